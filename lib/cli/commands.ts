@@ -1,0 +1,8 @@
+import type { Command } from "./command.js";
+
+/** The command registry. Modules load lazily so `memctl resolve` never pulls in installers or MCP. */
+export const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
+  resolve: { summary: "show which memory directory this project uses and why", load: () => import("./resolve.js") },
+  config: { summary: "set, migrate or lint the user config (project → memory dir mappings)", load: () => import("./config.js") },
+  init: { summary: "create this project's memory store with a minimal MEMORY.md", load: () => import("./init.js") },
+};

@@ -1,0 +1,123 @@
+import fs from "node:fs";
+import path from "node:path";
+import { writeAtomic } from "../atomic.js";
+import { assertConfigUsable, describeProblem, readConfig, type ConfigProblem } from "../config.js";
+import { removeLegacyGlobal, setProjectDir } from "../config-edit.js";
+import { ERROR_CODES, MemctlError, usageError } from "../errors.js";
+import type { Io } from "../io.js";
+import { locateProject } from "../resolve.js";
+import { inertText } from "../sanitize.js";
+import { bool, parseArgs, str, type CommandSpec } from "./args.js";
+import { colorsFor, printJson } from "./output.js";
+
+export const spec: CommandSpec = {
+  name: "config",
+  summary: "set, migrate or lint the user config that maps projects to memory directories",
+  positionals: [{ name: "action", description: "set | migrate | lint", required: true }],
+  flags: {
+    "repo-root": { type: "string", valueName: "PATH", description: "the project (set, migrate)" },
+    "memory-dir": { type: "string", valueName: "DIR", description: "absolute memory directory to map the project to (set)" },
+    "allow-non-git": { type: "boolean", description: "accept a plain directory as the project" },
+    json: { type: "boolean", description: "print one JSON object (schema_version 1)" },
+  },
+  exitCodes: { 0: "done (or nothing to do; lint: clean)", 1: "lint found problems, or the config file cannot be parsed (it is never overwritten)", 2: "usage error" },
+  notes: [
+    "Actions:",
+    "  set --repo-root R --memory-dir D   map project R to D; also removes the unsafe global memory_dir key",
+    "  migrate --repo-root R              move the deprecated global memory_dir key to a project entry (repeat = no-op)",
+    "  lint                               report parse errors (with line), the unsafe global key, and unusable entries",
+    "The file is MEMCTL_CONFIG_FILE, else $XDG_CONFIG_HOME/memctl/config.toml, else ~/.config/memctl/config.toml.",
+  ].join("\n"),
+  examples: ["memctl config set --repo-root ~/src/app --memory-dir ~/notes/app-memory", "memctl config migrate --repo-root ~/src/app --json", "memctl config lint"],
+};
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(spec, argv);
+  const action = args.positionals[0];
+  if (action === "lint") return lint(io, bool(args, "json"));
+  if (action !== "set" && action !== "migrate") throw usageError(`unknown config action "${action}"; use set, migrate or lint`);
+  const repoRoot = str(args, "repo-root");
+  if (!repoRoot) throw usageError(`config ${action} needs --repo-root PATH`);
+  const resolution = locateProject({ repoRoot, allowNonGit: bool(args, "allow-non-git") }, io);
+  const config = readConfig(io);
+  assertConfigUsable(config);
+
+  let next = config.text;
+  let memoryDir: string | undefined;
+  const changes: string[] = [];
+  if (action === "set") {
+    const raw = str(args, "memory-dir");
+    if (!raw) throw usageError("config set needs --memory-dir DIR");
+    memoryDir = path.resolve(io.cwd, raw);
+    const current = config.value.projects[resolution.project_key]?.memory_dir;
+    if (current !== memoryDir) {
+      next = setProjectDir(next, resolution.project_key, memoryDir, resolution.canonical_repo);
+      changes.push(`mapped ${resolution.project_key} → ${memoryDir}`);
+    }
+    if (config.value.legacyGlobalDir !== undefined) {
+      next = removeLegacyGlobal(next);
+      changes.push("removed the unsafe global memory_dir key");
+    }
+  } else {
+    const legacy = config.value.legacyGlobalDir;
+    const existing = config.value.projects[resolution.project_key]?.memory_dir;
+    memoryDir = existing ?? legacy;
+    if (legacy !== undefined) {
+      if (!path.isAbsolute(legacy)) throw new MemctlError(ERROR_CODES.E_CONFIG_INVALID, `the global memory_dir "${legacy}" is not absolute; use "memctl config set --repo-root ${resolution.canonical_repo} --memory-dir <absolute dir>" instead`);
+      if (existing === undefined) {
+        next = setProjectDir(next, resolution.project_key, legacy, resolution.canonical_repo);
+        changes.push(`mapped ${resolution.project_key} → ${legacy}`);
+      }
+      next = removeLegacyGlobal(next);
+      changes.push("removed the unsafe global memory_dir key");
+    }
+  }
+
+  if (next !== config.text) await writeAtomic(config.file, next, { mode: existingMode(config.file) });
+  const report = { action, config_file: config.file, project_key: resolution.project_key, canonical_repo: resolution.canonical_repo, memory_dir: memoryDir ?? null, changed: changes.length > 0, changes };
+  if (bool(args, "json")) printJson(io, report);
+  else {
+    const c = colorsFor(io);
+    if (changes.length === 0) io.stdout.write(`${c.dim("nothing to do:")} ${inertText(config.file)} is already up to date\n`);
+    for (const change of changes) io.stdout.write(`${c.green("✓")} ${inertText(change)} in ${inertText(config.file)}\n`);
+  }
+  return 0;
+}
+
+async function lint(io: Io, json: boolean): Promise<number> {
+  const config = readConfig(io);
+  const errors: ConfigProblem[] = [...config.errors];
+  const warnings: ConfigProblem[] = [...config.warnings];
+  if (config.value.legacyGlobalDir !== undefined) {
+    errors.push({ code: "E_LEGACY_GLOBAL", message: `global memory_dir is unsafe with several repositories (resolution_source config-legacy-global); run "memctl config migrate --repo-root <repo>"` });
+  }
+  for (const [key, entry] of Object.entries(config.value.projects)) {
+    if (!entry.memory_dir) errors.push({ code: ERROR_CODES.E_CONFIG_INVALID, message: `projects."${key}" has no memory_dir` });
+    else if (!isDir(entry.memory_dir)) warnings.push({ code: "W_MISSING_DIR", message: `projects."${key}".memory_dir ${entry.memory_dir} is not an existing directory (resolution for that project fails closed)` });
+  }
+  if (json) printJson(io, { config_file: config.file, exists: config.exists, ok: errors.length === 0, errors, warnings });
+  else {
+    const c = colorsFor(io);
+    if (!config.exists) io.stdout.write(`${c.dim("no config file at")} ${inertText(config.file)}\n`);
+    for (const e of errors) io.stdout.write(`${c.red("error")}   ${inertText(describeProblem(config.file, e))}\n`);
+    for (const w of warnings) io.stdout.write(`${c.yellow("warning")} ${inertText(describeProblem(config.file, w))}\n`);
+    if (config.exists && errors.length === 0) io.stdout.write(`${c.green("✓")} ${inertText(config.file)} is valid${warnings.length ? ` (${warnings.length} warning${warnings.length > 1 ? "s" : ""})` : ""}\n`);
+  }
+  return errors.length === 0 ? 0 : 1;
+}
+
+function existingMode(file: string): number | undefined {
+  try {
+    return fs.statSync(file).mode & 0o777;
+  } catch {
+    return undefined;
+  }
+}
+
+function isDir(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}

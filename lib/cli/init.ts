@@ -1,0 +1,77 @@
+import fs from "node:fs";
+import path from "node:path";
+import { ERROR_CODES, MemctlError, systemCode } from "../errors.js";
+import type { Io } from "../io.js";
+import { resolveMemory } from "../resolve.js";
+import { inertText } from "../sanitize.js";
+import { bool, parseArgs, str, type CommandSpec } from "./args.js";
+import { colorsFor, printJson } from "./output.js";
+
+export const spec: CommandSpec = {
+  name: "init",
+  summary: "create this project's memory store (the resolved directory) with a minimal MEMORY.md",
+  flags: {
+    "repo-root": { type: "string", valueName: "PATH", description: "a directory inside the project (default: current directory)" },
+    "allow-non-git": { type: "boolean", description: "accept a plain (non-git) directory as the project" },
+    json: { type: "boolean", description: "print one JSON object (schema_version 1)" },
+  },
+  exitCodes: { 0: "store created", 1: "a store already exists there (nothing changed)", 2: "usage error", 3: "invalid explicit selection (other than a directory that does not exist yet)" },
+  notes: "With an explicit selection (MEMCTL_MEMORY_DIR or a project config entry) init creates that directory; otherwise the legacy Claude Code location.",
+  examples: ["memctl init", "MEMCTL_MEMORY_DIR=~/notes/app memctl init --json"],
+};
+
+/** The bootstrap-empty index: a title and one line of orientation, no cards. */
+export function bootstrapIndex(projectName: string): string {
+  return `# Memory\n\nThis is the ${projectName} memory index, managed by memctl. One line per card: - [Title](file.md) — hook\n`;
+}
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(spec, argv);
+  const r = resolveMemory({ repoRoot: str(args, "repo-root"), allowNonGit: bool(args, "allow-non-git") }, io);
+  let target: string;
+  if (r.status === "resolved") target = r.memory_dir!;
+  else if (r.status === "unavailable") target = r.legacy_dir;
+  else if ((r.resolution_source === "env" || r.resolution_source === "config") && r.memory_dir && path.isAbsolute(r.memory_dir) && !fs.existsSync(r.memory_dir)) target = r.memory_dir;
+  else throw new MemctlError(ERROR_CODES.E_INVALID_EXPLICIT, `cannot init: ${r.reason}`, { resolution_source: r.resolution_source });
+
+  const index = path.join(target, "MEMORY.md");
+  if (fs.existsSync(index)) {
+    throw new MemctlError(ERROR_CODES.E_STORE_EXISTS, `a memory store already exists at ${target} (MEMORY.md is there); nothing was changed — see it with "memctl doctor"`, { memory_dir: target });
+  }
+  const strays = listMarkdown(target);
+  if (strays.length > 0) {
+    throw new MemctlError(ERROR_CODES.E_STORE_EXISTS, `${target} already holds ${strays.length} Markdown file(s) but no MEMORY.md; nothing was changed — add the index by hand or import them with "memctl import"`, { memory_dir: target });
+  }
+  fs.mkdirSync(target, { recursive: true });
+  createExclusive(index, bootstrapIndex(path.basename(r.canonical_repo)));
+
+  const report = { memory_dir: target, index_file: index, created: true, resolution_source: r.status === "unavailable" ? "legacy" : r.resolution_source, project_key: r.project_key };
+  if (bool(args, "json")) printJson(io, report);
+  else {
+    const c = colorsFor(io);
+    io.stdout.write(`${c.green("✓")} created ${inertText(index)}\n  next: add a card with "memctl save", or log a session with "memctl log --host <host> --summary …"\n`);
+  }
+  return 0;
+}
+
+/** Writes a new file atomically and never over an existing one: temp file, then link (fails if the name exists). */
+function createExclusive(file: string, content: string): void {
+  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  fs.writeFileSync(temp, content, { flag: "wx" });
+  try {
+    fs.linkSync(temp, file);
+  } catch (err) {
+    if (systemCode(err) === "EEXIST") throw new MemctlError(ERROR_CODES.E_STORE_EXISTS, `${file} appeared while creating it; nothing was overwritten`);
+    throw err;
+  } finally {
+    fs.rmSync(temp, { force: true });
+  }
+}
+
+function listMarkdown(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir).filter((f) => f.endsWith(".md"));
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,74 @@
+import { ERROR_CODES, ExitError, MemctlError } from "../errors.js";
+import type { Io } from "../io.js";
+import { closest, renderHelp } from "./args.js";
+import { COMMANDS } from "./commands.js";
+import { printJson } from "./output.js";
+
+const VERSION = "0.1.0";
+
+/** Exit code per error code: the one place errors become exit codes. Anything unlisted exits 1. */
+const EXIT_BY_CODE: Record<string, number> = {
+  [ERROR_CODES.E_USAGE]: 2,
+  [ERROR_CODES.E_NOT_GIT]: 2,
+  [ERROR_CODES.E_INVALID_EXPLICIT]: 3,
+};
+
+/** Runs memctl with argv (without node and script) and returns the exit code; never exits the process. */
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  const [name, ...rest] = argv;
+  const json = rest.includes("--json");
+  try {
+    if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+      if (name === "help" && rest[0]) return await main([rest[0], "--help"], io);
+      io.stdout.write(renderGlobalHelp());
+      return name === undefined ? 2 : 0;
+    }
+    if (name === "--version" || name === "-v") {
+      io.stdout.write(`memctl ${VERSION}\n`);
+      return 0;
+    }
+    const entry = COMMANDS[name];
+    if (!entry) {
+      const guess = closest(name, Object.keys(COMMANDS));
+      throw new MemctlError(ERROR_CODES.E_USAGE, `unknown command "${name}"${guess ? ` (did you mean "${guess}"?)` : ""}; run "memctl --help" for the list`);
+    }
+    const command = await entry.load();
+    if (rest.includes("--help") || rest.includes("-h")) {
+      io.stdout.write(renderHelp(command.spec));
+      return 0;
+    }
+    return await command.run(rest, io);
+  } catch (err) {
+    return reportError(err, io, json);
+  }
+}
+
+function reportError(err: unknown, io: Io, json: boolean): number {
+  if (err instanceof ExitError) return err.exitCode;
+  if (err instanceof MemctlError) {
+    const exitCode = EXIT_BY_CODE[err.code] ?? 1;
+    io.stderr.write(`memctl: ${err.message}\n`);
+    if (json) printJson(io, { error: { code: err.code, message: err.message, ...(err.data ?? {}) } });
+    return exitCode;
+  }
+  const detail = err instanceof Error ? (io.env.MEMCTL_DEBUG ? err.stack : err.message) : String(err);
+  io.stderr.write(`memctl: internal error: ${detail}\nThis is a bug in memctl; please report it with the command you ran.\n`);
+  if (json) printJson(io, { error: { code: "E_INTERNAL", message: String(detail) } });
+  return 1;
+}
+
+function renderGlobalHelp(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length)) + 2;
+  const rows = Object.entries(COMMANDS).map(([n, c]) => `  ${n.padEnd(width)} ${c.summary}`);
+  return [
+    "memctl — one canonical memory for every coding agent",
+    "",
+    "Usage: memctl <command> [flags]   (memctl <command> --help for its flags and exit codes)",
+    "",
+    "Commands:",
+    ...rows,
+    "",
+    "Exit codes (common): 0 ok, 1 failure or issues found, 2 usage error, 3 invalid explicit memory selection",
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,43 @@
+import pc from "picocolors";
+import type { Io } from "../io.js";
+import { safeJson } from "../sanitize.js";
+
+export type Colors = ReturnType<typeof pc.createColors>;
+
+/** Colour only on a TTY, never with NO_COLOR (any non-empty value) or TERM=dumb; FORCE_COLOR wins. */
+export function colorsFor(io: Io): Colors {
+  const forced = io.env.FORCE_COLOR !== undefined && io.env.FORCE_COLOR !== "0";
+  const disabled = Boolean(io.env.NO_COLOR) || io.env.TERM === "dumb";
+  return pc.createColors(forced || (!disabled && io.stdout.isTTY === true));
+}
+
+/** Prints one JSON report object carrying schema_version: 1. */
+export function printJson(io: Io, report: object): void {
+  io.stdout.write(safeJson({ schema_version: 1, ...report }) + "\n");
+}
+
+/** Pads text to a display width, counting East Asian wide characters as two columns. */
+export function padEnd(text: string, width: number): string {
+  return text + " ".repeat(Math.max(0, width - displayWidth(text)));
+}
+
+/** Terminal columns a string occupies (wide CJK = 2). */
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (const ch of text) width += isWide(ch.codePointAt(0)!) ? 2 : 1;
+  return width;
+}
+
+function isWide(cp: number): boolean {
+  return (
+    (cp >= 0x1100 && cp <= 0x115f) ||
+    (cp >= 0x2e80 && cp <= 0xa4cf) ||
+    (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xff60) ||
+    (cp >= 0xffe0 && cp <= 0xffe6) ||
+    (cp >= 0x1f300 && cp <= 0x1faff) ||
+    (cp >= 0x20000 && cp <= 0x3fffd)
+  );
+}

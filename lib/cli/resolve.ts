@@ -1,0 +1,42 @@
+import type { Io } from "../io.js";
+import { RESOLUTION_EXIT, resolveMemory, type Resolution } from "../resolve.js";
+import { inertText } from "../sanitize.js";
+import { bool, parseArgs, str, type CommandSpec } from "./args.js";
+import { colorsFor, printJson } from "./output.js";
+
+export const spec: CommandSpec = {
+  name: "resolve",
+  summary: "show which memory directory this project uses, where that choice came from, and why",
+  flags: {
+    "repo-root": { type: "string", valueName: "PATH", description: "a directory inside the project (default: current directory)" },
+    "allow-non-git": { type: "boolean", description: "key a plain (non-git) directory instead of refusing it" },
+    json: { type: "boolean", description: "print one JSON object (schema_version 1)" },
+  },
+  exitCodes: { 0: "resolved", 1: "unavailable (no store selected or found)", 2: "usage error (including a non-git directory without --allow-non-git)", 3: "invalid explicit selection (env or project config points at an unusable directory)" },
+  notes: "Precedence: MEMCTL_MEMORY_DIR (alias PM_MEMORY_DIR) → [projects.\"<key>\"] in the user config → <CLAUDE_CONFIG_DIR or ~/.claude>/projects/<slug>/memory/.",
+  examples: ["memctl resolve", "memctl resolve --repo-root ~/src/app --json"],
+};
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(spec, argv);
+  const resolution = resolveMemory({ repoRoot: str(args, "repo-root"), allowNonGit: bool(args, "allow-non-git") }, io);
+  if (bool(args, "json")) printJson(io, resolution);
+  else io.stdout.write(renderResolution(resolution, io));
+  return RESOLUTION_EXIT[resolution.status];
+}
+
+/** Human rendering of a resolution; memory-derived paths are printed inert. */
+export function renderResolution(r: Resolution, io: Io): string {
+  const c = colorsFor(io);
+  const statusColor = r.status === "resolved" ? c.green : r.status === "unavailable" ? c.yellow : c.red;
+  const rows: [string, string][] = [
+    ["status", statusColor(r.status)],
+    ["source", r.resolution_source],
+    ["memory dir", r.memory_dir ? inertText(r.memory_dir) : c.dim("(none)")],
+    ["project key", r.project_key],
+    ["repository", inertText(r.canonical_repo)],
+  ];
+  if (r.repo_root !== r.canonical_repo) rows.push(["worktree", inertText(r.repo_root)]);
+  rows.push(["reason", inertText(r.reason)]);
+  return rows.map(([k, v]) => `${c.bold(k.padEnd(12))} ${v}`).join("\n") + "\n";
+}

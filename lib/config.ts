@@ -1,0 +1,142 @@
+import fs from "node:fs";
+import path from "node:path";
+import { parse as parseToml, TomlError } from "smol-toml";
+import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
+import type { Io } from "./io.js";
+
+/** One problem found in the config file. */
+export interface ConfigProblem {
+  code: string;
+  message: string;
+  line?: number;
+}
+
+export interface ProjectEntry {
+  memory_dir?: string;
+  repo_root?: string;
+}
+
+/** The parts of the user config memctl reads. Unknown keys are kept in `raw` and preserved on edit. */
+export interface MemctlConfig {
+  /** Deprecated global memory dir: unsafe with several repositories (resolution_source config-legacy-global). */
+  legacyGlobalDir?: string;
+  projects: Record<string, ProjectEntry>;
+  /** Per-host hook budgets; `default` applies to every host without its own entry. */
+  hook: Record<string, { max_bytes?: number; max_entries?: number }>;
+  raw: Record<string, unknown>;
+}
+
+export interface ConfigRead {
+  file: string;
+  exists: boolean;
+  value: MemctlConfig;
+  errors: ConfigProblem[];
+  warnings: ConfigProblem[];
+}
+
+const KNOWN_TOP_LEVEL = new Set(["memory_dir", "projects", "hook", "doctor"]);
+
+/** The config file path: MEMCTL_CONFIG_FILE, else $XDG_CONFIG_HOME/memctl/config.toml, else ~/.config/memctl/config.toml. */
+export function configFilePath(io: Pick<Io, "env" | "home">): string {
+  if (io.env.MEMCTL_CONFIG_FILE) return path.resolve(io.env.MEMCTL_CONFIG_FILE);
+  const xdg = io.env.XDG_CONFIG_HOME && path.isAbsolute(io.env.XDG_CONFIG_HOME) ? io.env.XDG_CONFIG_HOME : path.join(io.home, ".config");
+  return path.join(xdg, "memctl", "config.toml");
+}
+
+const emptyConfig = (): MemctlConfig => ({ projects: {}, hook: {}, raw: {} });
+
+/** Validates parsed TOML into a MemctlConfig, collecting every problem in one pass. */
+export function validateConfig(raw: Record<string, unknown>): { value: MemctlConfig; errors: ConfigProblem[]; warnings: ConfigProblem[] } {
+  const value = emptyConfig();
+  value.raw = raw;
+  const errors: ConfigProblem[] = [];
+  const warnings: ConfigProblem[] = [];
+  const invalid = (message: string) => errors.push({ code: ERROR_CODES.E_CONFIG_INVALID, message });
+
+  if ("memory_dir" in raw) {
+    if (typeof raw.memory_dir === "string") value.legacyGlobalDir = raw.memory_dir;
+    else invalid("memory_dir must be a string");
+  }
+  for (const key of Object.keys(raw)) {
+    if (!KNOWN_TOP_LEVEL.has(key)) warnings.push({ code: "W_UNKNOWN_KEY", message: `unknown top-level key "${key}" (kept as is)` });
+  }
+  if (raw.projects !== undefined) {
+    if (!isTable(raw.projects)) invalid("projects must be a table of [projects.\"<project_key>\"] entries");
+    else {
+      for (const [key, entry] of Object.entries(raw.projects)) {
+        if (!isTable(entry)) {
+          invalid(`projects."${key}" must be a table`);
+          continue;
+        }
+        const out: ProjectEntry = {};
+        for (const field of ["memory_dir", "repo_root"] as const) {
+          const v = entry[field];
+          if (v === undefined) continue;
+          if (typeof v !== "string") invalid(`projects."${key}".${field} must be a string`);
+          else if (!path.isAbsolute(v)) invalid(`projects."${key}".${field} must be an absolute path, got "${v}"`);
+          else out[field] = v;
+        }
+        value.projects[key] = out;
+      }
+    }
+  }
+  if (raw.hook !== undefined) {
+    if (!isTable(raw.hook)) invalid("hook must be a table");
+    else {
+      const hosts: Record<string, unknown> = { default: raw.hook, ...Object.fromEntries(Object.entries(raw.hook).filter(([, v]) => isTable(v))) };
+      for (const [host, table] of Object.entries(hosts)) {
+        const budget: { max_bytes?: number; max_entries?: number } = {};
+        for (const field of ["max_bytes", "max_entries"] as const) {
+          const v = (table as Record<string, unknown>)[field];
+          if (v === undefined) continue;
+          if (typeof v !== "number" || !Number.isInteger(v) || v < 0) invalid(`hook${host === "default" ? "" : "." + host}.${field} must be a non-negative integer`);
+          else budget[field] = v;
+        }
+        if (Object.keys(budget).length > 0) value.hook[host] = budget;
+      }
+    }
+  }
+  return { value, errors, warnings };
+}
+
+/** Parses config text; a syntax error becomes an E_CONFIG_PARSE problem with its line. */
+export function parseConfigText(text: string): { value: MemctlConfig; errors: ConfigProblem[]; warnings: ConfigProblem[] } {
+  let raw: Record<string, unknown>;
+  try {
+    raw = parseToml(text) as Record<string, unknown>;
+  } catch (err) {
+    const line = err instanceof TomlError ? err.line : undefined;
+    const detail = err instanceof Error ? err.message.split("\n")[0] : String(err);
+    return { value: emptyConfig(), errors: [{ code: ERROR_CODES.E_CONFIG_PARSE, message: detail ?? "invalid TOML", line }], warnings: [] };
+  }
+  return validateConfig(raw);
+}
+
+/** Reads and validates the user config; a missing file is an empty config, never an error. */
+export function readConfig(io: Pick<Io, "env" | "home">): ConfigRead & { text: string } {
+  const file = configFilePath(io);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return { file, exists: false, text: "", value: emptyConfig(), errors: [], warnings: [] };
+    return { file, exists: true, text: "", value: emptyConfig(), errors: [{ code: ERROR_CODES.E_IO, message: `cannot read: ${(err as Error).message}` }], warnings: [] };
+  }
+  return { file, exists: true, text, ...parseConfigText(text) };
+}
+
+/** Formats a config problem as `path:line: message`. */
+export function describeProblem(file: string, p: ConfigProblem): string {
+  return `${file}${p.line ? `:${p.line}` : ""}: ${p.message}`;
+}
+
+/** Throws E_CONFIG_PARSE / E_CONFIG_INVALID for the first error, naming the file and line and what to do. */
+export function assertConfigUsable(read: ConfigRead): void {
+  const first = read.errors[0];
+  if (!first) return;
+  throw new MemctlError(first.code, `config file ${describeProblem(read.file, first)} — fix it by hand (memctl never overwrites a config it cannot parse), then run "memctl config lint"`, { file: read.file, line: first.line });
+}
+
+function isTable(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
+}

@@ -1,0 +1,60 @@
+/**
+ * The closed vocabulary of failure codes. Callers branch on `code`, never on message text.
+ * Each line says when the code is raised.
+ */
+export const ERROR_CODES = {
+  /** Bad command line: unknown command or flag, missing or malformed value. */
+  E_USAGE: "E_USAGE",
+  /** An explicit memory selection (env or project config) is missing, not a directory, or unreadable. */
+  E_INVALID_EXPLICIT: "E_INVALID_EXPLICIT",
+  /** No memory store could be resolved for this project. */
+  E_UNAVAILABLE: "E_UNAVAILABLE",
+  /** The directory is not inside a git repository and --allow-non-git was not given. */
+  E_NOT_GIT: "E_NOT_GIT",
+  /** The user config file exists but does not parse; it is never overwritten. */
+  E_CONFIG_PARSE: "E_CONFIG_PARSE",
+  /** A value in the user config has the wrong type or shape. */
+  E_CONFIG_INVALID: "E_CONFIG_INVALID",
+  /** `init` found a store already there. */
+  E_STORE_EXISTS: "E_STORE_EXISTS",
+  /** A card's frontmatter does not parse. */
+  E_CARD_FRONTMATTER: "E_CARD_FRONTMATTER",
+  /** A path would leave the memory directory (.., absolute, NUL, symlink). */
+  E_PATH_ESCAPE: "E_PATH_ESCAPE",
+  /** The store lock could not be taken in time. */
+  E_LOCK_TIMEOUT: "E_LOCK_TIMEOUT",
+  /** A filesystem operation failed (permission, missing parent, …). */
+  E_IO: "E_IO",
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES] | (string & {});
+
+/** A failure the user can act on: a code, a message saying what was wrong and what to do, optional data. */
+export class MemctlError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly data?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = "MemctlError";
+  }
+}
+
+/** A bad command line; maps to exit 2. */
+export function usageError(message: string, data?: Record<string, unknown>): MemctlError {
+  return new MemctlError(ERROR_CODES.E_USAGE, message, data);
+}
+
+/** "The message was already shown; exit with this code." */
+export class ExitError extends Error {
+  constructor(readonly exitCode: number) {
+    super(`exit ${exitCode}`);
+    this.name = "ExitError";
+  }
+}
+
+/** Pulls a Node system error code (ENOENT, EACCES, …) out of an unknown thrown value. */
+export function systemCode(err: unknown): string | undefined {
+  return typeof err === "object" && err !== null && "code" in err ? String((err as { code: unknown }).code) : undefined;
+}

@@ -1,0 +1,32 @@
+import { createHash } from "node:crypto";
+import path from "node:path";
+
+const SLUG_MAX = 200;
+
+/**
+ * Claude Code's project slug: every character outside [A-Za-z0-9] becomes "-", per UTF-16 code unit,
+ * with no run-collapsing (`/tmp/a/b` → `-tmp-a-b`). Over 200 characters it truncates and appends a hash,
+ * as Claude Code's Node builds do.
+ */
+export function claudeSlug(absPath: string): string {
+  const slug = absPath.replace(/[^a-zA-Z0-9]/g, "-");
+  if (slug.length <= SLUG_MAX) return slug;
+  return `${slug.slice(0, SLUG_MAX)}-${javaStringHash(absPath)}`;
+}
+
+/** The 32-bit `(h << 5) - h + charCode` hash in base 36, as Claude Code's Node builds compute it. */
+function javaStringHash(text: string): string {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = ((h << 5) - h + text.charCodeAt(i)) | 0;
+  return Math.abs(h).toString(36);
+}
+
+/**
+ * memctl's stable project key: a readable name plus a hash of the canonical repository path, so every
+ * worktree of one repository gets the same key and two repos with one basename never collide.
+ */
+export function projectKey(canonicalRoot: string): string {
+  const base = path.basename(canonicalRoot).replace(/[^A-Za-z0-9._-]/g, "-").replace(/^-+|-+$/g, "") || "root";
+  const digest = createHash("sha256").update(canonicalRoot).digest("hex").slice(0, 12);
+  return `${base.slice(0, 48)}-${digest}`;
+}

@@ -1,0 +1,60 @@
+import fs from "node:fs";
+import path from "node:path";
+import { parseCard, type ParsedCard } from "./card.js";
+import { parseIndex, type ParsedIndex } from "./index-file.js";
+
+export const INDEX_FILE = "MEMORY.md";
+export const EPISODES_FILE = "episodes.jsonl";
+/** Derived and operational state lives here; never hand-edited. */
+export const STATE_DIR = ".memctl";
+
+/** A card file on disk with its parse, or the read error that kept it from being parsed. */
+export interface CardFile {
+  file: string;
+  bytes: number;
+  text?: string;
+  card?: ParsedCard;
+  readError?: string;
+}
+
+/** A whole store read into memory: the index, every card file beside it, and what could not be read. */
+export interface Store {
+  dir: string;
+  indexText: string;
+  indexBytes: number;
+  index: ParsedIndex;
+  /** Card files (`*.md` other than MEMORY.md, top level and subfolders, not under .memctl/), sorted. */
+  cards: Map<string, CardFile>;
+}
+
+/** Reads MEMORY.md and every card. Throws only when MEMORY.md itself cannot be read. */
+export async function readStore(dir: string): Promise<Store> {
+  const indexText = await fs.promises.readFile(path.join(dir, INDEX_FILE), "utf8");
+  const files = await listCardFiles(dir);
+  const cards = new Map<string, CardFile>();
+  await Promise.all(
+    files.map(async (file) => {
+      try {
+        const text = await fs.promises.readFile(path.join(dir, file), "utf8");
+        cards.set(file, { file, bytes: Buffer.byteLength(text), text, card: parseCard(text) });
+      } catch (err) {
+        cards.set(file, { file, bytes: 0, readError: (err as Error).message });
+      }
+    }),
+  );
+  const sorted = new Map([...cards.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { dir, indexText, indexBytes: Buffer.byteLength(indexText), index: parseIndex(indexText), cards: sorted };
+}
+
+/** Lists card files relative to the store, skipping MEMORY.md, dot-directories and symlinks. */
+export async function listCardFiles(dir: string, sub = ""): Promise<string[]> {
+  const entries = await fs.promises.readdir(path.join(dir, sub), { withFileTypes: true });
+  const out: string[] = [];
+  for (const e of entries) {
+    const rel = sub ? `${sub}/${e.name}` : e.name;
+    if (e.name.startsWith(".")) continue;
+    if (e.isDirectory()) out.push(...(await listCardFiles(dir, rel)));
+    else if (e.isFile() && e.name.endsWith(".md") && rel !== INDEX_FILE) out.push(rel);
+  }
+  return out;
+}
