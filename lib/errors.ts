@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   E_LOCK_TIMEOUT: "E_LOCK_TIMEOUT",
   /** A filesystem operation failed (permission, missing parent, …). */
   E_IO: "E_IO",
+  /** `install` would overwrite a file that memctl did not write (a user's own command, skill or plugin). */
+  E_INSTALL_CONFLICT: "E_INSTALL_CONFLICT",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES] | (string & {});

@@ -4,5 +4,7 @@ import type { Command } from "./command.js";
 export const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
   resolve: { summary: "show which memory directory this project uses and why", load: () => import("./resolve.js") },
   config: { summary: "set, migrate or lint the user config (project → memory dir mappings)", load: () => import("./config.js") },
+  install: { summary: "wire memctl into a host (claude, codex, opencode, grok, generic); --status reports every host", load: () => import("./install.js") },
+  uninstall: { summary: "remove exactly what install added for a host", load: () => import("./uninstall.js") },
   init: { summary: "create this project's memory store with a minimal MEMORY.md", load: () => import("./init.js") },
 };

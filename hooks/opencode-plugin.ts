@@ -1,0 +1,114 @@
+// OpenCode plugin (V1 plugin API; verified with opencode 1.18.33). OpenCode has no shell hooks, so this runs
+// inside OpenCode (Bun) and is loaded through a small shim that `memctl install opencode` writes into a plugin
+// folder. It never breaks a request: every failure is logged through OpenCode's own log and skipped.
+//
+// Per prompt: `chat.message` carries the user's text, so it starts the compiled per-prompt hook once
+// (`node dist/hooks/user-prompt-submit.js --host opencode`, JSON payload on stdin) — a child process keeps the
+// hook's fail-open and budget rules in one place and costs one node start per prompt, not per model call.
+// `experimental.chat.system.transform` runs before every model call (title, retries…) and pushes that block
+// into output.system. On `session.idle` it appends one episode through `memctl log` when the session had prompts.
+
+import { spawn } from "node:child_process";
+
+export interface MemctlPluginOptions {
+  /** Absolute node binary (OpenCode's own process is Bun). */
+  node: string;
+  /** Absolute path of dist/hooks/user-prompt-submit.js. */
+  hook: string;
+  /** Absolute path of dist/cli.js. */
+  cli: string;
+  /** Milliseconds before the hook is abandoned (the prompt goes on without memory). */
+  timeoutMs?: number;
+}
+
+interface PluginContext {
+  directory?: string;
+  worktree?: string;
+  client?: { app?: { log?: (args: { body: Record<string, unknown> }) => Promise<unknown> } };
+}
+
+type Part = { type?: string; text?: string; synthetic?: boolean };
+
+export function createMemctlPlugin(options: MemctlPluginOptions) {
+  return async (ctx: PluginContext) => {
+    const directory = ctx.directory ?? ctx.worktree ?? process.cwd();
+    const log = (level: "debug" | "info" | "warn" | "error", message: string, extra: Record<string, unknown> = {}) =>
+      ctx.client?.app?.log?.({ body: { service: "memctl", level, message, extra } }).catch(() => undefined);
+    const blocks = new Map<string, Promise<string>>();
+    const injected = new Set<string>();
+    const unlogged = new Map<string, string[]>();
+
+    await log("info", "memctl plugin loaded", { directory, hook: options.hook });
+    return {
+      "chat.message": async (input: { sessionID?: string }, output: { parts?: Part[] }) => {
+        const prompt = (output.parts ?? []).filter((p) => p.type === "text" && !p.synthetic && p.text).map((p) => p.text).join("\n").trim();
+        const sessionID = input.sessionID ?? "";
+        if (!prompt) return;
+        injected.delete(sessionID);
+        blocks.set(sessionID, runHook(options, { session_id: sessionID, cwd: directory, hook_event_name: "UserPromptSubmit", prompt }, directory).catch((err: Error) => {
+          void log("warn", "memctl hook failed; this prompt goes on without memory", { error: err.message });
+          return "";
+        }));
+        unlogged.set(sessionID, [...(unlogged.get(sessionID) ?? []), prompt]);
+      },
+      "experimental.chat.system.transform": async (input: { sessionID?: string }, output: { system: string[] }) => {
+        const sessionID = input.sessionID ?? "";
+        const block = await blocks.get(sessionID);
+        if (!block) return;
+        output.system.push(block);
+        if (!injected.has(sessionID)) {
+          injected.add(sessionID);
+          await log("info", "memctl injected memory", { sessionID, bytes: Buffer.byteLength(block), first_line: block.split("\n")[0] });
+        }
+      },
+      event: async ({ event }: { event: { type: string; properties?: { sessionID?: string } } }) => {
+        if (event.type !== "session.idle") return;
+        const sessionID = event.properties?.sessionID ?? "";
+        const prompts = unlogged.get(sessionID);
+        if (!prompts?.length) return;
+        unlogged.delete(sessionID);
+        const last = prompts[prompts.length - 1]!.replace(/\s+/g, " ").slice(0, 160);
+        const summary = `OpenCode session: ${prompts.length} prompt${prompts.length > 1 ? "s" : ""}; last: ${last}`;
+        const args = [options.cli, "log", "--host", "opencode", "--actor", "host:opencode", "--summary", summary, "--repo-root", directory, "--allow-non-git"];
+        if (sessionID) args.push("--session-id", sessionID);
+        await run(options.node, args, "", directory, options.timeoutMs ?? 5000)
+          .then(() => log("info", "memctl logged an episode", { sessionID }))
+          .catch((err: Error) => log("warn", "memctl could not log the episode", { error: err.message }));
+      },
+    };
+  };
+}
+
+/** Runs the per-prompt hook and returns the text to add to the system prompt ("" when there is none). */
+async function runHook(options: MemctlPluginOptions, payload: Record<string, unknown>, cwd: string): Promise<string> {
+  const stdout = (await run(options.node, [options.hook, "--host", "opencode"], JSON.stringify(payload), cwd, options.timeoutMs ?? 5000)).trim();
+  if (!stdout.startsWith("{")) return stdout;
+  const parsed = JSON.parse(stdout) as { hookSpecificOutput?: { additionalContext?: unknown } };
+  const context = parsed.hookSpecificOutput?.additionalContext;
+  return typeof context === "string" ? context : "";
+}
+
+function run(node: string, args: string[], stdin: string, cwd: string, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(node, args, { cwd, stdio: ["pipe", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`timed out after ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.stdout.on("data", (d: Buffer) => (out += d.toString("utf8")));
+    child.stderr.on("data", (d: Buffer) => (err += d.toString("utf8")));
+    child.on("error", (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(out);
+      else reject(new Error(`exit ${code}: ${err.trim().slice(0, 300)}`));
+    });
+    child.stdin.on("error", () => undefined);
+    child.stdin.end(stdin);
+  });
+}

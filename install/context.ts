@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { findRepo } from "../lib/git.js";
+import type { Io } from "../lib/io.js";
+import type { TextEdit } from "./apply.js";
+
+export type Scope = "user" | "project";
+export const HOST_NAMES = ["claude", "codex", "opencode", "grok", "generic"] as const;
+export type HostName = (typeof HOST_NAMES)[number];
+
+/** Everything an installer adapter may look at; all paths derive from these, never from the real machine. */
+export interface InstallContext {
+  io: Io;
+  scope: Scope;
+  /** The project an install with --scope project writes into: the git worktree root of io.cwd, else io.cwd. */
+  projectDir: string;
+  /** The memctl package root (holds dist/, commands/, hooks/). */
+  packageRoot: string;
+  /** Absolute node binary, for plugins that run inside a host process with its own PATH. */
+  nodePath: string;
+  /** Budget flags baked into the hook command line (never environment variables). */
+  budget: { maxBytes?: number; maxEntries?: number };
+}
+
+/** One planned edit of one file, with its exact inverse. */
+export interface PlannedEdit {
+  file: string;
+  /** What this edit is for, in a few words (e.g. "UserPromptSubmit hook"). */
+  label: string;
+  install: TextEdit;
+  uninstall: TextEdit;
+  /** Empty parent directories are removed up to here when uninstall deletes the file. */
+  root: string;
+}
+
+export function projectDirFor(io: Pick<Io, "cwd">): string {
+  return findRepo(io.cwd)?.worktreeRoot ?? path.resolve(io.cwd);
+}
+
+/** The memctl package root: the nearest directory above this module whose package.json is named memctl. */
+export function findPackageRoot(from = path.dirname(fileURLToPath(import.meta.url))): string {
+  let dir = from;
+  for (;;) {
+    if (isMemctlPackage(dir)) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`internal: no memctl package.json above ${from}`);
+    dir = parent;
+  }
+}
+
+export function isMemctlPackage(dir: string): boolean {
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: unknown }).name === "memctl";
+  } catch {
+    return false;
+  }
+}
+
+export function hookEntry(packageRoot: string): string {
+  return path.join(packageRoot, "dist", "hooks", "user-prompt-submit.js");
+}
+
+export function cliEntry(packageRoot: string): string {
+  return path.join(packageRoot, "dist", "cli.js");
+}
+
+/** Quotes a word for a POSIX shell only when it needs it. */
+export function shellWord(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The wired hook: `node <abs>/dist/hooks/user-prompt-submit.js --host <h> [budget flags]` — never npx or a wrapper. */
+export function hookCommand(ctx: Pick<InstallContext, "packageRoot" | "budget">, host: HostName): string {
+  const parts = ["node", shellWord(hookEntry(ctx.packageRoot)), "--host", host];
+  if (ctx.budget.maxBytes !== undefined) parts.push("--max-bytes", String(ctx.budget.maxBytes));
+  if (ctx.budget.maxEntries !== undefined) parts.push("--max-entries", String(ctx.budget.maxEntries));
+  return parts.join(" ");
+}
+
+/**
+ * Whether a hook command is a memctl per-prompt hook in any form we ever wrote or a user might have typed:
+ * the current one, a bare path without --host, an old install path, `memctl hook user-prompt-submit`, npx.
+ */
+export function isMemctlHookCommand(command: string, packageRoot: string): boolean {
+  if (!/user-prompt-submit/.test(command)) return false;
+  if (/memctl/.test(command) || command.includes(packageRoot)) return true;
+  const m = /(\S*?)[/\\]dist[/\\]hooks[/\\]user-prompt-submit\.js/.exec(command.replace(/['"]/g, ""));
+  return m !== null && m[1] !== undefined && isMemctlPackage(m[1]);
+}

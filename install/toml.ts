@@ -1,0 +1,147 @@
+import { isDeepStrictEqual } from "node:util";
+import { parse as parseToml, TomlError } from "smol-toml";
+import { splitDottedKey } from "../lib/config-edit.js";
+import { ERROR_CODES, MemctlError } from "../lib/errors.js";
+
+// Codex's `[features] hooks = true`, edited as lines so comments and layout survive; every edit is checked by
+// re-parsing (the result must equal the intended change and nothing else). Lines we add carry MARK, so
+// uninstall removes exactly them, and a line we replaced is restored from its `(was: …)` note.
+
+export const TOML_MARK = "# memctl-managed";
+const HEADER = /^\s*\[(\[)?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$/;
+
+export function parseTomlOrThrow(text: string, file = "the file"): Record<string, unknown> {
+  try {
+    return parseToml(text) as Record<string, unknown>;
+  } catch (err) {
+    const line = err instanceof TomlError ? ` at line ${err.line}` : "";
+    throw new MemctlError(ERROR_CODES.E_CONFIG_PARSE, `${file} is not valid TOML${line}; it was left untouched — fix it by hand, then run the command again`, { file });
+  }
+}
+
+/** Turns on `features.<key>` (true), adding or rewriting one marked line. */
+export function enableFeature(text: string, key: string, file?: string): string {
+  const before = parseTomlOrThrow(text, file);
+  const features = before.features;
+  if (features !== undefined && (typeof features !== "object" || features === null || Array.isArray(features))) {
+    throw new MemctlError(ERROR_CODES.E_CONFIG_INVALID, `features in ${file ?? "config.toml"} is not a table; set features.${key} = true by hand`);
+  }
+  if ((features as Record<string, unknown> | undefined)?.[key] === true) return text;
+  const eol = text.includes("\r\n") ? "\r\n" : "\n";
+  const lines = splitLines(text);
+  const ours = `${key} = true ${TOML_MARK}`;
+  const header = lines.findIndex((l) => isHeader(l, ["features"]));
+  let next: string;
+  if (header !== -1) {
+    const end = sectionEnd(lines, header);
+    const existing = lines.findIndex((l, i) => i > header && i < end && new RegExp(`^\\s*${key}\\s*=`).test(l));
+    if (existing !== -1) lines[existing] = `${ours} (was: ${stripEol(lines[existing]!).trim()})${eol}`;
+    else {
+      if (!lines[header]!.endsWith("\n")) lines[header] += eol;
+      lines.splice(header + 1, 0, ours + eol);
+    }
+    next = lines.join("");
+  } else if (/^\s*features\s*=/m.test(text.slice(0, firstHeaderOffset(lines)))) {
+    throw new MemctlError(ERROR_CODES.E_CONFIG_INVALID, `features is an inline table in ${file ?? "config.toml"}; add ${key} = true to it by hand`);
+  } else {
+    const rootEnd = lines.findIndex((l) => HEADER.test(stripEol(l)));
+    let dotted = -1;
+    lines.forEach((l, i) => {
+      if ((rootEnd === -1 || i < rootEnd) && /^\s*features\s*\.\s*[A-Za-z0-9_"'-]/.test(l)) dotted = i;
+    });
+    if (dotted !== -1) {
+      const existing = lines.findIndex((l, i) => (rootEnd === -1 || i < rootEnd) && new RegExp(`^\\s*features\\s*\\.\\s*${key}\\s*=`).test(l));
+      if (existing !== -1) lines[existing] = `features.${ours} (was: ${stripEol(lines[existing]!).trim()})${eol}`;
+      else {
+        if (!lines[dotted]!.endsWith("\n")) lines[dotted] += eol;
+        lines.splice(dotted + 1, 0, `features.${ours}${eol}`);
+      }
+      next = lines.join("");
+    } else {
+      let prefix = text;
+      if (prefix.length > 0 && !prefix.endsWith("\n")) prefix += eol;
+      if (prefix.trim().length > 0) prefix += eol;
+      next = `${prefix}[features] ${TOML_MARK}${eol}${ours}${eol}`;
+    }
+  }
+  const expected = structuredClone(before);
+  expected.features = { ...((before.features as Record<string, unknown>) ?? {}), [key]: true };
+  return verified(next, expected, file);
+}
+
+/** Undoes enableFeature: drops marked lines, restores replaced ones, and removes a table we created if now empty. */
+export function removeManagedLines(text: string, file?: string): string {
+  if (!text.includes(TOML_MARK)) return text;
+  const before = parseTomlOrThrow(text, file);
+  const lines = splitLines(text);
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!line.includes(TOML_MARK)) {
+      out.push(line);
+      continue;
+    }
+    const was = /\(was: (.*)\)\s*$/.exec(stripEol(line));
+    if (was) out.push(was[1]! + line.slice(stripEol(line).length));
+    else if (HEADER.test(stripEol(line))) {
+      const end = sectionEnd(lines, i);
+      const keepsOthers = lines.slice(i + 1, end).some((l) => !l.includes(TOML_MARK) && l.trim() !== "" && !l.trim().startsWith("#"));
+      if (keepsOthers) out.push(line.replace(new RegExp(`\\s*${TOML_MARK}`), ""));
+      else if (out.length > 0 && out[out.length - 1]!.trim() === "") out.pop();
+    }
+  }
+  const next = out.join("");
+  const after = parseTomlOrThrow(next, file);
+  // Everything but the managed feature keys must be unchanged.
+  const strip = (v: Record<string, unknown>) => {
+    const copy = structuredClone(v);
+    const f = copy.features as Record<string, unknown> | undefined;
+    if (f) for (const k of Object.keys(f)) if (text.split("\n").some((l) => l.includes(TOML_MARK) && new RegExp(`(^|\\.)\\s*${k}\\s*=`).test(l))) delete f[k];
+    if (f && Object.keys(f).length === 0) delete copy.features;
+    return copy;
+  };
+  if (!isDeepStrictEqual(strip(after), strip(before))) {
+    throw new MemctlError(ERROR_CODES.E_CONFIG_INVALID, `could not remove memctl's lines from ${file ?? "config.toml"} cleanly; remove the lines marked "${TOML_MARK}" by hand`);
+  }
+  return next;
+}
+
+function verified(next: string, expected: Record<string, unknown>, file?: string): string {
+  let actual: unknown;
+  try {
+    actual = parseToml(next);
+  } catch {
+    actual = undefined;
+  }
+  if (!isDeepStrictEqual(actual, expected)) {
+    throw new MemctlError(ERROR_CODES.E_CONFIG_INVALID, `${file ?? "config.toml"} is laid out in a way memctl cannot edit safely line by line; nothing was written — add the setting by hand`);
+  }
+  return next;
+}
+
+function isHeader(line: string, path: string[]): boolean {
+  const m = HEADER.exec(stripEol(line));
+  return m !== null && !m[1] && isDeepStrictEqual(splitDottedKey(m[2]!), path);
+}
+
+function sectionEnd(lines: string[], header: number): number {
+  const end = lines.findIndex((l, i) => i > header && HEADER.test(stripEol(l)));
+  return end === -1 ? lines.length : end;
+}
+
+function firstHeaderOffset(lines: string[]): number {
+  let offset = 0;
+  for (const l of lines) {
+    if (HEADER.test(stripEol(l))) return offset;
+    offset += l.length;
+  }
+  return offset;
+}
+
+function splitLines(text: string): string[] {
+  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+
+function stripEol(line: string): string {
+  return line.replace(/\r?\n$/, "");
+}

@@ -1,0 +1,105 @@
+import { usageError } from "../errors.js";
+import type { Io } from "../io.js";
+import { inertText } from "../sanitize.js";
+import { findPackageRoot, HOST_NAMES, projectDirFor, type HostName, type InstallContext, type Scope } from "../../install/context.js";
+import { runHost, scopeStatus, type RunResult } from "../../install/engine.js";
+import { INSTALLERS } from "../../install/registry.js";
+import { bool, num, parseArgs, str, type CommandSpec, type ParsedArgs } from "./args.js";
+import { colorsFor, printJson } from "./output.js";
+
+export const spec: CommandSpec = {
+  name: "install",
+  summary: "wire memctl into a host (claude, codex, opencode, grok, generic), or report every host's status",
+  positionals: [{ name: "host", description: `one of ${HOST_NAMES.join(", ")} (omit with --status)` }],
+  flags: {
+    scope: { type: "string", valueName: "SCOPE", description: "user (default: your home config) or project (this repository)" },
+    "dry-run": { type: "boolean", description: "print the diff of every file that would change; write nothing" },
+    status: { type: "boolean", description: "per host and scope: detected, installed, out of date or broken, with the fix" },
+    "max-bytes": { type: "number", valueName: "N", description: "bake a per-prompt byte budget into the wired hook command" },
+    "max-entries": { type: "number", valueName: "N", description: "bake a per-prompt entry budget into the wired hook command" },
+    json: { type: "boolean", description: "print one JSON object (schema_version 1)" },
+  },
+  exitCodes: { 0: "installed, or already installed (nothing changed); --status: nothing broken", 1: "nothing written: a config file does not parse, a file in the way is not memctl's, or memctl is not built; --status: a host is broken", 2: "usage error" },
+  notes: [
+    "Every edit keeps your formatting and other entries, backs a file up once (<file>.memctl-backup) before its first change,",
+    "and is undone exactly by \"memctl uninstall <host>\". A second install changes nothing. A config that does not parse is never overwritten.",
+  ].join("\n"),
+  examples: ["memctl install claude", "memctl install codex --scope project --dry-run", "memctl install --status --json"],
+};
+
+export function contextFrom(args: ParsedArgs, io: Io): InstallContext {
+  const scope = str(args, "scope") ?? "user";
+  if (scope !== "user" && scope !== "project") throw usageError(`--scope must be user or project, got "${scope}"`);
+  return {
+    io,
+    scope: scope as Scope,
+    projectDir: projectDirFor(io),
+    packageRoot: findPackageRoot(),
+    nodePath: process.execPath,
+    budget: { maxBytes: num(args, "max-bytes"), maxEntries: num(args, "max-entries") },
+  };
+}
+
+export function hostArg(args: ParsedArgs, command: string): HostName {
+  const host = args.positionals[0];
+  if (host === undefined) throw usageError(`memctl ${command} needs a host: ${HOST_NAMES.join(", ")}`);
+  if (!(HOST_NAMES as readonly string[]).includes(host)) throw usageError(`unknown host "${host}"; use one of ${HOST_NAMES.join(", ")}`);
+  return host as HostName;
+}
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(spec, argv);
+  if (bool(args, "status")) return status(args, io);
+  const host = hostArg(args, "install");
+  const result = await runHost(INSTALLERS[host], contextFrom(args, io), "install", bool(args, "dry-run"));
+  if (bool(args, "json")) printJson(io, result);
+  else io.stdout.write(renderRun(result, io, "install"));
+  return 0;
+}
+
+/** Human report of an install or uninstall run. */
+export function renderRun(result: RunResult, io: Io, mode: "install" | "uninstall"): string {
+  const c = colorsFor(io);
+  const title = INSTALLERS[result.host as HostName].title;
+  const lines: string[] = [];
+  if (!result.changed) {
+    lines.push(`${c.green("✓")} ${title} (${result.scope} scope) is ${mode === "install" ? "already installed" : "not installed"}; nothing changed`);
+  } else {
+    lines.push(`${result.dry_run ? c.yellow("dry run:") + " would change" : mode === "install" ? "Installed" : "Uninstalled"} ${title} (${result.scope} scope)`);
+  }
+  for (const item of result.items) {
+    if (item.action === "unchanged" && result.changed) continue;
+    const mark = item.action === "unchanged" ? c.dim("·") : c.green("✓");
+    lines.push(`  ${mark} ${item.action.padEnd(9)} ${inertText(item.file)}  ${c.dim(item.label)}${item.backup ? c.dim(`  (backup: ${inertText(item.backup)})`) : ""}`);
+    if (item.diff) lines.push(...item.diff.trimEnd().split("\n").map((l) => `      ${inertText(l)}`));
+  }
+  if (result.dry_run && result.changed) lines.push(c.dim("  nothing was written (dry run)"));
+  for (const note of result.notes) lines.push(`  ${c.cyan("→")} ${note}`);
+  return lines.join("\n") + "\n";
+}
+
+async function status(args: ParsedArgs, io: Io): Promise<number> {
+  const base = contextFrom(args, io);
+  const scopes: Scope[] = str(args, "scope") ? [base.scope] : ["user", "project"];
+  const hosts = Object.values(INSTALLERS).map((installer) => {
+    const detection = installer.detect(io);
+    const perScope = Object.fromEntries(scopes.map((scope) => [scope, scopeStatus(installer, { ...base, scope })]));
+    return { host: installer.name, title: installer.title, detected: detection.detected, evidence: detection.evidence, scopes: perScope };
+  });
+  const broken = hosts.some((h) => Object.values(h.scopes).some((s) => s.state === "broken"));
+  if (bool(args, "json")) {
+    printJson(io, { package_root: base.packageRoot, project_dir: base.projectDir, hosts });
+    return broken ? 1 : 0;
+  }
+  const c = colorsFor(io);
+  const paint = (state: string) => (state === "installed" ? c.green(state) : state === "broken" ? c.red(state) : state === "out-of-date" ? c.yellow(state) : c.dim(state));
+  const lines: string[] = [];
+  for (const h of hosts) {
+    lines.push(`${h.title.padEnd(14)} ${h.detected ? "detected" : c.dim("not detected")} ${c.dim(`(${inertText(h.evidence)})`)}`);
+    for (const [scope, s] of Object.entries(h.scopes)) {
+      lines.push(`  ${scope.padEnd(8)} ${paint(s.state)}${s.fix ? `  → ${inertText(s.fix)}` : ""}`);
+    }
+  }
+  io.stdout.write(lines.join("\n") + "\n");
+  return broken ? 1 : 0;
+}

@@ -1,0 +1,30 @@
+import type { Io } from "../io.js";
+import { runHost } from "../../install/engine.js";
+import { INSTALLERS } from "../../install/registry.js";
+import { HOST_NAMES } from "../../install/context.js";
+import { bool, parseArgs, type CommandSpec } from "./args.js";
+import { contextFrom, hostArg, renderRun } from "./install.js";
+import { printJson } from "./output.js";
+
+export const spec: CommandSpec = {
+  name: "uninstall",
+  summary: "remove exactly what \"memctl install <host>\" added (hooks, blocks, commands, skills, plugin shim)",
+  positionals: [{ name: "host", description: `one of ${HOST_NAMES.join(", ")}`, required: true }],
+  flags: {
+    scope: { type: "string", valueName: "SCOPE", description: "user (default) or project" },
+    "dry-run": { type: "boolean", description: "print the diff of every file that would change; write nothing" },
+    json: { type: "boolean", description: "print one JSON object (schema_version 1)" },
+  },
+  exitCodes: { 0: "removed, or nothing of memctl's was there", 1: "nothing written: a config file does not parse", 2: "usage error" },
+  notes: "Your other entries stay byte for byte; files memctl created and that are now empty are deleted. Backups (<file>.memctl-backup) are kept.",
+  examples: ["memctl uninstall claude", "memctl uninstall codex --scope project --dry-run"],
+};
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(spec, argv);
+  const host = hostArg(args, "uninstall");
+  const result = await runHost(INSTALLERS[host], contextFrom(args, io), "uninstall", bool(args, "dry-run"));
+  if (bool(args, "json")) printJson(io, result);
+  else io.stdout.write(renderRun(result, io, "uninstall"));
+  return 0;
+}
