@@ -3,8 +3,12 @@ import path from "node:path";
 import { writeAtomic } from "../lib/atomic.js";
 import { ERROR_CODES, MemctlError, systemCode } from "../lib/errors.js";
 
-/** A pure config edit: the file's text before (null = absent) → after (null = absent). Throws to refuse. */
-export type TextEdit = (before: string | null) => string | null;
+/**
+ * A pure config edit: the file's text before (null = absent) → after (null = absent). Throws to refuse.
+ * `original` is the backup memctl kept before its first change of the file (null when there is none, i.e. the
+ * file did not exist then): uninstall uses it to keep containers the user had and to delete files memctl created.
+ */
+export type TextEdit = (before: string | null, original: string | null) => string | null;
 
 /** What one edit would do (or did) to one file. */
 export interface FileChange {
@@ -30,7 +34,7 @@ export function readText(file: string): string | null {
 /** Runs an edit against the file on disk without writing anything. */
 export function planEdit(file: string, edit: TextEdit): FileChange {
   const before = readText(file);
-  const after = edit(before);
+  const after = edit(before, readText(file + BACKUP_SUFFIX));
   return { file, before, after, changed: after !== before };
 }
 

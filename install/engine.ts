@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { ERROR_CODES, MemctlError } from "../lib/errors.js";
-import { commitChange, planEdit, readText, renderDiff, type FileChange } from "./apply.js";
+import { BACKUP_SUFFIX, commitChange, planEdit, readText, renderDiff, type FileChange } from "./apply.js";
 import type { InstallContext, PlannedEdit, Scope } from "./context.js";
 import type { HostInstaller } from "./host.js";
 
@@ -77,10 +77,11 @@ export interface ScopeStatus {
 export function scopeStatus(installer: HostInstaller, ctx: InstallContext): ScopeStatus {
   const items = installer.plan(ctx).map((edit: PlannedEdit) => {
     const before = readText(edit.file);
+    const original = readText(edit.file + BACKUP_SUFFIX);
     try {
-      const after = edit.install(before);
+      const after = edit.install(before, original);
       if (after === before) return { file: edit.file, label: edit.label, state: "current" as const };
-      const present = before !== null && edit.uninstall(before) !== before;
+      const present = before !== null && edit.uninstall(before, original) !== before;
       return { file: edit.file, label: edit.label, state: present ? ("outdated" as const) : ("missing" as const) };
     } catch (err) {
       return { file: edit.file, label: edit.label, state: "broken" as const, detail: err instanceof Error ? err.message : String(err) };

@@ -30,16 +30,32 @@ function findOurs(value: Record<string, unknown>, event: string, isOurs: (comman
   return found.reverse();
 }
 
-/** Removes one handler, and the group, event list and hooks object it leaves empty. */
-function removeHandler(text: string, at: JsonPath): string {
+/** What the file held before memctl first changed it, so uninstall keeps containers the user already had. */
+interface Keep {
+  hooks: boolean;
+  event: boolean;
+}
+
+/** Removes one handler, and the group, event list and hooks object it leaves empty (unless the user had them). */
+function removeHandler(text: string, at: JsonPath, keep: Keep): string {
   const value = readJsonc(text);
   const [, event, gi] = at as [string, string, number, string, number];
   const hooks = value.hooks as Record<string, Group[]>;
   const group = hooks[event]![gi]!;
   if ((group.hooks as unknown[]).length > 1) return removeMember(text, at);
-  if (hooks[event]!.length > 1) return removeMember(text, ["hooks", event, gi]);
-  if (Object.keys(hooks).length > 1) return removeMember(text, ["hooks", event]);
+  if (hooks[event]!.length > 1 || keep.event) return removeMember(text, ["hooks", event, gi]);
+  if (Object.keys(hooks).length > 1 || keep.hooks) return removeMember(text, ["hooks", event]);
   return removeMember(text, ["hooks"]);
+}
+
+function keepFrom(original: string | null, event: string): Keep {
+  if (original === null) return { hooks: false, event: false };
+  try {
+    const hooks = readJsonc(original).hooks as Record<string, unknown> | undefined;
+    return { hooks: hooks !== undefined, event: hooks?.[event] !== undefined };
+  } catch {
+    return { hooks: true, event: true };
+  }
 }
 
 export function hookJsonEdits(file: string, event: string, command: string, isOurs: (command: string) => boolean): { install: TextEdit; uninstall: TextEdit } {
@@ -57,21 +73,22 @@ export function hookJsonEdits(file: string, event: string, command: string, isOu
         return text;
       }
       const keep = ours[ours.length - 1]!;
-      for (const extra of ours.slice(0, -1)) text = removeHandler(text, extra);
+      for (const extra of ours.slice(0, -1)) text = removeHandler(text, extra, { hooks: true, event: true });
       const current = (readJsonc(text) as { hooks: Record<string, { hooks: Handler[] }[]> }).hooks[event]![keep[2] as number]!.hooks[keep[4] as number]!;
       if (current.command !== command) text = replaceValue(text, [...keep, "command"], command);
       return text;
     },
-    uninstall: (before) => {
+    uninstall: (before, original) => {
       if (before === null) return null;
       let text = before;
-      for (const at of findOurs(readJsonc(text, file), event, isOurs, file)) text = removeHandler(text, at);
-      return text === before ? before : emptyObjectToAbsent(text);
+      const keep = keepFrom(original, event);
+      for (const at of findOurs(readJsonc(text, file), event, isOurs, file)) text = removeHandler(text, at, keep);
+      return text !== before && original === null ? emptyObjectToAbsent(text) : text;
     },
   };
 }
 
-/** A settings file left as an empty object after uninstall is one memctl created: remove it. */
+/** A file memctl created (no backup) that uninstall leaves as an empty object goes away again. */
 export function emptyObjectToAbsent(text: string): string | null {
   return /^\s*\{\s*\}\s*$/.test(text) ? null : text;
 }

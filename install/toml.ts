@@ -100,10 +100,15 @@ export function removeManagedLines(text: string, file?: string): string {
     if (f && Object.keys(f).length === 0) delete copy.features;
     return copy;
   };
-  if (!isDeepStrictEqual(strip(after), strip(before))) {
+  if (!isDeepStrictEqual(plain(strip(after)), plain(strip(before)))) {
     throw new MemctlError(ERROR_CODES.E_CONFIG_INVALID, `could not remove memctl's lines from ${file ?? "config.toml"} cleanly; remove the lines marked "${TOML_MARK}" by hand`);
   }
   return next;
+}
+
+/** Plain-object form for comparison (the parser's objects and structuredClone's differ in prototype). */
+function plain(value: unknown): unknown {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
 }
 
 function verified(next: string, expected: Record<string, unknown>, file?: string): string {
@@ -113,7 +118,7 @@ function verified(next: string, expected: Record<string, unknown>, file?: string
   } catch {
     actual = undefined;
   }
-  if (!isDeepStrictEqual(actual, expected)) {
+  if (!isDeepStrictEqual(plain(actual), plain(expected))) {
     throw new MemctlError(ERROR_CODES.E_CONFIG_INVALID, `${file ?? "config.toml"} is laid out in a way memctl cannot edit safely line by line; nothing was written — add the setting by hand`);
   }
   return next;

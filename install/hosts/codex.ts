@@ -52,14 +52,14 @@ export const codex: HostInstaller = {
         label: "[features] hooks = true",
         root,
         install: (before) => enableFeature(before ?? "", "hooks", configFile),
-        uninstall: (before) => (before === null ? null : emptyToAbsent(removeManagedLines(before, configFile), before)),
+        uninstall: (before, original) => (before === null ? null : emptyToAbsent(removeManagedLines(before, configFile), before, original)),
       },
       {
         file: agentsFile,
         label: "AGENTS.md memory contract",
         root,
         install: (before) => upsertBlock(before ?? "", "codex", contract, agentsFile),
-        uninstall: (before) => (before === null ? null : emptyToAbsent(removeBlock(before, "codex", agentsFile), before)),
+        uninstall: (before, original) => (before === null ? null : emptyToAbsent(removeBlock(before, "codex", agentsFile), before, original)),
       },
       ...commandFileEdits(ctx, skillsDir, readCommandSources(ctx.packageRoot), renderCodexSkill, (d, n) => path.join(d, n, "SKILL.md"), "skill $"),
     ];
@@ -73,7 +73,7 @@ export const codex: HostInstaller = {
   requiredFiles: (ctx) => [hookEntry(ctx.packageRoot)],
 };
 
-/** A file that uninstall leaves empty (and that had content before) is one install created: remove it. */
-export function emptyToAbsent(after: string, before: string): string | null {
-  return after.trim() === "" && after !== before ? null : after;
+/** A file memctl created (no backup) that uninstall leaves empty goes away again. */
+export function emptyToAbsent(after: string, before: string, original: string | null): string | null {
+  return after.trim() === "" && after !== before && original === null ? null : after;
 }

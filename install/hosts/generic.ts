@@ -30,7 +30,7 @@ export const generic: HostInstaller = {
         label: "AGENTS.md memory block",
         root: ctx.projectDir,
         install: (before) => upsertBlock(before ?? "", "generic", genericBlock(ctx), file),
-        uninstall: (before) => (before === null ? null : emptyToAbsent(removeBlock(before, "generic", file), before)),
+        uninstall: (before, original) => (before === null ? null : emptyToAbsent(removeBlock(before, "generic", file), before, original)),
       },
     ];
   },
