@@ -7,4 +7,8 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   install: { summary: "wire memctl into a host (claude, codex, opencode, grok, generic); --status reports every host", load: () => import("./install.js") },
   uninstall: { summary: "remove exactly what install added for a host", load: () => import("./uninstall.js") },
   init: { summary: "create this project's memory store with a minimal MEMORY.md", load: () => import("./init.js") },
+  hook: { summary: "run a host hook by hand (user-prompt-submit: rank memory against the prompt on stdin)", load: () => import("./hook.js") },
+  context: { summary: "rank memory against a query like the per-prompt hook, with each line's score and why", load: () => import("./context.js") },
+  prepare: { summary: "strict resolution plus a bounded memory query for one request (hosts without a hook)", load: () => import("./prepare.js") },
+  demo: { summary: "run the per-prompt hook on the built-in sample store for a few sample prompts", load: () => import("./demo.js") },
 };
