@@ -1,0 +1,75 @@
+// Claude Code 2.1.328, for real: memctl install → one offline prompt → the hook's block in Claude's own
+// transcript (the UserPromptSubmit hook attachment) and in the model-bound api-request-blob → uninstall
+// restores the config byte for byte. Also the package root loaded as a plugin (--plugin-dir).
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { ensureHost, filesUnder, makeWorld, memctl, PROMPT, readJsonl, RELEVANT_CARD, REPO, runUntil, snapshot, type World } from "./harness.js";
+
+const host = ensureHost("claude");
+
+function claudeEnv(world: World): Record<string, string> {
+  return { ...world.env, ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key", DISABLE_AUTOUPDATER: "1", DISABLE_TELEMETRY: "1", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1" };
+}
+
+/** The hook's block as Claude recorded it, and whether a model-bound request blob carries it. */
+function evidence(world: World): { block: string; blobHasBlock: boolean; attachmentType: string } | undefined {
+  const dir = path.join(world.home, ".claude", "projects");
+  for (const file of filesUnder(dir).filter((f) => f.endsWith(".jsonl"))) {
+    const lines = readJsonl(file);
+    for (const line of lines) {
+      const a = line.attachment as { type?: string; hookEvent?: string; content?: unknown } | undefined;
+      if (line.type !== "attachment" || a?.hookEvent !== "UserPromptSubmit") continue;
+      // Plain stdout is recorded as hook_success (content: string), hookSpecificOutput as hook_additional_context (content: string[]).
+      const block = Array.isArray(a.content) ? a.content.join("\n") : String(a.content ?? "");
+      if (!block.includes("<memctl-memory")) continue;
+      const blobs = lines.filter((l) => l.type === "api-request-blob").map((l) => JSON.stringify((l.message as { content?: unknown }).content ?? ""));
+      const blobHasBlock = blobs.some((b) => b.includes(JSON.stringify(block).slice(1, -1)));
+      if (blobs.length === 0 || !blobHasBlock) return undefined;
+      return { block, blobHasBlock, attachmentType: a.type! };
+    }
+  }
+  return undefined;
+}
+
+test("claude: install wires settings.json, the prompt's memory block reaches the model-bound request, uninstall restores the files", { timeout: 240_000 }, async (t) => {
+  if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
+  const world = makeWorld("claude");
+  const settings = path.join(world.home, ".claude", "settings.json");
+  fs.mkdirSync(path.dirname(settings), { recursive: true });
+  fs.writeFileSync(settings, '{\n    "cleanupPeriodDays": 30,\n    "env": {"MY_VAR": "kept"}\n}\n');
+  const watched = [settings, ...filesUnder(path.join(REPO, "commands")).map((f) => path.join(world.home, ".claude", "commands", path.basename(f)))];
+  const before = snapshot(watched);
+
+  const first = memctl(world, ["install", "claude", "--json"]);
+  assert.equal(first.status, 0, first.stderr);
+  assert.equal(JSON.parse(first.stdout).changed, true);
+  const again = memctl(world, ["install", "claude"]);
+  assert.equal(again.status, 0);
+  assert.match(again.stdout, /already installed; nothing changed/);
+  const wired = JSON.parse(fs.readFileSync(settings, "utf8"));
+  assert.equal(wired.env.MY_VAR, "kept");
+  assert.equal(wired.hooks.UserPromptSubmit[0].hooks[0].command, `node ${REPO}/dist/hooks/user-prompt-submit.js --host claude`);
+
+  const found = await runUntil(host.bin, ["-p", PROMPT], { cwd: world.project, env: claudeEnv(world), timeoutMs: 150_000 }, () => evidence(world));
+  assert.ok(found.block.includes(RELEVANT_CARD), `the block for this prompt names ${RELEVANT_CARD}:\n${found.block}`);
+  assert.ok(found.blobHasBlock);
+  t.diagnostic(`Claude recorded the hook as ${found.attachmentType}; ${Buffer.byteLength(found.block)} bytes reached the api-request-blob`);
+
+  const removed = memctl(world, ["uninstall", "claude"]);
+  assert.equal(removed.status, 0, removed.stderr);
+  assert.deepEqual(snapshot(watched), before);
+});
+
+test("claude: the package root is a valid plugin and its hook injects when loaded with --plugin-dir", { timeout: 240_000 }, async (t) => {
+  if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
+  const world = makeWorld("claude-plugin");
+  const validate = spawnSync(host.bin, ["plugin", "validate", REPO], { env: claudeEnv(world), encoding: "utf8", timeout: 60_000 });
+  assert.equal(validate.status, 0, validate.stdout + validate.stderr);
+  assert.match(validate.stdout, /Validation passed/);
+  assert.equal(fs.existsSync(path.join(world.home, ".claude", "settings.json")), false, "no settings.json wiring in this world");
+  const found = await runUntil(host.bin, ["--plugin-dir", REPO, "-p", PROMPT], { cwd: world.project, env: claudeEnv(world), timeoutMs: 150_000 }, () => evidence(world));
+  assert.ok(found.block.includes(RELEVANT_CARD));
+});

@@ -1,0 +1,147 @@
+// End-to-end harness: real host binaries from npm (pinned, cached outside the repo), a temp HOME/XDG world
+// with a sample store, and helpers to run a host until its own transcript or log holds the evidence.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { findRepo } from "../../lib/git.js";
+import { projectKey } from "../../lib/project.js";
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const CLI = path.join(REPO, "dist", "cli.js");
+
+export const PINNED = {
+  claude: { pkg: "@anthropic-ai/claude-code", version: "2.1.328", bin: "claude" },
+  codex: { pkg: "@openai/codex", version: "0.169.0", bin: "codex" },
+  opencode: { pkg: "opencode-ai", version: "1.18.33", bin: "opencode" },
+} as const;
+
+/**
+ * Installs a pinned host into `${MEMCTL_E2E_CACHE:-/tmp/memctl-e2e-hosts}/<pkg>@<version>` (reused when
+ * present) and returns its binary, or why it could not be installed (the caller skips loudly).
+ */
+export function ensureHost(name: keyof typeof PINNED): { bin: string } | { skip: string } {
+  const { pkg, version, bin } = PINNED[name];
+  const cache = process.env.MEMCTL_E2E_CACHE || path.join(os.tmpdir(), "memctl-e2e-hosts");
+  const prefix = path.join(cache, `${pkg.replace("/", "+")}@${version}`);
+  const binary = path.join(prefix, "node_modules", ".bin", bin);
+  if (fs.existsSync(binary)) return { bin: binary };
+  fs.mkdirSync(prefix, { recursive: true });
+  // cwd = the prefix itself: run from its parent, npm would take "<pkg>@<version>" for that local folder.
+  const npm = spawnSync("npm", ["install", "--prefix", prefix, "--no-audit", "--no-fund", "--loglevel=error", `${pkg}@${version}`], { cwd: prefix, encoding: "utf8", timeout: 300_000 });
+  if (npm.status !== 0 || !fs.existsSync(binary)) {
+    const why = `npm install ${pkg}@${version} failed (exit ${npm.status ?? npm.signal}): ${(npm.stderr || npm.error?.message || "").trim().split("\n").slice(-3).join(" / ")}`;
+    process.stderr.write(`\n!!!!!!!! E2E SKIPPED for ${name}: ${why}\n\n`);
+    return { skip: why };
+  }
+  return { bin: binary };
+}
+
+export interface World {
+  dir: string;
+  home: string;
+  project: string;
+  store: string;
+  env: Record<string, string>;
+}
+
+/** A temp HOME with XDG dirs, a git project, and a copy of the sample store mapped to it in the memctl config. */
+export function makeWorld(label: string): World {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `memctl-e2e-${label}-`)));
+  const home = path.join(dir, "home");
+  const project = path.join(dir, "proj");
+  const store = path.join(dir, "store");
+  fs.mkdirSync(home, { recursive: true });
+  fs.mkdirSync(project, { recursive: true });
+  spawnSync("git", ["init", "-q", project]);
+  fs.cpSync(path.join(REPO, "sample-store"), store, { recursive: true });
+  const config = path.join(home, ".config", "memctl", "config.toml");
+  fs.mkdirSync(path.dirname(config), { recursive: true });
+  fs.writeFileSync(config, `[projects."${projectKey(findRepo(project)!.canonicalRoot)}"]\nmemory_dir = ${JSON.stringify(store)}\n`);
+  const env: Record<string, string> = {
+    PATH: [path.dirname(process.execPath), "/usr/local/bin", "/usr/bin", "/bin"].join(path.delimiter),
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, ".config"),
+    XDG_DATA_HOME: path.join(home, ".local", "share"),
+    XDG_CACHE_HOME: path.join(home, ".cache"),
+    XDG_STATE_HOME: path.join(home, ".local", "state"),
+    TMPDIR: os.tmpdir(),
+    TERM: "dumb",
+    NO_COLOR: "1",
+    LANG: "C.UTF-8",
+  };
+  return { dir, home, project, store, env };
+}
+
+/** Runs the built memctl CLI in the world (cwd = the project). */
+export function memctl(world: World, args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: world.project, env: world.env, encoding: "utf8" });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/**
+ * Starts a host process (own process group) and polls `probe` until it returns a value; then kills the whole
+ * group at once. Rejects with the host's output tail if the evidence does not appear in time.
+ */
+export function runUntil<T>(command: string, args: string[], options: { cwd: string; env: Record<string, string>; timeoutMs: number }, probe: () => T | undefined): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
+    child.stderr.on("data", (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
+    const started = Date.now();
+    const stop = () => {
+      clearInterval(timer);
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    };
+    const timer = setInterval(() => {
+      let found: T | undefined;
+      try {
+        found = probe();
+      } catch {
+        found = undefined;
+      }
+      if (found !== undefined) {
+        stop();
+        resolve(found);
+      } else if (Date.now() - started > options.timeoutMs) {
+        stop();
+        reject(new Error(`no evidence after ${options.timeoutMs} ms from ${path.basename(command)} ${args.join(" ")}; output tail:\n${output}`));
+      }
+    }, 250);
+  });
+}
+
+/** Reads each path (null when absent) so a later state can be compared byte for byte. */
+export function snapshot(files: string[]): Map<string, string | null> {
+  return new Map(files.map((f) => [f, fs.existsSync(f) ? fs.readFileSync(f, "utf8") : null]));
+}
+
+/** Every file under `dir` (recursively), for snapshots of folders memctl writes into. */
+export function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name));
+}
+
+export function readJsonl(file: string): Record<string, unknown>[] {
+  return fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .flatMap((l) => {
+      try {
+        return [JSON.parse(l) as Record<string, unknown>];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** A prompt whose relevant card the sample store holds, and that card's file. */
+export const PROMPT = "how do we write a new database migration?";
+export const RELEVANT_CARD = "project_migrations.md";
