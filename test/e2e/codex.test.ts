@@ -1,0 +1,62 @@
+// Codex 0.169.0, for real: memctl install → one offline `codex exec` → the hook's block recorded in Codex's
+// own rollout file as the hook's additional context (a developer message bound for the model), and the
+// AGENTS.md contract in the same rollout → uninstall restores every config file byte for byte.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { ensureHost, filesUnder, makeWorld, memctl, PROMPT, readJsonl, RELEVANT_CARD, REPO, runUntil, snapshot, type World } from "./harness.js";
+
+const host = ensureHost("codex");
+
+interface RolloutEvidence {
+  block: string;
+  contract: boolean;
+}
+
+function evidence(world: World): RolloutEvidence | undefined {
+  for (const file of filesUnder(path.join(world.home, ".codex", "sessions")).filter((f) => /rollout-.*\.jsonl$/.test(f))) {
+    const lines = readJsonl(file);
+    for (const line of lines) {
+      const p = line.payload as { type?: string; role?: string; content?: { text?: string }[]; internal_chat_message_metadata_passthrough?: { content_item_kinds?: string[] } } | undefined;
+      if (line.type !== "response_item" || p?.type !== "message" || p.role !== "developer") continue;
+      const text = (p.content ?? []).map((c) => c.text ?? "").join("\n");
+      if (!text.includes("<memctl-memory")) continue;
+      const kinds = p.internal_chat_message_metadata_passthrough?.content_item_kinds ?? [];
+      assert.ok(kinds.includes("hooks.additional_context"), `recorded as hook context, kinds: ${kinds.join(",")}`);
+      const contract = lines.some((l) => JSON.stringify(l).includes("Write memory only through memctl"));
+      return { block: text, contract };
+    }
+  }
+  return undefined;
+}
+
+test("codex: install wires hooks.json + [features] + AGENTS.md + skills, the block reaches the rollout, uninstall restores the files", { timeout: 240_000 }, async (t) => {
+  if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
+  const world = makeWorld("codex");
+  const codexHome = path.join(world.home, ".codex");
+  const config = path.join(codexHome, "config.toml");
+  const agents = path.join(codexHome, "AGENTS.md");
+  fs.mkdirSync(codexHome, { recursive: true });
+  fs.writeFileSync(config, "# my codex settings\n[features]\nmemories = false # off here\n");
+  fs.writeFileSync(agents, "# My rules\n\nAnswer briefly.\n");
+  const skills = filesUnder(path.join(REPO, "commands")).map((f) => path.join(world.home, ".agents", "skills", path.basename(f, ".md"), "SKILL.md"));
+  const watched = [config, agents, path.join(codexHome, "hooks.json"), ...skills];
+  const before = snapshot(watched);
+  const env = { ...world.env, CODEX_HOME: codexHome, OPENAI_API_KEY: "sk-e2e-fake-key" };
+
+  const first = memctl(world, ["install", "codex"]);
+  assert.equal(first.status, 0, first.stderr);
+  assert.match(first.stdout, /open \/hooks/, "tells the user how to trust the hook");
+  assert.match(memctl(world, ["install", "codex"]).stdout, /already installed; nothing changed/);
+  assert.match(fs.readFileSync(config, "utf8"), /^# my codex settings\n\[features\]\nhooks = true # memctl-managed\nmemories = false # off here\n$/);
+
+  const found = await runUntil(host.bin, ["exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () => evidence(world));
+  assert.ok(found.block.includes(RELEVANT_CARD), `the block for this prompt names ${RELEVANT_CARD}:\n${found.block}`);
+  assert.ok(found.contract, "the AGENTS.md memory contract is in the model's instructions");
+  t.diagnostic(`${Buffer.byteLength(found.block)} bytes of memory recorded as hooks.additional_context in the rollout`);
+
+  const removed = memctl(world, ["uninstall", "codex"]);
+  assert.equal(removed.status, 0, removed.stderr);
+  assert.deepEqual(snapshot(watched), before);
+});

@@ -1,0 +1,69 @@
+// OpenCode 1.18.33, for real: memctl install (project scope) → one offline `opencode run` whose Anthropic
+// provider points at a local capture server → OpenCode's own log shows the plugin loaded and injected, and the
+// captured model-bound request carries the memory block in its system prompt → uninstall restores the files.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { test } from "node:test";
+import { ensureHost, filesUnder, makeWorld, memctl, PROMPT, RELEVANT_CARD, REPO, runUntil, snapshot, type World } from "./harness.js";
+
+const host = ensureHost("opencode");
+
+/** A stand-in for the provider API: records each request body and answers 500, so nothing leaves the machine. */
+async function captureServer(): Promise<{ url: string; bodies: string[]; close: () => void }> {
+  const bodies: string[] = [];
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (d: Buffer) => (body += d.toString("utf8")));
+    req.on("end", () => {
+      bodies.push(body);
+      res.writeHead(500, { "content-type": "application/json" });
+      res.end('{"type":"error","error":{"type":"api_error","message":"e2e capture server"}}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, bodies, close: () => server.close() };
+}
+
+function opencodeLog(world: World): string {
+  return filesUnder(path.join(world.env.XDG_DATA_HOME!, "opencode", "log")).map((f) => fs.readFileSync(f, "utf8")).join("\n");
+}
+
+test("opencode: the plugin shim loads, injects the prompt's block into the model-bound request, uninstall restores the files", { timeout: 240_000 }, async (t) => {
+  if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
+  const world = makeWorld("opencode");
+  const server = await captureServer();
+  t.after(() => server.close());
+  const mine = path.join(world.project, ".opencode", "plugin", "mine.ts");
+  fs.mkdirSync(path.dirname(mine), { recursive: true });
+  fs.writeFileSync(mine, "export const Mine = async () => ({});\n");
+  const shim = path.join(world.project, ".opencode", "plugin", "memctl.ts");
+  const commands = filesUnder(path.join(REPO, "commands")).map((f) => path.join(world.project, ".opencode", "commands", path.basename(f)));
+  const watched = [mine, shim, ...commands];
+  const before = snapshot(watched);
+
+  const first = memctl(world, ["install", "opencode", "--scope", "project"]);
+  assert.equal(first.status, 0, first.stderr);
+  assert.match(memctl(world, ["install", "opencode", "--scope", "project"]).stdout, /already installed; nothing changed/);
+
+  const env = { ...world.env, ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key", ANTHROPIC_BASE_URL: server.url };
+  const found = await runUntil(host.bin, ["run", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () => {
+    const log = opencodeLog(world);
+    if (!log.includes("memctl plugin loaded") || !log.includes("memctl injected memory")) return undefined;
+    for (const body of server.bodies) {
+      const request = JSON.parse(body) as { system?: unknown };
+      const system = JSON.stringify(request.system ?? "");
+      if (system.includes("<memctl-memory")) return { system, log };
+    }
+    return undefined;
+  });
+  assert.ok(found.system.includes(RELEVANT_CARD), `the system prompt sent to the model names ${RELEVANT_CARD}`);
+  const injected = found.log.split("\n").find((l) => l.includes("memctl injected memory"))!;
+  t.diagnostic(`OpenCode log: ${injected.trim()}`);
+
+  const removed = memctl(world, ["uninstall", "opencode", "--scope", "project"]);
+  assert.equal(removed.status, 0, removed.stderr);
+  assert.deepEqual(snapshot(watched), before);
+});
