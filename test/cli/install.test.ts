@@ -1,0 +1,64 @@
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { test } from "node:test";
+import { main } from "../../lib/cli/main.js";
+import { BufferSink, type Io } from "../../lib/io.js";
+
+function world(): { io: Io; home: string; out: BufferSink; err: BufferSink } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-cli-install-"));
+  const home = path.join(dir, "home");
+  const project = path.join(dir, "project");
+  fs.mkdirSync(home, { recursive: true });
+  execFileSync("git", ["init", "-q", project]);
+  const out = new BufferSink();
+  const err = new BufferSink();
+  return { io: { stdout: out, stderr: err, env: { PATH: "" }, cwd: project, home, now: () => new Date() }, home, out, err };
+}
+
+test("usage errors exit 2: no host, unknown host, bad scope", async () => {
+  for (const argv of [["install"], ["install", "vscode"], ["install", "claude", "--scope", "global"], ["uninstall"]]) {
+    const w = world();
+    assert.equal(await main(argv, w.io), 2, argv.join(" "));
+    assert.match(w.err.text, /host|scope/);
+  }
+});
+
+test("install --dry-run prints the diff and writes nothing; uninstall of nothing is a no-op", async () => {
+  const w = world();
+  assert.equal(await main(["install", "claude", "--dry-run"], w.io), 0, w.err.text);
+  assert.match(w.out.text, /dry run/);
+  assert.match(w.out.text, /\+\s+"command": "node .*user-prompt-submit\.js --host claude"/);
+  assert.deepEqual(fs.readdirSync(w.home), []);
+  const u = world();
+  assert.equal(await main(["uninstall", "codex"], u.io), 0);
+  assert.match(u.out.text, /not installed; nothing changed/);
+});
+
+test("an unparsable config exits 1 with E_CONFIG_PARSE and is left as it was", async () => {
+  const w = world();
+  const settings = path.join(w.home, ".claude", "settings.json");
+  fs.mkdirSync(path.dirname(settings), { recursive: true });
+  fs.writeFileSync(settings, "{ not json");
+  assert.equal(await main(["install", "claude", "--json"], w.io), 1);
+  assert.equal(JSON.parse(w.out.text).error.code, "E_CONFIG_PARSE");
+  assert.equal(fs.readFileSync(settings, "utf8"), "{ not json");
+});
+
+test("install --status --json reports every host and scope, then tracks an install", async () => {
+  const w = world();
+  assert.equal(await main(["install", "--status", "--json"], w.io), 0, w.err.text);
+  const report = JSON.parse(w.out.text);
+  assert.equal(report.schema_version, 1);
+  assert.deepEqual(report.hosts.map((h: { host: string }) => h.host), ["claude", "codex", "opencode", "grok", "generic"]);
+  assert.equal(report.hosts[0].detected, false);
+  assert.equal(report.hosts[0].scopes.user.state, "not-installed");
+  assert.equal(await main(["install", "codex"], w.io), 0);
+  const after = world();
+  after.io.home = w.home;
+  after.io.cwd = w.io.cwd;
+  assert.equal(await main(["install", "--status"], after.io), 0);
+  assert.match(after.out.text, /Codex CLI\s+detected .*\n\s+user\s+installed/);
+});
