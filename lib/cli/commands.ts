@@ -11,5 +11,7 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   list: { summary: "the cards as a table", load: () => import("./list.js") },
   rm: { summary: "tombstone a card (leaves the index, history stays)", load: () => import("./rm.js") },
   history: { summary: "who wrote what, when, with revision and content hash", load: () => import("./history.js") },
+  view: { summary: "show a memory file with line numbers, or a directory (memory tool view)", load: () => import("./view.js") },
+  manage: { summary: "create / str_replace / insert / delete / rename memory files, path-safe and locked", load: () => import("./manage.js") },
   adopt: { summary: "record hand edits of cards into history", load: () => import("./adopt.js") },
 };
