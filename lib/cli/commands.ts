@@ -13,5 +13,8 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   history: { summary: "who wrote what, when, with revision and content hash", load: () => import("./history.js") },
   view: { summary: "show a memory file with line numbers, or a directory (memory tool view)", load: () => import("./view.js") },
   manage: { summary: "create / str_replace / insert / delete / rename memory files, path-safe and locked", load: () => import("./manage.js") },
+  import: { summary: "import existing Claude Code memory cards (preview; --yes to write)", load: () => import("./import.js") },
+  search: { summary: "search card bodies and episodes, ranked, with the matching line", load: () => import("./search.js") },
+  recall: { summary: "the last episodes and the cards most relevant to them", load: () => import("./recall.js") },
   adopt: { summary: "record hand edits of cards into history", load: () => import("./adopt.js") },
 };
