@@ -84,7 +84,7 @@ export async function strReplaceMemory(ctx: WriteContext, requested: string, old
     const at = occurrences(content, oldStr);
     if (at.length === 0) throw new MemctlError(ERROR_CODES.E_NO_MATCH, `No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${requested}.`, { path: requested });
     if (at.length > 1) {
-      const lineNumbers = at.map((i) => lineOf(content, i));
+      const lineNumbers = [...new Set(at.map((i) => lineOf(content, i)))];
       throw new MemctlError(ERROR_CODES.E_MULTIPLE_MATCHES, `No replacement was performed. Multiple occurrences of old_str \`${oldStr}\` in lines: ${lineNumbers.join(", ")}. Please ensure it is unique`, { path: requested, lines: lineNumbers });
     }
     const next = content.slice(0, at[0]) + newStr + content.slice(at[0]! + oldStr.length);
