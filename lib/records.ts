@@ -62,10 +62,10 @@ export function validateName(name: string): void {
   if (!NAME.test(name) || name.endsWith(".md")) throw usageError(`card name "${name}" must be 1-80 characters of letters, digits, . _ - (starting with a letter or digit, no .md)`);
 }
 
-/** The file for `name`: an exact file name, `<type>_<name>.md`, or a top-level card whose frontmatter name matches. */
+/** The file for `name`: an exact file name, `<name>.md`, `<type>_<name>.md`, or a top-level card whose frontmatter name matches. */
 export function findCardFile(memoryDir: string, name: string): string | undefined {
-  const direct = name.endsWith(".md") ? [name] : CARD_TYPES.map((t) => `${t}_${name}.md`);
-  const hits = direct.filter((f) => isRegularFile(path.join(memoryDir, f)));
+  const direct = name.endsWith(".md") ? [name] : [`${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)];
+  const hits = direct.filter((f) => f !== INDEX_FILE && !f.includes("/") && isRegularFile(path.join(memoryDir, f)));
   if (hits.length === 0) {
     for (const file of safeReaddir(memoryDir)) {
       if (!file.endsWith(".md") || file === INDEX_FILE || file.startsWith(".")) continue;
