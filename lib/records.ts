@@ -5,6 +5,7 @@ import { ERROR_CODES, MemctlError, systemCode, usageError } from "./errors.js";
 import { checkPathShape, checkWrite, withDefaults, type Guardrails } from "./guardrails.js";
 import { appendHistory, latestByCard, makeEntry, readHistory, type HistoryEntry, type HistoryOp } from "./history.js";
 import { withStoreLock } from "./lock.js";
+import { resolveMemoryPath } from "./safe-path.js";
 import { parseCard } from "./store/card.js";
 import { replaceBody, renderField, setFrontmatterFields } from "./store/frontmatter-edit.js";
 import { EMPTY_INDEX, upsertIndexLine } from "./store/index-edit.js";
@@ -64,8 +65,13 @@ export function validateName(name: string): void {
 
 /** The file for `name`: an exact file name, `<name>.md`, `<type>_<name>.md`, or a top-level card whose frontmatter name matches. */
 export function findCardFile(memoryDir: string, name: string): string | undefined {
+  if (name.includes("/")) {
+    // A card in a subfolder, named by its path: through the path-safe resolver like any other path.
+    const target = resolveMemoryPath(memoryDir, name);
+    return target.kind === "file" && target.rel.endsWith(".md") ? target.rel : undefined;
+  }
   const direct = name.endsWith(".md") ? [name] : [`${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)];
-  const hits = direct.filter((f) => f !== INDEX_FILE && !f.includes("/") && isRegularFile(path.join(memoryDir, f)));
+  const hits = direct.filter((f) => f !== INDEX_FILE && isRegularFile(path.join(memoryDir, f)));
   if (hits.length === 0) {
     for (const file of safeReaddir(memoryDir)) {
       if (!file.endsWith(".md") || file === INDEX_FILE || file.startsWith(".")) continue;
