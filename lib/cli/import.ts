@@ -1,4 +1,5 @@
 import path from "node:path";
+import { assertMayWrite } from "../actor.js";
 import { usageError } from "../errors.js";
 import { applyClaudeImport, defaultImportDirs, planClaudeImport, type ImportItem, type ImportPlan } from "../import-claude.js";
 import type { Io } from "../io.js";
@@ -7,7 +8,7 @@ import { inertText } from "../sanitize.js";
 import { pauseFromEnv } from "../store/write.js";
 import { bool, parseArgs, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 
 export const spec: CommandSpec = {
   name: "import",
@@ -16,10 +17,11 @@ export const spec: CommandSpec = {
   flags: {
     yes: { type: "boolean", short: "y", description: "import without asking (otherwise only a preview is printed)" },
     from: { type: "string", valueName: "DIR", description: "also scan this Claude memory directory (e.g. another project's)", multiple: true },
+    ...ACTOR_FLAGS,
     ...STORE_FLAGS,
     ...JSON_FLAG,
   },
-  exitCodes: { 0: "previewed or imported (including nothing to do)", 1: "no store, lock timeout", 2: "usage error", 3: "invalid explicit memory selection" },
+  exitCodes: { 0: "previewed or imported (including nothing to do)", 1: "no store, lock timeout, agent caller (with --yes)", 2: "usage error", 3: "invalid explicit memory selection" },
   notes: [
     "Scans <CLAUDE_CONFIG_DIR or ~/.claude>/projects/<slug>/memory/ for this repository and its worktrees, plus every --from DIR.",
     "Cards are stored byte for byte (no 200-character rule, no truncation), attributed to system, deduplicated by name",
@@ -38,6 +40,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const yes = bool(args, "yes");
   let imported: ImportItem[] = [];
   if (yes) {
+    assertMayWrite(actorFrom(args), "import memory"); // the write itself is attributed to system
     imported = await applyClaudeImport({ memoryDir, actor: "system", now: io.now(), commit: pauseFromEnv(io.env) }, plan);
   }
   if (bool(args, "json")) {

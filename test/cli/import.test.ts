@@ -91,4 +91,7 @@ test("nothing found: a clear message and exit 0", async () => {
   assert.equal(r.code, 0);
   assert.match(r.stdout, /no Claude Code memory found for this project/);
   assert.equal((await memctl(w, ["import", "codex"])).code, 2);
+  const agent = await memctl(w, ["import", "claude", "--yes", "--task-id", "t1"]);
+  assert.equal(agent.code, 1);
+  assert.match(agent.stderr, /read-only/);
 });

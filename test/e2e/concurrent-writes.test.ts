@@ -71,4 +71,5 @@ test("SIGKILL in the middle of a save leaves the old card, index and history —
   assert.equal(next.code, 0, next.stderr);
   assert.match(fs.readFileSync(card, "utf8"), /description: newer description/);
   assert.equal(readHistory(w.mem).entries.at(-1)!.rev, 2);
+  assert.deepEqual(fs.readdirSync(w.mem).filter((f) => f.endsWith(".tmp")), [], "the dead writer's temp file is swept");
 });
