@@ -67,7 +67,13 @@ export async function acquireStoreLock(memoryDir: string, options: LockOptions =
   for (;;) {
     if (tryMkdir(lockDir)) {
       fs.writeFileSync(path.join(lockDir, "owner"), JSON.stringify(owner));
-      return () => release(lockDir, owner.token);
+      // Heartbeat: a long write (a big import) keeps the lock's mtime fresh so it never looks abandoned.
+      const heartbeat = setInterval(() => touch(lockDir), Math.max(1000, staleMs / 3));
+      heartbeat.unref();
+      return () => {
+        clearInterval(heartbeat);
+        release(lockDir, owner.token);
+      };
     }
     if (isAbandoned(lockDir, staleMs)) {
       breakLock(lockDir, staleMs);
@@ -153,6 +159,15 @@ function release(lockDir: string, token: string): void {
     fs.rmdirSync(lockDir);
   } catch {
     /* already gone */
+  }
+}
+
+function touch(dir: string): void {
+  try {
+    const now = new Date();
+    fs.utimesSync(dir, now, now);
+  } catch {
+    /* released or broken meanwhile */
   }
 }
 

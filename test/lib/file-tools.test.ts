@@ -79,3 +79,37 @@ test("symlinks anywhere in the chain are refused for reads and writes", async ()
   assert.equal(fs.readFileSync(path.join(outside, "x.md"), "utf8"), "outside");
   assert.deepEqual(fs.readdirSync(outside), ["x.md"]);
 });
+
+test("a directory swapped for a symlink after a successful write is caught on the next call", async () => {
+  const c = ctx();
+  await run(c, { command: "create", path: "notes/a.md", file_text: "mine" });
+  const outside = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-swap-"));
+  fs.renameSync(path.join(c.memoryDir, "notes"), path.join(outside, "notes"));
+  fs.symlinkSync(path.join(outside, "notes"), path.join(c.memoryDir, "notes"));
+  await rejects(run(c, { command: "str_replace", path: "notes/a.md", old_str: "mine", new_str: "theirs" }), "E_PATH_ESCAPE", /symlink/);
+  await rejects(run(c, { command: "create", path: "notes/b.md", file_text: "x" }), "E_PATH_ESCAPE");
+  assert.equal(fs.readFileSync(path.join(outside, "notes/a.md"), "utf8"), "mine");
+  assert.deepEqual(fs.readdirSync(path.join(outside, "notes")), ["a.md"]);
+});
+
+test("property: create with any generated path writes only inside the store", async () => {
+  const fc = (await import("fast-check")).default;
+  const outer = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-prop-")));
+  const memoryDir = path.join(outer, "mem");
+  fs.mkdirSync(memoryDir);
+  fs.symlinkSync(outer, path.join(memoryDir, "up"));
+  const c: WriteContext = { memoryDir, actor: "human", now: new Date("2026-12-02T09:40:00.000Z") };
+  const outsideBefore = fs.readdirSync(outer).sort();
+  const segment = fc.constantFrom("..", ".", "", "a", "b.md", "up", ".memctl", "/", "x\0", "\\..", "%2e%2e");
+  await fc.assert(
+    fc.asyncProperty(fc.array(segment, { minLength: 1, maxLength: 5 }), fc.constantFrom("", "/", "/memories/"), async (segs, prefix) => {
+      try {
+        await run(c, { command: "create", path: prefix + segs.join("/"), file_text: "x" });
+      } catch (err) {
+        assert.ok(err instanceof MemctlError, String(err));
+      }
+      assert.deepEqual(fs.readdirSync(outer).sort(), outsideBefore);
+    }),
+    { numRuns: 300 },
+  );
+});
