@@ -60,3 +60,14 @@ test("a symlinked .memctl is refused", async () => {
   fs.symlinkSync(tempStore(), path.join(dir, ".memctl"));
   await assert.rejects(acquireStoreLock(dir), (e: MemctlError) => e.code === "E_PATH_ESCAPE");
 });
+
+test("another host's lock is broken only once it is older than staleMs", async () => {
+  const dir = tempStore();
+  const lock = path.join(dir, ".memctl", "lock");
+  fs.mkdirSync(lock, { recursive: true });
+  fs.writeFileSync(path.join(lock, "owner"), JSON.stringify({ pid: 1, host: "some-other-host", token: "remote" }));
+  await assert.rejects(acquireStoreLock(dir, { timeoutMs: 100, staleMs: 60_000 }), (e: MemctlError) => e.code === "E_LOCK_TIMEOUT");
+  const old = new Date(Date.now() - 120_000);
+  fs.utimesSync(lock, old, old);
+  (await acquireStoreLock(dir, { timeoutMs: 500, staleMs: 60_000 }))();
+});
