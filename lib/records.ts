@@ -104,7 +104,6 @@ export function renderNewCard(input: Required<Pick<SaveInput, "name" | "descript
 /** Creates or updates a card and its index line; a save after `rm` revives the card as a new revision. */
 export async function saveCard(ctx: WriteContext, input: SaveInput): Promise<SaveResult> {
   assertMayWrite(ctx.actor, "save memory cards");
-  validateName(input.name);
   validateSaveInput(input);
   return withStoreLock(ctx.memoryDir, async () => {
     const existing = findCardFile(ctx.memoryDir, input.name);
@@ -123,6 +122,7 @@ export async function saveCard(ctx: WriteContext, input: SaveInput): Promise<Sav
     } else {
       const removedType = CARD_TYPES.find((t) => latestByCard(readHistory(ctx.memoryDir).entries).get(`${t}_${input.name}.md`)?.op === "delete");
       input = { ...input, type: input.type ?? removedType };
+      validateName(input.name); // only new cards: an existing (e.g. imported) card is found by any name it has
       if (!input.type) throw usageError(`card "${input.name}" does not exist yet: give its type with -t (${CARD_TYPES.join(", ")})`);
       if (input.description === undefined) throw usageError(`card "${input.name}" does not exist yet: give its one-line description with -d`);
       file = `${input.type}_${input.name}.md`;

@@ -147,3 +147,16 @@ test("twenty saves in one process land in one consistent index", async () => {
   const index = fs.readFileSync(path.join(w.mem, "MEMORY.md"), "utf8");
   for (let i = 0; i < 20; i++) assert.equal(index.split(`(reference_card-${i}.md)`).length, 2, `card-${i} exactly once`);
 });
+
+test("an imported card with a free-form name is updated by that name or its file name; new names are validated", async () => {
+  const w = makeWorld();
+  fs.writeFileSync(path.join(w.mem, "feedback_prefs.md"), "---\nname: Testing preferences\ndescription: old\ntype: feedback\n---\nbody\n");
+  assert.equal((await memctl(w, ["save", "Testing preferences", "-d", "new"])).code, 0);
+  assert.equal((await memctl(w, ["save", "feedback_prefs.md", "--priority", "low"])).code, 0);
+  assert.match(fs.readFileSync(path.join(w.mem, "feedback_prefs.md"), "utf8"), /^---\nname: Testing preferences\ndescription: new\ntype: feedback\n/);
+  assert.equal((await memctl(w, ["save", "bad name", "-t", "user", "-d", "x"])).code, 2);
+  const escape = await memctl(w, ["save", "../escape", "-t", "user", "-d", "x"]);
+  assert.equal(escape.code, 1);
+  assert.match(escape.stderr, /"\.\." segment/);
+  assert.deepEqual(fs.readdirSync(w.root).sort(), ["config.toml", "home", "mem", "repo"].filter((f) => fs.existsSync(path.join(w.root, f))));
+});
