@@ -2,7 +2,8 @@ import fs from "node:fs";
 import { ERROR_CODES, MemctlError } from "../lib/errors.js";
 import { BACKUP_SUFFIX, commitChange, planEdit, readText, renderDiff, type FileChange } from "./apply.js";
 import type { InstallContext, PlannedEdit, Scope } from "./context.js";
-import type { HostInstaller } from "./host.js";
+import { onPath, type HostInstaller } from "./host.js";
+import { readCommandSources } from "./render.js";
 
 export type ItemAction = "created" | "updated" | "removed" | "unchanged";
 
@@ -53,8 +54,14 @@ export async function runHost(installer: HostInstaller, ctx: InstallContext, mod
     dry_run: dryRun,
     changed: items.some((i) => i.action !== "unchanged"),
     items,
-    notes: mode === "install" ? installer.notes(ctx) : [],
+    notes: mode === "install" ? [...installer.notes(ctx), ...pathNote(installer, ctx)] : [],
   };
+}
+
+/** The rendered commands run `memctl …`; say so when it is not on PATH (hooks use absolute paths and need nothing). */
+function pathNote(installer: HostInstaller, ctx: InstallContext): string[] {
+  if (installer.name === "generic" || readCommandSources(ctx.packageRoot).length === 0 || onPath(ctx.io, "memctl")) return [];
+  return [`The slash commands run \`memctl\`, which is not on your PATH: run \`npm install -g memctl\` (or \`npm link\` in ${ctx.packageRoot}).`];
 }
 
 function actionOf(change: FileChange): ItemAction {

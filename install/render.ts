@@ -42,18 +42,28 @@ export function parseCommand(name: string, text: string): CommandSource {
   return { name, description: description || `memctl ${name}`, frontmatter, body };
 }
 
-/** Claude Code and Grok Build read this format as is; the mark goes in as a YAML comment. */
+/** The sources name Claude as the writer (`--host claude`, `host:claude`); each host records itself instead. */
+function asHost(text: string, host: string): string {
+  return text.replace(/--host claude\b/g, `--host ${host}`).replace(/\bhost:claude\b/g, `host:${host}`);
+}
+
+/** Claude Code reads this format as is; the mark goes in as a YAML comment. */
 export function renderClaudeCommand(c: CommandSource): string {
   return `---\n# ${NOTE}\n${c.frontmatter ? c.frontmatter + "\n" : ""}---\n${c.body}`;
 }
 
+/** Grok Build reads Claude's command format (it expands $ARGUMENTS too). */
+export function renderGrokCommand(c: CommandSource): string {
+  return asHost(renderClaudeCommand(c), "grok");
+}
+
 /** OpenCode commands: description only (its other keys differ), same $ARGUMENTS placeholder. */
 export function renderOpenCodeCommand(c: CommandSource): string {
-  return `---\n# ${NOTE}\ndescription: ${JSON.stringify(c.description)}\n---\n${c.body}`;
+  return `---\n# ${NOTE}\ndescription: ${JSON.stringify(c.description)}\n---\n${asHost(c.body, "opencode")}`;
 }
 
 /** Codex removed custom prompts; a skill per command, invoked as $<name>. Skills get no $ARGUMENTS substitution. */
 export function renderCodexSkill(c: CommandSource): string {
-  const body = c.body.replace(/\$ARGUMENTS/g, "<the text the user gave after the skill name>");
+  const body = asHost(c.body, "codex").replace(/\$ARGUMENTS/g, "<the text the user gave after the skill name>");
   return `---\n# ${NOTE}\nname: ${JSON.stringify(c.name)}\ndescription: ${JSON.stringify(c.description)}\n---\n${body}`;
 }

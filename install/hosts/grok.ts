@@ -3,7 +3,7 @@ import type { Io } from "../../lib/io.js";
 import { cliEntry, shellWord, type InstallContext, type PlannedEdit } from "../context.js";
 import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../host.js";
 import { MANAGED_MARK, managedFile } from "../managed-file.js";
-import { readCommandSources, renderClaudeCommand } from "../render.js";
+import { readCommandSources, renderGrokCommand } from "../render.js";
 
 // Grok Build ignores UserPromptSubmit output, so there is no per-prompt injection to wire. Instead: a rules
 // file telling the model to fetch memory with `memctl prepare --host grok`, and the commands. The community
@@ -44,7 +44,7 @@ export const grok: HostInstaller = {
     const rules = path.join(dir, "rules", "memctl.md");
     return [
       { file: rules, label: "rules file (memctl prepare --host grok)", root: scopeBase(ctx), ...managedFile(rules, grokRules(ctx)) },
-      ...commandFileEdits(ctx, path.join(dir, "commands"), readCommandSources(ctx.packageRoot), renderClaudeCommand, (d, n) => path.join(d, `${n}.md`), "command /"),
+      ...commandFileEdits(ctx, path.join(dir, "commands"), readCommandSources(ctx.packageRoot), renderGrokCommand, (d, n) => path.join(d, `${n}.md`), "command /"),
     ];
   },
   notes: () => [

@@ -15,7 +15,7 @@ function claudeEnv(world: World): Record<string, string> {
 }
 
 /** The hook's block as Claude recorded it, and whether a model-bound request blob carries it. */
-function evidence(world: World): { block: string; blobHasBlock: boolean; attachmentType: string } | undefined {
+function evidence(world: World): { block: string; blobHasBlock: boolean; attachmentType: string; commands: string } | undefined {
   const dir = path.join(world.home, ".claude", "projects");
   for (const file of filesUnder(dir).filter((f) => f.endsWith(".jsonl"))) {
     const lines = readJsonl(file);
@@ -28,7 +28,9 @@ function evidence(world: World): { block: string; blobHasBlock: boolean; attachm
       const blobs = lines.filter((l) => l.type === "api-request-blob").map((l) => JSON.stringify((l.message as { content?: unknown }).content ?? ""));
       const blobHasBlock = blobs.some((b) => b.includes(JSON.stringify(block).slice(1, -1)));
       if (blobs.length === 0 || !blobHasBlock) return undefined;
-      return { block, blobHasBlock, attachmentType: a.type! };
+      // The commands Claude offers the model are listed in its skill_listing attachment.
+      const commands = lines.filter((l) => (l.attachment as { type?: string } | undefined)?.type === "skill_listing").map((l) => JSON.stringify(l.attachment)).join("\n");
+      return { block, blobHasBlock, attachmentType: a.type!, commands };
     }
   }
   return undefined;
@@ -56,6 +58,7 @@ test("claude: install wires settings.json, the prompt's memory block reaches the
   const found = await runUntil(host.bin, ["-p", PROMPT], { cwd: world.project, env: claudeEnv(world), timeoutMs: 150_000 }, () => evidence(world));
   assert.ok(found.block.includes(RELEVANT_CARD), `the block for this prompt names ${RELEVANT_CARD}:\n${found.block}`);
   assert.ok(found.blobHasBlock);
+  for (const name of commandNames()) assert.match(found.commands, new RegExp(`\\b${name}:`), `Claude lists the installed /${name}`);
   t.diagnostic(`Claude recorded the hook as ${found.attachmentType}; ${Buffer.byteLength(found.block)} bytes reached the api-request-blob`);
 
   const removed = memctl(world, ["uninstall", "claude"]);
@@ -72,4 +75,9 @@ test("claude: the package root is a valid plugin and its hook injects when loade
   assert.equal(fs.existsSync(path.join(world.home, ".claude", "settings.json")), false, "no settings.json wiring in this world");
   const found = await runUntil(host.bin, ["--plugin-dir", REPO, "-p", PROMPT], { cwd: world.project, env: claudeEnv(world), timeoutMs: 150_000 }, () => evidence(world));
   assert.ok(found.block.includes(RELEVANT_CARD));
+  for (const name of commandNames()) assert.ok(found.commands.includes(`memctl:${name}`), `the plugin's /memctl:${name} is listed`);
 });
+
+function commandNames(): string[] {
+  return filesUnder(path.join(REPO, "commands")).map((f) => path.basename(f, ".md"));
+}

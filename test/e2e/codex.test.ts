@@ -12,6 +12,7 @@ const host = ensureHost("codex");
 interface RolloutEvidence {
   block: string;
   contract: boolean;
+  rollout: string;
 }
 
 function evidence(world: World): RolloutEvidence | undefined {
@@ -25,7 +26,7 @@ function evidence(world: World): RolloutEvidence | undefined {
       const kinds = p.internal_chat_message_metadata_passthrough?.content_item_kinds ?? [];
       assert.ok(kinds.includes("hooks.additional_context"), `recorded as hook context, kinds: ${kinds.join(",")}`);
       const contract = lines.some((l) => JSON.stringify(l).includes("Write memory only through memctl"));
-      return { block: text, contract };
+      return { block: text, contract, rollout: lines.map((l) => JSON.stringify(l)).join("\n") };
     }
   }
   return undefined;
@@ -54,6 +55,7 @@ test("codex: install wires hooks.json + [features] + AGENTS.md + skills, the blo
   const found = await runUntil(host.bin, ["exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () => evidence(world));
   assert.ok(found.block.includes(RELEVANT_CARD), `the block for this prompt names ${RELEVANT_CARD}:\n${found.block}`);
   assert.ok(found.contract, "the AGENTS.md memory contract is in the model's instructions");
+  for (const f of filesUnder(path.join(REPO, "commands"))) assert.ok(found.rollout.includes(`${path.basename(f, ".md")}:`), `Codex lists the ${path.basename(f, ".md")} skill`);
   t.diagnostic(`${Buffer.byteLength(found.block)} bytes of memory recorded as hooks.additional_context in the rollout`);
 
   const removed = memctl(world, ["uninstall", "codex"]);

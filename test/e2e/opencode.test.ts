@@ -11,7 +11,20 @@ import { ensureHost, filesUnder, makeWorld, memctl, PROMPT, RELEVANT_CARD, REPO,
 
 const host = ensureHost("opencode");
 
-/** A stand-in for the provider API: records each request body and answers 500, so nothing leaves the machine. */
+/** One short Anthropic Messages answer as a server-sent event stream, so the turn ends and the session goes idle. */
+function answerStream(model: string): string {
+  const events: [string, unknown][] = [
+    ["message_start", { type: "message_start", message: { id: "msg_e2e", type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } } }],
+    ["content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }],
+    ["content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Noted." } }],
+    ["content_block_stop", { type: "content_block_stop", index: 0 }],
+    ["message_delta", { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: 2 } }],
+    ["message_stop", { type: "message_stop" }],
+  ];
+  return events.map(([name, data]) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`).join("");
+}
+
+/** A stand-in for the provider API on 127.0.0.1: records each request body and answers briefly; nothing leaves the machine. */
 async function captureServer(): Promise<{ url: string; bodies: string[]; close: () => void }> {
   const bodies: string[] = [];
   const server = http.createServer((req, res) => {
@@ -19,8 +32,9 @@ async function captureServer(): Promise<{ url: string; bodies: string[]; close: 
     req.on("data", (d: Buffer) => (body += d.toString("utf8")));
     req.on("end", () => {
       bodies.push(body);
-      res.writeHead(500, { "content-type": "application/json" });
-      res.end('{"type":"error","error":{"type":"api_error","message":"e2e capture server"}}');
+      const model = (JSON.parse(body || "{}") as { model?: string }).model ?? "claude";
+      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+      res.end(answerStream(model));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -49,9 +63,12 @@ test("opencode: the plugin shim loads, injects the prompt's block into the model
   assert.match(memctl(world, ["install", "opencode", "--scope", "project"]).stdout, /already installed; nothing changed/);
 
   const env = { ...world.env, ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key", ANTHROPIC_BASE_URL: server.url };
+  const episodes = path.join(world.store, "episodes.jsonl");
+  const episodesBefore = fs.readFileSync(episodes, "utf8");
   const found = await runUntil(host.bin, ["run", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () => {
     const log = opencodeLog(world);
     if (!log.includes("memctl plugin loaded") || !log.includes("memctl injected memory")) return undefined;
+    if (!fs.readFileSync(episodes, "utf8").slice(episodesBefore.length).includes('"host":"opencode"')) return undefined;
     for (const body of server.bodies) {
       const request = JSON.parse(body) as { system?: unknown };
       const system = JSON.stringify(request.system ?? "");
@@ -62,6 +79,12 @@ test("opencode: the plugin shim loads, injects the prompt's block into the model
   assert.ok(found.system.includes(RELEVANT_CARD), `the system prompt sent to the model names ${RELEVANT_CARD}`);
   const injected = found.log.split("\n").find((l) => l.includes("memctl injected memory"))!;
   t.diagnostic(`OpenCode log: ${injected.trim()}`);
+  // The turn ended, the session went idle, and the plugin appended one episode through `memctl log`.
+  const added = fs.readFileSync(episodes, "utf8").slice(episodesBefore.length).trim().split("\n").map((l) => JSON.parse(l) as { host: string; summary: string; actor: string });
+  assert.equal(added.length, 1);
+  assert.equal(added[0]!.host, "opencode");
+  assert.equal(added[0]!.actor, "host:opencode");
+  assert.match(added[0]!.summary, /database migration/);
 
   const removed = memctl(world, ["uninstall", "opencode", "--scope", "project"]);
   assert.equal(removed.status, 0, removed.stderr);
