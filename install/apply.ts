@@ -42,18 +42,20 @@ export function planEdit(file: string, edit: TextEdit): FileChange {
  * The one writer: applies an edit, keeping a backup of the file the first time memctl changes it, writing
  * atomically, deleting when the edit says the file should not exist, and doing nothing when nothing changes.
  */
-export async function applyEdit(file: string, edit: TextEdit, options: { dryRun?: boolean; stopAt?: string } = {}): Promise<FileChange> {
+export async function applyEdit(file: string, edit: TextEdit, options: { dryRun?: boolean; stopAt?: string; owned?: boolean } = {}): Promise<FileChange> {
   const change = planEdit(file, edit);
   if (!change.changed || options.dryRun) return change;
-  return commitChange(change, options.stopAt);
+  return commitChange(change, options);
 }
 
-/** Writes a planned change to disk (see applyEdit). */
-export async function commitChange(change: FileChange, stopAt?: string): Promise<FileChange> {
+/** Writes a planned change to disk (see applyEdit). A file wholly memctl's (`owned`) gets no backup. */
+export async function commitChange(change: FileChange, options: { stopAt?: string; owned?: boolean } = {}): Promise<FileChange> {
   const { file, before, after } = change;
+  const { stopAt, owned } = options;
   if (!change.changed) return change;
   let backup: string | undefined;
-  if (before !== null && !fs.existsSync(file + BACKUP_SUFFIX)) {
+  // Edits delete a file only when what is left is memctl's own (or nothing), so a deletion needs no backup.
+  if (before !== null && after !== null && !owned && !fs.existsSync(file + BACKUP_SUFFIX)) {
     backup = file + BACKUP_SUFFIX;
     fs.copyFileSync(file, backup, fs.constants.COPYFILE_EXCL);
   }

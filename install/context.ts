@@ -32,6 +32,8 @@ export interface PlannedEdit {
   uninstall: TextEdit;
   /** Empty parent directories are removed up to here when uninstall deletes the file. */
   root: string;
+  /** The whole file is memctl's (a rendered command, skill, rules file, shim): no backup is kept of it. */
+  owned?: boolean;
 }
 
 export function projectDirFor(io: Pick<Io, "cwd">): string {

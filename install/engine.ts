@@ -39,7 +39,10 @@ export async function runHost(installer: HostInstaller, ctx: InstallContext, mod
   const planned = edits.map((e) => ({ edit: e, change: planEdit(e.file, mode === "install" ? e.install : e.uninstall) }));
   const items: ItemResult[] = [];
   for (const { edit, change } of planned) {
-    const done = dryRun || !change.changed ? change : await commitChange(change, edit.root);
+    // A file holding nothing but memctl's own lines (say, settings.json memctl created) needs no backup: its
+    // pre-memctl state is "absent", which uninstall restores without one.
+    const onlyOurs = change.before !== null && !fs.existsSync(edit.file + BACKUP_SUFFIX) && edit.uninstall(change.before, null) === null;
+    const done = dryRun || !change.changed ? change : await commitChange(change, { stopAt: edit.root, owned: edit.owned === true || onlyOurs });
     items.push({
       file: edit.file,
       label: edit.label,

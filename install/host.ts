@@ -39,18 +39,18 @@ export function commandFileEdits(
   const root = scopeBase(ctx);
   const edits: PlannedEdit[] = sources.map((c) => {
     const file = fileFor(dir, c.name);
-    return { file, label: `${label} ${c.name}`, root, ...managedFile(file, render(c)) };
+    return { file, label: `${label}${c.name}`, root, owned: true, ...managedFile(file, render(c)) };
   });
   const wanted = new Set(edits.map((e) => e.file));
-  for (const stale of listManaged(dir, fileFor)) {
+  for (const [name, stale] of listManaged(dir, fileFor)) {
     if (wanted.has(stale)) continue;
     const drop = (before: string | null) => (before !== null && isManaged(before) ? null : before);
-    edits.push({ file: stale, label: `${label} (no longer shipped)`, root, install: drop, uninstall: drop });
+    edits.push({ file: stale, label: `${label}${name} (no longer shipped)`, root, owned: true, install: drop, uninstall: drop });
   }
   return edits;
 }
 
-function listManaged(dir: string, fileFor: (dir: string, name: string) => string): string[] {
+function listManaged(dir: string, fileFor: (dir: string, name: string) => string): [string, string][] {
   let entries: string[];
   try {
     entries = fs.readdirSync(dir);
@@ -58,8 +58,8 @@ function listManaged(dir: string, fileFor: (dir: string, name: string) => string
     return [];
   }
   return entries
-    .map((e) => fileFor(dir, e.replace(/\.md$/, "")))
-    .filter((f) => {
+    .map((e): [string, string] => [e.replace(/\.md$/, ""), fileFor(dir, e.replace(/\.md$/, ""))])
+    .filter(([, f]) => {
       try {
         return isManaged(fs.readFileSync(f, "utf8"));
       } catch {

@@ -43,7 +43,7 @@ export const grok: HostInstaller = {
     const dir = grokDir(ctx);
     const rules = path.join(dir, "rules", "memctl.md");
     return [
-      { file: rules, label: "rules file (memctl prepare --host grok)", root: scopeBase(ctx), ...managedFile(rules, grokRules(ctx)) },
+      { file: rules, label: "rules file (memctl prepare --host grok)", root: scopeBase(ctx), owned: true, ...managedFile(rules, grokRules(ctx)) },
       ...commandFileEdits(ctx, path.join(dir, "commands"), readCommandSources(ctx.packageRoot), renderGrokCommand, (d, n) => path.join(d, `${n}.md`), "command /"),
     ];
   },

@@ -41,7 +41,7 @@ export const opencode: HostInstaller = {
     const dir = opencodeDir(ctx);
     const shim = path.join(dir, "plugin", "memctl.ts");
     return [
-      { file: shim, label: "plugin shim", root: scopeBase(ctx), ...managedFile(shim, opencodeShim(ctx)) },
+      { file: shim, label: "plugin shim", root: scopeBase(ctx), owned: true, ...managedFile(shim, opencodeShim(ctx)) },
       ...commandFileEdits(ctx, path.join(dir, "commands"), readCommandSources(ctx.packageRoot), renderOpenCodeCommand, (d, n) => path.join(d, `${n}.md`), "command /"),
     ];
   },

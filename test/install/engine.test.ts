@@ -37,7 +37,10 @@ for (const scope of ["user", "project"] as Scope[]) {
       assert.equal(second.changed, false);
       assert.ok(second.items.every((i) => i.action === "unchanged"));
       await runHost(INSTALLERS[host], f.ctx(scope), "uninstall", false);
-      assert.deepEqual(withoutBackups(f.snapshot()), before);
+      assert.deepEqual(withoutBackups(f.snapshot()), before, "same files and folders, same bytes");
+      for (const backup of [...f.snapshot().keys()].filter((k) => k.endsWith(BACKUP_SUFFIX))) {
+        assert.ok(before.has(backup.slice(0, -BACKUP_SUFFIX.length)), `only files the user had are backed up: ${backup}`);
+      }
       assert.equal(f.snapshot().get(path.join(f.home, ".grok/user-settings.json")), '{"apiKey":"k"}\n', "community grok-cli settings untouched");
     });
   }
@@ -118,4 +121,15 @@ test("status: not installed → installed → out of date (moved package, stale 
   fs.rmSync(path.join(f.pkg, "dist/hooks/user-prompt-submit.js"));
   assert.equal(scopeStatus(INSTALLERS.claude, f.ctx("user")).state, "broken");
   await assert.rejects(runHost(INSTALLERS.claude, f.ctx("user"), "install", false), /build memctl first/);
+});
+
+test("re-installing with other budget flags updates the hook in place; uninstall still removes a file memctl created", async () => {
+  const f = makeFixture();
+  await runHost(INSTALLERS.claude, f.ctx("user"), "install", false);
+  const update = await runHost(INSTALLERS.claude, f.ctx("user", { budget: { maxBytes: 900 } }), "install", false);
+  const settings = path.join(f.home, ".claude/settings.json");
+  assert.equal(update.items.find((i) => i.file === settings)!.action, "updated");
+  assert.match(fs.readFileSync(settings, "utf8"), /--host claude --max-bytes 900"/);
+  await runHost(INSTALLERS.claude, f.ctx("user"), "uninstall", false);
+  assert.deepEqual([...f.snapshot().keys()], [], "nothing left in the temp HOME or project");
 });

@@ -26,7 +26,9 @@ export function makeFixture(): { dir: string; pkg: string; home: string; project
       for (const e of fs.readdirSync(d, { withFileTypes: true })) {
         const full = path.join(d, e.name);
         if (e.isDirectory()) {
-          if (e.name !== ".git") walk(full);
+          if (e.name === ".git") continue;
+          files.set(full + "/", "<dir>");
+          walk(full);
         } else files.set(full, fs.readFileSync(full, "utf8"));
       }
     };
