@@ -19,6 +19,20 @@ export interface MemctlPluginOptions {
   cli: string;
   /** Milliseconds before the hook is abandoned (the prompt goes on without memory). */
   timeoutMs?: number;
+  /** `tool` from @opencode-ai/plugin (OpenCode installs it next to its config); without it no tools are offered. */
+  tool?: ToolHelper;
+}
+
+/** The shape of @opencode-ai/plugin's `tool` helper (identity function plus zod as `schema`). */
+export interface ToolHelper {
+  (definition: ToolDefinition): unknown;
+  schema: { string(): { describe(text: string): unknown } };
+}
+
+interface ToolDefinition {
+  description: string;
+  args: Record<string, unknown>;
+  execute(args: Record<string, unknown>, context: { directory?: string }): Promise<string>;
 }
 
 interface PluginContext {
@@ -38,8 +52,9 @@ export function createMemctlPlugin(options: MemctlPluginOptions) {
     const injected = new Set<string>();
     const unlogged = new Map<string, string[]>();
 
-    await log("info", "memctl plugin loaded", { directory, hook: options.hook });
+    await log("info", "memctl plugin loaded", { directory, hook: options.hook, tools: Boolean(options.tool) });
     return {
+      ...(options.tool ? { tool: memctlTools(options, options.tool, directory) } : {}),
       "chat.message": async (input: { sessionID?: string }, output: { parts?: Part[] }) => {
         const prompt = (output.parts ?? []).filter((p) => p.type === "text" && !p.synthetic && p.text).map((p) => p.text).join("\n").trim();
         const sessionID = input.sessionID ?? "";
@@ -79,6 +94,24 @@ export function createMemctlPlugin(options: MemctlPluginOptions) {
   };
 }
 
+/** Read-only memory tools the model can call: search and recall run the memctl CLI in the session's directory. */
+function memctlTools(options: MemctlPluginOptions, tool: ToolHelper, directory: string): Record<string, unknown> {
+  const cli = (args: string[], cwd: string) =>
+    run(options.node, [options.cli, ...args, "--repo-root", cwd, "--allow-non-git"], "", cwd, options.timeoutMs ?? 5000).catch((err: Error) => `memctl failed: ${err.message}`);
+  return {
+    memctl_search: tool({
+      description: "Search this project's memctl memory (cards and session episodes) for words; returns the best-matching lines with their card files.",
+      args: { query: tool.schema.string().describe("the words to look for") },
+      execute: async (args, context) => cli(["search", String(args.query ?? ""), "--limit", "10"], context.directory ?? directory),
+    }),
+    memctl_recall: tool({
+      description: "Recall this project's recent sessions (memctl episodes) and the memory cards most relevant to them.",
+      args: {},
+      execute: async (_args, context) => cli(["recall"], context.directory ?? directory),
+    }),
+  };
+}
+
 /** Runs the per-prompt hook and returns the text to add to the system prompt ("" when there is none). */
 async function runHook(options: MemctlPluginOptions, payload: Record<string, unknown>, cwd: string): Promise<string> {
   const stdout = (await run(options.node, [options.hook, "--host", "opencode"], JSON.stringify(payload), cwd, options.timeoutMs ?? 5000)).trim();
@@ -90,7 +123,7 @@ async function runHook(options: MemctlPluginOptions, payload: Record<string, unk
 
 function run(node: string, args: string[], stdin: string, cwd: string, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(node, args, { cwd, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(node, args, { cwd, stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
     let out = "";
     let err = "";
     const timer = setTimeout(() => {

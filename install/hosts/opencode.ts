@@ -28,7 +28,11 @@ export function opencodeShim(ctx: InstallContext): string {
     `// The plugin itself ships in the memctl package; this file only points OpenCode at it.`,
     `import { createMemctlPlugin } from ${JSON.stringify(pluginEntry(ctx.packageRoot))};`,
     ``,
-    `export const MemctlPlugin = createMemctlPlugin(${JSON.stringify(options)});`,
+    `// @opencode-ai/plugin is what OpenCode installs next to its config; when it is there, memctl also offers tools.`,
+    `export const MemctlPlugin = async (ctx: unknown) => {`,
+    `  const sdk = await import("@opencode-ai/plugin").catch(() => undefined);`,
+    `  return createMemctlPlugin({ ...${JSON.stringify(options)}, tool: sdk?.tool })(ctx as never);`,
+    `};`,
     ``,
   ].join("\n");
 }

@@ -69,16 +69,22 @@ test("opencode: the plugin shim loads, injects the prompt's block into the model
     const log = opencodeLog(world);
     if (!log.includes("memctl plugin loaded") || !log.includes("memctl injected memory")) return undefined;
     if (!fs.readFileSync(episodes, "utf8").slice(episodesBefore.length).includes('"host":"opencode"')) return undefined;
+    // The agent's request (the one that carries tools; the title request has none) must hold the block.
     for (const body of server.bodies) {
-      const request = JSON.parse(body) as { system?: unknown };
+      const request = JSON.parse(body) as { system?: unknown; tools?: { name?: string }[] };
       const system = JSON.stringify(request.system ?? "");
-      if (system.includes("<memctl-memory")) return { system, log };
+      const tools = (request.tools ?? []).map((tl) => tl.name ?? "");
+      if (system.includes("<memctl-memory") && tools.length > 0) return { system, log, tools };
     }
     return undefined;
   });
   assert.ok(found.system.includes(RELEVANT_CARD), `the system prompt sent to the model names ${RELEVANT_CARD}`);
   const injected = found.log.split("\n").find((l) => l.includes("memctl injected memory"))!;
   t.diagnostic(`OpenCode log: ${injected.trim()}`);
+  // OpenCode installs @opencode-ai/plugin next to its config (from npm); with it the plugin registers its tools.
+  if (/memctl plugin loaded.*tools=true/.test(found.log)) {
+    assert.ok(found.tools.includes("memctl_search") && found.tools.includes("memctl_recall"), `tools offered: ${found.tools.join(", ")}`);
+  } else t.diagnostic("LOUD: OpenCode could not provide @opencode-ai/plugin (offline?), so memctl_search/memctl_recall were not registered");
   // The turn ended, the session went idle, and the plugin appended one episode through `memctl log`.
   const added = fs.readFileSync(episodes, "utf8").slice(episodesBefore.length).trim().split("\n").map((l) => JSON.parse(l) as { host: string; summary: string; actor: string });
   assert.equal(added.length, 1);
