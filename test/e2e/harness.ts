@@ -15,6 +15,7 @@ export const PINNED = {
   claude: { pkg: "@anthropic-ai/claude-code", version: "2.1.328", bin: "claude" },
   codex: { pkg: "@openai/codex", version: "0.169.0", bin: "codex" },
   opencode: { pkg: "opencode-ai", version: "1.18.33", bin: "opencode" },
+  grok: { pkg: "@xai-official/grok", version: "1.0.41", bin: "grok" },
 } as const;
 
 /**
