@@ -133,3 +133,17 @@ test("re-installing with other budget flags updates the hook in place; uninstall
   await runHost(INSTALLERS.claude, f.ctx("user"), "uninstall", false);
   assert.deepEqual([...f.snapshot().keys()], [], "nothing left in the temp HOME or project");
 });
+
+test("an old or bare wiring shows as out of date, and install rewrites it in place (self-heal)", async () => {
+  for (const old of ["npx memctl hook user-prompt-submit", "node {pkg}/dist/hooks/user-prompt-submit.js", "node /usr/lib/node_modules/memctl/dist/hooks/user-prompt-submit.js --host claude"]) {
+    const f = makeFixture();
+    const settings = path.join(f.home, ".claude/settings.json");
+    const wiring = old.replace("{pkg}", f.pkg);
+    write(settings, JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: wiring }] }] } }, null, 2) + "\n");
+    const status = scopeStatus(INSTALLERS.claude, f.ctx("user"));
+    assert.equal(status.items.find((i) => i.file === settings)!.state, "outdated", wiring);
+    await runHost(INSTALLERS.claude, f.ctx("user"), "install", false);
+    const commands = JSON.parse(fs.readFileSync(settings, "utf8")).hooks.UserPromptSubmit.flatMap((g: { hooks: { command: string }[] }) => g.hooks.map((h) => h.command));
+    assert.deepEqual(commands, [`node ${f.pkg}/dist/hooks/user-prompt-submit.js --host claude`], wiring);
+  }
+});
