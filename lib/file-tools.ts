@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { assertMayWrite } from "./actor.js";
@@ -120,7 +121,7 @@ export async function deleteMemory(ctx: WriteContext, requested: string): Promis
     const files = filesUnder(target);
     const trashDir = path.join(ensureStateDir(ctx.memoryDir), "trash");
     fs.mkdirSync(trashDir, { recursive: true });
-    fs.renameSync(target.abs, path.join(trashDir, `${target.rel.replace(/\//g, "__")}@${ctx.now.getTime()}`));
+    fs.renameSync(target.abs, path.join(trashDir, `${target.rel.replace(/\//g, "__")}@${ctx.now.getTime()}-${randomBytes(3).toString("hex")}`));
     syncDirectory(path.dirname(target.abs));
     for (const rel of files) record(ctx, history, rel, "delete", null);
     return `Successfully deleted ${requested}`;

@@ -9,7 +9,7 @@ import { resolveMemoryPath } from "./safe-path.js";
 import { parseCard } from "./store/card.js";
 import { replaceBody, renderField, setFrontmatterFields } from "./store/frontmatter-edit.js";
 import { EMPTY_INDEX, upsertIndexLine } from "./store/index-edit.js";
-import { renderIndexLine } from "./store/index-file.js";
+import { parseIndex, renderIndexLine } from "./store/index-file.js";
 import { INDEX_FILE } from "./store/read.js";
 import { commitFile, type CommitOptions } from "./store/write.js";
 
@@ -129,7 +129,9 @@ export async function saveCard(ctx: WriteContext, input: SaveInput): Promise<Sav
       next = renderNewCard({ ...input, type: input.type as CardType, description: input.description }, today);
     }
     const meta = parseCard(next).meta;
-    const indexLine = renderIndexLine({ title: meta.name ?? input.name, file, hook: meta.description ?? "" });
+    // A title the owner chose by hand in MEMORY.md is kept; the hook always follows the description.
+    const title = currentIndexTitle(ctx.memoryDir, file) ?? meta.name ?? input.name;
+    const indexLine = renderIndexLine({ title, file, hook: meta.description ?? "" });
     const history = readHistory(ctx.memoryDir);
     const latest = latestByCard(history.entries).get(file);
     if (before === next) {
@@ -193,6 +195,16 @@ async function writeIndexLine(ctx: WriteContext, file: string, line: string): Pr
   }
   const next = upsertIndexLine(text, file, line);
   if (next !== text) await commitFile(indexFile, next, ctx.commit);
+}
+
+function currentIndexTitle(memoryDir: string, file: string): string | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(memoryDir, INDEX_FILE), "utf8");
+  } catch {
+    return undefined;
+  }
+  return parseIndex(text).entries.find((e) => e.file.replace(/^\.\//, "") === file)?.title;
 }
 
 function typeOf(file: string, text: string): string | undefined {

@@ -52,7 +52,7 @@ repo_refs:
 test("updating keeps every untouched frontmatter byte (legacy metadata block) and only that card's index line", async () => {
   const w = makeWorld();
   fs.writeFileSync(path.join(w.mem, "feedback_development-workflow.md"), LEGACY);
-  const index = "# Memory\r\n\r\n- [Other](project_other.md) — keep me\r\n- [development-workflow](feedback_development-workflow.md) — old description\r\nTrailing prose";
+  const index = "# Memory\r\n\r\n- [Other](project_other.md) — keep me\r\n- [How we work](feedback_development-workflow.md) — old description\r\nTrailing prose";
   fs.writeFileSync(path.join(w.mem, "MEMORY.md"), index);
   const r = await memctl(w, ["save", "development-workflow", "-d", "new: description", "--priority", "always", "--actor", "host:claude"]);
   assert.equal(r.code, 0, r.stderr);
