@@ -160,3 +160,13 @@ test("an imported card with a free-form name is updated by that name or its file
   assert.match(escape.stderr, /"\.\." segment/);
   assert.deepEqual(fs.readdirSync(w.root).sort(), ["config.toml", "home", "mem", "repo"].filter((f) => fs.existsSync(path.join(w.root, f))));
 });
+
+test("list and search work on a store that has cards but no MEMORY.md yet", async () => {
+  const w = makeWorld();
+  fs.rmSync(path.join(w.mem, "MEMORY.md"));
+  fs.writeFileSync(path.join(w.mem, "user_me.md"), "---\nname: me\ndescription: who I am\n---\nI like tea.\n");
+  const list = await memctl(w, ["list", "--json"]);
+  assert.equal(list.code, 0, list.stderr);
+  assert.deepEqual(JSON.parse(list.stdout).cards.map((c: { file: string; in_index: boolean }) => [c.file, c.in_index]), [["user_me.md", false]]);
+  assert.equal(JSON.parse((await memctl(w, ["search", "tea", "--json"])).stdout).results[0].id, "user_me.md");
+});
