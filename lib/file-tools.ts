@@ -142,6 +142,7 @@ export async function renameMemory(ctx: WriteContext, oldRequested: string, newR
     const limits = withDefaults(ctx.guardrails);
     for (const rel of files.length ? files : [from.rel]) checkPathShape([...to.segments, ...rel.split("/").slice(from.segments.length)], limits, newRequested);
     fs.mkdirSync(path.dirname(to.abs), { recursive: true });
+    recheck(ctx.memoryDir, newRequested, to);
     if (from.kind === "file") {
       fs.linkSync(from.abs, to.abs); // link fails with EEXIST instead of replacing: no overwrite even in a race
       fs.unlinkSync(from.abs);
