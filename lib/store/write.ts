@@ -1,0 +1,94 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { systemCode } from "../errors.js";
+
+export interface CommitOptions {
+  /**
+   * The one documented pause point (env MEMCTL_PAUSE_BEFORE_COMMIT_MS, read by the CLI): the new content is
+   * complete and fsynced in its temp file, the target is untouched. Tests kill a writer here to show a
+   * crash leaves the old file or the new one, never a torn one.
+   */
+  pauseBeforeCommitMs?: number;
+}
+
+/**
+ * Replaces `file` atomically: a temp file beside it (O_EXCL|O_NOFOLLOW, a dot-name every reader skips),
+ * write + fsync, rename over the target, fsync the directory. Keeps an existing file's mode.
+ */
+export async function commitFile(file: string, content: string | Buffer, options: CommitOptions = {}): Promise<void> {
+  const dir = path.dirname(file);
+  sweepDeadTemps(dir);
+  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  let mode = 0o644;
+  try {
+    mode = fs.lstatSync(file).mode & 0o777;
+  } catch (err) {
+    if (systemCode(err) !== "ENOENT") throw err;
+  }
+  const fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, mode);
+  try {
+    try {
+      const buffer = typeof content === "string" ? Buffer.from(content, "utf8") : content;
+      let written = 0;
+      while (written < buffer.length) written += fs.writeSync(fd, buffer, written, buffer.length - written);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    if (options.pauseBeforeCommitMs && options.pauseBeforeCommitMs > 0) await new Promise((r) => setTimeout(r, options.pauseBeforeCommitMs));
+    fs.renameSync(temp, file);
+  } catch (err) {
+    fs.rmSync(temp, { force: true });
+    throw err;
+  }
+  syncDirectory(dir);
+}
+
+const TEMP = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
+
+/**
+ * Removes temp files left in `dir` by writers that were killed before their rename (their pid is gone).
+ * Callers hold the store lock, so no live memctl writer is mid-write here.
+ */
+export function sweepDeadTemps(dir: string): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = TEMP.exec(name)?.[1];
+    if (pid !== undefined && !processAlive(Number(pid))) fs.rmSync(path.join(dir, name), { force: true });
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return systemCode(err) === "EPERM";
+  }
+}
+
+/** Makes a rename durable; some filesystems refuse fsync on a directory, which is harmless. */
+export function syncDirectory(dir: string): void {
+  try {
+    const fd = fs.openSync(dir, "r");
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    /* best effort */
+  }
+}
+
+/** The pause point from the environment (see CommitOptions); absent or invalid means no pause. */
+export function pauseFromEnv(env: Record<string, string | undefined>): CommitOptions {
+  const ms = Number(env.MEMCTL_PAUSE_BEFORE_COMMIT_MS);
+  return Number.isFinite(ms) && ms > 0 ? { pauseBeforeCommitMs: ms } : {};
+}
