@@ -17,4 +17,8 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   search: { summary: "search card bodies and episodes, ranked, with the matching line", load: () => import("./search.js") },
   recall: { summary: "the last episodes and the cards most relevant to them", load: () => import("./recall.js") },
   adopt: { summary: "record hand edits of cards into history", load: () => import("./adopt.js") },
+  hook: { summary: "run a host hook by hand (user-prompt-submit: rank memory against the prompt on stdin)", load: () => import("./hook.js") },
+  context: { summary: "rank memory against a query like the per-prompt hook, with each line's score and why", load: () => import("./context.js") },
+  prepare: { summary: "strict resolution plus a bounded memory query for one request (hosts without a hook)", load: () => import("./prepare.js") },
+  demo: { summary: "run the per-prompt hook on the built-in sample store for a few sample prompts", load: () => import("./demo.js") },
 };
