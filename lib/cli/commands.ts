@@ -21,4 +21,5 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   context: { summary: "rank memory against a query like the per-prompt hook, with each line's score and why", load: () => import("./context.js") },
   prepare: { summary: "strict resolution plus a bounded memory query for one request (hosts without a hook)", load: () => import("./prepare.js") },
   demo: { summary: "run the per-prompt hook on the built-in sample store for a few sample prompts", load: () => import("./demo.js") },
+  mcp: { summary: "serve the memory tools over stdio as an MCP server (view, manage, context, search, recall, log)", load: () => import("./mcp.js") },
 };
