@@ -120,6 +120,7 @@ export function buildPostings(entries: readonly RankEntry[]): Map<string, Postin
       }
     }
     for (const [t, p] of mine) {
+      p.tf = Math.fround(p.tf); // the cache stores float32: rank the same numbers with or without it
       let list = postings.get(t);
       if (!list) postings.set(t, (list = []));
       list.push(p);
