@@ -4,15 +4,15 @@
 //   u32 headerLength, header JSON
 //   u32 n, u32 entryOffset[n + 1], entry blob (one JSON array per entry)
 //   u32 T, u32 termOffset[T + 1], term blob (terms sorted by JS string order), u32 postingStart[T + 1],
-//   postings: 9-byte records (u32 entry id, f32 weighted tf, u8 field mask), ids ascending per term
+//   padding to 4 bytes, u32 id[P], f32 tf[P], u8 mask[P] (ids ascending within each term's range)
 //   "MEMCTLEND"
+// The id and tf arrays are 4-byte aligned so the reader maps them as typed-array views, copying nothing.
 // Every offset is bounds-checked on read; anything inconsistent makes the whole cache untrusted.
-import type { Posting } from "../rank/score.js";
+import type { Posting, PostingList } from "../rank/score.js";
 
 const MAGIC = Buffer.from("MEMCTLRC");
 const END = Buffer.from("MEMCTLEND");
-export const FORMAT_VERSION = 3;
-const RECORD = 9;
+export const FORMAT_VERSION = 4;
 
 export interface CacheContent<H> {
   header: H;
@@ -47,34 +47,38 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
     count += list.length;
   });
   starts.writeUInt32LE(count, 4 * c.terms.length);
-  const records = Buffer.alloc(RECORD * count);
-  let at = 0;
+  const ids = Buffer.alloc(4 * count);
+  const tfs = Buffer.alloc(4 * count);
+  const masks = Buffer.alloc(count);
+  let k = 0;
   for (const [, list] of c.terms) {
     for (const p of list) {
-      records.writeUInt32LE(p.id, at);
-      records.writeFloatLE(p.tf, at + 4);
-      records.writeUInt8(p.mask, at + 8);
-      at += RECORD;
+      ids.writeUInt32LE(p.id, 4 * k);
+      tfs.writeFloatLE(p.tf, 4 * k);
+      masks.writeUInt8(p.mask, k);
+      k++;
     }
   }
-  return Buffer.concat([
+  const head = Buffer.concat([
     MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion),
     u32(header.length), header,
     u32(entries.length), offsets(entries), ...entries,
-    u32(terms.length), offsets(terms), ...terms, starts, records,
-    END,
+    u32(terms.length), offsets(terms), ...terms, starts,
   ]);
+  return Buffer.concat([head, Buffer.alloc((4 - (head.length % 4)) % 4), ids, tfs, masks, END]);
 }
 
 export interface CacheView<H> {
   header: H;
   n: number;
   entry(id: number): string;
-  postings(term: string): Posting[] | undefined;
+  postings(term: string): PostingList | undefined;
 }
 
 /** Opens a cache buffer; undefined when it is not a complete cache of this format and tokenizer. */
-export function openCacheView<H>(buf: Buffer, tokenizerVersion: number): CacheView<H> | undefined {
+export function openCacheView<H>(file: Buffer, tokenizerVersion: number): CacheView<H> | undefined {
+  // Typed-array views need 4-byte alignment of the underlying memory; copy in the rare unaligned case.
+  const buf = file.byteOffset % 4 === 0 ? file : Buffer.from(new Uint8Array(file));
   let at = 0;
   const need = (bytes: number) => {
     if (at + bytes > buf.length) throw new RangeError("truncated rank cache");
@@ -112,10 +116,14 @@ export function openCacheView<H>(buf: Buffer, tokenizerVersion: number): CacheVi
     need(4 * (t + 1));
     const startTable = at;
     at += 4 * (t + 1);
-    const recordBlob = at;
-    const recordCount = buf.readUInt32LE(startTable + 4 * t);
-    need(RECORD * recordCount);
-    if (at + RECORD * recordCount + END.length !== buf.length) return undefined;
+    const count = buf.readUInt32LE(startTable + 4 * t);
+    at += (4 - (at % 4)) % 4;
+    need(9 * count);
+    if (at + 9 * count + END.length !== buf.length) return undefined;
+    const idArray = new Uint32Array(buf.buffer, buf.byteOffset + at, count);
+    const tfArray = new Float32Array(buf.buffer, buf.byteOffset + at + 4 * count, count);
+    const maskArray = new Uint8Array(buf.buffer, buf.byteOffset + at + 8 * count, count);
+    if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) return undefined; // the layout is little-endian
 
     const slice = (table: number, blob: number, limit: number, i: number) => {
       const a = buf.readUInt32LE(table + 4 * i);
@@ -140,15 +148,10 @@ export function openCacheView<H>(buf: Buffer, tokenizerVersion: number): CacheVi
           if (key === term) {
             const a = buf.readUInt32LE(startTable + 4 * mid);
             const b = buf.readUInt32LE(startTable + 4 * mid + 4);
-            if (a > b || b > recordCount) throw new RangeError("bad postings range");
-            const out: Posting[] = new Array(b - a);
-            for (let r = a, k = 0; r < b; r++, k++) {
-              const o = recordBlob + RECORD * r;
-              const id = buf.readUInt32LE(o);
-              if (id >= n) throw new RangeError("posting points past the entries");
-              out[k] = { id, tf: buf.readFloatLE(o + 4), mask: buf[o + 8]! };
-            }
-            return out;
+            if (a > b || b > count) throw new RangeError("bad postings range");
+            const id = idArray.subarray(a, b);
+            for (let k = 0; k < id.length; k++) if (id[k]! >= n) throw new RangeError("posting points past the entries");
+            return { length: b - a, id, tf: tfArray.subarray(a, b), mask: maskArray.subarray(a, b) };
           }
           if (key < term) lo = mid + 1;
           else hi = mid - 1;

@@ -15,7 +15,7 @@
 // Writes are temp file + rename; a corrupt or foreign cache is ignored, never trusted.
 import fs from "node:fs";
 import path from "node:path";
-import { buildPostings, type EntryInfo, type Posting, type RankEntry, type RankIndex } from "../rank/score.js";
+import { buildPostings, toPostingList, type EntryInfo, type RankEntry, type RankIndex } from "../rank/score.js";
 import { tokenize, TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { parseIndex, type UnparsedLine } from "./index-file.js";
 import { encodeCache, openCacheView, type CacheView } from "./rank-cache-format.js";
@@ -226,7 +226,7 @@ async function rebuild(memoryDir: string, indexStat: fs.Stats, options: LoadOpti
   const always = entries.flatMap((e, i) => (e.priority === "always" ? [i] : []));
   const byId = (id: number) => entries[id]!;
   const store: RankableStore = {
-    index: { size: entries.length, entry: byId, sinkFields: byId, postings: (t) => postings.get(t), alwaysIds: always },
+    index: { size: entries.length, entry: byId, sinkFields: byId, postings: (t) => (postings.has(t) ? toPostingList(postings.get(t)!) : undefined), alwaysIds: always },
     unparsed: parsed.unparsed,
     entryCount: entries.length,
     cardCount: files.length,
