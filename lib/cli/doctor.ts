@@ -1,4 +1,6 @@
+import { usageError } from "../errors.js";
 import type { Io } from "../io.js";
+import { HOST_NAMES, isHostName } from "../../hosts/index.js";
 import { runDoctor } from "../reports/run-doctor.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { renderDoctor } from "./doctor-render.js";
@@ -24,7 +26,9 @@ export const spec: CommandSpec = {
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
-  const report = await runDoctor({ repoRoot: str(args, "repo-root"), host: str(args, "host") }, io);
+  const host = str(args, "host");
+  if (host !== undefined && !isHostName(host)) throw usageError(`unknown host "${host}" for --host; use one of ${HOST_NAMES.join(", ")}`);
+  const report = await runDoctor({ repoRoot: str(args, "repo-root"), host }, io);
   if (bool(args, "json")) printJson(io, report);
   else io.stdout.write(renderDoctor(report, io));
   return report.issues_count > 0 ? 1 : 0;

@@ -1,4 +1,6 @@
+import { usageError } from "../errors.js";
 import type { Io } from "../io.js";
+import { HOST_NAMES, isHostName } from "../../hosts/index.js";
 import { runStats } from "../reports/run-stats.js";
 import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
@@ -22,8 +24,10 @@ export const spec: CommandSpec = {
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
+  const host = str(args, "host");
+  if (host !== undefined && !isHostName(host)) throw usageError(`unknown host "${host}" for --host; use one of ${HOST_NAMES.join(", ")}`);
   const outcome = await runStats(
-    { repoRoot: str(args, "repo-root"), host: str(args, "host"), hitLimit: num(args, "hit-limit") ?? 20, neverHitLimit: num(args, "never-hit-limit") ?? 20 },
+    { repoRoot: str(args, "repo-root"), host, hitLimit: num(args, "hit-limit") ?? 20, neverHitLimit: num(args, "never-hit-limit") ?? 20 },
     io,
   );
   const json = bool(args, "json");

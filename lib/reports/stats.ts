@@ -1,3 +1,4 @@
+import { isMeasurable } from "../usage.js";
 import type { EpisodesTally } from "./episodes-tally.js";
 import type { StoreView } from "./store-view.js";
 
@@ -9,6 +10,7 @@ export interface UsageFacts {
   store: string;
   error?: string;
   cards: Map<string, { access_count: number; last_access_day: string }>;
+  malformed?: number;
 }
 
 /** One recency bucket boundary (contract: lib/usage.ts AGE_BUCKETS). */
@@ -44,6 +46,8 @@ export interface StatsReport {
   inject_host: string;
   usage_store: string;
   usage_error?: string;
+  /** Pending sidecar lines that did not parse (torn writes); counted, never trusted. */
+  usage_malformed: number;
   cards_with_hits: number | null;
   cards_never_hit: number | null;
   total_access: number | null;
@@ -68,15 +72,11 @@ export function pct(part: number, whole: number): number | null {
   return whole > 0 ? Math.round((part * 1000) / whole) / 10 : null;
 }
 
-/** The usage sidecar is tab-delimited; its writer refuses paths with a tab or newline, so they are never measured. */
-export function isUnmeasurable(card: string): boolean {
-  return /[\t\n\r]/.test(card);
-}
 
 export function buildStatsReport(input: StatsInput): StatsReport {
   const { view, usage } = input;
-  const unmeasurable = view.linkedCards.filter(isUnmeasurable);
-  const measurable = view.linkedCards.filter((c) => !isUnmeasurable(c));
+  const unmeasurable = view.linkedCards.filter((c) => !isMeasurable(c));
+  const measurable = view.linkedCards.filter(isMeasurable);
   const usable = usage.store !== "error";
 
   const hits: CardHit[] = [];
@@ -110,6 +110,7 @@ export function buildStatsReport(input: StatsInput): StatsReport {
     inject_host: input.budget.host,
     usage_store: usage.store,
     ...(usage.error !== undefined ? { usage_error: usage.error } : {}),
+    usage_malformed: usage.malformed ?? 0,
     cards_with_hits: usable ? hits.length : null,
     cards_never_hit: usable ? neverHit.length : null,
     total_access: usable ? total : null,
