@@ -25,6 +25,28 @@ export const ERROR_CODES = {
   E_LOCK_TIMEOUT: "E_LOCK_TIMEOUT",
   /** A filesystem operation failed (permission, missing parent, …). */
   E_IO: "E_IO",
+  /** An agent (a caller with a task id, or actor agent:*) tried to write; agents read and propose only. */
+  E_READ_ONLY: "E_READ_ONLY",
+  /** A path names memctl's own state (.memctl/), which no file tool may touch. */
+  E_PATH_RESERVED: "E_PATH_RESERVED",
+  /** A write would exceed a guardrail (depth, segment length, file size, total bytes, file count). */
+  E_GUARDRAIL: "E_GUARDRAIL",
+  /** The named file, directory or card does not exist. */
+  E_NOT_FOUND: "E_NOT_FOUND",
+  /** The target already exists (create, rename never overwrite). */
+  E_EXISTS: "E_EXISTS",
+  /** str_replace: old_str does not occur in the file. */
+  E_NO_MATCH: "E_NO_MATCH",
+  /** str_replace: old_str occurs more than once. */
+  E_MULTIPLE_MATCHES: "E_MULTIPLE_MATCHES",
+  /** insert / view: a line number outside the file. */
+  E_INVALID_LINE: "E_INVALID_LINE",
+  /** A file operation met a directory where it needs a file, or the reverse. */
+  E_IS_DIRECTORY: "E_IS_DIRECTORY",
+  /** An authored description is over 200 characters. */
+  E_DESCRIPTION_TOO_LONG: "E_DESCRIPTION_TOO_LONG",
+  /** The memory directory (or episodes file) cannot be written. */
+  E_NOT_WRITABLE: "E_NOT_WRITABLE",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES] | (string & {});

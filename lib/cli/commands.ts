@@ -7,4 +7,11 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   doctor: { summary: "check the store is well-formed and what it injects is healthy (read-only)", load: () => import("./doctor.js") },
   stats: { summary: "what memory buys: injected size, hits, concentration, never-hit cards, episodes", load: () => import("./stats.js") },
   init: { summary: "create this project's memory store with a minimal MEMORY.md", load: () => import("./init.js") },
+  log: { summary: "append one session summary (episode) to episodes.jsonl", load: () => import("./log.js") },
+  save: { summary: "create or update a card and its index line (attributed, in history)", load: () => import("./save.js") },
+  show: { summary: "print one card in full", load: () => import("./show.js") },
+  list: { summary: "the cards as a table", load: () => import("./list.js") },
+  rm: { summary: "tombstone a card (leaves the index, history stays)", load: () => import("./rm.js") },
+  history: { summary: "who wrote what, when, with revision and content hash", load: () => import("./history.js") },
+  adopt: { summary: "record hand edits of cards into history", load: () => import("./adopt.js") },
 };

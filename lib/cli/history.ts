@@ -1,0 +1,46 @@
+import { ERROR_CODES, MemctlError } from "../errors.js";
+import { readHistory, type HistoryEntry } from "../history.js";
+import type { Io } from "../io.js";
+import { CARD_TYPES, findCardFile } from "../records.js";
+import { inertText } from "../sanitize.js";
+import { bool, parseArgs, type CommandSpec } from "./args.js";
+import { colorsFor, padEnd, printJson } from "./output.js";
+import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+
+export const spec: CommandSpec = {
+  name: "history",
+  summary: "who wrote what, when: every revision with its actor and content hash",
+  positionals: [{ name: "name", description: "only this card (removed cards included)" }],
+  flags: { ...STORE_FLAGS, ...JSON_FLAG },
+  exitCodes: { 0: "printed", 1: "no history for that name, unreadable history, or no store", 2: "usage error", 3: "invalid explicit memory selection" },
+  examples: ["memctl history", "memctl history run-tests --json"],
+};
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(spec, argv);
+  const { memoryDir } = requireStore(args, io);
+  const read = readHistory(memoryDir);
+  if (read.error) throw new MemctlError(ERROR_CODES.E_IO, read.error);
+  const name = args.positionals[0];
+  let entries = read.entries;
+  if (name !== undefined) {
+    const live = findCardFile(memoryDir, name);
+    const candidates = new Set([live, name, `${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)].filter(Boolean));
+    entries = entries.filter((e) => candidates.has(e.card));
+    if (entries.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no history for "${name}"`, { name });
+  }
+  if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, entries, malformed: read.malformed });
+  else io.stdout.write(renderHistory(entries, read.malformed, io));
+  return 0;
+}
+
+function renderHistory(entries: readonly HistoryEntry[], malformed: number, io: Io): string {
+  const c = colorsFor(io);
+  if (entries.length === 0) return `${c.dim("no writes recorded yet")}\n`;
+  const rows = entries.map((e) => [e.at.replace(/\.\d{3}Z$/, "Z"), `r${e.rev}`, e.op, inertText(e.actor), e.sha256 ? e.sha256.slice(0, 12) : "-", String(e.bytes), inertText(e.card)]);
+  const head = ["AT", "REV", "OP", "ACTOR", "SHA256", "BYTES", "CARD"];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const lines = [c.bold(head.map((h, i) => padEnd(h, widths[i]!)).join("  ").trimEnd()), ...rows.map((r) => r.map((cell, i) => padEnd(cell, widths[i]!)).join("  ").trimEnd())];
+  if (malformed > 0) lines.push(c.yellow(`${malformed} malformed history line${malformed > 1 ? "s" : ""} not shown (kept on disk)`));
+  return lines.join("\n") + "\n";
+}

@@ -1,0 +1,89 @@
+import type { Io } from "../io.js";
+import { cardType } from "../store/card.js";
+import { readStore } from "../store/read.js";
+import { inertText } from "../sanitize.js";
+import { bool, parseArgs, type CommandSpec } from "./args.js";
+import { colorsFor, displayWidth, padEnd, printJson } from "./output.js";
+import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+
+export const spec: CommandSpec = {
+  name: "list",
+  summary: "the cards as a table: name, type, priority, updated, description",
+  flags: { ...STORE_FLAGS, ...JSON_FLAG },
+  exitCodes: { 0: "listed", 1: "no store", 2: "usage error", 3: "invalid explicit memory selection" },
+  notes: "Long descriptions are shortened with … to the terminal width (120 columns when piped) — display only; `memctl show NAME` prints one in full and the index always carries it in full.",
+  examples: ["memctl list", "memctl list --json"],
+};
+
+/** Columns assumed when stdout is not a terminal. */
+export const PIPED_COLUMNS = 120;
+
+export interface ListRow {
+  name: string;
+  file: string;
+  type: string;
+  priority: string;
+  status: string;
+  updated_at: string;
+  description: string;
+  in_index: boolean;
+}
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(spec, argv);
+  const { memoryDir } = requireStore(args, io);
+  const store = await readStore(memoryDir);
+  const indexed = new Set(store.index.entries.map((e) => e.file.replace(/^\.\//, "")));
+  const rows: ListRow[] = [...store.cards.values()].map((c) => {
+    const meta = c.card?.meta ?? { topics: [] };
+    return {
+      name: meta.name ?? c.file.replace(/\.md$/, "").replace(/^(feedback|project|reference|user)_/, ""),
+      file: c.file,
+      type: cardType(c.file, meta) ?? "",
+      priority: meta.priority ?? "",
+      status: meta.status ?? "",
+      updated_at: meta.updated_at ?? "",
+      description: meta.description ?? "",
+      in_index: indexed.has(c.file),
+    };
+  });
+  rows.sort((a, b) => (a.type + "\0" + a.name < b.type + "\0" + b.name ? -1 : 1));
+  if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, count: rows.length, cards: rows });
+  else io.stdout.write(renderTable(rows, io));
+  return 0;
+}
+
+/** The table; the description column gets whatever width is left and is elided with … beyond it. */
+export function renderTable(rows: readonly ListRow[], io: Io): string {
+  const c = colorsFor(io);
+  if (rows.length === 0) return `${c.dim("no cards yet")} — add one with "memctl save NAME -t TYPE -d DESCRIPTION"\n`;
+  const width = io.stdout.isTTY && io.stdout.columns ? io.stdout.columns : PIPED_COLUMNS;
+  const head = ["NAME", "TYPE", "PRIORITY", "UPDATED"];
+  const cells = rows.map((r) => [inertText(r.name), r.type, r.priority, r.updated_at]);
+  const widths = head.map((h, i) => Math.max(displayWidth(h), ...cells.map((row) => displayWidth(row[i]!))));
+  const prefixWidth = widths.reduce((a, b) => a + b + 2, 0);
+  const room = Math.max(10, width - prefixWidth);
+  let shortened = 0;
+  const lines = [c.bold([...head.map((h, i) => padEnd(h, widths[i]!)), "DESCRIPTION"].join("  "))];
+  rows.forEach((r, i) => {
+    const full = inertText(r.description.replace(/\s+/g, " ").trim());
+    const shown = elide(full, room);
+    if (shown !== full) shortened++;
+    lines.push([...cells[i]!.map((cell, j) => padEnd(cell, widths[j]!)), shown].join("  ").trimEnd());
+  });
+  if (shortened > 0) lines.push(c.dim(`… ${shortened} description${shortened > 1 ? "s" : ""} shortened to fit ${width} columns (display only); "memctl show NAME" prints one in full`));
+  return lines.join("\n") + "\n";
+}
+
+/** Cuts text to at most `room` display columns, ending with … when anything was cut. */
+export function elide(text: string, room: number): string {
+  if (displayWidth(text) <= room) return text;
+  let out = "";
+  let used = 0;
+  for (const ch of text) {
+    used += displayWidth(ch);
+    if (used > room - 1) break;
+    out += ch;
+  }
+  return out.trimEnd() + "…";
+}

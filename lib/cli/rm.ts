@@ -1,0 +1,25 @@
+import type { Io } from "../io.js";
+import { removeCard } from "../records-admin.js";
+import { inertText } from "../sanitize.js";
+import { bool, parseArgs, type CommandSpec } from "./args.js";
+import { colorsFor, printJson } from "./output.js";
+import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
+
+export const spec: CommandSpec = {
+  name: "rm",
+  summary: "tombstone a card: it leaves the index, its history stays, a later save revives it",
+  positionals: [{ name: "name", description: "card name, or its file name", required: true }],
+  flags: { ...ACTOR_FLAGS, ...STORE_FLAGS, ...JSON_FLAG },
+  exitCodes: { 0: "removed", 1: "no such card, lock timeout, agent caller, or no store", 2: "usage error", 3: "invalid explicit memory selection" },
+  notes: "The removed file's last content is kept under .memctl/trash/ so nothing is lost.",
+  examples: ["memctl rm run-tests", "memctl rm feedback_run-tests.md --json"],
+};
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(spec, argv);
+  const { memoryDir } = requireStore(args, io);
+  const result = await removeCard(writeContext(args, io, memoryDir), args.positionals[0]!);
+  if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, file: result.file, rev: result.entry.rev, actor: result.entry.actor, index_lines_removed: result.indexLinesRemoved, trash: result.trash });
+  else io.stdout.write(`${colorsFor(io).green("✓")} removed ${inertText(result.file)} (rev ${result.entry.rev}, tombstone); last content kept at ${inertText(result.trash)}\n`);
+  return 0;
+}

@@ -1,0 +1,78 @@
+import fs from "node:fs";
+import path from "node:path";
+import { usageError } from "../errors.js";
+import type { Io } from "../io.js";
+import { CARD_TYPES, saveCard } from "../records.js";
+import { inertText } from "../sanitize.js";
+import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
+import { colorsFor, printJson } from "./output.js";
+import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
+
+export const spec: CommandSpec = {
+  name: "save",
+  summary: "create or update a memory card and its MEMORY.md line (attributed, recorded in history, atomic)",
+  positionals: [
+    { name: "name", description: "the card's name; the file is <type>_<name>.md", required: true },
+    { name: "-", description: "read the body from standard input" },
+  ],
+  flags: {
+    type: { type: "string", short: "t", valueName: "TYPE", description: `card type: ${CARD_TYPES.join(", ")} (required for a new card)` },
+    description: { type: "string", short: "d", valueName: "TEXT", description: "one line, at most 200 characters: the card's index hook (required for a new card)" },
+    "body-file": { type: "string", valueName: "FILE", description: "replace the body with this file's content (- for stdin)" },
+    topics: { type: "string", valueName: "A,B", description: "comma-separated topics (replaces the list)", multiple: true },
+    priority: { type: "string", valueName: "P", description: "always | normal | low" },
+    status: { type: "string", valueName: "S", description: "active | stale | superseded | …" },
+    expires: { type: "string", valueName: "DATE", description: "expires_at, YYYY-MM-DD" },
+    ref: { type: "string", valueName: "REF", description: "a repo_refs entry: path:<file>, fn:<file>#<symbol>, flag:<cmd> <--flag> (replaces the list)", multiple: true },
+    ...ACTOR_FLAGS,
+    ...STORE_FLAGS,
+    ...JSON_FLAG,
+  },
+  exitCodes: { 0: "saved (or unchanged)", 1: "not saved: description over 200 characters, guardrail, lock timeout, agent caller, frontmatter that cannot be edited safely", 2: "usage error", 3: "invalid explicit memory selection" },
+  notes: "Existing frontmatter is edited line by line: fields you do not pass (and a legacy metadata: block) keep their exact bytes.",
+  examples: ['memctl save run-tests -t feedback -d "Run the whole suite before pushing; CI is slow to report"', "memctl save run-tests --priority always", "git log -1 --format=%B | memctl save release-notes -t reference -d \"How releases are cut\" -"],
+};
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(spec, argv);
+  const [name, dash] = args.positionals as [string, string?];
+  if (dash !== undefined && dash !== "-") throw usageError(`unexpected argument "${dash}"; pass - to read the body from stdin`);
+  const bodyFile = str(args, "body-file");
+  if (dash && bodyFile) throw usageError("give the body either with --body-file or with -, not both");
+  const body = dash || bodyFile === "-" ? await readStdin(io) : bodyFile !== undefined ? readBodyFile(path.resolve(io.cwd, bodyFile)) : undefined;
+  const topicFlags = strs(args, "topics");
+  const refs = strs(args, "ref");
+  const { memoryDir } = requireStore(args, io);
+  const result = await saveCard(writeContext(args, io, memoryDir), {
+    name,
+    type: str(args, "type"),
+    description: str(args, "description"),
+    body,
+    topics: topicFlags.length > 0 ? topicFlags.flatMap((t) => t.split(",")).map((t) => t.trim()).filter(Boolean) : undefined,
+    priority: str(args, "priority"),
+    status: str(args, "status"),
+    expires: str(args, "expires"),
+    refs: refs.length > 0 ? refs : undefined,
+  });
+  if (bool(args, "json")) {
+    printJson(io, { memory_dir: memoryDir, file: result.file, op: result.op, revived: result.revived, rev: result.entry?.rev ?? null, sha256: result.entry?.sha256 ?? null, actor: result.entry?.actor ?? null, index_line: result.indexLine });
+    return 0;
+  }
+  const c = colorsFor(io);
+  if (result.op === "unchanged") io.stdout.write(`${c.dim("unchanged:")} ${inertText(result.file)} already says that\n`);
+  else io.stdout.write(`${c.green("✓")} ${result.revived ? "revived" : result.op === "create" ? "created" : "updated"} ${inertText(result.file)} (rev ${result.entry!.rev}, ${result.entry!.actor})\n  ${inertText(result.indexLine)}\n`);
+  return 0;
+}
+
+async function readStdin(io: Io): Promise<string> {
+  if (!io.readStdin) throw usageError("no standard input to read the body from");
+  return (await io.readStdin()).toString("utf8");
+}
+
+function readBodyFile(file: string): string {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch (err) {
+    throw usageError(`--body-file ${file} cannot be read: ${(err as Error).message}`);
+  }
+}

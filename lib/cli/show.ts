@@ -1,0 +1,31 @@
+import fs from "node:fs";
+import path from "node:path";
+import { ERROR_CODES, MemctlError } from "../errors.js";
+import type { Io } from "../io.js";
+import { findCardFile } from "../records.js";
+import { inertBlock } from "../sanitize-block.js";
+import { bool, parseArgs, type CommandSpec } from "./args.js";
+import { printJson } from "./output.js";
+import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+
+export const spec: CommandSpec = {
+  name: "show",
+  summary: "print one card in full, exactly as stored",
+  positionals: [{ name: "name", description: "card name, or its file name", required: true }],
+  flags: { ...STORE_FLAGS, ...JSON_FLAG },
+  exitCodes: { 0: "printed", 1: "no such card, or no store", 2: "usage error", 3: "invalid explicit memory selection" },
+  notes: "Control characters other than newline and tab are shown as inert \\xNN text; --json carries the exact bytes.",
+  examples: ["memctl show run-tests", "memctl show feedback_run-tests.md --json"],
+};
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(spec, argv);
+  const name = args.positionals[0]!;
+  const { memoryDir } = requireStore(args, io);
+  const file = findCardFile(memoryDir, name);
+  if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list" (a removed card's revisions are in "memctl history ${name}")`, { name });
+  const content = fs.readFileSync(path.join(memoryDir, file), "utf8");
+  if (bool(args, "json")) printJson(io, { file, content });
+  else io.stdout.write(inertBlock(content));
+  return 0;
+}

@@ -1,0 +1,48 @@
+import { resolveActor } from "../actor.js";
+import { ERROR_CODES, MemctlError } from "../errors.js";
+import type { Io } from "../io.js";
+import type { WriteContext } from "../records.js";
+import { resolveMemory, type Resolution } from "../resolve.js";
+import { pauseFromEnv } from "../store/write.js";
+import { bool, str, type FlagSpec, type ParsedArgs } from "./args.js";
+
+// Shared by every command that reads or writes the store: the store is always the strict resolver's
+// answer for --repo-root (never a directory the caller guesses), and the writer is always attributed.
+
+export const STORE_FLAGS: Record<string, FlagSpec> = {
+  "repo-root": { type: "string", valueName: "PATH", description: "a directory inside the project (default: current directory)" },
+  "allow-non-git": { type: "boolean", description: "accept a plain (non-git) directory as the project" },
+};
+
+export const ACTOR_FLAGS: Record<string, FlagSpec> = {
+  actor: { type: "string", valueName: "WHO", description: "who is writing: human (default), host:<name>, agent:<id>, system" },
+  "task-id": { type: "string", valueName: "ID", description: "the calling agent's task id (makes the caller agent:<ID>, read-only)" },
+};
+
+export const JSON_FLAG: Record<string, FlagSpec> = { json: { type: "boolean", description: "print one JSON object (schema_version 1)" } };
+
+export interface ResolvedStore {
+  memoryDir: string;
+  resolution: Resolution;
+}
+
+/** The resolved store, or E_INVALID_EXPLICIT (exit 3) / E_UNAVAILABLE (exit 1) saying what to do. */
+export function requireStore(args: ParsedArgs, io: Io): ResolvedStore {
+  const resolution = resolveMemory({ repoRoot: str(args, "repo-root"), allowNonGit: bool(args, "allow-non-git") }, io);
+  if (resolution.status === "invalid-explicit") {
+    throw new MemctlError(ERROR_CODES.E_INVALID_EXPLICIT, `invalid explicit memory selection: ${resolution.reason}`, { resolution_source: resolution.resolution_source, memory_dir: resolution.memory_dir });
+  }
+  if (resolution.status !== "resolved" || !resolution.memory_dir) {
+    throw new MemctlError(ERROR_CODES.E_UNAVAILABLE, `no memory store for this project: ${resolution.reason}`, { resolution_source: resolution.resolution_source });
+  }
+  return { memoryDir: resolution.memory_dir, resolution };
+}
+
+export function actorFrom(args: ParsedArgs, fallback = "human"): string {
+  return resolveActor({ actor: str(args, "actor"), taskId: str(args, "task-id") }, fallback);
+}
+
+/** The write context for the resolved store: attributed actor, injected clock, the documented pause point. */
+export function writeContext(args: ParsedArgs, io: Io, memoryDir: string): WriteContext {
+  return { memoryDir, actor: actorFrom(args), now: io.now(), commit: pauseFromEnv(io.env) };
+}

@@ -1,0 +1,110 @@
+import fs from "node:fs";
+import path from "node:path";
+import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
+import { appendLine } from "./history.js";
+import { EPISODES_FILE } from "./store/read.js";
+
+/** One session summary: a line of `<memory_dir>/episodes.jsonl` (contract in notes/contracts.md). */
+export interface Episode {
+  ts: string;
+  host: string;
+  summary: string;
+  project_key: string;
+  repo: string;
+  actor: string;
+  session_id?: string;
+}
+
+export interface EpisodesRead {
+  /** Parsed episodes in file order, each with its 1-based line number. */
+  episodes: (Episode & { line: number })[];
+  malformed: number;
+  status: "ok" | "none" | "error";
+  error?: string;
+}
+
+/**
+ * Checks that `memoryDir/episodes.jsonl` can be appended to safely: the directory is writable and the file,
+ * if present, is a regular file and not a symlink. Throws E_NOT_WRITABLE / E_PATH_ESCAPE.
+ */
+export function assertEpisodesWritable(memoryDir: string): string {
+  const file = path.join(memoryDir, EPISODES_FILE);
+  try {
+    fs.accessSync(memoryDir, fs.constants.W_OK | fs.constants.X_OK);
+  } catch {
+    throw new MemctlError(ERROR_CODES.E_NOT_WRITABLE, `the memory directory ${memoryDir} is not writable; fix its permissions (nothing was written)`, { memory_dir: memoryDir });
+  }
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.lstatSync(file);
+  } catch (err) {
+    if (systemCode(err) !== "ENOENT") throw new MemctlError(ERROR_CODES.E_IO, `cannot inspect ${file}: ${(err as Error).message}`);
+  }
+  if (stat?.isSymbolicLink()) {
+    throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${file} is a symlink; memctl appends only to a regular episodes file inside the store — replace the link with the file it points to (nothing was written)`, { file });
+  }
+  if (stat && !stat.isFile()) throw new MemctlError(ERROR_CODES.E_NOT_WRITABLE, `${file} is not a regular file (nothing was written)`, { file });
+  if (stat) {
+    try {
+      fs.accessSync(file, fs.constants.W_OK);
+    } catch {
+      throw new MemctlError(ERROR_CODES.E_NOT_WRITABLE, `${file} is not writable; fix its permissions (nothing was written)`, { file });
+    }
+  }
+  return file;
+}
+
+/**
+ * Appends one episode as one line. The caller holds the store lock. If the file's last line lacks its
+ * newline (a hand edit), a newline goes first so the new record is never glued onto it.
+ */
+export function appendEpisode(memoryDir: string, episode: Episode): void {
+  const file = assertEpisodesWritable(memoryDir);
+  const line = JSON.stringify(episode) + "\n";
+  appendLine(file, endsWithoutNewline(file) ? "\n" + line : line);
+}
+
+function endsWithoutNewline(file: string): boolean {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+  } catch {
+    return false;
+  }
+  try {
+    const size = fs.fstatSync(fd).size;
+    if (size === 0) return false;
+    const last = Buffer.alloc(1);
+    fs.readSync(fd, last, 0, 1, size - 1);
+    return last[0] !== 0x0a;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Reads every episode; malformed lines are counted, never dropped from disk. Never throws. */
+export function readEpisodes(memoryDir: string): EpisodesRead {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(memoryDir, EPISODES_FILE), "utf8");
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return { episodes: [], malformed: 0, status: "none" };
+    return { episodes: [], malformed: 0, status: "error", error: (err as Error).message };
+  }
+  const episodes: EpisodesRead["episodes"] = [];
+  let malformed = 0;
+  text.split("\n").forEach((raw, i) => {
+    if (raw.trim() === "") return;
+    try {
+      const v = JSON.parse(raw) as Partial<Episode>;
+      if (v && typeof v === "object" && typeof v.ts === "string" && typeof v.summary === "string") {
+        episodes.push({ ...(v as Episode), line: i + 1 });
+        return;
+      }
+    } catch {
+      /* counted below */
+    }
+    malformed++;
+  });
+  return { episodes, malformed, status: "ok" };
+}

@@ -1,0 +1,165 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
+import { STATE_DIR } from "./store/read.js";
+
+// ONE lock per store, not per file: guardrails (total bytes, file count) need a consistent view of the
+// whole tree, and MEMORY.md, history and episodes are shared by every write. The lock is a directory
+// (`mkdir` is atomic everywhere, including network filesystems) holding an owner file; a lock whose
+// owner process is gone on this host — a writer killed by SIGKILL — is broken at once, any other lock
+// only after `staleMs` (no legitimate holder keeps it for more than a few milliseconds).
+
+export const LOCK_NAME = "lock";
+export const DEFAULT_LOCK_TIMEOUT_MS = 10_000;
+export const DEFAULT_LOCK_STALE_MS = 30_000;
+/** A lock directory without an owner file is a writer that died between mkdir and writing it. */
+const OWNERLESS_GRACE_MS = 2_000;
+
+export interface LockOptions {
+  /** How long to wait for the lock before E_LOCK_TIMEOUT. */
+  timeoutMs?: number;
+  /** Age after which any lock is considered abandoned. */
+  staleMs?: number;
+}
+
+interface Owner {
+  pid: number;
+  host: string;
+  token: string;
+}
+
+/** Runs `fn` holding the store's lock; the lock is released however `fn` ends. */
+export async function withStoreLock<T>(memoryDir: string, fn: () => Promise<T> | T, options: LockOptions = {}): Promise<T> {
+  const release = await acquireStoreLock(memoryDir, options);
+  try {
+    return await fn();
+  } finally {
+    release();
+  }
+}
+
+/** `<memory_dir>/.memctl`, created if missing; refused when it is a symlink or not a directory. */
+export function ensureStateDir(memoryDir: string): string {
+  const dir = path.join(memoryDir, STATE_DIR);
+  try {
+    fs.mkdirSync(dir);
+  } catch (err) {
+    if (systemCode(err) !== "EEXIST") throw ioError(`cannot create ${dir}`, err);
+  }
+  const stat = fs.lstatSync(dir);
+  if (stat.isSymbolicLink() || !stat.isDirectory()) {
+    throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${dir} is ${stat.isSymbolicLink() ? "a symlink" : "not a directory"}; memctl keeps its state only in a real directory inside the store — remove it and retry`);
+  }
+  return dir;
+}
+
+/** Takes the lock, waiting up to timeoutMs; returns the release function. */
+export async function acquireStoreLock(memoryDir: string, options: LockOptions = {}): Promise<() => void> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
+  const staleMs = options.staleMs ?? DEFAULT_LOCK_STALE_MS;
+  const lockDir = path.join(ensureStateDir(memoryDir), LOCK_NAME);
+  const owner: Owner = { pid: process.pid, host: os.hostname(), token: randomBytes(8).toString("hex") };
+  const deadline = performance.now() + timeoutMs;
+  let delay = 1;
+  for (;;) {
+    if (tryMkdir(lockDir)) {
+      fs.writeFileSync(path.join(lockDir, "owner"), JSON.stringify(owner));
+      return () => release(lockDir, owner.token);
+    }
+    if (isAbandoned(lockDir, staleMs)) {
+      breakLock(lockDir, staleMs);
+      continue;
+    }
+    if (performance.now() >= deadline) {
+      throw new MemctlError(ERROR_CODES.E_LOCK_TIMEOUT, `the store lock ${lockDir} is held by another memctl process (waited ${timeoutMs} ms); retry, or if no memctl is running remove that directory`, { lock: lockDir });
+    }
+    await sleep(delay + Math.random() * delay);
+    delay = Math.min(delay * 2, 40);
+  }
+}
+
+function tryMkdir(dir: string): boolean {
+  try {
+    fs.mkdirSync(dir);
+    return true;
+  } catch (err) {
+    if (systemCode(err) === "EEXIST") return false;
+    throw ioError(`cannot create the lock ${dir}`, err);
+  }
+}
+
+function readOwner(lockDir: string): Owner | undefined {
+  try {
+    const o = JSON.parse(fs.readFileSync(path.join(lockDir, "owner"), "utf8")) as Owner;
+    return typeof o.pid === "number" && typeof o.token === "string" ? o : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when the lock's holder is provably gone (dead pid on this host) or the lock is older than staleMs. */
+function isAbandoned(lockDir: string, staleMs: number): boolean {
+  let ageMs: number;
+  try {
+    // Wall clock against a file mtime: both come from the same machine's clock.
+    ageMs = Date.now() - fs.statSync(lockDir).mtimeMs;
+  } catch {
+    return false; // released meanwhile: the next mkdir will tell
+  }
+  if (ageMs > staleMs) return true;
+  const owner = readOwner(lockDir);
+  if (!owner) return ageMs > OWNERLESS_GRACE_MS;
+  return owner.host === os.hostname() && !processAlive(owner.pid);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return systemCode(err) === "EPERM";
+  }
+}
+
+/**
+ * Removes an abandoned lock. Breaking is itself serialised by a second mkdir so two waiters cannot both
+ * break — one of them would otherwise remove the lock the other has just taken.
+ */
+function breakLock(lockDir: string, staleMs: number): void {
+  const breaker = `${lockDir}.break`;
+  if (!tryMkdir(breaker)) {
+    try {
+      if (Date.now() - fs.statSync(breaker).mtimeMs > OWNERLESS_GRACE_MS) fs.rmSync(breaker, { recursive: true, force: true });
+    } catch {
+      /* gone already */
+    }
+    return;
+  }
+  try {
+    if (isAbandoned(lockDir, staleMs)) fs.rmSync(lockDir, { recursive: true, force: true });
+  } finally {
+    fs.rmSync(breaker, { recursive: true, force: true });
+  }
+}
+
+function release(lockDir: string, token: string): void {
+  // Only remove a lock that is still ours: after a (wrongly) broken lock another writer may hold it.
+  if (readOwner(lockDir)?.token !== token) return;
+  fs.rmSync(path.join(lockDir, "owner"), { force: true });
+  try {
+    fs.rmdirSync(lockDir);
+  } catch {
+    /* already gone */
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function ioError(message: string, err: unknown): MemctlError {
+  return new MemctlError(ERROR_CODES.E_IO, `${message}: ${(err as Error).message}`);
+}

@@ -1,0 +1,213 @@
+import fs from "node:fs";
+import path from "node:path";
+import { assertMayWrite } from "./actor.js";
+import { ERROR_CODES, MemctlError, systemCode, usageError } from "./errors.js";
+import { checkPathShape, checkWrite, withDefaults, type Guardrails } from "./guardrails.js";
+import { appendHistory, latestByCard, makeEntry, readHistory, type HistoryEntry, type HistoryOp } from "./history.js";
+import { withStoreLock } from "./lock.js";
+import { parseCard } from "./store/card.js";
+import { replaceBody, renderField, setFrontmatterFields } from "./store/frontmatter-edit.js";
+import { EMPTY_INDEX, upsertIndexLine } from "./store/index-edit.js";
+import { renderIndexLine } from "./store/index-file.js";
+import { INDEX_FILE } from "./store/read.js";
+import { commitFile, type CommitOptions } from "./store/write.js";
+
+// Records: named cards `<type>_<name>.md` with full frontmatter, one index line each, every write attributed
+// and appended to history, all under the one store lock. rm / adopt live in records-admin.ts.
+
+export const CARD_TYPES = ["feedback", "project", "reference", "user"] as const;
+export type CardType = (typeof CARD_TYPES)[number];
+export const DESCRIPTION_MAX = 200;
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/;
+
+/** Everything a write needs besides its input: where, who, when, limits. */
+export interface WriteContext {
+  memoryDir: string;
+  actor: string;
+  now: Date;
+  guardrails?: Partial<Guardrails>;
+  commit?: CommitOptions;
+  lockTimeoutMs?: number;
+}
+
+export interface SaveInput {
+  name: string;
+  type?: string;
+  description?: string;
+  body?: string;
+  topics?: string[];
+  priority?: string;
+  status?: string;
+  expires?: string;
+  refs?: string[];
+}
+
+export interface SaveResult {
+  file: string;
+  op: "create" | "update" | "unchanged";
+  revived: boolean;
+  entry?: HistoryEntry;
+  indexLine: string;
+}
+
+/** Authoring rules for a description: at most 200 characters (imports are exempt and stored verbatim). */
+export function descriptionProblem(description: string): string | undefined {
+  const length = [...description].length;
+  if (length > DESCRIPTION_MAX) return `the description is ${length} characters; the limit is ${DESCRIPTION_MAX} when authoring. Keep the injected line short and put the detail in the body (--body-file FILE or - for stdin).`;
+  if (description.trim() === "") return "the description is empty; say in one line what the card is for";
+  return undefined;
+}
+
+export function validateName(name: string): void {
+  if (!NAME.test(name) || name.endsWith(".md")) throw usageError(`card name "${name}" must be 1-80 characters of letters, digits, . _ - (starting with a letter or digit, no .md)`);
+}
+
+/** The file for `name`: an exact file name, `<type>_<name>.md`, or a top-level card whose frontmatter name matches. */
+export function findCardFile(memoryDir: string, name: string): string | undefined {
+  const direct = name.endsWith(".md") ? [name] : CARD_TYPES.map((t) => `${t}_${name}.md`);
+  const hits = direct.filter((f) => isRegularFile(path.join(memoryDir, f)));
+  if (hits.length === 0) {
+    for (const file of safeReaddir(memoryDir)) {
+      if (!file.endsWith(".md") || file === INDEX_FILE || file.startsWith(".")) continue;
+      const full = path.join(memoryDir, file);
+      if (!isRegularFile(full)) continue;
+      const fm = parseCard(fs.readFileSync(full, "utf8")).frontmatter;
+      if (fm.name === name) hits.push(file);
+    }
+  }
+  if (hits.length > 1) throw usageError(`"${name}" matches ${hits.join(", ")}; name the file instead (e.g. ${hits[0]})`);
+  return hits[0];
+}
+
+/** A new card's text: full frontmatter (DESIGN.md field order) and the body. */
+export function renderNewCard(input: Required<Pick<SaveInput, "name" | "description">> & SaveInput & { type: CardType }, today: string): string {
+  const fields = [
+    renderField("name", input.name),
+    renderField("description", input.description),
+    `metadata:\n  node_type: memory\n  type: ${input.type}`,
+    renderField("topics", input.topics ?? []),
+    renderField("priority", input.priority ?? "normal"),
+    renderField("status", input.status ?? "active"),
+    renderField("updated_at", today),
+    ...(input.expires ? [renderField("expires_at", input.expires)] : []),
+    renderField("repo_refs", input.refs ?? []),
+  ];
+  return `---\n${fields.join("\n")}\n---\n${input.body ?? ""}`;
+}
+
+/** Creates or updates a card and its index line; a save after `rm` revives the card as a new revision. */
+export async function saveCard(ctx: WriteContext, input: SaveInput): Promise<SaveResult> {
+  assertMayWrite(ctx.actor, "save memory cards");
+  validateName(input.name);
+  validateSaveInput(input);
+  return withStoreLock(ctx.memoryDir, async () => {
+    const existing = findCardFile(ctx.memoryDir, input.name);
+    const today = ctx.now.toISOString().slice(0, 10);
+    let file: string;
+    let before: string | undefined;
+    let next: string;
+    if (existing) {
+      file = existing;
+      before = fs.readFileSync(path.join(ctx.memoryDir, file), "utf8");
+      const existingType = typeOf(file, before);
+      if (input.type && existingType && input.type !== existingType) {
+        throw usageError(`card "${input.name}" already exists as ${file} (type ${existingType}); save it with -t ${existingType}, or "memctl rm ${input.name}" first to start over as ${input.type}`);
+      }
+      next = updatedCardText(before, input, today, existingType);
+    } else {
+      const removedType = CARD_TYPES.find((t) => latestByCard(readHistory(ctx.memoryDir).entries).get(`${t}_${input.name}.md`)?.op === "delete");
+      input = { ...input, type: input.type ?? removedType };
+      if (!input.type) throw usageError(`card "${input.name}" does not exist yet: give its type with -t (${CARD_TYPES.join(", ")})`);
+      if (input.description === undefined) throw usageError(`card "${input.name}" does not exist yet: give its one-line description with -d`);
+      file = `${input.type}_${input.name}.md`;
+      next = renderNewCard({ ...input, type: input.type as CardType, description: input.description }, today);
+    }
+    const meta = parseCard(next).meta;
+    const indexLine = renderIndexLine({ title: meta.name ?? input.name, file, hook: meta.description ?? "" });
+    const history = readHistory(ctx.memoryDir);
+    const latest = latestByCard(history.entries).get(file);
+    if (before === next) {
+      await writeIndexLine(ctx, file, indexLine);
+      return { file, op: "unchanged", revived: false, indexLine };
+    }
+    const limits = withDefaults(ctx.guardrails);
+    checkPathShape([file], limits, file);
+    checkWrite(fs.realpathSync(ctx.memoryDir), file, before === undefined ? undefined : Buffer.byteLength(before), Buffer.byteLength(next), limits);
+    await commitFile(path.join(ctx.memoryDir, file), next, ctx.commit);
+    await writeIndexLine(ctx, file, indexLine);
+    const op: HistoryOp = before === undefined ? "create" : "update";
+    const entry = makeEntry(history.entries, file, op, ctx.actor, ctx.now, next);
+    appendHistory(ctx.memoryDir, entry);
+    return { file, op, revived: latest?.op === "delete", entry, indexLine };
+  }, { timeoutMs: ctx.lockTimeoutMs });
+}
+
+function validateSaveInput(input: SaveInput): void {
+  if (input.type !== undefined && !(CARD_TYPES as readonly string[]).includes(input.type)) throw usageError(`-t ${input.type} is not a card type; use one of ${CARD_TYPES.join(", ")}`);
+  if (input.description !== undefined) {
+    const problem = descriptionProblem(input.description);
+    if (problem) throw new MemctlError(problem.includes("limit") ? ERROR_CODES.E_DESCRIPTION_TOO_LONG : ERROR_CODES.E_USAGE, problem, { limit: DESCRIPTION_MAX });
+  }
+  if (input.priority !== undefined && !["always", "normal", "low"].includes(input.priority)) throw usageError(`--priority ${input.priority} must be always, normal or low`);
+  if (input.expires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(input.expires)) throw usageError(`--expires ${input.expires} must be a date, YYYY-MM-DD`);
+  if (input.status !== undefined && !/^[a-z][a-z-]*$/.test(input.status)) throw usageError(`--status ${input.status} must be a lowercase word (active, stale, superseded, …)`);
+  for (const ref of input.refs ?? []) {
+    if (!/^(path|fn|flag):\S/.test(ref)) throw usageError(`--ref ${ref} is outside the repo_refs grammar (path:<file>, fn:<file>#<symbol>, flag:<invocation> <--flag>)`);
+  }
+}
+
+/** Applies a save to an existing card: only the given fields, updated_at, and any missing required field. */
+function updatedCardText(before: string, input: SaveInput, today: string, type: string | undefined): string {
+  const card = parseCard(before);
+  const fm = card.frontmatter;
+  const base = card.hasFrontmatter ? before : `---\n---\n${before}`;
+  const fields: Record<string, unknown> = {
+    name: "name" in fm ? undefined : input.name,
+    description: input.description,
+    metadata: "metadata" in fm ? undefined : type ? { node_type: "memory", type } : { node_type: "memory" },
+    topics: input.topics ?? ("topics" in fm ? undefined : []),
+    priority: input.priority ?? ("priority" in fm ? undefined : "normal"),
+    status: input.status ?? ("status" in fm ? undefined : "active"),
+    updated_at: today,
+    expires_at: input.expires,
+    repo_refs: input.refs && input.refs.length > 0 ? input.refs : "repo_refs" in fm ? undefined : [],
+  };
+  const edited = setFrontmatterFields(base, fields);
+  return input.body === undefined ? edited : replaceBody(edited, input.body);
+}
+
+async function writeIndexLine(ctx: WriteContext, file: string, line: string): Promise<void> {
+  const indexFile = path.join(ctx.memoryDir, INDEX_FILE);
+  let text: string;
+  try {
+    text = fs.readFileSync(indexFile, "utf8");
+  } catch (err) {
+    if (systemCode(err) !== "ENOENT") throw err;
+    text = EMPTY_INDEX;
+  }
+  const next = upsertIndexLine(text, file, line);
+  if (next !== text) await commitFile(indexFile, next, ctx.commit);
+}
+
+function typeOf(file: string, text: string): string | undefined {
+  const prefix = /^(feedback|project|reference|user)_/.exec(file)?.[1];
+  if (prefix) return prefix;
+  const t = parseCard(text).meta.metadata?.type;
+  return typeof t === "string" ? t : undefined;
+}
+
+function isRegularFile(p: string): boolean {
+  try {
+    return fs.lstatSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function safeReaddir(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+}
