@@ -34,13 +34,13 @@ export function findings(r: DoctorReport): Finding[] {
   for (const x of r.cards_missing_fields) issue("missing fields", `${q(x.card)}: ${x.missing.join(", ")}`, `add ${x.missing.map((f) => (f === "repo_refs" ? "repo_refs: []" : f)).join(", ")} to ${q(x.card)}'s frontmatter`);
   for (const x of r.unparsed_index_entries) issue("unparsed index line", `MEMORY.md:${x.line} ${q(x.text)}`, `rewrite line ${x.line} as "- [Title](file.md) — hook", or make it prose (not a bullet)`);
   for (const x of r.unreadable_cards) issue("unreadable card", `${q(x.card)}: ${q(x.reason)}`, `repair ${q(x.card)} (valid YAML between the --- lines)`);
-  for (const x of r.expired_cards) issue("expired card", `${q(x.card)} expired ${q(x.expires_at)}`, `refresh ${q(x.card)} and move expires_at forward, or delete it`);
+  for (const x of r.expired_cards) issue("expired card", `${q(x.card)} expired ${q(x.expires_at)}`, `refresh ${q(x.card)} and move expires_at forward, or memctl rm ${q(x.card)}`);
 
   const inj = r.injection;
   if (inj?.over_warn || inj?.pinned_over_budget) warning("injected size", injectionSubject(inj), inj.remedy ?? "");
   for (const x of r.hand_edited_cards) {
     const what = x.change === "modified" ? `changed since rev ${x.rev}` : x.change === "removed" ? `deleted by hand (rev ${x.rev} in history)` : `present again after its delete (rev ${x.rev})`;
-    warning("hand edit", `${q(x.card)} ${what}`, x.change === "removed" ? `memctl rm ${q(x.card)} records the removal (or restore the file from git)` : `memctl adopt ${q(x.card)} records the edit in history`);
+    warning("hand edit", `${q(x.card)} ${what}`, x.change === "removed" ? `memctl adopt ${q(x.card)} records the deletion (or restore the file from git)` : `memctl adopt ${q(x.card)} records the edit in history`);
   }
   if (r.history_status === "error") warning("history", "cannot read .memctl/history.jsonl", "check its permissions; hand-edit drift cannot be checked until it is readable");
   if (r.history_malformed > 0) warning("history", `${r.history_malformed} malformed line(s) in .memctl/history.jsonl`, "inspect them by hand (memctl never rewrites history)");

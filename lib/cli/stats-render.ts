@@ -15,7 +15,7 @@ export function renderStats(r: StatsReport, io: Io): string {
   out.push(
     ...table([
       ["index", `${num(r.index_entry_count)} entries${unparsed} → ${num(r.card_count)} cards${shards}`],
-      ["inject", `${num(r.index_inject_bytes)} B for the whole index (${bytes(r.index_inject_bytes)}) ${overBudget ? c.dim("ranked down to") : c.dim("fits")} budget ${num(r.inject_budget_bytes)} B / ${r.inject_budget_entries} entries ${c.dim(`(${r.inject_host})`)}`],
+      ["inject", `${num(r.index_inject_bytes)} B${r.index_inject_bytes >= 1024 ? ` (${bytes(r.index_inject_bytes)})` : ""} for the whole index, ${overBudget ? c.dim("ranked down to") : c.dim("fits")} budget ${num(r.inject_budget_bytes)} B / ${r.inject_budget_entries} entries ${c.dim(`(${r.inject_host})`)}`],
       ["usage", usageLine(r, c)],
       ["episodes", episodesLine(r, c)],
     ]),
@@ -28,7 +28,7 @@ export function renderStats(r: StatsReport, io: Io): string {
     out.push(...table([[c.dim("card"), c.dim("hits"), c.dim("last hit")], ...r.card_hits.map((h) => [inert(h.card), num(h.access_count), h.last_access_day])], { right: [1] }));
   }
   if (r.never_hit_cards.length > 0) {
-    const more = r.never_hit_cards_truncated ? c.dim(` … and ${num((r.cards_never_hit ?? 0) - r.never_hit_cards.length)} more (--never-hit-limit 0 lists all)`) : "";
+    const more = r.never_hit_cards_truncated ? c.dim(`… and ${num((r.cards_never_hit ?? 0) - r.never_hit_cards.length)} more (--never-hit-limit 0 lists all)`) : "";
     out.push("", c.bold(`Never hit (${num(r.cards_never_hit ?? 0)})`) + c.dim("  candidates to rewrite their hook, merge, or retire"));
     out.push(...r.never_hit_cards.map((card) => `  ${inert(card)}`));
     if (more) out.push(`  ${more}`);

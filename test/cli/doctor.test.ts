@@ -185,7 +185,7 @@ test("hand edits since memctl last recorded a card are warnings: modified, remov
   assert.equal(report.history_malformed, 1);
   const human = await p.run(["doctor"]);
   assert.match(human.stdout, /fix: memctl adopt feedback_card1\.md/);
-  assert.match(human.stdout, /fix: memctl rm feedback_vanished\.md/);
+  assert.match(human.stdout, /fix: memctl adopt feedback_vanished\.md records the deletion/);
 });
 
 test("Claude Code memory with no memctl counterpart is reported with the import command", async () => {
