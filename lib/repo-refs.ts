@@ -124,6 +124,7 @@ const MAX_SCAN_FILES = 20_000;
  */
 export class RepoRefChecker {
   private readonly texts = new Map<string, string | null>();
+  private readonly files = new Map<string, boolean>();
   private readonly flagVerdicts = new Map<string, RefVerdict>();
   private flagFiles: { files: string[]; root: string; truncated: boolean } | undefined;
 
@@ -146,11 +147,16 @@ export class RepoRefChecker {
   }
 
   private isFile(rel: string): boolean {
-    try {
-      return fs.statSync(path.join(this.repoRoot, rel)).isFile();
-    } catch {
-      return false;
+    let known = this.files.get(rel);
+    if (known === undefined) {
+      try {
+        known = fs.statSync(path.join(this.repoRoot, rel)).isFile();
+      } catch {
+        known = false;
+      }
+      this.files.set(rel, known);
     }
+    return known;
   }
 
   /** File text, or null when it is missing, not a regular file, too large or unreadable. */

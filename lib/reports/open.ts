@@ -4,9 +4,11 @@ import { readConfig, type ConfigRead } from "../config.js";
 import { systemCode } from "../errors.js";
 import type { Io } from "../io.js";
 import { resolveMemory, type Resolution } from "../resolve.js";
-import { INDEX_FILE, readStore, type Store } from "../store/read.js";
+import { parseCard } from "../store/card.js";
+import { parseIndex } from "../store/index-file.js";
+import { INDEX_FILE, listCardFiles, type CardFile, type Store } from "../store/read.js";
 import type { ResolutionIssue } from "./doctor.js";
-import { viewStore, type StoreView } from "./store-view.js";
+import { isShardFile, viewStore, type StoreView } from "./store-view.js";
 
 // The read-only IO shared by doctor and stats: resolve strictly, then read the selected store. An invalid or
 // missing selection becomes a resolution issue; nothing here ever falls back to another store or writes.
@@ -22,6 +24,8 @@ export interface OpenedStore {
 
 export interface OpenOptions {
   repoRoot?: string;
+  /** Read and parse every card (doctor); stats needs only the index and shards. */
+  cards: boolean;
 }
 
 /** Resolves and reads the store; throws only for a bad command line (E_USAGE, E_NOT_GIT). */
@@ -34,7 +38,7 @@ export async function openStore(options: OpenOptions, io: Io): Promise<OpenedSto
   const dir = resolution.memory_dir;
   let store: Store;
   try {
-    store = await readStore(dir);
+    store = await readStoreForAudit(dir, options.cards);
   } catch (err) {
     const missing = systemCode(err) === "ENOENT";
     const reason = missing
@@ -66,4 +70,25 @@ export function isRegularFile(dir: string, rel: string): boolean {
 /** Today's date (UTC) from the injected clock, as the usage sidecar records days. */
 export function todayOf(io: Pick<Io, "now">): string {
   return io.now().toISOString().slice(0, 10);
+}
+
+/**
+ * Reads MEMORY.md, the shards, and (when `cards`) every card, like lib/store/read.ts readStore but with
+ * synchronous reads: for 10,000 small files one readFileSync each costs a fraction of 10,000 concurrent
+ * promise reads (open/fstat/read/close each hop the thread pool). Throws only when MEMORY.md cannot be read.
+ */
+export async function readStoreForAudit(dir: string, cards: boolean): Promise<Store> {
+  const indexText = fs.readFileSync(path.join(dir, INDEX_FILE), "utf8");
+  const files = (await listCardFiles(dir)).sort();
+  const map = new Map<string, CardFile>();
+  for (const file of files) {
+    if (!cards && !isShardFile(file)) continue;
+    try {
+      const text = fs.readFileSync(path.join(dir, file), "utf8");
+      map.set(file, { file, bytes: Buffer.byteLength(text), text, card: isShardFile(file) ? undefined : parseCard(text) });
+    } catch (err) {
+      map.set(file, { file, bytes: 0, readError: (err as Error).message });
+    }
+  }
+  return { dir, indexText, indexBytes: Buffer.byteLength(indexText), index: parseIndex(indexText), cards: map };
 }

@@ -20,7 +20,7 @@ export interface DoctorOptions {
 }
 
 export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorReport> {
-  const opened = await openStore(options, io);
+  const opened = await openStore({ repoRoot: options.repoRoot, cards: true }, io);
   const { resolution, view, store } = opened;
   const dir = view ? resolution.memory_dir : null;
   const warn = warnBytesFromConfig(opened.config.value.raw);
