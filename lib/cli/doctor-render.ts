@@ -61,7 +61,7 @@ function injectionSubject(inj: InjectionReport): string {
 export function renderDoctor(r: DoctorReport, io: Io): string {
   const c = colorsFor(io);
   const lines: string[] = [];
-  lines.push(`${c.bold("memctl doctor")}  ${r.memory_dir ? inert(r.memory_dir) : c.dim("(no store inspected)")}`, "");
+  lines.push(`${c.bold("memctl doctor")}  ${r.memory_dir ? inert(r.memory_dir) : c.dim("(no store inspected)")}  ${verdict(r, c)}`, "");
   lines.push(
     ...table([
       ["entries", num(r.entry_count), "MEMORY.md", bytes(r.memory_bytes)],
