@@ -100,18 +100,30 @@ function findLastIndex<T>(items: readonly T[], test: (item: T) => boolean): numb
   return -1;
 }
 
-/** Definition patterns for `symbol`: shell (`name()`, `function name`), TS/JS and Python. */
+/** Definition forms, each built around a name pattern: shell (`name()`, `function name`), TS/JS and Python. */
+const END = "(?![A-Za-z0-9_$])";
+const DEFINITION_FORMS: ((name: string) => string)[] = [
+  (n) => `(?:function\\s+)?${n}\\s*\\(\\s*\\)`, // shell: name() { … } / function name() { … }
+  (n) => `(?:export\\s+)?(?:default\\s+)?(?:declare\\s+)?(?:async\\s+)?function\\s*\\*?\\s*${n}${END}`, // shell `function name`, JS/TS
+  (n) => `(?:export\\s+)?(?:declare\\s+)?(?:const|let|var)\\s+${n}${END}`,
+  (n) => `(?:export\\s+)?(?:default\\s+)?(?:declare\\s+)?(?:abstract\\s+)?(?:class|interface|type|enum)\\s+${n}${END}`,
+  (n) => `(?:async\\s+)?def\\s+${n}\\s*\\(`, // Python (class is covered above)
+];
+const LINE_START = "^[ \\t]*";
+
+/** A line-anchored pattern matching a definition of `symbol` in any supported form. */
 export function definitionPattern(symbol: string): RegExp {
   const s = symbol.replace(/\$/g, "\\$");
-  const end = "(?![A-Za-z0-9_$])";
-  const forms = [
-    `(?:function\\s+)?${s}\\s*\\(\\s*\\)`, // shell: name() { … } / function name() { … }
-    `(?:export\\s+)?(?:default\\s+)?(?:declare\\s+)?(?:async\\s+)?function\\s*\\*?\\s*${s}${end}`, // shell `function name`, JS/TS
-    `(?:export\\s+)?(?:declare\\s+)?(?:const|let|var)\\s+${s}${end}`,
-    `(?:export\\s+)?(?:default\\s+)?(?:declare\\s+)?(?:abstract\\s+)?(?:class|interface|type|enum)\\s+${s}${end}`,
-    `(?:async\\s+)?def\\s+${s}\\s*\\(`, // Python (class is covered above)
-  ];
-  return new RegExp(`^[ \\t]*(?:${forms.join("|")})`, "m");
+  return new RegExp(`${LINE_START}(?:${DEFINITION_FORMS.map((form) => form(s)).join("|")})`, "m");
+}
+
+const SYMBOL_EXTRACTORS = DEFINITION_FORMS.map((form) => new RegExp(`${LINE_START}${form("([A-Za-z_$][A-Za-z0-9_$]*)")}`, "gm"));
+
+/** Every symbol `text` defines in a supported form: one pass per form, so a file costs the same for any number of refs. */
+export function definedSymbols(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const re of SYMBOL_EXTRACTORS) for (const m of text.matchAll(re)) names.add(m[1]!);
+  return names;
 }
 
 const SKIP_DIRS = new Set([".git", "node_modules", "dist", "build", "coverage", ".memctl", ".next", "target", "vendor"]);
@@ -126,6 +138,7 @@ export class RepoRefChecker {
   private readonly texts = new Map<string, string | null>();
   private readonly files = new Map<string, boolean>();
   private readonly flagVerdicts = new Map<string, RefVerdict>();
+  private readonly symbols = new Map<string, Set<string>>();
   private flagFiles: { files: string[]; root: string; truncated: boolean } | undefined;
 
   constructor(readonly repoRoot: string) {}
@@ -136,7 +149,9 @@ export class RepoRefChecker {
     if (ref.kind === "fn") {
       const text = this.read(ref.path);
       if (text === null) return { fresh: false, reason: `${ref.path} does not exist in the repository` };
-      return definitionPattern(ref.symbol).test(text) ? { fresh: true } : { fresh: false, reason: `no definition of ${ref.symbol} in ${ref.path}` };
+      let defined = this.symbols.get(ref.path);
+      if (!defined) this.symbols.set(ref.path, (defined = definedSymbols(text)));
+      return defined.has(ref.symbol) ? { fresh: true } : { fresh: false, reason: `no definition of ${ref.symbol} in ${ref.path}` };
     }
     let verdict = this.flagVerdicts.get(ref.token);
     if (!verdict) {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
-import { cardRefs, definitionPattern, parseRepoRef, RepoRefChecker } from "../../lib/repo-refs.js";
+import { cardRefs, definedSymbols, definitionPattern, parseRepoRef, RepoRefChecker } from "../../lib/repo-refs.js";
 import { parseCard } from "../../lib/store/card.js";
 
 function repo(files: Record<string, string>): string {
@@ -63,7 +63,10 @@ test("definitions are found for shell, TypeScript/JavaScript and Python, calls a
     ["echo go", "go", false],
     ["const $el = 1", "$el", true],
   ];
-  for (const [text, symbol, expected] of cases) assert.equal(definitionPattern(symbol).test(text), expected, `${symbol} in ${JSON.stringify(text)}`);
+  for (const [text, symbol, expected] of cases) {
+    assert.equal(definitionPattern(symbol).test(text), expected, `${symbol} in ${JSON.stringify(text)}`);
+    assert.equal(definedSymbols(`// header\n${text}\n`).has(symbol), expected, `extracted: ${symbol} in ${JSON.stringify(text)}`);
+  }
 });
 
 test("the checker reports fresh and stale refs against a real checkout", () => {
