@@ -217,3 +217,32 @@ test("doctor writes nothing: the store, usage sidecar and history are byte-ident
   await p.run(["doctor", "--json"]);
   assert.deepEqual(snapshotTree(p.memory), before);
 });
+
+test("a selected directory without MEMORY.md is a resolution issue for doctor and a failed selection for stats", async () => {
+  const p = makeProject();
+  p.write("feedback_loose.md", card("loose"));
+  const doctor = await p.json(["doctor"]);
+  assert.equal(doctor.code, 1);
+  assert.match(doctor.report.resolution_issues[0].reason, /MEMORY\.md does not exist/);
+  assert.equal(doctor.report.orphan_cards.length, 0, "no store view without an index");
+  const stats = await p.json(["stats"]);
+  assert.equal(stats.code, 1);
+  assert.match(stats.report.resolution_issues[0].reason, /MEMORY\.md does not exist/);
+});
+
+test("refs in block-style and flow-style lists are both checked; cards linked only from a shard are not orphans", async () => {
+  const p = makeProject();
+  p.writeRepo("lib/present.ts", "export const here = 1;\n");
+  p.write("project_block.md", card("block", { repo_refs: "\n  - path:lib/present.ts\n  - path:lib/block-gone.ts" }));
+  p.write("project_flow.md", card("flow", { repo_refs: "[fn:lib/present.ts#here, fn:lib/present.ts#gone]" }));
+  p.write("project_sharded.md", card("sharded"));
+  p.write("MEMORY.topics.md", index(["- [Sharded](project_sharded.md) — in the shard"]));
+  p.write("MEMORY.md", index(["- [Block](project_block.md) — block refs", "- [Flow](project_flow.md) — flow refs"]));
+  const { report } = await p.json(["doctor"]);
+  assert.deepEqual(
+    report.stale_repo_refs.map((s: { card: string; ref: string }) => [s.card, s.ref]),
+    [["project_block.md", "path:lib/block-gone.ts"], ["project_flow.md", "fn:lib/present.ts#gone"]],
+  );
+  assert.deepEqual(report.orphan_cards, []);
+  assert.equal(report.shard_count, 1);
+});
