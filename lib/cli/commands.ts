@@ -14,4 +14,8 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   rm: { summary: "tombstone a card (leaves the index, history stays)", load: () => import("./rm.js") },
   history: { summary: "who wrote what, when, with revision and content hash", load: () => import("./history.js") },
   adopt: { summary: "record hand edits of cards into history", load: () => import("./adopt.js") },
+  hook: { summary: "run a host hook by hand (user-prompt-submit: rank memory against the prompt on stdin)", load: () => import("./hook.js") },
+  context: { summary: "rank memory against a query like the per-prompt hook, with each line's score and why", load: () => import("./context.js") },
+  prepare: { summary: "strict resolution plus a bounded memory query for one request (hosts without a hook)", load: () => import("./prepare.js") },
+  demo: { summary: "run the per-prompt hook on the built-in sample store for a few sample prompts", load: () => import("./demo.js") },
 };
