@@ -21,6 +21,7 @@ export interface ClaudeCard {
   /** Frontmatter `type` or `metadata.type` (user, feedback, project, reference), when present. */
   type?: string;
   mtimeMs: number;
+  mtime: Date;
   bytes: number;
 }
 
@@ -74,7 +75,7 @@ export function listClaudeCards(dir: string): ClaudeCard[] {
       const fm = card.frontmatter;
       const name = typeof fm.name === "string" && fm.name.trim() !== "" ? fm.name.trim() : file.slice(0, -3);
       const type = typeof fm.type === "string" ? fm.type : card.meta.metadata?.type;
-      cards.push({ dir, file, path: full, name, description: card.meta.description, type: typeof type === "string" ? type : undefined, mtimeMs: stat.mtimeMs, bytes: stat.size });
+      cards.push({ dir, file, path: full, name, description: card.meta.description, type: typeof type === "string" ? type : undefined, mtimeMs: stat.mtimeMs, mtime: stat.mtime, bytes: stat.size });
     } catch {
       continue;
     }

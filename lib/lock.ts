@@ -9,8 +9,8 @@ import { STATE_DIR } from "./store/read.js";
 // ONE lock per store, not per file: guardrails (total bytes, file count) need a consistent view of the
 // whole tree, and MEMORY.md, history and episodes are shared by every write. The lock is a directory
 // (`mkdir` is atomic everywhere, including network filesystems) holding an owner file; a lock whose
-// owner process is gone on this host — a writer killed by SIGKILL — is broken at once, any other lock
-// only after `staleMs` (no legitimate holder keeps it for more than a few milliseconds).
+// owner process is gone on this host — a writer killed by SIGKILL — is broken at once; another host's
+// lock only after `staleMs` without a heartbeat.
 
 export const LOCK_NAME = "lock";
 export const DEFAULT_LOCK_TIMEOUT_MS = 10_000;
@@ -67,7 +67,13 @@ export async function acquireStoreLock(memoryDir: string, options: LockOptions =
   for (;;) {
     if (tryMkdir(lockDir)) {
       fs.writeFileSync(path.join(lockDir, "owner"), JSON.stringify(owner));
-      return () => release(lockDir, owner.token);
+      // Heartbeat: a long write (a big import) keeps the lock's mtime fresh so it never looks abandoned.
+      const heartbeat = setInterval(() => touch(lockDir), Math.max(1000, staleMs / 3));
+      heartbeat.unref();
+      return () => {
+        clearInterval(heartbeat);
+        release(lockDir, owner.token);
+      };
     }
     if (isAbandoned(lockDir, staleMs)) {
       breakLock(lockDir, staleMs);
@@ -100,7 +106,7 @@ function readOwner(lockDir: string): Owner | undefined {
   }
 }
 
-/** True when the lock's holder is provably gone (dead pid on this host) or the lock is older than staleMs. */
+/** True when the lock's holder is provably gone (dead pid on this host), or another host's lock is older than staleMs. */
 function isAbandoned(lockDir: string, staleMs: number): boolean {
   let ageMs: number;
   try {
@@ -109,10 +115,11 @@ function isAbandoned(lockDir: string, staleMs: number): boolean {
   } catch {
     return false; // released meanwhile: the next mkdir will tell
   }
-  if (ageMs > staleMs) return true;
   const owner = readOwner(lockDir);
   if (!owner) return ageMs > OWNERLESS_GRACE_MS;
-  return owner.host === os.hostname() && !processAlive(owner.pid);
+  // On this host the owner's liveness decides; age only guards against a reused pid, with a wide margin.
+  if (owner.host === os.hostname()) return !processAlive(owner.pid) || ageMs > staleMs * 10;
+  return ageMs > staleMs;
 }
 
 function processAlive(pid: number): boolean {
@@ -153,6 +160,15 @@ function release(lockDir: string, token: string): void {
     fs.rmdirSync(lockDir);
   } catch {
     /* already gone */
+  }
+}
+
+function touch(dir: string): void {
+  try {
+    const now = new Date();
+    fs.utimesSync(dir, now, now);
+  } catch {
+    /* released or broken meanwhile */
   }
 }
 

@@ -5,10 +5,11 @@ import { ERROR_CODES, MemctlError, systemCode, usageError } from "./errors.js";
 import { checkPathShape, checkWrite, withDefaults, type Guardrails } from "./guardrails.js";
 import { appendHistory, latestByCard, makeEntry, readHistory, type HistoryEntry, type HistoryOp } from "./history.js";
 import { withStoreLock } from "./lock.js";
+import { resolveMemoryPath } from "./safe-path.js";
 import { parseCard } from "./store/card.js";
 import { replaceBody, renderField, setFrontmatterFields } from "./store/frontmatter-edit.js";
 import { EMPTY_INDEX, upsertIndexLine } from "./store/index-edit.js";
-import { renderIndexLine } from "./store/index-file.js";
+import { parseIndex, renderIndexLine } from "./store/index-file.js";
 import { INDEX_FILE } from "./store/read.js";
 import { commitFile, type CommitOptions } from "./store/write.js";
 
@@ -62,10 +63,15 @@ export function validateName(name: string): void {
   if (!NAME.test(name) || name.endsWith(".md")) throw usageError(`card name "${name}" must be 1-80 characters of letters, digits, . _ - (starting with a letter or digit, no .md)`);
 }
 
-/** The file for `name`: an exact file name, `<type>_<name>.md`, or a top-level card whose frontmatter name matches. */
+/** The file for `name`: an exact file name, `<name>.md`, `<type>_<name>.md`, or a top-level card whose frontmatter name matches. */
 export function findCardFile(memoryDir: string, name: string): string | undefined {
-  const direct = name.endsWith(".md") ? [name] : CARD_TYPES.map((t) => `${t}_${name}.md`);
-  const hits = direct.filter((f) => isRegularFile(path.join(memoryDir, f)));
+  if (name.includes("/")) {
+    // A card in a subfolder, named by its path: through the path-safe resolver like any other path.
+    const target = resolveMemoryPath(memoryDir, name);
+    return target.kind === "file" && target.rel.endsWith(".md") ? target.rel : undefined;
+  }
+  const direct = name.endsWith(".md") ? [name] : [`${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)];
+  const hits = direct.filter((f) => f !== INDEX_FILE && isRegularFile(path.join(memoryDir, f)));
   if (hits.length === 0) {
     for (const file of safeReaddir(memoryDir)) {
       if (!file.endsWith(".md") || file === INDEX_FILE || file.startsWith(".")) continue;
@@ -98,7 +104,6 @@ export function renderNewCard(input: Required<Pick<SaveInput, "name" | "descript
 /** Creates or updates a card and its index line; a save after `rm` revives the card as a new revision. */
 export async function saveCard(ctx: WriteContext, input: SaveInput): Promise<SaveResult> {
   assertMayWrite(ctx.actor, "save memory cards");
-  validateName(input.name);
   validateSaveInput(input);
   return withStoreLock(ctx.memoryDir, async () => {
     const existing = findCardFile(ctx.memoryDir, input.name);
@@ -117,13 +122,16 @@ export async function saveCard(ctx: WriteContext, input: SaveInput): Promise<Sav
     } else {
       const removedType = CARD_TYPES.find((t) => latestByCard(readHistory(ctx.memoryDir).entries).get(`${t}_${input.name}.md`)?.op === "delete");
       input = { ...input, type: input.type ?? removedType };
+      validateName(input.name); // only new cards: an existing (e.g. imported) card is found by any name it has
       if (!input.type) throw usageError(`card "${input.name}" does not exist yet: give its type with -t (${CARD_TYPES.join(", ")})`);
       if (input.description === undefined) throw usageError(`card "${input.name}" does not exist yet: give its one-line description with -d`);
       file = `${input.type}_${input.name}.md`;
       next = renderNewCard({ ...input, type: input.type as CardType, description: input.description }, today);
     }
     const meta = parseCard(next).meta;
-    const indexLine = renderIndexLine({ title: meta.name ?? input.name, file, hook: meta.description ?? "" });
+    // A title the owner chose by hand in MEMORY.md is kept; the hook always follows the description.
+    const title = currentIndexTitle(ctx.memoryDir, file) ?? meta.name ?? input.name;
+    const indexLine = renderIndexLine({ title, file, hook: meta.description ?? "" });
     const history = readHistory(ctx.memoryDir);
     const latest = latestByCard(history.entries).get(file);
     if (before === next) {
@@ -187,6 +195,16 @@ async function writeIndexLine(ctx: WriteContext, file: string, line: string): Pr
   }
   const next = upsertIndexLine(text, file, line);
   if (next !== text) await commitFile(indexFile, next, ctx.commit);
+}
+
+function currentIndexTitle(memoryDir: string, file: string): string | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(memoryDir, INDEX_FILE), "utf8");
+  } catch {
+    return undefined;
+  }
+  return parseIndex(text).entries.find((e) => e.file.replace(/^\.\//, "") === file)?.title;
 }
 
 function typeOf(file: string, text: string): string | undefined {

@@ -18,6 +18,7 @@ export interface CommitOptions {
  */
 export async function commitFile(file: string, content: string | Buffer, options: CommitOptions = {}): Promise<void> {
   const dir = path.dirname(file);
+  sweepDeadTemps(dir);
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   let mode = 0o644;
   try {
@@ -42,6 +43,34 @@ export async function commitFile(file: string, content: string | Buffer, options
     throw err;
   }
   syncDirectory(dir);
+}
+
+const TEMP = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
+
+/**
+ * Removes temp files left in `dir` by writers that were killed before their rename (their pid is gone).
+ * Callers hold the store lock, so no live memctl writer is mid-write here.
+ */
+export function sweepDeadTemps(dir: string): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = TEMP.exec(name)?.[1];
+    if (pid !== undefined && !processAlive(Number(pid))) fs.rmSync(path.join(dir, name), { force: true });
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return systemCode(err) === "EPERM";
+  }
 }
 
 /** Makes a rename durable; some filesystems refuse fsync on a directory, which is harmless. */

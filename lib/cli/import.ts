@@ -1,0 +1,81 @@
+import path from "node:path";
+import { assertMayWrite } from "../actor.js";
+import { usageError } from "../errors.js";
+import { applyClaudeImport, defaultImportDirs, planClaudeImport, type ImportItem, type ImportPlan } from "../import-claude.js";
+import type { Io } from "../io.js";
+import { DESCRIPTION_MAX } from "../records.js";
+import { inertText } from "../sanitize.js";
+import { pauseFromEnv } from "../store/write.js";
+import { bool, parseArgs, strs, type CommandSpec } from "./args.js";
+import { colorsFor, printJson } from "./output.js";
+import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+
+export const spec: CommandSpec = {
+  name: "import",
+  summary: "import existing Claude Code memory cards memctl lacks (preview first; --yes to write)",
+  positionals: [{ name: "source", description: "claude", required: true }],
+  flags: {
+    yes: { type: "boolean", short: "y", description: "import without asking (otherwise only a preview is printed)" },
+    from: { type: "string", valueName: "DIR", description: "also scan this Claude memory directory (e.g. another project's)", multiple: true },
+    ...ACTOR_FLAGS,
+    ...STORE_FLAGS,
+    ...JSON_FLAG,
+  },
+  exitCodes: { 0: "previewed or imported (including nothing to do)", 1: "no store, lock timeout, agent caller (with --yes)", 2: "usage error", 3: "invalid explicit memory selection" },
+  notes: [
+    "Scans <CLAUDE_CONFIG_DIR or ~/.claude>/projects/<slug>/memory/ for this repository and its worktrees, plus every --from DIR.",
+    "Cards are stored byte for byte (no 200-character rule, no truncation), attributed to system, deduplicated by name",
+    "(newest copy wins), and only when memctl has no card of that name or file — a second run imports nothing.",
+  ].join("\n"),
+  examples: ["memctl import claude", "memctl import claude --yes", "memctl import claude --from ~/.claude/projects/-home-me-old-app/memory --yes"],
+};
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(spec, argv);
+  if (args.positionals[0] !== "claude") throw usageError(`cannot import from "${args.positionals[0]}"; the supported source is: claude`);
+  const { memoryDir, resolution } = requireStore(args, io);
+  const found = defaultImportDirs(resolution, io);
+  const extra = strs(args, "from").map((d) => path.resolve(io.cwd, d));
+  const plan = planClaudeImport(memoryDir, [...found.dirs, ...extra], found.otherDirs);
+  const yes = bool(args, "yes");
+  let imported: ImportItem[] = [];
+  if (yes) {
+    assertMayWrite(actorFrom(args), "import memory"); // the write itself is attributed to system
+    imported = await applyClaudeImport({ memoryDir, actor: "system", now: io.now(), commit: pauseFromEnv(io.env) }, plan);
+  }
+  if (bool(args, "json")) {
+    printJson(io, {
+      memory_dir: memoryDir,
+      applied: yes,
+      scanned_dirs: plan.dirs,
+      other_dirs: plan.otherDirs,
+      imported: imported.map((i) => i.file),
+      items: plan.items.map((i) => ({ name: i.name, file: i.file, action: i.action, source: i.source.path, older_copies: i.older.map((o) => o.path), description_chars: i.longDescription ?? null })),
+      over_limit: plan.items.filter((i) => i.longDescription !== undefined && (i.action === "import")).map((i) => i.file),
+    });
+  } else io.stdout.write(renderPlan(plan, yes, imported, io));
+  return 0;
+}
+
+function renderPlan(plan: ImportPlan, applied: boolean, imported: ImportItem[], io: Io): string {
+  const c = colorsFor(io);
+  const out: string[] = [];
+  if (plan.dirs.length === 0) out.push(`${c.dim("no Claude Code memory found for this project")}`);
+  else out.push(`Claude Code memory: ${plan.dirs.map((d) => inertText(d)).join(", ")}`);
+  const todo = plan.items.filter((i) => i.action === "import");
+  const verb = applied ? "imported" : "would import";
+  const done = applied ? imported : todo;
+  out.push(`${verb} ${done.length} card${done.length === 1 ? "" : "s"}${done.length ? ":" : ""}`);
+  for (const i of done) out.push(`  ${c.green("+")} ${inertText(i.file)}  ${c.dim(`(${inertText(i.name)}, from ${inertText(i.source.dir)})`)}`);
+  const why: Record<string, string> = { present: "memctl already has it", removed: "removed from memctl earlier (see memctl history)", clash: "another imported card has that file name" };
+  for (const i of plan.items.filter((x) => x.action !== "import")) out.push(`  ${c.dim("=")} ${inertText(i.file)}  ${c.dim(`skipped: ${why[i.action]}`)}`);
+  for (const i of plan.items) for (const o of i.older) out.push(`  ${c.dim("~")} ${inertText(o.path)}  ${c.dim(`older copy of "${inertText(i.name)}", not imported`)}`);
+  const long = done.filter((i) => i.longDescription !== undefined);
+  if (long.length > 0) {
+    out.push(`${c.yellow("hint:")} ${long.length} description${long.length > 1 ? "s are" : " is"} over ${DESCRIPTION_MAX} characters (stored verbatim; tighten with "memctl save NAME -d …" when you like):`);
+    for (const i of long) out.push(`  ${inertText(i.file)} (${i.longDescription} characters)`);
+  }
+  if (plan.otherDirs.length > 0) out.push(c.dim(`${plan.otherDirs.length} other project${plan.otherDirs.length > 1 ? "s'" : "'s"} Claude memory not scanned; add one with --from DIR`));
+  if (!applied && todo.length > 0) out.push(`run "memctl import claude --yes" to import ${todo.length === 1 ? "it" : "them"}`);
+  return out.join("\n") + "\n";
+}

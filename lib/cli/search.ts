@@ -1,0 +1,48 @@
+import { usageError } from "../errors.js";
+import { readEpisodes } from "../episodes.js";
+import type { Io } from "../io.js";
+import { inertText } from "../sanitize.js";
+import { cardDocs, episodeDocs, search, type SearchDoc, type SearchHit } from "../search.js";
+import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";
+import { colorsFor, printJson } from "./output.js";
+import { JSON_FLAG, readStoreOrEmptyIndex, requireStore, STORE_FLAGS } from "./store-access.js";
+
+export const spec: CommandSpec = {
+  name: "search",
+  summary: "search card bodies and episode summaries, ranked, with the matching line",
+  positionals: [{ name: "query", description: "words to look for (quote several)", required: true, variadic: true }],
+  flags: {
+    in: { type: "string", valueName: "WHERE", description: "cards | episodes | all (default all)" },
+    limit: { type: "number", valueName: "N", description: "at most N results (default 20, 0 = all)" },
+    ...STORE_FLAGS,
+    ...JSON_FLAG,
+  },
+  exitCodes: { 0: "searched (including no results)", 1: "no store", 2: "usage error", 3: "invalid explicit memory selection" },
+  notes: "Ranking: each query word (CJK: each 2-gram) weighted by rarity; hits in a card's name, description or topics count double.",
+  examples: ['memctl search "release checklist"', "memctl search parser --in episodes --json"],
+};
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(spec, argv);
+  const where = str(args, "in") ?? "all";
+  if (!["cards", "episodes", "all"].includes(where)) throw usageError(`--in ${where} must be cards, episodes or all`);
+  const query = args.positionals.join(" ");
+  const { memoryDir } = requireStore(args, io);
+  const docs: SearchDoc[] = [];
+  if (where !== "episodes") docs.push(...cardDocs(await readStoreOrEmptyIndex(memoryDir)));
+  const episodes = where !== "cards" ? readEpisodes(memoryDir) : undefined;
+  if (episodes) docs.push(...episodeDocs(episodes.episodes));
+  const hits = search(query, docs, num(args, "limit") ?? 20);
+  if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
+  else io.stdout.write(renderHits(hits, query, io));
+  return 0;
+}
+
+export function renderHits(hits: readonly SearchHit[], query: string, io: Io): string {
+  const c = colorsFor(io);
+  if (hits.length === 0) return `${c.dim("no matches for")} ${inertText(query)}\n`;
+  return hits.map((h) => {
+    const where = h.kind === "card" ? `${h.id}:${h.line}` : h.id;
+    return `${c.bold(inertText(where))}  ${c.dim(String(h.score))}\n    ${inertText(h.match)}`;
+  }).join("\n") + "\n";
+}

@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { terms } from "../../lib/search.js";
+import { makeWorld, memctl } from "../support/fixture.js";
+
+async function seeded() {
+  const w = makeWorld();
+  await memctl(w, ["save", "release", "-t", "reference", "-d", "How releases are cut", "-"], { stdin: "Tag the commit.\nRun the release checklist in docs/RELEASE.md.\nAnnounce it.\n" });
+  await memctl(w, ["save", "style", "-t", "feedback", "-d", "Prefer small functions", "-"], { stdin: "Keep functions small.\nA checklist is not needed here.\n" });
+  await memctl(w, ["save", "cjk", "-t", "project", "-d", "記憶の設計", "-"], { stdin: "記憶は毎回注入される。\n" });
+  await memctl(w, ["log", "--host", "claude", "--summary", "Cut release 1.2; the checklist step about docs was missing"], { now: new Date("2026-12-01T10:00:00Z") });
+  await memctl(w, ["log", "--host", "codex", "--summary", "Refactored the parser"], { now: new Date("2026-12-02T10:00:00Z") });
+  return w;
+}
+
+test("search ranks cards and episodes and shows the matching line", async () => {
+  const w = await seeded();
+  const r = await memctl(w, ["search", "release", "checklist", "--json"]);
+  assert.equal(r.code, 0, r.stderr);
+  const results = JSON.parse(r.stdout).results;
+  assert.deepEqual(results.map((h: { id: string }) => h.id), ["reference_release.md", "episodes.jsonl:1", "feedback_style.md"]);
+  const top = results[0];
+  assert.equal(top.match, "Run the release checklist in docs/RELEASE.md.");
+  assert.equal(fs.readFileSync(path.join(w.mem, "reference_release.md"), "utf8").split("\n")[top.line - 1], top.match, "line number points at the matching line");
+  const human = await memctl(w, ["search", "release checklist"]);
+  assert.match(human.stdout, /^reference_release\.md:\d+ +[\d.]+\n    Run the release checklist in docs\/RELEASE\.md\./);
+});
+
+test("--in restricts the corpus; CJK is matched by 2-grams; no match is not an error", async () => {
+  const w = await seeded();
+  const eps = JSON.parse((await memctl(w, ["search", "checklist", "--in", "episodes", "--json"])).stdout).results;
+  assert.deepEqual(eps.map((h: { kind: string }) => h.kind), ["episode"]);
+  const cjk = JSON.parse((await memctl(w, ["search", "記憶", "--in", "cards", "--json"])).stdout).results;
+  assert.equal(cjk[0].id, "project_cjk.md");
+  const none = await memctl(w, ["search", "zebra"]);
+  assert.equal(none.code, 0);
+  assert.match(none.stdout, /no matches/);
+  assert.equal((await memctl(w, ["search", "x", "--in", "nowhere"])).code, 2);
+  assert.deepEqual(terms("Run the 記憶設計 x"), ["run", "the", "記憶", "憶設", "設計"]);
+});
+
+test("recall prints the last episodes newest first and the cards most relevant to them", async () => {
+  const w = await seeded();
+  const r = await memctl(w, ["recall", "--episodes", "2", "--cards", "1", "--json"]);
+  assert.equal(r.code, 0, r.stderr);
+  const report = JSON.parse(r.stdout);
+  assert.deepEqual(report.episodes.map((e: { summary: string }) => e.summary), ["Refactored the parser", "Cut release 1.2; the checklist step about docs was missing"]);
+  assert.deepEqual(report.cards.map((c: { id: string }) => c.id), ["reference_release.md"]);
+  const human = await memctl(w, ["recall", "--episodes", "1"]);
+  assert.match(human.stdout, /Last 1 episode \(newest first\):\n  2026-12-02 10:00  codex  Refactored the parser/);
+  const empty = makeWorld();
+  assert.match((await memctl(empty, ["recall"])).stdout, /no episodes yet/);
+});
