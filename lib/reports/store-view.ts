@@ -1,4 +1,4 @@
-import path from "node:path";
+import { normalizeCardPath } from "../store/rank-cache.js";
 import type { CardFile, Store } from "../store/read.js";
 import { parseIndex, type IndexEntry, type UnparsedLine } from "../store/index-file.js";
 
@@ -35,10 +35,13 @@ export interface StoreView {
   referenced: Set<string>;
 }
 
-/** Normalises a link target to a store-relative path, or null when it escapes the store or is absolute. */
+/**
+ * Normalises a link target to the store-relative path the hook keys usage on (rank-cache normalizeCardPath),
+ * or null when it escapes the store or is absolute.
+ */
 export function normaliseTarget(target: string): string | null {
   if (target.startsWith("/") || /^[A-Za-z]:[\\/]/.test(target)) return null;
-  const n = path.posix.normalize(target.replace(/\\/g, "/"));
+  const n = normalizeCardPath(target);
   if (n === ".." || n.startsWith("../")) return null;
   return n;
 }

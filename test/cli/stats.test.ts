@@ -158,3 +158,17 @@ test("stats writes nothing, and its human report leads with the numbers and a co
   assert.match(human.stdout, /Never hit \(2\)/);
   assert.match(human.stdout, /feedback_tab\\x09here\.md/, "the tab is shown inert");
 });
+
+test("the hits the real hook records are the hits stats reports (same card keys, same day)", async () => {
+  const p = makeProject();
+  p.write("feedback_deploy.md", card("deploy"));
+  p.write("feedback_lint.md", card("lint"));
+  p.write("MEMORY.md", index(["- [Deploy checklist](./feedback_deploy.md) — tag the release, wait for the pipeline, then promote", "- [Lint](feedback_lint.md) — run the linter with --fix before committing"]));
+  const hook = await p.run(["hook", "user-prompt-submit", "--host", "generic"], {}, JSON.stringify({ cwd: p.repo, prompt: "how do we promote the release pipeline?" }));
+  assert.equal(hook.code, 0);
+  assert.match(hook.stdout, /feedback_deploy\.md/);
+  const { report } = await p.json(["stats"]);
+  assert.equal(report.usage_store, "tsv");
+  assert.deepEqual(report.card_hits, [{ card: "feedback_deploy.md", access_count: 1, last_access_day: TODAY }]);
+  assert.deepEqual(report.never_hit_cards, ["feedback_lint.md"]);
+});

@@ -20,7 +20,7 @@ export interface Project {
   write(rel: string, text: string | Buffer): void;
   /** Writes a file under the repository. */
   writeRepo(rel: string, text: string): void;
-  run(argv: string[], env?: Record<string, string | undefined>): Promise<{ code: number; stdout: string; stderr: string }>;
+  run(argv: string[], env?: Record<string, string | undefined>, stdin?: string): Promise<{ code: number; stdout: string; stderr: string }>;
   json(argv: string[], env?: Record<string, string | undefined>): Promise<{ code: number; report: Record<string, any>; stdout: string }>;
 }
 
@@ -48,10 +48,11 @@ export function makeProject(): Project {
     env,
     write: put(memory),
     writeRepo: put(repo),
-    async run(argv, extra = {}) {
+    async run(argv, extra = {}, stdin) {
       const stdout = new BufferSink();
       const stderr = new BufferSink();
       const io: Io = { stdout, stderr, env: { ...env, ...extra }, cwd: repo, home, now: () => new Date(`${TODAY}T10:00:00Z`) };
+      if (stdin !== undefined) io.readStdin = async () => Buffer.from(stdin);
       const code = await main(argv, io);
       return { code, stdout: stdout.text, stderr: stderr.text };
     },
