@@ -28,6 +28,8 @@ export interface InjectionFacts {
   pinnedCards: number;
   budgetBytes: number;
   budgetEntries: number;
+  /** The host's absolute cap on one block, pinned lines included (hosts/<host>.ts hardCeilingBytes). */
+  ceilingBytes: number;
   warnBytes: number;
   warnBytesSource: "default" | "config";
   compact: CompactSlot;
@@ -40,7 +42,7 @@ export interface InjectionReport {
   index_inject_bytes: number;
   inject_budget_bytes: number;
   inject_budget_entries: number;
-  /** The most one prompt can receive: the budget plus the pinned lines, which bypass it. */
+  /** The most one prompt can receive: the budget plus the pinned lines (which bypass it), up to the host's ceiling. */
   per_prompt_max_bytes: number;
   pinned_cards: number;
   pinned_inject_bytes: number;
@@ -76,7 +78,7 @@ export function diagnoseInjection(f: InjectionFacts): InjectionReport {
     index_inject_bytes: f.indexInjectBytes,
     inject_budget_bytes: f.budgetBytes,
     inject_budget_entries: f.budgetEntries,
-    per_prompt_max_bytes: f.budgetBytes + f.pinnedLineBytes,
+    per_prompt_max_bytes: Math.min(f.budgetBytes + f.pinnedLineBytes, Math.max(f.ceilingBytes, f.budgetBytes)),
     pinned_cards: f.pinnedCards,
     pinned_inject_bytes: f.pinnedInjectBytes,
     warn_bytes: f.warnBytes,

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { hostAdapter } from "../../hosts/index.js";
 import { resolveBudget } from "../budget.js";
 import { findClaudeMemoryDirs, listClaudeCards } from "../claude-memory.js";
 import { historyPath, latestByCard, readHistory, sha256Hex } from "../history.js";
@@ -86,6 +87,7 @@ function injectionFor(opened: OpenedStore, host: string, warn: ReturnType<typeof
     pinnedCards: pinned.length,
     budgetBytes: budget.maxBytes,
     budgetEntries: budget.maxEntries,
+    ceilingBytes: hostAdapter(host)?.hardCeilingBytes ?? Number.MAX_SAFE_INTEGER,
     warnBytes: warn.value,
     warnBytesSource: warn.source,
     compact: compactSlot(resolution.memory_dir!),

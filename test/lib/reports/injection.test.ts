@@ -10,6 +10,7 @@ const base: InjectionFacts = {
   pinnedCards: 0,
   budgetBytes: 3000,
   budgetEntries: 20,
+  ceilingBytes: 8000,
   warnBytes: 4096,
   warnBytesSource: "default",
   compact: { file: COMPACT_RELPATH, present: false, current: null, records_since: null },
@@ -30,6 +31,7 @@ test("pinned cards over the budget are diagnosed before the whole-index size; un
   const pinned = diagnoseInjection({ ...base, pinnedInjectBytes: 3500, pinnedLineBytes: 3200, pinnedCards: 9 });
   assert.equal(pinned.cause, "pinned-over-budget");
   assert.equal(pinned.per_prompt_max_bytes, 3000 + 3200);
+  assert.equal(diagnoseInjection({ ...base, pinnedLineBytes: 9000 }).per_prompt_max_bytes, 8000, "never past the host's ceiling");
   const fine = diagnoseInjection({ ...base, indexInjectBytes: 4096 });
   assert.deepEqual([fine.cause, fine.remedy, fine.over_warn], ["none", null, false], "at the threshold is not over it");
 });
