@@ -33,8 +33,8 @@ function scalar(raw: string, flow: boolean): Scalar | typeof NOT_SIMPLE {
     const inner = v.slice(1, -1);
     return inner.includes("'") || (flow && inner.includes(",")) || QUOTED_UNSAFE.test(inner) ? NOT_SIMPLE : inner;
   }
-  const digitString = DIGIT_STRING.test(v) && !/^[0-9]*[eE]-[0-9]*$/.test(v);
-  if (v === "" || CORE_WORDS.has(v) || !(PLAIN_FIRST.test(v) || digitString) || !PLAIN_BODY.test(v)) return NOT_SIMPLE;
+  const first = PLAIN_FIRST.test(v) || (DIGIT_STRING.test(v) && !/^[0-9]*[eE]-[0-9]*$/.test(v));
+  if (v === "" || !first || CORE_WORDS.has(v) || !PLAIN_BODY.test(v)) return NOT_SIMPLE;
   if (v.includes(": ") || v.includes(" #") || v.endsWith(":") || (flow && FLOW_UNSAFE.test(v))) return NOT_SIMPLE;
   return v;
 }
