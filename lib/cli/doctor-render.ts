@@ -42,7 +42,7 @@ export function findings(r: DoctorReport): Finding[] {
     const what = x.change === "modified" ? `changed since rev ${x.rev}` : x.change === "removed" ? `deleted by hand (rev ${x.rev} in history)` : `present again after its delete (rev ${x.rev})`;
     warning("hand edit", `${q(x.card)} ${what}`, x.change === "removed" ? `memctl adopt ${q(x.card)} records the deletion (or restore the file from git)` : `memctl adopt ${q(x.card)} records the edit in history`);
   }
-  if (r.history_status === "error") warning("history", "cannot read .memctl/history.jsonl", "check its permissions; hand-edit drift cannot be checked until it is readable");
+  if (r.history_status === "error") warning("history", q(r.history_error ?? "cannot read .memctl/history.jsonl"), "check its permissions; hand-edit drift cannot be checked until it is readable");
   if (r.history_malformed > 0) warning("history", `${r.history_malformed} malformed line(s) in .memctl/history.jsonl`, "inspect them by hand (memctl never rewrites history)");
   const byDir = new Map<string, string[]>();
   for (const x of r.unimported_claude_memory) byDir.set(x.dir, [...(byDir.get(x.dir) ?? []), x.file]);

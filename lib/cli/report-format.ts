@@ -1,5 +1,5 @@
 import { inertText } from "../sanitize.js";
-import { displayWidth, padEnd } from "./output.js";
+import { displayWidth } from "./output.js";
 
 // Small rendering helpers shared by the doctor and stats printers: aligned tables, bars, number formats.
 // Every memory-derived string passes through `inert` before it reaches the terminal.
@@ -51,11 +51,6 @@ export function table(rows: string[][], options: { indent?: string; right?: numb
       .join(gap)
       .trimEnd(),
   );
-}
-
-/** Pads a label to a fixed width (for key/value blocks). */
-export function label(text: string, width: number): string {
-  return padEnd(text, width);
 }
 
 // Colour codes are added by picocolors after inert() has run, so only our own SGR sequences are stripped here.

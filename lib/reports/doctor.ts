@@ -71,6 +71,8 @@ export interface DoctorReport {
   injection: InjectionReport | null;
   hand_edited_cards: HandEdit[];
   history_status: HistoryFacts["status"];
+  /** Why the history could not be read (only with history_status "error"). */
+  history_error?: string;
   history_malformed: number;
   unimported_claude_memory: UnimportedClaudeCard[];
   config_warnings: string[];
@@ -111,6 +113,7 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     injection: input.injection,
     hand_edited_cards: view ? handEdits(view, input) : [],
     history_status: input.history.status,
+    ...(input.history.error !== undefined ? { history_error: input.history.error } : {}),
     history_malformed: input.history.malformed,
     unimported_claude_memory: view ? unimported(view, input.claudeCards) : [],
     config_warnings: input.configWarnings,

@@ -250,3 +250,15 @@ test("refs in block-style and flow-style lists are both checked; cards linked on
   assert.deepEqual(report.orphan_cards, []);
   assert.equal(report.shard_count, 1);
 });
+
+test("an unreadable history is a warning with its reason, never mistaken for 'no hand edits'", async () => {
+  const p = makeProject();
+  writeCleanStore(p);
+  fs.mkdirSync(path.join(p.memory, ".memctl", "history.jsonl"), { recursive: true });
+  const { code, report } = await p.json(["doctor"]);
+  assert.equal(code, 0);
+  assert.equal(report.history_status, "error");
+  assert.match(report.history_error, /history\.jsonl/);
+  assert.equal(report.warnings_count, 1);
+  assert.match((await p.run(["doctor"])).stdout, /! history .*fix: check its permissions/s);
+});
