@@ -170,3 +170,15 @@ test("list and search work on a store that has cards but no MEMORY.md yet", asyn
   assert.deepEqual(JSON.parse(list.stdout).cards.map((c: { file: string; in_index: boolean }) => [c.file, c.in_index]), [["user_me.md", false]]);
   assert.equal(JSON.parse((await memctl(w, ["search", "tea", "--json"])).stdout).results[0].id, "user_me.md");
 });
+
+test("every bad flag is reported at once; a symlink where a new card would go is refused", async () => {
+  const w = makeWorld();
+  const r = await memctl(w, ["save", "x", "-t", "nope", "--priority", "urgent", "--expires", "tomorrow", "-d", "d"]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /-t nope[\s\S]*--priority urgent[\s\S]*--expires tomorrow/);
+  fs.symlinkSync(path.join(w.root, "elsewhere.md"), path.join(w.mem, "user_linked.md"));
+  const link = await memctl(w, ["save", "linked", "-t", "user", "-d", "d"]);
+  assert.equal(link.code, 1);
+  assert.equal(fs.existsSync(path.join(w.root, "elsewhere.md")), false);
+  assert.ok(fs.lstatSync(path.join(w.mem, "user_linked.md")).isSymbolicLink());
+});
