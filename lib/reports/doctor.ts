@@ -47,7 +47,8 @@ export interface DoctorInput {
   history: HistoryFacts;
   /** True when a card file's bytes hash to the recorded sha256. */
   cardMatches: (card: string, sha256: string) => boolean;
-  claudeCards: { dir: string; file: string; name: string }[];
+  /** This project's Claude Code cards that `memctl import claude` would import (lib/import-claude.ts plan). */
+  unimportedClaude: UnimportedClaudeCard[];
   injection: InjectionReport | null;
   configWarnings: string[];
 }
@@ -115,7 +116,7 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     history_status: input.history.status,
     ...(input.history.error !== undefined ? { history_error: input.history.error } : {}),
     history_malformed: input.history.malformed,
-    unimported_claude_memory: view ? unimported(view, input.claudeCards) : [],
+    unimported_claude_memory: view ? input.unimportedClaude : [],
     config_warnings: input.configWarnings,
     warnings_count: 0,
   };
@@ -184,16 +185,4 @@ function handEdits(view: StoreView, input: DoctorInput): HandEdit[] {
     else if (onDisk.readError === undefined && !input.cardMatches(card, rec.sha256)) out.push({ ...base, change: "modified" });
   }
   return out.sort((a, b) => (a.card < b.card ? -1 : a.card > b.card ? 1 : 0));
-}
-
-/** Claude Code cards with no memctl card of the same file name or frontmatter name. */
-function unimported(view: StoreView, claude: DoctorInput["claudeCards"]): UnimportedClaudeCard[] {
-  const files = new Set<string>();
-  const names = new Set<string>();
-  for (const [file, cf] of view.cards) {
-    files.add(file.split("/").pop()!);
-    const name = cf.card?.meta.name?.trim();
-    if (name) names.add(name);
-  }
-  return claude.filter((c) => !files.has(c.file) && !names.has(c.name)).map((c) => ({ dir: c.dir, file: c.file, name: c.name }));
 }

@@ -2,14 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { hostAdapter } from "../../hosts/index.js";
 import { resolveBudget } from "../budget.js";
-import { findClaudeMemoryDirs, listClaudeCards } from "../claude-memory.js";
 import { historyPath, latestByCard, readHistory, sha256Hex } from "../history.js";
+import { planClaudeImport, projectClaudeDirs } from "../import-claude.js";
 import { measureIndexInjectBytes } from "../inject.js";
 import type { Io } from "../io.js";
-import { claudeSlug } from "../project.js";
 import { RepoRefChecker } from "../repo-refs.js";
 import { EPISODES_FILE } from "../store/read.js";
-import { buildDoctorReport, type DoctorReport, type HistoryFacts } from "./doctor.js";
+import { buildDoctorReport, type DoctorReport, type HistoryFacts, type UnimportedClaudeCard } from "./doctor.js";
 import { COMPACT_RELPATH, diagnoseInjection, warnBytesFromConfig, type CompactSlot, type InjectionReport } from "./injection.js";
 import { fileBytes, isRegularFile, openStore, todayOf, type OpenedStore } from "./open.js";
 
@@ -40,7 +39,7 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     today: todayOf(io),
     history,
     cardMatches: (card, sha) => cardMatches(dir!, view!.cards.get(card)?.text, card, sha),
-    claudeCards: dir ? claudeCardsFor(opened, io) : [],
+    unimportedClaude: dir ? unimportedClaude(opened, io) : [],
     injection: view && dir ? injectionFor(opened, options.host ?? "generic", warn) : null,
     configWarnings,
   });
@@ -63,12 +62,17 @@ function cardMatches(dir: string, text: string | undefined, card: string, sha: s
   }
 }
 
-/** This project's Claude Code memory directories (main checkout and worktree slugs), minus the store itself. */
-function claudeCardsFor(opened: OpenedStore, io: Io): { dir: string; file: string; name: string }[] {
-  const { resolution } = opened;
-  const own = new Set([resolution.legacy_dir, path.join(path.dirname(path.dirname(resolution.legacy_dir)), claudeSlug(resolution.repo_root), "memory")].map(real));
-  const dirs = findClaudeMemoryDirs(io, { exclude: resolution.memory_dir ?? undefined }).filter((d) => own.has(real(d)));
-  return dirs.flatMap((d) => listClaudeCards(d)).map((c) => ({ dir: c.dir, file: c.file, name: c.name }));
+/**
+ * This project's Claude Code cards (its canonical checkout and every worktree) that `memctl import claude`
+ * would import: the import's own plan decides, so doctor and the import always agree. Never writes.
+ */
+function unimportedClaude(opened: OpenedStore, io: Io): UnimportedClaudeCard[] {
+  const dir = opened.resolution.memory_dir!;
+  const dirs = projectClaudeDirs(opened.resolution, io).filter((d) => real(d) !== real(dir));
+  if (dirs.length === 0) return [];
+  return planClaudeImport(dir, dirs, [])
+    .items.filter((item) => item.action === "import")
+    .map((item) => ({ dir: item.source.dir, file: item.file, name: item.name }));
 }
 
 function injectionFor(opened: OpenedStore, host: string, warn: ReturnType<typeof warnBytesFromConfig>): InjectionReport {
