@@ -4,6 +4,8 @@ import type { Command } from "./command.js";
 export const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
   resolve: { summary: "show which memory directory this project uses and why", load: () => import("./resolve.js") },
   config: { summary: "set, migrate or lint the user config (project → memory dir mappings)", load: () => import("./config.js") },
+  doctor: { summary: "check the store is well-formed and what it injects is healthy (read-only)", load: () => import("./doctor.js") },
+  stats: { summary: "what memory buys: injected size, hits, concentration, never-hit cards, episodes", load: () => import("./stats.js") },
   init: { summary: "create this project's memory store with a minimal MEMORY.md", load: () => import("./init.js") },
   log: { summary: "append one session summary (episode) to episodes.jsonl", load: () => import("./log.js") },
   save: { summary: "create or update a card and its index line (attributed, in history)", load: () => import("./save.js") },
@@ -17,4 +19,8 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   search: { summary: "search card bodies and episodes, ranked, with the matching line", load: () => import("./search.js") },
   recall: { summary: "the last episodes and the cards most relevant to them", load: () => import("./recall.js") },
   adopt: { summary: "record hand edits of cards into history", load: () => import("./adopt.js") },
+  hook: { summary: "run a host hook by hand (user-prompt-submit: rank memory against the prompt on stdin)", load: () => import("./hook.js") },
+  context: { summary: "rank memory against a query like the per-prompt hook, with each line's score and why", load: () => import("./context.js") },
+  prepare: { summary: "strict resolution plus a bounded memory query for one request (hosts without a hook)", load: () => import("./prepare.js") },
+  demo: { summary: "run the per-prompt hook on the built-in sample store for a few sample prompts", load: () => import("./demo.js") },
 };

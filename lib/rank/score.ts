@@ -1,0 +1,235 @@
+// Ranking, pure: keyword relevance (BM25F over title, topics and hook, rarer terms weighing more) layered
+// above frecency. Order, deterministic for equal inputs:
+//   1. priority: always cards (pinned; the hook prints them outside the budget)
+//   2. relevant cards: relevance × a frecency boost of at most FRECENCY_BOOST (so frecency only reorders
+//      cards of similar relevance and can never lift an irrelevant card above a relevant one)
+//   3. irrelevant cards, by frecency
+//   4. sunk cards (priority: low, status stale/superseded, expires_at past), relevant before irrelevant
+// Ties fall back to MEMORY.md line order. Scoring walks postings (term → entries), so a prompt costs what
+// its terms match, not what the store holds.
+import { frecency, type CardUsage } from "../usage.js";
+
+/** An index line and the card fields that move it. */
+export interface EntryInfo {
+  line: number;
+  raw: string;
+  file: string;
+  title: string;
+  hook: string;
+  priority?: string;
+  status?: string;
+  expires_at?: string;
+}
+
+/** An entry with its terms per field, as the cache builder tokenises it. */
+export interface RankEntry extends EntryInfo {
+  topics: string[];
+  terms: { title: string[]; topics: string[]; hook: string[] };
+}
+
+export type Field = keyof RankEntry["terms"];
+export const FIELDS: readonly Field[] = ["title", "topics", "hook"];
+/** Field weights: a word in the title says more than one in the topics, which says more than one in the hook. */
+export const FIELD_WEIGHT: Readonly<Record<Field, number>> = { title: 3, topics: 2, hook: 1 };
+const FIELD_B: Readonly<Record<Field, number>> = { title: 0.3, topics: 0.3, hook: 0.6 };
+const FIELD_BIT: Readonly<Record<Field, number>> = { title: 1, topics: 2, hook: 4 };
+const MASK_FIELDS: readonly Field[][] = Array.from({ length: 8 }, (_, mask) => FIELDS.filter((f) => mask & FIELD_BIT[f]));
+const K1 = 1.2;
+/** A card scoring below this share of the best card's relevance is a weak match and counted irrelevant. */
+export const RELATIVE_CUTOFF = 0.15;
+/** The most frecency can multiply relevance by (1 + this), reached asymptotically. */
+export const FRECENCY_BOOST = 0.25;
+const SINK_STATUSES = new Set(["stale", "superseded"]);
+
+/** One entry containing a term: its field-weighted, length-normalised term frequency and the fields it is in. */
+export interface Posting {
+  id: number;
+  tf: number;
+  mask: number;
+}
+
+/** What ranking reads: entries by id, postings by term. The cache implements it lazily. */
+export interface RankIndex {
+  size: number;
+  entry(id: number): EntryInfo;
+  /** The fields that sink an entry, without materialising it (cheap for the cache). */
+  sinkFields(id: number): Pick<EntryInfo, "priority" | "status" | "expires_at">;
+  postings(term: string): readonly Posting[] | undefined;
+  alwaysIds: readonly number[];
+}
+
+export type Tier = "always" | "relevant" | "irrelevant" | "sunk-relevant" | "sunk";
+
+export interface Ranked {
+  entry: EntryInfo;
+  /** Position in MEMORY.md order (0-based). */
+  index: number;
+  tier: Tier;
+  /** BM25F relevance (0 when nothing matched). */
+  relevance: number;
+  frecency: number;
+  /** The sort key within the tier. */
+  score: number;
+  /** Why it sank: "priority: low", "status: stale", "expired 2026-01-01". */
+  sink?: string;
+  /** Matched query terms with the fields they matched in. */
+  matches: { term: string; fields: Field[] }[];
+}
+
+export interface RankOptions {
+  today: string;
+  usage?: ReadonlyMap<string, CardUsage>;
+  /** Rank every entry (for people: `memctl context`); otherwise only pinned and matching ones (the hook). */
+  all?: boolean;
+  /**
+   * Only the first `top` hits need an exact order (the hook prints ~20 and records at most 256): hits that
+   * cannot reach that prefix even with the full frecency boost are left out. Omit for every hit.
+   */
+  top?: number;
+  /** Told how many hits there are in all, including those `top` left out. */
+  onHitCount?: (count: number) => void;
+  /** Usage read on demand: only when frecency can change an order (more than one hit, or every entry). */
+  loadUsage?: () => ReadonlyMap<string, CardUsage> | undefined;
+}
+
+/** Why a card sinks to the tail, or undefined. */
+export function sinkReason(entry: Pick<EntryInfo, "priority" | "status" | "expires_at">, today: string): string | undefined {
+  if (entry.priority === "low") return "priority: low";
+  if (entry.status && SINK_STATUSES.has(entry.status)) return `status: ${entry.status}`;
+  if (entry.expires_at && /^\d{4}-\d{2}-\d{2}/.test(entry.expires_at) && entry.expires_at.slice(0, 10) < today) return `expired ${entry.expires_at.slice(0, 10)}`;
+  return undefined;
+}
+
+/** Builds postings for entries: per field, weight × tf / (1 − b + b × len / avglen), summed over fields. */
+export function buildPostings(entries: readonly RankEntry[]): Map<string, Posting[]> {
+  const n = entries.length;
+  const avg = { title: 0, topics: 0, hook: 0 };
+  for (const e of entries) for (const f of FIELDS) avg[f] += e.terms[f].length;
+  for (const f of FIELDS) avg[f] = n > 0 ? Math.max(1, avg[f] / n) : 1;
+  const postings = new Map<string, Posting[]>();
+  entries.forEach((e, id) => {
+    const mine = new Map<string, Posting>();
+    for (const f of FIELDS) {
+      const terms = e.terms[f];
+      const norm = 1 - FIELD_B[f] + (FIELD_B[f] * terms.length) / avg[f];
+      for (const t of terms) {
+        let p = mine.get(t);
+        if (!p) mine.set(t, (p = { id, tf: 0, mask: 0 }));
+        p.tf += FIELD_WEIGHT[f] / norm;
+        p.mask |= FIELD_BIT[f];
+      }
+    }
+    for (const [t, p] of mine) {
+      let list = postings.get(t);
+      if (!list) postings.set(t, (list = []));
+      list.push(p);
+    }
+  });
+  return postings;
+}
+
+/** An in-memory RankIndex over parsed entries (tests, and stores read without the cache). */
+export function memoryIndex(entries: readonly RankEntry[]): RankIndex {
+  const postings = buildPostings(entries);
+  const alwaysIds = entries.flatMap((e, i) => (e.priority === "always" ? [i] : []));
+  return { size: entries.length, entry: (id) => entries[id]!, sinkFields: (id) => entries[id]!, postings: (t) => postings.get(t), alwaysIds };
+}
+
+/** Ranks the index against query terms (tokenize.ts queryTerms). */
+export function rank(index: RankIndex, query: ReadonlyMap<string, number>, options: RankOptions): Ranked[] {
+  const n = index.size;
+  // Typed accumulators: a prompt can touch most of a 10,000-line store, and Maps would dominate the cost.
+  const relevance = new Float64Array(n);
+  const touched: number[] = [];
+  const matched: [string, readonly Posting[]][] = [];
+  for (const [term, qtf] of query) {
+    const list = index.postings(term);
+    if (!list || list.length === 0) continue;
+    matched.push([term, list]);
+    const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
+    for (const p of list) {
+      if (relevance[p.id] === 0) touched.push(p.id);
+      relevance[p.id]! += qtf * idf * ((p.tf * (K1 + 1)) / (p.tf + K1));
+    }
+  }
+  const always = new Set(index.alwaysIds);
+  let best = 0;
+  for (const id of touched) if (!always.has(id) && relevance[id]! > best) best = relevance[id]!;
+
+  let hitCount = 0;
+  const ids = options.all
+    ? Array.from({ length: n }, (_, i) => i)
+    : [...index.alwaysIds, ...candidates(index, relevance, touched, always, best, options, (c) => (hitCount = c))];
+  if (options.all) hitCount = touched.filter((id) => !always.has(id) && relevance[id]! >= best * RELATIVE_CUTOFF).length;
+  options.onHitCount?.(hitCount);
+  const usage = options.usage ?? (hitCount > 1 || options.all ? options.loadUsage?.() : undefined);
+  const ranked = ids.map((id): Ranked => {
+    const entry = index.entry(id);
+    const rel = relevance[id]!;
+    const fr = frecency(usage?.get(entry.file), options.today);
+    const relevant = rel > 0 && rel >= best * RELATIVE_CUTOFF;
+    const sink = sinkReason(entry, options.today);
+    const tier: Tier = always.has(id) ? "always" : sink ? (relevant ? "sunk-relevant" : "sunk") : relevant ? "relevant" : "irrelevant";
+    const score = relevant ? rel * (1 + (FRECENCY_BOOST * fr) / (fr + 3)) : fr;
+    return { entry, index: id, tier, relevance: rel, frecency: fr, score, matches: rel > 0 ? matchesOf(id, matched) : [], ...(sink ? { sink } : {}) };
+  });
+  return ranked.sort(compareRanked);
+}
+
+/** The query terms an entry matched and where: postings are in id order, so a binary search per term. */
+function matchesOf(id: number, matched: readonly [string, readonly Posting[]][]): { term: string; fields: Field[] }[] {
+  const out: { term: string; fields: Field[] }[] = [];
+  for (const [term, list] of matched) {
+    let lo = 0;
+    let hi = list.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const p = list[mid]!;
+      if (p.id === id) {
+        out.push({ term, fields: MASK_FIELDS[p.mask & 7]! });
+        break;
+      }
+      if (p.id < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+  }
+  return out;
+}
+
+/** Relevant hits worth materialising: all of them, or those that can still reach the first options.top places. */
+function candidates(index: RankIndex, relevance: Float64Array, touched: readonly number[], always: ReadonlySet<number>, best: number, options: RankOptions, onCount: (n: number) => void): number[] {
+  const normal: number[] = [];
+  const sunk: number[] = [];
+  for (const id of touched) {
+    if (always.has(id) || relevance[id]! < best * RELATIVE_CUTOFF) continue;
+    (sinkReason(index.sinkFields(id), options.today) ? sunk : normal).push(id);
+  }
+  onCount(normal.length + sunk.length);
+  const top = options.top;
+  if (top === undefined) return [...normal, ...sunk];
+  const prefix = (list: number[], k: number): number[] => {
+    if (k <= 0) return [];
+    if (list.length <= k) return list;
+    const values = Float64Array.from(list, (id) => relevance[id]!).sort();
+    // Frecency multiplies relevance by at most 1 + FRECENCY_BOOST: below this nothing can overtake the k-th.
+    const floor = values[values.length - k]! / (1 + FRECENCY_BOOST);
+    return list.filter((id) => relevance[id]! >= floor);
+  };
+  return [...prefix(normal, top), ...prefix(sunk, top - normal.length)];
+}
+
+/** Convenience: rank plain entries (every entry, irrelevant ones included). */
+export function rankEntries(entries: readonly RankEntry[], query: ReadonlyMap<string, number>, options: Omit<RankOptions, "all">): Ranked[] {
+  return rank(memoryIndex(entries), query, { ...options, all: true });
+}
+
+const TIER_ORDER: Readonly<Record<Tier, number>> = { always: 0, relevant: 1, irrelevant: 2, "sunk-relevant": 3, sunk: 4 };
+
+export function compareRanked(a: Ranked, b: Ranked): number {
+  return TIER_ORDER[a.tier] - TIER_ORDER[b.tier] || b.score - a.score || b.relevance - a.relevance || a.index - b.index;
+}
+
+/** Tiers whose cards count as keyword hits (recorded in the usage sidecar, eligible for injection). */
+export function isHit(r: Ranked): boolean {
+  return r.tier === "relevant" || r.tier === "sunk-relevant";
+}
