@@ -90,7 +90,7 @@ export function sandbox(cards: CardSpec[] = [], options: { now?: Date } = {}) {
   fs.mkdirSync(home);
   fs.mkdirSync(repo);
   fs.mkdirSync(memory);
-  execFileSync("git", ["init", "-q", repo]);
+  execFileSync("git", ["init", "-q", repo], { env: gitEnv() });
   writeStore(memory, cards);
   const stdout = new BufferSink();
   const stderr = new BufferSink();

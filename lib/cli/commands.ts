@@ -4,6 +4,8 @@ import type { Command } from "./command.js";
 export const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
   resolve: { summary: "show which memory directory this project uses and why", load: () => import("./resolve.js") },
   config: { summary: "set, migrate or lint the user config (project → memory dir mappings)", load: () => import("./config.js") },
+  doctor: { summary: "check the store is well-formed and what it injects is healthy (read-only)", load: () => import("./doctor.js") },
+  stats: { summary: "what memory buys: injected size, hits, concentration, never-hit cards, episodes", load: () => import("./stats.js") },
   init: { summary: "create this project's memory store with a minimal MEMORY.md", load: () => import("./init.js") },
   log: { summary: "append one session summary (episode) to episodes.jsonl", load: () => import("./log.js") },
   save: { summary: "create or update a card and its index line (attributed, in history)", load: () => import("./save.js") },
