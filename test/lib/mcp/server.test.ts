@@ -204,3 +204,22 @@ test("an invalid explicit selection makes every tool say what to fix, and nothin
     w.cleanup();
   }
 });
+
+test("two servers editing one file at once lose no edit: every str_replace runs under the one store lock", async () => {
+  const w = world();
+  const tokens = (p: string) => Array.from({ length: 8 }, (_, i) => `${p}${i}`);
+  fs.writeFileSync(path.join(w.memory, "shared.md"), [...tokens("a"), ...tokens("b")].map((t) => `${t} pending`).join("\n") + "\n");
+  const [one, two] = await Promise.all([connect({ cwd: w.repo, env: w.env, flags: { actor: "host:one" } }), connect({ cwd: w.repo, env: w.env, flags: { actor: "host:two" } })]);
+  try {
+    const edit = (server: typeof one, t: string) => callTool(server.client, "memory_manage", { command: "str_replace", path: "shared.md", old_str: `${t} pending`, new_str: `${t} done` });
+    const results = await Promise.all([...tokens("a").map((t) => edit(one, t)), ...tokens("b").map((t) => edit(two, t))]);
+    assert.deepEqual(results.filter((r) => r.isError).map((r) => r.text), []);
+    const text = fs.readFileSync(path.join(w.memory, "shared.md"), "utf8");
+    assert.equal(text, [...tokens("a"), ...tokens("b")].map((t) => `${t} done`).join("\n") + "\n");
+    const revs = history(w.memory).map((e) => e.rev);
+    assert.deepEqual(revs, Array.from({ length: 16 }, (_, i) => i + 1), "one revision per edit, in order, none skipped or repeated");
+  } finally {
+    await Promise.all([one.close(), two.close()]);
+    w.cleanup();
+  }
+});
