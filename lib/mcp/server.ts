@@ -3,7 +3,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { z } from "zod";
 import { MemctlError } from "../errors.js";
 import type { Io } from "../io.js";
-import { isReadOnly, memoryContext, memoryLog, memoryManage, memoryRecall, memorySearch, memoryView, type McpOptions, type ToolResult, type ToolSession } from "./tools.js";
+import { isMemoryToolText, isReadOnly, memoryContext, memoryLog, memoryManage, memoryRecall, memorySearch, memoryView, type McpOptions, type ToolResult, type ToolSession } from "./tools.js";
 
 // The stdio MCP server: tool names, input schemas (zod, turned into JSON Schema by the SDK) and the one place
 // thrown errors become MCP tool errors (isError). stdout belongs to the protocol; logs go to stderr.
@@ -23,12 +23,12 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
   const session: ToolSession = { options, io: { ...io, stdout: io.stderr } };
   const readOnly = isReadOnly(options);
   const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { instructions: INSTRUCTIONS });
-  const call = <A>(name: string, verbatim: boolean, fn: (s: ToolSession, args: A) => Promise<ToolResult>) =>
+  const call = <A>(name: string, fn: (s: ToolSession, args: A) => Promise<ToolResult>) =>
     async (args: A): Promise<ToolResult> => {
       try {
         return await fn(session, args);
       } catch (err) {
-        return toolError(name, err, verbatim, io);
+        return toolError(name, err, io);
       }
     };
   const refusedNote = readOnly ? " This server is read-only: it refuses this tool with E_READ_ONLY." : "";
@@ -41,7 +41,7 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
       view_range: z.array(z.number().int()).length(2).optional().describe("[start, end] 1-based inclusive line range; end -1 = to the last line"),
     },
     annotations: { readOnlyHint: true, openWorldHint: false },
-  }, call("memory_view", true, memoryView));
+  }, call("memory_view", memoryView));
 
   server.registerTool("memory_manage", {
     title: "Change memory files",
@@ -58,7 +58,7 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
       new_path: z.string().optional().describe("rename: the new path (never overwritten)"),
     },
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  }, call("memory_manage", true, memoryManage));
+  }, call("memory_manage", memoryManage));
 
   server.registerTool("memory_context", {
     title: "Relevant memory for a query",
@@ -69,7 +69,7 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
       max_entries: z.number().int().positive().optional().describe("at most this many ranked lines"),
     },
     annotations: { readOnlyHint: true, openWorldHint: false },
-  }, call("memory_context", false, memoryContext));
+  }, call("memory_context", memoryContext));
 
   server.registerTool("memory_search", {
     title: "Search memory",
@@ -80,7 +80,7 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
       limit: z.number().int().min(0).optional().describe("at most this many results (default 20, 0 = all)"),
     },
     annotations: { readOnlyHint: true, openWorldHint: false },
-  }, call("memory_search", false, memorySearch));
+  }, call("memory_search", memorySearch));
 
   server.registerTool("memory_recall", {
     title: "Recent sessions",
@@ -90,7 +90,7 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
       cards: z.number().int().min(0).optional().describe("how many related cards (default 5)"),
     },
     annotations: { readOnlyHint: true, openWorldHint: false },
-  }, call("memory_recall", false, memoryRecall));
+  }, call("memory_recall", memoryRecall));
 
   server.registerTool("memory_log", {
     title: "Log this session",
@@ -101,18 +101,18 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
       session_id: z.string().optional().describe("the host's session id, when known"),
     },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  }, call("memory_log", false, memoryLog));
+  }, call("memory_log", memoryLog));
 
   return server;
 }
 
 /**
- * A thrown error as an MCP tool error. The file tools' messages are the memory tool's own texts and pass
- * through verbatim; other tools prefix the code. The code is always in structuredContent.error.code.
+ * A thrown error as an MCP tool error. The memory tool's own texts pass through verbatim; every other
+ * message gets its code in front. The code is always in structuredContent.error.code.
  */
-export function toolError(tool: string, err: unknown, verbatim: boolean, io: Io): ToolResult {
+export function toolError(tool: string, err: unknown, io: Io): ToolResult {
   if (err instanceof MemctlError) {
-    const body = verbatim ? err.message : `${err.code}: ${err.message}`;
+    const body = isMemoryToolText(err) ? err.message : `${err.code}: ${err.message}`;
     return { content: [{ type: "text", text: body }], isError: true, structuredContent: { error: { code: err.code, message: err.message, ...(err.data ?? {}) } } };
   }
   const detail = err instanceof Error ? err.message : String(err);

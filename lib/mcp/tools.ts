@@ -58,6 +58,23 @@ export type ManageArgs = {
 
 const HOST_NAME = /^[a-z][a-z0-9._-]{0,31}$/;
 
+// Errors whose message is the memory tool's own text (file tools, missing parameters): shown to the model
+// verbatim, as Anthropic's tool would. Every other error is shown with its code in front.
+const memoryToolTexts = new WeakSet<object>();
+
+export function isMemoryToolText(err: unknown): boolean {
+  return typeof err === "object" && err !== null && memoryToolTexts.has(err);
+}
+
+async function fileTool(s: ToolSession, memoryDir: string, cmd: MemoryCommand): Promise<ToolResult> {
+  try {
+    return text(await runMemoryCommand(writeContext(s, memoryDir), cmd));
+  } catch (err) {
+    if (err instanceof MemctlError) memoryToolTexts.add(err);
+    throw err;
+  }
+}
+
 export function isReadOnly(options: McpOptions): boolean {
   return options.readOnly || isAgentActor(options.actor);
 }
@@ -66,14 +83,14 @@ export async function memoryView(s: ToolSession, args: { path?: string; view_ran
   const { memoryDir } = requireStore(s);
   const cmd: MemoryCommand = { command: "view", path: args.path ?? "/memories" };
   if (args.view_range) cmd.view_range = [args.view_range[0]!, args.view_range[1]!];
-  return text(await runMemoryCommand(writeContext(s, memoryDir), cmd));
+  return fileTool(s, memoryDir, cmd);
 }
 
 export async function memoryManage(s: ToolSession, args: ManageArgs): Promise<ToolResult> {
   refuseIfReadOnly(s, `${args.command} memory files`);
   const cmd = toMemoryCommand(args);
   const { memoryDir } = requireStore(s);
-  return text(await runMemoryCommand(writeContext(s, memoryDir), cmd));
+  return fileTool(s, memoryDir, cmd);
 }
 
 /** The memory tool's arguments for one command; every missing parameter is named at once. */
@@ -87,7 +104,9 @@ export function toMemoryCommand(a: ManageArgs): MemoryCommand {
   };
   const missing = need[a.command].filter((k) => a[k] === undefined);
   if (missing.length > 0) {
-    throw new MemctlError(ERROR_CODES.E_USAGE, missing.map((k) => `Error: Parameter \`${k}\` is required for command: ${a.command}`).join("\n"));
+    const err = new MemctlError(ERROR_CODES.E_USAGE, missing.map((k) => `Error: Parameter \`${k}\` is required for command: ${a.command}`).join("\n"));
+    memoryToolTexts.add(err);
+    throw err;
   }
   switch (a.command) {
     case "create": return { command: "create", path: a.path!, file_text: a.file_text! };
