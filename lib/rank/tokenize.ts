@@ -38,10 +38,18 @@ export function tokenize(text: string): string[] {
     }
     if (run.length < 2 || STOP_WORDS.has(run)) continue;
     if (/^\d+$/.test(run) && run.length < 3) continue;
-    out.push(stem(run));
+    let stemmed = STEMS.get(run);
+    if (stemmed === undefined) {
+      stemmed = stem(run);
+      if (STEMS.size < 100_000) STEMS.set(run, stemmed);
+    }
+    out.push(stemmed);
   }
   return out;
 }
+
+/** Stems by word: a rebuild tokenises every index line, and a store repeats its vocabulary a lot. */
+const STEMS = new Map<string, string>();
 
 /** The distinct terms of a query, with how often each occurs (capped so a repeated word cannot dominate). */
 export function queryTerms(prompt: string): Map<string, number> {
