@@ -12,7 +12,7 @@ import type { Posting, PostingList } from "../rank/score.js";
 
 const MAGIC = Buffer.from("MEMCTLRC");
 const END = Buffer.from("MEMCTLEND");
-export const FORMAT_VERSION = 4;
+export const FORMAT_VERSION = 5;
 
 export interface CacheContent<H> {
   header: H;
@@ -27,19 +27,20 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
     b.writeUInt32LE(n);
     return b;
   };
-  const offsets = (blobs: Buffer[]) => {
-    const b = Buffer.alloc(4 * (blobs.length + 1));
+  // One Buffer per section (not one per entry): encoding a 10,000-line store stays a few milliseconds.
+  const section = (items: readonly string[]): [Buffer, Buffer] => {
+    const table = Buffer.alloc(4 * (items.length + 1));
     let at = 0;
-    blobs.forEach((blob, i) => {
-      b.writeUInt32LE(at, 4 * i);
-      at += blob.length;
+    items.forEach((item, i) => {
+      table.writeUInt32LE(at, 4 * i);
+      at += Buffer.byteLength(item);
     });
-    b.writeUInt32LE(at, 4 * blobs.length);
-    return b;
+    table.writeUInt32LE(at, 4 * items.length);
+    return [table, Buffer.from(items.join(""))];
   };
   const header = Buffer.from(JSON.stringify(c.header));
-  const entries = c.entries.map((e) => Buffer.from(e));
-  const terms = c.terms.map(([t]) => Buffer.from(t));
+  const [entryTable, entryBlob] = section(c.entries);
+  const [termTable, termBlob] = section(c.terms.map(([t]) => t));
   const starts = Buffer.alloc(4 * (c.terms.length + 1));
   let count = 0;
   c.terms.forEach(([, list], i) => {
@@ -62,8 +63,8 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
   const head = Buffer.concat([
     MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion),
     u32(header.length), header,
-    u32(entries.length), offsets(entries), ...entries,
-    u32(terms.length), offsets(terms), ...terms, starts,
+    u32(c.entries.length), entryTable, entryBlob,
+    u32(c.terms.length), termTable, termBlob, starts,
   ]);
   return Buffer.concat([head, Buffer.alloc((4 - (head.length % 4)) % 4), ids, tfs, masks, END]);
 }

@@ -85,7 +85,11 @@ export function stillFresh(memoryDir: string, store: RankableStore, files: Itera
   return true;
 }
 
-type EntryLine = [line: number, file: string, priority: string, status: string, expires: string, mtimeMs: number, size: number, raw: string];
+type EntryLine = [
+  line: number, file: string, priority: string, status: string, expires: string, mtimeMs: number, size: number, raw: string,
+  // Kept so a rebuild reuses what did not change (a 10,000-card store re-reads only edited cards):
+  topics: string[], titleTerms: string, topicTerms: string, hookTerms: string,
+];
 
 interface OpenCache {
   header: Header;
@@ -189,18 +193,49 @@ function isFresh(memoryDir: string, c: OpenCache, indexStat: fs.Stats, options: 
   return true;
 }
 
+/** What a rebuild can reuse from the previous cache: card fields by file (with their fingerprint), terms by line. */
+interface Reusable {
+  cards: Map<string, { stamp: Stamp; priority?: string; status?: string; expires_at?: string; topics: string[]; topicTerms: string[] }>;
+  lines: Map<string, { title: string[]; hook: string[] }>;
+}
+
+function reusable(memoryDir: string): Reusable {
+  const out: Reusable = { cards: new Map(), lines: new Map() };
+  const previous = openCache(memoryDir);
+  if (!previous) return out;
+  const split = (s: string) => (s === "" ? [] : s.split(" "));
+  try {
+    for (let id = 0; id < previous.view.n; id++) {
+      const [, file, priority, status, expires, mtimeMs, size, raw, topics, tTitle, tTopics, tHook] = JSON.parse(previous.view.entry(id)) as EntryLine;
+      out.cards.set(file, { stamp: [mtimeMs, size], ...(priority ? { priority } : {}), ...(status ? { status } : {}), ...(expires ? { expires_at: expires } : {}), topics, topicTerms: split(tTopics) });
+      out.lines.set(`${file}\n${raw}`, { title: split(tTitle), hook: split(tHook) });
+    }
+  } catch {
+    return { cards: new Map(), lines: new Map() };
+  }
+  return out;
+}
+
 async function rebuild(memoryDir: string, indexStat: fs.Stats, options: LoadOptions): Promise<RankableStore> {
   const text = fs.readFileSync(path.join(memoryDir, INDEX_FILE), "utf8");
   const parsed = parseIndex(text);
   const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
-  const { parseCard } = await import("./card.js");
-  const fields = new Map<string, { priority?: string; status?: string; expires_at?: string; topics: string[] }>();
+  const old = reusable(memoryDir); // card fingerprints guard every reuse, forced rebuilds included
+  let parseCard: typeof import("./card.js").parseCard | undefined;
+  const fields = new Map<string, { priority?: string; status?: string; expires_at?: string; topics: string[]; topicTerms?: string[] }>();
   const stamps = new Map<string, Stamp>();
   for (const file of files) {
     const abs = path.join(memoryDir, file);
-    stamps.set(file, stampOf(abs));
+    const stamp = stampOf(abs);
+    stamps.set(file, stamp);
+    const prior = old.cards.get(file);
+    if (prior && sameStamp(prior.stamp, stamp) && stamp[0] !== -1) {
+      fields.set(file, prior);
+      continue;
+    }
     const head = readHead(abs);
     if (head === undefined) continue;
+    parseCard ??= (await import("./card.js")).parseCard; // js-yaml loads only when a card must be read
     const meta = parseCard(head).meta;
     fields.set(file, { priority: meta.priority, status: meta.status, expires_at: meta.expires_at, topics: meta.topics });
   }
@@ -209,6 +244,7 @@ async function rebuild(memoryDir: string, indexStat: fs.Stats, options: LoadOpti
     const f = fields.get(file) ?? { topics: [] };
     // The file name says what the card is about too: "feedback_testing_style.md" → "testing style".
     const nameWords = file.replace(/\.md$/i, "").replace(/^(.*\/)?(feedback|project|reference|user)_/, "$1");
+    const lineTerms = old.lines.get(`${file}\n${e.raw}`);
     return {
       line: e.line,
       raw: e.raw,
@@ -219,7 +255,11 @@ async function rebuild(memoryDir: string, indexStat: fs.Stats, options: LoadOpti
       ...(f.status ? { status: f.status } : {}),
       ...(f.expires_at ? { expires_at: f.expires_at } : {}),
       topics: f.topics,
-      terms: { title: tokenize(e.title), topics: tokenize([...f.topics, nameWords].join(" ")), hook: tokenize(e.hook) },
+      terms: {
+        title: lineTerms?.title ?? tokenize(e.title),
+        topics: f.topicTerms ?? tokenize([...f.topics, nameWords].join(" ")),
+        hook: lineTerms?.hook ?? tokenize(e.hook),
+      },
     };
   });
   const postings = buildPostings(entries);
@@ -260,7 +300,7 @@ async function rebuild(memoryDir: string, indexStat: fs.Stats, options: LoadOpti
     header,
     entries: entries.map((e) => {
       const [m, sz] = stamps.get(e.file)!;
-      return JSON.stringify([e.line, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "", m, sz, e.raw] satisfies EntryLine);
+      return JSON.stringify([e.line, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "", m, sz, e.raw, e.topics, e.terms.title.join(" "), e.terms.topics.join(" "), e.terms.hook.join(" ")] satisfies EntryLine);
     }),
     terms: [...postings.keys()].sort().map((t) => [t, postings.get(t)!]),
   });
