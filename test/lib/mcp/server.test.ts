@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
+import { main } from "../../../lib/cli/main.js";
 import { sandbox } from "../../helpers.js";
 import { callTool, connect, history } from "./support.js";
 
@@ -220,6 +221,27 @@ test("two servers editing one file at once lose no edit: every str_replace runs 
     assert.deepEqual(revs, Array.from({ length: 16 }, (_, i) => i + 1), "one revision per edit, in order, none skipped or repeated");
   } finally {
     await Promise.all([one.close(), two.close()]);
+    w.cleanup();
+  }
+});
+
+test("the store comes from --repo-root through the user config, whatever the server's cwd; a cwd outside any repository is reported", async () => {
+  const w = world();
+  const env = { HOME: w.home, MEMCTL_CONFIG_FILE: w.env.MEMCTL_CONFIG_FILE };
+  assert.equal(await main(["config", "set", "--repo-root", w.repo, "--memory-dir", w.memory], { ...w.io, env }), 0);
+  const outside = path.join(w.root, "elsewhere");
+  fs.mkdirSync(outside);
+  const pinned = await connect({ cwd: outside, env, flags: { repoRoot: w.repo } });
+  const loose = await connect({ cwd: outside, env });
+  try {
+    const r = await callTool(pinned.client, "memory_search", { query: "grafana" });
+    assert.equal(r.isError, false, r.text);
+    assert.deepEqual((r.data?.results as { id: string }[]).map((h) => h.id), ["reference_dashboards.md"]);
+    const lost = await callTool(loose.client, "memory_view", {});
+    assert.deepEqual([lost.isError, lost.code], [true, "E_NOT_GIT"]);
+    assert.ok(lost.text.includes(`${outside} is not inside a git repository`), lost.text);
+  } finally {
+    await Promise.all([pinned.close(), loose.close()]);
     w.cleanup();
   }
 });
