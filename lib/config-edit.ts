@@ -43,14 +43,18 @@ function upsertTableValues(text: string, tablePath: string[], values: Record<str
   }
   let end = lines.findIndex((line, i) => i > header && HEADER.test(line.replace(/\r?\n$/, "")));
   if (end === -1) end = lines.length;
+  let insertAt = header + 1;
   for (const [k, v] of Object.entries(values)) {
     const at = lines.findIndex((line, i) => i > header && i < end && new RegExp(`^\\s*${k}\\s*=`).test(line));
-    if (at !== -1) lines[at] = render(k, v);
-    else {
-      if (header + 1 === lines.length && !lines[header]!.endsWith("\n")) lines[header] += eol;
-      lines.splice(header + 1, 0, render(k, v));
-      end++;
+    if (at !== -1) {
+      lines[at] = render(k, v);
+      insertAt = at + 1;
+      continue;
     }
+    if (!lines[insertAt - 1]!.endsWith("\n")) lines[insertAt - 1] += eol;
+    lines.splice(insertAt, 0, render(k, v));
+    insertAt++;
+    end++;
   }
   return lines.join("");
 }
@@ -64,13 +68,18 @@ function verified(before: string, after: string, mutate: (raw: Record<string, un
   } catch {
     actual = undefined;
   }
-  if (!isDeepStrictEqual(actual, expected)) {
+  // JSON round-trip: smol-toml builds null-prototype objects, which strict equality would reject.
+  if (!isDeepStrictEqual(plain(actual), plain(expected))) {
     throw new MemctlError(
       ERROR_CODES.E_CONFIG_INVALID,
       "the config file is laid out in a way memctl cannot edit safely line by line (for example dotted keys or inline tables for projects); nothing was written — edit it by hand",
     );
   }
   return after;
+}
+
+function plain(value: unknown): unknown {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
 }
 
 function splitLines(text: string): string[] {
@@ -83,7 +92,7 @@ function firstHeaderIndex(lines: string[]): number {
 }
 
 function quoteKey(part: string): string {
-  return /^[A-Za-z0-9_-]+$/.test(part) ? part : JSON.stringify(part);
+  return /^[A-Za-z_]+$/.test(part) ? part : JSON.stringify(part);
 }
 
 /** Splits a TOML dotted key (`projects."a.b"`) into its parts. */

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { assertMayWrite } from "./actor.js";
@@ -70,6 +71,7 @@ export async function createMemoryFile(ctx: WriteContext, requested: string, tex
     checkPathShape(target.segments, limits, requested);
     checkWrite(target.base, requested, undefined, Buffer.byteLength(text), limits);
     fs.mkdirSync(path.dirname(target.abs), { recursive: true });
+    recheck(ctx.memoryDir, requested, target);
     await commitFile(target.abs, text, ctx.commit);
     record(ctx, history, target.rel, "create", text);
     return `File created successfully at: ${requested}`;
@@ -120,7 +122,7 @@ export async function deleteMemory(ctx: WriteContext, requested: string): Promis
     const files = filesUnder(target);
     const trashDir = path.join(ensureStateDir(ctx.memoryDir), "trash");
     fs.mkdirSync(trashDir, { recursive: true });
-    fs.renameSync(target.abs, path.join(trashDir, `${target.rel.replace(/\//g, "__")}@${ctx.now.getTime()}`));
+    fs.renameSync(target.abs, path.join(trashDir, `${target.rel.replace(/\//g, "__")}@${ctx.now.getTime()}-${randomBytes(3).toString("hex")}`));
     syncDirectory(path.dirname(target.abs));
     for (const rel of files) record(ctx, history, rel, "delete", null);
     return `Successfully deleted ${requested}`;
@@ -140,6 +142,7 @@ export async function renameMemory(ctx: WriteContext, oldRequested: string, newR
     const limits = withDefaults(ctx.guardrails);
     for (const rel of files.length ? files : [from.rel]) checkPathShape([...to.segments, ...rel.split("/").slice(from.segments.length)], limits, newRequested);
     fs.mkdirSync(path.dirname(to.abs), { recursive: true });
+    recheck(ctx.memoryDir, newRequested, to);
     if (from.kind === "file") {
       fs.linkSync(from.abs, to.abs); // link fails with EEXIST instead of replacing: no overwrite even in a race
       fs.unlinkSync(from.abs);
@@ -169,8 +172,16 @@ function record(ctx: WriteContext, history: HistoryEntry[], rel: string, op: His
 async function writeExisting(ctx: WriteContext, target: SafePath, requested: string, before: string, next: string, history: HistoryEntry[]): Promise<void> {
   if (next === before) return;
   checkWrite(target.base, requested, Buffer.byteLength(before), Buffer.byteLength(next), withDefaults(ctx.guardrails));
+  recheck(ctx.memoryDir, requested, target);
   await commitFile(target.abs, next, ctx.commit);
   record(ctx, history, target.rel, "update", next);
+}
+
+/** Resolves again right before writing, narrowing the window for a directory swapped under us by another program. */
+function recheck(memoryDir: string, requested: string, target: SafePath): void {
+  if (resolveMemoryPath(memoryDir, requested).abs !== target.abs) {
+    throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `Error: ${requested} changed while it was being written; nothing was written`, { path: requested });
+  }
 }
 
 function existingFile(memoryDir: string, requested: string): SafePath {

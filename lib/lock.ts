@@ -13,7 +13,7 @@ import { STATE_DIR } from "./store/read.js";
 // lock only after `staleMs` without a heartbeat.
 
 export const LOCK_NAME = "lock";
-export const DEFAULT_LOCK_TIMEOUT_MS = 10_000;
+export const DEFAULT_LOCK_TIMEOUT_MS = 30_000;
 export const DEFAULT_LOCK_STALE_MS = 30_000;
 /** A lock directory without an owner file is a writer that died between mkdir and writing it. */
 const OWNERLESS_GRACE_MS = 2_000;

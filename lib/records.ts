@@ -9,7 +9,7 @@ import { resolveMemoryPath } from "./safe-path.js";
 import { parseCard } from "./store/card.js";
 import { replaceBody, renderField, setFrontmatterFields } from "./store/frontmatter-edit.js";
 import { EMPTY_INDEX, upsertIndexLine } from "./store/index-edit.js";
-import { renderIndexLine } from "./store/index-file.js";
+import { parseIndex, renderIndexLine } from "./store/index-file.js";
 import { INDEX_FILE } from "./store/read.js";
 import { commitFile, type CommitOptions } from "./store/write.js";
 
@@ -126,10 +126,15 @@ export async function saveCard(ctx: WriteContext, input: SaveInput): Promise<Sav
       if (!input.type) throw usageError(`card "${input.name}" does not exist yet: give its type with -t (${CARD_TYPES.join(", ")})`);
       if (input.description === undefined) throw usageError(`card "${input.name}" does not exist yet: give its one-line description with -d`);
       file = `${input.type}_${input.name}.md`;
+      if (fs.existsSync(path.join(ctx.memoryDir, file)) || isSymlink(path.join(ctx.memoryDir, file))) {
+        throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${file} exists but is not a regular card file (a symlink or directory); memctl will not write through or over it`, { file });
+      }
       next = renderNewCard({ ...input, type: input.type as CardType, description: input.description }, today);
     }
     const meta = parseCard(next).meta;
-    const indexLine = renderIndexLine({ title: meta.name ?? input.name, file, hook: meta.description ?? "" });
+    // A title the owner chose by hand in MEMORY.md is kept; the hook always follows the description.
+    const title = currentIndexTitle(ctx.memoryDir, file) ?? meta.name ?? input.name;
+    const indexLine = renderIndexLine({ title, file, hook: meta.description ?? "" });
     const history = readHistory(ctx.memoryDir);
     const latest = latestByCard(history.entries).get(file);
     if (before === next) {
@@ -148,18 +153,26 @@ export async function saveCard(ctx: WriteContext, input: SaveInput): Promise<Sav
   }, { timeoutMs: ctx.lockTimeoutMs });
 }
 
+/** Checks every flag in one pass and reports all problems together. */
 function validateSaveInput(input: SaveInput): void {
-  if (input.type !== undefined && !(CARD_TYPES as readonly string[]).includes(input.type)) throw usageError(`-t ${input.type} is not a card type; use one of ${CARD_TYPES.join(", ")}`);
+  const problems: string[] = [];
+  let tooLong = false;
+  if (input.type !== undefined && !(CARD_TYPES as readonly string[]).includes(input.type)) problems.push(`-t ${input.type} is not a card type; use one of ${CARD_TYPES.join(", ")}`);
   if (input.description !== undefined) {
     const problem = descriptionProblem(input.description);
-    if (problem) throw new MemctlError(problem.includes("limit") ? ERROR_CODES.E_DESCRIPTION_TOO_LONG : ERROR_CODES.E_USAGE, problem, { limit: DESCRIPTION_MAX });
+    if (problem) problems.push(problem);
+    tooLong = [...input.description].length > DESCRIPTION_MAX;
   }
-  if (input.priority !== undefined && !["always", "normal", "low"].includes(input.priority)) throw usageError(`--priority ${input.priority} must be always, normal or low`);
-  if (input.expires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(input.expires)) throw usageError(`--expires ${input.expires} must be a date, YYYY-MM-DD`);
-  if (input.status !== undefined && !/^[a-z][a-z-]*$/.test(input.status)) throw usageError(`--status ${input.status} must be a lowercase word (active, stale, superseded, …)`);
+  if (input.priority !== undefined && !["always", "normal", "low"].includes(input.priority)) problems.push(`--priority ${input.priority} must be always, normal or low`);
+  if (input.expires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(input.expires)) problems.push(`--expires ${input.expires} must be a date, YYYY-MM-DD`);
+  if (input.status !== undefined && !/^[a-z][a-z-]*$/.test(input.status)) problems.push(`--status ${input.status} must be a lowercase word (active, stale, superseded, …)`);
   for (const ref of input.refs ?? []) {
-    if (!/^(path|fn|flag):\S/.test(ref)) throw usageError(`--ref ${ref} is outside the repo_refs grammar (path:<file>, fn:<file>#<symbol>, flag:<invocation> <--flag>)`);
+    if (!/^(path|fn|flag):\S/.test(ref)) problems.push(`--ref ${ref} is outside the repo_refs grammar (path:<file>, fn:<file>#<symbol>, flag:<invocation> <--flag>)`);
   }
+  if (problems.length === 0) return;
+  // A description that is merely too long is an authoring-rule refusal (exit 1); anything else is usage (exit 2).
+  const code = tooLong && problems.length === 1 ? ERROR_CODES.E_DESCRIPTION_TOO_LONG : ERROR_CODES.E_USAGE;
+  throw new MemctlError(code, problems.join("\n"), { limit: DESCRIPTION_MAX, problems });
 }
 
 /** Applies a save to an existing card: only the given fields, updated_at, and any missing required field. */
@@ -168,7 +181,7 @@ function updatedCardText(before: string, input: SaveInput, today: string, type: 
   const fm = card.frontmatter;
   const base = card.hasFrontmatter ? before : `---\n---\n${before}`;
   const fields: Record<string, unknown> = {
-    name: "name" in fm ? undefined : input.name,
+    name: "name" in fm ? undefined : input.name.replace(/\.md$/, "").replace(/^(feedback|project|reference|user)_/, ""),
     description: input.description,
     metadata: "metadata" in fm ? undefined : type ? { node_type: "memory", type } : { node_type: "memory" },
     topics: input.topics ?? ("topics" in fm ? undefined : []),
@@ -195,11 +208,29 @@ async function writeIndexLine(ctx: WriteContext, file: string, line: string): Pr
   if (next !== text) await commitFile(indexFile, next, ctx.commit);
 }
 
+function currentIndexTitle(memoryDir: string, file: string): string | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(memoryDir, INDEX_FILE), "utf8");
+  } catch {
+    return undefined;
+  }
+  return parseIndex(text).entries.find((e) => e.file.replace(/^\.\//, "") === file)?.title;
+}
+
 function typeOf(file: string, text: string): string | undefined {
   const prefix = /^(feedback|project|reference|user)_/.exec(file)?.[1];
   if (prefix) return prefix;
   const t = parseCard(text).meta.metadata?.type;
   return typeof t === "string" ? t : undefined;
+}
+
+function isSymlink(p: string): boolean {
+  try {
+    return fs.lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 function isRegularFile(p: string): boolean {

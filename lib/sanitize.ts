@@ -1,18 +1,25 @@
 // Memory-derived text (card names, link targets, hooks) is attacker-influenced: anyone who can write a card
 // chooses it, and a terminal acts on ESC/OSC/CSI bytes it is handed. These render such bytes inert.
+// Bidirectional overrides and line/paragraph separators are neutralised too: they do not drive the terminal,
+// but they reorder or break what a reader sees (a card name can visually pose as another path).
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 const C1_AND_DEL = /[\u007f-\u009f]/g;
+const INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
-/** Replaces C0, DEL and C1 control characters with inert `\xNN` text; CJK and other text pass through. */
+/**
+ * Replaces C0, DEL and C1 control characters with inert `\xNN` text, and bidi controls and line separators with
+ * `\uNNNN` text; CJK and every other printable character pass through.
+ */
 export function inertText(text: string): string {
-  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return text
+    .replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`)
+    .replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
-/** JSON.stringify that also escapes DEL and C1 as \u00XX (JSON escapes C0 itself), for output read in a terminal. */
+/** JSON.stringify that also escapes DEL, C1, bidi controls and line separators as \uXXXX (JSON escapes C0 itself), for output read in a terminal. */
 export function safeJson(value: unknown, indent = 2): string {
-  return JSON.stringify(value, null, indent).replace(
-    C1_AND_DEL,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
+  return JSON.stringify(value, null, indent)
+    .replace(C1_AND_DEL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+    .replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }

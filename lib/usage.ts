@@ -39,7 +39,7 @@ export type AgeBucket = (typeof AGE_BUCKETS)[number];
 
 /** Counts halve once per this many days (applied at fold time and, identically, by readers). */
 export const HALVING_PERIOD_DAYS = 30;
-export const FOLD_AT_BYTES = 16 * 1024;
+export const FOLD_AT_BYTES = 64 * 1024;
 export const FOLD_GRACE_MS = 10_000;
 export const LOCK_STALE_MS = 60_000;
 
@@ -149,6 +149,8 @@ function addPending(cards: Map<string, CardUsage>, text: string): number {
 
 /** The part of a pending file not yet folded: complete lines only, unless `all` (an abandoned torn tail). */
 function unconsumed(file: string, offset: number, all: boolean): { text: string; end: number } {
+  const size = fs.statSync(file).size;
+  if (offset >= size) return { text: "", end: size }; // a folded file kept for its grace period: nothing to read
   const buf = fs.readFileSync(file);
   const start = Math.min(offset, buf.length);
   const lastNewline = buf.lastIndexOf(0x0a);
@@ -170,10 +172,12 @@ function foldingFiles(dir: string): string[] {
  */
 export function readUsage(memoryDir: string, today: string): UsageRead {
   const dir = stateDir(memoryDir);
+  // existsSync first: the hook runs this on every prompt and a thrown ENOENT costs more than the check.
+  if (!fs.existsSync(dir)) return { store: "none", cards: new Map() };
   try {
     let snap: Snapshot = { folded: new Map(), cards: new Map() };
     let found = false;
-    try {
+    if (fs.existsSync(path.join(dir, USAGE_SNAPSHOT))) try {
       snap = parseSnapshot(fs.readFileSync(path.join(dir, USAGE_SNAPSHOT), "utf8"));
       found = true;
     } catch (err) {
@@ -188,6 +192,7 @@ export function readUsage(memoryDir: string, today: string): UsageRead {
     applyDecay(snap, today);
     let malformed = 0;
     for (const name of [...names, USAGE_LOG]) {
+      if (!fs.existsSync(path.join(dir, name))) continue;
       let pending: { text: string };
       try {
         pending = unconsumed(path.join(dir, name), snap.folded.get(name) ?? 0, false);

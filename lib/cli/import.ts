@@ -17,13 +17,15 @@ export const spec: CommandSpec = {
   flags: {
     yes: { type: "boolean", short: "y", description: "import without asking (otherwise only a preview is printed)" },
     from: { type: "string", valueName: "DIR", description: "also scan this Claude memory directory (e.g. another project's)", multiple: true },
+    all: { type: "boolean", description: "scan every <claude home>/projects/*/memory/, other projects' memory included" },
     ...ACTOR_FLAGS,
     ...STORE_FLAGS,
     ...JSON_FLAG,
   },
   exitCodes: { 0: "previewed or imported (including nothing to do)", 1: "no store, lock timeout, agent caller (with --yes)", 2: "usage error", 3: "invalid explicit memory selection" },
   notes: [
-    "Scans <CLAUDE_CONFIG_DIR or ~/.claude>/projects/<slug>/memory/ for this repository and its worktrees, plus every --from DIR.",
+    "Scans <CLAUDE_CONFIG_DIR or ~/.claude>/projects/<slug>/memory/ for this repository and its worktrees, plus every --from DIR",
+    "(--all: every project's; other projects' memory is otherwise only counted, never read).",
     "Cards are stored byte for byte (no 200-character rule, no truncation), attributed to system, deduplicated by name",
     "(newest copy wins), and only when memctl has no card of that name or file — a second run imports nothing.",
   ].join("\n"),
@@ -36,7 +38,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const { memoryDir, resolution } = requireStore(args, io);
   const found = defaultImportDirs(resolution, io);
   const extra = strs(args, "from").map((d) => path.resolve(io.cwd, d));
-  const plan = planClaudeImport(memoryDir, [...found.dirs, ...extra], found.otherDirs);
+  const scan = bool(args, "all") ? [...found.dirs, ...found.otherDirs, ...extra] : [...found.dirs, ...extra];
+  const plan = planClaudeImport(memoryDir, scan, found.otherDirs);
   const yes = bool(args, "yes");
   let imported: ImportItem[] = [];
   if (yes) {
@@ -75,7 +78,7 @@ function renderPlan(plan: ImportPlan, applied: boolean, imported: ImportItem[], 
     out.push(`${c.yellow("hint:")} ${long.length} description${long.length > 1 ? "s are" : " is"} over ${DESCRIPTION_MAX} characters (stored verbatim; tighten with "memctl save NAME -d …" when you like):`);
     for (const i of long) out.push(`  ${inertText(i.file)} (${i.longDescription} characters)`);
   }
-  if (plan.otherDirs.length > 0) out.push(c.dim(`${plan.otherDirs.length} other project${plan.otherDirs.length > 1 ? "s'" : "'s"} Claude memory not scanned; add one with --from DIR`));
+  if (plan.otherDirs.length > 0) out.push(c.dim(`${plan.otherDirs.length} other project${plan.otherDirs.length > 1 ? "s'" : "'s"} Claude memory not scanned; add one with --from DIR, or all with --all`));
   if (!applied && todo.length > 0) out.push(`run "memctl import claude --yes" to import ${todo.length === 1 ? "it" : "them"}`);
   return out.join("\n") + "\n";
 }

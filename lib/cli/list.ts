@@ -1,10 +1,9 @@
 import type { Io } from "../io.js";
 import { cardType } from "../store/card.js";
-import { readStore } from "../store/read.js";
 import { inertText } from "../sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, displayWidth, padEnd, printJson } from "./output.js";
-import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { JSON_FLAG, readStoreOrEmptyIndex, requireStore, STORE_FLAGS } from "./store-access.js";
 
 export const spec: CommandSpec = {
   name: "list",
@@ -32,7 +31,7 @@ export interface ListRow {
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
-  const store = await readStore(memoryDir);
+  const store = await readStoreOrEmptyIndex(memoryDir);
   const indexed = new Set(store.index.entries.map((e) => e.file.replace(/^\.\//, "")));
   const rows: ListRow[] = [...store.cards.values()].map((c) => {
     const meta = c.card?.meta ?? { topics: [] };

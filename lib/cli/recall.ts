@@ -2,10 +2,9 @@ import { readEpisodes } from "../episodes.js";
 import type { Io } from "../io.js";
 import { inertText } from "../sanitize.js";
 import { cardDocs, search } from "../search.js";
-import { readStore } from "../store/read.js";
 import { bool, num, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { JSON_FLAG, readStoreOrEmptyIndex, requireStore, STORE_FLAGS } from "./store-access.js";
 
 export const spec: CommandSpec = {
   name: "recall",
@@ -25,7 +24,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const { memoryDir } = requireStore(args, io);
   const read = readEpisodes(memoryDir);
   const recent = read.episodes.slice(-(num(args, "episodes") ?? 5)).reverse();
-  const store = await readStore(memoryDir);
+  const store = await readStoreOrEmptyIndex(memoryDir);
   const cards = recent.length === 0 ? [] : search(recent.map((e) => e.summary).join("\n"), cardDocs(store), num(args, "cards") ?? 5);
   const described = cards.map((h) => ({ ...h, description: store.cards.get(h.id)?.card?.meta.description ?? "" }));
   if (bool(args, "json")) {

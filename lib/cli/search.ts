@@ -3,10 +3,9 @@ import { readEpisodes } from "../episodes.js";
 import type { Io } from "../io.js";
 import { inertText } from "../sanitize.js";
 import { cardDocs, episodeDocs, search, type SearchDoc, type SearchHit } from "../search.js";
-import { readStore } from "../store/read.js";
 import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { JSON_FLAG, readStoreOrEmptyIndex, requireStore, STORE_FLAGS } from "./store-access.js";
 
 export const spec: CommandSpec = {
   name: "search",
@@ -30,7 +29,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const query = args.positionals.join(" ");
   const { memoryDir } = requireStore(args, io);
   const docs: SearchDoc[] = [];
-  if (where !== "episodes") docs.push(...cardDocs(await readStore(memoryDir)));
+  if (where !== "episodes") docs.push(...cardDocs(await readStoreOrEmptyIndex(memoryDir)));
   const episodes = where !== "cards" ? readEpisodes(memoryDir) : undefined;
   if (episodes) docs.push(...episodeDocs(episodes.episodes));
   const hits = search(query, docs, num(args, "limit") ?? 20);

@@ -1,8 +1,13 @@
+import fs from "node:fs";
+import path from "node:path";
 import { resolveActor } from "../actor.js";
 import { ERROR_CODES, MemctlError } from "../errors.js";
 import type { Io } from "../io.js";
 import type { WriteContext } from "../records.js";
 import { resolveMemory, type Resolution } from "../resolve.js";
+import { parseCard } from "../store/card.js";
+import { parseIndex } from "../store/index-file.js";
+import { INDEX_FILE, listCardFiles, readStore, type CardFile, type Store } from "../store/read.js";
 import { pauseFromEnv } from "../store/write.js";
 import { bool, str, type FlagSpec, type ParsedArgs } from "./args.js";
 
@@ -45,4 +50,19 @@ export function actorFrom(args: ParsedArgs, fallback = "human"): string {
 /** The write context for the resolved store: attributed actor, injected clock, the documented pause point. */
 export function writeContext(args: ParsedArgs, io: Io, memoryDir: string): WriteContext {
   return { memoryDir, actor: actorFrom(args), now: io.now(), commit: pauseFromEnv(io.env) };
+}
+
+/** readStore, but a store without MEMORY.md (cards only, or empty) reads as an empty index instead of failing. */
+export async function readStoreOrEmptyIndex(memoryDir: string): Promise<Store> {
+  if (fs.existsSync(path.join(memoryDir, INDEX_FILE))) return readStore(memoryDir);
+  const cards = new Map<string, CardFile>();
+  for (const file of (await listCardFiles(memoryDir)).sort()) {
+    try {
+      const text = fs.readFileSync(path.join(memoryDir, file), "utf8");
+      cards.set(file, { file, bytes: Buffer.byteLength(text), text, card: parseCard(text) });
+    } catch (err) {
+      cards.set(file, { file, bytes: 0, readError: (err as Error).message });
+    }
+  }
+  return { dir: memoryDir, indexText: "", indexBytes: 0, index: parseIndex(""), cards };
 }

@@ -1,4 +1,5 @@
 import { CORE_SCHEMA, load } from "js-yaml";
+import { fastLoadFrontmatter } from "./frontmatter-fast.js";
 
 export type Priority = "always" | "normal" | "low";
 export type ProvenanceKind = "fact" | "inference" | "unverified";
@@ -51,7 +52,7 @@ export function parseCard(text: string): ParsedCard {
   const warnings: CardProblem[] = [];
   let loaded: unknown;
   try {
-    loaded = frontmatterText.trim() === "" ? {} : load(frontmatterText, { schema: CORE_SCHEMA });
+    loaded = frontmatterText.trim() === "" ? {} : (fastLoadFrontmatter(frontmatterText) ?? load(frontmatterText, { schema: CORE_SCHEMA }));
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).split("\n")[0];
     errors.push({ code: "E_CARD_FRONTMATTER", message: `frontmatter is not valid YAML: ${message}` });

@@ -83,6 +83,8 @@ test("CLAUDE_CONFIG_DIR is honoured and --from adds another directory", async ()
   assert.equal(r.code, 0, r.stderr);
   assert.deepEqual(JSON.parse(r.stdout).imported.sort(), ["feedback_foreign.md", "feedback_testing.md", "project_long.md", "user_me.md"]);
   assert.deepEqual(JSON.parse(r.stdout).over_limit, ["project_long.md"]);
+  const all = await memctl(w, ["import", "claude", "--all", "--json"]);
+  assert.deepEqual(JSON.parse(all.stdout).scanned_dirs.length, 3);
 });
 
 test("nothing found: a clear message and exit 0", async () => {

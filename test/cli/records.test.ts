@@ -52,7 +52,7 @@ repo_refs:
 test("updating keeps every untouched frontmatter byte (legacy metadata block) and only that card's index line", async () => {
   const w = makeWorld();
   fs.writeFileSync(path.join(w.mem, "feedback_development-workflow.md"), LEGACY);
-  const index = "# Memory\r\n\r\n- [Other](project_other.md) — keep me\r\n- [development-workflow](feedback_development-workflow.md) — old description\r\nTrailing prose";
+  const index = "# Memory\r\n\r\n- [Other](project_other.md) — keep me\r\n- [How we work](feedback_development-workflow.md) — old description\r\nTrailing prose";
   fs.writeFileSync(path.join(w.mem, "MEMORY.md"), index);
   const r = await memctl(w, ["save", "development-workflow", "-d", "new: description", "--priority", "always", "--actor", "host:claude"]);
   assert.equal(r.code, 0, r.stderr);
@@ -159,4 +159,26 @@ test("an imported card with a free-form name is updated by that name or its file
   assert.equal(escape.code, 1);
   assert.match(escape.stderr, /"\.\." segment/);
   assert.deepEqual(fs.readdirSync(w.root).sort(), ["config.toml", "home", "mem", "repo"].filter((f) => fs.existsSync(path.join(w.root, f))));
+});
+
+test("list and search work on a store that has cards but no MEMORY.md yet", async () => {
+  const w = makeWorld();
+  fs.rmSync(path.join(w.mem, "MEMORY.md"));
+  fs.writeFileSync(path.join(w.mem, "user_me.md"), "---\nname: me\ndescription: who I am\n---\nI like tea.\n");
+  const list = await memctl(w, ["list", "--json"]);
+  assert.equal(list.code, 0, list.stderr);
+  assert.deepEqual(JSON.parse(list.stdout).cards.map((c: { file: string; in_index: boolean }) => [c.file, c.in_index]), [["user_me.md", false]]);
+  assert.equal(JSON.parse((await memctl(w, ["search", "tea", "--json"])).stdout).results[0].id, "user_me.md");
+});
+
+test("every bad flag is reported at once; a symlink where a new card would go is refused", async () => {
+  const w = makeWorld();
+  const r = await memctl(w, ["save", "x", "-t", "nope", "--priority", "urgent", "--expires", "tomorrow", "-d", "d"]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /-t nope[\s\S]*--priority urgent[\s\S]*--expires tomorrow/);
+  fs.symlinkSync(path.join(w.root, "elsewhere.md"), path.join(w.mem, "user_linked.md"));
+  const link = await memctl(w, ["save", "linked", "-t", "user", "-d", "d"]);
+  assert.equal(link.code, 1);
+  assert.equal(fs.existsSync(path.join(w.root, "elsewhere.md")), false);
+  assert.ok(fs.lstatSync(path.join(w.mem, "user_linked.md")).isSymbolicLink());
 });

@@ -1,0 +1,35 @@
+import { usageError } from "../errors.js";
+import type { Io } from "../io.js";
+import { HOST_NAMES, isHostName } from "../../hosts/index.js";
+import { runDoctor } from "../reports/run-doctor.js";
+import { bool, parseArgs, str, type CommandSpec } from "./args.js";
+import { renderDoctor } from "./doctor-render.js";
+import { printJson } from "./output.js";
+
+export const spec: CommandSpec = {
+  name: "doctor",
+  summary: "check that the memory store is well-formed and that what it injects is healthy (read-only)",
+  flags: {
+    "repo-root": { type: "string", valueName: "PATH", description: "a directory inside the project (default: current directory)" },
+    host: { type: "string", valueName: "HOST", description: "whose per-prompt budget to measure against: claude, codex, generic, grok, opencode (default generic)" },
+    json: { type: "boolean", description: "print one JSON object (schema_version 1)" },
+  },
+  exitCodes: { 0: "healthy (warnings alone never fail)", 1: "issues found (including an invalid or missing memory selection)", 2: "usage error" },
+  notes: [
+    "Issues: dead links, orphan cards, duplicate hooks, stale repo_refs, cards missing required fields, unparsed index",
+    "lines, unreadable cards, expired cards, resolution problems. Warnings: injected size over [doctor] warn_bytes",
+    "(default 4096) or pinned cards over the budget, hand edits since memctl last recorded a card, Claude Code memory",
+    "not yet imported. Every problem is printed with the one line that fixes it. Nothing is written.",
+  ].join("\n"),
+  examples: ["memctl doctor", "memctl doctor --host claude", "memctl doctor --json --repo-root ~/src/app"],
+};
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(spec, argv);
+  const host = str(args, "host");
+  if (host !== undefined && !isHostName(host)) throw usageError(`unknown host "${host}" for --host; use one of ${HOST_NAMES.join(", ")}`);
+  const report = await runDoctor({ repoRoot: str(args, "repo-root"), host }, io);
+  if (bool(args, "json")) printJson(io, report);
+  else io.stdout.write(renderDoctor(report, io));
+  return report.issues_count > 0 ? 1 : 0;
+}

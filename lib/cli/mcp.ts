@@ -1,0 +1,37 @@
+import type { Io } from "../io.js";
+import { bool, parseArgs, str, type CommandSpec } from "./args.js";
+import { ACTOR_FLAGS, actorFrom, STORE_FLAGS } from "./store-access.js";
+
+export const spec: CommandSpec = {
+  name: "mcp",
+  summary: "serve the memory tools over stdio as an MCP server (for Claude Code, Codex, OpenCode, Grok, …)",
+  flags: {
+    ...STORE_FLAGS,
+    ...ACTOR_FLAGS,
+    "read-only": { type: "boolean", description: "refuse memory_manage and memory_log (E_READ_ONLY); reading tools still work" },
+  },
+  exitCodes: { 0: "the client closed the connection", 2: "usage error (bad flag or --actor); nothing was served" },
+  notes:
+    "Tools: memory_view, memory_manage (create | str_replace | insert | delete | rename), memory_context, memory_search,\n" +
+    "memory_recall, memory_log. The store is resolved on every call from --repo-root or the directory the host started the\n" +
+    "server in (MEMCTL_MEMORY_DIR → config → legacy); an invalid explicit selection makes every tool return an error saying\n" +
+    "what to fix. Writes are attributed to --actor (default host:mcp); agent:* actors and --read-only are refused writes.\n" +
+    "stdout carries only the protocol; logs go to stderr.",
+  examples: ["memctl mcp", "memctl mcp --repo-root /abs/project --actor host:claude", "memctl mcp --read-only"],
+};
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(spec, argv);
+  // Loaded here so that `memctl mcp --help` and every other command never load the MCP SDK.
+  const { DEFAULT_MCP_ACTOR } = await import("../mcp/tools.js");
+  const options = {
+    repoRoot: str(args, "repo-root"),
+    allowNonGit: bool(args, "allow-non-git"),
+    actor: actorFrom(args, DEFAULT_MCP_ACTOR),
+    readOnly: bool(args, "read-only"),
+  };
+  const { serveStdio } = await import("../mcp/server.js");
+  // The protocol needs the raw process streams; io.stdout is a text sink and nothing else may write there.
+  await serveStdio(options, io, { stdin: process.stdin, stdout: process.stdout });
+  return 0;
+}

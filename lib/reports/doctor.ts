@@ -1,0 +1,188 @@
+import { isExpired, missingFields } from "../store/card.js";
+import { cardRefs, type ParsedRef, type RefVerdict } from "../repo-refs.js";
+import type { InjectionReport } from "./injection.js";
+import type { StoreView } from "./store-view.js";
+
+// The doctor report as a pure function over a read store plus the facts gathered around it
+// (history, Claude memory, injected size). Issues make doctor exit 1; warnings never do.
+
+export interface ResolutionIssue {
+  /** The rejected source: env, config, config-legacy-global, none. */
+  source: string;
+  memory_dir: string | null;
+  reason: string;
+}
+
+export interface DeadLink { line: number; title: string; target: string; reason: string }
+export interface DuplicateHook { hook: string; lines: number[]; cards: string[] }
+export interface StaleRef { card: string; ref: string; reason: string }
+export interface MissingFields { card: string; missing: string[] }
+export interface UnparsedEntry { line: number; text: string; reason: string }
+export interface UnreadableCard { card: string; reason: string }
+export interface ExpiredCard { card: string; expires_at: string }
+export interface HandEdit { card: string; change: "modified" | "removed" | "revived"; rev: number; recorded_at: string }
+export interface UnimportedClaudeCard { dir: string; file: string; name: string }
+
+/** The latest history record of one card (lib/history.ts latestByCard). */
+export interface RecordedCard { rev: number; op: string; at: string; sha256: string | null }
+
+export interface HistoryFacts {
+  status: "absent" | "ok" | "error";
+  malformed: number;
+  error?: string;
+  latest: Map<string, RecordedCard>;
+}
+
+export interface DoctorInput {
+  memoryDir: string | null;
+  resolutionIssues: ResolutionIssue[];
+  /** Absent when no store could be read (then only resolution_issues are reported). */
+  view?: StoreView;
+  memoryBytes: number;
+  episodesBytes: number;
+  /** Link targets missing from the card scan that nonetheless exist as regular files (e.g. symlinked cards). */
+  presentTargets: ReadonlySet<string>;
+  checkRef: (ref: ParsedRef) => RefVerdict;
+  today: string;
+  history: HistoryFacts;
+  /** True when a card file's bytes hash to the recorded sha256. */
+  cardMatches: (card: string, sha256: string) => boolean;
+  /** This project's Claude Code cards that `memctl import claude` would import (lib/import-claude.ts plan). */
+  unimportedClaude: UnimportedClaudeCard[];
+  injection: InjectionReport | null;
+  configWarnings: string[];
+}
+
+export interface DoctorReport {
+  memory_dir: string | null;
+  entry_count: number;
+  memory_bytes: number;
+  episodes_bytes: number;
+  shard_count: number;
+  dead_links: DeadLink[];
+  orphan_cards: string[];
+  duplicate_hooks: DuplicateHook[];
+  stale_repo_refs: StaleRef[];
+  cards_missing_fields: MissingFields[];
+  unparsed_index_entries: UnparsedEntry[];
+  unreadable_cards: UnreadableCard[];
+  expired_cards: ExpiredCard[];
+  resolution_issues: ResolutionIssue[];
+  issues_count: number;
+  injection: InjectionReport | null;
+  hand_edited_cards: HandEdit[];
+  history_status: HistoryFacts["status"];
+  /** Why the history could not be read (only with history_status "error"). */
+  history_error?: string;
+  history_malformed: number;
+  unimported_claude_memory: UnimportedClaudeCard[];
+  config_warnings: string[];
+  warnings_count: number;
+}
+
+/** The issue lists, in report order; issues_count is the sum of their lengths. */
+export const ISSUE_KINDS = [
+  "dead_links",
+  "orphan_cards",
+  "duplicate_hooks",
+  "stale_repo_refs",
+  "cards_missing_fields",
+  "unparsed_index_entries",
+  "unreadable_cards",
+  "expired_cards",
+  "resolution_issues",
+] as const;
+
+export function buildDoctorReport(input: DoctorInput): DoctorReport {
+  const view = input.view;
+  const report: DoctorReport = {
+    memory_dir: input.memoryDir,
+    entry_count: view?.entries.length ?? 0,
+    memory_bytes: input.memoryBytes,
+    episodes_bytes: input.episodesBytes,
+    shard_count: view?.shards.length ?? 0,
+    dead_links: view ? deadLinks(view, input.presentTargets) : [],
+    orphan_cards: view ? [...view.cards.keys()].filter((c) => !view.referenced.has(c)) : [],
+    duplicate_hooks: view ? duplicateHooks(view) : [],
+    stale_repo_refs: [],
+    cards_missing_fields: [],
+    unparsed_index_entries: (view?.unparsed ?? []).map((u) => ({ line: u.line, text: u.raw.trim(), reason: u.reason })),
+    unreadable_cards: [],
+    expired_cards: [],
+    resolution_issues: input.resolutionIssues,
+    issues_count: 0,
+    injection: input.injection,
+    hand_edited_cards: view ? handEdits(view, input) : [],
+    history_status: input.history.status,
+    ...(input.history.error !== undefined ? { history_error: input.history.error } : {}),
+    history_malformed: input.history.malformed,
+    unimported_claude_memory: view ? input.unimportedClaude : [],
+    config_warnings: input.configWarnings,
+    warnings_count: 0,
+  };
+  for (const [file, cf] of view?.cards ?? []) {
+    if (cf.readError !== undefined || !cf.card) {
+      report.unreadable_cards.push({ card: file, reason: `cannot read: ${cf.readError ?? "unknown error"}` });
+      continue;
+    }
+    const card = cf.card;
+    if (card.errors.length > 0) {
+      report.unreadable_cards.push({ card: file, reason: card.errors.map((e) => e.message).join("; ") });
+      continue;
+    }
+    const missing = missingFields(card);
+    if (missing.length > 0) report.cards_missing_fields.push({ card: file, missing });
+    for (const ref of cardRefs(card.frontmatter.repo_refs)) {
+      const verdict = input.checkRef(ref.parsed);
+      if (!verdict.fresh) report.stale_repo_refs.push({ card: file, ref: ref.text, reason: verdict.reason ?? "stale" });
+    }
+    if (isExpired(card.meta, input.today)) report.expired_cards.push({ card: file, expires_at: card.meta.expires_at! });
+  }
+  report.issues_count = ISSUE_KINDS.reduce((n, kind) => n + report[kind].length, 0);
+  const injectionWarnings = input.injection ? Number(input.injection.over_warn) + Number(input.injection.pinned_over_budget) : 0;
+  report.warnings_count =
+    injectionWarnings +
+    report.hand_edited_cards.length +
+    report.unimported_claude_memory.length +
+    report.config_warnings.length +
+    (input.history.status === "error" ? 1 : 0) +
+    (input.history.malformed > 0 ? 1 : 0);
+  return report;
+}
+
+function deadLinks(view: StoreView, present: ReadonlySet<string>): DeadLink[] {
+  const out: DeadLink[] = [];
+  for (const e of view.entries) {
+    if (e.card === null) out.push({ line: e.line, title: e.title, target: e.file, reason: "points outside the memory directory" });
+    else if (!view.cards.has(e.card) && !present.has(e.card)) out.push({ line: e.line, title: e.title, target: e.file, reason: "file does not exist" });
+  }
+  return out;
+}
+
+/** Hook text (whitespace collapsed, case kept) on two or more index lines. */
+function duplicateHooks(view: StoreView): DuplicateHook[] {
+  const byHook = new Map<string, DuplicateHook>();
+  for (const e of view.entries) {
+    const hook = e.hook.replace(/\s+/g, " ").trim();
+    if (hook === "") continue;
+    const d = byHook.get(hook) ?? { hook, lines: [], cards: [] };
+    d.lines.push(e.line);
+    d.cards.push(e.file);
+    byHook.set(hook, d);
+  }
+  return [...byHook.values()].filter((d) => d.lines.length >= 2);
+}
+
+/** Cards whose bytes differ from their latest history record, or that history says are gone (or present). */
+function handEdits(view: StoreView, input: DoctorInput): HandEdit[] {
+  const out: HandEdit[] = [];
+  for (const [card, rec] of input.history.latest) {
+    const onDisk = view.cards.get(card);
+    const base = { card, rev: rec.rev, recorded_at: rec.at };
+    if (rec.op === "delete" || rec.sha256 === null) {
+      if (onDisk) out.push({ ...base, change: "revived" });
+    } else if (!onDisk) out.push({ ...base, change: "removed" });
+    else if (onDisk.readError === undefined && !input.cardMatches(card, rec.sha256)) out.push({ ...base, change: "modified" });
+  }
+  return out.sort((a, b) => (a.card < b.card ? -1 : a.card > b.card ? 1 : 0));
+}

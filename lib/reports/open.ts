@@ -1,0 +1,94 @@
+import fs from "node:fs";
+import path from "node:path";
+import { readConfig, type ConfigRead } from "../config.js";
+import { systemCode } from "../errors.js";
+import type { Io } from "../io.js";
+import { resolveMemory, type Resolution } from "../resolve.js";
+import { parseCard } from "../store/card.js";
+import { parseIndex } from "../store/index-file.js";
+import { INDEX_FILE, listCardFiles, type CardFile, type Store } from "../store/read.js";
+import type { ResolutionIssue } from "./doctor.js";
+import { isShardFile, viewStore, type StoreView } from "./store-view.js";
+
+// The read-only IO shared by doctor and stats: resolve strictly, then read the selected store. An invalid or
+// missing selection becomes a resolution issue; nothing here ever falls back to another store or writes.
+
+export interface OpenedStore {
+  resolution: Resolution;
+  config: ConfigRead;
+  /** Present when the selection is unusable or its MEMORY.md cannot be read. */
+  issue?: ResolutionIssue;
+  store?: Store;
+  view?: StoreView;
+}
+
+export interface OpenOptions {
+  repoRoot?: string;
+  /** Read and parse every card (doctor); stats needs only the index and shards. */
+  cards: boolean;
+}
+
+/** Resolves and reads the store; throws only for a bad command line (E_USAGE, E_NOT_GIT). */
+export async function openStore(options: OpenOptions, io: Io): Promise<OpenedStore> {
+  const resolution = resolveMemory({ repoRoot: options.repoRoot }, io);
+  const config = readConfig(io);
+  if (resolution.status !== "resolved" || !resolution.memory_dir) {
+    return { resolution, config, issue: { source: resolution.resolution_source, memory_dir: resolution.memory_dir, reason: resolution.reason } };
+  }
+  const dir = resolution.memory_dir;
+  let store: Store;
+  try {
+    store = await readStoreForAudit(dir, options.cards);
+  } catch (err) {
+    const missing = systemCode(err) === "ENOENT";
+    const reason = missing
+      ? `${path.join(dir, INDEX_FILE)} does not exist; create the index (memctl init refuses a directory that already holds cards, so add MEMORY.md by hand or import them)`
+      : `cannot read ${path.join(dir, INDEX_FILE)}: ${(err as Error).message}`;
+    return { resolution, config, issue: { source: resolution.resolution_source, memory_dir: dir, reason } };
+  }
+  return { resolution, config, store, view: viewStore(store) };
+}
+
+/** Size of a file in bytes, 0 when absent or unreadable. */
+export function fileBytes(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** True when `rel` (inside dir) is a regular file, following symlinks. */
+export function isRegularFile(dir: string, rel: string): boolean {
+  try {
+    return fs.statSync(path.join(dir, rel)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Today's date (UTC) from the injected clock, as the usage sidecar records days. */
+export function todayOf(io: Pick<Io, "now">): string {
+  return io.now().toISOString().slice(0, 10);
+}
+
+/**
+ * Reads MEMORY.md, the shards, and (when `cards`) every card, like lib/store/read.ts readStore but with
+ * synchronous reads: for 10,000 small files one readFileSync each costs a fraction of 10,000 concurrent
+ * promise reads (open/fstat/read/close each hop the thread pool). Throws only when MEMORY.md cannot be read.
+ */
+export async function readStoreForAudit(dir: string, cards: boolean): Promise<Store> {
+  const indexText = fs.readFileSync(path.join(dir, INDEX_FILE), "utf8");
+  const files = (await listCardFiles(dir)).sort();
+  const map = new Map<string, CardFile>();
+  for (const file of files) {
+    if (!cards && !isShardFile(file)) continue;
+    try {
+      const text = fs.readFileSync(path.join(dir, file), "utf8");
+      map.set(file, { file, bytes: Buffer.byteLength(text), text, card: isShardFile(file) ? undefined : parseCard(text) });
+    } catch (err) {
+      map.set(file, { file, bytes: 0, readError: (err as Error).message });
+    }
+  }
+  return { dir, indexText, indexBytes: Buffer.byteLength(indexText), index: parseIndex(indexText), cards: map };
+}

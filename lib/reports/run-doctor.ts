@@ -1,0 +1,115 @@
+import fs from "node:fs";
+import path from "node:path";
+import { hostAdapter } from "../../hosts/index.js";
+import { resolveBudget } from "../budget.js";
+import { historyPath, latestByCard, readHistory, sha256Hex } from "../history.js";
+import { planClaudeImport, projectClaudeDirs } from "../import-claude.js";
+import { measureIndexInjectBytes } from "../inject.js";
+import type { Io } from "../io.js";
+import { RepoRefChecker } from "../repo-refs.js";
+import { EPISODES_FILE } from "../store/read.js";
+import { buildDoctorReport, type DoctorReport, type HistoryFacts, type UnimportedClaudeCard } from "./doctor.js";
+import { COMPACT_RELPATH, diagnoseInjection, warnBytesFromConfig, type CompactSlot, type InjectionReport } from "./injection.js";
+import { fileBytes, isRegularFile, openStore, todayOf, type OpenedStore } from "./open.js";
+
+// Gathers everything doctor looks at (strictly read-only) and hands it to the pure report builder.
+
+export interface DoctorOptions {
+  repoRoot?: string;
+  host?: string;
+}
+
+export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorReport> {
+  const opened = await openStore({ repoRoot: options.repoRoot, cards: true }, io);
+  const { resolution, view, store } = opened;
+  const dir = view ? resolution.memory_dir : null;
+  const warn = warnBytesFromConfig(opened.config.value.raw);
+  // Config errors matter here only when an env selection bypassed the config; otherwise resolution reports them.
+  const configWarnings = view ? [...(warn.problem ? [warn.problem] : []), ...opened.config.errors.map((e) => `${opened.config.file}: ${e.message}`)] : [];
+  const history = dir ? historyFacts(dir) : { status: "absent" as const, malformed: 0, latest: new Map() };
+  const checker = new RepoRefChecker(resolution.repo_root);
+  return buildDoctorReport({
+    memoryDir: dir,
+    resolutionIssues: opened.issue ? [opened.issue] : [],
+    view,
+    memoryBytes: store?.indexBytes ?? 0,
+    episodesBytes: dir ? fileBytes(path.join(dir, EPISODES_FILE)) : 0,
+    presentTargets: new Set(view && dir ? view.entries.filter((e) => e.card !== null && !view.cards.has(e.card) && isRegularFile(dir, e.card)).map((e) => e.card!) : []),
+    checkRef: (ref) => checker.check(ref),
+    today: todayOf(io),
+    history,
+    cardMatches: (card, sha) => cardMatches(dir!, view!.cards.get(card)?.text, card, sha),
+    unimportedClaude: dir ? unimportedClaude(opened, io) : [],
+    injection: view && dir ? injectionFor(opened, options.host ?? "generic", warn) : null,
+    configWarnings,
+  });
+}
+
+function historyFacts(dir: string): HistoryFacts {
+  const read = readHistory(dir);
+  const exists = fs.existsSync(historyPath(dir));
+  const latest = new Map([...latestByCard(read.entries)].map(([card, e]) => [card, { rev: e.rev, op: e.op, at: e.at, sha256: e.sha256 }]));
+  return { status: read.error ? "error" : exists ? "ok" : "absent", malformed: read.malformed, ...(read.error ? { error: read.error } : {}), latest };
+}
+
+/** Compares a card's bytes with a recorded sha256: the text as read first, the raw bytes if that differs. */
+function cardMatches(dir: string, text: string | undefined, card: string, sha: string): boolean {
+  if (text !== undefined && sha256Hex(text) === sha) return true;
+  try {
+    return sha256Hex(fs.readFileSync(path.join(dir, card))) === sha;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * This project's Claude Code cards (its canonical checkout and every worktree) that `memctl import claude`
+ * would import: the import's own plan decides, so doctor and the import always agree. Never writes.
+ */
+function unimportedClaude(opened: OpenedStore, io: Io): UnimportedClaudeCard[] {
+  const dir = opened.resolution.memory_dir!;
+  const dirs = projectClaudeDirs(opened.resolution, io).filter((d) => real(d) !== real(dir));
+  if (dirs.length === 0) return [];
+  return planClaudeImport(dir, dirs, [])
+    .items.filter((item) => item.action === "import")
+    .map((item) => ({ dir: item.source.dir, file: item.file, name: item.name }));
+}
+
+function injectionFor(opened: OpenedStore, host: string, warn: ReturnType<typeof warnBytesFromConfig>): InjectionReport {
+  const { view, resolution } = opened;
+  const entries = view!.entries;
+  const context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: entries.length };
+  const pinned = entries.filter((e) => e.card !== null && view!.cards.get(e.card)?.card?.meta.priority === "always");
+  const budget = resolveBudget({ host, config: opened.config.value });
+  const emptyBlock = measureIndexInjectBytes([], context);
+  const pinnedBlock = pinned.length > 0 ? measureIndexInjectBytes(pinned, context) : 0;
+  return diagnoseInjection({
+    host,
+    indexInjectBytes: measureIndexInjectBytes(entries, context),
+    pinnedInjectBytes: pinnedBlock,
+    pinnedLineBytes: pinned.length > 0 ? pinnedBlock - emptyBlock : 0,
+    pinnedCards: pinned.length,
+    budgetBytes: budget.maxBytes,
+    budgetEntries: budget.maxEntries,
+    ceilingBytes: hostAdapter(host)?.hardCeilingBytes ?? Number.MAX_SAFE_INTEGER,
+    warnBytes: warn.value,
+    warnBytesSource: warn.source,
+    compact: compactSlot(resolution.memory_dir!),
+  });
+}
+
+/**
+ * The compact slot. Nothing in memctl writes a compact yet, so presence is all doctor can know; when
+ * `memctl compact` lands, it reports `current` / `records_since` from its watermark here.
+ */
+export function compactSlot(dir: string): CompactSlot {
+  return { file: COMPACT_RELPATH, present: isRegularFile(dir, COMPACT_RELPATH), current: null, records_since: null };
+}
+
+function real(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
+}

@@ -1,0 +1,51 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { runCli, tempDir, testIo } from "../helpers.js";
+
+const io = () => {
+  const home = tempDir();
+  return testIo({ cwd: home, home });
+};
+
+test("an unknown command exits 2 with a one-line hint and a suggestion", async () => {
+  const r = await runCli(["resolv"], io());
+  assert.equal(r.code, 2);
+  assert.equal(r.stderr.trim().split("\n").length, 1);
+  assert.match(r.stderr, /unknown command "resolv" \(did you mean "resolve"\?\); run "memctl --help"/);
+});
+
+test("an unknown flag exits 2 with a one-line hint", async () => {
+  const r = await runCli(["resolve", "--jsn"], io());
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /unknown flag --jsn .*did you mean --json\?.*memctl resolve --help/);
+});
+
+test("a missing flag value exits 2", async () => {
+  const r = await runCli(["resolve", "--repo-root"], io());
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /--repo-root needs a value/);
+});
+
+test("--help on every command lists its flags and exit codes", async () => {
+  const { COMMANDS } = await import("../../lib/cli/commands.js");
+  for (const name of Object.keys(COMMANDS)) {
+    const r = await runCli([name, "--help"], io());
+    assert.equal(r.code, 0, name);
+    assert.match(r.stdout, /Flags:/, name);
+    assert.match(r.stdout, /Exit codes:/, name);
+  }
+});
+
+test("global help lists every command", async () => {
+  const r = await runCli(["--help"], io());
+  assert.equal(r.code, 0);
+  for (const name of ["resolve", "config", "init"]) assert.match(r.stdout, new RegExp(`^  ${name} `, "m"));
+});
+
+test("errors in --json mode also print a JSON error object", async () => {
+  const r = await runCli(["resolve", "--json"], io());
+  assert.equal(r.code, 2, "a plain temp dir is not a git repository");
+  const parsed = JSON.parse(r.stdout);
+  assert.equal(parsed.schema_version, 1);
+  assert.equal(parsed.error.code, "E_NOT_GIT");
+});

@@ -1,0 +1,91 @@
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { main } from "../../lib/cli/main.js";
+import { REPO_ROOT, sandbox } from "../helpers.js";
+
+const CLI = path.join(REPO_ROOT, "dist", "cli.js");
+const CARDS = [{ file: "feedback_testing.md", title: "Tests use a real Postgres", hook: "integration tests run against docker compose" }];
+
+function serverEnv(s: ReturnType<typeof sandbox>): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: s.home, MEMCTL_CONFIG_FILE: path.join(s.home, "config.toml"), MEMCTL_MEMORY_DIR: s.memory };
+}
+
+test("mcp: a malformed --actor is a usage error (exit 2) before anything is served; --help lists the tools", async () => {
+  const s = sandbox(CARDS);
+  try {
+    assert.equal(await main(["mcp", "--actor", "root"], s.io), 2);
+    assert.match(s.stderr.text, /--actor "root" is not one of human, system, host:<name>, agent:<id>/);
+    assert.equal(s.stdout.text, "");
+    assert.equal(await main(["mcp", "--help"], s.io), 0);
+    assert.match(s.stdout.text, /memory_view, memory_manage \(create \| str_replace \| insert \| delete \| rename\), memory_context/);
+    assert.match(s.stdout.text, /--read-only/);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("mcp over raw stdio: stdout carries only JSON-RPC messages and the server exits 0 when its input ends", async () => {
+  assert.ok(fs.existsSync(CLI), "run npm run build first");
+  const s = sandbox(CARDS);
+  try {
+    const child = spawn(process.execPath, [CLI, "mcp"], { cwd: s.repo, env: serverEnv(s), stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d));
+    child.stderr.on("data", (d: Buffer) => (stderr += d));
+    const send = (msg: object) => child.stdin.write(JSON.stringify({ jsonrpc: "2.0", ...msg }) + "\n");
+    send({ id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+    send({ method: "notifications/initialized" });
+    send({ id: 2, method: "tools/call", params: { name: "memory_view", arguments: { path: "../../etc/passwd" } } });
+    send({ id: 3, method: "tools/call", params: { name: "memory_context", arguments: { query: "integration tests" } } });
+    send({ id: 4, method: "tools/call", params: { name: "no_such_tool", arguments: {} } });
+    // Wait for the four answers, then close stdin the way a host does on shutdown.
+    await until(() => stdout.split("\n").filter(Boolean).length >= 4, 10_000);
+    child.stdin.end();
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    assert.equal(code, 0, stderr);
+    const messages = stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    assert.ok(messages.every((m) => m.jsonrpc === "2.0" && typeof m.id === "number"), stdout);
+    const byId = new Map(messages.map((m) => [m.id, m]));
+    assert.equal(byId.get(1).result.serverInfo.name, "memctl");
+    assert.equal(byId.get(2).result.isError, true);
+    assert.equal(byId.get(2).result.structuredContent.error.code, "E_PATH_ESCAPE");
+    assert.match(byId.get(3).result.content[0].text, /feedback_testing\.md/);
+    assert.equal(byId.get(4).result.isError, true);
+    assert.match(stderr, /memctl mcp: serving 6 tools/);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("only `memctl mcp` loads the MCP SDK: other commands and mcp --help run with it blocked", () => {
+  assert.ok(fs.existsSync(CLI), "run npm run build first");
+  const s = sandbox(CARDS);
+  try {
+    // A module resolve hook that makes any import of the SDK or zod fail loudly.
+    fs.writeFileSync(path.join(s.root, "block-hooks.mjs"), 'export async function resolve(spec, ctx, next) { if (/^(@modelcontextprotocol\\/|zod($|\\/))/.test(spec)) throw new Error("BLOCKED " + spec); return next(spec, ctx); }\n');
+    fs.writeFileSync(path.join(s.root, "block.mjs"), 'import { register } from "node:module"; register("./block-hooks.mjs", import.meta.url);\n');
+    const run = (...args: string[]) => spawnSync(process.execPath, ["--import", path.join(s.root, "block.mjs"), CLI, ...args], { cwd: s.repo, env: serverEnv(s), input: "", encoding: "utf8" });
+    for (const argv of [["resolve", "--json"], ["view", "MEMORY.md"], ["search", "tests"], ["context", "tests"], ["mcp", "--help"]]) {
+      const r = run(...argv);
+      assert.equal(r.status, 0, `${argv.join(" ")}: ${r.stderr}`);
+      assert.doesNotMatch(r.stderr, /BLOCKED/);
+    }
+    const served = run("mcp");
+    assert.notEqual(served.status, 0);
+    assert.match(served.stderr, /BLOCKED @modelcontextprotocol\/sdk/);
+  } finally {
+    s.cleanup();
+  }
+});
+
+async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("timed out waiting for the server");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
