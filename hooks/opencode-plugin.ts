@@ -7,6 +7,7 @@
 // hook's fail-open and budget rules in one place and costs one node start per prompt, not per model call.
 // `experimental.chat.system.transform` runs before every model call (title, retries…) and pushes that block
 // into output.system. On `session.idle` it appends one episode through `memctl log` when the session had prompts.
+// The memory tools come from memctl's MCP server, which install registers in OpenCode's config (mcp.memctl).
 
 import { spawn } from "node:child_process";
 
@@ -19,20 +20,6 @@ export interface MemctlPluginOptions {
   cli: string;
   /** Milliseconds before the hook is abandoned (the prompt goes on without memory). */
   timeoutMs?: number;
-  /** `tool` from @opencode-ai/plugin (OpenCode installs it next to its config); without it no tools are offered. */
-  tool?: ToolHelper;
-}
-
-/** The shape of @opencode-ai/plugin's `tool` helper (identity function plus zod as `schema`). */
-export interface ToolHelper {
-  (definition: ToolDefinition): unknown;
-  schema: { string(): { describe(text: string): unknown } };
-}
-
-interface ToolDefinition {
-  description: string;
-  args: Record<string, unknown>;
-  execute(args: Record<string, unknown>, context: { directory?: string }): Promise<string>;
 }
 
 interface PluginContext {
@@ -52,9 +39,8 @@ export function createMemctlPlugin(options: MemctlPluginOptions) {
     const injected = new Set<string>();
     const unlogged = new Map<string, string[]>();
 
-    await log("info", "memctl plugin loaded", { directory, hook: options.hook, tools: Boolean(options.tool) });
+    await log("info", "memctl plugin loaded", { directory, hook: options.hook });
     return {
-      ...(options.tool ? { tool: memctlTools(options, options.tool, directory) } : {}),
       "chat.message": async (input: { sessionID?: string }, output: { parts?: Part[] }) => {
         const prompt = (output.parts ?? []).filter((p) => p.type === "text" && !p.synthetic && p.text).map((p) => p.text).join("\n").trim();
         const sessionID = input.sessionID ?? "";
@@ -91,24 +77,6 @@ export function createMemctlPlugin(options: MemctlPluginOptions) {
           .catch((err: Error) => log("warn", "memctl could not log the episode", { error: err.message }));
       },
     };
-  };
-}
-
-/** Read-only memory tools the model can call: search and recall run the memctl CLI in the session's directory. */
-function memctlTools(options: MemctlPluginOptions, tool: ToolHelper, directory: string): Record<string, unknown> {
-  const cli = (args: string[], cwd: string) =>
-    run(options.node, [options.cli, ...args, "--repo-root", cwd, "--allow-non-git"], "", cwd, options.timeoutMs ?? 5000).catch((err: Error) => `memctl failed: ${err.message}`);
-  return {
-    memctl_search: tool({
-      description: "Search this project's memctl memory (cards and session episodes) for words; returns the best-matching lines with their card files.",
-      args: { query: tool.schema.string().describe("the words to look for") },
-      execute: async (args, context) => cli(["search", String(args.query ?? ""), "--limit", "10"], context.directory ?? directory),
-    }),
-    memctl_recall: tool({
-      description: "Recall this project's recent sessions (memctl episodes) and the memory cards most relevant to them.",
-      args: {},
-      execute: async (_args, context) => cli(["recall"], context.directory ?? directory),
-    }),
   };
 }
 

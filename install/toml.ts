@@ -90,20 +90,100 @@ export function removeManagedLines(text: string, file?: string): string {
       else if (out.length > 0 && out[out.length - 1]!.trim() === "") out.pop();
     }
   }
-  const next = out.join("");
+  let next = out.join("");
+  // A table memctl put at the very top leaves no blank line behind when something was added after it.
+  if (HEADER.test(stripEol(lines[0] ?? "")) && lines[0]!.includes(TOML_MARK) && /^\r?\n/.test(next)) next = next.replace(/^\r?\n/, "");
   const after = parseTomlOrThrow(next, file);
-  // Everything but the managed feature keys must be unchanged.
+  // Everything but the keys and tables memctl marked must be unchanged.
+  const paths = managedPaths(lines);
   const strip = (v: Record<string, unknown>) => {
-    const copy = structuredClone(v);
-    const f = copy.features as Record<string, unknown> | undefined;
-    if (f) for (const k of Object.keys(f)) if (text.split("\n").some((l) => l.includes(TOML_MARK) && new RegExp(`(^|\\.)\\s*${k}\\s*=`).test(l))) delete f[k];
-    if (f && Object.keys(f).length === 0) delete copy.features;
+    const copy = plain(v) as Record<string, unknown>;
+    for (const p of paths) deletePath(copy, p);
     return copy;
   };
-  if (!isDeepStrictEqual(plain(strip(after)), plain(strip(before)))) {
+  if (!isDeepStrictEqual(strip(after), strip(before))) {
     throw new MemctlError(ERROR_CODES.E_CONFIG_INVALID, `could not remove memctl's lines from ${file ?? "config.toml"} cleanly; remove the lines marked "${TOML_MARK}" by hand`);
   }
   return next;
+}
+
+/** The key paths memctl's marked lines define: a marked header owns its whole table, a marked key line that key. */
+function managedPaths(lines: string[]): string[][] {
+  const paths: string[][] = [];
+  let section: string[] = [];
+  for (const line of lines) {
+    const header = HEADER.exec(stripEol(line));
+    if (header && !header[1]) section = splitDottedKey(header[2]!);
+    if (!line.includes(TOML_MARK)) continue;
+    if (header) paths.push(section);
+    else {
+      const key = /^\s*([^=]+?)\s*=/.exec(line);
+      if (key) paths.push([...section, ...splitDottedKey(key[1]!)]);
+    }
+  }
+  return paths;
+}
+
+/** Deletes a key path, then any table it leaves empty. */
+function deletePath(root: Record<string, unknown>, path: string[]): void {
+  const chain: Record<string, unknown>[] = [root];
+  for (const part of path.slice(0, -1)) {
+    const next = chain[chain.length - 1]![part];
+    if (typeof next !== "object" || next === null) return;
+    chain.push(next as Record<string, unknown>);
+  }
+  delete chain[chain.length - 1]![path[path.length - 1]!];
+  for (let i = chain.length - 1; i > 0; i--) {
+    if (Object.keys(chain[i]!).length > 0) break;
+    delete chain[i - 1]![path[i - 1]!];
+  }
+}
+
+/** Adds (or refreshes) a table memctl owns, e.g. `[mcp_servers.memctl]`, every line marked. A user's own table of that name is left alone when it already says the same, refused otherwise. */
+export function upsertManagedTable(text: string, table: string[], values: Record<string, unknown>, file?: string): string {
+  const before = parseTomlOrThrow(text, file);
+  const existing = getPath(before, table);
+  const lines = splitLines(text);
+  const header = lines.findIndex((l) => isHeader(l, table));
+  const ours = header !== -1 && lines[header]!.includes(TOML_MARK);
+  if (existing !== undefined && isDeepStrictEqual(plain(existing), plain(values))) return text;
+  if (existing !== undefined && !ours) {
+    throw new MemctlError(ERROR_CODES.E_INSTALL_CONFLICT, `${file ?? "config.toml"} already has its own [${table.join(".")}]; it was left untouched — remove it to let memctl manage it`, { file });
+  }
+  let base = text;
+  if (ours) {
+    const end = sectionEnd(lines, header);
+    const kept = lines.filter((l, i) => i < header || i >= end || !l.includes(TOML_MARK));
+    if (header > 0 && kept[header - 1]?.trim() === "") kept.splice(header - 1, 1);
+    base = kept.join("");
+  }
+  const eol = text.includes("\r\n") ? "\r\n" : "\n";
+  let prefix = base;
+  if (prefix.length > 0 && !prefix.endsWith("\n")) prefix += eol;
+  if (prefix.trim().length > 0) prefix += eol;
+  const body = Object.entries(values).map(([k, v]) => `${k} = ${tomlValue(v)} ${TOML_MARK}${eol}`).join("");
+  const next = `${prefix}[${table.map((p) => (/^[A-Za-z0-9_-]+$/.test(p) ? p : JSON.stringify(p))).join(".")}] ${TOML_MARK}${eol}${body}`;
+  const expected = plain(before) as Record<string, unknown>;
+  deletePath(expected, table);
+  setPath(expected, table, values);
+  return verified(next, expected, file);
+}
+
+function tomlValue(v: unknown): string {
+  if (typeof v === "string") return JSON.stringify(v);
+  if (typeof v === "boolean" || typeof v === "number") return String(v);
+  if (Array.isArray(v)) return `[${v.map(tomlValue).join(", ")}]`;
+  throw new Error(`internal: no TOML rendering for ${typeof v}`);
+}
+
+function getPath(root: Record<string, unknown>, path: string[]): unknown {
+  return path.reduce<unknown>((v, k) => (typeof v === "object" && v !== null ? (v as Record<string, unknown>)[k] : undefined), root);
+}
+
+function setPath(root: Record<string, unknown>, path: string[], value: unknown): void {
+  let node = root;
+  for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+  node[path[path.length - 1]!] = value;
 }
 
 /** Plain-object form for comparison (the parser's objects and structuredClone's differ in prototype). */

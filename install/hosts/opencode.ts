@@ -1,7 +1,10 @@
+import fs from "node:fs";
 import path from "node:path";
 import type { Io } from "../../lib/io.js";
+import { mcpServerCommand } from "../../lib/mcp/entry.js";
 import { cliEntry, hookEntry, type InstallContext, type PlannedEdit } from "../context.js";
 import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../host.js";
+import { jsonEntryEdits } from "../json-member.js";
 import { MANAGED_MARK, managedFile } from "../managed-file.js";
 import { readCommandSources, renderOpenCodeCommand } from "../render.js";
 
@@ -28,13 +31,23 @@ export function opencodeShim(ctx: InstallContext): string {
     `// The plugin itself ships in the memctl package; this file only points OpenCode at it.`,
     `import { createMemctlPlugin } from ${JSON.stringify(pluginEntry(ctx.packageRoot))};`,
     ``,
-    `// @opencode-ai/plugin is what OpenCode installs next to its config; when it is there, memctl also offers tools.`,
-    `export const MemctlPlugin = async (ctx: unknown) => {`,
-    `  const sdk = await import("@opencode-ai/plugin").catch(() => undefined);`,
-    `  return createMemctlPlugin({ ...${JSON.stringify(options)}, tool: sdk?.tool })(ctx as never);`,
-    `};`,
+    `export const MemctlPlugin = createMemctlPlugin(${JSON.stringify(options)});`,
     ``,
   ].join("\n");
+}
+
+/** The config file to register the MCP server in: an existing opencode.jsonc / opencode.json, else a new opencode.json. */
+export function opencodeConfigFile(ctx: InstallContext): string {
+  const candidates = ctx.scope === "user"
+    ? [path.join(userConfigDir(ctx.io), "opencode.jsonc"), path.join(userConfigDir(ctx.io), "opencode.json")]
+    : [path.join(ctx.projectDir, "opencode.jsonc"), path.join(ctx.projectDir, "opencode.json"), path.join(ctx.projectDir, ".opencode", "opencode.jsonc"), path.join(ctx.projectDir, ".opencode", "opencode.json")];
+  return candidates.find((f) => fs.existsSync(f)) ?? candidates[1]!;
+}
+
+/** OpenCode's V1 local MCP entry (V2 reads it too) for memctl's server, writing as host:opencode. */
+export function opencodeMcpEntry(ctx: InstallContext): Record<string, unknown> {
+  const { command, args } = mcpServerCommand(ctx.packageRoot, { actor: "host:opencode", ...(ctx.scope === "project" ? { repoRoot: ctx.projectDir } : {}) });
+  return { type: "local", command: [command, ...args], enabled: true };
 }
 
 export const opencode: HostInstaller = {
@@ -44,8 +57,10 @@ export const opencode: HostInstaller = {
   plan(ctx): PlannedEdit[] {
     const dir = opencodeDir(ctx);
     const shim = path.join(dir, "plugin", "memctl.ts");
+    const config = opencodeConfigFile(ctx);
     return [
       { file: shim, label: "plugin shim", root: scopeBase(ctx), owned: true, ...managedFile(shim, opencodeShim(ctx)) },
+      { file: config, label: "MCP server mcp.memctl (memory tools)", root: scopeBase(ctx), ...jsonEntryEdits(config, "mcp", "memctl", opencodeMcpEntry(ctx)) },
       ...commandFileEdits(ctx, path.join(dir, "commands"), readCommandSources(ctx.packageRoot), renderOpenCodeCommand, (d, n) => path.join(d, `${n}.md`), "command /"),
     ];
   },

@@ -15,6 +15,8 @@ function seedUserConfig(f: ReturnType<typeof makeFixture>): void {
   write(path.join(f.home, ".codex/AGENTS.md"), "# My rules\n\nBe terse.\n");
   write(path.join(f.home, ".codex/hooks.json"), '{ "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "say done" } ] } ] } }\n');
   write(path.join(f.home, ".grok/user-settings.json"), '{"apiKey":"k"}\n');
+  write(path.join(f.home, ".grok/config.toml"), "[marketplace]\ndefault_skills_installs_purged = true\n");
+  write(path.join(f.home, ".config/opencode/opencode.jsonc"), '{\n  "$schema": "https://opencode.ai/config.json",\n  // my servers\n  "mcp": { "other": { "type": "remote", "url": "https://x" } }\n}\n');
   write(path.join(f.project, "AGENTS.md"), "# Project rules\n");
   write(path.join(f.project, ".claude/settings.json"), "{\n\t\"hooks\": {}\n}\n");
 }
@@ -146,4 +148,16 @@ test("an old or bare wiring shows as out of date, and install rewrites it in pla
     const commands = JSON.parse(fs.readFileSync(settings, "utf8")).hooks.UserPromptSubmit.flatMap((g: { hooks: { command: string }[] }) => g.hooks.map((h) => h.command));
     assert.deepEqual(commands, [`node ${f.pkg}/dist/hooks/user-prompt-submit.js --host claude`], wiring);
   }
+});
+
+test("MCP servers are registered for OpenCode (mcp.memctl next to the user's servers) and Grok ([mcp_servers.memctl])", async () => {
+  const f = makeFixture();
+  write(path.join(f.home, ".config/opencode/opencode.jsonc"), '{\n  // mine\n  "mcp": { "other": { "type": "remote", "url": "https://x" } }\n}\n');
+  await runHost(INSTALLERS.opencode, f.ctx("user"), "install", false);
+  const oc = fs.readFileSync(path.join(f.home, ".config/opencode/opencode.jsonc"), "utf8");
+  assert.match(oc, /\/\/ mine/);
+  assert.match(oc, /"memctl": \{"type":"local","command":\["node",".*\/dist\/cli\.js","mcp","--actor","host:opencode"\],"enabled":true\}/);
+  await runHost(INSTALLERS.grok, f.ctx("project"), "install", false);
+  const toml = fs.readFileSync(path.join(f.project, ".grok/config.toml"), "utf8");
+  assert.equal(toml, `[mcp_servers.memctl] # memctl-managed\ncommand = "node" # memctl-managed\nargs = ["${f.pkg}/dist/cli.js", "mcp", "--repo-root", "${f.project}", "--actor", "host:grok"] # memctl-managed\nenabled = true # memctl-managed\n`);
 });

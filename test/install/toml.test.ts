@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parse } from "smol-toml";
-import { enableFeature, removeManagedLines } from "../../install/toml.js";
+import { enableFeature, removeManagedLines, upsertManagedTable } from "../../install/toml.js";
 
 /** smol-toml builds null-prototype objects; compare plain data. */
 const toml = (text: string) => JSON.parse(JSON.stringify(parse(text))) as Record<string, unknown>;
@@ -47,4 +47,31 @@ test("keys the user added under a table memctl created survive uninstall", () =>
   const after = enableFeature("", "hooks") + "memories = true\n";
   const back = removeManagedLines(after);
   assert.deepEqual(toml(back), { features: { memories: true } });
+});
+
+const SERVER = { command: "node", args: ["/opt/memctl/dist/cli.js", "mcp", "--actor", "host:grok"], enabled: true };
+
+for (const [name, before] of Object.entries({ empty: "", "other tables and comments": '# mine\n[mcp_servers.other]\ncommand = "x" # keep\n\n[ui]\ntheme = "dark"\n' })) {
+  test(`[mcp_servers.memctl] round trip: ${name}`, () => {
+    const after = upsertManagedTable(before, ["mcp_servers", "memctl"], SERVER);
+    const expected = toml(before);
+    expected.mcp_servers = { ...((expected.mcp_servers as object) ?? {}), memctl: SERVER };
+    assert.deepEqual(toml(after), expected);
+    assert.ok(after.startsWith(before), "the user's text is untouched");
+    assert.equal(upsertManagedTable(after, ["mcp_servers", "memctl"], SERVER), after, "second run is a no-op");
+    const moved = upsertManagedTable(after, ["mcp_servers", "memctl"], { ...SERVER, args: ["/new/dist/cli.js", "mcp"] });
+    assert.deepEqual((toml(moved).mcp_servers as Record<string, { args: string[] }>).memctl?.args, ["/new/dist/cli.js", "mcp"]);
+    assert.equal(removeManagedLines(moved), before);
+  });
+}
+
+test("a user's own [mcp_servers.memctl] is kept when it matches and refused when it differs", () => {
+  const same = '[mcp_servers.memctl]\ncommand = "node"\nargs = ["/opt/memctl/dist/cli.js", "mcp", "--actor", "host:grok"]\nenabled = true\n';
+  assert.equal(upsertManagedTable(same, ["mcp_servers", "memctl"], SERVER), same);
+  assert.throws(() => upsertManagedTable(same.replace("/opt", "/usr"), ["mcp_servers", "memctl"], SERVER), (e: { code?: string }) => e.code === "E_INSTALL_CONFLICT");
+});
+
+test("a table memctl put at the top leaves no blank line when the host appended its own table after it", () => {
+  const installed = upsertManagedTable("", ["mcp_servers", "memctl"], SERVER) + "\n[marketplace]\npurged = true\n";
+  assert.equal(removeManagedLines(installed), "[marketplace]\npurged = true\n");
 });
