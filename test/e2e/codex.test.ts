@@ -62,3 +62,30 @@ test("codex: install wires hooks.json + [features] + AGENTS.md + skills, the blo
   assert.equal(removed.status, 0, removed.stderr);
   assert.deepEqual(snapshot(watched), before);
 });
+
+test("codex --scope project: the project's .codex/hooks.json runs once the project is trusted, and uninstall restores the project", { timeout: 240_000 }, async (t) => {
+  if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
+  const world = makeWorld("codex-project");
+  const codexHome = path.join(world.home, ".codex");
+  fs.mkdirSync(codexHome, { recursive: true });
+  const agents = path.join(world.project, "AGENTS.md");
+  fs.writeFileSync(agents, "# Project rules\n\n- keep PRs small\n");
+  const skills = filesUnder(path.join(REPO, "commands")).map((f) => path.join(world.project, ".agents", "skills", path.basename(f, ".md"), "SKILL.md"));
+  const watched = [agents, path.join(world.project, ".codex", "hooks.json"), path.join(world.project, ".codex", "config.toml"), ...skills];
+  const before = snapshot(watched);
+  const env = { ...world.env, CODEX_HOME: codexHome, OPENAI_API_KEY: "sk-e2e-fake-key" };
+
+  const first = memctl(world, ["install", "codex", "--scope", "project"]);
+  assert.equal(first.status, 0, first.stderr);
+  assert.match(first.stdout, /project trusted/);
+  assert.deepEqual(fs.readdirSync(codexHome), [], "nothing in the user's Codex home");
+
+  // --trust records the project as trusted (what the first-start prompt does); the hook review is bypassed.
+  const found = await runUntil(host.bin, ["exec", "--trust", "--dangerously-bypass-hook-trust", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () => evidence(world));
+  assert.ok(found.block.includes(RELEVANT_CARD));
+  assert.ok(found.contract, "the project AGENTS.md block reached the model");
+
+  assert.equal(memctl(world, ["uninstall", "codex", "--scope", "project"]).status, 0);
+  assert.deepEqual(snapshot(watched), before);
+  assert.equal(fs.existsSync(path.join(world.project, ".agents")), false, "the skills folder memctl made is gone");
+});

@@ -92,6 +92,8 @@ export function runUntil<T>(command: string, args: string[], options: { cwd: str
     child.stdout.on("data", (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
     child.stderr.on("data", (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
     const started = Date.now();
+    let exitedAt: number | undefined;
+    child.on("exit", () => (exitedAt = Date.now()));
     const stop = () => {
       clearInterval(timer);
       try {
@@ -110,9 +112,10 @@ export function runUntil<T>(command: string, args: string[], options: { cwd: str
       if (found !== undefined) {
         stop();
         resolve(found);
-      } else if (Date.now() - started > options.timeoutMs) {
+      } else if (Date.now() - started > options.timeoutMs || (exitedAt !== undefined && Date.now() - exitedAt > 3000)) {
         stop();
-        reject(new Error(`no evidence after ${options.timeoutMs} ms from ${path.basename(command)} ${args.join(" ")}; output tail:\n${output}`));
+        const why = exitedAt !== undefined ? "the host exited" : `${options.timeoutMs} ms passed`;
+        reject(new Error(`no evidence: ${why} (${path.basename(command)} ${args.join(" ")}); output tail:\n${output}`));
       }
     }, 250);
   });
