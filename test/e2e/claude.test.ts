@@ -81,3 +81,19 @@ test("claude: the package root is a valid plugin and its hook injects when loade
 function commandNames(): string[] {
   return filesUnder(path.join(REPO, "commands")).map((f) => path.basename(f, ".md"));
 }
+
+test("claude --scope project: .claude/settings.json in the project wires the hook; uninstall restores the project", { timeout: 240_000 }, async (t) => {
+  if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
+  const world = makeWorld("claude-project");
+  const settings = path.join(world.project, ".claude", "settings.json");
+  fs.mkdirSync(path.dirname(settings), { recursive: true });
+  fs.writeFileSync(settings, '{\n  "permissions": { "allow": ["Bash(npm test)"] }\n}\n');
+  const watched = [settings, ...commandNames().map((n) => path.join(world.project, ".claude", "commands", `${n}.md`))];
+  const before = snapshot(watched);
+  assert.equal(memctl(world, ["install", "claude", "--scope", "project"]).status, 0);
+  const found = await runUntil(host.bin, ["-p", PROMPT], { cwd: world.project, env: claudeEnv(world), timeoutMs: 150_000 }, () => evidence(world));
+  assert.ok(found.block.includes(RELEVANT_CARD));
+  for (const name of commandNames()) assert.match(found.commands, new RegExp(`\\b${name}:`));
+  assert.equal(memctl(world, ["uninstall", "claude", "--scope", "project"]).status, 0);
+  assert.deepEqual(snapshot(watched), before);
+});
