@@ -5,8 +5,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { findRepo } from "../../lib/git.js";
-import { projectKey } from "../../lib/project.js";
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const CLI = path.join(REPO, "dist", "cli.js");
@@ -57,9 +55,6 @@ export function makeWorld(label: string): World {
   fs.mkdirSync(project, { recursive: true });
   spawnSync("git", ["init", "-q", project]);
   fs.cpSync(path.join(REPO, "sample-store"), store, { recursive: true });
-  const config = path.join(home, ".config", "memctl", "config.toml");
-  fs.mkdirSync(path.dirname(config), { recursive: true });
-  fs.writeFileSync(config, `[projects."${projectKey(findRepo(project)!.canonicalRoot)}"]\nmemory_dir = ${JSON.stringify(store)}\n`);
   const env: Record<string, string> = {
     PATH: [path.dirname(process.execPath), "/usr/local/bin", "/usr/bin", "/bin"].join(path.delimiter),
     HOME: home,
@@ -72,7 +67,10 @@ export function makeWorld(label: string): World {
     NO_COLOR: "1",
     LANG: "C.UTF-8",
   };
-  return { dir, home, project, store, env };
+  const world = { dir, home, project, store, env };
+  const mapped = memctl(world, ["config", "set", "--repo-root", project, "--memory-dir", store]);
+  if (mapped.status !== 0) throw new Error(`memctl config set failed: ${mapped.stderr}`);
+  return world;
 }
 
 /** Runs the built memctl CLI in the world (cwd = the project). */
