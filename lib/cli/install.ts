@@ -62,7 +62,9 @@ export function renderRun(result: RunResult, io: Io, mode: "install" | "uninstal
   const c = colorsFor(io);
   const title = INSTALLERS[result.host as HostName].title;
   const lines: string[] = [];
-  if (!result.changed) {
+  if (result.items.length === 0) {
+    lines.push(`${c.dim("·")} ${title} has nothing to write at ${result.scope} scope`);
+  } else if (!result.changed) {
     lines.push(`${c.green("✓")} ${title} (${result.scope} scope) is ${mode === "install" ? "already installed" : "not installed"}; nothing changed`);
   } else {
     lines.push(`${result.dry_run ? c.yellow("dry run:") + " would change" : mode === "install" ? "Installed" : "Uninstalled"} ${title} (${result.scope} scope)`);

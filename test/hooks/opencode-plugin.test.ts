@@ -1,0 +1,49 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { test } from "node:test";
+import { createMemctlPlugin } from "../../hooks/opencode-plugin.js";
+
+/** A stand-in hook script (a real process) that echoes what it was given, so the plugin's plumbing is observable. */
+function script(body: string): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-oc-plugin-")), "hook.mjs");
+  fs.writeFileSync(file, body);
+  return file;
+}
+
+type Hooks = {
+  "chat.message": (i: { sessionID: string }, o: { parts: { type: string; text?: string; synthetic?: boolean }[] }) => Promise<void>;
+  "experimental.chat.system.transform": (i: { sessionID: string }, o: { system: string[] }) => Promise<void>;
+};
+
+async function load(hook: string) {
+  const logs: Record<string, unknown>[] = [];
+  const ctx = { directory: os.tmpdir(), client: { app: { log: async ({ body }: { body: Record<string, unknown> }) => void logs.push(body) } } };
+  const hooks = (await createMemctlPlugin({ node: process.execPath, hook, cli: hook, timeoutMs: 5000 })(ctx)) as unknown as Hooks;
+  return { hooks, logs };
+}
+
+test("the prompt from chat.message reaches the hook once, and its block goes into every system prompt of that turn", async () => {
+  const hook = script(`let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const p=JSON.parse(s);process.stdout.write(JSON.stringify({hookSpecificOutput:{hookEventName:"UserPromptSubmit",additionalContext:"<memctl-memory>"+p.prompt+"|"+process.argv.slice(2).join(" ")+"</memctl-memory>"}}))})`);
+  const { hooks, logs } = await load(hook);
+  await hooks["chat.message"]({ sessionID: "s1" }, { parts: [{ type: "text", text: "fix the migration" }, { type: "text", text: "ignored", synthetic: true }] });
+  for (let call = 0; call < 2; call++) {
+    const output = { system: ["base"] };
+    await hooks["experimental.chat.system.transform"]({ sessionID: "s1" }, output);
+    assert.deepEqual(output.system, ["base", "<memctl-memory>fix the migration|--host opencode</memctl-memory>"]);
+  }
+  assert.equal(logs.filter((l) => l.message === "memctl injected memory").length, 1);
+  const other = { system: ["base"] };
+  await hooks["experimental.chat.system.transform"]({ sessionID: "s2" }, other);
+  assert.deepEqual(other.system, ["base"], "another session gets nothing");
+});
+
+test("a failing hook never breaks the request: nothing is pushed and a warning is logged", async () => {
+  const { hooks, logs } = await load(script(`process.stderr.write("boom"); process.exit(3)`));
+  await hooks["chat.message"]({ sessionID: "s1" }, { parts: [{ type: "text", text: "hello" }] });
+  const output = { system: ["base"] };
+  await hooks["experimental.chat.system.transform"]({ sessionID: "s1" }, output);
+  assert.deepEqual(output.system, ["base"]);
+  assert.ok(logs.some((l) => l.level === "warn" && String((l.extra as { error: string }).error).includes("exit 3: boom")));
+});
