@@ -2,6 +2,7 @@
 // own rollout file as the hook's additional context (a developer message bound for the model), and the
 // AGENTS.md contract in the same rollout → uninstall restores every config file byte for byte.
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
@@ -88,4 +89,25 @@ test("codex --scope project: the project's .codex/hooks.json runs once the proje
   assert.equal(memctl(world, ["uninstall", "codex", "--scope", "project"]).status, 0);
   assert.deepEqual(snapshot(watched), before);
   assert.equal(fs.existsSync(path.join(world.project, ".agents")), false, "the skills folder memctl made is gone");
+});
+
+test("codex: the package root installs as a Codex plugin from a local marketplace and its hook injects", { timeout: 240_000 }, async (t) => {
+  if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
+  const world = makeWorld("codex-plugin");
+  const codexHome = path.join(world.home, ".codex");
+  fs.mkdirSync(codexHome, { recursive: true });
+  // A marketplace's plugin source must be a subfolder of it: link the package root in as ./memctl.
+  const market = path.join(world.dir, "market");
+  fs.mkdirSync(path.join(market, ".agents", "plugins"), { recursive: true });
+  fs.symlinkSync(REPO, path.join(market, "memctl"));
+  fs.writeFileSync(path.join(market, ".agents", "plugins", "marketplace.json"), JSON.stringify({ name: "memctl-local", owner: { name: "e2e" }, plugins: [{ name: "memctl", source: { source: "local", path: "./memctl" }, interface: { displayName: "memctl" } }] }));
+  const env = { ...world.env, CODEX_HOME: codexHome, OPENAI_API_KEY: "sk-e2e-fake-key" };
+  const bin: string = host.bin;
+  for (const args of [["plugin", "marketplace", "add", market], ["plugin", "add", "memctl@memctl-local"]]) {
+    const r = spawnSync(bin, args, { cwd: world.project, env, encoding: "utf8", timeout: 120_000 });
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+  }
+  assert.equal(fs.existsSync(path.join(codexHome, "hooks.json")), false, "no hooks.json wiring: the hook comes from the plugin");
+  const found = await runUntil(host.bin, ["exec", "--dangerously-bypass-hook-trust", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () => evidence(world));
+  assert.ok(found.block.includes(RELEVANT_CARD));
 });
