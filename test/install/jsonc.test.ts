@@ -84,3 +84,22 @@ test("appendMember and removeMember are inverse on arrays and nested objects", (
   assert.deepEqual(readJsonc(b).obj, { x: 1, y: [true] });
   assert.equal(removeMember(b, ["obj", "y"]), before);
 });
+
+test("property: for any settings object in any indentation, uninstall(install(x)) === x byte for byte", async () => {
+  const fc = await import("fast-check");
+  const key = fc.string({ minLength: 1, maxLength: 8 }).filter((k) => k !== "hooks" && k !== "__proto__");
+  const settings = fc.dictionary(key, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 });
+  const indent = fc.constantFrom(0, 1, 2, 4, "\t");
+  const ending = fc.constantFrom("", "\n", "\r\n", "\n\n");
+  fc.assert(
+    fc.property(settings, indent, ending, (value, space, end) => {
+      let before = JSON.stringify(value, null, space) + end;
+      if (end === "\r\n") before = before.replace(/\n/g, "\r\n");
+      const after = edits.install(before, null)!;
+      assert.deepEqual(readJsonc(after).hooks, { UserPromptSubmit: [{ hooks: [{ type: "command", command: CMD }] }] });
+      assert.equal(edits.install(after, before), after);
+      assert.equal(edits.uninstall(after, before), before);
+    }),
+    { numRuns: 300 },
+  );
+});
