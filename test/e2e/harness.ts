@@ -28,7 +28,9 @@ export function ensureHost(name: keyof typeof PINNED): { bin: string } | { skip:
   if (fs.existsSync(binary)) return { bin: binary };
   fs.mkdirSync(prefix, { recursive: true });
   // cwd = the prefix itself: run from its parent, npm would take "<pkg>@<version>" for that local folder.
-  const npm = spawnSync("npm", ["install", "--prefix", prefix, "--no-audit", "--no-fund", "--loglevel=error", `${pkg}@${version}`], { cwd: prefix, encoding: "utf8", timeout: 300_000 });
+  // npm's own cache goes under the host cache too, so the tests write nothing into the real home.
+  const env = { ...process.env, npm_config_cache: path.join(cache, ".npm-cache") };
+  const npm = spawnSync("npm", ["install", "--prefix", prefix, "--no-audit", "--no-fund", "--loglevel=error", `${pkg}@${version}`], { cwd: prefix, env, encoding: "utf8", timeout: 300_000 });
   if (npm.status !== 0 || !fs.existsSync(binary)) {
     const why = `npm install ${pkg}@${version} failed (exit ${npm.status ?? npm.signal}): ${(npm.stderr || npm.error?.message || "").trim().split("\n").slice(-3).join(" / ")}`;
     process.stderr.write(`\n!!!!!!!! E2E SKIPPED for ${name}: ${why}\n\n`);
