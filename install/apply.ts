@@ -63,7 +63,9 @@ export async function commitChange(change: FileChange, options: { stopAt?: strin
     fs.rmSync(file, { force: true });
     if (stopAt) removeEmptyDirs(path.dirname(file), stopAt);
   } else {
-    await writeAtomic(file, after, { mode: modeOf(file) });
+    // A config kept in a dotfiles repo is often a symlink: write through it, never replace the link.
+    const target = realTarget(file);
+    await writeAtomic(target, after, { mode: modeOf(target) });
   }
   return { ...change, ...(backup ? { backup } : {}) };
 }
@@ -79,6 +81,14 @@ function removeEmptyDirs(dir: string, stopAt: string): void {
       return;
     }
     current = path.dirname(current);
+  }
+}
+
+function realTarget(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return file;
   }
 }
 

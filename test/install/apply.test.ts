@@ -54,3 +54,15 @@ test("--dry-run plans and diffs without touching the disk; null deletes the file
   assert.equal(fs.existsSync(file), false);
   assert.equal(fs.existsSync(path.dirname(file)), false, "the folder left empty is removed up to stopAt");
 });
+
+test("a symlinked config (dotfiles) is written through, the link stays a link", async () => {
+  const file = tempFile();
+  const real = path.join(path.dirname(path.dirname(file)), "dotfiles", "settings.json");
+  fs.mkdirSync(path.dirname(real), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(real, "{}\n");
+  fs.symlinkSync(real, file);
+  await applyEdit(file, () => '{ "a": 1 }\n');
+  assert.ok(fs.lstatSync(file).isSymbolicLink());
+  assert.equal(fs.readFileSync(real, "utf8"), '{ "a": 1 }\n');
+});
