@@ -74,8 +74,13 @@ export function saveInputOf(p: Proposal, overrides: { description?: string; topi
     description: overrides.description ?? p.card.description,
     body: p.card.body,
     topics: overrides.topics ?? p.card.topics,
-    provenance: p.provenance,
+    provenance: { ...p.provenance, source: allSources(p) },
   };
+}
+
+/** The proposal's source plus those of the duplicates consolidate folded into it, each once. */
+function allSources(p: Proposal): string {
+  return [...new Set([p.source, ...(p.merged ?? []).map((m) => m.source)])].join("; ");
 }
 
 export interface ProposalPreview {
