@@ -31,6 +31,8 @@ export type ProposalStatus = "pending" | "accepted" | "rejected" | "merged";
 
 export interface Proposal {
   id: string;
+  /** Staging order in this store (1-based, assigned under the lock): ties on created_at are broken by it. */
+  seq: number;
   status: ProposalStatus;
   /** Who proposed it: human, host:<name>, agent:<id>. */
   proposer: string;
@@ -97,6 +99,7 @@ export async function propose(ctx: ProposeContext, input: ProposeInput): Promise
     const provenance: CardProvenance = { kind: (input.kind ?? "unverified") as CardProvenance["kind"], ...(input.confidence !== undefined ? { confidence: input.confidence } : {}), source: input.source!.trim() };
     const proposal: Proposal = {
       id: newProposalId(ctx.now),
+      seq: nextSeq(ctx.memoryDir),
       status: "pending",
       proposer: ctx.actor,
       created_at: ctx.now.toISOString(),
@@ -189,6 +192,12 @@ function findCardFileSafe(memoryDir: string, name: string): string | undefined {
   }
 }
 
+/** One more than the highest seq staged so far (pending or archived). The caller holds the store lock. */
+function nextSeq(memoryDir: string): number {
+  const all = [...readPending(memoryDir).proposals, ...readArchived(memoryDir).proposals];
+  return all.reduce((max, p) => Math.max(max, Number.isInteger(p.seq) ? p.seq : 0), 0) + 1;
+}
+
 function newCardFile(p: Proposal): string {
   return `${p.card.type ?? "unknown"}_${p.card.name}.md`;
 }
@@ -228,7 +237,7 @@ function readDir(dir: string): ProposalsRead {
       unreadable.push({ file: name, reason: (err as Error).message });
     }
   }
-  proposals.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+  proposals.sort((a, b) => a.created_at.localeCompare(b.created_at) || (a.seq ?? 0) - (b.seq ?? 0) || a.id.localeCompare(b.id));
   return { proposals, unreadable };
 }
 

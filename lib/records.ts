@@ -204,7 +204,7 @@ function validateSaveInput(input: SaveInput): void {
 export function provenanceProblems(p: CardProvenance): string[] {
   const problems: string[] = [];
   if (!(PROVENANCE_KINDS as readonly string[]).includes(p.kind)) problems.push(`--kind ${p.kind} must be one of ${PROVENANCE_KINDS.join(", ")}`);
-  if (p.confidence !== undefined && !(Number.isFinite(p.confidence) && p.confidence >= 0 && p.confidence <= 1)) problems.push(`--confidence ${p.confidence} must be a number from 0 to 1`);
+  if (p.confidence !== undefined && !(Number.isFinite(p.confidence) && p.confidence >= 0 && p.confidence <= 1)) problems.push("--confidence must be a number from 0 to 1");
   if (typeof p.source !== "string" || p.source.trim() === "") problems.push("--source is empty: name where this was learned (a file, a URL, a conversation, a command's output)");
   return problems;
 }

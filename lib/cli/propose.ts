@@ -73,11 +73,10 @@ export function splitTopics(flags: string[]): string[] {
   return flags.flatMap((t) => t.split(",")).map((t) => t.trim()).filter(Boolean);
 }
 
+/** A number, or NaN for anything else (the library reports it with the other problems). */
 function parseConfidence(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (raw.trim() === "" || !Number.isFinite(n) || n < 0 || n > 1) throw usageError(`--confidence ${raw} must be a number from 0 to 1`);
-  return n;
+  return raw.trim() === "" ? Number.NaN : Number(raw);
 }
 
 async function readStdin(io: Io): Promise<string> {
