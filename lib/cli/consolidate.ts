@@ -33,10 +33,10 @@ function render(r: ConsolidateReport, io: Io): string {
   const c = colorsFor(io);
   const would = r.dry_run ? "would " : "";
   const lines = [`${r.dry_run ? c.dim("dry run: ") : ""}${r.pending_before} pending proposal${r.pending_before === 1 ? "" : "s"}${r.job ? ` (job ${r.job.id}, attempt ${r.job.attempts}${r.retried ? ", a retry" : ""})` : ""}`];
-  for (const m of r.merged) lines.push(`  ${c.green("merged")}      ${m.ids.join(", ")} ${would ? "would fold" : "folded"} into ${m.into} (${inertText(m.card)})`);
+  for (const m of r.merged) lines.push(`  ${c.green(r.dry_run ? "merge " : "merged")}      ${m.ids.join(", ")} ${would ? "would fold" : "folded"} into ${m.into} (${inertText(m.card)})`);
   for (const x of r.conflicts) lines.push(`  ${c.red("conflict")}    ${inertText(x.card)}: ${x.ids.join(" vs ")} say different things — decide with memctl review`);
-  for (const x of r.contradictions) lines.push(`  ${c.red("contradicts")} ${x.id}: ${inertText(x.card)} now says something else than when it was proposed`);
-  for (const a of r.accepted) lines.push(`  ${c.green("accepted")}    ${a.id} → ${inertText(a.card)}${a.rev !== null ? ` (rev ${a.rev})` : ""}`);
+  for (const x of r.contradictions) lines.push(`  ${c.red("contradicts")} ${x.id}: ${inertText(x.card)} changed since it was proposed and now says something else`);
+  for (const a of r.accepted) lines.push(`  ${c.green(r.dry_run ? "accept  " : "accepted")}    ${a.id} → ${inertText(a.card)}${a.rev !== null ? ` (rev ${a.rev})` : ""}`);
   for (const h of r.held) lines.push(`  ${c.dim("held")}        ${h.id}: ${inertText(h.why)}`);
   if (r.merged.length + r.conflicts.length + r.contradictions.length + r.accepted.length + r.held.length === 0) lines.push(c.dim("  nothing to merge or flag"));
   lines.push(`${r.left_pending} ${would ? "would stay" : "left"} pending${r.accept_facts ? "" : " (nothing is accepted without --accept-facts)"}; memctl review lists them`);

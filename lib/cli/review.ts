@@ -64,10 +64,15 @@ export function flagText(f: ProposalFlags, c: Colors): string {
   const out: string[] = [];
   if (f.stale) out.push(c.yellow("stale"));
   if (f.contradicts_card) out.push(c.red("contradicts"));
-  if (f.conflicts_with.length) out.push(c.red(`conflict:${f.conflicts_with.join(",")}`));
+  if (f.conflicts_with.length) out.push(c.red(`conflict:${f.conflicts_with.map(shortId).join(",")}`));
   if (f.duplicate_of_card) out.push(c.yellow(`dup-card:${inertText(f.duplicate_of_card)}`));
-  if (f.duplicate_of.length) out.push(c.yellow(`dup:${f.duplicate_of.join(",")}`));
+  if (f.duplicate_of.length) out.push(c.yellow(`dup:${f.duplicate_of.map(shortId).join(",")}`));
   return out.join(" ");
+}
+
+/** The random tail of an id: enough to tell proposals apart in a flag, and a valid prefix-free handle in review. */
+function shortId(id: string): string {
+  return `…${id.slice(-6)}`;
 }
 
 function renderList(rows: readonly ReviewedProposal[], unreadable: readonly { file: string; reason: string }[], io: Io): string {

@@ -228,7 +228,7 @@ test("doctor warns about pending proposals and points at memctl review", async (
   const r = await w.run(["doctor", "--json"]);
   assert.equal(r.json().pending_proposals, 1);
   const human = await w.run(["doctor"]);
-  assert.match(human.stdout, /1 proposal await review/);
+  assert.match(human.stdout, /1 proposal awaits review/);
   assert.match(human.stdout, /memctl review/);
   w.cleanup();
 });
