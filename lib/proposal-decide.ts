@@ -3,7 +3,7 @@ import { ERROR_CODES, MemctlError, usageError } from "./errors.js";
 import { withStoreLock } from "./lock.js";
 import { saveInputOf } from "./proposal-review.js";
 import { archiveProposal, currentSha, findPending, type Proposal } from "./proposals.js";
-import { saveCard, type SaveResult, type WriteContext } from "./records.js";
+import { saveCard, type CardProvenance, type SaveResult, type WriteContext } from "./records.js";
 
 // The owner's side of the boundary: accept promotes a proposal through the one save path (so the card gets
 // its provenance, a history revision and an index line); reject archives it with the reason. Agents are
@@ -21,6 +21,8 @@ export interface AcceptResult {
   proposal: Proposal;
   save: SaveResult;
   forced: boolean;
+  /** The provenance written into the card (the sources of merged duplicates included). */
+  provenance: CardProvenance;
 }
 
 export async function acceptProposal(ctx: WriteContext, id: string, options: AcceptOptions = {}): Promise<AcceptResult> {
@@ -36,10 +38,11 @@ export async function acceptProposal(ctx: WriteContext, id: string, options: Acc
     );
   }
   // The base is checked again under the lock inside saveCard, so a write racing this accept is not overwritten.
-  const save = await saveCard(ctx, { ...saveInputOf(proposal, options), expectSha256: options.force ? undefined : proposal.base_sha256 });
+  const input = saveInputOf(proposal, options);
+  const save = await saveCard(ctx, { ...input, expectSha256: options.force ? undefined : proposal.base_sha256 });
   const decided: Proposal = { ...proposal, status: "accepted", decided_at: ctx.now.toISOString(), decided_by: ctx.actor, card_file: save.file, ...(save.entry ? { rev: save.entry.rev } : {}) };
   await withStoreLock(ctx.memoryDir, () => archiveProposal(ctx.memoryDir, decided, { actor: ctx.actor, at: decided.decided_at, card: save.file, rev: save.entry?.rev ?? null, op: save.op, forced: stale }), { timeoutMs: ctx.lockTimeoutMs });
-  return { proposal: decided, save, forced: stale };
+  return { proposal: decided, save, forced: stale, provenance: input.provenance! };
 }
 
 export async function rejectProposal(ctx: WriteContext, id: string, reason: string): Promise<Proposal> {

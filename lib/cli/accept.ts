@@ -32,13 +32,13 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     topics: topics.length > 0 ? splitTopics(topics) : undefined,
     force: bool(args, "force"),
   });
-  const { save, proposal } = result;
+  const { save, proposal, provenance } = result;
   if (bool(args, "json")) {
-    printJson(io, { memory_dir: memoryDir, id: proposal.id, status: proposal.status, file: save.file, op: save.op, rev: save.entry?.rev ?? null, sha256: save.entry?.sha256 ?? null, actor: proposal.decided_by, provenance: proposal.provenance, forced: result.forced, index_line: save.indexLine });
+    printJson(io, { memory_dir: memoryDir, id: proposal.id, status: proposal.status, file: save.file, op: save.op, rev: save.entry?.rev ?? null, sha256: save.entry?.sha256 ?? null, actor: proposal.decided_by, provenance, forced: result.forced, index_line: save.indexLine });
     return 0;
   }
   const c = colorsFor(io);
   const done = save.op === "unchanged" ? `${inertText(save.file)} already said that (no new revision)` : `${save.op === "create" ? "created" : "updated"} ${inertText(save.file)} (rev ${save.entry!.rev}, ${save.entry!.actor})`;
-  io.stdout.write(`${c.green("✓")} accepted ${proposal.id}${result.forced ? c.yellow(" (forced over a changed card)") : ""}: ${done}\n  provenance: ${proposal.provenance.kind}${proposal.provenance.confidence !== undefined ? `, confidence ${proposal.provenance.confidence}` : ""}, source ${inertText(proposal.provenance.source)}\n  ${inertText(save.indexLine)}\n`);
+  io.stdout.write(`${c.green("✓")} accepted ${proposal.id}${result.forced ? c.yellow(" (forced over a changed card)") : ""}: ${done}\n  provenance: ${provenance.kind}${provenance.confidence !== undefined ? `, confidence ${provenance.confidence}` : ""}, source ${inertText(provenance.source)}\n  ${inertText(save.indexLine)}\n`);
   return 0;
 }
