@@ -6,7 +6,7 @@ import { appendLine, isValidActor, sha256Hex } from "./history.js";
 import { ensureStateDir, withStoreLock } from "./lock.js";
 import { CARD_TYPES, descriptionProblem, DESCRIPTION_MAX, findCardFile, provenanceProblems, validateName, type CardProvenance } from "./records.js";
 import { STATE_DIR } from "./store/paths.js";
-import { commitFile } from "./store/write.js";
+import { commitFile, type CommitOptions } from "./store/write.js";
 
 // The proposal boundary (seed 002: propose → consolidate → own). Anyone — agents and read-only hosts
 // included — may stage a candidate card here; only the owner promotes it (lib/proposal-decide.ts).
@@ -67,6 +67,8 @@ export interface ProposeContext {
   actor: string;
   now: Date;
   lockTimeoutMs?: number;
+  /** The documented pause point (tests kill a proposer there). */
+  commit?: CommitOptions;
 }
 
 /** Validates the input in one pass; every problem is reported together. */
@@ -110,7 +112,7 @@ export async function propose(ctx: ProposeContext, input: ProposeInput): Promise
       base_sha256: target === null ? null : sha256Hex(fs.readFileSync(path.join(ctx.memoryDir, target))),
     };
     ensureDirs(ctx.memoryDir);
-    await commitFile(proposalPath(ctx.memoryDir, proposal.id), JSON.stringify(proposal, null, 2) + "\n");
+    await commitFile(proposalPath(ctx.memoryDir, proposal.id), JSON.stringify(proposal, null, 2) + "\n", ctx.commit);
     logEvent(ctx.memoryDir, { event: "proposed", id: proposal.id, actor: ctx.actor, at: proposal.created_at, card: proposal.target ?? newCardFile(proposal), source: proposal.source, kind: provenance.kind });
     return proposal;
   }, { timeoutMs: ctx.lockTimeoutMs });

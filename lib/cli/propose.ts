@@ -5,6 +5,7 @@ import type { Io } from "../io.js";
 import { propose } from "../proposals.js";
 import { CARD_TYPES, PROVENANCE_KINDS } from "../records.js";
 import { inertText } from "../sanitize.js";
+import { pauseFromEnv } from "../store/write.js";
 import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
@@ -47,7 +48,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const body = dash || bodyFile === "-" ? await readStdin(io) : bodyFile !== undefined ? readBodyFile(path.resolve(io.cwd, bodyFile)) : undefined;
   const topicFlags = strs(args, "topics");
   const { memoryDir } = requireStore(args, io);
-  const p = await propose({ memoryDir, actor, now: io.now() }, {
+  const p = await propose({ memoryDir, actor, now: io.now(), commit: pauseFromEnv(io.env) }, {
     card: {
       name,
       type: str(args, "type"),

@@ -222,6 +222,20 @@ test("consolidate merges duplicates, flags a conflict and a contradiction, accep
   w.cleanup();
 });
 
+test("a proposal that an existing card already says is flagged dup-card and never auto-accepted", async () => {
+  const w = world();
+  const sameHook = await proposeJson(w, ["run-everything", "-t", "feedback", "-d", "Run the whole suite before pushing", "--source", "chat", "--kind", "fact"]);
+  const body = fs.readFileSync(path.join(w.memory, "feedback_run-tests.md"), "utf8").split("---\n").slice(2).join("---\n");
+  const noOp = await proposeJson(w, ["run-tests", "-d", "Run the whole suite before pushing", "--source", "README", "--kind", "fact", "-"], body);
+  const flags = Object.fromEntries((await w.run(["review", "--json"])).json().proposals.map((p: { id: string; flags: { duplicate_of_card: string | null } }) => [p.id, p.flags.duplicate_of_card]));
+  assert.deepEqual(flags, { [sameHook]: "feedback_run-tests.md", [noOp]: "feedback_run-tests.md" });
+  assert.match((await w.run(["review"])).stdout, /dup-card:feedback_run-tests\.md/);
+  const pass = (await w.run(["consolidate", "--accept-facts", "--json"])).json();
+  assert.deepEqual(pass.accepted, []);
+  assert.deepEqual(pass.held.map((h: { why: string }) => h.why), ["feedback_run-tests.md already says this", "feedback_run-tests.md already says this"]);
+  w.cleanup();
+});
+
 test("doctor warns about pending proposals and points at memctl review", async () => {
   const w = world();
   await proposeJson(w, ["x", "-t", "user", "-d", "y", "--source", "s"]);

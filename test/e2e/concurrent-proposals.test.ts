@@ -54,3 +54,24 @@ test("12 concurrent proposers: every proposal lands intact, no temp file is left
   assert.deepEqual(pending.proposals.map((p) => p.seq).sort((x, y) => x - y), Array.from({ length: 12 }, (_, i) => i + 1));
   assert.deepEqual(fs.readdirSync(path.join(w.mem, ".memctl", "proposals")).filter((f) => f.startsWith(".")), []);
 });
+
+test("SIGKILL in the middle of a propose leaves no proposal, no log line and no stuck lock; the next propose lands", { timeout: 60_000 }, async () => {
+  const w = makeWorld();
+  const child = spawn(process.execPath, [CLI, "propose", "x", "-t", "user", "-d", "killed mid-write", "--source", "s", "--task-id", "t-1"], { cwd: w.repo, env: { ...spawnEnv(w), MEMCTL_PAUSE_BEFORE_COMMIT_MS: "30000" }, stdio: "ignore" });
+  const closed = new Promise<NodeJS.Signals | null>((resolve) => child.on("close", (_code, signal) => resolve(signal)));
+  const dir = path.join(w.mem, ".memctl", "proposals");
+  const deadline = Date.now() + 20_000;
+  while (!(fs.existsSync(dir) && fs.readdirSync(dir).some((f) => f.endsWith(".tmp")))) {
+    assert.ok(Date.now() < deadline, "the proposer never reached the pause point");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  child.kill("SIGKILL");
+  assert.equal(await closed, "SIGKILL");
+  assert.deepEqual(readPending(w.mem), { proposals: [], unreadable: [] }, "the half-written proposal is invisible");
+  assert.equal(fs.existsSync(path.join(w.mem, ".memctl", "proposals-log.jsonl")), false);
+
+  const next = await propose(w, ["y", "-t", "user", "-d", "after the crash", "--source", "s", "--task-id", "t-2"]);
+  assert.equal(next.code, 0, next.stderr);
+  assert.deepEqual(readPending(w.mem).proposals.map((p) => p.card.name), ["y"]);
+  assert.deepEqual(fs.readdirSync(dir).filter((f) => f.endsWith(".tmp")), [], "the dead proposer's temp file is swept");
+});
