@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError, systemCode, usageError } from "./errors.js";
+import { withDefaults } from "./guardrails.js";
 import { appendLine, isValidActor, sha256Hex } from "./history.js";
 import { ensureStateDir, withStoreLock } from "./lock.js";
 import { CARD_TYPES, descriptionProblem, DESCRIPTION_MAX, findCardFile, provenanceProblems, validateName, type CardProvenance } from "./records.js";
@@ -111,6 +112,7 @@ export async function propose(ctx: ProposeContext, input: ProposeInput): Promise
       target,
       base_sha256: target === null ? null : sha256Hex(fs.readFileSync(path.join(ctx.memoryDir, target))),
     };
+    checkQueueLimits(ctx.memoryDir, proposal);
     ensureDirs(ctx.memoryDir);
     await commitFile(proposalPath(ctx.memoryDir, proposal.id), JSON.stringify(proposal, null, 2) + "\n", ctx.commit);
     logEvent(ctx.memoryDir, { event: "proposed", id: proposal.id, actor: ctx.actor, at: proposal.created_at, card: proposal.target ?? newCardFile(proposal), source: proposal.source, kind: provenance.kind });
@@ -192,6 +194,19 @@ function findCardFileSafe(memoryDir: string, name: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The staging area is outside the store's guardrails (.memctl/ is not counted), so it gets its own: one
+ * proposal no bigger than a card may be, and at most as many pending proposals as a store may hold cards —
+ * an agent in a loop cannot fill the disk; it is told the owner must review first.
+ */
+function checkQueueLimits(memoryDir: string, proposal: Proposal): void {
+  const limits = withDefaults();
+  const bytes = Buffer.byteLength(JSON.stringify(proposal, null, 2) + "\n");
+  if (bytes > limits.maxFileBytes) throw new MemctlError(ERROR_CODES.E_GUARDRAIL, `the proposal is ${bytes} bytes; a proposal may be at most ${limits.maxFileBytes} (the card file limit). Propose a shorter card.`, { bytes, limit: limits.maxFileBytes });
+  const pending = readPending(memoryDir).proposals.length;
+  if (pending >= limits.maxFiles) throw new MemctlError(ERROR_CODES.E_GUARDRAIL, `${pending} proposals already await review (the limit is ${limits.maxFiles}); nothing was staged. The owner must review them first (memctl review, memctl consolidate).`, { pending, limit: limits.maxFiles });
 }
 
 /** One more than the highest seq staged so far (pending or archived). The caller holds the store lock. */

@@ -78,6 +78,9 @@ test("a proposal without a source, with a bad kind or an over-long description i
   const newWithoutType = await w.run(["propose", "x", "-d", "y", "--source", "s"]);
   assert.equal(newWithoutType.code, 2);
   assert.match(newWithoutType.stderr, /give its type with -t/);
+  const huge = await w.run(["propose", "x", "-t", "user", "-d", "y", "--source", "s", "--json", "-"], "z".repeat(101 * 1024));
+  assert.equal(huge.code, 1);
+  assert.equal(huge.json().error.code, "E_GUARDRAIL");
   assert.equal(fs.existsSync(path.join(w.memory, ".memctl", "proposals")), false);
   w.cleanup();
 });
