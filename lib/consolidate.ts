@@ -16,6 +16,8 @@ export interface ConsolidateOptions {
   dryRun?: boolean;
   acceptFacts?: boolean;
   leaseMs?: number;
+  /** The ledger's clock (lease renewals must see time pass); defaults to the write context's fixed instant. */
+  clock?: () => Date;
 }
 
 export interface ConsolidatePlan {
@@ -85,7 +87,7 @@ export async function consolidate(ctx: WriteContext, options: ConsolidateOptions
     const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts);
     return { dry_run: true, accept_facts: acceptFacts, job: null, retried: false, ...plan };
   }
-  const ledger = { memoryDir: ctx.memoryDir, now: () => ctx.now, lockTimeoutMs: ctx.lockTimeoutMs };
+  const ledger = { memoryDir: ctx.memoryDir, now: options.clock ?? (() => ctx.now), lockTimeoutMs: ctx.lockTimeoutMs };
   const run = await runJob(ledger, "consolidate", async () => {
     const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts);
     await applyMerges(ctx, plan);

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { diffLines, type DiffLine } from "./line-diff.js";
-import { cardFileOf, currentSha, readPending, type Proposal } from "./proposals.js";
+import { sha256Hex } from "./history.js";
+import { cardFileOf, readPending, type Proposal } from "./proposals.js";
 import { findCardFile, renderNewCard, typeOf, updatedCardText, type CardType, type SaveInput } from "./records.js";
 import { parseCard } from "./store/card.js";
 import { listCardFiles } from "./store/read.js";
@@ -50,8 +51,9 @@ export async function reviewPending(memoryDir: string): Promise<ReviewResult> {
   const pending = read.proposals.map((p) => {
     const group = (byName.get(groupKey(p)) ?? []).filter((o) => o.id !== p.id);
     const key = contentKey(p);
-    const target = cards.find((c) => c.file === findTarget(memoryDir, p));
-    const stale = currentSha(memoryDir, p) !== p.base_sha256;
+    const file = findTarget(memoryDir, p);
+    const target = cards.find((c) => c.file === file);
+    const stale = shaOf(memoryDir, file) !== p.base_sha256;
     const sameAsCard = target !== undefined && sameContent(p, target);
     const sameDescription = p.card.description === undefined ? undefined : cards.find((c) => c.file !== target?.file && norm(c.description) === norm(p.card.description!));
     const flags: ProposalFlags = {
@@ -127,11 +129,20 @@ function sameContent(p: Proposal, card: CardSummary): boolean {
   return norm(description) === norm(card.description) && norm(body) === norm(card.body);
 }
 
+function shaOf(memoryDir: string, file: string | undefined): string | null {
+  if (file === undefined) return null;
+  try {
+    return sha256Hex(fs.readFileSync(path.join(memoryDir, file)));
+  } catch {
+    return null;
+  }
+}
+
 function findTarget(memoryDir: string, p: Proposal): string | undefined {
   try {
     return findCardFile(memoryDir, p.card.name);
   } catch {
-    return p.target ?? undefined;
+    return undefined; // an ambiguous name: accept refuses it the same way (it names the files)
   }
 }
 

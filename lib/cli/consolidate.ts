@@ -23,7 +23,7 @@ export const spec: CommandSpec = {
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
-  const report = await consolidate(writeContext(args, io, memoryDir), { dryRun: bool(args, "dry-run"), acceptFacts: bool(args, "accept-facts") });
+  const report = await consolidate(writeContext(args, io, memoryDir), { dryRun: bool(args, "dry-run"), acceptFacts: bool(args, "accept-facts"), clock: () => io.now() });
   if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, ...report });
   else io.stdout.write(render(report, io));
   return 0;
