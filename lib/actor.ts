@@ -29,7 +29,7 @@ export function assertMayWrite(actor: string, what: string): void {
   if (!isAgentActor(actor)) return;
   throw new MemctlError(
     ERROR_CODES.E_READ_ONLY,
-    `${actor} may not ${what}: agents are read-only on canonical memory (it is injected into every later session). Propose the change instead (memctl propose …) and the owner decides.`,
+    `${actor} may not ${what}: agents are read-only on canonical memory (it is injected into every later session). Stage it as a proposal instead — memctl propose NAME -t TYPE -d "one line" --source "where you learned it" --task-id ID (MCP: memory_propose) — and the owner decides with memctl review / accept / reject.`,
     { actor },
   );
 }

@@ -49,6 +49,12 @@ export const ERROR_CODES = {
   E_DESCRIPTION_TOO_LONG: "E_DESCRIPTION_TOO_LONG",
   /** The memory directory (or episodes file) cannot be written. */
   E_NOT_WRITABLE: "E_NOT_WRITABLE",
+  /** A proposal names no source; a claim that cannot name its source is not staged. */
+  E_NO_SOURCE: "E_NO_SOURCE",
+  /** The card changed (or appeared, or went) since the proposal was made; accept --force overrides. */
+  E_STALE_BASE: "E_STALE_BASE",
+  /** A job's lease is held by another live holder. */
+  E_JOB_LEASED: "E_JOB_LEASED",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES] | (string & {});

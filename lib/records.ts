@@ -3,7 +3,7 @@ import path from "node:path";
 import { assertMayWrite } from "./actor.js";
 import { ERROR_CODES, MemctlError, systemCode, usageError } from "./errors.js";
 import { checkPathShape, checkWrite, withDefaults, type Guardrails } from "./guardrails.js";
-import { appendHistory, latestByCard, makeEntry, readHistory, type HistoryEntry, type HistoryOp } from "./history.js";
+import { appendHistory, latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry, type HistoryOp } from "./history.js";
 import { withStoreLock } from "./lock.js";
 import { resolveMemoryPath } from "./safe-path.js";
 import { parseCard } from "./store/card.js";
@@ -41,6 +41,20 @@ export interface SaveInput {
   status?: string;
   expires?: string;
   refs?: string[];
+  /** Seed 002's provenance: how the content is known. Written as the card's `provenance:` field. */
+  provenance?: CardProvenance;
+  /**
+   * Compare-and-swap for proposals: the sha256 of the card file this write was prepared against, or null
+   * for "the card must not exist yet". Checked under the lock; a mismatch is E_STALE_BASE, nothing written.
+   */
+  expectSha256?: string | null;
+}
+
+export const PROVENANCE_KINDS = ["fact", "inference", "unverified"] as const;
+export interface CardProvenance {
+  kind: (typeof PROVENANCE_KINDS)[number];
+  confidence?: number;
+  source: string;
 }
 
 export interface SaveResult {
@@ -97,6 +111,7 @@ export function renderNewCard(input: Required<Pick<SaveInput, "name" | "descript
     renderField("updated_at", today),
     ...(input.expires ? [renderField("expires_at", input.expires)] : []),
     renderField("repo_refs", input.refs ?? []),
+    ...(input.provenance ? [renderField("provenance", input.provenance)] : []),
   ];
   return `---\n${fields.join("\n")}\n---\n${input.body ?? ""}`;
 }
@@ -107,6 +122,7 @@ export async function saveCard(ctx: WriteContext, input: SaveInput): Promise<Sav
   validateSaveInput(input);
   return withStoreLock(ctx.memoryDir, async () => {
     const existing = findCardFile(ctx.memoryDir, input.name);
+    if (input.expectSha256 !== undefined) checkBase(ctx.memoryDir, input.name, existing, input.expectSha256);
     const today = ctx.now.toISOString().slice(0, 10);
     let file: string;
     let before: string | undefined;
@@ -153,6 +169,14 @@ export async function saveCard(ctx: WriteContext, input: SaveInput): Promise<Sav
   }, { timeoutMs: ctx.lockTimeoutMs });
 }
 
+/** The compare-and-swap of a proposal's base: the card must still be exactly what the proposer saw. */
+function checkBase(memoryDir: string, name: string, existing: string | undefined, expected: string | null): void {
+  const current = existing === undefined ? null : sha256Hex(fs.readFileSync(path.join(memoryDir, existing)));
+  if (current === expected) return;
+  const what = expected === null ? `card "${name}" was created (${existing}) after this was prepared` : current === null ? `card "${name}" was removed after this was prepared` : `card "${name}" (${existing}) changed after this was prepared`;
+  throw new MemctlError(ERROR_CODES.E_STALE_BASE, `${what}; nothing was written. Review the difference first (memctl review ID), then accept with --force to overwrite, or reject it.`, { card: existing ?? null, expected_sha256: expected, current_sha256: current });
+}
+
 /** Checks every flag in one pass and reports all problems together. */
 function validateSaveInput(input: SaveInput): void {
   const problems: string[] = [];
@@ -164,6 +188,7 @@ function validateSaveInput(input: SaveInput): void {
     tooLong = [...input.description].length > DESCRIPTION_MAX;
   }
   if (input.priority !== undefined && !["always", "normal", "low"].includes(input.priority)) problems.push(`--priority ${input.priority} must be always, normal or low`);
+  if (input.provenance) problems.push(...provenanceProblems(input.provenance));
   if (input.expires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(input.expires)) problems.push(`--expires ${input.expires} must be a date, YYYY-MM-DD`);
   if (input.status !== undefined && !/^[a-z][a-z-]*$/.test(input.status)) problems.push(`--status ${input.status} must be a lowercase word (active, stale, superseded, …)`);
   for (const ref of input.refs ?? []) {
@@ -175,8 +200,17 @@ function validateSaveInput(input: SaveInput): void {
   throw new MemctlError(code, problems.join("\n"), { limit: DESCRIPTION_MAX, problems });
 }
 
+/** What is wrong with a provenance (kind, confidence in 0..1, a non-empty source); empty when it is fine. */
+export function provenanceProblems(p: CardProvenance): string[] {
+  const problems: string[] = [];
+  if (!(PROVENANCE_KINDS as readonly string[]).includes(p.kind)) problems.push(`--kind ${p.kind} must be one of ${PROVENANCE_KINDS.join(", ")}`);
+  if (p.confidence !== undefined && !(Number.isFinite(p.confidence) && p.confidence >= 0 && p.confidence <= 1)) problems.push("--confidence must be a number from 0 to 1");
+  if (typeof p.source !== "string" || p.source.trim() === "") problems.push("--source is empty: name where this was learned (a file, a URL, a conversation, a command's output)");
+  return problems;
+}
+
 /** Applies a save to an existing card: only the given fields, updated_at, and any missing required field. */
-function updatedCardText(before: string, input: SaveInput, today: string, type: string | undefined): string {
+export function updatedCardText(before: string, input: SaveInput, today: string, type: string | undefined): string {
   const card = parseCard(before);
   const fm = card.frontmatter;
   const base = card.hasFrontmatter ? before : `---\n---\n${before}`;
@@ -190,6 +224,7 @@ function updatedCardText(before: string, input: SaveInput, today: string, type: 
     updated_at: today,
     expires_at: input.expires,
     repo_refs: input.refs && input.refs.length > 0 ? input.refs : "repo_refs" in fm ? undefined : [],
+    provenance: input.provenance,
   };
   const edited = setFrontmatterFields(base, fields);
   return input.body === undefined ? edited : replaceBody(edited, input.body);
@@ -218,7 +253,7 @@ function currentIndexTitle(memoryDir: string, file: string): string | undefined 
   return parseIndex(text).entries.find((e) => e.file.replace(/^\.\//, "") === file)?.title;
 }
 
-function typeOf(file: string, text: string): string | undefined {
+export function typeOf(file: string, text: string): string | undefined {
   const prefix = /^(feedback|project|reference|user)_/.exec(file)?.[1];
   if (prefix) return prefix;
   const t = parseCard(text).meta.metadata?.type;

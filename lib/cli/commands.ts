@@ -26,4 +26,10 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   prepare: { summary: "strict resolution plus a bounded memory query for one request (hosts without a hook)", load: () => import("./prepare.js") },
   demo: { summary: "run the per-prompt hook on the built-in sample store for a few sample prompts", load: () => import("./demo.js") },
   mcp: { summary: "serve the memory tools over stdio as an MCP server (view, manage, context, search, recall, log)", load: () => import("./mcp.js") },
+  propose: { summary: "stage a candidate card with its source for the owner (agents and read-only hosts too)", load: () => import("./propose.js") },
+  review: { summary: "pending proposals with duplicate / conflict / stale flags, or one with its diff", load: () => import("./review.js") },
+  accept: { summary: "promote a proposal into a card (owner only; provenance, history, index line)", load: () => import("./accept.js") },
+  reject: { summary: "decline a proposal; archived with the reason (owner only)", load: () => import("./reject.js") },
+  consolidate: { summary: "owner pass: merge duplicate proposals, flag conflicts, optionally accept facts (a ledger job)", load: () => import("./consolidate.js") },
+  jobs: { summary: "the job ledger: running, stuck (retryable), failed, done", load: () => import("./jobs.js") },
 };

@@ -50,6 +50,7 @@ export function findings(r: DoctorReport): Finding[] {
     warning("claude memory", `${files.length} Claude Code card(s) in ${q(dir)} with no memctl counterpart: ${files.slice(0, 3).map(q).join(", ")}${files.length > 3 ? ", …" : ""}`, "memctl import claude");
   }
   for (const x of r.config_warnings) warning("config", q(x), "edit the user config (memctl config lint checks it)");
+  if (r.pending_proposals > 0) warning("proposals", `${r.pending_proposals} proposal${r.pending_proposals === 1 ? " awaits" : "s await"} review`, "memctl review");
   return out;
 }
 

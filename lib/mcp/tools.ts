@@ -12,6 +12,7 @@ import { withStoreLock } from "../lock.js";
 import type { WriteContext } from "../records.js";
 import { resolveMemory, type Resolution } from "../resolve.js";
 import { cardDocs, episodeDocs, search, type SearchDoc, type SearchHit } from "../search.js";
+import { propose } from "../proposals.js";
 import { pauseFromEnv } from "../store/write.js";
 import { readStoreOrEmptyIndex } from "../cli/store-access.js";
 
@@ -185,6 +186,33 @@ export async function memoryLog(s: ToolSession, args: { summary: string; host: s
   return text(`Logged the episode to ${memoryDir}/episodes.jsonl (actor ${s.options.actor}).`, { appended: true, episode });
 }
 
+export type ProposeArgs = {
+  name: string;
+  type?: string;
+  description?: string;
+  body?: string;
+  topics?: string[];
+  source: string;
+  kind?: "fact" | "inference" | "unverified";
+  confidence?: number;
+};
+
+/**
+ * Stages a proposal attributed to the server's actor. Allowed on a read-only server and for agent actors:
+ * proposing changes nothing canonical, which is the whole point of the boundary.
+ */
+export async function memoryPropose(s: ToolSession, args: ProposeArgs): Promise<ToolResult> {
+  const { memoryDir } = requireStore(s);
+  const p = await propose({ memoryDir, actor: s.options.actor, now: s.io.now() }, {
+    card: { name: args.name, type: args.type, description: args.description, body: args.body, topics: args.topics },
+    source: args.source,
+    kind: args.kind,
+    confidence: args.confidence,
+  });
+  const what = p.target ? `an update to ${p.target}` : `a new card ${p.card.type}_${p.card.name}.md`;
+  return text(`Proposed ${what} as ${p.id} (actor ${p.proposer}, ${p.provenance.kind}, source: ${p.source}). Nothing in canonical memory changed; the owner reviews it (memctl review ${p.id}) and accepts or rejects it.`, { proposal: p });
+}
+
 /** Resolves the store for this call; an invalid explicit selection is never replaced by another store. */
 export function requireStore(s: ToolSession): { memoryDir: string; resolution: Resolution } {
   const resolution = resolveMemory({ repoRoot: s.options.repoRoot, allowNonGit: s.options.allowNonGit }, s.io);
@@ -203,8 +231,8 @@ function refuseIfReadOnly(s: ToolSession, what: string): void {
   throw new MemctlError(
     ERROR_CODES.E_READ_ONLY,
     `Refused: may not ${what}: ${why}. Canonical memory is injected into every later session, so only its owner writes it; nothing was written. ` +
-      "Reading works (memory_view, memory_context, memory_search, memory_recall). If you learned something worth keeping, say so in your final summary and the owner can save it (memctl save / memctl manage). " +
-      "A propose → consolidate route for agents is planned but not available yet.",
+      "Reading works (memory_view, memory_context, memory_search, memory_recall). If you learned something worth keeping, stage it with memory_propose " +
+      "(name, type, description, body, source, kind): it waits in the proposal queue and the owner accepts or rejects it (memctl review).",
     { actor: s.options.actor, read_only_flag: s.options.readOnly },
   );
 }

@@ -51,6 +51,8 @@ export interface DoctorInput {
   unimportedClaude: UnimportedClaudeCard[];
   injection: InjectionReport | null;
   configWarnings: string[];
+  /** Proposals staged under .memctl/proposals/ awaiting the owner (lib/proposals.ts). */
+  pendingProposals: number;
 }
 
 export interface DoctorReport {
@@ -77,6 +79,7 @@ export interface DoctorReport {
   history_malformed: number;
   unimported_claude_memory: UnimportedClaudeCard[];
   config_warnings: string[];
+  pending_proposals: number;
   warnings_count: number;
 }
 
@@ -118,6 +121,7 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     history_malformed: input.history.malformed,
     unimported_claude_memory: view ? input.unimportedClaude : [],
     config_warnings: input.configWarnings,
+    pending_proposals: input.pendingProposals,
     warnings_count: 0,
   };
   for (const [file, cf] of view?.cards ?? []) {
@@ -145,6 +149,7 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     report.hand_edited_cards.length +
     report.unimported_claude_memory.length +
     report.config_warnings.length +
+    (input.pendingProposals > 0 ? 1 : 0) +
     (input.history.status === "error" ? 1 : 0) +
     (input.history.malformed > 0 ? 1 : 0);
   return report;

@@ -6,6 +6,7 @@ import { historyPath, latestByCard, readHistory, sha256Hex } from "../history.js
 import { planClaudeImport, projectClaudeDirs } from "../import-claude.js";
 import { measureIndexInjectBytes } from "../inject.js";
 import type { Io } from "../io.js";
+import { readPending } from "../proposals.js";
 import { RepoRefChecker } from "../repo-refs.js";
 import { EPISODES_FILE } from "../store/read.js";
 import { buildDoctorReport, type DoctorReport, type HistoryFacts, type UnimportedClaudeCard } from "./doctor.js";
@@ -42,6 +43,7 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     unimportedClaude: dir ? unimportedClaude(opened, io) : [],
     injection: view && dir ? injectionFor(opened, options.host ?? "generic", warn) : null,
     configWarnings,
+    pendingProposals: dir ? readPending(dir).proposals.length : 0,
   });
 }
 

@@ -1,0 +1,44 @@
+import type { Io } from "../io.js";
+import { acceptProposal } from "../proposal-decide.js";
+import { inertText } from "../sanitize.js";
+import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
+import { colorsFor, printJson } from "./output.js";
+import { splitTopics } from "./propose.js";
+import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
+
+export const spec: CommandSpec = {
+  name: "accept",
+  summary: "promote a pending proposal into a card (owner only; history, provenance, index line)",
+  positionals: [{ name: "id", description: "the proposal id (or a unique prefix)", required: true }],
+  flags: {
+    "edit-description": { type: "string", valueName: "TEXT", description: "use this description instead of the proposed one (at most 200 characters)" },
+    topics: { type: "string", valueName: "A,B", description: "set the card's topics (replaces the proposed list)", multiple: true },
+    force: { type: "boolean", description: "accept even though the card changed since the proposal was made" },
+    ...ACTOR_FLAGS,
+    ...STORE_FLAGS,
+    ...JSON_FLAG,
+  },
+  exitCodes: { 0: "accepted", 1: "refused: agent caller (E_READ_ONLY), stale base (E_STALE_BASE, see --force), no such proposal, description over 200 characters, lock timeout, no store", 2: "usage error", 3: "invalid explicit memory selection" },
+  notes: "The card is written by the same path as memctl save, attributed to the accepting actor (human by default), with the proposal's provenance {kind, confidence, source} in its frontmatter. The proposal moves to .memctl/proposals/archive/ and the decision is logged in .memctl/proposals-log.jsonl.",
+  examples: ["memctl accept p-20261202T094000Z-3fa2c1", 'memctl accept p-2026 --edit-description "CI caches node_modules by lockfile hash" --topics ci,cache'],
+};
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(spec, argv);
+  const { memoryDir } = requireStore(args, io);
+  const topics = strs(args, "topics");
+  const result = await acceptProposal(writeContext(args, io, memoryDir), args.positionals[0]!, {
+    description: str(args, "edit-description"),
+    topics: topics.length > 0 ? splitTopics(topics) : undefined,
+    force: bool(args, "force"),
+  });
+  const { save, proposal, provenance } = result;
+  if (bool(args, "json")) {
+    printJson(io, { memory_dir: memoryDir, id: proposal.id, status: proposal.status, file: save.file, op: save.op, rev: save.entry?.rev ?? null, sha256: save.entry?.sha256 ?? null, actor: proposal.decided_by, provenance, forced: result.forced, index_line: save.indexLine });
+    return 0;
+  }
+  const c = colorsFor(io);
+  const done = save.op === "unchanged" ? `${inertText(save.file)} already said that (no new revision)` : `${save.op === "create" ? "created" : "updated"} ${inertText(save.file)} (rev ${save.entry!.rev}, ${save.entry!.actor})`;
+  io.stdout.write(`${c.green("✓")} accepted ${proposal.id}${result.forced ? c.yellow(" (forced over a changed card)") : ""}: ${done}\n  provenance: ${provenance.kind}${provenance.confidence !== undefined ? `, confidence ${provenance.confidence}` : ""}, source ${inertText(provenance.source)}\n  ${inertText(save.indexLine)}\n`);
+  return 0;
+}

@@ -1,0 +1,35 @@
+import { usageError } from "../errors.js";
+import type { Io } from "../io.js";
+import { rejectProposal } from "../proposal-decide.js";
+import { ARCHIVE_DIR } from "../proposals.js";
+import { inertText } from "../sanitize.js";
+import { bool, parseArgs, str, type CommandSpec } from "./args.js";
+import { colorsFor, printJson } from "./output.js";
+import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
+
+export const spec: CommandSpec = {
+  name: "reject",
+  summary: "decline a pending proposal; it is archived with the reason (owner only)",
+  positionals: [{ name: "id", description: "the proposal id (or a unique prefix)", required: true }],
+  flags: {
+    reason: { type: "string", valueName: "TEXT", description: "why (required; kept with the archived proposal)" },
+    ...ACTOR_FLAGS,
+    ...STORE_FLAGS,
+    ...JSON_FLAG,
+  },
+  exitCodes: { 0: "rejected and archived", 1: "refused: agent caller (E_READ_ONLY), no such proposal, lock timeout, no store", 2: "usage error (no --reason)", 3: "invalid explicit memory selection" },
+  notes: `Nothing is deleted: the proposal moves to ${ARCHIVE_DIR}/ with status rejected, the reason, who and when, and the decision is logged.`,
+  examples: ['memctl reject p-20261202T094000Z-3fa2c1 --reason "guess from one log line; not a fact"'],
+};
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(spec, argv);
+  const reason = str(args, "reason");
+  if (reason === undefined) throw usageError('say why with --reason "…" (it is archived with the proposal)');
+  const { memoryDir } = requireStore(args, io);
+  const p = await rejectProposal(writeContext(args, io, memoryDir), args.positionals[0]!, reason);
+  const archived = `${ARCHIVE_DIR}/${p.id}.json`;
+  if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, id: p.id, status: p.status, reason: p.reason, actor: p.decided_by, archived });
+  else io.stdout.write(`${colorsFor(io).green("✓")} rejected ${p.id} (${inertText(p.reason ?? "")}); kept at ${archived}\n`);
+  return 0;
+}

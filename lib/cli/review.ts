@@ -1,0 +1,96 @@
+import pc from "picocolors";
+import type { Io } from "../io.js";
+import { previewProposal, reviewPending, type ProposalFlags, type ReviewedProposal } from "../proposal-review.js";
+import { findPending } from "../proposals.js";
+import { inertText } from "../sanitize.js";
+import { bool, parseArgs, type CommandSpec } from "./args.js";
+import { elide, PIPED_COLUMNS } from "./list.js";
+import { colorsFor, displayWidth, padEnd, printJson, type Colors } from "./output.js";
+import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+
+export const spec: CommandSpec = {
+  name: "review",
+  summary: "list pending proposals with their flags, or show one against the card it would change",
+  positionals: [{ name: "id", description: "a proposal id (or a unique prefix): show it with a diff" }],
+  flags: { ...STORE_FLAGS, ...JSON_FLAG },
+  exitCodes: { 0: "listed or shown", 1: "no such pending proposal, or no store", 2: "usage error", 3: "invalid explicit memory selection" },
+  notes: "Flags: stale (the card changed since the proposal), dup-card (a card already says this), dup (another proposal says the same), conflict (another proposal says something else about the card), contradicts (the card now says something else and the proposer did not see it). Read-only.",
+  examples: ["memctl review", "memctl review p-20261202T094000Z-3fa2c1", "memctl review --json"],
+};
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(spec, argv);
+  const { memoryDir } = requireStore(args, io);
+  const id = args.positionals[0];
+  const reviewed = await reviewPending(memoryDir);
+  if (id === undefined) {
+    if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, count: reviewed.pending.length, proposals: reviewed.pending.map(toJson), unreadable: reviewed.unreadable });
+    else io.stdout.write(renderList(reviewed.pending, reviewed.unreadable, io));
+    return 0;
+  }
+  const proposal = findPending(memoryDir, id);
+  const one = reviewed.pending.find((r) => r.proposal.id === proposal.id)!;
+  const preview = previewProposal(memoryDir, proposal, io.now().toISOString().slice(0, 10));
+  if (bool(args, "json")) {
+    printJson(io, { memory_dir: memoryDir, ...toJson(one), preview: { card_file: preview.card_file, exists: preview.exists, after: preview.after, diff: preview.diff, ...(preview.error ? { error: preview.error } : {}) } });
+    return 0;
+  }
+  const c = colorsFor(io);
+  const p = one.proposal;
+  const lines = [
+    `${c.bold(p.id)} — ${preview.exists ? `update to ${inertText(preview.card_file)}` : `new card ${inertText(preview.card_file)}`}`,
+    `  proposer    ${inertText(p.proposer)} at ${p.created_at}`,
+    `  source      ${inertText(p.source)}`,
+    `  provenance  ${p.provenance.kind}${p.provenance.confidence !== undefined ? `, confidence ${p.provenance.confidence}` : ""}`,
+    ...(p.merged?.length ? [`  also from   ${p.merged.map((m) => `${inertText(m.proposer)} (${inertText(m.source)})`).join(", ")}`] : []),
+    `  flags       ${flagText(one.flags, c) || c.dim("none")}`,
+    "",
+    c.dim(`--- ${inertText(preview.card_file)} ${preview.exists ? "(now)" : "(does not exist)"}`),
+    c.dim(`+++ ${inertText(preview.card_file)} (as accept would write it)`),
+    ...preview.diff.map((d) => (d.op === "+" ? c.green(`+${inertText(d.text)}`) : d.op === "-" ? c.red(`-${inertText(d.text)}`) : ` ${inertText(d.text)}`)),
+    ...(preview.error ? ["", c.red(`accept would refuse: ${inertText(preview.error)}`)] : []),
+    "",
+    `next: memctl accept ${p.id}${one.flags.stale ? " --force" : ""}   |   memctl reject ${p.id} --reason "…"`,
+  ];
+  io.stdout.write(lines.join("\n") + "\n");
+  return 0;
+}
+
+function toJson(r: ReviewedProposal) {
+  return { ...r.proposal, card_file: r.card_file, flags: r.flags };
+}
+
+export function flagText(f: ProposalFlags, c: Colors): string {
+  const out: string[] = [];
+  if (f.stale) out.push(c.yellow("stale"));
+  if (f.contradicts_card) out.push(c.red("contradicts"));
+  if (f.conflicts_with.length) out.push(c.red(`conflict:${f.conflicts_with.map(shortId).join(",")}`));
+  if (f.duplicate_of_card) out.push(c.yellow(`dup-card:${inertText(f.duplicate_of_card)}`));
+  if (f.duplicate_of.length) out.push(c.yellow(`dup:${f.duplicate_of.map(shortId).join(",")}`));
+  return out.join(" ");
+}
+
+/** The random tail of an id: enough to tell proposals apart in a flag, and a valid prefix-free handle in review. */
+function shortId(id: string): string {
+  return `…${id.slice(-6)}`;
+}
+
+function renderList(rows: readonly ReviewedProposal[], unreadable: readonly { file: string; reason: string }[], io: Io): string {
+  const c = colorsFor(io);
+  const tail = unreadable.map((u) => c.red(`unreadable proposal file ${inertText(u.file)}: ${inertText(u.reason)} (left in place)`));
+  if (rows.length === 0) return [`${c.dim("no pending proposals")} — agents stage them with "memctl propose NAME … --source S"`, ...tail].join("\n") + "\n";
+  const width = io.stdout.isTTY && io.stdout.columns ? io.stdout.columns : PIPED_COLUMNS;
+  const head = ["ID", "CARD", "KIND", "PROPOSER", "FLAGS"];
+  const plain = pc.createColors(false);
+  const cells = rows.map((r) => [r.proposal.id, inertText(r.card_file), r.proposal.provenance.kind, inertText(r.proposal.proposer), flagText(r.flags, plain) || "-"]);
+  const widths = head.map((h, i) => Math.max(displayWidth(h), ...cells.map((row) => displayWidth(row[i]!))));
+  const room = Math.max(10, width - widths.reduce((a, b) => a + b + 2, 0));
+  const lines = [c.bold([...head.map((h, i) => padEnd(h, widths[i]!)), "DESCRIPTION"].join("  "))];
+  rows.forEach((r, i) => {
+    const row = cells[i]!.map((cell, j) => padEnd(cell, widths[j]!));
+    if (row[4]!.trim() !== "-") row[4] = c.yellow(row[4]!);
+    lines.push([...row, elide(inertText((r.proposal.card.description ?? "(description unchanged)").replace(/\s+/g, " ").trim()), room)].join("  ").trimEnd());
+  });
+  lines.push(c.dim(`${rows.length} pending. memctl review ID shows one with its diff; memctl accept ID / memctl reject ID --reason R decide it; memctl consolidate merges duplicates.`));
+  return [...lines, ...tail].join("\n") + "\n";
+}

@@ -1,0 +1,57 @@
+import { assertMayWrite } from "./actor.js";
+import { ERROR_CODES, MemctlError, usageError } from "./errors.js";
+import { withStoreLock } from "./lock.js";
+import { saveInputOf } from "./proposal-review.js";
+import { archiveProposal, currentSha, findPending, type Proposal } from "./proposals.js";
+import { saveCard, type CardProvenance, type SaveResult, type WriteContext } from "./records.js";
+
+// The owner's side of the boundary: accept promotes a proposal through the one save path (so the card gets
+// its provenance, a history revision and an index line); reject archives it with the reason. Agents are
+// refused both with E_READ_ONLY before anything is read.
+
+export interface AcceptOptions {
+  /** Replace the proposed description (the 200-character rule still applies). */
+  description?: string;
+  topics?: string[];
+  /** Accept even though the card changed since the proposal was made. */
+  force?: boolean;
+}
+
+export interface AcceptResult {
+  proposal: Proposal;
+  save: SaveResult;
+  forced: boolean;
+  /** The provenance written into the card (the sources of merged duplicates included). */
+  provenance: CardProvenance;
+}
+
+export async function acceptProposal(ctx: WriteContext, id: string, options: AcceptOptions = {}): Promise<AcceptResult> {
+  assertMayWrite(ctx.actor, "accept proposals");
+  const proposal = findPending(ctx.memoryDir, id);
+  const current = currentSha(ctx.memoryDir, proposal);
+  const stale = current !== proposal.base_sha256;
+  if (stale && !options.force) {
+    throw new MemctlError(
+      ERROR_CODES.E_STALE_BASE,
+      `proposal ${proposal.id} is stale: card "${proposal.card.name}" ${proposal.base_sha256 === null ? "was created" : current === null ? "was removed" : "changed"} after it was proposed, so accepting it could overwrite what was learned since. See the difference with "memctl review ${proposal.id}", then accept with --force or reject it.`,
+      { id: proposal.id, card: proposal.target, expected_sha256: proposal.base_sha256, current_sha256: current },
+    );
+  }
+  // The base is checked again under the lock inside saveCard, so a write racing this accept is not overwritten.
+  const input = saveInputOf(proposal, options);
+  const save = await saveCard(ctx, { ...input, expectSha256: options.force ? undefined : proposal.base_sha256 });
+  const decided: Proposal = { ...proposal, status: "accepted", decided_at: ctx.now.toISOString(), decided_by: ctx.actor, card_file: save.file, ...(save.entry ? { rev: save.entry.rev } : {}) };
+  await withStoreLock(ctx.memoryDir, () => archiveProposal(ctx.memoryDir, decided, { actor: ctx.actor, at: decided.decided_at, card: save.file, rev: save.entry?.rev ?? null, op: save.op, forced: stale }), { timeoutMs: ctx.lockTimeoutMs });
+  return { proposal: decided, save, forced: stale, provenance: input.provenance! };
+}
+
+export async function rejectProposal(ctx: WriteContext, id: string, reason: string): Promise<Proposal> {
+  assertMayWrite(ctx.actor, "reject proposals");
+  if (reason.trim() === "") throw usageError("--reason is empty: say why the proposal is rejected (it is archived with the reason)");
+  return withStoreLock(ctx.memoryDir, async () => {
+    const proposal = findPending(ctx.memoryDir, id);
+    const decided: Proposal = { ...proposal, status: "rejected", decided_at: ctx.now.toISOString(), decided_by: ctx.actor, reason: reason.trim() };
+    await archiveProposal(ctx.memoryDir, decided, { actor: ctx.actor, at: decided.decided_at, reason: decided.reason });
+    return decided;
+  }, { timeoutMs: ctx.lockTimeoutMs });
+}

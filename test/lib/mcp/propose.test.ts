@@ -1,0 +1,77 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { main } from "../../../lib/cli/main.js";
+import { BufferSink } from "../../../lib/io.js";
+import { readPending } from "../../../lib/proposals.js";
+import { parseCard } from "../../../lib/store/card.js";
+import { sandbox } from "../../helpers.js";
+import { callTool, connect, history } from "./support.js";
+
+// memory_propose over a real SDK client against the built server: the one write a read-only server allows.
+
+const CARDS = [{ file: "project_deploy.md", title: "Deploy pipeline", hook: "argo syncs staging from main; prod needs a tag" }];
+
+function world() {
+  const s = sandbox(CARDS);
+  return { ...s, env: { HOME: s.home, MEMCTL_CONFIG_FILE: path.join(s.home, "config.toml"), MEMCTL_MEMORY_DIR: s.memory } };
+}
+
+test("a --read-only server stages proposals through memory_propose, attributed to its actor, while writes stay refused", async () => {
+  const w = world();
+  const server = await connect({ cwd: w.repo, env: w.env, flags: { readOnly: true, actor: "host:claude" } });
+  try {
+    const { tools } = await server.client.listTools();
+    const tool = tools.find((t) => t.name === "memory_propose")!;
+    assert.ok((tool.inputSchema.required as string[]).includes("source"));
+
+    const staged = await callTool(server.client, "memory_propose", { name: "ci-cache", type: "reference", description: "CI caches node_modules by lockfile hash", body: "Keyed on package-lock.json.\n", source: "ci.yml line 40", kind: "fact", confidence: 0.9 });
+    assert.equal(staged.isError, false, staged.text);
+    const proposal = (staged.data as { proposal: { id: string; proposer: string; status: string } }).proposal;
+    assert.deepEqual([proposal.proposer, proposal.status], ["host:claude", "pending"]);
+    assert.match(staged.text, /^Proposed a new card reference_ci-cache\.md as p-\S+ \(actor host:claude, fact, source: ci\.yml line 40\)\. Nothing in canonical memory changed/);
+
+    const update = await callTool(server.client, "memory_propose", { name: "deploy", description: "argo syncs staging; prod needs a signed tag", source: "argo app manifest" });
+    assert.equal(update.isError, false, update.text);
+    assert.match(update.text, /an update to project_deploy\.md/);
+
+    const noSource = await callTool(server.client, "memory_propose", { name: "x", type: "user", description: "y", source: " " });
+    assert.deepEqual([noSource.isError, noSource.code], [true, "E_NO_SOURCE"]);
+    const tooLong = await callTool(server.client, "memory_propose", { name: "x", type: "user", description: "z".repeat(201), source: "s" });
+    assert.deepEqual([tooLong.isError, tooLong.code], [true, "E_DESCRIPTION_TOO_LONG"]);
+
+    const write = await callTool(server.client, "memory_manage", { command: "create", path: "planted.md", file_text: "x" });
+    assert.deepEqual([write.isError, write.code], [true, "E_READ_ONLY"]);
+    assert.match(write.text, /memory_propose/);
+    assert.deepEqual(history(w.memory), [], "nothing canonical was written");
+    assert.equal(fs.existsSync(path.join(w.memory, "reference_ci-cache.md")), false);
+
+    const pending = readPending(w.memory).proposals;
+    assert.deepEqual(pending.map((p) => [p.card.name, p.proposer, p.target]), [["ci-cache", "host:claude", null], ["deploy", "host:claude", "project_deploy.md"]]);
+
+    // The owner promotes it from the CLI: the card carries the provenance the agent gave.
+    const out = new BufferSink();
+    const code = await main(["accept", proposal.id], { ...w.io, stdout: out, stderr: out });
+    assert.equal(code, 0, out.text);
+    const card = parseCard(fs.readFileSync(path.join(w.memory, "reference_ci-cache.md"), "utf8"));
+    assert.deepEqual(card.frontmatter.provenance, { kind: "fact", confidence: 0.9, source: "ci.yml line 40" });
+    assert.deepEqual(history(w.memory).map((h) => [h.card, h.op, h.actor]), [["reference_ci-cache.md", "create", "human"]]);
+  } finally {
+    await server.close();
+    w.cleanup();
+  }
+});
+
+test("an agent-actor server may propose too", async () => {
+  const w = world();
+  const server = await connect({ cwd: w.repo, env: w.env, flags: { actor: "agent:task-42" } });
+  try {
+    const staged = await callTool(server.client, "memory_propose", { name: "tz", type: "user", description: "The user works from Lisbon", source: "commit timestamps", kind: "inference" });
+    assert.equal(staged.isError, false, staged.text);
+    assert.deepEqual(readPending(w.memory).proposals.map((p) => [p.proposer, p.provenance.kind]), [["agent:task-42", "inference"]]);
+  } finally {
+    await server.close();
+    w.cleanup();
+  }
+});
