@@ -12,6 +12,8 @@ import { readUsage, recordHitsSync, type RecordResult, type UsageRead } from "..
 export interface InjectionRequest {
   memoryDir: string;
   projectKey: string;
+  /** The memory directory as the preamble shows it (see displayDir); omitted when undefined. */
+  displayDir?: string;
   source: string;
   prompt: string;
   host: HostAdapter;
@@ -99,5 +101,5 @@ function compose(req: InjectionRequest, store: RankableStore, ranked: Ranked[], 
 }
 
 function ctx(req: InjectionRequest, store: RankableStore) {
-  return { projectKey: req.projectKey, source: req.source, entryCount: store.entryCount };
+  return { projectKey: req.projectKey, source: req.source, entryCount: store.entryCount, ...(req.displayDir ? { dir: req.displayDir } : {}) };
 }
