@@ -29,12 +29,11 @@ export interface Snapshot {
   cards: Map<string, CardUsage>;
 }
 
-/** Parses usage.tsv; throws on anything unexpected (a corrupt snapshot is never half-trusted). */
-export function parseSnapshot(text: string): Snapshot {
-  const lines = text.split("\n");
-  const header = lines[0]!.split("\t");
+/** Parses the usage.tsv header line: decay epoch and folded byte offsets. Throws when it is not ours. */
+export function parseSnapshotHeader(line: string): Pick<Snapshot, "epoch" | "folded"> {
+  const header = line.split("\t");
   if (header[0] !== HEADER) throw new Error(`${USAGE_SNAPSHOT} has no "${HEADER}" header`);
-  const snap: Snapshot = { folded: new Map(), cards: new Map() };
+  const snap: Pick<Snapshot, "epoch" | "folded"> = { folded: new Map() };
   for (const field of header.slice(1)) {
     const eq = field.indexOf("=");
     const [key, value] = [field.slice(0, eq), field.slice(eq + 1)];
@@ -48,13 +47,27 @@ export function parseSnapshot(text: string): Snapshot {
       }
     }
   }
+  return snap;
+}
+
+/** One usage.tsv row, or undefined when malformed. */
+export function parseSnapshotRow(line: string): [card: string, usage: CardUsage] | undefined {
+  const [card, count, day, extra] = line.split("\t");
+  const n = Number(count);
+  if (!card || extra !== undefined || count === "" || !Number.isFinite(n) || n < 0 || !day || !DAY.test(day)) return undefined;
+  return [card, { access_count: n, last_access_day: day }];
+}
+
+/** Parses usage.tsv; throws on anything unexpected (a corrupt snapshot is never half-trusted). */
+export function parseSnapshot(text: string): Snapshot {
+  const lines = text.split("\n");
+  const snap: Snapshot = { ...parseSnapshotHeader(lines[0]!), cards: new Map() };
   for (let i = 1; i < lines.length; i++) {
     const line = lines[i]!;
     if (line === "") continue;
-    const [card, count, day, extra] = line.split("\t");
-    const n = Number(count);
-    if (!card || extra !== undefined || !Number.isFinite(n) || n < 0 || !day || !DAY.test(day)) throw new Error(`${USAGE_SNAPSHOT} line ${i + 1} is malformed`);
-    snap.cards.set(card, { access_count: n, last_access_day: day });
+    const row = parseSnapshotRow(line);
+    if (!row) throw new Error(`${USAGE_SNAPSHOT} line ${i + 1} is malformed`);
+    snap.cards.set(row[0], row[1]);
   }
   return snap;
 }
@@ -66,14 +79,24 @@ export function renderSnapshot(snap: Snapshot): string {
 }
 
 /** Halves every count once per HALVING_PERIOD_DAYS elapsed since the epoch (never below 1 for a hit card). */
+/** How many halvings separate the epoch from today. */
+export function halvings(epoch: string | undefined, today: string): number {
+  return epoch ? Math.max(0, Math.floor(daysBetween(epoch, today) / HALVING_PERIOD_DAYS)) : 0;
+}
+
+/** A count after `periods` halvings (never below 1 for a card that was hit). */
+export function decayed(count: number, periods: number): number {
+  return periods > 0 ? Math.max(1, Math.ceil(count / 2 ** periods)) : count;
+}
+
 export function applyDecay(snap: Snapshot, today: string): void {
   if (!snap.epoch) {
     snap.epoch = today;
     return;
   }
-  const periods = Math.floor(daysBetween(snap.epoch, today) / HALVING_PERIOD_DAYS);
+  const periods = halvings(snap.epoch, today);
   if (periods <= 0) return;
-  for (const u of snap.cards.values()) u.access_count = Math.max(1, Math.ceil(u.access_count / 2 ** periods));
+  for (const u of snap.cards.values()) u.access_count = decayed(u.access_count, periods);
   const epochMs = Date.parse(`${snap.epoch}T00:00:00Z`) + periods * HALVING_PERIOD_DAYS * 86_400_000;
   snap.epoch = new Date(epochMs).toISOString().slice(0, 10);
 }

@@ -12,7 +12,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { foldUsage } from "./usage-fold.js";
-import { addPending, applyDecay, daysBetween, DAY, foldingFiles, parseSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./usage-format.js";
+import { addPending, applyDecay, daysBetween, DAY, decayed, foldingFiles, halvings, parseSnapshot, parseSnapshotHeader, parseSnapshotRow, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./usage-format.js";
 
 export { FOLD_GRACE_MS, foldUsage, LOCK_STALE_MS } from "./usage-fold.js";
 export { applyDecay, daysBetween, HALVING_PERIOD_DAYS, parseSnapshot, renderSnapshot, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage } from "./usage-format.js";
@@ -94,6 +94,71 @@ export function readUsage(memoryDir: string, today: string): UsageRead {
     return { store: found ? "tsv" : "none", cards: snap.cards, ...(malformed ? { malformed } : {}) };
   } catch (err) {
     return { store: "error", error: (err as Error).message, cards: new Map() };
+  }
+}
+
+/** Per-card usage looked up on demand: what the hook needs for the few cards it ranks. */
+export interface UsageLookup {
+  store: UsageRead["store"];
+  get(card: string): CardUsage | undefined;
+}
+
+/**
+ * Like readUsage, but lazy: the snapshot (sorted by card) is split into rows and only the rows asked for
+ * are parsed and decayed; pending logs are small and read whole. Same numbers as readUsage; never throws.
+ */
+export function openUsage(memoryDir: string, today: string): UsageLookup {
+  const none: UsageLookup = { store: "none", get: () => undefined };
+  const dir = stateDir(memoryDir);
+  if (!fs.existsSync(dir)) return none;
+  try {
+    let rows: string[] = [];
+    let header: Pick<Snapshot, "epoch" | "folded"> = { folded: new Map() };
+    let found = false;
+    const snapshotFile = path.join(dir, USAGE_SNAPSHOT);
+    if (fs.existsSync(snapshotFile)) {
+      const text = fs.readFileSync(snapshotFile, "utf8");
+      const newline = text.indexOf("\n");
+      header = parseSnapshotHeader(newline === -1 ? text : text.slice(0, newline));
+      rows = newline === -1 ? [] : text.slice(newline + 1).split("\n");
+      if (rows[rows.length - 1] === "") rows.pop();
+      found = true;
+    }
+    const pending = new Map<string, CardUsage>();
+    for (const name of [...foldingFiles(dir), USAGE_LOG]) {
+      const file = path.join(dir, name);
+      if (!fs.existsSync(file)) continue;
+      addPending(pending, unconsumed(file, header.folded.get(name) ?? 0, false).text);
+      found = true;
+    }
+    if (!found) return none;
+    const periods = halvings(header.epoch, today);
+    const snapshotRow = (card: string): CardUsage | undefined => {
+      let lo = 0;
+      let hi = rows.length - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >>> 1;
+        const row = rows[mid]!;
+        const key = row.slice(0, row.indexOf("\t"));
+        if (key === card) return parseSnapshotRow(row)?.[1];
+        if (key < card) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return undefined;
+    };
+    return {
+      store: "tsv",
+      get: (card) => {
+        const base = snapshotRow(card);
+        const extra = pending.get(card);
+        if (!base) return extra;
+        const count = decayed(base.access_count, periods) + (extra?.access_count ?? 0);
+        const day = extra && extra.last_access_day > base.last_access_day ? extra.last_access_day : base.last_access_day;
+        return { access_count: count, last_access_day: day };
+      },
+    };
+  } catch {
+    return { store: "error", get: () => undefined };
   }
 }
 

@@ -12,10 +12,13 @@ const builtinsWithoutFacades = {
   name: "builtins-without-facades",
   setup(b) {
     b.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path, namespace: "node-builtin" }));
-    b.onLoad({ filter: /.*/, namespace: "node-builtin" }, (args) => ({
-      contents: `module.exports = globalThis.process.getBuiltinModule ? globalThis.process.getBuiltinModule(${JSON.stringify(args.path)}) : __memctlRequire(${JSON.stringify(args.path)});`,
-      loader: "js",
-    }));
+    b.onLoad({ filter: /.*/, namespace: "node-builtin" }, (args) => {
+      // Named exports are the builtin's plain data properties only: reading a lazy getter would load it.
+      const mod = process.getBuiltinModule(args.path);
+      const names = Object.getOwnPropertyNames(mod).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && n !== "default" && "value" in Object.getOwnPropertyDescriptor(mod, n));
+      const get = `globalThis.process.getBuiltinModule ? globalThis.process.getBuiltinModule(${JSON.stringify(args.path)}) : __memctlRequire(${JSON.stringify(args.path)})`;
+      return { contents: `const m = ${get};\nexport default m;\nexport const { ${names.join(", ")} } = m;\n`, loader: "js" };
+    });
   },
 };
 

@@ -86,7 +86,7 @@ export async function rebuild(memoryDir: string, indexStat: fs.Stats, options: L
   const always = entries.flatMap((e, i) => (e.priority === "always" ? [i] : []));
   const byId = (id: number) => entries[id]!;
   const store: RankableStore = {
-    index: { size: entries.length, entry: byId, sinkFields: byId, postings: (t) => (postings.has(t) ? toPostingList(postings.get(t)!) : undefined), alwaysIds: always },
+    index: { size: entries.length, entry: byId, file: (id) => entries[id]!.file, sinkFields: byId, postings: (t) => (postings.has(t) ? toPostingList(postings.get(t)!) : undefined), alwaysIds: always },
     unparsed: parsed.unparsed,
     entryCount: entries.length,
     cardCount: files.length,
@@ -122,6 +122,7 @@ export async function rebuild(memoryDir: string, indexStat: fs.Stats, options: L
       const [m, sz] = stamps.get(e.file)!;
       return JSON.stringify([e.line, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "", m, sz, e.raw, e.topics, e.terms.title.join(" "), e.terms.topics.join(" "), e.terms.hook.join(" ")] satisfies EntryLine);
     }),
+    files: entries.map((e) => e.file),
     terms: [...postings.keys()].sort().map((t) => [t, postings.get(t)!]),
   });
   if (writeCacheFile(stateDir, encoded)) store.cache = "rebuilt";

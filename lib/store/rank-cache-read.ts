@@ -85,6 +85,7 @@ export function openCache(memoryDir: string): OpenCache | undefined {
       index: {
         size: n,
         entry: entryAt,
+        file: (id) => view.file(id),
         sinkFields: (id) => {
           const p = header.prio[id];
           const status = header.status[id];
