@@ -64,13 +64,13 @@ export async function rankStore(memoryDir: string, prompt: string, now: Date, op
     onHitCount: (count) => (hitCount = count),
     onHitIds: (ids) => (hitIds = ids),
     // People (all) get the whole sidecar read and validated; the hook looks up only the cards it ranks.
-    loadUsage: () => {
+    loadUsage: (files) => {
       if (all) {
         const read = readUsage(memoryDir, today);
         usage = read;
         return read.cards;
       }
-      const lookup = openUsage(memoryDir, today);
+      const lookup = openUsage(memoryDir, today, new Set(files));
       usage = lookup;
       return lookup;
     },
