@@ -10,8 +10,9 @@
 //   - a rolling window of ROLLING_CHECK cards (a different slice each second) and every card about to be
 //     printed have the same mtime and size (catches in-place edits that keep the directory mtime);
 //   - it was written by this cache and tokenizer version and ends with its end marker.
-// Anything else rebuilds it from the files. A cache whose sources were modified within RACY_MS of the
-// build is not written (an edit in the same clock tick could otherwise go unnoticed); the next call rebuilds.
+// Anything else rebuilds it from the files. A cache whose sources were modified within 100 ms of the build
+// (2 s on filesystems with whole-second timestamps) is not written: an edit in the same timestamp tick could
+// otherwise go unnoticed; the next call rebuilds.
 // Writes are temp file + rename; a corrupt or foreign cache is ignored, never trusted.
 import fs from "node:fs";
 import path from "node:path";

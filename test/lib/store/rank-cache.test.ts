@@ -16,7 +16,8 @@ const now = () => Date.now();
 test("the cache is written once the sources are settled, then used while they are unchanged", async () => {
   const s = sandbox(cards);
   try {
-    const racy = await loadRankable(s.memory, { nowMs: now() });
+    const justWritten = fs.statSync(path.join(s.memory, "MEMORY.md")).mtimeMs + 50;
+    const racy = await loadRankable(s.memory, { nowMs: justWritten });
     assert.equal(racy.cache, "uncached"); // sources modified within the racy window: not written
     ageStore(s.memory);
     assert.equal((await loadRankable(s.memory, { nowMs: now() })).cache, "rebuilt");
