@@ -100,8 +100,10 @@ export async function rebuild(memoryDir: string, indexStat: fs.Stats, options: L
   };
   if (options.writeCache === false) return store;
   const stateDir = path.join(memoryDir, STATE_DIR);
+  let createdStateDir = false;
   try {
-    fs.mkdirSync(stateDir, { recursive: true }); // before the directory stamps: creating it changes the store's mtime
+    // Before the directory stamps: creating it changes the store's mtime (a change we made, so not racy).
+    createdStateDir = fs.mkdirSync(stateDir, { recursive: true }) !== undefined;
   } catch {
     return store;
   }
@@ -111,8 +113,9 @@ export async function rebuild(memoryDir: string, indexStat: fs.Stats, options: L
     if (d !== "." && !d.startsWith("..") && !path.isAbsolute(d)) dirSet.add(d);
   }
   const dirs: [string, number][] = [...dirSet].sort().map((rel) => [rel, stampOf(path.join(memoryDir, rel))[0]]);
-  const newest = Math.max(indexStat.mtimeMs, ...dirs.map(([, m]) => m), ...[...stamps.values()].map(([m]) => m));
-  const allStamps = [indexStat.mtimeMs, ...dirs.map(([, m]) => m), ...[...stamps.values()].map(([m]) => m)].filter((m) => m > 0);
+  const sources = [indexStat.mtimeMs, ...dirs.filter(([rel]) => !(createdStateDir && rel === "")).map(([, m]) => m), ...[...stamps.values()].map(([m]) => m)];
+  const newest = Math.max(...sources);
+  const allStamps = sources.filter((m) => m > 0);
   const coarse = allStamps.every((m) => m % 1000 === 0);
   if (options.nowMs - newest <= (coarse ? RACY_MS_COARSE : RACY_MS_FINE)) return store;
   const prio = entries.map((e) => (e.priority === "always" ? "a" : e.priority === "low" ? "l" : "n")).join("");

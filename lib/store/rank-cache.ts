@@ -32,7 +32,7 @@ export async function loadRankable(memoryDir: string, options: LoadOptions): Pro
   if (!indexStat.isFile()) throw Object.assign(new Error(`${path.join(memoryDir, INDEX_FILE)} is not a file`), { code: "EISDIR" });
   if (!options.force) {
     const cached = openCache(memoryDir);
-    if (cached && isFresh(memoryDir, cached, indexStat, options)) return cached.store;
+    if (cached && isFreshSafe(memoryDir, cached, indexStat, options)) return cached.store;
   }
   return rebuild(memoryDir, indexStat, options);
 }
@@ -44,6 +44,15 @@ export function stillFresh(memoryDir: string, store: RankableStore, files: Itera
     if (!stamp || !sameStamp(stampOf(path.join(memoryDir, file)), stamp)) return false;
   }
   return true;
+}
+
+/** A damaged entry met while checking freshness means "rebuild", never an error. */
+function isFreshSafe(memoryDir: string, c: OpenCache, indexStat: fs.Stats, options: LoadOptions): boolean {
+  try {
+    return isFresh(memoryDir, c, indexStat, options);
+  } catch {
+    return false;
+  }
 }
 
 function isFresh(memoryDir: string, c: OpenCache, indexStat: fs.Stats, options: LoadOptions): boolean {

@@ -76,3 +76,26 @@ test("a card about to be printed that changed in place is re-read before printin
     s.cleanup();
   }
 });
+
+test("a damaged cache (truncated, or a corrupt entry) is rebuilt, never trusted or reported as unreadable", async () => {
+  const s = sandbox(cards);
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    const file = path.join(s.memory, ".memctl", RANK_CACHE);
+    const good = fs.readFileSync(file);
+    fs.writeFileSync(file, good.subarray(0, good.length - 1));
+    ageStore(s.memory); // the first load created .memctl just now
+    assert.equal((await loadRankable(s.memory, { nowMs: now() })).cache, "rebuilt");
+    // Corrupt the first entry's JSON (the entry blob sits just before the end marker).
+    const damaged = Buffer.from(fs.readFileSync(file));
+    const at = damaged.indexOf(Buffer.from('[3,"feedback_a.md"'));
+    assert.ok(at > 0);
+    damaged[at] = 0x7b; // "{" — no longer a JSON array
+    fs.writeFileSync(file, damaged);
+    const inj = await buildInjection({ memoryDir: s.memory, projectKey: "k", source: "env", prompt: "redis cache", host: HOSTS.generic, budget: { maxBytes: 3000, maxEntries: 20 }, now: new Date(), record: false });
+    assert.match(inj.composed.text, /feedback_a\.md/);
+  } finally {
+    s.cleanup();
+  }
+});
