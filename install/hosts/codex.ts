@@ -28,6 +28,7 @@ export function codexContract(ctx: InstallContext): string {
     "",
     `- To look something up: \`${memctl} recall\` or \`${memctl} search <words>\`.`,
     `- When the user asks to update, save or record memory, or at the end of a session: \`${memctl} log --host codex --summary "<one line>"\`.`,
+    `- To suggest a lasting fact or preference, propose it for the owner to review: \`${memctl} propose <name> -t <feedback|project|reference|user> -d "<one line>" --source "<where you learned it>" --kind fact|inference --actor host:codex\`.`,
     "- Write memory only through memctl. Never write Codex's native memories (~/.codex/memories, `[features] memories`) and never edit the memory files directly.",
   ].join("\n");
 }
