@@ -36,6 +36,9 @@ export async function runHost(installer: HostInstaller, ctx: InstallContext, mod
     }
   }
   const edits = installer.plan(ctx);
+  // Each edit is planned against the file on disk, so two edits of one file would overwrite each other.
+  const files = edits.map((e) => e.file);
+  if (new Set(files).size !== files.length) throw new Error(`internal: ${installer.name} plans two edits of one file`);
   const planned = edits.map((e) => ({ edit: e, change: planEdit(e.file, mode === "install" ? e.install : e.uninstall) }));
   const items: ItemResult[] = [];
   for (const { edit, change } of planned) {
