@@ -86,7 +86,8 @@ export function hookCommand(ctx: Pick<InstallContext, "packageRoot" | "budget">,
  */
 export function isMemctlHookCommand(command: string, packageRoot: string): boolean {
   if (!/user-prompt-submit/.test(command)) return false;
-  if (/memctl/.test(command) || command.includes(packageRoot)) return true;
+  // "memctl" as a word or a whole path segment (npx memctl …, node_modules/memctl/…), not inside another name.
+  if (/(^|[\s/\\'"])memctl(\.js)?([\s/\\'"]|$)/.test(command) || command.includes(packageRoot)) return true;
   const m = /(\S*?)[/\\]dist[/\\]hooks[/\\]user-prompt-submit\.js/.exec(command.replace(/['"]/g, ""));
   return m !== null && m[1] !== undefined && isMemctlPackage(m[1]);
 }
