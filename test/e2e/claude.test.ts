@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { ensureHost, filesUnder, makeWorld, memctl, PROMPT, readJsonl, RELEVANT_CARD, REPO, runUntil, snapshot, type World } from "./harness.js";
+import { ensureHost, filesUnder, makeWorld, memctl, PROMPT, readJsonl, RELEVANT_CARD, REPO, runUntil, snapshot, type World, removeWorld } from "./harness.js";
 
 const host = ensureHost("claude");
 
@@ -64,6 +64,7 @@ test("claude: install wires settings.json, the prompt's memory block reaches the
   const removed = memctl(world, ["uninstall", "claude"]);
   assert.equal(removed.status, 0, removed.stderr);
   assert.deepEqual(snapshot(watched), before);
+  removeWorld(world);
 });
 
 test("claude: the package root is a valid plugin and its hook injects when loaded with --plugin-dir", { timeout: 240_000 }, async (t) => {
@@ -76,6 +77,7 @@ test("claude: the package root is a valid plugin and its hook injects when loade
   const found = await runUntil(host.bin, ["--plugin-dir", REPO, "-p", PROMPT], { cwd: world.project, env: claudeEnv(world), timeoutMs: 150_000 }, () => evidence(world));
   assert.ok(found.block.includes(RELEVANT_CARD));
   for (const name of commandNames()) assert.ok(found.commands.includes(`memctl:${name}`), `the plugin's /memctl:${name} is listed`);
+  removeWorld(world);
 });
 
 function commandNames(): string[] {
@@ -96,4 +98,5 @@ test("claude --scope project: .claude/settings.json in the project wires the hoo
   for (const name of commandNames()) assert.match(found.commands, new RegExp(`\\b${name}:`));
   assert.equal(memctl(world, ["uninstall", "claude", "--scope", "project"]).status, 0);
   assert.deepEqual(snapshot(watched), before);
+  removeWorld(world);
 });

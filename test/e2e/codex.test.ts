@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { ensureHost, filesUnder, makeWorld, memctl, PROMPT, readJsonl, RELEVANT_CARD, REPO, runUntil, snapshot, type World } from "./harness.js";
+import { ensureHost, filesUnder, makeWorld, memctl, PROMPT, readJsonl, RELEVANT_CARD, REPO, runUntil, snapshot, type World, removeWorld } from "./harness.js";
 
 const host = ensureHost("codex");
 
@@ -62,6 +62,7 @@ test("codex: install wires hooks.json + [features] + AGENTS.md + skills, the blo
   const removed = memctl(world, ["uninstall", "codex"]);
   assert.equal(removed.status, 0, removed.stderr);
   assert.deepEqual(snapshot(watched), before);
+  removeWorld(world);
 });
 
 test("codex --scope project: the project's .codex/hooks.json runs once the project is trusted, and uninstall restores the project", { timeout: 240_000 }, async (t) => {
@@ -89,6 +90,7 @@ test("codex --scope project: the project's .codex/hooks.json runs once the proje
   assert.equal(memctl(world, ["uninstall", "codex", "--scope", "project"]).status, 0);
   assert.deepEqual(snapshot(watched), before);
   assert.equal(fs.existsSync(path.join(world.project, ".agents")), false, "the skills folder memctl made is gone");
+  removeWorld(world);
 });
 
 test("codex: the package root installs as a Codex plugin from a local marketplace and its hook injects", { timeout: 240_000 }, async (t) => {
@@ -110,4 +112,5 @@ test("codex: the package root installs as a Codex plugin from a local marketplac
   assert.equal(fs.existsSync(path.join(codexHome, "hooks.json")), false, "no hooks.json wiring: the hook comes from the plugin");
   const found = await runUntil(host.bin, ["exec", "--dangerously-bypass-hook-trust", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () => evidence(world));
   assert.ok(found.block.includes(RELEVANT_CARD));
+  removeWorld(world);
 });

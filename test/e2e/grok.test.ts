@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { ensureHost, filesUnder, makeWorld, memctl, PROMPT, REPO, runUntil, snapshot } from "./harness.js";
+import { ensureHost, filesUnder, makeWorld, memctl, PROMPT, REPO, runUntil, snapshot, removeWorld } from "./harness.js";
 
 const host = ensureHost("grok");
 
@@ -54,4 +54,5 @@ test("grok: install adds the rules file and commands, grok discovers them and se
   assert.deepEqual(snapshot(watched), before);
   // grok wrote its own settings into config.toml after memctl created it; those stay, memctl's lines go.
   if (fs.existsSync(config)) assert.doesNotMatch(fs.readFileSync(config, "utf8"), /memctl/);
+  removeWorld(world);
 });

@@ -75,6 +75,11 @@ export function makeWorld(label: string): World {
   return world;
 }
 
+/** Removes a world once its test has passed (a failing test leaves it behind to look at). */
+export function removeWorld(world: World): void {
+  fs.rmSync(world.dir, { recursive: true, force: true });
+}
+
 /** Runs the built memctl CLI in the world (cwd = the project). */
 export function memctl(world: World, args: string[]): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [CLI, ...args], { cwd: world.project, env: world.env, encoding: "utf8" });

@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { test } from "node:test";
-import { ensureHost, filesUnder, makeWorld, memctl, PROMPT, RELEVANT_CARD, REPO, runUntil, snapshot, type World } from "./harness.js";
+import { ensureHost, filesUnder, makeWorld, memctl, PROMPT, RELEVANT_CARD, REPO, runUntil, snapshot, type World, removeWorld } from "./harness.js";
 
 const host = ensureHost("opencode");
 
@@ -96,4 +96,5 @@ test("opencode: the plugin shim loads, injects the prompt's block into the model
   const removed = memctl(world, ["uninstall", "opencode", "--scope", "project"]);
   assert.equal(removed.status, 0, removed.stderr);
   assert.deepEqual(snapshot(watched), before);
+  removeWorld(world);
 });
