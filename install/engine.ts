@@ -64,10 +64,17 @@ export async function runHost(installer: HostInstaller, ctx: InstallContext, mod
   };
 }
 
-/** The rendered commands run `memctl …`; say so when it is not on PATH (hooks use absolute paths and need nothing). */
+/**
+ * The wiring points at this package by absolute path, so it must stay put: warn when it runs from npx's
+ * throwaway cache. The rendered commands run `memctl …`: say so when it is not on PATH.
+ */
 function pathNote(installer: HostInstaller, ctx: InstallContext): string[] {
-  if (installer.name === "generic" || readCommandSources(ctx.packageRoot).length === 0 || onPath(ctx.io, "memctl")) return [];
-  return [`The slash commands run \`memctl\`, which is not on your PATH: run \`npm install -g memctl\` (or \`npm link\` in ${ctx.packageRoot}).`];
+  const notes: string[] = [];
+  if (/[/\\]_npx[/\\]/.test(ctx.packageRoot)) notes.push(`memctl is running from npx's cache (${ctx.packageRoot}), which npm may delete: install it (npm install -g memctl) and run this again.`);
+  if (installer.name !== "generic" && readCommandSources(ctx.packageRoot).length > 0 && !onPath(ctx.io, "memctl")) {
+    notes.push(`The slash commands run \`memctl\`, which is not on your PATH: run \`npm install -g memctl\` (or \`npm link\` in ${ctx.packageRoot}).`);
+  }
+  return notes;
 }
 
 function actionOf(change: FileChange): ItemAction {

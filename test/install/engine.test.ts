@@ -161,3 +161,12 @@ test("MCP servers are registered for OpenCode (mcp.memctl next to the user's ser
   const toml = fs.readFileSync(path.join(f.project, ".grok/config.toml"), "utf8");
   assert.equal(toml, `[mcp_servers.memctl] # memctl-managed\ncommand = "node" # memctl-managed\nargs = ["${f.pkg}/dist/cli.js", "mcp", "--repo-root", "${f.project}", "--actor", "host:grok"] # memctl-managed\nenabled = true # memctl-managed\n`);
 });
+
+test("install warns when memctl runs from npx's cache or is not on PATH", async () => {
+  const f = makeFixture();
+  const npx = path.join(f.dir, ".npm", "_npx", "abc", "node_modules", "memctl");
+  fs.cpSync(f.pkg, npx, { recursive: true });
+  const result = await runHost(INSTALLERS.claude, f.ctx("user", { packageRoot: npx }), "install", false);
+  assert.ok(result.notes.some((n) => n.includes("npx's cache")));
+  assert.ok(result.notes.some((n) => n.includes("not on your PATH")));
+});
