@@ -91,10 +91,16 @@ export interface ScopeStatus {
   state: HostState;
   items: { file: string; label: string; state: ItemState; detail?: string }[];
   fix?: string;
+  warnings: string[];
 }
 
 /** Where one host stands in one scope, judged by running the same pure edits without writing. */
 export function scopeStatus(installer: HostInstaller, ctx: InstallContext): ScopeStatus {
+  const status = judge(installer, ctx);
+  return { ...status, warnings: status.state === "not-installed" ? [] : (installer.warnings?.(ctx) ?? []) };
+}
+
+function judge(installer: HostInstaller, ctx: InstallContext): Omit<ScopeStatus, "warnings"> {
   const items = installer.plan(ctx).map((edit: PlannedEdit) => {
     const before = readText(edit.file);
     const original = readText(edit.file + BACKUP_SUFFIX);

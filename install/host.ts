@@ -17,6 +17,8 @@ export interface HostInstaller {
   notes(ctx: InstallContext): string[];
   /** Paths a hook or plugin points at that must exist for the wiring to work. */
   requiredFiles(ctx: InstallContext): string[];
+  /** Problems the edits cannot see (e.g. the same hook also arriving through a plugin), for --status. */
+  warnings?(ctx: InstallContext): string[];
 }
 
 /** The base directory edits are contained in for a scope: the home for user scope, the project otherwise. */

@@ -2,7 +2,9 @@ import path from "node:path";
 import type { Io } from "../../lib/io.js";
 import { hookCommand, hookEntry, isMemctlHookCommand, type InstallContext, type PlannedEdit } from "../context.js";
 import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../host.js";
+import { readText } from "../apply.js";
 import { hookJsonEdits } from "../hook-json.js";
+import { readJsonc } from "../jsonc.js";
 import { readCommandSources, renderClaudeCommand } from "../render.js";
 
 // Claude Code: the UserPromptSubmit hook in settings.json and the slash commands in commands/.
@@ -34,4 +36,20 @@ export const claude: HostInstaller = {
     `Or load the package as a plugin instead: claude --plugin-dir ${ctx.packageRoot} (do not use both: the hook would run twice).`,
   ],
   requiredFiles: (ctx) => [hookEntry(ctx.packageRoot)],
+  warnings(ctx) {
+    // The package is also a Claude Code plugin; enabled as one and wired in settings.json, the hook runs twice.
+    const settings = (file: string) => {
+      try {
+        return readJsonc(readText(file) ?? "{}");
+      } catch {
+        return {};
+      }
+    };
+    const wired = JSON.stringify(settings(path.join(claudeDir(ctx), "settings.json")).hooks ?? {}).includes("user-prompt-submit");
+    const plugins = (settings(path.join(userDir(ctx.io), "settings.json")).enabledPlugins ?? {}) as Record<string, unknown>;
+    const enabled = Object.keys(plugins).filter((k) => /^memctl@/.test(k) && plugins[k] === true);
+    return wired && enabled.length > 0
+      ? [`the memctl plugin (${enabled.join(", ")}) is enabled too, so the hook runs twice per prompt: run "memctl uninstall claude --scope ${ctx.scope}" or disable the plugin`]
+      : [];
+  },
 };

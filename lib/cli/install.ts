@@ -100,6 +100,7 @@ async function status(args: ParsedArgs, io: Io): Promise<number> {
     lines.push(`${h.title.padEnd(14)} ${h.detected ? "detected" : c.dim("not detected")} ${c.dim(`(${inertText(h.evidence)})`)}`);
     for (const [scope, s] of Object.entries(h.scopes)) {
       lines.push(`  ${scope.padEnd(8)} ${paint(s.state)}${s.fix ? `  → ${inertText(s.fix)}` : ""}`);
+      for (const w of s.warnings) lines.push(`  ${" ".repeat(8)} ${c.yellow("warning:")} ${inertText(w)}`);
     }
   }
   io.stdout.write(lines.join("\n") + "\n");

@@ -170,3 +170,13 @@ test("install warns when memctl runs from npx's cache or is not on PATH", async 
   assert.ok(result.notes.some((n) => n.includes("npx's cache")));
   assert.ok(result.notes.some((n) => n.includes("not on your PATH")));
 });
+
+test("status warns when the Claude Code plugin is enabled as well as the settings.json hook (double injection)", async () => {
+  const f = makeFixture();
+  await runHost(INSTALLERS.claude, f.ctx("project"), "install", false);
+  assert.deepEqual(scopeStatus(INSTALLERS.claude, f.ctx("project")).warnings, []);
+  write(path.join(f.home, ".claude/settings.json"), '{ "enabledPlugins": { "memctl@local": true } }\n');
+  const status = scopeStatus(INSTALLERS.claude, f.ctx("project"));
+  assert.equal(status.state, "installed");
+  assert.match(status.warnings[0]!, /memctl@local.*runs twice/);
+});
