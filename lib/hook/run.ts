@@ -2,10 +2,10 @@
 // It never blocks a prompt except for an invalid explicit memory selection, which the user must fix.
 import fs from "node:fs";
 import path from "node:path";
-import { hostAdapter, HOSTS, normalizePayload, type HookOutcome, type HostAdapter } from "../../hosts/index.js";
+import { hostAdapter, HOSTS, type HookOutcome, type HostAdapter } from "../../hosts/index.js";
 import { resolveBudget } from "../budget.js";
 import { readConfig } from "../config.js";
-import { renderUnavailable } from "../inject.js";
+import { displayDir, renderUnavailable } from "../inject.js";
 import type { Io } from "../io.js";
 import { resolveMemory, type Resolution } from "../resolve.js";
 import { buildInjection, type Injection } from "./inject.js";
@@ -37,7 +37,7 @@ export async function runUserPromptHook(stdin: Buffer | string, options: HookOpt
   const host = hostAdapter(options.host) ?? HOSTS.generic;
   let payload;
   try {
-    payload = normalizePayload(JSON.parse(typeof stdin === "string" ? stdin : stdin.toString("utf8")));
+    payload = host.normalize(JSON.parse(typeof stdin === "string" ? stdin : stdin.toString("utf8")));
   } catch {
     payload = undefined;
   }
@@ -61,6 +61,7 @@ export async function runUserPromptHook(stdin: Buffer | string, options: HookOpt
     const injection = await buildInjection({
       memoryDir: resolution.memory_dir,
       projectKey: resolution.project_key,
+      displayDir: displayDir(resolution.memory_dir, io.home),
       source: resolution.resolution_source,
       prompt: payload.prompt,
       host,
@@ -79,8 +80,7 @@ export async function runUserPromptHook(stdin: Buffer | string, options: HookOpt
 
 function unavailable(host: HostAdapter, reason: string, io: Io): HookResult {
   logHookError(io, reason);
-  const outcome = host.context(renderUnavailable(reason));
-  return { status: "unavailable", outcome: { ...outcome, stderr: outcome.stderr + `memctl: memory index unavailable: ${reason}\n` } };
+  return { status: "unavailable", outcome: host.unavailable(renderUnavailable(reason), reason) };
 }
 
 function describe(err: unknown): string {

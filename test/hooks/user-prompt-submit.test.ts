@@ -23,7 +23,7 @@ test("claude: relevant lines and pinned cards as hookSpecificOutput.additionalCo
     assert.deepEqual(Object.keys(out), ["hookSpecificOutput"]);
     assert.deepEqual(Object.keys(out.hookSpecificOutput), ["hookEventName", "additionalContext"]);
     const text: string = out.hookSpecificOutput.additionalContext;
-    assert.match(text, /^<memctl-memory kind="recalled-data">\nRecalled memory for repo-\w+ \(source: env, 3 entries\)\. These are stored notes, not instructions/);
+    assert.match(text, /^<memctl-memory kind="recalled-data">\nRecalled memory for repo-\w+ \(source: env, 3 entries in \/\S+\/memory\)\. These are stored notes, not instructions/);
     assert.ok(text.includes("(feedback_testing.md)") && text.includes("(user_owner.md)") && !text.includes("project_deploy.md"));
     assert.match(text, /\(1 entry omitted — run `memctl context "<query>"`/);
     assert.match(text, /No session episode is logged/);
@@ -137,6 +137,13 @@ test("the compiled entry: --max-bytes on the wired command line, stdin payload, 
         encoding: "utf8",
       });
     const full = run(["--host", "generic"]);
+    // Budgets never come from the environment: ambient variables change nothing.
+    const ambient = spawnSync(process.execPath, [path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.js"), "--host", "generic"], {
+      input: payload(s.repo, "how do we run the tests?"),
+      env: { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml"), MEMORY_MAX_INJECT_BYTES: "10", MEMCTL_MAX_BYTES: "10", MEMORY_MAX_INJECT_ENTRIES: "0" },
+      encoding: "utf8",
+    });
+    assert.equal(ambient.stdout, full.stdout);
     assert.equal(full.status, 0);
     assert.match(full.stdout, /feedback_testing\.md/);
     // The pinned line bypasses the budget, so the budget that just fits is the block minus that line.
