@@ -5,6 +5,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
 import { STATE_DIR } from "./store/read.js";
+import { processAlive } from "./store/write.js";
 
 // ONE lock per store, not per file: guardrails (total bytes, file count) need a consistent view of the
 // whole tree, and MEMORY.md, history and episodes are shared by every write. The lock is a directory
@@ -120,15 +121,6 @@ function isAbandoned(lockDir: string, staleMs: number): boolean {
   // On this host the owner's liveness decides; age only guards against a reused pid, with a wide margin.
   if (owner.host === os.hostname()) return !processAlive(owner.pid) || ageMs > staleMs * 10;
   return ageMs > staleMs;
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return systemCode(err) === "EPERM";
-  }
 }
 
 /**

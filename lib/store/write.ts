@@ -64,7 +64,8 @@ export function sweepDeadTemps(dir: string): void {
   }
 }
 
-function processAlive(pid: number): boolean {
+/** Whether a process with this pid exists on this host (EPERM means it exists but is not ours). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
