@@ -70,7 +70,7 @@ export async function compactStore(req: CompactRequest): Promise<CompactOutcome>
   chosen ??= { ...base, summary: mechanicalSummary(records), generator: "mechanical", model: null, repaired: [] };
   const withBytes = sized(chosen);
   if (withBytes >= without) {
-    const kept = previous.status === "ok" ? `the existing compact (${previous.compact.generator}, ${previous.compact.generated_at}) stays in place` : "no compact was written";
+    const kept = previous.status === "ok" ? `the existing compact (${previous.compact.generator}, ${previous.compact.generated_at}) stays in place` : "there is no compact yet";
     throw new MemctlError(
       ERROR_CODES.E_COMPACT_GROWS,
       `a ${chosen.generator} compact would not shrink the injected memory: ${without} bytes without it, ${withBytes} bytes with it (${records.length} records). Nothing was written; ${kept}. ` +
