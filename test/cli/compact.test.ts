@@ -1,8 +1,9 @@
+import { spawn } from "node:child_process";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { makeWorld, memctl } from "../support/fixture.js";
+import { CLI, makeWorld, memctl } from "../support/fixture.js";
 import { compactFile, handWrittenCards, readCompactJson, snapshot } from "../support/compact-fixture.js";
 
 // Seed 000's five compaction rules, through the CLI against real stores.
@@ -141,4 +142,25 @@ test("an agent may not compact (the compact reaches every later session); an unr
   assert.equal(show.bytes_with, null);
   assert.equal((await memctl(w, ["compact", "--mechanical"])).code, 0, "regenerating overwrites an unusable slot");
   assert.equal(readCompactJson(w).version, 1);
+});
+
+test("no lock: concurrent compactions (real processes) each write a whole artifact; the last writer wins, nothing torn", async () => {
+  const w = makeWorld();
+  handWrittenCards(w, 60);
+  const runs = await Promise.all(
+    [0, 1, 2, 3].map(
+      () =>
+        new Promise<{ code: number | null; stderr: string }>((resolve) => {
+          const child = spawn(process.execPath, [CLI, "compact", "--mechanical"], { cwd: w.repo, env: { ...process.env, ...w.env, HOME: w.home } });
+          let stderr = "";
+          child.stderr.on("data", (d) => (stderr += d));
+          child.on("close", (code) => resolve({ code, stderr }));
+        }),
+    ),
+  );
+  for (const r of runs) assert.equal(r.code, 0, r.stderr);
+  const slot = readCompactJson(w);
+  assert.equal(slot.watermark.length, 60);
+  assert.deepEqual(fs.readdirSync(path.dirname(compactFile(w))).filter((f) => f.includes("compact")), ["compact.json"], "no temp file left behind");
+  assert.equal(JSON.parse((await memctl(w, ["compact", "--show", "--json"])).stdout).current, true);
 });
