@@ -1,14 +1,12 @@
 import { readConfig } from "../config.js";
 import { COMPACT_FILE, clearCompact } from "../compact/artifact.js";
-import { compactStore, type CompactMode, type CompactOutcome } from "../compact/run.js";
+import { compactStore, readIndexView, type CompactMode, type CompactOutcome } from "../compact/run.js";
 import { compactStatus, type CompactStatus } from "../compact/status.js";
 import { usageError } from "../errors.js";
 import { readHistory } from "../history.js";
 import type { Io } from "../io.js";
-import { viewStore } from "../reports/store-view.js";
 import type { Resolution } from "../resolve.js";
 import { inertText } from "../sanitize.js";
-import { readStore } from "../store/read.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
@@ -52,7 +50,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     return 0;
   }
   if (bool(args, "show")) {
-    const store = viewStore(await readStore(memoryDir));
+    const store = await readIndexView(memoryDir);
     const status = compactStatus(memoryDir, store, readHistory(memoryDir).entries, { ...context, entryCount: store.entries.length });
     if (json) printJson(io, showJson(memoryDir, status));
     else io.stdout.write(renderShow(status, io));
@@ -69,7 +67,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     timeoutSeconds: config.timeout_seconds,
     env: io.env,
     context,
-    say: (line) => io.stderr.write(`memctl compact: ${line}\n`),
+    say: (line) => io.stderr.write(`memctl compact: ${inertText(line)}\n`), // card names are memory-derived
   });
   if (json) printJson(io, runJson(memoryDir, resolution, outcome));
   else {

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { renderEntryLine } from "../inject.js";
+import { inertText } from "../sanitize.js";
 import type { IndexRecord } from "./assemble.js";
 
 // The two generators. Mechanical: grouped by type, every name and description verbatim, lossless — it can
@@ -115,8 +116,9 @@ export function runLlmCommand(run: LlmRun): Promise<LlmResult> {
       } else out.push(chunk);
     });
     child.stderr.on("data", (chunk: Buffer) => (errTail = (errTail + chunk.toString("utf8")).slice(-300)));
+    // The command's stderr ends up in a message printed to a terminal: its last line, made inert.
     child.on("close", (code, signal) => {
-      if (code !== 0) return finish({ ok: false, reason: `${cmd} exited with ${signal ?? `status ${code}`}${errTail.trim() ? `: ${errTail.trim().split("\n").pop()}` : ""}` });
+      if (code !== 0) return finish({ ok: false, reason: `${cmd} exited with ${signal ?? `status ${code}`}${errTail.trim() ? `: ${inertText(errTail.trim().split("\n").pop()!)}` : ""}` });
       const summary = Buffer.concat(out).toString("utf8").trim();
       if (summary === "") return finish({ ok: false, reason: `${cmd} printed nothing` });
       finish({ ok: true, summary });

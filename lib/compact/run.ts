@@ -1,8 +1,8 @@
 import { assertMayWrite } from "../actor.js";
-import { ERROR_CODES, MemctlError } from "../errors.js";
+import { ERROR_CODES, MemctlError, systemCode } from "../errors.js";
 import { readHistory } from "../history.js";
 import type { BlockContext } from "../inject.js";
-import { viewStore } from "../reports/store-view.js";
+import { viewStore, type StoreView } from "../reports/store-view.js";
 import { readStore } from "../store/read.js";
 import { readCompact, writeCompact, type CompactArtifact, type CompactRead, type Generator } from "./artifact.js";
 import { assembleFromRecords, indexRecords, viewBytes, watermarkOf, type IndexRecord } from "./assemble.js";
@@ -39,7 +39,7 @@ export interface CompactOutcome {
 
 export async function compactStore(req: CompactRequest): Promise<CompactOutcome> {
   assertMayWrite(req.actor, "compact memory (the compact is injected into every later session)");
-  const store = viewStore(await readStore(req.memoryDir));
+  const store = await readIndexView(req.memoryDir);
   const history = readHistory(req.memoryDir);
   const records = indexRecords(store, history.entries);
   const context: BlockContext = { ...req.context, entryCount: store.entries.length };
@@ -87,6 +87,16 @@ export async function compactStore(req: CompactRequest): Promise<CompactOutcome>
     fallback_reason: fallback,
     replaced: previous.status === "ok" ? { generator: previous.compact.generator, generated_at: previous.compact.generated_at } : null,
   };
+}
+
+/** The store's index view; a store without MEMORY.md is a clear error, not an internal one. */
+export async function readIndexView(memoryDir: string): Promise<StoreView> {
+  try {
+    return viewStore(await readStore(memoryDir));
+  } catch (err) {
+    if (systemCode(err) !== "ENOENT") throw err;
+    throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `${memoryDir} has no MEMORY.md, so there is no index to compact; create it (memctl init, or memctl save a card)`, { memory_dir: memoryDir });
+  }
 }
 
 async function llmCandidate(records: IndexRecord[], command: readonly string[], req: CompactRequest): Promise<{ ok: true; summary: string; repaired: IndexRecord[] } | { ok: false; reason: string }> {

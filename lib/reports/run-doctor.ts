@@ -112,7 +112,7 @@ export function compactSlot(dir: string, view: StoreView, history: readonly Hist
   const k = s.read.status === "ok" ? s.read.compact : null;
   return {
     file: COMPACT_RELPATH,
-    present: s.read.status !== "absent" || isRegularFile(dir, COMPACT_RELPATH),
+    present: s.read.status !== "absent",
     current: s.current,
     records_since: s.records_since,
     status: s.read.status,

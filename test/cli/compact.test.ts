@@ -164,3 +164,14 @@ test("no lock: concurrent compactions (real processes) each write a whole artifa
   assert.deepEqual(fs.readdirSync(path.dirname(compactFile(w))).filter((f) => f.includes("compact")), ["compact.json"], "no temp file left behind");
   assert.equal(JSON.parse((await memctl(w, ["compact", "--show", "--json"])).stdout).current, true);
 });
+
+test("a store without MEMORY.md is a clear error for compact and --show, never an internal one", async () => {
+  const w = makeWorld();
+  fs.unlinkSync(path.join(w.mem, "MEMORY.md"));
+  for (const argv of [["compact", "--mechanical"], ["compact", "--show"]]) {
+    const r = await memctl(w, argv);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /has no MEMORY\.md, so there is no index to compact/);
+    assert.doesNotMatch(r.stderr, /internal error/);
+  }
+});
