@@ -26,6 +26,8 @@ export interface IndexRecord {
 export interface StoreLike {
   dir: string;
   entries: ReadonlyArray<EntryLike & { card: string | null }>;
+  /** Cards already read and parsed (doctor's view): their name and type are taken from here, not parsed again. */
+  cards?: ReadonlyMap<string, { card?: { meta: { name?: string; metadata?: { type?: unknown } } } }>;
 }
 
 const TYPE_PREFIX = /^(feedback|project|reference|user)_/;
@@ -47,8 +49,8 @@ export function indexRecords(store: StoreLike, history: readonly HistoryEntry[])
     let info = revs.get(card);
     if (!info) {
       const bytes = entry.card === null ? undefined : readBytes(path.join(store.dir, entry.card));
-      const text = bytes?.toString("utf8") ?? "";
-      const meta = text ? parseCard(text).meta : undefined;
+      const parsed = entry.card === null ? undefined : store.cards?.get(entry.card)?.card;
+      const meta = parsed ? parsed.meta : bytes ? parseCard(bytes.toString("utf8")).meta : undefined;
       const name = typeof meta?.name === "string" && meta.name.trim() !== "" ? meta.name : undefined;
       const metaType = typeof meta?.metadata?.type === "string" ? meta.metadata.type : undefined;
       info = { rev: entry.card === null ? "external" : revisionOf(bytes, latest.get(card)), name, type: TYPE_PREFIX.exec(path.basename(card))?.[1] ?? metaType };
@@ -56,6 +58,11 @@ export function indexRecords(store: StoreLike, history: readonly HistoryEntry[])
     }
     return { card, name: info.name ?? entry.title, type: info.type ?? "other", entry, rev: info.rev };
   });
+}
+
+/** Index lines as records without reading any card: enough for the plain (no compact) view and its size. */
+export function plainRecords(store: StoreLike): IndexRecord[] {
+  return store.entries.map((entry) => ({ card: entry.card ?? entry.file, name: entry.title, type: "other", entry, rev: "unread" }));
 }
 
 /** The watermark a compact of these records carries. */

@@ -1,7 +1,7 @@
 import type { HistoryEntry } from "../history.js";
 import type { BlockContext } from "../inject.js";
 import { readCompact, type CompactRead } from "./artifact.js";
-import { assembleFromRecords, indexRecords, viewBytes, type IndexView, type StoreLike } from "./assemble.js";
+import { assembleFromRecords, indexRecords, plainRecords, viewBytes, type IndexView, type StoreLike } from "./assemble.js";
 
 // Where the compact stands against the records: what `compact --show` prints and doctor diagnoses.
 
@@ -20,7 +20,8 @@ export interface CompactStatus {
 
 export function compactStatus(memoryDir: string, store: StoreLike, history: readonly HistoryEntry[], context: BlockContext): CompactStatus {
   const read = readCompact(memoryDir);
-  const records = indexRecords(store, history);
+  // Revisions need every card read and hashed; without a valid compact nothing compares them, so skip it.
+  const records = read.status === "ok" ? indexRecords(store, history) : plainRecords(store);
   const plain = assembleFromRecords(records, null);
   const bytesWithout = viewBytes(plain, context);
   if (read.status !== "ok") return { read, view: plain, bytes_without: bytesWithout, bytes_with: null, current: null, records_since: null };
