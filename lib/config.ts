@@ -23,6 +23,8 @@ export interface MemctlConfig {
   projects: Record<string, ProjectEntry>;
   /** Per-host hook budgets; `default` applies to every host without its own entry. */
   hook: Record<string, { max_bytes?: number; max_entries?: number }>;
+  /** `[compact]`: the LLM summarizer command (argv, prompt on stdin) and its timeout. */
+  compact?: { llm_command?: string[]; timeout_seconds?: number };
   raw: Record<string, unknown>;
 }
 
@@ -34,7 +36,7 @@ export interface ConfigRead {
   warnings: ConfigProblem[];
 }
 
-const KNOWN_TOP_LEVEL = new Set(["memory_dir", "projects", "hook", "doctor"]);
+const KNOWN_TOP_LEVEL = new Set(["memory_dir", "projects", "hook", "doctor", "compact"]);
 
 /** The config file path: MEMCTL_CONFIG_FILE, else $XDG_CONFIG_HOME/memctl/config.toml, else ~/.config/memctl/config.toml. */
 export function configFilePath(io: Pick<Io, "env" | "home">): string {
@@ -94,6 +96,23 @@ export function validateConfig(raw: Record<string, unknown>): { value: MemctlCon
         }
         if (Object.keys(budget).length > 0) value.hook[host] = budget;
       }
+    }
+  }
+  if (raw.compact !== undefined) {
+    if (!isTable(raw.compact)) invalid("compact must be a table");
+    else {
+      const compact: NonNullable<MemctlConfig["compact"]> = {};
+      const cmd = raw.compact.llm_command;
+      if (cmd !== undefined) {
+        if (!Array.isArray(cmd) || cmd.length === 0 || !cmd.every((a) => typeof a === "string") || cmd[0] === "") invalid('compact.llm_command must be a non-empty list of strings, e.g. ["claude", "-p"]');
+        else compact.llm_command = cmd as string[];
+      }
+      const timeout = raw.compact.timeout_seconds;
+      if (timeout !== undefined) {
+        if (typeof timeout !== "number" || !(timeout > 0)) invalid("compact.timeout_seconds must be a positive number");
+        else compact.timeout_seconds = timeout;
+      }
+      value.compact = compact;
     }
   }
   return { value, errors, warnings };

@@ -55,6 +55,10 @@ export const ERROR_CODES = {
   E_STALE_BASE: "E_STALE_BASE",
   /** A job's lease is held by another live holder. */
   E_JOB_LEASED: "E_JOB_LEASED",
+  /** A candidate compact would not shrink the injected body (seed 000 rule 5); nothing was written. */
+  E_COMPACT_GROWS: "E_COMPACT_GROWS",
+  /** `memctl compact --llm` could not get a summary from the configured command. */
+  E_COMPACT_LLM: "E_COMPACT_LLM",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES] | (string & {});

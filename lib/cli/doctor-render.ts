@@ -93,9 +93,17 @@ function injectionBlock(inj: InjectionReport, c: Colors): string[] {
     ["whole index", `${num(inj.index_inject_bytes)} B`, over(inj.over_warn)(bar(inj.index_inject_bytes, scale)), inj.over_warn ? c.yellow(`over warn_bytes ${num(inj.warn_bytes)}`) : c.dim(`warn_bytes ${num(inj.warn_bytes)} (${inj.warn_bytes_source})`)],
     ["per prompt", `≤ ${num(inj.per_prompt_max_bytes)} B`, c.cyan(bar(inj.per_prompt_max_bytes, scale)), c.dim(`budget ${num(inj.inject_budget_bytes)} B / ${inj.inject_budget_entries} entries`)],
     ["pinned", `${num(inj.pinned_inject_bytes)} B`, over(inj.pinned_over_budget)(bar(inj.pinned_inject_bytes, scale)), c.dim(`${inj.pinned_cards} priority: always card(s)`)],
-    ["compact", inj.compact.present ? (inj.compact.current === false ? c.yellow("behind") : "present") : c.dim("none"), "", c.dim(inj.compact.file)],
+    compactRow(inj, scale, c),
   ];
   return table(rows, { right: [1] });
+}
+
+function compactRow(inj: InjectionReport, scale: number, c: Colors): string[] {
+  const k = inj.compact;
+  if (!k.present) return ["compact", c.dim("none"), "", c.dim(k.file)];
+  if (k.inject_bytes_with == null) return ["compact", c.yellow(k.status === "invalid" ? "unusable" : "present"), "", c.dim(k.problem ?? k.file)];
+  const state = k.current === false ? c.yellow(`behind: ${k.records_since} record(s) since`) : c.dim(`current, ${k.generator}, ${k.generated_at?.slice(0, 10)}`);
+  return ["compact", `${num(k.inject_bytes_with)} B`, c.cyan(bar(k.inject_bytes_with, scale)), state];
 }
 
 function verdict(r: DoctorReport, c: Colors): string {

@@ -16,6 +16,7 @@ export function renderStats(r: StatsReport, io: Io): string {
     ...table([
       ["index", `${num(r.index_entry_count)} entries${unparsed} → ${num(r.card_count)} cards${shards}`],
       ["inject", `${num(r.index_inject_bytes)} B${r.index_inject_bytes >= 1024 ? ` (${bytes(r.index_inject_bytes)})` : ""} for the whole index, ${overBudget ? c.dim("ranked down to") : c.dim("fits")} budget ${num(r.inject_budget_bytes)} B / ${r.inject_budget_entries} entries ${c.dim(`(${r.inject_host})`)}`],
+      ...(r.compact_inject_bytes !== null ? [["compact", `${num(r.compact_inject_bytes)} B for the whole index with the compact${r.compact_current ? "" : c.yellow(" (behind the records: memctl compact)")}`]] : []),
       ["usage", usageLine(r, c)],
       ["episodes", episodesLine(r, c)],
     ]),

@@ -15,6 +15,17 @@ export interface CompactSlot {
   current: boolean | null;
   /** Records written or removed since the compact's watermark, when known. */
   records_since: number | null;
+  /** "absent" | "ok" | "invalid" (lib/compact/artifact.ts); absent when not examined. */
+  status?: "absent" | "ok" | "invalid";
+  /** Why an existing slot is unusable (treated as no compact). */
+  problem?: string;
+  generator?: string | null;
+  generated_at?: string | null;
+  records_covered?: number | null;
+  /** The assembled body (compact + newer lines + removed note) in a whole-index block; null without a valid compact. */
+  inject_bytes_with?: number | null;
+  /** The same block with the full index instead: equals index_inject_bytes. */
+  inject_bytes_without?: number | null;
 }
 
 export interface InjectionFacts {
@@ -51,6 +62,8 @@ export interface InjectionReport {
   over_warn: boolean;
   pinned_over_budget: boolean;
   compact: CompactSlot;
+  /** What the whole-index view injects now: the assembled body with a valid compact, else index_inject_bytes. */
+  injected_bytes: number;
   cause: InjectionCause;
   /** One line saying what helps; null when nothing is over. */
   remedy: string | null;
@@ -58,7 +71,8 @@ export interface InjectionReport {
 
 /** Pure: diagnoses the injected size and picks the remedy by cause (never "recompact" a current compact). */
 export function diagnoseInjection(f: InjectionFacts): InjectionReport {
-  const overWarn = f.indexInjectBytes > f.warnBytes;
+  const injected = f.compact.inject_bytes_with ?? f.indexInjectBytes;
+  const overWarn = injected > f.warnBytes;
   const pinnedOver = f.pinnedInjectBytes > f.budgetBytes;
   let cause: InjectionCause = "none";
   let remedy: string | null = null;
@@ -71,7 +85,8 @@ export function diagnoseInjection(f: InjectionFacts): InjectionReport {
     remedy = `${f.pinnedCards} priority: always card(s) take ${f.pinnedInjectBytes} bytes on every prompt, over the ${f.budgetBytes}-byte budget: set priority: normal on the ones that need not be pinned`;
   } else if (overWarn) {
     cause = "index-over-warn";
-    remedy = `the index would inject ${f.indexInjectBytes} bytes unranked (warn_bytes ${f.warnBytes}): curate it — merge overlapping cards, shorten long hooks, remove stale ones — or raise [doctor] warn_bytes in the user config`;
+    const what = f.compact.inject_bytes_with != null ? `the compact is current and the index with it would still inject ${injected} bytes (${f.indexInjectBytes} without it; warn_bytes ${f.warnBytes})` : `the index would inject ${f.indexInjectBytes} bytes unranked (warn_bytes ${f.warnBytes})`;
+    remedy = `${what}: curate it — merge overlapping cards, shorten long hooks, remove stale ones — or raise [doctor] warn_bytes in the user config`;
   }
   return {
     host: f.host,
@@ -86,6 +101,7 @@ export function diagnoseInjection(f: InjectionFacts): InjectionReport {
     over_warn: overWarn,
     pinned_over_budget: pinnedOver,
     compact: f.compact,
+    injected_bytes: injected,
     cause,
     remedy,
   };

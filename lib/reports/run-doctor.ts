@@ -2,9 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { hostAdapter } from "../../hosts/index.js";
 import { resolveBudget } from "../budget.js";
-import { historyPath, latestByCard, readHistory, sha256Hex } from "../history.js";
+import { compactStatus } from "../compact/status.js";
+import { historyPath, latestByCard, readHistory, sha256Hex, type HistoryEntry } from "../history.js";
 import { planClaudeImport, projectClaudeDirs } from "../import-claude.js";
-import { measureIndexInjectBytes } from "../inject.js";
+import { measureIndexInjectBytes, type BlockContext } from "../inject.js";
 import type { Io } from "../io.js";
 import { readPending } from "../proposals.js";
 import { RepoRefChecker } from "../repo-refs.js";
@@ -12,6 +13,7 @@ import { EPISODES_FILE } from "../store/read.js";
 import { buildDoctorReport, type DoctorReport, type HistoryFacts, type UnimportedClaudeCard } from "./doctor.js";
 import { COMPACT_RELPATH, diagnoseInjection, warnBytesFromConfig, type CompactSlot, type InjectionReport } from "./injection.js";
 import { fileBytes, isRegularFile, openStore, todayOf, type OpenedStore } from "./open.js";
+import type { StoreView } from "./store-view.js";
 
 // Gathers everything doctor looks at (strictly read-only) and hands it to the pure report builder.
 
@@ -96,16 +98,31 @@ function injectionFor(opened: OpenedStore, host: string, warn: ReturnType<typeof
     ceilingBytes: hostAdapter(host)?.hardCeilingBytes ?? Number.MAX_SAFE_INTEGER,
     warnBytes: warn.value,
     warnBytesSource: warn.source,
-    compact: compactSlot(resolution.memory_dir!),
+    compact: compactSlot(resolution.memory_dir!, view!, readHistory(resolution.memory_dir!).entries, context),
   });
 }
 
 /**
- * The compact slot. Nothing in memctl writes a compact yet, so presence is all doctor can know; when
- * `memctl compact` lands, it reports `current` / `records_since` from its watermark here.
+ * The compact slot against the records (lib/compact/status.ts): current when nothing was written or removed
+ * since its watermark, and the assembled body measured with and without it — the numbers compact quotes.
+ * An unreadable slot is present but of unknown state (current null), so it is never called "behind".
  */
-export function compactSlot(dir: string): CompactSlot {
-  return { file: COMPACT_RELPATH, present: isRegularFile(dir, COMPACT_RELPATH), current: null, records_since: null };
+export function compactSlot(dir: string, view: StoreView, history: readonly HistoryEntry[], context: BlockContext): CompactSlot {
+  const s = compactStatus(dir, view, history, context);
+  const k = s.read.status === "ok" ? s.read.compact : null;
+  return {
+    file: COMPACT_RELPATH,
+    present: s.read.status !== "absent",
+    current: s.current,
+    records_since: s.records_since,
+    status: s.read.status,
+    ...(s.read.status === "invalid" ? { problem: s.read.reason } : {}),
+    generator: k?.generator ?? null,
+    generated_at: k?.generated_at ?? null,
+    records_covered: k ? k.watermark.length : null,
+    inject_bytes_with: s.bytes_with,
+    inject_bytes_without: s.bytes_without,
+  };
 }
 
 function real(p: string): string {

@@ -1,4 +1,10 @@
+import fs from "node:fs";
 import { resolveBudget } from "../budget.js";
+import { compactPath } from "../compact/artifact.js";
+import { compactStatus } from "../compact/status.js";
+import { readHistory } from "../history.js";
+import type { BlockContext } from "../inject.js";
+import type { StoreView } from "./store-view.js";
 import { readEpisodes } from "../episodes.js";
 import { measureIndexInjectBytes } from "../inject.js";
 import type { Io } from "../io.js";
@@ -33,6 +39,7 @@ export async function runStats(options: StatsOptions, io: Io): Promise<StatsOutc
     memoryDir: dir,
     view,
     indexInjectBytes: measureIndexInjectBytes(view.entries, context),
+    compact: compactFacts(dir, view, context),
     budget: { host, maxBytes: budget.maxBytes, maxEntries: budget.maxEntries },
     usage: readUsage(dir, today),
     buckets: AGE_BUCKETS.map((b) => ({ label: b.label, maxDays: b.maxDays })),
@@ -42,4 +49,11 @@ export async function runStats(options: StatsOptions, io: Io): Promise<StatsOutc
     neverHitLimit: options.neverHitLimit,
   });
   return { ok: true, report };
+}
+
+/** The compact's size and coverage; only looked at when the slot exists (it reads every card for revisions). */
+function compactFacts(dir: string, view: StoreView, context: BlockContext): { injectBytes: number; current: boolean; recordsSince: number } | null {
+  if (!fs.existsSync(compactPath(dir))) return null;
+  const s = compactStatus(dir, view, readHistory(dir).entries, context);
+  return s.bytes_with === null ? null : { injectBytes: s.bytes_with, current: s.current === true, recordsSince: s.records_since ?? 0 };
 }

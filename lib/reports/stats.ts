@@ -23,6 +23,8 @@ export interface StatsInput {
   memoryDir: string;
   view: StoreView;
   indexInjectBytes: number;
+  /** The whole-index view with the compact (lib/compact/status.ts), when a valid compact exists. */
+  compact?: { injectBytes: number; current: boolean; recordsSince: number } | null;
   budget: { host: string; maxBytes: number; maxEntries: number };
   usage: UsageFacts;
   buckets: readonly BucketFacts[];
@@ -65,6 +67,10 @@ export interface StatsReport {
   episodes_status: EpisodesTally["status"];
   episodes_error?: string;
   shard_count: number;
+  /** The same whole-index block with the compact in place of the listing; null without a valid compact. */
+  compact_inject_bytes: number | null;
+  /** Whether that compact covers every current record; null without one. */
+  compact_current: boolean | null;
 }
 
 /** Percent with one decimal; null when there is nothing to divide by. */
@@ -134,6 +140,8 @@ export function buildStatsReport(input: StatsInput): StatsReport {
     episodes_status: input.episodes.status,
     ...(input.episodes.error !== undefined ? { episodes_error: input.episodes.error } : {}),
     shard_count: view.shards.length,
+    compact_inject_bytes: input.compact ? input.compact.injectBytes : null,
+    compact_current: input.compact ? input.compact.current : null,
   };
   return report;
 }

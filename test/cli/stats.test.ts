@@ -40,7 +40,7 @@ test("stats counts entries, cards, hits, concentration and recency buckets from 
     "schema_version", "memory_dir", "index_entry_count", "unparsed_index_entries", "card_count", "index_inject_bytes", "inject_budget_bytes",
     "inject_budget_entries", "inject_host", "usage_store", "usage_malformed", "cards_with_hits", "cards_never_hit", "total_access", "concentration",
     "last_hit_buckets", "card_hits", "card_hits_truncated", "never_hit_cards", "never_hit_cards_truncated", "unmeasurable_cards", "episodes_total",
-    "episodes_with_summary", "episode_fill_rate_pct", "episodes_malformed", "episodes_status", "shard_count",
+    "episodes_with_summary", "episode_fill_rate_pct", "episodes_malformed", "episodes_status", "shard_count", "compact_inject_bytes", "compact_current",
   ]);
   assert.equal(report.index_entry_count, 7);
   assert.equal(report.unparsed_index_entries, 1);

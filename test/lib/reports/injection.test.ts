@@ -42,3 +42,11 @@ test("[doctor] warn_bytes comes from the config when valid, else the default wit
   assert.match(warnBytesFromConfig({ doctor: { warn_bytes: -1 } }).problem!, /non-negative integer/);
   assert.match(warnBytesFromConfig({ doctor: 3 }).problem!, /must be a table/);
 });
+
+test("with a valid compact the size that decides 'over' is the assembled body with it", () => {
+  const under = diagnoseInjection({ ...base, compact: { ...base.compact, present: true, current: true, records_since: 0, inject_bytes_with: 3000, inject_bytes_without: 5000 } });
+  assert.deepEqual([under.over_warn, under.injected_bytes, under.cause, under.remedy], [false, 3000, "none", null]);
+  const still = diagnoseInjection({ ...base, compact: { ...base.compact, present: true, current: true, records_since: 0, inject_bytes_with: 4500, inject_bytes_without: 5000 } });
+  assert.deepEqual([still.over_warn, still.cause], [true, "index-over-warn"]);
+  assert.match(still.remedy!, /with it would still inject 4500 bytes \(5000 without it/);
+});

@@ -1,0 +1,130 @@
+import fs from "node:fs";
+import path from "node:path";
+import { latestByCard, sha256Hex, type HistoryEntry } from "../history.js";
+import { renderBlock, renderEntryLine, utf8Bytes, type BlockContext, type EntryLike } from "../inject.js";
+import { inertText } from "../sanitize.js";
+import { parseCard } from "../store/card.js";
+import type { CompactArtifact, WatermarkEntry } from "./artifact.js";
+
+// "Injection is the compact plus everything newer" (seed 000, Compaction rule 2): the view that replaces
+// the full index listing is the compact's summary, then every record written or updated since its watermark
+// as its live index line (superseding the summary), then the names removed since. Sizes are measured on the
+// whole rendered block, so compact, doctor and stats quote the same number.
+
+/** One index line with the identity the watermark uses. */
+export interface IndexRecord {
+  /** Store-relative card path (the history key); the link target as written when it leaves the store. */
+  card: string;
+  /** The card's name for humans and for the omission check: frontmatter name, else the index title. */
+  name: string;
+  /** Card type: the file prefix, else frontmatter metadata.type, else "other". */
+  type: string;
+  entry: EntryLike;
+  rev: number | string;
+}
+
+export interface StoreLike {
+  dir: string;
+  entries: ReadonlyArray<EntryLike & { card: string | null }>;
+  /** Cards already read and parsed (doctor's view): their name and type are taken from here, not parsed again. */
+  cards?: ReadonlyMap<string, { card?: { meta: { name?: string; metadata?: { type?: unknown } } } }>;
+}
+
+const TYPE_PREFIX = /^(feedback|project|reference|user)_/;
+
+/** The revision of a card's current bytes: its history revision when the file matches it, else "h:<sha16>". */
+export function revisionOf(bytes: Buffer | undefined, latest: HistoryEntry | undefined): number | string {
+  if (bytes === undefined) return "missing";
+  const sha = sha256Hex(bytes);
+  if (latest && latest.op !== "delete" && latest.sha256 === sha) return latest.rev;
+  return `h:${sha.slice(0, 16)}`;
+}
+
+/** Every index line as a record, with revisions from the write history (reads each card file once). */
+export function indexRecords(store: StoreLike, history: readonly HistoryEntry[]): IndexRecord[] {
+  const latest = latestByCard(history);
+  const revs = new Map<string, { rev: number | string; name?: string; type?: string }>();
+  return store.entries.map((entry) => {
+    const card = entry.card ?? entry.file;
+    let info = revs.get(card);
+    if (!info) {
+      const bytes = entry.card === null ? undefined : readBytes(path.join(store.dir, entry.card));
+      const parsed = entry.card === null ? undefined : store.cards?.get(entry.card)?.card;
+      const meta = parsed ? parsed.meta : bytes ? parseCard(bytes.toString("utf8")).meta : undefined;
+      const name = typeof meta?.name === "string" && meta.name.trim() !== "" ? meta.name : undefined;
+      const metaType = typeof meta?.metadata?.type === "string" ? meta.metadata.type : undefined;
+      info = { rev: entry.card === null ? "external" : revisionOf(bytes, latest.get(card)), name, type: TYPE_PREFIX.exec(path.basename(card))?.[1] ?? metaType };
+      revs.set(card, info);
+    }
+    return { card, name: info.name ?? entry.title, type: info.type ?? "other", entry, rev: info.rev };
+  });
+}
+
+/** Index lines as records without reading any card: enough for the plain (no compact) view and its size. */
+export function plainRecords(store: StoreLike): IndexRecord[] {
+  return store.entries.map((entry) => ({ card: entry.card ?? entry.file, name: entry.title, type: "other", entry, rev: "unread" }));
+}
+
+/** The watermark a compact of these records carries. */
+export function watermarkOf(records: readonly IndexRecord[]): WatermarkEntry[] {
+  const seen = new Map<string, WatermarkEntry>();
+  for (const r of records) if (!seen.has(r.card)) seen.set(r.card, { card: r.card, name: r.name, rev: r.rev });
+  return [...seen.values()];
+}
+
+export interface IndexView {
+  /** The lines that replace the full index listing inside the block. */
+  lines: string[];
+  compacted: boolean;
+  records: IndexRecord[];
+  /** Records written or updated since the watermark (their live lines are in `lines`). */
+  newer: IndexRecord[];
+  /** Covered records that are no longer in the index. */
+  removed: WatermarkEntry[];
+}
+
+/** A line of memory-derived text made safe to print inside the data block (same defusing as index lines). */
+export function inertLine(text: string): string {
+  return inertText(text.replace(/\s+/g, " ").trim()).replace(/<(\/?)memctl-memory/gi, "<$1memctl-memory\u200b");
+}
+
+/** What the records and a compact (or none) put in front of a model instead of the full index. */
+export function assembleIndexView(store: StoreLike, compact: CompactArtifact | null, history: readonly HistoryEntry[]): IndexView {
+  return assembleFromRecords(indexRecords(store, history), compact);
+}
+
+export function assembleFromRecords(records: IndexRecord[], compact: CompactArtifact | null): IndexView {
+  if (!compact) return { lines: records.map((r) => renderEntryLine(r.entry)), compacted: false, records, newer: [], removed: [] };
+  const covered = new Map(compact.watermark.map((w) => [w.card, w.rev]));
+  const newer = records.filter((r) => covered.get(r.card) !== r.rev);
+  const present = new Set(records.map((r) => r.card));
+  const removed = compact.watermark.filter((w) => !present.has(w.card));
+  const lines = [
+    `Compact summary of ${compact.watermark.length} record${compact.watermark.length === 1 ? "" : "s"} (memctl compact, ${compact.generator}, ${compact.generated_at.slice(0, 10)}); card files are in the memory directory, open one for detail.`,
+    ...summaryLines(compact.summary),
+  ];
+  if (newer.length > 0) lines.push("Written or updated since that summary (these lines supersede it):", ...newer.map((r) => renderEntryLine(r.entry)));
+  if (removed.length > 0) lines.push(`Removed since that summary (disregard what it says about them): ${removed.map((w) => inertLine(`${w.name} (${w.card})`)).join(", ")}`);
+  return { lines, compacted: true, records, newer, removed };
+}
+
+export function summaryLines(summary: string): string[] {
+  return summary.split(/\r?\n/).filter((l) => l.trim() !== "").map(inertLine);
+}
+
+/** UTF-8 bytes of the whole block carrying this view: the number rule 5 compares and doctor reports. */
+export function viewBytes(view: IndexView, context: BlockContext): number {
+  return utf8Bytes(renderViewBlock(view, context));
+}
+
+export function renderViewBlock(view: IndexView, context: BlockContext): string {
+  return renderBlock({ context, always: [], lines: view.lines.map((text) => ({ file: "", text })), omitted: 0, omittedRelevant: 0, alwaysCut: [], ceilingBytes: 0 });
+}
+
+function readBytes(file: string): Buffer | undefined {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,31 @@
+import type { HistoryEntry } from "../history.js";
+import type { BlockContext } from "../inject.js";
+import { readCompact, type CompactRead } from "./artifact.js";
+import { assembleFromRecords, indexRecords, plainRecords, viewBytes, type IndexView, type StoreLike } from "./assemble.js";
+
+// Where the compact stands against the records: what `compact --show` prints and doctor diagnoses.
+
+export interface CompactStatus {
+  read: CompactRead;
+  /** The assembled view with the compact (equals the full index when there is no valid compact). */
+  view: IndexView;
+  bytes_without: number;
+  /** Null when there is no valid compact. */
+  bytes_with: number | null;
+  /** True when nothing was written, updated or removed since the watermark; null without a valid compact. */
+  current: boolean | null;
+  /** Records written/updated plus removed since the watermark; null without a valid compact. */
+  records_since: number | null;
+}
+
+export function compactStatus(memoryDir: string, store: StoreLike, history: readonly HistoryEntry[], context: BlockContext): CompactStatus {
+  const read = readCompact(memoryDir);
+  // Revisions need every card read and hashed; without a valid compact nothing compares them, so skip it.
+  const records = read.status === "ok" ? indexRecords(store, history) : plainRecords(store);
+  const plain = assembleFromRecords(records, null);
+  const bytesWithout = viewBytes(plain, context);
+  if (read.status !== "ok") return { read, view: plain, bytes_without: bytesWithout, bytes_with: null, current: null, records_since: null };
+  const view = assembleFromRecords(records, read.compact);
+  const since = new Set(view.newer.map((r) => r.card)).size + view.removed.length;
+  return { read, view, bytes_without: bytesWithout, bytes_with: viewBytes(view, context), current: since === 0, records_since: since };
+}
