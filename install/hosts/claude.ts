@@ -1,4 +1,5 @@
 import path from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import type { Io } from "../../lib/io.js";
 import { mcpServerCommand } from "../../lib/mcp/entry.js";
 import { cliEntry, hookCommand, hookEntry, isMemctlHookCommand, type InstallContext, type PlannedEdit } from "../context.js";
@@ -69,8 +70,17 @@ export const claude: HostInstaller = {
     const wired = JSON.stringify(settings(path.join(claudeDir(ctx), "settings.json")).hooks ?? {}).includes("user-prompt-submit");
     const plugins = (settings(path.join(userDir(ctx.io), "settings.json")).enabledPlugins ?? {}) as Record<string, unknown>;
     const enabled = Object.keys(plugins).filter((k) => /^memctl@/.test(k) && plugins[k] === true);
-    return wired && enabled.length > 0
+    const warnings = wired && enabled.length > 0
       ? [`the memctl plugin (${enabled.join(", ")}) is enabled too, so the hook runs twice per prompt: run "memctl uninstall claude --scope ${ctx.scope}" or disable the plugin`]
       : [];
+    // A local-scope "memctl" (claude mcp add without --scope) outranks ours in that project; if stale, it breaks the tools there.
+    const projects = (settings(path.join(ctx.io.env.CLAUDE_CONFIG_DIR || ctx.io.home, ".claude.json")).projects ?? {}) as Record<string, { mcpServers?: Record<string, unknown> }>;
+    for (const [dir, project] of Object.entries(projects)) {
+      const local = project?.mcpServers?.memctl;
+      if (local !== undefined && !isDeepStrictEqual(local, claudeMcpEntry({ ...ctx, scope: "user" }))) {
+        warnings.push(`a local-scope "memctl" MCP server for ${dir} in .claude.json overrides memctl's registration there: run "claude mcp remove memctl -s local" in ${dir}`);
+      }
+    }
+    return warnings;
   },
 };

@@ -128,3 +128,15 @@ test("codex self-heal: a bare [mcp_servers.memctl] from `codex mcp add` at a sta
   await assert.rejects(runHost(INSTALLERS.codex, other.ctx("user"), "install", false), (e: { code?: string }) => e.code === "E_INSTALL_CONFLICT");
   assert.deepEqual(other.snapshot(), before);
 });
+
+test("status warns about a local-scope memctl server in ~/.claude.json that overrides ours in one project", async () => {
+  const f = makeFixture();
+  await runHost(INSTALLERS.claude, f.ctx("user"), "install", false);
+  assert.deepEqual(scopeStatus(INSTALLERS.claude, f.ctx("user")).warnings, []);
+  const file = path.join(f.home, ".claude.json");
+  const value = JSON.parse(fs.readFileSync(file, "utf8"));
+  write(file, JSON.stringify({ ...value, projects: { "/work/app": { mcpServers: { memctl: { command: "node", args: ["/old/memctl/dist/cli.js", "mcp"] } } } } }, null, 2));
+  const status = scopeStatus(INSTALLERS.claude, f.ctx("user"));
+  assert.equal(status.state, "installed");
+  assert.match(status.warnings[0]!, /local-scope "memctl" MCP server for \/work\/app .*claude mcp remove memctl -s local/);
+});
