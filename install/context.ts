@@ -34,6 +34,8 @@ export interface PlannedEdit {
   root: string;
   /** The whole file is memctl's (a rendered command, skill, rules file, shim): no backup is kept of it. */
   owned?: boolean;
+  /** This edit registers memctl's MCP server (install --status reports it on its own line). */
+  mcp?: boolean;
 }
 
 export function projectDirFor(io: Pick<Io, "cwd">): string {
@@ -90,4 +92,21 @@ export function isMemctlHookCommand(command: string, packageRoot: string): boole
   if (/(^|[\s/\\'"])memctl(\.js)?([\s/\\'"]|$)/.test(command) || command.includes(packageRoot)) return true;
   const m = /(\S*?)[/\\]dist[/\\]hooks[/\\]user-prompt-submit\.js/.exec(command.replace(/['"]/g, ""));
   return m !== null && m[1] !== undefined && isMemctlPackage(m[1]);
+}
+
+/**
+ * Whether an MCP server entry launches memctl's server in any form we ever wrote or a user might have typed:
+ * `node <any memctl package>/dist/cli.js mcp …` (this one or a stale path), `memctl mcp`, `npx memctl mcp`.
+ */
+export function isMemctlMcpServer(entry: unknown, packageRoot: string): boolean {
+  if (typeof entry !== "object" || entry === null) return false;
+  const { command, args } = entry as { command?: unknown; args?: unknown };
+  const words = [...(Array.isArray(command) ? command : [command]), ...(Array.isArray(args) ? args : [])].filter((w): w is string => typeof w === "string");
+  if (!words.includes("mcp")) return false;
+  return words.some((w) => /(^|[/\\])memctl(\.js)?$/.test(w) || w.startsWith(packageRoot + path.sep) || /[/\\]memctl[/\\]dist[/\\]cli\.js$/.test(w) || isCliOfMemctlPackage(w));
+}
+
+function isCliOfMemctlPackage(word: string): boolean {
+  const m = /^(.*)[/\\]dist[/\\]cli\.js$/.exec(word);
+  return m !== null && isMemctlPackage(m[1]!);
 }

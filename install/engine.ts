@@ -90,6 +90,8 @@ export type HostState = "installed" | "not-installed" | "out-of-date" | "broken"
 export interface ScopeStatus {
   state: HostState;
   items: { file: string; label: string; state: ItemState; detail?: string }[];
+  /** Where memctl's MCP server is registered for this host and scope, and whether that entry is current. */
+  mcp?: { file: string; state: ItemState };
   fix?: string;
   warnings: string[];
 }
@@ -97,7 +99,13 @@ export interface ScopeStatus {
 /** Where one host stands in one scope, judged by running the same pure edits without writing. */
 export function scopeStatus(installer: HostInstaller, ctx: InstallContext): ScopeStatus {
   const status = judge(installer, ctx);
-  return { ...status, warnings: status.state === "not-installed" ? [] : (installer.warnings?.(ctx) ?? []) };
+  const mcpFile = installer.plan(ctx).find((e) => e.mcp)?.file;
+  const mcpItem = status.items.find((i) => i.file === mcpFile);
+  return {
+    ...status,
+    ...(mcpItem ? { mcp: { file: mcpItem.file, state: mcpItem.state } } : {}),
+    warnings: status.state === "not-installed" ? [] : (installer.warnings?.(ctx) ?? []),
+  };
 }
 
 function judge(installer: HostInstaller, ctx: InstallContext): Omit<ScopeStatus, "warnings"> {

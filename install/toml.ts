@@ -139,21 +139,27 @@ function deletePath(root: Record<string, unknown>, path: string[]): void {
   }
 }
 
-/** Adds (or refreshes) a table memctl owns, e.g. `[mcp_servers.memctl]`, every line marked. A user's own table of that name is left alone when it already says the same, refused otherwise. */
-export function upsertManagedTable(text: string, table: string[], values: Record<string, unknown>, file?: string): string {
+/**
+ * Adds (or refreshes) a table memctl owns, e.g. `[mcp_servers.memctl]`, every line marked. A user's own table of
+ * that name is left alone when it already says the same; when `adopt` says it is an old or bare memctl entry (a
+ * stale path, say) it is replaced by the marked one (self-heal); otherwise it is refused.
+ */
+export function upsertManagedTable(text: string, table: string[], values: Record<string, unknown>, file?: string, adopt: (existing: unknown) => boolean = () => false): string {
   const before = parseTomlOrThrow(text, file);
   const existing = getPath(before, table);
   const lines = splitLines(text);
   const header = lines.findIndex((l) => isHeader(l, table));
   const ours = header !== -1 && lines[header]!.includes(TOML_MARK);
   if (existing !== undefined && isDeepStrictEqual(plain(existing), plain(values))) return text;
-  if (existing !== undefined && !ours) {
+  const adopted = existing !== undefined && !ours && header !== -1 && adopt(existing);
+  if (existing !== undefined && !ours && !adopted) {
     throw new MemctlError(ERROR_CODES.E_INSTALL_CONFLICT, `${file ?? "config.toml"} already has its own [${table.join(".")}]; it was left untouched — remove it to let memctl manage it`, { file });
   }
   let base = text;
-  if (ours) {
-    const end = sectionEnd(lines, header);
-    const kept = lines.filter((l, i) => i < header || i >= end || !l.includes(TOML_MARK));
+  if (ours || adopted) {
+    // An adopted table goes whole, with its sub-tables (e.g. [mcp_servers.memctl.env]); ours only loses our lines.
+    const end = adopted ? tableEnd(lines, header, table) : sectionEnd(lines, header);
+    const kept = lines.filter((l, i) => i < header || i >= end || (!adopted && !l.includes(TOML_MARK)));
     if (header > 0 && kept[header - 1]?.trim() === "") kept.splice(header - 1, 1);
     base = kept.join("");
   }
@@ -211,6 +217,16 @@ function isHeader(line: string, path: string[]): boolean {
 
 function sectionEnd(lines: string[], header: number): number {
   const end = lines.findIndex((l, i) => i > header && HEADER.test(stripEol(l)));
+  return end === -1 ? lines.length : end;
+}
+
+/** The end of a table and every sub-table of it that directly follows. */
+function tableEnd(lines: string[], header: number, table: string[]): number {
+  const end = lines.findIndex((l, i) => {
+    if (i <= header) return false;
+    const m = HEADER.exec(stripEol(l));
+    return m !== null && !isDeepStrictEqual(splitDottedKey(m[2]!).slice(0, table.length), table);
+  });
   return end === -1 ? lines.length : end;
 }
 

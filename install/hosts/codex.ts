@@ -1,14 +1,16 @@
 import path from "node:path";
 import type { Io } from "../../lib/io.js";
-import { cliEntry, hookCommand, hookEntry, isMemctlHookCommand, shellWord, type InstallContext, type PlannedEdit } from "../context.js";
+import { mcpServerCommand } from "../../lib/mcp/entry.js";
+import { cliEntry, hookCommand, hookEntry, isMemctlHookCommand, isMemctlMcpServer, shellWord, type InstallContext, type PlannedEdit } from "../context.js";
 import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../host.js";
 import { hookJsonEdits } from "../hook-json.js";
 import { removeBlock, upsertBlock } from "../markdown.js";
 import { readCommandSources, renderCodexSkill } from "../render.js";
-import { enableFeature, removeManagedLines } from "../toml.js";
+import { enableFeature, removeManagedLines, upsertManagedTable } from "../toml.js";
 
-// Codex: the hook in hooks.json, `[features] hooks = true` in config.toml, an AGENTS.md block routing memory
-// writes through memctl (never Codex's native memories), and one skill per command (custom prompts are gone).
+// Codex: the hook in hooks.json, `[features] hooks = true` and the memctl MCP server `[mcp_servers.memctl]` in
+// config.toml, an AGENTS.md block routing memory writes through memctl (never Codex's native memories), and
+// one skill per command (custom prompts are gone).
 
 function codexHome(io: Io): string {
   return io.env.CODEX_HOME || path.join(io.home, ".codex");
@@ -49,10 +51,12 @@ export const codex: HostInstaller = {
     return [
       { file: hooksFile, label: "UserPromptSubmit hook", root, ...hook },
       {
+        // One edit for both: the engine plans each file once. Uninstall drops every marked line, i.e. both.
         file: configFile,
-        label: "[features] hooks = true",
+        label: "[features] hooks = true + [mcp_servers.memctl] (memory tools)",
         root,
-        install: (before) => enableFeature(before ?? "", "hooks", configFile),
+        mcp: true,
+        install: (before) => upsertManagedTable(enableFeature(before ?? "", "hooks", configFile), ["mcp_servers", "memctl"], codexMcpServer(ctx), configFile, (e) => isMemctlMcpServer(e, ctx.packageRoot)),
         uninstall: (before, original) => (before === null ? null : emptyToAbsent(removeManagedLines(before, configFile), before, original)),
       },
       {
@@ -68,11 +72,17 @@ export const codex: HostInstaller = {
   notes: (ctx) => [
     "Codex runs a new or changed hook only after you trust it: start `codex`, open /hooks, and trust the memctl UserPromptSubmit hook. " +
       "memctl never writes trust hashes itself. For a one-off headless run, `codex exec --dangerously-bypass-hook-trust` skips the review.",
-    ...(ctx.scope === "project" ? ["Project hooks also need the project trusted in Codex (the trust prompt on first start, or `codex exec --trust`)."] : []),
+    ...(ctx.scope === "project" ? ["Project hooks and the project's MCP server also need the project trusted in Codex (the trust prompt on first start, or `codex exec --trust`)."] : []),
     "Skills replace Codex's removed custom prompts: invoke them as $mem-recall, $mem-log, … or pick them from /skills.",
   ],
-  requiredFiles: (ctx) => [hookEntry(ctx.packageRoot)],
+  requiredFiles: (ctx) => [hookEntry(ctx.packageRoot), cliEntry(ctx.packageRoot)],
 };
+
+/** Codex's stdio MCP table for memctl's server, writing as host:codex (project scope pins the project). */
+export function codexMcpServer(ctx: InstallContext): Record<string, unknown> {
+  const { command, args } = mcpServerCommand(ctx.packageRoot, { actor: "host:codex", ...(ctx.scope === "project" ? { repoRoot: ctx.projectDir } : {}) });
+  return { command, args, enabled: true };
+}
 
 /** A file memctl created (no backup) that uninstall leaves empty goes away again. */
 export function emptyToAbsent(after: string, before: string, original: string | null): string | null {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Io } from "../../lib/io.js";
 import { mcpServerCommand } from "../../lib/mcp/entry.js";
-import { cliEntry, shellWord, type InstallContext, type PlannedEdit } from "../context.js";
+import { cliEntry, isMemctlMcpServer, shellWord, type InstallContext, type PlannedEdit } from "../context.js";
 import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../host.js";
 import { MANAGED_MARK, managedFile } from "../managed-file.js";
 import { readCommandSources, renderGrokCommand } from "../render.js";
@@ -55,7 +55,8 @@ export const grok: HostInstaller = {
         file: config,
         label: "[mcp_servers.memctl] (memory tools)",
         root: scopeBase(ctx),
-        install: (before) => upsertManagedTable(before ?? "", table, { command, args, enabled: true }, config),
+        mcp: true,
+        install: (before) => upsertManagedTable(before ?? "", table, { command, args, enabled: true }, config, (e) => isMemctlMcpServer(e, ctx.packageRoot)),
         uninstall: (before, original) => (before === null ? null : emptyToAbsent(removeManagedLines(before, config), before, original)),
       },
       { file: rules, label: "rules file (memctl prepare --host grok)", root: scopeBase(ctx), owned: true, ...managedFile(rules, grokRules(ctx)) },

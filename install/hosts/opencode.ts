@@ -60,7 +60,7 @@ export const opencode: HostInstaller = {
     const config = opencodeConfigFile(ctx);
     return [
       { file: shim, label: "plugin shim", root: scopeBase(ctx), owned: true, ...managedFile(shim, opencodeShim(ctx)) },
-      { file: config, label: "MCP server mcp.memctl (memory tools)", root: scopeBase(ctx), ...jsonEntryEdits(config, "mcp", "memctl", opencodeMcpEntry(ctx)) },
+      { file: config, label: "MCP server mcp.memctl (memory tools)", root: scopeBase(ctx), mcp: true, ...jsonEntryEdits(config, "mcp", "memctl", opencodeMcpEntry(ctx)) },
       ...commandFileEdits(ctx, path.join(dir, "commands"), readCommandSources(ctx.packageRoot), renderOpenCodeCommand, (d, n) => path.join(d, `${n}.md`), "command /"),
     ];
   },

@@ -62,3 +62,20 @@ test("install --status --json reports every host and scope, then tracks an insta
   assert.equal(await main(["install", "--status"], after.io), 0);
   assert.match(after.out.text, /Codex CLI\s+detected .*\n\s+user\s+installed/);
 });
+
+test("install --status shows where memctl's MCP server is registered and flags a stale registration", async () => {
+  const w = world();
+  assert.equal(await main(["install", "claude"], w.io), 0, w.err.text);
+  const status = world();
+  status.io.home = w.home;
+  status.io.cwd = w.io.cwd;
+  assert.equal(await main(["install", "--status", "--scope", "user", "--json"], status.io), 0);
+  const claude = JSON.parse(status.out.text).hosts[0].scopes.user;
+  assert.deepEqual(claude.mcp, { file: path.join(w.home, ".claude.json"), state: "current" });
+  fs.writeFileSync(path.join(w.home, ".claude.json"), '{ "mcpServers": { "memctl": { "command": "node", "args": ["/old/memctl/dist/cli.js", "mcp"] } } }\n');
+  const stale = world();
+  stale.io.home = w.home;
+  stale.io.cwd = w.io.cwd;
+  assert.equal(await main(["install", "--status", "--scope", "user"], stale.io), 0);
+  assert.match(stale.out.text, /Claude Code .*\n\s+user\s+out-of-date\s+→ memctl install claude --scope user\n\s+MCP server memctl: outdated in .*\.claude\.json/);
+});

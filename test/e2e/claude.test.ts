@@ -1,6 +1,8 @@
 // Claude Code 2.1.328, for real: memctl install → one offline prompt → the hook's block in Claude's own
 // transcript (the UserPromptSubmit hook attachment) and in the model-bound api-request-blob → uninstall
-// restores the config byte for byte. Also the package root loaded as a plugin (--plugin-dir).
+// restores the config byte for byte. The MCP server it registers (~/.claude.json / .mcp.json) connects in
+// `claude mcp get memctl`, and its memory tools are offered to the model (deferred tools in the same request).
+// Also the package root loaded as a plugin (--plugin-dir).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -15,7 +17,7 @@ function claudeEnv(world: World): Record<string, string> {
 }
 
 /** The hook's block as Claude recorded it, and whether a model-bound request blob carries it. */
-function evidence(world: World): { block: string; blobHasBlock: boolean; attachmentType: string; commands: string } | undefined {
+function evidence(world: World): { block: string; blobHasBlock: boolean; attachmentType: string; commands: string; tools: string[]; blobHasTools: boolean } | undefined {
   const dir = path.join(world.home, ".claude", "projects");
   for (const file of filesUnder(dir).filter((f) => f.endsWith(".jsonl"))) {
     const lines = readJsonl(file);
@@ -30,13 +32,19 @@ function evidence(world: World): { block: string; blobHasBlock: boolean; attachm
       if (blobs.length === 0 || !blobHasBlock) return undefined;
       // The commands Claude offers the model are listed in its skill_listing attachment.
       const commands = lines.filter((l) => (l.attachment as { type?: string } | undefined)?.type === "skill_listing").map((l) => JSON.stringify(l.attachment)).join("\n");
-      return { block, blobHasBlock, attachmentType: a.type!, commands };
+      // MCP tools are deferred (loaded through ToolSearch): their names reach the model in deferred_tools_delta.
+      const tools = lines.flatMap((l) => {
+        const d = l.attachment as { type?: string; addedNames?: string[] } | undefined;
+        return d?.type === "deferred_tools_delta" ? (d.addedNames ?? []).filter((n) => n.startsWith("mcp__memctl__")) : [];
+      });
+      const blobHasTools = blobs.some((b) => b.includes("mcp__memctl__memory_context"));
+      return { block, blobHasBlock, attachmentType: a.type!, commands, tools, blobHasTools };
     }
   }
   return undefined;
 }
 
-test("claude: install wires settings.json, the prompt's memory block reaches the model-bound request, uninstall restores the files", { timeout: 240_000 }, async (t) => {
+test("claude: install wires settings.json + the MCP server, the memory block and tools reach the model-bound request, uninstall restores the files", { timeout: 240_000 }, async (t) => {
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   const world = makeWorld("claude");
   const settings = path.join(world.home, ".claude", "settings.json");
@@ -51,6 +59,8 @@ test("claude: install wires settings.json, the prompt's memory block reaches the
   const again = memctl(world, ["install", "claude"]);
   assert.equal(again.status, 0);
   assert.match(again.stdout, /already installed; nothing changed/);
+  const claudeJson = path.join(world.home, ".claude.json");
+  assert.deepEqual(JSON.parse(fs.readFileSync(claudeJson, "utf8")).mcpServers.memctl, { type: "stdio", command: "node", args: [`${REPO}/dist/cli.js`, "mcp", "--actor", "host:claude"] });
   const wired = JSON.parse(fs.readFileSync(settings, "utf8"));
   assert.equal(wired.env.MY_VAR, "kept");
   assert.equal(wired.hooks.UserPromptSubmit[0].hooks[0].command, `node ${REPO}/dist/hooks/user-prompt-submit.js --host claude`);
@@ -60,10 +70,22 @@ test("claude: install wires settings.json, the prompt's memory block reaches the
   assert.ok(found.blobHasBlock);
   for (const name of commandNames()) assert.match(found.commands, new RegExp(`\\b${name}:`), `Claude lists the installed /${name}`);
   t.diagnostic(`Claude recorded the hook as ${found.attachmentType}; ${Buffer.byteLength(found.block)} bytes reached the api-request-blob`);
+  assertMemoryTools(found);
 
+  // Claude's own view of the registration, health-checked (it starts the server and lists it as connected).
+  const get = spawnSync(host.bin, ["mcp", "get", "memctl"], { cwd: world.project, env: claudeEnv(world), encoding: "utf8", timeout: 90_000 });
+  assert.equal(get.status, 0, get.stdout + get.stderr);
+  assert.match(get.stdout, /Scope: User config/);
+  assert.match(get.stdout, /Status: ✔ Connected/);
+  assert.ok(get.stdout.includes(`Args: ${REPO}/dist/cli.js mcp --actor host:claude`), get.stdout);
+
+  // Claude Code has rewritten ~/.claude.json meanwhile; uninstall takes out our key and not one other byte.
+  const claudeWrote = JSON.parse(fs.readFileSync(claudeJson, "utf8")) as Record<string, unknown>;
+  delete claudeWrote.mcpServers;
   const removed = memctl(world, ["uninstall", "claude"]);
   assert.equal(removed.status, 0, removed.stderr);
   assert.deepEqual(snapshot(watched), before);
+  assert.equal(fs.readFileSync(claudeJson, "utf8"), JSON.stringify(claudeWrote, null, 2));
   removeWorld(world);
 });
 
@@ -80,6 +102,13 @@ test("claude: the package root is a valid plugin and its hook injects when loade
   removeWorld(world);
 });
 
+function assertMemoryTools(found: { tools: string[]; blobHasTools: boolean }): void {
+  for (const tool of ["memory_context", "memory_view", "memory_search", "memory_propose"]) {
+    assert.ok(found.tools.includes(`mcp__memctl__${tool}`), `the model is offered mcp__memctl__${tool}: ${found.tools.join(", ")}`);
+  }
+  assert.ok(found.blobHasTools, "the memory tools are named in the model-bound request");
+}
+
 function commandNames(): string[] {
   return filesUnder(path.join(REPO, "commands")).map((f) => path.basename(f, ".md"));
 }
@@ -90,12 +119,17 @@ test("claude --scope project: .claude/settings.json in the project wires the hoo
   const settings = path.join(world.project, ".claude", "settings.json");
   fs.mkdirSync(path.dirname(settings), { recursive: true });
   fs.writeFileSync(settings, '{\n  "permissions": { "allow": ["Bash(npm test)"] }\n}\n');
-  const watched = [settings, ...commandNames().map((n) => path.join(world.project, ".claude", "commands", `${n}.md`))];
+  const mcpJson = path.join(world.project, ".mcp.json");
+  const watched = [settings, mcpJson, ...commandNames().map((n) => path.join(world.project, ".claude", "commands", `${n}.md`))];
   const before = snapshot(watched);
   assert.equal(memctl(world, ["install", "claude", "--scope", "project"]).status, 0);
+  assert.deepEqual(JSON.parse(fs.readFileSync(mcpJson, "utf8")).mcpServers.memctl.args, [`${REPO}/dist/cli.js`, "mcp", "--repo-root", world.project, "--actor", "host:claude"]);
+  // What approving the project's .mcp.json server on first start records (Claude asks once; -p cannot ask).
+  fs.writeFileSync(path.join(world.project, ".claude", "settings.local.json"), '{ "enabledMcpjsonServers": ["memctl"] }\n');
   const found = await runUntil(host.bin, ["-p", PROMPT], { cwd: world.project, env: claudeEnv(world), timeoutMs: 150_000 }, () => evidence(world));
   assert.ok(found.block.includes(RELEVANT_CARD));
   for (const name of commandNames()) assert.match(found.commands, new RegExp(`\\b${name}:`));
+  assertMemoryTools(found);
   assert.equal(memctl(world, ["uninstall", "claude", "--scope", "project"]).status, 0);
   assert.deepEqual(snapshot(watched), before);
   removeWorld(world);

@@ -1,6 +1,8 @@
 // Codex 0.169.0, for real: memctl install → one offline `codex exec` → the hook's block recorded in Codex's
 // own rollout file as the hook's additional context (a developer message bound for the model), and the
-// AGENTS.md contract in the same rollout → uninstall restores every config file byte for byte.
+// AGENTS.md contract in the same rollout, the registered MCP server in `codex mcp get memctl --json` and its
+// tools in the model's instructions (the deferred mcp__memctl namespace) → uninstall restores every config
+// file byte for byte.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -14,6 +16,8 @@ interface RolloutEvidence {
   block: string;
   contract: boolean;
   rollout: string;
+  /** A developer message bound for the model offers memctl's MCP tools (Codex lists MCP servers as deferred tool namespaces). */
+  tools: boolean;
 }
 
 function evidence(world: World): RolloutEvidence | undefined {
@@ -27,7 +31,12 @@ function evidence(world: World): RolloutEvidence | undefined {
       const kinds = p.internal_chat_message_metadata_passthrough?.content_item_kinds ?? [];
       assert.ok(kinds.includes("hooks.additional_context"), `recorded as hook context, kinds: ${kinds.join(",")}`);
       const contract = lines.some((l) => JSON.stringify(l).includes("Write memory only through memctl"));
-      return { block: text, contract, rollout: lines.map((l) => JSON.stringify(l)).join("\n") };
+      const tools = lines.some((l) => {
+        const m = l.payload as { type?: string; role?: string; content?: { text?: string }[] } | undefined;
+        const said = (m?.content ?? []).map((c) => c.text ?? "").join("\n");
+        return l.type === "response_item" && m?.role === "developer" && /- mcp__memctl: .*memory_context/.test(said);
+      });
+      return { block: text, contract, rollout: lines.map((l) => JSON.stringify(l)).join("\n"), tools };
     }
   }
   return undefined;
@@ -51,13 +60,15 @@ test("codex: install wires hooks.json + [features] + AGENTS.md + skills, the blo
   assert.equal(first.status, 0, first.stderr);
   assert.match(first.stdout, /open \/hooks/, "tells the user how to trust the hook");
   assert.match(memctl(world, ["install", "codex"]).stdout, /already installed; nothing changed/);
-  assert.match(fs.readFileSync(config, "utf8"), /^# my codex settings\n\[features\]\nhooks = true # memctl-managed\nmemories = false # off here\n$/);
+  assert.match(fs.readFileSync(config, "utf8"), /^# my codex settings\n\[features\]\nhooks = true # memctl-managed\nmemories = false # off here\n\n\[mcp_servers\.memctl\] # memctl-managed\n/);
+  assertRegistered(host.bin, world, env, ["--actor", "host:codex"]);
 
   const found = await runUntil(host.bin, ["exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () => evidence(world));
   assert.ok(found.block.includes(RELEVANT_CARD), `the block for this prompt names ${RELEVANT_CARD}:\n${found.block}`);
   assert.ok(found.contract, "the AGENTS.md memory contract is in the model's instructions");
   for (const f of filesUnder(path.join(REPO, "commands"))) assert.ok(found.rollout.includes(`${path.basename(f, ".md")}:`), `Codex lists the ${path.basename(f, ".md")} skill`);
   t.diagnostic(`${Buffer.byteLength(found.block)} bytes of memory recorded as hooks.additional_context in the rollout`);
+  assert.ok(found.tools, "the memctl MCP tools are offered to the model");
 
   const removed = memctl(world, ["uninstall", "codex"]);
   assert.equal(removed.status, 0, removed.stderr);
@@ -86,12 +97,26 @@ test("codex --scope project: the project's .codex/hooks.json runs once the proje
   const found = await runUntil(host.bin, ["exec", "--trust", "--dangerously-bypass-hook-trust", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () => evidence(world));
   assert.ok(found.block.includes(RELEVANT_CARD));
   assert.ok(found.contract, "the project AGENTS.md block reached the model");
+  assert.ok(found.tools, "the project's memctl MCP tools are offered to the model");
+  // Codex reads the project's .codex/config.toml only in a trusted project; --trust above recorded that.
+  assertRegistered(host.bin, world, env, ["--repo-root", world.project, "--actor", "host:codex"]);
 
   assert.equal(memctl(world, ["uninstall", "codex", "--scope", "project"]).status, 0);
   assert.deepEqual(snapshot(watched), before);
   assert.equal(fs.existsSync(path.join(world.project, ".agents")), false, "the skills folder memctl made is gone");
   removeWorld(world);
 });
+
+/** Codex's own view of the registration (run in the project, so project config counts). */
+function assertRegistered(bin: string, world: World, env: Record<string, string>, tail: string[]): void {
+  const get = spawnSync(bin, ["mcp", "get", "memctl", "--json"], { cwd: world.project, env, encoding: "utf8", timeout: 60_000 });
+  assert.equal(get.status, 0, get.stdout + get.stderr);
+  const server = JSON.parse(get.stdout) as { enabled: boolean; transport: { type: string; command: string; args: string[] } };
+  assert.equal(server.enabled, true);
+  assert.deepEqual(server.transport, { ...server.transport, type: "stdio", command: "node", args: [`${REPO}/dist/cli.js`, "mcp", ...tail] });
+  const list = spawnSync(bin, ["mcp", "list"], { cwd: world.project, env, encoding: "utf8", timeout: 60_000 });
+  assert.match(list.stdout, /^memctl\s+node\s+\S+\/dist\/cli\.js mcp .*enabled/m, list.stdout + list.stderr);
+}
 
 test("codex: the package root installs as a Codex plugin from a local marketplace and its hook injects", { timeout: 240_000 }, async (t) => {
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);

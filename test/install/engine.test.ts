@@ -19,6 +19,8 @@ function seedUserConfig(f: ReturnType<typeof makeFixture>): void {
   write(path.join(f.home, ".config/opencode/opencode.jsonc"), '{\n  "$schema": "https://opencode.ai/config.json",\n  // my servers\n  "mcp": { "other": { "type": "remote", "url": "https://x" } }\n}\n');
   write(path.join(f.project, "AGENTS.md"), "# Project rules\n");
   write(path.join(f.project, ".claude/settings.json"), "{\n\t\"hooks\": {}\n}\n");
+  write(path.join(f.home, ".claude.json"), '{\n  "numStartups": 4,\n  "mcpServers": {},\n  "projects": {\n    "/w": {\n      "mcpServers": {}\n    }\n  }\n}');
+  write(path.join(f.project, ".mcp.json"), '{ "mcpServers": { "db": { "command": "db-mcp", "args": [] } } }\n');
 }
 
 const withoutBackups = (m: Map<string, string>) => new Map([...m].filter(([k]) => !k.endsWith(BACKUP_SUFFIX)));
