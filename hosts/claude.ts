@@ -1,3 +1,4 @@
+import { asAdditionalContext, HARD_CEILING_BYTES, unavailableVia } from "./deliver.js";
 import { normalizePayload } from "./payload.js";
 import type { HostAdapter } from "./types.js";
 
@@ -10,17 +11,11 @@ import type { HostAdapter } from "./types.js";
 export const claude: HostAdapter = {
   name: "claude",
   budget: { maxBytes: 1500, maxEntries: 10 },
-  hardCeilingBytes: 8000,
+  hardCeilingBytes: HARD_CEILING_BYTES,
   nativeMemory: "auxiliary",
   normalize: normalizePayload,
   injectsContext: true,
-  context: (text) => ({
-    stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: text } }) + "\n",
-    stderr: "",
-    exitCode: 0,
-  }),
-  unavailable(text, reason) {
-    return { ...this.context(text), stderr: `memctl: memory index unavailable: ${reason}\n` };
-  },
+  context: asAdditionalContext,
+  unavailable: unavailableVia(asAdditionalContext),
   invalidExplicit: (reason) => ({ stdout: JSON.stringify({ decision: "block", reason }) + "\n", stderr: "", exitCode: 0 }),
 };

@@ -1,3 +1,4 @@
+import { asAdditionalContext, blockWithExit2, HARD_CEILING_BYTES, SHARED_BUDGET, unavailableVia } from "./deliver.js";
 import { normalizePayload } from "./payload.js";
 import type { HostAdapter } from "./types.js";
 
@@ -8,18 +9,12 @@ import type { HostAdapter } from "./types.js";
  */
 export const codex: HostAdapter = {
   name: "codex",
-  budget: { maxBytes: 3000, maxEntries: 20 },
-  hardCeilingBytes: 8000,
+  budget: SHARED_BUDGET,
+  hardCeilingBytes: HARD_CEILING_BYTES,
   nativeMemory: "auxiliary",
   normalize: normalizePayload,
   injectsContext: true,
-  context: (text) => ({
-    stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: text } }) + "\n",
-    stderr: "",
-    exitCode: 0,
-  }),
-  unavailable(text, reason) {
-    return { ...this.context(text), stderr: `memctl: memory index unavailable: ${reason}\n` };
-  },
-  invalidExplicit: (reason) => ({ stdout: "", stderr: reason + "\n", exitCode: 2 }),
+  context: asAdditionalContext,
+  unavailable: unavailableVia(asAdditionalContext),
+  invalidExplicit: blockWithExit2,
 };

@@ -1,3 +1,4 @@
+import { asPlainText, HARD_CEILING_BYTES, SHARED_BUDGET, unavailableVia } from "./deliver.js";
 import { normalizePayload } from "./payload.js";
 import type { HostAdapter } from "./types.js";
 
@@ -8,14 +9,12 @@ import type { HostAdapter } from "./types.js";
  */
 export const grok: HostAdapter = {
   name: "grok",
-  budget: { maxBytes: 3000, maxEntries: 20 },
-  hardCeilingBytes: 8000,
+  budget: SHARED_BUDGET,
+  hardCeilingBytes: HARD_CEILING_BYTES,
   nativeMemory: "unknown",
   normalize: normalizePayload,
   injectsContext: false,
-  context: (text) => ({ stdout: text, stderr: "", exitCode: 0 }),
-  unavailable(text, reason) {
-    return { ...this.context(text), stderr: `memctl: memory index unavailable: ${reason}\n` };
-  },
+  context: asPlainText,
+  unavailable: unavailableVia(asPlainText),
   invalidExplicit: (reason) => ({ stdout: "", stderr: reason + "\n", exitCode: 0 }),
 };

@@ -1,3 +1,4 @@
+import { asPlainText, blockWithExit2, HARD_CEILING_BYTES, SHARED_BUDGET, unavailableVia } from "./deliver.js";
 import { normalizePayload } from "./payload.js";
 import type { HostAdapter } from "./types.js";
 
@@ -7,14 +8,12 @@ import type { HostAdapter } from "./types.js";
  */
 export const opencode: HostAdapter = {
   name: "opencode",
-  budget: { maxBytes: 3000, maxEntries: 20 },
-  hardCeilingBytes: 8000,
+  budget: SHARED_BUDGET,
+  hardCeilingBytes: HARD_CEILING_BYTES,
   nativeMemory: "unknown",
   normalize: normalizePayload,
   injectsContext: true,
-  context: (text) => ({ stdout: text, stderr: "", exitCode: 0 }),
-  unavailable(text, reason) {
-    return { ...this.context(text), stderr: `memctl: memory index unavailable: ${reason}\n` };
-  },
-  invalidExplicit: (reason) => ({ stdout: "", stderr: reason + "\n", exitCode: 2 }),
+  context: asPlainText,
+  unavailable: unavailableVia(asPlainText),
+  invalidExplicit: blockWithExit2,
 };

@@ -1,10 +1,11 @@
+import { SHARED_BUDGET } from "../hosts/deliver.js";
 import { hostAdapter, type Budget } from "../hosts/index.js";
 import type { MemctlConfig } from "./config.js";
 
 export type { Budget };
 
 /** The shared per-prompt budget (seed 001: MEMORY_MAX_INJECT_BYTES 3000 / MEMORY_MAX_INJECT_ENTRIES 20). */
-export const DEFAULT_BUDGET: Readonly<Budget> = Object.freeze({ maxBytes: 3000, maxEntries: 20 });
+export const DEFAULT_BUDGET: Readonly<Budget> = SHARED_BUDGET;
 
 /** A host's default budget (claude → 1500 / 10, since Claude Code already loads MEMORY.md natively). */
 export function hostBudget(host: string | undefined): Budget {
