@@ -3,10 +3,9 @@ import path from "node:path";
 import { parseCard, type ParsedCard } from "./card.js";
 import { parseIndex, type ParsedIndex } from "./index-file.js";
 
-export const INDEX_FILE = "MEMORY.md";
-export const EPISODES_FILE = "episodes.jsonl";
-/** Derived and operational state lives here; never hand-edited. */
-export const STATE_DIR = ".memctl";
+import { INDEX_FILE } from "./paths.js";
+
+export { EPISODES_FILE, INDEX_FILE, STATE_DIR } from "./paths.js";
 
 /** A card file on disk with its parse, or the read error that kept it from being parsed. */
 export interface CardFile {

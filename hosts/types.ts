@@ -1,0 +1,41 @@
+/** The hosts memctl's per-prompt hook knows how to talk to. */
+export const HOST_NAMES = ["claude", "codex", "generic", "grok", "opencode"] as const;
+export type HostName = (typeof HOST_NAMES)[number];
+
+/** A per-prompt byte and entry budget. */
+export interface Budget {
+  maxBytes: number;
+  maxEntries: number;
+}
+
+/** The fields memctl needs from a UserPromptSubmit payload, whichever spelling the host used. */
+export interface HookPayload {
+  prompt: string;
+  cwd?: string;
+  sessionId?: string;
+}
+
+/** What the hook process does in the end: text for stdout and stderr, and its exit code. */
+export interface HookOutcome {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/**
+ * One host's runtime adapter: its budget and how it wants the hook's results delivered. Everything that
+ * differs between hosts lives here, so no other code branches on the host name.
+ */
+export interface HostAdapter {
+  name: HostName;
+  /** Default per-prompt budget before config and command-line overrides. */
+  budget: Budget;
+  /** An absolute cap on the printed block, always-cards included (Claude Code spills anything over 10,000 characters). */
+  hardCeilingBytes: number;
+  /** False when the host ignores UserPromptSubmit output (Grok Build is observe-only). */
+  injectsContext: boolean;
+  /** The recalled-memory block (or the unavailable marker) delivered as context. */
+  context(text: string): HookOutcome;
+  /** An invalid explicit selection: block the prompt with a reason telling the user what to fix. */
+  invalidExplicit(reason: string): HookOutcome;
+}
