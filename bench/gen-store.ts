@@ -1,11 +1,12 @@
 // Deterministic synthetic memory stores for the latency benchmark: N cards with full frontmatter,
 // realistic hook lengths (60–160 chars), ~15% CJK lines, ~1% priority: always, a few stale/low cards.
-// Run: node --import tsx bench/gen-store.ts --cards 1000 [--seed 7] [--out DIR]
+// Run: node --import tsx bench/gen-store.ts --cards 1000 [--seed 7] [--out DIR] [--usage-calls N]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { renderIndexLine } from "../lib/store/index-file.js";
+import { foldUsage, recordHitsSync } from "../lib/usage.js";
 
 export interface GenOptions {
   cards: number;
@@ -14,6 +15,8 @@ export interface GenOptions {
   dir?: string;
   /** "YYYY-MM-DD" used for updated_at spreads and usage days. */
   today?: string;
+  /** Simulated past hook calls recorded in the usage sidecar (default: min(300, cards)); 0 = no sidecar. */
+  usageCalls?: number;
 }
 
 export interface GeneratedCard {
@@ -192,11 +195,34 @@ export function shiftDay(day: string, delta: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Generates and writes a store of `cards` cards. */
+/**
+ * Records `calls` past hook calls through the hook's own usage API (lib/usage.ts), oldest first over the last
+ * 60 days, each hitting a handful of cards with a skewed (a few popular cards) distribution.
+ */
+export function writeUsage(dir: string, cards: readonly GeneratedCard[], calls: number, today: string, seed = 1): void {
+  if (calls <= 0 || cards.length === 0) return;
+  const r = rng(seed ^ 0x05a9e);
+  for (let c = 0; c < calls; c++) {
+    const day = shiftDay(today, -Math.floor(((calls - c) / calls) * 60));
+    const hits = new Set<string>();
+    const perCall = 3 + Math.floor(r() * 8);
+    for (let h = 0; h < perCall; h++) hits.add(cards[Math.floor(r() ** 3 * cards.length)]!.file);
+    recordHitsSync(dir, [...hits], day);
+  }
+  // Steady state of a long-lived store: one snapshot, no folding files left within their grace period.
+  foldUsage(dir, today, () => Date.now() + 60_000);
+  foldUsage(dir, today, () => Date.now() + 120_000);
+  recordHitsSync(dir, [cards[0]!.file], today);
+}
+
+/** Generates and writes a store of `cards` cards, with a usage sidecar. */
 export function generateStore(options: GenOptions): GeneratedStore {
   const seed = options.seed ?? 1;
+  const today = options.today ?? "2026-12-02";
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), `memctl-bench-${options.cards}-`));
-  return writeStore(dir, generateCards(options.cards, seed), options.today ?? "2026-12-02", seed);
+  const store = writeStore(dir, generateCards(options.cards, seed), today, seed);
+  writeUsage(dir, store.cards, options.usageCalls ?? Math.min(300, options.cards), today, seed);
+  return store;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
@@ -209,6 +235,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     process.stderr.write("usage: gen-store.ts --cards N [--seed S] [--out DIR]\n");
     process.exit(2);
   }
-  const store = generateStore({ cards, seed: Number(arg("seed") ?? 1), dir: arg("out") });
+  const usage = arg("usage-calls");
+  const store = generateStore({ cards, seed: Number(arg("seed") ?? 1), dir: arg("out"), ...(usage ? { usageCalls: Number(usage) } : {}) });
   process.stdout.write(`${store.dir}\t${store.cards.length} cards\t${store.indexBytes} index bytes\n`);
 }
