@@ -148,8 +148,18 @@ export function generateCards(count: number, seed = 1): GeneratedCard[] {
   return cards;
 }
 
+/** What a card file is rendered from (generated cards and the relevance store's hand-written ones). */
+export interface CardSource {
+  file: string;
+  title: string;
+  hook: string;
+  topics: string[];
+  priority: string;
+  status: string;
+}
+
 /** Renders one card file with the full frontmatter of DESIGN.md. */
-export function renderCard(card: GeneratedCard, updatedAt: string, refs: string[] = []): string {
+export function renderCard(card: CardSource, updatedAt: string, refs: string[] = []): string {
   const type = card.file.split("_")[0]!;
   const yamlList = (xs: string[]) => (xs.length === 0 ? " []" : "\n" + xs.map((x) => `  - ${JSON.stringify(x)}`).join("\n"));
   return [
