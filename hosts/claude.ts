@@ -10,6 +10,7 @@ export const claude: HostAdapter = {
   name: "claude",
   budget: { maxBytes: 1500, maxEntries: 10 },
   hardCeilingBytes: 8000,
+  nativeMemory: "auxiliary",
   injectsContext: true,
   context: (text) => ({
     stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: text } }) + "\n",

@@ -9,6 +9,7 @@ export const codex: HostAdapter = {
   name: "codex",
   budget: { maxBytes: 3000, maxEntries: 20 },
   hardCeilingBytes: 8000,
+  nativeMemory: "auxiliary",
   injectsContext: true,
   context: (text) => ({
     stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: text } }) + "\n",

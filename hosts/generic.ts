@@ -5,6 +5,7 @@ export const generic: HostAdapter = {
   name: "generic",
   budget: { maxBytes: 3000, maxEntries: 20 },
   hardCeilingBytes: 8000,
+  nativeMemory: "unknown",
   injectsContext: true,
   context: (text) => ({ stdout: text, stderr: "", exitCode: 0 }),
   invalidExplicit: (reason) => ({ stdout: "", stderr: reason + "\n", exitCode: 2 }),

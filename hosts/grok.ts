@@ -9,6 +9,7 @@ export const grok: HostAdapter = {
   name: "grok",
   budget: { maxBytes: 3000, maxEntries: 20 },
   hardCeilingBytes: 8000,
+  nativeMemory: "unknown",
   injectsContext: false,
   context: (text) => ({ stdout: text, stderr: "", exitCode: 0 }),
   invalidExplicit: (reason) => ({ stdout: "", stderr: reason + "\n", exitCode: 0 }),

@@ -8,6 +8,7 @@ export const opencode: HostAdapter = {
   name: "opencode",
   budget: { maxBytes: 3000, maxEntries: 20 },
   hardCeilingBytes: 8000,
+  nativeMemory: "unknown",
   injectsContext: true,
   context: (text) => ({ stdout: text, stderr: "", exitCode: 0 }),
   invalidExplicit: (reason) => ({ stdout: "", stderr: reason + "\n", exitCode: 2 }),

@@ -32,6 +32,8 @@ export interface HostAdapter {
   budget: Budget;
   /** An absolute cap on the printed block, always-cards included (Claude Code spills anything over 10,000 characters). */
   hardCeilingBytes: number;
+  /** What memctl knows of the host's own memory feature (seed 001 host table): reported by `memctl prepare`. */
+  nativeMemory: "auxiliary" | "unknown";
   /** False when the host ignores UserPromptSubmit output (Grok Build is observe-only). */
   injectsContext: boolean;
   /** The recalled-memory block (or the unavailable marker) delivered as context. */

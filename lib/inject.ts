@@ -59,6 +59,11 @@ export function omittedNotice(omitted: number, omittedRelevant: number): string 
   return `(${omitted} ${omitted === 1 ? "entry" : "entries"} omitted${relevant} — run \`memctl context "<query>"\` to rank them all, or read the card files listed in MEMORY.md)`;
 }
 
+export function unparsedNotice(count: number): string | undefined {
+  if (count <= 0) return undefined;
+  return `(${count} MEMORY.md ${count === 1 ? "line is" : "lines are"} not a [Title](file.md) entry and ${count === 1 ? "was" : "were"} skipped — run \`memctl doctor\`)`;
+}
+
 export function alwaysCutNotice(cut: readonly string[], ceilingBytes: number): string | undefined {
   if (cut.length === 0) return undefined;
   const names = cut.slice(0, 3).map((f) => inertText(f)).join(", ") + (cut.length > 3 ? `, +${cut.length - 3} more` : "");
@@ -75,6 +80,8 @@ export interface BlockParts {
   alwaysCut: readonly string[];
   ceilingBytes: number;
   episodeReminder?: string;
+  /** MEMORY.md bullet lines that did not parse: reported, never silently dropped. */
+  unparsed?: number;
 }
 
 /** Renders the block exactly as printed (ending in a newline). */
@@ -84,6 +91,8 @@ export function renderBlock(parts: BlockParts): string {
   if (cut) out.push(cut);
   const omitted = omittedNotice(parts.omitted, parts.omittedRelevant);
   if (omitted) out.push(omitted);
+  const unparsed = unparsedNotice(parts.unparsed ?? 0);
+  if (unparsed) out.push(unparsed);
   if (parts.episodeReminder) out.push(inertText(parts.episodeReminder));
   out.push(BLOCK_CLOSE);
   return out.join("\n") + "\n";
@@ -108,6 +117,7 @@ export interface ComposeInput {
   budget: Budget;
   ceilingBytes: number;
   episodeReminder?: string;
+  unparsed?: number;
 }
 
 export interface Composed {
@@ -131,7 +141,7 @@ export function composeBlock(input: ComposeInput): Composed {
   const { context, budget, ceilingBytes } = input;
   const reminder = input.episodeReminder ? inertText(input.episodeReminder) : undefined;
   const line = (text: string | undefined) => (text === undefined ? 0 : utf8Bytes(text) + 1);
-  const fixed = line(BLOCK_OPEN) + line(preamble(context)) + line(BLOCK_CLOSE) + line(reminder);
+  const fixed = line(BLOCK_OPEN) + line(preamble(context)) + line(BLOCK_CLOSE) + line(reminder) + line(unparsedNotice(input.unparsed ?? 0));
   const total = context.entryCount;
   const relevantTotal = input.ranked.length;
 
@@ -167,7 +177,7 @@ export function composeBlock(input: ComposeInput): Composed {
   if (always.length === 0 && lines.length === 0 && alwaysCut.length === 0) {
     return { text: "", bytes: 0, always, lines, alwaysCut, omitted, omittedRelevant };
   }
-  const text = renderBlock({ context, always, lines, omitted, omittedRelevant, alwaysCut, ceilingBytes, ...(reminder ? { episodeReminder: reminder } : {}) });
+  const text = renderBlock({ context, always, lines, omitted, omittedRelevant, alwaysCut, ceilingBytes, unparsed: input.unparsed ?? 0, ...(reminder ? { episodeReminder: reminder } : {}) });
   return { text, bytes: utf8Bytes(text), always, lines, alwaysCut, omitted, omittedRelevant };
 }
 

@@ -9,7 +9,7 @@ const hookEntries = readdirSync("hooks")
 
 rmSync("dist", { recursive: true, force: true });
 await build({
-  entryPoints: [{ in: "lib/cli/bin.ts", out: "cli" }, ...hookEntries],
+  entryPoints: [{ in: "lib/cli/bin.ts", out: "cli" }],
   outdir: "dist",
   bundle: true,
   splitting: true,
@@ -18,6 +18,22 @@ await build({
   target: "node20",
   packages: "external",
   chunkNames: "chunks/[name]-[hash]",
+  sourcemap: false,
+  logLevel: "warning",
+});
+// Hooks get their own build: their chunks are shared only among hooks, so a hook's static import graph holds
+// just what it runs (test/hooks/import-graph.test.ts enforces it); the card parser and js-yaml are split
+// into a chunk loaded only when the rank cache is rebuilt.
+await build({
+  entryPoints: hookEntries,
+  outdir: "dist",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  packages: "external",
+  chunkNames: "hooks/chunks/[name]-[hash]",
   sourcemap: false,
   logLevel: "warning",
 });

@@ -1,0 +1,35 @@
+// UserPromptSubmit entry for Claude Code and Codex (and any host that runs a command per prompt):
+//   node <abs>/dist/hooks/user-prompt-submit.js --host <claude|codex|generic|grok|opencode> [--max-bytes N] [--max-entries N]
+// stdin is the host's JSON payload. Deliberately tiny: no CLI framework, installers or MCP in this graph.
+import { isHostName } from "../hosts/index.js";
+import { runUserPromptHook } from "../lib/hook/run.js";
+import { processIo, readAll } from "../lib/io.js";
+
+function parseHookArgs(argv: readonly string[]): { host: string; maxBytes?: number; maxEntries?: number; problems: string[] } {
+  const out: { host: string; maxBytes?: number; maxEntries?: number; problems: string[] } = { host: "generic", problems: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i]!.includes("=") ? argv[i]!.split(/=(.*)/s, 2) : [argv[i]!, undefined];
+    const value = inline ?? argv[i + 1];
+    if (flag === "--host" || flag === "--max-bytes" || flag === "--max-entries") {
+      if (inline === undefined) i++;
+      if (value === undefined) {
+        out.problems.push(`${flag} needs a value`);
+        continue;
+      }
+      if (flag === "--host") out.host = value;
+      else if (/^\d+$/.test(value)) out[flag === "--max-bytes" ? "maxBytes" : "maxEntries"] = Number(value);
+      else out.problems.push(`${flag} needs a non-negative integer, got "${value}"`);
+    } else out.problems.push(`unknown argument ${flag}`);
+  }
+  return out;
+}
+
+const io = processIo();
+const args = parseHookArgs(process.argv.slice(2));
+// A wiring mistake must not block the user's prompt: say so on stderr and run with what is usable.
+for (const p of args.problems) io.stderr.write(`memctl hook: ${p} (ignored)\n`);
+if (!isHostName(args.host)) io.stderr.write(`memctl hook: unknown host "${args.host}", using generic output\n`);
+const result = await runUserPromptHook(await readAll(process.stdin), args, io);
+if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
+if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);
+process.exitCode = result.outcome.exitCode;

@@ -1,0 +1,60 @@
+// The hook's episode reminder reads only the tail of episodes.jsonl: the file is append-only and can grow
+// for years, and the newest entry is all the reminder needs.
+import fs from "node:fs";
+import path from "node:path";
+import { EPISODES_FILE } from "./store/paths.js";
+
+const TAIL_BYTES = 64 * 1024;
+/** An episode older than this earns a reminder. */
+export const EPISODE_STALE_MS = 24 * 3600 * 1000;
+
+export interface LastEpisode {
+  /** "absent" when there is no file or no readable entry in its tail. */
+  status: "found" | "absent" | "error";
+  ts?: string;
+  error?: string;
+}
+
+/** The newest parseable entry's ts, scanning back from the end over at most two tail windows. */
+export function readLastEpisode(memoryDir: string): LastEpisode {
+  let fd: number;
+  try {
+    fd = fs.openSync(path.join(memoryDir, EPISODES_FILE), "r");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return { status: "absent" };
+    return { status: "error", error: (err as Error).message };
+  }
+  try {
+    const size = fs.fstatSync(fd).size;
+    const length = Math.min(size, 2 * TAIL_BYTES);
+    const buf = Buffer.alloc(length);
+    fs.readSync(fd, buf, 0, length, size - length);
+    const lines = buf.toString("utf8").split("\n");
+    if (length < size) lines.shift(); // the first line of the window may be cut
+    for (let i = lines.length - 1; i >= 0; i--) {
+      const line = lines[i]!.trim();
+      if (!line.startsWith("{")) continue;
+      try {
+        const ts = (JSON.parse(line) as { ts?: unknown }).ts;
+        if (typeof ts === "string" && !Number.isNaN(Date.parse(ts))) return { status: "found", ts };
+      } catch {
+        // A malformed line is skipped here; stats counts it.
+      }
+    }
+    return { status: "absent" };
+  } catch (err) {
+    return { status: "error", error: (err as Error).message };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The reminder line, or undefined when the newest episode is under 24 h old. */
+export function episodeReminder(last: LastEpisode, now: Date): string | undefined {
+  if (last.status === "error") return undefined;
+  if (last.status === "absent" || !last.ts) return "No session episode is logged for this project yet: record one with /mem-log (memctl log) before finishing.";
+  const age = now.getTime() - Date.parse(last.ts);
+  if (age <= EPISODE_STALE_MS) return undefined;
+  const days = Math.floor(age / (24 * 3600 * 1000));
+  return `The last session episode was logged ${days} ${days === 1 ? "day" : "days"} ago (${last.ts.slice(0, 10)}): record this one with /mem-log (memctl log) before finishing.`;
+}

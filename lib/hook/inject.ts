@@ -1,0 +1,91 @@
+// One request-scoped memory query: rank the store against a prompt, record the keyword hits, and compose
+// the budgeted block. Shared by the UserPromptSubmit hook, `memctl prepare` and the OpenCode plugin.
+import type { HostAdapter } from "../../hosts/index.js";
+import type { Budget } from "../budget.js";
+import { episodeReminder, readLastEpisode } from "../episode-tail.js";
+import { composeBlock, toInjectLine, type Composed } from "../inject.js";
+import { isHit, rankEntries, type Ranked } from "../rank/score.js";
+import { queryTerms } from "../rank/tokenize.js";
+import { loadRankable, stillFresh, type RankableStore } from "../store/rank-cache.js";
+import { readUsage, recordHitsSync, type RecordResult, type UsageRead } from "../usage.js";
+
+export interface InjectionRequest {
+  memoryDir: string;
+  projectKey: string;
+  source: string;
+  prompt: string;
+  host: HostAdapter;
+  budget: Budget;
+  now: Date;
+  /** Record keyword hits in the usage sidecar (the hook and prepare do; `context` does not). */
+  record: boolean;
+}
+
+export interface Injection {
+  store: RankableStore;
+  ranked: Ranked[];
+  hits: string[];
+  composed: Composed;
+  usage?: UsageRead;
+  recorded?: RecordResult;
+  recordError?: string;
+}
+
+export function dayOf(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Ranks the store for a query; reads the usage sidecar only when frecency can change the order. */
+export async function rankStore(memoryDir: string, prompt: string, now: Date, options: { checkAllCards?: boolean; force?: boolean } = {}): Promise<{ store: RankableStore; ranked: Ranked[]; usage?: UsageRead }> {
+  const today = dayOf(now);
+  const store = await loadRankable(memoryDir, { nowMs: now.getTime(), ...options });
+  const query = queryTerms(prompt);
+  let ranked = rankEntries(store.entries, query, { today });
+  let usage: UsageRead | undefined;
+  if (ranked.filter((r) => r.tier !== "always").length > 1 && (ranked.filter(isHit).length > 1 || options.checkAllCards)) {
+    usage = readUsage(memoryDir, today);
+    if (usage.cards.size > 0) ranked = rankEntries(store.entries, query, { today, usage: usage.cards });
+  }
+  return { store, ranked, ...(usage ? { usage } : {}) };
+}
+
+export async function buildInjection(req: InjectionRequest): Promise<Injection> {
+  let { store, ranked, usage } = await rankStore(req.memoryDir, req.prompt, req.now);
+  let composed = compose(req, store, ranked);
+  // A card about to be printed that changed since the cache was built: rebuild and rank again.
+  if (store.cache === "fresh" && !stillFresh(req.memoryDir, store, [...composed.always, ...composed.lines].map((l) => l.file))) {
+    ({ store, ranked, usage } = await rankStore(req.memoryDir, req.prompt, req.now, { force: true }));
+    composed = compose(req, store, ranked);
+  }
+  const hits = [...new Set(ranked.filter(isHit).map((r) => r.entry.file))];
+  const result: Injection = { store, ranked, hits, composed, ...(usage ? { usage } : {}) };
+  if (req.record && hits.length > 0) {
+    try {
+      result.recorded = recordHitsSync(req.memoryDir, hits, dayOf(req.now));
+    } catch (err) {
+      result.recordError = (err as Error).message;
+    }
+  }
+  return result;
+}
+
+function compose(req: InjectionRequest, store: RankableStore, ranked: Ranked[]): Composed {
+  const always = ranked.filter((r) => r.tier === "always").map((r) => toInjectLine(r.entry));
+  const relevant = ranked.filter(isHit).map((r) => toInjectLine(r.entry));
+  if (always.length === 0 && relevant.length === 0) return composeBlock({ context: ctx(req, store), always, ranked: relevant, budget: req.budget, ceilingBytes: req.host.hardCeilingBytes });
+  const reminder = episodeReminder(readLastEpisode(req.memoryDir), req.now);
+  const maxBytes = Math.min(req.budget.maxBytes, req.host.hardCeilingBytes);
+  return composeBlock({
+    context: ctx(req, store),
+    always,
+    ranked: relevant,
+    budget: { maxBytes, maxEntries: req.budget.maxEntries },
+    ceilingBytes: req.host.hardCeilingBytes,
+    ...(reminder ? { episodeReminder: reminder } : {}),
+    unparsed: store.unparsed.length,
+  });
+}
+
+function ctx(req: InjectionRequest, store: RankableStore) {
+  return { projectKey: req.projectKey, source: req.source, entryCount: store.entries.length };
+}

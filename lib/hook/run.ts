@@ -1,0 +1,113 @@
+// The UserPromptSubmit hook as a library function: stdin bytes in, what to print and the exit code out.
+// It never blocks a prompt except for an invalid explicit memory selection, which the user must fix.
+import fs from "node:fs";
+import path from "node:path";
+import { hostAdapter, HOSTS, normalizePayload, type HookOutcome, type HostAdapter } from "../../hosts/index.js";
+import { resolveBudget } from "../budget.js";
+import { readConfig } from "../config.js";
+import { renderUnavailable } from "../inject.js";
+import type { Io } from "../io.js";
+import { resolveMemory, type Resolution } from "../resolve.js";
+import { buildInjection, type Injection } from "./inject.js";
+
+export interface HookOptions {
+  host: string;
+  maxBytes?: number;
+  maxEntries?: number;
+}
+
+export type HookStatus =
+  | "injected" // a block was printed
+  | "no-hits" // store read, nothing relevant and nothing pinned
+  | "no-store" // no memory resolved, or an empty index
+  | "bad-input" // stdin not a JSON payload with a prompt and an existing cwd
+  | "unavailable" // the store exists but could not be read
+  | "invalid-explicit"; // the prompt is blocked until the selection is fixed
+
+export interface HookResult {
+  status: HookStatus;
+  outcome: HookOutcome;
+  resolution?: Resolution;
+  injection?: Injection;
+}
+
+const NOTHING: HookOutcome = { stdout: "", stderr: "", exitCode: 0 };
+
+export async function runUserPromptHook(stdin: Buffer | string, options: HookOptions, io: Io): Promise<HookResult> {
+  const host = hostAdapter(options.host) ?? HOSTS.generic;
+  let payload;
+  try {
+    payload = normalizePayload(JSON.parse(typeof stdin === "string" ? stdin : stdin.toString("utf8")));
+  } catch {
+    payload = undefined;
+  }
+  if (!payload || !payload.cwd || !path.isAbsolute(payload.cwd) || !isDirectory(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
+
+  let resolution: Resolution;
+  try {
+    resolution = resolveMemory({ repoRoot: payload.cwd, allowNonGit: true }, io);
+  } catch (err) {
+    return unavailable(host, `cannot resolve the memory store: ${(err as Error).message}`, io);
+  }
+  if (resolution.status === "invalid-explicit") {
+    const reason = `memctl: memory selection is invalid — ${resolution.reason}. The prompt was blocked so this session does not run without its memory; fix the selection (see "memctl resolve --repo-root ${resolution.repo_root}") and resubmit.`;
+    return { status: "invalid-explicit", outcome: host.invalidExplicit(reason), resolution };
+  }
+  if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store", outcome: NOTHING, resolution };
+
+  try {
+    const config = readConfig(io);
+    const budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
+    const injection = await buildInjection({
+      memoryDir: resolution.memory_dir,
+      projectKey: resolution.project_key,
+      source: resolution.resolution_source,
+      prompt: payload.prompt,
+      host,
+      budget,
+      now: io.now(),
+      record: true,
+    });
+    if (injection.store.entries.length === 0) return { status: "no-store", outcome: NOTHING, resolution, injection };
+    if (injection.composed.text === "") return { status: "no-hits", outcome: NOTHING, resolution, injection };
+    return { status: "injected", outcome: host.context(injection.composed.text), resolution, injection };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT" && isDirectory(resolution.memory_dir)) return { status: "no-store", outcome: NOTHING, resolution };
+    return { ...unavailable(host, describe(err), io), resolution };
+  }
+}
+
+function unavailable(host: HostAdapter, reason: string, io: Io): HookResult {
+  logHookError(io, reason);
+  const outcome = host.context(renderUnavailable(reason));
+  return { status: "unavailable", outcome: { ...outcome, stderr: outcome.stderr + `memctl: memory index unavailable: ${reason}\n` } };
+}
+
+function describe(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  return e?.code && e.path ? `${e.code} ${e.path}` : e instanceof Error ? e.message : String(err);
+}
+
+/** The hook's error log: $XDG_STATE_HOME/memctl/hook.log, else <home>/.local/state/memctl/hook.log. Never throws. */
+export function hookLogPath(io: Pick<Io, "env" | "home">): string {
+  const state = io.env.XDG_STATE_HOME && path.isAbsolute(io.env.XDG_STATE_HOME) ? io.env.XDG_STATE_HOME : path.join(io.home, ".local", "state");
+  return path.join(state, "memctl", "hook.log");
+}
+
+export function logHookError(io: Io, message: string): void {
+  try {
+    const file = hookLogPath(io);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.appendFileSync(file, `${io.now().toISOString()}\t${message.replace(/\s+/g, " ")}\n`);
+  } catch {
+    // Logging must never turn into a hook failure.
+  }
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,53 @@
+// Turns text into ranking terms: words (lower-cased, camelCase and snake_case split, English stop words
+// dropped, ASCII words Porter-stemmed) and, for Chinese/Japanese/Korean runs that have no spaces,
+// overlapping character 2-grams ("内存管理" → 内存, 存管, 管理).
+import { stem } from "./stem.js";
+
+/** Bumped whenever tokenisation changes, so derived caches built by an older version are rebuilt. */
+export const TOKENIZER_VERSION = 1;
+
+/** Prompts can be megabytes (a pasted log); ranking reads this many characters from the start. */
+export const MAX_QUERY_CHARS = 32_768;
+
+const STOP_WORDS = new Set(
+  ("a about above after again against all also am an and any are as at be because been before being below between both but by can " +
+    "could did do does doing done down during each else etc few for from further get got had has have having he her here hers him his " +
+    "how i if in into is it its itself just let like may me might more most must my no nor not now of off on once only or other our " +
+    "ours out over own please same shall she should so some such than that the their theirs them then there these they this those " +
+    "through to too under until up upon us use used using very via want was we were what when where which while who whom why will " +
+    "don doesn didn isn aren wasn weren won wouldn shouldn couldn ll ve re " +
+    "with would yes yet you your yours").split(" "),
+);
+
+const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
+// A run of letters/digits (any script) or a run of CJK characters.
+const RUN = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+|[\p{L}\p{N}]+/gu;
+
+/** Terms of a text, in order, duplicates kept (term frequency matters). */
+export function tokenize(text: string): string[] {
+  const out: string[] = [];
+  // Split camelCase before lower-casing: "readUsage" → "read Usage", "HTTPServer" → "HTTP Server".
+  const spaced = text.normalize("NFKC").replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase();
+  for (const match of spaced.matchAll(RUN)) {
+    const run = match[0];
+    if (CJK.test(run[0]!)) {
+      const chars = Array.from(run);
+      if (chars.length === 1) out.push(run);
+      else for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
+      continue;
+    }
+    if (run.length < 2 || STOP_WORDS.has(run)) continue;
+    if (/^\d+$/.test(run) && run.length < 3) continue;
+    out.push(stem(run));
+  }
+  return out;
+}
+
+/** The distinct terms of a query, with how often each occurs (capped so a repeated word cannot dominate). */
+export function queryTerms(prompt: string): Map<string, number> {
+  const terms = new Map<string, number>();
+  for (const t of tokenize(prompt.length > MAX_QUERY_CHARS ? prompt.slice(0, MAX_QUERY_CHARS) : prompt)) {
+    terms.set(t, Math.min(3, (terms.get(t) ?? 0) + 1));
+  }
+  return terms;
+}
