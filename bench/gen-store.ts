@@ -232,7 +232,19 @@ export function generateStore(options: GenOptions): GeneratedStore {
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), `memctl-bench-${options.cards}-`));
   const store = writeStore(dir, generateCards(options.cards, seed), today, seed);
   writeUsage(dir, store.cards, options.usageCalls ?? Math.min(300, options.cards), today, seed);
+  ageStore(dir, store.cards);
   return store;
+}
+
+/**
+ * Backdates the store's files and directory by a day: a real store is at rest when the hook runs, and a
+ * derived cache may refuse to record sources modified within the last moments (racy-clean protection).
+ */
+export function ageStore(dir: string, cards: readonly { file: string }[], ageMs = 86_400_000): void {
+  const when = new Date(Date.now() - ageMs);
+  for (const c of cards) fs.utimesSync(path.join(dir, c.file), when, when);
+  fs.utimesSync(path.join(dir, "MEMORY.md"), when, when);
+  fs.utimesSync(dir, when, when);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -54,6 +54,9 @@ export function materializeStore(options: { usage?: boolean; dir?: string } = {}
   });
   fs.writeFileSync(path.join(dir, "MEMORY.md"), ["# Memory", "", ...cards.map(renderIndexLine), ""].join("\n"));
   if (options.usage !== false) writeRelevanceUsage(dir, cards.map((c) => c.file));
+  // A session logged this morning, so the hook prints no episode reminder and every line of budget goes to cards.
+  const episode = { ts: `${TODAY}T09:00:00.000Z`, host: "codex", summary: "Moved the exports job to the worker; staging verified.", project_key: "relevance-bench", repo: "/src/acme", actor: "human" };
+  fs.writeFileSync(path.join(dir, "episodes.jsonl"), JSON.stringify(episode) + "\n");
   return dir;
 }
 
