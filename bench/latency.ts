@@ -229,6 +229,38 @@ function measureSize(cards: number, o: Options): SizeResult {
   }
 }
 
+export interface FloorResult {
+  runs: number;
+  node_median_ms: number;
+  /** The hook given a payload without a cwd: node start + loading the hook bundle + reading stdin, nothing else. */
+  module_load_median_ms: number;
+  /** The hook on a resolved store whose MEMORY.md has no entries: adds resolution, config and reading the index. */
+  empty_store_median_ms: number;
+}
+
+/** Where the fixed cost goes, before any card is ranked (interleaved, same run). */
+function measureFloor(o: Options): FloorResult {
+  const f = makeFixture(0);
+  try {
+    const series = { node: [] as number[], load: [] as number[], empty: [] as number[] };
+    const runs: [keyof typeof series, string[], string][] = [
+      ["node", NODE_ARGS, ""],
+      ["load", HOOK_ARGS, "{}"],
+      ["empty", HOOK_ARGS, payload(f, PROMPTS[0]!)],
+    ];
+    for (let i = 0; i < o.warmup + o.runs; i++) {
+      const order = i % 2 === 0 ? runs : [...runs].reverse();
+      for (const [name, args, input] of order) {
+        const ms = timeOnce(args, input, f.env, f.repo).ms;
+        if (i >= o.warmup) series[name].push(ms);
+      }
+    }
+    return { runs: o.runs, node_median_ms: median(series.node), module_load_median_ms: median(series.load), empty_store_median_ms: median(series.empty) };
+  } finally {
+    fs.rmSync(f.root, { recursive: true, force: true });
+  }
+}
+
 /** Least-squares slope of hook overhead over card count, in ms per 1,000 cards. */
 export function growthPer1000(results: readonly SizeResult[]): number {
   const xs = results.map((r) => r.cards / 1000);
@@ -242,7 +274,7 @@ export function growthPer1000(results: readonly SizeResult[]): number {
 
 const fmt = (n: number | undefined, d = 1) => (n === undefined || Number.isNaN(n) ? "–" : n.toFixed(d));
 
-function printTable(results: readonly SizeResult[], round: number): void {
+function printTable(results: readonly SizeResult[], floor: FloorResult, round: number): void {
   const lines = [
     `round ${round}: node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`,
     "| cards | index bytes | node -e 0 median / p95 (ms) | hook median / p95 (ms) | ratio | hook − node (ms) | cold first call (ms) | peak RSS hook / node (MiB) | block bytes |",
@@ -259,6 +291,10 @@ function printTable(results: readonly SizeResult[], round: number): void {
     });
     lines.push("", `growth: ${fmt(growthPer1000(results), 2)} ms per extra 1,000 cards (least squares); per step ${steps.join(", ")}`);
   }
+  lines.push(
+    "",
+    `fixed cost (medians, ms): node -e 0 ${fmt(floor.node_median_ms)}; hook with a payload lacking cwd (node + bundle load + stdin) ${fmt(floor.module_load_median_ms)} (+${fmt(floor.module_load_median_ms - floor.node_median_ms)}); hook on an empty MEMORY.md (+ resolve, config, index read) ${fmt(floor.empty_store_median_ms)} (+${fmt(floor.empty_store_median_ms - floor.module_load_median_ms)})`,
+  );
   const bad = results.filter((r) => r.nonzero_exits > 0);
   if (bad.length) lines.push(`WARNING: non-zero hook exits at ${bad.map((r) => r.cards).join(", ")} cards`);
   process.stdout.write(lines.join("\n") + "\n\n");
@@ -274,13 +310,17 @@ async function main(): Promise<void> {
     process.stderr.write(`missing ${GNU_TIME} (GNU time, for peak RSS): install it with \`apt-get install -y time\`\n`);
     process.exit(2);
   }
-  const all: SizeResult[][] = [];
+  const all: { floor: FloorResult; sizes: SizeResult[] }[] = [];
   for (let round = 1; round <= o.repeat; round++) {
+    const floor = measureFloor(o);
     const results = o.sizes.map((n) => measureSize(n, o));
-    all.push(results);
-    if (!o.json) printTable(results, round);
+    all.push({ floor, sizes: results });
+    if (!o.json) printTable(results, floor, round);
   }
-  if (o.json) process.stdout.write(JSON.stringify({ node: process.version, cpus: os.cpus().length, rounds: all, growth_ms_per_1000: all.map(growthPer1000) }, null, 2) + "\n");
+  if (o.json) {
+    const out = { node: process.version, cpus: os.cpus().length, date: new Date().toISOString(), rounds: all, growth_ms_per_1000: all.map((r) => growthPer1000(r.sizes)) };
+    process.stdout.write(JSON.stringify(out, null, 2) + "\n");
+  }
 }
 
 await main();
