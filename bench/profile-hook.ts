@@ -1,6 +1,7 @@
 // Where the hook's time goes: runs the compiled hook under --cpu-prof on a generated store and sums self time
 // per function and per module over several calls (warm rank cache, usage sidecar present).
 // Run: npm run build && node --import tsx bench/profile-hook.ts [--cards 10000] [--calls 5] [--top 25]
+//      node --import tsx bench/profile-hook.ts --floor [--runs 30]   (startup floor, piece by piece)
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -30,8 +31,49 @@ function selfTimes(profiles: CpuProfile[], keyOf: (cf: CpuProfile["nodes"][numbe
   return out;
 }
 
+/**
+ * The startup floor a hook entry cannot go below, piece by piece (interleaved medians): a bare node start, an
+ * empty ES module, the builtins the hook imports, its one npm dependency, and the hook bundle given no work.
+ */
+function floor(runs: number): void {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-floor-"));
+  try {
+    const file = (name: string, text: string) => {
+      fs.writeFileSync(path.join(dir, name), text);
+      return path.join(dir, name);
+    };
+    const smolToml = path.join(ROOT, "node_modules", "smol-toml", "dist", "index.js");
+    const cases: [string, string[]][] = [
+      ["node -e 0", ["-e", "0"]],
+      ["empty .mjs", [file("empty.mjs", "")]],
+      ["import node:fs, node:path, node:os", [file("fs.mjs", 'import "node:fs"; import "node:path"; import "node:os";')]],
+      ["  + node:crypto", [file("crypto.mjs", 'import "node:fs"; import "node:path"; import "node:os"; import "node:crypto";')]],
+      ["  + smol-toml (by path)", [file("toml.mjs", `import "node:fs"; import "node:path"; import "node:os"; import "node:crypto"; import ${JSON.stringify(smolToml)};`)]],
+      ["hook bundle, payload {} (no work)", [HOOK, "--host", "codex"]],
+    ];
+    const times = cases.map(() => [] as number[]);
+    for (let i = 0; i < runs + 3; i++) {
+      cases.forEach(([, args], k) => {
+        const start = process.hrtime.bigint();
+        spawnSync(process.execPath, args, { input: "{}" });
+        if (i >= 3) times[k]!.push(Number(process.hrtime.bigint() - start) / 1e6);
+      });
+    }
+    const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+    const base = med(times[0]!);
+    process.stdout.write(`startup floor (median of ${runs}, interleaved; node ${process.version})\n`);
+    cases.forEach(([name], k) => process.stdout.write(`${med(times[k]!).toFixed(1).padStart(8)} ms  ${(med(times[k]!) / base).toFixed(2)}x  ${name}\n`));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function main(): void {
   const argv = process.argv.slice(2);
+  if (argv.includes("--floor")) {
+    const i = argv.indexOf("--runs");
+    return floor(i >= 0 ? Number(argv[i + 1]) : 30);
+  }
   const get = (name: string, fallback: number) => {
     const i = argv.indexOf(`--${name}`);
     return i >= 0 ? Number(argv[i + 1]) : fallback;

@@ -52,6 +52,8 @@ export interface RankerReport {
   ranker: string;
   prompts: number;
   mrr: number;
+  /** Share of prompts with a relevant card among the ranker's first five (basic-memory's R@5, for comparison). */
+  recall_at_5: number;
   hit_at_block: Record<string, number>;
   recall_at_block: Record<string, number>;
   mean_lines_shown: Record<string, number>;
@@ -110,6 +112,7 @@ export async function evaluate(spec: RankerSpec, memoryDir: string, entries: rea
     ranker: spec.name,
     prompts: outcomes.length,
     mrr: mean(outcomes.map((o) => (o.firstRank > 0 ? 1 / o.firstRank : 0))),
+    recall_at_5: mean(outcomes.map((o) => (o.firstRank > 0 && o.firstRank <= 5 ? 1 : 0))),
     hit_at_block: per((l) => mean(outcomes.map((o) => (o.hit[l] ? 1 : 0)))),
     recall_at_block: per((l) => mean(outcomes.map((o) => o.recall[l]!))),
     mean_lines_shown: per((l) => mean(outcomes.map((o) => o.shown[l]!))),
@@ -142,11 +145,11 @@ function printReports(reports: readonly RankerReport[], title: string, showMisse
   const out = [
     `### ${title}`,
     "",
-    `| ranker | ${labels.map((l) => `hit@block ${l}`).join(" | ")} | MRR | ${labels.map((l) => `recall@block ${l}`).join(" | ")} | ${labels.map((l) => `lines shown ${l}`).join(" | ")} |`,
-    `|---|${labels.map(() => "---:").join("|")}|---:|${labels.map(() => "---:").join("|")}|${labels.map(() => "---:").join("|")}|`,
+    `| ranker | ${labels.map((l) => `hit@block ${l}`).join(" | ")} | MRR | R@5 | ${labels.map((l) => `recall@block ${l}`).join(" | ")} | ${labels.map((l) => `lines shown ${l}`).join(" | ")} |`,
+    `|---|${labels.map(() => "---:").join("|")}|---:|---:|${labels.map(() => "---:").join("|")}|${labels.map(() => "---:").join("|")}|`,
     ...reports.map(
       (r) =>
-        `| ${r.ranker} | ${labels.map((l) => pct(r.hit_at_block[l])).join(" | ")} | ${r.mrr.toFixed(3)} | ${labels.map((l) => pct(r.recall_at_block[l])).join(" | ")} | ${labels.map((l) => r.mean_lines_shown[l]!.toFixed(1)).join(" | ")} |`,
+        `| ${r.ranker} | ${labels.map((l) => pct(r.hit_at_block[l])).join(" | ")} | ${r.mrr.toFixed(3)} | ${pct(r.recall_at_5)} | ${labels.map((l) => pct(r.recall_at_block[l])).join(" | ")} | ${labels.map((l) => r.mean_lines_shown[l]!.toFixed(1)).join(" | ")} |`,
     ),
     "",
     `hit@block ${labels[0]} by prompt kind:`,
