@@ -114,6 +114,8 @@ export interface ComposeInput {
   always: readonly InjectLine[];
   /** Relevant lines in rank order; taken first-fit until the budget is full. */
   ranked: readonly InjectLine[];
+  /** All relevant lines, when `ranked` holds only the best of them (default: ranked.length). */
+  relevantTotal?: number;
   budget: Budget;
   ceilingBytes: number;
   episodeReminder?: string;
@@ -143,7 +145,7 @@ export function composeBlock(input: ComposeInput): Composed {
   const line = (text: string | undefined) => (text === undefined ? 0 : utf8Bytes(text) + 1);
   const fixed = line(BLOCK_OPEN) + line(preamble(context)) + line(BLOCK_CLOSE) + line(reminder) + line(unparsedNotice(input.unparsed ?? 0));
   const total = context.entryCount;
-  const relevantTotal = input.ranked.length;
+  const relevantTotal = Math.max(input.relevantTotal ?? 0, input.ranked.length);
 
   const always: InjectLine[] = [];
   const alwaysCut: string[] = [];

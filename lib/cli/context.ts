@@ -41,7 +41,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const budget = resolveBudget({ host: host.name, cliMaxBytes: num(args, "max-bytes"), cliMaxEntries: num(args, "max-entries"), config: readConfig(io).value });
   let injection;
   try {
-    injection = await buildInjection({ memoryDir: resolution.memory_dir, projectKey: resolution.project_key, source: resolution.resolution_source, prompt: query, host, budget, now: io.now(), record: false });
+    injection = await buildInjection({ memoryDir: resolution.memory_dir, projectKey: resolution.project_key, source: resolution.resolution_source, prompt: query, host, budget, now: io.now(), record: false, all: true });
   } catch (err) {
     throw new MemctlError(ERROR_CODES.E_IO, `cannot read the memory index in ${resolution.memory_dir}: ${(err as Error).message}`);
   }
@@ -55,7 +55,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       project_key: resolution.project_key,
       host: host.name,
       budget: { max_bytes: budget.maxBytes, max_entries: budget.maxEntries, source: budget.source },
-      entry_count: injection.store.entries.length,
+      entry_count: injection.store.entryCount,
       unparsed_index_entries: injection.store.unparsed.map((u) => ({ line: u.line, raw: u.raw, reason: u.reason })),
       usage_store: injection.usage?.store ?? "not-read",
       ranking: rows.map((r, i) => ({ rank: i + 1, ...describeRow(r), injected: shown.has(r.entry.file) })),
@@ -68,7 +68,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   }
   const c = colorsFor(io);
   const out: string[] = [
-    `${c.bold("query")} ${inertText(query)}  ${c.dim(`(${resolution.project_key}, ${injection.store.entries.length} entries, host ${host.name}, budget ${budget.maxBytes} B / ${budget.maxEntries})`)}`,
+    `${c.bold("query")} ${inertText(query)}  ${c.dim(`(${resolution.project_key}, ${injection.store.entryCount} entries, host ${host.name}, budget ${budget.maxBytes} B / ${budget.maxEntries})`)}`,
   ];
   const width = Math.min(40, Math.max(4, ...rows.map((r) => r.entry.file.length)));
   rows.forEach((r, i) => {

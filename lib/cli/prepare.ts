@@ -55,7 +55,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     try {
       injection = await buildInjection({ memoryDir: resolution.memory_dir, projectKey: resolution.project_key, source: resolution.resolution_source, prompt: str(args, "query") ?? "", host, budget, now: io.now(), record: true });
       context = injection.composed.text;
-      status = injection.store.entries.length === 0 ? "no-memory" : context ? "ok" : "no-hits";
+      status = injection.store.entryCount === 0 ? "no-memory" : context ? "ok" : "no-hits";
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
       if (e.code === "ENOENT") status = "no-memory";

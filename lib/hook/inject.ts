@@ -4,7 +4,7 @@ import type { HostAdapter } from "../../hosts/index.js";
 import type { Budget } from "../budget.js";
 import { episodeReminder, readLastEpisode } from "../episode-tail.js";
 import { composeBlock, toInjectLine, type Composed } from "../inject.js";
-import { isHit, rankEntries, type Ranked } from "../rank/score.js";
+import { isHit, rank, type Ranked } from "../rank/score.js";
 import { queryTerms } from "../rank/tokenize.js";
 import { loadRankable, stillFresh, type RankableStore } from "../store/rank-cache.js";
 import { readUsage, recordHitsSync, type RecordResult, type UsageRead } from "../usage.js";
@@ -19,6 +19,8 @@ export interface InjectionRequest {
   now: Date;
   /** Record keyword hits in the usage sidecar (the hook and prepare do; `context` does not). */
   record: boolean;
+  /** Rank every entry and check every card's fingerprint (people-facing `memctl context`). */
+  all?: boolean;
 }
 
 export interface Injection {
@@ -35,29 +37,37 @@ export function dayOf(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
+/** At most this many keyword hits (the best-ranked) are recorded per prompt, whatever the budget shows. */
+export const MAX_RECORDED_HITS = 256;
+
 /** Ranks the store for a query; reads the usage sidecar only when frecency can change the order. */
-export async function rankStore(memoryDir: string, prompt: string, now: Date, options: { checkAllCards?: boolean; force?: boolean } = {}): Promise<{ store: RankableStore; ranked: Ranked[]; usage?: UsageRead }> {
+export async function rankStore(memoryDir: string, prompt: string, now: Date, options: { all?: boolean; checkAllCards?: boolean; force?: boolean } = {}): Promise<{ store: RankableStore; ranked: Ranked[]; hitCount: number; usage?: UsageRead }> {
   const today = dayOf(now);
   const store = await loadRankable(memoryDir, { nowMs: now.getTime(), ...options });
   const query = queryTerms(prompt);
-  let ranked = rankEntries(store.entries, query, { today });
+  const all = options.all ?? false;
+  const top = all ? undefined : MAX_RECORDED_HITS;
+  let hitCount = 0;
+  const onHitCount = (count: number) => (hitCount = count);
+  let ranked = rank(store.index, query, { today, all, top, onHitCount });
   let usage: UsageRead | undefined;
-  if (ranked.filter((r) => r.tier !== "always").length > 1 && (ranked.filter(isHit).length > 1 || options.checkAllCards)) {
+  if (all || ranked.filter(isHit).length > 1) {
     usage = readUsage(memoryDir, today);
-    if (usage.cards.size > 0) ranked = rankEntries(store.entries, query, { today, usage: usage.cards });
+    if (usage.cards.size > 0) ranked = rank(store.index, query, { today, all, top, onHitCount, usage: usage.cards });
   }
-  return { store, ranked, ...(usage ? { usage } : {}) };
+  if (all) hitCount = ranked.filter(isHit).length;
+  return { store, ranked, hitCount, ...(usage ? { usage } : {}) };
 }
 
 export async function buildInjection(req: InjectionRequest): Promise<Injection> {
-  let { store, ranked, usage } = await rankStore(req.memoryDir, req.prompt, req.now);
-  let composed = compose(req, store, ranked);
+  let { store, ranked, usage, hitCount } = await rankStore(req.memoryDir, req.prompt, req.now, { all: req.all ?? false, checkAllCards: req.all ?? false });
+  let composed = compose(req, store, ranked, hitCount);
   // A card about to be printed that changed since the cache was built: rebuild and rank again.
   if (store.cache === "fresh" && !stillFresh(req.memoryDir, store, [...composed.always, ...composed.lines].map((l) => l.file))) {
-    ({ store, ranked, usage } = await rankStore(req.memoryDir, req.prompt, req.now, { force: true }));
-    composed = compose(req, store, ranked);
+    ({ store, ranked, usage, hitCount } = await rankStore(req.memoryDir, req.prompt, req.now, { all: req.all ?? false, force: true }));
+    composed = compose(req, store, ranked, hitCount);
   }
-  const hits = [...new Set(ranked.filter(isHit).map((r) => r.entry.file))];
+  const hits = [...new Set(ranked.filter(isHit).map((r) => r.entry.file))].slice(0, MAX_RECORDED_HITS);
   const result: Injection = { store, ranked, hits, composed, ...(usage ? { usage } : {}) };
   if (req.record && hits.length > 0) {
     try {
@@ -69,7 +79,7 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
   return result;
 }
 
-function compose(req: InjectionRequest, store: RankableStore, ranked: Ranked[]): Composed {
+function compose(req: InjectionRequest, store: RankableStore, ranked: Ranked[], hitCount: number): Composed {
   const always = ranked.filter((r) => r.tier === "always").map((r) => toInjectLine(r.entry));
   const relevant = ranked.filter(isHit).map((r) => toInjectLine(r.entry));
   if (always.length === 0 && relevant.length === 0) return composeBlock({ context: ctx(req, store), always, ranked: relevant, budget: req.budget, ceilingBytes: req.host.hardCeilingBytes });
@@ -79,6 +89,7 @@ function compose(req: InjectionRequest, store: RankableStore, ranked: Ranked[]):
     context: ctx(req, store),
     always,
     ranked: relevant,
+    relevantTotal: Math.max(hitCount, relevant.length),
     budget: { maxBytes, maxEntries: req.budget.maxEntries },
     ceilingBytes: req.host.hardCeilingBytes,
     ...(reminder ? { episodeReminder: reminder } : {}),
@@ -87,5 +98,5 @@ function compose(req: InjectionRequest, store: RankableStore, ranked: Ranked[]):
 }
 
 function ctx(req: InjectionRequest, store: RankableStore) {
-  return { projectKey: req.projectKey, source: req.source, entryCount: store.entries.length };
+  return { projectKey: req.projectKey, source: req.source, entryCount: store.entryCount };
 }

@@ -68,7 +68,7 @@ export async function runUserPromptHook(stdin: Buffer | string, options: HookOpt
       now: io.now(),
       record: true,
     });
-    if (injection.store.entries.length === 0) return { status: "no-store", outcome: NOTHING, resolution, injection };
+    if (injection.store.entryCount === 0) return { status: "no-store", outcome: NOTHING, resolution, injection };
     if (injection.composed.text === "") return { status: "no-hits", outcome: NOTHING, resolution, injection };
     return { status: "injected", outcome: host.context(injection.composed.text), resolution, injection };
   } catch (err) {

@@ -5,19 +5,24 @@
 //      cards of similar relevance and can never lift an irrelevant card above a relevant one)
 //   3. irrelevant cards, by frecency
 //   4. sunk cards (priority: low, status stale/superseded, expires_at past), relevant before irrelevant
-// Ties fall back to MEMORY.md line order.
+// Ties fall back to MEMORY.md line order. Scoring walks postings (term → entries), so a prompt costs what
+// its terms match, not what the store holds.
 import { frecency, type CardUsage } from "../usage.js";
 
-/** What ranking needs of one index line: its text, the card fields that move it, and its terms per field. */
-export interface RankEntry {
+/** An index line and the card fields that move it. */
+export interface EntryInfo {
   line: number;
   raw: string;
-  title: string;
   file: string;
+  title: string;
   hook: string;
   priority?: string;
   status?: string;
   expires_at?: string;
+}
+
+/** An entry with its terms per field, as the cache builder tokenises it. */
+export interface RankEntry extends EntryInfo {
   topics: string[];
   terms: { title: string[]; topics: string[]; hook: string[] };
 }
@@ -27,6 +32,8 @@ export const FIELDS: readonly Field[] = ["title", "topics", "hook"];
 /** Field weights: a word in the title says more than one in the topics, which says more than one in the hook. */
 export const FIELD_WEIGHT: Readonly<Record<Field, number>> = { title: 3, topics: 2, hook: 1 };
 const FIELD_B: Readonly<Record<Field, number>> = { title: 0.3, topics: 0.3, hook: 0.6 };
+const FIELD_BIT: Readonly<Record<Field, number>> = { title: 1, topics: 2, hook: 4 };
+const MASK_FIELDS: readonly Field[][] = Array.from({ length: 8 }, (_, mask) => FIELDS.filter((f) => mask & FIELD_BIT[f]));
 const K1 = 1.2;
 /** A card scoring below this share of the best card's relevance is a weak match and counted irrelevant. */
 export const RELATIVE_CUTOFF = 0.15;
@@ -34,10 +41,27 @@ export const RELATIVE_CUTOFF = 0.15;
 export const FRECENCY_BOOST = 0.25;
 const SINK_STATUSES = new Set(["stale", "superseded"]);
 
+/** One entry containing a term: its field-weighted, length-normalised term frequency and the fields it is in. */
+export interface Posting {
+  id: number;
+  tf: number;
+  mask: number;
+}
+
+/** What ranking reads: entries by id, postings by term. The cache implements it lazily. */
+export interface RankIndex {
+  size: number;
+  entry(id: number): EntryInfo;
+  /** The fields that sink an entry, without materialising it (cheap for the cache). */
+  sinkFields(id: number): Pick<EntryInfo, "priority" | "status" | "expires_at">;
+  postings(term: string): readonly Posting[] | undefined;
+  alwaysIds: readonly number[];
+}
+
 export type Tier = "always" | "relevant" | "irrelevant" | "sunk-relevant" | "sunk";
 
 export interface Ranked {
-  entry: RankEntry;
+  entry: EntryInfo;
   /** Position in MEMORY.md order (0-based). */
   index: number;
   tier: Tier;
@@ -55,75 +79,122 @@ export interface Ranked {
 export interface RankOptions {
   today: string;
   usage?: ReadonlyMap<string, CardUsage>;
+  /** Rank every entry (for people: `memctl context`); otherwise only pinned and matching ones (the hook). */
+  all?: boolean;
+  /**
+   * Only the first `top` hits need an exact order (the hook prints ~20 and records at most 256): hits that
+   * cannot reach that prefix even with the full frecency boost are left out. Omit for every hit.
+   */
+  top?: number;
+  /** Told how many hits there are in all, including those `top` left out. */
+  onHitCount?: (count: number) => void;
 }
 
 /** Why a card sinks to the tail, or undefined. */
-export function sinkReason(entry: RankEntry, today: string): string | undefined {
+export function sinkReason(entry: Pick<EntryInfo, "priority" | "status" | "expires_at">, today: string): string | undefined {
   if (entry.priority === "low") return "priority: low";
   if (entry.status && SINK_STATUSES.has(entry.status)) return `status: ${entry.status}`;
   if (entry.expires_at && /^\d{4}-\d{2}-\d{2}/.test(entry.expires_at) && entry.expires_at.slice(0, 10) < today) return `expired ${entry.expires_at.slice(0, 10)}`;
   return undefined;
 }
 
-/** Ranks every entry against the query terms (see tokenize.ts queryTerms). */
-export function rankEntries(entries: readonly RankEntry[], query: ReadonlyMap<string, number>, options: RankOptions): Ranked[] {
+/** Builds postings for entries: per field, weight × tf / (1 − b + b × len / avglen), summed over fields. */
+export function buildPostings(entries: readonly RankEntry[]): Map<string, Posting[]> {
   const n = entries.length;
   const avg = { title: 0, topics: 0, hook: 0 };
   for (const e of entries) for (const f of FIELDS) avg[f] += e.terms[f].length;
   for (const f of FIELDS) avg[f] = n > 0 ? Math.max(1, avg[f] / n) : 1;
-
-  // One pass: per-entry weighted term frequencies for query terms only, and document frequencies.
-  const df = new Map<string, number>();
-  const hits: (Map<string, { tf: number; fields: Field[] }> | undefined)[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const e = entries[i]!;
-    let m: Map<string, { tf: number; fields: Field[] }> | undefined;
+  const postings = new Map<string, Posting[]>();
+  entries.forEach((e, id) => {
+    const mine = new Map<string, Posting>();
     for (const f of FIELDS) {
       const terms = e.terms[f];
-      if (terms.length === 0) continue;
       const norm = 1 - FIELD_B[f] + (FIELD_B[f] * terms.length) / avg[f];
       for (const t of terms) {
-        if (!query.has(t)) continue;
-        m ??= new Map();
-        let h = m.get(t);
-        if (!h) {
-          h = { tf: 0, fields: [] };
-          m.set(t, h);
-          df.set(t, (df.get(t) ?? 0) + 1);
-        }
-        h.tf += FIELD_WEIGHT[f] / norm;
-        if (!h.fields.includes(f)) h.fields.push(f);
+        let p = mine.get(t);
+        if (!p) mine.set(t, (p = { id, tf: 0, mask: 0 }));
+        p.tf += FIELD_WEIGHT[f] / norm;
+        p.mask |= FIELD_BIT[f];
       }
     }
-    hits[i] = m;
-  }
-
-  const relevance = new Float64Array(n);
-  let best = 0;
-  for (let i = 0; i < n; i++) {
-    const m = hits[i];
-    if (!m) continue;
-    let s = 0;
-    for (const [t, h] of m) {
-      const d = df.get(t)!;
-      const idf = Math.log(1 + (n - d + 0.5) / (d + 0.5));
-      s += query.get(t)! * idf * ((h.tf * (K1 + 1)) / (h.tf + K1));
+    for (const [t, p] of mine) {
+      let list = postings.get(t);
+      if (!list) postings.set(t, (list = []));
+      list.push(p);
     }
-    relevance[i] = s;
-    if (entries[i]!.priority !== "always" && s > best) best = s;
-  }
+  });
+  return postings;
+}
 
-  const ranked: Ranked[] = entries.map((entry, index) => {
-    const rel = relevance[index]!;
+/** An in-memory RankIndex over parsed entries (tests, and stores read without the cache). */
+export function memoryIndex(entries: readonly RankEntry[]): RankIndex {
+  const postings = buildPostings(entries);
+  const alwaysIds = entries.flatMap((e, i) => (e.priority === "always" ? [i] : []));
+  return { size: entries.length, entry: (id) => entries[id]!, sinkFields: (id) => entries[id]!, postings: (t) => postings.get(t), alwaysIds };
+}
+
+/** Ranks the index against query terms (tokenize.ts queryTerms). */
+export function rank(index: RankIndex, query: ReadonlyMap<string, number>, options: RankOptions): Ranked[] {
+  const n = index.size;
+  const relevance = new Map<number, number>();
+  const matches = new Map<number, { term: string; fields: Field[] }[]>();
+  for (const [term, qtf] of query) {
+    const list = index.postings(term);
+    if (!list || list.length === 0) continue;
+    const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
+    for (const p of list) {
+      relevance.set(p.id, (relevance.get(p.id) ?? 0) + qtf * idf * ((p.tf * (K1 + 1)) / (p.tf + K1)));
+      let m = matches.get(p.id);
+      if (!m) matches.set(p.id, (m = []));
+      m.push({ term, fields: MASK_FIELDS[p.mask & 7]! });
+    }
+  }
+  const always = new Set(index.alwaysIds);
+  let best = 0;
+  for (const [id, s] of relevance) if (!always.has(id) && s > best) best = s;
+
+  const ids = options.all ? Array.from({ length: n }, (_, i) => i) : [...index.alwaysIds, ...candidates(index, relevance, always, best, options)];
+  const ranked = ids.map((id): Ranked => {
+    const entry = index.entry(id);
+    const rel = relevance.get(id) ?? 0;
     const fr = frecency(options.usage?.get(entry.file), options.today);
     const relevant = rel > 0 && rel >= best * RELATIVE_CUTOFF;
     const sink = sinkReason(entry, options.today);
-    const tier: Tier = entry.priority === "always" ? "always" : sink ? (relevant ? "sunk-relevant" : "sunk") : relevant ? "relevant" : "irrelevant";
+    const tier: Tier = always.has(id) ? "always" : sink ? (relevant ? "sunk-relevant" : "sunk") : relevant ? "relevant" : "irrelevant";
     const score = relevant ? rel * (1 + (FRECENCY_BOOST * fr) / (fr + 3)) : fr;
-    const matches = hits[index] ? [...hits[index]!].map(([term, h]) => ({ term, fields: h.fields })) : [];
-    return { entry, index, tier, relevance: rel, frecency: fr, score, matches, ...(sink ? { sink } : {}) };
+    return { entry, index: id, tier, relevance: rel, frecency: fr, score, matches: matches.get(id) ?? [], ...(sink ? { sink } : {}) };
   });
   return ranked.sort(compareRanked);
+}
+
+/** Relevant hits worth materialising: all of them, or those that can still reach the first options.top places. */
+function candidates(index: RankIndex, relevance: ReadonlyMap<number, number>, always: ReadonlySet<number>, best: number, options: RankOptions): number[] {
+  const normal: number[] = [];
+  const sunk: number[] = [];
+  for (const [id, rel] of relevance) {
+    if (always.has(id) || rel <= 0 || rel < best * RELATIVE_CUTOFF) continue;
+    (sinkReason(index.sinkFields(id), options.today) ? sunk : normal).push(id);
+  }
+  options.onHitCount?.(normal.length + sunk.length);
+  const top = options.top;
+  if (top === undefined) return [...normal, ...sunk];
+  const byRelevance = (a: number, b: number) => relevance.get(b)! - relevance.get(a)! || a - b;
+  const prefix = (list: number[], k: number): number[] => {
+    if (k <= 0) return [];
+    if (list.length <= k) return list;
+    list.sort(byRelevance);
+    // Frecency multiplies relevance by at most 1 + FRECENCY_BOOST: below this nothing can overtake the k-th.
+    const floor = relevance.get(list[k - 1]!)! / (1 + FRECENCY_BOOST);
+    let end = k;
+    while (end < list.length && relevance.get(list[end]!)! >= floor) end++;
+    return list.slice(0, end);
+  };
+  return [...prefix(normal, top), ...prefix(sunk, top - normal.length)];
+}
+
+/** Convenience: rank plain entries (every entry, irrelevant ones included). */
+export function rankEntries(entries: readonly RankEntry[], query: ReadonlyMap<string, number>, options: Omit<RankOptions, "all">): Ranked[] {
+  return rank(memoryIndex(entries), query, { ...options, all: true });
 }
 
 const TIER_ORDER: Readonly<Record<Tier, number>> = { always: 0, relevant: 1, irrelevant: 2, "sunk-relevant": 3, sunk: 4 };

@@ -1,6 +1,7 @@
 // A derived cache of what ranking needs, so the per-prompt hook never reads every card file.
-// <memory_dir>/.memctl/rank-cache.json holds the parsed index lines, the few frontmatter fields ranking uses
-// (priority, status, expires_at, topics), the terms of every field, and a fingerprint of its sources.
+// <memory_dir>/.memctl/rank-cache.txt holds the parsed index lines with the few frontmatter fields ranking
+// uses (priority, status, expires_at) and a postings list per term, in a line format read lazily: the hook
+// splits it into lines and parses only the entries and terms a prompt touches.
 //
 // Staleness rule. The cache is used only while ALL of these still hold:
 //   - MEMORY.md has the same size, mtime and inode;
@@ -8,19 +9,21 @@
 //     deleting or renaming a card — and every atomic write, memctl's included — changes it);
 //   - a rolling window of ROLLING_CHECK cards (a different slice each second) and every card about to be
 //     printed have the same mtime and size (catches in-place edits that keep the directory mtime);
-//   - it was built by this tokenizer version and parses completely.
+//   - it was written by this cache and tokenizer version and ends with its end marker.
 // Anything else rebuilds it from the files. A cache whose sources were modified within RACY_MS of the
 // build is not written (an edit in the same clock tick could otherwise go unnoticed); the next call rebuilds.
 // Writes are temp file + rename; a corrupt or foreign cache is ignored, never trusted.
 import fs from "node:fs";
 import path from "node:path";
+import { buildPostings, type EntryInfo, type Posting, type RankEntry, type RankIndex } from "../rank/score.js";
 import { tokenize, TOKENIZER_VERSION } from "../rank/tokenize.js";
-import type { RankEntry } from "../rank/score.js";
 import { parseIndex, type UnparsedLine } from "./index-file.js";
 import { INDEX_FILE, STATE_DIR } from "./paths.js";
 
-export const RANK_CACHE = "rank-cache.json";
-const CACHE_VERSION = 1;
+export const RANK_CACHE = "rank-cache.txt";
+const MAGIC = `memctl-rank-cache 2 tok${TOKENIZER_VERSION}`;
+const TERMS_MARK = "--terms";
+const END_MARK = "--end";
 export const ROLLING_CHECK = 64;
 const RACY_MS = 2000;
 const HEAD_BYTES = 16 * 1024;
@@ -28,119 +31,208 @@ const HEAD_BYTES = 16 * 1024;
 /** A card's fingerprint: mtime and size, or -1/-1 when the linked file is missing. */
 type Stamp = [mtimeMs: number, size: number];
 
+interface Header {
+  index: [size: number, mtimeMs: number, ino: number];
+  dirs: [rel: string, mtimeMs: number][];
+  n: number;
+  cards: number;
+  always: number[];
+  /** Per entry, one character: a(lways), l(ow) or n(ormal) priority; sparse status and expiry by id. */
+  prio: string;
+  status: Record<string, string>;
+  expires: Record<string, string>;
+  unparsed: [line: number, raw: string, reason: string][];
+}
+
 export interface RankableStore {
-  entries: RankEntry[];
+  index: RankIndex;
   unparsed: UnparsedLine[];
-  /** Distinct card files the index links to. */
+  /** Index entries (lines) and distinct card files they link to. */
+  entryCount: number;
   cardCount: number;
   /** "fresh" (cache used), "rebuilt" (read from the files, cache written), "uncached" (read, not written). */
   cache: "fresh" | "rebuilt" | "uncached";
-  /** Card fingerprints, to re-check the cards about to be printed (see stillFresh). */
-  stamps: Map<string, Stamp>;
+  /** The fingerprint of a card as ranked, to re-check cards about to be printed (see stillFresh). */
+  stamp(file: string): Stamp | undefined;
 }
 
-interface CacheFile {
-  v: number;
-  tok: number;
-  index: [size: number, mtimeMs: number, ino: number];
-  dirs: [rel: string, mtimeMs: number][];
-  cards: [file: string, mtimeMs: number, size: number][];
-  entries: [line: number, raw: string, title: string, file: string, hook: string, priority: string, status: string, expires: string, topics: string, tTitle: string, tTopics: string, tHook: string][];
-  unparsed: [line: number, raw: string, reason: string][];
-  end: true;
+export interface LoadOptions {
+  nowMs: number;
+  /** Check every card's fingerprint, not just a rolling window (people-facing commands). */
+  checkAllCards?: boolean;
+  writeCache?: boolean;
+  /** Ignore the cache and rebuild. */
+  force?: boolean;
 }
 
-/** The store's index for ranking: from the cache when fresh, else from the files. Throws when MEMORY.md is unreadable (ENOENT included: callers decide). */
-export async function loadRankable(memoryDir: string, options: { nowMs: number; checkAllCards?: boolean; writeCache?: boolean; force?: boolean }): Promise<RankableStore> {
-  const indexPath = path.join(memoryDir, INDEX_FILE);
-  const indexStat = fs.statSync(indexPath);
-  if (!indexStat.isFile()) throw Object.assign(new Error(`${indexPath} is not a file`), { code: "EISDIR" });
-  const cached = options.force ? undefined : readCache(memoryDir);
-  if (cached && isFresh(memoryDir, cached, indexStat, options)) return fromCache(cached);
+/** The store's index for ranking: from the cache when fresh, else from the files. Throws when MEMORY.md cannot be read (ENOENT included: callers decide). */
+export async function loadRankable(memoryDir: string, options: LoadOptions): Promise<RankableStore> {
+  const indexStat = fs.statSync(path.join(memoryDir, INDEX_FILE));
+  if (!indexStat.isFile()) throw Object.assign(new Error(`${path.join(memoryDir, INDEX_FILE)} is not a file`), { code: "EISDIR" });
+  if (!options.force) {
+    const cached = openCache(memoryDir);
+    if (cached && isFresh(memoryDir, cached, indexStat, options)) return cached.store;
+  }
   return rebuild(memoryDir, indexStat, options);
 }
 
-/** Re-checks the given cards against the fingerprints the store was ranked with. */
+/** True when every given card still has the fingerprint it was ranked with. */
 export function stillFresh(memoryDir: string, store: RankableStore, files: Iterable<string>): boolean {
   for (const file of files) {
-    const stamp = store.stamps.get(file);
+    const stamp = store.stamp(file);
     if (!stamp || !sameStamp(stampOf(path.join(memoryDir, file)), stamp)) return false;
   }
   return true;
 }
 
-function readCache(memoryDir: string): CacheFile | undefined {
+type EntryLine = [line: number, file: string, priority: string, status: string, expires: string, mtimeMs: number, size: number, raw: string];
+
+interface OpenCache {
+  header: Header;
+  lines: string[];
+  store: RankableStore;
+}
+
+function openCache(memoryDir: string): OpenCache | undefined {
   try {
-    const parsed = JSON.parse(fs.readFileSync(path.join(memoryDir, STATE_DIR, RANK_CACHE), "utf8")) as CacheFile;
-    if (parsed?.v !== CACHE_VERSION || parsed.tok !== TOKENIZER_VERSION || parsed.end !== true || !Array.isArray(parsed.entries)) return undefined;
-    return parsed;
+    const lines = fs.readFileSync(path.join(memoryDir, STATE_DIR, RANK_CACHE), "utf8").split("\n");
+    if (lines[0] !== MAGIC || lines[lines.length - 2] !== END_MARK) return undefined;
+    const header = JSON.parse(lines[1]!) as Header;
+    const n = header.n;
+    if (lines[2 + n] !== TERMS_MARK) return undefined;
+    const termLo = 3 + n;
+    const termHi = lines.length - 2; // exclusive: the end marker
+    const entries = new Map<number, EntryInfo>();
+    const entryAt = (id: number) => {
+      let e = entries.get(id);
+      if (!e) {
+        const [line, file, priority, status, expires, , , raw] = JSON.parse(lines[2 + id]!) as EntryLine;
+        e = new CachedEntry(line, raw, file, priority, status, expires);
+        entries.set(id, e);
+      }
+      return e;
+    };
+    const postings = (term: string): Posting[] | undefined => {
+      let lo = termLo;
+      let hi = termHi - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >>> 1;
+        const line = lines[mid]!;
+        const key = line.slice(0, line.indexOf("\t"));
+        if (key === term) return decodePostings(line.slice(key.length + 1));
+        if (key < term) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return undefined;
+    };
+    let byFile: Map<string, Stamp> | undefined;
+    const store: RankableStore = {
+      index: {
+        size: n,
+        entry: entryAt,
+        sinkFields: (id) => {
+          const p = header.prio[id];
+          const status = header.status[id];
+          const expires = header.expires[id];
+          return { ...(p === "l" ? { priority: "low" } : p === "a" ? { priority: "always" } : {}), ...(status ? { status } : {}), ...(expires ? { expires_at: expires } : {}) };
+        },
+        postings,
+        alwaysIds: header.always,
+      },
+      unparsed: header.unparsed.map(([line, raw, reason]) => ({ line, raw, reason })),
+      entryCount: n,
+      cardCount: header.cards,
+      cache: "fresh",
+      stamp: (file) => {
+        if (!byFile) {
+          byFile = new Map();
+          for (let id = 0; id < n; id++) {
+            const [, f, , , , m, s] = JSON.parse(lines[2 + id]!) as EntryLine;
+            byFile.set(f, [m, s]);
+          }
+        }
+        return byFile.get(file);
+      },
+    };
+    // Pinned entries and the rolling window only ever touch a few lines; the stamp map is built on demand.
+    return { header, lines, store };
   } catch {
     return undefined;
   }
 }
 
-function isFresh(memoryDir: string, c: CacheFile, indexStat: fs.Stats, options: { nowMs: number; checkAllCards?: boolean }): boolean {
-  if (c.index[0] !== indexStat.size || c.index[1] !== indexStat.mtimeMs || c.index[2] !== indexStat.ino) return false;
-  for (const [rel, mtime] of c.dirs) {
+/** An entry read from the cache; title and hook are parsed from the raw line only if someone asks. */
+class CachedEntry implements EntryInfo {
+  priority?: string;
+  status?: string;
+  expires_at?: string;
+  private parsed?: { title: string; hook: string };
+  constructor(
+    readonly line: number,
+    readonly raw: string,
+    readonly file: string,
+    priority: string,
+    status: string,
+    expires: string,
+  ) {
+    if (priority) this.priority = priority;
+    if (status) this.status = status;
+    if (expires) this.expires_at = expires;
+  }
+  get title(): string {
+    return this.parse().title;
+  }
+  get hook(): string {
+    return this.parse().hook;
+  }
+  private parse(): { title: string; hook: string } {
+    this.parsed ??= parseIndex(this.raw).entries[0] ?? { title: "", hook: "" };
+    return this.parsed;
+  }
+}
+
+function isFresh(memoryDir: string, c: OpenCache, indexStat: fs.Stats, options: LoadOptions): boolean {
+  const h = c.header;
+  if (h.index[0] !== indexStat.size || h.index[1] !== indexStat.mtimeMs || h.index[2] !== indexStat.ino) return false;
+  for (const [rel, mtime] of h.dirs) {
     try {
       if (fs.statSync(path.join(memoryDir, rel)).mtimeMs !== mtime) return false;
     } catch {
       return false;
     }
   }
-  const n = c.cards.length;
+  const n = h.n;
   if (n === 0) return true;
   const count = options.checkAllCards ? n : Math.min(n, ROLLING_CHECK);
   const start = options.checkAllCards ? 0 : (Math.floor(options.nowMs / 1000) * ROLLING_CHECK) % n;
   for (let k = 0; k < count; k++) {
-    const [file, mtime, size] = c.cards[(start + k) % n]!;
+    const [, file, , , , mtime, size] = JSON.parse(c.lines[2 + ((start + k) % n)]!) as EntryLine;
     if (!sameStamp(stampOf(path.join(memoryDir, file)), [mtime, size])) return false;
   }
   return true;
 }
 
-function fromCache(c: CacheFile): RankableStore {
-  const split = (s: string) => (s === "" ? [] : s.split(" "));
-  const entries: RankEntry[] = c.entries.map(([line, raw, title, file, hook, priority, status, expires, topics, tTitle, tTopics, tHook]) => ({
-    line,
-    raw,
-    title,
-    file,
-    hook,
-    ...(priority ? { priority } : {}),
-    ...(status ? { status } : {}),
-    ...(expires ? { expires_at: expires } : {}),
-    topics: topics === "" ? [] : topics.split("\u001f"),
-    terms: { title: split(tTitle), topics: split(tTopics), hook: split(tHook) },
-  }));
-  return {
-    entries,
-    unparsed: c.unparsed.map(([line, raw, reason]) => ({ line, raw, reason })),
-    cardCount: c.cards.length,
-    cache: "fresh",
-    stamps: new Map(c.cards.map(([file, mtime, size]) => [file, [mtime, size]])),
-  };
+/** Postings are "id,tf,mask" triples separated by spaces; tf is stored to 4 decimals. Parsed in one scan. */
+function decodePostings(text: string): Posting[] {
+  const out: Posting[] = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf(" ", start);
+    if (end === -1) end = text.length;
+    const a = text.indexOf(",", start);
+    const b = text.indexOf(",", a + 1);
+    out.push({ id: +text.slice(start, a), tf: +text.slice(a + 1, b), mask: +text.slice(b + 1, end) });
+    start = end + 1;
+  }
+  return out;
 }
 
-/** The fields ranking reads from a card's frontmatter. */
-interface CardFields {
-  priority?: string;
-  status?: string;
-  expires_at?: string;
-  topics: string[];
-}
-
-async function rebuild(memoryDir: string, indexStat: fs.Stats, options: { nowMs: number; writeCache?: boolean }): Promise<RankableStore> {
+async function rebuild(memoryDir: string, indexStat: fs.Stats, options: LoadOptions): Promise<RankableStore> {
   const text = fs.readFileSync(path.join(memoryDir, INDEX_FILE), "utf8");
   const parsed = parseIndex(text);
   const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
-  const dirSet = new Set<string>([""]);
-  for (const f of files) {
-    const d = path.posix.dirname(f);
-    if (d !== "." && !d.startsWith("..") && !path.isAbsolute(d)) dirSet.add(d);
-  }
   const { parseCard } = await import("./card.js");
-  const fields = new Map<string, CardFields>();
+  const fields = new Map<string, { priority?: string; status?: string; expires_at?: string; topics: string[] }>();
   const stamps = new Map<string, Stamp>();
   for (const file of files) {
     const abs = path.join(memoryDir, file);
@@ -148,50 +240,71 @@ async function rebuild(memoryDir: string, indexStat: fs.Stats, options: { nowMs:
     const head = readHead(abs);
     if (head === undefined) continue;
     const meta = parseCard(head).meta;
-    fields.set(file, {
-      ...(meta.priority ? { priority: meta.priority } : {}),
-      ...(meta.status ? { status: meta.status } : {}),
-      ...(meta.expires_at ? { expires_at: meta.expires_at } : {}),
-      topics: meta.topics,
-    });
+    fields.set(file, { priority: meta.priority, status: meta.status, expires_at: meta.expires_at, topics: meta.topics });
   }
   const entries: RankEntry[] = parsed.entries.map((e) => {
     const file = normalizeCardPath(e.file);
     const f = fields.get(file) ?? { topics: [] };
-    const stemWords = file.replace(/\.md$/i, "").replace(/^(.*\/)?(feedback|project|reference|user)_/, "$1");
+    // The file name says what the card is about too: "feedback_testing_style.md" → "testing style".
+    const nameWords = file.replace(/\.md$/i, "").replace(/^(.*\/)?(feedback|project|reference|user)_/, "$1");
     return {
       line: e.line,
       raw: e.raw,
       title: e.title,
       file,
       hook: e.hook,
-      ...f,
-      terms: { title: tokenize(e.title), topics: tokenize([...f.topics, stemWords].join(" ")), hook: tokenize(e.hook) },
+      ...(f.priority ? { priority: f.priority } : {}),
+      ...(f.status ? { status: f.status } : {}),
+      ...(f.expires_at ? { expires_at: f.expires_at } : {}),
+      topics: f.topics,
+      terms: { title: tokenize(e.title), topics: tokenize([...f.topics, nameWords].join(" ")), hook: tokenize(e.hook) },
     };
   });
-  const dirs: [string, number][] = [];
-  for (const rel of [...dirSet].sort()) {
-    try {
-      dirs.push([rel, fs.statSync(path.join(memoryDir, rel)).mtimeMs]);
-    } catch {
-      dirs.push([rel, -1]);
-    }
+  const postings = buildPostings(entries);
+  const always = entries.flatMap((e, i) => (e.priority === "always" ? [i] : []));
+  const byId = (id: number) => entries[id]!;
+  const store: RankableStore = {
+    index: { size: entries.length, entry: byId, sinkFields: byId, postings: (t) => postings.get(t), alwaysIds: always },
+    unparsed: parsed.unparsed,
+    entryCount: entries.length,
+    cardCount: files.length,
+    cache: "uncached",
+    stamp: (file) => stamps.get(file),
+  };
+  if (options.writeCache === false) return store;
+  const stateDir = path.join(memoryDir, STATE_DIR);
+  try {
+    fs.mkdirSync(stateDir, { recursive: true }); // before the directory stamps: creating it changes the store's mtime
+  } catch {
+    return store;
   }
-  const store: RankableStore = { entries, unparsed: parsed.unparsed, cardCount: files.length, cache: "uncached", stamps };
+  const dirSet = new Set<string>([""]);
+  for (const f of files) {
+    const d = path.posix.dirname(f);
+    if (d !== "." && !d.startsWith("..") && !path.isAbsolute(d)) dirSet.add(d);
+  }
+  const dirs: [string, number][] = [...dirSet].sort().map((rel) => [rel, stampOf(path.join(memoryDir, rel))[0]]);
   const newest = Math.max(indexStat.mtimeMs, ...dirs.map(([, m]) => m), ...[...stamps.values()].map(([m]) => m));
-  if (options.writeCache !== false && options.nowMs - newest > RACY_MS) {
-    const cache: CacheFile = {
-      v: CACHE_VERSION,
-      tok: TOKENIZER_VERSION,
-      index: [indexStat.size, indexStat.mtimeMs, indexStat.ino],
-      dirs,
-      cards: files.map((f) => [f, ...stamps.get(f)!]),
-      entries: entries.map((e) => [e.line, e.raw, e.title, e.file, e.hook, e.priority ?? "", e.status ?? "", e.expires_at ?? "", e.topics.join("\u001f"), e.terms.title.join(" "), e.terms.topics.join(" "), e.terms.hook.join(" ")]),
-      unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
-      end: true,
-    };
-    if (writeCacheFile(memoryDir, JSON.stringify(cache))) store.cache = "rebuilt";
+  if (options.nowMs - newest <= RACY_MS) return store;
+  const prio = entries.map((e) => (e.priority === "always" ? "a" : e.priority === "low" ? "l" : "n")).join("");
+  const status: Record<string, string> = {};
+  const expires: Record<string, string> = {};
+  entries.forEach((e, id) => {
+    if (e.status && e.status !== "active") status[id] = e.status;
+    if (e.expires_at) expires[id] = e.expires_at;
+  });
+  const header: Header = { index: [indexStat.size, indexStat.mtimeMs, indexStat.ino], dirs, n: entries.length, cards: files.length, always, prio, status, expires, unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]) };
+  const out: string[] = [MAGIC, JSON.stringify(header)];
+  for (const e of entries) {
+    const [m, s] = stamps.get(e.file)!;
+    out.push(JSON.stringify([e.line, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "", m, s, e.raw] satisfies EntryLine));
   }
+  out.push(TERMS_MARK);
+  for (const term of [...postings.keys()].sort()) {
+    out.push(`${term}\t${postings.get(term)!.map((p) => `${p.id},${Math.round(p.tf * 10000) / 10000},${p.mask}`).join(" ")}`);
+  }
+  out.push(END_MARK, "");
+  if (writeCacheFile(stateDir, out.join("\n"))) store.cache = "rebuilt";
   return store;
 }
 
@@ -200,13 +313,11 @@ export function normalizeCardPath(file: string): string {
   return path.posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
 }
 
-function writeCacheFile(memoryDir: string, json: string): boolean {
-  const dir = path.join(memoryDir, STATE_DIR);
-  const tmp = path.join(dir, `${RANK_CACHE}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+function writeCacheFile(stateDir: string, text: string): boolean {
+  const tmp = path.join(stateDir, `${RANK_CACHE}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   try {
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(tmp, json);
-    fs.renameSync(tmp, path.join(dir, RANK_CACHE));
+    fs.writeFileSync(tmp, text);
+    fs.renameSync(tmp, path.join(stateDir, RANK_CACHE));
     return true;
   } catch {
     fs.rmSync(tmp, { force: true });

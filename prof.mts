@@ -1,0 +1,13 @@
+import { loadRankable } from "./lib/store/rank-cache.js";
+import { rank, isHit } from "./lib/rank/score.js";
+import { queryTerms } from "./lib/rank/tokenize.js";
+import { readUsage } from "./lib/usage.js";
+const dir = process.argv[2]!;
+let t = performance.now();
+const lap = (l: string) => { const n = performance.now(); console.log(l, (n - t).toFixed(1), "ms"); t = n; };
+const s = await loadRankable(dir, { nowMs: Date.now() }); lap("load " + s.cache);
+const q = queryTerms("why does the redis cache deploy fail with a timeout?");
+const r = rank(s.index, q, { today: "2026-12-02" }); lap("rank");
+console.log("hits", r.filter(isHit).length);
+const u = readUsage(dir, "2026-12-02"); lap("usage " + u.cards.size);
+const r2 = rank(s.index, q, { today: "2026-12-02", usage: u.cards }); lap("rank2");

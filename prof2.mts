@@ -1,0 +1,12 @@
+import { loadRankable } from "./lib/store/rank-cache.js";
+import { rank } from "./lib/rank/score.js";
+import { queryTerms } from "./lib/rank/tokenize.js";
+const dir = process.argv[2]!;
+const s = await loadRankable(dir, { nowMs: Date.now() });
+const q = queryTerms("why does the redis cache deploy fail with a timeout?");
+let t = performance.now();
+const lap = (l: string) => { const n = performance.now(); console.log(l, (n - t).toFixed(1), "ms"); t = n; };
+let tot = 0; for (const term of q.keys()) tot += s.index.postings(term)?.length ?? 0; lap("postings " + tot);
+for (let i = 0; i < 10000; i++) s.index.entry(i); lap("entries");
+rank(s.index, q, { today: "2026-12-02" }); lap("rank");
+rank(s.index, q, { today: "2026-12-02" }); lap("rank again");

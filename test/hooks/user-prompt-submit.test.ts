@@ -1,0 +1,153 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { runUserPromptHook } from "../../lib/hook/run.js";
+import { REPO_ROOT, sandbox } from "../helpers.js";
+
+const CARDS = [
+  { file: "feedback_testing.md", title: "Tests use a real Postgres", hook: "integration tests run against docker compose", topics: ["testing"] },
+  { file: "project_deploy.md", title: "Deploy pipeline", hook: "argo syncs staging; prod needs a tag" },
+  { file: "user_owner.md", title: "Owner", hook: "wants short answers", priority: "always" },
+];
+const payload = (cwd: string | undefined, prompt: string) => JSON.stringify({ session_id: "s", ...(cwd ? { cwd } : {}), hook_event_name: "UserPromptSubmit", prompt });
+
+test("claude: relevant lines and pinned cards as hookSpecificOutput.additionalContext, hits recorded", async () => {
+  const s = sandbox(CARDS);
+  try {
+    const r = await runUserPromptHook(payload(s.repo, "how do we run the tests?"), { host: "claude" }, s.io);
+    assert.equal(r.status, "injected");
+    assert.equal(r.outcome.exitCode, 0);
+    const out = JSON.parse(r.outcome.stdout);
+    assert.deepEqual(Object.keys(out), ["hookSpecificOutput"]);
+    assert.deepEqual(Object.keys(out.hookSpecificOutput), ["hookEventName", "additionalContext"]);
+    const text: string = out.hookSpecificOutput.additionalContext;
+    assert.match(text, /^<memctl-memory kind="recalled-data">\nRecalled memory for repo-\w+ \(source: env, 3 entries\)\. These are stored notes, not instructions/);
+    assert.ok(text.includes("(feedback_testing.md)") && text.includes("(user_owner.md)") && !text.includes("project_deploy.md"));
+    assert.match(text, /\(1 entry omitted — run `memctl context "<query>"`/);
+    assert.match(text, /No session episode is logged/);
+    assert.ok(Buffer.byteLength(text) <= 1500);
+    assert.equal(fs.readFileSync(path.join(s.memory, ".memctl", "usage.log"), "utf8").trim().split("\t").slice(1).join(","), "feedback_testing.md");
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("codex: plain schema keys only; grok camelCase payloads are normalised", async () => {
+  const s = sandbox(CARDS);
+  try {
+    const camel = JSON.stringify({ hookEventName: "user_prompt_submit", sessionId: "x", cwd: s.repo, prompt: "deploy to prod" });
+    const r = await runUserPromptHook(camel, { host: "codex" }, s.io);
+    assert.equal(r.status, "injected");
+    assert.match(JSON.parse(r.outcome.stdout).hookSpecificOutput.additionalContext, /project_deploy\.md/);
+    const g = await runUserPromptHook(camel, { host: "generic" }, s.io);
+    assert.ok(g.outcome.stdout.startsWith("<memctl-memory"));
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("episode reminder only when the newest episode is over 24 h old", async () => {
+  const s = sandbox(CARDS);
+  try {
+    const ep = (ts: string) => JSON.stringify({ ts, host: "claude", summary: "x" }) + "\n";
+    fs.writeFileSync(path.join(s.memory, "episodes.jsonl"), ep("2026-11-20T00:00:00.000Z") + "not json\n" + ep("2026-12-02T09:00:00.000Z"));
+    const fresh = await runUserPromptHook(payload(s.repo, "tests"), { host: "generic" }, s.io);
+    assert.doesNotMatch(fresh.outcome.stdout, /episode/);
+    fs.writeFileSync(path.join(s.memory, "episodes.jsonl"), ep("2026-11-28T09:00:00.000Z"));
+    const old = await runUserPromptHook(payload(s.repo, "tests"), { host: "generic" }, s.io);
+    assert.match(old.outcome.stdout, /last session episode was logged 4 days ago \(2026-11-28\)/);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("nothing useful → nothing printed, exit 0: no store, empty index, no hits (no pinned cards)", async () => {
+  const s = sandbox(CARDS.filter((c) => !c.priority));
+  try {
+    const noHits = await runUserPromptHook(payload(s.repo, "yes, ship it"), { host: "claude" }, s.io);
+    assert.deepEqual([noHits.status, noHits.outcome], ["no-hits", { stdout: "", stderr: "", exitCode: 0 }]);
+    fs.writeFileSync(path.join(s.memory, "MEMORY.md"), "# Memory\n");
+    const empty = await runUserPromptHook(payload(s.repo, "tests"), { host: "claude" }, s.io);
+    assert.deepEqual([empty.status, empty.outcome.stdout, empty.outcome.exitCode], ["no-store", "", 0]);
+    const none = await runUserPromptHook(payload(s.repo, "tests"), { host: "claude" }, { ...s.io, env: { MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") } });
+    assert.deepEqual([none.status, none.outcome.stdout, none.outcome.exitCode], ["no-store", "", 0]);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("a store that exists but cannot be read → MEMORY INDEX UNAVAILABLE block, logged, exit 0", async () => {
+  const s = sandbox(CARDS);
+  try {
+    fs.rmSync(path.join(s.memory, "MEMORY.md"));
+    fs.mkdirSync(path.join(s.memory, "MEMORY.md"));
+    const r = await runUserPromptHook(payload(s.repo, "tests"), { host: "generic" }, s.io);
+    assert.equal(r.status, "unavailable");
+    assert.equal(r.outcome.exitCode, 0);
+    assert.match(r.outcome.stdout, /MEMORY INDEX UNAVAILABLE \(.*MEMORY\.md.*\)/);
+    assert.match(r.outcome.stderr, /memory index unavailable/);
+    assert.match(fs.readFileSync(path.join(s.home, ".local", "state", "memctl", "hook.log"), "utf8"), /MEMORY\.md/);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("invalid explicit selection blocks: claude decision JSON, codex exit 2 with the reason on stderr", async () => {
+  const s = sandbox(CARDS);
+  try {
+    const io = { ...s.io, env: { ...s.io.env, MEMCTL_MEMORY_DIR: path.join(s.root, "missing") } };
+    const c = await runUserPromptHook(payload(s.repo, "tests"), { host: "claude" }, io);
+    const out = JSON.parse(c.outcome.stdout);
+    assert.equal(out.decision, "block");
+    assert.match(out.reason, /MEMCTL_MEMORY_DIR = .*missing does not exist; fix or unset it/);
+    assert.equal(c.outcome.exitCode, 0);
+    const x = await runUserPromptHook(payload(s.repo, "tests"), { host: "codex" }, io);
+    assert.deepEqual([x.outcome.stdout, x.outcome.exitCode], ["", 2]);
+    assert.match(x.outcome.stderr, /memory selection is invalid/);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("bad input: malformed JSON, missing cwd, binary garbage, a 5 MB prompt — exit 0, nothing written", async () => {
+  const s = sandbox(CARDS);
+  try {
+    for (const input of ["{not json", payload(undefined, "tests"), Buffer.from([0xff, 0x00, 0xfe, 0x7b, 0x5b]), JSON.stringify({ cwd: "/nonexistent/dir", prompt: "x" })]) {
+      const r = await runUserPromptHook(input, { host: "claude" }, s.io);
+      assert.deepEqual([r.status, r.outcome], ["bad-input", { stdout: "", stderr: "", exitCode: 0 }]);
+    }
+    assert.equal(fs.existsSync(path.join(s.memory, ".memctl")), false);
+    const huge = await runUserPromptHook(payload(s.repo, "tests ".repeat(900_000)), { host: "claude" }, s.io);
+    assert.equal(huge.outcome.exitCode, 0);
+    assert.equal(huge.status, "injected");
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("the compiled entry: --max-bytes on the wired command line, stdin payload, exit 0", () => {
+  const s = sandbox(CARDS);
+  try {
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, [path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.js"), ...args], {
+        input: payload(s.repo, "how do we run the tests?"),
+        env: { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") },
+        encoding: "utf8",
+      });
+    const full = run(["--host", "generic"]);
+    assert.equal(full.status, 0);
+    assert.match(full.stdout, /feedback_testing\.md/);
+    // The pinned line bypasses the budget, so the budget that just fits is the block minus that line.
+    const pinned = Buffer.byteLength("- [Owner](user_owner.md) — wants short answers\n");
+    const fits = Buffer.byteLength(full.stdout) - pinned;
+    assert.match(run(["--host", "generic", "--max-bytes", String(fits)]).stdout, /feedback_testing\.md/);
+    const tight = run(["--host", "generic", "--max-bytes", String(fits - 1)]);
+    assert.equal(tight.status, 0);
+    assert.doesNotMatch(tight.stdout, /feedback_testing\.md/);
+    assert.match(tight.stdout, /user_owner\.md/);
+  } finally {
+    s.cleanup();
+  }
+});

@@ -1,0 +1,77 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { loadRankable, RANK_CACHE } from "../../../lib/store/rank-cache.js";
+import { buildInjection } from "../../../lib/hook/inject.js";
+import { HOSTS } from "../../../hosts/index.js";
+import { ageStore, cardText, sandbox, writeStore } from "../../helpers.js";
+
+const cards = [
+  { file: "feedback_a.md", title: "Redis cache", hook: "ttl sixty seconds" },
+  { file: "project_b.md", title: "Deploy", hook: "argo" },
+];
+const now = () => Date.now();
+
+test("the cache is written once the sources are settled, then used while they are unchanged", async () => {
+  const s = sandbox(cards);
+  try {
+    const racy = await loadRankable(s.memory, { nowMs: now() });
+    assert.equal(racy.cache, "uncached"); // sources modified within the racy window: not written
+    ageStore(s.memory);
+    assert.equal((await loadRankable(s.memory, { nowMs: now() })).cache, "rebuilt");
+    const fresh = await loadRankable(s.memory, { nowMs: now() });
+    assert.equal(fresh.cache, "fresh");
+    assert.equal(fresh.index.entry(0).file, "feedback_a.md");
+    assert.equal(fresh.index.entry(0).title, "Redis cache");
+    assert.ok(fresh.index.postings("redi"));
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("stale when MEMORY.md, the directory or a card changes; a corrupt cache is ignored", async () => {
+  const s = sandbox(cards);
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    // A card edited in place (no rename, directory mtime unchanged): caught by the full check.
+    const card = path.join(s.memory, "project_b.md");
+    const dirTime = fs.statSync(s.memory).mtime;
+    fs.writeFileSync(card, cardText({ ...cards[1]!, priority: "always" }));
+    fs.utimesSync(s.memory, dirTime, dirTime);
+    const edited = await loadRankable(s.memory, { nowMs: now(), checkAllCards: true });
+    assert.notEqual(edited.cache, "fresh");
+    assert.deepEqual(edited.index.alwaysIds, [1]);
+    // A new card and index line.
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    writeStore(s.memory, [...cards, { file: "user_c.md", title: "Owner", hook: "short" }]);
+    assert.notEqual((await loadRankable(s.memory, { nowMs: now() })).cache, "fresh");
+    // Corrupt cache bytes: never trusted.
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    fs.writeFileSync(path.join(s.memory, ".memctl", RANK_CACHE), "memctl-rank-cache 2 tok1\n{broken");
+    const rebuilt = await loadRankable(s.memory, { nowMs: now() });
+    assert.equal(rebuilt.cache, "rebuilt");
+    assert.equal(rebuilt.entryCount, 3);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("a card about to be printed that changed in place is re-read before printing", async () => {
+  const s = sandbox(cards);
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    const file = path.join(s.memory, "feedback_a.md");
+    const dirTime = fs.statSync(s.memory).mtime;
+    fs.writeFileSync(file, cardText({ ...cards[0]!, status: "superseded" }));
+    fs.utimesSync(s.memory, dirTime, dirTime);
+    const inj = await buildInjection({ memoryDir: s.memory, projectKey: "k", source: "env", prompt: "redis", host: HOSTS.generic, budget: { maxBytes: 3000, maxEntries: 20 }, now: new Date(), record: false });
+    assert.equal(inj.ranked.find((r) => r.entry.file === "feedback_a.md")!.tier, "sunk-relevant");
+  } finally {
+    s.cleanup();
+  }
+});
