@@ -1,6 +1,7 @@
 // UserPromptSubmit entry for Claude Code and Codex (and any host that runs a command per prompt):
 //   node <abs>/dist/hooks/user-prompt-submit.js --host <claude|codex|generic|grok|opencode> [--max-bytes N] [--max-entries N]
 // stdin is the host's JSON payload. Deliberately tiny: no CLI framework, installers or MCP in this graph.
+import { readFileSync } from "node:fs";
 import { isHostName } from "../hosts/index.js";
 import { runUserPromptHook } from "../lib/hook/run.js";
 import { processIo, readAll } from "../lib/io.js";
@@ -24,12 +25,21 @@ function parseHookArgs(argv: readonly string[]): { host: string; maxBytes?: numb
   return out;
 }
 
+/** fd 0 read synchronously (hosts pipe the payload): cheaper than starting a stream; the stream is the fallback. */
+async function readStdin(): Promise<Buffer> {
+  try {
+    return readFileSync(0);
+  } catch {
+    return readAll(process.stdin);
+  }
+}
+
 const io = processIo();
 const args = parseHookArgs(process.argv.slice(2));
 // A wiring mistake must not block the user's prompt: say so on stderr and run with what is usable.
 for (const p of args.problems) io.stderr.write(`memctl hook: ${p} (ignored)\n`);
 if (!isHostName(args.host)) io.stderr.write(`memctl hook: unknown host "${args.host}", using generic output\n`);
-const result = await runUserPromptHook(await readAll(process.stdin), args, io);
+const result = await runUserPromptHook(await readStdin(), args, io);
 if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
 if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);
 process.exitCode = result.outcome.exitCode;

@@ -116,6 +116,7 @@ export function parseConfigText(text: string): { value: MemctlConfig; errors: Co
 export function readConfig(io: Pick<Io, "env" | "home">): ConfigRead & { text: string } {
   const file = configFilePath(io);
   let text: string;
+  if (!fs.existsSync(file)) return { file, exists: false, text: "", value: emptyConfig(), errors: [], warnings: [] };
   try {
     text = fs.readFileSync(file, "utf8");
   } catch (err) {

@@ -17,9 +17,11 @@ export interface LastEpisode {
 
 /** The newest parseable entry's ts, scanning back from the end over at most two tail windows. */
 export function readLastEpisode(memoryDir: string): LastEpisode {
+  const file = path.join(memoryDir, EPISODES_FILE);
+  if (!fs.existsSync(file)) return { status: "absent" };
   let fd: number;
   try {
-    fd = fs.openSync(path.join(memoryDir, EPISODES_FILE), "r");
+    fd = fs.openSync(file, "r");
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return { status: "absent" };
     return { status: "error", error: (err as Error).message };

@@ -66,13 +66,14 @@ function realpathOr(p: string): string {
 
 function lstatOrUndefined(p: string): fs.Stats | undefined {
   try {
-    return fs.lstatSync(p);
+    return fs.lstatSync(p, { throwIfNoEntry: false }); // no thrown ENOENT per parent directory: the hook walks up on every prompt
   } catch {
     return undefined;
   }
 }
 
 function readOrUndefined(p: string): string | undefined {
+  if (!fs.existsSync(p)) return undefined;
   try {
     return fs.readFileSync(p, "utf8");
   } catch {

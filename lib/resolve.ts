@@ -135,7 +135,7 @@ export function explicitDirProblem(dir: string): string | undefined {
 
 function isDirectory(p: string): boolean {
   try {
-    return fs.statSync(p).isDirectory();
+    return fs.statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
   } catch {
     return false;
   }

@@ -170,10 +170,12 @@ function foldingFiles(dir: string): string[] {
  */
 export function readUsage(memoryDir: string, today: string): UsageRead {
   const dir = stateDir(memoryDir);
+  // existsSync first: the hook runs this on every prompt and a thrown ENOENT costs more than the check.
+  if (!fs.existsSync(dir)) return { store: "none", cards: new Map() };
   try {
     let snap: Snapshot = { folded: new Map(), cards: new Map() };
     let found = false;
-    try {
+    if (fs.existsSync(path.join(dir, USAGE_SNAPSHOT))) try {
       snap = parseSnapshot(fs.readFileSync(path.join(dir, USAGE_SNAPSHOT), "utf8"));
       found = true;
     } catch (err) {
@@ -188,6 +190,7 @@ export function readUsage(memoryDir: string, today: string): UsageRead {
     applyDecay(snap, today);
     let malformed = 0;
     for (const name of [...names, USAGE_LOG]) {
+      if (!fs.existsSync(path.join(dir, name))) continue;
       let pending: { text: string };
       try {
         pending = unconsumed(path.join(dir, name), snap.folded.get(name) ?? 0, false);

@@ -1,7 +1,7 @@
 // Bundles the CLI and every hook entry into dist/ so hosts run plain JavaScript (never tsx)
 // and the hook loads one small file. Runtime dependencies stay external (installed by npm).
 import { build } from "esbuild";
-import { readdirSync, rmSync, chmodSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, chmodSync } from "node:fs";
 
 const hookEntries = readdirSync("hooks")
   .filter((f) => f.endsWith(".ts"))
@@ -32,7 +32,8 @@ await build({
   format: "esm",
   platform: "node",
   target: "node20",
-  packages: "external",
+  // smol-toml is bundled (one file to load, no package resolution per prompt); the rest stay external.
+  external: Object.keys(JSON.parse(readFileSync("package.json", "utf8")).dependencies).filter((d) => d !== "smol-toml"),
   chunkNames: "hooks/chunks/[name]-[hash]",
   sourcemap: false,
   logLevel: "warning",

@@ -39,6 +39,8 @@ export function dayOf(now: Date): string {
 
 /** At most this many keyword hits (the best-ranked) are recorded per prompt, whatever the budget shows. */
 export const MAX_RECORDED_HITS = 256;
+/** First-fit looks at no more than this many relevant lines: far more than any budget prints. */
+const MAX_SCANNED_LINES = 200;
 
 /** Ranks the store for a query; reads the usage sidecar only when frecency can change the order. */
 export async function rankStore(memoryDir: string, prompt: string, now: Date, options: { all?: boolean; checkAllCards?: boolean; force?: boolean } = {}): Promise<{ store: RankableStore; ranked: Ranked[]; hitCount: number; usage?: UsageRead }> {
@@ -46,16 +48,15 @@ export async function rankStore(memoryDir: string, prompt: string, now: Date, op
   const store = await loadRankable(memoryDir, { nowMs: now.getTime(), ...options });
   const query = queryTerms(prompt);
   const all = options.all ?? false;
-  const top = all ? undefined : MAX_RECORDED_HITS;
   let hitCount = 0;
-  const onHitCount = (count: number) => (hitCount = count);
-  let ranked = rank(store.index, query, { today, all, top, onHitCount });
   let usage: UsageRead | undefined;
-  if (all || ranked.filter(isHit).length > 1) {
-    usage = readUsage(memoryDir, today);
-    if (usage.cards.size > 0) ranked = rank(store.index, query, { today, all, top, onHitCount, usage: usage.cards });
-  }
-  if (all) hitCount = ranked.filter(isHit).length;
+  const ranked = rank(store.index, query, {
+    today,
+    all,
+    ...(all ? {} : { top: MAX_RECORDED_HITS }),
+    onHitCount: (count) => (hitCount = count),
+    loadUsage: () => (usage = readUsage(memoryDir, today)).cards,
+  });
   return { store, ranked, hitCount, ...(usage ? { usage } : {}) };
 }
 
@@ -81,7 +82,7 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
 
 function compose(req: InjectionRequest, store: RankableStore, ranked: Ranked[], hitCount: number): Composed {
   const always = ranked.filter((r) => r.tier === "always").map((r) => toInjectLine(r.entry));
-  const relevant = ranked.filter(isHit).map((r) => toInjectLine(r.entry));
+  const relevant = ranked.filter(isHit).slice(0, MAX_SCANNED_LINES).map((r) => toInjectLine(r.entry));
   if (always.length === 0 && relevant.length === 0) return composeBlock({ context: ctx(req, store), always, ranked: relevant, budget: req.budget, ceilingBytes: req.host.hardCeilingBytes });
   const reminder = episodeReminder(readLastEpisode(req.memoryDir), req.now);
   const maxBytes = Math.min(req.budget.maxBytes, req.host.hardCeilingBytes);

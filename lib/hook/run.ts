@@ -106,7 +106,7 @@ export function logHookError(io: Io, message: string): void {
 
 function isDirectory(p: string): boolean {
   try {
-    return fs.statSync(p).isDirectory();
+    return fs.statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
   } catch {
     return false;
   }

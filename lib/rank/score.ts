@@ -88,6 +88,8 @@ export interface RankOptions {
   top?: number;
   /** Told how many hits there are in all, including those `top` left out. */
   onHitCount?: (count: number) => void;
+  /** Usage read on demand: only when frecency can change an order (more than one hit, or every entry). */
+  loadUsage?: () => ReadonlyMap<string, CardUsage> | undefined;
 }
 
 /** Why a card sinks to the tail, or undefined. */
@@ -136,58 +138,82 @@ export function memoryIndex(entries: readonly RankEntry[]): RankIndex {
 /** Ranks the index against query terms (tokenize.ts queryTerms). */
 export function rank(index: RankIndex, query: ReadonlyMap<string, number>, options: RankOptions): Ranked[] {
   const n = index.size;
-  const relevance = new Map<number, number>();
-  const matches = new Map<number, { term: string; fields: Field[] }[]>();
+  // Typed accumulators: a prompt can touch most of a 10,000-line store, and Maps would dominate the cost.
+  const relevance = new Float64Array(n);
+  const touched: number[] = [];
+  const matched: [string, readonly Posting[]][] = [];
   for (const [term, qtf] of query) {
     const list = index.postings(term);
     if (!list || list.length === 0) continue;
+    matched.push([term, list]);
     const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
     for (const p of list) {
-      relevance.set(p.id, (relevance.get(p.id) ?? 0) + qtf * idf * ((p.tf * (K1 + 1)) / (p.tf + K1)));
-      let m = matches.get(p.id);
-      if (!m) matches.set(p.id, (m = []));
-      m.push({ term, fields: MASK_FIELDS[p.mask & 7]! });
+      if (relevance[p.id] === 0) touched.push(p.id);
+      relevance[p.id]! += qtf * idf * ((p.tf * (K1 + 1)) / (p.tf + K1));
     }
   }
   const always = new Set(index.alwaysIds);
   let best = 0;
-  for (const [id, s] of relevance) if (!always.has(id) && s > best) best = s;
+  for (const id of touched) if (!always.has(id) && relevance[id]! > best) best = relevance[id]!;
 
-  const ids = options.all ? Array.from({ length: n }, (_, i) => i) : [...index.alwaysIds, ...candidates(index, relevance, always, best, options)];
+  let hitCount = 0;
+  const ids = options.all
+    ? Array.from({ length: n }, (_, i) => i)
+    : [...index.alwaysIds, ...candidates(index, relevance, touched, always, best, options, (c) => (hitCount = c))];
+  if (options.all) hitCount = touched.filter((id) => !always.has(id) && relevance[id]! >= best * RELATIVE_CUTOFF).length;
+  options.onHitCount?.(hitCount);
+  const usage = options.usage ?? (hitCount > 1 || options.all ? options.loadUsage?.() : undefined);
   const ranked = ids.map((id): Ranked => {
     const entry = index.entry(id);
-    const rel = relevance.get(id) ?? 0;
-    const fr = frecency(options.usage?.get(entry.file), options.today);
+    const rel = relevance[id]!;
+    const fr = frecency(usage?.get(entry.file), options.today);
     const relevant = rel > 0 && rel >= best * RELATIVE_CUTOFF;
     const sink = sinkReason(entry, options.today);
     const tier: Tier = always.has(id) ? "always" : sink ? (relevant ? "sunk-relevant" : "sunk") : relevant ? "relevant" : "irrelevant";
     const score = relevant ? rel * (1 + (FRECENCY_BOOST * fr) / (fr + 3)) : fr;
-    return { entry, index: id, tier, relevance: rel, frecency: fr, score, matches: matches.get(id) ?? [], ...(sink ? { sink } : {}) };
+    return { entry, index: id, tier, relevance: rel, frecency: fr, score, matches: rel > 0 ? matchesOf(id, matched) : [], ...(sink ? { sink } : {}) };
   });
   return ranked.sort(compareRanked);
 }
 
+/** The query terms an entry matched and where: postings are in id order, so a binary search per term. */
+function matchesOf(id: number, matched: readonly [string, readonly Posting[]][]): { term: string; fields: Field[] }[] {
+  const out: { term: string; fields: Field[] }[] = [];
+  for (const [term, list] of matched) {
+    let lo = 0;
+    let hi = list.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const p = list[mid]!;
+      if (p.id === id) {
+        out.push({ term, fields: MASK_FIELDS[p.mask & 7]! });
+        break;
+      }
+      if (p.id < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+  }
+  return out;
+}
+
 /** Relevant hits worth materialising: all of them, or those that can still reach the first options.top places. */
-function candidates(index: RankIndex, relevance: ReadonlyMap<number, number>, always: ReadonlySet<number>, best: number, options: RankOptions): number[] {
+function candidates(index: RankIndex, relevance: Float64Array, touched: readonly number[], always: ReadonlySet<number>, best: number, options: RankOptions, onCount: (n: number) => void): number[] {
   const normal: number[] = [];
   const sunk: number[] = [];
-  for (const [id, rel] of relevance) {
-    if (always.has(id) || rel <= 0 || rel < best * RELATIVE_CUTOFF) continue;
+  for (const id of touched) {
+    if (always.has(id) || relevance[id]! < best * RELATIVE_CUTOFF) continue;
     (sinkReason(index.sinkFields(id), options.today) ? sunk : normal).push(id);
   }
-  options.onHitCount?.(normal.length + sunk.length);
+  onCount(normal.length + sunk.length);
   const top = options.top;
   if (top === undefined) return [...normal, ...sunk];
-  const byRelevance = (a: number, b: number) => relevance.get(b)! - relevance.get(a)! || a - b;
   const prefix = (list: number[], k: number): number[] => {
     if (k <= 0) return [];
     if (list.length <= k) return list;
-    list.sort(byRelevance);
+    const values = Float64Array.from(list, (id) => relevance[id]!).sort();
     // Frecency multiplies relevance by at most 1 + FRECENCY_BOOST: below this nothing can overtake the k-th.
-    const floor = relevance.get(list[k - 1]!)! / (1 + FRECENCY_BOOST);
-    let end = k;
-    while (end < list.length && relevance.get(list[end]!)! >= floor) end++;
-    return list.slice(0, end);
+    const floor = values[values.length - k]! / (1 + FRECENCY_BOOST);
+    return list.filter((id) => relevance[id]! >= floor);
   };
   return [...prefix(normal, top), ...prefix(sunk, top - normal.length)];
 }

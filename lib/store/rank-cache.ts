@@ -94,8 +94,10 @@ interface OpenCache {
 }
 
 function openCache(memoryDir: string): OpenCache | undefined {
+  const file = path.join(memoryDir, STATE_DIR, RANK_CACHE);
+  if (!fs.existsSync(file)) return undefined;
   try {
-    const lines = fs.readFileSync(path.join(memoryDir, STATE_DIR, RANK_CACHE), "utf8").split("\n");
+    const lines = fs.readFileSync(file, "utf8").split("\n");
     if (lines[0] !== MAGIC || lines[lines.length - 2] !== END_MARK) return undefined;
     const header = JSON.parse(lines[1]!) as Header;
     const n = header.n;
@@ -106,8 +108,9 @@ function openCache(memoryDir: string): OpenCache | undefined {
     const entryAt = (id: number) => {
       let e = entries.get(id);
       if (!e) {
-        const [line, file, priority, status, expires, , , raw] = JSON.parse(lines[2 + id]!) as EntryLine;
+        const [line, file, priority, status, expires, mtimeMs, size, raw] = JSON.parse(lines[2 + id]!) as EntryLine;
         e = new CachedEntry(line, raw, file, priority, status, expires);
+        stamps.set(file, [mtimeMs, size]);
         entries.set(id, e);
       }
       return e;
@@ -125,7 +128,7 @@ function openCache(memoryDir: string): OpenCache | undefined {
       }
       return undefined;
     };
-    let byFile: Map<string, Stamp> | undefined;
+    const stamps = new Map<string, Stamp>();
     const store: RankableStore = {
       index: {
         size: n,
@@ -143,16 +146,8 @@ function openCache(memoryDir: string): OpenCache | undefined {
       entryCount: n,
       cardCount: header.cards,
       cache: "fresh",
-      stamp: (file) => {
-        if (!byFile) {
-          byFile = new Map();
-          for (let id = 0; id < n; id++) {
-            const [, f, , , , m, s] = JSON.parse(lines[2 + id]!) as EntryLine;
-            byFile.set(f, [m, s]);
-          }
-        }
-        return byFile.get(file);
-      },
+      // Only entries that were ranked can be printed, and ranking materialised them (with their fingerprints).
+      stamp: (file) => stamps.get(file),
     };
     // Pinned entries and the rolling window only ever touch a few lines; the stamp map is built on demand.
     return { header, lines, store };
@@ -195,11 +190,7 @@ function isFresh(memoryDir: string, c: OpenCache, indexStat: fs.Stats, options: 
   const h = c.header;
   if (h.index[0] !== indexStat.size || h.index[1] !== indexStat.mtimeMs || h.index[2] !== indexStat.ino) return false;
   for (const [rel, mtime] of h.dirs) {
-    try {
-      if (fs.statSync(path.join(memoryDir, rel)).mtimeMs !== mtime) return false;
-    } catch {
-      return false;
-    }
+    if (stampOf(path.join(memoryDir, rel))[0] !== mtime) return false;
   }
   const n = h.n;
   if (n === 0) return true;
@@ -348,8 +339,8 @@ function readHead(file: string): string | undefined {
 
 function stampOf(file: string): Stamp {
   try {
-    const s = fs.statSync(file);
-    return [s.mtimeMs, s.size];
+    const s = fs.statSync(file, { throwIfNoEntry: false });
+    return s ? [s.mtimeMs, s.size] : [-1, -1];
   } catch {
     return [-1, -1];
   }
