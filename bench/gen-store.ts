@@ -159,7 +159,7 @@ export interface CardSource {
 }
 
 /** Renders one card file with the full frontmatter of DESIGN.md. */
-export function renderCard(card: CardSource, updatedAt: string, refs: string[] = []): string {
+export function renderCard(card: CardSource, updatedAt: string, refs: string[] = [], body = ""): string {
   const type = card.file.split("_")[0]!;
   const yamlList = (xs: string[]) => (xs.length === 0 ? " []" : "\n" + xs.map((x) => `  - ${JSON.stringify(x)}`).join("\n"));
   return [
@@ -183,6 +183,7 @@ export function renderCard(card: CardSource, updatedAt: string, refs: string[] =
     "",
     "**Why:** recorded after a review comment; keep until the process changes.",
     "",
+    ...(body ? [body, ""] : []),
   ].join("\n");
 }
 
@@ -192,7 +193,10 @@ export function writeStore(dir: string, cards: GeneratedCard[], today = "2026-12
   const r = rng(seed ^ 0x5eed);
   for (const card of cards) {
     const daysAgo = Math.floor(r() * 400);
-    fs.writeFileSync(path.join(dir, card.file), renderCard(card, shiftDay(today, -daysAgo), r() < 0.3 ? ["path:package.json"] : []));
+    const refs = r() < 0.3 ? ["path:package.json"] : [];
+    // Real cards carry detail below the frontmatter: one to six short paragraphs here (cards ~0.6–1.9 KB).
+    const body = Array.from({ length: 1 + Math.floor(r() * 6) }, () => `**How to apply:** ${englishHook(r, 60 + Math.floor(r() * 300), card.file)}`).join("\n\n");
+    fs.writeFileSync(path.join(dir, card.file), renderCard(card, shiftDay(today, -daysAgo), refs, body));
   }
   const index = ["# Memory", "", ...cards.map(renderIndexLine), ""].join("\n");
   fs.writeFileSync(path.join(dir, "MEMORY.md"), index);
