@@ -39,7 +39,7 @@ export type AgeBucket = (typeof AGE_BUCKETS)[number];
 
 /** Counts halve once per this many days (applied at fold time and, identically, by readers). */
 export const HALVING_PERIOD_DAYS = 30;
-export const FOLD_AT_BYTES = 16 * 1024;
+export const FOLD_AT_BYTES = 64 * 1024;
 export const FOLD_GRACE_MS = 10_000;
 export const LOCK_STALE_MS = 60_000;
 
@@ -149,6 +149,8 @@ function addPending(cards: Map<string, CardUsage>, text: string): number {
 
 /** The part of a pending file not yet folded: complete lines only, unless `all` (an abandoned torn tail). */
 function unconsumed(file: string, offset: number, all: boolean): { text: string; end: number } {
+  const size = fs.statSync(file).size;
+  if (offset >= size) return { text: "", end: size }; // a folded file kept for its grace period: nothing to read
   const buf = fs.readFileSync(file);
   const start = Math.min(offset, buf.length);
   const lastNewline = buf.lastIndexOf(0x0a);

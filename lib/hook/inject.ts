@@ -39,8 +39,8 @@ export function dayOf(now: Date): string {
 
 /** At most this many keyword hits (the best-ranked) are recorded per prompt, whatever the budget shows. */
 export const MAX_RECORDED_HITS = 256;
-/** First-fit looks at no more than this many relevant lines: far more than any budget prints. */
-const MAX_SCANNED_LINES = 200;
+/** First-fit looks at no more than this many relevant lines per allowed entry (and at least 30). */
+const SCAN_PER_ENTRY = 3;
 
 /** Ranks the store for a query; reads the usage sidecar only when frecency can change the order. */
 export async function rankStore(memoryDir: string, prompt: string, now: Date, options: { all?: boolean; checkAllCards?: boolean; force?: boolean } = {}): Promise<{ store: RankableStore; ranked: Ranked[]; hitCount: number; usage?: UsageRead }> {
@@ -82,7 +82,7 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
 
 function compose(req: InjectionRequest, store: RankableStore, ranked: Ranked[], hitCount: number): Composed {
   const always = ranked.filter((r) => r.tier === "always").map((r) => toInjectLine(r.entry));
-  const relevant = ranked.filter(isHit).slice(0, MAX_SCANNED_LINES).map((r) => toInjectLine(r.entry));
+  const relevant = ranked.filter(isHit).slice(0, Math.max(30, SCAN_PER_ENTRY * req.budget.maxEntries)).map((r) => toInjectLine(r.entry));
   if (always.length === 0 && relevant.length === 0) return composeBlock({ context: ctx(req, store), always, ranked: relevant, budget: req.budget, ceilingBytes: req.host.hardCeilingBytes });
   const reminder = episodeReminder(readLastEpisode(req.memoryDir), req.now);
   const maxBytes = Math.min(req.budget.maxBytes, req.host.hardCeilingBytes);

@@ -48,13 +48,26 @@ export interface Posting {
   mask: number;
 }
 
+/** A term's postings as parallel arrays (typed-array views straight over the cache file, no objects). */
+export interface PostingList {
+  length: number;
+  id: ArrayLike<number>;
+  tf: ArrayLike<number>;
+  mask: ArrayLike<number>;
+}
+
+/** Packs postings into a PostingList. */
+export function toPostingList(list: readonly Posting[]): PostingList {
+  return { length: list.length, id: Uint32Array.from(list, (p) => p.id), tf: Float32Array.from(list, (p) => p.tf), mask: Uint8Array.from(list, (p) => p.mask) };
+}
+
 /** What ranking reads: entries by id, postings by term. The cache implements it lazily. */
 export interface RankIndex {
   size: number;
   entry(id: number): EntryInfo;
   /** The fields that sink an entry, without materialising it (cheap for the cache). */
   sinkFields(id: number): Pick<EntryInfo, "priority" | "status" | "expires_at">;
-  postings(term: string): readonly Posting[] | undefined;
+  postings(term: string): PostingList | undefined;
   alwaysIds: readonly number[];
 }
 
@@ -120,6 +133,7 @@ export function buildPostings(entries: readonly RankEntry[]): Map<string, Postin
       }
     }
     for (const [t, p] of mine) {
+      p.tf = Math.fround(p.tf); // the cache stores float32: rank the same numbers with or without it
       let list = postings.get(t);
       if (!list) postings.set(t, (list = []));
       list.push(p);
@@ -130,7 +144,7 @@ export function buildPostings(entries: readonly RankEntry[]): Map<string, Postin
 
 /** An in-memory RankIndex over parsed entries (tests, and stores read without the cache). */
 export function memoryIndex(entries: readonly RankEntry[]): RankIndex {
-  const postings = buildPostings(entries);
+  const postings = new Map([...buildPostings(entries)].map(([t, list]) => [t, toPostingList(list)]));
   const alwaysIds = entries.flatMap((e, i) => (e.priority === "always" ? [i] : []));
   return { size: entries.length, entry: (id) => entries[id]!, sinkFields: (id) => entries[id]!, postings: (t) => postings.get(t), alwaysIds };
 }
@@ -141,15 +155,19 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   // Typed accumulators: a prompt can touch most of a 10,000-line store, and Maps would dominate the cost.
   const relevance = new Float64Array(n);
   const touched: number[] = [];
-  const matched: [string, readonly Posting[]][] = [];
+  const matched: [string, PostingList][] = [];
   for (const [term, qtf] of query) {
     const list = index.postings(term);
     if (!list || list.length === 0) continue;
     matched.push([term, list]);
     const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
-    for (const p of list) {
-      if (relevance[p.id] === 0) touched.push(p.id);
-      relevance[p.id]! += qtf * idf * ((p.tf * (K1 + 1)) / (p.tf + K1));
+    const ids = list.id;
+    const tfs = list.tf;
+    for (let k = 0; k < list.length; k++) {
+      const id = ids[k]!;
+      const tf = tfs[k]!;
+      if (relevance[id] === 0) touched.push(id);
+      relevance[id]! += qtf * idf * ((tf * (K1 + 1)) / (tf + K1));
     }
   }
   const always = new Set(index.alwaysIds);
@@ -177,19 +195,19 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
 }
 
 /** The query terms an entry matched and where: postings are in id order, so a binary search per term. */
-function matchesOf(id: number, matched: readonly [string, readonly Posting[]][]): { term: string; fields: Field[] }[] {
+function matchesOf(id: number, matched: readonly [string, PostingList][]): { term: string; fields: Field[] }[] {
   const out: { term: string; fields: Field[] }[] = [];
   for (const [term, list] of matched) {
     let lo = 0;
     let hi = list.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
-      const p = list[mid]!;
-      if (p.id === id) {
-        out.push({ term, fields: MASK_FIELDS[p.mask & 7]! });
+      const at = list.id[mid]!;
+      if (at === id) {
+        out.push({ term, fields: MASK_FIELDS[list.mask[mid]! & 7]! });
         break;
       }
-      if (p.id < id) lo = mid + 1;
+      if (at < id) lo = mid + 1;
       else hi = mid - 1;
     }
   }

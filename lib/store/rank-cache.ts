@@ -1,7 +1,7 @@
 // A derived cache of what ranking needs, so the per-prompt hook never reads every card file.
-// <memory_dir>/.memctl/rank-cache.txt holds the parsed index lines with the few frontmatter fields ranking
-// uses (priority, status, expires_at) and a postings list per term, in a line format read lazily: the hook
-// splits it into lines and parses only the entries and terms a prompt touches.
+// <memory_dir>/.memctl/rank-cache.bin holds the parsed index lines with the few frontmatter fields ranking
+// uses (priority, status, expires_at) and a postings list per term (layout: rank-cache-format.ts); the hook
+// decodes only the entries and terms a prompt touches.
 //
 // Staleness rule. The cache is used only while ALL of these still hold:
 //   - MEMORY.md has the same size, mtime and inode;
@@ -15,18 +15,18 @@
 // Writes are temp file + rename; a corrupt or foreign cache is ignored, never trusted.
 import fs from "node:fs";
 import path from "node:path";
-import { buildPostings, type EntryInfo, type Posting, type RankEntry, type RankIndex } from "../rank/score.js";
+import { buildPostings, toPostingList, type EntryInfo, type RankEntry, type RankIndex } from "../rank/score.js";
 import { tokenize, TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { parseIndex, type UnparsedLine } from "./index-file.js";
+import { encodeCache, openCacheView, type CacheView } from "./rank-cache-format.js";
 import { INDEX_FILE, STATE_DIR } from "./paths.js";
 
-export const RANK_CACHE = "rank-cache.txt";
-const MAGIC = `memctl-rank-cache 2 tok${TOKENIZER_VERSION}`;
-const TERMS_MARK = "--terms";
-const END_MARK = "--end";
+export const RANK_CACHE = "rank-cache.bin";
 export const ROLLING_CHECK = 64;
 const RACY_MS = 2000;
 const HEAD_BYTES = 16 * 1024;
+
+const NO_SINK_FIELDS = Object.freeze({});
 
 /** A card's fingerprint: mtime and size, or -1/-1 when the linked file is missing. */
 type Stamp = [mtimeMs: number, size: number];
@@ -89,7 +89,7 @@ type EntryLine = [line: number, file: string, priority: string, status: string, 
 
 interface OpenCache {
   header: Header;
-  lines: string[];
+  view: CacheView<Header>;
   store: RankableStore;
 }
 
@@ -97,38 +97,23 @@ function openCache(memoryDir: string): OpenCache | undefined {
   const file = path.join(memoryDir, STATE_DIR, RANK_CACHE);
   if (!fs.existsSync(file)) return undefined;
   try {
-    const lines = fs.readFileSync(file, "utf8").split("\n");
-    if (lines[0] !== MAGIC || lines[lines.length - 2] !== END_MARK) return undefined;
-    const header = JSON.parse(lines[1]!) as Header;
-    const n = header.n;
-    if (lines[2 + n] !== TERMS_MARK) return undefined;
-    const termLo = 3 + n;
-    const termHi = lines.length - 2; // exclusive: the end marker
+    const view = openCacheView<Header>(fs.readFileSync(file), TOKENIZER_VERSION);
+    if (!view || view.header.n !== view.n) return undefined;
+    const header = view.header;
+    const n = view.n;
+    const stamps = new Map<string, Stamp>();
     const entries = new Map<number, EntryInfo>();
     const entryAt = (id: number) => {
       let e = entries.get(id);
       if (!e) {
-        const [line, file, priority, status, expires, mtimeMs, size, raw] = JSON.parse(lines[2 + id]!) as EntryLine;
+        const [line, file, priority, status, expires, mtimeMs, size, raw] = JSON.parse(view.entry(id)) as EntryLine;
         e = new CachedEntry(line, raw, file, priority, status, expires);
         stamps.set(file, [mtimeMs, size]);
         entries.set(id, e);
       }
       return e;
     };
-    const postings = (term: string): Posting[] | undefined => {
-      let lo = termLo;
-      let hi = termHi - 1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >>> 1;
-        const line = lines[mid]!;
-        const key = line.slice(0, line.indexOf("\t"));
-        if (key === term) return decodePostings(line.slice(key.length + 1));
-        if (key < term) lo = mid + 1;
-        else hi = mid - 1;
-      }
-      return undefined;
-    };
-    const stamps = new Map<string, Stamp>();
+    const postings = (term: string) => view.postings(term);
     const store: RankableStore = {
       index: {
         size: n,
@@ -137,6 +122,7 @@ function openCache(memoryDir: string): OpenCache | undefined {
           const p = header.prio[id];
           const status = header.status[id];
           const expires = header.expires[id];
+          if (p === "n" && status === undefined && expires === undefined) return NO_SINK_FIELDS;
           return { ...(p === "l" ? { priority: "low" } : p === "a" ? { priority: "always" } : {}), ...(status ? { status } : {}), ...(expires ? { expires_at: expires } : {}) };
         },
         postings,
@@ -150,7 +136,7 @@ function openCache(memoryDir: string): OpenCache | undefined {
       stamp: (file) => stamps.get(file),
     };
     // Pinned entries and the rolling window only ever touch a few lines; the stamp map is built on demand.
-    return { header, lines, store };
+    return { header, view, store };
   } catch {
     return undefined;
   }
@@ -197,25 +183,10 @@ function isFresh(memoryDir: string, c: OpenCache, indexStat: fs.Stats, options: 
   const count = options.checkAllCards ? n : Math.min(n, ROLLING_CHECK);
   const start = options.checkAllCards ? 0 : (Math.floor(options.nowMs / 1000) * ROLLING_CHECK) % n;
   for (let k = 0; k < count; k++) {
-    const [, file, , , , mtime, size] = JSON.parse(c.lines[2 + ((start + k) % n)]!) as EntryLine;
+    const [, file, , , , mtime, size] = JSON.parse(c.view.entry((start + k) % n)) as EntryLine;
     if (!sameStamp(stampOf(path.join(memoryDir, file)), [mtime, size])) return false;
   }
   return true;
-}
-
-/** Postings are "id,tf,mask" triples separated by spaces; tf is stored to 4 decimals. Parsed in one scan. */
-function decodePostings(text: string): Posting[] {
-  const out: Posting[] = [];
-  let start = 0;
-  while (start < text.length) {
-    let end = text.indexOf(" ", start);
-    if (end === -1) end = text.length;
-    const a = text.indexOf(",", start);
-    const b = text.indexOf(",", a + 1);
-    out.push({ id: +text.slice(start, a), tf: +text.slice(a + 1, b), mask: +text.slice(b + 1, end) });
-    start = end + 1;
-  }
-  return out;
 }
 
 async function rebuild(memoryDir: string, indexStat: fs.Stats, options: LoadOptions): Promise<RankableStore> {
@@ -255,7 +226,7 @@ async function rebuild(memoryDir: string, indexStat: fs.Stats, options: LoadOpti
   const always = entries.flatMap((e, i) => (e.priority === "always" ? [i] : []));
   const byId = (id: number) => entries[id]!;
   const store: RankableStore = {
-    index: { size: entries.length, entry: byId, sinkFields: byId, postings: (t) => postings.get(t), alwaysIds: always },
+    index: { size: entries.length, entry: byId, sinkFields: byId, postings: (t) => (postings.has(t) ? toPostingList(postings.get(t)!) : undefined), alwaysIds: always },
     unparsed: parsed.unparsed,
     entryCount: entries.length,
     cardCount: files.length,
@@ -285,17 +256,15 @@ async function rebuild(memoryDir: string, indexStat: fs.Stats, options: LoadOpti
     if (e.expires_at) expires[id] = e.expires_at;
   });
   const header: Header = { index: [indexStat.size, indexStat.mtimeMs, indexStat.ino], dirs, n: entries.length, cards: files.length, always, prio, status, expires, unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]) };
-  const out: string[] = [MAGIC, JSON.stringify(header)];
-  for (const e of entries) {
-    const [m, s] = stamps.get(e.file)!;
-    out.push(JSON.stringify([e.line, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "", m, s, e.raw] satisfies EntryLine));
-  }
-  out.push(TERMS_MARK);
-  for (const term of [...postings.keys()].sort()) {
-    out.push(`${term}\t${postings.get(term)!.map((p) => `${p.id},${Math.round(p.tf * 10000) / 10000},${p.mask}`).join(" ")}`);
-  }
-  out.push(END_MARK, "");
-  if (writeCacheFile(stateDir, out.join("\n"))) store.cache = "rebuilt";
+  const encoded = encodeCache(TOKENIZER_VERSION, {
+    header,
+    entries: entries.map((e) => {
+      const [m, sz] = stamps.get(e.file)!;
+      return JSON.stringify([e.line, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "", m, sz, e.raw] satisfies EntryLine);
+    }),
+    terms: [...postings.keys()].sort().map((t) => [t, postings.get(t)!]),
+  });
+  if (writeCacheFile(stateDir, encoded)) store.cache = "rebuilt";
   return store;
 }
 
@@ -304,7 +273,7 @@ export function normalizeCardPath(file: string): string {
   return path.posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
 }
 
-function writeCacheFile(stateDir: string, text: string): boolean {
+function writeCacheFile(stateDir: string, text: Buffer): boolean {
   const tmp = path.join(stateDir, `${RANK_CACHE}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   try {
     fs.writeFileSync(tmp, text);

@@ -79,3 +79,16 @@ test("demo: runs the hook on the bundled sample store for each sample prompt", a
     s.cleanup();
   }
 });
+
+test("memctl hook user-prompt-submit: the same hook through the CLI, stdin from io", async () => {
+  const s = sandbox(CARDS);
+  try {
+    const io = { ...s.io, readStdin: async () => Buffer.from(JSON.stringify({ cwd: s.repo, prompt: "deploy to staging" })) };
+    assert.equal(await main(["hook", "user-prompt-submit", "--host", "codex", "--max-entries", "1"], io), 0);
+    const context: string = JSON.parse(s.stdout.text).hookSpecificOutput.additionalContext;
+    assert.match(context, /project_deploy\.md/);
+    assert.equal(await main(["hook", "session-end"], { ...io, stdout: new BufferSink(), stderr: new BufferSink() }), 2);
+  } finally {
+    s.cleanup();
+  }
+});

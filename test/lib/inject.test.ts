@@ -65,3 +65,23 @@ test("measureIndexInjectBytes equals the rendered size of the every-line block",
   const rendered = renderBlock({ context: { ...ctx, entryCount: 2 }, always: [], lines: entries.map((e) => ({ file: e.file, text: renderEntryLine(e) })), omitted: 0, omittedRelevant: 0, alwaysCut: [], ceilingBytes: 0 });
   assert.equal(measureIndexInjectBytes(entries, { projectKey: ctx.projectKey, source: "env" }), utf8Bytes(rendered));
 });
+
+test("property: the block never exceeds the budget (pinned lines aside) nor the ceiling, and its size is exact", async () => {
+  const fc = (await import("fast-check")).default;
+  const textArb = fc.string({ unit: fc.constantFrom("a", "b", " ", "内", "存", "é", "x", "\u001b"), maxLength: 120 });
+  fc.assert(
+    fc.property(fc.array(textArb, { maxLength: 30 }), fc.array(textArb, { maxLength: 4 }), fc.integer({ min: 0, max: 4000 }), fc.integer({ min: 0, max: 25 }), (hooks, pins, maxBytes, maxEntries) => {
+      const ranked = hooks.map((h, i) => line(`c${i}.md`, h));
+      const always = pins.map((h, i) => line(`pin${i}.md`, h));
+      const c = composeBlock({ context: { ...ctx, entryCount: ranked.length + always.length }, always, ranked, budget: { maxBytes, maxEntries }, ceilingBytes: 8000 });
+      if (c.text === "") return;
+      assert.equal(c.bytes, utf8Bytes(c.text));
+      assert.ok(c.bytes <= 8000);
+      const pinnedBytes = c.always.reduce((n, l) => n + utf8Bytes(l.text) + 1, 0);
+      if (c.lines.length > 0) assert.ok(c.bytes - pinnedBytes <= maxBytes, `${c.bytes} - ${pinnedBytes} > ${maxBytes}`);
+      assert.ok(c.lines.length <= maxEntries);
+      assert.equal(c.omitted, ranked.length + always.length - c.lines.length - c.always.length);
+    }),
+    { numRuns: 300 },
+  );
+});
