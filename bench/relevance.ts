@@ -65,6 +65,9 @@ export interface RankerReport {
 
 const PROJECT_KEY = "relevance-bench-000000";
 
+/** lib/hook/inject.ts SCAN_PER_ENTRY (not exported): first-fit looks at max(30, 3 × maxEntries) lines. */
+const scanLimit = (budget: Budget) => Math.max(30, 3 * budget.maxEntries);
+
 /** Fills the block for one ranked order exactly as the hook does and reports which cards made it in. */
 function fill(entries: readonly BenchEntry[], order: readonly string[], budget: Budget): { shown: Set<string>; lines: number; bytes: number } {
   const byFile = new Map(entries.map((e) => [e.file, e]));
@@ -74,7 +77,9 @@ function fill(entries: readonly BenchEntry[], order: readonly string[], budget: 
   const composed = composeBlock({
     context: { projectKey: PROJECT_KEY, source: "env", entryCount: entries.length },
     always: always.map(toInjectLine),
-    ranked: ranked.map(toInjectLine),
+    // As lib/hook/inject.ts compose() does: first-fit scans a bounded prefix, the notice counts every match.
+    ranked: ranked.slice(0, scanLimit(budget)).map(toInjectLine),
+    relevantTotal: ranked.length,
     // As lib/hook/inject.ts does: the byte budget never exceeds the host's hard ceiling.
     budget: { maxBytes: Math.min(budget.maxBytes, CEILING_BYTES), maxEntries: budget.maxEntries },
     ceilingBytes: CEILING_BYTES,
