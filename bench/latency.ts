@@ -150,6 +150,8 @@ export interface SizeResult {
   hook_median_ms: number;
   hook_p95_ms: number;
   ratio: number;
+  /** Median over runs of hook / node within the same adjacent pair: less sensitive to load drift. */
+  pair_ratio_median: number;
   /** Median hook minus median node: what the hook adds over a bare node start. */
   overhead_ms: number;
   cold_median_ms?: number;
@@ -214,6 +216,7 @@ function measureSize(cards: number, o: Options): SizeResult {
       hook_median_ms: median(hook),
       hook_p95_ms: quantile(hook, 0.95),
       ratio: median(hook) / median(node),
+      pair_ratio_median: median(hook.map((h, k) => h / node[k]!)),
       overhead_ms: median(hook) - median(node),
       derived_cache_files: derived,
       hook_peak_rss_mib: Math.max(...hookRss) / 1024,
@@ -277,11 +280,11 @@ const fmt = (n: number | undefined, d = 1) => (n === undefined || Number.isNaN(n
 function printTable(results: readonly SizeResult[], floor: FloorResult, round: number): void {
   const lines = [
     `round ${round}: node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`,
-    "| cards | index bytes | node -e 0 median / p95 (ms) | hook median / p95 (ms) | ratio | hook − node (ms) | cold first call (ms) | peak RSS hook / node (MiB) | block bytes |",
-    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| cards | index bytes | node -e 0 median / p95 (ms) | hook median / p95 (ms) | ratio | pair ratio | hook − node (ms) | cold first call (ms) | peak RSS hook / node (MiB) | block bytes |",
+    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...results.map(
       (r) =>
-        `| ${r.cards.toLocaleString("en")} | ${r.index_bytes.toLocaleString("en")} | ${fmt(r.node_median_ms)} / ${fmt(r.node_p95_ms)} | ${fmt(r.hook_median_ms)} / ${fmt(r.hook_p95_ms)} | ${fmt(r.ratio, 2)}x | ${fmt(r.overhead_ms)} | ${r.cold_median_ms === undefined ? "no cache" : fmt(r.cold_median_ms)} | ${fmt(r.hook_peak_rss_mib)} / ${fmt(r.node_peak_rss_mib)} | ${r.block_bytes_median} |`,
+        `| ${r.cards.toLocaleString("en")} | ${r.index_bytes.toLocaleString("en")} | ${fmt(r.node_median_ms)} / ${fmt(r.node_p95_ms)} | ${fmt(r.hook_median_ms)} / ${fmt(r.hook_p95_ms)} | ${fmt(r.ratio, 2)}x | ${fmt(r.pair_ratio_median, 2)}x | ${fmt(r.overhead_ms)} | ${r.cold_median_ms === undefined ? "no cache" : fmt(r.cold_median_ms)} | ${fmt(r.hook_peak_rss_mib)} / ${fmt(r.node_peak_rss_mib)} | ${r.block_bytes_median} |`,
     ),
   ];
   if (results.length > 1) {
