@@ -1,6 +1,6 @@
 // Relevance benchmark: memctl's ranker vs a substring baseline and BM25, all filling the block through the
 // hook's own budget and rendering code (lib/budget.ts, lib/inject.ts composeBlock) under the host's hard ceiling.
-// Run: npm run bench:relevance [-- --json] [--misses] [--no-usage]
+// Run: npm run bench:relevance [-- --json] [--misses] [--no-usage] [--prompts bench/relevance/prompts-heldout.jsonl]
 import fs from "node:fs";
 import { DEFAULT_BUDGET, hostBudget, type Budget } from "../lib/budget.js";
 import { composeBlock, toInjectLine } from "../lib/inject.js";
@@ -177,7 +177,8 @@ function printReports(reports: readonly RankerReport[], title: string, showMisse
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  const prompts = loadPrompts();
+  const file = argv.includes("--prompts") ? argv[argv.indexOf("--prompts") + 1] : undefined;
+  const prompts = loadPrompts(file);
   const variants = argv.includes("--no-usage") ? [false] : [true, false];
   const all: { usage: boolean; reports: RankerReport[] }[] = [];
   for (const usage of variants) {

@@ -31,7 +31,11 @@ function readJsonl<T>(name: string): T[] {
     .map((l) => JSON.parse(l) as T);
 }
 
-export const loadPrompts = (): LabelledPrompt[] => readJsonl<LabelledPrompt>("prompts.jsonl");
+/** The labelled prompts: prompts.jsonl here by default, or another JSONL file of the same shape. */
+export function loadPrompts(file?: string): LabelledPrompt[] {
+  if (!file) return readJsonl<LabelledPrompt>("prompts.jsonl");
+  return fs.readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as LabelledPrompt);
+}
 
 /**
  * Cards a long-lived store's usage sidecar would favour: the generic ones that match many prompts. They get
