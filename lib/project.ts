@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import path from "node:path";
+import { sha256Hex } from "./sha256.js";
 
 const SLUG_MAX = 200;
 
@@ -27,6 +27,6 @@ function javaStringHash(text: string): string {
  */
 export function projectKey(canonicalRoot: string): string {
   const base = path.basename(canonicalRoot).replace(/[^A-Za-z0-9._-]/g, "-").replace(/^-+|-+$/g, "") || "root";
-  const digest = createHash("sha256").update(canonicalRoot).digest("hex").slice(0, 12);
+  const digest = sha256Hex(canonicalRoot).slice(0, 12); // not node:crypto: its load time would double the hook's work
   return `${base.slice(0, 48)}-${digest}`;
 }

@@ -11,13 +11,11 @@
 // FOLD_GRACE_MS, so a writer that opened usage.log just before the rename cannot lose its line.
 import fs from "node:fs";
 import path from "node:path";
-import { STATE_DIR } from "./store/paths.js";
+import { foldUsage } from "./usage-fold.js";
+import { addPending, applyDecay, daysBetween, DAY, decayed, foldingFiles, halvings, parseSnapshot, parseSnapshotHeader, parseSnapshotRow, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./usage-format.js";
 
-export interface CardUsage {
-  access_count: number;
-  /** YYYY-MM-DD of the latest recorded hit. */
-  last_access_day: string;
-}
+export { FOLD_GRACE_MS, foldUsage, LOCK_STALE_MS } from "./usage-fold.js";
+export { applyDecay, daysBetween, HALVING_PERIOD_DAYS, parseSnapshot, renderSnapshot, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage } from "./usage-format.js";
 
 export interface UsageRead {
   store: "none" | "tsv" | "error";
@@ -37,23 +35,9 @@ export const AGE_BUCKETS = [
 ] as const;
 export type AgeBucket = (typeof AGE_BUCKETS)[number];
 
-/** Counts halve once per this many days (applied at fold time and, identically, by readers). */
-export const HALVING_PERIOD_DAYS = 30;
+/** A hook folds the pending log once it grows past this. */
 export const FOLD_AT_BYTES = 64 * 1024;
-export const FOLD_GRACE_MS = 10_000;
-export const LOCK_STALE_MS = 60_000;
 
-export const USAGE_SNAPSHOT = "usage.tsv";
-export const USAGE_LOG = "usage.log";
-const LOCK = "usage.lock";
-const HEADER = "# memctl usage v1";
-const FOLDING = /^usage\.(\d+)-\d+\.folding$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Whole days from `from` to `to` (both YYYY-MM-DD); negative when `from` is later. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
 
 export function ageBucket(lastDay: string, today: string): AgeBucket {
   const age = Math.max(0, daysBetween(lastDay, today));
@@ -68,102 +52,6 @@ export function frecency(usage: CardUsage | undefined, today: string): number {
 /** A card path the tab-delimited sidecar can hold. */
 export function isMeasurable(card: string): boolean {
   return card !== "" && !/[\t\n\r]/.test(card);
-}
-
-interface Snapshot {
-  epoch?: string;
-  folded: Map<string, number>;
-  cards: Map<string, CardUsage>;
-}
-
-/** Parses usage.tsv; throws on anything unexpected (a corrupt snapshot is never half-trusted). */
-export function parseSnapshot(text: string): Snapshot {
-  const lines = text.split("\n");
-  const header = lines[0]!.split("\t");
-  if (header[0] !== HEADER) throw new Error(`${USAGE_SNAPSHOT} has no "${HEADER}" header`);
-  const snap: Snapshot = { folded: new Map(), cards: new Map() };
-  for (const field of header.slice(1)) {
-    const eq = field.indexOf("=");
-    const [key, value] = [field.slice(0, eq), field.slice(eq + 1)];
-    if (key === "decay_epoch" && DAY.test(value)) snap.epoch = value;
-    else if (key === "folded" && value) {
-      for (const item of value.split(",")) {
-        const colon = item.lastIndexOf(":");
-        const offset = Number(item.slice(colon + 1));
-        if (colon < 1 || !Number.isSafeInteger(offset) || offset < 0) throw new Error(`${USAGE_SNAPSHOT} header has a bad folded entry "${item}"`);
-        snap.folded.set(item.slice(0, colon), offset);
-      }
-    }
-  }
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (line === "") continue;
-    const [card, count, day, extra] = line.split("\t");
-    const n = Number(count);
-    if (!card || extra !== undefined || !Number.isFinite(n) || n < 0 || !day || !DAY.test(day)) throw new Error(`${USAGE_SNAPSHOT} line ${i + 1} is malformed`);
-    snap.cards.set(card, { access_count: n, last_access_day: day });
-  }
-  return snap;
-}
-
-export function renderSnapshot(snap: Snapshot): string {
-  const folded = [...snap.folded].map(([name, offset]) => `${name}:${offset}`).join(",");
-  const rows = [...snap.cards].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([card, u]) => `${card}\t${u.access_count}\t${u.last_access_day}`);
-  return [`${HEADER}\tdecay_epoch=${snap.epoch ?? ""}\tfolded=${folded}`, ...rows].join("\n") + "\n";
-}
-
-/** Halves every count once per HALVING_PERIOD_DAYS elapsed since the epoch (never below 1 for a hit card). */
-export function applyDecay(snap: Snapshot, today: string): void {
-  if (!snap.epoch) {
-    snap.epoch = today;
-    return;
-  }
-  const periods = Math.floor(daysBetween(snap.epoch, today) / HALVING_PERIOD_DAYS);
-  if (periods <= 0) return;
-  for (const u of snap.cards.values()) u.access_count = Math.max(1, Math.ceil(u.access_count / 2 ** periods));
-  const epochMs = Date.parse(`${snap.epoch}T00:00:00Z`) + periods * HALVING_PERIOD_DAYS * 86_400_000;
-  snap.epoch = new Date(epochMs).toISOString().slice(0, 10);
-}
-
-/** Adds complete pending lines to the counts; returns how many lines were malformed. */
-function addPending(cards: Map<string, CardUsage>, text: string): number {
-  let malformed = 0;
-  for (const line of text.split("\n")) {
-    if (line === "") continue;
-    const [day, ...hits] = line.split("\t");
-    if (!day || !DAY.test(day) || hits.length === 0 || hits.some((h) => h === "")) {
-      malformed++;
-      continue;
-    }
-    for (const card of new Set(hits)) {
-      const u = cards.get(card);
-      if (!u) cards.set(card, { access_count: 1, last_access_day: day });
-      else {
-        u.access_count += 1;
-        if (day > u.last_access_day) u.last_access_day = day;
-      }
-    }
-  }
-  return malformed;
-}
-
-/** The part of a pending file not yet folded: complete lines only, unless `all` (an abandoned torn tail). */
-function unconsumed(file: string, offset: number, all: boolean): { text: string; end: number } {
-  const size = fs.statSync(file).size;
-  if (offset >= size) return { text: "", end: size }; // a folded file kept for its grace period: nothing to read
-  const buf = fs.readFileSync(file);
-  const start = Math.min(offset, buf.length);
-  const lastNewline = buf.lastIndexOf(0x0a);
-  const end = all ? buf.length : Math.max(start, lastNewline + 1);
-  return { text: buf.subarray(start, end).toString("utf8"), end };
-}
-
-function stateDir(memoryDir: string): string {
-  return path.join(memoryDir, STATE_DIR);
-}
-
-function foldingFiles(dir: string): string[] {
-  return fs.readdirSync(dir).filter((n) => FOLDING.test(n)).sort();
 }
 
 /**
@@ -206,6 +94,71 @@ export function readUsage(memoryDir: string, today: string): UsageRead {
     return { store: found ? "tsv" : "none", cards: snap.cards, ...(malformed ? { malformed } : {}) };
   } catch (err) {
     return { store: "error", error: (err as Error).message, cards: new Map() };
+  }
+}
+
+/** Per-card usage looked up on demand: what the hook needs for the few cards it ranks. */
+export interface UsageLookup {
+  store: UsageRead["store"];
+  get(card: string): CardUsage | undefined;
+}
+
+/**
+ * Like readUsage, but lazy: the snapshot (sorted by card) is split into rows and only the rows asked for
+ * are parsed and decayed; pending logs are small and read whole. Same numbers as readUsage; never throws.
+ */
+export function openUsage(memoryDir: string, today: string): UsageLookup {
+  const none: UsageLookup = { store: "none", get: () => undefined };
+  const dir = stateDir(memoryDir);
+  if (!fs.existsSync(dir)) return none;
+  try {
+    let rows: string[] = [];
+    let header: Pick<Snapshot, "epoch" | "folded"> = { folded: new Map() };
+    let found = false;
+    const snapshotFile = path.join(dir, USAGE_SNAPSHOT);
+    if (fs.existsSync(snapshotFile)) {
+      const text = fs.readFileSync(snapshotFile, "utf8");
+      const newline = text.indexOf("\n");
+      header = parseSnapshotHeader(newline === -1 ? text : text.slice(0, newline));
+      rows = newline === -1 ? [] : text.slice(newline + 1).split("\n");
+      if (rows[rows.length - 1] === "") rows.pop();
+      found = true;
+    }
+    const pending = new Map<string, CardUsage>();
+    for (const name of [...foldingFiles(dir), USAGE_LOG]) {
+      const file = path.join(dir, name);
+      if (!fs.existsSync(file)) continue;
+      addPending(pending, unconsumed(file, header.folded.get(name) ?? 0, false).text);
+      found = true;
+    }
+    if (!found) return none;
+    const periods = halvings(header.epoch, today);
+    const snapshotRow = (card: string): CardUsage | undefined => {
+      let lo = 0;
+      let hi = rows.length - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >>> 1;
+        const row = rows[mid]!;
+        const key = row.slice(0, row.indexOf("\t"));
+        if (key === card) return parseSnapshotRow(row)?.[1];
+        if (key < card) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return undefined;
+    };
+    return {
+      store: "tsv",
+      get: (card) => {
+        const base = snapshotRow(card);
+        const extra = pending.get(card);
+        if (!base) return extra;
+        const count = decayed(base.access_count, periods) + (extra?.access_count ?? 0);
+        const day = extra && extra.last_access_day > base.last_access_day ? extra.last_access_day : base.last_access_day;
+        return { access_count: count, last_access_day: day };
+      },
+    };
+  } catch {
+    return { store: "error", get: () => undefined };
   }
 }
 
@@ -252,82 +205,3 @@ export function recordHitsSync(memoryDir: string, cardRelpaths: readonly string[
   return { recorded: cards.length, refused, folded };
 }
 
-/** Folds pending logs into the snapshot if the lock is free; returns false when someone else holds it. */
-export function foldUsage(memoryDir: string, today: string, now: () => number = Date.now): boolean {
-  const dir = stateDir(memoryDir);
-  const lock = takeLock(dir, now);
-  if (!lock) return false;
-  try {
-    const stamp = now();
-    try {
-      fs.renameSync(path.join(dir, USAGE_LOG), path.join(dir, `usage.${stamp}-${process.pid}.folding`));
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-    }
-    const snapFile = path.join(dir, USAGE_SNAPSHOT);
-    let snap: Snapshot = { folded: new Map(), cards: new Map() };
-    try {
-      snap = parseSnapshot(fs.readFileSync(snapFile, "utf8"));
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") {
-        // Keep the corrupt bytes for inspection and start a fresh snapshot rather than stop counting forever.
-        fs.renameSync(snapFile, `${snapFile}.corrupt-${stamp}`);
-      }
-    }
-    applyDecay(snap, today);
-    const folded = new Map<string, number>();
-    const consumed: { name: string; end: number }[] = [];
-    for (const name of foldingFiles(dir)) {
-      const abandoned = stamp - Number(FOLDING.exec(name)![1]) > FOLD_GRACE_MS;
-      const pending = unconsumed(path.join(dir, name), snap.folded.get(name) ?? 0, abandoned);
-      addPending(snap.cards, pending.text);
-      folded.set(name, pending.end);
-      consumed.push({ name, end: pending.end });
-    }
-    snap.folded = folded;
-    if (!ownsLock(dir, lock)) return false;
-    const tmp = `${snapFile}.${process.pid}.${stamp}.tmp`;
-    fs.writeFileSync(tmp, renderSnapshot(snap));
-    fs.renameSync(tmp, snapFile);
-    for (const { name, end } of consumed) {
-      const file = path.join(dir, name);
-      const old = stamp - Number(FOLDING.exec(name)![1]) > FOLD_GRACE_MS;
-      if (old && fs.statSync(file).size === end) fs.unlinkSync(file);
-    }
-    return true;
-  } finally {
-    releaseLock(dir, lock);
-  }
-}
-
-function takeLock(dir: string, now: () => number): string | undefined {
-  const file = path.join(dir, LOCK);
-  const token = `${process.pid}-${now()}-${Math.random().toString(36).slice(2)}`;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(file, token, { flag: "wx" });
-      return token;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      try {
-        if (now() - fs.statSync(file).mtimeMs < LOCK_STALE_MS) return undefined;
-        fs.unlinkSync(file);
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
-
-function ownsLock(dir: string, token: string): boolean {
-  try {
-    return fs.readFileSync(path.join(dir, LOCK), "utf8") === token;
-  } catch {
-    return false;
-  }
-}
-
-function releaseLock(dir: string, token: string): void {
-  if (ownsLock(dir, token)) fs.rmSync(path.join(dir, LOCK), { force: true });
-}

@@ -3,6 +3,25 @@
 import { build } from "esbuild";
 import { readdirSync, readFileSync, rmSync, chmodSync } from "node:fs";
 
+// `import fs from "node:fs"` in ESM builds a module facade that reads every export — fs's lazy getters load
+// the streams machinery — costing the hook ~10 ms of CPU per prompt. In the hook bundles a builtin comes
+// from process.getBuiltinModule (Node >= 20.16), with createRequire as the fallback for older Node 20.
+const BUILTIN_BANNER =
+  'const __memctlRequire = globalThis.process.getBuiltinModule ? undefined : (await import("node:module")).createRequire(import.meta.url);';
+const builtinsWithoutFacades = {
+  name: "builtins-without-facades",
+  setup(b) {
+    b.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path, namespace: "node-builtin" }));
+    b.onLoad({ filter: /.*/, namespace: "node-builtin" }, (args) => {
+      // Named exports are the builtin's plain data properties only: reading a lazy getter would load it.
+      const mod = process.getBuiltinModule(args.path);
+      const names = Object.getOwnPropertyNames(mod).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && n !== "default" && "value" in Object.getOwnPropertyDescriptor(mod, n));
+      const get = `globalThis.process.getBuiltinModule ? globalThis.process.getBuiltinModule(${JSON.stringify(args.path)}) : __memctlRequire(${JSON.stringify(args.path)})`;
+      return { contents: `const m = ${get};\nexport default m;\nexport const { ${names.join(", ")} } = m;\n`, loader: "js" };
+    });
+  },
+};
+
 const hookEntries = readdirSync("hooks")
   .filter((f) => f.endsWith(".ts"))
   .map((f) => ({ in: `hooks/${f}`, out: `hooks/${f.slice(0, -3)}` }));
@@ -32,6 +51,8 @@ await build({
   format: "esm",
   platform: "node",
   target: "node20",
+  plugins: [builtinsWithoutFacades],
+  banner: { js: BUILTIN_BANNER },
   // smol-toml is bundled (one file to load, no package resolution per prompt); the rest stay external.
   external: Object.keys(JSON.parse(readFileSync("package.json", "utf8")).dependencies).filter((d) => d !== "smol-toml"),
   chunkNames: "hooks/chunks/[name]-[hash]",

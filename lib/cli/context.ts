@@ -3,6 +3,7 @@ import { resolveBudget } from "../budget.js";
 import { readConfig } from "../config.js";
 import { ERROR_CODES, MemctlError, usageError } from "../errors.js";
 import { buildInjection } from "../hook/inject.js";
+import { displayDir } from "../inject.js";
 import type { Io } from "../io.js";
 import type { Ranked } from "../rank/score.js";
 import { resolveMemory } from "../resolve.js";
@@ -41,7 +42,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const budget = resolveBudget({ host: host.name, cliMaxBytes: num(args, "max-bytes"), cliMaxEntries: num(args, "max-entries"), config: readConfig(io).value });
   let injection;
   try {
-    injection = await buildInjection({ memoryDir: resolution.memory_dir, projectKey: resolution.project_key, source: resolution.resolution_source, prompt: query, host, budget, now: io.now(), record: false, all: true });
+    injection = await buildInjection({ memoryDir: resolution.memory_dir, displayDir: displayDir(resolution.memory_dir, io.home), projectKey: resolution.project_key, source: resolution.resolution_source, prompt: query, host, budget, now: io.now(), record: false, all: true });
   } catch (err) {
     throw new MemctlError(ERROR_CODES.E_IO, `cannot read the memory index in ${resolution.memory_dir}: ${(err as Error).message}`);
   }

@@ -4,7 +4,7 @@ import { readConfig } from "../config.js";
 import { usageError } from "../errors.js";
 import { buildInjection, type Injection } from "../hook/inject.js";
 import { logHookError } from "../hook/run.js";
-import { renderUnavailable } from "../inject.js";
+import { displayDir, renderUnavailable } from "../inject.js";
 import type { Io } from "../io.js";
 import { RESOLUTION_EXIT, resolveMemory, type Resolution } from "../resolve.js";
 import { INDEX_FILE } from "../store/paths.js";
@@ -53,7 +53,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   else {
     const budget = resolveBudget({ host: host.name, cliMaxBytes: num(args, "max-bytes"), cliMaxEntries: num(args, "max-entries"), config: readConfig(io).value });
     try {
-      injection = await buildInjection({ memoryDir: resolution.memory_dir, projectKey: resolution.project_key, source: resolution.resolution_source, prompt: str(args, "query") ?? "", host, budget, now: io.now(), record: true });
+      injection = await buildInjection({ memoryDir: resolution.memory_dir, displayDir: displayDir(resolution.memory_dir, io.home), projectKey: resolution.project_key, source: resolution.resolution_source, prompt: str(args, "query") ?? "", host, budget, now: io.now(), record: true });
       context = injection.composed.text;
       status = injection.store.entryCount === 0 ? "no-memory" : context ? "ok" : "no-hits";
     } catch (err) {

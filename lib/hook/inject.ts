@@ -7,11 +7,13 @@ import { composeBlock, toInjectLine, type Composed } from "../inject.js";
 import { isHit, rank, type Ranked } from "../rank/score.js";
 import { queryTerms } from "../rank/tokenize.js";
 import { loadRankable, stillFresh, type RankableStore } from "../store/rank-cache.js";
-import { readUsage, recordHitsSync, type RecordResult, type UsageRead } from "../usage.js";
+import { openUsage, readUsage, recordHitsSync, type RecordResult, type UsageLookup } from "../usage.js";
 
 export interface InjectionRequest {
   memoryDir: string;
   projectKey: string;
+  /** The memory directory as the preamble shows it (see displayDir); omitted when undefined. */
+  displayDir?: string;
   source: string;
   prompt: string;
   host: HostAdapter;
@@ -28,7 +30,8 @@ export interface Injection {
   ranked: Ranked[];
   hits: string[];
   composed: Composed;
-  usage?: UsageRead;
+  /** The usage sidecar as read for this ranking (its `store` says none / tsv / error). */
+  usage?: Pick<UsageLookup, "store">;
   recorded?: RecordResult;
   recordError?: string;
 }
@@ -37,42 +40,57 @@ export function dayOf(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** At most this many keyword hits (the best-ranked) are recorded per prompt, whatever the budget shows. */
-export const MAX_RECORDED_HITS = 256;
+/**
+ * Ranking materialises (entry, frecency, exact order) only the hits that can reach this many first places;
+ * every hit is still recorded, by card file, without being materialised.
+ */
+export const RANKED_TOP = 64;
 /** First-fit looks at no more than this many relevant lines per allowed entry (and at least 30). */
 const SCAN_PER_ENTRY = 3;
 
 /** Ranks the store for a query; reads the usage sidecar only when frecency can change the order. */
-export async function rankStore(memoryDir: string, prompt: string, now: Date, options: { all?: boolean; checkAllCards?: boolean; force?: boolean } = {}): Promise<{ store: RankableStore; ranked: Ranked[]; hitCount: number; usage?: UsageRead }> {
+export async function rankStore(memoryDir: string, prompt: string, now: Date, options: { all?: boolean; checkAllCards?: boolean; force?: boolean; top?: number } = {}): Promise<{ store: RankableStore; ranked: Ranked[]; hitCount: number; hitFiles: string[]; usage?: Pick<UsageLookup, "store"> }> {
   const today = dayOf(now);
   const store = await loadRankable(memoryDir, { nowMs: now.getTime(), ...options });
   const query = queryTerms(prompt);
   const all = options.all ?? false;
   let hitCount = 0;
-  let usage: UsageRead | undefined;
+  let hitIds: readonly number[] = [];
+  let usage: Pick<UsageLookup, "store"> | undefined;
   const ranked = rank(store.index, query, {
     today,
     all,
-    ...(all ? {} : { top: MAX_RECORDED_HITS }),
+    ...(all ? {} : { top: options.top ?? RANKED_TOP }),
     onHitCount: (count) => (hitCount = count),
-    loadUsage: () => (usage = readUsage(memoryDir, today)).cards,
+    onHitIds: (ids) => (hitIds = ids),
+    // People (all) get the whole sidecar read and validated; the hook looks up only the cards it ranks.
+    loadUsage: () => {
+      if (all) {
+        const read = readUsage(memoryDir, today);
+        usage = read;
+        return read.cards;
+      }
+      const lookup = openUsage(memoryDir, today);
+      usage = lookup;
+      return lookup;
+    },
   });
-  return { store, ranked, hitCount, ...(usage ? { usage } : {}) };
+  const hitFiles = [...new Set(hitIds.map((id) => store.index.file(id)))];
+  return { store, ranked, hitCount, hitFiles, ...(usage ? { usage } : {}) };
 }
 
 export async function buildInjection(req: InjectionRequest): Promise<Injection> {
-  let { store, ranked, usage, hitCount } = await rankStore(req.memoryDir, req.prompt, req.now, { all: req.all ?? false, checkAllCards: req.all ?? false });
+  let { store, ranked, usage, hitCount, hitFiles } = await rankStore(req.memoryDir, req.prompt, req.now, { all: req.all ?? false, checkAllCards: req.all ?? false, top: Math.max(RANKED_TOP, scanLimit(req)) });
   let composed = compose(req, store, ranked, hitCount);
   // A card about to be printed that changed since the cache was built: rebuild and rank again.
   if (store.cache === "fresh" && !stillFresh(req.memoryDir, store, [...composed.always, ...composed.lines].map((l) => l.file))) {
-    ({ store, ranked, usage, hitCount } = await rankStore(req.memoryDir, req.prompt, req.now, { all: req.all ?? false, force: true }));
+    ({ store, ranked, usage, hitCount, hitFiles } = await rankStore(req.memoryDir, req.prompt, req.now, { all: req.all ?? false, force: true, top: Math.max(RANKED_TOP, scanLimit(req)) }));
     composed = compose(req, store, ranked, hitCount);
   }
-  const hits = [...new Set(ranked.filter(isHit).map((r) => r.entry.file))].slice(0, MAX_RECORDED_HITS);
-  const result: Injection = { store, ranked, hits, composed, ...(usage ? { usage } : {}) };
-  if (req.record && hits.length > 0) {
+  const result: Injection = { store, ranked, hits: hitFiles, composed, ...(usage ? { usage } : {}) };
+  if (req.record && hitFiles.length > 0) {
     try {
-      result.recorded = recordHitsSync(req.memoryDir, hits, dayOf(req.now));
+      result.recorded = recordHitsSync(req.memoryDir, hitFiles, dayOf(req.now));
     } catch (err) {
       result.recordError = (err as Error).message;
     }
@@ -80,9 +98,13 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
   return result;
 }
 
+function scanLimit(req: InjectionRequest): number {
+  return Math.max(30, SCAN_PER_ENTRY * req.budget.maxEntries);
+}
+
 function compose(req: InjectionRequest, store: RankableStore, ranked: Ranked[], hitCount: number): Composed {
   const always = ranked.filter((r) => r.tier === "always").map((r) => toInjectLine(r.entry));
-  const relevant = ranked.filter(isHit).slice(0, Math.max(30, SCAN_PER_ENTRY * req.budget.maxEntries)).map((r) => toInjectLine(r.entry));
+  const relevant = ranked.filter(isHit).slice(0, scanLimit(req)).map((r) => toInjectLine(r.entry));
   if (always.length === 0 && relevant.length === 0) return composeBlock({ context: ctx(req, store), always, ranked: relevant, budget: req.budget, ceilingBytes: req.host.hardCeilingBytes });
   const reminder = episodeReminder(readLastEpisode(req.memoryDir), req.now);
   const maxBytes = Math.min(req.budget.maxBytes, req.host.hardCeilingBytes);
@@ -99,5 +121,5 @@ function compose(req: InjectionRequest, store: RankableStore, ranked: Ranked[], 
 }
 
 function ctx(req: InjectionRequest, store: RankableStore) {
-  return { projectKey: req.projectKey, source: req.source, entryCount: store.entryCount };
+  return { projectKey: req.projectKey, source: req.source, entryCount: store.entryCount, ...(req.displayDir ? { dir: req.displayDir } : {}) };
 }

@@ -5,7 +5,7 @@ import path from "node:path";
 import { hostAdapter, HOSTS, normalizePayload, type HookOutcome, type HostAdapter } from "../../hosts/index.js";
 import { resolveBudget } from "../budget.js";
 import { readConfig } from "../config.js";
-import { renderUnavailable } from "../inject.js";
+import { displayDir, renderUnavailable } from "../inject.js";
 import type { Io } from "../io.js";
 import { resolveMemory, type Resolution } from "../resolve.js";
 import { buildInjection, type Injection } from "./inject.js";
@@ -61,6 +61,7 @@ export async function runUserPromptHook(stdin: Buffer | string, options: HookOpt
     const injection = await buildInjection({
       memoryDir: resolution.memory_dir,
       projectKey: resolution.project_key,
+      displayDir: displayDir(resolution.memory_dir, io.home),
       source: resolution.resolution_source,
       prompt: payload.prompt,
       host,

@@ -65,6 +65,8 @@ export function toPostingList(list: readonly Posting[]): PostingList {
 export interface RankIndex {
   size: number;
   entry(id: number): EntryInfo;
+  /** An entry's card file without materialising the entry. */
+  file(id: number): string;
   /** The fields that sink an entry, without materialising it (cheap for the cache). */
   sinkFields(id: number): Pick<EntryInfo, "priority" | "status" | "expires_at">;
   postings(term: string): PostingList | undefined;
@@ -89,9 +91,12 @@ export interface Ranked {
   matches: { term: string; fields: Field[] }[];
 }
 
+/** Where frecency comes from: a Map (readUsage().cards) or a lazy lookup (openUsage). */
+export type UsageSource = Pick<ReadonlyMap<string, CardUsage>, "get">;
+
 export interface RankOptions {
   today: string;
-  usage?: ReadonlyMap<string, CardUsage>;
+  usage?: UsageSource;
   /** Rank every entry (for people: `memctl context`); otherwise only pinned and matching ones (the hook). */
   all?: boolean;
   /**
@@ -101,8 +106,10 @@ export interface RankOptions {
   top?: number;
   /** Told how many hits there are in all, including those `top` left out. */
   onHitCount?: (count: number) => void;
+  /** Told every hit's entry id (relevant and sunk-relevant), including those `top` left out, in no order. */
+  onHitIds?: (ids: readonly number[]) => void;
   /** Usage read on demand: only when frecency can change an order (more than one hit, or every entry). */
-  loadUsage?: () => ReadonlyMap<string, CardUsage> | undefined;
+  loadUsage?: () => UsageSource | undefined;
 }
 
 /** Why a card sinks to the tail, or undefined. */
@@ -146,7 +153,7 @@ export function buildPostings(entries: readonly RankEntry[]): Map<string, Postin
 export function memoryIndex(entries: readonly RankEntry[]): RankIndex {
   const postings = new Map([...buildPostings(entries)].map(([t, list]) => [t, toPostingList(list)]));
   const alwaysIds = entries.flatMap((e, i) => (e.priority === "always" ? [i] : []));
-  return { size: entries.length, entry: (id) => entries[id]!, sinkFields: (id) => entries[id]!, postings: (t) => postings.get(t), alwaysIds };
+  return { size: entries.length, entry: (id) => entries[id]!, file: (id) => entries[id]!.file, sinkFields: (id) => entries[id]!, postings: (t) => postings.get(t), alwaysIds };
 }
 
 /** Ranks the index against query terms (tokenize.ts queryTerms). */
@@ -178,7 +185,11 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   const ids = options.all
     ? Array.from({ length: n }, (_, i) => i)
     : [...index.alwaysIds, ...candidates(index, relevance, touched, always, best, options, (c) => (hitCount = c))];
-  if (options.all) hitCount = touched.filter((id) => !always.has(id) && relevance[id]! >= best * RELATIVE_CUTOFF).length;
+  if (options.all) {
+    const hitIds = touched.filter((id) => !always.has(id) && relevance[id]! >= best * RELATIVE_CUTOFF);
+    hitCount = hitIds.length;
+    options.onHitIds?.(hitIds);
+  }
   options.onHitCount?.(hitCount);
   const usage = options.usage ?? (hitCount > 1 || options.all ? options.loadUsage?.() : undefined);
   const ranked = ids.map((id): Ranked => {
@@ -223,6 +234,7 @@ function candidates(index: RankIndex, relevance: Float64Array, touched: readonly
     (sinkReason(index.sinkFields(id), options.today) ? sunk : normal).push(id);
   }
   onCount(normal.length + sunk.length);
+  options.onHitIds?.([...normal, ...sunk]);
   const top = options.top;
   if (top === undefined) return [...normal, ...sunk];
   const prefix = (list: number[], k: number): number[] => {

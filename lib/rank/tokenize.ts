@@ -38,16 +38,31 @@ export function tokenize(text: string): string[] {
     }
     if (run.length < 2 || STOP_WORDS.has(run)) continue;
     if (/^\d+$/.test(run) && run.length < 3) continue;
-    out.push(stem(run));
+    let stemmed = STEMS.get(run);
+    if (stemmed === undefined) {
+      stemmed = stem(run);
+      if (STEMS.size < 100_000) STEMS.set(run, stemmed);
+    }
+    out.push(stemmed);
   }
   return out;
 }
 
+/** Stems by word: a rebuild tokenises every index line, and a store repeats its vocabulary a lot. */
+const STEMS = new Map<string, string>();
+
 /** The distinct terms of a query, with how often each occurs (capped so a repeated word cannot dominate). */
 export function queryTerms(prompt: string): Map<string, number> {
+  const text = prompt.length > MAX_QUERY_CHARS ? prompt.slice(0, MAX_QUERY_CHARS) : prompt;
   const terms = new Map<string, number>();
-  for (const t of tokenize(prompt.length > MAX_QUERY_CHARS ? prompt.slice(0, MAX_QUERY_CHARS) : prompt)) {
-    terms.set(t, Math.min(3, (terms.get(t) ?? 0) + 1));
+  for (const t of tokenize(text)) terms.set(t, Math.min(3, (terms.get(t) ?? 0) + 1));
+  // Adjacent words joined, so "set up" finds "setup" and "roll back" finds "rollback" (stop words included).
+  const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
+  for (let i = 0; i + 1 < words.length; i++) {
+    const joined = words[i]! + words[i + 1]!;
+    if (joined.length < 5 || words[i]!.length < 2 || words[i + 1]!.length < 2) continue;
+    const term = stem(joined);
+    if (!terms.has(term)) terms.set(term, 1);
   }
   return terms;
 }

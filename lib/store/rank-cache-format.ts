@@ -2,7 +2,7 @@
 // touches (a few entry lines, the postings of its terms) — no UTF-8 decoding or splitting of megabytes.
 //   "MEMCTLRC" u32 formatVersion u32 tokenizerVersion
 //   u32 headerLength, header JSON
-//   u32 n, u32 entryOffset[n + 1], entry blob (one JSON array per entry)
+//   u32 n, u32 entryOffset[n + 1], entry blob (one JSON array per entry), u32 fileOffset[n + 1], file blob
 //   u32 T, u32 termOffset[T + 1], term blob (terms sorted by JS string order), u32 postingStart[T + 1],
 //   padding to 4 bytes, u32 id[P], f32 tf[P], u8 mask[P] (ids ascending within each term's range)
 //   "MEMCTLEND"
@@ -12,11 +12,13 @@ import type { Posting, PostingList } from "../rank/score.js";
 
 const MAGIC = Buffer.from("MEMCTLRC");
 const END = Buffer.from("MEMCTLEND");
-export const FORMAT_VERSION = 4;
+export const FORMAT_VERSION = 6;
 
 export interface CacheContent<H> {
   header: H;
   entries: string[];
+  /** Each entry's card file, readable without parsing the entry (the hook records every hit's card). */
+  files: string[];
   /** Sorted by term (JS string order). */
   terms: [string, readonly Posting[]][];
 }
@@ -27,19 +29,21 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
     b.writeUInt32LE(n);
     return b;
   };
-  const offsets = (blobs: Buffer[]) => {
-    const b = Buffer.alloc(4 * (blobs.length + 1));
+  // One Buffer per section (not one per entry): encoding a 10,000-line store stays a few milliseconds.
+  const section = (items: readonly string[]): [Buffer, Buffer] => {
+    const table = Buffer.alloc(4 * (items.length + 1));
     let at = 0;
-    blobs.forEach((blob, i) => {
-      b.writeUInt32LE(at, 4 * i);
-      at += blob.length;
+    items.forEach((item, i) => {
+      table.writeUInt32LE(at, 4 * i);
+      at += Buffer.byteLength(item);
     });
-    b.writeUInt32LE(at, 4 * blobs.length);
-    return b;
+    table.writeUInt32LE(at, 4 * items.length);
+    return [table, Buffer.from(items.join(""))];
   };
   const header = Buffer.from(JSON.stringify(c.header));
-  const entries = c.entries.map((e) => Buffer.from(e));
-  const terms = c.terms.map(([t]) => Buffer.from(t));
+  const [entryTable, entryBlob] = section(c.entries);
+  const [fileTable, fileBlob] = section(c.files);
+  const [termTable, termBlob] = section(c.terms.map(([t]) => t));
   const starts = Buffer.alloc(4 * (c.terms.length + 1));
   let count = 0;
   c.terms.forEach(([, list], i) => {
@@ -62,8 +66,8 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
   const head = Buffer.concat([
     MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion),
     u32(header.length), header,
-    u32(entries.length), offsets(entries), ...entries,
-    u32(terms.length), offsets(terms), ...terms, starts,
+    u32(c.entries.length), entryTable, entryBlob, fileTable, fileBlob,
+    u32(c.terms.length), termTable, termBlob, starts,
   ]);
   return Buffer.concat([head, Buffer.alloc((4 - (head.length % 4)) % 4), ids, tfs, masks, END]);
 }
@@ -72,6 +76,7 @@ export interface CacheView<H> {
   header: H;
   n: number;
   entry(id: number): string;
+  file(id: number): string;
   postings(term: string): PostingList | undefined;
 }
 
@@ -105,6 +110,13 @@ export function openCacheView<H>(file: Buffer, tokenizerVersion: number): CacheV
     const entryBytes = buf.readUInt32LE(entryTable + 4 * n);
     need(entryBytes);
     at += entryBytes;
+    need(4 * (n + 1));
+    const fileTable = at;
+    at += 4 * (n + 1);
+    const fileBlob = at;
+    const fileBytes = buf.readUInt32LE(fileTable + 4 * n);
+    need(fileBytes);
+    at += fileBytes;
     const t = u32();
     need(4 * (t + 1));
     const termTable = at;
@@ -138,6 +150,10 @@ export function openCacheView<H>(file: Buffer, tokenizerVersion: number): CacheV
       entry: (id) => {
         if (id < 0 || id >= n) throw new RangeError(`no entry ${id}`);
         return slice(entryTable, entryBlob, entryBytes, id);
+      },
+      file: (id) => {
+        if (id < 0 || id >= n) throw new RangeError(`no entry ${id}`);
+        return slice(fileTable, fileBlob, fileBytes, id);
       },
       postings: (term) => {
         let lo = 0;

@@ -85,3 +85,9 @@ test("property: the block never exceeds the budget (pinned lines aside) nor the 
     { numRuns: 300 },
   );
 });
+
+test("displayDir shortens the home prefix only at a path boundary", async () => {
+  const { displayDir } = await import("../../lib/inject.js");
+  assert.equal(displayDir("/home/me/.claude/projects/x/memory", "/home/me"), "~/.claude/projects/x/memory");
+  assert.equal(displayDir("/home/meow/notes", "/home/me"), "/home/meow/notes");
+});

@@ -78,3 +78,18 @@ test("a torn pending line is reported as malformed, not counted", () => {
   assert.equal(u.malformed, 1);
   assert.equal(u.cards.has("b.md"), false);
 });
+
+test("openUsage (lazy, for the hook) gives the same numbers as readUsage", async () => {
+  const { openUsage } = await import("../../lib/usage.js");
+  const dir = tmp();
+  for (let i = 0; i < 6; i++) await recordHits(dir, ["a.md", `c${i % 3}.md`], "2026-01-01");
+  foldUsage(dir, "2026-01-01");
+  await recordHits(dir, ["a.md", "z.md"], "2026-03-10");
+  for (const today of ["2026-03-10", "2026-06-01"]) {
+    const full = readUsage(dir, today);
+    const lazy = openUsage(dir, today);
+    assert.equal(lazy.store, "tsv");
+    for (const card of ["a.md", "c0.md", "c1.md", "c2.md", "z.md", "missing.md"]) assert.deepEqual(lazy.get(card), full.cards.get(card), `${card} on ${today}`);
+  }
+  assert.equal(openUsage(tmp(), "2026-03-10").store, "none");
+});

@@ -93,3 +93,8 @@ test("stop words and one-letter noise match nothing", () => {
   const ranked = rankEntries([entry("a.md", "The and of", "is it a")], queryTerms("the of a is"), { today: TODAY });
   assert.equal(ranked[0]!.tier, "irrelevant");
 });
+
+test("adjacent prompt words are also tried joined: 'set up' finds a card about 'setup'", () => {
+  const ranked = order([entry("a.md", "Deploy", "argo"), entry("b.md", "Local setup", "docker compose up")], "how do I set up my laptop?");
+  assert.equal(ranked[0], "b.md");
+});

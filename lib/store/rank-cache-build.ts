@@ -1,0 +1,168 @@
+// Rebuilding the rank cache from MEMORY.md and the card files (see rank-cache.ts for when): cards and index
+// lines whose fingerprints match the previous cache are reused, so an edit re-reads only what changed.
+import fs from "node:fs";
+import path from "node:path";
+import { buildPostings, toPostingList, type RankEntry } from "../rank/score.js";
+import { tokenize, TOKENIZER_VERSION } from "../rank/tokenize.js";
+import { parseIndex } from "./index-file.js";
+import { encodeCache } from "./rank-cache-format.js";
+import { openCache, RANK_CACHE, sameStamp, stampOf, type EntryLine, type Header, type LoadOptions, type RankableStore, type Stamp } from "./rank-cache-read.js";
+import { INDEX_FILE, STATE_DIR } from "./paths.js";
+
+/** Sources modified this recently are not trusted to a cache (an edit in the same clock tick could hide). */
+const RACY_MS = 2000;
+const HEAD_BYTES = 16 * 1024;
+
+/** What a rebuild can reuse from the previous cache: card fields by file (with their fingerprint), terms by line. */
+interface Reusable {
+  cards: Map<string, { stamp: Stamp; priority?: string; status?: string; expires_at?: string; topics: string[]; topicTerms: string[] }>;
+  lines: Map<string, { title: string[]; hook: string[] }>;
+}
+
+function reusable(memoryDir: string): Reusable {
+  const out: Reusable = { cards: new Map(), lines: new Map() };
+  const previous = openCache(memoryDir);
+  if (!previous) return out;
+  const split = (s: string) => (s === "" ? [] : s.split(" "));
+  try {
+    for (let id = 0; id < previous.view.n; id++) {
+      const [, file, priority, status, expires, mtimeMs, size, raw, topics, tTitle, tTopics, tHook] = JSON.parse(previous.view.entry(id)) as EntryLine;
+      out.cards.set(file, { stamp: [mtimeMs, size], ...(priority ? { priority } : {}), ...(status ? { status } : {}), ...(expires ? { expires_at: expires } : {}), topics, topicTerms: split(tTopics) });
+      out.lines.set(`${file}\n${raw}`, { title: split(tTitle), hook: split(tHook) });
+    }
+  } catch {
+    return { cards: new Map(), lines: new Map() };
+  }
+  return out;
+}
+
+export async function rebuild(memoryDir: string, indexStat: fs.Stats, options: LoadOptions): Promise<RankableStore> {
+  const text = fs.readFileSync(path.join(memoryDir, INDEX_FILE), "utf8");
+  const parsed = parseIndex(text);
+  const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
+  const old = reusable(memoryDir); // card fingerprints guard every reuse, forced rebuilds included
+  let parseCard: typeof import("./card.js").parseCard | undefined;
+  const fields = new Map<string, { priority?: string; status?: string; expires_at?: string; topics: string[]; topicTerms?: string[] }>();
+  const stamps = new Map<string, Stamp>();
+  for (const file of files) {
+    const abs = path.join(memoryDir, file);
+    const stamp = stampOf(abs);
+    stamps.set(file, stamp);
+    const prior = old.cards.get(file);
+    if (prior && sameStamp(prior.stamp, stamp) && stamp[0] !== -1) {
+      fields.set(file, prior);
+      continue;
+    }
+    const head = readHead(abs);
+    if (head === undefined) continue;
+    parseCard ??= (await import("./card.js")).parseCard; // js-yaml loads only when a card must be read
+    const meta = parseCard(head).meta;
+    fields.set(file, { priority: meta.priority, status: meta.status, expires_at: meta.expires_at, topics: meta.topics });
+  }
+  const entries: RankEntry[] = parsed.entries.map((e) => {
+    const file = normalizeCardPath(e.file);
+    const f = fields.get(file) ?? { topics: [] };
+    // The file name says what the card is about too: "feedback_testing_style.md" → "testing style".
+    const nameWords = file.replace(/\.md$/i, "").replace(/^(.*\/)?(feedback|project|reference|user)_/, "$1");
+    const lineTerms = old.lines.get(`${file}\n${e.raw}`);
+    return {
+      line: e.line,
+      raw: e.raw,
+      title: e.title,
+      file,
+      hook: e.hook,
+      ...(f.priority ? { priority: f.priority } : {}),
+      ...(f.status ? { status: f.status } : {}),
+      ...(f.expires_at ? { expires_at: f.expires_at } : {}),
+      topics: f.topics,
+      terms: {
+        title: lineTerms?.title ?? tokenize(e.title),
+        topics: f.topicTerms ?? tokenize([...f.topics, nameWords].join(" ")),
+        hook: lineTerms?.hook ?? tokenize(e.hook),
+      },
+    };
+  });
+  const postings = buildPostings(entries);
+  const always = entries.flatMap((e, i) => (e.priority === "always" ? [i] : []));
+  const byId = (id: number) => entries[id]!;
+  const store: RankableStore = {
+    index: { size: entries.length, entry: byId, file: (id) => entries[id]!.file, sinkFields: byId, postings: (t) => (postings.has(t) ? toPostingList(postings.get(t)!) : undefined), alwaysIds: always },
+    unparsed: parsed.unparsed,
+    entryCount: entries.length,
+    cardCount: files.length,
+    cache: "uncached",
+    stamp: (file) => stamps.get(file),
+  };
+  if (options.writeCache === false) return store;
+  const stateDir = path.join(memoryDir, STATE_DIR);
+  try {
+    fs.mkdirSync(stateDir, { recursive: true }); // before the directory stamps: creating it changes the store's mtime
+  } catch {
+    return store;
+  }
+  const dirSet = new Set<string>([""]);
+  for (const f of files) {
+    const d = path.posix.dirname(f);
+    if (d !== "." && !d.startsWith("..") && !path.isAbsolute(d)) dirSet.add(d);
+  }
+  const dirs: [string, number][] = [...dirSet].sort().map((rel) => [rel, stampOf(path.join(memoryDir, rel))[0]]);
+  const newest = Math.max(indexStat.mtimeMs, ...dirs.map(([, m]) => m), ...[...stamps.values()].map(([m]) => m));
+  if (options.nowMs - newest <= RACY_MS) return store;
+  const prio = entries.map((e) => (e.priority === "always" ? "a" : e.priority === "low" ? "l" : "n")).join("");
+  const status: Record<string, string> = {};
+  const expires: Record<string, string> = {};
+  entries.forEach((e, id) => {
+    if (e.status && e.status !== "active") status[id] = e.status;
+    if (e.expires_at) expires[id] = e.expires_at;
+  });
+  const header: Header = { index: [indexStat.size, indexStat.mtimeMs, indexStat.ino], dirs, n: entries.length, cards: files.length, always, prio, status, expires, unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]) };
+  const encoded = encodeCache(TOKENIZER_VERSION, {
+    header,
+    entries: entries.map((e) => {
+      const [m, sz] = stamps.get(e.file)!;
+      return JSON.stringify([e.line, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "", m, sz, e.raw, e.topics, e.terms.title.join(" "), e.terms.topics.join(" "), e.terms.hook.join(" ")] satisfies EntryLine);
+    }),
+    files: entries.map((e) => e.file),
+    terms: [...postings.keys()].sort().map((t) => [t, postings.get(t)!]),
+  });
+  if (writeCacheFile(stateDir, encoded)) store.cache = "rebuilt";
+  return store;
+}
+
+/** Index link targets are relative to the store; "./x.md" and "x.md" are one card. */
+export function normalizeCardPath(file: string): string {
+  return path.posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
+}
+
+function writeCacheFile(stateDir: string, text: Buffer): boolean {
+  const tmp = path.join(stateDir, `${RANK_CACHE}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+  try {
+    fs.writeFileSync(tmp, text);
+    fs.renameSync(tmp, path.join(stateDir, RANK_CACHE));
+    return true;
+  } catch {
+    fs.rmSync(tmp, { force: true });
+    return false;
+  }
+}
+
+/** The frontmatter part of a card: the first HEAD_BYTES, or the whole file when the closing fence is further. */
+function readHead(file: string): string | undefined {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    const buf = Buffer.alloc(HEAD_BYTES);
+    const n = fs.readSync(fd, buf, 0, HEAD_BYTES, 0);
+    const head = buf.subarray(0, n).toString("utf8");
+    if (n < HEAD_BYTES || /\n---[ \t]*\r?\n/.test(head.slice(3))) return head;
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  } finally {
+    fs.closeSync(fd);
+  }
+}

@@ -1,0 +1,155 @@
+// Reading the rank cache: open and bounds-check the file, materialise entries on demand (see rank-cache.ts).
+import fs from "node:fs";
+import path from "node:path";
+import type { EntryInfo, RankIndex } from "../rank/score.js";
+import { TOKENIZER_VERSION } from "../rank/tokenize.js";
+import { parseIndex, type UnparsedLine } from "./index-file.js";
+import { openCacheView, type CacheView } from "./rank-cache-format.js";
+import { STATE_DIR } from "./paths.js";
+
+export const RANK_CACHE = "rank-cache.bin";
+
+const NO_SINK_FIELDS = Object.freeze({});
+
+/** A card's fingerprint: mtime and size, or -1/-1 when the linked file is missing. */
+export type Stamp = [mtimeMs: number, size: number];
+
+export interface Header {
+  index: [size: number, mtimeMs: number, ino: number];
+  dirs: [rel: string, mtimeMs: number][];
+  n: number;
+  cards: number;
+  always: number[];
+  /** Per entry, one character: a(lways), l(ow) or n(ormal) priority; sparse status and expiry by id. */
+  prio: string;
+  status: Record<string, string>;
+  expires: Record<string, string>;
+  unparsed: [line: number, raw: string, reason: string][];
+}
+
+export interface RankableStore {
+  index: RankIndex;
+  unparsed: UnparsedLine[];
+  /** Index entries (lines) and distinct card files they link to. */
+  entryCount: number;
+  cardCount: number;
+  /** "fresh" (cache used), "rebuilt" (read from the files, cache written), "uncached" (read, not written). */
+  cache: "fresh" | "rebuilt" | "uncached";
+  /** The fingerprint of a card as ranked, to re-check cards about to be printed (see stillFresh). */
+  stamp(file: string): Stamp | undefined;
+}
+
+export interface LoadOptions {
+  nowMs: number;
+  /** Check every card's fingerprint, not just a rolling window (people-facing commands). */
+  checkAllCards?: boolean;
+  writeCache?: boolean;
+  /** Ignore the cache and rebuild. */
+  force?: boolean;
+}
+
+export type EntryLine = [
+  line: number, file: string, priority: string, status: string, expires: string, mtimeMs: number, size: number, raw: string,
+  // Kept so a rebuild reuses what did not change (a 10,000-card store re-reads only edited cards):
+  topics: string[], titleTerms: string, topicTerms: string, hookTerms: string,
+];
+
+export interface OpenCache {
+  header: Header;
+  view: CacheView<Header>;
+  store: RankableStore;
+}
+
+export function openCache(memoryDir: string): OpenCache | undefined {
+  const file = path.join(memoryDir, STATE_DIR, RANK_CACHE);
+  if (!fs.existsSync(file)) return undefined;
+  try {
+    const view = openCacheView<Header>(fs.readFileSync(file), TOKENIZER_VERSION);
+    if (!view || view.header.n !== view.n) return undefined;
+    const header = view.header;
+    const n = view.n;
+    const stamps = new Map<string, Stamp>();
+    const entries = new Map<number, EntryInfo>();
+    const entryAt = (id: number) => {
+      let e = entries.get(id);
+      if (!e) {
+        const [line, file, priority, status, expires, mtimeMs, size, raw] = JSON.parse(view.entry(id)) as EntryLine;
+        e = new CachedEntry(line, raw, file, priority, status, expires);
+        stamps.set(file, [mtimeMs, size]);
+        entries.set(id, e);
+      }
+      return e;
+    };
+    const postings = (term: string) => view.postings(term);
+    const store: RankableStore = {
+      index: {
+        size: n,
+        entry: entryAt,
+        file: (id) => view.file(id),
+        sinkFields: (id) => {
+          const p = header.prio[id];
+          const status = header.status[id];
+          const expires = header.expires[id];
+          if (p === "n" && status === undefined && expires === undefined) return NO_SINK_FIELDS;
+          return { ...(p === "l" ? { priority: "low" } : p === "a" ? { priority: "always" } : {}), ...(status ? { status } : {}), ...(expires ? { expires_at: expires } : {}) };
+        },
+        postings,
+        alwaysIds: header.always,
+      },
+      unparsed: header.unparsed.map(([line, raw, reason]) => ({ line, raw, reason })),
+      entryCount: n,
+      cardCount: header.cards,
+      cache: "fresh",
+      // Only entries that were ranked can be printed, and ranking materialised them (with their fingerprints).
+      stamp: (file) => stamps.get(file),
+    };
+    // Pinned entries and the rolling window only ever touch a few lines; the stamp map is built on demand.
+    return { header, view, store };
+  } catch {
+    return undefined;
+  }
+}
+
+/** An entry read from the cache; title and hook are parsed from the raw line only if someone asks. */
+class CachedEntry implements EntryInfo {
+  priority?: string;
+  status?: string;
+  expires_at?: string;
+  private parsed?: { title: string; hook: string };
+  constructor(
+    readonly line: number,
+    readonly raw: string,
+    readonly file: string,
+    priority: string,
+    status: string,
+    expires: string,
+  ) {
+    if (priority) this.priority = priority;
+    if (status) this.status = status;
+    if (expires) this.expires_at = expires;
+  }
+  get title(): string {
+    return this.parse().title;
+  }
+  get hook(): string {
+    return this.parse().hook;
+  }
+  private parse(): { title: string; hook: string } {
+    this.parsed ??= parseIndex(this.raw).entries[0] ?? { title: "", hook: "" };
+    return this.parsed;
+  }
+}
+
+export function stampOf(file: string): Stamp {
+  try {
+    const s = fs.statSync(file, { throwIfNoEntry: false });
+    return s ? [s.mtimeMs, s.size] : [-1, -1];
+  } catch {
+    return [-1, -1];
+  }
+}
+
+export function sameStamp(a: Stamp, b: Stamp): boolean {
+  return a[0] === b[0] && a[1] === b[1];
+}
+

@@ -1,0 +1,89 @@
+// Folding the usage log into the snapshot under a non-blocking lock (the protocol is described in usage.ts).
+import fs from "node:fs";
+import path from "node:path";
+import { addPending, applyDecay, FOLDING, foldingFiles, parseSnapshot, renderSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type Snapshot } from "./usage-format.js";
+
+export const FOLD_GRACE_MS = 10_000;
+export const LOCK_STALE_MS = 60_000;
+const LOCK = "usage.lock";
+
+/** Folds pending logs into the snapshot if the lock is free; returns false when someone else holds it. */
+export function foldUsage(memoryDir: string, today: string, now: () => number = Date.now): boolean {
+  const dir = stateDir(memoryDir);
+  const lock = takeLock(dir, now);
+  if (!lock) return false;
+  try {
+    const stamp = now();
+    try {
+      fs.renameSync(path.join(dir, USAGE_LOG), path.join(dir, `usage.${stamp}-${process.pid}.folding`));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    }
+    const snapFile = path.join(dir, USAGE_SNAPSHOT);
+    let snap: Snapshot = { folded: new Map(), cards: new Map() };
+    try {
+      snap = parseSnapshot(fs.readFileSync(snapFile, "utf8"));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") {
+        // Keep the corrupt bytes for inspection and start a fresh snapshot rather than stop counting forever.
+        fs.renameSync(snapFile, `${snapFile}.corrupt-${stamp}`);
+      }
+    }
+    applyDecay(snap, today);
+    const folded = new Map<string, number>();
+    const consumed: { name: string; end: number }[] = [];
+    for (const name of foldingFiles(dir)) {
+      const abandoned = stamp - Number(FOLDING.exec(name)![1]) > FOLD_GRACE_MS;
+      const pending = unconsumed(path.join(dir, name), snap.folded.get(name) ?? 0, abandoned);
+      addPending(snap.cards, pending.text);
+      folded.set(name, pending.end);
+      consumed.push({ name, end: pending.end });
+    }
+    snap.folded = folded;
+    if (!ownsLock(dir, lock)) return false;
+    const tmp = `${snapFile}.${process.pid}.${stamp}.tmp`;
+    fs.writeFileSync(tmp, renderSnapshot(snap));
+    fs.renameSync(tmp, snapFile);
+    for (const { name, end } of consumed) {
+      const file = path.join(dir, name);
+      const old = stamp - Number(FOLDING.exec(name)![1]) > FOLD_GRACE_MS;
+      if (old && fs.statSync(file).size === end) fs.unlinkSync(file);
+    }
+    return true;
+  } finally {
+    releaseLock(dir, lock);
+  }
+}
+
+function takeLock(dir: string, now: () => number): string | undefined {
+  const file = path.join(dir, LOCK);
+  const token = `${process.pid}-${now()}-${Math.random().toString(36).slice(2)}`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, token, { flag: "wx" });
+      return token;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      try {
+        if (now() - fs.statSync(file).mtimeMs < LOCK_STALE_MS) return undefined;
+        fs.unlinkSync(file);
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+function ownsLock(dir: string, token: string): boolean {
+  try {
+    return fs.readFileSync(path.join(dir, LOCK), "utf8") === token;
+  } catch {
+    return false;
+  }
+}
+
+function releaseLock(dir: string, token: string): void {
+  if (ownsLock(dir, token)) fs.rmSync(path.join(dir, LOCK), { force: true });
+}
+

@@ -1,0 +1,144 @@
+// The usage sidecar's file formats: the usage.tsv snapshot, pending log lines and halving decay (usage.ts
+// has the layout and the concurrency argument). Pure text in, data out; no locking here.
+import fs from "node:fs";
+import path from "node:path";
+import { STATE_DIR } from "./store/paths.js";
+
+export interface CardUsage {
+  access_count: number;
+  /** YYYY-MM-DD of the latest recorded hit. */
+  last_access_day: string;
+}
+
+/** Counts halve once per this many days (applied at fold time and, identically, by readers). */
+export const HALVING_PERIOD_DAYS = 30;
+export const USAGE_SNAPSHOT = "usage.tsv";
+export const USAGE_LOG = "usage.log";
+const HEADER = "# memctl usage v1";
+export const FOLDING = /^usage\.(\d+)-\d+\.folding$/;
+export const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whole days from `from` to `to` (both YYYY-MM-DD); negative when `from` is later. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+export interface Snapshot {
+  epoch?: string;
+  folded: Map<string, number>;
+  cards: Map<string, CardUsage>;
+}
+
+/** Parses the usage.tsv header line: decay epoch and folded byte offsets. Throws when it is not ours. */
+export function parseSnapshotHeader(line: string): Pick<Snapshot, "epoch" | "folded"> {
+  const header = line.split("\t");
+  if (header[0] !== HEADER) throw new Error(`${USAGE_SNAPSHOT} has no "${HEADER}" header`);
+  const snap: Pick<Snapshot, "epoch" | "folded"> = { folded: new Map() };
+  for (const field of header.slice(1)) {
+    const eq = field.indexOf("=");
+    const [key, value] = [field.slice(0, eq), field.slice(eq + 1)];
+    if (key === "decay_epoch" && DAY.test(value)) snap.epoch = value;
+    else if (key === "folded" && value) {
+      for (const item of value.split(",")) {
+        const colon = item.lastIndexOf(":");
+        const offset = Number(item.slice(colon + 1));
+        if (colon < 1 || !Number.isSafeInteger(offset) || offset < 0) throw new Error(`${USAGE_SNAPSHOT} header has a bad folded entry "${item}"`);
+        snap.folded.set(item.slice(0, colon), offset);
+      }
+    }
+  }
+  return snap;
+}
+
+/** One usage.tsv row, or undefined when malformed. */
+export function parseSnapshotRow(line: string): [card: string, usage: CardUsage] | undefined {
+  const [card, count, day, extra] = line.split("\t");
+  const n = Number(count);
+  if (!card || extra !== undefined || count === "" || !Number.isFinite(n) || n < 0 || !day || !DAY.test(day)) return undefined;
+  return [card, { access_count: n, last_access_day: day }];
+}
+
+/** Parses usage.tsv; throws on anything unexpected (a corrupt snapshot is never half-trusted). */
+export function parseSnapshot(text: string): Snapshot {
+  const lines = text.split("\n");
+  const snap: Snapshot = { ...parseSnapshotHeader(lines[0]!), cards: new Map() };
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line === "") continue;
+    const row = parseSnapshotRow(line);
+    if (!row) throw new Error(`${USAGE_SNAPSHOT} line ${i + 1} is malformed`);
+    snap.cards.set(row[0], row[1]);
+  }
+  return snap;
+}
+
+export function renderSnapshot(snap: Snapshot): string {
+  const folded = [...snap.folded].map(([name, offset]) => `${name}:${offset}`).join(",");
+  const rows = [...snap.cards].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([card, u]) => `${card}\t${u.access_count}\t${u.last_access_day}`);
+  return [`${HEADER}\tdecay_epoch=${snap.epoch ?? ""}\tfolded=${folded}`, ...rows].join("\n") + "\n";
+}
+
+/** Halves every count once per HALVING_PERIOD_DAYS elapsed since the epoch (never below 1 for a hit card). */
+/** How many halvings separate the epoch from today. */
+export function halvings(epoch: string | undefined, today: string): number {
+  return epoch ? Math.max(0, Math.floor(daysBetween(epoch, today) / HALVING_PERIOD_DAYS)) : 0;
+}
+
+/** A count after `periods` halvings (never below 1 for a card that was hit). */
+export function decayed(count: number, periods: number): number {
+  return periods > 0 ? Math.max(1, Math.ceil(count / 2 ** periods)) : count;
+}
+
+export function applyDecay(snap: Snapshot, today: string): void {
+  if (!snap.epoch) {
+    snap.epoch = today;
+    return;
+  }
+  const periods = halvings(snap.epoch, today);
+  if (periods <= 0) return;
+  for (const u of snap.cards.values()) u.access_count = decayed(u.access_count, periods);
+  const epochMs = Date.parse(`${snap.epoch}T00:00:00Z`) + periods * HALVING_PERIOD_DAYS * 86_400_000;
+  snap.epoch = new Date(epochMs).toISOString().slice(0, 10);
+}
+
+/** Adds complete pending lines to the counts; returns how many lines were malformed. */
+export function addPending(cards: Map<string, CardUsage>, text: string): number {
+  let malformed = 0;
+  for (const line of text.split("\n")) {
+    if (line === "") continue;
+    const [day, ...hits] = line.split("\t");
+    if (!day || !DAY.test(day) || hits.length === 0 || hits.some((h) => h === "")) {
+      malformed++;
+      continue;
+    }
+    for (const card of new Set(hits)) {
+      const u = cards.get(card);
+      if (!u) cards.set(card, { access_count: 1, last_access_day: day });
+      else {
+        u.access_count += 1;
+        if (day > u.last_access_day) u.last_access_day = day;
+      }
+    }
+  }
+  return malformed;
+}
+
+/** The part of a pending file not yet folded: complete lines only, unless `all` (an abandoned torn tail). */
+export function unconsumed(file: string, offset: number, all: boolean): { text: string; end: number } {
+  const size = fs.statSync(file).size;
+  if (offset >= size) return { text: "", end: size }; // a folded file kept for its grace period: nothing to read
+  const buf = fs.readFileSync(file);
+  const start = Math.min(offset, buf.length);
+  const lastNewline = buf.lastIndexOf(0x0a);
+  const end = all ? buf.length : Math.max(start, lastNewline + 1);
+  return { text: buf.subarray(start, end).toString("utf8"), end };
+}
+
+export function stateDir(memoryDir: string): string {
+  return path.join(memoryDir, STATE_DIR);
+}
+
+export function foldingFiles(dir: string): string[] {
+  return fs.readdirSync(dir).filter((n) => FOLDING.test(n)).sort();
+}
+
