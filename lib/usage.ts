@@ -36,7 +36,7 @@ export const AGE_BUCKETS = [
 export type AgeBucket = (typeof AGE_BUCKETS)[number];
 
 /** A hook folds the pending log once it grows past this. */
-export const FOLD_AT_BYTES = 64 * 1024;
+export const FOLD_AT_BYTES = 256 * 1024;
 
 
 export function ageBucket(lastDay: string, today: string): AgeBucket {
@@ -105,9 +105,10 @@ export interface UsageLookup {
 
 /**
  * Like readUsage, but lazy: the snapshot (sorted by card) is split into rows and only the rows asked for
- * are parsed and decayed; pending logs are small and read whole. Same numbers as readUsage; never throws.
+ * are parsed and decayed; pending logs count only the cards in `only` when given. Same numbers as
+ * readUsage for every card it is asked about (and in `only`); never throws.
  */
-export function openUsage(memoryDir: string, today: string): UsageLookup {
+export function openUsage(memoryDir: string, today: string, only?: ReadonlySet<string>): UsageLookup {
   const none: UsageLookup = { store: "none", get: () => undefined };
   const dir = stateDir(memoryDir);
   if (!fs.existsSync(dir)) return none;
@@ -128,7 +129,7 @@ export function openUsage(memoryDir: string, today: string): UsageLookup {
     for (const name of [...foldingFiles(dir), USAGE_LOG]) {
       const file = path.join(dir, name);
       if (!fs.existsSync(file)) continue;
-      addPending(pending, unconsumed(file, header.folded.get(name) ?? 0, false).text);
+      addPending(pending, unconsumed(file, header.folded.get(name) ?? 0, false).text, only);
       found = true;
     }
     if (!found) return none;

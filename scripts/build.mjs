@@ -2,6 +2,7 @@
 // and the hook loads one small file. Runtime dependencies stay external (installed by npm).
 import { build } from "esbuild";
 import { readdirSync, readFileSync, rmSync, chmodSync } from "node:fs";
+import { createRequire } from "node:module";
 
 // `import fs from "node:fs"` in ESM builds a module facade that reads every export — fs's lazy getters load
 // the streams machinery — costing the hook ~10 ms of CPU per prompt. In the hook bundles a builtin comes
@@ -14,7 +15,7 @@ const builtinsWithoutFacades = {
     b.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path, namespace: "node-builtin" }));
     b.onLoad({ filter: /.*/, namespace: "node-builtin" }, (args) => {
       // Named exports are the builtin's plain data properties only: reading a lazy getter would load it.
-      const mod = process.getBuiltinModule(args.path);
+      const mod = process.getBuiltinModule?.(args.path) ?? createRequire(import.meta.url)(args.path);
       const names = Object.getOwnPropertyNames(mod).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && n !== "default" && "value" in Object.getOwnPropertyDescriptor(mod, n));
       const get = `globalThis.process.getBuiltinModule ? globalThis.process.getBuiltinModule(${JSON.stringify(args.path)}) : __memctlRequire(${JSON.stringify(args.path)})`;
       return { contents: `const m = ${get};\nexport default m;\nexport const { ${names.join(", ")} } = m;\n`, loader: "js" };

@@ -30,7 +30,7 @@ export const spec: CommandSpec = {
   },
   notes:
     "JSON keys: memory_resolution (status, resolution_source, memory_dir, project_key, canonical_repo, reason), memory_provenance\n" +
-    "(canonical store, index file, host, host_native_memory), memory_context_status (ok, no-hits, no-memory, unavailable,\n" +
+    "(canonical store, index file, host, host_native_memory, host_injects_per_prompt), memory_context_status (ok, no-hits, no-memory, unavailable,\n" +
     "invalid-explicit), memory_context (the block to inject, \"\" when none), memory_context_entries, memory_context_bytes.",
   examples: ['memctl prepare --host opencode --query "add a rate limit to /catalog" --json', "memctl prepare --host generic --json"],
 };
@@ -79,6 +79,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
         resolution_source: resolution.resolution_source,
         host: host.name,
         host_native_memory: host.nativeMemory,
+        host_injects_per_prompt: host.injectsContext,
       },
       memory_context_status: status,
       memory_context: context,

@@ -50,8 +50,18 @@ const SCAN_PER_ENTRY = 3;
 
 /** Ranks the store for a query; reads the usage sidecar only when frecency can change the order. */
 export async function rankStore(memoryDir: string, prompt: string, now: Date, options: { all?: boolean; checkAllCards?: boolean; force?: boolean; top?: number } = {}): Promise<{ store: RankableStore; ranked: Ranked[]; hitCount: number; hitFiles: string[]; usage?: Pick<UsageLookup, "store"> }> {
-  const today = dayOf(now);
   const store = await loadRankable(memoryDir, { nowMs: now.getTime(), ...options });
+  try {
+    return rankLoaded(memoryDir, store, prompt, now, options);
+  } catch (err) {
+    // A cache that opened cleanly but holds a damaged entry is rebuilt from the files, never reported as unreadable.
+    if (store.cache !== "fresh") throw err;
+    return rankLoaded(memoryDir, await loadRankable(memoryDir, { nowMs: now.getTime(), ...options, force: true }), prompt, now, options);
+  }
+}
+
+function rankLoaded(memoryDir: string, store: RankableStore, prompt: string, now: Date, options: { all?: boolean; top?: number }) {
+  const today = dayOf(now);
   const query = queryTerms(prompt);
   const all = options.all ?? false;
   let hitCount = 0;
@@ -64,13 +74,13 @@ export async function rankStore(memoryDir: string, prompt: string, now: Date, op
     onHitCount: (count) => (hitCount = count),
     onHitIds: (ids) => (hitIds = ids),
     // People (all) get the whole sidecar read and validated; the hook looks up only the cards it ranks.
-    loadUsage: () => {
+    loadUsage: (files) => {
       if (all) {
         const read = readUsage(memoryDir, today);
         usage = read;
         return read.cards;
       }
-      const lookup = openUsage(memoryDir, today);
+      const lookup = openUsage(memoryDir, today, new Set(files));
       usage = lookup;
       return lookup;
     },

@@ -36,7 +36,7 @@ const FIELD_BIT: Readonly<Record<Field, number>> = { title: 1, topics: 2, hook: 
 const MASK_FIELDS: readonly Field[][] = Array.from({ length: 8 }, (_, mask) => FIELDS.filter((f) => mask & FIELD_BIT[f]));
 const K1 = 1.2;
 /** A card scoring below this share of the best card's relevance is a weak match and counted irrelevant. */
-export const RELATIVE_CUTOFF = 0.15;
+export const RELATIVE_CUTOFF = 0.3;
 /** The most frecency can multiply relevance by (1 + this), reached asymptotically. */
 export const FRECENCY_BOOST = 0.25;
 const SINK_STATUSES = new Set(["stale", "superseded"]);
@@ -109,7 +109,7 @@ export interface RankOptions {
   /** Told every hit's entry id (relevant and sunk-relevant), including those `top` left out, in no order. */
   onHitIds?: (ids: readonly number[]) => void;
   /** Usage read on demand: only when frecency can change an order (more than one hit, or every entry). */
-  loadUsage?: () => UsageSource | undefined;
+  loadUsage?: (files: readonly string[]) => UsageSource | undefined;
 }
 
 /** Why a card sinks to the tail, or undefined. */
@@ -191,7 +191,7 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
     options.onHitIds?.(hitIds);
   }
   options.onHitCount?.(hitCount);
-  const usage = options.usage ?? (hitCount > 1 || options.all ? options.loadUsage?.() : undefined);
+  const usage = options.usage ?? (hitCount > 1 || options.all ? options.loadUsage?.(options.all ? [] : ids.map((id) => index.file(id))) : undefined);
   const ranked = ids.map((id): Ranked => {
     const entry = index.entry(id);
     const rel = relevance[id]!;

@@ -9,8 +9,13 @@ import { encodeCache } from "./rank-cache-format.js";
 import { openCache, RANK_CACHE, sameStamp, stampOf, type EntryLine, type Header, type LoadOptions, type RankableStore, type Stamp } from "./rank-cache-read.js";
 import { INDEX_FILE, STATE_DIR } from "./paths.js";
 
-/** Sources modified this recently are not trusted to a cache (an edit in the same clock tick could hide). */
-const RACY_MS = 2000;
+/**
+ * Sources modified this recently are not trusted to a cache: an edit in the same timestamp tick as the
+ * build could hide. Sub-second timestamps (ext4, APFS, tmpfs…) tick in milliseconds; whole-second ones
+ * (FAT, HFS+, some network filesystems) need the wide window.
+ */
+const RACY_MS_FINE = 100;
+const RACY_MS_COARSE = 2000;
 const HEAD_BYTES = 16 * 1024;
 
 /** What a rebuild can reuse from the previous cache: card fields by file (with their fingerprint), terms by line. */
@@ -95,8 +100,10 @@ export async function rebuild(memoryDir: string, indexStat: fs.Stats, options: L
   };
   if (options.writeCache === false) return store;
   const stateDir = path.join(memoryDir, STATE_DIR);
+  let createdStateDir = false;
   try {
-    fs.mkdirSync(stateDir, { recursive: true }); // before the directory stamps: creating it changes the store's mtime
+    // Before the directory stamps: creating it changes the store's mtime (a change we made, so not racy).
+    createdStateDir = fs.mkdirSync(stateDir, { recursive: true }) !== undefined;
   } catch {
     return store;
   }
@@ -106,8 +113,11 @@ export async function rebuild(memoryDir: string, indexStat: fs.Stats, options: L
     if (d !== "." && !d.startsWith("..") && !path.isAbsolute(d)) dirSet.add(d);
   }
   const dirs: [string, number][] = [...dirSet].sort().map((rel) => [rel, stampOf(path.join(memoryDir, rel))[0]]);
-  const newest = Math.max(indexStat.mtimeMs, ...dirs.map(([, m]) => m), ...[...stamps.values()].map(([m]) => m));
-  if (options.nowMs - newest <= RACY_MS) return store;
+  const sources = [indexStat.mtimeMs, ...dirs.filter(([rel]) => !(createdStateDir && rel === "")).map(([, m]) => m), ...[...stamps.values()].map(([m]) => m)];
+  const newest = Math.max(...sources);
+  const allStamps = sources.filter((m) => m > 0);
+  const coarse = allStamps.every((m) => m % 1000 === 0);
+  if (options.nowMs - newest <= (coarse ? RACY_MS_COARSE : RACY_MS_FINE)) return store;
   const prio = entries.map((e) => (e.priority === "always" ? "a" : e.priority === "low" ? "l" : "n")).join("");
   const status: Record<string, string> = {};
   const expires: Record<string, string> = {};

@@ -1,18 +1,23 @@
-// The rank cache's on-disk layout: binary, so the hook reads one Buffer and decodes only what a prompt
-// touches (a few entry lines, the postings of its terms) — no UTF-8 decoding or splitting of megabytes.
-//   "MEMCTLRC" u32 formatVersion u32 tokenizerVersion
+// The rank cache's on-disk layout: binary, so the hook reads the "head" (tables and postings) into one
+// Buffer and fetches only the entries a prompt touches with positional reads — the entry blob, the bulk of
+// the file, is never loaded whole.
+//   "MEMCTLRC" u32 formatVersion u32 tokenizerVersion u32 headBytes
 //   u32 headerLength, header JSON
-//   u32 n, u32 entryOffset[n + 1], entry blob (one JSON array per entry), u32 fileOffset[n + 1], file blob
+//   u32 n, u32 entryOffset[n + 1], u32 fileOffset[n + 1], file blob
 //   u32 T, u32 termOffset[T + 1], term blob (terms sorted by JS string order), u32 postingStart[T + 1],
 //   padding to 4 bytes, u32 id[P], f32 tf[P], u8 mask[P] (ids ascending within each term's range)
-//   "MEMCTLEND"
+//   --- headBytes end here ---
+//   entry blob (one JSON array per entry), "MEMCTLEND"
 // The id and tf arrays are 4-byte aligned so the reader maps them as typed-array views, copying nothing.
 // Every offset is bounds-checked on read; anything inconsistent makes the whole cache untrusted.
+import { isAscii } from "node:buffer";
+import fs from "node:fs";
 import type { Posting, PostingList } from "../rank/score.js";
 
 const MAGIC = Buffer.from("MEMCTLRC");
 const END = Buffer.from("MEMCTLEND");
-export const FORMAT_VERSION = 6;
+const PREFIX = MAGIC.length + 12;
+export const FORMAT_VERSION = 7;
 
 export interface CacheContent<H> {
   header: H;
@@ -23,23 +28,25 @@ export interface CacheContent<H> {
   terms: [string, readonly Posting[]][];
 }
 
+const u32 = (n: number) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(n);
+  return b;
+};
+
+/** An offset table and the concatenated UTF-8 of the items: one Buffer per section, not one per item. */
+function section(items: readonly string[]): [Buffer, Buffer] {
+  const table = Buffer.alloc(4 * (items.length + 1));
+  let at = 0;
+  items.forEach((item, i) => {
+    table.writeUInt32LE(at, 4 * i);
+    at += Buffer.byteLength(item);
+  });
+  table.writeUInt32LE(at, 4 * items.length);
+  return [table, Buffer.from(items.join(""))];
+}
+
 export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Buffer {
-  const u32 = (n: number) => {
-    const b = Buffer.alloc(4);
-    b.writeUInt32LE(n);
-    return b;
-  };
-  // One Buffer per section (not one per entry): encoding a 10,000-line store stays a few milliseconds.
-  const section = (items: readonly string[]): [Buffer, Buffer] => {
-    const table = Buffer.alloc(4 * (items.length + 1));
-    let at = 0;
-    items.forEach((item, i) => {
-      table.writeUInt32LE(at, 4 * i);
-      at += Buffer.byteLength(item);
-    });
-    table.writeUInt32LE(at, 4 * items.length);
-    return [table, Buffer.from(items.join(""))];
-  };
   const header = Buffer.from(JSON.stringify(c.header));
   const [entryTable, entryBlob] = section(c.entries);
   const [fileTable, fileBlob] = section(c.files);
@@ -63,13 +70,10 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
       k++;
     }
   }
-  const head = Buffer.concat([
-    MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion),
-    u32(header.length), header,
-    u32(c.entries.length), entryTable, entryBlob, fileTable, fileBlob,
-    u32(c.terms.length), termTable, termBlob, starts,
-  ]);
-  return Buffer.concat([head, Buffer.alloc((4 - (head.length % 4)) % 4), ids, tfs, masks, END]);
+  const body = Buffer.concat([u32(header.length), header, u32(c.entries.length), entryTable, fileTable, fileBlob, u32(c.terms.length), termTable, termBlob, starts]);
+  const pad = Buffer.alloc((4 - ((PREFIX + body.length) % 4)) % 4);
+  const headBytes = PREFIX + body.length + pad.length + ids.length + tfs.length + masks.length;
+  return Buffer.concat([MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad, ids, tfs, masks, entryBlob, END]);
 }
 
 export interface CacheView<H> {
@@ -80,11 +84,46 @@ export interface CacheView<H> {
   postings(term: string): PostingList | undefined;
 }
 
-/** Opens a cache buffer; undefined when it is not a complete cache of this format and tokenizer. */
-export function openCacheView<H>(file: Buffer, tokenizerVersion: number): CacheView<H> | undefined {
-  // Typed-array views need 4-byte alignment of the underlying memory; copy in the rare unaligned case.
-  const buf = file.byteOffset % 4 === 0 ? file : Buffer.from(new Uint8Array(file));
-  let at = 0;
+// Entries are read from the open file on demand; the descriptor closes when the view is garbage-collected
+// (the hook exits first; long-lived callers such as the MCP server do not leak descriptors).
+const closeOnCollect = new FinalizationRegistry<number>((fd) => {
+  try {
+    fs.closeSync(fd);
+  } catch {
+    // already closed
+  }
+});
+
+/** Opens a cache file; undefined when it is not a complete cache of this format and tokenizer. Never throws. */
+export function openCacheFile<H>(path: string, tokenizerVersion: number): CacheView<H> | undefined {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(path, "r");
+    const size = fs.fstatSync(fd).size;
+    if (size < PREFIX + END.length) return undefined;
+    const prefix = Buffer.alloc(PREFIX);
+    fs.readSync(fd, prefix, 0, PREFIX, 0);
+    if (!prefix.subarray(0, MAGIC.length).equals(MAGIC) || prefix.readUInt32LE(8) !== FORMAT_VERSION || prefix.readUInt32LE(12) !== tokenizerVersion) return undefined;
+    const headBytes = prefix.readUInt32LE(16);
+    if (headBytes < PREFIX || headBytes + END.length > size) return undefined;
+    // Its own ArrayBuffer (offset 0): the postings arrays inside are then 4-byte aligned for typed views.
+    const head = Buffer.from(new ArrayBuffer(headBytes));
+    if (fs.readSync(fd, head, 0, headBytes, 0) !== headBytes) return undefined;
+    const end = Buffer.alloc(END.length);
+    fs.readSync(fd, end, 0, END.length, size - END.length);
+    if (!end.equals(END)) return undefined;
+    const view = parseHead<H>(head, fd, size - END.length);
+    if (!view) fs.closeSync(fd);
+    else closeOnCollect.register(view, fd);
+    return view;
+  } catch {
+    if (fd !== undefined) fs.closeSync(fd);
+    return undefined;
+  }
+}
+
+function parseHead<H>(buf: Buffer, fd: number, entryEnd: number): CacheView<H> | undefined {
+  let at = PREFIX;
   const need = (bytes: number) => {
     if (at + bytes > buf.length) throw new RangeError("truncated rank cache");
   };
@@ -94,88 +133,91 @@ export function openCacheView<H>(file: Buffer, tokenizerVersion: number): CacheV
     at += 4;
     return v;
   };
-  try {
-    if (buf.length < MAGIC.length + END.length || !buf.subarray(0, MAGIC.length).equals(MAGIC) || !buf.subarray(buf.length - END.length).equals(END)) return undefined;
-    at = MAGIC.length;
-    if (u32() !== FORMAT_VERSION || u32() !== tokenizerVersion) return undefined;
-    const headerLength = u32();
-    need(headerLength);
-    const header = JSON.parse(buf.toString("utf8", at, at + headerLength)) as H;
-    at += headerLength;
-    const n = u32();
-    need(4 * (n + 1));
-    const entryTable = at;
-    at += 4 * (n + 1);
-    const entryBlob = at;
-    const entryBytes = buf.readUInt32LE(entryTable + 4 * n);
-    need(entryBytes);
-    at += entryBytes;
-    need(4 * (n + 1));
-    const fileTable = at;
-    at += 4 * (n + 1);
-    const fileBlob = at;
-    const fileBytes = buf.readUInt32LE(fileTable + 4 * n);
-    need(fileBytes);
-    at += fileBytes;
-    const t = u32();
-    need(4 * (t + 1));
-    const termTable = at;
-    at += 4 * (t + 1);
-    const termBlob = at;
-    const termBytes = buf.readUInt32LE(termTable + 4 * t);
-    need(termBytes);
-    at += termBytes;
-    need(4 * (t + 1));
-    const startTable = at;
-    at += 4 * (t + 1);
-    const count = buf.readUInt32LE(startTable + 4 * t);
-    at += (4 - (at % 4)) % 4;
-    need(9 * count);
-    if (at + 9 * count + END.length !== buf.length) return undefined;
-    const idArray = new Uint32Array(buf.buffer, buf.byteOffset + at, count);
-    const tfArray = new Float32Array(buf.buffer, buf.byteOffset + at + 4 * count, count);
-    const maskArray = new Uint8Array(buf.buffer, buf.byteOffset + at + 8 * count, count);
-    if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) return undefined; // the layout is little-endian
+  const headerLength = u32();
+  need(headerLength);
+  const header = JSON.parse(buf.toString("utf8", at, at + headerLength)) as H;
+  at += headerLength;
+  const n = u32();
+  need(8 * (n + 1));
+  const entryTable = at;
+  at += 4 * (n + 1);
+  const fileTable = at;
+  at += 4 * (n + 1);
+  const fileBlob = at;
+  const fileBytes = buf.readUInt32LE(fileTable + 4 * n);
+  need(fileBytes);
+  at += fileBytes;
+  const t = u32();
+  need(4 * (t + 1));
+  const termTable = at;
+  at += 4 * (t + 1);
+  const termBlob = at;
+  const termBytes = buf.readUInt32LE(termTable + 4 * t);
+  need(termBytes);
+  at += termBytes;
+  need(4 * (t + 1));
+  const startTable = at;
+  at += 4 * (t + 1);
+  const count = buf.readUInt32LE(startTable + 4 * t);
+  at += (4 - (at % 4)) % 4;
+  if (at + 9 * count !== buf.length) return undefined;
+  const entryBlob = buf.length;
+  const entryBytes = buf.readUInt32LE(entryTable + 4 * n);
+  if (entryBlob + entryBytes !== entryEnd) return undefined;
+  const idArray = new Uint32Array(buf.buffer, buf.byteOffset + at, count);
+  const tfArray = new Float32Array(buf.buffer, buf.byteOffset + at + 4 * count, count);
+  const maskArray = new Uint8Array(buf.buffer, buf.byteOffset + at + 8 * count, count);
+  if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) return undefined; // the layout is little-endian
 
-    const slice = (table: number, blob: number, limit: number, i: number) => {
-      const a = buf.readUInt32LE(table + 4 * i);
-      const b = buf.readUInt32LE(table + 4 * i + 4);
-      if (a > b || b > limit) throw new RangeError("bad rank cache offset");
-      return buf.toString("utf8", blob + a, blob + b);
-    };
-    const termAt = (i: number) => slice(termTable, termBlob, termBytes, i);
-    return {
-      header,
-      n,
-      entry: (id) => {
-        if (id < 0 || id >= n) throw new RangeError(`no entry ${id}`);
-        return slice(entryTable, entryBlob, entryBytes, id);
-      },
-      file: (id) => {
-        if (id < 0 || id >= n) throw new RangeError(`no entry ${id}`);
-        return slice(fileTable, fileBlob, fileBytes, id);
-      },
-      postings: (term) => {
-        let lo = 0;
-        let hi = t - 1;
-        while (lo <= hi) {
-          const mid = (lo + hi) >>> 1;
-          const key = termAt(mid);
-          if (key === term) {
-            const a = buf.readUInt32LE(startTable + 4 * mid);
-            const b = buf.readUInt32LE(startTable + 4 * mid + 4);
-            if (a > b || b > count) throw new RangeError("bad postings range");
-            const id = idArray.subarray(a, b);
-            for (let k = 0; k < id.length; k++) if (id[k]! >= n) throw new RangeError("posting points past the entries");
-            return { length: b - a, id, tf: tfArray.subarray(a, b), mask: maskArray.subarray(a, b) };
-          }
-          if (key < term) lo = mid + 1;
-          else hi = mid - 1;
+  const range = (table: number, limit: number, i: number): [number, number] => {
+    const a = buf.readUInt32LE(table + 4 * i);
+    const b = buf.readUInt32LE(table + 4 * i + 4);
+    if (a > b || b > limit) throw new RangeError("bad rank cache offset");
+    return [a, b];
+  };
+  const text = (table: number, blob: number, limit: number, i: number) => {
+    const [a, b] = range(table, limit, i);
+    return buf.toString("utf8", blob + a, blob + b);
+  };
+  let asciiFiles: string | null | undefined;
+  const checkId = (id: number) => {
+    if (!(id >= 0 && id < n)) throw new RangeError(`no entry ${id}`);
+  };
+  return {
+    header,
+    n,
+    entry: (id) => {
+      checkId(id);
+      const [a, b] = range(entryTable, entryBytes, id);
+      const out = Buffer.alloc(b - a);
+      if (fs.readSync(fd, out, 0, b - a, entryBlob + a) !== b - a) throw new RangeError("short read of a rank cache entry");
+      return out.toString("utf8");
+    },
+    file: (id) => {
+      checkId(id);
+      // Card paths are nearly always ASCII: then one decode of the whole blob and a slice per card
+      // (byte offsets equal character offsets) beats thousands of small decodes when a prompt hits many.
+      if (asciiFiles === undefined) asciiFiles = isAscii(buf.subarray(fileBlob, fileBlob + fileBytes)) ? buf.toString("latin1", fileBlob, fileBlob + fileBytes) : null;
+      if (asciiFiles === null) return text(fileTable, fileBlob, fileBytes, id);
+      const [a, b] = range(fileTable, fileBytes, id);
+      return asciiFiles.slice(a, b);
+    },
+    postings: (term) => {
+      let lo = 0;
+      let hi = t - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >>> 1;
+        const key = text(termTable, termBlob, termBytes, mid);
+        if (key === term) {
+          const [a, b] = range(startTable, count, mid);
+          const id = idArray.subarray(a, b);
+          for (let k = 0; k < id.length; k++) if (id[k]! >= n) throw new RangeError("posting points past the entries");
+          return { length: b - a, id, tf: tfArray.subarray(a, b), mask: maskArray.subarray(a, b) };
         }
-        return undefined;
-      },
-    };
-  } catch {
-    return undefined;
-  }
+        if (key < term) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return undefined;
+    },
+  };
 }

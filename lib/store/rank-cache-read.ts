@@ -4,7 +4,7 @@ import path from "node:path";
 import type { EntryInfo, RankIndex } from "../rank/score.js";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { parseIndex, type UnparsedLine } from "./index-file.js";
-import { openCacheView, type CacheView } from "./rank-cache-format.js";
+import { openCacheFile, type CacheView } from "./rank-cache-format.js";
 import { STATE_DIR } from "./paths.js";
 
 export const RANK_CACHE = "rank-cache.bin";
@@ -64,7 +64,7 @@ export function openCache(memoryDir: string): OpenCache | undefined {
   const file = path.join(memoryDir, STATE_DIR, RANK_CACHE);
   if (!fs.existsSync(file)) return undefined;
   try {
-    const view = openCacheView<Header>(fs.readFileSync(file), TOKENIZER_VERSION);
+    const view = openCacheFile<Header>(file, TOKENIZER_VERSION);
     if (!view || view.header.n !== view.n) return undefined;
     const header = view.header;
     const n = view.n;

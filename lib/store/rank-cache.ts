@@ -10,8 +10,9 @@
 //   - a rolling window of ROLLING_CHECK cards (a different slice each second) and every card about to be
 //     printed have the same mtime and size (catches in-place edits that keep the directory mtime);
 //   - it was written by this cache and tokenizer version and ends with its end marker.
-// Anything else rebuilds it from the files. A cache whose sources were modified within RACY_MS of the
-// build is not written (an edit in the same clock tick could otherwise go unnoticed); the next call rebuilds.
+// Anything else rebuilds it from the files. A cache whose sources were modified within 100 ms of the build
+// (2 s on filesystems with whole-second timestamps) is not written: an edit in the same timestamp tick could
+// otherwise go unnoticed; the next call rebuilds.
 // Writes are temp file + rename; a corrupt or foreign cache is ignored, never trusted.
 import fs from "node:fs";
 import path from "node:path";
@@ -31,7 +32,7 @@ export async function loadRankable(memoryDir: string, options: LoadOptions): Pro
   if (!indexStat.isFile()) throw Object.assign(new Error(`${path.join(memoryDir, INDEX_FILE)} is not a file`), { code: "EISDIR" });
   if (!options.force) {
     const cached = openCache(memoryDir);
-    if (cached && isFresh(memoryDir, cached, indexStat, options)) return cached.store;
+    if (cached && isFreshSafe(memoryDir, cached, indexStat, options)) return cached.store;
   }
   return rebuild(memoryDir, indexStat, options);
 }
@@ -43,6 +44,15 @@ export function stillFresh(memoryDir: string, store: RankableStore, files: Itera
     if (!stamp || !sameStamp(stampOf(path.join(memoryDir, file)), stamp)) return false;
   }
   return true;
+}
+
+/** A damaged entry met while checking freshness means "rebuild", never an error. */
+function isFreshSafe(memoryDir: string, c: OpenCache, indexStat: fs.Stats, options: LoadOptions): boolean {
+  try {
+    return isFresh(memoryDir, c, indexStat, options);
+  } catch {
+    return false;
+  }
 }
 
 function isFresh(memoryDir: string, c: OpenCache, indexStat: fs.Stats, options: LoadOptions): boolean {

@@ -20,8 +20,8 @@ function runHook(env: Record<string, string>, payload: string): Promise<number> 
 }
 
 test("50 concurrent hook processes: every hit recorded once, sidecar parses", { timeout: 120_000 }, async () => {
-  // 120 cards that all match the prompt equally: each call appends one ~2 KB line, so folds (16 KB) happen mid-run.
-  const cards = Array.from({ length: 120 }, (_, i) => ({ file: `feedback_card_${String(i).padStart(3, "0")}.md`, title: `Redis note ${i}`, hook: "redis cache behaviour" }));
+  // 200 cards that all match the prompt equally: each call appends one ~9 KB line, so folds (at 256 KiB) happen mid-run.
+  const cards = Array.from({ length: 200 }, (_, i) => ({ file: `feedback_card_about_redis_caching_${String(i).padStart(3, "0")}.md`, title: `Redis note ${i}`, hook: "redis cache behaviour" }));
   const s = sandbox(cards);
   try {
     const env = { HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "config.toml") };
@@ -32,7 +32,7 @@ test("50 concurrent hook processes: every hit recorded once, sidecar parses", { 
     const usage = readUsage(s.memory, today);
     assert.equal(usage.store, "tsv");
     assert.equal(usage.malformed, undefined);
-    assert.equal(usage.cards.size, 120);
+    assert.equal(usage.cards.size, 200);
     for (const c of cards) assert.equal(usage.cards.get(c.file)?.access_count, 50, c.file);
     const state = fs.readdirSync(path.join(s.memory, ".memctl"));
     assert.ok(state.includes("usage.tsv") || state.some((n) => n.endsWith(".folding")), `no fold happened: ${state.join(", ")}`);

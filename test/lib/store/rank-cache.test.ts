@@ -16,7 +16,8 @@ const now = () => Date.now();
 test("the cache is written once the sources are settled, then used while they are unchanged", async () => {
   const s = sandbox(cards);
   try {
-    const racy = await loadRankable(s.memory, { nowMs: now() });
+    const justWritten = fs.statSync(path.join(s.memory, "MEMORY.md")).mtimeMs + 50;
+    const racy = await loadRankable(s.memory, { nowMs: justWritten });
     assert.equal(racy.cache, "uncached"); // sources modified within the racy window: not written
     ageStore(s.memory);
     assert.equal((await loadRankable(s.memory, { nowMs: now() })).cache, "rebuilt");
@@ -71,6 +72,29 @@ test("a card about to be printed that changed in place is re-read before printin
     fs.utimesSync(s.memory, dirTime, dirTime);
     const inj = await buildInjection({ memoryDir: s.memory, projectKey: "k", source: "env", prompt: "redis", host: HOSTS.generic, budget: { maxBytes: 3000, maxEntries: 20 }, now: new Date(), record: false });
     assert.equal(inj.ranked.find((r) => r.entry.file === "feedback_a.md")!.tier, "sunk-relevant");
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("a damaged cache (truncated, or a corrupt entry) is rebuilt, never trusted or reported as unreadable", async () => {
+  const s = sandbox(cards);
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    const file = path.join(s.memory, ".memctl", RANK_CACHE);
+    const good = fs.readFileSync(file);
+    fs.writeFileSync(file, good.subarray(0, good.length - 1));
+    ageStore(s.memory); // the first load created .memctl just now
+    assert.equal((await loadRankable(s.memory, { nowMs: now() })).cache, "rebuilt");
+    // Corrupt the first entry's JSON (the entry blob sits just before the end marker).
+    const damaged = Buffer.from(fs.readFileSync(file));
+    const at = damaged.indexOf(Buffer.from('[3,"feedback_a.md"'));
+    assert.ok(at > 0);
+    damaged[at] = 0x7b; // "{" — no longer a JSON array
+    fs.writeFileSync(file, damaged);
+    const inj = await buildInjection({ memoryDir: s.memory, projectKey: "k", source: "env", prompt: "redis cache", host: HOSTS.generic, budget: { maxBytes: 3000, maxEntries: 20 }, now: new Date(), record: false });
+    assert.match(inj.composed.text, /feedback_a\.md/);
   } finally {
     s.cleanup();
   }
