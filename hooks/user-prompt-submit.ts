@@ -34,12 +34,17 @@ async function readStdin(): Promise<Buffer> {
   }
 }
 
-const io = processIo();
-const args = parseHookArgs(process.argv.slice(2));
-// A wiring mistake must not block the user's prompt: say so on stderr and run with what is usable.
-for (const p of args.problems) io.stderr.write(`memctl hook: ${p} (ignored)\n`);
-if (!isHostName(args.host)) io.stderr.write(`memctl hook: unknown host "${args.host}", using generic output\n`);
-const result = await runUserPromptHook(await readStdin(), args, io);
-if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
-if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);
-process.exitCode = result.outcome.exitCode;
+async function main(): Promise<void> {
+  const io = processIo();
+  const args = parseHookArgs(process.argv.slice(2));
+  // A wiring mistake must not block the user's prompt: say so on stderr and run with what is usable.
+  for (const p of args.problems) io.stderr.write(`memctl hook: ${p} (ignored)\n`);
+  if (!isHostName(args.host)) io.stderr.write(`memctl hook: unknown host "${args.host}", using generic output\n`);
+  const result = await runUserPromptHook(await readStdin(), args, io);
+  if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
+  if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);
+  process.exitCode = result.outcome.exitCode;
+}
+
+// runUserPromptHook turns memory problems into output, never into a rejection.
+await main();

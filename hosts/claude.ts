@@ -1,3 +1,4 @@
+import { normalizePayload } from "./payload.js";
 import type { HostAdapter } from "./types.js";
 
 /**
@@ -11,11 +12,15 @@ export const claude: HostAdapter = {
   budget: { maxBytes: 1500, maxEntries: 10 },
   hardCeilingBytes: 8000,
   nativeMemory: "auxiliary",
+  normalize: normalizePayload,
   injectsContext: true,
   context: (text) => ({
     stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: text } }) + "\n",
     stderr: "",
     exitCode: 0,
   }),
+  unavailable(text, reason) {
+    return { ...this.context(text), stderr: `memctl: memory index unavailable: ${reason}\n` };
+  },
   invalidExplicit: (reason) => ({ stdout: JSON.stringify({ decision: "block", reason }) + "\n", stderr: "", exitCode: 0 }),
 };

@@ -1,3 +1,4 @@
+import { normalizePayload } from "./payload.js";
 import type { HostAdapter } from "./types.js";
 
 /**
@@ -10,11 +11,15 @@ export const codex: HostAdapter = {
   budget: { maxBytes: 3000, maxEntries: 20 },
   hardCeilingBytes: 8000,
   nativeMemory: "auxiliary",
+  normalize: normalizePayload,
   injectsContext: true,
   context: (text) => ({
     stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: text } }) + "\n",
     stderr: "",
     exitCode: 0,
   }),
+  unavailable(text, reason) {
+    return { ...this.context(text), stderr: `memctl: memory index unavailable: ${reason}\n` };
+  },
   invalidExplicit: (reason) => ({ stdout: "", stderr: reason + "\n", exitCode: 2 }),
 };

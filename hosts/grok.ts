@@ -1,3 +1,4 @@
+import { normalizePayload } from "./payload.js";
 import type { HostAdapter } from "./types.js";
 
 /**
@@ -10,7 +11,11 @@ export const grok: HostAdapter = {
   budget: { maxBytes: 3000, maxEntries: 20 },
   hardCeilingBytes: 8000,
   nativeMemory: "unknown",
+  normalize: normalizePayload,
   injectsContext: false,
   context: (text) => ({ stdout: text, stderr: "", exitCode: 0 }),
+  unavailable(text, reason) {
+    return { ...this.context(text), stderr: `memctl: memory index unavailable: ${reason}\n` };
+  },
   invalidExplicit: (reason) => ({ stdout: "", stderr: reason + "\n", exitCode: 0 }),
 };

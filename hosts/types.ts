@@ -36,8 +36,12 @@ export interface HostAdapter {
   nativeMemory: "auxiliary" | "unknown";
   /** False when the host ignores UserPromptSubmit output (Grok Build is observe-only). */
   injectsContext: boolean;
-  /** The recalled-memory block (or the unavailable marker) delivered as context. */
+  /** Reads the host's stdin payload (snake_case or camelCase); undefined when it is unusable. */
+  normalize(raw: unknown): HookPayload | undefined;
+  /** The recalled-memory block delivered as context. */
   context(text: string): HookOutcome;
+  /** The MEMORY INDEX UNAVAILABLE block (never blocks the prompt) plus the reason for the host's log. */
+  unavailable(text: string, reason: string): HookOutcome;
   /** An invalid explicit selection: block the prompt with a reason telling the user what to fix. */
   invalidExplicit(reason: string): HookOutcome;
 }

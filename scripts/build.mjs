@@ -9,16 +9,21 @@ import { createRequire } from "node:module";
 // from process.getBuiltinModule (Node >= 20.16), with createRequire as the fallback for older Node 20.
 const BUILTIN_BANNER =
   'const __memctlRequire = globalThis.process.getBuiltinModule ? undefined : (await import("node:module")).createRequire(import.meta.url);';
+const RESERVED = new Set(
+  "default await break case catch class const continue debugger delete do else enum export extends false finally for function if implements import in instanceof interface let new null package private protected public return static super switch this throw true try typeof var void while with yield".split(" "),
+);
 const builtinsWithoutFacades = {
   name: "builtins-without-facades",
   setup(b) {
     b.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path, namespace: "node-builtin" }));
     b.onLoad({ filter: /.*/, namespace: "node-builtin" }, (args) => {
-      // Named exports are the builtin's plain data properties only: reading a lazy getter would load it.
+      // Every named export is a pure read, so esbuild drops the unused ones: a lazy getter (fs.promises,
+      // fs.ReadStream…) is only touched by code that imports it.
       const mod = process.getBuiltinModule?.(args.path) ?? createRequire(import.meta.url)(args.path);
-      const names = Object.getOwnPropertyNames(mod).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && n !== "default" && "value" in Object.getOwnPropertyDescriptor(mod, n));
+      const names = Object.getOwnPropertyNames(mod).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && !RESERVED.has(n));
       const get = `globalThis.process.getBuiltinModule ? globalThis.process.getBuiltinModule(${JSON.stringify(args.path)}) : __memctlRequire(${JSON.stringify(args.path)})`;
-      return { contents: `const m = ${get};\nexport default m;\nexport const { ${names.join(", ")} } = m;\n`, loader: "js" };
+      const exports = names.map((n) => `export const ${n} = /* @__PURE__ */ (() => m.${n})();`).join("\n");
+      return { contents: `const m = ${get};\nexport default m;\n${exports}\n`, loader: "js" };
     });
   },
 };

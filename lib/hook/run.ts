@@ -2,7 +2,7 @@
 // It never blocks a prompt except for an invalid explicit memory selection, which the user must fix.
 import fs from "node:fs";
 import path from "node:path";
-import { hostAdapter, HOSTS, normalizePayload, type HookOutcome, type HostAdapter } from "../../hosts/index.js";
+import { hostAdapter, HOSTS, type HookOutcome, type HostAdapter } from "../../hosts/index.js";
 import { resolveBudget } from "../budget.js";
 import { readConfig } from "../config.js";
 import { displayDir, renderUnavailable } from "../inject.js";
@@ -37,7 +37,7 @@ export async function runUserPromptHook(stdin: Buffer | string, options: HookOpt
   const host = hostAdapter(options.host) ?? HOSTS.generic;
   let payload;
   try {
-    payload = normalizePayload(JSON.parse(typeof stdin === "string" ? stdin : stdin.toString("utf8")));
+    payload = host.normalize(JSON.parse(typeof stdin === "string" ? stdin : stdin.toString("utf8")));
   } catch {
     payload = undefined;
   }
@@ -80,8 +80,7 @@ export async function runUserPromptHook(stdin: Buffer | string, options: HookOpt
 
 function unavailable(host: HostAdapter, reason: string, io: Io): HookResult {
   logHookError(io, reason);
-  const outcome = host.context(renderUnavailable(reason));
-  return { status: "unavailable", outcome: { ...outcome, stderr: outcome.stderr + `memctl: memory index unavailable: ${reason}\n` } };
+  return { status: "unavailable", outcome: host.unavailable(renderUnavailable(reason), reason) };
 }
 
 function describe(err: unknown): string {

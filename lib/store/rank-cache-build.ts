@@ -6,7 +6,7 @@ import { buildPostings, toPostingList, type RankEntry } from "../rank/score.js";
 import { tokenize, TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { parseIndex } from "./index-file.js";
 import { encodeCache } from "./rank-cache-format.js";
-import { openCache, RANK_CACHE, sameStamp, stampOf, type EntryLine, type Header, type LoadOptions, type RankableStore, type Stamp } from "./rank-cache-read.js";
+import { cardStamp, escapesStore, openCache, RANK_CACHE, sameStamp, stampOf, type EntryLine, type Header, type LoadOptions, type RankableStore, type Stamp } from "./rank-cache-read.js";
 import { INDEX_FILE, STATE_DIR } from "./paths.js";
 
 /**
@@ -50,8 +50,13 @@ export async function rebuild(memoryDir: string, indexStat: fs.Stats, options: L
   const fields = new Map<string, { priority?: string; status?: string; expires_at?: string; topics: string[]; topicTerms?: string[] }>();
   const stamps = new Map<string, Stamp>();
   for (const file of files) {
+    // A link out of the store (absolute, or through "..") is ranked on its index line only: never read.
+    const stamp = cardStamp(memoryDir, file);
+    if (escapesStore(file)) {
+      stamps.set(file, stamp);
+      continue;
+    }
     const abs = path.join(memoryDir, file);
-    const stamp = stampOf(abs);
     stamps.set(file, stamp);
     const prior = old.cards.get(file);
     if (prior && sameStamp(prior.stamp, stamp) && stamp[0] !== -1) {

@@ -140,6 +140,16 @@ class CachedEntry implements EntryInfo {
   }
 }
 
+/** True for a link that leaves the store: absolute, a drive path, or through "..". Such cards are never read. */
+export function escapesStore(file: string): boolean {
+  return path.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
+}
+
+/** A linked card's fingerprint; a link out of the store always reads as missing. */
+export function cardStamp(memoryDir: string, file: string): Stamp {
+  return escapesStore(file) ? [-1, -1] : stampOf(path.join(memoryDir, file));
+}
+
 export function stampOf(file: string): Stamp {
   try {
     const s = fs.statSync(file, { throwIfNoEntry: false });

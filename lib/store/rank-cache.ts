@@ -17,7 +17,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { rebuild } from "./rank-cache-build.js";
-import { openCache, sameStamp, stampOf, type EntryLine, type LoadOptions, type OpenCache, type RankableStore } from "./rank-cache-read.js";
+import { cardStamp, openCache, sameStamp, stampOf, type EntryLine, type LoadOptions, type OpenCache, type RankableStore } from "./rank-cache-read.js";
 import { INDEX_FILE } from "./paths.js";
 
 export { normalizeCardPath } from "./rank-cache-build.js";
@@ -41,7 +41,7 @@ export async function loadRankable(memoryDir: string, options: LoadOptions): Pro
 export function stillFresh(memoryDir: string, store: RankableStore, files: Iterable<string>): boolean {
   for (const file of files) {
     const stamp = store.stamp(file);
-    if (!stamp || !sameStamp(stampOf(path.join(memoryDir, file)), stamp)) return false;
+    if (!stamp || !sameStamp(cardStamp(memoryDir, file), stamp)) return false;
   }
   return true;
 }
@@ -67,7 +67,7 @@ function isFresh(memoryDir: string, c: OpenCache, indexStat: fs.Stats, options: 
   const start = options.checkAllCards ? 0 : (Math.floor(options.nowMs / 1000) * ROLLING_CHECK) % n;
   for (let k = 0; k < count; k++) {
     const [, file, , , , mtime, size] = JSON.parse(c.view.entry((start + k) % n)) as EntryLine;
-    if (!sameStamp(stampOf(path.join(memoryDir, file)), [mtime, size])) return false;
+    if (!sameStamp(cardStamp(memoryDir, file), [mtime, size])) return false;
   }
   return true;
 }

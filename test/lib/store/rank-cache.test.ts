@@ -99,3 +99,18 @@ test("a damaged cache (truncated, or a corrupt entry) is rebuilt, never trusted 
     s.cleanup();
   }
 });
+
+test("a link out of the store (../, absolute) is ranked on its index line but its file is never read", async () => {
+  const s = sandbox(cards);
+  try {
+    fs.writeFileSync(path.join(s.root, "outside.md"), cardText({ file: "outside.md", title: "Outside", hook: "x", priority: "always" }));
+    fs.appendFileSync(path.join(s.memory, "MEMORY.md"), "- [Outside redis](../outside.md) — escapes the store\n");
+    ageStore(s.memory);
+    const store = await loadRankable(s.memory, { nowMs: now() });
+    assert.deepEqual(store.index.alwaysIds, []);
+    assert.equal(store.index.entry(2).file, "../outside.md");
+    assert.equal((await loadRankable(s.memory, { nowMs: now() })).cache, "fresh");
+  } finally {
+    s.cleanup();
+  }
+});
