@@ -1,0 +1,329 @@
+// Per-prompt hook latency and peak RSS against `node -e 0`, measured interleaved in the same run.
+// Run: npm run build && npm run bench:latency [-- --sizes 100,1000,10000 --runs 40 --warmup 5 --repeat 1 --json]
+// Peak RSS uses GNU time (/usr/bin/time -f %M); install it with `apt-get install -y time` (Debian/Ubuntu).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { generateStore } from "./gen-store.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const HOOK = path.join(ROOT, "dist", "hooks", "user-prompt-submit.js");
+const GNU_TIME = "/usr/bin/time";
+
+/** Prompts a person types to a coding agent; they rotate so no single prompt's match count dominates. */
+const PROMPTS = [
+  "deploying to staging fails after the migration, check the helm chart",
+  "why does the ledger-service retry webhooks twice?",
+  "add a vitest suite for the Stripe webhook handler",
+  "部署前需要运行哪些检查？",
+  "bump deps in the web client and run typecheck",
+  "the Redis cache keeps timing out under load, p95 doubled",
+  "ok",
+  "rotate the auth-gateway tokens before tagging a release",
+];
+
+interface Options {
+  sizes: number[];
+  runs: number;
+  warmup: number;
+  repeat: number;
+  rssRuns: number;
+  json: boolean;
+  keep: boolean;
+}
+
+function parseOptions(argv: string[]): Options {
+  const get = (name: string) => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  return {
+    sizes: (get("sizes") ?? "100,1000,10000").split(",").map(Number),
+    runs: Number(get("runs") ?? 40),
+    warmup: Number(get("warmup") ?? 5),
+    repeat: Number(get("repeat") ?? 1),
+    rssRuns: Number(get("rss-runs") ?? 8),
+    json: argv.includes("--json"),
+    keep: argv.includes("--keep"),
+  };
+}
+
+interface Fixture {
+  cards: number;
+  root: string;
+  repo: string;
+  memoryDir: string;
+  home: string;
+  indexBytes: number;
+  env: NodeJS.ProcessEnv;
+}
+
+/** A git repo for the payload's cwd, a store selected by MEMCTL_MEMORY_DIR, and a temp HOME with no config. */
+function makeFixture(cards: number): Fixture {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), `memctl-latency-${cards}-`));
+  const repo = path.join(root, "repo");
+  const home = path.join(root, "home");
+  fs.mkdirSync(home, { recursive: true });
+  fs.mkdirSync(repo, { recursive: true });
+  const git = spawnSync("git", ["init", "-q", repo], { encoding: "utf8" });
+  if (git.status !== 0) throw new Error(`git init failed: ${git.stderr}`);
+  const store = generateStore({ cards, dir: path.join(root, "memory") });
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: home,
+    MEMCTL_MEMORY_DIR: store.dir,
+    MEMCTL_CONFIG_FILE: path.join(home, "memctl-config.toml"),
+    XDG_CONFIG_HOME: path.join(home, ".config"),
+    CLAUDE_CONFIG_DIR: path.join(home, ".claude"),
+  };
+  return { cards, root, repo, memoryDir: store.dir, home, indexBytes: store.indexBytes, env };
+}
+
+function payload(f: Fixture, prompt: string): string {
+  return JSON.stringify({
+    session_id: "bench-session",
+    turn_id: "bench-turn",
+    transcript_path: null,
+    cwd: f.repo,
+    hook_event_name: "UserPromptSubmit",
+    model: "gpt-5-codex",
+    permission_mode: "default",
+    prompt,
+  });
+}
+
+const HOOK_ARGS = [HOOK, "--host", "codex"];
+const NODE_ARGS = ["-e", "0"];
+
+/** Wall time of one child process, spawn to exit, in milliseconds. */
+function timeOnce(args: string[], input: string, env: NodeJS.ProcessEnv, cwd: string): { ms: number; stdout: string; status: number | null } {
+  const start = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, args, { input, env, cwd, encoding: "utf8" });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  return { ms, stdout: r.stdout, status: r.status };
+}
+
+/** Peak RSS in KiB of one child, via GNU time's %M (max resident set size). */
+function rssOnce(args: string[], input: string, env: NodeJS.ProcessEnv, cwd: string): number {
+  const out = path.join(os.tmpdir(), `memctl-rss-${process.pid}.txt`);
+  const r = spawnSync(GNU_TIME, ["-f", "%M", "-o", out, process.execPath, ...args], { input, env, cwd, encoding: "utf8" });
+  if (r.error) throw r.error;
+  const kib = Number(fs.readFileSync(out, "utf8").trim().split("\n").pop());
+  fs.rmSync(out, { force: true });
+  return kib;
+}
+
+const median = (xs: number[]) => quantile(xs, 0.5);
+function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  const pos = (s.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return s[lo]! + (s[hi]! - s[lo]!) * (pos - lo);
+}
+
+/** Files under .memctl/ the hook created besides the usage sidecar: a derived cache, if it keeps one. */
+function derivedFiles(memoryDir: string): string[] {
+  const dir = path.join(memoryDir, ".memctl");
+  if (!fs.existsSync(dir)) return [];
+  const out: string[] = [];
+  const walk = (rel: string) => {
+    for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(r);
+      else if (!/^usage\./.test(e.name)) out.push(r);
+    }
+  };
+  walk("");
+  return out;
+}
+
+export interface SizeResult {
+  cards: number;
+  index_bytes: number;
+  runs: number;
+  node_median_ms: number;
+  node_p95_ms: number;
+  hook_median_ms: number;
+  hook_p95_ms: number;
+  ratio: number;
+  /** Median over runs of hook / node within the same adjacent pair: less sensitive to load drift. */
+  pair_ratio_median: number;
+  /** Median hook minus median node: what the hook adds over a bare node start. */
+  overhead_ms: number;
+  cold_median_ms?: number;
+  cold_runs?: number;
+  derived_cache_files: string[];
+  hook_peak_rss_mib: number;
+  node_peak_rss_mib: number;
+  block_bytes_median: number;
+  nonzero_exits: number;
+}
+
+function measureSize(cards: number, o: Options): SizeResult {
+  const f = makeFixture(cards);
+  try {
+    const cold: number[] = [];
+    // Cold first calls: before any hook has run, and again after removing whatever derived state it wrote.
+    const coldFirst = timeOnce(HOOK_ARGS, payload(f, PROMPTS[0]!), f.env, f.repo);
+    if (coldFirst.status !== 0) throw new Error(`hook exited ${coldFirst.status} on ${cards} cards`);
+    const derived = derivedFiles(f.memoryDir);
+    if (derived.length > 0) {
+      cold.push(coldFirst.ms);
+      for (let i = 0; i < 4; i++) {
+        for (const d of derivedFiles(f.memoryDir)) fs.rmSync(path.join(f.memoryDir, ".memctl", d), { force: true });
+        timeOnce(NODE_ARGS, "", f.env, f.repo);
+        cold.push(timeOnce(HOOK_ARGS, payload(f, PROMPTS[(i + 1) % PROMPTS.length]!), f.env, f.repo).ms);
+      }
+    }
+    for (let i = 0; i < o.warmup; i++) {
+      timeOnce(NODE_ARGS, "", f.env, f.repo);
+      timeOnce(HOOK_ARGS, payload(f, PROMPTS[i % PROMPTS.length]!), f.env, f.repo);
+    }
+    const node: number[] = [];
+    const hook: number[] = [];
+    const blockBytes: number[] = [];
+    let nonzero = 0;
+    for (let i = 0; i < o.runs; i++) {
+      const input = payload(f, PROMPTS[i % PROMPTS.length]!);
+      // Alternate which goes first so slow drift on a shared machine hits both sides equally.
+      const pair = i % 2 === 0 ? (["node", "hook"] as const) : (["hook", "node"] as const);
+      for (const which of pair) {
+        if (which === "node") node.push(timeOnce(NODE_ARGS, "", f.env, f.repo).ms);
+        else {
+          const r = timeOnce(HOOK_ARGS, input, f.env, f.repo);
+          hook.push(r.ms);
+          blockBytes.push(Buffer.byteLength(r.stdout));
+          if (r.status !== 0) nonzero++;
+        }
+      }
+    }
+    const hookRss: number[] = [];
+    const nodeRss: number[] = [];
+    for (let i = 0; i < o.rssRuns; i++) {
+      nodeRss.push(rssOnce(NODE_ARGS, "", f.env, f.repo));
+      hookRss.push(rssOnce(HOOK_ARGS, payload(f, PROMPTS[i % PROMPTS.length]!), f.env, f.repo));
+    }
+    const result: SizeResult = {
+      cards,
+      index_bytes: f.indexBytes,
+      runs: o.runs,
+      node_median_ms: median(node),
+      node_p95_ms: quantile(node, 0.95),
+      hook_median_ms: median(hook),
+      hook_p95_ms: quantile(hook, 0.95),
+      ratio: median(hook) / median(node),
+      pair_ratio_median: median(hook.map((h, k) => h / node[k]!)),
+      overhead_ms: median(hook) - median(node),
+      derived_cache_files: derived,
+      hook_peak_rss_mib: Math.max(...hookRss) / 1024,
+      node_peak_rss_mib: Math.max(...nodeRss) / 1024,
+      block_bytes_median: median(blockBytes),
+      nonzero_exits: nonzero,
+    };
+    if (cold.length > 0) Object.assign(result, { cold_median_ms: median(cold), cold_runs: cold.length });
+    return result;
+  } finally {
+    if (!o.keep) fs.rmSync(f.root, { recursive: true, force: true });
+    else process.stderr.write(`kept fixture ${f.root}\n`);
+  }
+}
+
+export interface FloorResult {
+  runs: number;
+  node_median_ms: number;
+  /** The hook given a payload without a cwd: node start + loading the hook bundle + reading stdin, nothing else. */
+  module_load_median_ms: number;
+  /** The hook on a resolved store whose MEMORY.md has no entries: adds resolution, config and reading the index. */
+  empty_store_median_ms: number;
+}
+
+/** Where the fixed cost goes, before any card is ranked (interleaved, same run). */
+function measureFloor(o: Options): FloorResult {
+  const f = makeFixture(0);
+  try {
+    const series = { node: [] as number[], load: [] as number[], empty: [] as number[] };
+    const runs: [keyof typeof series, string[], string][] = [
+      ["node", NODE_ARGS, ""],
+      ["load", HOOK_ARGS, "{}"],
+      ["empty", HOOK_ARGS, payload(f, PROMPTS[0]!)],
+    ];
+    for (let i = 0; i < o.warmup + o.runs; i++) {
+      const order = i % 2 === 0 ? runs : [...runs].reverse();
+      for (const [name, args, input] of order) {
+        const ms = timeOnce(args, input, f.env, f.repo).ms;
+        if (i >= o.warmup) series[name].push(ms);
+      }
+    }
+    return { runs: o.runs, node_median_ms: median(series.node), module_load_median_ms: median(series.load), empty_store_median_ms: median(series.empty) };
+  } finally {
+    fs.rmSync(f.root, { recursive: true, force: true });
+  }
+}
+
+/** Least-squares slope of hook overhead over card count, in ms per 1,000 cards. */
+export function growthPer1000(results: readonly SizeResult[]): number {
+  const xs = results.map((r) => r.cards / 1000);
+  const ys = results.map((r) => r.overhead_ms);
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  const num = xs.reduce((s, x, i) => s + (x - mx) * (ys[i]! - my), 0);
+  const den = xs.reduce((s, x) => s + (x - mx) ** 2, 0);
+  return den === 0 ? NaN : num / den;
+}
+
+const fmt = (n: number | undefined, d = 1) => (n === undefined || Number.isNaN(n) ? "–" : n.toFixed(d));
+
+function printTable(results: readonly SizeResult[], floor: FloorResult, round: number): void {
+  const lines = [
+    `round ${round}: node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`,
+    "| cards | index bytes | node -e 0 median / p95 (ms) | hook median / p95 (ms) | ratio | pair ratio | hook − node (ms) | cold first call (ms) | peak RSS hook / node (MiB) | block bytes |",
+    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...results.map(
+      (r) =>
+        `| ${r.cards.toLocaleString("en")} | ${r.index_bytes.toLocaleString("en")} | ${fmt(r.node_median_ms)} / ${fmt(r.node_p95_ms)} | ${fmt(r.hook_median_ms)} / ${fmt(r.hook_p95_ms)} | ${fmt(r.ratio, 2)}x | ${fmt(r.pair_ratio_median, 2)}x | ${fmt(r.overhead_ms)} | ${r.cold_median_ms === undefined ? "no cache" : fmt(r.cold_median_ms)} | ${fmt(r.hook_peak_rss_mib)} / ${fmt(r.node_peak_rss_mib)} | ${r.block_bytes_median} |`,
+    ),
+  ];
+  if (results.length > 1) {
+    const steps = results.slice(1).map((r, i) => {
+      const prev = results[i]!;
+      return `${prev.cards}→${r.cards}: ${fmt((r.overhead_ms - prev.overhead_ms) / ((r.cards - prev.cards) / 1000), 2)} ms/1k`;
+    });
+    lines.push("", `growth: ${fmt(growthPer1000(results), 2)} ms per extra 1,000 cards (least squares); per step ${steps.join(", ")}`);
+  }
+  lines.push(
+    "",
+    `fixed cost (medians, ms): node -e 0 ${fmt(floor.node_median_ms)}; hook with a payload lacking cwd (node + bundle load + stdin) ${fmt(floor.module_load_median_ms)} (+${fmt(floor.module_load_median_ms - floor.node_median_ms)}); hook on an empty MEMORY.md (+ resolve, config, index read) ${fmt(floor.empty_store_median_ms)} (+${fmt(floor.empty_store_median_ms - floor.module_load_median_ms)})`,
+  );
+  const bad = results.filter((r) => r.nonzero_exits > 0);
+  if (bad.length) lines.push(`WARNING: non-zero hook exits at ${bad.map((r) => r.cards).join(", ")} cards`);
+  process.stdout.write(lines.join("\n") + "\n\n");
+}
+
+async function main(): Promise<void> {
+  const o = parseOptions(process.argv.slice(2));
+  if (!fs.existsSync(HOOK)) {
+    process.stderr.write(`missing ${path.relative(ROOT, HOOK)}: run \`npm run build\` first\n`);
+    process.exit(2);
+  }
+  if (!fs.existsSync(GNU_TIME)) {
+    process.stderr.write(`missing ${GNU_TIME} (GNU time, for peak RSS): install it with \`apt-get install -y time\`\n`);
+    process.exit(2);
+  }
+  const all: { floor: FloorResult; sizes: SizeResult[] }[] = [];
+  for (let round = 1; round <= o.repeat; round++) {
+    const floor = measureFloor(o);
+    const results = o.sizes.map((n) => measureSize(n, o));
+    all.push({ floor, sizes: results });
+    if (!o.json) printTable(results, floor, round);
+  }
+  if (o.json) {
+    const out = { node: process.version, cpus: os.cpus().length, date: new Date().toISOString(), rounds: all, growth_ms_per_1000: all.map((r) => growthPer1000(r.sizes)) };
+    process.stdout.write(JSON.stringify(out, null, 2) + "\n");
+  }
+}
+
+await main();
