@@ -1,10 +1,9 @@
 import type { Io } from "../io.js";
 import { acceptProposal } from "../proposal-decide.js";
 import { inertText } from "../sanitize.js";
-import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
+import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { splitTopics } from "./propose.js";
-import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
+import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
 
 export const spec: CommandSpec = {
   name: "accept",
@@ -26,10 +25,9 @@ export const spec: CommandSpec = {
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
-  const topics = strs(args, "topics");
   const result = await acceptProposal(writeContext(args, io, memoryDir), args.positionals[0]!, {
     description: str(args, "edit-description"),
-    topics: topics.length > 0 ? splitTopics(topics) : undefined,
+    topics: topicsFrom(args),
     force: bool(args, "force"),
   });
   const { save, proposal, provenance } = result;

@@ -1,14 +1,11 @@
-import fs from "node:fs";
-import path from "node:path";
-import { usageError } from "../errors.js";
 import type { Io } from "../io.js";
 import { propose } from "../proposals.js";
 import { CARD_TYPES, PROVENANCE_KINDS } from "../records.js";
 import { inertText } from "../sanitize.js";
 import { pauseFromEnv } from "../store/write.js";
-import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
+import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { ACTOR_FLAGS, actorFrom, cardBodyFrom, JSON_FLAG, requireStore, STORE_FLAGS, topicsFrom } from "./store-access.js";
 
 export const spec: CommandSpec = {
   name: "propose",
@@ -39,14 +36,10 @@ export const spec: CommandSpec = {
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
-  const [name, dash] = args.positionals as [string, string?];
-  if (dash !== undefined && dash !== "-") throw usageError(`unexpected argument "${dash}"; pass - to read the body from stdin`);
-  const bodyFile = str(args, "body-file");
-  if (dash && bodyFile) throw usageError("give the body either with --body-file or with -, not both");
+  const name = args.positionals[0]!;
+  const body = await cardBodyFrom(args, io);
   const confidence = parseConfidence(str(args, "confidence"));
   const actor = actorFrom(args);
-  const body = dash || bodyFile === "-" ? await readStdin(io) : bodyFile !== undefined ? readBodyFile(path.resolve(io.cwd, bodyFile)) : undefined;
-  const topicFlags = strs(args, "topics");
   const { memoryDir } = requireStore(args, io);
   const p = await propose({ memoryDir, actor, now: io.now(), commit: pauseFromEnv(io.env) }, {
     card: {
@@ -54,7 +47,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       type: str(args, "type"),
       description: str(args, "description"),
       body,
-      topics: topicFlags.length > 0 ? splitTopics(topicFlags) : undefined,
+      topics: topicsFrom(args),
     },
     source: str(args, "source"),
     kind: str(args, "kind"),
@@ -70,25 +63,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   return 0;
 }
 
-export function splitTopics(flags: string[]): string[] {
-  return flags.flatMap((t) => t.split(",")).map((t) => t.trim()).filter(Boolean);
-}
-
 /** A number, or NaN for anything else (the library reports it with the other problems). */
 function parseConfidence(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   return raw.trim() === "" ? Number.NaN : Number(raw);
-}
-
-async function readStdin(io: Io): Promise<string> {
-  if (!io.readStdin) throw usageError("no standard input to read the body from");
-  return (await io.readStdin()).toString("utf8");
-}
-
-function readBodyFile(file: string): string {
-  try {
-    return fs.readFileSync(file, "utf8");
-  } catch (err) {
-    throw usageError(`--body-file ${file} cannot be read: ${(err as Error).message}`);
-  }
 }

@@ -1,12 +1,9 @@
-import fs from "node:fs";
-import path from "node:path";
-import { usageError } from "../errors.js";
 import type { Io } from "../io.js";
 import { CARD_TYPES, saveCard } from "../records.js";
 import { inertText } from "../sanitize.js";
 import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
+import { ACTOR_FLAGS, cardBodyFrom, JSON_FLAG, requireStore, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
 
 export const spec: CommandSpec = {
   name: "save",
@@ -35,12 +32,8 @@ export const spec: CommandSpec = {
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
-  const [name, dash] = args.positionals as [string, string?];
-  if (dash !== undefined && dash !== "-") throw usageError(`unexpected argument "${dash}"; pass - to read the body from stdin`);
-  const bodyFile = str(args, "body-file");
-  if (dash && bodyFile) throw usageError("give the body either with --body-file or with -, not both");
-  const body = dash || bodyFile === "-" ? await readStdin(io) : bodyFile !== undefined ? readBodyFile(path.resolve(io.cwd, bodyFile)) : undefined;
-  const topicFlags = strs(args, "topics");
+  const name = args.positionals[0]!;
+  const body = await cardBodyFrom(args, io);
   const refs = strs(args, "ref");
   const { memoryDir } = requireStore(args, io);
   const result = await saveCard(writeContext(args, io, memoryDir), {
@@ -48,7 +41,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     type: str(args, "type"),
     description: str(args, "description"),
     body,
-    topics: topicFlags.length > 0 ? topicFlags.flatMap((t) => t.split(",")).map((t) => t.trim()).filter(Boolean) : undefined,
+    topics: topicsFrom(args),
     priority: str(args, "priority"),
     status: str(args, "status"),
     expires: str(args, "expires"),
@@ -62,17 +55,4 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (result.op === "unchanged") io.stdout.write(`${c.dim("unchanged:")} ${inertText(result.file)} already says that\n`);
   else io.stdout.write(`${c.green("✓")} ${result.revived ? "revived" : result.op === "create" ? "created" : "updated"} ${inertText(result.file)} (rev ${result.entry!.rev}, ${result.entry!.actor})\n  ${inertText(result.indexLine)}\n`);
   return 0;
-}
-
-async function readStdin(io: Io): Promise<string> {
-  if (!io.readStdin) throw usageError("no standard input to read the body from");
-  return (await io.readStdin()).toString("utf8");
-}
-
-function readBodyFile(file: string): string {
-  try {
-    return fs.readFileSync(file, "utf8");
-  } catch (err) {
-    throw usageError(`--body-file ${file} cannot be read: ${(err as Error).message}`);
-  }
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { resolveActor } from "../actor.js";
-import { ERROR_CODES, MemctlError } from "../errors.js";
+import { ERROR_CODES, MemctlError, usageError } from "../errors.js";
 import type { Io } from "../io.js";
 import type { WriteContext } from "../records.js";
 import { resolveMemory, type Resolution } from "../resolve.js";
@@ -9,7 +9,7 @@ import { parseCard } from "../store/card.js";
 import { parseIndex } from "../store/index-file.js";
 import { INDEX_FILE, listCardFiles, readStore, type CardFile, type Store } from "../store/read.js";
 import { pauseFromEnv } from "../store/write.js";
-import { bool, str, type FlagSpec, type ParsedArgs } from "./args.js";
+import { bool, str, strs, type FlagSpec, type ParsedArgs } from "./args.js";
 
 // Shared by every command that reads or writes the store: the store is always the strict resolver's
 // answer for --repo-root (never a directory the caller guesses), and the writer is always attributed.
@@ -65,4 +65,29 @@ export async function readStoreOrEmptyIndex(memoryDir: string): Promise<Store> {
     }
   }
   return { dir: memoryDir, indexText: "", indexBytes: 0, index: parseIndex(""), cards };
+}
+
+/** Topics from repeatable, comma-separated --topics flags; undefined when none were given (keep the card's). */
+export function topicsFrom(args: ParsedArgs): string[] | undefined {
+  const flags = strs(args, "topics");
+  return flags.length > 0 ? flags.flatMap((t) => t.split(",")).map((t) => t.trim()).filter(Boolean) : undefined;
+}
+
+/** A card body from `-` (stdin) or --body-file (a path, or - for stdin); undefined when neither was given. */
+export async function cardBodyFrom(args: ParsedArgs, io: Io): Promise<string | undefined> {
+  const [, dash] = args.positionals as [string, string?];
+  if (dash !== undefined && dash !== "-") throw usageError(`unexpected argument "${dash}"; pass - to read the body from stdin`);
+  const bodyFile = str(args, "body-file");
+  if (dash && bodyFile) throw usageError("give the body either with --body-file or with -, not both");
+  if (dash || bodyFile === "-") {
+    if (!io.readStdin) throw usageError("no standard input to read the body from");
+    return (await io.readStdin()).toString("utf8");
+  }
+  if (bodyFile === undefined) return undefined;
+  const file = path.resolve(io.cwd, bodyFile);
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch (err) {
+    throw usageError(`--body-file ${file} cannot be read: ${(err as Error).message}`);
+  }
 }
