@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { readConfig } from "./config.js";
+import { readConfig, type ConfigRead } from "./config.js";
 import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
 import { findRepo } from "./git.js";
 import type { Io } from "./io.js";
@@ -67,7 +67,8 @@ export function locateProject(options: ResolveOptions, io: Pick<Io, "env" | "hom
  * Strict resolution: env (MEMCTL_MEMORY_DIR, alias PM_MEMORY_DIR) → project entry in the user config →
  * legacy Claude Code directory. An explicit selection that is unusable fails closed and never falls through.
  */
-export function resolveMemory(options: ResolveOptions, io: Pick<Io, "env" | "home" | "cwd">): Resolution {
+/** `config` lets a caller that needs the user config anyway (the hook, for budgets) read it once. */
+export function resolveMemory(options: ResolveOptions, io: Pick<Io, "env" | "home" | "cwd">, config?: ConfigRead): Resolution {
   const base = { ...locateProject(options, io), config_file: "" };
   const canonical = base.canonical_repo;
 
@@ -76,7 +77,7 @@ export function resolveMemory(options: ResolveOptions, io: Pick<Io, "env" | "hom
     if (value) return { ...base, ...explicit("env", value, name) };
   }
 
-  const config = readConfig(io);
+  config ??= readConfig(io);
   base.config_file = config.file;
   if (config.errors.length > 0) {
     const first = config.errors[0]!;

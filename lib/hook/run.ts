@@ -43,9 +43,10 @@ export async function runUserPromptHook(stdin: Buffer | string, options: HookOpt
   }
   if (!payload || !payload.cwd || !path.isAbsolute(payload.cwd) || !isDirectory(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
 
+  const config = readConfig(io);
   let resolution: Resolution;
   try {
-    resolution = resolveMemory({ repoRoot: payload.cwd, allowNonGit: true }, io);
+    resolution = resolveMemory({ repoRoot: payload.cwd, allowNonGit: true }, io, config);
   } catch (err) {
     return unavailable(host, `cannot resolve the memory store: ${(err as Error).message}`, io);
   }
@@ -56,7 +57,6 @@ export async function runUserPromptHook(stdin: Buffer | string, options: HookOpt
   if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store", outcome: NOTHING, resolution };
 
   try {
-    const config = readConfig(io);
     const budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
     const injection = await buildInjection({
       memoryDir: resolution.memory_dir,
