@@ -46,5 +46,9 @@ async function main(): Promise<void> {
   process.exitCode = result.outcome.exitCode;
 }
 
-// runUserPromptHook turns memory problems into output, never into a rejection.
-await main();
+// A CommonJS bundle has no top-level await. runUserPromptHook turns memory problems into output, never into a
+// rejection; anything else still must not block the prompt, so it is reported and the hook exits 0.
+main().catch((err: unknown) => {
+  process.stderr.write(`memctl hook: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 0;
+});

@@ -1,36 +1,10 @@
 // Bundles the CLI and every hook entry into dist/ so hosts run plain JavaScript (never tsx)
 // and the hook loads one small file. Runtime dependencies stay external (installed by npm).
 import { build } from "esbuild";
-import { readdirSync, readFileSync, rmSync, chmodSync } from "node:fs";
-import { createRequire } from "node:module";
+import { readFileSync, rmSync, chmodSync, writeFileSync } from "node:fs";
 
-// `import fs from "node:fs"` in ESM builds a module facade that reads every export — fs's lazy getters load
-// the streams machinery — costing the hook ~10 ms of CPU per prompt. In the hook bundles a builtin comes
-// from process.getBuiltinModule (Node >= 20.16), with createRequire as the fallback for older Node 20.
-const BUILTIN_BANNER =
-  'const __memctlRequire = globalThis.process.getBuiltinModule ? undefined : (await import("node:module")).createRequire(import.meta.url);';
-const RESERVED = new Set(
-  "default await break case catch class const continue debugger delete do else enum export extends false finally for function if implements import in instanceof interface let new null package private protected public return static super switch this throw true try typeof var void while with yield".split(" "),
-);
-const builtinsWithoutFacades = {
-  name: "builtins-without-facades",
-  setup(b) {
-    b.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path, namespace: "node-builtin" }));
-    b.onLoad({ filter: /.*/, namespace: "node-builtin" }, (args) => {
-      // Every named export is a pure read, so esbuild drops the unused ones: a lazy getter (fs.promises,
-      // fs.ReadStream…) is only touched by code that imports it.
-      const mod = process.getBuiltinModule?.(args.path) ?? createRequire(import.meta.url)(args.path);
-      const names = Object.getOwnPropertyNames(mod).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && !RESERVED.has(n));
-      const get = `globalThis.process.getBuiltinModule ? globalThis.process.getBuiltinModule(${JSON.stringify(args.path)}) : __memctlRequire(${JSON.stringify(args.path)})`;
-      const exports = names.map((n) => `export const ${n} = /* @__PURE__ */ (() => m.${n})();`).join("\n");
-      return { contents: `const m = ${get};\nexport default m;\n${exports}\n`, loader: "js" };
-    });
-  },
-};
-
-const hookEntries = readdirSync("hooks")
-  .filter((f) => f.endsWith(".ts"))
-  .map((f) => ({ in: `hooks/${f}`, out: `hooks/${f.slice(0, -3)}` }));
+// smol-toml is bundled into the hooks (one file to load, no package resolution per prompt); the rest stay external.
+const hookExternal = Object.keys(JSON.parse(readFileSync("package.json", "utf8")).dependencies).filter((d) => d !== "smol-toml");
 
 rmSync("dist", { recursive: true, force: true });
 await build({
@@ -46,22 +20,32 @@ await build({
   sourcemap: false,
   logLevel: "warning",
 });
-// Hooks get their own build: their chunks are shared only among hooks, so a hook's static import graph holds
-// just what it runs (test/hooks/import-graph.test.ts enforces it); the card parser and js-yaml are split
-// into a chunk loaded only when the rank cache is rebuilt.
+// The per-prompt hook is one CommonJS file: Node 20 starts a CJS script ~7 ms sooner than the same bundle as
+// ESM (no ESM loader internals, no source-text module, cheap builtin require). Its path stays .js because
+// installers and users' host configs name it, so dist/hooks/package.json marks that folder commonjs.
+// Everything it imports is inlined; the card parser (and with it js-yaml) is only initialised when the rank
+// cache is rebuilt (test/hooks/import-graph.test.ts enforces what the hook may reach).
 await build({
-  entryPoints: hookEntries,
-  outdir: "dist",
+  entryPoints: ["hooks/user-prompt-submit.ts"],
+  outfile: "dist/hooks/user-prompt-submit.js",
   bundle: true,
-  splitting: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  external: hookExternal,
+  sourcemap: false,
+  logLevel: "warning",
+});
+writeFileSync("dist/hooks/package.json", `${JSON.stringify({ type: "commonjs" })}\n`);
+// The OpenCode plugin is an ES module imported by the shim OpenCode (Bun) loads; .mjs keeps it ESM in that folder.
+await build({
+  entryPoints: ["hooks/opencode-plugin.ts"],
+  outfile: "dist/hooks/opencode-plugin.mjs",
+  bundle: true,
   format: "esm",
   platform: "node",
   target: "node20",
-  plugins: [builtinsWithoutFacades],
-  banner: { js: BUILTIN_BANNER },
-  // smol-toml is bundled (one file to load, no package resolution per prompt); the rest stay external.
-  external: Object.keys(JSON.parse(readFileSync("package.json", "utf8")).dependencies).filter((d) => d !== "smol-toml"),
-  chunkNames: "hooks/chunks/[name]-[hash]",
+  external: hookExternal,
   sourcemap: false,
   logLevel: "warning",
 });

@@ -8,7 +8,7 @@ import { jsonEntryEdits } from "../json-member.js";
 import { MANAGED_MARK, managedFile } from "../managed-file.js";
 import { readCommandSources, renderOpenCodeCommand } from "../render.js";
 
-// OpenCode has no shell hooks: a TypeScript plugin shipped in the package (dist/hooks/opencode-plugin.js,
+// OpenCode has no shell hooks: a TypeScript plugin shipped in the package (dist/hooks/opencode-plugin.mjs,
 // source hooks/opencode-plugin.ts) injects the ranked block per request. OpenCode loads every file in its
 // plugin folder, so install writes a shim there that imports the packaged plugin by absolute path.
 
@@ -21,7 +21,7 @@ function opencodeDir(ctx: InstallContext): string {
 }
 
 export function pluginEntry(packageRoot: string): string {
-  return path.join(packageRoot, "dist", "hooks", "opencode-plugin.js");
+  return path.join(packageRoot, "dist", "hooks", "opencode-plugin.mjs");
 }
 
 export function opencodeShim(ctx: InstallContext): string {

@@ -5,41 +5,48 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
+import { buildSync } from "esbuild";
 import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
 
 const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.js");
-const STATIC_IMPORT = /^\s*(?:import|export)\s+(?:[^'"]*?\sfrom\s+)?["']([^"']+)["']/gm;
+const LOADED = /\b(?:require|import)\(\s*["']([^"']+)["']\s*\)/g;
+// esbuild marks each inlined module with a "// path" comment.
+const FORBIDDEN_MODULE = /^\/\/ (install\/|lib\/cli\/|node_modules\/(?!smol-toml\/))/gm; // smol-toml is bundled on purpose
 
-/** The files and packages reachable from an ES module through static imports (dynamic import() excluded). */
-function staticGraph(entry: string): { files: string[]; packages: string[] } {
-  const files = new Set<string>();
+/** What a single-file CommonJS bundle holds: its inlined source modules and the packages it loads at run time. */
+function bundleReach(source: string): { forbiddenModules: string[]; packages: string[] } {
   const packages = new Set<string>();
-  const visit = (file: string) => {
-    if (files.has(file)) return;
-    files.add(file);
-    for (const m of fs.readFileSync(file, "utf8").matchAll(STATIC_IMPORT)) {
-      const spec = m[1]!;
-      if (spec.startsWith(".")) visit(path.resolve(path.dirname(file), spec));
-      else packages.add(spec);
-    }
-  };
-  visit(entry);
-  return { files: [...files], packages: [...packages] };
+  for (const m of source.matchAll(LOADED)) if (!m[1]!.startsWith("node:")) packages.add(m[1]!);
+  return { forbiddenModules: [...source.matchAll(FORBIDDEN_MODULE)].map((m) => m[1]!), packages: [...packages] };
 }
 
-test("the hook's static import graph holds no installer, MCP, CLI framework, YAML parser or other package", () => {
+test("the hook bundle holds no installer, MCP, CLI framework or package beyond the lazily loaded YAML parser", () => {
   assert.ok(fs.existsSync(HOOK), "run npm run build first");
-  const { files, packages } = staticGraph(HOOK);
-  assert.deepEqual(packages.filter((p) => !p.startsWith("node:")), []);
-  const sources = files.map((f) => fs.readFileSync(f, "utf8")).join("\n");
-  // esbuild marks each bundled module with a "// path" comment.
-  assert.doesNotMatch(sources, /^\/\/ (install\/|lib\/cli\/|node_modules\/(?!smol-toml\/))/m); // smol-toml is bundled on purpose
-  assert.match(sources, /^\/\/ lib\/hook\/run\.ts$/m);
+  const source = fs.readFileSync(HOOK, "utf8");
+  const { forbiddenModules, packages } = bundleReach(source);
+  assert.deepEqual(forbiddenModules, []);
+  // js-yaml is required only inside the card parser's lazy initialiser (the bare-copy test below proves a run
+  // with a fresh cache never loads it).
+  assert.deepEqual(packages, ["js-yaml"]);
+  assert.match(source, /^\/\/ lib\/hook\/run\.ts$/m);
 });
 
-test("the graph walker sees through chunks (sanity: the CLI graph does reach lib/cli)", () => {
-  const { files } = staticGraph(path.join(REPO_ROOT, "dist", "cli.js"));
-  assert.match(files.map((f) => fs.readFileSync(f, "utf8")).join("\n"), /^\/\/ lib\/cli\//m);
+test("the bundle check sees what the CLI reaches (sanity: a CJS bundle of the CLI fails it)", () => {
+  const external = Object.keys(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")).dependencies);
+  const out = buildSync({
+    entryPoints: [path.join(REPO_ROOT, "lib", "cli", "main.ts")],
+    absWorkingDir: REPO_ROOT,
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    external,
+    write: false,
+    logLevel: "silent",
+  });
+  const { forbiddenModules, packages } = bundleReach(out.outputFiles[0]!.text);
+  assert.ok(forbiddenModules.includes("lib/cli/"));
+  assert.ok(packages.some((p) => p.startsWith("@modelcontextprotocol/")), packages.join(", "));
 });
 
 test("with a fresh rank cache the hook runs with no node_modules at all (js-yaml loads only to rebuild)", () => {

@@ -76,7 +76,7 @@ test("opencode: the shim imports the packaged plugin by absolute path", async ()
   const f = makeFixture();
   await runHost(INSTALLERS.opencode, f.ctx("project"), "install", false);
   const shim = fs.readFileSync(path.join(f.project, ".opencode/plugin/memctl.ts"), "utf8");
-  assert.ok(shim.includes(`from ${JSON.stringify(path.join(f.pkg, "dist/hooks/opencode-plugin.js"))}`));
+  assert.ok(shim.includes(`from ${JSON.stringify(path.join(f.pkg, "dist/hooks/opencode-plugin.mjs"))}`));
   assert.ok(shim.includes(`"hook":${JSON.stringify(path.join(f.pkg, "dist/hooks/user-prompt-submit.js"))}`));
   assert.ok(fs.existsSync(path.join(f.project, ".opencode/commands/mem-log.md")));
 });
