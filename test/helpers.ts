@@ -39,11 +39,17 @@ export async function runCli(argv: string[], io: TestIo): Promise<{ code: number
   return { code, stdout: io.out.text, stderr: io.err.text };
 }
 
+/** `git init` an empty repository (creating the directory), with git's config isolated from the real home. */
+export function initRepo(dir: string): string {
+  fs.mkdirSync(dir, { recursive: true });
+  execFileSync("git", ["init", "-q", "-b", "main", dir], { stdio: "pipe", env: gitEnv() });
+  return dir;
+}
+
 /** `git init` a real repository with one commit. */
 export function gitInit(dir: string): string {
-  fs.mkdirSync(dir, { recursive: true });
+  initRepo(dir);
   const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "pipe", env: gitEnv() });
-  git("init", "-q", "-b", "main");
   fs.writeFileSync(path.join(dir, "README.md"), "hello\n");
   git("add", ".");
   git("commit", "-q", "-m", "init");
@@ -88,9 +94,8 @@ export function sandbox(cards: CardSpec[] = [], options: { now?: Date } = {}) {
   const repo = path.join(root, "repo");
   const memory = path.join(root, "memory");
   fs.mkdirSync(home);
-  fs.mkdirSync(repo);
+  initRepo(repo);
   fs.mkdirSync(memory);
-  execFileSync("git", ["init", "-q", repo], { env: gitEnv() });
   writeStore(memory, cards);
   const stdout = new BufferSink();
   const stderr = new BufferSink();

@@ -1,18 +1,18 @@
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { main } from "../../lib/cli/main.js";
 import { BufferSink, type Io } from "../../lib/io.js";
+import { initRepo } from "../helpers.js";
 
 function world(): { io: Io; home: string; out: BufferSink; err: BufferSink } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-cli-install-"));
   const home = path.join(dir, "home");
   const project = path.join(dir, "project");
   fs.mkdirSync(home, { recursive: true });
-  execFileSync("git", ["init", "-q", project]);
+  initRepo(project);
   const out = new BufferSink();
   const err = new BufferSink();
   return { io: { stdout: out, stderr: err, env: { PATH: "" }, cwd: project, home, now: () => new Date() }, home, out, err };

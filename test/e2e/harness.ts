@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { initRepo } from "../helpers.js";
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const CLI = path.join(REPO, "dist", "cli.js");
@@ -54,8 +55,7 @@ export function makeWorld(label: string): World {
   const project = path.join(dir, "proj");
   const store = path.join(dir, "store");
   fs.mkdirSync(home, { recursive: true });
-  fs.mkdirSync(project, { recursive: true });
-  spawnSync("git", ["init", "-q", project]);
+  initRepo(project);
   fs.cpSync(path.join(REPO, "sample-store"), store, { recursive: true });
   const env: Record<string, string> = {
     PATH: [path.dirname(process.execPath), "/usr/local/bin", "/usr/bin", "/bin"].join(path.delimiter),

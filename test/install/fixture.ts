@@ -1,9 +1,9 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { InstallContext, Scope } from "../../install/context.js";
 import { BufferSink, type Io } from "../../lib/io.js";
+import { initRepo } from "../helpers.js";
 
 /** A fake memctl package (the files hooks point at, two commands), a temp HOME and a temp git project. */
 export function makeFixture(): { dir: string; pkg: string; home: string; project: string; ctx: (scope: Scope, extra?: Partial<InstallContext>) => InstallContext; snapshot: () => Map<string, string> } {
@@ -16,8 +16,7 @@ export function makeFixture(): { dir: string; pkg: string; home: string; project
   write(path.join(pkg, "commands/mem-recall.md"), "---\ndescription: Recall project memory about a topic\nargument-hint: <topic>\nallowed-tools: Bash(memctl:*)\n---\nRun `memctl recall $ARGUMENTS` and summarise.\n");
   write(path.join(pkg, "commands/mem-log.md"), "---\ndescription: Log this session as an episode\n---\nRun `memctl log --host claude --summary \"$ARGUMENTS\"`.\n");
   fs.mkdirSync(home, { recursive: true });
-  fs.mkdirSync(project, { recursive: true });
-  execFileSync("git", ["init", "-q", project]);
+  initRepo(project);
   const io: Io = { stdout: new BufferSink(), stderr: new BufferSink(), env: { PATH: "" }, cwd: project, home, now: () => new Date("2026-12-02T10:00:00Z") };
   const ctx = (scope: Scope, extra: Partial<InstallContext> = {}): InstallContext => ({ io, scope, projectDir: project, packageRoot: pkg, nodePath: process.execPath, budget: {}, ...extra });
   const snapshot = () => {

@@ -1,9 +1,9 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { main } from "../../lib/cli/main.js";
 import { BufferSink, type Io } from "../../lib/io.js";
+import { initRepo } from "../helpers.js";
 
 /** A temp world: a git repo, a HOME, a config file path, and an explicit memory dir (created unless told not to). */
 export interface World {
@@ -19,9 +19,8 @@ export function makeWorld(options: { createMemory?: boolean; explicit?: boolean 
   const repo = path.join(root, "repo");
   const home = path.join(root, "home");
   const mem = path.join(root, "mem");
-  fs.mkdirSync(repo);
+  initRepo(repo);
   fs.mkdirSync(home);
-  execFileSync("git", ["init", "-q", repo]);
   if (options.createMemory !== false) {
     fs.mkdirSync(mem);
     fs.writeFileSync(path.join(mem, "MEMORY.md"), "# Memory\n\nIndex.\n");

@@ -1,11 +1,11 @@
 // Test fixtures for doctor and stats: a real git repository, a temp HOME, a temp config file, and a memory
 // store selected explicitly through MEMCTL_MEMORY_DIR. Nothing touches the real home directory.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { main } from "../../../lib/cli/main.js";
 import { BufferSink, type Io } from "../../../lib/io.js";
+import { initRepo } from "../../helpers.js";
 
 export const TODAY = "2026-12-02";
 
@@ -30,8 +30,7 @@ export function makeProject(): Project {
   const home = path.join(root, "home");
   const memory = path.join(root, "memory");
   for (const d of [repo, home, memory]) fs.mkdirSync(d, { recursive: true });
-  const git = spawnSync("git", ["init", "-q", repo]);
-  if (git.status !== 0) throw new Error(`git init failed: ${git.stderr}`);
+  initRepo(repo);
   const configFile = path.join(root, "config.toml");
   const env = { MEMCTL_MEMORY_DIR: memory, MEMCTL_CONFIG_FILE: configFile, HOME: home, NO_COLOR: "1" };
   const put = (base: string) => (rel: string, text: string | Buffer) => {
