@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { isHostName } from "../hosts/index.js";
 import { runUserPromptHook } from "../lib/hook/run.js";
-import { processIo, readAll } from "../lib/io.js";
+import { fdSink, processIo, readAll } from "../lib/io.js";
 
 function parseHookArgs(argv: readonly string[]): { host: string; maxBytes?: number; maxEntries?: number; problems: string[] } {
   const out: { host: string; maxBytes?: number; maxEntries?: number; problems: string[] } = { host: "generic", problems: [] };
@@ -35,7 +35,7 @@ async function readStdin(): Promise<Buffer> {
 }
 
 async function main(): Promise<void> {
-  const io = processIo();
+  const io = processIo({ stdout: fdSink(1), stderr: fdSink(2) });
   const args = parseHookArgs(process.argv.slice(2));
   // A wiring mistake must not block the user's prompt: say so on stderr and run with what is usable.
   for (const p of args.problems) io.stderr.write(`memctl hook: ${p} (ignored)\n`);

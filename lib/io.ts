@@ -1,3 +1,4 @@
+import { writeSync } from "node:fs";
 import os from "node:os";
 
 /** A writable text sink; process streams and test buffers both fit. */
@@ -19,11 +20,11 @@ export interface Io {
   now: () => Date;
 }
 
-/** The real process's IO, built at call time (never at import time). */
-export function processIo(): Io {
+/** The real process's IO, built at call time (never at import time); `sinks` replaces the process streams. */
+export function processIo(sinks?: Pick<Io, "stdout" | "stderr">): Io {
   return {
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout: sinks?.stdout ?? process.stdout,
+    stderr: sinks?.stderr ?? process.stderr,
     readStdin: () => readAll(process.stdin),
     env: process.env,
     cwd: process.cwd(),
@@ -48,4 +49,31 @@ export class BufferSink implements TextSink {
     this.text += chunk;
     return true;
   }
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * A sink writing synchronously to a file descriptor. The per-prompt hook prints one block and exits: creating
+ * process.stdout (stream, socket or tty machinery) costs it ~2 ms, and a synchronous write is never cut short
+ * by the exit. A non-blocking pipe that is full (EAGAIN) is retried for up to `patienceMs`.
+ */
+export function fdSink(fd: number, patienceMs = 2000): TextSink {
+  return {
+    write(chunk: string): boolean {
+      const bytes = Buffer.from(chunk, "utf8");
+      let offset = 0;
+      let waited = 0;
+      while (offset < bytes.length) {
+        try {
+          offset += writeSync(fd, bytes, offset);
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== "EAGAIN" || waited >= patienceMs) throw err;
+          Atomics.wait(pause, 0, 0, 1);
+          waited++;
+        }
+      }
+      return true;
+    },
+  };
 }

@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { STATE_DIR } from "./store/paths.js";
+import { utcDay } from "./utc.js";
 
 export interface CardUsage {
   access_count: number;
@@ -98,7 +99,7 @@ export function applyDecay(snap: Snapshot, today: string): void {
   if (periods <= 0) return;
   for (const u of snap.cards.values()) u.access_count = decayed(u.access_count, periods);
   const epochMs = Date.parse(`${snap.epoch}T00:00:00Z`) + periods * HALVING_PERIOD_DAYS * 86_400_000;
-  snap.epoch = new Date(epochMs).toISOString().slice(0, 10);
+  snap.epoch = utcDay(epochMs);
 }
 
 /** Adds complete pending lines to the counts; returns how many lines were malformed. */

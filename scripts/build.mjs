@@ -36,6 +36,7 @@ await build({
   sourcemap: false,
   logLevel: "warning",
 });
+preferBuiltinPrototypes("dist/hooks/user-prompt-submit.js");
 writeFileSync("dist/hooks/package.json", `${JSON.stringify({ type: "commonjs" })}\n`);
 // The OpenCode plugin is an ES module imported by the shim OpenCode (Bun) loads; .mjs keeps it ESM in that folder.
 await build({
@@ -50,3 +51,17 @@ await build({
   logLevel: "warning",
 });
 chmodSync("dist/cli.js", 0o755);
+
+// esbuild gives every `import fs from "node:fs"` its own __toESM copy, defining a getter per export (~20 copies
+// of fs and path, ~1 ms at every hook start). A builtin is a plain CommonJS object, so an object whose prototype
+// is the module answers both `.default` and named exports the same way, at no cost.
+function preferBuiltinPrototypes(file) {
+  const text = readFileSync(file, "utf8");
+  const from = '__toESM(require("node:';
+  const count = text.split(from).length - 1;
+  if (count === 0) return;
+  const helper = "var __builtin = (mod) => Object.create(mod, { default: { value: mod, enumerable: true } });\n";
+  const out = text.replace('"use strict";\n', `"use strict";\n${helper}`).replaceAll(from, '__builtin(require("node:').replace(/__builtin\(require\("(node:[a-z_/]+)"\), 1\)/g, '__builtin(require("$1"))');
+  if (out.includes(from) || !out.includes(helper)) throw new Error(`build: could not rewrite the builtin imports of ${file}`);
+  writeFileSync(file, out);
+}

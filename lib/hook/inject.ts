@@ -8,6 +8,7 @@ import { isHit, rank, type Ranked } from "../rank/score.js";
 import { queryTerms } from "../rank/tokenize.js";
 import { loadRankable, stillFresh, type RankableStore } from "../store/rank-cache.js";
 import { openUsage, readUsage, recordHitsSync, type RecordResult, type UsageLookup } from "../usage.js";
+import { utcDay } from "../utc.js";
 
 export interface InjectionRequest {
   memoryDir: string;
@@ -37,7 +38,7 @@ export interface Injection {
 }
 
 export function dayOf(now: Date): string {
-  return now.toISOString().slice(0, 10);
+  return utcDay(now);
 }
 
 /**

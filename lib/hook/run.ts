@@ -8,6 +8,7 @@ import { readConfig } from "../config.js";
 import { displayDir, renderUnavailable } from "../inject.js";
 import type { Io } from "../io.js";
 import { resolveMemory, type Resolution } from "../resolve.js";
+import { utcStamp } from "../utc.js";
 import { buildInjection, type Injection } from "./inject.js";
 
 export interface HookOptions {
@@ -98,7 +99,7 @@ export function logHookError(io: Io, message: string): void {
   try {
     const file = hookLogPath(io);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.appendFileSync(file, `${io.now().toISOString()}\t${message.replace(/\s+/g, " ")}\n`);
+    fs.appendFileSync(file, `${utcStamp(io.now())}\t${message.replace(/\s+/g, " ")}\n`);
   } catch {
     // Logging must never turn into a hook failure.
   }
