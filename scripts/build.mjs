@@ -1,7 +1,11 @@
 // Bundles the CLI and every hook entry into dist/ so hosts run plain JavaScript (never tsx)
 // and the hook loads one small file. Runtime dependencies stay external (installed by npm).
 import { build } from "esbuild";
-import { readFileSync, rmSync, chmodSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 // smol-toml is bundled into the hooks (one file to load, no package resolution per prompt); the rest stay external.
 const hookExternal = Object.keys(JSON.parse(readFileSync("package.json", "utf8")).dependencies).filter((d) => d !== "smol-toml");
@@ -25,9 +29,12 @@ await build({
 // installers and users' host configs name it, so dist/hooks/package.json marks that folder commonjs.
 // Everything it imports is inlined; the card parser (and with it js-yaml) is only initialised when the rank
 // cache is rebuilt (test/hooks/import-graph.test.ts enforces what the hook may reach).
+// The bundle is the body; the path hosts run is a small loader that starts it from V8's code cache
+// (hooks/code-cache-loader.ts), warmed below on the sample store.
+const HOOK_BODY = "user-prompt-submit.body.js";
 await build({
   entryPoints: ["hooks/user-prompt-submit.ts"],
-  outfile: "dist/hooks/user-prompt-submit.js",
+  outfile: `dist/hooks/${HOOK_BODY}`,
   bundle: true,
   format: "cjs",
   platform: "node",
@@ -36,8 +43,20 @@ await build({
   sourcemap: false,
   logLevel: "warning",
 });
-preferBuiltinPrototypes("dist/hooks/user-prompt-submit.js");
+preferBuiltinPrototypes(`dist/hooks/${HOOK_BODY}`);
 writeFileSync("dist/hooks/package.json", `${JSON.stringify({ type: "commonjs" })}\n`);
+await build({
+  entryPoints: ["hooks/code-cache-loader.ts"],
+  outfile: "dist/hooks/user-prompt-submit.js",
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  define: { BODY_FILE: JSON.stringify(HOOK_BODY), BODY_HASH: JSON.stringify(createHash("sha256").update(readFileSync(`dist/hooks/${HOOK_BODY}`)).digest("hex").slice(0, 16)) },
+  sourcemap: false,
+  logLevel: "warning",
+});
+warmHookCodeCache("dist/hooks/user-prompt-submit.js");
 // The OpenCode plugin is an ES module imported by the shim OpenCode (Bun) loads; .mjs keeps it ESM in that folder.
 await build({
   entryPoints: ["hooks/opencode-plugin.ts"],
@@ -64,4 +83,31 @@ function preferBuiltinPrototypes(file) {
   const out = text.replace('"use strict";\n', `"use strict";\n${helper}`).replaceAll(from, '__builtin(require("node:').replace(/__builtin\(require\("(node:[a-z_/]+)"\), 1\)/g, '__builtin(require("$1"))');
   if (out.includes(from) || !out.includes(helper)) throw new Error(`build: could not rewrite the builtin imports of ${file}`);
   writeFileSync(file, out);
+}
+
+// Runs the hook on a copy of the sample store so the loader writes the code cache of a typical prompt: the
+// first run builds the store's rank cache, the second (cache fresh, the common case) is the one kept.
+function warmHookCodeCache(entry) {
+  const root = mkdtempSync(join(tmpdir(), "memctl-build-"));
+  try {
+    const store = join(root, "memory");
+    cpSync("sample-store", store, { recursive: true });
+    const past = new Date(Date.now() - 86_400_000); // at rest: the rank cache refuses sources modified just now
+    for (const name of ["", ...readdirSync(store, { recursive: true })]) utimesSync(join(store, name), past, past);
+    mkdirSync(join(root, "repo"));
+    const run = () => spawnSync(process.execPath, [entry, "--host", "codex"], {
+      input: JSON.stringify({ cwd: join(root, "repo"), prompt: "how do we deploy and run the database migrations?" }),
+      env: { PATH: process.env.PATH, HOME: root, MEMCTL_MEMORY_DIR: store, MEMCTL_CONFIG_FILE: join(root, "none.toml") },
+      encoding: "utf8",
+    });
+    const isCache = (f) => f.endsWith(".v8cache");
+    for (let i = 0; i < 2; i++) {
+      for (const f of readdirSync("dist/hooks").filter(isCache)) rmSync(join("dist/hooks", f));
+      const r = run();
+      if (r.status !== 0 || r.stdout === "") throw new Error(`build: warming the hook failed (exit ${r.status}): ${r.stderr}`);
+    }
+    if (!readdirSync("dist/hooks").some(isCache)) throw new Error("build: the hook wrote no code cache");
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 }

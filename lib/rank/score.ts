@@ -200,7 +200,15 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
     const sink = sinkReason(entry, options.today);
     const tier: Tier = always.has(id) ? "always" : sink ? (relevant ? "sunk-relevant" : "sunk") : relevant ? "relevant" : "irrelevant";
     const score = relevant ? rel * (1 + (FRECENCY_BOOST * fr) / (fr + 3)) : fr;
-    return { entry, index: id, tier, relevance: rel, frecency: fr, score, matches: rel > 0 ? matchesOf(id, matched) : [], ...(sink ? { sink } : {}) };
+    // Only people (memctl context) read which terms matched: worked out on first read, not for every hook hit.
+    let matches: Ranked["matches"] | undefined;
+    return {
+      entry, index: id, tier, relevance: rel, frecency: fr, score,
+      get matches() {
+        return (matches ??= rel > 0 ? matchesOf(id, matched) : []);
+      },
+      ...(sink ? { sink } : {}),
+    };
   });
   return ranked.sort(compareRanked);
 }

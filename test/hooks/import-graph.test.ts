@@ -9,6 +9,7 @@ import { buildSync } from "esbuild";
 import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
 
 const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.js");
+const HOOK_BODY = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.body.js");
 const LOADED = /\b(?:require|import)\(\s*["']([^"']+)["']\s*\)/g;
 // esbuild marks each inlined module with a "// path" comment.
 const FORBIDDEN_MODULE = /^\/\/ (install\/|lib\/cli\/|node_modules\/(?!smol-toml\/))/gm; // smol-toml is bundled on purpose
@@ -20,9 +21,17 @@ function bundleReach(source: string): { forbiddenModules: string[]; packages: st
   return { forbiddenModules: [...source.matchAll(FORBIDDEN_MODULE)].map((m) => m[1]!), packages: [...packages] };
 }
 
-test("the hook bundle holds no installer, MCP, CLI framework or package beyond the lazily loaded YAML parser", () => {
+test("the hook's entry is only the code-cache loader: Node builtins, nothing inlined but itself", () => {
   assert.ok(fs.existsSync(HOOK), "run npm run build first");
   const source = fs.readFileSync(HOOK, "utf8");
+  assert.deepEqual(bundleReach(source).packages, []);
+  assert.deepEqual([...source.matchAll(/^\/\/ (\S+\.ts)$/gm)].map((m) => m[1]), ["hooks/code-cache-loader.ts"]);
+  assert.ok(source.includes(JSON.stringify(path.basename(HOOK_BODY))));
+});
+
+test("the hook bundle holds no installer, MCP, CLI framework or package beyond the lazily loaded YAML parser", () => {
+  assert.ok(fs.existsSync(HOOK_BODY), "run npm run build first");
+  const source = fs.readFileSync(HOOK_BODY, "utf8");
   const { forbiddenModules, packages } = bundleReach(source);
   assert.deepEqual(forbiddenModules, []);
   // js-yaml is required only inside the card parser's lazy initialiser (the bare-copy test below proves a run

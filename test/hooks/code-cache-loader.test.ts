@@ -1,0 +1,88 @@
+// The hook's entry starts the bundle from V8's code cache: a missing, corrupt or unwritable cache must never
+// change what the hook prints, and a good cache is reused, not rewritten.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
+
+const isCache = (name: string) => name.endsWith(".v8cache");
+
+function hookCopy() {
+  const s = sandbox([
+    { file: "feedback_redis.md", title: "Redis cache", hook: "ttl is 15 minutes" },
+    { file: "project_deploy.md", title: "Deploy", hook: "deploy with make ship" },
+  ]);
+  ageStore(s.memory);
+  const hooks = path.join(s.root, "hooks");
+  fs.cpSync(path.join(REPO_ROOT, "dist", "hooks"), hooks, { recursive: true });
+  for (const f of fs.readdirSync(hooks).filter(isCache)) fs.rmSync(path.join(hooks, f));
+  const runEntry = (entry: string) =>
+    spawnSync(process.execPath, [entry, "--host", "codex"], {
+      input: JSON.stringify({ cwd: s.repo, prompt: "what is the redis ttl?" }),
+      env: { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") },
+      encoding: "utf8",
+    });
+  // The copy has no node_modules above it: build the store's rank cache (which needs js-yaml) with the real one.
+  assert.match(runEntry(path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.js")).stdout, /feedback_redis\.md/);
+  const run = () => {
+    const r = runEntry(path.join(hooks, "user-prompt-submit.js"));
+    assert.match(r.stdout, /feedback_redis\.md/, r.stderr);
+    return r;
+  };
+  const caches = () => fs.readdirSync(hooks).filter(isCache);
+  return { s, hooks, run, caches };
+}
+
+test("a run without a cache writes one for this body and Node; the next run uses it and prints the same", () => {
+  const { s, hooks, run, caches } = hookCopy();
+  try {
+    const first = run();
+    assert.equal(first.status, 0, first.stderr);
+    assert.match(first.stdout, /feedback_redis\.md/);
+    const written = caches();
+    assert.equal(written.length, 1);
+    assert.match(written[0]!, new RegExp(`^user-prompt-submit\\.body\\.js\\.[0-9a-f]{16}\\.${process.version.replace(/\./g, "\\.")}-${process.arch}\\.v8cache$`));
+    const stat = fs.statSync(path.join(hooks, written[0]!));
+    const second = run();
+    assert.equal(second.stdout, first.stdout);
+    assert.equal(second.stderr, first.stderr);
+    assert.equal(fs.statSync(path.join(hooks, written[0]!)).mtimeMs, stat.mtimeMs, "a cache V8 accepted is not rewritten");
+    assert.deepEqual(fs.readdirSync(hooks).filter((f) => f.endsWith(".tmp")), []);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("a corrupt cache is rejected by V8, the output is unchanged, and the cache is replaced", () => {
+  const { s, hooks, run, caches } = hookCopy();
+  try {
+    const good = run();
+    const name = caches()[0]!;
+    fs.writeFileSync(path.join(hooks, name), Buffer.alloc(4096, 0x5a));
+    const bad = run();
+    assert.equal(bad.status, 0, bad.stderr);
+    assert.equal(bad.stdout, good.stdout);
+    assert.notDeepEqual(fs.readFileSync(path.join(hooks, name)), Buffer.alloc(4096, 0x5a));
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("a cache that cannot be written costs nothing but the cache: same output, no temp file left", () => {
+  const { s, hooks, run, caches } = hookCopy();
+  try {
+    const good = run();
+    const name = caches()[0]!;
+    fs.rmSync(path.join(hooks, name));
+    fs.mkdirSync(path.join(hooks, name)); // rename onto a directory fails whoever runs the test
+    const blocked = run();
+    assert.equal(blocked.status, 0, blocked.stderr);
+    assert.equal(blocked.stdout, good.stdout);
+    assert.equal(blocked.stderr, good.stderr);
+    assert.deepEqual(fs.readdirSync(hooks).filter((f) => f.endsWith(".tmp")), []);
+  } finally {
+    s.cleanup();
+  }
+});
