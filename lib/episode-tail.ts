@@ -5,6 +5,7 @@ import path from "node:path";
 import { EPISODES_FILE } from "./store/paths.js";
 
 const TAIL_BYTES = 64 * 1024;
+const FIRST_WINDOW_BYTES = 4 * 1024;
 /** An episode older than this earns a reminder. */
 export const EPISODE_STALE_MS = 24 * 3600 * 1000;
 
@@ -28,20 +29,24 @@ export function readLastEpisode(memoryDir: string): LastEpisode {
   }
   try {
     const size = fs.fstatSync(fd).size;
-    const length = Math.min(size, 2 * TAIL_BYTES);
-    const buf = Buffer.alloc(length);
-    fs.readSync(fd, buf, 0, length, size - length);
-    const lines = buf.toString("utf8").split("\n");
-    if (length < size) lines.shift(); // the first line of the window may be cut
-    for (let i = lines.length - 1; i >= 0; i--) {
-      const line = lines[i]!.trim();
-      if (!line.startsWith("{")) continue;
-      try {
-        const ts = (JSON.parse(line) as { ts?: unknown }).ts;
-        if (typeof ts === "string" && !Number.isNaN(Date.parse(ts))) return { status: "found", ts };
-      } catch {
-        // A malformed line is skipped here; stats counts it.
+    // The newest line nearly always fits in a small window; the wide one is for long or malformed tails.
+    for (const window of [FIRST_WINDOW_BYTES, 2 * TAIL_BYTES]) {
+      const length = Math.min(size, window);
+      const buf = Buffer.alloc(length);
+      fs.readSync(fd, buf, 0, length, size - length);
+      const lines = buf.toString("utf8").split("\n");
+      if (length < size) lines.shift(); // the first line of the window may be cut
+      for (let i = lines.length - 1; i >= 0; i--) {
+        const line = lines[i]!.trim();
+        if (!line.startsWith("{")) continue;
+        try {
+          const ts = (JSON.parse(line) as { ts?: unknown }).ts;
+          if (typeof ts === "string" && !Number.isNaN(Date.parse(ts))) return { status: "found", ts };
+        } catch {
+          // A malformed line is skipped here; stats counts it.
+        }
       }
+      if (length === size) break;
     }
     return { status: "absent" };
   } catch (err) {
