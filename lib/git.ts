@@ -58,7 +58,7 @@ function canonicalRootOf(commonDir: string, worktreeRoot: string): string {
 
 function realpathOr(p: string): string {
   try {
-    return fs.realpathSync(p);
+    return fs.realpathSync.native(p); // one realpath(3) call, not an lstat per path component
   } catch {
     return p;
   }

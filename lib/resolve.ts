@@ -52,7 +52,7 @@ export function locateProject(options: ResolveOptions, io: Pick<Io, "env" | "hom
   if (!repo && !options.allowNonGit) {
     throw new MemctlError(ERROR_CODES.E_NOT_GIT, `${start} is not inside a git repository; run from a repository or pass --allow-non-git to key the plain directory`);
   }
-  const canonical = repo?.canonicalRoot ?? fs.realpathSync(start);
+  const canonical = repo?.canonicalRoot ?? fs.realpathSync.native(start);
   const claudeHome = io.env.CLAUDE_CONFIG_DIR ? path.resolve(io.env.CLAUDE_CONFIG_DIR) : path.join(io.home, ".claude");
   return {
     canonical_repo: canonical,
@@ -116,7 +116,7 @@ export function resolveMemory(options: ResolveOptions, io: Pick<Io, "env" | "hom
 function explicit(source: "env" | "config", dir: string, origin: string): Pick<Resolution, "status" | "resolution_source" | "memory_dir" | "reason"> {
   const problem = explicitDirProblem(dir);
   if (problem) return { status: "invalid-explicit", resolution_source: source, memory_dir: dir, reason: `${origin} = ${dir} ${problem}; fix or unset it (memctl never falls back to another store)` };
-  return { status: "resolved", resolution_source: source, memory_dir: fs.realpathSync(dir), reason: `selected by ${origin}` };
+  return { status: "resolved", resolution_source: source, memory_dir: fs.realpathSync.native(dir), reason: `selected by ${origin}` };
 }
 
 /** Why an explicitly selected directory cannot be used, or undefined when it can. */
