@@ -6,7 +6,7 @@ import { buildPostings, toPostingList, type RankEntry } from "../rank/score.js";
 import { tokenize, TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { parseIndex } from "./index-file.js";
 import { encodeCache } from "./rank-cache-format.js";
-import { cardStamp, escapesStore, openCache, RANK_CACHE, sameStamp, stampOf, type EntryLine, type Header, type LoadOptions, type RankableStore, type Stamp } from "./rank-cache-read.js";
+import { cardStamp, escapesStore, openCache, parseReuseLine, parseSlimEntry, RANK_CACHE, sameStamp, stampOf, type Header, type LoadOptions, type RankableStore, type ReuseLine, type SlimEntry, type Stamp } from "./rank-cache-read.js";
 import { INDEX_FILE, STATE_DIR } from "./paths.js";
 
 /**
@@ -28,11 +28,14 @@ function reusable(memoryDir: string): Reusable {
   const out: Reusable = { cards: new Map(), lines: new Map() };
   const previous = openCache(memoryDir);
   if (!previous) return out;
+  const { view } = previous;
   const split = (s: string) => (s === "" ? [] : s.split(" "));
   try {
-    for (let id = 0; id < previous.view.n; id++) {
-      const [, file, priority, status, expires, mtimeMs, size, raw, topics, tTitle, tTopics, tHook] = JSON.parse(previous.view.entry(id)) as EntryLine;
-      out.cards.set(file, { stamp: [mtimeMs, size], ...(priority ? { priority } : {}), ...(status ? { status } : {}), ...(expires ? { expires_at: expires } : {}), topics, topicTerms: split(tTopics) });
+    for (let id = 0; id < view.n; id++) {
+      const [, priority, status, expires, raw] = parseSlimEntry(view.entry(id));
+      const [topics, tTitle, tTopics, tHook] = parseReuseLine(view.reuse(id));
+      const file = view.file(id);
+      out.cards.set(file, { stamp: view.stamp(id), ...(priority ? { priority } : {}), ...(status ? { status } : {}), ...(expires ? { expires_at: expires } : {}), topics, topicTerms: split(tTopics) });
       out.lines.set(`${file}\n${raw}`, { title: split(tTitle), hook: split(tHook) });
     }
   } catch {
@@ -133,11 +136,10 @@ export async function rebuild(memoryDir: string, indexStat: fs.Stats, options: L
   const header: Header = { index: [indexStat.size, indexStat.mtimeMs, indexStat.ino], dirs, n: entries.length, cards: files.length, always, prio, status, expires, unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]) };
   const encoded = encodeCache(TOKENIZER_VERSION, {
     header,
-    entries: entries.map((e) => {
-      const [m, sz] = stamps.get(e.file)!;
-      return JSON.stringify([e.line, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "", m, sz, e.raw, e.topics, e.terms.title.join(" "), e.terms.topics.join(" "), e.terms.hook.join(" ")] satisfies EntryLine);
-    }),
+    entries: entries.map((e) => JSON.stringify([e.line, e.priority ?? "", e.status ?? "", e.expires_at ?? "", e.raw] satisfies SlimEntry)),
+    reuse: entries.map((e) => JSON.stringify([e.topics, e.terms.title.join(" "), e.terms.topics.join(" "), e.terms.hook.join(" ")] satisfies ReuseLine)),
     files: entries.map((e) => e.file),
+    stamps: entries.map((e) => stamps.get(e.file)!),
     terms: [...postings.keys()].sort().map((t) => [t, postings.get(t)!]),
   });
   if (writeCacheFile(stateDir, encoded)) store.cache = "rebuilt";

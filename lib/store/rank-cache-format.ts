@@ -1,15 +1,18 @@
-// The rank cache's on-disk layout: binary, so the hook reads the "head" (tables and postings) into one
-// Buffer and fetches only the entries a prompt touches with positional reads — the entry blob, the bulk of
-// the file, is never loaded whole.
+// The rank cache's on-disk layout: binary, so the hook reads the "head" (tables, fingerprints, postings) into
+// one Buffer and fetches only the entries a prompt touches with positional reads — the blobs behind the head,
+// the bulk of the file, are never loaded whole.
 //   "MEMCTLRC" u32 formatVersion u32 tokenizerVersion u32 headBytes
 //   u32 headerLength, header JSON
-//   u32 n, u32 entryOffset[n + 1], u32 fileOffset[n + 1], file blob
+//   u32 n, u32 entryOffset[n + 1], u32 reuseOffset[n + 1], u32 fileOffset[n + 1], file blob
 //   u32 T, u32 termOffset[T + 1], term blob (terms sorted by JS string order), u32 postingStart[T + 1],
-//   padding to 4 bytes, u32 id[P], f32 tf[P], u8 mask[P] (ids ascending within each term's range)
+//   padding to 8 bytes, f64 stamp[2n] (each entry's card mtimeMs then size),
+//   u32 id[P], f32 tf[P], u8 mask[P] (ids ascending within each term's range)
 //   --- headBytes end here ---
-//   entry blob (one JSON array per entry), "MEMCTLEND"
-// The id and tf arrays are 4-byte aligned so the reader maps them as typed-array views, copying nothing.
-// Every offset is bounds-checked on read; anything inconsistent makes the whole cache untrusted.
+//   entry blob (one slim JSON array per entry: what materialising it needs),
+//   reuse blob (one JSON array per entry: what only a rebuild reuses), "MEMCTLEND"
+// The stamps are 8-byte and the id and tf arrays 4-byte aligned, so the reader maps them as typed-array views,
+// copying nothing: a freshness check reads no entry. Every offset is bounds-checked on read; anything
+// inconsistent makes the whole cache untrusted.
 import { isAscii } from "node:buffer";
 import fs from "node:fs";
 import type { Posting, PostingList } from "../rank/score.js";
@@ -17,13 +20,18 @@ import type { Posting, PostingList } from "../rank/score.js";
 const MAGIC = Buffer.from("MEMCTLRC");
 const END = Buffer.from("MEMCTLEND");
 const PREFIX = MAGIC.length + 12;
-export const FORMAT_VERSION = 7;
+export const FORMAT_VERSION = 8;
 
 export interface CacheContent<H> {
   header: H;
+  /** Per entry, what the hook needs to materialise it. */
   entries: string[];
+  /** Per entry, what a rebuild reuses when the card is unchanged (the hook never reads it). */
+  reuse: string[];
   /** Each entry's card file, readable without parsing the entry (the hook records every hit's card). */
   files: string[];
+  /** Each entry's card fingerprint when the cache was built: mtimeMs, size. */
+  stamps: readonly (readonly [number, number])[];
   /** Sorted by term (JS string order). */
   terms: [string, readonly Posting[]][];
 }
@@ -47,8 +55,11 @@ function section(items: readonly string[]): [Buffer, Buffer] {
 }
 
 export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Buffer {
+  const n = c.entries.length;
+  if (c.reuse.length !== n || c.files.length !== n || c.stamps.length !== n) throw new RangeError("rank cache sections differ in length");
   const header = Buffer.from(JSON.stringify(c.header));
   const [entryTable, entryBlob] = section(c.entries);
+  const [reuseTable, reuseBlob] = section(c.reuse);
   const [fileTable, fileBlob] = section(c.files);
   const [termTable, termBlob] = section(c.terms.map(([t]) => t));
   const starts = Buffer.alloc(4 * (c.terms.length + 1));
@@ -58,6 +69,11 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
     count += list.length;
   });
   starts.writeUInt32LE(count, 4 * c.terms.length);
+  const stamps = Buffer.alloc(16 * n);
+  c.stamps.forEach(([mtimeMs, size], i) => {
+    stamps.writeDoubleLE(mtimeMs, 16 * i);
+    stamps.writeDoubleLE(size, 16 * i + 8);
+  });
   const ids = Buffer.alloc(4 * count);
   const tfs = Buffer.alloc(4 * count);
   const masks = Buffer.alloc(count);
@@ -70,17 +86,22 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
       k++;
     }
   }
-  const body = Buffer.concat([u32(header.length), header, u32(c.entries.length), entryTable, fileTable, fileBlob, u32(c.terms.length), termTable, termBlob, starts]);
-  const pad = Buffer.alloc((4 - ((PREFIX + body.length) % 4)) % 4);
-  const headBytes = PREFIX + body.length + pad.length + ids.length + tfs.length + masks.length;
-  return Buffer.concat([MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad, ids, tfs, masks, entryBlob, END]);
+  const body = Buffer.concat([u32(header.length), header, u32(n), entryTable, reuseTable, fileTable, fileBlob, u32(c.terms.length), termTable, termBlob, starts]);
+  const pad = Buffer.alloc((8 - ((PREFIX + body.length) % 8)) % 8);
+  const headBytes = PREFIX + body.length + pad.length + stamps.length + ids.length + tfs.length + masks.length;
+  return Buffer.concat([MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad, stamps, ids, tfs, masks, entryBlob, reuseBlob, END]);
 }
 
 export interface CacheView<H> {
   header: H;
   n: number;
+  /** A slim entry's text, read from the file on demand. */
   entry(id: number): string;
+  /** An entry's rebuild-reuse text, read on demand (only a rebuild does). */
+  reuse(id: number): string;
   file(id: number): string;
+  /** The entry's card fingerprint as built, from the head: no entry read. */
+  stamp(id: number): [mtimeMs: number, size: number];
   postings(term: string): PostingList | undefined;
 }
 
@@ -106,7 +127,7 @@ export function openCacheFile<H>(path: string, tokenizerVersion: number): CacheV
     if (!prefix.subarray(0, MAGIC.length).equals(MAGIC) || prefix.readUInt32LE(8) !== FORMAT_VERSION || prefix.readUInt32LE(12) !== tokenizerVersion) return undefined;
     const headBytes = prefix.readUInt32LE(16);
     if (headBytes < PREFIX || headBytes + END.length > size) return undefined;
-    // Its own ArrayBuffer (offset 0): the postings arrays inside are then 4-byte aligned for typed views.
+    // Its own ArrayBuffer (offset 0): the stamp and postings arrays inside are then aligned for typed views.
     const head = Buffer.from(new ArrayBuffer(headBytes));
     if (fs.readSync(fd, head, 0, headBytes, 0) !== headBytes) return undefined;
     const end = Buffer.alloc(END.length);
@@ -122,7 +143,7 @@ export function openCacheFile<H>(path: string, tokenizerVersion: number): CacheV
   }
 }
 
-function parseHead<H>(buf: Buffer, fd: number, entryEnd: number): CacheView<H> | undefined {
+function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number): CacheView<H> | undefined {
   let at = PREFIX;
   const need = (bytes: number) => {
     if (at + bytes > buf.length) throw new RangeError("truncated rank cache");
@@ -138,8 +159,10 @@ function parseHead<H>(buf: Buffer, fd: number, entryEnd: number): CacheView<H> |
   const header = JSON.parse(buf.toString("utf8", at, at + headerLength)) as H;
   at += headerLength;
   const n = u32();
-  need(8 * (n + 1));
+  need(12 * (n + 1));
   const entryTable = at;
+  at += 4 * (n + 1);
+  const reuseTable = at;
   at += 4 * (n + 1);
   const fileTable = at;
   at += 4 * (n + 1);
@@ -159,15 +182,19 @@ function parseHead<H>(buf: Buffer, fd: number, entryEnd: number): CacheView<H> |
   const startTable = at;
   at += 4 * (t + 1);
   const count = buf.readUInt32LE(startTable + 4 * t);
-  at += (4 - (at % 4)) % 4;
-  if (at + 9 * count !== buf.length) return undefined;
+  at += (8 - (at % 8)) % 8;
+  if (at + 16 * n + 9 * count !== buf.length) return undefined;
   const entryBlob = buf.length;
   const entryBytes = buf.readUInt32LE(entryTable + 4 * n);
-  if (entryBlob + entryBytes !== entryEnd) return undefined;
+  const reuseBlob = entryBlob + entryBytes;
+  const reuseBytes = buf.readUInt32LE(reuseTable + 4 * n);
+  if (reuseBlob + reuseBytes !== blobsEnd) return undefined;
+  if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) return undefined; // the layout is little-endian
+  const stampArray = new Float64Array(buf.buffer, buf.byteOffset + at, 2 * n);
+  at += 16 * n;
   const idArray = new Uint32Array(buf.buffer, buf.byteOffset + at, count);
   const tfArray = new Float32Array(buf.buffer, buf.byteOffset + at + 4 * count, count);
   const maskArray = new Uint8Array(buf.buffer, buf.byteOffset + at + 8 * count, count);
-  if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) return undefined; // the layout is little-endian
 
   const range = (table: number, limit: number, i: number): [number, number] => {
     const a = buf.readUInt32LE(table + 4 * i);
@@ -181,18 +208,20 @@ function parseHead<H>(buf: Buffer, fd: number, entryEnd: number): CacheView<H> |
   };
   let asciiFiles: string | null | undefined;
   const checkId = (id: number) => {
-    if (!(id >= 0 && id < n)) throw new RangeError(`no entry ${id}`);
+    if (!(Number.isInteger(id) && id >= 0 && id < n)) throw new RangeError(`no entry ${id}`);
+  };
+  const readItem = (table: number, blob: number, limit: number, id: number) => {
+    checkId(id);
+    const [a, b] = range(table, limit, id);
+    const out = Buffer.alloc(b - a);
+    if (fs.readSync(fd, out, 0, b - a, blob + a) !== b - a) throw new RangeError("short read of a rank cache entry");
+    return out.toString("utf8");
   };
   return {
     header,
     n,
-    entry: (id) => {
-      checkId(id);
-      const [a, b] = range(entryTable, entryBytes, id);
-      const out = Buffer.alloc(b - a);
-      if (fs.readSync(fd, out, 0, b - a, entryBlob + a) !== b - a) throw new RangeError("short read of a rank cache entry");
-      return out.toString("utf8");
-    },
+    entry: (id) => readItem(entryTable, entryBlob, entryBytes, id),
+    reuse: (id) => readItem(reuseTable, reuseBlob, reuseBytes, id),
     file: (id) => {
       checkId(id);
       // Card paths are nearly always ASCII: then one decode of the whole blob and a slice per card
@@ -201,6 +230,10 @@ function parseHead<H>(buf: Buffer, fd: number, entryEnd: number): CacheView<H> |
       if (asciiFiles === null) return text(fileTable, fileBlob, fileBytes, id);
       const [a, b] = range(fileTable, fileBytes, id);
       return asciiFiles.slice(a, b);
+    },
+    stamp: (id) => {
+      checkId(id);
+      return [stampArray[2 * id]!, stampArray[2 * id + 1]!];
     },
     postings: (term) => {
       let lo = 0;

@@ -48,11 +48,26 @@ export interface LoadOptions {
   force?: boolean;
 }
 
-export type EntryLine = [
-  line: number, file: string, priority: string, status: string, expires: string, mtimeMs: number, size: number, raw: string,
-  // Kept so a rebuild reuses what did not change (a 10,000-card store re-reads only edited cards):
-  topics: string[], titleTerms: string, topicTerms: string, hookTerms: string,
-];
+/** What materialising an entry needs; its card file and fingerprint are in the head. */
+export type SlimEntry = [line: number, priority: string, status: string, expires: string, raw: string];
+
+/** Kept so a rebuild reuses what did not change (a 10,000-card store re-reads only edited cards). */
+export type ReuseLine = [topics: string[], titleTerms: string, topicTerms: string, hookTerms: string];
+
+/** A slim entry of the right shape, else RangeError (the caller rebuilds). */
+export function parseSlimEntry(text: string): SlimEntry {
+  const e = JSON.parse(text) as unknown;
+  const ok = Array.isArray(e) && e.length === 5 && typeof e[0] === "number" && typeof e[1] === "string" && typeof e[2] === "string" && typeof e[3] === "string" && typeof e[4] === "string";
+  if (!ok) throw new RangeError("malformed rank cache entry");
+  return e as SlimEntry;
+}
+
+/** Reuse data of the right shape, else RangeError (the rebuild then re-reads every card). */
+export function parseReuseLine(text: string): ReuseLine {
+  const r = JSON.parse(text) as unknown;
+  if (!Array.isArray(r) || r.length !== 4 || !Array.isArray(r[0]) || !r[0].every((t) => typeof t === "string") || !r.slice(1).every((v) => typeof v === "string")) throw new RangeError("malformed rank cache reuse data");
+  return r as ReuseLine;
+}
 
 export interface OpenCache {
   header: Header;
@@ -73,9 +88,10 @@ export function openCache(memoryDir: string): OpenCache | undefined {
     const entryAt = (id: number) => {
       let e = entries.get(id);
       if (!e) {
-        const [line, file, priority, status, expires, mtimeMs, size, raw] = JSON.parse(view.entry(id)) as EntryLine;
+        const [line, priority, status, expires, raw] = parseSlimEntry(view.entry(id));
+        const file = view.file(id);
         e = new CachedEntry(line, raw, file, priority, status, expires);
-        stamps.set(file, [mtimeMs, size]);
+        stamps.set(file, view.stamp(id));
         entries.set(id, e);
       }
       return e;
@@ -103,7 +119,6 @@ export function openCache(memoryDir: string): OpenCache | undefined {
       // Only entries that were ranked can be printed, and ranking materialised them (with their fingerprints).
       stamp: (file) => stamps.get(file),
     };
-    // Pinned entries and the rolling window only ever touch a few lines; the stamp map is built on demand.
     return { header, view, store };
   } catch {
     return undefined;

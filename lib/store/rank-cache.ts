@@ -17,7 +17,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { rebuild } from "./rank-cache-build.js";
-import { cardStamp, openCache, sameStamp, stampOf, type EntryLine, type LoadOptions, type OpenCache, type RankableStore } from "./rank-cache-read.js";
+import { cardStamp, openCache, sameStamp, stampOf, type LoadOptions, type OpenCache, type RankableStore } from "./rank-cache-read.js";
 import { INDEX_FILE } from "./paths.js";
 
 export { normalizeCardPath } from "./rank-cache-build.js";
@@ -66,8 +66,9 @@ function isFresh(memoryDir: string, c: OpenCache, indexStat: fs.Stats, options: 
   const count = options.checkAllCards ? n : Math.min(n, ROLLING_CHECK);
   const start = options.checkAllCards ? 0 : (Math.floor(options.nowMs / 1000) * ROLLING_CHECK) % n;
   for (let k = 0; k < count; k++) {
-    const [, file, , , , mtime, size] = JSON.parse(c.view.entry((start + k) % n)) as EntryLine;
-    if (!sameStamp(cardStamp(memoryDir, file), [mtime, size])) return false;
+    // File and fingerprint both come from the head: the check reads no entry.
+    const id = (start + k) % n;
+    if (!sameStamp(cardStamp(memoryDir, c.view.file(id)), c.view.stamp(id))) return false;
   }
   return true;
 }

@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { loadRankable, RANK_CACHE } from "../../../lib/store/rank-cache.js";
+import { loadRankable, RANK_CACHE, ROLLING_CHECK } from "../../../lib/store/rank-cache.js";
+import { FORMAT_VERSION } from "../../../lib/store/rank-cache-format.js";
+import { tokenize } from "../../../lib/rank/tokenize.js";
 import { buildInjection } from "../../../lib/hook/inject.js";
 import { HOSTS } from "../../../hosts/index.js";
 import { ageStore, cardText, sandbox, writeStore } from "../../helpers.js";
@@ -87,9 +89,9 @@ test("a damaged cache (truncated, or a corrupt entry) is rebuilt, never trusted 
     fs.writeFileSync(file, good.subarray(0, good.length - 1));
     ageStore(s.memory); // the first load created .memctl just now
     assert.equal((await loadRankable(s.memory, { nowMs: now() })).cache, "rebuilt");
-    // Corrupt the first entry's JSON (the entry blob sits just before the end marker).
+    // Corrupt the first slim entry's JSON (the entry blob follows the head).
     const damaged = Buffer.from(fs.readFileSync(file));
-    const at = damaged.indexOf(Buffer.from('[3,"feedback_a.md"'));
+    const at = damaged.indexOf(Buffer.from('[3,"normal","active","","- [Redis cache]'));
     assert.ok(at > 0);
     damaged[at] = 0x7b; // "{" — no longer a JSON array
     fs.writeFileSync(file, damaged);
@@ -110,6 +112,132 @@ test("a link out of the store (../, absolute) is ranked on its index line but it
     assert.deepEqual(store.index.alwaysIds, []);
     assert.equal(store.index.entry(2).file, "../outside.md");
     assert.equal((await loadRankable(s.memory, { nowMs: now() })).cache, "fresh");
+  } finally {
+    s.cleanup();
+  }
+});
+
+const cacheFile = (memory: string) => path.join(memory, ".memctl", RANK_CACHE);
+
+/** Rewrites a card in place the way an editor might: the directory's mtime is left as it was. */
+function editInPlace(memory: string, file: string, text: string): void {
+  const dirTime = fs.statSync(memory).mtime;
+  fs.writeFileSync(path.join(memory, file), text);
+  fs.utimesSync(memory, dirTime, dirTime);
+}
+
+test("a cache of an older format version is ignored and rebuilt in the current one", async () => {
+  const s = sandbox(cards);
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    const old = Buffer.from(fs.readFileSync(cacheFile(s.memory)));
+    old.writeUInt32LE(FORMAT_VERSION - 1, 8); // "MEMCTLRC" then u32 formatVersion
+    fs.writeFileSync(cacheFile(s.memory), old);
+    ageStore(s.memory);
+    const rebuilt = await loadRankable(s.memory, { nowMs: now() });
+    assert.equal(rebuilt.cache, "rebuilt");
+    assert.equal(rebuilt.index.entry(1).file, "project_b.md");
+    assert.equal(fs.readFileSync(cacheFile(s.memory)).readUInt32LE(8), FORMAT_VERSION);
+    assert.equal((await loadRankable(s.memory, { nowMs: now() })).cache, "fresh");
+  } finally {
+    s.cleanup();
+  }
+});
+
+const many = Array.from({ length: ROLLING_CHECK + 36 }, (_, i) => ({ file: `project_c${i}.md`, title: `Card ${i}`, hook: `hook ${i}` }));
+const windowStart = (nowMs: number) => (Math.floor(nowMs / 1000) * ROLLING_CHECK) % many.length;
+const inWindow = (id: number, nowMs: number) => (id - windowStart(nowMs) + many.length) % many.length < ROLLING_CHECK;
+
+test("the head's stamps catch an in-place edit inside the rolling window; the window moves each second", async () => {
+  const s = sandbox(many);
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    ageStore(s.memory); // the first load created .memctl just now (a sub-millisecond mtime a Date cannot restore)
+    const t = now();
+    assert.equal((await loadRankable(s.memory, { nowMs: t })).cache, "rebuilt");
+    const inside = (windowStart(t) + 5) % many.length;
+    const outside = (windowStart(t) + ROLLING_CHECK + 5) % many.length;
+    editInPlace(s.memory, many[outside]!.file, cardText({ ...many[outside]!, topics: ["edited"] }));
+    assert.equal((await loadRankable(s.memory, { nowMs: t })).cache, "fresh"); // not in this second's window
+    const later = t + 1000 * Array.from({ length: many.length }, (_, k) => k + 1).find((k) => inWindow(outside, t + 1000 * k))!;
+    assert.equal((await loadRankable(s.memory, { nowMs: later })).cache, "rebuilt");
+    assert.equal((await loadRankable(s.memory, { nowMs: t })).cache, "fresh");
+    editInPlace(s.memory, many[inside]!.file, cardText({ ...many[inside]!, topics: ["edited"] }));
+    assert.notEqual((await loadRankable(s.memory, { nowMs: t })).cache, "fresh");
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("checking freshness reads no entry: stamps and card files come from the head", async () => {
+  const s = sandbox(cards);
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    const bytes = Buffer.from(fs.readFileSync(cacheFile(s.memory)));
+    for (const marker of ['[3,"normal"', '[4,"normal"']) bytes[bytes.indexOf(Buffer.from(marker))] = 0x7b; // garble both slim entries
+    fs.writeFileSync(cacheFile(s.memory), bytes);
+    const opened = await loadRankable(s.memory, { nowMs: now(), checkAllCards: true });
+    assert.equal(opened.cache, "fresh");
+    assert.throws(() => opened.index.entry(0), /JSON|malformed/); // ranking through it rebuilds (see rankStore)
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("a corrupt stamp is a changed card, and corrupt reuse data makes the rebuild re-read every card", async () => {
+  const s = sandbox([{ ...cards[0]!, topics: ["alpha"] }, cards[1]!]);
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    const mtime = Buffer.alloc(8);
+    mtime.writeDoubleLE(fs.statSync(path.join(s.memory, "feedback_a.md")).mtimeMs);
+    const stamped = Buffer.from(fs.readFileSync(cacheFile(s.memory)));
+    const at = stamped.indexOf(mtime);
+    assert.ok(at > 0);
+    stamped.writeDoubleLE(1, at);
+    fs.writeFileSync(cacheFile(s.memory), stamped);
+    ageStore(s.memory);
+    assert.equal((await loadRankable(s.memory, { nowMs: now() })).cache, "rebuilt");
+
+    // Same size, same mtime, different topic: only a rebuild that distrusts the reuse data sees it.
+    const card = path.join(s.memory, "feedback_a.md");
+    const before = fs.statSync(card);
+    fs.writeFileSync(card, cardText({ ...cards[0]!, topics: ["omega"] }));
+    fs.utimesSync(card, before.atime, before.mtime);
+    assert.equal(fs.statSync(card).mtimeMs, before.mtimeMs);
+    const reuse = Buffer.from(fs.readFileSync(cacheFile(s.memory)));
+    reuse[reuse.indexOf(Buffer.from('[["alpha"]'))] = 0x7b;
+    fs.writeFileSync(cacheFile(s.memory), reuse);
+    const reread = await loadRankable(s.memory, { nowMs: now(), force: true });
+    assert.ok(reread.index.postings(tokenize("omega")[0]!));
+    assert.equal(reread.index.postings(tokenize("alpha")[0]!), undefined);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("a rebuild reuses the cards whose fingerprint is unchanged and re-reads only the others", async () => {
+  const s = sandbox([{ ...cards[0]!, topics: ["alpha"] }, { ...cards[1]!, topics: ["bravo"] }]);
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    // Card a changes behind an unchanged fingerprint (a rebuild trusts it), card b visibly (re-read).
+    const a = path.join(s.memory, "feedback_a.md");
+    const before = fs.statSync(a);
+    fs.writeFileSync(a, cardText({ ...cards[0]!, topics: ["omega"] }));
+    fs.utimesSync(a, before.atime, before.mtime);
+    assert.equal(fs.statSync(a).mtimeMs, before.mtimeMs);
+    fs.writeFileSync(path.join(s.memory, "project_b.md"), cardText({ ...cards[1]!, topics: ["zulu"], priority: "always" }));
+    const rebuilt = await loadRankable(s.memory, { nowMs: now(), force: true });
+    const term = (word: string) => rebuilt.index.postings(tokenize(word)[0]!);
+    assert.deepEqual(Array.from(term("alpha")!.id), [0]); // reused, not re-read
+    assert.equal(term("omega"), undefined);
+    assert.deepEqual(Array.from(term("zulu")!.id), [1]);
+    assert.equal(term("bravo"), undefined);
+    assert.deepEqual(rebuilt.index.alwaysIds, [1]);
   } finally {
     s.cleanup();
   }

@@ -1,0 +1,104 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { encodeCache, FORMAT_VERSION, openCacheFile, type CacheContent } from "../../../lib/store/rank-cache-format.js";
+import { tempDir } from "../../helpers.js";
+
+const TOKENIZER = 3;
+const content = (header: unknown = { k: 1 }): CacheContent<unknown> => ({
+  header,
+  entries: ["e0", "é1", "e2"],
+  reuse: ["r0", "r1-longer", "r2"],
+  files: ["a.md", "b.md", "ü/c.md"],
+  stamps: [
+    [1733130000123.25, 10],
+    [2, 20],
+    [-1, -1],
+  ],
+  terms: [
+    ["alpha", [{ id: 0, tf: 1, mask: 1 }, { id: 2, tf: 2, mask: 4 }]],
+    ["beta", [{ id: 1, tf: 1, mask: 2 }]],
+  ],
+});
+
+function withFile<T>(bytes: Buffer, use: (file: string) => T): T {
+  const dir = tempDir();
+  try {
+    const file = path.join(dir, "rank-cache.bin");
+    fs.writeFileSync(file, bytes);
+    return use(file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+const open = (bytes: Buffer) => withFile(bytes, (file) => openCacheFile<unknown>(file, TOKENIZER));
+
+/** Where the offset tables start: prefix (20), u32 headerLength, header, u32 n, entry table, reuse table. */
+function tables(bytes: Buffer): { n: number; entryTable: number; reuseTable: number } {
+  const headerLength = bytes.readUInt32LE(20);
+  const n = bytes.readUInt32LE(24 + headerLength);
+  const entryTable = 28 + headerLength;
+  return { n, entryTable, reuseTable: entryTable + 4 * (n + 1) };
+}
+
+test("round trip: slim entries, reuse data, files, stamps and postings, under every head padding", () => {
+  for (let pad = 0; pad < 8; pad++) {
+    const header = { k: "x".repeat(pad) };
+    withFile(encodeCache(TOKENIZER, content(header)), (file) => {
+      const view = openCacheFile<unknown>(file, TOKENIZER)!;
+      assert.ok(view, `padding ${pad}`);
+      assert.deepEqual(view.header, header);
+      assert.deepEqual([0, 1, 2].map((id) => view.entry(id)), ["e0", "é1", "e2"]);
+      assert.deepEqual([0, 1, 2].map((id) => view.reuse(id)), ["r0", "r1-longer", "r2"]);
+      assert.deepEqual([0, 1, 2].map((id) => view.file(id)), ["a.md", "b.md", "ü/c.md"]);
+      assert.deepEqual([0, 1, 2].map((id) => view.stamp(id)), [[1733130000123.25, 10], [2, 20], [-1, -1]]);
+      assert.deepEqual(Array.from(view.postings("alpha")!.id), [0, 2]);
+      assert.equal(view.postings("gamma"), undefined);
+    });
+  }
+});
+
+test("a cut anywhere, a byte too many, another version or tokenizer: not a cache", () => {
+  const good = encodeCache(TOKENIZER, content());
+  for (let length = 0; length < good.length; length++) assert.equal(open(good.subarray(0, length)), undefined, `cut at ${length}`);
+  const end = good.length - "MEMCTLEND".length;
+  assert.equal(open(Buffer.concat([good.subarray(0, end), Buffer.from("x"), good.subarray(end)])), undefined);
+  const otherVersion = Buffer.from(good);
+  otherVersion.writeUInt32LE(FORMAT_VERSION - 1, 8);
+  assert.equal(open(otherVersion), undefined);
+  assert.equal(withFile(good, (file) => openCacheFile(file, TOKENIZER + 1)), undefined);
+});
+
+test("offsets that disagree with the blobs are rejected on open or when the item is read", () => {
+  const good = encodeCache(TOKENIZER, content());
+  const { n, entryTable, reuseTable } = tables(good);
+  // The last offset of a table is its blob's length: a wrong one no longer adds up to the file's size.
+  for (const table of [entryTable, reuseTable]) {
+    const bad = Buffer.from(good);
+    bad.writeUInt32LE(bad.readUInt32LE(table + 4 * n) + 1, table + 4 * n);
+    assert.equal(open(bad), undefined);
+  }
+  // An inner offset past its neighbour: only that item is unreadable, and reading it throws.
+  for (const [table, reader] of [[entryTable, "entry"], [reuseTable, "reuse"]] as const) {
+    const bad = Buffer.from(good);
+    bad.writeUInt32LE(1000, table + 4);
+    withFile(bad, (file) => {
+      const view = openCacheFile<unknown>(file, TOKENIZER)!;
+      assert.throws(() => view[reader](0), RangeError);
+      assert.equal(view[reader](2), reader === "entry" ? "e2" : "r2");
+    });
+  }
+});
+
+test("ids outside the entries are refused by every per-entry read", () => {
+  withFile(encodeCache(TOKENIZER, content()), (file) => {
+    const view = openCacheFile<unknown>(file, TOKENIZER)!;
+    for (const id of [-1, 3, 1.5, Number.NaN]) {
+      assert.throws(() => view.entry(id), RangeError);
+      assert.throws(() => view.reuse(id), RangeError);
+      assert.throws(() => view.stamp(id), RangeError);
+      assert.throws(() => view.file(id), RangeError);
+    }
+  });
+});
