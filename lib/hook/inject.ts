@@ -86,18 +86,29 @@ function rankLoaded(memoryDir: string, store: RankableStore, prompt: string, now
       return lookup;
     },
   });
+  // People are shown every entry: read them all here, where a damaged cache entry still means "rebuild".
+  if (all) for (const r of ranked) void r.entry;
   const hitFiles = [...new Set(hitIds.map((id) => store.index.file(id)))];
   return { store, ranked, hitCount, hitFiles, ...(usage ? { usage } : {}) };
 }
 
 export async function buildInjection(req: InjectionRequest): Promise<Injection> {
-  let { store, ranked, usage, hitCount, hitFiles } = await rankStore(req.memoryDir, req.prompt, req.now, { all: req.all ?? false, checkAllCards: req.all ?? false, top: Math.max(RANKED_TOP, scanLimit(req)) });
-  let composed = compose(req, store, ranked, hitCount);
-  // A card about to be printed that changed since the cache was built: rebuild and rank again.
-  if (store.cache === "fresh" && !stillFresh(req.memoryDir, store, [...composed.always, ...composed.lines].map((l) => l.file))) {
-    ({ store, ranked, usage, hitCount, hitFiles } = await rankStore(req.memoryDir, req.prompt, req.now, { all: req.all ?? false, force: true, top: Math.max(RANKED_TOP, scanLimit(req)) }));
-    composed = compose(req, store, ranked, hitCount);
+  const rankAndCompose = async (force: boolean) => {
+    const r = await rankStore(req.memoryDir, req.prompt, req.now, { all: req.all ?? false, checkAllCards: !force && (req.all ?? false), force, top: Math.max(RANKED_TOP, scanLimit(req)) });
+    try {
+      return { ...r, composed: compose(req, r.store, r.ranked, r.hitCount) };
+    } catch (err) {
+      // Entries are read from the cache while composing: a damaged one means rebuild, like one met while ranking.
+      if (r.store.cache !== "fresh") throw err;
+      return undefined;
+    }
+  };
+  let ranking = await rankAndCompose(false);
+  // A damaged cache entry, or a card about to be printed that changed since the cache was built: rebuild and rank again.
+  if (!ranking || (ranking.store.cache === "fresh" && !stillFresh(req.memoryDir, ranking.store, [...ranking.composed.always, ...ranking.composed.lines].map((l) => l.file)))) {
+    ranking = (await rankAndCompose(true))!;
   }
+  const { store, ranked, usage, hitFiles, composed } = ranking;
   const result: Injection = { store, ranked, hits: hitFiles, composed, ...(usage ? { usage } : {}) };
   if (req.record && hitFiles.length > 0) {
     try {

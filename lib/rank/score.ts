@@ -192,18 +192,22 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   }
   options.onHitCount?.(hitCount);
   const usage = options.usage ?? (hitCount > 1 || options.all ? options.loadUsage?.(options.all ? [] : ids.map((id) => index.file(id))) : undefined);
+  // Ordering needs only the card file, frecency and sink fields; an entry is materialised (a read from the
+  // cache) only when someone reads it, and the hook reads just the lines it may print.
   const ranked = ids.map((id): Ranked => {
-    const entry = index.entry(id);
     const rel = relevance[id]!;
-    const fr = frecency(usage?.get(entry.file), options.today);
+    const fr = frecency(usage?.get(index.file(id)), options.today);
     const relevant = rel > 0 && rel >= best * RELATIVE_CUTOFF;
-    const sink = sinkReason(entry, options.today);
+    const sink = sinkReason(index.sinkFields(id), options.today);
     const tier: Tier = always.has(id) ? "always" : sink ? (relevant ? "sunk-relevant" : "sunk") : relevant ? "relevant" : "irrelevant";
     const score = relevant ? rel * (1 + (FRECENCY_BOOST * fr) / (fr + 3)) : fr;
     // Only people (memctl context) read which terms matched: worked out on first read, not for every hook hit.
     let matches: Ranked["matches"] | undefined;
     return {
-      entry, index: id, tier, relevance: rel, frecency: fr, score,
+      get entry() {
+        return index.entry(id);
+      },
+      index: id, tier, relevance: rel, frecency: fr, score,
       get matches() {
         return (matches ??= rel > 0 ? matchesOf(id, matched) : []);
       },
