@@ -12,6 +12,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { foldUsage } from "./usage-fold.js";
+import { addPendingFor } from "./usage-lookup.js";
 import { addPending, applyDecay, daysBetween, DAY, decayed, foldingFiles, halvings, parseSnapshot, parseSnapshotHeader, parseSnapshotRow, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./usage-format.js";
 
 export { FOLD_GRACE_MS, foldUsage, LOCK_STALE_MS } from "./usage-fold.js";
@@ -129,7 +130,9 @@ export function openUsage(memoryDir: string, today: string, only?: ReadonlySet<s
     for (const name of [...foldingFiles(dir), USAGE_LOG]) {
       const file = path.join(dir, name);
       if (!fs.existsSync(file)) continue;
-      addPending(pending, unconsumed(file, header.folded.get(name) ?? 0, false).text, only);
+      const text = unconsumed(file, header.folded.get(name) ?? 0, false).text;
+      if (only) addPendingFor(pending, text, only);
+      else addPending(pending, text);
       found = true;
     }
     if (!found) return none;

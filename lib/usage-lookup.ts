@@ -1,0 +1,41 @@
+// Usage for the few cards the hook ranks, without the full readers' per-line arrays and Sets: the hook runs cold
+// in the interpreter, and every object it allocates for hits it never asked about costs it GC time.
+// Pure text in, numbers out; the formats (and the reference readers) are usage-format.ts's.
+import { DAY, type CardUsage } from "./usage-format.js";
+
+/** A pending line's day, or undefined when addPending calls it malformed (bad day, no hit, an empty hit). */
+export function pendingLineDay(line: string): string | undefined {
+  const tab = line.indexOf("\t");
+  // The day is the first field, so an empty hit is two tabs in a row or a trailing tab.
+  if (tab === -1 || line.includes("\t\t") || line.endsWith("\t")) return undefined;
+  const day = line.slice(0, tab);
+  return DAY.test(day) ? day : undefined;
+}
+
+/**
+ * Adds the pending hits of the cards in `only` to `cards`: the same numbers addPending gives those cards (each
+ * at most once per line, malformed lines skipped), with no per-line arrays, Sets or copies.
+ */
+export function addPendingFor(cards: Map<string, CardUsage>, text: string, only: ReadonlySet<string>): void {
+  if (only.size === 0) return;
+  // Per card, the last line that counted it: addPending counts a card once per line however often it repeats.
+  const countedOn = new Map<string, number>();
+  let lineNo = 0;
+  for (const line of text.split("\n")) {
+    lineNo++;
+    const day = pendingLineDay(line);
+    if (day === undefined) continue;
+    const fields = line.split("\t");
+    for (let i = 1; i < fields.length; i++) {
+      const card = fields[i]!;
+      if (!only.has(card) || countedOn.get(card) === lineNo) continue;
+      countedOn.set(card, lineNo);
+      const u = cards.get(card);
+      if (!u) cards.set(card, { access_count: 1, last_access_day: day });
+      else {
+        u.access_count += 1;
+        if (day > u.last_access_day) u.last_access_day = day;
+      }
+    }
+  }
+}
