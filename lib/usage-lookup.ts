@@ -1,5 +1,5 @@
-// Usage for the few cards the hook ranks, without the full readers' per-line arrays and Sets: the hook runs cold
-// in the interpreter, and every object it allocates for hits it never asked about costs it GC time.
+// Usage for the few cards the hook ranks, without the full readers' work: no per-line Sets for pending hits, no
+// split of usage.tsv into rows. The hook runs cold in the interpreter, and every object it allocates costs it GC.
 // Pure text in, numbers out; the formats (and the reference readers) are usage-format.ts's.
 import { DAY, type CardUsage } from "./usage-format.js";
 
@@ -38,4 +38,26 @@ export function addPendingFor(cards: Map<string, CardUsage>, text: string, only:
       }
     }
   }
+}
+
+/**
+ * The row for `card` in usage.tsv `text`, whose rows start at offset `from` sorted by card (renderSnapshot's
+ * order): a binary search over character offsets, so the file is never split into rows.
+ */
+export function findSnapshotRow(text: string, from: number, card: string): string | undefined {
+  let lo = from; // always a row start
+  let hi = text.length; // always a row start or the end
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    // The start of the row holding mid: within [lo, mid], so every step shrinks [lo, hi).
+    const start = mid === lo ? lo : Math.max(lo, text.lastIndexOf("\n", mid - 1) + 1);
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = text.length;
+    const tab = text.indexOf("\t", start);
+    const key = text.slice(start, tab === -1 || tab > end ? end : tab);
+    if (key === card) return text.slice(start, end);
+    if (key < card) lo = end + 1;
+    else hi = start;
+  }
+  return undefined;
 }

@@ -4,11 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import fc from "fast-check";
-import { addPendingFor, pendingLineDay } from "../../lib/usage-lookup.js";
-import { addPending, type CardUsage } from "../../lib/usage-format.js";
+import { addPendingFor, findSnapshotRow, pendingLineDay } from "../../lib/usage-lookup.js";
+import { addPending, parseSnapshot, parseSnapshotRow, renderSnapshot, type CardUsage } from "../../lib/usage-format.js";
 import { foldUsage, openUsage, readUsage, recordHitsSync } from "../../lib/usage.js";
 
-// The hook's lookups must give exactly the numbers of the full reader (addPending) for every
+// The hook's lookups must give exactly the numbers of the full readers (addPending, parseSnapshot) for every
 // card they are asked about, on any text: malformed lines, repeats, cards that are prefixes or suffixes of others.
 
 const cardNames = [
@@ -83,6 +83,44 @@ test("addPendingFor: exact field matches, one count per line, the latest day, ma
   assert.equal(got.size, 1);
   assert.equal(pendingLineDay("2026-01-01\ta.md"), "2026-01-01");
   assert.equal(pendingLineDay("2026-01-01\ta.md\t"), undefined);
+});
+
+// Card paths for snapshots: prefixes of each other, CJK, astral and private-use characters (UTF-16 order differs
+// from code point order there, and renderSnapshot sorts by UTF-16 code units).
+const snapshotCard = fc.oneof(
+  fc.constantFrom(...cardNames),
+  fc.string({ unit: fc.constantFrom("a", "b", "/", ".", "笔", "\ud83d\ude00", "\uff41", "\ue000", " "), minLength: 1, maxLength: 6 }),
+);
+const usage = fc.record({ access_count: fc.integer({ min: 1, max: 500 }), last_access_day: fc.constantFrom("2026-01-01", "2026-03-04") });
+
+test("findSnapshotRow finds exactly the rows parseSnapshot reads, and nothing else", () => {
+  fc.assert(
+    fc.property(fc.dictionary(snapshotCard, usage, { maxKeys: 40 }), fc.array(snapshotCard, { maxLength: 10 }), (cards, extra) => {
+      const text = renderSnapshot({ epoch: "2026-01-01", folded: new Map([["usage.1-2.folding", 7]]), cards: new Map(Object.entries(cards)) });
+      const parsed = parseSnapshot(text);
+      const from = text.indexOf("\n") + 1;
+      for (const c of [...parsed.cards.keys(), ...extra, "", "\uffff", "\u0000"]) {
+        const row = findSnapshotRow(text, from, c);
+        assert.deepEqual(row === undefined ? undefined : parseSnapshotRow(row)?.[1], parsed.cards.get(c), JSON.stringify({ c, text }));
+      }
+    }),
+    { numRuns: 1000 },
+  );
+  // A damaged file (blank, tabless or unsorted rows): the search still ends, and any row it returns is the card's.
+  const row = fc.oneof(fc.constantFrom("", "a.md", "\t", "a.md\t", "b.md\t1\t2026-01-01"), fc.string({ unit: fc.constantFrom("a", "\t", ".md", "\n"), maxLength: 6 }));
+  fc.assert(
+    fc.property(fc.array(row, { maxLength: 12 }), snapshotCard, (rows, c) => {
+      const text = rows.join("\n");
+      for (const found of [findSnapshotRow(text, 0, c), findSnapshotRow(`h\n${text}`, 2, c)]) {
+        assert.ok(found === undefined || found === c || found.startsWith(`${c}\t`), JSON.stringify({ text, c, found }));
+      }
+    }),
+    { numRuns: 1000 },
+  );
+  assert.equal(findSnapshotRow("# memctl usage v1\tdecay_epoch=\tfolded=\n", 39, "a.md"), undefined);
+  assert.equal(findSnapshotRow("", 0, "a.md"), undefined);
+  // A last row with no newline, and a blank row, are still searched without looping forever.
+  assert.equal(findSnapshotRow("h\n\na.md\t1\t2026-01-01\nb.md\t2\t2026-01-02", 2, "b.md"), "b.md\t2\t2026-01-02");
 });
 
 test("openUsage with `only` agrees with readUsage across snapshot, folding files and usage.log", () => {
