@@ -18,8 +18,9 @@ export function pendingLineDay(line: string): string | undefined {
  */
 export function addPendingFor(cards: Map<string, CardUsage>, text: string, only: ReadonlySet<string>): void {
   if (only.size === 0) return;
-  // Per card, the last line that counted it: addPending counts a card once per line however often it repeats.
-  const countedOn = new Map<string, number>();
+  // One tally per card asked about: looking a field up is its membership test and finds its counter at once.
+  const tallies = new Map<string, { count: number; day: string; line: number }>();
+  for (const card of only) tallies.set(card, { count: 0, day: "", line: -1 });
   let lineNo = 0;
   for (const line of text.split("\n")) {
     lineNo++;
@@ -27,15 +28,21 @@ export function addPendingFor(cards: Map<string, CardUsage>, text: string, only:
     if (day === undefined) continue;
     const fields = line.split("\t");
     for (let i = 1; i < fields.length; i++) {
-      const card = fields[i]!;
-      if (!only.has(card) || countedOn.get(card) === lineNo) continue;
-      countedOn.set(card, lineNo);
-      const u = cards.get(card);
-      if (!u) cards.set(card, { access_count: 1, last_access_day: day });
-      else {
-        u.access_count += 1;
-        if (day > u.last_access_day) u.last_access_day = day;
-      }
+      const tally = tallies.get(fields[i]!);
+      // addPending counts a card once per line however often the line repeats it.
+      if (tally === undefined || tally.line === lineNo) continue;
+      tally.line = lineNo;
+      tally.count++;
+      if (day > tally.day) tally.day = day;
+    }
+  }
+  for (const [card, tally] of tallies) {
+    if (tally.count === 0) continue;
+    const u = cards.get(card);
+    if (!u) cards.set(card, { access_count: tally.count, last_access_day: tally.day });
+    else {
+      u.access_count += tally.count;
+      if (tally.day > u.last_access_day) u.last_access_day = tally.day;
     }
   }
 }
