@@ -70,7 +70,7 @@ function main(argv: string[]): void {
   };
   const cards = Number(arg("cards", "10000"));
   const sizes = arg("only", "64,390").split(",").map(Number);
-  const runs = Number(arg("runs", "30"));
+  const runs = Math.max(1, Number(arg("runs", "30")));
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-usage-lookup-"));
   try {
     const f = makeFixture(cards, Number(arg("log-kb", "200")) * 1024, root);
