@@ -14,7 +14,7 @@ export function pendingLineDay(line: string): string | undefined {
 
 /**
  * Adds the pending hits of the cards in `only` to `cards`: the same numbers addPending gives those cards (each
- * at most once per line, malformed lines skipped), with no per-line arrays, Sets or copies.
+ * at most once per line, malformed lines skipped), from one split per line and no per-line Sets, filters or copies.
  */
 export function addPendingFor(cards: Map<string, CardUsage>, text: string, only: ReadonlySet<string>): void {
   if (only.size === 0) return;
