@@ -103,7 +103,7 @@ export function applyDecay(snap: Snapshot, today: string): void {
 }
 
 /** Adds complete pending lines to the counts; returns how many lines were malformed. */
-export function addPending(cards: Map<string, CardUsage>, text: string, only?: ReadonlySet<string>): number {
+export function addPending(cards: Map<string, CardUsage>, text: string): number {
   let malformed = 0;
   for (const line of text.split("\n")) {
     if (line === "") continue;
@@ -112,7 +112,7 @@ export function addPending(cards: Map<string, CardUsage>, text: string, only?: R
       malformed++;
       continue;
     }
-    for (const card of new Set(only ? hits.filter((h) => only.has(h)) : hits)) {
+    for (const card of new Set(hits)) {
       const u = cards.get(card);
       if (!u) cards.set(card, { access_count: 1, last_access_day: day });
       else {

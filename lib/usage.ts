@@ -12,6 +12,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { foldUsage } from "./usage-fold.js";
+import { addPendingFor, findSnapshotRow } from "./usage-lookup.js";
 import { addPending, applyDecay, daysBetween, DAY, decayed, foldingFiles, halvings, parseSnapshot, parseSnapshotHeader, parseSnapshotRow, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./usage-format.js";
 
 export { FOLD_GRACE_MS, foldUsage, LOCK_STALE_MS } from "./usage-fold.js";
@@ -104,53 +105,43 @@ export interface UsageLookup {
 }
 
 /**
- * Like readUsage, but lazy: the snapshot (sorted by card) is split into rows and only the rows asked for
- * are parsed and decayed; pending logs count only the cards in `only` when given. Same numbers as
- * readUsage for every card it is asked about (and in `only`); never throws.
+ * Like readUsage, but lazy: only the snapshot rows asked for are found (binary search over the sorted text),
+ * parsed and decayed; pending logs count only the cards in `only` when given. Same numbers as readUsage for
+ * every card it is asked about (and in `only`); never throws.
  */
 export function openUsage(memoryDir: string, today: string, only?: ReadonlySet<string>): UsageLookup {
   const none: UsageLookup = { store: "none", get: () => undefined };
   const dir = stateDir(memoryDir);
   if (!fs.existsSync(dir)) return none;
   try {
-    let rows: string[] = [];
+    let snapshot = "";
+    let rowsFrom = 0;
     let header: Pick<Snapshot, "epoch" | "folded"> = { folded: new Map() };
     let found = false;
     const snapshotFile = path.join(dir, USAGE_SNAPSHOT);
     if (fs.existsSync(snapshotFile)) {
-      const text = fs.readFileSync(snapshotFile, "utf8");
-      const newline = text.indexOf("\n");
-      header = parseSnapshotHeader(newline === -1 ? text : text.slice(0, newline));
-      rows = newline === -1 ? [] : text.slice(newline + 1).split("\n");
-      if (rows[rows.length - 1] === "") rows.pop();
+      snapshot = fs.readFileSync(snapshotFile, "utf8");
+      const newline = snapshot.indexOf("\n");
+      header = parseSnapshotHeader(newline === -1 ? snapshot : snapshot.slice(0, newline));
+      rowsFrom = newline === -1 ? snapshot.length : newline + 1;
       found = true;
     }
     const pending = new Map<string, CardUsage>();
     for (const name of [...foldingFiles(dir), USAGE_LOG]) {
       const file = path.join(dir, name);
       if (!fs.existsSync(file)) continue;
-      addPending(pending, unconsumed(file, header.folded.get(name) ?? 0, false).text, only);
+      const text = unconsumed(file, header.folded.get(name) ?? 0, false).text;
+      if (only) addPendingFor(pending, text, only);
+      else addPending(pending, text);
       found = true;
     }
     if (!found) return none;
     const periods = halvings(header.epoch, today);
-    const snapshotRow = (card: string): CardUsage | undefined => {
-      let lo = 0;
-      let hi = rows.length - 1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >>> 1;
-        const row = rows[mid]!;
-        const key = row.slice(0, row.indexOf("\t"));
-        if (key === card) return parseSnapshotRow(row)?.[1];
-        if (key < card) lo = mid + 1;
-        else hi = mid - 1;
-      }
-      return undefined;
-    };
     return {
       store: "tsv",
       get: (card) => {
-        const base = snapshotRow(card);
+        const row = findSnapshotRow(snapshot, rowsFrom, card);
+        const base = row === undefined ? undefined : parseSnapshotRow(row)?.[1];
         const extra = pending.get(card);
         if (!base) return extra;
         const count = decayed(base.access_count, periods) + (extra?.access_count ?? 0);
