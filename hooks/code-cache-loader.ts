@@ -4,8 +4,8 @@
 // module.enableCompileCache, so this does it by hand with vm.Script's cachedData.
 //
 // The build bundles this file once per hook with BODY_FILE and BODY_HASH defined. The cache lives next to the
-// body, named by the body's hash and the Node version and architecture, so a rebuilt bundle or another Node
-// never meets a foreign cache (V8 itself also rejects a cache from another V8 or flag set). A missing or
+// body, named by the body's hash, the Node version and architecture and the flag set, so a rebuilt bundle or
+// another Node never meets a foreign cache (V8 itself also rejects a cache from another V8 or flag set). A missing or
 // rejected cache is written after the run, atomically, by whoever gets there; a read-only install just runs
 // without one. Nothing here may throw past the body: the hook must never block a prompt.
 import { readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
@@ -15,9 +15,21 @@ import { Script } from "node:vm";
 declare const BODY_FILE: string;
 declare const BODY_HASH: string;
 
-/** The cache file for a body with this hash on this Node. */
+/**
+ * The cache file for a body with this hash on this Node with these flags: V8 rejects a cache made under other
+ * flags, so a run with NODE_OPTIONS or node flags keeps its own file instead of rewriting everyone's each time.
+ */
 function cacheFileFor(dir: string, bodyFile: string, bodyHash: string): string {
-  return join(dir, `${bodyFile}.${bodyHash}.${process.version}-${process.arch}.v8cache`);
+  const flags = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].join("\0");
+  const variant = flags === "" ? "" : `-${fnv1a(flags)}`;
+  return join(dir, `${bodyFile}.${bodyHash}.${process.version}-${process.arch}${variant}.v8cache`);
+}
+
+/** 32-bit FNV-1a in hex: a short, stable name for a flag set (not a security boundary). */
+function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, "0");
 }
 
 function start(dir: string): void {

@@ -55,6 +55,26 @@ test("a run without a cache writes one for this body and Node; the next run uses
   }
 });
 
+test("a run under other node flags keeps its own cache file instead of rewriting the plain one", () => {
+  const { s, hooks, run, caches } = hookCopy();
+  try {
+    const plain = run();
+    const [name] = caches();
+    const before = fs.statSync(path.join(hooks, name!)).mtimeMs;
+    const flagged = spawnSync(process.execPath, ["--stack-size=900", path.join(hooks, "user-prompt-submit.js"), "--host", "codex"], {
+      input: JSON.stringify({ cwd: s.repo, prompt: "what is the redis ttl?" }),
+      env: { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") },
+      encoding: "utf8",
+    });
+    assert.equal(flagged.stdout, plain.stdout);
+    assert.equal(caches().length, 2);
+    assert.match(caches().find((f) => f !== name)!, /-[0-9a-f]{8}\.v8cache$/);
+    assert.equal(fs.statSync(path.join(hooks, name!)).mtimeMs, before);
+  } finally {
+    s.cleanup();
+  }
+});
+
 test("a corrupt cache is rejected by V8, the output is unchanged, and the cache is replaced", () => {
   const { s, hooks, run, caches } = hookCopy();
   try {
