@@ -2,16 +2,17 @@
 // one Buffer and fetches only the entries a prompt touches with positional reads — the blobs behind the head,
 // the bulk of the file, are never loaded whole.
 //   "MEMCTLRC" u32 formatVersion u32 tokenizerVersion u32 headBytes
-//   u32 headerLength, header JSON
-//   u32 n, u32 entryOffset[n + 1], u32 reuseOffset[n + 1], u32 fileOffset[n + 1], file blob
-//   u32 T, u32 termOffset[T + 1], term blob (terms sorted by JS string order), u32 postingStart[T + 1],
+//   u32 headerLength, header JSON (space-padded so what follows is 4-byte aligned)
+//   u32 n, u32 entryOffset[n + 1], u32 reuseOffset[n + 1], u32 fileOffset[n + 1], file blob, padding to 4 bytes
+//   u32 T, u32 termOffset[T + 1], term blob (terms sorted by JS string order), padding to 4, u32 postingStart[T + 1],
 //   padding to 8 bytes, f64 stamp[2n] (each entry's card mtimeMs then size),
 //   u32 id[P], f32 tf[P], u8 mask[P] (ids ascending within each term's range)
 //   --- headBytes end here ---
 //   entry blob (one slim JSON array per entry: what materialising it needs),
 //   reuse blob (one JSON array per entry: what only a rebuild reuses), "MEMCTLEND"
-// The stamps are 8-byte and the id and tf arrays 4-byte aligned, so the reader maps them as typed-array views,
-// copying nothing: a freshness check reads no entry. Every offset is bounds-checked on read; anything
+// The stamps are 8-byte and every u32 table and the id and tf arrays 4-byte aligned, so the reader maps them as
+// typed-array views, copying nothing (a cold Buffer#readUInt32LE per lookup was ~12,000 calls a prompt at 10,000
+// cards); a freshness check reads no entry. Every offset is bounds-checked on read; anything
 // inconsistent makes the whole cache untrusted.
 import { isAscii } from "node:buffer";
 import fs from "node:fs";
@@ -20,7 +21,9 @@ import type { Posting, PostingList } from "../rank/score.js";
 const MAGIC = Buffer.from("MEMCTLRC");
 const END = Buffer.from("MEMCTLEND");
 const PREFIX = MAGIC.length + 12;
-export const FORMAT_VERSION = 8;
+/** Slim entries up to this size are read in one go on first use (see entryAt in parseHead). */
+const WHOLE_ENTRIES_MAX = 512 * 1024;
+export const FORMAT_VERSION = 9;
 
 export interface CacheContent<H> {
   header: H;
@@ -35,6 +38,8 @@ export interface CacheContent<H> {
   /** Sorted by term (JS string order). */
   terms: [string, readonly Posting[]][];
 }
+
+const pad4 = (offset: number) => (4 - (offset % 4)) % 4;
 
 const u32 = (n: number) => {
   const b = Buffer.alloc(4);
@@ -57,7 +62,8 @@ function section(items: readonly string[]): [Buffer, Buffer] {
 export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Buffer {
   const n = c.entries.length;
   if (c.reuse.length !== n || c.files.length !== n || c.stamps.length !== n) throw new RangeError("rank cache sections differ in length");
-  const header = Buffer.from(JSON.stringify(c.header));
+  const json = JSON.stringify(c.header);
+  const header = Buffer.from(json + " ".repeat(pad4(PREFIX + 4 + Buffer.byteLength(json)))); // JSON ignores trailing spaces
   const [entryTable, entryBlob] = section(c.entries);
   const [reuseTable, reuseBlob] = section(c.reuse);
   const [fileTable, fileBlob] = section(c.files);
@@ -86,7 +92,10 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
       k++;
     }
   }
-  const body = Buffer.concat([u32(header.length), header, u32(n), entryTable, reuseTable, fileTable, fileBlob, u32(c.terms.length), termTable, termBlob, starts]);
+  const fileEnd = PREFIX + 4 + header.length + 4 + entryTable.length + reuseTable.length + fileTable.length + fileBlob.length;
+  const filePad = Buffer.alloc(pad4(fileEnd));
+  const termPad = Buffer.alloc(pad4(fileEnd + filePad.length + 4 + termTable.length + termBlob.length));
+  const body = Buffer.concat([u32(header.length), header, u32(n), entryTable, reuseTable, fileTable, fileBlob, filePad, u32(c.terms.length), termTable, termBlob, termPad, starts]);
   const pad = Buffer.alloc((8 - ((PREFIX + body.length) % 8)) % 8);
   const headBytes = PREFIX + body.length + pad.length + stamps.length + ids.length + tfs.length + masks.length;
   return Buffer.concat([MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad, stamps, ids, tfs, masks, entryBlob, reuseBlob, END]);
@@ -158,36 +167,36 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number): CacheView<H> |
   need(headerLength);
   const header = JSON.parse(buf.toString("utf8", at, at + headerLength)) as H;
   at += headerLength;
+  if (at % 4 !== 0) return undefined;
   const n = u32();
   need(12 * (n + 1));
-  const entryTable = at;
-  at += 4 * (n + 1);
-  const reuseTable = at;
-  at += 4 * (n + 1);
-  const fileTable = at;
-  at += 4 * (n + 1);
+  const table = (length: number) => {
+    const view = new Uint32Array(buf.buffer, buf.byteOffset + at, length);
+    at += 4 * length;
+    return view;
+  };
+  const entryTable = table(n + 1);
+  const reuseTable = table(n + 1);
+  const fileTable = table(n + 1);
   const fileBlob = at;
-  const fileBytes = buf.readUInt32LE(fileTable + 4 * n);
+  const fileBytes = fileTable[n]!;
   need(fileBytes);
-  at += fileBytes;
+  at += fileBytes + pad4(fileBytes);
   const t = u32();
   need(4 * (t + 1));
-  const termTable = at;
-  at += 4 * (t + 1);
+  const termTable = table(t + 1);
   const termBlob = at;
-  const termBytes = buf.readUInt32LE(termTable + 4 * t);
-  need(termBytes);
-  at += termBytes;
-  need(4 * (t + 1));
-  const startTable = at;
-  at += 4 * (t + 1);
-  const count = buf.readUInt32LE(startTable + 4 * t);
+  const termBytes = termTable[t]!;
+  need(termBytes + pad4(at + termBytes) + 4 * (t + 1));
+  at += termBytes + pad4(at + termBytes);
+  const startTable = table(t + 1);
+  const count = startTable[t]!;
   at += (8 - (at % 8)) % 8;
   if (at + 16 * n + 9 * count !== buf.length) return undefined;
   const entryBlob = buf.length;
-  const entryBytes = buf.readUInt32LE(entryTable + 4 * n);
+  const entryBytes = entryTable[n]!;
   const reuseBlob = entryBlob + entryBytes;
-  const reuseBytes = buf.readUInt32LE(reuseTable + 4 * n);
+  const reuseBytes = reuseTable[n]!;
   if (reuseBlob + reuseBytes !== blobsEnd) return undefined;
   if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) return undefined; // the layout is little-endian
   const stampArray = new Float64Array(buf.buffer, buf.byteOffset + at, 2 * n);
@@ -196,13 +205,13 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number): CacheView<H> |
   const tfArray = new Float32Array(buf.buffer, buf.byteOffset + at + 4 * count, count);
   const maskArray = new Uint8Array(buf.buffer, buf.byteOffset + at + 8 * count, count);
 
-  const range = (table: number, limit: number, i: number): [number, number] => {
-    const a = buf.readUInt32LE(table + 4 * i);
-    const b = buf.readUInt32LE(table + 4 * i + 4);
+  const range = (table: Uint32Array, limit: number, i: number): [number, number] => {
+    const a = table[i]!;
+    const b = table[i + 1]!;
     if (a > b || b > limit) throw new RangeError("bad rank cache offset");
     return [a, b];
   };
-  const text = (table: number, blob: number, limit: number, i: number) => {
+  const text = (table: Uint32Array, blob: number, limit: number, i: number) => {
     const [a, b] = range(table, limit, i);
     return buf.toString("utf8", blob + a, blob + b);
   };
@@ -210,17 +219,30 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number): CacheView<H> |
   const checkId = (id: number) => {
     if (!(Number.isInteger(id) && id >= 0 && id < n)) throw new RangeError(`no entry ${id}`);
   };
-  const readItem = (table: number, blob: number, limit: number, id: number) => {
+  const readItem = (table: Uint32Array, blob: number, limit: number, id: number) => {
     checkId(id);
     const [a, b] = range(table, limit, id);
     const out = Buffer.alloc(b - a);
     if (fs.readSync(fd, out, 0, b - a, blob + a) !== b - a) throw new RangeError("short read of a rank cache entry");
     return out.toString("utf8");
   };
+  // A prompt prints from up to ~60 entries: when the slim entries are small, one read of them all is cheaper
+  // than a positional read per entry; a large store keeps reading only what it prints.
+  let wholeEntries: Buffer | undefined;
+  const entryAt = (id: number) => {
+    if (entryBytes > WHOLE_ENTRIES_MAX) return readItem(entryTable, entryBlob, entryBytes, id);
+    checkId(id);
+    if (!wholeEntries) {
+      wholeEntries = Buffer.allocUnsafe(entryBytes);
+      if (fs.readSync(fd, wholeEntries, 0, entryBytes, entryBlob) !== entryBytes) throw new RangeError("short read of the rank cache entries");
+    }
+    const [a, b] = range(entryTable, entryBytes, id);
+    return wholeEntries.toString("utf8", a, b);
+  };
   return {
     header,
     n,
-    entry: (id) => readItem(entryTable, entryBlob, entryBytes, id),
+    entry: entryAt,
     reuse: (id) => readItem(reuseTable, reuseBlob, reuseBytes, id),
     file: (id) => {
       checkId(id);
