@@ -58,7 +58,7 @@ const pause = new Int32Array(new SharedArrayBuffer(4));
  * process.stdout (stream, socket or tty machinery) costs it ~2 ms, and a synchronous write is never cut short
  * by the exit. A non-blocking pipe that is full (EAGAIN) is retried for up to `patienceMs`.
  */
-export function fdSink(fd: number, patienceMs = 2000): TextSink {
+export function fdSink(fd: number, patienceMs = 2000, write: (fd: number, bytes: Buffer, offset: number) => number = writeSync): TextSink {
   return {
     write(chunk: string): boolean {
       const bytes = Buffer.from(chunk, "utf8");
@@ -66,7 +66,7 @@ export function fdSink(fd: number, patienceMs = 2000): TextSink {
       let waited = 0;
       while (offset < bytes.length) {
         try {
-          offset += writeSync(fd, bytes, offset);
+          offset += write(fd, bytes, offset);
         } catch (err) {
           if ((err as NodeJS.ErrnoException).code !== "EAGAIN" || waited >= patienceMs) throw err;
           Atomics.wait(pause, 0, 0, 1);
