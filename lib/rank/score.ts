@@ -172,6 +172,7 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
     const tfs = list.tf;
     for (let k = 0; k < list.length; k++) {
       const id = ids[k]!;
+      if (id >= n) throw new RangeError(`a posting of "${term}" points past the ${n} entries`); // a damaged cache: rebuild
       const tf = tfs[k]!;
       if (relevance[id] === 0) touched.push(id);
       relevance[id]! += qtf * idf * ((tf * (K1 + 1)) / (tf + K1));
@@ -252,7 +253,9 @@ function candidates(index: RankIndex, relevance: Float64Array, touched: readonly
   const prefix = (list: number[], k: number): number[] => {
     if (k <= 0) return [];
     if (list.length <= k) return list;
-    const values = Float64Array.from(list, (id) => relevance[id]!).sort();
+    const values = new Float64Array(list.length);
+    for (let i = 0; i < list.length; i++) values[i] = relevance[list[i]!]!;
+    values.sort();
     // Frecency multiplies relevance by at most 1 + FRECENCY_BOOST: below this nothing can overtake the k-th.
     const floor = values[values.length - k]! / (1 + FRECENCY_BOOST);
     return list.filter((id) => relevance[id]! >= floor);

@@ -102,3 +102,20 @@ test("ids outside the entries are refused by every per-entry read", () => {
     }
   });
 });
+
+test("a posting id past the entries is refused when scored, so the hook rebuilds instead of ranking garbage", async () => {
+  const { rank } = await import("../../../lib/rank/score.js");
+  const bytes = encodeCache(TOKENIZER, content());
+  // The id array is the last 9 bytes per posting of the head: [ids (4 each)][tfs (4 each)][masks (1 each)].
+  const headBytes = bytes.readUInt32LE(16);
+  const postings = 3;
+  const idsAt = headBytes - 9 * postings;
+  assert.equal(bytes.readUInt32LE(idsAt + 4), 2); // alpha's second posting: entry 2
+  bytes.writeUInt32LE(7, idsAt + 4);
+  withFile(bytes, (file) => {
+    const view = openCacheFile<unknown>(file, TOKENIZER)!;
+    const index = { size: view.n, entry: () => ({ line: 0, raw: "", file: "", title: "", hook: "" }), file: view.file, sinkFields: () => ({}), postings: view.postings, alwaysIds: [] };
+    assert.throws(() => rank(index, new Map([["alpha", 1]]), { today: "2026-12-02" }), /points past the 3 entries/);
+    assert.ok(rank(index, new Map([["beta", 1]]), { today: "2026-12-02" }).length === 1); // untouched terms still rank
+  });
+});
