@@ -5,9 +5,10 @@
 //   u32 headerLength, header JSON (space-padded so what follows is 4-byte aligned)
 //   u32 n, u32 entryOffset[n + 1], u32 reuseOffset[n + 1], u32 fileOffset[n + 1], file blob, padding to 4 bytes
 //   u32 T, u32 termOffset[T + 1], term blob (terms sorted by JS string order), padding to 4, u32 postingStart[T + 1],
-//   padding to 8 bytes, f64 stamp[2n] (each entry's card mtimeMs then size),
-//   u32 id[P], f32 tf[P], u8 mask[P] (ids ascending within each term's range)
+//   padding to 8 bytes, f64 stamp[2n] (each entry's card mtimeMs then size)
 //   --- headBytes end here ---
+//   u32 id[P], f32 tf[P], u8 mask[P] (ids ascending within each term's range): read whole when small, else
+//   only the query terms' ranges (at 10,000 cards they are ~2.4 MB, and a prompt needs a few hundred KB),
 //   entry blob (one slim JSON array per entry: what materialising it needs),
 //   reuse blob (one JSON array per entry: what only a rebuild reuses), "MEMCTLEND"
 // The stamps are 8-byte and every u32 table and the id and tf arrays 4-byte aligned, so the reader maps them as
@@ -23,7 +24,9 @@ const END = Buffer.from("MEMCTLEND");
 const PREFIX = MAGIC.length + 12;
 /** Slim entries up to this size are read in one go on first use (see entryAt in parseHead). */
 const WHOLE_ENTRIES_MAX = 512 * 1024;
-export const FORMAT_VERSION = 9;
+/** Postings up to this size are read in one go with the head; larger ones per query term. */
+const WHOLE_POSTINGS_MAX = 512 * 1024;
+export const FORMAT_VERSION = 10;
 
 export interface CacheContent<H> {
   header: H;
@@ -97,7 +100,7 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
   const termPad = Buffer.alloc(pad4(fileEnd + filePad.length + 4 + termTable.length + termBlob.length));
   const body = Buffer.concat([u32(header.length), header, u32(n), entryTable, reuseTable, fileTable, fileBlob, filePad, u32(c.terms.length), termTable, termBlob, termPad, starts]);
   const pad = Buffer.alloc((8 - ((PREFIX + body.length) % 8)) % 8);
-  const headBytes = PREFIX + body.length + pad.length + stamps.length + ids.length + tfs.length + masks.length;
+  const headBytes = PREFIX + body.length + pad.length + stamps.length;
   return Buffer.concat([MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad, stamps, ids, tfs, masks, entryBlob, reuseBlob, END]);
 }
 
@@ -124,8 +127,14 @@ const closeOnCollect = new FinalizationRegistry<number>((fd) => {
   }
 });
 
+/** Up to these sizes the slim entries and the postings are read whole (tests lower them to reach the other path). */
+export interface ReadLimits {
+  wholeEntries?: number;
+  wholePostings?: number;
+}
+
 /** Opens a cache file; undefined when it is not a complete cache of this format and tokenizer. Never throws. */
-export function openCacheFile<H>(path: string, tokenizerVersion: number): CacheView<H> | undefined {
+export function openCacheFile<H>(path: string, tokenizerVersion: number, limits: ReadLimits = {}): CacheView<H> | undefined {
   let fd: number | undefined;
   try {
     fd = fs.openSync(path, "r");
@@ -142,7 +151,7 @@ export function openCacheFile<H>(path: string, tokenizerVersion: number): CacheV
     const end = Buffer.alloc(END.length);
     fs.readSync(fd, end, 0, END.length, size - END.length);
     if (!end.equals(END)) return undefined;
-    const view = parseHead<H>(head, fd, size - END.length);
+    const view = parseHead<H>(head, fd, size - END.length, limits);
     if (!view) fs.closeSync(fd);
     else closeOnCollect.register(view, fd);
     return view;
@@ -152,7 +161,7 @@ export function openCacheFile<H>(path: string, tokenizerVersion: number): CacheV
   }
 }
 
-function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number): CacheView<H> | undefined {
+function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number, limits: ReadLimits): CacheView<H> | undefined {
   let at = PREFIX;
   const need = (bytes: number) => {
     if (at + bytes > buf.length) throw new RangeError("truncated rank cache");
@@ -192,18 +201,34 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number): CacheView<H> |
   const startTable = table(t + 1);
   const count = startTable[t]!;
   at += (8 - (at % 8)) % 8;
-  if (at + 16 * n + 9 * count !== buf.length) return undefined;
-  const entryBlob = buf.length;
+  if (at + 16 * n !== buf.length) return undefined;
+  const postingsAt = buf.length;
+  const entryBlob = postingsAt + 9 * count;
   const entryBytes = entryTable[n]!;
   const reuseBlob = entryBlob + entryBytes;
   const reuseBytes = reuseTable[n]!;
   if (reuseBlob + reuseBytes !== blobsEnd) return undefined;
   if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) return undefined; // the layout is little-endian
   const stampArray = new Float64Array(buf.buffer, buf.byteOffset + at, 2 * n);
-  at += 16 * n;
-  const idArray = new Uint32Array(buf.buffer, buf.byteOffset + at, count);
-  const tfArray = new Float32Array(buf.buffer, buf.byteOffset + at + 4 * count, count);
-  const maskArray = new Uint8Array(buf.buffer, buf.byteOffset + at + 8 * count, count);
+  const readAt = (target: ArrayBufferView, bytes: number, position: number) => {
+    if (fs.readSync(fd, new Uint8Array(target.buffer, target.byteOffset, bytes), 0, bytes, position) !== bytes) throw new RangeError("short read of rank cache postings");
+  };
+  let whole: { id: Uint32Array; tf: Float32Array; mask: Uint8Array } | undefined;
+  if (9 * count <= (limits.wholePostings ?? WHOLE_POSTINGS_MAX)) {
+    const all = new Uint8Array(9 * count);
+    readAt(all, 9 * count, postingsAt);
+    whole = { id: new Uint32Array(all.buffer, 0, count), tf: new Float32Array(all.buffer, 4 * count, count), mask: new Uint8Array(all.buffer, 8 * count, count) };
+  }
+  const postingRange = (a: number, b: number): PostingList => {
+    if (whole) return { length: b - a, id: whole.id.subarray(a, b), tf: whole.tf.subarray(a, b), mask: whole.mask.subarray(a, b) };
+    const id = new Uint32Array(b - a);
+    const tf = new Float32Array(b - a);
+    const mask = new Uint8Array(b - a);
+    readAt(id, 4 * (b - a), postingsAt + 4 * a);
+    readAt(tf, 4 * (b - a), postingsAt + 4 * count + 4 * a);
+    readAt(mask, b - a, postingsAt + 8 * count + a);
+    return { length: b - a, id, tf, mask };
+  };
 
   const range = (table: Uint32Array, limit: number, i: number): [number, number] => {
     const a = table[i]!;
@@ -230,7 +255,7 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number): CacheView<H> |
   // than a positional read per entry; a large store keeps reading only what it prints.
   let wholeEntries: Buffer | undefined;
   const entryAt = (id: number) => {
-    if (entryBytes > WHOLE_ENTRIES_MAX) return readItem(entryTable, entryBlob, entryBytes, id);
+    if (entryBytes > (limits.wholeEntries ?? WHOLE_ENTRIES_MAX)) return readItem(entryTable, entryBlob, entryBytes, id);
     checkId(id);
     if (!wholeEntries) {
       wholeEntries = Buffer.allocUnsafe(entryBytes);
@@ -266,7 +291,7 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number): CacheView<H> |
         if (key === term) {
           const [a, b] = range(startTable, count, mid);
           // Ids are not checked here (a pass over every posting): rank() refuses one past the entries as it scores.
-          return { length: b - a, id: idArray.subarray(a, b), tf: tfArray.subarray(a, b), mask: maskArray.subarray(a, b) };
+          return postingRange(a, b);
         }
         if (key < term) lo = mid + 1;
         else hi = mid - 1;

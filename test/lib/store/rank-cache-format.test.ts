@@ -43,17 +43,21 @@ function tables(bytes: Buffer): { n: number; entryTable: number; reuseTable: num
 }
 
 test("round trip: slim entries, reuse data, files, stamps and postings, under every head padding", () => {
+  // Whole reads (small caches) and per-item / per-term positional reads (large ones) must agree.
+  for (const limits of [{}, { wholeEntries: 0, wholePostings: 0 }])
   for (let pad = 0; pad < 8; pad++) {
     const header = { k: "x".repeat(pad) };
     withFile(encodeCache(TOKENIZER, content(header)), (file) => {
-      const view = openCacheFile<unknown>(file, TOKENIZER)!;
+      const view = openCacheFile<unknown>(file, TOKENIZER, limits)!;
       assert.ok(view, `padding ${pad}`);
       assert.deepEqual(view.header, header);
       assert.deepEqual([0, 1, 2].map((id) => view.entry(id)), ["e0", "é1", "e2"]);
       assert.deepEqual([0, 1, 2].map((id) => view.reuse(id)), ["r0", "r1-longer", "r2"]);
       assert.deepEqual([0, 1, 2].map((id) => view.file(id)), ["a.md", "b.md", "ü/c.md"]);
       assert.deepEqual([0, 1, 2].map((id) => view.stamp(id)), [[1733130000123.25, 10], [2, 20], [-1, -1]]);
-      assert.deepEqual(Array.from(view.postings("alpha")!.id), [0, 2]);
+      const alpha = view.postings("alpha")!;
+      assert.deepEqual([Array.from(alpha.id), Array.from(alpha.tf), Array.from(alpha.mask)], [[0, 2], [1, 2], [1, 4]]);
+      assert.deepEqual(Array.from(view.postings("beta")!.id), [1]);
       assert.equal(view.postings("gamma"), undefined);
     });
   }
@@ -106,10 +110,8 @@ test("ids outside the entries are refused by every per-entry read", () => {
 test("a posting id past the entries is refused when scored, so the hook rebuilds instead of ranking garbage", async () => {
   const { rank } = await import("../../../lib/rank/score.js");
   const bytes = encodeCache(TOKENIZER, content());
-  // The id array is the last 9 bytes per posting of the head: [ids (4 each)][tfs (4 each)][masks (1 each)].
-  const headBytes = bytes.readUInt32LE(16);
-  const postings = 3;
-  const idsAt = headBytes - 9 * postings;
+  // The postings follow the head: [ids (4 each)][tfs (4 each)][masks (1 each)].
+  const idsAt = bytes.readUInt32LE(16);
   assert.equal(bytes.readUInt32LE(idsAt + 4), 2); // alpha's second posting: entry 2
   bytes.writeUInt32LE(7, idsAt + 4);
   withFile(bytes, (file) => {
