@@ -21,7 +21,18 @@ export const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Whole days from `from` to `to` (both YYYY-MM-DD); negative when `from` is later. */
 export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+  return Math.round((dayMs(to) - dayMs(from)) / 86_400_000);
+}
+
+// Frecency asks for a day per ranked card (hundreds a prompt, a handful of distinct days): parse each once.
+const DAY_MS = new Map<string, number>();
+function dayMs(day: string): number {
+  let ms = DAY_MS.get(day);
+  if (ms === undefined) {
+    ms = Date.parse(`${day}T00:00:00Z`);
+    if (DAY_MS.size < 10_000) DAY_MS.set(day, ms);
+  }
+  return ms;
 }
 
 export interface Snapshot {
