@@ -90,13 +90,33 @@ test("a corrupt cache is rejected by V8, the output is unchanged, and the cache 
   }
 });
 
-test("a cache that cannot be written costs nothing but the cache: same output, no temp file left", () => {
+test("where the install cannot hold a cache, the user's cache directory does; where neither can, the hook still answers", () => {
+  const { s, hooks, run, caches } = hookCopy();
+  try {
+    const good = run();
+    const name = caches()[0]!;
+    fs.rmSync(path.join(hooks, name));
+    fs.mkdirSync(path.join(hooks, name)); // the install's copy cannot be replaced
+    const userCache = path.join(s.home, ".cache", "memctl");
+    const first = run();
+    assert.equal(first.stdout, good.stdout);
+    assert.deepEqual(fs.readdirSync(userCache), [name]);
+    const stat = fs.statSync(path.join(userCache, name));
+    assert.equal(run().stdout, good.stdout);
+    assert.equal(fs.statSync(path.join(userCache, name)).mtimeMs, stat.mtimeMs, "the user's cache is used, not rewritten");
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("a cache that cannot be written anywhere costs nothing but the cache: same output, no temp file left", () => {
   const { s, hooks, run, caches } = hookCopy();
   try {
     const good = run();
     const name = caches()[0]!;
     fs.rmSync(path.join(hooks, name));
     fs.mkdirSync(path.join(hooks, name)); // rename onto a directory fails whoever runs the test
+    fs.mkdirSync(path.join(s.home, ".cache", "memctl", name), { recursive: true }); // and in the user's cache too
     const blocked = run();
     assert.equal(blocked.status, 0, blocked.stderr);
     assert.equal(blocked.stdout, good.stdout);
