@@ -32,7 +32,15 @@ function hookCopy() {
     return r;
   };
   const caches = () => fs.readdirSync(hooks).filter(isCache);
-  return { s, hooks, run, caches };
+  /** A first run's output, then the install's cache turned into a directory: rename onto it fails for anyone. */
+  const blockInstallCache = () => {
+    const good = run();
+    const name = caches()[0]!;
+    fs.rmSync(path.join(hooks, name));
+    fs.mkdirSync(path.join(hooks, name));
+    return { good, name };
+  };
+  return { s, hooks, run, caches, blockInstallCache };
 }
 
 test("a run without a cache writes one for this body and Node; the next run uses it and prints the same", () => {
@@ -91,12 +99,9 @@ test("a corrupt cache is rejected by V8, the output is unchanged, and the cache 
 });
 
 test("where the install cannot hold a cache, the user's cache directory does; where neither can, the hook still answers", () => {
-  const { s, hooks, run, caches } = hookCopy();
+  const { s, run, blockInstallCache } = hookCopy();
   try {
-    const good = run();
-    const name = caches()[0]!;
-    fs.rmSync(path.join(hooks, name));
-    fs.mkdirSync(path.join(hooks, name)); // the install's copy cannot be replaced
+    const { good, name } = blockInstallCache();
     const userCache = path.join(s.home, ".cache", "memctl");
     const first = run();
     assert.equal(first.stdout, good.stdout);
@@ -110,12 +115,9 @@ test("where the install cannot hold a cache, the user's cache directory does; wh
 });
 
 test("a cache that cannot be written anywhere costs nothing but the cache: same output, no temp file left", () => {
-  const { s, hooks, run, caches } = hookCopy();
+  const { s, hooks, run, blockInstallCache } = hookCopy();
   try {
-    const good = run();
-    const name = caches()[0]!;
-    fs.rmSync(path.join(hooks, name));
-    fs.mkdirSync(path.join(hooks, name)); // rename onto a directory fails whoever runs the test
+    const { good, name } = blockInstallCache();
     fs.mkdirSync(path.join(s.home, ".cache", "memctl", name), { recursive: true }); // and in the user's cache too
     const blocked = run();
     assert.equal(blocked.status, 0, blocked.stderr);
