@@ -165,13 +165,21 @@ export interface RecordResult {
  * Appends one line holding every hit of this call in a single O_APPEND write, then folds when the log has
  * grown past `foldAtBytes` and nobody else is folding. Throws only if the append itself fails.
  */
-export async function recordHits(memoryDir: string, cardRelpaths: readonly string[], today: string, options: { foldAtBytes?: number; now?: () => number } = {}): Promise<RecordResult> {
+export interface RecordOptions {
+  foldAtBytes?: number;
+  now?: () => number;
+  /** The caller guarantees the paths are distinct and each passes isMeasurable (skips both checks). */
+  distinct?: boolean;
+}
+
+export async function recordHits(memoryDir: string, cardRelpaths: readonly string[], today: string, options: RecordOptions = {}): Promise<RecordResult> {
   return recordHitsSync(memoryDir, cardRelpaths, today, options);
 }
 
-export function recordHitsSync(memoryDir: string, cardRelpaths: readonly string[], today: string, options: { foldAtBytes?: number; now?: () => number } = {}): RecordResult {
-  const refused = cardRelpaths.filter((c) => !isMeasurable(c));
-  const cards = [...new Set(cardRelpaths.filter(isMeasurable))];
+export function recordHitsSync(memoryDir: string, cardRelpaths: readonly string[], today: string, options: RecordOptions = {}): RecordResult {
+  // The hook vouches for thousands of hits at once when its cache says they are distinct and recordable.
+  const refused = options.distinct ? [] : cardRelpaths.filter((c) => !isMeasurable(c));
+  const cards = options.distinct ? cardRelpaths : [...new Set(cardRelpaths.filter(isMeasurable))];
   if (cards.length === 0 || !DAY.test(today)) return { recorded: 0, refused, folded: false };
   const dir = stateDir(memoryDir);
   fs.mkdirSync(dir, { recursive: true });

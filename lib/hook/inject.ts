@@ -88,7 +88,7 @@ function rankLoaded(memoryDir: string, store: RankableStore, prompt: string, now
   });
   // People are shown every entry: read them all here, where a damaged cache entry still means "rebuild".
   if (all) for (const r of ranked) void r.entry;
-  const hitFiles = [...new Set(hitIds.map((id) => store.index.file(id)))];
+  const hitFiles = store.plainFiles ? hitIds.map((id) => store.index.file(id)) : [...new Set(hitIds.map((id) => store.index.file(id)))];
   return { store, ranked, hitCount, hitFiles, ...(usage ? { usage } : {}) };
 }
 
@@ -112,7 +112,7 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
   const result: Injection = { store, ranked, hits: hitFiles, composed, ...(usage ? { usage } : {}) };
   if (req.record && hitFiles.length > 0) {
     try {
-      result.recorded = recordHitsSync(req.memoryDir, hitFiles, dayOf(req.now));
+      result.recorded = recordHitsSync(req.memoryDir, hitFiles, dayOf(req.now), { distinct: store.plainFiles });
     } catch (err) {
       result.recordError = (err as Error).message;
     }

@@ -104,6 +104,7 @@ export async function rebuild(memoryDir: string, indexStat: fs.Stats, options: L
     entryCount: entries.length,
     cardCount: files.length,
     cache: "uncached",
+    plainFiles: files.length === entries.length && files.every((f) => f !== "" && !/[\t\n\r]/.test(f)),
     stamp: (file) => stamps.get(file),
   };
   if (options.writeCache === false) return store;
@@ -133,7 +134,7 @@ export async function rebuild(memoryDir: string, indexStat: fs.Stats, options: L
     if (e.status && e.status !== "active") status[id] = e.status;
     if (e.expires_at) expires[id] = e.expires_at;
   });
-  const header: Header = { index: [indexStat.size, indexStat.mtimeMs, indexStat.ino], dirs, n: entries.length, cards: files.length, always, prio, status, expires, unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]) };
+  const header: Header = { index: [indexStat.size, indexStat.mtimeMs, indexStat.ino], dirs, n: entries.length, cards: files.length, always, prio, status, expires, unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]), plainFiles: store.plainFiles };
   const encoded = encodeCache(TOKENIZER_VERSION, {
     header,
     entries: entries.map((e) => JSON.stringify([e.line, e.priority ?? "", e.status ?? "", e.expires_at ?? "", e.raw] satisfies SlimEntry)),

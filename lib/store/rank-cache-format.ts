@@ -275,7 +275,10 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number, limits: ReadLim
       // (byte offsets equal character offsets) beats thousands of small decodes when a prompt hits many.
       if (asciiFiles === undefined) asciiFiles = isAscii(buf.subarray(fileBlob, fileBlob + fileBytes)) ? buf.toString("latin1", fileBlob, fileBlob + fileBytes) : null;
       if (asciiFiles === null) return text(fileTable, fileBlob, fileBytes, id);
-      const [a, b] = range(fileTable, fileBytes, id);
+      // range() inlined: the hook asks once per hit, thousands of times a prompt in a large store.
+      const a = fileTable[id]!;
+      const b = fileTable[id + 1]!;
+      if (a > b || b > fileBytes) throw new RangeError("bad rank cache offset");
       return asciiFiles.slice(a, b);
     },
     stamp: (id) => {

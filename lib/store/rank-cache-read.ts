@@ -25,6 +25,8 @@ export interface Header {
   status: Record<string, string>;
   expires: Record<string, string>;
   unparsed: [line: number, raw: string, reason: string][];
+  /** Every entry links its own card and no path holds a tab or line break (absent in older caches: false). */
+  plainFiles?: boolean;
 }
 
 export interface RankableStore {
@@ -35,6 +37,11 @@ export interface RankableStore {
   cardCount: number;
   /** "fresh" (cache used), "rebuilt" (read from the files, cache written), "uncached" (read, not written). */
   cache: "fresh" | "rebuilt" | "uncached";
+  /**
+   * Every entry links a card no other entry links, and no card path holds a tab or line break: entry ids then
+   * stand for distinct, recordable cards, so hit recording needs no de-duplication or filtering.
+   */
+  plainFiles: boolean;
   /** The fingerprint of a card as ranked, to re-check cards about to be printed (see stillFresh). */
   stamp(file: string): Stamp | undefined;
 }
@@ -120,6 +127,7 @@ export function openCache(memoryDir: string): OpenCache | undefined {
       entryCount: n,
       cardCount: header.cards,
       cache: "fresh",
+      plainFiles: header.plainFiles === true,
       // Only entries that were ranked can be printed, and ranking materialised them (with their fingerprints).
       stamp: (file) => stamps.get(file),
     };

@@ -93,3 +93,12 @@ test("openUsage (lazy, for the hook) gives the same numbers as readUsage", async
   }
   assert.equal(openUsage(tmp(), "2026-03-10").store, "none");
 });
+
+test("recordHitsSync with distinct: the caller's paths are written as given, in one line", async () => {
+  const { recordHitsSync } = await import("../../lib/usage.js");
+  const dir = tmp();
+  const r = recordHitsSync(dir, ["a.md", "b/c.md"], "2026-12-02", { distinct: true });
+  assert.deepEqual([r.recorded, r.refused], [2, []]);
+  assert.equal(fs.readFileSync(path.join(dir, ".memctl", "usage.log"), "utf8"), "2026-12-02\ta.md\tb/c.md\n");
+  assert.deepEqual(readUsage(dir, "2026-12-02").cards.get("b/c.md"), { access_count: 1, last_access_day: "2026-12-02" });
+});

@@ -242,3 +242,25 @@ test("a rebuild reuses the cards whose fingerprint is unchanged and re-reads onl
     s.cleanup();
   }
 });
+
+test("plainFiles: true only when every entry links its own recordable card, fresh or rebuilt; a hit is still recorded once", async () => {
+  const plain = sandbox(cards);
+  const shared = sandbox(cards);
+  try {
+    ageStore(plain.memory);
+    assert.equal((await loadRankable(plain.memory, { nowMs: now() })).plainFiles, true);
+    assert.equal((await loadRankable(plain.memory, { nowMs: now() })).plainFiles, true); // from the cache header
+    // A second index line linking the same card: ids no longer stand for distinct cards.
+    fs.appendFileSync(path.join(shared.memory, "MEMORY.md"), "- [Redis again](feedback_a.md) — redis ttl twice\n");
+    ageStore(shared.memory);
+    assert.equal((await loadRankable(shared.memory, { nowMs: now() })).plainFiles, false);
+    const fresh = await loadRankable(shared.memory, { nowMs: now() });
+    assert.equal([fresh.cache, fresh.plainFiles].join(), "fresh,false");
+    const inj = await buildInjection({ memoryDir: shared.memory, projectKey: "k", source: "env", prompt: "redis ttl", host: HOSTS.generic, budget: { maxBytes: 3000, maxEntries: 20 }, now: new Date("2026-12-02T10:00:00Z"), record: true });
+    assert.deepEqual(inj.hits, ["feedback_a.md"]);
+    assert.equal(fs.readFileSync(path.join(shared.memory, ".memctl", "usage.log"), "utf8"), "2026-12-02\tfeedback_a.md\n");
+  } finally {
+    plain.cleanup();
+    shared.cleanup();
+  }
+});
