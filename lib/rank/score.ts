@@ -180,7 +180,11 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   }
   const always = new Set(index.alwaysIds);
   let best = 0;
-  for (const id of touched) if (!always.has(id) && relevance[id]! > best) best = relevance[id]!;
+  // Indexed loops over touched ids: they run cold in the interpreter, where for-of pays the iterator protocol.
+  for (let i = 0; i < touched.length; i++) {
+    const id = touched[i]!;
+    if (relevance[id]! > best && !always.has(id)) best = relevance[id]!;
+  }
 
   let hitCount = 0;
   const ids = options.all
@@ -242,14 +246,16 @@ function matchesOf(id: number, matched: readonly [string, PostingList][]): { ter
 function candidates(index: RankIndex, relevance: Float64Array, touched: readonly number[], always: ReadonlySet<number>, best: number, options: RankOptions, onCount: (n: number) => void): number[] {
   const normal: number[] = [];
   const sunk: number[] = [];
-  for (const id of touched) {
-    if (always.has(id) || relevance[id]! < best * RELATIVE_CUTOFF) continue;
+  const cutoff = best * RELATIVE_CUTOFF;
+  for (let i = 0; i < touched.length; i++) {
+    const id = touched[i]!;
+    if (relevance[id]! < cutoff || always.has(id)) continue;
     (sinkReason(index.sinkFields(id), options.today) ? sunk : normal).push(id);
   }
   onCount(normal.length + sunk.length);
-  options.onHitIds?.([...normal, ...sunk]);
+  options.onHitIds?.(normal.concat(sunk));
   const top = options.top;
-  if (top === undefined) return [...normal, ...sunk];
+  if (top === undefined) return normal.concat(sunk);
   const prefix = (list: number[], k: number): number[] => {
     if (k <= 0) return [];
     if (list.length <= k) return list;
