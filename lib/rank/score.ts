@@ -140,7 +140,7 @@ export function buildPostings(entries: readonly RankEntry[]): Map<string, Postin
       }
     }
     for (const [t, p] of mine) {
-      p.tf = Math.fround(p.tf); // the cache stores float32: rank the same numbers with or without it
+      p.tf = Math.fround((p.tf * (K1 + 1)) / (p.tf + K1)); // saturated once here, not per prompt; float32 as cached
       let list = postings.get(t);
       if (!list) postings.set(t, (list = []));
       list.push(p);
@@ -167,7 +167,7 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
     const list = index.postings(term);
     if (!list || list.length === 0) continue;
     matched.push([term, list]);
-    const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
+    const weight = qtf * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
     const ids = list.id;
     const tfs = list.tf;
     for (let k = 0; k < list.length; k++) {
@@ -175,7 +175,7 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
       if (id >= n) throw new RangeError(`a posting of "${term}" points past the ${n} entries`); // a damaged cache: rebuild
       const tf = tfs[k]!;
       if (relevance[id] === 0) touched.push(id);
-      relevance[id]! += qtf * idf * ((tf * (K1 + 1)) / (tf + K1));
+      relevance[id]! += weight * tf;
     }
   }
   const always = new Set(index.alwaysIds);

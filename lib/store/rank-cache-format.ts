@@ -26,7 +26,7 @@ const PREFIX = MAGIC.length + 12;
 const WHOLE_ENTRIES_MAX = 512 * 1024;
 /** Postings up to this size are read in one go with the head; larger ones per query term. */
 const WHOLE_POSTINGS_MAX = 512 * 1024;
-export const FORMAT_VERSION = 10;
+export const FORMAT_VERSION = 11;
 
 export interface CacheContent<H> {
   header: H;
