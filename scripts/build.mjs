@@ -10,19 +10,18 @@ import { join } from "node:path";
 // smol-toml is bundled into the hooks (one file to load, no package resolution per prompt); the rest stay external.
 const hookExternal = Object.keys(JSON.parse(readFileSync("package.json", "utf8")).dependencies).filter((d) => d !== "smol-toml");
 
+// What every bundle here shares: bundled for Node 20, no source maps, warnings only.
+const nodeBundle = { bundle: true, platform: "node", target: "node20", sourcemap: false, logLevel: "warning" };
+
 rmSync("dist", { recursive: true, force: true });
 await build({
+  ...nodeBundle,
   entryPoints: [{ in: "lib/cli/bin.ts", out: "cli" }],
   outdir: "dist",
-  bundle: true,
   splitting: true,
   format: "esm",
-  platform: "node",
-  target: "node20",
   packages: "external",
   chunkNames: "chunks/[name]-[hash]",
-  sourcemap: false,
-  logLevel: "warning",
 });
 // The per-prompt hook is one CommonJS file: Node 20 starts a CJS script ~7 ms sooner than the same bundle as
 // ESM (no ESM loader internals, no source-text module, cheap builtin require). Its path stays .js because
@@ -33,41 +32,29 @@ await build({
 // (hooks/code-cache-loader.ts), warmed below on the sample store.
 const HOOK_BODY = "user-prompt-submit.body.js";
 await build({
+  ...nodeBundle,
   entryPoints: ["hooks/user-prompt-submit.ts"],
   outfile: `dist/hooks/${HOOK_BODY}`,
-  bundle: true,
   format: "cjs",
-  platform: "node",
-  target: "node20",
   external: hookExternal,
-  sourcemap: false,
-  logLevel: "warning",
 });
 preferBuiltinPrototypes(`dist/hooks/${HOOK_BODY}`);
 writeFileSync("dist/hooks/package.json", `${JSON.stringify({ type: "commonjs" })}\n`);
 await build({
+  ...nodeBundle,
   entryPoints: ["hooks/code-cache-loader.ts"],
   outfile: "dist/hooks/user-prompt-submit.js",
-  bundle: true,
   format: "cjs",
-  platform: "node",
-  target: "node20",
   define: { BODY_FILE: JSON.stringify(HOOK_BODY), BODY_HASH: JSON.stringify(createHash("sha256").update(readFileSync(`dist/hooks/${HOOK_BODY}`)).digest("hex").slice(0, 16)) },
-  sourcemap: false,
-  logLevel: "warning",
 });
 warmHookCodeCache("dist/hooks/user-prompt-submit.js");
 // The OpenCode plugin is an ES module imported by the shim OpenCode (Bun) loads; .mjs keeps it ESM in that folder.
 await build({
+  ...nodeBundle,
   entryPoints: ["hooks/opencode-plugin.ts"],
   outfile: "dist/hooks/opencode-plugin.mjs",
-  bundle: true,
   format: "esm",
-  platform: "node",
-  target: "node20",
   external: hookExternal,
-  sourcemap: false,
-  logLevel: "warning",
 });
 chmodSync("dist/cli.js", 0o755);
 
