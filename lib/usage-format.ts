@@ -109,7 +109,7 @@ export function applyDecay(snap: Snapshot, today: string): void {
   const periods = halvings(snap.epoch, today);
   if (periods <= 0) return;
   for (const u of snap.cards.values()) u.access_count = decayed(u.access_count, periods);
-  const epochMs = Date.parse(`${snap.epoch}T00:00:00Z`) + periods * HALVING_PERIOD_DAYS * 86_400_000;
+  const epochMs = dayMs(snap.epoch) + periods * HALVING_PERIOD_DAYS * 86_400_000;
   snap.epoch = utcDay(epochMs);
 }
 

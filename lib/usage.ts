@@ -161,10 +161,6 @@ export interface RecordResult {
   folded: boolean;
 }
 
-/**
- * Appends one line holding every hit of this call in a single O_APPEND write, then folds when the log has
- * grown past `foldAtBytes` and nobody else is folding. Throws only if the append itself fails.
- */
 export interface RecordOptions {
   foldAtBytes?: number;
   now?: () => number;
@@ -172,6 +168,10 @@ export interface RecordOptions {
   distinct?: boolean;
 }
 
+/**
+ * Appends one line holding every hit of this call in a single O_APPEND write, then folds when the log has
+ * grown past `foldAtBytes` and nobody else is folding. Throws only if the append itself fails.
+ */
 export async function recordHits(memoryDir: string, cardRelpaths: readonly string[], today: string, options: RecordOptions = {}): Promise<RecordResult> {
   return recordHitsSync(memoryDir, cardRelpaths, today, options);
 }

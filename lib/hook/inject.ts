@@ -88,13 +88,14 @@ function rankLoaded(memoryDir: string, store: RankableStore, prompt: string, now
   });
   // People are shown every entry: read them all here, where a damaged cache entry still means "rebuild".
   if (all) for (const r of ranked) void r.entry;
-  const hitFiles = store.plainFiles ? hitIds.map((id) => store.index.file(id)) : [...new Set(hitIds.map((id) => store.index.file(id)))];
+  const files = hitIds.map((id) => store.index.file(id));
+  const hitFiles = store.plainFiles ? files : [...new Set(files)];
   return { store, ranked, hitCount, hitFiles, ...(usage ? { usage } : {}) };
 }
 
 export async function buildInjection(req: InjectionRequest): Promise<Injection> {
   const rankAndCompose = async (force: boolean) => {
-    const r = await rankStore(req.memoryDir, req.prompt, req.now, { all: req.all ?? false, checkAllCards: !force && (req.all ?? false), force, top: Math.max(RANKED_TOP, scanLimit(req)) });
+    const r = await rankStore(req.memoryDir, req.prompt, req.now, { all: req.all ?? false, checkAllCards: req.all ?? false, force, top: Math.max(RANKED_TOP, scanLimit(req)) });
     try {
       return { ...r, composed: compose(req, r.store, r.ranked, r.hitCount) };
     } catch (err) {

@@ -41,7 +41,10 @@ export const RELATIVE_CUTOFF = 0.3;
 export const FRECENCY_BOOST = 0.25;
 const SINK_STATUSES = new Set(["stale", "superseded"]);
 
-/** One entry containing a term: its field-weighted, length-normalised term frequency and the fields it is in. */
+/**
+ * One entry containing a term and the fields it is in. `tf` is the field-weighted, length-normalised term
+ * frequency already passed through BM25's saturation tf·(k1+1)/(tf+k1), so scoring multiplies it by the weight.
+ */
 export interface Posting {
   id: number;
   tf: number;
@@ -120,7 +123,7 @@ export function sinkReason(entry: Pick<EntryInfo, "priority" | "status" | "expir
   return undefined;
 }
 
-/** Builds postings for entries: per field, weight × tf / (1 − b + b × len / avglen), summed over fields. */
+/** Builds postings for entries: per field, weight × tf / (1 − b + b × len / avglen), summed over fields, then saturated. */
 export function buildPostings(entries: readonly RankEntry[]): Map<string, Posting[]> {
   const n = entries.length;
   const avg = { title: 0, topics: 0, hook: 0 };
@@ -196,12 +199,13 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
     options.onHitIds?.(hitIds);
   }
   options.onHitCount?.(hitCount);
-  const usage = options.usage ?? (hitCount > 1 || options.all ? options.loadUsage?.(options.all ? [] : ids.map((id) => index.file(id))) : undefined);
+  const files = ids.map((id) => index.file(id));
+  const usage = options.usage ?? (hitCount > 1 || options.all ? options.loadUsage?.(options.all ? [] : files) : undefined);
   // Ordering needs only the card file, frecency and sink fields; an entry is materialised (a read from the
   // cache) only when someone reads it, and the hook reads just the lines it may print.
-  const ranked = ids.map((id): Ranked => {
+  const ranked = ids.map((id, i): Ranked => {
     const rel = relevance[id]!;
-    const fr = frecency(usage?.get(index.file(id)), options.today);
+    const fr = frecency(usage?.get(files[i]!), options.today);
     const relevant = rel > 0 && rel >= best * RELATIVE_CUTOFF;
     const sink = sinkReason(index.sinkFields(id), options.today);
     const tier: Tier = always.has(id) ? "always" : sink ? (relevant ? "sunk-relevant" : "sunk") : relevant ? "relevant" : "irrelevant";

@@ -8,6 +8,7 @@ import { parseIndex } from "./index-file.js";
 import { encodeCache } from "./rank-cache-format.js";
 import { cardStamp, escapesStore, openCache, parseReuseLine, parseSlimEntry, RANK_CACHE, sameStamp, stampOf, type Header, type LoadOptions, type RankableStore, type ReuseLine, type SlimEntry, type Stamp } from "./rank-cache-read.js";
 import { INDEX_FILE, STATE_DIR } from "./paths.js";
+import { isMeasurable } from "../usage.js";
 
 /**
  * Sources modified this recently are not trusted to a cache: an edit in the same timestamp tick as the
@@ -104,7 +105,7 @@ export async function rebuild(memoryDir: string, indexStat: fs.Stats, options: L
     entryCount: entries.length,
     cardCount: files.length,
     cache: "uncached",
-    plainFiles: files.length === entries.length && files.every((f) => f !== "" && !/[\t\n\r]/.test(f)),
+    plainFiles: files.length === entries.length && files.every(isMeasurable),
     stamp: (file) => stamps.get(file),
   };
   if (options.writeCache === false) return store;

@@ -1,6 +1,6 @@
-// The rank cache's on-disk layout: binary, so the hook reads the "head" (tables, fingerprints, postings) into
-// one Buffer and fetches only the entries a prompt touches with positional reads — the blobs behind the head,
-// the bulk of the file, are never loaded whole.
+// The rank cache's on-disk layout: binary, so the hook reads the "head" (tables and fingerprints) into one
+// Buffer and fetches the postings of its query terms and the entries it prints with positional reads — what
+// lies behind the head is read whole only while it is small (see WHOLE_POSTINGS_MAX, WHOLE_ENTRIES_MAX).
 //   "MEMCTLRC" u32 formatVersion u32 tokenizerVersion u32 headBytes
 //   u32 headerLength, header JSON (space-padded so what follows is 4-byte aligned)
 //   u32 n, u32 entryOffset[n + 1], u32 reuseOffset[n + 1], u32 fileOffset[n + 1], file blob, padding to 4 bytes

@@ -117,7 +117,6 @@ export function openCache(memoryDir: string): OpenCache | undefined {
           if (p === "n" && !marked.has(id)) return NO_SINK_FIELDS;
           const status = header.status[id];
           const expires = header.expires[id];
-          if (p === "n" && status === undefined && expires === undefined) return NO_SINK_FIELDS;
           return { ...(p === "l" ? { priority: "low" } : p === "a" ? { priority: "always" } : {}), ...(status ? { status } : {}), ...(expires ? { expires_at: expires } : {}) };
         },
         postings,
