@@ -1,7 +1,7 @@
 // Folding the usage log into the snapshot under a non-blocking lock (the protocol is described in usage.ts).
 import fs from "node:fs";
 import path from "node:path";
-import { addPending, applyDecay, FOLDING, foldingFiles, parseSnapshot, renderSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type Snapshot } from "./usage-format.js";
+import { addPending, applyDecay, FOLDING, lazyRegistry, foldingFiles, parseSnapshot, renderSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type Snapshot } from "./usage-format.js";
 
 export const FOLD_GRACE_MS = 10_000;
 export const LOCK_STALE_MS = 60_000;
@@ -30,12 +30,13 @@ export function foldUsage(memoryDir: string, today: string, now: () => number = 
       }
     }
     applyDecay(snap, today);
+    const registry = lazyRegistry(memoryDir);
     const folded = new Map<string, number>();
     const consumed: { name: string; end: number }[] = [];
     for (const name of foldingFiles(dir)) {
       const abandoned = stamp - Number(FOLDING.exec(name)![1]) > FOLD_GRACE_MS;
       const pending = unconsumed(path.join(dir, name), snap.folded.get(name) ?? 0, abandoned);
-      addPending(snap.cards, pending.text);
+      addPending(snap.cards, pending.text, registry);
       folded.set(name, pending.end);
       consumed.push({ name, end: pending.end });
     }

@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { STATE_DIR } from "./store/paths.js";
+import { decodeHits, readRegistry, type CardRegistry } from "./usage-cards.js";
 import { utcDay } from "./utc.js";
 
 export interface CardUsage {
@@ -113,17 +114,46 @@ export function applyDecay(snap: Snapshot, today: string): void {
   snap.epoch = utcDay(epochMs);
 }
 
+/** Where a compact line's card numbers are looked up: read on first need, at most once per reader. */
+export type RegistrySource = () => CardRegistry | undefined;
+
+/**
+ * A pending line's day and hit cards, or undefined when malformed. A line is "<day>\t<card>…" (by path) or
+ * "<day>@<registry>\t<hits>[\t<card>…]" (card numbers in usage.cards, see usage-cards.ts, then any paths the
+ * registry did not number). A compact line against another registry, or naming a number the registry lacks,
+ * is malformed: its hits cannot be attributed, and are never attributed to the wrong cards.
+ */
+export function parsePendingLine(line: string, registry?: RegistrySource): { day: string; cards: string[] } | undefined {
+  const fields = line.split("\t");
+  const first = fields[0]!;
+  const at = first.indexOf("@");
+  const day = at === -1 ? first : first.slice(0, at);
+  if (!DAY.test(day) || fields.length < 2 || fields.some((f, i) => i > 0 && f === "")) return undefined;
+  if (at === -1) return { day, cards: fields.slice(1) };
+  const reg = registry?.();
+  const hits = decodeHits(fields[1]!);
+  if (!reg || reg.id !== first.slice(at + 1) || !hits) return undefined;
+  const cards: string[] = [];
+  for (const no of hits.all()) {
+    const card = reg.cards[no];
+    if (card === undefined) return undefined;
+    cards.push(card);
+  }
+  return { day, cards: cards.concat(fields.slice(2)) };
+}
+
 /** Adds complete pending lines to the counts; returns how many lines were malformed. */
-export function addPending(cards: Map<string, CardUsage>, text: string): number {
+export function addPending(cards: Map<string, CardUsage>, text: string, registry?: RegistrySource): number {
   let malformed = 0;
   for (const line of text.split("\n")) {
     if (line === "") continue;
-    const [day, ...hits] = line.split("\t");
-    if (!day || !DAY.test(day) || hits.length === 0 || hits.some((h) => h === "")) {
+    const parsed = parsePendingLine(line, registry);
+    if (!parsed) {
       malformed++;
       continue;
     }
-    for (const card of new Set(hits)) {
+    const day = parsed.day;
+    for (const card of new Set(parsed.cards)) {
       const u = cards.get(card);
       if (!u) cards.set(card, { access_count: 1, last_access_day: day });
       else {
@@ -133,6 +163,12 @@ export function addPending(cards: Map<string, CardUsage>, text: string): number 
     }
   }
   return malformed;
+}
+
+/** A registry read once, on the first compact line that needs it. */
+export function lazyRegistry(memoryDir: string): RegistrySource {
+  let loaded: { reg: CardRegistry | undefined } | undefined;
+  return () => (loaded ??= { reg: readRegistry(memoryDir) }).reg;
 }
 
 /** The part of a pending file not yet folded: complete lines only, unless `all` (an abandoned torn tail). */

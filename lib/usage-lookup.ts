@@ -1,40 +1,92 @@
 // Usage for the few cards the hook ranks, without the full readers' work: no per-line Sets for pending hits, no
 // split of usage.tsv into rows. The hook runs cold in the interpreter, and every object it allocates costs it GC.
 // Pure text in, numbers out; the formats (and the reference readers) are usage-format.ts's.
-import { DAY, type CardUsage } from "./usage-format.js";
+import { bitmapOf, decodeHits } from "./usage-cards.js";
+import { DAY, parsePendingLine, type CardUsage, type RegistrySource } from "./usage-format.js";
 
-/** A pending line's day, or undefined when addPending calls it malformed (bad day, no hit, an empty hit). */
+/** A pending line's day, or undefined when it is malformed on its face (bad day, no hit, an empty field). */
 export function pendingLineDay(line: string): string | undefined {
   const tab = line.indexOf("\t");
   // The day is the first field, so an empty hit is two tabs in a row or a trailing tab.
   if (tab === -1 || line.includes("\t\t") || line.endsWith("\t")) return undefined;
-  const day = line.slice(0, tab);
+  const at = line.lastIndexOf("@", tab);
+  const day = line.slice(0, at === -1 ? tab : at);
   return DAY.test(day) ? day : undefined;
+}
+
+/** The card numbers the caller knows (from the rank cache) and the registry they belong to. */
+export interface NumberedCards {
+  registry: string;
+  numbers: ReadonlyMap<string, number>;
+}
+
+interface Tally {
+  count: number;
+  day: string;
+  line: number;
 }
 
 /**
  * Adds the pending hits of the cards in `only` to `cards`: the same numbers addPending gives those cards (each
- * at most once per line, malformed lines skipped), from one split per line and no per-line Sets, filters or copies.
+ * at most once per line, malformed lines skipped), from one split per line and no per-line Sets or copies.
+ * A compact line of the `numbered` registry is read by testing the asked cards' bits, never decoded whole;
+ * one of another registry goes through the full parser. Hooks write only a card's first number in the registry,
+ * so only those are tested (a later duplicate's number, or one past the end, which addPending treats as
+ * malformed, never reaches a log).
  */
-export function addPendingFor(cards: Map<string, CardUsage>, text: string, only: ReadonlySet<string>): void {
+export function addPendingFor(cards: Map<string, CardUsage>, text: string, only: ReadonlySet<string>, numbered?: NumberedCards, registry?: RegistrySource): void {
   if (only.size === 0) return;
   // One tally per card asked about: looking a field up is its membership test and finds its counter at once.
-  const tallies = new Map<string, { count: number; day: string; line: number }>();
-  for (const card of only) tallies.set(card, { count: 0, day: "", line: -1 });
+  const tallies = new Map<string, Tally>();
+  // The asked cards that have numbers, as parallel arrays: the bitmap loop below runs cold, per line and card.
+  const nos: number[] = [];
+  const numberedTallies: Tally[] = [];
+  for (const card of only) {
+    const tally: Tally = { count: 0, day: "", line: -1 };
+    tallies.set(card, tally);
+    const no = numbered?.numbers.get(card);
+    if (no !== undefined) {
+      nos.push(no);
+      numberedTallies.push(tally);
+    }
+  }
+  const hit = (tally: Tally | undefined, lineNo: number, day: string) => {
+    // addPending counts a card once per line however often the line repeats it.
+    if (tally === undefined || tally.line === lineNo) return;
+    tally.line = lineNo;
+    tally.count++;
+    if (day > tally.day) tally.day = day;
+  };
   let lineNo = 0;
   for (const line of text.split("\n")) {
     lineNo++;
     const day = pendingLineDay(line);
     if (day === undefined) continue;
     const fields = line.split("\t");
-    for (let i = 1; i < fields.length; i++) {
-      const tally = tallies.get(fields[i]!);
-      // addPending counts a card once per line however often the line repeats it.
-      if (tally === undefined || tally.line === lineNo) continue;
-      tally.line = lineNo;
-      tally.count++;
-      if (day > tally.day) tally.day = day;
+    const first = fields[0]!;
+    let from = 1;
+    if (first.length > day.length) {
+      // A compact line: "<day>@<registry>", the hits, then any cards the registry did not number.
+      if (first.slice(day.length + 1) !== numbered?.registry) {
+        const parsed = parsePendingLine(line, registry);
+        if (parsed) for (const card of parsed.cards) hit(tallies.get(card), lineNo, day);
+        continue;
+      }
+      const field = fields[1]!;
+      const bits = bitmapOf(field);
+      if (bits) {
+        for (let i = 0; i < nos.length; i++) {
+          const byte = nos[i]! >> 3;
+          if (byte < bits.length && (bits[byte]! & (1 << (nos[i]! & 7))) !== 0) hit(numberedTallies[i], lineNo, day);
+        }
+      } else {
+        const hits = decodeHits(field);
+        if (!hits) continue;
+        for (let i = 0; i < nos.length; i++) if (hits.has(nos[i]!)) hit(numberedTallies[i], lineNo, day);
+      }
+      from = 2;
     }
+    for (let i = from; i < fields.length; i++) hit(tallies.get(fields[i]!), lineNo, day);
   }
   for (const [card, tally] of tallies) {
     if (tally.count === 0) continue;

@@ -1,6 +1,8 @@
 // The usage sidecar: per-card keyword-hit counts that feed frecency. Layout under <memory_dir>/.memctl/:
-//   usage.log            pending hits; each hook call appends ALL its hits as one line in ONE O_APPEND write
-//                        ("<day>\t<card>\t<card>…\n"), so concurrent hooks never interleave or lose a hit
+//   usage.log            pending hits; each hook call appends ALL its hits as one line in ONE O_APPEND write,
+//                        so concurrent hooks never interleave or lose a hit: "<day>\t<card>\t<card>…\n", or
+//                        with card numbers "<day>@<registry>\t<bitmap or list>[\t<card>…]\n" (usage-cards.ts)
+//   usage.cards          the append-only card registry that gives those numbers
 //   usage.<ms>-<pid>.folding  a log renamed aside by a fold (writers that opened it just before keep appending there)
 //   usage.tsv            the aggregated snapshot, replaced atomically (temp + rename)
 //   usage.lock           non-blocking fold lock (O_EXCL create; taken over when older than LOCK_STALE_MS)
@@ -12,8 +14,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { foldUsage } from "./usage-fold.js";
-import { addPendingFor, findSnapshotRow } from "./usage-lookup.js";
-import { addPending, applyDecay, daysBetween, DAY, decayed, foldingFiles, halvings, parseSnapshot, parseSnapshotHeader, parseSnapshotRow, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./usage-format.js";
+import { encodeHits } from "./usage-cards.js";
+import { addPendingFor, findSnapshotRow, type NumberedCards } from "./usage-lookup.js";
+import { addPending, lazyRegistry, applyDecay, daysBetween, DAY, decayed, foldingFiles, halvings, parseSnapshot, parseSnapshotHeader, parseSnapshotRow, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./usage-format.js";
 
 export { FOLD_GRACE_MS, foldUsage, LOCK_STALE_MS } from "./usage-fold.js";
 export { applyDecay, daysBetween, HALVING_PERIOD_DAYS, parseSnapshot, renderSnapshot, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage } from "./usage-format.js";
@@ -36,8 +39,11 @@ export const AGE_BUCKETS = [
 ] as const;
 export type AgeBucket = (typeof AGE_BUCKETS)[number];
 
-/** A hook folds the pending log once it grows past this. */
-export const FOLD_AT_BYTES = 256 * 1024;
+/**
+ * A hook folds the pending log once it grows past this. Every hook re-reads what is pending, so it is kept small;
+ * a compact hit line (usage-cards.ts) is ~200 bytes at 1,000 cards, so this is still ~150 prompts per fold.
+ */
+export const FOLD_AT_BYTES = 32 * 1024;
 
 
 export function ageBucket(lastDay: string, today: string): AgeBucket {
@@ -79,6 +85,7 @@ export function readUsage(memoryDir: string, today: string): UsageRead {
       if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
     }
     applyDecay(snap, today);
+    const registry = lazyRegistry(memoryDir);
     let malformed = 0;
     for (const name of [...names, USAGE_LOG]) {
       if (!fs.existsSync(path.join(dir, name))) continue;
@@ -90,7 +97,7 @@ export function readUsage(memoryDir: string, today: string): UsageRead {
         throw err;
       }
       found = true;
-      malformed += addPending(snap.cards, pending.text);
+      malformed += addPending(snap.cards, pending.text, registry);
     }
     return { store: found ? "tsv" : "none", cards: snap.cards, ...(malformed ? { malformed } : {}) };
   } catch (err) {
@@ -109,7 +116,7 @@ export interface UsageLookup {
  * parsed and decayed; pending logs count only the cards in `only` when given. Same numbers as readUsage for
  * every card it is asked about (and in `only`); never throws.
  */
-export function openUsage(memoryDir: string, today: string, only?: ReadonlySet<string>): UsageLookup {
+export function openUsage(memoryDir: string, today: string, only?: ReadonlySet<string>, numbered?: NumberedCards): UsageLookup {
   const none: UsageLookup = { store: "none", get: () => undefined };
   const dir = stateDir(memoryDir);
   if (!fs.existsSync(dir)) return none;
@@ -127,12 +134,13 @@ export function openUsage(memoryDir: string, today: string, only?: ReadonlySet<s
       found = true;
     }
     const pending = new Map<string, CardUsage>();
+    const registry = lazyRegistry(memoryDir);
     for (const name of [...foldingFiles(dir), USAGE_LOG]) {
       const file = path.join(dir, name);
       if (!fs.existsSync(file)) continue;
       const text = unconsumed(file, header.folded.get(name) ?? 0, false).text;
-      if (only) addPendingFor(pending, text, only);
-      else addPending(pending, text);
+      if (only) addPendingFor(pending, text, only, numbered, registry);
+      else addPending(pending, text, registry);
       found = true;
     }
     if (!found) return none;
@@ -166,6 +174,11 @@ export interface RecordOptions {
   now?: () => number;
   /** The caller guarantees the paths are distinct and each passes isMeasurable (skips both checks). */
   distinct?: boolean;
+  /**
+   * Hits already numbered in the card registry (usage-cards.ts), recorded as one compact field; the paths
+   * passed beside them are the hits it did not number. Distinct from those paths, and never empty when given.
+   */
+  numbered?: { registry: string; numbers: readonly number[] };
 }
 
 /**
@@ -180,10 +193,12 @@ export function recordHitsSync(memoryDir: string, cardRelpaths: readonly string[
   // The hook vouches for thousands of hits at once when its cache says they are distinct and recordable.
   const refused = options.distinct ? [] : cardRelpaths.filter((c) => !isMeasurable(c));
   const cards = options.distinct ? cardRelpaths : [...new Set(cardRelpaths.filter(isMeasurable))];
-  if (cards.length === 0 || !DAY.test(today)) return { recorded: 0, refused, folded: false };
+  const numbered = options.numbered && options.numbered.numbers.length > 0 ? options.numbered : undefined;
+  if ((cards.length === 0 && !numbered) || !DAY.test(today)) return { recorded: 0, refused, folded: false };
   const dir = stateDir(memoryDir);
   fs.mkdirSync(dir, { recursive: true });
-  const line = Buffer.from(`${today}\t${cards.join("\t")}\n`, "utf8");
+  const fields = numbered ? [`${today}@${numbered.registry}`, encodeHits(numbered.numbers), ...cards] : [today, ...cards];
+  const line = Buffer.from(`${fields.join("\t")}\n`, "utf8");
   const fd = fs.openSync(path.join(dir, USAGE_LOG), "a");
   let size: number;
   try {
@@ -202,6 +217,6 @@ export function recordHitsSync(memoryDir: string, cardRelpaths: readonly string[
       // A failed fold loses nothing: the pending files stay and the next fold retries.
     }
   }
-  return { recorded: cards.length, refused, folded };
+  return { recorded: cards.length + (numbered?.numbers.length ?? 0), refused, folded };
 }
 

@@ -8,6 +8,7 @@ import { isHit, rank, type Ranked } from "../rank/score.js";
 import { queryTerms } from "../rank/tokenize.js";
 import { loadRankable, stillFresh, type RankableStore } from "../store/rank-cache.js";
 import { openUsage, readUsage, recordHitsSync, type RecordResult, type UsageLookup } from "../usage.js";
+import type { NumberedCards } from "../usage-lookup.js";
 import { utcDay } from "../utc.js";
 
 export interface InjectionRequest {
@@ -50,7 +51,7 @@ export const RANKED_TOP = 64;
 const SCAN_PER_ENTRY = 3;
 
 /** Ranks the store for a query; reads the usage sidecar only when frecency can change the order. */
-export async function rankStore(memoryDir: string, prompt: string, now: Date, options: { all?: boolean; checkAllCards?: boolean; force?: boolean; top?: number } = {}): Promise<{ store: RankableStore; ranked: Ranked[]; hitCount: number; hitFiles: string[]; usage?: Pick<UsageLookup, "store"> }> {
+export async function rankStore(memoryDir: string, prompt: string, now: Date, options: { all?: boolean; checkAllCards?: boolean; force?: boolean; top?: number } = {}): Promise<{ store: RankableStore; ranked: Ranked[]; hitCount: number; hits: Hits; usage?: Pick<UsageLookup, "store"> }> {
   const store = await loadRankable(memoryDir, { nowMs: now.getTime(), ...options });
   try {
     return rankLoaded(memoryDir, store, prompt, now, options);
@@ -75,22 +76,64 @@ function rankLoaded(memoryDir: string, store: RankableStore, prompt: string, now
     onHitCount: (count) => (hitCount = count),
     onHitIds: (ids) => (hitIds = ids),
     // People (all) get the whole sidecar read and validated; the hook looks up only the cards it ranks.
-    loadUsage: (files) => {
+    loadUsage: (files, ids) => {
       if (all) {
         const read = readUsage(memoryDir, today);
         usage = read;
         return read.cards;
       }
-      const lookup = openUsage(memoryDir, today, new Set(files));
+      const lookup = openUsage(memoryDir, today, new Set(files), numberedCards(store, files, ids));
       usage = lookup;
       return lookup;
     },
   });
   // People are shown every entry: read them all here, where a damaged cache entry still means "rebuild".
   if (all) for (const r of ranked) void r.entry;
-  const files = hitIds.map((id) => store.index.file(id));
-  const hitFiles = store.plainFiles ? files : [...new Set(files)];
-  return { store, ranked, hitCount, hitFiles, ...(usage ? { usage } : {}) };
+  return { store, ranked, hitCount, hits: splitHits(store, hitIds), ...(usage ? { usage } : {}) };
+}
+
+/** The ranked cards' numbers in the usage registry, so pending compact lines are read by bit, not decoded. */
+function numberedCards(store: RankableStore, files: readonly string[], ids: readonly number[]): NumberedCards | undefined {
+  if (!store.numbered) return undefined;
+  const numbers = new Map<string, number>();
+  for (let i = 0; i < ids.length; i++) {
+    const no = store.numbered.number(ids[i]!);
+    if (no !== undefined) numbers.set(files[i]!, no);
+  }
+  return { registry: store.numbered.registry, numbers };
+}
+
+/** What recording needs: the hits' distinct card numbers when the store has a registry, and paths for the rest. */
+export interface Hits {
+  /** Every hit's entry id (an entry per index line: two lines may link one card). */
+  ids: readonly number[];
+  files: string[];
+  numbered?: { registry: string; numbers: number[] };
+  count: number;
+}
+
+function hitPaths(store: RankableStore, ids: readonly number[]): string[] {
+  const files = ids.map((id) => store.index.file(id));
+  return store.plainFiles ? files : [...new Set(files)];
+}
+
+function splitHits(store: RankableStore, hitIds: readonly number[]): Hits {
+  const numbered = store.numbered;
+  if (!numbered) {
+    const files = hitPaths(store, hitIds);
+    return { ids: hitIds, files, count: files.length };
+  }
+  const numbers: number[] = [];
+  const files: string[] = [];
+  for (let i = 0; i < hitIds.length; i++) {
+    const no = numbered.number(hitIds[i]!);
+    if (no !== undefined) numbers.push(no);
+    else files.push(store.index.file(hitIds[i]!));
+  }
+  // Two index lines linking one card share its number (and its path): each card is one hit.
+  const distinctNumbers = store.plainFiles ? numbers : [...new Set(numbers)];
+  const distinctFiles = store.plainFiles ? files : [...new Set(files)];
+  return { ids: hitIds, files: distinctFiles, numbered: { registry: numbered.registry, numbers: distinctNumbers }, count: distinctNumbers.length + distinctFiles.length };
 }
 
 export async function buildInjection(req: InjectionRequest): Promise<Injection> {
@@ -109,11 +152,21 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
   if (!ranking || (ranking.store.cache === "fresh" && !stillFresh(req.memoryDir, ranking.store, [...ranking.composed.always, ...ranking.composed.lines].map((l) => l.file)))) {
     ranking = (await rankAndCompose(true))!;
   }
-  const { store, ranked, usage, hitFiles, composed } = ranking;
-  const result: Injection = { store, ranked, hits: hitFiles, composed, ...(usage ? { usage } : {}) };
-  if (req.record && hitFiles.length > 0) {
+  const { store, ranked, usage, hits, composed } = ranking;
+  let hitFiles: string[] | undefined;
+  const result: Injection = {
+    store,
+    ranked,
+    // Paths for people and tests; the hook itself records numbers and never builds this list.
+    get hits() {
+      return (hitFiles ??= hitPaths(store, hits.ids));
+    },
+    composed,
+    ...(usage ? { usage } : {}),
+  };
+  if (req.record && hits.count > 0) {
     try {
-      result.recorded = recordHitsSync(req.memoryDir, hitFiles, dayOf(req.now), { distinct: store.plainFiles });
+      result.recorded = recordHitsSync(req.memoryDir, hits.files, dayOf(req.now), { distinct: store.plainFiles, ...(hits.numbered ? { numbered: hits.numbered } : {}) });
     } catch (err) {
       result.recordError = (err as Error).message;
     }

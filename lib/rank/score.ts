@@ -112,7 +112,7 @@ export interface RankOptions {
   /** Told every hit's entry id (relevant and sunk-relevant), including those `top` left out, in no order. */
   onHitIds?: (ids: readonly number[]) => void;
   /** Usage read on demand: only when frecency can change an order (more than one hit, or every entry). */
-  loadUsage?: (files: readonly string[]) => UsageSource | undefined;
+  loadUsage?: (files: readonly string[], ids: readonly number[]) => UsageSource | undefined;
 }
 
 /** Why a card sinks to the tail, or undefined. */
@@ -200,7 +200,7 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   }
   options.onHitCount?.(hitCount);
   const files = ids.map((id) => index.file(id));
-  const usage = options.usage ?? (hitCount > 1 || options.all ? options.loadUsage?.(options.all ? [] : files) : undefined);
+  const usage = options.usage ?? (hitCount > 1 || options.all ? options.loadUsage?.(options.all ? [] : files, options.all ? [] : ids) : undefined);
   // Ordering needs only the card file, frecency and sink fields; an entry is materialised (a read from the
   // cache) only when someone reads it, and the hook reads just the lines it may print.
   const ranked = ids.map((id, i): Ranked => {

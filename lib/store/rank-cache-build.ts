@@ -5,10 +5,11 @@ import path from "node:path";
 import { buildPostings, toPostingList, type RankEntry } from "../rank/score.js";
 import { tokenize, TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { parseIndex } from "./index-file.js";
-import { encodeCache } from "./rank-cache-format.js";
+import { encodeCache, NO_NUMBER } from "./rank-cache-format.js";
 import { cardStamp, escapesStore, openCache, parseReuseLine, parseSlimEntry, RANK_CACHE, sameStamp, stampOf, type Header, type LoadOptions, type RankableStore, type ReuseLine, type SlimEntry, type Stamp } from "./rank-cache-read.js";
 import { INDEX_FILE, STATE_DIR } from "./paths.js";
 import { isMeasurable } from "../usage.js";
+import { ensureNumbered } from "../usage-cards.js";
 
 /**
  * Sources modified this recently are not trusted to a cache: an edit in the same timestamp tick as the
@@ -135,16 +136,21 @@ export async function rebuild(memoryDir: string, indexStat: fs.Stats, options: L
     if (e.status && e.status !== "active") status[id] = e.status;
     if (e.expires_at) expires[id] = e.expires_at;
   });
-  const header: Header = { index: [indexStat.size, indexStat.mtimeMs, indexStat.ino], dirs, n: entries.length, cards: files.length, always, prio, status, expires, unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]), plainFiles: store.plainFiles };
+  // Numbers for compact hit lines; without them (a read-only state directory) hits are recorded by path.
+  const numbered = ensureNumbered(memoryDir, files.filter(isMeasurable));
+  const header: Header = { index: [indexStat.size, indexStat.mtimeMs, indexStat.ino], dirs, n: entries.length, cards: files.length, always, prio, status, expires, unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]), plainFiles: store.plainFiles, ...(numbered ? { registry: [numbered.registry.id, numbered.registry.ino] as [string, number] } : {}) };
+  const numberOf = (id: number) => numbered?.numbers.get(entries[id]!.file);
   const encoded = encodeCache(TOKENIZER_VERSION, {
     header,
     entries: entries.map((e) => JSON.stringify([e.line, e.priority ?? "", e.status ?? "", e.expires_at ?? "", e.raw] satisfies SlimEntry)),
     reuse: entries.map((e) => JSON.stringify([e.topics, e.terms.title.join(" "), e.terms.topics.join(" "), e.terms.hook.join(" ")] satisfies ReuseLine)),
     files: entries.map((e) => e.file),
     stamps: entries.map((e) => stamps.get(e.file)!),
+    numbers: entries.map((_, id) => numberOf(id) ?? NO_NUMBER),
     terms: [...postings.keys()].sort().map((t) => [t, postings.get(t)!]),
   });
   if (writeCacheFile(stateDir, encoded)) store.cache = "rebuilt";
+  if (numbered) store.numbered = { registry: numbered.registry.id, number: numberOf };
   return store;
 }
 

@@ -3,7 +3,8 @@
 // lies behind the head is read whole only while it is small (see WHOLE_POSTINGS_MAX, WHOLE_ENTRIES_MAX).
 //   "MEMCTLRC" u32 formatVersion u32 tokenizerVersion u32 headBytes
 //   u32 headerLength, header JSON (space-padded so what follows is 4-byte aligned)
-//   u32 n, u32 entryOffset[n + 1], u32 reuseOffset[n + 1], u32 fileOffset[n + 1], file blob, padding to 4 bytes
+//   u32 n, u32 entryOffset[n + 1], u32 reuseOffset[n + 1], u32 fileOffset[n + 1], u32 cardNumber[n] (the card's
+//   number in the usage registry, NO_NUMBER when it has none), file blob, padding to 4 bytes
 //   u32 T, u32 termOffset[T + 1], term blob (terms sorted by JS string order), padding to 4, u32 postingStart[T + 1],
 //   padding to 8 bytes, f64 stamp[2n] (each entry's card mtimeMs then size)
 //   --- headBytes end here ---
@@ -26,7 +27,9 @@ const PREFIX = MAGIC.length + 12;
 const WHOLE_ENTRIES_MAX = 512 * 1024;
 /** Postings up to this size are read in one go with the head; larger ones per query term. */
 const WHOLE_POSTINGS_MAX = 512 * 1024;
-export const FORMAT_VERSION = 11;
+export const FORMAT_VERSION = 12;
+/** cardNumber of an entry whose card has no number in the usage registry. */
+export const NO_NUMBER = 0xffffffff;
 
 export interface CacheContent<H> {
   header: H;
@@ -38,6 +41,8 @@ export interface CacheContent<H> {
   files: string[];
   /** Each entry's card fingerprint when the cache was built: mtimeMs, size. */
   stamps: readonly (readonly [number, number])[];
+  /** Each entry's card number in the usage registry (usage-cards.ts), or NO_NUMBER. */
+  numbers: readonly number[];
   /** Sorted by term (JS string order). */
   terms: [string, readonly Posting[]][];
 }
@@ -64,12 +69,14 @@ function section(items: readonly string[]): [Buffer, Buffer] {
 
 export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Buffer {
   const n = c.entries.length;
-  if (c.reuse.length !== n || c.files.length !== n || c.stamps.length !== n) throw new RangeError("rank cache sections differ in length");
+  if (c.reuse.length !== n || c.files.length !== n || c.stamps.length !== n || c.numbers.length !== n) throw new RangeError("rank cache sections differ in length");
   const json = JSON.stringify(c.header);
   const header = Buffer.from(json + " ".repeat(pad4(PREFIX + 4 + Buffer.byteLength(json)))); // JSON ignores trailing spaces
   const [entryTable, entryBlob] = section(c.entries);
   const [reuseTable, reuseBlob] = section(c.reuse);
   const [fileTable, fileBlob] = section(c.files);
+  const numberTable = Buffer.alloc(4 * n);
+  c.numbers.forEach((no, i) => numberTable.writeUInt32LE(no, 4 * i));
   const [termTable, termBlob] = section(c.terms.map(([t]) => t));
   const starts = Buffer.alloc(4 * (c.terms.length + 1));
   let count = 0;
@@ -95,10 +102,10 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
       k++;
     }
   }
-  const fileEnd = PREFIX + 4 + header.length + 4 + entryTable.length + reuseTable.length + fileTable.length + fileBlob.length;
+  const fileEnd = PREFIX + 4 + header.length + 4 + entryTable.length + reuseTable.length + fileTable.length + numberTable.length + fileBlob.length;
   const filePad = Buffer.alloc(pad4(fileEnd));
   const termPad = Buffer.alloc(pad4(fileEnd + filePad.length + 4 + termTable.length + termBlob.length));
-  const body = Buffer.concat([u32(header.length), header, u32(n), entryTable, reuseTable, fileTable, fileBlob, filePad, u32(c.terms.length), termTable, termBlob, termPad, starts]);
+  const body = Buffer.concat([u32(header.length), header, u32(n), entryTable, reuseTable, fileTable, numberTable, fileBlob, filePad, u32(c.terms.length), termTable, termBlob, termPad, starts]);
   const pad = Buffer.alloc((8 - ((PREFIX + body.length) % 8)) % 8);
   const headBytes = PREFIX + body.length + pad.length + stamps.length;
   return Buffer.concat([MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad, stamps, ids, tfs, masks, entryBlob, reuseBlob, END]);
@@ -112,6 +119,8 @@ export interface CacheView<H> {
   /** An entry's rebuild-reuse text, read on demand (only a rebuild does). */
   reuse(id: number): string;
   file(id: number): string;
+  /** The entry's card number in the usage registry, or NO_NUMBER; from the head. */
+  cardNumber(id: number): number;
   /** The entry's card fingerprint as built, from the head: no entry read. */
   stamp(id: number): [mtimeMs: number, size: number];
   postings(term: string): PostingList | undefined;
@@ -178,7 +187,7 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number, limits: ReadLim
   at += headerLength;
   if (at % 4 !== 0) return undefined;
   const n = u32();
-  need(12 * (n + 1));
+  need(12 * (n + 1) + 4 * n);
   const table = (length: number) => {
     const view = new Uint32Array(buf.buffer, buf.byteOffset + at, length);
     at += 4 * length;
@@ -187,6 +196,7 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number, limits: ReadLim
   const entryTable = table(n + 1);
   const reuseTable = table(n + 1);
   const fileTable = table(n + 1);
+  const numberTable = table(n);
   const fileBlob = at;
   const fileBytes = fileTable[n]!;
   need(fileBytes);
@@ -280,6 +290,10 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number, limits: ReadLim
       const b = fileTable[id + 1]!;
       if (a > b || b > fileBytes) throw new RangeError("bad rank cache offset");
       return asciiFiles.slice(a, b);
+    },
+    cardNumber: (id) => {
+      checkId(id);
+      return numberTable[id]!;
     },
     stamp: (id) => {
       checkId(id);

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { EntryInfo, RankIndex } from "../rank/score.js";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { parseIndex, type UnparsedLine } from "./index-file.js";
-import { openCacheFile, type CacheView } from "./rank-cache-format.js";
+import { NO_NUMBER, openCacheFile, type CacheView } from "./rank-cache-format.js";
 import { STATE_DIR } from "./paths.js";
 
 export const RANK_CACHE = "rank-cache.bin";
@@ -27,6 +27,8 @@ export interface Header {
   unparsed: [line: number, raw: string, reason: string][];
   /** Every entry links its own card and no path holds a tab or line break (absent in older caches: false). */
   plainFiles?: boolean;
+  /** The usage card registry the entries' card numbers belong to: its id and inode (usage-cards.ts). */
+  registry?: [id: string, ino: number];
 }
 
 export interface RankableStore {
@@ -44,6 +46,8 @@ export interface RankableStore {
   plainFiles: boolean;
   /** The fingerprint of a card as ranked, to re-check cards about to be printed (see stillFresh). */
   stamp(file: string): Stamp | undefined;
+  /** Entries' card numbers in the usage registry, when the store has one: hits are then recorded compactly. */
+  numbered?: { registry: string; number(id: number): number | undefined };
 }
 
 export interface LoadOptions {
@@ -129,6 +133,10 @@ export function openCache(memoryDir: string): OpenCache | undefined {
       plainFiles: header.plainFiles === true,
       // Only entries that were ranked can be printed, and ranking materialised them (with their fingerprints).
       stamp: (file) => stamps.get(file),
+      ...(header.registry ? { numbered: { registry: header.registry[0], number: (id: number) => {
+        const no = view.cardNumber(id);
+        return no === NO_NUMBER ? undefined : no;
+      } } } : {}),
     };
     return { header, view, store };
   } catch {

@@ -9,6 +9,7 @@
 //     deleting or renaming a card — and every atomic write, memctl's included — changes it);
 //   - a rolling window of ROLLING_CHECK cards (a different slice each second) and every card about to be
 //     printed have the same mtime and size (catches in-place edits that keep the directory mtime);
+//   - the usage card registry its card numbers come from is still the same file (usage-cards.ts);
 //   - it was written by this cache and tokenizer version and ends with its end marker.
 // Anything else rebuilds it from the files. A cache whose sources were modified within 100 ms of the build
 // (2 s on filesystems with whole-second timestamps) is not written: an edit in the same timestamp tick could
@@ -18,7 +19,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { rebuild } from "./rank-cache-build.js";
 import { cardStamp, openCache, sameStamp, stampOf, type LoadOptions, type OpenCache, type RankableStore } from "./rank-cache-read.js";
-import { INDEX_FILE } from "./paths.js";
+import { INDEX_FILE, STATE_DIR } from "./paths.js";
+import { USAGE_CARDS } from "../usage-cards.js";
 
 export { normalizeCardPath } from "./rank-cache-build.js";
 export { RANK_CACHE, type LoadOptions, type RankableStore } from "./rank-cache-read.js";
@@ -61,6 +63,8 @@ function isFresh(memoryDir: string, c: OpenCache, indexStat: fs.Stats, options: 
   for (const [rel, mtime] of h.dirs) {
     if (stampOf(path.join(memoryDir, rel))[0] !== mtime) return false;
   }
+  // The card numbers are only meaningful in the registry they were given by: a deleted or replaced one means rebuild.
+  if (h.registry && registryIno(memoryDir) !== h.registry[1]) return false;
   const n = h.n;
   if (n === 0) return true;
   const count = options.checkAllCards ? n : Math.min(n, ROLLING_CHECK);
@@ -73,3 +77,11 @@ function isFresh(memoryDir: string, c: OpenCache, indexStat: fs.Stats, options: 
   return true;
 }
 
+
+function registryIno(memoryDir: string): number | undefined {
+  try {
+    return fs.statSync(path.join(memoryDir, STATE_DIR, USAGE_CARDS), { throwIfNoEntry: false })?.ino;
+  } catch {
+    return undefined;
+  }
+}

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
+import { readUsage } from "../../../lib/usage.js";
 import { loadRankable, RANK_CACHE, ROLLING_CHECK } from "../../../lib/store/rank-cache.js";
 import { FORMAT_VERSION } from "../../../lib/store/rank-cache-format.js";
 import { tokenize } from "../../../lib/rank/tokenize.js";
@@ -258,9 +259,33 @@ test("plainFiles: true only when every entry links its own recordable card, fres
     assert.equal([fresh.cache, fresh.plainFiles].join(), "fresh,false");
     const inj = await buildInjection({ memoryDir: shared.memory, projectKey: "k", source: "env", prompt: "redis ttl", host: HOSTS.generic, budget: { maxBytes: 3000, maxEntries: 20 }, now: new Date("2026-12-02T10:00:00Z"), record: true });
     assert.deepEqual(inj.hits, ["feedback_a.md"]);
-    assert.equal(fs.readFileSync(path.join(shared.memory, ".memctl", "usage.log"), "utf8"), "2026-12-02\tfeedback_a.md\n");
+    // One line, one hit, numbered in the card registry the cache was built with.
+    const log = fs.readFileSync(path.join(shared.memory, ".memctl", "usage.log"), "utf8");
+    assert.match(log, /^2026-12-02@[0-9a-z]+\t[nb]\S+\n$/);
+    assert.deepEqual([...readUsage(shared.memory, "2026-12-02").cards], [["feedback_a.md", { access_count: 1, last_access_day: "2026-12-02" }]]);
   } finally {
     plain.cleanup();
     shared.cleanup();
+  }
+});
+
+test("the cache numbers its cards in the usage registry; a deleted or replaced registry means a rebuild with new numbers", async () => {
+  const s = sandbox(cards);
+  try {
+    ageStore(s.memory);
+    const built = await loadRankable(s.memory, { nowMs: now() });
+    assert.equal(built.cache, "rebuilt");
+    const first = built.numbered!;
+    assert.deepEqual([0, 1].map((id) => first.number(id)), [0, 1]);
+    const fresh = await loadRankable(s.memory, { nowMs: now() });
+    assert.equal([fresh.cache, fresh.numbered?.registry].join(), `fresh,${first.registry}`);
+    // Hits recorded against the old registry can no longer be attributed: they must not be read against new numbers.
+    fs.rmSync(path.join(s.memory, ".memctl", "usage.cards"));
+    ageStore(s.memory); // creating .memctl touched the store directory: a rebuild right after would not be kept
+    const again = await loadRankable(s.memory, { nowMs: now() });
+    assert.equal(again.cache, "rebuilt");
+    assert.notEqual(again.numbered!.registry, first.registry);
+  } finally {
+    s.cleanup();
   }
 });
