@@ -32,6 +32,8 @@ export interface BlockContext {
 export interface InjectLine {
   file: string;
   text: string;
+  /** utf8Bytes(text), when known without rendering the line (the rank cache stores it): the fill reads it instead. */
+  bytes?: number;
 }
 
 /** An index entry as MEMORY.md holds it (lib/store/index-file.ts IndexEntry fits). */
@@ -49,8 +51,13 @@ export interface EntryLike {
  */
 export function renderEntryLine(entry: EntryLike): string {
   const source = entry.raw !== undefined && entry.raw.trim() !== "" ? entry.raw : `- [${entry.title}](${entry.file})${entry.hook ? ` — ${entry.hook}` : ""}`;
-  return inertText(source.replace(/\s+/g, " ").trim()).replace(/<(\/?)memctl-memory/gi, "<$1memctl-memory\u200b");
+  // Printable ASCII (most lines) has no whitespace but spaces and nothing to make inert: the same result
+  // without compiling the Unicode and case-insensitive patterns, which a cold hook pays for on every prompt.
+  const oneLine = PRINTABLE_ASCII.test(source) ? (source.includes("  ") ? source.replace(/ {2,}/g, " ") : source).trim() : inertText(source.replace(/\s+/g, " ").trim());
+  return oneLine.toLowerCase().includes("memctl-memory") ? oneLine.replace(/<(\/?)memctl-memory/gi, "<$1memctl-memory\u200b") : oneLine;
 }
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 export function toInjectLine(entry: EntryLike): InjectLine {
   return { file: entry.file, text: renderEntryLine(entry) };
@@ -151,6 +158,8 @@ export function composeBlock(input: ComposeInput): Composed {
   const { context, budget, ceilingBytes } = input;
   const reminder = input.episodeReminder ? inertText(input.episodeReminder) : undefined;
   const line = (text: string | undefined) => (text === undefined ? 0 : utf8Bytes(text) + 1);
+  // A candidate's size without rendering it when it is known: most candidates are never printed.
+  const entryLine = (l: InjectLine) => (l.bytes ?? utf8Bytes(l.text)) + 1;
   const fixed = line(BLOCK_OPEN) + line(preamble(context)) + line(BLOCK_CLOSE) + line(reminder) + line(unparsedNotice(input.unparsed ?? 0));
   const total = context.entryCount;
   const relevantTotal = Math.max(input.relevantTotal ?? 0, input.ranked.length);
@@ -161,7 +170,7 @@ export function composeBlock(input: ComposeInput): Composed {
   const reserve = 2 * 400;
   let alwaysBytes = 0;
   for (const l of input.always) {
-    const b = line(l.text);
+    const b = entryLine(l);
     if (fixed + alwaysBytes + b + reserve <= ceilingBytes) {
       always.push(l);
       alwaysBytes += b;
@@ -174,7 +183,7 @@ export function composeBlock(input: ComposeInput): Composed {
   let linesBytes = 0;
   for (const l of input.ranked) {
     if (lines.length >= budget.maxEntries) break;
-    const b = line(l.text);
+    const b = entryLine(l);
     const notice = noticeBytes(always.length + lines.length + 1, lines.length + 1);
     const budgeted = fixed + cutBytes + linesBytes + b + notice;
     if (budgeted <= budget.maxBytes && budgeted + alwaysBytes <= ceilingBytes) {

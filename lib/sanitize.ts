@@ -12,6 +12,9 @@ const INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2
  * `\uNNNN` text; CJK and every other printable character pass through.
  */
 export function inertText(text: string): string {
+  // Most text has nothing to neutralise: checked without the two patterns, whose compilation (Unicode ranges)
+  // is a measurable share of a hook that starts cold on every prompt.
+  if (!needsInerting(text)) return text;
   return text
     .replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`)
     .replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
@@ -22,4 +25,15 @@ export function safeJson(value: unknown, indent = 2): string {
   return JSON.stringify(value, null, indent)
     .replace(C1_AND_DEL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
     .replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** True when inertText would change the text: a character CONTROL or INVISIBLE_LAYOUT matches. */
+function needsInerting(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return true;
+    if (c < 0x61c) continue;
+    if (c === 0x61c || c === 0x200e || c === 0x200f || c === 0x2028 || c === 0x2029 || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) return true;
+  }
+  return false;
 }

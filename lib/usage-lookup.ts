@@ -50,6 +50,9 @@ export function addPendingFor(cards: Map<string, CardUsage>, text: string, only:
       numberedTallies.push(tally);
     }
   }
+  // Each numbered card's byte and bit in a bitmap, worked out once rather than per line.
+  const byteOf = Int32Array.from(nos, (no) => no >> 3);
+  const bitOf = Uint8Array.from(nos, (no) => 1 << (no & 7));
   const hit = (tally: Tally | undefined, lineNo: number, day: string) => {
     // addPending counts a card once per line however often the line repeats it.
     if (tally === undefined || tally.line === lineNo) return;
@@ -75,9 +78,11 @@ export function addPendingFor(cards: Map<string, CardUsage>, text: string, only:
       const field = fields[1]!;
       const bits = bitmapOf(field);
       if (bits) {
-        for (let i = 0; i < nos.length; i++) {
-          const byte = nos[i]! >> 3;
-          if (byte < bits.length && (bits[byte]! & (1 << (nos[i]! & 7))) !== 0) hit(numberedTallies[i], lineNo, day);
+        const size = bits.length;
+        const count = byteOf.length;
+        for (let i = 0; i < count; i++) {
+          const byte = byteOf[i]!;
+          if (byte < size && (bits[byte]! & bitOf[i]!) !== 0) hit(numberedTallies[i], lineNo, day);
         }
       } else {
         const hits = decodeHits(field);

@@ -40,10 +40,14 @@ export const AGE_BUCKETS = [
 export type AgeBucket = (typeof AGE_BUCKETS)[number];
 
 /**
- * A hook folds the pending log once it grows past this. Every hook re-reads what is pending, so it is kept small;
- * a compact hit line (usage-cards.ts) is ~200 bytes at 1,000 cards, so this is still ~150 prompts per fold.
+ * A hook folds the pending log once it grows past this (by-path lines run to kilobytes each at 1,000 cards)...
  */
 export const FOLD_AT_BYTES = 32 * 1024;
+/**
+ * ...or once it holds about this many lines of the size just appended: the hook's lookup tests each ranked card
+ * against every pending line, so what it pays grows with the line count (a fold is ~6 ms at 1,000 cards).
+ */
+export const FOLD_AT_LINES = 32;
 
 
 export function ageBucket(lastDay: string, today: string): AgeBucket {
@@ -135,13 +139,17 @@ export function openUsage(memoryDir: string, today: string, only?: ReadonlySet<s
     }
     const pending = new Map<string, CardUsage>();
     const registry = lazyRegistry(memoryDir);
+    // Complete lines only from each file, so their concatenation is a log too: one pass sets the lookup up once.
+    let texts = "";
     for (const name of [...foldingFiles(dir), USAGE_LOG]) {
       const file = path.join(dir, name);
       if (!fs.existsSync(file)) continue;
-      const text = unconsumed(file, header.folded.get(name) ?? 0, false).text;
-      if (only) addPendingFor(pending, text, only, numbered, registry);
-      else addPending(pending, text, registry);
+      texts += unconsumed(file, header.folded.get(name) ?? 0, false).text;
       found = true;
+    }
+    if (texts !== "") {
+      if (only) addPendingFor(pending, texts, only, numbered, registry);
+      else addPending(pending, texts, registry);
     }
     if (!found) return none;
     const periods = halvings(header.epoch, today);
@@ -210,7 +218,7 @@ export function recordHitsSync(memoryDir: string, cardRelpaths: readonly string[
     fs.closeSync(fd);
   }
   let folded = false;
-  if (size >= (options.foldAtBytes ?? FOLD_AT_BYTES)) {
+  if (size >= (options.foldAtBytes ?? Math.min(FOLD_AT_BYTES, FOLD_AT_LINES * line.length))) {
     try {
       folded = foldUsage(memoryDir, today, options.now);
     } catch {

@@ -72,8 +72,12 @@ function preferBuiltinPrototypes(file) {
   writeFileSync(file, out);
 }
 
-// Runs the hook on a copy of the sample store so the loader writes the code cache of a typical prompt: the
-// first run builds the store's rank cache, the second (cache fresh, the common case) is the one kept.
+// Runs the hook on a copy of the sample store so the loader writes the code cache of a typical prompt. A
+// function that the kept run never called is compiled lazily on every prompt, so that run must take the
+// common paths: a rank cache that is fresh, a usage sidecar with a folded snapshot, a folding file and
+// pending compact lines, and a prompt with both ASCII words and CJK. Earlier runs get the store there (the
+// first builds the rank cache, the 34th folds); the code cache is removed before each run, and only the last
+// run's is kept.
 function warmHookCodeCache(entry) {
   const root = mkdtempSync(join(tmpdir(), "memctl-build-"));
   try {
@@ -82,17 +86,20 @@ function warmHookCodeCache(entry) {
     const past = new Date(Date.now() - 86_400_000); // at rest: the rank cache refuses sources modified just now
     for (const name of ["", ...readdirSync(store, { recursive: true })]) utimesSync(join(store, name), past, past);
     mkdirSync(join(root, "repo"));
-    const run = () => spawnSync(process.execPath, [entry, "--host", "codex"], {
-      input: JSON.stringify({ cwd: join(root, "repo"), prompt: "how do we deploy and run the database migrations?" }),
+    const run = (prompt) => spawnSync(process.execPath, [entry, "--host", "codex"], {
+      input: JSON.stringify({ cwd: join(root, "repo"), prompt }),
       env: { PATH: process.env.PATH, HOME: root, MEMCTL_MEMORY_DIR: store, MEMCTL_CONFIG_FILE: join(root, "none.toml") },
       encoding: "utf8",
     });
     const isCache = (f) => f.endsWith(".v8cache");
-    for (let i = 0; i < 2; i++) {
+    const prompts = ["how do we deploy and run the database migrations?", "why do the tests fail on CI after the release?"];
+    for (let i = 0; i < 36; i++) {
       for (const f of readdirSync("dist/hooks").filter(isCache)) rmSync(join("dist/hooks", f));
-      const r = run();
+      const r = run(i === 35 ? "deploy 的时候 database migrations 要先跑吗?" : prompts[i % prompts.length]);
       if (r.status !== 0 || r.stdout === "") throw new Error(`build: warming the hook failed (exit ${r.status}): ${r.stderr}`);
     }
+    const state = readdirSync(join(store, ".memctl"));
+    if (!state.includes("usage.tsv") || !state.includes("usage.cards")) throw new Error(`build: warming the hook did not reach a folded, numbered sidecar: ${state.join(", ")}`);
     if (!readdirSync("dist/hooks").some(isCache)) throw new Error("build: the hook wrote no code cache");
   } finally {
     rmSync(root, { recursive: true, force: true });

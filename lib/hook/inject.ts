@@ -3,8 +3,8 @@
 import type { HostAdapter } from "../../hosts/index.js";
 import type { Budget } from "../budget.js";
 import { episodeReminder, readLastEpisode } from "../episode-tail.js";
-import { composeBlock, toInjectLine, type Composed } from "../inject.js";
-import { isHit, rank, type Ranked } from "../rank/score.js";
+import { composeBlock, renderEntryLine, toInjectLine, utf8Bytes, type Composed, type InjectLine } from "../inject.js";
+import { isHit, rank, type RankIndex, type Ranked } from "../rank/score.js";
 import { queryTerms } from "../rank/tokenize.js";
 import { loadRankable, stillFresh, type RankableStore } from "../store/rank-cache.js";
 import { openUsage, readUsage, recordHitsSync, type RecordResult, type UsageLookup } from "../usage.js";
@@ -179,8 +179,30 @@ function scanLimit(req: InjectionRequest): number {
 }
 
 function compose(req: InjectionRequest, store: RankableStore, ranked: Ranked[], hitCount: number): Composed {
-  const always = ranked.filter((r) => r.tier === "always").map((r) => toInjectLine(r.entry));
-  const relevant = ranked.filter(isHit).slice(0, scanLimit(req)).map((r) => toInjectLine(r.entry));
+  const composed = composeWith(req, store, ranked, hitCount, (r) => lazyLine(store.index, r));
+  // The cached sizes were computed by the same renderer when the cache was built: a mismatch (a renderer that
+  // changed without a cache format bump) must never overrun a budget, so the block is then filled from texts.
+  const printed = [...composed.always, ...composed.lines];
+  if (printed.every((l) => l.bytes === undefined || l.bytes === utf8Bytes(l.text))) return composed;
+  return composeWith(req, store, ranked, hitCount, (r) => toInjectLine(r.entry));
+}
+
+/** A line whose text is rendered only if it is printed; its size comes from the index when it knows it. */
+function lazyLine(index: RankIndex, r: Ranked): InjectLine {
+  if (!index.lineBytes) return toInjectLine(r.entry);
+  let text: string | undefined;
+  return {
+    file: index.file(r.index),
+    bytes: index.lineBytes(r.index),
+    get text() {
+      return (text ??= renderEntryLine(r.entry));
+    },
+  };
+}
+
+function composeWith(req: InjectionRequest, store: RankableStore, ranked: Ranked[], hitCount: number, lineOf: (r: Ranked) => InjectLine): Composed {
+  const always = ranked.filter((r) => r.tier === "always").map(lineOf);
+  const relevant = ranked.filter(isHit).slice(0, scanLimit(req)).map(lineOf);
   if (always.length === 0 && relevant.length === 0) return composeBlock({ context: ctx(req, store), always, ranked: relevant, budget: req.budget, ceilingBytes: req.host.hardCeilingBytes });
   const reminder = episodeReminder(readLastEpisode(req.memoryDir), req.now);
   const maxBytes = Math.min(req.budget.maxBytes, req.host.hardCeilingBytes);

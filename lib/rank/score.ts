@@ -74,6 +74,8 @@ export interface RankIndex {
   sinkFields(id: number): Pick<EntryInfo, "priority" | "status" | "expires_at">;
   postings(term: string): PostingList | undefined;
   alwaysIds: readonly number[];
+  /** UTF-8 bytes of an entry's printed line without rendering it, when the index knows (the rank cache does). */
+  lineBytes?(id: number): number;
 }
 
 export type Tier = "always" | "relevant" | "irrelevant" | "sunk-relevant" | "sunk";
@@ -164,7 +166,9 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   const n = index.size;
   // Typed accumulators: a prompt can touch most of a 10,000-line store, and Maps would dominate the cost.
   const relevance = new Float64Array(n);
-  const touched: number[] = [];
+  // Every id with a relevance, in first-touch order: a typed buffer, since a broad prompt touches thousands.
+  const touchedIds = new Uint32Array(n);
+  let touchedCount = 0;
   const matched: [string, PostingList][] = [];
   for (const [term, qtf] of query) {
     const list = index.postings(term);
@@ -177,10 +181,11 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
       const id = ids[k]!;
       if (id >= n) throw new RangeError(`a posting of "${term}" points past the ${n} entries`); // a damaged cache: rebuild
       const tf = tfs[k]!;
-      if (relevance[id] === 0) touched.push(id);
+      if (relevance[id] === 0) touchedIds[touchedCount++] = id;
       relevance[id]! += weight * tf;
     }
   }
+  const touched = touchedIds.subarray(0, touchedCount);
   const always = new Set(index.alwaysIds);
   let best = 0;
   // Indexed loops over touched ids: they run cold in the interpreter, where for-of pays the iterator protocol.
@@ -194,7 +199,7 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
     ? Array.from({ length: n }, (_, i) => i)
     : [...index.alwaysIds, ...candidates(index, relevance, touched, always, best, options, (c) => (hitCount = c))];
   if (options.all) {
-    const hitIds = touched.filter((id) => !always.has(id) && relevance[id]! >= best * RELATIVE_CUTOFF);
+    const hitIds = Array.from(touched).filter((id) => !always.has(id) && relevance[id]! >= best * RELATIVE_CUTOFF);
     hitCount = hitIds.length;
     options.onHitIds?.(hitIds);
   }
@@ -247,7 +252,7 @@ function matchesOf(id: number, matched: readonly [string, PostingList][]): { ter
 }
 
 /** Relevant hits worth materialising: all of them, or those that can still reach the first options.top places. */
-function candidates(index: RankIndex, relevance: Float64Array, touched: readonly number[], always: ReadonlySet<number>, best: number, options: RankOptions, onCount: (n: number) => void): number[] {
+function candidates(index: RankIndex, relevance: Float64Array, touched: Uint32Array, always: ReadonlySet<number>, best: number, options: RankOptions, onCount: (n: number) => void): number[] {
   const normal: number[] = [];
   const sunk: number[] = [];
   const cutoff = best * RELATIVE_CUTOFF;

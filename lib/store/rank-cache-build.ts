@@ -6,6 +6,7 @@ import { buildPostings, toPostingList, type RankEntry } from "../rank/score.js";
 import { tokenize, TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { parseIndex } from "./index-file.js";
 import { encodeCache, NO_NUMBER } from "./rank-cache-format.js";
+import { renderEntryLine, utf8Bytes } from "../inject.js";
 import { cardStamp, escapesStore, openCache, parseReuseLine, parseSlimEntry, RANK_CACHE, sameStamp, stampOf, type Header, type LoadOptions, type RankableStore, type ReuseLine, type SlimEntry, type Stamp } from "./rank-cache-read.js";
 import { INDEX_FILE, STATE_DIR } from "./paths.js";
 import { isMeasurable } from "../usage.js";
@@ -147,6 +148,7 @@ export async function rebuild(memoryDir: string, indexStat: fs.Stats, options: L
     files: entries.map((e) => e.file),
     stamps: entries.map((e) => stamps.get(e.file)!),
     numbers: entries.map((_, id) => numberOf(id) ?? NO_NUMBER),
+    lineBytes: entries.map((e) => utf8Bytes(renderEntryLine(e))),
     terms: [...postings.keys()].sort().map((t) => [t, postings.get(t)!]),
   });
   if (writeCacheFile(stateDir, encoded)) store.cache = "rebuilt";

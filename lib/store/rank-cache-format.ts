@@ -4,7 +4,8 @@
 //   "MEMCTLRC" u32 formatVersion u32 tokenizerVersion u32 headBytes
 //   u32 headerLength, header JSON (space-padded so what follows is 4-byte aligned)
 //   u32 n, u32 entryOffset[n + 1], u32 reuseOffset[n + 1], u32 fileOffset[n + 1], u32 cardNumber[n] (the card's
-//   number in the usage registry, NO_NUMBER when it has none), file blob, padding to 4 bytes
+//   number in the usage registry, NO_NUMBER when it has none), u32 lineBytes[n] (UTF-8 bytes of the entry's
+//   printed line, so a budget is filled without rendering every candidate), file blob, padding to 4 bytes
 //   u32 T, u32 termOffset[T + 1], term blob (terms sorted by JS string order), padding to 4, u32 postingStart[T + 1],
 //   padding to 8 bytes, f64 stamp[2n] (each entry's card mtimeMs then size)
 //   --- headBytes end here ---
@@ -27,7 +28,9 @@ const PREFIX = MAGIC.length + 12;
 const WHOLE_ENTRIES_MAX = 512 * 1024;
 /** Postings up to this size are read in one go with the head; larger ones per query term. */
 const WHOLE_POSTINGS_MAX = 512 * 1024;
-export const FORMAT_VERSION = 12;
+export const FORMAT_VERSION = 13;
+/** Card paths decoded one at a time before the whole path blob is decoded once instead. */
+const FILE_DECODES_BEFORE_WHOLE = 1024;
 /** cardNumber of an entry whose card has no number in the usage registry. */
 export const NO_NUMBER = 0xffffffff;
 
@@ -43,6 +46,8 @@ export interface CacheContent<H> {
   stamps: readonly (readonly [number, number])[];
   /** Each entry's card number in the usage registry (usage-cards.ts), or NO_NUMBER. */
   numbers: readonly number[];
+  /** Each entry's printed line length in UTF-8 bytes (lib/inject.ts renderEntryLine). */
+  lineBytes: readonly number[];
   /** Sorted by term (JS string order). */
   terms: [string, readonly Posting[]][];
 }
@@ -69,7 +74,7 @@ function section(items: readonly string[]): [Buffer, Buffer] {
 
 export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Buffer {
   const n = c.entries.length;
-  if (c.reuse.length !== n || c.files.length !== n || c.stamps.length !== n || c.numbers.length !== n) throw new RangeError("rank cache sections differ in length");
+  if (c.reuse.length !== n || c.files.length !== n || c.stamps.length !== n || c.numbers.length !== n || c.lineBytes.length !== n) throw new RangeError("rank cache sections differ in length");
   const json = JSON.stringify(c.header);
   const header = Buffer.from(json + " ".repeat(pad4(PREFIX + 4 + Buffer.byteLength(json)))); // JSON ignores trailing spaces
   const [entryTable, entryBlob] = section(c.entries);
@@ -77,6 +82,8 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
   const [fileTable, fileBlob] = section(c.files);
   const numberTable = Buffer.alloc(4 * n);
   c.numbers.forEach((no, i) => numberTable.writeUInt32LE(no, 4 * i));
+  const lineBytesTable = Buffer.alloc(4 * n);
+  c.lineBytes.forEach((bytes, i) => lineBytesTable.writeUInt32LE(bytes, 4 * i));
   const [termTable, termBlob] = section(c.terms.map(([t]) => t));
   const starts = Buffer.alloc(4 * (c.terms.length + 1));
   let count = 0;
@@ -102,10 +109,10 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
       k++;
     }
   }
-  const fileEnd = PREFIX + 4 + header.length + 4 + entryTable.length + reuseTable.length + fileTable.length + numberTable.length + fileBlob.length;
+  const fileEnd = PREFIX + 4 + header.length + 4 + entryTable.length + reuseTable.length + fileTable.length + numberTable.length + lineBytesTable.length + fileBlob.length;
   const filePad = Buffer.alloc(pad4(fileEnd));
   const termPad = Buffer.alloc(pad4(fileEnd + filePad.length + 4 + termTable.length + termBlob.length));
-  const body = Buffer.concat([u32(header.length), header, u32(n), entryTable, reuseTable, fileTable, numberTable, fileBlob, filePad, u32(c.terms.length), termTable, termBlob, termPad, starts]);
+  const body = Buffer.concat([u32(header.length), header, u32(n), entryTable, reuseTable, fileTable, numberTable, lineBytesTable, fileBlob, filePad, u32(c.terms.length), termTable, termBlob, termPad, starts]);
   const pad = Buffer.alloc((8 - ((PREFIX + body.length) % 8)) % 8);
   const headBytes = PREFIX + body.length + pad.length + stamps.length;
   return Buffer.concat([MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad, stamps, ids, tfs, masks, entryBlob, reuseBlob, END]);
@@ -121,6 +128,8 @@ export interface CacheView<H> {
   file(id: number): string;
   /** The entry's card number in the usage registry, or NO_NUMBER; from the head. */
   cardNumber(id: number): number;
+  /** UTF-8 bytes of the entry's printed line; from the head. */
+  lineBytes(id: number): number;
   /** The entry's card fingerprint as built, from the head: no entry read. */
   stamp(id: number): [mtimeMs: number, size: number];
   postings(term: string): PostingList | undefined;
@@ -187,7 +196,7 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number, limits: ReadLim
   at += headerLength;
   if (at % 4 !== 0) return undefined;
   const n = u32();
-  need(12 * (n + 1) + 4 * n);
+  need(12 * (n + 1) + 8 * n);
   const table = (length: number) => {
     const view = new Uint32Array(buf.buffer, buf.byteOffset + at, length);
     at += 4 * length;
@@ -197,6 +206,7 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number, limits: ReadLim
   const reuseTable = table(n + 1);
   const fileTable = table(n + 1);
   const numberTable = table(n);
+  const lineBytesTable = table(n);
   const fileBlob = at;
   const fileBytes = fileTable[n]!;
   need(fileBytes);
@@ -251,6 +261,7 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number, limits: ReadLim
     return buf.toString("utf8", blob + a, blob + b);
   };
   let asciiFiles: string | null | undefined;
+  let fileReads = 0;
   const checkId = (id: number) => {
     if (!(Number.isInteger(id) && id >= 0 && id < n)) throw new RangeError(`no entry ${id}`);
   };
@@ -281,10 +292,12 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number, limits: ReadLim
     reuse: (id) => readItem(reuseTable, reuseBlob, reuseBytes, id),
     file: (id) => {
       checkId(id);
-      // Card paths are nearly always ASCII: then one decode of the whole blob and a slice per card
-      // (byte offsets equal character offsets) beats thousands of small decodes when a prompt hits many.
-      if (asciiFiles === undefined) asciiFiles = isAscii(buf.subarray(fileBlob, fileBlob + fileBytes)) ? buf.toString("latin1", fileBlob, fileBlob + fileBytes) : null;
-      if (asciiFiles === null) return text(fileTable, fileBlob, fileBytes, id);
+      // A prompt usually needs a few hundred paths (ranked cards, the freshness window): decoded one by one, a
+      // 10,000-card blob (~250 KB) is never copied onto the heap. A caller that asks for thousands (hits
+      // recorded by path) gets one decode of the whole blob and a slice per card: card paths are nearly always
+      // ASCII, where byte offsets equal character offsets.
+      if (asciiFiles === undefined && ++fileReads > FILE_DECODES_BEFORE_WHOLE) asciiFiles = isAscii(buf.subarray(fileBlob, fileBlob + fileBytes)) ? buf.toString("latin1", fileBlob, fileBlob + fileBytes) : null;
+      if (asciiFiles == null) return text(fileTable, fileBlob, fileBytes, id);
       // range() inlined: the hook asks once per hit, thousands of times a prompt in a large store.
       const a = fileTable[id]!;
       const b = fileTable[id + 1]!;
@@ -294,6 +307,10 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number, limits: ReadLim
     cardNumber: (id) => {
       checkId(id);
       return numberTable[id]!;
+    },
+    lineBytes: (id) => {
+      checkId(id);
+      return lineBytesTable[id]!;
     },
     stamp: (id) => {
       checkId(id);

@@ -125,6 +125,7 @@ export function openCache(memoryDir: string): OpenCache | undefined {
         },
         postings,
         alwaysIds: header.always,
+        lineBytes: (id) => view.lineBytes(id),
       },
       unparsed: header.unparsed.map(([line, raw, reason]) => ({ line, raw, reason })),
       entryCount: n,

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import fc from "fast-check";
+import { inertText } from "../../lib/sanitize.js";
 import { composeBlock, measureIndexInjectBytes, renderBlock, renderEntryLine, utf8Bytes, type InjectLine } from "../../lib/inject.js";
 
 const ctx = { projectKey: "app-0123456789ab", source: "env", entryCount: 10 };
@@ -90,4 +92,22 @@ test("displayDir shortens the home prefix only at a path boundary", async () => 
   const { displayDir } = await import("../../lib/inject.js");
   assert.equal(displayDir("/home/me/.claude/projects/x/memory", "/home/me"), "~/.claude/projects/x/memory");
   assert.equal(displayDir("/home/meow/notes", "/home/me"), "/home/meow/notes");
+});
+
+test("renderEntryLine and inertText take shortcuts on plain text that never change a result", () => {
+  const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+  const INVISIBLE = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+  const inertRef = (s: string) => s.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const renderRef = (raw: string) => inertRef(raw.replace(/\s+/g, " ").trim()).replace(/<(\/?)memctl-memory/gi, "<$1memctl-memory\u200b");
+  const unit = fc.oneof(
+    { weight: 8, arbitrary: fc.constantFrom("a", "Z", " ", "  ", "-", "[", "](", ".md", "—", "部署", "\t", "\n", "\u00a0", "\u3000", "\u202e", "\u2028", "\u061c", "\u001b", "\u007f", "\u0085", "é") },
+    { weight: 2, arbitrary: fc.constantFrom("<memctl-memory", "</MEMCTL-Memory>", "memctl-memory", "<memctl-memoryx") },
+  );
+  fc.assert(
+    fc.property(fc.array(unit, { minLength: 1, maxLength: 30 }).map((u) => u.join("")), (raw) => {
+      assert.equal(renderEntryLine({ raw, title: "t", file: "f.md", hook: "h" }), raw.trim() === "" ? renderEntryLine({ title: "t", file: "f.md", hook: "h" }) : renderRef(raw), JSON.stringify(raw));
+      assert.equal(inertText(raw), inertRef(raw), JSON.stringify(raw));
+    }),
+    { numRuns: 3000 },
+  );
 });

@@ -17,6 +17,7 @@ const content = (header: unknown = { k: 1 }): CacheContent<unknown> => ({
     [-1, -1],
   ],
   numbers: [7, 0xffffffff, 0],
+  lineBytes: [120, 0, 3000],
   terms: [
     ["alpha", [{ id: 0, tf: 1, mask: 1 }, { id: 2, tf: 2, mask: 4 }]],
     ["beta", [{ id: 1, tf: 1, mask: 2 }]],
@@ -57,6 +58,7 @@ test("round trip: slim entries, reuse data, files, stamps and postings, under ev
       assert.deepEqual([0, 1, 2].map((id) => view.file(id)), ["a.md", "b.md", "ü/c.md"]);
       assert.deepEqual([0, 1, 2].map((id) => view.stamp(id)), [[1733130000123.25, 10], [2, 20], [-1, -1]]);
       assert.deepEqual([0, 1, 2].map((id) => view.cardNumber(id)), [7, 0xffffffff, 0]);
+      assert.deepEqual([0, 1, 2].map((id) => view.lineBytes(id)), [120, 0, 3000]);
       const alpha = view.postings("alpha")!;
       assert.deepEqual([Array.from(alpha.id), Array.from(alpha.tf), Array.from(alpha.mask)], [[0, 2], [1, 2], [1, 4]]);
       assert.deepEqual(Array.from(view.postings("beta")!.id), [1]);
@@ -105,6 +107,7 @@ test("ids outside the entries are refused by every per-entry read", () => {
       assert.throws(() => view.reuse(id), RangeError);
       assert.throws(() => view.stamp(id), RangeError);
       assert.throws(() => view.cardNumber(id), RangeError);
+      assert.throws(() => view.lineBytes(id), RangeError);
       assert.throws(() => view.file(id), RangeError);
     }
   });
