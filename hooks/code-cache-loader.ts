@@ -55,8 +55,9 @@ function start(dir: string): void {
       // not there: try the next place
     }
   }
-  // The same wrapper Node's CommonJS loader puts around a module.
-  const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(bodyPath, "utf8")}\n})`;
+  // The build stores the body inside the wrapper Node's CommonJS loader puts around a module, and pure ASCII,
+  // so latin1 (a plain copy) reads it exactly and skips UTF-8 decoding.
+  const source = readFileSync(bodyPath, "latin1");
   const script = new Script(source, { filename: bodyPath, ...(cachedData ? { cachedData } : {}) });
   if (!cachedData || script.cachedDataRejected) {
     // A rejected cache is replaced where it was found; a missing one goes to the first place that takes it.

@@ -1,6 +1,8 @@
 // Folding the usage log into the snapshot under a non-blocking lock (the protocol is described in usage.ts).
 import fs from "node:fs";
 import path from "node:path";
+import { numbersOf, readRegistry } from "./usage-cards.js";
+import { encodeSnapshotIndex, USAGE_INDEX } from "./usage-lookup.js";
 import { addPending, applyDecay, FOLDING, lazyRegistry, foldingFiles, parseSnapshot, renderSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type Snapshot } from "./usage-format.js";
 
 export const FOLD_GRACE_MS = 10_000;
@@ -43,8 +45,10 @@ export function foldUsage(memoryDir: string, today: string, now: () => number = 
     snap.folded = folded;
     if (!ownsLock(dir, lock)) return false;
     const tmp = `${snapFile}.${process.pid}.${stamp}.tmp`;
-    fs.writeFileSync(tmp, renderSnapshot(snap));
+    const text = renderSnapshot(snap);
+    fs.writeFileSync(tmp, text);
     fs.renameSync(tmp, snapFile);
+    writeRowIndex(memoryDir, dir, text, stamp);
     for (const { name, end } of consumed) {
       const file = path.join(dir, name);
       const old = stamp - Number(FOLDING.exec(name)![1]) > FOLD_GRACE_MS;
@@ -88,3 +92,20 @@ function releaseLock(dir: string, token: string): void {
   if (ownsLock(dir, token)) fs.rmSync(path.join(dir, LOCK), { force: true });
 }
 
+
+/** usage.idx for the snapshot just written (usage-lookup.ts); best effort: without it the hook searches the text. */
+function writeRowIndex(memoryDir: string, dir: string, text: string, stamp: number): void {
+  const file = path.join(dir, USAGE_INDEX);
+  const tmp = `${file}.${process.pid}.${stamp}.tmp`;
+  try {
+    const registry = readRegistry(memoryDir);
+    if (!registry) {
+      fs.rmSync(file, { force: true });
+      return;
+    }
+    fs.writeFileSync(tmp, encodeSnapshotIndex(text, registry.id, numbersOf(registry), registry.cards.length));
+    fs.renameSync(tmp, file);
+  } catch {
+    fs.rmSync(tmp, { force: true });
+  }
+}

@@ -125,3 +125,68 @@ export function findSnapshotRow(text: string, from: number, card: string): strin
   }
   return undefined;
 }
+
+// usage.idx: where each numbered card's row starts in usage.tsv, written by the fold right after the snapshot,
+// so the hook finds a ranked card's row with one read instead of a binary search over the text:
+//   "MEMCTLUX" u32 version, u32 registryIdLength, registry id, u32 headerLength, the snapshot's header line,
+//   u32 textLength (UTF-16 units of the snapshot text), u32 count, u32 rowStart[count] (NO_ROW: no row).
+// It describes exactly one snapshot: the header line names the folding files and offsets of its fold, so an
+// index of any other snapshot never matches, and every row it points at is checked to be the card's.
+export const USAGE_INDEX = "usage.idx";
+const INDEX_MAGIC = "MEMCTLUX";
+const INDEX_VERSION = 1;
+export const NO_ROW = 0xffffffff;
+
+/** The row index of a rendered snapshot for the registry's numbers (numbersOf). */
+export function encodeSnapshotIndex(text: string, registryId: string, numbers: ReadonlyMap<string, number>, count: number): Buffer {
+  const starts = new Uint32Array(count).fill(NO_ROW);
+  const headerEnd = text.indexOf("\n");
+  for (let at = headerEnd + 1; at > 0 && at < text.length; ) {
+    const end = text.indexOf("\n", at);
+    const tab = text.indexOf("\t", at);
+    const no = numbers.get(text.slice(at, tab === -1 || (end !== -1 && tab > end) ? (end === -1 ? text.length : end) : tab));
+    if (no !== undefined && no < count && starts[no] === NO_ROW) starts[no] = at;
+    at = end === -1 ? text.length : end + 1;
+  }
+  const header = Buffer.from(headerEnd === -1 ? text : text.slice(0, headerEnd), "utf8");
+  const id = Buffer.from(registryId, "utf8");
+  const u32 = (n: number) => {
+    const b = Buffer.alloc(4);
+    b.writeUInt32LE(n);
+    return b;
+  };
+  return Buffer.concat([Buffer.from(INDEX_MAGIC), u32(INDEX_VERSION), u32(id.length), id, u32(header.length), header, u32(text.length), u32(count), Buffer.from(starts.buffer)]);
+}
+
+/**
+ * Row starts by card number for this snapshot text and registry, or undefined when the index belongs to
+ * another snapshot or registry, or is damaged. A number at or past the end is unknown (numbered after the fold).
+ */
+export function openSnapshotIndex(data: Buffer, text: string, registryId: string): ((no: number) => number | undefined) | undefined {
+  try {
+    if (data.toString("latin1", 0, 8) !== INDEX_MAGIC || data.readUInt32LE(8) !== INDEX_VERSION) return undefined;
+    let at = 12;
+    const idLength = data.readUInt32LE(at);
+    if (data.toString("utf8", at + 4, at + 4 + idLength) !== registryId) return undefined;
+    at += 4 + idLength;
+    const headerLength = data.readUInt32LE(at);
+    const headerEnd = text.indexOf("\n");
+    if (data.toString("utf8", at + 4, at + 4 + headerLength) !== (headerEnd === -1 ? text : text.slice(0, headerEnd))) return undefined;
+    at += 4 + headerLength;
+    if (data.readUInt32LE(at) !== text.length) return undefined;
+    const count = data.readUInt32LE(at + 4);
+    const table = at + 8;
+    if (table + 4 * count !== data.length) return undefined;
+    return (no) => (no >= 0 && no < count ? data.readUInt32LE(table + 4 * no) : undefined);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The row at `start` if it is `card`'s (a row start, keyed by the card), else undefined. */
+export function rowAt(text: string, rowsFrom: number, start: number, card: string): string | undefined {
+  if (start < rowsFrom || start >= text.length || (start > 0 && text.charCodeAt(start - 1) !== 10)) return undefined;
+  if (!text.startsWith(card, start) || text.charCodeAt(start + card.length) !== 9) return undefined;
+  const end = text.indexOf("\n", start);
+  return text.slice(start, end === -1 ? text.length : end);
+}

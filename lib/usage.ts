@@ -3,6 +3,7 @@
 //                        so concurrent hooks never interleave or lose a hit: "<day>\t<card>\t<card>…\n", or
 //                        with card numbers "<day>@<registry>\t<bitmap or list>[\t<card>…]\n" (usage-cards.ts)
 //   usage.cards          the append-only card registry that gives those numbers
+//   usage.idx            where each numbered card's row starts in usage.tsv (written by the fold; usage-lookup.ts)
 //   usage.<ms>-<pid>.folding  a log renamed aside by a fold (writers that opened it just before keep appending there)
 //   usage.tsv            the aggregated snapshot, replaced atomically (temp + rename)
 //   usage.lock           non-blocking fold lock (O_EXCL create; taken over when older than LOCK_STALE_MS)
@@ -15,7 +16,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { foldUsage } from "./usage-fold.js";
 import { encodeHits } from "./usage-cards.js";
-import { addPendingFor, findSnapshotRow, type NumberedCards } from "./usage-lookup.js";
+import { addPendingFor, findSnapshotRow, NO_ROW, openSnapshotIndex, rowAt, USAGE_INDEX, type NumberedCards } from "./usage-lookup.js";
 import { addPending, lazyRegistry, applyDecay, daysBetween, DAY, decayed, foldingFiles, halvings, parseSnapshot, parseSnapshotHeader, parseSnapshotRow, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./usage-format.js";
 
 export { FOLD_GRACE_MS, foldUsage, LOCK_STALE_MS } from "./usage-fold.js";
@@ -153,10 +154,18 @@ export function openUsage(memoryDir: string, today: string, only?: ReadonlySet<s
     }
     if (!found) return none;
     const periods = halvings(header.epoch, today);
+    const rowStart = numbered && snapshot !== "" ? readSnapshotIndex(dir, snapshot, numbered.registry) : undefined;
+    // The fold's row index answers for a numbered card; anything it cannot vouch for is searched for.
+    const findRow = (card: string): string | undefined => {
+      const no = rowStart && numbered!.numbers.get(card);
+      const start = no === undefined ? undefined : rowStart!(no);
+      if (start === NO_ROW) return undefined;
+      return (start === undefined ? undefined : rowAt(snapshot, rowsFrom, start, card)) ?? findSnapshotRow(snapshot, rowsFrom, card);
+    };
     return {
       store: "tsv",
       get: (card) => {
-        const row = findSnapshotRow(snapshot, rowsFrom, card);
+        const row = findRow(card);
         const base = row === undefined ? undefined : parseSnapshotRow(row)?.[1];
         const extra = pending.get(card);
         if (!base) return extra;
@@ -228,3 +237,11 @@ export function recordHitsSync(memoryDir: string, cardRelpaths: readonly string[
   return { recorded: cards.length + (numbered?.numbers.length ?? 0), refused, folded };
 }
 
+
+function readSnapshotIndex(dir: string, snapshot: string, registryId: string): ((no: number) => number | undefined) | undefined {
+  try {
+    return openSnapshotIndex(fs.readFileSync(path.join(dir, USAGE_INDEX)), snapshot, registryId);
+  } catch {
+    return undefined;
+  }
+}

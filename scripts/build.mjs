@@ -39,6 +39,7 @@ await build({
   external: hookExternal,
 });
 preferBuiltinPrototypes(`dist/hooks/${HOOK_BODY}`);
+wrapForLoader(`dist/hooks/${HOOK_BODY}`);
 writeFileSync("dist/hooks/package.json", `${JSON.stringify({ type: "commonjs" })}\n`);
 await build({
   ...nodeBundle,
@@ -70,6 +71,18 @@ function preferBuiltinPrototypes(file) {
   const out = text.replace('"use strict";\n', `"use strict";\n${helper}`).replace(from, '__builtin("$1")');
   if (out.includes('__toESM(require("node:') || !out.includes(helper)) throw new Error(`build: could not rewrite the builtin imports of ${file}`);
   writeFileSync(file, out);
+}
+
+// The body is stored as the loader compiles it: ASCII only, inside the CommonJS module wrapper. esbuild escapes
+// non-ASCII in strings but keeps it in comments and regular expression literals; an ASCII body is read as
+// latin1 (a copy) instead of being validated and decoded as UTF-8 on every prompt, and a \uXXXX escape means
+// the same character in a comment, a string, a template or a regular expression (with or without /u). With the
+// wrapper already in the file, the loader compiles what it read instead of a concatenated copy.
+function wrapForLoader(file) {
+  const text = readFileSync(file, "utf8");
+  const escaped = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  if (!/^[\x00-\x7f]*$/.test(escaped)) throw new Error(`build: ${file} is not ASCII after escaping`);
+  writeFileSync(file, `(function (exports, require, module, __filename, __dirname) {${escaped}\n})`);
 }
 
 // Runs the hook on a copy of the sample store so the loader writes the code cache of a typical prompt. A

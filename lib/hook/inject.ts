@@ -7,6 +7,7 @@ import { composeBlock, renderEntryLine, toInjectLine, utf8Bytes, type Composed, 
 import { isHit, rank, type RankIndex, type Ranked } from "../rank/score.js";
 import { queryTerms } from "../rank/tokenize.js";
 import { loadRankable, stillFresh, type RankableStore } from "../store/rank-cache.js";
+import { NO_NUMBER } from "../store/rank-cache-format.js";
 import { openUsage, readUsage, recordHitsSync, type RecordResult, type UsageLookup } from "../usage.js";
 import type { NumberedCards } from "../usage-lookup.js";
 import { utcDay } from "../utc.js";
@@ -95,10 +96,11 @@ function rankLoaded(memoryDir: string, store: RankableStore, prompt: string, now
 /** The ranked cards' numbers in the usage registry, so pending compact lines are read by bit, not decoded. */
 function numberedCards(store: RankableStore, files: readonly string[], ids: readonly number[]): NumberedCards | undefined {
   if (!store.numbered) return undefined;
+  const table = store.numbered.table;
   const numbers = new Map<string, number>();
   for (let i = 0; i < ids.length; i++) {
-    const no = store.numbered.number(ids[i]!);
-    if (no !== undefined) numbers.set(files[i]!, no);
+    const no = table[ids[i]!];
+    if (no !== undefined && no !== NO_NUMBER) numbers.set(files[i]!, no);
   }
   return { registry: store.numbered.registry, numbers };
 }
@@ -125,9 +127,11 @@ function splitHits(store: RankableStore, hitIds: readonly number[]): Hits {
   }
   const numbers: number[] = [];
   const files: string[] = [];
+  // A typed-array read per hit: a broad prompt over 10,000 cards hits thousands.
+  const table = numbered.table;
   for (let i = 0; i < hitIds.length; i++) {
-    const no = numbered.number(hitIds[i]!);
-    if (no !== undefined) numbers.push(no);
+    const no = table[hitIds[i]!];
+    if (no !== undefined && no !== NO_NUMBER) numbers.push(no);
     else files.push(store.index.file(hitIds[i]!));
   }
   // Two index lines linking one card share its number (and its path): each card is one hit.

@@ -152,7 +152,7 @@ export async function rebuild(memoryDir: string, indexStat: fs.Stats, options: L
     terms: [...postings.keys()].sort().map((t) => [t, postings.get(t)!]),
   });
   if (writeCacheFile(stateDir, encoded)) store.cache = "rebuilt";
-  if (numbered) store.numbered = { registry: numbered.registry.id, number: numberOf };
+  if (numbered) store.numbered = { registry: numbered.registry.id, table: Uint32Array.from(entries, (_, id) => numberOf(id) ?? NO_NUMBER) };
   return store;
 }
 

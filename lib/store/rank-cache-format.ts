@@ -128,6 +128,8 @@ export interface CacheView<H> {
   file(id: number): string;
   /** The entry's card number in the usage registry, or NO_NUMBER; from the head. */
   cardNumber(id: number): number;
+  /** Every entry's card number (cardNumber for all ids), as a view of the head. */
+  cardNumbers(): Uint32Array;
   /** UTF-8 bytes of the entry's printed line; from the head. */
   lineBytes(id: number): number;
   /** The entry's card fingerprint as built, from the head: no entry read. */
@@ -308,6 +310,7 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number, limits: ReadLim
       checkId(id);
       return numberTable[id]!;
     },
+    cardNumbers: () => numberTable,
     lineBytes: (id) => {
       checkId(id);
       return lineBytesTable[id]!;

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { EntryInfo, RankIndex } from "../rank/score.js";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { parseIndex, type UnparsedLine } from "./index-file.js";
-import { NO_NUMBER, openCacheFile, type CacheView } from "./rank-cache-format.js";
+import { openCacheFile, type CacheView } from "./rank-cache-format.js";
 import { STATE_DIR } from "./paths.js";
 
 export const RANK_CACHE = "rank-cache.bin";
@@ -47,7 +47,11 @@ export interface RankableStore {
   /** The fingerprint of a card as ranked, to re-check cards about to be printed (see stillFresh). */
   stamp(file: string): Stamp | undefined;
   /** Entries' card numbers in the usage registry, when the store has one: hits are then recorded compactly. */
-  numbered?: { registry: string; number(id: number): number | undefined };
+  numbered?: {
+    registry: string;
+    /** Each entry's card number by id (NO_NUMBER for a card without one): read in the hook's per-hit loops. */
+    table: Uint32Array;
+  };
 }
 
 export interface LoadOptions {
@@ -134,10 +138,7 @@ export function openCache(memoryDir: string): OpenCache | undefined {
       plainFiles: header.plainFiles === true,
       // Only entries that were ranked can be printed, and ranking materialised them (with their fingerprints).
       stamp: (file) => stamps.get(file),
-      ...(header.registry ? { numbered: { registry: header.registry[0], number: (id: number) => {
-        const no = view.cardNumber(id);
-        return no === NO_NUMBER ? undefined : no;
-      } } } : {}),
+      ...(header.registry ? { numbered: { registry: header.registry[0], table: view.cardNumbers() } } : {}),
     };
     return { header, view, store };
   } catch {
