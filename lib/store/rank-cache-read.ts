@@ -130,6 +130,14 @@ export function openCache(memoryDir: string): OpenCache | undefined {
         postings,
         alwaysIds: header.always,
         lineBytes: (id) => view.lineBytes(id),
+        // Most entries are normal, active and never expire: found with native scans of the priority string.
+        maySink: () => {
+          const mask = new Uint8Array(n);
+          for (let at = header.prio.indexOf("l"); at !== -1; at = header.prio.indexOf("l", at + 1)) mask[at] = 1;
+          for (const id of Object.keys(header.status)) mask[Number(id)] = 1;
+          for (const id of Object.keys(header.expires)) mask[Number(id)] = 1;
+          return mask;
+        },
       },
       unparsed: header.unparsed.map(([line, raw, reason]) => ({ line, raw, reason })),
       entryCount: n,

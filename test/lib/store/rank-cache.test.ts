@@ -289,3 +289,29 @@ test("the cache numbers its cards in the usage registry; a deleted or replaced r
     s.cleanup();
   }
 });
+
+test("maySink marks every entry with a sink field, so ranking can skip the others without asking", async () => {
+  const varied = [
+    { file: "a.md", title: "A", hook: "x" },
+    { file: "b.md", title: "B", hook: "x", priority: "low" },
+    { file: "c.md", title: "C", hook: "x", status: "stale" },
+    { file: "d.md", title: "D", hook: "x", priority: "always" },
+    { file: "e.md", title: "E", hook: "x", expires_at: "2020-01-01" },
+    { file: "f.md", title: "F", hook: "x", status: "superseded", priority: "low" },
+  ];
+  const s = sandbox(varied);
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    const fresh = await loadRankable(s.memory, { nowMs: now() });
+    assert.equal(fresh.cache, "fresh");
+    const mask = fresh.index.maySink!();
+    for (let id = 0; id < varied.length; id++) {
+      const f = fresh.index.sinkFields(id);
+      const hasField = f.priority === "low" || (f.status !== undefined && f.status !== "active") || f.expires_at !== undefined;
+      assert.equal(mask[id] === 1, hasField, varied[id]!.file);
+    }
+  } finally {
+    s.cleanup();
+  }
+});
