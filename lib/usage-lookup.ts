@@ -53,13 +53,6 @@ export function addPendingFor(cards: Map<string, CardUsage>, text: string, only:
   // Each numbered card's byte and bit in a bitmap, worked out once rather than per line.
   const byteOf = Int32Array.from(nos, (no) => no >> 3);
   const bitOf = Uint8Array.from(nos, (no) => 1 << (no & 7));
-  const hit = (tally: Tally | undefined, lineNo: number, day: string) => {
-    // addPending counts a card once per line however often the line repeats it.
-    if (tally === undefined || tally.line === lineNo) return;
-    tally.line = lineNo;
-    tally.count++;
-    if (day > tally.day) tally.day = day;
-  };
   let lineNo = 0;
   for (const line of text.split("\n")) {
     lineNo++;
@@ -72,7 +65,7 @@ export function addPendingFor(cards: Map<string, CardUsage>, text: string, only:
       // A compact line: "<day>@<registry>", the hits, then any cards the registry did not number.
       if (first.slice(day.length + 1) !== numbered?.registry) {
         const parsed = parsePendingLine(line, registry);
-        if (parsed) for (const card of parsed.cards) hit(tallies.get(card), lineNo, day);
+        if (parsed) for (const card of parsed.cards) countHit(tallies.get(card), lineNo, day);
         continue;
       }
       const field = fields[1]!;
@@ -82,16 +75,22 @@ export function addPendingFor(cards: Map<string, CardUsage>, text: string, only:
         const count = byteOf.length;
         for (let i = 0; i < count; i++) {
           const byte = byteOf[i]!;
-          if (byte < size && (bits[byte]! & bitOf[i]!) !== 0) hit(numberedTallies[i], lineNo, day);
+          if (byte >= size || (bits[byte]! & bitOf[i]!) === 0) continue;
+          // countHit inlined: a call per hit here is hot enough to be sent to the optimising compiler.
+          const tally = numberedTallies[i]!;
+          if (tally.line === lineNo) continue;
+          tally.line = lineNo;
+          tally.count++;
+          if (day > tally.day) tally.day = day;
         }
       } else {
         const hits = decodeHits(field);
         if (!hits) continue;
-        for (let i = 0; i < nos.length; i++) if (hits.has(nos[i]!)) hit(numberedTallies[i], lineNo, day);
+        for (let i = 0; i < nos.length; i++) if (hits.has(nos[i]!)) countHit(numberedTallies[i], lineNo, day);
       }
       from = 2;
     }
-    for (let i = from; i < fields.length; i++) hit(tallies.get(fields[i]!), lineNo, day);
+    for (let i = from; i < fields.length; i++) countHit(tallies.get(fields[i]!), lineNo, day);
   }
   for (const [card, tally] of tallies) {
     if (tally.count === 0) continue;
@@ -102,6 +101,14 @@ export function addPendingFor(cards: Map<string, CardUsage>, text: string, only:
       if (tally.day > u.last_access_day) u.last_access_day = tally.day;
     }
   }
+}
+
+/** One hit on a line; addPending counts a card once per line however often the line repeats it. */
+function countHit(tally: Tally | undefined, lineNo: number, day: string): void {
+  if (tally === undefined || tally.line === lineNo) return;
+  tally.line = lineNo;
+  tally.count++;
+  if (day > tally.day) tally.day = day;
 }
 
 /**

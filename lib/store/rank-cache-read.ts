@@ -191,7 +191,10 @@ export function escapesStore(file: string): boolean {
 
 /** A linked card's fingerprint; a link out of the store always reads as missing. */
 export function cardStamp(memoryDir: string, file: string): Stamp {
-  return escapesStore(file) ? [-1, -1] : stampOf(path.join(memoryDir, file));
+  if (escapesStore(file)) return [-1, -1];
+  // A card path inside the store needs no normalising to be stat'ed: joined by hand, since path.join's
+  // per-character loop over ~100 paths a prompt is hot enough to be sent to the optimising compiler.
+  return stampOf(memoryDir.endsWith("/") ? memoryDir + file : `${memoryDir}/${file}`);
 }
 
 export function stampOf(file: string): Stamp {
