@@ -107,8 +107,8 @@ export interface RankOptions {
   /** Rank every entry (for people: `memctl context`); otherwise only pinned and matching ones (the hook). */
   all?: boolean;
   /**
-   * Only the first `top` hits need an exact order (the hook prints ~20 and records at most 256): hits that
-   * cannot reach that prefix even with the full frecency boost are left out. Omit for every hit.
+   * Only the first `top` hits need an exact order (the hook prints ~20 and records at most 256): the result
+   * holds the pinned entries and exactly the first `top` hits, in order. Omit for every hit.
    */
   top?: number;
   /** Told how many hits there are in all, including those `top` left out. */
@@ -238,7 +238,7 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
       ...(sink ? { sink } : {}),
     };
   });
-  return ranked.sort(compareRanked);
+  return options.top === undefined || options.all ? ranked.sort(compareRanked) : firstPlaces(ranked, options.top);
 }
 
 /** The query terms an entry matched and where: postings are in id order, so a binary search per term. */
@@ -289,6 +289,40 @@ function candidates(index: RankIndex, relevance: Float64Array, touched: Uint32Ar
     return kept;
   };
   return [...prefix(normal, top), ...prefix(sunk, top - normal.length)];
+}
+
+/**
+ * The pinned entries and the first `k` others, in compareRanked order, without comparing all of them: a
+ * broad prompt at 10,000 cards ranks hundreds of candidates, and thousands of comparator calls in cold code
+ * cost a millisecond (and an optimising compile the process exits before using). The k-th best score, found
+ * by a native sort of the scores, bounds what can take a first place; only those are compared.
+ */
+function firstPlaces(ranked: Ranked[], k: number): Ranked[] {
+  const pinned: Ranked[] = [];
+  const byTier: Ranked[][] = [[], [], [], [], []];
+  for (let i = 0; i < ranked.length; i++) {
+    const r = ranked[i]!;
+    if (r.tier === "always") pinned.push(r);
+    else byTier[TIER_ORDER[r.tier]]!.push(r);
+  }
+  const out = pinned.sort(compareRanked);
+  let left = k;
+  for (let tier = 1; tier < byTier.length && left > 0; tier++) {
+    let list = byTier[tier]!;
+    if (list.length > left) {
+      const scores = new Float64Array(list.length);
+      for (let i = 0; i < list.length; i++) scores[i] = list[i]!.score;
+      scores.sort();
+      const floor = scores[scores.length - left]!;
+      const kept: Ranked[] = [];
+      for (let i = 0; i < list.length; i++) if (list[i]!.score >= floor) kept.push(list[i]!);
+      list = kept;
+    }
+    const placed = list.sort(compareRanked).slice(0, left);
+    for (let i = 0; i < placed.length; i++) out.push(placed[i]!);
+    left -= placed.length;
+  }
+  return out;
 }
 
 /** Convenience: rank plain entries (every entry, irrelevant ones included). */

@@ -98,3 +98,28 @@ test("adjacent prompt words are also tried joined: 'set up' finds a card about '
   const ranked = order([entry("a.md", "Deploy", "argo"), entry("b.md", "Local setup", "docker compose up")], "how do I set up my laptop?");
   assert.equal(ranked[0], "b.md");
 });
+
+test("with `top`, rank returns the pinned entries and exactly the first `top` hits of the full order", async () => {
+  const fc = (await import("fast-check")).default;
+  const { memoryIndex, rank, isHit } = await import("../../../lib/rank/score.js");
+  const words = ["deploy", "redis", "cache", "auth", "token", "queue", "retry", "billing"];
+  const card = fc.record({
+    title: fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }),
+    hook: fc.array(fc.constantFrom(...words), { maxLength: 4 }),
+    priority: fc.constantFrom(undefined, undefined, undefined, "always", "low"),
+    status: fc.constantFrom(undefined, undefined, "stale"),
+    hits: fc.nat({ max: 9 }),
+  });
+  fc.assert(
+    fc.property(fc.array(card, { minLength: 1, maxLength: 40 }), fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 12 }), (cards, q, top) => {
+      const entries = cards.map((c, i) => entry(`c${i}.md`, c.title.join(" "), c.hook.join(" "), { ...(c.priority ? { priority: c.priority } : {}), ...(c.status ? { status: c.status } : {}) }));
+      const usage = new Map(cards.map((c, i) => [`c${i}.md`, { access_count: c.hits, last_access_day: TODAY }] as const));
+      const query = queryTerms(q.join(" "));
+      const full = rank(memoryIndex(entries), query, { today: TODAY, usage, all: true });
+      const expected = [...full.filter((r) => r.tier === "always"), ...full.filter(isHit).slice(0, top)].map((r) => r.index);
+      const got = rank(memoryIndex(entries), query, { today: TODAY, usage, top }).map((r) => r.index);
+      assert.deepEqual(got, expected);
+    }),
+    { numRuns: 500 },
+  );
+});
