@@ -1,5 +1,5 @@
+import { createRequire } from "node:module";
 import { writeSync } from "node:fs";
-import os from "node:os";
 
 /** A writable text sink; process streams and test buffers both fit. */
 export interface TextSink {
@@ -28,7 +28,7 @@ export function processIo(sinks?: Pick<Io, "stdout" | "stderr">): Io {
     readStdin: () => readAll(process.stdin),
     env: process.env,
     cwd: process.cwd(),
-    home: process.env.HOME || os.homedir(),
+    home: process.env.HOME || homedir(),
     now: () => new Date(),
   };
 }
@@ -76,4 +76,13 @@ export function fdSink(fd: number, patienceMs = 2000, write: (fd: number, bytes:
       return true;
     },
   };
+}
+
+/**
+ * The user's home directory from the OS, for when HOME is unset: node:os is loaded only then (the per-prompt
+ * hook would otherwise load it on every start for nothing).
+ */
+function homedir(): string {
+  const os = (process.getBuiltinModule?.("node:os") ?? createRequire(process.execPath)("node:os")) as typeof import("node:os");
+  return os.homedir();
 }

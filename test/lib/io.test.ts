@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
+import os from "node:os";
 import { spawnSync } from "node:child_process";
 import { test } from "node:test";
-import { fdSink } from "../../lib/io.js";
+import { fdSink, processIo } from "../../lib/io.js";
 
 const eagain = () => Object.assign(new Error("EAGAIN: resource temporarily unavailable, write"), { code: "EAGAIN" });
 
@@ -42,4 +43,20 @@ test("fdSink on a real pipe: a 1 MB block arrives whole", () => {
   assert.equal(child.status, 0, child.stderr);
   assert.equal(child.stdout.length, (1 << 20) + 3);
   assert.ok(child.stdout.endsWith("xend"));
+});
+
+test("processIo: home is HOME, else the OS's, also where process.getBuiltinModule does not exist (Node < 20.16)", () => {
+  const sinks = { stdout: { write: () => true }, stderr: { write: () => true } };
+  const saved = { home: process.env.HOME, get: process.getBuiltinModule };
+  try {
+    process.env.HOME = "/somewhere/else";
+    assert.equal(processIo(sinks).home, "/somewhere/else");
+    delete process.env.HOME;
+    assert.equal(processIo(sinks).home, os.homedir());
+    (process as { getBuiltinModule?: unknown }).getBuiltinModule = undefined;
+    assert.equal(processIo(sinks).home, os.homedir());
+  } finally {
+    process.env.HOME = saved.home;
+    (process as { getBuiltinModule?: unknown }).getBuiltinModule = saved.get;
+  }
 });
