@@ -141,9 +141,11 @@ export async function rebuild(memoryDir: string, indexStat: fs.Stats, options: L
   const numbered = ensureNumbered(memoryDir, files.filter(isMeasurable));
   const header: Header = { index: [indexStat.size, indexStat.mtimeMs, indexStat.ino], dirs, n: entries.length, cards: files.length, always, prio, status, expires, unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]), plainFiles: store.plainFiles, ...(numbered ? { registry: [numbered.registry.id, numbered.registry.ino] as [string, number] } : {}) };
   const numberOf = (id: number) => numbered?.numbers.get(entries[id]!.file);
+  const slim = entries.map((e) => JSON.stringify([e.line, e.priority ?? "", e.status ?? "", e.expires_at ?? "", e.raw] satisfies SlimEntry));
+  header.pinned = always.map((id) => slim[id]!);
   const encoded = encodeCache(TOKENIZER_VERSION, {
     header,
-    entries: entries.map((e) => JSON.stringify([e.line, e.priority ?? "", e.status ?? "", e.expires_at ?? "", e.raw] satisfies SlimEntry)),
+    entries: slim,
     reuse: entries.map((e) => JSON.stringify([e.topics, e.terms.title.join(" "), e.terms.topics.join(" "), e.terms.hook.join(" ")] satisfies ReuseLine)),
     files: entries.map((e) => e.file),
     stamps: entries.map((e) => stamps.get(e.file)!),

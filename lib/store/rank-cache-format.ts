@@ -28,7 +28,7 @@ const PREFIX = MAGIC.length + 12;
 const WHOLE_ENTRIES_MAX = 512 * 1024;
 /** Postings up to this size are read in one go with the head; larger ones per query term. */
 const WHOLE_POSTINGS_MAX = 512 * 1024;
-export const FORMAT_VERSION = 13;
+export const FORMAT_VERSION = 14;
 /** Card paths decoded one at a time before the whole path blob is decoded once instead. */
 const FILE_DECODES_BEFORE_WHOLE = 1024;
 /** cardNumber of an entry whose card has no number in the usage registry. */

@@ -29,6 +29,11 @@ export interface Header {
   plainFiles?: boolean;
   /** The usage card registry the entries' card numbers belong to: its id and inode (usage-cards.ts). */
   registry?: [id: string, ino: number];
+  /**
+   * The slim entries of the `always` ids, in the same order: pinned lines are printed on every prompt, so they
+   * come with the header instead of one positional read each.
+   */
+  pinned?: string[];
 }
 
 export interface RankableStore {
@@ -100,10 +105,12 @@ export function openCache(memoryDir: string): OpenCache | undefined {
     const n = view.n;
     const stamps = new Map<string, Stamp>();
     const entries = new Map<number, EntryInfo>();
+    const pinned = new Map<number, string>();
+    if (header.pinned?.length === header.always.length) header.always.forEach((id, i) => pinned.set(id, header.pinned![i]!));
     const entryAt = (id: number) => {
       let e = entries.get(id);
       if (!e) {
-        const [line, priority, status, expires, raw] = parseSlimEntry(view.entry(id));
+        const [line, priority, status, expires, raw] = parseSlimEntry(pinned.get(id) ?? view.entry(id));
         const file = view.file(id);
         e = new CachedEntry(line, raw, file, priority, status, expires);
         stamps.set(file, view.stamp(id));

@@ -315,3 +315,30 @@ test("maySink marks every entry with a sink field, so ranking can skip the other
     s.cleanup();
   }
 });
+
+test("pinned entries come with the header: printing them reads nothing behind the head", async () => {
+  const pinnedCards = [
+    { file: "a.md", title: "Always here", hook: "pinned rule", priority: "always" },
+    { file: "b.md", title: "Normal", hook: "plain card" },
+  ];
+  const s = sandbox(pinnedCards);
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    // Damage both slim entries behind the head, keeping the file's length and layout.
+    const file = path.join(s.memory, ".memctl", RANK_CACHE);
+    const bytes = fs.readFileSync(file);
+    for (const title of ["Always here", "Normal"]) {
+      const at = bytes.lastIndexOf(Buffer.from(`[${title}]`));
+      assert.ok(at > 0, title);
+      bytes.fill("#".charCodeAt(0), at, at + title.length + 2);
+    }
+    fs.writeFileSync(file, bytes);
+    const fresh = await loadRankable(s.memory, { nowMs: now() });
+    assert.equal(fresh.cache, "fresh");
+    assert.equal(fresh.index.entry(0).title, "Always here"); // from the header
+    assert.notEqual(fresh.index.entry(1).title, "Normal"); // from the damaged blob
+  } finally {
+    s.cleanup();
+  }
+});
