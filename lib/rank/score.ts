@@ -222,7 +222,7 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
     const rel = relevance[id]!;
     const fr = frecency(usage?.get(files[i]!), options.today);
     const relevant = rel > 0 && rel >= best * RELATIVE_CUTOFF;
-    const sink = sinkReason(index.sinkFields(id), options.today);
+    const sink = mayMask !== undefined && mayMask[id] === 0 ? undefined : sinkReason(index.sinkFields(id), options.today);
     const tier: Tier = always.has(id) ? "always" : sink ? (relevant ? "sunk-relevant" : "sunk") : relevant ? "relevant" : "irrelevant";
     const score = relevant ? rel * (1 + (FRECENCY_BOOST * fr) / (fr + 3)) : fr;
     // Only people (memctl context) read which terms matched: worked out on first read, not for every hook hit.
