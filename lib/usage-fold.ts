@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { numbersOf, readRegistry } from "./usage-cards.js";
-import { encodeSnapshotIndex, USAGE_INDEX } from "./usage-lookup.js";
+import { encodeSnapshotIndex, openSnapshotIndex, USAGE_INDEX } from "./usage-lookup.js";
 import { addPending, applyDecay, FOLDING, lazyRegistry, foldingFiles, parseSnapshot, renderSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type Snapshot } from "./usage-format.js";
 
 export const FOLD_GRACE_MS = 10_000;
@@ -92,6 +92,30 @@ function releaseLock(dir: string, token: string): void {
   if (ownsLock(dir, token)) fs.rmSync(path.join(dir, LOCK), { force: true });
 }
 
+
+/**
+ * Writes usage.idx for the current snapshot unless the one there already describes it: a rebuild of the rank
+ * cache calls this, so a store gets its row index with its card numbers, not only at its next fold. Best
+ * effort; a fold racing this at worst leaves an index of an older snapshot, which readers never apply.
+ */
+export function ensureRowIndex(memoryDir: string): void {
+  const dir = stateDir(memoryDir);
+  try {
+    const text = fs.readFileSync(path.join(dir, USAGE_SNAPSHOT), "utf8");
+    const registry = readRegistry(memoryDir);
+    if (!registry) return;
+    let current: Buffer | undefined;
+    try {
+      current = fs.readFileSync(path.join(dir, USAGE_INDEX));
+    } catch {
+      // none yet
+    }
+    if (current && openSnapshotIndex(current, text, registry.id)) return;
+    writeRowIndex(memoryDir, dir, text, Date.now());
+  } catch {
+    // no snapshot (nothing folded yet) or unreadable: the fold writes one
+  }
+}
 
 /** usage.idx for the snapshot just written (usage-lookup.ts); best effort: without it the hook searches the text. */
 function writeRowIndex(memoryDir: string, dir: string, text: string, stamp: number): void {

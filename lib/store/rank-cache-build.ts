@@ -11,6 +11,7 @@ import { cardStamp, escapesStore, openCache, parseReuseLine, parseSlimEntry, RAN
 import { INDEX_FILE, STATE_DIR } from "./paths.js";
 import { isMeasurable } from "../usage.js";
 import { ensureNumbered } from "../usage-cards.js";
+import { ensureRowIndex } from "../usage-fold.js";
 
 /**
  * Sources modified this recently are not trusted to a cache: an edit in the same timestamp tick as the
@@ -154,6 +155,7 @@ export async function rebuild(memoryDir: string, indexStat: fs.Stats, options: L
     terms: [...postings.keys()].sort().map((t) => [t, postings.get(t)!]),
   });
   if (writeCacheFile(stateDir, encoded)) store.cache = "rebuilt";
+  if (numbered) ensureRowIndex(memoryDir);
   if (numbered) store.numbered = { registry: numbered.registry.id, table: Uint32Array.from(entries, (_, id) => numberOf(id) ?? NO_NUMBER) };
   return store;
 }

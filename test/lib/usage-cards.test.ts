@@ -209,3 +209,27 @@ test("the fold's row index finds the same usage as a search; a stale, foreign or
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a rank cache rebuild gives an existing snapshot its row index, once", async () => {
+  const { loadRankable } = await import("../../lib/store/rank-cache.js");
+  const { ageStore, sandbox } = await import("../helpers.js");
+  const s = sandbox([{ file: "a.md", title: "A", hook: "x" }, { file: "b.md", title: "B", hook: "y" }]);
+  try {
+    recordHitsSync(s.memory, ["a.md", "b.md"], TODAY);
+    assert.equal(foldUsage(s.memory, TODAY), true); // no registry yet: no index
+    const idx = path.join(s.memory, ".memctl", "usage.idx");
+    assert.equal(fs.existsSync(idx), false);
+    ageStore(s.memory);
+    assert.equal((await loadRankable(s.memory, { nowMs: Date.now() })).cache, "rebuilt");
+    const written = fs.statSync(idx).mtimeMs;
+    const { numbers, registry } = ensureNumbered(s.memory, ["a.md", "b.md"])!;
+    const lookup = openUsage(s.memory, TODAY, new Set(["a.md", "b.md"]), { registry: registry.id, numbers });
+    assert.deepEqual([lookup.get("a.md"), lookup.get("b.md")], [readUsage(s.memory, TODAY).cards.get("a.md"), readUsage(s.memory, TODAY).cards.get("b.md")]);
+    fs.rmSync(path.join(s.memory, ".memctl", "rank-cache.bin"));
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: Date.now() });
+    assert.equal(fs.statSync(idx).mtimeMs, written); // still describes the snapshot: not rewritten
+  } finally {
+    s.cleanup();
+  }
+});
