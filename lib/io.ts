@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import { writeSync } from "node:fs";
 
 /** A writable text sink; process streams and test buffers both fit. */
@@ -80,9 +79,9 @@ export function fdSink(fd: number, patienceMs = 2000, write: (fd: number, bytes:
 
 /**
  * The user's home directory from the OS, for when HOME is unset: node:os is loaded only then (the per-prompt
- * hook would otherwise load it on every start for nothing).
+ * hook would otherwise load it on every start for nothing). process.getBuiltinModule is Node >= 20.16
+ * (package.json engines).
  */
 function homedir(): string {
-  const os = (process.getBuiltinModule?.("node:os") ?? createRequire(process.execPath)("node:os")) as typeof import("node:os");
-  return os.homedir();
+  return (process.getBuiltinModule("node:os") as typeof import("node:os")).homedir();
 }

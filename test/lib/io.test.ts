@@ -45,18 +45,15 @@ test("fdSink on a real pipe: a 1 MB block arrives whole", () => {
   assert.ok(child.stdout.endsWith("xend"));
 });
 
-test("processIo: home is HOME, else the OS's, also where process.getBuiltinModule does not exist (Node < 20.16)", () => {
+test("processIo: home is HOME, else the OS's", () => {
   const sinks = { stdout: { write: () => true }, stderr: { write: () => true } };
-  const saved = { home: process.env.HOME, get: process.getBuiltinModule };
+  const saved = process.env.HOME;
   try {
     process.env.HOME = "/somewhere/else";
     assert.equal(processIo(sinks).home, "/somewhere/else");
     delete process.env.HOME;
     assert.equal(processIo(sinks).home, os.homedir());
-    (process as { getBuiltinModule?: unknown }).getBuiltinModule = undefined;
-    assert.equal(processIo(sinks).home, os.homedir());
   } finally {
-    process.env.HOME = saved.home;
-    (process as { getBuiltinModule?: unknown }).getBuiltinModule = saved.get;
+    process.env.HOME = saved;
   }
 });
