@@ -145,8 +145,25 @@ export function parsePendingLine(line: string, registry?: RegistrySource): { day
 /** Adds complete pending lines to the counts; returns how many lines were malformed. */
 export function addPending(cards: Map<string, CardUsage>, text: string, registry?: RegistrySource): number {
   let malformed = 0;
+  // Compact lines are counted by card number in typed arrays and turned into paths once at the end: a fold
+  // at 10,000 cards reads dozens of lines of thousands of hits each, too many for a Map update per hit.
+  let byNumber: NumberTally | undefined;
+  let lineNo = 0;
   for (const line of text.split("\n")) {
     if (line === "") continue;
+    lineNo++;
+    const tab = line.indexOf("\t");
+    const at = tab === -1 ? -1 : line.lastIndexOf("@", tab);
+    if (at !== -1) {
+      const reg = registry?.();
+      if (!reg) {
+        malformed++;
+        continue;
+      }
+      byNumber ??= numberTally(reg);
+      if (!byNumber.addLine(line, lineNo)) malformed++;
+      continue;
+    }
     const parsed = parsePendingLine(line, registry);
     if (!parsed) {
       malformed++;
@@ -154,6 +171,8 @@ export function addPending(cards: Map<string, CardUsage>, text: string, registry
     }
     const day = parsed.day;
     for (const card of new Set(parsed.cards)) {
+      // A path the registry numbers is counted with that number, so a line never counts a card twice.
+      if (byNumber?.countPath(card, lineNo, day)) continue;
       const u = cards.get(card);
       if (!u) cards.set(card, { access_count: 1, last_access_day: day });
       else {
@@ -162,7 +181,87 @@ export function addPending(cards: Map<string, CardUsage>, text: string, registry
       }
     }
   }
+  byNumber?.addTo(cards);
   return malformed;
+}
+
+interface NumberTally {
+  /** Counts a compact line of this registry; false (and nothing counted) when it is malformed. */
+  addLine(line: string, lineNo: number): boolean;
+  /** Counts a hit by path if the registry numbers the path; false when it does not. */
+  countPath(card: string, lineNo: number, day: string): boolean;
+  addTo(cards: Map<string, CardUsage>): void;
+}
+
+function numberTally(reg: CardRegistry): NumberTally {
+  const size = reg.cards.length;
+  // Every number maps to the first number naming its path (concurrent appenders can name a path twice).
+  const first = new Map<string, number>();
+  const canon = new Int32Array(size);
+  for (let no = 0; no < size; no++) {
+    const seen = first.get(reg.cards[no]!);
+    if (seen === undefined) first.set(reg.cards[no]!, no);
+    canon[no] = seen ?? no;
+  }
+  const count = new Int32Array(size);
+  const lastLine = new Int32Array(size);
+  const lastDay: string[] = new Array<string>(size).fill("");
+  const extra: [card: string, lineNo: number, day: string][] = [];
+  const hit = (no: number, lineNo: number, day: string) => {
+    const c = canon[no]!;
+    if (lastLine[c] === lineNo) return;
+    lastLine[c] = lineNo;
+    count[c]!++;
+    if (day > lastDay[c]!) lastDay[c] = day;
+  };
+  return {
+    addLine(line, lineNo) {
+      const fields = line.split("\t");
+      const head = fields[0]!;
+      const at = head.indexOf("@");
+      const day = head.slice(0, at);
+      if (!DAY.test(day) || head.slice(at + 1) !== reg.id || fields.length < 2 || fields.some((f) => f === "")) return false;
+      const hits = decodeHits(fields[1]!);
+      if (!hits) return false;
+      const numbers = hits.all();
+      if (numbers.length > 0 && numbers[numbers.length - 1]! >= size) return false;
+      for (let i = 0; i < numbers.length; i++) hit(numbers[i]!, lineNo, day);
+      for (let i = 2; i < fields.length; i++) {
+        const no = first.get(fields[i]!);
+        if (no !== undefined) hit(no, lineNo, day);
+        else extra.push([fields[i]!, lineNo, day]);
+      }
+      return true;
+    },
+    countPath(card, lineNo, day) {
+      const no = first.get(card);
+      if (no === undefined) return false;
+      hit(no, lineNo, day);
+      return true;
+    },
+    addTo(cards) {
+      for (let no = 0; no < size; no++) {
+        if (count[no] === 0) continue;
+        add(cards, reg.cards[no]!, count[no]!, lastDay[no]!);
+      }
+      // Unnumbered paths on compact lines, once per line each.
+      const seen = new Set<string>();
+      for (const [card, lineNo, day] of extra) {
+        const key = `${lineNo}\t${card}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        add(cards, card, 1, day);
+      }
+    },
+  };
+  function add(cards: Map<string, CardUsage>, card: string, n: number, day: string): void {
+    const u = cards.get(card);
+    if (!u) cards.set(card, { access_count: n, last_access_day: day });
+    else {
+      u.access_count += n;
+      if (day > u.last_access_day) u.last_access_day = day;
+    }
+  }
 }
 
 /** A registry read once, on the first compact line that needs it. */

@@ -233,3 +233,46 @@ test("a rank cache rebuild gives an existing snapshot its row index, once", asyn
     s.cleanup();
   }
 });
+
+test("addPending counts compact and by-path lines exactly as one Map update per card and line would", () => {
+  const registry = { id: "abcdefgh", cards: ["a.md", "b.md", "a.md", "c.md"], ino: 0 };
+  const names = ["a.md", "b.md", "c.md", "d.md", "e.md"];
+  const day = fc.constantFrom("2026-01-01", "2026-01-02", "2025-12-31", "bad");
+  const byPath = fc.tuple(day, fc.array(fc.constantFrom(...names), { minLength: 1, maxLength: 4 })).map(([d, cs]) => [d, ...cs].join("\t"));
+  const compact = fc
+    .tuple(day, fc.constantFrom("abcdefgh", "zzzzzzzz"), fc.uniqueArray(fc.nat({ max: 4 }), { minLength: 1, maxLength: 4 }), fc.array(fc.constantFrom(...names), { maxLength: 2 }))
+    .map(([d, reg, nos, extra]) => [`${d}@${reg}`, encodeHits(nos), ...extra].join("\t"));
+  const log = fc.array(fc.oneof(byPath, compact, fc.constantFrom("", "2026-01-01@abcdefgh\t", "junk")), { maxLength: 12 }).map((ls) => ls.join("\n"));
+  /** The reference: each line parsed whole, each distinct card of a line counted once. */
+  const reference = (text: string) => {
+    const cards = new Map<string, CardUsage>();
+    let malformed = 0;
+    for (const line of text.split("\n")) {
+      if (line === "") continue;
+      const parsed = parsePendingLine(line, () => registry);
+      if (!parsed) {
+        malformed++;
+        continue;
+      }
+      for (const card of new Set(parsed.cards)) {
+        const u = cards.get(card);
+        if (!u) cards.set(card, { access_count: 1, last_access_day: parsed.day });
+        else {
+          u.access_count++;
+          if (parsed.day > u.last_access_day) u.last_access_day = parsed.day;
+        }
+      }
+    }
+    return { cards, malformed };
+  };
+  fc.assert(
+    fc.property(log, (text) => {
+      const got = new Map<string, CardUsage>();
+      const malformed = addPending(got, text, () => registry);
+      const want = reference(text);
+      assert.equal(malformed, want.malformed, text);
+      assert.deepEqual(new Map([...got].sort()), new Map([...want.cards].sort()), text);
+    }),
+    { numRuns: 2000 },
+  );
+});
