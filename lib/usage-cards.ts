@@ -125,16 +125,17 @@ function append(file: string, cards: readonly string[]): void {
  * The hits of one call as a field: "b" and a base64url bitmap over card numbers, or "n" and ascending base-36
  * numbers joined by ",", whichever is shorter (a broad prompt in a big store hits thousands, a sharp one a few).
  */
-export function encodeHits(numbers: readonly number[]): string {
+export function encodeHits(numbers: ArrayLike<number>): string {
+  const count = numbers.length;
   let max = -1;
-  for (let i = 0; i < numbers.length; i++) if (numbers[i]! > max) max = numbers[i]!;
+  for (let i = 0; i < count; i++) if (numbers[i]! > max) max = numbers[i]!;
   const bitmapChars = Math.ceil((Math.ceil((max + 1) / 8) * 4) / 3);
   let listChars = 0;
   // Base-36 digits by arithmetic (no string per number): a broad prompt at 10,000 cards passes thousands.
-  for (let i = 0; i < numbers.length && listChars <= bitmapChars; i++) listChars += base36Digits(numbers[i]!) + 1;
-  if (listChars <= bitmapChars) return `n${[...numbers].sort((a, b) => a - b).map((n) => n.toString(36)).join(",")}`;
+  for (let i = 0; i < count && listChars <= bitmapChars; i++) listChars += base36Digits(numbers[i]!) + 1;
+  if (listChars <= bitmapChars) return `n${Array.from(numbers).sort((a, b) => a - b).map((n) => n.toString(36)).join(",")}`;
   const bits = Buffer.alloc(Math.ceil((max + 1) / 8));
-  for (let i = 0; i < numbers.length; i++) bits[numbers[i]! >> 3]! |= 1 << (numbers[i]! & 7);
+  for (let i = 0; i < count; i++) bits[numbers[i]! >> 3]! |= 1 << (numbers[i]! & 7);
   return `b${bits.toString("base64url")}`;
 }
 

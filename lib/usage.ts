@@ -195,7 +195,7 @@ export interface RecordOptions {
    * Hits already numbered in the card registry (usage-cards.ts), recorded as one compact field; the paths
    * passed beside them are the hits it did not number. Distinct from those paths, and never empty when given.
    */
-  numbered?: { registry: string; numbers: readonly number[] };
+  numbered?: { registry: string; numbers: ArrayLike<number> };
 }
 
 /**

@@ -68,7 +68,7 @@ function rankLoaded(memoryDir: string, store: RankableStore, prompt: string, now
   const query = queryTerms(prompt);
   const all = options.all ?? false;
   let hitCount = 0;
-  let hitIds: readonly number[] = [];
+  let hitIds: ArrayLike<number> = [];
   let usage: Pick<UsageLookup, "store"> | undefined;
   const ranked = rank(store.index, query, {
     today,
@@ -108,34 +108,36 @@ function numberedCards(store: RankableStore, files: readonly string[], ids: read
 /** What recording needs: the hits' distinct card numbers when the store has a registry, and paths for the rest. */
 export interface Hits {
   /** Every hit's entry id (an entry per index line: two lines may link one card). */
-  ids: readonly number[];
+  ids: ArrayLike<number>;
   files: string[];
-  numbered?: { registry: string; numbers: number[] };
+  numbered?: { registry: string; numbers: ArrayLike<number> };
   count: number;
 }
 
-function hitPaths(store: RankableStore, ids: readonly number[]): string[] {
-  const files = ids.map((id) => store.index.file(id));
+function hitPaths(store: RankableStore, ids: ArrayLike<number>): string[] {
+  const files = Array.from(ids, (id) => store.index.file(id));
   return store.plainFiles ? files : [...new Set(files)];
 }
 
-function splitHits(store: RankableStore, hitIds: readonly number[]): Hits {
+function splitHits(store: RankableStore, hitIds: ArrayLike<number>): Hits {
   const numbered = store.numbered;
   if (!numbered) {
     const files = hitPaths(store, hitIds);
     return { ids: hitIds, files, count: files.length };
   }
-  const numbers: number[] = [];
+  // Typed reads and writes per hit: a broad prompt over 10,000 cards hits thousands.
+  const count = hitIds.length;
+  const numbers = new Uint32Array(count);
+  let numberCount = 0;
   const files: string[] = [];
-  // A typed-array read per hit: a broad prompt over 10,000 cards hits thousands.
   const table = numbered.table;
-  for (let i = 0; i < hitIds.length; i++) {
+  for (let i = 0; i < count; i++) {
     const no = table[hitIds[i]!];
-    if (no !== undefined && no !== NO_NUMBER) numbers.push(no);
+    if (no !== undefined && no !== NO_NUMBER) numbers[numberCount++] = no;
     else files.push(store.index.file(hitIds[i]!));
   }
   // Two index lines linking one card share its number (and its path): each card is one hit.
-  const distinctNumbers = store.plainFiles ? numbers : [...new Set(numbers)];
+  const distinctNumbers = store.plainFiles ? numbers.subarray(0, numberCount) : Uint32Array.from(new Set(numbers.subarray(0, numberCount)));
   const distinctFiles = store.plainFiles ? files : [...new Set(files)];
   return { ids: hitIds, files: distinctFiles, numbered: { registry: numbered.registry, numbers: distinctNumbers }, count: distinctNumbers.length + distinctFiles.length };
 }

@@ -114,7 +114,7 @@ export interface RankOptions {
   /** Told how many hits there are in all, including those `top` left out. */
   onHitCount?: (count: number) => void;
   /** Told every hit's entry id (relevant and sunk-relevant), including those `top` left out, in no order. */
-  onHitIds?: (ids: readonly number[]) => void;
+  onHitIds?: (ids: ArrayLike<number>) => void;
   /** Usage read on demand: only when frecency can change an order (more than one hit, or every entry). */
   loadUsage?: (files: readonly string[], ids: readonly number[]) => UsageSource | undefined;
 }
@@ -198,10 +198,12 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   for (let i = 0; i < index.alwaysIds.length; i++) alwaysMask[index.alwaysIds[i]!] = 1;
   const mayMask = index.maySink?.();
   let best = 0;
-  // Indexed loops over touched ids: they run cold in the interpreter, where for-of pays the iterator protocol.
-  for (let i = 0; i < touched.length; i++) {
+  // Indexed loops over touched ids: they run cold in the interpreter, where for-of pays the iterator protocol
+  // (and a typed array's length is a call: read once).
+  for (let i = 0, count = touched.length; i < count; i++) {
     const id = touched[i]!;
-    if (relevance[id]! > best && alwaysMask[id] === 0) best = relevance[id]!;
+    const rel = relevance[id]!;
+    if (rel > best && alwaysMask[id] === 0) best = rel;
   }
 
   let hitCount = 0;
@@ -263,32 +265,44 @@ function matchesOf(id: number, matched: readonly [string, PostingList][]): { ter
 
 /** Relevant hits worth materialising: all of them, or those that can still reach the first options.top places. */
 function candidates(index: RankIndex, relevance: Float64Array, touched: Uint32Array, alwaysMask: Uint8Array, mayMask: Uint8Array | undefined, best: number, options: RankOptions, onCount: (n: number) => void): number[] {
-  const normal: number[] = [];
+  // Typed buffers sized for every touched id, and each relevance read once: this loop runs over every hit
+  // (thousands at 10,000 cards) in cold code, where a push or a second read of a double costs an allocation.
+  const count = touched.length;
+  const normal = new Uint32Array(count);
+  const normalRelevance = new Float64Array(count);
+  let normalCount = 0;
   const sunk: number[] = [];
   const cutoff = best * RELATIVE_CUTOFF;
-  for (let i = 0; i < touched.length; i++) {
+  for (let i = 0; i < count; i++) {
     const id = touched[i]!;
-    if (relevance[id]! < cutoff || alwaysMask[id] !== 0) continue;
+    const rel = relevance[id]!;
+    if (rel < cutoff || alwaysMask[id] !== 0) continue;
     if ((mayMask === undefined || mayMask[id] !== 0) && sinkReason(index.sinkFields(id), options.today)) sunk.push(id);
-    else normal.push(id);
+    else {
+      normal[normalCount] = id;
+      normalRelevance[normalCount++] = rel;
+    }
   }
-  onCount(normal.length + sunk.length);
-  options.onHitIds?.(normal.concat(sunk));
+  const normalIds = normal.subarray(0, normalCount);
+  onCount(normalCount + sunk.length);
+  options.onHitIds?.(sunk.length === 0 ? normalIds : [...normalIds, ...sunk]);
   const top = options.top;
-  if (top === undefined) return normal.concat(sunk);
-  const prefix = (list: number[], k: number): number[] => {
-    if (k <= 0) return [];
-    if (list.length <= k) return list;
-    const values = new Float64Array(list.length);
-    for (let i = 0; i < list.length; i++) values[i] = relevance[list[i]!]!;
-    values.sort();
-    // Frecency multiplies relevance by at most 1 + FRECENCY_BOOST: below this nothing can overtake the k-th.
-    const floor = values[values.length - k]! / (1 + FRECENCY_BOOST);
-    const kept: number[] = [];
-    for (let i = 0; i < list.length; i++) if (relevance[list[i]!]! >= floor) kept.push(list[i]!);
-    return kept;
-  };
-  return [...prefix(normal, top), ...prefix(sunk, top - normal.length)];
+  if (top === undefined) return [...normalIds, ...sunk];
+  // Frecency multiplies relevance by at most 1 + FRECENCY_BOOST: below floor(k) nothing can overtake the k-th.
+  const floorFor = (values: Float64Array, k: number) => values.slice().sort()[values.length - k]! / (1 + FRECENCY_BOOST);
+  const kept: number[] = [];
+  if (normalCount <= top) for (let i = 0; i < normalCount; i++) kept.push(normal[i]!);
+  else {
+    const floor = floorFor(normalRelevance.subarray(0, normalCount), top);
+    for (let i = 0; i < normalCount; i++) if (normalRelevance[i]! >= floor) kept.push(normal[i]!);
+  }
+  const left = top - normalCount;
+  if (left > 0 && sunk.length > 0) {
+    if (sunk.length <= left) return kept.concat(sunk);
+    const floor = floorFor(Float64Array.from(sunk, (id) => relevance[id]!), left);
+    for (let i = 0; i < sunk.length; i++) if (relevance[sunk[i]!]! >= floor) kept.push(sunk[i]!);
+  }
+  return kept;
 }
 
 /**
