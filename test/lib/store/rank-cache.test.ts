@@ -342,3 +342,11 @@ test("pinned entries come with the header: printing them reads nothing behind th
     s.cleanup();
   }
 });
+
+test("escapesStore: the shortcut for plain names agrees with the full check on any path", async () => {
+  const fc = (await import("fast-check")).default;
+  const { escapesStore } = await import("../../../lib/store/rank-cache-read.js");
+  const full = (file: string) => path.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
+  const part = fc.constantFrom("a", "b.md", "..", ".", "/", "\\", "C:", ":", "x..y", "笔记", "");
+  fc.assert(fc.property(fc.array(part, { maxLength: 6 }).map((p) => p.join("")), (file) => escapesStore(file) === full(file)), { numRuns: 3000 });
+});
