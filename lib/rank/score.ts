@@ -8,6 +8,9 @@
 // Ties fall back to MEMORY.md line order. Scoring walks postings (term → entries), so a prompt costs what
 // its terms match, not what the store holds.
 import { frecency, type CardUsage } from "../usage.js";
+import { compareRanked, firstPlaces } from "./order.js";
+
+export { compareRanked, isHit } from "./order.js";
 
 /** An index line and the card fields that move it. */
 export interface EntryInfo {
@@ -305,52 +308,7 @@ function candidates(index: RankIndex, relevance: Float64Array, touched: Uint32Ar
   return kept;
 }
 
-/**
- * The pinned entries and the first `k` others, in compareRanked order, without comparing all of them: a
- * broad prompt at 10,000 cards ranks hundreds of candidates, and thousands of comparator calls in cold code
- * cost a millisecond (and an optimising compile the process exits before using). The k-th best score, found
- * by a native sort of the scores, bounds what can take a first place; only those are compared.
- */
-function firstPlaces(ranked: Ranked[], k: number): Ranked[] {
-  const pinned: Ranked[] = [];
-  const byTier: Ranked[][] = [[], [], [], [], []];
-  for (let i = 0; i < ranked.length; i++) {
-    const r = ranked[i]!;
-    if (r.tier === "always") pinned.push(r);
-    else byTier[TIER_ORDER[r.tier]]!.push(r);
-  }
-  const out = pinned.sort(compareRanked);
-  let left = k;
-  for (let tier = 1; tier < byTier.length && left > 0; tier++) {
-    let list = byTier[tier]!;
-    if (list.length > left) {
-      const scores = new Float64Array(list.length);
-      for (let i = 0; i < list.length; i++) scores[i] = list[i]!.score;
-      scores.sort();
-      const floor = scores[scores.length - left]!;
-      const kept: Ranked[] = [];
-      for (let i = 0; i < list.length; i++) if (list[i]!.score >= floor) kept.push(list[i]!);
-      list = kept;
-    }
-    const placed = list.sort(compareRanked).slice(0, left);
-    for (let i = 0; i < placed.length; i++) out.push(placed[i]!);
-    left -= placed.length;
-  }
-  return out;
-}
-
 /** Convenience: rank plain entries (every entry, irrelevant ones included). */
 export function rankEntries(entries: readonly RankEntry[], query: ReadonlyMap<string, number>, options: Omit<RankOptions, "all">): Ranked[] {
   return rank(memoryIndex(entries), query, { ...options, all: true });
-}
-
-const TIER_ORDER: Readonly<Record<Tier, number>> = { always: 0, relevant: 1, irrelevant: 2, "sunk-relevant": 3, sunk: 4 };
-
-export function compareRanked(a: Ranked, b: Ranked): number {
-  return TIER_ORDER[a.tier] - TIER_ORDER[b.tier] || b.score - a.score || b.relevance - a.relevance || a.index - b.index;
-}
-
-/** Tiers whose cards count as keyword hits (recorded in the usage sidecar, eligible for injection). */
-export function isHit(r: Ranked): boolean {
-  return r.tier === "relevant" || r.tier === "sunk-relevant";
 }

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { encodeCache, FORMAT_VERSION, openCacheFile, type CacheContent } from "../../../lib/store/rank-cache-format.js";
+import { encodeCache, type CacheContent } from "../../../lib/store/rank-cache-encode.js";
+import { FORMAT_VERSION, openCacheFile } from "../../../lib/store/rank-cache-format.js";
 import { tempDir } from "../../helpers.js";
 
 const TOKENIZER = 3;

@@ -1,0 +1,48 @@
+// The order of ranked entries: tiers first (pinned, relevant, irrelevant, sunk), then score, relevance and
+// index order, and the first places of it without comparing everything.
+import type { Ranked, Tier } from "./score.js";
+
+export const TIER_ORDER: Readonly<Record<Tier, number>> = { always: 0, relevant: 1, irrelevant: 2, "sunk-relevant": 3, sunk: 4 };
+
+export function compareRanked(a: Ranked, b: Ranked): number {
+  return TIER_ORDER[a.tier] - TIER_ORDER[b.tier] || b.score - a.score || b.relevance - a.relevance || a.index - b.index;
+}
+
+/** Tiers whose cards count as keyword hits (recorded in the usage sidecar, eligible for injection). */
+export function isHit(r: Ranked): boolean {
+  return r.tier === "relevant" || r.tier === "sunk-relevant";
+}
+
+/**
+ * The pinned entries and the first `k` others, in compareRanked order, without comparing all of them: a
+ * broad prompt at 10,000 cards ranks hundreds of candidates, and thousands of comparator calls in cold code
+ * cost a millisecond (and an optimising compile the process exits before using). The k-th best score, found
+ * by a native sort of the scores, bounds what can take a first place; only those are compared.
+ */
+export function firstPlaces(ranked: Ranked[], k: number): Ranked[] {
+  const pinned: Ranked[] = [];
+  const byTier: Ranked[][] = [[], [], [], [], []];
+  for (let i = 0; i < ranked.length; i++) {
+    const r = ranked[i]!;
+    if (r.tier === "always") pinned.push(r);
+    else byTier[TIER_ORDER[r.tier]]!.push(r);
+  }
+  const out = pinned.sort(compareRanked);
+  let left = k;
+  for (let tier = 1; tier < byTier.length && left > 0; tier++) {
+    let list = byTier[tier]!;
+    if (list.length > left) {
+      const scores = new Float64Array(list.length);
+      for (let i = 0; i < list.length; i++) scores[i] = list[i]!.score;
+      scores.sort();
+      const floor = scores[scores.length - left]!;
+      const kept: Ranked[] = [];
+      for (let i = 0; i < list.length; i++) if (list[i]!.score >= floor) kept.push(list[i]!);
+      list = kept;
+    }
+    const placed = list.sort(compareRanked).slice(0, left);
+    for (let i = 0; i < placed.length; i++) out.push(placed[i]!);
+    left -= placed.length;
+  }
+  return out;
+}
