@@ -6,6 +6,8 @@ import { encodeSnapshotIndex, openSnapshotIndex, USAGE_INDEX } from "./usage-loo
 import { addPending, applyDecay, FOLDING, lazyRegistry, foldingFiles, parseSnapshot, renderSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type Snapshot } from "./usage-format.js";
 
 export const FOLD_GRACE_MS = 10_000;
+/** Pending lines a fold could not count, kept for inspection (one per line, as they were). */
+export const USAGE_REJECTED = "usage.rejected";
 export const LOCK_STALE_MS = 60_000;
 const LOCK = "usage.lock";
 
@@ -35,15 +37,19 @@ export function foldUsage(memoryDir: string, today: string, now: () => number = 
     const registry = lazyRegistry(memoryDir);
     const folded = new Map<string, number>();
     const consumed: { name: string; end: number }[] = [];
+    const rejected: string[] = [];
     for (const name of foldingFiles(dir)) {
       const abandoned = stamp - Number(FOLDING.exec(name)![1]) > FOLD_GRACE_MS;
       const pending = unconsumed(path.join(dir, name), snap.folded.get(name) ?? 0, abandoned);
-      addPending(snap.cards, pending.text, registry);
+      addPending(snap.cards, pending.text, registry, (line) => rejected.push(line));
       folded.set(name, pending.end);
       consumed.push({ name, end: pending.end });
     }
     snap.folded = folded;
     if (!ownsLock(dir, lock)) return false;
+    // Lines no fold can count (a torn write, a compact line of a registry since deleted) are kept, not dropped:
+    // appended before the snapshot marks them consumed, so a failure here consumes nothing.
+    if (rejected.length > 0) fs.appendFileSync(path.join(dir, USAGE_REJECTED), `${rejected.map((l) => l.replace(/\r?\n/g, " ")).join("\n")}\n`);
     const tmp = `${snapFile}.${process.pid}.${stamp}.tmp`;
     const text = renderSnapshot(snap);
     fs.writeFileSync(tmp, text);

@@ -142,9 +142,13 @@ export function parsePendingLine(line: string, registry?: RegistrySource): { day
   return { day, cards: cards.concat(fields.slice(2)) };
 }
 
-/** Adds complete pending lines to the counts; returns how many lines were malformed. */
-export function addPending(cards: Map<string, CardUsage>, text: string, registry?: RegistrySource): number {
+/** Adds complete pending lines to the counts; returns how many lines were malformed (each also given to onMalformed). */
+export function addPending(cards: Map<string, CardUsage>, text: string, registry?: RegistrySource, onMalformed?: (line: string) => void): number {
   let malformed = 0;
+  const reject = (line: string) => {
+    malformed++;
+    onMalformed?.(line);
+  };
   // Compact lines are counted by card number in typed arrays and turned into paths once at the end: a fold
   // at 10,000 cards reads dozens of lines of thousands of hits each, too many for a Map update per hit.
   let byNumber: NumberTally | undefined;
@@ -157,16 +161,16 @@ export function addPending(cards: Map<string, CardUsage>, text: string, registry
     if (at !== -1) {
       const reg = registry?.();
       if (!reg) {
-        malformed++;
+        reject(line);
         continue;
       }
       byNumber ??= numberTally(reg);
-      if (!byNumber.addLine(line, lineNo)) malformed++;
+      if (!byNumber.addLine(line, lineNo)) reject(line);
       continue;
     }
     const parsed = parsePendingLine(line, registry);
     if (!parsed) {
-      malformed++;
+      reject(line);
       continue;
     }
     const day = parsed.day;

@@ -6,6 +6,7 @@
 //   usage.idx            where each numbered card's row starts in usage.tsv (written by the fold; usage-lookup.ts)
 //   usage.<ms>-<pid>.folding  a log renamed aside by a fold (writers that opened it just before keep appending there)
 //   usage.tsv            the aggregated snapshot, replaced atomically (temp + rename)
+//   usage.rejected       pending lines a fold could not count (torn, or of a deleted registry), kept as they were
 //   usage.lock           non-blocking fold lock (O_EXCL create; taken over when older than LOCK_STALE_MS)
 // Double counting is impossible because the snapshot header records, per folding file, the byte offset it has
 // consumed ("folded=<name>:<offset>,…"): readers and later folds count only the bytes past that offset. A crash
@@ -19,7 +20,7 @@ import { encodeHits } from "./usage-cards.js";
 import { addPendingFor, findSnapshotRow, NO_ROW, openSnapshotIndex, rowAt, USAGE_INDEX, type NumberedCards } from "./usage-lookup.js";
 import { addPending, lazyRegistry, applyDecay, daysBetween, DAY, decayed, foldingFiles, halvings, parseSnapshot, parseSnapshotHeader, parseSnapshotRow, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./usage-format.js";
 
-export { FOLD_GRACE_MS, foldUsage, LOCK_STALE_MS } from "./usage-fold.js";
+export { FOLD_GRACE_MS, foldUsage, LOCK_STALE_MS, USAGE_REJECTED } from "./usage-fold.js";
 export { applyDecay, daysBetween, HALVING_PERIOD_DAYS, parseSnapshot, renderSnapshot, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage } from "./usage-format.js";
 
 export interface UsageRead {

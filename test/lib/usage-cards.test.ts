@@ -276,3 +276,22 @@ test("addPending counts compact and by-path lines exactly as one Map update per 
     { numRuns: 2000 },
   );
 });
+
+test("a fold keeps the lines it cannot count in usage.rejected instead of dropping them", () => {
+  const dir = tempDir();
+  try {
+    const { registry, numbers } = ensureNumbered(dir, ["a.md", "b.md"])!;
+    recordHitsSync(dir, [], TODAY, { distinct: true, numbered: { registry: registry.id, numbers: [numbers.get("a.md")!] } });
+    // Then the registry is deleted and a hand-damaged line lands: neither can be attributed.
+    fs.rmSync(path.join(dir, ".memctl", USAGE_CARDS));
+    fs.appendFileSync(path.join(dir, ".memctl", "usage.log"), "not-a-day\tb.md\n");
+    recordHitsSync(dir, ["b.md"], TODAY);
+    const before = fs.readFileSync(path.join(dir, ".memctl", "usage.log"), "utf8").split("\n").filter(Boolean);
+    assert.equal(foldUsage(dir, TODAY), true);
+    assert.deepEqual(Object.fromEntries(readUsage(dir, TODAY).cards), { "b.md": { access_count: 1, last_access_day: TODAY } });
+    const rejected = fs.readFileSync(path.join(dir, ".memctl", "usage.rejected"), "utf8").split("\n").filter(Boolean);
+    assert.deepEqual(rejected, [before[0], "not-a-day\tb.md"]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
