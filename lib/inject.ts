@@ -181,10 +181,14 @@ export function composeBlock(input: ComposeInput): Composed {
 
   const lines: InjectLine[] = [];
   let linesBytes = 0;
+  // No omission notice is longer than this one (most entries, most relevant, plural, with the relevant clause):
+  // a line that fits beside it fits beside the exact notice, which is then worked out only near the limit.
+  const longestNotice = line(omittedNotice(Math.max(total, 2), Math.max(relevantTotal, 2)));
   for (const l of input.ranked) {
     if (lines.length >= budget.maxEntries) break;
     const b = entryLine(l);
-    const notice = noticeBytes(always.length + lines.length + 1, lines.length + 1);
+    const roomy = fixed + cutBytes + linesBytes + b + longestNotice;
+    const notice = roomy <= budget.maxBytes && roomy + alwaysBytes <= ceilingBytes ? longestNotice : noticeBytes(always.length + lines.length + 1, lines.length + 1);
     const budgeted = fixed + cutBytes + linesBytes + b + notice;
     if (budgeted <= budget.maxBytes && budgeted + alwaysBytes <= ceilingBytes) {
       lines.push(l);

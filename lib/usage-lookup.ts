@@ -51,8 +51,12 @@ export function addPendingFor(cards: Map<string, CardUsage>, text: string, only:
     }
   }
   // Each numbered card's byte and bit in a bitmap, worked out once rather than per line.
-  const byteOf = Int32Array.from(nos, (no) => no >> 3);
-  const bitOf = Uint8Array.from(nos, (no) => 1 << (no & 7));
+  const byteOf = new Int32Array(nos.length);
+  const bitOf = new Uint8Array(nos.length);
+  for (let i = 0; i < nos.length; i++) {
+    byteOf[i] = nos[i]! >> 3;
+    bitOf[i] = 1 << (nos[i]! & 7);
+  }
   let lineNo = 0;
   for (const line of text.split("\n")) {
     lineNo++;
