@@ -25,3 +25,18 @@ test("project key is readable, stable and distinct per path", () => {
   assert.notEqual(projectKey("/other/app"), a);
   assert.match(projectKey("/src/プロジェクト x"), /^[A-Za-z0-9._-]+-[0-9a-f]{12}$/);
 });
+
+test("claudeSlug and projectKey's readable part equal their pattern definitions on any path", async () => {
+  const fc = (await import("fast-check")).default;
+  const { sha256Hex } = await import("../../lib/sha256.js");
+  const nodePath = await import("node:path");
+  const unit = fc.constantFrom("a", "Z", "0", "9", "/", ".", "_", "-", " ", "é", "笔", "\ud83d\ude00", "~", ":", "--");
+  fc.assert(
+    fc.property(fc.array(unit, { maxLength: 40 }).map((u) => `/${u.join("")}`), (p) => {
+      assert.equal(claudeSlug(p).slice(0, 200), p.replace(/[^a-zA-Z0-9]/g, "-").slice(0, 200));
+      const base = nodePath.basename(p).replace(/[^A-Za-z0-9._-]/g, "-").replace(/^-+|-+$/g, "") || "root";
+      assert.equal(projectKey(p), `${base.slice(0, 48)}-${sha256Hex(p).slice(0, 12)}`);
+    }),
+    { numRuns: 2000 },
+  );
+});
