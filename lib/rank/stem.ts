@@ -82,7 +82,7 @@ export function stem(word: string): string {
   }
   if (cleanup) {
     if (w.endsWith("at") || w.endsWith("bl") || w.endsWith("iz")) w += "e";
-    else if (endsDoubleConsonant(w) && !/[lsz]$/.test(w)) w = w.slice(0, -1);
+    else if (endsDoubleConsonant(w) && !"lsz".includes(w[w.length - 1]!)) w = w.slice(0, -1);
     else if (measure(w) === 1 && endsCvc(w)) w += "e";
   }
   // Step 1c: y → i after a vowel-bearing stem.

@@ -39,7 +39,10 @@ export function tokenize(text: string): string[] {
 export function tokenizeWith(text: string, unicode: boolean): string[] {
   const out: string[] = [];
   // Split camelCase before lower-casing: "readUsage" → "read Usage", "HTTPServer" → "HTTP Server".
-  const spaced = (unicode ? text.normalize("NFKC") : text).replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase();
+  const normal = unicode ? text.normalize("NFKC") : text;
+  const lower = normal.toLowerCase();
+  // Text without capitals (most prompts) has nothing to split, and its patterns need not be compiled.
+  const spaced = lower === normal ? lower : normal.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase();
   for (const match of spaced.matchAll(unicode ? RUN() : ASCII_RUN)) {
     const run = match[0];
     if (unicode && CJK.test(run[0]!)) {
@@ -49,7 +52,7 @@ export function tokenizeWith(text: string, unicode: boolean): string[] {
       continue;
     }
     if (run.length < 2 || STOP_WORDS.has(run)) continue;
-    if (/^\d+$/.test(run) && run.length < 3) continue;
+    if (run.length < 3 && /^\d+$/.test(run)) continue;
     let stemmed = STEMS.get(run);
     if (stemmed === undefined) {
       stemmed = stem(run);
