@@ -65,7 +65,11 @@ export function parseSnapshotHeader(line: string): Pick<Snapshot, "epoch" | "fol
 
 /** One usage.tsv row, or undefined when malformed. */
 export function parseSnapshotRow(line: string): [card: string, usage: CardUsage] | undefined {
-  const [card, count, day, extra] = line.split("\t");
+  const fields = line.split("\t");
+  const card = fields[0];
+  const count = fields[1];
+  const day = fields[2];
+  const extra = fields[3];
   const n = Number(count);
   if (!card || extra !== undefined || count === "" || !Number.isFinite(n) || n < 0 || !day || !DAY.test(day)) return undefined;
   return [card, { access_count: n, last_access_day: day }];

@@ -41,7 +41,8 @@ export function addPendingFor(cards: Map<string, CardUsage>, text: string, only:
   // The asked cards that have numbers, as parallel arrays: the bitmap loop below runs cold, per line and card.
   const nos: number[] = [];
   const numberedTallies: Tally[] = [];
-  for (const card of only) {
+  // forEach, not for-of: iterating a Set with for-of allocates a result object per card in cold code.
+  only.forEach((card) => {
     const tally: Tally = { count: 0, day: "", line: -1 };
     tallies.set(card, tally);
     const no = numbered?.numbers.get(card);
@@ -49,7 +50,7 @@ export function addPendingFor(cards: Map<string, CardUsage>, text: string, only:
       nos.push(no);
       numberedTallies.push(tally);
     }
-  }
+  });
   // Each numbered card's byte and bit in a bitmap, worked out once rather than per line.
   const byteOf = new Int32Array(nos.length);
   const bitOf = new Uint8Array(nos.length);
@@ -58,7 +59,9 @@ export function addPendingFor(cards: Map<string, CardUsage>, text: string, only:
     bitOf[i] = 1 << (nos[i]! & 7);
   }
   let lineNo = 0;
-  for (const line of text.split("\n")) {
+  const lines = text.split("\n");
+  for (let l = 0; l < lines.length; l++) {
+    const line = lines[l]!;
     lineNo++;
     const day = pendingLineDay(line);
     if (day === undefined) continue;
@@ -96,15 +99,15 @@ export function addPendingFor(cards: Map<string, CardUsage>, text: string, only:
     }
     for (let i = from; i < fields.length; i++) countHit(tallies.get(fields[i]!), lineNo, day);
   }
-  for (const [card, tally] of tallies) {
-    if (tally.count === 0) continue;
+  tallies.forEach((tally, card) => {
+    if (tally.count === 0) return;
     const u = cards.get(card);
     if (!u) cards.set(card, { access_count: tally.count, last_access_day: tally.day });
     else {
       u.access_count += tally.count;
       if (tally.day > u.last_access_day) u.last_access_day = tally.day;
     }
-  }
+  });
 }
 
 /** One hit on a line; addPending counts a card once per line however often the line repeats it. */

@@ -212,7 +212,7 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   let hitCount = 0;
   const ids = options.all
     ? Array.from({ length: n }, (_, i) => i)
-    : [...index.alwaysIds, ...candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => (hitCount = c))];
+    : index.alwaysIds.concat(candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => (hitCount = c)));
   if (options.all) {
     const hitIds = Array.from(touched).filter((id) => !always.has(id) && relevance[id]! >= best * RELATIVE_CUTOFF);
     hitCount = hitIds.length;
@@ -223,6 +223,7 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   const usage = options.usage ?? (hitCount > 1 || options.all ? options.loadUsage?.(options.all ? [] : files, options.all ? [] : ids) : undefined);
   // Ordering needs only the card file, frecency and sink fields; an entry is materialised (a read from the
   // cache) only when someone reads it, and the hook reads just the lines it may print.
+  const source = { index, matched };
   const ranked = ids.map((id, i): Ranked => {
     const rel = relevance[id]!;
     const fr = frecency(usage?.get(files[i]!), options.today);
@@ -230,20 +231,39 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
     const sink = mayMask !== undefined && mayMask[id] === 0 ? undefined : sinkReason(index.sinkFields(id), options.today);
     const tier: Tier = always.has(id) ? "always" : sink ? (relevant ? "sunk-relevant" : "sunk") : relevant ? "relevant" : "irrelevant";
     const score = relevant ? rel * (1 + (FRECENCY_BOOST * fr) / (fr + 3)) : fr;
-    // Only people (memctl context) read which terms matched: worked out on first read, not for every hook hit.
-    let matches: Ranked["matches"] | undefined;
-    return {
-      get entry() {
-        return index.entry(id);
-      },
-      index: id, tier, relevance: rel, frecency: fr, score,
-      get matches() {
-        return (matches ??= rel > 0 ? matchesOf(id, matched) : []);
-      },
-      ...(sink ? { sink } : {}),
-    };
+    return new RankedEntry(source, id, tier, rel, fr, score, sink);
   });
   return options.top === undefined || options.all ? ranked.sort(compareRanked) : firstPlaces(ranked, options.top);
+}
+
+/**
+ * A ranked entry: a class, so its accessors live on the prototype. An object literal with getters per entry cost
+ * ~1 KB each (hundreds a prompt, in cold code).
+ */
+class RankedEntry implements Ranked {
+  declare sink?: string;
+  private matchList?: Ranked["matches"];
+  constructor(
+    private readonly source: { index: RankIndex; matched: readonly [string, PostingList][] },
+    readonly index: number,
+    readonly tier: Tier,
+    readonly relevance: number,
+    readonly frecency: number,
+    readonly score: number,
+    sink: string | undefined,
+  ) {
+    if (sink) this.sink = sink;
+  }
+
+  /** Materialised on read: the hook reads only the lines it may print. */
+  get entry(): EntryInfo {
+    return this.source.index.entry(this.index);
+  }
+
+  /** Only people (memctl context) read which terms matched: worked out on first read, not for every hook hit. */
+  get matches(): Ranked["matches"] {
+    return (this.matchList ??= this.relevance > 0 ? matchesOf(this.index, this.source.matched) : []);
+  }
 }
 
 /** The query terms an entry matched and where: postings are in id order, so a binary search per term. */

@@ -53,7 +53,10 @@ function endsCvc(w: string): boolean {
 }
 
 function replaceSuffix(w: string, rules: [string, string][], minMeasure: number): string {
-  for (const [suffix, repl] of rules) {
+  // Indexed, not for-of with destructuring: the interpreter allocates per step of that (stemming runs cold).
+  for (let i = 0; i < rules.length; i++) {
+    const suffix = rules[i]![0];
+    const repl = rules[i]![1];
     if (w.endsWith(suffix)) {
       const stem = w.slice(0, -suffix.length);
       return measure(stem) > minMeasure ? stem + repl : w;

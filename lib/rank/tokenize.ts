@@ -43,7 +43,10 @@ export function tokenizeWith(text: string, unicode: boolean): string[] {
   const lower = normal.toLowerCase();
   // Text without capitals (most prompts) has nothing to split, and its patterns need not be compiled.
   const spaced = lower === normal ? lower : normal.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase();
-  for (const match of spaced.matchAll(unicode ? RUN() : ASCII_RUN)) {
+  // exec on the shared global pattern rather than for-of over matchAll: no iterator result per run.
+  const pattern = unicode ? RUN() : ASCII_RUN;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(spaced); match !== null; match = pattern.exec(spaced)) {
     const run = match[0];
     if (unicode && CJK.test(run[0]!)) {
       const chars = Array.from(run);

@@ -170,14 +170,15 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number, limits: ReadLim
     return { length: b - a, id, tf, mask };
   };
 
-  const range = (table: Uint32Array, limit: number, i: number): [number, number] => {
-    const a = table[i]!;
-    const b = table[i + 1]!;
+  // Offsets are checked where they are read (no [start, end] pairs: destructuring one in cold code allocates an
+  // iterator result per element, and the hook reads hundreds of items a prompt).
+  const checkRange = (a: number, b: number, limit: number) => {
     if (a > b || b > limit) throw new RangeError("bad rank cache offset");
-    return [a, b];
   };
   const text = (table: Uint32Array, blob: number, limit: number, i: number) => {
-    const [a, b] = range(table, limit, i);
+    const a = table[i]!;
+    const b = table[i + 1]!;
+    checkRange(a, b, limit);
     return buf.toString("utf8", blob + a, blob + b);
   };
   let asciiFiles: string | null | undefined;
@@ -187,7 +188,9 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number, limits: ReadLim
   };
   const readItem = (table: Uint32Array, blob: number, limit: number, id: number) => {
     checkId(id);
-    const [a, b] = range(table, limit, id);
+    const a = table[id]!;
+    const b = table[id + 1]!;
+    checkRange(a, b, limit);
     const out = Buffer.alloc(b - a);
     if (fs.readSync(fd, out, 0, b - a, blob + a) !== b - a) throw new RangeError("short read of a rank cache entry");
     return out.toString("utf8");
@@ -202,7 +205,9 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number, limits: ReadLim
       wholeEntries = Buffer.allocUnsafe(entryBytes);
       if (fs.readSync(fd, wholeEntries, 0, entryBytes, entryBlob) !== entryBytes) throw new RangeError("short read of the rank cache entries");
     }
-    const [a, b] = range(entryTable, entryBytes, id);
+    const a = entryTable[id]!;
+    const b = entryTable[id + 1]!;
+    checkRange(a, b, entryBytes);
     return wholeEntries.toString("utf8", a, b);
   };
   return {
@@ -244,7 +249,9 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number, limits: ReadLim
         const mid = (lo + hi) >>> 1;
         const key = text(termTable, termBlob, termBytes, mid);
         if (key === term) {
-          const [a, b] = range(startTable, count, mid);
+          const a = startTable[mid]!;
+          const b = startTable[mid + 1]!;
+          checkRange(a, b, count);
           // Ids are not checked here (a pass over every posting): rank() refuses one past the entries as it scores.
           return postingRange(a, b);
         }
