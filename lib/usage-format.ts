@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { STATE_DIR } from "./store/paths.js";
-import { decodeHits, readRegistry, type CardRegistry } from "./usage-cards.js";
+import { decodeHits, numbersOf, readRegistry, type CardRegistry } from "./usage-cards.js";
 import { utcDay } from "./utc.js";
 
 export interface CardUsage {
@@ -129,21 +129,29 @@ export type RegistrySource = () => CardRegistry | undefined;
  */
 export function parsePendingLine(line: string, registry?: RegistrySource): { day: string; cards: string[] } | undefined {
   const fields = line.split("\t");
-  const first = fields[0]!;
-  const at = first.indexOf("@");
-  const day = at === -1 ? first : first.slice(0, at);
-  if (!DAY.test(day) || fields.length < 2 || fields.some((f, i) => i > 0 && f === "")) return undefined;
-  if (at === -1) return { day, cards: fields.slice(1) };
+  if (!fields[0]!.includes("@")) return DAY.test(fields[0]!) && isWhole(fields) ? { day: fields[0]!, cards: fields.slice(1) } : undefined;
   const reg = registry?.();
-  const hits = decodeHits(fields[1]!);
-  if (!reg || reg.id !== first.slice(at + 1) || !hits) return undefined;
-  const cards: string[] = [];
-  for (const no of hits.all()) {
-    const card = reg.cards[no];
-    if (card === undefined) return undefined;
-    cards.push(card);
-  }
-  return { day, cards: cards.concat(fields.slice(2)) };
+  const compact = reg && parseCompactLine(fields, reg);
+  return compact && { day: compact.day, cards: compact.numbers.map((no) => reg.cards[no]!).concat(compact.paths) };
+}
+
+/** At least one hit after the first field, and no empty field. */
+function isWhole(fields: readonly string[]): boolean {
+  return fields.length >= 2 && !fields.some((f, i) => i > 0 && f === "");
+}
+
+/**
+ * A compact line's day, card numbers (ascending) and unnumbered paths, when it is well formed for `reg`: its
+ * registry, a hits field encodeHits writes, and only numbers the registry has given.
+ */
+function parseCompactLine(fields: readonly string[], reg: CardRegistry): { day: string; numbers: number[]; paths: string[] } | undefined {
+  const head = fields[0]!;
+  const at = head.indexOf("@");
+  const day = head.slice(0, at);
+  if (!DAY.test(day) || head.slice(at + 1) !== reg.id || !isWhole(fields)) return undefined;
+  const numbers = decodeHits(fields[1]!)?.all();
+  if (!numbers || (numbers.length > 0 && numbers[numbers.length - 1]! >= reg.cards.length)) return undefined;
+  return { day, numbers, paths: fields.slice(2) };
 }
 
 /** Adds complete pending lines to the counts; returns how many lines were malformed (each also given to onMalformed). */
@@ -204,13 +212,9 @@ interface NumberTally {
 function numberTally(reg: CardRegistry): NumberTally {
   const size = reg.cards.length;
   // Every number maps to the first number naming its path (concurrent appenders can name a path twice).
-  const first = new Map<string, number>();
+  const first = numbersOf(reg);
   const canon = new Int32Array(size);
-  for (let no = 0; no < size; no++) {
-    const seen = first.get(reg.cards[no]!);
-    if (seen === undefined) first.set(reg.cards[no]!, no);
-    canon[no] = seen ?? no;
-  }
+  for (let no = 0; no < size; no++) canon[no] = first.get(reg.cards[no]!)!;
   const count = new Int32Array(size);
   const lastLine = new Int32Array(size);
   const lastDay: string[] = new Array<string>(size).fill("");
@@ -224,20 +228,14 @@ function numberTally(reg: CardRegistry): NumberTally {
   };
   return {
     addLine(line, lineNo) {
-      const fields = line.split("\t");
-      const head = fields[0]!;
-      const at = head.indexOf("@");
-      const day = head.slice(0, at);
-      if (!DAY.test(day) || head.slice(at + 1) !== reg.id || fields.length < 2 || fields.some((f) => f === "")) return false;
-      const hits = decodeHits(fields[1]!);
-      if (!hits) return false;
-      const numbers = hits.all();
-      if (numbers.length > 0 && numbers[numbers.length - 1]! >= size) return false;
+      const compact = parseCompactLine(line.split("\t"), reg);
+      if (!compact) return false;
+      const { day, numbers, paths } = compact;
       for (let i = 0; i < numbers.length; i++) hit(numbers[i]!, lineNo, day);
-      for (let i = 2; i < fields.length; i++) {
-        const no = first.get(fields[i]!);
+      for (let i = 0; i < paths.length; i++) {
+        const no = first.get(paths[i]!);
         if (no !== undefined) hit(no, lineNo, day);
-        else extra.push([fields[i]!, lineNo, day]);
+        else extra.push([paths[i]!, lineNo, day]);
       }
       return true;
     },
