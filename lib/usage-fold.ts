@@ -1,7 +1,7 @@
 // Folding the usage log into the snapshot under a non-blocking lock (the protocol is described in usage.ts).
 import fs from "node:fs";
 import path from "node:path";
-import { numbersOf, readRegistry } from "./usage-cards.js";
+import { numbersOf, type CardRegistry } from "./usage-cards.js";
 import { encodeSnapshotIndex, openSnapshotIndex, USAGE_INDEX } from "./usage-lookup.js";
 import { addPending, applyDecay, FOLDING, lazyRegistry, foldingFiles, parseSnapshot, renderSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type Snapshot } from "./usage-format.js";
 
@@ -54,7 +54,7 @@ export function foldUsage(memoryDir: string, today: string, now: () => number = 
     const text = renderSnapshot(snap);
     fs.writeFileSync(tmp, text);
     fs.renameSync(tmp, snapFile);
-    writeRowIndex(memoryDir, dir, text, stamp);
+    writeRowIndex(dir, text, registry(), stamp);
     for (const { name, end } of consumed) {
       const file = path.join(dir, name);
       const old = stamp - Number(FOLDING.exec(name)![1]) > FOLD_GRACE_MS;
@@ -101,15 +101,14 @@ function releaseLock(dir: string, token: string): void {
 
 /**
  * Writes usage.idx for the current snapshot unless the one there already describes it: a rebuild of the rank
- * cache calls this, so a store gets its row index with its card numbers, not only at its next fold. Best
- * effort; a fold racing this at worst leaves an index of an older snapshot, which readers never apply.
+ * cache calls this with the registry it numbered the cards from, so a store gets its row index with its card
+ * numbers, not only at its next fold. Best effort; a fold racing this at worst leaves an index of an older
+ * snapshot, which readers never apply.
  */
-export function ensureRowIndex(memoryDir: string): void {
+export function ensureRowIndex(memoryDir: string, registry: CardRegistry): void {
   const dir = stateDir(memoryDir);
   try {
     const text = fs.readFileSync(path.join(dir, USAGE_SNAPSHOT), "utf8");
-    const registry = readRegistry(memoryDir);
-    if (!registry) return;
     let current: Buffer | undefined;
     try {
       current = fs.readFileSync(path.join(dir, USAGE_INDEX));
@@ -117,18 +116,20 @@ export function ensureRowIndex(memoryDir: string): void {
       // none yet
     }
     if (current && openSnapshotIndex(current, text, registry.id)) return;
-    writeRowIndex(memoryDir, dir, text, Date.now());
+    writeRowIndex(dir, text, registry, Date.now());
   } catch {
     // no snapshot (nothing folded yet) or unreadable: the fold writes one
   }
 }
 
-/** usage.idx for the snapshot just written (usage-lookup.ts); best effort: without it the hook searches the text. */
-function writeRowIndex(memoryDir: string, dir: string, text: string, stamp: number): void {
+/**
+ * usage.idx for a snapshot's text and the registry as last read (cards numbered since are looked up in the
+ * text); none without a registry. Best effort: without it the hook searches the text.
+ */
+function writeRowIndex(dir: string, text: string, registry: CardRegistry | undefined, stamp: number): void {
   const file = path.join(dir, USAGE_INDEX);
   const tmp = `${file}.${process.pid}.${stamp}.tmp`;
   try {
-    const registry = readRegistry(memoryDir);
     if (!registry) {
       fs.rmSync(file, { force: true });
       return;

@@ -142,7 +142,7 @@ export async function rebuild(memoryDir: string, indexStat: fs.Stats, options: L
   // Numbers for compact hit lines; without them (a read-only state directory) hits are recorded by path.
   const numbered = ensureNumbered(memoryDir, files.filter(isMeasurable));
   const header: Header = { index: [indexStat.size, indexStat.mtimeMs, indexStat.ino], dirs, n: entries.length, cards: files.length, always, prio, status, expires, unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]), plainFiles: store.plainFiles, ...(numbered ? { registry: [numbered.registry.id, numbered.registry.ino] as [string, number] } : {}) };
-  const numberOf = (id: number) => numbered?.numbers.get(entries[id]!.file);
+  const numberTable = Uint32Array.from(entries, (e) => numbered?.numbers.get(e.file) ?? NO_NUMBER);
   const slim = entries.map((e) => JSON.stringify([e.line, e.priority ?? "", e.status ?? "", e.expires_at ?? "", e.raw] satisfies SlimEntry));
   header.pinned = always.map((id) => slim[id]!);
   const encoded = encodeCache(TOKENIZER_VERSION, {
@@ -151,13 +151,15 @@ export async function rebuild(memoryDir: string, indexStat: fs.Stats, options: L
     reuse: entries.map((e) => JSON.stringify([e.topics, e.terms.title.join(" "), e.terms.topics.join(" "), e.terms.hook.join(" ")] satisfies ReuseLine)),
     files: entries.map((e) => e.file),
     stamps: entries.map((e) => stamps.get(e.file)!),
-    numbers: entries.map((_, id) => numberOf(id) ?? NO_NUMBER),
+    numbers: numberTable,
     lineBytes: entries.map((e) => utf8Bytes(renderEntryLine(e))),
     terms: [...postings.keys()].sort().map((t) => [t, postings.get(t)!]),
   });
   if (writeCacheFile(stateDir, encoded)) store.cache = "rebuilt";
-  if (numbered) ensureRowIndex(memoryDir);
-  if (numbered) store.numbered = { registry: numbered.registry.id, table: Uint32Array.from(entries, (_, id) => numberOf(id) ?? NO_NUMBER) };
+  if (numbered) {
+    ensureRowIndex(memoryDir, numbered.registry);
+    store.numbered = { registry: numbered.registry.id, table: numberTable };
+  }
   return store;
 }
 

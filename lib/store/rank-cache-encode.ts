@@ -13,7 +13,7 @@ export interface CacheContent<H> {
   /** Each entry's card fingerprint when the cache was built: mtimeMs, size. */
   stamps: readonly (readonly [number, number])[];
   /** Each entry's card number in the usage registry (usage-cards.ts), or NO_NUMBER. */
-  numbers: readonly number[];
+  numbers: ArrayLike<number>;
   /** Each entry's printed line length in UTF-8 bytes (lib/inject.ts renderEntryLine). */
   lineBytes: readonly number[];
   /** Sorted by term (JS string order). */
@@ -47,7 +47,7 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
   const [reuseTable, reuseBlob] = section(c.reuse);
   const [fileTable, fileBlob] = section(c.files);
   const numberTable = Buffer.alloc(4 * n);
-  c.numbers.forEach((no, i) => numberTable.writeUInt32LE(no, 4 * i));
+  for (let i = 0; i < n; i++) numberTable.writeUInt32LE(c.numbers[i]!, 4 * i);
   const lineBytesTable = Buffer.alloc(4 * n);
   c.lineBytes.forEach((bytes, i) => lineBytesTable.writeUInt32LE(bytes, 4 * i));
   const [termTable, termBlob] = section(c.terms.map(([t]) => t));
