@@ -119,19 +119,17 @@ export function openCache(memoryDir: string): OpenCache | undefined {
       return e;
     };
     const postings = (term: string) => view.postings(term);
-    let marked: ReadonlySet<number> | undefined;
     const store: RankableStore = {
       index: {
         size: n,
         entry: entryAt,
         file: (id) => view.file(id),
+        // Ranking asks only for the ids maySink marks (below), so this need not be fast.
         sinkFields: (id) => {
-          // Ranking asks for every hit (thousands at 10,000 cards); most have neither field, so one Set lookup.
-          marked ??= new Set([...Object.keys(header.status), ...Object.keys(header.expires)].map(Number));
           const p = header.prio[id];
-          if (p === "n" && !marked.has(id)) return NO_SINK_FIELDS;
           const status = header.status[id];
           const expires = header.expires[id];
+          if (p === "n" && status === undefined && expires === undefined) return NO_SINK_FIELDS;
           return { ...(p === "l" ? { priority: "low" } : p === "a" ? { priority: "always" } : {}), ...(status ? { status } : {}), ...(expires ? { expires_at: expires } : {}) };
         },
         postings,
