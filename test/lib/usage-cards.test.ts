@@ -169,6 +169,30 @@ test("addPendingFor with card numbers gives exactly addPending's numbers on any 
   );
 });
 
+test("addPendingFor on bitmaps of up to 200 cards: numbers across bytes, lines shorter or longer than the asked cards", () => {
+  // Up to 200 numbered cards: bitmaps of 1-25 bytes, asked numbers in words a line does not reach, and lines
+  // that reach past the highest asked number; hooks write only first numbers, so the registry has no duplicates.
+  const registry = { id: "abcdefgh", cards: Array.from({ length: 200 }, (_, i) => `c${i}.md`), ino: 0 };
+  const numbers = new Map(registry.cards.map((c, i) => [c, i] as const));
+  const no = fc.oneof(fc.integer({ min: 0, max: 199 }), fc.constantFrom(0, 7, 8, 31, 32, 33, 63, 64, 199));
+  const day = fc.constantFrom("2026-01-01", "2026-01-02", "2025-12-31");
+  const compact = fc
+    .tuple(day, fc.uniqueArray(no, { minLength: 1, maxLength: 60 }), fc.array(fc.constantFrom("c1.md", "c40.md", "z.md"), { maxLength: 2 }))
+    .map(([d, nos, extra]) => [`${d}@abcdefgh`, encodeHits(nos), ...extra].join("\t"));
+  const log = fc.array(compact, { minLength: 1, maxLength: 8 }).map((ls) => ls.join("\n"));
+  const asked = fc.uniqueArray(fc.oneof(no.map((n) => `c${n}.md`), fc.constantFrom("z.md", "missing.md")), { maxLength: 40 }).map((xs) => new Set(xs));
+  fc.assert(
+    fc.property(log, asked, (text, only) => {
+      const full = new Map<string, CardUsage>();
+      addPending(full, text, () => registry);
+      const fast = new Map<string, CardUsage>();
+      addPendingFor(fast, text, only, { registry: "abcdefgh", numbers }, () => registry);
+      assert.deepEqual(fast, new Map([...full].filter(([c]) => only.has(c))), text);
+    }),
+    { numRuns: 1000 },
+  );
+});
+
 test("the fold's row index finds the same usage as a search; a stale, foreign or damaged index changes nothing", () => {
   const dir = tempDir();
   try {
