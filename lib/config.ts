@@ -1,8 +1,8 @@
-import fs from "node:fs";
 import path from "node:path";
 import { parse as parseToml, TomlError } from "smol-toml";
 import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
 import type { Io } from "./io.js";
+import { exists, readUtf8 } from "./fs-fast.js";
 
 /** One problem found in the config file. */
 export interface ConfigProblem {
@@ -135,9 +135,9 @@ export function parseConfigText(text: string): { value: MemctlConfig; errors: Co
 export function readConfig(io: Pick<Io, "env" | "home">): ConfigRead & { text: string } {
   const file = configFilePath(io);
   let text: string;
-  if (!fs.existsSync(file)) return { file, exists: false, text: "", value: emptyConfig(), errors: [], warnings: [] };
+  if (!exists(file)) return { file, exists: false, text: "", value: emptyConfig(), errors: [], warnings: [] };
   try {
-    text = fs.readFileSync(file, "utf8");
+    text = readUtf8(file);
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { file, exists: false, text: "", value: emptyConfig(), errors: [], warnings: [] };
     return { file, exists: true, text: "", value: emptyConfig(), errors: [{ code: ERROR_CODES.E_IO, message: `cannot read: ${(err as Error).message}` }], warnings: [] };

@@ -1,8 +1,8 @@
 // The hook's episode reminder reads only the tail of episodes.jsonl: the file is append-only and can grow
 // for years, and the newest entry is all the reminder needs.
-import fs from "node:fs";
 import path from "node:path";
 import { EPISODES_FILE } from "./store/paths.js";
+import { close, exists, fstat, openForReading, readAt } from "./fs-fast.js";
 
 const TAIL_BYTES = 64 * 1024;
 const FIRST_WINDOW_BYTES = 4 * 1024;
@@ -19,21 +19,21 @@ export interface LastEpisode {
 /** The newest parseable entry's ts, scanning back from the end over at most two tail windows. */
 export function readLastEpisode(memoryDir: string): LastEpisode {
   const file = path.join(memoryDir, EPISODES_FILE);
-  if (!fs.existsSync(file)) return { status: "absent" };
+  if (!exists(file)) return { status: "absent" };
   let fd: number;
   try {
-    fd = fs.openSync(file, "r");
+    fd = openForReading(file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return { status: "absent" };
     return { status: "error", error: (err as Error).message };
   }
   try {
-    const size = fs.fstatSync(fd).size;
+    const size = fstat(fd).size;
     // The newest line nearly always fits in a small window; the wide one is for long or malformed tails.
     for (const window of [FIRST_WINDOW_BYTES, 2 * TAIL_BYTES]) {
       const length = Math.min(size, window);
       const buf = Buffer.alloc(length);
-      fs.readSync(fd, buf, 0, length, size - length);
+      readAt(fd, buf, 0, length, size - length);
       const lines = buf.toString("utf8").split("\n");
       if (length < size) lines.shift(); // the first line of the window may be cut
       for (let i = lines.length - 1; i >= 0; i--) {
@@ -52,7 +52,7 @@ export function readLastEpisode(memoryDir: string): LastEpisode {
   } catch (err) {
     return { status: "error", error: (err as Error).message };
   } finally {
-    fs.closeSync(fd);
+    close(fd);
   }
 }
 

@@ -1,5 +1,5 @@
-import fs from "node:fs";
 import path from "node:path";
+import { exists, lstatIfExists, readUtf8, realpath, type FileStat } from "./fs-fast.js";
 
 /** Where a directory sits in git: its worktree root and the repository every worktree shares. */
 export interface RepoLocation {
@@ -58,24 +58,24 @@ function canonicalRootOf(commonDir: string, worktreeRoot: string): string {
 
 function realpathOr(p: string): string {
   try {
-    return fs.realpathSync.native(p); // one realpath(3) call, not an lstat per path component
+    return realpath(p); // one realpath(3) call, not an lstat per path component
   } catch {
     return p;
   }
 }
 
-function lstatOrUndefined(p: string): fs.Stats | undefined {
+function lstatOrUndefined(p: string): FileStat | undefined {
   try {
-    return fs.lstatSync(p, { throwIfNoEntry: false }); // no thrown ENOENT per parent directory: the hook walks up on every prompt
+    return lstatIfExists(p); // no thrown ENOENT per parent directory: the hook walks up on every prompt
   } catch {
     return undefined;
   }
 }
 
 function readOrUndefined(p: string): string | undefined {
-  if (!fs.existsSync(p)) return undefined;
+  if (!exists(p)) return undefined;
   try {
-    return fs.readFileSync(p, "utf8");
+    return readUtf8(p);
   } catch {
     return undefined;
   }

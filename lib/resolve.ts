@@ -5,6 +5,7 @@ import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
 import { findRepo } from "./git.js";
 import type { Io } from "./io.js";
 import { claudeSlug, projectKey } from "./project.js";
+import { access, realpath, stat, statIfExists } from "./fs-fast.js";
 
 export type ResolutionStatus = "resolved" | "unavailable" | "invalid-explicit";
 export type ResolutionSource = "env" | "config" | "legacy" | "config-legacy-global" | "none";
@@ -52,7 +53,7 @@ export function locateProject(options: ResolveOptions, io: Pick<Io, "env" | "hom
   if (!repo && !options.allowNonGit) {
     throw new MemctlError(ERROR_CODES.E_NOT_GIT, `${start} is not inside a git repository; run from a repository or pass --allow-non-git to key the plain directory`);
   }
-  const canonical = repo?.canonicalRoot ?? fs.realpathSync.native(start);
+  const canonical = repo?.canonicalRoot ?? realpath(start);
   const claudeHome = io.env.CLAUDE_CONFIG_DIR ? path.resolve(io.env.CLAUDE_CONFIG_DIR) : path.join(io.home, ".claude");
   return {
     canonical_repo: canonical,
@@ -116,15 +117,15 @@ export function resolveMemory(options: ResolveOptions, io: Pick<Io, "env" | "hom
 function explicit(source: "env" | "config", dir: string, origin: string): Pick<Resolution, "status" | "resolution_source" | "memory_dir" | "reason"> {
   const problem = explicitDirProblem(dir);
   if (problem) return { status: "invalid-explicit", resolution_source: source, memory_dir: dir, reason: `${origin} = ${dir} ${problem}; fix or unset it (memctl never falls back to another store)` };
-  return { status: "resolved", resolution_source: source, memory_dir: fs.realpathSync.native(dir), reason: `selected by ${origin}` };
+  return { status: "resolved", resolution_source: source, memory_dir: realpath(dir), reason: `selected by ${origin}` };
 }
 
 /** Why an explicitly selected directory cannot be used, or undefined when it can. */
 export function explicitDirProblem(dir: string): string | undefined {
   if (!path.isAbsolute(dir)) return "is not an absolute path";
   try {
-    if (!fs.statSync(dir).isDirectory()) return "is not a directory";
-    fs.accessSync(dir, fs.constants.R_OK | fs.constants.X_OK);
+    if (!stat(dir).isDirectory()) return "is not a directory";
+    access(dir, fs.constants.R_OK | fs.constants.X_OK);
   } catch (err) {
     const code = systemCode(err);
     if (code === "ENOENT" || code === "ENOTDIR") return "does not exist";
@@ -136,7 +137,7 @@ export function explicitDirProblem(dir: string): string | undefined {
 
 function isDirectory(p: string): boolean {
   try {
-    return fs.statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
+    return statIfExists(p)?.isDirectory() ?? false;
   } catch {
     return false;
   }

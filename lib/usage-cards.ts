@@ -12,6 +12,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { STATE_DIR } from "./store/paths.js";
+import { close, fstat, openForReading, readBytesFromFd } from "./fs-fast.js";
 
 export const USAGE_CARDS = "usage.cards";
 const HEADER = "# memctl usage cards v1";
@@ -39,12 +40,12 @@ export function parseRegistry(text: string, ino = 0): CardRegistry | undefined {
 export function readRegistry(memoryDir: string): CardRegistry | undefined {
   const file = path.join(memoryDir, STATE_DIR, USAGE_CARDS);
   try {
-    const fd = fs.openSync(file, "r");
+    const fd = openForReading(file);
     try {
-      const ino = fs.fstatSync(fd).ino;
-      return parseRegistry(fs.readFileSync(fd, "utf8"), ino);
+      const ino = fstat(fd).ino;
+      return parseRegistry(readBytesFromFd(fd).toString("utf8"), ino);
     } finally {
-      fs.closeSync(fd);
+      close(fd);
     }
   } catch {
     return undefined;

@@ -5,6 +5,7 @@ import path from "node:path";
 import { STATE_DIR } from "./store/paths.js";
 import { decodeHits, numbersOf, readRegistry, type CardRegistry } from "./usage-cards.js";
 import { utcDay } from "./utc.js";
+import { readBytes, stat } from "./fs-fast.js";
 
 export interface CardUsage {
   access_count: number;
@@ -278,9 +279,9 @@ export function lazyRegistry(memoryDir: string): RegistrySource {
 
 /** The part of a pending file not yet folded: complete lines only, unless `all` (an abandoned torn tail). */
 export function unconsumed(file: string, offset: number, all: boolean): { text: string; end: number } {
-  const size = fs.statSync(file).size;
+  const size = stat(file).size;
   if (offset >= size) return { text: "", end: size }; // a folded file kept for its grace period: nothing to read
-  const buf = fs.readFileSync(file);
+  const buf = readBytes(file);
   const start = Math.min(offset, buf.length);
   const lastNewline = buf.lastIndexOf(0x0a);
   const end = all ? buf.length : Math.max(start, lastNewline + 1);

@@ -19,6 +19,7 @@ import { foldUsage } from "./usage-fold.js";
 import { encodeHits } from "./usage-cards.js";
 import { addPendingFor, findSnapshotRow, NO_ROW, openSnapshotIndex, rowAt, USAGE_INDEX, type NumberedCards } from "./usage-lookup.js";
 import { addPending, lazyRegistry, applyDecay, daysBetween, DAY, decayed, foldingFiles, halvings, parseSnapshot, parseSnapshotHeader, parseSnapshotRow, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./usage-format.js";
+import { exists, readBytes, readUtf8 } from "./fs-fast.js";
 
 export { FOLD_GRACE_MS, foldUsage, LOCK_STALE_MS, USAGE_REJECTED } from "./usage-fold.js";
 export { applyDecay, daysBetween, HALVING_PERIOD_DAYS, parseSnapshot, renderSnapshot, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage } from "./usage-format.js";
@@ -125,15 +126,15 @@ export interface UsageLookup {
 export function openUsage(memoryDir: string, today: string, only?: ReadonlySet<string>, numbered?: NumberedCards): UsageLookup {
   const none: UsageLookup = { store: "none", get: () => undefined };
   const dir = stateDir(memoryDir);
-  if (!fs.existsSync(dir)) return none;
+  if (!exists(dir)) return none;
   try {
     let snapshot = "";
     let rowsFrom = 0;
     let header: Pick<Snapshot, "epoch" | "folded"> = { folded: new Map() };
     let found = false;
     const snapshotFile = path.join(dir, USAGE_SNAPSHOT);
-    if (fs.existsSync(snapshotFile)) {
-      snapshot = fs.readFileSync(snapshotFile, "utf8");
+    if (exists(snapshotFile)) {
+      snapshot = readUtf8(snapshotFile);
       const newline = snapshot.indexOf("\n");
       header = parseSnapshotHeader(newline === -1 ? snapshot : snapshot.slice(0, newline));
       rowsFrom = newline === -1 ? snapshot.length : newline + 1;
@@ -145,7 +146,7 @@ export function openUsage(memoryDir: string, today: string, only?: ReadonlySet<s
     let texts = "";
     for (const name of [...foldingFiles(dir), USAGE_LOG]) {
       const file = path.join(dir, name);
-      if (!fs.existsSync(file)) continue;
+      if (!exists(file)) continue;
       texts += unconsumed(file, header.folded.get(name) ?? 0, false).text;
       found = true;
     }
@@ -214,10 +215,9 @@ export function recordHitsSync(memoryDir: string, cardRelpaths: readonly string[
   const numbered = options.numbered && options.numbered.numbers.length > 0 ? options.numbered : undefined;
   if ((cards.length === 0 && !numbered) || !DAY.test(today)) return { recorded: 0, refused, folded: false };
   const dir = stateDir(memoryDir);
-  fs.mkdirSync(dir, { recursive: true });
   const fields = numbered ? [`${today}@${numbered.registry}`, encodeHits(numbered.numbers), ...cards] : [today, ...cards];
   const line = Buffer.from(`${fields.join("\t")}\n`, "utf8");
-  const fd = fs.openSync(path.join(dir, USAGE_LOG), "a");
+  const fd = openForAppend(dir, USAGE_LOG);
   let size: number;
   try {
     // One write() call: on a local filesystem an O_APPEND write of a regular file is not interleaved with others.
@@ -239,9 +239,20 @@ export function recordHitsSync(memoryDir: string, cardRelpaths: readonly string[
 }
 
 
+/** The log opened for appending; its directory is made only when missing (not a mkdir call every prompt). */
+function openForAppend(dir: string, name: string): number {
+  try {
+    return fs.openSync(path.join(dir, name), "a");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    fs.mkdirSync(dir, { recursive: true });
+    return fs.openSync(path.join(dir, name), "a");
+  }
+}
+
 function readSnapshotIndex(dir: string, snapshot: string, registryId: string): ((no: number) => number | undefined) | undefined {
   try {
-    return openSnapshotIndex(fs.readFileSync(path.join(dir, USAGE_INDEX)), snapshot, registryId);
+    return openSnapshotIndex(readBytes(path.join(dir, USAGE_INDEX)), snapshot, registryId);
   } catch {
     return undefined;
   }

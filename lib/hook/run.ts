@@ -10,6 +10,7 @@ import type { Io } from "../io.js";
 import { resolveMemory, type Resolution } from "../resolve.js";
 import { utcStamp } from "../utc.js";
 import { buildInjection, type Injection } from "./inject.js";
+import { statIfExists } from "../fs-fast.js";
 
 export interface HookOptions {
   host: string;
@@ -107,7 +108,7 @@ export function logHookError(io: Io, message: string): void {
 
 function isDirectory(p: string): boolean {
   try {
-    return fs.statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
+    return statIfExists(p)?.isDirectory() ?? false;
   } catch {
     return false;
   }

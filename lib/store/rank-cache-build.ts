@@ -13,6 +13,7 @@ import { INDEX_FILE, STATE_DIR } from "./paths.js";
 import { isMeasurable } from "../usage.js";
 import { ensureNumbered } from "../usage-cards.js";
 import { ensureRowIndex } from "../usage-fold.js";
+import type { FileStat } from "../fs-fast.js";
 
 /**
  * Sources modified this recently are not trusted to a cache: an edit in the same timestamp tick as the
@@ -49,7 +50,7 @@ function reusable(memoryDir: string): Reusable {
   return out;
 }
 
-export async function rebuild(memoryDir: string, indexStat: fs.Stats, options: LoadOptions): Promise<RankableStore> {
+export async function rebuild(memoryDir: string, indexStat: FileStat, options: LoadOptions): Promise<RankableStore> {
   const text = fs.readFileSync(path.join(memoryDir, INDEX_FILE), "utf8");
   const parsed = parseIndex(text);
   const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];

@@ -18,8 +18,8 @@
 // cards); a freshness check reads no entry. Every offset is bounds-checked on read; anything
 // inconsistent makes the whole cache untrusted.
 import { isAscii } from "node:buffer";
-import fs from "node:fs";
 import type { PostingList } from "../rank/score.js";
+import { close, fstat, openForReading, readAt as readFileAt } from "../fs-fast.js";
 
 export const MAGIC = Buffer.from("MEMCTLRC");
 export const END = Buffer.from("MEMCTLEND");
@@ -59,7 +59,7 @@ export interface CacheView<H> {
 // (the hook exits first; long-lived callers such as the MCP server do not leak descriptors).
 const closeOnCollect = new FinalizationRegistry<number>((fd) => {
   try {
-    fs.closeSync(fd);
+    close(fd);
   } catch {
     // already closed
   }
@@ -75,26 +75,26 @@ export interface ReadLimits {
 export function openCacheFile<H>(path: string, tokenizerVersion: number, limits: ReadLimits = {}): CacheView<H> | undefined {
   let fd: number | undefined;
   try {
-    fd = fs.openSync(path, "r");
-    const size = fs.fstatSync(fd).size;
+    fd = openForReading(path);
+    const size = fstat(fd).size;
     if (size < PREFIX + END.length) return undefined;
     const prefix = Buffer.alloc(PREFIX);
-    fs.readSync(fd, prefix, 0, PREFIX, 0);
+    readFileAt(fd, prefix, 0, PREFIX, 0);
     if (!prefix.subarray(0, MAGIC.length).equals(MAGIC) || prefix.readUInt32LE(8) !== FORMAT_VERSION || prefix.readUInt32LE(12) !== tokenizerVersion) return undefined;
     const headBytes = prefix.readUInt32LE(16);
     if (headBytes < PREFIX || headBytes + END.length > size) return undefined;
     // Its own ArrayBuffer (offset 0): the stamp and postings arrays inside are then aligned for typed views.
     const head = Buffer.from(new ArrayBuffer(headBytes));
-    if (fs.readSync(fd, head, 0, headBytes, 0) !== headBytes) return undefined;
+    if (readFileAt(fd, head, 0, headBytes, 0) !== headBytes) return undefined;
     const end = Buffer.alloc(END.length);
-    fs.readSync(fd, end, 0, END.length, size - END.length);
+    readFileAt(fd, end, 0, END.length, size - END.length);
     if (!end.equals(END)) return undefined;
     const view = parseHead<H>(head, fd, size - END.length, limits);
-    if (!view) fs.closeSync(fd);
+    if (!view) close(fd);
     else closeOnCollect.register(view, fd);
     return view;
   } catch {
-    if (fd !== undefined) fs.closeSync(fd);
+    if (fd !== undefined) close(fd);
     return undefined;
   }
 }
@@ -151,7 +151,7 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number, limits: ReadLim
   if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) return undefined; // the layout is little-endian
   const stampArray = new Float64Array(buf.buffer, buf.byteOffset + at, 2 * n);
   const readAt = (target: ArrayBufferView, bytes: number, position: number) => {
-    if (fs.readSync(fd, new Uint8Array(target.buffer, target.byteOffset, bytes), 0, bytes, position) !== bytes) throw new RangeError("short read of rank cache postings");
+    if (readFileAt(fd, new Uint8Array(target.buffer, target.byteOffset, bytes), 0, bytes, position) !== bytes) throw new RangeError("short read of rank cache postings");
   };
   let whole: { id: Uint32Array; tf: Float32Array; mask: Uint8Array } | undefined;
   if (9 * count <= (limits.wholePostings ?? WHOLE_POSTINGS_MAX)) {
@@ -192,7 +192,7 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number, limits: ReadLim
     const b = table[id + 1]!;
     checkRange(a, b, limit);
     const out = Buffer.alloc(b - a);
-    if (fs.readSync(fd, out, 0, b - a, blob + a) !== b - a) throw new RangeError("short read of a rank cache entry");
+    if (readFileAt(fd, out, 0, b - a, blob + a) !== b - a) throw new RangeError("short read of a rank cache entry");
     return out.toString("utf8");
   };
   // A prompt prints from up to ~60 entries: when the slim entries are small, one read of them all is cheaper
@@ -203,7 +203,7 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number, limits: ReadLim
     checkId(id);
     if (!wholeEntries) {
       wholeEntries = Buffer.allocUnsafe(entryBytes);
-      if (fs.readSync(fd, wholeEntries, 0, entryBytes, entryBlob) !== entryBytes) throw new RangeError("short read of the rank cache entries");
+      if (readFileAt(fd, wholeEntries, 0, entryBytes, entryBlob) !== entryBytes) throw new RangeError("short read of the rank cache entries");
     }
     const a = entryTable[id]!;
     const b = entryTable[id + 1]!;

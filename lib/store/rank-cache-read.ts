@@ -1,11 +1,11 @@
 // Reading the rank cache: open and bounds-check the file, materialise entries on demand (see rank-cache.ts).
-import fs from "node:fs";
 import path from "node:path";
 import type { EntryInfo, RankIndex } from "../rank/score.js";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { parseIndex, type UnparsedLine } from "./index-file.js";
 import { openCacheFile, type CacheView } from "./rank-cache-format.js";
 import { STATE_DIR } from "./paths.js";
+import { exists, statIfExists } from "../fs-fast.js";
 
 export const RANK_CACHE = "rank-cache.bin";
 
@@ -97,7 +97,7 @@ export interface OpenCache {
 
 export function openCache(memoryDir: string): OpenCache | undefined {
   const file = path.join(memoryDir, STATE_DIR, RANK_CACHE);
-  if (!fs.existsSync(file)) return undefined;
+  if (!exists(file)) return undefined;
   try {
     const view = openCacheFile<Header>(file, TOKENIZER_VERSION);
     if (!view || view.header.n !== view.n) return undefined;
@@ -207,7 +207,7 @@ export function cardStamp(memoryDir: string, file: string): Stamp {
 
 export function stampOf(file: string): Stamp {
   try {
-    const s = fs.statSync(file, { throwIfNoEntry: false });
+    const s = statIfExists(file);
     return s ? [s.mtimeMs, s.size] : [-1, -1];
   } catch {
     return [-1, -1];

@@ -15,12 +15,12 @@
 // (2 s on filesystems with whole-second timestamps) is not written: an edit in the same timestamp tick could
 // otherwise go unnoticed; the next call rebuilds.
 // Writes are temp file + rename; a corrupt or foreign cache is ignored, never trusted.
-import fs from "node:fs";
 import path from "node:path";
 import { rebuild } from "./rank-cache-build.js";
 import { cardStamp, openCache, sameStamp, stampOf, type LoadOptions, type OpenCache, type RankableStore } from "./rank-cache-read.js";
 import { INDEX_FILE, STATE_DIR } from "./paths.js";
 import { USAGE_CARDS } from "../usage-cards.js";
+import { stat, statIfExists, type FileStat } from "../fs-fast.js";
 
 export { normalizeCardPath } from "./rank-cache-build.js";
 export { RANK_CACHE, type LoadOptions, type RankableStore } from "./rank-cache-read.js";
@@ -30,7 +30,7 @@ export const ROLLING_CHECK = 64;
 
 /** The store's index for ranking: from the cache when fresh, else from the files. Throws when MEMORY.md cannot be read (ENOENT included: callers decide). */
 export async function loadRankable(memoryDir: string, options: LoadOptions): Promise<RankableStore> {
-  const indexStat = fs.statSync(path.join(memoryDir, INDEX_FILE));
+  const indexStat = stat(path.join(memoryDir, INDEX_FILE));
   if (!indexStat.isFile()) throw Object.assign(new Error(`${path.join(memoryDir, INDEX_FILE)} is not a file`), { code: "EISDIR" });
   if (!options.force) {
     const cached = openCache(memoryDir);
@@ -49,7 +49,7 @@ export function stillFresh(memoryDir: string, store: RankableStore, files: Itera
 }
 
 /** A damaged entry met while checking freshness means "rebuild", never an error. */
-function isFreshSafe(memoryDir: string, c: OpenCache, indexStat: fs.Stats, options: LoadOptions): boolean {
+function isFreshSafe(memoryDir: string, c: OpenCache, indexStat: FileStat, options: LoadOptions): boolean {
   try {
     return isFresh(memoryDir, c, indexStat, options);
   } catch {
@@ -57,7 +57,7 @@ function isFreshSafe(memoryDir: string, c: OpenCache, indexStat: fs.Stats, optio
   }
 }
 
-function isFresh(memoryDir: string, c: OpenCache, indexStat: fs.Stats, options: LoadOptions): boolean {
+function isFresh(memoryDir: string, c: OpenCache, indexStat: FileStat, options: LoadOptions): boolean {
   const h = c.header;
   if (h.index[0] !== indexStat.size || h.index[1] !== indexStat.mtimeMs || h.index[2] !== indexStat.ino) return false;
   for (const [rel, mtime] of h.dirs) {
@@ -80,7 +80,7 @@ function isFresh(memoryDir: string, c: OpenCache, indexStat: fs.Stats, options: 
 
 function registryIno(memoryDir: string): number | undefined {
   try {
-    return fs.statSync(path.join(memoryDir, STATE_DIR, USAGE_CARDS), { throwIfNoEntry: false })?.ino;
+    return statIfExists(path.join(memoryDir, STATE_DIR, USAGE_CARDS))?.ino;
   } catch {
     return undefined;
   }

@@ -1,0 +1,206 @@
+// The file system calls the per-prompt hook makes some 150 times a prompt (stats of cards and state files, the
+// rank cache's positional reads), made straight through Node's own fs binding when this Node's binding is one
+// memctl was checked against, and through node:fs otherwise. In a fresh process every first use of an fs
+// function compiles its JavaScript wrapper and validators, and on Node 20 each statSync builds four Date
+// objects: together ~2.5M instructions of a hook call at 1,000 cards (bench/README.md). The binding calls are
+// the ones node:fs itself makes, so errors (code, syscall, path) and mtimeMs are exactly fs's (tested against
+// fs on Node 20.16, 22 and 24 in test/lib/fs-fast.test.ts).
+import fs from "node:fs";
+
+/** What callers read of a stat: the fields fs.Stats has under the same names. */
+export interface FileStat {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly ino: number;
+  readonly mode: number;
+  isFile(): boolean;
+  isDirectory(): boolean;
+}
+
+/** The binding functions used, with the signatures node:fs calls them with in Node 20.16 to 24. */
+interface FsBinding {
+  stat(path: string, bigint: false, req: undefined, throwIfNoEntry: boolean): Float64Array | undefined;
+  lstat(path: string, bigint: false, req: undefined, throwIfNoEntry: boolean): Float64Array | undefined;
+  fstat(fd: number, bigint: false, req: undefined, shouldNotThrow: false): Float64Array;
+  open(path: string, flags: number, mode: number): number;
+  close(fd: number): void;
+  read(fd: number, buffer: NodeJS.ArrayBufferView, offset: number, length: number, position: number): number;
+  existsSync(path: string): boolean;
+  readFileUtf8(path: string, flags: number): string;
+  realpath(path: string, encoding: "utf8"): string;
+  access(path: string, mode: number): void;
+}
+
+const S_IFMT = 0o170000;
+const S_IFREG = 0o100000;
+const S_IFDIR = 0o040000;
+
+/** A stat from the binding's field array (the layout getStatsFromBinding reads: size at 8, mtime at 12-13). */
+class BindingStat implements FileStat {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly ino: number;
+  readonly mode: number;
+  constructor(values: Float64Array) {
+    this.mode = values[1]!;
+    this.ino = values[7]!;
+    this.size = values[8]!;
+    // fs's msFromTimeSpec: the same expression, so the double is bit for bit the one fs.Stats carries.
+    this.mtimeMs = values[12]! * 1_000 + values[13]! / 1_000_000;
+  }
+  isFile(): boolean {
+    return (this.mode & S_IFMT) === S_IFREG;
+  }
+  isDirectory(): boolean {
+    return (this.mode & S_IFMT) === S_IFDIR;
+  }
+}
+
+let chosen: FsBinding | null | undefined;
+
+/**
+ * The binding, or null to use node:fs: only on Node lines whose binding signatures were checked, never when
+ * process.binding would warn (--pending-deprecation) or a permission model is active (Node 20 checks some of
+ * its permissions in the JavaScript layer the binding skips). Decided on first use, once per process.
+ */
+function fsBinding(): FsBinding | null {
+  if (chosen !== undefined) return chosen;
+  chosen = null;
+  try {
+    const [major, minor] = process.versions.node.split(".").map(Number) as [number, number];
+    const checked = (major === 20 && minor >= 16) || major === 22 || major === 24;
+    const proc = process as NodeJS.Process & { permission?: unknown; binding?: (name: string) => unknown };
+    const pending = process.execArgv.includes("--pending-deprecation") || (process.env.NODE_OPTIONS ?? "").includes("--pending-deprecation") || process.env.NODE_PENDING_DEPRECATION === "1";
+    if (!checked || pending || proc.permission !== undefined || typeof proc.binding !== "function") return chosen;
+    const b = proc.binding("fs") as Partial<FsBinding>;
+    const names = ["stat", "lstat", "fstat", "open", "close", "read", "existsSync", "readFileUtf8", "realpath", "access"] as const;
+    if (names.every((n) => typeof b[n] === "function")) chosen = b as FsBinding;
+  } catch {
+    chosen = null;
+  }
+  return chosen;
+}
+
+/** A path the binding may be given as it is: a string without NUL (node:fs reports the rest). */
+function plain(path: string): boolean {
+  return typeof path === "string" && path.indexOf("\u0000") === -1;
+}
+
+/** fs.statSync(path, { throwIfNoEntry: false }): undefined when the path or a parent does not exist. */
+export function statIfExists(path: string): FileStat | undefined {
+  const b = fsBinding();
+  if (!b || !plain(path)) return fs.statSync(path, { throwIfNoEntry: false });
+  const values = b.stat(path, false, undefined, false);
+  return values === undefined ? undefined : new BindingStat(values);
+}
+
+/** fs.statSync(path): throws ENOENT like every other error. */
+export function stat(path: string): FileStat {
+  const b = fsBinding();
+  if (!b || !plain(path)) return fs.statSync(path);
+  return new BindingStat(b.stat(path, false, undefined, true)!);
+}
+
+/** fs.lstatSync(path, { throwIfNoEntry: false }). */
+export function lstatIfExists(path: string): FileStat | undefined {
+  const b = fsBinding();
+  if (!b || !plain(path)) return fs.lstatSync(path, { throwIfNoEntry: false });
+  const values = b.lstat(path, false, undefined, false);
+  return values === undefined ? undefined : new BindingStat(values);
+}
+
+export function fstat(fd: number): FileStat {
+  const b = fsBinding();
+  return b ? new BindingStat(b.fstat(fd, false, undefined, false)) : fs.fstatSync(fd);
+}
+
+/** fs.openSync(path, "r"). */
+export function openForReading(path: string): number {
+  const b = fsBinding();
+  return b && plain(path) ? b.open(path, fs.constants.O_RDONLY, 0o666) : fs.openSync(path, "r");
+}
+
+/** fs.readSync(fd, buffer, offset, length, position) with every argument given (position -1: the file position). */
+export function readAt(fd: number, buffer: NodeJS.ArrayBufferView, offset: number, length: number, position: number): number {
+  const b = fsBinding();
+  if (!b || length === 0) return fs.readSync(fd, buffer, offset, length, position === -1 ? null : position);
+  if (!(offset >= 0 && length > 0 && offset + length <= buffer.byteLength && Number.isSafeInteger(position) && position >= -1)) {
+    return fs.readSync(fd, buffer, offset, length, position === -1 ? null : position); // fs reports what is wrong
+  }
+  return b.read(fd, buffer, offset, length, position);
+}
+
+export function close(fd: number): void {
+  const b = fsBinding();
+  if (b) b.close(fd);
+  else fs.closeSync(fd);
+}
+
+export function exists(path: string): boolean {
+  const b = fsBinding();
+  return b && plain(path) ? b.existsSync(path) : fs.existsSync(path);
+}
+
+/** fs.readFileSync(path, "utf8"). */
+export function readUtf8(path: string): string {
+  const b = fsBinding();
+  return b && plain(path) ? b.readFileUtf8(path, fs.constants.O_RDONLY) : fs.readFileSync(path, "utf8");
+}
+
+/** fs.readFileSync(path): the whole file as bytes. */
+export function readBytes(path: string): Buffer {
+  const b = fsBinding();
+  if (!b || !plain(path)) return fs.readFileSync(path);
+  const fd = b.open(path, fs.constants.O_RDONLY, 0o666);
+  try {
+    return readWhole(b, fd);
+  } finally {
+    b.close(fd);
+  }
+}
+
+/** fs.readFileSync(fd): the rest of an open file as bytes. */
+export function readBytesFromFd(fd: number): Buffer {
+  const b = fsBinding();
+  return b ? readWhole(b, fd) : fs.readFileSync(fd);
+}
+
+/** What fs.readFileSync does: the size fstat reports, else (0, as for /proc files) chunks until the end. */
+function readWhole(b: FsBinding, fd: number): Buffer {
+  const size = new BindingStat(b.fstat(fd, false, undefined, false)).size;
+  if (size > 0) {
+    const buf = Buffer.allocUnsafe(size);
+    let length = 0;
+    while (length < size) {
+      const n = b.read(fd, buf, length, size - length, -1);
+      if (n === 0) break;
+      length += n;
+    }
+    return length === size ? buf : buf.subarray(0, length);
+  }
+  const chunks: Buffer[] = [];
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(8192);
+    const n = b.read(fd, chunk, 0, chunk.length, -1);
+    if (n === 0) return Buffer.concat(chunks);
+    chunks.push(chunk.subarray(0, n));
+  }
+}
+
+/** fs.realpathSync.native(path): one realpath(3). */
+export function realpath(path: string): string {
+  const b = fsBinding();
+  return b && plain(path) ? b.realpath(path, "utf8") : fs.realpathSync.native(path);
+}
+
+/** fs.accessSync(path, mode). */
+export function access(path: string, mode: number): void {
+  const b = fsBinding();
+  if (b && plain(path)) b.access(path, mode);
+  else fs.accessSync(path, mode);
+}
+
+/** Whether calls go through the binding in this process (for tests and the benchmark's report). */
+export function usesBinding(): boolean {
+  return fsBinding() !== null;
+}

