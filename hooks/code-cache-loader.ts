@@ -1,5 +1,5 @@
 // Starts a bundled CommonJS hook from V8's code cache. The hook is a fresh Node process on every prompt, and
-// compiling its ~130 KB bundle (plus lazily compiling each function it calls) is a few milliseconds of every
+// compiling its ~150 KB bundle (plus lazily compiling each function it calls) is a few milliseconds of every
 // prompt; a code cache made by an earlier run of the same bundle on the same Node skips both. Node 20 has no
 // module.enableCompileCache, so this does it by hand with vm.Script's cachedData.
 //
@@ -9,30 +9,91 @@
 // meets a foreign cache (V8 itself also rejects one from another V8 or flag set). A missing or rejected cache
 // is written after the run, atomically, by whoever gets there. Nothing here may throw past the body: the hook
 // must never block a prompt.
+//
+// This file itself cannot be cached, and V8 compiles each of its functions on first call (~100K instructions
+// apiece), so the common path is straight-line top-level code: no helpers, no path or Buffer methods.
 import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
-import { dirname, isAbsolute, join } from "node:path";
+import { isAbsolute, sep } from "node:path";
 import { Script } from "node:vm";
 
 declare const BODY_FILE: string;
 declare const BODY_HASH: string;
 
-/**
- * The cache's file name for a body with this hash on this Node with these flags: V8 rejects a cache made under
- * other flags, so a run with NODE_OPTIONS or node flags keeps its own file instead of rewriting everyone's.
- */
-function cacheName(bodyFile: string, bodyHash: string): string {
-  const flags = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].join("\0");
-  const variant = flags === "" ? "" : `-${fnv1a(flags)}`;
-  return `${bodyFile}.${bodyHash}.${process.version}-${process.arch}${variant}.v8cache`;
+interface ReadBinding {
+  open(path: string, flags: number, mode: number): number;
+  fstat(fd: number, bigint: false, req: undefined, shouldNotThrow: false): Float64Array;
+  read(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number;
+  close(fd: number): void;
 }
 
-/** Where a cache may live: next to the body, else (a read-only install) the user's cache directory. */
-function cacheDirs(dir: string): string[] {
-  const xdg = process.env.XDG_CACHE_HOME;
-  const home = process.env.HOME;
-  const user = xdg && isAbsolute(xdg) ? join(xdg, "memctl") : home && isAbsolute(home) ? join(home, ".cache", "memctl") : undefined;
-  return user ? [dir, user] : [dir];
+const bodyPath = __dirname + sep + BODY_FILE;
+// The cache's file name for this body on this Node with these flags: V8 rejects a cache made under other
+// flags, so a run with NODE_OPTIONS or node flags keeps its own file instead of rewriting everyone's.
+const flags = process.execArgv.length === 0 && !process.env.NODE_OPTIONS ? "" : [...process.execArgv, process.env.NODE_OPTIONS ?? ""].join("\0");
+const cacheName = `${BODY_FILE}.${BODY_HASH}.${process.version}-${process.arch}${flags === "" ? "" : `-${fnv1a(flags)}`}.v8cache`;
+// Where a cache may live: next to the body, else (a read-only install) the user's cache directory.
+const xdg = process.env.XDG_CACHE_HOME;
+const home = process.env.HOME;
+const userDir = xdg && isAbsolute(xdg) ? xdg + sep + "memctl" : home && isAbsolute(home) ? home + sep + ".cache" + sep + "memctl" : undefined;
+const candidates = userDir ? [__dirname + sep + cacheName, userDir + sep + cacheName] : [__dirname + sep + cacheName];
+
+// Reads go through Node's fs binding on the Node lines lib/fs-fast.ts checks (same rule: 20.16+, 22, 24, no
+// --pending-deprecation, no permission model), which skips node:fs's first-use cost (~1.5M instructions for a
+// process's first readFileSync); anywhere else, node:fs.
+let binding: ReadBinding | undefined;
+try {
+  const version = process.versions.node.split(".");
+  const major = Number(version[0]);
+  const checked = (major === 20 && Number(version[1]) >= 16) || major === 22 || major === 24;
+  const proc = process as NodeJS.Process & { permission?: unknown; binding?: (name: string) => unknown };
+  const pending = process.execArgv.includes("--pending-deprecation") || (process.env.NODE_OPTIONS ?? "").includes("--pending-deprecation") || process.env.NODE_PENDING_DEPRECATION === "1";
+  if (checked && !pending && proc.permission === undefined && typeof proc.binding === "function") {
+    const b = proc.binding("fs") as Partial<ReadBinding>;
+    if (typeof b.open === "function" && typeof b.fstat === "function" && typeof b.read === "function" && typeof b.close === "function") binding = b as ReadBinding;
+  }
+} catch {
+  binding = undefined;
 }
+
+/** A whole regular file through the binding (a short read, as during a concurrent rewrite, is an error). */
+function readWhole(b: ReadBinding, file: string): Uint8Array {
+  const fd = b.open(file, 0, 0o666);
+  try {
+    const size = b.fstat(fd, false, undefined, false)[8]!;
+    // A typed array, not a Buffer: Buffer's allocators are JavaScript this process would compile first.
+    const data = new Uint8Array(size);
+    let length = 0;
+    for (let n = 1; length < size && n > 0; length += n) n = b.read(fd, data, length, size - length, -1);
+    if (length !== size) throw new Error(`${file} changed while it was read`);
+    return data;
+  } finally {
+    b.close(fd);
+  }
+}
+
+let cachedData: Uint8Array | undefined;
+let found: string | undefined;
+for (let i = 0; i < candidates.length && cachedData === undefined; i++) {
+  try {
+    cachedData = binding ? readWhole(binding, candidates[i]!) : readFileSync(candidates[i]!);
+    found = candidates[i];
+  } catch {
+    // not there: try the next place
+  }
+}
+// The build stores the body inside the wrapper Node's CommonJS loader puts around a module, and pure ASCII,
+// so latin1 (a plain copy) reads it exactly and skips UTF-8 decoding. latin1Slice is the native method
+// Buffer#toString("latin1") ends in; it takes any typed array.
+const latin1Slice = (Buffer.prototype as unknown as { latin1Slice?: (this: Uint8Array) => string }).latin1Slice;
+const source = binding && latin1Slice ? latin1Slice.call(readWhole(binding, bodyPath)) : readFileSync(bodyPath, "latin1");
+const script = new Script(source, { filename: bodyPath, ...(cachedData ? { cachedData } : {}) });
+if (!cachedData || script.cachedDataRejected) {
+  // A rejected cache is replaced where it was found; a missing one goes to the first place that takes it.
+  const targets = found ? [found, ...candidates.filter((f) => f !== found)] : candidates;
+  process.once("exit", () => saveCache(script, targets));
+}
+const body = { exports: {} };
+(script.runInThisContext() as (...args: unknown[]) => void)(body.exports, require, body, bodyPath, __dirname);
 
 /** 32-bit FNV-1a in hex: a short, stable name for a flag set (not a security boundary). */
 function fnv1a(text: string): string {
@@ -41,40 +102,13 @@ function fnv1a(text: string): string {
   return (h >>> 0).toString(16).padStart(8, "0");
 }
 
-function start(dir: string): void {
-  const bodyPath = join(dir, BODY_FILE);
-  const candidates = cacheDirs(dir).map((d) => join(d, cacheName(BODY_FILE, BODY_HASH)));
-  let cachedData: Buffer | undefined;
-  let found: string | undefined;
-  for (const file of candidates) {
-    try {
-      cachedData = readFileSync(file);
-      found = file;
-      break;
-    } catch {
-      // not there: try the next place
-    }
-  }
-  // The build stores the body inside the wrapper Node's CommonJS loader puts around a module, and pure ASCII,
-  // so latin1 (a plain copy) reads it exactly and skips UTF-8 decoding.
-  const source = readFileSync(bodyPath, "latin1");
-  const script = new Script(source, { filename: bodyPath, ...(cachedData ? { cachedData } : {}) });
-  if (!cachedData || script.cachedDataRejected) {
-    // A rejected cache is replaced where it was found; a missing one goes to the first place that takes it.
-    const targets = found ? [found, ...candidates.filter((f) => f !== found)] : candidates;
-    process.once("exit", () => saveCache(script, targets));
-  }
-  const body = { exports: {} };
-  (script.runInThisContext() as (...args: unknown[]) => void)(body.exports, require, body, bodyPath, dir);
-}
-
 /** Written at exit, so the cache also holds every function this run compiled. Best effort, atomic. */
 function saveCache(script: Script, targets: readonly string[]): void {
   const data = script.createCachedData();
   for (const file of targets) {
     const tmp = `${file}.${process.pid}.tmp`;
     try {
-      mkdirSync(dirname(file), { recursive: true });
+      mkdirSync(file.slice(0, file.lastIndexOf(sep)), { recursive: true });
       writeFileSync(tmp, data);
       renameSync(tmp, file);
       return;
@@ -87,5 +121,3 @@ function saveCache(script: Script, targets: readonly string[]): void {
     }
   }
 }
-
-start(__dirname);

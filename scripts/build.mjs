@@ -48,6 +48,7 @@ await build({
   format: "cjs",
   define: { BODY_FILE: JSON.stringify(HOOK_BODY), BODY_HASH: JSON.stringify(createHash("sha256").update(readFileSync(`dist/hooks/${HOOK_BODY}`)).digest("hex").slice(0, 16)) },
 });
+preferBuiltinPrototypes("dist/hooks/user-prompt-submit.js");
 warmHookCodeCache("dist/hooks/user-prompt-submit.js");
 // The OpenCode plugin is an ES module imported by the shim OpenCode (Bun) loads; .mjs keeps it ESM in that folder.
 await build({

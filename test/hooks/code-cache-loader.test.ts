@@ -128,3 +128,25 @@ test("a cache that cannot be written anywhere costs nothing but the cache: same 
     s.cleanup();
   }
 });
+
+test("under --pending-deprecation (no fs binding) and with an empty cache file the hook answers the same, silently", () => {
+  const { s, hooks, run, caches } = hookCopy();
+  try {
+    const good = run();
+    const name = caches()[0]!;
+    const pending = spawnSync(process.execPath, ["--pending-deprecation", path.join(hooks, "user-prompt-submit.js"), "--host", "codex"], {
+      input: JSON.stringify({ cwd: s.repo, prompt: "what is the redis ttl?" }),
+      env: { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") },
+      encoding: "utf8",
+    });
+    assert.equal(pending.status, 0, pending.stderr);
+    assert.equal(pending.stderr, "", "process.binding would print a deprecation warning");
+    assert.equal(pending.stdout, good.stdout);
+    fs.writeFileSync(path.join(hooks, name), "");
+    const empty = run();
+    assert.equal(empty.stdout, good.stdout);
+    assert.ok(fs.statSync(path.join(hooks, name)).size > 0, "the empty cache is replaced");
+  } finally {
+    s.cleanup();
+  }
+});
