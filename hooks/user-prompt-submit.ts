@@ -1,9 +1,9 @@
 // UserPromptSubmit entry for Claude Code and Codex (and any host that runs a command per prompt):
 //   node <abs>/dist/hooks/user-prompt-submit.js --host <claude|codex|generic|grok|opencode> [--max-bytes N] [--max-entries N]
 // stdin is the host's JSON payload. Deliberately tiny: no CLI framework, installers or MCP in this graph.
-import { readFileSync } from "node:fs";
 import { isHostName } from "../hosts/index.js";
 import { runUserPromptHook } from "../lib/hook/run.js";
+import { readBytesFromFd } from "../lib/fs-fast.js";
 import { fdSink, processIo, readAll } from "../lib/io.js";
 
 function parseHookArgs(argv: readonly string[]): { host: string; maxBytes?: number; maxEntries?: number; problems: string[] } {
@@ -26,9 +26,9 @@ function parseHookArgs(argv: readonly string[]): { host: string; maxBytes?: numb
 }
 
 /** fd 0 read synchronously (hosts pipe the payload): cheaper than starting a stream; the stream is the fallback. */
-async function readStdin(): Promise<Buffer> {
+async function readStdin(): Promise<Uint8Array> {
   try {
-    return readFileSync(0);
+    return readBytesFromFd(0);
   } catch {
     return readAll(process.stdin);
   }

@@ -3,6 +3,7 @@
 import path from "node:path";
 import { EPISODES_FILE } from "./store/paths.js";
 import { close, exists, fstat, openForReading, readAt } from "./fs-fast.js";
+import { utf8Text } from "./bytes.js";
 
 const TAIL_BYTES = 64 * 1024;
 const FIRST_WINDOW_BYTES = 4 * 1024;
@@ -32,9 +33,9 @@ export function readLastEpisode(memoryDir: string): LastEpisode {
     // The newest line nearly always fits in a small window; the wide one is for long or malformed tails.
     for (const window of [FIRST_WINDOW_BYTES, 2 * TAIL_BYTES]) {
       const length = Math.min(size, window);
-      const buf = Buffer.alloc(length);
+      const buf = new Uint8Array(length);
       readAt(fd, buf, 0, length, size - length);
-      const lines = buf.toString("utf8").split("\n");
+      const lines = utf8Text(buf).split("\n");
       if (length < size) lines.shift(); // the first line of the window may be cut
       for (let i = lines.length - 1; i >= 0; i--) {
         const line = lines[i]!.trim();

@@ -29,6 +29,9 @@ interface FsBinding {
   readFileUtf8(path: string, flags: number): string;
   realpath(path: string, encoding: "utf8"): string;
   access(path: string, mode: number): void;
+  readdir(path: string, encoding: "utf8", withFileTypes: false): string[];
+  // The one call here that reports errors in a context object rather than by throwing (Node 20.16 to 24).
+  writeBuffer(fd: number, buffer: NodeJS.ArrayBufferView, offset: number, length: number, position: null, req: undefined, ctx: { errno?: number; error?: Error }): number;
 }
 
 const S_IFMT = 0o170000;
@@ -73,7 +76,7 @@ function fsBinding(): FsBinding | null {
     const pending = process.execArgv.includes("--pending-deprecation") || (process.env.NODE_OPTIONS ?? "").includes("--pending-deprecation") || process.env.NODE_PENDING_DEPRECATION === "1";
     if (!checked || pending || proc.permission !== undefined || typeof proc.binding !== "function") return chosen;
     const b = proc.binding("fs") as Partial<FsBinding>;
-    const names = ["stat", "lstat", "fstat", "open", "close", "read", "existsSync", "readFileUtf8", "realpath", "access"] as const;
+    const names = ["stat", "lstat", "fstat", "open", "close", "read", "existsSync", "readFileUtf8", "realpath", "access", "readdir", "writeBuffer"] as const;
     if (names.every((n) => typeof b[n] === "function")) chosen = b as FsBinding;
   } catch {
     chosen = null;
@@ -130,6 +133,33 @@ export function readAt(fd: number, buffer: NodeJS.ArrayBufferView, offset: numbe
   return b.read(fd, buffer, offset, length, position);
 }
 
+/** fs.openSync(path, "a"): write-only, appending, created when missing. */
+export function openForAppend(path: string): number {
+  const b = fsBinding();
+  const c = fs.constants;
+  return b && plain(path) ? b.open(path, c.O_APPEND | c.O_CREAT | c.O_WRONLY, 0o666) : fs.openSync(path, "a");
+}
+
+/**
+ * fs.writeSync(fd, buffer, offset, length) at the file position. A failed write(2) writes nothing, so on an
+ * error the call is made again through node:fs, which reports it as fs does (or, for EAGAIN, may now succeed).
+ */
+export function writeBytes(fd: number, buffer: Uint8Array, offset: number, length: number): number {
+  const b = fsBinding();
+  // The binding asserts on a bad argument (it aborts the process): anything fs would reject goes to fs.
+  const valid = Number.isInteger(fd) && fd >= 0 && fd <= 0x7fffffff && ArrayBuffer.isView(buffer) && Number.isSafeInteger(offset) && Number.isSafeInteger(length) && offset >= 0 && length >= 0 && offset + length <= buffer.byteLength;
+  if (!b || !valid) return fs.writeSync(fd, buffer, offset, length);
+  const ctx: { errno?: number; error?: Error } = {};
+  const written = b.writeBuffer(fd, buffer, offset, length, null, undefined, ctx);
+  return ctx.errno === undefined && ctx.error === undefined ? written : fs.writeSync(fd, buffer, offset, length);
+}
+
+/** fs.readdirSync(path): the entry names, in the order the directory gives them. */
+export function readdirNames(path: string): string[] {
+  const b = fsBinding();
+  return b && plain(path) ? b.readdir(path, "utf8", false) : fs.readdirSync(path);
+}
+
 export function close(fd: number): void {
   const b = fsBinding();
   if (b) b.close(fd);
@@ -147,8 +177,8 @@ export function readUtf8(path: string): string {
   return b && plain(path) ? b.readFileUtf8(path, fs.constants.O_RDONLY) : fs.readFileSync(path, "utf8");
 }
 
-/** fs.readFileSync(path): the whole file as bytes. */
-export function readBytes(path: string): Buffer {
+/** fs.readFileSync(path): the whole file as bytes (a Uint8Array: see lib/bytes.ts for why not a Buffer). */
+export function readBytes(path: string): Uint8Array {
   const b = fsBinding();
   if (!b || !plain(path)) return fs.readFileSync(path);
   const fd = b.open(path, fs.constants.O_RDONLY, 0o666);
@@ -160,16 +190,16 @@ export function readBytes(path: string): Buffer {
 }
 
 /** fs.readFileSync(fd): the rest of an open file as bytes. */
-export function readBytesFromFd(fd: number): Buffer {
+export function readBytesFromFd(fd: number): Uint8Array {
   const b = fsBinding();
   return b ? readWhole(b, fd) : fs.readFileSync(fd);
 }
 
 /** What fs.readFileSync does: the size fstat reports, else (0, as for /proc files) chunks until the end. */
-function readWhole(b: FsBinding, fd: number): Buffer {
+function readWhole(b: FsBinding, fd: number): Uint8Array {
   const size = new BindingStat(b.fstat(fd, false, undefined, false)).size;
   if (size > 0) {
-    const buf = Buffer.allocUnsafe(size);
+    const buf = new Uint8Array(size);
     let length = 0;
     while (length < size) {
       const n = b.read(fd, buf, length, size - length, -1);
@@ -178,13 +208,18 @@ function readWhole(b: FsBinding, fd: number): Buffer {
     }
     return length === size ? buf : buf.subarray(0, length);
   }
-  const chunks: Buffer[] = [];
+  const chunks: Uint8Array[] = [];
+  let total = 0;
   for (;;) {
-    const chunk = Buffer.allocUnsafe(8192);
+    const chunk = new Uint8Array(8192);
     const n = b.read(fd, chunk, 0, chunk.length, -1);
-    if (n === 0) return Buffer.concat(chunks);
+    if (n === 0) break;
     chunks.push(chunk.subarray(0, n));
+    total += n;
   }
+  const out = new Uint8Array(total);
+  for (let i = 0, at = 0; i < chunks.length; at += chunks[i]!.length, i++) out.set(chunks[i]!, at);
+  return out;
 }
 
 /** fs.realpathSync.native(path): one realpath(3). */

@@ -1,4 +1,5 @@
-import { writeSync } from "node:fs";
+import { writeBytes } from "./fs-fast.js";
+import { encodeUtf8 } from "./bytes.js";
 
 /** A writable text sink; process streams and test buffers both fit. */
 export interface TextSink {
@@ -52,15 +53,20 @@ export class BufferSink implements TextSink {
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
+/** The rest of `bytes` from `offset`, as one write at the file position. */
+function writeAtOffset(fd: number, bytes: Uint8Array, offset: number): number {
+  return writeBytes(fd, bytes, offset, bytes.length - offset);
+}
+
 /**
  * A sink writing synchronously to a file descriptor. The per-prompt hook prints one block and exits: creating
  * process.stdout (stream, socket or tty machinery) costs it ~2 ms, and a synchronous write is never cut short
  * by the exit. A non-blocking pipe that is full (EAGAIN) is retried for up to `patienceMs`.
  */
-export function fdSink(fd: number, patienceMs = 2000, write: (fd: number, bytes: Buffer, offset: number) => number = writeSync): TextSink {
+export function fdSink(fd: number, patienceMs = 2000, write: (fd: number, bytes: Uint8Array, offset: number) => number = writeAtOffset): TextSink {
   return {
     write(chunk: string): boolean {
-      const bytes = Buffer.from(chunk, "utf8");
+      const bytes = encodeUtf8(chunk);
       let offset = 0;
       let waited = 0;
       while (offset < bytes.length) {

@@ -1,5 +1,7 @@
 // SHA-256 in plain JavaScript for short strings. The per-prompt hook derives the project key from a hash of
 // the repository path, and loading node:crypto costs more start-up time than the whole ranking.
+import { encodeUtf8 } from "./bytes.js";
+
 const K = Int32Array.from([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
   0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -11,7 +13,7 @@ const K = Int32Array.from([
 
 /** Hex SHA-256 of the UTF-8 bytes of `text` (equal to createHash("sha256").update(text).digest("hex")). */
 export function sha256Hex(text: string): string {
-  const bytes = Buffer.from(text, "utf8");
+  const bytes = encodeUtf8(text);
   const bitLength = bytes.length * 8;
   const padded = new Uint8Array(Math.ceil((bytes.length + 9) / 64) * 64);
   padded.set(bytes);

@@ -13,6 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { STATE_DIR } from "./store/paths.js";
 import { close, fstat, openForReading, readBytesFromFd } from "./fs-fast.js";
+import { base64urlText, decodeBase64url, utf8Text } from "./bytes.js";
 
 export const USAGE_CARDS = "usage.cards";
 const HEADER = "# memctl usage cards v1";
@@ -43,7 +44,7 @@ export function readRegistry(memoryDir: string): CardRegistry | undefined {
     const fd = openForReading(file);
     try {
       const ino = fstat(fd).ino;
-      return parseRegistry(readBytesFromFd(fd).toString("utf8"), ino);
+      return parseRegistry(utf8Text(readBytesFromFd(fd)), ino);
     } finally {
       close(fd);
     }
@@ -135,9 +136,9 @@ export function encodeHits(numbers: ArrayLike<number>): string {
   // Base-36 digits by arithmetic (no string per number): a broad prompt at 10,000 cards passes thousands.
   for (let i = 0; i < count && listChars <= bitmapChars; i++) listChars += base36Digits(numbers[i]!) + 1;
   if (listChars <= bitmapChars) return `n${Array.from(numbers).sort((a, b) => a - b).map((n) => n.toString(36)).join(",")}`;
-  const bits = Buffer.alloc(Math.ceil((max + 1) / 8));
+  const bits = new Uint8Array(Math.ceil((max + 1) / 8));
   for (let i = 0; i < count; i++) bits[numbers[i]! >> 3]! |= 1 << (numbers[i]! & 7);
-  return `b${bits.toString("base64url")}`;
+  return `b${base64urlText(bits)}`;
 }
 
 function base36Digits(n: number): number {
@@ -157,8 +158,8 @@ const BASE36 = /^[0-9a-z]+$/;
 const BASE64URL = /^b[A-Za-z0-9_-]+$/;
 
 /** The bytes of a bitmap hits field ("b…"), or undefined for any other field. */
-export function bitmapOf(field: string): Buffer | undefined {
-  return field.length > 1 && field.charCodeAt(0) === 98 && BASE64URL.test(field) ? Buffer.from(field.slice(1), "base64url") : undefined;
+export function bitmapOf(field: string): Uint8Array | undefined {
+  return field.length > 1 && field.charCodeAt(0) === 98 && BASE64URL.test(field) ? decodeBase64url(field.slice(1)) : undefined;
 }
 
 export function decodeHits(field: string): HitSet | undefined {

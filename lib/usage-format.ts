@@ -1,11 +1,11 @@
 // The usage sidecar's file formats: the usage.tsv snapshot, pending log lines and halving decay (usage.ts
 // has the layout and the concurrency argument). Pure text in, data out; no locking here.
-import fs from "node:fs";
 import path from "node:path";
 import { STATE_DIR } from "./store/paths.js";
 import { decodeHits, numbersOf, readRegistry, type CardRegistry } from "./usage-cards.js";
 import { utcDay } from "./utc.js";
-import { readBytes, stat } from "./fs-fast.js";
+import { readBytes, readdirNames, stat } from "./fs-fast.js";
+import { utf8Text } from "./bytes.js";
 
 export interface CardUsage {
   access_count: number;
@@ -285,7 +285,7 @@ export function unconsumed(file: string, offset: number, all: boolean): { text: 
   const start = Math.min(offset, buf.length);
   const lastNewline = buf.lastIndexOf(0x0a);
   const end = all ? buf.length : Math.max(start, lastNewline + 1);
-  return { text: buf.subarray(start, end).toString("utf8"), end };
+  return { text: utf8Text(buf, start, end), end };
 }
 
 export function stateDir(memoryDir: string): string {
@@ -293,6 +293,6 @@ export function stateDir(memoryDir: string): string {
 }
 
 export function foldingFiles(dir: string): string[] {
-  return fs.readdirSync(dir).filter((n) => FOLDING.test(n)).sort();
+  return readdirNames(dir).filter((n) => FOLDING.test(n)).sort();
 }
 

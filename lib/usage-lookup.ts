@@ -3,6 +3,7 @@
 // Pure text in, numbers out; the formats (and the reference readers) are usage-format.ts's.
 import { bitmapOf, decodeHits } from "./usage-cards.js";
 import { DAY, parsePendingLine, type CardUsage, type RegistrySource } from "./usage-format.js";
+import { latin1Text, u32At, utf8Text } from "./bytes.js";
 
 /** A pending line's day, or undefined when it is malformed on its face (bad day, no hit, an empty field). */
 export function pendingLineDay(line: string): string | undefined {
@@ -176,22 +177,22 @@ export function encodeSnapshotIndex(text: string, registryId: string, numbers: R
  * Row starts by card number for this snapshot text and registry, or undefined when the index belongs to
  * another snapshot or registry, or is damaged. A number at or past the end is unknown (numbered after the fold).
  */
-export function openSnapshotIndex(data: Buffer, text: string, registryId: string): ((no: number) => number | undefined) | undefined {
+export function openSnapshotIndex(data: Uint8Array, text: string, registryId: string): ((no: number) => number | undefined) | undefined {
   try {
-    if (data.toString("latin1", 0, 8) !== INDEX_MAGIC || data.readUInt32LE(8) !== INDEX_VERSION) return undefined;
+    if (latin1Text(data, 0, 8) !== INDEX_MAGIC || u32At(data, 8) !== INDEX_VERSION) return undefined;
     let at = 12;
-    const idLength = data.readUInt32LE(at);
-    if (data.toString("utf8", at + 4, at + 4 + idLength) !== registryId) return undefined;
+    const idLength = u32At(data, at);
+    if (utf8Text(data, at + 4, at + 4 + idLength) !== registryId) return undefined;
     at += 4 + idLength;
-    const headerLength = data.readUInt32LE(at);
+    const headerLength = u32At(data, at);
     const headerEnd = text.indexOf("\n");
-    if (data.toString("utf8", at + 4, at + 4 + headerLength) !== (headerEnd === -1 ? text : text.slice(0, headerEnd))) return undefined;
+    if (utf8Text(data, at + 4, at + 4 + headerLength) !== (headerEnd === -1 ? text : text.slice(0, headerEnd))) return undefined;
     at += 4 + headerLength;
-    if (data.readUInt32LE(at) !== text.length) return undefined;
-    const count = data.readUInt32LE(at + 4);
+    if (u32At(data, at) !== text.length) return undefined;
+    const count = u32At(data, at + 4);
     const table = at + 8;
     if (table + 4 * count !== data.length) return undefined;
-    return (no) => (no >= 0 && no < count ? data.readUInt32LE(table + 4 * no) : undefined);
+    return (no) => (no >= 0 && no < count ? u32At(data, table + 4 * no) : undefined);
   } catch {
     return undefined;
   }

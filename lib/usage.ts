@@ -19,7 +19,8 @@ import { foldUsage } from "./usage-fold.js";
 import { encodeHits } from "./usage-cards.js";
 import { addPendingFor, findSnapshotRow, NO_ROW, openSnapshotIndex, rowAt, USAGE_INDEX, type NumberedCards } from "./usage-lookup.js";
 import { addPending, lazyRegistry, applyDecay, daysBetween, DAY, decayed, foldingFiles, halvings, parseSnapshot, parseSnapshotHeader, parseSnapshotRow, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./usage-format.js";
-import { exists, readBytes, readUtf8 } from "./fs-fast.js";
+import { close, exists, fstat, openForAppend as openAppending, readBytes, readUtf8, writeBytes } from "./fs-fast.js";
+import { encodeUtf8 } from "./bytes.js";
 
 export { FOLD_GRACE_MS, foldUsage, LOCK_STALE_MS, USAGE_REJECTED } from "./usage-fold.js";
 export { applyDecay, daysBetween, HALVING_PERIOD_DAYS, parseSnapshot, renderSnapshot, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage } from "./usage-format.js";
@@ -216,16 +217,16 @@ export function recordHitsSync(memoryDir: string, cardRelpaths: readonly string[
   if ((cards.length === 0 && !numbered) || !DAY.test(today)) return { recorded: 0, refused, folded: false };
   const dir = stateDir(memoryDir);
   const fields = numbered ? [`${today}@${numbered.registry}`, encodeHits(numbered.numbers), ...cards] : [today, ...cards];
-  const line = Buffer.from(`${fields.join("\t")}\n`, "utf8");
+  const line = encodeUtf8(`${fields.join("\t")}\n`);
   const fd = openForAppend(dir, USAGE_LOG);
   let size: number;
   try {
     // One write() call: on a local filesystem an O_APPEND write of a regular file is not interleaved with others.
-    const written = fs.writeSync(fd, line, 0, line.length);
+    const written = writeBytes(fd, line, 0, line.length);
     if (written !== line.length) throw new Error(`short append to ${USAGE_LOG} (${written} of ${line.length} bytes)`);
-    size = fs.fstatSync(fd).size;
+    size = fstat(fd).size;
   } finally {
-    fs.closeSync(fd);
+    close(fd);
   }
   let folded = false;
   if (size >= (options.foldAtBytes ?? Math.min(FOLD_AT_BYTES, FOLD_AT_LINES * line.length))) {
@@ -242,11 +243,11 @@ export function recordHitsSync(memoryDir: string, cardRelpaths: readonly string[
 /** The log opened for appending; its directory is made only when missing (not a mkdir call every prompt). */
 function openForAppend(dir: string, name: string): number {
   try {
-    return fs.openSync(path.join(dir, name), "a");
+    return openAppending(path.join(dir, name));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
     fs.mkdirSync(dir, { recursive: true });
-    return fs.openSync(path.join(dir, name), "a");
+    return openAppending(path.join(dir, name));
   }
 }
 

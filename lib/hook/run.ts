@@ -11,6 +11,7 @@ import { resolveMemory, type Resolution } from "../resolve.js";
 import { utcStamp } from "../utc.js";
 import { buildInjection, type Injection } from "./inject.js";
 import { statIfExists } from "../fs-fast.js";
+import { utf8Text } from "../bytes.js";
 
 export interface HookOptions {
   host: string;
@@ -35,11 +36,11 @@ export interface HookResult {
 
 const NOTHING: HookOutcome = { stdout: "", stderr: "", exitCode: 0 };
 
-export async function runUserPromptHook(stdin: Buffer | string, options: HookOptions, io: Io): Promise<HookResult> {
+export async function runUserPromptHook(stdin: Uint8Array | string, options: HookOptions, io: Io): Promise<HookResult> {
   const host = hostAdapter(options.host) ?? HOSTS.generic;
   let payload;
   try {
-    payload = host.normalize(JSON.parse(typeof stdin === "string" ? stdin : stdin.toString("utf8")));
+    payload = host.normalize(JSON.parse(typeof stdin === "string" ? stdin : utf8Text(stdin)));
   } catch {
     payload = undefined;
   }

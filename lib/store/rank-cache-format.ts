@@ -1,5 +1,5 @@
 // The rank cache's on-disk layout: binary, so the hook reads the "head" (tables and fingerprints) into one
-// Buffer and fetches the postings of its query terms and the entries it prints with positional reads — what
+// byte array and fetches the postings of its query terms and the entries it prints with positional reads — what
 // lies behind the head is read whole only while it is small (see WHOLE_POSTINGS_MAX, WHOLE_ENTRIES_MAX).
 //   "MEMCTLRC" u32 formatVersion u32 tokenizerVersion u32 headBytes
 //   u32 headerLength, header JSON (space-padded so what follows is 4-byte aligned)
@@ -19,10 +19,11 @@
 // inconsistent makes the whole cache untrusted.
 import { isAscii } from "node:buffer";
 import type { PostingList } from "../rank/score.js";
+import { bytesAt, encodeUtf8, latin1Text, u32At, utf8Text } from "../bytes.js";
 import { close, fstat, openForReading, readAt as readFileAt } from "../fs-fast.js";
 
-export const MAGIC = Buffer.from("MEMCTLRC");
-export const END = Buffer.from("MEMCTLEND");
+export const MAGIC = encodeUtf8("MEMCTLRC");
+export const END = encodeUtf8("MEMCTLEND");
 export const PREFIX = MAGIC.length + 12;
 /** Slim entries up to this size are read in one go on first use (see entryAt in parseHead). */
 const WHOLE_ENTRIES_MAX = 512 * 1024;
@@ -78,17 +79,17 @@ export function openCacheFile<H>(path: string, tokenizerVersion: number, limits:
     fd = openForReading(path);
     const size = fstat(fd).size;
     if (size < PREFIX + END.length) return undefined;
-    const prefix = Buffer.alloc(PREFIX);
+    const prefix = new Uint8Array(PREFIX);
     readFileAt(fd, prefix, 0, PREFIX, 0);
-    if (!prefix.subarray(0, MAGIC.length).equals(MAGIC) || prefix.readUInt32LE(8) !== FORMAT_VERSION || prefix.readUInt32LE(12) !== tokenizerVersion) return undefined;
-    const headBytes = prefix.readUInt32LE(16);
+    if (!bytesAt(prefix, 0, MAGIC) || u32At(prefix, 8) !== FORMAT_VERSION || u32At(prefix, 12) !== tokenizerVersion) return undefined;
+    const headBytes = u32At(prefix, 16);
     if (headBytes < PREFIX || headBytes + END.length > size) return undefined;
     // Its own ArrayBuffer (offset 0): the stamp and postings arrays inside are then aligned for typed views.
-    const head = Buffer.from(new ArrayBuffer(headBytes));
+    const head = new Uint8Array(headBytes);
     if (readFileAt(fd, head, 0, headBytes, 0) !== headBytes) return undefined;
-    const end = Buffer.alloc(END.length);
+    const end = new Uint8Array(END.length);
     readFileAt(fd, end, 0, END.length, size - END.length);
-    if (!end.equals(END)) return undefined;
+    if (!bytesAt(end, 0, END)) return undefined;
     const view = parseHead<H>(head, fd, size - END.length, limits);
     if (!view) close(fd);
     else closeOnCollect.register(view, fd);
@@ -99,20 +100,20 @@ export function openCacheFile<H>(path: string, tokenizerVersion: number, limits:
   }
 }
 
-function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number, limits: ReadLimits): CacheView<H> | undefined {
+function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: ReadLimits): CacheView<H> | undefined {
   let at = PREFIX;
   const need = (bytes: number) => {
     if (at + bytes > buf.length) throw new RangeError("truncated rank cache");
   };
   const u32 = () => {
     need(4);
-    const v = buf.readUInt32LE(at);
+    const v = u32At(buf, at);
     at += 4;
     return v;
   };
   const headerLength = u32();
   need(headerLength);
-  const header = JSON.parse(buf.toString("utf8", at, at + headerLength)) as H;
+  const header = JSON.parse(utf8Text(buf, at, at + headerLength)) as H;
   at += headerLength;
   if (at % 4 !== 0) return undefined;
   const n = u32();
@@ -179,7 +180,7 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number, limits: ReadLim
     const a = table[i]!;
     const b = table[i + 1]!;
     checkRange(a, b, limit);
-    return buf.toString("utf8", blob + a, blob + b);
+    return utf8Text(buf, blob + a, blob + b);
   };
   let asciiFiles: string | null | undefined;
   let fileReads = 0;
@@ -191,24 +192,24 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number, limits: ReadLim
     const a = table[id]!;
     const b = table[id + 1]!;
     checkRange(a, b, limit);
-    const out = Buffer.alloc(b - a);
+    const out = new Uint8Array(b - a);
     if (readFileAt(fd, out, 0, b - a, blob + a) !== b - a) throw new RangeError("short read of a rank cache entry");
-    return out.toString("utf8");
+    return utf8Text(out);
   };
   // A prompt prints from up to ~60 entries: when the slim entries are small, one read of them all is cheaper
   // than a positional read per entry; a large store keeps reading only what it prints.
-  let wholeEntries: Buffer | undefined;
+  let wholeEntries: Uint8Array | undefined;
   const entryAt = (id: number) => {
     if (entryBytes > (limits.wholeEntries ?? WHOLE_ENTRIES_MAX)) return readItem(entryTable, entryBlob, entryBytes, id);
     checkId(id);
     if (!wholeEntries) {
-      wholeEntries = Buffer.allocUnsafe(entryBytes);
+      wholeEntries = new Uint8Array(entryBytes);
       if (readFileAt(fd, wholeEntries, 0, entryBytes, entryBlob) !== entryBytes) throw new RangeError("short read of the rank cache entries");
     }
     const a = entryTable[id]!;
     const b = entryTable[id + 1]!;
     checkRange(a, b, entryBytes);
-    return wholeEntries.toString("utf8", a, b);
+    return utf8Text(wholeEntries, a, b);
   };
   return {
     header,
@@ -221,7 +222,7 @@ function parseHead<H>(buf: Buffer, fd: number, blobsEnd: number, limits: ReadLim
       // 10,000-card blob (~250 KB) is never copied onto the heap. A caller that asks for thousands (hits
       // recorded by path) gets one decode of the whole blob and a slice per card: card paths are nearly always
       // ASCII, where byte offsets equal character offsets.
-      if (asciiFiles === undefined && ++fileReads > FILE_DECODES_BEFORE_WHOLE) asciiFiles = isAscii(buf.subarray(fileBlob, fileBlob + fileBytes)) ? buf.toString("latin1", fileBlob, fileBlob + fileBytes) : null;
+      if (asciiFiles === undefined && ++fileReads > FILE_DECODES_BEFORE_WHOLE) asciiFiles = isAscii(buf.subarray(fileBlob, fileBlob + fileBytes)) ? latin1Text(buf, fileBlob, fileBlob + fileBytes) : null;
       if (asciiFiles == null) return text(fileTable, fileBlob, fileBytes, id);
       // range() inlined: the hook asks once per hit, thousands of times a prompt in a large store.
       const a = fileTable[id]!;

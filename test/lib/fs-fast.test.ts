@@ -45,7 +45,7 @@ function ensureNode(version: string): { bin: string } | { skip: string } {
 }
 
 for (const version of NODE_LINES) {
-  test(`fs-fast on Node ${version}: the binding is taken and gives exactly what node:fs gives`, (t) => {
+  test(`fs-fast and bytes on Node ${version}: the binding is taken and both give exactly what node:fs and Buffer give`, (t) => {
     const node = ensureNode(version);
     if ("skip" in node) return t.skip(node.skip);
     const dir = tempDir("memctl-fs-fast-node-");
@@ -53,7 +53,7 @@ for (const version of NODE_LINES) {
       // The conformance check bundled as one CommonJS file, run by that Node (no tsx, no loader hooks).
       const script = path.join(dir, "check.cjs");
       buildSync({
-        stdin: { contents: `const c = require(${JSON.stringify(path.join(REPO_ROOT, "test/support/fs-fast-conformance.ts"))}); const f = require(${JSON.stringify(path.join(REPO_ROOT, "lib/fs-fast.ts"))}); const tree = require("node:fs").mkdtempSync(process.argv[2]); process.stdout.write(JSON.stringify({ version: process.version, binding: f.usesBinding(), failures: c.conformanceFailures(tree) }));`, resolveDir: REPO_ROOT, loader: "ts" },
+        stdin: { contents: `const c = require(${JSON.stringify(path.join(REPO_ROOT, "test/support/fs-fast-conformance.ts"))}); const b = require(${JSON.stringify(path.join(REPO_ROOT, "test/support/bytes-conformance.ts"))}); const f = require(${JSON.stringify(path.join(REPO_ROOT, "lib/fs-fast.ts"))}); const tree = require("node:fs").mkdtempSync(process.argv[2]); process.stdout.write(JSON.stringify({ version: process.version, binding: f.usesBinding(), failures: [...c.conformanceFailures(tree), ...b.bytesConformanceFailures()] }));`, resolveDir: REPO_ROOT, loader: "ts" },
         bundle: true,
         platform: "node",
         format: "cjs",

@@ -7,7 +7,7 @@ import { fdSink, processIo } from "../../lib/io.js";
 const eagain = () => Object.assign(new Error("EAGAIN: resource temporarily unavailable, write"), { code: "EAGAIN" });
 
 test("fdSink writes everything through short writes and a full non-blocking pipe (EAGAIN)", () => {
-  const written: Buffer[] = [];
+  const written: Uint8Array[] = [];
   let calls = 0;
   const sink = fdSink(1, 2000, (_fd, bytes, offset) => {
     calls++;

@@ -23,7 +23,7 @@ function statFields(s: unknown): unknown {
 }
 
 function bytes(b: unknown): unknown {
-  return Buffer.isBuffer(b) ? b.toString("hex") : b;
+  return b instanceof Uint8Array ? Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex") : b;
 }
 
 /** Builds the tree under `dir` (which must be empty) and lists every difference from node:fs. */
@@ -92,5 +92,40 @@ export function conformanceFailures(dir: string): string[] {
   // fstat reports size 0 for /proc files: read to the end like fs (the command line does not change in-process).
   if (fs.existsSync("/proc/self/cmdline")) same("readBytes /proc/self/cmdline", outcome(() => bytes(fast.readBytes("/proc/self/cmdline"))), outcome(() => bytes(fs.readFileSync("/proc/self/cmdline"))));
   same("closed fd", outcome(() => fast.fstat(1_000_000)), outcome(() => fs.fstatSync(1_000_000)));
+  // Directory listings, in the order the directory gives them (both read the same directory).
+  for (const p of [dir, path.join(dir, "sub"), path.join(dir, "dirlink"), file, path.join(dir, "missing"), `${dir}\u0000`]) {
+    same(`readdirNames ${JSON.stringify(path.relative(dir, p) || ".")}`, outcome(() => fast.readdirNames(p)), outcome(() => fs.readdirSync(p)));
+  }
+  // Appends: a new file is created, an existing one is appended to, writes of part of a buffer land as fs's.
+  const appendVia = (name: string, open: (p: string) => number, write: (fd: number, b: Uint8Array, o: number, l: number) => number, closeFd: (fd: number) => void) =>
+    outcome(() => {
+      const target = path.join(dir, name);
+      const out: unknown[] = [];
+      for (const chunk of ["first line\n", "部署 second\n"]) {
+        const fd = open(target);
+        try {
+          const bytes = Buffer.from(`xx${chunk}yy`, "utf8");
+          out.push(write(fd, bytes, 2, bytes.length - 4), write(fd, bytes, 0, 0));
+        } finally {
+          closeFd(fd);
+        }
+      }
+      out.push(fs.readFileSync(target, "utf8"), fs.statSync(target).mode & 0o777);
+      return out;
+    });
+  same("openForAppend + writeBytes", appendVia("appended-fast.log", fast.openForAppend, fast.writeBytes, fast.close), appendVia("appended-fs.log", (p) => fs.openSync(p, "a"), (fd, b, o, l) => fs.writeSync(fd, b, o, l), fs.closeSync));
+  for (const p of [path.join(dir, "sub"), path.join(dir, "missing", "x.log"), `${file}\u0000`]) {
+    same(`openForAppend ${JSON.stringify(path.relative(dir, p))}`, outcome(() => fast.close(fast.openForAppend(p))), outcome(() => fs.closeSync(fs.openSync(p, "a"))));
+  }
+  // Errors: a read-only descriptor, a closed one, and arguments the binding would abort on (fs reports them).
+  const readOnly = fs.openSync(file, "r");
+  try {
+    same("writeBytes to a read-only fd", outcome(() => fast.writeBytes(readOnly, Buffer.from("x"), 0, 1)), outcome(() => fs.writeSync(readOnly, Buffer.from("x"), 0, 1)));
+  } finally {
+    fs.closeSync(readOnly);
+  }
+  same("writeBytes to a closed fd", outcome(() => fast.writeBytes(1_000_000, Buffer.from("x"), 0, 1)), outcome(() => fs.writeSync(1_000_000, Buffer.from("x"), 0, 1)));
+  same("writeBytes past the buffer", outcome(() => fast.writeBytes(1_000_000, Buffer.from("x"), 0, 5)), outcome(() => fs.writeSync(1_000_000, Buffer.from("x"), 0, 5)));
+  same("writeBytes to fd -1", outcome(() => fast.writeBytes(-1, Buffer.from("x"), 0, 1)), outcome(() => fs.writeSync(-1, Buffer.from("x"), 0, 1)));
   return failures;
 }
