@@ -27,7 +27,10 @@ export function processIo(sinks?: Pick<Io, "stdout" | "stderr">): Io {
     stderr: sinks?.stderr ?? process.stderr,
     readStdin: () => readAll(process.stdin),
     env: process.env,
-    cwd: process.cwd(),
+    // Read when asked: the hook works from its payload's cwd, and process.cwd() compiles a wrapper first.
+    get cwd() {
+      return process.cwd();
+    },
     home: process.env.HOME || homedir(),
     now: () => new Date(),
   };

@@ -45,7 +45,7 @@ export type ProjectLocation = Pick<Resolution, "canonical_repo" | "repo_root" | 
 
 /** Finds the project containing options.repoRoot (or io.cwd): git identity, stable key, legacy Claude location. */
 export function locateProject(options: ResolveOptions, io: Pick<Io, "env" | "home" | "cwd">): ProjectLocation {
-  const start = path.resolve(io.cwd, options.repoRoot ?? ".");
+  const start = options.repoRoot !== undefined && path.isAbsolute(options.repoRoot) ? path.resolve(options.repoRoot) : path.resolve(io.cwd, options.repoRoot ?? ".");
   if (!isDirectory(start)) {
     throw new MemctlError(ERROR_CODES.E_USAGE, `--repo-root ${start} is not a directory; pass a directory inside the project`);
   }

@@ -86,6 +86,23 @@ function wrapForLoader(file) {
   writeFileSync(file, `(function (exports, require, module, __filename, __dirname) {${escaped}\n})`);
 }
 
+// The sample store with each card repeated `times` times (copies named <card>_<k>.md, indexed after the
+// originals), so a warm-up prompt meets a store of realistic size.
+function multiplyCards(store, times) {
+  const indexFile = join(store, "MEMORY.md");
+  const index = readFileSync(indexFile, "utf8");
+  const lines = index.split("\n").filter((l) => /^- \[[^\]]+\]\([^)]+\.md\)/.test(l));
+  const extra = [];
+  for (let k = 1; k < times; k++) {
+    for (const line of lines) {
+      const file = /\]\(([^)]+)\.md\)/.exec(line)[1];
+      cpSync(join(store, `${file}.md`), join(store, `${file}_${k}.md`));
+      extra.push(line.replace(`](${file}.md)`, `](${file}_${k}.md)`));
+    }
+  }
+  writeFileSync(indexFile, `${index.replace(/\n*$/, "\n")}${extra.join("\n")}\n`);
+}
+
 // Runs the hook on a copy of the sample store so the loader writes the code cache of a typical prompt. A
 // function that the kept run never called is compiled lazily on every prompt, so that run must take the
 // common paths: a rank cache that is fresh, a usage sidecar with a folded snapshot, a folding file and
@@ -97,6 +114,7 @@ function warmHookCodeCache(entry) {
   try {
     const store = join(root, "memory");
     cpSync("sample-store", store, { recursive: true });
+    multiplyCards(store, 8);
     const past = new Date(Date.now() - 86_400_000); // at rest: the rank cache refuses sources modified just now
     for (const name of ["", ...readdirSync(store, { recursive: true })]) utimesSync(join(store, name), past, past);
     mkdirSync(join(root, "repo"));
@@ -107,9 +125,12 @@ function warmHookCodeCache(entry) {
     });
     const isCache = (f) => f.endsWith(".v8cache");
     const prompts = ["how do we deploy and run the database migrations?", "why do the tests fail on CI after the release?"];
+    // The kept run: ASCII and CJK, stems that take the Porter cleanup rules, and enough hits (over 64, more
+    // than the budget holds) for the large-store paths of ranking and of the omission notice.
+    const last = "deploying 的时候 database migrations 要先跑吗? stopped hoping the tests, api, cache, logs, review, PRs and errors";
     for (let i = 0; i < 36; i++) {
       for (const f of readdirSync("dist/hooks").filter(isCache)) rmSync(join("dist/hooks", f));
-      const r = run(i === 35 ? "deploy 的时候 database migrations 要先跑吗?" : prompts[i % prompts.length]);
+      const r = run(i === 35 ? last : prompts[i % prompts.length]);
       if (r.status !== 0 || r.stdout === "") throw new Error(`build: warming the hook failed (exit ${r.status}): ${r.stderr}`);
     }
     const state = readdirSync(join(store, ".memctl"));
