@@ -43,7 +43,9 @@ async function main(): Promise<void> {
   const result = await runUserPromptHook(await readStdin(), args, io);
   if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
   if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);
-  process.exitCode = result.outcome.exitCode;
+  // Every write above is synchronous, so nothing is pending: exiting here skips tearing the environment down
+  // (~1.7M instructions of every prompt); 'exit' listeners (the code cache's) still run.
+  process.exit(result.outcome.exitCode);
 }
 
 // A CommonJS bundle has no top-level await. runUserPromptHook turns memory problems into output, never into a
