@@ -3,7 +3,7 @@
 // for wall-time noise still show. Each call runs on a store whose usage files are put back before it (a folded
 // snapshot with its row index and 12 compact pending lines), so every call sees the same state.
 // Run: npm run build && node --import tsx bench/instructions.ts [--sizes 1000,10000] [--runs 3] [--hook FILE] [--keep]
-// (--hook: another build's dist/hooks/user-prompt-submit.js, to compare builds on the same machine.)
+// (--hook: another build's dist/hooks/user-prompt-submit.cjs, to compare builds on the same machine.)
 // Needs valgrind (`apt-get install -y valgrind`); without it the script says so and exits 2.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -22,7 +22,7 @@ const arg = (name: string) => {
 };
 const sizes = (arg("sizes") ?? "1000,10000").split(",").map(Number);
 const runs = Number(arg("runs") ?? 3);
-const HOOK = path.resolve(arg("hook") ?? path.join(ROOT, "dist", "hooks", "user-prompt-submit.js"));
+const HOOK = path.resolve(arg("hook") ?? path.join(ROOT, "dist", "hooks", "user-prompt-submit.cjs"));
 
 function env(store: string, home: string): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, MEMCTL_MEMORY_DIR: store, MEMCTL_CONFIG_FILE: path.join(home, "none.toml") };

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { generateStore } from "./gen-store.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const HOOK = path.join(ROOT, "dist", "hooks", "user-prompt-submit.js");
+const HOOK = path.join(ROOT, "dist", "hooks", "user-prompt-submit.cjs");
 const GNU_TIME = "/usr/bin/time";
 
 /** Prompts a person types to a coding agent; they rotate so no single prompt's match count dominates. */

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { generateStore } from "./gen-store.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const HOOK = path.join(ROOT, "dist", "hooks", "user-prompt-submit.js");
+const HOOK = path.join(ROOT, "dist", "hooks", "user-prompt-submit.cjs");
 
 interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];

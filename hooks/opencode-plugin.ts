@@ -3,7 +3,7 @@
 // folder. It never breaks a request: every failure is logged through OpenCode's own log and skipped.
 //
 // Per prompt: `chat.message` carries the user's text, so it starts the compiled per-prompt hook once
-// (`node dist/hooks/user-prompt-submit.js --host opencode`, JSON payload on stdin) — a child process keeps the
+// (`node dist/hooks/user-prompt-submit.cjs --host opencode`, JSON payload on stdin) — a child process keeps the
 // hook's fail-open and budget rules in one place and costs one node start per prompt, not per model call.
 // `experimental.chat.system.transform` runs before every model call (title, retries…) and pushes that block
 // into output.system. On `session.idle` it appends one episode through `memctl log` when the session had prompts.
@@ -14,7 +14,7 @@ import { spawn } from "node:child_process";
 export interface MemctlPluginOptions {
   /** Absolute node binary (OpenCode's own process is Bun). */
   node: string;
-  /** Absolute path of dist/hooks/user-prompt-submit.js. */
+  /** Absolute path of dist/hooks/user-prompt-submit.cjs. */
   hook: string;
   /** Absolute path of dist/cli.js. */
   cli: string;

@@ -1,5 +1,5 @@
 // UserPromptSubmit entry for Claude Code and Codex (and any host that runs a command per prompt):
-//   node <abs>/dist/hooks/user-prompt-submit.js --host <claude|codex|generic|grok|opencode> [--max-bytes N] [--max-entries N]
+//   node <abs>/dist/hooks/user-prompt-submit.cjs --host <claude|codex|generic|grok|opencode> [--max-bytes N] [--max-entries N]
 // stdin is the host's JSON payload. Deliberately tiny: no CLI framework, installers or MCP in this graph.
 import { isHostName } from "../hosts/index.js";
 import { runUserPromptHook } from "../lib/hook/run.js";

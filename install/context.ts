@@ -61,8 +61,13 @@ export function isMemctlPackage(dir: string): boolean {
   }
 }
 
+/**
+ * The per-prompt entry hosts run. .cjs, so Node starts it without looking up a package scope for its module
+ * type (~1.3M instructions of every prompt); dist/hooks/user-prompt-submit.js is the same loader, kept for
+ * host configs wired before.
+ */
 export function hookEntry(packageRoot: string): string {
-  return path.join(packageRoot, "dist", "hooks", "user-prompt-submit.js");
+  return path.join(packageRoot, "dist", "hooks", "user-prompt-submit.cjs");
 }
 
 export function cliEntry(packageRoot: string): string {
@@ -74,7 +79,7 @@ export function shellWord(word: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The wired hook: `node <abs>/dist/hooks/user-prompt-submit.js --host <h> [budget flags]` — never npx or a wrapper. */
+/** The wired hook: `node <abs>/dist/hooks/user-prompt-submit.cjs --host <h> [budget flags]` — never npx or a wrapper. */
 export function hookCommand(ctx: Pick<InstallContext, "packageRoot" | "budget">, host: HostName): string {
   const parts = ["node", shellWord(hookEntry(ctx.packageRoot)), "--host", host];
   if (ctx.budget.maxBytes !== undefined) parts.push("--max-bytes", String(ctx.budget.maxBytes));
@@ -90,7 +95,7 @@ export function isMemctlHookCommand(command: string, packageRoot: string): boole
   if (!/user-prompt-submit/.test(command)) return false;
   // "memctl" as a word or a whole path segment (npx memctl …, node_modules/memctl/…), not inside another name.
   if (/(^|[\s/\\'"])memctl(\.js)?([\s/\\'"]|$)/.test(command) || command.includes(packageRoot)) return true;
-  const m = /(\S*?)[/\\]dist[/\\]hooks[/\\]user-prompt-submit\.js/.exec(command.replace(/['"]/g, ""));
+  const m = /(\S*?)[/\\]dist[/\\]hooks[/\\]user-prompt-submit\.c?js/.exec(command.replace(/['"]/g, ""));
   return m !== null && m[1] !== undefined && isMemctlPackage(m[1]);
 }
 

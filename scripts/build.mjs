@@ -24,8 +24,8 @@ await build({
   chunkNames: "chunks/[name]-[hash]",
 });
 // The per-prompt hook is one CommonJS file: Node 20 starts a CJS script ~7 ms sooner than the same bundle as
-// ESM (no ESM loader internals, no source-text module, cheap builtin require). Its path stays .js because
-// installers and users' host configs name it, so dist/hooks/package.json marks that folder commonjs.
+// ESM (no ESM loader internals, no source-text module, cheap builtin require). Its entry is .cjs (no package
+// scope lookup at start); the .js copy and the body need dist/hooks/package.json to mark that folder commonjs.
 // Everything it imports is inlined; the card parser (and with it js-yaml) is only initialised when the rank
 // cache is rebuilt (test/hooks/import-graph.test.ts enforces what the hook may reach).
 // The bundle is the body; the path hosts run is a small loader that starts it from V8's code cache
@@ -44,12 +44,14 @@ writeFileSync("dist/hooks/package.json", `${JSON.stringify({ type: "commonjs" })
 await build({
   ...nodeBundle,
   entryPoints: ["hooks/code-cache-loader.ts"],
-  outfile: "dist/hooks/user-prompt-submit.js",
+  outfile: "dist/hooks/user-prompt-submit.cjs",
   format: "cjs",
   define: { BODY_FILE: JSON.stringify(HOOK_BODY), BODY_HASH: JSON.stringify(createHash("sha256").update(readFileSync(`dist/hooks/${HOOK_BODY}`)).digest("hex").slice(0, 16)) },
 });
-preferBuiltinPrototypes("dist/hooks/user-prompt-submit.js");
-warmHookCodeCache("dist/hooks/user-prompt-submit.js");
+preferBuiltinPrototypes("dist/hooks/user-prompt-submit.cjs");
+// The same loader under the name hosts wired before the entry became .cjs (its cache name is the body's, shared).
+cpSync("dist/hooks/user-prompt-submit.cjs", "dist/hooks/user-prompt-submit.js");
+warmHookCodeCache("dist/hooks/user-prompt-submit.cjs");
 // The OpenCode plugin is an ES module imported by the shim OpenCode (Bun) loads; .mjs keeps it ESM in that folder.
 await build({
   ...nodeBundle,

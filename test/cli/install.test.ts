@@ -30,7 +30,7 @@ test("install --dry-run prints the diff and writes nothing; uninstall of nothing
   const w = world();
   assert.equal(await main(["install", "claude", "--dry-run"], w.io), 0, w.err.text);
   assert.match(w.out.text, /dry run/);
-  assert.match(w.out.text, /\+\s+"command": "node .*user-prompt-submit\.js --host claude"/);
+  assert.match(w.out.text, /\+\s+"command": "node .*user-prompt-submit\.cjs --host claude"/);
   assert.deepEqual(fs.readdirSync(w.home), []);
   const u = world();
   assert.equal(await main(["uninstall", "codex"], u.io), 0);

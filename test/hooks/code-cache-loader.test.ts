@@ -25,9 +25,9 @@ function hookCopy() {
       encoding: "utf8",
     });
   // The copy has no node_modules above it: build the store's rank cache (which needs js-yaml) with the real one.
-  assert.match(runEntry(path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.js")).stdout, /feedback_redis\.md/);
+  assert.match(runEntry(path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs")).stdout, /feedback_redis\.md/);
   const run = () => {
-    const r = runEntry(path.join(hooks, "user-prompt-submit.js"));
+    const r = runEntry(path.join(hooks, "user-prompt-submit.cjs"));
     assert.match(r.stdout, /feedback_redis\.md/, r.stderr);
     return r;
   };
@@ -40,7 +40,7 @@ function hookCopy() {
     fs.mkdirSync(path.join(hooks, name));
     return { good, name };
   };
-  return { s, hooks, run, caches, blockInstallCache };
+  return { s, hooks, run, runEntry, caches, blockInstallCache };
 }
 
 test("a run without a cache writes one for this body and Node; the next run uses it and prints the same", () => {
@@ -69,7 +69,7 @@ test("a run under other node flags keeps its own cache file instead of rewriting
     const plain = run();
     const [name] = caches();
     const before = fs.statSync(path.join(hooks, name!)).mtimeMs;
-    const flagged = spawnSync(process.execPath, ["--stack-size=900", path.join(hooks, "user-prompt-submit.js"), "--host", "codex"], {
+    const flagged = spawnSync(process.execPath, ["--stack-size=900", path.join(hooks, "user-prompt-submit.cjs"), "--host", "codex"], {
       input: JSON.stringify({ cwd: s.repo, prompt: "what is the redis ttl?" }),
       env: { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") },
       encoding: "utf8",
@@ -134,7 +134,7 @@ test("under --pending-deprecation (no fs binding) and with an empty cache file t
   try {
     const good = run();
     const name = caches()[0]!;
-    const pending = spawnSync(process.execPath, ["--pending-deprecation", path.join(hooks, "user-prompt-submit.js"), "--host", "codex"], {
+    const pending = spawnSync(process.execPath, ["--pending-deprecation", path.join(hooks, "user-prompt-submit.cjs"), "--host", "codex"], {
       input: JSON.stringify({ cwd: s.repo, prompt: "what is the redis ttl?" }),
       env: { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") },
       encoding: "utf8",
@@ -146,6 +146,20 @@ test("under --pending-deprecation (no fs binding) and with an empty cache file t
     const empty = run();
     assert.equal(empty.stdout, good.stdout);
     assert.ok(fs.statSync(path.join(hooks, name)).size > 0, "the empty cache is replaced");
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("the entry under its name before .cjs (user-prompt-submit.js, in host configs wired earlier) answers the same", () => {
+  const { s, hooks, run, runEntry, caches } = hookCopy();
+  try {
+    const current = run();
+    const legacy = runEntry(path.join(hooks, "user-prompt-submit.js"));
+    assert.equal(legacy.status, 0, legacy.stderr);
+    assert.equal(legacy.stdout, current.stdout);
+    assert.equal(legacy.stderr, "");
+    assert.equal(caches().length, 1, "both names share the body's code cache");
   } finally {
     s.cleanup();
   }

@@ -8,7 +8,7 @@ import { test } from "node:test";
 import { parseSnapshot, readUsage } from "../../lib/usage.js";
 import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
 
-const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.js");
+const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs");
 
 function runHook(env: Record<string, string>, payload: string): Promise<number> {
   return new Promise((resolve, reject) => {

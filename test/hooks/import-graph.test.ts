@@ -8,7 +8,7 @@ import { test } from "node:test";
 import { buildSync } from "esbuild";
 import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
 
-const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.js");
+const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs");
 const HOOK_BODY = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.body.js");
 const LOADED = /\b(?:require|import)\(\s*["']([^"']+)["']\s*\)/g;
 // esbuild marks each inlined module with a "// path" comment.
@@ -74,7 +74,7 @@ test("with a fresh rank cache the hook runs with no node_modules at all (js-yaml
       });
     ageStore(s.memory);
     assert.match(run(HOOK).stdout, /feedback_a\.md/); // builds the cache (this run needs js-yaml)
-    const fresh = run(path.join(bare, "hooks", "user-prompt-submit.js"));
+    const fresh = run(path.join(bare, "hooks", "user-prompt-submit.cjs"));
     assert.equal(fresh.status, 0, fresh.stderr);
     assert.match(fresh.stdout, /feedback_a\.md/);
   } finally {

@@ -131,14 +131,14 @@ test("the compiled entry: --max-bytes on the wired command line, stdin payload, 
   const s = sandbox(CARDS);
   try {
     const run = (args: string[]) =>
-      spawnSync(process.execPath, [path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.js"), ...args], {
+      spawnSync(process.execPath, [path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs"), ...args], {
         input: payload(s.repo, "how do we run the tests?"),
         env: { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") },
         encoding: "utf8",
       });
     const full = run(["--host", "generic"]);
     // Budgets never come from the environment: ambient variables change nothing.
-    const ambient = spawnSync(process.execPath, [path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.js"), "--host", "generic"], {
+    const ambient = spawnSync(process.execPath, [path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs"), "--host", "generic"], {
       input: payload(s.repo, "how do we run the tests?"),
       env: { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml"), MEMORY_MAX_INJECT_BYTES: "10", MEMCTL_MAX_BYTES: "10", MEMORY_MAX_INJECT_ENTRIES: "0" },
       encoding: "utf8",

@@ -6,8 +6,8 @@ import { test } from "node:test";
 import { hookCommand, isMemctlHookCommand, shellWord } from "../../install/context.js";
 
 test("the wired command is node + absolute entry + --host, quoted only when the path needs it", () => {
-  assert.equal(hookCommand({ packageRoot: "/opt/mem", budget: {} }, "codex"), "node /opt/mem/dist/hooks/user-prompt-submit.js --host codex");
-  assert.equal(hookCommand({ packageRoot: "/Users/a b/it's", budget: { maxEntries: 5 } }, "claude"), `node '/Users/a b/it'\\''s/dist/hooks/user-prompt-submit.js' --host claude --max-entries 5`);
+  assert.equal(hookCommand({ packageRoot: "/opt/mem", budget: {} }, "codex"), "node /opt/mem/dist/hooks/user-prompt-submit.cjs --host codex");
+  assert.equal(hookCommand({ packageRoot: "/Users/a b/it's", budget: { maxEntries: 5 } }, "claude"), `node '/Users/a b/it'\\''s/dist/hooks/user-prompt-submit.cjs' --host claude --max-entries 5`);
   assert.equal(shellWord("plain/path-1.js"), "plain/path-1.js");
 });
 
@@ -21,8 +21,9 @@ test("old wirings are recognised by name, by the current package path, or by the
   }
   const current = path.join(dir, "current");
   assert.ok(isMemctlHookCommand("npx memctl hook user-prompt-submit", current));
-  assert.ok(isMemctlHookCommand(`node ${current}/dist/hooks/user-prompt-submit.js`, current));
-  assert.ok(isMemctlHookCommand(`node "${oldClone}/dist/hooks/user-prompt-submit.js" --host claude`, current));
+  assert.ok(isMemctlHookCommand(`node ${current}/dist/hooks/user-prompt-submit.cjs`, current));
+  assert.ok(isMemctlHookCommand(`node "${oldClone}/dist/hooks/user-prompt-submit.js" --host claude`, current), "the entry's name before .cjs");
+  assert.ok(isMemctlHookCommand(`node "${oldClone}/dist/hooks/user-prompt-submit.cjs" --host claude`, current));
   assert.equal(isMemctlHookCommand(`node ${otherTool}/dist/hooks/user-prompt-submit.js`, current), false);
   assert.equal(isMemctlHookCommand("echo memctl", current), false);
 });

@@ -11,7 +11,7 @@ export function makeFixture(): { dir: string; pkg: string; home: string; project
   const pkg = path.join(dir, "pkg");
   const home = path.join(dir, "home");
   const project = path.join(dir, "project");
-  for (const f of ["dist/hooks/user-prompt-submit.js", "dist/hooks/opencode-plugin.mjs", "dist/cli.js"]) write(path.join(pkg, f), "// stub\n");
+  for (const f of ["dist/hooks/user-prompt-submit.cjs", "dist/hooks/opencode-plugin.mjs", "dist/cli.js"]) write(path.join(pkg, f), "// stub\n");
   write(path.join(pkg, "package.json"), '{ "name": "memctl" }\n');
   write(path.join(pkg, "commands/mem-recall.md"), "---\ndescription: Recall project memory about a topic\nargument-hint: <topic>\nallowed-tools: Bash(memctl:*)\n---\nRun `memctl recall $ARGUMENTS` and summarise.\n");
   write(path.join(pkg, "commands/mem-log.md"), "---\ndescription: Log this session as an episode\n---\nRun `memctl log --host claude --summary \"$ARGUMENTS\"`.\n");

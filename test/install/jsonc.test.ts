@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { hookJsonEdits } from "../../install/hook-json.js";
 import { appendMember, readJsonc, removeMember } from "../../install/jsonc.js";
 
-const CMD = "node /opt/memctl/dist/hooks/user-prompt-submit.js --host claude";
+const CMD = "node /opt/memctl/dist/hooks/user-prompt-submit.cjs --host claude";
 const isOurs = (c: string) => c.includes("memctl") && c.includes("user-prompt-submit");
 const edits = hookJsonEdits("settings.json", "UserPromptSubmit", CMD, isOurs);
 

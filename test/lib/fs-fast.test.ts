@@ -79,7 +79,7 @@ for (const version of NODE_LINES) {
 }
 
 test("the built hook prints the same block on every supported Node line", (t) => {
-  const hook = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.js");
+  const hook = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs");
   assert.ok(fs.existsSync(hook), "run npm run build first");
   const root = tempDir("memctl-hook-nodes-");
   try {
