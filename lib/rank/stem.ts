@@ -1,72 +1,100 @@
 // The Porter (1980) stemmer for lower-case ASCII words, so "tests", "testing" and "tested" meet at "test".
-// Written out here (about 100 lines) rather than pulled from npm: the per-prompt hook loads it on every prompt.
+// Written out here rather than pulled from npm: the per-prompt hook loads it on every prompt, and stems each
+// prompt word and each adjacent pair, in cold code. So it reads character codes and measures prefixes in
+// place (no slice per test), and tries only the rules whose suffix ends in the word's last letter. It gives
+// exactly what the plain transcription in test/support/porter-reference.ts gives (tested word for word).
 
-const STEP2: [string, string][] = [
+type Rule = readonly [suffix: string, replacement: string];
+
+const STEP2: readonly Rule[] = [
   ["ational", "ate"], ["tional", "tion"], ["enci", "ence"], ["anci", "ance"], ["izer", "ize"], ["bli", "ble"],
   ["alli", "al"], ["entli", "ent"], ["eli", "e"], ["ousli", "ous"], ["ization", "ize"], ["ation", "ate"],
   ["ator", "ate"], ["alism", "al"], ["iveness", "ive"], ["fulness", "ful"], ["ousness", "ous"], ["aliti", "al"],
   ["iviti", "ive"], ["biliti", "ble"], ["logi", "log"],
 ];
-const STEP3: [string, string][] = [
+const STEP3: readonly Rule[] = [
   ["icate", "ic"], ["ative", ""], ["alize", "al"], ["iciti", "ic"], ["ical", "ic"], ["ful", ""], ["ness", ""],
 ];
-const STEP4 = ["al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ou", "ism", "ate", "iti", "ous", "ive", "ize"];
+const STEP4: readonly Rule[] = ["al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ou", "ism", "ate", "iti", "ous", "ive", "ize"].map((s) => [s, ""] as const);
 
+/**
+ * Each step's rules by the char code of their suffix's last letter, in the step's order: a word can only match
+ * a rule ending in its own last letter, so the first match in a bucket is the first match in the step.
+ */
+function byLastLetter(rules: readonly Rule[]): (readonly Rule[] | undefined)[] {
+  const out: Rule[][] = [];
+  for (const rule of rules) (out[rule[0].charCodeAt(rule[0].length - 1)] ??= []).push(rule);
+  return out;
+}
+const STEP2_BY_LAST = byLastLetter(STEP2);
+const STEP3_BY_LAST = byLastLetter(STEP3);
+const STEP4_BY_LAST = byLastLetter(STEP4);
+
+const A = 97, E = 101, I = 105, O = 111, U = 117, Y = 121;
+
+/** Porter's consonant: not a, e, i, o, u, and y only where it follows a vowel (or starts the word). */
 function isConsonant(w: string, i: number): boolean {
-  const c = w[i]!;
-  if ("aeiou".includes(c)) return false;
-  if (c === "y") return i === 0 || !isConsonant(w, i - 1);
+  const c = w.charCodeAt(i);
+  if (c === A || c === E || c === I || c === O || c === U) return false;
+  if (c === Y) return i === 0 || !isConsonant(w, i - 1);
   return true;
 }
 
-/** Porter's m: the number of vowel-consonant sequences in the stem. */
-function measure(stem: string): number {
+/** Porter's m of the prefix w[0, end): the number of vowel-consonant sequences in it. */
+function measure(w: string, end: number): number {
   let m = 0;
   let i = 0;
-  const n = stem.length;
-  while (i < n && isConsonant(stem, i)) i++;
-  while (i < n) {
-    while (i < n && !isConsonant(stem, i)) i++;
-    if (i >= n) break;
-    while (i < n && isConsonant(stem, i)) i++;
+  while (i < end && isConsonant(w, i)) i++;
+  while (i < end) {
+    while (i < end && !isConsonant(w, i)) i++;
+    if (i >= end) break;
+    while (i < end && isConsonant(w, i)) i++;
     m++;
   }
   return m;
 }
 
-function hasVowel(stem: string): boolean {
-  for (let i = 0; i < stem.length; i++) if (!isConsonant(stem, i)) return true;
+function hasVowel(w: string, end: number): boolean {
+  for (let i = 0; i < end; i++) if (!isConsonant(w, i)) return true;
   return false;
 }
 
 function endsDoubleConsonant(w: string): boolean {
   const n = w.length;
-  return n >= 2 && w[n - 1] === w[n - 2] && isConsonant(w, n - 1);
+  return n >= 2 && w.charCodeAt(n - 1) === w.charCodeAt(n - 2) && isConsonant(w, n - 1);
 }
 
-/** Consonant-vowel-consonant ending where the last consonant is not w, x or y (e.g. "hop"). */
-function endsCvc(w: string): boolean {
-  const n = w.length;
-  if (n < 3) return false;
-  const last = w[n - 1]!;
-  return isConsonant(w, n - 3) && !isConsonant(w, n - 2) && isConsonant(w, n - 1) && !"wxy".includes(last);
+/** Consonant-vowel-consonant ending w[0, end) where the last consonant is not w, x or y (e.g. "hop"). */
+function endsCvc(w: string, end: number): boolean {
+  if (end < 3) return false;
+  const last = w.charCodeAt(end - 1);
+  return isConsonant(w, end - 3) && !isConsonant(w, end - 2) && isConsonant(w, end - 1) && last !== 119 && last !== 120 && last !== Y;
 }
 
-function replaceSuffix(w: string, rules: [string, string][], minMeasure: number): string {
-  // Indexed, not for-of with destructuring: the interpreter allocates per step of that (stemming runs cold).
+/** The first rule of the step whose suffix w ends in: replaced when the stem's m exceeds minMeasure. */
+function replaceSuffix(w: string, rulesByLast: readonly (readonly Rule[] | undefined)[], minMeasure: number): string {
+  const rules = rulesByLast[w.charCodeAt(w.length - 1)];
+  if (rules === undefined) return w;
   for (let i = 0; i < rules.length; i++) {
     const suffix = rules[i]![0];
-    const repl = rules[i]![1];
     if (w.endsWith(suffix)) {
-      const stem = w.slice(0, -suffix.length);
-      return measure(stem) > minMeasure ? stem + repl : w;
+      const end = w.length - suffix.length;
+      return measure(w, end) > minMeasure ? w.slice(0, end) + rules[i]![1] : w;
     }
   }
   return w;
 }
 
+function isLowerAscii(word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c < A || c > 122) return false;
+  }
+  return true;
+}
+
 export function stem(word: string): string {
-  if (word.length <= 2 || !/^[a-z]+$/.test(word)) return word;
+  if (word.length <= 2 || !isLowerAscii(word)) return word;
   let w = word;
   // Step 1a: plurals.
   if (w.endsWith("sses")) w = w.slice(0, -2);
@@ -75,41 +103,37 @@ export function stem(word: string): string {
   // Step 1b: -eed, -ed, -ing.
   let cleanup = false;
   if (w.endsWith("eed")) {
-    if (measure(w.slice(0, -3)) > 0) w = w.slice(0, -1);
-  } else if (w.endsWith("ed") && hasVowel(w.slice(0, -2))) {
+    if (measure(w, w.length - 3) > 0) w = w.slice(0, -1);
+  } else if (w.endsWith("ed") && hasVowel(w, w.length - 2)) {
     w = w.slice(0, -2);
     cleanup = true;
-  } else if (w.endsWith("ing") && hasVowel(w.slice(0, -3))) {
+  } else if (w.endsWith("ing") && hasVowel(w, w.length - 3)) {
     w = w.slice(0, -3);
     cleanup = true;
   }
   if (cleanup) {
+    const last = w.charCodeAt(w.length - 1);
     if (w.endsWith("at") || w.endsWith("bl") || w.endsWith("iz")) w += "e";
-    else if (endsDoubleConsonant(w) && !"lsz".includes(w[w.length - 1]!)) w = w.slice(0, -1);
-    else if (measure(w) === 1 && endsCvc(w)) w += "e";
+    else if (endsDoubleConsonant(w) && last !== 108 && last !== 115 && last !== 122) w = w.slice(0, -1);
+    else if (measure(w, w.length) === 1 && endsCvc(w, w.length)) w += "e";
   }
   // Step 1c: y → i after a vowel-bearing stem.
-  if (w.endsWith("y") && hasVowel(w.slice(0, -1))) w = w.slice(0, -1) + "i";
-  w = replaceSuffix(w, STEP2, 0);
-  w = replaceSuffix(w, STEP3, 0);
+  if (w.endsWith("y") && hasVowel(w, w.length - 1)) w = w.slice(0, -1) + "i";
+  w = replaceSuffix(w, STEP2_BY_LAST, 0);
+  w = replaceSuffix(w, STEP3_BY_LAST, 0);
   // Step 4: drop a suffix when the stem is long enough (m > 1).
-  for (const suffix of STEP4) {
-    if (w.endsWith(suffix)) {
-      const s = w.slice(0, -suffix.length);
-      if (measure(s) > 1) w = s;
-      break;
-    }
-  }
+  w = replaceSuffix(w, STEP4_BY_LAST, 1);
   if (w.endsWith("ion")) {
-    const s = w.slice(0, -3);
-    if (measure(s) > 1 && /[st]$/.test(s)) w = s;
+    const end = w.length - 3;
+    const before = w.charCodeAt(end - 1);
+    if (measure(w, end) > 1 && (before === 115 || before === 116)) w = w.slice(0, end);
   }
   // Step 5: final -e and -ll.
   if (w.endsWith("e")) {
-    const s = w.slice(0, -1);
-    const m = measure(s);
-    if (m > 1 || (m === 1 && !endsCvc(s))) w = s;
+    const end = w.length - 1;
+    const m = measure(w, end);
+    if (m > 1 || (m === 1 && !endsCvc(w, end))) w = w.slice(0, end);
   }
-  if (measure(w) > 1 && w.endsWith("ll")) w = w.slice(0, -1);
+  if (w.endsWith("ll") && measure(w, w.length) > 1) w = w.slice(0, -1);
   return w;
 }
