@@ -48,7 +48,8 @@ export interface EntryLike {
 /**
  * The printed form of an index line: the line as written in MEMORY.md (its `file.md` link intact), trimmed,
  * whitespace collapsed to one line, control characters made inert, and the closing fence defused so a card
- * can never end the data block and speak as instructions.
+ * can never end the data block and speak as instructions. The rank cache stores its output per entry: a change
+ * here needs FORMAT_VERSION bumped in lib/store/rank-cache-format.ts.
  */
 export function renderEntryLine(entry: EntryLike): string {
   const source = entry.raw !== undefined && entry.raw.trim() !== "" ? entry.raw : `- [${entry.title}](${entry.file})${entry.hook ? ` — ${entry.hook}` : ""}`;

@@ -201,7 +201,7 @@ function lazyLine(index: RankIndex, r: Ranked): InjectLine {
     file: index.file(r.index),
     bytes: index.lineBytes(r.index),
     get text() {
-      return (text ??= renderEntryLine(r.entry));
+      return (text ??= index.lineText ? index.lineText(r.index) : renderEntryLine(r.entry));
     },
   };
 }

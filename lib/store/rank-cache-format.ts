@@ -31,7 +31,7 @@ const WHOLE_ENTRIES_MAX = 512 * 1024;
 const WHOLE_POSTINGS_MAX = 512 * 1024;
 /** Bytes of padding that bring an offset to a multiple of 4. */
 export const pad4 = (offset: number) => (4 - (offset % 4)) % 4;
-export const FORMAT_VERSION = 14;
+export const FORMAT_VERSION = 15;
 /** Card paths decoded one at a time before the whole path blob is decoded once instead. */
 const FILE_DECODES_BEFORE_WHOLE = 1024;
 /** cardNumber of an entry whose card has no number in the usage registry. */

@@ -69,7 +69,8 @@ export interface LoadOptions {
 }
 
 /** What materialising an entry needs; its card file and fingerprint are in the head. */
-export type SlimEntry = [line: number, priority: string, status: string, expires: string, raw: string];
+/** `printed` is renderEntryLine's output for the entry, or "" when that is `raw` itself. */
+export type SlimEntry = [line: number, priority: string, status: string, expires: string, raw: string, printed: string];
 
 /** Kept so a rebuild reuses what did not change (a 10,000-card store re-reads only edited cards). */
 export type ReuseLine = [topics: string[], titleTerms: string, topicTerms: string, hookTerms: string];
@@ -77,7 +78,7 @@ export type ReuseLine = [topics: string[], titleTerms: string, topicTerms: strin
 /** A slim entry of the right shape, else RangeError (the caller rebuilds). */
 export function parseSlimEntry(text: string): SlimEntry {
   const e = JSON.parse(text) as unknown;
-  const ok = Array.isArray(e) && e.length === 5 && typeof e[0] === "number" && typeof e[1] === "string" && typeof e[2] === "string" && typeof e[3] === "string" && typeof e[4] === "string";
+  const ok = Array.isArray(e) && e.length === 6 && typeof e[0] === "number" && typeof e[1] === "string" && typeof e[2] === "string" && typeof e[3] === "string" && typeof e[4] === "string" && typeof e[5] === "string";
   if (!ok) throw new RangeError("malformed rank cache entry");
   return e as SlimEntry;
 }
@@ -104,15 +105,15 @@ export function openCache(memoryDir: string): OpenCache | undefined {
     const header = view.header;
     const n = view.n;
     const stamps = new Map<string, Stamp>();
-    const entries = new Map<number, EntryInfo>();
+    const entries = new Map<number, CachedEntry>();
     const pinned = new Map<number, string>();
     if (header.pinned?.length === header.always.length) header.always.forEach((id, i) => pinned.set(id, header.pinned![i]!));
     const entryAt = (id: number) => {
       let e = entries.get(id);
       if (!e) {
-        const [line, priority, status, expires, raw] = parseSlimEntry(pinned.get(id) ?? view.entry(id));
+        const [line, priority, status, expires, raw, printed] = parseSlimEntry(pinned.get(id) ?? view.entry(id));
         const file = view.file(id);
-        e = new CachedEntry(line, raw, file, priority, status, expires);
+        e = new CachedEntry(line, raw, file, priority, status, expires, printed === "" ? raw : printed);
         stamps.set(file, view.stamp(id));
         entries.set(id, e);
       }
@@ -135,6 +136,7 @@ export function openCache(memoryDir: string): OpenCache | undefined {
         postings,
         alwaysIds: header.always,
         lineBytes: (id) => view.lineBytes(id),
+        lineText: (id) => entryAt(id).printed,
         // Most entries are normal, active and never expire: found with native scans of the priority string.
         maySink: () => {
           const mask = new Uint8Array(n);
@@ -172,6 +174,8 @@ class CachedEntry implements EntryInfo {
     priority: string,
     status: string,
     expires: string,
+    /** The line as the block prints it (renderEntryLine's output, from the cache). */
+    readonly printed: string,
   ) {
     if (priority) this.priority = priority;
     if (status) this.status = status;
