@@ -3,6 +3,7 @@ import { parse as parseToml, TomlError } from "smol-toml";
 import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
 import type { Io } from "./io.js";
 import { exists, readUtf8 } from "./fs-fast.js";
+import { joinPath } from "./store/paths.js";
 
 /** One problem found in the config file. */
 export interface ConfigProblem {
@@ -41,8 +42,8 @@ const KNOWN_TOP_LEVEL = new Set(["memory_dir", "projects", "hook", "doctor", "co
 /** The config file path: MEMCTL_CONFIG_FILE, else $XDG_CONFIG_HOME/memctl/config.toml, else ~/.config/memctl/config.toml. */
 export function configFilePath(io: Pick<Io, "env" | "home">): string {
   if (io.env.MEMCTL_CONFIG_FILE) return path.resolve(io.env.MEMCTL_CONFIG_FILE);
-  const xdg = io.env.XDG_CONFIG_HOME && path.isAbsolute(io.env.XDG_CONFIG_HOME) ? io.env.XDG_CONFIG_HOME : path.join(io.home, ".config");
-  return path.join(xdg, "memctl", "config.toml");
+  const xdg = io.env.XDG_CONFIG_HOME && path.isAbsolute(io.env.XDG_CONFIG_HOME) ? io.env.XDG_CONFIG_HOME : joinPath(io.home, ".config");
+  return joinPath(xdg, "memctl", "config.toml");
 }
 
 const emptyConfig = (): MemctlConfig => ({ projects: {}, hook: {}, raw: {} });

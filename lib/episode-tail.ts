@@ -1,7 +1,6 @@
 // The hook's episode reminder reads only the tail of episodes.jsonl: the file is append-only and can grow
 // for years, and the newest entry is all the reminder needs.
-import path from "node:path";
-import { EPISODES_FILE } from "./store/paths.js";
+import { EPISODES_FILE, joinPath } from "./store/paths.js";
 import { close, exists, fstat, openForReading, readAt } from "./fs-fast.js";
 import { utf8Text } from "./bytes.js";
 
@@ -19,7 +18,7 @@ export interface LastEpisode {
 
 /** The newest parseable entry's ts, scanning back from the end over at most two tail windows. */
 export function readLastEpisode(memoryDir: string): LastEpisode {
-  const file = path.join(memoryDir, EPISODES_FILE);
+  const file = joinPath(memoryDir, EPISODES_FILE);
   if (!exists(file)) return { status: "absent" };
   let fd: number;
   try {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { exists, lstatIfExists, readUtf8, realpath, type FileStat } from "./fs-fast.js";
+import { joinPath } from "./store/paths.js";
 
 /** Where a directory sits in git: its worktree root and the repository every worktree shares. */
 export interface RepoLocation {
@@ -18,7 +19,7 @@ export interface RepoLocation {
 export function findRepo(start: string): RepoLocation | undefined {
   let dir = realpathOr(path.resolve(start));
   for (;;) {
-    const dotGit = path.join(dir, ".git");
+    const dotGit = joinPath(dir, ".git");
     const stat = lstatOrUndefined(dotGit);
     if (stat?.isDirectory()) {
       const commonDir = realpathOr(readCommonDir(dotGit) ?? dotGit);
@@ -46,7 +47,7 @@ function readGitFile(file: string, worktree: string): string | undefined {
 
 /** Linked worktrees' git dirs carry a `commondir` file pointing at the shared repository. */
 function readCommonDir(gitDir: string): string | undefined {
-  const text = readOrUndefined(path.join(gitDir, "commondir"))?.trim();
+  const text = readOrUndefined(joinPath(gitDir, "commondir"))?.trim();
   return text ? path.resolve(gitDir, text) : undefined;
 }
 

@@ -6,6 +6,7 @@ import { findRepo } from "./git.js";
 import type { Io } from "./io.js";
 import { claudeSlug, projectKey } from "./project.js";
 import { access, realpath, stat, statIfExists } from "./fs-fast.js";
+import { joinPath } from "./store/paths.js";
 
 export type ResolutionStatus = "resolved" | "unavailable" | "invalid-explicit";
 export type ResolutionSource = "env" | "config" | "legacy" | "config-legacy-global" | "none";
@@ -54,12 +55,12 @@ export function locateProject(options: ResolveOptions, io: Pick<Io, "env" | "hom
     throw new MemctlError(ERROR_CODES.E_NOT_GIT, `${start} is not inside a git repository; run from a repository or pass --allow-non-git to key the plain directory`);
   }
   const canonical = repo?.canonicalRoot ?? realpath(start);
-  const claudeHome = io.env.CLAUDE_CONFIG_DIR ? path.resolve(io.env.CLAUDE_CONFIG_DIR) : path.join(io.home, ".claude");
+  const claudeHome = io.env.CLAUDE_CONFIG_DIR ? path.resolve(io.env.CLAUDE_CONFIG_DIR) : joinPath(io.home, ".claude");
   return {
     canonical_repo: canonical,
     repo_root: repo?.worktreeRoot ?? canonical,
     project_key: projectKey(canonical),
-    legacy_dir: path.join(claudeHome, "projects", claudeSlug(canonical), "memory"),
+    legacy_dir: joinPath(claudeHome, "projects", claudeSlug(canonical), "memory"),
     git: repo !== undefined,
   };
 }

@@ -1,7 +1,6 @@
 // The usage sidecar's file formats: the usage.tsv snapshot, pending log lines and halving decay (usage.ts
 // has the layout and the concurrency argument). Pure text in, data out; no locking here.
-import path from "node:path";
-import { STATE_DIR } from "./store/paths.js";
+import { joinPath, STATE_DIR } from "./store/paths.js";
 import { decodeHits, numbersOf, readRegistry, type CardRegistry } from "./usage-cards.js";
 import { utcDay } from "./utc.js";
 import { readBytes, readdirNames, stat } from "./fs-fast.js";
@@ -289,7 +288,7 @@ export function unconsumed(file: string, offset: number, all: boolean): { text: 
 }
 
 export function stateDir(memoryDir: string): string {
-  return path.join(memoryDir, STATE_DIR);
+  return joinPath(memoryDir, STATE_DIR);
 }
 
 export function foldingFiles(dir: string): string[] {

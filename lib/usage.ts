@@ -14,13 +14,13 @@
 // consumed file that the next fold deletes. Folding files are deleted only once fully consumed and older than
 // FOLD_GRACE_MS, so a writer that opened usage.log just before the rename cannot lose its line.
 import fs from "node:fs";
-import path from "node:path";
 import { foldUsage } from "./usage-fold.js";
 import { encodeHits } from "./usage-cards.js";
 import { addPendingFor, findSnapshotRow, NO_ROW, openSnapshotIndex, rowAt, USAGE_INDEX, type NumberedCards } from "./usage-lookup.js";
 import { addPending, lazyRegistry, applyDecay, daysBetween, DAY, decayed, foldingFiles, halvings, parseSnapshot, parseSnapshotHeader, parseSnapshotRow, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./usage-format.js";
 import { close, exists, fstat, openForAppend as openAppending, readBytes, readUtf8, writeBytes } from "./fs-fast.js";
 import { encodeUtf8 } from "./bytes.js";
+import { joinPath } from "./store/paths.js";
 
 export { FOLD_GRACE_MS, foldUsage, LOCK_STALE_MS, USAGE_REJECTED } from "./usage-fold.js";
 export { applyDecay, daysBetween, HALVING_PERIOD_DAYS, parseSnapshot, renderSnapshot, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage } from "./usage-format.js";
@@ -80,8 +80,8 @@ export function readUsage(memoryDir: string, today: string): UsageRead {
   try {
     let snap: Snapshot = { folded: new Map(), cards: new Map() };
     let found = false;
-    if (fs.existsSync(path.join(dir, USAGE_SNAPSHOT))) try {
-      snap = parseSnapshot(fs.readFileSync(path.join(dir, USAGE_SNAPSHOT), "utf8"));
+    if (fs.existsSync(joinPath(dir, USAGE_SNAPSHOT))) try {
+      snap = parseSnapshot(fs.readFileSync(joinPath(dir, USAGE_SNAPSHOT), "utf8"));
       found = true;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
@@ -96,10 +96,10 @@ export function readUsage(memoryDir: string, today: string): UsageRead {
     const registry = lazyRegistry(memoryDir);
     let malformed = 0;
     for (const name of [...names, USAGE_LOG]) {
-      if (!fs.existsSync(path.join(dir, name))) continue;
+      if (!fs.existsSync(joinPath(dir, name))) continue;
       let pending: { text: string };
       try {
-        pending = unconsumed(path.join(dir, name), snap.folded.get(name) ?? 0, false);
+        pending = unconsumed(joinPath(dir, name), snap.folded.get(name) ?? 0, false);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === "ENOENT") continue;
         throw err;
@@ -133,7 +133,7 @@ export function openUsage(memoryDir: string, today: string, only?: ReadonlySet<s
     let rowsFrom = 0;
     let header: Pick<Snapshot, "epoch" | "folded"> = { folded: new Map() };
     let found = false;
-    const snapshotFile = path.join(dir, USAGE_SNAPSHOT);
+    const snapshotFile = joinPath(dir, USAGE_SNAPSHOT);
     if (exists(snapshotFile)) {
       snapshot = readUtf8(snapshotFile);
       const newline = snapshot.indexOf("\n");
@@ -146,7 +146,7 @@ export function openUsage(memoryDir: string, today: string, only?: ReadonlySet<s
     // Complete lines only from each file, so their concatenation is a log too: one pass sets the lookup up once.
     let texts = "";
     for (const name of [...foldingFiles(dir), USAGE_LOG]) {
-      const file = path.join(dir, name);
+      const file = joinPath(dir, name);
       if (!exists(file)) continue;
       texts += unconsumed(file, header.folded.get(name) ?? 0, false).text;
       found = true;
@@ -243,17 +243,17 @@ export function recordHitsSync(memoryDir: string, cardRelpaths: readonly string[
 /** The log opened for appending; its directory is made only when missing (not a mkdir call every prompt). */
 function openForAppend(dir: string, name: string): number {
   try {
-    return openAppending(path.join(dir, name));
+    return openAppending(joinPath(dir, name));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
     fs.mkdirSync(dir, { recursive: true });
-    return openAppending(path.join(dir, name));
+    return openAppending(joinPath(dir, name));
   }
 }
 
 function readSnapshotIndex(dir: string, snapshot: string, registryId: string): ((no: number) => number | undefined) | undefined {
   try {
-    return openSnapshotIndex(readBytes(path.join(dir, USAGE_INDEX)), snapshot, registryId);
+    return openSnapshotIndex(readBytes(joinPath(dir, USAGE_INDEX)), snapshot, registryId);
   } catch {
     return undefined;
   }

@@ -4,7 +4,7 @@ import type { EntryInfo, RankIndex } from "../rank/score.js";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { parseIndex, type UnparsedLine } from "./index-file.js";
 import { openCacheFile, type CacheView } from "./rank-cache-format.js";
-import { STATE_DIR } from "./paths.js";
+import { joinPath, STATE_DIR } from "./paths.js";
 import { exists, statIfExists } from "../fs-fast.js";
 
 export const RANK_CACHE = "rank-cache.bin";
@@ -97,7 +97,7 @@ export interface OpenCache {
 }
 
 export function openCache(memoryDir: string): OpenCache | undefined {
-  const file = path.join(memoryDir, STATE_DIR, RANK_CACHE);
+  const file = joinPath(memoryDir, STATE_DIR, RANK_CACHE);
   if (!exists(file)) return undefined;
   try {
     const view = openCacheFile<Header>(file, TOKENIZER_VERSION);

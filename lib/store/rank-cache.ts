@@ -15,10 +15,9 @@
 // (2 s on filesystems with whole-second timestamps) is not written: an edit in the same timestamp tick could
 // otherwise go unnoticed; the next call rebuilds.
 // Writes are temp file + rename; a corrupt or foreign cache is ignored, never trusted.
-import path from "node:path";
 import { rebuild } from "./rank-cache-build.js";
 import { cardStamp, openCache, sameStamp, stampOf, type LoadOptions, type OpenCache, type RankableStore } from "./rank-cache-read.js";
-import { INDEX_FILE, STATE_DIR } from "./paths.js";
+import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
 import { USAGE_CARDS } from "../usage-cards.js";
 import { stat, statIfExists, type FileStat } from "../fs-fast.js";
 
@@ -30,8 +29,8 @@ export const ROLLING_CHECK = 64;
 
 /** The store's index for ranking: from the cache when fresh, else from the files. Throws when MEMORY.md cannot be read (ENOENT included: callers decide). */
 export async function loadRankable(memoryDir: string, options: LoadOptions): Promise<RankableStore> {
-  const indexStat = stat(path.join(memoryDir, INDEX_FILE));
-  if (!indexStat.isFile()) throw Object.assign(new Error(`${path.join(memoryDir, INDEX_FILE)} is not a file`), { code: "EISDIR" });
+  const indexStat = stat(joinPath(memoryDir, INDEX_FILE));
+  if (!indexStat.isFile()) throw Object.assign(new Error(`${joinPath(memoryDir, INDEX_FILE)} is not a file`), { code: "EISDIR" });
   if (!options.force) {
     const cached = openCache(memoryDir);
     if (cached && isFreshSafe(memoryDir, cached, indexStat, options)) return cached.store;
@@ -61,7 +60,7 @@ function isFresh(memoryDir: string, c: OpenCache, indexStat: FileStat, options: 
   const h = c.header;
   if (h.index[0] !== indexStat.size || h.index[1] !== indexStat.mtimeMs || h.index[2] !== indexStat.ino) return false;
   for (const [rel, mtime] of h.dirs) {
-    if (stampOf(path.join(memoryDir, rel))[0] !== mtime) return false;
+    if (stampOf(joinPath(memoryDir, rel))[0] !== mtime) return false;
   }
   // The card numbers are only meaningful in the registry they were given by: a deleted or replaced one means rebuild.
   if (h.registry && registryIno(memoryDir) !== h.registry[1]) return false;
@@ -80,7 +79,7 @@ function isFresh(memoryDir: string, c: OpenCache, indexStat: FileStat, options: 
 
 function registryIno(memoryDir: string): number | undefined {
   try {
-    return statIfExists(path.join(memoryDir, STATE_DIR, USAGE_CARDS))?.ino;
+    return statIfExists(joinPath(memoryDir, STATE_DIR, USAGE_CARDS))?.ino;
   } catch {
     return undefined;
   }
