@@ -21,10 +21,36 @@ export interface NumberedCards {
   numbers: ReadonlyMap<string, number>;
 }
 
-interface Tally {
-  count: number;
-  day: string;
-  line: number;
+/**
+ * Hit counts of the cards asked about, by position: the numbered ones (nearly all) in parallel typed arrays,
+ * since the bitmap loop below runs cold per line and card; a card without a number, or one a line names by
+ * path, is found through a map built only when needed.
+ */
+class Tallies {
+  readonly counts: Int32Array;
+  readonly lastLine: Int32Array;
+  readonly days: string[];
+  private positions?: Map<string, number>;
+  constructor(readonly cards: readonly string[]) {
+    this.counts = new Int32Array(cards.length);
+    this.lastLine = new Int32Array(cards.length).fill(-1);
+    this.days = new Array<string>(cards.length).fill("");
+  }
+  /** One hit on a line; addPending counts a card once per line however often the line repeats it. */
+  hit(i: number, lineNo: number, day: string): void {
+    if (this.lastLine[i] === lineNo) return;
+    this.lastLine[i] = lineNo;
+    this.counts[i]!++;
+    if (day > this.days[i]!) this.days[i] = day;
+  }
+  hitCard(card: string, lineNo: number, day: string): void {
+    if (!this.positions) {
+      this.positions = new Map();
+      for (let i = 0; i < this.cards.length; i++) this.positions.set(this.cards[i]!, i);
+    }
+    const i = this.positions.get(card);
+    if (i !== undefined) this.hit(i, lineNo, day);
+  }
 }
 
 /**
@@ -37,25 +63,27 @@ interface Tally {
  */
 export function addPendingFor(cards: Map<string, CardUsage>, text: string, only: ReadonlySet<string>, numbered?: NumberedCards, registry?: RegistrySource): void {
   if (only.size === 0) return;
-  // One tally per card asked about: looking a field up is its membership test and finds its counter at once.
-  const tallies = new Map<string, Tally>();
-  // The asked cards that have numbers, as parallel arrays: the bitmap loop below runs cold, per line and card.
+  // The numbered cards first (positions 0..k-1, bits tested by position), then the rest.
+  const asked: string[] = [];
   const nos: number[] = [];
-  const numberedTallies: Tally[] = [];
+  const unnumbered: string[] = [];
   // forEach, not for-of: iterating a Set with for-of allocates a result object per card in cold code.
   only.forEach((card) => {
-    const tally: Tally = { count: 0, day: "", line: -1 };
-    tallies.set(card, tally);
     const no = numbered?.numbers.get(card);
-    if (no !== undefined) {
+    if (no === undefined) unnumbered.push(card);
+    else {
+      asked.push(card);
       nos.push(no);
-      numberedTallies.push(tally);
     }
   });
+  const k = nos.length;
+  for (let i = 0; i < unnumbered.length; i++) asked.push(unnumbered[i]!);
+  const tallies = new Tallies(asked);
+  const { counts, lastLine, days } = tallies;
   // Each numbered card's byte and bit in a bitmap, worked out once rather than per line.
-  const byteOf = new Int32Array(nos.length);
-  const bitOf = new Uint8Array(nos.length);
-  for (let i = 0; i < nos.length; i++) {
+  const byteOf = new Int32Array(k);
+  const bitOf = new Uint8Array(k);
+  for (let i = 0; i < k; i++) {
     byteOf[i] = nos[i]! >> 3;
     bitOf[i] = 1 << (nos[i]! & 7);
   }
@@ -73,50 +101,40 @@ export function addPendingFor(cards: Map<string, CardUsage>, text: string, only:
       // A compact line: "<day>@<registry>", the hits, then any cards the registry did not number.
       if (first.slice(day.length + 1) !== numbered?.registry) {
         const parsed = parsePendingLine(line, registry);
-        if (parsed) for (const card of parsed.cards) countHit(tallies.get(card), lineNo, day);
+        if (parsed) for (const card of parsed.cards) tallies.hitCard(card, lineNo, day);
         continue;
       }
       const field = fields[1]!;
       const bits = bitmapOf(field);
       if (bits) {
         const size = bits.length;
-        const count = byteOf.length;
-        for (let i = 0; i < count; i++) {
+        for (let i = 0; i < k; i++) {
           const byte = byteOf[i]!;
-          if (byte >= size || (bits[byte]! & bitOf[i]!) === 0) continue;
-          // countHit inlined: a call per hit here is hot enough to be sent to the optimising compiler.
-          const tally = numberedTallies[i]!;
-          if (tally.line === lineNo) continue;
-          tally.line = lineNo;
-          tally.count++;
-          if (day > tally.day) tally.day = day;
+          if (byte >= size || (bits[byte]! & bitOf[i]!) === 0 || lastLine[i] === lineNo) continue;
+          // Tallies.hit inlined: a call per hit here is hot enough to be sent to the optimising compiler.
+          lastLine[i] = lineNo;
+          counts[i]!++;
+          if (day > days[i]!) days[i] = day;
         }
       } else {
         const hits = decodeHits(field);
         if (!hits) continue;
-        for (let i = 0; i < nos.length; i++) if (hits.has(nos[i]!)) countHit(numberedTallies[i], lineNo, day);
+        for (let i = 0; i < k; i++) if (hits.has(nos[i]!)) tallies.hit(i, lineNo, day);
       }
       from = 2;
     }
-    for (let i = from; i < fields.length; i++) countHit(tallies.get(fields[i]!), lineNo, day);
+    for (let i = from; i < fields.length; i++) tallies.hitCard(fields[i]!, lineNo, day);
   }
-  tallies.forEach((tally, card) => {
-    if (tally.count === 0) return;
+  for (let i = 0; i < asked.length; i++) {
+    if (counts[i] === 0) continue;
+    const card = asked[i]!;
     const u = cards.get(card);
-    if (!u) cards.set(card, { access_count: tally.count, last_access_day: tally.day });
+    if (!u) cards.set(card, { access_count: counts[i]!, last_access_day: days[i]! });
     else {
-      u.access_count += tally.count;
-      if (tally.day > u.last_access_day) u.last_access_day = tally.day;
+      u.access_count += counts[i]!;
+      if (days[i]! > u.last_access_day) u.last_access_day = days[i]!;
     }
-  });
-}
-
-/** One hit on a line; addPending counts a card once per line however often the line repeats it. */
-function countHit(tally: Tally | undefined, lineNo: number, day: string): void {
-  if (tally === undefined || tally.line === lineNo) return;
-  tally.line = lineNo;
-  tally.count++;
-  if (day > tally.day) tally.day = day;
+  }
 }
 
 /**
