@@ -56,7 +56,9 @@ export const FOLD_AT_LINES = 32;
 
 export function ageBucket(lastDay: string, today: string): AgeBucket {
   const age = Math.max(0, daysBetween(lastDay, today));
-  return AGE_BUCKETS.find((b) => age <= b.maxDays) ?? AGE_BUCKETS[AGE_BUCKETS.length - 1]!;
+  // A loop, not find(): frecency asks for every ranked card, and the callback is a call per bucket in cold code.
+  for (let i = 0; i < AGE_BUCKETS.length; i++) if (age <= AGE_BUCKETS[i]!.maxDays) return AGE_BUCKETS[i]!;
+  return AGE_BUCKETS[AGE_BUCKETS.length - 1]!;
 }
 
 /** access_count × age-bucket weight: the frecency ranking uses within a relevance tier. */
