@@ -28,14 +28,23 @@ function env(store: string, home: string): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, MEMCTL_MEMORY_DIR: store, MEMCTL_CONFIG_FILE: path.join(home, "none.toml") };
 }
 
-/** Instructions of one run of `node args` under callgrind (its own count, not valgrind's). */
+/**
+ * Instructions of one run of `node args` under callgrind (its own count, not valgrind's), less V8's search for
+ * a prime hash seed at isolate start (detail::sprp), which differs by up to ~7M from one process to the next
+ * with nothing else changed; without callgrind_annotate the raw count is reported.
+ */
 function instructions(args: string[], input: string, environment: NodeJS.ProcessEnv): number {
   const out = path.join(os.tmpdir(), `memctl-callgrind-${process.pid}.out`);
-  const r = spawnSync("valgrind", ["--tool=callgrind", `--callgrind-out-file=${out}`, process.execPath, ...args], { input, env: environment, encoding: "utf8" });
-  fs.rmSync(out, { force: true });
-  const m = /Collected : (\d+)/.exec(r.stderr);
-  if (!m) throw new Error(`callgrind printed no count (exit ${r.status}): ${r.stderr.slice(-500)}`);
-  return Number(m[1]);
+  try {
+    const r = spawnSync("valgrind", ["--tool=callgrind", `--callgrind-out-file=${out}`, process.execPath, ...args], { input, env: environment, encoding: "utf8" });
+    const m = /Collected : (\d+)/.exec(r.stderr);
+    if (!m) throw new Error(`callgrind printed no count (exit ${r.status}): ${r.stderr.slice(-500)}`);
+    const annotated = spawnSync("callgrind_annotate", [out], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    const seed = /^\s*([\d,]+) \([^)]*\)\s+\S*detail::sprp\(/m.exec(annotated.stdout ?? "");
+    return Number(m[1]) - (seed ? Number(seed[1]!.replace(/,/g, "")) : 0);
+  } finally {
+    fs.rmSync(out, { force: true });
+  }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
