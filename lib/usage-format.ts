@@ -75,6 +75,29 @@ export function parseSnapshotRow(line: string): [card: string, usage: CardUsage]
   return [card, { access_count: n, last_access_day: day }];
 }
 
+/**
+ * parseSnapshotRow(row)?.[1] for a row whose key is `cardLength` characters long: the shape folds write
+ * ("<card>\t<digits>\t<YYYY-MM-DD>") is read without splitting the row (the hook reads one per ranked card),
+ * anything else goes through parseSnapshotRow.
+ */
+export function snapshotRowUsage(row: string, cardLength: number): CardUsage | undefined {
+  if (cardLength > 0 && row.indexOf("\t") === cardLength) {
+    const from = cardLength + 1;
+    let i = from;
+    let n = 0;
+    for (; i < row.length && i - from < 15; i++) {
+      const c = row.charCodeAt(i);
+      if (c < 48 || c > 57) break;
+      n = n * 10 + (c - 48);
+    }
+    if (i > from && row.charCodeAt(i) === 9 && row.length === i + 11) {
+      const day = row.slice(i + 1);
+      if (DAY.test(day)) return { access_count: n, last_access_day: day };
+    }
+  }
+  return parseSnapshotRow(row)?.[1];
+}
+
 /** Parses usage.tsv; throws on anything unexpected (a corrupt snapshot is never half-trusted). */
 export function parseSnapshot(text: string): Snapshot {
   const lines = text.split("\n");

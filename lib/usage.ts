@@ -17,7 +17,7 @@ import fs from "node:fs";
 import { foldUsage } from "./usage-fold.js";
 import { encodeHits } from "./usage-cards.js";
 import { addPendingFor, findSnapshotRow, NO_ROW, openSnapshotIndex, rowAt, USAGE_INDEX, type NumberedCards } from "./usage-lookup.js";
-import { addPending, lazyRegistry, applyDecay, daysBetween, DAY, decayed, foldingFiles, halvings, parseSnapshot, parseSnapshotHeader, parseSnapshotRow, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./usage-format.js";
+import { addPending, lazyRegistry, applyDecay, daysBetween, DAY, decayed, foldingFiles, halvings, parseSnapshot, parseSnapshotHeader, snapshotRowUsage, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./usage-format.js";
 import { close, exists, fstat, openForAppend as openAppending, readBytes, readUtf8, writeBytes } from "./fs-fast.js";
 import { encodeUtf8 } from "./bytes.js";
 import { joinPath } from "./store/paths.js";
@@ -171,7 +171,7 @@ export function openUsage(memoryDir: string, today: string, only?: ReadonlySet<s
       store: "tsv",
       get: (card) => {
         const row = findRow(card);
-        const base = row === undefined ? undefined : parseSnapshotRow(row)?.[1];
+        const base = row === undefined ? undefined : snapshotRowUsage(row, card.length);
         const extra = pending.get(card);
         if (!base) return extra;
         const count = decayed(base.access_count, periods) + (extra?.access_count ?? 0);

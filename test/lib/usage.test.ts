@@ -4,6 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { ageBucket, foldUsage, parseSnapshot, readUsage, recordHits } from "../../lib/usage.js";
+import fc from "fast-check";
+import { parseSnapshotRow, snapshotRowUsage } from "../../lib/usage-format.js";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "memctl-usage-"));
 
@@ -101,4 +103,18 @@ test("recordHitsSync with distinct: the caller's paths are written as given, in 
   assert.deepEqual([r.recorded, r.refused], [2, []]);
   assert.equal(fs.readFileSync(path.join(dir, ".memctl", "usage.log"), "utf8"), "2026-12-02\ta.md\tb/c.md\n");
   assert.deepEqual(readUsage(dir, "2026-12-02").cards.get("b/c.md"), { access_count: 1, last_access_day: "2026-12-02" });
+});
+
+test("snapshotRowUsage reads exactly what parseSnapshotRow reads, on rows of any shape", () => {
+  const piece = fc.constantFrom("a.md", "x", "\t", "0", "7", "42", "007", "2026-01-02", "2026-1-02", "1e3", "-1", " ", "", "9".repeat(16), "1.5", "\n");
+  const row = fc.array(piece, { maxLength: 7 }).map((p) => p.join(""));
+  fc.assert(
+    fc.property(row, fc.constantFrom("a.md", "x", ""), (rest, card) => {
+      const line = `${card}\t${rest}`;
+      assert.deepEqual(snapshotRowUsage(line, card.length), parseSnapshotRow(line)?.[1]);
+      assert.deepEqual(snapshotRowUsage(rest, card.length), parseSnapshotRow(rest)?.[1]);
+    }),
+    { numRuns: 20_000 },
+  );
+  assert.deepEqual(snapshotRowUsage("a.md\t12\t2026-01-02", 4), { access_count: 12, last_access_day: "2026-01-02" });
 });
