@@ -144,7 +144,9 @@ function splitHits(store: RankableStore, hitIds: ArrayLike<number>): Hits {
 
 export async function buildInjection(req: InjectionRequest): Promise<Injection> {
   const rankAndCompose = async (force: boolean) => {
-    const r = await rankStore(req.memoryDir, req.prompt, req.now, { all: req.all ?? false, checkAllCards: req.all ?? false, force, top: Math.max(RANKED_TOP, scanLimit(req)) });
+    // The block looks at no more than scanLimit relevant lines, so no more first places need materialising
+    // (for Claude's 10 entries that is 30 cards' frecency and order, not 64).
+    const r = await rankStore(req.memoryDir, req.prompt, req.now, { all: req.all ?? false, checkAllCards: req.all ?? false, force, top: scanLimit(req) });
     try {
       return { ...r, composed: compose(req, r.store, r.ranked, r.hitCount) };
     } catch (err) {
