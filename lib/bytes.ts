@@ -41,16 +41,11 @@ export function base64urlText(bytes: Uint8Array): string {
 }
 
 /**
- * Buffer.byteLength(text, "utf8"). Kept as Buffer's: its native count beats any loop the interpreter runs over
- * the hundreds of lines a prompt measures, which outweighs the one compile.
+ * Buffer.from(text, "utf8"), as a Uint8Array. Sized by Buffer.byteLength: its native count beats any loop the
+ * interpreter runs, which outweighs its one compile.
  */
-export function utf8Length(text: string): number {
-  return Buffer.byteLength(text, "utf8");
-}
-
-/** Buffer.from(text, "utf8"), as a Uint8Array. */
 export function encodeUtf8(text: string): Uint8Array {
-  const out = new Uint8Array(utf8Length(text));
+  const out = new Uint8Array(Buffer.byteLength(text, "utf8"));
   if (out.length > 0) methods.utf8Write.call(out, text, 0, out.length);
   return out;
 }

@@ -3,7 +3,6 @@
 // computed by the same functions that render it, so `stats.index_inject_bytes` and the hook agree.
 import type { Budget } from "./budget.js";
 import { inertText } from "./sanitize.js";
-import { utf8Length } from "./bytes.js";
 
 export const BLOCK_OPEN = '<memctl-memory kind="recalled-data">';
 export const BLOCK_CLOSE = "</memctl-memory>";
@@ -15,7 +14,7 @@ export function displayDir(dir: string, home: string): string {
 
 /** UTF-8 bytes of a string (a CJK character is 3 bytes, not 1). */
 export function utf8Bytes(text: string): number {
-  return utf8Length(text);
+  return Buffer.byteLength(text, "utf8");
 }
 
 /** What the preamble says about the store. */

@@ -48,7 +48,6 @@ await build({
   format: "cjs",
   define: { BODY_FILE: JSON.stringify(HOOK_BODY), BODY_HASH: JSON.stringify(createHash("sha256").update(readFileSync(`dist/hooks/${HOOK_BODY}`)).digest("hex").slice(0, 16)) },
 });
-preferBuiltinPrototypes("dist/hooks/user-prompt-submit.cjs");
 // The same loader under the name hosts wired before the entry became .cjs (its cache name is the body's, shared).
 cpSync("dist/hooks/user-prompt-submit.cjs", "dist/hooks/user-prompt-submit.js");
 warmHookCodeCache("dist/hooks/user-prompt-submit.cjs");
