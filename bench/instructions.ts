@@ -86,7 +86,9 @@ try {
     const saved = USAGE_FILES.filter((f) => fs.existsSync(path.join(state, f))).map((f) => ({ f, bytes: fs.readFileSync(path.join(state, f)), stat: fs.statSync(path.join(state, f)) }));
     const counts = Array.from({ length: runs }, () => {
       for (const { f, bytes, stat } of saved) {
-        // Written over the existing files (same inodes, so the rank cache stays fresh), times put back.
+        // Only a file the call changed (usage.log) is written back: usage.idx is bound to usage.tsv's exact
+        // mtime, which utimes cannot put back to the nanosecond. Same inode, times put back.
+        if (fs.readFileSync(path.join(state, f)).equals(bytes)) continue;
         fs.writeFileSync(path.join(state, f), bytes);
         fs.utimesSync(path.join(state, f), stat.atime, stat.mtime);
       }

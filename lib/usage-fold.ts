@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { numbersOf, type CardRegistry } from "./usage-cards.js";
-import { encodeSnapshotIndex, openSnapshotIndex, USAGE_INDEX } from "./usage-lookup.js";
+import { encodeSnapshotIndex, openSnapshotIndex, USAGE_INDEX, type SnapshotFile } from "./usage-index.js";
 import { addPending, applyDecay, FOLDING, lazyRegistry, foldingFiles, parseSnapshot, renderSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type Snapshot } from "./usage-format.js";
 
 export const FOLD_GRACE_MS = 10_000;
@@ -53,8 +53,10 @@ export function foldUsage(memoryDir: string, today: string, now: () => number = 
     const tmp = `${snapFile}.${process.pid}.${stamp}.tmp`;
     const text = renderSnapshot(snap);
     fs.writeFileSync(tmp, text);
+    // Taken before the rename (which keeps size, inode and mtime): this file is the one the index describes.
+    const written = fs.statSync(tmp);
     fs.renameSync(tmp, snapFile);
-    writeRowIndex(dir, text, registry(), stamp);
+    writeRowIndex(dir, text, written, registry(), stamp);
     for (const { name, end } of consumed) {
       const file = path.join(dir, name);
       const old = stamp - Number(FOLDING.exec(name)![1]) > FOLD_GRACE_MS;
@@ -108,15 +110,24 @@ function releaseLock(dir: string, token: string): void {
 export function ensureRowIndex(memoryDir: string, registry: CardRegistry): void {
   const dir = stateDir(memoryDir);
   try {
-    const text = fs.readFileSync(path.join(dir, USAGE_SNAPSHOT), "utf8");
+    // The text and the stat of one open file, so the index never pairs one snapshot's rows with another's stat.
+    const fd = fs.openSync(path.join(dir, USAGE_SNAPSHOT), "r");
+    let text: string;
+    let written: SnapshotFile;
+    try {
+      written = fs.fstatSync(fd);
+      text = fs.readFileSync(fd, "utf8");
+    } finally {
+      fs.closeSync(fd);
+    }
     let current: Buffer | undefined;
     try {
       current = fs.readFileSync(path.join(dir, USAGE_INDEX));
     } catch {
       // none yet
     }
-    if (current && openSnapshotIndex(current, text, registry.id)) return;
-    writeRowIndex(dir, text, registry, Date.now());
+    if (current && openSnapshotIndex(current, registry.id, written)) return;
+    writeRowIndex(dir, text, written, registry, Date.now());
   } catch {
     // no snapshot (nothing folded yet) or unreadable: the fold writes one
   }
@@ -126,7 +137,7 @@ export function ensureRowIndex(memoryDir: string, registry: CardRegistry): void 
  * usage.idx for a snapshot's text and the registry as last read (cards numbered since are looked up in the
  * text); none without a registry. Best effort: without it the hook searches the text.
  */
-function writeRowIndex(dir: string, text: string, registry: CardRegistry | undefined, stamp: number): void {
+function writeRowIndex(dir: string, text: string, written: SnapshotFile, registry: CardRegistry | undefined, stamp: number): void {
   const file = path.join(dir, USAGE_INDEX);
   const tmp = `${file}.${process.pid}.${stamp}.tmp`;
   try {
@@ -134,7 +145,7 @@ function writeRowIndex(dir: string, text: string, registry: CardRegistry | undef
       fs.rmSync(file, { force: true });
       return;
     }
-    fs.writeFileSync(tmp, encodeSnapshotIndex(text, registry.id, numbersOf(registry), registry.cards.length));
+    fs.writeFileSync(tmp, encodeSnapshotIndex(text, registry.id, numbersOf(registry), registry.cards.length, written));
     fs.renameSync(tmp, file);
   } catch {
     fs.rmSync(tmp, { force: true });

@@ -3,7 +3,6 @@
 // Pure text in, numbers out; the formats (and the reference readers) are usage-format.ts's.
 import { bitmapOf, decodeHits } from "./usage-cards.js";
 import { DAY, parsePendingLine, type CardUsage, type RegistrySource } from "./usage-format.js";
-import { latin1Text, u32At, utf8Text } from "./bytes.js";
 
 /** A pending line's day, or undefined when it is malformed on its face (bad day, no hit, an empty field). */
 export function pendingLineDay(line: string): string | undefined {
@@ -21,115 +20,147 @@ export interface NumberedCards {
   numbers: ReadonlyMap<string, number>;
 }
 
-/**
- * Hit counts of the cards asked about, by position: the numbered ones (nearly all) in parallel typed arrays,
- * since the bitmap loop below runs cold per line and card; a card without a number, or one a line names by
- * path, is found through a map built only when needed.
- */
-class Tallies {
-  readonly counts: Int32Array;
-  readonly lastLine: Int32Array;
-  readonly days: string[];
-  private positions?: Map<string, number>;
-  constructor(readonly cards: readonly string[]) {
-    this.counts = new Int32Array(cards.length);
-    this.lastLine = new Int32Array(cards.length).fill(-1);
-    this.days = new Array<string>(cards.length).fill("");
-  }
-  /** One hit on a line; addPending counts a card once per line however often the line repeats it. */
-  hit(i: number, lineNo: number, day: string): void {
-    if (this.lastLine[i] === lineNo) return;
-    this.lastLine[i] = lineNo;
-    this.counts[i]!++;
-    if (day > this.days[i]!) this.days[i] = day;
-  }
-  hitCard(card: string, lineNo: number, day: string): void {
-    if (!this.positions) {
-      this.positions = new Map();
-      for (let i = 0; i < this.cards.length; i++) this.positions.set(this.cards[i]!, i);
-    }
-    const i = this.positions.get(card);
-    if (i !== undefined) this.hit(i, lineNo, day);
-  }
+/** A card without a number in the registry (the rank cache's NO_NUMBER). */
+export const NO_CARD = 0xffffffff;
+
+/** Pending hits by position in the cards asked about. */
+export interface PendingTally {
+  counts: Int32Array;
+  /** The latest day each position was hit on ("" when it never was). */
+  days: string[];
+}
+
+/** The cards' first numbers in a registry, by position (NO_CARD for one it does not number). */
+export interface PositionNumbers {
+  registry: string;
+  byPosition: ArrayLike<number>;
 }
 
 /**
- * Adds the pending hits of the cards in `only` to `cards`: the same numbers addPending gives those cards (each
- * at most once per line, malformed lines skipped), from one split per line and no per-line Sets or copies.
- * A compact line of the `numbered` registry is read by testing the asked cards' bits, never decoded whole;
- * one of another registry goes through the full parser. Hooks write only a card's first number in the registry,
- * so only those are tested (a later duplicate's number, or one past the end, which addPending treats as
- * malformed, never reaches a log).
+ * The pending hits of each card in `cards` (by position; a card asked twice gets the same answer twice), with
+ * addPending's numbers: each card at most once per line, malformed lines skipped. A compact line of the
+ * `numbers` registry is read by testing the asked cards' bits, never decoded into paths; one of another registry
+ * goes through the full parser. The bitmaps go into one buffer, a row per line, and each card walks its byte down
+ * the rows: one typed read per card and line, since this runs cold for ~100 cards and up to 32 lines a prompt.
+ * Hooks write only a card's first number, so only those are tested (a later duplicate's number, or one past the
+ * end, which addPending treats as malformed, never reaches a log).
  */
-export function addPendingFor(cards: Map<string, CardUsage>, text: string, only: ReadonlySet<string>, numbered?: NumberedCards, registry?: RegistrySource): void {
-  if (only.size === 0) return;
-  // The numbered cards first (positions 0..k-1, bits tested by position), then the rest.
-  const asked: string[] = [];
-  const nos: number[] = [];
-  const unnumbered: string[] = [];
-  // forEach, not for-of: iterating a Set with for-of allocates a result object per card in cold code.
-  only.forEach((card) => {
-    const no = numbered?.numbers.get(card);
-    if (no === undefined) unnumbered.push(card);
-    else {
-      asked.push(card);
-      nos.push(no);
-    }
-  });
-  const k = nos.length;
-  for (let i = 0; i < unnumbered.length; i++) asked.push(unnumbered[i]!);
-  const tallies = new Tallies(asked);
-  const { counts, lastLine, days } = tallies;
-  // Each numbered card's byte and bit in a bitmap, worked out once rather than per line.
-  const byteOf = new Int32Array(k);
-  const bitOf = new Uint8Array(k);
-  for (let i = 0; i < k; i++) {
-    byteOf[i] = nos[i]! >> 3;
-    bitOf[i] = 1 << (nos[i]! & 7);
-  }
-  let lineNo = 0;
+export function tallyPending(text: string, cards: readonly string[], numbers?: PositionNumbers, registry?: RegistrySource): PendingTally {
+  const n = cards.length;
+  const counts = new Int32Array(n);
+  const days = new Array<string>(n).fill("");
+  if (n === 0 || text === "") return { counts, days };
+  // Lines in order: compact lines of this registry become bitmap rows; every hit named by path is listed.
+  const rows: Uint8Array[] = [];
+  const rowDays: string[] = [];
+  const byPath: { card: string; line: number; row: number; day: string }[] = [];
   const lines = text.split("\n");
   for (let l = 0; l < lines.length; l++) {
     const line = lines[l]!;
-    lineNo++;
     const day = pendingLineDay(line);
     if (day === undefined) continue;
     const fields = line.split("\t");
     const first = fields[0]!;
     let from = 1;
+    let row = -1;
     if (first.length > day.length) {
       // A compact line: "<day>@<registry>", the hits, then any cards the registry did not number.
-      if (first.slice(day.length + 1) !== numbered?.registry) {
+      if (first.slice(day.length + 1) !== numbers?.registry) {
         const parsed = parsePendingLine(line, registry);
-        if (parsed) for (const card of parsed.cards) tallies.hitCard(card, lineNo, day);
+        if (parsed) for (const card of parsed.cards) byPath.push({ card, line: l, row: -1, day });
         continue;
       }
-      const field = fields[1]!;
-      const bits = bitmapOf(field);
-      if (bits) {
-        const size = bits.length;
-        for (let i = 0; i < k; i++) {
-          const byte = byteOf[i]!;
-          if (byte >= size || (bits[byte]! & bitOf[i]!) === 0 || lastLine[i] === lineNo) continue;
-          // Tallies.hit inlined: a call per hit here is hot enough to be sent to the optimising compiler.
-          lastLine[i] = lineNo;
-          counts[i]!++;
-          if (day > days[i]!) days[i] = day;
-        }
-      } else {
-        const hits = decodeHits(field);
-        if (!hits) continue;
-        for (let i = 0; i < k; i++) if (hits.has(nos[i]!)) tallies.hit(i, lineNo, day);
-      }
+      const bits = bitmapOf(fields[1]!) ?? listBitmap(fields[1]!);
+      if (!bits) continue;
+      row = rows.length;
+      rows.push(bits);
+      rowDays.push(day);
       from = 2;
     }
-    for (let i = from; i < fields.length; i++) tallies.hitCard(fields[i]!, lineNo, day);
+    for (let i = from; i < fields.length; i++) byPath.push({ card: fields[i]!, line: l, row, day });
   }
+  // Each card's first position answers for it; duplicates are copied at the end.
+  const firstOf = new Map<string, number>();
+  const firsts = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const at = firstOf.get(cards[i]!);
+    if (at === undefined) firstOf.set(cards[i]!, i);
+    firsts[i] = at ?? i;
+  }
+  const stride = rows.reduce((max, r) => Math.max(max, r.length), 0);
+  const flat = new Uint8Array(rows.length * stride);
+  for (let r = 0; r < rows.length; r++) flat.set(rows[r]!, r * stride);
+  const numberOf = (i: number): number => {
+    const no = numbers ? numbers.byPosition[i]! : NO_CARD;
+    return Number.isInteger(no) && no >= 0 && no < NO_CARD ? no : -1;
+  };
+  if (rows.length > 0) {
+    // Days as ranks, so a hit compares integers; a log of one day (the usual case) compares nothing.
+    const distinct = [...new Set(rowDays)].sort();
+    const rank = Int32Array.from(rowDays, (d) => distinct.indexOf(d));
+    const R = rows.length;
+    for (let i = 0; i < n; i++) {
+      const no = firsts[i] === i ? numberOf(i) : -1;
+      if (no < 0 || no >> 3 >= stride) continue;
+      const bit = 1 << (no & 7);
+      let count = 0;
+      let best = 0;
+      if (distinct.length === 1) {
+        for (let r = 0, at = no >> 3; r < R; r++, at += stride) if ((flat[at]! & bit) !== 0) count++;
+      } else {
+        for (let r = 0, at = no >> 3; r < R; r++, at += stride) {
+          if ((flat[at]! & bit) === 0) continue;
+          count++;
+          if (rank[r]! > best) best = rank[r]!;
+        }
+      }
+      if (count > 0) {
+        counts[i] = count;
+        days[i] = distinct[best]!;
+      }
+    }
+  }
+  // Hits by path, once per line: a path repeated on a line, or also given by its bit there, counts once.
+  const lastLine = new Int32Array(n).fill(-1);
+  for (const hit of byPath) {
+    const i = firstOf.get(hit.card);
+    if (i === undefined || lastLine[i] === hit.line) continue;
+    lastLine[i] = hit.line;
+    const no = numberOf(i);
+    if (hit.row >= 0 && no >= 0 && no >> 3 < stride && (flat[hit.row * stride + (no >> 3)]! & (1 << (no & 7))) !== 0) continue;
+    counts[i]!++;
+    if (hit.day > days[i]!) days[i] = hit.day;
+  }
+  for (let i = 0; i < n; i++) {
+    if (firsts[i] === i) continue;
+    counts[i] = counts[firsts[i]!]!;
+    days[i] = days[firsts[i]!]!;
+  }
+  return { counts, days };
+}
+
+/** A list hits field ("n…") as a bitmap, or undefined for any field decodeHits refuses. */
+function listBitmap(field: string): Uint8Array | undefined {
+  const numbers = decodeHits(field)?.all();
+  if (!numbers) return undefined;
+  const bits = new Uint8Array(numbers.length === 0 ? 0 : (numbers[numbers.length - 1]! >> 3) + 1);
+  for (const no of numbers) bits[no >> 3]! |= 1 << (no & 7);
+  return bits;
+}
+
+/**
+ * Adds the pending hits of the cards in `only` to `cards`: the same numbers addPending gives those cards (each
+ * at most once per line, malformed lines skipped), through tallyPending.
+ */
+export function addPendingFor(cards: Map<string, CardUsage>, text: string, only: ReadonlySet<string>, numbered?: NumberedCards, registry?: RegistrySource): void {
+  if (only.size === 0) return;
+  const asked = [...only];
+  const numbers = numbered && { registry: numbered.registry, byPosition: asked.map((c) => numbered.numbers.get(c) ?? NO_CARD) };
+  const { counts, days } = tallyPending(text, asked, numbers, registry);
   for (let i = 0; i < asked.length; i++) {
     if (counts[i] === 0) continue;
-    const card = asked[i]!;
-    const u = cards.get(card);
-    if (!u) cards.set(card, { access_count: counts[i]!, last_access_day: days[i]! });
+    const u = cards.get(asked[i]!);
+    if (!u) cards.set(asked[i]!, { access_count: counts[i]!, last_access_day: days[i]! });
     else {
       u.access_count += counts[i]!;
       if (days[i]! > u.last_access_day) u.last_access_day = days[i]!;
@@ -157,69 +188,4 @@ export function findSnapshotRow(text: string, from: number, card: string): strin
     else hi = start;
   }
   return undefined;
-}
-
-// usage.idx: where each numbered card's row starts in usage.tsv, written by the fold right after the snapshot,
-// so the hook finds a ranked card's row with one read instead of a binary search over the text:
-//   "MEMCTLUX" u32 version, u32 registryIdLength, registry id, u32 headerLength, the snapshot's header line,
-//   u32 textLength (UTF-16 units of the snapshot text), u32 count, u32 rowStart[count] (NO_ROW: no row).
-// It describes exactly one snapshot: the header line names the folding files and offsets of its fold, so an
-// index of any other snapshot never matches, and every row it points at is checked to be the card's.
-export const USAGE_INDEX = "usage.idx";
-const INDEX_MAGIC = "MEMCTLUX";
-const INDEX_VERSION = 1;
-export const NO_ROW = 0xffffffff;
-
-/** The row index of a rendered snapshot for the registry's numbers (numbersOf). */
-export function encodeSnapshotIndex(text: string, registryId: string, numbers: ReadonlyMap<string, number>, count: number): Buffer {
-  const starts = new Uint32Array(count).fill(NO_ROW);
-  const headerEnd = text.indexOf("\n");
-  for (let at = headerEnd + 1; at > 0 && at < text.length; ) {
-    const end = text.indexOf("\n", at);
-    const tab = text.indexOf("\t", at);
-    const no = numbers.get(text.slice(at, tab === -1 || (end !== -1 && tab > end) ? (end === -1 ? text.length : end) : tab));
-    if (no !== undefined && no < count && starts[no] === NO_ROW) starts[no] = at;
-    at = end === -1 ? text.length : end + 1;
-  }
-  const header = Buffer.from(headerEnd === -1 ? text : text.slice(0, headerEnd), "utf8");
-  const id = Buffer.from(registryId, "utf8");
-  const u32 = (n: number) => {
-    const b = Buffer.alloc(4);
-    b.writeUInt32LE(n);
-    return b;
-  };
-  return Buffer.concat([Buffer.from(INDEX_MAGIC), u32(INDEX_VERSION), u32(id.length), id, u32(header.length), header, u32(text.length), u32(count), Buffer.from(starts.buffer)]);
-}
-
-/**
- * Row starts by card number for this snapshot text and registry, or undefined when the index belongs to
- * another snapshot or registry, or is damaged. A number at or past the end is unknown (numbered after the fold).
- */
-export function openSnapshotIndex(data: Uint8Array, text: string, registryId: string): ((no: number) => number | undefined) | undefined {
-  try {
-    if (latin1Text(data, 0, 8) !== INDEX_MAGIC || u32At(data, 8) !== INDEX_VERSION) return undefined;
-    let at = 12;
-    const idLength = u32At(data, at);
-    if (utf8Text(data, at + 4, at + 4 + idLength) !== registryId) return undefined;
-    at += 4 + idLength;
-    const headerLength = u32At(data, at);
-    const headerEnd = text.indexOf("\n");
-    if (utf8Text(data, at + 4, at + 4 + headerLength) !== (headerEnd === -1 ? text : text.slice(0, headerEnd))) return undefined;
-    at += 4 + headerLength;
-    if (u32At(data, at) !== text.length) return undefined;
-    const count = u32At(data, at + 4);
-    const table = at + 8;
-    if (table + 4 * count !== data.length) return undefined;
-    return (no) => (no >= 0 && no < count ? u32At(data, table + 4 * no) : undefined);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The row at `start` if it is `card`'s (a row start, keyed by the card), else undefined. */
-export function rowAt(text: string, rowsFrom: number, start: number, card: string): string | undefined {
-  if (start < rowsFrom || start >= text.length || (start > 0 && text.charCodeAt(start - 1) !== 10)) return undefined;
-  if (!text.startsWith(card, start) || text.charCodeAt(start + card.length) !== 9) return undefined;
-  const end = text.indexOf("\n", start);
-  return text.slice(start, end === -1 ? text.length : end);
 }

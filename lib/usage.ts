@@ -3,7 +3,7 @@
 //                        so concurrent hooks never interleave or lose a hit: "<day>\t<card>\t<card>…\n", or
 //                        with card numbers "<day>@<registry>\t<bitmap or list>[\t<card>…]\n" (usage-cards.ts)
 //   usage.cards          the append-only card registry that gives those numbers
-//   usage.idx            where each numbered card's row starts in usage.tsv (written by the fold; usage-lookup.ts)
+//   usage.idx            each numbered card's count and day in usage.tsv (written by the fold; usage-index.ts)
 //   usage.<ms>-<pid>.folding  a log renamed aside by a fold (writers that opened it just before keep appending there)
 //   usage.tsv            the aggregated snapshot, replaced atomically (temp + rename)
 //   usage.rejected       pending lines a fold could not count (torn, or of a deleted registry), kept as they were
@@ -16,14 +16,14 @@
 import fs from "node:fs";
 import { foldUsage } from "./usage-fold.js";
 import { encodeHits } from "./usage-cards.js";
-import { addPendingFor, findSnapshotRow, NO_ROW, openSnapshotIndex, rowAt, USAGE_INDEX, type NumberedCards } from "./usage-lookup.js";
-import { addPending, lazyRegistry, applyDecay, daysBetween, DAY, decayed, foldingFiles, halvings, parseSnapshot, parseSnapshotHeader, snapshotRowUsage, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./usage-format.js";
-import { close, exists, fstat, openForAppend as openAppending, readBytes, readUtf8, writeBytes } from "./fs-fast.js";
+import { addPending, lazyRegistry, applyDecay, DAY, foldingFiles, parseSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./usage-format.js";
+import { close, fstat, openForAppend as openAppending, writeBytes } from "./fs-fast.js";
 import { encodeUtf8 } from "./bytes.js";
 import { joinPath } from "./store/paths.js";
 
 export { FOLD_GRACE_MS, foldUsage, LOCK_STALE_MS, USAGE_REJECTED } from "./usage-fold.js";
-export { applyDecay, daysBetween, HALVING_PERIOD_DAYS, parseSnapshot, renderSnapshot, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage } from "./usage-format.js";
+export { AGE_BUCKETS, ageBucket, applyDecay, daysBetween, frecency, HALVING_PERIOD_DAYS, parseSnapshot, renderSnapshot, USAGE_LOG, USAGE_SNAPSHOT, type AgeBucket, type CardUsage } from "./usage-format.js";
+export { openUsage, rankedUsage, type RankedUsage, type UsageLookup } from "./usage-open.js";
 
 export interface UsageRead {
   store: "none" | "tsv" | "error";
@@ -32,16 +32,6 @@ export interface UsageRead {
   /** Pending log lines that did not parse (a torn write); reported, never trusted. */
   malformed?: number;
 }
-
-/** Frecency age buckets: memctl stats' last_hit_buckets uses these same boundaries. */
-export const AGE_BUCKETS = [
-  { maxDays: 1, label: "<=1d", weight: 1 },
-  { maxDays: 7, label: "<=7d", weight: 0.7 },
-  { maxDays: 30, label: "<=30d", weight: 0.4 },
-  { maxDays: 90, label: "<=90d", weight: 0.2 },
-  { maxDays: Infinity, label: ">90d", weight: 0.1 },
-] as const;
-export type AgeBucket = (typeof AGE_BUCKETS)[number];
 
 /**
  * A hook folds the pending log once it grows past this (by-path lines run to kilobytes each at 1,000 cards)...
@@ -53,18 +43,6 @@ export const FOLD_AT_BYTES = 32 * 1024;
  */
 export const FOLD_AT_LINES = 32;
 
-
-export function ageBucket(lastDay: string, today: string): AgeBucket {
-  const age = Math.max(0, daysBetween(lastDay, today));
-  // A loop, not find(): frecency asks for every ranked card, and the callback is a call per bucket in cold code.
-  for (let i = 0; i < AGE_BUCKETS.length; i++) if (age <= AGE_BUCKETS[i]!.maxDays) return AGE_BUCKETS[i]!;
-  return AGE_BUCKETS[AGE_BUCKETS.length - 1]!;
-}
-
-/** access_count × age-bucket weight: the frecency ranking uses within a relevance tier. */
-export function frecency(usage: CardUsage | undefined, today: string): number {
-  return usage ? usage.access_count * ageBucket(usage.last_access_day, today).weight : 0;
-}
 
 /** A card path the tab-delimited sidecar can hold. */
 export function isMeasurable(card: string): boolean {
@@ -112,75 +90,6 @@ export function readUsage(memoryDir: string, today: string): UsageRead {
     return { store: found ? "tsv" : "none", cards: snap.cards, ...(malformed ? { malformed } : {}) };
   } catch (err) {
     return { store: "error", error: (err as Error).message, cards: new Map() };
-  }
-}
-
-/** Per-card usage looked up on demand: what the hook needs for the few cards it ranks. */
-export interface UsageLookup {
-  store: UsageRead["store"];
-  get(card: string): CardUsage | undefined;
-}
-
-/**
- * Like readUsage, but lazy: only the snapshot rows asked for are found (binary search over the sorted text),
- * parsed and decayed; pending logs count only the cards in `only` when given. Same numbers as readUsage for
- * every card it is asked about (and in `only`); never throws.
- */
-export function openUsage(memoryDir: string, today: string, only?: ReadonlySet<string>, numbered?: NumberedCards): UsageLookup {
-  const none: UsageLookup = { store: "none", get: () => undefined };
-  const dir = stateDir(memoryDir);
-  if (!exists(dir)) return none;
-  try {
-    let snapshot = "";
-    let rowsFrom = 0;
-    let header: Pick<Snapshot, "epoch" | "folded"> = { folded: new Map() };
-    let found = false;
-    const snapshotFile = joinPath(dir, USAGE_SNAPSHOT);
-    if (exists(snapshotFile)) {
-      snapshot = readUtf8(snapshotFile);
-      const newline = snapshot.indexOf("\n");
-      header = parseSnapshotHeader(newline === -1 ? snapshot : snapshot.slice(0, newline));
-      rowsFrom = newline === -1 ? snapshot.length : newline + 1;
-      found = true;
-    }
-    const pending = new Map<string, CardUsage>();
-    const registry = lazyRegistry(memoryDir);
-    // Complete lines only from each file, so their concatenation is a log too: one pass sets the lookup up once.
-    let texts = "";
-    for (const name of [...foldingFiles(dir), USAGE_LOG]) {
-      const file = joinPath(dir, name);
-      if (!exists(file)) continue;
-      texts += unconsumed(file, header.folded.get(name) ?? 0, false).text;
-      found = true;
-    }
-    if (texts !== "") {
-      if (only) addPendingFor(pending, texts, only, numbered, registry);
-      else addPending(pending, texts, registry);
-    }
-    if (!found) return none;
-    const periods = halvings(header.epoch, today);
-    const rowStart = numbered && snapshot !== "" ? readSnapshotIndex(dir, snapshot, numbered.registry) : undefined;
-    // The fold's row index answers for a numbered card; anything it cannot vouch for is searched for.
-    const findRow = (card: string): string | undefined => {
-      const no = rowStart && numbered!.numbers.get(card);
-      const start = no === undefined ? undefined : rowStart!(no);
-      if (start === NO_ROW) return undefined;
-      return (start === undefined ? undefined : rowAt(snapshot, rowsFrom, start, card)) ?? findSnapshotRow(snapshot, rowsFrom, card);
-    };
-    return {
-      store: "tsv",
-      get: (card) => {
-        const row = findRow(card);
-        const base = row === undefined ? undefined : snapshotRowUsage(row, card.length);
-        const extra = pending.get(card);
-        if (!base) return extra;
-        const count = decayed(base.access_count, periods) + (extra?.access_count ?? 0);
-        const day = extra && extra.last_access_day > base.last_access_day ? extra.last_access_day : base.last_access_day;
-        return { access_count: count, last_access_day: day };
-      },
-    };
-  } catch {
-    return { store: "error", get: () => undefined };
   }
 }
 
@@ -250,13 +159,5 @@ function openForAppend(dir: string, name: string): number {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
     fs.mkdirSync(dir, { recursive: true });
     return openAppending(joinPath(dir, name));
-  }
-}
-
-function readSnapshotIndex(dir: string, snapshot: string, registryId: string): ((no: number) => number | undefined) | undefined {
-  try {
-    return openSnapshotIndex(readBytes(joinPath(dir, USAGE_INDEX)), snapshot, registryId);
-  } catch {
-    return undefined;
   }
 }

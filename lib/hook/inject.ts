@@ -8,8 +8,8 @@ import { isHit, rank, type RankIndex, type Ranked } from "../rank/score.js";
 import { queryTerms } from "../rank/tokenize.js";
 import { loadRankable, stillFresh, type RankableStore } from "../store/rank-cache.js";
 import { NO_NUMBER } from "../store/rank-cache-format.js";
-import { openUsage, readUsage, recordHitsSync, type RecordResult, type UsageLookup } from "../usage.js";
-import type { NumberedCards } from "../usage-lookup.js";
+import { rankedUsage, readUsage, recordHitsSync, type RecordResult, type UsageLookup } from "../usage.js";
+import type { PositionNumbers } from "../usage-lookup.js";
 import { utcDay } from "../utc.js";
 
 export interface InjectionRequest {
@@ -83,7 +83,7 @@ function rankLoaded(memoryDir: string, store: RankableStore, prompt: string, now
         usage = read;
         return read.cards;
       }
-      const lookup = openUsage(memoryDir, today, new Set(files), numberedCards(store, files, ids));
+      const lookup = rankedUsage(memoryDir, today, files, positionNumbers(store, ids));
       usage = lookup;
       return lookup;
     },
@@ -93,16 +93,13 @@ function rankLoaded(memoryDir: string, store: RankableStore, prompt: string, now
   return { store, ranked, hitCount, hits: splitHits(store, hitIds), ...(usage ? { usage } : {}) };
 }
 
-/** The ranked cards' numbers in the usage registry, so pending compact lines are read by bit, not decoded. */
-function numberedCards(store: RankableStore, files: readonly string[], ids: readonly number[]): NumberedCards | undefined {
+/** The ranked cards' numbers in the usage registry, by position, so pending compact lines are read by bit. */
+function positionNumbers(store: RankableStore, ids: readonly number[]): PositionNumbers | undefined {
   if (!store.numbered) return undefined;
   const table = store.numbered.table;
-  const numbers = new Map<string, number>();
-  for (let i = 0; i < ids.length; i++) {
-    const no = table[ids[i]!];
-    if (no !== undefined && no !== NO_NUMBER) numbers.set(files[i]!, no);
-  }
-  return { registry: store.numbered.registry, numbers };
+  const byPosition = new Uint32Array(ids.length);
+  for (let i = 0; i < ids.length; i++) byPosition[i] = table[ids[i]!] ?? NO_NUMBER;
+  return { registry: store.numbered.registry, byPosition };
 }
 
 /** What recording needs: the hits' distinct card numbers when the store has a registry, and paths for the rest. */

@@ -103,8 +103,11 @@ export interface Ranked {
   matches: { term: string; fields: Field[] }[];
 }
 
-/** Where frecency comes from: a Map (readUsage().cards) or a lazy lookup (openUsage). */
-export type UsageSource = Pick<ReadonlyMap<string, CardUsage>, "get">;
+/**
+ * Where frecency comes from: usage by card (a Map from readUsage, or openUsage), or, from the loadUsage option,
+ * frecency already worked out for each of the files it was given, by position (rankedUsage).
+ */
+export type UsageSource = Pick<ReadonlyMap<string, CardUsage>, "get"> | { frecencyAt(position: number): number };
 
 export interface RankOptions {
   today: string;
@@ -228,7 +231,7 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   const source = { index, matched };
   const ranked = ids.map((id, i): Ranked => {
     const rel = relevance[id]!;
-    const fr = frecency(usage?.get(files[i]!), options.today);
+    const fr = usage === undefined ? 0 : "frecencyAt" in usage ? usage.frecencyAt(i) : frecency(usage.get(files[i]!), options.today);
     const relevant = rel > 0 && rel >= best * RELATIVE_CUTOFF;
     const sink = mayMask !== undefined && mayMask[id] === 0 ? undefined : sinkReason(index.sinkFields(id), options.today);
     const tier: Tier = always.has(id) ? "always" : sink ? (relevant ? "sunk-relevant" : "sunk") : relevant ? "relevant" : "irrelevant";

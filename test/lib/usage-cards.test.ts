@@ -193,47 +193,6 @@ test("addPendingFor on bitmaps of up to 200 cards: numbers across bytes, lines s
   );
 });
 
-test("the fold's row index finds the same usage as a search; a stale, foreign or damaged index changes nothing", () => {
-  const dir = tempDir();
-  try {
-    // Cards hit by path before they had numbers, then numbered (c.md only after the fold).
-    recordHitsSync(dir, ["a.md", "b.md", "c.md"], "2026-11-30");
-    const { registry, numbers } = ensureNumbered(dir, ["b.md", "a.md", "z.md"])!;
-    recordHitsSync(dir, [], TODAY, { distinct: true, numbered: { registry: registry.id, numbers: [numbers.get("a.md")!] } });
-    assert.equal(foldUsage(dir, TODAY), true);
-    const idxFile = path.join(dir, ".memctl", "usage.idx");
-    assert.ok(fs.existsSync(idxFile));
-    const all = ensureNumbered(dir, ["a.md", "b.md", "c.md", "z.md"])!;
-    const only = new Set(["a.md", "b.md", "c.md", "z.md", "missing.md"]);
-    const expected = Object.fromEntries([...only].map((c) => [c, readUsage(dir, TODAY).cards.get(c)]));
-    const lookup = () => {
-      const u = openUsage(dir, TODAY, only, { registry: all.registry.id, numbers: all.numbers });
-      return Object.fromEntries([...only].map((c) => [c, u.get(c)]));
-    };
-    assert.deepEqual(lookup(), expected);
-    assert.equal(expected["c.md"]?.access_count, 1); // numbered after the fold: found by searching
-    // An index whose every row start points at the wrong row: each is checked, the search answers instead.
-    const good = fs.readFileSync(idxFile);
-    const bad = Buffer.from(good);
-    const count = 3;
-    for (let i = 0; i < count; i++) bad.writeUInt32LE(0, bad.length - 4 * (count - i));
-    fs.writeFileSync(idxFile, bad);
-    assert.deepEqual(lookup(), expected);
-    // The index of an earlier snapshot (another fold) is never applied to this one.
-    recordHitsSync(dir, ["b.md"], TODAY);
-    fs.copyFileSync(idxFile, `${idxFile}.old`);
-    assert.equal(foldUsage(dir, TODAY, () => Date.now() + 60_000), true);
-    fs.copyFileSync(`${idxFile}.old`, idxFile);
-    const after = Object.fromEntries([...only].map((c) => [c, readUsage(dir, TODAY).cards.get(c)]));
-    assert.equal(after["b.md"]?.access_count, 2);
-    assert.deepEqual(lookup(), after);
-    fs.writeFileSync(idxFile, "garbage");
-    assert.deepEqual(lookup(), after);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
-
 test("a rank cache rebuild gives an existing snapshot its row index, once", async () => {
   const { loadRankable } = await import("../../lib/store/rank-cache.js");
   const { ageStore, sandbox } = await import("../helpers.js");
