@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateStore } from "./gen-store.js";
+import { HOOK_NODE_FLAGS } from "../hooks/node-flags.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PROMPT = "how do we deploy the billing service and run the database migrations?";
@@ -70,12 +71,12 @@ try {
   const rows: string[][] = [];
   const node = median(Array.from({ length: runs }, () => instructions(["-e", "0"], "", { PATH: process.env.PATH })));
   rows.push(["node -e 0", millions(node), ""]);
-  const empty = median(Array.from({ length: runs }, () => instructions([HOOK, "--host", "codex"], "{}", env(root, home))));
+  const empty = median(Array.from({ length: runs }, () => instructions([...HOOK_NODE_FLAGS, HOOK, "--host", "codex"], "{}", env(root, home))));
   rows.push(["hook, payload {} (loader, body, stdin)", millions(empty), `+${millions(empty - node)}`]);
   for (const cards of sizes) {
     const store = generateStore({ cards, dir: path.join(root, `store-${cards}`) }).dir;
     const state = path.join(store, ".memctl");
-    const hook = () => spawnSync(process.execPath, [HOOK, "--host", "codex"], { input: payload, env: env(store, home) });
+    const hook = () => spawnSync(process.execPath, [...HOOK_NODE_FLAGS, HOOK, "--host", "codex"], { input: payload, env: env(store, home) });
     // Calls until a fold has written the row index and 12 lines are pending, then that state is kept (a build
     // without a row index stops at 12 pending lines after 40 calls).
     for (let i = 0; i < 200; i++) {
@@ -93,7 +94,7 @@ try {
         fs.utimesSync(path.join(state, f), stat.atime, stat.mtime);
       }
       for (const f of fs.readdirSync(state).filter((n) => n.endsWith(".folding"))) fs.rmSync(path.join(state, f));
-      return instructions([HOOK, "--host", "codex"], payload, env(store, home));
+      return instructions([...HOOK_NODE_FLAGS, HOOK, "--host", "codex"], payload, env(store, home));
     });
     const m = median(counts);
     rows.push([`hook, ${cards.toLocaleString("en")} cards`, millions(m), `+${millions(m - node)}`]);

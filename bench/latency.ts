@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateStore } from "./gen-store.js";
+import { HOOK_NODE_FLAGS } from "../hooks/node-flags.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOOK = path.join(ROOT, "dist", "hooks", "user-prompt-submit.cjs");
@@ -94,7 +95,8 @@ function payload(f: Fixture, prompt: string): string {
   });
 }
 
-const HOOK_ARGS = [HOOK, "--host", "codex"];
+// As every wiring runs it (hooks/node-flags.ts).
+const HOOK_ARGS = [...HOOK_NODE_FLAGS, HOOK, "--host", "codex"];
 const NODE_ARGS = ["-e", "0"];
 
 /** Wall time of one child process, spawn to exit, in milliseconds. */

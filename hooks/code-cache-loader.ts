@@ -15,6 +15,7 @@
 import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { isAbsolute, sep } from "node:path";
 import { Script } from "node:vm";
+import { HOOK_NODE_FLAGS } from "./node-flags.js";
 
 declare const BODY_FILE: string;
 declare const BODY_HASH: string;
@@ -28,8 +29,11 @@ interface ReadBinding {
 
 const bodyPath = __dirname + sep + BODY_FILE;
 // The cache's file name for this body on this Node with these flags: V8 rejects a cache made under other
-// flags, so a run with NODE_OPTIONS or node flags keeps its own file instead of rewriting everyone's.
-const flags = process.execArgv.length === 0 && !process.env.NODE_OPTIONS ? "" : [...process.execArgv, process.env.NODE_OPTIONS ?? ""].join("\0");
+// flags, so a run with NODE_OPTIONS or node flags keeps its own file instead of rewriting everyone's. The
+// flags the wiring itself passes (node-flags.ts) are Node's, not V8's: they share the plain cache.
+const argv = process.execArgv;
+const wired = argv.length === 0 || (argv.length === HOOK_NODE_FLAGS.length && argv.every((a, i) => a === HOOK_NODE_FLAGS[i]));
+const flags = wired && !process.env.NODE_OPTIONS ? "" : [...argv, process.env.NODE_OPTIONS ?? ""].join("\0");
 const cacheName = `${BODY_FILE}.${BODY_HASH}.${process.version}-${process.arch}${flags === "" ? "" : `-${fnv1a(flags)}`}.v8cache`;
 // Where a cache may live: next to the body, else (a read-only install) the user's cache directory.
 const xdg = process.env.XDG_CACHE_HOME;

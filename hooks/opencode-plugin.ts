@@ -3,13 +3,14 @@
 // folder. It never breaks a request: every failure is logged through OpenCode's own log and skipped.
 //
 // Per prompt: `chat.message` carries the user's text, so it starts the compiled per-prompt hook once
-// (`node dist/hooks/user-prompt-submit.cjs --host opencode`, JSON payload on stdin) — a child process keeps the
+// (`node --preserve-symlinks-main dist/hooks/user-prompt-submit.cjs --host opencode`, JSON payload on stdin) — a child process keeps the
 // hook's fail-open and budget rules in one place and costs one node start per prompt, not per model call.
 // `experimental.chat.system.transform` runs before every model call (title, retries…) and pushes that block
 // into output.system. On `session.idle` it appends one episode through `memctl log` when the session had prompts.
 // The memory tools come from memctl's MCP server, which install registers in OpenCode's config (mcp.memctl).
 
 import { spawn } from "node:child_process";
+import { HOOK_NODE_FLAGS } from "./node-flags.js";
 
 export interface MemctlPluginOptions {
   /** Absolute node binary (OpenCode's own process is Bun). */
@@ -82,7 +83,7 @@ export function createMemctlPlugin(options: MemctlPluginOptions) {
 
 /** Runs the per-prompt hook and returns the text to add to the system prompt ("" when there is none). */
 async function runHook(options: MemctlPluginOptions, payload: Record<string, unknown>, cwd: string): Promise<string> {
-  const stdout = (await run(options.node, [options.hook, "--host", "opencode"], JSON.stringify(payload), cwd, options.timeoutMs ?? 5000)).trim();
+  const stdout = (await run(options.node, [...HOOK_NODE_FLAGS, options.hook, "--host", "opencode"], JSON.stringify(payload), cwd, options.timeoutMs ?? 5000)).trim();
   if (!stdout.startsWith("{")) return stdout;
   const parsed = JSON.parse(stdout) as { hookSpecificOutput?: { additionalContext?: unknown } };
   const context = parsed.hookSpecificOutput?.additionalContext;

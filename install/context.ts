@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { findRepo } from "../lib/git.js";
 import type { Io } from "../lib/io.js";
 import type { TextEdit } from "./apply.js";
+import { HOOK_NODE_FLAGS } from "../hooks/node-flags.js";
 
 export type Scope = "user" | "project";
 export const HOST_NAMES = ["claude", "codex", "opencode", "grok", "generic"] as const;
@@ -79,9 +80,12 @@ export function shellWord(word: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The wired hook: `node <abs>/dist/hooks/user-prompt-submit.cjs --host <h> [budget flags]` — never npx or a wrapper. */
+/**
+ * The wired hook: `node --preserve-symlinks-main <abs>/dist/hooks/user-prompt-submit.cjs --host <h> [budget
+ * flags]` (hooks/node-flags.ts says why the flag) — never npx or a wrapper.
+ */
 export function hookCommand(ctx: Pick<InstallContext, "packageRoot" | "budget">, host: HostName): string {
-  const parts = ["node", shellWord(hookEntry(ctx.packageRoot)), "--host", host];
+  const parts = ["node", ...HOOK_NODE_FLAGS, shellWord(hookEntry(ctx.packageRoot)), "--host", host];
   if (ctx.budget.maxBytes !== undefined) parts.push("--max-bytes", String(ctx.budget.maxBytes));
   if (ctx.budget.maxEntries !== undefined) parts.push("--max-entries", String(ctx.budget.maxEntries));
   return parts.join(" ");

@@ -119,7 +119,8 @@ function warmHookCodeCache(entry) {
     const past = new Date(Date.now() - 86_400_000); // at rest: the rank cache refuses sources modified just now
     for (const name of ["", ...readdirSync(store, { recursive: true })]) utimesSync(join(store, name), past, past);
     mkdirSync(join(root, "repo"));
-    const run = (prompt) => spawnSync(process.execPath, [entry, "--host", "codex"], {
+    // Started as the wiring starts it (hooks/node-flags.ts), so the cache is the one hosts' runs read.
+    const run = (prompt) => spawnSync(process.execPath, ["--preserve-symlinks-main", entry, "--host", "codex"], {
       input: JSON.stringify({ cwd: join(root, "repo"), prompt }),
       env: { PATH: process.env.PATH, HOME: root, MEMCTL_MEMORY_DIR: store, MEMCTL_CONFIG_FILE: join(root, "none.toml") },
       encoding: "utf8",

@@ -48,7 +48,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       const result = await runUserPromptHook(payload, { host }, demoIo);
       const block = host === "claude" || host === "codex" ? additionalContext(result.outcome.stdout) : result.outcome.stdout;
       const inj = result.injection;
-      out.push(`${c.cyan("$")} echo '{"cwd":…,"prompt":"${prompt}"}' | node dist/hooks/user-prompt-submit.cjs --host ${host}`);
+      out.push(`${c.cyan("$")} echo '{"cwd":…,"prompt":"${prompt}"}' | node --preserve-symlinks-main dist/hooks/user-prompt-submit.cjs --host ${host}`);
       if (inj && block) {
         const shown = inj.composed.always.length + inj.composed.lines.length;
         out.push(c.dim(`  ${shown} of ${inj.store.entryCount} lines (${inj.composed.always.length} pinned), ${inj.composed.bytes} bytes, ${inj.hits.length} keyword ${inj.hits.length === 1 ? "hit" : "hits"} recorded`));

@@ -63,7 +63,7 @@ test("claude: install wires settings.json + the MCP server, the memory block and
   assert.deepEqual(JSON.parse(fs.readFileSync(claudeJson, "utf8")).mcpServers.memctl, { type: "stdio", command: "node", args: [`${REPO}/dist/cli.js`, "mcp", "--actor", "host:claude"] });
   const wired = JSON.parse(fs.readFileSync(settings, "utf8"));
   assert.equal(wired.env.MY_VAR, "kept");
-  assert.equal(wired.hooks.UserPromptSubmit[0].hooks[0].command, `node ${REPO}/dist/hooks/user-prompt-submit.cjs --host claude`);
+  assert.equal(wired.hooks.UserPromptSubmit[0].hooks[0].command, `node --preserve-symlinks-main ${REPO}/dist/hooks/user-prompt-submit.cjs --host claude`);
 
   const found = await runUntil(host.bin, ["-p", PROMPT], { cwd: world.project, env: claudeEnv(world), timeoutMs: 150_000 }, () => evidence(world));
   assert.ok(found.block.includes(RELEVANT_CARD), `the block for this prompt names ${RELEVANT_CARD}:\n${found.block}`);

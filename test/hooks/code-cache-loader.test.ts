@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
+import { HOOK_NODE_FLAGS } from "../../hooks/node-flags.js";
 import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
 
 const isCache = (name: string) => name.endsWith(".v8cache");
@@ -78,6 +79,26 @@ test("a run under other node flags keeps its own cache file instead of rewriting
     assert.equal(caches().length, 2);
     assert.match(caches().find((f) => f !== name)!, /-[0-9a-f]{8}\.v8cache$/);
     assert.equal(fs.statSync(path.join(hooks, name!)).mtimeMs, before);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("the wiring's own node flags (hooks/node-flags.ts) share the plain cache, and V8 accepts it", () => {
+  const { s, hooks, run, caches } = hookCopy();
+  try {
+    const plain = run();
+    const [name] = caches();
+    const before = fs.statSync(path.join(hooks, name!)).mtimeMs;
+    const wired = spawnSync(process.execPath, [...HOOK_NODE_FLAGS, path.join(hooks, "user-prompt-submit.cjs"), "--host", "codex"], {
+      input: JSON.stringify({ cwd: s.repo, prompt: "what is the redis ttl?" }),
+      env: { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") },
+      encoding: "utf8",
+    });
+    assert.equal(wired.status, 0, wired.stderr);
+    assert.equal(wired.stdout, plain.stdout);
+    assert.deepEqual(caches(), [name], "no second cache file");
+    assert.equal(fs.statSync(path.join(hooks, name!)).mtimeMs, before, "not rejected, so not rewritten");
   } finally {
     s.cleanup();
   }

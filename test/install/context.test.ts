@@ -6,8 +6,8 @@ import { test } from "node:test";
 import { hookCommand, isMemctlHookCommand, shellWord } from "../../install/context.js";
 
 test("the wired command is node + absolute entry + --host, quoted only when the path needs it", () => {
-  assert.equal(hookCommand({ packageRoot: "/opt/mem", budget: {} }, "codex"), "node /opt/mem/dist/hooks/user-prompt-submit.cjs --host codex");
-  assert.equal(hookCommand({ packageRoot: "/Users/a b/it's", budget: { maxEntries: 5 } }, "claude"), `node '/Users/a b/it'\\''s/dist/hooks/user-prompt-submit.cjs' --host claude --max-entries 5`);
+  assert.equal(hookCommand({ packageRoot: "/opt/mem", budget: {} }, "codex"), "node --preserve-symlinks-main /opt/mem/dist/hooks/user-prompt-submit.cjs --host codex");
+  assert.equal(hookCommand({ packageRoot: "/Users/a b/it's", budget: { maxEntries: 5 } }, "claude"), `node --preserve-symlinks-main '/Users/a b/it'\\''s/dist/hooks/user-prompt-submit.cjs' --host claude --max-entries 5`);
   assert.equal(shellWord("plain/path-1.js"), "plain/path-1.js");
 });
 

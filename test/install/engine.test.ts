@@ -50,11 +50,11 @@ for (const scope of ["user", "project"] as Scope[]) {
   }
 }
 
-test("claude writes the hook as node <abs>/dist/hooks/user-prompt-submit.cjs --host claude with budget flags, and renders the commands", async () => {
+test("claude writes the hook as node --preserve-symlinks-main <abs>/dist/hooks/user-prompt-submit.cjs --host claude with budget flags, and renders the commands", async () => {
   const f = makeFixture();
   await runHost(INSTALLERS.claude, f.ctx("user", { budget: { maxBytes: 1200, maxEntries: 8 } }), "install", false);
   const settings = JSON.parse(fs.readFileSync(path.join(f.home, ".claude/settings.json"), "utf8"));
-  assert.equal(settings.hooks.UserPromptSubmit[0].hooks[0].command, `node ${f.pkg}/dist/hooks/user-prompt-submit.cjs --host claude --max-bytes 1200 --max-entries 8`);
+  assert.equal(settings.hooks.UserPromptSubmit[0].hooks[0].command, `node --preserve-symlinks-main ${f.pkg}/dist/hooks/user-prompt-submit.cjs --host claude --max-bytes 1200 --max-entries 8`);
   const recall = fs.readFileSync(path.join(f.home, ".claude/commands/mem-recall.md"), "utf8");
   assert.match(recall, /^---\n# memctl-managed[^\n]*\ndescription: Recall project memory about a topic\n/);
   assert.match(recall, /\$ARGUMENTS/);
@@ -139,7 +139,7 @@ test("re-installing with other budget flags updates the hook in place; uninstall
 });
 
 test("an old or bare wiring shows as out of date, and install rewrites it in place (self-heal)", async () => {
-  for (const old of ["npx memctl hook user-prompt-submit", "node {pkg}/dist/hooks/user-prompt-submit.cjs", "node {pkg}/dist/hooks/user-prompt-submit.js --host claude", "node /usr/lib/node_modules/memctl/dist/hooks/user-prompt-submit.js --host claude"]) {
+  for (const old of ["npx memctl hook user-prompt-submit", "node {pkg}/dist/hooks/user-prompt-submit.cjs", "node {pkg}/dist/hooks/user-prompt-submit.cjs --host claude", "node {pkg}/dist/hooks/user-prompt-submit.js --host claude", "node /usr/lib/node_modules/memctl/dist/hooks/user-prompt-submit.js --host claude"]) {
     const f = makeFixture();
     const settings = path.join(f.home, ".claude/settings.json");
     const wiring = old.replace("{pkg}", f.pkg);
@@ -148,7 +148,7 @@ test("an old or bare wiring shows as out of date, and install rewrites it in pla
     assert.equal(status.items.find((i) => i.file === settings)!.state, "outdated", wiring);
     await runHost(INSTALLERS.claude, f.ctx("user"), "install", false);
     const commands = JSON.parse(fs.readFileSync(settings, "utf8")).hooks.UserPromptSubmit.flatMap((g: { hooks: { command: string }[] }) => g.hooks.map((h) => h.command));
-    assert.deepEqual(commands, [`node ${f.pkg}/dist/hooks/user-prompt-submit.cjs --host claude`], wiring);
+    assert.deepEqual(commands, [`node --preserve-symlinks-main ${f.pkg}/dist/hooks/user-prompt-submit.cjs --host claude`], wiring);
   }
 });
 
