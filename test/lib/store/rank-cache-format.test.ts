@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
+import fc from "fast-check";
 import { encodeCache, type CacheContent } from "../../../lib/store/rank-cache-encode.js";
 import { FORMAT_VERSION, openCacheFile } from "../../../lib/store/rank-cache-format.js";
 import { tempDir } from "../../helpers.js";
@@ -66,6 +67,27 @@ test("round trip: slim entries, reuse data, files, stamps and postings, under ev
       assert.equal(view.postings("gamma"), undefined);
     });
   }
+});
+
+test("term lookup finds exactly the cached terms, in any script (ASCII terms compare bytes in place)", () => {
+  // Characters around the orders that differ: ASCII, Latin-1, CJK, private use and astral (UTF-16 order puts
+  // U+E000-U+FFFF after surrogates, UTF-8 byte order before).
+  const unit = fc.constantFrom("a", "b", "z", "0", "-", "é", "内", "存", "\ue000", "\uffee", "\ud83d\ude00", "\u007f");
+  const word = fc.string({ unit, minLength: 1, maxLength: 5 });
+  fc.assert(
+    fc.property(fc.uniqueArray(word, { minLength: 1, maxLength: 30 }), fc.array(word, { maxLength: 10 }), (vocabulary, probes) => {
+      const terms = [...vocabulary].sort().map((t, i): [string, { id: number; tf: number; mask: number }[]] => [t, [{ id: i % 3, tf: 1, mask: 1 }]]);
+      withFile(encodeCache(TOKENIZER, { ...content(), terms }), (file) => {
+        const view = openCacheFile<unknown>(file, TOKENIZER)!;
+        const known = new Map(terms.map(([t], i) => [t, i % 3]));
+        for (const t of [...vocabulary, ...probes, "", "aa", "zzzz"]) {
+          const found = view.postings(t);
+          assert.deepEqual(found && Array.from(found.id), known.has(t) ? [known.get(t)] : undefined, JSON.stringify({ t, vocabulary }));
+        }
+      });
+    }),
+    { numRuns: 300 },
+  );
 });
 
 test("a cut anywhere, a byte too many, another version or tokenizer: not a cache", () => {
