@@ -192,17 +192,31 @@ function compose(req: InjectionRequest, store: RankableStore, ranked: Ranked[], 
   return composeWith(req, store, ranked, hitCount, (r) => toInjectLine(r.entry));
 }
 
-/** A line whose text is rendered only if it is printed; its size comes from the index when it knows it. */
+/**
+ * A line whose text (and card file) are read only if it is printed; its size comes from the index when it
+ * knows it. The block looks at ~60 candidates and prints ~20.
+ */
 function lazyLine(index: RankIndex, r: Ranked): InjectLine {
   if (!index.lineBytes) return toInjectLine(r.entry);
-  let text: string | undefined;
-  return {
-    file: index.file(r.index),
-    bytes: index.lineBytes(r.index),
-    get text() {
-      return (text ??= index.lineText ? index.lineText(r.index) : renderEntryLine(r.entry));
-    },
-  };
+  return new LazyLine(index, r.index, index.lineBytes(r.index), r);
+}
+
+/** A class, so the accessors live on the prototype rather than in a literal per line. */
+class LazyLine implements InjectLine {
+  private printed?: string;
+  private path?: string;
+  constructor(
+    private readonly index: RankIndex,
+    private readonly id: number,
+    readonly bytes: number,
+    private readonly ranked: Ranked,
+  ) {}
+  get file(): string {
+    return (this.path ??= this.index.file(this.id));
+  }
+  get text(): string {
+    return (this.printed ??= this.index.lineText ? this.index.lineText(this.id) : renderEntryLine(this.ranked.entry));
+  }
 }
 
 function composeWith(req: InjectionRequest, store: RankableStore, ranked: Ranked[], hitCount: number, lineOf: (r: Ranked) => InjectLine): Composed {
