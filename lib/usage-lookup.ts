@@ -79,14 +79,6 @@ export function tallyPending(text: string, cards: readonly string[], numbers?: P
     }
     for (let i = from; i < fields.length; i++) byPath.push({ card: fields[i]!, line: l, row, day });
   }
-  // Each card's first position answers for it; duplicates are copied at the end.
-  const firstOf = new Map<string, number>();
-  const firsts = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    const at = firstOf.get(cards[i]!);
-    if (at === undefined) firstOf.set(cards[i]!, i);
-    firsts[i] = at ?? i;
-  }
   const stride = rows.reduce((max, r) => Math.max(max, r.length), 0);
   const flat = new Uint8Array(rows.length * stride);
   for (let r = 0; r < rows.length; r++) flat.set(rows[r]!, r * stride);
@@ -100,7 +92,7 @@ export function tallyPending(text: string, cards: readonly string[], numbers?: P
     const rank = Int32Array.from(rowDays, (d) => distinct.indexOf(d));
     const R = rows.length;
     for (let i = 0; i < n; i++) {
-      const no = firsts[i] === i ? numberOf(i) : -1;
+      const no = numberOf(i);
       if (no < 0 || no >> 3 >= stride) continue;
       const bit = 1 << (no & 7);
       let count = 0;
@@ -120,22 +112,30 @@ export function tallyPending(text: string, cards: readonly string[], numbers?: P
       }
     }
   }
-  // Hits by path, once per line: a path repeated on a line, or also given by its bit there, counts once.
+  // Hits by path, once per line: a path repeated on a line, or also given by its bit there, counts once. Every
+  // position naming the card counts it (a card asked twice). A few hits (old by-path lines, cards numbered since)
+  // are matched by a scan; many, through a map of the asked cards.
+  if (byPath.length === 0) return { counts, days };
   const lastLine = new Int32Array(n).fill(-1);
-  for (const hit of byPath) {
-    const i = firstOf.get(hit.card);
-    if (i === undefined || lastLine[i] === hit.line) continue;
+  const count = (i: number, hit: (typeof byPath)[number]) => {
+    if (lastLine[i] === hit.line) return;
     lastLine[i] = hit.line;
     const no = numberOf(i);
-    if (hit.row >= 0 && no >= 0 && no >> 3 < stride && (flat[hit.row * stride + (no >> 3)]! & (1 << (no & 7))) !== 0) continue;
+    if (hit.row >= 0 && no >= 0 && no >> 3 < stride && (flat[hit.row * stride + (no >> 3)]! & (1 << (no & 7))) !== 0) return;
     counts[i]!++;
     if (hit.day > days[i]!) days[i] = hit.day;
+  };
+  if (byPath.length <= 8) {
+    for (const hit of byPath) for (let i = 0; i < n; i++) if (cards[i] === hit.card) count(i, hit);
+    return { counts, days };
   }
+  const positions = new Map<string, number[]>();
   for (let i = 0; i < n; i++) {
-    if (firsts[i] === i) continue;
-    counts[i] = counts[firsts[i]!]!;
-    days[i] = days[firsts[i]!]!;
+    const list = positions.get(cards[i]!);
+    if (list) list.push(i);
+    else positions.set(cards[i]!, [i]);
   }
+  for (const hit of byPath) for (const i of positions.get(hit.card) ?? []) count(i, hit);
   return { counts, days };
 }
 

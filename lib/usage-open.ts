@@ -146,17 +146,24 @@ export function rankedUsage(memoryDir: string, today: string, files: readonly st
     const todayNo = dayNumber(today);
     const index = side.index;
     const out = new Float64Array(n);
+    // Pending days are one or two distinct strings: each is checked and converted once, not per card.
+    let dayText = "";
+    let dayNo = NaN;
     for (let i = 0; i < n; i++) {
       const no = numbers ? numbers.byPosition[i]! : NO_CARD;
       const day = index && no < index.count ? index.table[2 * no + 1]! : IN_TEXT;
-      const pendingDay = counts[i] === 0 ? -Infinity : isCanonicalDay(days[i]!) ? dayNumber(days[i]!) : NaN;
+      if (counts[i] !== 0 && days[i] !== dayText) {
+        dayText = days[i]!;
+        dayNo = isCanonicalDay(dayText) ? dayNumber(dayText) : NaN;
+      }
+      const pendingDay = counts[i] === 0 ? -Infinity : dayNo;
       if (day === IN_TEXT || Number.isNaN(pendingDay) || !(todayNo >= 0)) {
         const extra = counts[i] === 0 ? undefined : { access_count: counts[i]!, last_access_day: days[i]! };
         out[i] = frecency(combine(snapshotUsage(side, files[i]!, no === NO_CARD ? undefined : no), extra, periods), today);
         continue;
       }
       if (day === NO_ROW && counts[i] === 0) continue;
-      const count = (day === NO_ROW ? 0 : decayed(index!.table[2 * no]!, periods)) + counts[i]!;
+      const count = (day === NO_ROW ? 0 : periods > 0 ? decayed(index!.table[2 * no]!, periods) : index!.table[2 * no]!) + counts[i]!;
       const last = day === NO_ROW || pendingDay > day ? pendingDay : day;
       out[i] = count * weightAt(todayNo - last);
     }
