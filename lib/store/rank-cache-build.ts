@@ -144,14 +144,15 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
   const numbered = ensureNumbered(memoryDir, files.filter(isMeasurable));
   const header: Header = { index: [indexStat.size, indexStat.mtimeMs, indexStat.ino], dirs, n: entries.length, cards: files.length, always, prio, status, expires, unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]), plainFiles: store.plainFiles, ...(numbered ? { registry: [numbered.registry.id, numbered.registry.ino] as [string, number] } : {}) };
   const numberTable = Uint32Array.from(entries, (e) => numbered?.numbers.get(e.file) ?? NO_NUMBER);
-  // The printed line is rendered here, once per build, rather than by every prompt that prints it ("" when it is
-  // the raw line as written, as for most lines).
+  // The printed line is rendered here, once per build, rather than by every prompt that prints it, and kept apart
+  // from the slim entry so printing a line parses nothing.
   const printed = entries.map((e) => renderEntryLine(e));
-  const slim = entries.map((e, i) => JSON.stringify([e.line, e.priority ?? "", e.status ?? "", e.expires_at ?? "", e.raw, printed[i] === e.raw ? "" : printed[i]!] satisfies SlimEntry));
-  header.pinned = always.map((id) => slim[id]!);
+  const slim = entries.map((e) => JSON.stringify([e.line, e.priority ?? "", e.status ?? "", e.expires_at ?? "", e.raw] satisfies SlimEntry));
+  header.pinned = always.map((id) => printed[id]!);
   const encoded = encodeCache(TOKENIZER_VERSION, {
     header,
     entries: slim,
+    printed,
     reuse: entries.map((e) => JSON.stringify([e.topics, e.terms.title.join(" "), e.terms.topics.join(" "), e.terms.hook.join(" ")] satisfies ReuseLine)),
     files: entries.map((e) => e.file),
     stamps: entries.map((e) => stamps.get(e.file)!),

@@ -3,7 +3,8 @@
 // lies behind the head is read whole only while it is small (see WHOLE_POSTINGS_MAX, WHOLE_ENTRIES_MAX).
 //   "MEMCTLRC" u32 formatVersion u32 tokenizerVersion u32 headBytes
 //   u32 headerLength, header JSON (space-padded so what follows is 4-byte aligned)
-//   u32 n, u32 entryOffset[n + 1], u32 reuseOffset[n + 1], u32 fileOffset[n + 1], u32 cardNumber[n] (the card's
+//   u32 n, u32 entryOffset[n + 1], u32 reuseOffset[n + 1], u32 fileOffset[n + 1], u32 printedOffset[n + 1],
+//   u32 cardNumber[n] (the card's
 //   number in the usage registry, NO_NUMBER when it has none), u32 lineBytes[n] (UTF-8 bytes of the entry's
 //   printed line, so a budget is filled without rendering every candidate), file blob, padding to 4 bytes
 //   u32 T, u32 termOffset[T + 1], term blob (terms sorted by JS string order), padding to 4, u32 postingStart[T + 1],
@@ -12,6 +13,7 @@
 //   u32 id[P], f32 tf[P], u8 mask[P] (ids ascending within each term's range): read whole when small, else
 //   only the query terms' ranges (at 10,000 cards they are ~2.4 MB, and a prompt needs a few hundred KB),
 //   entry blob (one slim JSON array per entry: what materialising it needs),
+//   printed blob (each entry's line as the block prints it: what the hook reads of the ~20 lines it prints),
 //   reuse blob (one JSON array per entry: what only a rebuild reuses), "MEMCTLEND"
 // The stamps are 8-byte and every u32 table and the id and tf arrays 4-byte aligned, so the reader maps them as
 // typed-array views, copying nothing (a cold Buffer#readUInt32LE per lookup was ~12,000 calls a prompt at 10,000
@@ -27,11 +29,16 @@ export const END = encodeUtf8("MEMCTLEND");
 export const PREFIX = MAGIC.length + 12;
 /** Slim entries up to this size are read in one go on first use (see entryAt in parseHead). */
 const WHOLE_ENTRIES_MAX = 512 * 1024;
+/**
+ * Printed lines up to this size are read in one go on first use; larger ones one positional read per line. The
+ * hook prints ~20 lines: a whole read of more than this faults in more fresh pages than those reads cost.
+ */
+const WHOLE_PRINTED_MAX = 64 * 1024;
 /** Postings up to this size are read in one go with the head; larger ones per query term. */
 const WHOLE_POSTINGS_MAX = 512 * 1024;
 /** Bytes of padding that bring an offset to a multiple of 4. */
 export const pad4 = (offset: number) => (4 - (offset % 4)) % 4;
-export const FORMAT_VERSION = 15;
+export const FORMAT_VERSION = 16;
 /** Card paths decoded one at a time before the whole path blob is decoded once instead. */
 const FILE_DECODES_BEFORE_WHOLE = 1024;
 /** cardNumber of an entry whose card has no number in the usage registry. */
@@ -42,6 +49,8 @@ export interface CacheView<H> {
   n: number;
   /** A slim entry's text, read from the file on demand. */
   entry(id: number): string;
+  /** An entry's printed line, read on demand. */
+  printed(id: number): string;
   /** An entry's rebuild-reuse text, read on demand (only a rebuild does). */
   reuse(id: number): string;
   file(id: number): string;
@@ -69,6 +78,7 @@ const closeOnCollect = new FinalizationRegistry<number>((fd) => {
 /** Up to these sizes the slim entries and the postings are read whole (tests lower them to reach the other path). */
 export interface ReadLimits {
   wholeEntries?: number;
+  wholePrinted?: number;
   wholePostings?: number;
 }
 
@@ -117,7 +127,7 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
   at += headerLength;
   if (at % 4 !== 0) return undefined;
   const n = u32();
-  need(12 * (n + 1) + 8 * n);
+  need(16 * (n + 1) + 8 * n);
   const table = (length: number) => {
     const view = new Uint32Array(buf.buffer, buf.byteOffset + at, length);
     at += 4 * length;
@@ -126,6 +136,7 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
   const entryTable = table(n + 1);
   const reuseTable = table(n + 1);
   const fileTable = table(n + 1);
+  const printedTable = table(n + 1);
   const numberTable = table(n);
   const lineBytesTable = table(n);
   const fileBlob = at;
@@ -146,7 +157,9 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
   const postingsAt = buf.length;
   const entryBlob = postingsAt + 9 * count;
   const entryBytes = entryTable[n]!;
-  const reuseBlob = entryBlob + entryBytes;
+  const printedBlob = entryBlob + entryBytes;
+  const printedBytes = printedTable[n]!;
+  const reuseBlob = printedBlob + printedBytes;
   const reuseBytes = reuseTable[n]!;
   if (reuseBlob + reuseBytes !== blobsEnd) return undefined;
   if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) return undefined; // the layout is little-endian
@@ -211,10 +224,24 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
     checkRange(a, b, entryBytes);
     return utf8Text(wholeEntries, a, b);
   };
+  let wholePrinted: Uint8Array | undefined;
+  const printedAt = (id: number) => {
+    if (printedBytes > (limits.wholePrinted ?? WHOLE_PRINTED_MAX)) return readItem(printedTable, printedBlob, printedBytes, id);
+    checkId(id);
+    if (!wholePrinted) {
+      wholePrinted = new Uint8Array(printedBytes);
+      if (readFileAt(fd, wholePrinted, 0, printedBytes, printedBlob) !== printedBytes) throw new RangeError("short read of the rank cache's printed lines");
+    }
+    const a = printedTable[id]!;
+    const b = printedTable[id + 1]!;
+    checkRange(a, b, printedBytes);
+    return utf8Text(wholePrinted, a, b);
+  };
   return {
     header,
     n,
     entry: entryAt,
+    printed: printedAt,
     reuse: (id) => readItem(reuseTable, reuseBlob, reuseBytes, id),
     file: (id) => {
       checkId(id);

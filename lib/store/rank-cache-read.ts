@@ -30,8 +30,8 @@ export interface Header {
   /** The usage card registry the entries' card numbers belong to: its id and inode (usage-cards.ts). */
   registry?: [id: string, ino: number];
   /**
-   * The slim entries of the `always` ids, in the same order: pinned lines are printed on every prompt, so they
-   * come with the header instead of one positional read each.
+   * The printed lines of the `always` ids, in the same order: pinned lines are printed on every prompt, so they
+   * come with the header instead of one read each.
    */
   pinned?: string[];
 }
@@ -69,8 +69,7 @@ export interface LoadOptions {
 }
 
 /** What materialising an entry needs; its card file and fingerprint are in the head. */
-/** `printed` is renderEntryLine's output for the entry, or "" when that is `raw` itself. */
-export type SlimEntry = [line: number, priority: string, status: string, expires: string, raw: string, printed: string];
+export type SlimEntry = [line: number, priority: string, status: string, expires: string, raw: string];
 
 /** Kept so a rebuild reuses what did not change (a 10,000-card store re-reads only edited cards). */
 export type ReuseLine = [topics: string[], titleTerms: string, topicTerms: string, hookTerms: string];
@@ -78,7 +77,7 @@ export type ReuseLine = [topics: string[], titleTerms: string, topicTerms: strin
 /** A slim entry of the right shape, else RangeError (the caller rebuilds). */
 export function parseSlimEntry(text: string): SlimEntry {
   const e = JSON.parse(text) as unknown;
-  const ok = Array.isArray(e) && e.length === 6 && typeof e[0] === "number" && typeof e[1] === "string" && typeof e[2] === "string" && typeof e[3] === "string" && typeof e[4] === "string" && typeof e[5] === "string";
+  const ok = Array.isArray(e) && e.length === 5 && typeof e[0] === "number" && typeof e[1] === "string" && typeof e[2] === "string" && typeof e[3] === "string" && typeof e[4] === "string";
   if (!ok) throw new RangeError("malformed rank cache entry");
   return e as SlimEntry;
 }
@@ -111,9 +110,9 @@ export function openCache(memoryDir: string): OpenCache | undefined {
     const entryAt = (id: number) => {
       let e = entries.get(id);
       if (!e) {
-        const [line, priority, status, expires, raw, printed] = parseSlimEntry(pinned.get(id) ?? view.entry(id));
+        const [line, priority, status, expires, raw] = parseSlimEntry(view.entry(id));
         const file = view.file(id);
-        e = new CachedEntry(line, raw, file, priority, status, expires, printed === "" ? raw : printed);
+        e = new CachedEntry(line, raw, file, priority, status, expires);
         stamps.set(file, view.stamp(id));
         entries.set(id, e);
       }
@@ -136,7 +135,12 @@ export function openCache(memoryDir: string): OpenCache | undefined {
         postings,
         alwaysIds: header.always,
         lineBytes: (id) => view.lineBytes(id),
-        lineText: (id) => entryAt(id).printed,
+        // A printed card is re-checked before the block goes out (stillFresh): its fingerprint is kept here.
+        lineText: (id) => {
+          const file = view.file(id);
+          if (!stamps.has(file)) stamps.set(file, view.stamp(id));
+          return pinned.get(id) ?? view.printed(id);
+        },
         // Most entries are normal, active and never expire: found with native scans of the priority string.
         maySink: () => {
           const mask = new Uint8Array(n);
@@ -151,7 +155,7 @@ export function openCache(memoryDir: string): OpenCache | undefined {
       cardCount: header.cards,
       cache: "fresh",
       plainFiles: header.plainFiles === true,
-      // Only entries that were ranked can be printed, and ranking materialised them (with their fingerprints).
+      // Fingerprints of the cards read (materialised or printed): only those can be printed.
       stamp: (file) => stamps.get(file),
       ...(header.registry ? { numbered: { registry: header.registry[0], table: view.cardNumbers() } } : {}),
     };
@@ -174,8 +178,6 @@ class CachedEntry implements EntryInfo {
     priority: string,
     status: string,
     expires: string,
-    /** The line as the block prints it (renderEntryLine's output, from the cache). */
-    readonly printed: string,
   ) {
     if (priority) this.priority = priority;
     if (status) this.status = status;

@@ -31,7 +31,8 @@ const BUDGETS = [
 function lineBytesOffset(cache: Buffer): { at: number; n: number } {
   const headerLength = cache.readUInt32LE(20);
   const n = cache.readUInt32LE(24 + headerLength);
-  return { at: 28 + headerLength + 4 * (3 * (n + 1) + n), n };
+  // After the entry, reuse, file and printed offset tables (n + 1 each) and the card numbers (n).
+  return { at: 28 + headerLength + 4 * (4 * (n + 1) + n), n };
 }
 
 test("filled from the cache's line sizes, the block is byte-identical to one filled from rendered lines", async () => {

@@ -11,6 +11,7 @@ const TOKENIZER = 3;
 const content = (header: unknown = { k: 1 }): CacheContent<unknown> => ({
   header,
   entries: ["e0", "é1", "e2"],
+  printed: ["- [A](a.md) — x", "", "- [笔记](ü/c.md) — 内存"],
   reuse: ["r0", "r1-longer", "r2"],
   files: ["a.md", "b.md", "ü/c.md"],
   stamps: [
@@ -48,7 +49,7 @@ function tables(bytes: Buffer): { n: number; entryTable: number; reuseTable: num
 
 test("round trip: slim entries, reuse data, files, stamps and postings, under every head padding", () => {
   // Whole reads (small caches) and per-item / per-term positional reads (large ones) must agree.
-  for (const limits of [{}, { wholeEntries: 0, wholePostings: 0 }])
+  for (const limits of [{}, { wholeEntries: 0, wholePrinted: 0, wholePostings: 0 }])
   for (let pad = 0; pad < 8; pad++) {
     const header = { k: "x".repeat(pad) };
     withFile(encodeCache(TOKENIZER, content(header)), (file) => {
@@ -57,6 +58,7 @@ test("round trip: slim entries, reuse data, files, stamps and postings, under ev
       assert.deepEqual(view.header, header);
       assert.deepEqual([0, 1, 2].map((id) => view.entry(id)), ["e0", "é1", "e2"]);
       assert.deepEqual([0, 1, 2].map((id) => view.reuse(id)), ["r0", "r1-longer", "r2"]);
+      assert.deepEqual([2, 0, 1].map((id) => view.printed(id)), ["- [笔记](ü/c.md) — 内存", "- [A](a.md) — x", ""]);
       assert.deepEqual([0, 1, 2].map((id) => view.file(id)), ["a.md", "b.md", "ü/c.md"]);
       assert.deepEqual([0, 1, 2].map((id) => view.stamp(id)), [[1733130000123.25, 10], [2, 20], [-1, -1]]);
       assert.deepEqual([0, 1, 2].map((id) => view.cardNumber(id)), [7, 0xffffffff, 0]);

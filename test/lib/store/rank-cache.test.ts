@@ -316,7 +316,7 @@ test("maySink marks every entry with a sink field, so ranking can skip the other
   }
 });
 
-test("pinned entries come with the header: printing them reads nothing behind the head", async () => {
+test("pinned lines come with the header: printing them reads nothing behind the head", async () => {
   const pinnedCards = [
     { file: "a.md", title: "Always here", hook: "pinned rule", priority: "always" },
     { file: "b.md", title: "Normal", hook: "plain card" },
@@ -325,7 +325,7 @@ test("pinned entries come with the header: printing them reads nothing behind th
   try {
     ageStore(s.memory);
     await loadRankable(s.memory, { nowMs: now() });
-    // Damage both slim entries behind the head, keeping the file's length and layout.
+    // Damage both printed lines behind the head (the last copy of each title), keeping the file's length and layout.
     const file = path.join(s.memory, ".memctl", RANK_CACHE);
     const bytes = fs.readFileSync(file);
     for (const title of ["Always here", "Normal"]) {
@@ -336,8 +336,9 @@ test("pinned entries come with the header: printing them reads nothing behind th
     fs.writeFileSync(file, bytes);
     const fresh = await loadRankable(s.memory, { nowMs: now() });
     assert.equal(fresh.cache, "fresh");
-    assert.equal(fresh.index.entry(0).title, "Always here"); // from the header
-    assert.notEqual(fresh.index.entry(1).title, "Normal"); // from the damaged blob
+    assert.equal(fresh.index.lineText!(0), "- [Always here](a.md) — pinned rule"); // from the header
+    assert.notEqual(fresh.index.lineText!(1), "- [Normal](b.md) — plain card"); // from the damaged blob
+    assert.equal(fresh.index.entry(1).title, "Normal"); // the slim entry, a blob of its own, is intact
   } finally {
     s.cleanup();
   }
