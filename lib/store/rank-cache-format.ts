@@ -1,6 +1,6 @@
 // The rank cache's on-disk layout: binary, so the hook reads the "head" (tables and fingerprints) into one
 // byte array and fetches the postings of its query terms and the entries it prints with positional reads — what
-// lies behind the head is read whole only while it is small (see WHOLE_POSTINGS_MAX, WHOLE_ENTRIES_MAX).
+// lies behind the head is read whole only while it is small (see WHOLE_POSTINGS_MAX, WHOLE_PRINTED_MAX, WHOLE_ENTRIES_MAX).
 //   "MEMCTLRC" u32 formatVersion u32 tokenizerVersion u32 headBytes
 //   u32 headerLength, header JSON (space-padded so what follows is 4-byte aligned)
 //   u32 n, u32 entryOffset[n + 1], u32 reuseOffset[n + 1], u32 fileOffset[n + 1], u32 printedOffset[n + 1],
@@ -34,8 +34,12 @@ const WHOLE_ENTRIES_MAX = 512 * 1024;
  * hook prints ~20 lines: a whole read of more than this faults in more fresh pages than those reads cost.
  */
 const WHOLE_PRINTED_MAX = 64 * 1024;
-/** Postings up to this size are read in one go with the head; larger ones per query term. */
-const WHOLE_POSTINGS_MAX = 512 * 1024;
+/**
+ * Postings up to this size are read in one go with the head; larger ones per query term. A prompt's ~10 found
+ * terms need a few KB of them: a whole read of 200 KB (1,000 cards) faults in ~50 fresh pages (~2.5 us each on
+ * the benchmark VM) to save ~30 positional reads that cost ~80K instructions in all.
+ */
+const WHOLE_POSTINGS_MAX = 32 * 1024;
 /** Bytes of padding that bring an offset to a multiple of 4. */
 export const pad4 = (offset: number) => (4 - (offset % 4)) % 4;
 export const FORMAT_VERSION = 16;
