@@ -213,34 +213,26 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
     if (readFileAt(fd, out, 0, b - a, blob + a) !== b - a) throw new RangeError("short read of a rank cache entry");
     return utf8Text(out);
   };
-  // A prompt prints from up to ~60 entries: when the slim entries are small, one read of them all is cheaper
-  // than a positional read per entry; a large store keeps reading only what it prints.
-  let wholeEntries: Uint8Array | undefined;
-  const entryAt = (id: number) => {
-    if (entryBytes > (limits.wholeEntries ?? WHOLE_ENTRIES_MAX)) return readItem(entryTable, entryBlob, entryBytes, id);
-    checkId(id);
-    if (!wholeEntries) {
-      wholeEntries = new Uint8Array(entryBytes);
-      if (readFileAt(fd, wholeEntries, 0, entryBytes, entryBlob) !== entryBytes) throw new RangeError("short read of the rank cache entries");
-    }
-    const a = entryTable[id]!;
-    const b = entryTable[id + 1]!;
-    checkRange(a, b, entryBytes);
-    return utf8Text(wholeEntries, a, b);
+  // Items of a section behind the head: while the section is small, one read of all of it on first use is
+  // cheaper than a positional read per item; a large one keeps reading only the items asked for.
+  const sectionItems = (table: Uint32Array, blob: number, bytes: number, wholeMax: number) => {
+    if (bytes > wholeMax) return (id: number) => readItem(table, blob, bytes, id);
+    let whole: Uint8Array | undefined;
+    return (id: number) => {
+      checkId(id);
+      if (!whole) {
+        whole = new Uint8Array(bytes);
+        if (readFileAt(fd, whole, 0, bytes, blob) !== bytes) throw new RangeError("short read of a rank cache section");
+      }
+      const a = table[id]!;
+      const b = table[id + 1]!;
+      checkRange(a, b, bytes);
+      return utf8Text(whole, a, b);
+    };
   };
-  let wholePrinted: Uint8Array | undefined;
-  const printedAt = (id: number) => {
-    if (printedBytes > (limits.wholePrinted ?? WHOLE_PRINTED_MAX)) return readItem(printedTable, printedBlob, printedBytes, id);
-    checkId(id);
-    if (!wholePrinted) {
-      wholePrinted = new Uint8Array(printedBytes);
-      if (readFileAt(fd, wholePrinted, 0, printedBytes, printedBlob) !== printedBytes) throw new RangeError("short read of the rank cache's printed lines");
-    }
-    const a = printedTable[id]!;
-    const b = printedTable[id + 1]!;
-    checkRange(a, b, printedBytes);
-    return utf8Text(wholePrinted, a, b);
-  };
+  // A prompt materialises up to ~60 entries and prints ~20 lines (see WHOLE_ENTRIES_MAX, WHOLE_PRINTED_MAX).
+  const entryAt = sectionItems(entryTable, entryBlob, entryBytes, limits.wholeEntries ?? WHOLE_ENTRIES_MAX);
+  const printedAt = sectionItems(printedTable, printedBlob, printedBytes, limits.wholePrinted ?? WHOLE_PRINTED_MAX);
   return {
     header,
     n,

@@ -19,8 +19,8 @@ function hookCopy() {
   const hooks = path.join(s.root, "hooks");
   fs.cpSync(path.join(REPO_ROOT, "dist", "hooks"), hooks, { recursive: true });
   for (const f of fs.readdirSync(hooks).filter(isCache)) fs.rmSync(path.join(hooks, f));
-  const runEntry = (entry: string) =>
-    spawnSync(process.execPath, [entry, "--host", "codex"], {
+  const runEntry = (entry: string, nodeFlags: readonly string[] = []) =>
+    spawnSync(process.execPath, [...nodeFlags, entry, "--host", "codex"], {
       input: JSON.stringify({ cwd: s.repo, prompt: "what is the redis ttl?" }),
       env: { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") },
       encoding: "utf8",
@@ -65,16 +65,12 @@ test("a run without a cache writes one for this body and Node; the next run uses
 });
 
 test("a run under other node flags keeps its own cache file instead of rewriting the plain one", () => {
-  const { s, hooks, run, caches } = hookCopy();
+  const { s, hooks, run, runEntry, caches } = hookCopy();
   try {
     const plain = run();
     const [name] = caches();
     const before = fs.statSync(path.join(hooks, name!)).mtimeMs;
-    const flagged = spawnSync(process.execPath, ["--stack-size=900", path.join(hooks, "user-prompt-submit.cjs"), "--host", "codex"], {
-      input: JSON.stringify({ cwd: s.repo, prompt: "what is the redis ttl?" }),
-      env: { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") },
-      encoding: "utf8",
-    });
+    const flagged = runEntry(path.join(hooks, "user-prompt-submit.cjs"), ["--stack-size=900"]);
     assert.equal(flagged.stdout, plain.stdout);
     assert.equal(caches().length, 2);
     assert.match(caches().find((f) => f !== name)!, /-[0-9a-f]{8}\.v8cache$/);
@@ -85,16 +81,12 @@ test("a run under other node flags keeps its own cache file instead of rewriting
 });
 
 test("the wiring's own node flags (hooks/node-flags.ts) share the plain cache, and V8 accepts it", () => {
-  const { s, hooks, run, caches } = hookCopy();
+  const { s, hooks, run, runEntry, caches } = hookCopy();
   try {
     const plain = run();
     const [name] = caches();
     const before = fs.statSync(path.join(hooks, name!)).mtimeMs;
-    const wired = spawnSync(process.execPath, [...HOOK_NODE_FLAGS, path.join(hooks, "user-prompt-submit.cjs"), "--host", "codex"], {
-      input: JSON.stringify({ cwd: s.repo, prompt: "what is the redis ttl?" }),
-      env: { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") },
-      encoding: "utf8",
-    });
+    const wired = runEntry(path.join(hooks, "user-prompt-submit.cjs"), HOOK_NODE_FLAGS);
     assert.equal(wired.status, 0, wired.stderr);
     assert.equal(wired.stdout, plain.stdout);
     assert.deepEqual(caches(), [name], "no second cache file");
