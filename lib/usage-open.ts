@@ -5,7 +5,8 @@ import { exists, readBytes, readUtf8, statIfExists } from "./fs-fast.js";
 import { joinPath } from "./store/paths.js";
 import type { UsageRead } from "./usage.js";
 import { openSnapshotIndex, IN_TEXT, NO_ROW, USAGE_INDEX, type SnapshotIndex } from "./usage-index.js";
-import { addPending, AGE_BUCKETS, dayNumber, decayed, foldingFiles, frecency, halvings, isCanonicalDay, lazyRegistry, parseSnapshotHeader, snapshotRowUsage, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type RegistrySource, type Snapshot } from "./usage-format.js";
+import { AGE_BUCKETS, frecency } from "./usage-frecency.js";
+import { addPending, dayNumber, decayed, foldingFiles, halvings, isCanonicalDay, lazyRegistry, parseSnapshotHeader, snapshotRowUsage, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type RegistrySource, type Snapshot } from "./usage-format.js";
 import { addPendingFor, findSnapshotRow, NO_CARD, tallyPending, type NumberedCards, type PositionNumbers } from "./usage-lookup.js";
 
 /** Per-card usage looked up on demand: what `memctl prepare`'s and the tests' lookups answer. */

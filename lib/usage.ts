@@ -22,7 +22,8 @@ import { encodeUtf8 } from "./bytes.js";
 import { joinPath } from "./store/paths.js";
 
 export { FOLD_GRACE_MS, foldUsage, LOCK_STALE_MS, USAGE_REJECTED } from "./usage-fold.js";
-export { AGE_BUCKETS, ageBucket, applyDecay, daysBetween, frecency, HALVING_PERIOD_DAYS, parseSnapshot, renderSnapshot, USAGE_LOG, USAGE_SNAPSHOT, type AgeBucket, type CardUsage } from "./usage-format.js";
+export { applyDecay, daysBetween, HALVING_PERIOD_DAYS, parseSnapshot, renderSnapshot, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage } from "./usage-format.js";
+export { AGE_BUCKETS, ageBucket, frecency, type AgeBucket } from "./usage-frecency.js";
 export { openUsage, rankedUsage, type RankedUsage, type UsageLookup } from "./usage-open.js";
 
 export interface UsageRead {
