@@ -12,7 +12,12 @@ export const AGE_BUCKETS = [
 export type AgeBucket = (typeof AGE_BUCKETS)[number];
 
 export function ageBucket(lastDay: string, today: string): AgeBucket {
-  const age = Math.max(0, daysBetween(lastDay, today));
+  return bucketOfAge(daysBetween(lastDay, today));
+}
+
+/** The bucket of an age in whole days (a negative age, a hit dated after today, counts as 0; NaN as the oldest). */
+export function bucketOfAge(days: number): AgeBucket {
+  const age = Math.max(0, days);
   // A loop, not find(): frecency asks for every ranked card, and the callback is a call per bucket in cold code.
   for (let i = 0; i < AGE_BUCKETS.length; i++) if (age <= AGE_BUCKETS[i]!.maxDays) return AGE_BUCKETS[i]!;
   return AGE_BUCKETS[AGE_BUCKETS.length - 1]!;

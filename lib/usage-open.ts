@@ -5,7 +5,8 @@ import { exists, readBytes, readUtf8, statIfExists } from "./fs-fast.js";
 import { joinPath } from "./store/paths.js";
 import type { UsageRead } from "./usage.js";
 import { openSnapshotIndex, IN_TEXT, NO_ROW, USAGE_INDEX, type SnapshotIndex } from "./usage-index.js";
-import { AGE_BUCKETS, frecency } from "./usage-frecency.js";
+import { bucketOfAge, frecency } from "./usage-frecency.js";
+import { utcDay } from "./utc.js";
 import { addPending, dayNumber, decayed, foldingFiles, halvings, isCanonicalDay, lazyRegistry, parseSnapshotHeader, snapshotRowUsage, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type RegistrySource, type Snapshot } from "./usage-format.js";
 import { addPendingFor, findSnapshotRow, NO_CARD, tallyPending, type NumberedCards, type PositionNumbers } from "./usage-lookup.js";
 
@@ -86,15 +87,10 @@ function snapshotUsage(side: Sidecar, card: string, no: number | undefined): Car
   if (index && no !== undefined && no >= 0 && no < index.count) {
     const day = index.table[2 * no + 1]!;
     if (day === NO_ROW) return undefined;
-    if (day !== IN_TEXT) return { access_count: index.table[2 * no]!, last_access_day: dayText(day) };
+    if (day !== IN_TEXT) return { access_count: index.table[2 * no]!, last_access_day: utcDay(day * 86_400_000) };
   }
   const row = side.row(card);
   return row === undefined ? undefined : snapshotRowUsage(row, card.length);
-}
-
-function dayText(day: number): string {
-  const d = new Date(day * 86_400_000);
-  return `${String(d.getUTCFullYear()).padStart(4, "0")}-${String(d.getUTCMonth() + 1).padStart(2, "0")}-${String(d.getUTCDate()).padStart(2, "0")}`;
 }
 
 /** Snapshot usage decayed to today plus pending hits: exactly what readUsage gives the card. */
@@ -166,17 +162,10 @@ export function rankedUsage(memoryDir: string, today: string, files: readonly st
       if (day === NO_ROW && counts[i] === 0) continue;
       const count = (day === NO_ROW ? 0 : periods > 0 ? decayed(index!.table[2 * no]!, periods) : index!.table[2 * no]!) + counts[i]!;
       const last = day === NO_ROW || pendingDay > day ? pendingDay : day;
-      out[i] = count * weightAt(todayNo - last);
+      out[i] = count * bucketOfAge(todayNo - last).weight;
     }
     return { store: "tsv", frecencyAt: (i) => out[i] ?? 0 };
   } catch {
     return { store: "error", frecencyAt: () => 0 };
   }
-}
-
-/** ageBucket's weight for an age in days (a loop: this runs per ranked card, cold). */
-function weightAt(age: number): number {
-  const days = age > 0 ? age : 0;
-  for (let i = 0; i < AGE_BUCKETS.length; i++) if (days <= AGE_BUCKETS[i]!.maxDays) return AGE_BUCKETS[i]!.weight;
-  return AGE_BUCKETS[AGE_BUCKETS.length - 1]!.weight;
 }

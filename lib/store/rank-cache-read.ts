@@ -107,13 +107,18 @@ export function openCache(memoryDir: string): OpenCache | undefined {
     const entries = new Map<number, CachedEntry>();
     const pinned = new Map<number, string>();
     if (header.pinned?.length === header.always.length) header.always.forEach((id, i) => pinned.set(id, header.pinned![i]!));
+    // A card read from the cache may be printed, and is re-checked before the block goes out (stillFresh): its
+    // fingerprint as built is kept with its path.
+    const fileKept = (id: number) => {
+      const file = view.file(id);
+      if (!stamps.has(file)) stamps.set(file, view.stamp(id));
+      return file;
+    };
     const entryAt = (id: number) => {
       let e = entries.get(id);
       if (!e) {
         const [line, priority, status, expires, raw] = parseSlimEntry(view.entry(id));
-        const file = view.file(id);
-        e = new CachedEntry(line, raw, file, priority, status, expires);
-        stamps.set(file, view.stamp(id));
+        e = new CachedEntry(line, raw, fileKept(id), priority, status, expires);
         entries.set(id, e);
       }
       return e;
@@ -135,10 +140,8 @@ export function openCache(memoryDir: string): OpenCache | undefined {
         postings,
         alwaysIds: header.always,
         lineBytes: (id) => view.lineBytes(id),
-        // A printed card is re-checked before the block goes out (stillFresh): its fingerprint is kept here.
         lineText: (id) => {
-          const file = view.file(id);
-          if (!stamps.has(file)) stamps.set(file, view.stamp(id));
+          fileKept(id);
           return pinned.get(id) ?? view.printed(id);
         },
         // Most entries are normal, active and never expire: found with native scans of the priority string.
