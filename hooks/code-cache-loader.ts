@@ -14,7 +14,7 @@
 // apiece), so the common path is straight-line top-level code: no helpers, no path or Buffer methods.
 import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { isAbsolute, sep } from "node:path";
-import { Script } from "node:vm";
+import type { Script } from "node:vm";
 import { HOOK_NODE_FLAGS } from "./node-flags.js";
 
 declare const BODY_FILE: string;
@@ -26,6 +26,23 @@ interface ReadBinding {
   read(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number;
   close(fd: number): void;
 }
+
+/** What vm.Script is built on: Node's contextify binding, with the arguments vm.Script passes it (20.16 to 24). */
+interface CompiledScript {
+  readonly cachedDataRejected?: boolean;
+  runInContext(context: null, timeout: number, displayErrors: boolean, breakOnSigint: boolean, breakOnFirstLine: boolean): unknown;
+  createCachedData(): Uint8Array;
+}
+type ContextifyScript = new (
+  code: string,
+  filename: string,
+  lineOffset: number,
+  columnOffset: number,
+  cachedData: Uint8Array | undefined,
+  produceCachedData: boolean,
+  parsingContext: undefined,
+  hostDefinedOptionId: symbol,
+) => CompiledScript;
 
 const bodyPath = __dirname + sep + BODY_FILE;
 // The cache's file name for this body on this Node with these flags: V8 rejects a cache made under other
@@ -43,8 +60,13 @@ const candidates = userDir ? [__dirname + sep + cacheName, userDir + sep + cache
 
 // Reads go through Node's fs binding on the Node lines lib/fs-fast.ts checks (same rule: 20.16+, 22, 24, no
 // --pending-deprecation, no permission model), which skips node:fs's first-use cost (~1.5M instructions for a
-// process's first readFileSync); anywhere else, node:fs.
+// process's first readFileSync); anywhere else, node:fs. On the same lines the body is compiled by the
+// contextify binding vm.Script wraps: vm.Script's own JavaScript (option validation, dynamic-import
+// registration, ~10 functions V8 compiles on first call) is ~2.7M instructions of every prompt. Its own
+// symbol as host-defined options leaves import() in the body failing as it does under vm.Script without an
+// importModuleDynamically; the body never calls it.
 let binding: ReadBinding | undefined;
+let Contextify: ContextifyScript | undefined;
 try {
   const version = process.versions.node.split(".");
   const major = Number(version[0]);
@@ -54,9 +76,12 @@ try {
   if (checked && !pending && proc.permission === undefined && typeof proc.binding === "function") {
     const b = proc.binding("fs") as Partial<ReadBinding>;
     if (typeof b.open === "function" && typeof b.fstat === "function" && typeof b.read === "function" && typeof b.close === "function") binding = b as ReadBinding;
+    const c = (proc.binding("contextify") as { ContextifyScript?: ContextifyScript }).ContextifyScript;
+    if (typeof c === "function" && typeof c.prototype.runInContext === "function" && typeof c.prototype.createCachedData === "function") Contextify = c;
   }
 } catch {
   binding = undefined;
+  Contextify = undefined;
 }
 
 /** A whole regular file through the binding (a short read, as during a concurrent rewrite, is an error). */
@@ -90,14 +115,17 @@ for (let i = 0; i < candidates.length && cachedData === undefined; i++) {
 // Buffer#toString("latin1") ends in; it takes any typed array.
 const latin1Slice = (Buffer.prototype as unknown as { latin1Slice?: (this: Uint8Array) => string }).latin1Slice;
 const source = binding && latin1Slice ? latin1Slice.call(readWhole(binding, bodyPath)) : readFileSync(bodyPath, "latin1");
-const script = new Script(source, { filename: bodyPath, ...(cachedData ? { cachedData } : {}) });
+const script: CompiledScript | Script = Contextify
+  ? new Contextify(source, bodyPath, 0, 0, cachedData, false, undefined, Symbol(bodyPath))
+  : new (require("node:vm") as typeof import("node:vm")).Script(source, { filename: bodyPath, ...(cachedData ? { cachedData } : {}) });
 if (!cachedData || script.cachedDataRejected) {
   // A rejected cache is replaced where it was found; a missing one goes to the first place that takes it.
   const targets = found ? [found, ...candidates.filter((f) => f !== found)] : candidates;
   process.once("exit", () => saveCache(script, targets));
 }
 const body = { exports: {} };
-(script.runInThisContext() as (...args: unknown[]) => void)(body.exports, require, body, bodyPath, __dirname);
+const wrapper = Contextify ? (script as CompiledScript).runInContext(null, -1, true, false, false) : (script as Script).runInThisContext();
+(wrapper as (...args: unknown[]) => void)(body.exports, require, body, bodyPath, __dirname);
 
 /** 32-bit FNV-1a in hex: a short, stable name for a flag set (not a security boundary). */
 function fnv1a(text: string): string {
@@ -107,7 +135,7 @@ function fnv1a(text: string): string {
 }
 
 /** Written at exit, so the cache also holds every function this run compiled. Best effort, atomic. */
-function saveCache(script: Script, targets: readonly string[]): void {
+function saveCache(script: CompiledScript | Script, targets: readonly string[]): void {
   const data = script.createCachedData();
   for (const file of targets) {
     const tmp = `${file}.${process.pid}.tmp`;

@@ -92,8 +92,17 @@ test("the built hook prints the same block on every supported Node line", (t) =>
       fs.cpSync(path.join(REPO_ROOT, "sample-store"), store, { recursive: true });
       ageStore(store);
       const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: path.join(root, "home"), MEMCTL_MEMORY_DIR: store, MEMCTL_CONFIG_FILE: path.join(root, "none.toml") };
+      // This Node's code cache, removed first: the first call writes it, the second must be accepted by V8 (a
+      // rejected cache would be rewritten), whichever way the loader compiled the body on that Node.
+      const hooks = path.dirname(hook);
+      const version = spawnSync(bin, ["-p", "process.version"], { encoding: "utf8" }).stdout.trim();
+      const ours = () => fs.readdirSync(hooks).filter((f) => f.endsWith(`.${version}-${process.arch}.v8cache`));
+      for (const f of ours()) fs.rmSync(path.join(hooks, f));
       const first = spawnSync(bin, [hook, "--host", "codex"], { input: payload, env, encoding: "utf8" });
+      assert.equal(ours().length, 1, `Node ${version} wrote its code cache`);
+      const written = fs.statSync(path.join(hooks, ours()[0]!)).mtimeMs;
       const second = spawnSync(bin, [hook, "--host", "codex"], { input: payload, env, encoding: "utf8" });
+      assert.equal(fs.statSync(path.join(hooks, ours()[0]!)).mtimeMs, written, `Node ${version} accepted its code cache`);
       return { first, second };
     };
     const here = run(process.execPath, "here");
