@@ -12,8 +12,6 @@
 //
 // This file itself cannot be cached, and V8 compiles each of its functions on first call (~100K instructions
 // apiece), so the common path is straight-line top-level code: no helpers, no path or Buffer methods.
-import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
-import { isAbsolute, sep } from "node:path";
 import type { Script } from "node:vm";
 import { HOOK_NODE_FLAGS } from "./node-flags.js";
 
@@ -43,6 +41,12 @@ type ContextifyScript = new (
   parsingContext: undefined,
   hostDefinedOptionId: symbol,
 ) => CompiledScript;
+
+// Builtins through process.getBuiltinModule (Node 20.16+): require() of one first compiles half a dozen
+// functions of Node's CommonJS loader.
+const getBuiltin = typeof process.getBuiltinModule === "function";
+const fs: typeof import("node:fs") = (getBuiltin && process.getBuiltinModule("node:fs")) || require("node:fs");
+const { isAbsolute, sep }: typeof import("node:path") = (getBuiltin && process.getBuiltinModule("node:path")) || require("node:path");
 
 const bodyPath = __dirname + sep + BODY_FILE;
 // The cache's file name for this body on this Node with these flags: V8 rejects a cache made under other
@@ -104,7 +108,7 @@ let cachedData: Uint8Array | undefined;
 let found: string | undefined;
 for (let i = 0; i < candidates.length && cachedData === undefined; i++) {
   try {
-    cachedData = binding ? readWhole(binding, candidates[i]!) : readFileSync(candidates[i]!);
+    cachedData = binding ? readWhole(binding, candidates[i]!) : fs.readFileSync(candidates[i]!);
     found = candidates[i];
   } catch {
     // not there: try the next place
@@ -114,10 +118,10 @@ for (let i = 0; i < candidates.length && cachedData === undefined; i++) {
 // so latin1 (a plain copy) reads it exactly and skips UTF-8 decoding. latin1Slice is the native method
 // Buffer#toString("latin1") ends in; it takes any typed array.
 const latin1Slice = (Buffer.prototype as unknown as { latin1Slice?: (this: Uint8Array) => string }).latin1Slice;
-const source = binding && latin1Slice ? latin1Slice.call(readWhole(binding, bodyPath)) : readFileSync(bodyPath, "latin1");
+const source = binding && latin1Slice ? latin1Slice.call(readWhole(binding, bodyPath)) : fs.readFileSync(bodyPath, "latin1");
 const script: CompiledScript | Script = Contextify
   ? new Contextify(source, bodyPath, 0, 0, cachedData, false, undefined, Symbol(bodyPath))
-  : new (require("node:vm") as typeof import("node:vm")).Script(source, { filename: bodyPath, ...(cachedData ? { cachedData } : {}) });
+  : new ((getBuiltin && process.getBuiltinModule("node:vm")) || (require("node:vm") as typeof import("node:vm"))).Script(source, { filename: bodyPath, ...(cachedData ? { cachedData } : {}) });
 if (!cachedData || script.cachedDataRejected) {
   // A rejected cache is replaced where it was found; a missing one goes to the first place that takes it.
   const targets = found ? [found, ...candidates.filter((f) => f !== found)] : candidates;
@@ -140,13 +144,13 @@ function saveCache(script: CompiledScript | Script, targets: readonly string[]):
   for (const file of targets) {
     const tmp = `${file}.${process.pid}.tmp`;
     try {
-      mkdirSync(file.slice(0, file.lastIndexOf(sep)), { recursive: true });
-      writeFileSync(tmp, data);
-      renameSync(tmp, file);
+      fs.mkdirSync(file.slice(0, file.lastIndexOf(sep)), { recursive: true });
+      fs.writeFileSync(tmp, data);
+      fs.renameSync(tmp, file);
       return;
     } catch {
       try {
-        unlinkSync(tmp);
+        fs.unlinkSync(tmp);
       } catch {
         // nothing was written
       }
