@@ -10,6 +10,11 @@
 // is written after the run, atomically, by whoever gets there. Nothing here may throw past the body: the hook
 // must never block a prompt.
 //
+// A cache holds every function its run compiled, and V8 deserialises all of it on every later prompt. A run the
+// body marks atypical (its export runKind: it rebuilt the rank cache or folded the usage log) compiles
+// code a typical prompt never runs, so it writes under a ".cold" name only, read when there is no typical one;
+// a typical run that finds only a cold cache deletes it, and the next prompt writes a typical one.
+//
 // This file itself cannot be cached, and V8 compiles each of its functions on first call (~100K instructions
 // apiece), so the common path is straight-line top-level code: no helpers, no path or Buffer methods.
 import type { Script } from "node:vm";
@@ -55,12 +60,17 @@ const bodyPath = __dirname + sep + BODY_FILE;
 const argv = process.execArgv;
 const wired = argv.length === 0 || (argv.length === HOOK_NODE_FLAGS.length && argv.every((a, i) => a === HOOK_NODE_FLAGS[i]));
 const flags = wired && !process.env.NODE_OPTIONS ? "" : [...argv, process.env.NODE_OPTIONS ?? ""].join("\0");
-const cacheName = `${BODY_FILE}.${BODY_HASH}.${process.version}-${process.arch}${flags === "" ? "" : `-${fnv1a(flags)}`}.v8cache`;
-// Where a cache may live: next to the body, else (a read-only install) the user's cache directory.
+const cacheStem = `${BODY_FILE}.${BODY_HASH}.${process.version}-${process.arch}${flags === "" ? "" : `-${fnv1a(flags)}`}`;
+// Where a cache may live: next to the body, else (a read-only install) the user's cache directory. Each place
+// is tried for a typical cache, then a cold one: candidates alternate typical (even) and cold (odd).
 const xdg = process.env.XDG_CACHE_HOME;
 const home = process.env.HOME;
 const userDir = xdg && isAbsolute(xdg) ? xdg + sep + "memctl" : home && isAbsolute(home) ? home + sep + ".cache" + sep + "memctl" : undefined;
-const candidates = userDir ? [__dirname + sep + cacheName, userDir + sep + cacheName] : [__dirname + sep + cacheName];
+const installStem = __dirname + sep + cacheStem;
+const userStem = userDir ? userDir + sep + cacheStem : undefined;
+const candidates = userStem
+  ? [installStem + ".v8cache", installStem + ".cold.v8cache", userStem + ".v8cache", userStem + ".cold.v8cache"]
+  : [installStem + ".v8cache", installStem + ".cold.v8cache"];
 
 // Reads go through Node's fs binding on the Node lines lib/fs-fast.ts checks (same rule: 20.16+, 22, 24, no
 // --pending-deprecation, no permission model), which skips node:fs's first-use cost (~1.5M instructions for a
@@ -105,11 +115,11 @@ function readWhole(b: ReadBinding, file: string): Uint8Array {
 }
 
 let cachedData: Uint8Array | undefined;
-let found: string | undefined;
+let found = -1;
 for (let i = 0; i < candidates.length && cachedData === undefined; i++) {
   try {
     cachedData = binding ? readWhole(binding, candidates[i]!) : fs.readFileSync(candidates[i]!);
-    found = candidates[i];
+    found = i;
   } catch {
     // not there: try the next place
   }
@@ -122,12 +132,8 @@ const source = binding && latin1Slice ? latin1Slice.call(readWhole(binding, body
 const script: CompiledScript | Script = Contextify
   ? new Contextify(source, bodyPath, 0, 0, cachedData, false, undefined, Symbol(bodyPath))
   : new ((getBuiltin && process.getBuiltinModule("node:vm")) || (require("node:vm") as typeof import("node:vm"))).Script(source, { filename: bodyPath, ...(cachedData ? { cachedData } : {}) });
-if (!cachedData || script.cachedDataRejected) {
-  // A rejected cache is replaced where it was found; a missing one goes to the first place that takes it.
-  const targets = found ? [found, ...candidates.filter((f) => f !== found)] : candidates;
-  process.once("exit", () => saveCache(script, targets));
-}
-const body = { exports: {} };
+const body = { exports: {} as { runKind?: { atypical?: boolean } } };
+if (!cachedData || script.cachedDataRejected || found % 2 === 1) process.once("exit", () => settleCache(script, body.exports.runKind?.atypical === true));
 const wrapper = Contextify ? (script as CompiledScript).runInContext(null, -1, true, false, false) : (script as Script).runInThisContext();
 (wrapper as (...args: unknown[]) => void)(body.exports, require, body, bodyPath, __dirname);
 
@@ -136,6 +142,30 @@ function fnv1a(text: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return (h >>> 0).toString(16).padStart(8, "0");
+}
+
+/**
+ * At exit, when the cache was missing, rejected or cold. An accepted cold cache stays for atypical runs and is
+ * deleted by a typical one (its own cache would still hold the cold functions it deserialised). Otherwise this
+ * run's cache is written under its kind's name, where the rejected one was found first, else in the first place
+ * that takes it, and a rejected one is deleted. Best effort.
+ */
+function settleCache(script: CompiledScript | Script, atypical: boolean): void {
+  const accepted = cachedData !== undefined && !script.cachedDataRejected;
+  if (found >= 0 && (!accepted || !atypical)) removeQuietly(candidates[found]!);
+  if (accepted) return;
+  const kind = atypical ? 1 : 0;
+  const places = candidates.filter((_, i) => i % 2 === kind);
+  const first = found >= 0 ? found >> 1 : 0;
+  saveCache(script, [places[first]!, ...places.filter((_, i) => i !== first)]);
+}
+
+function removeQuietly(file: string): void {
+  try {
+    fs.unlinkSync(file);
+  } catch {
+    // already gone
+  }
 }
 
 /** Written at exit, so the cache also holds every function this run compiled. Best effort, atomic. */

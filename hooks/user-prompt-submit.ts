@@ -34,6 +34,12 @@ async function readStdin(): Promise<Uint8Array> {
   }
 }
 
+/**
+ * Read by the code-cache loader at exit: a run that rebuilt the rank cache or folded the usage log compiled code
+ * a typical prompt never runs, and a code cache written by it would make every later prompt deserialise that too.
+ */
+export const runKind = { atypical: false };
+
 async function main(): Promise<void> {
   const io = processIo({ stdout: fdSink(1), stderr: fdSink(2) });
   const args = parseHookArgs(process.argv.slice(2));
@@ -41,6 +47,8 @@ async function main(): Promise<void> {
   for (const p of args.problems) io.stderr.write(`memctl hook: ${p} (ignored)\n`);
   if (!isHostName(args.host)) io.stderr.write(`memctl hook: unknown host "${args.host}", using generic output\n`);
   const result = await runUserPromptHook(await readStdin(), args, io);
+  const injection = result.injection;
+  if (injection && (injection.store.cache !== "fresh" || injection.recorded?.folded === true)) runKind.atypical = true;
   if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
   if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);
   // Every write above is synchronous, so nothing is pending: exiting here skips tearing the environment down

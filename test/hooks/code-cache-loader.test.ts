@@ -64,6 +64,34 @@ test("a run without a cache writes one for this body and Node; the next run uses
   }
 });
 
+test("a run that rebuilt the rank cache writes only a cold cache; a typical run drops it and the next writes a typical one", () => {
+  const { s, hooks, run, caches } = hookCopy();
+  try {
+    const reference = run(); // typical: the rank cache is fresh
+    for (const f of caches()) fs.rmSync(path.join(hooks, f));
+    // An edited card makes the next run rebuild the rank cache: code a typical prompt never runs.
+    const card = path.join(s.memory, "feedback_redis.md");
+    fs.writeFileSync(card, fs.readFileSync(card, "utf8").replace("ttl is 15 minutes", "ttl is 15 minutes (checked)"));
+    ageStore(s.memory);
+    const rebuilt = run();
+    assert.deepEqual(caches().map((f) => f.endsWith(".cold.v8cache")), [true], "only a cold cache");
+    const cold = run(); // typical, on the cold cache, which it deletes
+    assert.deepEqual(caches(), []);
+    const fresh = run(); // typical, compiled from source: writes the typical cache
+    const [name] = caches();
+    assert.match(name!, new RegExp(`\\.${process.version.replace(/\./g, "\\.")}-${process.arch}\\.v8cache$`));
+    const before = fs.statSync(path.join(hooks, name!)).mtimeMs;
+    const cached = run();
+    assert.equal(fs.statSync(path.join(hooks, name!)).mtimeMs, before, "accepted, not rewritten");
+    for (const r of [rebuilt, cold, fresh, cached]) {
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(r.stdout, reference.stdout); // the printed line is MEMORY.md's, which did not change
+    }
+  } finally {
+    s.cleanup();
+  }
+});
+
 test("a run under other node flags keeps its own cache file instead of rewriting the plain one", () => {
   const { s, hooks, run, runEntry, caches } = hookCopy();
   try {
