@@ -2,6 +2,7 @@
 // budget bounds is the UTF-8 byte length of the whole printed block (fences, preamble and notices included),
 // computed by the same functions that render it, so `stats.index_inject_bytes` and the hook agree.
 import type { Budget } from "./budget.js";
+import { isPrintableAscii } from "./ascii.js";
 import { inertText } from "./sanitize.js";
 
 export const BLOCK_OPEN = '<memctl-memory kind="recalled-data">';
@@ -54,11 +55,10 @@ export function renderEntryLine(entry: EntryLike): string {
   const source = entry.raw !== undefined && entry.raw.trim() !== "" ? entry.raw : `- [${entry.title}](${entry.file})${entry.hook ? ` — ${entry.hook}` : ""}`;
   // Printable ASCII (most lines) has no whitespace but spaces and nothing to make inert: the same result
   // without compiling the Unicode and case-insensitive patterns, which a cold hook pays for on every prompt.
-  const oneLine = PRINTABLE_ASCII.test(source) ? (source.includes("  ") ? source.replace(/ {2,}/g, " ") : source).trim() : inertText(source.replace(/\s+/g, " ").trim());
+  const oneLine = isPrintableAscii(source) ? (source.includes("  ") ? source.replace(/ {2,}/g, " ") : source).trim() : inertText(source.replace(/\s+/g, " ").trim());
   return oneLine.toLowerCase().includes("memctl-memory") ? oneLine.replace(/<(\/?)memctl-memory/gi, "<$1memctl-memory\u200b") : oneLine;
 }
 
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 export function toInjectLine(entry: EntryLike): InjectLine {
   return { file: entry.file, text: renderEntryLine(entry) };

@@ -1,5 +1,6 @@
 // The usage sidecar's file formats: the usage.tsv snapshot, pending log lines and halving decay (usage.ts
 // has the layout and the concurrency argument). Pure text in, data out; no locking here.
+import { isDayShape } from "./ascii.js";
 import { joinPath, STATE_DIR } from "./store/paths.js";
 import { decodeHits, numbersOf, readRegistry, type CardRegistry } from "./usage-cards.js";
 import { utcDay } from "./utc.js";
@@ -18,7 +19,6 @@ export const USAGE_SNAPSHOT = "usage.tsv";
 export const USAGE_LOG = "usage.log";
 const HEADER = "# memctl usage v1";
 export const FOLDING = /^usage\.(\d+)-\d+\.folding$/;
-export const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Whole days from `from` to `to` (both YYYY-MM-DD); negative when `from` is later. */
 export function daysBetween(from: string, to: string): number {
@@ -48,7 +48,7 @@ export function dayNumber(day: string): number {
 export function isCanonicalDay(day: string): boolean {
   let ok = CANONICAL.get(day);
   if (ok === undefined) {
-    ok = DAY.test(day) && utcDay(dayMs(day)) === day;
+    ok = isDayShape(day) && utcDay(dayMs(day)) === day;
     if (CANONICAL.size < 10_000) CANONICAL.set(day, ok);
   }
   return ok;
@@ -69,7 +69,7 @@ export function parseSnapshotHeader(line: string): Pick<Snapshot, "epoch" | "fol
   for (const field of header.slice(1)) {
     const eq = field.indexOf("=");
     const [key, value] = [field.slice(0, eq), field.slice(eq + 1)];
-    if (key === "decay_epoch" && DAY.test(value)) snap.epoch = value;
+    if (key === "decay_epoch" && isDayShape(value)) snap.epoch = value;
     else if (key === "folded" && value) {
       for (const item of value.split(",")) {
         const colon = item.lastIndexOf(":");
@@ -90,7 +90,7 @@ export function parseSnapshotRow(line: string): [card: string, usage: CardUsage]
   const day = fields[2];
   const extra = fields[3];
   const n = Number(count);
-  if (!card || extra !== undefined || count === "" || !Number.isFinite(n) || n < 0 || !day || !DAY.test(day)) return undefined;
+  if (!card || extra !== undefined || count === "" || !Number.isFinite(n) || n < 0 || !day || !isDayShape(day)) return undefined;
   return [card, { access_count: n, last_access_day: day }];
 }
 
@@ -111,7 +111,7 @@ export function snapshotRowUsage(row: string, cardLength: number): CardUsage | u
     }
     if (i > from && row.charCodeAt(i) === 9 && row.length === i + 11) {
       const day = row.slice(i + 1);
-      if (DAY.test(day)) return { access_count: n, last_access_day: day };
+      if (isDayShape(day)) return { access_count: n, last_access_day: day };
     }
   }
   return parseSnapshotRow(row)?.[1];
@@ -171,7 +171,7 @@ export type RegistrySource = () => CardRegistry | undefined;
  */
 export function parsePendingLine(line: string, registry?: RegistrySource): { day: string; cards: string[] } | undefined {
   const fields = line.split("\t");
-  if (!fields[0]!.includes("@")) return DAY.test(fields[0]!) && isWhole(fields) ? { day: fields[0]!, cards: fields.slice(1) } : undefined;
+  if (!fields[0]!.includes("@")) return isDayShape(fields[0]!) && isWhole(fields) ? { day: fields[0]!, cards: fields.slice(1) } : undefined;
   const reg = registry?.();
   const compact = reg && parseCompactLine(fields, reg);
   return compact && { day: compact.day, cards: compact.numbers.map((no) => reg.cards[no]!).concat(compact.paths) };
@@ -190,7 +190,7 @@ function parseCompactLine(fields: readonly string[], reg: CardRegistry): { day: 
   const head = fields[0]!;
   const at = head.indexOf("@");
   const day = head.slice(0, at);
-  if (!DAY.test(day) || head.slice(at + 1) !== reg.id || !isWhole(fields)) return undefined;
+  if (!isDayShape(day) || head.slice(at + 1) !== reg.id || !isWhole(fields)) return undefined;
   const numbers = decodeHits(fields[1]!)?.all();
   if (!numbers || (numbers.length > 0 && numbers[numbers.length - 1]! >= reg.cards.length)) return undefined;
   return { day, numbers, paths: fields.slice(2) };
@@ -334,5 +334,6 @@ export function stateDir(memoryDir: string): string {
 }
 
 export function foldingFiles(dir: string): string[] {
-  return readdirNames(dir).filter((n) => FOLDING.test(n)).sort();
+  // The suffix first: a state directory's usual files are decided without running the pattern.
+  return readdirNames(dir).filter((n) => n.endsWith(".folding") && FOLDING.test(n)).sort();
 }

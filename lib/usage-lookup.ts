@@ -1,8 +1,9 @@
 // Usage for the few cards the hook ranks, without the full readers' work: no per-line Sets for pending hits, no
 // split of usage.tsv into rows. The hook runs cold in the interpreter, and every object it allocates costs it GC.
 // Pure text in, numbers out; the formats (and the reference readers) are usage-format.ts's.
+import { isDayShape } from "./ascii.js";
 import { bitmapOf, decodeHits } from "./usage-cards.js";
-import { DAY, parsePendingLine, type CardUsage, type RegistrySource } from "./usage-format.js";
+import { parsePendingLine, type CardUsage, type RegistrySource } from "./usage-format.js";
 
 /** A pending line's day, or undefined when it is malformed on its face (bad day, no hit, an empty field). */
 export function pendingLineDay(line: string): string | undefined {
@@ -11,7 +12,7 @@ export function pendingLineDay(line: string): string | undefined {
   if (tab === -1 || line.includes("\t\t") || line.endsWith("\t")) return undefined;
   const at = line.lastIndexOf("@", tab);
   const day = line.slice(0, at === -1 ? tab : at);
-  return DAY.test(day) ? day : undefined;
+  return isDayShape(day) ? day : undefined;
 }
 
 /** The card numbers the caller knows (from the rank cache) and the registry they belong to. */

@@ -14,9 +14,10 @@
 // consumed file that the next fold deletes. Folding files are deleted only once fully consumed and older than
 // FOLD_GRACE_MS, so a writer that opened usage.log just before the rename cannot lose its line.
 import fs from "node:fs";
+import { isDayShape } from "./ascii.js";
 import { foldUsage } from "./usage-fold.js";
 import { encodeHits } from "./usage-cards.js";
-import { addPending, lazyRegistry, applyDecay, DAY, foldingFiles, parseSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./usage-format.js";
+import { addPending, lazyRegistry, applyDecay, foldingFiles, parseSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./usage-format.js";
 import { close, fstat, openForAppend as openAppending, writeBytes } from "./fs-fast.js";
 import { encodeUtf8 } from "./bytes.js";
 import { joinPath } from "./store/paths.js";
@@ -126,7 +127,7 @@ export function recordHitsSync(memoryDir: string, cardRelpaths: readonly string[
   const refused = options.distinct ? [] : cardRelpaths.filter((c) => !isMeasurable(c));
   const cards = options.distinct ? cardRelpaths : [...new Set(cardRelpaths.filter(isMeasurable))];
   const numbered = options.numbered && options.numbered.numbers.length > 0 ? options.numbered : undefined;
-  if ((cards.length === 0 && !numbered) || !DAY.test(today)) return { recorded: 0, refused, folded: false };
+  if ((cards.length === 0 && !numbered) || !isDayShape(today)) return { recorded: 0, refused, folded: false };
   const dir = stateDir(memoryDir);
   const fields = numbered ? [`${today}@${numbered.registry}`, encodeHits(numbered.numbers), ...cards] : [today, ...cards];
   const line = encodeUtf8(`${fields.join("\t")}\n`);

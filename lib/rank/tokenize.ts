@@ -1,6 +1,7 @@
 // Turns text into ranking terms: words (lower-cased, camelCase and snake_case split, English stop words
 // dropped, ASCII words Porter-stemmed) and, for Chinese/Japanese/Korean runs that have no spaces,
 // overlapping character 2-grams ("内存管理" → 内存, 存管, 管理).
+import { asciiRuns, isAsciiDigits, isAsciiText } from "../ascii.js";
 import { stem } from "./stem.js";
 
 /** Bumped whenever tokenisation changes, so derived caches built by an older version are rebuilt. */
@@ -25,14 +26,21 @@ const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]
 let run: RegExp | undefined;
 const RUN = () => (run ??= /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+|[\p{L}\p{N}]+/gu);
 
-// ASCII text (most prompts) takes an ASCII run pattern: the first use of RUN's Unicode property classes costs
-// ~0.3 ms to compile, a tenth of the per-prompt budget. On ASCII both give the same runs (tested).
-const ASCII_ONLY = /^[\x00-\x7f]*$/;
-const ASCII_RUN = /[a-z0-9]+/g;
+// ASCII text (most prompts) is split by a scan for [a-z0-9] runs: the first use of RUN's Unicode property
+// classes costs ~0.3 ms to compile, a tenth of the per-prompt budget. On ASCII both give the same runs (tested).
 
 /** Terms of a text, in order, duplicates kept (term frequency matters). */
 export function tokenize(text: string): string[] {
-  return tokenizeWith(text, !ASCII_ONLY.test(text));
+  return tokenizeWith(text, !isAsciiText(text));
+}
+
+/** The runs RUN matches, in order. */
+function unicodeRuns(text: string): string[] {
+  const pattern = RUN();
+  const runs: string[] = [];
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) runs.push(match[0]);
+  return runs;
 }
 
 /** tokenize with the Unicode path forced on or off (exported for the equivalence test). */
@@ -43,11 +51,9 @@ export function tokenizeWith(text: string, unicode: boolean): string[] {
   const lower = normal.toLowerCase();
   // Text without capitals (most prompts) has nothing to split, and its patterns need not be compiled.
   const spaced = lower === normal ? lower : normal.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase();
-  // exec on the shared global pattern rather than for-of over matchAll: no iterator result per run.
-  const pattern = unicode ? RUN() : ASCII_RUN;
-  pattern.lastIndex = 0;
-  for (let match = pattern.exec(spaced); match !== null; match = pattern.exec(spaced)) {
-    const run = match[0];
+  const runs = unicode ? unicodeRuns(spaced) : asciiRuns(spaced, 97, 122, true);
+  for (let r = 0; r < runs.length; r++) {
+    const run = runs[r]!;
     if (unicode && CJK.test(run[0]!)) {
       const chars = Array.from(run);
       if (chars.length === 1) out.push(run);
@@ -55,7 +61,7 @@ export function tokenizeWith(text: string, unicode: boolean): string[] {
       continue;
     }
     if (run.length < 2 || STOP_WORDS.has(run)) continue;
-    if (run.length < 3 && /^\d+$/.test(run)) continue;
+    if (run.length < 3 && isAsciiDigits(run)) continue;
     let stemmed = STEMS.get(run);
     if (stemmed === undefined) {
       stemmed = stem(run);
@@ -75,7 +81,7 @@ export function queryTerms(prompt: string): Map<string, number> {
   const terms = new Map<string, number>();
   for (const t of tokenize(text)) terms.set(t, Math.min(3, (terms.get(t) ?? 0) + 1));
   // Adjacent words joined, so "set up" finds "setup" and "roll back" finds "rollback" (stop words included).
-  const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
+  const words = asciiRuns(text.toLowerCase(), 97, 122, false);
   for (let i = 0; i + 1 < words.length; i++) {
     const joined = words[i]! + words[i + 1]!;
     if (joined.length < 5 || words[i]!.length < 2 || words[i + 1]!.length < 2) continue;

@@ -21,6 +21,7 @@
 // inconsistent makes the whole cache untrusted.
 import { isAscii } from "node:buffer";
 import type { PostingList } from "../rank/score.js";
+import { isAsciiText } from "../ascii.js";
 import { bytesAt, encodeUtf8, latin1Text, u32At, utf8Text } from "../bytes.js";
 import { close, fstat, openForReading, readAt as readFileAt } from "../fs-fast.js";
 
@@ -298,11 +299,6 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
       return undefined;
     },
   };
-}
-
-function isAsciiText(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
-  return true;
 }
 
 /** The order of the bytes buf[from, to) against an ASCII string: negative, 0 or positive, as a string compare. */
