@@ -10,34 +10,36 @@ import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
 
 const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs");
 const HOOK_BODY = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.body.js");
+// The build records what the (minified) body inlines, from esbuild's metafile.
+const HOOK_BODY_INPUTS = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.body.inputs.json");
 const LOADED = /\b(?:require|import)\(\s*["']([^"']+)["']\s*\)/g;
-// esbuild marks each inlined module with a "// path" comment.
-const FORBIDDEN_MODULE = /^\/\/ (install\/|lib\/cli\/|node_modules\/(?!smol-toml\/))/gm; // smol-toml is bundled on purpose
+const FORBIDDEN_INPUT = /^(install\/|lib\/cli\/|node_modules\/(?!smol-toml\/))/; // smol-toml is bundled on purpose
 
-/** What a single-file CommonJS bundle holds: its inlined source modules and the packages it loads at run time. */
-function bundleReach(source: string): { forbiddenModules: string[]; packages: string[] } {
+/** What a single-file CommonJS bundle holds: its inlined inputs that it may not reach, and the packages it loads at run time. */
+function bundleReach(inputs: readonly string[], source: string): { forbiddenModules: string[]; packages: string[] } {
   const packages = new Set<string>();
   for (const m of source.matchAll(LOADED)) if (!m[1]!.startsWith("node:")) packages.add(m[1]!);
-  return { forbiddenModules: [...source.matchAll(FORBIDDEN_MODULE)].map((m) => m[1]!), packages: [...packages] };
+  return { forbiddenModules: inputs.filter((i) => FORBIDDEN_INPUT.test(i)), packages: [...packages] };
 }
 
 test("the hook's entry is only the code-cache loader: Node builtins, nothing inlined but itself and the wiring's flag list", () => {
   assert.ok(fs.existsSync(HOOK), "run npm run build first");
   const source = fs.readFileSync(HOOK, "utf8");
-  assert.deepEqual(bundleReach(source).packages, []);
+  assert.deepEqual(bundleReach([], source).packages, []);
   assert.deepEqual([...new Set([...source.matchAll(/^\/\/ (\S+\.ts)$/gm)].map((m) => m[1]))].sort(), ["hooks/code-cache-loader.ts", "hooks/node-flags.ts"]);
   assert.ok(source.includes(JSON.stringify(path.basename(HOOK_BODY))));
 });
 
 test("the hook bundle holds no installer, MCP, CLI framework or package beyond the lazily loaded YAML parser", () => {
-  assert.ok(fs.existsSync(HOOK_BODY), "run npm run build first");
+  assert.ok(fs.existsSync(HOOK_BODY) && fs.existsSync(HOOK_BODY_INPUTS), "run npm run build first");
   const source = fs.readFileSync(HOOK_BODY, "utf8");
-  const { forbiddenModules, packages } = bundleReach(source);
+  const inputs = JSON.parse(fs.readFileSync(HOOK_BODY_INPUTS, "utf8")) as string[];
+  const { forbiddenModules, packages } = bundleReach(inputs, source);
   assert.deepEqual(forbiddenModules, []);
   // js-yaml is required only inside the card parser's lazy initialiser (the bare-copy test below proves a run
   // with a fresh cache never loads it).
   assert.deepEqual(packages, ["js-yaml"]);
-  assert.match(source, /^\/\/ lib\/hook\/run\.ts$/m);
+  assert.ok(inputs.includes("lib/hook/run.ts") && inputs.includes("hooks/user-prompt-submit.ts"), inputs.join(", "));
 });
 
 test("the bundle check sees what the CLI reaches (sanity: a CJS bundle of the CLI fails it)", () => {
@@ -51,10 +53,11 @@ test("the bundle check sees what the CLI reaches (sanity: a CJS bundle of the CL
     target: "node20",
     external,
     write: false,
+    metafile: true,
     logLevel: "silent",
   });
-  const { forbiddenModules, packages } = bundleReach(out.outputFiles[0]!.text);
-  assert.ok(forbiddenModules.includes("lib/cli/"));
+  const { forbiddenModules, packages } = bundleReach(Object.keys(out.metafile.inputs), out.outputFiles[0]!.text);
+  assert.ok(forbiddenModules.some((i) => i.startsWith("lib/cli/")), forbiddenModules.join(", "));
   assert.ok(packages.some((p) => p.startsWith("@modelcontextprotocol/")), packages.join(", "));
 });
 
