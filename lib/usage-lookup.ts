@@ -51,10 +51,38 @@ export function tallyPending(text: string, cards: readonly string[], numbers?: P
   const counts = new Int32Array(n);
   const days = new Array<string>(n).fill("");
   if (n === 0 || text === "") return { counts, days };
-  // Lines in order: compact lines of this registry become bitmap rows; every hit named by path is listed.
+  // Three functions rather than one: V8 compiles a function that runs a hot loop to baseline code whole, so
+  // the loop over cards and rows is kept apart from the line parsing around it (~13 KB of code compiled a
+  // prompt for the one function this was).
+  const { rows, rowDays, byPath } = pendingRows(text, numbers?.registry, registry);
+  const stride = rows.reduce((max, r) => Math.max(max, r.length), 0);
+  const flat = new Uint8Array(rows.length * stride);
+  for (let r = 0; r < rows.length; r++) flat.set(rows[r]!, r * stride);
+  const bits: BitRows = { flat, stride, count: rows.length };
+  if (rows.length > 0) countRowBits(bits, rowDays, numbers, counts, days);
+  if (byPath.length > 0) countByPath(byPath, bits, cards, numbers, counts, days);
+  return { counts, days };
+}
+
+interface PathHit {
+  card: string;
+  line: number;
+  row: number;
+  day: string;
+}
+
+/** The pending lines' bitmaps in one buffer: row r's byte j at r * stride + j. */
+interface BitRows {
+  flat: Uint8Array;
+  stride: number;
+  count: number;
+}
+
+/** Lines in order: compact lines of this registry become bitmap rows; every hit named by path is listed. */
+function pendingRows(text: string, numbersRegistry: string | undefined, registry?: RegistrySource): { rows: Uint8Array[]; rowDays: string[]; byPath: PathHit[] } {
   const rows: Uint8Array[] = [];
   const rowDays: string[] = [];
-  const byPath: { card: string; line: number; row: number; day: string }[] = [];
+  const byPath: PathHit[] = [];
   const lines = text.split("\n");
   for (let l = 0; l < lines.length; l++) {
     const line = lines[l]!;
@@ -66,7 +94,7 @@ export function tallyPending(text: string, cards: readonly string[], numbers?: P
     let row = -1;
     if (first.length > day.length) {
       // A compact line: "<day>@<registry>", the hits, then any cards the registry did not number.
-      if (first.slice(day.length + 1) !== numbers?.registry) {
+      if (first.slice(day.length + 1) !== numbersRegistry) {
         const parsed = parsePendingLine(line, registry);
         if (parsed) for (const card of parsed.cards) byPath.push({ card, line: l, row: -1, day });
         continue;
@@ -80,55 +108,63 @@ export function tallyPending(text: string, cards: readonly string[], numbers?: P
     }
     for (let i = from; i < fields.length; i++) byPath.push({ card: fields[i]!, line: l, row, day });
   }
-  const stride = rows.reduce((max, r) => Math.max(max, r.length), 0);
-  const flat = new Uint8Array(rows.length * stride);
-  for (let r = 0; r < rows.length; r++) flat.set(rows[r]!, r * stride);
-  const numberOf = (i: number): number => {
-    const no = numbers ? numbers.byPosition[i]! : NO_CARD;
-    return Number.isInteger(no) && no >= 0 && no < NO_CARD ? no : -1;
-  };
-  if (rows.length > 0) {
-    // Days as ranks, so a hit compares integers; a log of one day (the usual case) compares nothing.
-    const distinct = [...new Set(rowDays)].sort();
-    const rank = Int32Array.from(rowDays, (d) => distinct.indexOf(d));
-    const R = rows.length;
-    for (let i = 0; i < n; i++) {
-      const no = numberOf(i);
-      if (no < 0 || no >> 3 >= stride) continue;
-      const bit = 1 << (no & 7);
-      let count = 0;
-      let best = 0;
-      if (distinct.length === 1) {
-        for (let r = 0, at = no >> 3; r < R; r++, at += stride) if ((flat[at]! & bit) !== 0) count++;
-      } else {
-        for (let r = 0, at = no >> 3; r < R; r++, at += stride) {
-          if ((flat[at]! & bit) === 0) continue;
-          count++;
-          if (rank[r]! > best) best = rank[r]!;
-        }
-      }
-      if (count > 0) {
-        counts[i] = count;
-        days[i] = distinct[best]!;
+  return { rows, rowDays, byPath };
+}
+
+/** The card number at position i, or -1 when there is none. */
+function numberAt(numbers: PositionNumbers | undefined, i: number): number {
+  const no = numbers ? numbers.byPosition[i]! : NO_CARD;
+  return Number.isInteger(no) && no >= 0 && no < NO_CARD ? no : -1;
+}
+
+/** Each numbered card's bit down the rows: how many rows set it, and the latest of their days. */
+function countRowBits(bits: BitRows, rowDays: readonly string[], numbers: PositionNumbers | undefined, counts: Int32Array, days: string[]): void {
+  const { flat, stride, count: R } = bits;
+  // Days as ranks, so a hit compares integers; a log of one day (the usual case) compares nothing.
+  const distinct = [...new Set(rowDays)].sort();
+  const rank = Int32Array.from(rowDays, (d) => distinct.indexOf(d));
+  for (let i = 0; i < counts.length; i++) {
+    const no = numberAt(numbers, i);
+    if (no < 0 || no >> 3 >= stride) continue;
+    const bit = 1 << (no & 7);
+    let count = 0;
+    let best = 0;
+    if (distinct.length === 1) {
+      for (let r = 0, at = no >> 3; r < R; r++, at += stride) if ((flat[at]! & bit) !== 0) count++;
+    } else {
+      for (let r = 0, at = no >> 3; r < R; r++, at += stride) {
+        if ((flat[at]! & bit) === 0) continue;
+        count++;
+        if (rank[r]! > best) best = rank[r]!;
       }
     }
+    if (count > 0) {
+      counts[i] = count;
+      days[i] = distinct[best]!;
+    }
   }
-  // Hits by path, once per line: a path repeated on a line, or also given by its bit there, counts once. Every
-  // position naming the card counts it (a card asked twice). A few hits (old by-path lines, cards numbered since)
-  // are matched by a scan; many, through a map of the asked cards.
-  if (byPath.length === 0) return { counts, days };
+}
+
+/**
+ * Hits by path, once per line: a path repeated on a line, or also given by its bit there, counts once. Every
+ * position naming the card counts it (a card asked twice). A few hits (old by-path lines, cards numbered since)
+ * are matched by a scan; many, through a map of the asked cards.
+ */
+function countByPath(byPath: readonly PathHit[], bits: BitRows, cards: readonly string[], numbers: PositionNumbers | undefined, counts: Int32Array, days: string[]): void {
+  const { flat, stride } = bits;
+  const n = cards.length;
   const lastLine = new Int32Array(n).fill(-1);
-  const count = (i: number, hit: (typeof byPath)[number]) => {
+  const count = (i: number, hit: PathHit) => {
     if (lastLine[i] === hit.line) return;
     lastLine[i] = hit.line;
-    const no = numberOf(i);
+    const no = numberAt(numbers, i);
     if (hit.row >= 0 && no >= 0 && no >> 3 < stride && (flat[hit.row * stride + (no >> 3)]! & (1 << (no & 7))) !== 0) return;
     counts[i]!++;
     if (hit.day > days[i]!) days[i] = hit.day;
   };
   if (byPath.length <= 8) {
     for (const hit of byPath) for (let i = 0; i < n; i++) if (cards[i] === hit.card) count(i, hit);
-    return { counts, days };
+    return;
   }
   const positions = new Map<string, number[]>();
   for (let i = 0; i < n; i++) {
@@ -137,7 +173,6 @@ export function tallyPending(text: string, cards: readonly string[], numbers?: P
     else positions.set(cards[i]!, [i]);
   }
   for (const hit of byPath) for (const i of positions.get(hit.card) ?? []) count(i, hit);
-  return { counts, days };
 }
 
 /** A list hits field ("n…") as a bitmap, or undefined for any field decodeHits refuses. */
