@@ -32,30 +32,44 @@ const STEP4_BY_LAST = byLastLetter(STEP4);
 
 const A = 97, E = 101, I = 105, O = 111, U = 117, Y = 121;
 
-/** Porter's consonant: not a, e, i, o, u, and y only where it follows a vowel (or starts the word). */
+const isAeiou = (c: number) => c === A || c === E || c === I || c === O || c === U;
+
+/**
+ * Porter's consonant: not a, e, i, o, u, and y only where it starts the word or follows a vowel. Written as a
+ * walk back over a run of y's (each flips the one before) rather than Porter's recursion: a call per letter
+ * is most of what a stem costs in the hook's cold code.
+ */
 function isConsonant(w: string, i: number): boolean {
   const c = w.charCodeAt(i);
-  if (c === A || c === E || c === I || c === O || c === U) return false;
-  if (c === Y) return i === 0 || !isConsonant(w, i - 1);
-  return true;
+  if (isAeiou(c)) return false;
+  if (c !== Y) return true;
+  let j = i;
+  while (j > 0 && w.charCodeAt(j - 1) === Y) j--;
+  // w[j] is the run's first y: a consonant at the start or after a vowel; each later y flips.
+  const first = j === 0 || isAeiou(w.charCodeAt(j - 1));
+  return (i - j) % 2 === 0 ? first : !first;
 }
 
-/** Porter's m of the prefix w[0, end): the number of vowel-consonant sequences in it. */
+/** Porter's m of the prefix w[0, end): the number of vowel-consonant sequences in it, in one pass. */
 function measure(w: string, end: number): number {
   let m = 0;
-  let i = 0;
-  while (i < end && isConsonant(w, i)) i++;
-  while (i < end) {
-    while (i < end && !isConsonant(w, i)) i++;
-    if (i >= end) break;
-    while (i < end && isConsonant(w, i)) i++;
-    m++;
+  let prevVowel = false;
+  for (let i = 0; i < end; i++) {
+    const c = w.charCodeAt(i);
+    // y is a vowel where the letter before it is a consonant.
+    const vowel: boolean = isAeiou(c) || (c === Y && i > 0 && !prevVowel);
+    if (!vowel && prevVowel) m++;
+    prevVowel = vowel;
   }
   return m;
 }
 
+/** A vowel in w[0, end): until the first one every letter is a consonant, so a y counts anywhere but first. */
 function hasVowel(w: string, end: number): boolean {
-  for (let i = 0; i < end; i++) if (!isConsonant(w, i)) return true;
+  for (let i = 0; i < end; i++) {
+    const c = w.charCodeAt(i);
+    if (isAeiou(c) || (c === Y && i > 0)) return true;
+  }
   return false;
 }
 
