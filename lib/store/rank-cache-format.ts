@@ -67,8 +67,6 @@ export interface CacheView<H> {
   lineBytes(id: number): number;
   /** The entry's card fingerprint as built, from the head: no entry read. */
   stamp(id: number): [mtimeMs: number, size: number];
-  /** Every entry's fingerprint (stamp for all ids: mtimeMs at 2 * id, size at 2 * id + 1), as a view of the head. */
-  stamps(): Float64Array;
   postings(term: string): PostingList | undefined;
 }
 
@@ -269,7 +267,6 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
       checkId(id);
       return [stampArray[2 * id]!, stampArray[2 * id + 1]!];
     },
-    stamps: () => stampArray,
     postings: (term) => {
       // An ASCII term (nearly every query term) is compared with each probed term's bytes in place rather than
       // decoded (a native call per probe, ~12 probes a lookup). Terms are sorted in UTF-16 order, and against an

@@ -227,18 +227,3 @@ export function sameStamp(a: Stamp, b: Stamp): boolean {
   return a[0] === b[0] && a[1] === b[1];
 }
 
-/**
- * sameStamp(cardStamp(memoryDir, file), [mtimeMs, size]), without building either pair: the hook checks ~90
- * cards a prompt, and in its cold code each call and pair counts.
- */
-export function hasStamp(memoryDir: string, file: string, mtimeMs: number, size: number): boolean {
-  const missing = mtimeMs === -1 && size === -1;
-  if (escapesStore(file)) return missing;
-  try {
-    const s = statIfExists(memoryDir.endsWith("/") ? memoryDir + file : `${memoryDir}/${file}`);
-    return s ? s.mtimeMs === mtimeMs && s.size === size : missing;
-  } catch {
-    return missing;
-  }
-}
-

@@ -16,7 +16,7 @@
 // otherwise go unnoticed; the next call rebuilds.
 // Writes are temp file + rename; a corrupt or foreign cache is ignored, never trusted.
 import { rebuild } from "./rank-cache-build.js";
-import { hasStamp, openCache, stampOf, type LoadOptions, type OpenCache, type RankableStore } from "./rank-cache-read.js";
+import { cardStamp, openCache, sameStamp, stampOf, type LoadOptions, type OpenCache, type RankableStore } from "./rank-cache-read.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
 import { USAGE_CARDS } from "../usage-cards.js";
 import { stat, statIfExists, type FileStat } from "../fs-fast.js";
@@ -42,7 +42,7 @@ export async function loadRankable(memoryDir: string, options: LoadOptions): Pro
 export function stillFresh(memoryDir: string, store: RankableStore, files: Iterable<string>): boolean {
   for (const file of files) {
     const stamp = store.stamp(file);
-    if (!stamp || !hasStamp(memoryDir, file, stamp[0], stamp[1])) return false;
+    if (!stamp || !sameStamp(cardStamp(memoryDir, file), stamp)) return false;
   }
   return true;
 }
@@ -68,11 +68,10 @@ function isFresh(memoryDir: string, c: OpenCache, indexStat: FileStat, options: 
   if (n === 0) return true;
   const count = options.checkAllCards ? n : Math.min(n, ROLLING_CHECK);
   const start = options.checkAllCards ? 0 : (Math.floor(options.nowMs / 1000) * ROLLING_CHECK) % n;
-  // File and fingerprint both come from the head: the check reads no entry.
-  const stamps = c.view.stamps();
   for (let k = 0; k < count; k++) {
+    // File and fingerprint both come from the head: the check reads no entry.
     const id = (start + k) % n;
-    if (!hasStamp(memoryDir, c.view.file(id), stamps[2 * id]!, stamps[2 * id + 1]!)) return false;
+    if (!sameStamp(cardStamp(memoryDir, c.view.file(id)), c.view.stamp(id))) return false;
   }
   return true;
 }
