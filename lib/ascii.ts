@@ -37,16 +37,13 @@ export function isDayShape(text: string): boolean {
   return true;
 }
 
-/**
- * The maximal runs of characters in [lo, hi] (char codes) or, when `digits`, also 0-9: text.match(/[a-z]+/g)
- * and text.match(/[a-z0-9]+/g) for lo = 97, hi = 122, in order, [] when there are none.
- */
-export function asciiRuns(text: string, lo: number, hi: number, digits: boolean): string[] {
+/** The maximal runs of a-z, or with `digits` of a-z and 0-9: text.match(/[a-z]+/g) or text.match(/[a-z0-9]+/g), [] for none. */
+export function lowerAsciiRuns(text: string, digits: boolean): string[] {
   const runs: string[] = [];
   let start = -1;
   for (let i = 0; i <= text.length; i++) {
     const c = i < text.length ? text.charCodeAt(i) : -1;
-    const inRun = (c >= lo && c <= hi) || (digits && isDigit(c));
+    const inRun = (c >= 97 && c <= 122) || (digits && isDigit(c));
     if (inRun) {
       if (start < 0) start = i;
     } else if (start >= 0) {

@@ -59,7 +59,6 @@ export function renderEntryLine(entry: EntryLike): string {
   return oneLine.toLowerCase().includes("memctl-memory") ? oneLine.replace(/<(\/?)memctl-memory/gi, "<$1memctl-memory\u200b") : oneLine;
 }
 
-
 export function toInjectLine(entry: EntryLike): InjectLine {
   return { file: entry.file, text: renderEntryLine(entry) };
 }

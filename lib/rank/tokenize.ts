@@ -1,7 +1,7 @@
 // Turns text into ranking terms: words (lower-cased, camelCase and snake_case split, English stop words
 // dropped, ASCII words Porter-stemmed) and, for Chinese/Japanese/Korean runs that have no spaces,
 // overlapping character 2-grams ("内存管理" → 内存, 存管, 管理).
-import { asciiRuns, isAsciiDigits, isAsciiText } from "../ascii.js";
+import { isAsciiDigits, isAsciiText, lowerAsciiRuns } from "../ascii.js";
 import { stem } from "./stem.js";
 
 /** Bumped whenever tokenisation changes, so derived caches built by an older version are rebuilt. */
@@ -51,7 +51,7 @@ export function tokenizeWith(text: string, unicode: boolean): string[] {
   const lower = normal.toLowerCase();
   // Text without capitals (most prompts) has nothing to split, and its patterns need not be compiled.
   const spaced = lower === normal ? lower : normal.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase();
-  const runs = unicode ? unicodeRuns(spaced) : asciiRuns(spaced, 97, 122, true);
+  const runs = unicode ? unicodeRuns(spaced) : lowerAsciiRuns(spaced, true);
   for (let r = 0; r < runs.length; r++) {
     const run = runs[r]!;
     if (unicode && CJK.test(run[0]!)) {
@@ -81,7 +81,7 @@ export function queryTerms(prompt: string): Map<string, number> {
   const terms = new Map<string, number>();
   for (const t of tokenize(text)) terms.set(t, Math.min(3, (terms.get(t) ?? 0) + 1));
   // Adjacent words joined, so "set up" finds "setup" and "roll back" finds "rollback" (stop words included).
-  const words = asciiRuns(text.toLowerCase(), 97, 122, false);
+  const words = lowerAsciiRuns(text.toLowerCase(), false);
   for (let i = 0; i + 1 < words.length; i++) {
     const joined = words[i]! + words[i + 1]!;
     if (joined.length < 5 || words[i]!.length < 2 || words[i + 1]!.length < 2) continue;
