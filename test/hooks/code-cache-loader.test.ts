@@ -18,6 +18,9 @@ function hookCopy() {
   ageStore(s.memory);
   const hooks = path.join(s.root, "hooks");
   fs.cpSync(path.join(REPO_ROOT, "dist", "hooks"), hooks, { recursive: true });
+  // Laid out like an installed package (dist/hooks beside node_modules), so a run that rebuilds the rank
+  // cache finds js-yaml wherever TMPDIR is, not only when some node_modules happens to sit above it.
+  fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(s.root, "node_modules"), "dir");
   for (const f of fs.readdirSync(hooks).filter(isCache)) fs.rmSync(path.join(hooks, f));
   const runEntry = (entry: string, nodeFlags: readonly string[] = []) =>
     spawnSync(process.execPath, [...nodeFlags, entry, "--host", "codex"], {
@@ -25,7 +28,7 @@ function hookCopy() {
       env: { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") },
       encoding: "utf8",
     });
-  // The copy has no node_modules above it: build the store's rank cache (which needs js-yaml) with the real one.
+  // Build the store's rank cache with the real entry, so each test starts from a typical run.
   assert.match(runEntry(path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs")).stdout, /feedback_redis\.md/);
   const run = () => {
     const r = runEntry(path.join(hooks, "user-prompt-submit.cjs"));
