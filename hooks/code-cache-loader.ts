@@ -23,30 +23,6 @@ import { HOOK_NODE_FLAGS } from "./node-flags.js";
 declare const BODY_FILE: string;
 declare const BODY_HASH: string;
 
-interface ReadBinding {
-  open(path: string, flags: number, mode: number): number;
-  fstat(fd: number, bigint: false, req: undefined, shouldNotThrow: false): Float64Array;
-  read(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number;
-  close(fd: number): void;
-}
-
-/** What vm.Script is built on: Node's contextify binding, with the arguments vm.Script passes it (20.16 to 24). */
-interface CompiledScript {
-  readonly cachedDataRejected?: boolean;
-  runInContext(context: null, timeout: number, displayErrors: boolean, breakOnSigint: boolean, breakOnFirstLine: boolean): unknown;
-  createCachedData(): Uint8Array;
-}
-type ContextifyScript = new (
-  code: string,
-  filename: string,
-  lineOffset: number,
-  columnOffset: number,
-  cachedData: Uint8Array | undefined,
-  produceCachedData: boolean,
-  parsingContext: undefined,
-  hostDefinedOptionId: symbol,
-) => CompiledScript;
-
 // Builtins through process.getBuiltinModule (Node 20.16+): require() of one first compiles half a dozen
 // functions of Node's CommonJS loader.
 const getBuiltin = typeof process.getBuiltinModule === "function";
@@ -72,70 +48,24 @@ const candidates = userStem
   ? [installStem + ".v8cache", installStem + ".cold.v8cache", userStem + ".v8cache", userStem + ".cold.v8cache"]
   : [installStem + ".v8cache", installStem + ".cold.v8cache"];
 
-// Reads go through Node's fs binding on the Node lines lib/fs-fast.ts checks (same rule: 20.16+, 22, 24, no
-// --pending-deprecation, no permission model), which skips node:fs's first-use cost (~1.5M instructions for a
-// process's first readFileSync); anywhere else, node:fs. On the same lines the body is compiled by the
-// contextify binding vm.Script wraps: vm.Script's own JavaScript (option validation, dynamic-import
-// registration, ~10 functions V8 compiles on first call) is ~2.7M instructions of every prompt. Its own
-// symbol as host-defined options leaves import() in the body failing as it does under vm.Script without an
-// importModuleDynamically; the body never calls it.
-let binding: ReadBinding | undefined;
-let Contextify: ContextifyScript | undefined;
-try {
-  const version = process.versions.node.split(".");
-  const major = Number(version[0]);
-  const checked = (major === 20 && Number(version[1]) >= 16) || major === 22 || major === 24;
-  const proc = process as NodeJS.Process & { permission?: unknown; binding?: (name: string) => unknown };
-  const pending = process.execArgv.includes("--pending-deprecation") || (process.env.NODE_OPTIONS ?? "").includes("--pending-deprecation") || process.env.NODE_PENDING_DEPRECATION === "1";
-  if (checked && !pending && proc.permission === undefined && typeof proc.binding === "function") {
-    const b = proc.binding("fs") as Partial<ReadBinding>;
-    if (typeof b.open === "function" && typeof b.fstat === "function" && typeof b.read === "function" && typeof b.close === "function") binding = b as ReadBinding;
-    const c = (proc.binding("contextify") as { ContextifyScript?: ContextifyScript }).ContextifyScript;
-    if (typeof c === "function" && typeof c.prototype.runInContext === "function" && typeof c.prototype.createCachedData === "function") Contextify = c;
-  }
-} catch {
-  binding = undefined;
-  Contextify = undefined;
-}
-
-/** A whole regular file through the binding (a short read, as during a concurrent rewrite, is an error). */
-function readWhole(b: ReadBinding, file: string): Uint8Array {
-  const fd = b.open(file, 0, 0o666);
-  try {
-    const size = b.fstat(fd, false, undefined, false)[8]!;
-    // A typed array, not a Buffer: Buffer's allocators are JavaScript this process would compile first.
-    const data = new Uint8Array(size);
-    let length = 0;
-    for (let n = 1; length < size && n > 0; length += n) n = b.read(fd, data, length, size - length, -1);
-    if (length !== size) throw new Error(`${file} changed while it was read`);
-    return data;
-  } finally {
-    b.close(fd);
-  }
-}
-
 let cachedData: Uint8Array | undefined;
 let found = -1;
 for (let i = 0; i < candidates.length && cachedData === undefined; i++) {
   try {
-    cachedData = binding ? readWhole(binding, candidates[i]!) : fs.readFileSync(candidates[i]!);
+    cachedData = fs.readFileSync(candidates[i]!);
     found = i;
   } catch {
     // not there: try the next place
   }
 }
 // The build stores the body inside the wrapper Node's CommonJS loader puts around a module, and pure ASCII,
-// so latin1 (a plain copy) reads it exactly and skips UTF-8 decoding. latin1Slice is the native method
-// Buffer#toString("latin1") ends in; it takes any typed array.
-const latin1Slice = (Buffer.prototype as unknown as { latin1Slice?: (this: Uint8Array) => string }).latin1Slice;
-const source = binding && latin1Slice ? latin1Slice.call(readWhole(binding, bodyPath)) : fs.readFileSync(bodyPath, "latin1");
-const script: CompiledScript | Script = Contextify
-  ? new Contextify(source, bodyPath, 0, 0, cachedData, false, undefined, Symbol(bodyPath))
-  : new ((getBuiltin && process.getBuiltinModule("node:vm")) || (require("node:vm") as typeof import("node:vm"))).Script(source, { filename: bodyPath, ...(cachedData ? { cachedData } : {}) });
+// so latin1 (a plain copy) reads it exactly and skips UTF-8 decoding.
+const source = fs.readFileSync(bodyPath, "latin1");
+const { Script: VmScript }: typeof import("node:vm") = (getBuiltin && process.getBuiltinModule("node:vm")) || require("node:vm");
+const script = new VmScript(source, { filename: bodyPath, ...(cachedData ? { cachedData } : {}) });
 const body = { exports: {} as { runKind?: { atypical?: boolean } } };
 if (!cachedData || script.cachedDataRejected || found % 2 === 1) process.once("exit", () => settleCache(script, body.exports.runKind?.atypical === true));
-const wrapper = Contextify ? (script as CompiledScript).runInContext(null, -1, true, false, false) : (script as Script).runInThisContext();
-(wrapper as (...args: unknown[]) => void)(body.exports, require, body, bodyPath, __dirname);
+(script.runInThisContext() as (...args: unknown[]) => void)(body.exports, require, body, bodyPath, __dirname);
 
 /** 32-bit FNV-1a in hex: a short, stable name for a flag set (not a security boundary). */
 function fnv1a(text: string): string {
@@ -150,7 +80,7 @@ function fnv1a(text: string): string {
  * run's cache is written under its kind's name, where the rejected one was found first, else in the first place
  * that takes it, and a rejected one is deleted. Best effort.
  */
-function settleCache(script: CompiledScript | Script, atypical: boolean): void {
+function settleCache(script: Script, atypical: boolean): void {
   const accepted = cachedData !== undefined && !script.cachedDataRejected;
   if (found >= 0 && (!accepted || !atypical)) removeQuietly(candidates[found]!);
   if (accepted) return;
@@ -169,7 +99,7 @@ function removeQuietly(file: string): void {
 }
 
 /** Written at exit, so the cache also holds every function this run compiled. Best effort, atomic. */
-function saveCache(script: CompiledScript | Script, targets: readonly string[]): void {
+function saveCache(script: Script, targets: readonly string[]): void {
   const data = script.createCachedData();
   for (const file of targets) {
     const tmp = `${file}.${process.pid}.tmp`;
