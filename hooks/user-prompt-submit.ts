@@ -51,11 +51,7 @@ async function main(): Promise<void> {
   if (injection && (injection.store.cache !== "fresh" || injection.recorded?.folded === true)) runKind.atypical = true;
   if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
   if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);
-  // Every write above is synchronous, so nothing is pending: exiting here skips tearing the environment down
-  // (~1.7M instructions of every prompt). With no 'exit' listener (the code cache's, when it is being written),
-  // process.exit would only compile and run its own JavaScript before the native exit it ends in (~0.6M).
-  const native = (process as NodeJS.Process & { reallyExit?: (code: number) => never }).reallyExit;
-  if (typeof native === "function" && process.listenerCount("exit") === 0) native.call(process, result.outcome.exitCode);
+  // Every write above is synchronous, so nothing is pending: exiting here skips tearing the environment down.
   process.exit(result.outcome.exitCode);
 }
 
