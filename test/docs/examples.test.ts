@@ -1,0 +1,30 @@
+// Every console example in README.md and docs/ is real output: a changed message or number fails here, and
+// `npm run docs:examples` regenerates the examples from what memctl prints.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { DOC_FILES, parseExamples, runExamples, shellWords } from "../support/doc-examples.js";
+import { REPO_ROOT } from "../helpers.js";
+
+for (const file of DOC_FILES) {
+  test(`${file}: every console example prints what the docs show`, async () => {
+    const { examples, problems } = parseExamples(file, fs.readFileSync(path.join(REPO_ROOT, file), "utf8"));
+    assert.deepEqual(problems, []);
+    for (const r of await runExamples(examples)) {
+      r.actual.forEach((a, i) => {
+        assert.equal(a.output.join("\n"), r.example.steps[i]!.expected.join("\n"), `${file}:${r.example.line}: $ ${a.command}\n(npm run docs:examples regenerates it)`);
+      });
+    }
+  });
+}
+
+test("a console block without its example comment is reported, not skipped", () => {
+  const { problems } = parseExamples("x.md", "text\n```console\n$ memctl resolve\n```\n");
+  assert.equal(problems.length, 1);
+  assert.match(problems[0]!, /x\.md:2: a console block needs <!-- example:/);
+});
+
+test("shell words: quotes, escapes and comments as a shell reads them", () => {
+  assert.deepEqual(shellWords(`memctl save a -d "say \\"hi\\"" --topics 'x y'  # why`), ["memctl", "save", "a", "-d", 'say "hi"', "--topics", "x y"]);
+});
