@@ -4,7 +4,7 @@ import type { HostAdapter } from "./types.js";
 
 /**
  * Claude Code: UserPromptSubmit context goes in `hookSpecificOutput.additionalContext` (plain stdout works
- * too, but plugin hooks have had bugs with it); `{"decision":"block"}` blocks the prompt. Claude already
+ * too, but plugin hooks have had bugs with it); memctl never blocks a prompt. Claude already
  * loads MEMORY.md natively once per session, hence the halved budget. Output over 10,000 characters is
  * spilled to a file and only a 2 KB preview reaches the model, so the block never exceeds 8,000 bytes.
  */
@@ -17,5 +17,4 @@ export const claude: HostAdapter = {
   injectsContext: true,
   context: asAdditionalContext,
   unavailable: unavailableVia(asAdditionalContext),
-  invalidExplicit: (reason) => ({ stdout: JSON.stringify({ decision: "block", reason }) + "\n", stderr: "", exitCode: 0 }),
 };

@@ -1,11 +1,11 @@
-import { asAdditionalContext, blockWithExit2, HARD_CEILING_BYTES, SHARED_BUDGET, unavailableVia } from "./deliver.js";
+import { asAdditionalContext, HARD_CEILING_BYTES, SHARED_BUDGET, unavailableVia } from "./deliver.js";
 import { normalizePayload } from "./payload.js";
 import type { HostAdapter } from "./types.js";
 
 /**
  * Codex CLI: stdout starting with `{` must match its schema exactly (additionalProperties: false), so only
- * `hookSpecificOutput.{hookEventName, additionalContext}` is emitted. Blocking is exit 2 with the reason on
- * stderr. Hook text over about 2,500 tokens is spilled to a file, hence the same 8,000-byte ceiling.
+ * `hookSpecificOutput.{hookEventName, additionalContext}` is emitted (memctl never blocks
+ * a prompt). Hook text over about 2,500 tokens is spilled to a file, hence the same 8,000-byte ceiling.
  */
 export const codex: HostAdapter = {
   name: "codex",
@@ -16,5 +16,4 @@ export const codex: HostAdapter = {
   injectsContext: true,
   context: asAdditionalContext,
   unavailable: unavailableVia(asAdditionalContext),
-  invalidExplicit: blockWithExit2,
 };

@@ -26,8 +26,3 @@ export function asPlainText(text: string): HookOutcome {
 export function unavailableVia(deliver: (text: string) => HookOutcome): (text: string, reason: string) => HookOutcome {
   return (text, reason) => ({ ...deliver(text), stderr: `memctl: memory index unavailable: ${reason}\n` });
 }
-
-/** Blocks the prompt the Codex way (and for generic callers): exit 2 with the reason on stderr. */
-export function blockWithExit2(reason: string): HookOutcome {
-  return { stdout: "", stderr: reason + "\n", exitCode: 2 };
-}

@@ -4,8 +4,8 @@ import type { HostAdapter } from "./types.js";
 
 /**
  * Grok Build: UserPromptSubmit is observe-only (stdout and exit code are ignored), so recall there goes
- * through MCP and a rules file. The hook still runs (it records usage) and prints plain text for logs;
- * an invalid explicit selection can only be reported on stderr.
+ * through MCP and a rules file. The hook still runs (it records usage) and prints plain text for logs,
+ * with the reason for an unavailable or invalid selection on stderr.
  */
 export const grok: HostAdapter = {
   name: "grok",
@@ -16,5 +16,4 @@ export const grok: HostAdapter = {
   injectsContext: false,
   context: asPlainText,
   unavailable: unavailableVia(asPlainText),
-  invalidExplicit: (reason) => ({ stdout: "", stderr: reason + "\n", exitCode: 0 }),
 };

@@ -1,10 +1,10 @@
-import { asPlainText, blockWithExit2, HARD_CEILING_BYTES, SHARED_BUDGET, unavailableVia } from "./deliver.js";
+import { asPlainText, HARD_CEILING_BYTES, SHARED_BUDGET, unavailableVia } from "./deliver.js";
 import { normalizePayload } from "./payload.js";
 import type { HostAdapter } from "./types.js";
 
 /**
  * OpenCode has no shell hooks: its TypeScript plugin calls the same library function (or this entry) and
- * pushes the plain-text block into the system prompt; an invalid explicit selection exits 2 with the reason.
+ * pushes the plain-text block into the system prompt, the UNAVAILABLE block included.
  */
 export const opencode: HostAdapter = {
   name: "opencode",
@@ -15,5 +15,4 @@ export const opencode: HostAdapter = {
   injectsContext: true,
   context: asPlainText,
   unavailable: unavailableVia(asPlainText),
-  invalidExplicit: blockWithExit2,
 };

@@ -42,6 +42,4 @@ export interface HostAdapter {
   context(text: string): HookOutcome;
   /** The MEMORY INDEX UNAVAILABLE block (never blocks the prompt) plus the reason for the host's log. */
   unavailable(text: string, reason: string): HookOutcome;
-  /** An invalid explicit selection: block the prompt with a reason telling the user what to fix. */
-  invalidExplicit(reason: string): HookOutcome;
 }

@@ -10,6 +10,14 @@ export interface ConfigProblem {
   code: string;
   message: string;
   line?: number;
+  /**
+   * What the problem spoils. "file": nothing in the file can be trusted (a parse error, a malformed selection),
+   * so every resolution fails closed; "project": only the [projects."<project>"] entry; "setting": a setting
+   * that selects no store (hook budgets, compact), reported but never a reason to refuse a store.
+   */
+  scope?: "file" | "project" | "setting";
+  /** The project key of a "project" problem. */
+  project?: string;
 }
 
 export interface ProjectEntry {
@@ -54,7 +62,9 @@ export function validateConfig(raw: Record<string, unknown>): { value: MemctlCon
   value.raw = raw;
   const errors: ConfigProblem[] = [];
   const warnings: ConfigProblem[] = [];
-  const invalid = (message: string) => errors.push({ code: ERROR_CODES.E_CONFIG_INVALID, message });
+  const invalid = (message: string) => errors.push({ code: ERROR_CODES.E_CONFIG_INVALID, message, scope: "file" });
+  const invalidEntry = (project: string, message: string) => errors.push({ code: ERROR_CODES.E_CONFIG_INVALID, message, scope: "project", project });
+  const invalidSetting = (message: string) => errors.push({ code: ERROR_CODES.E_CONFIG_INVALID, message, scope: "setting" });
 
   if ("memory_dir" in raw) {
     if (typeof raw.memory_dir === "string") value.legacyGlobalDir = raw.memory_dir;
@@ -67,24 +77,27 @@ export function validateConfig(raw: Record<string, unknown>): { value: MemctlCon
     if (!isTable(raw.projects)) invalid("projects must be a table of [projects.\"<project_key>\"] entries");
     else {
       for (const [key, entry] of Object.entries(raw.projects)) {
+        // A bad entry spoils only its own project: the entry stays (without the bad field) so resolution
+        // matches it and fails closed there, while every other project resolves as usual.
+        const out: ProjectEntry = {};
+        value.projects[key] = out;
         if (!isTable(entry)) {
-          invalid(`projects."${key}" must be a table`);
+          invalidEntry(key, `projects."${key}" must be a table`);
           continue;
         }
-        const out: ProjectEntry = {};
         for (const field of ["memory_dir", "repo_root"] as const) {
           const v = entry[field];
           if (v === undefined) continue;
-          if (typeof v !== "string") invalid(`projects."${key}".${field} must be a string`);
-          else if (!path.isAbsolute(v)) invalid(`projects."${key}".${field} must be an absolute path, got "${v}"`);
+          if (typeof v !== "string") invalidEntry(key, `projects."${key}".${field} must be a string`);
+          else if (!path.isAbsolute(v)) invalidEntry(key, `projects."${key}".${field} must be an absolute path, got "${v}"`);
           else out[field] = v;
         }
-        value.projects[key] = out;
+        if (entry.memory_dir === undefined) invalidEntry(key, `projects."${key}" has no memory_dir`);
       }
     }
   }
   if (raw.hook !== undefined) {
-    if (!isTable(raw.hook)) invalid("hook must be a table");
+    if (!isTable(raw.hook)) invalidSetting("hook must be a table");
     else {
       const hosts: Record<string, unknown> = { default: raw.hook, ...Object.fromEntries(Object.entries(raw.hook).filter(([, v]) => isTable(v))) };
       for (const [host, table] of Object.entries(hosts)) {
@@ -92,7 +105,7 @@ export function validateConfig(raw: Record<string, unknown>): { value: MemctlCon
         for (const field of ["max_bytes", "max_entries"] as const) {
           const v = (table as Record<string, unknown>)[field];
           if (v === undefined) continue;
-          if (typeof v !== "number" || !Number.isInteger(v) || v < 0) invalid(`hook${host === "default" ? "" : "." + host}.${field} must be a non-negative integer`);
+          if (typeof v !== "number" || !Number.isInteger(v) || v < 0) invalidSetting(`hook${host === "default" ? "" : "." + host}.${field} must be a non-negative integer`);
           else budget[field] = v;
         }
         if (Object.keys(budget).length > 0) value.hook[host] = budget;
@@ -100,17 +113,17 @@ export function validateConfig(raw: Record<string, unknown>): { value: MemctlCon
     }
   }
   if (raw.compact !== undefined) {
-    if (!isTable(raw.compact)) invalid("compact must be a table");
+    if (!isTable(raw.compact)) invalidSetting("compact must be a table");
     else {
       const compact: NonNullable<MemctlConfig["compact"]> = {};
       const cmd = raw.compact.llm_command;
       if (cmd !== undefined) {
-        if (!Array.isArray(cmd) || cmd.length === 0 || !cmd.every((a) => typeof a === "string") || cmd[0] === "") invalid('compact.llm_command must be a non-empty list of strings, e.g. ["claude", "-p"]');
+        if (!Array.isArray(cmd) || cmd.length === 0 || !cmd.every((a) => typeof a === "string") || cmd[0] === "") invalidSetting('compact.llm_command must be a non-empty list of strings, e.g. ["claude", "-p"]');
         else compact.llm_command = cmd as string[];
       }
       const timeout = raw.compact.timeout_seconds;
       if (timeout !== undefined) {
-        if (typeof timeout !== "number" || !(timeout > 0)) invalid("compact.timeout_seconds must be a positive number");
+        if (typeof timeout !== "number" || !(timeout > 0)) invalidSetting("compact.timeout_seconds must be a positive number");
         else compact.timeout_seconds = timeout;
       }
       value.compact = compact;
@@ -127,7 +140,7 @@ export function parseConfigText(text: string): { value: MemctlConfig; errors: Co
   } catch (err) {
     const line = err instanceof TomlError ? err.line : undefined;
     const detail = err instanceof Error ? err.message.split("\n")[0] : String(err);
-    return { value: emptyConfig(), errors: [{ code: ERROR_CODES.E_CONFIG_PARSE, message: detail ?? "invalid TOML", line }], warnings: [] };
+    return { value: emptyConfig(), errors: [{ code: ERROR_CODES.E_CONFIG_PARSE, message: detail ?? "invalid TOML", line, scope: "file" }], warnings: [] };
   }
   return validateConfig(raw);
 }
@@ -141,7 +154,7 @@ export function readConfig(io: Pick<Io, "env" | "home">): ConfigRead & { text: s
     text = readUtf8(file);
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { file, exists: false, text: "", value: emptyConfig(), errors: [], warnings: [] };
-    return { file, exists: true, text: "", value: emptyConfig(), errors: [{ code: ERROR_CODES.E_IO, message: `cannot read: ${(err as Error).message}` }], warnings: [] };
+    return { file, exists: true, text: "", value: emptyConfig(), errors: [{ code: ERROR_CODES.E_IO, message: `cannot read: ${(err as Error).message}`, scope: "file" }], warnings: [] };
   }
   return { file, exists: true, text, ...parseConfigText(text) };
 }
@@ -151,9 +164,22 @@ export function describeProblem(file: string, p: ConfigProblem): string {
   return `${file}${p.line ? `:${p.line}` : ""}: ${p.message}`;
 }
 
-/** Throws E_CONFIG_PARSE / E_CONFIG_INVALID for the first error, naming the file and line and what to do. */
+/** Problems that spoil the whole file (parse errors, a malformed selection): no project can be matched safely. */
+export function fileProblems(read: Pick<ConfigRead, "errors">): ConfigProblem[] {
+  return read.errors.filter((p) => (p.scope ?? "file") === "file");
+}
+
+/** Problems confined to one project's `[projects."<key>"]` entry. */
+export function projectProblems(read: Pick<ConfigRead, "errors">, key: string): ConfigProblem[] {
+  return read.errors.filter((p) => p.scope === "project" && p.project === key);
+}
+
+/**
+ * Throws E_CONFIG_PARSE / E_CONFIG_INVALID for the first file-wide error, naming the file and line and what
+ * to do. A bad project entry or setting does not stop an edit: `config set` is how a bad entry gets fixed.
+ */
 export function assertConfigUsable(read: ConfigRead): void {
-  const first = read.errors[0];
+  const first = fileProblems(read)[0];
   if (!first) return;
   throw new MemctlError(first.code, `config file ${describeProblem(read.file, first)} — fix it by hand (memctl never overwrites a config it cannot parse), then run "memctl config lint"`, { file: read.file, line: first.line });
 }

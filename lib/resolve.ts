@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { readConfig, type ConfigRead } from "./config.js";
+import { fileProblems, projectProblems, readConfig, type ConfigRead } from "./config.js";
 import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
 import { findRepo } from "./git.js";
 import type { Io } from "./io.js";
@@ -81,8 +81,10 @@ export function resolveMemory(options: ResolveOptions, io: Pick<Io, "env" | "hom
 
   config ??= readConfig(io);
   base.config_file = config.file;
-  if (config.errors.length > 0) {
-    const first = config.errors[0]!;
+  // Only a problem that spoils the whole file fails every project closed; a bad entry fails its own project.
+  const fileWide = fileProblems(config);
+  if (fileWide.length > 0) {
+    const first = fileWide[0]!;
     return {
       ...base,
       status: "invalid-explicit",
@@ -92,6 +94,16 @@ export function resolveMemory(options: ResolveOptions, io: Pick<Io, "env" | "hom
     };
   }
   const entry = config.value.projects[base.project_key];
+  const entryProblem = projectProblems(config, base.project_key)[0];
+  if (entryProblem) {
+    return {
+      ...base,
+      status: "invalid-explicit",
+      resolution_source: "config",
+      memory_dir: rawEntryDir(config, base.project_key),
+      reason: `the entry for this project in ${config.file} cannot be used (${entryProblem.message}); fix it with "memctl config set --repo-root ${canonical} --memory-dir <absolute dir>" or by hand, then run "memctl config lint" (memctl never falls back to another store)`,
+    };
+  }
   if (entry?.memory_dir) return { ...base, ...explicit("config", entry.memory_dir, `projects."${base.project_key}".memory_dir in ${config.file}`) };
   if (config.value.legacyGlobalDir !== undefined) {
     return {
@@ -113,6 +125,13 @@ export function resolveMemory(options: ResolveOptions, io: Pick<Io, "env" | "hom
     memory_dir: null,
     reason: `no memory selected: MEMCTL_MEMORY_DIR is unset, ${config.file} has no entry for ${base.project_key}, and ${base.legacy_dir} does not exist; run "memctl init" to create a store`,
   };
+}
+
+/** The rejected memory_dir of a bad entry as written (a relative path, say), or null when it is not a string. */
+function rawEntryDir(config: ConfigRead, key: string): string | null {
+  const projects = config.value.raw.projects as Record<string, unknown> | undefined;
+  const entry = projects?.[key] as Record<string, unknown> | undefined;
+  return typeof entry?.memory_dir === "string" ? entry.memory_dir : null;
 }
 
 function explicit(source: "env" | "config", dir: string, origin: string): Pick<Resolution, "status" | "resolution_source" | "memory_dir" | "reason"> {

@@ -92,8 +92,7 @@ async function lint(io: Io, json: boolean): Promise<number> {
     errors.push({ code: "E_LEGACY_GLOBAL", message: `global memory_dir is unsafe with several repositories (resolution_source config-legacy-global); run "memctl config migrate --repo-root <repo>"` });
   }
   for (const [key, entry] of Object.entries(config.value.projects)) {
-    if (!entry.memory_dir) errors.push({ code: ERROR_CODES.E_CONFIG_INVALID, message: `projects."${key}" has no memory_dir` });
-    else if (!isDir(entry.memory_dir)) warnings.push({ code: "W_MISSING_DIR", message: `projects."${key}".memory_dir ${entry.memory_dir} is not an existing directory (resolution for that project fails closed)` });
+    if (entry.memory_dir && !isDir(entry.memory_dir)) warnings.push({ code: "W_MISSING_DIR", message: `projects."${key}".memory_dir ${entry.memory_dir} is not an existing directory (resolution for that project fails closed)` });
   }
   if (json) printJson(io, { config_file: config.file, exists: config.exists, ok: errors.length === 0, errors, warnings });
   else {

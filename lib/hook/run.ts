@@ -1,5 +1,5 @@
 // The UserPromptSubmit hook as a library function: stdin bytes in, what to print and the exit code out.
-// It never blocks a prompt except for an invalid explicit memory selection, which the user must fix.
+// It never blocks a prompt: a failure, or an invalid explicit selection the user must fix, is reported in the block.
 import fs from "node:fs";
 import path from "node:path";
 import { hostAdapter, HOSTS, type HookOutcome, type HostAdapter } from "../../hosts/index.js";
@@ -25,7 +25,7 @@ export type HookStatus =
   | "no-store" // no memory resolved, or an empty index
   | "bad-input" // stdin not a JSON payload with a prompt and an existing cwd
   | "unavailable" // the store exists but could not be read
-  | "invalid-explicit"; // the prompt is blocked until the selection is fixed
+  | "invalid-explicit"; // the selection is unusable: reported loudly in the UNAVAILABLE block until fixed
 
 export interface HookResult {
   status: HookStatus;
@@ -54,8 +54,9 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
     return unavailable(host, `cannot resolve the memory store: ${(err as Error).message}`, io);
   }
   if (resolution.status === "invalid-explicit") {
-    const reason = `memctl: memory selection is invalid — ${resolution.reason}. The prompt was blocked so this session does not run without its memory; fix the selection (see "memctl resolve --repo-root ${resolution.repo_root}") and resubmit.`;
-    return { status: "invalid-explicit", outcome: host.invalidExplicit(reason), resolution };
+    // Never block the prompt (DESIGN: the hook never blocks); say it loudly in the block and the host's log instead.
+    const reason = `memory selection is invalid — ${resolution.reason}. No other store is used instead; fix the selection (see "memctl resolve --repo-root ${resolution.repo_root}")`;
+    return { ...unavailable(host, reason, io), status: "invalid-explicit", resolution };
   }
   if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store", outcome: NOTHING, resolution };
 

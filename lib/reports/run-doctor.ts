@@ -28,7 +28,9 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
   const dir = view ? resolution.memory_dir : null;
   const warn = warnBytesFromConfig(opened.config.value.raw);
   // Config errors matter here only when an env selection bypassed the config; otherwise resolution reports them.
-  const configWarnings = view ? [...(warn.problem ? [warn.problem] : []), ...opened.config.errors.map((e) => `${opened.config.file}: ${e.message}`)] : [];
+  // Another project's bad entry is that project's problem (its own doctor and `config lint` report it).
+  const ownErrors = opened.config.errors.filter((e) => e.scope !== "project" || e.project === resolution.project_key);
+  const configWarnings = view ? [...(warn.problem ? [warn.problem] : []), ...ownErrors.map((e) => `${opened.config.file}: ${e.message}`)] : [];
   const history = dir ? historyFacts(dir) : { status: "absent" as const, malformed: 0, latest: new Map() };
   const checker = new RepoRefChecker(resolution.repo_root);
   return buildDoctorReport({

@@ -94,18 +94,24 @@ test("a store that exists but cannot be read → MEMORY INDEX UNAVAILABLE block,
   }
 });
 
-test("invalid explicit selection blocks: claude decision JSON, codex exit 2 with the reason on stderr", async () => {
+test("invalid explicit selection never blocks: every host gets a loud UNAVAILABLE block naming what to fix, exit 0, logged", async () => {
   const s = sandbox(CARDS);
   try {
     const io = { ...s.io, env: { ...s.io.env, MEMCTL_MEMORY_DIR: path.join(s.root, "missing") } };
     const c = await runUserPromptHook(payload(s.repo, "tests"), { host: "claude" }, io);
-    const out = JSON.parse(c.outcome.stdout);
-    assert.equal(out.decision, "block");
-    assert.match(out.reason, /MEMCTL_MEMORY_DIR = .*missing does not exist; fix or unset it/);
+    assert.equal(c.status, "invalid-explicit");
     assert.equal(c.outcome.exitCode, 0);
-    const x = await runUserPromptHook(payload(s.repo, "tests"), { host: "codex" }, io);
-    assert.deepEqual([x.outcome.stdout, x.outcome.exitCode], ["", 2]);
-    assert.match(x.outcome.stderr, /memory selection is invalid/);
+    const out = JSON.parse(c.outcome.stdout);
+    assert.equal(out.decision, undefined);
+    assert.match(out.hookSpecificOutput.additionalContext, /MEMORY INDEX UNAVAILABLE \(memory selection is invalid — MEMCTL_MEMORY_DIR = .*missing does not exist; fix or unset it/);
+    assert.ok(!out.hookSpecificOutput.additionalContext.includes("feedback_testing.md"), "no other store is read instead");
+    for (const host of ["codex", "generic", "opencode", "grok"]) {
+      const x = await runUserPromptHook(payload(s.repo, "tests"), { host }, io);
+      assert.deepEqual([x.status, x.outcome.exitCode], ["invalid-explicit", 0], host);
+      assert.match(x.outcome.stdout, /MEMORY INDEX UNAVAILABLE \(memory selection is invalid/, host);
+      assert.match(x.outcome.stderr, /memory selection is invalid/, host);
+    }
+    assert.match(fs.readFileSync(path.join(s.home, ".local", "state", "memctl", "hook.log"), "utf8"), /memory selection is invalid/);
   } finally {
     s.cleanup();
   }
