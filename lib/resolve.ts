@@ -71,7 +71,9 @@ export function locateProject(options: ResolveOptions, io: Pick<Io, "env" | "hom
  */
 /** `config` lets a caller that needs the user config anyway (the hook, for budgets) read it once. */
 export function resolveMemory(options: ResolveOptions, io: Pick<Io, "env" | "home" | "cwd">, config?: ConfigRead): Resolution {
-  const base = { ...locateProject(options, io), config_file: "" };
+  // An explicit store in the environment needs no repository to select it: it works from anywhere the hook would use it.
+  const envSelected = ENV_VARS.some((name) => io.env[name]);
+  const base = { ...locateProject({ ...options, allowNonGit: options.allowNonGit || envSelected }, io), config_file: "" };
   const canonical = base.canonical_repo;
 
   for (const name of ENV_VARS) {

@@ -165,3 +165,17 @@ export function strs(args: ParsedArgs, name: string): string[] {
   const v = args.flags[name];
   return Array.isArray(v) ? v.map(String) : [];
 }
+
+/**
+ * The ONE definition of how a command names its project: every command that resolves a store spreads these
+ * flags and reads them with projectFrom, so --allow-non-git means the same everywhere (seed 001).
+ */
+export const PROJECT_FLAGS: Readonly<Record<"repo-root" | "allow-non-git", FlagSpec>> = Object.freeze({
+  "repo-root": { type: "string", valueName: "PATH", description: "a directory inside the project (default: current directory)" },
+  "allow-non-git": { type: "boolean", description: "accept a plain (non-git) directory as the project, keyed by its path" },
+});
+
+/** The resolver options the project flags select. */
+export function projectFrom(args: ParsedArgs): { repoRoot: string | undefined; allowNonGit: boolean } {
+  return { repoRoot: str(args, "repo-root"), allowNonGit: bool(args, "allow-non-git") };
+}

@@ -7,7 +7,7 @@ import { ERROR_CODES, MemctlError, usageError } from "../errors.js";
 import type { Io } from "../io.js";
 import { locateProject } from "../resolve.js";
 import { inertText } from "../sanitize.js";
-import { bool, parseArgs, str, type CommandSpec } from "./args.js";
+import { bool, parseArgs, PROJECT_FLAGS, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 
 export const spec: CommandSpec = {
@@ -17,7 +17,7 @@ export const spec: CommandSpec = {
   flags: {
     "repo-root": { type: "string", valueName: "PATH", description: "the project (set, migrate)" },
     "memory-dir": { type: "string", valueName: "DIR", description: "absolute memory directory to map the project to (set)" },
-    "allow-non-git": { type: "boolean", description: "accept a plain directory as the project" },
+    "allow-non-git": PROJECT_FLAGS["allow-non-git"],
     json: { type: "boolean", description: "print one JSON object (schema_version 1)" },
   },
   exitCodes: { 0: "done (or nothing to do; lint: clean)", 1: "lint found problems, or the config file cannot be parsed (it is never overwritten)", 2: "usage error" },

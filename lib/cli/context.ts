@@ -8,7 +8,7 @@ import type { Io } from "../io.js";
 import type { Ranked } from "../rank/score.js";
 import { resolveMemory } from "../resolve.js";
 import { inertText } from "../sanitize.js";
-import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";
+import { bool, num, parseArgs, PROJECT_FLAGS, projectFrom, str, type CommandSpec } from "./args.js";
 import { colorsFor, padEnd, printJson } from "./output.js";
 
 export const spec: CommandSpec = {
@@ -21,8 +21,7 @@ export const spec: CommandSpec = {
     "max-entries": { type: "number", valueName: "N", description: "entry budget (overrides the config file)" },
     limit: { type: "number", valueName: "N", description: "rows to show (default 20; 0 = all)" },
     block: { type: "boolean", description: "also print the exact block the hook would inject" },
-    "repo-root": { type: "string", valueName: "PATH", description: "a directory inside the project (default: current directory)" },
-    "allow-non-git": { type: "boolean", description: "key a plain (non-git) directory instead of refusing it" },
+    ...PROJECT_FLAGS,
     json: { type: "boolean", description: "print one JSON object (schema_version 1)" },
   },
   exitCodes: { 0: "ranking printed", 1: "no memory store resolved, or it could not be read", 2: "usage error", 3: "invalid explicit memory selection" },
@@ -36,7 +35,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const hostName = str(args, "host") ?? "generic";
   const host = hostAdapter(hostName);
   if (!host) throw usageError(`unknown host "${hostName}"; use one of ${Object.keys(HOSTS).join(", ")}`);
-  const resolution = resolveMemory({ repoRoot: str(args, "repo-root"), allowNonGit: bool(args, "allow-non-git") }, io);
+  const resolution = resolveMemory(projectFrom(args), io);
   if (resolution.status === "invalid-explicit") throw new MemctlError(ERROR_CODES.E_INVALID_EXPLICIT, resolution.reason, { resolution });
   if (resolution.status !== "resolved" || !resolution.memory_dir) throw new MemctlError(ERROR_CODES.E_UNAVAILABLE, resolution.reason);
   const budget = resolveBudget({ host: host.name, cliMaxBytes: num(args, "max-bytes"), cliMaxEntries: num(args, "max-entries"), config: readConfig(io).value });

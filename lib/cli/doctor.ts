@@ -2,7 +2,7 @@ import { usageError } from "../errors.js";
 import type { Io } from "../io.js";
 import { HOST_NAMES, isHostName } from "../../hosts/index.js";
 import { runDoctor } from "../reports/run-doctor.js";
-import { bool, parseArgs, str, type CommandSpec } from "./args.js";
+import { bool, parseArgs, PROJECT_FLAGS, projectFrom, str, type CommandSpec } from "./args.js";
 import { renderDoctor } from "./doctor-render.js";
 import { printJson } from "./output.js";
 
@@ -10,7 +10,7 @@ export const spec: CommandSpec = {
   name: "doctor",
   summary: "check that the memory store is well-formed and that what it injects is healthy (read-only)",
   flags: {
-    "repo-root": { type: "string", valueName: "PATH", description: "a directory inside the project (default: current directory)" },
+    ...PROJECT_FLAGS,
     host: { type: "string", valueName: "HOST", description: "whose per-prompt budget to measure against: claude, codex, generic, grok, opencode (default generic)" },
     json: { type: "boolean", description: "print one JSON object (schema_version 1)" },
   },
@@ -28,7 +28,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const host = str(args, "host");
   if (host !== undefined && !isHostName(host)) throw usageError(`unknown host "${host}" for --host; use one of ${HOST_NAMES.join(", ")}`);
-  const report = await runDoctor({ repoRoot: str(args, "repo-root"), host }, io);
+  const report = await runDoctor({ ...projectFrom(args), host }, io);
   if (bool(args, "json")) printJson(io, report);
   else io.stdout.write(renderDoctor(report, io));
   return report.issues_count > 0 ? 1 : 0;

@@ -4,15 +4,14 @@ import { ERROR_CODES, MemctlError, systemCode } from "../errors.js";
 import type { Io } from "../io.js";
 import { resolveMemory } from "../resolve.js";
 import { inertText } from "../sanitize.js";
-import { bool, parseArgs, str, type CommandSpec } from "./args.js";
+import { bool, parseArgs, PROJECT_FLAGS, projectFrom, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 
 export const spec: CommandSpec = {
   name: "init",
   summary: "create this project's memory store (the resolved directory) with a minimal MEMORY.md",
   flags: {
-    "repo-root": { type: "string", valueName: "PATH", description: "a directory inside the project (default: current directory)" },
-    "allow-non-git": { type: "boolean", description: "accept a plain (non-git) directory as the project" },
+    ...PROJECT_FLAGS,
     json: { type: "boolean", description: "print one JSON object (schema_version 1)" },
   },
   exitCodes: { 0: "store created", 1: "a store already exists there (nothing changed)", 2: "usage error", 3: "invalid explicit selection (other than a directory that does not exist yet)" },
@@ -27,7 +26,7 @@ export function bootstrapIndex(projectName: string): string {
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
-  const r = resolveMemory({ repoRoot: str(args, "repo-root"), allowNonGit: bool(args, "allow-non-git") }, io);
+  const r = resolveMemory(projectFrom(args), io);
   let target: string;
   if (r.status === "resolved") target = r.memory_dir!;
   else if (r.status === "unavailable") target = r.legacy_dir;

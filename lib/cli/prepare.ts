@@ -8,7 +8,7 @@ import { displayDir, renderUnavailable } from "../inject.js";
 import type { Io } from "../io.js";
 import { RESOLUTION_EXIT, resolveMemory, type Resolution } from "../resolve.js";
 import { INDEX_FILE } from "../store/paths.js";
-import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";
+import { bool, num, parseArgs, PROJECT_FLAGS, projectFrom, str, type CommandSpec } from "./args.js";
 import { printJson } from "./output.js";
 
 export const spec: CommandSpec = {
@@ -19,8 +19,7 @@ export const spec: CommandSpec = {
     query: { type: "string", valueName: "Q", description: "the request text to rank memory against (without it only priority: always cards come back)" },
     "max-bytes": { type: "number", valueName: "N", description: "byte budget (overrides the config file)" },
     "max-entries": { type: "number", valueName: "N", description: "entry budget (overrides the config file)" },
-    "repo-root": { type: "string", valueName: "PATH", description: "a directory inside the project (default: current directory)" },
-    "allow-non-git": { type: "boolean", description: "key a plain (non-git) directory instead of refusing it" },
+    ...PROJECT_FLAGS,
     json: { type: "boolean", description: "print the contract object (schema_version 1)" },
   },
   exitCodes: {
@@ -43,7 +42,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (!hostName) throw usageError(`--host is required (one of ${Object.keys(HOSTS).join(", ")}): it selects the budget and is recorded as provenance`);
   const host = hostAdapter(hostName);
   if (!host) throw usageError(`unknown host "${hostName}"; use one of ${Object.keys(HOSTS).join(", ")}`);
-  const resolution = resolveMemory({ repoRoot: str(args, "repo-root"), allowNonGit: bool(args, "allow-non-git") }, io);
+  const resolution = resolveMemory(projectFrom(args), io);
 
   let status: ContextStatus;
   let context = "";

@@ -1,15 +1,14 @@
 import type { Io } from "../io.js";
 import { RESOLUTION_EXIT, resolveMemory, type Resolution } from "../resolve.js";
 import { inertText } from "../sanitize.js";
-import { bool, parseArgs, str, type CommandSpec } from "./args.js";
+import { bool, parseArgs, PROJECT_FLAGS, projectFrom, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 
 export const spec: CommandSpec = {
   name: "resolve",
   summary: "show which memory directory this project uses, where that choice came from, and why",
   flags: {
-    "repo-root": { type: "string", valueName: "PATH", description: "a directory inside the project (default: current directory)" },
-    "allow-non-git": { type: "boolean", description: "key a plain (non-git) directory instead of refusing it" },
+    ...PROJECT_FLAGS,
     json: { type: "boolean", description: "print one JSON object (schema_version 1)" },
   },
   exitCodes: { 0: "resolved", 1: "unavailable (no store selected or found)", 2: "usage error (including a non-git directory without --allow-non-git)", 3: "invalid explicit selection (env or project config points at an unusable directory)" },
@@ -19,7 +18,7 @@ export const spec: CommandSpec = {
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
-  const resolution = resolveMemory({ repoRoot: str(args, "repo-root"), allowNonGit: bool(args, "allow-non-git") }, io);
+  const resolution = resolveMemory(projectFrom(args), io);
   if (bool(args, "json")) printJson(io, resolution);
   else io.stdout.write(renderResolution(resolution, io));
   return RESOLUTION_EXIT[resolution.status];

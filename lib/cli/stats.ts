@@ -2,7 +2,7 @@ import { usageError } from "../errors.js";
 import type { Io } from "../io.js";
 import { HOST_NAMES, isHostName } from "../../hosts/index.js";
 import { runStats } from "../reports/run-stats.js";
-import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";
+import { bool, num, parseArgs, PROJECT_FLAGS, projectFrom, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { inert } from "./report-format.js";
 import { renderStats } from "./stats-render.js";
@@ -11,7 +11,7 @@ export const spec: CommandSpec = {
   name: "stats",
   summary: "what memory buys you: injected size, hits, concentration, never-hit cards, episodes (read-only)",
   flags: {
-    "repo-root": { type: "string", valueName: "PATH", description: "a directory inside the project (default: current directory)" },
+    ...PROJECT_FLAGS,
     host: { type: "string", valueName: "HOST", description: "whose per-prompt budget to report: claude, codex, generic, grok, opencode (default generic)" },
     "hit-limit": { type: "number", valueName: "N", description: "most-hit cards to list (default 20, 0 = all); totals are never capped" },
     "never-hit-limit": { type: "number", valueName: "N", description: "never-hit cards to list (default 20, 0 = all); the count is never capped" },
@@ -27,7 +27,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const host = str(args, "host");
   if (host !== undefined && !isHostName(host)) throw usageError(`unknown host "${host}" for --host; use one of ${HOST_NAMES.join(", ")}`);
   const outcome = await runStats(
-    { repoRoot: str(args, "repo-root"), host, hitLimit: num(args, "hit-limit") ?? 20, neverHitLimit: num(args, "never-hit-limit") ?? 20 },
+    { ...projectFrom(args), host, hitLimit: num(args, "hit-limit") ?? 20, neverHitLimit: num(args, "never-hit-limit") ?? 20 },
     io,
   );
   const json = bool(args, "json");

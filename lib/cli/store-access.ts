@@ -9,15 +9,12 @@ import { parseCard } from "../store/card.js";
 import { parseIndex } from "../store/index-file.js";
 import { INDEX_FILE, listCardFiles, readStore, type CardFile, type Store } from "../store/read.js";
 import { pauseFromEnv } from "../store/write.js";
-import { bool, str, strs, type FlagSpec, type ParsedArgs } from "./args.js";
+import { PROJECT_FLAGS, projectFrom, str, strs, type FlagSpec, type ParsedArgs } from "./args.js";
 
 // Shared by every command that reads or writes the store: the store is always the strict resolver's
 // answer for --repo-root (never a directory the caller guesses), and the writer is always attributed.
 
-export const STORE_FLAGS: Record<string, FlagSpec> = {
-  "repo-root": { type: "string", valueName: "PATH", description: "a directory inside the project (default: current directory)" },
-  "allow-non-git": { type: "boolean", description: "accept a plain (non-git) directory as the project" },
-};
+export const STORE_FLAGS: Record<string, FlagSpec> = PROJECT_FLAGS;
 
 export const ACTOR_FLAGS: Record<string, FlagSpec> = {
   actor: { type: "string", valueName: "WHO", description: "who is writing: human (default), host:<name>, agent:<id>, system" },
@@ -33,7 +30,7 @@ export interface ResolvedStore {
 
 /** The resolved store, or E_INVALID_EXPLICIT (exit 3) / E_UNAVAILABLE (exit 1) saying what to do. */
 export function requireStore(args: ParsedArgs, io: Io): ResolvedStore {
-  const resolution = resolveMemory({ repoRoot: str(args, "repo-root"), allowNonGit: bool(args, "allow-non-git") }, io);
+  const resolution = resolveMemory(projectFrom(args), io);
   if (resolution.status === "invalid-explicit") {
     throw new MemctlError(ERROR_CODES.E_INVALID_EXPLICIT, `invalid explicit memory selection: ${resolution.reason}`, { resolution_source: resolution.resolution_source, memory_dir: resolution.memory_dir });
   }

@@ -24,13 +24,15 @@ export interface OpenedStore {
 
 export interface OpenOptions {
   repoRoot?: string;
+  /** Key a plain (non-git) directory instead of refusing it (--allow-non-git). */
+  allowNonGit?: boolean;
   /** Read and parse every card (doctor); stats needs only the index and shards. */
   cards: boolean;
 }
 
 /** Resolves and reads the store; throws only for a bad command line (E_USAGE, E_NOT_GIT). */
 export async function openStore(options: OpenOptions, io: Io): Promise<OpenedStore> {
-  const resolution = resolveMemory({ repoRoot: options.repoRoot }, io);
+  const resolution = resolveMemory({ repoRoot: options.repoRoot, allowNonGit: options.allowNonGit }, io);
   const config = readConfig(io);
   if (resolution.status !== "resolved" || !resolution.memory_dir) {
     return { resolution, config, issue: { source: resolution.resolution_source, memory_dir: resolution.memory_dir, reason: resolution.reason } };

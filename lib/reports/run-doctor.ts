@@ -19,11 +19,12 @@ import type { StoreView } from "./store-view.js";
 
 export interface DoctorOptions {
   repoRoot?: string;
+  allowNonGit?: boolean;
   host?: string;
 }
 
 export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorReport> {
-  const opened = await openStore({ repoRoot: options.repoRoot, cards: true }, io);
+  const opened = await openStore({ repoRoot: options.repoRoot, allowNonGit: options.allowNonGit, cards: true }, io);
   const { resolution, view, store } = opened;
   const dir = view ? resolution.memory_dir : null;
   const warn = warnBytesFromConfig(opened.config.value.raw);

@@ -19,6 +19,7 @@ import { buildStatsReport, type StatsReport } from "./stats.js";
 
 export interface StatsOptions {
   repoRoot?: string;
+  allowNonGit?: boolean;
   host?: string;
   hitLimit: number;
   neverHitLimit: number;
@@ -27,7 +28,7 @@ export interface StatsOptions {
 export type StatsOutcome = { ok: true; report: StatsReport } | { ok: false; memory_dir: null; resolution_issues: ResolutionIssue[] };
 
 export async function runStats(options: StatsOptions, io: Io): Promise<StatsOutcome> {
-  const opened = await openStore({ repoRoot: options.repoRoot, cards: false }, io);
+  const opened = await openStore({ repoRoot: options.repoRoot, allowNonGit: options.allowNonGit, cards: false }, io);
   const { resolution, view } = opened;
   if (!view || opened.issue) return { ok: false, memory_dir: null, resolution_issues: [opened.issue!] };
   const dir = resolution.memory_dir!;
