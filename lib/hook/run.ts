@@ -55,7 +55,7 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
   }
   if (resolution.status === "invalid-explicit") {
     // Never block the prompt (DESIGN: the hook never blocks); say it loudly in the block and the host's log instead.
-    const reason = `memory selection is invalid — ${resolution.reason}. No other store is used instead; fix the selection (see "memctl resolve --repo-root ${resolution.repo_root}")`;
+    const reason = `memory selection is invalid — ${resolution.reason}; "memctl resolve --repo-root ${resolution.repo_root}" shows it`;
     return { ...unavailable(host, reason, io), status: "invalid-explicit", resolution };
   }
   if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store", outcome: NOTHING, resolution };
