@@ -1,5 +1,7 @@
 // Per-prompt hook latency and peak RSS against `node -e 0`, measured interleaved in the same run.
 // Run: npm run build && npm run bench:latency [-- --sizes 100,1000,10000 --runs 40 --warmup 5 --repeat 1 --json]
+// --compare DIR also runs another build's hook (DIR is its dist/ directory) in the same interleaved rounds, on
+// its own copy of each store, so two builds are compared under the same load.
 // Peak RSS uses GNU time (/usr/bin/time -f %M); install it with `apt-get install -y time` (Debian/Ubuntu).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -33,6 +35,7 @@ interface Options {
   rssRuns: number;
   json: boolean;
   keep: boolean;
+  compare?: string;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -48,6 +51,7 @@ function parseOptions(argv: string[]): Options {
     rssRuns: Number(get("rss-runs") ?? 8),
     json: argv.includes("--json"),
     keep: argv.includes("--keep"),
+    ...(get("compare") ? { compare: path.resolve(get("compare")!) } : {}),
   };
 }
 
@@ -163,11 +167,18 @@ export interface SizeResult {
   node_peak_rss_mib: number;
   block_bytes_median: number;
   nonzero_exits: number;
+  /** With --compare: the other build's hook, timed in the same rounds on its own copy of the store. */
+  compare_median_ms?: number;
+  compare_ratio?: number;
+  compare_peak_rss_mib?: number;
 }
 
 function measureSize(cards: number, o: Options): SizeResult {
   const f = makeFixture(cards);
+  const other = o.compare ? makeFixture(cards) : undefined;
+  const otherArgs = o.compare ? [...HOOK_NODE_FLAGS, path.join(o.compare, "hooks", "user-prompt-submit.cjs"), "--host", "codex"] : [];
   try {
+    if (other) timeOnce(otherArgs, payload(other, PROMPTS[0]!), other.env, other.repo);
     const cold: number[] = [];
     // Cold first calls: before any hook has run, and again after removing whatever derived state it wrote.
     const coldFirst = timeOnce(HOOK_ARGS, payload(f, PROMPTS[0]!), f.env, f.repo);
@@ -184,7 +195,9 @@ function measureSize(cards: number, o: Options): SizeResult {
     for (let i = 0; i < o.warmup; i++) {
       timeOnce(NODE_ARGS, "", f.env, f.repo);
       timeOnce(HOOK_ARGS, payload(f, PROMPTS[i % PROMPTS.length]!), f.env, f.repo);
+      if (other) timeOnce(otherArgs, payload(other, PROMPTS[i % PROMPTS.length]!), other.env, other.repo);
     }
+    const compared: number[] = [];
     const node: number[] = [];
     const hook: number[] = [];
     const blockBytes: number[] = [];
@@ -192,9 +205,11 @@ function measureSize(cards: number, o: Options): SizeResult {
     for (let i = 0; i < o.runs; i++) {
       const input = payload(f, PROMPTS[i % PROMPTS.length]!);
       // Alternate which goes first so slow drift on a shared machine hits both sides equally.
-      const pair = i % 2 === 0 ? (["node", "hook"] as const) : (["hook", "node"] as const);
+      const kinds = other ? (["node", "hook", "other"] as const) : (["node", "hook"] as const);
+      const pair = [...kinds.slice(i % kinds.length), ...kinds.slice(0, i % kinds.length)];
       for (const which of pair) {
         if (which === "node") node.push(timeOnce(NODE_ARGS, "", f.env, f.repo).ms);
+        else if (which === "other") compared.push(timeOnce(otherArgs, payload(other!, PROMPTS[i % PROMPTS.length]!), other!.env, other!.repo).ms);
         else {
           const r = timeOnce(HOOK_ARGS, input, f.env, f.repo);
           hook.push(r.ms);
@@ -227,8 +242,14 @@ function measureSize(cards: number, o: Options): SizeResult {
       nonzero_exits: nonzero,
     };
     if (cold.length > 0) Object.assign(result, { cold_median_ms: median(cold), cold_runs: cold.length });
+    if (other) {
+      const otherRss: number[] = [];
+      for (let i = 0; i < o.rssRuns; i++) otherRss.push(rssOnce(otherArgs, payload(other, PROMPTS[i % PROMPTS.length]!), other.env, other.repo));
+      Object.assign(result, { compare_median_ms: median(compared), compare_ratio: median(compared) / median(node), compare_peak_rss_mib: Math.max(...otherRss) / 1024 });
+    }
     return result;
   } finally {
+    if (other) fs.rmSync(other.root, { recursive: true, force: true });
     if (!o.keep) fs.rmSync(f.root, { recursive: true, force: true });
     else process.stderr.write(`kept fixture ${f.root}\n`);
   }
@@ -300,6 +321,11 @@ function printTable(results: readonly SizeResult[], floor: FloorResult, round: n
     "",
     `fixed cost (medians, ms): node -e 0 ${fmt(floor.node_median_ms)}; hook with a payload lacking cwd (node + bundle load + stdin) ${fmt(floor.module_load_median_ms)} (+${fmt(floor.module_load_median_ms - floor.node_median_ms)}); hook on an empty MEMORY.md (+ resolve, config, index read) ${fmt(floor.empty_store_median_ms)} (+${fmt(floor.empty_store_median_ms - floor.module_load_median_ms)})`,
   );
+  const compared = results.filter((r) => r.compare_median_ms !== undefined);
+  if (compared.length > 0) {
+    lines.push("", `compared with the build in --compare, same rounds (hook median ms, ratio to node -e 0, peak RSS MiB):`);
+    for (const r of compared) lines.push(`  ${r.cards.toLocaleString("en")} cards: this build ${fmt(r.hook_median_ms)} ms ${fmt(r.ratio, 2)}x ${fmt(r.hook_peak_rss_mib)} MiB; compared build ${fmt(r.compare_median_ms)} ms ${fmt(r.compare_ratio, 2)}x ${fmt(r.compare_peak_rss_mib)} MiB`);
+  }
   const bad = results.filter((r) => r.nonzero_exits > 0);
   if (bad.length) lines.push(`WARNING: non-zero hook exits at ${bad.map((r) => r.cards).join(", ")} cards`);
   process.stdout.write(lines.join("\n") + "\n\n");
