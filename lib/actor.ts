@@ -1,9 +1,14 @@
+import { readConfig } from "./config.js";
+import { hostOf, hostOptInText } from "./config-hosts.js";
 import { ERROR_CODES, MemctlError, usageError } from "./errors.js";
 import { isAgentActor, isValidActor } from "./history.js";
+import type { Io } from "./io.js";
 
 // Who is writing. Every write is attributed: "human" from the CLI by default, "host:<name>" for a host
 // adapter, "agent:<id>" for an agent, "system" for imports. Agents are read-only: memory is injected into
 // every later session, so an agent-writable store would be a prompt-injection channel into all of them.
+// Hosts log and propose; they write cards directly only when the owner opted them in ([hosts.<name>]).
+// "system" is memctl's own importer: no caller may claim it.
 
 export interface CallerFlags {
   actor?: string;
@@ -20,7 +25,8 @@ export function resolveActor(flags: CallerFlags, fallback = "human"): string {
     return actor;
   }
   const actor = flags.actor ?? fallback;
-  if (!isValidActor(actor)) throw usageError(`--actor "${actor}" is not one of human, system, host:<name>, agent:<id>`);
+  if (actor === "system") throw usageError(`--actor system is reserved for memctl's own writes (memctl import claude records its cards as system); write as human (the default) or host:<name>`);
+  if (!isValidActor(actor)) throw usageError(`--actor "${actor}" is not one of human, host:<name>, agent:<id>`);
   return actor;
 }
 
@@ -31,5 +37,25 @@ export function assertMayWrite(actor: string, what: string): void {
     ERROR_CODES.E_READ_ONLY,
     `${actor} may not ${what}: agents are read-only on canonical memory (it is injected into every later session). Stage it as a proposal instead — memctl propose NAME -t TYPE -d "one line" --source "where you learned it" --task-id ID (MCP: memory_propose) — and the owner decides with memctl review / accept / reject.`,
     { actor },
+  );
+}
+
+/**
+ * Refuses a direct write to canonical memory by a caller who may only propose: an agent always, a host
+ * unless the owner's config says `[hosts.<name>] write = true`. The config is read only for host actors.
+ */
+export function assertMayWriteDirectly(actor: string, what: string, io: Pick<Io, "env" | "home">): void {
+  assertMayWrite(actor, what);
+  const host = hostOf(actor);
+  if (host === undefined) return;
+  const config = readConfig(io);
+  if (config.value.hosts[host]?.write === true) return;
+  const broken = config.errors.length > 0 ? ` (${config.file} has errors, so no host may write directly until they are fixed: memctl config lint)` : "";
+  throw new MemctlError(
+    ERROR_CODES.E_READ_ONLY,
+    `${actor} may not ${what}: a host proposes and the owner decides, so writing cards directly is opt-in per host${broken}. Nothing was written. ` +
+      `Stage it as a proposal instead — memctl propose NAME -t TYPE -d "one line" --source "where you learned it" --actor ${actor} (MCP: memory_propose) — for the owner to review / accept. ` +
+      `Logging episodes stays open to hosts. If you own this memory and want ${actor} to write directly, add to ${config.file}:\n${hostOptInText(host)}`,
+    { actor, config_file: config.file },
   );
 }

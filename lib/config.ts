@@ -2,6 +2,7 @@ import path from "node:path";
 import { parse as parseToml, TomlError } from "smol-toml";
 import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
 import type { Io } from "./io.js";
+import { validateHostsTable, type HostPolicy } from "./config-hosts.js";
 import { exists, readUtf8 } from "./fs-fast.js";
 import { joinPath } from "./store/paths.js";
 
@@ -34,6 +35,8 @@ export interface MemctlConfig {
   hook: Record<string, { max_bytes?: number; max_entries?: number }>;
   /** `[compact]`: the LLM summarizer command (argv, prompt on stdin) and its timeout. */
   compact?: { llm_command?: string[]; timeout_seconds?: number };
+  /** `[hosts.<name>]`: what the owner lets each host identity do (config-hosts.ts). */
+  hosts: Record<string, HostPolicy>;
   raw: Record<string, unknown>;
 }
 
@@ -45,7 +48,7 @@ export interface ConfigRead {
   warnings: ConfigProblem[];
 }
 
-const KNOWN_TOP_LEVEL = new Set(["memory_dir", "projects", "hook", "doctor", "compact"]);
+const KNOWN_TOP_LEVEL = new Set(["memory_dir", "projects", "hook", "doctor", "compact", "hosts"]);
 
 /** The config file path: MEMCTL_CONFIG_FILE, else $XDG_CONFIG_HOME/memctl/config.toml, else ~/.config/memctl/config.toml. */
 export function configFilePath(io: Pick<Io, "env" | "home">): string {
@@ -54,7 +57,7 @@ export function configFilePath(io: Pick<Io, "env" | "home">): string {
   return joinPath(xdg, "memctl", "config.toml");
 }
 
-const emptyConfig = (): MemctlConfig => ({ projects: {}, hook: {}, raw: {} });
+const emptyConfig = (): MemctlConfig => ({ projects: {}, hook: {}, hosts: {}, raw: {} });
 
 /** Validates parsed TOML into a MemctlConfig, collecting every problem in one pass. */
 export function validateConfig(raw: Record<string, unknown>): { value: MemctlConfig; errors: ConfigProblem[]; warnings: ConfigProblem[] } {
@@ -129,6 +132,7 @@ export function validateConfig(raw: Record<string, unknown>): { value: MemctlCon
       value.compact = compact;
     }
   }
+  if (raw.hosts !== undefined) value.hosts = validateHostsTable(raw.hosts, invalid, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));
   return { value, errors, warnings };
 }
 

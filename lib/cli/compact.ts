@@ -9,7 +9,7 @@ import type { Resolution } from "../resolve.js";
 import { inertText } from "../sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { ACTOR_FLAGS, directWriterFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 
 export const spec: CommandSpec = {
   name: "compact",
@@ -61,7 +61,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const outcome = await compactStore({
     memoryDir,
     mode,
-    actor: actorFrom(args),
+    actor: directWriterFrom(args, io, "compact memory (the compact is injected into every later session)"),
     now: io.now(),
     llmCommand: config.llm_command,
     timeoutSeconds: config.timeout_seconds,

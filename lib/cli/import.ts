@@ -1,5 +1,4 @@
 import path from "node:path";
-import { assertMayWrite } from "../actor.js";
 import { usageError } from "../errors.js";
 import { applyClaudeImport, defaultImportDirs, planClaudeImport, type ImportItem, type ImportPlan } from "../import-claude.js";
 import type { Io } from "../io.js";
@@ -8,7 +7,7 @@ import { inertText } from "../sanitize.js";
 import { pauseFromEnv } from "../store/write.js";
 import { bool, parseArgs, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { ACTOR_FLAGS, directWriterFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 
 export const spec: CommandSpec = {
   name: "import",
@@ -43,7 +42,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const yes = bool(args, "yes");
   let imported: ImportItem[] = [];
   if (yes) {
-    assertMayWrite(actorFrom(args), "import memory"); // the write itself is attributed to system
+    directWriterFrom(args, io, "import memory"); // the write itself is attributed to system
     imported = await applyClaudeImport({ memoryDir, actor: "system", now: io.now(), commit: pauseFromEnv(io.env) }, plan);
   }
   if (bool(args, "json")) {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { resolveActor } from "../actor.js";
+import { assertMayWriteDirectly, resolveActor } from "../actor.js";
 import { ERROR_CODES, MemctlError, usageError } from "../errors.js";
 import type { Io } from "../io.js";
 import type { WriteContext } from "../records.js";
@@ -17,7 +17,7 @@ import { PROJECT_FLAGS, projectFrom, str, strs, type FlagSpec, type ParsedArgs }
 export const STORE_FLAGS: Record<string, FlagSpec> = PROJECT_FLAGS;
 
 export const ACTOR_FLAGS: Record<string, FlagSpec> = {
-  actor: { type: "string", valueName: "WHO", description: "who is writing: human (default), host:<name>, agent:<id>, system" },
+  actor: { type: "string", valueName: "WHO", description: "who is writing: human (default), host:<name> (logs and proposes; writes cards only with [hosts.<name>] write = true in the config), agent:<id>" },
   "task-id": { type: "string", valueName: "ID", description: "the calling agent's task id (makes the caller agent:<ID>, read-only)" },
 };
 
@@ -44,9 +44,16 @@ export function actorFrom(args: ParsedArgs, fallback = "human"): string {
   return resolveActor({ actor: str(args, "actor"), taskId: str(args, "task-id") }, fallback);
 }
 
-/** The write context for the resolved store: attributed actor, injected clock, the documented pause point. */
+/** The actor of a direct write to canonical memory: agents, and hosts the owner has not opted in, are refused (E_READ_ONLY). */
+export function directWriterFrom(args: ParsedArgs, io: Io, what = "write memory cards directly"): string {
+  const actor = actorFrom(args);
+  assertMayWriteDirectly(actor, what, io);
+  return actor;
+}
+
+/** The write context for the resolved store: attributed (and allowed) actor, injected clock, the documented pause point. */
 export function writeContext(args: ParsedArgs, io: Io, memoryDir: string): WriteContext {
-  return { memoryDir, actor: actorFrom(args), now: io.now(), commit: pauseFromEnv(io.env) };
+  return { memoryDir, actor: directWriterFrom(args, io), now: io.now(), commit: pauseFromEnv(io.env) };
 }
 
 /** readStore, but a store without MEMORY.md (cards only, or empty) reads as an empty index instead of failing. */

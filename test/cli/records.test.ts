@@ -54,6 +54,7 @@ test("updating keeps every untouched frontmatter byte (legacy metadata block) an
   fs.writeFileSync(path.join(w.mem, "feedback_development-workflow.md"), LEGACY);
   const index = "# Memory\r\n\r\n- [Other](project_other.md) — keep me\r\n- [How we work](feedback_development-workflow.md) — old description\r\nTrailing prose";
   fs.writeFileSync(path.join(w.mem, "MEMORY.md"), index);
+  fs.writeFileSync(w.env.MEMCTL_CONFIG_FILE!, "[hosts.claude]\nwrite = true\n"); // a host writes cards only when the owner opted it in
   const r = await memctl(w, ["save", "development-workflow", "-d", "new: description", "--priority", "always", "--actor", "host:claude"]);
   assert.equal(r.code, 0, r.stderr);
   const after = fs.readFileSync(path.join(w.mem, "feedback_development-workflow.md"), "utf8");
