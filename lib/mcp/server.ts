@@ -33,6 +33,11 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
       }
     };
   const refusedNote = readOnly ? " This server is read-only: it refuses this tool with E_READ_ONLY." : "";
+  const manageNote = readOnly
+    ? refusedNote
+    : options.actor.startsWith("host:")
+      ? ` Writing as ${options.actor} needs the memory owner's opt-in ([hosts.${options.actor.slice(5)}] write = true in memctl's config); without it this tool answers E_READ_ONLY: stage changes with memory_propose instead.`
+      : "";
 
   server.registerTool("memory_view", {
     title: "View memory",
@@ -46,7 +51,7 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
 
   server.registerTool("memory_manage", {
     title: "Change memory files",
-    description: "Create, edit, delete or rename memory files (Anthropic memory tool commands: create, str_replace, insert, delete, rename). Path-safe, under the store lock, attributed in history." + refusedNote,
+    description: "Create, edit, delete or rename memory files (Anthropic memory tool commands: create, str_replace, insert, delete, rename). Path-safe, under the store lock, attributed in history." + manageNote,
     inputSchema: {
       command: z.enum(["create", "str_replace", "insert", "delete", "rename"]),
       path: z.string().optional().describe("the file (create, str_replace, insert, delete)"),

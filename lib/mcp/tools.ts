@@ -1,4 +1,5 @@
 import { HOSTS } from "../../hosts/index.js";
+import { assertMayWriteDirectly } from "../actor.js";
 import { isAgentActor } from "../history.js";
 import { resolveBudget } from "../budget.js";
 import { readConfig } from "../config.js";
@@ -89,6 +90,8 @@ export async function memoryView(s: ToolSession, args: { path?: string; view_ran
 
 export async function memoryManage(s: ToolSession, args: ManageArgs): Promise<ToolResult> {
   refuseIfReadOnly(s, `${args.command} memory files`);
+  // Read per call, like the store: the owner's opt-in (or its withdrawal) applies without restarting the host.
+  assertMayWriteDirectly(s.options.actor, `${args.command} memory files`, s.io);
   const cmd = toMemoryCommand(args);
   const { memoryDir } = requireStore(s);
   return fileTool(s, memoryDir, cmd);

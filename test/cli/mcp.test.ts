@@ -17,7 +17,7 @@ test("mcp: a malformed --actor is a usage error (exit 2) before anything is serv
   const s = sandbox(CARDS);
   try {
     assert.equal(await main(["mcp", "--actor", "root"], s.io), 2);
-    assert.match(s.stderr.text, /--actor "root" is not one of human, system, host:<name>, agent:<id>/);
+    assert.match(s.stderr.text, /--actor "root" is not one of human, host:<name>, agent:<id>/);
     assert.equal(s.stdout.text, "");
     assert.equal(await main(["mcp", "--help"], s.io), 0);
     assert.match(s.stdout.text, /memory_view, memory_manage \(create \| str_replace \| insert \| delete \| rename\), memory_context/);

@@ -20,6 +20,11 @@ function world() {
   return { ...s, env };
 }
 
+/** The owner lets these hosts write directly ([hosts.<name>] write = true); without it memory_manage answers E_READ_ONLY. */
+function optIn(w: ReturnType<typeof world>, ...hosts: string[]) {
+  fs.writeFileSync(w.env.MEMCTL_CONFIG_FILE, hosts.map((h) => `[hosts.${h}]\nwrite = true\n`).join("\n"));
+}
+
 test("lists the seven memory tools with JSON-schema inputs; view shows files and directories", async () => {
   const w = world();
   const server = await connect({ cwd: w.repo, env: w.env });
@@ -48,6 +53,7 @@ test("lists the seven memory tools with JSON-schema inputs; view shows files and
 
 test("create then str_replace: the file really changes and history gets two attributed revisions", async () => {
   const w = world();
+  optIn(w, "claude");
   const server = await connect({ cwd: w.repo, env: w.env, flags: { actor: "host:claude" } });
   try {
     const created = await callTool(server.client, "memory_manage", { command: "create", path: "/memories/notes/alex.md", file_text: "Alex prefers small PRs\nreviews in the morning\n" });
@@ -78,6 +84,7 @@ test("paths that leave the store are refused and nothing outside is read or writ
   const w = world();
   fs.writeFileSync(path.join(w.root, "secret.txt"), "TOP SECRET\n");
   fs.symlinkSync(path.join(w.root, "secret.txt"), path.join(w.memory, "link.md"));
+  optIn(w, "mcp");
   const server = await connect({ cwd: w.repo, env: w.env });
   try {
     for (const p of ["../secret.txt", "/memories/../secret.txt", path.join(w.root, "secret.txt"), "link.md"]) {
@@ -182,6 +189,7 @@ test("search, log and recall go through the store: the episode is attributed and
 test("an invalid explicit selection makes every tool say what to fix, and nothing is created", async () => {
   const w = world();
   const missing = path.join(w.root, "no-such-memory");
+  optIn(w, "mcp");
   const server = await connect({ cwd: w.repo, env: { ...w.env, MEMCTL_MEMORY_DIR: missing } });
   try {
     const calls: [string, Record<string, unknown>][] = [
@@ -210,6 +218,7 @@ test("two servers editing one file at once lose no edit: every str_replace runs 
   const w = world();
   const tokens = (p: string) => Array.from({ length: 8 }, (_, i) => `${p}${i}`);
   fs.writeFileSync(path.join(w.memory, "shared.md"), [...tokens("a"), ...tokens("b")].map((t) => `${t} pending`).join("\n") + "\n");
+  optIn(w, "one", "two");
   const [one, two] = await Promise.all([connect({ cwd: w.repo, env: w.env, flags: { actor: "host:one" } }), connect({ cwd: w.repo, env: w.env, flags: { actor: "host:two" } })]);
   try {
     const edit = (server: typeof one, t: string) => callTool(server.client, "memory_manage", { command: "str_replace", path: "shared.md", old_str: `${t} pending`, new_str: `${t} done` });
