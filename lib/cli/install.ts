@@ -1,3 +1,5 @@
+import { readConfig } from "../config.js";
+import { hostOptInText } from "../config-hosts.js";
 import { usageError } from "../errors.js";
 import type { Io } from "../io.js";
 import { inertText } from "../sanitize.js";
@@ -14,7 +16,7 @@ export const spec: CommandSpec = {
   flags: {
     scope: { type: "string", valueName: "SCOPE", description: "user (default: your home config) or project (this repository)" },
     "dry-run": { type: "boolean", description: "print the diff of every file that would change; write nothing" },
-    status: { type: "boolean", description: "per host and scope: detected, installed, out of date or broken, with the fix" },
+    status: { type: "boolean", description: "per host and scope: detected, installed, out of date or broken, with the fix; per host: whether it may write cards directly" },
     "max-bytes": { type: "number", valueName: "N", description: "bake a per-prompt byte budget into the wired hook command" },
     "max-entries": { type: "number", valueName: "N", description: "bake a per-prompt entry budget into the wired hook command" },
     json: { type: "boolean", description: "print one JSON object (schema_version 1)" },
@@ -23,6 +25,8 @@ export const spec: CommandSpec = {
   notes: [
     "Every edit keeps your formatting and other entries, backs a file up once (<file>.memctl-backup) before its first change,",
     "and is undone exactly by \"memctl uninstall <host>\". A second install changes nothing. A config that does not parse is never overwritten.",
+    "Each host runs as host:<name>: it reads, logs episodes and proposes cards (the owner reviews them). Writing cards directly",
+    "(memctl save / rm / manage, MCP memory_manage) is the owner's opt-in per host in memctl's config: [hosts.<name>] write = true.",
   ].join("\n"),
   examples: ["memctl install claude", "memctl install codex --scope project --dry-run", "memctl install --status --json"],
 };
@@ -83,14 +87,17 @@ export function renderRun(result: RunResult, io: Io, mode: "install" | "uninstal
 async function status(args: ParsedArgs, io: Io): Promise<number> {
   const base = contextFrom(args, io);
   const scopes: Scope[] = str(args, "scope") ? [base.scope] : ["user", "project"];
+  const config = readConfig(io);
   const hosts = Object.values(INSTALLERS).map((installer) => {
     const detection = installer.detect(io);
     const perScope = Object.fromEntries(scopes.map((scope) => [scope, scopeStatus(installer, { ...base, scope })]));
-    return { host: installer.name, title: installer.title, detected: detection.detected, evidence: detection.evidence, scopes: perScope };
+    // Hosts propose; writing cards directly is the owner's opt-in (lib/config-hosts.ts), never the installer's.
+    const directWrites = config.value.hosts[installer.name]?.write === true;
+    return { host: installer.name, title: installer.title, detected: detection.detected, evidence: detection.evidence, actor: `host:${installer.name}`, direct_writes: directWrites, scopes: perScope };
   });
   const broken = hosts.some((h) => Object.values(h.scopes).some((s) => s.state === "broken"));
   if (bool(args, "json")) {
-    printJson(io, { package_root: base.packageRoot, project_dir: base.projectDir, hosts });
+    printJson(io, { package_root: base.packageRoot, project_dir: base.projectDir, config_file: config.file, hosts });
     return broken ? 1 : 0;
   }
   const c = colorsFor(io);
@@ -103,6 +110,9 @@ async function status(args: ParsedArgs, io: Io): Promise<number> {
       if (s.mcp && s.state !== "not-installed") lines.push(`  ${" ".repeat(8)} MCP server memctl: ${s.mcp.state === "current" ? c.green("registered") : paint(s.mcp.state)} ${c.dim(`in ${inertText(s.mcp.file)}`)}`);
       for (const w of s.warnings) lines.push(`  ${" ".repeat(8)} ${c.yellow("warning:")} ${inertText(w)}`);
     }
+    lines.push(h.direct_writes
+      ? `  ${"writes".padEnd(8)} ${c.yellow("direct")}: ${h.actor} may write cards itself (${hostOptInText(h.host).replace("\n", " ")} in ${inertText(config.file)})`
+      : `  ${"writes".padEnd(8)} propose only: ${h.actor} reads, logs and proposes; the owner accepts ${c.dim(`(to let it write directly: ${hostOptInText(h.host).replace("\n", " ")} in ${inertText(config.file)})`)}`);
   }
   io.stdout.write(lines.join("\n") + "\n");
   return broken ? 1 : 0;

@@ -79,3 +79,35 @@ test("install --status shows where memctl's MCP server is registered and flags a
   assert.equal(await main(["install", "--status", "--scope", "user"], stale.io), 0);
   assert.match(stale.out.text, /Claude Code .*\n\s+user\s+out-of-date\s+→ memctl install claude --scope user\n\s+MCP server memctl: outdated in .*\.claude\.json/);
 });
+
+test("install --status says per host whether it may write cards directly: propose only until the owner opts it in", async (t) => {
+  const w = world();
+  t.after(() => fs.rmSync(path.dirname(w.home), { recursive: true, force: true }));
+  assert.equal(await main(["install", "claude"], w.io), 0, w.err.text);
+  const statusOf = async () => {
+    const s = world();
+    t.after(() => fs.rmSync(path.dirname(s.home), { recursive: true, force: true }));
+    s.io.home = w.home;
+    s.io.cwd = w.io.cwd;
+    assert.equal(await main(["install", "--status", "--scope", "user", "--json"], s.io), 0, s.err.text);
+    const json = JSON.parse(s.out.text);
+    const text = world();
+    t.after(() => fs.rmSync(path.dirname(text.home), { recursive: true, force: true }));
+    text.io.home = w.home;
+    text.io.cwd = w.io.cwd;
+    assert.equal(await main(["install", "--status", "--scope", "user"], text.io), 0);
+    return { json, text: text.out.text };
+  };
+  const config = path.join(w.home, ".config", "memctl", "config.toml");
+  const before = await statusOf();
+  assert.equal(before.json.config_file, config);
+  assert.deepEqual(before.json.hosts.map((h: { actor: string; direct_writes: boolean }) => [h.actor, h.direct_writes]), [["host:claude", false], ["host:codex", false], ["host:opencode", false], ["host:grok", false], ["host:generic", false]]);
+  assert.match(before.text, /Claude Code .*\n\s+user\s+installed\n.*MCP server memctl: registered.*\n\s+writes\s+propose only: host:claude reads, logs and proposes.*\[hosts\.claude\] write = true in .*config\.toml/);
+
+  fs.mkdirSync(path.dirname(config), { recursive: true });
+  fs.writeFileSync(config, "[hosts.claude]\nwrite = true\n");
+  const after = await statusOf();
+  assert.deepEqual(after.json.hosts.map((h: { actor: string; direct_writes: boolean }) => [h.actor, h.direct_writes]), [["host:claude", true], ["host:codex", false], ["host:opencode", false], ["host:grok", false], ["host:generic", false]]);
+  assert.match(after.text, /\n\s+writes\s+direct: host:claude may write cards itself \(\[hosts\.claude\] write = true in .*config\.toml\)/);
+  assert.match(after.text, /Codex CLI[^\n]*\n(?:\s+user[^\n]*\n)\s+writes\s+propose only: host:codex/);
+});
