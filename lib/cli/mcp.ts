@@ -16,6 +16,8 @@ export const spec: CommandSpec = {
     "memory_recall, memory_log. The store is resolved on every call from --repo-root or the directory the host started the\n" +
     "server in (MEMCTL_MEMORY_DIR → config → legacy); an invalid explicit selection makes every tool return an error saying\n" +
     "what to fix. Writes are attributed to --actor (default host:mcp); agent:* actors and --read-only are refused writes.\n" +
+    "A host actor (host:<name>) logs and proposes; memory_manage needs the owner's opt-in, [hosts.<name>] write = true in\n" +
+    "memctl's config, read on every call. --actor system is refused (it is memctl's importer).\n" +
     "stdout carries only the protocol; logs go to stderr.",
   examples: ["memctl mcp", "memctl mcp --repo-root /abs/project --actor host:claude", "memctl mcp --read-only"],
 };
