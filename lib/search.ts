@@ -15,6 +15,8 @@ export interface SearchDoc {
   firstLine: number;
   /** For ties: the episode timestamp or card updated_at. */
   recency: string;
+  /** The whole file when `text` is only its body (cards): a hit in the frontmatter alone points at its line there. */
+  fileText?: string;
 }
 
 export interface SearchHit {
@@ -75,16 +77,26 @@ function count(list: string[]): Map<string, number> {
   return m;
 }
 
+/** The line with the most query terms; its number and text always belong together (never a line past the file). */
 function bestLine(doc: SearchDoc, wanted: string[]): { line: number; match: string } {
-  const lines = doc.text.split("\n");
-  let best = { line: doc.firstLine, match: (lines.find((l) => l.trim() !== "") ?? doc.head).trim(), hits: 0 };
+  let best = mostTerms(doc.text.split("\n"), doc.firstLine, wanted);
+  if (best.hits === 0 && doc.fileText !== undefined) best = mostTerms(doc.fileText.split("\n"), 1, wanted);
+  if (best.hits === 0) {
+    const lines = doc.text.split("\n");
+    const i = lines.findIndex((l) => l.trim() !== "");
+    best = i >= 0 ? { line: doc.firstLine + i, match: lines[i]!.trim(), hits: 0 } : { line: doc.firstLine, match: doc.head, hits: 0 };
+  }
+  return { line: best.line, match: best.match.length > 200 ? best.match.slice(0, 199) + "…" : best.match };
+}
+
+function mostTerms(lines: string[], first: number, wanted: string[]): { line: number; match: string; hits: number } {
+  let best = { line: first, match: "", hits: 0 };
   lines.forEach((l, i) => {
     const present = new Set(terms(l));
     const hits = wanted.filter((t) => present.has(t)).length;
-    if (hits > best.hits) best = { line: doc.firstLine + i, match: l.trim(), hits };
+    if (hits > best.hits) best = { line: first + i, match: l.replace(/^\uFEFF/, "").trim(), hits };
   });
-  if (best.hits === 0 && doc.head) best.match = doc.head;
-  return { line: best.line, match: best.match.length > 200 ? best.match.slice(0, 199) + "…" : best.match };
+  return best;
 }
 
 /** Search documents for every readable card of a store: frontmatter name/description as head, the body as text. */
@@ -94,7 +106,7 @@ export function cardDocs(store: Store): SearchDoc[] {
     if (!c.card || c.text === undefined) continue;
     const bodyStart = c.text.length - c.card.body.length;
     const firstLine = c.text.slice(0, bodyStart).split("\n").length;
-    docs.push({ kind: "card", id: c.file, head: `${c.card.meta.name ?? ""} ${c.card.meta.description ?? ""} ${c.card.meta.topics.join(" ")}`, text: c.card.body, firstLine, recency: c.card.meta.updated_at ?? "" });
+    docs.push({ kind: "card", id: c.file, head: `${c.card.meta.name ?? ""} ${c.card.meta.description ?? ""} ${c.card.meta.topics.join(" ")}`, text: c.card.body, firstLine, recency: c.card.meta.updated_at ?? "", fileText: c.text });
   }
   return docs;
 }

@@ -53,3 +53,32 @@ test("recall prints the last episodes newest first and the cards most relevant t
   const empty = makeWorld();
   assert.match((await memctl(empty, ["recall"])).stdout, /no episodes yet/);
 });
+
+test("every printed card line number is a line of the file that holds the shown match (frontmatter-only hits, empty bodies, blank lines, CRLF + BOM)", async (t) => {
+  const w = makeWorld();
+  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  const cards: Record<string, string> = {
+    // The only hit is the description and the body is empty: the old answer was a line after the end of the file.
+    "reference_empty.md": "---\nname: empty\ndescription: Zeppelin hangar keys are at the front desk\ntopics: []\npriority: normal\nstatus: active\nupdated_at: \"2026-11-01\"\nrepo_refs: []\n---\n",
+    // Hit only in topics, body opens with blank lines.
+    "project_topics.md": "---\nname: topics\ndescription: unrelated words here\ntopics:\n  - zeppelin\npriority: normal\nstatus: active\nupdated_at: \"2026-11-01\"\nrepo_refs: []\n---\n\n\nBody text without the word.\n",
+    // CRLF line endings and a byte-order mark; the hit is deep in the body.
+    "feedback_crlf.md": "\uFEFF---\r\nname: crlf\r\ndescription: windows card\r\ntopics: []\r\npriority: normal\r\nstatus: active\r\nupdated_at: \"2026-11-01\"\r\nrepo_refs: []\r\n---\r\nfirst\r\nsecond\r\nthe zeppelin moors here\r\n",
+  };
+  for (const [file, text] of Object.entries(cards)) fs.writeFileSync(path.join(w.mem, file), text);
+  for (const query of ["zeppelin", "zeppelin hangar", "windows", "unrelated"]) {
+    const r = await memctl(w, ["search", query, "--in", "cards", "--json"]);
+    assert.equal(r.code, 0, r.stderr);
+    const results = JSON.parse(r.stdout).results as { id: string; line: number; match: string }[];
+    assert.ok(results.length > 0, query);
+    for (const hit of results) {
+      const lines = fs.readFileSync(path.join(w.mem, hit.id), "utf8").split("\n");
+      assert.ok(hit.line >= 1 && hit.line <= lines.length, `${query}: ${hit.id}:${hit.line} is a line of the file (it has ${lines.length})`);
+      const line = lines[hit.line - 1]!.replace(/^\uFEFF/, "").trim();
+      assert.equal(line, hit.match, `${query}: ${hit.id}:${hit.line} holds the shown match`);
+      assert.ok(query.split(" ").some((q) => line.toLowerCase().includes(q)), `${query}: ${hit.id}:${hit.line} "${line}" contains a query word`);
+    }
+  }
+  const human = await memctl(w, ["search", "hangar"]);
+  assert.match(human.stdout, /^reference_empty\.md:3 +[\d.]+\n    description: Zeppelin hangar keys are at the front desk\n/);
+});
