@@ -53,8 +53,21 @@ export function omittedRecords(summary: string, records: readonly IndexRecord[])
     if (seen.has(r.card)) return false;
     seen.add(r.card);
     const stem = path.basename(r.card).replace(/\.md$/i, "");
-    return ![r.entry.title, r.name, stem].some((n) => n.trim() !== "" && lower.includes(n.toLowerCase()));
+    return ![r.entry.title, r.name, stem].some((n) => n.trim() !== "" && mentionsWhole(lower, n.toLowerCase()));
   });
+}
+
+// Characters that continue a name: "dec-10" is not a mention of "dec-1". CJK is left out on purpose: it is
+// written without spaces, so a CJK title runs straight into the next word.
+const NAME_CHAR = String.raw`[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Nd}_-]`;
+
+/** True when `name` occurs in `text` with no name character glued to either end. */
+function mentionsWhole(text: string, name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const glued = new RegExp(`^${NAME_CHAR}`, "u");
+  const before = glued.test(name) ? `(?<!${NAME_CHAR})` : "";
+  const after = glued.test([...name].at(-1) ?? "") ? `(?!${NAME_CHAR})` : "";
+  return new RegExp(before + escaped + after, "u").test(text);
 }
 
 /** Appends each omitted record's live index line verbatim: repair, not rejection. */

@@ -30,6 +30,19 @@ test("auto with a configured command: prints the plan first, feeds the prompt on
   assert.match(shown, new RegExp(`generator  llm \\(${cmd} --fast\\)`));
 });
 
+test("a name is mentioned only as a whole name: topic-1 left out is repaired although topic-10 … topic-19 are in the summary", async (t) => {
+  const w = makeWorld();
+  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  handWrittenCards(w, 60);
+  configure(w, [script(w, "forgetful.sh", `grep -v 'topic-1\\]' | { ${SUMMARIZE}; }`)]);
+  const r = await memctl(w, ["compact", "--json"]);
+  assert.equal(r.code, 0, r.stderr);
+  const slot = readCompactJson(w);
+  assert.match(slot.summary, /topic-10 topic-11 /);
+  assert.deepEqual(slot.repaired, ["topic-1"]);
+  assert.ok(slot.summary.endsWith("\n- [topic-1](project_topic-1.md) — what the team decided about topic-1, with the reason it matters"));
+});
+
 test("a summary that omits a name is repaired: the card's index line appended verbatim and reported", async () => {
   const w = makeWorld();
   handWrittenCards(w, 60);
