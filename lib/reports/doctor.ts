@@ -143,11 +143,12 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     if (isExpired(card.meta, input.today)) report.expired_cards.push({ card: file, expires_at: card.meta.expires_at! });
   }
   report.issues_count = ISSUE_KINDS.reduce((n, kind) => n + report[kind].length, 0);
-  const injectionWarnings = input.injection ? Number(input.injection.over_warn) + Number(input.injection.pinned_over_budget) : 0;
+  // Counted as doctor prints them: one injected-size warning (its cause says which limit), one per Claude folder.
+  const injectionWarnings = input.injection && (input.injection.over_warn || input.injection.pinned_over_budget) ? 1 : 0;
   report.warnings_count =
     injectionWarnings +
     report.hand_edited_cards.length +
-    report.unimported_claude_memory.length +
+    new Set(report.unimported_claude_memory.map((x) => x.dir)).size +
     report.config_warnings.length +
     (input.pendingProposals > 0 ? 1 : 0) +
     (input.history.status === "error" ? 1 : 0) +

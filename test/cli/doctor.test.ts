@@ -262,3 +262,32 @@ test("an unreadable history is a warning with its reason, never mistaken for 'no
   assert.equal(report.warnings_count, 1);
   assert.match((await p.run(["doctor"])).stdout, /! history .*fix: check its permissions/s);
 });
+
+test("the verdict's counts agree with the sections: warnings over budget twice and grouped Claude cards count as printed", async (t) => {
+  const p = makeProject();
+  t.after(() => fs.rmSync(p.root, { recursive: true, force: true }));
+  // Both injection warnings at once (whole index over warn_bytes and pinned cards over the budget), and two
+  // Claude Code cards from one folder: each is one printed warning.
+  const lines: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    p.write(`feedback_pin${i}.md`, card(`pin${i}`, { priority: "always" }));
+    lines.push(`- [Pinned card ${i}](feedback_pin${i}.md) — ${"a long pinned hook that costs bytes on every single prompt ".repeat(2)}${i}`);
+  }
+  p.write("MEMORY.md", index(lines));
+  fs.writeFileSync(p.configFile, "[doctor]\nwarn_bytes = 100\n");
+  const legacy = path.join(p.home, ".claude", "projects", claudeSlug(p.repo), "memory");
+  fs.mkdirSync(legacy, { recursive: true });
+  fs.writeFileSync(path.join(legacy, "feedback_one.md"), "---\nname: one\n---\nx\n");
+  fs.writeFileSync(path.join(legacy, "feedback_two.md"), "---\nname: two\n---\ny\n");
+
+  const { report } = await p.json(["doctor", "--host", "claude"]);
+  assert.deepEqual([report.injection.over_warn, report.injection.pinned_over_budget, report.unimported_claude_memory.length], [true, true, 2]);
+  const human = (await p.run(["doctor", "--host", "claude"])).stdout;
+  const header = Number(/^Warnings \((\d+)\)$/m.exec(human)?.[1]);
+  const printed = human.split("\n").filter((l) => /^ {2}! /.test(l)).length;
+  const verdicts = [...human.matchAll(/— 0 issues, (\d+) warnings?/g)].map((m) => Number(m[1]));
+  assert.equal(printed, header, human);
+  assert.deepEqual(verdicts, [header, header], human);
+  assert.equal(report.warnings_count, header);
+  assert.equal(header, 2);
+});
