@@ -41,11 +41,11 @@ export function assertMayWrite(actor: string, what: string): void {
 }
 
 /**
- * Refuses a direct write to canonical memory by a caller who may only propose: an agent always, a host
- * unless the owner's config says `[hosts.<name>] write = true`. The config is read only for host actors.
+ * Refuses a direct write to canonical memory by a host the owner has not opted in (`[hosts.<name>] write =
+ * true` in the user config), at the boundary where the actor is claimed; agents are refused by assertMayWrite
+ * in the library, with its own wording. The config is read only for host actors.
  */
 export function assertMayWriteDirectly(actor: string, what: string, io: Pick<Io, "env" | "home">): void {
-  assertMayWrite(actor, what);
   const host = hostOf(actor);
   if (host === undefined) return;
   const config = readConfig(io);

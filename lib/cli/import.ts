@@ -1,4 +1,5 @@
 import path from "node:path";
+import { assertMayWrite } from "../actor.js";
 import { usageError } from "../errors.js";
 import { applyClaudeImport, defaultImportDirs, planClaudeImport, type ImportItem, type ImportPlan } from "../import-claude.js";
 import type { Io } from "../io.js";
@@ -42,7 +43,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const yes = bool(args, "yes");
   let imported: ImportItem[] = [];
   if (yes) {
-    directWriterFrom(args, io, "import memory"); // the write itself is attributed to system
+    assertMayWrite(directWriterFrom(args, io, "import memory"), "import memory"); // the write itself is attributed to system
     imported = await applyClaudeImport({ memoryDir, actor: "system", now: io.now(), commit: pauseFromEnv(io.env) }, plan);
   }
   if (bool(args, "json")) {

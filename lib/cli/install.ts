@@ -110,10 +110,9 @@ async function status(args: ParsedArgs, io: Io): Promise<number> {
       if (s.mcp && s.state !== "not-installed") lines.push(`  ${" ".repeat(8)} MCP server memctl: ${s.mcp.state === "current" ? c.green("registered") : paint(s.mcp.state)} ${c.dim(`in ${inertText(s.mcp.file)}`)}`);
       for (const w of s.warnings) lines.push(`  ${" ".repeat(8)} ${c.yellow("warning:")} ${inertText(w)}`);
     }
-    lines.push(h.direct_writes
-      ? `  ${"writes".padEnd(8)} ${c.yellow("direct")}: ${h.actor} may write cards itself (${hostOptInText(h.host).replace("\n", " ")} in ${inertText(config.file)})`
-      : `  ${"writes".padEnd(8)} propose only: ${h.actor} reads, logs and proposes; the owner accepts ${c.dim(`(to let it write directly: ${hostOptInText(h.host).replace("\n", " ")} in ${inertText(config.file)})`)}`);
+    lines.push(`  ${"writes".padEnd(8)} ${h.direct_writes ? `${c.yellow("direct")} ${c.dim(`(${hostOptInText(h.host).replace("\n", " ")})`)}` : "propose only"}`);
   }
+  lines.push(c.dim(`Hosts read, log episodes and propose cards for you to accept; writing cards directly is opt-in per host: [hosts.<name>] write = true in ${inertText(config.file)}`));
   io.stdout.write(lines.join("\n") + "\n");
   return broken ? 1 : 0;
 }

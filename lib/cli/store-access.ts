@@ -44,7 +44,7 @@ export function actorFrom(args: ParsedArgs, fallback = "human"): string {
   return resolveActor({ actor: str(args, "actor"), taskId: str(args, "task-id") }, fallback);
 }
 
-/** The actor of a direct write to canonical memory: agents, and hosts the owner has not opted in, are refused (E_READ_ONLY). */
+/** The actor of a direct write to canonical memory: a host the owner has not opted in is refused (E_READ_ONLY); agents are refused by the write itself. */
 export function directWriterFrom(args: ParsedArgs, io: Io, what = "write memory cards directly"): string {
   const actor = actorFrom(args);
   assertMayWriteDirectly(actor, what, io);
