@@ -1,4 +1,4 @@
-import { readConfig } from "./config.js";
+import { fileProblems, readConfig } from "./config.js";
 import { hostOf, hostOptInText } from "./config-hosts.js";
 import { ERROR_CODES, MemctlError, usageError } from "./errors.js";
 import { isAgentActor, isValidActor } from "./history.js";
@@ -50,7 +50,10 @@ export function assertMayWriteDirectly(actor: string, what: string, io: Pick<Io,
   if (host === undefined) return;
   const config = readConfig(io);
   if (config.value.hosts[host]?.write === true) return;
-  const broken = config.errors.length > 0 ? ` (${config.file} has errors, so no host may write directly until they are fixed: memctl config lint)` : "";
+  const entry = (config.value.raw.hosts as Record<string, unknown> | undefined)?.[host];
+  const broken = fileProblems(config).length > 0
+    ? ` (${config.file} cannot be used as it is, so no host may write directly until it is fixed: memctl config lint)`
+    : entry !== undefined && config.value.hosts[host] === undefined ? ` ([hosts.${host}] in ${config.file} is malformed and grants nothing: memctl config lint)` : "";
   throw new MemctlError(
     ERROR_CODES.E_READ_ONLY,
     `${actor} may not ${what}: a host proposes and the owner decides, so writing cards directly is opt-in per host${broken}. Nothing was written. ` +

@@ -132,7 +132,8 @@ export function validateConfig(raw: Record<string, unknown>): { value: MemctlCon
       value.compact = compact;
     }
   }
-  if (raw.hosts !== undefined) value.hosts = validateHostsTable(raw.hosts, invalid, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));
+  // A bad host entry grants nothing, and never stops a store from resolving.
+  if (raw.hosts !== undefined) value.hosts = validateHostsTable(raw.hosts, invalidSetting, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));
   return { value, errors, warnings };
 }
 

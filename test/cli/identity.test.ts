@@ -115,8 +115,12 @@ test("config lint understands [hosts.<name>] write and names a malformed entry",
   assert.match(messages, /hosts\.claude\.write must be true or false/);
   assert.match(messages, /hosts\."Bad Name"/);
   assert.match(report.warnings.map((e: { message: string }) => e.message).join("\n"), /hosts\.codex.*writ/);
-  // A malformed opt-in never grants a write.
+  // A malformed opt-in never grants a write, and says so; it does not stop the store from resolving for the owner.
   const r = await memctl(w, ["save", "x", "-t", "project", "-d", "d", "--actor", "host:claude", "--json"]);
   assert.equal(r.code, 1);
+  assert.match(JSON.parse(r.stdout).error.message, /\[hosts\.claude\] in .* is malformed and grants nothing/);
   assert.deepEqual(listing(w.mem), ["MEMORY.md"]);
+  const owner = await memctl(w, ["save", "y", "-t", "project", "-d", "by the owner"]);
+  assert.equal(owner.code, 0, owner.stderr);
+  assert.deepEqual(listing(w.mem), ["MEMORY.md", "project_y.md"]);
 });
