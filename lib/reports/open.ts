@@ -6,7 +6,8 @@ import type { Io } from "../io.js";
 import { resolveMemory, type Resolution } from "../resolve.js";
 import { parseCard } from "../store/card.js";
 import { parseIndex } from "../store/index-file.js";
-import { INDEX_FILE, listCardFiles, type CardFile, type Store } from "../store/read.js";
+import { INDEX_FILE, listCardFiles, listNonRegularCards, type CardFile, type Store } from "../store/read.js";
+import { readRegularUtf8 } from "../fs-fast.js";
 import type { ResolutionIssue } from "./doctor.js";
 import { isShardFile, viewStore, type StoreView } from "./store-view.js";
 
@@ -80,9 +81,11 @@ export function todayOf(io: Pick<Io, "now">): string {
  * promise reads (open/fstat/read/close each hop the thread pool). Throws only when MEMORY.md cannot be read.
  */
 export async function readStoreForAudit(dir: string, cards: boolean): Promise<Store> {
-  const indexText = fs.readFileSync(path.join(dir, INDEX_FILE), "utf8");
+  const indexText = readRegularUtf8(path.join(dir, INDEX_FILE));
   const files = (await listCardFiles(dir)).sort();
   const map = new Map<string, CardFile>();
+  // FIFOs and devices named like cards are reported as unreadable, never opened (a read could block forever).
+  if (cards) for (const { file, kind } of await listNonRegularCards(dir)) map.set(file, { file, bytes: 0, readError: `not a regular file (it is ${kind})` });
   for (const file of files) {
     if (!cards && !isShardFile(file)) continue;
     try {
