@@ -2,11 +2,12 @@
 // `memctl context` or `memctl prepare` (the OpenCode plugin runs prepare on every prompt). Real FIFOs
 // (mkfifo), a real symlink to /dev/zero, the built hook and CLI in child processes.
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { REPO_ROOT, sandbox } from "../helpers.js";
+import { MAX_RSS_KIB, runBounded } from "../support/bounded-run.js";
 
 const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs");
 const CLI = path.join(REPO_ROOT, "dist", "cli.js");
@@ -15,47 +16,6 @@ const CARDS = [
   { file: "project_deploy.md", title: "Deploy pipeline", hook: "argo syncs staging; prod needs a tag" },
   { file: "user_owner.md", title: "Owner", hook: "wants short answers", priority: "always" },
 ];
-/** Past this a call counts as hung; the fixed code answers in well under a second. */
-const HANG_MS = 8_000;
-const MAX_RSS_KIB = 400 * 1024;
-
-export interface Bounded {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  ms: number;
-  /** Peak resident set size seen in /proc (VmHWM), KiB. */
-  peakKiB: number;
-}
-
-/** Runs a child with a hard kill at HANG_MS (or when it passes MAX_RSS_KIB), sampling its peak RSS meanwhile. */
-export function runBounded(args: string[], input: string, env: NodeJS.ProcessEnv, cwd: string): Promise<Bounded> {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const child = spawn(process.execPath, args, { env, cwd, stdio: ["pipe", "pipe", "pipe"] });
-    let stdout = "";
-    let peakKiB = 0;
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.resume();
-    const sample = () => {
-      try {
-        const m = /VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, "utf8"));
-        if (m) peakKiB = Math.max(peakKiB, Number(m[1]));
-      } catch {
-        // exited between samples
-      }
-      if (peakKiB > MAX_RSS_KIB) child.kill("SIGKILL");
-    };
-    const poll = setInterval(sample, 20);
-    const killer = setTimeout(() => child.kill("SIGKILL"), HANG_MS);
-    child.on("close", (code, signal) => {
-      clearInterval(poll);
-      clearTimeout(killer);
-      resolve({ code, signal, stdout, ms: Date.now() - started, peakKiB });
-    });
-    child.stdin.end(input);
-  });
-}
 
 function mkfifo(file: string): void {
   fs.rmSync(file, { force: true });
