@@ -82,6 +82,15 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
   }
 }
 
+/** The hook's wall-clock bound: past it the entry prints the UNAVAILABLE block and exits 0 (hooks/user-prompt-submit.ts). */
+export const HOOK_DEADLINE_MS = 2_000;
+
+/** What the hook prints when its deadline passes with nothing composed. */
+export function deadlineOutcome(hostName: string, io: Io): HookOutcome {
+  const host = hostAdapter(hostName) ?? HOSTS.generic;
+  return unavailable(host, `the memory query did not finish within ${HOOK_DEADLINE_MS} ms; run memctl doctor`, io).outcome;
+}
+
 function unavailable(host: HostAdapter, reason: string, io: Io): HookResult {
   logHookError(io, reason);
   return { status: "unavailable", outcome: host.unavailable(renderUnavailable(reason), reason) };
