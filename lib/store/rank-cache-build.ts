@@ -187,7 +187,11 @@ function writeCacheFile(stateDir: string, text: Buffer): boolean {
     fs.renameSync(tmp, path.join(stateDir, RANK_CACHE));
     return true;
   } catch {
-    fs.rmSync(tmp, { force: true });
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // An unwritable state directory (EACCES) holds no temp file to remove: the cache is simply not written.
+    }
     return false;
   }
 }
