@@ -31,8 +31,18 @@ function run(s: Sandbox, args: string[], options: { input?: string; unprivileged
   return spawnSync(argv[0]!, argv.slice(1), { input: options.input ?? "", cwd: s.repo, env: envOf(s), encoding: "utf8", timeout: 30_000 });
 }
 
-/** Lets an unprivileged child reach the sandbox (mkdtemp makes it 0700) and write its home. */
-function openToOthers(s: Sandbox): void {
+/**
+ * Lets an unprivileged child reach the sandbox (mkdtemp makes it and the runner's temp parent 0700) and write its
+ * home; the parents' modes are restored when the test ends.
+ */
+function openToOthers(s: Sandbox, t: { after(fn: () => void): void }): void {
+  for (let dir = path.dirname(s.root); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const mode = fs.statSync(dir).mode & 0o7777;
+    if ((mode & 0o001) === 0) {
+      fs.chmodSync(dir, mode | 0o001);
+      t.after(() => fs.chmodSync(dir, mode));
+    }
+  }
   for (const dir of [s.root, s.repo, s.memory]) fs.chmodSync(dir, 0o755);
   spawnSync("chmod", ["-R", "a+rX", s.repo, s.memory]);
   spawnSync("chown", ["-R", `${NOBODY}:${NOBODY}`, s.home]);
@@ -76,7 +86,7 @@ test("MEMORY.md a directory: MCP memory_search and memory_recall answer E_UNAVAI
 test("an unreadable store (chmod 000, unprivileged): list and search give the reason, the hook its block", { skip: noPrivilegeDrop }, (t) => {
   const s = sandbox(CARDS);
   t.after(() => (fs.chmodSync(path.join(s.memory, "MEMORY.md"), 0o644), s.cleanup()));
-  openToOthers(s);
+  openToOthers(s, t);
   fs.chmodSync(path.join(s.memory, "MEMORY.md"), 0o000);
   assertClearUnavailable(run(s, [CLI, "list"], { unprivileged: true }), "list");
   assertClearUnavailable(run(s, [CLI, "search", "tests"], { unprivileged: true }), "search");
@@ -90,7 +100,7 @@ test("an unreadable .memctl/ (chmod 000, unprivileged) does not hide a readable 
   const state = path.join(s.memory, ".memctl");
   t.after(() => (fs.existsSync(state) && fs.chmodSync(state, 0o755), s.cleanup()));
   assert.equal(run(s, [HOOK, "--host", "generic"], { input: hookPayload(s) }).status, 0); // .memctl/ populated
-  openToOthers(s);
+  openToOthers(s, t);
   fs.chmodSync(state, 0o000);
   const hook = run(s, [HOOK, "--host", "generic"], { input: hookPayload(s), unprivileged: true });
   assert.equal(hook.status, 0);

