@@ -2,7 +2,7 @@
 //   node <abs>/dist/hooks/user-prompt-submit.cjs --host <claude|codex|generic|grok|opencode> [--max-bytes N] [--max-entries N]
 // stdin is the host's JSON payload. Deliberately tiny: no CLI framework, installers or MCP in this graph.
 import { isHostName } from "../hosts/index.js";
-import { runUserPromptHook } from "../lib/hook/run.js";
+import { deadlineOutcome, HOOK_DEADLINE_MS, runUserPromptHook } from "../lib/hook/run.js";
 import { readBytesFromFd } from "../lib/fs-fast.js";
 import { fdSink, processIo, readAll } from "../lib/io.js";
 
@@ -46,7 +46,18 @@ async function main(): Promise<void> {
   // A wiring mistake must not block the user's prompt: say so on stderr and run with what is usable.
   for (const p of args.problems) io.stderr.write(`memctl hook: ${p} (ignored)\n`);
   if (!isHostName(args.host)) io.stderr.write(`memctl hook: unknown host "${args.host}", using generic output\n`);
+  // A hard bound on anything the hook waits for: the prompt goes on with the UNAVAILABLE block. Reads that could
+  // block synchronously are refused before they start (lib/fs-fast.ts checked reads); unref'd, so a normal run
+  // exits without waiting for it.
+  const deadline = setTimeout(() => {
+    const late = deadlineOutcome(args.host, io);
+    io.stdout.write(late.stdout);
+    if (late.stderr) io.stderr.write(late.stderr);
+    process.exit(0);
+  }, HOOK_DEADLINE_MS);
+  deadline.unref();
   const result = await runUserPromptHook(await readStdin(), args, io);
+  clearTimeout(deadline);
   const injection = result.injection;
   if (injection && (injection.store.cache !== "fresh" || injection.recorded?.folded === true)) runKind.atypical = true;
   if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);

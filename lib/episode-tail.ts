@@ -1,7 +1,7 @@
 // The hook's episode reminder reads only the tail of episodes.jsonl: the file is append-only and can grow
 // for years, and the newest entry is all the reminder needs.
 import { EPISODES_FILE, joinPath } from "./store/paths.js";
-import { close, exists, fstat, openForReading, readAt } from "./fs-fast.js";
+import { close, exists, fstat, openRegular, readAt } from "./fs-fast.js";
 import { utf8Text } from "./bytes.js";
 
 const TAIL_BYTES = 64 * 1024;
@@ -22,7 +22,7 @@ export function readLastEpisode(memoryDir: string): LastEpisode {
   if (!exists(file)) return { status: "absent" };
   let fd: number;
   try {
-    fd = openForReading(file);
+    fd = openRegular(file).fd; // a FIFO or device here is reported, never read
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return { status: "absent" };
     return { status: "error", error: (err as Error).message };

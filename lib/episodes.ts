@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { readRegularUtf8 } from "./fs-fast.js";
 import path from "node:path";
 import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
 import { appendLine } from "./history.js";
@@ -86,7 +87,7 @@ function endsWithoutNewline(file: string): boolean {
 export function readEpisodes(memoryDir: string): EpisodesRead {
   let text: string;
   try {
-    text = fs.readFileSync(path.join(memoryDir, EPISODES_FILE), "utf8");
+    text = readRegularUtf8(path.join(memoryDir, EPISODES_FILE)); // a FIFO here is an error, never a hang
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { episodes: [], malformed: 0, status: "none" };
     return { episodes: [], malformed: 0, status: "error", error: (err as Error).message };

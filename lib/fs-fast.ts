@@ -6,6 +6,7 @@
 // the ones node:fs itself makes, so errors (code, syscall, path) and mtimeMs are exactly fs's (tested against
 // fs on Node 20.16, 22 and 24 in test/lib/fs-fast.test.ts).
 import fs from "node:fs";
+import { utf8Text } from "./bytes.js";
 
 /** What callers read of a stat: the fields fs.Stats has under the same names. */
 export interface FileStat {
@@ -133,11 +134,15 @@ export function readAt(fd: number, buffer: NodeJS.ArrayBufferView, offset: numbe
   return b.read(fd, buffer, offset, length, position);
 }
 
-/** fs.openSync(path, "a"): write-only, appending, created when missing. */
+/**
+ * fs.openSync(path, "a"): write-only, appending, created when missing; non-blocking, so a FIFO in the file's
+ * place fails at once (ENXIO) instead of waiting for a reader (callers check the descriptor is a regular file).
+ */
 export function openForAppend(path: string): number {
   const b = fsBinding();
   const c = fs.constants;
-  return b && plain(path) ? b.open(path, c.O_APPEND | c.O_CREAT | c.O_WRONLY, 0o666) : fs.openSync(path, "a");
+  const flags = c.O_APPEND | c.O_CREAT | c.O_WRONLY | (c.O_NONBLOCK ?? 0);
+  return b && plain(path) ? b.open(path, flags, 0o666) : fs.openSync(path, flags, 0o666);
 }
 
 /**
@@ -238,4 +243,82 @@ export function access(path: string, mode: number): void {
 /** Whether calls go through the binding in this process (for tests and the benchmark's report). */
 export function usesBinding(): boolean {
   return fsBinding() !== null;
+}
+
+// Checked reads: a FIFO, a device or a socket where memctl expects a file must never block a read or feed it
+// without end (a FIFO card hung the hook; a card linked to /dev/zero grew it to gigabytes). The open cannot
+// block (O_NONBLOCK: a FIFO with no writer opens at once), the descriptor itself is checked, and a size cap
+// holds before a byte is read. These leave the plain functions above exactly node:fs's.
+
+/** Error codes of the checked reads (on an Error with `path`, like fs's errors). */
+export const NOT_REGULAR = "E_NOT_REGULAR";
+export const TOO_LARGE = "E_TOO_LARGE";
+
+/** Reads larger than this are refused unless the caller sets its own cap. */
+export const DEFAULT_READ_CAP = 64 * 1024 * 1024;
+
+const S_IFIFO = 0o010000;
+const S_IFCHR = 0o020000;
+const S_IFBLK = 0o060000;
+const S_IFSOCK = 0o140000;
+
+/** What a non-regular file is, for messages. */
+export function fileKind(mode: number): string {
+  const t = mode & S_IFMT;
+  return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
+}
+
+export function notRegularError(path: string, mode: number): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${path} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path });
+}
+
+export function tooLargeError(path: string, size: number, cap: number): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${path} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path });
+}
+
+/** Opens a regular file for reading without ever blocking; E_NOT_REGULAR (descriptor closed) for anything else. */
+export function openRegular(path: string, options: { nofollow?: boolean } = {}): { fd: number; stat: FileStat } {
+  const c = fs.constants;
+  const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? (c.O_NOFOLLOW ?? 0) : 0);
+  const b = fsBinding();
+  const fd = b && plain(path) ? b.open(path, flags, 0o666) : fs.openSync(path, flags);
+  let st: FileStat;
+  try {
+    st = fstat(fd);
+  } catch (err) {
+    close(fd);
+    throw err;
+  }
+  if ((st.mode & S_IFMT) !== S_IFREG) {
+    close(fd);
+    throw notRegularError(path, st.mode);
+  }
+  return { fd, stat: st };
+}
+
+/** A regular file's bytes, at most `cap` of them (E_TOO_LARGE past it), with the stat of the descriptor read. */
+export function readRegular(path: string, cap = DEFAULT_READ_CAP, options: { nofollow?: boolean } = {}): { bytes: Uint8Array; stat: FileStat } {
+  const { fd, stat: st } = openRegular(path, options);
+  try {
+    if (st.size > cap) throw tooLargeError(path, st.size, cap);
+    const buf = new Uint8Array(st.size);
+    let length = 0;
+    while (length < st.size) {
+      const n = readAt(fd, buf, length, st.size - length, -1);
+      if (n === 0) break;
+      length += n;
+    }
+    return { bytes: length === st.size ? buf : buf.subarray(0, length), stat: st };
+  } finally {
+    close(fd);
+  }
+}
+
+export function readRegularBytes(path: string, cap = DEFAULT_READ_CAP, options: { nofollow?: boolean } = {}): Uint8Array {
+  return readRegular(path, cap, options).bytes;
+}
+
+/** The text of a regular file, decoded as fs.readFileSync(path, "utf8") does. */
+export function readRegularUtf8(path: string, cap = DEFAULT_READ_CAP, options: { nofollow?: boolean } = {}): string {
+  return utf8Text(readRegularBytes(path, cap, options));
 }

@@ -12,7 +12,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { STATE_DIR } from "./store/paths.js";
-import { close, fstat, openForReading, readBytesFromFd } from "./fs-fast.js";
+import { readRegular } from "./fs-fast.js";
 import { base64urlText, decodeBase64url, utf8Text } from "./bytes.js";
 
 export const USAGE_CARDS = "usage.cards";
@@ -41,13 +41,8 @@ export function parseRegistry(text: string, ino = 0): CardRegistry | undefined {
 export function readRegistry(memoryDir: string): CardRegistry | undefined {
   const file = path.join(memoryDir, STATE_DIR, USAGE_CARDS);
   try {
-    const fd = openForReading(file);
-    try {
-      const ino = fstat(fd).ino;
-      return parseRegistry(utf8Text(readBytesFromFd(fd)), ino);
-    } finally {
-      close(fd);
-    }
+    const { bytes, stat } = readRegular(file);
+    return parseRegistry(utf8Text(bytes), stat.ino);
   } catch {
     return undefined;
   }

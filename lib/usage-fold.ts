@@ -2,6 +2,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { numbersOf, type CardRegistry } from "./usage-cards.js";
+import { readRegular, readRegularBytes, readRegularUtf8 } from "./fs-fast.js";
+import { utf8Text } from "./bytes.js";
 import { encodeSnapshotIndex, openSnapshotIndex, USAGE_INDEX, type SnapshotFile } from "./usage-index.js";
 import { addPending, applyDecay, FOLDING, lazyRegistry, foldingFiles, parseSnapshot, renderSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type Snapshot } from "./usage-format.js";
 
@@ -26,7 +28,7 @@ export function foldUsage(memoryDir: string, today: string, now: () => number = 
     const snapFile = path.join(dir, USAGE_SNAPSHOT);
     let snap: Snapshot = { folded: new Map(), cards: new Map() };
     try {
-      snap = parseSnapshot(fs.readFileSync(snapFile, "utf8"));
+      snap = parseSnapshot(readRegularUtf8(snapFile));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "ENOENT") {
         // Keep the corrupt bytes for inspection and start a fresh snapshot rather than stop counting forever.
@@ -90,7 +92,7 @@ function takeLock(dir: string, now: () => number): string | undefined {
 
 function ownsLock(dir: string, token: string): boolean {
   try {
-    return fs.readFileSync(path.join(dir, LOCK), "utf8") === token;
+    return readRegularUtf8(path.join(dir, LOCK), 4096) === token;
   } catch {
     return false;
   }
@@ -111,18 +113,11 @@ export function ensureRowIndex(memoryDir: string, registry: CardRegistry): void 
   const dir = stateDir(memoryDir);
   try {
     // The text and the stat of one open file, so the index never pairs one snapshot's rows with another's stat.
-    const fd = fs.openSync(path.join(dir, USAGE_SNAPSHOT), "r");
-    let text: string;
-    let written: SnapshotFile;
+    const { bytes, stat: written } = readRegular(path.join(dir, USAGE_SNAPSHOT));
+    const text = utf8Text(bytes);
+    let current: Uint8Array | undefined;
     try {
-      written = fs.fstatSync(fd);
-      text = fs.readFileSync(fd, "utf8");
-    } finally {
-      fs.closeSync(fd);
-    }
-    let current: Buffer | undefined;
-    try {
-      current = fs.readFileSync(path.join(dir, USAGE_INDEX));
+      current = readRegularBytes(path.join(dir, USAGE_INDEX));
     } catch {
       // none yet
     }

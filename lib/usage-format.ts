@@ -4,7 +4,7 @@ import { isDayShape } from "./ascii.js";
 import { joinPath, STATE_DIR } from "./store/paths.js";
 import { decodeHits, numbersOf, readRegistry, type CardRegistry } from "./usage-cards.js";
 import { utcDay } from "./utc.js";
-import { readBytes, readdirNames, stat } from "./fs-fast.js";
+import { readdirNames, readRegularBytes, stat } from "./fs-fast.js";
 import { utf8Text } from "./bytes.js";
 
 export interface CardUsage {
@@ -322,7 +322,7 @@ export function lazyRegistry(memoryDir: string): RegistrySource {
 export function unconsumed(file: string, offset: number, all: boolean): { text: string; end: number } {
   const size = stat(file).size;
   if (offset >= size) return { text: "", end: size }; // a folded file kept for its grace period: nothing to read
-  const buf = readBytes(file);
+  const buf = readRegularBytes(file);
   const start = Math.min(offset, buf.length);
   const lastNewline = buf.lastIndexOf(0x0a);
   const end = all ? buf.length : Math.max(start, lastNewline + 1);

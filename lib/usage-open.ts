@@ -1,7 +1,7 @@
 // The usage sidecar read for a few cards at a time: what the hook and prepare rank with. Same numbers as
 // readUsage (usage.ts) for every card asked about, without reading the whole sidecar: the snapshot's rows come
 // from the fold's index (usage-index.ts) or a search of the text, pending hits from tallyPending. Never throws.
-import { exists, readBytes, readUtf8, statIfExists } from "./fs-fast.js";
+import { exists, readRegularBytes, readRegularUtf8, statIfExists } from "./fs-fast.js";
 import { joinPath } from "./store/paths.js";
 import type { UsageRead } from "./usage.js";
 import { openSnapshotIndex, IN_TEXT, NO_ROW, USAGE_INDEX, type SnapshotIndex } from "./usage-index.js";
@@ -36,7 +36,7 @@ function openSidecar(memoryDir: string, registryId: string | undefined): Sidecar
   let index: SnapshotIndex | undefined;
   if (snapshot && registryId !== undefined) {
     try {
-      index = openSnapshotIndex(readBytes(joinPath(dir, USAGE_INDEX)), registryId, snapshot);
+      index = openSnapshotIndex(readRegularBytes(joinPath(dir, USAGE_INDEX)), registryId, snapshot);
     } catch {
       index = undefined; // no index yet: the text answers
     }
@@ -47,7 +47,7 @@ function openSidecar(memoryDir: string, registryId: string | undefined): Sidecar
   // only if it is still the snapshot the index describes (a fold in between replaced it: no rows, never mixed).
   const readText = (): string => {
     if (text !== undefined) return text;
-    text = snapshot ? readUtf8(snapshotFile) : "";
+    text = snapshot ? readRegularUtf8(snapshotFile) : "";
     const newline = text.indexOf("\n");
     if (index && (newline === -1 ? text : text.slice(0, newline)) !== index.header) text = "";
     rowsFrom = newline === -1 ? text.length : newline + 1;

@@ -18,7 +18,7 @@ import { isDayShape } from "./ascii.js";
 import { foldUsage } from "./usage-fold.js";
 import { encodeHits } from "./usage-cards.js";
 import { addPending, lazyRegistry, applyDecay, foldingFiles, parseSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./usage-format.js";
-import { close, fstat, openForAppend as openAppending, writeBytes } from "./fs-fast.js";
+import { close, fstat, openForAppend as openAppending, notRegularError, readRegularUtf8, writeBytes } from "./fs-fast.js";
 import { encodeUtf8 } from "./bytes.js";
 import { joinPath } from "./store/paths.js";
 
@@ -63,7 +63,7 @@ export function readUsage(memoryDir: string, today: string): UsageRead {
     let snap: Snapshot = { folded: new Map(), cards: new Map() };
     let found = false;
     if (fs.existsSync(joinPath(dir, USAGE_SNAPSHOT))) try {
-      snap = parseSnapshot(fs.readFileSync(joinPath(dir, USAGE_SNAPSHOT), "utf8"));
+      snap = parseSnapshot(readRegularUtf8(joinPath(dir, USAGE_SNAPSHOT)));
       found = true;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
@@ -134,6 +134,8 @@ export function recordHitsSync(memoryDir: string, cardRelpaths: readonly string[
   const fd = openForAppend(dir, USAGE_LOG);
   let size: number;
   try {
+    const kind = fstat(fd);
+    if (!kind.isFile()) throw notRegularError(joinPath(dir, USAGE_LOG), kind.mode); // a device or FIFO is never written
     // One write() call: on a local filesystem an O_APPEND write of a regular file is not interleaved with others.
     const written = writeBytes(fd, line, 0, line.length);
     if (written !== line.length) throw new Error(`short append to ${USAGE_LOG} (${written} of ${line.length} bytes)`);

@@ -3,7 +3,7 @@ import { resolveBudget } from "../budget.js";
 import { readConfig } from "../config.js";
 import { usageError } from "../errors.js";
 import { buildInjection, type Injection } from "../hook/inject.js";
-import { logHookError } from "../hook/run.js";
+import { logHookError, missingIndexReason } from "../hook/run.js";
 import { displayDir, renderUnavailable } from "../inject.js";
 import type { Io } from "../io.js";
 import { RESOLUTION_EXIT, resolveMemory, type Resolution } from "../resolve.js";
@@ -57,10 +57,11 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       status = injection.store.entryCount === 0 ? "no-memory" : context ? "ok" : "no-hits";
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
-      if (e.code === "ENOENT") status = "no-memory";
+      const missing = e.code === "ENOENT" ? missingIndexReason(resolution.memory_dir) : undefined;
+      if (e.code === "ENOENT" && !missing) status = "no-memory";
       else {
         status = "unavailable";
-        const reason = e.code && e.path ? `${e.code} ${e.path}` : e.message;
+        const reason = missing ?? (e.code && e.path ? `${e.code} ${e.path}` : e.message);
         logHookError(io, reason);
         io.stderr.write(`memctl prepare: memory index unavailable: ${reason}\n`);
         context = renderUnavailable(reason);

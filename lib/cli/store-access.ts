@@ -56,8 +56,23 @@ export function writeContext(args: ParsedArgs, io: Io, memoryDir: string): Write
   return { memoryDir, actor: directWriterFrom(args, io), now: io.now(), commit: pauseFromEnv(io.env) };
 }
 
-/** readStore, but a store without MEMORY.md (cards only, or empty) reads as an empty index instead of failing. */
+/**
+ * readStore, but a store without MEMORY.md (cards only, or empty) reads as an empty index instead of failing.
+ * A store that cannot be read (permissions, MEMORY.md a directory or FIFO) is E_UNAVAILABLE saying why, never
+ * an internal error.
+ */
 export async function readStoreOrEmptyIndex(memoryDir: string): Promise<Store> {
+  try {
+    return await readStoreOrEmpty(memoryDir);
+  } catch (err) {
+    if (err instanceof MemctlError) throw err;
+    const e = err as NodeJS.ErrnoException;
+    const reason = e?.code && e.path && !e.message.includes(e.path) ? `${e.code} ${e.path}` : (e as Error)?.message ?? String(err);
+    throw new MemctlError(ERROR_CODES.E_UNAVAILABLE, `MEMORY INDEX UNAVAILABLE (${reason}): the memory in ${memoryDir} exists but could not be read; fix its permissions or file types (run "memctl doctor")`);
+  }
+}
+
+async function readStoreOrEmpty(memoryDir: string): Promise<Store> {
   if (fs.existsSync(path.join(memoryDir, INDEX_FILE))) return readStore(memoryDir);
   const cards = new Map<string, CardFile>();
   for (const file of (await listCardFiles(memoryDir)).sort()) {

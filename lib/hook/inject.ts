@@ -222,7 +222,8 @@ class LazyLine implements InjectLine {
 function composeWith(req: InjectionRequest, store: RankableStore, ranked: Ranked[], hitCount: number, lineOf: (r: Ranked) => InjectLine): Composed {
   const always = ranked.filter((r) => r.tier === "always").map(lineOf);
   const relevant = ranked.filter(isHit).slice(0, scanLimit(req)).map(lineOf);
-  if (always.length === 0 && relevant.length === 0) return composeBlock({ context: ctx(req, store), always, ranked: relevant, budget: req.budget, ceilingBytes: req.host.hardCeilingBytes });
+  const truncated = store.truncated ? { truncated: store.truncated } : {};
+  if (always.length === 0 && relevant.length === 0) return composeBlock({ context: ctx(req, store), always, ranked: relevant, budget: req.budget, ceilingBytes: req.host.hardCeilingBytes, ...truncated });
   const reminder = episodeReminder(readLastEpisode(req.memoryDir), req.now);
   const maxBytes = Math.min(req.budget.maxBytes, req.host.hardCeilingBytes);
   return composeBlock({
@@ -234,6 +235,7 @@ function composeWith(req: InjectionRequest, store: RankableStore, ranked: Ranked
     ceilingBytes: req.host.hardCeilingBytes,
     ...(reminder ? { episodeReminder: reminder } : {}),
     unparsed: store.unparsed.length,
+    ...truncated,
   });
 }
 

@@ -10,7 +10,8 @@ import type { Io } from "../io.js";
 import { resolveMemory, type Resolution } from "../resolve.js";
 import { utcStamp } from "../utc.js";
 import { buildInjection, type Injection } from "./inject.js";
-import { statIfExists } from "../fs-fast.js";
+import { readdirNames, statIfExists } from "../fs-fast.js";
+import { INDEX_FILE } from "../store/paths.js";
 import { utf8Text } from "../bytes.js";
 
 export interface HookOptions {
@@ -77,9 +78,22 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
     if (injection.composed.text === "") return { status: "no-hits", outcome: NOTHING, resolution, injection };
     return { status: "injected", outcome: host.context(injection.composed.text), resolution, injection };
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT" && isDirectory(resolution.memory_dir)) return { status: "no-store", outcome: NOTHING, resolution };
+    if ((err as NodeJS.ErrnoException).code === "ENOENT" && isDirectory(resolution.memory_dir)) {
+      // Cards without their index are memory that cannot be ranked, not "no memory".
+      const missing = missingIndexReason(resolution.memory_dir);
+      return missing ? { ...unavailable(host, missing, io), resolution } : { status: "no-store", outcome: NOTHING, resolution };
+    }
     return { ...unavailable(host, describe(err), io), resolution };
   }
+}
+
+/** The hook's wall-clock bound: past it the entry prints the UNAVAILABLE block and exits 0 (hooks/user-prompt-submit.ts). */
+export const HOOK_DEADLINE_MS = 2_000;
+
+/** What the hook prints when its deadline passes with nothing composed. */
+export function deadlineOutcome(hostName: string, io: Io): HookOutcome {
+  const host = hostAdapter(hostName) ?? HOSTS.generic;
+  return unavailable(host, `the memory query did not finish within ${HOOK_DEADLINE_MS} ms; run memctl doctor`, io).outcome;
 }
 
 function unavailable(host: HostAdapter, reason: string, io: Io): HookResult {
@@ -106,6 +120,19 @@ export function logHookError(io: Io, message: string): void {
   } catch {
     // Logging must never turn into a hook failure.
   }
+}
+
+/** When MEMORY.md is missing but the directory holds cards: the reason to report (else undefined: no memory). */
+export function missingIndexReason(memoryDir: string): string | undefined {
+  let names: string[];
+  try {
+    names = readdirNames(memoryDir);
+  } catch {
+    return undefined;
+  }
+  const cards = names.filter((n) => n.endsWith(".md") && n !== INDEX_FILE && !n.startsWith(".")).length;
+  if (cards === 0) return undefined;
+  return `memory exists, its index is missing: ${memoryDir} holds ${cards} card ${cards === 1 ? "file" : "files"} but no ${INDEX_FILE}; run memctl doctor`;
 }
 
 function isDirectory(p: string): boolean {

@@ -6,7 +6,8 @@ import type { Io } from "../io.js";
 import { resolveMemory, type Resolution } from "../resolve.js";
 import { parseCard } from "../store/card.js";
 import { parseIndex } from "../store/index-file.js";
-import { INDEX_FILE, listCardFiles, type CardFile, type Store } from "../store/read.js";
+import { INDEX_FILE, listCardFiles, listNonRegularCards, type CardFile, type Store } from "../store/read.js";
+import { readRegularUtf8 } from "../fs-fast.js";
 import type { ResolutionIssue } from "./doctor.js";
 import { isShardFile, viewStore, type StoreView } from "./store-view.js";
 
@@ -43,8 +44,9 @@ export async function openStore(options: OpenOptions, io: Io): Promise<OpenedSto
     store = await readStoreForAudit(dir, options.cards);
   } catch (err) {
     const missing = systemCode(err) === "ENOENT";
+    const cards = missing ? await listCardFiles(dir).then((f) => f.length, () => 0) : 0;
     const reason = missing
-      ? `${path.join(dir, INDEX_FILE)} does not exist; create the index (memctl init refuses a directory that already holds cards, so add MEMORY.md by hand or import them)`
+      ? `${cards > 0 ? `memory exists, its index is missing (${cards} card ${cards === 1 ? "file" : "files"}): ` : ""}${path.join(dir, INDEX_FILE)} does not exist; create the index (memctl init refuses a directory that already holds cards, so add MEMORY.md by hand or import them)`
       : `cannot read ${path.join(dir, INDEX_FILE)}: ${(err as Error).message}`;
     return { resolution, config, issue: { source: resolution.resolution_source, memory_dir: dir, reason } };
   }
@@ -80,9 +82,11 @@ export function todayOf(io: Pick<Io, "now">): string {
  * promise reads (open/fstat/read/close each hop the thread pool). Throws only when MEMORY.md cannot be read.
  */
 export async function readStoreForAudit(dir: string, cards: boolean): Promise<Store> {
-  const indexText = fs.readFileSync(path.join(dir, INDEX_FILE), "utf8");
+  const indexText = readRegularUtf8(path.join(dir, INDEX_FILE));
   const files = (await listCardFiles(dir)).sort();
   const map = new Map<string, CardFile>();
+  // FIFOs and devices named like cards are reported as unreadable, never opened (a read could block forever).
+  if (cards) for (const { file, kind } of await listNonRegularCards(dir)) map.set(file, { file, bytes: 0, readError: `not a regular file (it is ${kind})` });
   for (const file of files) {
     if (!cards && !isShardFile(file)) continue;
     try {

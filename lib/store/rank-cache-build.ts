@@ -13,7 +13,9 @@ import { INDEX_FILE, STATE_DIR } from "./paths.js";
 import { isMeasurable } from "../usage.js";
 import { ensureNumbered } from "../usage-cards.js";
 import { ensureRowIndex } from "../usage-fold.js";
-import type { FileStat } from "../fs-fast.js";
+import { close, openRegular, readAt, readRegularUtf8, type FileStat } from "../fs-fast.js";
+import { readIndexText } from "./index-read.js";
+import { utf8Text } from "../bytes.js";
 
 /**
  * Sources modified this recently are not trusted to a cache: an edit in the same timestamp tick as the
@@ -23,6 +25,8 @@ import type { FileStat } from "../fs-fast.js";
 const RACY_MS_FINE = 100;
 const RACY_MS_COARSE = 2000;
 const HEAD_BYTES = 16 * 1024;
+/** A card whose frontmatter runs past its first 16 KiB is read whole only up to this size. */
+const CARD_READ_CAP = 4 * 1024 * 1024;
 
 /** What a rebuild can reuse from the previous cache: card fields by file (with their fingerprint), terms by line. */
 interface Reusable {
@@ -51,7 +55,7 @@ function reusable(memoryDir: string): Reusable {
 }
 
 export async function rebuild(memoryDir: string, indexStat: FileStat, options: LoadOptions): Promise<RankableStore> {
-  const text = fs.readFileSync(path.join(memoryDir, INDEX_FILE), "utf8");
+  const { text, truncated } = readIndexText(path.join(memoryDir, INDEX_FILE));
   const parsed = parseIndex(text);
   const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
   const old = reusable(memoryDir); // card fingerprints guard every reuse, forced rebuilds included
@@ -112,6 +116,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
     cache: "uncached",
     plainFiles: files.length === entries.length && files.every(isMeasurable),
     stamp: (file) => stamps.get(file),
+    ...(truncated ? { truncated } : {}),
   };
   if (options.writeCache === false) return store;
   const stateDir = path.join(memoryDir, STATE_DIR);
@@ -129,7 +134,9 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
   }
   const dirs: [string, number][] = [...dirSet].sort().map((rel) => [rel, stampOf(path.join(memoryDir, rel))[0]]);
   const sources = [indexStat.mtimeMs, ...dirs.filter(([rel]) => !(createdStateDir && rel === "")).map(([, m]) => m), ...[...stamps.values()].map(([m]) => m)];
-  const newest = Math.max(...sources);
+  // A loop, not Math.max(...sources): spreading 130,000 values overflows the call stack.
+  let newest = -Infinity;
+  for (const m of sources) if (m > newest) newest = m;
   const allStamps = sources.filter((m) => m > 0);
   const coarse = allStamps.every((m) => m % 1000 === 0);
   if (options.nowMs - newest <= (coarse ? RACY_MS_COARSE : RACY_MS_FINE)) return store;
@@ -142,7 +149,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
   });
   // Numbers for compact hit lines; without them (a read-only state directory) hits are recorded by path.
   const numbered = ensureNumbered(memoryDir, files.filter(isMeasurable));
-  const header: Header = { index: [indexStat.size, indexStat.mtimeMs, indexStat.ino], dirs, n: entries.length, cards: files.length, always, prio, status, expires, unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]), plainFiles: store.plainFiles, ...(numbered ? { registry: [numbered.registry.id, numbered.registry.ino] as [string, number] } : {}) };
+  const header: Header = { index: [indexStat.size, indexStat.mtimeMs, indexStat.ino], dirs, n: entries.length, cards: files.length, always, prio, status, expires, unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]), ...(truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] as [number, number, number] } : {}), plainFiles: store.plainFiles, ...(numbered ? { registry: [numbered.registry.id, numbered.registry.ino] as [string, number] } : {}) };
   const numberTable = Uint32Array.from(entries, (e) => numbered?.numbers.get(e.file) ?? NO_NUMBER);
   // The printed line is rendered here, once per build, rather than by every prompt that prints it, and kept apart
   // from the slim entry so printing a line parses nothing.
@@ -180,7 +187,11 @@ function writeCacheFile(stateDir: string, text: Buffer): boolean {
     fs.renameSync(tmp, path.join(stateDir, RANK_CACHE));
     return true;
   } catch {
-    fs.rmSync(tmp, { force: true });
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // An unwritable state directory (EACCES) holds no temp file to remove: the cache is simply not written.
+    }
     return false;
   }
 }
@@ -189,19 +200,19 @@ function writeCacheFile(stateDir: string, text: Buffer): boolean {
 function readHead(file: string): string | undefined {
   let fd: number;
   try {
-    fd = fs.openSync(file, "r");
+    fd = openRegular(file).fd; // a FIFO or a device linked as a card is ranked on its index line only
   } catch {
     return undefined;
   }
   try {
-    const buf = Buffer.alloc(HEAD_BYTES);
-    const n = fs.readSync(fd, buf, 0, HEAD_BYTES, 0);
-    const head = buf.subarray(0, n).toString("utf8");
+    const buf = new Uint8Array(HEAD_BYTES);
+    const n = readAt(fd, buf, 0, HEAD_BYTES, 0);
+    const head = utf8Text(buf, 0, n);
     if (n < HEAD_BYTES || /\n---[ \t]*\r?\n/.test(head.slice(3))) return head;
-    return fs.readFileSync(file, "utf8");
+    return readRegularUtf8(file, CARD_READ_CAP);
   } catch {
     return undefined;
   } finally {
-    fs.closeSync(fd);
+    close(fd);
   }
 }

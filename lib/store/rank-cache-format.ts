@@ -23,7 +23,7 @@ import { isAscii } from "node:buffer";
 import type { PostingList } from "../rank/score.js";
 import { isAsciiText } from "../ascii.js";
 import { bytesAt, encodeUtf8, latin1Text, u32At, utf8Text } from "../bytes.js";
-import { close, fstat, openForReading, readAt as readFileAt } from "../fs-fast.js";
+import { close, openRegular, readAt as readFileAt } from "../fs-fast.js";
 
 export const MAGIC = encodeUtf8("MEMCTLRC");
 export const END = encodeUtf8("MEMCTLEND");
@@ -91,8 +91,9 @@ export interface ReadLimits {
 export function openCacheFile<H>(path: string, tokenizerVersion: number, limits: ReadLimits = {}): CacheView<H> | undefined {
   let fd: number | undefined;
   try {
-    fd = openForReading(path);
-    const size = fstat(fd).size;
+    const opened = openRegular(path); // a FIFO or device in its place is no cache: never read
+    fd = opened.fd;
+    const size = opened.stat.size;
     if (size < PREFIX + END.length) return undefined;
     const prefix = new Uint8Array(PREFIX);
     readFileAt(fd, prefix, 0, PREFIX, 0);

@@ -5,6 +5,7 @@ import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { parseIndex, type UnparsedLine } from "./index-file.js";
 import { openCacheFile, type CacheView } from "./rank-cache-format.js";
 import { joinPath, STATE_DIR } from "./paths.js";
+import type { IndexTruncation } from "./index-read.js";
 import { exists, statIfExists } from "../fs-fast.js";
 
 export const RANK_CACHE = "rank-cache.bin";
@@ -25,6 +26,8 @@ export interface Header {
   status: Record<string, string>;
   expires: Record<string, string>;
   unparsed: [line: number, raw: string, reason: string][];
+  /** MEMORY.md was over the read cap: lines and bytes ranked, of its total bytes (index-read.ts). */
+  truncated?: [lines: number, bytes: number, totalBytes: number];
   /** Every entry links its own card and no path holds a tab or line break (absent in older caches: false). */
   plainFiles?: boolean;
   /** The usage card registry the entries' card numbers belong to: its id and inode (usage-cards.ts). */
@@ -49,6 +52,8 @@ export interface RankableStore {
    * stand for distinct, recordable cards, so hit recording needs no de-duplication or filtering.
    */
   plainFiles: boolean;
+  /** MEMORY.md was over the read cap and only its first lines were ranked. */
+  truncated?: IndexTruncation;
   /** The fingerprint of a card as ranked, to re-check cards about to be printed (see stillFresh). */
   stamp(file: string): Stamp | undefined;
   /** Entries' card numbers in the usage registry, when the store has one: hits are then recorded compactly. */
@@ -157,6 +162,7 @@ export function openCache(memoryDir: string): OpenCache | undefined {
       entryCount: n,
       cardCount: header.cards,
       cache: "fresh",
+      ...(header.truncated ? { truncated: { lines: header.truncated[0], bytes: header.truncated[1], totalBytes: header.truncated[2] } } : {}),
       plainFiles: header.plainFiles === true,
       // Fingerprints of the cards read (materialised or printed): only those can be printed.
       stamp: (file) => stamps.get(file),

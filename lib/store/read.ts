@@ -4,6 +4,7 @@ import { parseCard, type ParsedCard } from "./card.js";
 import { parseIndex, type ParsedIndex } from "./index-file.js";
 
 import { INDEX_FILE } from "./paths.js";
+import { fileKind, readRegularUtf8 } from "../fs-fast.js";
 
 export { EPISODES_FILE, INDEX_FILE, STATE_DIR } from "./paths.js";
 
@@ -28,7 +29,8 @@ export interface Store {
 
 /** Reads MEMORY.md and every card. Throws only when MEMORY.md itself cannot be read. */
 export async function readStore(dir: string): Promise<Store> {
-  const indexText = await fs.promises.readFile(path.join(dir, INDEX_FILE), "utf8");
+  // Checked: a FIFO or device as MEMORY.md is an error here (E_NOT_REGULAR), never a read that blocks.
+  const indexText = readRegularUtf8(path.join(dir, INDEX_FILE));
   const files = await listCardFiles(dir);
   const cards = new Map<string, CardFile>();
   await Promise.all(
@@ -54,6 +56,31 @@ export async function listCardFiles(dir: string, sub = ""): Promise<string[]> {
     if (e.name.startsWith(".")) continue;
     if (e.isDirectory()) out.push(...(await listCardFiles(dir, rel)));
     else if (e.isFile() && e.name.endsWith(".md") && rel !== INDEX_FILE) out.push(rel);
+  }
+  return out;
+}
+
+/**
+ * `.md` entries that are neither regular files nor directories (FIFOs, devices, sockets, and symlinks to them),
+ * each with what it is: listCardFiles leaves them out, and audits report them rather than open them.
+ */
+export async function listNonRegularCards(dir: string, sub = ""): Promise<{ file: string; kind: string }[]> {
+  const entries = await fs.promises.readdir(path.join(dir, sub), { withFileTypes: true });
+  const out: { file: string; kind: string }[] = [];
+  for (const e of entries) {
+    const rel = sub ? `${sub}/${e.name}` : e.name;
+    if (e.name.startsWith(".")) continue;
+    if (e.isDirectory()) out.push(...(await listNonRegularCards(dir, rel)));
+    else if (!e.isFile() && e.name.endsWith(".md")) {
+      let mode: number;
+      try {
+        mode = (await fs.promises.stat(path.join(dir, rel))).mode;
+      } catch {
+        continue; // a dangling symlink: a dead link, reported as such
+      }
+      const kind = fileKind(mode);
+      if (kind !== "a regular file" && kind !== "a directory") out.push({ file: rel, kind });
+    }
   }
   return out;
 }

@@ -1,0 +1,52 @@
+// Item 10 of issue 16: huge indexes degrade to a clear block within the hook's bound, never a crash.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { REPO_ROOT, sandbox } from "../helpers.js";
+import { runBounded } from "../support/bounded-run.js";
+
+const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs");
+const payload = (cwd: string, prompt: string) => JSON.stringify({ session_id: "s", cwd, hook_event_name: "UserPromptSubmit", prompt });
+
+test("130,000 index lines: a real block with the matching line, no stack overflow", async (t) => {
+  const s = sandbox([]);
+  t.after(() => s.cleanup());
+  const lines = ["# Memory", ""];
+  for (let i = 0; i < 130_000; i++) lines.push(`- [Note ${i}](project_note_${i}.md) — routine entry number ${i}`);
+  lines[5_000] = "- [Zebra migration](project_zebra.md) — the zebra database migration runs on sundays";
+  fs.writeFileSync(path.join(s.memory, "MEMORY.md"), lines.join("\n") + "\n");
+  const env = { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") };
+  const r = await runBounded([HOOK, "--host", "generic"], payload(s.repo, "when does the zebra migration run?"), env, s.repo, 30_000);
+  assert.equal(r.signal, null, `killed after ${r.ms} ms`);
+  assert.equal(r.code, 0);
+  assert.doesNotMatch(r.stdout, /UNAVAILABLE|call stack/);
+  assert.match(r.stdout, /^<memctl-memory kind="recalled-data">\n/);
+  assert.match(r.stdout, /project_zebra\.md/);
+  assert.match(r.stdout, /ranked its first 20000 lines .* run `memctl doctor`/);
+});
+
+test("a 200 MB MEMORY.md: a block within the bound, exit 0, bounded memory, the truncation said", async (t) => {
+  const s = sandbox([]);
+  t.after(() => s.cleanup());
+  const file = path.join(s.memory, "MEMORY.md");
+  const head = "# Memory\n\n- [Zebra migration](project_zebra.md) — the zebra database migration runs on sundays\n";
+  const line = "- [Filler](project_filler.md) — " + "x".repeat(200) + "\n";
+  const fd = fs.openSync(file, "w");
+  try {
+    fs.writeSync(fd, head);
+    const chunk = Buffer.from(line.repeat(Math.floor((4 << 20) / line.length)));
+    for (let written = 0; written < 200 * 1024 * 1024; written += chunk.length) fs.writeSync(fd, chunk);
+  } finally {
+    fs.closeSync(fd);
+  }
+  const env = { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") };
+  const r = await runBounded([HOOK, "--host", "generic"], payload(s.repo, "when does the zebra migration run?"), env, s.repo, 30_000);
+  assert.equal(r.signal, null, `killed after ${r.ms} ms (peak ${r.peakKiB} KiB)`);
+  assert.equal(r.code, 0);
+  // Wall time follows the machine's load (a calm run takes well under a second); memory and the capped read do not.
+  assert.ok(r.ms < 25_000, `took ${r.ms} ms`);
+  assert.ok(r.peakKiB < 400 * 1024, `peak RSS ${r.peakKiB} KiB`);
+  assert.match(r.stdout, /project_zebra\.md/);
+  assert.match(r.stdout, /MEMORY\.md is \d+ bytes, over the read limit: ranked its first \d+ lines .* run `memctl doctor`/);
+});

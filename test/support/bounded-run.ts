@@ -1,0 +1,46 @@
+// A child process with a hard kill (a hang or a runaway allocation), its peak RSS sampled from /proc meanwhile.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+
+/** Past this a call counts as hung; the fixed code answers in well under a second. */
+export const HANG_MS = 8_000;
+export const MAX_RSS_KIB = 400 * 1024;
+
+export interface Bounded {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  ms: number;
+  /** Peak resident set size seen in /proc (VmHWM), KiB. */
+  peakKiB: number;
+}
+
+/** Runs a child with a hard kill at HANG_MS (or when it passes MAX_RSS_KIB), sampling its peak RSS meanwhile. */
+export function runBounded(args: string[], input: string, env: NodeJS.ProcessEnv, cwd: string, hangMs = HANG_MS): Promise<Bounded> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, args, { env, cwd, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let peakKiB = 0;
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.resume();
+    const sample = () => {
+      try {
+        const m = /VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, "utf8"));
+        if (m) peakKiB = Math.max(peakKiB, Number(m[1]));
+      } catch {
+        // exited between samples
+      }
+      if (peakKiB > MAX_RSS_KIB) child.kill("SIGKILL");
+    };
+    const poll = setInterval(sample, 20);
+    const killer = setTimeout(() => child.kill("SIGKILL"), hangMs);
+    child.on("close", (code, signal) => {
+      clearInterval(poll);
+      clearTimeout(killer);
+      resolve({ code, signal, stdout, ms: Date.now() - started, peakKiB });
+    });
+    child.stdin.end(input);
+  });
+}
+
