@@ -133,11 +133,12 @@ export function readAt(fd: number, buffer: NodeJS.ArrayBufferView, offset: numbe
   return b.read(fd, buffer, offset, length, position);
 }
 
-/** fs.openSync(path, "a"): write-only, appending, created when missing. */
-export function openForAppend(path: string): number {
+/** fs.openSync(path, "a"): write-only, appending, created when missing; `extraFlags` (e.g. O_NOFOLLOW) are added. */
+export function openForAppend(path: string, extraFlags = 0): number {
   const b = fsBinding();
   const c = fs.constants;
-  return b && plain(path) ? b.open(path, c.O_APPEND | c.O_CREAT | c.O_WRONLY, 0o666) : fs.openSync(path, "a");
+  const flags = c.O_APPEND | c.O_CREAT | c.O_WRONLY | extraFlags;
+  return b && plain(path) ? b.open(path, flags, 0o666) : fs.openSync(path, extraFlags === 0 ? "a" : flags, 0o666);
 }
 
 /**

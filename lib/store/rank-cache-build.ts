@@ -13,7 +13,8 @@ import { INDEX_FILE, STATE_DIR } from "./paths.js";
 import { isMeasurable } from "../usage.js";
 import { ensureNumbered } from "../usage-cards.js";
 import { ensureRowIndex } from "../usage-fold.js";
-import type { FileStat } from "../fs-fast.js";
+import { lstatIfExists, type FileStat } from "../fs-fast.js";
+import { realDir, replaceFile } from "./safe-write.js";
 
 /**
  * Sources modified this recently are not trusted to a cache: an edit in the same timestamp tick as the
@@ -118,7 +119,8 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
   let createdStateDir = false;
   try {
     // Before the directory stamps: creating it changes the store's mtime (a change we made, so not racy).
-    createdStateDir = fs.mkdirSync(stateDir, { recursive: true }) !== undefined;
+    createdStateDir = lstatIfExists(stateDir) === undefined;
+    realDir(memoryDir, STATE_DIR); // never a link: the cache is not written outside the store
   } catch {
     return store;
   }
@@ -176,11 +178,9 @@ export function normalizeCardPath(file: string): string {
 function writeCacheFile(stateDir: string, text: Buffer): boolean {
   const tmp = path.join(stateDir, `${RANK_CACHE}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   try {
-    fs.writeFileSync(tmp, text);
-    fs.renameSync(tmp, path.join(stateDir, RANK_CACHE));
+    replaceFile(path.join(stateDir, RANK_CACHE), text, tmp);
     return true;
   } catch {
-    fs.rmSync(tmp, { force: true });
     return false;
   }
 }
