@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
+import { environmentFault, ERROR_CODES, MemctlError, systemCode } from "./errors.js";
 import { STATE_DIR } from "./store/read.js";
 import { realDir, writeNewFile } from "./store/safe-write.js";
 import { processAlive } from "./store/write.js";
@@ -169,5 +169,5 @@ function sleep(ms: number): Promise<void> {
 }
 
 function ioError(message: string, err: unknown): MemctlError {
-  return new MemctlError(ERROR_CODES.E_IO, `${message}: ${(err as Error).message}`);
+  return environmentFault(err) ?? new MemctlError(ERROR_CODES.E_IO, `${message}: ${(err as Error).message}`);
 }
