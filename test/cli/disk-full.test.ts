@@ -174,3 +174,16 @@ test("save on a read-only file system: E_NOT_WRITABLE naming it, not a bug; no l
   assert.equal(JSON.parse(r.stdout).error.code, "E_NOT_WRITABLE");
   assert.deepEqual(tree(w.mem), before);
 });
+
+test("init on a full disk: E_DISK_FULL and no temp index left in the new store", async (t) => {
+  const env = fullDiskWorld(t);
+  if (!env) return;
+  const { w, fill } = env;
+  fs.rmdirSync(w.mem); // init creates the explicit store itself
+  fill();
+  const r = await memctl(w, ["init", "--json"]);
+  assert.equal(r.code, 1);
+  assert.doesNotMatch(r.stderr, /internal error|bug in memctl/);
+  assert.equal(JSON.parse(r.stdout).error.code, "E_DISK_FULL");
+  assert.deepEqual(fs.existsSync(w.mem) ? fs.readdirSync(w.mem) : [], []);
+});
