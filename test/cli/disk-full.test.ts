@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test, type TestContext } from "node:test";
 import { cardText, REPO_ROOT } from "../helpers.js";
+import { callTool, connect } from "../lib/mcp/support.js";
 import { makeWorld, memctl, type World } from "../support/fixture.js";
 
 // A full disk is the environment, not a bug (issue 16, item 16): on a real, tiny tmpfs filled to the last
@@ -186,4 +187,26 @@ test("init on a full disk: E_DISK_FULL and no temp index left in the new store",
   assert.doesNotMatch(r.stderr, /internal error|bug in memctl/);
   assert.equal(JSON.parse(r.stdout).error.code, "E_DISK_FULL");
   assert.deepEqual(fs.existsSync(w.mem) ? fs.readdirSync(w.mem) : [], []);
+});
+
+test("MCP memory_log on a full disk answers E_DISK_FULL (not E_INTERNAL) and the server keeps serving", async (t) => {
+  const env = fullDiskWorld(t);
+  if (!env) return;
+  const { w, fill, free } = env;
+  fs.writeFileSync(path.join(w.mem, "MEMORY.md"), "# Memory\n");
+  fs.mkdirSync(path.join(w.mem, ".memctl"));
+  fill();
+  const server = await connect({ cwd: w.repo, env: { HOME: w.home, MEMCTL_CONFIG_FILE: w.env.MEMCTL_CONFIG_FILE!, MEMCTL_MEMORY_DIR: w.mem } });
+  try {
+    const r = await callTool(server.client, "memory_log", { summary: "a session on a full disk", host: "claude" });
+    assert.equal(r.isError, true);
+    assert.equal(r.code, "E_DISK_FULL", r.text);
+    assert.doesNotMatch(r.text, /bug in memctl/);
+    assert.deepEqual(leftovers(w.mem), []);
+    free();
+    const ok = await callTool(server.client, "memory_log", { summary: "after freeing space", host: "claude" });
+    assert.equal(ok.isError, false, ok.text);
+  } finally {
+    await server.close();
+  }
 });
