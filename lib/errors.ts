@@ -59,6 +59,10 @@ export const ERROR_CODES = {
   E_COMPACT_GROWS: "E_COMPACT_GROWS",
   /** `memctl compact --llm` could not get a summary from the configured command. */
   E_COMPACT_LLM: "E_COMPACT_LLM",
+  /** The disk (or the user's quota) is full: ENOSPC, EDQUOT. An environment fault, not a bug. */
+  E_DISK_FULL: "E_DISK_FULL",
+  /** The operating system denied access to a file (EACCES, EPERM). An environment fault, not a bug. */
+  E_PERMISSION: "E_PERMISSION",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES] | (string & {});
@@ -91,4 +95,29 @@ export class ExitError extends Error {
 /** Pulls a Node system error code (ENOENT, EACCES, …) out of an unknown thrown value. */
 export function systemCode(err: unknown): string | undefined {
   return typeof err === "object" && err !== null && "code" in err ? String((err as { code: unknown }).code) : undefined;
+}
+
+/**
+ * A system error that is the machine's state rather than a bug (full disk, quota, read-only file system,
+ * permissions), as a MemctlError saying what to do; undefined for anything else.
+ */
+export function environmentFault(err: unknown): MemctlError | undefined {
+  if (err instanceof MemctlError) return undefined;
+  const code = systemCode(err);
+  const e = err as { syscall?: unknown; path?: unknown };
+  const where = typeof e?.path === "string" ? ` on ${e.path}` : "";
+  const call = `${code}${typeof e?.syscall === "string" ? `, ${e.syscall}` : ""}${where}`;
+  const data = { errno: code, ...(typeof e?.path === "string" ? { path: e.path } : {}) };
+  switch (code) {
+    case "ENOSPC":
+    case "EDQUOT":
+      return new MemctlError(ERROR_CODES.E_DISK_FULL, `the disk is full (${call}${code === "EDQUOT" ? ": the disk quota is used up" : ""}); the command did not complete and left no partial file. Free some space and retry.`, data);
+    case "EROFS":
+      return new MemctlError(ERROR_CODES.E_NOT_WRITABLE, `the file system is read-only (${call}); the command did not complete. Remount it read-write, or point memctl at a writable store, and retry.`, data);
+    case "EACCES":
+    case "EPERM":
+      return new MemctlError(ERROR_CODES.E_PERMISSION, `permission denied (${call}); the command did not complete. Fix the permissions (or run as the store's owner) and retry.`, data);
+    default:
+      return undefined;
+  }
 }

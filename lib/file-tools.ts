@@ -5,9 +5,11 @@ import { assertMayWrite } from "./actor.js";
 import { ERROR_CODES, MemctlError } from "./errors.js";
 import { checkPathShape, checkWrite, withDefaults } from "./guardrails.js";
 import { appendHistory, makeEntry, readHistory, type HistoryEntry, type HistoryOp } from "./history.js";
-import { ensureStateDir, withStoreLock } from "./lock.js";
+import { withStoreLock } from "./lock.js";
 import type { WriteContext } from "./records.js";
 import { resolveMemoryPath, VIRTUAL_ROOT, type SafePath } from "./safe-path.js";
+import { STATE_DIR } from "./store/paths.js";
+import { realDir } from "./store/safe-write.js";
 import { commitFile, syncDirectory } from "./store/write.js";
 
 // The memory file tools, with the action surface and error meanings of Anthropic's memory tool
@@ -120,8 +122,7 @@ export async function deleteMemory(ctx: WriteContext, requested: string): Promis
     if (target.rel === "") throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: Cannot delete the ${VIRTUAL_ROOT} directory itself`, { path: requested });
     if (target.kind === "missing") throw notFound(requested);
     const files = filesUnder(target);
-    const trashDir = path.join(ensureStateDir(ctx.memoryDir), "trash");
-    fs.mkdirSync(trashDir, { recursive: true });
+    const trashDir = realDir(ctx.memoryDir, STATE_DIR, "trash"); // a link here would move the file out of the store
     fs.renameSync(target.abs, path.join(trashDir, `${target.rel.replace(/\//g, "__")}@${ctx.now.getTime()}-${randomBytes(3).toString("hex")}`));
     syncDirectory(path.dirname(target.abs));
     for (const rel of files) record(ctx, history, rel, "delete", null);

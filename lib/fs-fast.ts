@@ -137,11 +137,12 @@ export function readAt(fd: number, buffer: NodeJS.ArrayBufferView, offset: numbe
 /**
  * fs.openSync(path, "a"): write-only, appending, created when missing; non-blocking, so a FIFO in the file's
  * place fails at once (ENXIO) instead of waiting for a reader (callers check the descriptor is a regular file).
+ * `extraFlags` (e.g. O_NOFOLLOW) are added.
  */
-export function openForAppend(path: string): number {
+export function openForAppend(path: string, extraFlags = 0): number {
   const b = fsBinding();
   const c = fs.constants;
-  const flags = c.O_APPEND | c.O_CREAT | c.O_WRONLY | (c.O_NONBLOCK ?? 0);
+  const flags = c.O_APPEND | c.O_CREAT | c.O_WRONLY | (c.O_NONBLOCK ?? 0) | extraFlags;
   return b && plain(path) ? b.open(path, flags, 0o666) : fs.openSync(path, flags, 0o666);
 }
 

@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { systemCode } from "./errors.js";
+import { STATE_DIR } from "./store/paths.js";
+import { appendBytes, realDir } from "./store/safe-write.js";
 
 // The write history: `<memory_dir>/.memctl/history.jsonl`, append-only, one JSON object per write.
 // Doctor compares each card file's sha256 with its latest entry to find hand edits; `memctl history`
@@ -120,22 +122,16 @@ export function nextRevision(entries: readonly HistoryEntry[], card: string): nu
  * line entirely there or entirely absent.
  */
 export function appendHistory(memoryDir: string, entry: HistoryEntry): void {
-  const file = historyPath(memoryDir);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  appendLine(file, JSON.stringify(entry) + "\n");
+  realDir(memoryDir, STATE_DIR);
+  appendLine(historyPath(memoryDir), JSON.stringify(entry) + "\n");
 }
 
-/** Appends one complete line with a single write on an O_APPEND descriptor; refuses a symlinked target. */
+/**
+ * Appends one complete line with a single write on an O_APPEND descriptor, never through a symlink (appendBytes).
+ * The caller holds the store lock, so a write the disk cannot take is cut back: no torn line stays.
+ */
 export function appendLine(file: string, line: string): void {
-  const fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW, 0o644);
-  try {
-    const buffer = Buffer.from(line, "utf8");
-    let written = 0;
-    while (written < buffer.length) written += fs.writeSync(fd, buffer, written, buffer.length - written);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
+  appendBytes(file, Buffer.from(line, "utf8"), { fsync: true, rollback: true });
 }
 
 /** Builds the entry for a write of `content` (or a delete when content is null). */

@@ -3,8 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
+import { environmentFault, ERROR_CODES, MemctlError, systemCode } from "./errors.js";
 import { STATE_DIR } from "./store/read.js";
+import { realDir, writeNewFile } from "./store/safe-write.js";
 import { processAlive } from "./store/write.js";
 
 // ONE lock per store, not per file: guardrails (total bytes, file count) need a consistent view of the
@@ -42,19 +43,9 @@ export async function withStoreLock<T>(memoryDir: string, fn: () => Promise<T> |
   }
 }
 
-/** `<memory_dir>/.memctl`, created if missing; refused when it is a symlink or not a directory. */
+/** `<memory_dir>/.memctl`, created if missing; refused (E_PATH_ESCAPE) when it is a symlink or not a directory. */
 export function ensureStateDir(memoryDir: string): string {
-  const dir = path.join(memoryDir, STATE_DIR);
-  try {
-    fs.mkdirSync(dir);
-  } catch (err) {
-    if (systemCode(err) !== "EEXIST") throw ioError(`cannot create ${dir}`, err);
-  }
-  const stat = fs.lstatSync(dir);
-  if (stat.isSymbolicLink() || !stat.isDirectory()) {
-    throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${dir} is ${stat.isSymbolicLink() ? "a symlink" : "not a directory"}; memctl keeps its state only in a real directory inside the store — remove it and retry`);
-  }
-  return dir;
+  return realDir(memoryDir, STATE_DIR);
 }
 
 /** Takes the lock, waiting up to timeoutMs; returns the release function. */
@@ -67,7 +58,13 @@ export async function acquireStoreLock(memoryDir: string, options: LockOptions =
   let delay = 1;
   for (;;) {
     if (tryMkdir(lockDir)) {
-      fs.writeFileSync(path.join(lockDir, "owner"), JSON.stringify(owner));
+      try {
+        writeNewFile(path.join(lockDir, "owner"), JSON.stringify(owner));
+      } catch (err) {
+        // A full disk can take the directory but not its owner file: leave no ownerless lock behind.
+        fs.rmSync(lockDir, { recursive: true, force: true });
+        throw err;
+      }
       // Heartbeat: a long write (a big import) keeps the lock's mtime fresh so it never looks abandoned.
       const heartbeat = setInterval(() => touch(lockDir), Math.max(1000, staleMs / 3));
       heartbeat.unref();
@@ -111,8 +108,11 @@ function readOwner(lockDir: string): Owner | undefined {
 function isAbandoned(lockDir: string, staleMs: number): boolean {
   let ageMs: number;
   try {
+    const stat = fs.lstatSync(lockDir);
+    // A link or a file is never a lock memctl took (it makes a directory): remove it, never follow it.
+    if (!stat.isDirectory()) return true;
     // Wall clock against a file mtime: both come from the same machine's clock.
-    ageMs = Date.now() - fs.statSync(lockDir).mtimeMs;
+    ageMs = Date.now() - stat.mtimeMs;
   } catch {
     return false; // released meanwhile: the next mkdir will tell
   }
@@ -131,7 +131,7 @@ function breakLock(lockDir: string, staleMs: number): void {
   const breaker = `${lockDir}.break`;
   if (!tryMkdir(breaker)) {
     try {
-      if (Date.now() - fs.statSync(breaker).mtimeMs > OWNERLESS_GRACE_MS) fs.rmSync(breaker, { recursive: true, force: true });
+      if (Date.now() - fs.lstatSync(breaker).mtimeMs > OWNERLESS_GRACE_MS) fs.rmSync(breaker, { recursive: true, force: true });
     } catch {
       /* gone already */
     }
@@ -158,7 +158,7 @@ function release(lockDir: string, token: string): void {
 function touch(dir: string): void {
   try {
     const now = new Date();
-    fs.utimesSync(dir, now, now);
+    fs.lutimesSync(dir, now, now);
   } catch {
     /* released or broken meanwhile */
   }
@@ -169,5 +169,5 @@ function sleep(ms: number): Promise<void> {
 }
 
 function ioError(message: string, err: unknown): MemctlError {
-  return new MemctlError(ERROR_CODES.E_IO, `${message}: ${(err as Error).message}`);
+  return environmentFault(err) ?? new MemctlError(ERROR_CODES.E_IO, `${message}: ${(err as Error).message}`);
 }

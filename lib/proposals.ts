@@ -7,6 +7,7 @@ import { appendLine, isValidActor, sha256Hex } from "./history.js";
 import { ensureStateDir, withStoreLock } from "./lock.js";
 import { CARD_TYPES, descriptionProblem, DESCRIPTION_MAX, findCardFile, provenanceProblems, validateName, type CardProvenance } from "./records.js";
 import { STATE_DIR } from "./store/paths.js";
+import { realDir } from "./store/safe-write.js";
 import { commitFile, type CommitOptions } from "./store/write.js";
 
 // The proposal boundary (seed 002: propose → consolidate → own). Anyone — agents and read-only hosts
@@ -229,9 +230,9 @@ function proposalPath(memoryDir: string, id: string): string {
   return path.join(memoryDir, PROPOSALS_DIR, `${id}.json`);
 }
 
+/** .memctl/proposals/archive/ as real directories: a link there would put proposals outside the store. */
 function ensureDirs(memoryDir: string): void {
-  ensureStateDir(memoryDir);
-  fs.mkdirSync(path.join(memoryDir, ARCHIVE_DIR), { recursive: true });
+  realDir(memoryDir, ARCHIVE_DIR);
 }
 
 function readDir(dir: string): ProposalsRead {

@@ -3,10 +3,12 @@ import path from "node:path";
 import { assertMayWrite } from "./actor.js";
 import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
 import { appendHistory, latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry } from "./history.js";
-import { ensureStateDir, withStoreLock } from "./lock.js";
+import { withStoreLock } from "./lock.js";
 import { findCardFile, type WriteContext } from "./records.js";
 import { removeIndexLines } from "./store/index-edit.js";
 import { INDEX_FILE, listCardFiles } from "./store/read.js";
+import { STATE_DIR } from "./store/paths.js";
+import { realDir } from "./store/safe-write.js";
 import { commitFile, syncDirectory } from "./store/write.js";
 
 export interface RemoveResult {
@@ -28,8 +30,8 @@ export async function removeCard(ctx: WriteContext, name: string): Promise<Remov
     if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
     const history = readHistory(ctx.memoryDir);
     const entry = makeEntry(history.entries, file, "delete", ctx.actor, ctx.now, null);
-    const trashDir = path.join(ensureStateDir(ctx.memoryDir), "trash");
-    fs.mkdirSync(trashDir, { recursive: true });
+    // A real directory: a link here would move the card out of the store.
+    const trashDir = realDir(ctx.memoryDir, STATE_DIR, "trash");
     const trash = path.join(trashDir, `${file.replace(/\//g, "__")}@rev${entry.rev}`);
 
     const indexFile = path.join(ctx.memoryDir, INDEX_FILE);

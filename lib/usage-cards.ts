@@ -12,6 +12,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { STATE_DIR } from "./store/paths.js";
+import { appendBytes, realDir, writeNewFile } from "./store/safe-write.js";
 import { readRegular } from "./fs-fast.js";
 import { base64urlText, decodeBase64url, utf8Text } from "./bytes.js";
 
@@ -87,8 +88,9 @@ function create(dir: string, cards: readonly string[]): CardRegistry | undefined
   // Not a secret, only distinct from earlier registries of this store (node:crypto would load in every hook).
   const id = randomId();
   const tmp = `${file}.${process.pid}.${randomId()}.tmp`;
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(tmp, `${HEADER}\t${id}\n${cards.map((c) => `${c}\n`).join("")}`);
+  realDir(path.dirname(dir), path.basename(dir));
+  // writeNewFile removes the temp itself when the write fails (a full disk): none is ever left behind.
+  writeNewFile(tmp, `${HEADER}\t${id}\n${cards.map((c) => `${c}\n`).join("")}`);
   try {
     fs.linkSync(tmp, file);
   } catch (err) {
@@ -103,16 +105,20 @@ function randomId(): string {
   return (Math.random().toString(36).slice(2, 8) + Date.now().toString(36).slice(-6)).padEnd(12, "0");
 }
 
-/** One O_APPEND write of the new paths, first ending a torn last line if a writer died mid-append. */
+/**
+ * One O_APPEND write of the new paths (never through a link: appendBytes), first ending a torn last line if a
+ * writer died mid-append.
+ */
 function append(file: string, cards: readonly string[]): void {
-  const fd = fs.openSync(file, "a+");
+  appendBytes(file, Buffer.from(`${tornAtEnd(file) ? "\n" : ""}${cards.map((c) => `${c}\n`).join("")}`, "utf8"));
+}
+
+function tornAtEnd(file: string): boolean {
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
   try {
     const size = fs.fstatSync(fd).size;
     const last = Buffer.alloc(1);
-    const torn = size > 0 && fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
-    const data = Buffer.from(`${torn ? "\n" : ""}${cards.map((c) => `${c}\n`).join("")}`, "utf8");
-    const written = fs.writeSync(fd, data, 0, data.length);
-    if (written !== data.length) throw new Error(`short append to ${USAGE_CARDS}`);
+    return size > 0 && fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
   } finally {
     fs.closeSync(fd);
   }

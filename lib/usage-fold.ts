@@ -6,6 +6,8 @@ import { readRegular, readRegularBytes, readRegularUtf8 } from "./fs-fast.js";
 import { utf8Text } from "./bytes.js";
 import { encodeSnapshotIndex, openSnapshotIndex, USAGE_INDEX, type SnapshotFile } from "./usage-index.js";
 import { addPending, applyDecay, FOLDING, lazyRegistry, foldingFiles, parseSnapshot, renderSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type Snapshot } from "./usage-format.js";
+import { STATE_DIR } from "./store/paths.js";
+import { appendBytes, realDir, replaceFile, writeNewFile } from "./store/safe-write.js";
 
 export const FOLD_GRACE_MS = 10_000;
 /** Pending lines a fold could not count, kept for inspection (one per line, as they were). */
@@ -15,7 +17,8 @@ const LOCK = "usage.lock";
 
 /** Folds pending logs into the snapshot if the lock is free; returns false when someone else holds it. */
 export function foldUsage(memoryDir: string, today: string, now: () => number = Date.now): boolean {
-  const dir = stateDir(memoryDir);
+  // Throws for a linked .memctl/; every file below is appended through appendBytes or replaced by a rename.
+  const dir = realDir(memoryDir, STATE_DIR);
   const lock = takeLock(dir, now);
   if (!lock) return false;
   try {
@@ -51,13 +54,19 @@ export function foldUsage(memoryDir: string, today: string, now: () => number = 
     if (!ownsLock(dir, lock)) return false;
     // Lines no fold can count (a torn write, a compact line of a registry since deleted) are kept, not dropped:
     // appended before the snapshot marks them consumed, so a failure here consumes nothing.
-    if (rejected.length > 0) fs.appendFileSync(path.join(dir, USAGE_REJECTED), `${rejected.map((l) => l.replace(/\r?\n/g, " ")).join("\n")}\n`);
+    if (rejected.length > 0) appendBytes(path.join(dir, USAGE_REJECTED), Buffer.from(`${rejected.map((l) => l.replace(/\r?\n/g, " ")).join("\n")}\n`, "utf8"));
     const tmp = `${snapFile}.${process.pid}.${stamp}.tmp`;
     const text = renderSnapshot(snap);
-    fs.writeFileSync(tmp, text);
-    // Taken before the rename (which keeps size, inode and mtime): this file is the one the index describes.
-    const written = fs.statSync(tmp);
-    fs.renameSync(tmp, snapFile);
+    writeNewFile(tmp, text);
+    let written: fs.Stats;
+    try {
+      // Taken before the rename (which keeps size, inode and mtime): this file is the one the index describes.
+      written = fs.lstatSync(tmp);
+      fs.renameSync(tmp, snapFile);
+    } catch (err) {
+      fs.rmSync(tmp, { force: true });
+      throw err;
+    }
     writeRowIndex(dir, text, written, registry(), stamp);
     for (const { name, end } of consumed) {
       const file = path.join(dir, name);
@@ -75,12 +84,12 @@ function takeLock(dir: string, now: () => number): string | undefined {
   const token = `${process.pid}-${now()}-${Math.random().toString(36).slice(2)}`;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(file, token, { flag: "wx" });
+      writeNewFile(file, token);
       return token;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       try {
-        if (now() - fs.statSync(file).mtimeMs < LOCK_STALE_MS) return undefined;
+        if (now() - fs.lstatSync(file).mtimeMs < LOCK_STALE_MS) return undefined;
         fs.unlinkSync(file);
       } catch {
         return undefined;
@@ -140,8 +149,7 @@ function writeRowIndex(dir: string, text: string, written: SnapshotFile, registr
       fs.rmSync(file, { force: true });
       return;
     }
-    fs.writeFileSync(tmp, encodeSnapshotIndex(text, registry.id, numbersOf(registry), registry.cards.length, written));
-    fs.renameSync(tmp, file);
+    replaceFile(file, encodeSnapshotIndex(text, registry.id, numbersOf(registry), registry.cards.length, written), tmp);
   } catch {
     fs.rmSync(tmp, { force: true });
   }

@@ -18,9 +18,10 @@ import { isDayShape } from "./ascii.js";
 import { foldUsage } from "./usage-fold.js";
 import { encodeHits } from "./usage-cards.js";
 import { addPending, lazyRegistry, applyDecay, foldingFiles, parseSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./usage-format.js";
-import { close, fstat, openForAppend as openAppending, notRegularError, readRegularUtf8, writeBytes } from "./fs-fast.js";
+import { readRegularUtf8 } from "./fs-fast.js";
 import { encodeUtf8 } from "./bytes.js";
-import { joinPath } from "./store/paths.js";
+import { joinPath, STATE_DIR } from "./store/paths.js";
+import { appendBytes, realDir } from "./store/safe-write.js";
 
 export { FOLD_GRACE_MS, foldUsage, LOCK_STALE_MS, USAGE_REJECTED } from "./usage-fold.js";
 export { applyDecay, daysBetween, HALVING_PERIOD_DAYS, parseSnapshot, renderSnapshot, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage } from "./usage-format.js";
@@ -128,21 +129,11 @@ export function recordHitsSync(memoryDir: string, cardRelpaths: readonly string[
   const cards = options.distinct ? cardRelpaths : [...new Set(cardRelpaths.filter(isMeasurable))];
   const numbered = options.numbered && options.numbered.numbers.length > 0 ? options.numbered : undefined;
   if ((cards.length === 0 && !numbered) || !isDayShape(today)) return { recorded: 0, refused, folded: false };
-  const dir = stateDir(memoryDir);
   const fields = numbered ? [`${today}@${numbered.registry}`, encodeHits(numbered.numbers), ...cards] : [today, ...cards];
   const line = encodeUtf8(`${fields.join("\t")}\n`);
-  const fd = openForAppend(dir, USAGE_LOG);
-  let size: number;
-  try {
-    const kind = fstat(fd);
-    if (!kind.isFile()) throw notRegularError(joinPath(dir, USAGE_LOG), kind.mode); // a device or FIFO is never written
-    // One write() call: on a local filesystem an O_APPEND write of a regular file is not interleaved with others.
-    const written = writeBytes(fd, line, 0, line.length);
-    if (written !== line.length) throw new Error(`short append to ${USAGE_LOG} (${written} of ${line.length} bytes)`);
-    size = fstat(fd).size;
-  } finally {
-    close(fd);
-  }
+  // A link at .memctl/ or at usage.log is refused (thrown, and the caller skips recording), never written through.
+  // One write() call: on a local filesystem an O_APPEND write of a regular file is not interleaved with others.
+  const size = appendBytes(joinPath(realDir(memoryDir, STATE_DIR), USAGE_LOG), line);
   let folded = false;
   if (size >= (options.foldAtBytes ?? Math.min(FOLD_AT_BYTES, FOLD_AT_LINES * line.length))) {
     try {
@@ -155,13 +146,3 @@ export function recordHitsSync(memoryDir: string, cardRelpaths: readonly string[
 }
 
 
-/** The log opened for appending; its directory is made only when missing (not a mkdir call every prompt). */
-function openForAppend(dir: string, name: string): number {
-  try {
-    return openAppending(joinPath(dir, name));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-    fs.mkdirSync(dir, { recursive: true });
-    return openAppending(joinPath(dir, name));
-  }
-}

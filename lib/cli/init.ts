@@ -4,6 +4,7 @@ import { ERROR_CODES, MemctlError, systemCode } from "../errors.js";
 import type { Io } from "../io.js";
 import { resolveMemory } from "../resolve.js";
 import { inertText } from "../sanitize.js";
+import { writeNewFile } from "../store/safe-write.js";
 import { bool, parseArgs, PROJECT_FLAGS, projectFrom, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 
@@ -56,7 +57,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
 /** Writes a new file atomically and never over an existing one: temp file, then link (fails if the name exists). */
 function createExclusive(file: string, content: string): void {
   const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  fs.writeFileSync(temp, content, { flag: "wx" });
+  writeNewFile(temp, content); // removed by writeNewFile itself if the disk is full
   try {
     fs.linkSync(temp, file);
   } catch (err) {

@@ -1,4 +1,4 @@
-import { ERROR_CODES, ExitError, MemctlError } from "../errors.js";
+import { environmentFault, ERROR_CODES, ExitError, MemctlError } from "../errors.js";
 import type { Io } from "../io.js";
 import { closest, renderHelp } from "./args.js";
 import { COMMANDS } from "./commands.js";
@@ -44,8 +44,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   }
 }
 
-function reportError(err: unknown, io: Io, json: boolean): number {
-  if (err instanceof ExitError) return err.exitCode;
+function reportError(thrown: unknown, io: Io, json: boolean): number {
+  if (thrown instanceof ExitError) return thrown.exitCode;
+  // A full disk or a denied permission is the machine's state, reported as such, never as a bug in memctl.
+  const err = environmentFault(thrown) ?? thrown;
   if (err instanceof MemctlError) {
     const exitCode = EXIT_BY_CODE[err.code] ?? 1;
     io.stderr.write(`memctl: ${err.message}\n`);

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { writeAtomic } from "../atomic.js";
 import { systemCode } from "../errors.js";
+import { STATE_DIR } from "../store/paths.js";
+import { realDir } from "../store/safe-write.js";
+import { commitFile } from "../store/write.js";
 
 // The compact slot: `<memory_dir>/.memctl/compact.json`, one overwritable artifact derived from the records.
 // No history and no lock: overwriting destroys nothing (every generation is made from the records), two
@@ -81,9 +83,9 @@ function artifactProblem(v: unknown): string | undefined {
 
 /** Overwrites the slot atomically (a reader sees the old artifact or the new one, never a torn file). */
 export async function writeCompact(memoryDir: string, compact: CompactArtifact): Promise<void> {
-  const file = compactPath(memoryDir);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  await writeAtomic(file, JSON.stringify(compact, null, 2) + "\n");
+  realDir(memoryDir, STATE_DIR);
+  // commitFile replaces a link at compact.json rather than writing through it (write-file-atomic would follow it).
+  await commitFile(compactPath(memoryDir), JSON.stringify(compact, null, 2) + "\n");
 }
 
 /** Deletes the slot; true when there was one. Always safe: injection falls back to the full index. */

@@ -74,6 +74,8 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
       now: io.now(),
       record: true,
     });
+    // Recording hits is skipped, never fatal (a full disk, a link under .memctl/): the prompt still gets its block.
+    if (injection.recordError) logHookError(io, `usage not recorded: ${injection.recordError}`);
     if (injection.store.entryCount === 0) return { status: "no-store", outcome: NOTHING, resolution, injection };
     if (injection.composed.text === "") return { status: "no-hits", outcome: NOTHING, resolution, injection };
     return { status: "injected", outcome: host.context(injection.composed.text), resolution, injection };

@@ -1,7 +1,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { z } from "zod";
-import { MemctlError } from "../errors.js";
+import { environmentFault, MemctlError } from "../errors.js";
 import type { Io } from "../io.js";
 import { isMemoryToolText, isReadOnly, memoryContext, memoryLog, memoryManage, memoryPropose, memoryRecall, memorySearch, memoryView, type McpOptions, type ToolResult, type ToolSession } from "./tools.js";
 
@@ -132,7 +132,8 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
  * A thrown error as an MCP tool error. The memory tool's own texts pass through verbatim; every other
  * message gets its code in front. The code is always in structuredContent.error.code.
  */
-export function toolError(tool: string, err: unknown, io: Io): ToolResult {
+export function toolError(tool: string, thrown: unknown, io: Io): ToolResult {
+  const err = environmentFault(thrown) ?? thrown; // a full disk or a denied permission is not a bug
   if (err instanceof MemctlError) {
     const body = isMemoryToolText(err) ? err.message : `${err.code}: ${err.message}`;
     return { content: [{ type: "text", text: body }], isError: true, structuredContent: { error: { code: err.code, message: err.message, ...(err.data ?? {}) } } };

@@ -1,6 +1,5 @@
 // Rebuilding the rank cache from MEMORY.md and the card files (see rank-cache.ts for when): cards and index
 // lines whose fingerprints match the previous cache are reused, so an edit re-reads only what changed.
-import fs from "node:fs";
 import path from "node:path";
 import { buildPostings, toPostingList, type RankEntry } from "../rank/score.js";
 import { tokenize, TOKENIZER_VERSION } from "../rank/tokenize.js";
@@ -13,9 +12,10 @@ import { INDEX_FILE, STATE_DIR } from "./paths.js";
 import { isMeasurable } from "../usage.js";
 import { ensureNumbered } from "../usage-cards.js";
 import { ensureRowIndex } from "../usage-fold.js";
-import { close, openRegular, readAt, readRegularUtf8, type FileStat } from "../fs-fast.js";
+import { close, lstatIfExists, openRegular, readAt, readRegularUtf8, type FileStat } from "../fs-fast.js";
 import { readIndexText } from "./index-read.js";
 import { utf8Text } from "../bytes.js";
+import { realDir, replaceFile } from "./safe-write.js";
 
 /**
  * Sources modified this recently are not trusted to a cache: an edit in the same timestamp tick as the
@@ -123,7 +123,8 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
   let createdStateDir = false;
   try {
     // Before the directory stamps: creating it changes the store's mtime (a change we made, so not racy).
-    createdStateDir = fs.mkdirSync(stateDir, { recursive: true }) !== undefined;
+    createdStateDir = lstatIfExists(stateDir) === undefined;
+    realDir(memoryDir, STATE_DIR); // never a link: the cache is not written outside the store
   } catch {
     return store;
   }
@@ -183,15 +184,9 @@ export function normalizeCardPath(file: string): string {
 function writeCacheFile(stateDir: string, text: Buffer): boolean {
   const tmp = path.join(stateDir, `${RANK_CACHE}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   try {
-    fs.writeFileSync(tmp, text);
-    fs.renameSync(tmp, path.join(stateDir, RANK_CACHE));
+    replaceFile(path.join(stateDir, RANK_CACHE), text, tmp);
     return true;
   } catch {
-    try {
-      fs.rmSync(tmp, { force: true });
-    } catch {
-      // An unwritable state directory (EACCES) holds no temp file to remove: the cache is simply not written.
-    }
     return false;
   }
 }

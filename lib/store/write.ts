@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { systemCode } from "../errors.js";
+import { writeNewFile } from "./safe-write.js";
 
 export interface CommitOptions {
   /**
@@ -13,7 +14,7 @@ export interface CommitOptions {
 }
 
 /**
- * Replaces `file` atomically: a temp file beside it (O_EXCL|O_NOFOLLOW, a dot-name every reader skips),
+ * Replaces `file` atomically: a temp file beside it (writeNewFile: O_EXCL|O_NOFOLLOW, a dot-name every reader skips),
  * write + fsync, rename over the target, fsync the directory. Keeps an existing file's mode.
  */
 export async function commitFile(file: string, content: string | Buffer, options: CommitOptions = {}): Promise<void> {
@@ -22,21 +23,17 @@ export async function commitFile(file: string, content: string | Buffer, options
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   let mode = 0o644;
   try {
-    mode = fs.lstatSync(file).mode & 0o777;
+    const stat = fs.lstatSync(file);
+    // A link's own mode is 0777: the replacement gets the default, never that.
+    if (stat.isFile()) mode = stat.mode & 0o777;
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
   }
-  const fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, mode);
+  // The temp is removed by writeNewFile if writing it fails (a full disk), and below if the rename does.
+  writeNewFile(temp, typeof content === "string" ? Buffer.from(content, "utf8") : content, { mode, fsync: true });
   try {
-    try {
-      const buffer = typeof content === "string" ? Buffer.from(content, "utf8") : content;
-      let written = 0;
-      while (written < buffer.length) written += fs.writeSync(fd, buffer, written, buffer.length - written);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
     if (options.pauseBeforeCommitMs && options.pauseBeforeCommitMs > 0) await new Promise((r) => setTimeout(r, options.pauseBeforeCommitMs));
+    // rename replaces a link at `file` itself; it never writes through one.
     fs.renameSync(temp, file);
   } catch (err) {
     fs.rmSync(temp, { force: true });

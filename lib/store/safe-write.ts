@@ -1,0 +1,139 @@
+// Writes under a memory store that never go through a symlink: a link planted anywhere under the store
+// (.memctl/ itself, a usage file, the lock, history, the proposals or trash directory) is refused, or replaced
+// by a rename, never followed to a file outside. Every appender and every temp file under the store uses these.
+// Light on purpose (no parser, no node:crypto): the per-prompt hook appends its usage line through here.
+import fs from "node:fs";
+import { ERROR_CODES, MemctlError, systemCode } from "../errors.js";
+import { close, fstat, lstatIfExists, openForAppend, writeBytes } from "../fs-fast.js";
+import { joinPath } from "./paths.js";
+
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+
+/** E_PATH_ESCAPE for a path under the store that is a symlink, or not the regular file or directory expected. */
+export function notRealError(file: string, expected: "file" | "directory", mode?: number): MemctlError {
+  const what = mode !== undefined && (mode & S_IFMT) === S_IFLNK ? "a symlink" : expected === "file" ? "not a regular file" : "not a directory";
+  return new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${file} is ${what}; memctl writes its state only to real files and directories inside the store, never through a link — remove it and retry (nothing was written)`, { file });
+}
+
+/**
+ * `root/<segments…>` as real directories, each made when missing ("a/b" walks both). `root`, the store itself, is
+ * the user's choice and may be a link; nothing below it may be. Throws E_PATH_ESCAPE for a link or a non-directory.
+ */
+export function realDir(root: string, ...segments: string[]): string {
+  let dir = root;
+  for (const segment of segments.flatMap((s) => s.split("/"))) {
+    dir = joinPath(dir, segment);
+    let stat = lstatIfExists(dir);
+    if (stat === undefined) {
+      try {
+        fs.mkdirSync(dir);
+      } catch (err) {
+        if (systemCode(err) !== "EEXIST") throw err;
+      }
+      stat = lstatIfExists(dir);
+    }
+    if (!stat?.isDirectory()) throw notRealError(dir, "directory", stat?.mode);
+  }
+  return dir;
+}
+
+/**
+ * `file` opened for appending, created when missing: never through a symlink (O_NOFOLLOW), never blocking on a
+ * FIFO (O_NONBLOCK), and refused unless the descriptor itself is a regular file. Its directory is the caller's
+ * to check (realDir). Returns the descriptor.
+ */
+export function openAppend(file: string): number {
+  const c = fs.constants;
+  let fd: number;
+  try {
+    fd = openForAppend(file, c.O_NOFOLLOW | c.O_NONBLOCK);
+  } catch (err) {
+    const code = systemCode(err);
+    // ELOOP: the last component is a link. ENXIO: a FIFO nobody reads.
+    if (code === "ELOOP" || code === "EMLINK") throw notRealError(file, "file", S_IFLNK);
+    if (code === "ENXIO") throw notRealError(file, "file");
+    throw err;
+  }
+  let ok = false;
+  try {
+    const stat = fstat(fd);
+    if (!stat.isFile()) throw notRealError(file, "file", stat.mode);
+    ok = true;
+    return fd;
+  } finally {
+    if (!ok) close(fd);
+  }
+}
+
+export interface AppendOptions {
+  /** fsync before returning (history, ledgers, episodes; the hook's usage line does without). */
+  fsync?: boolean;
+  /**
+   * On a failed write (a full disk), cut the file back to its size before, so no torn line stays. Only for callers
+   * holding the store lock: nobody else appends to that file meanwhile.
+   */
+  rollback?: boolean;
+}
+
+/** Appends `data` through openAppend in one write (looping only on a short one); returns the file's size after. */
+export function appendBytes(file: string, data: Uint8Array, options: AppendOptions = {}): number {
+  const fd = openAppend(file);
+  try {
+    const start = options.rollback ? fstat(fd).size : 0;
+    try {
+      let written = 0;
+      while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+      if (options.fsync) fs.fsyncSync(fd);
+    } catch (err) {
+      if (options.rollback) {
+        try {
+          fs.ftruncateSync(fd, start);
+        } catch {
+          /* the error below says what failed */
+        }
+      }
+      throw err;
+    }
+    return fstat(fd).size;
+  } finally {
+    close(fd);
+  }
+}
+
+/**
+ * Creates `file` with `data`: never an existing name and never through a link (O_CREAT|O_EXCL|O_NOFOLLOW). On any
+ * failure (a full disk) the partial file is removed, so no temp is left behind.
+ */
+export function writeNewFile(file: string, data: string | Uint8Array, options: { mode?: number; fsync?: boolean } = {}): void {
+  const c = fs.constants;
+  const fd = fs.openSync(file, c.O_WRONLY | c.O_CREAT | c.O_EXCL | c.O_NOFOLLOW, options.mode ?? 0o666);
+  let open = true;
+  try {
+    const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+    let written = 0;
+    while (written < bytes.length) written += fs.writeSync(fd, bytes, written, bytes.length - written);
+    if (options.fsync) fs.fsyncSync(fd);
+    open = false;
+    fs.closeSync(fd);
+  } catch (err) {
+    if (open) fs.closeSync(fd);
+    fs.rmSync(file, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * Replaces `file` with `data` by a temp beside it (writeNewFile) and a rename: a link at `file` is replaced, never
+ * written through, and the temp never outlives a failure. For derived state (caches, indexes) that needs no fsync;
+ * records go through commitFile (lib/store/write.ts), which adds fsync and the pause point.
+ */
+export function replaceFile(file: string, data: string | Uint8Array, temp: string): void {
+  writeNewFile(temp, data);
+  try {
+    fs.renameSync(temp, file);
+  } catch (err) {
+    fs.rmSync(temp, { force: true });
+    throw err;
+  }
+}
