@@ -10,6 +10,8 @@ export interface CommitOptions {
    * crash leaves the old file or the new one, never a torn one.
    */
   pauseBeforeCommitMs?: number;
+  /** Never replace: the finished temp file is hard-linked to the target (EEXIST if it exists), then removed. */
+  exclusive?: boolean;
 }
 
 /**
@@ -37,7 +39,10 @@ export async function commitFile(file: string, content: string | Buffer, options
       fs.closeSync(fd);
     }
     if (options.pauseBeforeCommitMs && options.pauseBeforeCommitMs > 0) await new Promise((r) => setTimeout(r, options.pauseBeforeCommitMs));
-    fs.renameSync(temp, file);
+    if (options.exclusive) {
+      fs.linkSync(temp, file);
+      fs.rmSync(temp, { force: true });
+    } else fs.renameSync(temp, file);
   } catch (err) {
     fs.rmSync(temp, { force: true });
     throw err;
