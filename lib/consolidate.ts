@@ -70,6 +70,7 @@ export function planConsolidation(reviewed: readonly ReviewedProposal[], acceptF
 
 function holdReason(r: ReviewedProposal, conflict: boolean): string | undefined {
   const p = r.proposal;
+  if (r.flags.not_a_card) return `not a card: ${r.flags.not_a_card}`;
   if (p.provenance.kind !== "fact") return `kind ${p.provenance.kind}, not fact`;
   if (!p.source || p.source.trim() === "") return "no source";
   if (conflict) return "conflicts with another proposal for this card";

@@ -10,12 +10,15 @@ import type { WriteContext } from "./records.js";
 import { resolveMemoryPath, VIRTUAL_ROOT, type SafePath } from "./safe-path.js";
 import { STATE_DIR } from "./store/paths.js";
 import { realDir } from "./store/safe-write.js";
+import { asRefusal, assertEntry, guarded, hardLinkRefusal, notFoundError, openParent, readEntry, readNoFollow, type OpenedParent } from "./safe-open.js";
 import { commitFile, syncDirectory } from "./store/write.js";
 
 // The memory file tools, with the action surface and error meanings of Anthropic's memory tool
 // (view / create / str_replace / insert / delete / rename), so agents trained on it behave the same.
-// Every path goes through resolveMemoryPath on every call; every mutation runs inside the one store lock,
-// checks guardrails there, writes there, and appends an attributed history entry there.
+// Every path goes through resolveMemoryPath on every call, then is used only through its checked, open
+// parent directories (safe-open.ts: no symlink or hard link is ever read or written through, even if swapped
+// in mid-call); every mutation runs inside the one store lock, checks guardrails there, writes there, and
+// appends an attributed history entry there.
 
 export type MemoryCommand =
   | { command: "view"; path: string; view_range?: [number, number] }
@@ -44,12 +47,22 @@ export async function runMemoryCommand(ctx: WriteContext, cmd: MemoryCommand): P
 export function viewMemory(memoryDir: string, requested: string, range?: [number, number]): string {
   const target = resolveMemoryPath(memoryDir, requested);
   if (target.kind === "missing" || target.kind === "other") throw notFound(requested);
-  if (target.kind === "directory") {
-    const rows = [`${humanSize(dirSize(target.abs))}\t${requested}`];
-    listTwoLevels(target.abs, requested.replace(/\/+$/, "") || ".", 1, rows);
-    return `Here're the files and directories up to 2 levels deep in ${requested}, excluding hidden items and node_modules:\n${rows.join("\n")}`;
+  const opened = openParent(target, requested, { directory: target.kind === "directory" });
+  let lines: string[];
+  try {
+    if (target.kind === "directory") {
+      const dir = opened.dir;
+      const rows = [`${humanSize(dirSize(dir))}\t${requested}`];
+      listTwoLevels(dir, requested.replace(/\/+$/, "") || ".", 1, rows);
+      opened.verify();
+      return `Here're the files and directories up to 2 levels deep in ${requested}, excluding hidden items and node_modules:\n${rows.join("\n")}`;
+    }
+    lines = readEntry(opened).bytes.toString("utf8").split("\n");
+  } catch (err) {
+    throw asRefusal(err, requested);
+  } finally {
+    opened.close();
   }
-  const lines = fs.readFileSync(target.abs, "utf8").split("\n");
   if (lines.length > MAX_VIEW_LINES) throw new MemctlError(ERROR_CODES.E_INVALID_LINE, `File ${requested} exceeds maximum line limit of ${MAX_VIEW_LINES} lines.`);
   let start = 1;
   let end = lines.length;
@@ -72,9 +85,12 @@ export async function createMemoryFile(ctx: WriteContext, requested: string, tex
     const limits = withDefaults(ctx.guardrails);
     checkPathShape(target.segments, limits, requested);
     checkWrite(target.base, requested, undefined, Buffer.byteLength(text), limits);
-    fs.mkdirSync(path.dirname(target.abs), { recursive: true });
-    recheck(ctx.memoryDir, requested, target);
-    await commitFile(target.abs, text, ctx.commit);
+    const opened = openParent(target, requested, { create: true });
+    try {
+      await guarded(opened, () => commitFile(opened.entry, text, { ...ctx.commit, exclusive: true }));
+    } finally {
+      opened.close();
+    }
     record(ctx, history, target.rel, "create", text);
     return `File created successfully at: ${requested}`;
   });
@@ -83,35 +99,47 @@ export async function createMemoryFile(ctx: WriteContext, requested: string, tex
 export async function strReplaceMemory(ctx: WriteContext, requested: string, oldStr: string, newStr: string): Promise<string> {
   return mutate(ctx, "edit files", async (history) => {
     const target = existingFile(ctx.memoryDir, requested);
-    const content = fs.readFileSync(target.abs, "utf8");
-    if (oldStr === "") throw new MemctlError(ERROR_CODES.E_NO_MATCH, `No replacement was performed: old_str is empty. Give the exact text to replace in ${requested}.`, { path: requested });
-    const at = occurrences(content, oldStr);
-    if (at.length === 0) throw new MemctlError(ERROR_CODES.E_NO_MATCH, `No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${requested}.`, { path: requested });
-    if (at.length > 1) {
-      const lineNumbers = [...new Set(at.map((i) => lineOf(content, i)))];
-      throw new MemctlError(ERROR_CODES.E_MULTIPLE_MATCHES, `No replacement was performed. Multiple occurrences of old_str \`${oldStr}\` in lines: ${lineNumbers.join(", ")}. Please ensure it is unique`, { path: requested, lines: lineNumbers });
+    const opened = openParent(target, requested);
+    try {
+      const { bytes, id } = readEntry(opened);
+      const content = bytes.toString("utf8");
+      if (oldStr === "") throw new MemctlError(ERROR_CODES.E_NO_MATCH, `No replacement was performed: old_str is empty. Give the exact text to replace in ${requested}.`, { path: requested });
+      const at = occurrences(content, oldStr);
+      if (at.length === 0) throw new MemctlError(ERROR_CODES.E_NO_MATCH, `No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${requested}.`, { path: requested });
+      if (at.length > 1) {
+        const lineNumbers = [...new Set(at.map((i) => lineOf(content, i)))];
+        throw new MemctlError(ERROR_CODES.E_MULTIPLE_MATCHES, `No replacement was performed. Multiple occurrences of old_str \`${oldStr}\` in lines: ${lineNumbers.join(", ")}. Please ensure it is unique`, { path: requested, lines: lineNumbers });
+      }
+      const next = content.slice(0, at[0]) + newStr + content.slice(at[0]! + oldStr.length);
+      await writeExisting(ctx, target, opened, id, content, next, history);
+      const first = lineOf(next, at[0]!);
+      const lines = next.split("\n");
+      const from = Math.max(1, first - 4);
+      const to = Math.min(lines.length, first + newStr.split("\n").length + 3);
+      return `The memory file has been edited. Here's a snippet of ${requested} with line numbers:\n${numbered(lines.slice(from - 1, to), from)}`;
+    } finally {
+      opened.close();
     }
-    const next = content.slice(0, at[0]) + newStr + content.slice(at[0]! + oldStr.length);
-    await writeExisting(ctx, target, requested, content, next, history);
-    const first = lineOf(next, at[0]!);
-    const lines = next.split("\n");
-    const from = Math.max(1, first - 4);
-    const to = Math.min(lines.length, first + newStr.split("\n").length + 3);
-    return `The memory file has been edited. Here's a snippet of ${requested} with line numbers:\n${numbered(lines.slice(from - 1, to), from)}`;
   });
 }
 
 export async function insertMemory(ctx: WriteContext, requested: string, insertLine: number, insertText: string): Promise<string> {
   return mutate(ctx, "edit files", async (history) => {
     const target = existingFile(ctx.memoryDir, requested);
-    const content = fs.readFileSync(target.abs, "utf8");
-    const lines = content.split("\n");
-    if (!Number.isInteger(insertLine) || insertLine < 0 || insertLine > lines.length) {
-      throw new MemctlError(ERROR_CODES.E_INVALID_LINE, `Error: Invalid \`insert_line\` parameter: ${insertLine}. It should be within the range of lines of the file: [0, ${lines.length}]`, { path: requested });
+    const opened = openParent(target, requested);
+    try {
+      const { bytes, id } = readEntry(opened);
+      const content = bytes.toString("utf8");
+      const lines = content.split("\n");
+      if (!Number.isInteger(insertLine) || insertLine < 0 || insertLine > lines.length) {
+        throw new MemctlError(ERROR_CODES.E_INVALID_LINE, `Error: Invalid \`insert_line\` parameter: ${insertLine}. It should be within the range of lines of the file: [0, ${lines.length}]`, { path: requested });
+      }
+      lines.splice(insertLine, 0, insertText.replace(/\n$/, ""));
+      await writeExisting(ctx, target, opened, id, content, lines.join("\n"), history);
+      return `The file ${requested} has been edited.`;
+    } finally {
+      opened.close();
     }
-    lines.splice(insertLine, 0, insertText.replace(/\n$/, ""));
-    await writeExisting(ctx, target, requested, content, lines.join("\n"), history);
-    return `The file ${requested} has been edited.`;
   });
 }
 
@@ -121,10 +149,17 @@ export async function deleteMemory(ctx: WriteContext, requested: string): Promis
     const target = resolveMemoryPath(ctx.memoryDir, requested);
     if (target.rel === "") throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: Cannot delete the ${VIRTUAL_ROOT} directory itself`, { path: requested });
     if (target.kind === "missing") throw notFound(requested);
-    const files = filesUnder(target);
-    const trashDir = realDir(ctx.memoryDir, STATE_DIR, "trash"); // a link here would move the file out of the store
-    fs.renameSync(target.abs, path.join(trashDir, `${target.rel.replace(/\//g, "__")}@${ctx.now.getTime()}-${randomBytes(3).toString("hex")}`));
-    syncDirectory(path.dirname(target.abs));
+    const opened = openParent(target, requested);
+    let files: string[];
+    try {
+      files = filesUnder(target, opened.entry);
+      const trashDir = realDir(ctx.memoryDir, STATE_DIR, "trash"); // a link here would move the file out of the store
+      // rename moves the entry itself (a symlink swapped in is moved, never followed) out of the checked directory
+      await guarded(opened, () => fs.renameSync(opened.entry, path.join(trashDir, `${target.rel.replace(/\//g, "__")}@${ctx.now.getTime()}-${randomBytes(3).toString("hex")}`)));
+      syncDirectory(opened.dir);
+    } finally {
+      opened.close();
+    }
     for (const rel of files) record(ctx, history, rel, "delete", null);
     return `Successfully deleted ${requested}`;
   });
@@ -139,20 +174,25 @@ export async function renameMemory(ctx: WriteContext, oldRequested: string, newR
     if (from.kind === "missing") throw notFound(oldRequested);
     if (to.kind !== "missing") throw new MemctlError(ERROR_CODES.E_EXISTS, `Error: The destination ${newRequested} already exists`, { path: newRequested });
     if (to.rel.startsWith(`${from.rel}/`)) throw new MemctlError(ERROR_CODES.E_USAGE, `Error: Cannot move ${oldRequested} inside itself`);
-    const files = filesUnder(from);
-    const limits = withDefaults(ctx.guardrails);
-    for (const rel of files.length ? files : [from.rel]) checkPathShape([...to.segments, ...rel.split("/").slice(from.segments.length)], limits, newRequested);
-    fs.mkdirSync(path.dirname(to.abs), { recursive: true });
-    recheck(ctx.memoryDir, newRequested, to);
-    if (from.kind === "file") {
-      fs.linkSync(from.abs, to.abs); // link fails with EEXIST instead of replacing: no overwrite even in a race
-      fs.unlinkSync(from.abs);
-    } else fs.renameSync(from.abs, to.abs);
-    syncDirectory(path.dirname(to.abs));
-    for (const rel of files) {
-      const moved = `${to.rel}${rel.slice(from.rel.length)}`;
+    const source = openParent(from, oldRequested);
+    let moved: { rel: string; content: Buffer }[];
+    try {
+      const files = filesUnder(from, source.entry);
+      const limits = withDefaults(ctx.guardrails);
+      for (const rel of files.length ? files : [from.rel]) checkPathShape([...to.segments, ...rel.split("/").slice(from.segments.length)], limits, newRequested);
+      const destination = openParent(to, newRequested, { create: true });
+      try {
+        moved = await guarded(destination, () => moveEntry(from, source, destination, files));
+        syncDirectory(destination.dir);
+      } finally {
+        destination.close();
+      }
+    } finally {
+      source.close();
+    }
+    for (const { rel, content } of moved) {
       record(ctx, history, rel, "delete", null);
-      record(ctx, history, moved, "create", fs.readFileSync(path.join(to.base, moved)));
+      record(ctx, history, `${to.rel}${rel.slice(from.rel.length)}`, "create", content);
     }
     return `Successfully renamed ${oldRequested} to ${newRequested}`;
   });
@@ -170,19 +210,34 @@ function record(ctx: WriteContext, history: HistoryEntry[], rel: string, op: His
   history.push(entry);
 }
 
-async function writeExisting(ctx: WriteContext, target: SafePath, requested: string, before: string, next: string, history: HistoryEntry[]): Promise<void> {
+async function writeExisting(ctx: WriteContext, target: SafePath, opened: OpenedParent, read: Parameters<typeof assertEntry>[1], before: string, next: string, history: HistoryEntry[]): Promise<void> {
   if (next === before) return;
-  checkWrite(target.base, requested, Buffer.byteLength(before), Buffer.byteLength(next), withDefaults(ctx.guardrails));
-  recheck(ctx.memoryDir, requested, target);
-  await commitFile(target.abs, next, ctx.commit);
+  checkWrite(target.base, opened.requested, Buffer.byteLength(before), Buffer.byteLength(next), withDefaults(ctx.guardrails));
+  await guarded(opened, () => {
+    assertEntry(opened, read); // the file read is still the one the rename replaces
+    return commitFile(opened.entry, next, ctx.commit);
+  });
   record(ctx, history, target.rel, "update", next);
 }
 
-/** Resolves again right before writing, narrowing the window for a directory swapped under us by another program. */
-function recheck(memoryDir: string, requested: string, target: SafePath): void {
-  if (resolveMemoryPath(memoryDir, requested).abs !== target.abs) {
-    throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `Error: ${requested} changed while it was being written; nothing was written`, { path: requested });
+/** Moves the checked source entry into the checked destination directory; the moved files' contents, for history. */
+function moveEntry(from: SafePath, source: OpenedParent, destination: OpenedParent, files: string[]): { rel: string; content: Buffer }[] {
+  if (from.kind !== "file") {
+    fs.renameSync(source.entry, destination.entry); // moves the entry itself; a symlink swapped in is never followed
+    source.verify();
+    return files.map((rel) => ({ rel, content: readNoFollow(`${destination.entry}${rel.slice(from.rel.length)}`) }));
   }
+  const { bytes, id } = readEntry(source);
+  fs.linkSync(source.entry, destination.entry); // link fails with EEXIST instead of replacing: no overwrite even in a race
+  try {
+    assertEntry(destination, id); // the name made is the file that was read, not something swapped in since
+    source.verify();
+  } catch (err) {
+    fs.unlinkSync(destination.entry);
+    throw err;
+  }
+  fs.unlinkSync(source.entry);
+  return [{ rel: from.rel, content: bytes }];
 }
 
 function existingFile(memoryDir: string, requested: string): SafePath {
@@ -192,18 +247,22 @@ function existingFile(memoryDir: string, requested: string): SafePath {
   return target;
 }
 
-/** Store-relative paths of the regular files at or under a resolved path. */
-function filesUnder(target: SafePath): string[] {
+/** Store-relative paths of the regular files at or under a resolved path (`at`: its checked lookup path). */
+function filesUnder(target: SafePath, at: string): string[] {
   if (target.kind === "file") return [target.rel];
   if (target.kind !== "directory") return [];
   const out: string[] = [];
   const walk = (abs: string, rel: string) => {
     for (const e of fs.readdirSync(abs, { withFileTypes: true })) {
       if (e.isDirectory()) walk(path.join(abs, e.name), `${rel}/${e.name}`);
-      else if (e.isFile()) out.push(`${rel}/${e.name}`);
+      else if (e.isFile()) {
+        const links = fs.lstatSync(path.join(abs, e.name)).nlink;
+        if (links > 1) throw hardLinkRefusal(`${rel}/${e.name}`, links); // its history content would be another file's
+        out.push(`${rel}/${e.name}`);
+      }
     }
   };
-  walk(target.abs, target.rel);
+  walk(at, target.rel);
   return out.sort();
 }
 
@@ -256,7 +315,7 @@ function humanSize(bytes: number): string {
 }
 
 function notFound(requested: string): MemctlError {
-  return new MemctlError(ERROR_CODES.E_NOT_FOUND, `The path ${requested} does not exist. Please provide a valid path.`, { path: requested });
+  return notFoundError(requested);
 }
 
 function isDirectory(requested: string): MemctlError {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { ERROR_CODES, MemctlError } from "./errors.js";
+import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
 import { STATE_DIR } from "./store/read.js";
 
 // Limits checked inside the store lock, before any byte is written. A refused write changes nothing.
@@ -36,18 +36,31 @@ export interface StoreUsage {
 export function measureStore(base: string): StoreUsage {
   const usage: StoreUsage = { files: 0, bytes: 0 };
   const walk = (dir: string, top: boolean) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    for (const entry of gone(() => fs.readdirSync(dir, { withFileTypes: true })) ?? []) {
       if (top && entry.name === STATE_DIR) continue;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full, false);
       else if (entry.isFile()) {
+        const size = gone(() => fs.lstatSync(full).size);
+        if (size === undefined) continue;
         usage.files++;
-        usage.bytes += fs.lstatSync(full).size;
+        usage.bytes += size;
       }
     }
   };
   walk(base, true);
   return usage;
+}
+
+/** Another program moved or removed the entry while it was being counted: it is not counted (undefined). */
+function gone<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (err) {
+    const code = systemCode(err);
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    throw err;
+  }
 }
 
 /** Path-shape limits: depth and segment length. Checked for every path a mutation creates. */

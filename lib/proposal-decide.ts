@@ -2,8 +2,8 @@ import { assertMayWrite } from "./actor.js";
 import { ERROR_CODES, MemctlError, usageError } from "./errors.js";
 import { withStoreLock } from "./lock.js";
 import { saveInputOf } from "./proposal-review.js";
-import { archiveProposal, currentSha, findPending, type Proposal } from "./proposals.js";
-import { saveCard, type CardProvenance, type SaveResult, type WriteContext } from "./records.js";
+import { archiveProposal, currentSha, findPending, proposalCardProblem, type Proposal } from "./proposals.js";
+import { findCardFile, saveCard, type CardProvenance, type SaveResult, type WriteContext } from "./records.js";
 
 // The owner's side of the boundary: accept promotes a proposal through the one save path (so the card gets
 // its provenance, a history revision and an index line); reject archives it with the reason. Agents are
@@ -28,6 +28,9 @@ export interface AcceptResult {
 export async function acceptProposal(ctx: WriteContext, id: string, options: AcceptOptions = {}): Promise<AcceptResult> {
   assertMayWrite(ctx.actor, "accept proposals");
   const proposal = findPending(ctx.memoryDir, id);
+  // The staged file may have been edited since it was proposed: what it names now must still be a card.
+  const notACard = proposalCardProblem(proposal.card.name, proposal.target) ?? proposalCardProblem(proposal.card.name, findCardFile(ctx.memoryDir, proposal.card.name) ?? null);
+  if (notACard) throw usageError(`proposal ${proposal.id} cannot be accepted: ${notACard}. Reject it: memctl reject ${proposal.id} --reason "not a card"`, { id: proposal.id });
   const current = currentSha(ctx.memoryDir, proposal);
   const stale = current !== proposal.base_sha256;
   if (stale && !options.force) {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { diffLines, type DiffLine } from "./line-diff.js";
 import { sha256Hex } from "./history.js";
-import { cardFileOf, readPending, type Proposal } from "./proposals.js";
+import { cardFileOf, proposalCardProblem, readPending, type Proposal } from "./proposals.js";
 import { findCardFile, renderNewCard, typeOf, updatedCardText, type CardType, type SaveInput } from "./records.js";
 import { parseCard } from "./store/card.js";
 import { listCardFiles } from "./store/read.js";
@@ -22,6 +22,8 @@ export interface ProposalFlags {
   conflicts_with: string[];
   /** The card exists, says something else, and the proposer did not see its current version. */
   contradicts_card: boolean;
+  /** Why the proposal does not name a card (e.g. a staged file edited to name MEMORY.md); accept refuses it. */
+  not_a_card: string | null;
 }
 
 export interface ReviewedProposal {
@@ -62,6 +64,7 @@ export async function reviewPending(memoryDir: string): Promise<ReviewResult> {
       duplicate_of: group.filter((o) => contentKey(o) === key).map((o) => o.id),
       conflicts_with: group.filter((o) => contentKey(o) !== key).map((o) => o.id),
       contradicts_card: target !== undefined && !sameAsCard && stale,
+      not_a_card: proposalCardProblem(p.card.name, p.target) ?? proposalCardProblem(p.card.name, file ?? null) ?? null,
     };
     return { proposal: p, card_file: target?.file ?? cardFileOf(p), flags };
   });

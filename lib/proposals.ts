@@ -5,7 +5,7 @@ import { ERROR_CODES, MemctlError, systemCode, usageError } from "./errors.js";
 import { withDefaults } from "./guardrails.js";
 import { appendLine, isValidActor, sha256Hex } from "./history.js";
 import { ensureStateDir, withStoreLock } from "./lock.js";
-import { CARD_TYPES, descriptionProblem, DESCRIPTION_MAX, findCardFile, provenanceProblems, validateName, type CardProvenance } from "./records.js";
+import { CARD_TYPES, cardFileProblem, cardNameProblem, descriptionProblem, DESCRIPTION_MAX, findCardFile, provenanceProblems, type CardProvenance } from "./records.js";
 import { STATE_DIR } from "./store/paths.js";
 import { realDir } from "./store/safe-write.js";
 import { commitFile, type CommitOptions } from "./store/write.js";
@@ -96,8 +96,11 @@ export function proposalProblems(input: ProposeInput, isNew: boolean): { code: s
 export async function propose(ctx: ProposeContext, input: ProposeInput): Promise<Proposal> {
   if (!isValidActor(ctx.actor)) throw usageError(`actor "${ctx.actor}" is not one of human, system, host:<name>, agent:<id>`);
   return withStoreLock(ctx.memoryDir, async () => {
+    const nameProblem = proposalCardProblem(input.card.name, null);
+    if (nameProblem) throw usageError(nameProblem);
     const target = findCardFile(ctx.memoryDir, input.card.name) ?? null;
-    if (target === null) validateName(input.card.name);
+    const problem = target === null ? cardNameProblem(input.card.name) : proposalCardProblem(input.card.name, target);
+    if (problem) throw usageError(problem);
     const { code, problems } = proposalProblems(input, target === null);
     if (problems.length > 0) throw new MemctlError(code, problems.join("\n"), { problems, limit: DESCRIPTION_MAX });
     const provenance: CardProvenance = { kind: (input.kind ?? "unverified") as CardProvenance["kind"], ...(input.confidence !== undefined ? { confidence: input.confidence } : {}), source: input.source!.trim() };
@@ -161,6 +164,21 @@ export async function archiveProposal(memoryDir: string, decided: Proposal, even
 /** Rewrites a pending proposal (consolidate records merges on it). The caller holds the store lock. */
 export async function rewritePending(memoryDir: string, proposal: Proposal): Promise<void> {
   await commitFile(proposalPath(memoryDir, proposal.id), JSON.stringify(proposal, null, 2) + "\n");
+}
+
+/**
+ * Why a proposal (proposed, or staged on disk and maybe edited since) does not name a card, or undefined: its
+ * name must be a card name or a card file, and what it names (`target`) a card file at the store root —
+ * never MEMORY.md, episodes, .memctl/, a subfolder note or anything outside.
+ */
+export function proposalCardProblem(name: unknown, target: string | null): string | undefined {
+  if (typeof name !== "string" || (cardNameProblem(name) !== undefined && cardFileProblem(name) !== undefined)) {
+    return `a proposal must name a card: ${JSON.stringify(name)} is neither a card name (1-80 letters, digits, . _ -) nor a card file (<type>_<name>.md at the top of the memory directory); MEMORY.md, episodes, .memctl/ and paths cannot be proposed`;
+  }
+  if (target !== null && cardFileProblem(target) !== undefined) {
+    return `a proposal must name a card: "${name}" names ${target}, which is not a card (cards are <type>_<name>.md at the top of the memory directory, type one of ${CARD_TYPES.join(", ")})`;
+  }
+  return undefined;
 }
 
 /** The card file a proposal writes: its target, or `<type>_<name>.md` for a new card. */

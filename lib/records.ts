@@ -74,7 +74,21 @@ export function descriptionProblem(description: string): string | undefined {
 }
 
 export function validateName(name: string): void {
-  if (!NAME.test(name) || name.endsWith(".md")) throw usageError(`card name "${name}" must be 1-80 characters of letters, digits, . _ - (starting with a letter or digit, no .md)`);
+  const problem = cardNameProblem(name);
+  if (problem) throw usageError(problem);
+}
+
+/** Why `name` is not a card name (1-80 of letters, digits, . _ -, no .md), or undefined. */
+export function cardNameProblem(name: string): string | undefined {
+  if (!NAME.test(name) || name.endsWith(".md")) return `card name "${name}" must be 1-80 characters of letters, digits, . _ - (starting with a letter or digit, no .md)`;
+  return undefined;
+}
+
+/** Why `file` is not a card file (`<type>_<name>.md` at the store root, so never MEMORY.md or a subfolder note), or undefined. */
+export function cardFileProblem(file: string): string | undefined {
+  const match = /^([a-z]+)_(.+)\.md$/.exec(file);
+  if (match && (CARD_TYPES as readonly string[]).includes(match[1]!) && cardNameProblem(match[2]!) === undefined) return undefined;
+  return `"${file}" is not a card: cards are <type>_<name>.md at the top of the memory directory (type one of ${CARD_TYPES.join(", ")})`;
 }
 
 /** The file for `name`: an exact file name, `<name>.md`, `<type>_<name>.md`, or a top-level card whose frontmatter name matches. */

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
+import { hardLinkRefusal } from "./safe-open.js";
 import { STATE_DIR } from "./store/read.js";
 
 // The ONE resolver every file-tool path goes through. Nothing is cached: every call re-reads the
@@ -73,10 +74,20 @@ export function resolveMemoryPath(memoryDir: string, requested: string): SafePat
     }
     const last = i === segments.length - 1;
     if (!last && !stat.isDirectory()) throw notADirectory(requested, segments.slice(0, i + 1).join("/"));
+    if (stat.isFile() && stat.nlink > 1) {
+      // Another name for the same file may be outside the store: refused like a symlink, for reads and writes.
+      throw hardLinkRefusal(requested, stat.nlink);
+    }
     kind = stat.isDirectory() ? "directory" : stat.isFile() ? "file" : "other";
     current = next;
   }
-  assertInside(base, kind === "missing" ? deepestExisting(current, base) : current, requested);
+  try {
+    assertInside(base, kind === "missing" ? deepestExisting(current, base) : current, requested);
+  } catch (err) {
+    if (err instanceof MemctlError) throw err;
+    // An entry that vanished or turned into a symlink between the checks: another program is changing it.
+    throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `Error: ${requested} changed while it was being checked; nothing was read or written. Find what else is changing the memory directory, then retry.`, { path: requested });
+  }
   return { abs: current, rel: segments.join("/"), segments, kind, base };
 }
 

@@ -62,6 +62,7 @@ function toJson(r: ReviewedProposal) {
 
 export function flagText(f: ProposalFlags, c: Colors): string {
   const out: string[] = [];
+  if (f.not_a_card) out.push(c.red("not-a-card"));
   if (f.stale) out.push(c.yellow("stale"));
   if (f.contradicts_card) out.push(c.red("contradicts"));
   if (f.conflicts_with.length) out.push(c.red(`conflict:${f.conflicts_with.map(shortId).join(",")}`));

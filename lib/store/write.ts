@@ -11,6 +11,8 @@ export interface CommitOptions {
    * crash leaves the old file or the new one, never a torn one.
    */
   pauseBeforeCommitMs?: number;
+  /** Never replace: the finished temp file is hard-linked to the target (EEXIST if it exists), then removed. */
+  exclusive?: boolean;
 }
 
 /**
@@ -33,8 +35,12 @@ export async function commitFile(file: string, content: string | Buffer, options
   writeNewFile(temp, typeof content === "string" ? Buffer.from(content, "utf8") : content, { mode, fsync: true });
   try {
     if (options.pauseBeforeCommitMs && options.pauseBeforeCommitMs > 0) await new Promise((r) => setTimeout(r, options.pauseBeforeCommitMs));
-    // rename replaces a link at `file` itself; it never writes through one.
-    fs.renameSync(temp, file);
+    // rename replaces a link at `file` itself; it never writes through one. An exclusive create links the temp into
+    // place instead, which fails rather than overwrite a name that appeared meanwhile.
+    if (options.exclusive) {
+      fs.linkSync(temp, file);
+      fs.rmSync(temp, { force: true });
+    } else fs.renameSync(temp, file);
   } catch (err) {
     fs.rmSync(temp, { force: true });
     throw err;

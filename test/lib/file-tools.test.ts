@@ -113,3 +113,25 @@ test("property: create with any generated path writes only inside the store", as
     { numRuns: 300 },
   );
 });
+
+test("a hard-linked file is refused like a symlink, for reads and writes; the outside file is never shown or changed", async (t) => {
+  const c = ctx();
+  const outside = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-ft-out-"));
+  t.after(() => fs.rmSync(outside, { recursive: true, force: true }));
+  t.after(() => fs.rmSync(c.memoryDir, { recursive: true, force: true }));
+  fs.writeFileSync(path.join(outside, "secret.txt"), "OUTSIDE-SECRET\n");
+  fs.mkdirSync(path.join(c.memoryDir, "notes"));
+  fs.linkSync(path.join(outside, "secret.txt"), path.join(c.memoryDir, "notes", "leak.md"));
+  for (const cmd of [
+    { command: "view", path: "notes/leak.md" },
+    { command: "str_replace", path: "notes/leak.md", old_str: "OUTSIDE", new_str: "x" },
+    { command: "insert", path: "notes/leak.md", insert_line: 0, insert_text: "x" },
+    { command: "rename", old_path: "notes/leak.md", new_path: "notes/moved.md" },
+    { command: "rename", old_path: "notes", new_path: "elsewhere" },
+  ] as MemoryCommand[]) {
+    await rejects(run(c, cmd), "E_PATH_ESCAPE", /hard link/);
+  }
+  assert.equal(fs.readFileSync(path.join(outside, "secret.txt"), "utf8"), "OUTSIDE-SECRET\n");
+  assert.ok(fs.existsSync(path.join(c.memoryDir, "notes", "leak.md")), "nothing moved");
+  assert.equal(readHistory(c.memoryDir).entries.length, 0, "history never holds the outside content");
+});

@@ -75,3 +75,21 @@ test("an agent-actor server may propose too", async () => {
     w.cleanup();
   }
 });
+
+test("memory_propose refuses a name that is not a card (MEMORY.md, a path): nothing staged, the index untouched", async () => {
+  const w = world();
+  const index = fs.readFileSync(path.join(w.memory, "MEMORY.md"), "utf8");
+  const server = await connect({ cwd: w.repo, env: w.env, flags: { readOnly: true, actor: "host:claude" } });
+  try {
+    for (const name of ["./MEMORY.md", "MEMORY.md", ".memctl/jobs", "../outside"]) {
+      const staged = await callTool(server.client, "memory_propose", { name, type: "project", description: "the index", source: "me", kind: "fact" });
+      assert.deepEqual([staged.isError, staged.code], [true, "E_USAGE"], `${name}: ${staged.text}`);
+      assert.match(staged.text, /card/);
+    }
+    assert.deepEqual(readPending(w.memory).proposals, []);
+    assert.equal(fs.readFileSync(path.join(w.memory, "MEMORY.md"), "utf8"), index);
+  } finally {
+    await server.close();
+    w.cleanup();
+  }
+});
