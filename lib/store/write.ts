@@ -98,7 +98,8 @@ export function pauseFromEnv(env: Record<string, string | undefined>): CommitOpt
  * The caller renames them into place (commitStaged) once whatever must precede the files is written.
  */
 export async function stageFiles(files: readonly { file: string; content: Buffer }[], onStaged?: (done: number) => void, concurrency = 8): Promise<string[]> {
-  const temps = files.map(({ file }) => path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`));
+  const random = randomBytes(4 * files.length).toString("hex"); // one call: thousands of small ones cost more than the writes
+  const temps = files.map(({ file }, i) => path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${random.slice(8 * i, 8 * i + 8)}.tmp`));
   let next = 0;
   let done = 0;
   const worker = async () => {
