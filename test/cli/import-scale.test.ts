@@ -167,7 +167,11 @@ test("SIGKILL at random moments of an import: either no card, or a card with its
     const pause = k % 2 === 1 ? { MEMCTL_PAUSE_BEFORE_COMMIT_MS: "400" } : {};
     const child = spawn(process.execPath, [CLI, "import", "claude", "--from", src, "--yes"], { cwd: w.repo, env: { ...spawnEnv(w), ...pause }, stdio: "ignore" });
     const exited = new Promise((r) => child.once("exit", r));
-    await new Promise((r) => setTimeout(r, 200 + Math.random() * (k % 2 === 1 ? 2600 : 1800)));
+    if (k % 4 === 3) {
+      // Deterministic: kill in the pause before the index rename, once history holds the batch.
+      const history = historyPath(w.mem);
+      for (let waited = 0; waited < 20_000 && !(fs.existsSync(history) && fs.statSync(history).size > 0); waited += 10) await new Promise((r) => setTimeout(r, 10));
+    } else await new Promise((r) => setTimeout(r, 200 + Math.random() * (k % 2 === 1 ? 2600 : 1800)));
     child.kill("SIGKILL"); // a no-op when the import already finished: that run counts as "all placed"
     await exited;
     const present = fs.readdirSync(w.mem).filter((f) => /^feedback_c\d+\.md$/.test(f));
