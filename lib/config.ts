@@ -37,6 +37,8 @@ export interface MemctlConfig {
   compact?: { llm_command?: string[]; timeout_seconds?: number };
   /** `[hosts.<name>]`: what the owner lets each host identity do (config-hosts.ts). */
   hosts: Record<string, HostPolicy>;
+  /** `[guardrails]`: store limits the user raised or lowered, by config key (lib/guardrails.ts maps them). */
+  guardrails: Partial<Record<GuardrailKey, number>>;
   raw: Record<string, unknown>;
 }
 
@@ -48,7 +50,21 @@ export interface ConfigRead {
   warnings: ConfigProblem[];
 }
 
-const KNOWN_TOP_LEVEL = new Set(["memory_dir", "projects", "hook", "doctor", "compact", "hosts"]);
+const KNOWN_TOP_LEVEL = new Set(["memory_dir", "projects", "hook", "doctor", "compact", "hosts", "guardrails"]);
+
+/** The limits `[guardrails]` may set (lib/guardrails.ts GUARDRAIL_CONFIG_KEYS maps each to its field). */
+export const GUARDRAIL_KEYS = [
+  "max_depth",
+  "max_segment_bytes",
+  "max_file_bytes",
+  "max_total_bytes",
+  "max_files",
+  "max_trash_files",
+  "max_trash_bytes",
+  "max_episodes_bytes",
+  "max_episodes_lines",
+] as const;
+export type GuardrailKey = (typeof GUARDRAIL_KEYS)[number];
 
 /** The config file path: MEMCTL_CONFIG_FILE, else $XDG_CONFIG_HOME/memctl/config.toml, else ~/.config/memctl/config.toml. */
 export function configFilePath(io: Pick<Io, "env" | "home">): string {
@@ -57,7 +73,7 @@ export function configFilePath(io: Pick<Io, "env" | "home">): string {
   return joinPath(xdg, "memctl", "config.toml");
 }
 
-const emptyConfig = (): MemctlConfig => ({ projects: {}, hook: {}, hosts: {}, raw: {} });
+const emptyConfig = (): MemctlConfig => ({ projects: {}, hook: {}, hosts: {}, guardrails: {}, raw: {} });
 
 /** Validates parsed TOML into a MemctlConfig, collecting every problem in one pass. */
 export function validateConfig(raw: Record<string, unknown>): { value: MemctlConfig; errors: ConfigProblem[]; warnings: ConfigProblem[] } {
@@ -134,6 +150,17 @@ export function validateConfig(raw: Record<string, unknown>): { value: MemctlCon
   }
   // A bad host entry grants nothing, and never stops a store from resolving.
   if (raw.hosts !== undefined) value.hosts = validateHostsTable(raw.hosts, invalidSetting, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));
+  if (raw.guardrails !== undefined) {
+    if (!isTable(raw.guardrails)) invalidSetting("guardrails must be a table, e.g. [guardrails] max_files = 20000");
+    else {
+      for (const [key, v] of Object.entries(raw.guardrails)) {
+        if (!(GUARDRAIL_KEYS as readonly string[]).includes(key)) {
+          warnings.push({ code: "W_UNKNOWN_KEY", message: `unknown key "guardrails.${key}" (ignored); the known limits are ${GUARDRAIL_KEYS.join(", ")}` });
+        } else if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 1) invalidSetting(`guardrails.${key} must be a positive integer, got ${JSON.stringify(v)}`);
+        else value.guardrails[key as GuardrailKey] = v;
+      }
+    }
+  }
   return { value, errors, warnings };
 }
 

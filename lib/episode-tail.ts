@@ -6,6 +6,22 @@ import { utf8Text } from "./bytes.js";
 
 const TAIL_BYTES = 64 * 1024;
 const FIRST_WINDOW_BYTES = 4 * 1024;
+/**
+ * Both formats' field names, memctl's first: memctl writes `ts` / `host`; seed 001's pm-dispatch rows carry
+ * `date` / `writer_host`. Readers take either; memctl only ever writes its own.
+ */
+export const EPISODE_TIME_FIELDS = ["ts", "date"] as const;
+export const EPISODE_HOST_FIELDS = ["host", "writer_host"] as const;
+
+/** A row's timestamp in either format, when it is a parseable date string. */
+export function episodeTime(row: Record<string, unknown>): string | undefined {
+  for (const field of EPISODE_TIME_FIELDS) {
+    const v = row[field];
+    if (typeof v === "string" && !Number.isNaN(Date.parse(v))) return v;
+  }
+  return undefined;
+}
+
 /** An episode older than this earns a reminder. */
 export const EPISODE_STALE_MS = 24 * 3600 * 1000;
 
@@ -40,8 +56,9 @@ export function readLastEpisode(memoryDir: string): LastEpisode {
         const line = lines[i]!.trim();
         if (!line.startsWith("{")) continue;
         try {
-          const ts = (JSON.parse(line) as { ts?: unknown }).ts;
-          if (typeof ts === "string" && !Number.isNaN(Date.parse(ts))) return { status: "found", ts };
+          const row: unknown = JSON.parse(line);
+          const ts = row !== null && typeof row === "object" ? episodeTime(row as Record<string, unknown>) : undefined;
+          if (ts !== undefined) return { status: "found", ts };
         } catch {
           // A malformed line is skipped here; stats counts it.
         }

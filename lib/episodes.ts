@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { readRegularUtf8 } from "./fs-fast.js";
 import path from "node:path";
 import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
+import { EPISODE_HOST_FIELDS, episodeTime } from "./episode-tail.js";
 import { appendLine } from "./history.js";
 import { EPISODES_FILE } from "./store/read.js";
 
@@ -83,7 +84,22 @@ function endsWithoutNewline(file: string): boolean {
   }
 }
 
-/** Reads every episode; malformed lines are counted, never dropped from disk. Never throws. */
+/**
+ * A row in memctl's format (`ts`, `host`) or seed 001's (`date`, `writer_host`), normalised to memctl's field
+ * names. A row with no summary (or a null one) is a skeleton from the retired Stop hook: an episode with an
+ * empty summary, which the fill rate counts as unfilled. Anything without a parseable timestamp is malformed.
+ */
+function toEpisode(v: unknown): Episode | undefined {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return undefined;
+  const row = v as Record<string, unknown>;
+  const ts = episodeTime(row);
+  if (ts === undefined) return undefined;
+  if (row.summary !== undefined && row.summary !== null && typeof row.summary !== "string") return undefined;
+  const host = EPISODE_HOST_FIELDS.map((f) => row[f]).find((h): h is string => typeof h === "string") ?? "";
+  return { ...(row as unknown as Episode), ts, host, summary: typeof row.summary === "string" ? row.summary : "" };
+}
+
+/** Reads every episode (either format); malformed lines are counted, never dropped from disk. Never throws. */
 export function readEpisodes(memoryDir: string): EpisodesRead {
   let text: string;
   try {
@@ -97,9 +113,9 @@ export function readEpisodes(memoryDir: string): EpisodesRead {
   text.split("\n").forEach((raw, i) => {
     if (raw.trim() === "") return;
     try {
-      const v = JSON.parse(raw) as Partial<Episode>;
-      if (v && typeof v === "object" && typeof v.ts === "string" && typeof v.summary === "string") {
-        episodes.push({ ...(v as Episode), line: i + 1 });
+      const episode = toEpisode(JSON.parse(raw));
+      if (episode) {
+        episodes.push({ ...episode, line: i + 1 });
         return;
       }
     } catch {

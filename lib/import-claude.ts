@@ -2,17 +2,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { claudeConfigHome, findClaudeMemoryDirs, listClaudeCards, type ClaudeCard } from "./claude-memory.js";
 import { findRepo } from "./git.js";
-import { appendHistory, makeEntry, readHistory } from "./history.js";
+import { checkBatch, withDefaults, type Guardrails } from "./guardrails.js";
+import { readHistory } from "./history.js";
 import type { Io } from "./io.js";
 import { withStoreLock } from "./lock.js";
 import { claudeSlug } from "./project.js";
+import { addCardsBatch, pendingBatchFiles, type BatchCard } from "./records-batch.js";
 import { DESCRIPTION_MAX, type WriteContext } from "./records.js";
 import type { Resolution } from "./resolve.js";
 import { parseCard } from "./store/card.js";
-import { EMPTY_INDEX, indexHas, upsertIndexLine } from "./store/index-edit.js";
+import { EMPTY_INDEX } from "./store/index-edit.js";
 import { renderIndexLine } from "./store/index-file.js";
 import { INDEX_FILE } from "./store/read.js";
-import { commitFile } from "./store/write.js";
 
 // One-way rescue of Claude Code's own memory into the canonical store. Mechanistic: cards come in byte
 // for byte (no 200-character rule, no truncation), attributed to `system`, deduplicated by name with the
@@ -60,6 +61,7 @@ export function planClaudeImport(memoryDir: string, dirs: string[], otherDirs: s
   for (const dir of scanned) for (const card of listClaudeCards(dir)) byName.set(card.name, [...(byName.get(card.name) ?? []), card]);
   const history = readHistory(memoryDir);
   const known = new Set(history.entries.map((e) => e.card));
+  const pending = pendingBatchFiles(memoryDir); // recorded by an import that was killed before placing them
   const storeNames = storeCardNames(memoryDir);
   const taken = new Set<string>();
   const items: ImportItem[] = [];
@@ -69,7 +71,7 @@ export function planClaudeImport(memoryDir: string, dirs: string[], otherDirs: s
     const file = source.file;
     let action: ImportItem["action"] = "import";
     if (storeNames.has(name) || fs.existsSync(path.join(memoryDir, file))) action = "present";
-    else if (known.has(file)) action = "removed";
+    else if (known.has(file) && !pending.has(file)) action = "removed";
     else if (taken.has(file)) action = "clash";
     if (action === "import") taken.add(file);
     const chars = source.description === undefined ? 0 : [...source.description].length;
@@ -78,29 +80,44 @@ export function planClaudeImport(memoryDir: string, dirs: string[], otherDirs: s
   return { dirs: scanned, otherDirs: otherDirs.filter((d) => !scanned.includes(realOr(d)) && realOr(d) !== store), items };
 }
 
-/** Imports every `import` item of the plan under the store lock, re-checking each against the store there. */
-export async function applyClaudeImport(ctx: WriteContext, plan: ImportPlan): Promise<ImportItem[]> {
+/** What apply needs besides the plan: the config limits, who to tell about progress. */
+export interface ApplyOptions {
+  io: Pick<Io, "env" | "home">;
+  /** Told how many of `total` cards are written so far. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/**
+ * Imports every `import` item of the plan in one batch under the store lock, re-checking each against the
+ * store there. The guardrails are checked for the whole import before the lock (so a refusal creates nothing,
+ * not even .memctl/) and again inside it; a refusal writes nothing.
+ */
+export async function applyClaudeImport(ctx: WriteContext, plan: ImportPlan, options: ApplyOptions): Promise<ImportItem[]> {
+  const limits = withDefaults(ctx.guardrails);
+  checkImportLimits(ctx.memoryDir, plan.items.filter((i) => i.action === "import"), limits, options.io);
   return withStoreLock(ctx.memoryDir, async () => {
-    const imported: ImportItem[] = [];
-    const entries = [...readHistory(ctx.memoryDir).entries];
-    const indexFile = path.join(ctx.memoryDir, INDEX_FILE);
-    let index = readOr(indexFile) ?? EMPTY_INDEX;
-    const original = index;
-    for (const item of plan.items) {
-      if (item.action !== "import") continue;
-      const target = path.join(ctx.memoryDir, item.file);
-      if (fs.existsSync(target) || entries.some((e) => e.card === item.file)) continue; // appeared since planning
-      const bytes = fs.readFileSync(item.source.path);
-      await commitFile(target, bytes, ctx.commit);
-      const entry = makeEntry(entries, item.file, "import", ctx.actor, ctx.now, bytes);
-      appendHistory(ctx.memoryDir, entry);
-      entries.push(entry);
-      if (!indexHas(index, item.file)) index = upsertIndexLine(index, item.file, renderIndexLine({ title: item.name, file: item.file, hook: item.source.description ?? "" }));
-      imported.push(item);
-    }
-    if (index !== original) await commitFile(indexFile, index, ctx.commit);
-    return imported;
+    const known = new Set(readHistory(ctx.memoryDir).entries.map((e) => e.card));
+    const pending = pendingBatchFiles(ctx.memoryDir);
+    // Appeared since planning: a file now present, or a card history now knows (unless a killed import left it).
+    const todo = plan.items.filter((i) => i.action === "import" && !fs.existsSync(path.join(ctx.memoryDir, i.file)) && (!known.has(i.file) || pending.has(i.file)));
+    checkImportLimits(ctx.memoryDir, todo, limits, options.io);
+    const cards: BatchCard[] = todo.map((item) => ({ file: item.file, content: fs.readFileSync(item.source.path), indexLine: importIndexLine(item) }));
+    await addCardsBatch(ctx, cards, "import", options.onProgress && ((done) => options.onProgress!(done, cards.length)));
+    return todo;
   }, { timeoutMs: ctx.lockTimeoutMs });
+}
+
+/** Throws E_GUARDRAIL when importing `items` would take the store past a limit (lib/guardrails.ts checkBatch). */
+export function checkImportLimits(memoryDir: string, items: readonly ImportItem[], limits: Guardrails, io: Pick<Io, "env" | "home">): void {
+  if (items.length === 0) return;
+  const indexFile = path.join(memoryDir, INDEX_FILE);
+  const created = !fs.existsSync(indexFile);
+  const delta = items.reduce((n, i) => n + Buffer.byteLength(importIndexLine(i)) + 1, created ? Buffer.byteLength(EMPTY_INDEX) : 0);
+  checkBatch(fs.realpathSync(memoryDir), items.map((i) => ({ file: i.file, bytes: i.source.bytes })), { delta, created }, limits, io, "Import");
+}
+
+function importIndexLine(item: ImportItem): string {
+  return renderIndexLine({ title: item.name, file: item.file, hook: item.source.description ?? "" });
 }
 
 /** The default scan: this project's Claude memory dirs; every other one found is listed, not read. */

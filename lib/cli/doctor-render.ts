@@ -50,8 +50,21 @@ export function findings(r: DoctorReport): Finding[] {
     warning("claude memory", `${files.length} Claude Code card(s) in ${q(dir)} with no memctl counterpart: ${files.slice(0, 3).map(q).join(", ")}${files.length > 3 ? ", …" : ""}`, "memctl import claude");
   }
   for (const x of r.config_warnings) warning("config", q(x), "edit the user config (memctl config lint checks it)");
+  for (const x of r.limits_exceeded) warning("limit", limitSubject(x), limitFix(x));
   if (r.pending_proposals > 0) warning("proposals", `${r.pending_proposals} proposal${r.pending_proposals === 1 ? " awaits" : "s await"} review`, "memctl review");
   return out;
+}
+
+const AREA_NAMES = { store: "the memory directory", trash: ".memctl/trash", episodes: "episodes.jsonl" } as const;
+
+function limitSubject(x: DoctorReport["limits_exceeded"][number]): string {
+  const unit = x.limit.endsWith("_lines") ? "lines" : x.limit.endsWith("_files") ? "files" : "bytes";
+  return `${AREA_NAMES[x.area]} holds ${x.value} ${unit}; the limit is ${x.max} (${x.limit})`;
+}
+
+function limitFix(x: DoctorReport["limits_exceeded"][number]): string {
+  const shrink = { store: "delete or merge cards", trash: "empty old entries of .memctl/trash (removed cards; history keeps their hashes)", episodes: "move old lines of episodes.jsonl to an archive file" }[x.area];
+  return `${shrink}, or raise it: [guardrails] ${x.limit} = ${x.value} in the user config`;
 }
 
 function injectionSubject(inj: InjectionReport): string {

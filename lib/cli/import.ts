@@ -1,7 +1,10 @@
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { assertMayWrite } from "../actor.js";
 import { usageError } from "../errors.js";
-import { applyClaudeImport, defaultImportDirs, planClaudeImport, type ImportItem, type ImportPlan } from "../import-claude.js";
+import { ERROR_CODES, MemctlError } from "../errors.js";
+import { configuredGuardrails, withDefaults } from "../guardrails.js";
+import { applyClaudeImport, checkImportLimits, defaultImportDirs, planClaudeImport, type ImportItem, type ImportPlan } from "../import-claude.js";
 import type { Io } from "../io.js";
 import { DESCRIPTION_MAX } from "../records.js";
 import { inertText } from "../sanitize.js";
@@ -41,11 +44,19 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const scan = bool(args, "all") ? [...found.dirs, ...found.otherDirs, ...extra] : [...found.dirs, ...extra];
   const plan = planClaudeImport(memoryDir, scan, found.otherDirs);
   const yes = bool(args, "yes");
+  const guardrails = configuredGuardrails(io);
   let imported: ImportItem[] = [];
   if (yes) {
     assertMayWrite(directWriterFrom(args, io, "import memory"), "import memory"); // the write itself is attributed to system
-    imported = await applyClaudeImport({ memoryDir, actor: "system", now: io.now(), commit: pauseFromEnv(io.env) }, plan);
+    const progress = progressLine(io);
+    try {
+      imported = await applyClaudeImport({ memoryDir, actor: "system", now: io.now(), commit: pauseFromEnv(io.env), guardrails }, plan, { io, onProgress: progress.update });
+    } finally {
+      progress.done();
+    }
   }
+  const refusal = yes ? undefined : guardrailRefusal(() => checkImportLimits(memoryDir, plan.items.filter((i) => i.action === "import"), withDefaults(guardrails), io));
+  const command = suggestedCommand(args.positionals[0]!, extra, bool(args, "all"));
   if (bool(args, "json")) {
     printJson(io, {
       memory_dir: memoryDir,
@@ -55,12 +66,58 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       imported: imported.map((i) => i.file),
       items: plan.items.map((i) => ({ name: i.name, file: i.file, action: i.action, source: i.source.path, older_copies: i.older.map((o) => o.path), description_chars: i.longDescription ?? null })),
       over_limit: plan.items.filter((i) => i.longDescription !== undefined && (i.action === "import")).map((i) => i.file),
+      guardrail: refusal ? { code: refusal.code, message: refusal.message, ...refusal.data } : null,
+      command: yes ? null : command,
     });
-  } else io.stdout.write(renderPlan(plan, yes, imported, io));
+  } else io.stdout.write(renderPlan(plan, yes, imported, io, command, refusal));
   return 0;
 }
 
-function renderPlan(plan: ImportPlan, applied: boolean, imported: ImportItem[], io: Io): string {
+/** The command that applies this preview: the same source and scan flags, plus --yes. */
+function suggestedCommand(source: string, from: readonly string[], all: boolean): string {
+  return ["memctl", "import", source, ...from.flatMap((d) => ["--from", shellWord(d)]), ...(all ? ["--all"] : []), "--yes"].join(" ");
+}
+
+function shellWord(s: string): string {
+  return /^[A-Za-z0-9_./@%+=:,-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`;
+}
+
+/** The E_GUARDRAIL a write would meet, for a preview to show instead of throwing. */
+function guardrailRefusal(check: () => void): MemctlError | undefined {
+  try {
+    check();
+    return undefined;
+  } catch (err) {
+    if (err instanceof MemctlError && err.code === ERROR_CODES.E_GUARDRAIL) return err;
+    throw err;
+  }
+}
+
+/**
+ * Progress on stderr, only when stderr is a terminal: one self-overwriting line (carriage return + erase to the
+ * end of line), at most every 100 ms, cleared when done. A single line needs no library (no bars, no layout).
+ */
+function progressLine(io: Io): { update?: (done: number, total: number) => void; done: () => void } {
+  if (!io.stderr.isTTY) return { done: () => {} };
+  let last = -Infinity;
+  let shown = false;
+  let final = "";
+  return {
+    update: (done, total) => {
+      final = `\rimporting Claude memory: ${done}/${total} cards\x1b[K`;
+      const now = performance.now();
+      if (done < total && now - last < 100) return;
+      last = now;
+      shown = true;
+      io.stderr.write(final);
+    },
+    done: () => {
+      if (shown) io.stderr.write(final + "\n");
+    },
+  };
+}
+
+function renderPlan(plan: ImportPlan, applied: boolean, imported: ImportItem[], io: Io, command: string, refusal: MemctlError | undefined): string {
   const c = colorsFor(io);
   const out: string[] = [];
   if (plan.dirs.length === 0) out.push(`${c.dim("no Claude Code memory found for this project")}`);
@@ -79,6 +136,7 @@ function renderPlan(plan: ImportPlan, applied: boolean, imported: ImportItem[], 
     for (const i of long) out.push(`  ${inertText(i.file)} (${i.longDescription} characters)`);
   }
   if (plan.otherDirs.length > 0) out.push(c.dim(`${plan.otherDirs.length} other project${plan.otherDirs.length > 1 ? "s'" : "'s"} Claude memory not scanned; add one with --from DIR, or all with --all`));
-  if (!applied && todo.length > 0) out.push(`run "memctl import claude --yes" to import ${todo.length === 1 ? "it" : "them"}`);
+  if (refusal) out.push(`${c.red("refused:")} ${refusal.message}`);
+  else if (!applied && todo.length > 0) out.push(`run "${inertText(command)}" to import ${todo.length === 1 ? "it" : "them"}`);
   return out.join("\n") + "\n";
 }

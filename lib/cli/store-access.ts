@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { assertMayWriteDirectly, resolveActor } from "../actor.js";
 import { ERROR_CODES, MemctlError, usageError } from "../errors.js";
+import { configuredGuardrails } from "../guardrails.js";
 import type { Io } from "../io.js";
 import type { WriteContext } from "../records.js";
 import { resolveMemory, type Resolution } from "../resolve.js";
@@ -53,7 +54,7 @@ export function directWriterFrom(args: ParsedArgs, io: Io, what = "write memory 
 
 /** The write context for the resolved store: attributed (and allowed) actor, injected clock, the documented pause point. */
 export function writeContext(args: ParsedArgs, io: Io, memoryDir: string): WriteContext {
-  return { memoryDir, actor: directWriterFrom(args, io), now: io.now(), commit: pauseFromEnv(io.env) };
+  return { memoryDir, actor: directWriterFrom(args, io), now: io.now(), commit: pauseFromEnv(io.env), guardrails: configuredGuardrails(io) };
 }
 
 /**

@@ -6,6 +6,7 @@ import { readConfig } from "../config.js";
 import { appendEpisode, assertEpisodesWritable, readEpisodes, type Episode } from "../episodes.js";
 import { ERROR_CODES, MemctlError } from "../errors.js";
 import { runMemoryCommand, type MemoryCommand } from "../file-tools.js";
+import { configuredGuardrails } from "../guardrails.js";
 import { buildInjection } from "../hook/inject.js";
 import { renderUnavailable } from "../inject.js";
 import type { Io } from "../io.js";
@@ -241,7 +242,7 @@ function refuseIfReadOnly(s: ToolSession, what: string): void {
 }
 
 function writeContext(s: ToolSession, memoryDir: string): WriteContext {
-  return { memoryDir, actor: s.options.actor, now: s.io.now(), commit: pauseFromEnv(s.io.env) };
+  return { memoryDir, actor: s.options.actor, now: s.io.now(), commit: pauseFromEnv(s.io.env), guardrails: configuredGuardrails(s.io) };
 }
 
 function renderHit(h: SearchHit): string {

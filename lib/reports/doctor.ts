@@ -1,3 +1,4 @@
+import type { LimitCrossing } from "../guardrails.js";
 import { isExpired, missingFields } from "../store/card.js";
 import { cardRefs, type ParsedRef, type RefVerdict } from "../repo-refs.js";
 import type { InjectionReport } from "./injection.js";
@@ -53,6 +54,8 @@ export interface DoctorInput {
   configWarnings: string[];
   /** Proposals staged under .memctl/proposals/ awaiting the owner (lib/proposals.ts). */
   pendingProposals: number;
+  /** Limits crossed by the store, .memctl/trash or episodes.jsonl (lib/guardrails.ts limitCrossings). */
+  limitsExceeded: LimitCrossing[];
 }
 
 export interface DoctorReport {
@@ -80,6 +83,7 @@ export interface DoctorReport {
   unimported_claude_memory: UnimportedClaudeCard[];
   config_warnings: string[];
   pending_proposals: number;
+  limits_exceeded: LimitCrossing[];
   warnings_count: number;
 }
 
@@ -122,6 +126,7 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     unimported_claude_memory: view ? input.unimportedClaude : [],
     config_warnings: input.configWarnings,
     pending_proposals: input.pendingProposals,
+    limits_exceeded: input.limitsExceeded,
     warnings_count: 0,
   };
   for (const [file, cf] of view?.cards ?? []) {
@@ -151,6 +156,7 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     new Set(report.unimported_claude_memory.map((x) => x.dir)).size +
     report.config_warnings.length +
     (input.pendingProposals > 0 ? 1 : 0) +
+    report.limits_exceeded.length +
     (input.history.status === "error" ? 1 : 0) +
     (input.history.malformed > 0 ? 1 : 0);
   return report;

@@ -3,6 +3,7 @@ import path from "node:path";
 import { hostAdapter } from "../../hosts/index.js";
 import { resolveBudget } from "../budget.js";
 import { compactStatus } from "../compact/status.js";
+import { configuredGuardrails, limitCrossings, withDefaults } from "../guardrails.js";
 import { historyPath, latestByCard, readHistory, sha256Hex, type HistoryEntry } from "../history.js";
 import { planClaudeImport, projectClaudeDirs } from "../import-claude.js";
 import { measureIndexInjectBytes, type BlockContext } from "../inject.js";
@@ -49,6 +50,7 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     injection: view && dir ? injectionFor(opened, options.host ?? "generic", warn) : null,
     configWarnings,
     pendingProposals: dir ? readPending(dir).proposals.length : 0,
+    limitsExceeded: dir ? limitCrossings(dir, withDefaults(configuredGuardrails(io))) : [],
   });
 }
 

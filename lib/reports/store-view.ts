@@ -8,6 +8,15 @@ import { parseIndex, type IndexEntry, type UnparsedLine } from "../store/index-f
 
 const SHARD = /^MEMORY\.[^/]+\.md$/i;
 
+// pm-dispatch's episode artifacts (seed 001): `episodes.summary.md`, written by `rebuild-summary`, and the
+// monthly `episodes.YYYY-MM.jsonl` shards. They belong to the episodic layer and are never cards.
+const EPISODES_ARTIFACT = /^episodes\.(summary\.md|\d{4}-\d{2}\.jsonl)$/;
+
+/** True for a top-level episode artifact (the summary or a monthly shard), which is not a card. */
+export function isEpisodesArtifact(file: string): boolean {
+  return EPISODES_ARTIFACT.test(file);
+}
+
 /** True for a top-level `MEMORY.<name>.md` index shard. */
 export function isShardFile(file: string): boolean {
   return SHARD.test(file);
@@ -51,7 +60,7 @@ export function viewStore(store: Store): StoreView {
   const cards = new Map<string, CardFile>();
   for (const [file, card] of store.cards) {
     if (isShardFile(file)) shards.push(file);
-    else cards.set(file, card);
+    else if (!isEpisodesArtifact(file)) cards.set(file, card);
   }
   const entries: CardEntry[] = [];
   const linked = new Set<string>();

@@ -19,7 +19,7 @@ test("a clean store is healthy: exit 0, issues_count 0, the seed's fields in ord
   assert.deepEqual(Object.keys(report).slice(0, 11), ["schema_version", "memory_dir", "entry_count", "memory_bytes", "episodes_bytes", "shard_count", "dead_links", "orphan_cards", "duplicate_hooks", "stale_repo_refs", "cards_missing_fields"]);
   assert.deepEqual(Object.keys(report).slice(11), [
     "unparsed_index_entries", "unreadable_cards", "expired_cards", "resolution_issues", "issues_count", "injection",
-    "hand_edited_cards", "history_status", "history_malformed", "unimported_claude_memory", "config_warnings", "pending_proposals", "warnings_count",
+    "hand_edited_cards", "history_status", "history_malformed", "unimported_claude_memory", "config_warnings", "pending_proposals", "limits_exceeded", "warnings_count",
   ]);
   assert.equal(report.memory_dir, p.memory);
   assert.equal(report.entry_count, 3);
