@@ -2,10 +2,12 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { assertMayWrite } from "./actor.js";
+import { removeCardFile, renameCardFile, writeCardFile } from "./card-files.js";
+import { isCardFile } from "./card-rules.js";
 import { ERROR_CODES, MemctlError } from "./errors.js";
 import { checkPathShape, checkWrite, withDefaults } from "./guardrails.js";
 import { appendHistory, makeEntry, readHistory, type HistoryEntry, type HistoryOp } from "./history.js";
-import { withStoreLock } from "./lock.js";
+import { withRecordsLock } from "./records-commit.js";
 import type { WriteContext } from "./records.js";
 import { resolveMemoryPath, VIRTUAL_ROOT, type SafePath } from "./safe-path.js";
 import { STATE_DIR } from "./store/paths.js";
@@ -85,13 +87,17 @@ export async function createMemoryFile(ctx: WriteContext, requested: string, tex
     const limits = withDefaults(ctx.guardrails);
     checkPathShape(target.segments, limits, requested);
     checkWrite(target.base, requested, undefined, Buffer.byteLength(text), limits);
-    const opened = openParent(target, requested, { create: true });
-    try {
-      await guarded(opened, () => commitFile(opened.entry, text, { ...ctx.commit, exclusive: true }));
-    } finally {
-      opened.close();
+    // A file named like a card gets save's rules, index line and one crash-safe write (a root card: no directory between).
+    if (isCardFile(target.rel)) await writeCardFile(ctx, history, target.rel, Buffer.from(text, "utf8"));
+    else {
+      const opened = openParent(target, requested, { create: true });
+      try {
+        await guarded(opened, () => commitFile(opened.entry, text, { ...ctx.commit, exclusive: true }));
+      } finally {
+        opened.close();
+      }
+      record(ctx, history, target.rel, "create", text);
     }
-    record(ctx, history, target.rel, "create", text);
     return `File created successfully at: ${requested}`;
   });
 }
@@ -149,6 +155,11 @@ export async function deleteMemory(ctx: WriteContext, requested: string): Promis
     const target = resolveMemoryPath(ctx.memoryDir, requested);
     if (target.rel === "") throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: Cannot delete the ${VIRTUAL_ROOT} directory itself`, { path: requested });
     if (target.kind === "missing") throw notFound(requested);
+    if (target.kind === "file" && isCardFile(target.rel)) {
+      const trash = path.join(realDir(ctx.memoryDir, STATE_DIR, "trash"), `${target.rel.replace(/\//g, "__")}@${ctx.now.getTime()}-${randomBytes(3).toString("hex")}`);
+      await removeCardFile(ctx, history, target.rel, path.relative(ctx.memoryDir, trash));
+      return `Successfully deleted ${requested}`;
+    }
     const opened = openParent(target, requested);
     let files: string[];
     try {
@@ -174,6 +185,12 @@ export async function renameMemory(ctx: WriteContext, oldRequested: string, newR
     if (from.kind === "missing") throw notFound(oldRequested);
     if (to.kind !== "missing") throw new MemctlError(ERROR_CODES.E_EXISTS, `Error: The destination ${newRequested} already exists`, { path: newRequested });
     if (to.rel.startsWith(`${from.rel}/`)) throw new MemctlError(ERROR_CODES.E_USAGE, `Error: Cannot move ${oldRequested} inside itself`);
+    if (from.kind === "file" && (isCardFile(from.rel) || isCardFile(to.rel))) {
+      checkPathShape(to.segments, withDefaults(ctx.guardrails), newRequested);
+      openParent(to, newRequested, { create: true }).close(); // the destination's directory, checked like any other
+      await renameCardFile(ctx, history, from.rel, to.rel);
+      return `Successfully renamed ${oldRequested} to ${newRequested}`;
+    }
     const source = openParent(from, oldRequested);
     let moved: { rel: string; content: Buffer }[];
     try {
@@ -201,7 +218,7 @@ export async function renameMemory(ctx: WriteContext, oldRequested: string, newR
 /** Agent gate, then the store lock; `history` is the list entries are appended to (for revision numbers). */
 async function mutate(ctx: WriteContext, what: string, fn: (history: HistoryEntry[]) => Promise<string>): Promise<string> {
   assertMayWrite(ctx.actor, what);
-  return withStoreLock(ctx.memoryDir, () => fn(readHistory(ctx.memoryDir).entries), { timeoutMs: ctx.lockTimeoutMs });
+  return withRecordsLock(ctx, () => fn(readHistory(ctx.memoryDir).entries));
 }
 
 function record(ctx: WriteContext, history: HistoryEntry[], rel: string, op: HistoryOp, content: string | Buffer | null): void {
@@ -213,6 +230,10 @@ function record(ctx: WriteContext, history: HistoryEntry[], rel: string, op: His
 async function writeExisting(ctx: WriteContext, target: SafePath, opened: OpenedParent, read: Parameters<typeof assertEntry>[1], before: string, next: string, history: HistoryEntry[]): Promise<void> {
   if (next === before) return;
   checkWrite(target.base, opened.requested, Buffer.byteLength(before), Buffer.byteLength(next), withDefaults(ctx.guardrails));
+  if (isCardFile(target.rel)) {
+    assertEntry(opened, read);
+    return writeCardFile(ctx, history, target.rel, Buffer.from(next, "utf8"));
+  }
   await guarded(opened, () => {
     assertEntry(opened, read); // the file read is still the one the rename replaces
     return commitFile(opened.entry, next, ctx.commit);

@@ -1,3 +1,4 @@
+import { isCardFile } from "../card-rules.js";
 import { isExpired, missingFields } from "../store/card.js";
 import { cardRefs, type ParsedRef, type RefVerdict } from "../repo-refs.js";
 import type { InjectionReport } from "./injection.js";
@@ -105,7 +106,7 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     episodes_bytes: input.episodesBytes,
     shard_count: view?.shards.length ?? 0,
     dead_links: view ? deadLinks(view, input.presentTargets) : [],
-    orphan_cards: view ? [...view.cards.keys()].filter((c) => !view.referenced.has(c)) : [],
+    orphan_cards: view ? [...view.cards.keys()].filter((c) => isCardFile(c) && !view.referenced.has(c)) : [],
     duplicate_hooks: view ? duplicateHooks(view) : [],
     stale_repo_refs: [],
     cards_missing_fields: [],
@@ -125,6 +126,8 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     warnings_count: 0,
   };
   for (const [file, cf] of view?.cards ?? []) {
+    // A free note (people/alex.md: not named like a card, linked from no index) has no card rules to break.
+    if (!isCardFile(file) && !view!.referenced.has(file)) continue;
     if (cf.readError !== undefined || !cf.card) {
       report.unreadable_cards.push({ card: file, reason: `cannot read: ${cf.readError ?? "unknown error"}` });
       continue;
