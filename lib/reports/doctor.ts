@@ -21,7 +21,7 @@ export interface MissingFields { card: string; missing: string[] }
 export interface UnparsedEntry { line: number; text: string; reason: string }
 export interface UnreadableCard { card: string; reason: string }
 export interface ExpiredCard { card: string; expires_at: string }
-export interface HandEdit { card: string; change: "modified" | "removed" | "revived"; rev: number; recorded_at: string }
+export interface HandEdit { card: string; change: "modified" | "removed" | "revived" | "interrupted"; rev: number; recorded_at: string }
 export interface UnimportedClaudeCard { dir: string; file: string; name: string }
 
 /** The latest history record of one card (lib/history.ts latestByCard). */
@@ -54,6 +54,8 @@ export interface DoctorInput {
   configWarnings: string[];
   /** Proposals staged under .memctl/proposals/ awaiting the owner (lib/proposals.ts). */
   pendingProposals: number;
+  /** Cards of a write a killed writer left unfinished (lib/records-commit.ts intent); the next write completes it. */
+  interruptedWrites?: string[];
 }
 
 export interface DoctorReport {
@@ -184,8 +186,10 @@ function duplicateHooks(view: StoreView): DuplicateHook[] {
 
 /** Cards whose bytes differ from their latest history record, or that history says are gone (or present). */
 function handEdits(view: StoreView, input: DoctorInput): HandEdit[] {
-  const out: HandEdit[] = [];
+  const interrupted = new Set(input.interruptedWrites ?? []);
+  const out: HandEdit[] = [...interrupted].map((card) => ({ card, change: "interrupted" as const, rev: input.history.latest.get(card)?.rev ?? 0, recorded_at: input.history.latest.get(card)?.at ?? "" }));
   for (const [card, rec] of input.history.latest) {
+    if (interrupted.has(card)) continue;
     const onDisk = view.cards.get(card);
     const base = { card, rev: rec.rev, recorded_at: rec.at };
     if (rec.op === "delete" || rec.sha256 === null) {
