@@ -108,18 +108,18 @@ export async function strReplaceMemory(ctx: WriteContext, requested: string, old
     const opened = openParent(target, requested);
     try {
       const { bytes, id } = readEntry(opened);
-      const content = bytes.toString("utf8");
+      const content = bytes.toString("latin1"); // a byte view: see toView
       if (oldStr === "") throw new MemctlError(ERROR_CODES.E_NO_MATCH, `No replacement was performed: old_str is empty. Give the exact text to replace in ${requested}.`, { path: requested });
-      const at = occurrences(content, oldStr);
+      const at = occurrences(content, toView(oldStr));
       if (at.length === 0) throw new MemctlError(ERROR_CODES.E_NO_MATCH, `No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${requested}.`, { path: requested });
       if (at.length > 1) {
         const lineNumbers = [...new Set(at.map((i) => lineOf(content, i)))];
         throw new MemctlError(ERROR_CODES.E_MULTIPLE_MATCHES, `No replacement was performed. Multiple occurrences of old_str \`${oldStr}\` in lines: ${lineNumbers.join(", ")}. Please ensure it is unique`, { path: requested, lines: lineNumbers });
       }
-      const next = content.slice(0, at[0]) + newStr + content.slice(at[0]! + oldStr.length);
+      const next = content.slice(0, at[0]) + toView(newStr) + content.slice(at[0]! + toView(oldStr).length);
       await writeExisting(ctx, target, opened, id, content, next, history);
       const first = lineOf(next, at[0]!);
-      const lines = next.split("\n");
+      const lines = fromView(next).split("\n");
       const from = Math.max(1, first - 4);
       const to = Math.min(lines.length, first + newStr.split("\n").length + 3);
       return `The memory file has been edited. Here's a snippet of ${requested} with line numbers:\n${numbered(lines.slice(from - 1, to), from)}`;
@@ -135,12 +135,12 @@ export async function insertMemory(ctx: WriteContext, requested: string, insertL
     const opened = openParent(target, requested);
     try {
       const { bytes, id } = readEntry(opened);
-      const content = bytes.toString("utf8");
+      const content = bytes.toString("latin1");
       const lines = content.split("\n");
       if (!Number.isInteger(insertLine) || insertLine < 0 || insertLine > lines.length) {
         throw new MemctlError(ERROR_CODES.E_INVALID_LINE, `Error: Invalid \`insert_line\` parameter: ${insertLine}. It should be within the range of lines of the file: [0, ${lines.length}]`, { path: requested });
       }
-      lines.splice(insertLine, 0, insertText.replace(/\n$/, ""));
+      lines.splice(insertLine, 0, toView(insertText.replace(/\n$/, "")));
       await writeExisting(ctx, target, opened, id, content, lines.join("\n"), history);
       return `The file ${requested} has been edited.`;
     } finally {
@@ -227,18 +227,31 @@ function record(ctx: WriteContext, history: HistoryEntry[], rel: string, op: His
   history.push(entry);
 }
 
+/** Writes an edit made on a byte view (toView): every byte the edit did not touch is written back as it was. */
 async function writeExisting(ctx: WriteContext, target: SafePath, opened: OpenedParent, read: Parameters<typeof assertEntry>[1], before: string, next: string, history: HistoryEntry[]): Promise<void> {
   if (next === before) return;
-  checkWrite(target.base, opened.requested, Buffer.byteLength(before), Buffer.byteLength(next), withDefaults(ctx.guardrails));
+  const bytes = Buffer.from(next, "latin1");
+  checkWrite(target.base, opened.requested, before.length, bytes.length, withDefaults(ctx.guardrails));
   if (isCardFile(target.rel)) {
     assertEntry(opened, read);
-    return writeCardFile(ctx, history, target.rel, Buffer.from(next, "utf8"));
+    return writeCardFile(ctx, history, target.rel, bytes);
   }
   await guarded(opened, () => {
     assertEntry(opened, read); // the file read is still the one the rename replaces
-    return commitFile(opened.entry, next, ctx.commit);
+    return commitFile(opened.entry, bytes, ctx.commit);
   });
-  record(ctx, history, target.rel, "update", next);
+  record(ctx, history, target.rel, "update", bytes);
+}
+
+// Edits work on a Latin-1 view of the file (one char per byte), so bytes that are not valid UTF-8 survive an
+// edit elsewhere in the file; the caller's UTF-8 strings are spliced in as their UTF-8 bytes.
+
+function toView(text: string): string {
+  return Buffer.from(text, "utf8").toString("latin1");
+}
+
+function fromView(view: string): string {
+  return Buffer.from(view, "latin1").toString("utf8");
 }
 
 /** Moves the checked source entry into the checked destination directory; the moved files' contents, for history. */

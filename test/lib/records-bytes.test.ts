@@ -87,3 +87,20 @@ test("property: save (update and create), rm and rename change only their own by
     { numRuns: 20 },
   );
 });
+
+test("property: str_replace and insert keep every byte of the file they do not edit", async (t) => {
+  const ctx = store(t);
+  await fc.assert(
+    fc.asyncProperty(lines, lines, async (before, after) => {
+      for (const name of fs.readdirSync(ctx.memoryDir)) fs.rmSync(path.join(ctx.memoryDir, name), { recursive: true, force: true });
+      const note = (mark: string, extra: Buffer[] = []) => Buffer.concat([...before, b(mark), ...extra, ...after].flatMap((l) => [l, b("\n")]));
+      fs.mkdirSync(path.join(ctx.memoryDir, "people"));
+      fs.writeFileSync(path.join(ctx.memoryDir, "people/n.md"), note("MARK ☕"));
+      await runMemoryCommand(ctx, { command: "str_replace", path: "people/n.md", old_str: "MARK ☕", new_str: "MARKED ☕☕" });
+      assert.deepEqual(read(ctx, "people/n.md"), note("MARKED ☕☕"), "str_replace");
+      await runMemoryCommand(ctx, { command: "insert", path: "people/n.md", insert_line: before.length + 1, insert_text: "inserted é" });
+      assert.deepEqual(read(ctx, "people/n.md"), note("MARKED ☕☕", [b("inserted é")]), "insert");
+    }),
+    { numRuns: 20 },
+  );
+});
