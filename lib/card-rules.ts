@@ -33,11 +33,11 @@ export function cardTextProblems(text: string, previous?: string): string[] {
 }
 
 /** Refuses a card text that breaks the rules, naming every problem; E_DESCRIPTION_TOO_LONG when that is the only one. */
-export function assertCardText(file: string, text: string, previous?: string): void {
+export function assertCardText(file: string, text: string, previous?: string, fix = 'write it with "memctl save", or give it the full frontmatter'): void {
   const { problems, tooLong } = check(text, previous);
   if (problems.length === 0) return;
   const code = tooLong && problems.length === 1 ? ERROR_CODES.E_DESCRIPTION_TOO_LONG : ERROR_CODES.E_CARD_RULES;
-  throw new MemctlError(code, `${file} is named like a card, so it must be one: ${problems.join("; ")}. Nothing was written; write it with "memctl save", or give it the full frontmatter.`, { file, problems, limit: DESCRIPTION_MAX });
+  throw new MemctlError(code, `${file} is named like a card, so it must be one: ${problems.join("; ")}. Nothing was written; ${fix}.`, { file, problems, limit: DESCRIPTION_MAX });
 }
 
 function check(text: string, previous: string | undefined): { problems: string[]; tooLong: boolean } {

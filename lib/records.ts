@@ -163,7 +163,7 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
     next = Buffer.from(renderNewCard({ ...input, type: input.type as CardType, description: input.description }, today), "utf8");
   }
   const nextText = next.toString("utf8");
-  assertCardText(file, nextText, before?.toString("utf8"));
+  assertCardText(file, nextText, before?.toString("utf8"), `give the description with -d "…" (save fills in the other fields)`);
   const meta = parseCard(nextText).meta;
   // A title the owner chose by hand in MEMORY.md is kept; the hook always follows the description.
   const title = currentIndexTitle(ctx.memoryDir, file) ?? meta.name ?? input.name;
