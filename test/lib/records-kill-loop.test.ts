@@ -87,17 +87,22 @@ async function runLane(t: { after: (fn: () => void) => void }, lane: number, tal
   }
 }
 
-/** Spawns the CLI and SIGKILLs it a random moment after it first touches .memctl/ (the lock); true when it was killed. */
+/** Spawns the CLI and SIGKILLs it at a random moment around its write; true when it was killed. */
 async function runAndKill(memory: string, cwd: string, argv: string[], env: Record<string, string | undefined>): Promise<boolean> {
   const child = spawn(process.execPath, [CLI, ...argv], { cwd, env, stdio: "ignore" });
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
   const watcher = fs.watch(path.join(memory, ".memctl"));
   let timer: NodeJS.Timeout | undefined;
+  // Mostly armed when the write-ahead intent's temp file appears (the write's renames follow, PAUSE_MS apart);
+  // one run in four armed at the first touch of .memctl/ (the lock), to kill before the intent too.
+  const early = Math.random() < 0.25;
   const arm = () => {
     if (timer) return;
-    timer = setTimeout(() => child.kill("SIGKILL"), Math.random() * PAUSE_MS * 6);
+    timer = setTimeout(() => child.kill("SIGKILL"), Math.random() * PAUSE_MS * (early ? 2 : 5));
   };
-  watcher.on("change", arm);
+  watcher.on("change", (_event, name) => {
+    if (early || String(name).startsWith(".intent.json.")) arm();
+  });
   const fallback = setTimeout(arm, 15_000);
   const signal = await exited;
   watcher.close();
