@@ -10,9 +10,10 @@ import { commitFile, syncDirectory, type CommitOptions } from "./store/write.js"
 
 // A card write is several renames (card, MEMORY.md, history, a proposal's archive). To survive a kill between
 // them, the whole write is first committed as one intent file (.memctl/intent.json, atomic); then the same
-// idempotent apply runs the steps; then the intent goes. A writer killed anywhere leaves either no intent
-// (nothing, or everything, happened) or a complete intent, which the next writer applies under the lock
-// before its own write. So a card on disk always ends up with its history entry and its index line.
+// idempotent apply runs the steps; then the intent goes. The first card rename is the commit point: the next
+// writer, under the lock, finishes an intent whose first card step is done (index line, history entry, archive)
+// and drops one whose first step never happened (nothing did). So a card on disk always ends up with its
+// history entry and its index line, and a write killed before its card rename leaves the old state.
 
 export const INTENT_RELPATH = `${STATE_DIR}/intent.json`;
 
@@ -49,18 +50,20 @@ export async function withRecordsLock<T>(ctx: { memoryDir: string; commit?: Comm
 /** Commits `intent` (write-ahead), applies it, then clears it. The caller holds the store lock. */
 export async function commitIntent(memoryDir: string, intent: Intent, commit?: CommitOptions): Promise<void> {
   ensureStateDir(memoryDir);
-  await commitFile(intentPath(memoryDir), serialize(intent), commit);
+  await commitFile(intentPath(memoryDir), serialize(intent)); // no pause: the documented pause point is the card's
   await applyIntent(memoryDir, intent, commit);
   clearIntent(memoryDir);
 }
 
-/** Applies a write a killed writer left committed but unfinished. The caller holds the store lock. */
+/** Finishes (or, before its commit point, drops) the write a killed writer left. The caller holds the store lock. */
 export async function recoverIntent(memoryDir: string, commit?: CommitOptions): Promise<boolean> {
   const intent = readIntent(memoryDir);
   if (!intent) return false;
-  await applyIntent(memoryDir, intent, commit);
+  const first = intent.changes[0];
+  const committed = first !== undefined && shaOf(path.join(memoryDir, first.card)) === targetOf(first);
+  if (committed) await applyIntent(memoryDir, intent, commit);
   clearIntent(memoryDir);
-  return true;
+  return committed;
 }
 
 /** The unfinished write left by a killed writer, if any (doctor reports it). */
@@ -92,7 +95,7 @@ async function applyIntent(memoryDir: string, intent: Intent, commit?: CommitOpt
   for (const change of intent.changes) {
     const abs = path.join(memoryDir, change.card);
     const current = shaOf(abs);
-    const target = change.content === null ? null : sha256Hex(change.content);
+    const target = targetOf(change);
     if (current !== target) {
       if (current !== change.before) continue; // changed by hand since: the hand edit wins, doctor shows it
       if (change.content !== null) await commitFile(abs, change.content, commit);
@@ -135,6 +138,10 @@ async function editIndex(memoryDir: string, card: string, edit: NonNullable<Card
 function clearIntent(memoryDir: string): void {
   fs.rmSync(intentPath(memoryDir), { force: true });
   syncDirectory(path.dirname(intentPath(memoryDir)));
+}
+
+function targetOf(change: CardChange): string | null {
+  return change.content === null ? null : sha256Hex(change.content);
 }
 
 function shaOf(abs: string): string | null {
