@@ -88,6 +88,7 @@ test("CLI manage create and MCP memory_manage create apply the same rules", asyn
   assert.match(index(), /\(project_ok\.md\) — deploys go through argo$/m);
 
   const env = { HOME: s.home, MEMCTL_CONFIG_FILE: path.join(s.home, "config.toml"), MEMCTL_MEMORY_DIR: s.memory };
+  fs.writeFileSync(env.MEMCTL_CONFIG_FILE, "[hosts.claude]\nwrite = true\n"); // the owner lets this host write directly
   const server = await connect({ cwd: s.repo, env, flags: { actor: "host:claude" } });
   try {
     const long = await callTool(server.client, "memory_manage", { command: "create", path: "project_z.md", file_text: GOOD("d".repeat(300)) });
