@@ -1,6 +1,7 @@
 import { assertMayWrite } from "./actor.js";
 import { runJob, type JobState } from "./jobs.js";
 import { withStoreLock } from "./lock.js";
+import { withRecordsLock } from "./records-commit.js";
 import { acceptProposal } from "./proposal-decide.js";
 import { contentKey, groupKey, reviewPending, type ReviewedProposal } from "./proposal-review.js";
 import { archiveProposal, readPending, rewritePending, type Proposal } from "./proposals.js";
@@ -90,6 +91,9 @@ export async function consolidate(ctx: WriteContext, options: ConsolidateOptions
   }
   const ledger = { memoryDir: ctx.memoryDir, now: options.clock ?? (() => ctx.now), lockTimeoutMs: ctx.lockTimeoutMs };
   const run = await runJob(ledger, "consolidate", async () => {
+    // A pass killed mid-accept left its write committed but unapplied: finish it first, so its proposal is
+    // archived as accepted instead of being held here as stale.
+    await withRecordsLock(ctx, () => undefined);
     const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts);
     await applyMerges(ctx, plan);
     for (const a of plan.accepted) {

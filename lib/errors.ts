@@ -47,6 +47,8 @@ export const ERROR_CODES = {
   E_IS_DIRECTORY: "E_IS_DIRECTORY",
   /** An authored description is over 200 characters. */
   E_DESCRIPTION_TOO_LONG: "E_DESCRIPTION_TOO_LONG",
+  /** A file named like a card (`<type>_<name>.md` at the store root) lacks frontmatter or required fields. */
+  E_CARD_RULES: "E_CARD_RULES",
   /** The memory directory (or episodes file) cannot be written. */
   E_NOT_WRITABLE: "E_NOT_WRITABLE",
   /** A proposal names no source; a claim that cannot name its source is not staged. */

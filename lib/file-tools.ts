@@ -2,10 +2,12 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { assertMayWrite } from "./actor.js";
+import { removeCardFile, renameCardFile, writeCardFile } from "./card-files.js";
+import { isCardFile } from "./card-rules.js";
 import { ERROR_CODES, MemctlError } from "./errors.js";
 import { checkPathShape, checkWrite, withDefaults } from "./guardrails.js";
 import { appendHistory, makeEntry, readHistory, type HistoryEntry, type HistoryOp } from "./history.js";
-import { withStoreLock } from "./lock.js";
+import { withRecordsLock } from "./records-commit.js";
 import type { WriteContext } from "./records.js";
 import { resolveMemoryPath, VIRTUAL_ROOT, type SafePath } from "./safe-path.js";
 import { STATE_DIR } from "./store/paths.js";
@@ -85,13 +87,17 @@ export async function createMemoryFile(ctx: WriteContext, requested: string, tex
     const limits = withDefaults(ctx.guardrails);
     checkPathShape(target.segments, limits, requested);
     checkWrite(target.base, requested, undefined, Buffer.byteLength(text), limits);
-    const opened = openParent(target, requested, { create: true });
-    try {
-      await guarded(opened, () => commitFile(opened.entry, text, { ...ctx.commit, exclusive: true }));
-    } finally {
-      opened.close();
+    // A file named like a card gets save's rules, index line and one crash-safe write (a root card: no directory between).
+    if (isCardFile(target.rel)) await writeCardFile(ctx, history, target.rel, Buffer.from(text, "utf8"));
+    else {
+      const opened = openParent(target, requested, { create: true });
+      try {
+        await guarded(opened, () => commitFile(opened.entry, text, { ...ctx.commit, exclusive: true }));
+      } finally {
+        opened.close();
+      }
+      record(ctx, history, target.rel, "create", text);
     }
-    record(ctx, history, target.rel, "create", text);
     return `File created successfully at: ${requested}`;
   });
 }
@@ -102,18 +108,18 @@ export async function strReplaceMemory(ctx: WriteContext, requested: string, old
     const opened = openParent(target, requested);
     try {
       const { bytes, id } = readEntry(opened);
-      const content = bytes.toString("utf8");
+      const content = bytes.toString("latin1"); // a byte view: see toView
       if (oldStr === "") throw new MemctlError(ERROR_CODES.E_NO_MATCH, `No replacement was performed: old_str is empty. Give the exact text to replace in ${requested}.`, { path: requested });
-      const at = occurrences(content, oldStr);
+      const at = occurrences(content, toView(oldStr));
       if (at.length === 0) throw new MemctlError(ERROR_CODES.E_NO_MATCH, `No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${requested}.`, { path: requested });
       if (at.length > 1) {
         const lineNumbers = [...new Set(at.map((i) => lineOf(content, i)))];
         throw new MemctlError(ERROR_CODES.E_MULTIPLE_MATCHES, `No replacement was performed. Multiple occurrences of old_str \`${oldStr}\` in lines: ${lineNumbers.join(", ")}. Please ensure it is unique`, { path: requested, lines: lineNumbers });
       }
-      const next = content.slice(0, at[0]) + newStr + content.slice(at[0]! + oldStr.length);
+      const next = content.slice(0, at[0]) + toView(newStr) + content.slice(at[0]! + toView(oldStr).length);
       await writeExisting(ctx, target, opened, id, content, next, history);
       const first = lineOf(next, at[0]!);
-      const lines = next.split("\n");
+      const lines = fromView(next).split("\n");
       const from = Math.max(1, first - 4);
       const to = Math.min(lines.length, first + newStr.split("\n").length + 3);
       return `The memory file has been edited. Here's a snippet of ${requested} with line numbers:\n${numbered(lines.slice(from - 1, to), from)}`;
@@ -129,12 +135,12 @@ export async function insertMemory(ctx: WriteContext, requested: string, insertL
     const opened = openParent(target, requested);
     try {
       const { bytes, id } = readEntry(opened);
-      const content = bytes.toString("utf8");
+      const content = bytes.toString("latin1");
       const lines = content.split("\n");
       if (!Number.isInteger(insertLine) || insertLine < 0 || insertLine > lines.length) {
         throw new MemctlError(ERROR_CODES.E_INVALID_LINE, `Error: Invalid \`insert_line\` parameter: ${insertLine}. It should be within the range of lines of the file: [0, ${lines.length}]`, { path: requested });
       }
-      lines.splice(insertLine, 0, insertText.replace(/\n$/, ""));
+      lines.splice(insertLine, 0, toView(insertText.replace(/\n$/, "")));
       await writeExisting(ctx, target, opened, id, content, lines.join("\n"), history);
       return `The file ${requested} has been edited.`;
     } finally {
@@ -149,6 +155,11 @@ export async function deleteMemory(ctx: WriteContext, requested: string): Promis
     const target = resolveMemoryPath(ctx.memoryDir, requested);
     if (target.rel === "") throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: Cannot delete the ${VIRTUAL_ROOT} directory itself`, { path: requested });
     if (target.kind === "missing") throw notFound(requested);
+    if (target.kind === "file" && isCardFile(target.rel)) {
+      const trash = path.join(realDir(ctx.memoryDir, STATE_DIR, "trash"), `${target.rel.replace(/\//g, "__")}@${ctx.now.getTime()}-${randomBytes(3).toString("hex")}`);
+      await removeCardFile(ctx, history, target.rel, path.relative(ctx.memoryDir, trash));
+      return `Successfully deleted ${requested}`;
+    }
     const opened = openParent(target, requested);
     let files: string[];
     try {
@@ -174,6 +185,12 @@ export async function renameMemory(ctx: WriteContext, oldRequested: string, newR
     if (from.kind === "missing") throw notFound(oldRequested);
     if (to.kind !== "missing") throw new MemctlError(ERROR_CODES.E_EXISTS, `Error: The destination ${newRequested} already exists`, { path: newRequested });
     if (to.rel.startsWith(`${from.rel}/`)) throw new MemctlError(ERROR_CODES.E_USAGE, `Error: Cannot move ${oldRequested} inside itself`);
+    if (from.kind === "file" && (isCardFile(from.rel) || isCardFile(to.rel))) {
+      checkPathShape(to.segments, withDefaults(ctx.guardrails), newRequested);
+      openParent(to, newRequested, { create: true }).close(); // the destination's directory, checked like any other
+      await renameCardFile(ctx, history, from.rel, to.rel);
+      return `Successfully renamed ${oldRequested} to ${newRequested}`;
+    }
     const source = openParent(from, oldRequested);
     let moved: { rel: string; content: Buffer }[];
     try {
@@ -201,7 +218,7 @@ export async function renameMemory(ctx: WriteContext, oldRequested: string, newR
 /** Agent gate, then the store lock; `history` is the list entries are appended to (for revision numbers). */
 async function mutate(ctx: WriteContext, what: string, fn: (history: HistoryEntry[]) => Promise<string>): Promise<string> {
   assertMayWrite(ctx.actor, what);
-  return withStoreLock(ctx.memoryDir, () => fn(readHistory(ctx.memoryDir).entries), { timeoutMs: ctx.lockTimeoutMs });
+  return withRecordsLock(ctx, () => fn(readHistory(ctx.memoryDir).entries));
 }
 
 function record(ctx: WriteContext, history: HistoryEntry[], rel: string, op: HistoryOp, content: string | Buffer | null): void {
@@ -210,14 +227,31 @@ function record(ctx: WriteContext, history: HistoryEntry[], rel: string, op: His
   history.push(entry);
 }
 
+/** Writes an edit made on a byte view (toView): every byte the edit did not touch is written back as it was. */
 async function writeExisting(ctx: WriteContext, target: SafePath, opened: OpenedParent, read: Parameters<typeof assertEntry>[1], before: string, next: string, history: HistoryEntry[]): Promise<void> {
   if (next === before) return;
-  checkWrite(target.base, opened.requested, Buffer.byteLength(before), Buffer.byteLength(next), withDefaults(ctx.guardrails));
+  const bytes = Buffer.from(next, "latin1");
+  checkWrite(target.base, opened.requested, before.length, bytes.length, withDefaults(ctx.guardrails));
+  if (isCardFile(target.rel)) {
+    assertEntry(opened, read);
+    return writeCardFile(ctx, history, target.rel, bytes);
+  }
   await guarded(opened, () => {
     assertEntry(opened, read); // the file read is still the one the rename replaces
-    return commitFile(opened.entry, next, ctx.commit);
+    return commitFile(opened.entry, bytes, ctx.commit);
   });
-  record(ctx, history, target.rel, "update", next);
+  record(ctx, history, target.rel, "update", bytes);
+}
+
+// Edits work on a Latin-1 view of the file (one char per byte), so bytes that are not valid UTF-8 survive an
+// edit elsewhere in the file; the caller's UTF-8 strings are spliced in as their UTF-8 bytes.
+
+function toView(text: string): string {
+  return Buffer.from(text, "utf8").toString("latin1");
+}
+
+function fromView(view: string): string {
+  return Buffer.from(view, "latin1").toString("utf8");
 }
 
 /** Moves the checked source entry into the checked destination directory; the moved files' contents, for history. */

@@ -6,6 +6,7 @@ import { ERROR_CODES, MemctlError, systemCode, usageError } from "./errors.js";
 import { appendLine } from "./history.js";
 import { ensureStateDir, withStoreLock } from "./lock.js";
 import { STATE_DIR } from "./store/paths.js";
+import { processAlive } from "./store/write.js";
 
 // The job ledger (seed 002: "one ledger with leases and retries, not a scattering of progress keys").
 // `.memctl/jobs.jsonl` is append-only: every state change of a job is one event line, and a job's state is
@@ -93,11 +94,17 @@ export function readJobs(memoryDir: string, now: Date): JobsRead {
       malformed++;
     }
   }
-  return { jobs: foldJobs(events, now), malformed };
+  return { jobs: foldJobs(events, now, localHolderGone), malformed };
 }
 
-/** Pure: the state of every job after its events, at `now`. */
-export function foldJobs(events: readonly JobEvent[], now: Date): JobState[] {
+/** True for a holder `<pid>@<this host>` whose process is gone: its lease is dead now, not when it expires. */
+export function localHolderGone(holder: string): boolean {
+  const m = /^(\d+)@(.+)$/.exec(holder);
+  return m !== null && m[2] === os.hostname() && !processAlive(Number(m[1]));
+}
+
+/** The state of every job after its events, at `now`; a running job whose holder is `gone` is stuck at once. */
+export function foldJobs(events: readonly JobEvent[], now: Date, gone: (holder: string) => boolean = () => false): JobState[] {
   const jobs = new Map<string, JobState>();
   for (const e of events) {
     let job = jobs.get(e.job);
@@ -124,6 +131,7 @@ export function foldJobs(events: readonly JobEvent[], now: Date): JobState[] {
   }
   for (const job of jobs.values()) {
     if (job.status === "running" && job.lease_until !== null && Date.parse(job.lease_until) <= now.getTime()) job.status = "stuck";
+    else if (job.status === "running" && job.holder !== null && gone(job.holder)) job.status = "stuck";
     job.retryable = (job.status === "stuck" || job.status === "failed") && job.attempts < job.max_attempts;
   }
   return [...jobs.values()];

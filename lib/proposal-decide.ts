@@ -3,7 +3,8 @@ import { ERROR_CODES, MemctlError, usageError } from "./errors.js";
 import { withStoreLock } from "./lock.js";
 import { saveInputOf } from "./proposal-review.js";
 import { archiveProposal, currentSha, findPending, proposalCardProblem, type Proposal } from "./proposals.js";
-import { findCardFile, saveCard, type CardProvenance, type SaveResult, type WriteContext } from "./records.js";
+import { withRecordsLock } from "./records-commit.js";
+import { findCardFile, saveCardLocked, type CardProvenance, type SaveResult, type WriteContext } from "./records.js";
 
 // The owner's side of the boundary: accept promotes a proposal through the one save path (so the card gets
 // its provenance, a history revision and an index line); reject archives it with the reason. Agents are
@@ -27,25 +28,31 @@ export interface AcceptResult {
 
 export async function acceptProposal(ctx: WriteContext, id: string, options: AcceptOptions = {}): Promise<AcceptResult> {
   assertMayWrite(ctx.actor, "accept proposals");
-  const proposal = findPending(ctx.memoryDir, id);
-  // The staged file may have been edited since it was proposed: what it names now must still be a card.
-  const notACard = proposalCardProblem(proposal.card.name, proposal.target) ?? proposalCardProblem(proposal.card.name, findCardFile(ctx.memoryDir, proposal.card.name) ?? null);
-  if (notACard) throw usageError(`proposal ${proposal.id} cannot be accepted: ${notACard}. Reject it: memctl reject ${proposal.id} --reason "not a card"`, { id: proposal.id });
-  const current = currentSha(ctx.memoryDir, proposal);
-  const stale = current !== proposal.base_sha256;
-  if (stale && !options.force) {
-    throw new MemctlError(
-      ERROR_CODES.E_STALE_BASE,
-      `proposal ${proposal.id} is stale: card "${proposal.card.name}" ${proposal.base_sha256 === null ? "was created" : current === null ? "was removed" : "changed"} after it was proposed, so accepting it could overwrite what was learned since. See the difference with "memctl review ${proposal.id}", then accept with --force or reject it.`,
-      { id: proposal.id, card: proposal.target, expected_sha256: proposal.base_sha256, current_sha256: current },
-    );
-  }
-  // The base is checked again under the lock inside saveCard, so a write racing this accept is not overwritten.
-  const input = saveInputOf(proposal, options);
-  const save = await saveCard(ctx, { ...input, expectSha256: options.force ? undefined : proposal.base_sha256 });
-  const decided: Proposal = { ...proposal, status: "accepted", decided_at: ctx.now.toISOString(), decided_by: ctx.actor, card_file: save.file, ...(save.entry ? { rev: save.entry.rev } : {}) };
-  await withStoreLock(ctx.memoryDir, () => archiveProposal(ctx.memoryDir, decided, { actor: ctx.actor, at: decided.decided_at, card: save.file, rev: save.entry?.rev ?? null, op: save.op, forced: stale }), { timeoutMs: ctx.lockTimeoutMs });
-  return { proposal: decided, save, forced: stale, provenance: input.provenance! };
+  // One hold of the lock, after finishing any write a killed accept left: the card, its history entry, its
+  // index line and the proposal's archive are one write (lib/records-commit.ts), so a retry never finds a
+  // half-accepted proposal that now looks stale.
+  return withRecordsLock(ctx, async () => {
+    const proposal = findPending(ctx.memoryDir, id);
+    // The staged file may have been edited since it was proposed: what it names now must still be a card.
+    const notACard = proposalCardProblem(proposal.card.name, proposal.target) ?? proposalCardProblem(proposal.card.name, findCardFile(ctx.memoryDir, proposal.card.name) ?? null);
+    if (notACard) throw usageError(`proposal ${proposal.id} cannot be accepted: ${notACard}. Reject it: memctl reject ${proposal.id} --reason "not a card"`, { id: proposal.id });
+    const current = currentSha(ctx.memoryDir, proposal);
+    const stale = current !== proposal.base_sha256;
+    if (stale && !options.force) {
+      throw new MemctlError(
+        ERROR_CODES.E_STALE_BASE,
+        `proposal ${proposal.id} is stale: card "${proposal.card.name}" ${proposal.base_sha256 === null ? "was created" : current === null ? "was removed" : "changed"} after it was proposed, so accepting it could overwrite what was learned since. See the difference with "memctl review ${proposal.id}", then accept with --force or reject it.`,
+        { id: proposal.id, card: proposal.target, expected_sha256: proposal.base_sha256, current_sha256: current },
+      );
+    }
+    const input = saveInputOf(proposal, options);
+    let decided = proposal;
+    const save = await saveCardLocked(ctx, { ...input, expectSha256: options.force ? undefined : proposal.base_sha256 }, ({ file, op, rev }) => {
+      decided = { ...proposal, status: "accepted", decided_at: ctx.now.toISOString(), decided_by: ctx.actor, card_file: file, ...(rev !== null ? { rev } : {}) };
+      return { proposal: decided, event: { actor: ctx.actor, at: decided.decided_at, card: file, rev, op, forced: stale } };
+    });
+    return { proposal: decided, save, forced: stale, provenance: input.provenance! };
+  });
 }
 
 export async function rejectProposal(ctx: WriteContext, id: string, reason: string): Promise<Proposal> {

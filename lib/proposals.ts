@@ -243,7 +243,7 @@ function newProposalId(now: Date): string {
   return `p-${stamp}-${randomBytes(3).toString("hex")}`;
 }
 
-function proposalPath(memoryDir: string, id: string): string {
+export function proposalPath(memoryDir: string, id: string): string {
   if (!ID.test(id)) throw usageError(`"${id}" is not a proposal id (p-YYYYMMDDTHHMMSSZ-xxxxxx)`);
   return path.join(memoryDir, PROPOSALS_DIR, `${id}.json`);
 }

@@ -1,15 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { assertMayWrite } from "./actor.js";
-import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
+import { ERROR_CODES, MemctlError } from "./errors.js";
 import { appendHistory, latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry } from "./history.js";
-import { withStoreLock } from "./lock.js";
+import { commitIntent, withRecordsLock } from "./records-commit.js";
 import { findCardFile, type WriteContext } from "./records.js";
-import { removeIndexLines } from "./store/index-edit.js";
+import { removeIndexLinesBytes } from "./store/index-edit.js";
 import { INDEX_FILE, listCardFiles } from "./store/read.js";
 import { STATE_DIR } from "./store/paths.js";
 import { realDir } from "./store/safe-write.js";
-import { commitFile, syncDirectory } from "./store/write.js";
 
 export interface RemoveResult {
   file: string;
@@ -25,7 +24,7 @@ export interface RemoveResult {
  */
 export async function removeCard(ctx: WriteContext, name: string): Promise<RemoveResult> {
   assertMayWrite(ctx.actor, "remove memory cards");
-  return withStoreLock(ctx.memoryDir, async () => {
+  return withRecordsLock(ctx, async () => {
     const file = findCardFile(ctx.memoryDir, name);
     if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
     const history = readHistory(ctx.memoryDir);
@@ -33,22 +32,13 @@ export async function removeCard(ctx: WriteContext, name: string): Promise<Remov
     // A real directory: a link here would move the card out of the store.
     const trashDir = realDir(ctx.memoryDir, STATE_DIR, "trash");
     const trash = path.join(trashDir, `${file.replace(/\//g, "__")}@rev${entry.rev}`);
-
-    const indexFile = path.join(ctx.memoryDir, INDEX_FILE);
-    let removed = 0;
-    try {
-      const text = fs.readFileSync(indexFile, "utf8");
-      const next = removeIndexLines(text, file);
-      removed = next.removed;
-      if (next.removed > 0) await commitFile(indexFile, next.text, ctx.commit);
-    } catch (err) {
-      if (systemCode(err) !== "ENOENT") throw err;
-    }
-    fs.renameSync(path.join(ctx.memoryDir, file), trash);
-    syncDirectory(ctx.memoryDir);
-    appendHistory(ctx.memoryDir, entry);
+    const index = readOrUndefined(path.join(ctx.memoryDir, INDEX_FILE));
+    const removed = index ? removeIndexLinesBytes(index, file).removed : 0;
+    const before = sha256Hex(fs.readFileSync(path.join(ctx.memoryDir, file)));
+    const change = { card: file, before, content: null, trash: path.relative(ctx.memoryDir, trash), index: { line: null }, entry };
+    await commitIntent(ctx.memoryDir, { changes: [change] }, ctx.commit);
     return { file, entry, indexLinesRemoved: removed, trash };
-  }, { timeoutMs: ctx.lockTimeoutMs });
+  });
 }
 
 /**
@@ -57,7 +47,7 @@ export async function removeCard(ctx: WriteContext, name: string): Promise<Remov
  */
 export async function adoptCards(ctx: WriteContext, name?: string): Promise<HistoryEntry[]> {
   assertMayWrite(ctx.actor, "adopt memory cards");
-  return withStoreLock(ctx.memoryDir, async () => {
+  return withRecordsLock(ctx, async () => {
     const history = readHistory(ctx.memoryDir);
     if (history.error) throw new MemctlError(ERROR_CODES.E_IO, `${history.error}; nothing was adopted`);
     const latest = latestByCard(history.entries);
@@ -86,7 +76,7 @@ export async function adoptCards(ctx: WriteContext, name?: string): Promise<Hist
       adopted.push(entry);
     }
     return adopted;
-  }, { timeoutMs: ctx.lockTimeoutMs });
+  });
 }
 
 function readOrUndefined(file: string): Buffer | undefined {

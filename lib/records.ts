@@ -1,24 +1,25 @@
 import fs from "node:fs";
 import path from "node:path";
 import { assertMayWrite } from "./actor.js";
-import { ERROR_CODES, MemctlError, systemCode, usageError } from "./errors.js";
+import { assertCardText, CARD_TYPES, DESCRIPTION_MAX, descriptionProblem } from "./card-rules.js";
+import { ERROR_CODES, MemctlError, usageError } from "./errors.js";
 import { checkPathShape, checkWrite, withDefaults, type Guardrails } from "./guardrails.js";
-import { appendHistory, latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry, type HistoryOp } from "./history.js";
-import { withStoreLock } from "./lock.js";
+import { latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry } from "./history.js";
+import { commitIntent, withRecordsLock, type Intent } from "./records-commit.js";
 import { resolveMemoryPath } from "./safe-path.js";
 import { parseCard } from "./store/card.js";
-import { replaceBody, renderField, setFrontmatterFields } from "./store/frontmatter-edit.js";
-import { EMPTY_INDEX, upsertIndexLine } from "./store/index-edit.js";
+import { renderField, replaceBodyBytes, setFrontmatterFieldsBytes } from "./store/frontmatter-edit.js";
+import { upsertIndexLineBytes } from "./store/index-edit.js";
 import { parseIndex, renderIndexLine } from "./store/index-file.js";
 import { INDEX_FILE } from "./store/read.js";
-import { commitFile, type CommitOptions } from "./store/write.js";
+import { type CommitOptions } from "./store/write.js";
+
+export { CARD_TYPES, DESCRIPTION_MAX, descriptionProblem } from "./card-rules.js";
 
 // Records: named cards `<type>_<name>.md` with full frontmatter, one index line each, every write attributed
 // and appended to history, all under the one store lock. rm / adopt live in records-admin.ts.
 
-export const CARD_TYPES = ["feedback", "project", "reference", "user"] as const;
 export type CardType = (typeof CARD_TYPES)[number];
-export const DESCRIPTION_MAX = 200;
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/;
 
 /** Everything a write needs besides its input: where, who, when, limits. */
@@ -63,14 +64,6 @@ export interface SaveResult {
   revived: boolean;
   entry?: HistoryEntry;
   indexLine: string;
-}
-
-/** Authoring rules for a description: at most 200 characters (imports are exempt and stored verbatim). */
-export function descriptionProblem(description: string): string | undefined {
-  const length = [...description].length;
-  if (length > DESCRIPTION_MAX) return `the description is ${length} characters; the limit is ${DESCRIPTION_MAX} when authoring. Keep the injected line short and put the detail in the body (--body-file FILE or - for stdin).`;
-  if (description.trim() === "") return "the description is empty; say in one line what the card is for";
-  return undefined;
 }
 
 export function validateName(name: string): void {
@@ -134,53 +127,65 @@ export function renderNewCard(input: Required<Pick<SaveInput, "name" | "descript
 export async function saveCard(ctx: WriteContext, input: SaveInput): Promise<SaveResult> {
   assertMayWrite(ctx.actor, "save memory cards");
   validateSaveInput(input);
-  return withStoreLock(ctx.memoryDir, async () => {
-    const existing = findCardFile(ctx.memoryDir, input.name);
-    if (input.expectSha256 !== undefined) checkBase(ctx.memoryDir, input.name, existing, input.expectSha256);
-    const today = ctx.now.toISOString().slice(0, 10);
-    let file: string;
-    let before: string | undefined;
-    let next: string;
-    if (existing) {
-      file = existing;
-      before = fs.readFileSync(path.join(ctx.memoryDir, file), "utf8");
-      const existingType = typeOf(file, before);
-      if (input.type && existingType && input.type !== existingType) {
-        throw usageError(`card "${input.name}" already exists as ${file} (type ${existingType}); save it with -t ${existingType}, or "memctl rm ${input.name}" first to start over as ${input.type}`);
-      }
-      next = updatedCardText(before, input, today, existingType);
-    } else {
-      const removedType = CARD_TYPES.find((t) => latestByCard(readHistory(ctx.memoryDir).entries).get(`${t}_${input.name}.md`)?.op === "delete");
-      input = { ...input, type: input.type ?? removedType };
-      validateName(input.name); // only new cards: an existing (e.g. imported) card is found by any name it has
-      if (!input.type) throw usageError(`card "${input.name}" does not exist yet: give its type with -t (${CARD_TYPES.join(", ")})`);
-      if (input.description === undefined) throw usageError(`card "${input.name}" does not exist yet: give its one-line description with -d`);
-      file = `${input.type}_${input.name}.md`;
-      if (fs.existsSync(path.join(ctx.memoryDir, file)) || isSymlink(path.join(ctx.memoryDir, file))) {
-        throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${file} exists but is not a regular card file (a symlink or directory); memctl will not write through or over it`, { file });
-      }
-      next = renderNewCard({ ...input, type: input.type as CardType, description: input.description }, today);
+  return withRecordsLock(ctx, () => saveCardLocked(ctx, input));
+}
+
+/** What a write decides besides the card (accept: the proposal it archives), given the save's outcome. */
+export type Decide = (save: { file: string; op: SaveResult["op"]; rev: number | null }) => NonNullable<Intent["archive"]>;
+
+/** saveCard under a lock the caller took with withRecordsLock (accept checks its proposal in the same hold). */
+export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide?: Decide): Promise<SaveResult> {
+  validateSaveInput(input);
+  const existing = findCardFile(ctx.memoryDir, input.name);
+  if (input.expectSha256 !== undefined) checkBase(ctx.memoryDir, input.name, existing, input.expectSha256);
+  const today = ctx.now.toISOString().slice(0, 10);
+  let file: string;
+  let before: Buffer | undefined;
+  let next: Buffer;
+  if (existing) {
+    file = existing;
+    before = fs.readFileSync(path.join(ctx.memoryDir, file));
+    const existingType = typeOf(file, before.toString("utf8"));
+    if (input.type && existingType && input.type !== existingType) {
+      throw usageError(`card "${input.name}" already exists as ${file} (type ${existingType}); save it with -t ${existingType}, or "memctl rm ${input.name}" first to start over as ${input.type}`);
     }
-    const meta = parseCard(next).meta;
-    // A title the owner chose by hand in MEMORY.md is kept; the hook always follows the description.
-    const title = currentIndexTitle(ctx.memoryDir, file) ?? meta.name ?? input.name;
-    const indexLine = renderIndexLine({ title, file, hook: meta.description ?? "" });
-    const history = readHistory(ctx.memoryDir);
-    const latest = latestByCard(history.entries).get(file);
-    if (before === next) {
-      await writeIndexLine(ctx, file, indexLine);
-      return { file, op: "unchanged", revived: false, indexLine };
+    next = updatedCardBytes(before, input, today, existingType);
+  } else {
+    const removedType = CARD_TYPES.find((t) => latestByCard(readHistory(ctx.memoryDir).entries).get(`${t}_${input.name}.md`)?.op === "delete");
+    input = { ...input, type: input.type ?? removedType };
+    validateName(input.name); // only new cards: an existing (e.g. imported) card is found by any name it has
+    if (!input.type) throw usageError(`card "${input.name}" does not exist yet: give its type with -t (${CARD_TYPES.join(", ")})`);
+    if (input.description === undefined) throw usageError(`card "${input.name}" does not exist yet: give its one-line description with -d`);
+    file = `${input.type}_${input.name}.md`;
+    if (fs.existsSync(path.join(ctx.memoryDir, file)) || isSymlink(path.join(ctx.memoryDir, file))) {
+      throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${file} exists but is not a regular card file (a symlink or directory); memctl will not write through or over it`, { file });
     }
+    next = Buffer.from(renderNewCard({ ...input, type: input.type as CardType, description: input.description }, today), "utf8");
+  }
+  const nextText = next.toString("utf8");
+  assertCardText(file, nextText, before?.toString("utf8"), `give the description with -d "…" (save fills in the other fields)`);
+  const meta = parseCard(nextText).meta;
+  // A title the owner chose by hand in MEMORY.md is kept; the hook always follows the description.
+  const title = currentIndexTitle(ctx.memoryDir, file) ?? meta.name ?? input.name;
+  const indexLine = renderIndexLine({ title, file, hook: meta.description ?? "" });
+  const history = readHistory(ctx.memoryDir);
+  const latest = latestByCard(history.entries).get(file);
+  const unchanged = before !== undefined && before.equals(next);
+  if (!unchanged) {
     const limits = withDefaults(ctx.guardrails);
     checkPathShape([file], limits, file);
-    checkWrite(fs.realpathSync(ctx.memoryDir), file, before === undefined ? undefined : Buffer.byteLength(before), Buffer.byteLength(next), limits);
-    await commitFile(path.join(ctx.memoryDir, file), next, ctx.commit);
-    await writeIndexLine(ctx, file, indexLine);
-    const op: HistoryOp = before === undefined ? "create" : "update";
-    const entry = makeEntry(history.entries, file, op, ctx.actor, ctx.now, next);
-    appendHistory(ctx.memoryDir, entry);
-    return { file, op, revived: latest?.op === "delete", entry, indexLine };
-  }, { timeoutMs: ctx.lockTimeoutMs });
+    checkWrite(fs.realpathSync(ctx.memoryDir), file, before?.length, next.length, limits);
+  }
+  // Bytes no revision records (a hand edit, or a write from before history) are recorded even when unchanged.
+  const recorded = latest !== undefined && latest.sha256 === sha256Hex(next);
+  const op: SaveResult["op"] = unchanged ? "unchanged" : before === undefined ? "create" : "update";
+  const entry = unchanged && recorded ? undefined : makeEntry(history.entries, file, op === "unchanged" ? "adopt" : op, ctx.actor, ctx.now, next);
+  const archive = decide?.({ file, op, rev: entry?.rev ?? null });
+  if (entry || archive || indexDiffers(ctx.memoryDir, file, indexLine)) {
+    const change = { card: file, before: before === undefined ? null : sha256Hex(before), content: next, index: { line: indexLine }, entry: entry ?? null };
+    await commitIntent(ctx.memoryDir, { changes: [change], archive }, ctx.commit);
+  }
+  return { file, op, revived: !unchanged && latest?.op === "delete", entry, indexLine };
 }
 
 /** The compare-and-swap of a proposal's base: the card must still be exactly what the proposer saw. */
@@ -225,9 +230,14 @@ export function provenanceProblems(p: CardProvenance): string[] {
 
 /** Applies a save to an existing card: only the given fields, updated_at, and any missing required field. */
 export function updatedCardText(before: string, input: SaveInput, today: string, type: string | undefined): string {
-  const card = parseCard(before);
+  return updatedCardBytes(Buffer.from(before, "utf8"), input, today, type).toString("utf8");
+}
+
+/** updatedCardText on the card's bytes: every byte outside the edited fields (and the body, unless given) is kept. */
+export function updatedCardBytes(before: Buffer, input: SaveInput, today: string, type: string | undefined): Buffer {
+  const card = parseCard(before.toString("utf8"));
   const fm = card.frontmatter;
-  const base = card.hasFrontmatter ? before : `---\n---\n${before}`;
+  const base = card.hasFrontmatter ? before : Buffer.concat([Buffer.from("---\n---\n"), before]);
   const fields: Record<string, unknown> = {
     name: "name" in fm ? undefined : input.name.replace(/\.md$/, "").replace(/^(feedback|project|reference|user)_/, ""),
     description: input.description,
@@ -240,24 +250,22 @@ export function updatedCardText(before: string, input: SaveInput, today: string,
     repo_refs: input.refs && input.refs.length > 0 ? input.refs : "repo_refs" in fm ? undefined : [],
     provenance: input.provenance,
   };
-  const edited = setFrontmatterFields(base, fields);
-  return input.body === undefined ? edited : replaceBody(edited, input.body);
+  const edited = setFrontmatterFieldsBytes(base, fields);
+  return input.body === undefined ? edited : replaceBodyBytes(edited, input.body);
 }
 
-async function writeIndexLine(ctx: WriteContext, file: string, line: string): Promise<void> {
-  const indexFile = path.join(ctx.memoryDir, INDEX_FILE);
-  let text: string;
+/** Whether MEMORY.md lacks `line` for `file` (a missing index counts). */
+function indexDiffers(memoryDir: string, file: string, line: string): boolean {
+  let index: Buffer;
   try {
-    text = fs.readFileSync(indexFile, "utf8");
-  } catch (err) {
-    if (systemCode(err) !== "ENOENT") throw err;
-    text = EMPTY_INDEX;
+    index = fs.readFileSync(path.join(memoryDir, INDEX_FILE));
+  } catch {
+    return true;
   }
-  const next = upsertIndexLine(text, file, line);
-  if (next !== text) await commitFile(indexFile, next, ctx.commit);
+  return !upsertIndexLineBytes(index, file, line).equals(index);
 }
 
-function currentIndexTitle(memoryDir: string, file: string): string | undefined {
+export function currentIndexTitle(memoryDir: string, file: string): string | undefined {
   let text: string;
   try {
     text = fs.readFileSync(path.join(memoryDir, INDEX_FILE), "utf8");

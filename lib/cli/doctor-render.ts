@@ -39,6 +39,10 @@ export function findings(r: DoctorReport): Finding[] {
   const inj = r.injection;
   if (inj?.over_warn || inj?.pinned_over_budget) warning("injected size", injectionSubject(inj), inj.remedy ?? "");
   for (const x of r.hand_edited_cards) {
+    if (x.change === "interrupted") {
+      warning("interrupted write", `${q(x.card)}: a memctl write was killed before it finished`, "memctl adopt (or any memctl write) completes it: the card, its index line and its history entry");
+      continue;
+    }
     const what = x.change === "modified" ? `changed since rev ${x.rev}` : x.change === "removed" ? `deleted by hand (rev ${x.rev} in history)` : `present again after its delete (rev ${x.rev})`;
     warning("hand edit", `${q(x.card)} ${what}`, x.change === "removed" ? `memctl adopt ${q(x.card)} records the deletion (or restore the file from git)` : `memctl adopt ${q(x.card)} records the edit in history`);
   }

@@ -25,8 +25,8 @@ export const spec: CommandSpec = {
     ...STORE_FLAGS,
     ...JSON_FLAG,
   },
-  exitCodes: { 0: "done", 1: "refused: path escapes the store, missing path, existing destination, no or several matches, line out of range, guardrail, lock timeout, agent caller (E_READ_ONLY)", 2: "usage error", 3: "invalid explicit memory selection" },
-  notes: "Paths are relative to the memory directory (or under /memories/); .., absolute paths, NUL bytes and symlinks are refused, .memctl/ is off limits. Agents (--task-id, --actor agent:*) are read-only.",
+  exitCodes: { 0: "done", 1: "refused: a card-named file that is not a valid card, path escapes the store, missing path, existing destination, no or several matches, line out of range, guardrail, lock timeout, agent caller (E_READ_ONLY)", 2: "usage error", 3: "invalid explicit memory selection" },
+  notes: "Paths are relative to the memory directory (or under /memories/); .., absolute paths, NUL bytes and symlinks are refused, .memctl/ is off limits. Agents (--task-id, --actor agent:*) are read-only. A file named like a card at the store root (feedback_, project_, reference_, user_*.md) must be a valid card (frontmatter with description, topics, priority, status, updated_at, repo_refs; description at most 200 characters): it is refused otherwise (E_CARD_RULES), and its MEMORY.md line follows every create, edit, rename and delete. Other files are free notes.",
   examples: [
     'memctl manage create notes/alex.md --text "Prefers small PRs"',
     'memctl manage str_replace notes/alex.md --old "small" --new "small, reviewed"',

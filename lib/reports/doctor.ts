@@ -1,4 +1,5 @@
 import type { LimitCrossing } from "../guardrails.js";
+import { isCardFile } from "../card-rules.js";
 import { isExpired, missingFields } from "../store/card.js";
 import { cardRefs, type ParsedRef, type RefVerdict } from "../repo-refs.js";
 import type { InjectionReport } from "./injection.js";
@@ -21,7 +22,7 @@ export interface MissingFields { card: string; missing: string[] }
 export interface UnparsedEntry { line: number; text: string; reason: string }
 export interface UnreadableCard { card: string; reason: string }
 export interface ExpiredCard { card: string; expires_at: string }
-export interface HandEdit { card: string; change: "modified" | "removed" | "revived"; rev: number; recorded_at: string }
+export interface HandEdit { card: string; change: "modified" | "removed" | "revived" | "interrupted"; rev: number; recorded_at: string }
 export interface UnimportedClaudeCard { dir: string; file: string; name: string }
 
 /** The latest history record of one card (lib/history.ts latestByCard). */
@@ -56,6 +57,8 @@ export interface DoctorInput {
   pendingProposals: number;
   /** Limits crossed by the store, .memctl/trash or episodes.jsonl (lib/guardrails.ts limitCrossings). */
   limitsExceeded: LimitCrossing[];
+  /** Cards of a write a killed writer left unfinished (lib/records-commit.ts intent); the next write completes it. */
+  interruptedWrites?: string[];
 }
 
 export interface DoctorReport {
@@ -109,7 +112,7 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     episodes_bytes: input.episodesBytes,
     shard_count: view?.shards.length ?? 0,
     dead_links: view ? deadLinks(view, input.presentTargets) : [],
-    orphan_cards: view ? [...view.cards.keys()].filter((c) => !view.referenced.has(c)) : [],
+    orphan_cards: view ? [...view.cards.keys()].filter((c) => isCardFile(c) && !view.referenced.has(c)) : [],
     duplicate_hooks: view ? duplicateHooks(view) : [],
     stale_repo_refs: [],
     cards_missing_fields: [],
@@ -130,6 +133,8 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     warnings_count: 0,
   };
   for (const [file, cf] of view?.cards ?? []) {
+    // A free note (people/alex.md: not named like a card, linked from no index) has no card rules to break.
+    if (!isCardFile(file) && !view!.referenced.has(file)) continue;
     if (cf.readError !== undefined || !cf.card) {
       report.unreadable_cards.push({ card: file, reason: `cannot read: ${cf.readError ?? "unknown error"}` });
       continue;
@@ -187,8 +192,10 @@ function duplicateHooks(view: StoreView): DuplicateHook[] {
 
 /** Cards whose bytes differ from their latest history record, or that history says are gone (or present). */
 function handEdits(view: StoreView, input: DoctorInput): HandEdit[] {
-  const out: HandEdit[] = [];
+  const interrupted = new Set(input.interruptedWrites ?? []);
+  const out: HandEdit[] = [...interrupted].map((card) => ({ card, change: "interrupted" as const, rev: input.history.latest.get(card)?.rev ?? 0, recorded_at: input.history.latest.get(card)?.at ?? "" }));
   for (const [card, rec] of input.history.latest) {
+    if (interrupted.has(card)) continue;
     const onDisk = view.cards.get(card);
     const base = { card, rev: rec.rev, recorded_at: rec.at };
     if (rec.op === "delete" || rec.sha256 === null) {

@@ -9,6 +9,7 @@ import { planClaudeImport, projectClaudeDirs } from "../import-claude.js";
 import { measureIndexInjectBytes, type BlockContext } from "../inject.js";
 import type { Io } from "../io.js";
 import { readPending } from "../proposals.js";
+import { INTENT_RELPATH, readIntent } from "../records-commit.js";
 import { RepoRefChecker } from "../repo-refs.js";
 import { EPISODES_FILE } from "../store/read.js";
 import { buildDoctorReport, type DoctorReport, type HistoryFacts, type UnimportedClaudeCard } from "./doctor.js";
@@ -51,7 +52,17 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     configWarnings,
     pendingProposals: dir ? readPending(dir).proposals.length : 0,
     limitsExceeded: dir ? limitCrossings(dir, withDefaults(configuredGuardrails(io))) : [],
+    interruptedWrites: dir ? interruptedWrites(dir) : [],
   });
+}
+
+/** The cards of an unfinished write (an unreadable intent is reported as itself). */
+function interruptedWrites(dir: string): string[] {
+  try {
+    return readIntent(dir)?.changes.map((c) => c.card) ?? [];
+  } catch {
+    return [INTENT_RELPATH];
+  }
 }
 
 function historyFacts(dir: string): HistoryFacts {

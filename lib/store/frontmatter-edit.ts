@@ -7,7 +7,7 @@ import { parseCard } from "./card.js";
 // is a block of lines; an edit replaces (or appends) only the blocks it sets, so every other byte — the
 // legacy `metadata:` block, comments, key order, quoting — survives. The result is re-parsed and checked.
 
-const CARD = /^(\uFEFF?---[ \t]*\r?\n)([\s\S]*?)(\r?\n?---[ \t]*(?:\r?\n|$))/;
+const CARD = /^((?:\uFEFF|\u00EF\u00BB\u00BF)?---[ \t]*\r?\n)([\s\S]*?)(\r?\n?---[ \t]*(?:\r?\n|$))/;
 const TOP_KEY = /^(?!- |-$|#)([^\s:'"][^:]*?|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]|$)/;
 
 interface Block {
@@ -52,17 +52,37 @@ export function splitBlocks(fm: string): Block[] {
  * the card has no frontmatter, or the edit would change anything it was not asked to.
  */
 export function setFrontmatterFields(cardText: string, fields: Record<string, unknown>): string {
+  return editFields(cardText, fields, (s) => s, (s) => s);
+}
+
+// The byte variants edit a Latin-1 view of the card (one char per byte) so every byte outside the edited
+// blocks — invalid UTF-8 included — is kept; rendered fields are spliced in as UTF-8 and parsing reads UTF-8.
+const toView = (s: string): string => Buffer.from(s, "utf8").toString("latin1");
+const fromView = (s: string): string => Buffer.from(s, "latin1").toString("utf8");
+
+/** setFrontmatterFields on a card's raw bytes: only the set blocks change. */
+export function setFrontmatterFieldsBytes(card: Buffer, fields: Record<string, unknown>): Buffer {
+  return Buffer.from(editFields(card.toString("latin1"), fields, toView, fromView), "latin1");
+}
+
+/** replaceBody on a card's raw bytes: the frontmatter bytes are kept, the body is written as UTF-8. */
+export function replaceBodyBytes(card: Buffer, body: string): Buffer {
+  const match = CARD.exec(card.toString("latin1"));
+  return Buffer.concat([match ? card.subarray(0, match[0].length) : Buffer.alloc(0), Buffer.from(body, "utf8")]);
+}
+
+function editFields(cardText: string, fields: Record<string, unknown>, encode: (s: string) => string, decode: (s: string) => string): string {
   const match = CARD.exec(cardText);
   if (!match) throw new MemctlError(ERROR_CODES.E_CARD_FRONTMATTER, "the card has no frontmatter block (--- … ---) to edit; nothing was written");
   const [, open, fm, close] = match as unknown as [string, string, string, string];
-  const before = parseCard(cardText);
+  const before = parseCard(decode(cardText));
   if (before.errors.length > 0) throw new MemctlError(ERROR_CODES.E_CARD_FRONTMATTER, `the card's frontmatter does not parse (${before.errors[0]!.message}); fix it by hand first — nothing was written`);
   const eol = fm.includes("\r\n") || open.endsWith("\r\n") ? "\r\n" : "\n";
   const blocks = splitBlocks(fm);
   const endsWithNewline = fm.endsWith("\n");
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined) continue;
-    const rendered = renderField(key, value).split("\n").join(eol);
+    const rendered = encode(renderField(key, value)).split("\n").join(eol);
     const existing = blocks.find((b) => b.key === key);
     if (existing) existing.text = rendered + (/\r?\n$/.test(existing.text) ? eol : "");
     else {
@@ -75,7 +95,7 @@ export function setFrontmatterFields(cardText: string, fields: Record<string, un
   if (!endsWithNewline) nextFm = nextFm.replace(/\r?\n$/, "");
   const closing = nextFm !== "" && !/^\r?\n/.test(close) && !nextFm.endsWith("\n") ? eol + close : close;
   const next = open + nextFm + closing + cardText.slice(match[0].length);
-  verifyEdit(before.frontmatter, next, fields);
+  verifyEdit(before.frontmatter, decode(next), fields);
   return next;
 }
 

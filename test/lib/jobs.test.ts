@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { claimJob, completeJob, createJob, failJob, foldJobs, jobsPath, readJobs, renewLease, runJob, type LedgerContext } from "../../lib/jobs.js";
@@ -123,4 +125,23 @@ test("memctl jobs reports a job whose holder's lease ran out as stuck (retryable
   const r = JSON.parse(pass.text);
   assert.deepEqual([r.job.id, r.job.attempts, r.job.status, r.retried], [job.id, 2, "done", true]);
   w.cleanup();
+});
+
+test("a lease whose holder died on this host (its pid is gone) is taken over at once, not after the lease runs out", async () => {
+  const dir = tempDir();
+  const clock = { ms: T0 };
+  const dead = spawnSync(process.execPath, ["-e", "0"]).pid!; // a pid that has exited
+  const gone = ledger(`${dead}@${os.hostname()}`, clock, dir);
+  const job = await createJob(gone, "consolidate");
+  await claimJob(gone, job.id); // five-minute lease
+  const alive = ledger(`${process.pid}@${os.hostname()}`, clock, dir);
+  assert.equal(readJobs(dir, new Date(clock.ms)).jobs[0]!.status, "stuck");
+  const run = await runJob(alive, "consolidate", async () => "finished", { exclusive: true });
+  assert.deepEqual([run.job.id, run.job.attempts, run.job.status, run.retried], [job.id, 2, "done", true]);
+  // A live holder's lease still blocks, and one on another host is judged by its expiry only.
+  const other = ledger(`${dead}@another-host`, clock, dir);
+  const held = await createJob(other, "compact");
+  await claimJob(other, held.id);
+  await assert.rejects(claimJob(alive, held.id), (e: { code: string }) => e.code === "E_JOB_LEASED");
+  fs.rmSync(dir, { recursive: true, force: true });
 });
