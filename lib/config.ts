@@ -4,6 +4,7 @@ import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
 import type { Io } from "./io.js";
 import { validateHostsTable, type HostPolicy } from "./config-hosts.js";
 import { exists, readUtf8 } from "./fs-fast.js";
+import { allowEntryProblem } from "./secret-patterns.js";
 import { joinPath } from "./store/paths.js";
 
 /** One problem found in the config file. */
@@ -37,6 +38,8 @@ export interface MemctlConfig {
   compact?: { llm_command?: string[]; timeout_seconds?: number };
   /** `[hosts.<name>]`: what the owner lets each host identity do (config-hosts.ts). */
   hosts: Record<string, HostPolicy>;
+  /** `[secrets] allow`: strings (exact) or "/regex/flags" that the secret scan lets through (false positives). */
+  secrets?: { allow: string[] };
   raw: Record<string, unknown>;
 }
 
@@ -48,7 +51,7 @@ export interface ConfigRead {
   warnings: ConfigProblem[];
 }
 
-const KNOWN_TOP_LEVEL = new Set(["memory_dir", "projects", "hook", "doctor", "compact", "hosts"]);
+const KNOWN_TOP_LEVEL = new Set(["memory_dir", "projects", "hook", "doctor", "compact", "hosts", "secrets"]);
 
 /** The config file path: MEMCTL_CONFIG_FILE, else $XDG_CONFIG_HOME/memctl/config.toml, else ~/.config/memctl/config.toml. */
 export function configFilePath(io: Pick<Io, "env" | "home">): string {
@@ -134,6 +137,16 @@ export function validateConfig(raw: Record<string, unknown>): { value: MemctlCon
   }
   // A bad host entry grants nothing, and never stops a store from resolving.
   if (raw.hosts !== undefined) value.hosts = validateHostsTable(raw.hosts, invalidSetting, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));
+  if (raw.secrets !== undefined) {
+    const allow = isTable(raw.secrets) ? raw.secrets.allow : undefined;
+    if (!isTable(raw.secrets) || (allow !== undefined && (!Array.isArray(allow) || !allow.every((a) => typeof a === "string" && a !== "")))) {
+      invalid('secrets.allow must be a list of non-empty strings: exact false positives or "/regex/", e.g. [secrets] allow = ["AKIA0000000000000000"]');
+    } else {
+      const bad = ((allow ?? []) as string[]).map((a) => [a, allowEntryProblem(a)] as const).filter(([, p]) => p);
+      for (const [a, p] of bad) invalid(`secrets.allow entry ${JSON.stringify(a)} is not a valid /regex/: ${p}`);
+      value.secrets = { allow: (allow ?? []) as string[] };
+    }
+  }
   return { value, errors, warnings };
 }
 

@@ -8,6 +8,7 @@ import { appendHistory, makeEntry, readHistory, type HistoryEntry, type HistoryO
 import { withStoreLock } from "./lock.js";
 import type { WriteContext } from "./records.js";
 import { resolveMemoryPath, VIRTUAL_ROOT, type SafePath } from "./safe-path.js";
+import { assertNoSecrets } from "./secrets.js";
 import { STATE_DIR } from "./store/paths.js";
 import { realDir } from "./store/safe-write.js";
 import { commitFile, syncDirectory } from "./store/write.js";
@@ -72,6 +73,7 @@ export async function createMemoryFile(ctx: WriteContext, requested: string, tex
     const limits = withDefaults(ctx.guardrails);
     checkPathShape(target.segments, limits, requested);
     checkWrite(target.base, requested, undefined, Buffer.byteLength(text), limits);
+    await assertNoSecrets(text, ctx.secrets, requested);
     fs.mkdirSync(path.dirname(target.abs), { recursive: true });
     recheck(ctx.memoryDir, requested, target);
     await commitFile(target.abs, text, ctx.commit);
@@ -173,6 +175,7 @@ function record(ctx: WriteContext, history: HistoryEntry[], rel: string, op: His
 async function writeExisting(ctx: WriteContext, target: SafePath, requested: string, before: string, next: string, history: HistoryEntry[]): Promise<void> {
   if (next === before) return;
   checkWrite(target.base, requested, Buffer.byteLength(before), Buffer.byteLength(next), withDefaults(ctx.guardrails));
+  await assertNoSecrets(next, ctx.secrets, requested);
   recheck(ctx.memoryDir, requested, target);
   await commitFile(target.abs, next, ctx.commit);
   record(ctx, history, target.rel, "update", next);

@@ -10,6 +10,7 @@ import { DESCRIPTION_MAX, type WriteContext } from "./records.js";
 import type { Resolution } from "./resolve.js";
 import { parseCard } from "./store/card.js";
 import { EMPTY_INDEX, indexHas, upsertIndexLine } from "./store/index-edit.js";
+import { redactBytes, redactSecrets, type SecretFinding } from "./secrets.js";
 import { renderIndexLine } from "./store/index-file.js";
 import { INDEX_FILE } from "./store/read.js";
 import { commitFile } from "./store/write.js";
@@ -28,6 +29,8 @@ export interface ImportItem {
   older: ClaudeCard[];
   /** Characters in the description when over the authoring limit (stored verbatim anyway). */
   longDescription?: number;
+  /** Secrets replaced by [REDACTED:<kind>] on the way in (imports are stored, never refused). */
+  redacted?: SecretFinding[];
 }
 
 export interface ImportPlan {
@@ -90,12 +93,13 @@ export async function applyClaudeImport(ctx: WriteContext, plan: ImportPlan): Pr
       if (item.action !== "import") continue;
       const target = path.join(ctx.memoryDir, item.file);
       if (fs.existsSync(target) || entries.some((e) => e.card === item.file)) continue; // appeared since planning
-      const bytes = fs.readFileSync(item.source.path);
+      const { bytes, redactions } = await redactBytes(fs.readFileSync(item.source.path), ctx.secrets);
+      if (redactions.length > 0) item.redacted = redactions;
       await commitFile(target, bytes, ctx.commit);
       const entry = makeEntry(entries, item.file, "import", ctx.actor, ctx.now, bytes);
       appendHistory(ctx.memoryDir, entry);
       entries.push(entry);
-      if (!indexHas(index, item.file)) index = upsertIndexLine(index, item.file, renderIndexLine({ title: item.name, file: item.file, hook: item.source.description ?? "" }));
+      if (!indexHas(index, item.file)) index = upsertIndexLine(index, item.file, renderIndexLine({ title: item.name, file: item.file, hook: (await redactSecrets(item.source.description ?? "", ctx.secrets)).text }));
       imported.push(item);
     }
     if (index !== original) await commitFile(indexFile, index, ctx.commit);

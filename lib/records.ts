@@ -6,6 +6,7 @@ import { checkPathShape, checkWrite, withDefaults, type Guardrails } from "./gua
 import { appendHistory, latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry, type HistoryOp } from "./history.js";
 import { withStoreLock } from "./lock.js";
 import { resolveMemoryPath } from "./safe-path.js";
+import { assertNoSecrets, type SecretPolicy } from "./secrets.js";
 import { parseCard } from "./store/card.js";
 import { replaceBody, renderField, setFrontmatterFields } from "./store/frontmatter-edit.js";
 import { EMPTY_INDEX, upsertIndexLine } from "./store/index-edit.js";
@@ -29,6 +30,8 @@ export interface WriteContext {
   guardrails?: Partial<Guardrails>;
   commit?: CommitOptions;
   lockTimeoutMs?: number;
+  /** The `[secrets] allow` list; every write is scanned whether or not it is given. */
+  secrets?: SecretPolicy;
 }
 
 export interface SaveInput {
@@ -160,6 +163,7 @@ export async function saveCard(ctx: WriteContext, input: SaveInput): Promise<Sav
     const limits = withDefaults(ctx.guardrails);
     checkPathShape([file], limits, file);
     checkWrite(fs.realpathSync(ctx.memoryDir), file, before === undefined ? undefined : Buffer.byteLength(before), Buffer.byteLength(next), limits);
+    await assertNoSecrets(next, ctx.secrets, file);
     await commitFile(path.join(ctx.memoryDir, file), next, ctx.commit);
     await writeIndexLine(ctx, file, indexLine);
     const op: HistoryOp = before === undefined ? "create" : "update";
