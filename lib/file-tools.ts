@@ -8,7 +8,7 @@ import { appendHistory, makeEntry, readHistory, type HistoryEntry, type HistoryO
 import { withStoreLock } from "./lock.js";
 import type { WriteContext } from "./records.js";
 import { resolveMemoryPath, VIRTUAL_ROOT, type SafePath } from "./safe-path.js";
-import { assertNoSecrets } from "./secrets.js";
+import { assertNoSecrets, warmSecretScan } from "./secrets.js";
 import { STATE_DIR } from "./store/paths.js";
 import { realDir } from "./store/safe-write.js";
 import { commitFile, syncDirectory } from "./store/write.js";
@@ -163,6 +163,7 @@ export async function renameMemory(ctx: WriteContext, oldRequested: string, newR
 /** Agent gate, then the store lock; `history` is the list entries are appended to (for revision numbers). */
 async function mutate(ctx: WriteContext, what: string, fn: (history: HistoryEntry[]) => Promise<string>): Promise<string> {
   assertMayWrite(ctx.actor, what);
+  await warmSecretScan();
   return withStoreLock(ctx.memoryDir, () => fn(readHistory(ctx.memoryDir).entries), { timeoutMs: ctx.lockTimeoutMs });
 }
 

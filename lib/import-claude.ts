@@ -10,7 +10,7 @@ import { DESCRIPTION_MAX, type WriteContext } from "./records.js";
 import type { Resolution } from "./resolve.js";
 import { parseCard } from "./store/card.js";
 import { EMPTY_INDEX, indexHas, upsertIndexLine } from "./store/index-edit.js";
-import { redactBytes, redactSecrets, type SecretFinding } from "./secrets.js";
+import { redactBytes, redactSecrets, warmSecretScan, type SecretFinding } from "./secrets.js";
 import { renderIndexLine } from "./store/index-file.js";
 import { INDEX_FILE } from "./store/read.js";
 import { commitFile } from "./store/write.js";
@@ -83,6 +83,7 @@ export function planClaudeImport(memoryDir: string, dirs: string[], otherDirs: s
 
 /** Imports every `import` item of the plan under the store lock, re-checking each against the store there. */
 export async function applyClaudeImport(ctx: WriteContext, plan: ImportPlan): Promise<ImportItem[]> {
+  await warmSecretScan();
   return withStoreLock(ctx.memoryDir, async () => {
     const imported: ImportItem[] = [];
     const entries = [...readHistory(ctx.memoryDir).entries];

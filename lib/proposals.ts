@@ -6,7 +6,7 @@ import { withDefaults } from "./guardrails.js";
 import { appendLine, isValidActor, sha256Hex } from "./history.js";
 import { ensureStateDir, withStoreLock } from "./lock.js";
 import { CARD_TYPES, descriptionProblem, DESCRIPTION_MAX, findCardFile, provenanceProblems, validateName, type CardProvenance } from "./records.js";
-import { assertNoSecrets, type SecretPolicy } from "./secrets.js";
+import { assertNoSecrets, warmSecretScan, type SecretPolicy } from "./secrets.js";
 import { STATE_DIR } from "./store/paths.js";
 import { realDir } from "./store/safe-write.js";
 import { commitFile, type CommitOptions } from "./store/write.js";
@@ -98,6 +98,7 @@ export function proposalProblems(input: ProposeInput, isNew: boolean): { code: s
 /** Stages one proposal: one new file, written atomically under the store lock, and one log line. */
 export async function propose(ctx: ProposeContext, input: ProposeInput): Promise<Proposal> {
   if (!isValidActor(ctx.actor)) throw usageError(`actor "${ctx.actor}" is not one of human, system, host:<name>, agent:<id>`);
+  await warmSecretScan(JSON.stringify(input));
   return withStoreLock(ctx.memoryDir, async () => {
     const target = findCardFile(ctx.memoryDir, input.card.name) ?? null;
     if (target === null) validateName(input.card.name);

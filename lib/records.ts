@@ -6,7 +6,7 @@ import { checkPathShape, checkWrite, withDefaults, type Guardrails } from "./gua
 import { appendHistory, latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry, type HistoryOp } from "./history.js";
 import { withStoreLock } from "./lock.js";
 import { resolveMemoryPath } from "./safe-path.js";
-import { assertNoSecrets, type SecretPolicy } from "./secrets.js";
+import { assertNoSecrets, warmSecretScan, type SecretPolicy } from "./secrets.js";
 import { parseCard } from "./store/card.js";
 import { replaceBody, renderField, setFrontmatterFields } from "./store/frontmatter-edit.js";
 import { EMPTY_INDEX, upsertIndexLine } from "./store/index-edit.js";
@@ -123,6 +123,7 @@ export function renderNewCard(input: Required<Pick<SaveInput, "name" | "descript
 export async function saveCard(ctx: WriteContext, input: SaveInput): Promise<SaveResult> {
   assertMayWrite(ctx.actor, "save memory cards");
   validateSaveInput(input);
+  await warmSecretScan(JSON.stringify(input));
   return withStoreLock(ctx.memoryDir, async () => {
     const existing = findCardFile(ctx.memoryDir, input.name);
     if (input.expectSha256 !== undefined) checkBase(ctx.memoryDir, input.name, existing, input.expectSha256);

@@ -1,7 +1,7 @@
 import { readConfig } from "./config.js";
 import { ERROR_CODES, MemctlError } from "./errors.js";
 import type { Io } from "./io.js";
-import { allowRegex, isRegexEntry } from "./secret-patterns.js";
+import { allowRegex, isRegexEntry, mayHoldSecret } from "./secret-patterns.js";
 
 // Secrets never enter memory: every write path scans what it is about to write with secretlint's maintained
 // recommended rule set. Authored writes are refused (E_SECRET, the span shown masked); imports are stored
@@ -59,9 +59,17 @@ function loadScanner(): Promise<Scanner> {
   })());
 }
 
+/**
+ * Loads the scanner (~40 ms, once a process) before a caller takes the store lock, so the lock is held only for
+ * the scan; skipped when the given input cannot hold a secret (the scan itself still runs on what is written).
+ */
+export async function warmSecretScan(input?: string): Promise<void> {
+  if (input === undefined || mayHoldSecret(input)) await loadScanner();
+}
+
 /** Every secret-looking span in `text` that the policy does not allow, in text order, overlaps merged. */
 export async function findSecrets(text: string, policy: SecretPolicy = NO_ALLOW): Promise<SecretFinding[]> {
-  if (text === "") return [];
+  if (!mayHoldSecret(text)) return [];
   const messages = await (await loadScanner())(text);
   const allow = policy.allow.map((a) => (isRegexEntry(a) ? allowRegex(a) : a));
   const found: SecretFinding[] = [];
