@@ -27,6 +27,8 @@ function refused(r: { isError: boolean; code: string | undefined; text: string; 
 
 test("memory_manage create / str_replace / insert, memory_log and memory_propose refuse a secret; nothing is written", async () => {
   const w = world();
+  // The owner lets this host write directly; otherwise memory_manage is refused before any scan (E_READ_ONLY).
+  fs.writeFileSync(w.env.MEMCTL_CONFIG_FILE, "[hosts.mcp]\nwrite = true\n");
   const server = await connect({ cwd: w.repo, env: w.env });
   try {
     refused(await callTool(server.client, "memory_manage", { command: "create", path: "/memories/notes/ci.md", file_text: `token ${GH_TOKEN}\n` }), GH_MASKED, GH_TOKEN);
