@@ -4,6 +4,7 @@ import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
 import type { Io } from "./io.js";
 import { validateHostsTable, type HostPolicy } from "./config-hosts.js";
 import { exists, readUtf8 } from "./fs-fast.js";
+import { allowEntryProblem } from "./secret-patterns.js";
 import { joinPath } from "./store/paths.js";
 
 /** One problem found in the config file. */
@@ -39,6 +40,8 @@ export interface MemctlConfig {
   hosts: Record<string, HostPolicy>;
   /** `[guardrails]`: store limits the user raised or lowered, by config key (lib/guardrails.ts maps them). */
   guardrails: Partial<Record<GuardrailKey, number>>;
+  /** `[secrets] allow`: strings (exact) or "/regex/flags" that the secret scan lets through (false positives). */
+  secrets?: { allow: string[] };
   raw: Record<string, unknown>;
 }
 
@@ -50,7 +53,7 @@ export interface ConfigRead {
   warnings: ConfigProblem[];
 }
 
-const KNOWN_TOP_LEVEL = new Set(["memory_dir", "projects", "hook", "doctor", "compact", "hosts", "guardrails"]);
+const KNOWN_TOP_LEVEL = new Set(["memory_dir", "projects", "hook", "doctor", "compact", "hosts", "guardrails", "secrets"]);
 
 /** The limits `[guardrails]` may set (lib/guardrails.ts GUARDRAIL_CONFIG_KEYS maps each to its field). */
 export const GUARDRAIL_KEYS = [
@@ -159,6 +162,17 @@ export function validateConfig(raw: Record<string, unknown>): { value: MemctlCon
         } else if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 1) invalidSetting(`guardrails.${key} must be a positive integer, got ${JSON.stringify(v)}`);
         else value.guardrails[key as GuardrailKey] = v;
       }
+    }
+  }
+  // A bad allow-list lets nothing through (the scan stays strict), and never stops a store from resolving.
+  if (raw.secrets !== undefined) {
+    const allow = isTable(raw.secrets) ? raw.secrets.allow : undefined;
+    if (!isTable(raw.secrets) || (allow !== undefined && (!Array.isArray(allow) || !allow.every((a) => typeof a === "string" && a !== "")))) {
+      invalidSetting('secrets.allow must be a list of non-empty strings: exact false positives or "/regex/", e.g. [secrets] allow = ["AKIA0000000000000000"]');
+    } else {
+      const bad = ((allow ?? []) as string[]).map((a) => [a, allowEntryProblem(a)] as const).filter(([, p]) => p);
+      for (const [a, p] of bad) invalidSetting(`secrets.allow entry ${JSON.stringify(a)} is not a valid /regex/: ${p}`);
+      value.secrets = { allow: (allow ?? []) as string[] };
     }
   }
   return { value, errors, warnings };

@@ -65,6 +65,8 @@ export const ERROR_CODES = {
   E_DISK_FULL: "E_DISK_FULL",
   /** The operating system denied access to a file (EACCES, EPERM). An environment fault, not a bug. */
   E_PERMISSION: "E_PERMISSION",
+  /** An authored write holds what looks like a secret (a token, key, password URL); nothing was written. */
+  E_SECRET: "E_SECRET",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES] | (string & {});

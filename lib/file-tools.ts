@@ -10,6 +10,7 @@ import { appendHistory, makeEntry, readHistory, type HistoryEntry, type HistoryO
 import { withRecordsLock } from "./records-commit.js";
 import type { WriteContext } from "./records.js";
 import { resolveMemoryPath, VIRTUAL_ROOT, type SafePath } from "./safe-path.js";
+import { assertNoSecrets, warmSecretScan } from "./secrets.js";
 import { STATE_DIR } from "./store/paths.js";
 import { realDir } from "./store/safe-write.js";
 import { asRefusal, assertEntry, guarded, hardLinkRefusal, notFoundError, openParent, readEntry, readNoFollow, type OpenedParent } from "./safe-open.js";
@@ -87,6 +88,7 @@ export async function createMemoryFile(ctx: WriteContext, requested: string, tex
     const limits = withDefaults(ctx.guardrails);
     checkPathShape(target.segments, limits, requested);
     checkWrite(target.base, requested, undefined, Buffer.byteLength(text), limits);
+    await assertNoSecrets(text, ctx.secrets, requested);
     // A file named like a card gets save's rules, index line and one crash-safe write (a root card: no directory between).
     if (isCardFile(target.rel)) await writeCardFile(ctx, history, target.rel, Buffer.from(text, "utf8"));
     else {
@@ -218,6 +220,7 @@ export async function renameMemory(ctx: WriteContext, oldRequested: string, newR
 /** Agent gate, then the store lock; `history` is the list entries are appended to (for revision numbers). */
 async function mutate(ctx: WriteContext, what: string, fn: (history: HistoryEntry[]) => Promise<string>): Promise<string> {
   assertMayWrite(ctx.actor, what);
+  await warmSecretScan();
   return withRecordsLock(ctx, () => fn(readHistory(ctx.memoryDir).entries));
 }
 
@@ -232,6 +235,7 @@ async function writeExisting(ctx: WriteContext, target: SafePath, opened: Opened
   if (next === before) return;
   const bytes = Buffer.from(next, "latin1");
   checkWrite(target.base, opened.requested, before.length, bytes.length, withDefaults(ctx.guardrails));
+  await assertNoSecrets(fromView(next), ctx.secrets, opened.requested);
   if (isCardFile(target.rel)) {
     assertEntry(opened, read);
     return writeCardFile(ctx, history, target.rel, bytes);

@@ -12,6 +12,7 @@ import { DESCRIPTION_MAX, type WriteContext } from "./records.js";
 import type { Resolution } from "./resolve.js";
 import { parseCard } from "./store/card.js";
 import { EMPTY_INDEX } from "./store/index-edit.js";
+import { redactBytes, redactSecrets, warmSecretScan, type SecretFinding } from "./secrets.js";
 import { renderIndexLine } from "./store/index-file.js";
 import { INDEX_FILE } from "./store/read.js";
 
@@ -29,6 +30,8 @@ export interface ImportItem {
   older: ClaudeCard[];
   /** Characters in the description when over the authoring limit (stored verbatim anyway). */
   longDescription?: number;
+  /** Secrets replaced by [REDACTED:<kind>] on the way in (imports are stored, never refused). */
+  redacted?: SecretFinding[];
 }
 
 export interface ImportPlan {
@@ -95,13 +98,21 @@ export interface ApplyOptions {
 export async function applyClaudeImport(ctx: WriteContext, plan: ImportPlan, options: ApplyOptions): Promise<ImportItem[]> {
   const limits = withDefaults(ctx.guardrails);
   checkImportLimits(ctx.memoryDir, plan.items.filter((i) => i.action === "import"), limits, options.io);
+  await warmSecretScan();
   return withStoreLock(ctx.memoryDir, async () => {
     const known = new Set(readHistory(ctx.memoryDir).entries.map((e) => e.card));
     const pending = pendingBatchFiles(ctx.memoryDir);
     // Appeared since planning: a file now present, or a card history now knows (unless a killed import left it).
     const todo = plan.items.filter((i) => i.action === "import" && !fs.existsSync(path.join(ctx.memoryDir, i.file)) && (!known.has(i.file) || pending.has(i.file)));
     checkImportLimits(ctx.memoryDir, todo, limits, options.io);
-    const cards: BatchCard[] = todo.map((item) => ({ file: item.file, content: fs.readFileSync(item.source.path), indexLine: importIndexLine(item) }));
+    // Imports are stored with any secret redacted (and the redaction reported), never refused.
+    const cards: BatchCard[] = [];
+    for (const item of todo) {
+      const { bytes, redactions } = await redactBytes(fs.readFileSync(item.source.path), ctx.secrets);
+      if (redactions.length > 0) item.redacted = redactions;
+      const hook = (await redactSecrets(item.source.description ?? "", ctx.secrets)).text;
+      cards.push({ file: item.file, content: bytes, indexLine: renderIndexLine({ title: item.name, file: item.file, hook }) });
+    }
     await addCardsBatch(ctx, cards, "import", options.onProgress && ((done) => options.onProgress!(done, cards.length)));
     return todo;
   }, { timeoutMs: ctx.lockTimeoutMs });
@@ -116,6 +127,7 @@ export function checkImportLimits(memoryDir: string, items: readonly ImportItem[
   checkBatch(fs.realpathSync(memoryDir), items.map((i) => ({ file: i.file, bytes: i.source.bytes })), { delta, created }, limits, io, "Import");
 }
 
+/** The index line an imported card gets (before redaction: what the guardrails count up front). */
 function importIndexLine(item: ImportItem): string {
   return renderIndexLine({ title: item.name, file: item.file, hook: item.source.description ?? "" });
 }

@@ -5,6 +5,7 @@ import type { Budget } from "./budget.js";
 import { isPrintableAscii } from "./ascii.js";
 import { inertText } from "./sanitize.js";
 import type { IndexTruncation } from "./store/index-read.js";
+import { redactSecretLike } from "./secret-patterns.js";
 
 export const BLOCK_OPEN = '<memctl-memory kind="recalled-data">';
 export const BLOCK_CLOSE = "</memctl-memory>";
@@ -48,8 +49,9 @@ export interface EntryLike {
 
 /**
  * The printed form of an index line: the line as written in MEMORY.md (its `file.md` link intact), trimmed,
- * whitespace collapsed to one line, control characters made inert, and the closing fence defused so a card
- * can never end the data block and speak as instructions. The rank cache stores its output per entry: a change
+ * whitespace collapsed to one line, control characters made inert, the closing fence defused so a card
+ * can never end the data block and speak as instructions, and secret-looking tokens redacted (a line edited by
+ * hand never went through the write-path scan). The rank cache stores its output per entry: a change
  * here needs FORMAT_VERSION bumped in lib/store/rank-cache-format.ts.
  */
 export function renderEntryLine(entry: EntryLike): string {
@@ -57,7 +59,7 @@ export function renderEntryLine(entry: EntryLike): string {
   // Printable ASCII (most lines) has no whitespace but spaces and nothing to make inert: the same result
   // without compiling the Unicode and case-insensitive patterns, which a cold hook pays for on every prompt.
   const oneLine = isPrintableAscii(source) ? (source.includes("  ") ? source.replace(/ {2,}/g, " ") : source).trim() : inertText(source.replace(/\s+/g, " ").trim());
-  return defuseFence(oneLine);
+  return redactSecretLike(defuseFence(oneLine));
 }
 
 /** The fence tags made inert (a zero-width space after the name), so no text can open or close the block. */

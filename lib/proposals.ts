@@ -6,6 +6,7 @@ import { withDefaults } from "./guardrails.js";
 import { appendLine, isValidActor, sha256Hex } from "./history.js";
 import { ensureStateDir, withStoreLock } from "./lock.js";
 import { CARD_TYPES, cardFileProblem, cardNameProblem, descriptionProblem, DESCRIPTION_MAX, findCardFile, provenanceProblems, type CardProvenance } from "./records.js";
+import { assertNoSecrets, warmSecretScan, type SecretPolicy } from "./secrets.js";
 import { STATE_DIR } from "./store/paths.js";
 import { realDir } from "./store/safe-write.js";
 import { commitFile, type CommitOptions } from "./store/write.js";
@@ -71,6 +72,8 @@ export interface ProposeContext {
   lockTimeoutMs?: number;
   /** The documented pause point (tests kill a proposer there). */
   commit?: CommitOptions;
+  /** The `[secrets] allow` list; every proposal is scanned whether or not it is given. */
+  secrets?: SecretPolicy;
 }
 
 /** Validates the input in one pass; every problem is reported together. */
@@ -95,6 +98,7 @@ export function proposalProblems(input: ProposeInput, isNew: boolean): { code: s
 /** Stages one proposal: one new file, written atomically under the store lock, and one log line. */
 export async function propose(ctx: ProposeContext, input: ProposeInput): Promise<Proposal> {
   if (!isValidActor(ctx.actor)) throw usageError(`actor "${ctx.actor}" is not one of human, system, host:<name>, agent:<id>`);
+  await warmSecretScan(JSON.stringify(input));
   return withStoreLock(ctx.memoryDir, async () => {
     const nameProblem = proposalCardProblem(input.card.name, null);
     if (nameProblem) throw usageError(nameProblem);
@@ -117,6 +121,8 @@ export async function propose(ctx: ProposeContext, input: ProposeInput): Promise
       base_sha256: target === null ? null : sha256Hex(fs.readFileSync(path.join(ctx.memoryDir, target))),
     };
     checkQueueLimits(ctx.memoryDir, proposal);
+    const c = proposal.card;
+    await assertNoSecrets([c.name, c.description ?? "", ...(c.topics ?? []), proposal.source, c.body ?? ""].join("\n"), ctx.secrets, "the proposal (name, description, topics, source, then body)");
     ensureDirs(ctx.memoryDir);
     await commitFile(proposalPath(ctx.memoryDir, proposal.id), JSON.stringify(proposal, null, 2) + "\n", ctx.commit);
     logEvent(ctx.memoryDir, { event: "proposed", id: proposal.id, actor: ctx.actor, at: proposal.created_at, card: proposal.target ?? newCardFile(proposal), source: proposal.source, kind: provenance.kind });

@@ -7,6 +7,7 @@ import { checkPathShape, checkWrite, withDefaults, type Guardrails } from "./gua
 import { latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry } from "./history.js";
 import { commitIntent, withRecordsLock, type Intent } from "./records-commit.js";
 import { resolveMemoryPath } from "./safe-path.js";
+import { assertNoSecrets, warmSecretScan, type SecretPolicy } from "./secrets.js";
 import { parseCard } from "./store/card.js";
 import { renderField, replaceBodyBytes, setFrontmatterFieldsBytes } from "./store/frontmatter-edit.js";
 import { upsertIndexLineBytes } from "./store/index-edit.js";
@@ -30,6 +31,8 @@ export interface WriteContext {
   guardrails?: Partial<Guardrails>;
   commit?: CommitOptions;
   lockTimeoutMs?: number;
+  /** The `[secrets] allow` list; every write is scanned whether or not it is given. */
+  secrets?: SecretPolicy;
 }
 
 export interface SaveInput {
@@ -127,6 +130,7 @@ export function renderNewCard(input: Required<Pick<SaveInput, "name" | "descript
 export async function saveCard(ctx: WriteContext, input: SaveInput): Promise<SaveResult> {
   assertMayWrite(ctx.actor, "save memory cards");
   validateSaveInput(input);
+  await warmSecretScan(JSON.stringify(input));
   return withRecordsLock(ctx, () => saveCardLocked(ctx, input));
 }
 
@@ -175,6 +179,7 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
     const limits = withDefaults(ctx.guardrails);
     checkPathShape([file], limits, file);
     checkWrite(fs.realpathSync(ctx.memoryDir), file, before?.length, next.length, limits);
+    await assertNoSecrets(next.toString("utf8"), ctx.secrets, file);
   }
   // Bytes no revision records (a hand edit, or a write from before history) are recorded even when unchanged.
   const recorded = latest !== undefined && latest.sha256 === sha256Hex(next);

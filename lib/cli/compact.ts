@@ -7,6 +7,7 @@ import { readHistory } from "../history.js";
 import type { Io } from "../io.js";
 import type { Resolution } from "../resolve.js";
 import { inertText } from "../sanitize.js";
+import { secretPolicy } from "../secrets.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, directWriterFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
@@ -67,6 +68,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     timeoutSeconds: config.timeout_seconds,
     env: io.env,
     context,
+    secrets: secretPolicy(io),
     say: (line) => io.stderr.write(`memctl compact: ${inertText(line)}\n`), // card names are memory-derived
   });
   if (json) printJson(io, runJson(memoryDir, resolution, outcome));

@@ -8,6 +8,7 @@ import { applyClaudeImport, checkImportLimits, defaultImportDirs, planClaudeImpo
 import type { Io } from "../io.js";
 import { DESCRIPTION_MAX } from "../records.js";
 import { inertText } from "../sanitize.js";
+import { secretPolicy } from "../secrets.js";
 import { pauseFromEnv } from "../store/write.js";
 import { bool, parseArgs, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
@@ -50,7 +51,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     assertMayWrite(directWriterFrom(args, io, "import memory"), "import memory"); // the write itself is attributed to system
     const progress = progressLine(io);
     try {
-      imported = await applyClaudeImport({ memoryDir, actor: "system", now: io.now(), commit: pauseFromEnv(io.env), guardrails }, plan, { io, onProgress: progress.update });
+      imported = await applyClaudeImport({ memoryDir, actor: "system", now: io.now(), commit: pauseFromEnv(io.env), guardrails, secrets: secretPolicy(io) }, plan, { io, onProgress: progress.update });
     } finally {
       progress.done();
     }
@@ -65,6 +66,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       other_dirs: plan.otherDirs,
       imported: imported.map((i) => i.file),
       items: plan.items.map((i) => ({ name: i.name, file: i.file, action: i.action, source: i.source.path, older_copies: i.older.map((o) => o.path), description_chars: i.longDescription ?? null })),
+      redacted: imported.flatMap((i) => (i.redacted ?? []).map((r) => ({ file: i.file, kind: r.kind, line: r.line, masked: r.masked }))),
       over_limit: plan.items.filter((i) => i.longDescription !== undefined && (i.action === "import")).map((i) => i.file),
       guardrail: refusal ? { code: refusal.code, message: refusal.message, ...refusal.data } : null,
       command: yes ? null : command,
@@ -130,6 +132,7 @@ function renderPlan(plan: ImportPlan, applied: boolean, imported: ImportItem[], 
   const why: Record<string, string> = { present: "memctl already has it", removed: "removed from memctl earlier (see memctl history)", clash: "another imported card has that file name" };
   for (const i of plan.items.filter((x) => x.action !== "import")) out.push(`  ${c.dim("=")} ${inertText(i.file)}  ${c.dim(`skipped: ${why[i.action]}`)}`);
   for (const i of plan.items) for (const o of i.older) out.push(`  ${c.dim("~")} ${inertText(o.path)}  ${c.dim(`older copy of "${inertText(i.name)}", not imported`)}`);
+  for (const i of imported) for (const r of i.redacted ?? []) out.push(`  ${c.yellow("!")} redacted ${r.masked} (${r.kind}) in ${inertText(i.file)} line ${r.line}: secrets never enter memory`);
   const long = done.filter((i) => i.longDescription !== undefined);
   if (long.length > 0) {
     out.push(`${c.yellow("hint:")} ${long.length} description${long.length > 1 ? "s are" : " is"} over ${DESCRIPTION_MAX} characters (stored verbatim; tighten with "memctl save NAME -d …" when you like):`);

@@ -4,6 +4,7 @@ import { appendEpisode, assertEpisodesWritable, type Episode } from "../episodes
 import type { Io } from "../io.js";
 import { withStoreLock } from "../lock.js";
 import { inertText } from "../sanitize.js";
+import { assertNoSecrets, secretPolicy } from "../secrets.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
@@ -41,6 +42,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const episode: Episode = { ts: io.now().toISOString(), host, summary, project_key: resolution.project_key, repo: resolution.canonical_repo, actor };
   const sessionId = str(args, "session-id");
   if (sessionId !== undefined) episode.session_id = sessionId;
+  await assertNoSecrets(`${episode.summary}\n${episode.session_id ?? ""}`, secretPolicy(io), "the episode summary");
   await withStoreLock(memoryDir, () => appendEpisode(memoryDir, episode));
 
   if (bool(args, "json")) printJson(io, { appended: true, memory_dir: memoryDir, episode });

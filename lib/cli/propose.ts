@@ -2,6 +2,7 @@ import type { Io } from "../io.js";
 import { propose } from "../proposals.js";
 import { CARD_TYPES, PROVENANCE_KINDS } from "../records.js";
 import { inertText } from "../sanitize.js";
+import { secretPolicy } from "../secrets.js";
 import { pauseFromEnv } from "../store/write.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
@@ -41,7 +42,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const confidence = parseConfidence(str(args, "confidence"));
   const actor = actorFrom(args);
   const { memoryDir } = requireStore(args, io);
-  const p = await propose({ memoryDir, actor, now: io.now(), commit: pauseFromEnv(io.env) }, {
+  const p = await propose({ memoryDir, actor, now: io.now(), commit: pauseFromEnv(io.env), secrets: secretPolicy(io) }, {
     card: {
       name,
       type: str(args, "type"),

@@ -6,6 +6,7 @@ import { configuredGuardrails } from "../guardrails.js";
 import type { Io } from "../io.js";
 import type { WriteContext } from "../records.js";
 import { resolveMemory, type Resolution } from "../resolve.js";
+import { secretPolicy } from "../secrets.js";
 import { parseCard } from "../store/card.js";
 import { parseIndex } from "../store/index-file.js";
 import { INDEX_FILE, listCardFiles, readStore, type CardFile, type Store } from "../store/read.js";
@@ -54,7 +55,7 @@ export function directWriterFrom(args: ParsedArgs, io: Io, what = "write memory 
 
 /** The write context for the resolved store: attributed (and allowed) actor, injected clock, the documented pause point. */
 export function writeContext(args: ParsedArgs, io: Io, memoryDir: string): WriteContext {
-  return { memoryDir, actor: directWriterFrom(args, io), now: io.now(), commit: pauseFromEnv(io.env), guardrails: configuredGuardrails(io) };
+  return { memoryDir, actor: directWriterFrom(args, io), now: io.now(), commit: pauseFromEnv(io.env), guardrails: configuredGuardrails(io), secrets: secretPolicy(io) };
 }
 
 /**

@@ -3,6 +3,7 @@ import { ERROR_CODES, MemctlError, systemCode } from "../errors.js";
 import { readHistory } from "../history.js";
 import type { BlockContext } from "../inject.js";
 import { viewStore, type StoreView } from "../reports/store-view.js";
+import { assertNoSecrets, type SecretPolicy } from "../secrets.js";
 import { readStore } from "../store/read.js";
 import { readCompact, writeCompact, type CompactArtifact, type CompactRead, type Generator } from "./artifact.js";
 import { assembleFromRecords, indexRecords, viewBytes, watermarkOf, type IndexRecord } from "./assemble.js";
@@ -25,6 +26,8 @@ export interface CompactRequest {
   context: Omit<BlockContext, "entryCount">;
   /** Progress for people, printed before the model call (seed 000: a round-trip is otherwise silent). */
   say: (line: string) => void;
+  /** The `[secrets] allow` list; the summary is scanned whether or not it is given. */
+  secrets?: SecretPolicy;
 }
 
 export interface CompactOutcome {
@@ -68,6 +71,7 @@ export async function compactStore(req: CompactRequest): Promise<CompactOutcome>
     if (fallback) req.say(`falling back to the mechanical generator: ${fallback}`);
   }
   chosen ??= { ...base, summary: mechanicalSummary(records), generator: "mechanical", model: null, repaired: [] };
+  await assertNoSecrets(chosen.summary, req.secrets, `the ${chosen.generator} compact summary`);
   const withBytes = sized(chosen);
   if (withBytes >= without) {
     const kept = previous.status === "ok" ? `the existing compact (${previous.compact.generator}, ${previous.compact.generated_at}) stays in place` : "there is no compact yet";

@@ -15,6 +15,7 @@ import type { WriteContext } from "../records.js";
 import { resolveMemory, type Resolution } from "../resolve.js";
 import { cardDocs, episodeDocs, search, type SearchDoc, type SearchHit } from "../search.js";
 import { propose } from "../proposals.js";
+import { assertNoSecrets, secretPolicy } from "../secrets.js";
 import { pauseFromEnv } from "../store/write.js";
 import { readStoreOrEmptyIndex } from "../cli/store-access.js";
 
@@ -186,6 +187,7 @@ export async function memoryLog(s: ToolSession, args: { summary: string; host: s
   assertEpisodesWritable(memoryDir);
   const episode: Episode = { ts: s.io.now().toISOString(), host: args.host, summary: args.summary, project_key: resolution.project_key, repo: resolution.canonical_repo, actor: s.options.actor };
   if (args.session_id !== undefined) episode.session_id = args.session_id;
+  await assertNoSecrets(`${episode.summary}\n${episode.session_id ?? ""}`, secretPolicy(s.io), "the episode summary");
   await withStoreLock(memoryDir, () => appendEpisode(memoryDir, episode));
   return text(`Logged the episode to ${memoryDir}/episodes.jsonl (actor ${s.options.actor}).`, { appended: true, episode });
 }
@@ -207,7 +209,7 @@ export type ProposeArgs = {
  */
 export async function memoryPropose(s: ToolSession, args: ProposeArgs): Promise<ToolResult> {
   const { memoryDir } = requireStore(s);
-  const p = await propose({ memoryDir, actor: s.options.actor, now: s.io.now() }, {
+  const p = await propose({ memoryDir, actor: s.options.actor, now: s.io.now(), secrets: secretPolicy(s.io) }, {
     card: { name: args.name, type: args.type, description: args.description, body: args.body, topics: args.topics },
     source: args.source,
     kind: args.kind,
@@ -242,7 +244,7 @@ function refuseIfReadOnly(s: ToolSession, what: string): void {
 }
 
 function writeContext(s: ToolSession, memoryDir: string): WriteContext {
-  return { memoryDir, actor: s.options.actor, now: s.io.now(), commit: pauseFromEnv(s.io.env), guardrails: configuredGuardrails(s.io) };
+  return { memoryDir, actor: s.options.actor, now: s.io.now(), commit: pauseFromEnv(s.io.env), guardrails: configuredGuardrails(s.io), secrets: secretPolicy(s.io) };
 }
 
 function renderHit(h: SearchHit): string {
