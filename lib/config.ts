@@ -3,7 +3,7 @@ import { parse as parseToml, TomlError } from "smol-toml";
 import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
 import type { Io } from "./io.js";
 import { validateHostsTable, type HostPolicy } from "./config-hosts.js";
-import { exists, readUtf8 } from "./fs-fast.js";
+import { exists, readUtf8 } from "./checked-fs.js";
 import { allowEntryProblem } from "./secret-patterns.js";
 import { joinPath } from "./store/paths.js";
 

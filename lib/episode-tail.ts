@@ -1,7 +1,7 @@
 // The hook's episode reminder reads only the tail of episodes.jsonl: the file is append-only and can grow
 // for years, and the newest entry is all the reminder needs.
 import { EPISODES_FILE, joinPath } from "./store/paths.js";
-import { close, exists, fstat, openRegular, readAt } from "./fs-fast.js";
+import { close, exists, fstat, openRegular, readAt } from "./checked-fs.js";
 import { utf8Text } from "./bytes.js";
 
 const TAIL_BYTES = 64 * 1024;

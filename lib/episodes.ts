@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { readRegularUtf8 } from "./fs-fast.js";
+import { readRegularUtf8 } from "./checked-fs.js";
 import path from "node:path";
 import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
 import { EPISODE_HOST_FIELDS, episodeTime } from "./episode-tail.js";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { exists, lstatIfExists, readUtf8, realpath, type FileStat } from "./fs-fast.js";
+import { exists, lstatIfExists, readUtf8, realpath, type FileStat } from "./checked-fs.js";
 import { joinPath } from "./store/paths.js";
 
 /** Where a directory sits in git: its worktree root and the repository every worktree shares. */

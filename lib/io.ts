@@ -1,4 +1,4 @@
-import { writeBytes } from "./fs-fast.js";
+import { writeBytes } from "./checked-fs.js";
 import { encodeUtf8 } from "./bytes.js";
 
 /** A writable text sink; process streams and test buffers both fit. */

@@ -5,7 +5,7 @@ import { ERROR_CODES, MemctlError, systemCode } from "./errors.js";
 import { findRepo } from "./git.js";
 import type { Io } from "./io.js";
 import { claudeSlug, projectKey } from "./project.js";
-import { access, realpath, stat, statIfExists } from "./fs-fast.js";
+import { access, realpath, stat, statIfExists } from "./checked-fs.js";
 import { joinPath } from "./store/paths.js";
 
 export type ResolutionStatus = "resolved" | "unavailable" | "invalid-explicit";

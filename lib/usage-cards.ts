@@ -13,7 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { STATE_DIR } from "./store/paths.js";
 import { appendBytes, realDir, writeNewFile } from "./store/safe-write.js";
-import { readRegular } from "./fs-fast.js";
+import { readRegular } from "./checked-fs.js";
 import { base64urlText, decodeBase64url, utf8Text } from "./bytes.js";
 
 export const USAGE_CARDS = "usage.cards";

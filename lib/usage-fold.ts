@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { numbersOf, type CardRegistry } from "./usage-cards.js";
-import { readRegular, readRegularBytes, readRegularUtf8 } from "./fs-fast.js";
+import { readRegular, readRegularBytes, readRegularUtf8 } from "./checked-fs.js";
 import { utf8Text } from "./bytes.js";
 import { encodeSnapshotIndex, openSnapshotIndex, USAGE_INDEX, type SnapshotFile } from "./usage-index.js";
 import { addPending, applyDecay, FOLDING, lazyRegistry, foldingFiles, parseSnapshot, renderSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type Snapshot } from "./usage-format.js";

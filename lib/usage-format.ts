@@ -4,7 +4,7 @@ import { isDayShape } from "./ascii.js";
 import { joinPath, STATE_DIR } from "./store/paths.js";
 import { decodeHits, numbersOf, readRegistry, type CardRegistry } from "./usage-cards.js";
 import { utcDay } from "./utc.js";
-import { readdirNames, readRegularBytes, stat } from "./fs-fast.js";
+import { readdirNames, readRegularBytes, stat } from "./checked-fs.js";
 import { utf8Text } from "./bytes.js";
 
 export interface CardUsage {

@@ -9,7 +9,7 @@
 // so after any rewrite of the snapshot (a later fold, a hand edit) it no longer matches and readers search the
 // text. The header line it carries is the snapshot's, so a reader it matches need not read usage.tsv at all.
 import { latin1Text, u32At, utf8Text } from "./bytes.js";
-import type { FileStat } from "./fs-fast.js";
+import type { FileStat } from "./checked-fs.js";
 import { dayNumber, isCanonicalDay, snapshotRowUsage } from "./usage-format.js";
 
 export const USAGE_INDEX = "usage.idx";
@@ -19,7 +19,7 @@ const INDEX_VERSION = 2;
 export const NO_ROW = 0xffffffff;
 export const IN_TEXT = 0xfffffffe;
 
-/** What identifies one written usage.tsv: fs.Stats fields, as fs and lib/fs-fast.ts both give them. */
+/** What identifies one written usage.tsv: fs.Stats fields, as fs and lib/checked-fs.ts both give them. */
 export type SnapshotFile = Pick<FileStat, "size" | "ino" | "mtimeMs">;
 
 export interface SnapshotIndex {

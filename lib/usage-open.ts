@@ -1,7 +1,7 @@
 // The usage sidecar read for a few cards at a time: what the hook and prepare rank with. Same numbers as
 // readUsage (usage.ts) for every card asked about, without reading the whole sidecar: the snapshot's rows come
 // from the fold's index (usage-index.ts) or a search of the text, pending hits from tallyPending. Never throws.
-import { exists, readRegularBytes, readRegularUtf8, statIfExists } from "./fs-fast.js";
+import { exists, readRegularBytes, readRegularUtf8, statIfExists } from "./checked-fs.js";
 import { joinPath } from "./store/paths.js";
 import type { UsageRead } from "./usage.js";
 import { openSnapshotIndex, IN_TEXT, NO_ROW, USAGE_INDEX, type SnapshotIndex } from "./usage-index.js";

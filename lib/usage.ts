@@ -18,7 +18,7 @@ import { isDayShape } from "./ascii.js";
 import { foldUsage } from "./usage-fold.js";
 import { encodeHits } from "./usage-cards.js";
 import { addPending, lazyRegistry, applyDecay, foldingFiles, parseSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./usage-format.js";
-import { readRegularUtf8 } from "./fs-fast.js";
+import { readRegularUtf8 } from "./checked-fs.js";
 import { encodeUtf8 } from "./bytes.js";
 import { joinPath, STATE_DIR } from "./store/paths.js";
 import { appendBytes, realDir } from "./store/safe-write.js";

@@ -10,7 +10,7 @@ import type { Io } from "../io.js";
 import { resolveMemory, type Resolution } from "../resolve.js";
 import { utcStamp } from "../utc.js";
 import { buildInjection, type Injection } from "./inject.js";
-import { readdirNames, statIfExists } from "../fs-fast.js";
+import { readdirNames, statIfExists } from "../checked-fs.js";
 import { INDEX_FILE } from "../store/paths.js";
 import { utf8Text } from "../bytes.js";
 

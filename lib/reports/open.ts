@@ -7,7 +7,7 @@ import { resolveMemory, type Resolution } from "../resolve.js";
 import { parseCard } from "../store/card.js";
 import { parseIndex } from "../store/index-file.js";
 import { INDEX_FILE, listCardFiles, listNonRegularCards, type CardFile, type Store } from "../store/read.js";
-import { readRegularUtf8 } from "../fs-fast.js";
+import { readRegularUtf8 } from "../checked-fs.js";
 import type { ResolutionIssue } from "./doctor.js";
 import { isShardFile, viewStore, type StoreView } from "./store-view.js";
 

@@ -12,7 +12,7 @@ import { INDEX_FILE, STATE_DIR } from "./paths.js";
 import { isMeasurable } from "../usage.js";
 import { ensureNumbered } from "../usage-cards.js";
 import { ensureRowIndex } from "../usage-fold.js";
-import { close, lstatIfExists, openRegular, readAt, readRegularUtf8, type FileStat } from "../fs-fast.js";
+import { close, lstatIfExists, openRegular, readAt, readRegularUtf8, type FileStat } from "../checked-fs.js";
 import { readIndexText } from "./index-read.js";
 import { utf8Text } from "../bytes.js";
 import { realDir, replaceFile } from "./safe-write.js";

@@ -23,7 +23,7 @@ import { isAscii } from "node:buffer";
 import type { PostingList } from "../rank/score.js";
 import { isAsciiText } from "../ascii.js";
 import { bytesAt, encodeUtf8, latin1Text, u32At, utf8Text } from "../bytes.js";
-import { close, openRegular, readAt as readFileAt } from "../fs-fast.js";
+import { close, openRegular, readAt as readFileAt } from "../checked-fs.js";
 
 export const MAGIC = encodeUtf8("MEMCTLRC");
 export const END = encodeUtf8("MEMCTLEND");

@@ -6,7 +6,7 @@ import { parseIndex, type UnparsedLine } from "./index-file.js";
 import { openCacheFile, type CacheView } from "./rank-cache-format.js";
 import { joinPath, STATE_DIR } from "./paths.js";
 import type { IndexTruncation } from "./index-read.js";
-import { exists, statIfExists } from "../fs-fast.js";
+import { exists, statIfExists } from "../checked-fs.js";
 
 export const RANK_CACHE = "rank-cache.bin";
 

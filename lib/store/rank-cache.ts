@@ -19,7 +19,7 @@ import { rebuild } from "./rank-cache-build.js";
 import { cardStamp, openCache, sameStamp, stampOf, type LoadOptions, type OpenCache, type RankableStore } from "./rank-cache-read.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
 import { USAGE_CARDS } from "../usage-cards.js";
-import { stat, statIfExists, type FileStat } from "../fs-fast.js";
+import { stat, statIfExists, type FileStat } from "../checked-fs.js";
 
 export { normalizeCardPath } from "./rank-cache-build.js";
 export { RANK_CACHE, type LoadOptions, type RankableStore } from "./rank-cache-read.js";

@@ -4,7 +4,7 @@ import { parseCard, type ParsedCard } from "./card.js";
 import { parseIndex, type ParsedIndex } from "./index-file.js";
 
 import { INDEX_FILE } from "./paths.js";
-import { fileKind, readRegularUtf8 } from "../fs-fast.js";
+import { fileKind, readRegularUtf8 } from "../checked-fs.js";
 
 export { EPISODES_FILE, INDEX_FILE, STATE_DIR } from "./paths.js";
 

@@ -4,7 +4,7 @@
 // Light on purpose (no parser, no node:crypto): the per-prompt hook appends its usage line through here.
 import fs from "node:fs";
 import { ERROR_CODES, MemctlError, systemCode } from "../errors.js";
-import { close, fstat, lstatIfExists, openForAppend, writeBytes } from "../fs-fast.js";
+import { close, fstat, lstatIfExists, openForAppend, writeBytes } from "../checked-fs.js";
 import { joinPath } from "./paths.js";
 
 const S_IFMT = 0o170000;

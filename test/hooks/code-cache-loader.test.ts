@@ -173,7 +173,7 @@ test("a cache that cannot be written anywhere costs nothing but the cache: same 
   }
 });
 
-test("under --pending-deprecation (no fs binding) and with an empty cache file the hook answers the same, silently", () => {
+test("under --pending-deprecation and with an empty cache file the hook answers the same, silently", () => {
   const { s, hooks, run, caches } = hookCopy();
   try {
     const good = run();
@@ -184,7 +184,7 @@ test("under --pending-deprecation (no fs binding) and with an empty cache file t
       encoding: "utf8",
     });
     assert.equal(pending.status, 0, pending.stderr);
-    assert.equal(pending.stderr, "", "process.binding would print a deprecation warning");
+    assert.equal(pending.stderr, "", "no deprecation warning");
     assert.equal(pending.stdout, good.stdout);
     fs.writeFileSync(path.join(hooks, name), "");
     const empty = run();
