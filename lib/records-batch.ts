@@ -78,18 +78,20 @@ function historyLines(ctx: WriteContext, cards: readonly BatchCard[], op: Histor
 /** Appends the lines of cards the index does not link yet, in one write; every other byte stays as it was. */
 async function appendIndexLines(ctx: WriteContext, cards: readonly BatchCard[]): Promise<void> {
   const indexFile = path.join(ctx.memoryDir, INDEX_FILE);
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = fs.readFileSync(indexFile, "utf8");
+    bytes = fs.readFileSync(indexFile);
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
-    text = EMPTY_INDEX;
+    bytes = Buffer.from(EMPTY_INDEX, "utf8");
   }
+  // Decoded only to find what is linked: the file is appended to as bytes, so a line that is not UTF-8 survives.
+  const text = bytes.toString("utf8");
   const linked = new Set(parseIndex(text).entries.map((e) => e.file.replace(/^\.\//, "")));
   const lines = cards.filter((c) => !linked.has(c.file)).map((c) => c.indexLine);
   if (lines.length === 0) return;
   // Same line-ending rules as upsertIndexLine (lib/store/index-edit.ts).
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
-  const sep = text === "" || /\n$/.test(text) ? "" : eol;
-  await commitFile(indexFile, text + sep + lines.join(eol) + eol, ctx.commit);
+  const sep = bytes.length === 0 || bytes[bytes.length - 1] === 0x0a ? "" : eol;
+  await commitFile(indexFile, Buffer.concat([bytes, Buffer.from(sep + lines.join(eol) + eol, "utf8")]), ctx.commit);
 }

@@ -197,3 +197,16 @@ test("SIGKILL at random moments of an import: either no card, or a card with its
   }
   t.diagnostic(`kills: ${kills}; after the kill: no card and nothing recorded ${seen.none}, recorded but no card placed ${seen.recordedNotPlaced}, some cards placed ${seen.partial}, all placed ${seen.all}`);
 });
+
+test("an import appends its index lines as bytes: another line that is not UTF-8 stays byte for byte", async (t) => {
+  const w = makeWorld();
+  t.after(cleanup(w));
+  const latin1 = Buffer.concat([Buffer.from("# Memory\n\n- [Caf](feedback_caf.md) — caf"), Buffer.from([0xe9]), Buffer.from(" au lait\n")]);
+  fs.writeFileSync(path.join(w.mem, "MEMORY.md"), latin1);
+  const src = claudeCards(w, 3);
+  const r = await memctl(w, ["import", "claude", "--from", src, "--yes"]);
+  assert.equal(r.code, 0, r.stderr);
+  const after = fs.readFileSync(path.join(w.mem, "MEMORY.md"));
+  assert.deepEqual(after.subarray(0, latin1.length), latin1, "the existing bytes are kept, not re-encoded as U+FFFD");
+  assert.equal(parseIndex(after.toString("utf8")).entries.filter((e) => /^feedback_c\d+\.md$/.test(e.file)).length, 3);
+});
