@@ -61,12 +61,24 @@ function generate(cards: number): { root: string; repo: string; memory: string; 
     ].join("\n");
     fs.writeFileSync(path.join(memory, file), text);
     index.push(`- [Card ${i} (${i % 15 === 0 ? "部署前检查" : "deploy checks"})](${file}) — area ${i % 37}: ${"what this card alone is for ".slice(0, 20 + (i % 40))} #${i}`);
-    history.push(JSON.stringify({ rev: 1, card: file, op: "create", actor: "human", at: "2026-11-01T00:00:00.000Z", sha256: i % 500 === 0 ? sha256Hex("older") : sha256Hex(text), bytes: text.length }));
+    history.push(
+      JSON.stringify({
+        rev: 1,
+        card: file,
+        op: "create",
+        actor: "human",
+        at: "2026-11-01T00:00:00.000Z",
+        sha256: i % 500 === 0 ? sha256Hex("older") : sha256Hex(text),
+        bytes: text.length,
+      }),
+    );
   }
   fs.writeFileSync(path.join(memory, "MEMORY.md"), index.join("\n") + "\n");
   fs.writeFileSync(path.join(memory, ".memctl", "history.jsonl"), history.join("\n") + "\n");
   const episodes = Array.from({ length: 2000 }, (_, e) =>
-    e % 400 === 0 ? "{torn" : JSON.stringify({ ts: "2026-11-20T10:00:00.000Z", host: "claude", summary: e % 10 === 0 ? "" : `session ${e}`, project_key: "bench", repo, actor: "human" }),
+    e % 400 === 0
+      ? "{torn"
+      : JSON.stringify({ ts: "2026-11-20T10:00:00.000Z", host: "claude", summary: e % 10 === 0 ? "" : `session ${e}`, project_key: "bench", repo, actor: "human" }),
   );
   fs.writeFileSync(path.join(memory, "episodes.jsonl"), episodes.join("\n") + "\n");
   const files = fs.readdirSync(memory).filter((f) => f.endsWith(".md") && f !== "MEMORY.md");
@@ -103,7 +115,12 @@ const cli = path.resolve("dist/cli.js");
 if (!fs.existsSync(cli)) throw new Error("dist/cli.js is missing: run `npm run build` first");
 const genStart = performance.now();
 const p = generate(cards);
-console.log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+console.log(
+  `node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
 console.log(`generated ${cards} cards in ${((performance.now() - genStart) / 1000).toFixed(1)} s at ${p.root}`);
 const env = { PATH: process.env.PATH, HOME: p.home, MEMCTL_MEMORY_DIR: p.memory, MEMCTL_CONFIG_FILE: p.config, NO_COLOR: "1" };
 
@@ -127,7 +144,9 @@ for (const command of ["doctor", "stats"]) {
   const med = median(times);
   const ok = med < TARGET_MS;
   failed ||= !ok;
-  console.log(`${command.padEnd(6)} ${cards} cards: median ${med.toFixed(0)} ms, min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)} over ${runs} runs${cpus.length ? `, CPU median ${median(cpus).toFixed(0)} ms` : ""} (exit ${last.status}; ${detail}) ${ok ? "OK" : `OVER ${TARGET_MS} ms`}`);
+  console.log(
+    `${command.padEnd(6)} ${cards} cards: median ${med.toFixed(0)} ms, min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)} over ${runs} runs${cpus.length ? `, CPU median ${median(cpus).toFixed(0)} ms` : ""} (exit ${last.status}; ${detail}) ${ok ? "OK" : `OVER ${TARGET_MS} ms`}`,
+  );
 }
 if (!process.argv.includes("--keep")) fs.rmSync(p.root, { recursive: true, force: true });
 process.exitCode = failed ? 1 : 0;

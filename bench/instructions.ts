@@ -84,7 +84,11 @@ try {
       const pending = fs.existsSync(path.join(state, "usage.log")) ? fs.readFileSync(path.join(state, "usage.log"), "utf8").split("\n").length - 1 : 0;
       if ((fs.existsSync(path.join(state, "usage.idx")) || i >= 40) && pending >= 12) break;
     }
-    const saved = USAGE_FILES.filter((f) => fs.existsSync(path.join(state, f))).map((f) => ({ f, bytes: fs.readFileSync(path.join(state, f)), stat: fs.statSync(path.join(state, f)) }));
+    const saved = USAGE_FILES.filter((f) => fs.existsSync(path.join(state, f))).map((f) => ({
+      f,
+      bytes: fs.readFileSync(path.join(state, f)),
+      stat: fs.statSync(path.join(state, f)),
+    }));
     const counts = Array.from({ length: runs }, () => {
       for (const { f, bytes, stat } of saved) {
         // Only a file the call changed (usage.log) is written back: usage.idx is bound to usage.tsv's exact
@@ -99,7 +103,9 @@ try {
     const m = median(counts);
     rows.push([`hook, ${cards.toLocaleString("en")} cards`, millions(m), `+${millions(m - node)}`]);
   }
-  process.stdout.write(`instructions per call, median of ${runs} (node ${process.version}, ${path.relative(process.cwd(), HOOK) || HOOK})\n\n| | instructions | over node -e 0 |\n|---|---:|---:|\n`);
+  process.stdout.write(
+    `instructions per call, median of ${runs} (node ${process.version}, ${path.relative(process.cwd(), HOOK) || HOOK})\n\n| | instructions | over node -e 0 |\n|---|---:|---:|\n`,
+  );
   for (const r of rows) process.stdout.write(`| ${r.join(" | ")} |\n`);
 } finally {
   if (process.argv.includes("--keep")) process.stdout.write(`kept ${root}\n`);

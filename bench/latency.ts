@@ -302,7 +302,10 @@ const fmt = (n: number | undefined, d = 1) => (n === undefined || Number.isNaN(n
 
 function printTable(results: readonly SizeResult[], floor: FloorResult, round: number): void {
   const lines = [
-    `round ${round}: node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`,
+    `round ${round}: node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
     "| cards | index bytes | node -e 0 median / p95 (ms) | hook median / p95 (ms) | ratio | pair ratio | hook − node (ms) | cold first call (ms) | peak RSS hook / node (MiB) | block bytes |",
     "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...results.map(
@@ -324,7 +327,10 @@ function printTable(results: readonly SizeResult[], floor: FloorResult, round: n
   const compared = results.filter((r) => r.compare_median_ms !== undefined);
   if (compared.length > 0) {
     lines.push("", `compared with the build in --compare, same rounds (hook median ms, ratio to node -e 0, peak RSS MiB):`);
-    for (const r of compared) lines.push(`  ${r.cards.toLocaleString("en")} cards: this build ${fmt(r.hook_median_ms)} ms ${fmt(r.ratio, 2)}x ${fmt(r.hook_peak_rss_mib)} MiB; compared build ${fmt(r.compare_median_ms)} ms ${fmt(r.compare_ratio, 2)}x ${fmt(r.compare_peak_rss_mib)} MiB`);
+    for (const r of compared)
+      lines.push(
+        `  ${r.cards.toLocaleString("en")} cards: this build ${fmt(r.hook_median_ms)} ms ${fmt(r.ratio, 2)}x ${fmt(r.hook_peak_rss_mib)} MiB; compared build ${fmt(r.compare_median_ms)} ms ${fmt(r.compare_ratio, 2)}x ${fmt(r.compare_peak_rss_mib)} MiB`,
+      );
   }
   const bad = results.filter((r) => r.nonzero_exits > 0);
   if (bad.length) lines.push(`WARNING: non-zero hook exits at ${bad.map((r) => r.cards).join(", ")} cards`);

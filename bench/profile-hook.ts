@@ -62,7 +62,9 @@ function floor(runs: number): void {
     const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
     const base = med(times[0]!);
     process.stdout.write(`startup floor (median of ${runs}, interleaved; node ${process.version})\n`);
-    cases.forEach(([name], k) => process.stdout.write(`${med(times[k]!).toFixed(1).padStart(8)} ms  ${(med(times[k]!) / base).toFixed(2)}x  ${name}\n`));
+    cases.forEach(([name], k) => {
+      process.stdout.write(`${med(times[k]!).toFixed(1).padStart(8)} ms  ${(med(times[k]!) / base).toFixed(2)}x  ${name}\n`);
+    });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -72,7 +74,8 @@ function main(): void {
   const argv = process.argv.slice(2);
   if (argv.includes("--floor")) {
     const i = argv.indexOf("--runs");
-    return floor(i >= 0 ? Number(argv[i + 1]) : 30);
+    floor(i >= 0 ? Number(argv[i + 1]) : 30);
+    return;
   }
   const get = (name: string, fallback: number) => {
     const i = argv.indexOf(`--${name}`);
@@ -108,7 +111,12 @@ function main(): void {
     print("by module", byModule);
     print("by function", byFunction);
     const state = path.join(store.dir, ".memctl");
-    process.stdout.write(`\n.memctl after ${calls + 1} calls: ${fs.readdirSync(state).map((f) => `${f} ${fs.statSync(path.join(state, f)).size}B`).join(", ")}\n`);
+    process.stdout.write(
+      `\n.memctl after ${calls + 1} calls: ${fs
+        .readdirSync(state)
+        .map((f) => `${f} ${fs.statSync(path.join(state, f)).size}B`)
+        .join(", ")}\n`,
+    );
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

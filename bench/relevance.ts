@@ -73,7 +73,10 @@ function fill(entries: readonly BenchEntry[], order: readonly string[], budget: 
   const byFile = new Map(entries.map((e) => [e.file, e]));
   const always = entries.filter((e) => e.priority === "always");
   const alwaysFiles = new Set(always.map((e) => e.file));
-  const ranked = order.filter((f) => !alwaysFiles.has(f)).map((f) => byFile.get(f)!).filter(Boolean);
+  const ranked = order
+    .filter((f) => !alwaysFiles.has(f))
+    .map((f) => byFile.get(f)!)
+    .filter(Boolean);
   const composed = composeBlock({
     context: { projectKey: PROJECT_KEY, source: "env", entryCount: entries.length },
     always: always.map(toInjectLine),
@@ -191,7 +194,12 @@ async function main(): Promise<void> {
       if (mismatches.length > 0) process.stderr.write(`WARNING: harness block differs from the hook's own block for ${mismatches.join(", ")}\n`);
       all.push({ usage, reports });
       if (!argv.includes("--json")) {
-        printReports(reports, `${entries.length} cards, ${prompts.length} prompts, ${usage ? "with a usage sidecar (popular generic cards)" : "no usage sidecar"}`, argv.includes("--misses"), prompts);
+        printReports(
+          reports,
+          `${entries.length} cards, ${prompts.length} prompts, ${usage ? "with a usage sidecar (popular generic cards)" : "no usage sidecar"}`,
+          argv.includes("--misses"),
+          prompts,
+        );
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

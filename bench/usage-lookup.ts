@@ -36,7 +36,11 @@ function makeFixture(cards: number, logBytes: number, root: string): Fixture {
     recordHitsSync(root, [...hits], shiftDay(TODAY, -Math.floor(r() * 3)));
     for (const h of hits) logged.add(h);
   }
-  const shuffle = (xs: string[]) => xs.map((x) => [r(), x] as const).sort((a, b) => a[0] - b[0]).map(([, x]) => x);
+  const shuffle = (xs: string[]) =>
+    xs
+      .map((x) => [r(), x] as const)
+      .sort((a, b) => a[0] - b[0])
+      .map(([, x]) => x);
   return { dir: root, logged: shuffle([...logged]), others: shuffle(all.filter((c) => !logged.has(c))) };
 }
 
@@ -92,7 +96,8 @@ function main(argv: string[]): void {
     }
     sizes.forEach((n, k) => {
       const s = samples[k]!;
-      const ms = (pick: (x: (typeof s)[number]) => number) => `${quantile(s.map(pick), 0.5).toFixed(2)} (p10 ${quantile(s.map(pick), 0.1).toFixed(2)}, p90 ${quantile(s.map(pick), 0.9).toFixed(2)})`;
+      const ms = (pick: (x: (typeof s)[number]) => number) =>
+        `${quantile(s.map(pick), 0.5).toFixed(2)} (p10 ${quantile(s.map(pick), 0.1).toFixed(2)}, p90 ${quantile(s.map(pick), 0.9).toFixed(2)})`;
       console.log(`only ${n} (${s[0]!.found} with usage): openUsage ${ms((x) => x.open)} ms, gets ${ms((x) => x.get)} ms, total ${ms((x) => x.open + x.get)} ms`);
     });
   } finally {

@@ -43,14 +43,21 @@ export function createMemctlPlugin(options: MemctlPluginOptions) {
     await log("info", "memctl plugin loaded", { directory, hook: options.hook });
     return {
       "chat.message": async (input: { sessionID?: string }, output: { parts?: Part[] }) => {
-        const prompt = (output.parts ?? []).filter((p) => p.type === "text" && !p.synthetic && p.text).map((p) => p.text).join("\n").trim();
+        const prompt = (output.parts ?? [])
+          .filter((p) => p.type === "text" && !p.synthetic && p.text)
+          .map((p) => p.text)
+          .join("\n")
+          .trim();
         const sessionID = input.sessionID ?? "";
         if (!prompt) return;
         injected.delete(sessionID);
-        blocks.set(sessionID, runHook(options, { session_id: sessionID, cwd: directory, hook_event_name: "UserPromptSubmit", prompt }, directory).catch((err: Error) => {
-          void log("warn", "memctl hook failed; this prompt goes on without memory", { error: err.message });
-          return "";
-        }));
+        blocks.set(
+          sessionID,
+          runHook(options, { session_id: sessionID, cwd: directory, hook_event_name: "UserPromptSubmit", prompt }, directory).catch((err: Error) => {
+            void log("warn", "memctl hook failed; this prompt goes on without memory", { error: err.message });
+            return "";
+          }),
+        );
         unlogged.set(sessionID, [...(unlogged.get(sessionID) ?? []), prompt]);
       },
       "experimental.chat.system.transform": async (input: { sessionID?: string }, output: { system: string[] }) => {

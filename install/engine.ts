@@ -32,7 +32,11 @@ export async function runHost(installer: HostInstaller, ctx: InstallContext, mod
   if (mode === "install") {
     const missing = installer.requiredFiles(ctx).filter((f) => !fs.existsSync(f));
     if (missing.length > 0) {
-      throw new MemctlError(ERROR_CODES.E_IO, `cannot wire ${installer.title}: ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} missing — build memctl first (npm run build in ${ctx.packageRoot}); nothing was written`, { missing });
+      throw new MemctlError(
+        ERROR_CODES.E_IO,
+        `cannot wire ${installer.title}: ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} missing — build memctl first (npm run build in ${ctx.packageRoot}); nothing was written`,
+        { missing },
+      );
     }
   }
   const edits = installer.plan(ctx);
@@ -70,7 +74,8 @@ export async function runHost(installer: HostInstaller, ctx: InstallContext, mod
  */
 function pathNote(installer: HostInstaller, ctx: InstallContext): string[] {
   const notes: string[] = [];
-  if (/[/\\]_npx[/\\]/.test(ctx.packageRoot)) notes.push(`memctl is running from npx's cache (${ctx.packageRoot}), which npm may delete: install it (npm install -g memctl) and run this again.`);
+  if (/[/\\]_npx[/\\]/.test(ctx.packageRoot))
+    notes.push(`memctl is running from npx's cache (${ctx.packageRoot}), which npm may delete: install it (npm install -g memctl) and run this again.`);
   if (installer.name !== "generic" && readCommandSources(ctx.packageRoot).length > 0 && !onPath(ctx.io, "memctl")) {
     notes.push(`The slash commands run \`memctl\`, which is not on your PATH: run \`npm install -g memctl\` (or \`npm link\` in ${ctx.packageRoot}).`);
   }

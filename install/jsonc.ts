@@ -48,13 +48,18 @@ export function findNode(text: string, path: JsonPath): Node | undefined {
 export function appendMember(text: string, path: JsonPath, key: string | undefined, value: unknown): string {
   const container = findNodeAtLocation(parseJsoncRoot(text), path);
   if (!container || (key === undefined ? container.type !== "array" : container.type !== "object")) {
-    throw new MemctlError(ERROR_CODES.E_CONFIG_PARSE, `expected ${key === undefined ? "an array" : "an object"} at ${path.join(".") || "the top level"}; the file was left untouched`);
+    throw new MemctlError(
+      ERROR_CODES.E_CONFIG_PARSE,
+      `expected ${key === undefined ? "an array" : "an object"} at ${path.join(".") || "the top level"}; the file was left untouched`,
+    );
   }
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const unit = indentUnit(text);
   const members = container.children ?? [];
   const render = (indent: string) => {
-    const body = JSON.stringify(value, null, unit).split("\n").join(eol + indent);
+    const body = JSON.stringify(value, null, unit)
+      .split("\n")
+      .join(eol + indent);
     return `${indent}${key === undefined ? "" : `${JSON.stringify(key)}: `}${body}`;
   };
   const last = members[members.length - 1];
@@ -73,9 +78,7 @@ export function appendMember(text: string, path: JsonPath, key: string | undefin
   const piece = compact ? `${key === undefined ? "" : `${JSON.stringify(key)}: `}${JSON.stringify(value)}` : render(lineIndent(text, last.offset));
   const end = last.offset + last.length;
   const trailingComma = commaAfter(text, end);
-  const insertion = trailingComma !== undefined
-    ? { at: trailingComma + 1, content: `${lead}${piece},` }
-    : { at: end, content: `,${lead}${piece}` };
+  const insertion = trailingComma !== undefined ? { at: trailingComma + 1, content: `${lead}${piece},` } : { at: end, content: `,${lead}${piece}` };
   return verify(text, text.slice(0, insertion.at) + insertion.content + text.slice(insertion.at), path, key, value);
 }
 
@@ -121,7 +124,9 @@ export function replaceValue(text: string, path: JsonPath, value: unknown): stri
   if (!node) throw new MemctlError(ERROR_CODES.E_CONFIG_PARSE, `nothing at ${path.join(".")} to replace`);
   const indent = lineIndent(text, node.offset);
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
-  const body = JSON.stringify(value, null, indentUnit(text)).split("\n").join(eol + indent);
+  const body = JSON.stringify(value, null, indentUnit(text))
+    .split("\n")
+    .join(eol + indent);
   return text.slice(0, node.offset) + body + text.slice(node.offset + node.length);
 }
 

@@ -14,7 +14,11 @@ export function managedFile(file: string, content: string): { install: TextEdit;
   return {
     install: (before) => {
       if (before !== null && !isManaged(before)) {
-        throw new MemctlError(ERROR_CODES.E_INSTALL_CONFLICT, `${file} exists and was not written by memctl; it was left untouched — rename or remove it, then run the command again`, { file });
+        throw new MemctlError(
+          ERROR_CODES.E_INSTALL_CONFLICT,
+          `${file} exists and was not written by memctl; it was left untouched — rename or remove it, then run the command again`,
+          { file },
+        );
       }
       return content;
     },

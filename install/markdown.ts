@@ -17,7 +17,9 @@ function findBlock(text: string, id: string, file?: string): Found | undefined {
   const closing = text.indexOf(end(id));
   if (!m && closing === -1) return undefined;
   if (!m || closing === -1 || closing < m.index || re.test(text.slice(m.index + m[0].length))) {
-    throw new MemctlError(ERROR_CODES.E_CONFIG_PARSE, `${file ?? "the file"} has unbalanced memctl:${id} markers; it was left untouched — fix or delete the markers by hand`, { file });
+    throw new MemctlError(ERROR_CODES.E_CONFIG_PARSE, `${file ?? "the file"} has unbalanced memctl:${id} markers; it was left untouched — fix or delete the markers by hand`, {
+      file,
+    });
   }
   return { start: m.index, stop: closing + end(id).length };
 }

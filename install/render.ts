@@ -21,7 +21,10 @@ export function readCommandSources(packageRoot: string): CommandSource[] {
   const dir = path.join(packageRoot, "commands");
   let names: string[];
   try {
-    names = fs.readdirSync(dir).filter((f) => f.endsWith(".md")).sort();
+    names = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith(".md"))
+      .sort();
   } catch {
     return [];
   }

@@ -153,7 +153,11 @@ export function upsertManagedTable(text: string, table: string[], values: Record
   if (existing !== undefined && isDeepStrictEqual(plain(existing), plain(values))) return text;
   const adopted = existing !== undefined && !ours && header !== -1 && adopt(existing);
   if (existing !== undefined && !ours && !adopted) {
-    throw new MemctlError(ERROR_CODES.E_INSTALL_CONFLICT, `${file ?? "config.toml"} already has its own [${table.join(".")}]; it was left untouched — remove it to let memctl manage it`, { file });
+    throw new MemctlError(
+      ERROR_CODES.E_INSTALL_CONFLICT,
+      `${file ?? "config.toml"} already has its own [${table.join(".")}]; it was left untouched — remove it to let memctl manage it`,
+      { file },
+    );
   }
   let base = text;
   if (ours || adopted) {
@@ -167,7 +171,9 @@ export function upsertManagedTable(text: string, table: string[], values: Record
   let prefix = base;
   if (prefix.length > 0 && !prefix.endsWith("\n")) prefix += eol;
   if (prefix.trim().length > 0) prefix += eol;
-  const body = Object.entries(values).map(([k, v]) => `${k} = ${tomlValue(v)} ${TOML_MARK}${eol}`).join("");
+  const body = Object.entries(values)
+    .map(([k, v]) => `${k} = ${tomlValue(v)} ${TOML_MARK}${eol}`)
+    .join("");
   const next = `${prefix}[${table.map((p) => (/^[A-Za-z0-9_-]+$/.test(p) ? p : JSON.stringify(p))).join(".")}] ${TOML_MARK}${eol}${body}`;
   const expected = plain(before) as Record<string, unknown>;
   deletePath(expected, table);
@@ -205,7 +211,10 @@ function verified(next: string, expected: Record<string, unknown>, file?: string
     actual = undefined;
   }
   if (!isDeepStrictEqual(plain(actual), plain(expected))) {
-    throw new MemctlError(ERROR_CODES.E_CONFIG_INVALID, `${file ?? "config.toml"} is laid out in a way memctl cannot edit safely line by line; nothing was written — add the setting by hand`);
+    throw new MemctlError(
+      ERROR_CODES.E_CONFIG_INVALID,
+      `${file ?? "config.toml"} is laid out in a way memctl cannot edit safely line by line; nothing was written — add the setting by hand`,
+    );
   }
   return next;
 }

@@ -25,7 +25,8 @@ export function resolveActor(flags: CallerFlags, fallback = "human"): string {
     return actor;
   }
   const actor = flags.actor ?? fallback;
-  if (actor === "system") throw usageError(`--actor system is reserved for memctl's own writes (memctl import claude records its cards as system); write as human (the default) or host:<name>`);
+  if (actor === "system")
+    throw usageError(`--actor system is reserved for memctl's own writes (memctl import claude records its cards as system); write as human (the default) or host:<name>`);
   if (!isValidActor(actor)) throw usageError(`--actor "${actor}" is not one of human, host:<name>, agent:<id>`);
   return actor;
 }
@@ -51,9 +52,12 @@ export function assertMayWriteDirectly(actor: string, what: string, io: Pick<Io,
   const config = readConfig(io);
   if (config.value.hosts[host]?.write === true) return;
   const entry = (config.value.raw.hosts as Record<string, unknown> | undefined)?.[host];
-  const broken = fileProblems(config).length > 0
-    ? ` (${config.file} cannot be used as it is, so no host may write directly until it is fixed: memctl config lint)`
-    : entry !== undefined && config.value.hosts[host] === undefined ? ` ([hosts.${host}] in ${config.file} is malformed and grants nothing: memctl config lint)` : "";
+  const broken =
+    fileProblems(config).length > 0
+      ? ` (${config.file} cannot be used as it is, so no host may write directly until it is fixed: memctl config lint)`
+      : entry !== undefined && config.value.hosts[host] === undefined
+        ? ` ([hosts.${host}] in ${config.file} is malformed and grants nothing: memctl config lint)`
+        : "";
   throw new MemctlError(
     ERROR_CODES.E_READ_ONLY,
     `${actor} may not ${what}: a host proposes and the owner decides, so writing cards directly is opt-in per host${broken}. Nothing was written. ` +

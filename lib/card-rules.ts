@@ -19,7 +19,8 @@ export function isCardFile(rel: string): boolean {
 /** Authoring rule for a description: at most 200 characters (imports are exempt and stored verbatim). */
 export function descriptionProblem(description: string): string | undefined {
   const length = [...description].length;
-  if (length > DESCRIPTION_MAX) return `the description is ${length} characters; the limit is ${DESCRIPTION_MAX} when authoring. Keep the injected line short and put the detail in the body (--body-file FILE or - for stdin).`;
+  if (length > DESCRIPTION_MAX)
+    return `the description is ${length} characters; the limit is ${DESCRIPTION_MAX} when authoring. Keep the injected line short and put the detail in the body (--body-file FILE or - for stdin).`;
   if (description.trim() === "") return "the description is empty; say in one line what the card is for";
   return undefined;
 }

@@ -116,7 +116,19 @@ export const DEFAULT_READ_CAP = 64 * 1024 * 1024;
 /** What a non-regular file is, for messages. */
 export function fileKind(mode: number): string {
   const t = mode & S_IFMT;
-  return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
+  return t === S_IFIFO
+    ? "a FIFO"
+    : t === S_IFCHR
+      ? "a character device"
+      : t === S_IFBLK
+        ? "a block device"
+        : t === S_IFSOCK
+          ? "a socket"
+          : t === S_IFDIR
+            ? "a directory"
+            : t === S_IFREG
+              ? "a regular file"
+              : "not a regular file";
 }
 
 export function notRegularError(path: string, mode: number): NodeJS.ErrnoException {

@@ -75,7 +75,17 @@ export function listClaudeCards(dir: string): ClaudeCard[] {
       const fm = card.frontmatter;
       const name = typeof fm.name === "string" && fm.name.trim() !== "" ? fm.name.trim() : file.slice(0, -3);
       const type = typeof fm.type === "string" ? fm.type : card.meta.metadata?.type;
-      cards.push({ dir, file, path: full, name, description: card.meta.description, type: typeof type === "string" ? type : undefined, mtimeMs: stat.mtimeMs, mtime: stat.mtime, bytes: stat.size });
+      cards.push({
+        dir,
+        file,
+        path: full,
+        name,
+        description: card.meta.description,
+        type: typeof type === "string" ? type : undefined,
+        mtimeMs: stat.mtimeMs,
+        mtime: stat.mtime,
+        bytes: stat.size,
+      });
     } catch {
       continue;
     }

@@ -11,7 +11,7 @@ const HEADER = /^\s*\[(\[)?\s*(.+?)\s*\]\]?\s*(?:#.*)?$/;
 export function setProjectDir(text: string, key: string, memoryDir: string, repoRoot: string): string {
   const next = upsertTableValues(text, ["projects", key], { memory_dir: memoryDir, repo_root: repoRoot });
   return verified(text, next, (raw) => {
-    const projects = ((raw.projects ??= {}) as Record<string, Record<string, unknown>>);
+    const projects = (raw.projects ??= {}) as Record<string, Record<string, unknown>>;
     projects[key] = { ...(projects[key] ?? {}), memory_dir: memoryDir, repo_root: repoRoot };
   });
 }
@@ -39,7 +39,13 @@ function upsertTableValues(text: string, tablePath: string[], values: Record<str
     if (prefix.length > 0 && !prefix.endsWith("\n")) prefix += eol;
     if (prefix.trim().length > 0) prefix += eol;
     const headerLine = `[${tablePath.map(quoteKey).join(".")}]${eol}`;
-    return prefix + headerLine + Object.entries(values).map(([k, v]) => render(k, v)).join("");
+    return (
+      prefix +
+      headerLine +
+      Object.entries(values)
+        .map(([k, v]) => render(k, v))
+        .join("")
+    );
   }
   let end = lines.findIndex((line, i) => i > header && HEADER.test(line.replace(/\r?\n$/, "")));
   if (end === -1) end = lines.length;

@@ -16,7 +16,7 @@ const KNOWN_HOST_KEYS = new Set(["write"]);
 export function validateHostsTable(raw: unknown, invalid: (message: string) => void, warn: (message: string) => void): Record<string, HostPolicy> {
   const hosts: Record<string, HostPolicy> = {};
   if (typeof raw !== "object" || raw === null || Array.isArray(raw) || raw instanceof Date) {
-    invalid('hosts must be a table of [hosts.<name>] entries, e.g. [hosts.claude] with write = true');
+    invalid("hosts must be a table of [hosts.<name>] entries, e.g. [hosts.claude] with write = true");
     return hosts;
   }
   for (const [name, entry] of Object.entries(raw as Record<string, unknown>)) {

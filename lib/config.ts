@@ -96,7 +96,7 @@ export function validateConfig(raw: Record<string, unknown>): { value: MemctlCon
     if (!KNOWN_TOP_LEVEL.has(key)) warnings.push({ code: "W_UNKNOWN_KEY", message: `unknown top-level key "${key}" (kept as is)` });
   }
   if (raw.projects !== undefined) {
-    if (!isTable(raw.projects)) invalid("projects must be a table of [projects.\"<project_key>\"] entries");
+    if (!isTable(raw.projects)) invalid('projects must be a table of [projects."<project_key>"] entries');
     else {
       for (const [key, entry] of Object.entries(raw.projects)) {
         // A bad entry spoils only its own project: the entry stays (without the bad field) so resolution
@@ -140,7 +140,8 @@ export function validateConfig(raw: Record<string, unknown>): { value: MemctlCon
       const compact: NonNullable<MemctlConfig["compact"]> = {};
       const cmd = raw.compact.llm_command;
       if (cmd !== undefined) {
-        if (!Array.isArray(cmd) || cmd.length === 0 || !cmd.every((a) => typeof a === "string") || cmd[0] === "") invalidSetting('compact.llm_command must be a non-empty list of strings, e.g. ["claude", "-p"]');
+        if (!Array.isArray(cmd) || cmd.length === 0 || !cmd.every((a) => typeof a === "string") || cmd[0] === "")
+          invalidSetting('compact.llm_command must be a non-empty list of strings, e.g. ["claude", "-p"]');
         else compact.llm_command = cmd as string[];
       }
       const timeout = raw.compact.timeout_seconds;
@@ -200,7 +201,14 @@ export function readConfig(io: Pick<Io, "env" | "home">): ConfigRead & { text: s
     text = readUtf8(file);
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { file, exists: false, text: "", value: emptyConfig(), errors: [], warnings: [] };
-    return { file, exists: true, text: "", value: emptyConfig(), errors: [{ code: ERROR_CODES.E_IO, message: `cannot read: ${(err as Error).message}`, scope: "file" }], warnings: [] };
+    return {
+      file,
+      exists: true,
+      text: "",
+      value: emptyConfig(),
+      errors: [{ code: ERROR_CODES.E_IO, message: `cannot read: ${(err as Error).message}`, scope: "file" }],
+      warnings: [],
+    };
   }
   return { file, exists: true, text, ...parseConfigText(text) };
 }
@@ -227,7 +235,11 @@ export function projectProblems(read: Pick<ConfigRead, "errors">, key: string): 
 export function assertConfigUsable(read: ConfigRead): void {
   const first = fileProblems(read)[0];
   if (!first) return;
-  throw new MemctlError(first.code, `config file ${describeProblem(read.file, first)} — fix it by hand (memctl never overwrites a config it cannot parse), then run "memctl config lint"`, { file: read.file, line: first.line });
+  throw new MemctlError(
+    first.code,
+    `config file ${describeProblem(read.file, first)} — fix it by hand (memctl never overwrites a config it cannot parse), then run "memctl config lint"`,
+    { file: read.file, line: first.line },
+  );
 }
 
 function isTable(v: unknown): v is Record<string, unknown> {

@@ -90,37 +90,46 @@ export async function consolidate(ctx: WriteContext, options: ConsolidateOptions
     return { dry_run: true, accept_facts: acceptFacts, job: null, retried: false, ...plan };
   }
   const ledger = { memoryDir: ctx.memoryDir, now: options.clock ?? (() => ctx.now), lockTimeoutMs: ctx.lockTimeoutMs };
-  const run = await runJob(ledger, "consolidate", async () => {
-    // A pass killed mid-accept left its write committed but unapplied: finish it first, so its proposal is
-    // archived as accepted instead of being held here as stale.
-    await withRecordsLock(ctx, () => undefined);
-    const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts);
-    await applyMerges(ctx, plan);
-    for (const a of plan.accepted) {
-      const done = await acceptProposal(ctx, a.id);
-      a.card = done.save.file;
-      a.rev = done.save.entry?.rev ?? null;
-    }
-    return plan;
-  }, { exclusive: true, leaseMs: options.leaseMs });
+  const run = await runJob(
+    ledger,
+    "consolidate",
+    async () => {
+      // A pass killed mid-accept left its write committed but unapplied: finish it first, so its proposal is
+      // archived as accepted instead of being held here as stale.
+      await withRecordsLock(ctx, () => undefined);
+      const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts);
+      await applyMerges(ctx, plan);
+      for (const a of plan.accepted) {
+        const done = await acceptProposal(ctx, a.id);
+        a.card = done.save.file;
+        a.rev = done.save.entry?.rev ?? null;
+      }
+      return plan;
+    },
+    { exclusive: true, leaseMs: options.leaseMs },
+  );
   return { dry_run: false, accept_facts: acceptFacts, job: run.job, retried: run.retried, ...run.result };
 }
 
 /** Folds each merged proposal into its primary: the primary records who else proposed it, the rest are archived. */
 async function applyMerges(ctx: WriteContext, plan: ConsolidatePlan): Promise<void> {
   if (plan.merged.length === 0) return;
-  await withStoreLock(ctx.memoryDir, async () => {
-    const byId = new Map(readPending(ctx.memoryDir).proposals.map((p) => [p.id, p]));
-    for (const m of plan.merged) {
-      const primary = byId.get(m.into);
-      if (!primary) continue;
-      const folded = m.ids.map((id) => byId.get(id)).filter((p): p is Proposal => p !== undefined);
-      primary.merged = [...(primary.merged ?? []), ...folded.map((p) => ({ id: p.id, proposer: p.proposer, source: p.source, created_at: p.created_at }))];
-      await rewritePending(ctx.memoryDir, primary);
-      for (const p of folded) {
-        const decided: Proposal = { ...p, status: "merged", merged_into: primary.id, decided_at: ctx.now.toISOString(), decided_by: ctx.actor };
-        await archiveProposal(ctx.memoryDir, decided, { actor: ctx.actor, at: decided.decided_at, into: primary.id });
+  await withStoreLock(
+    ctx.memoryDir,
+    async () => {
+      const byId = new Map(readPending(ctx.memoryDir).proposals.map((p) => [p.id, p]));
+      for (const m of plan.merged) {
+        const primary = byId.get(m.into);
+        if (!primary) continue;
+        const folded = m.ids.map((id) => byId.get(id)).filter((p): p is Proposal => p !== undefined);
+        primary.merged = [...(primary.merged ?? []), ...folded.map((p) => ({ id: p.id, proposer: p.proposer, source: p.source, created_at: p.created_at }))];
+        await rewritePending(ctx.memoryDir, primary);
+        for (const p of folded) {
+          const decided: Proposal = { ...p, status: "merged", merged_into: primary.id, decided_at: ctx.now.toISOString(), decided_by: ctx.actor };
+          await archiveProposal(ctx.memoryDir, decided, { actor: ctx.actor, at: decided.decided_at, into: primary.id });
+        }
       }
-    }
-  }, { timeoutMs: ctx.lockTimeoutMs });
+    },
+    { timeoutMs: ctx.lockTimeoutMs },
+  );
 }

@@ -43,7 +43,11 @@ export function assertEpisodesWritable(memoryDir: string): string {
     if (systemCode(err) !== "ENOENT") throw new MemctlError(ERROR_CODES.E_IO, `cannot inspect ${file}: ${(err as Error).message}`);
   }
   if (stat?.isSymbolicLink()) {
-    throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${file} is a symlink; memctl appends only to a regular episodes file inside the store — replace the link with the file it points to (nothing was written)`, { file });
+    throw new MemctlError(
+      ERROR_CODES.E_PATH_ESCAPE,
+      `${file} is a symlink; memctl appends only to a regular episodes file inside the store — replace the link with the file it points to (nothing was written)`,
+      { file },
+    );
   }
   if (stat && !stat.isFile()) throw new MemctlError(ERROR_CODES.E_NOT_WRITABLE, `${file} is not a regular file (nothing was written)`, { file });
   if (stat) {

@@ -115,12 +115,24 @@ export function environmentFault(err: unknown): MemctlError | undefined {
   switch (code) {
     case "ENOSPC":
     case "EDQUOT":
-      return new MemctlError(ERROR_CODES.E_DISK_FULL, `the disk is full (${call}${code === "EDQUOT" ? ": the disk quota is used up" : ""}); the command did not complete and left no partial file. Free some space and retry.`, data);
+      return new MemctlError(
+        ERROR_CODES.E_DISK_FULL,
+        `the disk is full (${call}${code === "EDQUOT" ? ": the disk quota is used up" : ""}); the command did not complete and left no partial file. Free some space and retry.`,
+        data,
+      );
     case "EROFS":
-      return new MemctlError(ERROR_CODES.E_NOT_WRITABLE, `the file system is read-only (${call}); the command did not complete. Remount it read-write, or point memctl at a writable store, and retry.`, data);
+      return new MemctlError(
+        ERROR_CODES.E_NOT_WRITABLE,
+        `the file system is read-only (${call}); the command did not complete. Remount it read-write, or point memctl at a writable store, and retry.`,
+        data,
+      );
     case "EACCES":
     case "EPERM":
-      return new MemctlError(ERROR_CODES.E_PERMISSION, `permission denied (${call}); the command did not complete. Fix the permissions (or run as the store's owner) and retry.`, data);
+      return new MemctlError(
+        ERROR_CODES.E_PERMISSION,
+        `permission denied (${call}); the command did not complete. Fix the permissions (or run as the store's owner) and retry.`,
+        data,
+      );
     default:
       return undefined;
   }

@@ -36,13 +36,23 @@ export const MAX_VIEW_LINES = 999_999;
 /** Runs one memory-tool command; returns the tool's success text or throws a MemctlError with its error text. */
 export async function runMemoryCommand(ctx: WriteContext, cmd: MemoryCommand): Promise<string> {
   switch (cmd.command) {
-    case "view": return viewMemory(ctx.memoryDir, cmd.path, cmd.view_range);
-    case "create": return createMemoryFile(ctx, cmd.path, cmd.file_text);
-    case "str_replace": return strReplaceMemory(ctx, cmd.path, cmd.old_str, cmd.new_str);
-    case "insert": return insertMemory(ctx, cmd.path, cmd.insert_line, cmd.insert_text);
-    case "delete": return deleteMemory(ctx, cmd.path);
-    case "rename": return renameMemory(ctx, cmd.old_path, cmd.new_path);
-    default: throw new MemctlError(ERROR_CODES.E_USAGE, `Error: unknown command ${JSON.stringify((cmd as { command: unknown }).command)}; use view, create, str_replace, insert, delete or rename`);
+    case "view":
+      return viewMemory(ctx.memoryDir, cmd.path, cmd.view_range);
+    case "create":
+      return createMemoryFile(ctx, cmd.path, cmd.file_text);
+    case "str_replace":
+      return strReplaceMemory(ctx, cmd.path, cmd.old_str, cmd.new_str);
+    case "insert":
+      return insertMemory(ctx, cmd.path, cmd.insert_line, cmd.insert_text);
+    case "delete":
+      return deleteMemory(ctx, cmd.path);
+    case "rename":
+      return renameMemory(ctx, cmd.old_path, cmd.new_path);
+    default:
+      throw new MemctlError(
+        ERROR_CODES.E_USAGE,
+        `Error: unknown command ${JSON.stringify((cmd as { command: unknown }).command)}; use view, create, str_replace, insert, delete or rename`,
+      );
   }
 }
 
@@ -72,7 +82,11 @@ export function viewMemory(memoryDir: string, requested: string, range?: [number
   if (range) {
     const [a, b] = range;
     if (!Number.isInteger(a) || !Number.isInteger(b) || a < 1 || a > lines.length || (b !== -1 && (b < a || b > lines.length))) {
-      throw new MemctlError(ERROR_CODES.E_INVALID_LINE, `Error: Invalid \`view_range\` parameter: [${a}, ${b}]. It should be within the range of lines of the file: [1, ${lines.length}] (use -1 as the end for "to the last line")`, { path: requested });
+      throw new MemctlError(
+        ERROR_CODES.E_INVALID_LINE,
+        `Error: Invalid \`view_range\` parameter: [${a}, ${b}]. It should be within the range of lines of the file: [1, ${lines.length}] (use -1 as the end for "to the last line")`,
+        { path: requested },
+      );
     }
     start = a;
     end = b === -1 ? lines.length : b;
@@ -111,12 +125,18 @@ export async function strReplaceMemory(ctx: WriteContext, requested: string, old
     try {
       const { bytes, id } = readEntry(opened);
       const content = bytes.toString("latin1"); // a byte view: see toView
-      if (oldStr === "") throw new MemctlError(ERROR_CODES.E_NO_MATCH, `No replacement was performed: old_str is empty. Give the exact text to replace in ${requested}.`, { path: requested });
+      if (oldStr === "")
+        throw new MemctlError(ERROR_CODES.E_NO_MATCH, `No replacement was performed: old_str is empty. Give the exact text to replace in ${requested}.`, { path: requested });
       const at = occurrences(content, toView(oldStr));
-      if (at.length === 0) throw new MemctlError(ERROR_CODES.E_NO_MATCH, `No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${requested}.`, { path: requested });
+      if (at.length === 0)
+        throw new MemctlError(ERROR_CODES.E_NO_MATCH, `No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${requested}.`, { path: requested });
       if (at.length > 1) {
         const lineNumbers = [...new Set(at.map((i) => lineOf(content, i)))];
-        throw new MemctlError(ERROR_CODES.E_MULTIPLE_MATCHES, `No replacement was performed. Multiple occurrences of old_str \`${oldStr}\` in lines: ${lineNumbers.join(", ")}. Please ensure it is unique`, { path: requested, lines: lineNumbers });
+        throw new MemctlError(
+          ERROR_CODES.E_MULTIPLE_MATCHES,
+          `No replacement was performed. Multiple occurrences of old_str \`${oldStr}\` in lines: ${lineNumbers.join(", ")}. Please ensure it is unique`,
+          { path: requested, lines: lineNumbers },
+        );
       }
       const next = content.slice(0, at[0]) + toView(newStr) + content.slice(at[0]! + toView(oldStr).length);
       await writeExisting(ctx, target, opened, id, content, next, history);
@@ -140,7 +160,11 @@ export async function insertMemory(ctx: WriteContext, requested: string, insertL
       const content = bytes.toString("latin1");
       const lines = content.split("\n");
       if (!Number.isInteger(insertLine) || insertLine < 0 || insertLine > lines.length) {
-        throw new MemctlError(ERROR_CODES.E_INVALID_LINE, `Error: Invalid \`insert_line\` parameter: ${insertLine}. It should be within the range of lines of the file: [0, ${lines.length}]`, { path: requested });
+        throw new MemctlError(
+          ERROR_CODES.E_INVALID_LINE,
+          `Error: Invalid \`insert_line\` parameter: ${insertLine}. It should be within the range of lines of the file: [0, ${lines.length}]`,
+          { path: requested },
+        );
       }
       lines.splice(insertLine, 0, toView(insertText.replace(/\n$/, "")));
       await writeExisting(ctx, target, opened, id, content, lines.join("\n"), history);
@@ -231,7 +255,15 @@ function record(ctx: WriteContext, history: HistoryEntry[], rel: string, op: His
 }
 
 /** Writes an edit made on a byte view (toView): every byte the edit did not touch is written back as it was. */
-async function writeExisting(ctx: WriteContext, target: SafePath, opened: OpenedParent, read: Parameters<typeof assertEntry>[1], before: string, next: string, history: HistoryEntry[]): Promise<void> {
+async function writeExisting(
+  ctx: WriteContext,
+  target: SafePath,
+  opened: OpenedParent,
+  read: Parameters<typeof assertEntry>[1],
+  before: string,
+  next: string,
+  history: HistoryEntry[],
+): Promise<void> {
   if (next === before) return;
   const bytes = Buffer.from(next, "latin1");
   checkWrite(target.base, opened.requested, before.length, bytes.length, withDefaults(ctx.guardrails));
@@ -321,7 +353,10 @@ function numbered(lines: string[], first: number): string {
 }
 
 function listTwoLevels(abs: string, shown: string, depth: number, rows: string[]): void {
-  const entries = fs.readdirSync(abs, { withFileTypes: true }).filter((e) => !e.name.startsWith(".") && e.name !== "node_modules").sort((a, b) => (a.name < b.name ? -1 : 1));
+  const entries = fs
+    .readdirSync(abs, { withFileTypes: true })
+    .filter((e) => !e.name.startsWith(".") && e.name !== "node_modules")
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
   for (const e of entries) {
     const full = path.join(abs, e.name);
     const child = `${shown}/${e.name}`;

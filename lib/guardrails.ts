@@ -92,12 +92,20 @@ function gone<T>(read: () => T): T | undefined {
 /** Path-shape limits: depth and segment length. Checked for every path a mutation creates. */
 export function checkPathShape(segments: readonly string[], limits: Guardrails, shown: string): void {
   if (segments.length > limits.maxDepth) {
-    throw guardrail(`Error: ${shown} is ${segments.length} levels deep; the limit is ${limits.maxDepth}. Use a shallower path.`, { limit: "maxDepth", value: segments.length, max: limits.maxDepth });
+    throw guardrail(`Error: ${shown} is ${segments.length} levels deep; the limit is ${limits.maxDepth}. Use a shallower path.`, {
+      limit: "maxDepth",
+      value: segments.length,
+      max: limits.maxDepth,
+    });
   }
   for (const segment of segments) {
     const bytes = Buffer.byteLength(segment);
     if (bytes > limits.maxSegmentBytes) {
-      throw guardrail(`Error: the name "${segment.slice(0, 40)}…" in ${shown} is ${bytes} bytes; the limit is ${limits.maxSegmentBytes}. Use a shorter name.`, { limit: "maxSegmentBytes", value: bytes, max: limits.maxSegmentBytes });
+      throw guardrail(`Error: the name "${segment.slice(0, 40)}…" in ${shown} is ${bytes} bytes; the limit is ${limits.maxSegmentBytes}. Use a shorter name.`, {
+        limit: "maxSegmentBytes",
+        value: bytes,
+        max: limits.maxSegmentBytes,
+      });
     }
   }
 }
@@ -108,16 +116,26 @@ export function checkPathShape(segments: readonly string[], limits: Guardrails, 
  */
 export function checkWrite(base: string, shown: string, oldBytes: number | undefined, newBytes: number, limits: Guardrails): void {
   if (newBytes > limits.maxFileBytes) {
-    throw guardrail(`Error: ${shown} would be ${newBytes} bytes; the per-file limit is ${limits.maxFileBytes}. Split it into smaller files.`, { limit: "maxFileBytes", value: newBytes, max: limits.maxFileBytes });
+    throw guardrail(`Error: ${shown} would be ${newBytes} bytes; the per-file limit is ${limits.maxFileBytes}. Split it into smaller files.`, {
+      limit: "maxFileBytes",
+      value: newBytes,
+      max: limits.maxFileBytes,
+    });
   }
   const usage = measureStore(base);
   const files = usage.files + (oldBytes === undefined ? 1 : 0);
   if (files > limits.maxFiles) {
-    throw guardrail(`Error: the memory directory would hold ${files} files; the limit is ${limits.maxFiles}. Delete or merge files first, or raise it: ${raiseHint("maxFiles", files)}.`, { limit: "maxFiles", value: files, max: limits.maxFiles });
+    throw guardrail(
+      `Error: the memory directory would hold ${files} files; the limit is ${limits.maxFiles}. Delete or merge files first, or raise it: ${raiseHint("maxFiles", files)}.`,
+      { limit: "maxFiles", value: files, max: limits.maxFiles },
+    );
   }
   const total = usage.bytes - (oldBytes ?? 0) + newBytes;
   if (total > limits.maxTotalBytes) {
-    throw guardrail(`Error: the memory directory would hold ${total} bytes; the limit is ${limits.maxTotalBytes}. Delete or shorten files first, or raise it: ${raiseHint("maxTotalBytes", total)}.`, { limit: "maxTotalBytes", value: total, max: limits.maxTotalBytes });
+    throw guardrail(
+      `Error: the memory directory would hold ${total} bytes; the limit is ${limits.maxTotalBytes}. Delete or shorten files first, or raise it: ${raiseHint("maxTotalBytes", total)}.`,
+      { limit: "maxTotalBytes", value: total, max: limits.maxTotalBytes },
+    );
   }
 }
 
@@ -152,11 +170,22 @@ export interface BatchFile {
  * yet) keeps the store within its limits, measured once for the whole batch. Throws E_GUARDRAIL naming the
  * limit, the numbers and the config lines that would raise it; nothing has been written when it throws.
  */
-export function checkBatch(base: string, batch: readonly BatchFile[], index: { delta: number; created: boolean }, limits: Guardrails, io: Pick<Io, "env" | "home">, what: string): void {
+export function checkBatch(
+  base: string,
+  batch: readonly BatchFile[],
+  index: { delta: number; created: boolean },
+  limits: Guardrails,
+  io: Pick<Io, "env" | "home">,
+  what: string,
+): void {
   const config = configFilePath(io);
   const refuse = (limit: keyof Guardrails, message: string, value: number, max: number) => {
     const raise = `[guardrails]\n  ${GUARDRAIL_CONFIG_KEYS[limit]} = ${value}`;
-    return new MemctlError(ERROR_CODES.E_GUARDRAIL, `${message}; the limit is ${max.toLocaleString("en-US")} (${GUARDRAIL_CONFIG_KEYS[limit]}). Nothing was written. ${what} fewer, or raise the limit in ${config}:\n  ${raise}`, { limit: GUARDRAIL_CONFIG_KEYS[limit], value, max, config_file: config });
+    return new MemctlError(
+      ERROR_CODES.E_GUARDRAIL,
+      `${message}; the limit is ${max.toLocaleString("en-US")} (${GUARDRAIL_CONFIG_KEYS[limit]}). Nothing was written. ${what} fewer, or raise the limit in ${config}:\n  ${raise}`,
+      { limit: GUARDRAIL_CONFIG_KEYS[limit], value, max, config_file: config },
+    );
   };
   for (const f of batch) {
     checkPathShape(f.file.split("/"), limits, f.file);

@@ -90,15 +90,25 @@ function toEntry(line: string): HistoryEntry | undefined {
   if (v === null || typeof v !== "object" || Array.isArray(v)) return undefined;
   const o = v as Record<string, unknown>;
   const ok =
-    Number.isInteger(o.rev) && (o.rev as number) >= 1 &&
-    typeof o.card === "string" && o.card !== "" &&
+    Number.isInteger(o.rev) &&
+    (o.rev as number) >= 1 &&
+    typeof o.card === "string" &&
+    o.card !== "" &&
     HISTORY_OPS.includes(o.op as HistoryOp) &&
     typeof o.actor === "string" &&
     typeof o.at === "string" &&
     (typeof o.sha256 === "string" || o.sha256 === null) &&
     Number.isInteger(o.bytes);
   if (!ok) return undefined;
-  return { rev: o.rev as number, card: o.card as string, op: o.op as HistoryOp, actor: o.actor as string, at: o.at as string, sha256: o.sha256 as string | null, bytes: o.bytes as number };
+  return {
+    rev: o.rev as number,
+    card: o.card as string,
+    op: o.op as HistoryOp,
+    actor: o.actor as string,
+    at: o.at as string,
+    sha256: o.sha256 as string | null,
+    bytes: o.bytes as number,
+  };
 }
 
 /** The latest entry per card (by revision, then file order), keyed by the card's store-relative path. */

@@ -53,7 +53,10 @@ export function projectClaudeDirs(resolution: Resolution, io: Pick<Io, "env" | "
     }
   }
   const projects = path.join(claudeConfigHome(io), "projects");
-  return [...roots].map((r) => path.join(projects, claudeSlug(r), "memory")).filter((d) => isDirectory(d)).sort();
+  return [...roots]
+    .map((r) => path.join(projects, claudeSlug(r), "memory"))
+    .filter((d) => isDirectory(d))
+    .sort();
 }
 
 /** What an import would do, without writing anything. */
@@ -97,25 +100,34 @@ export interface ApplyOptions {
  */
 export async function applyClaudeImport(ctx: WriteContext, plan: ImportPlan, options: ApplyOptions): Promise<ImportItem[]> {
   const limits = withDefaults(ctx.guardrails);
-  checkImportLimits(ctx.memoryDir, plan.items.filter((i) => i.action === "import"), limits, options.io);
+  checkImportLimits(
+    ctx.memoryDir,
+    plan.items.filter((i) => i.action === "import"),
+    limits,
+    options.io,
+  );
   await warmSecretScan();
-  return withStoreLock(ctx.memoryDir, async () => {
-    const known = new Set(readHistory(ctx.memoryDir).entries.map((e) => e.card));
-    const pending = pendingBatchFiles(ctx.memoryDir);
-    // Appeared since planning: a file now present, or a card history now knows (unless a killed import left it).
-    const todo = plan.items.filter((i) => i.action === "import" && !fs.existsSync(path.join(ctx.memoryDir, i.file)) && (!known.has(i.file) || pending.has(i.file)));
-    checkImportLimits(ctx.memoryDir, todo, limits, options.io);
-    // Imports are stored with any secret redacted (and the redaction reported), never refused.
-    const cards: BatchCard[] = [];
-    for (const item of todo) {
-      const { bytes, redactions } = await redactBytes(fs.readFileSync(item.source.path), ctx.secrets);
-      if (redactions.length > 0) item.redacted = redactions;
-      const hook = (await redactSecrets(item.source.description ?? "", ctx.secrets)).text;
-      cards.push({ file: item.file, content: bytes, indexLine: renderIndexLine({ title: item.name, file: item.file, hook }) });
-    }
-    await addCardsBatch(ctx, cards, "import", options.onProgress && ((done) => options.onProgress!(done, cards.length)));
-    return todo;
-  }, { timeoutMs: ctx.lockTimeoutMs });
+  return withStoreLock(
+    ctx.memoryDir,
+    async () => {
+      const known = new Set(readHistory(ctx.memoryDir).entries.map((e) => e.card));
+      const pending = pendingBatchFiles(ctx.memoryDir);
+      // Appeared since planning: a file now present, or a card history now knows (unless a killed import left it).
+      const todo = plan.items.filter((i) => i.action === "import" && !fs.existsSync(path.join(ctx.memoryDir, i.file)) && (!known.has(i.file) || pending.has(i.file)));
+      checkImportLimits(ctx.memoryDir, todo, limits, options.io);
+      // Imports are stored with any secret redacted (and the redaction reported), never refused.
+      const cards: BatchCard[] = [];
+      for (const item of todo) {
+        const { bytes, redactions } = await redactBytes(fs.readFileSync(item.source.path), ctx.secrets);
+        if (redactions.length > 0) item.redacted = redactions;
+        const hook = (await redactSecrets(item.source.description ?? "", ctx.secrets)).text;
+        cards.push({ file: item.file, content: bytes, indexLine: renderIndexLine({ title: item.name, file: item.file, hook }) });
+      }
+      await addCardsBatch(ctx, cards, "import", options.onProgress && ((done) => options.onProgress!(done, cards.length)));
+      return todo;
+    },
+    { timeoutMs: ctx.lockTimeoutMs },
+  );
 }
 
 /** Throws E_GUARDRAIL when importing `items` would take the store past a limit (lib/guardrails.ts checkBatch). */
@@ -124,7 +136,14 @@ export function checkImportLimits(memoryDir: string, items: readonly ImportItem[
   const indexFile = path.join(memoryDir, INDEX_FILE);
   const created = !fs.existsSync(indexFile);
   const delta = items.reduce((n, i) => n + Buffer.byteLength(importIndexLine(i)) + 1, created ? Buffer.byteLength(EMPTY_INDEX) : 0);
-  checkBatch(fs.realpathSync(memoryDir), items.map((i) => ({ file: i.file, bytes: i.source.bytes })), { delta, created }, limits, io, "Import");
+  checkBatch(
+    fs.realpathSync(memoryDir),
+    items.map((i) => ({ file: i.file, bytes: i.source.bytes })),
+    { delta, created },
+    limits,
+    io,
+    "Import",
+  );
 }
 
 /** The index line an imported card gets (before redaction: what the guardrails count up front). */

@@ -94,7 +94,11 @@ export function unparsedNotice(count: number): string | undefined {
 
 export function alwaysCutNotice(cut: readonly string[], ceilingBytes: number): string | undefined {
   if (cut.length === 0) return undefined;
-  const names = cut.slice(0, 3).map((f) => blockText(f)).join(", ") + (cut.length > 3 ? `, +${cut.length - 3} more` : "");
+  const names =
+    cut
+      .slice(0, 3)
+      .map((f) => blockText(f))
+      .join(", ") + (cut.length > 3 ? `, +${cut.length - 3} more` : "");
   return `(${cut.length} priority:always ${cut.length === 1 ? "card" : "cards"} cut by the ${ceilingBytes}-byte ceiling: ${names} — read ${cut.length === 1 ? "it" : "them"} directly)`;
 }
 
@@ -137,12 +141,14 @@ export function renderBlock(parts: BlockParts): string {
 
 /** A block that says memory exists but could not be read (seed 000): never rendered as "no memory". */
 export function renderUnavailable(reason: string): string {
-  return [
-    BLOCK_OPEN,
-    `MEMORY INDEX UNAVAILABLE (${blockText(reason.replace(/\s+/g, " ").trim())})`,
-    'Project memory exists but could not be read this turn. Do not assume there is none: retry with `memctl context "<query>"` or read MEMORY.md directly.',
-    BLOCK_CLOSE,
-  ].join("\n") + "\n";
+  return (
+    [
+      BLOCK_OPEN,
+      `MEMORY INDEX UNAVAILABLE (${blockText(reason.replace(/\s+/g, " ").trim())})`,
+      'Project memory exists but could not be read this turn. Do not assume there is none: retry with `memctl context "<query>"` or read MEMORY.md directly.',
+      BLOCK_CLOSE,
+    ].join("\n") + "\n"
+  );
 }
 
 export interface ComposeInput {
@@ -183,7 +189,8 @@ export function composeBlock(input: ComposeInput): Composed {
   const line = (text: string | undefined) => (text === undefined ? 0 : utf8Bytes(text) + 1);
   // A candidate's size without rendering it when it is known: most candidates are never printed.
   const entryLine = (l: InjectLine) => (l.bytes ?? utf8Bytes(l.text)) + 1;
-  const fixed = line(BLOCK_OPEN) + line(preamble(context)) + line(BLOCK_CLOSE) + line(reminder) + line(unparsedNotice(input.unparsed ?? 0)) + line(truncatedNotice(input.truncated));
+  const fixed =
+    line(BLOCK_OPEN) + line(preamble(context)) + line(BLOCK_CLOSE) + line(reminder) + line(unparsedNotice(input.unparsed ?? 0)) + line(truncatedNotice(input.truncated));
   const total = context.entryCount;
   const relevantTotal = Math.max(input.relevantTotal ?? 0, input.ranked.length);
 
@@ -224,7 +231,18 @@ export function composeBlock(input: ComposeInput): Composed {
   if (always.length === 0 && lines.length === 0 && alwaysCut.length === 0 && !input.truncated) {
     return { text: "", bytes: 0, always, lines, alwaysCut, omitted, omittedRelevant };
   }
-  const text = renderBlock({ context, always, lines, omitted, omittedRelevant, alwaysCut, ceilingBytes, unparsed: input.unparsed ?? 0, ...(input.truncated ? { truncated: input.truncated } : {}), ...(reminder ? { episodeReminder: reminder } : {}) });
+  const text = renderBlock({
+    context,
+    always,
+    lines,
+    omitted,
+    omittedRelevant,
+    alwaysCut,
+    ceilingBytes,
+    unparsed: input.unparsed ?? 0,
+    ...(input.truncated ? { truncated: input.truncated } : {}),
+    ...(reminder ? { episodeReminder: reminder } : {}),
+  });
   return { text, bytes: utf8Bytes(text), always, lines, alwaysCut, omitted, omittedRelevant };
 }
 

@@ -109,7 +109,20 @@ export function foldJobs(events: readonly JobEvent[], now: Date, gone: (holder: 
   for (const e of events) {
     let job = jobs.get(e.job);
     if (!job) {
-      job = { id: e.job, kind: e.kind ?? "unknown", status: "queued", retryable: false, attempts: 0, max_attempts: e.max_attempts ?? DEFAULT_MAX_ATTEMPTS, holder: null, lease_until: null, last_error: null, result: null, created_at: e.at, updated_at: e.at };
+      job = {
+        id: e.job,
+        kind: e.kind ?? "unknown",
+        status: "queued",
+        retryable: false,
+        attempts: 0,
+        max_attempts: e.max_attempts ?? DEFAULT_MAX_ATTEMPTS,
+        holder: null,
+        lease_until: null,
+        last_error: null,
+        result: null,
+        created_at: e.at,
+        updated_at: e.at,
+      };
       jobs.set(e.job, job);
     }
     job.updated_at = e.at;
@@ -140,7 +153,10 @@ export function foldJobs(events: readonly JobEvent[], now: Date, gone: (holder: 
 /** Records a new job, not yet leased. */
 export async function createJob(ctx: LedgerContext, kind: string, options: { maxAttempts?: number } = {}): Promise<JobState> {
   const at = ctx.now();
-  const id = `j-${at.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}-${randomBytes(3).toString("hex")}`;
+  const id = `j-${at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z")}-${randomBytes(3).toString("hex")}`;
   await locked(ctx, () => append(ctx.memoryDir, { job: id, event: "queued", at: at.toISOString(), kind, max_attempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS }));
   return stateOf(ctx, id);
 }
@@ -153,10 +169,22 @@ export async function claimJob(ctx: LedgerContext, id: string, leaseMs = DEFAULT
   return locked(ctx, () => {
     const at = ctx.now();
     const job = requireJob(ctx.memoryDir, id, at);
-    if (job.status === "running") throw new MemctlError(ERROR_CODES.E_JOB_LEASED, `job ${id} (${job.kind}) is running: ${job.holder} holds its lease until ${job.lease_until}`, { job: id, holder: job.holder, lease_until: job.lease_until });
+    if (job.status === "running")
+      throw new MemctlError(ERROR_CODES.E_JOB_LEASED, `job ${id} (${job.kind}) is running: ${job.holder} holds its lease until ${job.lease_until}`, {
+        job: id,
+        holder: job.holder,
+        lease_until: job.lease_until,
+      });
     if (job.status === "done") throw usageError(`job ${id} is already done`);
     if (job.attempts >= job.max_attempts) throw usageError(`job ${id} has used all ${job.max_attempts} attempts (last error: ${job.last_error ?? "lease expired"})`);
-    append(ctx.memoryDir, { job: id, event: "leased", at: at.toISOString(), attempt: job.attempts + 1, holder: holderOf(ctx), lease_until: new Date(at.getTime() + leaseMs).toISOString() });
+    append(ctx.memoryDir, {
+      job: id,
+      event: "leased",
+      at: at.toISOString(),
+      attempt: job.attempts + 1,
+      holder: holderOf(ctx),
+      lease_until: new Date(at.getTime() + leaseMs).toISOString(),
+    });
     return stateOf(ctx, id);
   });
 }
@@ -191,10 +219,20 @@ export async function failJob(ctx: LedgerContext, id: string, error: string): Pr
  * (attempt + 1), otherwise creates one. With `exclusive`, refuses while another job of the kind is running.
  * A thrown error is recorded as the attempt's failure and rethrown.
  */
-export async function runJob<T>(ctx: LedgerContext, kind: string, work: (job: JobState) => Promise<T>, options: { exclusive?: boolean; leaseMs?: number; maxAttempts?: number } = {}): Promise<{ job: JobState; result: T; retried: boolean }> {
+export async function runJob<T>(
+  ctx: LedgerContext,
+  kind: string,
+  work: (job: JobState) => Promise<T>,
+  options: { exclusive?: boolean; leaseMs?: number; maxAttempts?: number } = {},
+): Promise<{ job: JobState; result: T; retried: boolean }> {
   const jobs = readJobs(ctx.memoryDir, ctx.now()).jobs.filter((j) => j.kind === kind);
   const running = jobs.find((j) => j.status === "running");
-  if (options.exclusive && running) throw new MemctlError(ERROR_CODES.E_JOB_LEASED, `a ${kind} job is already running (${running.id}, held by ${running.holder} until ${running.lease_until}); wait for it, or let its lease expire if its holder died`, { job: running.id, holder: running.holder, lease_until: running.lease_until });
+  if (options.exclusive && running)
+    throw new MemctlError(
+      ERROR_CODES.E_JOB_LEASED,
+      `a ${kind} job is already running (${running.id}, held by ${running.holder} until ${running.lease_until}); wait for it, or let its lease expire if its holder died`,
+      { job: running.id, holder: running.holder, lease_until: running.lease_until },
+    );
   const retry = jobs.find((j) => j.retryable);
   const id = retry?.id ?? (await createJob(ctx, kind, { maxAttempts: options.maxAttempts })).id;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
@@ -224,7 +262,11 @@ function requireJob(memoryDir: string, id: string, now: Date): JobState {
 function requireHeld(ctx: LedgerContext, id: string, now: Date): JobState {
   const job = requireJob(ctx.memoryDir, id, now);
   if (job.status !== "running" || job.holder !== holderOf(ctx)) {
-    throw new MemctlError(ERROR_CODES.E_JOB_LEASED, `job ${id} is ${job.status}${job.holder ? ` (lease of ${job.holder})` : ""}; ${holderOf(ctx)} does not hold a live lease on it`, { job: id, status: job.status, holder: job.holder });
+    throw new MemctlError(
+      ERROR_CODES.E_JOB_LEASED,
+      `job ${id} is ${job.status}${job.holder ? ` (lease of ${job.holder})` : ""}; ${holderOf(ctx)} does not hold a live lease on it`,
+      { job: id, status: job.status, holder: job.holder },
+    );
   }
   return job;
 }

@@ -78,7 +78,11 @@ export async function acquireStoreLock(memoryDir: string, options: LockOptions =
       continue;
     }
     if (performance.now() >= deadline) {
-      throw new MemctlError(ERROR_CODES.E_LOCK_TIMEOUT, `the store lock ${lockDir} is held by another memctl process (waited ${timeoutMs} ms); retry, or if no memctl is running remove that directory`, { lock: lockDir });
+      throw new MemctlError(
+        ERROR_CODES.E_LOCK_TIMEOUT,
+        `the store lock ${lockDir} is held by another memctl process (waited ${timeoutMs} ms); retry, or if no memctl is running remove that directory`,
+        { lock: lockDir },
+      );
     }
     await sleep(delay + Math.random() * delay);
     delay = Math.min(delay * 2, 40);

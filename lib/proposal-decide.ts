@@ -58,10 +58,14 @@ export async function acceptProposal(ctx: WriteContext, id: string, options: Acc
 export async function rejectProposal(ctx: WriteContext, id: string, reason: string): Promise<Proposal> {
   assertMayWrite(ctx.actor, "reject proposals");
   if (reason.trim() === "") throw usageError("--reason is empty: say why the proposal is rejected (it is archived with the reason)");
-  return withStoreLock(ctx.memoryDir, async () => {
-    const proposal = findPending(ctx.memoryDir, id);
-    const decided: Proposal = { ...proposal, status: "rejected", decided_at: ctx.now.toISOString(), decided_by: ctx.actor, reason: reason.trim() };
-    await archiveProposal(ctx.memoryDir, decided, { actor: ctx.actor, at: decided.decided_at, reason: decided.reason });
-    return decided;
-  }, { timeoutMs: ctx.lockTimeoutMs });
+  return withStoreLock(
+    ctx.memoryDir,
+    async () => {
+      const proposal = findPending(ctx.memoryDir, id);
+      const decided: Proposal = { ...proposal, status: "rejected", decided_at: ctx.now.toISOString(), decided_by: ctx.actor, reason: reason.trim() };
+      await archiveProposal(ctx.memoryDir, decided, { actor: ctx.actor, at: decided.decided_at, reason: decided.reason });
+      return decided;
+    },
+    { timeoutMs: ctx.lockTimeoutMs },
+  );
 }

@@ -60,7 +60,7 @@ export async function reviewPending(memoryDir: string): Promise<ReviewResult> {
     const sameDescription = p.card.description === undefined ? undefined : cards.find((c) => c.file !== target?.file && norm(c.description) === norm(p.card.description!));
     const flags: ProposalFlags = {
       stale,
-      duplicate_of_card: sameAsCard ? target!.file : sameDescription?.file ?? null,
+      duplicate_of_card: sameAsCard ? target!.file : (sameDescription?.file ?? null),
       duplicate_of: group.filter((o) => contentKey(o) === key).map((o) => o.id),
       conflicts_with: group.filter((o) => contentKey(o) !== key).map((o) => o.id),
       contradicts_card: target !== undefined && !sameAsCard && stale,
@@ -118,7 +118,10 @@ export function previewProposal(memoryDir: string, p: Proposal, today: string): 
 
 /** Proposals about one card: same card name, case-insensitive. */
 export function groupKey(p: Proposal): string {
-  return p.card.name.replace(/\.md$/, "").replace(/^(feedback|project|reference|user)_/, "").toLowerCase();
+  return p.card.name
+    .replace(/\.md$/, "")
+    .replace(/^(feedback|project|reference|user)_/, "")
+    .toLowerCase();
 }
 
 /** What a proposal says, normalised: two proposals with equal keys are duplicates. */

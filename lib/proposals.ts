@@ -81,7 +81,12 @@ export function proposalProblems(input: ProposeInput, isNew: boolean): { code: s
   const problems: string[] = [];
   const c = input.card;
   if (input.source === undefined || input.source.trim() === "") {
-    return { code: ERROR_CODES.E_NO_SOURCE, problems: ['a proposal must name its source (--source "where this was learned": a file, URL, conversation, command output); a claim that cannot name its source is not staged'] };
+    return {
+      code: ERROR_CODES.E_NO_SOURCE,
+      problems: [
+        'a proposal must name its source (--source "where this was learned": a file, URL, conversation, command output); a claim that cannot name its source is not staged',
+      ],
+    };
   }
   if (c.type !== undefined && !(CARD_TYPES as readonly string[]).includes(c.type)) problems.push(`-t ${c.type} is not a card type; use one of ${CARD_TYPES.join(", ")}`);
   if (isNew && c.type === undefined) problems.push(`card "${c.name}" does not exist yet: give its type with -t (${CARD_TYPES.join(", ")})`);
@@ -99,35 +104,55 @@ export function proposalProblems(input: ProposeInput, isNew: boolean): { code: s
 export async function propose(ctx: ProposeContext, input: ProposeInput): Promise<Proposal> {
   if (!isValidActor(ctx.actor)) throw usageError(`actor "${ctx.actor}" is not one of human, system, host:<name>, agent:<id>`);
   await warmSecretScan(JSON.stringify(input));
-  return withStoreLock(ctx.memoryDir, async () => {
-    const nameProblem = proposalCardProblem(input.card.name, null);
-    if (nameProblem) throw usageError(nameProblem);
-    const target = findCardFile(ctx.memoryDir, input.card.name) ?? null;
-    const problem = target === null ? cardNameProblem(input.card.name) : proposalCardProblem(input.card.name, target);
-    if (problem) throw usageError(problem);
-    const { code, problems } = proposalProblems(input, target === null);
-    if (problems.length > 0) throw new MemctlError(code, problems.join("\n"), { problems, limit: DESCRIPTION_MAX });
-    const provenance: CardProvenance = { kind: (input.kind ?? "unverified") as CardProvenance["kind"], ...(input.confidence !== undefined ? { confidence: input.confidence } : {}), source: input.source!.trim() };
-    const proposal: Proposal = {
-      id: newProposalId(ctx.now),
-      seq: nextSeq(ctx.memoryDir),
-      status: "pending",
-      proposer: ctx.actor,
-      created_at: ctx.now.toISOString(),
-      source: provenance.source,
-      provenance,
-      card: dropUndefined(input.card),
-      target,
-      base_sha256: target === null ? null : sha256Hex(fs.readFileSync(path.join(ctx.memoryDir, target))),
-    };
-    checkQueueLimits(ctx.memoryDir, proposal);
-    const c = proposal.card;
-    await assertNoSecrets([c.name, c.description ?? "", ...(c.topics ?? []), proposal.source, c.body ?? ""].join("\n"), ctx.secrets, "the proposal (name, description, topics, source, then body)");
-    ensureDirs(ctx.memoryDir);
-    await commitFile(proposalPath(ctx.memoryDir, proposal.id), JSON.stringify(proposal, null, 2) + "\n", ctx.commit);
-    logEvent(ctx.memoryDir, { event: "proposed", id: proposal.id, actor: ctx.actor, at: proposal.created_at, card: proposal.target ?? newCardFile(proposal), source: proposal.source, kind: provenance.kind });
-    return proposal;
-  }, { timeoutMs: ctx.lockTimeoutMs });
+  return withStoreLock(
+    ctx.memoryDir,
+    async () => {
+      const nameProblem = proposalCardProblem(input.card.name, null);
+      if (nameProblem) throw usageError(nameProblem);
+      const target = findCardFile(ctx.memoryDir, input.card.name) ?? null;
+      const problem = target === null ? cardNameProblem(input.card.name) : proposalCardProblem(input.card.name, target);
+      if (problem) throw usageError(problem);
+      const { code, problems } = proposalProblems(input, target === null);
+      if (problems.length > 0) throw new MemctlError(code, problems.join("\n"), { problems, limit: DESCRIPTION_MAX });
+      const provenance: CardProvenance = {
+        kind: (input.kind ?? "unverified") as CardProvenance["kind"],
+        ...(input.confidence !== undefined ? { confidence: input.confidence } : {}),
+        source: input.source!.trim(),
+      };
+      const proposal: Proposal = {
+        id: newProposalId(ctx.now),
+        seq: nextSeq(ctx.memoryDir),
+        status: "pending",
+        proposer: ctx.actor,
+        created_at: ctx.now.toISOString(),
+        source: provenance.source,
+        provenance,
+        card: dropUndefined(input.card),
+        target,
+        base_sha256: target === null ? null : sha256Hex(fs.readFileSync(path.join(ctx.memoryDir, target))),
+      };
+      checkQueueLimits(ctx.memoryDir, proposal);
+      const c = proposal.card;
+      await assertNoSecrets(
+        [c.name, c.description ?? "", ...(c.topics ?? []), proposal.source, c.body ?? ""].join("\n"),
+        ctx.secrets,
+        "the proposal (name, description, topics, source, then body)",
+      );
+      ensureDirs(ctx.memoryDir);
+      await commitFile(proposalPath(ctx.memoryDir, proposal.id), JSON.stringify(proposal, null, 2) + "\n", ctx.commit);
+      logEvent(ctx.memoryDir, {
+        event: "proposed",
+        id: proposal.id,
+        actor: ctx.actor,
+        at: proposal.created_at,
+        card: proposal.target ?? newCardFile(proposal),
+        source: proposal.source,
+        kind: provenance.kind,
+      });
+      return proposal;
+    },
+    { timeoutMs: ctx.lockTimeoutMs },
+  );
 }
 
 export interface ProposalsRead {
@@ -152,7 +177,12 @@ export function findPending(memoryDir: string, idOrPrefix: string): Proposal {
   if (hits.length === 1) return hits[0]!;
   if (hits.length > 1) throw usageError(`"${idOrPrefix}" matches ${hits.length} proposals (${hits.map((p) => p.id).join(", ")}); give more of the id`);
   const decided = readArchived(memoryDir).proposals.find((p) => p.id === idOrPrefix || p.id.startsWith(idOrPrefix));
-  if (decided) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `proposal ${decided.id} was already ${decided.status}${decided.decided_at ? ` at ${decided.decided_at}` : ""}${decided.reason ? ` (${decided.reason})` : ""}; it is kept in ${ARCHIVE_DIR}/`, { id: decided.id, status: decided.status });
+  if (decided)
+    throw new MemctlError(
+      ERROR_CODES.E_NOT_FOUND,
+      `proposal ${decided.id} was already ${decided.status}${decided.decided_at ? ` at ${decided.decided_at}` : ""}${decided.reason ? ` (${decided.reason})` : ""}; it is kept in ${ARCHIVE_DIR}/`,
+      { id: decided.id, status: decided.status },
+    );
   throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no pending proposal "${idOrPrefix}"; list them with memctl review`, { id: idOrPrefix });
 }
 
@@ -229,9 +259,19 @@ function findCardFileSafe(memoryDir: string, name: string): string | undefined {
 function checkQueueLimits(memoryDir: string, proposal: Proposal): void {
   const limits = withDefaults();
   const bytes = Buffer.byteLength(JSON.stringify(proposal, null, 2) + "\n");
-  if (bytes > limits.maxFileBytes) throw new MemctlError(ERROR_CODES.E_GUARDRAIL, `the proposal is ${bytes} bytes; a proposal may be at most ${limits.maxFileBytes} (the card file limit). Propose a shorter card.`, { bytes, limit: limits.maxFileBytes });
+  if (bytes > limits.maxFileBytes)
+    throw new MemctlError(
+      ERROR_CODES.E_GUARDRAIL,
+      `the proposal is ${bytes} bytes; a proposal may be at most ${limits.maxFileBytes} (the card file limit). Propose a shorter card.`,
+      { bytes, limit: limits.maxFileBytes },
+    );
   const pending = readPending(memoryDir).proposals.length;
-  if (pending >= limits.maxFiles) throw new MemctlError(ERROR_CODES.E_GUARDRAIL, `${pending} proposals already await review (the limit is ${limits.maxFiles}); nothing was staged. The owner must review them first (memctl review, memctl consolidate).`, { pending, limit: limits.maxFiles });
+  if (pending >= limits.maxFiles)
+    throw new MemctlError(
+      ERROR_CODES.E_GUARDRAIL,
+      `${pending} proposals already await review (the limit is ${limits.maxFiles}); nothing was staged. The owner must review them first (memctl review, memctl consolidate).`,
+      { pending, limit: limits.maxFiles },
+    );
 }
 
 /** One more than the highest seq staged so far (pending or archived). The caller holds the store lock. */
@@ -245,7 +285,10 @@ function newCardFile(p: Proposal): string {
 }
 
 function newProposalId(now: Date): string {
-  const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
   return `p-${stamp}-${randomBytes(3).toString("hex")}`;
 }
 

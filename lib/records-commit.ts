@@ -41,10 +41,14 @@ export function intentPath(memoryDir: string): string {
 
 /** Runs `fn` under the store lock, after completing any write a killed writer left behind. */
 export async function withRecordsLock<T>(ctx: { memoryDir: string; commit?: CommitOptions; lockTimeoutMs?: number }, fn: () => Promise<T> | T): Promise<T> {
-  return withStoreLock(ctx.memoryDir, async () => {
-    await recoverIntent(ctx.memoryDir, ctx.commit);
-    return fn();
-  }, { timeoutMs: ctx.lockTimeoutMs });
+  return withStoreLock(
+    ctx.memoryDir,
+    async () => {
+      await recoverIntent(ctx.memoryDir, ctx.commit);
+      return fn();
+    },
+    { timeoutMs: ctx.lockTimeoutMs },
+  );
 }
 
 /** Commits `intent` (write-ahead), applies it, then clears it. The caller holds the store lock. */
@@ -81,7 +85,10 @@ export function readIntent(memoryDir: string): Intent | undefined {
     const raw = JSON.parse(text) as { changes: (Omit<CardChange, "content"> & { content: string | null })[]; archive?: Intent["archive"] };
     return { ...raw, changes: raw.changes.map((c) => ({ ...c, content: c.content === null ? null : Buffer.from(c.content, "base64") })) };
   } catch (err) {
-    throw new MemctlError(ERROR_CODES.E_IO, `${INTENT_RELPATH} (an interrupted write) does not parse: ${(err as Error).message}; move it aside and run "memctl adopt" to record the cards as they are`);
+    throw new MemctlError(
+      ERROR_CODES.E_IO,
+      `${INTENT_RELPATH} (an interrupted write) does not parse: ${(err as Error).message}; move it aside and run "memctl adopt" to record the cards as they are`,
+    );
   }
 }
 

@@ -151,7 +151,9 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
     before = fs.readFileSync(path.join(ctx.memoryDir, file));
     const existingType = typeOf(file, before.toString("utf8"));
     if (input.type && existingType && input.type !== existingType) {
-      throw usageError(`card "${input.name}" already exists as ${file} (type ${existingType}); save it with -t ${existingType}, or "memctl rm ${input.name}" first to start over as ${input.type}`);
+      throw usageError(
+        `card "${input.name}" already exists as ${file} (type ${existingType}); save it with -t ${existingType}, or "memctl rm ${input.name}" first to start over as ${input.type}`,
+      );
     }
     next = updatedCardBytes(before, input, today, existingType);
   } else {
@@ -162,7 +164,9 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
     if (input.description === undefined) throw usageError(`card "${input.name}" does not exist yet: give its one-line description with -d`);
     file = `${input.type}_${input.name}.md`;
     if (fs.existsSync(path.join(ctx.memoryDir, file)) || isSymlink(path.join(ctx.memoryDir, file))) {
-      throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${file} exists but is not a regular card file (a symlink or directory); memctl will not write through or over it`, { file });
+      throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${file} exists but is not a regular card file (a symlink or directory); memctl will not write through or over it`, {
+        file,
+      });
     }
     next = Buffer.from(renderNewCard({ ...input, type: input.type as CardType, description: input.description }, today), "utf8");
   }
@@ -197,15 +201,25 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
 function checkBase(memoryDir: string, name: string, existing: string | undefined, expected: string | null): void {
   const current = existing === undefined ? null : sha256Hex(fs.readFileSync(path.join(memoryDir, existing)));
   if (current === expected) return;
-  const what = expected === null ? `card "${name}" was created (${existing}) after this was prepared` : current === null ? `card "${name}" was removed after this was prepared` : `card "${name}" (${existing}) changed after this was prepared`;
-  throw new MemctlError(ERROR_CODES.E_STALE_BASE, `${what}; nothing was written. Review the difference first (memctl review ID), then accept with --force to overwrite, or reject it.`, { card: existing ?? null, expected_sha256: expected, current_sha256: current });
+  const what =
+    expected === null
+      ? `card "${name}" was created (${existing}) after this was prepared`
+      : current === null
+        ? `card "${name}" was removed after this was prepared`
+        : `card "${name}" (${existing}) changed after this was prepared`;
+  throw new MemctlError(
+    ERROR_CODES.E_STALE_BASE,
+    `${what}; nothing was written. Review the difference first (memctl review ID), then accept with --force to overwrite, or reject it.`,
+    { card: existing ?? null, expected_sha256: expected, current_sha256: current },
+  );
 }
 
 /** Checks every flag in one pass and reports all problems together. */
 function validateSaveInput(input: SaveInput): void {
   const problems: string[] = [];
   let tooLong = false;
-  if (input.type !== undefined && !(CARD_TYPES as readonly string[]).includes(input.type)) problems.push(`-t ${input.type} is not a card type; use one of ${CARD_TYPES.join(", ")}`);
+  if (input.type !== undefined && !(CARD_TYPES as readonly string[]).includes(input.type))
+    problems.push(`-t ${input.type} is not a card type; use one of ${CARD_TYPES.join(", ")}`);
   if (input.description !== undefined) {
     const problem = descriptionProblem(input.description);
     if (problem) problems.push(problem);

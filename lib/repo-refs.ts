@@ -80,7 +80,9 @@ export function cardRefs(value: unknown): CardRef[] {
   return items.map((item): CardRef => {
     if (typeof item === "string") return { text: item, parsed: parseRepoRef(item) };
     if (item !== null && typeof item === "object" && !Array.isArray(item)) {
-      const text = Object.entries(item as Record<string, unknown>).map(([k, v]) => `${k}: ${String(v)}`).join(", ");
+      const text = Object.entries(item as Record<string, unknown>)
+        .map(([k, v]) => `${k}: ${String(v)}`)
+        .join(", ");
       return { text, parsed: { ok: false, reason: 'YAML read this item as a mapping; write it without a space after the colon ("path:lib/x.ts")' } };
     }
     return { text: String(item), parsed: { ok: false, reason: "ref is not a string" } };
@@ -90,7 +92,11 @@ export function cardRefs(value: unknown): CardRef[] {
 function splitFlowString(value: string): string[] {
   const t = value.trim();
   if (t.startsWith("[") && t.endsWith("]")) {
-    return t.slice(1, -1).split(",").map((s) => s.trim().replace(/^(["'])(.*)\1$/, "$2")).filter(Boolean);
+    return t
+      .slice(1, -1)
+      .split(",")
+      .map((s) => s.trim().replace(/^(["'])(.*)\1$/, "$2"))
+      .filter(Boolean);
   }
   return t === "" ? [] : [t];
 }

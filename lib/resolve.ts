@@ -138,7 +138,13 @@ function rawEntryDir(config: ConfigRead, key: string): string | null {
 
 function explicit(source: "env" | "config", dir: string, origin: string): Pick<Resolution, "status" | "resolution_source" | "memory_dir" | "reason"> {
   const problem = explicitDirProblem(dir);
-  if (problem) return { status: "invalid-explicit", resolution_source: source, memory_dir: dir, reason: `${origin} = ${dir} ${problem}; fix or unset it (memctl never falls back to another store)` };
+  if (problem)
+    return {
+      status: "invalid-explicit",
+      resolution_source: source,
+      memory_dir: dir,
+      reason: `${origin} = ${dir} ${problem}; fix or unset it (memctl never falls back to another store)`,
+    };
   return { status: "resolved", resolution_source: source, memory_dir: realpath(dir), reason: `selected by ${origin}` };
 }
 

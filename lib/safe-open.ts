@@ -152,7 +152,11 @@ export function symlinkRefusal(requested: string): MemctlError {
 }
 
 export function hardLinkRefusal(requested: string, links: number): MemctlError {
-  return new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `Error: ${requested} has ${links} hard links; memory files may have only one (another name for it may be outside the memory directory). Copy it to a new file and delete this one.`, { path: requested });
+  return new MemctlError(
+    ERROR_CODES.E_PATH_ESCAPE,
+    `Error: ${requested} has ${links} hard links; memory files may have only one (another name for it may be outside the memory directory). Copy it to a new file and delete this one.`,
+    { path: requested },
+  );
 }
 
 export function notFoundError(requested: string): MemctlError {
@@ -160,7 +164,11 @@ export function notFoundError(requested: string): MemctlError {
 }
 
 function changedWhileUsed(requested: string): MemctlError {
-  return new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `Error: ${requested} changed while it was being used (a symlink or another file was swapped in); nothing was read or written through it. Find what else is changing the memory directory, then retry.`, { path: requested });
+  return new MemctlError(
+    ERROR_CODES.E_PATH_ESCAPE,
+    `Error: ${requested} changed while it was being used (a symlink or another file was swapped in); nothing was read or written through it. Find what else is changing the memory directory, then retry.`,
+    { path: requested },
+  );
 }
 
 function mkdirIfMissing(dir: string): void {

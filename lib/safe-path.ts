@@ -37,7 +37,9 @@ export function lexicalProblem(requested: string): string | undefined {
 export function pathSegments(requested: string): string[] {
   const problem = lexicalProblem(requested);
   if (problem) throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `Error: ${problem}: ${JSON.stringify(requested)}`, { path: requested });
-  const segments = stripVirtualRoot(requested)!.split("/").filter((s) => s !== "" && s !== ".");
+  const segments = stripVirtualRoot(requested)!
+    .split("/")
+    .filter((s) => s !== "" && s !== ".");
   if (segments[0] === STATE_DIR) {
     throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is memctl's own state (${STATE_DIR}/), which no memory tool may read or change`, { path: requested });
   }
@@ -70,7 +72,11 @@ export function resolveMemoryPath(memoryDir: string, requested: string): SafePat
       throw new MemctlError(ERROR_CODES.E_IO, `Error: cannot inspect ${requested}: ${(err as Error).message}`);
     }
     if (stat.isSymbolicLink()) {
-      throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `Error: ${requested} goes through a symlink (${segments.slice(0, i + 1).join("/")}); memory paths may not contain symlinks`, { path: requested });
+      throw new MemctlError(
+        ERROR_CODES.E_PATH_ESCAPE,
+        `Error: ${requested} goes through a symlink (${segments.slice(0, i + 1).join("/")}); memory paths may not contain symlinks`,
+        { path: requested },
+      );
     }
     const last = i === segments.length - 1;
     if (!last && !stat.isDirectory()) throw notADirectory(requested, segments.slice(0, i + 1).join("/"));
@@ -86,7 +92,11 @@ export function resolveMemoryPath(memoryDir: string, requested: string): SafePat
   } catch (err) {
     if (err instanceof MemctlError) throw err;
     // An entry that vanished or turned into a symlink between the checks: another program is changing it.
-    throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `Error: ${requested} changed while it was being checked; nothing was read or written. Find what else is changing the memory directory, then retry.`, { path: requested });
+    throw new MemctlError(
+      ERROR_CODES.E_PATH_ESCAPE,
+      `Error: ${requested} changed while it was being checked; nothing was read or written. Find what else is changing the memory directory, then retry.`,
+      { path: requested },
+    );
   }
   return { abs: current, rel: segments.join("/"), segments, kind, base };
 }

@@ -50,10 +50,12 @@ export function search(query: string, docs: readonly SearchDoc[], limit = 20): S
   const wanted = [...new Set(terms(query))];
   if (wanted.length === 0) return [];
   const docTerms = docs.map((d) => ({ head: count(terms(d.head)), body: count(terms(d.text)) }));
-  const idf = new Map(wanted.map((t) => {
-    const df = docTerms.filter((d) => d.head.has(t) || d.body.has(t)).length;
-    return [t, Math.log(1 + docs.length / Math.max(1, df))];
-  }));
+  const idf = new Map(
+    wanted.map((t) => {
+      const df = docTerms.filter((d) => d.head.has(t) || d.body.has(t)).length;
+      return [t, Math.log(1 + docs.length / Math.max(1, df))];
+    }),
+  );
   const hits: (SearchHit & { recency: string })[] = [];
   docs.forEach((doc, i) => {
     let score = 0;
@@ -106,7 +108,15 @@ export function cardDocs(store: Store): SearchDoc[] {
     if (!c.card || c.text === undefined) continue;
     const bodyStart = c.text.length - c.card.body.length;
     const firstLine = c.text.slice(0, bodyStart).split("\n").length;
-    docs.push({ kind: "card", id: c.file, head: `${c.card.meta.name ?? ""} ${c.card.meta.description ?? ""} ${c.card.meta.topics.join(" ")}`, text: c.card.body, firstLine, recency: c.card.meta.updated_at ?? "", fileText: c.text });
+    docs.push({
+      kind: "card",
+      id: c.file,
+      head: `${c.card.meta.name ?? ""} ${c.card.meta.description ?? ""} ${c.card.meta.topics.join(" ")}`,
+      text: c.card.body,
+      firstLine,
+      recency: c.card.meta.updated_at ?? "",
+      fileText: c.text,
+    });
   }
   return docs;
 }

@@ -7,7 +7,10 @@
 const SHAPES: readonly (readonly [kind: string, source: string])[] = [
   // AWS's documentation example is not a key (secretlint ignores it the same way).
   ["aws-access-key-id", String.raw`\b(?!AKIAIOSFODNN7EXAMPLE)(?:A3T[A-Z0-9]|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA)[A-Z0-9]{16}\b`],
-  ["aws-secret-access-key", String.raw`(?<=(?:AWS|aws|Aws)?_?(?:SECRET|secret|Secret)_?(?:ACCESS|access|Access)_?(?:KEY|key|Key)["']?\s*(?::|=>|=)\s*["']?)[A-Za-z0-9/+=]{40}(?![A-Za-z0-9/+=])`],
+  [
+    "aws-secret-access-key",
+    String.raw`(?<=(?:AWS|aws|Aws)?_?(?:SECRET|secret|Secret)_?(?:ACCESS|access|Access)_?(?:KEY|key|Key)["']?\s*(?::|=>|=)\s*["']?)[A-Za-z0-9/+=]{40}(?![A-Za-z0-9/+=])`,
+  ],
   ["github-token", String.raw`(?<![A-Za-z0-9_])(?:(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9_]{36}|github_pat_[A-Za-z0-9_]{82})(?![A-Za-z0-9_])`],
   ["slack-token", String.raw`\b(?:xoxb|xoxp|xapp|xoxa|xoxo|xoxr)-(?:\d-)?(?:[a-zA-Z0-9]{1,40}-)+[a-zA-Z0-9]{1,40}\b`],
   ["incoming-webhook", String.raw`https://hooks\.slack\.com/services/T[a-zA-Z0-9]{1,40}/B[a-zA-Z0-9]{1,40}/[a-zA-Z0-9]{1,40}`],
@@ -25,7 +28,8 @@ const SHAPES: readonly (readonly [kind: string, source: string])[] = [
 
 // Literal fragments one of which every shape contains: a line without any (nearly all) is never run through
 // the shapes, whose lookbehinds cost ~20 us a line (a rank cache rebuild renders every index line).
-const TRIGGERS = /A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|[Ss]ecret_?[Aa]ccess|SECRET_?ACCESS|gh[pousr]_|github_pat_|xox[bparo]-|xapp-|hooks\.slack|npm_|sk-|lin_api_|SG\.|shp(?:pa|ca|at|ss)_|ops_ey|PRIVATE KEY|:\/\//;
+const TRIGGERS =
+  /A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|[Ss]ecret_?[Aa]ccess|SECRET_?ACCESS|gh[pousr]_|github_pat_|xox[bparo]-|xapp-|hooks\.slack|npm_|sk-|lin_api_|SG\.|shp(?:pa|ca|at|ss)_|ops_ey|PRIVATE KEY|:\/\//;
 let combined: RegExp | undefined;
 
 /** The line with every secret-looking span replaced by `[REDACTED:<kind>]`; most lines come back unchanged. */
@@ -40,7 +44,23 @@ export function redactSecretLike(line: string): string {
  * The preset's rules (by id) that SCAN_GATE was checked against: test/lib/secrets.test.ts fails when secretlint
  * adds a rule, so the gate is reviewed before a new rule could be skipped by it.
  */
-export const GATED_RULES = ["aws", "gcp", "npm", "slack", "basicauth", "openai", "anthropic", "linear", "privatekey", "sendgrid", "shopify", "github", "1password", "database-connection-string", "filter-comments"].map((r) => `@secretlint/secretlint-rule-${r}`);
+export const GATED_RULES = [
+  "aws",
+  "gcp",
+  "npm",
+  "slack",
+  "basicauth",
+  "openai",
+  "anthropic",
+  "linear",
+  "privatekey",
+  "sendgrid",
+  "shopify",
+  "github",
+  "1password",
+  "database-connection-string",
+  "filter-comments",
+].map((r) => `@secretlint/secretlint-rule-${r}`);
 
 // A literal every finding of those rules needs (TRIGGERS, plus the AWS account id and .npmrc token forms): text
 // with none of them cannot hold a finding, so writes of ordinary text never load secretlint (~40 ms a process).

@@ -41,16 +41,18 @@ function loadScanner(): Promise<Scanner> {
   return (scanner ??= (async () => {
     const [{ lintSource }, { creator }] = await Promise.all([import("@secretlint/core"), import("@secretlint/secretlint-rule-preset-recommend")]);
     const config = {
-      rules: [{
-        id: creator.meta.id,
-        rule: creator,
-        rules: [
-          // Access key ids alone are worth refusing too (the preset scans only the secret key by default).
-          { id: "@secretlint/secretlint-rule-aws", options: { enableIDScanRule: true } },
-          // "secretlint-disable" comments in the text itself would let a writer switch the scan off: the only escape is the user's allow-list.
-          { id: "@secretlint/secretlint-rule-filter-comments", disabled: true },
-        ],
-      }],
+      rules: [
+        {
+          id: creator.meta.id,
+          rule: creator,
+          rules: [
+            // Access key ids alone are worth refusing too (the preset scans only the secret key by default).
+            { id: "@secretlint/secretlint-rule-aws", options: { enableIDScanRule: true } },
+            // "secretlint-disable" comments in the text itself would let a writer switch the scan off: the only escape is the user's allow-list.
+            { id: "@secretlint/secretlint-rule-filter-comments", disabled: true },
+          ],
+        },
+      ],
     };
     return async (text: string) => {
       const result = await lintSource({ source: { filePath: "/memory.md", content: text, contentType: "text" }, options: { config, noPhysicFilePath: true } });
@@ -140,7 +142,14 @@ function locate(text: string, range: readonly [number, number], data: Record<str
 const KINDS: Record<string, string> = { PostgreSQLConnection: "postgresql-connection", MySQLConnection: "mysql-connection", MongoDBConnection: "mongodb-connection" };
 
 function kebab(id: string): string {
-  return KINDS[id] ??  id.replace(/_/g, "-").replace(/([A-Z]+)([A-Z][a-z])/g, "$1-$2").replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
+  return (
+    KINDS[id] ??
+    id
+      .replace(/_/g, "-")
+      .replace(/([A-Z]+)([A-Z][a-z])/g, "$1-$2")
+      .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+      .toLowerCase()
+  );
 }
 
 function lineOf(text: string, index: number): number {

@@ -136,7 +136,11 @@ export function encodeHits(numbers: ArrayLike<number>): string {
   let listChars = 0;
   // Base-36 digits by arithmetic (no string per number): a broad prompt at 10,000 cards passes thousands.
   for (let i = 0; i < count && listChars <= bitmapChars; i++) listChars += base36Digits(numbers[i]!) + 1;
-  if (listChars <= bitmapChars) return `n${Array.from(numbers).sort((a, b) => a - b).map((n) => n.toString(36)).join(",")}`;
+  if (listChars <= bitmapChars)
+    return `n${Array.from(numbers)
+      .sort((a, b) => a - b)
+      .map((n) => n.toString(36))
+      .join(",")}`;
   const bits = new Uint8Array(Math.ceil((max + 1) / 8));
   for (let i = 0; i < count; i++) bits[numbers[i]! >> 3]! |= 1 << (numbers[i]! & 7);
   return `b${base64urlText(bits)}`;
@@ -168,7 +172,7 @@ export function decodeHits(field: string): HitSet | undefined {
   const bits = bitmapOf(field);
   if (bits) {
     return {
-      has: (no) => no >= 0 && (bits[no >> 3] ?? 0) & (1 << (no & 7)) ? true : false,
+      has: (no) => (no >= 0 && (bits[no >> 3] ?? 0) & (1 << (no & 7)) ? true : false),
       all: () => {
         const out: number[] = [];
         for (let i = 0; i < bits.length; i++) for (let b = 0; b < 8; b++) if (bits[i]! & (1 << b)) out.push(8 * i + b);

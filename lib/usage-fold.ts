@@ -5,7 +5,20 @@ import { numbersOf, type CardRegistry } from "./usage-cards.js";
 import { readRegular, readRegularBytes, readRegularUtf8 } from "./checked-fs.js";
 import { utf8Text } from "./bytes.js";
 import { encodeSnapshotIndex, openSnapshotIndex, USAGE_INDEX, type SnapshotFile } from "./usage-index.js";
-import { addPending, applyDecay, FOLDING, lazyRegistry, foldingFiles, parseSnapshot, renderSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type Snapshot } from "./usage-format.js";
+import {
+  addPending,
+  applyDecay,
+  FOLDING,
+  lazyRegistry,
+  foldingFiles,
+  parseSnapshot,
+  renderSnapshot,
+  stateDir,
+  unconsumed,
+  USAGE_LOG,
+  USAGE_SNAPSHOT,
+  type Snapshot,
+} from "./usage-format.js";
 import { STATE_DIR } from "./store/paths.js";
 import { appendBytes, realDir, replaceFile, writeNewFile } from "./store/safe-write.js";
 
@@ -110,7 +123,6 @@ function ownsLock(dir: string, token: string): boolean {
 function releaseLock(dir: string, token: string): void {
   if (ownsLock(dir, token)) fs.rmSync(path.join(dir, LOCK), { force: true });
 }
-
 
 /**
  * Writes usage.idx for the current snapshot unless the one there already describes it: a rebuild of the rank

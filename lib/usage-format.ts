@@ -335,5 +335,7 @@ export function stateDir(memoryDir: string): string {
 
 export function foldingFiles(dir: string): string[] {
   // The suffix first: a state directory's usual files are decided without running the pattern.
-  return readdirNames(dir).filter((n) => n.endsWith(".folding") && FOLDING.test(n)).sort();
+  return readdirNames(dir)
+    .filter((n) => n.endsWith(".folding") && FOLDING.test(n))
+    .sort();
 }

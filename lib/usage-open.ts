@@ -7,7 +7,24 @@ import type { UsageRead } from "./usage.js";
 import { openSnapshotIndex, IN_TEXT, NO_ROW, USAGE_INDEX, type SnapshotIndex } from "./usage-index.js";
 import { bucketOfAge, frecency } from "./usage-frecency.js";
 import { utcDay } from "./utc.js";
-import { addPending, dayNumber, decayed, foldingFiles, halvings, isCanonicalDay, lazyRegistry, parseSnapshotHeader, snapshotRowUsage, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type RegistrySource, type Snapshot } from "./usage-format.js";
+import {
+  addPending,
+  dayNumber,
+  decayed,
+  foldingFiles,
+  halvings,
+  isCanonicalDay,
+  lazyRegistry,
+  parseSnapshotHeader,
+  snapshotRowUsage,
+  stateDir,
+  unconsumed,
+  USAGE_LOG,
+  USAGE_SNAPSHOT,
+  type CardUsage,
+  type RegistrySource,
+  type Snapshot,
+} from "./usage-format.js";
 import { addPendingFor, findSnapshotRow, NO_CARD, tallyPending, type NumberedCards, type PositionNumbers } from "./usage-lookup.js";
 
 /** Per-card usage looked up on demand: what `memctl prepare`'s and the tests' lookups answer. */

@@ -17,7 +17,19 @@ import fs from "node:fs";
 import { isDayShape } from "./ascii.js";
 import { foldUsage } from "./usage-fold.js";
 import { encodeHits } from "./usage-cards.js";
-import { addPending, lazyRegistry, applyDecay, foldingFiles, parseSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./usage-format.js";
+import {
+  addPending,
+  lazyRegistry,
+  applyDecay,
+  foldingFiles,
+  parseSnapshot,
+  stateDir,
+  unconsumed,
+  USAGE_LOG,
+  USAGE_SNAPSHOT,
+  type CardUsage,
+  type Snapshot,
+} from "./usage-format.js";
 import { readRegularUtf8 } from "./checked-fs.js";
 import { encodeUtf8 } from "./bytes.js";
 import { joinPath, STATE_DIR } from "./store/paths.js";
@@ -46,7 +58,6 @@ export const FOLD_AT_BYTES = 32 * 1024;
  */
 export const FOLD_AT_LINES = 32;
 
-
 /** A card path the tab-delimited sidecar can hold. */
 export function isMeasurable(card: string): boolean {
   return card !== "" && !/[\t\n\r]/.test(card);
@@ -63,12 +74,13 @@ export function readUsage(memoryDir: string, today: string): UsageRead {
   try {
     let snap: Snapshot = { folded: new Map(), cards: new Map() };
     let found = false;
-    if (fs.existsSync(joinPath(dir, USAGE_SNAPSHOT))) try {
-      snap = parseSnapshot(readRegularUtf8(joinPath(dir, USAGE_SNAPSHOT)));
-      found = true;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-    }
+    if (fs.existsSync(joinPath(dir, USAGE_SNAPSHOT)))
+      try {
+        snap = parseSnapshot(readRegularUtf8(joinPath(dir, USAGE_SNAPSHOT)));
+        found = true;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+      }
     let names: string[] = [];
     try {
       names = foldingFiles(dir);
@@ -144,5 +156,3 @@ export function recordHitsSync(memoryDir: string, cardRelpaths: readonly string[
   }
   return { recorded: cards.length + (numbered?.numbers.length ?? 0), refused, folded };
 }
-
-

@@ -50,7 +50,15 @@ await build({
   entryPoints: ["hooks/code-cache-loader.ts"],
   outfile: "dist/hooks/user-prompt-submit.cjs",
   format: "cjs",
-  define: { BODY_FILE: JSON.stringify(HOOK_BODY), BODY_HASH: JSON.stringify(createHash("sha256").update(readFileSync(`dist/hooks/${HOOK_BODY}`)).digest("hex").slice(0, 16)) },
+  define: {
+    BODY_FILE: JSON.stringify(HOOK_BODY),
+    BODY_HASH: JSON.stringify(
+      createHash("sha256")
+        .update(readFileSync(`dist/hooks/${HOOK_BODY}`))
+        .digest("hex")
+        .slice(0, 16),
+    ),
+  },
 });
 // The same loader under the name hosts wired before the entry became .cjs (its cache name is the body's, shared).
 cpSync("dist/hooks/user-prompt-submit.cjs", "dist/hooks/user-prompt-submit.js");
@@ -77,10 +85,11 @@ function preferBuiltinPrototypes(file) {
   const direct = /\brequire\("(node:[a-z_/]+)"\)/g;
   if (!from.test(text)) throw new Error(`build: ${file} has no builtin import for __builtin to rewrite (did esbuild's output change?)`);
   const helper =
-    "var __node = (name) => (typeof process.getBuiltinModule === \"function\" && process.getBuiltinModule(name)) || require(name);\n" +
+    'var __node = (name) => (typeof process.getBuiltinModule === "function" && process.getBuiltinModule(name)) || require(name);\n' +
     "var __builtins = {};\nvar __builtin = (name) => __builtins[name] ??= ((mod) => Object.create(mod, { default: { value: mod, enumerable: true } }))(__node(name));\n";
   const out = text.replace(from, '__builtin("$1")').replace(direct, '__node("$1")').replace('"use strict";\n', `"use strict";\n${helper}`);
-  if (out.includes('__toESM(require("node:') || /\brequire\("node:/.test(out.replace(helper, "")) || !out.includes(helper)) throw new Error(`build: could not rewrite the builtin imports of ${file}`);
+  if (out.includes('__toESM(require("node:') || /\brequire\("node:/.test(out.replace(helper, "")) || !out.includes(helper))
+    throw new Error(`build: could not rewrite the builtin imports of ${file}`);
   writeFileSync(file, out);
 }
 
@@ -137,11 +146,12 @@ function warmHookCodeCache(entry) {
     for (const name of ["", ...readdirSync(store, { recursive: true })]) utimesSync(join(store, name), past, past);
     mkdirSync(join(root, "repo"));
     // Started as the wiring starts it (hooks/node-flags.ts), so the cache is the one hosts' runs read.
-    const run = (prompt) => spawnSync(process.execPath, ["--preserve-symlinks-main", entry, "--host", "codex"], {
-      input: JSON.stringify({ cwd: join(root, "repo"), prompt }),
-      env: { PATH: process.env.PATH, HOME: root, MEMCTL_MEMORY_DIR: store, MEMCTL_CONFIG_FILE: join(root, "none.toml") },
-      encoding: "utf8",
-    });
+    const run = (prompt) =>
+      spawnSync(process.execPath, ["--preserve-symlinks-main", entry, "--host", "codex"], {
+        input: JSON.stringify({ cwd: join(root, "repo"), prompt }),
+        env: { PATH: process.env.PATH, HOME: root, MEMCTL_MEMORY_DIR: store, MEMCTL_CONFIG_FILE: join(root, "none.toml") },
+        encoding: "utf8",
+      });
     const isCache = (f) => f.endsWith(".v8cache");
     const prompts = ["how do we deploy and run the database migrations?", "why do the tests fail on CI after the release?"];
     // The kept run: ASCII and CJK, stems that take the Porter cleanup rules, and enough hits (over 64, more

@@ -7,7 +7,14 @@ import type { BenchEntry } from "./types.js";
  * index order; every line is returned (zero-score lines fill what is left of the budget, as the reference does).
  */
 export function substringRanker(entries: readonly BenchEntry[], prompt: string, matchesOnly = false): BenchEntry[] {
-  const keywords = [...new Set(prompt.toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter((w) => [...w].length >= 4))];
+  const keywords = [
+    ...new Set(
+      prompt
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}_]+/u)
+        .filter((w) => [...w].length >= 4),
+    ),
+  ];
   const scored = entries.map((entry, index) => {
     const line = entry.raw.toLowerCase();
     let score = 0;

@@ -34,7 +34,11 @@ function readJsonl<T>(name: string): T[] {
 /** The labelled prompts: prompts.jsonl here by default, or another JSONL file of the same shape. */
 export function loadPrompts(file?: string): LabelledPrompt[] {
   if (!file) return readJsonl<LabelledPrompt>("prompts.jsonl");
-  return fs.readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as LabelledPrompt);
+  return fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as LabelledPrompt);
 }
 
 /**
@@ -42,9 +46,18 @@ export function loadPrompts(file?: string): LabelledPrompt[] {
  * many recent hits so the benchmark also checks that frecency never lifts an irrelevant card over a relevant one.
  */
 export const POPULAR_CARDS = [
-  "feedback_run_typecheck.md", "feedback_small_prs.md", "user_terse_answers.md", "reference_test_commands.md",
-  "project_architecture.md", "feedback_pnpm_only.md", "reference_local_setup.md", "project_deploy_pipeline.md",
-  "feedback_no_any.md", "reference_ci_workflows.md", "project_database.md", "reference_db_commands.md",
+  "feedback_run_typecheck.md",
+  "feedback_small_prs.md",
+  "user_terse_answers.md",
+  "reference_test_commands.md",
+  "project_architecture.md",
+  "feedback_pnpm_only.md",
+  "reference_local_setup.md",
+  "project_deploy_pipeline.md",
+  "feedback_no_any.md",
+  "reference_ci_workflows.md",
+  "project_database.md",
+  "reference_db_commands.md",
 ];
 
 /** Writes MEMORY.md + card files (+ a usage sidecar unless `usage` is false) into a fresh temp dir. */
@@ -57,9 +70,20 @@ export function materializeStore(options: { usage?: boolean; dir?: string } = {}
     fs.writeFileSync(path.join(dir, c.file), renderCard(card, c.updated_at ?? shiftDay(TODAY, -((i * 37) % 300))));
   });
   fs.writeFileSync(path.join(dir, "MEMORY.md"), ["# Memory", "", ...cards.map(renderIndexLine), ""].join("\n"));
-  if (options.usage !== false) writeRelevanceUsage(dir, cards.map((c) => c.file));
+  if (options.usage !== false)
+    writeRelevanceUsage(
+      dir,
+      cards.map((c) => c.file),
+    );
   // A session logged this morning, so the hook prints no episode reminder and every line of budget goes to cards.
-  const episode = { ts: `${TODAY}T09:00:00.000Z`, host: "codex", summary: "Moved the exports job to the worker; staging verified.", project_key: "relevance-bench", repo: "/src/acme", actor: "human" };
+  const episode = {
+    ts: `${TODAY}T09:00:00.000Z`,
+    host: "codex",
+    summary: "Moved the exports job to the worker; staging verified.",
+    project_key: "relevance-bench",
+    repo: "/src/acme",
+    actor: "human",
+  };
   fs.writeFileSync(path.join(dir, "episodes.jsonl"), JSON.stringify(episode) + "\n");
   return dir;
 }

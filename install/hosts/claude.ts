@@ -47,7 +47,13 @@ export const claude: HostInstaller = {
     const hook = hookJsonEdits(settings, "UserPromptSubmit", hookCommand(ctx, "claude"), (c) => isMemctlHookCommand(c, ctx.packageRoot));
     return [
       { file: settings, label: "UserPromptSubmit hook", root: scopeBase(ctx), ...hook },
-      { file: claudeMcpFile(ctx), label: "MCP server mcpServers.memctl (memory tools)", root: scopeBase(ctx), mcp: true, ...jsonEntryEdits(claudeMcpFile(ctx), "mcpServers", "memctl", claudeMcpEntry(ctx)) },
+      {
+        file: claudeMcpFile(ctx),
+        label: "MCP server mcpServers.memctl (memory tools)",
+        root: scopeBase(ctx),
+        mcp: true,
+        ...jsonEntryEdits(claudeMcpFile(ctx), "mcpServers", "memctl", claudeMcpEntry(ctx)),
+      },
       ...commandFileEdits(ctx, path.join(dir, "commands"), readCommandSources(ctx.packageRoot), renderClaudeCommand, (d, n) => path.join(d, `${n}.md`), "slash command /"),
     ];
   },
@@ -55,7 +61,7 @@ export const claude: HostInstaller = {
     `Claude Code runs the hook on your next prompt; no restart of memctl is needed.`,
     `Or load the package as a plugin instead: claude --plugin-dir ${ctx.packageRoot} (do not use both: the hook would run twice).`,
     `The memory tools come from the MCP server "memctl" (${claudeMcpFile(ctx)}); \`claude mcp get memctl\` shows whether it connects.`,
-    ...(ctx.scope === "project" ? ["Claude Code asks once before it starts a project's .mcp.json server: run `claude` in the project and approve \"memctl\"."] : []),
+    ...(ctx.scope === "project" ? ['Claude Code asks once before it starts a project\'s .mcp.json server: run `claude` in the project and approve "memctl".'] : []),
   ],
   requiredFiles: (ctx) => [hookEntry(ctx.packageRoot), cliEntry(ctx.packageRoot)],
   warnings(ctx) {
@@ -70,9 +76,10 @@ export const claude: HostInstaller = {
     const wired = JSON.stringify(settings(path.join(claudeDir(ctx), "settings.json")).hooks ?? {}).includes("user-prompt-submit");
     const plugins = (settings(path.join(userDir(ctx.io), "settings.json")).enabledPlugins ?? {}) as Record<string, unknown>;
     const enabled = Object.keys(plugins).filter((k) => /^memctl@/.test(k) && plugins[k] === true);
-    const warnings = wired && enabled.length > 0
-      ? [`the memctl plugin (${enabled.join(", ")}) is enabled too, so the hook runs twice per prompt: run "memctl uninstall claude --scope ${ctx.scope}" or disable the plugin`]
-      : [];
+    const warnings =
+      wired && enabled.length > 0
+        ? [`the memctl plugin (${enabled.join(", ")}) is enabled too, so the hook runs twice per prompt: run "memctl uninstall claude --scope ${ctx.scope}" or disable the plugin`]
+        : [];
     // A local-scope "memctl" (claude mcp add without --scope) outranks ours in that project; if stale, it breaks the tools there.
     const projects = (settings(path.join(ctx.io.env.CLAUDE_CONFIG_DIR || ctx.io.home, ".claude.json")).projects ?? {}) as Record<string, { mcpServers?: Record<string, unknown> }>;
     for (const [dir, project] of Object.entries(projects)) {

@@ -56,7 +56,10 @@ export const codex: HostInstaller = {
         label: "[features] hooks = true + [mcp_servers.memctl] (memory tools)",
         root,
         mcp: true,
-        install: (before) => upsertManagedTable(enableFeature(before ?? "", "hooks", configFile), ["mcp_servers", "memctl"], codexMcpServer(ctx), configFile, (e) => isMemctlMcpServer(e, ctx.packageRoot)),
+        install: (before) =>
+          upsertManagedTable(enableFeature(before ?? "", "hooks", configFile), ["mcp_servers", "memctl"], codexMcpServer(ctx), configFile, (e) =>
+            isMemctlMcpServer(e, ctx.packageRoot),
+          ),
         uninstall: (before, original) => (before === null ? null : emptyToAbsent(removeManagedLines(before, configFile), before, original)),
       },
       {
@@ -72,7 +75,9 @@ export const codex: HostInstaller = {
   notes: (ctx) => [
     "Codex runs a new or changed hook only after you trust it: start `codex`, open /hooks, and trust the memctl UserPromptSubmit hook. " +
       "memctl never writes trust hashes itself. For a one-off headless run, `codex exec --dangerously-bypass-hook-trust` skips the review.",
-    ...(ctx.scope === "project" ? ["Project hooks and the project's MCP server also need the project trusted in Codex (the trust prompt on first start, or `codex exec --trust`)."] : []),
+    ...(ctx.scope === "project"
+      ? ["Project hooks and the project's MCP server also need the project trusted in Codex (the trust prompt on first start, or `codex exec --trust`)."]
+      : []),
     "Skills replace Codex's removed custom prompts: invoke them as $mem-recall, $mem-log, … or pick them from /skills.",
   ],
   requiredFiles: (ctx) => [hookEntry(ctx.packageRoot), cliEntry(ctx.packageRoot)],

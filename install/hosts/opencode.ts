@@ -38,9 +38,15 @@ export function opencodeShim(ctx: InstallContext): string {
 
 /** The config file to register the MCP server in: an existing opencode.jsonc / opencode.json, else a new opencode.json. */
 export function opencodeConfigFile(ctx: InstallContext): string {
-  const candidates = ctx.scope === "user"
-    ? [path.join(userConfigDir(ctx.io), "opencode.jsonc"), path.join(userConfigDir(ctx.io), "opencode.json")]
-    : [path.join(ctx.projectDir, "opencode.jsonc"), path.join(ctx.projectDir, "opencode.json"), path.join(ctx.projectDir, ".opencode", "opencode.jsonc"), path.join(ctx.projectDir, ".opencode", "opencode.json")];
+  const candidates =
+    ctx.scope === "user"
+      ? [path.join(userConfigDir(ctx.io), "opencode.jsonc"), path.join(userConfigDir(ctx.io), "opencode.json")]
+      : [
+          path.join(ctx.projectDir, "opencode.jsonc"),
+          path.join(ctx.projectDir, "opencode.json"),
+          path.join(ctx.projectDir, ".opencode", "opencode.jsonc"),
+          path.join(ctx.projectDir, ".opencode", "opencode.json"),
+        ];
   return candidates.find((f) => fs.existsSync(f)) ?? candidates[1]!;
 }
 
@@ -64,8 +70,6 @@ export const opencode: HostInstaller = {
       ...commandFileEdits(ctx, path.join(dir, "commands"), readCommandSources(ctx.packageRoot), renderOpenCodeCommand, (d, n) => path.join(d, `${n}.md`), "command /"),
     ];
   },
-  notes: () => [
-    "OpenCode loads the plugin at its next start; its log (~/.local/share/opencode/log/) shows \"memctl plugin loaded\" and \"memctl injected memory\".",
-  ],
+  notes: () => ['OpenCode loads the plugin at its next start; its log (~/.local/share/opencode/log/) shows "memctl plugin loaded" and "memctl injected memory".'],
   requiredFiles: (ctx) => [pluginEntry(ctx.packageRoot), hookEntry(ctx.packageRoot), ctx.nodePath],
 };

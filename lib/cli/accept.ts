@@ -17,8 +17,14 @@ export const spec: CommandSpec = {
     ...STORE_FLAGS,
     ...JSON_FLAG,
   },
-  exitCodes: { 0: "accepted", 1: "refused: agent caller (E_READ_ONLY), stale base (E_STALE_BASE, see --force), no such proposal, description over 200 characters, lock timeout, no store", 2: "usage error", 3: "invalid explicit memory selection" },
-  notes: "The card is written by the same path as memctl save, attributed to the accepting actor (human by default), with the proposal's provenance {kind, confidence, source} in its frontmatter. The proposal moves to .memctl/proposals/archive/ and the decision is logged in .memctl/proposals-log.jsonl.",
+  exitCodes: {
+    0: "accepted",
+    1: "refused: agent caller (E_READ_ONLY), stale base (E_STALE_BASE, see --force), no such proposal, description over 200 characters, lock timeout, no store",
+    2: "usage error",
+    3: "invalid explicit memory selection",
+  },
+  notes:
+    "The card is written by the same path as memctl save, attributed to the accepting actor (human by default), with the proposal's provenance {kind, confidence, source} in its frontmatter. The proposal moves to .memctl/proposals/archive/ and the decision is logged in .memctl/proposals-log.jsonl.",
   examples: ["memctl accept p-20261202T094000Z-3fa2c1", 'memctl accept p-2026 --edit-description "CI caches node_modules by lockfile hash" --topics ci,cache'],
 };
 
@@ -32,11 +38,28 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   });
   const { save, proposal, provenance } = result;
   if (bool(args, "json")) {
-    printJson(io, { memory_dir: memoryDir, id: proposal.id, status: proposal.status, file: save.file, op: save.op, rev: save.entry?.rev ?? null, sha256: save.entry?.sha256 ?? null, actor: proposal.decided_by, provenance, forced: result.forced, index_line: save.indexLine });
+    printJson(io, {
+      memory_dir: memoryDir,
+      id: proposal.id,
+      status: proposal.status,
+      file: save.file,
+      op: save.op,
+      rev: save.entry?.rev ?? null,
+      sha256: save.entry?.sha256 ?? null,
+      actor: proposal.decided_by,
+      provenance,
+      forced: result.forced,
+      index_line: save.indexLine,
+    });
     return 0;
   }
   const c = colorsFor(io);
-  const done = save.op === "unchanged" ? `${inertText(save.file)} already said that (no new revision)` : `${save.op === "create" ? "created" : "updated"} ${inertText(save.file)} (rev ${save.entry!.rev}, ${save.entry!.actor})`;
-  io.stdout.write(`${c.green("✓")} accepted ${proposal.id}${result.forced ? c.yellow(" (forced over a changed card)") : ""}: ${done}\n  provenance: ${provenance.kind}${provenance.confidence !== undefined ? `, confidence ${provenance.confidence}` : ""}, source ${inertText(provenance.source)}\n  ${inertText(save.indexLine)}\n`);
+  const done =
+    save.op === "unchanged"
+      ? `${inertText(save.file)} already said that (no new revision)`
+      : `${save.op === "create" ? "created" : "updated"} ${inertText(save.file)} (rev ${save.entry!.rev}, ${save.entry!.actor})`;
+  io.stdout.write(
+    `${c.green("✓")} accepted ${proposal.id}${result.forced ? c.yellow(" (forced over a changed card)") : ""}: ${done}\n  provenance: ${provenance.kind}${provenance.confidence !== undefined ? `, confidence ${provenance.confidence}` : ""}, source ${inertText(provenance.source)}\n  ${inertText(save.indexLine)}\n`,
+  );
   return 0;
 }

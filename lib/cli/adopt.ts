@@ -11,7 +11,7 @@ export const spec: CommandSpec = {
   positionals: [{ name: "name", description: "only this card (default: every drifted card)" }],
   flags: { ...ACTOR_FLAGS, ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: { 0: "adopted (or nothing to adopt)", 1: "no such card, lock timeout, agent caller, or no store", 2: "usage error", 3: "invalid explicit memory selection" },
-  notes: "doctor reports the drift; adopt is the owner saying \"yes, that edit is mine\". A hand-deleted card is recorded as a delete.",
+  notes: 'doctor reports the drift; adopt is the owner saying "yes, that edit is mine". A hand-deleted card is recorded as a delete.',
   examples: ["memctl adopt", "memctl adopt run-tests --json"],
 };
 

@@ -40,7 +40,11 @@ export interface ParsedArgs {
 export function parseArgs(spec: CommandSpec, argv: readonly string[]): ParsedArgs {
   const flags: Record<string, FlagValue> = {};
   const positionals: string[] = [];
-  const byShort = new Map(Object.entries(spec.flags).filter(([, f]) => f.short).map(([name, f]) => [f.short!, name]));
+  const byShort = new Map(
+    Object.entries(spec.flags)
+      .filter(([, f]) => f.short)
+      .map(([name, f]) => [f.short!, name]),
+  );
   const hint = `run "memctl ${spec.name} --help" for usage`;
 
   for (let i = 0; i < argv.length; i++) {

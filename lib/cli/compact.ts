@@ -47,7 +47,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (bool(args, "clear")) {
     const cleared = clearCompact(memoryDir);
     if (json) printJson(io, { memory_dir: memoryDir, file: COMPACT_FILE, cleared });
-    else io.stdout.write(cleared ? `${colorsFor(io).green("✓")} removed ${COMPACT_FILE}; injection uses the full index again\n` : `no compact to clear (${COMPACT_FILE} does not exist)\n`);
+    else
+      io.stdout.write(
+        cleared ? `${colorsFor(io).green("✓")} removed ${COMPACT_FILE}; injection uses the full index again\n` : `no compact to clear (${COMPACT_FILE} does not exist)\n`,
+      );
     return 0;
   }
   if (bool(args, "show")) {
@@ -77,7 +80,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     const model = outcome.compact.model ? ` via ${inertText(outcome.compact.model)}` : "";
     io.stdout.write(
       `${c.green("✓")} wrote ${COMPACT_FILE} (${outcome.compact.generator}${model}, ${outcome.records} records): injected memory ${outcome.bytes_without} → ${outcome.bytes_with} bytes\n` +
-        (outcome.compact.repaired.length > 0 ? `  ${c.yellow("repaired")}: appended ${outcome.compact.repaired.length} omitted card(s) verbatim: ${outcome.compact.repaired.map(inertText).join(", ")}\n` : "") +
+        (outcome.compact.repaired.length > 0
+          ? `  ${c.yellow("repaired")}: appended ${outcome.compact.repaired.length} omitted card(s) verbatim: ${outcome.compact.repaired.map(inertText).join(", ")}\n`
+          : "") +
         (outcome.fallback_reason ? `  ${c.yellow("fallback")}: ${inertText(outcome.fallback_reason)}\n` : "") +
         `  records unchanged; see it with memctl compact --show, drop it with memctl compact --clear\n`,
     );
@@ -141,6 +146,10 @@ function renderShow(s: CompactStatus, io: Io): string {
     out.push(c.bold(`Written or updated since (${s.view.newer.length}; injected as live lines, superseding the summary):`));
     for (const r of s.view.newer) out.push(`  ${inertText(r.entry.raw ?? r.entry.title)}`);
   }
-  if (s.view.removed.length > 0) out.push(c.bold(`Removed since (${s.view.removed.length}; called out so the summary's claims about them are not read as current):`), ...s.view.removed.map((w) => `  ${inertText(w.name)} (${inertText(w.card)})`));
+  if (s.view.removed.length > 0)
+    out.push(
+      c.bold(`Removed since (${s.view.removed.length}; called out so the summary's claims about them are not read as current):`),
+      ...s.view.removed.map((w) => `  ${inertText(w.name)} (${inertText(w.card)})`),
+    );
   return out.join("\n") + "\n";
 }

@@ -63,7 +63,11 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     const existing = config.value.projects[resolution.project_key]?.memory_dir;
     memoryDir = existing ?? legacy;
     if (legacy !== undefined) {
-      if (!path.isAbsolute(legacy)) throw new MemctlError(ERROR_CODES.E_CONFIG_INVALID, `the global memory_dir "${legacy}" is not absolute; use "memctl config set --repo-root ${resolution.canonical_repo} --memory-dir <absolute dir>" instead`);
+      if (!path.isAbsolute(legacy))
+        throw new MemctlError(
+          ERROR_CODES.E_CONFIG_INVALID,
+          `the global memory_dir "${legacy}" is not absolute; use "memctl config set --repo-root ${resolution.canonical_repo} --memory-dir <absolute dir>" instead`,
+        );
       if (existing === undefined) {
         next = setProjectDir(next, resolution.project_key, legacy, resolution.canonical_repo);
         changes.push(`mapped ${resolution.project_key} → ${legacy}`);
@@ -74,7 +78,15 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   }
 
   if (next !== config.text) await writeAtomic(config.file, next, { mode: existingMode(config.file) });
-  const report = { action, config_file: config.file, project_key: resolution.project_key, canonical_repo: resolution.canonical_repo, memory_dir: memoryDir ?? null, changed: changes.length > 0, changes };
+  const report = {
+    action,
+    config_file: config.file,
+    project_key: resolution.project_key,
+    canonical_repo: resolution.canonical_repo,
+    memory_dir: memoryDir ?? null,
+    changed: changes.length > 0,
+    changes,
+  };
   if (bool(args, "json")) printJson(io, report);
   else {
     const c = colorsFor(io);
@@ -89,10 +101,14 @@ async function lint(io: Io, json: boolean): Promise<number> {
   const errors: ConfigProblem[] = [...config.errors];
   const warnings: ConfigProblem[] = [...config.warnings];
   if (config.value.legacyGlobalDir !== undefined) {
-    errors.push({ code: "E_LEGACY_GLOBAL", message: `global memory_dir is unsafe with several repositories (resolution_source config-legacy-global); run "memctl config migrate --repo-root <repo>"` });
+    errors.push({
+      code: "E_LEGACY_GLOBAL",
+      message: `global memory_dir is unsafe with several repositories (resolution_source config-legacy-global); run "memctl config migrate --repo-root <repo>"`,
+    });
   }
   for (const [key, entry] of Object.entries(config.value.projects)) {
-    if (entry.memory_dir && !isDir(entry.memory_dir)) warnings.push({ code: "W_MISSING_DIR", message: `projects."${key}".memory_dir ${entry.memory_dir} is not an existing directory (resolution for that project fails closed)` });
+    if (entry.memory_dir && !isDir(entry.memory_dir))
+      warnings.push({ code: "W_MISSING_DIR", message: `projects."${key}".memory_dir ${entry.memory_dir} is not an existing directory (resolution for that project fails closed)` });
   }
   if (json) printJson(io, { config_file: config.file, exists: config.exists, ok: errors.length === 0, errors, warnings });
   else {
@@ -100,7 +116,8 @@ async function lint(io: Io, json: boolean): Promise<number> {
     if (!config.exists) io.stdout.write(`${c.dim("no config file at")} ${inertText(config.file)}\n`);
     for (const e of errors) io.stdout.write(`${c.red("error")}   ${inertText(describeProblem(config.file, e))}\n`);
     for (const w of warnings) io.stdout.write(`${c.yellow("warning")} ${inertText(describeProblem(config.file, w))}\n`);
-    if (config.exists && errors.length === 0) io.stdout.write(`${c.green("✓")} ${inertText(config.file)} is valid${warnings.length ? ` (${warnings.length} warning${warnings.length > 1 ? "s" : ""})` : ""}\n`);
+    if (config.exists && errors.length === 0)
+      io.stdout.write(`${c.green("✓")} ${inertText(config.file)} is valid${warnings.length ? ` (${warnings.length} warning${warnings.length > 1 ? "s" : ""})` : ""}\n`);
   }
   return errors.length === 0 ? 0 : 1;
 }

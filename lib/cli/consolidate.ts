@@ -15,7 +15,12 @@ export const spec: CommandSpec = {
     ...STORE_FLAGS,
     ...JSON_FLAG,
   },
-  exitCodes: { 0: "pass done (conflicts, if any, are left pending and reported)", 1: "refused: agent caller (E_READ_ONLY), another pass running (E_JOB_LEASED), lock timeout, no store", 2: "usage error", 3: "invalid explicit memory selection" },
+  exitCodes: {
+    0: "pass done (conflicts, if any, are left pending and reported)",
+    1: "refused: agent caller (E_READ_ONLY), another pass running (E_JOB_LEASED), lock timeout, no store",
+    2: "usage error",
+    3: "invalid explicit memory selection",
+  },
   notes: "Accepts nothing unless --accept-facts. A real pass runs as a job in .memctl/jobs.jsonl (memctl jobs): a pass whose holder died is retried by the next one.",
   examples: ["memctl consolidate --dry-run", "memctl consolidate", "memctl consolidate --accept-facts --json"],
 };
@@ -32,8 +37,11 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
 function render(r: ConsolidateReport, io: Io): string {
   const c = colorsFor(io);
   const would = r.dry_run ? "would " : "";
-  const lines = [`${r.dry_run ? c.dim("dry run: ") : ""}${r.pending_before} pending proposal${r.pending_before === 1 ? "" : "s"}${r.job ? ` (job ${r.job.id}, attempt ${r.job.attempts}${r.retried ? ", a retry" : ""})` : ""}`];
-  for (const m of r.merged) lines.push(`  ${c.green(r.dry_run ? "merge " : "merged")}      ${m.ids.join(", ")} ${would ? "would fold" : "folded"} into ${m.into} (${inertText(m.card)})`);
+  const lines = [
+    `${r.dry_run ? c.dim("dry run: ") : ""}${r.pending_before} pending proposal${r.pending_before === 1 ? "" : "s"}${r.job ? ` (job ${r.job.id}, attempt ${r.job.attempts}${r.retried ? ", a retry" : ""})` : ""}`,
+  ];
+  for (const m of r.merged)
+    lines.push(`  ${c.green(r.dry_run ? "merge " : "merged")}      ${m.ids.join(", ")} ${would ? "would fold" : "folded"} into ${m.into} (${inertText(m.card)})`);
   for (const x of r.conflicts) lines.push(`  ${c.red("conflict")}    ${inertText(x.card)}: ${x.ids.join(" vs ")} say different things — decide with memctl review`);
   for (const x of r.contradictions) lines.push(`  ${c.red("contradicts")} ${x.id}: ${inertText(x.card)} changed since it was proposed and now says something else`);
   for (const a of r.accepted) lines.push(`  ${c.green(r.dry_run ? "accept  " : "accepted")}    ${a.id} → ${inertText(a.card)}${a.rev !== null ? ` (rev ${a.rev})` : ""}`);

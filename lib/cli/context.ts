@@ -41,7 +41,18 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const budget = resolveBudget({ host: host.name, cliMaxBytes: num(args, "max-bytes"), cliMaxEntries: num(args, "max-entries"), config: readConfig(io).value });
   let injection;
   try {
-    injection = await buildInjection({ memoryDir: resolution.memory_dir, displayDir: displayDir(resolution.memory_dir, io.home), projectKey: resolution.project_key, source: resolution.resolution_source, prompt: query, host, budget, now: io.now(), record: false, all: true });
+    injection = await buildInjection({
+      memoryDir: resolution.memory_dir,
+      displayDir: displayDir(resolution.memory_dir, io.home),
+      projectKey: resolution.project_key,
+      source: resolution.resolution_source,
+      prompt: query,
+      host,
+      budget,
+      now: io.now(),
+      record: false,
+      all: true,
+    });
   } catch (err) {
     throw new MemctlError(ERROR_CODES.E_IO, `cannot read the memory index in ${resolution.memory_dir}: ${(err as Error).message}`);
   }

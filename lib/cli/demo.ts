@@ -51,8 +51,17 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       out.push(`${c.cyan("$")} echo '{"cwd":…,"prompt":"${prompt}"}' | node --preserve-symlinks-main dist/hooks/user-prompt-submit.cjs --host ${host}`);
       if (inj && block) {
         const shown = inj.composed.always.length + inj.composed.lines.length;
-        out.push(c.dim(`  ${shown} of ${inj.store.entryCount} lines (${inj.composed.always.length} pinned), ${inj.composed.bytes} bytes, ${inj.hits.length} keyword ${inj.hits.length === 1 ? "hit" : "hits"} recorded`));
-        out.push(...block.trimEnd().split("\n").map((l) => `  ${l}`));
+        out.push(
+          c.dim(
+            `  ${shown} of ${inj.store.entryCount} lines (${inj.composed.always.length} pinned), ${inj.composed.bytes} bytes, ${inj.hits.length} keyword ${inj.hits.length === 1 ? "hit" : "hits"} recorded`,
+          ),
+        );
+        out.push(
+          ...block
+            .trimEnd()
+            .split("\n")
+            .map((l) => `  ${l}`),
+        );
       } else out.push(c.dim(`  (nothing injected: ${result.status})`));
       out.push("");
     }

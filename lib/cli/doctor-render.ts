@@ -23,16 +23,32 @@ export function findings(r: DoctorReport): Finding[] {
   const issue = (kind: string, subject: string, fix: string) => out.push({ severity: "issue", kind, subject, fix });
   const warning = (kind: string, subject: string, fix: string) => out.push({ severity: "warning", kind, subject, fix });
 
-  for (const x of r.resolution_issues) issue("resolution", `${x.source}: ${q(x.reason)}`, `memctl resolve --json shows the selection; fix or unset ${x.source === "env" ? "MEMCTL_MEMORY_DIR" : "the config entry"} (doctor never inspects a fallback store)`);
+  for (const x of r.resolution_issues)
+    issue(
+      "resolution",
+      `${x.source}: ${q(x.reason)}`,
+      `memctl resolve --json shows the selection; fix or unset ${x.source === "env" ? "MEMCTL_MEMORY_DIR" : "the config entry"} (doctor never inspects a fallback store)`,
+    );
   for (const x of r.dead_links) issue("dead link", `MEMORY.md:${x.line} → ${q(x.target)} (${x.reason})`, `restore ${q(x.target)}, or delete line ${x.line} of MEMORY.md`);
   for (const x of r.orphan_cards) issue("orphan card", q(x), `add "- [Title](${q(x)}) — hook" to MEMORY.md, or delete the card`);
-  for (const x of r.duplicate_hooks) issue("duplicate hook", `"${q(x.hook)}" on MEMORY.md lines ${x.lines.join(", ")}`, `rewrite each line's hook to say what that card alone is for`);
+  for (const x of r.duplicate_hooks)
+    issue("duplicate hook", `"${q(x.hook)}" on MEMORY.md lines ${x.lines.join(", ")}`, `rewrite each line's hook to say what that card alone is for`);
   for (const x of r.stale_repo_refs) {
     const outOfGrammar = x.reason.startsWith("out of grammar");
-    issue("stale repo_ref", `${q(x.card)}: ${q(x.ref)} — ${q(x.reason)}`, outOfGrammar ? `rewrite it as path:<file>, fn:<file>#<symbol> or flag:<command> --flag in ${q(x.card)}` : `update or remove this ref in ${q(x.card)}'s repo_refs`);
+    issue(
+      "stale repo_ref",
+      `${q(x.card)}: ${q(x.ref)} — ${q(x.reason)}`,
+      outOfGrammar ? `rewrite it as path:<file>, fn:<file>#<symbol> or flag:<command> --flag in ${q(x.card)}` : `update or remove this ref in ${q(x.card)}'s repo_refs`,
+    );
   }
-  for (const x of r.cards_missing_fields) issue("missing fields", `${q(x.card)}: ${x.missing.join(", ")}`, `add ${x.missing.map((f) => (f === "repo_refs" ? "repo_refs: []" : f)).join(", ")} to ${q(x.card)}'s frontmatter`);
-  for (const x of r.unparsed_index_entries) issue("unparsed index line", `MEMORY.md:${x.line} ${q(x.text)}`, `rewrite line ${x.line} as "- [Title](file.md) — hook", or make it prose (not a bullet)`);
+  for (const x of r.cards_missing_fields)
+    issue(
+      "missing fields",
+      `${q(x.card)}: ${x.missing.join(", ")}`,
+      `add ${x.missing.map((f) => (f === "repo_refs" ? "repo_refs: []" : f)).join(", ")} to ${q(x.card)}'s frontmatter`,
+    );
+  for (const x of r.unparsed_index_entries)
+    issue("unparsed index line", `MEMORY.md:${x.line} ${q(x.text)}`, `rewrite line ${x.line} as "- [Title](file.md) — hook", or make it prose (not a bullet)`);
   for (const x of r.unreadable_cards) issue("unreadable card", `${q(x.card)}: ${q(x.reason)}`, `repair ${q(x.card)} (valid YAML between the --- lines)`);
   for (const x of r.expired_cards) issue("expired card", `${q(x.card)} expired ${q(x.expires_at)}`, `refresh ${q(x.card)} and move expires_at forward, or memctl rm ${q(x.card)}`);
 
@@ -40,18 +56,36 @@ export function findings(r: DoctorReport): Finding[] {
   if (inj?.over_warn || inj?.pinned_over_budget) warning("injected size", injectionSubject(inj), inj.remedy ?? "");
   for (const x of r.hand_edited_cards) {
     if (x.change === "interrupted") {
-      warning("interrupted write", `${q(x.card)}: a memctl write was killed before it finished`, "memctl adopt (or any memctl write) completes it: the card, its index line and its history entry");
+      warning(
+        "interrupted write",
+        `${q(x.card)}: a memctl write was killed before it finished`,
+        "memctl adopt (or any memctl write) completes it: the card, its index line and its history entry",
+      );
       continue;
     }
-    const what = x.change === "modified" ? `changed since rev ${x.rev}` : x.change === "removed" ? `deleted by hand (rev ${x.rev} in history)` : `present again after its delete (rev ${x.rev})`;
-    warning("hand edit", `${q(x.card)} ${what}`, x.change === "removed" ? `memctl adopt ${q(x.card)} records the deletion (or restore the file from git)` : `memctl adopt ${q(x.card)} records the edit in history`);
+    const what =
+      x.change === "modified"
+        ? `changed since rev ${x.rev}`
+        : x.change === "removed"
+          ? `deleted by hand (rev ${x.rev} in history)`
+          : `present again after its delete (rev ${x.rev})`;
+    warning(
+      "hand edit",
+      `${q(x.card)} ${what}`,
+      x.change === "removed" ? `memctl adopt ${q(x.card)} records the deletion (or restore the file from git)` : `memctl adopt ${q(x.card)} records the edit in history`,
+    );
   }
-  if (r.history_status === "error") warning("history", q(r.history_error ?? "cannot read .memctl/history.jsonl"), "check its permissions; hand-edit drift cannot be checked until it is readable");
+  if (r.history_status === "error")
+    warning("history", q(r.history_error ?? "cannot read .memctl/history.jsonl"), "check its permissions; hand-edit drift cannot be checked until it is readable");
   if (r.history_malformed > 0) warning("history", `${r.history_malformed} malformed line(s) in .memctl/history.jsonl`, "inspect them by hand (memctl never rewrites history)");
   const byDir = new Map<string, string[]>();
   for (const x of r.unimported_claude_memory) byDir.set(x.dir, [...(byDir.get(x.dir) ?? []), x.file]);
   for (const [dir, files] of byDir) {
-    warning("claude memory", `${files.length} Claude Code card(s) in ${q(dir)} with no memctl counterpart: ${files.slice(0, 3).map(q).join(", ")}${files.length > 3 ? ", …" : ""}`, "memctl import claude");
+    warning(
+      "claude memory",
+      `${files.length} Claude Code card(s) in ${q(dir)} with no memctl counterpart: ${files.slice(0, 3).map(q).join(", ")}${files.length > 3 ? ", …" : ""}`,
+      "memctl import claude",
+    );
   }
   for (const x of r.config_warnings) warning("config", q(x), "edit the user config (memctl config lint checks it)");
   for (const x of r.limits_exceeded) warning("limit", limitSubject(x), limitFix(x));
@@ -67,12 +101,17 @@ function limitSubject(x: DoctorReport["limits_exceeded"][number]): string {
 }
 
 function limitFix(x: DoctorReport["limits_exceeded"][number]): string {
-  const shrink = { store: "delete or merge cards", trash: "empty old entries of .memctl/trash (removed cards; history keeps their hashes)", episodes: "move old lines of episodes.jsonl to an archive file" }[x.area];
+  const shrink = {
+    store: "delete or merge cards",
+    trash: "empty old entries of .memctl/trash (removed cards; history keeps their hashes)",
+    episodes: "move old lines of episodes.jsonl to an archive file",
+  }[x.area];
   return `${shrink}, or raise it: [guardrails] ${x.limit} = ${x.value} in the user config`;
 }
 
 function injectionSubject(inj: InjectionReport): string {
-  if (inj.cause === "pinned-over-budget") return `${inj.pinned_cards} pinned card(s) inject ${num(inj.pinned_inject_bytes)} B every prompt (budget ${num(inj.inject_budget_bytes)} B)`;
+  if (inj.cause === "pinned-over-budget")
+    return `${inj.pinned_cards} pinned card(s) inject ${num(inj.pinned_inject_bytes)} B every prompt (budget ${num(inj.inject_budget_bytes)} B)`;
   return `whole index ${num(inj.index_inject_bytes)} B, over warn_bytes ${num(inj.warn_bytes)} B`;
 }
 
@@ -107,8 +146,18 @@ function injectionBlock(inj: InjectionReport, c: Colors): string[] {
   const scale = Math.max(inj.index_inject_bytes, inj.warn_bytes, inj.per_prompt_max_bytes, 1);
   const over = (flag: boolean) => (flag ? c.yellow : c.green);
   const rows = [
-    ["whole index", `${num(inj.index_inject_bytes)} B`, over(inj.over_warn)(bar(inj.index_inject_bytes, scale)), inj.over_warn ? c.yellow(`over warn_bytes ${num(inj.warn_bytes)}`) : c.dim(`warn_bytes ${num(inj.warn_bytes)} (${inj.warn_bytes_source})`)],
-    ["per prompt", `≤ ${num(inj.per_prompt_max_bytes)} B`, c.cyan(bar(inj.per_prompt_max_bytes, scale)), c.dim(`budget ${num(inj.inject_budget_bytes)} B / ${inj.inject_budget_entries} entries`)],
+    [
+      "whole index",
+      `${num(inj.index_inject_bytes)} B`,
+      over(inj.over_warn)(bar(inj.index_inject_bytes, scale)),
+      inj.over_warn ? c.yellow(`over warn_bytes ${num(inj.warn_bytes)}`) : c.dim(`warn_bytes ${num(inj.warn_bytes)} (${inj.warn_bytes_source})`),
+    ],
+    [
+      "per prompt",
+      `≤ ${num(inj.per_prompt_max_bytes)} B`,
+      c.cyan(bar(inj.per_prompt_max_bytes, scale)),
+      c.dim(`budget ${num(inj.inject_budget_bytes)} B / ${inj.inject_budget_entries} entries`),
+    ],
     ["pinned", `${num(inj.pinned_inject_bytes)} B`, over(inj.pinned_over_budget)(bar(inj.pinned_inject_bytes, scale)), c.dim(`${inj.pinned_cards} priority: always card(s)`)],
     compactRow(inj, scale, c),
   ];

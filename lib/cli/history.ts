@@ -37,10 +37,31 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
 function renderHistory(entries: readonly HistoryEntry[], malformed: number, io: Io): string {
   const c = colorsFor(io);
   if (entries.length === 0) return `${c.dim("no writes recorded yet")}\n`;
-  const rows = entries.map((e) => [e.at.replace(/\.\d{3}Z$/, "Z"), `r${e.rev}`, e.op, inertText(e.actor), e.sha256 ? e.sha256.slice(0, 12) : "-", String(e.bytes), inertText(e.card)]);
+  const rows = entries.map((e) => [
+    e.at.replace(/\.\d{3}Z$/, "Z"),
+    `r${e.rev}`,
+    e.op,
+    inertText(e.actor),
+    e.sha256 ? e.sha256.slice(0, 12) : "-",
+    String(e.bytes),
+    inertText(e.card),
+  ]);
   const head = ["AT", "REV", "OP", "ACTOR", "SHA256", "BYTES", "CARD"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const lines = [c.bold(head.map((h, i) => padEnd(h, widths[i]!)).join("  ").trimEnd()), ...rows.map((r) => r.map((cell, i) => padEnd(cell, widths[i]!)).join("  ").trimEnd())];
+  const lines = [
+    c.bold(
+      head
+        .map((h, i) => padEnd(h, widths[i]!))
+        .join("  ")
+        .trimEnd(),
+    ),
+    ...rows.map((r) =>
+      r
+        .map((cell, i) => padEnd(cell, widths[i]!))
+        .join("  ")
+        .trimEnd(),
+    ),
+  ];
   if (malformed > 0) lines.push(c.yellow(`${malformed} malformed history line${malformed > 1 ? "s" : ""} not shown (kept on disk)`));
   return lines.join("\n") + "\n";
 }

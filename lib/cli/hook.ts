@@ -18,7 +18,7 @@ export const spec: CommandSpec = {
     2: "usage error; or, for codex/generic/opencode, the prompt is blocked because the explicit memory selection is invalid",
   },
   notes:
-    "stdin is the host's JSON payload ({\"cwd\": …, \"prompt\": …}; Grok's camelCase is accepted too). Hosts should wire the compiled\n" +
+    'stdin is the host\'s JSON payload ({"cwd": …, "prompt": …}; Grok\'s camelCase is accepted too). Hosts should wire the compiled\n' +
     "entry instead: node --preserve-symlinks-main <abs>/dist/hooks/user-prompt-submit.cjs --host <host> (no CLI start-up cost).\n" +
     "Budget precedence: --max-bytes/--max-entries > [hook.<host>] > [hook] in the user config > host default (claude 1500/10, others 3000/20).",
   examples: [`echo '{"cwd":"'$PWD'","prompt":"how do we deploy?"}' | memctl hook user-prompt-submit --host claude`],

@@ -26,7 +26,12 @@ export const spec: CommandSpec = {
     ...STORE_FLAGS,
     ...JSON_FLAG,
   },
-  exitCodes: { 0: "previewed or imported (including nothing to do)", 1: "no store, lock timeout, agent caller (with --yes)", 2: "usage error", 3: "invalid explicit memory selection" },
+  exitCodes: {
+    0: "previewed or imported (including nothing to do)",
+    1: "no store, lock timeout, agent caller (with --yes)",
+    2: "usage error",
+    3: "invalid explicit memory selection",
+  },
   notes: [
     "Scans <CLAUDE_CONFIG_DIR or ~/.claude>/projects/<slug>/memory/ for this repository and its worktrees, plus every --from DIR",
     "(--all: every project's; other projects' memory is otherwise only counted, never read).",
@@ -51,12 +56,24 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     assertMayWrite(directWriterFrom(args, io, "import memory"), "import memory"); // the write itself is attributed to system
     const progress = progressLine(io);
     try {
-      imported = await applyClaudeImport({ memoryDir, actor: "system", now: io.now(), commit: pauseFromEnv(io.env), guardrails, secrets: secretPolicy(io) }, plan, { io, onProgress: progress.update });
+      imported = await applyClaudeImport({ memoryDir, actor: "system", now: io.now(), commit: pauseFromEnv(io.env), guardrails, secrets: secretPolicy(io) }, plan, {
+        io,
+        onProgress: progress.update,
+      });
     } finally {
       progress.done();
     }
   }
-  const refusal = yes ? undefined : guardrailRefusal(() => checkImportLimits(memoryDir, plan.items.filter((i) => i.action === "import"), withDefaults(guardrails), io));
+  const refusal = yes
+    ? undefined
+    : guardrailRefusal(() =>
+        checkImportLimits(
+          memoryDir,
+          plan.items.filter((i) => i.action === "import"),
+          withDefaults(guardrails),
+          io,
+        ),
+      );
   const command = suggestedCommand(args.positionals[0]!, extra, bool(args, "all"));
   if (bool(args, "json")) {
     printJson(io, {
@@ -65,9 +82,16 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       scanned_dirs: plan.dirs,
       other_dirs: plan.otherDirs,
       imported: imported.map((i) => i.file),
-      items: plan.items.map((i) => ({ name: i.name, file: i.file, action: i.action, source: i.source.path, older_copies: i.older.map((o) => o.path), description_chars: i.longDescription ?? null })),
+      items: plan.items.map((i) => ({
+        name: i.name,
+        file: i.file,
+        action: i.action,
+        source: i.source.path,
+        older_copies: i.older.map((o) => o.path),
+        description_chars: i.longDescription ?? null,
+      })),
       redacted: imported.flatMap((i) => (i.redacted ?? []).map((r) => ({ file: i.file, kind: r.kind, line: r.line, masked: r.masked }))),
-      over_limit: plan.items.filter((i) => i.longDescription !== undefined && (i.action === "import")).map((i) => i.file),
+      over_limit: plan.items.filter((i) => i.longDescription !== undefined && i.action === "import").map((i) => i.file),
       guardrail: refusal ? { code: refusal.code, message: refusal.message, ...refusal.data } : null,
       command: yes ? null : command,
     });
@@ -129,16 +153,24 @@ function renderPlan(plan: ImportPlan, applied: boolean, imported: ImportItem[], 
   const done = applied ? imported : todo;
   out.push(`${verb} ${done.length} card${done.length === 1 ? "" : "s"}${done.length ? ":" : ""}`);
   for (const i of done) out.push(`  ${c.green("+")} ${inertText(i.file)}  ${c.dim(`(${inertText(i.name)}, from ${inertText(i.source.dir)})`)}`);
-  const why: Record<string, string> = { present: "memctl already has it", removed: "removed from memctl earlier (see memctl history)", clash: "another imported card has that file name" };
+  const why: Record<string, string> = {
+    present: "memctl already has it",
+    removed: "removed from memctl earlier (see memctl history)",
+    clash: "another imported card has that file name",
+  };
   for (const i of plan.items.filter((x) => x.action !== "import")) out.push(`  ${c.dim("=")} ${inertText(i.file)}  ${c.dim(`skipped: ${why[i.action]}`)}`);
   for (const i of plan.items) for (const o of i.older) out.push(`  ${c.dim("~")} ${inertText(o.path)}  ${c.dim(`older copy of "${inertText(i.name)}", not imported`)}`);
-  for (const i of imported) for (const r of i.redacted ?? []) out.push(`  ${c.yellow("!")} redacted ${r.masked} (${r.kind}) in ${inertText(i.file)} line ${r.line}: secrets never enter memory`);
+  for (const i of imported)
+    for (const r of i.redacted ?? []) out.push(`  ${c.yellow("!")} redacted ${r.masked} (${r.kind}) in ${inertText(i.file)} line ${r.line}: secrets never enter memory`);
   const long = done.filter((i) => i.longDescription !== undefined);
   if (long.length > 0) {
-    out.push(`${c.yellow("hint:")} ${long.length} description${long.length > 1 ? "s are" : " is"} over ${DESCRIPTION_MAX} characters (stored verbatim; tighten with "memctl save NAME -d …" when you like):`);
+    out.push(
+      `${c.yellow("hint:")} ${long.length} description${long.length > 1 ? "s are" : " is"} over ${DESCRIPTION_MAX} characters (stored verbatim; tighten with "memctl save NAME -d …" when you like):`,
+    );
     for (const i of long) out.push(`  ${inertText(i.file)} (${i.longDescription} characters)`);
   }
-  if (plan.otherDirs.length > 0) out.push(c.dim(`${plan.otherDirs.length} other project${plan.otherDirs.length > 1 ? "s'" : "'s"} Claude memory not scanned; add one with --from DIR, or all with --all`));
+  if (plan.otherDirs.length > 0)
+    out.push(c.dim(`${plan.otherDirs.length} other project${plan.otherDirs.length > 1 ? "s'" : "'s"} Claude memory not scanned; add one with --from DIR, or all with --all`));
   if (refusal) out.push(`${c.red("refused:")} ${refusal.message}`);
   else if (!applied && todo.length > 0) out.push(`run "${inertText(command)}" to import ${todo.length === 1 ? "it" : "them"}`);
   return out.join("\n") + "\n";

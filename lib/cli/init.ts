@@ -15,7 +15,12 @@ export const spec: CommandSpec = {
     ...PROJECT_FLAGS,
     json: { type: "boolean", description: "print one JSON object (schema_version 1)" },
   },
-  exitCodes: { 0: "store created", 1: "a store already exists there (nothing changed)", 2: "usage error", 3: "invalid explicit selection (other than a directory that does not exist yet)" },
+  exitCodes: {
+    0: "store created",
+    1: "a store already exists there (nothing changed)",
+    2: "usage error",
+    3: "invalid explicit selection (other than a directory that does not exist yet)",
+  },
   notes: "With an explicit selection (MEMCTL_MEMORY_DIR or a project config entry) init creates that directory; otherwise the legacy Claude Code location.",
   examples: ["memctl init", "MEMCTL_MEMORY_DIR=~/notes/app memctl init --json"],
 };
@@ -31,21 +36,34 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   let target: string;
   if (r.status === "resolved") target = r.memory_dir!;
   else if (r.status === "unavailable") target = r.legacy_dir;
-  else if ((r.resolution_source === "env" || r.resolution_source === "config") && r.memory_dir && path.isAbsolute(r.memory_dir) && !fs.existsSync(r.memory_dir)) target = r.memory_dir;
+  else if ((r.resolution_source === "env" || r.resolution_source === "config") && r.memory_dir && path.isAbsolute(r.memory_dir) && !fs.existsSync(r.memory_dir))
+    target = r.memory_dir;
   else throw new MemctlError(ERROR_CODES.E_INVALID_EXPLICIT, `cannot init: ${r.reason}`, { resolution_source: r.resolution_source });
 
   const index = path.join(target, "MEMORY.md");
   if (fs.existsSync(index)) {
-    throw new MemctlError(ERROR_CODES.E_STORE_EXISTS, `a memory store already exists at ${target} (MEMORY.md is there); nothing was changed — see it with "memctl doctor"`, { memory_dir: target });
+    throw new MemctlError(ERROR_CODES.E_STORE_EXISTS, `a memory store already exists at ${target} (MEMORY.md is there); nothing was changed — see it with "memctl doctor"`, {
+      memory_dir: target,
+    });
   }
   const strays = listMarkdown(target);
   if (strays.length > 0) {
-    throw new MemctlError(ERROR_CODES.E_STORE_EXISTS, `${target} already holds ${strays.length} Markdown file(s) but no MEMORY.md; nothing was changed — add the index by hand or import them with "memctl import"`, { memory_dir: target });
+    throw new MemctlError(
+      ERROR_CODES.E_STORE_EXISTS,
+      `${target} already holds ${strays.length} Markdown file(s) but no MEMORY.md; nothing was changed — add the index by hand or import them with "memctl import"`,
+      { memory_dir: target },
+    );
   }
   fs.mkdirSync(target, { recursive: true });
   createExclusive(index, bootstrapIndex(path.basename(r.canonical_repo)));
 
-  const report = { memory_dir: target, index_file: index, created: true, resolution_source: r.status === "unavailable" ? "legacy" : r.resolution_source, project_key: r.project_key };
+  const report = {
+    memory_dir: target,
+    index_file: index,
+    created: true,
+    resolution_source: r.status === "unavailable" ? "legacy" : r.resolution_source,
+    project_key: r.project_key,
+  };
   if (bool(args, "json")) printJson(io, report);
   else {
     const c = colorsFor(io);

@@ -21,10 +21,14 @@ export const spec: CommandSpec = {
     "max-entries": { type: "number", valueName: "N", description: "bake a per-prompt entry budget into the wired hook command" },
     json: { type: "boolean", description: "print one JSON object (schema_version 1)" },
   },
-  exitCodes: { 0: "installed, or already installed (nothing changed); --status: nothing broken", 1: "nothing written: a config file does not parse, a file in the way is not memctl's, or memctl is not built; --status: a host is broken", 2: "usage error" },
+  exitCodes: {
+    0: "installed, or already installed (nothing changed); --status: nothing broken",
+    1: "nothing written: a config file does not parse, a file in the way is not memctl's, or memctl is not built; --status: a host is broken",
+    2: "usage error",
+  },
   notes: [
     "Every edit keeps your formatting and other entries, backs a file up once (<file>.memctl-backup) before its first change,",
-    "and is undone exactly by \"memctl uninstall <host>\". A second install changes nothing. A config that does not parse is never overwritten.",
+    'and is undone exactly by "memctl uninstall <host>". A second install changes nothing. A config that does not parse is never overwritten.',
     "Each host runs as host:<name>: it reads, logs episodes and proposes cards (the owner reviews them). Writing cards directly",
     "(memctl save / rm / manage, MCP memory_manage) is the owner's opt-in per host in memctl's config: [hosts.<name>] write = true.",
   ].join("\n"),
@@ -77,7 +81,13 @@ export function renderRun(result: RunResult, io: Io, mode: "install" | "uninstal
     if (item.action === "unchanged" && result.changed) continue;
     const mark = item.action === "unchanged" ? c.dim("·") : c.green("✓");
     lines.push(`  ${mark} ${item.action.padEnd(9)} ${inertText(item.file)}  ${c.dim(item.label)}${item.backup ? c.dim(`  (backup: ${inertText(item.backup)})`) : ""}`);
-    if (item.diff) lines.push(...item.diff.trimEnd().split("\n").map((l) => `      ${inertText(l)}`));
+    if (item.diff)
+      lines.push(
+        ...item.diff
+          .trimEnd()
+          .split("\n")
+          .map((l) => `      ${inertText(l)}`),
+      );
   }
   if (result.dry_run && result.changed) lines.push(c.dim("  nothing was written (dry run)"));
   for (const note of result.notes) lines.push(`  ${c.cyan("→")} ${note}`);
@@ -93,7 +103,15 @@ async function status(args: ParsedArgs, io: Io): Promise<number> {
     const perScope = Object.fromEntries(scopes.map((scope) => [scope, scopeStatus(installer, { ...base, scope })]));
     // Hosts propose; writing cards directly is the owner's opt-in (lib/config-hosts.ts), never the installer's.
     const directWrites = config.value.hosts[installer.name]?.write === true;
-    return { host: installer.name, title: installer.title, detected: detection.detected, evidence: detection.evidence, actor: `host:${installer.name}`, direct_writes: directWrites, scopes: perScope };
+    return {
+      host: installer.name,
+      title: installer.title,
+      detected: detection.detected,
+      evidence: detection.evidence,
+      actor: `host:${installer.name}`,
+      direct_writes: directWrites,
+      scopes: perScope,
+    };
   });
   const broken = hosts.some((h) => Object.values(h.scopes).some((s) => s.state === "broken"));
   if (bool(args, "json")) {
@@ -107,12 +125,15 @@ async function status(args: ParsedArgs, io: Io): Promise<number> {
     lines.push(`${h.title.padEnd(14)} ${h.detected ? "detected" : c.dim("not detected")} ${c.dim(`(${inertText(h.evidence)})`)}`);
     for (const [scope, s] of Object.entries(h.scopes)) {
       lines.push(`  ${scope.padEnd(8)} ${paint(s.state)}${s.fix ? `  → ${inertText(s.fix)}` : ""}`);
-      if (s.mcp && s.state !== "not-installed") lines.push(`  ${" ".repeat(8)} MCP server memctl: ${s.mcp.state === "current" ? c.green("registered") : paint(s.mcp.state)} ${c.dim(`in ${inertText(s.mcp.file)}`)}`);
+      if (s.mcp && s.state !== "not-installed")
+        lines.push(`  ${" ".repeat(8)} MCP server memctl: ${s.mcp.state === "current" ? c.green("registered") : paint(s.mcp.state)} ${c.dim(`in ${inertText(s.mcp.file)}`)}`);
       for (const w of s.warnings) lines.push(`  ${" ".repeat(8)} ${c.yellow("warning:")} ${inertText(w)}`);
     }
     lines.push(`  ${"writes".padEnd(8)} ${h.direct_writes ? `${c.yellow("direct")} ${c.dim(`(${hostOptInText(h.host).replace("\n", " ")})`)}` : "propose only"}`);
   }
-  lines.push(c.dim(`Hosts read, log episodes and propose cards for you to accept; writing cards directly is opt-in per host: [hosts.<name>] write = true in ${inertText(config.file)}`));
+  lines.push(
+    c.dim(`Hosts read, log episodes and propose cards for you to accept; writing cards directly is opt-in per host: [hosts.<name>] write = true in ${inertText(config.file)}`),
+  );
   io.stdout.write(lines.join("\n") + "\n");
   return broken ? 1 : 0;
 }

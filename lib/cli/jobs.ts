@@ -32,11 +32,37 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (read.jobs.length === 0) lines.push(`${c.dim("no jobs yet")} — memctl consolidate runs as one`);
   else {
     const head = ["ID", "KIND", "STATUS", "ATTEMPTS", "LEASE / UPDATED", "LAST ERROR"];
-    const cells = read.jobs.map((j) => [j.id, inertText(j.kind), j.status + (j.retryable ? " (retryable)" : ""), `${j.attempts}/${j.max_attempts}`, j.status === "running" || j.status === "stuck" ? `until ${j.lease_until}` : j.updated_at, inertText(j.last_error ?? "")]);
+    const cells = read.jobs.map((j) => [
+      j.id,
+      inertText(j.kind),
+      j.status + (j.retryable ? " (retryable)" : ""),
+      `${j.attempts}/${j.max_attempts}`,
+      j.status === "running" || j.status === "stuck" ? `until ${j.lease_until}` : j.updated_at,
+      inertText(j.last_error ?? ""),
+    ]);
     const widths = head.map((h, i) => Math.max(displayWidth(h), ...cells.map((row) => displayWidth(row[i]!))));
-    lines.push(c.bold(head.map((h, i) => padEnd(h, widths[i]!)).join("  ").trimEnd()));
-    read.jobs.forEach((j, i) => lines.push(cells[i]!.map((cell, k) => (k === 2 ? paint(j, padEnd(cell, widths[k]!), c) : padEnd(cell, widths[k]!))).join("  ").trimEnd()));
-    lines.push(c.dim(Object.entries(counts).map(([s, n]) => `${n} ${s}`).join(", ")));
+    lines.push(
+      c.bold(
+        head
+          .map((h, i) => padEnd(h, widths[i]!))
+          .join("  ")
+          .trimEnd(),
+      ),
+    );
+    read.jobs.forEach((j, i) => {
+      lines.push(
+        cells[i]!.map((cell, k) => (k === 2 ? paint(j, padEnd(cell, widths[k]!), c) : padEnd(cell, widths[k]!)))
+          .join("  ")
+          .trimEnd(),
+      );
+    });
+    lines.push(
+      c.dim(
+        Object.entries(counts)
+          .map(([s, n]) => `${n} ${s}`)
+          .join(", "),
+      ),
+    );
   }
   if (read.malformed > 0) lines.push(c.yellow(`${read.malformed} malformed line(s) in ${JOBS_RELPATH} (kept; memctl never rewrites the ledger)`));
   io.stdout.write(lines.join("\n") + "\n");

@@ -10,7 +10,8 @@ export const spec: CommandSpec = {
   summary: "the cards as a table: name, type, priority, updated, description",
   flags: { ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: { 0: "listed", 1: "no store", 2: "usage error", 3: "invalid explicit memory selection" },
-  notes: "Long descriptions are shortened with … to the terminal width (120 columns when piped) — display only; `memctl show NAME` prints one in full and the index always carries it in full.",
+  notes:
+    "Long descriptions are shortened with … to the terminal width (120 columns when piped) — display only; `memctl show NAME` prints one in full and the index always carries it in full.",
   examples: ["memctl list", "memctl list --json"],
 };
 
@@ -70,7 +71,8 @@ export function renderTable(rows: readonly ListRow[], io: Io): string {
     if (shown !== full) shortened++;
     lines.push([...cells[i]!.map((cell, j) => padEnd(cell, widths[j]!)), shown].join("  ").trimEnd());
   });
-  if (shortened > 0) lines.push(c.dim(`… ${shortened} description${shortened > 1 ? "s" : ""} shortened to fit ${width} columns (display only); "memctl show NAME" prints one in full`));
+  if (shortened > 0)
+    lines.push(c.dim(`… ${shortened} description${shortened > 1 ? "s" : ""} shortened to fit ${width} columns (display only); "memctl show NAME" prints one in full`));
   return lines.join("\n") + "\n";
 }
 

@@ -20,9 +20,14 @@ export const spec: CommandSpec = {
     ...ACTOR_FLAGS,
     ...JSON_FLAG,
   },
-  exitCodes: { 0: "appended", 1: "not written: no store, directory or episodes file not writable, episodes file is a symlink, lock timeout, agent caller", 2: "usage error (missing --host or --summary)", 3: "invalid explicit memory selection (nothing written)" },
+  exitCodes: {
+    0: "appended",
+    1: "not written: no store, directory or episodes file not writable, episodes file is a symlink, lock timeout, agent caller",
+    2: "usage error (missing --host or --summary)",
+    3: "invalid explicit memory selection (nothing written)",
+  },
   notes: "The destination is always the strict resolver's store for --repo-root; one JSON line per call, appended under the store lock.",
-  examples: ['memctl log --host claude --summary "Moved the parser to lib/store; next: wire doctor"', "memctl log --host codex --summary \"…\" --json"],
+  examples: ['memctl log --host claude --summary "Moved the parser to lib/store; next: wire doctor"', 'memctl log --host codex --summary "…" --json'],
 };
 
 const HOST = /^[a-z][a-z0-9._-]{0,31}$/;
@@ -31,7 +36,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const host = str(args, "host");
   const summary = str(args, "summary");
-  if (host === undefined) throw usageError('--host is required (the adapter that initiated this event, e.g. --host claude); there is no default');
+  if (host === undefined) throw usageError("--host is required (the adapter that initiated this event, e.g. --host claude); there is no default");
   if (!HOST.test(host)) throw usageError(`--host "${host}" is not a host name (lowercase letters, digits, . _ -)`);
   if (summary === undefined || summary.trim() === "") throw usageError("--summary is required and must not be empty");
   const actor = actorFrom(args);

@@ -25,8 +25,14 @@ export const spec: CommandSpec = {
     ...STORE_FLAGS,
     ...JSON_FLAG,
   },
-  exitCodes: { 0: "done", 1: "refused: a card-named file that is not a valid card, path escapes the store, missing path, existing destination, no or several matches, line out of range, guardrail, lock timeout, agent caller (E_READ_ONLY)", 2: "usage error", 3: "invalid explicit memory selection" },
-  notes: "Paths are relative to the memory directory (or under /memories/); .., absolute paths, NUL bytes and symlinks are refused, .memctl/ is off limits. Agents (--task-id, --actor agent:*) are read-only. A file named like a card at the store root (feedback_, project_, reference_, user_*.md) must be a valid card (frontmatter with description, topics, priority, status, updated_at, repo_refs; description at most 200 characters): it is refused otherwise (E_CARD_RULES), and its MEMORY.md line follows every create, edit, rename and delete. Other files are free notes.",
+  exitCodes: {
+    0: "done",
+    1: "refused: a card-named file that is not a valid card, path escapes the store, missing path, existing destination, no or several matches, line out of range, guardrail, lock timeout, agent caller (E_READ_ONLY)",
+    2: "usage error",
+    3: "invalid explicit memory selection",
+  },
+  notes:
+    "Paths are relative to the memory directory (or under /memories/); .., absolute paths, NUL bytes and symlinks are refused, .memctl/ is off limits. Agents (--task-id, --actor agent:*) are read-only. A file named like a card at the store root (feedback_, project_, reference_, user_*.md) must be a valid card (frontmatter with description, topics, priority, status, updated_at, repo_refs; description at most 200 characters): it is refused otherwise (E_CARD_RULES), and its MEMORY.md line follows every create, edit, rename and delete. Other files are free notes.",
   examples: [
     'memctl manage create notes/alex.md --text "Prefers small PRs"',
     'memctl manage str_replace notes/alex.md --old "small" --new "small, reviewed"',
@@ -53,7 +59,8 @@ async function toCommand(action: string, paths: string[], args: ParsedArgs, io: 
     return paths[0]!;
   };
   switch (action) {
-    case "create": return { command: "create", path: one(), file_text: await textFrom(args, io, "create") };
+    case "create":
+      return { command: "create", path: one(), file_text: await textFrom(args, io, "create") };
     case "str_replace": {
       const oldStr = str(args, "old");
       if (oldStr === undefined) throw usageError("manage str_replace needs --old TEXT (and --new TEXT)");
@@ -64,11 +71,13 @@ async function toCommand(action: string, paths: string[], args: ParsedArgs, io: 
       if (line === undefined) throw usageError("manage insert needs --line N (0 = at the top)");
       return { command: "insert", path: one(), insert_line: line, insert_text: await textFrom(args, io, "insert") };
     }
-    case "delete": return { command: "delete", path: one() };
+    case "delete":
+      return { command: "delete", path: one() };
     case "rename":
       if (paths.length !== 2) throw usageError("manage rename takes the old path and the new path");
       return { command: "rename", old_path: paths[0]!, new_path: paths[1]! };
-    default: throw usageError(`unknown action "${action}"; use create, str_replace, insert, delete or rename`);
+    default:
+      throw usageError(`unknown action "${action}"; use create, str_replace, insert, delete or rename`);
   }
 }
 

@@ -30,7 +30,7 @@ export const spec: CommandSpec = {
   notes:
     "JSON keys: memory_resolution (status, resolution_source, memory_dir, project_key, canonical_repo, reason), memory_provenance\n" +
     "(canonical store, index file, host, host_native_memory, host_injects_per_prompt), memory_context_status (ok, no-hits, no-memory, unavailable,\n" +
-    "invalid-explicit), memory_context (the block to inject, \"\" when none), memory_context_entries, memory_context_bytes.",
+    'invalid-explicit), memory_context (the block to inject, "" when none), memory_context_entries, memory_context_bytes.',
   examples: ['memctl prepare --host opencode --query "add a rate limit to /catalog" --json', "memctl prepare --host generic --json"],
 };
 
@@ -52,7 +52,17 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   else {
     const budget = resolveBudget({ host: host.name, cliMaxBytes: num(args, "max-bytes"), cliMaxEntries: num(args, "max-entries"), config: readConfig(io).value });
     try {
-      injection = await buildInjection({ memoryDir: resolution.memory_dir, displayDir: displayDir(resolution.memory_dir, io.home), projectKey: resolution.project_key, source: resolution.resolution_source, prompt: str(args, "query") ?? "", host, budget, now: io.now(), record: true });
+      injection = await buildInjection({
+        memoryDir: resolution.memory_dir,
+        displayDir: displayDir(resolution.memory_dir, io.home),
+        projectKey: resolution.project_key,
+        source: resolution.resolution_source,
+        prompt: str(args, "query") ?? "",
+        host,
+        budget,
+        now: io.now(),
+        record: true,
+      });
       context = injection.composed.text;
       status = injection.store.entryCount === 0 ? "no-memory" : context ? "ok" : "no-hits";
     } catch (err) {

@@ -42,25 +42,30 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const confidence = parseConfidence(str(args, "confidence"));
   const actor = actorFrom(args);
   const { memoryDir } = requireStore(args, io);
-  const p = await propose({ memoryDir, actor, now: io.now(), commit: pauseFromEnv(io.env), secrets: secretPolicy(io) }, {
-    card: {
-      name,
-      type: str(args, "type"),
-      description: str(args, "description"),
-      body,
-      topics: topicsFrom(args),
+  const p = await propose(
+    { memoryDir, actor, now: io.now(), commit: pauseFromEnv(io.env), secrets: secretPolicy(io) },
+    {
+      card: {
+        name,
+        type: str(args, "type"),
+        description: str(args, "description"),
+        body,
+        topics: topicsFrom(args),
+      },
+      source: str(args, "source"),
+      kind: str(args, "kind"),
+      confidence,
     },
-    source: str(args, "source"),
-    kind: str(args, "kind"),
-    confidence,
-  });
+  );
   if (bool(args, "json")) {
     printJson(io, { memory_dir: memoryDir, proposal: p });
     return 0;
   }
   const c = colorsFor(io);
   const what = p.target ? `an update to ${inertText(p.target)}` : `a new card ${inertText(`${p.card.type}_${p.card.name}.md`)}`;
-  io.stdout.write(`${c.green("✓")} proposed ${what} as ${p.id} (${p.proposer}, ${p.provenance.kind}, source: ${inertText(p.source)})\n  the owner decides: memctl review ${p.id}\n`);
+  io.stdout.write(
+    `${c.green("✓")} proposed ${what} as ${p.id} (${p.proposer}, ${p.provenance.kind}, source: ${inertText(p.source)})\n  the owner decides: memctl review ${p.id}\n`,
+  );
   return 0;
 }
 

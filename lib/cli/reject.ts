@@ -17,7 +17,12 @@ export const spec: CommandSpec = {
     ...STORE_FLAGS,
     ...JSON_FLAG,
   },
-  exitCodes: { 0: "rejected and archived", 1: "refused: agent caller (E_READ_ONLY), no such proposal, lock timeout, no store", 2: "usage error (no --reason)", 3: "invalid explicit memory selection" },
+  exitCodes: {
+    0: "rejected and archived",
+    1: "refused: agent caller (E_READ_ONLY), no such proposal, lock timeout, no store",
+    2: "usage error (no --reason)",
+    3: "invalid explicit memory selection",
+  },
   notes: `Nothing is deleted: the proposal moves to ${ARCHIVE_DIR}/ with status rejected, the reason, who and when, and the decision is logged.`,
   examples: ['memctl reject p-20261202T094000Z-3fa2c1 --reason "guess from one log line; not a fact"'],
 };

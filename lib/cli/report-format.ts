@@ -39,17 +39,22 @@ export function table(rows: string[][], options: { indent?: string; right?: numb
   const indent = options.indent ?? "  ";
   const gap = options.gap ?? "  ";
   const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, displayWidth(stripAnsi(cell)))));
-  return rows.map((row) =>
-    indent +
-    row
-      .map((cell, i) => {
-        if (i === row.length - 1 && !options.right?.includes(i)) return cell;
-        const pad = widths[i]! - displayWidth(stripAnsi(cell));
-        return options.right?.includes(i) ? " ".repeat(Math.max(0, pad)) + cell : cell + " ".repeat(Math.max(0, pad));
-      })
-      .join(gap)
-      .trimEnd(),
+  for (const row of rows) {
+    row.forEach((cell, i) => {
+      widths[i] = Math.max(widths[i] ?? 0, displayWidth(stripAnsi(cell)));
+    });
+  }
+  return rows.map(
+    (row) =>
+      indent +
+      row
+        .map((cell, i) => {
+          if (i === row.length - 1 && !options.right?.includes(i)) return cell;
+          const pad = widths[i]! - displayWidth(stripAnsi(cell));
+          return options.right?.includes(i) ? " ".repeat(Math.max(0, pad)) + cell : cell + " ".repeat(Math.max(0, pad));
+        })
+        .join(gap)
+        .trimEnd(),
   );
 }
 

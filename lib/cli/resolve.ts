@@ -11,8 +11,13 @@ export const spec: CommandSpec = {
     ...PROJECT_FLAGS,
     json: { type: "boolean", description: "print one JSON object (schema_version 1)" },
   },
-  exitCodes: { 0: "resolved", 1: "unavailable (no store selected or found)", 2: "usage error (including a non-git directory without --allow-non-git)", 3: "invalid explicit selection (env or project config points at an unusable directory)" },
-  notes: "Precedence: MEMCTL_MEMORY_DIR (alias PM_MEMORY_DIR) → [projects.\"<key>\"] in the user config → <CLAUDE_CONFIG_DIR or ~/.claude>/projects/<slug>/memory/.",
+  exitCodes: {
+    0: "resolved",
+    1: "unavailable (no store selected or found)",
+    2: "usage error (including a non-git directory without --allow-non-git)",
+    3: "invalid explicit selection (env or project config points at an unusable directory)",
+  },
+  notes: 'Precedence: MEMCTL_MEMORY_DIR (alias PM_MEMORY_DIR) → [projects."<key>"] in the user config → <CLAUDE_CONFIG_DIR or ~/.claude>/projects/<slug>/memory/.',
   examples: ["memctl resolve", "memctl resolve --repo-root ~/src/app --json"],
 };
 

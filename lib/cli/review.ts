@@ -14,7 +14,8 @@ export const spec: CommandSpec = {
   positionals: [{ name: "id", description: "a proposal id (or a unique prefix): show it with a diff" }],
   flags: { ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: { 0: "listed or shown", 1: "no such pending proposal, or no store", 2: "usage error", 3: "invalid explicit memory selection" },
-  notes: "Flags: stale (the card changed since the proposal), dup-card (a card already says this), dup (another proposal says the same), conflict (another proposal says something else about the card), contradicts (the card now says something else and the proposer did not see it). Read-only.",
+  notes:
+    "Flags: stale (the card changed since the proposal), dup-card (a card already says this), dup (another proposal says the same), conflict (another proposal says something else about the card), contradicts (the card now says something else and the proposer did not see it). Read-only.",
   examples: ["memctl review", "memctl review p-20261202T094000Z-3fa2c1", "memctl review --json"],
 };
 
@@ -32,7 +33,11 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const one = reviewed.pending.find((r) => r.proposal.id === proposal.id)!;
   const preview = previewProposal(memoryDir, proposal, io.now().toISOString().slice(0, 10));
   if (bool(args, "json")) {
-    printJson(io, { memory_dir: memoryDir, ...toJson(one), preview: { card_file: preview.card_file, exists: preview.exists, after: preview.after, diff: preview.diff, ...(preview.error ? { error: preview.error } : {}) } });
+    printJson(io, {
+      memory_dir: memoryDir,
+      ...toJson(one),
+      preview: { card_file: preview.card_file, exists: preview.exists, after: preview.after, diff: preview.diff, ...(preview.error ? { error: preview.error } : {}) },
+    });
     return 0;
   }
   const c = colorsFor(io);
@@ -92,6 +97,8 @@ function renderList(rows: readonly ReviewedProposal[], unreadable: readonly { fi
     if (row[4]!.trim() !== "-") row[4] = c.yellow(row[4]!);
     lines.push([...row, elide(inertText((r.proposal.card.description ?? "(description unchanged)").replace(/\s+/g, " ").trim()), room)].join("  ").trimEnd());
   });
-  lines.push(c.dim(`${rows.length} pending. memctl review ID shows one with its diff; memctl accept ID / memctl reject ID --reason R decide it; memctl consolidate merges duplicates.`));
+  lines.push(
+    c.dim(`${rows.length} pending. memctl review ID shows one with its diff; memctl accept ID / memctl reject ID --reason R decide it; memctl consolidate merges duplicates.`),
+  );
   return [...lines, ...tail].join("\n") + "\n";
 }

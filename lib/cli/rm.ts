@@ -19,7 +19,15 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
   const result = await removeCard(writeContext(args, io, memoryDir), args.positionals[0]!);
-  if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, file: result.file, rev: result.entry.rev, actor: result.entry.actor, index_lines_removed: result.indexLinesRemoved, trash: result.trash });
+  if (bool(args, "json"))
+    printJson(io, {
+      memory_dir: memoryDir,
+      file: result.file,
+      rev: result.entry.rev,
+      actor: result.entry.actor,
+      index_lines_removed: result.indexLinesRemoved,
+      trash: result.trash,
+    });
   else io.stdout.write(`${colorsFor(io).green("✓")} removed ${inertText(result.file)} (rev ${result.entry.rev}, tombstone); last content kept at ${inertText(result.trash)}\n`);
   return 0;
 }

@@ -25,9 +25,18 @@ export const spec: CommandSpec = {
     ...STORE_FLAGS,
     ...JSON_FLAG,
   },
-  exitCodes: { 0: "saved (or unchanged)", 1: "not saved: description over 200 characters, guardrail, lock timeout, agent caller, frontmatter that cannot be edited safely", 2: "usage error", 3: "invalid explicit memory selection" },
+  exitCodes: {
+    0: "saved (or unchanged)",
+    1: "not saved: description over 200 characters, guardrail, lock timeout, agent caller, frontmatter that cannot be edited safely",
+    2: "usage error",
+    3: "invalid explicit memory selection",
+  },
   notes: "Existing frontmatter is edited line by line: fields you do not pass (and a legacy metadata: block) keep their exact bytes.",
-  examples: ['memctl save run-tests -t feedback -d "Run the whole suite before pushing; CI is slow to report"', "memctl save run-tests --priority always", "git log -1 --format=%B | memctl save release-notes -t reference -d \"How releases are cut\" -"],
+  examples: [
+    'memctl save run-tests -t feedback -d "Run the whole suite before pushing; CI is slow to report"',
+    "memctl save run-tests --priority always",
+    'git log -1 --format=%B | memctl save release-notes -t reference -d "How releases are cut" -',
+  ],
 };
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
@@ -48,11 +57,23 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     refs: refs.length > 0 ? refs : undefined,
   });
   if (bool(args, "json")) {
-    printJson(io, { memory_dir: memoryDir, file: result.file, op: result.op, revived: result.revived, rev: result.entry?.rev ?? null, sha256: result.entry?.sha256 ?? null, actor: result.entry?.actor ?? null, index_line: result.indexLine });
+    printJson(io, {
+      memory_dir: memoryDir,
+      file: result.file,
+      op: result.op,
+      revived: result.revived,
+      rev: result.entry?.rev ?? null,
+      sha256: result.entry?.sha256 ?? null,
+      actor: result.entry?.actor ?? null,
+      index_line: result.indexLine,
+    });
     return 0;
   }
   const c = colorsFor(io);
   if (result.op === "unchanged") io.stdout.write(`${c.dim("unchanged:")} ${inertText(result.file)} already says that\n`);
-  else io.stdout.write(`${c.green("✓")} ${result.revived ? "revived" : result.op === "create" ? "created" : "updated"} ${inertText(result.file)} (rev ${result.entry!.rev}, ${result.entry!.actor})\n  ${inertText(result.indexLine)}\n`);
+  else
+    io.stdout.write(
+      `${c.green("✓")} ${result.revived ? "revived" : result.op === "create" ? "created" : "updated"} ${inertText(result.file)} (rev ${result.entry!.rev}, ${result.entry!.actor})\n  ${inertText(result.indexLine)}\n`,
+    );
   return 0;
 }

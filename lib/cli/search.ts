@@ -41,8 +41,12 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
 export function renderHits(hits: readonly SearchHit[], query: string, io: Io): string {
   const c = colorsFor(io);
   if (hits.length === 0) return `${c.dim("no matches for")} ${inertText(query)}\n`;
-  return hits.map((h) => {
-    const where = h.kind === "card" ? `${h.id}:${h.line}` : h.id;
-    return `${c.bold(inertText(where))}  ${c.dim(String(h.score))}\n    ${inertText(h.match)}`;
-  }).join("\n") + "\n";
+  return (
+    hits
+      .map((h) => {
+        const where = h.kind === "card" ? `${h.id}:${h.line}` : h.id;
+        return `${c.bold(inertText(where))}  ${c.dim(String(h.score))}\n    ${inertText(h.match)}`;
+      })
+      .join("\n") + "\n"
+  );
 }

@@ -15,8 +15,13 @@ export function renderStats(r: StatsReport, io: Io): string {
   out.push(
     ...table([
       ["index", `${num(r.index_entry_count)} entries${unparsed} → ${num(r.card_count)} cards${shards}`],
-      ["inject", `${num(r.index_inject_bytes)} B${r.index_inject_bytes >= 1024 ? ` (${bytes(r.index_inject_bytes)})` : ""} for the whole index, ${overBudget ? c.dim("ranked down to") : c.dim("fits")} budget ${num(r.inject_budget_bytes)} B / ${r.inject_budget_entries} entries ${c.dim(`(${r.inject_host})`)}`],
-      ...(r.compact_inject_bytes !== null ? [["compact", `${num(r.compact_inject_bytes)} B for the whole index with the compact${r.compact_current ? "" : c.yellow(" (behind the records: memctl compact)")}`]] : []),
+      [
+        "inject",
+        `${num(r.index_inject_bytes)} B${r.index_inject_bytes >= 1024 ? ` (${bytes(r.index_inject_bytes)})` : ""} for the whole index, ${overBudget ? c.dim("ranked down to") : c.dim("fits")} budget ${num(r.inject_budget_bytes)} B / ${r.inject_budget_entries} entries ${c.dim(`(${r.inject_host})`)}`,
+      ],
+      ...(r.compact_inject_bytes !== null
+        ? [["compact", `${num(r.compact_inject_bytes)} B for the whole index with the compact${r.compact_current ? "" : c.yellow(" (behind the records: memctl compact)")}`]]
+        : []),
       ["usage", usageLine(r, c)],
       ["episodes", episodesLine(r, c)],
     ]),
@@ -24,7 +29,14 @@ export function renderStats(r: StatsReport, io: Io): string {
   if (r.usage_store !== "error" && r.cards_with_hits !== null && r.cards_with_hits > 0) {
     out.push("", c.bold("Concentration") + c.dim("  (flat ranking = coverage near 100% with top-5 share near the flat value)"), ...concentration(r, c));
     const maxBucket = Math.max(...r.last_hit_buckets.map((b) => b.cards), 1);
-    out.push("", c.bold("Last hit"), ...table(r.last_hit_buckets.map((b) => [b.label, num(b.cards), c.cyan(bar(b.cards, maxBucket, 24))]), { right: [1] }));
+    out.push(
+      "",
+      c.bold("Last hit"),
+      ...table(
+        r.last_hit_buckets.map((b) => [b.label, num(b.cards), c.cyan(bar(b.cards, maxBucket, 24))]),
+        { right: [1] },
+      ),
+    );
     out.push("", c.bold(`Most hit${r.card_hits_truncated ? ` (top ${r.card_hits.length} of ${num(r.cards_with_hits)})` : ""}`));
     out.push(...table([[c.dim("card"), c.dim("hits"), c.dim("last hit")], ...r.card_hits.map((h) => [inert(h.card), num(h.access_count), h.last_access_day])], { right: [1] }));
   }
@@ -62,7 +74,12 @@ function concentration(r: StatsReport, c: Colors): string[] {
   return table(
     [
       ["coverage", percent(conc.hit_coverage_pct), cell(conc.hit_coverage_pct, c.cyan), c.dim("cards ever hit")],
-      ["top-5 share", percent(conc.top5_share_pct), cell(conc.top5_share_pct, near ? c.yellow : c.cyan), near ? c.yellow("near flat: ranking is not discriminating") : c.dim("accesses going to the 5 most-hit cards")],
+      [
+        "top-5 share",
+        percent(conc.top5_share_pct),
+        cell(conc.top5_share_pct, near ? c.yellow : c.cyan),
+        near ? c.yellow("near flat: ranking is not discriminating") : c.dim("accesses going to the 5 most-hit cards"),
+      ],
       ["flat value", percent(flat), cell(flat, c.dim), c.dim("top-5 share if every hit card were hit equally")],
     ],
     { right: [1] },

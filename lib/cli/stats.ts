@@ -18,7 +18,8 @@ export const spec: CommandSpec = {
     json: { type: "boolean", description: "print one JSON object (schema_version 1)" },
   },
   exitCodes: { 0: "report emitted (an unhealthy number is never an error)", 1: "the canonical memory selection is invalid or missing", 2: "usage error" },
-  notes: "Numbers come from MEMORY.md, the usage sidecar the hook writes, and episodes.jsonl. usage_store \"error\" means the\nsidecar exists but cannot be read: hit counts are unknown (null), not zero.",
+  notes:
+    'Numbers come from MEMORY.md, the usage sidecar the hook writes, and episodes.jsonl. usage_store "error" means the\nsidecar exists but cannot be read: hit counts are unknown (null), not zero.',
   examples: ["memctl stats", "memctl stats --json --hit-limit 0", "memctl stats --host claude --never-hit-limit 50"],
 };
 
@@ -26,16 +27,16 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const host = str(args, "host");
   if (host !== undefined && !isHostName(host)) throw usageError(`unknown host "${host}" for --host; use one of ${HOST_NAMES.join(", ")}`);
-  const outcome = await runStats(
-    { ...projectFrom(args), host, hitLimit: num(args, "hit-limit") ?? 20, neverHitLimit: num(args, "never-hit-limit") ?? 20 },
-    io,
-  );
+  const outcome = await runStats({ ...projectFrom(args), host, hitLimit: num(args, "hit-limit") ?? 20, neverHitLimit: num(args, "never-hit-limit") ?? 20 }, io);
   const json = bool(args, "json");
   if (!outcome.ok) {
     if (json) printJson(io, { memory_dir: null, resolution_issues: outcome.resolution_issues });
     else {
       const c = colorsFor(io);
-      for (const issue of outcome.resolution_issues) io.stdout.write(`${c.red("✗")} no report: ${issue.source}: ${inert(issue.reason)}\n  ${c.dim("fix:")} memctl resolve shows the selection; memctl doctor lists what else is wrong\n`);
+      for (const issue of outcome.resolution_issues)
+        io.stdout.write(
+          `${c.red("✗")} no report: ${issue.source}: ${inert(issue.reason)}\n  ${c.dim("fix:")} memctl resolve shows the selection; memctl doctor lists what else is wrong\n`,
+        );
     }
     return 1;
   }

@@ -19,7 +19,11 @@ import { PROJECT_FLAGS, projectFrom, str, strs, type FlagSpec, type ParsedArgs }
 export const STORE_FLAGS: Record<string, FlagSpec> = PROJECT_FLAGS;
 
 export const ACTOR_FLAGS: Record<string, FlagSpec> = {
-  actor: { type: "string", valueName: "WHO", description: "who is writing: human (default), host:<name> (logs and proposes; writes cards only with [hosts.<name>] write = true in the config), agent:<id>" },
+  actor: {
+    type: "string",
+    valueName: "WHO",
+    description: "who is writing: human (default), host:<name> (logs and proposes; writes cards only with [hosts.<name>] write = true in the config), agent:<id>",
+  },
   "task-id": { type: "string", valueName: "ID", description: "the calling agent's task id (makes the caller agent:<ID>, read-only)" },
 };
 
@@ -34,7 +38,10 @@ export interface ResolvedStore {
 export function requireStore(args: ParsedArgs, io: Io): ResolvedStore {
   const resolution = resolveMemory(projectFrom(args), io);
   if (resolution.status === "invalid-explicit") {
-    throw new MemctlError(ERROR_CODES.E_INVALID_EXPLICIT, `invalid explicit memory selection: ${resolution.reason}`, { resolution_source: resolution.resolution_source, memory_dir: resolution.memory_dir });
+    throw new MemctlError(ERROR_CODES.E_INVALID_EXPLICIT, `invalid explicit memory selection: ${resolution.reason}`, {
+      resolution_source: resolution.resolution_source,
+      memory_dir: resolution.memory_dir,
+    });
   }
   if (resolution.status !== "resolved" || !resolution.memory_dir) {
     throw new MemctlError(ERROR_CODES.E_UNAVAILABLE, `no memory store for this project: ${resolution.reason}`, { resolution_source: resolution.resolution_source });
@@ -69,8 +76,11 @@ export async function readStoreOrEmptyIndex(memoryDir: string): Promise<Store> {
   } catch (err) {
     if (err instanceof MemctlError) throw err;
     const e = err as NodeJS.ErrnoException;
-    const reason = e?.code && e.path && !e.message.includes(e.path) ? `${e.code} ${e.path}` : (e as Error)?.message ?? String(err);
-    throw new MemctlError(ERROR_CODES.E_UNAVAILABLE, `MEMORY INDEX UNAVAILABLE (${reason}): the memory in ${memoryDir} exists but could not be read; fix its permissions or file types (run "memctl doctor")`);
+    const reason = e?.code && e.path && !e.message.includes(e.path) ? `${e.code} ${e.path}` : ((e as Error)?.message ?? String(err));
+    throw new MemctlError(
+      ERROR_CODES.E_UNAVAILABLE,
+      `MEMORY INDEX UNAVAILABLE (${reason}): the memory in ${memoryDir} exists but could not be read; fix its permissions or file types (run "memctl doctor")`,
+    );
   }
 }
 
@@ -91,7 +101,12 @@ async function readStoreOrEmpty(memoryDir: string): Promise<Store> {
 /** Topics from repeatable, comma-separated --topics flags; undefined when none were given (keep the card's). */
 export function topicsFrom(args: ParsedArgs): string[] | undefined {
   const flags = strs(args, "topics");
-  return flags.length > 0 ? flags.flatMap((t) => t.split(",")).map((t) => t.trim()).filter(Boolean) : undefined;
+  return flags.length > 0
+    ? flags
+        .flatMap((t) => t.split(","))
+        .map((t) => t.trim())
+        .filter(Boolean)
+    : undefined;
 }
 
 /** A card body from `-` (stdin) or --body-file (a path, or - for stdin); undefined when neither was given. */

@@ -8,7 +8,7 @@ import { printJson } from "./output.js";
 
 export const spec: CommandSpec = {
   name: "uninstall",
-  summary: "remove exactly what \"memctl install <host>\" added (hooks, blocks, commands, skills, plugin shim)",
+  summary: 'remove exactly what "memctl install <host>" added (hooks, blocks, commands, skills, plugin shim)',
   positionals: [{ name: "host", description: `one of ${HOST_NAMES.join(", ")}`, required: true }],
   flags: {
     scope: { type: "string", valueName: "SCOPE", description: "user (default) or project" },

@@ -75,7 +75,8 @@ function artifactProblem(v: unknown): string | undefined {
   if (!Array.isArray(o.watermark)) return "watermark is not a list";
   for (const w of o.watermark) {
     const e = w as Record<string, unknown>;
-    if (!e || typeof e.card !== "string" || typeof e.name !== "string" || !(typeof e.rev === "number" || typeof e.rev === "string")) return "watermark entry without card / name / rev";
+    if (!e || typeof e.card !== "string" || typeof e.name !== "string" || !(typeof e.rev === "number" || typeof e.rev === "string"))
+      return "watermark entry without card / name / rev";
   }
   if (!Array.isArray(o.repaired)) return "repaired is not a list";
   return undefined;

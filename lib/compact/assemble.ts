@@ -109,7 +109,10 @@ export function assembleFromRecords(records: IndexRecord[], compact: CompactArti
 }
 
 export function summaryLines(summary: string): string[] {
-  return summary.split(/\r?\n/).filter((l) => l.trim() !== "").map(inertLine);
+  return summary
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== "")
+    .map(inertLine);
 }
 
 /** UTF-8 bytes of the whole block carrying this view: the number rule 5 compares and doctor reports. */

@@ -131,7 +131,8 @@ export function runLlmCommand(run: LlmRun): Promise<LlmResult> {
     child.stderr.on("data", (chunk: Buffer) => (errTail = (errTail + chunk.toString("utf8")).slice(-300)));
     // The command's stderr ends up in a message printed to a terminal: its last line, made inert.
     child.on("close", (code, signal) => {
-      if (code !== 0) return finish({ ok: false, reason: `${cmd} exited with ${signal ?? `status ${code}`}${errTail.trim() ? `: ${inertText(errTail.trim().split("\n").pop()!)}` : ""}` });
+      if (code !== 0)
+        return finish({ ok: false, reason: `${cmd} exited with ${signal ?? `status ${code}`}${errTail.trim() ? `: ${inertText(errTail.trim().split("\n").pop()!)}` : ""}` });
       const summary = Buffer.concat(out).toString("utf8").trim();
       if (summary === "") return finish({ ok: false, reason: `${cmd} printed nothing` });
       finish({ ok: true, summary });

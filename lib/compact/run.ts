@@ -59,7 +59,12 @@ export async function compactStore(req: CompactRequest): Promise<CompactOutcome>
   if (wantsLlm) {
     const llm = command ? await llmCandidate(records, command, req) : { ok: false as const, reason: "no [compact] llm_command is configured in the user config" };
     if (!llm.ok) {
-      if (req.mode === "llm") throw new MemctlError(ERROR_CODES.E_COMPACT_LLM, `--llm: ${llm.reason}; nothing was written${command ? "" : ' (set [compact] llm_command = ["claude", "-p"] in the user config)'}`, { reason: llm.reason });
+      if (req.mode === "llm")
+        throw new MemctlError(
+          ERROR_CODES.E_COMPACT_LLM,
+          `--llm: ${llm.reason}; nothing was written${command ? "" : ' (set [compact] llm_command = ["claude", "-p"] in the user config)'}`,
+          { reason: llm.reason },
+        );
       fallback = llm.reason;
     } else {
       const candidate: CompactArtifact = { ...base, summary: llm.summary, generator: "llm", model: command!.join(" "), repaired: llm.repaired.map((r) => r.name) };
@@ -99,23 +104,44 @@ export async function readIndexView(memoryDir: string): Promise<StoreView> {
     return viewStore(await readStore(memoryDir));
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
-    throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `${memoryDir} has no MEMORY.md, so there is no index to compact; create it (memctl init, or memctl save a card)`, { memory_dir: memoryDir });
+    throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `${memoryDir} has no MEMORY.md, so there is no index to compact; create it (memctl init, or memctl save a card)`, {
+      memory_dir: memoryDir,
+    });
   }
 }
 
-async function llmCandidate(records: IndexRecord[], command: readonly string[], req: CompactRequest): Promise<{ ok: true; summary: string; repaired: IndexRecord[] } | { ok: false; reason: string }> {
-  const result = await runLlmCommand({ command, prompt: llmPrompt(records), timeoutMs: (req.timeoutSeconds ?? DEFAULT_LLM_TIMEOUT_SECONDS) * 1000, env: req.env, cwd: req.memoryDir });
+async function llmCandidate(
+  records: IndexRecord[],
+  command: readonly string[],
+  req: CompactRequest,
+): Promise<{ ok: true; summary: string; repaired: IndexRecord[] } | { ok: false; reason: string }> {
+  const result = await runLlmCommand({
+    command,
+    prompt: llmPrompt(records),
+    timeoutMs: (req.timeoutSeconds ?? DEFAULT_LLM_TIMEOUT_SECONDS) * 1000,
+    env: req.env,
+    cwd: req.memoryDir,
+  });
   if (!result.ok) return result;
   return { ok: true, ...repairSummary(result.summary, records) };
 }
 
 /** "About to": record count, the last compact's age, generator and command. */
 export function plan(records: number, previous: CompactRead, mode: CompactMode, command: readonly string[] | undefined, now: Date): string {
-  const last = previous.status === "ok" ? `last compact ${age(previous.compact.generated_at, now)} ago (${previous.compact.generator}, by ${previous.compact.generated_by})` : previous.status === "invalid" ? "existing compact unreadable" : "no compact yet";
+  const last =
+    previous.status === "ok"
+      ? `last compact ${age(previous.compact.generated_at, now)} ago (${previous.compact.generator}, by ${previous.compact.generated_by})`
+      : previous.status === "invalid"
+        ? "existing compact unreadable"
+        : "no compact yet";
   const how =
-    mode === "mechanical" ? "mechanical generator (no model)" :
-    command ? `LLM via \`${command.join(" ")}\`${mode === "auto" ? ", mechanical fallback" : ""}` :
-    mode === "auto" ? "LLM not configured, mechanical generator" : "LLM (not configured)";
+    mode === "mechanical"
+      ? "mechanical generator (no model)"
+      : command
+        ? `LLM via \`${command.join(" ")}\`${mode === "auto" ? ", mechanical fallback" : ""}`
+        : mode === "auto"
+          ? "LLM not configured, mechanical generator"
+          : "LLM (not configured)";
   return `compacting ${records} record${records === 1 ? "" : "s"}; ${last}; ${how}`;
 }
 

@@ -52,7 +52,12 @@ export const RANKED_TOP = 64;
 const SCAN_PER_ENTRY = 3;
 
 /** Ranks the store for a query; reads the usage sidecar only when frecency can change the order. */
-export async function rankStore(memoryDir: string, prompt: string, now: Date, options: { all?: boolean; checkAllCards?: boolean; force?: boolean; top?: number } = {}): Promise<{ store: RankableStore; ranked: Ranked[]; hitCount: number; hits: Hits; usage?: Pick<UsageLookup, "store"> }> {
+export async function rankStore(
+  memoryDir: string,
+  prompt: string,
+  now: Date,
+  options: { all?: boolean; checkAllCards?: boolean; force?: boolean; top?: number } = {},
+): Promise<{ store: RankableStore; ranked: Ranked[]; hitCount: number; hits: Hits; usage?: Pick<UsageLookup, "store"> }> {
   const store = await loadRankable(memoryDir, { nowMs: now.getTime(), ...options });
   try {
     return rankLoaded(memoryDir, store, prompt, now, options);
@@ -154,7 +159,15 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
   };
   let ranking = await rankAndCompose(false);
   // A damaged cache entry, or a card about to be printed that changed since the cache was built: rebuild and rank again.
-  if (!ranking || (ranking.store.cache === "fresh" && !stillFresh(req.memoryDir, ranking.store, [...ranking.composed.always, ...ranking.composed.lines].map((l) => l.file)))) {
+  if (
+    !ranking ||
+    (ranking.store.cache === "fresh" &&
+      !stillFresh(
+        req.memoryDir,
+        ranking.store,
+        [...ranking.composed.always, ...ranking.composed.lines].map((l) => l.file),
+      ))
+  ) {
     ranking = (await rankAndCompose(true))!;
   }
   const { store, ranked, usage, hits, composed } = ranking;
@@ -223,7 +236,8 @@ function composeWith(req: InjectionRequest, store: RankableStore, ranked: Ranked
   const always = ranked.filter((r) => r.tier === "always").map(lineOf);
   const relevant = ranked.filter(isHit).slice(0, scanLimit(req)).map(lineOf);
   const truncated = store.truncated ? { truncated: store.truncated } : {};
-  if (always.length === 0 && relevant.length === 0) return composeBlock({ context: ctx(req, store), always, ranked: relevant, budget: req.budget, ceilingBytes: req.host.hardCeilingBytes, ...truncated });
+  if (always.length === 0 && relevant.length === 0)
+    return composeBlock({ context: ctx(req, store), always, ranked: relevant, budget: req.budget, ceilingBytes: req.host.hardCeilingBytes, ...truncated });
   const reminder = episodeReminder(readLastEpisode(req.memoryDir), req.now);
   const maxBytes = Math.min(req.budget.maxBytes, req.host.hardCeilingBytes);
   return composeBlock({

@@ -18,7 +18,8 @@ export interface McpServerFlags {
 
 /** The stdio launch command for the server shipped in `packageRoot` (absolute: hosts start it from any directory). */
 export function mcpServerCommand(packageRoot: string, flags: McpServerFlags = {}): McpServerCommand {
-  if (!path.isAbsolute(packageRoot)) throw usageError(`package root ${JSON.stringify(packageRoot)} must be an absolute path: hosts start the MCP server from their own working directory`);
+  if (!path.isAbsolute(packageRoot))
+    throw usageError(`package root ${JSON.stringify(packageRoot)} must be an absolute path: hosts start the MCP server from their own working directory`);
   const args = [path.join(packageRoot, "dist", "cli.js"), "mcp"];
   if (flags.repoRoot !== undefined) args.push("--repo-root", flags.repoRoot);
   if (flags.actor !== undefined) args.push("--actor", flags.actor);

@@ -3,7 +3,20 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { z } from "zod";
 import { environmentFault, MemctlError } from "../errors.js";
 import type { Io } from "../io.js";
-import { isMemoryToolText, isReadOnly, memoryContext, memoryLog, memoryManage, memoryPropose, memoryRecall, memorySearch, memoryView, type McpOptions, type ToolResult, type ToolSession } from "./tools.js";
+import {
+  isMemoryToolText,
+  isReadOnly,
+  memoryContext,
+  memoryLog,
+  memoryManage,
+  memoryPropose,
+  memoryRecall,
+  memorySearch,
+  memoryView,
+  type McpOptions,
+  type ToolResult,
+  type ToolSession,
+} from "./tools.js";
 
 // The stdio MCP server: tool names, input schemas (zod, turned into JSON Schema by the SDK) and the one place
 // thrown errors become MCP tool errors (isError). stdout belongs to the protocol; logs go to stderr.
@@ -24,7 +37,8 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
   const session: ToolSession = { options, io: { ...io, stdout: io.stderr } };
   const readOnly = isReadOnly(options);
   const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { instructions: INSTRUCTIONS });
-  const call = <A>(name: string, fn: (s: ToolSession, args: A) => Promise<ToolResult>) =>
+  const call =
+    <A>(name: string, fn: (s: ToolSession, args: A) => Promise<ToolResult>) =>
     async (args: A): Promise<ToolResult> => {
       try {
         return await fn(session, args);
@@ -39,91 +53,124 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
       ? ` Writing as ${options.actor} needs the memory owner's opt-in ([hosts.${options.actor.slice(5)}] write = true in memctl's config); without it this tool answers E_READ_ONLY: stage changes with memory_propose instead.`
       : "";
 
-  server.registerTool("memory_view", {
-    title: "View memory",
-    description: "Show a memory file with line numbers, or a directory listing two levels deep (Anthropic memory tool `view`). Paths are relative to the memory directory or under /memories/.",
-    inputSchema: {
-      path: z.string().optional().describe("file or directory, e.g. MEMORY.md or /memories/feedback_x.md (default /memories, the root)"),
-      view_range: z.array(z.number().int()).length(2).optional().describe("[start, end] 1-based inclusive line range; end -1 = to the last line"),
+  server.registerTool(
+    "memory_view",
+    {
+      title: "View memory",
+      description:
+        "Show a memory file with line numbers, or a directory listing two levels deep (Anthropic memory tool `view`). Paths are relative to the memory directory or under /memories/.",
+      inputSchema: {
+        path: z.string().optional().describe("file or directory, e.g. MEMORY.md or /memories/feedback_x.md (default /memories, the root)"),
+        view_range: z.array(z.number().int()).length(2).optional().describe("[start, end] 1-based inclusive line range; end -1 = to the last line"),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    annotations: { readOnlyHint: true, openWorldHint: false },
-  }, call("memory_view", memoryView));
+    call("memory_view", memoryView),
+  );
 
-  server.registerTool("memory_manage", {
-    title: "Change memory files",
-    description: "Create, edit, delete or rename memory files (Anthropic memory tool commands: create, str_replace, insert, delete, rename). Path-safe, under the store lock, attributed in history." + manageNote,
-    inputSchema: {
-      command: z.enum(["create", "str_replace", "insert", "delete", "rename"]),
-      path: z.string().optional().describe("the file (create, str_replace, insert, delete)"),
-      file_text: z.string().optional().describe("create: the whole file"),
-      old_str: z.string().optional().describe("str_replace: exact text that occurs exactly once"),
-      new_str: z.string().optional().describe("str_replace: the replacement (default empty)"),
-      insert_line: z.number().int().min(0).optional().describe("insert: insert after this line (0 = at the top)"),
-      insert_text: z.string().optional().describe("insert: the text to insert"),
-      old_path: z.string().optional().describe("rename: the current path"),
-      new_path: z.string().optional().describe("rename: the new path (never overwritten)"),
+  server.registerTool(
+    "memory_manage",
+    {
+      title: "Change memory files",
+      description:
+        "Create, edit, delete or rename memory files (Anthropic memory tool commands: create, str_replace, insert, delete, rename). Path-safe, under the store lock, attributed in history." +
+        manageNote,
+      inputSchema: {
+        command: z.enum(["create", "str_replace", "insert", "delete", "rename"]),
+        path: z.string().optional().describe("the file (create, str_replace, insert, delete)"),
+        file_text: z.string().optional().describe("create: the whole file"),
+        old_str: z.string().optional().describe("str_replace: exact text that occurs exactly once"),
+        new_str: z.string().optional().describe("str_replace: the replacement (default empty)"),
+        insert_line: z.number().int().min(0).optional().describe("insert: insert after this line (0 = at the top)"),
+        insert_text: z.string().optional().describe("insert: the text to insert"),
+        old_path: z.string().optional().describe("rename: the current path"),
+        new_path: z.string().optional().describe("rename: the new path (never overwritten)"),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     },
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  }, call("memory_manage", memoryManage));
+    call("memory_manage", memoryManage),
+  );
 
-  server.registerTool("memory_context", {
-    title: "Relevant memory for a query",
-    description: "The block of MEMORY.md lines the per-prompt hook would inject for this query: ranked by relevance and use, pinned cards first, within a byte and entry budget (default 3000 bytes / 20 lines).",
-    inputSchema: {
-      query: z.string().describe("the user's request or keywords"),
-      max_bytes: z.number().int().positive().optional().describe("byte budget for the block"),
-      max_entries: z.number().int().positive().optional().describe("at most this many ranked lines"),
+  server.registerTool(
+    "memory_context",
+    {
+      title: "Relevant memory for a query",
+      description:
+        "The block of MEMORY.md lines the per-prompt hook would inject for this query: ranked by relevance and use, pinned cards first, within a byte and entry budget (default 3000 bytes / 20 lines).",
+      inputSchema: {
+        query: z.string().describe("the user's request or keywords"),
+        max_bytes: z.number().int().positive().optional().describe("byte budget for the block"),
+        max_entries: z.number().int().positive().optional().describe("at most this many ranked lines"),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    annotations: { readOnlyHint: true, openWorldHint: false },
-  }, call("memory_context", memoryContext));
+    call("memory_context", memoryContext),
+  );
 
-  server.registerTool("memory_search", {
-    title: "Search memory",
-    description: "Full-text search over card bodies and episode summaries, ranked, with the best-matching line of each.",
-    inputSchema: {
-      query: z.string().describe("words to look for"),
-      in: z.enum(["cards", "episodes", "all"]).optional().describe("where to search (default all)"),
-      limit: z.number().int().min(0).optional().describe("at most this many results (default 20, 0 = all)"),
+  server.registerTool(
+    "memory_search",
+    {
+      title: "Search memory",
+      description: "Full-text search over card bodies and episode summaries, ranked, with the best-matching line of each.",
+      inputSchema: {
+        query: z.string().describe("words to look for"),
+        in: z.enum(["cards", "episodes", "all"]).optional().describe("where to search (default all)"),
+        limit: z.number().int().min(0).optional().describe("at most this many results (default 20, 0 = all)"),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    annotations: { readOnlyHint: true, openWorldHint: false },
-  }, call("memory_search", memorySearch));
+    call("memory_search", memorySearch),
+  );
 
-  server.registerTool("memory_recall", {
-    title: "Recent sessions",
-    description: "The last episodes (session summaries), newest first, and the cards most relevant to them.",
-    inputSchema: {
-      episodes: z.number().int().min(1).optional().describe("how many recent episodes (default 5)"),
-      cards: z.number().int().min(0).optional().describe("how many related cards (default 5)"),
+  server.registerTool(
+    "memory_recall",
+    {
+      title: "Recent sessions",
+      description: "The last episodes (session summaries), newest first, and the cards most relevant to them.",
+      inputSchema: {
+        episodes: z.number().int().min(1).optional().describe("how many recent episodes (default 5)"),
+        cards: z.number().int().min(0).optional().describe("how many related cards (default 5)"),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    annotations: { readOnlyHint: true, openWorldHint: false },
-  }, call("memory_recall", memoryRecall));
+    call("memory_recall", memoryRecall),
+  );
 
-  server.registerTool("memory_log", {
-    title: "Log this session",
-    description: "Append one session summary (an episode) to the project's episodes.jsonl, attributed to this server's actor." + refusedNote,
-    inputSchema: {
-      summary: z.string().min(1).describe("what happened this session and what to pick up next"),
-      host: z.string().describe("the host you run in: claude, codex, opencode, grok, …"),
-      session_id: z.string().optional().describe("the host's session id, when known"),
+  server.registerTool(
+    "memory_log",
+    {
+      title: "Log this session",
+      description: "Append one session summary (an episode) to the project's episodes.jsonl, attributed to this server's actor." + refusedNote,
+      inputSchema: {
+        summary: z.string().min(1).describe("what happened this session and what to pick up next"),
+        host: z.string().describe("the host you run in: claude, codex, opencode, grok, …"),
+        session_id: z.string().optional().describe("the host's session id, when known"),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  }, call("memory_log", memoryLog));
+    call("memory_log", memoryLog),
+  );
 
-  server.registerTool("memory_propose", {
-    title: "Propose a memory card",
-    description: "Stage a new card, or a change to an existing one, for the memory's owner to review. Give where you learned it (source) and how you know it (kind: fact, inference, unverified). Nothing canonical changes until the owner accepts it; works on a read-only server too.",
-    inputSchema: {
-      name: z.string().describe("the card's name; an existing card's name proposes an update to it"),
-      type: z.enum(["feedback", "project", "reference", "user"]).optional().describe("card type (required for a new card)"),
-      description: z.string().optional().describe("one line, at most 200 characters: the card's index hook (required for a new card)"),
-      body: z.string().optional().describe("the card's Markdown body"),
-      topics: z.array(z.string()).optional().describe("topics"),
-      source: z.string().describe("where this was learned: a file and line, URL, command output, the user's words (required)"),
-      kind: z.enum(["fact", "inference", "unverified"]).optional().describe("how you know it (default unverified)"),
-      confidence: z.number().min(0).max(1).optional().describe("how sure, 0 to 1"),
+  server.registerTool(
+    "memory_propose",
+    {
+      title: "Propose a memory card",
+      description:
+        "Stage a new card, or a change to an existing one, for the memory's owner to review. Give where you learned it (source) and how you know it (kind: fact, inference, unverified). Nothing canonical changes until the owner accepts it; works on a read-only server too.",
+      inputSchema: {
+        name: z.string().describe("the card's name; an existing card's name proposes an update to it"),
+        type: z.enum(["feedback", "project", "reference", "user"]).optional().describe("card type (required for a new card)"),
+        description: z.string().optional().describe("one line, at most 200 characters: the card's index hook (required for a new card)"),
+        body: z.string().optional().describe("the card's Markdown body"),
+        topics: z.array(z.string()).optional().describe("topics"),
+        source: z.string().describe("where this was learned: a file and line, URL, command output, the user's words (required)"),
+        kind: z.enum(["fact", "inference", "unverified"]).optional().describe("how you know it (default unverified)"),
+        confidence: z.number().min(0).max(1).optional().describe("how sure, 0 to 1"),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  }, call("memory_propose", memoryPropose));
+    call("memory_propose", memoryPropose),
+  );
 
   return server;
 }
@@ -140,7 +187,11 @@ export function toolError(tool: string, thrown: unknown, io: Io): ToolResult {
   }
   const detail = err instanceof Error ? err.message : String(err);
   io.stderr.write(`memctl mcp: internal error in ${tool}: ${err instanceof Error && io.env.MEMCTL_DEBUG ? err.stack : detail}\n`);
-  return { content: [{ type: "text", text: `E_INTERNAL: ${detail} (a bug in memctl; the server keeps running)` }], isError: true, structuredContent: { error: { code: "E_INTERNAL", message: detail } } };
+  return {
+    content: [{ type: "text", text: `E_INTERNAL: ${detail} (a bug in memctl; the server keeps running)` }],
+    isError: true,
+    structuredContent: { error: { code: "E_INTERNAL", message: detail } },
+  };
 }
 
 export interface StdioStreams {
@@ -159,6 +210,8 @@ export async function serveStdio(options: McpOptions, io: Io, streams: StdioStre
   await server.connect(transport);
   // The SDK's stdio transport does not notice end of input; without this the host's shutdown would hang.
   streams.stdin.on("end", () => void server.close());
-  io.stderr.write(`memctl mcp: serving ${TOOL_NAMES.length} tools on stdio as ${options.actor}${isReadOnly(options) ? " (read-only)" : ""}; the store is resolved per call from ${options.repoRoot ?? io.cwd}\n`);
+  io.stderr.write(
+    `memctl mcp: serving ${TOOL_NAMES.length} tools on stdio as ${options.actor}${isReadOnly(options) ? " (read-only)" : ""}; the store is resolved per call from ${options.repoRoot ?? io.cwd}\n`,
+  );
   await closed;
 }

@@ -115,11 +115,16 @@ export function toMemoryCommand(a: ManageArgs): MemoryCommand {
     throw err;
   }
   switch (a.command) {
-    case "create": return { command: "create", path: a.path!, file_text: a.file_text! };
-    case "str_replace": return { command: "str_replace", path: a.path!, old_str: a.old_str!, new_str: a.new_str ?? "" };
-    case "insert": return { command: "insert", path: a.path!, insert_line: a.insert_line!, insert_text: a.insert_text! };
-    case "delete": return { command: "delete", path: a.path! };
-    case "rename": return { command: "rename", old_path: a.old_path!, new_path: a.new_path! };
+    case "create":
+      return { command: "create", path: a.path!, file_text: a.file_text! };
+    case "str_replace":
+      return { command: "str_replace", path: a.path!, old_str: a.old_str!, new_str: a.new_str ?? "" };
+    case "insert":
+      return { command: "insert", path: a.path!, insert_line: a.insert_line!, insert_text: a.insert_text! };
+    case "delete":
+      return { command: "delete", path: a.path! };
+    case "rename":
+      return { command: "rename", old_path: a.old_path!, new_path: a.new_path! };
   }
 }
 
@@ -130,17 +135,34 @@ export async function memoryContext(s: ToolSession, args: { query: string; max_b
   const budget = resolveBudget({ host: host.name, cliMaxBytes: args.max_bytes, cliMaxEntries: args.max_entries, config: readConfig(s.io).value });
   let injection;
   try {
-    injection = await buildInjection({ memoryDir, projectKey: resolution.project_key, source: resolution.resolution_source, prompt: args.query, host, budget, now: s.io.now(), record: true });
+    injection = await buildInjection({
+      memoryDir,
+      projectKey: resolution.project_key,
+      source: resolution.resolution_source,
+      prompt: args.query,
+      host,
+      budget,
+      now: s.io.now(),
+      record: true,
+    });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
-    if (e.code === "ENOENT") return text(`The memory store ${memoryDir} has no MEMORY.md index yet, so there is nothing to rank. Cards can still be found with memory_search.`, { status: "no-memory", memory_dir: memoryDir, entries: [], bytes: 0 });
+    if (e.code === "ENOENT")
+      return text(`The memory store ${memoryDir} has no MEMORY.md index yet, so there is nothing to rank. Cards can still be found with memory_search.`, {
+        status: "no-memory",
+        memory_dir: memoryDir,
+        entries: [],
+        bytes: 0,
+      });
     const reason = e.code && e.path ? `${e.code} ${e.path}` : e.message;
     return { ...text(renderUnavailable(reason), { status: "unavailable", memory_dir: memoryDir, reason }), isError: true };
   }
   const c = injection.composed;
   const entries = [...c.always, ...c.lines].map((l) => l.file);
   const status = injection.store.entryCount === 0 ? "no-memory" : c.text ? "ok" : "no-hits";
-  const shown = c.text || `No line of MEMORY.md (${injection.store.entryCount} entries) is relevant to this query and none is pinned. Try other words, or memory_search to look inside card bodies.`;
+  const shown =
+    c.text ||
+    `No line of MEMORY.md (${injection.store.entryCount} entries) is relevant to this query and none is pinned. Try other words, or memory_search to look inside card bodies.`;
   return text(shown, { status, memory_dir: memoryDir, entries, bytes: c.bytes, omitted: c.omitted, budget: { max_bytes: budget.maxBytes, max_entries: budget.maxEntries } });
 }
 
@@ -181,11 +203,19 @@ export async function memoryRecall(s: ToolSession, args: { episodes?: number; ca
 /** Appends one episode attributed to the server's actor, under the store lock (what `memctl log` does). */
 export async function memoryLog(s: ToolSession, args: { summary: string; host: string; session_id?: string }): Promise<ToolResult> {
   refuseIfReadOnly(s, "log episodes");
-  if (!HOST_NAME.test(args.host)) throw new MemctlError(ERROR_CODES.E_USAGE, `host "${args.host}" is not a host name (lowercase letters, digits, . _ -), e.g. claude, codex, opencode, grok`);
+  if (!HOST_NAME.test(args.host))
+    throw new MemctlError(ERROR_CODES.E_USAGE, `host "${args.host}" is not a host name (lowercase letters, digits, . _ -), e.g. claude, codex, opencode, grok`);
   if (args.summary.trim() === "") throw new MemctlError(ERROR_CODES.E_USAGE, "summary must not be empty: say what happened this session and what to pick up next");
   const { memoryDir, resolution } = requireStore(s);
   assertEpisodesWritable(memoryDir);
-  const episode: Episode = { ts: s.io.now().toISOString(), host: args.host, summary: args.summary, project_key: resolution.project_key, repo: resolution.canonical_repo, actor: s.options.actor };
+  const episode: Episode = {
+    ts: s.io.now().toISOString(),
+    host: args.host,
+    summary: args.summary,
+    project_key: resolution.project_key,
+    repo: resolution.canonical_repo,
+    actor: s.options.actor,
+  };
   if (args.session_id !== undefined) episode.session_id = args.session_id;
   await assertNoSecrets(`${episode.summary}\n${episode.session_id ?? ""}`, secretPolicy(s.io), "the episode summary");
   await withStoreLock(memoryDir, () => appendEpisode(memoryDir, episode));
@@ -209,21 +239,31 @@ export type ProposeArgs = {
  */
 export async function memoryPropose(s: ToolSession, args: ProposeArgs): Promise<ToolResult> {
   const { memoryDir } = requireStore(s);
-  const p = await propose({ memoryDir, actor: s.options.actor, now: s.io.now(), secrets: secretPolicy(s.io) }, {
-    card: { name: args.name, type: args.type, description: args.description, body: args.body, topics: args.topics },
-    source: args.source,
-    kind: args.kind,
-    confidence: args.confidence,
-  });
+  const p = await propose(
+    { memoryDir, actor: s.options.actor, now: s.io.now(), secrets: secretPolicy(s.io) },
+    {
+      card: { name: args.name, type: args.type, description: args.description, body: args.body, topics: args.topics },
+      source: args.source,
+      kind: args.kind,
+      confidence: args.confidence,
+    },
+  );
   const what = p.target ? `an update to ${p.target}` : `a new card ${p.card.type}_${p.card.name}.md`;
-  return text(`Proposed ${what} as ${p.id} (actor ${p.proposer}, ${p.provenance.kind}, source: ${p.source}). Nothing in canonical memory changed; the owner reviews it (memctl review ${p.id}) and accepts or rejects it.`, { proposal: p });
+  return text(
+    `Proposed ${what} as ${p.id} (actor ${p.proposer}, ${p.provenance.kind}, source: ${p.source}). Nothing in canonical memory changed; the owner reviews it (memctl review ${p.id}) and accepts or rejects it.`,
+    { proposal: p },
+  );
 }
 
 /** Resolves the store for this call; an invalid explicit selection is never replaced by another store. */
 export function requireStore(s: ToolSession): { memoryDir: string; resolution: Resolution } {
   const resolution = resolveMemory({ repoRoot: s.options.repoRoot, allowNonGit: s.options.allowNonGit }, s.io);
   if (resolution.status === "invalid-explicit") {
-    throw new MemctlError(ERROR_CODES.E_INVALID_EXPLICIT, `invalid explicit memory selection: ${resolution.reason}. Nothing was read or written, and no other store is used instead; check with "memctl resolve --repo-root ${resolution.repo_root}".`, { resolution_source: resolution.resolution_source, memory_dir: resolution.memory_dir });
+    throw new MemctlError(
+      ERROR_CODES.E_INVALID_EXPLICIT,
+      `invalid explicit memory selection: ${resolution.reason}. Nothing was read or written, and no other store is used instead; check with "memctl resolve --repo-root ${resolution.repo_root}".`,
+      { resolution_source: resolution.resolution_source, memory_dir: resolution.memory_dir },
+    );
   }
   if (resolution.status !== "resolved" || !resolution.memory_dir) {
     throw new MemctlError(ERROR_CODES.E_UNAVAILABLE, `no memory store for ${resolution.canonical_repo}: ${resolution.reason}`, { resolution_source: resolution.resolution_source });

@@ -292,7 +292,16 @@ function matchesOf(id: number, matched: readonly [string, PostingList][]): { ter
 }
 
 /** Relevant hits worth materialising: all of them, or those that can still reach the first options.top places. */
-function candidates(index: RankIndex, relevance: Float64Array, touched: Uint32Array, alwaysMask: Uint8Array, mayMask: Uint8Array | undefined, best: number, options: RankOptions, onCount: (n: number) => void): number[] {
+function candidates(
+  index: RankIndex,
+  relevance: Float64Array,
+  touched: Uint32Array,
+  alwaysMask: Uint8Array,
+  mayMask: Uint8Array | undefined,
+  best: number,
+  options: RankOptions,
+  onCount: (n: number) => void,
+): number[] {
   // Typed buffers sized for every touched id, and each relevance read once: this loop runs over every hit
   // (thousands at 10,000 cards) in cold code, where a push or a second read of a double costs an allocation.
   const count = touched.length;
@@ -327,7 +336,10 @@ function candidates(index: RankIndex, relevance: Float64Array, touched: Uint32Ar
   const left = top - normalCount;
   if (left > 0 && sunk.length > 0) {
     if (sunk.length <= left) return kept.concat(sunk);
-    const floor = floorFor(Float64Array.from(sunk, (id) => relevance[id]!), left);
+    const floor = floorFor(
+      Float64Array.from(sunk, (id) => relevance[id]!),
+      left,
+    );
     for (let i = 0; i < sunk.length; i++) if (relevance[sunk[i]!]! >= floor) kept.push(sunk[i]!);
   }
   return kept;

@@ -7,15 +7,40 @@
 type Rule = readonly [suffix: string, replacement: string];
 
 const STEP2: readonly Rule[] = [
-  ["ational", "ate"], ["tional", "tion"], ["enci", "ence"], ["anci", "ance"], ["izer", "ize"], ["bli", "ble"],
-  ["alli", "al"], ["entli", "ent"], ["eli", "e"], ["ousli", "ous"], ["ization", "ize"], ["ation", "ate"],
-  ["ator", "ate"], ["alism", "al"], ["iveness", "ive"], ["fulness", "ful"], ["ousness", "ous"], ["aliti", "al"],
-  ["iviti", "ive"], ["biliti", "ble"], ["logi", "log"],
+  ["ational", "ate"],
+  ["tional", "tion"],
+  ["enci", "ence"],
+  ["anci", "ance"],
+  ["izer", "ize"],
+  ["bli", "ble"],
+  ["alli", "al"],
+  ["entli", "ent"],
+  ["eli", "e"],
+  ["ousli", "ous"],
+  ["ization", "ize"],
+  ["ation", "ate"],
+  ["ator", "ate"],
+  ["alism", "al"],
+  ["iveness", "ive"],
+  ["fulness", "ful"],
+  ["ousness", "ous"],
+  ["aliti", "al"],
+  ["iviti", "ive"],
+  ["biliti", "ble"],
+  ["logi", "log"],
 ];
 const STEP3: readonly Rule[] = [
-  ["icate", "ic"], ["ative", ""], ["alize", "al"], ["iciti", "ic"], ["ical", "ic"], ["ful", ""], ["ness", ""],
+  ["icate", "ic"],
+  ["ative", ""],
+  ["alize", "al"],
+  ["iciti", "ic"],
+  ["ical", "ic"],
+  ["ful", ""],
+  ["ness", ""],
 ];
-const STEP4: readonly Rule[] = ["al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ou", "ism", "ate", "iti", "ous", "ive", "ize"].map((s) => [s, ""] as const);
+const STEP4: readonly Rule[] = ["al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ou", "ism", "ate", "iti", "ous", "ive", "ize"].map(
+  (s) => [s, ""] as const,
+);
 
 /**
  * Each step's rules by the char code of their suffix's last letter, in the step's order: a word can only match
@@ -30,7 +55,12 @@ const STEP2_BY_LAST = byLastLetter(STEP2);
 const STEP3_BY_LAST = byLastLetter(STEP3);
 const STEP4_BY_LAST = byLastLetter(STEP4);
 
-const A = 97, E = 101, I = 105, O = 111, U = 117, Y = 121;
+const A = 97,
+  E = 101,
+  I = 105,
+  O = 111,
+  U = 117,
+  Y = 121;
 
 const isAeiou = (c: number) => c === A || c === E || c === I || c === O || c === U;
 

@@ -11,13 +11,15 @@ export const TOKENIZER_VERSION = 1;
 export const MAX_QUERY_CHARS = 32_768;
 
 const STOP_WORDS = new Set(
-  ("a about above after again against all also am an and any are as at be because been before being below between both but by can " +
+  (
+    "a about above after again against all also am an and any are as at be because been before being below between both but by can " +
     "could did do does doing done down during each else etc few for from further get got had has have having he her here hers him his " +
     "how i if in into is it its itself just let like may me might more most must my no nor not now of off on once only or other our " +
     "ours out over own please same shall she should so some such than that the their theirs them then there these they this those " +
     "through to too under until up upon us use used using very via want was we were what when where which while who whom why will " +
     "don doesn didn isn aren wasn weren won wouldn shouldn couldn ll ve re " +
-    "with would yes yet you your yours").split(" "),
+    "with would yes yet you your yours"
+  ).split(" "),
 );
 
 const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
@@ -50,7 +52,13 @@ export function tokenizeWith(text: string, unicode: boolean): string[] {
   const normal = unicode ? text.normalize("NFKC") : text;
   const lower = normal.toLowerCase();
   // Text without capitals (most prompts) has nothing to split, and its patterns need not be compiled.
-  const spaced = lower === normal ? lower : normal.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase();
+  const spaced =
+    lower === normal
+      ? lower
+      : normal
+          .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+          .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+          .toLowerCase();
   const runs = unicode ? unicodeRuns(spaced) : lowerAsciiRuns(spaced, true);
   for (let r = 0; r < runs.length; r++) {
     const run = runs[r]!;

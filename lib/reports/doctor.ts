@@ -15,18 +15,58 @@ export interface ResolutionIssue {
   reason: string;
 }
 
-export interface DeadLink { line: number; title: string; target: string; reason: string }
-export interface DuplicateHook { hook: string; lines: number[]; cards: string[] }
-export interface StaleRef { card: string; ref: string; reason: string }
-export interface MissingFields { card: string; missing: string[] }
-export interface UnparsedEntry { line: number; text: string; reason: string }
-export interface UnreadableCard { card: string; reason: string }
-export interface ExpiredCard { card: string; expires_at: string }
-export interface HandEdit { card: string; change: "modified" | "removed" | "revived" | "interrupted"; rev: number; recorded_at: string }
-export interface UnimportedClaudeCard { dir: string; file: string; name: string }
+export interface DeadLink {
+  line: number;
+  title: string;
+  target: string;
+  reason: string;
+}
+export interface DuplicateHook {
+  hook: string;
+  lines: number[];
+  cards: string[];
+}
+export interface StaleRef {
+  card: string;
+  ref: string;
+  reason: string;
+}
+export interface MissingFields {
+  card: string;
+  missing: string[];
+}
+export interface UnparsedEntry {
+  line: number;
+  text: string;
+  reason: string;
+}
+export interface UnreadableCard {
+  card: string;
+  reason: string;
+}
+export interface ExpiredCard {
+  card: string;
+  expires_at: string;
+}
+export interface HandEdit {
+  card: string;
+  change: "modified" | "removed" | "revived" | "interrupted";
+  rev: number;
+  recorded_at: string;
+}
+export interface UnimportedClaudeCard {
+  dir: string;
+  file: string;
+  name: string;
+}
 
 /** The latest history record of one card (lib/history.ts latestByCard). */
-export interface RecordedCard { rev: number; op: string; at: string; sha256: string | null }
+export interface RecordedCard {
+  rev: number;
+  op: string;
+  at: string;
+  sha256: string | null;
+}
 
 export interface HistoryFacts {
   status: "absent" | "ok" | "error";
@@ -193,7 +233,12 @@ function duplicateHooks(view: StoreView): DuplicateHook[] {
 /** Cards whose bytes differ from their latest history record, or that history says are gone (or present). */
 function handEdits(view: StoreView, input: DoctorInput): HandEdit[] {
   const interrupted = new Set(input.interruptedWrites ?? []);
-  const out: HandEdit[] = [...interrupted].map((card) => ({ card, change: "interrupted" as const, rev: input.history.latest.get(card)?.rev ?? 0, recorded_at: input.history.latest.get(card)?.at ?? "" }));
+  const out: HandEdit[] = [...interrupted].map((card) => ({
+    card,
+    change: "interrupted" as const,
+    rev: input.history.latest.get(card)?.rev ?? 0,
+    recorded_at: input.history.latest.get(card)?.at ?? "",
+  }));
   for (const [card, rec] of input.history.latest) {
     if (interrupted.has(card)) continue;
     const onDisk = view.cards.get(card);

@@ -85,7 +85,10 @@ export function diagnoseInjection(f: InjectionFacts): InjectionReport {
     remedy = `${f.pinnedCards} priority: always card(s) take ${f.pinnedInjectBytes} bytes on every prompt, over the ${f.budgetBytes}-byte budget: set priority: normal on the ones that need not be pinned`;
   } else if (overWarn) {
     cause = "index-over-warn";
-    const what = f.compact.inject_bytes_with != null ? `the compact is current and the index with it would still inject ${injected} bytes (${f.indexInjectBytes} without it; warn_bytes ${f.warnBytes})` : `the index would inject ${f.indexInjectBytes} bytes unranked (warn_bytes ${f.warnBytes})`;
+    const what =
+      f.compact.inject_bytes_with != null
+        ? `the compact is current and the index with it would still inject ${injected} bytes (${f.indexInjectBytes} without it; warn_bytes ${f.warnBytes})`
+        : `the index would inject ${f.indexInjectBytes} bytes unranked (warn_bytes ${f.warnBytes})`;
     remedy = `${what}: curate it — merge overlapping cards, shorten long hooks, remove stale ones — or raise [doctor] warn_bytes in the user config`;
   }
   return {

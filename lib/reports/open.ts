@@ -44,7 +44,12 @@ export async function openStore(options: OpenOptions, io: Io): Promise<OpenedSto
     store = await readStoreForAudit(dir, options.cards);
   } catch (err) {
     const missing = systemCode(err) === "ENOENT";
-    const cards = missing ? await listCardFiles(dir).then((f) => f.length, () => 0) : 0;
+    const cards = missing
+      ? await listCardFiles(dir).then(
+          (f) => f.length,
+          () => 0,
+        )
+      : 0;
     const reason = missing
       ? `${cards > 0 ? `memory exists, its index is missing (${cards} card ${cards === 1 ? "file" : "files"}): ` : ""}${path.join(dir, INDEX_FILE)} does not exist; create the index (memctl init refuses a directory that already holds cards, so add MEMORY.md by hand or import them)`
       : `cannot read ${path.join(dir, INDEX_FILE)}: ${(err as Error).message}`;

@@ -35,7 +35,11 @@ export interface StatsInput {
   neverHitLimit: number;
 }
 
-export interface CardHit { card: string; access_count: number; last_access_day: string }
+export interface CardHit {
+  card: string;
+  access_count: number;
+  last_access_day: string;
+}
 
 export interface StatsReport {
   memory_dir: string;
@@ -78,7 +82,6 @@ export function pct(part: number, whole: number): number | null {
   return whole > 0 ? Math.round((part * 1000) / whole) / 10 : null;
 }
 
-
 export function buildStatsReport(input: StatsInput): StatsReport {
   const { view, usage } = input;
   const unmeasurable = view.linkedCards.filter((c) => !isMeasurable(c));
@@ -92,7 +95,9 @@ export function buildStatsReport(input: StatsInput): StatsReport {
     if (u && u.access_count > 0) hits.push({ card, access_count: u.access_count, last_access_day: u.last_access_day });
     else neverHit.push(card);
   }
-  hits.sort((a, b) => b.access_count - a.access_count || (a.last_access_day < b.last_access_day ? 1 : a.last_access_day > b.last_access_day ? -1 : 0) || (a.card < b.card ? -1 : 1));
+  hits.sort(
+    (a, b) => b.access_count - a.access_count || (a.last_access_day < b.last_access_day ? 1 : a.last_access_day > b.last_access_day ? -1 : 0) || (a.card < b.card ? -1 : 1),
+  );
   const total = hits.reduce((n, h) => n + h.access_count, 0);
   const top5 = hits.slice(0, 5).reduce((n, h) => n + h.access_count, 0);
 
@@ -125,9 +130,7 @@ export function buildStatsReport(input: StatsInput): StatsReport {
       top5_share_pct: usable ? pct(top5, total) : null,
       flat_top5_share_pct: usable ? pct(Math.min(5, hits.length) * 100, hits.length * 100) : null,
     },
-    last_hit_buckets: usable
-      ? input.buckets.map((b) => ({ label: b.label, max_days: Number.isFinite(b.maxDays) ? b.maxDays : null, cards: bucketCounts.get(b.label) ?? 0 }))
-      : [],
+    last_hit_buckets: usable ? input.buckets.map((b) => ({ label: b.label, max_days: Number.isFinite(b.maxDays) ? b.maxDays : null, cards: bucketCounts.get(b.label) ?? 0 })) : [],
     card_hits: cardHits,
     card_hits_truncated: hitsTruncated,
     never_hit_cards: neverHitCards,

@@ -88,7 +88,11 @@ function toMeta(fm: Record<string, unknown>, warnings: CardProblem[]): CardMeta 
   }
   const topics = fm.topics;
   if (Array.isArray(topics)) meta.topics = topics.filter((t) => t !== null && t !== undefined).map(String);
-  else if (typeof topics === "string") meta.topics = topics.split(",").map((t) => t.trim()).filter(Boolean);
+  else if (typeof topics === "string")
+    meta.topics = topics
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean);
   else if (topics !== undefined && topics !== null) warn("topics", "a list");
   const priority = text("priority");
   if (priority === "always" || priority === "normal" || priority === "low") meta.priority = priority;

@@ -33,7 +33,7 @@ export function splitBlocks(fm: string): Block[] {
       blocks.push(...pendingLoose);
       pendingLoose = [];
       blocks.push({ key: key.replace(/^["']|["']$/g, ""), text: line });
-    } else if (/^[ \t]/.test(bare) && bare.trim() !== "" || /^-( |$)/.test(bare)) {
+    } else if ((/^[ \t]/.test(bare) && bare.trim() !== "") || /^-( |$)/.test(bare)) {
       // A continuation (indented, or a block sequence at column 0) belongs to the last key, blank lines included.
       const owner = [...blocks].reverse().find((b) => b.key !== undefined);
       if (owner) {
@@ -52,7 +52,12 @@ export function splitBlocks(fm: string): Block[] {
  * the card has no frontmatter, or the edit would change anything it was not asked to.
  */
 export function setFrontmatterFields(cardText: string, fields: Record<string, unknown>): string {
-  return editFields(cardText, fields, (s) => s, (s) => s);
+  return editFields(
+    cardText,
+    fields,
+    (s) => s,
+    (s) => s,
+  );
 }
 
 // The byte variants edit a Latin-1 view of the card (one char per byte) so every byte outside the edited
@@ -76,7 +81,8 @@ function editFields(cardText: string, fields: Record<string, unknown>, encode: (
   if (!match) throw new MemctlError(ERROR_CODES.E_CARD_FRONTMATTER, "the card has no frontmatter block (--- … ---) to edit; nothing was written");
   const [, open, fm, close] = match as unknown as [string, string, string, string];
   const before = parseCard(decode(cardText));
-  if (before.errors.length > 0) throw new MemctlError(ERROR_CODES.E_CARD_FRONTMATTER, `the card's frontmatter does not parse (${before.errors[0]!.message}); fix it by hand first — nothing was written`);
+  if (before.errors.length > 0)
+    throw new MemctlError(ERROR_CODES.E_CARD_FRONTMATTER, `the card's frontmatter does not parse (${before.errors[0]!.message}); fix it by hand first — nothing was written`);
   const eol = fm.includes("\r\n") || open.endsWith("\r\n") ? "\r\n" : "\n";
   const blocks = splitBlocks(fm);
   const endsWithNewline = fm.endsWith("\n");

@@ -24,7 +24,16 @@ export function joinPath(dir: string, ...names: string[]): string {
 }
 
 function isNormalAbsolute(p: string): boolean {
-  return typeof p === "string" && p.charCodeAt(0) === 47 && (p.length === 1 || p.charCodeAt(p.length - 1) !== 47) && !p.includes("//") && !p.includes("/./") && !p.includes("/../") && !p.endsWith("/.") && !p.endsWith("/..");
+  return (
+    typeof p === "string" &&
+    p.charCodeAt(0) === 47 &&
+    (p.length === 1 || p.charCodeAt(p.length - 1) !== 47) &&
+    !p.includes("//") &&
+    !p.includes("/./") &&
+    !p.includes("/../") &&
+    !p.endsWith("/.") &&
+    !p.endsWith("/..")
+  );
 }
 
 function isPlainName(n: string): boolean {

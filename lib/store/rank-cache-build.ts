@@ -7,7 +7,22 @@ import { parseIndex } from "./index-file.js";
 import { encodeCache } from "./rank-cache-encode.js";
 import { NO_NUMBER } from "./rank-cache-format.js";
 import { renderEntryLine, utf8Bytes } from "../inject.js";
-import { cardStamp, escapesStore, openCache, parseReuseLine, parseSlimEntry, RANK_CACHE, sameStamp, stampOf, type Header, type LoadOptions, type RankableStore, type ReuseLine, type SlimEntry, type Stamp } from "./rank-cache-read.js";
+import {
+  cardStamp,
+  escapesStore,
+  openCache,
+  parseReuseLine,
+  parseSlimEntry,
+  RANK_CACHE,
+  sameStamp,
+  stampOf,
+  type Header,
+  type LoadOptions,
+  type RankableStore,
+  type ReuseLine,
+  type SlimEntry,
+  type Stamp,
+} from "./rank-cache-read.js";
 import { INDEX_FILE, STATE_DIR } from "./paths.js";
 import { isMeasurable } from "../usage.js";
 import { ensureNumbered } from "../usage-cards.js";
@@ -45,7 +60,14 @@ function reusable(memoryDir: string): Reusable {
       const [, priority, status, expires, raw] = parseSlimEntry(view.entry(id));
       const [topics, tTitle, tTopics, tHook] = parseReuseLine(view.reuse(id));
       const file = view.file(id);
-      out.cards.set(file, { stamp: view.stamp(id), ...(priority ? { priority } : {}), ...(status ? { status } : {}), ...(expires ? { expires_at: expires } : {}), topics, topicTerms: split(tTopics) });
+      out.cards.set(file, {
+        stamp: view.stamp(id),
+        ...(priority ? { priority } : {}),
+        ...(status ? { status } : {}),
+        ...(expires ? { expires_at: expires } : {}),
+        topics,
+        topicTerms: split(tTopics),
+      });
       out.lines.set(`${file}\n${raw}`, { title: split(tTitle), hook: split(tHook) });
     }
   } catch {
@@ -109,7 +131,14 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
   const always = entries.flatMap((e, i) => (e.priority === "always" ? [i] : []));
   const byId = (id: number) => entries[id]!;
   const store: RankableStore = {
-    index: { size: entries.length, entry: byId, file: (id) => entries[id]!.file, sinkFields: byId, postings: (t) => (postings.has(t) ? toPostingList(postings.get(t)!) : undefined), alwaysIds: always },
+    index: {
+      size: entries.length,
+      entry: byId,
+      file: (id) => entries[id]!.file,
+      sinkFields: byId,
+      postings: (t) => (postings.has(t) ? toPostingList(postings.get(t)!) : undefined),
+      alwaysIds: always,
+    },
     unparsed: parsed.unparsed,
     entryCount: entries.length,
     cardCount: files.length,
@@ -150,7 +179,20 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
   });
   // Numbers for compact hit lines; without them (a read-only state directory) hits are recorded by path.
   const numbered = ensureNumbered(memoryDir, files.filter(isMeasurable));
-  const header: Header = { index: [indexStat.size, indexStat.mtimeMs, indexStat.ino], dirs, n: entries.length, cards: files.length, always, prio, status, expires, unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]), ...(truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] as [number, number, number] } : {}), plainFiles: store.plainFiles, ...(numbered ? { registry: [numbered.registry.id, numbered.registry.ino] as [string, number] } : {}) };
+  const header: Header = {
+    index: [indexStat.size, indexStat.mtimeMs, indexStat.ino],
+    dirs,
+    n: entries.length,
+    cards: files.length,
+    always,
+    prio,
+    status,
+    expires,
+    unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
+    ...(truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] as [number, number, number] } : {}),
+    plainFiles: store.plainFiles,
+    ...(numbered ? { registry: [numbered.registry.id, numbered.registry.ino] as [string, number] } : {}),
+  };
   const numberTable = Uint32Array.from(entries, (e) => numbered?.numbers.get(e.file) ?? NO_NUMBER);
   // The printed line is rendered here, once per build, rather than by every prompt that prints it, and kept apart
   // from the slim entry so printing a line parses nothing.

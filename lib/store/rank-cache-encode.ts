@@ -42,7 +42,8 @@ function section(items: readonly string[]): [Buffer, Buffer] {
 
 export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Buffer {
   const n = c.entries.length;
-  if (c.reuse.length !== n || c.printed.length !== n || c.files.length !== n || c.stamps.length !== n || c.numbers.length !== n || c.lineBytes.length !== n) throw new RangeError("rank cache sections differ in length");
+  if (c.reuse.length !== n || c.printed.length !== n || c.files.length !== n || c.stamps.length !== n || c.numbers.length !== n || c.lineBytes.length !== n)
+    throw new RangeError("rank cache sections differ in length");
   const json = JSON.stringify(c.header);
   const header = Buffer.from(json + " ".repeat(pad4(PREFIX + 4 + Buffer.byteLength(json)))); // JSON ignores trailing spaces
   const [entryTable, entryBlob] = section(c.entries);
@@ -52,7 +53,9 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
   const numberTable = Buffer.alloc(4 * n);
   for (let i = 0; i < n; i++) numberTable.writeUInt32LE(c.numbers[i]!, 4 * i);
   const lineBytesTable = Buffer.alloc(4 * n);
-  c.lineBytes.forEach((bytes, i) => lineBytesTable.writeUInt32LE(bytes, 4 * i));
+  c.lineBytes.forEach((bytes, i) => {
+    lineBytesTable.writeUInt32LE(bytes, 4 * i);
+  });
   const [termTable, termBlob] = section(c.terms.map(([t]) => t));
   const starts = Buffer.alloc(4 * (c.terms.length + 1));
   let count = 0;
@@ -78,10 +81,28 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
       k++;
     }
   }
-  const fileEnd = PREFIX + 4 + header.length + 4 + entryTable.length + reuseTable.length + fileTable.length + printedTable.length + numberTable.length + lineBytesTable.length + fileBlob.length;
+  const fileEnd =
+    PREFIX + 4 + header.length + 4 + entryTable.length + reuseTable.length + fileTable.length + printedTable.length + numberTable.length + lineBytesTable.length + fileBlob.length;
   const filePad = Buffer.alloc(pad4(fileEnd));
   const termPad = Buffer.alloc(pad4(fileEnd + filePad.length + 4 + termTable.length + termBlob.length));
-  const body = Buffer.concat([u32(header.length), header, u32(n), entryTable, reuseTable, fileTable, printedTable, numberTable, lineBytesTable, fileBlob, filePad, u32(c.terms.length), termTable, termBlob, termPad, starts]);
+  const body = Buffer.concat([
+    u32(header.length),
+    header,
+    u32(n),
+    entryTable,
+    reuseTable,
+    fileTable,
+    printedTable,
+    numberTable,
+    lineBytesTable,
+    fileBlob,
+    filePad,
+    u32(c.terms.length),
+    termTable,
+    termBlob,
+    termPad,
+    starts,
+  ]);
   const pad = Buffer.alloc((8 - ((PREFIX + body.length) % 8)) % 8);
   const headBytes = PREFIX + body.length + pad.length + stamps.length;
   return Buffer.concat([MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad, stamps, ids, tfs, masks, entryBlob, printedBlob, reuseBlob, END]);

@@ -247,7 +247,8 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
       // 10,000-card blob (~250 KB) is never copied onto the heap. A caller that asks for thousands (hits
       // recorded by path) gets one decode of the whole blob and a slice per card: card paths are nearly always
       // ASCII, where byte offsets equal character offsets.
-      if (asciiFiles === undefined && ++fileReads > FILE_DECODES_BEFORE_WHOLE) asciiFiles = isAscii(buf.subarray(fileBlob, fileBlob + fileBytes)) ? latin1Text(buf, fileBlob, fileBlob + fileBytes) : null;
+      if (asciiFiles === undefined && ++fileReads > FILE_DECODES_BEFORE_WHOLE)
+        asciiFiles = isAscii(buf.subarray(fileBlob, fileBlob + fileBytes)) ? latin1Text(buf, fileBlob, fileBlob + fileBytes) : null;
       if (asciiFiles == null) return text(fileTable, fileBlob, fileBytes, id);
       // range() inlined: the hook asks once per hit, thousands of times a prompt in a large store.
       const a = fileTable[id]!;

@@ -82,7 +82,8 @@ export type ReuseLine = [topics: string[], titleTerms: string, topicTerms: strin
 /** A slim entry of the right shape, else RangeError (the caller rebuilds). */
 export function parseSlimEntry(text: string): SlimEntry {
   const e = JSON.parse(text) as unknown;
-  const ok = Array.isArray(e) && e.length === 5 && typeof e[0] === "number" && typeof e[1] === "string" && typeof e[2] === "string" && typeof e[3] === "string" && typeof e[4] === "string";
+  const ok =
+    Array.isArray(e) && e.length === 5 && typeof e[0] === "number" && typeof e[1] === "string" && typeof e[2] === "string" && typeof e[3] === "string" && typeof e[4] === "string";
   if (!ok) throw new RangeError("malformed rank cache entry");
   return e as SlimEntry;
 }
@@ -90,7 +91,8 @@ export function parseSlimEntry(text: string): SlimEntry {
 /** Reuse data of the right shape, else RangeError (the rebuild then re-reads every card). */
 export function parseReuseLine(text: string): ReuseLine {
   const r = JSON.parse(text) as unknown;
-  if (!Array.isArray(r) || r.length !== 4 || !Array.isArray(r[0]) || !r[0].every((t) => typeof t === "string") || !r.slice(1).every((v) => typeof v === "string")) throw new RangeError("malformed rank cache reuse data");
+  if (!Array.isArray(r) || r.length !== 4 || !Array.isArray(r[0]) || !r[0].every((t) => typeof t === "string") || !r.slice(1).every((v) => typeof v === "string"))
+    throw new RangeError("malformed rank cache reuse data");
   return r as ReuseLine;
 }
 
@@ -111,7 +113,10 @@ export function openCache(memoryDir: string): OpenCache | undefined {
     const stamps = new Map<string, Stamp>();
     const entries = new Map<number, CachedEntry>();
     const pinned = new Map<number, string>();
-    if (header.pinned?.length === header.always.length) header.always.forEach((id, i) => pinned.set(id, header.pinned![i]!));
+    if (header.pinned?.length === header.always.length)
+      header.always.forEach((id, i) => {
+        pinned.set(id, header.pinned![i]!);
+      });
     // A card read from the cache may be printed, and is re-checked before the block goes out (stillFresh): its
     // fingerprint as built is kept with its path.
     const fileKept = (id: number) => {
@@ -232,4 +237,3 @@ export function stampOf(file: string): Stamp {
 export function sameStamp(a: Stamp, b: Stamp): boolean {
   return a[0] === b[0] && a[1] === b[1];
 }
-

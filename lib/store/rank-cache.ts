@@ -76,7 +76,6 @@ function isFresh(memoryDir: string, c: OpenCache, indexStat: FileStat, options: 
   return true;
 }
 
-
 function registryIno(memoryDir: string): number | undefined {
   try {
     return statIfExists(joinPath(memoryDir, STATE_DIR, USAGE_CARDS))?.ino;

@@ -13,7 +13,11 @@ const S_IFLNK = 0o120000;
 /** E_PATH_ESCAPE for a path under the store that is a symlink, or not the regular file or directory expected. */
 export function notRealError(file: string, expected: "file" | "directory", mode?: number): MemctlError {
   const what = mode !== undefined && (mode & S_IFMT) === S_IFLNK ? "a symlink" : expected === "file" ? "not a regular file" : "not a directory";
-  return new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${file} is ${what}; memctl writes its state only to real files and directories inside the store, never through a link — remove it and retry (nothing was written)`, { file });
+  return new MemctlError(
+    ERROR_CODES.E_PATH_ESCAPE,
+    `${file} is ${what}; memctl writes its state only to real files and directories inside the store, never through a link — remove it and retry (nothing was written)`,
+    { file },
+  );
 }
 
 /**

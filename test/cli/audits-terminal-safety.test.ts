@@ -53,7 +53,11 @@ test("doctor and stats JSON escape C0 and C1 as \\u00XX, keep CJK literal, and r
     assert.ok(stdout.includes("\\u001b"), command);
     assert.ok(stdout.includes("\\u009b"), command);
     assert.ok(stdout.includes(command === "doctor" ? CJK_GONE : CJK_NAME), `${command}: CJK passes through unescaped`);
-    if (command === "doctor") assert.deepEqual(report.dead_links.map((d: { target: string }) => d.target), [OSC_NAME, CSI_NAME, CJK_GONE]);
+    if (command === "doctor")
+      assert.deepEqual(
+        report.dead_links.map((d: { target: string }) => d.target),
+        [OSC_NAME, CSI_NAME, CJK_GONE],
+      );
     else assert.ok(report.never_hit_cards.includes(ESC_NAME) && report.never_hit_cards.includes(CJK_NAME));
   }
 });

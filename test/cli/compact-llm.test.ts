@@ -109,7 +109,13 @@ test("an LLM summary that would grow the body: auto discards it for mechanical; 
   handWrittenCards(w, 60);
   await memctl(w, ["compact", "--mechanical"]);
   const old = fs.readFileSync(compactFile(w), "utf8");
-  configure(w, [script(w, "verbose.sh", "cat; cat /dev/null; sed -n 1,400p /dev/null; i=0; while [ $i -lt 200 ]; do echo 'padding line that makes the summary longer than the index'; i=$((i+1)); done")]);
+  configure(w, [
+    script(
+      w,
+      "verbose.sh",
+      "cat; cat /dev/null; sed -n 1,400p /dev/null; i=0; while [ $i -lt 200 ]; do echo 'padding line that makes the summary longer than the index'; i=$((i+1)); done",
+    ),
+  ]);
   const strict = await memctl(w, ["compact", "--llm"]);
   assert.equal(strict.code, 1);
   assert.match(strict.stderr, /a llm compact would not shrink the injected memory: \d+ bytes without it, \d+ bytes with it/);

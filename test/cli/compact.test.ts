@@ -26,9 +26,17 @@ test("rule 1: compaction reads the records and writes only the slot — every re
   assert.equal(slot.generated_by, "human");
   assert.equal(slot.generated_at, "2026-12-02T09:40:00.000Z");
   assert.equal(slot.watermark.length, 61);
-  assert.deepEqual(slot.watermark.find((e: any) => e.card === "reference_deploy.md"), { card: "reference_deploy.md", name: "deploy", rev: 1 }, "a card with history is covered at its history revision");
+  assert.deepEqual(
+    slot.watermark.find((e: any) => e.card === "reference_deploy.md"),
+    { card: "reference_deploy.md", name: "deploy", rev: 1 },
+    "a card with history is covered at its history revision",
+  );
   assert.match(slot.watermark.find((e: any) => e.card === "project_topic-1.md").rev, /^h:[0-9a-f]{16}$/, "a card with no history gets a content-hash pseudo-revision");
-  for (let i = 1; i <= 60; i++) assert.ok(slot.summary.includes(`- topic-${i} — what the team decided about topic-${i}, with the reason it matters`), "mechanical is lossless: every name and description verbatim");
+  for (let i = 1; i <= 60; i++)
+    assert.ok(
+      slot.summary.includes(`- topic-${i} — what the team decided about topic-${i}, with the reason it matters`),
+      "mechanical is lossless: every name and description verbatim",
+    );
 });
 
 test("rule 2: a record written or updated since is injected as its live line; a hand edit or a revive counts as newer too", async () => {
@@ -56,7 +64,10 @@ test("rule 2: a record written or updated since is injected as its live line; a 
   await memctl(w, ["rm", "old"]);
   await memctl(w, ["save", "old", "-t", "user", "-d", "prefers small commits"]);
   show = JSON.parse((await memctl(w, ["compact", "--show", "--json"])).stdout);
-  assert.ok(show.newer.some((n: any) => n.card === "user_old.md" && n.rev === 3), JSON.stringify(show.newer));
+  assert.ok(
+    show.newer.some((n: any) => n.card === "user_old.md" && n.rev === 3),
+    JSON.stringify(show.newer),
+  );
 });
 
 test("rule 2: a record removed since the compact is called out, never left as a stale summary claim", async () => {
@@ -120,7 +131,10 @@ test("--show without a compact, --clear twice, and flags that cannot combine", a
   assert.match(none.stdout, /No compact \(\.memctl\/compact\.json does not exist\)\.\nInjection uses the full index: 60 records, \d+ bytes/);
   await memctl(w, ["compact", "--mechanical"]);
   const shown = await memctl(w, ["compact", "--show"]);
-  assert.match(shown.stdout, /generated  2026-12-02T09:40:00\.000Z by human\n  generator  mechanical\n  covers     60 records\n  injected   \d+ bytes with it, \d+ bytes without it\nSummary:\n  Cards by type/);
+  assert.match(
+    shown.stdout,
+    /generated  2026-12-02T09:40:00\.000Z by human\n  generator  mechanical\n  covers     60 records\n  injected   \d+ bytes with it, \d+ bytes without it\nSummary:\n  Cards by type/,
+  );
   assert.deepEqual(JSON.parse((await memctl(w, ["compact", "--clear", "--json"])).stdout).cleared, true);
   assert.equal(fs.existsSync(compactFile(w)), false);
   assert.match((await memctl(w, ["compact", "--clear"])).stdout, /no compact to clear/);
@@ -161,14 +175,21 @@ test("no lock: concurrent compactions (real processes) each write a whole artifa
   for (const r of runs) assert.equal(r.code, 0, r.stderr);
   const slot = readCompactJson(w);
   assert.equal(slot.watermark.length, 60);
-  assert.deepEqual(fs.readdirSync(path.dirname(compactFile(w))).filter((f) => f.includes("compact")), ["compact.json"], "no temp file left behind");
+  assert.deepEqual(
+    fs.readdirSync(path.dirname(compactFile(w))).filter((f) => f.includes("compact")),
+    ["compact.json"],
+    "no temp file left behind",
+  );
   assert.equal(JSON.parse((await memctl(w, ["compact", "--show", "--json"])).stdout).current, true);
 });
 
 test("a store without MEMORY.md is a clear error for compact and --show, never an internal one", async () => {
   const w = makeWorld();
   fs.unlinkSync(path.join(w.mem, "MEMORY.md"));
-  for (const argv of [["compact", "--mechanical"], ["compact", "--show"]]) {
+  for (const argv of [
+    ["compact", "--mechanical"],
+    ["compact", "--show"],
+  ]) {
     const r = await memctl(w, argv);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /has no MEMORY\.md, so there is no index to compact/);

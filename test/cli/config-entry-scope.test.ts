@@ -38,7 +38,12 @@ function world(badEntry: (keyB: string, repoB: string) => string) {
   const env = { PATH: process.env.PATH, HOME: home, MEMCTL_CONFIG_FILE: configFile };
   const cli = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd, env, encoding: "utf8" });
   const hook = (cwd: string, host: string) =>
-    spawnSync(process.execPath, [HOOK, "--host", host], { cwd, env, encoding: "utf8", input: JSON.stringify({ session_id: "s", cwd, hook_event_name: "UserPromptSubmit", prompt: "how do we deploy?" }) });
+    spawnSync(process.execPath, [HOOK, "--host", host], {
+      cwd,
+      env,
+      encoding: "utf8",
+      input: JSON.stringify({ session_id: "s", cwd, hook_event_name: "UserPromptSubmit", prompt: "how do we deploy?" }),
+    });
   return { root, home, a: a!, b: b!, c: c!, memA, legacyC, keyB, configFile, configText, cli, hook, cleanup: () => fs.rmSync(root, { recursive: true, force: true }) };
 }
 
@@ -89,7 +94,10 @@ for (const [label, badEntry] of Object.entries(BAD_ENTRIES)) {
     assert.equal(lint.status, 1, lint.stdout + lint.stderr);
     const report = JSON.parse(lint.stdout);
     assert.equal(report.ok, false);
-    assert.ok(report.errors.some((e: { message: string }) => e.message.includes(`projects."${w.keyB}"`)), lint.stdout);
+    assert.ok(
+      report.errors.some((e: { message: string }) => e.message.includes(`projects."${w.keyB}"`)),
+      lint.stdout,
+    );
 
     const doctorB = w.cli(w.b, "doctor", "--json");
     assert.equal(doctorB.status, 1, doctorB.stdout + doctorB.stderr);
@@ -134,7 +142,10 @@ test("a bad [hook] budget is not a memory selection: projects still resolve, lin
   assert.match(JSON.parse(hook.stdout).hookSpecificOutput.additionalContext, /feedback_deploy\.md/);
   const lint = w.cli(w.root, "config", "lint", "--json");
   assert.equal(lint.status, 1);
-  assert.ok(JSON.parse(lint.stdout).errors.some((e: { message: string }) => e.message.includes("hook.max_bytes")), lint.stdout);
+  assert.ok(
+    JSON.parse(lint.stdout).errors.some((e: { message: string }) => e.message.includes("hook.max_bytes")),
+    lint.stdout,
+  );
   const doctor = JSON.parse(w.cli(w.a, "doctor", "--json").stdout);
   assert.ok(JSON.stringify(doctor).includes("hook.max_bytes"), "doctor shows the bad setting");
 });

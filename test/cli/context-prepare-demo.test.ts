@@ -17,8 +17,14 @@ test("context --json: the full ranking with scores, reasons and which lines the 
     assert.equal(await main(["context", "how", "do", "tests", "run", "--json"], s.io), 0);
     const report = JSON.parse(s.stdout.text);
     assert.equal(report.schema_version, 1);
-    assert.deepEqual(report.ranking.map((r: { file: string }) => r.file), ["user_owner.md", "feedback_testing.md", "project_deploy.md"]);
-    assert.deepEqual(report.ranking.map((r: { injected: boolean }) => r.injected), [true, true, false]);
+    assert.deepEqual(
+      report.ranking.map((r: { file: string }) => r.file),
+      ["user_owner.md", "feedback_testing.md", "project_deploy.md"],
+    );
+    assert.deepEqual(
+      report.ranking.map((r: { injected: boolean }) => r.injected),
+      [true, true, false],
+    );
     assert.match(report.ranking[1].why, /test\(title\+topics\+hook\)/);
     assert.equal(report.usage_store, "none");
     assert.ok(report.block.includes("feedback_testing.md"));

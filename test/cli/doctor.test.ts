@@ -6,7 +6,17 @@ import { sha256Hex } from "../../lib/history.js";
 import { claudeSlug } from "../../lib/project.js";
 import { card, index, makeProject, snapshotTree, writeCleanStore } from "../lib/reports/fixture.js";
 
-const ISSUE_LISTS = ["dead_links", "orphan_cards", "duplicate_hooks", "stale_repo_refs", "cards_missing_fields", "unparsed_index_entries", "unreadable_cards", "expired_cards", "resolution_issues"];
+const ISSUE_LISTS = [
+  "dead_links",
+  "orphan_cards",
+  "duplicate_hooks",
+  "stale_repo_refs",
+  "cards_missing_fields",
+  "unparsed_index_entries",
+  "unreadable_cards",
+  "expired_cards",
+  "resolution_issues",
+];
 
 test("a clean store is healthy: exit 0, issues_count 0, the seed's fields in order", async () => {
   const p = makeProject();
@@ -16,10 +26,34 @@ test("a clean store is healthy: exit 0, issues_count 0, the seed's fields in ord
   assert.equal(code, 0);
   assert.equal(report.issues_count, 0);
   assert.equal(report.schema_version, 1);
-  assert.deepEqual(Object.keys(report).slice(0, 11), ["schema_version", "memory_dir", "entry_count", "memory_bytes", "episodes_bytes", "shard_count", "dead_links", "orphan_cards", "duplicate_hooks", "stale_repo_refs", "cards_missing_fields"]);
+  assert.deepEqual(Object.keys(report).slice(0, 11), [
+    "schema_version",
+    "memory_dir",
+    "entry_count",
+    "memory_bytes",
+    "episodes_bytes",
+    "shard_count",
+    "dead_links",
+    "orphan_cards",
+    "duplicate_hooks",
+    "stale_repo_refs",
+    "cards_missing_fields",
+  ]);
   assert.deepEqual(Object.keys(report).slice(11), [
-    "unparsed_index_entries", "unreadable_cards", "expired_cards", "resolution_issues", "issues_count", "injection",
-    "hand_edited_cards", "history_status", "history_malformed", "unimported_claude_memory", "config_warnings", "pending_proposals", "limits_exceeded", "warnings_count",
+    "unparsed_index_entries",
+    "unreadable_cards",
+    "expired_cards",
+    "resolution_issues",
+    "issues_count",
+    "injection",
+    "hand_edited_cards",
+    "history_status",
+    "history_malformed",
+    "unimported_claude_memory",
+    "config_warnings",
+    "pending_proposals",
+    "limits_exceeded",
+    "warnings_count",
   ]);
   assert.equal(report.memory_dir, p.memory);
   assert.equal(report.entry_count, 3);
@@ -167,7 +201,8 @@ test("hand edits since memctl last recorded a card are warnings: modified, remov
   const p = makeProject();
   const files = writeCleanStore(p, 4);
   const text = (f: string) => fs.readFileSync(path.join(p.memory, f));
-  const rec = (rev: number, cardName: string, op: string, sha: string | null) => JSON.stringify({ rev, card: cardName, op, actor: "human", at: "2026-12-01T00:00:00.000Z", sha256: sha, bytes: 1 });
+  const rec = (rev: number, cardName: string, op: string, sha: string | null) =>
+    JSON.stringify({ rev, card: cardName, op, actor: "human", at: "2026-12-01T00:00:00.000Z", sha256: sha, bytes: 1 });
   p.write(
     ".memctl/history.jsonl",
     [
@@ -183,7 +218,11 @@ test("hand edits since memctl last recorded a card are warnings: modified, remov
   assert.equal(code, 0);
   assert.deepEqual(
     report.hand_edited_cards.map((h: { card: string; change: string }) => [h.card, h.change]),
-    [[files[1], "modified"], [files[2], "revived"], ["feedback_vanished.md", "removed"]],
+    [
+      [files[1], "modified"],
+      [files[2], "revived"],
+      ["feedback_vanished.md", "removed"],
+    ],
   );
   assert.equal(report.history_status, "ok");
   assert.equal(report.history_malformed, 1);
@@ -245,7 +284,10 @@ test("refs in block-style and flow-style lists are both checked; cards linked on
   const { report } = await p.json(["doctor"]);
   assert.deepEqual(
     report.stale_repo_refs.map((s: { card: string; ref: string }) => [s.card, s.ref]),
-    [["project_block.md", "path:lib/block-gone.ts"], ["project_flow.md", "fn:lib/present.ts#gone"]],
+    [
+      ["project_block.md", "path:lib/block-gone.ts"],
+      ["project_flow.md", "fn:lib/present.ts#gone"],
+    ],
   );
   assert.deepEqual(report.orphan_cards, []);
   assert.equal(report.shard_count, 1);

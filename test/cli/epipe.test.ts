@@ -7,12 +7,20 @@ import { REPO_ROOT, sandbox } from "../helpers.js";
 // `memctl list | head`: the reader closes the pipe after its first lines. memctl must stop quietly (no
 // "Unhandled 'error' event … EPIPE" stack trace), like any Unix tool. Real processes and a real pipe.
 
-const CARDS = Array.from({ length: 3000 }, (_, i) => ({ file: `project_card-${i}.md`, title: `card ${i}`, hook: `description of card number ${i}, long enough that the listing outgrows a pipe buffer` }));
+const CARDS = Array.from({ length: 3000 }, (_, i) => ({
+  file: `project_card-${i}.md`,
+  title: `card ${i}`,
+  hook: `description of card number ${i}, long enough that the listing outgrows a pipe buffer`,
+}));
 
 /** Runs the built CLI with stdout on a pipe whose reader closes after the first chunk (as `head -1` does). */
 function runIntoClosingReader(args: string[], env: Record<string, string>, cwd: string): Promise<{ code: number | null; signal: string | null; stderr: string; got: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, "dist", "cli.js"), ...args], { cwd, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, "dist", "cli.js"), ...args], {
+      cwd,
+      env: { PATH: process.env.PATH ?? "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stderr = "";
     let got = 0;
     const reader = child.stdout;
@@ -42,7 +50,11 @@ test("stderr into a reader that has gone: a successful command still exits 0 (no
   t.after(() => w.cleanup());
   // `memctl mcp` announces itself on stderr, then serves until its input ends (exit 0). The stderr reader
   // is closed before that line is written, so the write gets EPIPE; a crash would exit 1.
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, "dist", "cli.js"), "mcp"], { cwd: w.repo, env: { PATH: process.env.PATH ?? "", ...(w.io.env as Record<string, string>) }, stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, "dist", "cli.js"), "mcp"], {
+    cwd: w.repo,
+    env: { PATH: process.env.PATH ?? "", ...(w.io.env as Record<string, string>) },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   child.stderr.destroy();
   let stdout = "";
   child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));

@@ -15,7 +15,11 @@ function world(t: TestContext): World {
 }
 
 const optIn = (w: World, text: string) => fs.writeFileSync(w.env.MEMCTL_CONFIG_FILE!, text);
-const listing = (dir: string) => fs.readdirSync(dir).filter((f) => f !== ".memctl").sort();
+const listing = (dir: string) =>
+  fs
+    .readdirSync(dir)
+    .filter((f) => f !== ".memctl")
+    .sort();
 
 test("--actor system is refused from the command line with a usage error; nothing is written", async (t) => {
   const w = world(t);
@@ -54,7 +58,10 @@ test("a host without the owner's opt-in may not save, rm or manage; the refusal 
   }
   assert.deepEqual(listing(w.mem), ["MEMORY.md", "project_kept.md"]);
   assert.equal(fs.readFileSync(path.join(w.mem, "MEMORY.md"), "utf8"), before);
-  assert.deepEqual(readHistory(w.mem).entries.map((e) => e.actor), ["human"]);
+  assert.deepEqual(
+    readHistory(w.mem).entries.map((e) => e.actor),
+    ["human"],
+  );
 });
 
 test("another host's opt-in, or write = false, does not let host:claude write", async (t) => {
@@ -74,11 +81,14 @@ test("with [hosts.claude] write = true the host saves, manages and removes, each
   assert.equal(manage.code, 0, manage.stderr);
   const rm = await memctl(w, ["rm", "x", "--actor", "host:claude"]);
   assert.equal(rm.code, 0, rm.stderr);
-  assert.deepEqual(readHistory(w.mem).entries.map((e) => [e.card, e.op, e.actor]), [
-    ["project_x.md", "create", "host:claude"],
-    ["notes/a.md", "create", "host:claude"],
-    ["project_x.md", "delete", "host:claude"],
-  ]);
+  assert.deepEqual(
+    readHistory(w.mem).entries.map((e) => [e.card, e.op, e.actor]),
+    [
+      ["project_x.md", "create", "host:claude"],
+      ["notes/a.md", "create", "host:claude"],
+      ["project_x.md", "delete", "host:claude"],
+    ],
+  );
 });
 
 test("a host logs episodes and stages proposals without any opt-in", async (t) => {
@@ -97,7 +107,10 @@ test("the human owner still does everything, with or without host opt-ins", asyn
   assert.equal((await memctl(w, ["save", "x", "-t", "project", "-d", "d"])).code, 0);
   assert.equal((await memctl(w, ["manage", "create", "notes/a.md", "--text", "a"])).code, 0);
   assert.equal((await memctl(w, ["rm", "x", "--actor", "human"])).code, 0);
-  assert.deepEqual(readHistory(w.mem).entries.map((e) => e.actor), ["human", "human", "human"]);
+  assert.deepEqual(
+    readHistory(w.mem).entries.map((e) => e.actor),
+    ["human", "human", "human"],
+  );
 });
 
 test("config lint understands [hosts.<name>] write and names a malformed entry", async (t) => {

@@ -195,7 +195,9 @@ test("SIGKILL at random moments of an import: either no card, or a card with its
     assert.equal(parseIndex(fs.readFileSync(path.join(w.mem, "MEMORY.md"), "utf8")).entries.length, n, "one index line per card");
     assert.equal(fs.readdirSync(w.mem).filter((f) => f.endsWith(".tmp")).length, 0, "no temp file left after the re-run");
   }
-  t.diagnostic(`kills: ${kills}; after the kill: no card and nothing recorded ${seen.none}, recorded but no card placed ${seen.recordedNotPlaced}, some cards placed ${seen.partial}, all placed ${seen.all}`);
+  t.diagnostic(
+    `kills: ${kills}; after the kill: no card and nothing recorded ${seen.none}, recorded but no card placed ${seen.recordedNotPlaced}, some cards placed ${seen.partial}, all placed ${seen.all}`,
+  );
 });
 
 test("an import appends its index lines as bytes: another line that is not UTF-8 stays byte for byte", async (t) => {

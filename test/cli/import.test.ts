@@ -51,7 +51,11 @@ test("preview, import, re-run: newest copy wins, verbatim, system, idempotent, n
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /imported 3 cards/);
   assert.match(run.stdout, /hint: 1 description is over 200 characters[\s\S]*project_long\.md \(\d+ characters\)/);
-  assert.equal(fs.readFileSync(path.join(w.mem, "feedback_testing.md"), "utf8"), fs.readFileSync(path.join(dirs.worktree, "feedback_testing.md"), "utf8"), "newest copy, byte for byte");
+  assert.equal(
+    fs.readFileSync(path.join(w.mem, "feedback_testing.md"), "utf8"),
+    fs.readFileSync(path.join(dirs.worktree, "feedback_testing.md"), "utf8"),
+    "newest copy, byte for byte",
+  );
   assert.equal(fs.readFileSync(path.join(w.mem, "project_long.md"), "utf8"), fs.readFileSync(path.join(dirs.main, "project_long.md"), "utf8"), "no truncation");
   assert.equal(fs.existsSync(path.join(w.mem, "feedback_foreign.md")), false);
   const index = fs.readFileSync(path.join(w.mem, "MEMORY.md"), "utf8");
@@ -59,7 +63,11 @@ test("preview, import, re-run: newest copy wins, verbatim, system, idempotent, n
   assert.ok(index.includes(`- [long](project_long.md) — ${LONG}\n`), "index carries the description in full");
   assert.match(index, /- \[user_me\]\(user_me\.md\)\n/);
   const history = readHistory(w.mem).entries;
-  assert.deepEqual(history.map((e) => `${e.op}:${e.card}:${e.actor}:${e.rev}`).sort(), ["import:feedback_testing.md:system:1", "import:project_long.md:system:1", "import:user_me.md:system:1"]);
+  assert.deepEqual(history.map((e) => `${e.op}:${e.card}:${e.actor}:${e.rev}`).sort(), [
+    "import:feedback_testing.md:system:1",
+    "import:project_long.md:system:1",
+    "import:user_me.md:system:1",
+  ]);
 
   const save = await memctl(w, ["save", "testing", "-d", "edited after import"]);
   assert.equal(save.code, 0, save.stderr);
@@ -69,7 +77,10 @@ test("preview, import, re-run: newest copy wins, verbatim, system, idempotent, n
   assert.equal(again.code, 0, again.stderr);
   const report = JSON.parse(again.stdout);
   assert.deepEqual(report.imported, []);
-  assert.deepEqual(report.items.map((i: { file: string; action: string }) => `${i.file}:${i.action}`), ["project_long.md:present", "feedback_testing.md:present", "user_me.md:removed"]);
+  assert.deepEqual(
+    report.items.map((i: { file: string; action: string }) => `${i.file}:${i.action}`),
+    ["project_long.md:present", "feedback_testing.md:present", "user_me.md:removed"],
+  );
   assert.equal(fs.readFileSync(path.join(w.mem, "feedback_testing.md"), "utf8"), edited, "later edits survive");
   assert.equal(fs.existsSync(path.join(w.mem, "user_me.md")), false, "a removed card is not resurrected");
 });

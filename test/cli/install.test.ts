@@ -52,7 +52,10 @@ test("install --status --json reports every host and scope, then tracks an insta
   assert.equal(await main(["install", "--status", "--json"], w.io), 0, w.err.text);
   const report = JSON.parse(w.out.text);
   assert.equal(report.schema_version, 1);
-  assert.deepEqual(report.hosts.map((h: { host: string }) => h.host), ["claude", "codex", "opencode", "grok", "generic"]);
+  assert.deepEqual(
+    report.hosts.map((h: { host: string }) => h.host),
+    ["claude", "codex", "opencode", "grok", "generic"],
+  );
   assert.equal(report.hosts[0].detected, false);
   assert.equal(report.hosts[0].scopes.user.state, "not-installed");
   assert.equal(await main(["install", "codex"], w.io), 0);
@@ -101,14 +104,35 @@ test("install --status says per host whether it may write cards directly: propos
   const config = path.join(w.home, ".config", "memctl", "config.toml");
   const before = await statusOf();
   assert.equal(before.json.config_file, config);
-  assert.deepEqual(before.json.hosts.map((h: { actor: string; direct_writes: boolean }) => [h.actor, h.direct_writes]), [["host:claude", false], ["host:codex", false], ["host:opencode", false], ["host:grok", false], ["host:generic", false]]);
+  assert.deepEqual(
+    before.json.hosts.map((h: { actor: string; direct_writes: boolean }) => [h.actor, h.direct_writes]),
+    [
+      ["host:claude", false],
+      ["host:codex", false],
+      ["host:opencode", false],
+      ["host:grok", false],
+      ["host:generic", false],
+    ],
+  );
   assert.match(before.text, /Claude Code .*\n\s+user\s+installed\n.*MCP server memctl: registered.*\n\s+writes\s+propose only\n/);
-  assert.match(before.text, /\nHosts read, log episodes and propose cards for you to accept; writing cards directly is opt-in per host: \[hosts\.<name>\] write = true in .*config\.toml\n$/);
+  assert.match(
+    before.text,
+    /\nHosts read, log episodes and propose cards for you to accept; writing cards directly is opt-in per host: \[hosts\.<name>\] write = true in .*config\.toml\n$/,
+  );
 
   fs.mkdirSync(path.dirname(config), { recursive: true });
   fs.writeFileSync(config, "[hosts.claude]\nwrite = true\n");
   const after = await statusOf();
-  assert.deepEqual(after.json.hosts.map((h: { actor: string; direct_writes: boolean }) => [h.actor, h.direct_writes]), [["host:claude", true], ["host:codex", false], ["host:opencode", false], ["host:grok", false], ["host:generic", false]]);
+  assert.deepEqual(
+    after.json.hosts.map((h: { actor: string; direct_writes: boolean }) => [h.actor, h.direct_writes]),
+    [
+      ["host:claude", true],
+      ["host:codex", false],
+      ["host:opencode", false],
+      ["host:grok", false],
+      ["host:generic", false],
+    ],
+  );
   assert.match(after.text, /Claude Code .*\n\s+user\s+installed\n.*MCP server memctl: registered.*\n\s+writes\s+direct \(\[hosts\.claude\] write = true\)\n/);
   assert.match(after.text, /Codex CLI[^\n]*\n(?:\s+user[^\n]*\n)\s+writes\s+propose only\n/);
 });

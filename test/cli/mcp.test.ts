@@ -47,8 +47,14 @@ test("mcp over raw stdio: stdout carries only JSON-RPC messages and the server e
     child.stdin.end();
     const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
     assert.equal(code, 0, stderr);
-    const messages = stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l));
-    assert.ok(messages.every((m) => m.jsonrpc === "2.0" && typeof m.id === "number"), stdout);
+    const messages = stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+    assert.ok(
+      messages.every((m) => m.jsonrpc === "2.0" && typeof m.id === "number"),
+      stdout,
+    );
     const byId = new Map(messages.map((m) => [m.id, m]));
     assert.equal(byId.get(1).result.serverInfo.name, "memctl");
     assert.equal(byId.get(2).result.isError, true);
@@ -66,10 +72,20 @@ test("only `memctl mcp` loads the MCP SDK: other commands and mcp --help run wit
   const s = sandbox(CARDS);
   try {
     // A module resolve hook that makes any import of the SDK or zod fail loudly.
-    fs.writeFileSync(path.join(s.root, "block-hooks.mjs"), 'export async function resolve(spec, ctx, next) { if (/^(@modelcontextprotocol\\/|zod($|\\/))/.test(spec)) throw new Error("BLOCKED " + spec); return next(spec, ctx); }\n');
+    fs.writeFileSync(
+      path.join(s.root, "block-hooks.mjs"),
+      'export async function resolve(spec, ctx, next) { if (/^(@modelcontextprotocol\\/|zod($|\\/))/.test(spec)) throw new Error("BLOCKED " + spec); return next(spec, ctx); }\n',
+    );
     fs.writeFileSync(path.join(s.root, "block.mjs"), 'import { register } from "node:module"; register("./block-hooks.mjs", import.meta.url);\n');
-    const run = (...args: string[]) => spawnSync(process.execPath, ["--import", path.join(s.root, "block.mjs"), CLI, ...args], { cwd: s.repo, env: serverEnv(s), input: "", encoding: "utf8" });
-    for (const argv of [["resolve", "--json"], ["view", "MEMORY.md"], ["search", "tests"], ["context", "tests"], ["mcp", "--help"]]) {
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ["--import", path.join(s.root, "block.mjs"), CLI, ...args], { cwd: s.repo, env: serverEnv(s), input: "", encoding: "utf8" });
+    for (const argv of [
+      ["resolve", "--json"],
+      ["view", "MEMORY.md"],
+      ["search", "tests"],
+      ["context", "tests"],
+      ["mcp", "--help"],
+    ]) {
       const r = run(...argv);
       assert.equal(r.status, 0, `${argv.join(" ")}: ${r.stderr}`);
       assert.doesNotMatch(r.stderr, /BLOCKED/);

@@ -33,14 +33,29 @@ function world(t: { after: (fn: () => void) => void }) {
 test("propose refuses every name that is not a card at the store root, on read-only and agent callers alike", async (t) => {
   const w = world(t);
   const before = w.index();
-  for (const name of ["./MEMORY.md", "MEMORY.md", "./memory.md", ".memctl/jobs", "../outside", "people/alex", "people/alex.md", "episodes.summary", "notes", "/memories/MEMORY.md"]) {
+  for (const name of [
+    "./MEMORY.md",
+    "MEMORY.md",
+    "./memory.md",
+    ".memctl/jobs",
+    "../outside",
+    "people/alex",
+    "people/alex.md",
+    "episodes.summary",
+    "notes",
+    "/memories/MEMORY.md",
+  ]) {
     for (const who of [["--task-id", "t-1"], ["--actor", "agent:a1"], []]) {
       const r = await w.run(["propose", name, "-t", "project", "-d", "replace the index", "--source", "me", "--kind", "fact", ...who]);
       assert.notEqual(r.code, 0, `propose ${name} ${who.join(" ")} is refused: ${r.stdout}`);
       assert.match(r.stderr, /card/i, `the refusal says what a card name is (${name}): ${r.stderr}`);
     }
   }
-  assert.equal(fs.existsSync(path.join(w.memory, ".memctl", "proposals")) ? fs.readdirSync(path.join(w.memory, ".memctl", "proposals")).filter((f) => f.endsWith(".json")).length : 0, 0, "nothing staged");
+  assert.equal(
+    fs.existsSync(path.join(w.memory, ".memctl", "proposals")) ? fs.readdirSync(path.join(w.memory, ".memctl", "proposals")).filter((f) => f.endsWith(".json")).length : 0,
+    0,
+    "nothing staged",
+  );
   assert.equal(w.index(), before);
   // Card names and card files at the root still work.
   assert.equal((await w.run(["propose", "run-tests", "-d", "Run the suite before every push", "--source", "CI", "--task-id", "t-1"])).code, 0);
@@ -72,7 +87,10 @@ test("a staged proposal edited on disk to name MEMORY.md is flagged by review, r
   assert.equal(consolidated.code, 0, consolidated.stderr);
   const report = JSON.parse(consolidated.stdout);
   assert.deepEqual(report.accepted, []);
-  assert.ok(report.held.some((h: { id: string; why: string }) => h.id === id && /not a card/.test(h.why)), JSON.stringify(report.held));
+  assert.ok(
+    report.held.some((h: { id: string; why: string }) => h.id === id && /not a card/.test(h.why)),
+    JSON.stringify(report.held),
+  );
 
   assert.equal(w.index(), before, "MEMORY.md is byte for byte as it was");
   assert.equal(fs.readFileSync(path.join(w.memory, "feedback_run-tests.md"), "utf8"), cardBefore);

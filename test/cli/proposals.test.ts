@@ -23,7 +23,12 @@ function world(now = new Date("2026-12-02T10:00:00Z")) {
     return { code, stdout: out.text, stderr: err.text, json: () => JSON.parse(out.text) };
   };
   const pending = () => fs.readdirSync(path.join(s.memory, ".memctl", "proposals")).filter((f) => f.endsWith(".json"));
-  const log = () => fs.readFileSync(path.join(s.memory, ".memctl", "proposals-log.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  const log = () =>
+    fs
+      .readFileSync(path.join(s.memory, ".memctl", "proposals-log.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
   return { ...s, run, pending, log };
 }
 
@@ -36,7 +41,23 @@ async function proposeJson(w: ReturnType<typeof world>, argv: string[], stdin?: 
 test("an agent may propose but not accept, reject or consolidate; nothing canonical changes", async () => {
   const w = world();
   const before = fs.readFileSync(path.join(w.memory, "MEMORY.md"), "utf8");
-  const proposed = await w.run(["propose", "ci-cache", "-t", "reference", "-d", "CI caches node_modules by lockfile hash", "--source", "ci.yml line 40", "--kind", "fact", "--confidence", "0.9", "--task-id", "t-42", "--json"]);
+  const proposed = await w.run([
+    "propose",
+    "ci-cache",
+    "-t",
+    "reference",
+    "-d",
+    "CI caches node_modules by lockfile hash",
+    "--source",
+    "ci.yml line 40",
+    "--kind",
+    "fact",
+    "--confidence",
+    "0.9",
+    "--task-id",
+    "t-42",
+    "--json",
+  ]);
   assert.equal(proposed.code, 0, proposed.stderr);
   const p = proposed.json().proposal;
   assert.equal(p.proposer, "agent:t-42");
@@ -45,7 +66,12 @@ test("an agent may propose but not accept, reject or consolidate; nothing canoni
   assert.equal(p.base_sha256, null);
   assert.deepEqual(p.provenance, { kind: "fact", confidence: 0.9, source: "ci.yml line 40" });
   assert.deepEqual(w.pending(), [`${p.id}.json`]);
-  for (const argv of [["accept", p.id, "--task-id", "t-42"], ["accept", p.id, "--actor", "agent:t-42"], ["reject", p.id, "--reason", "no", "--task-id", "t-42"], ["consolidate", "--task-id", "t-42"]]) {
+  for (const argv of [
+    ["accept", p.id, "--task-id", "t-42"],
+    ["accept", p.id, "--actor", "agent:t-42"],
+    ["reject", p.id, "--reason", "no", "--task-id", "t-42"],
+    ["consolidate", "--task-id", "t-42"],
+  ]) {
     const r = await w.run([...argv, "--json"]);
     assert.equal(r.code, 1, argv.join(" "));
     assert.equal(r.json().error.code, "E_READ_ONLY", argv.join(" "));
@@ -87,7 +113,26 @@ test("a proposal without a source, with a bad kind or an over-long description i
 
 test("accept writes the card through save: provenance in frontmatter, a history revision by human, an index line; the proposal is archived", async () => {
   const w = world();
-  const id = await proposeJson(w, ["ci-cache", "-t", "reference", "-d", "CI caches node_modules by lockfile hash", "--source", "ci.yml line 40", "--kind", "fact", "--confidence", "0.9", "--task-id", "t-42", "-"], "Keyed on package-lock.json.\n");
+  const id = await proposeJson(
+    w,
+    [
+      "ci-cache",
+      "-t",
+      "reference",
+      "-d",
+      "CI caches node_modules by lockfile hash",
+      "--source",
+      "ci.yml line 40",
+      "--kind",
+      "fact",
+      "--confidence",
+      "0.9",
+      "--task-id",
+      "t-42",
+      "-",
+    ],
+    "Keyed on package-lock.json.\n",
+  );
   const accepted = await w.run(["accept", id.slice(0, 24), "--topics", "ci,cache", "--json"]);
   assert.equal(accepted.code, 0, accepted.stderr);
   const a = accepted.json();
@@ -103,7 +148,10 @@ test("accept writes the card through save: provenance in frontmatter, a history 
   assert.deepEqual(w.pending(), []);
   const archived = JSON.parse(fs.readFileSync(path.join(w.memory, ".memctl", "proposals", "archive", `${id}.json`), "utf8"));
   assert.deepEqual([archived.status, archived.decided_by, archived.card_file, archived.rev, archived.proposer], ["accepted", "human", "reference_ci-cache.md", 1, "agent:t-42"]);
-  assert.deepEqual(w.log().map((e) => e.event), ["proposed", "accepted"]);
+  assert.deepEqual(
+    w.log().map((e) => e.event),
+    ["proposed", "accepted"],
+  );
   const again = await w.run(["accept", id, "--json"]);
   assert.equal(again.code, 1);
   assert.equal(again.json().error.code, "E_NOT_FOUND");
@@ -133,7 +181,10 @@ test("reject archives the proposal with its reason and logs it; nothing is delet
   assert.deepEqual([r.json().status, r.json().reason], ["rejected", "a guess from one log line"]);
   assert.deepEqual(w.pending(), []);
   const archived = JSON.parse(fs.readFileSync(path.join(w.memory, ".memctl", "proposals", "archive", `${id}.json`), "utf8"));
-  assert.deepEqual([archived.status, archived.reason, archived.decided_by, archived.card.description], ["rejected", "a guess from one log line", "human", "The user is based in Russia"]);
+  assert.deepEqual(
+    [archived.status, archived.reason, archived.decided_by, archived.card.description],
+    ["rejected", "a guess from one log line", "human", "The user is based in Russia"],
+  );
   assert.deepEqual(w.log().at(-1), { event: "rejected", id, actor: "human", at: "2026-12-02T10:00:00.000Z", reason: "a guess from one log line" });
   assert.equal(fs.existsSync(path.join(w.memory, "user_lives-in.md")), false);
   w.cleanup();
@@ -180,7 +231,19 @@ test("a fresh update proposal shows its diff against the card and is not stale",
 test("consolidate merges duplicates, flags a conflict and a contradiction, accepts nothing by default; --accept-facts promotes clean facts only", async () => {
   const w = world();
   const dup1 = await proposeJson(w, ["ci-cache", "-t", "reference", "-d", "CI caches node_modules by lockfile hash", "--source", "ci.yml", "--kind", "fact", "--task-id", "a"]);
-  const dup2 = await proposeJson(w, ["ci-cache", "-t", "reference", "-d", "CI  caches node_modules by lockfile hash ", "--source", "ci run 881", "--kind", "fact", "--actor", "host:codex"]);
+  const dup2 = await proposeJson(w, [
+    "ci-cache",
+    "-t",
+    "reference",
+    "-d",
+    "CI  caches node_modules by lockfile hash ",
+    "--source",
+    "ci run 881",
+    "--kind",
+    "fact",
+    "--actor",
+    "host:codex",
+  ]);
   const c1 = await proposeJson(w, ["deploy", "-t", "project", "-d", "Deploys go out on Tuesdays", "--source", "standup", "--kind", "fact", "--task-id", "b"]);
   const c2 = await proposeJson(w, ["deploy", "-t", "project", "-d", "Deploys go out on Thursdays", "--source", "calendar", "--kind", "fact", "--task-id", "c"]);
   const old = await proposeJson(w, ["run-tests", "-d", "Run only the fast tests", "--source", "chat", "--kind", "fact", "--task-id", "d"]);
@@ -208,12 +271,18 @@ test("consolidate merges duplicates, flags a conflict and a contradiction, accep
   assert.deepEqual([r.job.kind, r.job.status, r.job.attempts], ["consolidate", "done", 1]);
   assert.equal(w.pending().includes(`${dup2}.json`), false);
   const primary = JSON.parse(fs.readFileSync(path.join(w.memory, ".memctl", "proposals", `${dup1}.json`), "utf8"));
-  assert.deepEqual(primary.merged.map((m: { id: string; proposer: string }) => [m.id, m.proposer]), [[dup2, "host:codex"]]);
+  assert.deepEqual(
+    primary.merged.map((m: { id: string; proposer: string }) => [m.id, m.proposer]),
+    [[dup2, "host:codex"]],
+  );
   assert.equal(JSON.parse(fs.readFileSync(path.join(w.memory, ".memctl", "proposals", "archive", `${dup2}.json`), "utf8")).merged_into, dup1);
   assert.equal(fs.existsSync(path.join(w.memory, "reference_ci-cache.md")), false);
 
   const facts = (await w.run(["consolidate", "--accept-facts", "--json"])).json();
-  assert.deepEqual(facts.accepted.map((a: { id: string; card: string; rev: number }) => [a.id, a.card, a.rev]), [[dup1, "reference_ci-cache.md", 1]]);
+  assert.deepEqual(
+    facts.accepted.map((a: { id: string; card: string; rev: number }) => [a.id, a.card, a.rev]),
+    [[dup1, "reference_ci-cache.md", 1]],
+  );
   const held = Object.fromEntries(facts.held.map((h: { id: string; why: string }) => [h.id, h.why]));
   assert.match(held[c1], /conflicts/);
   assert.match(held[old], /contradicts/);
@@ -230,12 +299,17 @@ test("a proposal that an existing card already says is flagged dup-card and neve
   const sameHook = await proposeJson(w, ["run-everything", "-t", "feedback", "-d", "Run the whole suite before pushing", "--source", "chat", "--kind", "fact"]);
   const body = fs.readFileSync(path.join(w.memory, "feedback_run-tests.md"), "utf8").split("---\n").slice(2).join("---\n");
   const noOp = await proposeJson(w, ["run-tests", "-d", "Run the whole suite before pushing", "--source", "README", "--kind", "fact", "-"], body);
-  const flags = Object.fromEntries((await w.run(["review", "--json"])).json().proposals.map((p: { id: string; flags: { duplicate_of_card: string | null } }) => [p.id, p.flags.duplicate_of_card]));
+  const flags = Object.fromEntries(
+    (await w.run(["review", "--json"])).json().proposals.map((p: { id: string; flags: { duplicate_of_card: string | null } }) => [p.id, p.flags.duplicate_of_card]),
+  );
   assert.deepEqual(flags, { [sameHook]: "feedback_run-tests.md", [noOp]: "feedback_run-tests.md" });
   assert.match((await w.run(["review"])).stdout, /dup-card:feedback_run-tests\.md/);
   const pass = (await w.run(["consolidate", "--accept-facts", "--json"])).json();
   assert.deepEqual(pass.accepted, []);
-  assert.deepEqual(pass.held.map((h: { why: string }) => h.why), ["feedback_run-tests.md already says this", "feedback_run-tests.md already says this"]);
+  assert.deepEqual(
+    pass.held.map((h: { why: string }) => h.why),
+    ["feedback_run-tests.md already says this", "feedback_run-tests.md already says this"],
+  );
   w.cleanup();
 });
 

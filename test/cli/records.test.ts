@@ -28,7 +28,9 @@ test("save creates a card with full frontmatter, its index line, and a create re
   const r = await memctl(w, ["save", "run-tests", "-t", "feedback", "-d", "Run the whole suite before pushing", "--topics", "ci,tests", "--ref", "path:package.json", "--json"]);
   assert.equal(r.code, 0, r.stderr);
   const card = fs.readFileSync(path.join(w.mem, "feedback_run-tests.md"), "utf8");
-  assert.equal(card, `---
+  assert.equal(
+    card,
+    `---
 name: run-tests
 description: Run the whole suite before pushing
 metadata:
@@ -43,10 +45,14 @@ updated_at: "2026-12-02"
 repo_refs:
   - path:package.json
 ---
-`);
+`,
+  );
   assert.equal(fs.readFileSync(path.join(w.mem, "MEMORY.md"), "utf8"), "# Memory\n\nIndex.\n- [run-tests](feedback_run-tests.md) — Run the whole suite before pushing\n");
   const [entry] = readHistory(w.mem).entries;
-  assert.deepEqual({ ...entry, at: undefined }, { rev: 1, card: "feedback_run-tests.md", op: "create", actor: "human", at: undefined, sha256: sha256Hex(card), bytes: Buffer.byteLength(card) });
+  assert.deepEqual(
+    { ...entry, at: undefined },
+    { rev: 1, card: "feedback_run-tests.md", op: "create", actor: "human", at: undefined, sha256: sha256Hex(card), bytes: Buffer.byteLength(card) },
+  );
 });
 
 test("updating keeps every untouched frontmatter byte (legacy metadata block) and only that card's index line", async () => {
@@ -58,7 +64,12 @@ test("updating keeps every untouched frontmatter byte (legacy metadata block) an
   const r = await memctl(w, ["save", "development-workflow", "-d", "new: description", "--priority", "always", "--actor", "host:claude"]);
   assert.equal(r.code, 0, r.stderr);
   const after = fs.readFileSync(path.join(w.mem, "feedback_development-workflow.md"), "utf8");
-  assert.equal(after, LEGACY.replace("description: old description", "description: 'new: description'").replace("priority: normal", "priority: always").replace('updated_at: "2026-06-23"', 'updated_at: "2026-12-02"'));
+  assert.equal(
+    after,
+    LEGACY.replace("description: old description", "description: 'new: description'")
+      .replace("priority: normal", "priority: always")
+      .replace('updated_at: "2026-06-23"', 'updated_at: "2026-12-02"'),
+  );
   assert.equal(fs.readFileSync(path.join(w.mem, "MEMORY.md"), "utf8"), index.replace("— old description", "— new: description"));
   assert.equal(readHistory(w.mem).entries.at(-1)!.actor, "host:claude");
   assert.equal(readHistory(w.mem).entries.at(-1)!.op, "update");
@@ -96,7 +107,10 @@ test("rm tombstones: the card leaves the index, history stays, a later save revi
   assert.equal(revive.code, 0, revive.stderr);
   assert.deepEqual([JSON.parse(revive.stdout).rev, JSON.parse(revive.stdout).revived], [3, true]);
   const hist = await memctl(w, ["history", "x", "--json"]);
-  assert.deepEqual(JSON.parse(hist.stdout).entries.map((e: { op: string; rev: number }) => `${e.op}@${e.rev}`), ["create@1", "delete@2", "create@3"]);
+  assert.deepEqual(
+    JSON.parse(hist.stdout).entries.map((e: { op: string; rev: number }) => `${e.op}@${e.rev}`),
+    ["create@1", "delete@2", "create@3"],
+  );
   assert.match((await memctl(w, ["history", "x"])).stdout, /r2 +delete +human +- +0 +project_x\.md/);
 });
 
@@ -114,7 +128,12 @@ test("adopt records a hand edit as an adopt revision, then has nothing left to a
 
 test("agents are read-only for save, rm and adopt", async () => {
   const w = makeWorld();
-  for (const argv of [["save", "x", "-t", "user", "-d", "d", "--task-id", "t1"], ["save", "x", "-t", "user", "-d", "d", "--actor", "agent:bot"], ["rm", "x", "--task-id", "t1"], ["adopt", "--actor", "agent:bot", "--json"]]) {
+  for (const argv of [
+    ["save", "x", "-t", "user", "-d", "d", "--task-id", "t1"],
+    ["save", "x", "-t", "user", "-d", "d", "--actor", "agent:bot"],
+    ["rm", "x", "--task-id", "t1"],
+    ["adopt", "--actor", "agent:bot", "--json"],
+  ]) {
     const r = await memctl(w, argv);
     assert.equal(r.code, 1, argv.join(" "));
     assert.match(r.stderr, /read-only.*[Pp]ropose/);
@@ -144,7 +163,10 @@ test("list elides long descriptions with … to 120 columns when piped, says so,
 test("twenty saves in one process land in one consistent index", async () => {
   const w = makeWorld();
   const results = await Promise.all(Array.from({ length: 20 }, (_, i) => memctl(w, ["save", `card-${i}`, "-t", "reference", "-d", `card number ${i}`])));
-  assert.deepEqual(results.map((r) => r.code), Array(20).fill(0));
+  assert.deepEqual(
+    results.map((r) => r.code),
+    Array(20).fill(0),
+  );
   const index = fs.readFileSync(path.join(w.mem, "MEMORY.md"), "utf8");
   for (let i = 0; i < 20; i++) assert.equal(index.split(`(reference_card-${i}.md)`).length, 2, `card-${i} exactly once`);
 });
@@ -156,10 +178,13 @@ test("an imported card with a free-form name is updated by that name or its file
   assert.equal((await memctl(w, ["save", "feedback_prefs.md", "--priority", "low"])).code, 0);
   assert.match(fs.readFileSync(path.join(w.mem, "feedback_prefs.md"), "utf8"), /^---\nname: Testing preferences\ndescription: new\ntype: feedback\n/);
   assert.equal((await memctl(w, ["save", "bad name", "-t", "user", "-d", "x"])).code, 2);
-  const escape = await memctl(w, ["save", "../escape", "-t", "user", "-d", "x"]);
-  assert.equal(escape.code, 1);
-  assert.match(escape.stderr, /"\.\." segment/);
-  assert.deepEqual(fs.readdirSync(w.root).sort(), ["config.toml", "home", "mem", "repo"].filter((f) => fs.existsSync(path.join(w.root, f))));
+  const escaping = await memctl(w, ["save", "../escape", "-t", "user", "-d", "x"]);
+  assert.equal(escaping.code, 1);
+  assert.match(escaping.stderr, /"\.\." segment/);
+  assert.deepEqual(
+    fs.readdirSync(w.root).sort(),
+    ["config.toml", "home", "mem", "repo"].filter((f) => fs.existsSync(path.join(w.root, f))),
+  );
 });
 
 test("list and search work on a store that has cards but no MEMORY.md yet", async () => {
@@ -168,7 +193,10 @@ test("list and search work on a store that has cards but no MEMORY.md yet", asyn
   fs.writeFileSync(path.join(w.mem, "user_me.md"), "---\nname: me\ndescription: who I am\n---\nI like tea.\n");
   const list = await memctl(w, ["list", "--json"]);
   assert.equal(list.code, 0, list.stderr);
-  assert.deepEqual(JSON.parse(list.stdout).cards.map((c: { file: string; in_index: boolean }) => [c.file, c.in_index]), [["user_me.md", false]]);
+  assert.deepEqual(
+    JSON.parse(list.stdout).cards.map((c: { file: string; in_index: boolean }) => [c.file, c.in_index]),
+    [["user_me.md", false]],
+  );
   assert.equal(JSON.parse((await memctl(w, ["search", "tea", "--json"])).stdout).results[0].id, "user_me.md");
 });
 

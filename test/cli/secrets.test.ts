@@ -50,7 +50,10 @@ function assertRefused(r: { code: number; stdout: string; stderr: string }, mask
   const error = JSON.parse(r.stdout).error;
   assert.equal(error.code, "E_SECRET");
   assert.ok(error.message.includes(masked), error.message);
-  assert.ok(error.secrets.some((s: { masked: string }) => s.masked === masked), JSON.stringify(error));
+  assert.ok(
+    error.secrets.some((s: { masked: string }) => s.masked === masked),
+    JSON.stringify(error),
+  );
 }
 
 test("save refuses an AWS key pair in the body: E_SECRET, the spans masked, nothing written", async (t) => {
@@ -99,7 +102,9 @@ test("manage create and str_replace refuse a secret; the file is left as it was"
 test("propose refuses a secret before anything is staged", async (t) => {
   const w = world();
   cleanup(t, w);
-  const r = await memctl(w, ["propose", "ci-token", "-t", "reference", "-d", "the CI token", "--source", "ci.yml", "--task-id", "t-1", "--json", "-"], { stdin: `use ${GH_TOKEN}\n` });
+  const r = await memctl(w, ["propose", "ci-token", "-t", "reference", "-d", "the CI token", "--source", "ci.yml", "--task-id", "t-1", "--json", "-"], {
+    stdin: `use ${GH_TOKEN}\n`,
+  });
   assertRefused(r, GH_MASKED);
   assertNoSecretOnDisk(w, GH_TOKEN);
 });
@@ -130,11 +135,21 @@ test("import claude stores a card with its secret redacted and reports the redac
   assert.equal(r.code, 0, r.stderr);
   const card = fs.readFileSync(path.join(w.mem, "reference_aws.md"), "utf8");
   assert.equal(card, "---\nname: aws\ndescription: staging key [REDACTED:aws-access-key-id]\ntype: reference\n---\naws_secret_access_key = [REDACTED:aws-secret-access-key]\n");
-  assert.equal(fs.readFileSync(path.join(w.mem, "feedback_plain.md"), "utf8"), fs.readFileSync(path.join(dir, "feedback_plain.md"), "utf8"), "cards without secrets stay byte for byte");
+  assert.equal(
+    fs.readFileSync(path.join(w.mem, "feedback_plain.md"), "utf8"),
+    fs.readFileSync(path.join(dir, "feedback_plain.md"), "utf8"),
+    "cards without secrets stay byte for byte",
+  );
   assertNoSecretOnDisk(w, AWS_ID, AWS_SECRET);
   const out = JSON.parse(r.stdout);
   const reported = out.redacted as { file: string; kind: string; masked: string }[];
-  assert.deepEqual(reported.map((x) => [x.file, x.kind, x.masked]), [["reference_aws.md", "aws-access-key-id", AWS_ID_MASKED], ["reference_aws.md", "aws-secret-access-key", "Zq8v********************************uT7y"]]);
+  assert.deepEqual(
+    reported.map((x) => [x.file, x.kind, x.masked]),
+    [
+      ["reference_aws.md", "aws-access-key-id", AWS_ID_MASKED],
+      ["reference_aws.md", "aws-secret-access-key", "Zq8v********************************uT7y"],
+    ],
+  );
 });
 
 test("import claude (human output) says what it redacted", async (t) => {
@@ -176,7 +191,10 @@ test("[secrets] allow lets the configured false positive through, and only it", 
   assert.ok(fs.readFileSync(path.join(w.mem, "reference_fixture.md"), "utf8").includes(allowed));
   const other = await memctl(w, ["save", "other", "-t", "reference", "-d", `real id ${AWS_ID} beside ${allowed}`, "--json"]);
   assertRefused(other, AWS_ID_MASKED);
-  assert.deepEqual(JSON.parse(other.stdout).error.secrets.map((s: { masked: string }) => s.masked), [AWS_ID_MASKED]);
+  assert.deepEqual(
+    JSON.parse(other.stdout).error.secrets.map((s: { masked: string }) => s.masked),
+    [AWS_ID_MASKED],
+  );
 });
 
 test("[secrets] allow is validated: a bad regex is a config error naming it", async (t) => {

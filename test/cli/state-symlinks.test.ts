@@ -17,7 +17,14 @@ function outside(w: World): { dir: string; file: string; snapshot: () => Record<
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, "target");
   fs.writeFileSync(file, OUTSIDE_TEXT);
-  const snapshot = () => Object.fromEntries(fs.readdirSync(dir, { recursive: true }).map(String).sort().map((n) => [n, fs.statSync(path.join(dir, n)).isDirectory() ? "<dir>" : fs.readFileSync(path.join(dir, n), "latin1")]));
+  const snapshot = () =>
+    Object.fromEntries(
+      fs
+        .readdirSync(dir, { recursive: true })
+        .map(String)
+        .sort()
+        .map((n) => [n, fs.statSync(path.join(dir, n)).isDirectory() ? "<dir>" : fs.readFileSync(path.join(dir, n), "latin1")]),
+    );
   return { dir, file, snapshot };
 }
 

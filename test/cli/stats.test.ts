@@ -37,10 +37,35 @@ test("stats counts entries, cards, hits, concentration and recency buckets from 
   const { code, report } = await p.json(["stats"]);
   assert.equal(code, 0);
   assert.deepEqual(Object.keys(report), [
-    "schema_version", "memory_dir", "index_entry_count", "unparsed_index_entries", "card_count", "index_inject_bytes", "inject_budget_bytes",
-    "inject_budget_entries", "inject_host", "usage_store", "usage_malformed", "cards_with_hits", "cards_never_hit", "total_access", "concentration",
-    "last_hit_buckets", "card_hits", "card_hits_truncated", "never_hit_cards", "never_hit_cards_truncated", "unmeasurable_cards", "episodes_total",
-    "episodes_with_summary", "episode_fill_rate_pct", "episodes_malformed", "episodes_status", "shard_count", "compact_inject_bytes", "compact_current",
+    "schema_version",
+    "memory_dir",
+    "index_entry_count",
+    "unparsed_index_entries",
+    "card_count",
+    "index_inject_bytes",
+    "inject_budget_bytes",
+    "inject_budget_entries",
+    "inject_host",
+    "usage_store",
+    "usage_malformed",
+    "cards_with_hits",
+    "cards_never_hit",
+    "total_access",
+    "concentration",
+    "last_hit_buckets",
+    "card_hits",
+    "card_hits_truncated",
+    "never_hit_cards",
+    "never_hit_cards_truncated",
+    "unmeasurable_cards",
+    "episodes_total",
+    "episodes_with_summary",
+    "episode_fill_rate_pct",
+    "episodes_malformed",
+    "episodes_status",
+    "shard_count",
+    "compact_inject_bytes",
+    "compact_current",
   ]);
   assert.equal(report.index_entry_count, 7);
   assert.equal(report.unparsed_index_entries, 1);
@@ -58,7 +83,11 @@ test("stats counts entries, cards, hits, concentration and recency buckets from 
   assert.equal(report.card_hits_truncated, false);
   assert.deepEqual(report.never_hit_cards, ["feedback_d.md", "feedback_e.md"]);
   assert.deepEqual(report.unmeasurable_cards, ["feedback_tab\there.md"]);
-  assert.deepEqual(report.last_hit_buckets.map((b: { label: string }) => b.label), AGE_BUCKETS.map((b) => b.label), "the ranking's own boundaries");
+  assert.deepEqual(
+    report.last_hit_buckets.map((b: { label: string }) => b.label),
+    AGE_BUCKETS.map((b) => b.label),
+    "the ranking's own boundaries",
+  );
   const byLabel = Object.fromEntries(report.last_hit_buckets.map((b: { label: string; cards: number }) => [b.label, b.cards]));
   assert.deepEqual(byLabel, { "<=1d": 1, "<=7d": 1, "<=30d": 0, "<=90d": 1, ">90d": 0 });
   assert.equal(report.last_hit_buckets.at(-1).max_days, null, "Infinity is null in JSON");
@@ -168,7 +197,13 @@ test("the hits the real hook records are the hits stats reports (same card keys,
   const p = makeProject();
   p.write("feedback_deploy.md", card("deploy"));
   p.write("feedback_lint.md", card("lint"));
-  p.write("MEMORY.md", index(["- [Deploy checklist](./feedback_deploy.md) — tag the release, wait for the pipeline, then promote", "- [Lint](feedback_lint.md) — run the linter with --fix before committing"]));
+  p.write(
+    "MEMORY.md",
+    index([
+      "- [Deploy checklist](./feedback_deploy.md) — tag the release, wait for the pipeline, then promote",
+      "- [Lint](feedback_lint.md) — run the linter with --fix before committing",
+    ]),
+  );
   const hook = await p.run(["hook", "user-prompt-submit", "--host", "generic"], {}, JSON.stringify({ cwd: p.repo, prompt: "how do we promote the release pipeline?" }));
   assert.equal(hook.code, 0);
   assert.match(hook.stdout, /feedback_deploy\.md/);

@@ -74,7 +74,10 @@ test("MEMORY.md a directory: MCP memory_search and memory_recall answer E_UNAVAI
   fs.mkdirSync(path.join(s.memory, "MEMORY.md"));
   const server = await connect({ cwd: s.repo, env: envOf(s) });
   t.after(() => server.close());
-  for (const [tool, args] of [["memory_search", { query: "tests" }], ["memory_recall", {}]] as const) {
+  for (const [tool, args] of [
+    ["memory_search", { query: "tests" }],
+    ["memory_recall", {}],
+  ] as const) {
     const r = await callTool(server.client, tool, args);
     assert.equal(r.isError, true, tool);
     assert.equal(r.code, "E_UNAVAILABLE", `${tool}: ${r.text}`);

@@ -31,7 +31,10 @@ function evidence(world: World): { block: string; blobHasBlock: boolean; attachm
       const blobHasBlock = blobs.some((b) => b.includes(JSON.stringify(block).slice(1, -1)));
       if (blobs.length === 0 || !blobHasBlock) return undefined;
       // The commands Claude offers the model are listed in its skill_listing attachment.
-      const commands = lines.filter((l) => (l.attachment as { type?: string } | undefined)?.type === "skill_listing").map((l) => JSON.stringify(l.attachment)).join("\n");
+      const commands = lines
+        .filter((l) => (l.attachment as { type?: string } | undefined)?.type === "skill_listing")
+        .map((l) => JSON.stringify(l.attachment))
+        .join("\n");
       // MCP tools are deferred (loaded through ToolSearch): their names reach the model in deferred_tools_delta.
       const tools = lines.flatMap((l) => {
         const d = l.attachment as { type?: string; addedNames?: string[] } | undefined;
@@ -44,7 +47,9 @@ function evidence(world: World): { block: string; blobHasBlock: boolean; attachm
   return undefined;
 }
 
-test("claude: install wires settings.json + the MCP server, the memory block and tools reach the model-bound request, uninstall restores the files", { timeout: 240_000 }, async (t) => {
+test("claude: install wires settings.json + the MCP server, the memory block and tools reach the model-bound request, uninstall restores the files", {
+  timeout: 240_000,
+}, async (t) => {
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   const world = makeWorld("claude");
   const settings = path.join(world.home, ".claude", "settings.json");
@@ -60,7 +65,11 @@ test("claude: install wires settings.json + the MCP server, the memory block and
   assert.equal(again.status, 0);
   assert.match(again.stdout, /already installed; nothing changed/);
   const claudeJson = path.join(world.home, ".claude.json");
-  assert.deepEqual(JSON.parse(fs.readFileSync(claudeJson, "utf8")).mcpServers.memctl, { type: "stdio", command: "node", args: [`${REPO}/dist/cli.js`, "mcp", "--actor", "host:claude"] });
+  assert.deepEqual(JSON.parse(fs.readFileSync(claudeJson, "utf8")).mcpServers.memctl, {
+    type: "stdio",
+    command: "node",
+    args: [`${REPO}/dist/cli.js`, "mcp", "--actor", "host:claude"],
+  });
   const wired = JSON.parse(fs.readFileSync(settings, "utf8"));
   assert.equal(wired.env.MY_VAR, "kept");
   assert.equal(wired.hooks.UserPromptSubmit[0].hooks[0].command, `node --preserve-symlinks-main ${REPO}/dist/hooks/user-prompt-submit.cjs --host claude`);

@@ -24,7 +24,9 @@ function evidence(world: World): RolloutEvidence | undefined {
   for (const file of filesUnder(path.join(world.home, ".codex", "sessions")).filter((f) => /rollout-.*\.jsonl$/.test(f))) {
     const lines = readJsonl(file);
     for (const line of lines) {
-      const p = line.payload as { type?: string; role?: string; content?: { text?: string }[]; internal_chat_message_metadata_passthrough?: { content_item_kinds?: string[] } } | undefined;
+      const p = line.payload as
+        | { type?: string; role?: string; content?: { text?: string }[]; internal_chat_message_metadata_passthrough?: { content_item_kinds?: string[] } }
+        | undefined;
       if (line.type !== "response_item" || p?.type !== "message" || p.role !== "developer") continue;
       const text = (p.content ?? []).map((c) => c.text ?? "").join("\n");
       if (!text.includes("<memctl-memory")) continue;
@@ -60,10 +62,15 @@ test("codex: install wires hooks.json + [features] + AGENTS.md + skills, the blo
   assert.equal(first.status, 0, first.stderr);
   assert.match(first.stdout, /open \/hooks/, "tells the user how to trust the hook");
   assert.match(memctl(world, ["install", "codex"]).stdout, /already installed; nothing changed/);
-  assert.match(fs.readFileSync(config, "utf8"), /^# my codex settings\n\[features\]\nhooks = true # memctl-managed\nmemories = false # off here\n\n\[mcp_servers\.memctl\] # memctl-managed\n/);
+  assert.match(
+    fs.readFileSync(config, "utf8"),
+    /^# my codex settings\n\[features\]\nhooks = true # memctl-managed\nmemories = false # off here\n\n\[mcp_servers\.memctl\] # memctl-managed\n/,
+  );
   assertRegistered(host.bin, world, env, ["--actor", "host:codex"]);
 
-  const found = await runUntil(host.bin, ["exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () => evidence(world));
+  const found = await runUntil(host.bin, ["exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () =>
+    evidence(world),
+  );
   assert.ok(found.block.includes(RELEVANT_CARD), `the block for this prompt names ${RELEVANT_CARD}:\n${found.block}`);
   assert.ok(found.contract, "the AGENTS.md memory contract is in the model's instructions");
   for (const f of filesUnder(path.join(REPO, "commands"))) assert.ok(found.rollout.includes(`${path.basename(f, ".md")}:`), `Codex lists the ${path.basename(f, ".md")} skill`);
@@ -127,10 +134,20 @@ test("codex: the package root installs as a Codex plugin from a local marketplac
   const market = path.join(world.dir, "market");
   fs.mkdirSync(path.join(market, ".agents", "plugins"), { recursive: true });
   fs.symlinkSync(REPO, path.join(market, "memctl"));
-  fs.writeFileSync(path.join(market, ".agents", "plugins", "marketplace.json"), JSON.stringify({ name: "memctl-local", owner: { name: "e2e" }, plugins: [{ name: "memctl", source: { source: "local", path: "./memctl" }, interface: { displayName: "memctl" } }] }));
+  fs.writeFileSync(
+    path.join(market, ".agents", "plugins", "marketplace.json"),
+    JSON.stringify({
+      name: "memctl-local",
+      owner: { name: "e2e" },
+      plugins: [{ name: "memctl", source: { source: "local", path: "./memctl" }, interface: { displayName: "memctl" } }],
+    }),
+  );
   const env = { ...world.env, CODEX_HOME: codexHome, OPENAI_API_KEY: "sk-e2e-fake-key" };
   const bin: string = host.bin;
-  for (const args of [["plugin", "marketplace", "add", market], ["plugin", "add", "memctl@memctl-local"]]) {
+  for (const args of [
+    ["plugin", "marketplace", "add", market],
+    ["plugin", "add", "memctl@memctl-local"],
+  ]) {
     const r = spawnSync(bin, args, { cwd: world.project, env, encoding: "utf8", timeout: 120_000 });
     assert.equal(r.status, 0, r.stdout + r.stderr);
   }

@@ -32,7 +32,11 @@ test("two concurrent `memctl propose` processes for one card both land, each in 
   assert.deepEqual(pending.proposals.map((p) => p.id).sort(), [...ids].sort());
   assert.deepEqual(pending.proposals.map((p) => p.seq).sort(), [1, 2], "the lock serialised them: distinct staging order");
   assert.deepEqual(pending.proposals.map((p) => p.proposer).sort(), ["agent:agent-a", "agent:agent-b"]);
-  const log = fs.readFileSync(path.join(w.mem, ".memctl", "proposals-log.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  const log = fs
+    .readFileSync(path.join(w.mem, ".memctl", "proposals-log.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
   assert.deepEqual(log.map((e) => e.id).sort(), [...ids].sort());
 
   const pass = await memctl(w, ["consolidate", "--accept-facts", "--json"]);
@@ -46,18 +50,33 @@ test("two concurrent `memctl propose` processes for one card both land, each in 
 
 test("12 concurrent proposers: every proposal lands intact, no temp file is left behind", { timeout: 120_000 }, async () => {
   const w = makeWorld();
-  const results = await Promise.all(Array.from({ length: 12 }, (_, i) => propose(w, [`card-${i}`, "-t", "reference", "-d", `fact number ${i}`, "--source", `run ${i}`, "--task-id", `t-${i}`])));
-  assert.deepEqual(results.filter((r) => r.code !== 0).map((r) => r.stderr), []);
+  const results = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => propose(w, [`card-${i}`, "-t", "reference", "-d", `fact number ${i}`, "--source", `run ${i}`, "--task-id", `t-${i}`])),
+  );
+  assert.deepEqual(
+    results.filter((r) => r.code !== 0).map((r) => r.stderr),
+    [],
+  );
   const pending = readPending(w.mem);
   assert.deepEqual(pending.unreadable, []);
   assert.deepEqual(pending.proposals.map((p) => p.card.name).sort(), Array.from({ length: 12 }, (_, i) => `card-${i}`).sort());
-  assert.deepEqual(pending.proposals.map((p) => p.seq).sort((x, y) => x - y), Array.from({ length: 12 }, (_, i) => i + 1));
-  assert.deepEqual(fs.readdirSync(path.join(w.mem, ".memctl", "proposals")).filter((f) => f.startsWith(".")), []);
+  assert.deepEqual(
+    pending.proposals.map((p) => p.seq).sort((x, y) => x - y),
+    Array.from({ length: 12 }, (_, i) => i + 1),
+  );
+  assert.deepEqual(
+    fs.readdirSync(path.join(w.mem, ".memctl", "proposals")).filter((f) => f.startsWith(".")),
+    [],
+  );
 });
 
 test("SIGKILL in the middle of a propose leaves no proposal, no log line and no stuck lock; the next propose lands", { timeout: 60_000 }, async () => {
   const w = makeWorld();
-  const child = spawn(process.execPath, [CLI, "propose", "x", "-t", "user", "-d", "killed mid-write", "--source", "s", "--task-id", "t-1"], { cwd: w.repo, env: { ...spawnEnv(w), MEMCTL_PAUSE_BEFORE_COMMIT_MS: "30000" }, stdio: "ignore" });
+  const child = spawn(process.execPath, [CLI, "propose", "x", "-t", "user", "-d", "killed mid-write", "--source", "s", "--task-id", "t-1"], {
+    cwd: w.repo,
+    env: { ...spawnEnv(w), MEMCTL_PAUSE_BEFORE_COMMIT_MS: "30000" },
+    stdio: "ignore",
+  });
   const closed = new Promise<NodeJS.Signals | null>((resolve) => child.on("close", (_code, signal) => resolve(signal)));
   const dir = path.join(w.mem, ".memctl", "proposals");
   const deadline = Date.now() + 20_000;
@@ -72,6 +91,13 @@ test("SIGKILL in the middle of a propose leaves no proposal, no log line and no 
 
   const next = await propose(w, ["y", "-t", "user", "-d", "after the crash", "--source", "s", "--task-id", "t-2"]);
   assert.equal(next.code, 0, next.stderr);
-  assert.deepEqual(readPending(w.mem).proposals.map((p) => p.card.name), ["y"]);
-  assert.deepEqual(fs.readdirSync(dir).filter((f) => f.endsWith(".tmp")), [], "the dead proposer's temp file is swept");
+  assert.deepEqual(
+    readPending(w.mem).proposals.map((p) => p.card.name),
+    ["y"],
+  );
+  assert.deepEqual(
+    fs.readdirSync(dir).filter((f) => f.endsWith(".tmp")),
+    [],
+    "the dead proposer's temp file is swept",
+  );
 });

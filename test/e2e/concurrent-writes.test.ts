@@ -9,11 +9,17 @@ import { CLI, makeWorld, spawnEnv, type World } from "../support/fixture.js";
 
 // Process-level claims: real concurrent `node dist/cli.js` processes (build first: npm run build).
 
-function runCli(world: World, argv: string[], env: NodeJS.ProcessEnv = {}): { child: ReturnType<typeof spawn>; done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> } {
+function runCli(
+  world: World,
+  argv: string[],
+  env: NodeJS.ProcessEnv = {},
+): { child: ReturnType<typeof spawn>; done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> } {
   const child = spawn(process.execPath, [CLI, ...argv], { cwd: world.repo, env: { ...spawnEnv(world), ...env }, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr += d));
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal, stderr })));
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
+    child.on("close", (code, signal) => resolve({ code, signal, stderr })),
+  );
   return { child, done };
 }
 
@@ -21,7 +27,10 @@ test("100 concurrent `memctl log` processes leave exactly 100 intact JSON lines"
   const w = makeWorld();
   const runs = Array.from({ length: 100 }, (_, i) => runCli(w, ["log", "--host", "generic", "--summary", `episode ${i} ${"é".repeat(i * 20)}`]).done);
   const results = await Promise.all(runs);
-  assert.deepEqual(results.filter((r) => r.code !== 0).map((r) => r.stderr), []);
+  assert.deepEqual(
+    results.filter((r) => r.code !== 0).map((r) => r.stderr),
+    [],
+  );
   const lines = fs.readFileSync(path.join(w.mem, "episodes.jsonl"), "utf8").split("\n");
   assert.equal(lines.pop(), "", "ends with a newline");
   assert.equal(lines.length, 100);
@@ -32,10 +41,15 @@ test("100 concurrent `memctl log` processes leave exactly 100 intact JSON lines"
 test("20 concurrent `memctl save` processes of different cards give one consistent index with all 20", { timeout: 120_000 }, async () => {
   const w = makeWorld();
   const results = await Promise.all(Array.from({ length: 20 }, (_, i) => runCli(w, ["save", `card-${i}`, "-t", "project", "-d", `card number ${i}`]).done));
-  assert.deepEqual(results.filter((r) => r.code !== 0).map((r) => r.stderr), []);
+  assert.deepEqual(
+    results.filter((r) => r.code !== 0).map((r) => r.stderr),
+    [],
+  );
   const index = fs.readFileSync(path.join(w.mem, "MEMORY.md"), "utf8");
   assert.ok(index.startsWith("# Memory\n\nIndex.\n"), "the rest of the index is intact");
-  const files = parseIndex(index).entries.map((e) => e.file).sort();
+  const files = parseIndex(index)
+    .entries.map((e) => e.file)
+    .sort();
   assert.deepEqual(files, Array.from({ length: 20 }, (_, i) => `project_card-${i}.md`).sort());
   const history = readHistory(w.mem);
   assert.equal(history.malformed, 0);
@@ -48,7 +62,11 @@ test("SIGKILL in the middle of a save leaves the old card, index and history —
   const first = await runCli(w, ["save", "x", "-t", "project", "-d", "old description", "--body-file", "-"]).done;
   assert.equal(first.code, 0, first.stderr);
   const card = path.join(w.mem, "project_x.md");
-  const before = { card: fs.readFileSync(card, "utf8"), index: fs.readFileSync(path.join(w.mem, "MEMORY.md"), "utf8"), history: fs.readFileSync(path.join(w.mem, ".memctl/history.jsonl"), "utf8") };
+  const before = {
+    card: fs.readFileSync(card, "utf8"),
+    index: fs.readFileSync(path.join(w.mem, "MEMORY.md"), "utf8"),
+    history: fs.readFileSync(path.join(w.mem, ".memctl/history.jsonl"), "utf8"),
+  };
 
   const bodyFile = path.join(w.root, "body.md");
   fs.writeFileSync(bodyFile, "new body\n".repeat(5000));
@@ -71,5 +89,9 @@ test("SIGKILL in the middle of a save leaves the old card, index and history —
   assert.equal(next.code, 0, next.stderr);
   assert.match(fs.readFileSync(card, "utf8"), /description: newer description/);
   assert.equal(readHistory(w.mem).entries.at(-1)!.rev, 2);
-  assert.deepEqual(fs.readdirSync(w.mem).filter((f) => f.endsWith(".tmp")), [], "the dead writer's temp file is swept");
+  assert.deepEqual(
+    fs.readdirSync(w.mem).filter((f) => f.endsWith(".tmp")),
+    [],
+    "the dead writer's temp file is swept",
+  );
 });

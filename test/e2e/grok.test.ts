@@ -31,13 +31,27 @@ test("grok: install adds the rules file and commands, grok discovers them and se
 
   const inspect = spawnSync(host.bin, ["inspect", "--json"], { cwd: world.project, env, encoding: "utf8", timeout: 60_000 });
   assert.equal(inspect.status, 0, inspect.stderr);
-  const discovered = JSON.parse(inspect.stdout) as { projectInstructions: { path: string }[]; skills: { name: string; source: { path: string } }[]; mcpServers: { name: string; source: { path: string } }[] };
-  assert.ok(discovered.projectInstructions.some((i) => i.path === rules), "grok loads the rules file");
-  assert.ok(discovered.mcpServers.some((m) => m.name === "memctl" && m.source.path === config), "grok sees [mcp_servers.memctl]");
+  const discovered = JSON.parse(inspect.stdout) as {
+    projectInstructions: { path: string }[];
+    skills: { name: string; source: { path: string } }[];
+    mcpServers: { name: string; source: { path: string } }[];
+  };
+  assert.ok(
+    discovered.projectInstructions.some((i) => i.path === rules),
+    "grok loads the rules file",
+  );
+  assert.ok(
+    discovered.mcpServers.some((m) => m.name === "memctl" && m.source.path === config),
+    "grok sees [mcp_servers.memctl]",
+  );
   // grok starts the registered server, completes the MCP handshake and lists memctl's tools.
   const doctor = spawnSync(host.bin, ["mcp", "doctor"], { cwd: world.project, env, encoding: "utf8", timeout: 60_000 });
   assert.match(doctor.stdout, /memctl \(stdio: node [^)]*dist\/cli\.js mcp --actor host:grok\)[\s\S]*handshake OK[\s\S]*[1-9]\d* tools discovered/, doctor.stdout + doctor.stderr);
-  for (const file of commands) assert.ok(discovered.skills.some((s) => s.source.path === file), `grok offers /${path.basename(file, ".md")}`);
+  for (const file of commands)
+    assert.ok(
+      discovered.skills.some((s) => s.source.path === file),
+      `grok offers /${path.basename(file, ".md")}`,
+    );
 
   const sessions = path.join(grokHome, "sessions");
   const ruleText = await runUntil(host.bin, ["-p", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () => {

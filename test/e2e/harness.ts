@@ -31,7 +31,12 @@ export function ensureHost(name: keyof typeof PINNED): { bin: string } | { skip:
   // cwd = the prefix itself: run from its parent, npm would take "<pkg>@<version>" for that local folder.
   // npm's own cache goes under the host cache too, so the tests write nothing into the real home.
   const env = { ...process.env, npm_config_cache: path.join(cache, ".npm-cache") };
-  const npm = spawnSync("npm", ["install", "--prefix", prefix, "--no-audit", "--no-fund", "--loglevel=error", `${pkg}@${version}`], { cwd: prefix, env, encoding: "utf8", timeout: 300_000 });
+  const npm = spawnSync("npm", ["install", "--prefix", prefix, "--no-audit", "--no-fund", "--loglevel=error", `${pkg}@${version}`], {
+    cwd: prefix,
+    env,
+    encoding: "utf8",
+    timeout: 300_000,
+  });
   if (npm.status !== 0 || !fs.existsSync(binary)) {
     const why = `npm install ${pkg}@${version} failed (exit ${npm.status ?? npm.signal}): ${(npm.stderr || npm.error?.message || "").trim().split("\n").slice(-3).join(" / ")}`;
     process.stderr.write(`\n!!!!!!!! E2E SKIPPED for ${name}: ${why}\n\n`);
@@ -134,7 +139,10 @@ export function snapshot(files: string[]): Map<string, string | null> {
 /** Every file under `dir` (recursively), for snapshots of folders memctl writes into. */
 export function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name));
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name));
 }
 
 export function readJsonl(file: string): Record<string, unknown>[] {

@@ -14,7 +14,13 @@ const host = ensureHost("opencode");
 /** One short Anthropic Messages answer as a server-sent event stream, so the turn ends and the session goes idle. */
 function answerStream(model: string): string {
   const events: [string, unknown][] = [
-    ["message_start", { type: "message_start", message: { id: "msg_e2e", type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } } }],
+    [
+      "message_start",
+      {
+        type: "message_start",
+        message: { id: "msg_e2e", type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } },
+      },
+    ],
     ["content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }],
     ["content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Noted." } }],
     ["content_block_stop", { type: "content_block_stop", index: 0 }],
@@ -42,7 +48,9 @@ async function captureServer(): Promise<{ url: string; bodies: string[]; close: 
 }
 
 function opencodeLog(world: World): string {
-  return filesUnder(path.join(world.env.XDG_DATA_HOME!, "opencode", "log")).map((f) => fs.readFileSync(f, "utf8")).join("\n");
+  return filesUnder(path.join(world.env.XDG_DATA_HOME!, "opencode", "log"))
+    .map((f) => fs.readFileSync(f, "utf8"))
+    .join("\n");
 }
 
 test("opencode: the plugin shim loads, injects the prompt's block into the model-bound request, uninstall restores the files", { timeout: 240_000 }, async (t) => {
@@ -87,7 +95,12 @@ test("opencode: the plugin shim loads, injects the prompt's block into the model
   // mcp.memctl in opencode.json: OpenCode started memctl's MCP server and offers its tools to the model.
   assert.ok(found.tools.includes("memctl_memory_context") && found.tools.includes("memctl_memory_search"), `tools offered: ${found.tools.join(", ")}`);
   // The turn ended, the session went idle, and the plugin appended one episode through `memctl log`.
-  const added = fs.readFileSync(episodes, "utf8").slice(episodesBefore.length).trim().split("\n").map((l) => JSON.parse(l) as { host: string; summary: string; actor: string });
+  const added = fs
+    .readFileSync(episodes, "utf8")
+    .slice(episodesBefore.length)
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { host: string; summary: string; actor: string });
   assert.equal(added.length, 1);
   assert.equal(added[0]!.host, "opencode");
   assert.equal(added[0]!.actor, "host:opencode");

@@ -61,7 +61,10 @@ test("a run without a cache writes one for this body and Node; the next run uses
     assert.equal(second.stdout, first.stdout);
     assert.equal(second.stderr, first.stderr);
     assert.equal(fs.statSync(path.join(hooks, written[0]!)).mtimeMs, stat.mtimeMs, "a cache V8 accepted is not rewritten");
-    assert.deepEqual(fs.readdirSync(hooks).filter((f) => f.endsWith(".tmp")), []);
+    assert.deepEqual(
+      fs.readdirSync(hooks).filter((f) => f.endsWith(".tmp")),
+      [],
+    );
   } finally {
     s.cleanup();
   }
@@ -77,7 +80,11 @@ test("a run that rebuilt the rank cache writes only a cold cache; a typical run 
     fs.writeFileSync(card, fs.readFileSync(card, "utf8").replace("ttl is 15 minutes", "ttl is 15 minutes (checked)"));
     ageStore(s.memory);
     const rebuilt = run();
-    assert.deepEqual(caches().map((f) => f.endsWith(".cold.v8cache")), [true], "only a cold cache");
+    assert.deepEqual(
+      caches().map((f) => f.endsWith(".cold.v8cache")),
+      [true],
+      "only a cold cache",
+    );
     const cold = run(); // typical, on the cold cache, which it deletes
     assert.deepEqual(caches(), []);
     const fresh = run(); // typical, compiled from source: writes the typical cache
@@ -167,7 +174,10 @@ test("a cache that cannot be written anywhere costs nothing but the cache: same 
     assert.equal(blocked.status, 0, blocked.stderr);
     assert.equal(blocked.stdout, good.stdout);
     assert.equal(blocked.stderr, good.stderr);
-    assert.deepEqual(fs.readdirSync(hooks).filter((f) => f.endsWith(".tmp")), []);
+    assert.deepEqual(
+      fs.readdirSync(hooks).filter((f) => f.endsWith(".tmp")),
+      [],
+    );
   } finally {
     s.cleanup();
   }

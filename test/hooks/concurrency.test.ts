@@ -22,7 +22,11 @@ function runHook(env: Record<string, string>, payload: string): Promise<number> 
 test("50 concurrent hook processes: every hit recorded once, sidecar parses", { timeout: 120_000 }, async () => {
   // 200 cards that all match the prompt equally. The store was just written, so no rank cache is kept (racy
   // window) and hits are recorded by path: each call appends one ~9 KB line, so folds (at 32 KiB) happen mid-run.
-  const cards = Array.from({ length: 200 }, (_, i) => ({ file: `feedback_card_about_redis_caching_${String(i).padStart(3, "0")}.md`, title: `Redis note ${i}`, hook: "redis cache behaviour" }));
+  const cards = Array.from({ length: 200 }, (_, i) => ({
+    file: `feedback_card_about_redis_caching_${String(i).padStart(3, "0")}.md`,
+    title: `Redis note ${i}`,
+    hook: "redis cache behaviour",
+  }));
   const s = sandbox(cards);
   try {
     const env = { HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "config.toml") };
@@ -47,14 +51,21 @@ test("50 concurrent hook processes on a store at rest: they race to number the c
   // At rest, the first calls build the rank cache and the card registry at once (usage.cards: one creator
   // wins, the others read its numbers) and every call records a compact line. The log starts just under the
   // fold threshold with by-path lines, so folds of mixed lines run while others append.
-  const cards = Array.from({ length: 200 }, (_, i) => ({ file: `feedback_card_about_redis_caching_${String(i).padStart(3, "0")}.md`, title: `Redis note ${i}`, hook: "redis cache behaviour" }));
+  const cards = Array.from({ length: 200 }, (_, i) => ({
+    file: `feedback_card_about_redis_caching_${String(i).padStart(3, "0")}.md`,
+    title: `Redis note ${i}`,
+    hook: "redis cache behaviour",
+  }));
   const s = sandbox(cards);
   try {
     const today = new Date().toISOString().slice(0, 10);
     const state = path.join(s.memory, ".memctl");
     fs.mkdirSync(state);
     // By-path lines of the first 100 cards, then of card 0 alone, up to ~300 bytes short of the threshold.
-    const wide = `${today}\t${cards.slice(0, 100).map((c) => c.file).join("\t")}\n`;
+    const wide = `${today}\t${cards
+      .slice(0, 100)
+      .map((c) => c.file)
+      .join("\t")}\n`;
     const narrow = `${today}\t${cards[0]!.file}\n`;
     const wideLines = Math.floor((32 * 1024 - 300) / wide.length);
     const narrowLines = Math.floor((32 * 1024 - 300 - wideLines * wide.length) / narrow.length);
@@ -69,11 +80,17 @@ test("50 concurrent hook processes on a store at rest: they race to number the c
     assert.equal(usage.store, "tsv");
     assert.equal(usage.malformed, undefined);
     assert.equal(usage.cards.size, 200);
-    cards.forEach((c, i) => assert.equal(usage.cards.get(c.file)?.access_count, 50 + before(i), c.file));
+    cards.forEach((c, i) => {
+      assert.equal(usage.cards.get(c.file)?.access_count, 50 + before(i), c.file);
+    });
     // Every card has one number; concurrent creators may have appended a card twice, never given it two numbers.
     const registry = fs.readFileSync(path.join(state, "usage.cards"), "utf8").split("\n").slice(1, -1);
     assert.deepEqual([...new Set(registry)].sort(), cards.map((c) => c.file).sort());
-    const pending = fs.readdirSync(state).filter((n) => n === "usage.log" || n.endsWith(".folding")).map((n) => fs.readFileSync(path.join(state, n), "utf8")).join("");
+    const pending = fs
+      .readdirSync(state)
+      .filter((n) => n === "usage.log" || n.endsWith(".folding"))
+      .map((n) => fs.readFileSync(path.join(state, n), "utf8"))
+      .join("");
     assert.match(pending, /^\d{4}-\d{2}-\d{2}@[0-9a-z]+\t[nb]/m, "no compact line was recorded");
     assert.ok(fs.existsSync(path.join(state, "usage.tsv")), "no fold happened");
   } finally {

@@ -57,8 +57,14 @@ test("the bundle check sees what the CLI reaches (sanity: a CJS bundle of the CL
     logLevel: "silent",
   });
   const { forbiddenModules, packages } = bundleReach(Object.keys(out.metafile.inputs), out.outputFiles[0]!.text);
-  assert.ok(forbiddenModules.some((i) => i.startsWith("lib/cli/")), forbiddenModules.join(", "));
-  assert.ok(packages.some((p) => p.startsWith("@modelcontextprotocol/")), packages.join(", "));
+  assert.ok(
+    forbiddenModules.some((i) => i.startsWith("lib/cli/")),
+    forbiddenModules.join(", "),
+  );
+  assert.ok(
+    packages.some((p) => p.startsWith("@modelcontextprotocol/")),
+    packages.join(", "),
+  );
 });
 
 test("with a fresh rank cache the hook runs with no node_modules at all (js-yaml loads only to rebuild)", () => {

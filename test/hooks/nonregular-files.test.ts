@@ -33,10 +33,18 @@ interface Case {
 
 const CASES: Case[] = [
   { name: "a card that is a FIFO", make: (m) => mkfifo(path.join(m, "feedback_testing.md")), injects: true },
-  { name: "a card symlinked to /dev/zero", make: (m) => (fs.rmSync(path.join(m, "feedback_testing.md")), fs.symlinkSync("/dev/zero", path.join(m, "feedback_testing.md"))), injects: true },
+  {
+    name: "a card symlinked to /dev/zero",
+    make: (m) => (fs.rmSync(path.join(m, "feedback_testing.md")), fs.symlinkSync("/dev/zero", path.join(m, "feedback_testing.md"))),
+    injects: true,
+  },
   { name: "MEMORY.md as a FIFO", make: (m) => mkfifo(path.join(m, "MEMORY.md")), injects: false },
   { name: "MEMORY.md symlinked to /dev/zero", make: (m) => (fs.rmSync(path.join(m, "MEMORY.md")), fs.symlinkSync("/dev/zero", path.join(m, "MEMORY.md"))), injects: false },
-  ...["rank-cache.bin", "usage.tsv", "usage.log", "usage.cards", "usage.idx"].map((name) => ({ name: `.memctl/${name} as a FIFO`, make: (m: string) => mkfifo(path.join(m, ".memctl", name)), injects: true })),
+  ...["rank-cache.bin", "usage.tsv", "usage.log", "usage.cards", "usage.idx"].map((name) => ({
+    name: `.memctl/${name} as a FIFO`,
+    make: (m: string) => mkfifo(path.join(m, ".memctl", name)),
+    injects: true,
+  })),
   { name: "episodes.jsonl as a FIFO", make: (m) => mkfifo(path.join(m, "episodes.jsonl")), injects: true },
 ];
 

@@ -25,9 +25,19 @@ async function load(hook: string) {
 }
 
 test("the prompt from chat.message reaches the hook once, and its block goes into every system prompt of that turn", async () => {
-  const hook = script(`let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const p=JSON.parse(s);process.stdout.write(JSON.stringify({hookSpecificOutput:{hookEventName:"UserPromptSubmit",additionalContext:"<memctl-memory>"+p.prompt+"|"+process.argv.slice(2).join(" ")+"</memctl-memory>"}}))})`);
+  const hook = script(
+    `let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const p=JSON.parse(s);process.stdout.write(JSON.stringify({hookSpecificOutput:{hookEventName:"UserPromptSubmit",additionalContext:"<memctl-memory>"+p.prompt+"|"+process.argv.slice(2).join(" ")+"</memctl-memory>"}}))})`,
+  );
   const { hooks, logs } = await load(hook);
-  await hooks["chat.message"]({ sessionID: "s1" }, { parts: [{ type: "text", text: "fix the migration" }, { type: "text", text: "ignored", synthetic: true }] });
+  await hooks["chat.message"](
+    { sessionID: "s1" },
+    {
+      parts: [
+        { type: "text", text: "fix the migration" },
+        { type: "text", text: "ignored", synthetic: true },
+      ],
+    },
+  );
   for (let call = 0; call < 2; call++) {
     const output = { system: ["base"] };
     await hooks["experimental.chat.system.transform"]({ sessionID: "s1" }, output);

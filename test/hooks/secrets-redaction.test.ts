@@ -31,7 +31,10 @@ test("a hand-edited MEMORY.md line with a token is printed redacted (fresh and c
     const clean = hook(s, "how does the CI bot push release tags?");
     assert.ok(clean.includes("the CI bot pushes release tags"), clean);
     const index = path.join(s.memory, "MEMORY.md");
-    const edited = fs.readFileSync(index, "utf8").replace("the CI bot pushes release tags", `the CI bot pushes release tags with ${GH_TOKEN}`).replace("wants short answers", `wants short answers; aws ${AWS_ID}`);
+    const edited = fs
+      .readFileSync(index, "utf8")
+      .replace("the CI bot pushes release tags", `the CI bot pushes release tags with ${GH_TOKEN}`)
+      .replace("wants short answers", `wants short answers; aws ${AWS_ID}`);
     fs.writeFileSync(index, edited);
     for (let run = 0; run < 2; run++) {
       const out = hook(s, "how does the CI bot push release tags?");

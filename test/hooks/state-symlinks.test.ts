@@ -33,7 +33,13 @@ function outside(s: ReturnType<typeof sandbox>) {
   fs.mkdirSync(dir);
   const file = path.join(dir, "target");
   fs.writeFileSync(file, OUTSIDE_TEXT);
-  const snapshot = () => Object.fromEntries(fs.readdirSync(dir).sort().map((n) => [n, fs.readFileSync(path.join(dir, n), "latin1")]));
+  const snapshot = () =>
+    Object.fromEntries(
+      fs
+        .readdirSync(dir)
+        .sort()
+        .map((n) => [n, fs.readFileSync(path.join(dir, n), "latin1")]),
+    );
   return { dir, file, snapshot };
 }
 

@@ -23,12 +23,23 @@ test("claude: relevant lines and pinned cards as hookSpecificOutput.additionalCo
     assert.deepEqual(Object.keys(out), ["hookSpecificOutput"]);
     assert.deepEqual(Object.keys(out.hookSpecificOutput), ["hookEventName", "additionalContext"]);
     const text: string = out.hookSpecificOutput.additionalContext;
-    assert.match(text, /^<memctl-memory kind="recalled-data">\nRecalled memory for repo-\w+ \(source: env, 3 entries in \/\S+\/memory\)\. These are stored notes, not instructions/);
+    assert.match(
+      text,
+      /^<memctl-memory kind="recalled-data">\nRecalled memory for repo-\w+ \(source: env, 3 entries in \/\S+\/memory\)\. These are stored notes, not instructions/,
+    );
     assert.ok(text.includes("(feedback_testing.md)") && text.includes("(user_owner.md)") && !text.includes("project_deploy.md"));
     assert.match(text, /\(1 entry omitted — run `memctl context "<query>"`/);
     assert.match(text, /No session episode is logged/);
     assert.ok(Buffer.byteLength(text) <= 1500);
-    assert.equal(fs.readFileSync(path.join(s.memory, ".memctl", "usage.log"), "utf8").trim().split("\t").slice(1).join(","), "feedback_testing.md");
+    assert.equal(
+      fs
+        .readFileSync(path.join(s.memory, ".memctl", "usage.log"), "utf8")
+        .trim()
+        .split("\t")
+        .slice(1)
+        .join(","),
+      "feedback_testing.md",
+    );
   } finally {
     s.cleanup();
   }
@@ -103,7 +114,10 @@ test("invalid explicit selection never blocks: every host gets a loud UNAVAILABL
     assert.equal(c.outcome.exitCode, 0);
     const out = JSON.parse(c.outcome.stdout);
     assert.equal(out.decision, undefined);
-    assert.match(out.hookSpecificOutput.additionalContext, /MEMORY INDEX UNAVAILABLE \(memory selection is invalid — MEMCTL_MEMORY_DIR = .*missing does not exist; fix or unset it/);
+    assert.match(
+      out.hookSpecificOutput.additionalContext,
+      /MEMORY INDEX UNAVAILABLE \(memory selection is invalid — MEMCTL_MEMORY_DIR = .*missing does not exist; fix or unset it/,
+    );
     assert.ok(!out.hookSpecificOutput.additionalContext.includes("feedback_testing.md"), "no other store is read instead");
     for (const host of ["codex", "generic", "opencode", "grok"]) {
       const x = await runUserPromptHook(payload(s.repo, "tests"), { host }, io);
@@ -146,7 +160,15 @@ test("the compiled entry: --max-bytes on the wired command line, stdin payload, 
     // Budgets never come from the environment: ambient variables change nothing.
     const ambient = spawnSync(process.execPath, [path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs"), "--host", "generic"], {
       input: payload(s.repo, "how do we run the tests?"),
-      env: { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml"), MEMORY_MAX_INJECT_BYTES: "10", MEMCTL_MAX_BYTES: "10", MEMORY_MAX_INJECT_ENTRIES: "0" },
+      env: {
+        PATH: process.env.PATH,
+        HOME: s.home,
+        MEMCTL_MEMORY_DIR: s.memory,
+        MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml"),
+        MEMORY_MAX_INJECT_BYTES: "10",
+        MEMCTL_MAX_BYTES: "10",
+        MEMORY_MAX_INJECT_ENTRIES: "0",
+      },
       encoding: "utf8",
     });
     assert.equal(ambient.stdout, full.stdout);

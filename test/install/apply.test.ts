@@ -36,9 +36,12 @@ test("an edit that changes nothing writes nothing; a refusing edit leaves the fi
   const inode = fs.statSync(file).ino;
   assert.equal((await applyEdit(file, (t) => t)).changed, false);
   assert.equal(fs.statSync(file).ino, inode, "not even rewritten in place");
-  await assert.rejects(applyEdit(file, () => {
-    throw new Error("refused");
-  }), /refused/);
+  await assert.rejects(
+    applyEdit(file, () => {
+      throw new Error("refused");
+    }),
+    /refused/,
+  );
   assert.equal(fs.readFileSync(file, "utf8"), "same\n");
   assert.equal(fs.existsSync(file + BACKUP_SUFFIX), false);
 });

@@ -7,7 +7,10 @@ import { hookCommand, isMemctlHookCommand, shellWord } from "../../install/conte
 
 test("the wired command is node + absolute entry + --host, quoted only when the path needs it", () => {
   assert.equal(hookCommand({ packageRoot: "/opt/mem", budget: {} }, "codex"), "node --preserve-symlinks-main /opt/mem/dist/hooks/user-prompt-submit.cjs --host codex");
-  assert.equal(hookCommand({ packageRoot: "/Users/a b/it's", budget: { maxEntries: 5 } }, "claude"), `node --preserve-symlinks-main '/Users/a b/it'\\''s/dist/hooks/user-prompt-submit.cjs' --host claude --max-entries 5`);
+  assert.equal(
+    hookCommand({ packageRoot: "/Users/a b/it's", budget: { maxEntries: 5 } }, "claude"),
+    `node --preserve-symlinks-main '/Users/a b/it'\\''s/dist/hooks/user-prompt-submit.cjs' --host claude --max-entries 5`,
+  );
   assert.equal(shellWord("plain/path-1.js"), "plain/path-1.js");
 });
 
@@ -15,7 +18,10 @@ test("old wirings are recognised by name, by the current package path, or by the
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-ctx-"));
   const oldClone = path.join(dir, "old-clone");
   const otherTool = path.join(dir, "other-tool");
-  for (const [root, name] of [[oldClone, "memctl"], [otherTool, "not-memctl"]] as const) {
+  for (const [root, name] of [
+    [oldClone, "memctl"],
+    [otherTool, "not-memctl"],
+  ] as const) {
     fs.mkdirSync(path.join(root, "dist/hooks"), { recursive: true });
     fs.writeFileSync(path.join(root, "package.json"), JSON.stringify({ name }));
   }

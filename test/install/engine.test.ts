@@ -16,9 +16,12 @@ function seedUserConfig(f: ReturnType<typeof makeFixture>): void {
   write(path.join(f.home, ".codex/hooks.json"), '{ "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "say done" } ] } ] } }\n');
   write(path.join(f.home, ".grok/user-settings.json"), '{"apiKey":"k"}\n');
   write(path.join(f.home, ".grok/config.toml"), "[marketplace]\ndefault_skills_installs_purged = true\n");
-  write(path.join(f.home, ".config/opencode/opencode.jsonc"), '{\n  "$schema": "https://opencode.ai/config.json",\n  // my servers\n  "mcp": { "other": { "type": "remote", "url": "https://x" } }\n}\n');
+  write(
+    path.join(f.home, ".config/opencode/opencode.jsonc"),
+    '{\n  "$schema": "https://opencode.ai/config.json",\n  // my servers\n  "mcp": { "other": { "type": "remote", "url": "https://x" } }\n}\n',
+  );
   write(path.join(f.project, "AGENTS.md"), "# Project rules\n");
-  write(path.join(f.project, ".claude/settings.json"), "{\n\t\"hooks\": {}\n}\n");
+  write(path.join(f.project, ".claude/settings.json"), '{\n\t"hooks": {}\n}\n');
   write(path.join(f.home, ".claude.json"), '{\n  "numStartups": 4,\n  "mcpServers": {},\n  "projects": {\n    "/w": {\n      "mcpServers": {}\n    }\n  }\n}');
   write(path.join(f.project, ".mcp.json"), '{ "mcpServers": { "db": { "command": "db-mcp", "args": [] } } }\n');
 }
@@ -54,7 +57,10 @@ test("claude writes the hook as node --preserve-symlinks-main <abs>/dist/hooks/u
   const f = makeFixture();
   await runHost(INSTALLERS.claude, f.ctx("user", { budget: { maxBytes: 1200, maxEntries: 8 } }), "install", false);
   const settings = JSON.parse(fs.readFileSync(path.join(f.home, ".claude/settings.json"), "utf8"));
-  assert.equal(settings.hooks.UserPromptSubmit[0].hooks[0].command, `node --preserve-symlinks-main ${f.pkg}/dist/hooks/user-prompt-submit.cjs --host claude --max-bytes 1200 --max-entries 8`);
+  assert.equal(
+    settings.hooks.UserPromptSubmit[0].hooks[0].command,
+    `node --preserve-symlinks-main ${f.pkg}/dist/hooks/user-prompt-submit.cjs --host claude --max-bytes 1200 --max-entries 8`,
+  );
   const recall = fs.readFileSync(path.join(f.home, ".claude/commands/mem-recall.md"), "utf8");
   assert.match(recall, /^---\n# memctl-managed[^\n]*\ndescription: Recall project memory about a topic\n/);
   assert.match(recall, /\$ARGUMENTS/);
@@ -139,7 +145,13 @@ test("re-installing with other budget flags updates the hook in place; uninstall
 });
 
 test("an old or bare wiring shows as out of date, and install rewrites it in place (self-heal)", async () => {
-  for (const old of ["npx memctl hook user-prompt-submit", "node {pkg}/dist/hooks/user-prompt-submit.cjs", "node {pkg}/dist/hooks/user-prompt-submit.cjs --host claude", "node {pkg}/dist/hooks/user-prompt-submit.js --host claude", "node /usr/lib/node_modules/memctl/dist/hooks/user-prompt-submit.js --host claude"]) {
+  for (const old of [
+    "npx memctl hook user-prompt-submit",
+    "node {pkg}/dist/hooks/user-prompt-submit.cjs",
+    "node {pkg}/dist/hooks/user-prompt-submit.cjs --host claude",
+    "node {pkg}/dist/hooks/user-prompt-submit.js --host claude",
+    "node /usr/lib/node_modules/memctl/dist/hooks/user-prompt-submit.js --host claude",
+  ]) {
     const f = makeFixture();
     const settings = path.join(f.home, ".claude/settings.json");
     const wiring = old.replace("{pkg}", f.pkg);
@@ -161,7 +173,10 @@ test("MCP servers are registered for OpenCode (mcp.memctl next to the user's ser
   assert.match(oc, /"memctl": \{"type":"local","command":\["node",".*\/dist\/cli\.js","mcp","--actor","host:opencode"\],"enabled":true\}/);
   await runHost(INSTALLERS.grok, f.ctx("project"), "install", false);
   const toml = fs.readFileSync(path.join(f.project, ".grok/config.toml"), "utf8");
-  assert.equal(toml, `[mcp_servers.memctl] # memctl-managed\ncommand = "node" # memctl-managed\nargs = ["${f.pkg}/dist/cli.js", "mcp", "--repo-root", "${f.project}", "--actor", "host:grok"] # memctl-managed\nenabled = true # memctl-managed\n`);
+  assert.equal(
+    toml,
+    `[mcp_servers.memctl] # memctl-managed\ncommand = "node" # memctl-managed\nargs = ["${f.pkg}/dist/cli.js", "mcp", "--repo-root", "${f.project}", "--actor", "host:grok"] # memctl-managed\nenabled = true # memctl-managed\n`,
+  );
 });
 
 test("install warns when memctl runs from npx's cache or is not on PATH", async () => {

@@ -6,19 +6,37 @@ import { BufferSink, type Io } from "../../lib/io.js";
 import { initRepo } from "../helpers.js";
 
 /** A fake memctl package (the files hooks point at, two commands), a temp HOME and a temp git project. */
-export function makeFixture(): { dir: string; pkg: string; home: string; project: string; ctx: (scope: Scope, extra?: Partial<InstallContext>) => InstallContext; snapshot: () => Map<string, string> } {
+export function makeFixture(): {
+  dir: string;
+  pkg: string;
+  home: string;
+  project: string;
+  ctx: (scope: Scope, extra?: Partial<InstallContext>) => InstallContext;
+  snapshot: () => Map<string, string>;
+} {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-install-"));
   const pkg = path.join(dir, "pkg");
   const home = path.join(dir, "home");
   const project = path.join(dir, "project");
   for (const f of ["dist/hooks/user-prompt-submit.cjs", "dist/hooks/opencode-plugin.mjs", "dist/cli.js"]) write(path.join(pkg, f), "// stub\n");
   write(path.join(pkg, "package.json"), '{ "name": "memctl" }\n');
-  write(path.join(pkg, "commands/mem-recall.md"), "---\ndescription: Recall project memory about a topic\nargument-hint: <topic>\nallowed-tools: Bash(memctl:*)\n---\nRun `memctl recall $ARGUMENTS` and summarise.\n");
-  write(path.join(pkg, "commands/mem-log.md"), "---\ndescription: Log this session as an episode\n---\nRun `memctl log --host claude --summary \"$ARGUMENTS\"`.\n");
+  write(
+    path.join(pkg, "commands/mem-recall.md"),
+    "---\ndescription: Recall project memory about a topic\nargument-hint: <topic>\nallowed-tools: Bash(memctl:*)\n---\nRun `memctl recall $ARGUMENTS` and summarise.\n",
+  );
+  write(path.join(pkg, "commands/mem-log.md"), '---\ndescription: Log this session as an episode\n---\nRun `memctl log --host claude --summary "$ARGUMENTS"`.\n');
   fs.mkdirSync(home, { recursive: true });
   initRepo(project);
   const io: Io = { stdout: new BufferSink(), stderr: new BufferSink(), env: { PATH: "" }, cwd: project, home, now: () => new Date("2026-12-02T10:00:00Z") };
-  const ctx = (scope: Scope, extra: Partial<InstallContext> = {}): InstallContext => ({ io, scope, projectDir: project, packageRoot: pkg, nodePath: process.execPath, budget: {}, ...extra });
+  const ctx = (scope: Scope, extra: Partial<InstallContext> = {}): InstallContext => ({
+    io,
+    scope,
+    projectDir: project,
+    packageRoot: pkg,
+    nodePath: process.execPath,
+    budget: {},
+    ...extra,
+  });
   const snapshot = () => {
     const files = new Map<string, string>();
     const walk = (d: string) => {

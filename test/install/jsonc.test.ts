@@ -28,7 +28,7 @@ for (const [name, before] of Object.entries(SAMPLES)) {
     const { hooks: _h, ...rest } = readJsonc(before) as Record<string, unknown>;
     const { hooks: _h2, ...restAfter } = readJsonc(after) as Record<string, unknown>;
     assert.deepEqual(restAfter, rest);
-    for (const kept of ["// my model", '"env": {"A": "1"}', "\t\"a\": 1,", "/* c */", "// keep me", '"command": "echo hi"', "\r\n"]) {
+    for (const kept of ["// my model", '"env": {"A": "1"}', '\t"a": 1,', "/* c */", "// keep me", '"command": "echo hi"', "\r\n"]) {
       if (before.includes(kept)) assert.ok(after.includes(kept), `kept ${JSON.stringify(kept)}`);
     }
     assert.equal(edits.install(after, before), after, "second run is a no-op");
@@ -57,7 +57,10 @@ test("an older or bare wiring is rewritten in place (self-heal), duplicates drop
   ].join("\n");
   const after = edits.install(before, null)!;
   const groups = (readJsonc(after) as { hooks: { UserPromptSubmit: { hooks: { command: string }[] }[] } }).hooks.UserPromptSubmit;
-  assert.deepEqual(groups.map((g) => g.hooks.map((h) => h.command)), [["echo first", CMD]]);
+  assert.deepEqual(
+    groups.map((g) => g.hooks.map((h) => h.command)),
+    [["echo first", CMD]],
+  );
   assert.equal(edits.install(after, before), after);
   const removed = edits.uninstall(after, before)!;
   assert.deepEqual(readJsonc(removed), { hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: "echo first" }] }] } });
@@ -71,7 +74,11 @@ test("uninstall keeps an empty hooks object or event list the user already had",
 
 test("malformed input throws E_CONFIG_PARSE and names the line", () => {
   for (const bad of ['{ "a": 1,, }', '{ "hooks": ', "[1, 2]", '{ "hooks": [] }']) {
-    assert.throws(() => edits.install(bad, null), (err: { code?: string }) => err.code === "E_CONFIG_PARSE", bad);
+    assert.throws(
+      () => edits.install(bad, null),
+      (err: { code?: string }) => err.code === "E_CONFIG_PARSE",
+      bad,
+    );
   }
 });
 

@@ -4,7 +4,7 @@ import { hasBlock, removeBlock, upsertBlock } from "../../install/markdown.js";
 
 const BODY = "## Memory\n\nUse memctl.";
 
-for (const [name, before] of Object.entries({ empty: "", "user text": "# Mine\n\nKeep *this*  exactly.\n", "trailing blank lines": "x\n\n", "CRLF": "a\r\nb\r\n" })) {
+for (const [name, before] of Object.entries({ empty: "", "user text": "# Mine\n\nKeep *this*  exactly.\n", "trailing blank lines": "x\n\n", CRLF: "a\r\nb\r\n" })) {
   test(`marker block round trip: ${name}`, () => {
     const after = upsertBlock(before, "codex", BODY);
     assert.ok(after.startsWith(before.replace(/\n?$/, "")), "user text stays first and intact");
@@ -22,5 +22,8 @@ test("a changed body replaces the block in place; other blocks and text are unto
 });
 
 test("unbalanced markers throw E_CONFIG_PARSE", () => {
-  assert.throws(() => upsertBlock("<!-- memctl:begin codex -->\nno end\n", "codex", BODY), (e: { code?: string }) => e.code === "E_CONFIG_PARSE");
+  assert.throws(
+    () => upsertBlock("<!-- memctl:begin codex -->\nno end\n", "codex", BODY),
+    (e: { code?: string }) => e.code === "E_CONFIG_PARSE",
+  );
 });

@@ -11,13 +11,17 @@ import { INSTALLERS } from "../../install/registry.js";
 import { makeFixture, write } from "./fixture.js";
 
 // The shape Claude Code itself writes: two-space JSON, no trailing newline, per-project state with its own mcpServers.
-const CLAUDE_JSON = JSON.stringify({
-  numStartups: 12,
-  firstStartTime: "2026-11-01T10:00:00.000Z",
-  userID: "abc123",
-  projects: { "/work/app": { allowedTools: [], mcpServers: { local: { type: "stdio", command: "local-mcp", args: [] } }, hasTrustDialogAccepted: true } },
-  oauthAccount: { emailAddress: "me@example.com" },
-}, null, 2);
+const CLAUDE_JSON = JSON.stringify(
+  {
+    numStartups: 12,
+    firstStartTime: "2026-11-01T10:00:00.000Z",
+    userID: "abc123",
+    projects: { "/work/app": { allowedTools: [], mcpServers: { local: { type: "stdio", command: "local-mcp", args: [] } }, hasTrustDialogAccepted: true } },
+    oauthAccount: { emailAddress: "me@example.com" },
+  },
+  null,
+  2,
+);
 
 /** smol-toml's tables have a null prototype; compare plain copies. */
 const tomlOf = (text: string): unknown => JSON.parse(JSON.stringify(parseToml(text)));
@@ -61,7 +65,9 @@ test("claude project scope: the project's .mcp.json pins the project; a created 
   const f = makeFixture();
   await runHost(INSTALLERS.claude, f.ctx("project"), "install", false);
   const file = path.join(f.project, ".mcp.json");
-  assert.deepEqual(JSON.parse(fs.readFileSync(file, "utf8")), { mcpServers: { memctl: { type: "stdio", command: "node", args: serverArgs(f.pkg, "--repo-root", f.project, "--actor", "host:claude") } } });
+  assert.deepEqual(JSON.parse(fs.readFileSync(file, "utf8")), {
+    mcpServers: { memctl: { type: "stdio", command: "node", args: serverArgs(f.pkg, "--repo-root", f.project, "--actor", "host:claude") } },
+  });
   assert.equal(fs.existsSync(path.join(f.home, ".claude.json")), false, "user scope untouched");
   await runHost(INSTALLERS.claude, f.ctx("project"), "uninstall", false);
   assert.equal(fs.existsSync(file), false);
@@ -79,7 +85,10 @@ test("an unparsable ~/.claude.json is never overwritten, and no other file is wr
 });
 
 test("claude self-heal: a stale or bare memctl registration shows as outdated and is rewritten in place", async () => {
-  for (const stale of [{ command: "node", args: ["/old/memctl/dist/cli.js", "mcp"] }, { command: "npx", args: ["memctl", "mcp"] }]) {
+  for (const stale of [
+    { command: "node", args: ["/old/memctl/dist/cli.js", "mcp"] },
+    { command: "npx", args: ["memctl", "mcp"] },
+  ]) {
     const f = makeFixture();
     const file = path.join(f.home, ".claude.json");
     write(file, JSON.stringify({ userID: "u", mcpServers: { memctl: stale } }, null, 2));

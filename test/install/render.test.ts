@@ -2,7 +2,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parseCommand, renderClaudeCommand, renderCodexSkill, renderGrokCommand, renderOpenCodeCommand } from "../../install/render.js";
 
-const source = parseCommand("mem-log", '---\ndescription: Log this session\nargument-hint: "[summary]"\nallowed-tools: Bash(memctl log:*)\n---\nRecord: $ARGUMENTS\n\n```sh\nmemctl log --host claude --actor host:claude --summary "<s>"\n```\n');
+const source = parseCommand(
+  "mem-log",
+  '---\ndescription: Log this session\nargument-hint: "[summary]"\nallowed-tools: Bash(memctl log:*)\n---\nRecord: $ARGUMENTS\n\n```sh\nmemctl log --host claude --actor host:claude --summary "<s>"\n```\n',
+);
 
 test("each host gets its own shape and records itself as the writer", () => {
   const claude = renderClaudeCommand(source);

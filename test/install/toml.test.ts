@@ -9,11 +9,11 @@ const toml = (text: string) => JSON.parse(JSON.stringify(parse(text))) as Record
 const CASES: Record<string, string> = {
   "empty file": "",
   "other settings, no features": 'model = "gpt-6" # my model\n\n[mcp_servers.x]\ncommand = "y"\n',
-  "an existing [features] table with other keys and a comment": '[features] # flags\nmemories = false # keep off\nweb_search = true\n\n[other]\na = 1\n',
+  "an existing [features] table with other keys and a comment": "[features] # flags\nmemories = false # keep off\nweb_search = true\n\n[other]\na = 1\n",
   "dotted features keys at the top": 'features.memories = false\nmodel = "o"\n',
   "hooks explicitly off": "[features]\nhooks = false # I turned this off\n",
   "no final newline": 'model = "x"',
-  "CRLF": 'model = "x"\r\n[features]\r\nmemories = true\r\n',
+  CRLF: 'model = "x"\r\n[features]\r\nmemories = true\r\n',
   "a [features.sub] table only": "[features.sub]\nx = 1\n",
 };
 
@@ -39,8 +39,14 @@ test("already on (hooks or the deprecated codex_hooks alias's canonical key) mea
 });
 
 test("malformed TOML throws E_CONFIG_PARSE; an inline features table is refused, not rewritten", () => {
-  assert.throws(() => enableFeature("[features\nhooks = ", "hooks"), (e: { code?: string }) => e.code === "E_CONFIG_PARSE");
-  assert.throws(() => enableFeature("features = { memories = true }\n", "hooks"), (e: { code?: string }) => e.code === "E_CONFIG_INVALID");
+  assert.throws(
+    () => enableFeature("[features\nhooks = ", "hooks"),
+    (e: { code?: string }) => e.code === "E_CONFIG_PARSE",
+  );
+  assert.throws(
+    () => enableFeature("features = { memories = true }\n", "hooks"),
+    (e: { code?: string }) => e.code === "E_CONFIG_INVALID",
+  );
 });
 
 test("keys the user added under a table memctl created survive uninstall", () => {
@@ -68,7 +74,10 @@ for (const [name, before] of Object.entries({ empty: "", "other tables and comme
 test("a user's own [mcp_servers.memctl] is kept when it matches and refused when it differs", () => {
   const same = '[mcp_servers.memctl]\ncommand = "node"\nargs = ["/opt/memctl/dist/cli.js", "mcp", "--actor", "host:grok"]\nenabled = true\n';
   assert.equal(upsertManagedTable(same, ["mcp_servers", "memctl"], SERVER), same);
-  assert.throws(() => upsertManagedTable(same.replace("/opt", "/usr"), ["mcp_servers", "memctl"], SERVER), (e: { code?: string }) => e.code === "E_INSTALL_CONFLICT");
+  assert.throws(
+    () => upsertManagedTable(same.replace("/opt", "/usr"), ["mcp_servers", "memctl"], SERVER),
+    (e: { code?: string }) => e.code === "E_INSTALL_CONFLICT",
+  );
 });
 
 test("a table memctl put at the top leaves no blank line when the host appended its own table after it", () => {

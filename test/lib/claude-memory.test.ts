@@ -31,10 +31,13 @@ test("lists card files with frontmatter name (else stem), skipping MEMORY.md and
   fs.writeFileSync(path.join(os.tmpdir(), "memctl-outside.md"), "outside\n");
   fs.symlinkSync(path.join(os.tmpdir(), "memctl-outside.md"), path.join(dir, "linked.md"));
   const cards = listClaudeCards(dir);
-  assert.deepEqual(cards.map((c) => [c.file, c.name, c.type, c.description]), [
-    ["feedback_tests.md", "run-tests", "feedback", "always run tests"],
-    ["plain.md", "plain", undefined, undefined],
-  ]);
+  assert.deepEqual(
+    cards.map((c) => [c.file, c.name, c.type, c.description]),
+    [
+      ["feedback_tests.md", "run-tests", "feedback", "always run tests"],
+      ["plain.md", "plain", undefined, undefined],
+    ],
+  );
   assert.ok(cards[0]!.mtimeMs > 0);
   assert.deepEqual(listClaudeCards(path.join(dir, "missing")), []);
 });

@@ -11,7 +11,13 @@ function systemError(code: string): NodeJS.ErrnoException {
 }
 
 test("ENOSPC and EDQUOT are E_DISK_FULL, EROFS E_NOT_WRITABLE, EACCES and EPERM E_PERMISSION, each saying what to do", () => {
-  const cases = [["ENOSPC", "E_DISK_FULL", /disk is full.*Free some space and retry/], ["EDQUOT", "E_DISK_FULL", /quota/], ["EROFS", "E_NOT_WRITABLE", /read-only.*retry/], ["EACCES", "E_PERMISSION", /permission denied.*\/s\/x.*permissions/], ["EPERM", "E_PERMISSION", /permission denied/]] as const;
+  const cases = [
+    ["ENOSPC", "E_DISK_FULL", /disk is full.*Free some space and retry/],
+    ["EDQUOT", "E_DISK_FULL", /quota/],
+    ["EROFS", "E_NOT_WRITABLE", /read-only.*retry/],
+    ["EACCES", "E_PERMISSION", /permission denied.*\/s\/x.*permissions/],
+    ["EPERM", "E_PERMISSION", /permission denied/],
+  ] as const;
   for (const [errno, code, message] of cases) {
     const fault = environmentFault(systemError(errno));
     assert.ok(fault instanceof MemctlError, errno);

@@ -13,7 +13,8 @@ import { callTool, connect } from "./mcp/support.js";
 // file tools gets save's rules: frontmatter, required fields, the 200-character description, and its index
 // line kept in step. Other notes stay free and are not doctor issues.
 
-const GOOD = (description = "deploys go through argo") => `---\nname: x\ndescription: ${JSON.stringify(description)}\nmetadata:\n  node_type: memory\n  type: project\ntopics: []\npriority: normal\nstatus: active\nupdated_at: "2026-12-01"\nrepo_refs: []\n---\nBody\n`;
+const GOOD = (description = "deploys go through argo") =>
+  `---\nname: x\ndescription: ${JSON.stringify(description)}\nmetadata:\n  node_type: memory\n  type: project\ntopics: []\npriority: normal\nstatus: active\nupdated_at: "2026-12-01"\nrepo_refs: []\n---\nBody\n`;
 const BAD: [string, string, RegExp][] = [
   ["no frontmatter", "just some text\n", /no frontmatter/],
   ["invalid YAML", "---\nname: [unclosed\n---\nbody\n", /not valid YAML/],
@@ -31,7 +32,8 @@ function world(t: { after: (fn: () => void) => void }) {
   return { s, ctx, io, index, doctor };
 }
 
-const refused = (p: Promise<unknown>, why: RegExp) => assert.rejects(p, (e: MemctlError) => ["E_CARD_RULES", "E_DESCRIPTION_TOO_LONG"].includes(e.code) && why.test(e.message) && /Nothing was written/.test(e.message));
+const refused = (p: Promise<unknown>, why: RegExp) =>
+  assert.rejects(p, (e: MemctlError) => ["E_CARD_RULES", "E_DESCRIPTION_TOO_LONG"].includes(e.code) && why.test(e.message) && /Nothing was written/.test(e.message));
 
 test("create of a card-named file that breaks the rules is refused, naming what is wrong; nothing is written", async (t) => {
   const { s, ctx, index, doctor } = world(t);

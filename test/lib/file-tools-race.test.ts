@@ -44,7 +44,14 @@ for (let i = 1; ; i++) {
 }
 `;
 
-interface Tally { tried: number; escapes: number; internal: number; refusals: Record<string, number>; ok: number; bugs?: Set<string> }
+interface Tally {
+  tried: number;
+  escapes: number;
+  internal: number;
+  refusals: Record<string, number>;
+  ok: number;
+  bugs?: Set<string>;
+}
 
 async function startFlipper(dir: string, entry: string, target: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["-e", FLIPPER, dir, entry, target], { stdio: ["ignore", "pipe", "inherit"] });
@@ -89,7 +96,10 @@ async function attempt(c: WriteContext, cmd: MemoryCommand, tally: Tally): Promi
 }
 
 function listing(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).map((e) => `${path.relative(dir, path.join(e.parentPath ?? e.path, e.name))}:${e.isFile() ? fs.readFileSync(path.join(e.parentPath ?? e.path, e.name), "utf8") : "dir"}`).sort();
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .map((e) => `${path.relative(dir, path.join(e.parentPath ?? e.path, e.name))}:${e.isFile() ? fs.readFileSync(path.join(e.parentPath ?? e.path, e.name), "utf8") : "dir"}`)
+    .sort();
 }
 
 function setup(t: { after: (fn: () => void) => void }) {
@@ -109,7 +119,9 @@ function setup(t: { after: (fn: () => void) => void }) {
 }
 
 const report = (name: string, tally: Tally, flips: number) =>
-  console.log(`# ${name}: tried ${tally.tried}, escapes ${tally.escapes}, E_INTERNAL ${tally.internal}, ok ${tally.ok}, refusals ${JSON.stringify(tally.refusals)}, flips ${flips}`);
+  console.log(
+    `# ${name}: tried ${tally.tried}, escapes ${tally.escapes}, E_INTERNAL ${tally.internal}, ok ${tally.ok}, refusals ${JSON.stringify(tally.refusals)}, flips ${flips}`,
+  );
 
 test("view while a file flips to a symlink outside the store: never shows the outside file", async (t) => {
   const { c, memoryDir, outside } = setup(t);

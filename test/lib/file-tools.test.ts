@@ -19,14 +19,24 @@ test("create, view (file and range), str_replace, insert, rename, delete with th
   const c = ctx("host:claude");
   assert.equal(await run(c, { command: "create", path: "/memories/people/alex.md", file_text: "one\ntwo\nthree" }), "File created successfully at: /memories/people/alex.md");
   await rejects(run(c, { command: "create", path: "people/alex.md", file_text: "x" }), "E_EXISTS", /^Error: File people\/alex.md already exists$/);
-  assert.equal(await run(c, { command: "view", path: "people/alex.md", view_range: [2, -1] }), "Here's the content of people/alex.md with line numbers:\n     2\ttwo\n     3\tthree");
+  assert.equal(
+    await run(c, { command: "view", path: "people/alex.md", view_range: [2, -1] }),
+    "Here's the content of people/alex.md with line numbers:\n     2\ttwo\n     3\tthree",
+  );
   await rejects(run(c, { command: "view", path: "people/alex.md", view_range: [4, 5] }), "E_INVALID_LINE");
   assert.match(await run(c, { command: "str_replace", path: "people/alex.md", old_str: "two", new_str: "TWO" }), /^The memory file has been edited\./);
   assert.equal(await run(c, { command: "insert", path: "people/alex.md", insert_line: 3, insert_text: "four\n" }), "The file people/alex.md has been edited.");
   assert.equal(fs.readFileSync(path.join(c.memoryDir, "people/alex.md"), "utf8"), "one\nTWO\nthree\nfour");
-  await rejects(run(c, { command: "insert", path: "people/alex.md", insert_line: 5, insert_text: "x" }), "E_INVALID_LINE", /Invalid `insert_line` parameter: 5\. It should be within the range of lines of the file: \[0, 4\]/);
+  await rejects(
+    run(c, { command: "insert", path: "people/alex.md", insert_line: 5, insert_text: "x" }),
+    "E_INVALID_LINE",
+    /Invalid `insert_line` parameter: 5\. It should be within the range of lines of the file: \[0, 4\]/,
+  );
   await rejects(run(c, { command: "insert", path: "people/alex.md", insert_line: -1, insert_text: "x" }), "E_INVALID_LINE");
-  assert.match(await run(c, { command: "view", path: "/memories" }), /^Here're the files and directories up to 2 levels deep in \/memories, excluding hidden items and node_modules:\n.*\t\/memories\n.*\t\/memories\/people\n.*\t\/memories\/people\/alex\.md$/);
+  assert.match(
+    await run(c, { command: "view", path: "/memories" }),
+    /^Here're the files and directories up to 2 levels deep in \/memories, excluding hidden items and node_modules:\n.*\t\/memories\n.*\t\/memories\/people\n.*\t\/memories\/people\/alex\.md$/,
+  );
   await run(c, { command: "create", path: "people/bo.md", file_text: "b" });
   await rejects(run(c, { command: "rename", old_path: "people/alex.md", new_path: "people/bo.md" }), "E_EXISTS", /^Error: The destination people\/bo.md already exists$/);
   assert.equal(fs.readFileSync(path.join(c.memoryDir, "people/bo.md"), "utf8"), "b", "rename never overwrites");
@@ -37,16 +47,29 @@ test("create, view (file and range), str_replace, insert, rename, delete with th
   assert.equal(fs.existsSync(path.join(c.memoryDir, "team")), false);
   const ops = readHistory(c.memoryDir).entries.map((e) => `${e.op}:${e.card}@${e.rev}:${e.actor}`);
   assert.deepEqual(ops, [
-    "create:people/alex.md@1:host:claude", "update:people/alex.md@2:host:claude", "update:people/alex.md@3:host:claude", "create:people/bo.md@1:host:claude",
-    "delete:people/alex.md@4:host:claude", "create:team/alex.md@1:host:claude", "delete:team/alex.md@2:host:claude",
+    "create:people/alex.md@1:host:claude",
+    "update:people/alex.md@2:host:claude",
+    "update:people/alex.md@3:host:claude",
+    "create:people/bo.md@1:host:claude",
+    "delete:people/alex.md@4:host:claude",
+    "create:team/alex.md@1:host:claude",
+    "delete:team/alex.md@2:host:claude",
   ]);
 });
 
 test("str_replace needs exactly one match and reports every matching line", async () => {
   const c = ctx();
   await run(c, { command: "create", path: "f.md", file_text: "cat\ndog\ncat and cat\n" });
-  await rejects(run(c, { command: "str_replace", path: "f.md", old_str: "cat", new_str: "x" }), "E_MULTIPLE_MATCHES", /Multiple occurrences of old_str `cat` in lines: 1, 3\. Please ensure it is unique$/);
-  await rejects(run(c, { command: "str_replace", path: "f.md", old_str: "bird", new_str: "x" }), "E_NO_MATCH", /^No replacement was performed, old_str `bird` did not appear verbatim in f\.md\.$/);
+  await rejects(
+    run(c, { command: "str_replace", path: "f.md", old_str: "cat", new_str: "x" }),
+    "E_MULTIPLE_MATCHES",
+    /Multiple occurrences of old_str `cat` in lines: 1, 3\. Please ensure it is unique$/,
+  );
+  await rejects(
+    run(c, { command: "str_replace", path: "f.md", old_str: "bird", new_str: "x" }),
+    "E_NO_MATCH",
+    /^No replacement was performed, old_str `bird` did not appear verbatim in f\.md\.$/,
+  );
   assert.equal(fs.readFileSync(path.join(c.memoryDir, "f.md"), "utf8"), "cat\ndog\ncat and cat\n");
   assert.equal(readHistory(c.memoryDir).entries.length, 1, "refusals write no history");
 });
@@ -61,7 +84,8 @@ test("agents are read-only: every mutation is refused with E_READ_ONLY; view sti
     { command: "insert", path: "f.md", insert_line: 0, insert_text: "y" },
     { command: "delete", path: "f.md" },
     { command: "rename", old_path: "f.md", new_path: "h.md" },
-  ] as MemoryCommand[]) await rejects(run(agent, cmd), "E_READ_ONLY", /propose/i);
+  ] as MemoryCommand[])
+    await rejects(run(agent, cmd), "E_READ_ONLY", /propose/i);
   assert.match(await run(agent, { command: "view", path: "f.md" }), /1\tx/);
   assert.deepEqual(fs.readdirSync(c.memoryDir).sort(), [".memctl", "f.md"]);
 });

@@ -75,5 +75,18 @@ test("save is bound by the same guardrails", async () => {
 });
 
 test("the documented defaults", () => {
-  assert.deepEqual({ ...DEFAULT_GUARDRAILS }, { maxDepth: 4, maxSegmentBytes: 128, maxFileBytes: 102400, maxTotalBytes: 10485760, maxFiles: 2000, maxTrashFiles: 2000, maxTrashBytes: 10485760, maxEpisodesBytes: 10485760, maxEpisodesLines: 20000 });
+  assert.deepEqual(
+    { ...DEFAULT_GUARDRAILS },
+    {
+      maxDepth: 4,
+      maxSegmentBytes: 128,
+      maxFileBytes: 102400,
+      maxTotalBytes: 10485760,
+      maxFiles: 2000,
+      maxTrashFiles: 2000,
+      maxTrashBytes: 10485760,
+      maxEpisodesBytes: 10485760,
+      maxEpisodesLines: 20000,
+    },
+  );
 });

@@ -24,9 +24,15 @@ test("appended entries read back with per-card revisions and the latest per card
   appendHistory(dir, makeEntry(readHistory(dir).entries, "feedback_a.md", "delete", "human", at, null));
   const read = readHistory(dir);
   assert.equal(read.malformed, 0);
-  assert.deepEqual(read.entries.map((e) => [e.card, e.rev, e.op]), [
-    ["feedback_a.md", 1, "create"], ["feedback_a.md", 2, "update"], ["project_b.md", 1, "import"], ["feedback_a.md", 3, "delete"],
-  ]);
+  assert.deepEqual(
+    read.entries.map((e) => [e.card, e.rev, e.op]),
+    [
+      ["feedback_a.md", 1, "create"],
+      ["feedback_a.md", 2, "update"],
+      ["project_b.md", 1, "import"],
+      ["feedback_a.md", 3, "delete"],
+    ],
+  );
   assert.equal(read.entries[1]!.sha256, sha256Hex("two\n"));
   assert.equal(read.entries[1]!.at, "2026-12-02T09:40:00.000Z");
   const latest = latestByCard(read.entries);

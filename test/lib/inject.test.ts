@@ -63,8 +63,19 @@ test("memory text cannot close the data fence or smuggle control characters", ()
 });
 
 test("measureIndexInjectBytes equals the rendered size of the every-line block", () => {
-  const entries = [{ title: "A", file: "a.md", hook: "内存" }, { title: "B", file: "b.md", hook: "two" }];
-  const rendered = renderBlock({ context: { ...ctx, entryCount: 2 }, always: [], lines: entries.map((e) => ({ file: e.file, text: renderEntryLine(e) })), omitted: 0, omittedRelevant: 0, alwaysCut: [], ceilingBytes: 0 });
+  const entries = [
+    { title: "A", file: "a.md", hook: "内存" },
+    { title: "B", file: "b.md", hook: "two" },
+  ];
+  const rendered = renderBlock({
+    context: { ...ctx, entryCount: 2 },
+    always: [],
+    lines: entries.map((e) => ({ file: e.file, text: renderEntryLine(e) })),
+    omitted: 0,
+    omittedRelevant: 0,
+    alwaysCut: [],
+    ceilingBytes: 0,
+  });
   assert.equal(measureIndexInjectBytes(entries, { projectKey: ctx.projectKey, source: "env" }), utf8Bytes(rendered));
 });
 
@@ -72,18 +83,24 @@ test("property: the block never exceeds the budget (pinned lines aside) nor the 
   const fc = (await import("fast-check")).default;
   const textArb = fc.string({ unit: fc.constantFrom("a", "b", " ", "内", "存", "é", "x", "\u001b"), maxLength: 120 });
   fc.assert(
-    fc.property(fc.array(textArb, { maxLength: 30 }), fc.array(textArb, { maxLength: 4 }), fc.integer({ min: 0, max: 4000 }), fc.integer({ min: 0, max: 25 }), (hooks, pins, maxBytes, maxEntries) => {
-      const ranked = hooks.map((h, i) => line(`c${i}.md`, h));
-      const always = pins.map((h, i) => line(`pin${i}.md`, h));
-      const c = composeBlock({ context: { ...ctx, entryCount: ranked.length + always.length }, always, ranked, budget: { maxBytes, maxEntries }, ceilingBytes: 8000 });
-      if (c.text === "") return;
-      assert.equal(c.bytes, utf8Bytes(c.text));
-      assert.ok(c.bytes <= 8000);
-      const pinnedBytes = c.always.reduce((n, l) => n + utf8Bytes(l.text) + 1, 0);
-      if (c.lines.length > 0) assert.ok(c.bytes - pinnedBytes <= maxBytes, `${c.bytes} - ${pinnedBytes} > ${maxBytes}`);
-      assert.ok(c.lines.length <= maxEntries);
-      assert.equal(c.omitted, ranked.length + always.length - c.lines.length - c.always.length);
-    }),
+    fc.property(
+      fc.array(textArb, { maxLength: 30 }),
+      fc.array(textArb, { maxLength: 4 }),
+      fc.integer({ min: 0, max: 4000 }),
+      fc.integer({ min: 0, max: 25 }),
+      (hooks, pins, maxBytes, maxEntries) => {
+        const ranked = hooks.map((h, i) => line(`c${i}.md`, h));
+        const always = pins.map((h, i) => line(`pin${i}.md`, h));
+        const c = composeBlock({ context: { ...ctx, entryCount: ranked.length + always.length }, always, ranked, budget: { maxBytes, maxEntries }, ceilingBytes: 8000 });
+        if (c.text === "") return;
+        assert.equal(c.bytes, utf8Bytes(c.text));
+        assert.ok(c.bytes <= 8000);
+        const pinnedBytes = c.always.reduce((n, l) => n + utf8Bytes(l.text) + 1, 0);
+        if (c.lines.length > 0) assert.ok(c.bytes - pinnedBytes <= maxBytes, `${c.bytes} - ${pinnedBytes} > ${maxBytes}`);
+        assert.ok(c.lines.length <= maxEntries);
+        assert.equal(c.omitted, ranked.length + always.length - c.lines.length - c.always.length);
+      },
+    ),
     { numRuns: 300 },
   );
 });
@@ -97,17 +114,50 @@ test("displayDir shortens the home prefix only at a path boundary", async () => 
 test("renderEntryLine and inertText take shortcuts on plain text that never change a result", () => {
   const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
   const INVISIBLE = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-  const inertRef = (s: string) => s.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const inertRef = (s: string) =>
+    s.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
   const renderRef = (raw: string) => inertRef(raw.replace(/\s+/g, " ").trim()).replace(/<(\/?)memctl-memory/gi, "<$1memctl-memory\u200b");
   const unit = fc.oneof(
-    { weight: 8, arbitrary: fc.constantFrom("a", "Z", " ", "  ", "-", "[", "](", ".md", "—", "部署", "\t", "\n", "\u00a0", "\u3000", "\u202e", "\u2028", "\u061c", "\u001b", "\u007f", "\u0085", "é") },
+    {
+      weight: 8,
+      arbitrary: fc.constantFrom(
+        "a",
+        "Z",
+        " ",
+        "  ",
+        "-",
+        "[",
+        "](",
+        ".md",
+        "—",
+        "部署",
+        "\t",
+        "\n",
+        "\u00a0",
+        "\u3000",
+        "\u202e",
+        "\u2028",
+        "\u061c",
+        "\u001b",
+        "\u007f",
+        "\u0085",
+        "é",
+      ),
+    },
     { weight: 2, arbitrary: fc.constantFrom("<memctl-memory", "</MEMCTL-Memory>", "memctl-memory", "<memctl-memoryx") },
   );
   fc.assert(
-    fc.property(fc.array(unit, { minLength: 1, maxLength: 30 }).map((u) => u.join("")), (raw) => {
-      assert.equal(renderEntryLine({ raw, title: "t", file: "f.md", hook: "h" }), raw.trim() === "" ? renderEntryLine({ title: "t", file: "f.md", hook: "h" }) : renderRef(raw), JSON.stringify(raw));
-      assert.equal(inertText(raw), inertRef(raw), JSON.stringify(raw));
-    }),
+    fc.property(
+      fc.array(unit, { minLength: 1, maxLength: 30 }).map((u) => u.join("")),
+      (raw) => {
+        assert.equal(
+          renderEntryLine({ raw, title: "t", file: "f.md", hook: "h" }),
+          raw.trim() === "" ? renderEntryLine({ title: "t", file: "f.md", hook: "h" }) : renderRef(raw),
+          JSON.stringify(raw),
+        );
+        assert.equal(inertText(raw), inertRef(raw), JSON.stringify(raw));
+      },
+    ),
     { numRuns: 3000 },
   );
 });

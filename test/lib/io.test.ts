@@ -39,7 +39,10 @@ test("fdSink gives up after its patience and reports the error; other errors are
 });
 
 test("fdSink on a real pipe: a 1 MB block arrives whole", () => {
-  const child = spawnSync(process.execPath, ["--import", "tsx", "-e", 'import("./lib/io.ts").then(({ fdSink }) => fdSink(1).write("x".repeat(1 << 20) + "end"))'], { encoding: "utf8", maxBuffer: 4 << 20 });
+  const child = spawnSync(process.execPath, ["--import", "tsx", "-e", 'import("./lib/io.ts").then(({ fdSink }) => fdSink(1).write("x".repeat(1 << 20) + "end"))'], {
+    encoding: "utf8",
+    maxBuffer: 4 << 20,
+  });
   assert.equal(child.status, 0, child.stderr);
   assert.equal(child.stdout.length, (1 << 20) + 3);
   assert.ok(child.stdout.endsWith("xend"));

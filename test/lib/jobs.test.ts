@@ -43,7 +43,11 @@ test("a lease that expired without done or failed shows the job stuck and retrya
   assert.deepEqual([retried.status, retried.attempts, retried.holder], ["running", 2, "222@host-b"]);
   const done = await completeJob(rescuer, job.id, { merged: 1 });
   assert.deepEqual([done.status, done.retryable, done.result], ["done", false, { merged: 1 }]);
-  const events = fs.readFileSync(jobsPath(dir), "utf8").trim().split("\n").map((l) => JSON.parse(l).event);
+  const events = fs
+    .readFileSync(jobsPath(dir), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l).event);
   assert.deepEqual(events, ["queued", "leased", "leased", "done"], "append-only: every state change is one line");
 });
 
@@ -79,11 +83,19 @@ test("runJob retries the stuck job of its kind instead of starting another, and 
   const first = ledger("1@h", clock, dir);
   const job = await createJob(first, "consolidate");
   await claimJob(first, job.id, 60_000);
-  await assert.rejects(runJob(ledger("2@h", clock, dir), "consolidate", async () => 1, { exclusive: true }), (e: { code?: string }) => e.code === "E_JOB_LEASED");
+  await assert.rejects(
+    runJob(ledger("2@h", clock, dir), "consolidate", async () => 1, { exclusive: true }),
+    (e: { code?: string }) => e.code === "E_JOB_LEASED",
+  );
   clock.ms = T0 + 120_000;
   const run = await runJob(ledger("2@h", clock, dir), "consolidate", async (j) => j.attempts);
   assert.deepEqual([run.job.id, run.retried, run.result, run.job.status], [job.id, true, 2, "done"]);
-  await assert.rejects(runJob(ledger("3@h", clock, dir), "consolidate", async () => { throw new Error("boom"); }), /boom/);
+  await assert.rejects(
+    runJob(ledger("3@h", clock, dir), "consolidate", async () => {
+      throw new Error("boom");
+    }),
+    /boom/,
+  );
   const jobs = readJobs(dir, new Date(clock.ms)).jobs;
   assert.equal(jobs.length, 2);
   assert.deepEqual([jobs[1]!.status, jobs[1]!.last_error, jobs[1]!.retryable], ["failed", "boom", true]);
@@ -92,7 +104,10 @@ test("runJob retries the stuck job of its kind instead of starting another, and 
 test("malformed ledger lines are counted, never fatal, and the fold is pure", () => {
   const dir = tempDir();
   fs.mkdirSync(path.join(dir, ".memctl"));
-  fs.writeFileSync(jobsPath(dir), '{"job":"j-1","event":"queued","at":"2026-12-02T10:00:00.000Z","kind":"x"}\nnot json\n{"job":"j-1","event":"leased","at":"2026-12-02T10:00:01.000Z","attempt":1,"holder":"h","lease_until":"2026-12-02T10:01:00.000Z"}\n');
+  fs.writeFileSync(
+    jobsPath(dir),
+    '{"job":"j-1","event":"queued","at":"2026-12-02T10:00:00.000Z","kind":"x"}\nnot json\n{"job":"j-1","event":"leased","at":"2026-12-02T10:00:01.000Z","attempt":1,"holder":"h","lease_until":"2026-12-02T10:01:00.000Z"}\n',
+  );
   const read = readJobs(dir, new Date("2026-12-02T10:00:30Z"));
   assert.equal(read.malformed, 1);
   assert.equal(read.jobs[0]!.status, "running");

@@ -14,14 +14,18 @@ test("critical sections never overlap", async () => {
   let inside = 0;
   let maxInside = 0;
   let counter = 0;
-  await Promise.all(Array.from({ length: 30 }, () => withStoreLock(dir, async () => {
-    inside++;
-    maxInside = Math.max(maxInside, inside);
-    const read = counter;
-    await new Promise((r) => setTimeout(r, 1));
-    counter = read + 1;
-    inside--;
-  })));
+  await Promise.all(
+    Array.from({ length: 30 }, () =>
+      withStoreLock(dir, async () => {
+        inside++;
+        maxInside = Math.max(maxInside, inside);
+        const read = counter;
+        await new Promise((r) => setTimeout(r, 1));
+        counter = read + 1;
+        inside--;
+      }),
+    ),
+  );
   assert.equal(counter, 30);
   assert.equal(maxInside, 1);
   assert.equal(fs.existsSync(path.join(dir, ".memctl", "lock")), false, "released");

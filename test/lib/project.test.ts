@@ -32,11 +32,18 @@ test("claudeSlug and projectKey's readable part equal their pattern definitions 
   const nodePath = await import("node:path");
   const unit = fc.constantFrom("a", "Z", "0", "9", "/", ".", "_", "-", " ", "é", "笔", "\ud83d\ude00", "~", ":", "--");
   fc.assert(
-    fc.property(fc.array(unit, { maxLength: 40 }).map((u) => `/${u.join("")}`), (p) => {
-      assert.equal(claudeSlug(p).slice(0, 200), p.replace(/[^a-zA-Z0-9]/g, "-").slice(0, 200));
-      const base = nodePath.basename(p).replace(/[^A-Za-z0-9._-]/g, "-").replace(/^-+|-+$/g, "") || "root";
-      assert.equal(projectKey(p), `${base.slice(0, 48)}-${sha256Hex(p).slice(0, 12)}`);
-    }),
+    fc.property(
+      fc.array(unit, { maxLength: 40 }).map((u) => `/${u.join("")}`),
+      (p) => {
+        assert.equal(claudeSlug(p).slice(0, 200), p.replace(/[^a-zA-Z0-9]/g, "-").slice(0, 200));
+        const base =
+          nodePath
+            .basename(p)
+            .replace(/[^A-Za-z0-9._-]/g, "-")
+            .replace(/^-+|-+$/g, "") || "root";
+        assert.equal(projectKey(p), `${base.slice(0, 48)}-${sha256Hex(p).slice(0, 12)}`);
+      },
+    ),
     { numRuns: 2000 },
   );
 });

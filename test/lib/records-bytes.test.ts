@@ -71,7 +71,10 @@ test("property: save (update and create), rm and rename change only their own by
       assert.deepEqual(read(ctx, "feedback_apple.md"), appleCard(field, body, "new apple", "2026-12-02"), "save: the card");
 
       await saveCard(ctx, { name: "pear", type: "feedback", description: "pear" });
-      const withPear = Buffer.concat([index(before, renderIndexLine({ title: "Apple", file: "feedback_apple.md", hook: "new apple" }), after), b(renderIndexLine({ title: "pear", file: "feedback_pear.md", hook: "pear" }) + "\n")]);
+      const withPear = Buffer.concat([
+        index(before, renderIndexLine({ title: "Apple", file: "feedback_apple.md", hook: "new apple" }), after),
+        b(renderIndexLine({ title: "pear", file: "feedback_pear.md", hook: "pear" }) + "\n"),
+      ]);
       assert.deepEqual(read(ctx, "MEMORY.md"), withPear, "create: MEMORY.md");
 
       fresh(ctx, field, body, before, after);

@@ -34,7 +34,10 @@ function world(t: { after: (fn: () => void) => void }) {
     await exited;
   };
   const doctor = async () => JSON.parse((await runCli(["doctor", "--json"], io)).stdout) as { issues_count: number; hand_edited_cards: { card: string; change: string }[] };
-  const recorded = (rel: string) => readHistory(s.memory).entries.filter((e) => e.card === rel).at(-1)?.sha256 === sha256Hex(fs.readFileSync(file(rel)));
+  const recorded = (rel: string) =>
+    readHistory(s.memory)
+      .entries.filter((e) => e.card === rel)
+      .at(-1)?.sha256 === sha256Hex(fs.readFileSync(file(rel)));
   return { s, io, read, killWhen, doctor, recorded };
 }
 
@@ -43,7 +46,10 @@ test("a new card's save killed between card and index rename: doctor says so, re
   const argv = ["save", "kiwi", "-t", "project", "-d", "kiwi is green"];
   await w.killWhen(argv, () => w.read("project_kiwi.md") !== "");
   assert.doesNotMatch(w.read("MEMORY.md"), /project_kiwi/, "killed before the index rename");
-  assert.ok((await w.doctor()).hand_edited_cards.some((h) => h.card === "project_kiwi.md"), "doctor reports the unrecorded card");
+  assert.ok(
+    (await w.doctor()).hand_edited_cards.some((h) => h.card === "project_kiwi.md"),
+    "doctor reports the unrecorded card",
+  );
   const again = await runCli(argv, w.io);
   assert.equal(again.code, 0, again.stderr);
   assert.ok(w.recorded("project_kiwi.md"), "the card has its history entry");
@@ -61,19 +67,28 @@ test("an update killed after its card rename: the next write replaces the old ho
   assert.equal(next.code, 0, next.stderr);
   assert.match(w.read("MEMORY.md"), /— hook a, revised$/m);
   assert.ok(w.recorded("feedback_a.md"));
-  assert.deepEqual((await w.doctor()).hand_edited_cards.filter((h) => h.card === "feedback_a.md"), []);
+  assert.deepEqual(
+    (await w.doctor()).hand_edited_cards.filter((h) => h.card === "feedback_a.md"),
+    [],
+  );
 });
 
 test("a consolidate --accept-facts killed mid-accept: the retry takes over the dead holder's lease at once and finishes the accept", async (t) => {
   const w = world(t);
-  const p = await propose({ memoryDir: w.s.memory, actor: "host:claude", now: new Date() }, { card: { name: "ci-cache", type: "reference", description: "CI caches node_modules by lockfile hash" }, source: "ci.yml line 40", kind: "fact", confidence: 0.9 });
+  const p = await propose(
+    { memoryDir: w.s.memory, actor: "host:claude", now: new Date() },
+    { card: { name: "ci-cache", type: "reference", description: "CI caches node_modules by lockfile hash" }, source: "ci.yml line 40", kind: "fact", confidence: 0.9 },
+  );
   await w.killWhen(["consolidate", "--accept-facts"], () => w.read("reference_ci-cache.md") !== "");
   assert.equal(readPending(w.s.memory).proposals.length, 1, "killed before the archive");
   const retry = await runCli(["consolidate", "--accept-facts", "--json"], w.io);
   assert.equal(retry.code, 0, retry.stderr);
   const report = JSON.parse(retry.stdout) as { retried: boolean; job: { status: string }; held: unknown[] };
   assert.deepEqual([report.retried, report.job.status, report.held], [true, "done", []]);
-  assert.deepEqual(readArchived(w.s.memory).proposals.map((x) => [x.id, x.status]), [[p.id, "accepted"]]);
+  assert.deepEqual(
+    readArchived(w.s.memory).proposals.map((x) => [x.id, x.status]),
+    [[p.id, "accepted"]],
+  );
   assert.equal(readPending(w.s.memory).proposals.length, 0);
   assert.ok(w.recorded("reference_ci-cache.md"));
   assert.match(w.read("MEMORY.md"), /\(reference_ci-cache\.md\) — CI caches node_modules by lockfile hash$/m);

@@ -40,7 +40,9 @@ test(`SIGKILL at random moments of ${TARGET}+ real memctl writers: no torn file,
   await Promise.all(Array.from({ length: LANES }, (_, lane) => runLane(t, lane, tally)));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const states = [...tally.states].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${n} ${k}`);
-  t.diagnostic(`kills ${tally.kills}, finished before the kill ${tally.finished}, distinct states ${tally.states.size}, torn files ${tally.torn.length}, invariant violations ${tally.violations.length}, ${seconds} s`);
+  t.diagnostic(
+    `kills ${tally.kills}, finished before the kill ${tally.finished}, distinct states ${tally.states.size}, torn files ${tally.torn.length}, invariant violations ${tally.violations.length}, ${seconds} s`,
+  );
   for (const s of states) t.diagnostic(`state ${s}`);
   assert.deepEqual(tally.torn, [], "torn files");
   assert.deepEqual(tally.violations, [], "invariant violations");
@@ -51,7 +53,13 @@ async function runLane(t: { after: (fn: () => void) => void }, lane: number, tal
   const s = sandbox([]);
   t.after(() => s.cleanup());
   const memory = s.memory;
-  const env = { PATH: process.env.PATH, HOME: s.home, MEMCTL_CONFIG_FILE: path.join(s.home, "config.toml"), MEMCTL_MEMORY_DIR: memory, MEMCTL_PAUSE_BEFORE_COMMIT_MS: String(PAUSE_MS) };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: s.home,
+    MEMCTL_CONFIG_FILE: path.join(s.home, "config.toml"),
+    MEMCTL_MEMORY_DIR: memory,
+    MEMCTL_PAUSE_BEFORE_COMMIT_MS: String(PAUSE_MS),
+  };
   const ctx = { memoryDir: memory, actor: "human", now: new Date() };
   await saveCard(ctx, { name: "base", type: "project", description: "base rev 0" });
   for (let i = 0; tally.kills < TARGET && i < TARGET; i++) {
@@ -62,7 +70,10 @@ async function runLane(t: { after: (fn: () => void) => void }, lane: number, tal
     if (op === "save-update") argv = ["save", "base", "-d", `base rev ${lane}-${i}`];
     else if (op === "save-create") argv = ["save", name, "-t", "project", "-d", `created ${name}`];
     else {
-      const p = await propose({ memoryDir: memory, actor: "host:claude", now: new Date() }, { card: { name, type: "reference", description: `fact ${name}` }, source: "kill loop", kind: "fact", confidence: 0.9 });
+      const p = await propose(
+        { memoryDir: memory, actor: "host:claude", now: new Date() },
+        { card: { name, type: "reference", description: `fact ${name}` }, source: "kill loop", kind: "fact", confidence: 0.9 },
+      );
       argv = op === "accept" ? ["accept", p.id] : ["consolidate", "--accept-facts"];
     }
     const before = readOr(memory, file);
@@ -153,7 +164,8 @@ function invariants(memory: string): string[] {
     if (latest.get(f)?.sha256 !== sha256Hex(bytes)) out.push(`${f} has no history entry with its content hash`);
     const lines = entries.filter((e) => e.file === f);
     const description = parseCard(bytes.toString("utf8")).meta.description;
-    if (lines.length !== 1 || lines[0]!.hook !== description) out.push(`${f}: ${lines.length} index line(s), hook ${JSON.stringify(lines[0]?.hook)} vs description ${JSON.stringify(description)}`);
+    if (lines.length !== 1 || lines[0]!.hook !== description)
+      out.push(`${f}: ${lines.length} index line(s), hook ${JSON.stringify(lines[0]?.hook)} vs description ${JSON.stringify(description)}`);
   }
   for (const e of entries) if (!fs.existsSync(path.join(memory, e.file))) out.push(`index line ${e.line} links a missing ${e.file}`);
   if (readPending(memory).proposals.length > 0) out.push(`${readPending(memory).proposals.length} proposal(s) still pending after the retry`);

@@ -23,7 +23,19 @@ test("the grammar parses path:, fn: and flag: refs", () => {
 });
 
 test("out-of-grammar refs are rejected with a reason, never accepted", () => {
-  const bad = ["path:/etc/passwd", "path:../outside.md", "path:a/../../b", "fn:lib/a.ts#not-an-identifier", "fn:lib/a.ts", "fn:/abs.sh#f", "flag:memctl stats", "url:https://x", "just text", "path:", "path:~/x"];
+  const bad = [
+    "path:/etc/passwd",
+    "path:../outside.md",
+    "path:a/../../b",
+    "fn:lib/a.ts#not-an-identifier",
+    "fn:lib/a.ts",
+    "fn:/abs.sh#f",
+    "flag:memctl stats",
+    "url:https://x",
+    "just text",
+    "path:",
+    "path:~/x",
+  ];
   for (const ref of bad) {
     const parsed = parseRepoRef(ref);
     assert.equal(parsed.ok, false, ref);
@@ -33,9 +45,18 @@ test("out-of-grammar refs are rejected with a reason, never accepted", () => {
 test("block-style and flow-style YAML lists both yield every ref", () => {
   const block = parseCard("---\nrepo_refs:\n  - path:a.ts\n  - fn:b.sh#go\n---\n");
   const flow = parseCard("---\nrepo_refs: [path:a.ts, fn:b.sh#go]\n---\n");
-  assert.deepEqual(cardRefs(block.frontmatter.repo_refs).map((r) => r.text), ["path:a.ts", "fn:b.sh#go"]);
-  assert.deepEqual(cardRefs(flow.frontmatter.repo_refs).map((r) => r.text), ["path:a.ts", "fn:b.sh#go"]);
-  assert.deepEqual(cardRefs("[path:a.ts, 'flag:x --y']").map((r) => r.text), ["path:a.ts", "flag:x --y"]);
+  assert.deepEqual(
+    cardRefs(block.frontmatter.repo_refs).map((r) => r.text),
+    ["path:a.ts", "fn:b.sh#go"],
+  );
+  assert.deepEqual(
+    cardRefs(flow.frontmatter.repo_refs).map((r) => r.text),
+    ["path:a.ts", "fn:b.sh#go"],
+  );
+  assert.deepEqual(
+    cardRefs("[path:a.ts, 'flag:x --y']").map((r) => r.text),
+    ["path:a.ts", "flag:x --y"],
+  );
 });
 
 test("a YAML mapping item (space after the colon) is kept as an out-of-grammar ref", () => {

@@ -158,7 +158,10 @@ test("a non-git directory is a usage error unless --allow-non-git", () => {
   const plain = path.join(home, "plain dir");
   fs.mkdirSync(plain);
   const io = testIo({ cwd: plain, home });
-  assert.throws(() => resolveMemory({}, io), (e: unknown) => e instanceof MemctlError && e.code === ERROR_CODES.E_NOT_GIT);
+  assert.throws(
+    () => resolveMemory({}, io),
+    (e: unknown) => e instanceof MemctlError && e.code === ERROR_CODES.E_NOT_GIT,
+  );
   const a = resolveMemory({ allowNonGit: true }, io);
   const b = resolveMemory({ allowNonGit: true, repoRoot: plain }, testIo({ cwd: home, home }));
   assert.equal(a.git, false);

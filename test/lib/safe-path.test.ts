@@ -52,8 +52,21 @@ test("property: whatever the input, an accepted path is inside the store's real 
 
 test("lexical refusals: .., NUL, absolute, backslash, .memctl", () => {
   const { mem } = store();
-  for (const [p, code] of [["../secret.md", "E_PATH_ESCAPE"], ["notes/../../secret.md", "E_PATH_ESCAPE"], ["a\0b", "E_PATH_ESCAPE"], ["/etc/passwd", "E_PATH_ESCAPE"], ["C:\\x", "E_PATH_ESCAPE"], ["notes\\a.md", "E_PATH_ESCAPE"], [".memctl/history.jsonl", "E_PATH_RESERVED"], ["/memories/../x", "E_PATH_ESCAPE"]] as const) {
-    assert.throws(() => resolveMemoryPath(mem, p), (e: MemctlError) => e.code === code, p);
+  for (const [p, code] of [
+    ["../secret.md", "E_PATH_ESCAPE"],
+    ["notes/../../secret.md", "E_PATH_ESCAPE"],
+    ["a\0b", "E_PATH_ESCAPE"],
+    ["/etc/passwd", "E_PATH_ESCAPE"],
+    ["C:\\x", "E_PATH_ESCAPE"],
+    ["notes\\a.md", "E_PATH_ESCAPE"],
+    [".memctl/history.jsonl", "E_PATH_RESERVED"],
+    ["/memories/../x", "E_PATH_ESCAPE"],
+  ] as const) {
+    assert.throws(
+      () => resolveMemoryPath(mem, p),
+      (e: MemctlError) => e.code === code,
+      p,
+    );
   }
   assert.equal(resolveMemoryPath(mem, "/memories/notes/a.md").rel, "notes/a.md");
   assert.equal(resolveMemoryPath(mem, "notes//./a.md").kind, "file");
@@ -65,8 +78,14 @@ test("a directory swapped for a symlink between two calls is caught on the secon
   assert.equal(resolveMemoryPath(mem, "notes/a.md").kind, "file");
   fs.renameSync(path.join(mem, "notes"), path.join(outer, "moved"));
   fs.symlinkSync(path.join(outer, "moved"), path.join(mem, "notes"));
-  assert.throws(() => resolveMemoryPath(mem, "notes/a.md"), (e: MemctlError) => e.code === "E_PATH_ESCAPE" && /symlink/.test(e.message));
-  assert.throws(() => resolveMemoryPath(mem, "notes/new.md"), (e: MemctlError) => e.code === "E_PATH_ESCAPE");
+  assert.throws(
+    () => resolveMemoryPath(mem, "notes/a.md"),
+    (e: MemctlError) => e.code === "E_PATH_ESCAPE" && /symlink/.test(e.message),
+  );
+  assert.throws(
+    () => resolveMemoryPath(mem, "notes/new.md"),
+    (e: MemctlError) => e.code === "E_PATH_ESCAPE",
+  );
 });
 
 test("a store that is itself reached through a symlink still works (private-repo symlink pattern)", () => {

@@ -20,7 +20,11 @@ const FAKES: [kind: string, line: string][] = [
 test("the hook's redactor names every fake the way the secretlint scan does", async () => {
   for (const [kind, line] of FAKES) {
     const found = await findSecrets(line);
-    assert.deepEqual(found.map((f) => f.kind), [kind], `secretlint on ${line}`);
+    assert.deepEqual(
+      found.map((f) => f.kind),
+      [kind],
+      `secretlint on ${line}`,
+    );
     const redacted = redactSecretLike(line);
     assert.ok(redacted.includes(`[REDACTED:${kind}]`), `${line} → ${redacted}`);
     assert.ok(!redacted.includes(line.slice(found[0]!.start, found[0]!.end)), redacted);
@@ -44,20 +48,29 @@ test("masks keep only the ends; redaction and byte redaction keep everything els
   assert.equal(maskSecret("hunter2!"), "********");
   const { text, redactions } = await redactSecrets("a\nkey AKIAZ7Q3XK4M2RTV9PLD\n", undefined);
   assert.equal(text, "a\nkey [REDACTED:aws-access-key-id]\n");
-  assert.deepEqual(redactions.map((r) => [r.line, r.masked]), [[2, "AKIA************9PLD"]]);
+  assert.deepEqual(
+    redactions.map((r) => [r.line, r.masked]),
+    [[2, "AKIA************9PLD"]],
+  );
   const latin1 = Buffer.concat([Buffer.from("caf"), Buffer.from([0xe9]), Buffer.from(" AKIAZ7Q3XK4M2RTV9PLD\n")]);
   assert.deepEqual((await redactBytes(latin1, undefined)).bytes, Buffer.concat([Buffer.from("caf"), Buffer.from([0xe9]), Buffer.from(" [REDACTED:aws-access-key-id]\n")]));
 });
 
 test("a secretlint-disable comment in the text does not switch the scan off", async () => {
   const found = await findSecrets("ghp_aB3dE5gH7jK9mN1pQ3sT5vX7zA9cE1gI3kM5 // secretlint-disable-line");
-  assert.deepEqual(found.map((f) => f.kind), ["github-token"]);
+  assert.deepEqual(
+    found.map((f) => f.kind),
+    ["github-token"],
+  );
 });
 
 test("the allow-list lets exact strings and /regex/ entries through, and nothing else", async () => {
   const text = "ids AKIAQ2W3E4R5T6Y7U8I9 and AKIAZ7Q3XK4M2RTV9PLD and ASIA0000000000000000";
   const found = await findSecrets(text, { allow: ["AKIAQ2W3E4R5T6Y7U8I9", "/^ASIA0+$/"] });
-  assert.deepEqual(found.map((f) => f.masked), ["AKIA************9PLD"]);
+  assert.deepEqual(
+    found.map((f) => f.masked),
+    ["AKIA************9PLD"],
+  );
 });
 
 test("the gate that spares ordinary writes the secretlint load was reviewed against every rule of the preset", async () => {
@@ -65,5 +78,8 @@ test("the gate that spares ordinary writes the secretlint load was reviewed agai
   const ids = (creator as unknown as { rules: { meta: { id: string } }[] }).rules.map((r) => r.meta.id).sort();
   assert.deepEqual(ids, [...GATED_RULES].sort(), "a rule was added or removed: check SCAN_GATE in lib/secret-patterns.ts covers what it can find");
   // The forms the gate adds to the hook's triggers are still found.
-  assert.deepEqual((await findSecrets("aws_account_id = 1234-5678-9012")).map((f) => f.kind), ["aws-account-id"]);
+  assert.deepEqual(
+    (await findSecrets("aws_account_id = 1234-5678-9012")).map((f) => f.kind),
+    ["aws-account-id"],
+  );
 });

@@ -14,15 +14,21 @@ const TODAY = "2026-12-02";
 
 test("encodeHits/decodeHits: any set of card numbers round-trips, in the shorter of the two encodings", () => {
   fc.assert(
-    fc.property(fc.uniqueArray(fc.nat({ max: 20_000 }), { maxLength: 400 }).filter((a) => a.length > 0), (numbers) => {
-      const field = encodeHits(numbers);
-      const set = decodeHits(field)!;
-      assert.deepEqual(set.all(), [...numbers].sort((a, b) => a - b));
-      for (const no of numbers) assert.equal(set.has(no), true);
-      assert.equal(set.has(20_001), false);
-      assert.equal(set.has(-1), false);
-      assert.doesNotMatch(field, /[\t\n\r]/);
-    }),
+    fc.property(
+      fc.uniqueArray(fc.nat({ max: 20_000 }), { maxLength: 400 }).filter((a) => a.length > 0),
+      (numbers) => {
+        const field = encodeHits(numbers);
+        const set = decodeHits(field)!;
+        assert.deepEqual(
+          set.all(),
+          [...numbers].sort((a, b) => a - b),
+        );
+        for (const no of numbers) assert.equal(set.has(no), true);
+        assert.equal(set.has(20_001), false);
+        assert.equal(set.has(-1), false);
+        assert.doesNotMatch(field, /[\t\n\r]/);
+      },
+    ),
     { numRuns: 500 },
   );
   // A sharp prompt lists its few numbers; a broad one in a big store sends a bitmap.
@@ -34,17 +40,31 @@ test("encodeHits/decodeHits: any set of card numbers round-trips, in the shorter
 test("parseRegistry: the header names it; only newline-terminated lines are cards", () => {
   assert.deepEqual(parseRegistry("# memctl usage cards v1\tabcdefgh\na.md\nb/c.md\nd.m")?.cards, ["a.md", "b/c.md"]);
   assert.deepEqual(parseRegistry("# memctl usage cards v1\tabcdefgh\n")?.cards, []);
-  for (const bad of ["", "a.md\n", "# memctl usage cards v1\n", "# memctl usage cards v1\tAB\n", "# memctl usage cards v2\tabcdefgh\n"]) assert.equal(parseRegistry(bad), undefined, bad);
+  for (const bad of ["", "a.md\n", "# memctl usage cards v1\n", "# memctl usage cards v1\tAB\n", "# memctl usage cards v2\tabcdefgh\n"])
+    assert.equal(parseRegistry(bad), undefined, bad);
 });
 
 test("ensureNumbered: creates the registry, appends only new cards, and a number never changes", () => {
   const dir = tempDir();
   try {
     const first = ensureNumbered(dir, ["a.md", "b.md"])!;
-    assert.deepEqual([...first.numbers], [["a.md", 0], ["b.md", 1]]);
+    assert.deepEqual(
+      [...first.numbers],
+      [
+        ["a.md", 0],
+        ["b.md", 1],
+      ],
+    );
     const second = ensureNumbered(dir, ["c.md", "b.md"])!;
     assert.equal(second.registry.id, first.registry.id);
-    assert.deepEqual([...second.numbers], [["a.md", 0], ["b.md", 1], ["c.md", 2]]);
+    assert.deepEqual(
+      [...second.numbers],
+      [
+        ["a.md", 0],
+        ["b.md", 1],
+        ["c.md", 2],
+      ],
+    );
     // A writer that died mid-append left a torn line: it is never a card, and the next append ends it first.
     fs.appendFileSync(path.join(dir, ".memctl", USAGE_CARDS), "d.m");
     assert.deepEqual(readRegistry(dir)!.cards, ["a.md", "b.md", "c.md"]);
@@ -109,7 +129,10 @@ test("compact lines: counted through the registry; another registry's lines or u
     `${TODAY}@abcdefgh`, // no hits
     `${TODAY}\ta.md`, // by path, as older hooks write
   ].join("\n");
-  assert.equal(addPending(cards, text, () => registry), 4);
+  assert.equal(
+    addPending(cards, text, () => registry),
+    4,
+  );
   assert.deepEqual(Object.fromEntries(cards), {
     "a.md": { access_count: 3, last_access_day: "2026-12-03" },
     "b.md": { access_count: 1, last_access_day: TODAY },
@@ -119,7 +142,16 @@ test("compact lines: counted through the registry; another registry's lines or u
   assert.equal(parsePendingLine(`${TODAY}@abcdefgh\tn0`), undefined);
   // The hook's lookup agrees for the cards it asks about, reading its numbers' bits only.
   const fast = new Map<string, CardUsage>();
-  addPendingFor(fast, text.split("\n").filter((l) => !l.includes("\tn7")).join("\n"), new Set(["a.md", "z.md"]), { registry: "abcdefgh", numbers: new Map([["a.md", 0]]) }, () => registry);
+  addPendingFor(
+    fast,
+    text
+      .split("\n")
+      .filter((l) => !l.includes("\tn7"))
+      .join("\n"),
+    new Set(["a.md", "z.md"]),
+    { registry: "abcdefgh", numbers: new Map([["a.md", 0]]) },
+    () => registry,
+  );
   assert.deepEqual(Object.fromEntries(fast), { "a.md": cards.get("a.md"), "z.md": cards.get("z.md") });
 });
 
@@ -131,7 +163,11 @@ test("recorded compact hits read back, fold, and look up the same as by-path hit
     recordHitsSync(dir, [], TODAY, { distinct: true, numbered: { registry: registry.id, numbers: [no("a.md"), no("b.md")] } });
     recordHitsSync(dir, ["c.md"], TODAY, { distinct: true, numbered: { registry: registry.id, numbers: [no("a.md")] } });
     recordHitsSync(dir, ["b.md"], "2026-12-01");
-    const expected = { "a.md": { access_count: 2, last_access_day: TODAY }, "b.md": { access_count: 2, last_access_day: TODAY }, "c.md": { access_count: 1, last_access_day: TODAY } };
+    const expected = {
+      "a.md": { access_count: 2, last_access_day: TODAY },
+      "b.md": { access_count: 2, last_access_day: TODAY },
+      "c.md": { access_count: 1, last_access_day: TODAY },
+    };
     assert.deepEqual(Object.fromEntries(readUsage(dir, TODAY).cards), expected);
     const lookup = openUsage(dir, TODAY, new Set(["a.md", "b.md", "c.md"]), { registry: registry.id, numbers });
     assert.deepEqual({ a: lookup.get("a.md"), b: lookup.get("b.md"), c: lookup.get("c.md") }, { a: expected["a.md"], b: expected["b.md"], c: expected["c.md"] });
@@ -146,14 +182,21 @@ test("addPendingFor with card numbers gives exactly addPending's numbers on any 
   const names = ["a.md", "b.md", "c.md", "d/e.md", "笔记.md", "x"];
   const registry = { id: "abcdefgh", cards: ["a.md", "b.md", "c.md", "a.md", "d/e.md", "笔记.md"], ino: 0 };
   const numbers = new Map<string, number>();
-  registry.cards.forEach((c, i) => numbers.has(c) || numbers.set(c, i));
+  registry.cards.forEach((c, i) => {
+    if (!numbers.has(c)) numbers.set(c, i);
+  });
   const day = fc.constantFrom("2026-01-01", "2026-01-02", "2025-12-31", "bad-day");
   const byPath = fc.tuple(day, fc.array(fc.constantFrom(...names), { minLength: 1, maxLength: 4 })).map(([d, cs]) => [d, ...cs].join("\t"));
   // Hooks only write a card's first number (concurrent appenders each re-read the file and take the first line
   // naming the card), so a duplicate's later number or one past the end never reaches a log.
   const written = [...numbers.values()];
   const compact = fc
-    .tuple(day, fc.constantFrom("abcdefgh", "zzzzzzzz"), fc.uniqueArray(fc.constantFrom(...written), { minLength: 1, maxLength: 5 }), fc.array(fc.constantFrom(...names), { maxLength: 2 }))
+    .tuple(
+      day,
+      fc.constantFrom("abcdefgh", "zzzzzzzz"),
+      fc.uniqueArray(fc.constantFrom(...written), { minLength: 1, maxLength: 5 }),
+      fc.array(fc.constantFrom(...names), { maxLength: 2 }),
+    )
     .map(([d, reg, nos, extra]) => [`${d}@${reg}`, encodeHits(nos), ...extra].join("\t"));
   const log = fc.array(fc.oneof(byPath, compact), { maxLength: 10 }).map((ls) => ls.join("\n"));
   const asked = fc.uniqueArray(fc.constantFrom(...names, "missing.md"), { maxLength: 6 }).map((xs) => new Set(xs));
@@ -180,7 +223,15 @@ test("addPendingFor on bitmaps of up to 200 cards: numbers across bytes, lines s
     .tuple(day, fc.uniqueArray(no, { minLength: 1, maxLength: 60 }), fc.array(fc.constantFrom("c1.md", "c40.md", "z.md"), { maxLength: 2 }))
     .map(([d, nos, extra]) => [`${d}@abcdefgh`, encodeHits(nos), ...extra].join("\t"));
   const log = fc.array(compact, { minLength: 1, maxLength: 8 }).map((ls) => ls.join("\n"));
-  const asked = fc.uniqueArray(fc.oneof(no.map((n) => `c${n}.md`), fc.constantFrom("z.md", "missing.md")), { maxLength: 40 }).map((xs) => new Set(xs));
+  const asked = fc
+    .uniqueArray(
+      fc.oneof(
+        no.map((n) => `c${n}.md`),
+        fc.constantFrom("z.md", "missing.md"),
+      ),
+      { maxLength: 40 },
+    )
+    .map((xs) => new Set(xs));
   fc.assert(
     fc.property(log, asked, (text, only) => {
       const full = new Map<string, CardUsage>();
@@ -196,7 +247,10 @@ test("addPendingFor on bitmaps of up to 200 cards: numbers across bytes, lines s
 test("a rank cache rebuild gives an existing snapshot its row index, once", async () => {
   const { loadRankable } = await import("../../lib/store/rank-cache.js");
   const { ageStore, sandbox } = await import("../helpers.js");
-  const s = sandbox([{ file: "a.md", title: "A", hook: "x" }, { file: "b.md", title: "B", hook: "y" }]);
+  const s = sandbox([
+    { file: "a.md", title: "A", hook: "x" },
+    { file: "b.md", title: "B", hook: "y" },
+  ]);
   try {
     recordHitsSync(s.memory, ["a.md", "b.md"], TODAY);
     assert.equal(foldUsage(s.memory, TODAY), true); // no registry yet: no index
@@ -269,10 +323,16 @@ test("a fold keeps the lines it cannot count in usage.rejected instead of droppi
     fs.rmSync(path.join(dir, ".memctl", USAGE_CARDS));
     fs.appendFileSync(path.join(dir, ".memctl", "usage.log"), "not-a-day\tb.md\n");
     recordHitsSync(dir, ["b.md"], TODAY);
-    const before = fs.readFileSync(path.join(dir, ".memctl", "usage.log"), "utf8").split("\n").filter(Boolean);
+    const before = fs
+      .readFileSync(path.join(dir, ".memctl", "usage.log"), "utf8")
+      .split("\n")
+      .filter(Boolean);
     assert.equal(foldUsage(dir, TODAY), true);
     assert.deepEqual(Object.fromEntries(readUsage(dir, TODAY).cards), { "b.md": { access_count: 1, last_access_day: TODAY } });
-    const rejected = fs.readFileSync(path.join(dir, ".memctl", "usage.rejected"), "utf8").split("\n").filter(Boolean);
+    const rejected = fs
+      .readFileSync(path.join(dir, ".memctl", "usage.rejected"), "utf8")
+      .split("\n")
+      .filter(Boolean);
     assert.deepEqual(rejected, [before[0], "not-a-day\tb.md"]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

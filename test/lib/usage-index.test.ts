@@ -42,7 +42,8 @@ test("the fold's index holds each numbered card's count and day, and lookups thr
     assert.equal(index.table[2 * numbers.get("a.md")! + 1], Date.parse(`${TODAY}T00:00:00Z`) / 86_400_000);
     const all = ensureNumbered(dir, ["a.md", "b.md", "c.md", "z.md"])!;
     recordHitsSync(dir, ["b.md"], TODAY);
-    for (const today of [TODAY, "2027-01-15", "2027-06-01"]) agree(dir, today, { id: all.registry.id, numbers: all.numbers }, ["a.md", "b.md", "c.md", "z.md", "missing.md", "a.md"]);
+    for (const today of [TODAY, "2027-01-15", "2027-06-01"])
+      agree(dir, today, { id: all.registry.id, numbers: all.numbers }, ["a.md", "b.md", "c.md", "z.md", "missing.md", "a.md"]);
     assert.equal(indexOf(dir, "otherregistry"), undefined, "another registry's numbers are never read through it");
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -67,10 +68,16 @@ test("an index no longer describing usage.tsv (edited, refolded, damaged) is nev
     agree(dir, TODAY, reg, cards);
     // The index of an earlier snapshot (another fold) is never applied to this one.
     recordHitsSync(dir, ["b.md"], TODAY);
-    assert.equal(foldUsage(dir, TODAY, () => Date.now() + 60_000), true);
+    assert.equal(
+      foldUsage(dir, TODAY, () => Date.now() + 60_000),
+      true,
+    );
     fs.copyFileSync(idxFile, `${idxFile}.new`);
     recordHitsSync(dir, ["a.md"], TODAY);
-    assert.equal(foldUsage(dir, TODAY, () => Date.now() + 120_000), true);
+    assert.equal(
+      foldUsage(dir, TODAY, () => Date.now() + 120_000),
+      true,
+    );
     fs.copyFileSync(`${idxFile}.new`, idxFile);
     assert.equal(indexOf(dir, registry.id), undefined);
     agree(dir, TODAY, reg, cards);
@@ -96,7 +103,13 @@ test("rows two numbers cannot hold exactly are left to the text", () => {
     ]),
   });
   const written = { size: Buffer.byteLength(text), ino: 7, mtimeMs: 1.5 };
-  const numbers = new Map([["a.md", 0], ["b.md", 1], ["c.md", 2], ["d.md", 3], ["e.md", 4]]);
+  const numbers = new Map([
+    ["a.md", 0],
+    ["b.md", 1],
+    ["c.md", 2],
+    ["d.md", 3],
+    ["e.md", 4],
+  ]);
   const index = openSnapshotIndex(encodeSnapshotIndex(text, "abcdefgh", numbers, 5, written), "abcdefgh", written)!;
   assert.deepEqual(Array.from(index.table), [3, Date.parse("2026-11-30T00:00:00Z") / 86_400_000, 0, IN_TEXT, 0, IN_TEXT, 0, IN_TEXT, NO_ROW, NO_ROW]);
   assert.equal(index.header, text.slice(0, text.indexOf("\n")));

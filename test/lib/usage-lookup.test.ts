@@ -12,8 +12,27 @@ import { foldUsage, openUsage, readUsage, recordHitsSync } from "../../lib/usage
 // card they are asked about, on any text: malformed lines, repeats, cards that are prefixes or suffixes of others.
 
 const cardNames = [
-  "a.md", "ba.md", "a.md.bak", "a", ".md", "a.m", "b.md", "dir/a.md", "a b.md", " a.md", "a.md ", "笔记 a.md", "笔记",
-  "ａ.md", "\ud83d\ude00.md", "\ue000.md", "a.md\r", "2026-01-02", "-", "é.md", "e\u0301.md",
+  "a.md",
+  "ba.md",
+  "a.md.bak",
+  "a",
+  ".md",
+  "a.m",
+  "b.md",
+  "dir/a.md",
+  "a b.md",
+  " a.md",
+  "a.md ",
+  "笔记 a.md",
+  "笔记",
+  "ａ.md",
+  "\ud83d\ude00.md",
+  "\ue000.md",
+  "a.md\r",
+  "2026-01-02",
+  "-",
+  "é.md",
+  "e\u0301.md",
 ];
 const card = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...cardNames) },
@@ -54,7 +73,10 @@ test("addPendingFor gives the cards asked about exactly addPending's numbers, on
         addPendingFor(fast, text, only);
         for (const [c, u] of reference(text, only)) {
           const prev = full.get(c);
-          full.set(c, prev ? { access_count: prev.access_count + u.access_count, last_access_day: u.last_access_day > prev.last_access_day ? u.last_access_day : prev.last_access_day } : u);
+          full.set(
+            c,
+            prev ? { access_count: prev.access_count + u.access_count, last_access_day: u.last_access_day > prev.last_access_day ? u.last_access_day : prev.last_access_day } : u,
+          );
         }
       }
       assert.deepEqual(fast, full, JSON.stringify({ texts, only: [...only] }));
@@ -127,7 +149,12 @@ test("openUsage with `only` agrees with readUsage across snapshot, folding files
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-usage-lookup-"));
   try {
     const cards = ["a.md", "ba.md", "a.md.bak", "笔记 a.md", "dir/a.md"];
-    for (let i = 0; i < 12; i++) recordHitsSync(dir, cards.filter((_, k) => (i + k) % 3 !== 0), `2026-01-0${1 + (i % 9)}`);
+    for (let i = 0; i < 12; i++)
+      recordHitsSync(
+        dir,
+        cards.filter((_, k) => (i + k) % 3 !== 0),
+        `2026-01-0${1 + (i % 9)}`,
+      );
     foldUsage(dir, "2026-01-09");
     recordHitsSync(dir, ["a.md", "new.md"], "2026-02-01");
     // A fold that renamed usage.log aside and crashed before writing its snapshot: the folding file stays pending.

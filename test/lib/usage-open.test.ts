@@ -13,7 +13,11 @@ const CARDS = Array.from({ length: 12 }, (_, i) => `c${i}.md`);
 const DAYS = ["2026-11-01", "2026-11-30", "2026-12-01", "2026-02-30", "2026-12-02"];
 const op = fc.oneof(
   fc.record({ kind: fc.constant("path" as const), cards: fc.uniqueArray(fc.constantFrom(...CARDS, "x.md"), { minLength: 1, maxLength: 5 }), day: fc.constantFrom(...DAYS) }),
-  fc.record({ kind: fc.constant("numbered" as const), cards: fc.uniqueArray(fc.constantFrom(...CARDS.slice(0, 8)), { minLength: 1, maxLength: 8 }), day: fc.constantFrom(...DAYS) }),
+  fc.record({
+    kind: fc.constant("numbered" as const),
+    cards: fc.uniqueArray(fc.constantFrom(...CARDS.slice(0, 8)), { minLength: 1, maxLength: 8 }),
+    day: fc.constantFrom(...DAYS),
+  }),
   fc.record({ kind: fc.constant("fold" as const) }),
   fc.record({ kind: fc.constant("number-more" as const) }),
 );
@@ -31,7 +35,8 @@ test("rankedUsage gives every position readUsage's frecency (property, on real s
           let stamp = Date.now();
           for (const o of ops) {
             if (o.kind === "path") recordHitsSync(dir, o.cards, o.day);
-            else if (o.kind === "numbered") recordHitsSync(dir, [], o.day, { distinct: true, numbered: { registry: reg.registry.id, numbers: o.cards.map((c) => reg.numbers.get(c)!) } });
+            else if (o.kind === "numbered")
+              recordHitsSync(dir, [], o.day, { distinct: true, numbered: { registry: reg.registry.id, numbers: o.cards.map((c) => reg.numbers.get(c)!) } });
             else if (o.kind === "fold") foldUsage(dir, "2026-12-02", () => (stamp += 60_000));
             else reg = ensureNumbered(dir, CARDS)!;
           }
@@ -61,7 +66,10 @@ test("rankedUsage without a sidecar, without numbers, and on an unreadable one",
     recordHitsSync(dir, ["a.md", "b.md"], "2026-12-01");
     recordHitsSync(dir, ["a.md"], "2026-12-02");
     const ranked = rankedUsage(dir, "2026-12-02", ["b.md", "a.md", "z.md"]);
-    assert.deepEqual([0, 1, 2].map((i) => ranked.frecencyAt(i)), [1, 2, 0]);
+    assert.deepEqual(
+      [0, 1, 2].map((i) => ranked.frecencyAt(i)),
+      [1, 2, 0],
+    );
     fs.writeFileSync(`${dir}/.memctl/usage.tsv`, "not a snapshot\n");
     assert.equal(rankedUsage(dir, "2026-12-02", ["a.md"]).store, "error");
     assert.equal(rankedUsage(dir, "2026-12-02", ["a.md"]).frecencyAt(0), 0);

@@ -43,4 +43,3 @@ export function runBounded(args: string[], input: string, env: NodeJS.ProcessEnv
     child.stdin.end(input);
   });
 }
-

@@ -3,7 +3,20 @@
 // in-process by the tests and, bundled, under other Node lines (the per-encoding methods differ between lines).
 import * as bytes from "../../lib/bytes.js";
 
-const TEXTS = ["", "a", "deploy staging", "héllo wörld", "部署前检查 — 内存", "emoji 🚀 pair", "lone \ud800 high", "lone \udc00 low", "end high \ud83d", "\u0000nul", "x".repeat(5000), "部".repeat(2000)];
+const TEXTS = [
+  "",
+  "a",
+  "deploy staging",
+  "héllo wörld",
+  "部署前检查 — 内存",
+  "emoji 🚀 pair",
+  "lone \ud800 high",
+  "lone \udc00 low",
+  "end high \ud83d",
+  "\u0000nul",
+  "x".repeat(5000),
+  "部".repeat(2000),
+];
 
 export function bytesConformanceFailures(): string[] {
   const failures: string[] = [];
@@ -21,13 +34,23 @@ export function bytesConformanceFailures(): string[] {
     same(`base64urlText ${label}`, bytes.base64urlText(new Uint8Array(encoded)), encoded.toString("base64url"));
     const b64 = encoded.toString("base64url");
     same(`decodeBase64url ${label}`, bytes.decodeBase64url(b64), Buffer.from(b64, "base64url"));
-    for (const [start, end] of [[0, 3], [2, 7], [-4, 5], [3, 3], [5, 2], [1, 100_000], [100_000, 100_001], [0, undefined]] as const) {
+    for (const [start, end] of [
+      [0, 3],
+      [2, 7],
+      [-4, 5],
+      [3, 3],
+      [5, 2],
+      [1, 100_000],
+      [100_000, 100_001],
+      [0, undefined],
+    ] as const) {
       same(`utf8Text ${label} [${start}, ${end})`, bytes.utf8Text(new Uint8Array(encoded), start, end), encoded.toString("utf8", start, end));
       same(`latin1Text ${label} [${start}, ${end})`, bytes.latin1Text(new Uint8Array(encoded), start, end), encoded.toString("latin1", start, end));
     }
   }
   // Base64url of every length remainder, including the one-character tail Buffer drops.
-  for (const b64 of ["", "A", "QQ", "QUI", "QUJD", "QUJDRA", "_-_-", "AAAAAAA"]) same(`decodeBase64url ${JSON.stringify(b64)}`, bytes.decodeBase64url(b64), Buffer.from(b64, "base64url"));
+  for (const b64 of ["", "A", "QQ", "QUI", "QUJD", "QUJDRA", "_-_-", "AAAAAAA"])
+    same(`decodeBase64url ${JSON.stringify(b64)}`, bytes.decodeBase64url(b64), Buffer.from(b64, "base64url"));
   const numbers = Buffer.alloc(12);
   numbers.writeUInt32LE(0xdeadbeef, 0);
   numbers.writeUInt32LE(7, 4);

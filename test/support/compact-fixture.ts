@@ -8,7 +8,10 @@ export function handWrittenCards(w: World, n: number, prefix = "topic"): void {
   for (let i = 1; i <= n; i++) {
     const name = `${prefix}-${i}`;
     const description = `what the team decided about ${name}, with the reason it matters`;
-    fs.writeFileSync(path.join(w.mem, `project_${name}.md`), `---\nname: ${name}\ndescription: ${description}\nmetadata:\n  node_type: memory\n  type: project\ntopics: []\npriority: normal\nstatus: active\nupdated_at: "2026-11-01"\nrepo_refs: []\n---\nBody of ${name}.\n`);
+    fs.writeFileSync(
+      path.join(w.mem, `project_${name}.md`),
+      `---\nname: ${name}\ndescription: ${description}\nmetadata:\n  node_type: memory\n  type: project\ntopics: []\npriority: normal\nstatus: active\nupdated_at: "2026-11-01"\nrepo_refs: []\n---\nBody of ${name}.\n`,
+    );
     lines.push(`- [${name}](project_${name}.md) — ${description}`);
   }
   fs.writeFileSync(path.join(w.mem, "MEMORY.md"), lines.join("\n") + "\n");

@@ -18,7 +18,14 @@ import { BufferSink, type Io } from "../../lib/io.js";
 import { claudeSlug, projectKey } from "../../lib/project.js";
 import { REPO_ROOT } from "../helpers.js";
 
-export const DOC_FILES = ["README.md", ...fs.readdirSync(path.join(REPO_ROOT, "docs")).filter((f) => f.endsWith(".md")).sort().map((f) => `docs/${f}`)];
+export const DOC_FILES = [
+  "README.md",
+  ...fs
+    .readdirSync(path.join(REPO_ROOT, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .sort()
+    .map((f) => `docs/${f}`),
+];
 
 const HOME = "/home/me";
 const PACKAGE_SHOWN = "/opt/memctl";
@@ -80,7 +87,16 @@ function makeSandbox(fixture: Fixture): Sandbox {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-docs-")));
   const home = root + HOME;
   fs.mkdirSync(path.join(home, ".config"), { recursive: true });
-  const gitEnv = { PATH: process.env.PATH ?? "", HOME: home, GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null", GIT_AUTHOR_NAME: "me", GIT_AUTHOR_EMAIL: "me@example.invalid", GIT_COMMITTER_NAME: "me", GIT_COMMITTER_EMAIL: "me@example.invalid" };
+  const gitEnv = {
+    PATH: process.env.PATH ?? "",
+    HOME: home,
+    GIT_CONFIG_NOSYSTEM: "1",
+    GIT_CONFIG_GLOBAL: "/dev/null",
+    GIT_AUTHOR_NAME: "me",
+    GIT_AUTHOR_EMAIL: "me@example.invalid",
+    GIT_COMMITTER_NAME: "me",
+    GIT_COMMITTER_EMAIL: "me@example.invalid",
+  };
   const repo = path.join(home, "src", fixture === "sample" ? "acme-api" : "app");
   fs.mkdirSync(repo, { recursive: true });
   execFileSync("git", ["init", "-q", "-b", "main", repo], { env: gitEnv });
@@ -119,7 +135,11 @@ function toShown(s: Sandbox, text: string): string {
     const shown = path.join(HOME, "src", repoName);
     out = out.split(projectKey(actual)).join(projectKey(shown)).split(claudeSlug(actual)).join(claudeSlug(shown));
   }
-  out = out.split(s.root + HOME).join(HOME).split(REPO_ROOT).join(PACKAGE_SHOWN);
+  out = out
+    .split(s.root + HOME)
+    .join(HOME)
+    .split(REPO_ROOT)
+    .join(PACKAGE_SHOWN);
   out = out.replace(RANDOM_IDS, (id: string, stem: string) => {
     if (!s.ids.has(id)) s.ids.set(id, `${stem}${(s.ids.size + 1).toString(16).padStart(6, "0")}`);
     return s.ids.get(id)!;
@@ -166,7 +186,15 @@ async function runStep(s: Sandbox, command: string): Promise<string> {
     const sink = new BufferSink();
     const stdin = piped ? Buffer.from(`${shellWords(toActual(s, piped[1]!))[0]}\n`) : undefined;
     // memctl sees only the sandbox's own bin directory on PATH: which hosts it detects must not depend on the machine.
-    const io: Io = { stdout: sink, stderr: sink, env: { ...s.env, PATH: path.join(s.env.HOME!, ".local", "bin") }, cwd: s.cwd, home: s.env.HOME!, now: () => NOW, ...(stdin ? { readStdin: async () => stdin } : {}) };
+    const io: Io = {
+      stdout: sink,
+      stderr: sink,
+      env: { ...s.env, PATH: path.join(s.env.HOME!, ".local", "bin") },
+      cwd: s.cwd,
+      home: s.env.HOME!,
+      now: () => NOW,
+      ...(stdin ? { readStdin: async () => stdin } : {}),
+    };
     s.lastCode = await main(argv, io);
     return toShown(s, sink.text);
   }

@@ -37,7 +37,11 @@ export interface RunResult {
 }
 
 /** Runs memctl in-process with a BufferSink io rooted in the world. */
-export async function memctl(world: World, argv: string[], extra: { stdin?: string; now?: Date; env?: Record<string, string>; columns?: number; tty?: boolean } = {}): Promise<RunResult> {
+export async function memctl(
+  world: World,
+  argv: string[],
+  extra: { stdin?: string; now?: Date; env?: Record<string, string>; columns?: number; tty?: boolean } = {},
+): Promise<RunResult> {
   const stdout = new BufferSink();
   const stderr = new BufferSink();
   if (extra.tty) stdout.isTTY = true;

@@ -3,7 +3,13 @@ import { test } from "node:test";
 import type { IndexRecord } from "../../../lib/compact/assemble.js";
 import { omittedRecords } from "../../../lib/compact/generate.js";
 
-const record = (name: string, title = name, card = `project_${name}.md`): IndexRecord => ({ card, name, type: "project", entry: { title, file: card, hook: `about ${name}` } as IndexRecord["entry"], rev: 1 });
+const record = (name: string, title = name, card = `project_${name}.md`): IndexRecord => ({
+  card,
+  name,
+  type: "project",
+  entry: { title, file: card, hook: `about ${name}` } as IndexRecord["entry"],
+  rev: 1,
+});
 const omitted = (summary: string, records: IndexRecord[]) => omittedRecords(summary, records).map((r) => r.name);
 
 test("a name counts as mentioned only whole: dec-1 is not mentioned by dec-10, dec-1b or dec-1_x", () => {

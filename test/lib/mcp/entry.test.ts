@@ -13,5 +13,8 @@ test("mcpServerCommand: node with the absolute compiled CLI and `mcp`, flags app
 });
 
 test("mcpServerCommand refuses a relative package root (hosts start servers from their own directory)", () => {
-  assert.throws(() => mcpServerCommand("node_modules/memctl"), (e: MemctlError) => e.code === "E_USAGE" && /must be an absolute path/.test(e.message));
+  assert.throws(
+    () => mcpServerCommand("node_modules/memctl"),
+    (e: MemctlError) => e.code === "E_USAGE" && /must be an absolute path/.test(e.message),
+  );
 });

@@ -49,9 +49,15 @@ test("installed MCP server: memory_manage refused by default, log and propose al
   assert.equal(fs.readFileSync(path.join(w.memory, "MEMORY.md"), "utf8"), indexBefore);
   assert.deepEqual(history(w.memory), []);
 
-  const proposed = await callTool(client, "memory_propose", { name: "ci-cache", type: "reference", description: "CI caches node_modules by lockfile hash", source: "ci run 881", kind: "fact" });
+  const proposed = await callTool(client, "memory_propose", {
+    name: "ci-cache",
+    type: "reference",
+    description: "CI caches node_modules by lockfile hash",
+    source: "ci run 881",
+    kind: "fact",
+  });
   assert.equal(proposed.isError, false, proposed.text);
-  assert.equal((proposed.data?.proposal as { proposer: string }).proposer, "host:claude");
+  assert.equal((proposed.data!.proposal as { proposer: string }).proposer, "host:claude");
   const logged = await callTool(client, "memory_log", { summary: "looked at the deploy pipeline", host: "claude" });
   assert.equal(logged.isError, false, logged.text);
   assert.equal(JSON.parse(fs.readFileSync(path.join(w.memory, "episodes.jsonl"), "utf8")).actor, "host:claude");
@@ -60,7 +66,10 @@ test("installed MCP server: memory_manage refused by default, log and propose al
   fs.writeFileSync(configFile, "[hosts.claude]\nwrite = true\n");
   const created = await callTool(client, "memory_manage", { command: "create", path: "notes/alex.md", file_text: "Alex prefers small PRs\n" });
   assert.equal(created.isError, false, created.text);
-  assert.deepEqual(history(w.memory).map((e) => [e.card, e.op, e.actor]), [["notes/alex.md", "create", "host:claude"]]);
+  assert.deepEqual(
+    history(w.memory).map((e) => [e.card, e.op, e.actor]),
+    [["notes/alex.md", "create", "host:claude"]],
+  );
 
   // ...and withdrawing the opt-in closes it again.
   fs.writeFileSync(configFile, "[hosts.claude]\nwrite = false\n");
@@ -72,7 +81,13 @@ test("installed MCP server: memory_manage refused by default, log and propose al
 test("memctl mcp --actor system is refused before anything is served", (t) => {
   const w = sandbox(CARDS);
   t.after(() => w.cleanup());
-  const r = spawnSync(process.execPath, [path.join(REPO_ROOT, "dist", "cli.js"), "mcp", "--actor", "system"], { cwd: w.repo, env: { PATH: process.env.PATH ?? "", HOME: w.home, MEMCTL_MEMORY_DIR: w.memory }, input: "", encoding: "utf8", timeout: 20_000 });
+  const r = spawnSync(process.execPath, [path.join(REPO_ROOT, "dist", "cli.js"), "mcp", "--actor", "system"], {
+    cwd: w.repo,
+    env: { PATH: process.env.PATH ?? "", HOME: w.home, MEMCTL_MEMORY_DIR: w.memory },
+    input: "",
+    encoding: "utf8",
+    timeout: 20_000,
+  });
   assert.equal(r.status, 2, r.stderr);
   assert.match(r.stderr, /--actor system is reserved/);
   assert.equal(r.stdout, "");

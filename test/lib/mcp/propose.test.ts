@@ -26,7 +26,15 @@ test("a --read-only server stages proposals through memory_propose, attributed t
     const tool = tools.find((t) => t.name === "memory_propose")!;
     assert.ok((tool.inputSchema.required as string[]).includes("source"));
 
-    const staged = await callTool(server.client, "memory_propose", { name: "ci-cache", type: "reference", description: "CI caches node_modules by lockfile hash", body: "Keyed on package-lock.json.\n", source: "ci.yml line 40", kind: "fact", confidence: 0.9 });
+    const staged = await callTool(server.client, "memory_propose", {
+      name: "ci-cache",
+      type: "reference",
+      description: "CI caches node_modules by lockfile hash",
+      body: "Keyed on package-lock.json.\n",
+      source: "ci.yml line 40",
+      kind: "fact",
+      confidence: 0.9,
+    });
     assert.equal(staged.isError, false, staged.text);
     const proposal = (staged.data as { proposal: { id: string; proposer: string; status: string } }).proposal;
     assert.deepEqual([proposal.proposer, proposal.status], ["host:claude", "pending"]);
@@ -48,7 +56,13 @@ test("a --read-only server stages proposals through memory_propose, attributed t
     assert.equal(fs.existsSync(path.join(w.memory, "reference_ci-cache.md")), false);
 
     const pending = readPending(w.memory).proposals;
-    assert.deepEqual(pending.map((p) => [p.card.name, p.proposer, p.target]), [["ci-cache", "host:claude", null], ["deploy", "host:claude", "project_deploy.md"]]);
+    assert.deepEqual(
+      pending.map((p) => [p.card.name, p.proposer, p.target]),
+      [
+        ["ci-cache", "host:claude", null],
+        ["deploy", "host:claude", "project_deploy.md"],
+      ],
+    );
 
     // The owner promotes it from the CLI: the card carries the provenance the agent gave.
     const out = new BufferSink();
@@ -56,7 +70,10 @@ test("a --read-only server stages proposals through memory_propose, attributed t
     assert.equal(code, 0, out.text);
     const card = parseCard(fs.readFileSync(path.join(w.memory, "reference_ci-cache.md"), "utf8"));
     assert.deepEqual(card.frontmatter.provenance, { kind: "fact", confidence: 0.9, source: "ci.yml line 40" });
-    assert.deepEqual(history(w.memory).map((h) => [h.card, h.op, h.actor]), [["reference_ci-cache.md", "create", "human"]]);
+    assert.deepEqual(
+      history(w.memory).map((h) => [h.card, h.op, h.actor]),
+      [["reference_ci-cache.md", "create", "human"]],
+    );
   } finally {
     await server.close();
     w.cleanup();
@@ -67,9 +84,18 @@ test("an agent-actor server may propose too", async () => {
   const w = world();
   const server = await connect({ cwd: w.repo, env: w.env, flags: { actor: "agent:task-42" } });
   try {
-    const staged = await callTool(server.client, "memory_propose", { name: "tz", type: "user", description: "The user works from Lisbon", source: "commit timestamps", kind: "inference" });
+    const staged = await callTool(server.client, "memory_propose", {
+      name: "tz",
+      type: "user",
+      description: "The user works from Lisbon",
+      source: "commit timestamps",
+      kind: "inference",
+    });
     assert.equal(staged.isError, false, staged.text);
-    assert.deepEqual(readPending(w.memory).proposals.map((p) => [p.proposer, p.provenance.kind]), [["agent:task-42", "inference"]]);
+    assert.deepEqual(
+      readPending(w.memory).proposals.map((p) => [p.proposer, p.provenance.kind]),
+      [["agent:task-42", "inference"]],
+    );
   } finally {
     await server.close();
     w.cleanup();

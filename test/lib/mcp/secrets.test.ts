@@ -43,9 +43,22 @@ test("memory_manage create / str_replace / insert, memory_log and memory_propose
     refused(await callTool(server.client, "memory_log", { host: "claude", summary: `rotated ${GH_TOKEN}` }), GH_MASKED, GH_TOKEN);
     assert.equal(fs.existsSync(path.join(w.memory, "episodes.jsonl")), false);
 
-    refused(await callTool(server.client, "memory_propose", { name: "aws", type: "reference", description: "staging key", body: `aws_access_key_id=${AWS_ID}\n`, source: "terraform.tfvars" }), AWS_MASKED, AWS_ID);
+    refused(
+      await callTool(server.client, "memory_propose", {
+        name: "aws",
+        type: "reference",
+        description: "staging key",
+        body: `aws_access_key_id=${AWS_ID}\n`,
+        source: "terraform.tfvars",
+      }),
+      AWS_MASKED,
+      AWS_ID,
+    );
     assert.deepEqual(readPending(w.memory).proposals, []);
-    assert.deepEqual(history(w.memory).map((h) => [h.card, h.op]), [["notes/ci.md", "create"]]);
+    assert.deepEqual(
+      history(w.memory).map((h) => [h.card, h.op]),
+      [["notes/ci.md", "create"]],
+    );
   } finally {
     await server.close();
     w.cleanup();

@@ -41,7 +41,10 @@ test("lists the seven memory tools with JSON-schema inputs; view shows files and
     assert.match(root.text, /^Here're the files and directories up to 2 levels deep in \/memories/);
     assert.match(root.text, /\t\/memories\/feedback_testing\.md$/m);
     const index = await callTool(server.client, "memory_view", { path: "MEMORY.md", view_range: [3, 3] });
-    assert.equal(index.text, "Here's the content of MEMORY.md with line numbers:\n     3\t- [Tests use a real Postgres](feedback_testing.md) — integration tests run against docker compose, never mocks");
+    assert.equal(
+      index.text,
+      "Here's the content of MEMORY.md with line numbers:\n     3\t- [Tests use a real Postgres](feedback_testing.md) — integration tests run against docker compose, never mocks",
+    );
     const missing = await callTool(server.client, "memory_view", { path: "nope.md" });
     assert.deepEqual([missing.isError, missing.code, missing.text], [true, "E_NOT_FOUND", "The path nope.md does not exist. Please provide a valid path."]);
     assert.match(server.stderr(), /memctl mcp: serving 7 tools on stdio as host:mcp/);
@@ -56,7 +59,11 @@ test("create then str_replace: the file really changes and history gets two attr
   optIn(w, "claude");
   const server = await connect({ cwd: w.repo, env: w.env, flags: { actor: "host:claude" } });
   try {
-    const created = await callTool(server.client, "memory_manage", { command: "create", path: "/memories/notes/alex.md", file_text: "Alex prefers small PRs\nreviews in the morning\n" });
+    const created = await callTool(server.client, "memory_manage", {
+      command: "create",
+      path: "/memories/notes/alex.md",
+      file_text: "Alex prefers small PRs\nreviews in the morning\n",
+    });
     assert.deepEqual([created.isError, created.text], [false, "File created successfully at: /memories/notes/alex.md"]);
     const file = path.join(w.memory, "notes", "alex.md");
     assert.equal(fs.readFileSync(file, "utf8"), "Alex prefers small PRs\nreviews in the morning\n");
@@ -72,7 +79,13 @@ test("create then str_replace: the file really changes and history gets two attr
     assert.equal(incomplete.text, "Error: Parameter `insert_line` is required for command: insert\nError: Parameter `insert_text` is required for command: insert");
 
     const entries = history(w.memory);
-    assert.deepEqual(entries.map((e) => [e.rev, e.card, e.op, e.actor]), [[1, "notes/alex.md", "create", "host:claude"], [2, "notes/alex.md", "update", "host:claude"]]);
+    assert.deepEqual(
+      entries.map((e) => [e.rev, e.card, e.op, e.actor]),
+      [
+        [1, "notes/alex.md", "create", "host:claude"],
+        [2, "notes/alex.md", "update", "host:claude"],
+      ],
+    );
     assert.equal(entries[1]!.sha256, createHash("sha256").update(fs.readFileSync(file)).digest("hex"));
   } finally {
     await server.close();
@@ -148,7 +161,7 @@ test("memory_context returns the hook's block with the relevant card line and no
     assert.equal(r.data?.bytes, Buffer.byteLength(r.text));
 
     const tight = await callTool(server.client, "memory_context", { query: "deploy dashboards tests", max_entries: 1 });
-    assert.equal((tight.data?.entries as string[]).length, 1);
+    assert.equal((tight.data!.entries as string[]).length, 1);
     const none = await callTool(server.client, "memory_context", { query: "zebra" });
     assert.equal(none.data?.status, "no-hits");
     assert.match(none.text, /No line of MEMORY\.md \(3 entries\) is relevant/);
@@ -166,9 +179,16 @@ test("search, log and recall go through the store: the episode is attributed and
   try {
     const logged = await callTool(server.client, "memory_log", { summary: "Moved the parser to lib/store; next: wire doctor", host: "codex", session_id: "s-1" });
     assert.equal(logged.isError, false, logged.text);
-    const lines = fs.readFileSync(path.join(w.memory, "episodes.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = fs
+      .readFileSync(path.join(w.memory, "episodes.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     assert.equal(lines.length, 1);
-    assert.deepEqual({ host: lines[0].host, actor: lines[0].actor, session_id: lines[0].session_id, repo: lines[0].repo }, { host: "codex", actor: "host:mcp", session_id: "s-1", repo: w.repo });
+    assert.deepEqual(
+      { host: lines[0].host, actor: lines[0].actor, session_id: lines[0].session_id, repo: lines[0].repo },
+      { host: "codex", actor: "host:mcp", session_id: "s-1", repo: w.repo },
+    );
     const badHost = await callTool(server.client, "memory_log", { summary: "x", host: "Claude Code" });
     assert.deepEqual([badHost.isError, badHost.code], [true, "E_USAGE"]);
 
@@ -176,7 +196,10 @@ test("search, log and recall go through the store: the episode is attributed and
     assert.equal(found.data?.count, 1);
     assert.match(found.text, /^episodes\.jsonl:1 \(score [\d.]+\)\n {4}Moved the parser/);
     const cards = await callTool(server.client, "memory_search", { query: "grafana", in: "cards" });
-    assert.deepEqual((cards.data?.results as { id: string }[]).map((h) => h.id), ["reference_dashboards.md"]);
+    assert.deepEqual(
+      (cards.data!.results as { id: string }[]).map((h) => h.id),
+      ["reference_dashboards.md"],
+    );
 
     const recall = await callTool(server.client, "memory_recall", { episodes: 3 });
     assert.match(recall.text, /^Last 1 episode \(newest first\):\n- \S+ \[codex\] Moved the parser to lib\/store; next: wire doctor/);
@@ -221,13 +244,21 @@ test("two servers editing one file at once lose no edit: every str_replace runs 
   optIn(w, "one", "two");
   const [one, two] = await Promise.all([connect({ cwd: w.repo, env: w.env, flags: { actor: "host:one" } }), connect({ cwd: w.repo, env: w.env, flags: { actor: "host:two" } })]);
   try {
-    const edit = (server: typeof one, t: string) => callTool(server.client, "memory_manage", { command: "str_replace", path: "shared.md", old_str: `${t} pending`, new_str: `${t} done` });
+    const edit = (server: typeof one, t: string) =>
+      callTool(server.client, "memory_manage", { command: "str_replace", path: "shared.md", old_str: `${t} pending`, new_str: `${t} done` });
     const results = await Promise.all([...tokens("a").map((t) => edit(one, t)), ...tokens("b").map((t) => edit(two, t))]);
-    assert.deepEqual(results.filter((r) => r.isError).map((r) => r.text), []);
+    assert.deepEqual(
+      results.filter((r) => r.isError).map((r) => r.text),
+      [],
+    );
     const text = fs.readFileSync(path.join(w.memory, "shared.md"), "utf8");
     assert.equal(text, [...tokens("a"), ...tokens("b")].map((t) => `${t} done`).join("\n") + "\n");
     const revs = history(w.memory).map((e) => e.rev);
-    assert.deepEqual(revs, Array.from({ length: 16 }, (_, i) => i + 1), "one revision per edit, in order, none skipped or repeated");
+    assert.deepEqual(
+      revs,
+      Array.from({ length: 16 }, (_, i) => i + 1),
+      "one revision per edit, in order, none skipped or repeated",
+    );
   } finally {
     await Promise.all([one.close(), two.close()]);
     w.cleanup();
@@ -245,7 +276,10 @@ test("the store comes from --repo-root through the user config, whatever the ser
   try {
     const r = await callTool(pinned.client, "memory_search", { query: "grafana" });
     assert.equal(r.isError, false, r.text);
-    assert.deepEqual((r.data?.results as { id: string }[]).map((h) => h.id), ["reference_dashboards.md"]);
+    assert.deepEqual(
+      (r.data!.results as { id: string }[]).map((h) => h.id),
+      ["reference_dashboards.md"],
+    );
     const lost = await callTool(loose.client, "memory_view", {});
     assert.deepEqual([lost.isError, lost.code], [true, "E_NOT_GIT"]);
     assert.ok(lost.text.includes(`${outside} is not inside a git repository`), lost.text);

@@ -25,7 +25,13 @@ export interface ToolCall {
 export async function connect(options: { cwd: string; env: Record<string, string>; flags?: McpServerFlags }): Promise<Connected> {
   const launch = mcpServerCommand(REPO_ROOT, options.flags);
   assert.ok(fs.existsSync(launch.args[0]!), `${launch.args[0]} is missing: run npm run build first`);
-  const transport = new StdioClientTransport({ command: process.execPath, args: launch.args, cwd: options.cwd, env: { PATH: process.env.PATH ?? "", ...options.env }, stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: launch.args,
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? "", ...options.env },
+    stderr: "pipe",
+  });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
   const client = new Client({ name: "memctl-test", version: "1.0.0" });
@@ -34,8 +40,12 @@ export async function connect(options: { cwd: string; env: Record<string, string
 }
 
 export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<ToolCall> {
-  const result = (await client.callTool({ name, arguments: args })) as { content: { type: string; text?: string }[]; isError?: boolean; structuredContent?: Record<string, unknown> };
-  const text = result.content.map((c) => (c.type === "text" ? c.text ?? "" : "")).join("");
+  const result = (await client.callTool({ name, arguments: args })) as {
+    content: { type: string; text?: string }[];
+    isError?: boolean;
+    structuredContent?: Record<string, unknown>;
+  };
+  const text = result.content.map((c) => (c.type === "text" ? (c.text ?? "") : "")).join("");
   const data = result.structuredContent;
   const error = data?.error as { code?: string } | undefined;
   return { text, isError: result.isError === true, data, code: error?.code };
@@ -45,5 +55,9 @@ export async function callTool(client: Client, name: string, args: Record<string
 export function history(memoryDir: string): { rev: number; card: string; op: string; actor: string; sha256: string | null }[] {
   const file = path.join(memoryDir, ".memctl", "history.jsonl");
   if (!fs.existsSync(file)) return [];
-  return fs.readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+  return fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }

@@ -4,7 +4,16 @@ import { rankEntries, type RankEntry } from "../../../lib/rank/score.js";
 import { queryTerms, tokenize } from "../../../lib/rank/tokenize.js";
 
 function entry(file: string, title: string, hook: string, extra: Partial<RankEntry> = {}, topics: string[] = []): RankEntry {
-  return { line: 1, raw: `- [${title}](${file}) — ${hook}`, file, title, hook, topics, terms: { title: tokenize(title), topics: tokenize(topics.join(" ")), hook: tokenize(hook) }, ...extra };
+  return {
+    line: 1,
+    raw: `- [${title}](${file}) — ${hook}`,
+    file,
+    title,
+    hook,
+    topics,
+    terms: { title: tokenize(title), topics: tokenize(topics.join(" ")), hook: tokenize(hook) },
+    ...extra,
+  };
 }
 const TODAY = "2026-12-02";
 const order = (entries: RankEntry[], q: string, usage?: Map<string, { access_count: number; last_access_day: string }>) =>
@@ -111,15 +120,22 @@ test("with `top`, rank returns the pinned entries and exactly the first `top` hi
     hits: fc.nat({ max: 9 }),
   });
   fc.assert(
-    fc.property(fc.array(card, { minLength: 1, maxLength: 40 }), fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 12 }), (cards, q, top) => {
-      const entries = cards.map((c, i) => entry(`c${i}.md`, c.title.join(" "), c.hook.join(" "), { ...(c.priority ? { priority: c.priority } : {}), ...(c.status ? { status: c.status } : {}) }));
-      const usage = new Map(cards.map((c, i) => [`c${i}.md`, { access_count: c.hits, last_access_day: TODAY }] as const));
-      const query = queryTerms(q.join(" "));
-      const full = rank(memoryIndex(entries), query, { today: TODAY, usage, all: true });
-      const expected = [...full.filter((r) => r.tier === "always"), ...full.filter(isHit).slice(0, top)].map((r) => r.index);
-      const got = rank(memoryIndex(entries), query, { today: TODAY, usage, top }).map((r) => r.index);
-      assert.deepEqual(got, expected);
-    }),
+    fc.property(
+      fc.array(card, { minLength: 1, maxLength: 40 }),
+      fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }),
+      fc.integer({ min: 1, max: 12 }),
+      (cards, q, top) => {
+        const entries = cards.map((c, i) =>
+          entry(`c${i}.md`, c.title.join(" "), c.hook.join(" "), { ...(c.priority ? { priority: c.priority } : {}), ...(c.status ? { status: c.status } : {}) }),
+        );
+        const usage = new Map(cards.map((c, i) => [`c${i}.md`, { access_count: c.hits, last_access_day: TODAY }] as const));
+        const query = queryTerms(q.join(" "));
+        const full = rank(memoryIndex(entries), query, { today: TODAY, usage, all: true });
+        const expected = [...full.filter((r) => r.tier === "always"), ...full.filter(isHit).slice(0, top)].map((r) => r.index);
+        const got = rank(memoryIndex(entries), query, { today: TODAY, usage, top }).map((r) => r.index);
+        assert.deepEqual(got, expected);
+      },
+    ),
     { numRuns: 500 },
   );
 });

@@ -7,7 +7,10 @@ test("ASCII text gives the same terms on the fast ASCII path as on the Unicode p
   const ascii = fc.string({ unit: fc.constantFrom(..."aZ09 _-./:;,'\"\t\nHTTPServer readUsage x1 42 testing deployed API".split("")), maxLength: 80 });
   const anyAscii = fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)), maxLength: 80 });
   for (const arb of [ascii, anyAscii]) {
-    fc.assert(fc.property(arb, (text) => assert.deepEqual(tokenizeWith(text, false), tokenizeWith(text, true))), { numRuns: 2000 });
+    fc.assert(
+      fc.property(arb, (text) => assert.deepEqual(tokenizeWith(text, false), tokenizeWith(text, true))),
+      { numRuns: 2000 },
+    );
   }
 });
 

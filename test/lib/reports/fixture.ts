@@ -75,7 +75,9 @@ export function card(name: string, fields: Record<string, string> = {}, body = "
     repo_refs: "[]",
     ...fields,
   };
-  const lines = Object.entries(all).filter(([, v]) => v !== "").map(([k, v]) => (v.startsWith("\n") ? `${k}:${v}` : `${k}: ${v}`));
+  const lines = Object.entries(all)
+    .filter(([, v]) => v !== "")
+    .map(([k, v]) => (v.startsWith("\n") ? `${k}:${v}` : `${k}: ${v}`));
   return `---\n${lines.join("\n")}\n---\n${body}`;
 }
 
@@ -87,7 +89,9 @@ export function index(lines: string[]): string {
 /** A healthy store of `n` cards, each linked once with a distinct hook. */
 export function writeCleanStore(p: Project, n = 3): string[] {
   const files = Array.from({ length: n }, (_, i) => `feedback_card${i}.md`);
-  files.forEach((f, i) => p.write(f, card(`card${i}`)));
+  files.forEach((f, i) => {
+    p.write(f, card(`card${i}`));
+  });
   p.write("MEMORY.md", index(files.map((f, i) => `- [Card ${i}](${f}) — hook number ${i}`)));
   return files;
 }

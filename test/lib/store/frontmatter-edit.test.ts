@@ -24,22 +24,25 @@ test("replaces only the named blocks; comments, quoting, order and the legacy me
     "body",
   ].join("\n");
   const next = setFrontmatterFields(card, { description: "short", topics: ["c"], status: "active" });
-  assert.equal(next, [
-    "---",
-    "name: x   # trailing comment",
-    "description: short",
-    "metadata:",
-    "  node_type: memory",
-    "  type: feedback",
-    "  originSessionId: 'abc'",
-    "# a comment line",
-    "topics:",
-    "  - c",
-    "priority: normal",
-    "status: active",
-    "---",
-    "body",
-  ].join("\n"));
+  assert.equal(
+    next,
+    [
+      "---",
+      "name: x   # trailing comment",
+      "description: short",
+      "metadata:",
+      "  node_type: memory",
+      "  type: feedback",
+      "  originSessionId: 'abc'",
+      "# a comment line",
+      "topics:",
+      "  - c",
+      "priority: normal",
+      "status: active",
+      "---",
+      "body",
+    ].join("\n"),
+  );
 });
 
 test("CRLF cards stay CRLF, and a frontmatter without the final newline still gets new keys on their own lines", () => {
@@ -49,14 +52,28 @@ test("CRLF cards stay CRLF, and a frontmatter without the final newline still ge
 });
 
 test("an unparsable frontmatter or a card without one is refused, never rewritten", () => {
-  assert.throws(() => setFrontmatterFields("no frontmatter", { name: "x" }), (e: MemctlError) => e.code === "E_CARD_FRONTMATTER");
-  assert.throws(() => setFrontmatterFields("---\nname: [unclosed\n---\n", { name: "x" }), (e: MemctlError) => e.code === "E_CARD_FRONTMATTER");
+  assert.throws(
+    () => setFrontmatterFields("no frontmatter", { name: "x" }),
+    (e: MemctlError) => e.code === "E_CARD_FRONTMATTER",
+  );
+  assert.throws(
+    () => setFrontmatterFields("---\nname: [unclosed\n---\n", { name: "x" }),
+    (e: MemctlError) => e.code === "E_CARD_FRONTMATTER",
+  );
 });
 
 test("splitBlocks gives back the exact text", () => {
   const fm = "a: 1\n\nb:\n  - x\n\n  - y\n# c\nd: |\n  t\n";
-  assert.equal(splitBlocks(fm).map((b) => b.text).join(""), fm);
-  assert.deepEqual(splitBlocks(fm).map((b) => b.key ?? null), ["a", null, "b", null, "d"]);
+  assert.equal(
+    splitBlocks(fm)
+      .map((b) => b.text)
+      .join(""),
+    fm,
+  );
+  assert.deepEqual(
+    splitBlocks(fm).map((b) => b.key ?? null),
+    ["a", null, "b", null, "d"],
+  );
 });
 
 test("replaceBody keeps the frontmatter bytes", () => {

@@ -25,10 +25,76 @@ function agrees(text: string): boolean {
 
 // Tricky scalar material: numbers, CORE words, quotes, indicators, colons, hashes, CJK, brackets, spaces.
 const atoms = [
-  "a", "b", "Z", "_x", "card-1", "2026-11-01", "3f2a-9c", "1e-5", "1E-5", "12", "-3", "+4", "0x1F", "0o17", ".5", "1.5", ".inf", ".NaN",
-  "null", "Null", "~", "true", "False", "yes", "on", "NaN", "path:lib/a.ts", "fn:a.sh#go", "a: b", "a #c", "a#c", "x:", ":x",
-  "'q'", "\"q\"", "'it''s'", "\"a\\\"b\"", "\"\"", "''", "[", "]", "{", "}", ",", "[a, b]", "[]", "[a,]", "- a", "-", "?", "&a", "*a", "!t",
-  "|", ">", "%", "@", "`", "记忆", "中文 钩子", "é", "\u00a0", "\u2028", "\ufeff", "\t", " ", "  ", "\u0085", "\ud83d\ude00", "\ud800",
+  "a",
+  "b",
+  "Z",
+  "_x",
+  "card-1",
+  "2026-11-01",
+  "3f2a-9c",
+  "1e-5",
+  "1E-5",
+  "12",
+  "-3",
+  "+4",
+  "0x1F",
+  "0o17",
+  ".5",
+  "1.5",
+  ".inf",
+  ".NaN",
+  "null",
+  "Null",
+  "~",
+  "true",
+  "False",
+  "yes",
+  "on",
+  "NaN",
+  "path:lib/a.ts",
+  "fn:a.sh#go",
+  "a: b",
+  "a #c",
+  "a#c",
+  "x:",
+  ":x",
+  "'q'",
+  '"q"',
+  "'it''s'",
+  '"a\\"b"',
+  '""',
+  "''",
+  "[",
+  "]",
+  "{",
+  "}",
+  ",",
+  "[a, b]",
+  "[]",
+  "[a,]",
+  "- a",
+  "-",
+  "?",
+  "&a",
+  "*a",
+  "!t",
+  "|",
+  ">",
+  "%",
+  "@",
+  "`",
+  "记忆",
+  "中文 钩子",
+  "é",
+  "\u00a0",
+  "\u2028",
+  "\ufeff",
+  "\t",
+  " ",
+  "  ",
+  "\u0085",
+  "\ud83d\ude00",
+  "\ud800",
 ];
 const scalarText = fc.array(fc.constantFrom(...atoms), { minLength: 0, maxLength: 3 }).map((parts) => parts.join(""));
 const key = fc.constantFrom("name", "topics", "repo_refs", "metadata", "priority", "x-y", "_k", "constructor", "a b", "1k", "__proto__", "k");
@@ -58,7 +124,13 @@ const nearLine = fc.oneof(
 );
 
 test("property: near-subset documents agree too (many take the fast path)", () => {
-  fc.assert(fc.property(fc.array(nearLine, { minLength: 1, maxLength: 6 }).map((ls) => ls.join("\n")), agrees), { numRuns: 3000 });
+  fc.assert(
+    fc.property(
+      fc.array(nearLine, { minLength: 1, maxLength: 6 }).map((ls) => ls.join("\n")),
+      agrees,
+    ),
+    { numRuns: 3000 },
+  );
 });
 
 test("a typical card's frontmatter takes the fast path and matches js-yaml", () => {
@@ -85,7 +157,19 @@ test("a typical card's frontmatter takes the fast path and matches js-yaml", () 
 });
 
 test("the fast path declines what it cannot be sure of", () => {
-  for (const text of ["count: 12", "flag: true", "x: null", "a: |\n  block", "a: &anchor x", "# c\na: b", "a: b\na: c", "a:\n  b:\n    c: d", "a: 'it''s'", 'a: "x\\ty"', "a:\tb"]) {
+  for (const text of [
+    "count: 12",
+    "flag: true",
+    "x: null",
+    "a: |\n  block",
+    "a: &anchor x",
+    "# c\na: b",
+    "a: b\na: c",
+    "a:\n  b:\n    c: d",
+    "a: 'it''s'",
+    'a: "x\\ty"',
+    "a:\tb",
+  ]) {
     assert.equal(fastLoadFrontmatter(text), undefined, text);
   }
 });

@@ -22,7 +22,13 @@ const content = (header: unknown = { k: 1 }): CacheContent<unknown> => ({
   numbers: [7, 0xffffffff, 0],
   lineBytes: [120, 0, 3000],
   terms: [
-    ["alpha", [{ id: 0, tf: 1, mask: 1 }, { id: 2, tf: 2, mask: 4 }]],
+    [
+      "alpha",
+      [
+        { id: 0, tf: 1, mask: 1 },
+        { id: 2, tf: 2, mask: 4 },
+      ],
+    ],
     ["beta", [{ id: 1, tf: 1, mask: 2 }]],
   ],
 });
@@ -50,25 +56,57 @@ function tables(bytes: Buffer): { n: number; entryTable: number; reuseTable: num
 test("round trip: slim entries, reuse data, files, stamps and postings, under every head padding", () => {
   // Whole reads (small caches) and per-item / per-term positional reads (large ones) must agree.
   for (const limits of [{}, { wholeEntries: 0, wholePrinted: 0, wholePostings: 0 }])
-  for (let pad = 0; pad < 8; pad++) {
-    const header = { k: "x".repeat(pad) };
-    withFile(encodeCache(TOKENIZER, content(header)), (file) => {
-      const view = openCacheFile<unknown>(file, TOKENIZER, limits)!;
-      assert.ok(view, `padding ${pad}`);
-      assert.deepEqual(view.header, header);
-      assert.deepEqual([0, 1, 2].map((id) => view.entry(id)), ["e0", "é1", "e2"]);
-      assert.deepEqual([0, 1, 2].map((id) => view.reuse(id)), ["r0", "r1-longer", "r2"]);
-      assert.deepEqual([2, 0, 1].map((id) => view.printed(id)), ["- [笔记](ü/c.md) — 内存", "- [A](a.md) — x", ""]);
-      assert.deepEqual([0, 1, 2].map((id) => view.file(id)), ["a.md", "b.md", "ü/c.md"]);
-      assert.deepEqual([0, 1, 2].map((id) => view.stamp(id)), [[1733130000123.25, 10], [2, 20], [-1, -1]]);
-      assert.deepEqual([0, 1, 2].map((id) => view.cardNumber(id)), [7, 0xffffffff, 0]);
-      assert.deepEqual([0, 1, 2].map((id) => view.lineBytes(id)), [120, 0, 3000]);
-      const alpha = view.postings("alpha")!;
-      assert.deepEqual([Array.from(alpha.id), Array.from(alpha.tf), Array.from(alpha.mask)], [[0, 2], [1, 2], [1, 4]]);
-      assert.deepEqual(Array.from(view.postings("beta")!.id), [1]);
-      assert.equal(view.postings("gamma"), undefined);
-    });
-  }
+    for (let pad = 0; pad < 8; pad++) {
+      const header = { k: "x".repeat(pad) };
+      withFile(encodeCache(TOKENIZER, content(header)), (file) => {
+        const view = openCacheFile<unknown>(file, TOKENIZER, limits)!;
+        assert.ok(view, `padding ${pad}`);
+        assert.deepEqual(view.header, header);
+        assert.deepEqual(
+          [0, 1, 2].map((id) => view.entry(id)),
+          ["e0", "é1", "e2"],
+        );
+        assert.deepEqual(
+          [0, 1, 2].map((id) => view.reuse(id)),
+          ["r0", "r1-longer", "r2"],
+        );
+        assert.deepEqual(
+          [2, 0, 1].map((id) => view.printed(id)),
+          ["- [笔记](ü/c.md) — 内存", "- [A](a.md) — x", ""],
+        );
+        assert.deepEqual(
+          [0, 1, 2].map((id) => view.file(id)),
+          ["a.md", "b.md", "ü/c.md"],
+        );
+        assert.deepEqual(
+          [0, 1, 2].map((id) => view.stamp(id)),
+          [
+            [1733130000123.25, 10],
+            [2, 20],
+            [-1, -1],
+          ],
+        );
+        assert.deepEqual(
+          [0, 1, 2].map((id) => view.cardNumber(id)),
+          [7, 0xffffffff, 0],
+        );
+        assert.deepEqual(
+          [0, 1, 2].map((id) => view.lineBytes(id)),
+          [120, 0, 3000],
+        );
+        const alpha = view.postings("alpha")!;
+        assert.deepEqual(
+          [Array.from(alpha.id), Array.from(alpha.tf), Array.from(alpha.mask)],
+          [
+            [0, 2],
+            [1, 2],
+            [1, 4],
+          ],
+        );
+        assert.deepEqual(Array.from(view.postings("beta")!.id), [1]);
+        assert.equal(view.postings("gamma"), undefined);
+      });
+    }
 });
 
 test("term lookup finds exactly the cached terms, in any script (ASCII terms compare bytes in place)", () => {
@@ -100,7 +138,10 @@ test("a cut anywhere, a byte too many, another version or tokenizer: not a cache
   const otherVersion = Buffer.from(good);
   otherVersion.writeUInt32LE(FORMAT_VERSION - 1, 8);
   assert.equal(open(otherVersion), undefined);
-  assert.equal(withFile(good, (file) => openCacheFile(file, TOKENIZER + 1)), undefined);
+  assert.equal(
+    withFile(good, (file) => openCacheFile(file, TOKENIZER + 1)),
+    undefined,
+  );
 });
 
 test("offsets that disagree with the blobs are rejected on open or when the item is read", () => {
@@ -113,7 +154,10 @@ test("offsets that disagree with the blobs are rejected on open or when the item
     assert.equal(open(bad), undefined);
   }
   // An inner offset past its neighbour: only that item is unreadable, and reading it throws.
-  for (const [table, reader] of [[entryTable, "entry"], [reuseTable, "reuse"]] as const) {
+  for (const [table, reader] of [
+    [entryTable, "entry"],
+    [reuseTable, "reuse"],
+  ] as const) {
     const bad = Buffer.from(good);
     bad.writeUInt32LE(1000, table + 4);
     withFile(bad, (file) => {
@@ -147,7 +191,14 @@ test("a posting id past the entries is refused when scored, so the hook rebuilds
   bytes.writeUInt32LE(7, idsAt + 4);
   withFile(bytes, (file) => {
     const view = openCacheFile<unknown>(file, TOKENIZER)!;
-    const index = { size: view.n, entry: () => ({ line: 0, raw: "", file: "", title: "", hook: "" }), file: view.file, sinkFields: () => ({}), postings: view.postings, alwaysIds: [] };
+    const index = {
+      size: view.n,
+      entry: () => ({ line: 0, raw: "", file: "", title: "", hook: "" }),
+      file: view.file,
+      sinkFields: () => ({}),
+      postings: view.postings,
+      alwaysIds: [],
+    };
     assert.throws(() => rank(index, new Map([["alpha", 1]]), { today: "2026-12-02" }), /points past the 3 entries/);
     assert.ok(rank(index, new Map([["beta", 1]]), { today: "2026-12-02" }).length === 1); // untouched terms still rank
   });

@@ -73,7 +73,16 @@ test("a card about to be printed that changed in place is re-read before printin
     const dirTime = fs.statSync(s.memory).mtime;
     fs.writeFileSync(file, cardText({ ...cards[0]!, status: "superseded" }));
     fs.utimesSync(s.memory, dirTime, dirTime);
-    const inj = await buildInjection({ memoryDir: s.memory, projectKey: "k", source: "env", prompt: "redis", host: HOSTS.generic, budget: { maxBytes: 3000, maxEntries: 20 }, now: new Date(), record: false });
+    const inj = await buildInjection({
+      memoryDir: s.memory,
+      projectKey: "k",
+      source: "env",
+      prompt: "redis",
+      host: HOSTS.generic,
+      budget: { maxBytes: 3000, maxEntries: 20 },
+      now: new Date(),
+      record: false,
+    });
     assert.equal(inj.ranked.find((r) => r.entry.file === "feedback_a.md")!.tier, "sunk-relevant");
   } finally {
     s.cleanup();
@@ -96,7 +105,16 @@ test("a damaged cache (truncated, or a corrupt entry) is rebuilt, never trusted 
     assert.ok(at > 0);
     damaged[at] = 0x7b; // "{" — no longer a JSON array
     fs.writeFileSync(file, damaged);
-    const inj = await buildInjection({ memoryDir: s.memory, projectKey: "k", source: "env", prompt: "redis cache", host: HOSTS.generic, budget: { maxBytes: 3000, maxEntries: 20 }, now: new Date(), record: false });
+    const inj = await buildInjection({
+      memoryDir: s.memory,
+      projectKey: "k",
+      source: "env",
+      prompt: "redis cache",
+      host: HOSTS.generic,
+      budget: { maxBytes: 3000, maxEntries: 20 },
+      now: new Date(),
+      record: false,
+    });
     assert.match(inj.composed.text, /feedback_a\.md/);
   } finally {
     s.cleanup();
@@ -221,7 +239,10 @@ test("a corrupt stamp is a changed card, and corrupt reuse data makes the rebuil
 });
 
 test("a rebuild reuses the cards whose fingerprint is unchanged and re-reads only the others", async () => {
-  const s = sandbox([{ ...cards[0]!, topics: ["alpha"] }, { ...cards[1]!, topics: ["bravo"] }]);
+  const s = sandbox([
+    { ...cards[0]!, topics: ["alpha"] },
+    { ...cards[1]!, topics: ["bravo"] },
+  ]);
   try {
     ageStore(s.memory);
     await loadRankable(s.memory, { nowMs: now() });
@@ -257,7 +278,16 @@ test("plainFiles: true only when every entry links its own recordable card, fres
     assert.equal((await loadRankable(shared.memory, { nowMs: now() })).plainFiles, false);
     const fresh = await loadRankable(shared.memory, { nowMs: now() });
     assert.equal([fresh.cache, fresh.plainFiles].join(), "fresh,false");
-    const inj = await buildInjection({ memoryDir: shared.memory, projectKey: "k", source: "env", prompt: "redis ttl", host: HOSTS.generic, budget: { maxBytes: 3000, maxEntries: 20 }, now: new Date("2026-12-02T10:00:00Z"), record: true });
+    const inj = await buildInjection({
+      memoryDir: shared.memory,
+      projectKey: "k",
+      source: "env",
+      prompt: "redis ttl",
+      host: HOSTS.generic,
+      budget: { maxBytes: 3000, maxEntries: 20 },
+      now: new Date("2026-12-02T10:00:00Z"),
+      record: true,
+    });
     assert.deepEqual(inj.hits, ["feedback_a.md"]);
     // One line, one hit, numbered in the card registry the cache was built with.
     const log = fs.readFileSync(path.join(shared.memory, ".memctl", "usage.log"), "utf8");
@@ -349,5 +379,11 @@ test("escapesStore: the shortcut for plain names agrees with the full check on a
   const { escapesStore } = await import("../../../lib/store/rank-cache-read.js");
   const full = (file: string) => path.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
   const part = fc.constantFrom("a", "b.md", "..", ".", "/", "\\", "C:", ":", "x..y", "笔记", "");
-  fc.assert(fc.property(fc.array(part, { maxLength: 6 }).map((p) => p.join("")), (file) => escapesStore(file) === full(file)), { numRuns: 3000 });
+  fc.assert(
+    fc.property(
+      fc.array(part, { maxLength: 6 }).map((p) => p.join("")),
+      (file) => escapesStore(file) === full(file),
+    ),
+    { numRuns: 3000 },
+  );
 });
