@@ -1,13 +1,14 @@
 import { ERROR_CODES, MemctlError } from "./errors.js";
 import { parseCard, REQUIRED_FIELDS } from "./store/card.js";
+import { CARD_TYPE_PREFIX, CARD_TYPES } from "./card-types.js";
 
 // The authoring rules of a card, in one place: save, accept and the file tools (CLI manage, MCP memory_manage)
 // all check a card's text here before writing it. A card is a file named `<type>_<name>.md` at the store root;
 // anything else (people/alex.md, notes/…) is a free note and is written as given.
 
-export const CARD_TYPES = ["feedback", "project", "reference", "user"] as const;
+export { CARD_TYPES };
 export const DESCRIPTION_MAX = 200;
-const CARD_FILE = /^(feedback|project|reference|user)_[^/]+\.md$/;
+const CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
 /** The fields a written card carries: the description (its index hook) and what doctor requires. */
 export const CARD_REQUIRED = ["description", ...REQUIRED_FIELDS] as const;
 

@@ -6,6 +6,7 @@ import { cardFileOf, proposalCardProblem, readPending, type Proposal } from "./p
 import { findCardFile, renderNewCard, typeOf, updatedCardText, type CardType, type SaveInput } from "./records.js";
 import { parseCard } from "./store/card.js";
 import { listCardFiles } from "./store/read.js";
+import { withoutTypePrefix } from "./card-types.js";
 
 // What the owner needs to decide on a proposal, computed fresh from disk every time (never stored, so it
 // cannot go stale itself): is the base stale, does a card already say this, which pending proposals say the
@@ -118,10 +119,7 @@ export function previewProposal(memoryDir: string, p: Proposal, today: string): 
 
 /** Proposals about one card: same card name, case-insensitive. */
 export function groupKey(p: Proposal): string {
-  return p.card.name
-    .replace(/\.md$/, "")
-    .replace(/^(feedback|project|reference|user)_/, "")
-    .toLowerCase();
+  return withoutTypePrefix(p.card.name.replace(/\.md$/, "")).toLowerCase();
 }
 
 /** What a proposal says, normalised: two proposals with equal keys are duplicates. */

@@ -14,13 +14,14 @@ import { upsertIndexLineBytes } from "./store/index-edit.js";
 import { parseIndex, renderIndexLine } from "./store/index-file.js";
 import { INDEX_FILE } from "./store/read.js";
 import { type CommitOptions } from "./store/write.js";
+import { CARD_TYPE_PREFIX, type CardType, withoutTypePrefix } from "./card-types.js";
 
 export { CARD_TYPES, DESCRIPTION_MAX, descriptionProblem } from "./card-rules.js";
 
 // Records: named cards `<type>_<name>.md` with full frontmatter, one index line each, every write attributed
 // and appended to history, all under the one store lock. rm / adopt live in records-admin.ts.
 
-export type CardType = (typeof CARD_TYPES)[number];
+export type { CardType };
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/;
 
 /** Everything a write needs besides its input: where, who, when, limits. */
@@ -258,7 +259,7 @@ export function updatedCardBytes(before: Buffer, input: SaveInput, today: string
   const fm = card.frontmatter;
   const base = card.hasFrontmatter ? before : Buffer.concat([Buffer.from("---\n---\n"), before]);
   const fields: Record<string, unknown> = {
-    name: "name" in fm ? undefined : input.name.replace(/\.md$/, "").replace(/^(feedback|project|reference|user)_/, ""),
+    name: "name" in fm ? undefined : withoutTypePrefix(input.name.replace(/\.md$/, "")),
     description: input.description,
     metadata: "metadata" in fm ? undefined : type ? { node_type: "memory", type } : { node_type: "memory" },
     topics: input.topics ?? ("topics" in fm ? undefined : []),
@@ -295,7 +296,7 @@ export function currentIndexTitle(memoryDir: string, file: string): string | und
 }
 
 export function typeOf(file: string, text: string): string | undefined {
-  const prefix = /^(feedback|project|reference|user)_/.exec(file)?.[1];
+  const prefix = CARD_TYPE_PREFIX.exec(file)?.[1];
   if (prefix) return prefix;
   const t = parseCard(text).meta.metadata?.type;
   return typeof t === "string" ? t : undefined;

@@ -4,6 +4,7 @@ import { inertText } from "../sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, displayWidth, padEnd, printJson } from "./output.js";
 import { JSON_FLAG, readStoreOrEmptyIndex, requireStore, STORE_FLAGS } from "./store-access.js";
+import { withoutTypePrefix } from "../card-types.js";
 
 export const spec: CommandSpec = {
   name: "list",
@@ -37,7 +38,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const rows: ListRow[] = [...store.cards.values()].map((c) => {
     const meta = c.card?.meta ?? { topics: [] };
     return {
-      name: meta.name ?? c.file.replace(/\.md$/, "").replace(/^(feedback|project|reference|user)_/, ""),
+      name: meta.name ?? withoutTypePrefix(c.file.replace(/\.md$/, "")),
       file: c.file,
       type: cardType(c.file, meta) ?? "",
       priority: meta.priority ?? "",

@@ -5,6 +5,7 @@ import { renderBlock, renderEntryLine, utf8Bytes, type BlockContext, type EntryL
 import { inertText } from "../sanitize.js";
 import { parseCard } from "../store/card.js";
 import type { CompactArtifact, WatermarkEntry } from "./artifact.js";
+import { typeFromFileName } from "../card-types.js";
 
 // "Injection is the compact plus everything newer" (seed 000, Compaction rule 2): the view that replaces
 // the full index listing is the compact's summary, then every record written or updated since its watermark
@@ -30,8 +31,6 @@ export interface StoreLike {
   cards?: ReadonlyMap<string, { card?: { meta: { name?: string; metadata?: { type?: unknown } } } }>;
 }
 
-const TYPE_PREFIX = /^(feedback|project|reference|user)_/;
-
 /** The revision of a card's current bytes: its history revision when the file matches it, else "h:<sha16>". */
 export function revisionOf(bytes: Buffer | undefined, latest: HistoryEntry | undefined): number | string {
   if (bytes === undefined) return "missing";
@@ -53,7 +52,7 @@ export function indexRecords(store: StoreLike, history: readonly HistoryEntry[])
       const meta = parsed ? parsed.meta : bytes ? parseCard(bytes.toString("utf8")).meta : undefined;
       const name = typeof meta?.name === "string" && meta.name.trim() !== "" ? meta.name : undefined;
       const metaType = typeof meta?.metadata?.type === "string" ? meta.metadata.type : undefined;
-      info = { rev: entry.card === null ? "external" : revisionOf(bytes, latest.get(card)), name, type: TYPE_PREFIX.exec(path.basename(card))?.[1] ?? metaType };
+      info = { rev: entry.card === null ? "external" : revisionOf(bytes, latest.get(card)), name, type: typeFromFileName(card) ?? metaType };
       revs.set(card, info);
     }
     return { card, name: info.name ?? entry.title, type: info.type ?? "other", entry, rev: info.rev };

@@ -3,6 +3,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { z } from "zod";
 import { environmentFault, MemctlError } from "../errors.js";
 import type { Io } from "../io.js";
+import { CARD_TYPES } from "../card-types.js";
 import {
   isMemoryToolText,
   isReadOnly,
@@ -159,7 +160,7 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
         "Stage a new card, or a change to an existing one, for the memory's owner to review. Give where you learned it (source) and how you know it (kind: fact, inference, unverified). Nothing canonical changes until the owner accepts it; works on a read-only server too.",
       inputSchema: {
         name: z.string().describe("the card's name; an existing card's name proposes an update to it"),
-        type: z.enum(["feedback", "project", "reference", "user"]).optional().describe("card type (required for a new card)"),
+        type: z.enum(CARD_TYPES).optional().describe("card type (required for a new card)"),
         description: z.string().optional().describe("one line, at most 200 characters: the card's index hook (required for a new card)"),
         body: z.string().optional().describe("the card's Markdown body"),
         topics: z.array(z.string()).optional().describe("topics"),

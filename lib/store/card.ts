@@ -1,5 +1,6 @@
 import { CORE_SCHEMA, load } from "js-yaml";
 import { fastLoadFrontmatter } from "./frontmatter-fast.js";
+import { typeFromFileName } from "../card-types.js";
 
 export type Priority = "always" | "normal" | "low";
 export type ProvenanceKind = "fact" | "inference" | "unverified";
@@ -129,6 +130,6 @@ export function isExpired(meta: CardMeta, today: string): boolean {
 
 /** The card's type from its file name prefix or metadata.type (feedback, project, reference, user). */
 export function cardType(file: string, meta: CardMeta): string | undefined {
-  const prefix = /^(feedback|project|reference|user)_/.exec(file.split("/").pop() ?? "")?.[1];
+  const prefix = typeFromFileName(file);
   return prefix ?? (typeof meta.metadata?.type === "string" ? meta.metadata.type : undefined);
 }

@@ -31,6 +31,10 @@ import { close, lstatIfExists, openRegular, readAt, readRegularUtf8, type FileSt
 import { readIndexText } from "./index-read.js";
 import { utf8Text } from "../bytes.js";
 import { realDir, replaceFile } from "./safe-write.js";
+import { CARD_TYPES } from "../card-types.js";
+
+/** `<type>_` at the start of a card file's last path segment (group 1 keeps the directories). */
+const FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 
 /**
  * Sources modified this recently are not trusted to a cache: an edit in the same timestamp tick as the
@@ -108,7 +112,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
     const file = normalizeCardPath(e.file);
     const f = fields.get(file) ?? { topics: [] };
     // The file name says what the card is about too: "feedback_testing_style.md" → "testing style".
-    const nameWords = file.replace(/\.md$/i, "").replace(/^(.*\/)?(feedback|project|reference|user)_/, "$1");
+    const nameWords = file.replace(/\.md$/i, "").replace(FILE_TYPE_PREFIX, "$1");
     const lineTerms = old.lines.get(`${file}\n${e.raw}`);
     return {
       line: e.line,
