@@ -1,5 +1,5 @@
-/** The hosts memctl's per-prompt hook knows how to talk to. */
-export const HOST_NAMES = ["claude", "codex", "generic", "grok", "opencode"] as const;
+/** The hosts memctl knows (its hook, installers and help), in the order people meet them. The one list. */
+export const HOST_NAMES = ["claude", "codex", "opencode", "grok", "generic"] as const;
 export type HostName = (typeof HOST_NAMES)[number];
 
 /** A per-prompt byte and entry budget. */

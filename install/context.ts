@@ -7,8 +7,8 @@ import type { TextEdit } from "./apply.js";
 import { HOOK_NODE_FLAGS } from "../hooks/node-flags.js";
 
 export type Scope = "user" | "project";
-export const HOST_NAMES = ["claude", "codex", "opencode", "grok", "generic"] as const;
-export type HostName = (typeof HOST_NAMES)[number];
+import type { HostName } from "../hosts/types.js";
+export { HOST_NAMES, type HostName } from "../hosts/types.js";
 
 /** Everything an installer adapter may look at; all paths derive from these, never from the real machine. */
 export interface InstallContext {
