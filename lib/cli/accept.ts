@@ -4,10 +4,11 @@ import { inertText } from "../sanitize.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "accept",
-  summary: "promote a pending proposal into a card (owner only; history, provenance, index line)",
+  summary: commandSummary("accept"),
   positionals: [{ name: "id", description: "the proposal id (or a unique prefix)", required: true }],
   flags: {
     "edit-description": { type: "string", valueName: "TEXT", description: "use this description instead of the proposed one (at most 200 characters)" },

@@ -4,10 +4,11 @@ import { inertText } from "../sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "adopt",
-  summary: "record hand edits (cards whose bytes differ from their last revision) into history",
+  summary: commandSummary("adopt"),
   positionals: [{ name: "name", description: "only this card (default: every drifted card)" }],
   flags: { ...ACTOR_FLAGS, ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: { 0: "adopted (or nothing to adopt)", 1: "no such card, lock timeout, agent caller, or no store", 2: "usage error", 3: "invalid explicit memory selection" },

@@ -34,3 +34,10 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   jobs: { summary: "the job ledger: running, stuck (retryable), failed, done", load: () => import("./jobs.js") },
   compact: { summary: "replace the injected full index with a smaller derived summary (--show, --clear)", load: () => import("./compact.js") },
 };
+
+/** A command's one-line summary, the same in `memctl --help` and in the command's own --help. */
+export function commandSummary(name: string): string {
+  const command = COMMANDS[name];
+  if (!command) throw new Error(`no command "${name}" in the registry`);
+  return command.summary;
+}

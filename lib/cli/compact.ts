@@ -11,10 +11,11 @@ import { secretPolicy } from "../secrets.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, directWriterFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "compact",
-  summary: "replace the injected full index with a smaller derived summary (records are never modified)",
+  summary: commandSummary("compact"),
   flags: {
     mechanical: { type: "boolean", description: "code-only generator: grouped by type, every name and description verbatim" },
     llm: { type: "boolean", description: "require the model path ([compact] llm_command); fail instead of falling back" },

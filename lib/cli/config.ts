@@ -9,10 +9,11 @@ import { locateProject } from "../resolve.js";
 import { inertText } from "../sanitize.js";
 import { bool, parseArgs, PROJECT_FLAGS, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "config",
-  summary: "set, migrate or lint the user config that maps projects to memory directories",
+  summary: commandSummary("config"),
   positionals: [{ name: "action", description: "set | migrate | lint", required: true }],
   flags: {
     "repo-root": { type: "string", valueName: "PATH", description: "the project (set, migrate)" },

@@ -4,10 +4,11 @@ import { inertText } from "../sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "consolidate",
-  summary: "one owner pass over pending proposals: merge duplicates, flag conflicts, optionally accept facts",
+  summary: commandSummary("consolidate"),
   flags: {
     "dry-run": { type: "boolean", description: "report what the pass would do; write nothing (not even the job ledger)" },
     "accept-facts": { type: "boolean", description: "also accept proposals of kind fact that have a source and nothing against them" },

@@ -10,10 +10,11 @@ import { resolveMemory } from "../resolve.js";
 import { inertText } from "../sanitize.js";
 import { bool, num, parseArgs, PROJECT_FLAGS, projectFrom, str, type CommandSpec } from "./args.js";
 import { colorsFor, padEnd, printJson } from "./output.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "context",
-  summary: "rank memory against a query the way the per-prompt hook does, showing each line's score and why",
+  summary: commandSummary("context"),
   positionals: [{ name: "query", description: "the prompt or keywords to rank against", required: true, variadic: true }],
   flags: {
     host: { type: "string", valueName: "HOST", description: "budget of this host (claude 1500/10, others 3000/20; default generic)" },

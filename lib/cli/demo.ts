@@ -7,10 +7,11 @@ import { runUserPromptHook } from "../hook/run.js";
 import type { Io } from "../io.js";
 import { parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor } from "./output.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "demo",
-  summary: "run the per-prompt hook on the built-in sample store for a few sample prompts and show what it injects",
+  summary: commandSummary("demo"),
   flags: {
     store: { type: "string", valueName: "DIR", description: "use this memory directory instead of the bundled sample-store/ (it is copied first, never modified)" },
   },

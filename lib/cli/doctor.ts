@@ -5,10 +5,11 @@ import { runDoctor } from "../reports/run-doctor.js";
 import { bool, parseArgs, PROJECT_FLAGS, projectFrom, str, type CommandSpec } from "./args.js";
 import { renderDoctor } from "./doctor-render.js";
 import { printJson } from "./output.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "doctor",
-  summary: "check that the memory store is well-formed and that what it injects is healthy (read-only)",
+  summary: commandSummary("doctor"),
   flags: {
     ...PROJECT_FLAGS,
     host: { type: "string", valueName: "HOST", description: "whose per-prompt budget to measure against: claude, codex, generic, grok, opencode (default generic)" },

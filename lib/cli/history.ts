@@ -6,10 +6,11 @@ import { inertText } from "../sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, padEnd, printJson } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "history",
-  summary: "who wrote what, when: every revision with its actor and content hash",
+  summary: commandSummary("history"),
   positionals: [{ name: "name", description: "only this card (removed cards included)" }],
   flags: { ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: { 0: "printed", 1: "no history for that name, unreadable history, or no store", 2: "usage error", 3: "invalid explicit memory selection" },

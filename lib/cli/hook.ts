@@ -3,10 +3,11 @@ import { runUserPromptHook } from "../hook/run.js";
 import type { Io } from "../io.js";
 import { usageError } from "../errors.js";
 import { num, parseArgs, str, type CommandSpec } from "./args.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "hook",
-  summary: "run a host hook by hand (user-prompt-submit: rank memory against the prompt on stdin and print the block)",
+  summary: commandSummary("hook"),
   positionals: [{ name: "event", description: "user-prompt-submit", required: true }],
   flags: {
     host: { type: "string", valueName: "HOST", description: "claude, codex, generic, grok or opencode (default generic): budget and output shape" },

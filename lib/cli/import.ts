@@ -13,10 +13,11 @@ import { pauseFromEnv } from "../store/write.js";
 import { bool, parseArgs, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, directWriterFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "import",
-  summary: "import existing Claude Code memory cards memctl lacks (preview first; --yes to write)",
+  summary: commandSummary("import"),
   positionals: [{ name: "source", description: "claude", required: true }],
   flags: {
     yes: { type: "boolean", short: "y", description: "import without asking (otherwise only a preview is printed)" },

@@ -7,10 +7,11 @@ import { inertText } from "../sanitize.js";
 import { writeNewFile } from "../store/safe-write.js";
 import { bool, parseArgs, PROJECT_FLAGS, projectFrom, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "init",
-  summary: "create this project's memory store (the resolved directory) with a minimal MEMORY.md",
+  summary: commandSummary("init"),
   flags: {
     ...PROJECT_FLAGS,
     json: { type: "boolean", description: "print one JSON object (schema_version 1)" },

@@ -8,10 +8,11 @@ import { runHost, scopeStatus, type RunResult } from "../../install/engine.js";
 import { INSTALLERS } from "../../install/registry.js";
 import { bool, num, parseArgs, str, type CommandSpec, type ParsedArgs } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "install",
-  summary: "wire memctl into a host (claude, codex, opencode, grok, generic), or report every host's status",
+  summary: commandSummary("install"),
   positionals: [{ name: "host", description: `one of ${HOST_NAMES.join(", ")} (omit with --status)` }],
   flags: {
     scope: { type: "string", valueName: "SCOPE", description: "user (default: your home config) or project (this repository)" },

@@ -4,10 +4,11 @@ import { inertText } from "../sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, displayWidth, padEnd, printJson, type Colors } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "jobs",
-  summary: "the job ledger: what is running, stuck (lease expired, retryable), failed or done",
+  summary: commandSummary("jobs"),
   flags: { ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: { 0: "listed", 1: "no store, or the ledger cannot be read", 2: "usage error", 3: "invalid explicit memory selection" },
   notes: `Read-only. The ledger is ${JOBS_RELPATH}: one event per line (queued, leased, renewed, done, failed); a job is stuck when its holder's lease ran out without done or failed — the next run of that kind retries it.`,

@@ -5,10 +5,11 @@ import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, displayWidth, padEnd, printJson } from "./output.js";
 import { JSON_FLAG, readStoreOrEmptyIndex, requireStore, STORE_FLAGS } from "./store-access.js";
 import { withoutTypePrefix } from "../card-types.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "list",
-  summary: "the cards as a table: name, type, priority, updated, description",
+  summary: commandSummary("list"),
   flags: { ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: { 0: "listed", 1: "no store", 2: "usage error", 3: "invalid explicit memory selection" },
   notes:

@@ -8,10 +8,11 @@ import { assertNoSecrets, secretPolicy } from "../secrets.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "log",
-  summary: "append one session summary (an episode) to the project's episodes.jsonl",
+  summary: commandSummary("log"),
   flags: {
     host: { type: "string", valueName: "NAME", description: "the adapter that initiated this event: claude, codex, opencode, grok, generic… (required, no default)" },
     summary: { type: "string", valueName: "TEXT", description: "what happened this session and what to pick up next (required)" },

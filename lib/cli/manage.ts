@@ -7,10 +7,11 @@ import { inertBlock } from "../sanitize-block.js";
 import { bool, num, parseArgs, str, type CommandSpec, type ParsedArgs } from "./args.js";
 import { printJson } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "manage",
-  summary: "change memory files with the memory tool's actions: create, str_replace, insert, delete, rename",
+  summary: commandSummary("manage"),
   positionals: [
     { name: "action", description: "create | str_replace | insert | delete | rename", required: true },
     { name: "path", description: "the file (rename: old path, then new path)", required: true, variadic: true },

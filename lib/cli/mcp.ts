@@ -1,10 +1,11 @@
 import type { Io } from "../io.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { ACTOR_FLAGS, actorFrom, STORE_FLAGS } from "./store-access.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "mcp",
-  summary: "serve the memory tools over stdio as an MCP server (for Claude Code, Codex, OpenCode, Grok, …)",
+  summary: commandSummary("mcp"),
   flags: {
     ...STORE_FLAGS,
     ...ACTOR_FLAGS,

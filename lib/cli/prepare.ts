@@ -10,10 +10,11 @@ import { RESOLUTION_EXIT, resolveMemory, type Resolution } from "../resolve.js";
 import { INDEX_FILE } from "../store/paths.js";
 import { bool, num, parseArgs, PROJECT_FLAGS, projectFrom, str, type CommandSpec } from "./args.js";
 import { printJson } from "./output.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "prepare",
-  summary: "strict resolution plus a bounded memory query for one request, for hosts without a per-prompt hook",
+  summary: commandSummary("prepare"),
   flags: {
     host: { type: "string", valueName: "HOST", description: "claude, codex, generic, grok or opencode (required): budget and provenance" },
     query: { type: "string", valueName: "Q", description: "the request text to rank memory against (without it only priority: always cards come back)" },

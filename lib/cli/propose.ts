@@ -7,10 +7,11 @@ import { pauseFromEnv } from "../store/write.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, cardBodyFrom, JSON_FLAG, requireStore, STORE_FLAGS, topicsFrom } from "./store-access.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "propose",
-  summary: "stage a candidate card with its source for the owner to review (anyone may, agents included)",
+  summary: commandSummary("propose"),
   positionals: [
     { name: "name", description: "the card's name (an existing card's name proposes an update to it)", required: true },
     { name: "-", description: "read the body from standard input" },

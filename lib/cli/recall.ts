@@ -5,10 +5,11 @@ import { cardDocs, search } from "../search.js";
 import { bool, num, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { JSON_FLAG, readStoreOrEmptyIndex, requireStore, STORE_FLAGS } from "./store-access.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "recall",
-  summary: "session continuity: the last episodes and the cards most relevant to them",
+  summary: commandSummary("recall"),
   flags: {
     episodes: { type: "number", valueName: "N", description: "how many recent episodes (default 5)" },
     cards: { type: "number", valueName: "N", description: "how many related cards (default 5)" },

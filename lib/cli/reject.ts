@@ -6,10 +6,11 @@ import { inertText } from "../sanitize.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "reject",
-  summary: "decline a pending proposal; it is archived with the reason (owner only)",
+  summary: commandSummary("reject"),
   positionals: [{ name: "id", description: "the proposal id (or a unique prefix)", required: true }],
   flags: {
     reason: { type: "string", valueName: "TEXT", description: "why (required; kept with the archived proposal)" },

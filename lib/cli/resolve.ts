@@ -3,10 +3,11 @@ import { RESOLUTION_EXIT, resolveMemory, type Resolution } from "../resolve.js";
 import { inertText } from "../sanitize.js";
 import { bool, parseArgs, PROJECT_FLAGS, projectFrom, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "resolve",
-  summary: "show which memory directory this project uses, where that choice came from, and why",
+  summary: commandSummary("resolve"),
   flags: {
     ...PROJECT_FLAGS,
     json: { type: "boolean", description: "print one JSON object (schema_version 1)" },

@@ -7,10 +7,11 @@ import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { elide, PIPED_COLUMNS } from "./list.js";
 import { colorsFor, displayWidth, padEnd, printJson, type Colors } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "review",
-  summary: "list pending proposals with their flags, or show one against the card it would change",
+  summary: commandSummary("review"),
   positionals: [{ name: "id", description: "a proposal id (or a unique prefix): show it with a diff" }],
   flags: { ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: { 0: "listed or shown", 1: "no such pending proposal, or no store", 2: "usage error", 3: "invalid explicit memory selection" },

@@ -4,10 +4,11 @@ import { inertText } from "../sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "rm",
-  summary: "tombstone a card: it leaves the index, its history stays, a later save revives it",
+  summary: commandSummary("rm"),
   positionals: [{ name: "name", description: "card name, or its file name", required: true }],
   flags: { ...ACTOR_FLAGS, ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: { 0: "removed", 1: "no such card, lock timeout, agent caller, or no store", 2: "usage error", 3: "invalid explicit memory selection" },

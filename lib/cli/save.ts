@@ -4,10 +4,11 @@ import { inertText } from "../sanitize.js";
 import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, cardBodyFrom, JSON_FLAG, requireStore, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "save",
-  summary: "create or update a memory card and its MEMORY.md line (attributed, recorded in history, atomic)",
+  summary: commandSummary("save"),
   positionals: [
     { name: "name", description: "the card's name; the file is <type>_<name>.md", required: true },
     { name: "-", description: "read the body from standard input" },

@@ -6,10 +6,11 @@ import { cardDocs, episodeDocs, search, type SearchDoc, type SearchHit } from ".
 import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { JSON_FLAG, readStoreOrEmptyIndex, requireStore, STORE_FLAGS } from "./store-access.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "search",
-  summary: "search card bodies and episode summaries, ranked, with the matching line",
+  summary: commandSummary("search"),
   positionals: [{ name: "query", description: "words to look for (quote several)", required: true, variadic: true }],
   flags: {
     in: { type: "string", valueName: "WHERE", description: "cards | episodes | all (default all)" },

@@ -7,10 +7,11 @@ import { inertBlock } from "../sanitize-block.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { printJson } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "show",
-  summary: "print one card in full, exactly as stored",
+  summary: commandSummary("show"),
   positionals: [{ name: "name", description: "card name, or its file name", required: true }],
   flags: { ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: { 0: "printed", 1: "no such card, or no store", 2: "usage error", 3: "invalid explicit memory selection" },

@@ -6,10 +6,11 @@ import { bool, num, parseArgs, PROJECT_FLAGS, projectFrom, str, type CommandSpec
 import { colorsFor, printJson } from "./output.js";
 import { inert } from "./report-format.js";
 import { renderStats } from "./stats-render.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "stats",
-  summary: "what memory buys you: injected size, hits, concentration, never-hit cards, episodes (read-only)",
+  summary: commandSummary("stats"),
   flags: {
     ...PROJECT_FLAGS,
     host: { type: "string", valueName: "HOST", description: "whose per-prompt budget to report: claude, codex, generic, grok, opencode (default generic)" },

@@ -5,10 +5,11 @@ import { HOST_NAMES } from "../../install/context.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { contextFrom, hostArg, renderRun } from "./install.js";
 import { printJson } from "./output.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "uninstall",
-  summary: 'remove exactly what "memctl install <host>" added (hooks, blocks, commands, skills, plugin shim)',
+  summary: commandSummary("uninstall"),
   positionals: [{ name: "host", description: `one of ${HOST_NAMES.join(", ")}`, required: true }],
   flags: {
     scope: { type: "string", valueName: "SCOPE", description: "user (default) or project" },

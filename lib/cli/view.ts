@@ -5,10 +5,11 @@ import { inertBlock } from "../sanitize-block.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { printJson } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "view",
-  summary: "show a memory file with line numbers, or a directory two levels deep (the memory tool's view)",
+  summary: commandSummary("view"),
   positionals: [{ name: "path", description: "relative to the memory directory, or under /memories/ (default: the root)" }],
   flags: {
     range: { type: "string", valueName: "A:B", description: "only lines A to B (1-based, inclusive; B = -1 or empty for the end)" },
