@@ -83,8 +83,9 @@ export function cardNameProblem(name: string): string | undefined {
 
 /** Why `file` is not a card file (`<type>_<name>.md` at the store root, so never MEMORY.md or a subfolder note), or undefined. */
 export function cardFileProblem(file: string): string | undefined {
-  const match = /^([a-z]+)_(.+)\.md$/.exec(file);
-  if (match && (CARD_TYPES as readonly string[]).includes(match[1]!) && cardNameProblem(match[2]!) === undefined) return undefined;
+  const type = CARD_TYPE_PREFIX.exec(file)?.[1];
+  const name = type !== undefined && file.endsWith(".md") ? file.slice(type.length + 1, -3) : undefined;
+  if (name !== undefined && cardNameProblem(name) === undefined) return undefined;
   return `"${file}" is not a card: cards are <type>_<name>.md at the top of the memory directory (type one of ${CARD_TYPES.join(", ")})`;
 }
 
