@@ -12,8 +12,11 @@ import { ensureHost, filesUnder, makeWorld, memctl, PROMPT, readJsonl, RELEVANT_
 
 const host = ensureHost("claude");
 
-function claudeEnv(world: World): Record<string, string> {
-  return { ...world.env, ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key", DISABLE_AUTOUPDATER: "1", DISABLE_TELEMETRY: "1", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1" };
+// `claude -p` sends its first request without waiting for MCP servers unless MCP_CONNECTION_NONBLOCKING=false;
+// on a loaded machine the memory tools then miss that request. The tests wait, as an interactive session does.
+function claudeEnv(world: World, options: { slowMcpStart?: boolean } = {}): Record<string, string> {
+  const slow: Record<string, string> = options.slowMcpStart ? { NODE_OPTIONS: `--require ${path.join(import.meta.dirname, "fixtures", "slow-mcp-start.cjs")}` } : {};
+  return { ...world.env, ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key", DISABLE_AUTOUPDATER: "1", DISABLE_TELEMETRY: "1", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", MCP_CONNECTION_NONBLOCKING: "false", ...slow };
 }
 
 /** The hook's block as Claude recorded it, and whether a model-bound request blob carries it. */
@@ -74,7 +77,7 @@ test("claude: install wires settings.json + the MCP server, the memory block and
   assert.equal(wired.env.MY_VAR, "kept");
   assert.equal(wired.hooks.UserPromptSubmit[0].hooks[0].command, `node --preserve-symlinks-main ${REPO}/dist/hooks/user-prompt-submit.cjs --host claude`);
 
-  const found = await runUntil(host.bin, ["-p", PROMPT], { cwd: world.project, env: claudeEnv(world), timeoutMs: 150_000 }, () => evidence(world));
+  const found = await runUntil(host.bin, ["-p", PROMPT], { cwd: world.project, env: claudeEnv(world, { slowMcpStart: true }), timeoutMs: 150_000 }, () => evidence(world));
   assert.ok(found.block.includes(RELEVANT_CARD), `the block for this prompt names ${RELEVANT_CARD}:\n${found.block}`);
   assert.ok(found.blobHasBlock);
   for (const name of commandNames()) assert.match(found.commands, new RegExp(`\\b${name}:`), `Claude lists the installed /${name}`);
