@@ -5,8 +5,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { renderIndexLine } from "../lib/store/index-file.js";
-import { foldUsage, recordHitsSync } from "../lib/usage.js";
+import { renderIndexLine } from "../lib/core/index-file.js";
+import { foldUsage, recordHitsSync } from "../lib/usage/usage.js";
 
 export interface GenOptions {
   cards: number;

@@ -7,7 +7,7 @@
 //   4. sunk cards (priority: low, status stale/superseded, expires_at past), relevant before irrelevant
 // Ties fall back to MEMORY.md line order. Scoring walks postings (term → entries), so a prompt costs what
 // its terms match, not what the store holds.
-import { frecency, type CardUsage } from "../usage.js";
+import { frecency, type CardUsage } from "../usage/usage.js";
 import { compareRanked, firstPlaces } from "./order.js";
 
 export { compareRanked, isHit } from "./order.js";

@@ -1,9 +1,9 @@
-import type { LimitCrossing } from "../guardrails.js";
-import { isCardFile } from "../card-rules.js";
-import { isExpired, missingFields } from "../store/card.js";
-import { cardRefs, type ParsedRef, type RefVerdict } from "../repo-refs.js";
+import type { LimitCrossing } from "../records/guardrails.js";
+import { isCardFile } from "../core/card-rules.js";
+import { isExpired, missingFields } from "../core/card.js";
+import { cardRefs, type ParsedRef, type RefVerdict } from "./repo-refs.js";
 import type { InjectionReport } from "./injection.js";
-import type { StoreView } from "./store-view.js";
+import type { StoreView } from "../records/store-view.js";
 
 // The doctor report as a pure function over a read store plus the facts gathered around it
 // (history, Claude memory, injected size). Issues make doctor exit 1; warnings never do.

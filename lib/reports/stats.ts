@@ -1,6 +1,6 @@
-import { isMeasurable } from "../usage.js";
+import { isMeasurable } from "../usage/usage.js";
 import type { EpisodesTally } from "./episodes-tally.js";
-import type { StoreView } from "./store-view.js";
+import type { StoreView } from "../records/store-view.js";
 
 // The stats report as a pure function: what memory buys (hits, concentration, recency) and which cards never
 // pay their way. An unreadable usage sidecar is "error" with null totals, never presented as "no activity".

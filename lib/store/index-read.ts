@@ -1,7 +1,7 @@
 // Reading MEMORY.md with a size cap: a 200 MB index took minutes and died of V8 out-of-memory in the hook. Past
 // the cap only the first INDEX_READ_CAP bytes (whole lines) are read and ranked, and the reader says so.
-import { openRegular, readAt, close } from "../checked-fs.js";
-import { utf8Text } from "../bytes.js";
+import { openRegular, readAt, close } from "./checked-fs.js";
+import { utf8Text } from "../core/bytes.js";
 
 /** MEMORY.md bytes read for ranking; a 10,000-card index is ~1.9 MB. */
 export const INDEX_READ_CAP = 4 * 1024 * 1024;

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { parseCard, type ParsedCard } from "./card.js";
-import { parseIndex, type ParsedIndex } from "./index-file.js";
+import { parseCard, type ParsedCard } from "../core/card.js";
+import { parseIndex, type ParsedIndex } from "../core/index-file.js";
 
 import { INDEX_FILE } from "./paths.js";
-import { fileKind, readRegularUtf8 } from "../checked-fs.js";
+import { fileKind, readRegularUtf8 } from "./checked-fs.js";
 
 export { EPISODES_FILE, INDEX_FILE, STATE_DIR } from "./paths.js";
 

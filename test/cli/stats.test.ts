@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { measureIndexInjectBytes } from "../../lib/inject.js";
-import { projectKey } from "../../lib/project.js";
-import { parseIndex } from "../../lib/store/index-file.js";
-import { AGE_BUCKETS, recordHitsSync } from "../../lib/usage.js";
+import { measureIndexInjectBytes } from "../../lib/core/block.js";
+import { projectKey } from "../../lib/config/project.js";
+import { parseIndex } from "../../lib/core/index-file.js";
+import { AGE_BUCKETS, recordHitsSync } from "../../lib/usage/usage.js";
 import { card, index, makeProject, snapshotTree, TODAY, writeCleanStore } from "../lib/reports/fixture.js";
 
 /** Five measurable cards (a–e), one linked twice, one unmeasurable path, one unparsed line; hits on a, b, c. */
