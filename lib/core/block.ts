@@ -1,11 +1,16 @@
 // Pure rendering of the per-prompt block and the byte arithmetic that fits it into a budget. The size the
 // budget bounds is the UTF-8 byte length of the whole printed block (fences, preamble and notices included),
 // computed by the same functions that render it, so `stats.index_inject_bytes` and the hook agree.
-import type { Budget } from "../config/budget.js";
 import { isPrintableAscii } from "./ascii.js";
 import { inertText } from "./sanitize.js";
-import type { IndexTruncation } from "../store/index-read.js";
+import type { IndexTruncation } from "./index-file.js";
 import { redactSecretLike } from "./secret-patterns.js";
+
+/** A per-prompt byte and entry budget. */
+export interface Budget {
+  maxBytes: number;
+  maxEntries: number;
+}
 
 export const BLOCK_OPEN = '<memctl-memory kind="recalled-data">';
 export const BLOCK_CLOSE = "</memctl-memory>";

@@ -1,5 +1,32 @@
 // Frecency: how often and how recently a card was hit, as one number that orders cards within a relevance tier.
-import { daysBetween, type CardUsage } from "../usage/format.js";
+// Pure (no IO): ranking (lib/rank/score.ts) and the usage sidecar both read it.
+
+export interface CardUsage {
+  access_count: number;
+  /** YYYY-MM-DD of the latest recorded hit. */
+  last_access_day: string;
+}
+
+/** Whole days from `from` to `to` (both YYYY-MM-DD); negative when `from` is later. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((dayMs(to) - dayMs(from)) / 86_400_000);
+}
+
+// Frecency asks for a day per ranked card (hundreds a prompt, a handful of distinct days): parse each once.
+const DAY_MS = new Map<string, number>();
+export function dayMs(day: string): number {
+  let ms = DAY_MS.get(day);
+  if (ms === undefined) {
+    ms = Date.parse(`${day}T00:00:00Z`);
+    if (DAY_MS.size < 10_000) DAY_MS.set(day, ms);
+  }
+  return ms;
+}
+
+/** Whole days since 1970-01-01, NaN for a day Date cannot read: daysBetween(a, b) is dayNumber(b) - dayNumber(a). */
+export function dayNumber(day: string): number {
+  return dayMs(day) / 86_400_000;
+}
 
 /** Frecency age buckets: memctl stats' last_hit_buckets uses these same boundaries. */
 export const AGE_BUCKETS = [

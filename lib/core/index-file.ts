@@ -69,3 +69,10 @@ function safeDecode(s: string): string {
     return s;
   }
 }
+
+/** The index was larger than the cap: its first `lines` lines (`bytes` bytes) of `totalBytes` were read. */
+export interface IndexTruncation {
+  lines: number;
+  bytes: number;
+  totalBytes: number;
+}

@@ -1,12 +1,10 @@
+import type { Budget } from "../core/block.js";
+
+export type { Budget };
+
 /** The hosts memctl knows (its hook, installers and help), in the order people meet them. The one list. */
 export const HOST_NAMES = ["claude", "codex", "opencode", "grok", "generic"] as const;
 export type HostName = (typeof HOST_NAMES)[number];
-
-/** A per-prompt byte and entry budget. */
-export interface Budget {
-  maxBytes: number;
-  maxEntries: number;
-}
 
 /** The fields memctl needs from a UserPromptSubmit payload, whichever spelling the host used. */
 export interface HookPayload {

@@ -17,7 +17,7 @@ import { cardDocs, episodeDocs, search, type SearchDoc, type SearchHit } from ".
 import { propose } from "../proposals/propose.js";
 import { assertNoSecrets, secretPolicy } from "../records/secrets.js";
 import { pauseFromEnv } from "../store/write.js";
-import { readStoreOrEmptyIndex } from "../cli/store-access.js";
+import { readStoreOrEmptyIndex } from "../store/read.js";
 
 // The MCP tools as thin adapters: each resolves the store afresh (so a config change or a new store is seen
 // without restarting the host), then calls the library function the CLI uses. Nothing here ranks, searches

@@ -3,60 +3,30 @@ import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError, systemCode, usageError } from "../core/errors.js";
 import { withDefaults } from "../records/guardrails.js";
-import { appendLine, isValidActor, sha256Hex } from "../store/history.js";
-import { ensureStateDir, withStoreLock } from "../store/lock.js";
+import { isValidActor, sha256Hex } from "../store/history.js";
+import { withStoreLock } from "../store/lock.js";
 import { CARD_TYPES, cardFileProblem, cardNameProblem, descriptionProblem, DESCRIPTION_MAX, findCardFile, provenanceProblems, type CardProvenance } from "../records/save.js";
 import { assertNoSecrets, warmSecretScan, type SecretPolicy } from "../records/secrets.js";
-import { STATE_DIR } from "../store/paths.js";
-import { realDir } from "../store/safe-write.js";
 import { commitFile, type CommitOptions } from "../store/write.js";
+import {
+  ARCHIVE_DIR,
+  archiveProposal,
+  ensureDirs,
+  logEvent,
+  PROPOSALS_DIR,
+  PROPOSALS_LOG,
+  proposalPath,
+  type Proposal,
+  type ProposalStatus,
+  type ProposedCard,
+} from "../records/proposal-files.js";
+
+export { ARCHIVE_DIR, archiveProposal, logEvent, PROPOSALS_DIR, PROPOSALS_LOG, proposalPath, type Proposal, type ProposalStatus, type ProposedCard };
 
 // The proposal boundary (seed 002: propose → consolidate → own). Anyone — agents and read-only hosts
 // included — may stage a candidate card here; only the owner promotes it (lib/proposal-decide.ts).
 // One JSON file per pending proposal under .memctl/proposals/, decided ones move to archive/, and every
 // event is one line of .memctl/proposals-log.jsonl, so nothing is silently lost.
-
-export const PROPOSALS_DIR = `${STATE_DIR}/proposals`;
-export const ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
-export const PROPOSALS_LOG = `${STATE_DIR}/proposals-log.jsonl`;
-const ID = /^p-\d{8}T\d{6}Z-[0-9a-f]{6}$/;
-
-/** The card a proposal would write: what `memctl save` takes. */
-export interface ProposedCard {
-  name: string;
-  type?: string;
-  description?: string;
-  body?: string;
-  topics?: string[];
-}
-
-export type ProposalStatus = "pending" | "accepted" | "rejected" | "merged";
-
-export interface Proposal {
-  id: string;
-  /** Staging order in this store (1-based, assigned under the lock): ties on created_at are broken by it. */
-  seq: number;
-  status: ProposalStatus;
-  /** Who proposed it: human, host:<name>, agent:<id>. */
-  proposer: string;
-  created_at: string;
-  source: string;
-  provenance: CardProvenance;
-  card: ProposedCard;
-  /** The existing card file this updates, or null for a new card. */
-  target: string | null;
-  /** sha256 of the target's bytes when proposed (null for a new card): a changed card makes the proposal stale. */
-  base_sha256: string | null;
-  /** Proposals with the same content folded into this one by consolidate: who else proposed it, from where. */
-  merged?: { id: string; proposer: string; source: string; created_at: string }[];
-  /** Set when decided. */
-  decided_at?: string;
-  decided_by?: string;
-  reason?: string;
-  card_file?: string;
-  rev?: number;
-  merged_into?: string;
-}
 
 export interface ProposeInput {
   card: ProposedCard;
@@ -186,17 +156,6 @@ export function findPending(memoryDir: string, idOrPrefix: string): Proposal {
   throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no pending proposal "${idOrPrefix}"; list them with memctl review`, { id: idOrPrefix });
 }
 
-/**
- * Moves a pending proposal to the archive with its decision, and logs it. The caller holds the store lock.
- * The archive copy is written first, then the pending file removed: a crash in between leaves both, never neither.
- */
-export async function archiveProposal(memoryDir: string, decided: Proposal, event: Record<string, unknown>): Promise<void> {
-  ensureDirs(memoryDir);
-  await commitFile(path.join(memoryDir, ARCHIVE_DIR, `${decided.id}.json`), JSON.stringify(decided, null, 2) + "\n");
-  fs.rmSync(proposalPath(memoryDir, decided.id), { force: true });
-  logEvent(memoryDir, { event: decided.status, id: decided.id, ...event });
-}
-
 /** Rewrites a pending proposal (consolidate records merges on it). The caller holds the store lock. */
 export async function rewritePending(memoryDir: string, proposal: Proposal): Promise<void> {
   await commitFile(proposalPath(memoryDir, proposal.id), JSON.stringify(proposal, null, 2) + "\n");
@@ -236,11 +195,6 @@ export function currentSha(memoryDir: string, p: Proposal): string | null {
 /** True when the card changed, appeared or went since the proposal was made. */
 export function isStale(memoryDir: string, p: Proposal): boolean {
   return currentSha(memoryDir, p) !== p.base_sha256;
-}
-
-export function logEvent(memoryDir: string, event: Record<string, unknown>): void {
-  ensureStateDir(memoryDir);
-  appendLine(path.join(memoryDir, PROPOSALS_LOG), JSON.stringify(event) + "\n");
 }
 
 function findCardFileSafe(memoryDir: string, name: string): string | undefined {
@@ -290,16 +244,6 @@ function newProposalId(now: Date): string {
     .replace(/[-:]/g, "")
     .replace(/\.\d+Z$/, "Z");
   return `p-${stamp}-${randomBytes(3).toString("hex")}`;
-}
-
-export function proposalPath(memoryDir: string, id: string): string {
-  if (!ID.test(id)) throw usageError(`"${id}" is not a proposal id (p-YYYYMMDDTHHMMSSZ-xxxxxx)`);
-  return path.join(memoryDir, PROPOSALS_DIR, `${id}.json`);
-}
-
-/** .memctl/proposals/archive/ as real directories: a link there would put proposals outside the store. */
-function ensureDirs(memoryDir: string): void {
-  realDir(memoryDir, ARCHIVE_DIR);
 }
 
 function readDir(dir: string): ProposalsRead {

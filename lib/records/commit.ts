@@ -3,7 +3,7 @@ import path from "node:path";
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { appendHistory, latestByCard, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
 import { ensureStateDir, withStoreLock } from "../store/lock.js";
-import { archiveProposal, proposalPath, type Proposal } from "../proposals/propose.js";
+import { archiveProposal, proposalPath, type Proposal } from "./proposal-files.js";
 import { EMPTY_INDEX, indexHas, removeIndexLinesBytes, upsertIndexLineBytes } from "../core/index-edit.js";
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
 import { commitFile, syncDirectory, type CommitOptions } from "../store/write.js";

@@ -1,7 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
-import type { SafePath } from "./safe-path.js";
+
+/** A path the resolver (lib/store/safe-path.ts) accepted, inside the store. */
+export interface SafePath {
+  /** Absolute path under the store's real path. */
+  abs: string;
+  /** Store-relative, `/`-separated; "" for the store root. */
+  rel: string;
+  segments: string[];
+  kind: "file" | "directory" | "missing" | "other";
+  /** The store's real path (symlinks in the store's own location are resolved once, here). */
+  base: string;
+}
 
 // The file tools' reads and writes, closed against entries swapped between the resolver's check and the use.
 // Node has no openat(2), so: every directory from the store root down is opened O_NOFOLLOW|O_DIRECTORY and its

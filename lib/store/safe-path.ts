@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
-import { hardLinkRefusal } from "./safe-open.js";
+import { hardLinkRefusal, type SafePath } from "./safe-open.js";
+
+export type { SafePath };
 import { STATE_DIR } from "./read.js";
 
 // The ONE resolver every file-tool path goes through. Nothing is cached: every call re-reads the
@@ -9,17 +11,6 @@ import { STATE_DIR } from "./read.js";
 
 /** Agents trained on Anthropic's memory tool address the store as `/memories/...`; that root maps here. */
 export const VIRTUAL_ROOT = "/memories";
-
-export interface SafePath {
-  /** Absolute path under the store's real path. */
-  abs: string;
-  /** Store-relative, `/`-separated; "" for the store root. */
-  rel: string;
-  segments: string[];
-  kind: "file" | "directory" | "missing" | "other";
-  /** The store's real path (symlinks in the store's own location are resolved once, here). */
-  base: string;
-}
 
 /** Why a requested path is unsafe, or undefined; pure (no filesystem), used before any IO. */
 export function lexicalProblem(requested: string): string | undefined {

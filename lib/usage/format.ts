@@ -6,11 +6,17 @@ import { decodeHits, numbersOf, readRegistry, type CardRegistry } from "./cards.
 import { utcDay } from "../core/utc.js";
 import { readdirNames, readRegularBytes, stat } from "../store/checked-fs.js";
 import { utf8Text } from "../core/bytes.js";
+import { dayMs, dayNumber, daysBetween, type CardUsage } from "../core/frecency.js";
 
-export interface CardUsage {
-  access_count: number;
-  /** YYYY-MM-DD of the latest recorded hit. */
-  last_access_day: string;
+export { dayNumber, daysBetween, type CardUsage };
+
+/** What readUsage returns (lib/usage/usage.ts), here so lib/usage/open.ts need not import usage.ts back. */
+export interface UsageRead {
+  store: "none" | "tsv" | "error";
+  error?: string;
+  cards: Map<string, CardUsage>;
+  /** Pending log lines that did not parse (a torn write); reported, never trusted. */
+  malformed?: number;
 }
 
 /** Counts halve once per this many days (applied at fold time and, identically, by readers). */
@@ -19,27 +25,6 @@ export const USAGE_SNAPSHOT = "usage.tsv";
 export const USAGE_LOG = "usage.log";
 const HEADER = "# memctl usage v1";
 export const FOLDING = /^usage\.(\d+)-\d+\.folding$/;
-
-/** Whole days from `from` to `to` (both YYYY-MM-DD); negative when `from` is later. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((dayMs(to) - dayMs(from)) / 86_400_000);
-}
-
-// Frecency asks for a day per ranked card (hundreds a prompt, a handful of distinct days): parse each once.
-const DAY_MS = new Map<string, number>();
-function dayMs(day: string): number {
-  let ms = DAY_MS.get(day);
-  if (ms === undefined) {
-    ms = Date.parse(`${day}T00:00:00Z`);
-    if (DAY_MS.size < 10_000) DAY_MS.set(day, ms);
-  }
-  return ms;
-}
-
-/** Whole days since 1970-01-01, NaN for a day Date cannot read: daysBetween(a, b) is dayNumber(b) - dayNumber(a). */
-export function dayNumber(day: string): number {
-  return dayMs(day) / 86_400_000;
-}
 
 /**
  * Whether a YYYY-MM-DD day is a real calendar day (Date reads "2026-02-30" as March 2): only those compare the

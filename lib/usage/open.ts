@@ -3,7 +3,7 @@
 // from the fold's index (usage-index.ts) or a search of the text, pending hits from tallyPending. Never throws.
 import { exists, readRegularBytes, readRegularUtf8, statIfExists } from "../store/checked-fs.js";
 import { joinPath } from "../store/paths.js";
-import type { UsageRead } from "./usage.js";
+import type { UsageRead } from "./format.js";
 import { openSnapshotIndex, IN_TEXT, NO_ROW, USAGE_INDEX, type SnapshotIndex } from "./row-index.js";
 import { bucketOfAge, frecency } from "../core/frecency.js";
 import { utcDay } from "../core/utc.js";

@@ -17,7 +17,7 @@ import fs from "node:fs";
 import { isDayShape } from "../core/ascii.js";
 import { foldUsage } from "./fold.js";
 import { encodeHits } from "./cards.js";
-import { addPending, lazyRegistry, applyDecay, foldingFiles, parseSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./format.js";
+import { addPending, lazyRegistry, applyDecay, foldingFiles, parseSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type Snapshot, type UsageRead } from "./format.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import { encodeUtf8 } from "../core/bytes.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
@@ -28,13 +28,7 @@ export { applyDecay, daysBetween, HALVING_PERIOD_DAYS, parseSnapshot, renderSnap
 export { AGE_BUCKETS, ageBucket, frecency, type AgeBucket } from "../core/frecency.js";
 export { openUsage, rankedUsage, type RankedUsage, type UsageLookup } from "./open.js";
 
-export interface UsageRead {
-  store: "none" | "tsv" | "error";
-  error?: string;
-  cards: Map<string, CardUsage>;
-  /** Pending log lines that did not parse (a torn write); reported, never trusted. */
-  malformed?: number;
-}
+export type { UsageRead };
 
 /**
  * A hook folds the pending log once it grows past this (by-path lines run to kilobytes each at 1,000 cards)...
