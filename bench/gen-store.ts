@@ -290,7 +290,7 @@ export function shiftDay(day: string, delta: number): string {
 }
 
 /**
- * Records `calls` past hook calls through the hook's own usage API (lib/usage.ts), oldest first over the last
+ * Records `calls` past hook calls through the hook's own usage API (lib/usage/usage.ts), oldest first over the last
  * 60 days, each hitting a handful of cards with a skewed (a few popular cards) distribution.
  */
 export function writeUsage(dir: string, cards: readonly GeneratedCard[], calls: number, today: string, seed = 1): void {

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   for (const p of args.problems) io.stderr.write(`memctl hook: ${p} (ignored)\n`);
   if (!isHostName(args.host)) io.stderr.write(`memctl hook: unknown host "${args.host}", using generic output\n`);
   // A hard bound on anything the hook waits for: the prompt goes on with the UNAVAILABLE block. Reads that could
-  // block synchronously are refused before they start (lib/checked-fs.ts checked reads); unref'd, so a normal run
+  // block synchronously are refused before they start (lib/store/checked-fs.ts checked reads); unref'd, so a normal run
   // exits without waiting for it.
   const deadline = setTimeout(() => {
     const late = deadlineOutcome(args.host, io);

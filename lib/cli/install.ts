@@ -102,7 +102,7 @@ async function status(args: ParsedArgs, io: Io): Promise<number> {
   const hosts = Object.values(INSTALLERS).map((installer) => {
     const detection = installer.detect(io);
     const perScope = Object.fromEntries(scopes.map((scope) => [scope, scopeStatus(installer, { ...base, scope })]));
-    // Hosts propose; writing cards directly is the owner's opt-in (lib/config-hosts.ts), never the installer's.
+    // Hosts propose; writing cards directly is the owner's opt-in (lib/config/hosts.ts), never the installer's.
     const directWrites = config.value.hosts[installer.name]?.write === true;
     return {
       host: installer.name,

@@ -23,7 +23,7 @@ export interface BudgetInputs {
   host?: string;
   cliMaxBytes?: number;
   cliMaxEntries?: number;
-  /** The parsed user config (lib/config.ts: `[hook]` is key "default", `[hook.<host>]` is key "<host>"). */
+  /** The parsed user config (lib/config/config.ts: `[hook]` is key "default", `[hook.<host>]` is key "<host>"). */
   config?: Pick<MemctlConfig, "hook">;
 }
 

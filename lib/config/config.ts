@@ -38,7 +38,7 @@ export interface MemctlConfig {
   compact?: { llm_command?: string[]; timeout_seconds?: number };
   /** `[hosts.<name>]`: what the owner lets each host identity do (config-hosts.ts). */
   hosts: Record<string, HostPolicy>;
-  /** `[guardrails]`: store limits the user raised or lowered, by config key (lib/guardrails.ts maps them). */
+  /** `[guardrails]`: store limits the user raised or lowered, by config key (lib/records/guardrails.ts maps them). */
   guardrails: Partial<Record<GuardrailKey, number>>;
   /** `[secrets] allow`: strings (exact) or "/regex/flags" that the secret scan lets through (false positives). */
   secrets?: { allow: string[] };
@@ -55,7 +55,7 @@ export interface ConfigRead {
 
 const KNOWN_TOP_LEVEL = new Set(["memory_dir", "projects", "hook", "doctor", "compact", "hosts", "guardrails", "secrets"]);
 
-/** The limits `[guardrails]` may set (lib/guardrails.ts GUARDRAIL_CONFIG_KEYS maps each to its field). */
+/** The limits `[guardrails]` may set (lib/records/guardrails.ts GUARDRAIL_CONFIG_KEYS maps each to its field). */
 export const GUARDRAIL_KEYS = [
   "max_depth",
   "max_segment_bytes",

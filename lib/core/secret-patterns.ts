@@ -1,8 +1,8 @@
 // The hook's last line of defence: a card or MEMORY.md line edited by hand never went through the write-path
-// scan (lib/secrets.ts, secretlint), so printed index lines are redacted here with the high-confidence token
+// scan (lib/records/secrets.ts, secretlint), so printed index lines are redacted here with the high-confidence token
 // shapes of the same rule set (secretlint-rule-preset-recommend: aws, github, slack, npm, openai, anthropic,
 // linear, sendgrid, shopify, 1password, privatekey, basicauth, database-connection-string). No imports: the
-// hook loads this; the kinds are the rules' message ids in kebab case, as lib/secrets.ts names them.
+// hook loads this; the kinds are the rules' message ids in kebab case, as lib/records/secrets.ts names them.
 
 const SHAPES: readonly (readonly [kind: string, source: string])[] = [
   // AWS's documentation example is not a key (secretlint ignores it the same way).

@@ -29,7 +29,7 @@ export interface AcceptResult {
 export async function acceptProposal(ctx: WriteContext, id: string, options: AcceptOptions = {}): Promise<AcceptResult> {
   assertMayWrite(ctx.actor, "accept proposals");
   // One hold of the lock, after finishing any write a killed accept left: the card, its history entry, its
-  // index line and the proposal's archive are one write (lib/records-commit.ts), so a retry never finds a
+  // index line and the proposal's archive are one write (lib/records/commit.ts), so a retry never finds a
   // half-accepted proposal that now looks stale.
   return withRecordsLock(ctx, async () => {
     const proposal = findPending(ctx.memoryDir, id);

@@ -24,7 +24,7 @@ import {
 export { ARCHIVE_DIR, archiveProposal, logEvent, PROPOSALS_DIR, PROPOSALS_LOG, proposalPath, type Proposal, type ProposalStatus, type ProposedCard };
 
 // The proposal boundary (seed 002: propose → consolidate → own). Anyone — agents and read-only hosts
-// included — may stage a candidate card here; only the owner promotes it (lib/proposal-decide.ts).
+// included — may stage a candidate card here; only the owner promotes it (lib/proposals/decide.ts).
 // One JSON file per pending proposal under .memctl/proposals/, decided ones move to archive/, and every
 // event is one line of .memctl/proposals-log.jsonl, so nothing is silently lost.
 

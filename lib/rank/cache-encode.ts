@@ -6,7 +6,7 @@ export interface CacheContent<H> {
   header: H;
   /** Per entry, what the hook needs to materialise it. */
   entries: string[];
-  /** Per entry, its line as the block prints it (lib/inject.ts renderEntryLine), readable without the entry. */
+  /** Per entry, its line as the block prints it (lib/core/block.ts renderEntryLine), readable without the entry. */
   printed: string[];
   /** Per entry, what a rebuild reuses when the card is unchanged (the hook never reads it). */
   reuse: string[];
@@ -16,7 +16,7 @@ export interface CacheContent<H> {
   stamps: readonly (readonly [number, number])[];
   /** Each entry's card number in the usage registry (usage-cards.ts), or NO_NUMBER. */
   numbers: ArrayLike<number>;
-  /** Each entry's printed line length in UTF-8 bytes (lib/inject.ts renderEntryLine). */
+  /** Each entry's printed line length in UTF-8 bytes (lib/core/block.ts renderEntryLine). */
   lineBytes: readonly number[];
   /** Sorted by term (JS string order). */
   terms: [string, readonly Posting[]][];

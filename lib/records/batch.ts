@@ -90,7 +90,7 @@ async function appendIndexLines(ctx: WriteContext, cards: readonly BatchCard[]):
   const linked = new Set(parseIndex(text).entries.map((e) => e.file.replace(/^\.\//, "")));
   const lines = cards.filter((c) => !linked.has(c.file)).map((c) => c.indexLine);
   if (lines.length === 0) return;
-  // Same line-ending rules as upsertIndexLine (lib/store/index-edit.ts).
+  // Same line-ending rules as upsertIndexLine (lib/core/index-edit.ts).
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const sep = bytes.length === 0 || bytes[bytes.length - 1] === 0x0a ? "" : eol;
   await commitFile(indexFile, Buffer.concat([bytes, Buffer.from(sep + lines.join(eol) + eol, "utf8")]), ctx.commit);

@@ -9,7 +9,7 @@ import { renderIndexLine } from "../core/index-file.js";
 
 // The file tools (CLI manage, MCP memory_manage) write a file named like a card through here: the text
 // passes save's rules, the index line follows the description, and card, index and history are one write
-// (lib/records-commit.ts). The caller holds the lock through withRecordsLock and passes the history it
+// (lib/records/commit.ts). The caller holds the lock through withRecordsLock and passes the history it
 // numbers revisions from; entries written here are pushed onto it.
 
 /** Creates or replaces the root card `rel` with `content`. */

@@ -27,7 +27,7 @@ export interface Guardrails {
   maxEpisodesLines: number;
 }
 
-/** The `[guardrails]` config key of each limit (lib/config.ts validates them). */
+/** The `[guardrails]` config key of each limit (lib/config/config.ts validates them). */
 export const GUARDRAIL_CONFIG_KEYS: Readonly<Record<keyof Guardrails, GuardrailKey>> = Object.freeze({
   maxDepth: "max_depth",
   maxSegmentBytes: "max_segment_bytes",

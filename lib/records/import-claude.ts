@@ -130,7 +130,7 @@ export async function applyClaudeImport(ctx: WriteContext, plan: ImportPlan, opt
   );
 }
 
-/** Throws E_GUARDRAIL when importing `items` would take the store past a limit (lib/guardrails.ts checkBatch). */
+/** Throws E_GUARDRAIL when importing `items` would take the store past a limit (lib/records/guardrails.ts checkBatch). */
 export function checkImportLimits(memoryDir: string, items: readonly ImportItem[], limits: Guardrails, io: Pick<Io, "env" | "home">): void {
   if (items.length === 0) return;
   const indexFile = path.join(memoryDir, INDEX_FILE);

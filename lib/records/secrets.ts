@@ -6,7 +6,7 @@ import { allowRegex, isRegexEntry, mayHoldSecret } from "../core/secret-patterns
 // Secrets never enter memory: every write path scans what it is about to write with secretlint's maintained
 // recommended rule set. Authored writes are refused (E_SECRET, the span shown masked); imports are stored
 // with the secret redacted. secretlint loads lazily (~40 ms) and only on write paths, never in the hook
-// (the hook's own redactor is lib/secret-patterns.ts).
+// (the hook's own redactor is lib/core/secret-patterns.ts).
 
 /** `[secrets] allow` from the user config: exact strings, or "/regex/flags" matched against the found secret. */
 export interface SecretPolicy {

@@ -86,7 +86,7 @@ export function readUtf8(path: string): string {
   return fs.readFileSync(path, "utf8");
 }
 
-/** fs.readFileSync(path): the whole file as bytes (a Uint8Array: see lib/bytes.ts for why not a Buffer). */
+/** fs.readFileSync(path): the whole file as bytes (a Uint8Array: see lib/core/bytes.ts for why not a Buffer). */
 export function readBytes(path: string): Uint8Array {
   return fs.readFileSync(path);
 }

@@ -127,7 +127,7 @@ export function nextRevision(entries: readonly HistoryEntry[], card: string): nu
 }
 
 /**
- * Appends one entry. The caller holds the store lock (lib/lock.ts), which is what makes `rev` unique.
+ * Appends one entry. The caller holds the store lock (lib/store/lock.ts), which is what makes `rev` unique.
  * One write(2) of one whole line on an O_APPEND descriptor, then fsync: a killed process leaves the
  * line entirely there or entirely absent.
  */

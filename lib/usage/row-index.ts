@@ -19,7 +19,7 @@ const INDEX_VERSION = 2;
 export const NO_ROW = 0xffffffff;
 export const IN_TEXT = 0xfffffffe;
 
-/** What identifies one written usage.tsv: fs.Stats fields, as fs and lib/checked-fs.ts both give them. */
+/** What identifies one written usage.tsv: fs.Stats fields, as fs and lib/store/checked-fs.ts both give them. */
 export type SnapshotFile = Pick<FileStat, "size" | "ino" | "mtimeMs">;
 
 export interface SnapshotIndex {

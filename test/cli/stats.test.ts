@@ -93,7 +93,7 @@ test("stats counts entries, cards, hits, concentration and recency buckets from 
   assert.equal(report.last_hit_buckets.at(-1).max_days, null, "Infinity is null in JSON");
 });
 
-test("index_inject_bytes is what lib/inject.ts measures for the same index; budgets follow host and config", async () => {
+test("index_inject_bytes is what lib/core/block.ts measures for the same index; budgets follow host and config", async () => {
   const p = usageStore();
   const entries = parseIndex(fs.readFileSync(path.join(p.memory, "MEMORY.md"), "utf8")).entries;
   const expected = measureIndexInjectBytes(entries, { projectKey: projectKey(p.repo), source: "env", entryCount: entries.length });

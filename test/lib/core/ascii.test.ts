@@ -1,4 +1,4 @@
-// Each scanner in lib/ascii.ts stands in for a regular expression on the hook's path: it must answer exactly
+// Each scanner in lib/core/ascii.ts stands in for a regular expression on the hook's path: it must answer exactly
 // what that expression answers, on edge cases and on many random strings over the characters that matter.
 import assert from "node:assert/strict";
 import { test } from "node:test";
