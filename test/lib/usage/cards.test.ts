@@ -92,7 +92,7 @@ test("ensureNumbered from 12 processes at once: one registry, every card one num
   const dir = tempDir();
   try {
     const cards = Array.from({ length: 40 }, (_, i) => `card_${i}.md`);
-    const script = `import { ensureNumbered } from ${JSON.stringify(path.join(REPO_ROOT, "lib", "usage-cards.ts"))};
+    const script = `import { ensureNumbered } from ${JSON.stringify(path.join(REPO_ROOT, "lib", "usage", "cards.ts"))};
 const r = ensureNumbered(process.argv[1], JSON.parse(process.argv[2]));
 process.stdout.write(JSON.stringify(r ? [r.registry.id, [...r.numbers]] : null));`;
     const run = (subset: string[]) =>
