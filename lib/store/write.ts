@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
+import { processAlive } from "./lock.js";
 import { writeNewFile } from "./safe-write.js";
 
 export interface CommitOptions {
@@ -82,16 +83,6 @@ export function sweepDeadTemps(dir: string): void {
   for (const name of names) {
     const pid = TEMP.exec(name)?.[1];
     if (pid !== undefined && !processAlive(Number(pid))) fs.rmSync(path.join(dir, name), { force: true });
-  }
-}
-
-/** Whether a process with this pid exists on this host (EPERM means it exists but is not ours). */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return systemCode(err) === "EPERM";
   }
 }
 
