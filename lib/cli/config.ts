@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { assertConfigUsable, describeProblem, readConfig, type ConfigProblem } from "../config/config.js";
-import { removeLegacyGlobal, setProjectDir } from "../config/edit.js";
+import { removeLegacyGlobal, setProjectDir } from "../core/toml-edit.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { locateProject } from "../config/resolve.js";

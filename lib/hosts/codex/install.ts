@@ -6,7 +6,7 @@ import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../..
 import { hookJsonEdits } from "../../install/hook-json.js";
 import { removeBlock, upsertBlock } from "../../install/markdown.js";
 import { readCommandSources, renderCodexSkill } from "../../install/render.js";
-import { enableFeature, removeManagedLines, upsertManagedTable } from "../../install/toml.js";
+import { enableFeature, removeManagedLines, upsertManagedTable } from "../../core/toml-edit.js";
 
 // Codex: the hook in hooks.json, `[features] hooks = true` and the memctl MCP server `[mcp_servers.memctl]` in
 // config.toml, an AGENTS.md block routing memory writes through memctl (never Codex's native memories), and

@@ -5,7 +5,7 @@ import { cliEntry, isMemctlMcpServer, shellWord, type InstallContext, type Plann
 import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../../install/host.js";
 import { MANAGED_MARK, managedFile } from "../../install/managed-file.js";
 import { readCommandSources, renderGrokCommand } from "../../install/render.js";
-import { removeManagedLines, upsertManagedTable } from "../../install/toml.js";
+import { removeManagedLines, upsertManagedTable } from "../../core/toml-edit.js";
 import { emptyToAbsent } from "../codex/install.js";
 
 // Grok Build ignores UserPromptSubmit output, so there is no per-prompt injection to wire. Instead: a rules
