@@ -5,20 +5,8 @@ import { numbersOf, type CardRegistry } from "./cards.js";
 import { readRegular, readRegularBytes, readRegularUtf8 } from "../store/checked-fs.js";
 import { utf8Text } from "../core/bytes.js";
 import { encodeSnapshotIndex, openSnapshotIndex, USAGE_INDEX, type SnapshotFile } from "./row-index.js";
-import {
-  addPending,
-  applyDecay,
-  FOLDING,
-  lazyRegistry,
-  foldingFiles,
-  parseSnapshot,
-  renderSnapshot,
-  stateDir,
-  unconsumed,
-  USAGE_LOG,
-  USAGE_SNAPSHOT,
-  type Snapshot,
-} from "./format.js";
+import { applyDecay, FOLDING, parseSnapshot, renderSnapshot, stateDir, USAGE_LOG, USAGE_SNAPSHOT, type Snapshot } from "./format.js";
+import { addPending, lazyRegistry, foldingFiles, unconsumed } from "./pending.js";
 import { STATE_DIR } from "../store/paths.js";
 import { tryStoreLock } from "../store/lock.js";
 import { appendBytes, realDir, replaceFile, writeNewFile } from "../store/safe-write.js";
