@@ -216,12 +216,16 @@ function deadLinks(view: StoreView, present: ReadonlySet<string>): DeadLink[] {
   return out;
 }
 
-/** Hook text (whitespace collapsed, case kept) on two or more index lines. */
+/**
+ * Hook text (whitespace collapsed, case kept) on two or more index lines. A superseded card's line is left out:
+ * it may repeat its successor's hook by design (it is kept as history and sinks in ranking).
+ */
 function duplicateHooks(view: StoreView): DuplicateHook[] {
   const byHook = new Map<string, DuplicateHook>();
   for (const e of view.entries) {
     const hook = e.hook.replace(/\s+/g, " ").trim();
     if (hook === "") continue;
+    if (e.card !== null && view.cards.get(e.card)?.card?.meta.status === "superseded") continue;
     const d = byHook.get(hook) ?? { hook, lines: [], cards: [] };
     d.lines.push(e.line);
     d.cards.push(e.file);
