@@ -150,7 +150,7 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     entry_count: view?.entries.length ?? 0,
     memory_bytes: input.memoryBytes,
     episodes_bytes: input.episodesBytes,
-    shard_count: view?.shards.length ?? 0,
+    shard_count: view ? view.shards.length + view.episodeShards.length : 0,
     dead_links: view ? deadLinks(view, input.presentTargets) : [],
     orphan_cards: view ? [...view.cards.keys()].filter((c) => isCardFile(c) && !view.referenced.has(c)) : [],
     duplicate_hooks: view ? duplicateHooks(view) : [],

@@ -3,7 +3,7 @@ import path from "node:path";
 import { parseCard, type ParsedCard } from "./card.js";
 import { parseIndex, type ParsedIndex } from "./index-file.js";
 
-import { INDEX_FILE } from "./paths.js";
+import { EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
 import { fileKind, readRegularUtf8 } from "../checked-fs.js";
 
 export { EPISODES_FILE, INDEX_FILE, STATE_DIR } from "./paths.js";
@@ -55,7 +55,7 @@ export async function listCardFiles(dir: string, sub = ""): Promise<string[]> {
     const rel = sub ? `${sub}/${e.name}` : e.name;
     if (e.name.startsWith(".")) continue;
     if (e.isDirectory()) out.push(...(await listCardFiles(dir, rel)));
-    else if (e.isFile() && e.name.endsWith(".md") && rel !== INDEX_FILE) out.push(rel);
+    else if (e.isFile() && e.name.endsWith(".md") && rel !== INDEX_FILE && rel !== EPISODES_SUMMARY_FILE) out.push(rel);
   }
   return out;
 }
