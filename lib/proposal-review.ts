@@ -59,11 +59,13 @@ export async function reviewPending(memoryDir: string): Promise<ReviewResult> {
   const cards = await cardSummaries(memoryDir);
   const byName = new Map<string, Proposal[]>();
   for (const p of read.proposals) byName.set(groupKey(p), [...(byName.get(groupKey(p)) ?? []), p]);
-  const related = relatedByContent(read.proposals, cards, { targetOf: (p) => findTarget(memoryDir, p), groupOf: groupKey });
+  // findCardFile scans every card's frontmatter for a name it does not find as a file: once per proposal.
+  const targets = new Map(read.proposals.map((p) => [p.id, findTarget(memoryDir, p)]));
+  const related = relatedByContent(read.proposals, cards, { targetOf: (p) => targets.get(p.id), groupOf: groupKey });
   const pending = read.proposals.map((p) => {
     const group = (byName.get(groupKey(p)) ?? []).filter((o) => o.id !== p.id);
     const key = contentKey(p);
-    const file = findTarget(memoryDir, p);
+    const file = targets.get(p.id);
     const target = cards.find((c) => c.file === file);
     const stale = shaOf(memoryDir, file) !== p.base_sha256;
     const sameAsCard = target !== undefined && sameContent(p, target);

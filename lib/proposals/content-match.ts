@@ -1,5 +1,6 @@
 import type { CardSummary } from "../proposal-review.js";
 import { cardFileOf, type Proposal } from "../proposals.js";
+import { tokenize } from "../rank/tokenize.js";
 import { compareStatements, prepare, type Prepared, type Relation } from "./similarity.js";
 
 // Which live cards (under another name) and which pending proposals (for another card) a proposal nearly
@@ -30,7 +31,11 @@ const NOT_A_CARD = /(^|\/)(MEMORY\.[^/]*|episodes\.summary)\.md$/i;
 
 /** Related items per proposal id, near-duplicates first, then by similarity. */
 export function relatedByContent(proposals: readonly Proposal[], cards: readonly CardSummary[], options: MatchOptions): Map<string, Related[]> {
-  const live = cards.filter((c) => c.status !== "superseded" && !NOT_A_CARD.test(c.file)).map((c) => ({ c, prepared: prepare({ ...c }) }));
+  // Only a card sharing a description term or a repo_ref can match: its body is tokenized only then (a
+  // 10,000-card store would otherwise tokenize every body for a handful of proposals).
+  const live = cards
+    .filter((c) => c.status !== "superseded" && !NOT_A_CARD.test(c.file))
+    .map((c) => ({ c, terms: new Set(tokenize(c.description)), full: undefined as Prepared | undefined }));
   const byFile = new Map(cards.map((c) => [c.file, c]));
   const targets = new Map(proposals.map((p) => [p.id, options.targetOf(p)]));
   const statements = new Map(proposals.map((p) => [p.id, statementOf(p, byFile.get(targets.get(p.id) ?? ""))]));
@@ -39,9 +44,11 @@ export function relatedByContent(proposals: readonly Proposal[], cards: readonly
     const mine = statements.get(p.id)!;
     const target = targets.get(p.id);
     const found: Related[] = [];
-    for (const { c, prepared } of live) {
-      if (c.file === target) continue;
-      const cmp = compareStatements(mine.prepared, prepared);
+    for (const item of live) {
+      const c = item.c;
+      if (c.file === target || !shares(mine.prepared, item.terms, c.repoRefs)) continue;
+      item.full ??= prepare({ ...c });
+      const cmp = compareStatements(mine.prepared, item.full);
       if (cmp) found.push({ relation: cmp.relation, card_file: c.file, proposal: null, description: c.description, body: c.body, ...rest(cmp) });
     }
     for (const q of proposals) {
@@ -62,6 +69,11 @@ function statementOf(p: Proposal, target: CardSummary | undefined): { prepared: 
   const description = p.card.description ?? target?.description ?? "";
   const body = p.card.body ?? target?.body ?? "";
   return { description, body, prepared: prepare({ description, body, topics: p.card.topics ?? target?.topics ?? [], repoRefs: target?.repoRefs ?? [] }) };
+}
+
+function shares(mine: Prepared, terms: Set<string>, refs: readonly string[]): boolean {
+  for (const t of mine.descSet) if (terms.has(t)) return true;
+  return refs.some((r) => mine.refs.has(r));
 }
 
 function rest(cmp: { similarity: number; shared_terms: string[]; shared_repo_refs: string[] }) {
