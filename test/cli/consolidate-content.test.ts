@@ -56,6 +56,13 @@ test("the same fact proposed under a second name is not accepted twice: accept r
   const doctor = await w.run(["doctor", "--json"]);
   assert.deepEqual(doctor.json().duplicate_hooks, []);
   assert.equal(doctor.code, 0, doctor.stdout);
+  // The owner may still prefer the new name: it supersedes the old card, whose repeated hook is then history.
+  const renamed = await w.run(["accept", again, "--supersede", "ci-runner"]);
+  assert.equal(renamed.code, 0, renamed.stderr);
+  assert.match(renamed.stdout, /superseded project_ci-runner\.md/);
+  const after = await w.run(["doctor", "--json"]);
+  assert.deepEqual(after.json().duplicate_hooks, []);
+  assert.equal(after.code, 0, after.stdout);
 });
 
 test("consolidate --accept-facts folds the same fact proposed under two names into one card", async (t) => {

@@ -73,8 +73,13 @@ test(`SIGKILL ${KILLS} real memctl shard runs at random moments: readers see eac
       assert.deepEqual(seen.episodes.map((e) => e.summary).sort(), [...summaries].sort(), `reader after a kill at ${delay.toFixed(0)} ms`);
       assert.equal(seen.malformed, 1);
       // An append after the kill (a real process) is carried over by the recovery.
-      const log = spawnCli(["log", "--host", "codex", "--summary", `after kill ${i}`], { ...process.env, ...s.io.env } as NodeJS.ProcessEnv);
-      assert.equal(await new Promise((resolve) => log.on("exit", resolve)), 0);
+      const log = spawn(process.execPath, [CLI, "log", "--host", "codex", "--summary", `after kill ${i}`], {
+        env: { ...process.env, ...s.io.env },
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      let logErr = "";
+      log.stderr.on("data", (d) => (logErr += d));
+      assert.equal(await new Promise((resolve) => log.on("exit", resolve)), 0, `memctl log after a kill at ${delay.toFixed(0)} ms: ${logErr}`);
       await withStoreLock(s.memory, () => recoverShard(s.memory));
       const disk = onDisk(s.memory);
       assert.equal(disk.filter((l) => l.includes(`after kill ${i}`)).length, 1);
