@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import { configuredGuardrails } from "../guardrails.js";
-import { applyClaudeImport, planClaudeImport, projectClaudeDirs } from "../import-claude.js";
-import type { Io } from "../io.js";
-import type { Resolution } from "../resolve.js";
-import { inertText } from "../sanitize.js";
-import { secretPolicy } from "../secrets.js";
+import { configuredGuardrails } from "../records/guardrails.js";
+import { applyClaudeImport, planClaudeImport, projectClaudeDirs } from "../records/import-claude.js";
+import type { Io } from "../store/io.js";
+import type { Resolution } from "../config/resolve.js";
+import { inertText } from "../core/sanitize.js";
+import { secretPolicy } from "../records/secrets.js";
 import { pauseFromEnv } from "../store/write.js";
 import { colorsFor } from "./output.js";
 

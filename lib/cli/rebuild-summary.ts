@@ -1,6 +1,6 @@
-import { assertMayWrite } from "../actor.js";
-import type { Io } from "../io.js";
-import { withStoreLock } from "../lock.js";
+import { assertMayWrite } from "../records/actor.js";
+import type { Io } from "../store/io.js";
+import { withStoreLock } from "../store/lock.js";
 import { rebuildSummary } from "../store/episodes-summary.js";
 import { pauseFromEnv } from "../store/write.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";

@@ -1,10 +1,10 @@
-import { assertMayWrite } from "../actor.js";
-import { usageError } from "../errors.js";
-import type { Io } from "../io.js";
-import { withStoreLock } from "../lock.js";
+import { assertMayWrite } from "../records/actor.js";
+import { usageError } from "../core/errors.js";
+import type { Io } from "../store/io.js";
+import { withStoreLock } from "../store/lock.js";
 import { shardEpisodes } from "../store/episode-shards.js";
 import { pauseFromEnv } from "../store/write.js";
-import { utcDay } from "../utc.js";
+import { utcDay } from "../core/utc.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";

@@ -1,11 +1,21 @@
-import type { CardSummary } from "../proposal-review.js";
-import { cardFileOf, type Proposal } from "../proposals.js";
+import { cardFileOf, type Proposal } from "./propose.js";
 import { tokenize } from "../rank/tokenize.js";
 import { compareStatements, prepare, type Prepared, type Relation } from "./similarity.js";
 
 // Which live cards (under another name) and which pending proposals (for another card) a proposal nearly
 // duplicates or contradicts, with the other side's text, so review can show both and accept can ask the owner
 // to supersede or keep both. Cards already superseded are history, not live: they are never matched.
+
+/** A card as review compares it (read by review.ts cardSummaries). */
+export interface CardSummary {
+  file: string;
+  name: string;
+  description: string;
+  body: string;
+  status?: string;
+  topics: string[];
+  repoRefs: string[];
+}
 
 export interface Related {
   relation: Relation;

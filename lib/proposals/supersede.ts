@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { ERROR_CODES, MemctlError, usageError } from "../errors.js";
-import { makeEntry, sha256Hex, type HistoryEntry } from "../history.js";
-import type { CardChange } from "../records-commit.js";
-import { findCardFile } from "../records.js";
-import { setFrontmatterFieldsBytes } from "../store/frontmatter-edit.js";
+import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
+import { makeEntry, sha256Hex, type HistoryEntry } from "../store/history.js";
+import type { CardChange } from "../records/commit.js";
+import { findCardFile } from "../records/save.js";
+import { setFrontmatterFieldsBytes } from "../core/frontmatter-edit.js";
 
 // Supersede: an accepted card replaces an older one. The older card stays (its file, its index line, its
 // history) but its frontmatter says `status: superseded` and `superseded_by: <name>` — two blocks edited in

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { ERROR_CODES, MemctlError, systemCode } from "../errors.js";
-import { sha256Hex } from "../history.js";
-import { episodeTime } from "../episode-tail.js";
-import { ensureStateDir } from "../lock.js";
-import { utcDay } from "../utc.js";
-import { readRegularBytes } from "../checked-fs.js";
+import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
+import { sha256Hex } from "./history.js";
+import { episodeTime } from "./episode-tail.js";
+import { ensureStateDir } from "./lock.js";
+import { utcDay } from "../core/utc.js";
+import { readRegularBytes } from "./checked-fs.js";
 import { EPISODES_FILE, EPISODES_SHARD, STATE_DIR } from "./paths.js";
 import { commitFile, syncDirectory, type CommitOptions } from "./write.js";
 

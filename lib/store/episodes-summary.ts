@@ -1,6 +1,6 @@
 import path from "node:path";
-import { readEpisodes, type EpisodesRead } from "../episodes.js";
-import { utcDay } from "../utc.js";
+import { readEpisodes, type EpisodesRead } from "./episodes.js";
+import { utcDay } from "../core/utc.js";
 import { recoverShard } from "./episode-shards.js";
 import { EPISODES_SUMMARY_FILE } from "./paths.js";
 import { commitFile, type CommitOptions } from "./write.js";

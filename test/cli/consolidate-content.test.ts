@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { main } from "../../lib/cli/main.js";
-import { BufferSink, type Io } from "../../lib/io.js";
-import { parseCard } from "../../lib/store/card.js";
+import { BufferSink, type Io } from "../../lib/store/io.js";
+import { parseCard } from "../../lib/core/card.js";
 import { sandbox } from "../helpers.js";
 
 // Consolidation by content (issue 18, deliverable 3): the same fact, or a contradicting value for the same

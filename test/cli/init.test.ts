@@ -61,7 +61,7 @@ function claudeMemory(home: string, repo: string): string {
   return dir;
 }
 
-function initWithClaude(extra: Partial<import("../../lib/io.js").Io> = {}) {
+function initWithClaude(extra: Partial<import("../../lib/store/io.js").Io> = {}) {
   const home = tempDir();
   t_cleanup.push(home);
   const repo = gitInit(path.join(home, "repo"));

@@ -3,8 +3,8 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { readEpisodes } from "../../../lib/episodes.js";
-import { withStoreLock } from "../../../lib/lock.js";
+import { readEpisodes } from "../../../lib/store/episodes.js";
+import { withStoreLock } from "../../../lib/store/lock.js";
 import { recoverShard } from "../../../lib/store/episode-shards.js";
 import { REPO_ROOT, sandbox } from "../../helpers.js";
 
@@ -79,7 +79,11 @@ test(`SIGKILL ${KILLS} real memctl shard runs at random moments: readers see eac
       });
       let logErr = "";
       log.stderr.on("data", (d) => (logErr += d));
-      assert.equal(await new Promise((resolve) => log.on("exit", resolve)), 0, `memctl log after a kill ${delay.toFixed(0)} ms past ${early ? "the lock" : "the intent"}: ${logErr}`);
+      assert.equal(
+        await new Promise((resolve) => log.on("exit", resolve)),
+        0,
+        `memctl log after a kill ${delay.toFixed(0)} ms past ${early ? "the lock" : "the intent"}: ${logErr}`,
+      );
       await withStoreLock(s.memory, () => recoverShard(s.memory));
       const disk = onDisk(s.memory);
       assert.equal(disk.filter((l) => l.includes(`after kill ${i}`)).length, 1);
