@@ -32,6 +32,8 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   reject: { summary: "decline a proposal; archived with the reason (owner only)", load: () => import("./reject.js") },
   consolidate: { summary: "owner pass: merge duplicate proposals, flag conflicts, optionally accept facts (a ledger job)", load: () => import("./consolidate.js") },
   jobs: { summary: "the job ledger: running, stuck (retryable), failed, done", load: () => import("./jobs.js") },
+  shard: { summary: "move episodes older than a month into episodes.YYYY-MM.jsonl (locked, crash safe)", load: () => import("./shard.js") },
+  "rebuild-summary": { summary: "write episodes.summary.md from the episode shards, skipping empty skeletons", load: () => import("./rebuild-summary.js") },
   compact: { summary: "replace the injected full index with a smaller derived summary (--show, --clear)", load: () => import("./compact.js") },
 };
 

@@ -104,7 +104,7 @@ function limitFix(x: DoctorReport["limits_exceeded"][number]): string {
   const shrink = {
     store: "delete or merge cards",
     trash: "empty old entries of .memctl/trash (removed cards; history keeps their hashes)",
-    episodes: "move old lines of episodes.jsonl to an archive file",
+    episodes: "move old episodes into monthly shards with memctl shard",
   }[x.area];
   return `${shrink}, or raise it: [guardrails] ${x.limit} = ${x.value} in the user config`;
 }

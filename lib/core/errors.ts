@@ -67,6 +67,8 @@ export const ERROR_CODES = {
   E_PERMISSION: "E_PERMISSION",
   /** An authored write holds what looks like a secret (a token, key, password URL); nothing was written. */
   E_SECRET: "E_SECRET",
+  /** accept: a live card under another name says nearly the same or the opposite; --supersede or --keep-both decides. */
+  E_SIMILAR_CARD: "E_SIMILAR_CARD",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES] | (string & {});

@@ -150,7 +150,7 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     entry_count: view?.entries.length ?? 0,
     memory_bytes: input.memoryBytes,
     episodes_bytes: input.episodesBytes,
-    shard_count: view?.shards.length ?? 0,
+    shard_count: view ? view.shards.length + view.episodeShards.length : 0,
     dead_links: view ? deadLinks(view, input.presentTargets) : [],
     orphan_cards: view ? [...view.cards.keys()].filter((c) => isCardFile(c) && !view.referenced.has(c)) : [],
     duplicate_hooks: view ? duplicateHooks(view) : [],
@@ -216,12 +216,16 @@ function deadLinks(view: StoreView, present: ReadonlySet<string>): DeadLink[] {
   return out;
 }
 
-/** Hook text (whitespace collapsed, case kept) on two or more index lines. */
+/**
+ * Hook text (whitespace collapsed, case kept) on two or more index lines. A superseded card's line is left out:
+ * it may repeat its successor's hook by design (it is kept as history and sinks in ranking).
+ */
 function duplicateHooks(view: StoreView): DuplicateHook[] {
   const byHook = new Map<string, DuplicateHook>();
   for (const e of view.entries) {
     const hook = e.hook.replace(/\s+/g, " ").trim();
     if (hook === "") continue;
+    if (e.card !== null && view.cards.get(e.card)?.card?.meta.status === "superseded") continue;
     const d = byHook.get(hook) ?? { hook, lines: [], cards: [] };
     d.lines.push(e.line);
     d.cards.push(e.file);
