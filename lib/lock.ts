@@ -25,6 +25,8 @@ export interface LockOptions {
   timeoutMs?: number;
   /** Age after which any lock is considered abandoned. */
   staleMs?: number;
+  /** The lock's directory name under .memctl/ (default "lock", the store lock; `memctl sync` also takes "sync-lock"). */
+  name?: string;
 }
 
 interface Owner {
@@ -52,7 +54,7 @@ export function ensureStateDir(memoryDir: string): string {
 export async function acquireStoreLock(memoryDir: string, options: LockOptions = {}): Promise<() => void> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
   const staleMs = options.staleMs ?? DEFAULT_LOCK_STALE_MS;
-  const lockDir = path.join(ensureStateDir(memoryDir), LOCK_NAME);
+  const lockDir = path.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
   const owner: Owner = { pid: process.pid, host: os.hostname(), token: randomBytes(8).toString("hex") };
   const deadline = performance.now() + timeoutMs;
   let delay = 1;

@@ -275,7 +275,7 @@ function checkQueueLimits(memoryDir: string, proposal: Proposal): void {
 }
 
 /** One more than the highest seq staged so far (pending or archived). The caller holds the store lock. */
-function nextSeq(memoryDir: string): number {
+export function nextSeq(memoryDir: string): number {
   const all = [...readPending(memoryDir).proposals, ...readArchived(memoryDir).proposals];
   return all.reduce((max, p) => Math.max(max, Number.isInteger(p.seq) ? p.seq : 0), 0) + 1;
 }
@@ -284,7 +284,7 @@ function newCardFile(p: Proposal): string {
   return `${p.card.type ?? "unknown"}_${p.card.name}.md`;
 }
 
-function newProposalId(now: Date): string {
+export function newProposalId(now: Date): string {
   const stamp = now
     .toISOString()
     .replace(/[-:]/g, "")

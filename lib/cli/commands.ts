@@ -32,6 +32,7 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   reject: { summary: "decline a proposal; archived with the reason (owner only)", load: () => import("./reject.js") },
   consolidate: { summary: "owner pass: merge duplicate proposals, flag conflicts, optionally accept facts (a ledger job)", load: () => import("./consolidate.js") },
   jobs: { summary: "the job ledger: running, stuck (retryable), failed, done", load: () => import("./jobs.js") },
+  sync: { summary: "commit, fetch, merge and push the memory through git, losing nothing (init <remote>, --status, --detach)", load: () => import("./sync.js") },
   compact: { summary: "replace the injected full index with a smaller derived summary (--show, --clear)", load: () => import("./compact.js") },
 };
 
