@@ -24,6 +24,7 @@ export const IGNORE_BLOCK = [
   "/.memctl/*",
   ...SHARED_STATE.map((p) => `!/${p}`),
   ".*.tmp",
+  "/.merge_file_*",
   END,
 ].join("\n");
 

@@ -8,6 +8,7 @@ import { git, gitFailure, NETWORK_TIMEOUT_MS, runGit, type GitOptions } from "./
 import { configureDrivers, isPerMachine, writeRepoRules } from "./layout.js";
 import { commitMessage } from "./message.js";
 import { aheadBehind, assertRepoTop, findUpstream, gitDir, headCommit, readJournal, refExists, writeJournal, writeLastSync, type Upstream } from "./repo.js";
+import { repairKilledMerge } from "./repair.js";
 import { resolveUnmerged } from "./unmerged.js";
 
 // One sync: fetch (no lock), then under the store lock commit local changes and merge (local git only,
@@ -213,6 +214,9 @@ async function repair(ctx: SyncContext, opts: GitOptions, report: SyncReport): P
     await afterMerge(ctx, head, opts, report);
     repaired.push("finished a merge a killed sync left");
   }
-  if (journal !== undefined && journal.phase !== "commit" && !processAlive(journal.pid)) repaired.push(`resumed after a sync killed in its ${journal.phase} step`);
+  if (journal !== undefined && journal.phase !== "commit" && !processAlive(journal.pid)) {
+    if (journal.phase === "merge" && (await headCommit(ctx.memoryDir, opts)) === journal.head_before) await repairKilledMerge(ctx.memoryDir, opts);
+    repaired.push(`resumed after a sync killed in its ${journal.phase} step`);
+  }
   return repaired;
 }
