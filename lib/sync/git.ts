@@ -18,6 +18,8 @@ export interface GitOptions {
   timeoutMs?: number;
   /** Called with the child's pid once it runs (the sync journal records it for crash repair). */
   onSpawn?: (pid: number) => void;
+  /** Written to git's stdin (otherwise stdin is closed). */
+  input?: string;
 }
 
 /** The environment for git: the caller's (HOME, GIT_CONFIG_GLOBAL, …) plus no prompts, no editor, C locale. */
@@ -39,7 +41,8 @@ export function runGit(cwd: string, args: readonly string[], options: GitOptions
   return new Promise((resolve, reject) => {
     let child: ReturnType<typeof spawn>;
     try {
-      child = spawn("git", args, { cwd, env: gitEnv(options.env), stdio: ["ignore", "pipe", "pipe"] });
+      child = spawn("git", args, { cwd, env: gitEnv(options.env), stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"] });
+      if (options.input !== undefined) child.stdin!.end(options.input);
     } catch (err) {
       reject(notFound(err));
       return;
@@ -74,6 +77,36 @@ export function runGit(cwd: string, args: readonly string[], options: GitOptions
       resolve({ code: code ?? 1, stdout, stderr });
     });
   });
+}
+
+/** Many blobs in one `git cat-file --batch`: sha → exact text. */
+export async function readBlobs(cwd: string, shas: readonly string[], options: GitOptions): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const wanted = [...new Set(shas)];
+  if (wanted.length === 0) return out;
+  const raw = await new Promise<Buffer>((resolve, reject) => {
+    const child = spawn("git", ["cat-file", "--batch"], { cwd, env: gitEnv(options.env), stdio: ["pipe", "pipe", "pipe"] });
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? LOCAL_TIMEOUT_MS);
+    child.stdout!.on("data", (c: Buffer) => chunks.push(c));
+    child.on("error", (e) => reject(notFound(e)));
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(Buffer.concat(chunks));
+      else reject(new MemctlError(ERROR_CODES.E_SYNC_GIT, `git cat-file --batch failed (exit ${code})`));
+    });
+    child.stdin!.end(wanted.join("\n") + "\n");
+  });
+  let at = 0;
+  for (const sha of wanted) {
+    const eol = raw.indexOf(10, at);
+    const [, type, size] = raw.subarray(at, eol).toString("utf8").split(" ");
+    if (type !== "blob") throw new MemctlError(ERROR_CODES.E_SYNC_GIT, `git cat-file: ${sha} is not a blob`);
+    const n = Number(size);
+    out.set(sha, raw.subarray(eol + 1, eol + 1 + n).toString("utf8"));
+    at = eol + 1 + n + 1;
+  }
+  return out;
 }
 
 /** runGit that fails with E_SYNC_GIT (git's own message) on a non-zero exit; returns trimmed stdout. */

@@ -29,14 +29,16 @@ export const IGNORE_BLOCK = [
 ].join("\n");
 
 export const ATTRIBUTES_BLOCK = [
-  `${BEGIN} (merge drivers: memctl sync writes them into .git/config)`,
+  // Cards edited on both sides are left unmerged without markers (git's binary driver) and resolved by memctl sync
+  // in one process: a driver per card would start a process per conflicting card.
+  `${BEGIN} (merge drivers: memctl sync writes them into .git/config; cards both sides changed are resolved by memctl sync)`,
   "*.jsonl merge=memctl-log",
   "/MEMORY.md merge=memctl-index",
   "/MEMORY.*.md merge=memctl-index",
-  "/feedback_*.md merge=memctl-card",
-  "/project_*.md merge=memctl-card",
-  "/reference_*.md merge=memctl-card",
-  "/user_*.md merge=memctl-card",
+  "/feedback_*.md merge=binary",
+  "/project_*.md merge=binary",
+  "/reference_*.md merge=binary",
+  "/user_*.md merge=binary",
   "/.memctl/compact.json merge=memctl-ours",
   "/.memctl/proposals/*.json merge=memctl-ours",
   "/.memctl/proposals/archive/*.json merge=memctl-ours",

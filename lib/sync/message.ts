@@ -41,7 +41,15 @@ export async function commitMessage(memoryDir: string, options: GitOptions): Pro
   if (proposals > 0) parts.push(`${proposals} proposal file${proposals === 1 ? "" : "s"}`);
   if (parts.length === 0) parts.push(`${files.length} file${files.length === 1 ? "" : "s"}`);
   const subject = `memory (${os.hostname()}): ${parts.join("; ")}`;
-  const lines = added.map((e) => `${e.at} ${e.card} rev ${e.rev} ${e.op} by ${e.actor}`);
-  const others = files.filter((f) => f.file !== HISTORY_RELPATH && !added.some((e) => e.card === f.file)).map((f) => `${f.file} +${f.add} -${f.del}`);
+  // Bounded: the message is one argv entry (an import of 10,000 cards would pass the OS's argument limit).
+  const lines = capped(added.map((e) => `${e.at} ${e.card} rev ${e.rev} ${e.op} by ${e.actor}`));
+  const touched = new Set(added.map((e) => e.card));
+  const others = capped(files.filter((f) => f.file !== HISTORY_RELPATH && !touched.has(f.file)).map((f) => `${f.file} +${f.add} -${f.del}`));
   return { subject, body: [...lines, ...(lines.length > 0 && others.length > 0 ? [""] : []), ...others].join("\n") };
+}
+
+const MAX_LINES = 100;
+
+function capped(lines: string[]): string[] {
+  return lines.length <= MAX_LINES ? lines : [...lines.slice(0, MAX_LINES), `… and ${lines.length - MAX_LINES} more`];
 }

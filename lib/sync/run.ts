@@ -42,6 +42,8 @@ export interface SyncReport {
 }
 
 const MAX_ROUNDS = 3;
+/** A merge of a 10,000-card store with thousands of changes takes seconds; the bound is for a hung driver. */
+const MERGE_TIMEOUT_MS = 180_000;
 
 export async function syncStore(ctx: SyncContext): Promise<SyncReport> {
   const opts: GitOptions = { env: ctx.env };
@@ -144,7 +146,7 @@ async function local(ctx: SyncContext, upstream: Upstream | undefined, opts: Git
               `memory: merge ${upstream.remote}/${upstream.branch}`,
               upstream.trackingRef,
             ];
-      const r = await runGit(ctx.memoryDir, args, tracked);
+      const r = await runGit(ctx.memoryDir, args, { ...tracked, timeoutMs: MERGE_TIMEOUT_MS });
       if (r.code !== 0) {
         if (!fs.existsSync(path.join(gitDir(ctx.memoryDir), "MERGE_HEAD"))) throw gitFailure(args, r);
         await finishMerge(ctx, tracked);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { typeFromFileName } from "../card-types.js";
 import { sha256Hex } from "../history.js";
-import { git, runGit, type GitOptions } from "./git.js";
+import { git, readBlobs, type GitOptions } from "./git.js";
 import { mergeText, parkIncoming } from "./merge-driver.js";
 import type { DriverKind } from "./layout.js";
 
@@ -45,45 +45,47 @@ function kindOf(file: string): DriverKind | undefined {
 /** Resolves every unmerged path in the work tree and stages it; returns the paths resolved. */
 export async function resolveUnmerged(repo: string, options: GitOptions): Promise<string[]> {
   const paths = await unmergedPaths(repo, options);
+  const blobs = await readBlobs(
+    repo,
+    [...paths.values()].flatMap((s) => [s.base, s.ours, s.theirs].filter((x): x is string => x !== undefined)),
+    options,
+  );
+  const text = (sha: string | undefined) => (sha === undefined ? "" : blobs.get(sha)!);
+  const add: string[] = [];
+  const remove: string[] = [];
   for (const [file, s] of paths) {
     const abs = path.join(repo, file);
     const kind = kindOf(file);
     if (s.ours !== undefined && s.theirs !== undefined) {
-      const base = await rawBlob(repo, s.base, options);
-      const ours = await rawBlob(repo, s.ours, options);
-      const theirs = await rawBlob(repo, s.theirs, options);
-      // A file memctl does not own (a note) keeps ours; theirs is parked beside it so it is not lost.
-      const merged = mergeText(kind ?? "card", base, ours, theirs, (loser) =>
+      const ours = text(s.ours);
+      // A file memctl does not own (a note) keeps ours; theirs is kept beside it so it is not lost.
+      const merged = mergeText(kind ?? "card", text(s.base), ours, text(s.theirs), (loser) =>
         kind === "card"
           ? parkIncoming(repo, { path: file, text: loser, sha256: sha256Hex(loser), kept_sha256: sha256Hex(ours), reason: "edited-both" })
           : fs.writeFileSync(`${abs}.theirs-${s.theirs!.slice(0, 8)}`, loser),
       );
       fs.writeFileSync(abs, merged);
-      await git(repo, ["add", "--", file], options);
+      add.push(file);
     } else if (s.ours !== undefined || s.theirs !== undefined) {
       // Removed on one side, edited on the other. A card: the removal stands, the edit becomes a proposal.
       // Anything else: the edited file is kept (a note is never lost to a removal).
-      const edited = await rawBlob(repo, s.ours ?? s.theirs, options);
+      const edited = text(s.ours ?? s.theirs);
       if (kind === "card") {
         parkIncoming(repo, { path: file, text: edited, sha256: sha256Hex(edited), kept_sha256: null, reason: "removed-edited" });
         fs.rmSync(abs, { force: true });
-        await git(repo, ["rm", "--cached", "--quiet", "--ignore-unmatch", "--", file], options);
+        remove.push(file);
       } else {
         fs.writeFileSync(abs, edited);
-        await git(repo, ["add", "--", file], options);
+        add.push(file);
       }
     } else {
       fs.rmSync(abs, { force: true });
-      await git(repo, ["rm", "--cached", "--quiet", "--ignore-unmatch", "--", file], options);
+      remove.push(file);
     }
   }
+  // Paths on stdin: a merge of thousands of files would pass the OS's argument limit.
+  if (add.length > 0) await git(repo, ["add", "--pathspec-from-file=-", "--pathspec-file-nul"], { ...options, input: add.join("\0") });
+  if (remove.length > 0)
+    await git(repo, ["rm", "--cached", "--quiet", "--ignore-unmatch", "--pathspec-from-file=-", "--pathspec-file-nul"], { ...options, input: remove.join("\0") });
   return [...paths.keys()];
-}
-
-/** A blob's exact text ("" for none); git cat-file output is not trimmed. */
-async function rawBlob(repo: string, sha: string | undefined, options: GitOptions): Promise<string> {
-  if (sha === undefined) return "";
-  const r = await runGit(repo, ["cat-file", "blob", sha], options);
-  if (r.code !== 0) throw new Error(`git cat-file blob ${sha}: ${r.stderr.trim()}`);
-  return r.stdout;
 }
