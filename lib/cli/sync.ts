@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { findPackageRoot } from "../../install/context.js";
-import { usageError } from "../errors.js";
-import type { Io } from "../io.js";
-import { inertText } from "../sanitize.js";
+import { findPackageRoot } from "../install/context.js";
+import { usageError } from "../core/errors.js";
+import type { Io } from "../store/io.js";
+import { inertText } from "../core/sanitize.js";
 import { realDir } from "../store/safe-write.js";
 import { git, runGit } from "../sync/git.js";
 import { configureDrivers, DRIVER_KINDS, writeRepoRules, type DriverKind } from "../sync/layout.js";

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { typeFromFileName } from "../card-types.js";
-import { appendHistory, latestByCard, makeEntry, readHistory, sha256Hex } from "../history.js";
-import { logEvent, newProposalId, nextSeq, PROPOSALS_DIR, readPending, type Proposal } from "../proposals.js";
-import { parseCard } from "../store/card.js";
+import { typeFromFileName } from "../core/card-types.js";
+import { appendHistory, latestByCard, makeEntry, readHistory, sha256Hex } from "../store/history.js";
+import { logEvent, newProposalId, nextSeq, PROPOSALS_DIR, readPending, type Proposal } from "../records/proposal-files.js";
+import { parseCard } from "../core/card.js";
 import { realDir } from "../store/safe-write.js";
 import { commitFile } from "../store/write.js";
 import { readIncoming, type IncomingCard } from "./merge-driver.js";

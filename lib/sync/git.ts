@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { ERROR_CODES, MemctlError } from "../errors.js";
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
 
 // Every git call memctl makes: the real git binary, array arguments (no shell), a time limit (a hung
 // remote or credential helper never holds a session), and no prompts or editors (a hook has no terminal).

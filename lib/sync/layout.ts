@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { systemCode } from "../errors.js";
+import { systemCode } from "../core/errors.js";
 import { commitFile } from "../store/write.js";
 import { git, runGit, type GitOptions } from "./git.js";
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { sha256Hex } from "../history.js";
+import { sha256Hex } from "../store/history.js";
 import { realDir, writeNewFile } from "../store/safe-write.js";
 import { mergeIndex, mergeLog } from "./merge-lines.js";
 import type { DriverKind } from "./layout.js";

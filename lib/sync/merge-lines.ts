@@ -1,4 +1,4 @@
-import { parseIndex } from "../store/index-file.js";
+import { parseIndex } from "../core/index-file.js";
 
 // The three-way merges memctl's git merge driver performs, as pure functions over file text.
 // Logs (episodes, history, the proposals log, the job ledger) are unions; MEMORY.md is merged line by line

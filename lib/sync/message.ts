@@ -1,5 +1,5 @@
 import os from "node:os";
-import { HISTORY_RELPATH, parseHistory } from "../history.js";
+import { HISTORY_RELPATH, parseHistory } from "../store/history.js";
 import { runGit, type GitOptions } from "./git.js";
 
 // The commit message of local memory changes, built from the write history: who wrote which cards.

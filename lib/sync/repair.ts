@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { typeFromFileName } from "../card-types.js";
-import { latestByCard, readHistory } from "../history.js";
-import { parseIndex } from "../store/index-file.js";
+import { typeFromFileName } from "../core/card-types.js";
+import { latestByCard, readHistory } from "../store/history.js";
+import { parseIndex } from "../core/index-file.js";
 import { git, runGit, type GitOptions } from "./git.js";
 import { mergeIndex, mergeLog } from "./merge-lines.js";
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { typeFromFileName } from "../card-types.js";
-import { sha256Hex } from "../history.js";
+import { typeFromFileName } from "../core/card-types.js";
+import { sha256Hex } from "../store/history.js";
 import { git, readBlobs, type GitOptions } from "./git.js";
 import { mergeText, parkIncoming } from "./merge-driver.js";
 import type { DriverKind } from "./layout.js";
