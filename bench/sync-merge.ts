@@ -79,8 +79,8 @@ function change(m: ReturnType<typeof machine>, side: string, editFrom: number) {
   for (let i = removeFrom; i < removeFrom + news; i++) {
     const file = cards[i]!.file;
     fs.rmSync(path.join(m.mem, file));
-    const at = index.findIndex((l) => l.includes(`](${file})`));
-    if (at >= 0) index.splice(at, 1);
+    const line = index.findIndex((l) => l.includes(`](${file})`));
+    if (line >= 0) index.splice(line, 1);
     history.push(JSON.stringify({ rev: 2, card: file, op: "delete", actor: "human", at, sha256: null, bytes: 0 }));
   }
   for (let i = 0; i < news; i++) {
