@@ -2,6 +2,7 @@ import type { LimitCrossing } from "../records/guardrails.js";
 import { isCardFile } from "../core/card-rules.js";
 import { isExpired, missingFields } from "../core/card.js";
 import { cardRefs, type ParsedRef, type RefVerdict } from "./repo-refs.js";
+import type { SyncStatus } from "../sync/status.js";
 import type { InjectionReport } from "./injection.js";
 import type { StoreView } from "../records/store-view.js";
 
@@ -99,6 +100,8 @@ export interface DoctorInput {
   limitsExceeded: LimitCrossing[];
   /** Cards of a write a killed writer left unfinished (lib/records/commit.ts intent); the next write completes it. */
   interruptedWrites?: string[];
+  /** Git sync state when the store is a git repository of its own (lib/sync/status.ts); absent otherwise. */
+  sync?: SyncStatus | null;
 }
 
 export interface DoctorReport {
@@ -128,6 +131,8 @@ export interface DoctorReport {
   pending_proposals: number;
   limits_exceeded: LimitCrossing[];
   warnings_count: number;
+  /** Only for a store that is a git repository of its own: ahead/behind, last sync, conflicts, tracked per-machine files. */
+  sync?: SyncStatus;
 }
 
 /** The issue lists, in report order; issues_count is the sum of their lengths. */
@@ -204,7 +209,17 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     report.limits_exceeded.length +
     (input.history.status === "error" ? 1 : 0) +
     (input.history.malformed > 0 ? 1 : 0);
+  if (input.sync?.repo) {
+    report.sync = input.sync;
+    report.warnings_count += syncWarnings(input.sync);
+  }
   return report;
+}
+
+/** Warnings a synced store adds: per-machine files committed, conflicts left to resolve, a merge stopped half way. */
+export function syncWarnings(s: SyncStatus): number {
+  const conflicts = s.conflicts.proposals.length + s.conflicts.parked + s.conflicts.files.length;
+  return (s.tracked_per_machine.length > 0 ? 1 : 0) + (conflicts > 0 ? 1 : 0) + (s.merge_in_progress ? 1 : 0);
 }
 
 function deadLinks(view: StoreView, present: ReadonlySet<string>): DeadLink[] {

@@ -12,6 +12,7 @@ import { readPending } from "../proposals/propose.js";
 import { INTENT_RELPATH, readIntent } from "../records/commit.js";
 import { RepoRefChecker } from "./repo-refs.js";
 import { EPISODES_FILE } from "../store/read.js";
+import { syncStatus } from "../sync/status.js";
 import { buildDoctorReport, type DoctorReport, type HistoryFacts, type UnimportedClaudeCard } from "./doctor.js";
 import { COMPACT_RELPATH, diagnoseInjection, warnBytesFromConfig, type CompactSlot, type InjectionReport } from "./injection.js";
 import { fileBytes, isRegularFile, openStore, todayOf, type OpenedStore } from "./open.js";
@@ -53,6 +54,7 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     pendingProposals: dir ? readPending(dir).proposals.length : 0,
     limitsExceeded: dir ? limitCrossings(dir, withDefaults(configuredGuardrails(io))) : [],
     interruptedWrites: dir ? interruptedWrites(dir) : [],
+    sync: dir ? await syncStatus(dir, io.env) : null,
   });
 }
 

@@ -23,6 +23,8 @@ export interface LockOptions {
   timeoutMs?: number;
   /** Age after which any lock is considered abandoned. */
   staleMs?: number;
+  /** The lock's directory name under .memctl/ (default "lock", the store lock; `memctl sync` also takes "sync-lock"). */
+  name?: string;
 }
 
 interface Owner {
@@ -49,7 +51,7 @@ export function ensureStateDir(memoryDir: string): string {
 /** Takes the lock, waiting up to timeoutMs; returns the release function. */
 export async function acquireStoreLock(memoryDir: string, options: LockOptions = {}): Promise<() => void> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
-  const lockDir = path.join(ensureStateDir(memoryDir), LOCK_NAME);
+  const lockDir = path.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
   const deadline = performance.now() + timeoutMs;
   let delay = 1;
   for (;;) {
@@ -79,7 +81,7 @@ export interface HeldLock {
  */
 export function tryStoreLock(memoryDir: string, options: Omit<LockOptions, "timeoutMs"> = {}): HeldLock | undefined {
   const staleMs = options.staleMs ?? DEFAULT_LOCK_STALE_MS;
-  const lockDir = path.join(ensureStateDir(memoryDir), LOCK_NAME);
+  const lockDir = path.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
   // A token tells this holder from a later one; it guards nothing secret, so Math.random does.
   const owner: Owner = { pid: process.pid, host: os.hostname(), token: `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}` };
   for (let attempt = 0; attempt < 2; attempt++) {
