@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
-import { withStoreLock } from "../store/lock.js";
-import { processAlive } from "../store/write.js";
+import { processAlive, withStoreLock } from "../store/lock.js";
 import { stageIncoming, reconcileHistory } from "./conflicts.js";
 import { git, gitFailure, NETWORK_TIMEOUT_MS, runGit, type GitOptions } from "./git.js";
 import { configureDrivers, isPerMachine, writeRepoRules } from "./layout.js";
