@@ -62,6 +62,8 @@ export function tokenizeWith(text: string, unicode: boolean): string[] {
   const runs = unicode ? unicodeRuns(spaced) : lowerAsciiRuns(spaced, true);
   for (let r = 0; r < runs.length; r++) {
     const run = runs[r]!;
+    const date = dayTerm(runs, r);
+    if (date !== undefined) out.push(date);
     if (unicode && CJK.test(run[0]!)) {
       const chars = Array.from(run);
       if (chars.length === 1) out.push(run);
@@ -78,6 +80,41 @@ export function tokenizeWith(text: string, unicode: boolean): string[] {
     out.push(stemmed);
   }
   return out;
+}
+
+const MONTHS: Readonly<Record<string, string>> = {
+  jan: "jan", january: "jan", feb: "feb", february: "feb", mar: "mar", march: "mar", apr: "apr", april: "apr", may: "may",
+  jun: "jun", june: "jun", jul: "jul", july: "jul", aug: "aug", august: "aug", sep: "sep", sept: "sep", september: "sep",
+  oct: "oct", october: "oct", nov: "nov", november: "nov", dec: "dec", december: "dec",
+};
+const ISO_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/** "25", "25th" → 25 when it can be a day of a month. */
+function dayOf(run: string | undefined): number | undefined {
+  if (run === undefined || run.length > 4) return undefined;
+  const m = /^(\d{1,2})(?:st|nd|rd|th)?$/.exec(run);
+  const day = m ? Number(m[1]) : 0;
+  return day >= 1 && day <= 31 ? day : undefined;
+}
+
+/**
+ * A day of the year as one term ("may25"), whichever way it is written: "May 25", "25 May", "2023-05-25". The
+ * month alone is often a stop word ("may") and a day number alone too short to index, so neither matches by itself.
+ */
+function dayTerm(runs: readonly string[], r: number): string | undefined {
+  const run = runs[r]!;
+  const month = MONTHS[run];
+  if (month !== undefined) {
+    const day = dayOf(runs[r + 1]) ?? dayOf(runs[r - 1]);
+    return day === undefined ? undefined : month + day;
+  }
+  // ISO: a four-digit year, then a two-digit month and day.
+  if (run.length === 4 && isAsciiDigits(run) && runs[r + 1]?.length === 2 && isAsciiDigits(runs[r + 1]!)) {
+    const mon = ISO_MONTHS[Number(runs[r + 1]) - 1];
+    const day = dayOf(runs[r + 2]);
+    if (mon !== undefined && day !== undefined && runs[r + 2]!.length === 2) return mon + day;
+  }
+  return undefined;
 }
 
 /** Stems by word: a rebuild tokenises every index line, and a store repeats its vocabulary a lot. */
