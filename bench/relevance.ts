@@ -31,7 +31,10 @@ async function groupsOf(set: SetName, argv: readonly string[]): Promise<{ groups
     case "hand":
       return { groups: [{ name: "hand", cards: handCards(), prompts: loadPrompts(), usage: true }], note: "hand-written store (165 cards) with a usage sidecar, 98 prompts" };
     case "heldout":
-      return { groups: [{ name: "heldout", cards: handCards(), prompts: loadPrompts("bench/relevance/prompts-heldout.jsonl"), usage: true }], note: "hand-written store, 30 held-out prompts" };
+      return {
+        groups: [{ name: "heldout", cards: handCards(), prompts: loadPrompts("bench/relevance/prompts-heldout.jsonl"), usage: true }],
+        note: "hand-written store, 30 held-out prompts",
+      };
     case "coding": {
       const groups = codingGroups();
       return { groups, note: `real committed memory of ${groups.length} projects (${groups.reduce((n, g) => n + g.cards.length, 0)} cards)` };
@@ -54,15 +57,15 @@ function table(set: string, note: string, reports: readonly RankerReport[]): str
   const labels = BUDGETS.map((b) => b.label);
   const first = reports[0]!;
   const noMemory = first.noMemoryPrompts > 0;
-  const head = [
-    "ranker",
-    ...labels.map((l) => `hit ${l}`),
-    "MRR",
-    ...labels.map((l) => `mean B ${l}`),
-    ...(noMemory ? labels.map((l) => `no-memory B ${l}`) : []),
-  ];
+  const head = ["ranker", ...labels.map((l) => `hit ${l}`), "MRR", ...labels.map((l) => `mean B ${l}`), ...(noMemory ? labels.map((l) => `no-memory B ${l}`) : [])];
   const rows = reports.map((r) =>
-    [r.ranker, ...labels.map((l) => pct(r.hit[l]!)), r.mrr.toFixed(3), ...labels.map((l) => r.meanBytes[l]!.toFixed(0)), ...(noMemory ? labels.map((l) => r.noMemoryBytes[l]!.toFixed(0)) : [])].join(" | "),
+    [
+      r.ranker,
+      ...labels.map((l) => pct(r.hit[l]!)),
+      r.mrr.toFixed(3),
+      ...labels.map((l) => r.meanBytes[l]!.toFixed(0)),
+      ...(noMemory ? labels.map((l) => r.noMemoryBytes[l]!.toFixed(0)) : []),
+    ].join(" | "),
   );
   return [
     `### ${set}: ${note}; ${first.prompts} prompts need memory${noMemory ? `, ${first.noMemoryPrompts} need none` : ""}`,

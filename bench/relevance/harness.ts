@@ -155,7 +155,16 @@ export async function evaluateSet(groups: readonly BenchGroup[], rankers: readon
         for (const spec of rankers) {
           const order = await spec.rank(ctx);
           const ranks = p.relevant.map((r) => order.indexOf(r) + 1).filter((r) => r > 0);
-          const o: PromptOutcome = { group: group.name, id: p.id, kind: p.kind, needsMemory: p.relevant.length > 0, firstRank: ranks.length ? Math.min(...ranks) : 0, hit: {}, bytes: {}, lines: {} };
+          const o: PromptOutcome = {
+            group: group.name,
+            id: p.id,
+            kind: p.kind,
+            needsMemory: p.relevant.length > 0,
+            firstRank: ranks.length ? Math.min(...ranks) : 0,
+            hit: {},
+            bytes: {},
+            lines: {},
+          };
           for (const { label, budget } of BUDGETS) {
             const block = await runPrompt(spec, ctx, budget, order);
             o.hit[label] = p.relevant.some((r) => block.shown.has(r));

@@ -79,7 +79,10 @@ export function locomoGroup(conv: LocomoConversation, index: number): BenchGroup
         const file = `project_c${index}_s${session}_${speaker.toLowerCase().replace(/[^a-z0-9]+/g, "")}_${k + 1}.md`;
         cards.push({ file, title: `${speaker}, ${day}`, hook: text.replace(/\s+/g, " ").trim(), topics: [] });
         for (const turn of Array.isArray(turns) ? turns : [turns]) {
-          for (const id of String(turn).split(/[;,\s]+/).filter(Boolean)) byTurn.set(id, [...(byTurn.get(id) ?? []), file]);
+          for (const id of String(turn)
+            .split(/[;,\s]+/)
+            .filter(Boolean))
+            byTurn.set(id, [...(byTurn.get(id) ?? []), file]);
         }
       });
     }

@@ -83,9 +83,30 @@ export function tokenizeWith(text: string, unicode: boolean): string[] {
 }
 
 const MONTHS: Readonly<Record<string, string>> = {
-  jan: "jan", january: "jan", feb: "feb", february: "feb", mar: "mar", march: "mar", apr: "apr", april: "apr", may: "may",
-  jun: "jun", june: "jun", jul: "jul", july: "jul", aug: "aug", august: "aug", sep: "sep", sept: "sep", september: "sep",
-  oct: "oct", october: "oct", nov: "nov", november: "nov", dec: "dec", december: "dec",
+  jan: "jan",
+  january: "jan",
+  feb: "feb",
+  february: "feb",
+  mar: "mar",
+  march: "mar",
+  apr: "apr",
+  april: "apr",
+  may: "may",
+  jun: "jun",
+  june: "jun",
+  jul: "jul",
+  july: "jul",
+  aug: "aug",
+  august: "aug",
+  sep: "sep",
+  sept: "sep",
+  september: "sep",
+  oct: "oct",
+  october: "oct",
+  nov: "nov",
+  november: "nov",
+  dec: "dec",
+  december: "dec",
 };
 const ISO_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 

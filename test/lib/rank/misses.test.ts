@@ -6,7 +6,15 @@ import { rankEntries, type RankEntry } from "../../../lib/rank/score.js";
 import { queryTerms, tokenize } from "../../../lib/rank/tokenize.js";
 
 function entry(file: string, title: string, hook: string, topics: string[] = []): RankEntry {
-  return { line: 1, raw: `- [${title}](${file}) — ${hook}`, file, title, hook, topics, terms: { title: tokenize(title), topics: tokenize(topics.join(" ")), hook: tokenize(hook) } };
+  return {
+    line: 1,
+    raw: `- [${title}](${file}) — ${hook}`,
+    file,
+    title,
+    hook,
+    topics,
+    terms: { title: tokenize(title), topics: tokenize(topics.join(" ")), hook: tokenize(hook) },
+  };
 }
 const TODAY = "2026-12-02";
 const hits = (entries: RankEntry[], q: string) =>
@@ -18,7 +26,11 @@ const filler = Array.from({ length: 30 }, (_, i) => entry(`f${i}.md`, `Unrelated
 
 test("weak cutoff: a card matching one rare prompt word is still shown beside a card matching three", () => {
   const strong = entry("strong.md", "Postgres migration rollback", "Postgres migration rollback with a down script; rollback tested in staging");
-  const weak = entry("weak.md", "Release checklist for the mobile apps", "Tag, build, upload to both stores, then announce in the channel after the review; keep the changelog short; a rollback means a new build");
+  const weak = entry(
+    "weak.md",
+    "Release checklist for the mobile apps",
+    "Tag, build, upload to both stores, then announce in the channel after the review; keep the changelog short; a rollback means a new build",
+  );
   const entries = [strong, weak, ...filler];
   const ranked = rankEntries(entries, queryTerms("postgres migration rollback"), { today: TODAY });
   const best = ranked.find((r) => r.entry.file === "strong.md")!.relevance;
