@@ -5,10 +5,10 @@
 // first-fit under the same byte and line budget with no wrapper at all (the cheapest it could be sent).
 // bench/relevance.ts is the command line; the session benchmark replays prompts through runPrompt.
 import fs from "node:fs";
-import { hostAdapter } from "../../hosts/index.js";
-import { DEFAULT_BUDGET, hostBudget, type Budget } from "../../lib/budget.js";
+import { hostAdapter } from "../../lib/hosts/index.js";
+import { DEFAULT_BUDGET, hostBudget, type Budget } from "../../lib/config/budget.js";
 import { buildInjection, rankStore } from "../../lib/hook/inject.js";
-import { renderEntryLine, utf8Bytes } from "../../lib/inject.js";
+import { renderEntryLine, utf8Bytes } from "../../lib/core/block.js";
 import { isHit } from "../../lib/rank/score.js";
 import { bm25Ranker, substringRanker } from "./baselines.js";
 import { materializeStore, readEntries, TODAY, type CardLine } from "./store.js";

@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { episodeReminder, readLastEpisode } from "../../lib/episode-tail.js";
+import { episodeReminder, readLastEpisode } from "../../lib/store/episode-tail.js";
 import { REPO_ROOT } from "../helpers.js";
 import { makeProject, writeCleanStore } from "../lib/reports/fixture.js";
 
