@@ -4,7 +4,6 @@ import type { HostAdapter } from "../hosts/index.js";
 import type { Budget } from "../config/budget.js";
 import { composeBlock, renderEntryLine, toInjectLine, utf8Bytes, type Composed, type InjectLine } from "../core/block.js";
 import { isHit, rank, type RankIndex, type Ranked } from "../rank/score.js";
-import { expandQuery } from "../rank/feedback.js";
 import { queryTerms } from "../rank/tokenize.js";
 import { loadRankable, stillFresh, type RankableStore } from "../rank/cache.js";
 import { NO_NUMBER } from "../rank/cache-format.js";
@@ -70,7 +69,7 @@ export async function rankStore(
 
 function rankLoaded(memoryDir: string, store: RankableStore, prompt: string, now: Date, options: { all?: boolean; top?: number }) {
   const today = dayOf(now);
-  const query = expandQuery(store.index, queryTerms(prompt), today);
+  const query = queryTerms(prompt);
   const all = options.all ?? false;
   let hitCount = 0;
   let hitIds: ArrayLike<number> = [];
