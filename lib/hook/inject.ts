@@ -2,7 +2,6 @@
 // the budgeted block. Shared by the UserPromptSubmit hook, `memctl prepare` and the OpenCode plugin.
 import type { HostAdapter } from "../hosts/index.js";
 import type { Budget } from "../config/budget.js";
-import { episodeReminder, readLastEpisode } from "../store/episode-tail.js";
 import { composeBlock, renderEntryLine, toInjectLine, utf8Bytes, type Composed, type InjectLine } from "../core/block.js";
 import { isHit, rank, type RankIndex, type Ranked } from "../rank/score.js";
 import { queryTerms } from "../rank/tokenize.js";
@@ -238,7 +237,6 @@ function composeWith(req: InjectionRequest, store: RankableStore, ranked: Ranked
   const truncated = store.truncated ? { truncated: store.truncated } : {};
   if (always.length === 0 && relevant.length === 0)
     return composeBlock({ context: ctx(req, store), always, ranked: relevant, budget: req.budget, ceilingBytes: req.host.hardCeilingBytes, ...truncated });
-  const reminder = episodeReminder(readLastEpisode(req.memoryDir), req.now);
   const maxBytes = Math.min(req.budget.maxBytes, req.host.hardCeilingBytes);
   return composeBlock({
     context: ctx(req, store),
@@ -247,7 +245,6 @@ function composeWith(req: InjectionRequest, store: RankableStore, ranked: Ranked
     relevantTotal: Math.max(hitCount, relevant.length),
     budget: { maxBytes, maxEntries: req.budget.maxEntries },
     ceilingBytes: req.host.hardCeilingBytes,
-    ...(reminder ? { episodeReminder: reminder } : {}),
     unparsed: store.unparsed.length,
     ...truncated,
   });
