@@ -68,8 +68,9 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
   const memoryDir = resolution.memory_dir;
   const budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
   const now = io.now();
-  // Deduplication only where the block reaches the model (Grok ignores it) and the payload names a session.
-  const dedupe: Dedupe = host.injectsContext ? startDedupe(memoryDir, payload.sessionId, payload.prompt, now.getTime()) : {};
+  // Deduplication only where earlier blocks stay in the conversation (hosts/types.ts keepsContext) and the
+  // payload names a session.
+  const dedupe: Dedupe = host.keepsContext ? startDedupe(memoryDir, payload.sessionId, payload.prompt, now.getTime()) : {};
   if (dedupe.error) logHookError(io, `session state not used: ${dedupe.error}`);
   const why = (status: HookStatus, bytes: number, injection?: Injection) => {
     try {

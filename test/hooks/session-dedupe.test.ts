@@ -210,3 +210,19 @@ test("no session id in the payload: no state, every prompt gets its block", asyn
     s.cleanup();
   }
 });
+
+test("hosts whose block lives in one request (OpenCode's system prompt) or is unknown (generic) get the full block every prompt", async () => {
+  const s = clockedSandbox();
+  try {
+    for (const host of ["opencode", "generic"]) {
+      const a = await runUserPromptHook(payload(s.repo, "deploy pipeline", `keep-${host}`), { host }, s.io);
+      s.at(60_000);
+      const b = await runUserPromptHook(payload(s.repo, "deploy pipeline", `keep-${host}`), { host }, s.io);
+      assert.equal(b.status, "injected", host);
+      assert.equal(b.outcome.stdout, a.outcome.stdout, host);
+      s.at(0);
+    }
+  } finally {
+    s.cleanup();
+  }
+});
