@@ -85,6 +85,16 @@ export function forgetSession(memoryDir: string, sessionId: string, nowMs: numbe
   appendRecord(file, `${nowMs}\t${shortHash(sessionId)}\tr\t${reason.replace(/\s+/g, "-")}\n`);
 }
 
+/**
+ * Marks printed lines as shown in a session without a prompt (the session-start block injects pinned cards and
+ * an overview): the per-prompt hook then does not send them again. `texts` are the lines exactly as printed.
+ */
+export function markShown(memoryDir: string, sessionId: string, texts: readonly string[], nowMs: number): void {
+  if (texts.length === 0) return;
+  const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
+  appendRecord(file, `${nowMs}\t${shortHash(sessionId)}\ts\t${texts.map(lineKey).join(" ")}\n`);
+}
+
 /** The same call under the name the session-start hook may look for. */
 export const resetSession = forgetSession;
 

@@ -8,6 +8,8 @@ import {
   compactText,
   COMPACT_AT_BYTES,
   forgetSession,
+  lineKey,
+  markShown,
   MAX_LINES_PER_SESSION,
   MAX_SESSIONS,
   recordShown,
@@ -98,4 +100,12 @@ test("the why log is bounded: past its cap it rotates to why.1.jsonl, and the tw
   const last = readWhy(dir, 3);
   assert.equal(last.length, 3);
   assert.equal(last[2]!.prompt_hash, (Math.ceil((5 * WHY_CAP_BYTES) / one) - 1).toString(16).padStart(16, "0"));
+});
+
+test("markShown: lines a session-start block printed count as shown for the session's prompts", (t) => {
+  const dir = tempDir();
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  markShown(dir, "A", ["- [Owner](user_owner.md) — wants short answers"], T0);
+  assert.ok(beginSession(dir, "A", "first prompt", T0 + 1000).seen.has(lineKey("- [Owner](user_owner.md) — wants short answers")));
+  assert.equal(beginSession(dir, "B", "first prompt", T0 + 1000).seen.size, 0);
 });
