@@ -183,7 +183,7 @@ export function compactSessions(file: string, nowMs: number): void {
     return;
   }
   try {
-    const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+    const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
     try {
       const first = readFrom(fd, 0);
       const compacted = encodeUtf8(compactText(first, nowMs));
