@@ -10,9 +10,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { renderCard, shiftDay } from "./gen-store.js";
-import { renderIndexLine } from "../lib/store/index-file.js";
+import { renderIndexLine } from "../lib/core/index-file.js";
 import { runUserPromptHook } from "../lib/hook/run.js";
-import { BufferSink, type Io } from "../lib/io.js";
+import { BufferSink, type Io } from "../lib/store/io.js";
 import type { LabelledPrompt } from "./relevance/types.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));

@@ -1,9 +1,9 @@
 // The hook's session rules and its why record, kept out of run.ts: which lines this session already holds, the
 // one-line pointer to them, what to remember after printing, and what the why log says about the run.
-import { BLOCK_CLOSE, blockText, type InjectLine } from "../inject.js";
+import { BLOCK_CLOSE, blockText, type InjectLine } from "../core/block.js";
 import type { Ranked } from "../rank/score.js";
-import type { Budget } from "../budget.js";
-import { utcStamp } from "../utc.js";
+import type { Budget } from "../config/budget.js";
+import { utcStamp } from "../core/utc.js";
 import type { Injection } from "./inject.js";
 import { beginSession, lineKey, recordShown, shortHash, type SessionView } from "./session-state.js";
 import type { WhyLine, WhyRecord } from "./why-log.js";

@@ -2,9 +2,9 @@
 // dedupe state starts afresh. Called by `memctl hook pre-compact` (Claude Code / Codex PreCompact) and meant for
 // the session-start hook (Claude Code / Codex SessionStart with source compact or clear).
 import path from "node:path";
-import { readConfig } from "../config.js";
-import type { Io } from "../io.js";
-import { resolveMemory } from "../resolve.js";
+import { readConfig } from "../config/config.js";
+import type { Io } from "../store/io.js";
+import { resolveMemory } from "../config/resolve.js";
 import { forgetSession } from "./session-state.js";
 
 export type ResetStatus = "reset" | "kept" | "no-session" | "no-store" | "failed";

@@ -3,9 +3,9 @@
 // never lose one another's updates; compacted now and then by a rename that keeps appends made meanwhile.
 // Every fault is the caller's cue to inject as without deduplication: this state never blocks a prompt.
 import fs from "node:fs";
-import { close, fstat, lstatIfExists, readAt, readRegular, writeBytes } from "../checked-fs.js";
-import { encodeUtf8, utf8Text } from "../bytes.js";
-import { sha256Hex } from "../sha256.js";
+import { close, fstat, lstatIfExists, readAt, readRegular, writeBytes } from "../store/checked-fs.js";
+import { encodeUtf8, utf8Text } from "../core/bytes.js";
+import { sha256Hex } from "../core/sha256.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { openAppend, realDir, replaceFile, writeNewFile } from "../store/safe-write.js";
 

@@ -2,8 +2,8 @@
 // Bounded: past WHY_CAP_BYTES the log becomes why.1.jsonl (replacing the one before), so the two never hold more
 // than about twice the cap. Prompts are kept as a hash unless the user opts in ([hook] log_prompts = true).
 import fs from "node:fs";
-import { close, fstat, lstatIfExists, readRegular, writeBytes } from "../checked-fs.js";
-import { encodeUtf8, utf8Text } from "../bytes.js";
+import { close, fstat, lstatIfExists, readRegular, writeBytes } from "../store/checked-fs.js";
+import { encodeUtf8, utf8Text } from "../core/bytes.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { openAppend, realDir } from "../store/safe-write.js";
 
