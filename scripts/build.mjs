@@ -146,9 +146,10 @@ function warmHookCodeCache(entry) {
     for (const name of ["", ...readdirSync(store, { recursive: true })]) utimesSync(join(store, name), past, past);
     mkdirSync(join(root, "repo"));
     // Started as the wiring starts it (hooks/node-flags.ts), so the cache is the one hosts' runs read.
-    const run = (prompt) =>
+    // Two prompts per session, so the kept run is a session's second prompt: its dedupe filter runs too.
+    const run = (prompt, i) =>
       spawnSync(process.execPath, ["--preserve-symlinks-main", entry, "--host", "codex"], {
-        input: JSON.stringify({ cwd: join(root, "repo"), prompt }),
+        input: JSON.stringify({ session_id: `warm-${Math.floor(i / 2)}`, cwd: join(root, "repo"), prompt }),
         env: { PATH: process.env.PATH, HOME: root, MEMCTL_MEMORY_DIR: store, MEMCTL_CONFIG_FILE: join(root, "none.toml") },
         encoding: "utf8",
       });
@@ -159,7 +160,7 @@ function warmHookCodeCache(entry) {
     const last = "deploying 的时候 database migrations 要先跑吗? stopped hoping the tests, api, cache, logs, review, PRs and errors";
     for (let i = 0; i < 36; i++) {
       for (const f of readdirSync("dist/hooks").filter(isCache)) rmSync(join("dist/hooks", f));
-      const r = run(i === 35 ? last : prompts[i % prompts.length]);
+      const r = run(i === 35 ? last : prompts[i % prompts.length], i);
       if (r.status !== 0 || r.stdout === "") throw new Error(`build: warming the hook failed (exit ${r.status}): ${r.stderr}`);
     }
     const state = readdirSync(join(store, ".memctl"));

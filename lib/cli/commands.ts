@@ -22,6 +22,7 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   recall: { summary: "the last episodes and the cards most relevant to them", load: () => import("./recall.js") },
   adopt: { summary: "record hand edits of cards into history", load: () => import("./adopt.js") },
   hook: { summary: "run a host hook by hand (user-prompt-submit: rank memory against the prompt on stdin)", load: () => import("./hook.js") },
+  why: { summary: "what the per-prompt hook injected on the last prompts, and the rule that chose each line", load: () => import("./why.js") },
   context: { summary: "rank memory against a query like the per-prompt hook, with each line's score and why", load: () => import("./context.js") },
   prepare: { summary: "strict resolution plus a bounded memory query for one request (hosts without a hook)", load: () => import("./prepare.js") },
   demo: { summary: "run the per-prompt hook on the built-in sample store for a few sample prompts", load: () => import("./demo.js") },

@@ -34,6 +34,12 @@ export interface HostAdapter {
   nativeMemory: "auxiliary" | "unknown";
   /** False when the host ignores UserPromptSubmit output (Grok Build is observe-only). */
   injectsContext: boolean;
+  /**
+   * True when what the hook injects stays in the conversation for later turns (Claude Code and Codex keep
+   * hook output in the transcript), so a line shown once need not be sent again in that session. False where
+   * the block lives only in one request (OpenCode's system-prompt transform) or the host is unknown.
+   */
+  keepsContext: boolean;
   /** Reads the host's stdin payload (snake_case or camelCase); undefined when it is unusable. */
   normalize(raw: unknown): HookPayload | undefined;
   /** The recalled-memory block delivered as context. */

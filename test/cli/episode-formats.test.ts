@@ -18,7 +18,7 @@ function cli(p: ReturnType<typeof makeProject>, args: string[]) {
 }
 
 function hook(p: ReturnType<typeof makeProject>) {
-  const payload = JSON.stringify({ session_id: "s", cwd: p.repo, hook_event_name: "UserPromptSubmit", prompt: "what is hook number 0 about" });
+  const payload = JSON.stringify({ session_id: `s-${process.hrtime.bigint()}`, cwd: p.repo, hook_event_name: "UserPromptSubmit", prompt: "what is hook number 0 about" });
   return spawnSync(process.execPath, [HOOK, "--host", "generic"], { input: payload, env: { PATH: process.env.PATH, ...p.env }, encoding: "utf8" });
 }
 

@@ -11,7 +11,8 @@ const CARDS = [
   { file: "project_deploy.md", title: "Deploy pipeline", hook: "argo syncs staging; prod needs a tag" },
   { file: "user_owner.md", title: "Owner", hook: "wants short answers", priority: "always" },
 ];
-const payload = (cwd: string | undefined, prompt: string) => JSON.stringify({ session_id: "s", ...(cwd ? { cwd } : {}), hook_event_name: "UserPromptSubmit", prompt });
+const payload = (cwd: string | undefined, prompt: string) =>
+  JSON.stringify({ session_id: `s-${process.hrtime.bigint()}`, ...(cwd ? { cwd } : {}), hook_event_name: "UserPromptSubmit", prompt });
 
 test("claude: relevant lines and pinned cards as hookSpecificOutput.additionalContext, hits recorded", async () => {
   const s = sandbox(CARDS);
@@ -50,11 +51,12 @@ test("claude: relevant lines and pinned cards as hookSpecificOutput.additionalCo
 test("codex: plain schema keys only; grok camelCase payloads are normalised", async () => {
   const s = sandbox(CARDS);
   try {
-    const camel = JSON.stringify({ hookEventName: "user_prompt_submit", sessionId: "x", cwd: s.repo, prompt: "deploy to prod" });
-    const r = await runUserPromptHook(camel, { host: "codex" }, s.io);
+    // Two sessions: in one session the second run of the same prompt is a second wiring and prints nothing.
+    const camel = (sessionId: string) => JSON.stringify({ hookEventName: "user_prompt_submit", sessionId, cwd: s.repo, prompt: "deploy to prod" });
+    const r = await runUserPromptHook(camel("x"), { host: "codex" }, s.io);
     assert.equal(r.status, "injected");
     assert.match(JSON.parse(r.outcome.stdout).hookSpecificOutput.additionalContext, /project_deploy\.md/);
-    const g = await runUserPromptHook(camel, { host: "generic" }, s.io);
+    const g = await runUserPromptHook(camel("y"), { host: "generic" }, s.io);
     assert.ok(g.outcome.stdout.startsWith("<memctl-memory"));
   } finally {
     s.cleanup();

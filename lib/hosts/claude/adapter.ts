@@ -15,6 +15,7 @@ export const claude: HostAdapter = {
   nativeMemory: "auxiliary",
   normalize: normalizePayload,
   injectsContext: true,
+  keepsContext: true,
   context: asAdditionalContext,
   unavailable: unavailableVia(asAdditionalContext),
 };

@@ -14,6 +14,7 @@ export const codex: HostAdapter = {
   nativeMemory: "auxiliary",
   normalize: normalizePayload,
   injectsContext: true,
+  keepsContext: true,
   context: asAdditionalContext,
   unavailable: unavailableVia(asAdditionalContext),
 };

@@ -10,6 +10,7 @@ export const generic: HostAdapter = {
   nativeMemory: "unknown",
   normalize: normalizePayload,
   injectsContext: true,
+  keepsContext: false,
   context: asPlainText,
   unavailable: unavailableVia(asPlainText),
 };

@@ -14,6 +14,7 @@ export const grok: HostAdapter = {
   nativeMemory: "unknown",
   normalize: normalizePayload,
   injectsContext: false,
+  keepsContext: false,
   context: asPlainText,
   unavailable: unavailableVia(asPlainText),
 };

@@ -13,6 +13,7 @@ export const opencode: HostAdapter = {
   nativeMemory: "unknown",
   normalize: normalizePayload,
   injectsContext: true,
+  keepsContext: false,
   context: asPlainText,
   unavailable: unavailableVia(asPlainText),
 };
