@@ -1,4 +1,4 @@
-import { asAdditionalContext, HARD_CEILING_BYTES, SHARED_BUDGET, unavailableVia } from "./deliver.js";
+import { asAdditionalContext, HARD_CEILING_BYTES, SHARED_BUDGET, unavailableVia, asSessionStartContext } from "./deliver.js";
 import { normalizePayload } from "./payload.js";
 import type { HostAdapter } from "./types.js";
 
@@ -15,5 +15,7 @@ export const codex: HostAdapter = {
   normalize: normalizePayload,
   injectsContext: true,
   context: asAdditionalContext,
+  sessionContext: asSessionStartContext,
+  loadsNativeIndex: false,
   unavailable: unavailableVia(asAdditionalContext),
 };

@@ -11,5 +11,7 @@ export const generic: HostAdapter = {
   normalize: normalizePayload,
   injectsContext: true,
   context: asPlainText,
+  sessionContext: asPlainText,
+  loadsNativeIndex: false,
   unavailable: unavailableVia(asPlainText),
 };

@@ -15,5 +15,7 @@ export const grok: HostAdapter = {
   normalize: normalizePayload,
   injectsContext: false,
   context: asPlainText,
+  sessionContext: asPlainText,
+  loadsNativeIndex: false,
   unavailable: unavailableVia(asPlainText),
 };

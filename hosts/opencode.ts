@@ -14,5 +14,7 @@ export const opencode: HostAdapter = {
   normalize: normalizePayload,
   injectsContext: true,
   context: asPlainText,
+  sessionContext: asPlainText,
+  loadsNativeIndex: false,
   unavailable: unavailableVia(asPlainText),
 };

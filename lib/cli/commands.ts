@@ -32,6 +32,8 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   reject: { summary: "decline a proposal; archived with the reason (owner only)", load: () => import("./reject.js") },
   consolidate: { summary: "owner pass: merge duplicate proposals, flag conflicts, optionally accept facts (a ledger job)", load: () => import("./consolidate.js") },
   jobs: { summary: "the job ledger: running, stuck (retryable), failed, done", load: () => import("./jobs.js") },
+  distill: { summary: "what /mem-distill reads: known index lines, episodes since the last distill, the tiers (--llm stages candidates)", load: () => import("./distill.js") },
+  compress: { summary: "shorter hooks and merges ranked by bytes saved per prompt, staged as proposals (card bodies untouched)", load: () => import("./compress.js") },
   compact: { summary: "replace the injected full index with a smaller derived summary (--show, --clear)", load: () => import("./compact.js") },
 };
 
