@@ -6,7 +6,7 @@ import type { StoreView } from "../reports/store-view.js";
 import type { SecretPolicy } from "../secrets.js";
 import { cardType, type ParsedCard } from "../store/card.js";
 import type { CardUsage } from "../usage-format.js";
-import { overlap, RESTATES, termSet } from "./overlap.js";
+import { hookText, overlap, RESTATES, termSet } from "./overlap.js";
 
 // /memory-compress's mechanical part (seed 001: "shrinks index entries (the hook text) … without touching card
 // detail"; "reads metadata.type for merge-by-tier"). Candidates are ranked by bytes saved per prompt; staging
@@ -90,7 +90,7 @@ export function compressCandidates(cards: readonly CompressCard[], usage: Readon
   }
   // Same-type pairs, most overlapping first; each card joins at most one merge.
   const pairs: { a: CompressCard; b: CompressCard; score: number }[] = [];
-  const terms = new Map(cards.map((c) => [c.card, termSet(`${c.name.replace(/[-_]/g, " ")} ${c.line}`)]));
+  const terms = new Map(cards.map((c) => [c.card, termSet(`${c.name.replace(/[-_]/g, " ")} ${hookText(c.line)}`)]));
   for (let i = 0; i < cards.length; i++)
     for (let j = i + 1; j < cards.length; j++) {
       const a = cards[i]!;

@@ -4,7 +4,7 @@ import { MemctlError } from "../errors.js";
 import { propose, type Proposal } from "../proposals.js";
 import type { SecretPolicy } from "../secrets.js";
 import type { DistillContext, KnownCard } from "./distill.js";
-import { overlap, RESTATES, termSet } from "./overlap.js";
+import { hookText, overlap, RESTATES, termSet } from "./overlap.js";
 
 // `memctl distill --llm`, for people without a host: the configured `[compact] llm_command` (the runner compact
 // uses) reads the distill context and prints candidate cards as JSON lines; each is staged with propose, never
@@ -83,7 +83,7 @@ export function restatedCard(c: { name: string; type: string; description: strin
   let best: { k: KnownCard; score: number } | undefined;
   for (const k of known) {
     if (k.type !== c.type) continue;
-    const score = overlap(terms, termSet(`${k.name.replace(/[-_]/g, " ")} ${k.line}`));
+    const score = overlap(terms, termSet(`${k.name.replace(/[-_]/g, " ")} ${hookText(k.line)}`));
     if (score >= RESTATES && (!best || score > best.score)) best = { k, score };
   }
   return best?.k;

@@ -6,9 +6,9 @@ import { tokenize } from "../rank/tokenize.js";
 
 const NOISE = new Set(["the", "and", "for", "are", "with", "that", "this", "from", "not", "but", "its", "our", "use", "one", "all", "any", "has", "have", "into", "only"]);
 
-/** Distinct terms worth comparing: tokenizer terms of three or more characters (CJK 2-grams kept), minus filler words. */
+/** Distinct terms worth comparing: tokenizer terms of three or more characters, numbers and CJK 2-grams, minus filler words. */
 export function termSet(text: string): Set<string> {
-  return new Set(tokenize(text).filter((t) => (t.length >= 3 || /[^\x00-\x7f]/.test(t)) && !NOISE.has(t)));
+  return new Set(tokenize(text).filter((t) => (t.length >= 3 || /[\d\u0080-\uffff]/.test(t)) && !NOISE.has(t)));
 }
 
 /** |a ∩ b| / |a ∪ b|, 0 when both are empty. */
@@ -21,3 +21,8 @@ export function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number 
 
 /** Cards whose text overlaps this much are treated as saying the same thing. */
 export const RESTATES = 0.5;
+
+/** The hook of an index line (the text after its link), so file names and link syntax do not count as shared terms. */
+export function hookText(line: string): string {
+  return line.replace(/^\s*[-*+]\s+\[(?:[^\]\\]|\\.)*\]\([^)]*\)\s*(?:—|–|--|-|:)?\s*/, "");
+}
