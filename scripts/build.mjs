@@ -176,7 +176,7 @@ function warmHookCodeCache(entry) {
 // function `memctl install codex` uses, so /mem-distill, /memory-compress … reach plugin users as $<name>.
 async function writeCodexPluginSkills(dir) {
   const renderer = "dist/.render.mjs";
-  await build({ ...nodeBundle, entryPoints: ["install/render.ts"], outfile: renderer, format: "esm", packages: "external" });
+  await build({ ...nodeBundle, entryPoints: ["lib/install/render.ts"], outfile: renderer, format: "esm", packages: "external" });
   try {
     const { readCommandSources, renderCodexSkill } = await import(pathToFileURL(resolve(renderer)).href);
     for (const command of readCommandSources(".")) {

@@ -1,11 +1,11 @@
-import type { Io } from "../io.js";
+import type { Io } from "../store/io.js";
 import { compressCandidates, compressCards, LONG_HOOK_BYTES, stageCompress, type CompressCandidate } from "../proposals/compress.js";
 import { readIndexView } from "../compact/run.js";
-import { usageError } from "../errors.js";
-import { inertText } from "../sanitize.js";
-import { secretPolicy } from "../secrets.js";
-import { readUsage } from "../usage.js";
-import { utcDay } from "../utc.js";
+import { usageError } from "../core/errors.js";
+import { inertText } from "../core/sanitize.js";
+import { secretPolicy } from "../records/secrets.js";
+import { readUsage } from "../usage/usage.js";
+import { utcDay } from "../core/utc.js";
 import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";

@@ -1,11 +1,11 @@
-import { readConfig } from "../config.js";
+import { readConfig } from "../config/config.js";
 import { DEFAULT_LLM_TIMEOUT_SECONDS } from "../compact/run.js";
-import { ERROR_CODES, MemctlError, usageError } from "../errors.js";
-import type { Io } from "../io.js";
+import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
+import type { Io } from "../store/io.js";
 import { distillWithLlm } from "../proposals/distill-llm.js";
 import { DISTILL_STATE, distillContext, markDistilled, type DistillContext } from "../proposals/distill.js";
-import { inertText } from "../sanitize.js";
-import { secretPolicy } from "../secrets.js";
+import { inertText } from "../core/sanitize.js";
+import { secretPolicy } from "../records/secrets.js";
 import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";

@@ -1,4 +1,4 @@
-import type { Io } from "../io.js";
+import type { Io } from "../store/io.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { ACTOR_FLAGS, actorFrom, STORE_FLAGS } from "./store-access.js";
 import { commandSummary } from "./commands.js";

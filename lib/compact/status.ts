@@ -1,9 +1,9 @@
-import type { HistoryEntry } from "../history.js";
-import type { BlockContext } from "../inject.js";
+import type { HistoryEntry } from "../store/history.js";
+import type { BlockContext } from "../core/block.js";
 import { readCompact, type CompactRead } from "./artifact.js";
 import { assembleFromRecords, indexRecords, plainRecords, viewBytes, watermarkOf, type IndexRecord, type IndexView, type StoreLike } from "./assemble.js";
 import { mechanicalSummary } from "./generate.js";
-import { typeFromFileName } from "../card-types.js";
+import { typeFromFileName } from "../core/card-types.js";
 
 // Where the compact stands against the records: what `compact --show` prints and doctor diagnoses.
 

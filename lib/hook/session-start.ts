@@ -4,17 +4,17 @@
 // Both stay within `[doctor] warn_bytes` and the host's ceiling. It runs through the CLI, off the per-prompt path.
 import fs from "node:fs";
 import path from "node:path";
-import { hostAdapter, HOSTS, type HookOutcome, type HostAdapter } from "../../hosts/index.js";
-import { utf8Text } from "../bytes.js";
+import { hostAdapter, HOSTS, type HookOutcome, type HostAdapter } from "../hosts/index.js";
+import { utf8Text } from "../core/bytes.js";
 import { readCompact } from "../compact/artifact.js";
 import { assembleIndexView } from "../compact/assemble.js";
-import { readConfig } from "../config.js";
-import { readHistory } from "../history.js";
-import { BLOCK_CLOSE, BLOCK_OPEN, blockText, displayDir, preamble, renderEntryLine, renderUnavailable, utf8Bytes, type BlockContext } from "../inject.js";
-import type { Io } from "../io.js";
-import { viewStore, type StoreView } from "../reports/store-view.js";
+import { readConfig } from "../config/config.js";
+import { readHistory } from "../store/history.js";
+import { BLOCK_CLOSE, BLOCK_OPEN, blockText, displayDir, preamble, renderEntryLine, renderUnavailable, utf8Bytes, type BlockContext } from "../core/block.js";
+import type { Io } from "../store/io.js";
+import { viewStore, type StoreView } from "../records/store-view.js";
 import { warnBytesFromConfig } from "../reports/injection.js";
-import { resolveMemory } from "../resolve.js";
+import { resolveMemory } from "../config/resolve.js";
 import { readStore } from "../store/read.js";
 import { logHookError } from "./run.js";
 import { sessionStarted, type SessionStartEvent } from "./session.js";

@@ -1,11 +1,11 @@
-import { CARD_REQUIRED } from "../card-rules.js";
-import { ERROR_CODES, MemctlError, usageError } from "../errors.js";
-import { utf8Bytes } from "../inject.js";
-import { propose, type Proposal } from "../proposals.js";
-import type { StoreView } from "../reports/store-view.js";
-import type { SecretPolicy } from "../secrets.js";
-import { cardType, type ParsedCard } from "../store/card.js";
-import type { CardUsage } from "../usage-format.js";
+import { CARD_REQUIRED } from "../core/card-rules.js";
+import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
+import { utf8Bytes } from "../core/block.js";
+import { propose, type Proposal } from "./propose.js";
+import type { StoreView } from "../records/store-view.js";
+import type { SecretPolicy } from "../records/secrets.js";
+import { cardType, type ParsedCard } from "../core/card.js";
+import type { CardUsage } from "../core/frecency.js";
 import { hookText, overlap, RESTATES, termSet } from "./overlap.js";
 
 // /memory-compress's mechanical part (seed 001: "shrinks index entries (the hook text) … without touching card

@@ -1,8 +1,8 @@
-import { CARD_TYPES } from "../card-types.js";
+import { CARD_TYPES } from "../core/card-types.js";
 import { runLlmCommand } from "../compact/generate.js";
-import { MemctlError } from "../errors.js";
-import { propose, type Proposal } from "../proposals.js";
-import type { SecretPolicy } from "../secrets.js";
+import { MemctlError } from "../core/errors.js";
+import { propose, type Proposal } from "./propose.js";
+import type { SecretPolicy } from "../records/secrets.js";
 import type { DistillContext, KnownCard } from "./distill.js";
 import { hookText, overlap, RESTATES, termSet } from "./overlap.js";
 

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { CARD_TYPES } from "../card-types.js";
-import { readEpisodes, type Episode } from "../episodes.js";
-import { systemCode } from "../errors.js";
-import { withStoreLock } from "../lock.js";
-import { viewStore, type StoreView } from "../reports/store-view.js";
-import { DESCRIPTION_MAX } from "../card-rules.js";
+import { CARD_TYPES } from "../core/card-types.js";
+import { readEpisodes, type Episode } from "../store/episodes.js";
+import { systemCode } from "../core/errors.js";
+import { withStoreLock } from "../store/lock.js";
+import { viewStore, type StoreView } from "../records/store-view.js";
+import { DESCRIPTION_MAX } from "../core/card-rules.js";
 import { STATE_DIR } from "../store/paths.js";
 import { readStore } from "../store/read.js";
 import { realDir } from "../store/safe-write.js";

@@ -3,8 +3,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { BLOCK_CLOSE, BLOCK_OPEN } from "../../lib/inject.js";
-import { claudeSlug } from "../../lib/project.js";
+import { BLOCK_CLOSE, BLOCK_OPEN } from "../../lib/core/block.js";
+import { claudeSlug } from "../../lib/config/project.js";
 import { configure, handWrittenCards, script } from "../support/compact-fixture.js";
 import { CLI, makeWorld, memctl, spawnEnv } from "../support/fixture.js";
 

@@ -1,0 +1,50 @@
+import type { Budget } from "../core/block.js";
+
+export type { Budget };
+
+/** The hosts memctl knows (its hook, installers and help), in the order people meet them. The one list. */
+export const HOST_NAMES = ["claude", "codex", "opencode", "grok", "generic"] as const;
+export type HostName = (typeof HOST_NAMES)[number];
+
+/** The fields memctl needs from a UserPromptSubmit payload, whichever spelling the host used. */
+export interface HookPayload {
+  prompt: string;
+  cwd?: string;
+  sessionId?: string;
+}
+
+/** What the hook process does in the end: text for stdout and stderr, and its exit code. */
+export interface HookOutcome {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/**
+ * One host's runtime adapter: its budget and how it wants the hook's results delivered. Everything that
+ * differs between hosts lives here, so no other code branches on the host name.
+ */
+export interface HostAdapter {
+  name: HostName;
+  /** Default per-prompt budget before config and command-line overrides. */
+  budget: Budget;
+  /** An absolute cap on the printed block, always-cards included (Claude Code spills anything over 10,000 characters). */
+  hardCeilingBytes: number;
+  /** What memctl knows of the host's own memory feature (seed 001 host table): reported by `memctl prepare`. */
+  nativeMemory: "auxiliary" | "unknown";
+  /** False when the host ignores UserPromptSubmit output (Grok Build is observe-only). */
+  injectsContext: boolean;
+  /** Reads the host's stdin payload (snake_case or camelCase); undefined when it is unusable. */
+  normalize(raw: unknown): HookPayload | undefined;
+  /** The recalled-memory block delivered as context. */
+  context(text: string): HookOutcome;
+  /** The session-start overview delivered as context (`memctl hook session-start`). */
+  sessionContext(text: string): HookOutcome;
+  /**
+   * The host loads the store's MEMORY.md itself at session start when the store is its native memory dir
+   * (Claude Code's auto memory): session start then injects nothing, so the index is not sent twice.
+   */
+  loadsNativeIndex: boolean;
+  /** The MEMORY INDEX UNAVAILABLE block (never blocks the prompt) plus the reason for the host's log. */
+  unavailable(text: string, reason: string): HookOutcome;
+}
