@@ -2,7 +2,8 @@ import { readConfig } from "../config/config.js";
 import { DEFAULT_LLM_TIMEOUT_SECONDS } from "../compact/run.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
-import { distillWithLlm } from "../proposals/distill-llm.js";
+import { runLlmCommand } from "../compact/generate.js";
+import { distillPrompt, parseCandidates, stageCandidates } from "../proposals/distill-llm.js";
 import { DISTILL_STATE, distillContext, markDistilled, type DistillContext } from "../proposals/distill.js";
 import { inertText } from "../core/sanitize.js";
 import { secretPolicy } from "../records/secrets.js";
@@ -64,11 +65,11 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       '--llm: no [compact] llm_command is configured; nothing was staged (set [compact] llm_command = ["claude", "-p"] in the user config)',
     );
   io.stderr.write(`memctl distill: asking \`${inertText(command.join(" "))}\` about ${ctx.episodes.length} episode(s) and ${ctx.known.length} known card(s)\n`);
-  const result = await distillWithLlm(
-    { memoryDir, actor, now: io.now(), secrets: secretPolicy(io), command, timeoutMs: (config.timeout_seconds ?? DEFAULT_LLM_TIMEOUT_SECONDS) * 1000, env: io.env },
-    ctx,
-  );
-  if (!result.ok) throw new MemctlError(ERROR_CODES.E_COMPACT_LLM, `--llm: ${result.reason}; nothing was staged`, { reason: result.reason });
+  // The runner `compact --llm` uses: argv, prompt on stdin, timeout, any failure a reason; then each candidate is staged.
+  const ran = await runLlmCommand({ command, prompt: distillPrompt(ctx), timeoutMs: (config.timeout_seconds ?? DEFAULT_LLM_TIMEOUT_SECONDS) * 1000, env: io.env, cwd: memoryDir });
+  if (!ran.ok) throw new MemctlError(ERROR_CODES.E_COMPACT_LLM, `--llm: ${ran.reason}; nothing was staged`, { reason: ran.reason });
+  const candidates = parseCandidates(ran.summary);
+  const result = { candidates: candidates.length, outcome: await stageCandidates({ memoryDir, actor, now: io.now(), secrets: secretPolicy(io) }, candidates, ctx.known) };
   const marked = ctx.watermark.next ? await markDistilled(memoryDir, ctx.watermark.next, actor, io.now()) : null;
   if (json) printJson(io, { memory_dir: memoryDir, candidates: result.candidates, ...result.outcome, watermark: marked });
   else {

@@ -1,13 +1,12 @@
 import { CARD_TYPES } from "../core/card-types.js";
-import { runLlmCommand } from "../compact/generate.js";
 import { MemctlError } from "../core/errors.js";
 import { propose, type Proposal } from "./propose.js";
 import type { SecretPolicy } from "../records/secrets.js";
 import type { DistillContext, KnownCard } from "./distill.js";
 import { hookText, overlap, RESTATES, termSet } from "./overlap.js";
 
-// `memctl distill --llm`, for people without a host: the configured `[compact] llm_command` (the runner compact
-// uses) reads the distill context and prints candidate cards as JSON lines; each is staged with propose, never
+// `memctl distill --llm`, for people without a host: the configured `[compact] llm_command` (run by lib/cli/distill.ts
+// through compact's runner) reads the distill context and prints candidate cards as JSON lines; each is staged with propose, never
 // written. A candidate missing a required field is not staged, and the field is named.
 
 export const CANDIDATE_FIELDS = ["name", "type", "description", "source"] as const;
@@ -136,21 +135,4 @@ export async function stageCandidates(ctx: StageContext, candidates: readonly Ca
     }
   }
   return outcome;
-}
-
-export interface LlmDistillRequest extends StageContext {
-  command: readonly string[];
-  timeoutMs: number;
-  env: Record<string, string | undefined>;
-}
-
-/** Runs the model on the context and stages its candidates; a model failure is a reason, never a partial stage. */
-export async function distillWithLlm(
-  req: LlmDistillRequest,
-  ctx: DistillContext,
-): Promise<{ ok: true; outcome: DistillOutcome; candidates: number } | { ok: false; reason: string }> {
-  const result = await runLlmCommand({ command: req.command, prompt: distillPrompt(ctx), timeoutMs: req.timeoutMs, env: req.env, cwd: req.memoryDir });
-  if (!result.ok) return result;
-  const candidates = parseCandidates(result.summary);
-  return { ok: true, outcome: await stageCandidates(req, candidates, ctx.known), candidates: candidates.length };
 }
