@@ -5,7 +5,8 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
 // smol-toml is bundled into the hooks (one file to load, no package resolution per prompt); the rest stay external.
 const hookExternal = Object.keys(JSON.parse(readFileSync("package.json", "utf8")).dependencies).filter((d) => d !== "smol-toml");
@@ -72,6 +73,7 @@ await build({
   external: hookExternal,
 });
 chmodSync("dist/cli.js", 0o755);
+await writeCodexPluginSkills("dist/codex-skills");
 
 // esbuild gives every `import fs from "node:fs"` its own __toESM copy, defining a getter per export (~20 copies
 // of fs and path, ~1 ms at every hook start), and its own require() call (~30 µs each through Node's loader). A
@@ -168,5 +170,21 @@ function warmHookCodeCache(entry) {
     if (!readdirSync("dist/hooks").some((f) => isCache(f) && !f.endsWith(".cold.v8cache"))) throw new Error("build: the kept run wrote no typical code cache");
   } finally {
     rmSync(root, { recursive: true, force: true });
+  }
+}
+
+// The Codex plugin (.codex-plugin/plugin.json "skills") ships one skill per commands/*.md, rendered by the same
+// function `memctl install codex` uses, so /mem-distill, /memory-compress … reach plugin users as $<name>.
+async function writeCodexPluginSkills(dir) {
+  const renderer = "dist/.render.mjs";
+  await build({ ...nodeBundle, entryPoints: ["lib/install/render.ts"], outfile: renderer, format: "esm", packages: "external" });
+  try {
+    const { readCommandSources, renderCodexSkill } = await import(pathToFileURL(resolve(renderer)).href);
+    for (const command of readCommandSources(".")) {
+      mkdirSync(join(dir, command.name), { recursive: true });
+      writeFileSync(join(dir, command.name, "SKILL.md"), renderCodexSkill(command));
+    }
+  } finally {
+    rmSync(renderer, { force: true });
   }
 }

@@ -36,6 +36,8 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   shard: { summary: "move episodes older than a month into episodes.YYYY-MM.jsonl (locked, crash safe)", load: () => import("./shard.js") },
   "rebuild-summary": { summary: "write episodes.summary.md from the episode shards, skipping empty skeletons", load: () => import("./rebuild-summary.js") },
   sync: { summary: "commit, fetch, merge and push the memory through git, losing nothing (init <remote>, --status, --detach)", load: () => import("./sync.js") },
+  distill: { summary: "what /mem-distill reads: known index lines, episodes since the last distill, the tiers (--llm stages candidates)", load: () => import("./distill.js") },
+  compress: { summary: "shorter hooks and merges ranked by bytes saved per prompt, staged as proposals (card bodies untouched)", load: () => import("./compress.js") },
   compact: { summary: "replace the injected full index with a smaller derived summary (--show, --clear)", load: () => import("./compact.js") },
 };
 

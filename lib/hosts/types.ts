@@ -44,6 +44,13 @@ export interface HostAdapter {
   normalize(raw: unknown): HookPayload | undefined;
   /** The recalled-memory block delivered as context. */
   context(text: string): HookOutcome;
+  /** The session-start overview delivered as context (`memctl hook session-start`). */
+  sessionContext(text: string): HookOutcome;
+  /**
+   * The host loads the store's MEMORY.md itself at session start when the store is its native memory dir
+   * (Claude Code's auto memory): session start then injects nothing, so the index is not sent twice.
+   */
+  loadsNativeIndex: boolean;
   /** The MEMORY INDEX UNAVAILABLE block (never blocks the prompt) plus the reason for the host's log. */
   unavailable(text: string, reason: string): HookOutcome;
 }

@@ -92,3 +92,11 @@ export function hookJsonEdits(file: string, event: string, command: string, isOu
 export function emptyObjectToAbsent(text: string): string | null {
   return /^\s*\{\s*\}\s*$/.test(text) ? null : text;
 }
+
+/** Several edits of one file as one (the engine plans each file once): install in order, uninstall in reverse. */
+export function chainEdits(...edits: { install: TextEdit; uninstall: TextEdit }[]): { install: TextEdit; uninstall: TextEdit } {
+  return {
+    install: (before, original) => edits.reduce<string | null>((text, e) => e.install(text, original), before),
+    uninstall: (before, original) => edits.reduceRight<string | null>((text, e) => e.uninstall(text, original), before),
+  };
+}

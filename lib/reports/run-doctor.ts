@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { hostAdapter } from "../hosts/index.js";
 import { resolveBudget } from "../config/budget.js";
-import { compactStatus } from "../compact/status.js";
+import { compactStatus, firstCompactBytes } from "../compact/status.js";
 import { configuredGuardrails, limitCrossings, withDefaults } from "../records/guardrails.js";
 import { historyPath, latestByCard, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
 import { planClaudeImport, projectClaudeDirs } from "../records/import-claude.js";
@@ -140,6 +140,7 @@ export function compactSlot(dir: string, view: StoreView, history: readonly Hist
     records_covered: k ? k.watermark.length : null,
     inject_bytes_with: s.bytes_with,
     inject_bytes_without: s.bytes_without,
+    inject_bytes_first_compact: s.read.status === "absent" ? firstCompactBytes(view, context) : null,
   };
 }
 

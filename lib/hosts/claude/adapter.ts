@@ -1,4 +1,4 @@
-import { asAdditionalContext, HARD_CEILING_BYTES, unavailableVia } from "../deliver.js";
+import { asAdditionalContext, HARD_CEILING_BYTES, unavailableVia, asSessionStartContext } from "../deliver.js";
 import { normalizePayload } from "../payload.js";
 import type { HostAdapter } from "../types.js";
 
@@ -17,5 +17,7 @@ export const claude: HostAdapter = {
   injectsContext: true,
   keepsContext: true,
   context: asAdditionalContext,
+  sessionContext: asSessionStartContext,
+  loadsNativeIndex: true,
   unavailable: unavailableVia(asAdditionalContext),
 };

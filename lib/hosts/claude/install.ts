@@ -2,10 +2,19 @@ import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import type { Io } from "../../store/io.js";
 import { mcpServerCommand } from "../../install/mcp-command.js";
-import { cliEntry, hookCommand, hookEntry, isMemctlHookCommand, type InstallContext, type PlannedEdit } from "../../install/context.js";
+import {
+  cliEntry,
+  hookCommand,
+  hookEntry,
+  isMemctlHookCommand,
+  isMemctlSessionStartCommand,
+  sessionStartCommand,
+  type InstallContext,
+  type PlannedEdit,
+} from "../../install/context.js";
 import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../../install/host.js";
 import { readText } from "../../install/apply.js";
-import { hookJsonEdits } from "../../install/hook-json.js";
+import { chainEdits, hookJsonEdits } from "../../install/hook-json.js";
 import { jsonEntryEdits } from "../../install/json-member.js";
 import { readJsonc } from "../../install/jsonc.js";
 import { readCommandSources, renderClaudeCommand } from "../../install/render.js";
@@ -44,9 +53,12 @@ export const claude: HostInstaller = {
   plan(ctx): PlannedEdit[] {
     const dir = claudeDir(ctx);
     const settings = path.join(dir, "settings.json");
-    const hook = hookJsonEdits(settings, "UserPromptSubmit", hookCommand(ctx, "claude"), (c) => isMemctlHookCommand(c, ctx.packageRoot));
+    const hook = chainEdits(
+      hookJsonEdits(settings, "UserPromptSubmit", hookCommand(ctx, "claude"), (c) => isMemctlHookCommand(c, ctx.packageRoot)),
+      hookJsonEdits(settings, "SessionStart", sessionStartCommand(ctx, "claude"), (c) => isMemctlSessionStartCommand(c, ctx.packageRoot)),
+    );
     return [
-      { file: settings, label: "UserPromptSubmit hook", root: scopeBase(ctx), ...hook },
+      { file: settings, label: "UserPromptSubmit + SessionStart hooks", root: scopeBase(ctx), ...hook },
       {
         file: claudeMcpFile(ctx),
         label: "MCP server mcpServers.memctl (memory tools)",
@@ -59,6 +71,7 @@ export const claude: HostInstaller = {
   },
   notes: (ctx) => [
     `Claude Code runs the hook on your next prompt; no restart of memctl is needed.`,
+    `SessionStart injects a memory overview once per session, except when the store is Claude's own auto-memory directory (Claude loads that MEMORY.md itself).`,
     `Or load the package as a plugin instead: claude --plugin-dir ${ctx.packageRoot} (do not use both: the hook would run twice).`,
     `The memory tools come from the MCP server "memctl" (${claudeMcpFile(ctx)}); \`claude mcp get memctl\` shows whether it connects.`,
     ...(ctx.scope === "project" ? ['Claude Code asks once before it starts a project\'s .mcp.json server: run `claude` in the project and approve "memctl".'] : []),

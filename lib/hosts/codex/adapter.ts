@@ -1,4 +1,4 @@
-import { asAdditionalContext, HARD_CEILING_BYTES, SHARED_BUDGET, unavailableVia } from "../deliver.js";
+import { asAdditionalContext, HARD_CEILING_BYTES, SHARED_BUDGET, unavailableVia, asSessionStartContext } from "../deliver.js";
 import { normalizePayload } from "../payload.js";
 import type { HostAdapter } from "../types.js";
 
@@ -16,5 +16,7 @@ export const codex: HostAdapter = {
   injectsContext: true,
   keepsContext: true,
   context: asAdditionalContext,
+  sessionContext: asSessionStartContext,
+  loadsNativeIndex: false,
   unavailable: unavailableVia(asAdditionalContext),
 };

@@ -1,9 +1,20 @@
 import path from "node:path";
 import type { Io } from "../../store/io.js";
 import { mcpServerCommand } from "../../install/mcp-command.js";
-import { cliEntry, hookCommand, hookEntry, isMemctlHookCommand, isMemctlMcpServer, shellWord, type InstallContext, type PlannedEdit } from "../../install/context.js";
+import {
+  cliEntry,
+  hookCommand,
+  hookEntry,
+  isMemctlHookCommand,
+  isMemctlMcpServer,
+  isMemctlSessionStartCommand,
+  sessionStartCommand,
+  shellWord,
+  type InstallContext,
+  type PlannedEdit,
+} from "../../install/context.js";
 import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../../install/host.js";
-import { hookJsonEdits } from "../../install/hook-json.js";
+import { chainEdits, hookJsonEdits } from "../../install/hook-json.js";
 import { removeBlock, upsertBlock } from "../../install/markdown.js";
 import { readCommandSources, renderCodexSkill } from "../../install/render.js";
 import { enableFeature, removeManagedLines, upsertManagedTable } from "../../core/toml-edit.js";
@@ -46,10 +57,13 @@ export const codex: HostInstaller = {
     const configFile = path.join(dir, "config.toml");
     const agentsFile = ctx.scope === "user" ? path.join(dir, "AGENTS.md") : path.join(ctx.projectDir, "AGENTS.md");
     const skillsDir = path.join(scopeBase(ctx), ".agents", "skills");
-    const hook = hookJsonEdits(hooksFile, "UserPromptSubmit", hookCommand(ctx, "codex"), (c) => isMemctlHookCommand(c, ctx.packageRoot));
+    const hook = chainEdits(
+      hookJsonEdits(hooksFile, "UserPromptSubmit", hookCommand(ctx, "codex"), (c) => isMemctlHookCommand(c, ctx.packageRoot)),
+      hookJsonEdits(hooksFile, "SessionStart", sessionStartCommand(ctx, "codex"), (c) => isMemctlSessionStartCommand(c, ctx.packageRoot)),
+    );
     const contract = codexContract(ctx);
     return [
-      { file: hooksFile, label: "UserPromptSubmit hook", root, ...hook },
+      { file: hooksFile, label: "UserPromptSubmit + SessionStart hooks", root, ...hook },
       {
         // One edit for both: the engine plans each file once. Uninstall drops every marked line, i.e. both.
         file: configFile,
@@ -73,7 +87,7 @@ export const codex: HostInstaller = {
     ];
   },
   notes: (ctx) => [
-    "Codex runs a new or changed hook only after you trust it: start `codex`, open /hooks, and trust the memctl UserPromptSubmit hook. " +
+    "Codex runs a new or changed hook only after you trust it: start `codex`, open /hooks, and trust the memctl UserPromptSubmit and SessionStart hooks. " +
       "memctl never writes trust hashes itself. For a one-off headless run, `codex exec --dangerously-bypass-hook-trust` skips the review.",
     ...(ctx.scope === "project"
       ? ["Project hooks and the project's MCP server also need the project trusted in Codex (the trust prompt on first start, or `codex exec --trust`)."]

@@ -12,5 +12,7 @@ export const generic: HostAdapter = {
   injectsContext: true,
   keepsContext: false,
   context: asPlainText,
+  sessionContext: asPlainText,
+  loadsNativeIndex: false,
   unavailable: unavailableVia(asPlainText),
 };

@@ -16,5 +16,7 @@ export const grok: HostAdapter = {
   injectsContext: false,
   keepsContext: false,
   context: asPlainText,
+  sessionContext: asPlainText,
+  loadsNativeIndex: false,
   unavailable: unavailableVia(asPlainText),
 };

@@ -15,5 +15,7 @@ export const opencode: HostAdapter = {
   injectsContext: true,
   keepsContext: false,
   context: asPlainText,
+  sessionContext: asPlainText,
+  loadsNativeIndex: false,
   unavailable: unavailableVia(asPlainText),
 };
