@@ -16,7 +16,15 @@ const host = ensureHost("claude");
 // on a loaded machine the memory tools then miss that request. The tests wait, as an interactive session does.
 function claudeEnv(world: World, options: { slowMcpStart?: boolean } = {}): Record<string, string> {
   const slow: Record<string, string> = options.slowMcpStart ? { NODE_OPTIONS: `--require ${path.join(import.meta.dirname, "fixtures", "slow-mcp-start.cjs")}` } : {};
-  return { ...world.env, ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key", DISABLE_AUTOUPDATER: "1", DISABLE_TELEMETRY: "1", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", MCP_CONNECTION_NONBLOCKING: "false", ...slow };
+  return {
+    ...world.env,
+    ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key",
+    DISABLE_AUTOUPDATER: "1",
+    DISABLE_TELEMETRY: "1",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    MCP_CONNECTION_NONBLOCKING: "false",
+    ...slow,
+  };
 }
 
 /** The hook's block as Claude recorded it, and whether a model-bound request blob carries it. */
