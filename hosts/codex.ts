@@ -12,6 +12,7 @@ export const codex: HostAdapter = {
   budget: SHARED_BUDGET,
   hardCeilingBytes: HARD_CEILING_BYTES,
   nativeMemory: "auxiliary",
+  logCommand: "$mem-log",
   normalize: normalizePayload,
   injectsContext: true,
   context: asAdditionalContext,

@@ -8,6 +8,7 @@ export const generic: HostAdapter = {
   budget: SHARED_BUDGET,
   hardCeilingBytes: HARD_CEILING_BYTES,
   nativeMemory: "unknown",
+  logCommand: "memctl log",
   normalize: normalizePayload,
   injectsContext: true,
   context: asPlainText,

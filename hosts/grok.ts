@@ -12,6 +12,7 @@ export const grok: HostAdapter = {
   budget: SHARED_BUDGET,
   hardCeilingBytes: HARD_CEILING_BYTES,
   nativeMemory: "unknown",
+  logCommand: "/mem-log",
   normalize: normalizePayload,
   injectsContext: false,
   context: asPlainText,

@@ -11,6 +11,7 @@ export const opencode: HostAdapter = {
   budget: SHARED_BUDGET,
   hardCeilingBytes: HARD_CEILING_BYTES,
   nativeMemory: "unknown",
+  logCommand: "/mem-log",
   normalize: normalizePayload,
   injectsContext: true,
   context: asPlainText,

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { ERROR_CODES, MemctlError } from "../lib/errors.js";
 import { BACKUP_SUFFIX, commitChange, planEdit, readText, renderDiff, type FileChange } from "./apply.js";
 import type { InstallContext, PlannedEdit, Scope } from "./context.js";
+import { doubleWiringWarnings } from "./double-wiring.js";
 import { onPath, type HostInstaller } from "./host.js";
 import { readCommandSources } from "./render.js";
 
@@ -102,14 +103,14 @@ export interface ScopeStatus {
 }
 
 /** Where one host stands in one scope, judged by running the same pure edits without writing. */
-export function scopeStatus(installer: HostInstaller, ctx: InstallContext): ScopeStatus {
+export function scopeStatus(installer: HostInstaller, ctx: InstallContext, options: { withWarnings?: boolean } = {}): ScopeStatus {
   const status = judge(installer, ctx);
   const mcpFile = installer.plan(ctx).find((e) => e.mcp)?.file;
   const mcpItem = status.items.find((i) => i.file === mcpFile);
   return {
     ...status,
     ...(mcpItem ? { mcp: { file: mcpItem.file, state: mcpItem.state } } : {}),
-    warnings: status.state === "not-installed" ? [] : (installer.warnings?.(ctx) ?? []),
+    warnings: status.state === "not-installed" || options.withWarnings === false ? [] : [...(installer.warnings?.(ctx) ?? []), ...doubleWiringWarnings(installer, ctx)],
   };
 }
 

@@ -92,3 +92,14 @@ export function hookJsonEdits(file: string, event: string, command: string, isOu
 export function emptyObjectToAbsent(text: string): string | null {
   return /^\s*\{\s*\}\s*$/.test(text) ? null : text;
 }
+
+/** Every command hook in a Claude-shaped hooks object (any event). */
+export function hookCommandsIn(settings: Record<string, unknown>): string[] {
+  const hooks = settings.hooks;
+  if (typeof hooks !== "object" || hooks === null) return [];
+  return Object.values(hooks as Record<string, unknown>)
+    .flatMap((groups) => (Array.isArray(groups) ? groups : []))
+    .flatMap((g: { hooks?: unknown }) => (Array.isArray(g?.hooks) ? g.hooks : []))
+    .map((h: { command?: unknown }) => h?.command)
+    .filter((c): c is string => typeof c === "string");
+}

@@ -17,6 +17,8 @@ export interface HostInstaller {
   notes(ctx: InstallContext): string[];
   /** Paths a hook or plugin points at that must exist for the wiring to work. */
   requiredFiles(ctx: InstallContext): string[];
+  /** Every hooks file the host reads for this project (all scopes), searched for other tools' memory injectors. */
+  hookFiles?(ctx: InstallContext): string[];
   /** Problems the edits cannot see (e.g. the same hook also arriving through a plugin), for --status. */
   warnings?(ctx: InstallContext): string[];
 }

@@ -50,6 +50,8 @@ await build({
   entryPoints: ["hooks/code-cache-loader.ts"],
   outfile: "dist/hooks/user-prompt-submit.cjs",
   format: "cjs",
+  // It is also the memctl-hook bin (package.json), run directly from PATH by committed project-scope wirings.
+  banner: { js: "#!/usr/bin/env node" },
   define: {
     BODY_FILE: JSON.stringify(HOOK_BODY),
     BODY_HASH: JSON.stringify(
@@ -72,6 +74,7 @@ await build({
   external: hookExternal,
 });
 chmodSync("dist/cli.js", 0o755);
+chmodSync("dist/hooks/user-prompt-submit.cjs", 0o755);
 
 // esbuild gives every `import fs from "node:fs"` its own __toESM copy, defining a getter per export (~20 copies
 // of fs and path, ~1 ms at every hook start), and its own require() call (~30 µs each through Node's loader). A

@@ -1,12 +1,11 @@
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import type { Io } from "../../lib/io.js";
-import { mcpServerCommand } from "../../lib/mcp/entry.js";
-import { cliEntry, hookCommand, hookEntry, isMemctlHookCommand, type InstallContext, type PlannedEdit } from "../context.js";
+import { cliEntry, hostMcpCommand, hookCommand, hookEntry, isMemctlHookCommand, type InstallContext, type PlannedEdit } from "../context.js";
 import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../host.js";
-import { readText } from "../apply.js";
-import { hookJsonEdits } from "../hook-json.js";
-import { jsonEntryEdits } from "../json-member.js";
+import { readText, type TextEdit } from "../apply.js";
+import { emptyObjectToAbsent, hookCommandsIn, hookJsonEdits } from "../hook-json.js";
+import { jsonEntryEdits, jsonSettingEdits } from "../json-member.js";
 import { readJsonc } from "../jsonc.js";
 import { readCommandSources, renderClaudeCommand } from "../render.js";
 
@@ -22,6 +21,28 @@ export function claudeDir(ctx: InstallContext): string {
   return ctx.scope === "user" ? userDir(ctx.io) : path.join(ctx.projectDir, ".claude");
 }
 
+/** The settings file of a scope: local is Claude's gitignored .claude/settings.local.json. */
+export function claudeSettingsFile(ctx: InstallContext): string {
+  return path.join(claudeDir(ctx), ctx.scope === "local" ? "settings.local.json" : "settings.json");
+}
+
+/**
+ * The hook, and Claude's auto memory turned off in the same file: with it on, Claude's system prompt tells the
+ * model to write cards and MEMORY.md lines into its auto-memory directory (memctl's legacy store) directly,
+ * bypassing review, and loads that MEMORY.md natively next to memctl's block. A value the user set stays.
+ */
+function settingsEdits(ctx: InstallContext, file: string): { install: TextEdit; uninstall: TextEdit } {
+  const hook = hookJsonEdits(file, "UserPromptSubmit", hookCommand(ctx, "claude"), (c) => isMemctlHookCommand(c, ctx.packageRoot));
+  const autoMemory = jsonSettingEdits(file, "autoMemoryEnabled", false);
+  return {
+    install: (before, original) => autoMemory.install(hook.install(before, original), original),
+    uninstall: (before, original) => {
+      const after = hook.uninstall(autoMemory.uninstall(before, original), original);
+      return after !== null && original === null ? emptyObjectToAbsent(after) : after;
+    },
+  };
+}
+
 /**
  * Where the MCP server is registered: ~/.claude.json (or $CLAUDE_CONFIG_DIR/.claude.json) for user scope — a big
  * file Claude Code rewrites itself, so only our key is spliced in — and the project's .mcp.json otherwise.
@@ -33,7 +54,7 @@ export function claudeMcpFile(ctx: InstallContext): string {
 
 /** Claude Code's stdio entry for memctl's server, writing as host:claude (project scope pins the project). */
 export function claudeMcpEntry(ctx: InstallContext): Record<string, unknown> {
-  const { command, args } = mcpServerCommand(ctx.packageRoot, { actor: "host:claude", ...(ctx.scope === "project" ? { repoRoot: ctx.projectDir } : {}) });
+  const { command, args } = hostMcpCommand(ctx, "claude");
   return { type: "stdio", command, args };
 }
 
@@ -43,10 +64,12 @@ export const claude: HostInstaller = {
   detect: (io) => detectBy(io, "claude", userDir(io)),
   plan(ctx): PlannedEdit[] {
     const dir = claudeDir(ctx);
-    const settings = path.join(dir, "settings.json");
-    const hook = hookJsonEdits(settings, "UserPromptSubmit", hookCommand(ctx, "claude"), (c) => isMemctlHookCommand(c, ctx.packageRoot));
+    const settings = claudeSettingsFile(ctx);
+    const wiring: PlannedEdit = { file: settings, label: "UserPromptSubmit hook + autoMemoryEnabled: false", root: scopeBase(ctx), ...settingsEdits(ctx, settings) };
+    // Local scope is this machine's private settings only: the MCP server and commands come from user scope.
+    if (ctx.scope === "local") return [wiring];
     return [
-      { file: settings, label: "UserPromptSubmit hook", root: scopeBase(ctx), ...hook },
+      wiring,
       {
         file: claudeMcpFile(ctx),
         label: "MCP server mcpServers.memctl (memory tools)",
@@ -64,6 +87,7 @@ export const claude: HostInstaller = {
     ...(ctx.scope === "project" ? ['Claude Code asks once before it starts a project\'s .mcp.json server: run `claude` in the project and approve "memctl".'] : []),
   ],
   requiredFiles: (ctx) => [hookEntry(ctx.packageRoot), cliEntry(ctx.packageRoot)],
+  hookFiles: (ctx) => (["user", "project", "local"] as const).map((scope) => claudeSettingsFile({ ...ctx, scope })),
   warnings(ctx) {
     // The package is also a Claude Code plugin; enabled as one and wired in settings.json, the hook runs twice.
     const settings = (file: string) => {
@@ -73,7 +97,7 @@ export const claude: HostInstaller = {
         return {};
       }
     };
-    const wired = JSON.stringify(settings(path.join(claudeDir(ctx), "settings.json")).hooks ?? {}).includes("user-prompt-submit");
+    const wired = hookCommandsIn(settings(claudeSettingsFile(ctx))).some((c) => isMemctlHookCommand(c, ctx.packageRoot));
     const plugins = (settings(path.join(userDir(ctx.io), "settings.json")).enabledPlugins ?? {}) as Record<string, unknown>;
     const enabled = Object.keys(plugins).filter((k) => /^memctl@/.test(k) && plugins[k] === true);
     const warnings =

@@ -238,7 +238,7 @@ function composeWith(req: InjectionRequest, store: RankableStore, ranked: Ranked
   const truncated = store.truncated ? { truncated: store.truncated } : {};
   if (always.length === 0 && relevant.length === 0)
     return composeBlock({ context: ctx(req, store), always, ranked: relevant, budget: req.budget, ceilingBytes: req.host.hardCeilingBytes, ...truncated });
-  const reminder = episodeReminder(readLastEpisode(req.memoryDir), req.now);
+  const reminder = episodeReminder(readLastEpisode(req.memoryDir), req.now, req.host.logCommand);
   const maxBytes = Math.min(req.budget.maxBytes, req.host.hardCeilingBytes);
   return composeBlock({
     context: ctx(req, store),

@@ -62,7 +62,14 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
   if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store", outcome: NOTHING, resolution };
 
   try {
-    const budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
+    const nativeIndex = host.loadsIndexNatively?.({
+      memoryDir: resolution.memory_dir,
+      autoMemoryDir: resolution.legacy_dir,
+      projectRoot: resolution.repo_root,
+      env: io.env,
+      home: io.home,
+    });
+    const budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value, nativeIndex });
     const injection = await buildInjection({
       memoryDir: resolution.memory_dir,
       projectKey: resolution.project_key,
