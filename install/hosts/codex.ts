@@ -1,19 +1,15 @@
 import path from "node:path";
-import type { Io } from "../../lib/io.js";
 import { cliEntry, cliCommand, hostMcpCommand, hookCommand, hookEntry, isMemctlHookCommand, isMemctlMcpServer, type InstallContext, type PlannedEdit } from "../context.js";
 import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../host.js";
 import { hookJsonEdits } from "../hook-json.js";
 import { removeBlock, upsertBlock } from "../markdown.js";
 import { readCommandSources, renderCodexSkill } from "../render.js";
+import { codexHome, codexTrust } from "../trust.js";
 import { enableFeature, removeManagedLines, upsertManagedTable } from "../toml.js";
 
 // Codex: the hook in hooks.json, `[features] hooks = true` and the memctl MCP server `[mcp_servers.memctl]` in
 // config.toml, an AGENTS.md block routing memory writes through memctl (never Codex's native memories), and
 // one skill per command (custom prompts are gone).
-
-function codexHome(io: Io): string {
-  return io.env.CODEX_HOME || path.join(io.home, ".codex");
-}
 
 function codexDir(ctx: InstallContext): string {
   return ctx.scope === "user" ? codexHome(ctx.io) : path.join(ctx.projectDir, ".codex");
@@ -80,6 +76,7 @@ export const codex: HostInstaller = {
     "Skills replace Codex's removed custom prompts: invoke them as $mem-recall, $mem-log, … or pick them from /skills.",
   ],
   requiredFiles: (ctx) => [hookEntry(ctx.packageRoot), cliEntry(ctx.packageRoot)],
+  trust: (ctx) => codexTrust(ctx, path.join(codexDir(ctx), "hooks.json")),
   hookFiles: (ctx) => (["user", "project"] as const).map((scope) => path.join(codexDir({ ...ctx, scope }), "hooks.json")),
 };
 

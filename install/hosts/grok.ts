@@ -6,6 +6,7 @@ import { MANAGED_MARK, managedFile } from "../managed-file.js";
 import { readCommandSources, renderGrokCommand } from "../render.js";
 import { removeManagedLines, upsertManagedTable } from "../toml.js";
 import { emptyToAbsent } from "./codex.js";
+import { grokTrust } from "../trust.js";
 
 // Grok Build ignores UserPromptSubmit output, so there is no per-prompt injection to wire. Instead: a rules
 // file telling the model to fetch memory with `memctl prepare --host grok`, and the commands. The community
@@ -62,9 +63,15 @@ export const grok: HostInstaller = {
       ...commandFileEdits(ctx, path.join(dir, "commands"), readCommandSources(ctx.packageRoot), renderGrokCommand, (d, n) => path.join(d, `${n}.md`), "command /"),
     ];
   },
-  notes: () => [
+  notes: (ctx) => [
+    ...(ctx.scope === "project"
+      ? [
+          `Grok reads this project's .grok/ (the MCP server, the rules) only once the folder is trusted: run grok in ${ctx.projectDir} and accept the trust prompt, or start it with --trust. \`grok inspect\` shows projectTrusted.`,
+        ]
+      : []),
     "Grok Build ignores UserPromptSubmit output, so memory reaches the model when it calls the memctl MCP tool memory_context (or `memctl prepare --host grok`) as the rules file asks.",
     "~/.grok/user-settings.json (the community grok-cli) is left untouched.",
   ],
   requiredFiles: (ctx) => [cliEntry(ctx.packageRoot)],
+  trust: grokTrust,
 };

@@ -136,7 +136,8 @@ async function status(args: ParsedArgs, io: Io): Promise<number> {
   for (const h of hosts) {
     lines.push(`${h.title.padEnd(14)} ${h.detected ? "detected" : c.dim("not detected")} ${c.dim(`(${inertText(h.evidence)})`)}`);
     for (const [scope, s] of Object.entries(h.scopes)) {
-      lines.push(`  ${scope.padEnd(8)} ${paint(s.state)}${s.fix ? `  → ${inertText(s.fix)}` : ""}`);
+      const untrusted = s.trust?.trusted === false ? `, ${c.yellow("not trusted")} — ${inertText(s.trust.fix ?? "")}` : "";
+      lines.push(`  ${scope.padEnd(8)} ${paint(s.state)}${untrusted}${s.fix ? `  → ${inertText(s.fix)}` : ""}`);
       if (s.mcp && s.state !== "not-installed")
         lines.push(`  ${" ".repeat(8)} MCP server memctl: ${s.mcp.state === "current" ? c.green("registered") : paint(s.mcp.state)} ${c.dim(`in ${inertText(s.mcp.file)}`)}`);
       for (const w of s.warnings) lines.push(`  ${" ".repeat(8)} ${c.yellow("warning:")} ${inertText(w)}`);
