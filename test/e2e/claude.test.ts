@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { ensureHost, filesUnder, makeWorld, memctl, PROMPT, readJsonl, RELEVANT_CARD, REPO, runUntil, snapshot, type World, removeWorld } from "./harness.js";
+import { ensureHost, filesUnder, installMemctlAt, makeWorld, memctl, PROMPT, readJsonl, RELEVANT_CARD, REPO, runUntil, snapshot, type World, removeWorld } from "./harness.js";
 
 const host = ensureHost("claude");
 
@@ -16,7 +16,15 @@ const host = ensureHost("claude");
 // on a loaded machine the memory tools then miss that request. The tests wait, as an interactive session does.
 function claudeEnv(world: World, options: { slowMcpStart?: boolean } = {}): Record<string, string> {
   const slow: Record<string, string> = options.slowMcpStart ? { NODE_OPTIONS: `--require ${path.join(import.meta.dirname, "fixtures", "slow-mcp-start.cjs")}` } : {};
-  return { ...world.env, ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key", DISABLE_AUTOUPDATER: "1", DISABLE_TELEMETRY: "1", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", MCP_CONNECTION_NONBLOCKING: "false", ...slow };
+  return {
+    ...world.env,
+    ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key",
+    DISABLE_AUTOUPDATER: "1",
+    DISABLE_TELEMETRY: "1",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    MCP_CONNECTION_NONBLOCKING: "false",
+    ...slow,
+  };
 }
 
 /** The hook's block as Claude recorded it, and whether a model-bound request blob carries it. */
@@ -128,6 +136,7 @@ function commandNames(): string[] {
 test("claude --scope project: .claude/settings.json in the project wires the hook; uninstall restores the project", { timeout: 240_000 }, async (t) => {
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   const world = makeWorld("claude-project");
+  installMemctlAt(world, path.join(world.dir, "prefix"));
   const settings = path.join(world.project, ".claude", "settings.json");
   fs.mkdirSync(path.dirname(settings), { recursive: true });
   fs.writeFileSync(settings, '{\n  "permissions": { "allow": ["Bash(npm test)"] }\n}\n');
@@ -135,7 +144,7 @@ test("claude --scope project: .claude/settings.json in the project wires the hoo
   const watched = [settings, mcpJson, ...commandNames().map((n) => path.join(world.project, ".claude", "commands", `${n}.md`))];
   const before = snapshot(watched);
   assert.equal(memctl(world, ["install", "claude", "--scope", "project"]).status, 0);
-  assert.deepEqual(JSON.parse(fs.readFileSync(mcpJson, "utf8")).mcpServers.memctl.args, [`${REPO}/dist/cli.js`, "mcp", "--repo-root", world.project, "--actor", "host:claude"]);
+  assert.deepEqual(JSON.parse(fs.readFileSync(mcpJson, "utf8")).mcpServers.memctl, { type: "stdio", command: "memctl", args: ["mcp", "--actor", "host:claude"] });
   // What approving the project's .mcp.json server on first start records (Claude asks once; -p cannot ask).
   fs.writeFileSync(path.join(world.project, ".claude", "settings.local.json"), '{ "enabledMcpjsonServers": ["memctl"] }\n');
   const found = await runUntil(host.bin, ["-p", PROMPT], { cwd: world.project, env: claudeEnv(world), timeoutMs: 150_000 }, () => evidence(world));
