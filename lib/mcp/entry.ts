@@ -5,6 +5,9 @@ import { usageError } from "../errors.js";
 // machine, `memctl mcp` from PATH for committed ones (a teammate's memctl lives elsewhere); never npx or a shell
 // wrapper. Installers turn this into each host's config shape (.mcp.json / [mcp_servers.memctl] / opencode `mcp`).
 
+/** Who the server writes as when launched without --actor (a generic MCP client). */
+export const DEFAULT_MCP_ACTOR = "host:mcp";
+
 export interface McpServerCommand {
   command: string;
   args: string[];
