@@ -9,8 +9,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { sha256Hex } from "../lib/history.js";
-import { foldUsage, recordHitsSync } from "../lib/usage.js";
+import { sha256Hex } from "../lib/store/history.js";
+import { foldUsage, recordHitsSync } from "../lib/usage/usage.js";
 
 const TARGET_MS = 1500;
 const TODAY = new Date().toISOString().slice(0, 10);

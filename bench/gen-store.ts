@@ -5,8 +5,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { renderIndexLine } from "../lib/store/index-file.js";
-import { foldUsage, recordHitsSync } from "../lib/usage.js";
+import { renderIndexLine } from "../lib/core/index-file.js";
+import { foldUsage, recordHitsSync } from "../lib/usage/usage.js";
 
 export interface GenOptions {
   cards: number;
@@ -290,7 +290,7 @@ export function shiftDay(day: string, delta: number): string {
 }
 
 /**
- * Records `calls` past hook calls through the hook's own usage API (lib/usage.ts), oldest first over the last
+ * Records `calls` past hook calls through the hook's own usage API (lib/usage/usage.ts), oldest first over the last
  * 60 days, each hitting a handful of cards with a skewed (a few popular cards) distribution.
  */
 export function writeUsage(dir: string, cards: readonly GeneratedCard[], calls: number, today: string, seed = 1): void {

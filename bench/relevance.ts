@@ -1,9 +1,9 @@
 // Relevance benchmark: memctl's ranker vs a substring baseline and BM25, all filling the block through the
-// hook's own budget and rendering code (lib/budget.ts, lib/inject.ts composeBlock) under the host's hard ceiling.
+// hook's own budget and rendering code (lib/config/budget.ts, lib/core/block.ts composeBlock) under the host's hard ceiling.
 // Run: npm run bench:relevance [-- --json] [--misses] [--no-usage] [--prompts bench/relevance/prompts-heldout.jsonl]
 import fs from "node:fs";
-import { DEFAULT_BUDGET, hostBudget, type Budget } from "../lib/budget.js";
-import { composeBlock, toInjectLine } from "../lib/inject.js";
+import { DEFAULT_BUDGET, hostBudget, type Budget } from "../lib/config/budget.js";
+import { composeBlock, toInjectLine } from "../lib/core/block.js";
 import { bm25Ranker, substringRanker } from "./relevance/baselines.js";
 import { CEILING_BYTES, hookBlockFiles, memctlRanker } from "./relevance/memctl-ranker.js";
 import { loadPrompts, materializeStore, readEntries, TODAY } from "./relevance/store.js";

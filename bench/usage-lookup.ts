@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { generateCards, rng, shiftDay, writeUsage } from "./gen-store.js";
-import { recordHitsSync, USAGE_LOG } from "../lib/usage.js";
+import { recordHitsSync, USAGE_LOG } from "../lib/usage/usage.js";
 
 const TODAY = "2026-12-02";
 const SELF = fileURLToPath(import.meta.url);
@@ -52,7 +52,7 @@ function onlySet(f: Fixture, n: number): string[] {
 
 async function child(dir: string, onlyFile: string): Promise<void> {
   const only = new Set<string>(JSON.parse(fs.readFileSync(onlyFile, "utf8")));
-  const { openUsage } = await import("../lib/usage.js");
+  const { openUsage } = await import("../lib/usage/usage.js");
   const t0 = performance.now();
   const lookup = openUsage(dir, TODAY, only);
   const t1 = performance.now();

@@ -1,10 +1,10 @@
 // UserPromptSubmit entry for Claude Code and Codex (and any host that runs a command per prompt):
 //   node <abs>/dist/hooks/user-prompt-submit.cjs --host <claude|codex|generic|grok|opencode> [--max-bytes N] [--max-entries N]
 // stdin is the host's JSON payload. Deliberately tiny: no CLI framework, installers or MCP in this graph.
-import { isHostName } from "../hosts/index.js";
+import { isHostName } from "../lib/hosts/index.js";
 import { deadlineOutcome, HOOK_DEADLINE_MS, runUserPromptHook } from "../lib/hook/run.js";
-import { readBytesFromFd } from "../lib/checked-fs.js";
-import { fdSink, processIo, readAll } from "../lib/io.js";
+import { readBytesFromFd } from "../lib/store/checked-fs.js";
+import { fdSink, processIo, readAll } from "../lib/store/io.js";
 
 function parseHookArgs(argv: readonly string[]): { host: string; maxBytes?: number; maxEntries?: number; problems: string[] } {
   const out: { host: string; maxBytes?: number; maxEntries?: number; problems: string[] } = { host: "generic", problems: [] };
@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   for (const p of args.problems) io.stderr.write(`memctl hook: ${p} (ignored)\n`);
   if (!isHostName(args.host)) io.stderr.write(`memctl hook: unknown host "${args.host}", using generic output\n`);
   // A hard bound on anything the hook waits for: the prompt goes on with the UNAVAILABLE block. Reads that could
-  // block synchronously are refused before they start (lib/checked-fs.ts checked reads); unref'd, so a normal run
+  // block synchronously are refused before they start (lib/store/checked-fs.ts checked reads); unref'd, so a normal run
   // exits without waiting for it.
   const deadline = setTimeout(() => {
     const late = deadlineOutcome(args.host, io);

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { main } from "../lib/cli/main.js";
-import { BufferSink, type Io } from "../lib/io.js";
+import { BufferSink, type Io } from "../lib/store/io.js";
 
 /** A fresh temp directory (realpath'd, so /tmp symlinks never confuse path comparisons). */
 export function tempDir(prefix = "memctl-test-"): string {

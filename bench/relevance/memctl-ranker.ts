@@ -1,7 +1,7 @@
 // memctl's ranker as the hook runs it: lib/hook/inject.ts rankStore (rank cache, query terms, BM25F tiers,
 // frecency from the usage sidecar when present), keeping exactly the lines the hook hands to composeBlock.
-import { hostAdapter } from "../../hosts/index.js";
-import type { Budget } from "../../lib/budget.js";
+import { hostAdapter } from "../../lib/hosts/index.js";
+import type { Budget } from "../../lib/config/budget.js";
 import { buildInjection, rankStore } from "../../lib/hook/inject.js";
 import { isHit } from "../../lib/rank/score.js";
 import type { RankContext } from "../relevance.js";

@@ -5,9 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { renderCard, shiftDay } from "../gen-store.js";
-import { parseIndex, renderIndexLine } from "../../lib/store/index-file.js";
-import { parseCard } from "../../lib/store/card.js";
-import { recordHitsSync } from "../../lib/usage.js";
+import { parseIndex, renderIndexLine } from "../../lib/core/index-file.js";
+import { parseCard } from "../../lib/core/card.js";
+import { recordHitsSync } from "../../lib/usage/usage.js";
 import type { BenchEntry, LabelledPrompt } from "./types.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));

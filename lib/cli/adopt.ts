@@ -1,6 +1,6 @@
-import type { Io } from "../io.js";
-import { adoptCards } from "../records-admin.js";
-import { inertText } from "../sanitize.js";
+import type { Io } from "../store/io.js";
+import { adoptCards } from "../records/admin.js";
+import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";

@@ -1,4 +1,4 @@
-import { usageError } from "../errors.js";
+import { usageError } from "../core/errors.js";
 
 /** One flag, declared as data so parsing and --help come from the same source. */
 export interface FlagSpec {

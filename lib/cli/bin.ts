@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { processIo } from "../io.js";
+import { processIo } from "../store/io.js";
 import { main } from "./main.js";
 
 // A reader that stops early (`memctl list | head`) closes the pipe: the rest of the output has nowhere to go,

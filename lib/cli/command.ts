@@ -1,4 +1,4 @@
-import type { Io } from "../io.js";
+import type { Io } from "../store/io.js";
 import type { CommandSpec } from "./args.js";
 
 /** A subcommand module: its interface as data and a runner that returns the exit code. */

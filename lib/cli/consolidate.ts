@@ -1,6 +1,6 @@
-import { consolidate, type ConsolidateReport } from "../consolidate.js";
-import type { Io } from "../io.js";
-import { inertText } from "../sanitize.js";
+import { consolidate, type ConsolidateReport } from "../proposals/consolidate.js";
+import type { Io } from "../store/io.js";
+import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";

@@ -1,4 +1,4 @@
-import type { Io } from "../io.js";
+import type { Io } from "../store/io.js";
 import type { DoctorReport } from "../reports/doctor.js";
 import type { InjectionReport } from "../reports/injection.js";
 import { colorsFor, type Colors } from "./output.js";

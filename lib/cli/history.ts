@@ -1,8 +1,8 @@
-import { ERROR_CODES, MemctlError } from "../errors.js";
-import { readHistory, type HistoryEntry } from "../history.js";
-import type { Io } from "../io.js";
-import { CARD_TYPES, findCardFile } from "../records.js";
-import { inertText } from "../sanitize.js";
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
+import { readHistory, type HistoryEntry } from "../store/history.js";
+import type { Io } from "../store/io.js";
+import { CARD_TYPES, findCardFile } from "../records/save.js";
+import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, padEnd, printJson } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";

@@ -1,7 +1,7 @@
-import { isHostName } from "../../hosts/index.js";
+import { isHostName } from "../hosts/index.js";
 import { runUserPromptHook } from "../hook/run.js";
-import type { Io } from "../io.js";
-import { usageError } from "../errors.js";
+import type { Io } from "../store/io.js";
+import { usageError } from "../core/errors.js";
 import { num, parseArgs, str, type CommandSpec } from "./args.js";
 import { commandSummary } from "./commands.js";
 

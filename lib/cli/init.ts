@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { ERROR_CODES, MemctlError, systemCode } from "../errors.js";
-import type { Io } from "../io.js";
-import { resolveMemory } from "../resolve.js";
-import { inertText } from "../sanitize.js";
+import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
+import type { Io } from "../store/io.js";
+import { resolveMemory } from "../config/resolve.js";
+import { inertText } from "../core/sanitize.js";
 import { writeNewFile } from "../store/safe-write.js";
 import { bool, parseArgs, PROJECT_FLAGS, projectFrom, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";

@@ -1,12 +1,12 @@
-import { readConfig } from "../config.js";
-import { hostOptInText } from "../config-hosts.js";
-import { usageError } from "../errors.js";
-import type { Io } from "../io.js";
-import { inertText } from "../sanitize.js";
-import { findPackageRoot, HOST_NAMES, projectDirFor, type HostName, type InstallContext, type Scope } from "../../install/context.js";
-import { installHost } from "../../install/double-wiring.js";
-import { scopeStatus, type RunResult } from "../../install/engine.js";
-import { INSTALLERS } from "../../install/registry.js";
+import { readConfig } from "../config/config.js";
+import { hostOptInText } from "../config/hosts.js";
+import { usageError } from "../core/errors.js";
+import type { Io } from "../store/io.js";
+import { inertText } from "../core/sanitize.js";
+import { findPackageRoot, HOST_NAMES, projectDirFor, type HostName, type InstallContext, type Scope } from "../install/context.js";
+import { installHost } from "../install/install-host.js";
+import { scopeStatus, type RunResult } from "../install/engine.js";
+import { INSTALLERS } from "../install/registry.js";
 import { bool, num, parseArgs, str, type CommandSpec, type ParsedArgs } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { commandSummary } from "./commands.js";
@@ -113,7 +113,7 @@ async function status(args: ParsedArgs, io: Io): Promise<number> {
     const detection = installer.detect(io);
     const scopes = asked.filter((scope) => scope !== "local" || installer.name === "claude");
     const perScope = Object.fromEntries(scopes.map((scope) => [scope, scopeStatus(installer, { ...base, scope })]));
-    // Hosts propose; writing cards directly is the owner's opt-in (lib/config-hosts.ts), never the installer's.
+    // Hosts propose; writing cards directly is the owner's opt-in (lib/config/hosts.ts), never the installer's.
     const directWrites = config.value.hosts[installer.name]?.write === true;
     return {
       host: installer.name,

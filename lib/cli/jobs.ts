@@ -1,6 +1,6 @@
-import type { Io } from "../io.js";
-import { JOBS_RELPATH, readJobs, type JobState } from "../jobs.js";
-import { inertText } from "../sanitize.js";
+import type { Io } from "../store/io.js";
+import { JOBS_RELPATH, readJobs, type JobState } from "../store/jobs.js";
+import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, displayWidth, padEnd, printJson, type Colors } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";

@@ -1,10 +1,10 @@
-import type { Io } from "../io.js";
-import { cardType } from "../store/card.js";
-import { inertText } from "../sanitize.js";
+import type { Io } from "../store/io.js";
+import { cardType } from "../core/card.js";
+import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, displayWidth, padEnd, printJson } from "./output.js";
 import { JSON_FLAG, readStoreOrEmptyIndex, requireStore, STORE_FLAGS } from "./store-access.js";
-import { withoutTypePrefix } from "../card-types.js";
+import { withoutTypePrefix } from "../core/card-types.js";
 import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {

@@ -1,10 +1,10 @@
-import { assertMayWrite } from "../actor.js";
-import { usageError } from "../errors.js";
-import { appendEpisode, assertEpisodesWritable, type Episode } from "../episodes.js";
-import type { Io } from "../io.js";
-import { withStoreLock } from "../lock.js";
-import { inertText } from "../sanitize.js";
-import { assertNoSecrets, secretPolicy } from "../secrets.js";
+import { assertMayWrite } from "../records/actor.js";
+import { usageError } from "../core/errors.js";
+import { appendEpisode, assertEpisodesWritable, type Episode } from "../store/episodes.js";
+import type { Io } from "../store/io.js";
+import { withStoreLock } from "../store/lock.js";
+import { inertText } from "../core/sanitize.js";
+import { assertNoSecrets, secretPolicy } from "../records/secrets.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";

@@ -1,5 +1,5 @@
-import { environmentFault, ERROR_CODES, ExitError, MemctlError } from "../errors.js";
-import type { Io } from "../io.js";
+import { environmentFault, ERROR_CODES, ExitError, MemctlError } from "../core/errors.js";
+import type { Io } from "../store/io.js";
 import { closest, renderHelp } from "./args.js";
 import { COMMANDS } from "./commands.js";
 import { printJson } from "./output.js";

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { usageError } from "../errors.js";
-import { runMemoryCommand, type MemoryCommand } from "../file-tools.js";
-import type { Io } from "../io.js";
-import { inertBlock } from "../sanitize-block.js";
+import { usageError } from "../core/errors.js";
+import { runMemoryCommand, type MemoryCommand } from "../records/file-tools.js";
+import type { Io } from "../store/io.js";
+import { inertBlock } from "../core/sanitize-block.js";
 import { bool, num, parseArgs, str, type CommandSpec, type ParsedArgs } from "./args.js";
 import { printJson } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";

@@ -1,8 +1,8 @@
-import type { Io } from "../io.js";
+import type { Io } from "../store/io.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { ACTOR_FLAGS, actorFrom, STORE_FLAGS } from "./store-access.js";
 import { commandSummary } from "./commands.js";
-import { DEFAULT_MCP_ACTOR } from "../mcp/entry.js";
+import { DEFAULT_MCP_ACTOR } from "../install/mcp-command.js";
 
 export const spec: CommandSpec = {
   name: "mcp",

@@ -1,6 +1,6 @@
 import pc from "picocolors";
-import type { Io } from "../io.js";
-import { safeJson } from "../sanitize.js";
+import type { Io } from "../store/io.js";
+import { safeJson } from "../core/sanitize.js";
 
 export type Colors = ReturnType<typeof pc.createColors>;
 

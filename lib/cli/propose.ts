@@ -1,8 +1,8 @@
-import type { Io } from "../io.js";
-import { propose } from "../proposals.js";
-import { CARD_TYPES, PROVENANCE_KINDS } from "../records.js";
-import { inertText } from "../sanitize.js";
-import { secretPolicy } from "../secrets.js";
+import type { Io } from "../store/io.js";
+import { propose } from "../proposals/propose.js";
+import { CARD_TYPES, PROVENANCE_KINDS } from "../records/save.js";
+import { inertText } from "../core/sanitize.js";
+import { secretPolicy } from "../records/secrets.js";
 import { pauseFromEnv } from "../store/write.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";

@@ -1,7 +1,7 @@
-import { readEpisodes } from "../episodes.js";
-import type { Io } from "../io.js";
-import { inertText } from "../sanitize.js";
-import { cardDocs, search } from "../search.js";
+import { readEpisodes } from "../store/episodes.js";
+import type { Io } from "../store/io.js";
+import { inertText } from "../core/sanitize.js";
+import { cardDocs, search } from "../records/search.js";
 import { bool, num, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { JSON_FLAG, readStoreOrEmptyIndex, requireStore, STORE_FLAGS } from "./store-access.js";

@@ -1,8 +1,8 @@
-import { usageError } from "../errors.js";
-import type { Io } from "../io.js";
-import { rejectProposal } from "../proposal-decide.js";
-import { ARCHIVE_DIR } from "../proposals.js";
-import { inertText } from "../sanitize.js";
+import { usageError } from "../core/errors.js";
+import type { Io } from "../store/io.js";
+import { rejectProposal } from "../proposals/decide.js";
+import { ARCHIVE_DIR } from "../proposals/propose.js";
+import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";

@@ -1,4 +1,4 @@
-import { inertText } from "../sanitize.js";
+import { inertText } from "../core/sanitize.js";
 import { displayWidth } from "./output.js";
 
 // Small rendering helpers shared by the doctor and stats printers: aligned tables, bars, number formats.

@@ -1,6 +1,6 @@
-import type { Io } from "../io.js";
-import { RESOLUTION_EXIT, resolveMemory, type Resolution } from "../resolve.js";
-import { inertText } from "../sanitize.js";
+import type { Io } from "../store/io.js";
+import { RESOLUTION_EXIT, resolveMemory, type Resolution } from "../config/resolve.js";
+import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, PROJECT_FLAGS, projectFrom, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { commandSummary } from "./commands.js";

@@ -1,8 +1,8 @@
 import pc from "picocolors";
-import type { Io } from "../io.js";
-import { previewProposal, reviewPending, type ProposalFlags, type ReviewedProposal } from "../proposal-review.js";
-import { findPending } from "../proposals.js";
-import { inertText } from "../sanitize.js";
+import type { Io } from "../store/io.js";
+import { previewProposal, reviewPending, type ProposalFlags, type ReviewedProposal } from "../proposals/review.js";
+import { findPending } from "../proposals/propose.js";
+import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { elide, PIPED_COLUMNS } from "./list.js";
 import { colorsFor, displayWidth, padEnd, printJson, type Colors } from "./output.js";

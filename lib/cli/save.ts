@@ -1,6 +1,6 @@
-import type { Io } from "../io.js";
-import { CARD_TYPES, saveCard } from "../records.js";
-import { inertText } from "../sanitize.js";
+import type { Io } from "../store/io.js";
+import { CARD_TYPES, saveCard } from "../records/save.js";
+import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, cardBodyFrom, JSON_FLAG, requireStore, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";

@@ -1,8 +1,8 @@
-import { usageError } from "../errors.js";
-import { readEpisodes } from "../episodes.js";
-import type { Io } from "../io.js";
-import { inertText } from "../sanitize.js";
-import { cardDocs, episodeDocs, search, type SearchDoc, type SearchHit } from "../search.js";
+import { usageError } from "../core/errors.js";
+import { readEpisodes } from "../store/episodes.js";
+import type { Io } from "../store/io.js";
+import { inertText } from "../core/sanitize.js";
+import { cardDocs, episodeDocs, search, type SearchDoc, type SearchHit } from "../records/search.js";
 import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { JSON_FLAG, readStoreOrEmptyIndex, requireStore, STORE_FLAGS } from "./store-access.js";

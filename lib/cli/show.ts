@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { ERROR_CODES, MemctlError } from "../errors.js";
-import type { Io } from "../io.js";
-import { findCardFile } from "../records.js";
-import { inertBlock } from "../sanitize-block.js";
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
+import type { Io } from "../store/io.js";
+import { findCardFile } from "../records/save.js";
+import { inertBlock } from "../core/sanitize-block.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { printJson } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";

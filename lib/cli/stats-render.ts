@@ -1,4 +1,4 @@
-import type { Io } from "../io.js";
+import type { Io } from "../store/io.js";
 import type { StatsReport } from "../reports/stats.js";
 import { colorsFor, type Colors } from "./output.js";
 import { bar, bytes, inert, num, percent, table } from "./report-format.js";

@@ -1,15 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { assertMayWriteDirectly, resolveActor } from "../actor.js";
-import { ERROR_CODES, MemctlError, usageError } from "../errors.js";
-import { configuredGuardrails } from "../guardrails.js";
-import type { Io } from "../io.js";
-import type { WriteContext } from "../records.js";
-import { resolveMemory, type Resolution } from "../resolve.js";
-import { secretPolicy } from "../secrets.js";
-import { parseCard } from "../store/card.js";
-import { parseIndex } from "../store/index-file.js";
-import { INDEX_FILE, listCardFiles, readStore, type CardFile, type Store } from "../store/read.js";
+import { assertMayWriteDirectly, resolveActor } from "../records/actor.js";
+import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
+import { configuredGuardrails } from "../records/guardrails.js";
+import type { Io } from "../store/io.js";
+import type { WriteContext } from "../records/save.js";
+import { resolveMemory, type Resolution } from "../config/resolve.js";
+import { secretPolicy } from "../records/secrets.js";
 import { pauseFromEnv } from "../store/write.js";
 import { PROJECT_FLAGS, projectFrom, str, strs, type FlagSpec, type ParsedArgs } from "./args.js";
 
@@ -65,38 +62,7 @@ export function writeContext(args: ParsedArgs, io: Io, memoryDir: string): Write
   return { memoryDir, actor: directWriterFrom(args, io), now: io.now(), commit: pauseFromEnv(io.env), guardrails: configuredGuardrails(io), secrets: secretPolicy(io) };
 }
 
-/**
- * readStore, but a store without MEMORY.md (cards only, or empty) reads as an empty index instead of failing.
- * A store that cannot be read (permissions, MEMORY.md a directory or FIFO) is E_UNAVAILABLE saying why, never
- * an internal error.
- */
-export async function readStoreOrEmptyIndex(memoryDir: string): Promise<Store> {
-  try {
-    return await readStoreOrEmpty(memoryDir);
-  } catch (err) {
-    if (err instanceof MemctlError) throw err;
-    const e = err as NodeJS.ErrnoException;
-    const reason = e?.code && e.path && !e.message.includes(e.path) ? `${e.code} ${e.path}` : ((e as Error)?.message ?? String(err));
-    throw new MemctlError(
-      ERROR_CODES.E_UNAVAILABLE,
-      `MEMORY INDEX UNAVAILABLE (${reason}): the memory in ${memoryDir} exists but could not be read; fix its permissions or file types (run "memctl doctor")`,
-    );
-  }
-}
-
-async function readStoreOrEmpty(memoryDir: string): Promise<Store> {
-  if (fs.existsSync(path.join(memoryDir, INDEX_FILE))) return readStore(memoryDir);
-  const cards = new Map<string, CardFile>();
-  for (const file of (await listCardFiles(memoryDir)).sort()) {
-    try {
-      const text = fs.readFileSync(path.join(memoryDir, file), "utf8");
-      cards.set(file, { file, bytes: Buffer.byteLength(text), text, card: parseCard(text) });
-    } catch (err) {
-      cards.set(file, { file, bytes: 0, readError: (err as Error).message });
-    }
-  }
-  return { dir: memoryDir, indexText: "", indexBytes: 0, index: parseIndex(""), cards };
-}
+export { readStoreOrEmptyIndex } from "../store/read.js";
 
 /** Topics from repeatable, comma-separated --topics flags; undefined when none were given (keep the card's). */
 export function topicsFrom(args: ParsedArgs): string[] | undefined {

@@ -1,7 +1,7 @@
-import { usageError } from "../errors.js";
-import { viewMemory } from "../file-tools.js";
-import type { Io } from "../io.js";
-import { inertBlock } from "../sanitize-block.js";
+import { usageError } from "../core/errors.js";
+import { viewMemory } from "../records/file-tools.js";
+import type { Io } from "../store/io.js";
+import { inertBlock } from "../core/sanitize-block.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { printJson } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";

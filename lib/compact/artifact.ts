@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { systemCode } from "../errors.js";
+import { systemCode } from "../core/errors.js";
 import { STATE_DIR } from "../store/paths.js";
 import { realDir } from "../store/safe-write.js";
 import { commitFile } from "../store/write.js";

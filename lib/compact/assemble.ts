@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { latestByCard, sha256Hex, type HistoryEntry } from "../history.js";
-import { renderBlock, renderEntryLine, utf8Bytes, type BlockContext, type EntryLike } from "../inject.js";
-import { inertText } from "../sanitize.js";
-import { parseCard } from "../store/card.js";
+import { latestByCard, sha256Hex, type HistoryEntry } from "../store/history.js";
+import { renderBlock, renderEntryLine, utf8Bytes, type BlockContext, type EntryLike } from "../core/block.js";
+import { inertText } from "../core/sanitize.js";
+import { parseCard } from "../core/card.js";
 import type { CompactArtifact, WatermarkEntry } from "./artifact.js";
-import { typeFromFileName } from "../card-types.js";
+import { typeFromFileName } from "../core/card-types.js";
 
 // "Injection is the compact plus everything newer" (seed 000, Compaction rule 2): the view that replaces
 // the full index listing is the compact's summary, then every record written or updated since its watermark

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { renderEntryLine } from "../inject.js";
-import { inertText } from "../sanitize.js";
+import { renderEntryLine } from "../core/block.js";
+import { inertText } from "../core/sanitize.js";
 import type { IndexRecord } from "./assemble.js";
 
 // The two generators. Mechanical: grouped by type, every name and description verbatim, lossless — it can

@@ -1,9 +1,9 @@
-import { assertMayWrite } from "../actor.js";
-import { ERROR_CODES, MemctlError, systemCode } from "../errors.js";
-import { readHistory } from "../history.js";
-import type { BlockContext } from "../inject.js";
-import { viewStore, type StoreView } from "../reports/store-view.js";
-import { assertNoSecrets, type SecretPolicy } from "../secrets.js";
+import { assertMayWrite } from "../records/actor.js";
+import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
+import { readHistory } from "../store/history.js";
+import type { BlockContext } from "../core/block.js";
+import { viewStore, type StoreView } from "../records/store-view.js";
+import { assertNoSecrets, type SecretPolicy } from "../records/secrets.js";
 import { readStore } from "../store/read.js";
 import { readCompact, writeCompact, type CompactArtifact, type CompactRead, type Generator } from "./artifact.js";
 import { assembleFromRecords, indexRecords, viewBytes, watermarkOf, type IndexRecord } from "./assemble.js";

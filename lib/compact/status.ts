@@ -1,5 +1,5 @@
-import type { HistoryEntry } from "../history.js";
-import type { BlockContext } from "../inject.js";
+import type { HistoryEntry } from "../store/history.js";
+import type { BlockContext } from "../core/block.js";
 import { readCompact, type CompactRead } from "./artifact.js";
 import { assembleFromRecords, indexRecords, plainRecords, viewBytes, type IndexView, type StoreLike } from "./assemble.js";
 

@@ -1,16 +1,16 @@
 // One request-scoped memory query: rank the store against a prompt, record the keyword hits, and compose
 // the budgeted block. Shared by the UserPromptSubmit hook, `memctl prepare` and the OpenCode plugin.
-import type { HostAdapter } from "../../hosts/index.js";
-import type { Budget } from "../budget.js";
-import { episodeReminder, readLastEpisode } from "../episode-tail.js";
-import { composeBlock, renderEntryLine, toInjectLine, utf8Bytes, type Composed, type InjectLine } from "../inject.js";
+import type { HostAdapter } from "../hosts/index.js";
+import type { Budget } from "../config/budget.js";
+import { episodeReminder, readLastEpisode } from "../store/episode-tail.js";
+import { composeBlock, renderEntryLine, toInjectLine, utf8Bytes, type Composed, type InjectLine } from "../core/block.js";
 import { isHit, rank, type RankIndex, type Ranked } from "../rank/score.js";
 import { queryTerms } from "../rank/tokenize.js";
-import { loadRankable, stillFresh, type RankableStore } from "../store/rank-cache.js";
-import { NO_NUMBER } from "../store/rank-cache-format.js";
-import { rankedUsage, readUsage, recordHitsSync, type RecordResult, type UsageLookup } from "../usage.js";
-import type { PositionNumbers } from "../usage-lookup.js";
-import { utcDay } from "../utc.js";
+import { loadRankable, stillFresh, type RankableStore } from "../rank/cache.js";
+import { NO_NUMBER } from "../rank/cache-format.js";
+import { rankedUsage, readUsage, recordHitsSync, type RecordResult, type UsageLookup } from "../usage/usage.js";
+import type { PositionNumbers } from "../usage/lookup.js";
+import { utcDay } from "../core/utc.js";
 
 export interface InjectionRequest {
   memoryDir: string;

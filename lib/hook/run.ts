@@ -2,17 +2,17 @@
 // It never blocks a prompt: a failure, or an invalid explicit selection the user must fix, is reported in the block.
 import fs from "node:fs";
 import path from "node:path";
-import { hostAdapter, HOSTS, type HookOutcome, type HostAdapter } from "../../hosts/index.js";
-import { resolveBudget } from "../budget.js";
-import { readConfig } from "../config.js";
-import { displayDir, renderUnavailable } from "../inject.js";
-import type { Io } from "../io.js";
-import { resolveMemory, type Resolution } from "../resolve.js";
-import { utcStamp } from "../utc.js";
+import { hostAdapter, HOSTS, type HookOutcome, type HostAdapter } from "../hosts/index.js";
+import { resolveBudget } from "../config/budget.js";
+import { readConfig } from "../config/config.js";
+import { displayDir, renderUnavailable } from "../core/block.js";
+import type { Io } from "../store/io.js";
+import { resolveMemory, type Resolution } from "../config/resolve.js";
+import { utcStamp } from "../core/utc.js";
 import { buildInjection, type Injection } from "./inject.js";
-import { readdirNames, statIfExists } from "../checked-fs.js";
+import { readdirNames, statIfExists } from "../store/checked-fs.js";
 import { INDEX_FILE } from "../store/paths.js";
-import { utf8Text } from "../bytes.js";
+import { utf8Text } from "../core/bytes.js";
 
 export interface HookOptions {
   host: string;

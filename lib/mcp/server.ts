@@ -1,9 +1,9 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { z } from "zod";
-import { environmentFault, MemctlError } from "../errors.js";
-import type { Io } from "../io.js";
-import { CARD_TYPES } from "../card-types.js";
+import { environmentFault, MemctlError } from "../core/errors.js";
+import type { Io } from "../store/io.js";
+import { CARD_TYPES } from "../core/card-types.js";
 import {
   isMemoryToolText,
   isReadOnly,

@@ -1,23 +1,23 @@
-import { HOSTS } from "../../hosts/index.js";
-import { assertMayWriteDirectly } from "../actor.js";
-import { isAgentActor } from "../history.js";
-import { resolveBudget } from "../budget.js";
-import { readConfig } from "../config.js";
-import { appendEpisode, assertEpisodesWritable, readEpisodes, type Episode } from "../episodes.js";
-import { ERROR_CODES, MemctlError } from "../errors.js";
-import { runMemoryCommand, type MemoryCommand } from "../file-tools.js";
-import { configuredGuardrails } from "../guardrails.js";
+import { HOSTS } from "../hosts/index.js";
+import { assertMayWriteDirectly } from "../records/actor.js";
+import { isAgentActor } from "../store/history.js";
+import { resolveBudget } from "../config/budget.js";
+import { readConfig } from "../config/config.js";
+import { appendEpisode, assertEpisodesWritable, readEpisodes, type Episode } from "../store/episodes.js";
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
+import { runMemoryCommand, type MemoryCommand } from "../records/file-tools.js";
+import { configuredGuardrails } from "../records/guardrails.js";
 import { buildInjection } from "../hook/inject.js";
-import { renderUnavailable } from "../inject.js";
-import type { Io } from "../io.js";
-import { withStoreLock } from "../lock.js";
-import type { WriteContext } from "../records.js";
-import { resolveMemory, type Resolution } from "../resolve.js";
-import { cardDocs, episodeDocs, search, type SearchDoc, type SearchHit } from "../search.js";
-import { propose } from "../proposals.js";
-import { assertNoSecrets, secretPolicy } from "../secrets.js";
+import { renderUnavailable } from "../core/block.js";
+import type { Io } from "../store/io.js";
+import { withStoreLock } from "../store/lock.js";
+import type { WriteContext } from "../records/save.js";
+import { resolveMemory, type Resolution } from "../config/resolve.js";
+import { cardDocs, episodeDocs, search, type SearchDoc, type SearchHit } from "../records/search.js";
+import { propose } from "../proposals/propose.js";
+import { assertNoSecrets, secretPolicy } from "../records/secrets.js";
 import { pauseFromEnv } from "../store/write.js";
-import { readStoreOrEmptyIndex } from "../cli/store-access.js";
+import { readStoreOrEmptyIndex } from "../store/read.js";
 
 // The MCP tools as thin adapters: each resolves the store afresh (so a config change or a new store is seen
 // without restarting the host), then calls the library function the CLI uses. Nothing here ranks, searches
@@ -33,7 +33,7 @@ export interface McpOptions {
   readOnly: boolean;
 }
 
-export { DEFAULT_MCP_ACTOR } from "./entry.js";
+export { DEFAULT_MCP_ACTOR } from "../install/mcp-command.js";
 
 export interface ToolResult {
   [key: string]: unknown;

@@ -1,15 +1,23 @@
 // The order of ranked entries: tiers first (pinned, relevant, irrelevant, sunk), then score, relevance and
 // index order, and the first places of it without comparing everything.
-import type { Ranked, Tier } from "./score.js";
+export type Tier = "always" | "relevant" | "irrelevant" | "sunk-relevant" | "sunk";
+
+/** What ordering reads of a ranked entry (lib/rank/score.ts Ranked has it): no import back into the scorer. */
+export interface Orderable {
+  tier: Tier;
+  score: number;
+  relevance: number;
+  index: number;
+}
 
 export const TIER_ORDER: Readonly<Record<Tier, number>> = { always: 0, relevant: 1, irrelevant: 2, "sunk-relevant": 3, sunk: 4 };
 
-export function compareRanked(a: Ranked, b: Ranked): number {
+export function compareRanked(a: Orderable, b: Orderable): number {
   return TIER_ORDER[a.tier] - TIER_ORDER[b.tier] || b.score - a.score || b.relevance - a.relevance || a.index - b.index;
 }
 
 /** Tiers whose cards count as keyword hits (recorded in the usage sidecar, eligible for injection). */
-export function isHit(r: Ranked): boolean {
+export function isHit(r: Orderable): boolean {
   return r.tier === "relevant" || r.tier === "sunk-relevant";
 }
 
@@ -19,9 +27,9 @@ export function isHit(r: Ranked): boolean {
  * cost a millisecond (and an optimising compile the process exits before using). The k-th best score, found
  * by a native sort of the scores, bounds what can take a first place; only those are compared.
  */
-export function firstPlaces(ranked: Ranked[], k: number): Ranked[] {
-  const pinned: Ranked[] = [];
-  const byTier: Ranked[][] = [[], [], [], [], []];
+export function firstPlaces<T extends Orderable>(ranked: T[], k: number): T[] {
+  const pinned: T[] = [];
+  const byTier: T[][] = [[], [], [], [], []];
   for (let i = 0; i < ranked.length; i++) {
     const r = ranked[i]!;
     if (r.tier === "always") pinned.push(r);
@@ -36,7 +44,7 @@ export function firstPlaces(ranked: Ranked[], k: number): Ranked[] {
       for (let i = 0; i < list.length; i++) scores[i] = list[i]!.score;
       scores.sort();
       const floor = scores[scores.length - left]!;
-      const kept: Ranked[] = [];
+      const kept: T[] = [];
       for (let i = 0; i < list.length; i++) if (list[i]!.score >= floor) kept.push(list[i]!);
       list = kept;
     }

@@ -7,8 +7,8 @@
 //   4. sunk cards (priority: low, status stale/superseded, expires_at past), relevant before irrelevant
 // Ties fall back to MEMORY.md line order. Scoring walks postings (term → entries), so a prompt costs what
 // its terms match, not what the store holds.
-import { frecency, type CardUsage } from "../usage.js";
-import { compareRanked, firstPlaces } from "./order.js";
+import { frecency, type CardUsage } from "../core/frecency.js";
+import { compareRanked, firstPlaces, type Tier } from "./order.js";
 
 export { compareRanked, isHit } from "./order.js";
 
@@ -85,7 +85,7 @@ export interface RankIndex {
   maySink?(): Uint8Array;
 }
 
-export type Tier = "always" | "relevant" | "irrelevant" | "sunk-relevant" | "sunk";
+export type { Tier };
 
 export interface Ranked {
   entry: EntryInfo;

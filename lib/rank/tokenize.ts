@@ -1,7 +1,7 @@
 // Turns text into ranking terms: words (lower-cased, camelCase and snake_case split, English stop words
 // dropped, ASCII words Porter-stemmed) and, for Chinese/Japanese/Korean runs that have no spaces,
 // overlapping character 2-grams ("内存管理" → 内存, 存管, 管理).
-import { isAsciiDigits, isAsciiText, lowerAsciiRuns } from "../ascii.js";
+import { isAsciiDigits, isAsciiText, lowerAsciiRuns } from "../core/ascii.js";
 import { stem } from "./stem.js";
 
 /** Bumped whenever tokenisation changes, so derived caches built by an older version are rebuilt. */

@@ -1,9 +1,9 @@
-import type { LimitCrossing } from "../guardrails.js";
-import { isCardFile } from "../card-rules.js";
-import { isExpired, missingFields } from "../store/card.js";
-import { cardRefs, type ParsedRef, type RefVerdict } from "../repo-refs.js";
+import type { LimitCrossing } from "../records/guardrails.js";
+import { isCardFile } from "../core/card-rules.js";
+import { isExpired, missingFields } from "../core/card.js";
+import { cardRefs, type ParsedRef, type RefVerdict } from "./repo-refs.js";
 import type { InjectionReport } from "./injection.js";
-import type { StoreView } from "./store-view.js";
+import type { StoreView } from "../records/store-view.js";
 
 // The doctor report as a pure function over a read store plus the facts gathered around it
 // (history, Claude memory, injected size). Issues make doctor exit 1; warnings never do.
@@ -60,7 +60,7 @@ export interface UnimportedClaudeCard {
   name: string;
 }
 
-/** The latest history record of one card (lib/history.ts latestByCard). */
+/** The latest history record of one card (lib/store/history.ts latestByCard). */
 export interface RecordedCard {
   rev: number;
   op: string;
@@ -89,15 +89,15 @@ export interface DoctorInput {
   history: HistoryFacts;
   /** True when a card file's bytes hash to the recorded sha256. */
   cardMatches: (card: string, sha256: string) => boolean;
-  /** This project's Claude Code cards that `memctl import claude` would import (lib/import-claude.ts plan). */
+  /** This project's Claude Code cards that `memctl import claude` would import (lib/records/import-claude.ts plan). */
   unimportedClaude: UnimportedClaudeCard[];
   injection: InjectionReport | null;
   configWarnings: string[];
-  /** Proposals staged under .memctl/proposals/ awaiting the owner (lib/proposals.ts). */
+  /** Proposals staged under .memctl/proposals/ awaiting the owner (lib/proposals/propose.ts). */
   pendingProposals: number;
-  /** Limits crossed by the store, .memctl/trash or episodes.jsonl (lib/guardrails.ts limitCrossings). */
+  /** Limits crossed by the store, .memctl/trash or episodes.jsonl (lib/records/guardrails.ts limitCrossings). */
   limitsExceeded: LimitCrossing[];
-  /** Cards of a write a killed writer left unfinished (lib/records-commit.ts intent); the next write completes it. */
+  /** Cards of a write a killed writer left unfinished (lib/records/commit.ts intent); the next write completes it. */
   interruptedWrites?: string[];
 }
 

@@ -1,7 +1,7 @@
-// What stats reports about episodes.jsonl (format in notes/contracts.md, read by lib/episodes.ts readEpisodes).
+// What stats reports about episodes.jsonl (format in notes/contracts.md, read by lib/store/episodes.ts readEpisodes).
 // Malformed lines are counted, never skipped; a file that exists but cannot be read is "error", never "empty".
 
-/** The parts of an episodes read that stats uses (lib/episodes.ts EpisodesRead fits). */
+/** The parts of an episodes read that stats uses (lib/store/episodes.ts EpisodesRead fits). */
 export interface EpisodesReadLike {
   episodes: readonly { summary?: unknown }[];
   malformed: number;

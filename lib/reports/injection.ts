@@ -30,7 +30,7 @@ export interface CompactSlot {
 
 export interface InjectionFacts {
   host: string;
-  /** Bytes of the block the hook would print if every index line were selected (lib/inject.ts). */
+  /** Bytes of the block the hook would print if every index line were selected (lib/core/block.ts). */
   indexInjectBytes: number;
   /** Bytes of the block holding only the `priority: always` lines, which bypass the budget. */
   pinnedInjectBytes: number;

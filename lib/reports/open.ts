@@ -1,15 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import { readConfig, type ConfigRead } from "../config.js";
-import { systemCode } from "../errors.js";
-import type { Io } from "../io.js";
-import { resolveMemory, type Resolution } from "../resolve.js";
-import { parseCard } from "../store/card.js";
-import { parseIndex } from "../store/index-file.js";
+import { readConfig, type ConfigRead } from "../config/config.js";
+import { systemCode } from "../core/errors.js";
+import type { Io } from "../store/io.js";
+import { resolveMemory, type Resolution } from "../config/resolve.js";
+import { parseCard } from "../core/card.js";
+import { parseIndex } from "../core/index-file.js";
 import { INDEX_FILE, listCardFiles, listNonRegularCards, type CardFile, type Store } from "../store/read.js";
-import { readRegularUtf8 } from "../checked-fs.js";
+import { readRegularUtf8 } from "../store/checked-fs.js";
 import type { ResolutionIssue } from "./doctor.js";
-import { isShardFile, viewStore, type StoreView } from "./store-view.js";
+import { isShardFile, viewStore, type StoreView } from "../records/store-view.js";
 
 // The read-only IO shared by doctor and stats: resolve strictly, then read the selected store. An invalid or
 // missing selection becomes a resolution issue; nothing here ever falls back to another store or writes.

@@ -1,21 +1,21 @@
 import fs from "node:fs";
 import path from "node:path";
-import { hostAdapter } from "../../hosts/index.js";
-import { resolveBudget } from "../budget.js";
+import { hostAdapter } from "../hosts/index.js";
+import { resolveBudget } from "../config/budget.js";
 import { compactStatus } from "../compact/status.js";
-import { configuredGuardrails, limitCrossings, withDefaults } from "../guardrails.js";
-import { historyPath, latestByCard, readHistory, sha256Hex, type HistoryEntry } from "../history.js";
-import { planClaudeImport, projectClaudeDirs } from "../import-claude.js";
-import { measureIndexInjectBytes, type BlockContext } from "../inject.js";
-import type { Io } from "../io.js";
-import { readPending } from "../proposals.js";
-import { INTENT_RELPATH, readIntent } from "../records-commit.js";
-import { RepoRefChecker } from "../repo-refs.js";
+import { configuredGuardrails, limitCrossings, withDefaults } from "../records/guardrails.js";
+import { historyPath, latestByCard, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
+import { planClaudeImport, projectClaudeDirs } from "../records/import-claude.js";
+import { measureIndexInjectBytes, type BlockContext } from "../core/block.js";
+import type { Io } from "../store/io.js";
+import { readPending } from "../proposals/propose.js";
+import { INTENT_RELPATH, readIntent } from "../records/commit.js";
+import { RepoRefChecker } from "./repo-refs.js";
 import { EPISODES_FILE } from "../store/read.js";
 import { buildDoctorReport, type DoctorReport, type HistoryFacts, type UnimportedClaudeCard } from "./doctor.js";
 import { COMPACT_RELPATH, diagnoseInjection, warnBytesFromConfig, type CompactSlot, type InjectionReport } from "./injection.js";
 import { fileBytes, isRegularFile, openStore, todayOf, type OpenedStore } from "./open.js";
-import type { StoreView } from "./store-view.js";
+import type { StoreView } from "../records/store-view.js";
 
 // Gathers everything doctor looks at (strictly read-only) and hands it to the pure report builder.
 

@@ -1,11 +1,11 @@
-import { isMeasurable } from "../usage.js";
+import { isMeasurable } from "../usage/usage.js";
 import type { EpisodesTally } from "./episodes-tally.js";
-import type { StoreView } from "./store-view.js";
+import type { StoreView } from "../records/store-view.js";
 
 // The stats report as a pure function: what memory buys (hits, concentration, recency) and which cards never
 // pay their way. An unreadable usage sidecar is "error" with null totals, never presented as "no activity".
 
-/** The usage sidecar as read (contract: lib/usage.ts readUsage). */
+/** The usage sidecar as read (contract: lib/usage/usage.ts readUsage). */
 export interface UsageFacts {
   store: string;
   error?: string;
@@ -13,7 +13,7 @@ export interface UsageFacts {
   malformed?: number;
 }
 
-/** One recency bucket boundary (contract: lib/usage.ts AGE_BUCKETS). */
+/** One recency bucket boundary (contract: lib/usage/usage.ts AGE_BUCKETS). */
 export interface BucketFacts {
   label: string;
   maxDays: number;

@@ -1,19 +1,15 @@
 // Reading MEMORY.md with a size cap: a 200 MB index took minutes and died of V8 out-of-memory in the hook. Past
 // the cap only the first INDEX_READ_CAP bytes (whole lines) are read and ranked, and the reader says so.
-import { openRegular, readAt, close } from "../checked-fs.js";
-import { utf8Text } from "../bytes.js";
+import { openRegular, readAt, close } from "./checked-fs.js";
+import { utf8Text } from "../core/bytes.js";
+import type { IndexTruncation } from "../core/index-file.js";
+
+export type { IndexTruncation };
 
 /** MEMORY.md bytes read for ranking; a 10,000-card index is ~1.9 MB. */
 export const INDEX_READ_CAP = 4 * 1024 * 1024;
 /** MEMORY.md lines ranked: a cold rebuild of 20,000 entries takes a calm machine ~2 s (bench/README.md: 1.2 s at 10,000). */
 export const INDEX_LINE_CAP = 20_000;
-
-/** The index was larger than the cap: its first `lines` lines (`bytes` bytes) of `totalBytes` were read. */
-export interface IndexTruncation {
-  lines: number;
-  bytes: number;
-  totalBytes: number;
-}
 
 /** MEMORY.md's text, whole lines up to `cap` bytes; E_NOT_REGULAR for a FIFO, device or directory. */
 export function readIndexText(file: string, cap = INDEX_READ_CAP, lineCap = INDEX_LINE_CAP): { text: string; truncated?: IndexTruncation } {

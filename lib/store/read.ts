@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { parseCard, type ParsedCard } from "./card.js";
-import { parseIndex, type ParsedIndex } from "./index-file.js";
+import { parseCard, type ParsedCard } from "../core/card.js";
+import { parseIndex, type ParsedIndex } from "../core/index-file.js";
 
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { INDEX_FILE } from "./paths.js";
-import { fileKind, readRegularUtf8 } from "../checked-fs.js";
+import { fileKind, readRegularUtf8 } from "./checked-fs.js";
 
 export { EPISODES_FILE, INDEX_FILE, STATE_DIR } from "./paths.js";
 
@@ -83,4 +84,37 @@ export async function listNonRegularCards(dir: string, sub = ""): Promise<{ file
     }
   }
   return out;
+}
+
+/**
+ * readStore, but a store without MEMORY.md (cards only, or empty) reads as an empty index instead of failing.
+ * A store that cannot be read (permissions, MEMORY.md a directory or FIFO) is E_UNAVAILABLE saying why, never
+ * an internal error.
+ */
+export async function readStoreOrEmptyIndex(memoryDir: string): Promise<Store> {
+  try {
+    return await readStoreOrEmpty(memoryDir);
+  } catch (err) {
+    if (err instanceof MemctlError) throw err;
+    const e = err as NodeJS.ErrnoException;
+    const reason = e?.code && e.path && !e.message.includes(e.path) ? `${e.code} ${e.path}` : ((e as Error)?.message ?? String(err));
+    throw new MemctlError(
+      ERROR_CODES.E_UNAVAILABLE,
+      `MEMORY INDEX UNAVAILABLE (${reason}): the memory in ${memoryDir} exists but could not be read; fix its permissions or file types (run "memctl doctor")`,
+    );
+  }
+}
+
+async function readStoreOrEmpty(memoryDir: string): Promise<Store> {
+  if (fs.existsSync(path.join(memoryDir, INDEX_FILE))) return readStore(memoryDir);
+  const cards = new Map<string, CardFile>();
+  for (const file of (await listCardFiles(memoryDir)).sort()) {
+    try {
+      const text = fs.readFileSync(path.join(memoryDir, file), "utf8");
+      cards.set(file, { file, bytes: Buffer.byteLength(text), text, card: parseCard(text) });
+    } catch (err) {
+      cards.set(file, { file, bytes: 0, readError: (err as Error).message });
+    }
+  }
+  return { dir: memoryDir, indexText: "", indexBytes: 0, index: parseIndex(""), cards };
 }

@@ -3,8 +3,8 @@
 // by a rename, never followed to a file outside. Every appender and every temp file under the store uses these.
 // Light on purpose (no parser, no node:crypto): the per-prompt hook appends its usage line through here.
 import fs from "node:fs";
-import { ERROR_CODES, MemctlError, systemCode } from "../errors.js";
-import { close, fstat, lstatIfExists, openForAppend, writeBytes } from "../checked-fs.js";
+import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
+import { close, fstat, lstatIfExists, openForAppend, writeBytes } from "./checked-fs.js";
 import { joinPath } from "./paths.js";
 
 const S_IFMT = 0o170000;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { systemCode } from "../errors.js";
+import { systemCode } from "../core/errors.js";
 import { writeNewFile } from "./safe-write.js";
 
 export interface CommitOptions {

@@ -4,9 +4,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { generateStore } from "../../bench/gen-store.js";
-import { parseIndex } from "../../lib/store/index-file.js";
-import { missingFields, parseCard } from "../../lib/store/card.js";
-import { readUsage } from "../../lib/usage.js";
+import { parseIndex } from "../../lib/core/index-file.js";
+import { missingFields, parseCard } from "../../lib/core/card.js";
+import { readUsage } from "../../lib/usage/usage.js";
 
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "memctl-gen-test-"));

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { inertText, safeJson } from "../../lib/sanitize.js";
+import { inertText, safeJson } from "../../lib/core/sanitize.js";
 import { card, index, makeProject } from "../lib/reports/fixture.js";
 
 // Card names are attacker-influenced: ESC, OSC and the C1 CSI (U+009B) must reach the terminal as inert text in

@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { claudeSlug, projectKey } from "../../lib/project.js";
+import { claudeSlug, projectKey } from "../../lib/config/project.js";
 import { gitInit, REPO_ROOT, tempDir, writeStore } from "../helpers.js";
 
 // Seed 001: a bad [projects."<key>"] entry fails closed for the project it matches, and only for it.

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { projectKey } from "../../lib/project.js";
+import { projectKey } from "../../lib/config/project.js";
 import { gitInit, runCli, tempDir, testIo } from "../helpers.js";
 
 function setup() {

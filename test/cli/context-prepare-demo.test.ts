@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { test } from "node:test";
 import { main } from "../../lib/cli/main.js";
-import { BufferSink } from "../../lib/io.js";
+import { BufferSink } from "../../lib/store/io.js";
 import { sandbox } from "../helpers.js";
 
 const CARDS = [

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { sha256Hex } from "../../lib/history.js";
-import { claudeSlug } from "../../lib/project.js";
+import { sha256Hex } from "../../lib/store/history.js";
+import { claudeSlug } from "../../lib/config/project.js";
 import { card, index, makeProject, snapshotTree, writeCleanStore } from "../lib/reports/fixture.js";
 
 const ISSUE_LISTS = [

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test, type TestContext } from "node:test";
-import { readHistory } from "../../lib/history.js";
+import { readHistory } from "../../lib/store/history.js";
 import { makeWorld, memctl, type World } from "../support/fixture.js";
 
 // Identity is attribution, and it must not be claimable: `system` is memctl's own importer, a host

@@ -3,10 +3,10 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { mock, test } from "node:test";
-import { historyPath, readHistory } from "../../lib/history.js";
-import { BufferSink, type Io } from "../../lib/io.js";
+import { historyPath, readHistory } from "../../lib/store/history.js";
+import { BufferSink, type Io } from "../../lib/store/io.js";
 import { main } from "../../lib/cli/main.js";
-import { parseIndex } from "../../lib/store/index-file.js";
+import { parseIndex } from "../../lib/core/index-file.js";
 import { CLI, makeWorld, memctl, spawnEnv, type World } from "../support/fixture.js";
 
 // `memctl import claude` at scale: guardrails checked up front for the whole import (nothing written when it

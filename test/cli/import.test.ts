@@ -3,8 +3,8 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { readHistory } from "../../lib/history.js";
-import { claudeSlug } from "../../lib/project.js";
+import { readHistory } from "../../lib/store/history.js";
+import { claudeSlug } from "../../lib/config/project.js";
 import { makeWorld, memctl, type World } from "../support/fixture.js";
 
 const LONG = "This imported description is deliberately far longer than the authoring limit, ".repeat(4).trim();

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { main } from "../../lib/cli/main.js";
-import { BufferSink, type Io } from "../../lib/io.js";
+import { BufferSink, type Io } from "../../lib/store/io.js";
 import { initRepo } from "../helpers.js";
 
 function world(): { io: Io; home: string; out: BufferSink; err: BufferSink } {

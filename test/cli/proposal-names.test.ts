@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { main } from "../../lib/cli/main.js";
-import { BufferSink, type Io } from "../../lib/io.js";
+import { BufferSink, type Io } from "../../lib/store/io.js";
 import { sandbox } from "../helpers.js";
 
 // A proposal names a card: a card name, or `<type>_<name>.md` at the store root. Never MEMORY.md, episodes,

@@ -3,9 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { main } from "../../lib/cli/main.js";
-import { readHistory, sha256Hex } from "../../lib/history.js";
-import { BufferSink, type Io } from "../../lib/io.js";
-import { parseCard } from "../../lib/store/card.js";
+import { readHistory, sha256Hex } from "../../lib/store/history.js";
+import { BufferSink, type Io } from "../../lib/store/io.js";
+import { parseCard } from "../../lib/core/card.js";
 import { sandbox } from "../helpers.js";
 
 // The proposal boundary through the CLI, in-process: propose (anyone) → review → accept / reject (owner only),

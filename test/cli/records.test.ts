@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { readHistory, sha256Hex } from "../../lib/history.js";
+import { readHistory, sha256Hex } from "../../lib/store/history.js";
 import { makeWorld, memctl } from "../support/fixture.js";
 
 const LEGACY = `---

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { terms } from "../../lib/search.js";
+import { terms } from "../../lib/records/search.js";
 import { makeWorld, memctl } from "../support/fixture.js";
 
 async function seeded() {

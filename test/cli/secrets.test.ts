@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { claudeSlug } from "../../lib/project.js";
+import { claudeSlug } from "../../lib/config/project.js";
 import { configure, handWrittenCards, readCompactJson, script } from "../support/compact-fixture.js";
 import { makeWorld, memctl, type World } from "../support/fixture.js";
 

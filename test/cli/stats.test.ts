@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { measureIndexInjectBytes } from "../../lib/inject.js";
-import { projectKey } from "../../lib/project.js";
-import { parseIndex } from "../../lib/store/index-file.js";
-import { AGE_BUCKETS, recordHitsSync } from "../../lib/usage.js";
+import { measureIndexInjectBytes } from "../../lib/core/block.js";
+import { projectKey } from "../../lib/config/project.js";
+import { parseIndex } from "../../lib/core/index-file.js";
+import { AGE_BUCKETS, recordHitsSync } from "../../lib/usage/usage.js";
 import { card, index, makeProject, snapshotTree, TODAY, writeCleanStore } from "../lib/reports/fixture.js";
 
 /** Five measurable cards (a–e), one linked twice, one unmeasurable path, one unparsed line; hits on a, b, c. */
@@ -93,7 +93,7 @@ test("stats counts entries, cards, hits, concentration and recency buckets from 
   assert.equal(report.last_hit_buckets.at(-1).max_days, null, "Infinity is null in JSON");
 });
 
-test("index_inject_bytes is what lib/inject.ts measures for the same index; budgets follow host and config", async () => {
+test("index_inject_bytes is what lib/core/block.ts measures for the same index; budgets follow host and config", async () => {
   const p = usageStore();
   const entries = parseIndex(fs.readFileSync(path.join(p.memory, "MEMORY.md"), "utf8")).entries;
   const expected = measureIndexInjectBytes(entries, { projectKey: projectKey(p.repo), source: "env", entryCount: entries.length });

@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { readPending } from "../../lib/proposals.js";
+import { readPending } from "../../lib/proposals/propose.js";
 import { CLI, makeWorld, memctl, spawnEnv, type World } from "../support/fixture.js";
 
 // Process-level claims for the proposal boundary: real concurrent `node dist/cli.js propose` processes

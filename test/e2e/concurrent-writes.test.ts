@@ -3,8 +3,8 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { readHistory } from "../../lib/history.js";
-import { parseIndex } from "../../lib/store/index-file.js";
+import { readHistory } from "../../lib/store/history.js";
+import { parseIndex } from "../../lib/core/index-file.js";
 import { CLI, makeWorld, spawnEnv, type World } from "../support/fixture.js";
 
 // Process-level claims: real concurrent `node dist/cli.js` processes (build first: npm run build).

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { parseSnapshot, readUsage } from "../../lib/usage.js";
+import { parseSnapshot, readUsage } from "../../lib/usage/usage.js";
 import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
 
 const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs");

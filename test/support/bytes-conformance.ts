@@ -1,7 +1,7 @@
-// lib/bytes.ts against Buffer: every helper, on ASCII, multi-byte, CJK, emoji, unpaired surrogates, empty input
+// lib/core/bytes.ts against Buffer: every helper, on ASCII, multi-byte, CJK, emoji, unpaired surrogates, empty input
 // and ranges past either end, must give what the Buffer call it replaces gives. Returns what differed. Run
 // in-process by the tests and, bundled, under other Node lines (the per-encoding methods differ between lines).
-import * as bytes from "../../lib/bytes.js";
+import * as bytes from "../../lib/core/bytes.js";
 
 const TEXTS = [
   "",

@@ -14,8 +14,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { main } from "../../lib/cli/main.js";
-import { BufferSink, type Io } from "../../lib/io.js";
-import { claudeSlug, projectKey } from "../../lib/project.js";
+import { BufferSink, type Io } from "../../lib/store/io.js";
+import { claudeSlug, projectKey } from "../../lib/config/project.js";
 import { REPO_ROOT } from "../helpers.js";
 
 export const DOC_FILES = [

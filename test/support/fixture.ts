@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { main } from "../../lib/cli/main.js";
-import { BufferSink, type Io } from "../../lib/io.js";
+import { BufferSink, type Io } from "../../lib/store/io.js";
 import { initRepo } from "../helpers.js";
 
 /** A temp world: a git repo, a HOME, a config file path, and an explicit memory dir (created unless told not to). */

@@ -5,9 +5,9 @@ import { test } from "node:test";
 import type { CompactArtifact } from "../../../lib/compact/artifact.js";
 import { assembleIndexView, indexRecords, renderViewBlock, viewBytes, watermarkOf } from "../../../lib/compact/assemble.js";
 import { mechanicalSummary, omittedRecords, repairSummary } from "../../../lib/compact/generate.js";
-import { makeEntry, type HistoryEntry } from "../../../lib/history.js";
-import { BLOCK_CLOSE, measureIndexInjectBytes } from "../../../lib/inject.js";
-import { viewStore } from "../../../lib/reports/store-view.js";
+import { makeEntry, type HistoryEntry } from "../../../lib/store/history.js";
+import { BLOCK_CLOSE, measureIndexInjectBytes } from "../../../lib/core/block.js";
+import { viewStore } from "../../../lib/records/store-view.js";
 import { readStore } from "../../../lib/store/read.js";
 import { tempDir } from "../../helpers.js";
 

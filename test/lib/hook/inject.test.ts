@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { HOSTS } from "../../../hosts/index.js";
+import { HOSTS } from "../../../lib/hosts/index.js";
 import { buildInjection, type InjectionRequest } from "../../../lib/hook/inject.js";
-import { loadRankable } from "../../../lib/store/rank-cache.js";
+import { loadRankable } from "../../../lib/rank/cache.js";
 import { ageStore, sandbox } from "../../helpers.js";
 
 // Lines of every width the byte arithmetic must get right: ASCII, CJK (3 bytes a character), emoji (4), a

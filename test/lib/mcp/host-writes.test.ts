@@ -9,7 +9,7 @@ import { test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { main } from "../../../lib/cli/main.js";
-import { BufferSink } from "../../../lib/io.js";
+import { BufferSink } from "../../../lib/store/io.js";
 import { REPO_ROOT, sandbox } from "../../helpers.js";
 import { callTool, history } from "./support.js";
 

@@ -3,9 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { main } from "../../../lib/cli/main.js";
-import { BufferSink } from "../../../lib/io.js";
-import { readPending } from "../../../lib/proposals.js";
-import { parseCard } from "../../../lib/store/card.js";
+import { BufferSink } from "../../../lib/store/io.js";
+import { readPending } from "../../../lib/proposals/propose.js";
+import { parseCard } from "../../../lib/core/card.js";
 import { sandbox } from "../../helpers.js";
 import { callTool, connect, history } from "./support.js";
 

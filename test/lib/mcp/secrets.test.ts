@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { readPending } from "../../../lib/proposals.js";
+import { readPending } from "../../../lib/proposals/propose.js";
 import { sandbox } from "../../helpers.js";
 import { callTool, connect, history } from "./support.js";
 

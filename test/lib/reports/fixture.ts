@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { main } from "../../../lib/cli/main.js";
-import { BufferSink, type Io } from "../../../lib/io.js";
+import { BufferSink, type Io } from "../../../lib/store/io.js";
 import { initRepo } from "../../helpers.js";
 
 export const TODAY = "2026-12-02";

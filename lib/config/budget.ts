@@ -1,0 +1,52 @@
+import { SHARED_BUDGET } from "../hosts/deliver.js";
+import { hostAdapter, type Budget } from "../hosts/index.js";
+import type { MemctlConfig } from "./config.js";
+
+export type { Budget };
+
+/** The shared per-prompt budget (seed 001: MEMORY_MAX_INJECT_BYTES 3000 / MEMORY_MAX_INJECT_ENTRIES 20). */
+export const DEFAULT_BUDGET: Readonly<Budget> = SHARED_BUDGET;
+
+/** A host's default budget (claude → 1500 / 10, since Claude Code already loads MEMORY.md natively). */
+export function hostBudget(host: string | undefined, nativeIndex?: boolean): Budget {
+  const adapter = host ? hostAdapter(host) : undefined;
+  if (nativeIndex === false && adapter?.budgetWithoutNativeIndex) return { ...adapter.budgetWithoutNativeIndex };
+  return { ...(adapter?.budget ?? DEFAULT_BUDGET) };
+}
+
+export type BudgetSource = "cli" | "config-host" | "config" | "host-default";
+
+export interface ResolvedBudget extends Budget {
+  source: { maxBytes: BudgetSource; maxEntries: BudgetSource };
+}
+
+export interface BudgetInputs {
+  host?: string;
+  cliMaxBytes?: number;
+  cliMaxEntries?: number;
+  /** The parsed user config (lib/config/config.ts: `[hook]` is key "default", `[hook.<host>]` is key "<host>"). */
+  config?: Pick<MemctlConfig, "hook">;
+  /** Whether the host loads this store's index natively (false: the host's reduced default does not apply; undefined: unknown). */
+  nativeIndex?: boolean;
+}
+
+/**
+ * Each limit independently: command line > config `[hook.<host>]` > config `[hook]` > host default.
+ * Never read from environment variables: an ambient override would leak into tests and other sessions.
+ */
+export function resolveBudget(inputs: BudgetInputs): ResolvedBudget {
+  const base = hostBudget(inputs.host, inputs.nativeIndex);
+  const hostTable = inputs.host ? inputs.config?.hook[inputs.host] : undefined;
+  const shared = inputs.config?.hook.default;
+  const pick = (cli: number | undefined, field: "max_bytes" | "max_entries", fallback: number): [number, BudgetSource] => {
+    if (cli !== undefined) return [cli, "cli"];
+    const fromHost = hostTable?.[field];
+    if (fromHost !== undefined) return [fromHost, "config-host"];
+    const fromShared = shared?.[field];
+    if (fromShared !== undefined) return [fromShared, "config"];
+    return [fallback, "host-default"];
+  };
+  const [maxBytes, bytesSource] = pick(inputs.cliMaxBytes, "max_bytes", base.maxBytes);
+  const [maxEntries, entriesSource] = pick(inputs.cliMaxEntries, "max_entries", base.maxEntries);
+  return { maxBytes, maxEntries, source: { maxBytes: bytesSource, maxEntries: entriesSource } };
+}

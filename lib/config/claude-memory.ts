@@ -1,0 +1,110 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Io } from "../store/io.js";
+import { parseCard } from "../core/card.js";
+
+// Claude Code's own ("auto") memory: `<CLAUDE_CONFIG_DIR or ~/.claude>/projects/<slug>/memory/` holds a
+// MEMORY.md index plus topic files with frontmatter (name, description, type). `memctl import claude`
+// rescues those cards into the canonical store; doctor reports ones that have no memctl counterpart.
+
+/** One card file found in a Claude Code memory directory. */
+export interface ClaudeCard {
+  /** The memory directory it was found in. */
+  dir: string;
+  /** The file name inside that directory, e.g. "feedback_testing.md". */
+  file: string;
+  /** Absolute path. */
+  path: string;
+  /** Frontmatter `name`, else the file stem. The key imports dedupe on. */
+  name: string;
+  description?: string;
+  /** Frontmatter `type` or `metadata.type` (user, feedback, project, reference), when present. */
+  type?: string;
+  mtimeMs: number;
+  mtime: Date;
+  bytes: number;
+}
+
+/** `<CLAUDE_CONFIG_DIR or <home>/.claude>`, the same root resolution uses for the legacy store. */
+export function claudeConfigHome(io: Pick<Io, "env" | "home">): string {
+  return io.env.CLAUDE_CONFIG_DIR ? path.resolve(io.env.CLAUDE_CONFIG_DIR) : path.join(io.home, ".claude");
+}
+
+/**
+ * Every existing `<claude home>/projects/<slug>/memory/` directory, sorted. `exclude` drops one directory
+ * (compared by real path) — pass the memctl store itself when it is a legacy Claude location.
+ */
+export function findClaudeMemoryDirs(io: Pick<Io, "env" | "home">, options: { exclude?: string } = {}): string[] {
+  const projects = path.join(claudeConfigHome(io), "projects");
+  let slugs: string[];
+  try {
+    slugs = fs.readdirSync(projects);
+  } catch {
+    return [];
+  }
+  const excluded = options.exclude ? realOrSelf(options.exclude) : undefined;
+  const dirs: string[] = [];
+  for (const slug of slugs.sort()) {
+    const dir = path.join(projects, slug, "memory");
+    if (!isDirectory(dir)) continue;
+    if (excluded !== undefined && realOrSelf(dir) === excluded) continue;
+    dirs.push(dir);
+  }
+  return dirs;
+}
+
+/**
+ * The card files of one Claude memory directory: top-level regular `*.md` files other than MEMORY.md.
+ * Symlinked files are skipped (an import must never read through a link to somewhere else). Never throws.
+ */
+export function listClaudeCards(dir: string): ClaudeCard[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const cards: ClaudeCard[] = [];
+  for (const file of names.sort()) {
+    if (!file.endsWith(".md") || file === "MEMORY.md" || file.startsWith(".")) continue;
+    const full = path.join(dir, file);
+    try {
+      const stat = fs.lstatSync(full);
+      if (!stat.isFile()) continue;
+      const card = parseCard(fs.readFileSync(full, "utf8"));
+      const fm = card.frontmatter;
+      const name = typeof fm.name === "string" && fm.name.trim() !== "" ? fm.name.trim() : file.slice(0, -3);
+      const type = typeof fm.type === "string" ? fm.type : card.meta.metadata?.type;
+      cards.push({
+        dir,
+        file,
+        path: full,
+        name,
+        description: card.meta.description,
+        type: typeof type === "string" ? type : undefined,
+        mtimeMs: stat.mtimeMs,
+        mtime: stat.mtime,
+        bytes: stat.size,
+      });
+    } catch {
+      continue;
+    }
+  }
+  return cards;
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function realOrSelf(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
+}

@@ -1,0 +1,60 @@
+import { ERROR_CODES, MemctlError } from "./errors.js";
+import { parseCard, REQUIRED_FIELDS } from "./card.js";
+import { CARD_TYPE_PREFIX, CARD_TYPES } from "./card-types.js";
+
+// The authoring rules of a card, in one place: save, accept and the file tools (CLI manage, MCP memory_manage)
+// all check a card's text here before writing it. A card is a file named `<type>_<name>.md` at the store root;
+// anything else (people/alex.md, notes/…) is a free note and is written as given.
+
+export { CARD_TYPES };
+export const DESCRIPTION_MAX = 200;
+const CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
+/** The fields a written card carries: the description (its index hook) and what doctor requires. */
+export const CARD_REQUIRED = ["description", ...REQUIRED_FIELDS] as const;
+
+/** True for a store-relative path named like a card at the store root. */
+export function isCardFile(rel: string): boolean {
+  return CARD_FILE.test(rel);
+}
+
+/** Authoring rule for a description: at most 200 characters (imports are exempt and stored verbatim). */
+export function descriptionProblem(description: string): string | undefined {
+  const length = [...description].length;
+  if (length > DESCRIPTION_MAX)
+    return `the description is ${length} characters; the limit is ${DESCRIPTION_MAX} when authoring. Keep the injected line short and put the detail in the body (--body-file FILE or - for stdin).`;
+  if (description.trim() === "") return "the description is empty; say in one line what the card is for";
+  return undefined;
+}
+
+/**
+ * What keeps `text` from being a valid card; empty when it is one. The description is judged only when it is
+ * new or changed from `previous` (an imported card's long description is kept as it was).
+ */
+export function cardTextProblems(text: string, previous?: string): string[] {
+  return check(text, previous).problems;
+}
+
+/** Refuses a card text that breaks the rules, naming every problem; E_DESCRIPTION_TOO_LONG when that is the only one. */
+export function assertCardText(file: string, text: string, previous?: string, fix = 'write it with "memctl save", or give it the full frontmatter'): void {
+  const { problems, tooLong } = check(text, previous);
+  if (problems.length === 0) return;
+  const code = tooLong && problems.length === 1 ? ERROR_CODES.E_DESCRIPTION_TOO_LONG : ERROR_CODES.E_CARD_RULES;
+  throw new MemctlError(code, `${file} is named like a card, so it must be one: ${problems.join("; ")}. Nothing was written; ${fix}.`, { file, problems, limit: DESCRIPTION_MAX });
+}
+
+function check(text: string, previous: string | undefined): { problems: string[]; tooLong: boolean } {
+  const card = parseCard(text);
+  if (!card.hasFrontmatter) return { problems: [`it has no frontmatter block (--- … ---); a card starts with the fields ${CARD_REQUIRED.join(", ")}`], tooLong: false };
+  if (card.errors.length > 0) return { problems: card.errors.map((e) => e.message), tooLong: false };
+  const problems: string[] = [];
+  const missing = CARD_REQUIRED.filter((f) => !(f in card.frontmatter));
+  if (missing.length > 0) problems.push(`it lacks the required field${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
+  const description = card.meta.description ?? ("description" in card.frontmatter ? "" : undefined);
+  let tooLong = false;
+  if (description !== undefined && (previous === undefined || parseCard(previous).meta.description !== card.meta.description)) {
+    const problem = descriptionProblem(description);
+    if (problem) problems.push(problem);
+    tooLong = [...description].length > DESCRIPTION_MAX;
+  }
+  return { problems, tooLong };
+}

@@ -1,0 +1,135 @@
+import { CORE_SCHEMA, load } from "js-yaml";
+import { fastLoadFrontmatter } from "./frontmatter-fast.js";
+import { typeFromFileName } from "./card-types.js";
+
+export type Priority = "always" | "normal" | "low";
+export type ProvenanceKind = "fact" | "inference" | "unverified";
+
+/** The typed view of a card's frontmatter (see DESIGN.md "Card frontmatter"). Unknown keys stay in `frontmatter`. */
+export interface CardMeta {
+  name?: string;
+  description?: string;
+  /** Legacy block: node_type, type, originSessionId. Preserved byte for byte by every rewrite. */
+  metadata?: { node_type?: string; type?: string; originSessionId?: string; [k: string]: unknown };
+  topics: string[];
+  priority?: Priority;
+  status?: string;
+  updated_at?: string;
+  expires_at?: string;
+  /** Present (possibly empty) or absent: doctor distinguishes the two. */
+  repo_refs?: string[];
+  provenance?: { kind?: ProvenanceKind; confidence?: number; source?: string };
+}
+
+export interface CardProblem {
+  code: string;
+  message: string;
+}
+
+export interface ParsedCard {
+  /** The frontmatter as parsed (CORE schema: dates stay strings). */
+  frontmatter: Record<string, unknown>;
+  meta: CardMeta;
+  /** The exact frontmatter source between the fences, for byte-preserving edits. */
+  frontmatterText: string;
+  body: string;
+  hasFrontmatter: boolean;
+  errors: CardProblem[];
+  warnings: CardProblem[];
+}
+
+/** Fields every card must carry (repo_refs may be [] but the key must exist). */
+export const REQUIRED_FIELDS = ["topics", "priority", "status", "updated_at", "repo_refs"] as const;
+
+const FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
+
+/** Parses a card; never throws. Bad YAML or wrong field types are collected as problems. */
+export function parseCard(text: string): ParsedCard {
+  const match = FRONTMATTER.exec(text);
+  if (!match) return { frontmatter: {}, meta: { topics: [] }, frontmatterText: "", body: text, hasFrontmatter: false, errors: [], warnings: [] };
+  const frontmatterText = match[1]!;
+  const body = text.slice(match[0].length);
+  const errors: CardProblem[] = [];
+  const warnings: CardProblem[] = [];
+  let loaded: unknown;
+  try {
+    loaded = frontmatterText.trim() === "" ? {} : (fastLoadFrontmatter(frontmatterText) ?? load(frontmatterText, { schema: CORE_SCHEMA }));
+  } catch (err) {
+    const message = (err instanceof Error ? err.message : String(err)).split("\n")[0];
+    errors.push({ code: "E_CARD_FRONTMATTER", message: `frontmatter is not valid YAML: ${message}` });
+    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
+  }
+  if (loaded === null || typeof loaded !== "object" || Array.isArray(loaded)) {
+    errors.push({ code: "E_CARD_FRONTMATTER", message: "frontmatter must be a YAML mapping (key: value lines)" });
+    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
+  }
+  const fm = loaded as Record<string, unknown>;
+  return { frontmatter: fm, meta: toMeta(fm, warnings), frontmatterText, body, hasFrontmatter: true, errors, warnings };
+}
+
+function toMeta(fm: Record<string, unknown>, warnings: CardProblem[]): CardMeta {
+  const meta: CardMeta = { topics: [] };
+  const warn = (field: string, expected: string) => warnings.push({ code: "W_FIELD_TYPE", message: `${field} should be ${expected}` });
+  const text = (field: string): string | undefined => {
+    const v = fm[field];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v === "string") return v;
+    if (typeof v === "number" || typeof v === "boolean") return String(v);
+    warn(field, "a string");
+    return undefined;
+  };
+  meta.name = text("name");
+  meta.description = text("description");
+  meta.status = text("status");
+  meta.updated_at = text("updated_at");
+  meta.expires_at = text("expires_at");
+  if (fm.metadata !== undefined) {
+    if (fm.metadata && typeof fm.metadata === "object" && !Array.isArray(fm.metadata)) meta.metadata = fm.metadata as CardMeta["metadata"];
+    else warn("metadata", "a mapping");
+  }
+  const topics = fm.topics;
+  if (Array.isArray(topics)) meta.topics = topics.filter((t) => t !== null && t !== undefined).map(String);
+  else if (typeof topics === "string")
+    meta.topics = topics
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean);
+  else if (topics !== undefined && topics !== null) warn("topics", "a list");
+  const priority = text("priority");
+  if (priority === "always" || priority === "normal" || priority === "low") meta.priority = priority;
+  else if (priority !== undefined) warn("priority", "one of always, normal, low");
+  if ("repo_refs" in fm) {
+    const refs = fm.repo_refs;
+    if (Array.isArray(refs)) meta.repo_refs = refs.map(String);
+    else if (refs === null || refs === undefined) meta.repo_refs = [];
+    else {
+      warn("repo_refs", "a list");
+      meta.repo_refs = [String(refs)];
+    }
+  }
+  if (fm.provenance && typeof fm.provenance === "object" && !Array.isArray(fm.provenance)) {
+    const p = fm.provenance as Record<string, unknown>;
+    meta.provenance = {
+      kind: p.kind === "fact" || p.kind === "inference" || p.kind === "unverified" ? p.kind : undefined,
+      confidence: typeof p.confidence === "number" ? p.confidence : undefined,
+      source: typeof p.source === "string" ? p.source : undefined,
+    };
+  }
+  return meta;
+}
+
+/** Which required fields a card lacks. */
+export function missingFields(card: ParsedCard): string[] {
+  return REQUIRED_FIELDS.filter((f) => !(f in card.frontmatter));
+}
+
+/** True when `expires_at` is a date strictly before `today` (YYYY-MM-DD comparison). */
+export function isExpired(meta: CardMeta, today: string): boolean {
+  return typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at) && meta.expires_at.slice(0, 10) < today;
+}
+
+/** The card's type from its file name prefix or metadata.type (feedback, project, reference, user). */
+export function cardType(file: string, meta: CardMeta): string | undefined {
+  const prefix = typeFromFileName(file);
+  return prefix ?? (typeof meta.metadata?.type === "string" ? meta.metadata.type : undefined);
+}

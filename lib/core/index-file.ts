@@ -1,0 +1,78 @@
+/** One card line of MEMORY.md: `- [Title](file.md) — hook`. */
+export interface IndexEntry {
+  /** 1-based line number in MEMORY.md. */
+  line: number;
+  raw: string;
+  title: string;
+  /** The link target as written (relative to the memory directory). */
+  file: string;
+  /** The hook text after the link, separator removed; may be empty. */
+  hook: string;
+}
+
+/** A bullet line that looks like an index entry but has no parseable `.md` link. Reported, never dropped. */
+export interface UnparsedLine {
+  line: number;
+  raw: string;
+  reason: string;
+}
+
+export interface ParsedIndex {
+  entries: IndexEntry[];
+  unparsed: UnparsedLine[];
+}
+
+const BULLET = /^\s*[-*+]\s+/;
+const ENTRY = /^\s*[-*+]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
+const HOOK_SEPARATOR = /^(?:—|–|--|-|:)\s*/;
+
+/**
+ * Parses MEMORY.md. Bullet lines with a Markdown link to a `.md` file are entries; other bullet lines are
+ * `unparsed` (so doctor and stats can report them); headings, prose and fenced blocks are not index lines.
+ */
+export function parseIndex(text: string): ParsedIndex {
+  const entries: IndexEntry[] = [];
+  const unparsed: UnparsedLine[] = [];
+  const lines = text.split(/\r?\n/);
+  let fenced = false;
+  lines.forEach((raw, i) => {
+    if (/^\s*(```|~~~)/.test(raw)) fenced = !fenced;
+    if (fenced || !BULLET.test(raw)) return;
+    const m = ENTRY.exec(raw);
+    if (!m) {
+      unparsed.push({ line: i + 1, raw, reason: "bullet line without a [Title](file.md) link" });
+      return;
+    }
+    const target = m[2]!.startsWith("<") ? m[2]!.slice(1, -1) : m[2]!;
+    const file = safeDecode(target);
+    if (!/\.md$/i.test(file.split("#")[0]!)) {
+      unparsed.push({ line: i + 1, raw, reason: `link target "${target}" is not a .md card` });
+      return;
+    }
+    entries.push({ line: i + 1, raw, title: m[1]!.replace(/\\(.)/g, "$1"), file: file.split("#")[0]!, hook: m[3]!.replace(HOOK_SEPARATOR, "").trim() });
+  });
+  return { entries, unparsed };
+}
+
+/** Renders one index line; whitespace in the hook is collapsed so an entry is always exactly one line. */
+export function renderIndexLine(entry: { title: string; file: string; hook: string }): string {
+  const title = entry.title.replace(/\s+/g, " ").replace(/([\\[\]])/g, "\\$1");
+  const target = /[\s()<>]/.test(entry.file) ? `<${entry.file}>` : entry.file;
+  const hook = entry.hook.replace(/\s+/g, " ").trim();
+  return `- [${title}](${target})${hook ? ` — ${hook}` : ""}`;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** The index was larger than the cap: its first `lines` lines (`bytes` bytes) of `totalBytes` were read. */
+export interface IndexTruncation {
+  lines: number;
+  bytes: number;
+  totalBytes: number;
+}

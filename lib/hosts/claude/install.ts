@@ -1,0 +1,117 @@
+import path from "node:path";
+import { isDeepStrictEqual } from "node:util";
+import type { Io } from "../../store/io.js";
+import { cliEntry, hostMcpCommand, hookCommand, hookEntry, isMemctlHookCommand, type InstallContext, type PlannedEdit } from "../../install/context.js";
+import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../../install/host.js";
+import { readText, type TextEdit } from "../../install/apply.js";
+import { emptyObjectToAbsent, hookCommandsIn, hookJsonEdits } from "../../install/hook-json.js";
+import { jsonEntryEdits, jsonSettingEdits } from "../../install/json-member.js";
+import { readJsonc } from "../../install/jsonc.js";
+import { readCommandSources, renderClaudeCommand } from "../../install/render.js";
+
+// Claude Code: the UserPromptSubmit hook in settings.json, the slash commands in commands/, and the memctl MCP
+// server (mcpServers.memctl in ~/.claude.json for user scope, the project's .mcp.json for project scope).
+// The package root is also a Claude Code plugin (.claude-plugin/, hooks/hooks.json, commands/).
+
+function userDir(io: Io): string {
+  return io.env.CLAUDE_CONFIG_DIR || path.join(io.home, ".claude");
+}
+
+export function claudeDir(ctx: InstallContext): string {
+  return ctx.scope === "user" ? userDir(ctx.io) : path.join(ctx.projectDir, ".claude");
+}
+
+/** The settings file of a scope: local is Claude's gitignored .claude/settings.local.json. */
+export function claudeSettingsFile(ctx: InstallContext): string {
+  return path.join(claudeDir(ctx), ctx.scope === "local" ? "settings.local.json" : "settings.json");
+}
+
+/**
+ * The hook, and Claude's auto memory turned off in the same file: with it on, Claude's system prompt tells the
+ * model to write cards and MEMORY.md lines into its auto-memory directory (memctl's legacy store) directly,
+ * bypassing review, and loads that MEMORY.md natively next to memctl's block. A value the user set stays.
+ */
+function settingsEdits(ctx: InstallContext, file: string): { install: TextEdit; uninstall: TextEdit } {
+  const hook = hookJsonEdits(file, "UserPromptSubmit", hookCommand(ctx, "claude"), (c) => isMemctlHookCommand(c, ctx.packageRoot));
+  const autoMemory = jsonSettingEdits(file, "autoMemoryEnabled", false);
+  return {
+    install: (before, original) => autoMemory.install(hook.install(before, original), original),
+    uninstall: (before, original) => {
+      const after = hook.uninstall(autoMemory.uninstall(before, original), original);
+      return after !== null && original === null ? emptyObjectToAbsent(after) : after;
+    },
+  };
+}
+
+/**
+ * Where the MCP server is registered: ~/.claude.json (or $CLAUDE_CONFIG_DIR/.claude.json) for user scope — a big
+ * file Claude Code rewrites itself, so only our key is spliced in — and the project's .mcp.json otherwise.
+ */
+export function claudeMcpFile(ctx: InstallContext): string {
+  if (ctx.scope === "project") return path.join(ctx.projectDir, ".mcp.json");
+  return path.join(ctx.io.env.CLAUDE_CONFIG_DIR || ctx.io.home, ".claude.json");
+}
+
+/** Claude Code's stdio entry for memctl's server, writing as host:claude (project scope pins the project). */
+export function claudeMcpEntry(ctx: InstallContext): Record<string, unknown> {
+  const { command, args } = hostMcpCommand(ctx, "claude");
+  return { type: "stdio", command, args };
+}
+
+export const claude: HostInstaller = {
+  name: "claude",
+  title: "Claude Code",
+  detect: (io) => detectBy(io, "claude", userDir(io)),
+  plan(ctx): PlannedEdit[] {
+    const dir = claudeDir(ctx);
+    const settings = claudeSettingsFile(ctx);
+    const wiring: PlannedEdit = { file: settings, label: "UserPromptSubmit hook + autoMemoryEnabled: false", root: scopeBase(ctx), ...settingsEdits(ctx, settings) };
+    // Local scope is this machine's private settings only: the MCP server and commands come from user scope.
+    if (ctx.scope === "local") return [wiring];
+    return [
+      wiring,
+      {
+        file: claudeMcpFile(ctx),
+        label: "MCP server mcpServers.memctl (memory tools)",
+        root: scopeBase(ctx),
+        mcp: true,
+        ...jsonEntryEdits(claudeMcpFile(ctx), "mcpServers", "memctl", claudeMcpEntry(ctx)),
+      },
+      ...commandFileEdits(ctx, path.join(dir, "commands"), readCommandSources(ctx.packageRoot), renderClaudeCommand, (d, n) => path.join(d, `${n}.md`), "slash command /"),
+    ];
+  },
+  notes: (ctx) => [
+    `Claude Code runs the hook on your next prompt; no restart of memctl is needed.`,
+    `Or load the package as a plugin instead: claude --plugin-dir ${ctx.packageRoot} (do not use both: the hook would run twice).`,
+    `The memory tools come from the MCP server "memctl" (${claudeMcpFile(ctx)}); \`claude mcp get memctl\` shows whether it connects.`,
+    ...(ctx.scope === "project" ? ['Claude Code asks once before it starts a project\'s .mcp.json server: run `claude` in the project and approve "memctl".'] : []),
+  ],
+  requiredFiles: (ctx) => [hookEntry(ctx.packageRoot), cliEntry(ctx.packageRoot)],
+  hookFiles: (ctx) => (["user", "project", "local"] as const).map((scope) => claudeSettingsFile({ ...ctx, scope })),
+  warnings(ctx) {
+    // The package is also a Claude Code plugin; enabled as one and wired in settings.json, the hook runs twice.
+    const settings = (file: string) => {
+      try {
+        return readJsonc(readText(file) ?? "{}");
+      } catch {
+        return {};
+      }
+    };
+    const wired = hookCommandsIn(settings(claudeSettingsFile(ctx))).some((c) => isMemctlHookCommand(c, ctx.packageRoot));
+    const plugins = (settings(path.join(userDir(ctx.io), "settings.json")).enabledPlugins ?? {}) as Record<string, unknown>;
+    const enabled = Object.keys(plugins).filter((k) => /^memctl@/.test(k) && plugins[k] === true);
+    const warnings =
+      wired && enabled.length > 0
+        ? [`the memctl plugin (${enabled.join(", ")}) is enabled too, so the hook runs twice per prompt: run "memctl uninstall claude --scope ${ctx.scope}" or disable the plugin`]
+        : [];
+    // A local-scope "memctl" (claude mcp add without --scope) outranks ours in that project; if stale, it breaks the tools there.
+    const projects = (settings(path.join(ctx.io.env.CLAUDE_CONFIG_DIR || ctx.io.home, ".claude.json")).projects ?? {}) as Record<string, { mcpServers?: Record<string, unknown> }>;
+    for (const [dir, project] of Object.entries(projects)) {
+      const local = project?.mcpServers?.memctl;
+      if (local !== undefined && !isDeepStrictEqual(local, claudeMcpEntry({ ...ctx, scope: "user" }))) {
+        warnings.push(`a local-scope "memctl" MCP server for ${dir} in .claude.json overrides memctl's registration there: run "claude mcp remove memctl -s local" in ${dir}`);
+      }
+    }
+    return warnings;
+  },
+};

@@ -1,0 +1,119 @@
+import fs from "node:fs";
+import path from "node:path";
+import { writeAtomic } from "../store/atomic.js";
+import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
+
+/**
+ * A pure config edit: the file's text before (null = absent) → after (null = absent). Throws to refuse.
+ * `original` is the backup memctl kept before its first change of the file (null when there is none, i.e. the
+ * file did not exist then): uninstall uses it to keep containers the user had and to delete files memctl created.
+ */
+export type TextEdit = (before: string | null, original: string | null) => string | null;
+
+/** What one edit would do (or did) to one file. */
+export interface FileChange {
+  file: string;
+  before: string | null;
+  after: string | null;
+  changed: boolean;
+  /** Where the pre-change copy is (only on the first change of a file that existed). */
+  backup?: string;
+}
+
+export const BACKUP_SUFFIX = ".memctl-backup";
+
+export function readText(file: string): string | null {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return null;
+    throw new MemctlError(ERROR_CODES.E_IO, `cannot read ${file}: ${(err as Error).message}`, { file });
+  }
+}
+
+/** Runs an edit against the file on disk without writing anything. */
+export function planEdit(file: string, edit: TextEdit): FileChange {
+  const before = readText(file);
+  const after = edit(before, readText(file + BACKUP_SUFFIX));
+  return { file, before, after, changed: after !== before };
+}
+
+/**
+ * The one writer: applies an edit, keeping a backup of the file the first time memctl changes it, writing
+ * atomically, deleting when the edit says the file should not exist, and doing nothing when nothing changes.
+ */
+export async function applyEdit(file: string, edit: TextEdit, options: { dryRun?: boolean; stopAt?: string; owned?: boolean } = {}): Promise<FileChange> {
+  const change = planEdit(file, edit);
+  if (!change.changed || options.dryRun) return change;
+  return commitChange(change, options);
+}
+
+/** Writes a planned change to disk (see applyEdit). A file wholly memctl's (`owned`) gets no backup. */
+export async function commitChange(change: FileChange, options: { stopAt?: string; owned?: boolean } = {}): Promise<FileChange> {
+  const { file, before, after } = change;
+  const { stopAt, owned } = options;
+  if (!change.changed) return change;
+  let backup: string | undefined;
+  // Edits delete a file only when what is left is memctl's own (or nothing), so a deletion needs no backup.
+  if (before !== null && after !== null && !owned && !fs.existsSync(file + BACKUP_SUFFIX)) {
+    backup = file + BACKUP_SUFFIX;
+    fs.copyFileSync(file, backup, fs.constants.COPYFILE_EXCL);
+  }
+  if (after === null) {
+    fs.rmSync(file, { force: true });
+    if (stopAt) removeEmptyDirs(path.dirname(file), stopAt);
+  } else {
+    // A config kept in a dotfiles repo is often a symlink: write through it, never replace the link.
+    const target = realTarget(file);
+    await writeAtomic(target, after, { mode: modeOf(target) });
+  }
+  return { ...change, ...(backup ? { backup } : {}) };
+}
+
+/** Removes now-empty directories from `dir` up to (not including) `stopAt`, e.g. a skill folder memctl made. */
+function removeEmptyDirs(dir: string, stopAt: string): void {
+  const stop = path.resolve(stopAt);
+  let current = path.resolve(dir);
+  while (current.startsWith(stop + path.sep) && current !== stop) {
+    try {
+      fs.rmdirSync(current);
+    } catch {
+      return;
+    }
+    current = path.dirname(current);
+  }
+}
+
+function realTarget(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
+function modeOf(file: string): number | undefined {
+  try {
+    return fs.statSync(file).mode & 0o777;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A short unified-style diff of one change, for --dry-run. Common leading and trailing lines are elided. */
+export function renderDiff(change: FileChange): string {
+  const a = change.before === null ? [] : change.before.split("\n");
+  const b = change.after === null ? [] : change.after.split("\n");
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const context = 2;
+  const from = Math.max(0, head - context);
+  const lines = [`--- ${change.before === null ? "/dev/null" : change.file}`, `+++ ${change.after === null ? "/dev/null" : change.file}`, `@@ line ${from + 1} @@`];
+  for (let i = from; i < head; i++) lines.push(` ${a[i]}`);
+  for (let i = head; i < a.length - tail; i++) lines.push(`-${a[i]}`);
+  for (let i = head; i < b.length - tail; i++) lines.push(`+${b[i]}`);
+  for (let i = a.length - tail; i < Math.min(a.length, a.length - tail + context); i++) lines.push(` ${a[i]}`);
+  return lines.join("\n") + "\n";
+}

@@ -1,0 +1,105 @@
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
+import type { TextEdit } from "./apply.js";
+import { appendMember, readJsonc, removeMember, replaceValue, type JsonPath } from "./jsonc.js";
+
+// The Claude-shaped hooks file (Claude settings.json, Codex hooks.json):
+//   { "hooks": { "<Event>": [ { "hooks": [ { "type": "command", "command": "…" } ] } ] } }
+// Install keeps exactly one memctl handler for the event: an older or bare wiring is rewritten in place
+// (self-heal), duplicates are dropped, and every other hook is left alone.
+
+type Handler = { type?: unknown; command?: unknown };
+type Group = { hooks?: unknown };
+
+/** Paths of every memctl handler for `event`, last first (so removing them in order keeps indexes valid). */
+function findOurs(value: Record<string, unknown>, event: string, isOurs: (command: string) => boolean, file: string): JsonPath[] {
+  const hooks = value.hooks;
+  if (hooks === undefined) return [];
+  if (typeof hooks !== "object" || hooks === null || Array.isArray(hooks)) {
+    throw new MemctlError(ERROR_CODES.E_CONFIG_PARSE, `"hooks" in ${file} is not an object; it was left untouched — fix it by hand`, { file });
+  }
+  const groups = (hooks as Record<string, unknown>)[event];
+  if (groups === undefined) return [];
+  if (!Array.isArray(groups)) throw new MemctlError(ERROR_CODES.E_CONFIG_PARSE, `"hooks.${event}" in ${file} is not a list; it was left untouched`, { file });
+  const found: JsonPath[] = [];
+  groups.forEach((group: Group, gi) => {
+    if (!group || !Array.isArray(group.hooks)) return;
+    (group.hooks as Handler[]).forEach((h, hi) => {
+      if (h && typeof h.command === "string" && isOurs(h.command)) found.push(["hooks", event, gi, "hooks", hi]);
+    });
+  });
+  return found.reverse();
+}
+
+/** What the file held before memctl first changed it, so uninstall keeps containers the user already had. */
+interface Keep {
+  hooks: boolean;
+  event: boolean;
+}
+
+/** Removes one handler, and the group, event list and hooks object it leaves empty (unless the user had them). */
+function removeHandler(text: string, at: JsonPath, keep: Keep): string {
+  const value = readJsonc(text);
+  const [, event, gi] = at as [string, string, number, string, number];
+  const hooks = value.hooks as Record<string, Group[]>;
+  const group = hooks[event]![gi]!;
+  if ((group.hooks as unknown[]).length > 1) return removeMember(text, at);
+  if (hooks[event]!.length > 1 || keep.event) return removeMember(text, ["hooks", event, gi]);
+  if (Object.keys(hooks).length > 1 || keep.hooks) return removeMember(text, ["hooks", event]);
+  return removeMember(text, ["hooks"]);
+}
+
+function keepFrom(original: string | null, event: string): Keep {
+  if (original === null) return { hooks: false, event: false };
+  try {
+    const hooks = readJsonc(original).hooks as Record<string, unknown> | undefined;
+    return { hooks: hooks !== undefined, event: hooks?.[event] !== undefined };
+  } catch {
+    return { hooks: true, event: true };
+  }
+}
+
+export function hookJsonEdits(file: string, event: string, command: string, isOurs: (command: string) => boolean): { install: TextEdit; uninstall: TextEdit } {
+  const handler = { type: "command", command };
+  return {
+    install: (before) => {
+      let text = before ?? "{}\n";
+      const value = readJsonc(text, file);
+      const ours = findOurs(value, event, isOurs, file);
+      if (ours.length === 0) {
+        const hooks = value.hooks as Record<string, unknown> | undefined;
+        if (hooks === undefined) text = appendMember(text, [], "hooks", { [event]: [{ hooks: [handler] }] });
+        else if (hooks[event] === undefined) text = appendMember(text, ["hooks"], event, [{ hooks: [handler] }]);
+        else text = appendMember(text, ["hooks", event], undefined, { hooks: [handler] });
+        return text;
+      }
+      const keep = ours[ours.length - 1]!;
+      for (const extra of ours.slice(0, -1)) text = removeHandler(text, extra, { hooks: true, event: true });
+      const current = (readJsonc(text) as { hooks: Record<string, { hooks: Handler[] }[]> }).hooks[event]![keep[2] as number]!.hooks[keep[4] as number]!;
+      if (current.command !== command) text = replaceValue(text, [...keep, "command"], command);
+      return text;
+    },
+    uninstall: (before, original) => {
+      if (before === null) return null;
+      let text = before;
+      const keep = keepFrom(original, event);
+      for (const at of findOurs(readJsonc(text, file), event, isOurs, file)) text = removeHandler(text, at, keep);
+      return text !== before && original === null ? emptyObjectToAbsent(text) : text;
+    },
+  };
+}
+
+/** A file memctl created (no backup) that uninstall leaves as an empty object goes away again. */
+export function emptyObjectToAbsent(text: string): string | null {
+  return /^\s*\{\s*\}\s*$/.test(text) ? null : text;
+}
+
+/** Every command hook in a Claude-shaped hooks object (any event). */
+export function hookCommandsIn(settings: Record<string, unknown>): string[] {
+  const hooks = settings.hooks;
+  if (typeof hooks !== "object" || hooks === null) return [];
+  return Object.values(hooks as Record<string, unknown>)
+    .flatMap((groups) => (Array.isArray(groups) ? groups : []))
+    .flatMap((g: { hooks?: unknown }) => (Array.isArray(g?.hooks) ? g.hooks : []))
+    .map((h: { command?: unknown }) => h?.command)
+    .filter((c): c is string => typeof c === "string");
+}

@@ -1,0 +1,135 @@
+import { assertMayWrite } from "../records/actor.js";
+import { runJob, type JobState } from "../store/jobs.js";
+import { withStoreLock } from "../store/lock.js";
+import { withRecordsLock } from "../records/commit.js";
+import { acceptProposal } from "./decide.js";
+import { contentKey, groupKey, reviewPending, type ReviewedProposal } from "./review.js";
+import { archiveProposal, readPending, rewritePending, type Proposal } from "./propose.js";
+import type { WriteContext } from "../records/save.js";
+
+// One owner's consolidation pass (seed 002): fold duplicate proposals for a card into the earliest one,
+// flag conflicts (different content for one card) and contradictions (a proposal made against an older
+// version of a card that now says something else), and — only with --accept-facts — promote proposals that
+// are facts with a source and nothing against them. Everything else stays pending for `memctl review`.
+// A real pass runs as a job in the ledger; a dry run writes nothing at all.
+
+export interface ConsolidateOptions {
+  dryRun?: boolean;
+  acceptFacts?: boolean;
+  leaseMs?: number;
+  /** The ledger's clock (lease renewals must see time pass); defaults to the write context's fixed instant. */
+  clock?: () => Date;
+}
+
+export interface ConsolidatePlan {
+  pending_before: number;
+  merged: { into: string; ids: string[]; card: string }[];
+  conflicts: { card: string; ids: string[] }[];
+  contradictions: { id: string; card: string }[];
+  stale: string[];
+  /** Facts promoted (or, in a dry run, that would be). */
+  accepted: { id: string; card: string; rev: number | null }[];
+  /** Facts left pending, each with why. */
+  held: { id: string; card: string; why: string }[];
+  left_pending: number;
+}
+
+export interface ConsolidateReport extends ConsolidatePlan {
+  dry_run: boolean;
+  accept_facts: boolean;
+  job: JobState | null;
+  retried: boolean;
+}
+
+/** Pure: what one pass does with the reviewed pending proposals. */
+export function planConsolidation(reviewed: readonly ReviewedProposal[], acceptFacts: boolean): ConsolidatePlan {
+  const plan: ConsolidatePlan = { pending_before: reviewed.length, merged: [], conflicts: [], contradictions: [], stale: [], accepted: [], held: [], left_pending: 0 };
+  const groups = new Map<string, ReviewedProposal[]>();
+  for (const r of reviewed) groups.set(groupKey(r.proposal), [...(groups.get(groupKey(r.proposal)) ?? []), r]);
+  for (const group of groups.values()) {
+    const buckets = new Map<string, ReviewedProposal[]>();
+    for (const r of group) buckets.set(contentKey(r.proposal), [...(buckets.get(contentKey(r.proposal)) ?? []), r]);
+    const primaries = [...buckets.values()].map((b) => b[0]!);
+    for (const bucket of buckets.values()) {
+      if (bucket.length > 1) plan.merged.push({ into: bucket[0]!.proposal.id, ids: bucket.slice(1).map((r) => r.proposal.id), card: bucket[0]!.card_file });
+    }
+    const conflict = primaries.length > 1;
+    if (conflict) plan.conflicts.push({ card: primaries[0]!.card_file, ids: primaries.map((r) => r.proposal.id) });
+    for (const r of primaries) {
+      if (r.flags.stale) plan.stale.push(r.proposal.id);
+      if (r.flags.contradicts_card) plan.contradictions.push({ id: r.proposal.id, card: r.card_file });
+      if (!acceptFacts) continue;
+      const why = holdReason(r, conflict);
+      if (why) plan.held.push({ id: r.proposal.id, card: r.card_file, why });
+      else plan.accepted.push({ id: r.proposal.id, card: r.card_file, rev: null });
+    }
+  }
+  const mergedAway = plan.merged.reduce((n, m) => n + m.ids.length, 0);
+  plan.left_pending = reviewed.length - mergedAway - plan.accepted.length;
+  return plan;
+}
+
+function holdReason(r: ReviewedProposal, conflict: boolean): string | undefined {
+  const p = r.proposal;
+  if (r.flags.not_a_card) return `not a card: ${r.flags.not_a_card}`;
+  if (p.provenance.kind !== "fact") return `kind ${p.provenance.kind}, not fact`;
+  if (!p.source || p.source.trim() === "") return "no source";
+  if (conflict) return "conflicts with another proposal for this card";
+  if (r.flags.contradicts_card) return "contradicts the card as it is now";
+  if (r.flags.stale) return "the card changed since it was proposed";
+  if (r.flags.duplicate_of_card) return `${r.flags.duplicate_of_card} already says this`;
+  return undefined;
+}
+
+/** Runs one pass (or plans it, with dryRun). Owner only: agents get E_READ_ONLY. */
+export async function consolidate(ctx: WriteContext, options: ConsolidateOptions = {}): Promise<ConsolidateReport> {
+  assertMayWrite(ctx.actor, "consolidate proposals");
+  const acceptFacts = options.acceptFacts === true;
+  if (options.dryRun) {
+    const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts);
+    return { dry_run: true, accept_facts: acceptFacts, job: null, retried: false, ...plan };
+  }
+  const ledger = { memoryDir: ctx.memoryDir, now: options.clock ?? (() => ctx.now), lockTimeoutMs: ctx.lockTimeoutMs };
+  const run = await runJob(
+    ledger,
+    "consolidate",
+    async () => {
+      // A pass killed mid-accept left its write committed but unapplied: finish it first, so its proposal is
+      // archived as accepted instead of being held here as stale.
+      await withRecordsLock(ctx, () => undefined);
+      const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts);
+      await applyMerges(ctx, plan);
+      for (const a of plan.accepted) {
+        const done = await acceptProposal(ctx, a.id);
+        a.card = done.save.file;
+        a.rev = done.save.entry?.rev ?? null;
+      }
+      return plan;
+    },
+    { exclusive: true, leaseMs: options.leaseMs },
+  );
+  return { dry_run: false, accept_facts: acceptFacts, job: run.job, retried: run.retried, ...run.result };
+}
+
+/** Folds each merged proposal into its primary: the primary records who else proposed it, the rest are archived. */
+async function applyMerges(ctx: WriteContext, plan: ConsolidatePlan): Promise<void> {
+  if (plan.merged.length === 0) return;
+  await withStoreLock(
+    ctx.memoryDir,
+    async () => {
+      const byId = new Map(readPending(ctx.memoryDir).proposals.map((p) => [p.id, p]));
+      for (const m of plan.merged) {
+        const primary = byId.get(m.into);
+        if (!primary) continue;
+        const folded = m.ids.map((id) => byId.get(id)).filter((p): p is Proposal => p !== undefined);
+        primary.merged = [...(primary.merged ?? []), ...folded.map((p) => ({ id: p.id, proposer: p.proposer, source: p.source, created_at: p.created_at }))];
+        await rewritePending(ctx.memoryDir, primary);
+        for (const p of folded) {
+          const decided: Proposal = { ...p, status: "merged", merged_into: primary.id, decided_at: ctx.now.toISOString(), decided_by: ctx.actor };
+          await archiveProposal(ctx.memoryDir, decided, { actor: ctx.actor, at: decided.decided_at, into: primary.id });
+        }
+      }
+    },
+    { timeoutMs: ctx.lockTimeoutMs },
+  );
+}

@@ -1,0 +1,174 @@
+import fs from "node:fs";
+import path from "node:path";
+import { diffLines, type DiffLine } from "../core/line-diff.js";
+import { sha256Hex } from "../store/history.js";
+import { cardFileOf, proposalCardProblem, readPending, type Proposal } from "./propose.js";
+import { findCardFile, renderNewCard, typeOf, updatedCardText, type CardType, type SaveInput } from "../records/save.js";
+import { parseCard } from "../core/card.js";
+import { listCardFiles } from "../store/read.js";
+import { withoutTypePrefix } from "../core/card-types.js";
+
+// What the owner needs to decide on a proposal, computed fresh from disk every time (never stored, so it
+// cannot go stale itself): is the base stale, does a card already say this, which pending proposals say the
+// same thing (duplicates) or something else about the same card (conflicts), and the diff it would make.
+
+export interface ProposalFlags {
+  /** The card changed, appeared or went since the proposal was made. */
+  stale: boolean;
+  /** A card that already says this: the target with the same content, or another card with the same description. */
+  duplicate_of_card: string | null;
+  /** Other pending proposals with the same content for the same card. */
+  duplicate_of: string[];
+  /** Other pending proposals for the same card with different content. */
+  conflicts_with: string[];
+  /** The card exists, says something else, and the proposer did not see its current version. */
+  contradicts_card: boolean;
+  /** Why the proposal does not name a card (e.g. a staged file edited to name MEMORY.md); accept refuses it. */
+  not_a_card: string | null;
+}
+
+export interface ReviewedProposal {
+  proposal: Proposal;
+  card_file: string;
+  flags: ProposalFlags;
+}
+
+export interface ReviewResult {
+  pending: ReviewedProposal[];
+  unreadable: { file: string; reason: string }[];
+}
+
+interface CardSummary {
+  file: string;
+  name: string;
+  description: string;
+  body: string;
+}
+
+/** Every pending proposal with its flags. */
+export async function reviewPending(memoryDir: string): Promise<ReviewResult> {
+  const read = readPending(memoryDir);
+  const cards = await cardSummaries(memoryDir);
+  const byName = new Map<string, Proposal[]>();
+  for (const p of read.proposals) byName.set(groupKey(p), [...(byName.get(groupKey(p)) ?? []), p]);
+  const pending = read.proposals.map((p) => {
+    const group = (byName.get(groupKey(p)) ?? []).filter((o) => o.id !== p.id);
+    const key = contentKey(p);
+    const file = findTarget(memoryDir, p);
+    const target = cards.find((c) => c.file === file);
+    const stale = shaOf(memoryDir, file) !== p.base_sha256;
+    const sameAsCard = target !== undefined && sameContent(p, target);
+    const sameDescription = p.card.description === undefined ? undefined : cards.find((c) => c.file !== target?.file && norm(c.description) === norm(p.card.description!));
+    const flags: ProposalFlags = {
+      stale,
+      duplicate_of_card: sameAsCard ? target!.file : (sameDescription?.file ?? null),
+      duplicate_of: group.filter((o) => contentKey(o) === key).map((o) => o.id),
+      conflicts_with: group.filter((o) => contentKey(o) !== key).map((o) => o.id),
+      contradicts_card: target !== undefined && !sameAsCard && stale,
+      not_a_card: proposalCardProblem(p.card.name, p.target) ?? proposalCardProblem(p.card.name, file ?? null) ?? null,
+    };
+    return { proposal: p, card_file: target?.file ?? cardFileOf(p), flags };
+  });
+  return { pending, unreadable: read.unreadable };
+}
+
+/** The proposal as `memctl save` input, with its provenance (what accept writes). */
+export function saveInputOf(p: Proposal, overrides: { description?: string; topics?: string[] } = {}): SaveInput {
+  return {
+    name: p.card.name,
+    type: p.card.type,
+    description: overrides.description ?? p.card.description,
+    body: p.card.body,
+    topics: overrides.topics ?? p.card.topics,
+    provenance: { ...p.provenance, source: allSources(p) },
+  };
+}
+
+/** The proposal's source plus those of the duplicates consolidate folded into it, each once. */
+function allSources(p: Proposal): string {
+  return [...new Set([p.source, ...(p.merged ?? []).map((m) => m.source)])].join("; ");
+}
+
+export interface ProposalPreview {
+  card_file: string;
+  exists: boolean;
+  before: string;
+  after: string;
+  diff: DiffLine[];
+  /** Set when the card's frontmatter cannot be edited safely; accept would refuse the same way. */
+  error?: string;
+}
+
+/** The card text accept would write, against the card as it is now. */
+export function previewProposal(memoryDir: string, p: Proposal, today: string): ProposalPreview {
+  const file = findTarget(memoryDir, p);
+  const input = saveInputOf(p);
+  if (file === undefined) {
+    const type = (p.card.type ?? "reference") as CardType;
+    const after = renderNewCard({ ...input, type, description: input.description ?? "" }, today);
+    return { card_file: cardFileOf(p), exists: false, before: "", after, diff: diffLines("", after) };
+  }
+  const before = fs.readFileSync(path.join(memoryDir, file), "utf8");
+  try {
+    const after = updatedCardText(before, input, today, typeOf(file, before));
+    return { card_file: file, exists: true, before, after, diff: diffLines(before, after) };
+  } catch (err) {
+    return { card_file: file, exists: true, before, after: before, diff: diffLines(before, before), error: (err as Error).message };
+  }
+}
+
+/** Proposals about one card: same card name, case-insensitive. */
+export function groupKey(p: Proposal): string {
+  return withoutTypePrefix(p.card.name.replace(/\.md$/, "")).toLowerCase();
+}
+
+/** What a proposal says, normalised: two proposals with equal keys are duplicates. */
+export function contentKey(p: Proposal): string {
+  return JSON.stringify([p.card.type ?? null, norm(p.card.description ?? ""), norm(p.card.body ?? ""), [...(p.card.topics ?? [])].map(norm).sort()]);
+}
+
+function sameContent(p: Proposal, card: CardSummary): boolean {
+  const description = p.card.description ?? card.description;
+  const body = p.card.body ?? card.body;
+  return norm(description) === norm(card.description) && norm(body) === norm(card.body);
+}
+
+function shaOf(memoryDir: string, file: string | undefined): string | null {
+  if (file === undefined) return null;
+  try {
+    return sha256Hex(fs.readFileSync(path.join(memoryDir, file)));
+  } catch {
+    return null;
+  }
+}
+
+function findTarget(memoryDir: string, p: Proposal): string | undefined {
+  try {
+    return findCardFile(memoryDir, p.card.name);
+  } catch {
+    return undefined; // an ambiguous name: accept refuses it the same way (it names the files)
+  }
+}
+
+async function cardSummaries(memoryDir: string): Promise<CardSummary[]> {
+  let files: string[];
+  try {
+    files = await listCardFiles(memoryDir);
+  } catch {
+    return [];
+  }
+  const out: CardSummary[] = [];
+  for (const file of files.sort()) {
+    try {
+      const card = parseCard(fs.readFileSync(path.join(memoryDir, file), "utf8"));
+      out.push({ file, name: card.meta.name ?? file, description: card.meta.description ?? "", body: card.body });
+    } catch {
+      /* unreadable cards are doctor's business */
+    }
+  }
+  return out;
+}
+
+function norm(text: string): string {
+  return text.normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
+}

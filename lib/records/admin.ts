@@ -1,0 +1,89 @@
+import fs from "node:fs";
+import path from "node:path";
+import { assertMayWrite } from "./actor.js";
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
+import { appendHistory, latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
+import { commitIntent, withRecordsLock } from "./commit.js";
+import { findCardFile, type WriteContext } from "./save.js";
+import { removeIndexLinesBytes } from "../core/index-edit.js";
+import { INDEX_FILE, listCardFiles } from "../store/read.js";
+import { STATE_DIR } from "../store/paths.js";
+import { realDir } from "../store/safe-write.js";
+
+export interface RemoveResult {
+  file: string;
+  entry: HistoryEntry;
+  indexLinesRemoved: number;
+  /** Where the removed card's last content is kept (inside .memctl/), so a tombstone loses nothing. */
+  trash: string;
+}
+
+/**
+ * Tombstones a card: its index line(s) go, its file moves to .memctl/trash/, a `delete` revision is
+ * appended. History stays; a later save under the same name revives it as a new revision.
+ */
+export async function removeCard(ctx: WriteContext, name: string): Promise<RemoveResult> {
+  assertMayWrite(ctx.actor, "remove memory cards");
+  return withRecordsLock(ctx, async () => {
+    const file = findCardFile(ctx.memoryDir, name);
+    if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
+    const history = readHistory(ctx.memoryDir);
+    const entry = makeEntry(history.entries, file, "delete", ctx.actor, ctx.now, null);
+    // A real directory: a link here would move the card out of the store.
+    const trashDir = realDir(ctx.memoryDir, STATE_DIR, "trash");
+    const trash = path.join(trashDir, `${file.replace(/\//g, "__")}@rev${entry.rev}`);
+    const index = readOrUndefined(path.join(ctx.memoryDir, INDEX_FILE));
+    const removed = index ? removeIndexLinesBytes(index, file).removed : 0;
+    const before = sha256Hex(fs.readFileSync(path.join(ctx.memoryDir, file)));
+    const change = { card: file, before, content: null, trash: path.relative(ctx.memoryDir, trash), index: { line: null }, entry };
+    await commitIntent(ctx.memoryDir, { changes: [change] }, ctx.commit);
+    return { file, entry, indexLinesRemoved: removed, trash };
+  });
+}
+
+/**
+ * Records hand edits into history: every card (or just `name`) whose bytes differ from its latest revision
+ * gets an `adopt` revision; a card history says is live but whose file is gone gets a `delete`.
+ */
+export async function adoptCards(ctx: WriteContext, name?: string): Promise<HistoryEntry[]> {
+  assertMayWrite(ctx.actor, "adopt memory cards");
+  return withRecordsLock(ctx, async () => {
+    const history = readHistory(ctx.memoryDir);
+    if (history.error) throw new MemctlError(ERROR_CODES.E_IO, `${history.error}; nothing was adopted`);
+    const latest = latestByCard(history.entries);
+    let files: string[];
+    if (name !== undefined) {
+      const file = findCardFile(ctx.memoryDir, name) ?? (latest.has(name) ? name : undefined);
+      if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
+      files = [file];
+    } else {
+      files = [...new Set([...(await listCardFiles(ctx.memoryDir)), ...latest.keys()])].filter((f) => f.endsWith(".md")).sort();
+    }
+    const adopted: HistoryEntry[] = [];
+    const entries = [...history.entries];
+    for (const file of files) {
+      const content = readOrUndefined(path.join(ctx.memoryDir, file));
+      const last = latest.get(file);
+      let entry: HistoryEntry | undefined;
+      if (content === undefined) {
+        if (last && last.op !== "delete") entry = makeEntry(entries, file, "delete", ctx.actor, ctx.now, null);
+      } else if (!last || last.sha256 !== sha256Hex(content)) {
+        entry = makeEntry(entries, file, "adopt", ctx.actor, ctx.now, content);
+      }
+      if (!entry) continue;
+      appendHistory(ctx.memoryDir, entry);
+      entries.push(entry);
+      adopted.push(entry);
+    }
+    return adopted;
+  });
+}
+
+function readOrUndefined(file: string): Buffer | undefined {
+  try {
+    const stat = fs.lstatSync(file);
+    return stat.isFile() ? fs.readFileSync(file) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,64 @@
+import fs from "node:fs";
+import path from "node:path";
+import { assertCardText, isCardFile } from "../core/card-rules.js";
+import { makeEntry, sha256Hex, type HistoryEntry } from "../store/history.js";
+import { commitIntent, type CardChange } from "./commit.js";
+import { currentIndexTitle, type WriteContext } from "./save.js";
+import { parseCard } from "../core/card.js";
+import { renderIndexLine } from "../core/index-file.js";
+
+// The file tools (CLI manage, MCP memory_manage) write a file named like a card through here: the text
+// passes save's rules, the index line follows the description, and card, index and history are one write
+// (lib/records/commit.ts). The caller holds the lock through withRecordsLock and passes the history it
+// numbers revisions from; entries written here are pushed onto it.
+
+/** Creates or replaces the root card `rel` with `content`. */
+export async function writeCardFile(ctx: WriteContext, history: HistoryEntry[], rel: string, content: Buffer): Promise<void> {
+  const previous = readOrNull(ctx.memoryDir, rel);
+  assertCardText(rel, content.toString("utf8"), previous?.toString("utf8"));
+  const entry = makeEntry(history, rel, previous === null ? "create" : "update", ctx.actor, ctx.now, content);
+  await commit(ctx, history, [{ card: rel, before: shaOrNull(previous), content, index: { line: indexLine(ctx.memoryDir, rel, rel, content) }, entry }]);
+}
+
+/** Removes the root card `rel` to `trash` (store-relative) with its index line. */
+export async function removeCardFile(ctx: WriteContext, history: HistoryEntry[], rel: string, trash: string): Promise<void> {
+  const entry = makeEntry(history, rel, "delete", ctx.actor, ctx.now, null);
+  await commit(ctx, history, [{ card: rel, before: shaOrNull(readOrNull(ctx.memoryDir, rel)), content: null, trash, index: { line: null }, entry }]);
+}
+
+/** Renames a file from or to a card name: a card's index line moves with it (or goes, when it becomes a note). */
+export async function renameCardFile(ctx: WriteContext, history: HistoryEntry[], from: string, to: string): Promise<void> {
+  const content = fs.readFileSync(path.join(ctx.memoryDir, from));
+  if (isCardFile(to)) assertCardText(to, content.toString("utf8"));
+  const created = makeEntry(history, to, "create", ctx.actor, ctx.now, content);
+  const deleted = makeEntry(history, from, "delete", ctx.actor, ctx.now, null);
+  const toIndex = isCardFile(to) ? { line: indexLine(ctx.memoryDir, from, to, content), ...(isCardFile(from) ? { from } : {}) } : undefined;
+  await commit(ctx, history, [
+    { card: to, before: null, content, index: toIndex, entry: created },
+    { card: from, before: sha256Hex(content), content: null, index: isCardFile(from) && !isCardFile(to) ? { line: null } : undefined, entry: deleted },
+  ]);
+}
+
+async function commit(ctx: WriteContext, history: HistoryEntry[], changes: CardChange[]): Promise<void> {
+  await commitIntent(ctx.memoryDir, { changes }, ctx.commit);
+  for (const c of changes) if (c.entry) history.push(c.entry);
+}
+
+/** The card's index line: the title the owner chose (on the line of `titleOf`) is kept; the hook is the description. */
+function indexLine(memoryDir: string, titleOf: string, rel: string, content: Buffer): string {
+  const meta = parseCard(content.toString("utf8")).meta;
+  const title = currentIndexTitle(memoryDir, titleOf) ?? meta.name ?? rel.replace(/\.md$/, "");
+  return renderIndexLine({ title, file: rel, hook: meta.description ?? "" });
+}
+
+function readOrNull(memoryDir: string, rel: string): Buffer | null {
+  try {
+    return fs.readFileSync(path.join(memoryDir, rel));
+  } catch {
+    return null;
+  }
+}
+
+function shaOrNull(content: Buffer | null): string | null {
+  return content === null ? null : sha256Hex(content);
+}

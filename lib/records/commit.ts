@@ -1,0 +1,161 @@
+import fs from "node:fs";
+import path from "node:path";
+import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
+import { appendHistory, latestByCard, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
+import { ensureStateDir, withStoreLock } from "../store/lock.js";
+import { archiveProposal, proposalPath, type Proposal } from "./proposal-files.js";
+import { EMPTY_INDEX, indexHas, removeIndexLinesBytes, upsertIndexLineBytes } from "../core/index-edit.js";
+import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
+import { commitFile, syncDirectory, type CommitOptions } from "../store/write.js";
+
+// A card write is several renames (card, MEMORY.md, history, a proposal's archive). To survive a kill between
+// them, the whole write is first committed as one intent file (.memctl/intent.json, atomic); then the same
+// idempotent apply runs the steps; then the intent goes. The first card rename is the commit point: the next
+// writer, under the lock, finishes an intent whose first card step is done (index line, history entry, archive)
+// and drops one whose first step never happened (nothing did). So a card on disk always ends up with its
+// history entry and its index line, and a write killed before its card rename leaves the old state.
+
+export const INTENT_RELPATH = `${STATE_DIR}/intent.json`;
+
+/** One file's part of a write. `content` null removes the file (to `trash` when given). */
+export interface CardChange {
+  card: string;
+  /** sha256 of the file when the write was planned (null: absent). A file changed since by hand is left alone. */
+  before: string | null;
+  content: Buffer | null;
+  trash?: string;
+  /** The card's index line: `line` replaces the line linking `card` (or `from`, for a rename) or is appended; null removes. */
+  index?: { line: string | null; from?: string };
+  entry: HistoryEntry | null;
+}
+
+export interface Intent {
+  changes: CardChange[];
+  /** A proposal decided by this write: archived after the card steps. */
+  archive?: { proposal: Proposal; event: Record<string, unknown> };
+}
+
+export function intentPath(memoryDir: string): string {
+  return path.join(memoryDir, ...INTENT_RELPATH.split("/"));
+}
+
+/** Runs `fn` under the store lock, after completing any write a killed writer left behind. */
+export async function withRecordsLock<T>(ctx: { memoryDir: string; commit?: CommitOptions; lockTimeoutMs?: number }, fn: () => Promise<T> | T): Promise<T> {
+  return withStoreLock(
+    ctx.memoryDir,
+    async () => {
+      await recoverIntent(ctx.memoryDir, ctx.commit);
+      return fn();
+    },
+    { timeoutMs: ctx.lockTimeoutMs },
+  );
+}
+
+/** Commits `intent` (write-ahead), applies it, then clears it. The caller holds the store lock. */
+export async function commitIntent(memoryDir: string, intent: Intent, commit?: CommitOptions): Promise<void> {
+  ensureStateDir(memoryDir);
+  await commitFile(intentPath(memoryDir), serialize(intent)); // no pause: the documented pause point is the card's
+  await applyIntent(memoryDir, intent, commit);
+  clearIntent(memoryDir);
+}
+
+/** Finishes (or, before its commit point, drops) the write a killed writer left. The caller holds the store lock. */
+export async function recoverIntent(memoryDir: string, commit?: CommitOptions): Promise<boolean> {
+  const intent = readIntent(memoryDir);
+  if (!intent) return false;
+  const first = intent.changes[0];
+  const committed = first !== undefined && shaOf(path.join(memoryDir, first.card)) === targetOf(first);
+  if (committed) await applyIntent(memoryDir, intent, commit);
+  clearIntent(memoryDir);
+  return committed;
+}
+
+/** The unfinished write left by a killed writer, if any (doctor reports it). */
+export function readIntent(memoryDir: string): Intent | undefined {
+  let text: string;
+  try {
+    const file = intentPath(memoryDir);
+    if (!fs.lstatSync(file).isFile()) throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${INTENT_RELPATH} is not a regular file; remove it and retry`);
+    text = fs.readFileSync(file, "utf8");
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return undefined;
+    throw err;
+  }
+  try {
+    const raw = JSON.parse(text) as { changes: (Omit<CardChange, "content"> & { content: string | null })[]; archive?: Intent["archive"] };
+    return { ...raw, changes: raw.changes.map((c) => ({ ...c, content: c.content === null ? null : Buffer.from(c.content, "base64") })) };
+  } catch (err) {
+    throw new MemctlError(
+      ERROR_CODES.E_IO,
+      `${INTENT_RELPATH} (an interrupted write) does not parse: ${(err as Error).message}; move it aside and run "memctl adopt" to record the cards as they are`,
+    );
+  }
+}
+
+function serialize(intent: Intent): string {
+  return JSON.stringify({ ...intent, changes: intent.changes.map((c) => ({ ...c, content: c.content === null ? null : c.content.toString("base64") })) }) + "\n";
+}
+
+/** Every step checks what is already done, so applying twice (a crash mid-apply, then recovery) is the same as once. */
+async function applyIntent(memoryDir: string, intent: Intent, commit?: CommitOptions): Promise<void> {
+  const history = readHistory(memoryDir).entries;
+  for (const change of intent.changes) {
+    const abs = path.join(memoryDir, change.card);
+    const current = shaOf(abs);
+    const target = targetOf(change);
+    if (current !== target) {
+      if (current !== change.before) continue; // changed by hand since: the hand edit wins, doctor shows it
+      if (change.content !== null) await commitFile(abs, change.content, commit);
+      else if (change.trash) fs.renameSync(abs, path.join(memoryDir, change.trash));
+      else fs.rmSync(abs, { force: true });
+      syncDirectory(path.dirname(abs));
+    }
+    if (change.index) await editIndex(memoryDir, change.card, change.index, commit);
+    const recorded = latestByCard(history).get(change.card);
+    if (change.entry && !(recorded && recorded.rev >= change.entry.rev)) {
+      appendHistory(memoryDir, change.entry);
+      history.push(change.entry);
+    }
+  }
+  const archive = intent.archive;
+  if (archive && fs.existsSync(proposalPath(memoryDir, archive.proposal.id))) await archiveProposal(memoryDir, archive.proposal, archive.event);
+}
+
+async function editIndex(memoryDir: string, card: string, edit: NonNullable<CardChange["index"]>, commit?: CommitOptions): Promise<void> {
+  const file = path.join(memoryDir, INDEX_FILE);
+  let before: Buffer;
+  try {
+    before = fs.readFileSync(file);
+  } catch (err) {
+    if (systemCode(err) !== "ENOENT") throw err;
+    if (edit.line === null) return;
+    before = Buffer.from(EMPTY_INDEX, "utf8");
+  }
+  let next: Buffer;
+  if (edit.line === null) next = removeIndexLinesBytes(before, card).bytes;
+  else {
+    const text = before.toString("utf8");
+    const link = edit.from !== undefined && !indexHas(text, card) && indexHas(text, edit.from) ? edit.from : card;
+    next = upsertIndexLineBytes(before, link, edit.line);
+    if (edit.from !== undefined && edit.from !== card) next = removeIndexLinesBytes(next, edit.from).bytes;
+  }
+  if (!next.equals(before) || !fs.existsSync(file)) await commitFile(file, next, commit);
+}
+
+function clearIntent(memoryDir: string): void {
+  fs.rmSync(intentPath(memoryDir), { force: true });
+  syncDirectory(path.dirname(intentPath(memoryDir)));
+}
+
+function targetOf(change: CardChange): string | null {
+  return change.content === null ? null : sha256Hex(change.content);
+}
+
+function shaOf(abs: string): string | null {
+  try {
+    return fs.lstatSync(abs).isFile() ? sha256Hex(fs.readFileSync(abs)) : null;
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return null;
+    throw err;
+  }
+}

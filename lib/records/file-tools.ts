@@ -1,0 +1,396 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { assertMayWrite } from "./actor.js";
+import { removeCardFile, renameCardFile, writeCardFile } from "./card-files.js";
+import { isCardFile } from "../core/card-rules.js";
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
+import { checkPathShape, checkWrite, withDefaults } from "./guardrails.js";
+import { appendHistory, makeEntry, readHistory, type HistoryEntry, type HistoryOp } from "../store/history.js";
+import { withRecordsLock } from "./commit.js";
+import type { WriteContext } from "./save.js";
+import { resolveMemoryPath, VIRTUAL_ROOT, type SafePath } from "../store/safe-path.js";
+import { assertNoSecrets, warmSecretScan } from "./secrets.js";
+import { STATE_DIR } from "../store/paths.js";
+import { realDir } from "../store/safe-write.js";
+import { asRefusal, assertEntry, guarded, hardLinkRefusal, notFoundError, openParent, readEntry, readNoFollow, type OpenedParent } from "../store/safe-open.js";
+import { commitFile, syncDirectory } from "../store/write.js";
+
+// The memory file tools, with the action surface and error meanings of Anthropic's memory tool
+// (view / create / str_replace / insert / delete / rename), so agents trained on it behave the same.
+// Every path goes through resolveMemoryPath on every call, then is used only through its checked, open
+// parent directories (safe-open.ts: no symlink or hard link is ever read or written through, even if swapped
+// in mid-call); every mutation runs inside the one store lock, checks guardrails there, writes there, and
+// appends an attributed history entry there.
+
+export type MemoryCommand =
+  | { command: "view"; path: string; view_range?: [number, number] }
+  | { command: "create"; path: string; file_text: string }
+  | { command: "str_replace"; path: string; old_str: string; new_str: string }
+  | { command: "insert"; path: string; insert_line: number; insert_text: string }
+  | { command: "delete"; path: string }
+  | { command: "rename"; old_path: string; new_path: string };
+
+export const MAX_VIEW_LINES = 999_999;
+
+/** Runs one memory-tool command; returns the tool's success text or throws a MemctlError with its error text. */
+export async function runMemoryCommand(ctx: WriteContext, cmd: MemoryCommand): Promise<string> {
+  switch (cmd.command) {
+    case "view":
+      return viewMemory(ctx.memoryDir, cmd.path, cmd.view_range);
+    case "create":
+      return createMemoryFile(ctx, cmd.path, cmd.file_text);
+    case "str_replace":
+      return strReplaceMemory(ctx, cmd.path, cmd.old_str, cmd.new_str);
+    case "insert":
+      return insertMemory(ctx, cmd.path, cmd.insert_line, cmd.insert_text);
+    case "delete":
+      return deleteMemory(ctx, cmd.path);
+    case "rename":
+      return renameMemory(ctx, cmd.old_path, cmd.new_path);
+    default:
+      throw new MemctlError(
+        ERROR_CODES.E_USAGE,
+        `Error: unknown command ${JSON.stringify((cmd as { command: unknown }).command)}; use view, create, str_replace, insert, delete or rename`,
+      );
+  }
+}
+
+/** A directory listing (two levels, hidden items and node_modules excluded) or a file with line numbers. */
+export function viewMemory(memoryDir: string, requested: string, range?: [number, number]): string {
+  const target = resolveMemoryPath(memoryDir, requested);
+  if (target.kind === "missing" || target.kind === "other") throw notFound(requested);
+  const opened = openParent(target, requested, { directory: target.kind === "directory" });
+  let lines: string[];
+  try {
+    if (target.kind === "directory") {
+      const dir = opened.dir;
+      const rows = [`${humanSize(dirSize(dir))}\t${requested}`];
+      listTwoLevels(dir, requested.replace(/\/+$/, "") || ".", 1, rows);
+      opened.verify();
+      return `Here're the files and directories up to 2 levels deep in ${requested}, excluding hidden items and node_modules:\n${rows.join("\n")}`;
+    }
+    lines = readEntry(opened).bytes.toString("utf8").split("\n");
+  } catch (err) {
+    throw asRefusal(err, requested);
+  } finally {
+    opened.close();
+  }
+  if (lines.length > MAX_VIEW_LINES) throw new MemctlError(ERROR_CODES.E_INVALID_LINE, `File ${requested} exceeds maximum line limit of ${MAX_VIEW_LINES} lines.`);
+  let start = 1;
+  let end = lines.length;
+  if (range) {
+    const [a, b] = range;
+    if (!Number.isInteger(a) || !Number.isInteger(b) || a < 1 || a > lines.length || (b !== -1 && (b < a || b > lines.length))) {
+      throw new MemctlError(
+        ERROR_CODES.E_INVALID_LINE,
+        `Error: Invalid \`view_range\` parameter: [${a}, ${b}]. It should be within the range of lines of the file: [1, ${lines.length}] (use -1 as the end for "to the last line")`,
+        { path: requested },
+      );
+    }
+    start = a;
+    end = b === -1 ? lines.length : b;
+  }
+  return `Here's the content of ${requested} with line numbers:\n${numbered(lines.slice(start - 1, end), start)}`;
+}
+
+export async function createMemoryFile(ctx: WriteContext, requested: string, text: string): Promise<string> {
+  return mutate(ctx, "create files", async (history) => {
+    const target = resolveMemoryPath(ctx.memoryDir, requested);
+    if (target.rel === "") throw isDirectory(requested);
+    if (target.kind !== "missing") throw new MemctlError(ERROR_CODES.E_EXISTS, `Error: File ${requested} already exists`, { path: requested });
+    const limits = withDefaults(ctx.guardrails);
+    checkPathShape(target.segments, limits, requested);
+    checkWrite(target.base, requested, undefined, Buffer.byteLength(text), limits);
+    await assertNoSecrets(text, ctx.secrets, requested);
+    // A file named like a card gets save's rules, index line and one crash-safe write (a root card: no directory between).
+    if (isCardFile(target.rel)) await writeCardFile(ctx, history, target.rel, Buffer.from(text, "utf8"));
+    else {
+      const opened = openParent(target, requested, { create: true });
+      try {
+        await guarded(opened, () => commitFile(opened.entry, text, { ...ctx.commit, exclusive: true }));
+      } finally {
+        opened.close();
+      }
+      record(ctx, history, target.rel, "create", text);
+    }
+    return `File created successfully at: ${requested}`;
+  });
+}
+
+export async function strReplaceMemory(ctx: WriteContext, requested: string, oldStr: string, newStr: string): Promise<string> {
+  return mutate(ctx, "edit files", async (history) => {
+    const target = existingFile(ctx.memoryDir, requested);
+    const opened = openParent(target, requested);
+    try {
+      const { bytes, id } = readEntry(opened);
+      const content = bytes.toString("latin1"); // a byte view: see toView
+      if (oldStr === "")
+        throw new MemctlError(ERROR_CODES.E_NO_MATCH, `No replacement was performed: old_str is empty. Give the exact text to replace in ${requested}.`, { path: requested });
+      const at = occurrences(content, toView(oldStr));
+      if (at.length === 0)
+        throw new MemctlError(ERROR_CODES.E_NO_MATCH, `No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${requested}.`, { path: requested });
+      if (at.length > 1) {
+        const lineNumbers = [...new Set(at.map((i) => lineOf(content, i)))];
+        throw new MemctlError(
+          ERROR_CODES.E_MULTIPLE_MATCHES,
+          `No replacement was performed. Multiple occurrences of old_str \`${oldStr}\` in lines: ${lineNumbers.join(", ")}. Please ensure it is unique`,
+          { path: requested, lines: lineNumbers },
+        );
+      }
+      const next = content.slice(0, at[0]) + toView(newStr) + content.slice(at[0]! + toView(oldStr).length);
+      await writeExisting(ctx, target, opened, id, content, next, history);
+      const first = lineOf(next, at[0]!);
+      const lines = fromView(next).split("\n");
+      const from = Math.max(1, first - 4);
+      const to = Math.min(lines.length, first + newStr.split("\n").length + 3);
+      return `The memory file has been edited. Here's a snippet of ${requested} with line numbers:\n${numbered(lines.slice(from - 1, to), from)}`;
+    } finally {
+      opened.close();
+    }
+  });
+}
+
+export async function insertMemory(ctx: WriteContext, requested: string, insertLine: number, insertText: string): Promise<string> {
+  return mutate(ctx, "edit files", async (history) => {
+    const target = existingFile(ctx.memoryDir, requested);
+    const opened = openParent(target, requested);
+    try {
+      const { bytes, id } = readEntry(opened);
+      const content = bytes.toString("latin1");
+      const lines = content.split("\n");
+      if (!Number.isInteger(insertLine) || insertLine < 0 || insertLine > lines.length) {
+        throw new MemctlError(
+          ERROR_CODES.E_INVALID_LINE,
+          `Error: Invalid \`insert_line\` parameter: ${insertLine}. It should be within the range of lines of the file: [0, ${lines.length}]`,
+          { path: requested },
+        );
+      }
+      lines.splice(insertLine, 0, toView(insertText.replace(/\n$/, "")));
+      await writeExisting(ctx, target, opened, id, content, lines.join("\n"), history);
+      return `The file ${requested} has been edited.`;
+    } finally {
+      opened.close();
+    }
+  });
+}
+
+/** Deletes a file or a directory (recursively). The content moves to .memctl/trash/, so nothing is lost. */
+export async function deleteMemory(ctx: WriteContext, requested: string): Promise<string> {
+  return mutate(ctx, "delete files", async (history) => {
+    const target = resolveMemoryPath(ctx.memoryDir, requested);
+    if (target.rel === "") throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: Cannot delete the ${VIRTUAL_ROOT} directory itself`, { path: requested });
+    if (target.kind === "missing") throw notFound(requested);
+    if (target.kind === "file" && isCardFile(target.rel)) {
+      const trash = path.join(realDir(ctx.memoryDir, STATE_DIR, "trash"), `${target.rel.replace(/\//g, "__")}@${ctx.now.getTime()}-${randomBytes(3).toString("hex")}`);
+      await removeCardFile(ctx, history, target.rel, path.relative(ctx.memoryDir, trash));
+      return `Successfully deleted ${requested}`;
+    }
+    const opened = openParent(target, requested);
+    let files: string[];
+    try {
+      files = filesUnder(target, opened.entry);
+      const trashDir = realDir(ctx.memoryDir, STATE_DIR, "trash"); // a link here would move the file out of the store
+      // rename moves the entry itself (a symlink swapped in is moved, never followed) out of the checked directory
+      await guarded(opened, () => fs.renameSync(opened.entry, path.join(trashDir, `${target.rel.replace(/\//g, "__")}@${ctx.now.getTime()}-${randomBytes(3).toString("hex")}`)));
+      syncDirectory(opened.dir);
+    } finally {
+      opened.close();
+    }
+    for (const rel of files) record(ctx, history, rel, "delete", null);
+    return `Successfully deleted ${requested}`;
+  });
+}
+
+/** Renames a file or directory; never overwrites an existing destination. */
+export async function renameMemory(ctx: WriteContext, oldRequested: string, newRequested: string): Promise<string> {
+  return mutate(ctx, "rename files", async (history) => {
+    const from = resolveMemoryPath(ctx.memoryDir, oldRequested);
+    const to = resolveMemoryPath(ctx.memoryDir, newRequested);
+    if (from.rel === "" || to.rel === "") throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: Cannot rename the ${VIRTUAL_ROOT} directory itself`);
+    if (from.kind === "missing") throw notFound(oldRequested);
+    if (to.kind !== "missing") throw new MemctlError(ERROR_CODES.E_EXISTS, `Error: The destination ${newRequested} already exists`, { path: newRequested });
+    if (to.rel.startsWith(`${from.rel}/`)) throw new MemctlError(ERROR_CODES.E_USAGE, `Error: Cannot move ${oldRequested} inside itself`);
+    if (from.kind === "file" && (isCardFile(from.rel) || isCardFile(to.rel))) {
+      checkPathShape(to.segments, withDefaults(ctx.guardrails), newRequested);
+      openParent(to, newRequested, { create: true }).close(); // the destination's directory, checked like any other
+      await renameCardFile(ctx, history, from.rel, to.rel);
+      return `Successfully renamed ${oldRequested} to ${newRequested}`;
+    }
+    const source = openParent(from, oldRequested);
+    let moved: { rel: string; content: Buffer }[];
+    try {
+      const files = filesUnder(from, source.entry);
+      const limits = withDefaults(ctx.guardrails);
+      for (const rel of files.length ? files : [from.rel]) checkPathShape([...to.segments, ...rel.split("/").slice(from.segments.length)], limits, newRequested);
+      const destination = openParent(to, newRequested, { create: true });
+      try {
+        moved = await guarded(destination, () => moveEntry(from, source, destination, files));
+        syncDirectory(destination.dir);
+      } finally {
+        destination.close();
+      }
+    } finally {
+      source.close();
+    }
+    for (const { rel, content } of moved) {
+      record(ctx, history, rel, "delete", null);
+      record(ctx, history, `${to.rel}${rel.slice(from.rel.length)}`, "create", content);
+    }
+    return `Successfully renamed ${oldRequested} to ${newRequested}`;
+  });
+}
+
+/** Agent gate, then the store lock; `history` is the list entries are appended to (for revision numbers). */
+async function mutate(ctx: WriteContext, what: string, fn: (history: HistoryEntry[]) => Promise<string>): Promise<string> {
+  assertMayWrite(ctx.actor, what);
+  await warmSecretScan();
+  return withRecordsLock(ctx, () => fn(readHistory(ctx.memoryDir).entries));
+}
+
+function record(ctx: WriteContext, history: HistoryEntry[], rel: string, op: HistoryOp, content: string | Buffer | null): void {
+  const entry = makeEntry(history, rel, op, ctx.actor, ctx.now, content);
+  appendHistory(ctx.memoryDir, entry);
+  history.push(entry);
+}
+
+/** Writes an edit made on a byte view (toView): every byte the edit did not touch is written back as it was. */
+async function writeExisting(
+  ctx: WriteContext,
+  target: SafePath,
+  opened: OpenedParent,
+  read: Parameters<typeof assertEntry>[1],
+  before: string,
+  next: string,
+  history: HistoryEntry[],
+): Promise<void> {
+  if (next === before) return;
+  const bytes = Buffer.from(next, "latin1");
+  checkWrite(target.base, opened.requested, before.length, bytes.length, withDefaults(ctx.guardrails));
+  await assertNoSecrets(fromView(next), ctx.secrets, opened.requested);
+  if (isCardFile(target.rel)) {
+    assertEntry(opened, read);
+    return writeCardFile(ctx, history, target.rel, bytes);
+  }
+  await guarded(opened, () => {
+    assertEntry(opened, read); // the file read is still the one the rename replaces
+    return commitFile(opened.entry, bytes, ctx.commit);
+  });
+  record(ctx, history, target.rel, "update", bytes);
+}
+
+// Edits work on a Latin-1 view of the file (one char per byte), so bytes that are not valid UTF-8 survive an
+// edit elsewhere in the file; the caller's UTF-8 strings are spliced in as their UTF-8 bytes.
+
+function toView(text: string): string {
+  return Buffer.from(text, "utf8").toString("latin1");
+}
+
+function fromView(view: string): string {
+  return Buffer.from(view, "latin1").toString("utf8");
+}
+
+/** Moves the checked source entry into the checked destination directory; the moved files' contents, for history. */
+function moveEntry(from: SafePath, source: OpenedParent, destination: OpenedParent, files: string[]): { rel: string; content: Buffer }[] {
+  if (from.kind !== "file") {
+    fs.renameSync(source.entry, destination.entry); // moves the entry itself; a symlink swapped in is never followed
+    source.verify();
+    return files.map((rel) => ({ rel, content: readNoFollow(`${destination.entry}${rel.slice(from.rel.length)}`) }));
+  }
+  const { bytes, id } = readEntry(source);
+  fs.linkSync(source.entry, destination.entry); // link fails with EEXIST instead of replacing: no overwrite even in a race
+  try {
+    assertEntry(destination, id); // the name made is the file that was read, not something swapped in since
+    source.verify();
+  } catch (err) {
+    fs.unlinkSync(destination.entry);
+    throw err;
+  }
+  fs.unlinkSync(source.entry);
+  return [{ rel: from.rel, content: bytes }];
+}
+
+function existingFile(memoryDir: string, requested: string): SafePath {
+  const target = resolveMemoryPath(memoryDir, requested);
+  if (target.kind === "missing" || target.kind === "other") throw notFound(requested);
+  if (target.kind === "directory") throw isDirectory(requested);
+  return target;
+}
+
+/** Store-relative paths of the regular files at or under a resolved path (`at`: its checked lookup path). */
+function filesUnder(target: SafePath, at: string): string[] {
+  if (target.kind === "file") return [target.rel];
+  if (target.kind !== "directory") return [];
+  const out: string[] = [];
+  const walk = (abs: string, rel: string) => {
+    for (const e of fs.readdirSync(abs, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(path.join(abs, e.name), `${rel}/${e.name}`);
+      else if (e.isFile()) {
+        const links = fs.lstatSync(path.join(abs, e.name)).nlink;
+        if (links > 1) throw hardLinkRefusal(`${rel}/${e.name}`, links); // its history content would be another file's
+        out.push(`${rel}/${e.name}`);
+      }
+    }
+  };
+  walk(at, target.rel);
+  return out.sort();
+}
+
+function occurrences(text: string, needle: string): number[] {
+  const at: number[] = [];
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) at.push(i);
+  return at;
+}
+
+function lineOf(text: string, index: number): number {
+  let line = 1;
+  for (let i = 0; i < index; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+function numbered(lines: string[], first: number): string {
+  return lines.map((l, i) => `${String(first + i).padStart(6)}\t${l}`).join("\n");
+}
+
+function listTwoLevels(abs: string, shown: string, depth: number, rows: string[]): void {
+  const entries = fs
+    .readdirSync(abs, { withFileTypes: true })
+    .filter((e) => !e.name.startsWith(".") && e.name !== "node_modules")
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const e of entries) {
+    const full = path.join(abs, e.name);
+    const child = `${shown}/${e.name}`;
+    if (e.isDirectory()) {
+      rows.push(`${humanSize(dirSize(full))}\t${child}`);
+      if (depth < 2) listTwoLevels(full, child, depth + 1, rows);
+    } else if (e.isFile()) rows.push(`${humanSize(fs.lstatSync(full).size)}\t${child}`);
+  }
+}
+
+function dirSize(abs: string): number {
+  let total = 0;
+  for (const e of fs.readdirSync(abs, { withFileTypes: true })) {
+    if (e.name.startsWith(".")) continue;
+    const full = path.join(abs, e.name);
+    if (e.isDirectory()) total += dirSize(full);
+    else if (e.isFile()) total += fs.lstatSync(full).size;
+  }
+  return total;
+}
+
+function humanSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes}B`;
+  const units = ["K", "M", "G"];
+  let v = bytes / 1024;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) [v, u] = [v / 1024, u + 1];
+  return `${v.toFixed(1)}${units[u]}`;
+}
+
+function notFound(requested: string): MemctlError {
+  return notFoundError(requested);
+}
+
+function isDirectory(requested: string): MemctlError {
+  return new MemctlError(ERROR_CODES.E_IS_DIRECTORY, `Error: ${requested} is a directory; this command needs a file`, { path: requested });
+}

@@ -1,0 +1,201 @@
+import fs from "node:fs";
+import path from "node:path";
+import { claudeConfigHome, findClaudeMemoryDirs, listClaudeCards, type ClaudeCard } from "../config/claude-memory.js";
+import { findRepo } from "../config/git.js";
+import { checkBatch, withDefaults, type Guardrails } from "./guardrails.js";
+import { readHistory } from "../store/history.js";
+import type { Io } from "../store/io.js";
+import { withStoreLock } from "../store/lock.js";
+import { claudeSlug } from "../config/project.js";
+import { addCardsBatch, pendingBatchFiles, type BatchCard } from "./batch.js";
+import { DESCRIPTION_MAX, type WriteContext } from "./save.js";
+import type { Resolution } from "../config/resolve.js";
+import { parseCard } from "../core/card.js";
+import { EMPTY_INDEX } from "../core/index-edit.js";
+import { redactBytes, redactSecrets, warmSecretScan, type SecretFinding } from "./secrets.js";
+import { renderIndexLine } from "../core/index-file.js";
+import { INDEX_FILE } from "../store/read.js";
+
+// One-way rescue of Claude Code's own memory into the canonical store. Mechanistic: cards come in byte
+// for byte (no 200-character rule, no truncation), attributed to `system`, deduplicated by name with the
+// newest copy winning, and only when memctl lacks them — so a re-run imports nothing and never clobbers.
+
+export interface ImportItem {
+  name: string;
+  /** The file name it gets in the store (the source's own file name). */
+  file: string;
+  source: ClaudeCard;
+  action: "import" | "present" | "removed" | "clash";
+  /** Older copies of the same name that lost to `source`. */
+  older: ClaudeCard[];
+  /** Characters in the description when over the authoring limit (stored verbatim anyway). */
+  longDescription?: number;
+  /** Secrets replaced by [REDACTED:<kind>] on the way in (imports are stored, never refused). */
+  redacted?: SecretFinding[];
+}
+
+export interface ImportPlan {
+  dirs: string[];
+  /** Claude memory directories of other projects, not scanned unless passed with --from. */
+  otherDirs: string[];
+  items: ImportItem[];
+}
+
+/** Claude memory dirs that belong to this project: its canonical root and every linked worktree, by slug. */
+export function projectClaudeDirs(resolution: Resolution, io: Pick<Io, "env" | "home">): string[] {
+  const roots = new Set([resolution.canonical_repo, resolution.repo_root]);
+  const repo = findRepo(resolution.canonical_repo);
+  if (repo) {
+    const worktrees = path.join(repo.commonDir, "worktrees");
+    for (const name of safeReaddir(worktrees)) {
+      const gitdir = readOr(path.join(worktrees, name, "gitdir"))?.trim();
+      if (gitdir) roots.add(path.dirname(path.resolve(worktrees, name, gitdir)));
+    }
+  }
+  const projects = path.join(claudeConfigHome(io), "projects");
+  return [...roots]
+    .map((r) => path.join(projects, claudeSlug(r), "memory"))
+    .filter((d) => isDirectory(d))
+    .sort();
+}
+
+/** What an import would do, without writing anything. */
+export function planClaudeImport(memoryDir: string, dirs: string[], otherDirs: string[]): ImportPlan {
+  const store = realOr(memoryDir);
+  const scanned = [...new Set(dirs.map(realOr))].filter((d) => d !== store);
+  const byName = new Map<string, ClaudeCard[]>();
+  for (const dir of scanned) for (const card of listClaudeCards(dir)) byName.set(card.name, [...(byName.get(card.name) ?? []), card]);
+  const history = readHistory(memoryDir);
+  const known = new Set(history.entries.map((e) => e.card));
+  const pending = pendingBatchFiles(memoryDir); // recorded by an import that was killed before placing them
+  const storeNames = storeCardNames(memoryDir);
+  const taken = new Set<string>();
+  const items: ImportItem[] = [];
+  for (const name of [...byName.keys()].sort()) {
+    const copies = byName.get(name)!.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
+    const [source, ...older] = copies as [ClaudeCard, ...ClaudeCard[]];
+    const file = source.file;
+    let action: ImportItem["action"] = "import";
+    if (storeNames.has(name) || fs.existsSync(path.join(memoryDir, file))) action = "present";
+    else if (known.has(file) && !pending.has(file)) action = "removed";
+    else if (taken.has(file)) action = "clash";
+    if (action === "import") taken.add(file);
+    const chars = source.description === undefined ? 0 : [...source.description].length;
+    items.push({ name, file, source, action, older, ...(chars > DESCRIPTION_MAX ? { longDescription: chars } : {}) });
+  }
+  return { dirs: scanned, otherDirs: otherDirs.filter((d) => !scanned.includes(realOr(d)) && realOr(d) !== store), items };
+}
+
+/** What apply needs besides the plan: the config limits, who to tell about progress. */
+export interface ApplyOptions {
+  io: Pick<Io, "env" | "home">;
+  /** Told how many of `total` cards are written so far. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/**
+ * Imports every `import` item of the plan in one batch under the store lock, re-checking each against the
+ * store there. The guardrails are checked for the whole import before the lock (so a refusal creates nothing,
+ * not even .memctl/) and again inside it; a refusal writes nothing.
+ */
+export async function applyClaudeImport(ctx: WriteContext, plan: ImportPlan, options: ApplyOptions): Promise<ImportItem[]> {
+  const limits = withDefaults(ctx.guardrails);
+  checkImportLimits(
+    ctx.memoryDir,
+    plan.items.filter((i) => i.action === "import"),
+    limits,
+    options.io,
+  );
+  await warmSecretScan();
+  return withStoreLock(
+    ctx.memoryDir,
+    async () => {
+      const known = new Set(readHistory(ctx.memoryDir).entries.map((e) => e.card));
+      const pending = pendingBatchFiles(ctx.memoryDir);
+      // Appeared since planning: a file now present, or a card history now knows (unless a killed import left it).
+      const todo = plan.items.filter((i) => i.action === "import" && !fs.existsSync(path.join(ctx.memoryDir, i.file)) && (!known.has(i.file) || pending.has(i.file)));
+      checkImportLimits(ctx.memoryDir, todo, limits, options.io);
+      // Imports are stored with any secret redacted (and the redaction reported), never refused.
+      const cards: BatchCard[] = [];
+      for (const item of todo) {
+        const { bytes, redactions } = await redactBytes(fs.readFileSync(item.source.path), ctx.secrets);
+        if (redactions.length > 0) item.redacted = redactions;
+        const hook = (await redactSecrets(item.source.description ?? "", ctx.secrets)).text;
+        cards.push({ file: item.file, content: bytes, indexLine: renderIndexLine({ title: item.name, file: item.file, hook }) });
+      }
+      await addCardsBatch(ctx, cards, "import", options.onProgress && ((done) => options.onProgress!(done, cards.length)));
+      return todo;
+    },
+    { timeoutMs: ctx.lockTimeoutMs },
+  );
+}
+
+/** Throws E_GUARDRAIL when importing `items` would take the store past a limit (lib/records/guardrails.ts checkBatch). */
+export function checkImportLimits(memoryDir: string, items: readonly ImportItem[], limits: Guardrails, io: Pick<Io, "env" | "home">): void {
+  if (items.length === 0) return;
+  const indexFile = path.join(memoryDir, INDEX_FILE);
+  const created = !fs.existsSync(indexFile);
+  const delta = items.reduce((n, i) => n + Buffer.byteLength(importIndexLine(i)) + 1, created ? Buffer.byteLength(EMPTY_INDEX) : 0);
+  checkBatch(
+    fs.realpathSync(memoryDir),
+    items.map((i) => ({ file: i.file, bytes: i.source.bytes })),
+    { delta, created },
+    limits,
+    io,
+    "Import",
+  );
+}
+
+/** The index line an imported card gets (before redaction: what the guardrails count up front). */
+function importIndexLine(item: ImportItem): string {
+  return renderIndexLine({ title: item.name, file: item.file, hook: item.source.description ?? "" });
+}
+
+/** The default scan: this project's Claude memory dirs; every other one found is listed, not read. */
+export function defaultImportDirs(resolution: Resolution, io: Pick<Io, "env" | "home">): { dirs: string[]; otherDirs: string[] } {
+  const dirs = projectClaudeDirs(resolution, io);
+  return { dirs, otherDirs: findClaudeMemoryDirs(io).filter((d) => !dirs.includes(d)) };
+}
+
+function storeCardNames(memoryDir: string): Set<string> {
+  const names = new Set<string>();
+  for (const file of safeReaddir(memoryDir)) {
+    if (!file.endsWith(".md") || file === INDEX_FILE) continue;
+    const text = readOr(path.join(memoryDir, file));
+    const name = text === undefined ? undefined : parseCard(text).frontmatter.name;
+    names.add(typeof name === "string" ? name.trim() : file.slice(0, -3));
+  }
+  return names;
+}
+
+function safeReaddir(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+}
+
+function readOr(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function realOr(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
+}

@@ -1,0 +1,126 @@
+import type { Episode } from "../store/episodes.js";
+import type { Store } from "../store/read.js";
+
+// Full-text search over card bodies and episode summaries: ASCII words and CJK 2-grams, each weighted by
+// rarity (idf) across the searched documents, name and description hits counting double. Pure.
+
+export interface SearchDoc {
+  kind: "card" | "episode";
+  /** Card file, or `episodes.jsonl:<line>`. */
+  id: string;
+  /** Name + description for cards (boosted); empty for episodes. */
+  head: string;
+  text: string;
+  /** Line numbers of `text` start at this number (a card body starts after its frontmatter). */
+  firstLine: number;
+  /** For ties: the episode timestamp or card updated_at. */
+  recency: string;
+  /** The whole file when `text` is only its body (cards): a hit in the frontmatter alone points at its line there. */
+  fileText?: string;
+}
+
+export interface SearchHit {
+  kind: SearchDoc["kind"];
+  id: string;
+  score: number;
+  /** 1-based line in the file (cards) or the episode's line in episodes.jsonl. */
+  line: number;
+  /** The best-matching line, trimmed. */
+  match: string;
+}
+
+const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/;
+
+/** Lowercase ASCII/Latin words of two or more characters, and 2-grams of CJK runs. */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.toLowerCase().matchAll(/[\p{L}\p{N}_]+/gu)) {
+    const word = m[0];
+    if (CJK.test(word)) {
+      const chars = [...word].filter((ch) => CJK.test(ch));
+      if (chars.length === 1) out.push(chars[0]!);
+      for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
+    } else if (word.length >= 2) out.push(word);
+  }
+  return out;
+}
+
+/** Ranks documents against the query; documents with no query term are left out. */
+export function search(query: string, docs: readonly SearchDoc[], limit = 20): SearchHit[] {
+  const wanted = [...new Set(terms(query))];
+  if (wanted.length === 0) return [];
+  const docTerms = docs.map((d) => ({ head: count(terms(d.head)), body: count(terms(d.text)) }));
+  const idf = new Map(
+    wanted.map((t) => {
+      const df = docTerms.filter((d) => d.head.has(t) || d.body.has(t)).length;
+      return [t, Math.log(1 + docs.length / Math.max(1, df))];
+    }),
+  );
+  const hits: (SearchHit & { recency: string })[] = [];
+  docs.forEach((doc, i) => {
+    let score = 0;
+    for (const t of wanted) {
+      const tf = docTerms[i]!.body.get(t) ?? 0;
+      const inHead = docTerms[i]!.head.get(t) ?? 0;
+      if (tf + inHead === 0) continue;
+      score += idf.get(t)! * ((tf ? 1 + Math.log(tf) : 0) + (inHead ? 2 : 0));
+    }
+    if (score === 0) return;
+    const { line, match } = bestLine(doc, wanted);
+    hits.push({ kind: doc.kind, id: doc.id, score: Math.round(score * 1000) / 1000, line: doc.kind === "episode" ? doc.firstLine : line, match, recency: doc.recency });
+  });
+  hits.sort((a, b) => b.score - a.score || (a.recency < b.recency ? 1 : a.recency > b.recency ? -1 : 0) || (a.id < b.id ? -1 : 1));
+  return hits.slice(0, limit || undefined).map(({ recency: _recency, ...hit }) => hit);
+}
+
+function count(list: string[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const t of list) m.set(t, (m.get(t) ?? 0) + 1);
+  return m;
+}
+
+/** The line with the most query terms; its number and text always belong together (never a line past the file). */
+function bestLine(doc: SearchDoc, wanted: string[]): { line: number; match: string } {
+  let best = mostTerms(doc.text.split("\n"), doc.firstLine, wanted);
+  if (best.hits === 0 && doc.fileText !== undefined) best = mostTerms(doc.fileText.split("\n"), 1, wanted);
+  if (best.hits === 0) {
+    const lines = doc.text.split("\n");
+    const i = lines.findIndex((l) => l.trim() !== "");
+    best = i >= 0 ? { line: doc.firstLine + i, match: lines[i]!.trim(), hits: 0 } : { line: doc.firstLine, match: doc.head, hits: 0 };
+  }
+  return { line: best.line, match: best.match.length > 200 ? best.match.slice(0, 199) + "…" : best.match };
+}
+
+function mostTerms(lines: string[], first: number, wanted: string[]): { line: number; match: string; hits: number } {
+  let best = { line: first, match: "", hits: 0 };
+  lines.forEach((l, i) => {
+    const present = new Set(terms(l));
+    const hits = wanted.filter((t) => present.has(t)).length;
+    if (hits > best.hits) best = { line: first + i, match: l.replace(/^\uFEFF/, "").trim(), hits };
+  });
+  return best;
+}
+
+/** Search documents for every readable card of a store: frontmatter name/description as head, the body as text. */
+export function cardDocs(store: Store): SearchDoc[] {
+  const docs: SearchDoc[] = [];
+  for (const c of store.cards.values()) {
+    if (!c.card || c.text === undefined) continue;
+    const bodyStart = c.text.length - c.card.body.length;
+    const firstLine = c.text.slice(0, bodyStart).split("\n").length;
+    docs.push({
+      kind: "card",
+      id: c.file,
+      head: `${c.card.meta.name ?? ""} ${c.card.meta.description ?? ""} ${c.card.meta.topics.join(" ")}`,
+      text: c.card.body,
+      firstLine,
+      recency: c.card.meta.updated_at ?? "",
+      fileText: c.text,
+    });
+  }
+  return docs;
+}
+
+export function episodeDocs(episodes: readonly (Episode & { line: number })[]): SearchDoc[] {
+  return episodes.map((e) => ({ kind: "episode", id: `episodes.jsonl:${e.line}`, head: "", text: e.summary, firstLine: e.line, recency: e.ts }));
+}

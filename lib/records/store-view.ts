@@ -1,0 +1,85 @@
+import { normalizeCardPath } from "../rank/cache.js";
+import type { CardFile, Store } from "../store/read.js";
+import { parseIndex, type IndexEntry, type UnparsedLine } from "../core/index-file.js";
+
+// The audit view of a store, shared by doctor and stats. A shard is an extra index file: a top-level
+// `MEMORY.<name>.md`. Shards are not cards; links inside them count as references (no orphan), and
+// links to them from MEMORY.md are not card entries.
+
+const SHARD = /^MEMORY\.[^/]+\.md$/i;
+
+// pm-dispatch's episode artifacts (seed 001): `episodes.summary.md`, written by `rebuild-summary`, and the
+// monthly `episodes.YYYY-MM.jsonl` shards. They belong to the episodic layer and are never cards.
+const EPISODES_ARTIFACT = /^episodes\.(summary\.md|\d{4}-\d{2}\.jsonl)$/;
+
+/** True for a top-level episode artifact (the summary or a monthly shard), which is not a card. */
+export function isEpisodesArtifact(file: string): boolean {
+  return EPISODES_ARTIFACT.test(file);
+}
+
+/** True for a top-level `MEMORY.<name>.md` index shard. */
+export function isShardFile(file: string): boolean {
+  return SHARD.test(file);
+}
+
+/** An index line pointing at a card, with its target normalised to a store-relative path. */
+export interface CardEntry extends IndexEntry {
+  /** Store-relative card path (`./a.md` → `a.md`); null when the link leaves the memory directory. */
+  card: string | null;
+}
+
+export interface StoreView {
+  dir: string;
+  /** MEMORY.md lines linking to cards (shard links excluded), in file order. */
+  entries: CardEntry[];
+  /** MEMORY.md bullet lines with no parseable `.md` link. */
+  unparsed: UnparsedLine[];
+  /** Shard files present in the store, sorted. */
+  shards: string[];
+  /** Card files on disk (shards excluded), sorted by path. */
+  cards: Map<string, CardFile>;
+  /** Distinct cards linked from MEMORY.md, in first-link order. */
+  linkedCards: string[];
+  /** Every card referenced from MEMORY.md or a shard. */
+  referenced: Set<string>;
+}
+
+/**
+ * Normalises a link target to the store-relative path the hook keys usage on (rank-cache normalizeCardPath),
+ * or null when it escapes the store or is absolute.
+ */
+export function normaliseTarget(target: string): string | null {
+  if (target.startsWith("/") || /^[A-Za-z]:[\\/]/.test(target)) return null;
+  const n = normalizeCardPath(target);
+  if (n === ".." || n.startsWith("../")) return null;
+  return n;
+}
+
+export function viewStore(store: Store): StoreView {
+  const shards: string[] = [];
+  const cards = new Map<string, CardFile>();
+  for (const [file, card] of store.cards) {
+    if (isShardFile(file)) shards.push(file);
+    else if (!isEpisodesArtifact(file)) cards.set(file, card);
+  }
+  const entries: CardEntry[] = [];
+  const linked = new Set<string>();
+  const referenced = new Set<string>();
+  for (const entry of store.index.entries) {
+    const card = normaliseTarget(entry.file);
+    if (card !== null && isShardFile(card)) continue;
+    entries.push({ ...entry, card });
+    if (card !== null) {
+      linked.add(card);
+      referenced.add(card);
+    }
+  }
+  for (const shard of shards) {
+    const text = store.cards.get(shard)?.text ?? "";
+    for (const e of parseIndex(text).entries) {
+      const card = normaliseTarget(e.file);
+      if (card !== null) referenced.add(card);
+    }
+  }
+  return { dir: store.dir, entries, unparsed: store.index.unparsed, shards, cards, linkedCards: [...linked], referenced };
+}

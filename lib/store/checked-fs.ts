@@ -1,0 +1,186 @@
+// The file system calls memctl makes on a store, through node:fs, in one place: the stats and positional reads
+// the per-prompt hook makes, appends that never block, and checked reads. A FIFO, a device or a socket where
+// memctl expects a file must never block a read or feed it without end (a FIFO card hung the hook; a card linked
+// to /dev/zero grew it to gigabytes): the checked reads open without blocking (O_NONBLOCK: a FIFO with no writer
+// opens at once), check the descriptor itself, and hold a size cap before a byte is read.
+import fs from "node:fs";
+import { utf8Text } from "../core/bytes.js";
+
+/** What callers read of a stat: the fields fs.Stats has under the same names. */
+export interface FileStat {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly ino: number;
+  readonly mode: number;
+  isFile(): boolean;
+  isDirectory(): boolean;
+}
+
+const S_IFMT = 0o170000;
+const S_IFREG = 0o100000;
+const S_IFDIR = 0o040000;
+const S_IFIFO = 0o010000;
+const S_IFCHR = 0o020000;
+const S_IFBLK = 0o060000;
+const S_IFSOCK = 0o140000;
+
+/** fs.statSync(path, { throwIfNoEntry: false }): undefined when the path or a parent does not exist. */
+export function statIfExists(path: string): FileStat | undefined {
+  return fs.statSync(path, { throwIfNoEntry: false });
+}
+
+/** fs.statSync(path): throws ENOENT like every other error. */
+export function stat(path: string): FileStat {
+  return fs.statSync(path);
+}
+
+/** fs.lstatSync(path, { throwIfNoEntry: false }). */
+export function lstatIfExists(path: string): FileStat | undefined {
+  return fs.lstatSync(path, { throwIfNoEntry: false });
+}
+
+export function fstat(fd: number): FileStat {
+  return fs.fstatSync(fd);
+}
+
+/** fs.openSync(path, "r"). */
+export function openForReading(path: string): number {
+  return fs.openSync(path, "r");
+}
+
+/** fs.readSync(fd, buffer, offset, length, position); position -1 reads at the file position. */
+export function readAt(fd: number, buffer: NodeJS.ArrayBufferView, offset: number, length: number, position: number): number {
+  return fs.readSync(fd, buffer, offset, length, position === -1 ? null : position);
+}
+
+/**
+ * Write-only, appending, created when missing; non-blocking, so a FIFO in the file's place fails at once (ENXIO)
+ * instead of waiting for a reader (callers check the descriptor is a regular file). `extraFlags` (e.g.
+ * O_NOFOLLOW) are added.
+ */
+export function openForAppend(path: string, extraFlags = 0): number {
+  const c = fs.constants;
+  return fs.openSync(path, c.O_APPEND | c.O_CREAT | c.O_WRONLY | (c.O_NONBLOCK ?? 0) | extraFlags, 0o666);
+}
+
+/** fs.writeSync(fd, buffer, offset, length) at the file position. */
+export function writeBytes(fd: number, buffer: Uint8Array, offset: number, length: number): number {
+  return fs.writeSync(fd, buffer, offset, length);
+}
+
+/** fs.readdirSync(path): the entry names, in the order the directory gives them. */
+export function readdirNames(path: string): string[] {
+  return fs.readdirSync(path);
+}
+
+export function close(fd: number): void {
+  fs.closeSync(fd);
+}
+
+export function exists(path: string): boolean {
+  return fs.existsSync(path);
+}
+
+/** fs.readFileSync(path, "utf8"). */
+export function readUtf8(path: string): string {
+  return fs.readFileSync(path, "utf8");
+}
+
+/** fs.readFileSync(path): the whole file as bytes (a Uint8Array: see lib/core/bytes.ts for why not a Buffer). */
+export function readBytes(path: string): Uint8Array {
+  return fs.readFileSync(path);
+}
+
+/** fs.readFileSync(fd): the rest of an open file as bytes. */
+export function readBytesFromFd(fd: number): Uint8Array {
+  return fs.readFileSync(fd);
+}
+
+/** fs.realpathSync.native(path): one realpath(3). */
+export function realpath(path: string): string {
+  return fs.realpathSync.native(path);
+}
+
+/** fs.accessSync(path, mode). */
+export function access(path: string, mode: number): void {
+  fs.accessSync(path, mode);
+}
+
+/** Error codes of the checked reads (on an Error with `path`, like fs's errors). */
+export const NOT_REGULAR = "E_NOT_REGULAR";
+export const TOO_LARGE = "E_TOO_LARGE";
+
+/** Reads larger than this are refused unless the caller sets its own cap. */
+export const DEFAULT_READ_CAP = 64 * 1024 * 1024;
+
+/** What a non-regular file is, for messages. */
+export function fileKind(mode: number): string {
+  const t = mode & S_IFMT;
+  return t === S_IFIFO
+    ? "a FIFO"
+    : t === S_IFCHR
+      ? "a character device"
+      : t === S_IFBLK
+        ? "a block device"
+        : t === S_IFSOCK
+          ? "a socket"
+          : t === S_IFDIR
+            ? "a directory"
+            : t === S_IFREG
+              ? "a regular file"
+              : "not a regular file";
+}
+
+export function notRegularError(path: string, mode: number): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${path} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path });
+}
+
+export function tooLargeError(path: string, size: number, cap: number): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${path} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path });
+}
+
+/** Opens a regular file for reading without ever blocking; E_NOT_REGULAR (descriptor closed) for anything else. */
+export function openRegular(path: string, options: { nofollow?: boolean } = {}): { fd: number; stat: FileStat } {
+  const c = fs.constants;
+  const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? (c.O_NOFOLLOW ?? 0) : 0);
+  const fd = fs.openSync(path, flags);
+  let st: FileStat;
+  try {
+    st = fstat(fd);
+  } catch (err) {
+    close(fd);
+    throw err;
+  }
+  if ((st.mode & S_IFMT) !== S_IFREG) {
+    close(fd);
+    throw notRegularError(path, st.mode);
+  }
+  return { fd, stat: st };
+}
+
+/** A regular file's bytes, at most `cap` of them (E_TOO_LARGE past it), with the stat of the descriptor read. */
+export function readRegular(path: string, cap = DEFAULT_READ_CAP, options: { nofollow?: boolean } = {}): { bytes: Uint8Array; stat: FileStat } {
+  const { fd, stat: st } = openRegular(path, options);
+  try {
+    if (st.size > cap) throw tooLargeError(path, st.size, cap);
+    const buf = new Uint8Array(st.size);
+    let length = 0;
+    while (length < st.size) {
+      const n = readAt(fd, buf, length, st.size - length, -1);
+      if (n === 0) break;
+      length += n;
+    }
+    return { bytes: length === st.size ? buf : buf.subarray(0, length), stat: st };
+  } finally {
+    close(fd);
+  }
+}
+
+export function readRegularBytes(path: string, cap = DEFAULT_READ_CAP, options: { nofollow?: boolean } = {}): Uint8Array {
+  return readRegular(path, cap, options).bytes;
+}
+
+/** The text of a regular file, decoded as fs.readFileSync(path, "utf8") does. */
+export function readRegularUtf8(path: string, cap = DEFAULT_READ_CAP, options: { nofollow?: boolean } = {}): string {
+  return utf8Text(readRegularBytes(path, cap, options));
+}

@@ -1,0 +1,151 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { systemCode } from "../core/errors.js";
+import { STATE_DIR } from "./paths.js";
+import { appendBytes, realDir } from "./safe-write.js";
+
+// The write history: `<memory_dir>/.memctl/history.jsonl`, append-only, one JSON object per write.
+// Doctor compares each card file's sha256 with its latest entry to find hand edits; `memctl history`
+// prints it; `adopt` records a hand edit as a revision. Nothing ever rewrites or truncates this file.
+
+export const HISTORY_RELPATH = ".memctl/history.jsonl";
+export const HISTORY_OPS = ["create", "update", "delete", "adopt", "import"] as const;
+export type HistoryOp = (typeof HISTORY_OPS)[number];
+
+/** One write: per-card revision (1-based), the card's store-relative path, who, when, and the bytes written. */
+export interface HistoryEntry {
+  rev: number;
+  card: string;
+  op: HistoryOp;
+  /** "human" | "system" | "host:<name>" | "agent:<id>" */
+  actor: string;
+  /** ISO-8601 UTC. */
+  at: string;
+  /** sha256 hex of the card file bytes after the write; null for delete. */
+  sha256: string | null;
+  bytes: number;
+}
+
+export interface HistoryRead {
+  entries: HistoryEntry[];
+  /** Lines that do not parse or lack a field; counted, never dropped from disk. */
+  malformed: number;
+  /** Set when the file exists but cannot be read at all. An absent file is an empty history, not an error. */
+  error?: string;
+}
+
+const ACTOR = /^(human|system|(host|agent):[A-Za-z0-9][A-Za-z0-9._@-]{0,127})$/;
+
+/** True for "human", "system", "host:<name>" and "agent:<id>". */
+export function isValidActor(actor: string): boolean {
+  return ACTOR.test(actor);
+}
+
+/** True when the actor may only read and propose (agents). */
+export function isAgentActor(actor: string): boolean {
+  return actor.startsWith("agent:");
+}
+
+export function historyPath(memoryDir: string): string {
+  return path.join(memoryDir, ...HISTORY_RELPATH.split("/"));
+}
+
+export function sha256Hex(content: string | Buffer): string {
+  return createHash("sha256").update(content).digest("hex");
+}
+
+/** Reads the whole history; never throws. */
+export function readHistory(memoryDir: string): HistoryRead {
+  let text: string;
+  try {
+    text = fs.readFileSync(historyPath(memoryDir), "utf8");
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
+    return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${(err as Error).message}` };
+  }
+  return parseHistory(text);
+}
+
+/** Parses history text: one entry per non-empty line; anything else is counted as malformed. */
+export function parseHistory(text: string): HistoryRead {
+  const entries: HistoryEntry[] = [];
+  let malformed = 0;
+  for (const line of text.split("\n")) {
+    if (line.trim() === "") continue;
+    const entry = toEntry(line);
+    if (entry) entries.push(entry);
+    else malformed++;
+  }
+  return { entries, malformed };
+}
+
+function toEntry(line: string): HistoryEntry | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return undefined;
+  const o = v as Record<string, unknown>;
+  const ok =
+    Number.isInteger(o.rev) &&
+    (o.rev as number) >= 1 &&
+    typeof o.card === "string" &&
+    o.card !== "" &&
+    HISTORY_OPS.includes(o.op as HistoryOp) &&
+    typeof o.actor === "string" &&
+    typeof o.at === "string" &&
+    (typeof o.sha256 === "string" || o.sha256 === null) &&
+    Number.isInteger(o.bytes);
+  if (!ok) return undefined;
+  return {
+    rev: o.rev as number,
+    card: o.card as string,
+    op: o.op as HistoryOp,
+    actor: o.actor as string,
+    at: o.at as string,
+    sha256: o.sha256 as string | null,
+    bytes: o.bytes as number,
+  };
+}
+
+/** The latest entry per card (by revision, then file order), keyed by the card's store-relative path. */
+export function latestByCard(entries: readonly HistoryEntry[]): Map<string, HistoryEntry> {
+  const latest = new Map<string, HistoryEntry>();
+  for (const e of entries) {
+    const prev = latest.get(e.card);
+    if (!prev || e.rev >= prev.rev) latest.set(e.card, e);
+  }
+  return latest;
+}
+
+/** The revision number the next write to `card` gets. */
+export function nextRevision(entries: readonly HistoryEntry[], card: string): number {
+  return (latestByCard(entries).get(card)?.rev ?? 0) + 1;
+}
+
+/**
+ * Appends one entry. The caller holds the store lock (lib/store/lock.ts), which is what makes `rev` unique.
+ * One write(2) of one whole line on an O_APPEND descriptor, then fsync: a killed process leaves the
+ * line entirely there or entirely absent.
+ */
+export function appendHistory(memoryDir: string, entry: HistoryEntry): void {
+  realDir(memoryDir, STATE_DIR);
+  appendLine(historyPath(memoryDir), JSON.stringify(entry) + "\n");
+}
+
+/**
+ * Appends one complete line with a single write on an O_APPEND descriptor, never through a symlink (appendBytes).
+ * The caller holds the store lock, so a write the disk cannot take is cut back: no torn line stays.
+ */
+export function appendLine(file: string, line: string): void {
+  appendBytes(file, Buffer.from(line, "utf8"), { fsync: true, rollback: true });
+}
+
+/** Builds the entry for a write of `content` (or a delete when content is null). */
+export function makeEntry(entries: readonly HistoryEntry[], card: string, op: HistoryOp, actor: string, at: Date, content: Buffer | string | null): HistoryEntry {
+  const bytes = content === null ? 0 : Buffer.byteLength(content);
+  return { rev: nextRevision(entries, card), card, op, actor, at: at.toISOString(), sha256: content === null ? null : sha256Hex(content), bytes };
+}

@@ -1,0 +1,96 @@
+import { writeBytes } from "./checked-fs.js";
+import { encodeUtf8 } from "../core/bytes.js";
+
+/** A writable text sink; process streams and test buffers both fit. */
+export interface TextSink {
+  write(chunk: string): unknown;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+/** Everything a command may touch outside its arguments, injected so tests never see the real machine. */
+export interface Io {
+  stdout: TextSink;
+  stderr: TextSink;
+  /** Reads all of standard input; absent when there is none to read. */
+  readStdin?: () => Promise<Buffer>;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  home: string;
+  now: () => Date;
+}
+
+/** The real process's IO, built at call time (never at import time); `sinks` replaces the process streams. */
+export function processIo(sinks?: Pick<Io, "stdout" | "stderr">): Io {
+  return {
+    stdout: sinks?.stdout ?? process.stdout,
+    stderr: sinks?.stderr ?? process.stderr,
+    readStdin: () => readAll(process.stdin),
+    env: process.env,
+    // Read when asked: the hook works from its payload's cwd, and process.cwd() compiles a wrapper first.
+    get cwd() {
+      return process.cwd();
+    },
+    home: process.env.HOME || homedir(),
+    now: () => new Date(),
+  };
+}
+
+/** Collects a readable stream into one buffer. */
+export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** An in-memory sink for tests and for commands that render before printing. */
+export class BufferSink implements TextSink {
+  text = "";
+  isTTY = false;
+  columns?: number;
+  write(chunk: string): boolean {
+    this.text += chunk;
+    return true;
+  }
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/** The rest of `bytes` from `offset`, as one write at the file position. */
+function writeAtOffset(fd: number, bytes: Uint8Array, offset: number): number {
+  return writeBytes(fd, bytes, offset, bytes.length - offset);
+}
+
+/**
+ * A sink writing synchronously to a file descriptor. The per-prompt hook prints one block and exits: creating
+ * process.stdout (stream, socket or tty machinery) costs it ~2 ms, and a synchronous write is never cut short
+ * by the exit. A non-blocking pipe that is full (EAGAIN) is retried for up to `patienceMs`.
+ */
+export function fdSink(fd: number, patienceMs = 2000, write: (fd: number, bytes: Uint8Array, offset: number) => number = writeAtOffset): TextSink {
+  return {
+    write(chunk: string): boolean {
+      const bytes = encodeUtf8(chunk);
+      let offset = 0;
+      let waited = 0;
+      while (offset < bytes.length) {
+        try {
+          offset += write(fd, bytes, offset);
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== "EAGAIN" || waited >= patienceMs) throw err;
+          Atomics.wait(pause, 0, 0, 1);
+          waited++;
+        }
+      }
+      return true;
+    },
+  };
+}
+
+/**
+ * The user's home directory from the OS, for when HOME is unset: node:os is loaded only then (the per-prompt
+ * hook would otherwise load it on every start for nothing). process.getBuiltinModule is Node >= 20.16
+ * (package.json engines).
+ */
+function homedir(): string {
+  return (process.getBuiltinModule("node:os") as typeof import("node:os")).homedir();
+}

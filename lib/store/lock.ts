@@ -1,0 +1,177 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { environmentFault, ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
+import { STATE_DIR } from "./read.js";
+import { realDir, writeNewFile } from "./safe-write.js";
+import { processAlive } from "./write.js";
+
+// ONE lock per store, not per file: guardrails (total bytes, file count) need a consistent view of the
+// whole tree, and MEMORY.md, history and episodes are shared by every write. The lock is a directory
+// (`mkdir` is atomic everywhere, including network filesystems) holding an owner file; a lock whose
+// owner process is gone on this host — a writer killed by SIGKILL — is broken at once; another host's
+// lock only after `staleMs` without a heartbeat.
+
+export const LOCK_NAME = "lock";
+export const DEFAULT_LOCK_TIMEOUT_MS = 30_000;
+export const DEFAULT_LOCK_STALE_MS = 30_000;
+/** A lock directory without an owner file is a writer that died between mkdir and writing it. */
+const OWNERLESS_GRACE_MS = 2_000;
+
+export interface LockOptions {
+  /** How long to wait for the lock before E_LOCK_TIMEOUT. */
+  timeoutMs?: number;
+  /** Age after which any lock is considered abandoned. */
+  staleMs?: number;
+}
+
+interface Owner {
+  pid: number;
+  host: string;
+  token: string;
+}
+
+/** Runs `fn` holding the store's lock; the lock is released however `fn` ends. */
+export async function withStoreLock<T>(memoryDir: string, fn: () => Promise<T> | T, options: LockOptions = {}): Promise<T> {
+  const release = await acquireStoreLock(memoryDir, options);
+  try {
+    return await fn();
+  } finally {
+    release();
+  }
+}
+
+/** `<memory_dir>/.memctl`, created if missing; refused (E_PATH_ESCAPE) when it is a symlink or not a directory. */
+export function ensureStateDir(memoryDir: string): string {
+  return realDir(memoryDir, STATE_DIR);
+}
+
+/** Takes the lock, waiting up to timeoutMs; returns the release function. */
+export async function acquireStoreLock(memoryDir: string, options: LockOptions = {}): Promise<() => void> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
+  const staleMs = options.staleMs ?? DEFAULT_LOCK_STALE_MS;
+  const lockDir = path.join(ensureStateDir(memoryDir), LOCK_NAME);
+  const owner: Owner = { pid: process.pid, host: os.hostname(), token: randomBytes(8).toString("hex") };
+  const deadline = performance.now() + timeoutMs;
+  let delay = 1;
+  for (;;) {
+    if (tryMkdir(lockDir)) {
+      try {
+        writeNewFile(path.join(lockDir, "owner"), JSON.stringify(owner));
+      } catch (err) {
+        // A full disk can take the directory but not its owner file: leave no ownerless lock behind.
+        fs.rmSync(lockDir, { recursive: true, force: true });
+        throw err;
+      }
+      // Heartbeat: a long write (a big import) keeps the lock's mtime fresh so it never looks abandoned.
+      const heartbeat = setInterval(() => touch(lockDir), Math.max(1000, staleMs / 3));
+      heartbeat.unref();
+      return () => {
+        clearInterval(heartbeat);
+        release(lockDir, owner.token);
+      };
+    }
+    if (isAbandoned(lockDir, staleMs)) {
+      breakLock(lockDir, staleMs);
+      continue;
+    }
+    if (performance.now() >= deadline) {
+      throw new MemctlError(
+        ERROR_CODES.E_LOCK_TIMEOUT,
+        `the store lock ${lockDir} is held by another memctl process (waited ${timeoutMs} ms); retry, or if no memctl is running remove that directory`,
+        { lock: lockDir },
+      );
+    }
+    await sleep(delay + Math.random() * delay);
+    delay = Math.min(delay * 2, 40);
+  }
+}
+
+function tryMkdir(dir: string): boolean {
+  try {
+    fs.mkdirSync(dir);
+    return true;
+  } catch (err) {
+    if (systemCode(err) === "EEXIST") return false;
+    throw ioError(`cannot create the lock ${dir}`, err);
+  }
+}
+
+function readOwner(lockDir: string): Owner | undefined {
+  try {
+    const o = JSON.parse(fs.readFileSync(path.join(lockDir, "owner"), "utf8")) as Owner;
+    return typeof o.pid === "number" && typeof o.token === "string" ? o : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when the lock's holder is provably gone (dead pid on this host), or another host's lock is older than staleMs. */
+function isAbandoned(lockDir: string, staleMs: number): boolean {
+  let ageMs: number;
+  try {
+    const stat = fs.lstatSync(lockDir);
+    // A link or a file is never a lock memctl took (it makes a directory): remove it, never follow it.
+    if (!stat.isDirectory()) return true;
+    // Wall clock against a file mtime: both come from the same machine's clock.
+    ageMs = Date.now() - stat.mtimeMs;
+  } catch {
+    return false; // released meanwhile: the next mkdir will tell
+  }
+  const owner = readOwner(lockDir);
+  if (!owner) return ageMs > OWNERLESS_GRACE_MS;
+  // On this host the owner's liveness decides; age only guards against a reused pid, with a wide margin.
+  if (owner.host === os.hostname()) return !processAlive(owner.pid) || ageMs > staleMs * 10;
+  return ageMs > staleMs;
+}
+
+/**
+ * Removes an abandoned lock. Breaking is itself serialised by a second mkdir so two waiters cannot both
+ * break — one of them would otherwise remove the lock the other has just taken.
+ */
+function breakLock(lockDir: string, staleMs: number): void {
+  const breaker = `${lockDir}.break`;
+  if (!tryMkdir(breaker)) {
+    try {
+      if (Date.now() - fs.lstatSync(breaker).mtimeMs > OWNERLESS_GRACE_MS) fs.rmSync(breaker, { recursive: true, force: true });
+    } catch {
+      /* gone already */
+    }
+    return;
+  }
+  try {
+    if (isAbandoned(lockDir, staleMs)) fs.rmSync(lockDir, { recursive: true, force: true });
+  } finally {
+    fs.rmSync(breaker, { recursive: true, force: true });
+  }
+}
+
+function release(lockDir: string, token: string): void {
+  // Only remove a lock that is still ours: after a (wrongly) broken lock another writer may hold it.
+  if (readOwner(lockDir)?.token !== token) return;
+  fs.rmSync(path.join(lockDir, "owner"), { force: true });
+  try {
+    fs.rmdirSync(lockDir);
+  } catch {
+    /* already gone */
+  }
+}
+
+function touch(dir: string): void {
+  try {
+    const now = new Date();
+    fs.lutimesSync(dir, now, now);
+  } catch {
+    /* released or broken meanwhile */
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function ioError(message: string, err: unknown): MemctlError {
+  return environmentFault(err) ?? new MemctlError(ERROR_CODES.E_IO, `${message}: ${(err as Error).message}`);
+}

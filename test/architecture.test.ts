@@ -1,0 +1,108 @@
+// lib/ in layers (issue 17): no upward import, pure core without IO, a hook that reaches no installer, MCP or
+// CLI code, nothing but the CLI importing the CLI, no two modules importing each other. The rules are data in
+// test/support/architecture.ts; here they run on the real tree and, to show the checker sees each breach, on
+// small synthetic graphs.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { REPO_ROOT } from "./helpers.js";
+import { LAYERS, layerOf, parseSource, readGraph, violations, type Graph, type Import } from "./support/architecture.js";
+
+function graphOf(files: Record<string, string[]>, env: string[] = []): Graph {
+  const graph: Graph = new Map();
+  for (const [file, targets] of Object.entries(files))
+    graph.set(file, {
+      readsEnv: env.includes(file),
+      imports: targets.map((t): Import => ({ spec: t.startsWith("lib/") ? `./${path.basename(t, ".ts")}.js` : t, target: t, dynamic: false })),
+    });
+  return graph;
+}
+
+test("the source tree keeps its layers", () => {
+  const found = violations(readGraph(REPO_ROOT, ["lib", "hooks"]));
+  assert.deepEqual(found, [], `layer order (lowest first): ${LAYERS.map((l) => l.join("|")).join(" < ")}\n${found.join("\n")}`);
+});
+
+test("every source file under lib/ sits in a layer folder; at most 10 loose files at the top", () => {
+  const loose = fs.readdirSync(path.join(REPO_ROOT, "lib")).filter((f) => f.endsWith(".ts"));
+  assert.ok(loose.length <= 10, loose.join(", "));
+  for (const [file] of readGraph(REPO_ROOT, ["lib"])) assert.ok(layerOf(file) !== undefined, file);
+});
+
+test("an upward import is named with its file and import", () => {
+  const found = violations(graphOf({ "lib/store/lock.ts": ["lib/records/save.ts"], "lib/records/save.ts": [] }));
+  assert.deepEqual(found, ['lib/store/lock.ts: upward import "./save.js" (lib/records/save.ts): layer store may not import records']);
+});
+
+test("a downward import and an import inside one layer pass", () => {
+  assert.deepEqual(violations(graphOf({ "lib/records/save.ts": ["lib/store/lock.ts", "lib/records/actor.ts"], "lib/store/lock.ts": [], "lib/records/actor.ts": [] })), []);
+});
+
+test("siblings (proposals, compact, sync) may not import each other", () => {
+  const found = violations(graphOf({ "lib/sync/pull.ts": ["lib/proposals/propose.ts"], "lib/proposals/propose.ts": ["lib/records/save.ts"], "lib/records/save.ts": [] }));
+  assert.equal(found.length, 1);
+  assert.match(found[0]!, /^lib\/sync\/pull\.ts: sibling import .*lib\/proposals\/propose\.ts/);
+});
+
+test("the new sync layer sits above records and below reports", () => {
+  assert.deepEqual(violations(graphOf({ "lib/sync/pull.ts": ["lib/records/save.ts"], "lib/reports/doctor.ts": ["lib/sync/pull.ts"], "lib/records/save.ts": [] })), []);
+  assert.equal(violations(graphOf({ "lib/records/save.ts": ["lib/sync/pull.ts"], "lib/sync/pull.ts": [] })).length, 1);
+  assert.equal(violations(graphOf({ "lib/sync/pull.ts": ["lib/reports/doctor.ts"], "lib/reports/doctor.ts": [] })).length, 1);
+});
+
+test("pure modules import no IO module and read no process.env", () => {
+  const found = violations(graphOf({ "lib/core/card.ts": ["node:fs"], "lib/rank/score.ts": ["child_process"], "lib/core/budget.ts": [] }, ["lib/core/budget.ts"]));
+  assert.deepEqual(found.sort(), [
+    "lib/core/budget.ts: pure module reads process.env (inject the value)",
+    'lib/core/card.ts: pure module imports IO module "node:fs"',
+    'lib/rank/score.ts: pure module imports IO module "child_process"',
+  ]);
+});
+
+test("nothing outside lib/cli imports lib/cli, even from a layer above it in name only", () => {
+  const found = violations(graphOf({ "lib/mcp/tools.ts": ["lib/cli/store-access.ts"], "lib/cli/store-access.ts": [] }));
+  assert.deepEqual(found, ['lib/mcp/tools.ts: imports the CLI layer "./store-access.js" (lib/cli/store-access.ts); only lib/cli imports lib/cli']);
+});
+
+test("the hook's graph may not reach an installer, the MCP server or the CLI, dynamically either", () => {
+  const graph = graphOf({
+    "hooks/user-prompt-submit.ts": ["lib/hook/run.ts"],
+    "lib/hook/run.ts": ["lib/hosts/index.ts"],
+    "lib/hosts/index.ts": ["lib/hosts/claude/adapter.ts"],
+    "lib/hosts/claude/adapter.ts": ["lib/hosts/claude/install.ts"],
+    "lib/hosts/claude/install.ts": [],
+  });
+  const found = violations(graph);
+  assert.ok(
+    found.includes(
+      "hooks/user-prompt-submit.ts: the hook reaches lib/hosts/claude/install.ts (hooks/user-prompt-submit.ts -> lib/hook/run.ts -> lib/hosts/index.ts -> lib/hosts/claude/adapter.ts -> lib/hosts/claude/install.ts)",
+    ),
+    found.join("\n"),
+  );
+  // The adapter importing its installer is also upward (hosts < install).
+  assert.ok(found.some((v) => v.startsWith('lib/hosts/claude/adapter.ts: upward import "./install.js"')));
+});
+
+test("two modules importing each other are named", () => {
+  const found = violations(graphOf({ "lib/store/safe-open.ts": ["lib/store/safe-path.ts"], "lib/store/safe-path.ts": ["lib/store/safe-open.ts"] }));
+  assert.deepEqual(found, ['lib/store/safe-open.ts: imports "./safe-path.js" (lib/store/safe-path.ts), which imports it back; move what both need into a lower module']);
+});
+
+test("the parser sees static, re-export, dynamic and type-position imports", () => {
+  const src = parseSource(
+    "lib/records/x.ts",
+    'import a from "node:fs";\nimport type { B } from "../store/b.js";\nexport { c } from "./c.js";\nconst d = await import("../reports/d.js");\nlet e: typeof import("../cli/e.js");\nif (process.env.X) {}\n',
+  );
+  assert.deepEqual(
+    src.imports.map((i) => [i.target, i.dynamic]),
+    [
+      ["node:fs", false],
+      ["lib/store/b.ts", false],
+      ["lib/records/c.ts", false],
+      ["lib/reports/d.ts", true],
+      ["lib/cli/e.ts", false],
+    ],
+  );
+  assert.equal(src.readsEnv, true);
+});

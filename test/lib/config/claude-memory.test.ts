@@ -1,0 +1,43 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { test } from "node:test";
+import { BufferSink, type Io } from "../../../lib/store/io.js";
+import { findClaudeMemoryDirs, listClaudeCards } from "../../../lib/config/claude-memory.js";
+
+function ioFor(home: string, env: Record<string, string> = {}): Io {
+  return { stdout: new BufferSink(), stderr: new BufferSink(), env, cwd: home, home, now: () => new Date() };
+}
+
+test("finds <home>/.claude/projects/*/memory directories that exist, honouring CLAUDE_CONFIG_DIR", () => {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-claude-"));
+  fs.mkdirSync(path.join(home, ".claude/projects/-a/memory"), { recursive: true });
+  fs.mkdirSync(path.join(home, ".claude/projects/-b"), { recursive: true }); // no memory dir
+  fs.mkdirSync(path.join(home, ".claude/projects/-c/memory"), { recursive: true });
+  assert.deepEqual(findClaudeMemoryDirs(ioFor(home)), [path.join(home, ".claude/projects/-a/memory"), path.join(home, ".claude/projects/-c/memory")]);
+  assert.deepEqual(findClaudeMemoryDirs(ioFor(home), { exclude: path.join(home, ".claude/projects/-a/memory") }), [path.join(home, ".claude/projects/-c/memory")]);
+  const alt = path.join(home, "alt");
+  fs.mkdirSync(path.join(alt, "projects/-z/memory"), { recursive: true });
+  assert.deepEqual(findClaudeMemoryDirs(ioFor(home, { CLAUDE_CONFIG_DIR: alt })), [path.join(alt, "projects/-z/memory")]);
+  assert.deepEqual(findClaudeMemoryDirs(ioFor(path.join(home, "nowhere"))), []);
+});
+
+test("lists card files with frontmatter name (else stem), skipping MEMORY.md and symlinks", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-claude-cards-"));
+  fs.writeFileSync(path.join(dir, "MEMORY.md"), "# Memory\n");
+  fs.writeFileSync(path.join(dir, "feedback_tests.md"), "---\nname: run-tests\ndescription: always run tests\ntype: feedback\n---\nbody\n");
+  fs.writeFileSync(path.join(dir, "plain.md"), "no frontmatter\n");
+  fs.writeFileSync(path.join(os.tmpdir(), "memctl-outside.md"), "outside\n");
+  fs.symlinkSync(path.join(os.tmpdir(), "memctl-outside.md"), path.join(dir, "linked.md"));
+  const cards = listClaudeCards(dir);
+  assert.deepEqual(
+    cards.map((c) => [c.file, c.name, c.type, c.description]),
+    [
+      ["feedback_tests.md", "run-tests", "feedback", "always run tests"],
+      ["plain.md", "plain", undefined, undefined],
+    ],
+  );
+  assert.ok(cards[0]!.mtimeMs > 0);
+  assert.deepEqual(listClaudeCards(path.join(dir, "missing")), []);
+});

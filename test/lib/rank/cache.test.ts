@@ -1,0 +1,389 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { readUsage } from "../../../lib/usage/usage.js";
+import { loadRankable, RANK_CACHE, ROLLING_CHECK } from "../../../lib/rank/cache.js";
+import { FORMAT_VERSION } from "../../../lib/rank/cache-format.js";
+import { tokenize } from "../../../lib/rank/tokenize.js";
+import { buildInjection } from "../../../lib/hook/inject.js";
+import { HOSTS } from "../../../lib/hosts/index.js";
+import { ageStore, cardText, sandbox, writeStore } from "../../helpers.js";
+
+const cards = [
+  { file: "feedback_a.md", title: "Redis cache", hook: "ttl sixty seconds" },
+  { file: "project_b.md", title: "Deploy", hook: "argo" },
+];
+const now = () => Date.now();
+
+test("the cache is written once the sources are settled, then used while they are unchanged", async () => {
+  const s = sandbox(cards);
+  try {
+    const justWritten = fs.statSync(path.join(s.memory, "MEMORY.md")).mtimeMs + 50;
+    const racy = await loadRankable(s.memory, { nowMs: justWritten });
+    assert.equal(racy.cache, "uncached"); // sources modified within the racy window: not written
+    ageStore(s.memory);
+    assert.equal((await loadRankable(s.memory, { nowMs: now() })).cache, "rebuilt");
+    const fresh = await loadRankable(s.memory, { nowMs: now() });
+    assert.equal(fresh.cache, "fresh");
+    assert.equal(fresh.index.entry(0).file, "feedback_a.md");
+    assert.equal(fresh.index.entry(0).title, "Redis cache");
+    assert.ok(fresh.index.postings("redi"));
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("stale when MEMORY.md, the directory or a card changes; a corrupt cache is ignored", async () => {
+  const s = sandbox(cards);
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    // A card edited in place (no rename, directory mtime unchanged): caught by the full check.
+    const card = path.join(s.memory, "project_b.md");
+    const dirTime = fs.statSync(s.memory).mtime;
+    fs.writeFileSync(card, cardText({ ...cards[1]!, priority: "always" }));
+    fs.utimesSync(s.memory, dirTime, dirTime);
+    const edited = await loadRankable(s.memory, { nowMs: now(), checkAllCards: true });
+    assert.notEqual(edited.cache, "fresh");
+    assert.deepEqual(edited.index.alwaysIds, [1]);
+    // A new card and index line.
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    writeStore(s.memory, [...cards, { file: "user_c.md", title: "Owner", hook: "short" }]);
+    assert.notEqual((await loadRankable(s.memory, { nowMs: now() })).cache, "fresh");
+    // Corrupt cache bytes: never trusted.
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    fs.writeFileSync(path.join(s.memory, ".memctl", RANK_CACHE), "memctl-rank-cache 2 tok1\n{broken");
+    const rebuilt = await loadRankable(s.memory, { nowMs: now() });
+    assert.equal(rebuilt.cache, "rebuilt");
+    assert.equal(rebuilt.entryCount, 3);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("a card about to be printed that changed in place is re-read before printing", async () => {
+  const s = sandbox(cards);
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    const file = path.join(s.memory, "feedback_a.md");
+    const dirTime = fs.statSync(s.memory).mtime;
+    fs.writeFileSync(file, cardText({ ...cards[0]!, status: "superseded" }));
+    fs.utimesSync(s.memory, dirTime, dirTime);
+    const inj = await buildInjection({
+      memoryDir: s.memory,
+      projectKey: "k",
+      source: "env",
+      prompt: "redis",
+      host: HOSTS.generic,
+      budget: { maxBytes: 3000, maxEntries: 20 },
+      now: new Date(),
+      record: false,
+    });
+    assert.equal(inj.ranked.find((r) => r.entry.file === "feedback_a.md")!.tier, "sunk-relevant");
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("a damaged cache (truncated, or a corrupt entry) is rebuilt, never trusted or reported as unreadable", async () => {
+  const s = sandbox(cards);
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    const file = path.join(s.memory, ".memctl", RANK_CACHE);
+    const good = fs.readFileSync(file);
+    fs.writeFileSync(file, good.subarray(0, good.length - 1));
+    ageStore(s.memory); // the first load created .memctl just now
+    assert.equal((await loadRankable(s.memory, { nowMs: now() })).cache, "rebuilt");
+    // Corrupt the first slim entry's JSON (the entry blob follows the head).
+    const damaged = Buffer.from(fs.readFileSync(file));
+    const at = damaged.indexOf(Buffer.from('[3,"normal","active","","- [Redis cache]'));
+    assert.ok(at > 0);
+    damaged[at] = 0x7b; // "{" — no longer a JSON array
+    fs.writeFileSync(file, damaged);
+    const inj = await buildInjection({
+      memoryDir: s.memory,
+      projectKey: "k",
+      source: "env",
+      prompt: "redis cache",
+      host: HOSTS.generic,
+      budget: { maxBytes: 3000, maxEntries: 20 },
+      now: new Date(),
+      record: false,
+    });
+    assert.match(inj.composed.text, /feedback_a\.md/);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("a link out of the store (../, absolute) is ranked on its index line but its file is never read", async () => {
+  const s = sandbox(cards);
+  try {
+    fs.writeFileSync(path.join(s.root, "outside.md"), cardText({ file: "outside.md", title: "Outside", hook: "x", priority: "always" }));
+    fs.appendFileSync(path.join(s.memory, "MEMORY.md"), "- [Outside redis](../outside.md) — escapes the store\n");
+    ageStore(s.memory);
+    const store = await loadRankable(s.memory, { nowMs: now() });
+    assert.deepEqual(store.index.alwaysIds, []);
+    assert.equal(store.index.entry(2).file, "../outside.md");
+    assert.equal((await loadRankable(s.memory, { nowMs: now() })).cache, "fresh");
+  } finally {
+    s.cleanup();
+  }
+});
+
+const cacheFile = (memory: string) => path.join(memory, ".memctl", RANK_CACHE);
+
+/** Rewrites a card in place the way an editor might: the directory's mtime is left as it was. */
+function editInPlace(memory: string, file: string, text: string): void {
+  const dirTime = fs.statSync(memory).mtime;
+  fs.writeFileSync(path.join(memory, file), text);
+  fs.utimesSync(memory, dirTime, dirTime);
+}
+
+test("a cache of an older format version is ignored and rebuilt in the current one", async () => {
+  const s = sandbox(cards);
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    const old = Buffer.from(fs.readFileSync(cacheFile(s.memory)));
+    old.writeUInt32LE(FORMAT_VERSION - 1, 8); // "MEMCTLRC" then u32 formatVersion
+    fs.writeFileSync(cacheFile(s.memory), old);
+    ageStore(s.memory);
+    const rebuilt = await loadRankable(s.memory, { nowMs: now() });
+    assert.equal(rebuilt.cache, "rebuilt");
+    assert.equal(rebuilt.index.entry(1).file, "project_b.md");
+    assert.equal(fs.readFileSync(cacheFile(s.memory)).readUInt32LE(8), FORMAT_VERSION);
+    assert.equal((await loadRankable(s.memory, { nowMs: now() })).cache, "fresh");
+  } finally {
+    s.cleanup();
+  }
+});
+
+const many = Array.from({ length: ROLLING_CHECK + 36 }, (_, i) => ({ file: `project_c${i}.md`, title: `Card ${i}`, hook: `hook ${i}` }));
+const windowStart = (nowMs: number) => (Math.floor(nowMs / 1000) * ROLLING_CHECK) % many.length;
+const inWindow = (id: number, nowMs: number) => (id - windowStart(nowMs) + many.length) % many.length < ROLLING_CHECK;
+
+test("the head's stamps catch an in-place edit inside the rolling window; the window moves each second", async () => {
+  const s = sandbox(many);
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    ageStore(s.memory); // the first load created .memctl just now (a sub-millisecond mtime a Date cannot restore)
+    const t = now();
+    assert.equal((await loadRankable(s.memory, { nowMs: t })).cache, "rebuilt");
+    const inside = (windowStart(t) + 5) % many.length;
+    const outside = (windowStart(t) + ROLLING_CHECK + 5) % many.length;
+    editInPlace(s.memory, many[outside]!.file, cardText({ ...many[outside]!, topics: ["edited"] }));
+    assert.equal((await loadRankable(s.memory, { nowMs: t })).cache, "fresh"); // not in this second's window
+    const later = t + 1000 * Array.from({ length: many.length }, (_, k) => k + 1).find((k) => inWindow(outside, t + 1000 * k))!;
+    assert.equal((await loadRankable(s.memory, { nowMs: later })).cache, "rebuilt");
+    assert.equal((await loadRankable(s.memory, { nowMs: t })).cache, "fresh");
+    editInPlace(s.memory, many[inside]!.file, cardText({ ...many[inside]!, topics: ["edited"] }));
+    assert.notEqual((await loadRankable(s.memory, { nowMs: t })).cache, "fresh");
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("checking freshness reads no entry: stamps and card files come from the head", async () => {
+  const s = sandbox(cards);
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    const bytes = Buffer.from(fs.readFileSync(cacheFile(s.memory)));
+    for (const marker of ['[3,"normal"', '[4,"normal"']) bytes[bytes.indexOf(Buffer.from(marker))] = 0x7b; // garble both slim entries
+    fs.writeFileSync(cacheFile(s.memory), bytes);
+    const opened = await loadRankable(s.memory, { nowMs: now(), checkAllCards: true });
+    assert.equal(opened.cache, "fresh");
+    assert.throws(() => opened.index.entry(0), /JSON|malformed/); // ranking through it rebuilds (see rankStore)
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("a corrupt stamp is a changed card, and corrupt reuse data makes the rebuild re-read every card", async () => {
+  const s = sandbox([{ ...cards[0]!, topics: ["alpha"] }, cards[1]!]);
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    const mtime = Buffer.alloc(8);
+    mtime.writeDoubleLE(fs.statSync(path.join(s.memory, "feedback_a.md")).mtimeMs);
+    const stamped = Buffer.from(fs.readFileSync(cacheFile(s.memory)));
+    const at = stamped.indexOf(mtime);
+    assert.ok(at > 0);
+    stamped.writeDoubleLE(1, at);
+    fs.writeFileSync(cacheFile(s.memory), stamped);
+    ageStore(s.memory);
+    assert.equal((await loadRankable(s.memory, { nowMs: now() })).cache, "rebuilt");
+
+    // Same size, same mtime, different topic: only a rebuild that distrusts the reuse data sees it.
+    const card = path.join(s.memory, "feedback_a.md");
+    const before = fs.statSync(card);
+    fs.writeFileSync(card, cardText({ ...cards[0]!, topics: ["omega"] }));
+    fs.utimesSync(card, before.atime, before.mtime);
+    assert.equal(fs.statSync(card).mtimeMs, before.mtimeMs);
+    const reuse = Buffer.from(fs.readFileSync(cacheFile(s.memory)));
+    reuse[reuse.indexOf(Buffer.from('[["alpha"]'))] = 0x7b;
+    fs.writeFileSync(cacheFile(s.memory), reuse);
+    const reread = await loadRankable(s.memory, { nowMs: now(), force: true });
+    assert.ok(reread.index.postings(tokenize("omega")[0]!));
+    assert.equal(reread.index.postings(tokenize("alpha")[0]!), undefined);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("a rebuild reuses the cards whose fingerprint is unchanged and re-reads only the others", async () => {
+  const s = sandbox([
+    { ...cards[0]!, topics: ["alpha"] },
+    { ...cards[1]!, topics: ["bravo"] },
+  ]);
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    // Card a changes behind an unchanged fingerprint (a rebuild trusts it), card b visibly (re-read).
+    const a = path.join(s.memory, "feedback_a.md");
+    const before = fs.statSync(a);
+    fs.writeFileSync(a, cardText({ ...cards[0]!, topics: ["omega"] }));
+    fs.utimesSync(a, before.atime, before.mtime);
+    assert.equal(fs.statSync(a).mtimeMs, before.mtimeMs);
+    fs.writeFileSync(path.join(s.memory, "project_b.md"), cardText({ ...cards[1]!, topics: ["zulu"], priority: "always" }));
+    const rebuilt = await loadRankable(s.memory, { nowMs: now(), force: true });
+    const term = (word: string) => rebuilt.index.postings(tokenize(word)[0]!);
+    assert.deepEqual(Array.from(term("alpha")!.id), [0]); // reused, not re-read
+    assert.equal(term("omega"), undefined);
+    assert.deepEqual(Array.from(term("zulu")!.id), [1]);
+    assert.equal(term("bravo"), undefined);
+    assert.deepEqual(rebuilt.index.alwaysIds, [1]);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("plainFiles: true only when every entry links its own recordable card, fresh or rebuilt; a hit is still recorded once", async () => {
+  const plain = sandbox(cards);
+  const shared = sandbox(cards);
+  try {
+    ageStore(plain.memory);
+    assert.equal((await loadRankable(plain.memory, { nowMs: now() })).plainFiles, true);
+    assert.equal((await loadRankable(plain.memory, { nowMs: now() })).plainFiles, true); // from the cache header
+    // A second index line linking the same card: ids no longer stand for distinct cards.
+    fs.appendFileSync(path.join(shared.memory, "MEMORY.md"), "- [Redis again](feedback_a.md) — redis ttl twice\n");
+    ageStore(shared.memory);
+    assert.equal((await loadRankable(shared.memory, { nowMs: now() })).plainFiles, false);
+    const fresh = await loadRankable(shared.memory, { nowMs: now() });
+    assert.equal([fresh.cache, fresh.plainFiles].join(), "fresh,false");
+    const inj = await buildInjection({
+      memoryDir: shared.memory,
+      projectKey: "k",
+      source: "env",
+      prompt: "redis ttl",
+      host: HOSTS.generic,
+      budget: { maxBytes: 3000, maxEntries: 20 },
+      now: new Date("2026-12-02T10:00:00Z"),
+      record: true,
+    });
+    assert.deepEqual(inj.hits, ["feedback_a.md"]);
+    // One line, one hit, numbered in the card registry the cache was built with.
+    const log = fs.readFileSync(path.join(shared.memory, ".memctl", "usage.log"), "utf8");
+    assert.match(log, /^2026-12-02@[0-9a-z]+\t[nb]\S+\n$/);
+    assert.deepEqual([...readUsage(shared.memory, "2026-12-02").cards], [["feedback_a.md", { access_count: 1, last_access_day: "2026-12-02" }]]);
+  } finally {
+    plain.cleanup();
+    shared.cleanup();
+  }
+});
+
+test("the cache numbers its cards in the usage registry; a deleted or replaced registry means a rebuild with new numbers", async () => {
+  const s = sandbox(cards);
+  try {
+    ageStore(s.memory);
+    const built = await loadRankable(s.memory, { nowMs: now() });
+    assert.equal(built.cache, "rebuilt");
+    const first = built.numbered!;
+    assert.deepEqual([...first.table], [0, 1]);
+    const fresh = await loadRankable(s.memory, { nowMs: now() });
+    assert.equal([fresh.cache, fresh.numbered?.registry].join(), `fresh,${first.registry}`);
+    // Hits recorded against the old registry can no longer be attributed: they must not be read against new numbers.
+    fs.rmSync(path.join(s.memory, ".memctl", "usage.cards"));
+    ageStore(s.memory); // creating .memctl touched the store directory: a rebuild right after would not be kept
+    const again = await loadRankable(s.memory, { nowMs: now() });
+    assert.equal(again.cache, "rebuilt");
+    assert.notEqual(again.numbered!.registry, first.registry);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("maySink marks every entry with a sink field, so ranking can skip the others without asking", async () => {
+  const varied = [
+    { file: "a.md", title: "A", hook: "x" },
+    { file: "b.md", title: "B", hook: "x", priority: "low" },
+    { file: "c.md", title: "C", hook: "x", status: "stale" },
+    { file: "d.md", title: "D", hook: "x", priority: "always" },
+    { file: "e.md", title: "E", hook: "x", expires_at: "2020-01-01" },
+    { file: "f.md", title: "F", hook: "x", status: "superseded", priority: "low" },
+  ];
+  const s = sandbox(varied);
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    const fresh = await loadRankable(s.memory, { nowMs: now() });
+    assert.equal(fresh.cache, "fresh");
+    const mask = fresh.index.maySink!();
+    for (let id = 0; id < varied.length; id++) {
+      const f = fresh.index.sinkFields(id);
+      const hasField = f.priority === "low" || (f.status !== undefined && f.status !== "active") || f.expires_at !== undefined;
+      assert.equal(mask[id] === 1, hasField, varied[id]!.file);
+    }
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("pinned lines come with the header: printing them reads nothing behind the head", async () => {
+  const pinnedCards = [
+    { file: "a.md", title: "Always here", hook: "pinned rule", priority: "always" },
+    { file: "b.md", title: "Normal", hook: "plain card" },
+  ];
+  const s = sandbox(pinnedCards);
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    // Damage both printed lines behind the head (the last copy of each title), keeping the file's length and layout.
+    const file = path.join(s.memory, ".memctl", RANK_CACHE);
+    const bytes = fs.readFileSync(file);
+    for (const title of ["Always here", "Normal"]) {
+      const at = bytes.lastIndexOf(Buffer.from(`[${title}]`));
+      assert.ok(at > 0, title);
+      bytes.fill("#".charCodeAt(0), at, at + title.length + 2);
+    }
+    fs.writeFileSync(file, bytes);
+    const fresh = await loadRankable(s.memory, { nowMs: now() });
+    assert.equal(fresh.cache, "fresh");
+    assert.equal(fresh.index.lineText!(0), "- [Always here](a.md) — pinned rule"); // from the header
+    assert.notEqual(fresh.index.lineText!(1), "- [Normal](b.md) — plain card"); // from the damaged blob
+    assert.equal(fresh.index.entry(1).title, "Normal"); // the slim entry, a blob of its own, is intact
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("escapesStore: the shortcut for plain names agrees with the full check on any path", async () => {
+  const fc = (await import("fast-check")).default;
+  const { escapesStore } = await import("../../../lib/rank/cache-read.js");
+  const full = (file: string) => path.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
+  const part = fc.constantFrom("a", "b.md", "..", ".", "/", "\\", "C:", ":", "x..y", "笔记", "");
+  fc.assert(
+    fc.property(
+      fc.array(part, { maxLength: 6 }).map((p) => p.join("")),
+      (file) => escapesStore(file) === full(file),
+    ),
+    { numRuns: 3000 },
+  );
+});

@@ -1,0 +1,92 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { test } from "node:test";
+import { MemctlError } from "../../../lib/core/errors.js";
+import { runMemoryCommand } from "../../../lib/records/file-tools.js";
+import { DEFAULT_GUARDRAILS, type Guardrails } from "../../../lib/records/guardrails.js";
+import { historyPath } from "../../../lib/store/history.js";
+import { saveCard, type WriteContext } from "../../../lib/records/save.js";
+
+function ctx(limits: Partial<Guardrails>): WriteContext {
+  const memoryDir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-guard-")));
+  return { memoryDir, actor: "human", now: new Date("2026-12-02T09:40:00.000Z"), guardrails: limits };
+}
+
+/** Every file and its bytes, history included: "nothing written" means this does not change. */
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else out[path.relative(dir, full)] = fs.readFileSync(full, "utf8");
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+async function refusedWithoutWriting(c: WriteContext, fn: () => Promise<unknown>, limit: string): Promise<void> {
+  const before = snapshot(c.memoryDir);
+  await assert.rejects(fn, (e: MemctlError) => e.code === "E_GUARDRAIL" && e.data?.limit === limit);
+  assert.deepEqual(snapshot(c.memoryDir), before);
+}
+
+test("maxFileBytes: exactly at the limit is written, one byte over is refused and nothing changes", async () => {
+  const c = ctx({ maxFileBytes: 100 });
+  await runMemoryCommand(c, { command: "create", path: "a.md", file_text: "x".repeat(100) });
+  await refusedWithoutWriting(c, () => runMemoryCommand(c, { command: "create", path: "b.md", file_text: "x".repeat(101) }), "maxFileBytes");
+  await refusedWithoutWriting(c, () => runMemoryCommand(c, { command: "insert", path: "a.md", insert_line: 0, insert_text: "" }), "maxFileBytes");
+  await refusedWithoutWriting(c, () => runMemoryCommand(c, { command: "str_replace", path: "a.md", old_str: "x".repeat(100), new_str: "é".repeat(51) }), "maxFileBytes");
+  await runMemoryCommand(c, { command: "str_replace", path: "a.md", old_str: "x".repeat(100), new_str: "é".repeat(50) });
+});
+
+test("maxTotalBytes counts every file outside .memctl and is exact at the boundary", async () => {
+  const c = ctx({ maxTotalBytes: 50 });
+  await runMemoryCommand(c, { command: "create", path: "a.md", file_text: "x".repeat(30) });
+  assert.ok(fs.existsSync(historyPath(c.memoryDir)), "history exists and does not count");
+  await runMemoryCommand(c, { command: "create", path: "b.md", file_text: "x".repeat(20) });
+  await refusedWithoutWriting(c, () => runMemoryCommand(c, { command: "create", path: "c.md", file_text: "x" }), "maxTotalBytes");
+  await refusedWithoutWriting(c, () => runMemoryCommand(c, { command: "str_replace", path: "b.md", old_str: "x".repeat(20), new_str: "y".repeat(21) }), "maxTotalBytes");
+  await runMemoryCommand(c, { command: "str_replace", path: "b.md", old_str: "x".repeat(20), new_str: "y".repeat(20) });
+});
+
+test("maxFiles: the Nth file is fine, the N+1th is refused; rewriting an existing file is not a new file", async () => {
+  const c = ctx({ maxFiles: 3 });
+  for (const f of ["a", "b", "c"]) await runMemoryCommand(c, { command: "create", path: `${f}.md`, file_text: f });
+  await refusedWithoutWriting(c, () => runMemoryCommand(c, { command: "create", path: "d.md", file_text: "d" }), "maxFiles");
+  await runMemoryCommand(c, { command: "insert", path: "a.md", insert_line: 1, insert_text: "more" });
+});
+
+test("maxDepth and maxSegmentBytes are exact, for create and rename", async () => {
+  const c = ctx({ maxDepth: 3, maxSegmentBytes: 8 });
+  await runMemoryCommand(c, { command: "create", path: "a/b/c.md", file_text: "x" });
+  await refusedWithoutWriting(c, () => runMemoryCommand(c, { command: "create", path: "a/b/c/d.md", file_text: "x" }), "maxDepth");
+  await runMemoryCommand(c, { command: "create", path: "12345678", file_text: "x" });
+  await refusedWithoutWriting(c, () => runMemoryCommand(c, { command: "create", path: "123456789", file_text: "x" }), "maxSegmentBytes");
+  await refusedWithoutWriting(c, () => runMemoryCommand(c, { command: "rename", old_path: "a", new_path: "z/y/a" }), "maxDepth");
+});
+
+test("save is bound by the same guardrails", async () => {
+  const c = ctx({ maxFileBytes: 200 });
+  await refusedWithoutWriting(c, () => saveCard(c, { name: "big", type: "user", description: "d", body: "x".repeat(200) }), "maxFileBytes");
+});
+
+test("the documented defaults", () => {
+  assert.deepEqual(
+    { ...DEFAULT_GUARDRAILS },
+    {
+      maxDepth: 4,
+      maxSegmentBytes: 128,
+      maxFileBytes: 102400,
+      maxTotalBytes: 10485760,
+      maxFiles: 2000,
+      maxTrashFiles: 2000,
+      maxTrashBytes: 10485760,
+      maxEpisodesBytes: 10485760,
+      maxEpisodesLines: 20000,
+    },
+  );
+});

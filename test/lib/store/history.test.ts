@@ -1,0 +1,65 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { test } from "node:test";
+import { appendHistory, historyPath, isValidActor, latestByCard, makeEntry, readHistory, sha256Hex } from "../../../lib/store/history.js";
+
+function tempStore(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "memctl-history-"));
+}
+
+test("an absent history is empty, not an error", () => {
+  assert.deepEqual(readHistory(tempStore()), { entries: [], malformed: 0 });
+});
+
+test("appended entries read back with per-card revisions and the latest per card", () => {
+  const dir = tempStore();
+  const at = new Date("2026-12-02T09:40:00Z");
+  const first = makeEntry([], "feedback_a.md", "create", "human", at, "one\n");
+  appendHistory(dir, first);
+  const second = makeEntry(readHistory(dir).entries, "feedback_a.md", "update", "host:claude", at, "two\n");
+  appendHistory(dir, second);
+  appendHistory(dir, makeEntry(readHistory(dir).entries, "project_b.md", "import", "system", at, "b"));
+  appendHistory(dir, makeEntry(readHistory(dir).entries, "feedback_a.md", "delete", "human", at, null));
+  const read = readHistory(dir);
+  assert.equal(read.malformed, 0);
+  assert.deepEqual(
+    read.entries.map((e) => [e.card, e.rev, e.op]),
+    [
+      ["feedback_a.md", 1, "create"],
+      ["feedback_a.md", 2, "update"],
+      ["project_b.md", 1, "import"],
+      ["feedback_a.md", 3, "delete"],
+    ],
+  );
+  assert.equal(read.entries[1]!.sha256, sha256Hex("two\n"));
+  assert.equal(read.entries[1]!.at, "2026-12-02T09:40:00.000Z");
+  const latest = latestByCard(read.entries);
+  assert.equal(latest.get("feedback_a.md")!.sha256, null);
+  assert.equal(latest.get("feedback_a.md")!.bytes, 0);
+  assert.equal(latest.get("project_b.md")!.rev, 1);
+});
+
+test("malformed lines are counted and the good ones kept", () => {
+  const dir = tempStore();
+  fs.mkdirSync(path.dirname(historyPath(dir)), { recursive: true });
+  const good = JSON.stringify({ rev: 1, card: "user_x.md", op: "create", actor: "human", at: "2026-01-01T00:00:00.000Z", sha256: "ab", bytes: 2 });
+  fs.writeFileSync(historyPath(dir), `${good}\n{"rev":\nnot json\n${JSON.stringify({ rev: 0, card: "x", op: "create" })}\n`);
+  const read = readHistory(dir);
+  assert.equal(read.entries.length, 1);
+  assert.equal(read.malformed, 3);
+});
+
+test("an unreadable history reports an error instead of looking empty", () => {
+  const dir = tempStore();
+  fs.mkdirSync(historyPath(dir), { recursive: true }); // a directory where the file should be
+  const read = readHistory(dir);
+  assert.equal(read.entries.length, 0);
+  assert.match(read.error ?? "", /cannot read/);
+});
+
+test("actor grammar", () => {
+  for (const ok of ["human", "system", "host:claude", "agent:task-42"]) assert.ok(isValidActor(ok), ok);
+  for (const bad of ["", "root", "host:", "agent:", "host:a b", "Human"]) assert.ok(!isValidActor(bad), bad);
+});

@@ -1,0 +1,147 @@
+// The layer rules of lib/ as data, and a checker over an import graph (test/architecture.test.ts runs it on the
+// real tree and on synthetic graphs). A file's layer comes from its folder: lib/<layer>/…, except the per-host
+// installers (lib/hosts/<host>/install.ts), which belong to the install layer beside their runtime adapter.
+import fs from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+
+/** Lowest first. A layer may import its own layer and any lower one; layers sharing a rank are siblings. */
+export const LAYERS: readonly (readonly string[])[] = [
+  ["core"], // pure: no IO
+  ["hosts"], // per-host runtime adapters (budgets, payloads, output shapes) and their registry: pure
+  ["store"], // IO over one store: checked fs, safe paths, the writer, the lock, history, episodes
+  ["config"], // config read/edit, resolve, git discovery, budgets
+  ["usage"], // the usage sidecar
+  ["rank"], // tokenize, score, order, and the rank cache built from the store and the usage sidecar
+  ["records"], // save/rm/adopt/import, file tools, secrets, guardrails, search
+  ["proposals", "compact", "sync"], // features over records (siblings: none imports another unless declared)
+  ["reports"], // doctor, stats
+  ["install"], // install engine, config-file editors, lib/hosts/<host>/install.ts
+  ["hook"], // the per-prompt hook's logic
+  ["mcp"],
+  ["cli"],
+];
+/** Sibling imports allowed, as "from>to" layer pairs (none today). */
+export const SIBLING_ALLOWED: ReadonlySet<string> = new Set<string>();
+/**
+ * Modules that may import a module that imports them back. The command registry loads each command lazily
+ * (dynamic import) and each command reads its one summary from the registry.
+ */
+export const MUTUAL_ALLOWED: readonly RegExp[] = [/^lib\/cli\/commands\.ts$/];
+/** Modules whose code must stay pure (no IO builtins, no process.env). */
+export const PURE = [/^lib\/core\//, /^lib\/hosts\/(types|payload|deliver|index)\.ts$/, /^lib\/hosts\/[^/]+\/adapter\.ts$/, /^lib\/rank\/(score|order|tokenize|stem)\.ts$/];
+export const IO_MODULES = /^(node:)?(fs|fs\/promises|child_process|net|http|https|http2|dgram|tls|os|worker_threads|cluster|readline)$/;
+/** What the per-prompt hook may never reach: installers, the MCP server, the CLI. */
+export const HOOK_ENTRY = "hooks/user-prompt-submit.ts";
+export const HOOK_FORBIDDEN = /^lib\/(install|mcp|cli)\/|^lib\/hosts\/[^/]+\/install\.ts$/;
+
+export interface Import {
+  /** Resolved repo-relative path for a relative import, else the bare specifier (node:fs, js-yaml). */
+  target: string;
+  /** The specifier as written. */
+  spec: string;
+  dynamic: boolean;
+}
+export interface Source {
+  imports: Import[];
+  readsEnv: boolean;
+}
+export type Graph = Map<string, Source>;
+
+export function layerOf(file: string): string | undefined {
+  if (/^lib\/hosts\/[^/]+\/install\.ts$/.test(file)) return "install";
+  const m = /^lib\/([^/]+)\//.exec(file);
+  return m ? m[1] : undefined;
+}
+
+function rankOf(layer: string): number {
+  return LAYERS.findIndex((level) => level.includes(layer));
+}
+
+/** Every rule broken in `graph`, one message each naming the file and the import. */
+export function violations(graph: Graph): string[] {
+  const out: string[] = [];
+  for (const [file, { imports, readsEnv }] of graph) {
+    if (!file.startsWith("lib/")) continue;
+    const from = layerOf(file);
+    if (from === undefined || rankOf(from) < 0) {
+      out.push(`${file}: not in a declared layer (lib/<layer>/…; layers: ${LAYERS.flat().join(", ")})`);
+      continue;
+    }
+    const pure = PURE.some((p) => p.test(file));
+    if (pure && readsEnv) out.push(`${file}: pure module reads process.env (inject the value)`);
+    for (const imp of imports) {
+      if (pure && IO_MODULES.test(imp.spec)) out.push(`${file}: pure module imports IO module "${imp.spec}"`);
+      if (!imp.target.startsWith("lib/")) continue;
+      const to = layerOf(imp.target);
+      if (to === undefined || rankOf(to) < 0) continue; // reported as the target's own violation
+      if (to === "cli" && from !== "cli") {
+        out.push(`${file}: imports the CLI layer "${imp.spec}" (${imp.target}); only lib/cli imports lib/cli`);
+        continue;
+      }
+      const [rf, rt] = [rankOf(from), rankOf(to)];
+      if (rt > rf) out.push(`${file}: upward import "${imp.spec}" (${imp.target}): layer ${from} may not import ${to}`);
+      else if (rt === rf && from !== to && !SIBLING_ALLOWED.has(`${from}>${to}`))
+        out.push(`${file}: sibling import "${imp.spec}" (${imp.target}): ${from} and ${to} are siblings and may not import each other`);
+    }
+  }
+  for (const [file, { imports }] of graph) {
+    if (!file.startsWith("lib/") || MUTUAL_ALLOWED.some((p) => p.test(file))) continue;
+    for (const imp of imports)
+      if (file < imp.target && !MUTUAL_ALLOWED.some((p) => p.test(imp.target)) && graph.get(imp.target)?.imports.some((back) => back.target === file))
+        out.push(`${file}: imports "${imp.spec}" (${imp.target}), which imports it back; move what both need into a lower module`);
+  }
+  for (const path of hookPaths(graph)) out.push(`${HOOK_ENTRY}: the hook reaches ${path.at(-1)} (${path.join(" -> ")})`);
+  return out;
+}
+
+/** Import chains from the hook entry to a forbidden module (static and dynamic imports alike). */
+function hookPaths(graph: Graph): string[][] {
+  const found: string[][] = [];
+  const seen = new Set<string>([HOOK_ENTRY]);
+  const queue: string[][] = [[HOOK_ENTRY]];
+  while (queue.length > 0) {
+    const chain = queue.shift()!;
+    for (const imp of graph.get(chain.at(-1)!)?.imports ?? []) {
+      if (seen.has(imp.target)) continue;
+      seen.add(imp.target);
+      if (HOOK_FORBIDDEN.test(imp.target)) found.push([...chain, imp.target]);
+      else if (graph.has(imp.target)) queue.push([...chain, imp.target]);
+    }
+  }
+  return found;
+}
+
+/** The import graph of every .ts file under `dirs` (repo-relative), type-only imports included. */
+export function readGraph(root: string, dirs: readonly string[]): Graph {
+  const graph: Graph = new Map();
+  for (const dir of dirs)
+    for (const rel of fs.readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })) {
+      if (!rel.endsWith(".ts")) continue;
+      const file = path.posix.join(dir, rel.split(path.sep).join("/"));
+      graph.set(file, parseSource(file, fs.readFileSync(path.join(root, file), "utf8")));
+    }
+  return graph;
+}
+
+export function parseSource(file: string, text: string): Source {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const imports: Import[] = [];
+  let readsEnv = false;
+  const add = (spec: string, dynamic: boolean) => imports.push({ spec, dynamic, target: resolve(file, spec) });
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) add(node.moduleSpecifier.text, false);
+    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0]))
+      add(node.arguments[0].text, true);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) add(node.argument.literal.text, false);
+    else if (ts.isPropertyAccessExpression(node) && node.name.text === "env" && node.expression.getText(sf) === "process") readsEnv = true;
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return { imports, readsEnv };
+}
+
+function resolve(file: string, spec: string): string {
+  if (!spec.startsWith(".")) return spec;
+  return path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)).replace(/\.js$/, ".ts");
+}
