@@ -36,6 +36,7 @@ interface Options {
   repeat: number;
   rssRuns: number;
   json: boolean;
+  sessionPrompts: number;
   keep: boolean;
   compare?: string;
   bin: boolean;
@@ -53,6 +54,7 @@ function parseOptions(argv: string[]): Options {
     repeat: Number(get("repeat") ?? 1),
     rssRuns: Number(get("rss-runs") ?? 8),
     json: argv.includes("--json"),
+    sessionPrompts: Number(get("session-prompts") ?? 1),
     keep: argv.includes("--keep"),
     bin: argv.includes("--bin"),
     ...(get("compare") ? { compare: path.resolve(get("compare")!) } : {}),
@@ -90,9 +92,16 @@ function makeFixture(cards: number): Fixture {
   return { cards, root, repo, memoryDir: store.dir, home, indexBytes: store.indexBytes, env };
 }
 
+/**
+ * The hook dedupes by session (lib/hook/session-state.ts): a fixed session id would make every later run of a
+ * prompt print nothing. By default each run is its own session (full ranking and block, plus the session-state
+ * reads and appends); --session-prompts N keeps N consecutive runs in one session (what a conversation does).
+ */
+let runs = 0;
+let sessionPrompts = 1;
 function payload(f: Fixture, prompt: string): string {
   return JSON.stringify({
-    session_id: "bench-session",
+    session_id: `bench-session-${Math.floor(runs++ / sessionPrompts)}`,
     turn_id: "bench-turn",
     transcript_path: null,
     cwd: f.repo,
@@ -364,6 +373,7 @@ function printTable(results: readonly SizeResult[], floor: FloorResult, round: n
 
 async function main(): Promise<void> {
   const o = parseOptions(process.argv.slice(2));
+  sessionPrompts = Math.max(1, o.sessionPrompts);
   if (!fs.existsSync(HOOK)) {
     process.stderr.write(`missing ${path.relative(ROOT, HOOK)}: run \`npm run build\` first\n`);
     process.exit(2);

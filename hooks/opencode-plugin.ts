@@ -6,7 +6,8 @@
 // (`node --preserve-symlinks-main dist/hooks/user-prompt-submit.cjs --host opencode`, JSON payload on stdin) — a child process keeps the
 // hook's fail-open and budget rules in one place and costs one node start per prompt, not per model call.
 // `experimental.chat.system.transform` runs before every model call (title, retries…) and pushes that block
-// into output.system. On `session.idle` it appends one episode through `memctl log` when the session had prompts.
+// into output.system. At a session's first model call it also starts `memctl hook session-start --host opencode`
+// once and keeps that overview in the session's system prompt (again after `session.compacted`). On `session.idle` it appends one episode through `memctl log` when the session had prompts.
 // The memory tools come from memctl's MCP server, which install registers in OpenCode's config (mcp.memctl).
 
 import { spawn } from "node:child_process";
@@ -37,6 +38,21 @@ export function createMemctlPlugin(options: MemctlPluginOptions) {
     const log = (level: "debug" | "info" | "warn" | "error", message: string, extra: Record<string, unknown> = {}) =>
       ctx.client?.app?.log?.({ body: { service: "memctl", level, message, extra } }).catch(() => undefined);
     const blocks = new Map<string, Promise<string>>();
+    const overviews = new Map<string, Promise<string>>();
+    const startSession = (sessionID: string, source: string) => {
+      const payload = { session_id: sessionID, cwd: directory, hook_event_name: "SessionStart", source };
+      const overview = run(options.node, [options.cli, "hook", "session-start", "--host", "opencode"], JSON.stringify(payload), directory, options.timeoutMs ?? 5000)
+        .then(async (text) => {
+          if (text.trim()) await log("info", "memctl injected the session-start overview", { sessionID, source, bytes: Buffer.byteLength(text) });
+          return text.trim();
+        })
+        .catch((err: Error) => {
+          void log("warn", "memctl session start failed; the session goes on without the overview", { error: err.message });
+          return "";
+        });
+      overviews.set(sessionID, overview);
+      return overview;
+    };
     const injected = new Set<string>();
     const unlogged = new Map<string, string[]>();
 
@@ -62,6 +78,8 @@ export function createMemctlPlugin(options: MemctlPluginOptions) {
       },
       "experimental.chat.system.transform": async (input: { sessionID?: string }, output: { system: string[] }) => {
         const sessionID = input.sessionID ?? "";
+        const overview = await (overviews.get(sessionID) ?? startSession(sessionID, "startup"));
+        if (overview) output.system.push(overview);
         const block = await blocks.get(sessionID);
         if (!block) return;
         output.system.push(block);
@@ -71,8 +89,9 @@ export function createMemctlPlugin(options: MemctlPluginOptions) {
         }
       },
       event: async ({ event }: { event: { type: string; properties?: { sessionID?: string } } }) => {
-        if (event.type !== "session.idle") return;
         const sessionID = event.properties?.sessionID ?? "";
+        if (event.type === "session.compacted") void startSession(sessionID, "compact");
+        if (event.type !== "session.idle") return;
         const prompts = unlogged.get(sessionID);
         if (!prompts?.length) return;
         unlogged.delete(sessionID);

@@ -5,7 +5,8 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
 // smol-toml is bundled into the hooks (one file to load, no package resolution per prompt); the rest stay external.
 const hookExternal = Object.keys(JSON.parse(readFileSync("package.json", "utf8")).dependencies).filter((d) => d !== "smol-toml");
@@ -75,6 +76,7 @@ await build({
 });
 chmodSync("dist/cli.js", 0o755);
 chmodSync("dist/hooks/user-prompt-submit.cjs", 0o755);
+await writeCodexPluginSkills("dist/codex-skills");
 
 // esbuild gives every `import fs from "node:fs"` its own __toESM copy, defining a getter per export (~20 copies
 // of fs and path, ~1 ms at every hook start), and its own require() call (~30 µs each through Node's loader). A
@@ -149,9 +151,10 @@ function warmHookCodeCache(entry) {
     for (const name of ["", ...readdirSync(store, { recursive: true })]) utimesSync(join(store, name), past, past);
     mkdirSync(join(root, "repo"));
     // Started as the wiring starts it (hooks/node-flags.ts), so the cache is the one hosts' runs read.
-    const run = (prompt) =>
+    // Two prompts per session, so the kept run is a session's second prompt: its dedupe filter runs too.
+    const run = (prompt, i) =>
       spawnSync(process.execPath, ["--preserve-symlinks-main", entry, "--host", "codex"], {
-        input: JSON.stringify({ cwd: join(root, "repo"), prompt }),
+        input: JSON.stringify({ session_id: `warm-${Math.floor(i / 2)}`, cwd: join(root, "repo"), prompt }),
         env: { PATH: process.env.PATH, HOME: root, MEMCTL_MEMORY_DIR: store, MEMCTL_CONFIG_FILE: join(root, "none.toml") },
         encoding: "utf8",
       });
@@ -162,7 +165,7 @@ function warmHookCodeCache(entry) {
     const last = "deploying 的时候 database migrations 要先跑吗? stopped hoping the tests, api, cache, logs, review, PRs and errors";
     for (let i = 0; i < 36; i++) {
       for (const f of readdirSync("dist/hooks").filter(isCache)) rmSync(join("dist/hooks", f));
-      const r = run(i === 35 ? last : prompts[i % prompts.length]);
+      const r = run(i === 35 ? last : prompts[i % prompts.length], i);
       if (r.status !== 0 || r.stdout === "") throw new Error(`build: warming the hook failed (exit ${r.status}): ${r.stderr}`);
     }
     const state = readdirSync(join(store, ".memctl"));
@@ -170,5 +173,21 @@ function warmHookCodeCache(entry) {
     if (!readdirSync("dist/hooks").some((f) => isCache(f) && !f.endsWith(".cold.v8cache"))) throw new Error("build: the kept run wrote no typical code cache");
   } finally {
     rmSync(root, { recursive: true, force: true });
+  }
+}
+
+// The Codex plugin (.codex-plugin/plugin.json "skills") ships one skill per commands/*.md, rendered by the same
+// function `memctl install codex` uses, so /mem-distill, /memory-compress … reach plugin users as $<name>.
+async function writeCodexPluginSkills(dir) {
+  const renderer = "dist/.render.mjs";
+  await build({ ...nodeBundle, entryPoints: ["lib/install/render.ts"], outfile: renderer, format: "esm", packages: "external" });
+  try {
+    const { readCommandSources, renderCodexSkill } = await import(pathToFileURL(resolve(renderer)).href);
+    for (const command of readCommandSources(".")) {
+      mkdirSync(join(dir, command.name), { recursive: true });
+      writeFileSync(join(dir, command.name, "SKILL.md"), renderCodexSkill(command));
+    }
+  } finally {
+    rmSync(renderer, { force: true });
   }
 }

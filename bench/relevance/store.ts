@@ -13,7 +13,8 @@ import type { BenchEntry, LabelledPrompt } from "./types.js";
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const TODAY = "2026-12-02";
 
-interface CardLine {
+/** A card of a relevance set: its index line fields, optional frontmatter and an optional body. */
+export interface CardLine {
   file: string;
   title: string;
   hook: string;
@@ -21,6 +22,8 @@ interface CardLine {
   priority?: string;
   status?: string;
   updated_at?: string;
+  /** Markdown after the card's heading and hook (the detail a model opens the card for). */
+  body?: string;
 }
 
 function readJsonl<T>(name: string): T[] {
@@ -60,14 +63,22 @@ export const POPULAR_CARDS = [
   "reference_db_commands.md",
 ];
 
-/** Writes MEMORY.md + card files (+ a usage sidecar unless `usage` is false) into a fresh temp dir. */
-export function materializeStore(options: { usage?: boolean; dir?: string } = {}): string {
+/** The hand-written store's cards (cards.jsonl). */
+export function handCards(): CardLine[] {
+  return readJsonl<CardLine>("cards.jsonl");
+}
+
+/**
+ * Writes MEMORY.md + card files (+ a usage sidecar unless `usage` is false) into a fresh temp dir. `cards`
+ * defaults to the hand-written store; the usage sidecar favours its POPULAR_CARDS.
+ */
+export function materializeStore(options: { usage?: boolean; dir?: string; cards?: readonly CardLine[] } = {}): string {
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "memctl-relevance-"));
   fs.mkdirSync(dir, { recursive: true });
-  const cards = readJsonl<CardLine>("cards.jsonl");
+  const cards = options.cards ?? handCards();
   cards.forEach((c, i) => {
     const card = { ...c, priority: c.priority ?? "normal", status: c.status ?? "active" };
-    fs.writeFileSync(path.join(dir, c.file), renderCard(card, c.updated_at ?? shiftDay(TODAY, -((i * 37) % 300))));
+    fs.writeFileSync(path.join(dir, c.file), renderCard(card, c.updated_at ?? shiftDay(TODAY, -((i * 37) % 300)), [], c.body ?? ""));
   });
   fs.writeFileSync(path.join(dir, "MEMORY.md"), ["# Memory", "", ...cards.map(renderIndexLine), ""].join("\n"));
   if (options.usage !== false)

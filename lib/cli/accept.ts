@@ -1,7 +1,7 @@
 import type { Io } from "../store/io.js";
 import { acceptProposal } from "../proposals/decide.js";
 import { inertText } from "../core/sanitize.js";
-import { bool, parseArgs, str, type CommandSpec } from "./args.js";
+import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
 import { commandSummary } from "./commands.js";
@@ -14,19 +14,30 @@ export const spec: CommandSpec = {
     "edit-description": { type: "string", valueName: "TEXT", description: "use this description instead of the proposed one (at most 200 characters)" },
     topics: { type: "string", valueName: "A,B", description: "set the card's topics (replaces the proposed list)", multiple: true },
     force: { type: "boolean", description: "accept even though the card changed since the proposal was made" },
+    supersede: {
+      type: "string",
+      valueName: "CARD",
+      description: "this card replaces CARD (comma list allowed): CARD stays, marked status: superseded, superseded_by: <name>",
+      multiple: true,
+    },
+    "keep-both": { type: "boolean", description: "keep the card live beside cards under other names that say nearly the same or the opposite" },
     ...ACTOR_FLAGS,
     ...STORE_FLAGS,
     ...JSON_FLAG,
   },
   exitCodes: {
     0: "accepted",
-    1: "refused: agent caller (E_READ_ONLY), stale base (E_STALE_BASE, see --force), no such proposal, description over 200 characters, lock timeout, no store",
+    1: "refused: agent caller (E_READ_ONLY), stale base (E_STALE_BASE, see --force), a live card under another name nearly duplicates or contradicts it (E_SIMILAR_CARD, see --supersede / --keep-both), no such proposal or card, description over 200 characters, lock timeout, no store",
     2: "usage error",
     3: "invalid explicit memory selection",
   },
   notes:
     "The card is written by the same path as memctl save, attributed to the accepting actor (human by default), with the proposal's provenance {kind, confidence, source} in its frontmatter. The proposal moves to .memctl/proposals/archive/ and the decision is logged in .memctl/proposals-log.jsonl.",
-  examples: ["memctl accept p-20261202T094000Z-3fa2c1", 'memctl accept p-2026 --edit-description "CI caches node_modules by lockfile hash" --topics ci,cache'],
+  examples: [
+    "memctl accept p-20261202T094000Z-3fa2c1",
+    "memctl accept p-2026 --supersede project_ci-runner",
+    'memctl accept p-2026 --edit-description "CI caches node_modules by lockfile hash" --topics ci,cache',
+  ],
 };
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
@@ -36,6 +47,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     description: str(args, "edit-description"),
     topics: topicsFrom(args),
     force: bool(args, "force"),
+    supersede: strs(args, "supersede"),
+    keepBoth: bool(args, "keep-both"),
   });
   const { save, proposal, provenance } = result;
   if (bool(args, "json")) {
@@ -51,6 +64,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       provenance,
       forced: result.forced,
       index_line: save.indexLine,
+      superseded: result.superseded,
     });
     return 0;
   }
@@ -59,8 +73,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     save.op === "unchanged"
       ? `${inertText(save.file)} already said that (no new revision)`
       : `${save.op === "create" ? "created" : "updated"} ${inertText(save.file)} (rev ${save.entry!.rev}, ${save.entry!.actor})`;
+  const superseded = result.superseded.map((x) => `\n  superseded ${inertText(x.file)} (status: superseded, superseded_by: ${inertText(x.superseded_by)})`).join("");
   io.stdout.write(
-    `${c.green("✓")} accepted ${proposal.id}${result.forced ? c.yellow(" (forced over a changed card)") : ""}: ${done}\n  provenance: ${provenance.kind}${provenance.confidence !== undefined ? `, confidence ${provenance.confidence}` : ""}, source ${inertText(provenance.source)}\n  ${inertText(save.indexLine)}\n`,
+    `${c.green("✓")} accepted ${proposal.id}${result.forced ? c.yellow(" (forced over a changed card)") : ""}: ${done}\n  provenance: ${provenance.kind}${provenance.confidence !== undefined ? `, confidence ${provenance.confidence}` : ""}, source ${inertText(provenance.source)}\n  ${inertText(save.indexLine)}${superseded}\n`,
   );
   return 0;
 }

@@ -22,6 +22,7 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   recall: { summary: "the last episodes and the cards most relevant to them", load: () => import("./recall.js") },
   adopt: { summary: "record hand edits of cards into history", load: () => import("./adopt.js") },
   hook: { summary: "run a host hook by hand (user-prompt-submit: rank memory against the prompt on stdin)", load: () => import("./hook.js") },
+  why: { summary: "what the per-prompt hook injected on the last prompts, and the rule that chose each line", load: () => import("./why.js") },
   context: { summary: "rank memory against a query like the per-prompt hook, with each line's score and why", load: () => import("./context.js") },
   prepare: { summary: "strict resolution plus a bounded memory query for one request (hosts without a hook)", load: () => import("./prepare.js") },
   demo: { summary: "run the per-prompt hook on the built-in sample store for a few sample prompts", load: () => import("./demo.js") },
@@ -32,6 +33,11 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
   reject: { summary: "decline a proposal; archived with the reason (owner only)", load: () => import("./reject.js") },
   consolidate: { summary: "owner pass: merge duplicate proposals, flag conflicts, optionally accept facts (a ledger job)", load: () => import("./consolidate.js") },
   jobs: { summary: "the job ledger: running, stuck (retryable), failed, done", load: () => import("./jobs.js") },
+  shard: { summary: "move episodes older than a month into episodes.YYYY-MM.jsonl (locked, crash safe)", load: () => import("./shard.js") },
+  "rebuild-summary": { summary: "write episodes.summary.md from the episode shards, skipping empty skeletons", load: () => import("./rebuild-summary.js") },
+  sync: { summary: "commit, fetch, merge and push the memory through git, losing nothing (init <remote>, --status, --detach)", load: () => import("./sync.js") },
+  distill: { summary: "what /mem-distill reads: known index lines, episodes since the last distill, the tiers (--llm stages candidates)", load: () => import("./distill.js") },
+  compress: { summary: "shorter hooks and merges ranked by bytes saved per prompt, staged as proposals (card bodies untouched)", load: () => import("./compress.js") },
   compact: { summary: "replace the injected full index with a smaller derived summary (--show, --clear)", load: () => import("./compact.js") },
 };
 

@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { writeAtomic } from "../store/atomic.js";
 import { assertConfigUsable, describeProblem, readConfig, type ConfigProblem } from "../config/config.js";
-import { removeLegacyGlobal, setProjectDir } from "../config/edit.js";
+import { removeLegacyGlobal, setProjectDir } from "../core/toml-edit.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { locateProject } from "../config/resolve.js";
 import { inertText } from "../core/sanitize.js";
+import { commitFile } from "../store/write.js";
 import { bool, parseArgs, PROJECT_FLAGS, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { commandSummary } from "./commands.js";
@@ -78,7 +78,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     }
   }
 
-  if (next !== config.text) await writeAtomic(config.file, next, { mode: existingMode(config.file) });
+  if (next !== config.text) await commitFile(config.file, next, { followLink: true });
   const report = {
     action,
     config_file: config.file,
@@ -121,14 +121,6 @@ async function lint(io: Io, json: boolean): Promise<number> {
       io.stdout.write(`${c.green("✓")} ${inertText(config.file)} is valid${warnings.length ? ` (${warnings.length} warning${warnings.length > 1 ? "s" : ""})` : ""}\n`);
   }
   return errors.length === 0 ? 0 : 1;
-}
-
-function existingMode(file: string): number | undefined {
-  try {
-    return fs.statSync(file).mode & 0o777;
-  } catch {
-    return undefined;
-  }
 }
 
 function isDir(p: string): boolean {

@@ -44,8 +44,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     const demoIo: Io = { ...io, env: { ...io.env, MEMCTL_MEMORY_DIR: memoryDir, PM_MEMORY_DIR: undefined, MEMCTL_CONFIG_FILE: path.join(work, "config.toml") } };
     const c = colorsFor(io);
     const out: string[] = [c.bold(`memctl demo — the UserPromptSubmit hook on ${source}`), ""];
-    for (const { host, prompt } of DEMO_PROMPTS) {
-      const payload = JSON.stringify({ session_id: "demo", cwd: project, hook_event_name: "UserPromptSubmit", prompt });
+    for (const [i, { host, prompt }] of DEMO_PROMPTS.entries()) {
+      // A session per prompt: each shows what one prompt gets (in one session a line is injected only once).
+      const payload = JSON.stringify({ session_id: `demo-${i}`, cwd: project, hook_event_name: "UserPromptSubmit", prompt });
       const result = await runUserPromptHook(payload, { host }, demoIo);
       const block = host === "claude" || host === "codex" ? additionalContext(result.outcome.stdout) : result.outcome.stdout;
       const inj = result.injection;

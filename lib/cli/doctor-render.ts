@@ -90,6 +90,21 @@ export function findings(r: DoctorReport): Finding[] {
   for (const x of r.config_warnings) warning("config", q(x), "edit the user config (memctl config lint checks it)");
   for (const x of r.limits_exceeded) warning("limit", limitSubject(x), limitFix(x));
   if (r.pending_proposals > 0) warning("proposals", `${r.pending_proposals} proposal${r.pending_proposals === 1 ? " awaits" : "s await"} review`, "memctl review");
+  const s = r.sync;
+  if (s && s.tracked_per_machine.length > 0)
+    warning(
+      "sync",
+      `per-machine files are committed: ${s.tracked_per_machine.slice(0, 3).map(q).join(", ")}${s.tracked_per_machine.length > 3 ? ", …" : ""}`,
+      "memctl sync (it untracks them; they stay on disk)",
+    );
+  const conflicts = s ? s.conflicts.proposals.length + s.conflicts.parked + s.conflicts.files.length : 0;
+  if (s && conflicts > 0)
+    warning(
+      "sync conflict",
+      `${s.conflicts.proposals.length} edit(s) from another machine await review${s.conflicts.parked ? `, ${s.conflicts.parked} not yet staged` : ""}${s.conflicts.files.length ? `; the other side of ${s.conflicts.files.map(q).join(", ")} kept beside it` : ""}`,
+      "memctl review (accept or reject each); merge a .theirs-* copy by hand, then delete it",
+    );
+  if (s?.merge_in_progress) warning("sync", "a merge was stopped half way", "memctl sync finishes it");
   return out;
 }
 
@@ -104,7 +119,7 @@ function limitFix(x: DoctorReport["limits_exceeded"][number]): string {
   const shrink = {
     store: "delete or merge cards",
     trash: "empty old entries of .memctl/trash (removed cards; history keeps their hashes)",
-    episodes: "move old lines of episodes.jsonl to an archive file",
+    episodes: "move old episodes into monthly shards with memctl shard",
   }[x.area];
   return `${shrink}, or raise it: [guardrails] ${x.limit} = ${x.value} in the user config`;
 }
@@ -125,6 +140,11 @@ export function renderDoctor(r: DoctorReport, io: Io): string {
       ["shards", num(r.shard_count), "episodes", bytes(r.episodes_bytes)],
     ]),
   );
+  if (r.sync) {
+    const s = r.sync;
+    const where = s.remote ? `${s.remote}/${s.branch}` : "no remote";
+    lines.push(...table([["sync", `${inert(where)}: ahead ${s.ahead}, behind ${s.behind}`, "last sync", s.last_sync ? `${s.last_sync.at} (${s.last_sync.result})` : "never"]]));
+  }
   if (r.injection) lines.push("", c.bold("Injection") + c.dim(` (host ${r.injection.host})`), ...injectionBlock(r.injection, c));
   const all = findings(r);
   for (const severity of ["issue", "warning"] as const) {

@@ -1,5 +1,7 @@
 import { isHostName } from "../hosts/index.js";
-import { runUserPromptHook } from "../hook/run.js";
+import { logHookError, runUserPromptHook } from "../hook/run.js";
+import { resetFromPayload } from "../hook/reset.js";
+import { runSessionStartHook } from "../hook/session-start.js";
 import type { Io } from "../store/io.js";
 import { usageError } from "../core/errors.js";
 import { num, parseArgs, str, type CommandSpec } from "./args.js";
@@ -8,7 +10,7 @@ import { commandSummary } from "./commands.js";
 export const spec: CommandSpec = {
   name: "hook",
   summary: commandSummary("hook"),
-  positionals: [{ name: "event", description: "user-prompt-submit", required: true }],
+  positionals: [{ name: "event", description: "user-prompt-submit, session-start or pre-compact", required: true }],
   flags: {
     host: { type: "string", valueName: "HOST", description: "claude, codex, generic, grok or opencode (default generic): budget and output shape" },
     "max-bytes": { type: "number", valueName: "N", description: "byte budget for the whole block (overrides the config file)" },
@@ -21,18 +23,44 @@ export const spec: CommandSpec = {
   notes:
     'stdin is the host\'s JSON payload ({"cwd": …, "prompt": …}; Grok\'s camelCase is accepted too). Hosts should wire the compiled\n' +
     "entry instead: node --preserve-symlinks-main <abs>/dist/hooks/user-prompt-submit.cjs --host <host> (no CLI start-up cost).\n" +
-    "Budget precedence: --max-bytes/--max-entries > [hook.<host>] > [hook] in the user config > host default (claude 1500/10, others 3000/20).",
-  examples: [`echo '{"cwd":"'$PWD'","prompt":"how do we deploy?"}' | memctl hook user-prompt-submit --host claude`],
+    "session-start (once per session): the compact plus every card written or removed since it, or without a compact the pinned\n" +
+    "cards and the index in order, within [doctor] warn_bytes (or --max-bytes) and the host's ceiling. On Claude Code it prints\n" +
+    "nothing when the store is Claude's own auto-memory directory (Claude already loads that MEMORY.md).\n" +
+    "Budget precedence: --max-bytes/--max-entries > [hook.<host>] > [hook] in the user config > host default (claude 1500/10, others 3000/20).\n" +
+    "pre-compact: the host compacted or cleared the conversation (PreCompact, or SessionStart with source compact/clear):\n" +
+    "the session's already-shown lines are forgotten, so relevant lines are injected again. Prints nothing.",
+  examples: [
+    `echo '{"cwd":"'$PWD'","source":"startup"}' | memctl hook session-start --host codex`,
+    `echo '{"cwd":"'$PWD'","prompt":"how do we deploy?"}' | memctl hook user-prompt-submit --host claude`,
+  ],
 };
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const event = args.positionals[0];
-  if (event !== "user-prompt-submit") throw usageError(`unknown hook event "${event}"; the only event is user-prompt-submit`);
+  if (event !== "user-prompt-submit" && event !== "session-start" && event !== "pre-compact") {
+    throw usageError(`unknown hook event "${event}"; the events are user-prompt-submit, session-start and pre-compact`);
+  }
   const host = str(args, "host") ?? "generic";
   if (!isHostName(host)) io.stderr.write(`memctl hook: unknown host "${host}", using generic output (hosts: claude, codex, generic, grok, opencode)\n`);
   const stdin = io.readStdin ? await io.readStdin() : Buffer.alloc(0);
-  const result = await runUserPromptHook(stdin, { host, maxBytes: num(args, "max-bytes"), maxEntries: num(args, "max-entries") }, io);
+  if (event === "pre-compact" || event === "session-start") {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(stdin.toString("utf8"));
+    } catch {
+      raw = undefined;
+    }
+    // A compacted or cleared conversation starts its session afresh (SessionStart source compact/clear, PreCompact).
+    // Never fails the host: a fault is logged where the hook logs its own.
+    const reset = resetFromPayload(raw, io);
+    if (reset.status === "failed") logHookError(io, `session not reset: ${reset.message}`);
+    if (event === "pre-compact") return 0;
+  }
+  const result =
+    event === "session-start"
+      ? await runSessionStartHook(stdin, { host, maxBytes: num(args, "max-bytes") }, io)
+      : await runUserPromptHook(stdin, { host, maxBytes: num(args, "max-bytes"), maxEntries: num(args, "max-entries") }, io);
   if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
   if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);
   return result.outcome.exitCode;

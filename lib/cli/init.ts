@@ -8,12 +8,14 @@ import { writeNewFile } from "../store/safe-write.js";
 import { bool, parseArgs, PROJECT_FLAGS, projectFrom, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { commandSummary } from "./commands.js";
+import { claudeImportOffer, IMPORT_COMMAND, runImportOffer } from "./init-import.js";
 
 export const spec: CommandSpec = {
   name: "init",
   summary: commandSummary("init"),
   flags: {
     ...PROJECT_FLAGS,
+    "non-interactive": { type: "boolean", description: "ask nothing and offer nothing (scripts, CI)" },
     json: { type: "boolean", description: "print one JSON object (schema_version 1)" },
   },
   exitCodes: {
@@ -22,7 +24,11 @@ export const spec: CommandSpec = {
     2: "usage error",
     3: "invalid explicit selection (other than a directory that does not exist yet)",
   },
-  notes: "With an explicit selection (MEMCTL_MEMORY_DIR or a project config entry) init creates that directory; otherwise the legacy Claude Code location.",
+  notes: [
+    "With an explicit selection (MEMCTL_MEMORY_DIR or a project config entry) init creates that directory; otherwise the legacy Claude Code location.",
+    "When this project has Claude Code memory elsewhere, init offers to import it: a question on a terminal, a hint line otherwise",
+    `(and claude_import in --json), nothing under --non-interactive. The import is the same as "${IMPORT_COMMAND}".`,
+  ].join("\n"),
   examples: ["memctl init", "MEMCTL_MEMORY_DIR=~/notes/app memctl init --json"],
 };
 
@@ -58,17 +64,21 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   fs.mkdirSync(target, { recursive: true });
   createExclusive(index, bootstrapIndex(path.basename(r.canonical_repo)));
 
+  const offer = bool(args, "non-interactive") ? null : claudeImportOffer(target, r, io);
   const report = {
     memory_dir: target,
     index_file: index,
     created: true,
     resolution_source: r.status === "unavailable" ? "legacy" : r.resolution_source,
     project_key: r.project_key,
+    claude_import: offer,
   };
   if (bool(args, "json")) printJson(io, report);
   else {
     const c = colorsFor(io);
-    io.stdout.write(`${c.green("✓")} created ${inertText(index)}\n  next: add a card with "memctl save", or log a session with "memctl log --host <host> --summary …"\n`);
+    io.stdout.write(`${c.green("✓")} created ${inertText(index)}\n`);
+    const lines = offer ? await runImportOffer(target, offer, io) : [];
+    io.stdout.write([...lines, `  next: add a card with "memctl save", or log a session with "memctl log --host <host> --summary …"`].join("\n") + "\n");
   }
   return 0;
 }

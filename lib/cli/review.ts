@@ -3,6 +3,7 @@ import type { Io } from "../store/io.js";
 import { previewProposal, reviewPending, type ProposalFlags, type ReviewedProposal } from "../proposals/review.js";
 import { findPending } from "../proposals/propose.js";
 import { inertText } from "../core/sanitize.js";
+import type { Related } from "../proposals/content-match.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { elide, PIPED_COLUMNS } from "./list.js";
 import { colorsFor, displayWidth, padEnd, printJson, type Colors } from "./output.js";
@@ -16,7 +17,7 @@ export const spec: CommandSpec = {
   flags: { ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: { 0: "listed or shown", 1: "no such pending proposal, or no store", 2: "usage error", 3: "invalid explicit memory selection" },
   notes:
-    "Flags: stale (the card changed since the proposal), dup-card (a card already says this), dup (another proposal says the same), conflict (another proposal says something else about the card), contradicts (the card now says something else and the proposer did not see it). Read-only.",
+    "Flags: stale (the card changed since the proposal), dup-card (a card already says this), dup (another proposal says the same), conflict (another proposal says something else about the card), contradicts (the card now says something else and the proposer did not see it), near-dup:X (card or proposal X under another name says nearly the same), contradicts:X (X gives the same subject another value). Showing one proposal prints both texts of each near-duplicate and contradiction. Read-only.",
   examples: ["memctl review", "memctl review p-20261202T094000Z-3fa2c1", "memctl review --json"],
 };
 
@@ -55,11 +56,19 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     c.dim(`+++ ${inertText(preview.card_file)} (as accept would write it)`),
     ...preview.diff.map((d) => (d.op === "+" ? c.green(`+${inertText(d.text)}`) : d.op === "-" ? c.red(`-${inertText(d.text)}`) : ` ${inertText(d.text)}`)),
     ...(preview.error ? ["", c.red(`accept would refuse: ${inertText(preview.error)}`)] : []),
+    ...relatedLines(one, c),
     "",
-    `next: memctl accept ${p.id}${one.flags.stale ? " --force" : ""}   |   memctl reject ${p.id} --reason "…"`,
+    `next: memctl accept ${p.id}${one.flags.stale ? " --force" : ""}${acceptChoice(one)}   |   memctl reject ${p.id} --reason "…"`,
   ];
   io.stdout.write(lines.join("\n") + "\n");
   return 0;
+}
+
+/** The decision accept asks for when live cards under other names say the same or the opposite. */
+function acceptChoice(one: ReviewedProposal): string {
+  const cards = [...one.flags.near_duplicates, ...one.flags.contradictions].filter((r) => r.proposal === null).map((r) => r.card_file);
+  if (cards.length === 0) return "";
+  return ` --supersede ${[...new Set(cards)].map((f) => inertText(f.replace(/\.md$/, ""))).join(",")} (or --keep-both)`;
 }
 
 function toJson(r: ReviewedProposal) {
@@ -74,7 +83,32 @@ export function flagText(f: ProposalFlags, c: Colors): string {
   if (f.conflicts_with.length) out.push(c.red(`conflict:${f.conflicts_with.map(shortId).join(",")}`));
   if (f.duplicate_of_card) out.push(c.yellow(`dup-card:${inertText(f.duplicate_of_card)}`));
   if (f.duplicate_of.length) out.push(c.yellow(`dup:${f.duplicate_of.map(shortId).join(",")}`));
+  for (const r of f.near_duplicates) out.push(c.yellow(`near-dup:${relatedName(r)}`));
+  for (const r of f.contradictions) out.push(c.red(`contradicts:${relatedName(r)}`));
   return out.join(" ");
+}
+
+function relatedName(r: Related): string {
+  return r.proposal ? shortId(r.proposal) : inertText(r.card_file);
+}
+
+/** Each related card or proposal with both texts side by side, and what accepting would then need. */
+function relatedLines(one: ReviewedProposal, c: Colors): string[] {
+  const p = one.proposal;
+  const related = [...one.flags.near_duplicates, ...one.flags.contradictions];
+  if (related.length === 0) return [];
+  const mine = p.card.description ?? "(description unchanged)";
+  const out = [""];
+  for (const r of related) {
+    const what = r.relation === "near_duplicate" ? c.yellow("nearly duplicates") : c.red("contradicts");
+    const other = r.proposal ? `proposal ${r.proposal} (for ${inertText(r.card_file)})` : inertText(r.card_file);
+    out.push(`${what} ${other} — similarity ${r.similarity}${r.shared_repo_refs.length ? `, same repo_refs ${r.shared_repo_refs.map(inertText).join(" ")}` : ""}`);
+    out.push(`  this proposal  ${inertText(mine.replace(/\s+/g, " ").trim())}`);
+    out.push(`  ${r.proposal ? "that proposal " : "that card     "} ${inertText(r.description.replace(/\s+/g, " ").trim())}`);
+    const body = r.body.replace(/\s+/g, " ").trim();
+    if (body) out.push(c.dim(`                 ${inertText(elide(body, 160))}`));
+  }
+  return out;
 }
 
 /** The random tail of an id: enough to tell proposals apart in a flag, and a valid prefix-free handle in review. */

@@ -1,5 +1,5 @@
 import { usageError } from "../core/errors.js";
-import { viewMemory } from "../records/file-tools.js";
+import { viewMemory } from "../records/file-view.js";
 import type { Io } from "../store/io.js";
 import { inertBlock } from "../core/sanitize-block.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";

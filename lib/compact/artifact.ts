@@ -85,7 +85,7 @@ function artifactProblem(v: unknown): string | undefined {
 /** Overwrites the slot atomically (a reader sees the old artifact or the new one, never a torn file). */
 export async function writeCompact(memoryDir: string, compact: CompactArtifact): Promise<void> {
   realDir(memoryDir, STATE_DIR);
-  // commitFile replaces a link at compact.json rather than writing through it (write-file-atomic would follow it).
+  // commitFile replaces a link at compact.json rather than writing through it (no followLink under a store).
   await commitFile(compactPath(memoryDir), JSON.stringify(compact, null, 2) + "\n");
 }
 

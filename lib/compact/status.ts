@@ -1,7 +1,9 @@
 import type { HistoryEntry } from "../store/history.js";
 import type { BlockContext } from "../core/block.js";
 import { readCompact, type CompactRead } from "./artifact.js";
-import { assembleFromRecords, indexRecords, plainRecords, viewBytes, type IndexView, type StoreLike } from "./assemble.js";
+import { assembleFromRecords, indexRecords, plainRecords, viewBytes, watermarkOf, type IndexRecord, type IndexView, type StoreLike } from "./assemble.js";
+import { mechanicalSummary } from "./generate.js";
+import { typeFromFileName } from "../core/card-types.js";
 
 // Where the compact stands against the records: what `compact --show` prints and doctor diagnoses.
 
@@ -28,4 +30,27 @@ export function compactStatus(memoryDir: string, store: StoreLike, history: read
   const view = assembleFromRecords(records, read.compact);
   const since = new Set(view.newer.map((r) => r.card)).size + view.removed.length;
   return { read, view, bytes_without: bytesWithout, bytes_with: viewBytes(view, context), current: since === 0, records_since: since };
+}
+
+/**
+ * The assembled body a first mechanical compact would inject (doctor's "make one" remedy), measured without
+ * hashing any card: every record is covered, so revisions play no part.
+ */
+export function firstCompactBytes(store: StoreLike, context: BlockContext): number {
+  const records: IndexRecord[] = store.entries.map((entry) => {
+    const card = entry.card ?? entry.file;
+    const metaType = store.cards?.get(card)?.card?.meta.metadata?.type;
+    return { card, name: entry.title, type: typeFromFileName(card) ?? (typeof metaType === "string" ? metaType : "other"), entry, rev: "unread" };
+  });
+  const compact = {
+    version: 1 as const,
+    summary: mechanicalSummary(records),
+    generator: "mechanical" as const,
+    model: null,
+    generated_at: "",
+    generated_by: "",
+    watermark: watermarkOf(records),
+    repaired: [],
+  };
+  return viewBytes(assembleFromRecords(records, compact), context);
 }

@@ -34,6 +34,8 @@ export interface MemctlConfig {
   projects: Record<string, ProjectEntry>;
   /** Per-host hook budgets; `default` applies to every host without its own entry. */
   hook: Record<string, { max_bytes?: number; max_entries?: number }>;
+  /** `[hook] log_prompts = true`: the why log (.memctl/why.jsonl) keeps prompts as written, not only their hash. */
+  logPrompts?: boolean;
   /** `[compact]`: the LLM summarizer command (argv, prompt on stdin) and its timeout. */
   compact?: { llm_command?: string[]; timeout_seconds?: number };
   /** `[hosts.<name>]`: what the owner lets each host identity do (config-hosts.ts). */
@@ -131,6 +133,11 @@ export function validateConfig(raw: Record<string, unknown>): { value: MemctlCon
           else budget[field] = v;
         }
         if (Object.keys(budget).length > 0) value.hook[host] = budget;
+      }
+      const logPrompts = raw.hook.log_prompts;
+      if (logPrompts !== undefined) {
+        if (typeof logPrompts !== "boolean") invalidSetting("hook.log_prompts must be true or false");
+        else value.logPrompts = logPrompts;
       }
     }
   }

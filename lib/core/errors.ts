@@ -67,6 +67,16 @@ export const ERROR_CODES = {
   E_PERMISSION: "E_PERMISSION",
   /** An authored write holds what looks like a secret (a token, key, password URL); nothing was written. */
   E_SECRET: "E_SECRET",
+  /** accept: a live card under another name says nearly the same or the opposite; --supersede or --keep-both decides. */
+  E_SIMILAR_CARD: "E_SIMILAR_CARD",
+  /** `memctl sync`: the store is not the top of a git work tree, or git is missing. */
+  E_SYNC_NOT_REPO: "E_SYNC_NOT_REPO",
+  /** `memctl sync`: the remote could not be reached (offline, DNS, auth); nothing was changed. */
+  E_SYNC_OFFLINE: "E_SYNC_OFFLINE",
+  /** `memctl sync`: a git step failed or ran past its time limit. */
+  E_SYNC_GIT: "E_SYNC_GIT",
+  /** `memctl sync`: another sync of this store is running. */
+  E_SYNC_BUSY: "E_SYNC_BUSY",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES] | (string & {});

@@ -1,6 +1,19 @@
-// SHA-256 in plain JavaScript for short strings. The per-prompt hook derives the project key from a hash of
-// the repository path, and loading node:crypto costs more start-up time than the whole ranking.
+// The one SHA-256 helper. Short strings (the per-prompt hook's project key, a hash of the repository path) are
+// hashed in plain JavaScript: loading node:crypto costs the hook more start-up time than the whole ranking.
+// Anything longer (card files for history and doctor) goes to node:crypto, loaded on first use only.
+import type { createHash as CreateHash } from "node:crypto";
 import { encodeUtf8 } from "./bytes.js";
+
+/** Up to this many UTF-16 units a string is hashed here (a path); past it node:crypto is faster. */
+const SHORT = 256;
+let createHash: typeof CreateHash | undefined;
+
+/** Hex SHA-256 of `content` (a string as its UTF-8 bytes); one result whichever way it is computed. */
+export function sha256Hex(content: string | Uint8Array): string {
+  if (typeof content === "string" && content.length <= SHORT) return sha256Js(content);
+  createHash ??= process.getBuiltinModule("node:crypto").createHash;
+  return createHash("sha256").update(content).digest("hex");
+}
 
 const K = Int32Array.from([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
@@ -10,8 +23,8 @@ const K = Int32Array.from([
   0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 
-/** Hex SHA-256 of the UTF-8 bytes of `text` (equal to createHash("sha256").update(text).digest("hex")). */
-export function sha256Hex(text: string): string {
+/** Hex SHA-256 of the UTF-8 bytes of `text` in plain JavaScript (equal to createHash("sha256").update(text).digest("hex")). */
+export function sha256Js(text: string): string {
   const bytes = encodeUtf8(text);
   const bitLength = bytes.length * 8;
   const padded = new Uint8Array(Math.ceil((bytes.length + 9) / 64) * 64);

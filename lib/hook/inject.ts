@@ -2,7 +2,6 @@
 // the budgeted block. Shared by the UserPromptSubmit hook, `memctl prepare` and the OpenCode plugin.
 import type { HostAdapter } from "../hosts/index.js";
 import type { Budget } from "../config/budget.js";
-import { episodeReminder, readLastEpisode } from "../store/episode-tail.js";
 import { composeBlock, renderEntryLine, toInjectLine, utf8Bytes, type Composed, type InjectLine } from "../core/block.js";
 import { isHit, rank, type RankIndex, type Ranked } from "../rank/score.js";
 import { queryTerms } from "../rank/tokenize.js";
@@ -26,6 +25,8 @@ export interface InjectionRequest {
   record: boolean;
   /** Rank every entry and check every card's fingerprint (people-facing `memctl context`). */
   all?: boolean;
+  /** Lines this session already holds (lib/hook/session-state.ts): left out, so the budget goes to new ones. */
+  skipLine?: (line: InjectLine) => boolean;
 }
 
 export interface Injection {
@@ -33,6 +34,10 @@ export interface Injection {
   ranked: Ranked[];
   hits: string[];
   composed: Composed;
+  /** Relevant lines left out by skipLine (already shown this session). */
+  skipped: InjectLine[];
+  /** Pinned lines left out by skipLine. */
+  skippedPinned: InjectLine[];
   /** The usage sidecar as read for this ranking (its `store` says none / tsv / error). */
   usage?: Pick<UsageLookup, "store">;
   recorded?: RecordResult;
@@ -150,7 +155,7 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
     // (for Claude's 10 entries that is 30 cards' frecency and order, not 64).
     const r = await rankStore(req.memoryDir, req.prompt, req.now, { all: req.all ?? false, checkAllCards: req.all ?? false, force, top: scanLimit(req) });
     try {
-      return { ...r, composed: compose(req, r.store, r.ranked, r.hitCount) };
+      return { ...r, ...compose(req, r.store, r.ranked, r.hitCount) };
     } catch (err) {
       // Entries are read from the cache while composing: a damaged one means rebuild, like one met while ranking.
       if (r.store.cache !== "fresh") throw err;
@@ -170,7 +175,7 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
   ) {
     ranking = (await rankAndCompose(true))!;
   }
-  const { store, ranked, usage, hits, composed } = ranking;
+  const { store, ranked, usage, hits, composed, skipped, skippedPinned } = ranking;
   let hitFiles: string[] | undefined;
   const result: Injection = {
     store,
@@ -180,6 +185,8 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
       return (hitFiles ??= hitPaths(store, hits.ids));
     },
     composed,
+    skipped,
+    skippedPinned,
     ...(usage ? { usage } : {}),
   };
   if (req.record && hits.count > 0) {
@@ -196,12 +203,12 @@ function scanLimit(req: InjectionRequest): number {
   return Math.max(30, SCAN_PER_ENTRY * req.budget.maxEntries);
 }
 
-function compose(req: InjectionRequest, store: RankableStore, ranked: Ranked[], hitCount: number): Composed {
-  const composed = composeWith(req, store, ranked, hitCount, (r) => lazyLine(store.index, r));
+function compose(req: InjectionRequest, store: RankableStore, ranked: Ranked[], hitCount: number): { composed: Composed; skipped: InjectLine[]; skippedPinned: InjectLine[] } {
+  const first = composeWith(req, store, ranked, hitCount, (r) => lazyLine(store.index, r));
   // The cached sizes were computed by the same renderer when the cache was built: a mismatch (a renderer that
   // changed without a cache format bump) must never overrun a budget, so the block is then filled from texts.
-  const printed = [...composed.always, ...composed.lines];
-  if (printed.every((l) => l.bytes === undefined || l.bytes === utf8Bytes(l.text))) return composed;
+  const printed = [...first.composed.always, ...first.composed.lines];
+  if (printed.every((l) => l.bytes === undefined || l.bytes === utf8Bytes(l.text))) return first;
   return composeWith(req, store, ranked, hitCount, (r) => toInjectLine(r.entry));
 }
 
@@ -232,13 +239,28 @@ class LazyLine implements InjectLine {
   }
 }
 
-function composeWith(req: InjectionRequest, store: RankableStore, ranked: Ranked[], hitCount: number, lineOf: (r: Ranked) => InjectLine): Composed {
+function composeWith(
+  req: InjectionRequest,
+  store: RankableStore,
+  ranked: Ranked[],
+  hitCount: number,
+  lineOf: (r: Ranked) => InjectLine,
+): { composed: Composed; skipped: InjectLine[]; skippedPinned: InjectLine[] } {
+  const skip = req.skipLine;
   const always = ranked.filter((r) => r.tier === "always").map(lineOf);
   const relevant = ranked.filter(isHit).slice(0, scanLimit(req)).map(lineOf);
+  if (!skip) return { composed: composeFresh(req, store, always, relevant, hitCount), skipped: [], skippedPinned: [] };
+  const skipped = relevant.filter(skip);
+  const skippedPinned = always.filter(skip);
+  const fresh = relevant.filter((l) => !skipped.includes(l));
+  const freshAlways = always.filter((l) => !skippedPinned.includes(l));
+  return { composed: composeFresh(req, store, freshAlways, fresh, hitCount - skipped.length), skipped, skippedPinned };
+}
+
+function composeFresh(req: InjectionRequest, store: RankableStore, always: InjectLine[], relevant: InjectLine[], hitCount: number): Composed {
   const truncated = store.truncated ? { truncated: store.truncated } : {};
   if (always.length === 0 && relevant.length === 0)
     return composeBlock({ context: ctx(req, store), always, ranked: relevant, budget: req.budget, ceilingBytes: req.host.hardCeilingBytes, ...truncated });
-  const reminder = episodeReminder(readLastEpisode(req.memoryDir), req.now, req.host.logCommand);
   const maxBytes = Math.min(req.budget.maxBytes, req.host.hardCeilingBytes);
   return composeBlock({
     context: ctx(req, store),
@@ -247,7 +269,6 @@ function composeWith(req: InjectionRequest, store: RankableStore, ranked: Ranked
     relevantTotal: Math.max(hitCount, relevant.length),
     budget: { maxBytes, maxEntries: req.budget.maxEntries },
     ceilingBytes: req.host.hardCeilingBytes,
-    ...(reminder ? { episodeReminder: reminder } : {}),
     unparsed: store.unparsed.length,
     ...truncated,
   });

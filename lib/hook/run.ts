@@ -5,7 +5,7 @@ import path from "node:path";
 import { hostAdapter, HOSTS, type HookOutcome, type HostAdapter } from "../hosts/index.js";
 import { resolveBudget } from "../config/budget.js";
 import { readConfig } from "../config/config.js";
-import { displayDir, renderUnavailable } from "../core/block.js";
+import { displayDir, renderUnavailable, utf8Bytes } from "../core/block.js";
 import type { Io } from "../store/io.js";
 import { resolveMemory, type Resolution } from "../config/resolve.js";
 import { utcStamp } from "../core/utc.js";
@@ -13,6 +13,8 @@ import { buildInjection, type Injection } from "./inject.js";
 import { readdirNames, statIfExists } from "../store/checked-fs.js";
 import { INDEX_FILE } from "../store/paths.js";
 import { utf8Text } from "../core/bytes.js";
+import { rememberShown, seenFilter, startDedupe, whyRecord, withPointer, type Dedupe } from "./dedupe.js";
+import { appendWhy } from "./why-log.js";
 
 export interface HookOptions {
   host: string;
@@ -23,6 +25,8 @@ export interface HookOptions {
 export type HookStatus =
   | "injected" // a block was printed
   | "no-hits" // store read, nothing relevant and nothing pinned
+  | "repeat" // everything relevant or pinned was already injected in this session
+  | "duplicate" // another wiring of the hook already runs this prompt in this session
   | "no-store" // no memory resolved, or an empty index
   | "bad-input" // stdin not a JSON payload with a prompt and an existing cwd
   | "unavailable" // the store exists but could not be read
@@ -61,6 +65,36 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
   }
   if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store", outcome: NOTHING, resolution };
 
+  const memoryDir = resolution.memory_dir;
+  const budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
+  const now = io.now();
+  // Deduplication only where earlier blocks stay in the conversation (hosts/types.ts keepsContext) and the
+  // payload names a session.
+  const dedupe: Dedupe = host.keepsContext ? startDedupe(memoryDir, payload.sessionId, payload.prompt, now.getTime()) : {};
+  if (dedupe.error) logHookError(io, `session state not used: ${dedupe.error}`);
+  const why = (status: HookStatus, bytes: number, injection?: Injection) => {
+    try {
+      const record = whyRecord({
+        host: host.name,
+        ...(payload.sessionId ? { sessionId: payload.sessionId } : {}),
+        prompt: payload.prompt,
+        logPrompt: config.value.logPrompts === true,
+        status,
+        bytes,
+        budget,
+        now,
+        ...(injection ? { injection } : {}),
+        ...(dedupe.error ? { dedupeError: dedupe.error } : {}),
+      });
+      appendWhy(memoryDir, record);
+    } catch (err) {
+      logHookError(io, `why log not written: ${(err as Error).message}`);
+    }
+  };
+  if (dedupe.view?.duplicate) {
+    why("duplicate", 0);
+    return { status: "duplicate", outcome: NOTHING, resolution };
+  }
   try {
     const nativeIndex = host.loadsIndexNatively?.({
       memoryDir: resolution.memory_dir,
@@ -70,6 +104,7 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
       home: io.home,
     });
     const budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value, nativeIndex });
+    const skipLine = seenFilter(dedupe);
     const injection = await buildInjection({
       memoryDir: resolution.memory_dir,
       projectKey: resolution.project_key,
@@ -78,14 +113,23 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
       prompt: payload.prompt,
       host,
       budget,
-      now: io.now(),
+      now,
       record: true,
+      ...(skipLine ? { skipLine } : {}),
     });
     // Recording hits is skipped, never fatal (a full disk, a link under .memctl/): the prompt still gets its block.
     if (injection.recordError) logHookError(io, `usage not recorded: ${injection.recordError}`);
     if (injection.store.entryCount === 0) return { status: "no-store", outcome: NOTHING, resolution, injection };
-    if (injection.composed.text === "") return { status: "no-hits", outcome: NOTHING, resolution, injection };
-    return { status: "injected", outcome: host.context(injection.composed.text), resolution, injection };
+    if (injection.composed.text === "") {
+      const status = injection.skipped.length + injection.skippedPinned.length > 0 ? "repeat" : "no-hits";
+      why(status, 0, injection);
+      return { status, outcome: NOTHING, resolution, injection };
+    }
+    const text = withPointer(injection.composed.text, injection.skipped, budget, host.hardCeilingBytes);
+    const remembered = rememberShown(dedupe, [...injection.composed.always, ...injection.composed.lines]);
+    if (remembered) logHookError(io, `session state not updated: ${remembered}`);
+    why("injected", utf8Bytes(text), injection);
+    return { status: "injected", outcome: host.context(text), resolution, injection };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT" && isDirectory(resolution.memory_dir)) {
       // Cards without their index are memory that cannot be ranked, not "no memory".

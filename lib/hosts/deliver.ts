@@ -17,6 +17,15 @@ export function asAdditionalContext(text: string): HookOutcome {
   };
 }
 
+/** SessionStart's `additionalContext` (Claude Code and Codex read the same shape for that event). */
+export function asSessionStartContext(text: string): HookOutcome {
+  return {
+    stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: text } }) + "\n",
+    stderr: "",
+    exitCode: 0,
+  };
+}
+
 /** The block as plain text on stdout. */
 export function asPlainText(text: string): HookOutcome {
   return { stdout: text, stderr: "", exitCode: 0 };

@@ -54,10 +54,18 @@ export interface HostAdapter {
   logCommand: string;
   /** False when the host ignores UserPromptSubmit output (Grok Build is observe-only). */
   injectsContext: boolean;
+  /**
+   * True when what the hook injects stays in the conversation for later turns (Claude Code and Codex keep
+   * hook output in the transcript), so a line shown once need not be sent again in that session. False where
+   * the block lives only in one request (OpenCode's system-prompt transform) or the host is unknown.
+   */
+  keepsContext: boolean;
   /** Reads the host's stdin payload (snake_case or camelCase); undefined when it is unusable. */
   normalize(raw: unknown): HookPayload | undefined;
   /** The recalled-memory block delivered as context. */
   context(text: string): HookOutcome;
+  /** The session-start overview delivered as context (`memctl hook session-start`). */
+  sessionContext(text: string): HookOutcome;
   /** The MEMORY INDEX UNAVAILABLE block (never blocks the prompt) plus the reason for the host's log. */
   unavailable(text: string, reason: string): HookOutcome;
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { writeAtomic } from "../store/atomic.js";
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
+import { commitFile } from "../store/write.js";
 
 /**
  * A pure config edit: the file's text before (null = absent) → after (null = absent). Throws to refuse.
@@ -64,8 +64,7 @@ export async function commitChange(change: FileChange, options: { stopAt?: strin
     if (stopAt) removeEmptyDirs(path.dirname(file), stopAt);
   } else {
     // A config kept in a dotfiles repo is often a symlink: write through it, never replace the link.
-    const target = realTarget(file);
-    await writeAtomic(target, after, { mode: modeOf(target) });
+    await commitFile(file, after, { followLink: true });
   }
   return { ...change, ...(backup ? { backup } : {}) };
 }
@@ -81,22 +80,6 @@ function removeEmptyDirs(dir: string, stopAt: string): void {
       return;
     }
     current = path.dirname(current);
-  }
-}
-
-function realTarget(file: string): string {
-  try {
-    return fs.realpathSync(file);
-  } catch {
-    return file;
-  }
-}
-
-function modeOf(file: string): number | undefined {
-  try {
-    return fs.statSync(file).mode & 0o777;
-  } catch {
-    return undefined;
   }
 }
 

@@ -120,6 +120,19 @@ export function hookCommand(ctx: Pick<InstallContext, "packageRoot" | "budget"> 
   return parts.join(" ");
 }
 
+/** The wired SessionStart hook: `node <abs>/dist/cli.js hook session-start --host <h>` (once per session, so the CLI's start is fine). */
+export function sessionStartCommand(ctx: Pick<InstallContext, "packageRoot"> & { scope?: Scope }, host: HostName): string {
+  return `${cliCommand({ scope: ctx.scope ?? "user", packageRoot: ctx.packageRoot })} hook session-start --host ${host}`;
+}
+
+/** Whether a hook command is memctl's SessionStart hook (this package, a stale path, `memctl hook session-start`, npx). */
+export function isMemctlSessionStartCommand(command: string, packageRoot: string): boolean {
+  if (!/\bhook\s+session-start\b/.test(command)) return false;
+  if (/(^|[\s/\\'"])memctl(\.js)?([\s/\\'"]|$)/.test(command) || command.includes(packageRoot)) return true;
+  const m = /(\S*?)[/\\]dist[/\\]cli\.js/.exec(command.replace(/['"]/g, ""));
+  return m !== null && m[1] !== undefined && isMemctlPackage(m[1]);
+}
+
 /**
  * Whether a hook command is a memctl per-prompt hook in any form we ever wrote or a user might have typed:
  * the current one, a bare path without --host, an old install path, `memctl hook user-prompt-submit`, npx,

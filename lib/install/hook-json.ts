@@ -103,3 +103,11 @@ export function hookCommandsIn(settings: Record<string, unknown>): string[] {
     .map((h: { command?: unknown }) => h?.command)
     .filter((c): c is string => typeof c === "string");
 }
+
+/** Several edits of one file as one (the engine plans each file once): install in order, uninstall in reverse. */
+export function chainEdits(...edits: { install: TextEdit; uninstall: TextEdit }[]): { install: TextEdit; uninstall: TextEdit } {
+  return {
+    install: (before, original) => edits.reduce<string | null>((text, e) => e.install(text, original), before),
+    uninstall: (before, original) => edits.reduceRight<string | null>((text, e) => e.uninstall(text, original), before),
+  };
+}

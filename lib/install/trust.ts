@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Io } from "../store/io.js";
 import { readText } from "./apply.js";
 import type { InstallContext } from "./context.js";
-import { parseTomlOrThrow } from "./toml.js";
+import { parseTomlOrThrow } from "../core/toml-lines.js";
 
 // Whether a host will actually run what memctl wired: Codex silently skips a hook nobody trusted, and both
 // Codex and Grok ignore a project's config until the folder is trusted. memctl never writes trust itself (the

@@ -8,6 +8,8 @@ import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { runMemoryCommand, type MemoryCommand } from "../records/file-tools.js";
 import { configuredGuardrails } from "../records/guardrails.js";
 import { buildInjection } from "../hook/inject.js";
+import { sessionStartBlock } from "../hook/session-start.js";
+import { warnBytesFromConfig } from "../reports/injection.js";
 import { renderUnavailable } from "../core/block.js";
 import type { Io } from "../store/io.js";
 import { withStoreLock } from "../store/lock.js";
@@ -163,6 +165,21 @@ export async function memoryContext(s: ToolSession, args: { query: string; max_b
     c.text ||
     `No line of MEMORY.md (${injection.store.entryCount} entries) is relevant to this query and none is pinned. Try other words, or memory_search to look inside card bodies.`;
   return text(shown, { status, memory_dir: memoryDir, entries, bytes: c.bytes, omitted: c.omitted, budget: { max_bytes: budget.maxBytes, max_entries: budget.maxEntries } });
+}
+
+/** The session-start overview (`memctl hook session-start`): for hosts whose SessionStart output never reaches the model (Grok). */
+export async function memoryOverview(s: ToolSession, args: { max_bytes?: number }): Promise<ToolResult> {
+  const { memoryDir, resolution } = requireStore(s);
+  const limit = args.max_bytes ?? Math.min(warnBytesFromConfig(readConfig(s.io).value.raw).value, HOSTS.generic.hardCeilingBytes);
+  const context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: 0 };
+  let built;
+  try {
+    built = await sessionStartBlock(memoryDir, context, limit);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+  if (!built) return text(`The memory store ${memoryDir} has no index entries yet.`, { status: "no-memory", memory_dir: memoryDir, bytes: 0 });
+  return text(built.text, { status: "ok", memory_dir: memoryDir, view: built.view, bytes: Buffer.byteLength(built.text) });
 }
 
 export async function memorySearch(s: ToolSession, args: { query: string; in?: "cards" | "episodes" | "all"; limit?: number }): Promise<ToolResult> {

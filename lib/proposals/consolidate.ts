@@ -6,6 +6,7 @@ import { acceptProposal } from "./decide.js";
 import { contentKey, groupKey, reviewPending, type ReviewedProposal } from "./review.js";
 import { archiveProposal, readPending, rewritePending, type Proposal } from "./propose.js";
 import type { WriteContext } from "../records/save.js";
+import type { Related } from "./content-match.js";
 
 // One owner's consolidation pass (seed 002): fold duplicate proposals for a card into the earliest one,
 // flag conflicts (different content for one card) and contradictions (a proposal made against an older
@@ -26,6 +27,8 @@ export interface ConsolidatePlan {
   merged: { into: string; ids: string[]; card: string }[];
   conflicts: { card: string; ids: string[] }[];
   contradictions: { id: string; card: string }[];
+  /** Content matches across names (lib/proposals/content-match.ts): each holds its proposal for the owner. */
+  content_matches: { id: string; relation: "near_duplicate" | "contradiction"; card: string; proposal: string | null }[];
   stale: string[];
   /** Facts promoted (or, in a dry run, that would be). */
   accepted: { id: string; card: string; rev: number | null }[];
@@ -43,23 +46,39 @@ export interface ConsolidateReport extends ConsolidatePlan {
 
 /** Pure: what one pass does with the reviewed pending proposals. */
 export function planConsolidation(reviewed: readonly ReviewedProposal[], acceptFacts: boolean): ConsolidatePlan {
-  const plan: ConsolidatePlan = { pending_before: reviewed.length, merged: [], conflicts: [], contradictions: [], stale: [], accepted: [], held: [], left_pending: 0 };
+  const plan: ConsolidatePlan = {
+    pending_before: reviewed.length,
+    merged: [],
+    conflicts: [],
+    contradictions: [],
+    content_matches: [],
+    stale: [],
+    accepted: [],
+    held: [],
+    left_pending: 0,
+  };
   const groups = new Map<string, ReviewedProposal[]>();
   for (const r of reviewed) groups.set(groupKey(r.proposal), [...(groups.get(groupKey(r.proposal)) ?? []), r]);
+  // The same content under another name folds into the earliest proposal that says it (seed 002: dedupe).
+  const firstByContent = new Map<string, ReviewedProposal>();
+  const order = new Map(reviewed.map((r, i) => [r.proposal.id, i])); // oldest first (readPending's order)
+  const gone = new Set<string>();
   for (const group of groups.values()) {
     const buckets = new Map<string, ReviewedProposal[]>();
     for (const r of group) buckets.set(contentKey(r.proposal), [...(buckets.get(contentKey(r.proposal)) ?? []), r]);
-    const primaries = [...buckets.values()].map((b) => b[0]!);
     for (const bucket of buckets.values()) {
       if (bucket.length > 1) plan.merged.push({ into: bucket[0]!.proposal.id, ids: bucket.slice(1).map((r) => r.proposal.id), card: bucket[0]!.card_file });
     }
+    const primaries = [...buckets.values()].map((b) => b[0]!).filter((r) => !foldAcrossNames(plan, firstByContent, r, gone));
     const conflict = primaries.length > 1;
     if (conflict) plan.conflicts.push({ card: primaries[0]!.card_file, ids: primaries.map((r) => r.proposal.id) });
     for (const r of primaries) {
       if (r.flags.stale) plan.stale.push(r.proposal.id);
       if (r.flags.contradicts_card) plan.contradictions.push({ id: r.proposal.id, card: r.card_file });
+      const matches = contentMatches(r, gone, order);
+      for (const m of matches) plan.content_matches.push({ id: r.proposal.id, relation: m.relation, card: m.card_file, proposal: m.proposal });
       if (!acceptFacts) continue;
-      const why = holdReason(r, conflict);
+      const why = holdReason(r, conflict, matches);
       if (why) plan.held.push({ id: r.proposal.id, card: r.card_file, why });
       else plan.accepted.push({ id: r.proposal.id, card: r.card_file, rev: null });
     }
@@ -69,7 +88,35 @@ export function planConsolidation(reviewed: readonly ReviewedProposal[], acceptF
   return plan;
 }
 
-function holdReason(r: ReviewedProposal, conflict: boolean): string | undefined {
+/** Folds `r` into an earlier proposal for another card with the same content; true when it was folded. */
+function foldAcrossNames(plan: ConsolidatePlan, first: Map<string, ReviewedProposal>, r: ReviewedProposal, gone: Set<string>): boolean {
+  const key = contentKey(r.proposal).replace(/^\[[^,]*,/, "["); // the type aside: one fact under two types is still one fact
+  const earlier = first.get(key);
+  if (!earlier) {
+    first.set(key, r);
+    return false;
+  }
+  const entry = plan.merged.find((m) => m.into === earlier.proposal.id);
+  const folded = [r.proposal.id, ...(plan.merged.find((m) => m.into === r.proposal.id)?.ids ?? [])];
+  plan.merged = plan.merged.filter((m) => m.into !== r.proposal.id);
+  if (entry) entry.ids.push(...folded);
+  else plan.merged.push({ into: earlier.proposal.id, ids: folded, card: earlier.card_file });
+  gone.add(r.proposal.id);
+  return true;
+}
+
+/**
+ * The content matches that hold a proposal: every live card under another name, every contradicting proposal,
+ * and a near-duplicate proposal only when it is the earlier one (the earliest of near-duplicates goes first).
+ */
+function contentMatches(r: ReviewedProposal, gone: Set<string>, order: Map<string, number>): Related[] {
+  const before = (id: string) => (order.get(id) ?? Infinity) < (order.get(r.proposal.id) ?? Infinity);
+  return [...r.flags.near_duplicates, ...r.flags.contradictions].filter(
+    (m) => m.proposal === null || (!gone.has(m.proposal) && (m.relation === "contradiction" || before(m.proposal))),
+  );
+}
+
+function holdReason(r: ReviewedProposal, conflict: boolean, matches: readonly Related[] = []): string | undefined {
   const p = r.proposal;
   if (r.flags.not_a_card) return `not a card: ${r.flags.not_a_card}`;
   if (p.provenance.kind !== "fact") return `kind ${p.provenance.kind}, not fact`;
@@ -78,6 +125,12 @@ function holdReason(r: ReviewedProposal, conflict: boolean): string | undefined 
   if (r.flags.contradicts_card) return "contradicts the card as it is now";
   if (r.flags.stale) return "the card changed since it was proposed";
   if (r.flags.duplicate_of_card) return `${r.flags.duplicate_of_card} already says this`;
+  const m = matches[0];
+  if (m) {
+    const other = m.proposal ? `proposal ${m.proposal} (${m.card_file})` : m.card_file;
+    const decide = m.proposal ? "decide with memctl review" : `decide with memctl accept ${r.proposal.id} --supersede ${m.card_file.replace(/\.md$/, "")} or --keep-both`;
+    return `${m.relation === "near_duplicate" ? "nearly duplicates" : "contradicts"} ${other}; ${decide}`;
+  }
   return undefined;
 }
 

@@ -1,7 +1,9 @@
 import { assertMayWrite } from "../records/actor.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { withStoreLock } from "../store/lock.js";
-import { saveInputOf } from "./review.js";
+import { cardSummaries, groupKey, saveInputOf } from "./review.js";
+import { relatedByContent } from "./content-match.js";
+import { supersedeChange, supersedeTargets, type Superseded } from "./supersede.js";
 import { archiveProposal, currentSha, findPending, proposalCardProblem, type Proposal } from "./propose.js";
 import { withRecordsLock } from "../records/commit.js";
 import { findCardFile, saveCardLocked, type CardProvenance, type SaveResult, type WriteContext } from "../records/save.js";
@@ -16,6 +18,10 @@ export interface AcceptOptions {
   topics?: string[];
   /** Accept even though the card changed since the proposal was made. */
   force?: boolean;
+  /** Cards this one replaces: each is marked `status: superseded`, `superseded_by: <name>` in the same write. */
+  supersede?: string[];
+  /** Keep the new card live beside similar cards under other names (the owner's explicit decision). */
+  keepBoth?: boolean;
 }
 
 export interface AcceptResult {
@@ -24,6 +30,7 @@ export interface AcceptResult {
   forced: boolean;
   /** The provenance written into the card (the sources of merged duplicates included). */
   provenance: CardProvenance;
+  superseded: Superseded[];
 }
 
 export async function acceptProposal(ctx: WriteContext, id: string, options: AcceptOptions = {}): Promise<AcceptResult> {
@@ -45,14 +52,49 @@ export async function acceptProposal(ctx: WriteContext, id: string, options: Acc
         { id: proposal.id, card: proposal.target, expected_sha256: proposal.base_sha256, current_sha256: current },
       );
     }
+    const writing = findCardFile(ctx.memoryDir, proposal.card.name);
+    const replaced = supersedeTargets(ctx.memoryDir, options.supersede ?? [], writing);
+    if (!options.keepBoth) await refuseSimilar(ctx.memoryDir, proposal, writing, replaced);
     const input = saveInputOf(proposal, options);
     let decided = proposal;
-    const save = await saveCardLocked(ctx, { ...input, expectSha256: options.force ? undefined : proposal.base_sha256 }, ({ file, op, rev }) => {
-      decided = { ...proposal, status: "accepted", decided_at: ctx.now.toISOString(), decided_by: ctx.actor, card_file: file, ...(rev !== null ? { rev } : {}) };
-      return { proposal: decided, event: { actor: ctx.actor, at: decided.decided_at, card: file, rev, op, forced: stale } };
-    });
-    return { proposal: decided, save, forced: stale, provenance: input.provenance! };
+    const superseded: Superseded[] = [];
+    const save = await saveCardLocked(
+      ctx,
+      { ...input, expectSha256: options.force ? undefined : proposal.base_sha256 },
+      ({ file, op, rev }) => {
+        decided = { ...proposal, status: "accepted", decided_at: ctx.now.toISOString(), decided_by: ctx.actor, card_file: file, ...(rev !== null ? { rev } : {}) };
+        return {
+          proposal: decided,
+          event: { actor: ctx.actor, at: decided.decided_at, card: file, rev, op, forced: stale, ...(replaced.length ? { superseded: replaced } : {}) },
+        };
+      },
+      ({ name, history }) =>
+        replaced.flatMap((old) => {
+          const change = supersedeChange(ctx.memoryDir, old, name, ctx.actor, ctx.now, history);
+          superseded.push({ file: old, superseded_by: name, rev: change?.entry?.rev ?? null });
+          return change ? [change] : [];
+        }),
+    );
+    return { proposal: decided, save, forced: stale, provenance: input.provenance!, superseded };
   });
+}
+
+/**
+ * Refuses a proposal that nearly duplicates or contradicts a live card under another name, unless that card is
+ * being superseded: two live cards saying the same (or opposite) thing is the drift consolidation exists to stop.
+ */
+async function refuseSimilar(memoryDir: string, proposal: Proposal, writing: string | undefined, replaced: readonly string[]): Promise<void> {
+  const cards = await cardSummaries(memoryDir);
+  const related = relatedByContent([proposal], cards, { targetOf: () => writing, groupOf: groupKey }).get(proposal.id) ?? [];
+  const open = related.filter((r) => !replaced.includes(r.card_file));
+  if (open.length === 0) return;
+  const what = open.map((r) => `${r.relation === "near_duplicate" ? "nearly duplicates" : "contradicts"} ${r.card_file} ("${r.description}")`).join("; ");
+  const names = open.map((r) => r.card_file.replace(/\.md$/, ""));
+  throw new MemctlError(
+    ERROR_CODES.E_SIMILAR_CARD,
+    `proposal ${proposal.id} ${what}; nothing was written. Decide: memctl accept ${proposal.id} --supersede ${[...new Set(names)].join(",")} (the new card replaces it; it is kept, marked superseded), memctl accept ${proposal.id} --keep-both, or memctl reject ${proposal.id} --reason "…"`,
+    { id: proposal.id, related: open.map((r) => ({ relation: r.relation, card_file: r.card_file, similarity: r.similarity })) },
+  );
 }
 
 export async function rejectProposal(ctx: WriteContext, id: string, reason: string): Promise<Proposal> {

@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { ERROR_CODES, MemctlError, systemCode, usageError } from "../core/errors.js";
+import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { withDefaults } from "../records/guardrails.js";
 import { isValidActor, sha256Hex } from "../store/history.js";
 import { withStoreLock } from "../store/lock.js";
@@ -13,6 +12,10 @@ import {
   archiveProposal,
   ensureDirs,
   logEvent,
+  newProposalId,
+  nextSeq,
+  readArchived,
+  readPending,
   PROPOSALS_DIR,
   PROPOSALS_LOG,
   proposalPath,
@@ -21,6 +24,7 @@ import {
   type ProposedCard,
 } from "../records/proposal-files.js";
 
+export { newProposalId, nextSeq, readArchived, readPending, type ProposalsRead } from "../records/proposal-files.js";
 export { ARCHIVE_DIR, archiveProposal, logEvent, PROPOSALS_DIR, PROPOSALS_LOG, proposalPath, type Proposal, type ProposalStatus, type ProposedCard };
 
 // The proposal boundary (seed 002: propose → consolidate → own). Anyone — agents and read-only hosts
@@ -125,21 +129,6 @@ export async function propose(ctx: ProposeContext, input: ProposeInput): Promise
   );
 }
 
-export interface ProposalsRead {
-  proposals: Proposal[];
-  /** Files under .memctl/proposals/ that do not parse as a proposal: counted and named, never deleted. */
-  unreadable: { file: string; reason: string }[];
-}
-
-/** Every pending proposal, oldest first. Never throws for a bad file; reports it instead. */
-export function readPending(memoryDir: string): ProposalsRead {
-  return readDir(path.join(memoryDir, PROPOSALS_DIR));
-}
-
-export function readArchived(memoryDir: string): ProposalsRead {
-  return readDir(path.join(memoryDir, ARCHIVE_DIR));
-}
-
 /** A pending proposal by id (or a unique id prefix); E_NOT_FOUND says whether it was already decided. */
 export function findPending(memoryDir: string, idOrPrefix: string): Proposal {
   const pending = readPending(memoryDir).proposals;
@@ -228,46 +217,8 @@ function checkQueueLimits(memoryDir: string, proposal: Proposal): void {
     );
 }
 
-/** One more than the highest seq staged so far (pending or archived). The caller holds the store lock. */
-function nextSeq(memoryDir: string): number {
-  const all = [...readPending(memoryDir).proposals, ...readArchived(memoryDir).proposals];
-  return all.reduce((max, p) => Math.max(max, Number.isInteger(p.seq) ? p.seq : 0), 0) + 1;
-}
-
 function newCardFile(p: Proposal): string {
   return `${p.card.type ?? "unknown"}_${p.card.name}.md`;
-}
-
-function newProposalId(now: Date): string {
-  const stamp = now
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "Z");
-  return `p-${stamp}-${randomBytes(3).toString("hex")}`;
-}
-
-function readDir(dir: string): ProposalsRead {
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch (err) {
-    if (systemCode(err) === "ENOENT") return { proposals: [], unreadable: [] };
-    return { proposals: [], unreadable: [{ file: dir, reason: (err as Error).message }] };
-  }
-  const proposals: Proposal[] = [];
-  const unreadable: ProposalsRead["unreadable"] = [];
-  for (const name of names.sort()) {
-    if (!name.endsWith(".json") || name.startsWith(".")) continue;
-    try {
-      const p = JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as Proposal;
-      if (typeof p.id !== "string" || `${p.id}.json` !== name || typeof p.card?.name !== "string") throw new Error("not a proposal (id, card.name)");
-      proposals.push(p);
-    } catch (err) {
-      unreadable.push({ file: name, reason: (err as Error).message });
-    }
-  }
-  proposals.sort((a, b) => a.created_at.localeCompare(b.created_at) || (a.seq ?? 0) - (b.seq ?? 0) || a.id.localeCompare(b.id));
-  return { proposals, unreadable };
 }
 
 function dropUndefined<T extends object>(o: T): T {

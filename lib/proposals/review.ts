@@ -7,6 +7,7 @@ import { findCardFile, renderNewCard, typeOf, updatedCardText, type CardType, ty
 import { parseCard } from "../core/card.js";
 import { listCardFiles } from "../store/read.js";
 import { withoutTypePrefix } from "../core/card-types.js";
+import { relatedByContent, type CardSummary, type Related } from "./content-match.js";
 
 // What the owner needs to decide on a proposal, computed fresh from disk every time (never stored, so it
 // cannot go stale itself): is the base stale, does a card already say this, which pending proposals say the
@@ -25,6 +26,10 @@ export interface ProposalFlags {
   contradicts_card: boolean;
   /** Why the proposal does not name a card (e.g. a staged file edited to name MEMORY.md); accept refuses it. */
   not_a_card: string | null;
+  /** Live cards under other names, and pending proposals for other cards, that say nearly the same (lib/proposals/similarity.ts). */
+  near_duplicates: Related[];
+  /** Live cards under other names, and pending proposals for other cards, that give the same subject another value. */
+  contradictions: Related[];
 }
 
 export interface ReviewedProposal {
@@ -38,23 +43,19 @@ export interface ReviewResult {
   unreadable: { file: string; reason: string }[];
 }
 
-interface CardSummary {
-  file: string;
-  name: string;
-  description: string;
-  body: string;
-}
-
 /** Every pending proposal with its flags. */
 export async function reviewPending(memoryDir: string): Promise<ReviewResult> {
   const read = readPending(memoryDir);
   const cards = await cardSummaries(memoryDir);
   const byName = new Map<string, Proposal[]>();
   for (const p of read.proposals) byName.set(groupKey(p), [...(byName.get(groupKey(p)) ?? []), p]);
+  // findCardFile scans every card's frontmatter for a name it does not find as a file: once per proposal.
+  const targets = new Map(read.proposals.map((p) => [p.id, findTarget(memoryDir, p)]));
+  const related = relatedByContent(read.proposals, cards, { targetOf: (p) => targets.get(p.id), groupOf: groupKey });
   const pending = read.proposals.map((p) => {
     const group = (byName.get(groupKey(p)) ?? []).filter((o) => o.id !== p.id);
     const key = contentKey(p);
-    const file = findTarget(memoryDir, p);
+    const file = targets.get(p.id);
     const target = cards.find((c) => c.file === file);
     const stale = shaOf(memoryDir, file) !== p.base_sha256;
     const sameAsCard = target !== undefined && sameContent(p, target);
@@ -66,6 +67,8 @@ export async function reviewPending(memoryDir: string): Promise<ReviewResult> {
       conflicts_with: group.filter((o) => contentKey(o) !== key).map((o) => o.id),
       contradicts_card: target !== undefined && !sameAsCard && stale,
       not_a_card: proposalCardProblem(p.card.name, p.target) ?? proposalCardProblem(p.card.name, file ?? null) ?? null,
+      near_duplicates: related.get(p.id)?.filter((r) => r.relation === "near_duplicate") ?? [],
+      contradictions: related.get(p.id)?.filter((r) => r.relation === "contradiction") ?? [],
     };
     return { proposal: p, card_file: target?.file ?? cardFileOf(p), flags };
   });
@@ -142,7 +145,7 @@ function shaOf(memoryDir: string, file: string | undefined): string | null {
   }
 }
 
-function findTarget(memoryDir: string, p: Proposal): string | undefined {
+export function findTarget(memoryDir: string, p: Proposal): string | undefined {
   try {
     return findCardFile(memoryDir, p.card.name);
   } catch {
@@ -150,7 +153,8 @@ function findTarget(memoryDir: string, p: Proposal): string | undefined {
   }
 }
 
-async function cardSummaries(memoryDir: string): Promise<CardSummary[]> {
+/** Every readable card of the store, as review compares them. */
+export async function cardSummaries(memoryDir: string): Promise<CardSummary[]> {
   let files: string[];
   try {
     files = await listCardFiles(memoryDir);
@@ -161,7 +165,8 @@ async function cardSummaries(memoryDir: string): Promise<CardSummary[]> {
   for (const file of files.sort()) {
     try {
       const card = parseCard(fs.readFileSync(path.join(memoryDir, file), "utf8"));
-      out.push({ file, name: card.meta.name ?? file, description: card.meta.description ?? "", body: card.body });
+      const m = card.meta;
+      out.push({ file, name: m.name ?? file, description: m.description ?? "", body: card.body, status: m.status, topics: m.topics, repoRefs: m.repo_refs ?? [] });
     } catch {
       /* unreadable cards are doctor's business */
     }

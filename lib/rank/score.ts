@@ -38,8 +38,11 @@ const FIELD_B: Readonly<Record<Field, number>> = { title: 0.3, topics: 0.3, hook
 const FIELD_BIT: Readonly<Record<Field, number>> = { title: 1, topics: 2, hook: 4 };
 const MASK_FIELDS: readonly Field[][] = Array.from({ length: 8 }, (_, mask) => FIELDS.filter((f) => mask & FIELD_BIT[f]));
 const K1 = 1.2;
-/** A card scoring below this share of the best card's relevance is a weak match and counted irrelevant. */
-export const RELATIVE_CUTOFF = 0.3;
+/**
+ * A card scoring below this share of the best card's relevance is a weak match and counted irrelevant. 0.3 cut
+ * the answering card for 1 LoCoMo question in 25 (bench/README.md); the block's own budget already bounds the cost.
+ */
+export const RELATIVE_CUTOFF = 0.1;
 /** The most frecency can multiply relevance by (1 + this), reached asymptotically. */
 export const FRECENCY_BOOST = 0.25;
 const SINK_STATUSES = new Set(["stale", "superseded"]);

@@ -13,8 +13,10 @@ import { resolveMemoryPath, VIRTUAL_ROOT, type SafePath } from "../store/safe-pa
 import { assertNoSecrets, warmSecretScan } from "./secrets.js";
 import { STATE_DIR } from "../store/paths.js";
 import { realDir } from "../store/safe-write.js";
-import { asRefusal, assertEntry, guarded, hardLinkRefusal, notFoundError, openParent, readEntry, readNoFollow, type OpenedParent } from "../store/safe-open.js";
+import { assertEntry, guarded, hardLinkRefusal, notFoundError, openParent, readEntry, readNoFollow, type OpenedParent } from "../store/safe-open.js";
 import { commitFile, syncDirectory } from "../store/write.js";
+import { fromView, lineOf, occurrences, toView } from "./file-text.js";
+import { numbered, viewMemory } from "./file-view.js";
 
 // The memory file tools, with the action surface and error meanings of Anthropic's memory tool
 // (view / create / str_replace / insert / delete / rename), so agents trained on it behave the same.
@@ -30,8 +32,6 @@ export type MemoryCommand =
   | { command: "insert"; path: string; insert_line: number; insert_text: string }
   | { command: "delete"; path: string }
   | { command: "rename"; old_path: string; new_path: string };
-
-export const MAX_VIEW_LINES = 999_999;
 
 /** Runs one memory-tool command; returns the tool's success text or throws a MemctlError with its error text. */
 export async function runMemoryCommand(ctx: WriteContext, cmd: MemoryCommand): Promise<string> {
@@ -54,44 +54,6 @@ export async function runMemoryCommand(ctx: WriteContext, cmd: MemoryCommand): P
         `Error: unknown command ${JSON.stringify((cmd as { command: unknown }).command)}; use view, create, str_replace, insert, delete or rename`,
       );
   }
-}
-
-/** A directory listing (two levels, hidden items and node_modules excluded) or a file with line numbers. */
-export function viewMemory(memoryDir: string, requested: string, range?: [number, number]): string {
-  const target = resolveMemoryPath(memoryDir, requested);
-  if (target.kind === "missing" || target.kind === "other") throw notFound(requested);
-  const opened = openParent(target, requested, { directory: target.kind === "directory" });
-  let lines: string[];
-  try {
-    if (target.kind === "directory") {
-      const dir = opened.dir;
-      const rows = [`${humanSize(dirSize(dir))}\t${requested}`];
-      listTwoLevels(dir, requested.replace(/\/+$/, "") || ".", 1, rows);
-      opened.verify();
-      return `Here're the files and directories up to 2 levels deep in ${requested}, excluding hidden items and node_modules:\n${rows.join("\n")}`;
-    }
-    lines = readEntry(opened).bytes.toString("utf8").split("\n");
-  } catch (err) {
-    throw asRefusal(err, requested);
-  } finally {
-    opened.close();
-  }
-  if (lines.length > MAX_VIEW_LINES) throw new MemctlError(ERROR_CODES.E_INVALID_LINE, `File ${requested} exceeds maximum line limit of ${MAX_VIEW_LINES} lines.`);
-  let start = 1;
-  let end = lines.length;
-  if (range) {
-    const [a, b] = range;
-    if (!Number.isInteger(a) || !Number.isInteger(b) || a < 1 || a > lines.length || (b !== -1 && (b < a || b > lines.length))) {
-      throw new MemctlError(
-        ERROR_CODES.E_INVALID_LINE,
-        `Error: Invalid \`view_range\` parameter: [${a}, ${b}]. It should be within the range of lines of the file: [1, ${lines.length}] (use -1 as the end for "to the last line")`,
-        { path: requested },
-      );
-    }
-    start = a;
-    end = b === -1 ? lines.length : b;
-  }
-  return `Here's the content of ${requested} with line numbers:\n${numbered(lines.slice(start - 1, end), start)}`;
 }
 
 export async function createMemoryFile(ctx: WriteContext, requested: string, text: string): Promise<string> {
@@ -279,17 +241,6 @@ async function writeExisting(
   record(ctx, history, target.rel, "update", bytes);
 }
 
-// Edits work on a Latin-1 view of the file (one char per byte), so bytes that are not valid UTF-8 survive an
-// edit elsewhere in the file; the caller's UTF-8 strings are spliced in as their UTF-8 bytes.
-
-function toView(text: string): string {
-  return Buffer.from(text, "utf8").toString("latin1");
-}
-
-function fromView(view: string): string {
-  return Buffer.from(view, "latin1").toString("utf8");
-}
-
 /** Moves the checked source entry into the checked destination directory; the moved files' contents, for history. */
 function moveEntry(from: SafePath, source: OpenedParent, destination: OpenedParent, files: string[]): { rel: string; content: Buffer }[] {
   if (from.kind !== "file") {
@@ -334,57 +285,6 @@ function filesUnder(target: SafePath, at: string): string[] {
   };
   walk(at, target.rel);
   return out.sort();
-}
-
-function occurrences(text: string, needle: string): number[] {
-  const at: number[] = [];
-  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) at.push(i);
-  return at;
-}
-
-function lineOf(text: string, index: number): number {
-  let line = 1;
-  for (let i = 0; i < index; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
-}
-
-function numbered(lines: string[], first: number): string {
-  return lines.map((l, i) => `${String(first + i).padStart(6)}\t${l}`).join("\n");
-}
-
-function listTwoLevels(abs: string, shown: string, depth: number, rows: string[]): void {
-  const entries = fs
-    .readdirSync(abs, { withFileTypes: true })
-    .filter((e) => !e.name.startsWith(".") && e.name !== "node_modules")
-    .sort((a, b) => (a.name < b.name ? -1 : 1));
-  for (const e of entries) {
-    const full = path.join(abs, e.name);
-    const child = `${shown}/${e.name}`;
-    if (e.isDirectory()) {
-      rows.push(`${humanSize(dirSize(full))}\t${child}`);
-      if (depth < 2) listTwoLevels(full, child, depth + 1, rows);
-    } else if (e.isFile()) rows.push(`${humanSize(fs.lstatSync(full).size)}\t${child}`);
-  }
-}
-
-function dirSize(abs: string): number {
-  let total = 0;
-  for (const e of fs.readdirSync(abs, { withFileTypes: true })) {
-    if (e.name.startsWith(".")) continue;
-    const full = path.join(abs, e.name);
-    if (e.isDirectory()) total += dirSize(full);
-    else if (e.isFile()) total += fs.lstatSync(full).size;
-  }
-  return total;
-}
-
-function humanSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes}B`;
-  const units = ["K", "M", "G"];
-  let v = bytes / 1024;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) [v, u] = [v / 1024, u + 1];
-  return `${v.toFixed(1)}${units[u]}`;
 }
 
 function notFound(requested: string): MemctlError {

@@ -1,9 +1,11 @@
-// Where proposals live on disk (.memctl/proposals/*.json, archive/, proposals-log.jsonl) and the archive step.
+// Where proposals live on disk (.memctl/proposals/*.json, archive/, proposals-log.jsonl), how they are read and
+// numbered, and the archive step.
 // Below the proposal feature (lib/proposals/) because a records commit archives the proposal it accepts, also when
 // the next writer completes a killed one (lib/records/commit.ts).
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { usageError } from "../core/errors.js";
+import { systemCode, usageError } from "../core/errors.js";
 import { appendLine } from "../store/history.js";
 import { ensureStateDir } from "../store/lock.js";
 import { STATE_DIR } from "../store/paths.js";
@@ -77,4 +79,57 @@ export function proposalPath(memoryDir: string, id: string): string {
 /** .memctl/proposals/archive/ as real directories: a link there would put proposals outside the store. */
 export function ensureDirs(memoryDir: string): void {
   realDir(memoryDir, ARCHIVE_DIR);
+}
+
+export interface ProposalsRead {
+  proposals: Proposal[];
+  /** Files under .memctl/proposals/ that do not parse as a proposal: counted and named, never deleted. */
+  unreadable: { file: string; reason: string }[];
+}
+
+/** Every pending proposal, oldest first. Never throws for a bad file; reports it instead. */
+export function readPending(memoryDir: string): ProposalsRead {
+  return readDir(path.join(memoryDir, PROPOSALS_DIR));
+}
+
+export function readArchived(memoryDir: string): ProposalsRead {
+  return readDir(path.join(memoryDir, ARCHIVE_DIR));
+}
+
+/** One more than the highest seq staged so far (pending or archived). The caller holds the store lock. */
+export function nextSeq(memoryDir: string): number {
+  const all = [...readPending(memoryDir).proposals, ...readArchived(memoryDir).proposals];
+  return all.reduce((max, p) => Math.max(max, Number.isInteger(p.seq) ? p.seq : 0), 0) + 1;
+}
+
+export function newProposalId(now: Date): string {
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
+  return `p-${stamp}-${randomBytes(3).toString("hex")}`;
+}
+
+function readDir(dir: string): ProposalsRead {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return { proposals: [], unreadable: [] };
+    return { proposals: [], unreadable: [{ file: dir, reason: (err as Error).message }] };
+  }
+  const proposals: Proposal[] = [];
+  const unreadable: ProposalsRead["unreadable"] = [];
+  for (const name of names.sort()) {
+    if (!name.endsWith(".json") || name.startsWith(".")) continue;
+    try {
+      const p = JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as Proposal;
+      if (typeof p.id !== "string" || `${p.id}.json` !== name || typeof p.card?.name !== "string") throw new Error("not a proposal (id, card.name)");
+      proposals.push(p);
+    } catch (err) {
+      unreadable.push({ file: name, reason: (err as Error).message });
+    }
+  }
+  proposals.sort((a, b) => a.created_at.localeCompare(b.created_at) || (a.seq ?? 0) - (b.seq ?? 0) || a.id.localeCompare(b.id));
+  return { proposals, unreadable };
 }

@@ -5,7 +5,7 @@ import { assertCardText, CARD_TYPES, DESCRIPTION_MAX, descriptionProblem } from 
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { checkPathShape, checkWrite, withDefaults, type Guardrails } from "./guardrails.js";
 import { latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
-import { commitIntent, withRecordsLock, type Intent } from "./commit.js";
+import { commitIntent, withRecordsLock, type CardChange, type Intent } from "./commit.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { assertNoSecrets, warmSecretScan, type SecretPolicy } from "./secrets.js";
 import { parseCard } from "../core/card.js";
@@ -139,8 +139,11 @@ export async function saveCard(ctx: WriteContext, input: SaveInput): Promise<Sav
 /** What a write decides besides the card (accept: the proposal it archives), given the save's outcome. */
 export type Decide = (save: { file: string; op: SaveResult["op"]; rev: number | null }) => NonNullable<Intent["archive"]>;
 
+/** Other cards' changes made in the same write (accept --supersede), given the saved card's file and name. */
+export type Also = (save: { file: string; name: string; history: readonly HistoryEntry[] }) => CardChange[];
+
 /** saveCard under a lock the caller took with withRecordsLock (accept checks its proposal in the same hold). */
-export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide?: Decide): Promise<SaveResult> {
+export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide?: Decide, also?: Also): Promise<SaveResult> {
   validateSaveInput(input);
   const existing = findCardFile(ctx.memoryDir, input.name);
   if (input.expectSha256 !== undefined) checkBase(ctx.memoryDir, input.name, existing, input.expectSha256);
@@ -192,9 +195,11 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
   const op: SaveResult["op"] = unchanged ? "unchanged" : before === undefined ? "create" : "update";
   const entry = unchanged && recorded ? undefined : makeEntry(history.entries, file, op === "unchanged" ? "adopt" : op, ctx.actor, ctx.now, next);
   const archive = decide?.({ file, op, rev: entry?.rev ?? null });
-  if (entry || archive || indexDiffers(ctx.memoryDir, file, indexLine)) {
+  // The saved card is the first change: the intent's commit point (records-commit.ts).
+  const others = also?.({ file, name: meta.name ?? withoutTypePrefix(file.replace(/\.md$/, "")), history: history.entries }) ?? [];
+  if (entry || archive || others.length > 0 || indexDiffers(ctx.memoryDir, file, indexLine)) {
     const change = { card: file, before: before === undefined ? null : sha256Hex(before), content: next, index: { line: indexLine }, entry: entry ?? null };
-    await commitIntent(ctx.memoryDir, { changes: [change], archive }, ctx.commit);
+    await commitIntent(ctx.memoryDir, { changes: [change, ...others], archive }, ctx.commit);
   }
   return { file, op, revived: !unchanged && latest?.op === "delete", entry, indexLine };
 }

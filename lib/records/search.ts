@@ -6,7 +6,7 @@ import type { Store } from "../store/read.js";
 
 export interface SearchDoc {
   kind: "card" | "episode";
-  /** Card file, or `episodes.jsonl:<line>`. */
+  /** Card file, or `<episode file>:<line>` (episodes.jsonl or a monthly shard). */
   id: string;
   /** Name + description for cards (boosted); empty for episodes. */
   head: string;
@@ -121,6 +121,6 @@ export function cardDocs(store: Store): SearchDoc[] {
   return docs;
 }
 
-export function episodeDocs(episodes: readonly (Episode & { line: number })[]): SearchDoc[] {
-  return episodes.map((e) => ({ kind: "episode", id: `episodes.jsonl:${e.line}`, head: "", text: e.summary, firstLine: e.line, recency: e.ts }));
+export function episodeDocs(episodes: readonly (Episode & { file?: string; line: number })[]): SearchDoc[] {
+  return episodes.map((e) => ({ kind: "episode", id: `${e.file ?? "episodes.jsonl"}:${e.line}`, head: "", text: e.summary, firstLine: e.line, recency: e.ts }));
 }

@@ -36,6 +36,8 @@ export interface StoreView {
   unparsed: UnparsedLine[];
   /** Shard files present in the store, sorted. */
   shards: string[];
+  /** Monthly episode shards (episodes.YYYY-MM.jsonl) present, sorted: shards too (doctor's shard_count counts both). */
+  episodeShards: string[];
   /** Card files on disk (shards excluded), sorted by path. */
   cards: Map<string, CardFile>;
   /** Distinct cards linked from MEMORY.md, in first-link order. */
@@ -55,7 +57,7 @@ export function normaliseTarget(target: string): string | null {
   return n;
 }
 
-export function viewStore(store: Store): StoreView {
+export function viewStore(store: Store, episodeShards: readonly string[] = []): StoreView {
   const shards: string[] = [];
   const cards = new Map<string, CardFile>();
   for (const [file, card] of store.cards) {
@@ -81,5 +83,5 @@ export function viewStore(store: Store): StoreView {
       if (card !== null) referenced.add(card);
     }
   }
-  return { dir: store.dir, entries, unparsed: store.index.unparsed, shards, cards, linkedCards: [...linked], referenced };
+  return { dir: store.dir, entries, unparsed: store.index.unparsed, shards, episodeShards: [...episodeShards], cards, linkedCards: [...linked], referenced };
 }

@@ -2,6 +2,7 @@ import type { LimitCrossing } from "../records/guardrails.js";
 import { isCardFile } from "../core/card-rules.js";
 import { isExpired, missingFields } from "../core/card.js";
 import { cardRefs, type ParsedRef, type RefVerdict } from "./repo-refs.js";
+import type { SyncStatus } from "../sync/status.js";
 import type { InjectionReport } from "./injection.js";
 import type { StoreView } from "../records/store-view.js";
 
@@ -99,6 +100,8 @@ export interface DoctorInput {
   limitsExceeded: LimitCrossing[];
   /** Cards of a write a killed writer left unfinished (lib/records/commit.ts intent); the next write completes it. */
   interruptedWrites?: string[];
+  /** Git sync state when the store is a git repository of its own (lib/sync/status.ts); absent otherwise. */
+  sync?: SyncStatus | null;
 }
 
 export interface DoctorReport {
@@ -128,6 +131,8 @@ export interface DoctorReport {
   pending_proposals: number;
   limits_exceeded: LimitCrossing[];
   warnings_count: number;
+  /** Only for a store that is a git repository of its own: ahead/behind, last sync, conflicts, tracked per-machine files. */
+  sync?: SyncStatus;
 }
 
 /** The issue lists, in report order; issues_count is the sum of their lengths. */
@@ -150,7 +155,7 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     entry_count: view?.entries.length ?? 0,
     memory_bytes: input.memoryBytes,
     episodes_bytes: input.episodesBytes,
-    shard_count: view?.shards.length ?? 0,
+    shard_count: view ? view.shards.length + view.episodeShards.length : 0,
     dead_links: view ? deadLinks(view, input.presentTargets) : [],
     orphan_cards: view ? [...view.cards.keys()].filter((c) => isCardFile(c) && !view.referenced.has(c)) : [],
     duplicate_hooks: view ? duplicateHooks(view) : [],
@@ -204,7 +209,17 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     report.limits_exceeded.length +
     (input.history.status === "error" ? 1 : 0) +
     (input.history.malformed > 0 ? 1 : 0);
+  if (input.sync?.repo) {
+    report.sync = input.sync;
+    report.warnings_count += syncWarnings(input.sync);
+  }
   return report;
+}
+
+/** Warnings a synced store adds: per-machine files committed, conflicts left to resolve, a merge stopped half way. */
+export function syncWarnings(s: SyncStatus): number {
+  const conflicts = s.conflicts.proposals.length + s.conflicts.parked + s.conflicts.files.length;
+  return (s.tracked_per_machine.length > 0 ? 1 : 0) + (conflicts > 0 ? 1 : 0) + (s.merge_in_progress ? 1 : 0);
 }
 
 function deadLinks(view: StoreView, present: ReadonlySet<string>): DeadLink[] {
@@ -216,12 +231,16 @@ function deadLinks(view: StoreView, present: ReadonlySet<string>): DeadLink[] {
   return out;
 }
 
-/** Hook text (whitespace collapsed, case kept) on two or more index lines. */
+/**
+ * Hook text (whitespace collapsed, case kept) on two or more index lines. A superseded card's line is left out:
+ * it may repeat its successor's hook by design (it is kept as history and sinks in ranking).
+ */
 function duplicateHooks(view: StoreView): DuplicateHook[] {
   const byHook = new Map<string, DuplicateHook>();
   for (const e of view.entries) {
     const hook = e.hook.replace(/\s+/g, " ").trim();
     if (hook === "") continue;
+    if (e.card !== null && view.cards.get(e.card)?.card?.meta.status === "superseded") continue;
     const d = byHook.get(hook) ?? { hook, lines: [], cards: [] };
     d.lines.push(e.line);
     d.cards.push(e.file);

@@ -26,6 +26,8 @@ export interface CompactSlot {
   inject_bytes_with?: number | null;
   /** The same block with the full index instead: equals index_inject_bytes. */
   inject_bytes_without?: number | null;
+  /** With no compact: the assembled body a first mechanical compact would inject (null when not measured). */
+  inject_bytes_first_compact?: number | null;
 }
 
 export interface InjectionFacts {
@@ -46,7 +48,7 @@ export interface InjectionFacts {
   compact: CompactSlot;
 }
 
-export type InjectionCause = "none" | "compact-behind" | "pinned-over-budget" | "index-over-warn";
+export type InjectionCause = "none" | "compact-behind" | "no-compact" | "pinned-over-budget" | "index-over-warn";
 
 export interface InjectionReport {
   host: string;
@@ -80,6 +82,10 @@ export function diagnoseInjection(f: InjectionFacts): InjectionReport {
     cause = "compact-behind";
     const since = f.compact.records_since === null ? "" : ` (${f.compact.records_since} record(s) changed since it was made)`;
     remedy = `the compact at ${f.compact.file} is behind the records${since}: run "memctl compact"`;
+  } else if (overWarn && !f.compact.present && f.compact.inject_bytes_first_compact != null && f.compact.inject_bytes_first_compact < f.indexInjectBytes) {
+    // Session start injects the whole index up to warn_bytes; a compact would shrink that (seed 000's purpose).
+    cause = "no-compact";
+    remedy = `there is no compact yet, and a first one would shrink what session start injects from ${f.indexInjectBytes} to ${f.compact.inject_bytes_first_compact} bytes (warn_bytes ${f.warnBytes}): run "memctl compact"`;
   } else if (pinnedOver) {
     cause = "pinned-over-budget";
     remedy = `${f.pinnedCards} priority: always card(s) take ${f.pinnedInjectBytes} bytes on every prompt, over the ${f.budgetBytes}-byte budget: set priority: normal on the ones that need not be pinned`;

@@ -10,6 +10,7 @@ import { INDEX_FILE, listCardFiles, listNonRegularCards, type CardFile, type Sto
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import type { ResolutionIssue } from "./doctor.js";
 import { isShardFile, viewStore, type StoreView } from "../records/store-view.js";
+import { listEpisodeShards } from "../store/episode-shards.js";
 
 // The read-only IO shared by doctor and stats: resolve strictly, then read the selected store. An invalid or
 // missing selection becomes a resolution issue; nothing here ever falls back to another store or writes.
@@ -55,7 +56,7 @@ export async function openStore(options: OpenOptions, io: Io): Promise<OpenedSto
       : `cannot read ${path.join(dir, INDEX_FILE)}: ${(err as Error).message}`;
     return { resolution, config, issue: { source: resolution.resolution_source, memory_dir: dir, reason } };
   }
-  return { resolution, config, store, view: viewStore(store) };
+  return { resolution, config, store, view: viewStore(store, listEpisodeShards(dir)) };
 }
 
 /** Size of a file in bytes, 0 when absent or unreadable. */

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { hostAdapter } from "../hosts/index.js";
 import { resolveBudget } from "../config/budget.js";
-import { compactStatus } from "../compact/status.js";
+import { compactStatus, firstCompactBytes } from "../compact/status.js";
 import { configuredGuardrails, limitCrossings, withDefaults } from "../records/guardrails.js";
 import { historyPath, latestByCard, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
 import { planClaudeImport, projectClaudeDirs } from "../records/import-claude.js";
@@ -12,6 +12,7 @@ import { readPending } from "../proposals/propose.js";
 import { INTENT_RELPATH, readIntent } from "../records/commit.js";
 import { RepoRefChecker } from "./repo-refs.js";
 import { EPISODES_FILE } from "../store/read.js";
+import { syncStatus } from "../sync/status.js";
 import { buildDoctorReport, type DoctorReport, type HistoryFacts, type UnimportedClaudeCard } from "./doctor.js";
 import { COMPACT_RELPATH, diagnoseInjection, warnBytesFromConfig, type CompactSlot, type InjectionReport } from "./injection.js";
 import { fileBytes, isRegularFile, openStore, todayOf, type OpenedStore } from "./open.js";
@@ -53,6 +54,7 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     pendingProposals: dir ? readPending(dir).proposals.length : 0,
     limitsExceeded: dir ? limitCrossings(dir, withDefaults(configuredGuardrails(io))) : [],
     interruptedWrites: dir ? interruptedWrites(dir) : [],
+    sync: dir ? await syncStatus(dir, io.env) : null,
   });
 }
 
@@ -138,6 +140,7 @@ export function compactSlot(dir: string, view: StoreView, history: readonly Hist
     records_covered: k ? k.watermark.length : null,
     inject_bytes_with: s.bytes_with,
     inject_bytes_without: s.bytes_without,
+    inject_bytes_first_compact: s.read.status === "absent" ? firstCompactBytes(view, context) : null,
   };
 }
 

@@ -142,7 +142,7 @@ export function buildStatsReport(input: StatsInput): StatsReport {
     episodes_malformed: input.episodes.malformed,
     episodes_status: input.episodes.status,
     ...(input.episodes.error !== undefined ? { episodes_error: input.episodes.error } : {}),
-    shard_count: view.shards.length,
+    shard_count: view.shards.length + view.episodeShards.length,
     compact_inject_bytes: input.compact ? input.compact.injectBytes : null,
     compact_current: input.compact ? input.compact.current : null,
   };

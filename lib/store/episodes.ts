@@ -1,5 +1,7 @@
 import fs from "node:fs";
-import { readRegularUtf8 } from "./checked-fs.js";
+import { readRegularBytes } from "./checked-fs.js";
+import { utf8Text } from "../core/bytes.js";
+import { episodeFiles, recoverShard } from "./episode-shards.js";
 import path from "node:path";
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { EPISODE_HOST_FIELDS, episodeTime } from "./episode-tail.js";
@@ -18,8 +20,8 @@ export interface Episode {
 }
 
 export interface EpisodesRead {
-  /** Parsed episodes in file order, each with its 1-based line number. */
-  episodes: (Episode & { line: number })[];
+  /** Parsed episodes, oldest shard first and episodes.jsonl last, each with its file and 1-based line number. */
+  episodes: (Episode & { file: string; line: number })[];
   malformed: number;
   status: "ok" | "none" | "error";
   error?: string;
@@ -64,7 +66,8 @@ export function assertEpisodesWritable(memoryDir: string): string {
  * Appends one episode as one line. The caller holds the store lock. If the file's last line lacks its
  * newline (a hand edit), a newline goes first so the new record is never glued onto it.
  */
-export function appendEpisode(memoryDir: string, episode: Episode): void {
+export async function appendEpisode(memoryDir: string, episode: Episode): Promise<void> {
+  await recoverShard(memoryDir); // a killed `memctl shard` is finished before the file grows
   const file = assertEpisodesWritable(memoryDir);
   const line = JSON.stringify(episode) + "\n";
   appendLine(file, endsWithoutNewline(file) ? "\n" + line : line);
@@ -103,29 +106,38 @@ function toEpisode(v: unknown): Episode | undefined {
   return { ...(row as unknown as Episode), ts, host, summary: typeof row.summary === "string" ? row.summary : "" };
 }
 
-/** Reads every episode (either format); malformed lines are counted, never dropped from disk. Never throws. */
+/**
+ * Reads every episode (either format) from the monthly shards, oldest first, then episodes.jsonl; malformed
+ * lines are counted, never dropped from disk. Never throws.
+ */
 export function readEpisodes(memoryDir: string): EpisodesRead {
-  let text: string;
-  try {
-    text = readRegularUtf8(path.join(memoryDir, EPISODES_FILE)); // a FIFO here is an error, never a hang
-  } catch (err) {
-    if (systemCode(err) === "ENOENT") return { episodes: [], malformed: 0, status: "none" };
-    return { episodes: [], malformed: 0, status: "error", error: (err as Error).message };
-  }
   const episodes: EpisodesRead["episodes"] = [];
   let malformed = 0;
-  text.split("\n").forEach((raw, i) => {
-    if (raw.trim() === "") return;
+  let found = false;
+  for (const { file, limit } of episodeFiles(memoryDir)) {
+    let text: string;
     try {
-      const episode = toEpisode(JSON.parse(raw));
-      if (episode) {
-        episodes.push({ ...episode, line: i + 1 });
-        return;
-      }
-    } catch {
-      /* counted below */
+      // A FIFO here is an error, never a hang; a shard is never read through a link.
+      const bytes = readRegularBytes(path.join(memoryDir, file), undefined, { nofollow: file !== EPISODES_FILE });
+      text = utf8Text(limit === undefined ? bytes : bytes.subarray(0, limit));
+    } catch (err) {
+      if (systemCode(err) === "ENOENT") continue;
+      return { episodes: [], malformed: 0, status: "error", error: `${file}: ${(err as Error).message}` };
     }
-    malformed++;
-  });
-  return { episodes, malformed, status: "ok" };
+    found = true;
+    text.split("\n").forEach((raw, i) => {
+      if (raw.trim() === "") return;
+      try {
+        const episode = toEpisode(JSON.parse(raw));
+        if (episode) {
+          episodes.push({ ...episode, file, line: i + 1 });
+          return;
+        }
+      } catch {
+        /* counted below */
+      }
+      malformed++;
+    });
+  }
+  return found ? { episodes, malformed, status: "ok" } : { episodes: [], malformed: 0, status: "none" };
 }

@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
 import { STATE_DIR } from "./paths.js";
 import { appendBytes, realDir } from "./safe-write.js";
+import { sha256Hex } from "../core/sha256.js";
 
 // The write history: `<memory_dir>/.memctl/history.jsonl`, append-only, one JSON object per write.
 // Doctor compares each card file's sha256 with its latest entry to find hand edits; `memctl history`
@@ -51,9 +51,8 @@ export function historyPath(memoryDir: string): string {
   return path.join(memoryDir, ...HISTORY_RELPATH.split("/"));
 }
 
-export function sha256Hex(content: string | Buffer): string {
-  return createHash("sha256").update(content).digest("hex");
-}
+// The one hash helper lives in core; re-exported because every history caller hashes beside its entries.
+export { sha256Hex };
 
 /** Reads the whole history; never throws. */
 export function readHistory(memoryDir: string): HistoryRead {

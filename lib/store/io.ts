@@ -18,6 +18,11 @@ export interface Io {
   cwd: string;
   home: string;
   now: () => Date;
+  /**
+   * Asks the person at the terminal one question and resolves with the answer line (undefined at end of input).
+   * Present only when standard input and output are both terminals; tests set it to act as one.
+   */
+  ask?: (question: string) => Promise<string | undefined>;
 }
 
 /** The real process's IO, built at call time (never at import time); `sinks` replaces the process streams. */
@@ -33,7 +38,23 @@ export function processIo(sinks?: Pick<Io, "stdout" | "stderr">): Io {
     },
     home: process.env.HOME || homedir(),
     now: () => new Date(),
+    // A getter: process.stdin is created only when a command asks (the per-prompt hook never does).
+    get ask() {
+      return process.stdin.isTTY && process.stdout.isTTY ? askTerminal : undefined;
+    },
   };
+}
+
+/** One question on the terminal through node:readline (loaded only here). */
+async function askTerminal(question: string): Promise<string | undefined> {
+  const readline = process.getBuiltinModule("node:readline/promises") as typeof import("node:readline/promises");
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout });
+  const closed = new Promise<undefined>((resolve) => rl.once("close", () => resolve(undefined)));
+  try {
+    return await Promise.race([rl.question(question), closed]);
+  } finally {
+    rl.close();
+  }
 }
 
 /** Collects a readable stream into one buffer. */

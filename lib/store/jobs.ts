@@ -6,7 +6,7 @@ import { ERROR_CODES, MemctlError, systemCode, usageError } from "../core/errors
 import { appendLine } from "./history.js";
 import { ensureStateDir, withStoreLock } from "./lock.js";
 import { STATE_DIR } from "./paths.js";
-import { processAlive } from "./write.js";
+import { processAlive } from "./lock.js";
 
 // The job ledger (seed 002: "one ledger with leases and retries, not a scattering of progress keys").
 // `.memctl/jobs.jsonl` is append-only: every state change of a job is one event line, and a job's state is

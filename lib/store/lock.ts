@@ -1,18 +1,16 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 import { environmentFault, ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
-import { STATE_DIR } from "./read.js";
+import { STATE_DIR } from "./paths.js";
 import { realDir, writeNewFile } from "./safe-write.js";
-import { processAlive } from "./write.js";
 
 // ONE lock per store, not per file: guardrails (total bytes, file count) need a consistent view of the
 // whole tree, and MEMORY.md, history and episodes are shared by every write. The lock is a directory
 // (`mkdir` is atomic everywhere, including network filesystems) holding an owner file; a lock whose
 // owner process is gone on this host — a writer killed by SIGKILL — is broken at once; another host's
-// lock only after `staleMs` without a heartbeat.
+// lock only after `staleMs` without a heartbeat. Light on purpose (no node:crypto): the hook's usage fold
+// takes it with tryStoreLock.
 
 export const LOCK_NAME = "lock";
 export const DEFAULT_LOCK_TIMEOUT_MS = 30_000;
@@ -25,6 +23,8 @@ export interface LockOptions {
   timeoutMs?: number;
   /** Age after which any lock is considered abandoned. */
   staleMs?: number;
+  /** The lock's directory name under .memctl/ (default "lock", the store lock; `memctl sync` also takes "sync-lock"). */
+  name?: string;
 }
 
 interface Owner {
@@ -51,12 +51,40 @@ export function ensureStateDir(memoryDir: string): string {
 /** Takes the lock, waiting up to timeoutMs; returns the release function. */
 export async function acquireStoreLock(memoryDir: string, options: LockOptions = {}): Promise<() => void> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
-  const staleMs = options.staleMs ?? DEFAULT_LOCK_STALE_MS;
-  const lockDir = path.join(ensureStateDir(memoryDir), LOCK_NAME);
-  const owner: Owner = { pid: process.pid, host: os.hostname(), token: randomBytes(8).toString("hex") };
+  const lockDir = path.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
   const deadline = performance.now() + timeoutMs;
   let delay = 1;
   for (;;) {
+    const held = tryStoreLock(memoryDir, options);
+    if (held) return held.release;
+    if (performance.now() >= deadline) {
+      throw new MemctlError(
+        ERROR_CODES.E_LOCK_TIMEOUT,
+        `the store lock ${lockDir} is held by another memctl process (waited ${timeoutMs} ms); retry, or if no memctl is running remove that directory`,
+        { lock: lockDir },
+      );
+    }
+    await sleep(delay + Math.random() * delay);
+    delay = Math.min(delay * 2, 40);
+  }
+}
+
+export interface HeldLock {
+  release: () => void;
+  /** False once the lock was broken (wrongly, as abandoned) and maybe taken by another: check before a final rename. */
+  stillHeld: () => boolean;
+}
+
+/**
+ * Takes the lock if it is free (breaking an abandoned one, serialised as in acquireStoreLock), without waiting:
+ * undefined when a live writer holds it. For work that can be skipped and retried later (the usage fold).
+ */
+export function tryStoreLock(memoryDir: string, options: Omit<LockOptions, "timeoutMs"> = {}): HeldLock | undefined {
+  const staleMs = options.staleMs ?? DEFAULT_LOCK_STALE_MS;
+  const lockDir = path.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
+  // A token tells this holder from a later one; it guards nothing secret, so Math.random does.
+  const owner: Owner = { pid: process.pid, host: os.hostname(), token: `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}` };
+  for (let attempt = 0; attempt < 2; attempt++) {
     if (tryMkdir(lockDir)) {
       try {
         writeNewFile(path.join(lockDir, "owner"), JSON.stringify(owner));
@@ -68,25 +96,18 @@ export async function acquireStoreLock(memoryDir: string, options: LockOptions =
       // Heartbeat: a long write (a big import) keeps the lock's mtime fresh so it never looks abandoned.
       const heartbeat = setInterval(() => touch(lockDir), Math.max(1000, staleMs / 3));
       heartbeat.unref();
-      return () => {
-        clearInterval(heartbeat);
-        release(lockDir, owner.token);
+      return {
+        release: () => {
+          clearInterval(heartbeat);
+          release(lockDir, owner.token);
+        },
+        stillHeld: () => readOwner(lockDir)?.token === owner.token,
       };
     }
-    if (isAbandoned(lockDir, staleMs)) {
-      breakLock(lockDir, staleMs);
-      continue;
-    }
-    if (performance.now() >= deadline) {
-      throw new MemctlError(
-        ERROR_CODES.E_LOCK_TIMEOUT,
-        `the store lock ${lockDir} is held by another memctl process (waited ${timeoutMs} ms); retry, or if no memctl is running remove that directory`,
-        { lock: lockDir },
-      );
-    }
-    await sleep(delay + Math.random() * delay);
-    delay = Math.min(delay * 2, 40);
+    if (!isAbandoned(lockDir, staleMs)) return undefined;
+    breakLock(lockDir, staleMs);
   }
+  return undefined;
 }
 
 function tryMkdir(dir: string): boolean {
@@ -170,6 +191,16 @@ function touch(dir: string): void {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Whether a process with this pid exists on this host (EPERM means it exists but is not ours). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return systemCode(err) === "EPERM";
+  }
 }
 
 function ioError(message: string, err: unknown): MemctlError {

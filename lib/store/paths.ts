@@ -3,6 +3,10 @@
 import { join, sep } from "node:path";
 export const INDEX_FILE = "MEMORY.md";
 export const EPISODES_FILE = "episodes.jsonl";
+/** `memctl rebuild-summary`'s digest of the episodes (seed 001); not a card. */
+export const EPISODES_SUMMARY_FILE = "episodes.summary.md";
+/** A monthly episode shard written by `memctl shard`: episodes.YYYY-MM.jsonl. */
+export const EPISODES_SHARD = /^episodes\.(\d{4}-\d{2})\.jsonl$/;
 /** Derived and operational state lives here; never hand-edited. */
 export const STATE_DIR = ".memctl";
 

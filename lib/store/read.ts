@@ -4,7 +4,7 @@ import { parseCard, type ParsedCard } from "../core/card.js";
 import { parseIndex, type ParsedIndex } from "../core/index-file.js";
 
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
-import { INDEX_FILE } from "./paths.js";
+import { EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
 import { fileKind, readRegularUtf8 } from "./checked-fs.js";
 
 export { EPISODES_FILE, INDEX_FILE, STATE_DIR } from "./paths.js";
@@ -56,7 +56,7 @@ export async function listCardFiles(dir: string, sub = ""): Promise<string[]> {
     const rel = sub ? `${sub}/${e.name}` : e.name;
     if (e.name.startsWith(".")) continue;
     if (e.isDirectory()) out.push(...(await listCardFiles(dir, rel)));
-    else if (e.isFile() && e.name.endsWith(".md") && rel !== INDEX_FILE) out.push(rel);
+    else if (e.isFile() && e.name.endsWith(".md") && rel !== INDEX_FILE && rel !== EPISODES_SUMMARY_FILE) out.push(rel);
   }
   return out;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
+import { processAlive } from "./lock.js";
 import { writeNewFile } from "./safe-write.js";
 
 export interface CommitOptions {
@@ -13,6 +14,11 @@ export interface CommitOptions {
   pauseBeforeCommitMs?: number;
   /** Never replace: the finished temp file is hard-linked to the target (EEXIST if it exists), then removed. */
   exclusive?: boolean;
+  /**
+   * For a user's file outside the store (a host or memctl config, often a symlink into a dotfiles repo): replace the
+   * link's target, keeping the link, and create missing parent directories. Never used under a store.
+   */
+  followLink?: boolean;
 }
 
 /**
@@ -20,6 +26,10 @@ export interface CommitOptions {
  * write + fsync, rename over the target, fsync the directory. Keeps an existing file's mode.
  */
 export async function commitFile(file: string, content: string | Buffer, options: CommitOptions = {}): Promise<void> {
+  if (options.followLink) {
+    file = realTarget(file);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+  }
   const dir = path.dirname(file);
   sweepDeadTemps(dir);
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
@@ -48,6 +58,15 @@ export async function commitFile(file: string, content: string | Buffer, options
   syncDirectory(dir);
 }
 
+/** The file a link at `file` points to (resolved all the way), or `file` itself when it is none or does not exist. */
+function realTarget(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
 const TEMP = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
 
 /**
@@ -64,16 +83,6 @@ export function sweepDeadTemps(dir: string): void {
   for (const name of names) {
     const pid = TEMP.exec(name)?.[1];
     if (pid !== undefined && !processAlive(Number(pid))) fs.rmSync(path.join(dir, name), { force: true });
-  }
-}
-
-/** Whether a process with this pid exists on this host (EPERM means it exists but is not ours). */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return systemCode(err) === "EPERM";
   }
 }
 

@@ -5,34 +5,24 @@ import { numbersOf, type CardRegistry } from "./cards.js";
 import { readRegular, readRegularBytes, readRegularUtf8 } from "../store/checked-fs.js";
 import { utf8Text } from "../core/bytes.js";
 import { encodeSnapshotIndex, openSnapshotIndex, USAGE_INDEX, type SnapshotFile } from "./row-index.js";
-import {
-  addPending,
-  applyDecay,
-  FOLDING,
-  lazyRegistry,
-  foldingFiles,
-  parseSnapshot,
-  renderSnapshot,
-  stateDir,
-  unconsumed,
-  USAGE_LOG,
-  USAGE_SNAPSHOT,
-  type Snapshot,
-} from "./format.js";
+import { applyDecay, FOLDING, parseSnapshot, renderSnapshot, stateDir, USAGE_LOG, USAGE_SNAPSHOT, type Snapshot } from "./format.js";
+import { addPending, lazyRegistry, foldingFiles, unconsumed } from "./pending.js";
 import { STATE_DIR } from "../store/paths.js";
+import { tryStoreLock } from "../store/lock.js";
 import { appendBytes, realDir, replaceFile, writeNewFile } from "../store/safe-write.js";
 
 export const FOLD_GRACE_MS = 10_000;
 /** Pending lines a fold could not count, kept for inspection (one per line, as they were). */
 export const USAGE_REJECTED = "usage.rejected";
-export const LOCK_STALE_MS = 60_000;
-const LOCK = "usage.lock";
 
-/** Folds pending logs into the snapshot if the lock is free; returns false when someone else holds it. */
+/**
+ * Folds pending logs into the snapshot if the store lock is free (tryStoreLock: never waits, never breaks a live
+ * holder's lock); returns false when someone else holds it, and the next fold retries.
+ */
 export function foldUsage(memoryDir: string, today: string, now: () => number = Date.now): boolean {
   // Throws for a linked .memctl/; every file below is appended through appendBytes or replaced by a rename.
   const dir = realDir(memoryDir, STATE_DIR);
-  const lock = takeLock(dir, now);
+  const lock = tryStoreLock(memoryDir);
   if (!lock) return false;
   try {
     const stamp = now();
@@ -64,7 +54,7 @@ export function foldUsage(memoryDir: string, today: string, now: () => number = 
       consumed.push({ name, end: pending.end });
     }
     snap.folded = folded;
-    if (!ownsLock(dir, lock)) return false;
+    if (!lock.stillHeld()) return false;
     // Lines no fold can count (a torn write, a compact line of a registry since deleted) are kept, not dropped:
     // appended before the snapshot marks them consumed, so a failure here consumes nothing.
     if (rejected.length > 0) appendBytes(path.join(dir, USAGE_REJECTED), Buffer.from(`${rejected.map((l) => l.replace(/\r?\n/g, " ")).join("\n")}\n`, "utf8"));
@@ -88,40 +78,8 @@ export function foldUsage(memoryDir: string, today: string, now: () => number = 
     }
     return true;
   } finally {
-    releaseLock(dir, lock);
+    lock.release();
   }
-}
-
-function takeLock(dir: string, now: () => number): string | undefined {
-  const file = path.join(dir, LOCK);
-  const token = `${process.pid}-${now()}-${Math.random().toString(36).slice(2)}`;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeNewFile(file, token);
-      return token;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      try {
-        if (now() - fs.lstatSync(file).mtimeMs < LOCK_STALE_MS) return undefined;
-        fs.unlinkSync(file);
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
-
-function ownsLock(dir: string, token: string): boolean {
-  try {
-    return readRegularUtf8(path.join(dir, LOCK), 4096) === token;
-  } catch {
-    return false;
-  }
-}
-
-function releaseLock(dir: string, token: string): void {
-  if (ownsLock(dir, token)) fs.rmSync(path.join(dir, LOCK), { force: true });
 }
 
 /**

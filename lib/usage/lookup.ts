@@ -3,7 +3,8 @@
 // Pure text in, numbers out; the formats (and the reference readers) are usage-format.ts's.
 import { isDayShape } from "../core/ascii.js";
 import { bitmapOf, decodeHits } from "./cards.js";
-import { parsePendingLine, type CardUsage, type RegistrySource } from "./format.js";
+import type { CardUsage } from "./format.js";
+import { parsePendingLine, type RegistrySource } from "./pending.js";
 
 /** A pending line's day, or undefined when it is malformed on its face (bad day, no hit, an empty field). */
 export function pendingLineDay(line: string): string | undefined {

@@ -8,23 +8,19 @@ import { openSnapshotIndex, IN_TEXT, NO_ROW, USAGE_INDEX, type SnapshotIndex } f
 import { bucketOfAge, frecency } from "../core/frecency.js";
 import { utcDay } from "../core/utc.js";
 import {
-  addPending,
   dayNumber,
   decayed,
-  foldingFiles,
   halvings,
   isCanonicalDay,
-  lazyRegistry,
   parseSnapshotHeader,
   snapshotRowUsage,
   stateDir,
-  unconsumed,
   USAGE_LOG,
   USAGE_SNAPSHOT,
   type CardUsage,
-  type RegistrySource,
   type Snapshot,
 } from "./format.js";
+import { addPending, foldingFiles, lazyRegistry, unconsumed, type RegistrySource } from "./pending.js";
 import { addPendingFor, findSnapshotRow, NO_CARD, tallyPending, type NumberedCards, type PositionNumbers } from "./lookup.js";
 
 /** Per-card usage looked up on demand: what `memctl prepare`'s and the tests' lookups answer. */

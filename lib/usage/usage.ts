@@ -7,7 +7,7 @@
 //   usage.<ms>-<pid>.folding  a log renamed aside by a fold (writers that opened it just before keep appending there)
 //   usage.tsv            the aggregated snapshot, replaced atomically (temp + rename)
 //   usage.rejected       pending lines a fold could not count (torn, or of a deleted registry), kept as they were
-//   usage.lock           non-blocking fold lock (O_EXCL create; taken over when older than LOCK_STALE_MS)
+//   (lock)               a fold takes the store lock (lib/store/lock.ts) with tryStoreLock: skipped, never waited for
 // Double counting is impossible because the snapshot header records, per folding file, the byte offset it has
 // consumed ("folded=<name>:<offset>,…"): readers and later folds count only the bytes past that offset. A crash
 // before the snapshot rename leaves the folding file unconsumed (still pending); a crash after it leaves a
@@ -17,13 +17,14 @@ import fs from "node:fs";
 import { isDayShape } from "../core/ascii.js";
 import { foldUsage } from "./fold.js";
 import { encodeHits } from "./cards.js";
-import { addPending, lazyRegistry, applyDecay, foldingFiles, parseSnapshot, stateDir, unconsumed, USAGE_LOG, USAGE_SNAPSHOT, type Snapshot, type UsageRead } from "./format.js";
+import { applyDecay, parseSnapshot, stateDir, USAGE_LOG, USAGE_SNAPSHOT, type Snapshot, type UsageRead } from "./format.js";
+import { addPending, lazyRegistry, foldingFiles, unconsumed } from "./pending.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import { encodeUtf8 } from "../core/bytes.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { appendBytes, realDir } from "../store/safe-write.js";
 
-export { FOLD_GRACE_MS, foldUsage, LOCK_STALE_MS, USAGE_REJECTED } from "./fold.js";
+export { FOLD_GRACE_MS, foldUsage, USAGE_REJECTED } from "./fold.js";
 export { applyDecay, daysBetween, HALVING_PERIOD_DAYS, parseSnapshot, renderSnapshot, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage } from "./format.js";
 export { AGE_BUCKETS, ageBucket, frecency, type AgeBucket } from "../core/frecency.js";
 export { openUsage, rankedUsage, type RankedUsage, type UsageLookup } from "./open.js";

@@ -53,7 +53,18 @@ test("over warn_bytes: a current compact → curate or raise warn_bytes (never r
   assert.equal((await memctl(w, ["compact", "--mechanical"])).code, 0);
   assert.equal((await doctor(w)).cause, "index-over-warn", "recompacting makes it current again; the remedy goes back to curating");
   fs.unlinkSync(compactFile(w));
+  // Issue 18: with no compact at all, a first one that would shrink what session start injects is suggested.
   const none = await doctor(w);
-  assert.deepEqual([none.compact.present, none.cause], [false, "index-over-warn"]);
+  assert.deepEqual([none.compact.present, none.cause], [false, "no-compact"]);
+  assert.ok(none.compact.inject_bytes_first_compact < none.index_inject_bytes);
+  assert.match(none.remedy, /no compact yet, and a first one would shrink what session start injects from \d+ to \d+ bytes \(warn_bytes 1000\): run "memctl compact"/);
+});
+
+test("no compact and one would not shrink the index: the remedy stays curate, never compact", async () => {
+  const w = makeWorld();
+  handWrittenCards(w, 3);
+  fs.writeFileSync(w.env.MEMCTL_CONFIG_FILE!, "[doctor]\nwarn_bytes = 100\n");
+  const none = await doctor(w);
+  assert.deepEqual([none.compact.present, none.over_warn, none.cause], [false, true, "index-over-warn"]);
   assert.doesNotMatch(none.remedy, /memctl compact/);
 });

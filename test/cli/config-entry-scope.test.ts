@@ -42,7 +42,7 @@ function world(badEntry: (keyB: string, repoB: string) => string) {
       cwd,
       env,
       encoding: "utf8",
-      input: JSON.stringify({ session_id: "s", cwd, hook_event_name: "UserPromptSubmit", prompt: "how do we deploy?" }),
+      input: JSON.stringify({ session_id: `s-${process.hrtime.bigint()}`, cwd, hook_event_name: "UserPromptSubmit", prompt: "how do we deploy?" }),
     });
   return { root, home, a: a!, b: b!, c: c!, memA, legacyC, keyB, configFile, configText, cli, hook, cleanup: () => fs.rmSync(root, { recursive: true, force: true }) };
 }

@@ -93,3 +93,17 @@ test("set without --memory-dir is a usage error", async () => {
   assert.equal((await runCli(["config", "set", "--repo-root", s.repo], s.io)).code, 2);
   assert.equal((await runCli(["config", "frobnicate"], s.io)).code, 2);
 });
+
+test("set writes through a symlinked config (dotfiles), keeping the link and the file's mode", async (t) => {
+  const s = setup();
+  t.after(() => fs.rmSync(s.home, { recursive: true, force: true }));
+  const real = path.join(s.home, "dotfiles", "memctl.toml");
+  fs.mkdirSync(path.dirname(real));
+  fs.writeFileSync(real, "# mine\n", { mode: 0o600 });
+  fs.mkdirSync(path.dirname(s.config), { recursive: true });
+  fs.symlinkSync(real, s.config);
+  assert.equal((await runCli(["config", "set", "--repo-root", s.repo, "--memory-dir", s.mem], s.io)).code, 0);
+  assert.ok(fs.lstatSync(s.config).isSymbolicLink(), "the link stays a link");
+  assert.match(fs.readFileSync(real, "utf8"), /^# mine\n[\s\S]*memory_dir = /);
+  assert.equal(fs.statSync(real).mode & 0o777, 0o600);
+});

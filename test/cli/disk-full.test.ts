@@ -147,7 +147,7 @@ test("the hook on a full disk prints its block, exits 0, and leaves no temp or l
   fill();
   for (let i = 0; i < 3; i++) {
     const r = spawnSync(process.execPath, [HOOK, "--host", "generic"], {
-      input: JSON.stringify({ session_id: "s", cwd: w.repo, hook_event_name: "UserPromptSubmit", prompt: "how do we run the integration tests?" }),
+      input: JSON.stringify({ session_id: `s-${process.hrtime.bigint()}`, cwd: w.repo, hook_event_name: "UserPromptSubmit", prompt: "how do we run the integration tests?" }),
       env: { PATH: process.env.PATH, HOME: w.home, MEMCTL_MEMORY_DIR: w.mem, MEMCTL_CONFIG_FILE: path.join(w.home, "c.toml") },
       encoding: "utf8",
       timeout: 20_000,

@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
+import { episodeReminder, readLastEpisode } from "../../lib/store/episode-tail.js";
 import { REPO_ROOT } from "../helpers.js";
 import { makeProject, writeCleanStore } from "../lib/reports/fixture.js";
 
@@ -17,7 +18,7 @@ function cli(p: ReturnType<typeof makeProject>, args: string[]) {
 }
 
 function hook(p: ReturnType<typeof makeProject>) {
-  const payload = JSON.stringify({ session_id: "s", cwd: p.repo, hook_event_name: "UserPromptSubmit", prompt: "what is hook number 0 about" });
+  const payload = JSON.stringify({ session_id: `s-${process.hrtime.bigint()}`, cwd: p.repo, hook_event_name: "UserPromptSubmit", prompt: "what is hook number 0 about" });
   return spawnSync(process.execPath, [HOOK, "--host", "generic"], { input: payload, env: { PATH: process.env.PATH, ...p.env }, encoding: "utf8" });
 }
 
@@ -48,22 +49,21 @@ test("stats --json counts seed rows (date / writer_host) as episodes and summary
   assert.equal(report.episodes_malformed, 1);
 });
 
-test("the built hook reads the newest episode in the seed's format (date / writer_host)", (t) => {
+test("the newest episode is read in the seed's format (date / writer_host); the per-prompt hook no longer prints the reminder", (t) => {
   const p = makeProject();
   t.after(() => fs.rmSync(p.root, { recursive: true, force: true }));
   writeCleanStore(p, 1);
-  // The fixture's clock is real time for the hook: date the rows relative to now.
-  const day = (offset: number) => new Date(Date.now() - offset * 86400_000).toISOString();
+  const now = new Date();
+  const day = (offset: number) => new Date(now.getTime() - offset * 86400_000).toISOString();
   p.write("episodes.jsonl", memctlRow(day(10), "old memctl row") + "\n" + seedRow({ date: day(4), summary: "seed row" }) + "\n");
+  // The reminder is said once per session (session start), not on every prompt (issue 19).
+  assert.match(episodeReminder(readLastEpisode(p.memory), now) ?? "", /last session episode was logged 4 days ago/);
   const old = hook(p);
   assert.equal(old.status, 0, old.stderr);
-  assert.doesNotMatch(old.stdout, /No session episode is logged/);
-  assert.match(old.stdout, /last session episode was logged 4 days ago/);
+  assert.doesNotMatch(old.stdout, /episode/);
 
   p.write("episodes.jsonl", seedRow({ date: day(0.1) }) + "\n"); // a fresh skeleton still marks a session
-  const fresh = hook(p);
-  assert.equal(fresh.status, 0, fresh.stderr);
-  assert.doesNotMatch(fresh.stdout, /episode/);
+  assert.equal(episodeReminder(readLastEpisode(p.memory), now), undefined);
 });
 
 test("doctor: episodes.summary.md and episodes.YYYY-MM.jsonl shards are episode artifacts, not cards", (t) => {

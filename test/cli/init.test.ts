@@ -50,3 +50,65 @@ test("init refuses an explicit selection that is a file (exit 3)", async () => {
   const s = setup({ MEMCTL_MEMORY_DIR: target });
   assert.equal((await runCli(["init"], s.io)).code, 3);
 });
+
+/** A Claude Code memory directory for the repo at `repo` (its legacy location), holding two cards. */
+function claudeMemory(home: string, repo: string): string {
+  const dir = path.join(home, ".claude", "projects", repo.replace(/[^A-Za-z0-9]/g, "-"), "memory");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, "MEMORY.md"), "- [Tests](feedback_tests.md) — run the suite\n");
+  for (const name of ["feedback_tests", "project_stack"])
+    fs.writeFileSync(path.join(dir, `${name}.md`), `---\nname: ${name}\ndescription: ${name} from Claude\ntype: feedback\n---\nbody\n`);
+  return dir;
+}
+
+function initWithClaude(extra: Partial<import("../../lib/store/io.js").Io> = {}) {
+  const home = tempDir();
+  t_cleanup.push(home);
+  const repo = gitInit(path.join(home, "repo"));
+  const target = path.join(home, "store");
+  claudeMemory(home, repo);
+  const io = Object.assign(testIo({ cwd: repo, home, env: { MEMCTL_MEMORY_DIR: target } }), extra);
+  return { home, repo, target, io };
+}
+const t_cleanup: string[] = [];
+test.after(() => {
+  for (const d of t_cleanup) fs.rmSync(d, { recursive: true, force: true });
+});
+
+test("init on a terminal offers to import existing Claude Code memory and imports it on yes", async () => {
+  const questions: string[] = [];
+  const s = initWithClaude({ ask: async (q: string) => (questions.push(q), "y") });
+  const r = await runCli(["init"], s.io);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(questions.length, 1);
+  assert.match(questions[0]!, /Import 2 cards of Claude Code memory/);
+  assert.ok(fs.existsSync(path.join(s.target, "feedback_tests.md")));
+  assert.ok(fs.existsSync(path.join(s.target, "project_stack.md")));
+  assert.match(r.stdout, /imported 2 cards/);
+});
+
+test("init on a terminal: declining the import prints how to do it later and imports nothing", async () => {
+  const s = initWithClaude({ ask: async () => "n" });
+  const r = await runCli(["init"], s.io);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(fs.existsSync(path.join(s.target, "feedback_tests.md")), false);
+  assert.match(r.stdout, /memctl import claude --yes/);
+});
+
+test("init without a terminal prints a hint line; --non-interactive says nothing about it; neither imports", async () => {
+  const s = initWithClaude();
+  const r = await runCli(["init"], s.io);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /2 cards of Claude Code memory .*memctl import claude --yes/);
+  assert.equal(fs.existsSync(path.join(s.target, "feedback_tests.md")), false);
+  const json = JSON.parse((await runCli(["doctor", "--json"], s.io)).stdout);
+  assert.equal(json.memory_dir, s.target);
+
+  const quiet = initWithClaude({ ask: async () => assert.fail("no question under --non-interactive") });
+  const q = await runCli(["init", "--non-interactive"], quiet.io);
+  assert.equal(q.code, 0, q.stderr);
+  assert.doesNotMatch(q.stdout, /Claude Code memory/);
+  assert.equal(fs.existsSync(path.join(quiet.target, "feedback_tests.md")), false);
+  const j = await runCli(["init", "--json"], initWithClaude().io);
+  assert.deepEqual(JSON.parse(j.stdout).claude_import, { importable: 2, dirs: [JSON.parse(j.stdout).claude_import.dirs[0]], imported: 0, command: "memctl import claude --yes" });
+});

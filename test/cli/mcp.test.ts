@@ -61,7 +61,7 @@ test("mcp over raw stdio: stdout carries only JSON-RPC messages and the server e
     assert.equal(byId.get(2).result.structuredContent.error.code, "E_PATH_ESCAPE");
     assert.match(byId.get(3).result.content[0].text, /feedback_testing\.md/);
     assert.equal(byId.get(4).result.isError, true);
-    assert.match(stderr, /memctl mcp: serving 7 tools/);
+    assert.match(stderr, /memctl mcp: serving 8 tools/);
   } finally {
     s.cleanup();
   }

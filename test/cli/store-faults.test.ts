@@ -48,7 +48,8 @@ function openToOthers(s: Sandbox, t: { after(fn: () => void): void }): void {
   spawnSync("chown", ["-R", `${NOBODY}:${NOBODY}`, s.home]);
 }
 
-const hookPayload = (s: Sandbox) => JSON.stringify({ session_id: "s", cwd: s.repo, hook_event_name: "UserPromptSubmit", prompt: "how do we run the tests?" });
+const hookPayload = (s: Sandbox) =>
+  JSON.stringify({ session_id: `s-${process.hrtime.bigint()}`, cwd: s.repo, hook_event_name: "UserPromptSubmit", prompt: "how do we run the tests?" });
 
 function assertClearUnavailable(r: { status: number | null; stdout: string; stderr: string }, what: string): void {
   assert.notEqual(r.status, 0, `${what}: exit ${r.status}`);

@@ -29,7 +29,8 @@ function evidence(world: World): RolloutEvidence | undefined {
         | undefined;
       if (line.type !== "response_item" || p?.type !== "message" || p.role !== "developer") continue;
       const text = (p.content ?? []).map((c) => c.text ?? "").join("\n");
-      if (!text.includes("<memctl-memory")) continue;
+      // The per-prompt block; the SessionStart overview (also hook context) arrives earlier in the rollout.
+      if (!text.includes("<memctl-memory") || text.includes("Session start:")) continue;
       const kinds = p.internal_chat_message_metadata_passthrough?.content_item_kinds ?? [];
       assert.ok(kinds.includes("hooks.additional_context"), `recorded as hook context, kinds: ${kinds.join(",")}`);
       const contract = lines.some((l) => JSON.stringify(l).includes("Write memory only through memctl"));

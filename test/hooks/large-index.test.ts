@@ -7,7 +7,7 @@ import { REPO_ROOT, sandbox } from "../helpers.js";
 import { runBounded } from "../support/bounded-run.js";
 
 const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs");
-const payload = (cwd: string, prompt: string) => JSON.stringify({ session_id: "s", cwd, hook_event_name: "UserPromptSubmit", prompt });
+const payload = (cwd: string, prompt: string) => JSON.stringify({ session_id: `s-${process.hrtime.bigint()}`, cwd, hook_event_name: "UserPromptSubmit", prompt });
 
 test("130,000 index lines: a real block with the matching line, no stack overflow", async (t) => {
   const s = sandbox([]);

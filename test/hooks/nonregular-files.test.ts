@@ -53,13 +53,14 @@ for (const c of CASES) {
     const s = sandbox(CARDS);
     t.after(() => s.cleanup());
     const env = { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") };
-    const payload = JSON.stringify({ session_id: "s", cwd: s.repo, hook_event_name: "UserPromptSubmit", prompt: "how do we run the tests?" });
+    // A session per run: in one session the second run of a prompt prints nothing new.
+    const payload = () => JSON.stringify({ session_id: `s-${process.hrtime.bigint()}`, cwd: s.repo, hook_event_name: "UserPromptSubmit", prompt: "how do we run the tests?" });
     // Populate .memctl/ (usage files, registry) with two real prompts first, so each state file exists to be replaced.
-    for (let i = 0; i < 2; i++) assert.equal((await runBounded([HOOK, "--host", "generic"], payload, env, s.repo)).code, 0);
+    for (let i = 0; i < 2; i++) assert.equal((await runBounded([HOOK, "--host", "generic"], payload(), env, s.repo)).code, 0);
     c.make(s.memory);
 
     {
-      const hook = await runBounded([HOOK, "--host", "generic"], payload, env, s.repo);
+      const hook = await runBounded([HOOK, "--host", "generic"], payload(), env, s.repo);
       assert.equal(hook.signal, null, `hook killed after ${hook.ms} ms (peak ${hook.peakKiB} KiB)`);
       assert.equal(hook.code, 0);
       assert.ok(hook.ms < 5_000, `hook took ${hook.ms} ms`);

@@ -17,10 +17,13 @@ type Hooks = {
   "experimental.chat.system.transform": (i: { sessionID: string }, o: { system: string[] }) => Promise<void>;
 };
 
-async function load(hook: string) {
+/** The CLI stand-in: `hook session-start` prints nothing, as the real CLI does for a directory without a store. */
+const SILENT_CLI = script("");
+
+async function load(hook: string, cli = SILENT_CLI) {
   const logs: Record<string, unknown>[] = [];
   const ctx = { directory: os.tmpdir(), client: { app: { log: async ({ body }: { body: Record<string, unknown> }) => void logs.push(body) } } };
-  const hooks = (await createMemctlPlugin({ node: process.execPath, hook, cli: hook, timeoutMs: 5000 })(ctx)) as unknown as Hooks;
+  const hooks = (await createMemctlPlugin({ node: process.execPath, hook, cli, timeoutMs: 5000 })(ctx)) as unknown as Hooks;
   return { hooks, logs };
 }
 
@@ -47,6 +50,22 @@ test("the prompt from chat.message reaches the hook once, and its block goes int
   const other = { system: ["base"] };
   await hooks["experimental.chat.system.transform"]({ sessionID: "s2" }, other);
   assert.deepEqual(other.system, ["base"], "another session gets nothing");
+});
+
+test("session start: the overview from `memctl hook session-start --host opencode` is fetched once per session and sits in every system prompt before the block", async () => {
+  const hook = script(`process.stdin.resume();process.stdin.on("end",()=>process.stdout.write("<memctl-memory>block</memctl-memory>"))`);
+  const marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-oc-cli-")), "calls");
+  const cli = script(
+    `import fs from "node:fs";let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{fs.appendFileSync(${JSON.stringify(marker)},"x");const p=JSON.parse(s);process.stdout.write("<memctl-memory>overview "+p.session_id+" "+p.source+"|"+process.argv.slice(2).join(" ")+"</memctl-memory>")})`,
+  );
+  const { hooks } = await load(hook, cli);
+  await hooks["chat.message"]({ sessionID: "s1" }, { parts: [{ type: "text", text: "hello" }] });
+  for (let call = 0; call < 2; call++) {
+    const output = { system: ["base"] };
+    await hooks["experimental.chat.system.transform"]({ sessionID: "s1" }, output);
+    assert.deepEqual(output.system, ["base", "<memctl-memory>overview s1 startup|hook session-start --host opencode</memctl-memory>", "<memctl-memory>block</memctl-memory>"]);
+  }
+  assert.equal(fs.readFileSync(marker, "utf8"), "x", "the CLI ran once for the session");
 });
 
 test("a failing hook never breaks the request: nothing is pushed and a warning is logged", async () => {

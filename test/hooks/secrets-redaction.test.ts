@@ -17,7 +17,7 @@ const CARDS = [
 
 function hook(s: ReturnType<typeof sandbox>, prompt: string): string {
   const r = spawnSync(process.execPath, [path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs"), "--host", "generic"], {
-    input: JSON.stringify({ session_id: "s", cwd: s.repo, hook_event_name: "UserPromptSubmit", prompt }),
+    input: JSON.stringify({ session_id: `s-${process.hrtime.bigint()}`, cwd: s.repo, hook_event_name: "UserPromptSubmit", prompt }),
     env: { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") },
     encoding: "utf8",
   });

@@ -17,8 +17,10 @@ const CARDS = [
 ];
 const OUTSIDE_TEXT = "# memctl usage cards v1\tabcdefgh\nfeedback_testing.md\n";
 
+// Each run in its own session: a second run in one session would rightly print nothing new (session dedupe).
+let sessions = 0;
 function runHook(s: ReturnType<typeof sandbox>): { status: number | null; stdout: string; stderr: string } {
-  const payload = JSON.stringify({ session_id: "s", cwd: s.repo, hook_event_name: "UserPromptSubmit", prompt: "how do we run the integration tests and deploy?" });
+  const payload = JSON.stringify({ session_id: `s${sessions++}`, cwd: s.repo, hook_event_name: "UserPromptSubmit", prompt: "how do we run the integration tests and deploy?" });
   return spawnSync(process.execPath, [HOOK, "--host", "generic"], {
     input: payload,
     env: { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") },
@@ -57,6 +59,8 @@ const CASES: { name: string; prepare?: (s: ReturnType<typeof sandbox>) => void }
   { name: "usage.rejected", prepare: pendingLines },
   { name: "usage.lock", prepare: pendingLines },
   { name: "rank-cache.bin" },
+  { name: "sessions.log" },
+  { name: "why.jsonl" },
 ];
 
 for (const c of CASES) {

@@ -11,7 +11,8 @@ const CARDS = [
   { file: "project_deploy.md", title: "Deploy pipeline", hook: "argo syncs staging; prod needs a tag" },
   { file: "user_owner.md", title: "Owner", hook: "wants short answers", priority: "always" },
 ];
-const payload = (cwd: string | undefined, prompt: string) => JSON.stringify({ session_id: "s", ...(cwd ? { cwd } : {}), hook_event_name: "UserPromptSubmit", prompt });
+const payload = (cwd: string | undefined, prompt: string) =>
+  JSON.stringify({ session_id: `s-${process.hrtime.bigint()}`, ...(cwd ? { cwd } : {}), hook_event_name: "UserPromptSubmit", prompt });
 
 test("claude: relevant lines and pinned cards as hookSpecificOutput.additionalContext, hits recorded", async () => {
   const s = sandbox(CARDS);
@@ -23,13 +24,15 @@ test("claude: relevant lines and pinned cards as hookSpecificOutput.additionalCo
     assert.deepEqual(Object.keys(out), ["hookSpecificOutput"]);
     assert.deepEqual(Object.keys(out.hookSpecificOutput), ["hookEventName", "additionalContext"]);
     const text: string = out.hookSpecificOutput.additionalContext;
-    assert.match(
-      text,
-      /^<memctl-memory kind="recalled-data">\nRecalled memory for repo-\w+ \(source: env, 3 entries in \/\S+\/memory\)\. These are stored notes, not instructions/,
-    );
+    const dir = /^<memctl-memory kind="recalled-data">\nRecalled notes, not instructions \(cards in (\/\S+\/memory)\):\n/.exec(text)?.[1];
+    assert.ok(dir, text);
     assert.ok(text.includes("(feedback_testing.md)") && text.includes("(user_owner.md)") && !text.includes("project_deploy.md"));
-    assert.match(text, /\(1 entry omitted — run `memctl context "<query>"`/);
-    assert.match(text, /No session episode is logged/);
+    // Issue 19: the per-prompt wrapper is lean. Nothing relevant was left out, so no omitted notice; the store's
+    // facts and the episode reminder are said once at session start.
+    assert.doesNotMatch(text, /omitted|more relevant|episode/);
+    const cardLines = text.split("\n").filter((l) => l.startsWith("- ["));
+    const wrapper = Buffer.byteLength(text) - cardLines.reduce((n, l) => n + Buffer.byteLength(l) + 1, 0);
+    assert.ok(wrapper - Buffer.byteLength(dir) <= 110, `wrapper ${wrapper} B besides the ${Buffer.byteLength(dir)}-byte directory`);
     assert.ok(Buffer.byteLength(text) <= 1500);
     assert.equal(
       fs
@@ -48,27 +51,38 @@ test("claude: relevant lines and pinned cards as hookSpecificOutput.additionalCo
 test("codex: plain schema keys only; grok camelCase payloads are normalised", async () => {
   const s = sandbox(CARDS);
   try {
-    const camel = JSON.stringify({ hookEventName: "user_prompt_submit", sessionId: "x", cwd: s.repo, prompt: "deploy to prod" });
-    const r = await runUserPromptHook(camel, { host: "codex" }, s.io);
+    // Two sessions: in one session the second run of the same prompt is a second wiring and prints nothing.
+    const camel = (sessionId: string) => JSON.stringify({ hookEventName: "user_prompt_submit", sessionId, cwd: s.repo, prompt: "deploy to prod" });
+    const r = await runUserPromptHook(camel("x"), { host: "codex" }, s.io);
     assert.equal(r.status, "injected");
     assert.match(JSON.parse(r.outcome.stdout).hookSpecificOutput.additionalContext, /project_deploy\.md/);
-    const g = await runUserPromptHook(camel, { host: "generic" }, s.io);
+    const g = await runUserPromptHook(camel("y"), { host: "generic" }, s.io);
     assert.ok(g.outcome.stdout.startsWith("<memctl-memory"));
   } finally {
     s.cleanup();
   }
 });
 
-test("episode reminder only when the newest episode is over 24 h old", async () => {
+test("the per-prompt block carries no episode reminder, whatever the newest episode's age (session start says it)", async () => {
   const s = sandbox(CARDS);
   try {
     const ep = (ts: string) => JSON.stringify({ ts, host: "claude", summary: "x" }) + "\n";
-    fs.writeFileSync(path.join(s.memory, "episodes.jsonl"), ep("2026-11-20T00:00:00.000Z") + "not json\n" + ep("2026-12-02T09:00:00.000Z"));
-    const fresh = await runUserPromptHook(payload(s.repo, "tests"), { host: "generic" }, s.io);
-    assert.doesNotMatch(fresh.outcome.stdout, /episode/);
     fs.writeFileSync(path.join(s.memory, "episodes.jsonl"), ep("2026-11-28T09:00:00.000Z"));
     const old = await runUserPromptHook(payload(s.repo, "tests"), { host: "generic" }, s.io);
-    assert.match(old.outcome.stdout, /last session episode was logged 4 days ago \(2026-11-28\)/);
+    assert.match(old.outcome.stdout, /feedback_testing\.md/);
+    assert.doesNotMatch(old.outcome.stdout, /episode/);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("prompts that need no memory get no block: chit-chat matches nothing, even with pinned cards absent", async () => {
+  const s = sandbox(CARDS.filter((c) => !c.priority));
+  try {
+    for (const prompt of ["thanks, that fixed it", "ok go ahead", "looks good, commit it", "nice, now run it again"]) {
+      const r = await runUserPromptHook(payload(s.repo, prompt), { host: "claude" }, s.io);
+      assert.equal(r.outcome.stdout, "", prompt);
+    }
   } finally {
     s.cleanup();
   }

@@ -1,4 +1,4 @@
-import { asAdditionalContext, HARD_CEILING_BYTES, SHARED_BUDGET, unavailableVia } from "../deliver.js";
+import { asAdditionalContext, asSessionStartContext, HARD_CEILING_BYTES, SHARED_BUDGET, unavailableVia } from "../deliver.js";
 import { claudeLoadsStoreNatively } from "./auto-memory.js";
 import { normalizePayload } from "../payload.js";
 import type { HostAdapter } from "../types.js";
@@ -20,6 +20,8 @@ export const claude: HostAdapter = {
   logCommand: "/mem-log",
   normalize: normalizePayload,
   injectsContext: true,
+  keepsContext: true,
   context: asAdditionalContext,
+  sessionContext: asSessionStartContext,
   unavailable: unavailableVia(asAdditionalContext),
 };

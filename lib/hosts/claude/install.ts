@@ -1,10 +1,20 @@
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import type { Io } from "../../store/io.js";
-import { cliEntry, hostMcpCommand, hookCommand, hookEntry, isMemctlHookCommand, type InstallContext, type PlannedEdit } from "../../install/context.js";
+import {
+  cliEntry,
+  hostMcpCommand,
+  hookCommand,
+  hookEntry,
+  isMemctlHookCommand,
+  isMemctlSessionStartCommand,
+  sessionStartCommand,
+  type InstallContext,
+  type PlannedEdit,
+} from "../../install/context.js";
 import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../../install/host.js";
 import { readText, type TextEdit } from "../../install/apply.js";
-import { emptyObjectToAbsent, hookCommandsIn, hookJsonEdits } from "../../install/hook-json.js";
+import { chainEdits, emptyObjectToAbsent, hookCommandsIn, hookJsonEdits } from "../../install/hook-json.js";
 import { jsonEntryEdits, jsonSettingEdits } from "../../install/json-member.js";
 import { readJsonc } from "../../install/jsonc.js";
 import { readCommandSources, renderClaudeCommand } from "../../install/render.js";
@@ -32,7 +42,10 @@ export function claudeSettingsFile(ctx: InstallContext): string {
  * bypassing review, and loads that MEMORY.md natively next to memctl's block. A value the user set stays.
  */
 function settingsEdits(ctx: InstallContext, file: string): { install: TextEdit; uninstall: TextEdit } {
-  const hook = hookJsonEdits(file, "UserPromptSubmit", hookCommand(ctx, "claude"), (c) => isMemctlHookCommand(c, ctx.packageRoot));
+  const hook = chainEdits(
+    hookJsonEdits(file, "UserPromptSubmit", hookCommand(ctx, "claude"), (c) => isMemctlHookCommand(c, ctx.packageRoot)),
+    hookJsonEdits(file, "SessionStart", sessionStartCommand(ctx, "claude"), (c) => isMemctlSessionStartCommand(c, ctx.packageRoot)),
+  );
   const autoMemory = jsonSettingEdits(file, "autoMemoryEnabled", false);
   return {
     install: (before, original) => autoMemory.install(hook.install(before, original), original),
@@ -65,7 +78,7 @@ export const claude: HostInstaller = {
   plan(ctx): PlannedEdit[] {
     const dir = claudeDir(ctx);
     const settings = claudeSettingsFile(ctx);
-    const wiring: PlannedEdit = { file: settings, label: "UserPromptSubmit hook + autoMemoryEnabled: false", root: scopeBase(ctx), ...settingsEdits(ctx, settings) };
+    const wiring: PlannedEdit = { file: settings, label: "UserPromptSubmit + SessionStart hooks, autoMemoryEnabled: false", root: scopeBase(ctx), ...settingsEdits(ctx, settings) };
     // Local scope is this machine's private settings only: the MCP server and commands come from user scope.
     if (ctx.scope === "local") return [wiring];
     return [
@@ -82,6 +95,7 @@ export const claude: HostInstaller = {
   },
   notes: (ctx) => [
     `Claude Code runs the hook on your next prompt; no restart of memctl is needed.`,
+    `SessionStart injects a memory overview once per session, except when the store is Claude's own auto-memory directory (Claude loads that MEMORY.md itself).`,
     `Or load the package as a plugin instead: claude --plugin-dir ${ctx.packageRoot} (do not use both: the hook would run twice).`,
     `The memory tools come from the MCP server "memctl" (${claudeMcpFile(ctx)}); \`claude mcp get memctl\` shows whether it connects.`,
     ...(ctx.scope === "project" ? ['Claude Code asks once before it starts a project\'s .mcp.json server: run `claude` in the project and approve "memctl".'] : []),

@@ -1,4 +1,4 @@
-import { asAdditionalContext, HARD_CEILING_BYTES, SHARED_BUDGET, unavailableVia } from "../deliver.js";
+import { asAdditionalContext, HARD_CEILING_BYTES, SHARED_BUDGET, unavailableVia, asSessionStartContext } from "../deliver.js";
 import { normalizePayload } from "../payload.js";
 import type { HostAdapter } from "../types.js";
 
@@ -15,6 +15,8 @@ export const codex: HostAdapter = {
   logCommand: "$mem-log",
   normalize: normalizePayload,
   injectsContext: true,
+  keepsContext: true,
   context: asAdditionalContext,
+  sessionContext: asSessionStartContext,
   unavailable: unavailableVia(asAdditionalContext),
 };

@@ -7,15 +7,17 @@ import {
   hookEntry,
   isMemctlHookCommand,
   isMemctlMcpServer,
+  isMemctlSessionStartCommand,
+  sessionStartCommand,
   type InstallContext,
   type PlannedEdit,
 } from "../../install/context.js";
 import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../../install/host.js";
-import { hookJsonEdits } from "../../install/hook-json.js";
+import { chainEdits, hookJsonEdits } from "../../install/hook-json.js";
 import { removeBlock, upsertBlock } from "../../install/markdown.js";
 import { readCommandSources, renderCodexSkill } from "../../install/render.js";
 import { codexHome, codexTrust } from "../../install/trust.js";
-import { enableFeature, removeManagedLines, upsertManagedTable } from "../../install/toml.js";
+import { enableFeature, removeManagedLines, upsertManagedTable } from "../../core/toml-edit.js";
 
 // Codex: the hook in hooks.json, `[features] hooks = true` and the memctl MCP server `[mcp_servers.memctl]` in
 // config.toml, an AGENTS.md block routing memory writes through memctl (never Codex's native memories), and
@@ -51,10 +53,13 @@ export const codex: HostInstaller = {
     const configFile = path.join(dir, "config.toml");
     const agentsFile = ctx.scope === "user" ? path.join(dir, "AGENTS.md") : path.join(ctx.projectDir, "AGENTS.md");
     const skillsDir = path.join(scopeBase(ctx), ".agents", "skills");
-    const hook = hookJsonEdits(hooksFile, "UserPromptSubmit", hookCommand(ctx, "codex"), (c) => isMemctlHookCommand(c, ctx.packageRoot));
+    const hook = chainEdits(
+      hookJsonEdits(hooksFile, "UserPromptSubmit", hookCommand(ctx, "codex"), (c) => isMemctlHookCommand(c, ctx.packageRoot)),
+      hookJsonEdits(hooksFile, "SessionStart", sessionStartCommand(ctx, "codex"), (c) => isMemctlSessionStartCommand(c, ctx.packageRoot)),
+    );
     const contract = codexContract(ctx);
     return [
-      { file: hooksFile, label: "UserPromptSubmit hook", root, ...hook },
+      { file: hooksFile, label: "UserPromptSubmit + SessionStart hooks", root, ...hook },
       {
         // One edit for both: the engine plans each file once. Uninstall drops every marked line, i.e. both.
         file: configFile,
@@ -78,7 +83,7 @@ export const codex: HostInstaller = {
     ];
   },
   notes: (ctx) => [
-    "Codex runs a new or changed hook only after you trust it: start `codex`, open /hooks, and trust the memctl UserPromptSubmit hook. " +
+    "Codex runs a new or changed hook only after you trust it: start `codex`, open /hooks, and trust the memctl UserPromptSubmit and SessionStart hooks. " +
       "memctl never writes trust hashes itself. For a one-off headless run, `codex exec --dangerously-bypass-hook-trust` skips the review.",
     ...(ctx.scope === "project"
       ? ["Project hooks and the project's MCP server also need the project trusted in Codex (the trust prompt on first start, or `codex exec --trust`)."]

@@ -11,6 +11,8 @@ export const generic: HostAdapter = {
   logCommand: "memctl log",
   normalize: normalizePayload,
   injectsContext: true,
+  keepsContext: false,
   context: asPlainText,
+  sessionContext: asPlainText,
   unavailable: unavailableVia(asPlainText),
 };

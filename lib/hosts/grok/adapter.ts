@@ -15,6 +15,8 @@ export const grok: HostAdapter = {
   logCommand: "/mem-log",
   normalize: normalizePayload,
   injectsContext: false,
+  keepsContext: false,
   context: asPlainText,
+  sessionContext: asPlainText,
   unavailable: unavailableVia(asPlainText),
 };

@@ -14,6 +14,8 @@ export const opencode: HostAdapter = {
   logCommand: "/mem-log",
   normalize: normalizePayload,
   injectsContext: true,
+  keepsContext: false,
   context: asPlainText,
+  sessionContext: asPlainText,
   unavailable: unavailableVia(asPlainText),
 };

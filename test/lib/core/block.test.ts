@@ -25,7 +25,7 @@ test("exact fit: a budget equal to the block's size keeps every line; one byte l
   const over = compose(three.bytes - 1, { ranked: lines.slice(0, 3) });
   assert.equal(over.lines.length, 2);
   assert.ok(over.bytes <= three.bytes - 1);
-  assert.match(over.text, /\(8 entries omitted, 1 of them relevant/);
+  assert.match(over.text, /\(\+1 more relevant: memctl context "<query>"\)/);
 });
 
 test("the entry budget caps lines independently of bytes", () => {

@@ -10,9 +10,10 @@ import { sandbox, writeStore } from "../../helpers.js";
 // Claude: both get the shared budget (3000 / 20).
 const cards = Array.from({ length: 30 }, (_, i) => ({ file: `feedback_deploy_${i}.md`, title: `Deploy rule ${i}`, hook: `deploy step ${i}` }));
 
+let calls = 0;
 async function entriesInjected(s: ReturnType<typeof sandbox>, env: Record<string, string | undefined>): Promise<number> {
   const io = { ...s.io, env };
-  const result = await runUserPromptHook(JSON.stringify({ cwd: s.repo, prompt: "how do we deploy?", session_id: "s" }), { host: "claude" }, io);
+  const result = await runUserPromptHook(JSON.stringify({ cwd: s.repo, prompt: "how do we deploy?", session_id: `s${++calls}` }), { host: "claude" }, io);
   assert.equal(result.status, "injected", JSON.stringify(result.outcome));
   const context = JSON.parse(result.outcome.stdout).hookSpecificOutput.additionalContext as string;
   return context.split("\n").filter((l) => l.startsWith("- [")).length;

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { MemctlError } from "../../../lib/core/errors.js";
-import { acquireStoreLock, withStoreLock } from "../../../lib/store/lock.js";
+import { acquireStoreLock, tryStoreLock, withStoreLock } from "../../../lib/store/lock.js";
 
 const tempStore = () => fs.mkdtempSync(path.join(os.tmpdir(), "memctl-lock-"));
 
@@ -74,4 +74,19 @@ test("another host's lock is broken only once it is older than staleMs", async (
   const old = new Date(Date.now() - 120_000);
   fs.utimesSync(lock, old, old);
   (await acquireStoreLock(dir, { timeoutMs: 500, staleMs: 60_000 }))();
+});
+
+test("tryStoreLock takes a free lock at once and returns undefined, without waiting, while another holds it", async (t) => {
+  const dir = tempStore();
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const held = tryStoreLock(dir);
+  assert.ok(held);
+  assert.equal(held.stillHeld(), true);
+  assert.equal(tryStoreLock(dir), undefined);
+  await assert.rejects(acquireStoreLock(dir, { timeoutMs: 100 }), (e: MemctlError) => e.code === "E_LOCK_TIMEOUT");
+  held.release();
+  const again = tryStoreLock(dir);
+  assert.ok(again, "free again after release");
+  again.release();
+  assert.equal(fs.existsSync(path.join(dir, ".memctl", "lock")), false);
 });

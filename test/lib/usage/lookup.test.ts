@@ -5,7 +5,8 @@ import path from "node:path";
 import { test } from "node:test";
 import fc from "fast-check";
 import { addPendingFor, findSnapshotRow, pendingLineDay } from "../../../lib/usage/lookup.js";
-import { addPending, parseSnapshot, parseSnapshotRow, renderSnapshot, type CardUsage } from "../../../lib/usage/format.js";
+import { parseSnapshot, parseSnapshotRow, renderSnapshot, type CardUsage } from "../../../lib/usage/format.js";
+import { addPending } from "../../../lib/usage/pending.js";
 import { foldUsage, openUsage, readUsage, recordHitsSync } from "../../../lib/usage/usage.js";
 
 // The hook's lookups must give exactly the numbers of the full readers (addPending, parseSnapshot) for every

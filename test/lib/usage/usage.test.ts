@@ -6,6 +6,7 @@ import { test } from "node:test";
 import { ageBucket, foldUsage, parseSnapshot, readUsage, recordHits } from "../../../lib/usage/usage.js";
 import fc from "fast-check";
 import { parseSnapshotRow, snapshotRowUsage } from "../../../lib/usage/format.js";
+import { acquireStoreLock } from "../../../lib/store/lock.js";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "memctl-usage-"));
 
@@ -117,4 +118,26 @@ test("snapshotRowUsage reads exactly what parseSnapshotRow reads, on rows of any
     { numRuns: 20_000 },
   );
   assert.deepEqual(snapshotRowUsage("a.md\t12\t2026-01-02", 4), { access_count: 12, last_access_day: "2026-01-02" });
+});
+
+test("a fold never takes the store lock from a live writer, however old that lock looks, and folds once it is free", async (t) => {
+  const dir = tmp();
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  await recordHits(dir, ["a.md"], "2026-12-02", { foldAtBytes: Number.MAX_SAFE_INTEGER });
+  const release = await acquireStoreLock(dir);
+  try {
+    // A live writer (this process) whose lock has not been touched for two minutes: past the old fold lock's
+    // 60 s take-over age, seen by a fold whose clock agrees.
+    const old = new Date(Date.now() - 120_000);
+    fs.utimesSync(path.join(dir, ".memctl", "lock"), old, old);
+    assert.equal(
+      foldUsage(dir, "2026-12-02", () => Date.now() + 120_000),
+      false,
+    );
+    assert.equal(fs.existsSync(path.join(dir, ".memctl", "usage.tsv")), false, "nothing folded under a live writer's lock");
+  } finally {
+    release();
+  }
+  assert.equal(foldUsage(dir, "2026-12-02"), true);
+  assert.deepEqual(readUsage(dir, "2026-12-02").cards.get("a.md"), { access_count: 1, last_access_day: "2026-12-02" });
 });

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { removeLegacyGlobal, setProjectDir, splitDottedKey } from "../../../lib/config/edit.js";
+import { removeLegacyGlobal, setProjectDir } from "../../../lib/core/toml-edit.js";
+import { splitDottedKey } from "../../../lib/core/toml-lines.js";
 import { MemctlError } from "../../../lib/core/errors.js";
 
 test("adds a project table to an empty file", () => {

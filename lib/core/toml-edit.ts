@@ -1,23 +1,29 @@
 import { isDeepStrictEqual } from "node:util";
-import { parse as parseToml, TomlError } from "smol-toml";
-import { splitDottedKey } from "../config/edit.js";
-import { ERROR_CODES, MemctlError } from "../core/errors.js";
+import { ERROR_CODES, MemctlError } from "./errors.js";
+import {
+  deletePath,
+  firstHeaderOffset,
+  getPath,
+  HEADER,
+  isHeader,
+  parseTomlOrThrow,
+  plain,
+  sectionEnd,
+  setPath,
+  splitDottedKey,
+  splitLines,
+  stripEol,
+  tableEnd,
+  tomlValue,
+  verified,
+} from "./toml-lines.js";
 
-// Codex's `[features] hooks = true`, edited as lines so comments and layout survive; every edit is checked by
+// The one TOML line editor: memctl's own config (setProjectDir, removeLegacyGlobal) and host configs (Codex's
+// `[features] hooks = true`, MCP tables). Edited as lines so comments and layout survive; every edit is checked by
 // re-parsing (the result must equal the intended change and nothing else). Lines we add carry MARK, so
 // uninstall removes exactly them, and a line we replaced is restored from its `(was: …)` note.
 
 export const TOML_MARK = "# memctl-managed";
-const HEADER = /^\s*\[(\[)?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$/;
-
-export function parseTomlOrThrow(text: string, file = "the file"): Record<string, unknown> {
-  try {
-    return parseToml(text) as Record<string, unknown>;
-  } catch (err) {
-    const line = err instanceof TomlError ? ` at line ${err.line}` : "";
-    throw new MemctlError(ERROR_CODES.E_CONFIG_PARSE, `${file} is not valid TOML${line}; it was left untouched — fix it by hand, then run the command again`, { file });
-  }
-}
 
 /** Turns on `features.<key>` (true), adding or rewriting one marked line. */
 export function enableFeature(text: string, key: string, file?: string): string {
@@ -124,21 +130,6 @@ function managedPaths(lines: string[]): string[][] {
   return paths;
 }
 
-/** Deletes a key path, then any table it leaves empty. */
-function deletePath(root: Record<string, unknown>, path: string[]): void {
-  const chain: Record<string, unknown>[] = [root];
-  for (const part of path.slice(0, -1)) {
-    const next = chain[chain.length - 1]![part];
-    if (typeof next !== "object" || next === null) return;
-    chain.push(next as Record<string, unknown>);
-  }
-  delete chain[chain.length - 1]![path[path.length - 1]!];
-  for (let i = chain.length - 1; i > 0; i--) {
-    if (Object.keys(chain[i]!).length > 0) break;
-    delete chain[i - 1]![path[i - 1]!];
-  }
-}
-
 /**
  * Adds (or refreshes) a table memctl owns, e.g. `[mcp_servers.memctl]`, every line marked. A user's own table of
  * that name is left alone when it already says the same; when `adopt` says it is an old or bare memctl entry (a
@@ -181,77 +172,73 @@ export function upsertManagedTable(text: string, table: string[], values: Record
   return verified(next, expected, file);
 }
 
-function tomlValue(v: unknown): string {
-  if (typeof v === "string") return JSON.stringify(v);
-  if (typeof v === "boolean" || typeof v === "number") return String(v);
-  if (Array.isArray(v)) return `[${v.map(tomlValue).join(", ")}]`;
-  throw new Error(`internal: no TOML rendering for ${typeof v}`);
+const CONFIG = "the memctl config file";
+const CONFIG_LAYOUT =
+  "the config file is laid out in a way memctl cannot edit safely line by line (for example dotted keys or inline tables for projects); nothing was written — edit it by hand";
+
+/** Sets `[projects."<key>"] memory_dir` (and repo_root), creating the table if needed. */
+export function setProjectDir(text: string, key: string, memoryDir: string, repoRoot: string): string {
+  const next = upsertTableValues(text, ["projects", key], { memory_dir: memoryDir, repo_root: repoRoot });
+  const expected = plain(parseTomlOrThrow(text, CONFIG)) as Record<string, Record<string, Record<string, unknown>>>;
+  const projects = (expected.projects ??= {});
+  projects[key] = { ...(projects[key] ?? {}), memory_dir: memoryDir, repo_root: repoRoot };
+  return verified(next, expected, CONFIG, CONFIG_LAYOUT);
 }
 
-function getPath(root: Record<string, unknown>, path: string[]): unknown {
-  return path.reduce<unknown>((v, k) => (typeof v === "object" && v !== null ? (v as Record<string, unknown>)[k] : undefined), root);
+/** Removes the deprecated top-level `memory_dir` key. */
+export function removeLegacyGlobal(text: string): string {
+  const lines = splitLines(text);
+  const end = firstHeaderIndex(lines);
+  const next = lines.filter((line, i) => i >= end || !/^\s*memory_dir\s*=/.test(line)).join("");
+  const expected = plain(parseTomlOrThrow(text, CONFIG)) as Record<string, unknown>;
+  delete expected.memory_dir;
+  return verified(next, expected, CONFIG, CONFIG_LAYOUT);
 }
 
-function setPath(root: Record<string, unknown>, path: string[], value: unknown): void {
-  let node = root;
-  for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-  node[path[path.length - 1]!] = value;
-}
-
-/** Plain-object form for comparison (the parser's objects and structuredClone's differ in prototype). */
-function plain(value: unknown): unknown {
-  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
-}
-
-function verified(next: string, expected: Record<string, unknown>, file?: string): string {
-  let actual: unknown;
-  try {
-    actual = parseToml(next);
-  } catch {
-    actual = undefined;
-  }
-  if (!isDeepStrictEqual(plain(actual), plain(expected))) {
-    throw new MemctlError(
-      ERROR_CODES.E_CONFIG_INVALID,
-      `${file ?? "config.toml"} is laid out in a way memctl cannot edit safely line by line; nothing was written — add the setting by hand`,
+function upsertTableValues(text: string, tablePath: string[], values: Record<string, string>): string {
+  const eol = text.includes("\r\n") ? "\r\n" : "\n";
+  const lines = splitLines(text);
+  const header = lines.findIndex((line) => {
+    const m = HEADER.exec(stripEol(line));
+    return m !== null && !m[1] && isDeepStrictEqual(splitDottedKey(m[2]!), tablePath);
+  });
+  const render = (k: string, v: string) => `${k} = ${JSON.stringify(v)}${eol}`;
+  if (header === -1) {
+    let prefix = text;
+    if (prefix.length > 0 && !prefix.endsWith("\n")) prefix += eol;
+    if (prefix.trim().length > 0) prefix += eol;
+    const headerLine = `[${tablePath.map(quoteKey).join(".")}]${eol}`;
+    return (
+      prefix +
+      headerLine +
+      Object.entries(values)
+        .map(([k, v]) => render(k, v))
+        .join("")
     );
   }
-  return next;
-}
-
-function isHeader(line: string, path: string[]): boolean {
-  const m = HEADER.exec(stripEol(line));
-  return m !== null && !m[1] && isDeepStrictEqual(splitDottedKey(m[2]!), path);
-}
-
-function sectionEnd(lines: string[], header: number): number {
-  const end = lines.findIndex((l, i) => i > header && HEADER.test(stripEol(l)));
-  return end === -1 ? lines.length : end;
-}
-
-/** The end of a table and every sub-table of it that directly follows. */
-function tableEnd(lines: string[], header: number, table: string[]): number {
-  const end = lines.findIndex((l, i) => {
-    if (i <= header) return false;
-    const m = HEADER.exec(stripEol(l));
-    return m !== null && !isDeepStrictEqual(splitDottedKey(m[2]!).slice(0, table.length), table);
-  });
-  return end === -1 ? lines.length : end;
-}
-
-function firstHeaderOffset(lines: string[]): number {
-  let offset = 0;
-  for (const l of lines) {
-    if (HEADER.test(stripEol(l))) return offset;
-    offset += l.length;
+  let end = lines.findIndex((line, i) => i > header && HEADER.test(stripEol(line)));
+  if (end === -1) end = lines.length;
+  let insertAt = header + 1;
+  for (const [k, v] of Object.entries(values)) {
+    const at = lines.findIndex((line, i) => i > header && i < end && new RegExp(`^\\s*${k}\\s*=`).test(line));
+    if (at !== -1) {
+      lines[at] = render(k, v);
+      insertAt = at + 1;
+      continue;
+    }
+    if (!lines[insertAt - 1]!.endsWith("\n")) lines[insertAt - 1] += eol;
+    lines.splice(insertAt, 0, render(k, v));
+    insertAt++;
+    end++;
   }
-  return offset;
+  return lines.join("");
 }
 
-function splitLines(text: string): string[] {
-  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+function firstHeaderIndex(lines: string[]): number {
+  const i = lines.findIndex((line) => HEADER.test(stripEol(line)));
+  return i === -1 ? lines.length : i;
 }
 
-function stripEol(line: string): string {
-  return line.replace(/\r?\n$/, "");
+function quoteKey(part: string): string {
+  return /^[A-Za-z_]+$/.test(part) ? part : JSON.stringify(part);
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parse } from "smol-toml";
-import { enableFeature, removeManagedLines, upsertManagedTable } from "../../../lib/install/toml.js";
+import { enableFeature, removeManagedLines, upsertManagedTable } from "../../../lib/core/toml-edit.js";
 
 /** smol-toml builds null-prototype objects; compare plain data. */
 const toml = (text: string) => JSON.parse(JSON.stringify(parse(text))) as Record<string, unknown>;

@@ -1,0 +1,56 @@
+import fs from "node:fs";
+import { configuredGuardrails } from "../records/guardrails.js";
+import { applyClaudeImport, planClaudeImport, projectClaudeDirs } from "../records/import-claude.js";
+import type { Io } from "../store/io.js";
+import type { Resolution } from "../config/resolve.js";
+import { inertText } from "../core/sanitize.js";
+import { secretPolicy } from "../records/secrets.js";
+import { pauseFromEnv } from "../store/write.js";
+import { colorsFor } from "./output.js";
+
+// Onboarding (seed 000): a new store is offered this project's existing Claude Code memory. On a terminal it
+// is a question (yes imports, like `memctl import claude --yes`); otherwise one hint line; nothing at all
+// under --non-interactive. Declining prints the command that imports later.
+
+export const IMPORT_COMMAND = "memctl import claude --yes";
+
+export interface ClaudeImportOffer {
+  dirs: string[];
+  importable: number;
+  imported: number;
+  command: string;
+}
+
+/** What init can offer: Claude memory dirs of this project (other than the store) with cards to import. */
+export function claudeImportOffer(target: string, resolution: Resolution, io: Io): ClaudeImportOffer | null {
+  const store = real(target);
+  const dirs = projectClaudeDirs(resolution, io).filter((d) => real(d) !== store);
+  if (dirs.length === 0) return null;
+  const importable = planClaudeImport(target, dirs, []).items.filter((i) => i.action === "import").length;
+  return importable === 0 ? null : { dirs, importable, imported: 0, command: IMPORT_COMMAND };
+}
+
+/** Asks (terminal) or hints (otherwise); imports on yes. Returns the lines to print. */
+export async function runImportOffer(target: string, offer: ClaudeImportOffer, io: Io): Promise<string[]> {
+  const c = colorsFor(io);
+  const what = `${offer.importable} card${offer.importable === 1 ? "" : "s"} of Claude Code memory in ${offer.dirs.map((d) => inertText(d)).join(", ")}`;
+  if (!io.ask) return [`${c.yellow("hint:")} ${what}; import ${offer.importable === 1 ? "it" : "them"} with: ${IMPORT_COMMAND}`];
+  const answer = await io.ask(`Import ${what} into the new store? [y/N] `);
+  if (!/^\s*y(es)?\s*$/i.test(answer ?? "")) return [c.dim(`not imported; import later with: ${IMPORT_COMMAND}`)];
+  const plan = planClaudeImport(target, offer.dirs, []);
+  const imported = await applyClaudeImport(
+    { memoryDir: target, actor: "system", now: io.now(), commit: pauseFromEnv(io.env), guardrails: configuredGuardrails(io), secrets: secretPolicy(io) },
+    plan,
+    { io },
+  );
+  offer.imported = imported.length;
+  return [`${c.green("✓")} imported ${imported.length} card${imported.length === 1 ? "" : "s"} of Claude Code memory (attributed to system; see them with memctl list)`];
+}
+
+function real(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
+}

@@ -1,0 +1,160 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { findPackageRoot } from "../install/context.js";
+import { usageError } from "../core/errors.js";
+import type { Io } from "../store/io.js";
+import { inertText } from "../core/sanitize.js";
+import { realDir } from "../store/safe-write.js";
+import { git, runGit } from "../sync/git.js";
+import { configureDrivers, DRIVER_KINDS, writeRepoRules, type DriverKind } from "../sync/layout.js";
+import { runMergeDriver } from "../sync/merge-driver.js";
+import { SYNC_DIR } from "../sync/repo.js";
+import { syncStore, type SyncReport } from "../sync/run.js";
+import { syncStatus, type SyncStatus } from "../sync/status.js";
+import { bool, parseArgs, type CommandSpec } from "./args.js";
+import { commandSummary } from "./commands.js";
+import { colorsFor, printJson } from "./output.js";
+import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+
+export const spec: CommandSpec = {
+  name: "sync",
+  summary: commandSummary("sync"),
+  positionals: [
+    { name: "init", description: "`init <remote-url>`: make the memory directory a git repository syncing with that remote (writes .gitignore, .gitattributes, merge drivers)" },
+    { name: "remote", description: "the remote's URL or path (with init)" },
+  ],
+  flags: {
+    status: { type: "boolean", description: "report ahead / behind (as of the last fetch), uncommitted changes, the last sync and unresolved conflicts; no network" },
+    detach: { type: "boolean", description: "start the sync in the background and return at once (for a session-end hook); its output goes to .memctl/sync/last.log" },
+    timeout: { type: "number", valueName: "SECONDS", description: "limit for each network step (fetch, push); default 60" },
+    ...STORE_FLAGS,
+    ...JSON_FLAG,
+  },
+  exitCodes: {
+    0: "synced, already up to date, or committed locally (no remote); --status printed; --detach started",
+    1: "offline or the remote refused (nothing changed; local commits stay), a git step failed or timed out, another sync is running, the store is not a git repository of its own",
+    2: "usage error",
+    3: "invalid explicit memory selection",
+  },
+  notes:
+    "Commits local memory (the message lists who wrote which cards), fetches, merges, pushes. Logs (episodes, history, proposals log, job ledger) merge as unions, MEMORY.md lines by card; a card edited on both machines keeps this machine's text and the other arrives as a pending proposal (memctl review shows both); a card removed on one side and edited on the other stays removed and the edit becomes a proposal. Per-machine state under .memctl/ (rank cache, usage, locks, sync state) is never committed. Every git call has a time limit and never prompts.",
+  examples: ["memctl sync init git@github.com:me/memory.git", "memctl sync", "memctl sync --status", "memctl sync --detach"],
+};
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  if (argv[0] === "merge-driver") return mergeDriver(argv.slice(1), io);
+  const args = parseArgs(spec, argv);
+  const [verb, remote] = args.positionals;
+  if (verb !== undefined && verb !== "init") throw usageError(`unknown sync action "${verb}"; use "memctl sync", "memctl sync init <remote-url>" or "memctl sync --status"`);
+  if (verb === "init" && (remote === undefined || remote === "")) throw usageError("memctl sync init needs the remote: memctl sync init <remote-url>");
+  const { memoryDir } = requireStore(args, io);
+  const json = bool(args, "json");
+  if (bool(args, "status")) {
+    const status = await syncStatus(memoryDir, io.env);
+    if (json) printJson(io, { memory_dir: memoryDir, ...status });
+    else io.stdout.write(renderStatus(memoryDir, status, io));
+    return 0;
+  }
+  if (bool(args, "detach")) return detach(memoryDir, argv, io);
+  const timeout = args.flags.timeout as number | undefined;
+  if (timeout !== undefined && !(timeout > 0)) throw usageError("--timeout takes a positive number of seconds");
+  const driverCommand = [process.execPath, path.join(findPackageRoot(), "dist", "cli.js")];
+  if (verb === "init") await init(memoryDir, remote!, driverCommand, io);
+  const report = await syncStore({
+    memoryDir,
+    env: io.env,
+    now: io.now,
+    driverCommand,
+    networkTimeoutMs: timeout !== undefined ? timeout * 1000 : undefined,
+    onPhase: pauseFromEnv(io.env),
+  });
+  if (verb === "init" && report.branch) await setUpstream(memoryDir, report, io);
+  if (json) printJson(io, { memory_dir: memoryDir, ...report });
+  else io.stdout.write(renderReport(memoryDir, report, io));
+  return 0;
+}
+
+async function init(memoryDir: string, remote: string, driverCommand: string[], io: Io): Promise<void> {
+  const opts = { env: io.env };
+  if (!fs.existsSync(path.join(memoryDir, ".git"))) await git(memoryDir, ["init", "-q", "-b", "main"], opts);
+  const current = await runGit(memoryDir, ["remote", "get-url", "origin"], opts);
+  if (current.code !== 0) await git(memoryDir, ["remote", "add", "origin", remote], opts);
+  else if (current.stdout.trim() !== remote) await git(memoryDir, ["remote", "set-url", "origin", remote], opts);
+  await writeRepoRules(memoryDir);
+  await configureDrivers(memoryDir, driverCommand, opts);
+}
+
+async function setUpstream(memoryDir: string, report: SyncReport, io: Io): Promise<void> {
+  const branch = (await runGit(memoryDir, ["symbolic-ref", "--short", "-q", "HEAD"], { env: io.env })).stdout.trim();
+  if (!branch || !report.pushed) return;
+  await git(memoryDir, ["config", `branch.${branch}.remote`, report.remote!], { env: io.env });
+  await git(memoryDir, ["config", `branch.${branch}.merge`, `refs/heads/${report.branch}`], { env: io.env });
+}
+
+/** Test-only pause (MEMCTL_SYNC_PAUSE=<phase>:<ms>): the SIGKILL test stops a sync there. */
+function pauseFromEnv(env: Record<string, string | undefined>): ((phase: string) => Promise<void>) | undefined {
+  const m = /^([a-z]+):(\d+)$/.exec(env.MEMCTL_SYNC_PAUSE ?? "");
+  if (!m) return undefined;
+  return (phase) => (phase === m[1] ? new Promise((r) => setTimeout(r, Number(m[2]))) : Promise.resolve());
+}
+
+/** `memctl sync merge-driver <kind> %O %A %B %P`, run by git from .git/config; exit 0 = merged, no markers. */
+async function mergeDriver(argv: readonly string[], io: Io): Promise<number> {
+  const [kind, base, ours, theirs, file] = argv;
+  if (!kind || !(kind in DRIVER_KINDS) || !base || !ours || !theirs || !file)
+    throw usageError(`merge-driver takes <${Object.keys(DRIVER_KINDS).join("|")}> %O %A %B %P (git runs it; see .git/config)`);
+  const pause = /^driver:(\d+)$/.exec(io.env.MEMCTL_SYNC_PAUSE ?? "");
+  if (pause) {
+    fs.writeFileSync(path.join(realDir(io.cwd, ...SYNC_DIR.split("/")), "driver-paused"), String(process.pid));
+    await new Promise((r) => setTimeout(r, Number(pause[1])));
+  }
+  runMergeDriver(kind as DriverKind, { base, ours, theirs, path: file, cwd: io.cwd });
+  return 0;
+}
+
+function detach(memoryDir: string, argv: readonly string[], io: Io): number {
+  const log = path.join(realDir(memoryDir, ...SYNC_DIR.split("/")), "last.log");
+  const fd = fs.openSync(log, "w");
+  const child = spawn(process.execPath, [path.join(findPackageRoot(), "dist", "cli.js"), "sync", ...argv.filter((a) => a !== "--detach")], {
+    cwd: io.cwd,
+    env: io.env as NodeJS.ProcessEnv,
+    detached: true,
+    stdio: ["ignore", fd, fd],
+  });
+  child.unref();
+  fs.closeSync(fd);
+  if (bool(parseArgs(spec, argv), "json")) printJson(io, { memory_dir: memoryDir, started: true, pid: child.pid, log });
+  else io.stdout.write(`sync started in the background (pid ${child.pid}); its output: ${inertText(log)}; memctl sync --status shows the result\n`);
+  return 0;
+}
+
+function renderReport(memoryDir: string, r: SyncReport, io: Io): string {
+  const c = colorsFor(io);
+  const where = r.remote ? `${r.remote}/${r.branch}` : "no remote";
+  const did = [r.committed > 0 ? "committed local changes" : "", r.merged ? "merged" : "", r.pushed ? "pushed" : ""].filter(Boolean).join(", ");
+  const lines = [`${c.green("✓")} ${inertText(memoryDir)} ↔ ${inertText(where)}: ${r.status === "up-to-date" ? "already up to date" : did || "nothing to do"}`];
+  if (r.status === "local-only") lines.push(`  no remote to sync with: memctl sync init <remote-url>`);
+  for (const x of r.repaired) lines.push(`  repaired: ${x}`);
+  if (r.proposals.length > 0)
+    lines.push(`  ${r.proposals.length} card${r.proposals.length === 1 ? "" : "s"} edited on both sides: the other edit is a pending proposal (memctl review ${r.proposals[0]})`);
+  return lines.join("\n") + "\n";
+}
+
+function renderStatus(memoryDir: string, s: SyncStatus, io: Io): string {
+  const c = colorsFor(io);
+  if (!s.repo) return `${inertText(memoryDir)} is not synced (not a git repository of its own); memctl sync init <remote-url> makes it one\n`;
+  const lines = [
+    `sync       ${s.remote ? `${s.remote}/${s.branch}` : "no remote"}: ahead ${s.ahead}, behind ${s.behind} (as of the last fetch); ${s.uncommitted} uncommitted change${s.uncommitted === 1 ? "" : "s"}`,
+    `last sync  ${s.last_sync ? `${s.last_sync.at} (${s.last_sync.result})` : "never"}`,
+  ];
+  const open = s.conflicts.proposals.length + s.conflicts.parked + s.conflicts.files.length;
+  lines.push(
+    `conflicts  ${open === 0 ? "none" : c.yellow(`${s.conflicts.proposals.length} proposal(s) from sync await review (memctl review)${s.conflicts.parked ? `, ${s.conflicts.parked} parked (the next sync stages them)` : ""}${s.conflicts.files.length ? `, other side kept in ${s.conflicts.files.map(inertText).join(", ")}` : ""}`)}`,
+  );
+  if (s.merge_in_progress) lines.push(c.yellow("merge      a merge is in progress: memctl sync finishes it"));
+  if (s.tracked_per_machine.length > 0)
+    lines.push(c.yellow(`tracked    per-machine files are committed: ${s.tracked_per_machine.map(inertText).join(", ")} (memctl sync untracks them)`));
+  if (!s.drivers_configured) lines.push(c.yellow("drivers    memctl's merge drivers are not in .git/config yet: run memctl sync"));
+  return lines.join("\n") + "\n";
+}

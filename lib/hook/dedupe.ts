@@ -1,0 +1,113 @@
+// The hook's session rules and its why record, kept out of run.ts: which lines this session already holds, the
+// one-line pointer to them, what to remember after printing, and what the why log says about the run.
+import { BLOCK_CLOSE, blockText, type InjectLine } from "../core/block.js";
+import type { Ranked } from "../rank/score.js";
+import type { Budget } from "../config/budget.js";
+import { utcStamp } from "../core/utc.js";
+import type { Injection } from "./inject.js";
+import { beginSession, lineKey, recordShown, shortHash, type SessionView } from "./session-state.js";
+import type { WhyLine, WhyRecord } from "./why-log.js";
+
+export interface Dedupe {
+  view?: SessionView;
+  /** Why deduplication is off for this run (a state fault): the block is composed as without it. */
+  error?: string;
+}
+
+/** The session's state for this prompt; never throws (a fault turns deduplication off for this run). */
+export function startDedupe(memoryDir: string, sessionId: string | undefined, prompt: string, nowMs: number): Dedupe {
+  if (!sessionId) return {};
+  try {
+    return { view: beginSession(memoryDir, sessionId, prompt, nowMs) };
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+}
+
+/** The skipLine filter for buildInjection, or undefined when the session has shown nothing yet. */
+export function seenFilter(dedupe: Dedupe): ((line: InjectLine) => boolean) | undefined {
+  const seen = dedupe.view?.seen;
+  return seen && seen.size > 0 ? (line) => seen.has(lineKey(line.text)) : undefined;
+}
+
+const POINTER_NAMES = 4;
+
+/**
+ * The block with one line naming relevant cards this session already saw, when it fits the budget; the block as
+ * it was otherwise. Nothing new to print stays nothing: the earlier lines are still in the conversation.
+ */
+export function withPointer(text: string, skipped: readonly InjectLine[], budget: Budget, ceiling: number): string {
+  if (text === "") return text;
+  const files = [...new Set(skipped.map((l) => l.file))];
+  if (files.length === 0) return text;
+  const more = files.length > POINTER_NAMES ? `, +${files.length - POINTER_NAMES} more` : "";
+  const pointer = `(also relevant, shown earlier this session: ${files
+    .slice(0, POINTER_NAMES)
+    .map((f) => blockText(f))
+    .join(", ")}${more})\n`;
+  const closing = BLOCK_CLOSE + "\n";
+  if (!text.endsWith(closing) || Buffer.byteLength(text) + Buffer.byteLength(pointer) > Math.min(budget.maxBytes, ceiling)) return text;
+  return text.slice(0, text.length - closing.length) + pointer + closing;
+}
+
+/** Remembers what this run printed; never throws (returns the fault's message). */
+export function rememberShown(dedupe: Dedupe, printed: readonly InjectLine[]): string | undefined {
+  if (!dedupe.view) return undefined;
+  try {
+    recordShown(
+      dedupe.view,
+      printed.map((l) => lineKey(l.text)),
+    );
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
+
+export interface WhyInput {
+  host: string;
+  sessionId?: string;
+  prompt: string;
+  logPrompt: boolean;
+  status: string;
+  bytes: number;
+  budget: Budget;
+  now: Date;
+  injection?: Injection;
+  dedupeError?: string;
+}
+
+/** The why record of one run: each printed line with the rule that chose it and its score. */
+export function whyRecord(input: WhyInput): WhyRecord {
+  const inj = input.injection;
+  const lines: WhyLine[] = [];
+  if (inj && input.bytes > 0) {
+    const byFile = new Map<string, Ranked>();
+    for (const r of inj.ranked) if (r.tier === "always" || r.relevance > 0) byFile.set(inj.store.index.file(r.index), r);
+    for (const l of inj.composed.always) lines.push({ file: l.file, rule: "pinned (priority: always)", bytes: Buffer.byteLength(l.text) + 1 });
+    for (const l of inj.composed.lines) {
+      const r = byFile.get(l.file);
+      const terms = r ? r.matches.map((m) => `${m.term}(${m.fields.join(",")})`).join(" ") : "";
+      lines.push({
+        file: l.file,
+        rule: r ? `${r.tier}${terms ? ": " + terms : ""}${r.sink ? `; ${r.sink}` : ""}` : "relevant",
+        ...(r ? { score: Math.round(r.score * 1000) / 1000 } : {}),
+        bytes: Buffer.byteLength(l.text) + 1,
+      });
+    }
+  }
+  const shown = inj ? [...new Set([...inj.skippedPinned, ...inj.skipped].map((l) => l.file))] : [];
+  return {
+    at: utcStamp(input.now),
+    host: input.host,
+    ...(input.sessionId ? { session: input.sessionId } : {}),
+    prompt_hash: shortHash(input.prompt),
+    ...(input.logPrompt ? { prompt: input.prompt } : {}),
+    status: input.status,
+    bytes: input.bytes,
+    budget: { max_bytes: input.budget.maxBytes, max_entries: input.budget.maxEntries },
+    lines,
+    ...(shown.length > 0 ? { already_shown: shown } : {}),
+    ...(input.dedupeError ? { dedupe_error: input.dedupeError } : {}),
+  };
+}

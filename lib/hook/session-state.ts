@@ -1,0 +1,250 @@
+// Per-session memory of what the hook already injected (.memctl/sessions.log), so a session never pays twice
+// for a line its host still holds in the conversation. Append-only records, one write each, so concurrent hooks
+// never lose one another's updates; compacted now and then by a rename that keeps appends made meanwhile.
+// Every fault is the caller's cue to inject as without deduplication: this state never blocks a prompt.
+import fs from "node:fs";
+import { close, fstat, lstatIfExists, readAt, readRegular, writeBytes } from "../store/checked-fs.js";
+import { encodeUtf8, utf8Text } from "../core/bytes.js";
+import { sha256Hex } from "../core/sha256.js";
+import { joinPath, STATE_DIR } from "../store/paths.js";
+import { openAppend, realDir, replaceFile, writeNewFile } from "../store/safe-write.js";
+
+export const SESSIONS_FILE = "sessions.log";
+/** A record older than this no longer counts: a session idle for half a day starts afresh. */
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** The same prompt in the same session within this window is a second wiring of the hook, not the user. */
+export const DUPLICATE_WINDOW_MS = 10_000;
+/** Past this size the log is compacted (about 200 prompts); past READ_CAP it is not read at all. */
+export const COMPACT_AT_BYTES = 64 * 1024;
+const READ_CAP = 1024 * 1024;
+/** What a compaction keeps: the most recently active sessions, each with its most recent lines. */
+export const MAX_SESSIONS = 32;
+export const MAX_LINES_PER_SESSION = 512;
+const LOCK_STALE_MS = 10_000;
+
+/** A short key for a text: the first 16 hex digits of its SHA-256 (session ids and prompts are never stored). */
+export function shortHash(text: string): string {
+  return sha256Hex(text).slice(0, 16);
+}
+
+/** A printed line's key: FNV-1a over two 32-bit lanes (cheap enough for every candidate line of a prompt). */
+export function lineKey(text: string): string {
+  let a = 0x811c9dc5 | 0;
+  let b = 0x01000193 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+  }
+  return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
+}
+
+/** This hook run's view of its session: what was already shown, and whether another wiring already runs this prompt. */
+export interface SessionView {
+  file: string;
+  session: string;
+  promptHash: string;
+  nowMs: number;
+  /** Keys of lines injected earlier in this session (since its last reset, within the TTL). */
+  seen: Set<string>;
+  /** An earlier run of the same prompt in this session within DUPLICATE_WINDOW_MS (another wiring). */
+  duplicate: boolean;
+}
+
+export function sessionsFile(memoryDir: string): string {
+  return joinPath(memoryDir, STATE_DIR, SESSIONS_FILE);
+}
+
+/**
+ * Claims this prompt for the session (one append) and reads the session's state back (one read): the claim goes
+ * first, so of two wirings running the same prompt at once exactly one sees no earlier claim. Throws on any fault.
+ */
+export function beginSession(memoryDir: string, sessionId: string, prompt: string, nowMs: number): SessionView {
+  const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
+  const session = shortHash(sessionId);
+  const promptHash = shortHash(prompt);
+  const nonce = `${process.pid.toString(36)}.${Math.floor(Math.random() * 0x7fffffff).toString(36)}`;
+  appendRecord(file, `${nowMs}\t${session}\tc\t${promptHash} ${nonce}\n`);
+  const { seen, duplicate } = readSession(readRegular(file, READ_CAP, { nofollow: true }).bytes, session, promptHash, nonce, nowMs);
+  return { file, session, promptHash, nowMs, seen, duplicate };
+}
+
+/** Records the lines this run injected (one append); compacts the log when it has grown past COMPACT_AT_BYTES. */
+export function recordShown(view: SessionView, keys: readonly string[]): void {
+  if (keys.length === 0) return;
+  const size = appendRecord(view.file, `${view.nowMs}\t${view.session}\ts\t${keys.join(" ")}\n`);
+  if (size > COMPACT_AT_BYTES) compactSessions(view.file, view.nowMs);
+}
+
+/**
+ * The session starts afresh (the host compacted or cleared the conversation, so earlier blocks are gone from it):
+ * lines shown before are injected again when relevant. Throws on a fault (the caller reports it).
+ */
+export function forgetSession(memoryDir: string, sessionId: string, nowMs: number, reason = "reset"): void {
+  const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
+  appendRecord(file, `${nowMs}\t${shortHash(sessionId)}\tr\t${reason.replace(/\s+/g, "-")}\n`);
+}
+
+/**
+ * Marks printed lines as shown in a session without a prompt (the session-start block injects pinned cards and
+ * an overview): the per-prompt hook then does not send them again. `texts` are the lines exactly as printed.
+ */
+export function markShown(memoryDir: string, sessionId: string, texts: readonly string[], nowMs: number): void {
+  if (texts.length === 0) return;
+  const file = joinPath(realDir(memoryDir, STATE_DIR), SESSIONS_FILE);
+  appendRecord(file, `${nowMs}\t${shortHash(sessionId)}\ts\t${texts.map(lineKey).join(" ")}\n`);
+}
+
+/** The same call under the name the session-start hook may look for. */
+export const resetSession = forgetSession;
+
+interface Rec {
+  t: number;
+  session: string;
+  kind: string;
+  data: string;
+}
+
+function* records(bytes: Uint8Array): Generator<Rec> {
+  const text = utf8Text(bytes);
+  let start = 0;
+  for (;;) {
+    const end = text.indexOf("\n", start);
+    // A last line without its newline is being written (or was torn by a crash): skipped.
+    if (end < 0) return;
+    const line = text.slice(start, end);
+    start = end + 1;
+    const parts = line.split("\t");
+    if (parts.length !== 4) continue;
+    const t = Number(parts[0]);
+    if (!Number.isFinite(t) || !/^[0-9a-f]{16}$/.test(parts[1]!)) continue;
+    yield { t, session: parts[1]!, kind: parts[2]!, data: parts[3]! };
+  }
+}
+
+function readSession(bytes: Uint8Array, session: string, promptHash: string, nonce: string, nowMs: number) {
+  let seen = new Set<string>();
+  let duplicate = false;
+  let ownClaimSeen = false;
+  for (const r of records(bytes)) {
+    if (r.session !== session) continue;
+    if (r.kind === "r") {
+      seen = new Set();
+      duplicate = false;
+      continue;
+    }
+    if (nowMs - r.t > SESSION_TTL_MS) continue;
+    if (r.kind === "s") {
+      for (const k of r.data.split(" ")) if (k) seen.add(k);
+    } else if (r.kind === "c") {
+      const [hash, by] = r.data.split(" ");
+      if (by === nonce) ownClaimSeen = true;
+      else if (!ownClaimSeen && hash === promptHash && Math.abs(nowMs - r.t) <= DUPLICATE_WINDOW_MS) duplicate = true;
+    }
+  }
+  // Our own claim must be in the file we just read; if it is not, the read raced a compaction: no verdict on duplicates.
+  return { seen, duplicate: duplicate && ownClaimSeen };
+}
+
+/**
+ * One record in one write. If the log was replaced (compacted) between our open and our write, the record went
+ * to the old file, which the compactor may already have read: it is appended again to the new one (records are
+ * idempotent). Returns the log's size after the write.
+ */
+function appendRecord(file: string, line: string): number {
+  const data = encodeUtf8(line);
+  for (let attempt = 0; ; attempt++) {
+    const fd = openAppend(file);
+    try {
+      let written = 0;
+      while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+      const mine = fstat(fd);
+      const now = lstatIfExists(file);
+      if (attempt >= 3 || (now !== undefined && now.ino === mine.ino)) return mine.size;
+    } finally {
+      close(fd);
+    }
+  }
+}
+
+/**
+ * Rewrites the log to the live state: expired records, sessions beyond MAX_SESSIONS and state before a reset
+ * dropped. One compactor at a time (an O_EXCL lock file, skipped when taken). Appends made while it runs are
+ * carried over: what was appended to the old file after it was read is copied after the rename, and writers
+ * that still wrote to the old file after that re-append themselves (appendRecord).
+ */
+export function compactSessions(file: string, nowMs: number): void {
+  const lock = `${file}.lock`;
+  try {
+    writeNewFile(lock, String(process.pid));
+  } catch {
+    const held = lstatIfExists(lock);
+    if (held && nowMs - held.mtimeMs > LOCK_STALE_MS) fs.rmSync(lock, { force: true });
+    return;
+  }
+  try {
+    const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+    try {
+      const first = readFrom(fd, 0);
+      const compacted = encodeUtf8(compactText(first, nowMs));
+      const second = readFrom(fd, first.length);
+      replaceFile(file, concat(compacted, second), `${file}.${process.pid}.tmp`);
+      const late = readFrom(fd, first.length + second.length);
+      if (late.length > 0) appendRecord(file, utf8Text(late));
+    } finally {
+      close(fd);
+    }
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+function readFrom(fd: number, position: number): Uint8Array {
+  const size = fstat(fd).size;
+  if (size <= position) return new Uint8Array(0);
+  const buf = new Uint8Array(size - position);
+  let length = 0;
+  while (length < buf.length) {
+    const n = readAt(fd, buf, length, buf.length - length, position + length);
+    if (n === 0) break;
+    length += n;
+  }
+  // Only whole lines: a record being written is left for the next read.
+  const lastNewline = buf.subarray(0, length).lastIndexOf(10);
+  return buf.subarray(0, lastNewline + 1);
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+/** The live state as records: per session its latest claims in the window and one record of its newest lines. */
+export function compactText(bytes: Uint8Array, nowMs: number): string {
+  const sessions = new Map<string, { last: number; lines: Map<string, number>; claims: Rec[] }>();
+  for (const r of records(bytes)) {
+    if (r.kind === "r") {
+      sessions.delete(r.session);
+      continue;
+    }
+    if (nowMs - r.t > SESSION_TTL_MS) continue;
+    let s = sessions.get(r.session);
+    if (!s) sessions.set(r.session, (s = { last: r.t, lines: new Map(), claims: [] }));
+    s.last = Math.max(s.last, r.t);
+    if (r.kind === "s") for (const k of r.data.split(" ")) if (k) s.lines.set(k, r.t);
+    if (r.kind === "c" && nowMs - r.t <= DUPLICATE_WINDOW_MS) s.claims.push(r);
+  }
+  const kept = [...sessions.entries()].sort((x, y) => y[1].last - x[1].last).slice(0, MAX_SESSIONS);
+  let out = "";
+  for (const [session, s] of kept) {
+    const lines = [...s.lines.entries()].sort((x, y) => x[1] - y[1]).slice(-MAX_LINES_PER_SESSION);
+    for (let i = 0; i < lines.length; i += 64) {
+      const chunk = lines.slice(i, i + 64);
+      out += `${chunk[chunk.length - 1]![1]}\t${session}\ts\t${chunk.map(([k]) => k).join(" ")}\n`;
+    }
+    for (const c of s.claims) out += `${c.t}\t${session}\tc\t${c.data}\n`;
+  }
+  return out;
+}

@@ -1,0 +1,91 @@
+import { cardFileOf, type Proposal } from "./propose.js";
+import { tokenize } from "../rank/tokenize.js";
+import { compareStatements, prepare, type Prepared, type Relation } from "./similarity.js";
+
+// Which live cards (under another name) and which pending proposals (for another card) a proposal nearly
+// duplicates or contradicts, with the other side's text, so review can show both and accept can ask the owner
+// to supersede or keep both. Cards already superseded are history, not live: they are never matched.
+
+/** A card as review compares it (read by review.ts cardSummaries). */
+export interface CardSummary {
+  file: string;
+  name: string;
+  description: string;
+  body: string;
+  status?: string;
+  topics: string[];
+  repoRefs: string[];
+}
+
+export interface Related {
+  relation: Relation;
+  /** The other card's file (for a proposal: the file it would write). */
+  card_file: string;
+  /** The other pending proposal's id; null when the other side is a card. */
+  proposal: string | null;
+  description: string;
+  body: string;
+  similarity: number;
+  shared_terms: string[];
+  shared_repo_refs: string[];
+}
+
+export interface MatchOptions {
+  /** The card file a proposal updates, if it exists. */
+  targetOf: (p: Proposal) => string | undefined;
+  /** Proposals with equal keys are about one card (compared by name elsewhere: duplicates and conflicts). */
+  groupOf: (p: Proposal) => string;
+}
+
+const NOT_A_CARD = /(^|\/)(MEMORY\.[^/]*|episodes\.summary)\.md$/i;
+
+/** Related items per proposal id, near-duplicates first, then by similarity. */
+export function relatedByContent(proposals: readonly Proposal[], cards: readonly CardSummary[], options: MatchOptions): Map<string, Related[]> {
+  // Only a card sharing a description term or a repo_ref can match: its body is tokenized only then (a
+  // 10,000-card store would otherwise tokenize every body for a handful of proposals).
+  const live = cards
+    .filter((c) => c.status !== "superseded" && !NOT_A_CARD.test(c.file))
+    .map((c) => ({ c, terms: new Set(tokenize(c.description)), full: undefined as Prepared | undefined }));
+  const byFile = new Map(cards.map((c) => [c.file, c]));
+  const targets = new Map(proposals.map((p) => [p.id, options.targetOf(p)]));
+  const statements = new Map(proposals.map((p) => [p.id, statementOf(p, byFile.get(targets.get(p.id) ?? ""))]));
+  const out = new Map<string, Related[]>();
+  for (const p of proposals) {
+    const mine = statements.get(p.id)!;
+    const target = targets.get(p.id);
+    const found: Related[] = [];
+    for (const item of live) {
+      const c = item.c;
+      if (c.file === target || !shares(mine.prepared, item.terms, c.repoRefs)) continue;
+      item.full ??= prepare({ ...c });
+      const cmp = compareStatements(mine.prepared, item.full);
+      if (cmp) found.push({ relation: cmp.relation, card_file: c.file, proposal: null, description: c.description, body: c.body, ...rest(cmp) });
+    }
+    for (const q of proposals) {
+      if (q.id === p.id || options.groupOf(q) === options.groupOf(p) || (target !== undefined && targets.get(q.id) === target)) continue;
+      const other = statements.get(q.id)!;
+      const cmp = compareStatements(mine.prepared, other.prepared);
+      if (cmp)
+        found.push({ relation: cmp.relation, card_file: targets.get(q.id) ?? cardFileOf(q), proposal: q.id, description: other.description, body: other.body, ...rest(cmp) });
+    }
+    found.sort((a, b) => (a.relation === b.relation ? b.similarity - a.similarity : a.relation === "near_duplicate" ? -1 : 1));
+    out.set(p.id, found);
+  }
+  return out;
+}
+
+/** What the proposal would make the card say: its own fields, the target's for those it leaves unchanged. */
+function statementOf(p: Proposal, target: CardSummary | undefined): { prepared: Prepared; description: string; body: string } {
+  const description = p.card.description ?? target?.description ?? "";
+  const body = p.card.body ?? target?.body ?? "";
+  return { description, body, prepared: prepare({ description, body, topics: p.card.topics ?? target?.topics ?? [], repoRefs: target?.repoRefs ?? [] }) };
+}
+
+function shares(mine: Prepared, terms: Set<string>, refs: readonly string[]): boolean {
+  for (const t of mine.descSet) if (terms.has(t)) return true;
+  return refs.some((r) => mine.refs.has(r));
+}
+
+function rest(cmp: { similarity: number; shared_terms: string[]; shared_repo_refs: string[] }) {
+  return { similarity: cmp.similarity, shared_terms: cmp.shared_terms, shared_repo_refs: cmp.shared_repo_refs };
+}

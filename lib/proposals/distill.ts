@@ -1,0 +1,122 @@
+import fs from "node:fs";
+import path from "node:path";
+import { CARD_TYPES } from "../core/card-types.js";
+import { readEpisodes, type Episode } from "../store/episodes.js";
+import { systemCode } from "../core/errors.js";
+import { withStoreLock } from "../store/lock.js";
+import { viewStore, type StoreView } from "../records/store-view.js";
+import { DESCRIPTION_MAX } from "../core/card-rules.js";
+import { STATE_DIR } from "../store/paths.js";
+import { readStore } from "../store/read.js";
+import { realDir } from "../store/safe-write.js";
+import { commitFile } from "../store/write.js";
+
+// The mechanical part of /mem-distill: what memory already knows (the index lines), the episodes since the last
+// distill (a watermark in .memctl/distill.json), and the conventions of the four tiers, so the host's prompt
+// stays short. Distill never writes a card: candidates are staged with `memctl propose` for the owner.
+
+export const DISTILL_STATE = `${STATE_DIR}/distill.json`;
+
+/** The four tiers (seed 001 "Four card tiers"): what each holds. */
+export const TIERS: Record<(typeof CARD_TYPES)[number], string> = {
+  feedback: "explicit preferences, constraints, and repeated user or reviewer guidance",
+  project: "architecture, flow definitions, decisions, and repo-specific invariants",
+  reference: "stable references: command usage, scripts, external expectations",
+  user: "personal workflow preferences and guardrail notes for the maintainer",
+};
+
+export const RULES = [
+  "One card per durable fact, preference or decision; skip what is session-specific, already known, or guessable from the code.",
+  `The description is the index line injected into prompts: one sentence, at most ${DESCRIPTION_MAX} characters; the detail goes in the body.`,
+  "A candidate that restates or corrects an existing card is proposed under that card's name (an update), never as a new card.",
+  "Every candidate names its source (the episode, file or conversation) and its provenance: fact (seen) or inference (concluded), with a confidence from 0 to 1.",
+  "Never write a card or the memory files: stage with memctl propose; the owner decides with memctl review / accept / reject.",
+];
+
+export interface DistillWatermark {
+  version: 1;
+  /** The newest episode timestamp already distilled. */
+  through: string;
+  marked_at: string;
+  marked_by: string;
+}
+
+export interface KnownCard {
+  name: string;
+  type: string | null;
+  card: string | null;
+  line: string;
+}
+
+export interface DistillContext {
+  memory_dir: string;
+  known: KnownCard[];
+  episodes: (Episode & { line: number })[];
+  /** Episodes before the watermark, not shown. */
+  episodes_skipped: number;
+  watermark: { previous: string | null; next: string | null };
+  tiers: { type: string; file: string; holds: string }[];
+  rules: string[];
+}
+
+export function statePath(memoryDir: string): string {
+  return path.join(memoryDir, ...DISTILL_STATE.split("/"));
+}
+
+/** The watermark, or null when there is none (or it is unreadable: then every episode is shown again). */
+export function readWatermark(memoryDir: string): DistillWatermark | null {
+  try {
+    const v = JSON.parse(fs.readFileSync(statePath(memoryDir), "utf8")) as DistillWatermark;
+    return v && v.version === 1 && typeof v.through === "string" ? v : null;
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return null;
+    return null;
+  }
+}
+
+/** Moves the watermark forward (never back) under the store lock; atomic, so a reader sees old or new. */
+export async function markDistilled(memoryDir: string, through: string, actor: string, now: Date): Promise<DistillWatermark> {
+  return withStoreLock(memoryDir, async () => {
+    const current = readWatermark(memoryDir);
+    if (current && episodeTime(current.through) >= episodeTime(through)) return current;
+    const next: DistillWatermark = { version: 1, through, marked_at: now.toISOString(), marked_by: actor };
+    realDir(memoryDir, STATE_DIR);
+    await commitFile(statePath(memoryDir), JSON.stringify(next, null, 2) + "\n");
+    return next;
+  });
+}
+
+function episodeTime(ts: string): number {
+  const t = Date.parse(ts);
+  return Number.isFinite(t) ? t : 0;
+}
+
+/** Everything a distilling model needs, read-only. `all` ignores the watermark. */
+export async function distillContext(memoryDir: string, options: { all?: boolean; maxEpisodes?: number } = {}): Promise<DistillContext> {
+  let store: StoreView | undefined;
+  try {
+    store = viewStore(await readStore(memoryDir));
+  } catch (err) {
+    if (systemCode(err) !== "ENOENT") throw err;
+  }
+  const known: KnownCard[] = (store?.entries ?? []).map((e) => {
+    const meta = e.card ? store!.cards.get(e.card)?.card?.meta : undefined;
+    const type = (e.card && /^(feedback|project|reference|user)_/.exec(e.card)?.[1]) ?? (typeof meta?.metadata?.type === "string" ? meta.metadata.type : null);
+    const name = typeof meta?.name === "string" && meta.name ? meta.name : e.card ? path.basename(e.card, ".md").replace(/^(feedback|project|reference|user)_/, "") : e.title;
+    return { name, type, card: e.card, line: e.raw.trim() };
+  });
+  const mark = options.all ? null : readWatermark(memoryDir);
+  const all = readEpisodes(memoryDir).episodes;
+  const since = mark ? all.filter((e) => episodeTime(e.ts) > episodeTime(mark.through)) : all;
+  const shown = options.maxEpisodes !== undefined ? since.slice(-options.maxEpisodes) : since;
+  const newest = shown.reduce<string | null>((n, e) => (n === null || episodeTime(e.ts) > episodeTime(n) ? e.ts : n), null);
+  return {
+    memory_dir: memoryDir,
+    known,
+    episodes: shown,
+    episodes_skipped: all.length - shown.length,
+    watermark: { previous: mark?.through ?? null, next: newest },
+    tiers: CARD_TYPES.map((t) => ({ type: t, file: `${t}_<name>.md`, holds: TIERS[t] })),
+    rules: RULES,
+  };
+}

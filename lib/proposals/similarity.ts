@@ -1,0 +1,83 @@
+import { tokenize } from "../rank/tokenize.js";
+
+// Content comparison of two statements (a proposal, a card) with the ranker's own terms (lib/rank/tokenize.ts:
+// stemmed words, stop words dropped, CJK 2-grams), so "the same fact" means the same thing here as in ranking.
+// Two relations, checked in this order:
+//   near_duplicate  the descriptions share most of their terms (Jaccard >= 0.75), or the whole texts do
+//                   (description, body and topics, >= 0.7), or >= 0.5 when both name the same repo_refs;
+//                   never when the descriptions carry different numbers ("Node 20" vs "Node 22").
+//   contradiction   the same subject with a different value: the descriptions start (or end) with the same
+//                   terms — at least two, and more than half of the shorter description, or one when both name
+//                   the same repo_refs — and each says something the other does not, or their numbers differ
+//                   ("CI runs on Buildkite" vs "CI runs on GitHub Actions").
+// Both are advice for the owner: review shows the two texts, accept asks for a decision.
+
+export interface Statement {
+  description: string;
+  body?: string;
+  topics?: readonly string[];
+  repoRefs?: readonly string[];
+}
+
+export type Relation = "near_duplicate" | "contradiction";
+
+export interface Comparison {
+  relation: Relation;
+  /** Jaccard of the description terms or of the whole texts, whichever is higher (0..1, two decimals). */
+  similarity: number;
+  shared_terms: string[];
+  shared_repo_refs: string[];
+}
+
+export interface Prepared {
+  desc: string[];
+  descSet: Set<string>;
+  all: Set<string>;
+  numbers: Set<string>;
+  refs: Set<string>;
+}
+
+const NUMBER = /\d+(?:[.,]\d+)*/g;
+
+export function prepare(s: Statement): Prepared {
+  const desc = tokenize(s.description);
+  const all = new Set([...desc, ...tokenize(s.body ?? ""), ...(s.topics ?? []).flatMap((t) => tokenize(t))]);
+  return { desc, descSet: new Set(desc), all, numbers: new Set(s.description.match(NUMBER) ?? []), refs: new Set(s.repoRefs ?? []) };
+}
+
+/** How b relates to a, or undefined when it does not (unrelated, or too little text to tell). */
+export function compareStatements(a: Prepared, b: Prepared): Comparison | undefined {
+  if (a.descSet.size === 0 || b.descSet.size === 0) return undefined;
+  const sharedRefs = [...a.refs].filter((r) => b.refs.has(r)).sort();
+  const refs = sharedRefs.length > 0;
+  const descJ = jaccard(a.descSet, b.descSet);
+  const allJ = jaccard(a.all, b.all);
+  const numbersDiffer = a.numbers.size > 0 && b.numbers.size > 0 && !sameSet(a.numbers, b.numbers);
+  const similarity = Math.round(Math.max(descJ, allJ) * 100) / 100;
+  const shared = [...a.all].filter((t) => b.all.has(t)).sort();
+  const result = (relation: Relation): Comparison => ({ relation, similarity, shared_terms: shared, shared_repo_refs: sharedRefs });
+  if (!numbersDiffer && (descJ >= 0.75 || allJ >= 0.7 || (refs && Math.max(descJ, allJ) >= 0.5))) return result("near_duplicate");
+  const subject = Math.max(commonPrefix(a.desc, b.desc), commonPrefix([...a.desc].reverse(), [...b.desc].reverse()));
+  const shorter = Math.min(a.descSet.size, b.descSet.size);
+  const sameSubject = (subject >= 2 && subject * 2 > shorter) || (refs && subject >= 1);
+  if (!sameSubject) return undefined;
+  const differ = [...a.descSet].some((t) => !b.descSet.has(t)) && [...b.descSet].some((t) => !a.descSet.has(t));
+  return differ || numbersDiffer ? result("contradiction") : undefined;
+}
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  let both = 0;
+  for (const t of a) if (b.has(t)) both++;
+  const union = a.size + b.size - both;
+  return union === 0 ? 0 : both / union;
+}
+
+function sameSet(a: Set<string>, b: Set<string>): boolean {
+  return a.size === b.size && [...a].every((x) => b.has(x));
+}
+
+function commonPrefix(a: readonly string[], b: readonly string[]): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  return n;
+}

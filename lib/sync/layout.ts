@@ -1,0 +1,119 @@
+import fs from "node:fs";
+import path from "node:path";
+import { systemCode } from "../core/errors.js";
+import { commitFile } from "../store/write.js";
+import { git, runGit, type GitOptions } from "./git.js";
+
+// What a synced store commits and how git merges it. The ignore rules list what .memctl/ SHARES (a
+// whitelist), so per-machine state added later (caches, session files) is never committed by mistake.
+// .gitignore and .gitattributes are committed (every clone merges alike); the merge drivers themselves live
+// in each clone's .git/config, pointing at this machine's memctl, rewritten by every sync.
+
+/**
+ * .memctl/ paths every machine shares (committed); everything else under .memctl/ stays per machine. The trash
+ * is not shared: git's history already keeps every removed card, and a committed trash copy looks to git like
+ * the card renamed, so an edit made elsewhere would follow it into the trash instead of becoming a proposal.
+ */
+export const SHARED_STATE = [".memctl/history.jsonl", ".memctl/proposals-log.jsonl", ".memctl/jobs.jsonl", ".memctl/proposals/", ".memctl/compact.json"];
+
+const BEGIN = "# memctl:begin sync";
+const END = "# memctl:end sync";
+
+export const IGNORE_BLOCK = [
+  `${BEGIN} (per-machine state is never committed: rank cache, usage, locks, sync state, session and code caches)`,
+  "/.memctl/*",
+  ...SHARED_STATE.map((p) => `!/${p}`),
+  ".*.tmp",
+  "/.merge_file_*",
+  END,
+].join("\n");
+
+export const ATTRIBUTES_BLOCK = [
+  // Cards edited on both sides are left unmerged without markers (git's binary driver) and resolved by memctl sync
+  // in one process: a driver per card would start a process per conflicting card.
+  `${BEGIN} (merge drivers: memctl sync writes them into .git/config; cards both sides changed are resolved by memctl sync)`,
+  "*.jsonl merge=memctl-log",
+  "/MEMORY.md merge=memctl-index",
+  "/MEMORY.*.md merge=memctl-index",
+  "/feedback_*.md merge=binary",
+  "/project_*.md merge=binary",
+  "/reference_*.md merge=binary",
+  "/user_*.md merge=binary",
+  "/.memctl/compact.json merge=memctl-ours",
+  "/.memctl/proposals/*.json merge=memctl-ours",
+  "/.memctl/proposals/archive/*.json merge=memctl-ours",
+  END,
+].join("\n");
+
+export const DRIVER_KINDS = {
+  log: "union of an append-only log",
+  index: "MEMORY.md lines by card",
+  card: "one side wins, the other becomes a proposal",
+  ours: "keep this side",
+} as const;
+export type DriverKind = keyof typeof DRIVER_KINDS;
+
+/** True for a path (repo-relative) that is per-machine state and must not be tracked. */
+export function isPerMachine(rel: string): boolean {
+  if (!rel.startsWith(".memctl/")) return false;
+  if (/(^|\/)\.[^/]+\.tmp$/.test(rel)) return true;
+  return !SHARED_STATE.some((p) => (p.endsWith("/") ? rel.startsWith(p) : rel === p));
+}
+
+/** Writes (or replaces) memctl's block in .gitignore and .gitattributes; returns the files that changed. */
+export async function writeRepoRules(memoryDir: string): Promise<string[]> {
+  const changed: string[] = [];
+  for (const [name, block] of [
+    [".gitignore", IGNORE_BLOCK],
+    [".gitattributes", ATTRIBUTES_BLOCK],
+  ] as const) {
+    const file = path.join(memoryDir, name);
+    const before = readOr(file);
+    const after = withBlock(before, block);
+    if (after !== before) {
+      await commitFile(file, after);
+      changed.push(name);
+    }
+  }
+  return changed;
+}
+
+function withBlock(text: string, block: string): string {
+  const start = text.indexOf(BEGIN);
+  const end = text.indexOf(END, start);
+  if (start >= 0 && end > start) return text.slice(0, start) + block + text.slice(end + END.length);
+  return (text === "" || text.endsWith("\n") ? text : `${text}\n`) + `${block}\n`;
+}
+
+function readOr(file: string): string {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return "";
+    throw err;
+  }
+}
+
+/** Quotes one word for the POSIX shell git runs merge drivers through. */
+function shellQuote(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Points this clone's merge drivers at `command` (node and memctl's cli.js); sets only what differs. */
+export async function configureDrivers(memoryDir: string, command: readonly string[], options: GitOptions): Promise<void> {
+  const current = await runGit(memoryDir, ["config", "--local", "--get-regexp", "^merge\\.memctl-"], options);
+  const have = new Map(
+    current.stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => [l.slice(0, l.indexOf(" ")), l.slice(l.indexOf(" ") + 1)] as const),
+  );
+  const prefix = [...command, "sync", "merge-driver"].map(shellQuote).join(" ");
+  for (const [kind, name] of Object.entries(DRIVER_KINDS)) {
+    const want = new Map([
+      [`merge.memctl-${kind}.name`, `memctl: ${name}`],
+      [`merge.memctl-${kind}.driver`, `${prefix} ${kind} %O %A %B %P`],
+    ]);
+    for (const [key, value] of want) if (have.get(key) !== value) await git(memoryDir, ["config", "--local", key, value], options);
+  }
+}

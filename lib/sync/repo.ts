@@ -1,0 +1,119 @@
+import fs from "node:fs";
+import path from "node:path";
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
+import { STATE_DIR } from "../store/paths.js";
+import { realDir } from "../store/safe-write.js";
+import { commitFile } from "../store/write.js";
+import { git, runGit, type GitOptions } from "./git.js";
+
+// Where a synced store's git state is: the work tree (the memory directory itself), its remote and branch,
+// and memctl's per-machine sync files (.memctl/sync/: the journal of a running sync, the last result).
+
+export const SYNC_DIR = `${STATE_DIR}/sync`;
+
+export interface Upstream {
+  remote: string;
+  branch: string;
+  /** refs/remotes/<remote>/<branch>: what the last fetch saw. */
+  trackingRef: string;
+}
+
+/** Fails with E_SYNC_NOT_REPO unless the memory directory is the top of a git work tree. */
+export async function assertRepoTop(memoryDir: string, options: GitOptions): Promise<void> {
+  const r = await runGit(memoryDir, ["rev-parse", "--show-toplevel"], options);
+  const top = r.code === 0 ? r.stdout.trim() : undefined;
+  if (top === undefined || fs.realpathSync(top) !== fs.realpathSync(memoryDir)) {
+    throw new MemctlError(
+      ERROR_CODES.E_SYNC_NOT_REPO,
+      top === undefined
+        ? `${memoryDir} is not a git work tree; run "memctl sync init <remote-url>" to make it one`
+        : `${memoryDir} is inside the git work tree ${top}, not the top of its own; sync commits only a memory directory that is its own repository (move it, or point the config at one)`,
+      { memory_dir: memoryDir, ...(top !== undefined ? { work_tree: top } : {}) },
+    );
+  }
+}
+
+/** The branch's upstream, else `origin` and the current branch; undefined when there is no remote. */
+export async function findUpstream(memoryDir: string, options: GitOptions): Promise<Upstream | undefined> {
+  const branch = (await runGit(memoryDir, ["symbolic-ref", "--short", "-q", "HEAD"], options)).stdout.trim() || "main";
+  const remoteOf = (await runGit(memoryDir, ["config", "--get", `branch.${branch}.remote`], options)).stdout.trim();
+  const mergeOf = (await runGit(memoryDir, ["config", "--get", `branch.${branch}.merge`], options)).stdout.trim();
+  const remotes = (await runGit(memoryDir, ["remote"], options)).stdout.split("\n").filter(Boolean);
+  const remote = remoteOf && remotes.includes(remoteOf) ? remoteOf : remotes.includes("origin") ? "origin" : remotes[0];
+  if (remote === undefined) return undefined;
+  const remoteBranch = remoteOf === remote && mergeOf.startsWith("refs/heads/") ? mergeOf.slice("refs/heads/".length) : branch;
+  return { remote, branch: remoteBranch, trackingRef: `refs/remotes/${remote}/${remoteBranch}` };
+}
+
+export async function refExists(memoryDir: string, ref: string, options: GitOptions): Promise<boolean> {
+  return (await runGit(memoryDir, ["rev-parse", "--verify", "-q", `${ref}^{commit}`], options)).code === 0;
+}
+
+export async function headCommit(memoryDir: string, options: GitOptions): Promise<string | undefined> {
+  const r = await runGit(memoryDir, ["rev-parse", "--verify", "-q", "HEAD"], options);
+  return r.code === 0 ? r.stdout.trim() : undefined;
+}
+
+/** Commits ahead of and behind the tracking ref, as the last fetch saw it. */
+export async function aheadBehind(memoryDir: string, trackingRef: string, options: GitOptions): Promise<{ ahead: number; behind: number } | undefined> {
+  if (!(await refExists(memoryDir, trackingRef, options))) {
+    const head = await headCommit(memoryDir, options);
+    if (head === undefined) return { ahead: 0, behind: 0 };
+    return { ahead: Number(await git(memoryDir, ["rev-list", "--count", "HEAD"], options)), behind: 0 };
+  }
+  if ((await headCommit(memoryDir, options)) === undefined) return { ahead: 0, behind: Number(await git(memoryDir, ["rev-list", "--count", trackingRef], options)) };
+  const [ahead, behind] = (await git(memoryDir, ["rev-list", "--left-right", "--count", `HEAD...${trackingRef}`], options)).split(/\s+/).map(Number);
+  return { ahead: ahead ?? 0, behind: behind ?? 0 };
+}
+
+export function gitDir(memoryDir: string): string {
+  return path.join(memoryDir, ".git");
+}
+
+/** The last sync's outcome on this machine (.memctl/sync/state.json). */
+export interface LastSync {
+  at: string;
+  result: string;
+  head?: string;
+  remote?: string;
+  branch?: string;
+  message?: string;
+}
+
+export function readLastSync(memoryDir: string): LastSync | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(memoryDir, SYNC_DIR, "state.json"), "utf8")) as LastSync;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function writeLastSync(memoryDir: string, last: LastSync): Promise<void> {
+  realDir(memoryDir, ...SYNC_DIR.split("/"));
+  await commitFile(path.join(memoryDir, SYNC_DIR, "state.json"), JSON.stringify(last, null, 2) + "\n");
+}
+
+/** What a running sync is doing, for the next sync to repair after a kill (.memctl/sync/journal.json). */
+export interface Journal {
+  pid: number;
+  phase: "commit" | "merge" | "resolve";
+  git_pid?: number;
+  head_before?: string;
+}
+
+const journalPath = (memoryDir: string) => path.join(memoryDir, SYNC_DIR, "journal.json");
+
+export function readJournal(memoryDir: string): Journal | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(journalPath(memoryDir), "utf8")) as Journal;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeJournal(memoryDir: string, journal: Journal | undefined): void {
+  realDir(memoryDir, ...SYNC_DIR.split("/"));
+  if (journal === undefined) fs.rmSync(journalPath(memoryDir), { force: true });
+  // Small and rewritten often (each git child's pid): a plain write, read back tolerantly.
+  else fs.writeFileSync(journalPath(memoryDir), JSON.stringify(journal));
+}

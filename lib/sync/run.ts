@@ -1,0 +1,223 @@
+import fs from "node:fs";
+import path from "node:path";
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
+import { processAlive, withStoreLock } from "../store/lock.js";
+import { stageIncoming, reconcileHistory } from "./conflicts.js";
+import { git, gitFailure, NETWORK_TIMEOUT_MS, runGit, type GitOptions } from "./git.js";
+import { configureDrivers, isPerMachine, writeRepoRules } from "./layout.js";
+import { commitMessage } from "./message.js";
+import { aheadBehind, assertRepoTop, findUpstream, gitDir, headCommit, readJournal, refExists, writeJournal, writeLastSync, type Upstream } from "./repo.js";
+import { repairKilledMerge } from "./repair.js";
+import { resolveUnmerged } from "./unmerged.js";
+
+// One sync: fetch (no lock), then under the store lock commit local changes and merge (local git only,
+// seconds at most), then push (no lock). A writer waits at most for the local part; the per-prompt hook never
+// takes the store lock. A push that loses a race with another machine fetches and merges again.
+
+export interface SyncContext {
+  memoryDir: string;
+  env: Record<string, string | undefined>;
+  now: () => Date;
+  /** How this machine runs memctl (node and cli.js): the merge drivers in .git/config call it. */
+  driverCommand: readonly string[];
+  networkTimeoutMs?: number;
+  lockTimeoutMs?: number;
+  /** Test hook: called at each phase boundary (the SIGKILL test pauses there). */
+  onPhase?: (phase: string) => Promise<void> | void;
+}
+
+export interface SyncReport {
+  status: "synced" | "up-to-date" | "local-only";
+  remote?: string;
+  branch?: string;
+  committed: number;
+  merged: boolean;
+  pushed: boolean;
+  proposals: string[];
+  repaired: string[];
+  ahead: number;
+  behind: number;
+  head?: string;
+}
+
+const MAX_ROUNDS = 3;
+/** A merge of a 10,000-card store with thousands of changes takes seconds; the bound is for a hung driver. */
+const MERGE_TIMEOUT_MS = 180_000;
+
+export async function syncStore(ctx: SyncContext): Promise<SyncReport> {
+  const opts: GitOptions = { env: ctx.env };
+  await assertRepoTop(ctx.memoryDir, opts);
+  try {
+    return await withStoreLock(ctx.memoryDir, () => syncLocked(ctx, opts), { name: "sync-lock", timeoutMs: 0 });
+  } catch (err) {
+    if (err instanceof MemctlError && err.code === ERROR_CODES.E_LOCK_TIMEOUT && String(err.data?.lock ?? "").endsWith("sync-lock"))
+      throw new MemctlError(ERROR_CODES.E_SYNC_BUSY, "another memctl sync of this store is running; nothing was done (it will carry these changes too)", {
+        memory_dir: ctx.memoryDir,
+      });
+    throw err;
+  }
+}
+
+async function syncLocked(ctx: SyncContext, opts: GitOptions): Promise<SyncReport> {
+  const upstream = await findUpstream(ctx.memoryDir, opts);
+  const report: SyncReport = { status: "local-only", committed: 0, merged: false, pushed: false, proposals: [], repaired: [], ahead: 0, behind: 0 };
+  if (upstream) Object.assign(report, { remote: upstream.remote, branch: upstream.branch });
+  for (let round = 1; round <= MAX_ROUNDS; round++) {
+    if (upstream) await fetch(ctx, upstream, opts);
+    await ctx.onPhase?.("fetched");
+    await withStoreLock(ctx.memoryDir, () => local(ctx, upstream, opts, report), { timeoutMs: ctx.lockTimeoutMs ?? 10_000 });
+    if (!upstream) break;
+    const counts = (await aheadBehind(ctx.memoryDir, upstream.trackingRef, opts)) ?? { ahead: 0, behind: 0 };
+    if (counts.ahead === 0) break;
+    const push = await runGit(ctx.memoryDir, ["push", "--quiet", "--no-verify", upstream.remote, `HEAD:refs/heads/${upstream.branch}`], {
+      ...opts,
+      timeoutMs: ctx.networkTimeoutMs ?? NETWORK_TIMEOUT_MS,
+    });
+    if (push.code === 0) {
+      report.pushed = true;
+      await git(ctx.memoryDir, ["update-ref", upstream.trackingRef, "HEAD"], opts);
+      break;
+    }
+    const rejected = /\[rejected\]|non-fast-forward|fetch first|failed to push some refs/.test(push.stderr);
+    if (!rejected || round === MAX_ROUNDS) throw offline(upstream, push.stderr, "your commits stay here and go with the next sync");
+  }
+  if (upstream) {
+    const counts = (await aheadBehind(ctx.memoryDir, upstream.trackingRef, opts)) ?? { ahead: 0, behind: 0 };
+    Object.assign(report, counts);
+    report.status = report.committed > 0 || report.merged || report.pushed ? "synced" : "up-to-date";
+  }
+  report.head = await headCommit(ctx.memoryDir, opts);
+  await writeLastSync(ctx.memoryDir, { at: ctx.now().toISOString(), result: report.status, head: report.head, remote: upstream?.remote, branch: upstream?.branch });
+  return report;
+}
+
+async function fetch(ctx: SyncContext, upstream: Upstream, opts: GitOptions): Promise<void> {
+  const refspec = `+refs/heads/${upstream.branch}:${upstream.trackingRef}`;
+  const r = await runGit(ctx.memoryDir, ["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", upstream.remote, refspec], {
+    ...opts,
+    timeoutMs: ctx.networkTimeoutMs ?? NETWORK_TIMEOUT_MS,
+  }).catch((err: unknown) => {
+    throw err instanceof MemctlError && err.code === ERROR_CODES.E_SYNC_GIT ? offline(upstream, err.message, "nothing was changed") : err;
+  });
+  // An empty remote (no branch yet) is not offline: the first push creates the branch.
+  if (r.code !== 0 && !/couldn't find remote ref/i.test(r.stderr)) throw offline(upstream, r.stderr, "nothing was changed");
+}
+
+function offline(upstream: Upstream, detail: string, consequence: string): MemctlError {
+  const why = detail.trim().split("\n").slice(-2).join(" / ");
+  return new MemctlError(ERROR_CODES.E_SYNC_OFFLINE, `cannot reach ${upstream.remote} (${why}); ${consequence}. Retry when online: memctl sync`, {
+    remote: upstream.remote,
+  });
+}
+
+/** The part under the store lock: repair, commit, merge, resolve. */
+async function local(ctx: SyncContext, upstream: Upstream | undefined, opts: GitOptions, report: SyncReport): Promise<void> {
+  const tracked: GitOptions = {
+    ...opts,
+    onSpawn: (pid) => writeJournal(ctx.memoryDir, { ...(readJournal(ctx.memoryDir) ?? { pid: process.pid, phase: "commit" }), git_pid: pid }),
+  };
+  report.repaired.push(...(await repair(ctx, opts, report)));
+  await writeRepoRules(ctx.memoryDir);
+  await configureDrivers(ctx.memoryDir, ctx.driverCommand, opts);
+  writeJournal(ctx.memoryDir, { pid: process.pid, phase: "commit" });
+  report.committed += await commitLocal(ctx.memoryDir, tracked);
+  if (upstream && (await refExists(ctx.memoryDir, upstream.trackingRef, opts))) {
+    const head = await headCommit(ctx.memoryDir, opts);
+    const upToDate = head !== undefined && (await runGit(ctx.memoryDir, ["merge-base", "--is-ancestor", upstream.trackingRef, "HEAD"], opts)).code === 0;
+    if (!upToDate) {
+      writeJournal(ctx.memoryDir, { pid: process.pid, phase: "merge", head_before: head });
+      // No rename detection: cards share their frontmatter, so git would take a removed card and a new one for a
+      // rename and merge an edit into the wrong card. (git 2.39's ort ignores -X no-renames; recursive honours it.)
+      await ctx.onPhase?.("merge");
+      const args =
+        head === undefined
+          ? ["reset", "--hard", "-q", upstream.trackingRef]
+          : [
+              "merge",
+              "--no-edit",
+              "-q",
+              "-s",
+              "recursive",
+              "-X",
+              "no-renames",
+              "--allow-unrelated-histories",
+              "-m",
+              `memory: merge ${upstream.remote}/${upstream.branch}`,
+              upstream.trackingRef,
+            ];
+      const r = await runGit(ctx.memoryDir, args, { ...tracked, timeoutMs: MERGE_TIMEOUT_MS });
+      if (r.code !== 0) {
+        if (!fs.existsSync(path.join(gitDir(ctx.memoryDir), "MERGE_HEAD"))) throw gitFailure(args, r);
+        await finishMerge(ctx, tracked);
+      }
+      report.merged = true;
+      await afterMerge(ctx, head, tracked, report);
+    }
+  }
+  writeJournal(ctx.memoryDir, undefined);
+}
+
+/** Stages and commits whatever memctl (or a person) wrote since the last sync; returns 1 when it committed. */
+async function commitLocal(dir: string, opts: GitOptions): Promise<number> {
+  await git(dir, ["add", "-A"], opts);
+  const tracked = (await git(dir, ["ls-files", "-z", "--", ".memctl"], opts)).split("\0").filter((f) => f !== "" && isPerMachine(f));
+  if (tracked.length > 0) await git(dir, ["rm", "--cached", "-q", "--", ...tracked], opts);
+  if ((await runGit(dir, ["diff", "--cached", "--quiet"], opts)).code === 0 && (await headCommit(dir, opts)) !== undefined) return 0;
+  const { subject, body } = await commitMessage(dir, opts);
+  await git(dir, ["commit", "-q", "--no-verify", "--allow-empty", "-m", subject, ...(body ? ["-m", body] : [])], opts);
+  return 1;
+}
+
+async function finishMerge(ctx: SyncContext, opts: GitOptions): Promise<void> {
+  writeJournal(ctx.memoryDir, { ...(readJournal(ctx.memoryDir) ?? { pid: process.pid }), pid: process.pid, phase: "resolve" });
+  await resolveUnmerged(ctx.memoryDir, opts);
+  await git(ctx.memoryDir, ["commit", "-q", "--no-verify", "--no-edit"], opts);
+}
+
+/** Lost sides become proposals; history is reconciled with the merged files; both committed. */
+async function afterMerge(ctx: SyncContext, headBefore: string | undefined, opts: GitOptions, report: SyncReport): Promise<void> {
+  const changed = headBefore === undefined ? [] : (await git(ctx.memoryDir, ["diff", "--name-only", "--no-renames", "-z", headBefore, "HEAD"], opts)).split("\0").filter(Boolean);
+  const staged = await stageIncoming(ctx.memoryDir, ctx.now());
+  report.proposals.push(...staged.map((p) => p.id));
+  reconcileHistory(ctx.memoryDir, [...changed, ...staged.map((p) => (p as { conflict?: { card?: string } }).conflict?.card ?? "")], ctx.now());
+  await git(ctx.memoryDir, ["add", "-A"], opts);
+  if ((await runGit(ctx.memoryDir, ["diff", "--cached", "--quiet"], opts)).code !== 0) {
+    const n = staged.length;
+    await git(
+      ctx.memoryDir,
+      ["commit", "-q", "--no-verify", "-m", `memory: merge follow-up${n > 0 ? `, ${n} conflicting edit${n === 1 ? "" : "s"} kept as proposal${n === 1 ? "" : "s"}` : ""}`],
+      opts,
+    );
+  }
+}
+
+/**
+ * Repairs what a killed sync left: a git index lock whose git is gone, a merge stopped half way (finished
+ * here), parked cards not yet proposals (staged by afterMerge). Returns what it repaired.
+ */
+async function repair(ctx: SyncContext, opts: GitOptions, report: SyncReport): Promise<string[]> {
+  const repaired: string[] = [];
+  const journal = readJournal(ctx.memoryDir);
+  const indexLock = path.join(gitDir(ctx.memoryDir), "index.lock");
+  if (fs.existsSync(indexLock)) {
+    const ours = journal !== undefined && !processAlive(journal.pid) && (journal.git_pid === undefined || !processAlive(journal.git_pid));
+    if (!ours)
+      throw new MemctlError(
+        ERROR_CODES.E_SYNC_BUSY,
+        `git is running in ${ctx.memoryDir} (.git/index.lock exists); retry when it is done, or remove that file if no git is running`,
+      );
+    fs.rmSync(indexLock, { force: true });
+    repaired.push("removed the git index lock a killed sync left");
+  }
+  if (fs.existsSync(path.join(gitDir(ctx.memoryDir), "MERGE_HEAD"))) {
+    const head = await headCommit(ctx.memoryDir, opts);
+    await finishMerge(ctx, opts);
+    await afterMerge(ctx, head, opts, report);
+    repaired.push("finished a merge a killed sync left");
+  }
+  if (journal !== undefined && journal.phase !== "commit" && !processAlive(journal.pid)) {
+    if (journal.phase === "merge" && (await headCommit(ctx.memoryDir, opts)) === journal.head_before) await repairKilledMerge(ctx.memoryDir, opts);
+    repaired.push(`resumed after a sync killed in its ${journal.phase} step`);
+  }
+  return repaired;
+}

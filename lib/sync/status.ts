@@ -1,0 +1,74 @@
+import fs from "node:fs";
+import path from "node:path";
+import { readPending, type Proposal } from "../records/proposal-files.js";
+import { runGit, type GitOptions } from "./git.js";
+import { isPerMachine } from "./layout.js";
+import { readIncoming } from "./merge-driver.js";
+import { aheadBehind, findUpstream, gitDir, readLastSync, type LastSync } from "./repo.js";
+
+// Where a synced store stands, from local git state only (no network): for `sync --status` and doctor.
+
+export interface SyncStatus {
+  /** False when the memory directory is not the top of a git work tree (then nothing else is set). */
+  repo: boolean;
+  remote: string | null;
+  branch: string | null;
+  /** Commits not pushed / not merged, as of the last fetch. */
+  ahead: number;
+  behind: number;
+  /** Files changed since the last commit (what the next sync commits). */
+  uncommitted: number;
+  last_sync: LastSync | null;
+  /** Conflict records not yet resolved: sync proposals pending review, parked cards, `<file>.theirs-*` copies. */
+  conflicts: { proposals: string[]; parked: number; files: string[] };
+  /** Per-machine files that are committed (they should not be: memctl sync untracks them). */
+  tracked_per_machine: string[];
+  merge_in_progress: boolean;
+  drivers_configured: boolean;
+}
+
+/** The status, or { repo: false } for a store that is not a git repository of its own (no git spawned then). */
+export async function syncStatus(memoryDir: string, env: Record<string, string | undefined>): Promise<SyncStatus> {
+  const none: SyncStatus = {
+    repo: false,
+    remote: null,
+    branch: null,
+    ahead: 0,
+    behind: 0,
+    uncommitted: 0,
+    last_sync: null,
+    conflicts: { proposals: [], parked: 0, files: [] },
+    tracked_per_machine: [],
+    merge_in_progress: false,
+    drivers_configured: false,
+  };
+  if (!fs.existsSync(path.join(memoryDir, ".git"))) return none;
+  const opts: GitOptions = { env };
+  const top = await runGit(memoryDir, ["rev-parse", "--show-toplevel"], opts);
+  if (top.code !== 0 || fs.realpathSync(top.stdout.trim()) !== fs.realpathSync(memoryDir)) return none;
+  const upstream = await findUpstream(memoryDir, opts);
+  const counts = upstream ? await aheadBehind(memoryDir, upstream.trackingRef, opts) : undefined;
+  const porcelain = await runGit(memoryDir, ["status", "--porcelain", "-z", "--untracked-files=all"], opts);
+  const tracked = await runGit(memoryDir, ["ls-files", "-z", "--", ".memctl"], opts);
+  const all = await runGit(memoryDir, ["ls-files", "-z", "--others", "--cached", "--exclude-standard"], opts);
+  const drivers = await runGit(memoryDir, ["config", "--local", "--get", "merge.memctl-log.driver"], opts);
+  return {
+    repo: true,
+    remote: upstream?.remote ?? null,
+    branch: upstream?.branch ?? null,
+    ahead: counts?.ahead ?? 0,
+    behind: counts?.behind ?? 0,
+    uncommitted: porcelain.stdout.split("\0").filter((r) => r.length > 3 && r[2] === " ").length,
+    last_sync: readLastSync(memoryDir) ?? null,
+    conflicts: {
+      proposals: readPending(memoryDir)
+        .proposals.filter((p) => (p as Proposal & { conflict?: unknown }).conflict !== undefined)
+        .map((p) => p.id),
+      parked: readIncoming(memoryDir).length,
+      files: all.stdout.split("\0").filter((f) => /\.theirs-[0-9a-f]{8}$/.test(f)),
+    },
+    tracked_per_machine: tracked.stdout.split("\0").filter((f) => f !== "" && isPerMachine(f)),
+    merge_in_progress: fs.existsSync(path.join(gitDir(memoryDir), "MERGE_HEAD")),
+    drivers_configured: drivers.code === 0,
+  };
+}
