@@ -25,12 +25,12 @@ function optIn(w: ReturnType<typeof world>, ...hosts: string[]) {
   fs.writeFileSync(w.env.MEMCTL_CONFIG_FILE, hosts.map((h) => `[hosts.${h}]\nwrite = true\n`).join("\n"));
 }
 
-test("lists the seven memory tools with JSON-schema inputs; view shows files and directories", async () => {
+test("lists the eight memory tools with JSON-schema inputs; view shows files and directories", async () => {
   const w = world();
   const server = await connect({ cwd: w.repo, env: w.env });
   try {
     const { tools } = await server.client.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), ["memory_context", "memory_log", "memory_manage", "memory_propose", "memory_recall", "memory_search", "memory_view"]);
+    assert.deepEqual(tools.map((t) => t.name).sort(), ["memory_context", "memory_log", "memory_manage", "memory_overview", "memory_propose", "memory_recall", "memory_search", "memory_view"]);
     for (const t of tools) assert.equal(t.inputSchema.type, "object", t.name);
     const manage = tools.find((t) => t.name === "memory_manage")!;
     assert.deepEqual((manage.inputSchema.properties as Record<string, { enum?: string[] }>).command!.enum, ["create", "str_replace", "insert", "delete", "rename"]);
@@ -47,7 +47,7 @@ test("lists the seven memory tools with JSON-schema inputs; view shows files and
     );
     const missing = await callTool(server.client, "memory_view", { path: "nope.md" });
     assert.deepEqual([missing.isError, missing.code, missing.text], [true, "E_NOT_FOUND", "The path nope.md does not exist. Please provide a valid path."]);
-    assert.match(server.stderr(), /memctl mcp: serving 7 tools on stdio as host:mcp/);
+    assert.match(server.stderr(), /memctl mcp: serving 8 tools on stdio as host:mcp/);
   } finally {
     await server.close();
     w.cleanup();
