@@ -32,7 +32,24 @@ const READERS: Record<string, string[]> = {
   compress: [],
 };
 /** Commands that take a project but do not read a store (writers are covered by `log` below, mcp by its own tests). */
-const NOT_READERS = new Set(["config", "init", "log", "save", "rm", "manage", "import", "adopt", "propose", "accept", "reject", "consolidate", "mcp", "shard", "rebuild-summary", "sync"]);
+const NOT_READERS = new Set([
+  "config",
+  "init",
+  "log",
+  "save",
+  "rm",
+  "manage",
+  "import",
+  "adopt",
+  "propose",
+  "accept",
+  "reject",
+  "consolidate",
+  "mcp",
+  "shard",
+  "rebuild-summary",
+  "sync",
+]);
 
 function world(t: { after: (fn: () => void) => void }) {
   const root = tempDir("memctl-nongit-");

@@ -30,7 +30,16 @@ test("lists the eight memory tools with JSON-schema inputs; view shows files and
   const server = await connect({ cwd: w.repo, env: w.env });
   try {
     const { tools } = await server.client.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), ["memory_context", "memory_log", "memory_manage", "memory_overview", "memory_propose", "memory_recall", "memory_search", "memory_view"]);
+    assert.deepEqual(tools.map((t) => t.name).sort(), [
+      "memory_context",
+      "memory_log",
+      "memory_manage",
+      "memory_overview",
+      "memory_propose",
+      "memory_recall",
+      "memory_search",
+      "memory_view",
+    ]);
     for (const t of tools) assert.equal(t.inputSchema.type, "object", t.name);
     const manage = tools.find((t) => t.name === "memory_manage")!;
     assert.deepEqual((manage.inputSchema.properties as Record<string, { enum?: string[] }>).command!.enum, ["create", "str_replace", "insert", "delete", "rename"]);
