@@ -13,20 +13,14 @@ import { renderCard, shiftDay } from "./gen-store.js";
 import { renderIndexLine } from "../lib/core/index-file.js";
 import { runUserPromptHook } from "../lib/hook/run.js";
 import { BufferSink, type Io } from "../lib/store/io.js";
+import type { CardLine } from "./relevance/store.js";
 import type { LabelledPrompt } from "./relevance/types.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const TODAY = "2026-12-02";
 
-export interface SessionCard {
-  file: string;
-  title: string;
-  hook: string;
-  topics: string[];
-  priority?: string;
-  status?: string;
-  updated_at?: string;
-}
+/** A session set's card is a relevance set's card (bench/relevance/store.ts). */
+export type SessionCard = CardLine;
 
 /** One memory store and the sessions replayed against it. */
 export interface SessionSet {

@@ -42,6 +42,8 @@ export interface InjectLine {
   text: string;
   /** utf8Bytes(text), when known without rendering the line (the rank cache stores it): the fill reads it instead. */
   bytes?: number;
+  /** lineKey(text) (lib/core/line-key.ts), when known without hashing the text (the rank cache stores it). */
+  key?: string;
 }
 
 /** An index entry as MEMORY.md holds it (lib/core/index-file.ts IndexEntry fits). */

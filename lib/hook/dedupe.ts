@@ -5,7 +5,8 @@ import type { Ranked } from "../rank/score.js";
 import type { Budget } from "../config/budget.js";
 import { utcStamp } from "../core/utc.js";
 import type { Injection } from "./inject.js";
-import { beginSession, lineKey, recordShown, shortHash, type SessionView } from "./session-state.js";
+import { beginSession, recordShown, shortHash, type SessionView } from "./session-state.js";
+import { lineKey } from "../core/line-key.js";
 import type { WhyLine, WhyRecord } from "./why-log.js";
 
 export interface Dedupe {
@@ -27,7 +28,12 @@ export function startDedupe(memoryDir: string, sessionId: string | undefined, pr
 /** The skipLine filter for buildInjection, or undefined when the session has shown nothing yet. */
 export function seenFilter(dedupe: Dedupe): ((line: InjectLine) => boolean) | undefined {
   const seen = dedupe.view?.seen;
-  return seen && seen.size > 0 ? (line) => seen.has(lineKey(line.text)) : undefined;
+  return seen && seen.size > 0 ? (line) => seen.has(keyOf(line)) : undefined;
+}
+
+/** A line's session key: the rank cache's, when the line came from it, else hashed here. */
+function keyOf(line: InjectLine): string {
+  return line.key ?? lineKey(line.text);
 }
 
 const POINTER_NAMES = 4;
@@ -54,10 +60,7 @@ export function withPointer(text: string, skipped: readonly InjectLine[], budget
 export function rememberShown(dedupe: Dedupe, printed: readonly InjectLine[]): string | undefined {
   if (!dedupe.view) return undefined;
   try {
-    recordShown(
-      dedupe.view,
-      printed.map((l) => lineKey(l.text)),
-    );
+    recordShown(dedupe.view, printed.map(keyOf));
     return undefined;
   } catch (err) {
     return (err as Error).message;
@@ -68,6 +71,8 @@ export interface WhyInput {
   host: string;
   sessionId?: string;
   prompt: string;
+  /** shortHash(prompt), when the session state already computed it. */
+  promptHash?: string;
   logPrompt: boolean;
   status: string;
   bytes: number;
@@ -101,7 +106,7 @@ export function whyRecord(input: WhyInput): WhyRecord {
     at: utcStamp(input.now),
     host: input.host,
     ...(input.sessionId ? { session: input.sessionId } : {}),
-    prompt_hash: shortHash(input.prompt),
+    prompt_hash: input.promptHash ?? shortHash(input.prompt),
     ...(input.logPrompt ? { prompt: input.prompt } : {}),
     status: input.status,
     bytes: input.bytes,

@@ -237,6 +237,9 @@ class LazyLine implements InjectLine {
   get text(): string {
     return (this.printed ??= this.index.lineText ? this.index.lineText(this.id) : renderEntryLine(this.ranked.entry));
   }
+  get key(): string | undefined {
+    return this.index.lineKey?.(this.id);
+  }
 }
 
 function composeWith(

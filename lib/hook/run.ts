@@ -78,6 +78,7 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
         host: host.name,
         ...(payload.sessionId ? { sessionId: payload.sessionId } : {}),
         prompt: payload.prompt,
+        ...(dedupe.view ? { promptHash: dedupe.view.promptHash } : {}),
         logPrompt: config.value.logPrompts === true,
         status,
         bytes,

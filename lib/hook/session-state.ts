@@ -6,6 +6,7 @@ import fs from "node:fs";
 import { close, fstat, lstatIfExists, readAt, readRegular, writeBytes } from "../store/checked-fs.js";
 import { encodeUtf8, utf8Text } from "../core/bytes.js";
 import { sha256Hex } from "../core/sha256.js";
+import { lineKey } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { openAppend, realDir, replaceFile, writeNewFile } from "../store/safe-write.js";
 
@@ -25,18 +26,6 @@ const LOCK_STALE_MS = 10_000;
 /** A short key for a text: the first 16 hex digits of its SHA-256 (session ids and prompts are never stored). */
 export function shortHash(text: string): string {
   return sha256Hex(text).slice(0, 16);
-}
-
-/** A printed line's key: FNV-1a over two 32-bit lanes (cheap enough for every candidate line of a prompt). */
-export function lineKey(text: string): string {
-  let a = 0x811c9dc5 | 0;
-  let b = 0x01000193 ^ text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
-  }
-  return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
 }
 
 /** This hook run's view of its session: what was already shown, and whether another wiring already runs this prompt. */
@@ -112,13 +101,38 @@ function* records(bytes: Uint8Array): Generator<Rec> {
     const end = text.indexOf("\n", start);
     // A last line without its newline is being written (or was torn by a crash): skipped.
     if (end < 0) return;
-    const line = text.slice(start, end);
+    const rec = parseRecord(text.slice(start, end));
     start = end + 1;
-    const parts = line.split("\t");
-    if (parts.length !== 4) continue;
-    const t = Number(parts[0]);
-    if (!Number.isFinite(t) || !/^[0-9a-f]{16}$/.test(parts[1]!)) continue;
-    yield { t, session: parts[1]!, kind: parts[2]!, data: parts[3]! };
+    if (rec) yield rec;
+  }
+}
+
+function parseRecord(line: string): Rec | undefined {
+  const parts = line.split("\t");
+  if (parts.length !== 4) return undefined;
+  const t = Number(parts[0]);
+  if (!Number.isFinite(t) || !/^[0-9a-f]{16}$/.test(parts[1]!)) return undefined;
+  return { t, session: parts[1]!, kind: parts[2]!, data: parts[3]! };
+}
+
+/**
+ * The records of one session, in file order. Only lines naming it are decoded: the log holds up to 32 other
+ * sessions, and decoding all of it on every prompt was most of what the hook's session state allocated.
+ */
+function* sessionRecords(bytes: Uint8Array, session: string): Generator<Rec> {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const needle = `\t${session}\t`;
+  let from = 0;
+  for (;;) {
+    const at = buf.indexOf(needle, from, "latin1");
+    if (at < 0) return;
+    const start = buf.lastIndexOf(10, at) + 1;
+    const end = buf.indexOf(10, at);
+    // A last line without its newline is being written (or was torn by a crash): skipped.
+    if (end < 0) return;
+    const rec = parseRecord(utf8Text(bytes.subarray(start, end)));
+    if (rec) yield rec;
+    from = end + 1;
   }
 }
 
@@ -126,7 +140,7 @@ function readSession(bytes: Uint8Array, session: string, promptHash: string, non
   let seen = new Set<string>();
   let duplicate = false;
   let ownClaimSeen = false;
-  for (const r of records(bytes)) {
+  for (const r of sessionRecords(bytes, session)) {
     if (r.session !== session) continue;
     if (r.kind === "r") {
       seen = new Set();

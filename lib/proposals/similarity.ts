@@ -76,8 +76,9 @@ function sameSet(a: Set<string>, b: Set<string>): boolean {
   return a.size === b.size && [...a].every((x) => b.has(x));
 }
 
+/** Shared leading words; a token with a digit (an id, a version) is a value, never part of the subject. */
 function commonPrefix(a: readonly string[], b: readonly string[]): number {
   let n = 0;
-  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  while (n < a.length && n < b.length && a[n] === b[n] && !/\d/.test(a[n]!)) n++;
   return n;
 }

@@ -32,6 +32,7 @@ import { readIndexText } from "../store/index-read.js";
 import { utf8Text } from "../core/bytes.js";
 import { realDir, replaceFile } from "../store/safe-write.js";
 import { CARD_TYPES } from "../core/card-types.js";
+import { lineKeyLanes } from "../core/line-key.js";
 
 /** `<type>_` at the start of a card file's last path segment (group 1 keeps the directories). */
 const FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
@@ -212,6 +213,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
     stamps: entries.map((e) => stamps.get(e.file)!),
     numbers: numberTable,
     lineBytes: printed.map((line) => utf8Bytes(line)),
+    lineKeys: printed.map(lineKeyLanes),
     terms: [...postings.keys()].sort().map((t) => [t, postings.get(t)!]),
   });
   if (writeCacheFile(stateDir, encoded)) store.cache = "rebuilt";

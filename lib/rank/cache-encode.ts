@@ -18,6 +18,8 @@ export interface CacheContent<H> {
   numbers: ArrayLike<number>;
   /** Each entry's printed line length in UTF-8 bytes (lib/core/block.ts renderEntryLine). */
   lineBytes: readonly number[];
+  /** Each entry's printed line key (lib/core/line-key.ts lineKeyLanes), two u32 per entry. */
+  lineKeys: readonly (readonly [number, number])[];
   /** Sorted by term (JS string order). */
   terms: [string, readonly Posting[]][];
 }
@@ -42,7 +44,15 @@ function section(items: readonly string[]): [Buffer, Buffer] {
 
 export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Buffer {
   const n = c.entries.length;
-  if (c.reuse.length !== n || c.printed.length !== n || c.files.length !== n || c.stamps.length !== n || c.numbers.length !== n || c.lineBytes.length !== n)
+  if (
+    c.reuse.length !== n ||
+    c.printed.length !== n ||
+    c.files.length !== n ||
+    c.stamps.length !== n ||
+    c.numbers.length !== n ||
+    c.lineBytes.length !== n ||
+    c.lineKeys.length !== n
+  )
     throw new RangeError("rank cache sections differ in length");
   const json = JSON.stringify(c.header);
   const header = Buffer.from(json + " ".repeat(pad4(PREFIX + 4 + Buffer.byteLength(json)))); // JSON ignores trailing spaces
@@ -55,6 +65,11 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
   const lineBytesTable = Buffer.alloc(4 * n);
   c.lineBytes.forEach((bytes, i) => {
     lineBytesTable.writeUInt32LE(bytes, 4 * i);
+  });
+  const lineKeyTable = Buffer.alloc(8 * n);
+  c.lineKeys.forEach(([a, b], i) => {
+    lineKeyTable.writeUInt32LE(a, 8 * i);
+    lineKeyTable.writeUInt32LE(b, 8 * i + 4);
   });
   const [termTable, termBlob] = section(c.terms.map(([t]) => t));
   const starts = Buffer.alloc(4 * (c.terms.length + 1));
@@ -82,7 +97,18 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
     }
   }
   const fileEnd =
-    PREFIX + 4 + header.length + 4 + entryTable.length + reuseTable.length + fileTable.length + printedTable.length + numberTable.length + lineBytesTable.length + fileBlob.length;
+    PREFIX +
+    4 +
+    header.length +
+    4 +
+    entryTable.length +
+    reuseTable.length +
+    fileTable.length +
+    printedTable.length +
+    numberTable.length +
+    lineBytesTable.length +
+    lineKeyTable.length +
+    fileBlob.length;
   const filePad = Buffer.alloc(pad4(fileEnd));
   const termPad = Buffer.alloc(pad4(fileEnd + filePad.length + 4 + termTable.length + termBlob.length));
   const body = Buffer.concat([
@@ -95,6 +121,7 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
     printedTable,
     numberTable,
     lineBytesTable,
+    lineKeyTable,
     fileBlob,
     filePad,
     u32(c.terms.length),

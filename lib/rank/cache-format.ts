@@ -6,7 +6,8 @@
 //   u32 n, u32 entryOffset[n + 1], u32 reuseOffset[n + 1], u32 fileOffset[n + 1], u32 printedOffset[n + 1],
 //   u32 cardNumber[n] (the card's
 //   number in the usage registry, NO_NUMBER when it has none), u32 lineBytes[n] (UTF-8 bytes of the entry's
-//   printed line, so a budget is filled without rendering every candidate), file blob, padding to 4 bytes
+//   printed line, so a budget is filled without rendering every candidate), u32 lineKey[2n] (the printed line's
+//   session key, lib/core/line-key.ts, so deduplication hashes nothing), file blob, padding to 4 bytes
 //   u32 T, u32 termOffset[T + 1], term blob (terms sorted by JS string order), padding to 4, u32 postingStart[T + 1],
 //   padding to 8 bytes, f64 stamp[2n] (each entry's card mtimeMs then size)
 //   --- headBytes end here ---
@@ -24,6 +25,7 @@ import type { PostingList } from "./score.js";
 import { isAsciiText } from "../core/ascii.js";
 import { bytesAt, encodeUtf8, latin1Text, u32At, utf8Text } from "../core/bytes.js";
 import { close, openRegular, readAt as readFileAt } from "../store/checked-fs.js";
+import { formatLineKey } from "../core/line-key.js";
 
 export const MAGIC = encodeUtf8("MEMCTLRC");
 export const END = encodeUtf8("MEMCTLEND");
@@ -43,7 +45,7 @@ const WHOLE_PRINTED_MAX = 64 * 1024;
 const WHOLE_POSTINGS_MAX = 32 * 1024;
 /** Bytes of padding that bring an offset to a multiple of 4. */
 export const pad4 = (offset: number) => (4 - (offset % 4)) % 4;
-export const FORMAT_VERSION = 17;
+export const FORMAT_VERSION = 18;
 /** Card paths decoded one at a time before the whole path blob is decoded once instead. */
 const FILE_DECODES_BEFORE_WHOLE = 1024;
 /** cardNumber of an entry whose card has no number in the usage registry. */
@@ -65,6 +67,8 @@ export interface CacheView<H> {
   cardNumbers(): Uint32Array;
   /** UTF-8 bytes of the entry's printed line; from the head. */
   lineBytes(id: number): number;
+  /** The entry's printed line key (lib/core/line-key.ts); from the head. */
+  lineKey(id: number): string;
   /** The entry's card fingerprint as built, from the head: no entry read. */
   stamp(id: number): [mtimeMs: number, size: number];
   postings(term: string): PostingList | undefined;
@@ -133,7 +137,7 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
   at += headerLength;
   if (at % 4 !== 0) return undefined;
   const n = u32();
-  need(16 * (n + 1) + 8 * n);
+  need(16 * (n + 1) + 16 * n);
   const table = (length: number) => {
     const view = new Uint32Array(buf.buffer, buf.byteOffset + at, length);
     at += 4 * length;
@@ -145,6 +149,7 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
   const printedTable = table(n + 1);
   const numberTable = table(n);
   const lineBytesTable = table(n);
+  const lineKeyTable = table(2 * n);
   const fileBlob = at;
   const fileBytes = fileTable[n]!;
   need(fileBytes);
@@ -264,6 +269,10 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
     lineBytes: (id) => {
       checkId(id);
       return lineBytesTable[id]!;
+    },
+    lineKey: (id) => {
+      checkId(id);
+      return formatLineKey(lineKeyTable[2 * id]!, lineKeyTable[2 * id + 1]!);
     },
     stamp: (id) => {
       checkId(id);

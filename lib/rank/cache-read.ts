@@ -150,6 +150,7 @@ export function openCache(memoryDir: string): OpenCache | undefined {
         postings,
         alwaysIds: header.always,
         lineBytes: (id) => view.lineBytes(id),
+        lineKey: (id) => view.lineKey(id),
         lineText: (id) => {
           fileKept(id);
           return pinned.get(id) ?? view.printed(id);

@@ -82,6 +82,8 @@ export interface RankIndex {
   alwaysIds: readonly number[];
   /** UTF-8 bytes of an entry's printed line without rendering it, when the index knows (the rank cache does). */
   lineBytes?(id: number): number;
+  /** An entry's printed line key (lib/core/line-key.ts) without reading the line, when the index knows it. */
+  lineKey?(id: number): string;
   /** An entry's printed line (renderEntryLine's output) without rendering it, when the index holds it. */
   lineText?(id: number): string;
   /** 1 for every id that has a sink field (priority, status or expiry), 0 for ids sinkFields says have none. */

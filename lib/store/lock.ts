@@ -197,9 +197,19 @@ function sleep(ms: number): Promise<void> {
 export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return systemCode(err) === "EPERM";
+  }
+  return !isZombie(pid);
+}
+
+/** A killed process not yet reaped still answers kill(pid, 0); on Linux its state in /proc says it is gone. */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) === "Z";
+  } catch {
+    return false;
   }
 }
 

@@ -8,7 +8,6 @@ import {
   compactText,
   COMPACT_AT_BYTES,
   forgetSession,
-  lineKey,
   markShown,
   MAX_LINES_PER_SESSION,
   MAX_SESSIONS,
@@ -16,6 +15,7 @@ import {
   SESSION_TTL_MS,
   sessionsFile,
 } from "../../../lib/hook/session-state.js";
+import { lineKey } from "../../../lib/core/line-key.js";
 import { appendWhy, readWhy, WHY_CAP_BYTES, whyFile, type WhyRecord } from "../../../lib/hook/why-log.js";
 import { tempDir } from "../../helpers.js";
 

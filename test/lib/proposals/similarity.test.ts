@@ -37,3 +37,8 @@ test("unrelated facts, or facts that merely share a word, are not matched", () =
   assert.equal(rel("Use pnpm for installs", "Use pnpm workspaces"), undefined);
   assert.equal(rel("", "CI runs on Buildkite"), undefined);
 });
+
+test("an id is a value, not a subject: facts named by different ids are unrelated (the kill loop's cards)", () => {
+  assert.equal(rel("fact a0-1", "fact a0-5"), undefined);
+  assert.equal(rel("fact r1-3", "fact r2-7"), undefined);
+});

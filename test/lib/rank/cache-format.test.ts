@@ -21,6 +21,11 @@ const content = (header: unknown = { k: 1 }): CacheContent<unknown> => ({
   ],
   numbers: [7, 0xffffffff, 0],
   lineBytes: [120, 0, 3000],
+  lineKeys: [
+    [0x811c9dc5, 1],
+    [0, 0xffffffff],
+    [42, 7],
+  ],
   terms: [
     [
       "alpha",
@@ -93,6 +98,10 @@ test("round trip: slim entries, reuse data, files, stamps and postings, under ev
         assert.deepEqual(
           [0, 1, 2].map((id) => view.lineBytes(id)),
           [120, 0, 3000],
+        );
+        assert.deepEqual(
+          [0, 1, 2].map((id) => view.lineKey(id)),
+          ["811c9dc500000001", "00000000ffffffff", "0000002a00000007"],
         );
         const alpha = view.postings("alpha")!;
         assert.deepEqual(

@@ -6,6 +6,7 @@ import { readUsage } from "../../../lib/usage/usage.js";
 import { loadRankable, RANK_CACHE, ROLLING_CHECK } from "../../../lib/rank/cache.js";
 import { FORMAT_VERSION } from "../../../lib/rank/cache-format.js";
 import { tokenize } from "../../../lib/rank/tokenize.js";
+import { lineKey } from "../../../lib/core/line-key.js";
 import { buildInjection } from "../../../lib/hook/inject.js";
 import { HOSTS } from "../../../lib/hosts/index.js";
 import { ageStore, cardText, sandbox, writeStore } from "../../helpers.js";
@@ -29,6 +30,19 @@ test("the cache is written once the sources are settled, then used while they ar
     assert.equal(fresh.index.entry(0).file, "feedback_a.md");
     assert.equal(fresh.index.entry(0).title, "Redis cache");
     assert.ok(fresh.index.postings("redi"));
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("each entry's stored session key is the key of the line the block prints", async () => {
+  const s = sandbox(cards);
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now() });
+    const fresh = await loadRankable(s.memory, { nowMs: now() });
+    assert.equal(fresh.cache, "fresh");
+    for (let id = 0; id < fresh.index.size; id++) assert.equal(fresh.index.lineKey!(id), lineKey(fresh.index.lineText!(id)));
   } finally {
     s.cleanup();
   }
