@@ -35,8 +35,7 @@ export interface McpOptions {
   readOnly: boolean;
 }
 
-/** Writes made through the server are attributed to this actor unless --actor says otherwise. */
-export const DEFAULT_MCP_ACTOR = "host:mcp";
+export { DEFAULT_MCP_ACTOR } from "../install/mcp-command.js";
 
 export interface ToolResult {
   [key: string]: unknown;
