@@ -197,8 +197,9 @@ export function mergeRows(name: string, rows: readonly SessionRow[]): SessionRow
   const prompts = sum((r) => r.prompts);
   const answerable = sum((r) => r.answerable);
   const noMemory = sum((r) => r.no_memory);
-  const weighted = (f: (r: SessionRow) => number, w: (r: SessionRow) => number, total: number) =>
-    total ? rows.reduce((n, r) => n + (w(r) ? f(r) * w(r) : 0), 0) / total : Number.NaN;
+  // A share over answerable (or no-memory) prompts: each store's share weighted by its count of them.
+  const weighted = (value: "in_context" | "in_block" | "no_memory_bytes", by: "answerable" | "no_memory", total: number) =>
+    total ? rows.reduce((n, r) => n + (r[by] ? r[value] * r[by] : 0), 0) / total : Number.NaN;
   return {
     set: name,
     budget: rows[0]!.budget,
@@ -206,9 +207,9 @@ export function mergeRows(name: string, rows: readonly SessionRow[]): SessionRow
     sessions,
     prompts,
     bytes_per_session: sum((r) => r.bytes_per_session * r.sessions) / sessions,
-    in_context: weighted((r) => r.in_context, (r) => r.answerable, answerable),
-    in_block: weighted((r) => r.in_block, (r) => r.answerable, answerable),
-    no_memory_bytes: weighted((r) => r.no_memory_bytes, (r) => r.no_memory, noMemory),
+    in_context: weighted("in_context", "answerable", answerable),
+    in_block: weighted("in_block", "answerable", answerable),
+    no_memory_bytes: weighted("no_memory_bytes", "no_memory", noMemory),
     empty_blocks: sum((r) => r.empty_blocks * r.prompts) / prompts,
     answerable,
     no_memory: noMemory,
