@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
-import { appendHistory, latestByCard, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
+import { appendHistory, assertHistoryWritable, latestByCard, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
 import { ensureStateDir, withStoreLock } from "../store/lock.js";
 import { archiveProposal, proposalPath, type Proposal } from "./proposal-files.js";
 import { EMPTY_INDEX, indexHas, removeIndexLinesBytes, upsertIndexLineBytes } from "../core/index-edit.js";
@@ -54,6 +54,7 @@ export async function withRecordsLock<T>(ctx: { memoryDir: string; commit?: Comm
 /** Commits `intent` (write-ahead), applies it, then clears it. The caller holds the store lock. */
 export async function commitIntent(memoryDir: string, intent: Intent, commit?: CommitOptions): Promise<void> {
   ensureStateDir(memoryDir);
+  assertHistoryWritable(memoryDir); // a card written past its commit point must be able to get its history entry
   await commitFile(intentPath(memoryDir), serialize(intent)); // no pause: the documented pause point is the card's
   await applyIntent(memoryDir, intent, commit);
   clearIntent(memoryDir);

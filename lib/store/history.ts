@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
 import { STATE_DIR } from "./paths.js";
-import { appendBytes, realDir } from "./safe-write.js";
+import { appendBytes, notRealError, realDir } from "./safe-write.js";
 import { sha256Hex } from "../core/sha256.js";
 
 // The write history: `<memory_dir>/.memctl/history.jsonl`, append-only, one JSON object per write.
@@ -133,6 +133,14 @@ export function nextRevision(entries: readonly HistoryEntry[], card: string): nu
 export function appendHistory(memoryDir: string, entry: HistoryEntry): void {
   realDir(memoryDir, STATE_DIR);
   appendLine(historyPath(memoryDir), JSON.stringify(entry) + "\n");
+}
+
+/** Refuses, before a write touches any card, a history file that could not take its entry (a link, not a file). */
+export function assertHistoryWritable(memoryDir: string): void {
+  realDir(memoryDir, STATE_DIR);
+  const file = historyPath(memoryDir);
+  const stat = fs.lstatSync(file, { throwIfNoEntry: false });
+  if (stat && !stat.isFile()) throw notRealError(file, "file", stat.mode);
 }
 
 /**

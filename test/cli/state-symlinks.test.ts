@@ -70,6 +70,29 @@ for (const [rel, command] of [
   });
 }
 
+test("a symlinked .memctl/history.jsonl: save refuses before it touches the card (its message says nothing was written)", async () => {
+  const w = makeWorld();
+  try {
+    const o = outside(w);
+    assert.equal((await save(w)).code, 0);
+    const card = path.join(w.mem, "reference_deploy.md");
+    const cardBefore = fs.readFileSync(card);
+    const indexBefore = fs.readFileSync(path.join(w.mem, "MEMORY.md"));
+    fs.renameSync(path.join(w.mem, ".memctl", "history.jsonl"), o.file);
+    plant(w, "history.jsonl", o.file);
+    const update = await memctl(w, ["save", "deploy", "-d", "how to deploy the service, updated"]);
+    assert.notEqual(update.code, 0, "the write must be refused");
+    assert.match(update.stderr, /nothing was written/);
+    assert.deepEqual(fs.readFileSync(card), cardBefore, "the card is as it was");
+    assert.deepEqual(fs.readFileSync(path.join(w.mem, "MEMORY.md")), indexBefore, "the index is as it was");
+    assert.equal((await save(w, "other")).code === 0, false);
+    assert.equal(fs.existsSync(path.join(w.mem, "reference_other.md")), false, "no new card without its history entry");
+    assert.equal(fs.existsSync(path.join(w.mem, ".memctl", "intent.json")), false, "no pending write left to complete later");
+  } finally {
+    cleanup(w);
+  }
+});
+
 test("a symlinked .memctl/ is refused by save, propose and log; nothing appears outside", async () => {
   const w = makeWorld();
   try {
