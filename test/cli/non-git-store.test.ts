@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
+import { PROJECT_FLAGS } from "../../lib/cli/args.js";
 import { COMMANDS } from "../../lib/cli/commands.js";
 import { REPO_ROOT, runCli, tempDir, testIo, writeStore } from "../helpers.js";
 
@@ -69,6 +70,8 @@ test("every project command is covered here, and every one takes --allow-non-git
     if (!("repo-root" in spec.flags)) continue;
     assert.ok(name in READERS || NOT_READERS.has(name), `${name} takes --repo-root: add it to READERS or NOT_READERS`);
     assert.equal(spec.flags["allow-non-git"]?.type, "boolean", `${name} must take --allow-non-git`);
+    // One flag definition (issue 16, item 2): the same spec object everywhere, so help and parsing cannot drift.
+    assert.equal(spec.flags["allow-non-git"], PROJECT_FLAGS["allow-non-git"], `${name} must use PROJECT_FLAGS["allow-non-git"]`);
   }
   for (const name of ["doctor", "stats"]) assert.ok("repo-root" in (await COMMANDS[name]!.load()).spec.flags);
 });
