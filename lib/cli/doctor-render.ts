@@ -49,7 +49,8 @@ export function findings(r: DoctorReport): Finding[] {
     );
   for (const x of r.unparsed_index_entries)
     issue("unparsed index line", `MEMORY.md:${x.line} ${q(x.text)}`, `rewrite line ${x.line} as "- [Title](file.md) — hook", or make it prose (not a bullet)`);
-  for (const x of r.unreadable_cards) issue("unreadable card", `${q(x.card)}: ${q(x.reason)}`, `repair ${q(x.card)} (valid YAML between the --- lines)`);
+  for (const x of r.unreadable_cards)
+    issue("unreadable card", `${q(x.card)}: ${q(x.reason)}`, `make ${q(x.card)} a readable regular file (not a FIFO, device or directory) with valid YAML between the --- lines`);
   for (const x of r.expired_cards) issue("expired card", `${q(x.card)} expired ${q(x.expires_at)}`, `refresh ${q(x.card)} and move expires_at forward, or memctl rm ${q(x.card)}`);
 
   const inj = r.injection;

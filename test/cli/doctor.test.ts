@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
@@ -332,4 +333,18 @@ test("the verdict's counts agree with the sections: warnings over budget twice a
   assert.deepEqual(verdicts, [header, header], human);
   assert.equal(report.warnings_count, header);
   assert.equal(header, 2);
+});
+
+test("a card that is a FIFO: doctor reports it as not a regular file, and its fix does not send the user to the YAML", async (t) => {
+  const p = makeProject();
+  t.after(() => fs.rmSync(p.root, { recursive: true, force: true }));
+  const [first] = writeCleanStore(p);
+  fs.rmSync(path.join(p.memory, first!));
+  assert.equal(spawnSync("mkfifo", [path.join(p.memory, first!)]).status, 0);
+  const human = await p.run(["doctor"]);
+  assert.equal(human.code, 1);
+  const at = human.stdout.split("\n").findIndex((l) => l.includes(`${first}: cannot read: not a regular file (it is a FIFO)`));
+  assert.ok(at >= 0, human.stdout);
+  const fix = human.stdout.split("\n")[at + 1]!;
+  assert.match(fix, /fix: .*regular file/, fix);
 });
