@@ -4,6 +4,7 @@ import { systemCode } from "../core/errors.js";
 import { STATE_DIR } from "../store/paths.js";
 import { realDir } from "../store/safe-write.js";
 import { commitFile } from "../store/write.js";
+import { readRegularUtf8 } from "../store/checked-fs.js";
 
 // The compact slot: `<memory_dir>/.memctl/compact.json`, one overwritable artifact derived from the records.
 // No history and no lock: overwriting destroys nothing (every generation is made from the records), two
@@ -49,7 +50,7 @@ export function compactPath(memoryDir: string): string {
 export function readCompact(memoryDir: string): CompactRead {
   let text: string;
   try {
-    text = fs.readFileSync(compactPath(memoryDir), "utf8");
+    text = readRegularUtf8(compactPath(memoryDir));
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { status: "absent" };
     return { status: "invalid", reason: `cannot read ${COMPACT_FILE}: ${(err as Error).message}` };

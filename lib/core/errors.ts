@@ -143,6 +143,20 @@ export function environmentFault(err: unknown): MemctlError | undefined {
         `permission denied (${call}); the command did not complete. Fix the permissions (or run as the store's owner) and retry.`,
         data,
       );
+    // lib/store/checked-fs.ts: a FIFO, device or directory where a file belongs, or a file past its read cap.
+    case "E_NOT_REGULAR":
+    case "E_TOO_LARGE":
+      return new MemctlError(
+        ERROR_CODES.E_IO,
+        `${(err as Error).message}; memctl reads only regular files of a bounded size in the store, so the command did not complete. Replace it with the file it should be (or remove it) and retry; "memctl doctor" lists such files.`,
+        data,
+      );
+    case "ELOOP":
+      return new MemctlError(
+        ERROR_CODES.E_PATH_ESCAPE,
+        `a symlink where memctl does not follow one (${call}); the command did not complete. Replace the link with the file it points to and retry.`,
+        data,
+      );
     default:
       return undefined;
   }

@@ -7,6 +7,7 @@ import { EMPTY_INDEX } from "../core/index-edit.js";
 import { parseIndex } from "../core/index-file.js";
 import { INDEX_FILE, STATE_DIR } from "../store/read.js";
 import { commitFile, commitStaged, stageFiles, sweepDeadTemps } from "../store/write.js";
+import { readRegularBytes } from "../store/checked-fs.js";
 
 // Many new cards in one pass (an import): one history append, one MEMORY.md write, one directory sweep,
 // whatever the count — saving them one by one re-reads and rewrites the index and history per card (quadratic).
@@ -80,7 +81,7 @@ async function appendIndexLines(ctx: WriteContext, cards: readonly BatchCard[]):
   const indexFile = path.join(ctx.memoryDir, INDEX_FILE);
   let bytes: Buffer;
   try {
-    bytes = fs.readFileSync(indexFile);
+    bytes = Buffer.from(readRegularBytes(indexFile));
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
     bytes = Buffer.from(EMPTY_INDEX, "utf8");

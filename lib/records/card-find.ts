@@ -7,6 +7,7 @@ import { INDEX_FILE } from "../store/read.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { CARD_TYPES } from "../core/card-rules.js";
 import { usageError } from "../core/errors.js";
+import { readRegularUtf8 } from "../store/checked-fs.js";
 
 /** The file for `name`: an exact file name, `<name>.md`, `<type>_<name>.md`, or a top-level card whose frontmatter name matches. */
 export function findCardFile(memoryDir: string, name: string): string | undefined {
@@ -33,7 +34,7 @@ export function findCardFile(memoryDir: string, name: string): string | undefine
 export function currentIndexTitle(memoryDir: string, file: string): string | undefined {
   let text: string;
   try {
-    text = fs.readFileSync(path.join(memoryDir, INDEX_FILE), "utf8");
+    text = readRegularUtf8(path.join(memoryDir, INDEX_FILE));
   } catch {
     return undefined;
   }

@@ -7,6 +7,8 @@ import { archiveProposal, proposalPath, type Proposal } from "./proposal-files.j
 import { EMPTY_INDEX, indexHas, removeIndexLinesBytes, upsertIndexLineBytes } from "../core/index-edit.js";
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
 import { commitFile, syncDirectory, type CommitOptions } from "../store/write.js";
+import { readRegularBytes } from "../store/checked-fs.js";
+import { notRealError } from "../store/safe-write.js";
 
 // A card write is several renames (card, MEMORY.md, history, a proposal's archive). To survive a kill between
 // them, the whole write is first committed as one intent file (.memctl/intent.json, atomic); then the same
@@ -54,10 +56,19 @@ export async function withRecordsLock<T>(ctx: { memoryDir: string; commit?: Comm
 /** Commits `intent` (write-ahead), applies it, then clears it. The caller holds the store lock. */
 export async function commitIntent(memoryDir: string, intent: Intent, commit?: CommitOptions): Promise<void> {
   ensureStateDir(memoryDir);
-  assertHistoryWritable(memoryDir); // a card written past its commit point must be able to get its history entry
+  // A card written past its commit point must be able to get its history entry and its index line.
+  assertHistoryWritable(memoryDir);
+  assertIndexRegular(memoryDir);
   await commitFile(intentPath(memoryDir), serialize(intent)); // no pause: the documented pause point is the card's
   await applyIntent(memoryDir, intent, commit);
   clearIntent(memoryDir);
+}
+
+/** MEMORY.md, when present, is a regular file (a link to one is replaced by the rename): never a FIFO or a device. */
+function assertIndexRegular(memoryDir: string): void {
+  const file = path.join(memoryDir, INDEX_FILE);
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (stat && !stat.isFile()) throw notRealError(file, "file", stat.mode);
 }
 
 /** Finishes (or, before its commit point, drops) the write a killed writer left. The caller holds the store lock. */
@@ -126,7 +137,7 @@ async function editIndex(memoryDir: string, card: string, edit: NonNullable<Card
   const file = path.join(memoryDir, INDEX_FILE);
   let before: Buffer;
   try {
-    before = fs.readFileSync(file);
+    before = Buffer.from(readRegularBytes(file));
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
     if (edit.line === null) return;

@@ -18,6 +18,7 @@ import type { CommitOptions } from "../store/write.js";
 import { type CardType, withoutTypePrefix } from "../core/card-types.js";
 import { renderNewCard, typeOf, updatedCardBytes, validateName, validateSaveInput, type SaveInput } from "./card-input.js";
 import { currentIndexTitle, findCardFile } from "./card-find.js";
+import { readRegularBytes } from "../store/checked-fs.js";
 
 /** Everything a write needs besides its input: where, who, when, limits. */
 export interface WriteContext {
@@ -136,7 +137,7 @@ function checkBase(memoryDir: string, name: string, existing: string | undefined
 function indexDiffers(memoryDir: string, file: string, line: string): boolean {
   let index: Buffer;
   try {
-    index = fs.readFileSync(path.join(memoryDir, INDEX_FILE));
+    index = Buffer.from(readRegularBytes(path.join(memoryDir, INDEX_FILE)));
   } catch {
     return true;
   }

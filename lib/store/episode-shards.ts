@@ -5,7 +5,7 @@ import { sha256Hex } from "./history.js";
 import { episodeTime } from "./episode-tail.js";
 import { ensureStateDir } from "./lock.js";
 import { utcDay } from "../core/utc.js";
-import { readRegularBytes } from "./checked-fs.js";
+import { readRegularBytes, readRegularUtf8 } from "./checked-fs.js";
 import { EPISODES_FILE, EPISODES_SHARD, STATE_DIR } from "./paths.js";
 import { commitFile, syncDirectory, type CommitOptions } from "./write.js";
 
@@ -178,7 +178,7 @@ function intentFile(memoryDir: string): string {
 function readShardIntent(memoryDir: string): ShardIntent | undefined {
   let text: string;
   try {
-    text = fs.readFileSync(intentFile(memoryDir), "utf8");
+    text = readRegularUtf8(intentFile(memoryDir));
   } catch (err) {
     if (systemCode(err) === "ENOENT") return undefined;
     throw err;

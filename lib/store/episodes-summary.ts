@@ -1,5 +1,6 @@
 import path from "node:path";
 import { readEpisodes, type EpisodesRead } from "./episodes.js";
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { utcDay } from "../core/utc.js";
 import { recoverShard } from "./episode-shards.js";
 import { EPISODES_SUMMARY_FILE } from "./paths.js";
@@ -43,7 +44,7 @@ export function renderSummary(read: Pick<EpisodesRead, "episodes">): { text: str
 export async function rebuildSummary(memoryDir: string, commit?: CommitOptions): Promise<SummaryResult> {
   await recoverShard(memoryDir, commit);
   const read = readEpisodes(memoryDir);
-  if (read.status === "error") throw new Error(read.error);
+  if (read.status === "error") throw new MemctlError(ERROR_CODES.E_IO, `${read.error}; nothing was written — fix the file (a regular, readable episodes file) and retry`);
   const r = renderSummary(read);
   await commitFile(path.join(memoryDir, EPISODES_SUMMARY_FILE), r.text, commit);
   return { file: EPISODES_SUMMARY_FILE, episodes: r.episodes, skipped_empty: r.skipped_empty, months: r.months, bytes: Buffer.byteLength(r.text), sources: r.sources };

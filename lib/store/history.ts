@@ -4,6 +4,7 @@ import { systemCode } from "../core/errors.js";
 import { STATE_DIR } from "./paths.js";
 import { appendBytes, notRealError, realDir } from "./safe-write.js";
 import { sha256Hex } from "../core/sha256.js";
+import { notRegularError, statIfExists } from "./checked-fs.js";
 
 // The write history: `<memory_dir>/.memctl/history.jsonl`, append-only, one JSON object per write.
 // Doctor compares each card file's sha256 with its latest entry to find hand edits; `memctl history`
@@ -58,7 +59,11 @@ export { sha256Hex };
 export function readHistory(memoryDir: string): HistoryRead {
   let text: string;
   try {
-    text = fs.readFileSync(historyPath(memoryDir), "utf8");
+    // Append-only and read on every write: its type is checked first (a FIFO would block), its size is not capped.
+    const file = historyPath(memoryDir);
+    const stat = statIfExists(file);
+    if (stat && !stat.isFile()) throw notRegularError(file, stat.mode);
+    text = fs.readFileSync(file, "utf8");
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
     return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${(err as Error).message}` };

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ERROR_CODES, MemctlError, systemCode, usageError } from "../core/errors.js";
@@ -7,6 +6,7 @@ import { appendLine } from "./history.js";
 import { ensureStateDir, withStoreLock } from "./lock.js";
 import { STATE_DIR } from "./paths.js";
 import { processAlive } from "./lock.js";
+import { readRegularUtf8 } from "./checked-fs.js";
 
 // The job ledger (seed 002: "one ledger with leases and retries, not a scattering of progress keys").
 // `.memctl/jobs.jsonl` is append-only: every state change of a job is one event line, and a job's state is
@@ -77,7 +77,7 @@ export function defaultHolder(): string {
 export function readJobs(memoryDir: string, now: Date): JobsRead {
   let text: string;
   try {
-    text = fs.readFileSync(jobsPath(memoryDir), "utf8");
+    text = readRegularUtf8(jobsPath(memoryDir), Number.MAX_SAFE_INTEGER); // append-only: its type is checked, its size is not capped
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { jobs: [], malformed: 0 };
     return { jobs: [], malformed: 0, error: `cannot read ${JOBS_RELPATH}: ${(err as Error).message}` };
