@@ -54,7 +54,8 @@ export async function buildPlugin(out) {
   for (const file of ["hooks.json", "codex-hooks.json"]) cpSync(join("hooks", file), join(out, "hooks", file));
 
   const renderer = join(out, ".render.mjs");
-  await build({ ...nodeBundle, entryPoints: ["lib/install/render.ts"], outfile: renderer, format: "esm", packages: "external" });
+  // Dependencies inlined: the renderer runs from outDir, where no node_modules resolves.
+  await build({ ...nodeBundle, entryPoints: ["lib/install/render.ts"], outfile: renderer, format: "esm" });
   try {
     const { readCommandSources, renderClaudePluginCommand, renderCodexSkill } = await import(pathToFileURL(resolve(renderer)).href);
     for (const command of readCommandSources(".")) {
