@@ -5,7 +5,9 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { build, transformSync } from "esbuild";
 
 // What every bundle shares: bundled for Node 20, no source maps, warnings only.
-export const nodeBundle = { bundle: true, platform: "node", target: "node20", sourcemap: false, logLevel: "warning" };
+// preserveSymlinks: module paths (in chunk hashes and CommonJS wrapper keys) stay inside the source tree even
+// where node_modules is a symlink, so a build of a clean checkout is byte for byte the committed plugin/.
+export const nodeBundle = { bundle: true, platform: "node", target: "node20", sourcemap: false, logLevel: "warning", preserveSymlinks: true };
 export const HOOK_BODY = "user-prompt-submit.body.js";
 
 // The per-prompt hook is one CommonJS file: Node 20 starts a CJS script ~7 ms sooner than the same bundle as
