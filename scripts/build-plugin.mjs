@@ -43,10 +43,12 @@ export async function buildPlugin(out) {
     name: "memctl",
     ...about,
     hooks: "./hooks/codex-hooks.json",
-    skills: "./skills/",
+    skills: "./codex-skills/",
     mcpServers: "./.codex-mcp.json",
     interface: { displayName: "memctl" },
   });
+  // Codex's skills live in codex-skills/, not skills/: Claude Code reads a plugin's skills/ too, and a skill wins
+  // over the command of the same name (it would get the Codex text).
   // The MCP server as a host actor: it reads, logs and proposes; the owner accepts (memory_manage needs opt-in).
   json(".mcp.json", { mcpServers: { memctl: { command: "node", args: ["${CLAUDE_PLUGIN_ROOT}/dist/cli.mjs", "mcp", "--actor", "host:claude"] } } });
   json(".codex-mcp.json", { mcpServers: { memctl: { command: "node", args: ["${PLUGIN_ROOT}/dist/cli.mjs", "mcp", "--actor", "host:codex"] } } });
@@ -61,8 +63,8 @@ export async function buildPlugin(out) {
     for (const command of readCommandSources(".")) {
       mkdirSync(join(out, "commands"), { recursive: true });
       writeFileSync(join(out, "commands", `${command.name}.md`), renderClaudePluginCommand(command, CLAUDE_CLI));
-      mkdirSync(join(out, "skills", command.name), { recursive: true });
-      writeFileSync(join(out, "skills", command.name, "SKILL.md"), renderCodexSkill(command));
+      mkdirSync(join(out, "codex-skills", command.name), { recursive: true });
+      writeFileSync(join(out, "codex-skills", command.name, "SKILL.md"), renderCodexSkill(command));
     }
   } finally {
     rmSync(renderer, { force: true });
