@@ -51,7 +51,10 @@ export async function buildPlugin(out) {
   // over the command of the same name (it would get the Codex text).
   // The MCP server as a host actor: it reads, logs and proposes; the owner accepts (memory_manage needs opt-in).
   json(".mcp.json", { mcpServers: { memctl: { command: "node", args: ["${CLAUDE_PLUGIN_ROOT}/dist/cli.mjs", "mcp", "--actor", "host:claude"] } } });
-  json(".codex-mcp.json", { mcpServers: { memctl: { command: "node", args: ["${PLUGIN_ROOT}/dist/cli.mjs", "mcp", "--actor", "host:codex"] } } });
+  // Codex 0.169 expands no plugin-root variable in a plugin's MCP config (${PLUGIN_ROOT} reaches node verbatim)
+  // and passes the server no workspace (cwd "." is the plugin, roots/list is empty), so its server is the
+  // memctl on PATH, started in the session's folder, as its skills are (test/e2e/codex.test.ts).
+  json(".codex-mcp.json", { mcpServers: { memctl: { command: "memctl", args: ["mcp", "--actor", "host:codex"] } } });
   mkdirSync(join(out, "hooks"), { recursive: true });
   for (const file of ["hooks.json", "codex-hooks.json"]) cpSync(join("hooks", file), join(out, "hooks", file));
 

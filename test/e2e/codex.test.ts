@@ -138,6 +138,8 @@ test("codex: the plugin from the repository's marketplace (a plain git clone) in
   const clone = path.join(world.dir, "clone");
   const cloned = spawnSync("git", ["clone", "--quiet", REPO, clone], { encoding: "utf8" });
   assert.equal(cloned.status, 0, cloned.stderr);
+  // The hook runs from the plugin itself; its MCP server and skills run memctl from PATH (Codex gives them no plugin root).
+  installMemctlAt(world, path.join(world.dir, "prefix"));
   const env = { ...world.env, CODEX_HOME: codexHome, OPENAI_API_KEY: "sk-e2e-fake-key" };
   const bin: string = host.bin;
   for (const args of [
