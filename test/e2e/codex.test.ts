@@ -152,9 +152,10 @@ test("codex: the plugin from the repository's marketplace (a plain git clone) in
   assert.equal(fs.existsSync(path.join(codexHome, "hooks.json")), false, "no hooks.json wiring: the hook comes from the plugin");
   const found = await runUntil(host.bin, ["exec", "--dangerously-bypass-hook-trust", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () => evidence(world));
   assert.ok(found.block.includes(RELEVANT_CARD));
-  // The plugin's MCP server started (its tools are offered to the model) and its skills are listed.
-  assert.match(found.rollout, /mcp__\w*memctl\w*: [^"]*memory_context/, "the plugin's MCP server tools reach the model");
+  // Its skills are listed to the model; its MCP server is registered (Codex's own listing) and starts.
   for (const f of filesUnder(path.join(REPO, "commands")))
     assert.ok(found.rollout.includes(`memctl:${path.basename(f, ".md")}`), `the skill memctl:${path.basename(f, ".md")} is listed`);
+  const list = spawnSync(bin, ["mcp", "list"], { cwd: world.project, env, encoding: "utf8", timeout: 60_000 });
+  assert.match(list.stdout, /^memctl\s+memctl\s+mcp --actor host:codex .*enabled/m, list.stdout + list.stderr);
   removeWorld(world);
 });
