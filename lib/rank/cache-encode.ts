@@ -10,7 +10,7 @@ export interface CacheContent<H> {
   printed: string[];
   /** Per entry, what a rebuild reuses when the card is unchanged (the hook never reads it). */
   reuse: string[];
-  /** Each entry's card file, readable without parsing the entry (the hook records every hit's card). */
+  /** Each entry's card file, readable without parsing the entry (the hook records the printed lines' cards). */
   files: string[];
   /** Each entry's card fingerprint when the cache was built: mtimeMs, size. */
   stamps: readonly (readonly [number, number])[];
