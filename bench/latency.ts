@@ -1,5 +1,7 @@
 // Per-prompt hook latency and peak RSS against `node -e 0`, measured interleaved in the same run.
 // Run: npm run build && npm run bench:latency [-- --sizes 100,1000,10000 --runs 40 --warmup 5 --repeat 1 --json]
+// --bin also runs the hook as committed project-scope wirings start it: `memctl-hook --host codex` found on PATH
+// (a symlink to dist/hooks/user-prompt-submit.cjs, as npm links the bin; its node shebang, no flags), interleaved.
 // --compare DIR also runs another build's hook (DIR is its dist/ directory) in the same interleaved rounds, on
 // its own copy of each store, so two builds are compared under the same load.
 // Peak RSS uses GNU time (/usr/bin/time -f %M); install it with `apt-get install -y time` (Debian/Ubuntu).
@@ -37,6 +39,7 @@ interface Options {
   sessionPrompts: number;
   keep: boolean;
   compare?: string;
+  bin: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -53,6 +56,7 @@ function parseOptions(argv: string[]): Options {
     json: argv.includes("--json"),
     sessionPrompts: Number(get("session-prompts") ?? 1),
     keep: argv.includes("--keep"),
+    bin: argv.includes("--bin"),
     ...(get("compare") ? { compare: path.resolve(get("compare")!) } : {}),
   };
 }
@@ -112,10 +116,10 @@ function payload(f: Fixture, prompt: string): string {
 const HOOK_ARGS = [...HOOK_NODE_FLAGS, HOOK, "--host", "codex"];
 const NODE_ARGS = ["-e", "0"];
 
-/** Wall time of one child process, spawn to exit, in milliseconds. */
-function timeOnce(args: string[], input: string, env: NodeJS.ProcessEnv, cwd: string): { ms: number; stdout: string; status: number | null } {
+/** Wall time of one child process, spawn to exit, in milliseconds (`command` defaults to this node). */
+function timeOnce(args: string[], input: string, env: NodeJS.ProcessEnv, cwd: string, command = process.execPath): { ms: number; stdout: string; status: number | null } {
   const start = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { input, env, cwd, encoding: "utf8" });
+  const r = spawnSync(command, args, { input, env, cwd, encoding: "utf8" });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   return { ms, stdout: r.stdout, status: r.status };
 }
@@ -180,13 +184,23 @@ export interface SizeResult {
   compare_median_ms?: number;
   compare_ratio?: number;
   compare_peak_rss_mib?: number;
+  /** With --bin: the memctl-hook bin from PATH, and its median per-round ratio to the absolute wiring (spread: p25, p75). */
+  bin_median_ms?: number;
+  bin_ratio?: number;
+  bin_vs_absolute?: { median: number; p25: number; p75: number };
 }
 
 function measureSize(cards: number, o: Options): SizeResult {
   const f = makeFixture(cards);
   const other = o.compare ? makeFixture(cards) : undefined;
   const otherArgs = o.compare ? [...HOOK_NODE_FLAGS, path.join(o.compare, "hooks", "user-prompt-submit.cjs"), "--host", "codex"] : [];
+  // The bin as npm links it: <prefix>/bin/memctl-hook → dist/hooks/user-prompt-submit.cjs, found through PATH.
+  const binDir = o.bin ? fs.mkdtempSync(path.join(os.tmpdir(), "memctl-bin-")) : undefined;
+  if (binDir) fs.symlinkSync(HOOK, path.join(binDir, "memctl-hook"));
+  const binEnv = binDir ? { ...f.env, PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}` } : f.env;
+  const runBin = (input: string) => timeOnce(["--host", "codex"], input, binEnv, f.repo, "memctl-hook");
   try {
+    if (binDir && runBin(payload(f, PROMPTS[0]!)).status !== 0) throw new Error("memctl-hook from PATH failed");
     if (other) timeOnce(otherArgs, payload(other, PROMPTS[0]!), other.env, other.repo);
     const cold: number[] = [];
     // Cold first calls: before any hook has run, and again after removing whatever derived state it wrote.
@@ -207,6 +221,7 @@ function measureSize(cards: number, o: Options): SizeResult {
       if (other) timeOnce(otherArgs, payload(other, PROMPTS[i % PROMPTS.length]!), other.env, other.repo);
     }
     const compared: number[] = [];
+    const viaBin: number[] = [];
     const node: number[] = [];
     const hook: number[] = [];
     const blockBytes: number[] = [];
@@ -214,10 +229,11 @@ function measureSize(cards: number, o: Options): SizeResult {
     for (let i = 0; i < o.runs; i++) {
       const input = payload(f, PROMPTS[i % PROMPTS.length]!);
       // Alternate which goes first so slow drift on a shared machine hits both sides equally.
-      const kinds = other ? (["node", "hook", "other"] as const) : (["node", "hook"] as const);
+      const kinds: ("node" | "hook" | "other" | "bin")[] = ["node", "hook", ...(other ? (["other"] as const) : []), ...(binDir ? (["bin"] as const) : [])];
       const pair = [...kinds.slice(i % kinds.length), ...kinds.slice(0, i % kinds.length)];
       for (const which of pair) {
         if (which === "node") node.push(timeOnce(NODE_ARGS, "", f.env, f.repo).ms);
+        else if (which === "bin") viaBin.push(runBin(input).ms);
         else if (which === "other") compared.push(timeOnce(otherArgs, payload(other!, PROMPTS[i % PROMPTS.length]!), other!.env, other!.repo).ms);
         else {
           const r = timeOnce(HOOK_ARGS, input, f.env, f.repo);
@@ -251,6 +267,14 @@ function measureSize(cards: number, o: Options): SizeResult {
       nonzero_exits: nonzero,
     };
     if (cold.length > 0) Object.assign(result, { cold_median_ms: median(cold), cold_runs: cold.length });
+    if (binDir) {
+      const perRound = viaBin.map((b, k) => b / hook[k]!);
+      Object.assign(result, {
+        bin_median_ms: median(viaBin),
+        bin_ratio: median(viaBin) / median(node),
+        bin_vs_absolute: { median: median(perRound), p25: quantile(perRound, 0.25), p75: quantile(perRound, 0.75) },
+      });
+    }
     if (other) {
       const otherRss: number[] = [];
       for (let i = 0; i < o.rssRuns; i++) otherRss.push(rssOnce(otherArgs, payload(other, PROMPTS[i % PROMPTS.length]!), other.env, other.repo));
@@ -258,6 +282,7 @@ function measureSize(cards: number, o: Options): SizeResult {
     }
     return result;
   } finally {
+    if (binDir) fs.rmSync(binDir, { recursive: true, force: true });
     if (other) fs.rmSync(other.root, { recursive: true, force: true });
     if (!o.keep) fs.rmSync(f.root, { recursive: true, force: true });
     else process.stderr.write(`kept fixture ${f.root}\n`);

@@ -95,8 +95,7 @@ export function createMemctlPlugin(options: MemctlPluginOptions) {
         const prompts = unlogged.get(sessionID);
         if (!prompts?.length) return;
         unlogged.delete(sessionID);
-        const last = prompts[prompts.length - 1]!.replace(/\s+/g, " ").slice(0, 160);
-        const summary = `OpenCode session: ${prompts.length} prompt${prompts.length > 1 ? "s" : ""}; last: ${last}`;
+        const summary = `OpenCode session: ${prompts.length} prompt${prompts.length > 1 ? "s" : ""}; topics: ${topics(prompts)}`;
         const args = [options.cli, "log", "--host", "opencode", "--actor", "host:opencode", "--summary", summary, "--repo-root", directory, "--allow-non-git"];
         if (sessionID) args.push("--session-id", sessionID);
         await run(options.node, args, "", directory, options.timeoutMs ?? 5000)
@@ -105,6 +104,29 @@ export function createMemctlPlugin(options: MemctlPluginOptions) {
       },
     };
   };
+}
+
+// Words that say nothing about what a session was about.
+const STOPWORDS = new Set(
+  "about above after again also because been before being below between both could does doing down during each from further have having here into itself just more most once only other over same should some such than that their them then there these they this those through under until very what when where which while will with would your yours please make thanks".split(
+    " ",
+  ),
+);
+
+/**
+ * The session's topics for its episode: plain words (4-20 letters) in first-seen order, at most 10. The prompts
+ * themselves are never stored: they can hold pasted secrets, paths, private text or an expanded command template.
+ */
+export function topics(prompts: string[]): string {
+  const seen = new Set<string>();
+  for (const prompt of prompts) {
+    for (const raw of prompt.split(/\s+/)) {
+      const word = raw.replace(/^[("'`]+|[)"'`.,;:!?]+$/g, "").toLowerCase();
+      if (/^[a-z]{4,20}$/.test(word) && !STOPWORDS.has(word)) seen.add(word);
+      if (seen.size === 10) return [...seen].join(" ");
+    }
+  }
+  return seen.size > 0 ? [...seen].join(" ") : "(no plain words)";
 }
 
 /** Runs the per-prompt hook and returns the text to add to the system prompt ("" when there is none). */

@@ -51,6 +51,8 @@ await build({
   entryPoints: ["hooks/code-cache-loader.ts"],
   outfile: "dist/hooks/user-prompt-submit.cjs",
   format: "cjs",
+  // It is also the memctl-hook bin (package.json), run directly from PATH by committed project-scope wirings.
+  banner: { js: "#!/usr/bin/env node" },
   define: {
     BODY_FILE: JSON.stringify(HOOK_BODY),
     BODY_HASH: JSON.stringify(
@@ -73,6 +75,7 @@ await build({
   external: hookExternal,
 });
 chmodSync("dist/cli.js", 0o755);
+chmodSync("dist/hooks/user-prompt-submit.cjs", 0o755);
 await writeCodexPluginSkills("dist/codex-skills");
 
 // esbuild gives every `import fs from "node:fs"` its own __toESM copy, defining a getter per export (~20 copies

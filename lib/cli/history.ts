@@ -1,7 +1,8 @@
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { readHistory, type HistoryEntry } from "../store/history.js";
 import type { Io } from "../store/io.js";
-import { CARD_TYPES, findCardFile } from "../records/save.js";
+import { CARD_TYPES } from "../core/card-rules.js";
+import { findCardFile } from "../records/card-find.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, padEnd, printJson } from "./output.js";

@@ -6,7 +6,7 @@ import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { configuredGuardrails, withDefaults } from "../records/guardrails.js";
 import { applyClaudeImport, checkImportLimits, defaultImportDirs, planClaudeImport, type ImportItem, type ImportPlan } from "../records/import-claude.js";
 import type { Io } from "../store/io.js";
-import { DESCRIPTION_MAX } from "../records/save.js";
+import { DESCRIPTION_MAX } from "../core/card-rules.js";
 import { inertText } from "../core/sanitize.js";
 import { secretPolicy } from "../records/secrets.js";
 import { pauseFromEnv } from "../store/write.js";

@@ -4,7 +4,8 @@ import { usageError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { inertText } from "../core/sanitize.js";
 import { findPackageRoot, HOST_NAMES, projectDirFor, type HostName, type InstallContext, type Scope } from "../install/context.js";
-import { runHost, scopeStatus, type RunResult } from "../install/engine.js";
+import { installHost } from "../install/install-host.js";
+import { scopeStatus, type RunResult } from "../install/engine.js";
 import { INSTALLERS } from "../install/registry.js";
 import { bool, num, parseArgs, str, type CommandSpec, type ParsedArgs } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
@@ -15,8 +16,13 @@ export const spec: CommandSpec = {
   summary: commandSummary("install"),
   positionals: [{ name: "host", description: `one of ${HOST_NAMES.join(", ")} (omit with --status)` }],
   flags: {
-    scope: { type: "string", valueName: "SCOPE", description: "user (default: your home config) or project (this repository)" },
+    scope: {
+      type: "string",
+      valueName: "SCOPE",
+      description: "user (default: your home config), project (committed files: they start memctl from PATH), or local (claude only: the gitignored .claude/settings.local.json)",
+    },
     "dry-run": { type: "boolean", description: "print the diff of every file that would change; write nothing" },
+    replace: { type: "boolean", description: "the host is wired at another scope: uninstall that wiring and install here (one block per prompt)" },
     status: { type: "boolean", description: "per host and scope: detected, installed, out of date or broken, with the fix; per host: whether it may write cards directly" },
     "max-bytes": { type: "number", valueName: "N", description: "bake a per-prompt byte budget into the wired hook command" },
     "max-entries": { type: "number", valueName: "N", description: "bake a per-prompt entry budget into the wired hook command" },
@@ -24,7 +30,7 @@ export const spec: CommandSpec = {
   },
   exitCodes: {
     0: "installed, or already installed (nothing changed); --status: nothing broken",
-    1: "nothing written: a config file does not parse, a file in the way is not memctl's, or memctl is not built; --status: a host is broken",
+    1: "nothing written: a config file does not parse, a file in the way is not memctl's, memctl is not built, or the host is already wired at another scope (--replace) or by another memory hook; --status: a host is broken",
     2: "usage error",
   },
   notes: [
@@ -36,9 +42,11 @@ export const spec: CommandSpec = {
   examples: ["memctl install claude", "memctl install codex --scope project --dry-run", "memctl install --status --json"],
 };
 
-export function contextFrom(args: ParsedArgs, io: Io): InstallContext {
+export function contextFrom(args: ParsedArgs, io: Io, host?: HostName): InstallContext {
   const scope = str(args, "scope") ?? "user";
-  if (scope !== "user" && scope !== "project") throw usageError(`--scope must be user or project, got "${scope}"`);
+  if (scope !== "user" && scope !== "project" && scope !== "local") throw usageError(`--scope must be user, project or local, got "${scope}"`);
+  if (scope === "local" && host !== undefined && host !== "claude")
+    throw usageError(`--scope local is Claude Code's gitignored settings.local.json; for ${host} use --scope user or --scope project`);
   return {
     io,
     scope: scope as Scope,
@@ -60,9 +68,11 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   if (bool(args, "status")) return status(args, io);
   const host = hostArg(args, "install");
-  const result = await runHost(INSTALLERS[host], contextFrom(args, io), "install", bool(args, "dry-run"));
-  if (bool(args, "json")) printJson(io, result);
-  else io.stdout.write(renderRun(result, io, "install"));
+  const results = await installHost(INSTALLERS[host], contextFrom(args, io, host), { replace: bool(args, "replace"), dryRun: bool(args, "dry-run") });
+  const result = results[results.length - 1]!;
+  // The JSON stays one object (the install); a --replace's uninstall of the other scope rides along.
+  if (bool(args, "json")) printJson(io, results.length > 1 ? { ...result, replaced: results.slice(0, -1) } : result);
+  else io.stdout.write(results.map((r, i) => renderRun(r, io, i < results.length - 1 ? "uninstall" : "install")).join(""));
   return 0;
 }
 
@@ -97,10 +107,11 @@ export function renderRun(result: RunResult, io: Io, mode: "install" | "uninstal
 
 async function status(args: ParsedArgs, io: Io): Promise<number> {
   const base = contextFrom(args, io);
-  const scopes: Scope[] = str(args, "scope") ? [base.scope] : ["user", "project"];
+  const asked: Scope[] = str(args, "scope") ? [base.scope] : ["user", "project", "local"];
   const config = readConfig(io);
   const hosts = Object.values(INSTALLERS).map((installer) => {
     const detection = installer.detect(io);
+    const scopes = asked.filter((scope) => scope !== "local" || installer.name === "claude");
     const perScope = Object.fromEntries(scopes.map((scope) => [scope, scopeStatus(installer, { ...base, scope })]));
     // Hosts propose; writing cards directly is the owner's opt-in (lib/config/hosts.ts), never the installer's.
     const directWrites = config.value.hosts[installer.name]?.write === true;
@@ -125,7 +136,8 @@ async function status(args: ParsedArgs, io: Io): Promise<number> {
   for (const h of hosts) {
     lines.push(`${h.title.padEnd(14)} ${h.detected ? "detected" : c.dim("not detected")} ${c.dim(`(${inertText(h.evidence)})`)}`);
     for (const [scope, s] of Object.entries(h.scopes)) {
-      lines.push(`  ${scope.padEnd(8)} ${paint(s.state)}${s.fix ? `  → ${inertText(s.fix)}` : ""}`);
+      const untrusted = s.trust?.trusted === false ? `, ${c.yellow("not trusted")} — ${inertText(s.trust.fix ?? "")}` : "";
+      lines.push(`  ${scope.padEnd(8)} ${paint(s.state)}${untrusted}${s.fix ? `  → ${inertText(s.fix)}` : ""}`);
       if (s.mcp && s.state !== "not-installed")
         lines.push(`  ${" ".repeat(8)} MCP server memctl: ${s.mcp.state === "current" ? c.green("registered") : paint(s.mcp.state)} ${c.dim(`in ${inertText(s.mcp.file)}`)}`);
       for (const w of s.warnings) lines.push(`  ${" ".repeat(8)} ${c.yellow("warning:")} ${inertText(w)}`);

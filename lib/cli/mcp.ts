@@ -2,6 +2,7 @@ import type { Io } from "../store/io.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { ACTOR_FLAGS, actorFrom, STORE_FLAGS } from "./store-access.js";
 import { commandSummary } from "./commands.js";
+import { DEFAULT_MCP_ACTOR } from "../install/mcp-command.js";
 
 export const spec: CommandSpec = {
   name: "mcp",
@@ -9,6 +10,10 @@ export const spec: CommandSpec = {
   flags: {
     ...STORE_FLAGS,
     ...ACTOR_FLAGS,
+    actor: {
+      ...ACTOR_FLAGS.actor!,
+      description: `who the tools write as: ${DEFAULT_MCP_ACTOR} (default), host:<name> (logs and proposes; manages cards only with [hosts.<name>] write = true), agent:<id> (read-only)`,
+    },
     "read-only": { type: "boolean", description: "refuse memory_manage and memory_log (E_READ_ONLY); reading tools still work" },
   },
   exitCodes: { 0: "the client closed the connection", 2: "usage error (bad flag or --actor); nothing was served" },
@@ -26,7 +31,6 @@ export const spec: CommandSpec = {
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   // Loaded here so that `memctl mcp --help` and every other command never load the MCP SDK.
-  const { DEFAULT_MCP_ACTOR } = await import("../mcp/tools.js");
   const options = {
     repoRoot: str(args, "repo-root"),
     allowNonGit: bool(args, "allow-non-git"),

@@ -1,6 +1,7 @@
 import type { Io } from "../store/io.js";
 import { propose } from "../proposals/propose.js";
-import { CARD_TYPES, PROVENANCE_KINDS } from "../records/save.js";
+import { CARD_TYPES } from "../core/card-rules.js";
+import { PROVENANCE_KINDS } from "../records/card-input.js";
 import { inertText } from "../core/sanitize.js";
 import { secretPolicy } from "../records/secrets.js";
 import { pauseFromEnv } from "../store/write.js";

@@ -1,5 +1,6 @@
 import type { Io } from "../store/io.js";
-import { CARD_TYPES, saveCard } from "../records/save.js";
+import { CARD_TYPES } from "../core/card-rules.js";
+import { saveCard } from "../records/save.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
-import { findCardFile } from "../records/save.js";
+import { findCardFile } from "../records/card-find.js";
 import { inertBlock } from "../core/sanitize-block.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { printJson } from "./output.js";

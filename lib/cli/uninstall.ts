@@ -24,7 +24,7 @@ export const spec: CommandSpec = {
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const host = hostArg(args, "uninstall");
-  const result = await runHost(INSTALLERS[host], contextFrom(args, io), "uninstall", bool(args, "dry-run"));
+  const result = await runHost(INSTALLERS[host], contextFrom(args, io, host), "uninstall", bool(args, "dry-run"));
   if (bool(args, "json")) printJson(io, result);
   else io.stdout.write(renderRun(result, io, "uninstall"));
   return 0;

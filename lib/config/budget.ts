@@ -8,8 +8,9 @@ export type { Budget };
 export const DEFAULT_BUDGET: Readonly<Budget> = SHARED_BUDGET;
 
 /** A host's default budget (claude → 1500 / 10, since Claude Code already loads MEMORY.md natively). */
-export function hostBudget(host: string | undefined): Budget {
+export function hostBudget(host: string | undefined, nativeIndex?: boolean): Budget {
   const adapter = host ? hostAdapter(host) : undefined;
+  if (nativeIndex === false && adapter?.budgetWithoutNativeIndex) return { ...adapter.budgetWithoutNativeIndex };
   return { ...(adapter?.budget ?? DEFAULT_BUDGET) };
 }
 
@@ -25,6 +26,8 @@ export interface BudgetInputs {
   cliMaxEntries?: number;
   /** The parsed user config (lib/config/config.ts: `[hook]` is key "default", `[hook.<host>]` is key "<host>"). */
   config?: Pick<MemctlConfig, "hook">;
+  /** Whether the host loads this store's index natively (false: the host's reduced default does not apply; undefined: unknown). */
+  nativeIndex?: boolean;
 }
 
 /**
@@ -32,7 +35,7 @@ export interface BudgetInputs {
  * Never read from environment variables: an ambient override would leak into tests and other sessions.
  */
 export function resolveBudget(inputs: BudgetInputs): ResolvedBudget {
-  const base = hostBudget(inputs.host);
+  const base = hostBudget(inputs.host, inputs.nativeIndex);
   const hostTable = inputs.host ? inputs.config?.hook[inputs.host] : undefined;
   const shared = inputs.config?.hook.default;
   const pick = (cli: number | undefined, field: "max_bytes" | "max_entries", fallback: number): [number, BudgetSource] => {

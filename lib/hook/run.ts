@@ -97,6 +97,14 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
     return { status: "duplicate", outcome: NOTHING, resolution };
   }
   try {
+    const nativeIndex = host.loadsIndexNatively?.({
+      memoryDir: resolution.memory_dir,
+      autoMemoryDir: resolution.legacy_dir,
+      projectRoot: resolution.repo_root,
+      env: io.env,
+      home: io.home,
+    });
+    const budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value, nativeIndex });
     const skipLine = seenFilter(dedupe);
     const injection = await buildInjection({
       memoryDir: resolution.memory_dir,

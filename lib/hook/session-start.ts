@@ -10,6 +10,7 @@ import { readCompact } from "../compact/artifact.js";
 import { assembleIndexView } from "../compact/assemble.js";
 import { readConfig } from "../config/config.js";
 import { readHistory } from "../store/history.js";
+import { episodeReminder, readLastEpisode } from "../store/episode-tail.js";
 import { BLOCK_CLOSE, BLOCK_OPEN, blockText, displayDir, preamble, renderEntryLine, renderUnavailable, utf8Bytes, type BlockContext } from "../core/block.js";
 import type { Io } from "../store/io.js";
 import { viewStore, type StoreView } from "../records/store-view.js";
@@ -63,7 +64,8 @@ export async function runSessionStartHook(stdin: Uint8Array | string, options: {
     memoryDir = resolution.memory_dir;
     // The per-session state (issue 19's dedupe) starts over here, whatever this hook then prints.
     sessionStarted(memoryDir, event);
-    if (host.loadsNativeIndex && isClaudeAutoMemory(memoryDir, resolution.legacy_dir, io)) return none("native-index", event);
+    const nativeIndex = host.loadsIndexNatively?.({ memoryDir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home });
+    if (nativeIndex) return none("native-index", event);
     context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: 0, dir: displayDir(memoryDir, io.home) };
   } catch (err) {
     return unavailable(host, `cannot resolve the memory store: ${(err as Error).message}`, io, event);
@@ -71,7 +73,9 @@ export async function runSessionStartHook(stdin: Uint8Array | string, options: {
   const warn = warnBytesFromConfig(config.value.raw).value;
   const limit = Math.min(options.maxBytes ?? warn, host.hardCeilingBytes);
   try {
-    const built = await sessionStartBlock(memoryDir, context, limit);
+    // Once per session, not on every prompt: the reminder to log this session, in the host's own command.
+    const reminder = episodeReminder(readLastEpisode(memoryDir), io.now(), host.logCommand);
+    const built = await sessionStartBlock(memoryDir, context, limit, reminder ? [reminder] : []);
     if (!built) return none("no-store", event);
     return { status: "injected", outcome: host.sessionContext(built.text), text: built.text, bytes: utf8Bytes(built.text), view: built.view, session: event };
   } catch (err) {
@@ -81,7 +85,12 @@ export async function runSessionStartHook(stdin: Uint8Array | string, options: {
 }
 
 /** The session-start block for a store, within `limitBytes`; undefined when the index is empty. */
-export async function sessionStartBlock(memoryDir: string, context: BlockContext, limitBytes: number): Promise<{ text: string; view: "compact" | "overview" } | undefined> {
+export async function sessionStartBlock(
+  memoryDir: string,
+  context: BlockContext,
+  limitBytes: number,
+  notes: readonly string[] = [],
+): Promise<{ text: string; view: "compact" | "overview" } | undefined> {
   const store = viewStore(await readStore(memoryDir));
   if (store.entries.length === 0) return undefined;
   const ctx = { ...context, entryCount: store.entries.length };
@@ -89,13 +98,13 @@ export async function sessionStartBlock(memoryDir: string, context: BlockContext
   if (compact.status === "ok") {
     const view = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries);
     const head = "Session start: the compact summary of this project's memory, then what changed since it. Relevant lines also arrive with each prompt.";
-    return { text: fitBlock(ctx, [head], view.lines, limitBytes, "memctl compact --show"), view: "compact" };
+    return { text: fitBlock(ctx, [head, ...notes], view.lines, limitBytes, "memctl compact --show"), view: "compact" };
   }
   const pinned = new Set(pinnedCards(store));
   const lines = store.entries.map((e) => ({ pinned: e.card !== null && pinned.has(e.card), text: renderEntryLine(e) }));
   const head = "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.";
   const ordered = [...lines.filter((l) => l.pinned), ...lines.filter((l) => !l.pinned)].map((l) => l.text);
-  return { text: fitBlock(ctx, [head], ordered, limitBytes, 'memctl context "<query>"'), view: "overview" };
+  return { text: fitBlock(ctx, [head, ...notes], ordered, limitBytes, 'memctl context "<query>"'), view: "overview" };
 }
 
 function pinnedCards(store: StoreView): string[] {
@@ -129,19 +138,6 @@ export function fitBlock(context: BlockContext, head: string[], lines: readonly 
  * True when the store is Claude Code's auto-memory directory for this project (Claude loads its MEMORY.md at
  * session start by itself) and auto memory is not switched off by the environment.
  */
-export function isClaudeAutoMemory(memoryDir: string, legacyDir: string, io: Pick<Io, "env">): boolean {
-  if (/^(1|true)$/i.test(io.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY ?? "")) return false;
-  return realOrSelf(memoryDir) === realOrSelf(legacyDir);
-}
-
-function realOrSelf(p: string): string {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return path.resolve(p);
-  }
-}
-
 function none(status: SessionStartStatus, session?: SessionStartEvent): SessionStartResult {
   return { status, outcome: NOTHING, text: "", bytes: 0, ...(session ? { session } : {}) };
 }

@@ -6,6 +6,17 @@ export type { Budget };
 export const HOST_NAMES = ["claude", "codex", "opencode", "grok", "generic"] as const;
 export type HostName = (typeof HOST_NAMES)[number];
 
+/** What a host needs to tell whether it loads a store natively. */
+export interface NativeIndexQuery {
+  /** The resolved store and the host's own memory directory for this project (lib/resolve.ts legacy_dir). */
+  memoryDir: string;
+  autoMemoryDir: string;
+  /** The project's worktree root. */
+  projectRoot: string;
+  env: Readonly<Record<string, string | undefined>>;
+  home: string;
+}
+
 /** The fields memctl needs from a UserPromptSubmit payload, whichever spelling the host used. */
 export interface HookPayload {
   prompt: string;
@@ -28,10 +39,19 @@ export interface HostAdapter {
   name: HostName;
   /** Default per-prompt budget before config and command-line overrides. */
   budget: Budget;
+  /**
+   * The default when the host is known NOT to load the store's index natively (Claude Code with auto memory off,
+   * or a store outside its auto-memory directory); `budget` stays the default when that is unknown.
+   */
+  budgetWithoutNativeIndex?: Budget;
+  /** Whether the host itself loads this store's index at session start (only hosts with budgetWithoutNativeIndex). */
+  loadsIndexNatively?(q: NativeIndexQuery): boolean;
   /** An absolute cap on the printed block, always-cards included (Claude Code spills anything over 10,000 characters). */
   hardCeilingBytes: number;
   /** What memctl knows of the host's own memory feature (seed 001 host table): reported by `memctl prepare`. */
   nativeMemory: "auxiliary" | "unknown";
+  /** How the model runs the session-log command on this host (a Codex skill is $name, a CLI-only host runs memctl). */
+  logCommand: string;
   /** False when the host ignores UserPromptSubmit output (Grok Build is observe-only). */
   injectsContext: boolean;
   /**
@@ -46,11 +66,6 @@ export interface HostAdapter {
   context(text: string): HookOutcome;
   /** The session-start overview delivered as context (`memctl hook session-start`). */
   sessionContext(text: string): HookOutcome;
-  /**
-   * The host loads the store's MEMORY.md itself at session start when the store is its native memory dir
-   * (Claude Code's auto memory): session start then injects nothing, so the index is not sent twice.
-   */
-  loadsNativeIndex: boolean;
   /** The MEMORY INDEX UNAVAILABLE block (never blocks the prompt) plus the reason for the host's log. */
   unavailable(text: string, reason: string): HookOutcome;
 }

@@ -5,8 +5,10 @@ import { findRepo } from "../config/git.js";
 import type { Io } from "../store/io.js";
 import type { TextEdit } from "./apply.js";
 import { HOOK_NODE_FLAGS } from "../../hooks/node-flags.js";
+import { mcpServerCommand, type McpServerCommand } from "./mcp-command.js";
 
-export type Scope = "user" | "project";
+/** user: your home config; project: committed files in the repository; local: Claude Code's gitignored settings.local.json. */
+export type Scope = "user" | "project" | "local";
 import type { HostName } from "../hosts/types.js";
 export { HOST_NAMES, type HostName } from "../hosts/types.js";
 
@@ -75,6 +77,33 @@ export function cliEntry(packageRoot: string): string {
   return path.join(packageRoot, "dist", "cli.js");
 }
 
+/**
+ * Whether this scope's files are committed and read on other machines: then they name no path of this one and
+ * start memctl through the commands npm puts on PATH (memctl, memctl-hook). User and local scope keep absolute
+ * paths: they never leave this machine, and `node --preserve-symlinks-main <abs>` starts the hook faster
+ * (docs/hosts.md has the measurement).
+ */
+export function isPortable(ctx: { scope?: Scope }): boolean {
+  return ctx.scope === "project";
+}
+
+/** The bin npm links beside `memctl` (package.json "bin"): dist/hooks/user-prompt-submit.cjs with a node shebang. */
+export const HOOK_BIN = "memctl-hook";
+
+/** How instructions and commands a host reads run the CLI: `memctl` from PATH when portable, else `node <abs>/dist/cli.js`. */
+export function cliCommand(ctx: Pick<InstallContext, "scope" | "packageRoot">): string {
+  return isPortable(ctx) ? "memctl" : `node ${shellWord(cliEntry(ctx.packageRoot))}`;
+}
+
+/**
+ * How `host` starts memctl's MCP server, writing as host:<name>. No --repo-root: every host starts it in the
+ * project it runs in, and the server resolves the store from there on each call (a committed path would be
+ * this machine's).
+ */
+export function hostMcpCommand(ctx: Pick<InstallContext, "scope" | "packageRoot">, host: HostName): McpServerCommand {
+  return mcpServerCommand(ctx.packageRoot, { actor: `host:${host}` }, isPortable(ctx));
+}
+
 /** Quotes a word for a POSIX shell only when it needs it. */
 export function shellWord(word: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
@@ -84,16 +113,16 @@ export function shellWord(word: string): string {
  * The wired hook: `node --preserve-symlinks-main <abs>/dist/hooks/user-prompt-submit.cjs --host <h> [budget
  * flags]` (hooks/node-flags.ts says why the flag) — never npx or a wrapper.
  */
-export function hookCommand(ctx: Pick<InstallContext, "packageRoot" | "budget">, host: HostName): string {
-  const parts = ["node", ...HOOK_NODE_FLAGS, shellWord(hookEntry(ctx.packageRoot)), "--host", host];
+export function hookCommand(ctx: Pick<InstallContext, "packageRoot" | "budget"> & { scope?: Scope }, host: HostName): string {
+  const parts = isPortable(ctx) ? [HOOK_BIN, "--host", host] : ["node", ...HOOK_NODE_FLAGS, shellWord(hookEntry(ctx.packageRoot)), "--host", host];
   if (ctx.budget.maxBytes !== undefined) parts.push("--max-bytes", String(ctx.budget.maxBytes));
   if (ctx.budget.maxEntries !== undefined) parts.push("--max-entries", String(ctx.budget.maxEntries));
   return parts.join(" ");
 }
 
 /** The wired SessionStart hook: `node <abs>/dist/cli.js hook session-start --host <h>` (once per session, so the CLI's start is fine). */
-export function sessionStartCommand(ctx: Pick<InstallContext, "packageRoot">, host: HostName): string {
-  return ["node", shellWord(cliEntry(ctx.packageRoot)), "hook", "session-start", "--host", host].join(" ");
+export function sessionStartCommand(ctx: Pick<InstallContext, "packageRoot"> & { scope?: Scope }, host: HostName): string {
+  return `${cliCommand({ scope: ctx.scope ?? "user", packageRoot: ctx.packageRoot })} hook session-start --host ${host}`;
 }
 
 /** Whether a hook command is memctl's SessionStart hook (this package, a stale path, `memctl hook session-start`, npx). */
@@ -106,9 +135,11 @@ export function isMemctlSessionStartCommand(command: string, packageRoot: string
 
 /**
  * Whether a hook command is a memctl per-prompt hook in any form we ever wrote or a user might have typed:
- * the current one, a bare path without --host, an old install path, `memctl hook user-prompt-submit`, npx.
+ * the current one, a bare path without --host, an old install path, `memctl hook user-prompt-submit`, npx,
+ * the memctl-hook bin.
  */
 export function isMemctlHookCommand(command: string, packageRoot: string): boolean {
+  if (/(^|[\s/\\'"])memctl-hook([\s'"]|$)/.test(command)) return true;
   if (!/user-prompt-submit/.test(command)) return false;
   // "memctl" as a word or a whole path segment (npx memctl …, node_modules/memctl/…), not inside another name.
   if (/(^|[\s/\\'"])memctl(\.js)?([\s/\\'"]|$)/.test(command) || command.includes(packageRoot)) return true;

@@ -2,7 +2,9 @@ import fs from "node:fs";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { BACKUP_SUFFIX, commitChange, planEdit, readText, renderDiff, type FileChange } from "./apply.js";
 import type { InstallContext, PlannedEdit, Scope } from "./context.js";
+import { doubleWiringWarnings } from "./double-wiring.js";
 import { onPath, type HostInstaller } from "./host.js";
+import type { TrustState } from "./trust.js";
 import { readCommandSources } from "./render.js";
 
 export type ItemAction = "created" | "updated" | "removed" | "unchanged";
@@ -98,18 +100,22 @@ export interface ScopeStatus {
   /** Where memctl's MCP server is registered for this host and scope, and whether that entry is current. */
   mcp?: { file: string; state: ItemState };
   fix?: string;
+  /** Installed but not run until trusted in the host (Codex hooks, Codex and Grok project folders). */
+  trust?: TrustState;
   warnings: string[];
 }
 
 /** Where one host stands in one scope, judged by running the same pure edits without writing. */
-export function scopeStatus(installer: HostInstaller, ctx: InstallContext): ScopeStatus {
+export function scopeStatus(installer: HostInstaller, ctx: InstallContext, options: { withWarnings?: boolean } = {}): ScopeStatus {
   const status = judge(installer, ctx);
   const mcpFile = installer.plan(ctx).find((e) => e.mcp)?.file;
   const mcpItem = status.items.find((i) => i.file === mcpFile);
+  const trust = status.state === "not-installed" ? undefined : installer.trust?.(ctx);
   return {
     ...status,
     ...(mcpItem ? { mcp: { file: mcpItem.file, state: mcpItem.state } } : {}),
-    warnings: status.state === "not-installed" ? [] : (installer.warnings?.(ctx) ?? []),
+    ...(trust ? { trust } : {}),
+    warnings: status.state === "not-installed" || options.withWarnings === false ? [] : [...(installer.warnings?.(ctx) ?? []), ...doubleWiringWarnings(installer, ctx)],
   };
 }
 

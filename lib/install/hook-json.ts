@@ -93,6 +93,17 @@ export function emptyObjectToAbsent(text: string): string | null {
   return /^\s*\{\s*\}\s*$/.test(text) ? null : text;
 }
 
+/** Every command hook in a Claude-shaped hooks object (any event). */
+export function hookCommandsIn(settings: Record<string, unknown>): string[] {
+  const hooks = settings.hooks;
+  if (typeof hooks !== "object" || hooks === null) return [];
+  return Object.values(hooks as Record<string, unknown>)
+    .flatMap((groups) => (Array.isArray(groups) ? groups : []))
+    .flatMap((g: { hooks?: unknown }) => (Array.isArray(g?.hooks) ? g.hooks : []))
+    .map((h: { command?: unknown }) => h?.command)
+    .filter((c): c is string => typeof c === "string");
+}
+
 /** Several edits of one file as one (the engine plans each file once): install in order, uninstall in reverse. */
 export function chainEdits(...edits: { install: TextEdit; uninstall: TextEdit }[]): { install: TextEdit; uninstall: TextEdit } {
   return {

@@ -4,6 +4,7 @@ import type { Io } from "../store/io.js";
 import type { HostName, InstallContext, PlannedEdit } from "./context.js";
 import { isManaged, managedFile } from "./managed-file.js";
 import type { CommandSource } from "./render.js";
+import type { TrustState } from "./trust.js";
 
 /** One installer adapter: where a host's config lives per scope, what to edit, and what to tell the user. */
 export interface HostInstaller {
@@ -17,6 +18,10 @@ export interface HostInstaller {
   notes(ctx: InstallContext): string[];
   /** Paths a hook or plugin points at that must exist for the wiring to work. */
   requiredFiles(ctx: InstallContext): string[];
+  /** Every hooks file the host reads for this project (all scopes), searched for other tools' memory injectors. */
+  hookFiles?(ctx: InstallContext): string[];
+  /** Whether the host will run what is wired (hook or folder trust), for --status; undefined: no trust gate. */
+  trust?(ctx: InstallContext): TrustState | undefined;
   /** Problems the edits cannot see (e.g. the same hook also arriving through a plugin), for --status. */
   warnings?(ctx: InstallContext): string[];
 }

@@ -32,3 +32,23 @@ export function jsonEntryEdits(file: string, parent: string, key: string, value:
     },
   };
 }
+
+/**
+ * A top-level setting memctl sets unless the user already decided it (e.g. Claude's `"autoMemoryEnabled": false`):
+ * a value present before memctl's first change (the backup, else the file as it is) is the user's and is left
+ * alone; uninstall removes only a value memctl added. Returns text edits to chain around another edit of the file.
+ */
+export function jsonSettingEdits(file: string, key: string, value: unknown): { install: TextEdit; uninstall: TextEdit } {
+  const has = (text: string | null) => text !== null && readJsonc(text, file)[key] !== undefined;
+  return {
+    install: (before, original) => {
+      const text = before ?? "{}\n";
+      return has(original) || has(before) ? text : appendMember(text, [], key, value);
+    },
+    uninstall: (before, original) => {
+      if (before === null || has(original)) return before;
+      const current = readJsonc(before, file)[key];
+      return current !== undefined && isDeepStrictEqual(current, value) ? removeMember(before, [key]) : before;
+    },
+  };
+}

@@ -6,7 +6,9 @@ import { relatedByContent } from "./content-match.js";
 import { supersedeChange, supersedeTargets, type Superseded } from "./supersede.js";
 import { archiveProposal, currentSha, findPending, proposalCardProblem, type Proposal } from "./propose.js";
 import { withRecordsLock } from "../records/commit.js";
-import { findCardFile, saveCardLocked, type CardProvenance, type SaveResult, type WriteContext } from "../records/save.js";
+import { findCardFile } from "../records/card-find.js";
+import { saveCardLocked, type SaveResult, type WriteContext } from "../records/save.js";
+import type { CardProvenance } from "../records/card-input.js";
 
 // The owner's side of the boundary: accept promotes a proposal through the one save path (so the card gets
 // its provenance, a history revision and an index line); reject archives it with the reason. Agents are

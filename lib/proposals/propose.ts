@@ -4,7 +4,9 @@ import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { withDefaults } from "../records/guardrails.js";
 import { isValidActor, sha256Hex } from "../store/history.js";
 import { withStoreLock } from "../store/lock.js";
-import { CARD_TYPES, cardFileProblem, cardNameProblem, descriptionProblem, DESCRIPTION_MAX, findCardFile, provenanceProblems, type CardProvenance } from "../records/save.js";
+import { CARD_TYPES, descriptionProblem, DESCRIPTION_MAX } from "../core/card-rules.js";
+import { cardFileProblem, cardNameProblem, provenanceProblems, type CardProvenance } from "../records/card-input.js";
+import { findCardFile } from "../records/card-find.js";
 import { assertNoSecrets, warmSecretScan, type SecretPolicy } from "../records/secrets.js";
 import { commitFile, type CommitOptions } from "../store/write.js";
 import {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { makeEntry, sha256Hex, type HistoryEntry } from "../store/history.js";
 import type { CardChange } from "../records/commit.js";
-import { findCardFile } from "../records/save.js";
+import { findCardFile } from "../records/card-find.js";
 import { setFrontmatterFieldsBytes } from "../core/frontmatter-edit.js";
 
 // Supersede: an accepted card replaces an older one. The older card stays (its file, its index line, its

@@ -3,7 +3,8 @@ import path from "node:path";
 import { assertCardText, isCardFile } from "../core/card-rules.js";
 import { makeEntry, sha256Hex, type HistoryEntry } from "../store/history.js";
 import { commitIntent, type CardChange } from "./commit.js";
-import { currentIndexTitle, type WriteContext } from "./save.js";
+import { currentIndexTitle } from "./card-find.js";
+import type { WriteContext } from "./save.js";
 import { parseCard } from "../core/card.js";
 import { renderIndexLine } from "../core/index-file.js";
 

@@ -11,7 +11,7 @@ import { ensureStateDir } from "../store/lock.js";
 import { STATE_DIR } from "../store/paths.js";
 import { realDir } from "../store/safe-write.js";
 import { commitFile } from "../store/write.js";
-import type { CardProvenance } from "./save.js";
+import type { CardProvenance } from "./card-input.js";
 
 export const PROPOSALS_DIR = `${STATE_DIR}/proposals`;
 export const ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;

@@ -74,11 +74,12 @@ export function readLastEpisode(memoryDir: string): LastEpisode {
 }
 
 /** The reminder line, or undefined when the newest episode is under 24 h old. */
-export function episodeReminder(last: LastEpisode, now: Date): string | undefined {
+export function episodeReminder(last: LastEpisode, now: Date, logCommand = "/mem-log"): string | undefined {
+  const how = logCommand === "memctl log" ? "memctl log" : `${logCommand} (memctl log)`;
   if (last.status === "error") return undefined;
-  if (last.status === "absent" || !last.ts) return "No session episode is logged for this project yet: record one with /mem-log (memctl log) before finishing.";
+  if (last.status === "absent" || !last.ts) return `No session episode is logged for this project yet: record one with ${how} before finishing.`;
   const age = now.getTime() - Date.parse(last.ts);
   if (age <= EPISODE_STALE_MS) return undefined;
   const days = Math.floor(age / (24 * 3600 * 1000));
-  return `The last session episode was logged ${days} ${days === 1 ? "day" : "days"} ago (${last.ts.slice(0, 10)}): record this one with /mem-log (memctl log) before finishing.`;
+  return `The last session episode was logged ${days} ${days === 1 ? "day" : "days"} ago (${last.ts.slice(0, 10)}): record this one with ${how} before finishing.`;
 }

@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { ensureHost, filesUnder, makeWorld, memctl, PROMPT, readJsonl, RELEVANT_CARD, REPO, runUntil, snapshot, type World, removeWorld } from "./harness.js";
+import { ensureHost, filesUnder, installMemctlAt, makeWorld, memctl, PROMPT, readJsonl, RELEVANT_CARD, REPO, runUntil, snapshot, type World, removeWorld } from "./harness.js";
 
 const host = ensureHost("claude");
 
@@ -136,6 +136,7 @@ function commandNames(): string[] {
 test("claude --scope project: .claude/settings.json in the project wires the hook; uninstall restores the project", { timeout: 240_000 }, async (t) => {
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   const world = makeWorld("claude-project");
+  installMemctlAt(world, path.join(world.dir, "prefix"));
   const settings = path.join(world.project, ".claude", "settings.json");
   fs.mkdirSync(path.dirname(settings), { recursive: true });
   fs.writeFileSync(settings, '{\n  "permissions": { "allow": ["Bash(npm test)"] }\n}\n');
@@ -143,7 +144,7 @@ test("claude --scope project: .claude/settings.json in the project wires the hoo
   const watched = [settings, mcpJson, ...commandNames().map((n) => path.join(world.project, ".claude", "commands", `${n}.md`))];
   const before = snapshot(watched);
   assert.equal(memctl(world, ["install", "claude", "--scope", "project"]).status, 0);
-  assert.deepEqual(JSON.parse(fs.readFileSync(mcpJson, "utf8")).mcpServers.memctl.args, [`${REPO}/dist/cli.js`, "mcp", "--repo-root", world.project, "--actor", "host:claude"]);
+  assert.deepEqual(JSON.parse(fs.readFileSync(mcpJson, "utf8")).mcpServers.memctl, { type: "stdio", command: "memctl", args: ["mcp", "--actor", "host:claude"] });
   // What approving the project's .mcp.json server on first start records (Claude asks once; -p cannot ask).
   fs.writeFileSync(path.join(world.project, ".claude", "settings.local.json"), '{ "enabledMcpjsonServers": ["memctl"] }\n');
   const found = await runUntil(host.bin, ["-p", PROMPT], { cwd: world.project, env: claudeEnv(world), timeoutMs: 150_000 }, () => evidence(world));

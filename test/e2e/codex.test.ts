@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { ensureHost, filesUnder, makeWorld, memctl, PROMPT, readJsonl, RELEVANT_CARD, REPO, runUntil, snapshot, type World, removeWorld } from "./harness.js";
+import { ensureHost, filesUnder, installMemctlAt, makeWorld, memctl, PROMPT, readJsonl, RELEVANT_CARD, REPO, runUntil, snapshot, type World, removeWorld } from "./harness.js";
 
 const host = ensureHost("codex");
 
@@ -87,6 +87,7 @@ test("codex: install wires hooks.json + [features] + AGENTS.md + skills, the blo
 test("codex --scope project: the project's .codex/hooks.json runs once the project is trusted, and uninstall restores the project", { timeout: 240_000 }, async (t) => {
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   const world = makeWorld("codex-project");
+  installMemctlAt(world, path.join(world.dir, "prefix"));
   const codexHome = path.join(world.home, ".codex");
   fs.mkdirSync(codexHome, { recursive: true });
   const agents = path.join(world.project, "AGENTS.md");
@@ -107,7 +108,7 @@ test("codex --scope project: the project's .codex/hooks.json runs once the proje
   assert.ok(found.contract, "the project AGENTS.md block reached the model");
   assert.ok(found.tools, "the project's memctl MCP tools are offered to the model");
   // Codex reads the project's .codex/config.toml only in a trusted project; --trust above recorded that.
-  assertRegistered(host.bin, world, env, ["--repo-root", world.project, "--actor", "host:codex"]);
+  assertRegistered(host.bin, world, { ...env, PATH: world.env.PATH! }, ["--actor", "host:codex"], "memctl");
 
   assert.equal(memctl(world, ["uninstall", "codex", "--scope", "project"]).status, 0);
   assert.deepEqual(snapshot(watched), before);
@@ -116,14 +117,16 @@ test("codex --scope project: the project's .codex/hooks.json runs once the proje
 });
 
 /** Codex's own view of the registration (run in the project, so project config counts). */
-function assertRegistered(bin: string, world: World, env: Record<string, string>, tail: string[]): void {
+function assertRegistered(bin: string, world: World, env: Record<string, string>, tail: string[], launcher: "node" | "memctl" = "node"): void {
   const get = spawnSync(bin, ["mcp", "get", "memctl", "--json"], { cwd: world.project, env, encoding: "utf8", timeout: 60_000 });
   assert.equal(get.status, 0, get.stdout + get.stderr);
   const server = JSON.parse(get.stdout) as { enabled: boolean; transport: { type: string; command: string; args: string[] } };
   assert.equal(server.enabled, true);
-  assert.deepEqual(server.transport, { ...server.transport, type: "stdio", command: "node", args: [`${REPO}/dist/cli.js`, "mcp", ...tail] });
+  const args = launcher === "node" ? [`${REPO}/dist/cli.js`, "mcp", ...tail] : ["mcp", ...tail];
+  assert.deepEqual(server.transport, { ...server.transport, type: "stdio", command: launcher, args });
   const list = spawnSync(bin, ["mcp", "list"], { cwd: world.project, env, encoding: "utf8", timeout: 60_000 });
-  assert.match(list.stdout, /^memctl\s+node\s+\S+\/dist\/cli\.js mcp .*enabled/m, list.stdout + list.stderr);
+  const shown = launcher === "node" ? /^memctl\s+node\s+\S+\/dist\/cli\.js mcp .*enabled/m : /^memctl\s+memctl\s+mcp .*enabled/m;
+  assert.match(list.stdout, shown, list.stdout + list.stderr);
 }
 
 test("codex: the package root installs as a Codex plugin from a local marketplace and its hook injects", { timeout: 240_000 }, async (t) => {

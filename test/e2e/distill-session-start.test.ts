@@ -10,7 +10,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { test } from "node:test";
-import { ensureHost, filesUnder, makeWorld, memctl, readJsonl, REPO, runUntil, type World, removeWorld } from "./harness.js";
+import { ensureHost, filesUnder, installMemctlAt, makeWorld, memctl, readJsonl, REPO, runUntil, type World, removeWorld } from "./harness.js";
 
 const PROPOSE = `node ${REPO}/dist/cli.js propose ci-runner -t reference -d "CI runs on Buildkite" --topics "ci" --source "this session" --kind fact --confidence 0.9 --actor host:HOST - <<'BODY'\nPipelines live in .buildkite/.\nBODY`;
 
@@ -125,6 +125,8 @@ test("opencode: /mem-distill expands into the model-bound request with the sessi
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   t.after(() => server.close());
   fs.writeFileSync(path.join(world.project, "opencode.json"), '{\n\t"$schema": "https://opencode.ai/config.json",\n\t"permission": { "bash": "allow" }\n}\n');
+  // Project scope wires commands on PATH (portable across machines): memctl is installed as npm would.
+  installMemctlAt(world, path.join(world.dir, "prefix"));
   assert.equal(memctl(world, ["install", "opencode", "--scope", "project"]).status, 0);
   const env = { ...world.env, ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key", ANTHROPIC_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` };
   const found = await runUntil(host.bin, ["run", "--command", "mem-distill", "CI runners"], { cwd: world.project, env, timeoutMs: 150_000 }, () => {

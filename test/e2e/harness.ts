@@ -162,3 +162,19 @@ export function readJsonl(file: string): Record<string, unknown>[] {
 /** A prompt whose relevant card the sample store holds, and that card's file. */
 export const PROMPT = "how do we write a new database migration?";
 export const RELEVANT_CARD = "project_migrations.md";
+
+/**
+ * memctl as npm installs it, at `prefix` (a copy of the package, its dependencies linked): `memctl` and
+ * `memctl-hook` on PATH, symlinked into `prefix`/bin as npm does.
+ */
+export function installMemctlAt(world: World, prefix: string): void {
+  const pkg = path.join(prefix, "lib", "node_modules", "memctl");
+  fs.mkdirSync(pkg, { recursive: true });
+  for (const entry of ["dist", "commands", "package.json"]) fs.cpSync(path.join(REPO, entry), path.join(pkg, entry), { recursive: true });
+  fs.symlinkSync(path.join(REPO, "node_modules"), path.join(pkg, "node_modules"));
+  const bin = path.join(prefix, "bin");
+  fs.mkdirSync(bin, { recursive: true });
+  fs.symlinkSync(path.join(pkg, "dist", "cli.js"), path.join(bin, "memctl"));
+  fs.symlinkSync(path.join(pkg, "dist", "hooks", "user-prompt-submit.cjs"), path.join(bin, "memctl-hook"));
+  world.env.PATH = `${bin}${path.delimiter}${world.env.PATH}`;
+}

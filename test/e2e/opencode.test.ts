@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { test } from "node:test";
-import { ensureHost, filesUnder, makeWorld, memctl, PROMPT, RELEVANT_CARD, REPO, runUntil, snapshot, type World, removeWorld } from "./harness.js";
+import { ensureHost, filesUnder, installMemctlAt, makeWorld, memctl, PROMPT, RELEVANT_CARD, REPO, runUntil, snapshot, type World, removeWorld } from "./harness.js";
 
 const host = ensureHost("opencode");
 
@@ -69,6 +69,8 @@ test("opencode: the plugin shim loads, injects the prompt's block into the model
   const watched = [mine, shim, config, ...commands];
   const before = snapshot(watched);
 
+  // Project scope wires commands on PATH (portable across machines): memctl is installed as npm would.
+  installMemctlAt(world, path.join(world.dir, "prefix"));
   const first = memctl(world, ["install", "opencode", "--scope", "project"]);
   assert.equal(first.status, 0, first.stderr);
   assert.match(memctl(world, ["install", "opencode", "--scope", "project"]).stdout, /already installed; nothing changed/);

@@ -76,3 +76,27 @@ test("a failing hook never breaks the request: nothing is pushed and a warning i
   assert.deepEqual(output.system, ["base"]);
   assert.ok(logs.some((l) => l.level === "warn" && String((l.extra as { error: string }).error).includes("exit 3: boom")));
 });
+
+test("the session's episode names its topics, never the raw prompt (no secrets, paths or pasted text in episodes.jsonl)", async () => {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-oc-episode-")), "argv.json");
+  const cli = script(
+    `require("node:fs").writeFileSync(${JSON.stringify(out)}, JSON.stringify(process.argv.slice(2)));`.replace(
+      "require",
+      "(await import('node:module')).createRequire(import.meta.url)",
+    ),
+  );
+  const hook = script(`process.stdin.resume();process.stdin.on("end",()=>process.stdout.write(""))`);
+  const logs: Record<string, unknown>[] = [];
+  const ctx = { directory: os.tmpdir(), client: { app: { log: async ({ body }: { body: Record<string, unknown> }) => void logs.push(body) } } };
+  const hooks = (await createMemctlPlugin({ node: process.execPath, hook, cli, timeoutMs: 5000 })(ctx)) as unknown as Hooks & {
+    event: (e: { event: { type: string; properties?: { sessionID?: string } } }) => Promise<void>;
+  };
+  const prompt = "Fix the database migration; my token is sk-live-abc123def and the file /home/me/secret.txt";
+  await hooks["chat.message"]({ sessionID: "s1" }, { parts: [{ type: "text", text: prompt }] });
+  await hooks.event({ event: { type: "session.idle", properties: { sessionID: "s1" } } });
+  const argv = JSON.parse(fs.readFileSync(out, "utf8")) as string[];
+  const summary = argv[argv.indexOf("--summary") + 1]!;
+  assert.match(summary, /^OpenCode session: 1 prompt; topics: /);
+  assert.match(summary, /database migration/);
+  for (const leak of ["sk-live", "abc123", "/home/me", "secret.txt", prompt]) assert.ok(!summary.includes(leak), `${leak} in ${summary}`);
+});

@@ -33,8 +33,9 @@ test("without a compact: pinned cards first, then the index in order, cut to war
   assert.equal(lines[0], BLOCK_OPEN);
   assert.equal(lines.at(-1), BLOCK_CLOSE);
   assert.match(lines[2]!, /^Session start: an overview/);
-  assert.match(lines[3]!, /\[owner\]\(user_owner\.md\)/, "the pinned card comes first although it is last in the index");
-  assert.match(lines[4]!, /\[topic-1\]/);
+  assert.match(lines[3]!, /record one with memctl log before finishing/, "the once-per-session episode reminder");
+  assert.match(lines[4]!, /\[owner\]\(user_owner\.md\)/, "the pinned card comes first although it is last in the index");
+  assert.match(lines[5]!, /\[topic-1\]/);
   assert.ok(Buffer.byteLength(out) <= 4096, `${Buffer.byteLength(out)} bytes within the default warn_bytes`);
   assert.match(lines.at(-2)!, /^\(\d+ more lines not shown to stay within 4096 bytes/);
   fs.writeFileSync(w.env.MEMCTL_CONFIG_FILE!, "[doctor]\nwarn_bytes = 20000\n");

@@ -1,9 +1,9 @@
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import type { Io } from "../../store/io.js";
-import { mcpServerCommand } from "../../install/mcp-command.js";
 import {
   cliEntry,
+  hostMcpCommand,
   hookCommand,
   hookEntry,
   isMemctlHookCommand,
@@ -13,9 +13,9 @@ import {
   type PlannedEdit,
 } from "../../install/context.js";
 import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../../install/host.js";
-import { readText } from "../../install/apply.js";
-import { chainEdits, hookJsonEdits } from "../../install/hook-json.js";
-import { jsonEntryEdits } from "../../install/json-member.js";
+import { readText, type TextEdit } from "../../install/apply.js";
+import { chainEdits, emptyObjectToAbsent, hookCommandsIn, hookJsonEdits } from "../../install/hook-json.js";
+import { jsonEntryEdits, jsonSettingEdits } from "../../install/json-member.js";
 import { readJsonc } from "../../install/jsonc.js";
 import { readCommandSources, renderClaudeCommand } from "../../install/render.js";
 
@@ -31,6 +31,31 @@ export function claudeDir(ctx: InstallContext): string {
   return ctx.scope === "user" ? userDir(ctx.io) : path.join(ctx.projectDir, ".claude");
 }
 
+/** The settings file of a scope: local is Claude's gitignored .claude/settings.local.json. */
+export function claudeSettingsFile(ctx: InstallContext): string {
+  return path.join(claudeDir(ctx), ctx.scope === "local" ? "settings.local.json" : "settings.json");
+}
+
+/**
+ * The hook, and Claude's auto memory turned off in the same file: with it on, Claude's system prompt tells the
+ * model to write cards and MEMORY.md lines into its auto-memory directory (memctl's legacy store) directly,
+ * bypassing review, and loads that MEMORY.md natively next to memctl's block. A value the user set stays.
+ */
+function settingsEdits(ctx: InstallContext, file: string): { install: TextEdit; uninstall: TextEdit } {
+  const hook = chainEdits(
+    hookJsonEdits(file, "UserPromptSubmit", hookCommand(ctx, "claude"), (c) => isMemctlHookCommand(c, ctx.packageRoot)),
+    hookJsonEdits(file, "SessionStart", sessionStartCommand(ctx, "claude"), (c) => isMemctlSessionStartCommand(c, ctx.packageRoot)),
+  );
+  const autoMemory = jsonSettingEdits(file, "autoMemoryEnabled", false);
+  return {
+    install: (before, original) => autoMemory.install(hook.install(before, original), original),
+    uninstall: (before, original) => {
+      const after = hook.uninstall(autoMemory.uninstall(before, original), original);
+      return after !== null && original === null ? emptyObjectToAbsent(after) : after;
+    },
+  };
+}
+
 /**
  * Where the MCP server is registered: ~/.claude.json (or $CLAUDE_CONFIG_DIR/.claude.json) for user scope — a big
  * file Claude Code rewrites itself, so only our key is spliced in — and the project's .mcp.json otherwise.
@@ -42,7 +67,7 @@ export function claudeMcpFile(ctx: InstallContext): string {
 
 /** Claude Code's stdio entry for memctl's server, writing as host:claude (project scope pins the project). */
 export function claudeMcpEntry(ctx: InstallContext): Record<string, unknown> {
-  const { command, args } = mcpServerCommand(ctx.packageRoot, { actor: "host:claude", ...(ctx.scope === "project" ? { repoRoot: ctx.projectDir } : {}) });
+  const { command, args } = hostMcpCommand(ctx, "claude");
   return { type: "stdio", command, args };
 }
 
@@ -52,13 +77,12 @@ export const claude: HostInstaller = {
   detect: (io) => detectBy(io, "claude", userDir(io)),
   plan(ctx): PlannedEdit[] {
     const dir = claudeDir(ctx);
-    const settings = path.join(dir, "settings.json");
-    const hook = chainEdits(
-      hookJsonEdits(settings, "UserPromptSubmit", hookCommand(ctx, "claude"), (c) => isMemctlHookCommand(c, ctx.packageRoot)),
-      hookJsonEdits(settings, "SessionStart", sessionStartCommand(ctx, "claude"), (c) => isMemctlSessionStartCommand(c, ctx.packageRoot)),
-    );
+    const settings = claudeSettingsFile(ctx);
+    const wiring: PlannedEdit = { file: settings, label: "UserPromptSubmit + SessionStart hooks, autoMemoryEnabled: false", root: scopeBase(ctx), ...settingsEdits(ctx, settings) };
+    // Local scope is this machine's private settings only: the MCP server and commands come from user scope.
+    if (ctx.scope === "local") return [wiring];
     return [
-      { file: settings, label: "UserPromptSubmit + SessionStart hooks", root: scopeBase(ctx), ...hook },
+      wiring,
       {
         file: claudeMcpFile(ctx),
         label: "MCP server mcpServers.memctl (memory tools)",
@@ -77,6 +101,7 @@ export const claude: HostInstaller = {
     ...(ctx.scope === "project" ? ['Claude Code asks once before it starts a project\'s .mcp.json server: run `claude` in the project and approve "memctl".'] : []),
   ],
   requiredFiles: (ctx) => [hookEntry(ctx.packageRoot), cliEntry(ctx.packageRoot)],
+  hookFiles: (ctx) => (["user", "project", "local"] as const).map((scope) => claudeSettingsFile({ ...ctx, scope })),
   warnings(ctx) {
     // The package is also a Claude Code plugin; enabled as one and wired in settings.json, the hook runs twice.
     const settings = (file: string) => {
@@ -86,7 +111,7 @@ export const claude: HostInstaller = {
         return {};
       }
     };
-    const wired = JSON.stringify(settings(path.join(claudeDir(ctx), "settings.json")).hooks ?? {}).includes("user-prompt-submit");
+    const wired = hookCommandsIn(settings(claudeSettingsFile(ctx))).some((c) => isMemctlHookCommand(c, ctx.packageRoot));
     const plugins = (settings(path.join(userDir(ctx.io), "settings.json")).enabledPlugins ?? {}) as Record<string, unknown>;
     const enabled = Object.keys(plugins).filter((k) => /^memctl@/.test(k) && plugins[k] === true);
     const warnings =

@@ -12,11 +12,11 @@ export const codex: HostAdapter = {
   budget: SHARED_BUDGET,
   hardCeilingBytes: HARD_CEILING_BYTES,
   nativeMemory: "auxiliary",
+  logCommand: "$mem-log",
   normalize: normalizePayload,
   injectsContext: true,
   keepsContext: true,
   context: asAdditionalContext,
   sessionContext: asSessionStartContext,
-  loadsNativeIndex: false,
   unavailable: unavailableVia(asAdditionalContext),
 };

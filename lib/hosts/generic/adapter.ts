@@ -8,11 +8,11 @@ export const generic: HostAdapter = {
   budget: SHARED_BUDGET,
   hardCeilingBytes: HARD_CEILING_BYTES,
   nativeMemory: "unknown",
+  logCommand: "memctl log",
   normalize: normalizePayload,
   injectsContext: true,
   keepsContext: false,
   context: asPlainText,
   sessionContext: asPlainText,
-  loadsNativeIndex: false,
   unavailable: unavailableVia(asPlainText),
 };

@@ -12,11 +12,11 @@ export const grok: HostAdapter = {
   budget: SHARED_BUDGET,
   hardCeilingBytes: HARD_CEILING_BYTES,
   nativeMemory: "unknown",
+  logCommand: "/mem-log",
   normalize: normalizePayload,
   injectsContext: false,
   keepsContext: false,
   context: asPlainText,
   sessionContext: asPlainText,
-  loadsNativeIndex: false,
   unavailable: unavailableVia(asPlainText),
 };

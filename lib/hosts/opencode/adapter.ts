@@ -11,11 +11,11 @@ export const opencode: HostAdapter = {
   budget: SHARED_BUDGET,
   hardCeilingBytes: HARD_CEILING_BYTES,
   nativeMemory: "unknown",
+  logCommand: "/mem-log",
   normalize: normalizePayload,
   injectsContext: true,
   keepsContext: false,
   context: asPlainText,
   sessionContext: asPlainText,
-  loadsNativeIndex: false,
   unavailable: unavailableVia(asPlainText),
 };

@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Io } from "../../store/io.js";
-import { mcpServerCommand } from "../../install/mcp-command.js";
-import { cliEntry, hookEntry, type InstallContext, type PlannedEdit } from "../../install/context.js";
+import { cliEntry, HOOK_BIN, hostMcpCommand, hookEntry, isPortable, type InstallContext, type PlannedEdit } from "../../install/context.js";
 import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../../install/host.js";
 import { jsonEntryEdits } from "../../install/json-member.js";
 import { MANAGED_MARK, managedFile } from "../../install/managed-file.js";
@@ -25,6 +24,7 @@ export function pluginEntry(packageRoot: string): string {
 }
 
 export function opencodeShim(ctx: InstallContext): string {
+  if (isPortable(ctx)) return portableShim();
   const options = { node: ctx.nodePath, hook: hookEntry(ctx.packageRoot), cli: cliEntry(ctx.packageRoot) };
   return [
     `// ${MANAGED_MARK}: written by "memctl install opencode"; "memctl uninstall opencode" removes it.`,
@@ -32,6 +32,32 @@ export function opencodeShim(ctx: InstallContext): string {
     `import { createMemctlPlugin } from ${JSON.stringify(pluginEntry(ctx.packageRoot))};`,
     ``,
     `export const MemctlPlugin = createMemctlPlugin(${JSON.stringify(options)});`,
+    ``,
+  ].join("\n");
+}
+
+/**
+ * The committed shim: it names no path of this machine, and finds memctl on each machine through the memctl-hook
+ * command on PATH (a symlink npm makes to dist/hooks/user-prompt-submit.cjs, next to the plugin).
+ */
+function portableShim(): string {
+  return [
+    `// ${MANAGED_MARK}: written by "memctl install opencode --scope project"; "memctl uninstall opencode" removes it.`,
+    `// The plugin ships in the memctl package; this file finds it through the ${HOOK_BIN} command on PATH.`,
+    `import { existsSync, realpathSync } from "node:fs";`,
+    `import { delimiter, dirname, join } from "node:path";`,
+    `import { pathToFileURL } from "node:url";`,
+    ``,
+    `const dirs = (process.env.PATH ?? "").split(delimiter).filter((d) => d !== "");`,
+    `const bin = dirs.map((d) => join(d, ${JSON.stringify(HOOK_BIN)})).find((f) => existsSync(f));`,
+    `const hook = bin === undefined ? undefined : realpathSync(bin);`,
+    ``,
+    `export const MemctlPlugin = hook`,
+    `  ? (await import(pathToFileURL(join(dirname(hook), "opencode-plugin.mjs")).href)).createMemctlPlugin({ node: "node", hook, cli: join(dirname(hook), "..", "cli.js") })`,
+    `  : async () => {`,
+    `      console.error("memctl: ${HOOK_BIN} is not on PATH, so this project's memory is not injected; install memctl (npm install -g memctl)");`,
+    `      return {};`,
+    `    };`,
     ``,
   ].join("\n");
 }
@@ -52,7 +78,7 @@ export function opencodeConfigFile(ctx: InstallContext): string {
 
 /** OpenCode's V1 local MCP entry (V2 reads it too) for memctl's server, writing as host:opencode. */
 export function opencodeMcpEntry(ctx: InstallContext): Record<string, unknown> {
-  const { command, args } = mcpServerCommand(ctx.packageRoot, { actor: "host:opencode", ...(ctx.scope === "project" ? { repoRoot: ctx.projectDir } : {}) });
+  const { command, args } = hostMcpCommand(ctx, "opencode");
   return { type: "local", command: [command, ...args], enabled: true };
 }
 
@@ -71,5 +97,5 @@ export const opencode: HostInstaller = {
     ];
   },
   notes: () => ['OpenCode loads the plugin at its next start; its log (~/.local/share/opencode/log/) shows "memctl plugin loaded" and "memctl injected memory".'],
-  requiredFiles: (ctx) => [pluginEntry(ctx.packageRoot), hookEntry(ctx.packageRoot), ctx.nodePath],
+  requiredFiles: (ctx) => (isPortable(ctx) ? [] : [pluginEntry(ctx.packageRoot), hookEntry(ctx.packageRoot), ctx.nodePath]),
 };

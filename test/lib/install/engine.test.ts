@@ -78,12 +78,15 @@ test("codex: skills per command without $ARGUMENTS, AGENTS.md contract, features
   assert.ok(result.notes.some((n) => n.includes("/hooks") && n.includes("never writes trust hashes")));
 });
 
-test("opencode: the shim imports the packaged plugin by absolute path", async () => {
+test("opencode: the user-scope shim imports the packaged plugin by absolute path; the committed one finds it through memctl-hook on PATH", async () => {
   const f = makeFixture();
-  await runHost(INSTALLERS.opencode, f.ctx("project"), "install", false);
-  const shim = fs.readFileSync(path.join(f.project, ".opencode/plugin/memctl.ts"), "utf8");
+  await runHost(INSTALLERS.opencode, f.ctx("user"), "install", false);
+  const shim = fs.readFileSync(path.join(f.home, ".config/opencode/plugin/memctl.ts"), "utf8");
   assert.ok(shim.includes(`from ${JSON.stringify(path.join(f.pkg, "dist/hooks/opencode-plugin.mjs"))}`));
   assert.ok(shim.includes(`"hook":${JSON.stringify(path.join(f.pkg, "dist/hooks/user-prompt-submit.cjs"))}`));
+  await runHost(INSTALLERS.opencode, f.ctx("project"), "install", false);
+  const committed = fs.readFileSync(path.join(f.project, ".opencode/plugin/memctl.ts"), "utf8");
+  assert.ok(committed.includes('"memctl-hook"') && !committed.includes(f.pkg));
   assert.ok(fs.existsSync(path.join(f.project, ".opencode/commands/mem-log.md")));
 });
 
@@ -175,7 +178,7 @@ test("MCP servers are registered for OpenCode (mcp.memctl next to the user's ser
   const toml = fs.readFileSync(path.join(f.project, ".grok/config.toml"), "utf8");
   assert.equal(
     toml,
-    `[mcp_servers.memctl] # memctl-managed\ncommand = "node" # memctl-managed\nargs = ["${f.pkg}/dist/cli.js", "mcp", "--repo-root", "${f.project}", "--actor", "host:grok"] # memctl-managed\nenabled = true # memctl-managed\n`,
+    `[mcp_servers.memctl] # memctl-managed\ncommand = "memctl" # memctl-managed\nargs = ["mcp", "--actor", "host:grok"] # memctl-managed\nenabled = true # memctl-managed\n`,
   );
 });
 

@@ -61,12 +61,12 @@ test("claude: an existing mcpServers object gets our entry beside the user's ser
   assert.equal(fs.readFileSync(file, "utf8"), mine);
 });
 
-test("claude project scope: the project's .mcp.json pins the project; a created .mcp.json is deleted on uninstall", async () => {
+test("claude project scope: the project's .mcp.json runs memctl from PATH in the project; a created .mcp.json is deleted on uninstall", async () => {
   const f = makeFixture();
   await runHost(INSTALLERS.claude, f.ctx("project"), "install", false);
   const file = path.join(f.project, ".mcp.json");
   assert.deepEqual(JSON.parse(fs.readFileSync(file, "utf8")), {
-    mcpServers: { memctl: { type: "stdio", command: "node", args: serverArgs(f.pkg, "--repo-root", f.project, "--actor", "host:claude") } },
+    mcpServers: { memctl: { type: "stdio", command: "memctl", args: ["mcp", "--actor", "host:claude"] } },
   });
   assert.equal(fs.existsSync(path.join(f.home, ".claude.json")), false, "user scope untouched");
   await runHost(INSTALLERS.claude, f.ctx("project"), "uninstall", false);
@@ -110,9 +110,9 @@ test("codex: [mcp_servers.memctl] is written as a marked table next to [features
     const text = fs.readFileSync(file, "utf8");
     const value = tomlOf(text) as { features: { hooks: boolean }; mcp_servers: Record<string, { command: string; args: string[]; enabled: boolean }> };
     assert.equal(value.features.hooks, true);
-    const project = scope === "project" ? ["--repo-root", f.project] : [];
-    assert.deepEqual(value.mcp_servers.memctl, { command: "node", args: serverArgs(f.pkg, ...project, "--actor", "host:codex"), enabled: true });
-    assert.match(text, /\n\[mcp_servers\.memctl\] # memctl-managed\ncommand = "node" # memctl-managed\n/);
+    const expected = scope === "project" ? { command: "memctl", args: ["mcp", "--actor", "host:codex"] } : { command: "node", args: serverArgs(f.pkg, "--actor", "host:codex") };
+    assert.deepEqual(value.mcp_servers.memctl, { ...expected, enabled: true });
+    assert.match(text, new RegExp(`\\n\\[mcp_servers\\.memctl\\] # memctl-managed\\ncommand = "${expected.command}" # memctl-managed\\n`));
     assert.deepEqual(scopeStatus(INSTALLERS.codex, f.ctx(scope)).mcp, { file, state: "current" });
     await runHost(INSTALLERS.codex, f.ctx(scope), "uninstall", false);
     assert.equal(fs.readFileSync(file, "utf8"), mine, scope);

@@ -1,0 +1,68 @@
+import path from "node:path";
+import { BACKUP_SUFFIX, readText } from "./apply.js";
+import type { InstallContext, Scope } from "./context.js";
+import type { HostInstaller } from "./host.js";
+import { hookCommandsIn } from "./hook-json.js";
+import { readJsonc } from "./jsonc.js";
+
+// One block per prompt whatever the scopes: a host wired at user and project scope (or project and local) runs
+// the hook, and registers the MCP server, twice. Install refuses that unless --replace moves the wiring, and
+// another tool's memory injector (pm-dispatch's guard-inject-memory.sh) is refused outright: memctl cannot
+// remove what it did not write (install-host.ts refuses); --status reports both (engine.ts scopeStatus warnings).
+
+/** The scopes a host can be wired at. */
+export function scopesOf(installer: HostInstaller): Scope[] {
+  return installer.name === "claude" ? ["user", "project", "local"] : ["user", "project"];
+}
+
+/** The other scopes where this host is wired (any memctl file of it present). */
+export function otherWiredScopes(installer: HostInstaller, ctx: InstallContext): Scope[] {
+  return scopesOf(installer).filter((s) => s !== ctx.scope && wiredAt(installer, { ...ctx, scope: s }));
+}
+
+/** Any of the scope's planned files holds something memctl's uninstall would take out. */
+function wiredAt(installer: HostInstaller, ctx: InstallContext): boolean {
+  return installer.plan(ctx).some((edit) => {
+    try {
+      const before = readText(edit.file);
+      return before !== null && edit.uninstall(before, readText(edit.file + BACKUP_SUFFIX)) !== before;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Hook commands of other tools that inject memory per prompt, in every hooks file this host reads. */
+export function foreignInjectors(installer: HostInstaller, ctx: InstallContext): string[] {
+  const found: string[] = [];
+  for (const file of installer.hookFiles?.(ctx) ?? []) {
+    let text: string | null;
+    try {
+      text = readText(file);
+    } catch {
+      continue;
+    }
+    if (text === null || !text.includes("guard-inject-memory")) continue;
+    try {
+      for (const command of hookCommandsIn(readJsonc(text))) if (/guard-inject-memory/.test(command)) found.push(`${command} in ${file}`);
+    } catch {
+      // a file that does not parse is reported by the install itself
+    }
+  }
+  return found;
+}
+
+/** --status lines about double wiring, for one scope's report. */
+export function doubleWiringWarnings(installer: HostInstaller, ctx: InstallContext): string[] {
+  const others = otherWiredScopes(installer, ctx);
+  const warnings = others.map(
+    (other) =>
+      `also wired at ${other} scope: ${[ctx.scope, other].sort(byScope).join(" and ")} scope both inject memory, so every prompt gets it twice — run "memctl uninstall ${installer.name} --scope ${other}"`,
+  );
+  for (const foreign of foreignInjectors(installer, ctx))
+    warnings.push(`another memory hook also injects per prompt: ${path.basename(foreign.split(" in ")[0]!)} (${foreign}); remove one of them`);
+  return warnings;
+}
+
+const ORDER: Scope[] = ["user", "project", "local"];
+const byScope = (a: Scope, b: Scope) => ORDER.indexOf(a) - ORDER.indexOf(b);

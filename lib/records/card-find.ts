@@ -1,0 +1,57 @@
+// Finding a card by the name a user or an agent gives, and the title its index line has now.
+import fs from "node:fs";
+import path from "node:path";
+import { parseCard } from "../core/card.js";
+import { parseIndex } from "../core/index-file.js";
+import { INDEX_FILE } from "../store/read.js";
+import { resolveMemoryPath } from "../store/safe-path.js";
+import { CARD_TYPES } from "../core/card-rules.js";
+import { usageError } from "../core/errors.js";
+
+/** The file for `name`: an exact file name, `<name>.md`, `<type>_<name>.md`, or a top-level card whose frontmatter name matches. */
+export function findCardFile(memoryDir: string, name: string): string | undefined {
+  if (name.includes("/")) {
+    // A card in a subfolder, named by its path: through the path-safe resolver like any other path.
+    const target = resolveMemoryPath(memoryDir, name);
+    return target.kind === "file" && target.rel.endsWith(".md") ? target.rel : undefined;
+  }
+  const direct = name.endsWith(".md") ? [name] : [`${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)];
+  const hits = direct.filter((f) => f !== INDEX_FILE && isRegularFile(path.join(memoryDir, f)));
+  if (hits.length === 0) {
+    for (const file of safeReaddir(memoryDir)) {
+      if (!file.endsWith(".md") || file === INDEX_FILE || file.startsWith(".")) continue;
+      const full = path.join(memoryDir, file);
+      if (!isRegularFile(full)) continue;
+      const fm = parseCard(fs.readFileSync(full, "utf8")).frontmatter;
+      if (fm.name === name) hits.push(file);
+    }
+  }
+  if (hits.length > 1) throw usageError(`"${name}" matches ${hits.join(", ")}; name the file instead (e.g. ${hits[0]})`);
+  return hits[0];
+}
+
+export function currentIndexTitle(memoryDir: string, file: string): string | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(memoryDir, INDEX_FILE), "utf8");
+  } catch {
+    return undefined;
+  }
+  return parseIndex(text).entries.find((e) => e.file.replace(/^\.\//, "") === file)?.title;
+}
+
+function isRegularFile(p: string): boolean {
+  try {
+    return fs.lstatSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function safeReaddir(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+}
