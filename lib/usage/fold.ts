@@ -7,6 +7,7 @@ import { tryStoreLock } from "../store/lock.js";
 import { appendBytes, realDir, writeNewFile } from "../store/safe-write.js";
 import { addLogLines, add, applyDecay, FOLDING, parseSnapshot, renderSnapshot, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./format.js";
 import { foldingFiles, unconsumed } from "./read.js";
+import { legacyReader } from "./legacy.js";
 
 /** A folding file is deleted only once fully counted and older than this: a writer that opened it just before the rename has long finished. */
 export const FOLD_GRACE_MS = 10_000;
@@ -41,10 +42,11 @@ export function foldUsage(memoryDir: string, today: string, now: () => number = 
     const folded = new Map<string, number>();
     const rejected: string[] = [];
     const added = new Map<string, CardUsage>();
+    const legacy = legacyReader(dir);
     for (const name of foldingFiles(dir)) {
       const abandoned = stamp - Number(FOLDING.exec(name)![1]) > FOLD_GRACE_MS;
       const pending = unconsumed(path.join(dir, name), snap.folded.get(name) ?? 0, abandoned);
-      addLogLines(added, pending.text, undefined, (line) => rejected.push(line));
+      addLogLines(added, pending.text, { legacy, onMalformed: (line) => rejected.push(line) });
       folded.set(name, pending.end);
     }
     for (const [card, u] of added) add(snap.cards, card, u);

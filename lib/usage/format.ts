@@ -4,6 +4,7 @@
 import { isDayShape } from "../core/ascii.js";
 import { utcDay } from "../core/utc.js";
 import { dayMs, daysBetween, type CardUsage } from "../core/frecency.js";
+import type { LegacyReader } from "./legacy.js";
 
 export type { CardUsage };
 export const USAGE_LOG = "usage.log";
@@ -34,20 +35,27 @@ export function renderLogLine(day: string, cards: readonly string[]): string | u
 
 /**
  * Adds complete log lines to `cards` (each card once per line; with `only`, only those cards); returns how many
- * lines were malformed (a torn or foreign line), each also given to onMalformed. Never trusts such a line.
+ * lines were malformed (a torn or foreign line), each also given to onMalformed. Never trusts such a line. Lines of
+ * the previous format ("<day>@<registry>…") are read through `legacy` (lib/usage/legacy.ts).
  */
-export function addLogLines(cards: Map<string, CardUsage>, text: string, only?: ReadonlySet<string>, onMalformed?: (line: string) => void): number {
+export function addLogLines(
+  cards: Map<string, CardUsage>,
+  text: string,
+  options: { only?: ReadonlySet<string>; legacy?: LegacyReader; onMalformed?: (line: string) => void } = {},
+): number {
   let malformed = 0;
   for (const line of text.split("\n")) {
     if (line === "") continue;
     const fields = line.split("\t");
-    const day = fields[0]!;
-    if (fields.length < 2 || !isDayShape(day) || fields.some((f) => f === "")) {
+    const at = fields[0]!.indexOf("@");
+    const day = at === -1 ? fields[0]! : fields[0]!.slice(0, at);
+    const hits = fields.length < 2 || !isDayShape(day) || fields.some((f) => f === "") ? undefined : at === -1 ? fields.slice(1) : options.legacy?.(fields);
+    if (!hits) {
       malformed++;
-      onMalformed?.(line);
+      options.onMalformed?.(line);
       continue;
     }
-    for (const card of new Set(fields.slice(1))) if (!only || only.has(card)) add(cards, card, { access_count: 1, last_access_day: day });
+    for (const card of new Set(hits)) if (!options.only || options.only.has(card)) add(cards, card, { access_count: 1, last_access_day: day });
   }
   return malformed;
 }

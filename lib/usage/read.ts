@@ -3,6 +3,7 @@
 import { exists, readdirNames, readRegularBytes, readRegularUtf8, stat } from "../store/checked-fs.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { utf8Text } from "../core/bytes.js";
+import { legacyReader } from "./legacy.js";
 import { add, addLogLines, applyDecay, FOLDING, parseSnapshot, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./format.js";
 
 export interface UsageRead {
@@ -28,11 +29,12 @@ export function readUsage(memoryDir: string, today: string, only?: ReadonlySet<s
     applyDecay(snap, today);
     const pending = new Map<string, CardUsage>();
     let malformed = 0;
+    const legacy = legacyReader(dir);
     for (const name of [...foldingFiles(dir), USAGE_LOG]) {
       const file = joinPath(dir, name);
       if (!exists(file)) continue;
       found = true;
-      malformed += addLogLines(pending, unconsumed(file, snap.folded.get(name) ?? 0, false).text, only);
+      malformed += addLogLines(pending, unconsumed(file, snap.folded.get(name) ?? 0, false).text, { ...(only ? { only } : {}), legacy });
     }
     for (const [card, u] of pending) add(snap.cards, card, u);
     return { store: found ? "tsv" : "none", cards: snap.cards, ...(malformed ? { malformed } : {}) };

@@ -82,3 +82,31 @@ test("a fold keeps the lines it cannot count in usage.rejected instead of droppi
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("hits an older memctl left pending (card numbers in usage.cards) are counted after an upgrade, never dropped", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-usage-read-"));
+  try {
+    const today = "2026-12-02";
+    const state = path.join(dir, ".memctl");
+    fs.mkdirSync(state);
+    // Two creators raced: b.md holds numbers 1 and 3.
+    fs.writeFileSync(path.join(state, "usage.cards"), "# memctl usage cards v1\tabc12345\na.md\nb.md\nc.md\nb.md\n");
+    const bitmap = Buffer.from([0b1010]).toString("base64url"); // numbers 1 and 3: b.md once
+    fs.writeFileSync(
+      path.join(state, "usage.log"),
+      [`${today}@abc12345\tn0,2`, `${today}@abc12345\tb${bitmap}`, `${today}@abc12345\tn1\td.md`, `${today}@zzz99999\tn0`, `${today}@abc12345\tn9`, ""].join("\n"),
+    );
+    recordHitsSync(dir, ["a.md"], today);
+    const counts = () => Object.fromEntries([...readUsage(dir, today).cards].map(([c, u]) => [c, u.access_count]));
+    const want = { "a.md": 2, "b.md": 2, "c.md": 1, "d.md": 1 };
+    assert.deepEqual(counts(), want);
+    assert.equal(readUsage(dir, today).malformed, 2, "another registry's line and an unknown number are never attributed");
+    assert.deepEqual(Object.fromEntries([...readUsage(dir, today, new Set(["b.md"])).cards].map(([c, u]) => [c, u.access_count])), { "b.md": 2 });
+    assert.equal(foldUsage(dir, today), true);
+    assert.deepEqual(counts(), want);
+    const rejected = fs.readFileSync(path.join(state, "usage.rejected"), "utf8").split("\n").filter(Boolean);
+    assert.deepEqual(rejected, [`${today}@zzz99999\tn0`, `${today}@abc12345\tn9`]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
