@@ -10,7 +10,9 @@ import { commandSummary } from "./commands.js";
 export const spec: CommandSpec = {
   name: "hook",
   summary: commandSummary("hook"),
-  positionals: [{ name: "event", description: "user-prompt-submit, session-start or pre-compact", required: true }],
+  positionals: [
+    { name: "event", description: "user-prompt-submit, session-start or pre-compact", required: true, completes: ["user-prompt-submit", "session-start", "pre-compact"] },
+  ],
   flags: {
     host: { type: "string", valueName: "HOST", description: "claude, codex, generic, grok or opencode (default generic): budget and output shape" },
     "max-bytes": { type: "number", valueName: "N", description: "byte budget for the whole block (overrides the config file)" },

@@ -18,7 +18,7 @@ import { commandSummary } from "./commands.js";
 export const spec: CommandSpec = {
   name: "import",
   summary: commandSummary("import"),
-  positionals: [{ name: "source", description: "claude", required: true }],
+  positionals: [{ name: "source", description: "claude", required: true, completes: ["claude"] }],
   flags: {
     yes: { type: "boolean", short: "y", description: "import without asking (otherwise only a preview is printed)" },
     from: { type: "string", valueName: "DIR", description: "also scan this Claude memory directory (e.g. another project's)", multiple: true },

@@ -14,7 +14,7 @@ import { commandSummary } from "./commands.js";
 export const spec: CommandSpec = {
   name: "install",
   summary: commandSummary("install"),
-  positionals: [{ name: "host", description: `one of ${HOST_NAMES.join(", ")} (omit with --status)` }],
+  positionals: [{ name: "host", description: `one of ${HOST_NAMES.join(", ")} (omit with --status)`, completes: HOST_NAMES }],
   flags: {
     scope: {
       type: "string",

@@ -10,7 +10,7 @@ import { commandSummary } from "./commands.js";
 export const spec: CommandSpec = {
   name: "uninstall",
   summary: commandSummary("uninstall"),
-  positionals: [{ name: "host", description: `one of ${HOST_NAMES.join(", ")}`, required: true }],
+  positionals: [{ name: "host", description: `one of ${HOST_NAMES.join(", ")}`, required: true, completes: HOST_NAMES }],
   flags: {
     scope: { type: "string", valueName: "SCOPE", description: "user (default) or project" },
     "dry-run": { type: "boolean", description: "print the diff of every file that would change; write nothing" },
