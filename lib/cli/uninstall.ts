@@ -12,7 +12,7 @@ export const spec: CommandSpec = {
   summary: commandSummary("uninstall"),
   positionals: [{ name: "host", description: `one of ${HOST_NAMES.join(", ")}`, required: true, completes: HOST_NAMES }],
   flags: {
-    scope: { type: "string", valueName: "SCOPE", description: "user (default) or project" },
+    scope: { type: "string", valueName: "SCOPE", description: "user (default), project, or local (claude only): the scope install wrote" },
     "dry-run": { type: "boolean", description: "print the diff of every file that would change; write nothing" },
     json: { type: "boolean", description: "print one JSON object (schema_version 1)" },
   },
