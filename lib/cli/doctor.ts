@@ -4,7 +4,7 @@ import { HOST_NAMES, isHostName } from "../hosts/index.js";
 import { runDoctor } from "../reports/run-doctor.js";
 import { bool, parseArgs, PROJECT_FLAGS, projectFrom, str, type CommandSpec } from "./args.js";
 import { renderDoctor } from "./doctor-render.js";
-import { printJson } from "./output.js";
+import { printJson, progressLine } from "./output.js";
 import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
@@ -29,7 +29,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const host = str(args, "host");
   if (host !== undefined && !isHostName(host)) throw usageError(`unknown host "${host}" for --host; use one of ${HOST_NAMES.join(", ")}`);
-  const report = await runDoctor({ ...projectFrom(args), host }, io);
+  // Large stores take seconds; a doctor that finishes within half a second never draws the line.
+  const progress = progressLine(io, { afterMs: 500 });
+  const onStep = progress.update && ((step: string) => progress.update!(`memctl doctor: ${step}…`, true));
+  const report = await runDoctor({ ...projectFrom(args), host, onStep }, io).finally(progress.done);
   if (bool(args, "json")) printJson(io, report);
   else io.stdout.write(renderDoctor(report, io));
   return report.issues_count > 0 ? 1 : 0;
