@@ -17,7 +17,8 @@ export const spec: CommandSpec = {
     json: { type: "boolean", description: "print one JSON object (schema_version 1)" },
   },
   exitCodes: { 0: "removed, or nothing of memctl's was there", 1: "nothing written: a config file does not parse", 2: "usage error" },
-  notes: "Your other entries stay byte for byte; files memctl created and that are now empty are deleted. Backups (<file>.memctl-backup) are kept.",
+  notes:
+    "Your other entries stay byte for byte; files memctl created and that are now empty are deleted. Backups (under $XDG_STATE_HOME/memctl/backups; install --status lists them) are kept.",
   examples: ["memctl uninstall claude", "memctl uninstall codex --scope project --dry-run"],
 };
 

@@ -11,7 +11,7 @@ import { resolveMemory, type Resolution } from "../config/resolve.js";
 import { utcStamp } from "../core/utc.js";
 import { buildInjection, type Injection } from "./inject.js";
 import { readdirNames, statIfExists } from "../store/checked-fs.js";
-import { INDEX_FILE } from "../store/paths.js";
+import { INDEX_FILE, memctlStateHome } from "../store/paths.js";
 import { utf8Text } from "../core/bytes.js";
 import { rememberShown, seenFilter, startDedupe, whyRecord, withPointer, type Dedupe } from "./dedupe.js";
 import { appendWhy } from "./why-log.js";
@@ -162,8 +162,7 @@ function describe(err: unknown): string {
 
 /** The hook's error log: $XDG_STATE_HOME/memctl/hook.log, else <home>/.local/state/memctl/hook.log. Never throws. */
 export function hookLogPath(io: Pick<Io, "env" | "home">): string {
-  const state = io.env.XDG_STATE_HOME && path.isAbsolute(io.env.XDG_STATE_HOME) ? io.env.XDG_STATE_HOME : path.join(io.home, ".local", "state");
-  return path.join(state, "memctl", "hook.log");
+  return path.join(memctlStateHome(io), "hook.log");
 }
 
 export function logHookError(io: Io, message: string): void {
