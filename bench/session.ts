@@ -2,18 +2,21 @@
 // reports bytes per session and the share of prompts whose answering card is in context — injected at this
 // prompt or earlier in the same session — without session deduplication (payloads carry no session id) and
 // with it (one session id per session, a minute between prompts).
-// Run: npm run bench:session [-- --session-size 8] [--prompts FILE] [--cards FILE] [--json]
+// Run: npm run bench:session [-- --session-size 8] [--set hand,coding,locomo] [--locomo FILE|URL] [--prompts FILE] [--cards FILE] [--json]
+// Sets: the hand-written store (three orders), the coding projects, and LoCoMo conversations 0–2 (with --locomo or
+// $MEMCTL_LOCOMO; fetched as bench:relevance does).
 // A set is cards (bench/relevance/cards.jsonl shape) and labelled prompts in a plausible order (prompts.jsonl
 // shape; an optional "session" field groups them, otherwise consecutive prompts are cut into sessions).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { renderCard, shiftDay } from "./gen-store.js";
-import { renderIndexLine } from "../lib/core/index-file.js";
 import { runUserPromptHook } from "../lib/hook/run.js";
 import { BufferSink, type Io } from "../lib/store/io.js";
-import type { CardLine } from "./relevance/store.js";
+import { materializeStore, type CardLine } from "./relevance/store.js";
+import { codingGroups } from "./relevance/coding.js";
+import { loadLocomo } from "./relevance/locomo.js";
+import type { BenchGroup } from "./relevance/harness.js";
 import type { LabelledPrompt } from "./relevance/types.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -50,6 +53,9 @@ export interface SessionRow {
   no_memory_bytes: number;
   /** Share of prompts that got no block at all. */
   empty_blocks: number;
+  /** Counts behind the shares, so rows of several stores combine (mergeRows). */
+  answerable: number;
+  no_memory: number;
 }
 
 /** Consecutive prompts cut into sessions of `size`, or grouped by their "session" field when they carry one. */
@@ -77,17 +83,6 @@ export function topicalOrder(prompts: readonly LabelledPrompt[], cards: readonly
     .map(({ p }) => p);
 }
 
-function writeStore(dir: string, cards: readonly SessionCard[]): void {
-  cards.forEach((c, i) => {
-    const card = { ...c, priority: c.priority ?? "normal", status: c.status ?? "active" };
-    fs.writeFileSync(path.join(dir, c.file), renderCard(card, c.updated_at ?? shiftDay(TODAY, -((i * 37) % 300))));
-  });
-  fs.writeFileSync(path.join(dir, "MEMORY.md"), ["# Memory", "", ...cards.map((c) => renderIndexLine(c)), ""].join("\n"));
-  // A session logged this morning: no episode reminder, as in the relevance benchmark.
-  const episode = { ts: `${TODAY}T09:00:00.000Z`, host: "codex", summary: "bench", project_key: "session-bench", repo: "/src/acme", actor: "human" };
-  fs.writeFileSync(path.join(dir, "episodes.jsonl"), JSON.stringify(episode) + "\n");
-}
-
 /** Replays every session of a set under one budget, with or without deduplication, on a fresh copy of the store. */
 export async function replay(set: SessionSet, budget: (typeof BUDGETS)[number], mode: "before" | "after"): Promise<SessionRow> {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-session-bench-")));
@@ -96,7 +91,7 @@ export async function replay(set: SessionSet, budget: (typeof BUDGETS)[number], 
     const cwd = path.join(root, "work");
     fs.mkdirSync(memory);
     fs.mkdirSync(cwd);
-    writeStore(memory, set.cards);
+    materializeStore({ dir: memory, cards: set.cards, usage: false });
     let clock = Date.parse(`${TODAY}T10:00:00Z`);
     const io: Io = {
       stdout: new BufferSink(),
@@ -149,6 +144,8 @@ export async function replay(set: SessionSet, budget: (typeof BUDGETS)[number], 
       in_block: answerable ? inBlock / answerable : Number.NaN,
       no_memory_bytes: noMemory ? noMemoryBytes / noMemory : Number.NaN,
       empty_blocks: empty / prompts,
+      answerable,
+      no_memory: noMemory,
     };
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
@@ -188,6 +185,49 @@ export function handWrittenSets(size: number, cardsFile?: string, promptsFile?: 
   ];
 }
 
+/** Each group (its own store) as a session set: its prompts in the order given, cut into sessions of `size`. */
+export function groupSets(groups: readonly BenchGroup[], size: number): SessionSet[] {
+  return groups.map((g) => ({ name: g.name, cards: g.cards, sessions: toSessions(g.prompts, size) }));
+}
+
+/** Rows of one set's stores (same budget and mode) as one row: totals over every session and prompt. */
+export function mergeRows(name: string, rows: readonly SessionRow[]): SessionRow {
+  const sum = (f: (r: SessionRow) => number) => rows.reduce((n, r) => n + f(r), 0);
+  const sessions = sum((r) => r.sessions);
+  const prompts = sum((r) => r.prompts);
+  const answerable = sum((r) => r.answerable);
+  const noMemory = sum((r) => r.no_memory);
+  // A share over answerable (or no-memory) prompts: each store's share weighted by its count of them.
+  const weighted = (value: "in_context" | "in_block" | "no_memory_bytes", by: "answerable" | "no_memory", total: number) =>
+    total ? rows.reduce((n, r) => n + (r[by] ? r[value] * r[by] : 0), 0) / total : Number.NaN;
+  return {
+    set: name,
+    budget: rows[0]!.budget,
+    mode: rows[0]!.mode,
+    sessions,
+    prompts,
+    bytes_per_session: sum((r) => r.bytes_per_session * r.sessions) / sessions,
+    in_context: weighted("in_context", "answerable", answerable),
+    in_block: weighted("in_block", "answerable", answerable),
+    no_memory_bytes: weighted("no_memory_bytes", "no_memory", noMemory),
+    empty_blocks: sum((r) => r.empty_blocks * r.prompts) / prompts,
+    answerable,
+    no_memory: noMemory,
+  };
+}
+
+/** Replays a multi-store set (the coding projects, LoCoMo's conversations) and reports it as one row per budget and mode. */
+async function replayGroups(name: string, sets: readonly SessionSet[]): Promise<SessionRow[]> {
+  const rows: SessionRow[] = [];
+  for (const budget of BUDGETS)
+    for (const mode of ["before", "after"] as const) {
+      const each: SessionRow[] = [];
+      for (const set of sets) each.push(await replay(set, budget, mode));
+      rows.push(mergeRows(name, each));
+    }
+  return rows;
+}
+
 const pct = (x: number) => (Number.isNaN(x) ? "–" : `${(100 * x).toFixed(1)} %`);
 const num = (x: number) => (Number.isNaN(x) ? "–" : x.toFixed(0));
 
@@ -210,9 +250,16 @@ async function main(): Promise<void> {
     return i >= 0 ? argv[i + 1] : undefined;
   };
   const size = Number(get("session-size") ?? 8);
-  const sets = handWrittenSets(size, get("cards"), get("prompts"));
+  const locomo = get("locomo") ?? process.env.MEMCTL_LOCOMO;
+  const wanted = new Set((get("set") ?? (locomo ? "hand,coding,locomo" : "hand,coding")).split(","));
   const rows: SessionRow[] = [];
-  for (const set of sets) for (const budget of BUDGETS) for (const mode of ["before", "after"] as const) rows.push(await replay(set, budget, mode));
+  if (wanted.has("hand"))
+    for (const set of handWrittenSets(size, get("cards"), get("prompts")))
+      for (const budget of BUDGETS) for (const mode of ["before", "after"] as const) rows.push(await replay(set, budget, mode));
+  // The coding projects in the order their prompts were written (one area at a time), with their own no-memory prompts.
+  if (wanted.has("coding")) rows.push(...(await replayGroups("coding (4 projects)", groupSets(codingGroups(), size))));
+  // LoCoMo's questions in the dataset's order, sessions cut within each conversation (0–2 only: 3–9 are held out).
+  if (wanted.has("locomo")) rows.push(...(await replayGroups("locomo conv 0–2", groupSets(await loadLocomo({ source: locomo }), size))));
   if (argv.includes("--json")) process.stdout.write(JSON.stringify({ session_size: size, rows }, null, 2) + "\n");
   else process.stdout.write(renderTable(rows));
 }

@@ -4,21 +4,9 @@ import { z } from "zod";
 import { environmentFault, MemctlError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { CARD_TYPES } from "../core/card-types.js";
-import {
-  isMemoryToolText,
-  isReadOnly,
-  memoryContext,
-  memoryLog,
-  memoryManage,
-  memoryOverview,
-  memoryPropose,
-  memoryRecall,
-  memorySearch,
-  memoryView,
-  type McpOptions,
-  type ToolResult,
-  type ToolSession,
-} from "./tools.js";
+import { memoryContext, memoryLog, memoryOverview, memoryPropose, memoryRecall, memorySearch } from "./tools.js";
+import { isMemoryToolText, memoryManage, memoryView } from "./file-tools.js";
+import { isReadOnly, type McpOptions, type ToolResult, type ToolSession } from "./tool-session.js";
 
 // The stdio MCP server: tool names, input schemas (zod, turned into JSON Schema by the SDK) and the one place
 // thrown errors become MCP tool errors (isError). stdout belongs to the protocol; logs go to stderr.

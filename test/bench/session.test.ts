@@ -1,7 +1,7 @@
 // The session benchmark replays sessions through the hook: dedupe never loses an answer already in context.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { BUDGETS, replay, toSessions, withFollowUps, type SessionSet } from "../../bench/session.js";
+import { BUDGETS, mergeRows, replay, toSessions, withFollowUps, type SessionSet } from "../../bench/session.js";
 
 const CARDS = [
   { file: "project_deploy.md", title: "Deploy pipeline", hook: "argo syncs staging; prod needs a tag", topics: ["deploy"] },
@@ -42,4 +42,18 @@ test("prompts that name their session are grouped by it, in order", () => {
       ["b", "d"],
     ],
   );
+});
+
+test("a set of several stores reports one row whose totals are those of its stores replayed together", async () => {
+  const deploy: SessionSet = { name: "deploy", cards: CARDS, sessions: toSessions(PROMPTS.slice(0, 3), 3) };
+  const tests: SessionSet = { name: "tests", cards: CARDS, sessions: [[PROMPTS[3]!, { id: "f", kind: "follow-up", prompt: "thanks", relevant: [] }]] };
+  const rows = [await replay(deploy, BUDGETS[1], "after"), await replay(tests, BUDGETS[1], "after")];
+  const merged = mergeRows("both", rows);
+  assert.equal(merged.sessions, 2);
+  assert.equal(merged.prompts, 5);
+  assert.equal(merged.answerable, 4);
+  assert.equal(merged.no_memory, 1);
+  assert.equal(merged.bytes_per_session, (rows[0]!.bytes_per_session + rows[1]!.bytes_per_session) / 2);
+  assert.equal(merged.in_context, (rows[0]!.in_context * 3 + rows[1]!.in_context * 1) / 4);
+  assert.equal(merged.no_memory_bytes, rows[1]!.no_memory_bytes);
 });
