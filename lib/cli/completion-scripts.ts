@@ -39,7 +39,7 @@ function bash(commands: readonly CompletionCommand[]): string {
     const completes = c.completes === "card" ? "@card" : wordsOf(c).join(" ");
     return `    ${c.name}) flags="${flagWords(c).join(" ")}"; valued="${valuedWords(c).join(" ")}"; completes="${completes}" ;;`;
   });
-  return `# memctl completion for bash. Load it with: eval "$(memctl completion bash)"
+  return `# memctl completion for bash: memctl completion bash > ~/.local/share/bash-completion/completions/memctl
 _memctl_completion() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}"
   COMPREPLY=()
@@ -80,7 +80,7 @@ function zsh(commands: readonly CompletionCommand[]): string {
     return `    ${c.name}) flags=(${flags.join(" ")}); valued=(${valuedWords(c).join(" ")}); completes=(${completes}) ;;`;
   });
   return `#compdef memctl
-# memctl completion for zsh. Load it with: eval "$(memctl completion zsh)" (after compinit), or save it as _memctl in $fpath.
+# memctl completion for zsh: save it as _memctl in a folder of $fpath (before compinit), or source it after compinit.
 _memctl() {
   local -a commands flags valued completes
   commands=(${commands.map((c) => zshItem(c.name, c.summary)).join(" ")})

@@ -19,12 +19,13 @@ export const spec: CommandSpec = {
   exitCodes: { 0: "script printed", 2: "usage error" },
   notes: [
     "The script is generated from the command registry (commands, their flags, host names); card names are read from the",
-    "store when you press TAB after a command that takes one. Re-run after upgrading memctl if you saved it to a file.",
+    "store when you press TAB after a command that takes one. Save it to a file (generating it takes about a second, too slow",
+    'for an rc file\'s eval "$(…)"), and run it again after upgrading memctl.',
   ].join("\n"),
   examples: [
-    'bash: eval "$(memctl completion bash)"   # in ~/.bashrc',
-    'zsh:  eval "$(memctl completion zsh)"    # in ~/.zshrc, after compinit',
-    "fish: memctl completion fish > ~/.config/fish/completions/memctl.fish",
+    "memctl completion bash > ~/.local/share/bash-completion/completions/memctl",
+    "memctl completion zsh > ~/.zfunc/_memctl   # ~/.zshrc: fpath=(~/.zfunc $fpath) before compinit",
+    "memctl completion fish > ~/.config/fish/completions/memctl.fish",
   ],
 };
 

@@ -67,33 +67,39 @@ test("fish: memctl ins<TAB> completes install, memctl install <TAB> the host nam
   assert.ok(complete("memctl install --sc").includes("--scope"));
 });
 
-test("zsh: memctl ins<TAB> completes install, memctl install <TAB> lists the host names (interactive zsh on a terminal)", {
-  skip: skipWithout("zsh") || (has("script") ? false : "script (util-linux) is missing: no terminal for zsh"),
-}, async (t) => {
-  const { dir, script, PATH } = await setup("zsh", t);
-  // zsh completes only in its line editor, which needs a terminal: `script` gives it one.
-  const child = spawn("script", ["-qfc", "zsh -f -i", "/dev/null"], { cwd: dir, env: { PATH, HOME: dir, TERM: "dumb" } });
-  t.after(() => child.kill("SIGKILL"));
-  let screen = "";
-  child.stdout.on("data", (d: Buffer) => (screen += d.toString("utf8")));
-  const waitFor = async (pattern: RegExp, from: number) => {
-    for (const started = Date.now(); !pattern.test(screen.slice(from)); ) {
-      if (Date.now() - started > 10_000) assert.fail(`zsh never showed ${pattern}; screen:\n${screen}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
-  await waitFor(/#|%/, 0);
-  child.stdin.write(`unset zle_bracketed_paste; PS1='ZP> '; autoload -U compinit; compinit -u -D; source '${script}'\n`);
-  await waitFor(/ZP> /, 0);
-  let mark = screen.length;
-  child.stdin.write("memctl ins\t");
-  await waitFor(/memctl install/, mark);
-  child.stdin.write("\x15"); // kill the line
-  mark = screen.length;
-  child.stdin.write("memctl install \t");
-  await waitFor(new RegExp(HOSTS.join("\\s+")), mark);
-  child.stdin.write("\x15exit\n");
-});
+const zshSkip = skipWithout("zsh") || (has("script") ? false : "script (util-linux) is missing: no terminal for zsh");
+
+for (const mode of ["sourced after compinit", "saved as _memctl in $fpath"] as const) {
+  test(`zsh (${mode}): memctl ins<TAB> completes install, memctl install <TAB> lists the host names (interactive zsh on a terminal)`, { skip: zshSkip }, async (t) => {
+    const { dir, script, PATH } = await setup("zsh", t);
+    const zfunc = path.join(dir, "zfunc");
+    fs.mkdirSync(zfunc);
+    fs.copyFileSync(script, path.join(zfunc, "_memctl"));
+    const load = mode === "sourced after compinit" ? `autoload -U compinit; compinit -u -D; source '${script}'` : `fpath=('${zfunc}' $fpath); autoload -U compinit; compinit -u -D`;
+    // zsh completes only in its line editor, which needs a terminal: `script` gives it one.
+    const child = spawn("script", ["-qfc", "zsh -f -i", "/dev/null"], { cwd: dir, env: { PATH, HOME: dir, TERM: "dumb" } });
+    t.after(() => child.kill("SIGKILL"));
+    let screen = "";
+    child.stdout.on("data", (d: Buffer) => (screen += d.toString("utf8")));
+    const waitFor = async (pattern: RegExp, from: number) => {
+      for (const started = Date.now(); !pattern.test(screen.slice(from)); ) {
+        if (Date.now() - started > 10_000) assert.fail(`zsh never showed ${pattern}; screen:\n${screen}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    await waitFor(/#|%/, 0);
+    child.stdin.write(`unset zle_bracketed_paste; ${load}; PS1='ZP> '\n`);
+    await waitFor(/ZP> /, 0);
+    let mark = screen.length;
+    child.stdin.write("memctl ins\t");
+    await waitFor(/memctl install/, mark);
+    child.stdin.write("\x15"); // kill the line
+    mark = screen.length;
+    child.stdin.write("memctl install \t");
+    await waitFor(new RegExp(HOSTS.join("\\s+")), mark);
+    child.stdin.write("\x15exit\n");
+  });
+}
 
 test("completion without a known shell is a usage error naming the shells", async () => {
   const dir = tempDir();
