@@ -66,7 +66,8 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
   if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store", outcome: NOTHING, resolution };
 
   const memoryDir = resolution.memory_dir;
-  const budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
+  // The why record names the budget the block was built with (reassigned below once the native index is known).
+  let budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
   const now = io.now();
   // Deduplication only where earlier blocks stay in the conversation (hosts/types.ts keepsContext) and the
   // payload names a session.
@@ -104,7 +105,7 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
       env: io.env,
       home: io.home,
     });
-    const budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value, nativeIndex });
+    budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value, nativeIndex });
     const skipLine = seenFilter(dedupe);
     const injection = await buildInjection({
       memoryDir: resolution.memory_dir,

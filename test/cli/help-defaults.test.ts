@@ -97,3 +97,23 @@ test("every default a flag's --help states is what the command does without the 
   }
   assert.deepEqual(unchecked, [], "a flag states a default this test does not check: add it to RUN or ELSEWHERE (with where it is tested)");
 });
+
+test("the budget --help states for each host is the one the hook uses, and context ranks with the same", async (t) => {
+  const box = store();
+  t.after(box.cleanup);
+  const help = async (name: string) => {
+    const stdout = new BufferSink();
+    await main([name, "--help"], { ...box.io, stdout, stderr: new BufferSink() });
+    return stdout.text.replace(/\s+/g, " ");
+  };
+  for (const host of ["claude", "codex", "generic"]) {
+    await run(box, ["hook", "user-prompt-submit", "--host", host]);
+    const runs = JSON.parse(await run(box, ["why", "--json"])).runs;
+    const hook = runs[runs.length - 1].budget;
+    const context = JSON.parse(await run(box, ["context", "deploy", "--host", host, "--json"])).budget;
+    assert.deepEqual([context.max_bytes, context.max_entries], [hook.max_bytes, hook.max_entries], `${host}: context ranks like the hook`);
+    // This store is not Claude's auto-memory folder, so Claude's reduced budget is not the one in use.
+    const stated = host === "claude" ? `else ${hook.max_bytes}/${hook.max_entries}` : `others ${hook.max_bytes}/${hook.max_entries}`;
+    for (const name of ["hook", "context"]) assert.ok((await help(name)).includes(stated), `memctl ${name} --help states "${stated}"`);
+  }
+});
