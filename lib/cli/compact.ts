@@ -33,7 +33,7 @@ export const spec: CommandSpec = {
   },
   notes:
     `The compact lives in <memory_dir>/${COMPACT_FILE}: one overwritable slot, no history. Default (auto) asks the command in\n` +
-    '[compact] llm_command (e.g. ["claude", "-p"]; prompt on stdin, summary on stdout, timeout_seconds default 120) and falls\n' +
+    `[compact] llm_command (e.g. ["claude", "-p"]; prompt on stdin, summary on stdout, timeout_seconds default ${DEFAULT_LLM_TIMEOUT_SECONDS}) and falls\n` +
     "back to --mechanical on any failure, printing why. A candidate that would not shrink the assembled body is rejected.",
   examples: ["memctl compact", "memctl compact --mechanical", "memctl compact --show", "memctl compact --clear --json"],
 };

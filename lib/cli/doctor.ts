@@ -1,6 +1,7 @@
 import { usageError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { HOST_NAMES, isHostName } from "../hosts/index.js";
+import { DEFAULT_WARN_BYTES } from "../reports/injection.js";
 import { runDoctor } from "../reports/run-doctor.js";
 import { bool, parseArgs, PROJECT_FLAGS, projectFrom, str, type CommandSpec } from "./args.js";
 import { renderDoctor } from "./doctor-render.js";
@@ -19,7 +20,7 @@ export const spec: CommandSpec = {
   notes: [
     "Issues: dead links, orphan cards, duplicate hooks, stale repo_refs, cards missing required fields, unparsed index",
     "lines, unreadable cards, expired cards, resolution problems. Warnings: injected size over [doctor] warn_bytes",
-    "(default 4096) or pinned cards over the budget, hand edits since memctl last recorded a card, Claude Code memory",
+    `(default ${DEFAULT_WARN_BYTES}) or pinned cards over the budget, hand edits since memctl last recorded a card, Claude Code memory`,
     "not yet imported. Every problem is printed with the one line that fixes it. Nothing is written.",
   ].join("\n"),
   examples: ["memctl doctor", "memctl doctor --host claude", "memctl doctor --json --repo-root ~/src/app"],
