@@ -143,7 +143,7 @@ async function status(args: ParsedArgs, io: Io): Promise<number> {
       for (const w of s.warnings) lines.push(`  ${" ".repeat(8)} ${c.yellow("warning:")} ${inertText(w)}`);
       for (const b of s.backups)
         lines.push(
-          `  ${" ".repeat(8)} backup of ${inertText(b.file)}: ${inertText(b.backup)}${b.legacy ? c.dim(" (an older memctl's; the next install or uninstall moves it out of the folder)") : ""}`,
+          `  ${" ".repeat(8)} backup of ${inertText(b.file)}: ${inertText(b.backup)}${b.legacy ? c.dim(" (an older memctl's; the next install or uninstall moves it to memctl's state folder)") : ""}`,
         );
     }
     lines.push(`  ${"writes".padEnd(8)} ${h.direct_writes ? `${c.yellow("direct")} ${c.dim(`(${hostOptInText(h.host).replace("\n", " ")})`)}` : "propose only"}`);

@@ -66,6 +66,18 @@ export function readText(file: string): string | null {
   }
 }
 
+/**
+ * An older memctl's backup beside the file moves to the state folder: still the original, out of the repository.
+ * Returns where the file's backup now is (null: it has none).
+ */
+export function moveLegacyBackup(file: string, backups: string): string | null {
+  const kept = findBackup(file, backups);
+  if (!kept?.legacy) return kept?.path ?? null;
+  const moved = keepBackup(file, kept.path, backups);
+  fs.rmSync(kept.path);
+  return moved;
+}
+
 /** Runs an edit against the file on disk without writing anything. */
 export function planEdit(file: string, edit: TextEdit, backups: string): FileChange {
   const before = readText(file);
@@ -89,12 +101,8 @@ export async function commitChange(change: FileChange, options: { backups: strin
   const { stopAt, owned, backups } = options;
   if (!change.changed) return change;
   let backup: string | undefined;
-  const kept = findBackup(file, backups);
-  if (kept?.legacy) {
-    // An older memctl's backup beside the file moves to the state folder: still the original, out of the repository.
-    keepBackup(file, kept.path, backups);
-    fs.rmSync(kept.path);
-  } else if (!kept && before !== null && after !== null && !owned) {
+  const kept = moveLegacyBackup(file, backups);
+  if (!kept && before !== null && after !== null && !owned) {
     // Edits delete a file only when what is left is memctl's own (or nothing), so a deletion needs no backup.
     backup = keepBackup(file, file, backups);
   }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
-import { backupsDir, commitChange, findBackup, planEdit, readBackup, readText, renderDiff, type FileChange } from "./apply.js";
+import { backupsDir, commitChange, findBackup, moveLegacyBackup, planEdit, readBackup, readText, renderDiff, type FileChange } from "./apply.js";
 import type { InstallContext, PlannedEdit, Scope } from "./context.js";
 import { doubleWiringWarnings } from "./double-wiring.js";
 import { onPath, type HostInstaller } from "./host.js";
@@ -52,6 +52,7 @@ export async function runHost(installer: HostInstaller, ctx: InstallContext, mod
     // A file holding nothing but memctl's own lines (say, settings.json memctl created) needs no backup: its
     // pre-memctl state is "absent", which uninstall restores without one.
     const onlyOurs = change.before !== null && !findBackup(edit.file, backups) && edit.uninstall(change.before, null) === null;
+    if (!dryRun && !change.changed) moveLegacyBackup(edit.file, backups); // a no-op install still clears the repository
     const done = dryRun || !change.changed ? change : await commitChange(change, { backups, stopAt: edit.root, owned: edit.owned === true || onlyOurs });
     items.push({
       file: edit.file,

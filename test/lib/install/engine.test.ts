@@ -238,11 +238,37 @@ test("backups stay out of the project; an older memctl's backups beside the file
   for (const i of updated) fs.renameSync(i.backup!, i.file + LEGACY_BACKUP_SUFFIX);
   fs.rmSync(backupsDir(ctx.io), { recursive: true });
   assert.ok(scopeStatus(INSTALLERS.codex, ctx).backups.every((b) => b.legacy && b.backup.endsWith(LEGACY_BACKUP_SUFFIX)));
+  await runHost(INSTALLERS.codex, ctx, "install", true);
+  assert.ok(
+    scopeStatus(INSTALLERS.codex, ctx).backups.every((b) => b.legacy),
+    "a dry run moves nothing",
+  );
   await runHost(INSTALLERS.codex, ctx, "uninstall", false);
   assert.deepEqual(f.snapshot(), before, "same files and bytes, and no backup left in the project");
   assert.deepEqual(
     scopeStatus(INSTALLERS.codex, ctx).backups.map((b) => [b.file, b.legacy]),
     updated.map((i) => [i.file, false]),
     "the old backups moved to the backups folder, kept",
+  );
+});
+
+test("a second install that changes nothing still moves an older memctl's backups out of the project", async () => {
+  const f = makeFixture();
+  seedUserConfig(f);
+  const ctx = f.ctx("project");
+  const before = f.snapshot();
+  const first = await runHost(INSTALLERS.claude, ctx, "install", false);
+  const updated = first.items.filter((i) => i.action === "updated");
+  assert.ok(updated.length > 0);
+  for (const i of updated) fs.renameSync(i.backup!, i.file + LEGACY_BACKUP_SUFFIX);
+  const again = await runHost(INSTALLERS.claude, ctx, "install", false);
+  assert.equal(again.changed, false);
+  for (const i of updated) {
+    assert.equal(fs.existsSync(i.file + LEGACY_BACKUP_SUFFIX), false, `${i.file}: nothing left beside it`);
+    assert.equal(fs.readFileSync(i.backup!, "utf8"), before.get(i.file), `${i.file}: the moved backup is the original`);
+  }
+  assert.deepEqual(
+    scopeStatus(INSTALLERS.claude, ctx).backups.map((b) => [b.file, b.backup, b.legacy]),
+    updated.map((i) => [i.file, i.backup, false]),
   );
 });
