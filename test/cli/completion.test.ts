@@ -54,7 +54,7 @@ test("bash: memctl ins<TAB> completes install, memctl install <TAB> the host nam
   assert.deepEqual(cards, ["deploy"]);
 });
 
-test("fish: memctl ins<TAB> completes install, memctl install <TAB> the host names", { skip: skipWithout("fish") }, async (t) => {
+test("fish: memctl ins<TAB> completes install, memctl install <TAB> the host names, card names after show", { skip: skipWithout("fish") }, async (t) => {
   const { dir, script, PATH } = await setup("fish", t);
   const complete = (line: string) =>
     execFileSync("fish", ["--no-config", "-c", `source '${script}'; complete -C '${line}'`], { env: { PATH, HOME: dir }, cwd: dir, encoding: "utf8" })
@@ -65,6 +65,14 @@ test("fish: memctl ins<TAB> completes install, memctl install <TAB> the host nam
   assert.deepEqual(complete("memctl ins"), ["install"]);
   assert.deepEqual(complete("memctl install "), HOSTS);
   assert.ok(complete("memctl install --sc").includes("--scope"));
+  const box = sandbox([{ file: "project_deploy.md", title: "Deploy", hook: "how we deploy" }]);
+  t.after(box.cleanup);
+  const cards = execFileSync("fish", ["--no-config", "-c", `source '${script}'; complete -C 'memctl show dep'`], {
+    env: { PATH, HOME: box.home, MEMCTL_MEMORY_DIR: box.memory },
+    cwd: box.repo,
+    encoding: "utf8",
+  });
+  assert.deepEqual(cards.split("\n").filter(Boolean), ["deploy"]);
 });
 
 const zshSkip = skipWithout("zsh") || (has("script") ? false : "script (util-linux) is missing: no terminal for zsh");
