@@ -1,7 +1,7 @@
 // Relevance benchmark: memctl's block (the hook's own, wrapper included) against BM25 and the seed's substring
 // counting (their lines alone, no wrapper) under Claude's 1500 B / 10 lines and the default 3000 B / 20.
 // Run: npm run bench:relevance [-- --set hand,heldout,coding,locomo] [--locomo PATH|URL] [--conversations 0-2]
-//      [--json] [--misses]
+//      [--json] [--misses] [--no-usage]  (--no-usage: the hand-written sets without their usage sidecar)
 // LoCoMo is fetched at bench time (CC BY-NC 4.0, evaluation only) and cached outside the repository; its
 // conversations 3–9 are the held-out check and are read only when --conversations names them.
 import { BUDGETS, evaluateSet, RANKERS, type BenchGroup, type RankerReport } from "./relevance/harness.js";
@@ -29,10 +29,13 @@ export function parseRange(text: string): number[] {
 async function groupsOf(set: SetName, argv: readonly string[]): Promise<{ groups: BenchGroup[]; note: string }> {
   switch (set) {
     case "hand":
-      return { groups: [{ name: "hand", cards: handCards(), prompts: loadPrompts(), usage: true }], note: "hand-written store (165 cards) with a usage sidecar, 98 prompts" };
+      return {
+        groups: [{ name: "hand", cards: handCards(), prompts: loadPrompts(), usage: !argv.includes("--no-usage") }],
+        note: `hand-written store (165 cards) ${argv.includes("--no-usage") ? "without" : "with"} a usage sidecar, 98 prompts`,
+      };
     case "heldout":
       return {
-        groups: [{ name: "heldout", cards: handCards(), prompts: loadPrompts("bench/relevance/prompts-heldout.jsonl"), usage: true }],
+        groups: [{ name: "heldout", cards: handCards(), prompts: loadPrompts("bench/relevance/prompts-heldout.jsonl"), usage: !argv.includes("--no-usage") }],
         note: "hand-written store, 30 held-out prompts",
       };
     case "coding": {

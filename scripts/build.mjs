@@ -1,6 +1,9 @@
 // Bundles the CLI and every hook entry into dist/ so hosts run plain JavaScript (never tsx)
 // and the hook loads one small file. Runtime dependencies stay external (installed by npm).
-import { build, transformSync } from "esbuild";
+// Then the self-contained plugin directory plugin/ (scripts/build-plugin.mjs), committed for marketplaces.
+import { build } from "esbuild";
+import { buildHook, HOOK_BODY, nodeBundle } from "./build-hook.mjs";
+import { buildPlugin } from "./build-plugin.mjs";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
@@ -10,9 +13,6 @@ import { pathToFileURL } from "node:url";
 
 // smol-toml is bundled into the hooks (one file to load, no package resolution per prompt); the rest stay external.
 const hookExternal = Object.keys(JSON.parse(readFileSync("package.json", "utf8")).dependencies).filter((d) => d !== "smol-toml");
-
-// What every bundle here shares: bundled for Node 20, no source maps, warnings only.
-const nodeBundle = { bundle: true, platform: "node", target: "node20", sourcemap: false, logLevel: "warning" };
 
 rmSync("dist", { recursive: true, force: true });
 await build({
@@ -24,45 +24,11 @@ await build({
   packages: "external",
   chunkNames: "chunks/[name]-[hash]",
 });
-// The per-prompt hook is one CommonJS file: Node 20 starts a CJS script ~7 ms sooner than the same bundle as
-// ESM (no ESM loader internals, no source-text module, cheap builtin require). Its entry is .cjs (no package
-// scope lookup at start); the .js copy and the body need dist/hooks/package.json to mark that folder commonjs.
-// Everything it imports is inlined; the card parser (and with it js-yaml) is only initialised when the rank
-// cache is rebuilt (test/hooks/import-graph.test.ts enforces what the hook may reach).
-// The bundle is the body; the path hosts run is a small loader that starts it from V8's code cache
-// (hooks/code-cache-loader.ts), warmed below on the sample store.
-const HOOK_BODY = "user-prompt-submit.body.js";
-const body = await build({
-  ...nodeBundle,
-  entryPoints: ["hooks/user-prompt-submit.ts"],
-  outfile: `dist/hooks/${HOOK_BODY}`,
-  format: "cjs",
-  external: hookExternal,
-  metafile: true,
-});
+// The per-prompt hook: a bundled CommonJS body and the small loader hosts run (user-prompt-submit.cjs), in
+// dist/hooks/ with runtime dependencies external (installed by npm; the plugin bundles them: build-plugin.mjs).
+const body = await buildHook("dist/hooks", hookExternal);
 // What the bundle inlines, for test/hooks/import-graph.test.ts (the minified body keeps no module markers).
 writeFileSync(`dist/hooks/${HOOK_BODY.replace(/\.js$/, ".inputs.json")}`, `${JSON.stringify(Object.keys(body.metafile.inputs).sort(), null, 1)}\n`);
-preferBuiltinPrototypes(`dist/hooks/${HOOK_BODY}`);
-minifyBody(`dist/hooks/${HOOK_BODY}`);
-wrapForLoader(`dist/hooks/${HOOK_BODY}`);
-writeFileSync("dist/hooks/package.json", `${JSON.stringify({ type: "commonjs" })}\n`);
-await build({
-  ...nodeBundle,
-  entryPoints: ["hooks/code-cache-loader.ts"],
-  outfile: "dist/hooks/user-prompt-submit.cjs",
-  format: "cjs",
-  // It is also the memctl-hook bin (package.json), run directly from PATH by committed project-scope wirings.
-  banner: { js: "#!/usr/bin/env node" },
-  define: {
-    BODY_FILE: JSON.stringify(HOOK_BODY),
-    BODY_HASH: JSON.stringify(
-      createHash("sha256")
-        .update(readFileSync(`dist/hooks/${HOOK_BODY}`))
-        .digest("hex")
-        .slice(0, 16),
-    ),
-  },
-});
 // The same loader under the name hosts wired before the entry became .cjs (its cache name is the body's, shared).
 cpSync("dist/hooks/user-prompt-submit.cjs", "dist/hooks/user-prompt-submit.js");
 warmHookCodeCache("dist/hooks/user-prompt-submit.cjs");
@@ -76,47 +42,7 @@ await build({
 });
 chmodSync("dist/cli.js", 0o755);
 chmodSync("dist/hooks/user-prompt-submit.cjs", 0o755);
-await writeCodexPluginSkills("dist/codex-skills");
-
-// esbuild gives every `import fs from "node:fs"` its own __toESM copy, defining a getter per export (~20 copies
-// of fs and path, ~1 ms at every hook start), and its own require() call (~30 µs each through Node's loader). A
-// builtin is a plain CommonJS object: one lookup per builtin, wrapped once in an object whose prototype is the
-// module, answers both `.default` and named exports the same way. The lookup is process.getBuiltinModule (Node
-// 20.16+, what engines asks for): require() of a builtin first compiles half a dozen functions of Node's
-// CommonJS loader (~0.3M instructions a prompt), getBuiltinModule two; require stays the fallback.
-function preferBuiltinPrototypes(file) {
-  const text = readFileSync(file, "utf8");
-  const from = /__toESM\(require\("(node:[a-z_/]+)"\), 1\)/g;
-  const direct = /\brequire\("(node:[a-z_/]+)"\)/g;
-  if (!from.test(text)) throw new Error(`build: ${file} has no builtin import for __builtin to rewrite (did esbuild's output change?)`);
-  const helper =
-    'var __node = (name) => (typeof process.getBuiltinModule === "function" && process.getBuiltinModule(name)) || require(name);\n' +
-    "var __builtins = {};\nvar __builtin = (name) => __builtins[name] ??= ((mod) => Object.create(mod, { default: { value: mod, enumerable: true } }))(__node(name));\n";
-  const out = text.replace(from, '__builtin("$1")').replace(direct, '__node("$1")').replace('"use strict";\n', `"use strict";\n${helper}`);
-  if (out.includes('__toESM(require("node:') || /\brequire\("node:/.test(out.replace(helper, "")) || !out.includes(helper))
-    throw new Error(`build: could not rewrite the builtin imports of ${file}`);
-  writeFileSync(file, out);
-}
-
-// Minified (whitespace, syntax, local names) after the rewrite above: every prompt reads and copies the body,
-// and V8 interns each name its code cache keeps, so comments, indentation and long local names cost page
-// faults and instructions (~45% of the file, ~0.25M instructions a prompt). Licence comments are kept.
-function minifyBody(file) {
-  const text = readFileSync(file, "utf8");
-  writeFileSync(file, transformSync(text, { minify: true, format: "cjs", target: "node20", charset: "ascii", legalComments: "eof" }).code);
-}
-
-// The body is stored as the loader compiles it: ASCII only, inside the CommonJS module wrapper. esbuild escapes
-// non-ASCII in strings but keeps it in comments and regular expression literals; an ASCII body is read as
-// latin1 (a copy) instead of being validated and decoded as UTF-8 on every prompt, and a \uXXXX escape means
-// the same character in a comment, a string, a template or a regular expression (with or without /u). With the
-// wrapper already in the file, the loader compiles what it read instead of a concatenated copy.
-function wrapForLoader(file) {
-  const text = readFileSync(file, "utf8");
-  const escaped = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  if (!/^[\x00-\x7f]*$/.test(escaped)) throw new Error(`build: ${file} is not ASCII after escaping`);
-  writeFileSync(file, `(function (exports, require, module, __filename, __dirname) {${escaped}\n})`);
-}
+await buildPlugin("plugin");
 
 // The sample store with each card repeated `times` times (copies named <card>_<k>.md, indexed after the
 // originals), so a warm-up prompt meets a store of realistic size.
@@ -169,25 +95,9 @@ function warmHookCodeCache(entry) {
       if (r.status !== 0 || r.stdout === "") throw new Error(`build: warming the hook failed (exit ${r.status}): ${r.stderr}`);
     }
     const state = readdirSync(join(store, ".memctl"));
-    if (!state.includes("usage.tsv") || !state.includes("usage.cards")) throw new Error(`build: warming the hook did not reach a folded, numbered sidecar: ${state.join(", ")}`);
+    if (!state.includes("usage.tsv")) throw new Error(`build: warming the hook did not reach a folded sidecar: ${state.join(", ")}`);
     if (!readdirSync("dist/hooks").some((f) => isCache(f) && !f.endsWith(".cold.v8cache"))) throw new Error("build: the kept run wrote no typical code cache");
   } finally {
     rmSync(root, { recursive: true, force: true });
-  }
-}
-
-// The Codex plugin (.codex-plugin/plugin.json "skills") ships one skill per commands/*.md, rendered by the same
-// function `memctl install codex` uses, so /mem-distill, /memory-compress … reach plugin users as $<name>.
-async function writeCodexPluginSkills(dir) {
-  const renderer = "dist/.render.mjs";
-  await build({ ...nodeBundle, entryPoints: ["lib/install/render.ts"], outfile: renderer, format: "esm", packages: "external" });
-  try {
-    const { readCommandSources, renderCodexSkill } = await import(pathToFileURL(resolve(renderer)).href);
-    for (const command of readCommandSources(".")) {
-      mkdirSync(join(dir, command.name), { recursive: true });
-      writeFileSync(join(dir, command.name, "SKILL.md"), renderCodexSkill(command));
-    }
-  } finally {
-    rmSync(renderer, { force: true });
   }
 }

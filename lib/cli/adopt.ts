@@ -9,7 +9,7 @@ import { commandSummary } from "./commands.js";
 export const spec: CommandSpec = {
   name: "adopt",
   summary: commandSummary("adopt"),
-  positionals: [{ name: "name", description: "only this card (default: every drifted card)" }],
+  positionals: [{ name: "name", description: "only this card (default: every drifted card)", completes: "card" }],
   flags: { ...ACTOR_FLAGS, ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: { 0: "adopted (or nothing to adopt)", 1: "no such card, lock timeout, agent caller, or no store", 2: "usage error", 3: "invalid explicit memory selection" },
   notes: 'doctor reports the drift; adopt is the owner saying "yes, that edit is mine". A hand-deleted card is recorded as a delete.',

@@ -15,6 +15,8 @@ export interface PositionalSpec {
   description: string;
   required?: boolean;
   variadic?: boolean;
+  /** What shell completion offers here: fixed words, or the store's card names. */
+  completes?: readonly string[] | "card";
 }
 
 /** A command's interface: what it takes, what it does, how it exits. */

@@ -1,6 +1,6 @@
 import { readConfig } from "../config/config.js";
 import { COMPACT_FILE, clearCompact } from "../compact/artifact.js";
-import { compactStore, readIndexView, type CompactMode, type CompactOutcome } from "../compact/run.js";
+import { compactStore, DEFAULT_LLM_TIMEOUT_SECONDS, readIndexView, type CompactMode, type CompactOutcome } from "../compact/run.js";
 import { compactStatus, type CompactStatus } from "../compact/status.js";
 import { usageError } from "../core/errors.js";
 import { readHistory } from "../store/history.js";
@@ -9,7 +9,7 @@ import type { Resolution } from "../config/resolve.js";
 import { inertText } from "../core/sanitize.js";
 import { secretPolicy } from "../records/secrets.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
-import { colorsFor, printJson } from "./output.js";
+import { colorsFor, printJson, progressLine } from "./output.js";
 import { ACTOR_FLAGS, directWriterFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { commandSummary } from "./commands.js";
 
@@ -33,7 +33,7 @@ export const spec: CommandSpec = {
   },
   notes:
     `The compact lives in <memory_dir>/${COMPACT_FILE}: one overwritable slot, no history. Default (auto) asks the command in\n` +
-    '[compact] llm_command (e.g. ["claude", "-p"]; prompt on stdin, summary on stdout, timeout_seconds default 120) and falls\n' +
+    `[compact] llm_command (e.g. ["claude", "-p"]; prompt on stdin, summary on stdout, timeout_seconds default ${DEFAULT_LLM_TIMEOUT_SECONDS}) and falls\n` +
     "back to --mechanical on any failure, printing why. A candidate that would not shrink the assembled body is rejected.",
   examples: ["memctl compact", "memctl compact --mechanical", "memctl compact --show", "memctl compact --clear --json"],
 };
@@ -63,6 +63,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   }
   const config = readConfig(io).value.compact ?? {};
   const mode: CompactMode = bool(args, "mechanical") ? "mechanical" : bool(args, "llm") ? "llm" : "auto";
+  const waiting = modelProgress(io, config.timeout_seconds ?? DEFAULT_LLM_TIMEOUT_SECONDS);
   const outcome = await compactStore({
     memoryDir,
     mode,
@@ -74,7 +75,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     context,
     secrets: secretPolicy(io),
     say: (line) => io.stderr.write(`memctl compact: ${inertText(line)}\n`), // card names are memory-derived
-  });
+    onModel: waiting.onModel,
+  }).finally(waiting.stop);
   if (json) printJson(io, runJson(memoryDir, resolution, outcome));
   else {
     const c = colorsFor(io);
@@ -89,6 +91,28 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     );
   }
   return 0;
+}
+
+/** On a terminal, a line counting the seconds the model command has run (a model round-trip is otherwise silent). */
+function modelProgress(io: Io, timeoutSeconds: number): { onModel?: (phase: "start" | "end") => void; stop: () => void } {
+  const progress = progressLine(io);
+  let ticker: ReturnType<typeof setInterval> | undefined;
+  const stop = () => {
+    clearInterval(ticker);
+    progress.done();
+  };
+  if (!progress.update) return { stop };
+  return {
+    stop,
+    onModel: (phase) => {
+      if (phase === "end") return stop();
+      const from = io.now().getTime();
+      const show = (final = false) =>
+        progress.update!(`memctl compact: waiting for the model: ${Math.round((io.now().getTime() - from) / 1000)}s (timeout ${timeoutSeconds}s)`, final);
+      show(true);
+      ticker = setInterval(show, 1000);
+    },
+  };
 }
 
 function runJson(memoryDir: string, resolution: Resolution, o: CompactOutcome) {

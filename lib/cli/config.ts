@@ -14,7 +14,7 @@ import { commandSummary } from "./commands.js";
 export const spec: CommandSpec = {
   name: "config",
   summary: commandSummary("config"),
-  positionals: [{ name: "action", description: "set | migrate | lint", required: true }],
+  positionals: [{ name: "action", description: "set | migrate | lint", required: true, completes: ["set", "migrate", "lint"] }],
   flags: {
     "repo-root": { type: "string", valueName: "PATH", description: "the project (set, migrate)" },
     "memory-dir": { type: "string", valueName: "DIR", description: "absolute memory directory to map the project to (set)" },

@@ -1,5 +1,5 @@
 import { hostAdapter, HOSTS } from "../hosts/index.js";
-import { resolveBudget } from "../config/budget.js";
+import { defaultBudgetsText, resolveBudget } from "../config/budget.js";
 import { readConfig } from "../config/config.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { buildInjection } from "../hook/inject.js";
@@ -17,7 +17,7 @@ export const spec: CommandSpec = {
   summary: commandSummary("context"),
   positionals: [{ name: "query", description: "the prompt or keywords to rank against", required: true, variadic: true }],
   flags: {
-    host: { type: "string", valueName: "HOST", description: "budget of this host (claude 1500/10, others 3000/20; default generic)" },
+    host: { type: "string", valueName: "HOST", description: `budget of this host (${defaultBudgetsText()}; default generic)` },
     "max-bytes": { type: "number", valueName: "N", description: "byte budget (overrides the config file)" },
     "max-entries": { type: "number", valueName: "N", description: "entry budget (overrides the config file)" },
     limit: { type: "number", valueName: "N", description: "rows to show (default 20; 0 = all)" },
@@ -39,7 +39,15 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const resolution = resolveMemory(projectFrom(args), io);
   if (resolution.status === "invalid-explicit") throw new MemctlError(ERROR_CODES.E_INVALID_EXPLICIT, resolution.reason, { resolution });
   if (resolution.status !== "resolved" || !resolution.memory_dir) throw new MemctlError(ERROR_CODES.E_UNAVAILABLE, resolution.reason);
-  const budget = resolveBudget({ host: host.name, cliMaxBytes: num(args, "max-bytes"), cliMaxEntries: num(args, "max-entries"), config: readConfig(io).value });
+  // As the hook decides it: Claude's reduced default only where Claude loads this store's MEMORY.md itself.
+  const nativeIndex = host.loadsIndexNatively?.({
+    memoryDir: resolution.memory_dir,
+    autoMemoryDir: resolution.legacy_dir,
+    projectRoot: resolution.repo_root,
+    env: io.env,
+    home: io.home,
+  });
+  const budget = resolveBudget({ host: host.name, cliMaxBytes: num(args, "max-bytes"), cliMaxEntries: num(args, "max-entries"), config: readConfig(io).value, nativeIndex });
   let injection;
   try {
     injection = await buildInjection({

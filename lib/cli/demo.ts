@@ -55,7 +55,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
         const shown = inj.composed.always.length + inj.composed.lines.length;
         out.push(
           c.dim(
-            `  ${shown} of ${inj.store.entryCount} lines (${inj.composed.always.length} pinned), ${inj.composed.bytes} bytes, ${inj.hits.length} keyword ${inj.hits.length === 1 ? "hit" : "hits"} recorded`,
+            `  ${shown} of ${inj.store.entryCount} lines (${inj.composed.always.length} pinned), ${inj.composed.bytes} bytes, ${inj.hits.length} keyword ${inj.hits.length === 1 ? "hit" : "hits"}, ${inj.recorded?.recorded ?? 0} printed ${inj.recorded?.recorded === 1 ? "card" : "cards"} recorded`,
           ),
         );
         out.push(

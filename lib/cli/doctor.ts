@@ -1,10 +1,11 @@
 import { usageError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { HOST_NAMES, isHostName } from "../hosts/index.js";
+import { DEFAULT_WARN_BYTES } from "../reports/injection.js";
 import { runDoctor } from "../reports/run-doctor.js";
 import { bool, parseArgs, PROJECT_FLAGS, projectFrom, str, type CommandSpec } from "./args.js";
 import { renderDoctor } from "./doctor-render.js";
-import { printJson } from "./output.js";
+import { printJson, progressLine } from "./output.js";
 import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
@@ -19,7 +20,7 @@ export const spec: CommandSpec = {
   notes: [
     "Issues: dead links, orphan cards, duplicate hooks, stale repo_refs, cards missing required fields, unparsed index",
     "lines, unreadable cards, expired cards, resolution problems. Warnings: injected size over [doctor] warn_bytes",
-    "(default 4096) or pinned cards over the budget, hand edits since memctl last recorded a card, Claude Code memory",
+    `(default ${DEFAULT_WARN_BYTES}) or pinned cards over the budget, hand edits since memctl last recorded a card, Claude Code memory`,
     "not yet imported. Every problem is printed with the one line that fixes it. Nothing is written.",
   ].join("\n"),
   examples: ["memctl doctor", "memctl doctor --host claude", "memctl doctor --json --repo-root ~/src/app"],
@@ -29,7 +30,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const host = str(args, "host");
   if (host !== undefined && !isHostName(host)) throw usageError(`unknown host "${host}" for --host; use one of ${HOST_NAMES.join(", ")}`);
-  const report = await runDoctor({ ...projectFrom(args), host }, io);
+  // Large stores take seconds; a doctor that finishes within half a second never draws the line.
+  const progress = progressLine(io, { afterMs: 500 });
+  const onStep = progress.update && ((step: string) => progress.update!(`memctl doctor: ${step}…`, true));
+  const report = await runDoctor({ ...projectFrom(args), host, onStep }, io).finally(progress.done);
   if (bool(args, "json")) printJson(io, report);
   else io.stdout.write(renderDoctor(report, io));
   return report.issues_count > 0 ? 1 : 0;

@@ -12,7 +12,7 @@ import { commandSummary } from "./commands.js";
 export const spec: CommandSpec = {
   name: "history",
   summary: commandSummary("history"),
-  positionals: [{ name: "name", description: "only this card (removed cards included)" }],
+  positionals: [{ name: "name", description: "only this card (removed cards included)", completes: "card" }],
   flags: { ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: { 0: "printed", 1: "no history for that name, unreadable history, or no store", 2: "usage error", 3: "invalid explicit memory selection" },
   examples: ["memctl history", "memctl history run-tests --json"],

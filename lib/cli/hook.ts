@@ -1,3 +1,4 @@
+import { defaultBudgetsText } from "../config/budget.js";
 import { isHostName } from "../hosts/index.js";
 import { logHookError, runUserPromptHook } from "../hook/run.js";
 import { resetFromPayload } from "../hook/reset.js";
@@ -10,7 +11,9 @@ import { commandSummary } from "./commands.js";
 export const spec: CommandSpec = {
   name: "hook",
   summary: commandSummary("hook"),
-  positionals: [{ name: "event", description: "user-prompt-submit, session-start or pre-compact", required: true }],
+  positionals: [
+    { name: "event", description: "user-prompt-submit, session-start or pre-compact", required: true, completes: ["user-prompt-submit", "session-start", "pre-compact"] },
+  ],
   flags: {
     host: { type: "string", valueName: "HOST", description: "claude, codex, generic, grok or opencode (default generic): budget and output shape" },
     "max-bytes": { type: "number", valueName: "N", description: "byte budget for the whole block (overrides the config file)" },
@@ -26,7 +29,7 @@ export const spec: CommandSpec = {
     "session-start (once per session): the compact plus every card written or removed since it, or without a compact the pinned\n" +
     "cards and the index in order, within [doctor] warn_bytes (or --max-bytes) and the host's ceiling. On Claude Code it prints\n" +
     "nothing when the store is Claude's own auto-memory directory (Claude already loads that MEMORY.md).\n" +
-    "Budget precedence: --max-bytes/--max-entries > [hook.<host>] > [hook] in the user config > host default (claude 1500/10, others 3000/20).\n" +
+    `Budget precedence: --max-bytes/--max-entries > [hook.<host>] > [hook] in the user config > host default (${defaultBudgetsText()}).\n` +
     "pre-compact: the host compacted or cleared the conversation (PreCompact, or SessionStart with source compact/clear):\n" +
     "the session's already-shown lines are forgotten, so relevant lines are injected again. Prints nothing.",
   examples: [

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 import { assertMayWrite } from "../records/actor.js";
 import { usageError } from "../core/errors.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
@@ -11,14 +10,14 @@ import { inertText } from "../core/sanitize.js";
 import { secretPolicy } from "../records/secrets.js";
 import { pauseFromEnv } from "../store/write.js";
 import { bool, parseArgs, strs, type CommandSpec } from "./args.js";
-import { colorsFor, printJson } from "./output.js";
+import { colorsFor, printJson, progressLine } from "./output.js";
 import { ACTOR_FLAGS, directWriterFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "import",
   summary: commandSummary("import"),
-  positionals: [{ name: "source", description: "claude", required: true }],
+  positionals: [{ name: "source", description: "claude", required: true, completes: ["claude"] }],
   flags: {
     yes: { type: "boolean", short: "y", description: "import without asking (otherwise only a preview is printed)" },
     from: { type: "string", valueName: "DIR", description: "also scan this Claude memory directory (e.g. another project's)", multiple: true },
@@ -59,7 +58,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     try {
       imported = await applyClaudeImport({ memoryDir, actor: "system", now: io.now(), commit: pauseFromEnv(io.env), guardrails, secrets: secretPolicy(io) }, plan, {
         io,
-        onProgress: progress.update,
+        onProgress: progress.update && ((done, total) => progress.update!(`importing Claude memory: ${done}/${total} cards`, done === total)),
       });
     } finally {
       progress.done();
@@ -118,30 +117,6 @@ function guardrailRefusal(check: () => void): MemctlError | undefined {
     if (err instanceof MemctlError && err.code === ERROR_CODES.E_GUARDRAIL) return err;
     throw err;
   }
-}
-
-/**
- * Progress on stderr, only when stderr is a terminal: one self-overwriting line (carriage return + erase to the
- * end of line), at most every 100 ms, cleared when done. A single line needs no library (no bars, no layout).
- */
-function progressLine(io: Io): { update?: (done: number, total: number) => void; done: () => void } {
-  if (!io.stderr.isTTY) return { done: () => {} };
-  let last = -Infinity;
-  let shown = false;
-  let final = "";
-  return {
-    update: (done, total) => {
-      final = `\rimporting Claude memory: ${done}/${total} cards\x1b[K`;
-      const now = performance.now();
-      if (done < total && now - last < 100) return;
-      last = now;
-      shown = true;
-      io.stderr.write(final);
-    },
-    done: () => {
-      if (shown) io.stderr.write(final + "\n");
-    },
-  };
 }
 
 function renderPlan(plan: ImportPlan, applied: boolean, imported: ImportItem[], io: Io, command: string, refusal: MemctlError | undefined): string {

@@ -14,7 +14,7 @@ import { commandSummary } from "./commands.js";
 export const spec: CommandSpec = {
   name: "install",
   summary: commandSummary("install"),
-  positionals: [{ name: "host", description: `one of ${HOST_NAMES.join(", ")} (omit with --status)` }],
+  positionals: [{ name: "host", description: `one of ${HOST_NAMES.join(", ")} (omit with --status)`, completes: HOST_NAMES }],
   flags: {
     scope: {
       type: "string",
@@ -34,7 +34,7 @@ export const spec: CommandSpec = {
     2: "usage error",
   },
   notes: [
-    "Every edit keeps your formatting and other entries, backs a file up once (<file>.memctl-backup) before its first change,",
+    "Every edit keeps your formatting and other entries, backs a file up once (under $XDG_STATE_HOME/memctl/backups, listed by --status) before its first change,",
     'and is undone exactly by "memctl uninstall <host>". A second install changes nothing. A config that does not parse is never overwritten.',
     "Each host runs as host:<name>: it reads, logs episodes and proposes cards (the owner reviews them). Writing cards directly",
     "(memctl save / rm / manage, MCP memory_manage) is the owner's opt-in per host in memctl's config: [hosts.<name>] write = true.",
@@ -141,6 +141,10 @@ async function status(args: ParsedArgs, io: Io): Promise<number> {
       if (s.mcp && s.state !== "not-installed")
         lines.push(`  ${" ".repeat(8)} MCP server memctl: ${s.mcp.state === "current" ? c.green("registered") : paint(s.mcp.state)} ${c.dim(`in ${inertText(s.mcp.file)}`)}`);
       for (const w of s.warnings) lines.push(`  ${" ".repeat(8)} ${c.yellow("warning:")} ${inertText(w)}`);
+      for (const b of s.backups)
+        lines.push(
+          `  ${" ".repeat(8)} backup of ${inertText(b.file)}: ${inertText(b.backup)}${b.legacy ? c.dim(" (an older memctl's; the next install or uninstall moves it to memctl's state folder)") : ""}`,
+        );
     }
     lines.push(`  ${"writes".padEnd(8)} ${h.direct_writes ? `${c.yellow("direct")} ${c.dim(`(${hostOptInText(h.host).replace("\n", " ")})`)}` : "propose only"}`);
   }

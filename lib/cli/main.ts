@@ -1,7 +1,7 @@
 import { environmentFault, ERROR_CODES, ExitError, MemctlError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { closest, renderHelp } from "./args.js";
-import { COMMANDS } from "./commands.js";
+import { COMMAND_GROUPS, COMMANDS } from "./commands.js";
 import { printJson } from "./output.js";
 
 const VERSION = "0.1.0";
@@ -62,13 +62,17 @@ function reportError(thrown: unknown, io: Io, json: boolean): number {
 
 function renderGlobalHelp(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length)) + 2;
-  const rows = Object.entries(COMMANDS).map(([n, c]) => `  ${n.padEnd(width)} ${c.summary}`);
+  const rows = COMMAND_GROUPS.flatMap((group) => [
+    "",
+    `${group}:`,
+    ...Object.entries(COMMANDS)
+      .filter(([, c]) => c.group === group)
+      .map(([n, c]) => `  ${n.padEnd(width)} ${c.summary}`),
+  ]);
   return [
     "memctl — one canonical memory for every coding agent",
     "",
     "Usage: memctl <command> [flags]   (memctl <command> --help for its flags and exit codes)",
-    "",
-    "Commands:",
     ...rows,
     "",
     "Exit codes (common): 0 ok, 1 failure or issues found, 2 usage error, 3 invalid explicit memory selection",

@@ -11,6 +11,40 @@ export function colorsFor(io: Io): Colors {
   return pc.createColors(forced || (!disabled && io.stdout.isTTY === true));
 }
 
+/** A progress line: `update` is absent off a terminal, so callers can skip the work of describing progress. */
+export interface Progress {
+  update?: (text: string, final?: boolean) => void;
+  done: () => void;
+}
+
+/**
+ * Progress on stderr, only when stderr is a terminal: one self-overwriting line (carriage return + erase to the
+ * end of line), redrawn at most every 100 ms (a `final` update always), ended with a newline when done. Nothing
+ * is drawn in the first `afterMs` (by io.now), so quick work stays quiet. A single line needs no library.
+ */
+export function progressLine(io: Io, options: { afterMs?: number } = {}): Progress {
+  if (!io.stderr.isTTY) return { done: () => {} };
+  const clock = () => io.now().getTime();
+  const start = clock();
+  let last = -Infinity;
+  let shown = false;
+  let text = "";
+  return {
+    update: (next, final = false) => {
+      text = next;
+      const now = clock();
+      if (now - start < (options.afterMs ?? 0) || (!final && now - last < 100)) return;
+      last = now;
+      shown = true;
+      io.stderr.write(`\r${text}\x1b[K`);
+    },
+    done: () => {
+      if (shown) io.stderr.write(`\r${text}\x1b[K\n`);
+      shown = false;
+    },
+  };
+}
+
 /** Prints one JSON report object carrying schema_version: 1. */
 export function printJson(io: Io, report: object): void {
   io.stdout.write(safeJson({ schema_version: 1, ...report }) + "\n");

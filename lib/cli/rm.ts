@@ -9,7 +9,7 @@ import { commandSummary } from "./commands.js";
 export const spec: CommandSpec = {
   name: "rm",
   summary: commandSummary("rm"),
-  positionals: [{ name: "name", description: "card name, or its file name", required: true }],
+  positionals: [{ name: "name", description: "card name, or its file name", required: true, completes: "card" }],
   flags: { ...ACTOR_FLAGS, ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: { 0: "removed", 1: "no such card, lock timeout, agent caller, or no store", 2: "usage error", 3: "invalid explicit memory selection" },
   notes: "The removed file's last content is kept under .memctl/trash/ so nothing is lost.",

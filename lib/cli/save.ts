@@ -11,7 +11,7 @@ export const spec: CommandSpec = {
   name: "save",
   summary: commandSummary("save"),
   positionals: [
-    { name: "name", description: "the card's name; the file is <type>_<name>.md", required: true },
+    { name: "name", description: "the card's name; the file is <type>_<name>.md", required: true, completes: "card" },
     { name: "-", description: "read the body from standard input" },
   ],
   flags: {

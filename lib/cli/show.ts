@@ -12,7 +12,7 @@ import { commandSummary } from "./commands.js";
 export const spec: CommandSpec = {
   name: "show",
   summary: commandSummary("show"),
-  positionals: [{ name: "name", description: "card name, or its file name", required: true }],
+  positionals: [{ name: "name", description: "card name, or its file name", required: true, completes: "card" }],
   flags: { ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: { 0: "printed", 1: "no such card, or no store", 2: "usage error", 3: "invalid explicit memory selection" },
   notes: "Control characters other than newline and tab are shown as inert \\xNN text; --json carries the exact bytes.",

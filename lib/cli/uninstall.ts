@@ -10,14 +10,15 @@ import { commandSummary } from "./commands.js";
 export const spec: CommandSpec = {
   name: "uninstall",
   summary: commandSummary("uninstall"),
-  positionals: [{ name: "host", description: `one of ${HOST_NAMES.join(", ")}`, required: true }],
+  positionals: [{ name: "host", description: `one of ${HOST_NAMES.join(", ")}`, required: true, completes: HOST_NAMES }],
   flags: {
-    scope: { type: "string", valueName: "SCOPE", description: "user (default) or project" },
+    scope: { type: "string", valueName: "SCOPE", description: "user (default), project, or local (claude only): the scope install wrote" },
     "dry-run": { type: "boolean", description: "print the diff of every file that would change; write nothing" },
     json: { type: "boolean", description: "print one JSON object (schema_version 1)" },
   },
   exitCodes: { 0: "removed, or nothing of memctl's was there", 1: "nothing written: a config file does not parse", 2: "usage error" },
-  notes: "Your other entries stay byte for byte; files memctl created and that are now empty are deleted. Backups (<file>.memctl-backup) are kept.",
+  notes:
+    "Your other entries stay byte for byte; files memctl created and that are now empty are deleted. Backups (under $XDG_STATE_HOME/memctl/backups; install --status lists them) are kept.",
   examples: ["memctl uninstall claude", "memctl uninstall codex --scope project --dry-run"],
 };
 

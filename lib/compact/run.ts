@@ -28,6 +28,8 @@ export interface CompactRequest {
   say: (line: string) => void;
   /** The `[secrets] allow` list; the summary is scanned whether or not it is given. */
   secrets?: SecretPolicy;
+  /** Told when the model command starts and ends (a progress line ticks in between). */
+  onModel?: (phase: "start" | "end") => void;
 }
 
 export interface CompactOutcome {
@@ -115,13 +117,14 @@ async function llmCandidate(
   command: readonly string[],
   req: CompactRequest,
 ): Promise<{ ok: true; summary: string; repaired: IndexRecord[] } | { ok: false; reason: string }> {
+  req.onModel?.("start");
   const result = await runLlmCommand({
     command,
     prompt: llmPrompt(records),
     timeoutMs: (req.timeoutSeconds ?? DEFAULT_LLM_TIMEOUT_SECONDS) * 1000,
     env: req.env,
     cwd: req.memoryDir,
-  });
+  }).finally(() => req.onModel?.("end"));
   if (!result.ok) return result;
   return { ok: true, ...repairSummary(result.summary, records) };
 }

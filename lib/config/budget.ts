@@ -1,5 +1,5 @@
 import { SHARED_BUDGET } from "../hosts/deliver.js";
-import { hostAdapter, type Budget } from "../hosts/index.js";
+import { hostAdapter, HOSTS, type Budget } from "../hosts/index.js";
 import type { MemctlConfig } from "./config.js";
 
 export type { Budget };
@@ -12,6 +12,17 @@ export function hostBudget(host: string | undefined, nativeIndex?: boolean): Bud
   const adapter = host ? hostAdapter(host) : undefined;
   if (nativeIndex === false && adapter?.budgetWithoutNativeIndex) return { ...adapter.budgetWithoutNativeIndex };
   return { ...(adapter?.budget ?? DEFAULT_BUDGET) };
+}
+
+/** Each host's default per-prompt budget, from the adapters (bytes/entries), as --help states them. */
+export function defaultBudgetsText(): string {
+  const fmt = (b: Budget) => `${b.maxBytes}/${b.maxEntries}`;
+  const adapters = Object.values(HOSTS);
+  const conditional = adapters
+    .filter((h) => h.budgetWithoutNativeIndex)
+    .map((h) => `${h.name} ${fmt(h.budget)} where it loads the store's MEMORY.md itself, else ${fmt(h.budgetWithoutNativeIndex!)}`);
+  const others = [...new Set(adapters.filter((h) => !h.budgetWithoutNativeIndex).map((h) => fmt(h.budget)))];
+  return [...conditional, `others ${others.join(" or ")}`].join("; ");
 }
 
 export type BudgetSource = "cli" | "config-host" | "config" | "host-default";

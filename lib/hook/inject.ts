@@ -1,14 +1,12 @@
-// One request-scoped memory query: rank the store against a prompt, record the keyword hits, and compose
-// the budgeted block. Shared by the UserPromptSubmit hook, `memctl prepare` and the OpenCode plugin.
+// One request-scoped memory query: rank the store against a prompt, compose the budgeted block, and record the
+// cards it printed. Shared by the UserPromptSubmit hook, `memctl prepare` and the OpenCode plugin.
 import type { HostAdapter } from "../hosts/index.js";
 import type { Budget } from "../config/budget.js";
 import { composeBlock, renderEntryLine, toInjectLine, utf8Bytes, type Composed, type InjectLine } from "../core/block.js";
 import { isHit, rank, type RankIndex, type Ranked } from "../rank/score.js";
 import { queryTerms } from "../rank/tokenize.js";
 import { loadRankable, stillFresh, type RankableStore } from "../rank/cache.js";
-import { NO_NUMBER } from "../rank/cache-format.js";
-import { rankedUsage, readUsage, recordHitsSync, type RecordResult, type UsageLookup } from "../usage/usage.js";
-import type { PositionNumbers } from "../usage/lookup.js";
+import { readUsage, recordHitsSync, type RecordResult, type UsageRead } from "../usage/usage.js";
 import { utcDay } from "../core/utc.js";
 
 export interface InjectionRequest {
@@ -21,7 +19,7 @@ export interface InjectionRequest {
   host: HostAdapter;
   budget: Budget;
   now: Date;
-  /** Record keyword hits in the usage sidecar (the hook and prepare do; `context` does not). */
+  /** Record the printed cards in the usage sidecar (the hook and prepare do; `context` does not). */
   record: boolean;
   /** Rank every entry and check every card's fingerprint (people-facing `memctl context`). */
   all?: boolean;
@@ -39,7 +37,7 @@ export interface Injection {
   /** Pinned lines left out by skipLine. */
   skippedPinned: InjectLine[];
   /** The usage sidecar as read for this ranking (its `store` says none / tsv / error). */
-  usage?: Pick<UsageLookup, "store">;
+  usage?: Pick<UsageRead, "store">;
   recorded?: RecordResult;
   recordError?: string;
 }
@@ -48,10 +46,7 @@ export function dayOf(now: Date): string {
   return utcDay(now);
 }
 
-/**
- * Ranking materialises (entry, frecency, exact order) only the hits that can reach this many first places;
- * every hit is still recorded, by card file, without being materialised.
- */
+/** Ranking materialises (entry, frecency, exact order) only the hits that can reach this many first places. */
 export const RANKED_TOP = 64;
 /** First-fit looks at no more than this many relevant lines per allowed entry (and at least 30). */
 const SCAN_PER_ENTRY = 3;
@@ -62,7 +57,7 @@ export async function rankStore(
   prompt: string,
   now: Date,
   options: { all?: boolean; checkAllCards?: boolean; force?: boolean; top?: number } = {},
-): Promise<{ store: RankableStore; ranked: Ranked[]; hitCount: number; hits: Hits; usage?: Pick<UsageLookup, "store"> }> {
+): Promise<{ store: RankableStore; ranked: Ranked[]; hitCount: number; hitIds: ArrayLike<number>; usage?: Pick<UsageRead, "store"> }> {
   const store = await loadRankable(memoryDir, { nowMs: now.getTime(), ...options });
   try {
     return rankLoaded(memoryDir, store, prompt, now, options);
@@ -79,74 +74,28 @@ function rankLoaded(memoryDir: string, store: RankableStore, prompt: string, now
   const all = options.all ?? false;
   let hitCount = 0;
   let hitIds: ArrayLike<number> = [];
-  let usage: Pick<UsageLookup, "store"> | undefined;
+  let usage: Pick<UsageRead, "store"> | undefined;
   const ranked = rank(store.index, query, {
     today,
     all,
     ...(all ? {} : { top: options.top ?? RANKED_TOP }),
     onHitCount: (count) => (hitCount = count),
     onHitIds: (ids) => (hitIds = ids),
-    // People (all) get the whole sidecar read and validated; the hook looks up only the cards it ranks.
-    loadUsage: (files, ids) => {
-      if (all) {
-        const read = readUsage(memoryDir, today);
-        usage = read;
-        return read.cards;
-      }
-      const lookup = rankedUsage(memoryDir, today, files, positionNumbers(store, ids));
-      usage = lookup;
-      return lookup;
+    // People (all) get the whole sidecar read and validated; the hook reads only the cards it ranks.
+    loadUsage: (files) => {
+      const read = readUsage(memoryDir, today, all ? undefined : new Set(files));
+      usage = read;
+      return read.cards;
     },
   });
   // People are shown every entry: read them all here, where a damaged cache entry still means "rebuild".
   if (all) for (const r of ranked) void r.entry;
-  return { store, ranked, hitCount, hits: splitHits(store, hitIds), ...(usage ? { usage } : {}) };
-}
-
-/** The ranked cards' numbers in the usage registry, by position, so pending compact lines are read by bit. */
-function positionNumbers(store: RankableStore, ids: readonly number[]): PositionNumbers | undefined {
-  if (!store.numbered) return undefined;
-  const table = store.numbered.table;
-  const byPosition = new Uint32Array(ids.length);
-  for (let i = 0; i < ids.length; i++) byPosition[i] = table[ids[i]!] ?? NO_NUMBER;
-  return { registry: store.numbered.registry, byPosition };
-}
-
-/** What recording needs: the hits' distinct card numbers when the store has a registry, and paths for the rest. */
-export interface Hits {
-  /** Every hit's entry id (an entry per index line: two lines may link one card). */
-  ids: ArrayLike<number>;
-  files: string[];
-  numbered?: { registry: string; numbers: ArrayLike<number> };
-  count: number;
+  return { store, ranked, hitCount, hitIds, ...(usage ? { usage } : {}) };
 }
 
 function hitPaths(store: RankableStore, ids: ArrayLike<number>): string[] {
   const files = Array.from(ids, (id) => store.index.file(id));
   return store.plainFiles ? files : [...new Set(files)];
-}
-
-function splitHits(store: RankableStore, hitIds: ArrayLike<number>): Hits {
-  const numbered = store.numbered;
-  if (!numbered) {
-    const files = hitPaths(store, hitIds);
-    return { ids: hitIds, files, count: files.length };
-  }
-  // Typed reads and writes per hit: a broad prompt over 10,000 cards hits thousands.
-  const count = hitIds.length;
-  const numbers = new Uint32Array(count);
-  let numberCount = 0;
-  const files: string[] = [];
-  const table = numbered.table;
-  for (let i = 0; i < count; i++) {
-    const no = table[hitIds[i]!];
-    if (no !== undefined && no !== NO_NUMBER) numbers[numberCount++] = no;
-    else files.push(store.index.file(hitIds[i]!));
-  }
-  // Two index lines linking one card share its number (and its path): each card is one hit.
-  const distinctNumbers = store.plainFiles ? numbers.subarray(0, numberCount) : Uint32Array.from(new Set(numbers.subarray(0, numberCount)));
-  const distinctFiles = store.plainFiles ? files : [...new Set(files)];
-  return { ids: hitIds, files: distinctFiles, numbered: { registry: numbered.registry, numbers: distinctNumbers }, count: distinctNumbers.length + distinctFiles.length };
 }
 
 export async function buildInjection(req: InjectionRequest): Promise<Injection> {
@@ -175,23 +124,28 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
   ) {
     ranking = (await rankAndCompose(true))!;
   }
-  const { store, ranked, usage, hits, composed, skipped, skippedPinned } = ranking;
+  const { store, ranked, usage, hitIds, composed, skipped, skippedPinned } = ranking;
   let hitFiles: string[] | undefined;
   const result: Injection = {
     store,
     ranked,
-    // Paths for people and tests; the hook itself records numbers and never builds this list.
+    // Every keyword hit's card, for people and tests; the hook records only what it printed.
     get hits() {
-      return (hitFiles ??= hitPaths(store, hits.ids));
+      return (hitFiles ??= hitPaths(store, hitIds));
     },
     composed,
     skipped,
     skippedPinned,
     ...(usage ? { usage } : {}),
   };
-  if (req.record && hits.count > 0) {
+  // The printed relevant lines, not the pinned ones (printed every time, they would say nothing about use).
+  if (req.record && composed.lines.length > 0) {
     try {
-      result.recorded = recordHitsSync(req.memoryDir, hits.files, dayOf(req.now), { distinct: store.plainFiles, ...(hits.numbered ? { numbered: hits.numbered } : {}) });
+      result.recorded = recordHitsSync(
+        req.memoryDir,
+        composed.lines.map((l) => l.file),
+        dayOf(req.now),
+      );
     } catch (err) {
       result.recordError = (err as Error).message;
     }

@@ -11,7 +11,7 @@ import { resolveMemory, type Resolution } from "../config/resolve.js";
 import { utcStamp } from "../core/utc.js";
 import { buildInjection, type Injection } from "./inject.js";
 import { readdirNames, statIfExists } from "../store/checked-fs.js";
-import { INDEX_FILE } from "../store/paths.js";
+import { INDEX_FILE, memctlStateHome } from "../store/paths.js";
 import { utf8Text } from "../core/bytes.js";
 import { rememberShown, seenFilter, startDedupe, whyRecord, withPointer, type Dedupe } from "./dedupe.js";
 import { appendWhy } from "./why-log.js";
@@ -66,7 +66,8 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
   if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store", outcome: NOTHING, resolution };
 
   const memoryDir = resolution.memory_dir;
-  const budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
+  // The why record names the budget the block was built with (reassigned below once the native index is known).
+  let budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
   const now = io.now();
   // Deduplication only where earlier blocks stay in the conversation (hosts/types.ts keepsContext) and the
   // payload names a session.
@@ -104,7 +105,7 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
       env: io.env,
       home: io.home,
     });
-    const budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value, nativeIndex });
+    budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value, nativeIndex });
     const skipLine = seenFilter(dedupe);
     const injection = await buildInjection({
       memoryDir: resolution.memory_dir,
@@ -162,8 +163,7 @@ function describe(err: unknown): string {
 
 /** The hook's error log: $XDG_STATE_HOME/memctl/hook.log, else <home>/.local/state/memctl/hook.log. Never throws. */
 export function hookLogPath(io: Pick<Io, "env" | "home">): string {
-  const state = io.env.XDG_STATE_HOME && path.isAbsolute(io.env.XDG_STATE_HOME) ? io.env.XDG_STATE_HOME : path.join(io.home, ".local", "state");
-  return path.join(state, "memctl", "hook.log");
+  return path.join(memctlStateHome(io), "hook.log");
 }
 
 export function logHookError(io: Io, message: string): void {

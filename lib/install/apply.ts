@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
+import { sha256Hex } from "../core/sha256.js";
+import { memctlStateHome } from "../store/paths.js";
 import { commitFile } from "../store/write.js";
 
 /**
@@ -20,7 +22,40 @@ export interface FileChange {
   backup?: string;
 }
 
-export const BACKUP_SUFFIX = ".memctl-backup";
+/** Where memctl before this version kept a backup: beside the file, so a project's backups sat untracked in its root. */
+export const LEGACY_BACKUP_SUFFIX = ".memctl-backup";
+
+/** The folder of install's backups, beside memctl's other state: <state>/backups. */
+export function backupsDir(io: { env: Record<string, string | undefined>; home: string }): string {
+  return path.join(memctlStateHome(io), "backups");
+}
+
+/** A file's backup: backups/<hash of its absolute path>/<its name>, with `source` naming the file it copies. */
+export function backupPath(file: string, backups: string): string {
+  return path.join(backups, sha256Hex(path.resolve(file)).slice(0, 16), path.basename(file));
+}
+
+/** The backup kept of a file, at its place in the state folder or where an older memctl left it. */
+export function findBackup(file: string, backups: string): { path: string; legacy: boolean } | null {
+  const current = backupPath(file, backups);
+  if (fs.existsSync(current)) return { path: current, legacy: false };
+  return fs.existsSync(file + LEGACY_BACKUP_SUFFIX) ? { path: file + LEGACY_BACKUP_SUFFIX, legacy: true } : null;
+}
+
+/** The text memctl saved before its first change of the file (null: none, the file did not exist then). */
+export function readBackup(file: string, backups: string): string | null {
+  const found = findBackup(file, backups);
+  return found ? readText(found.path) : null;
+}
+
+/** Copies `from` to the file's backup place (never over an existing one), with `source` written first. */
+function keepBackup(file: string, from: string, backups: string): string {
+  const target = backupPath(file, backups);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.writeFileSync(path.join(path.dirname(target), "source"), path.resolve(file) + "\n");
+  fs.copyFileSync(from, target, fs.constants.COPYFILE_EXCL);
+  return target;
+}
 
 export function readText(file: string): string | null {
   try {
@@ -31,10 +66,22 @@ export function readText(file: string): string | null {
   }
 }
 
+/**
+ * An older memctl's backup beside the file moves to the state folder: still the original, out of the repository.
+ * Returns where the file's backup now is (null: it has none).
+ */
+export function moveLegacyBackup(file: string, backups: string): string | null {
+  const kept = findBackup(file, backups);
+  if (!kept?.legacy) return kept?.path ?? null;
+  const moved = keepBackup(file, kept.path, backups);
+  fs.rmSync(kept.path);
+  return moved;
+}
+
 /** Runs an edit against the file on disk without writing anything. */
-export function planEdit(file: string, edit: TextEdit): FileChange {
+export function planEdit(file: string, edit: TextEdit, backups: string): FileChange {
   const before = readText(file);
-  const after = edit(before, readText(file + BACKUP_SUFFIX));
+  const after = edit(before, readBackup(file, backups));
   return { file, before, after, changed: after !== before };
 }
 
@@ -42,22 +89,22 @@ export function planEdit(file: string, edit: TextEdit): FileChange {
  * The one writer: applies an edit, keeping a backup of the file the first time memctl changes it, writing
  * atomically, deleting when the edit says the file should not exist, and doing nothing when nothing changes.
  */
-export async function applyEdit(file: string, edit: TextEdit, options: { dryRun?: boolean; stopAt?: string; owned?: boolean } = {}): Promise<FileChange> {
-  const change = planEdit(file, edit);
+export async function applyEdit(file: string, edit: TextEdit, options: { backups: string; dryRun?: boolean; stopAt?: string; owned?: boolean }): Promise<FileChange> {
+  const change = planEdit(file, edit, options.backups);
   if (!change.changed || options.dryRun) return change;
   return commitChange(change, options);
 }
 
 /** Writes a planned change to disk (see applyEdit). A file wholly memctl's (`owned`) gets no backup. */
-export async function commitChange(change: FileChange, options: { stopAt?: string; owned?: boolean } = {}): Promise<FileChange> {
+export async function commitChange(change: FileChange, options: { backups: string; stopAt?: string; owned?: boolean }): Promise<FileChange> {
   const { file, before, after } = change;
-  const { stopAt, owned } = options;
+  const { stopAt, owned, backups } = options;
   if (!change.changed) return change;
   let backup: string | undefined;
-  // Edits delete a file only when what is left is memctl's own (or nothing), so a deletion needs no backup.
-  if (before !== null && after !== null && !owned && !fs.existsSync(file + BACKUP_SUFFIX)) {
-    backup = file + BACKUP_SUFFIX;
-    fs.copyFileSync(file, backup, fs.constants.COPYFILE_EXCL);
+  const kept = moveLegacyBackup(file, backups);
+  if (!kept && before !== null && after !== null && !owned) {
+    // Edits delete a file only when what is left is memctl's own (or nothing), so a deletion needs no backup.
+    backup = keepBackup(file, file, backups);
   }
   if (after === null) {
     fs.rmSync(file, { force: true });

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { BACKUP_SUFFIX, readText } from "./apply.js";
+import { backupsDir, readBackup, readText } from "./apply.js";
 import type { InstallContext, Scope } from "./context.js";
 import type { HostInstaller } from "./host.js";
 import { hookCommandsIn } from "./hook-json.js";
@@ -25,7 +25,7 @@ function wiredAt(installer: HostInstaller, ctx: InstallContext): boolean {
   return installer.plan(ctx).some((edit) => {
     try {
       const before = readText(edit.file);
-      return before !== null && edit.uninstall(before, readText(edit.file + BACKUP_SUFFIX)) !== before;
+      return before !== null && edit.uninstall(before, readBackup(edit.file, backupsDir(ctx.io))) !== before;
     } catch {
       return false;
     }

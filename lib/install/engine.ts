@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
-import { BACKUP_SUFFIX, commitChange, planEdit, readText, renderDiff, type FileChange } from "./apply.js";
+import { backupsDir, commitChange, findBackup, moveLegacyBackup, planEdit, readBackup, readText, renderDiff, type FileChange } from "./apply.js";
 import type { InstallContext, PlannedEdit, Scope } from "./context.js";
 import { doubleWiringWarnings } from "./double-wiring.js";
 import { onPath, type HostInstaller } from "./host.js";
@@ -45,13 +45,15 @@ export async function runHost(installer: HostInstaller, ctx: InstallContext, mod
   // Each edit is planned against the file on disk, so two edits of one file would overwrite each other.
   const files = edits.map((e) => e.file);
   if (new Set(files).size !== files.length) throw new Error(`internal: ${installer.name} plans two edits of one file`);
-  const planned = edits.map((e) => ({ edit: e, change: planEdit(e.file, mode === "install" ? e.install : e.uninstall) }));
+  const backups = backupsDir(ctx.io);
+  const planned = edits.map((e) => ({ edit: e, change: planEdit(e.file, mode === "install" ? e.install : e.uninstall, backups) }));
   const items: ItemResult[] = [];
   for (const { edit, change } of planned) {
     // A file holding nothing but memctl's own lines (say, settings.json memctl created) needs no backup: its
     // pre-memctl state is "absent", which uninstall restores without one.
-    const onlyOurs = change.before !== null && !fs.existsSync(edit.file + BACKUP_SUFFIX) && edit.uninstall(change.before, null) === null;
-    const done = dryRun || !change.changed ? change : await commitChange(change, { stopAt: edit.root, owned: edit.owned === true || onlyOurs });
+    const onlyOurs = change.before !== null && !findBackup(edit.file, backups) && edit.uninstall(change.before, null) === null;
+    if (!dryRun && !change.changed) moveLegacyBackup(edit.file, backups); // a no-op install still clears the repository
+    const done = dryRun || !change.changed ? change : await commitChange(change, { backups, stopAt: edit.root, owned: edit.owned === true || onlyOurs });
     items.push({
       file: edit.file,
       label: edit.label,
@@ -103,6 +105,8 @@ export interface ScopeStatus {
   /** Installed but not run until trusted in the host (Codex hooks, Codex and Grok project folders). */
   trust?: TrustState;
   warnings: string[];
+  /** The copies install kept of this scope's files before its first change (legacy: an older memctl's, beside the file). */
+  backups: { file: string; backup: string; legacy: boolean }[];
 }
 
 /** Where one host stands in one scope, judged by running the same pure edits without writing. */
@@ -111,18 +115,24 @@ export function scopeStatus(installer: HostInstaller, ctx: InstallContext, optio
   const mcpFile = installer.plan(ctx).find((e) => e.mcp)?.file;
   const mcpItem = status.items.find((i) => i.file === mcpFile);
   const trust = status.state === "not-installed" ? undefined : installer.trust?.(ctx);
+  const dir = backupsDir(ctx.io);
+  const backups = installer.plan(ctx).flatMap((e) => {
+    const found = findBackup(e.file, dir);
+    return found ? [{ file: e.file, backup: found.path, legacy: found.legacy }] : [];
+  });
   return {
     ...status,
     ...(mcpItem ? { mcp: { file: mcpItem.file, state: mcpItem.state } } : {}),
     ...(trust ? { trust } : {}),
     warnings: status.state === "not-installed" || options.withWarnings === false ? [] : [...(installer.warnings?.(ctx) ?? []), ...doubleWiringWarnings(installer, ctx)],
+    backups,
   };
 }
 
-function judge(installer: HostInstaller, ctx: InstallContext): Omit<ScopeStatus, "warnings"> {
+function judge(installer: HostInstaller, ctx: InstallContext): Omit<ScopeStatus, "warnings" | "backups"> {
   const items = installer.plan(ctx).map((edit: PlannedEdit) => {
     const before = readText(edit.file);
-    const original = readText(edit.file + BACKUP_SUFFIX);
+    const original = readBackup(edit.file, backupsDir(ctx.io));
     try {
       const after = edit.install(before, original);
       if (after === before) return { file: edit.file, label: edit.label, state: "current" as const };

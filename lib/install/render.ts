@@ -70,3 +70,22 @@ export function renderCodexSkill(c: CommandSource): string {
   const body = asHost(c.body, "codex").replace(/\$ARGUMENTS/g, "<the text the user gave after the skill name>");
   return `---\n# ${NOTE}\nname: ${JSON.stringify(c.name)}\ndescription: ${JSON.stringify(c.description)}\n---\n${body}`;
 }
+
+/**
+ * A plugin's copy of a command runs the plugin's own CLI (`cli`, e.g. `node "${CLAUDE_PLUGIN_ROOT}/dist/cli.mjs"`),
+ * never a memctl on PATH: in allowed-tools (`Bash(memctl …`), inline code (`` `memctl …` ``) and the command
+ * lines of fenced blocks. Prose that names memctl stays as written.
+ */
+export function withPluginCli(text: string, cli: string): string {
+  return text
+    .split(/(```[\s\S]*?```)/)
+    .map((part) =>
+      part.startsWith("```") ? part.replace(/^memctl /gm, () => `${cli} `) : part.replace(/`memctl /g, () => `\`${cli} `).replace(/\bBash\(memctl /g, () => `Bash(${cli} `),
+    )
+    .join("");
+}
+
+/** The Claude Code plugin's command (plugin/commands/): Claude's format, calling the plugin's CLI. */
+export function renderClaudePluginCommand(c: CommandSource, cli: string): string {
+  return `---\n${c.frontmatter ? withPluginCli(c.frontmatter, cli) + "\n" : ""}---\n${withPluginCli(c.body, cli)}`;
+}

@@ -5,7 +5,6 @@ import { buildPostings, toPostingList, type RankEntry } from "./score.js";
 import { tokenize, TOKENIZER_VERSION } from "./tokenize.js";
 import { parseIndex } from "../core/index-file.js";
 import { encodeCache } from "./cache-encode.js";
-import { NO_NUMBER } from "./cache-format.js";
 import { renderEntryLine, utf8Bytes } from "../core/block.js";
 import {
   cardStamp,
@@ -24,9 +23,7 @@ import {
   type Stamp,
 } from "./cache-read.js";
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
-import { isMeasurable } from "../usage/usage.js";
-import { ensureNumbered } from "../usage/cards.js";
-import { ensureRowIndex } from "../usage/fold.js";
+import { isMeasurable } from "../usage/format.js";
 import { close, lstatIfExists, openRegular, readAt, readRegularUtf8, type FileStat } from "../store/checked-fs.js";
 import { readIndexText } from "../store/index-read.js";
 import { utf8Text } from "../core/bytes.js";
@@ -182,8 +179,6 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
     if (e.status && e.status !== "active") status[id] = e.status;
     if (e.expires_at) expires[id] = e.expires_at;
   });
-  // Numbers for compact hit lines; without them (a read-only state directory) hits are recorded by path.
-  const numbered = ensureNumbered(memoryDir, files.filter(isMeasurable));
   const header: Header = {
     index: [indexStat.size, indexStat.mtimeMs, indexStat.ino],
     dirs,
@@ -196,9 +191,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
     unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
     ...(truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] as [number, number, number] } : {}),
     plainFiles: store.plainFiles,
-    ...(numbered ? { registry: [numbered.registry.id, numbered.registry.ino] as [string, number] } : {}),
   };
-  const numberTable = Uint32Array.from(entries, (e) => numbered?.numbers.get(e.file) ?? NO_NUMBER);
   // The printed line is rendered here, once per build, rather than by every prompt that prints it, and kept apart
   // from the slim entry so printing a line parses nothing.
   const printed = entries.map((e) => renderEntryLine(e));
@@ -211,16 +204,11 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
     reuse: entries.map((e) => JSON.stringify([e.topics, e.terms.title.join(" "), e.terms.topics.join(" "), e.terms.hook.join(" ")] satisfies ReuseLine)),
     files: entries.map((e) => e.file),
     stamps: entries.map((e) => stamps.get(e.file)!),
-    numbers: numberTable,
     lineBytes: printed.map((line) => utf8Bytes(line)),
     lineKeys: printed.map(lineKeyLanes),
     terms: [...postings.keys()].sort().map((t) => [t, postings.get(t)!]),
   });
   if (writeCacheFile(stateDir, encoded)) store.cache = "rebuilt";
-  if (numbered) {
-    ensureRowIndex(memoryDir, numbered.registry);
-    store.numbered = { registry: numbered.registry.id, table: numberTable };
-  }
   return store;
 }
 

@@ -10,12 +10,10 @@ export interface CacheContent<H> {
   printed: string[];
   /** Per entry, what a rebuild reuses when the card is unchanged (the hook never reads it). */
   reuse: string[];
-  /** Each entry's card file, readable without parsing the entry (the hook records every hit's card). */
+  /** Each entry's card file, readable without parsing the entry (the hook records the printed lines' cards). */
   files: string[];
   /** Each entry's card fingerprint when the cache was built: mtimeMs, size. */
   stamps: readonly (readonly [number, number])[];
-  /** Each entry's card number in the usage registry (usage-cards.ts), or NO_NUMBER. */
-  numbers: ArrayLike<number>;
   /** Each entry's printed line length in UTF-8 bytes (lib/core/block.ts renderEntryLine). */
   lineBytes: readonly number[];
   /** Each entry's printed line key (lib/core/line-key.ts lineKeyLanes), two u32 per entry. */
@@ -44,15 +42,7 @@ function section(items: readonly string[]): [Buffer, Buffer] {
 
 export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Buffer {
   const n = c.entries.length;
-  if (
-    c.reuse.length !== n ||
-    c.printed.length !== n ||
-    c.files.length !== n ||
-    c.stamps.length !== n ||
-    c.numbers.length !== n ||
-    c.lineBytes.length !== n ||
-    c.lineKeys.length !== n
-  )
+  if (c.reuse.length !== n || c.printed.length !== n || c.files.length !== n || c.stamps.length !== n || c.lineBytes.length !== n || c.lineKeys.length !== n)
     throw new RangeError("rank cache sections differ in length");
   const json = JSON.stringify(c.header);
   const header = Buffer.from(json + " ".repeat(pad4(PREFIX + 4 + Buffer.byteLength(json)))); // JSON ignores trailing spaces
@@ -60,8 +50,6 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
   const [reuseTable, reuseBlob] = section(c.reuse);
   const [fileTable, fileBlob] = section(c.files);
   const [printedTable, printedBlob] = section(c.printed);
-  const numberTable = Buffer.alloc(4 * n);
-  for (let i = 0; i < n; i++) numberTable.writeUInt32LE(c.numbers[i]!, 4 * i);
   const lineBytesTable = Buffer.alloc(4 * n);
   c.lineBytes.forEach((bytes, i) => {
     lineBytesTable.writeUInt32LE(bytes, 4 * i);
@@ -97,18 +85,7 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
     }
   }
   const fileEnd =
-    PREFIX +
-    4 +
-    header.length +
-    4 +
-    entryTable.length +
-    reuseTable.length +
-    fileTable.length +
-    printedTable.length +
-    numberTable.length +
-    lineBytesTable.length +
-    lineKeyTable.length +
-    fileBlob.length;
+    PREFIX + 4 + header.length + 4 + entryTable.length + reuseTable.length + fileTable.length + printedTable.length + lineBytesTable.length + lineKeyTable.length + fileBlob.length;
   const filePad = Buffer.alloc(pad4(fileEnd));
   const termPad = Buffer.alloc(pad4(fileEnd + filePad.length + 4 + termTable.length + termBlob.length));
   const body = Buffer.concat([
@@ -119,7 +96,6 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
     reuseTable,
     fileTable,
     printedTable,
-    numberTable,
     lineBytesTable,
     lineKeyTable,
     fileBlob,

@@ -4,9 +4,7 @@
 //   "MEMCTLRC" u32 formatVersion u32 tokenizerVersion u32 headBytes
 //   u32 headerLength, header JSON (space-padded so what follows is 4-byte aligned)
 //   u32 n, u32 entryOffset[n + 1], u32 reuseOffset[n + 1], u32 fileOffset[n + 1], u32 printedOffset[n + 1],
-//   u32 cardNumber[n] (the card's
-//   number in the usage registry, NO_NUMBER when it has none), u32 lineBytes[n] (UTF-8 bytes of the entry's
-//   printed line, so a budget is filled without rendering every candidate), u32 lineKey[2n] (the printed line's
+//   u32 lineBytes[n] (UTF-8 bytes of the entry's printed line, so a budget is filled without rendering every candidate), u32 lineKey[2n] (the printed line's
 //   session key, lib/core/line-key.ts, so deduplication hashes nothing), file blob, padding to 4 bytes
 //   u32 T, u32 termOffset[T + 1], term blob (terms sorted by JS string order), padding to 4, u32 postingStart[T + 1],
 //   padding to 8 bytes, f64 stamp[2n] (each entry's card mtimeMs then size)
@@ -45,11 +43,9 @@ const WHOLE_PRINTED_MAX = 64 * 1024;
 const WHOLE_POSTINGS_MAX = 32 * 1024;
 /** Bytes of padding that bring an offset to a multiple of 4. */
 export const pad4 = (offset: number) => (4 - (offset % 4)) % 4;
-export const FORMAT_VERSION = 18;
+export const FORMAT_VERSION = 19;
 /** Card paths decoded one at a time before the whole path blob is decoded once instead. */
 const FILE_DECODES_BEFORE_WHOLE = 1024;
-/** cardNumber of an entry whose card has no number in the usage registry. */
-export const NO_NUMBER = 0xffffffff;
 
 export interface CacheView<H> {
   header: H;
@@ -61,10 +57,6 @@ export interface CacheView<H> {
   /** An entry's rebuild-reuse text, read on demand (only a rebuild does). */
   reuse(id: number): string;
   file(id: number): string;
-  /** The entry's card number in the usage registry, or NO_NUMBER; from the head. */
-  cardNumber(id: number): number;
-  /** Every entry's card number (cardNumber for all ids), as a view of the head. */
-  cardNumbers(): Uint32Array;
   /** UTF-8 bytes of the entry's printed line; from the head. */
   lineBytes(id: number): number;
   /** The entry's printed line key (lib/core/line-key.ts); from the head. */
@@ -137,7 +129,7 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
   at += headerLength;
   if (at % 4 !== 0) return undefined;
   const n = u32();
-  need(16 * (n + 1) + 16 * n);
+  need(16 * (n + 1) + 12 * n);
   const table = (length: number) => {
     const view = new Uint32Array(buf.buffer, buf.byteOffset + at, length);
     at += 4 * length;
@@ -147,7 +139,6 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
   const reuseTable = table(n + 1);
   const fileTable = table(n + 1);
   const printedTable = table(n + 1);
-  const numberTable = table(n);
   const lineBytesTable = table(n);
   const lineKeyTable = table(2 * n);
   const fileBlob = at;
@@ -261,11 +252,6 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
       if (a > b || b > fileBytes) throw new RangeError("bad rank cache offset");
       return asciiFiles.slice(a, b);
     },
-    cardNumber: (id) => {
-      checkId(id);
-      return numberTable[id]!;
-    },
-    cardNumbers: () => numberTable,
     lineBytes: (id) => {
       checkId(id);
       return lineBytesTable[id]!;

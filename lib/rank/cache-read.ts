@@ -30,8 +30,6 @@ export interface Header {
   truncated?: [lines: number, bytes: number, totalBytes: number];
   /** Every entry links its own card and no path holds a tab or line break (absent in older caches: false). */
   plainFiles?: boolean;
-  /** The usage card registry the entries' card numbers belong to: its id and inode (usage-cards.ts). */
-  registry?: [id: string, ino: number];
   /**
    * The printed lines of the `always` ids, in the same order: pinned lines are printed on every prompt, so they
    * come with the header instead of one read each.
@@ -56,12 +54,6 @@ export interface RankableStore {
   truncated?: IndexTruncation;
   /** The fingerprint of a card as ranked, to re-check cards about to be printed (see stillFresh). */
   stamp(file: string): Stamp | undefined;
-  /** Entries' card numbers in the usage registry, when the store has one: hits are then recorded compactly. */
-  numbered?: {
-    registry: string;
-    /** Each entry's card number by id (NO_NUMBER for a card without one): read in the hook's per-hit loops. */
-    table: Uint32Array;
-  };
 }
 
 export interface LoadOptions {
@@ -172,7 +164,6 @@ export function openCache(memoryDir: string): OpenCache | undefined {
       plainFiles: header.plainFiles === true,
       // Fingerprints of the cards read (materialised or printed): only those can be printed.
       stamp: (file) => stamps.get(file),
-      ...(header.registry ? { numbered: { registry: header.registry[0], table: view.cardNumbers() } } : {}),
     };
     return { header, view, store };
   } catch {

@@ -9,7 +9,6 @@
 //     deleting or renaming a card — and every atomic write, memctl's included — changes it);
 //   - a rolling window of ROLLING_CHECK cards (a different slice each second) and every card about to be
 //     printed have the same mtime and size (catches in-place edits that keep the directory mtime);
-//   - the usage card registry its card numbers come from is still the same file (usage-cards.ts);
 //   - it was written by this cache and tokenizer version and ends with its end marker.
 // Anything else rebuilds it from the files. A cache whose sources were modified within 100 ms of the build
 // (2 s on filesystems with whole-second timestamps) is not written: an edit in the same timestamp tick could
@@ -17,9 +16,8 @@
 // Writes are temp file + rename; a corrupt or foreign cache is ignored, never trusted.
 import { rebuild } from "./cache-build.js";
 import { cardStamp, openCache, sameStamp, stampOf, type LoadOptions, type OpenCache, type RankableStore } from "./cache-read.js";
-import { INDEX_FILE, joinPath, STATE_DIR } from "../store/paths.js";
-import { USAGE_CARDS } from "../usage/cards.js";
-import { stat, statIfExists, type FileStat } from "../store/checked-fs.js";
+import { INDEX_FILE, joinPath } from "../store/paths.js";
+import { stat, type FileStat } from "../store/checked-fs.js";
 
 export { normalizeCardPath } from "./cache-build.js";
 export { RANK_CACHE, type LoadOptions, type RankableStore } from "./cache-read.js";
@@ -62,8 +60,6 @@ function isFresh(memoryDir: string, c: OpenCache, indexStat: FileStat, options: 
   for (const [rel, mtime] of h.dirs) {
     if (stampOf(joinPath(memoryDir, rel))[0] !== mtime) return false;
   }
-  // The card numbers are only meaningful in the registry they were given by: a deleted or replaced one means rebuild.
-  if (h.registry && registryIno(memoryDir) !== h.registry[1]) return false;
   const n = h.n;
   if (n === 0) return true;
   const count = options.checkAllCards ? n : Math.min(n, ROLLING_CHECK);
@@ -74,12 +70,4 @@ function isFresh(memoryDir: string, c: OpenCache, indexStat: FileStat, options: 
     if (!sameStamp(cardStamp(memoryDir, c.view.file(id)), c.view.stamp(id))) return false;
   }
   return true;
-}
-
-function registryIno(memoryDir: string): number | undefined {
-  try {
-    return statIfExists(joinPath(memoryDir, STATE_DIR, USAGE_CARDS))?.ino;
-  } catch {
-    return undefined;
-  }
 }

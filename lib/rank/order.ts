@@ -16,7 +16,7 @@ export function compareRanked(a: Orderable, b: Orderable): number {
   return TIER_ORDER[a.tier] - TIER_ORDER[b.tier] || b.score - a.score || b.relevance - a.relevance || a.index - b.index;
 }
 
-/** Tiers whose cards count as keyword hits (recorded in the usage sidecar, eligible for injection). */
+/** Tiers whose cards count as keyword hits (eligible for injection). */
 export function isHit(r: Orderable): boolean {
   return r.tier === "relevant" || r.tier === "sunk-relevant";
 }

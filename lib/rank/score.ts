@@ -108,11 +108,8 @@ export interface Ranked {
   matches: { term: string; fields: Field[] }[];
 }
 
-/**
- * Where frecency comes from: usage by card (a Map from readUsage, or openUsage), or, from the loadUsage option,
- * frecency already worked out for each of the files it was given, by position (rankedUsage).
- */
-export type UsageSource = Pick<ReadonlyMap<string, CardUsage>, "get"> | { frecencyAt(position: number): number };
+/** Where frecency comes from: usage by card (readUsage's cards). */
+export type UsageSource = Pick<ReadonlyMap<string, CardUsage>, "get">;
 
 export interface RankOptions {
   today: string;
@@ -120,7 +117,7 @@ export interface RankOptions {
   /** Rank every entry (for people: `memctl context`); otherwise only pinned and matching ones (the hook). */
   all?: boolean;
   /**
-   * Only the first `top` hits need an exact order (the hook prints ~20 and records at most 256): the result
+   * Only the first `top` hits need an exact order (the hook prints ~20): the result
    * holds the pinned entries and exactly the first `top` hits, in order. Omit for every hit.
    */
   top?: number;
@@ -129,7 +126,7 @@ export interface RankOptions {
   /** Told every hit's entry id (relevant and sunk-relevant), including those `top` left out, in no order. */
   onHitIds?: (ids: ArrayLike<number>) => void;
   /** Usage read on demand: only when frecency can change an order (more than one hit, or every entry). */
-  loadUsage?: (files: readonly string[], ids: readonly number[]) => UsageSource | undefined;
+  loadUsage?: (files: readonly string[]) => UsageSource | undefined;
 }
 
 /** Why a card sinks to the tail, or undefined. */
@@ -230,13 +227,13 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   }
   options.onHitCount?.(hitCount);
   const files = ids.map((id) => index.file(id));
-  const usage = options.usage ?? (hitCount > 1 || options.all ? options.loadUsage?.(options.all ? [] : files, options.all ? [] : ids) : undefined);
+  const usage = options.usage ?? (hitCount > 1 || options.all ? options.loadUsage?.(options.all ? [] : files) : undefined);
   // Ordering needs only the card file, frecency and sink fields; an entry is materialised (a read from the
   // cache) only when someone reads it, and the hook reads just the lines it may print.
   const source = { index, matched };
   const ranked = ids.map((id, i): Ranked => {
     const rel = relevance[id]!;
-    const fr = usage === undefined ? 0 : "frecencyAt" in usage ? usage.frecencyAt(i) : frecency(usage.get(files[i]!), options.today);
+    const fr = usage === undefined ? 0 : frecency(usage.get(files[i]!), options.today);
     const relevant = rel > 0 && rel >= best * RELATIVE_CUTOFF;
     const sink = mayMask !== undefined && mayMask[id] === 0 ? undefined : sinkReason(index.sinkFields(id), options.today);
     const tier: Tier = always.has(id) ? "always" : sink ? (relevant ? "sunk-relevant" : "sunk") : relevant ? "relevant" : "irrelevant";

@@ -24,9 +24,13 @@ export interface DoctorOptions {
   repoRoot?: string;
   allowNonGit?: boolean;
   host?: string;
+  /** Told each step as it starts, for a progress line on large stores. */
+  onStep?: (step: string) => void;
 }
 
 export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorReport> {
+  const step = options.onStep ?? (() => {});
+  step("reading the store");
   const opened = await openStore({ repoRoot: options.repoRoot, allowNonGit: options.allowNonGit, cards: true }, io);
   const { resolution, view, store } = opened;
   const dir = view ? resolution.memory_dir : null;
@@ -37,6 +41,13 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
   const configWarnings = view ? [...(warn.problem ? [warn.problem] : []), ...ownErrors.map((e) => `${opened.config.file}: ${e.message}`)] : [];
   const history = dir ? historyFacts(dir) : { status: "absent" as const, malformed: 0, latest: new Map() };
   const checker = new RepoRefChecker(resolution.repo_root);
+  step("measuring what every prompt injects");
+  const injection = view && dir ? injectionFor(opened, options.host ?? "generic", warn) : null;
+  step("checking the store's limits");
+  const limitsExceeded = dir ? limitCrossings(dir, withDefaults(configuredGuardrails(io))) : [];
+  step("checking sync");
+  const sync = dir ? await syncStatus(dir, io.env) : null;
+  step(`checking ${view?.cards.size ?? 0} cards`);
   return buildDoctorReport({
     memoryDir: dir,
     resolutionIssues: opened.issue ? [opened.issue] : [],
@@ -49,12 +60,12 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     history,
     cardMatches: (card, sha) => cardMatches(dir!, view!.cards.get(card)?.text, card, sha),
     unimportedClaude: dir ? unimportedClaude(opened, io) : [],
-    injection: view && dir ? injectionFor(opened, options.host ?? "generic", warn) : null,
+    injection,
     configWarnings,
     pendingProposals: dir ? readPending(dir).proposals.length : 0,
-    limitsExceeded: dir ? limitCrossings(dir, withDefaults(configuredGuardrails(io))) : [],
+    limitsExceeded,
     interruptedWrites: dir ? interruptedWrites(dir) : [],
-    sync: dir ? await syncStatus(dir, io.env) : null,
+    sync,
   });
 }
 

@@ -58,9 +58,9 @@ export function readAt(fd: number, buffer: NodeJS.ArrayBufferView, offset: numbe
  * instead of waiting for a reader (callers check the descriptor is a regular file). `extraFlags` (e.g.
  * O_NOFOLLOW) are added.
  */
-export function openForAppend(path: string, extraFlags = 0): number {
+export function openForAppend(path: string, extraFlags = 0, readable = false): number {
   const c = fs.constants;
-  return fs.openSync(path, c.O_APPEND | c.O_CREAT | c.O_WRONLY | (c.O_NONBLOCK ?? 0) | extraFlags, 0o666);
+  return fs.openSync(path, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 0o666);
 }
 
 /** fs.writeSync(fd, buffer, offset, length) at the file position. */

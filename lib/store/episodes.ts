@@ -5,7 +5,7 @@ import { episodeFiles, recoverShard } from "./episode-shards.js";
 import path from "node:path";
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { EPISODE_HOST_FIELDS, episodeTime } from "./episode-tail.js";
-import { appendLine } from "./history.js";
+import { appendBytes } from "./safe-write.js";
 import { EPISODES_FILE } from "./read.js";
 
 /** One session summary: a line of `<memory_dir>/episodes.jsonl` (contract in notes/contracts.md). */
@@ -70,7 +70,8 @@ export async function appendEpisode(memoryDir: string, episode: Episode): Promis
   await recoverShard(memoryDir); // a killed `memctl shard` is finished before the file grows
   const file = assertEpisodesWritable(memoryDir);
   const line = JSON.stringify(episode) + "\n";
-  appendLine(file, endsWithoutNewline(file) ? "\n" + line : line);
+  // Not appendLine: that drops a torn last line of memctl's own logs, and this one may be the user's.
+  appendBytes(file, Buffer.from(endsWithoutNewline(file) ? "\n" + line : line, "utf8"), { fsync: true, rollback: true });
 }
 
 function endsWithoutNewline(file: string): boolean {

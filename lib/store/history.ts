@@ -149,11 +149,13 @@ export function assertHistoryWritable(memoryDir: string): void {
 }
 
 /**
- * Appends one complete line with a single write on an O_APPEND descriptor, never through a symlink (appendBytes).
- * The caller holds the store lock, so a write the disk cannot take is cut back: no torn line stays.
+ * Appends complete lines to one of memctl's own logs (history, proposals, jobs) with a single write on an
+ * O_APPEND descriptor, never through a symlink (appendBytes).
+ * The caller holds the store lock, so a write the disk cannot take is cut back, and a torn last line a killed
+ * writer left is dropped first: no torn line stays, and none swallows the next entry.
  */
 export function appendLine(file: string, line: string): void {
-  appendBytes(file, Buffer.from(line, "utf8"), { fsync: true, rollback: true });
+  appendBytes(file, Buffer.from(line, "utf8"), { fsync: true, rollback: true, dropTornTail: true });
 }
 
 /** Builds the entry for a write of `content` (or a delete when content is null). */

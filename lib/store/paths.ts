@@ -1,6 +1,6 @@
 // File names inside a memory directory. Kept apart from read.ts so the per-prompt hook can name them
 // without loading the card parser (and js-yaml with it).
-import { join, sep } from "node:path";
+import { isAbsolute, join, sep } from "node:path";
 export const INDEX_FILE = "MEMORY.md";
 export const EPISODES_FILE = "episodes.jsonl";
 /** `memctl rebuild-summary`'s digest of the episodes (seed 001); not a card. */
@@ -9,6 +9,12 @@ export const EPISODES_SUMMARY_FILE = "episodes.summary.md";
 export const EPISODES_SHARD = /^episodes\.(\d{4}-\d{2})\.jsonl$/;
 /** Derived and operational state lives here; never hand-edited. */
 export const STATE_DIR = ".memctl";
+
+/** memctl's own state outside any store (hook log, install backups): $XDG_STATE_HOME/memctl, else ~/.local/state/memctl. */
+export function memctlStateHome(io: { env: Record<string, string | undefined>; home: string }): string {
+  const xdg = io.env.XDG_STATE_HOME;
+  return xdg && isAbsolute(xdg) ? join(xdg, "memctl") : join(io.home, ".local", "state", "memctl");
+}
 
 /**
  * path.join(dir, ...names) for the joins the per-prompt hook makes (a normal absolute directory, plain relative

@@ -4,7 +4,7 @@
 // Light on purpose (no parser, no node:crypto): the per-prompt hook appends its usage line through here.
 import fs from "node:fs";
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
-import { close, fstat, lstatIfExists, openForAppend, writeBytes } from "./checked-fs.js";
+import { close, fstat, lstatIfExists, openForAppend, readAt, writeBytes } from "./checked-fs.js";
 import { joinPath } from "./paths.js";
 
 const S_IFMT = 0o170000;
@@ -47,11 +47,11 @@ export function realDir(root: string, ...segments: string[]): string {
  * FIFO (O_NONBLOCK), and refused unless the descriptor itself is a regular file. Its directory is the caller's
  * to check (realDir). Returns the descriptor.
  */
-export function openAppend(file: string): number {
+export function openAppend(file: string, readable = false): number {
   const c = fs.constants;
   let fd: number;
   try {
-    fd = openForAppend(file, c.O_NOFOLLOW | c.O_NONBLOCK);
+    fd = openForAppend(file, c.O_NOFOLLOW | c.O_NONBLOCK, readable);
   } catch (err) {
     const code = systemCode(err);
     // ELOOP: the last component is a link. ENXIO: a FIFO nobody reads.
@@ -78,12 +78,18 @@ export interface AppendOptions {
    * holding the store lock: nobody else appends to that file meanwhile.
    */
   rollback?: boolean;
+  /**
+   * Before writing, cut back a last line a killed writer left without its newline, so this append starts a line
+   * of its own instead of gluing onto the fragment (which would make both unreadable). Lock holders only, as above.
+   */
+  dropTornTail?: boolean;
 }
 
 /** Appends `data` through openAppend in one write (looping only on a short one); returns the file's size after. */
 export function appendBytes(file: string, data: Uint8Array, options: AppendOptions = {}): number {
-  const fd = openAppend(file);
+  const fd = openAppend(file, options.dropTornTail === true);
   try {
+    if (options.dropTornTail) cutTornTail(fd);
     const start = options.rollback ? fstat(fd).size : 0;
     try {
       let written = 0;
@@ -103,6 +109,28 @@ export function appendBytes(file: string, data: Uint8Array, options: AppendOptio
   } finally {
     close(fd);
   }
+}
+
+/** Truncates `fd` to just after its last newline when its last byte is not one (an empty file is left alone). */
+function cutTornTail(fd: number): void {
+  const size = fstat(fd).size;
+  if (size === 0) return;
+  const chunk = Buffer.alloc(Math.min(size, 64 * 1024));
+  let end = size;
+  let last = true;
+  while (end > 0) {
+    const start = Math.max(0, end - chunk.length);
+    const n = readAt(fd, chunk, 0, end - start, start);
+    if (last && chunk[n - 1] === 10) return;
+    last = false;
+    const newline = chunk.subarray(0, n).lastIndexOf(10);
+    if (newline >= 0) {
+      fs.ftruncateSync(fd, start + newline + 1);
+      return;
+    }
+    end = start;
+  }
+  fs.ftruncateSync(fd, 0);
 }
 
 /**

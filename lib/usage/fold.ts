@@ -1,23 +1,22 @@
-// Folding the usage log into the snapshot under a non-blocking lock (the protocol is described in usage.ts).
+// Folding the usage log into the snapshot, under the store lock taken without waiting (usage.ts has the protocol).
 import fs from "node:fs";
 import path from "node:path";
-import { numbersOf, type CardRegistry } from "./cards.js";
-import { readRegular, readRegularBytes, readRegularUtf8 } from "../store/checked-fs.js";
-import { utf8Text } from "../core/bytes.js";
-import { encodeSnapshotIndex, openSnapshotIndex, USAGE_INDEX, type SnapshotFile } from "./row-index.js";
-import { applyDecay, FOLDING, parseSnapshot, renderSnapshot, stateDir, USAGE_LOG, USAGE_SNAPSHOT, type Snapshot } from "./format.js";
-import { addPending, lazyRegistry, foldingFiles, unconsumed } from "./pending.js";
+import { readRegularUtf8 } from "../store/checked-fs.js";
 import { STATE_DIR } from "../store/paths.js";
 import { tryStoreLock } from "../store/lock.js";
-import { appendBytes, realDir, replaceFile, writeNewFile } from "../store/safe-write.js";
+import { appendBytes, realDir, writeNewFile } from "../store/safe-write.js";
+import { addLogLines, add, applyDecay, FOLDING, parseSnapshot, renderSnapshot, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./format.js";
+import { foldingFiles, unconsumed } from "./read.js";
+import { legacyReader } from "./legacy.js";
 
+/** A folding file is deleted only once fully counted and older than this: a writer that opened it just before the rename has long finished. */
 export const FOLD_GRACE_MS = 10_000;
-/** Pending lines a fold could not count, kept for inspection (one per line, as they were). */
+/** Log lines a fold could not count, kept for inspection as they were. */
 export const USAGE_REJECTED = "usage.rejected";
 
 /**
- * Folds pending logs into the snapshot if the store lock is free (tryStoreLock: never waits, never breaks a live
- * holder's lock); returns false when someone else holds it, and the next fold retries.
+ * Folds the pending logs into usage.tsv if the store lock is free (tryStoreLock: never waits, never breaks a live
+ * holder's lock); false when someone else holds it, and a later fold retries.
  */
 export function foldUsage(memoryDir: string, today: string, now: () => number = Date.now): boolean {
   // Throws for a linked .memctl/; every file below is appended through appendBytes or replaced by a rename.
@@ -36,91 +35,40 @@ export function foldUsage(memoryDir: string, today: string, now: () => number = 
     try {
       snap = parseSnapshot(readRegularUtf8(snapFile));
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") {
-        // Keep the corrupt bytes for inspection and start a fresh snapshot rather than stop counting forever.
-        fs.renameSync(snapFile, `${snapFile}.corrupt-${stamp}`);
-      }
+      // Keep corrupt bytes for inspection and start afresh rather than stop counting forever.
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") fs.renameSync(snapFile, `${snapFile}.corrupt-${stamp}`);
     }
     applyDecay(snap, today);
-    const registry = lazyRegistry(memoryDir);
     const folded = new Map<string, number>();
-    const consumed: { name: string; end: number }[] = [];
     const rejected: string[] = [];
+    const added = new Map<string, CardUsage>();
+    const legacy = legacyReader(dir);
     for (const name of foldingFiles(dir)) {
       const abandoned = stamp - Number(FOLDING.exec(name)![1]) > FOLD_GRACE_MS;
       const pending = unconsumed(path.join(dir, name), snap.folded.get(name) ?? 0, abandoned);
-      addPending(snap.cards, pending.text, registry, (line) => rejected.push(line));
+      addLogLines(added, pending.text, { legacy, onMalformed: (line) => rejected.push(line) });
       folded.set(name, pending.end);
-      consumed.push({ name, end: pending.end });
     }
+    for (const [card, u] of added) add(snap.cards, card, u);
     snap.folded = folded;
     if (!lock.stillHeld()) return false;
-    // Lines no fold can count (a torn write, a compact line of a registry since deleted) are kept, not dropped:
-    // appended before the snapshot marks them consumed, so a failure here consumes nothing.
-    if (rejected.length > 0) appendBytes(path.join(dir, USAGE_REJECTED), Buffer.from(`${rejected.map((l) => l.replace(/\r?\n/g, " ")).join("\n")}\n`, "utf8"));
+    // Appended before the snapshot marks them counted: a failure here counts nothing and loses nothing.
+    if (rejected.length > 0) appendBytes(path.join(dir, USAGE_REJECTED), Buffer.from(`${rejected.join("\n")}\n`, "utf8"));
+    // The rename is the commit point: before it nothing is counted, after it the offsets say what was.
     const tmp = `${snapFile}.${process.pid}.${stamp}.tmp`;
-    const text = renderSnapshot(snap);
-    writeNewFile(tmp, text);
-    let written: fs.Stats;
     try {
-      // Taken before the rename (which keeps size, inode and mtime): this file is the one the index describes.
-      written = fs.lstatSync(tmp);
+      writeNewFile(tmp, renderSnapshot(snap));
       fs.renameSync(tmp, snapFile);
     } catch (err) {
       fs.rmSync(tmp, { force: true });
       throw err;
     }
-    writeRowIndex(dir, text, written, registry(), stamp);
-    for (const { name, end } of consumed) {
+    for (const [name, end] of folded) {
       const file = path.join(dir, name);
-      const old = stamp - Number(FOLDING.exec(name)![1]) > FOLD_GRACE_MS;
-      if (old && fs.statSync(file).size === end) fs.unlinkSync(file);
+      if (stamp - Number(FOLDING.exec(name)![1]) > FOLD_GRACE_MS && fs.statSync(file).size === end) fs.unlinkSync(file);
     }
     return true;
   } finally {
     lock.release();
-  }
-}
-
-/**
- * Writes usage.idx for the current snapshot unless the one there already describes it: a rebuild of the rank
- * cache calls this with the registry it numbered the cards from, so a store gets its row index with its card
- * numbers, not only at its next fold. Best effort; a fold racing this at worst leaves an index of an older
- * snapshot, which readers never apply.
- */
-export function ensureRowIndex(memoryDir: string, registry: CardRegistry): void {
-  const dir = stateDir(memoryDir);
-  try {
-    // The text and the stat of one open file, so the index never pairs one snapshot's rows with another's stat.
-    const { bytes, stat: written } = readRegular(path.join(dir, USAGE_SNAPSHOT));
-    const text = utf8Text(bytes);
-    let current: Uint8Array | undefined;
-    try {
-      current = readRegularBytes(path.join(dir, USAGE_INDEX));
-    } catch {
-      // none yet
-    }
-    if (current && openSnapshotIndex(current, registry.id, written)) return;
-    writeRowIndex(dir, text, written, registry, Date.now());
-  } catch {
-    // no snapshot (nothing folded yet) or unreadable: the fold writes one
-  }
-}
-
-/**
- * usage.idx for a snapshot's text and the registry as last read (cards numbered since are looked up in the
- * text); none without a registry. Best effort: without it the hook searches the text.
- */
-function writeRowIndex(dir: string, text: string, written: SnapshotFile, registry: CardRegistry | undefined, stamp: number): void {
-  const file = path.join(dir, USAGE_INDEX);
-  const tmp = `${file}.${process.pid}.${stamp}.tmp`;
-  try {
-    if (!registry) {
-      fs.rmSync(file, { force: true });
-      return;
-    }
-    replaceFile(file, encodeSnapshotIndex(text, registry.id, numbersOf(registry), registry.cards.length, written), tmp);
-  } catch {
-    fs.rmSync(tmp, { force: true });
   }
 }

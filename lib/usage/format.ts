@@ -1,54 +1,107 @@
-// The usage sidecar's snapshot format: usage.tsv and halving decay (pending log lines are pending.ts; usage.ts has
-// the layout and the concurrency argument). Pure text in, data out; no locking here.
+// The usage sidecar's two text formats (usage.ts has the layout and why it never double counts): usage.log lines,
+// "<day>\t<card>\t<card>…", one per printed block; and usage.tsv, a header then "<card>\t<count>\t<day>" rows
+// sorted by card. Pure: text in, data out.
 import { isDayShape } from "../core/ascii.js";
-import { joinPath, STATE_DIR } from "../store/paths.js";
 import { utcDay } from "../core/utc.js";
-import { dayMs, dayNumber, daysBetween, type CardUsage } from "../core/frecency.js";
+import { dayMs, daysBetween, type CardUsage } from "../core/frecency.js";
+import type { LegacyReader } from "./legacy.js";
 
-export { dayNumber, daysBetween, type CardUsage };
-
-/** What readUsage returns (lib/usage/usage.ts), here so lib/usage/open.ts need not import usage.ts back. */
-export interface UsageRead {
-  store: "none" | "tsv" | "error";
-  error?: string;
-  cards: Map<string, CardUsage>;
-  /** Pending log lines that did not parse (a torn write); reported, never trusted. */
-  malformed?: number;
-}
-
-/** Counts halve once per this many days (applied at fold time and, identically, by readers). */
-export const HALVING_PERIOD_DAYS = 30;
-export const USAGE_SNAPSHOT = "usage.tsv";
+export type { CardUsage };
 export const USAGE_LOG = "usage.log";
-const HEADER = "# memctl usage v1";
+export const USAGE_SNAPSHOT = "usage.tsv";
+/** A log a fold renamed aside: usage.<ms>-<pid>.folding. */
 export const FOLDING = /^usage\.(\d+)-\d+\.folding$/;
-
-/**
- * Whether a YYYY-MM-DD day is a real calendar day (Date reads "2026-02-30" as March 2): only those compare the
- * same as strings and as day numbers. Asked about a handful of distinct days a prompt; remembered.
- */
-export function isCanonicalDay(day: string): boolean {
-  let ok = CANONICAL.get(day);
-  if (ok === undefined) {
-    ok = isDayShape(day) && utcDay(dayMs(day)) === day;
-    if (CANONICAL.size < 10_000) CANONICAL.set(day, ok);
-  }
-  return ok;
-}
-const CANONICAL = new Map<string, boolean>();
+/** Counts halve once per this many days (applied at fold time and, identically, by the reader). */
+export const HALVING_PERIOD_DAYS = 30;
+const HEADER = "# memctl usage v1";
 
 export interface Snapshot {
+  /** The day the current halving period started. */
   epoch?: string;
+  /** Bytes of each folding file already counted in `cards`. */
   folded: Map<string, number>;
   cards: Map<string, CardUsage>;
 }
 
-/** Parses the usage.tsv header line: decay epoch and folded byte offsets. Throws when it is not ours. */
-export function parseSnapshotHeader(line: string): Pick<Snapshot, "epoch" | "folded"> {
-  const header = line.split("\t");
-  if (header[0] !== HEADER) throw new Error(`${USAGE_SNAPSHOT} has no "${HEADER}" header`);
+/** A card path the tab-delimited sidecar can hold. */
+export function isMeasurable(card: string): boolean {
+  return card !== "" && !/[\t\n\r]/.test(card);
+}
+
+/** One log line of hits, or undefined when the day is not one or the cards cannot be recorded. */
+export function renderLogLine(day: string, cards: readonly string[]): string | undefined {
+  return isDayShape(day) && cards.length > 0 ? `${day}\t${cards.join("\t")}\n` : undefined;
+}
+
+/**
+ * Adds complete log lines to `cards` (each card once per line; with `only`, only those cards); returns how many
+ * lines were malformed (a torn or foreign line), each also given to onMalformed. Never trusts such a line. Lines of
+ * the previous format ("<day>@<registry>…") are read through `legacy` (lib/usage/legacy.ts).
+ */
+export function addLogLines(
+  cards: Map<string, CardUsage>,
+  text: string,
+  options: { only?: ReadonlySet<string>; legacy?: LegacyReader; onMalformed?: (line: string) => void } = {},
+): number {
+  let malformed = 0;
+  for (const line of text.split("\n")) {
+    if (line === "") continue;
+    const fields = line.split("\t");
+    const at = fields[0]!.indexOf("@");
+    const day = at === -1 ? fields[0]! : fields[0]!.slice(0, at);
+    const hits = fields.length < 2 || !isDayShape(day) || fields.some((f) => f === "") ? undefined : at === -1 ? fields.slice(1) : options.legacy?.(fields);
+    if (!hits) {
+      malformed++;
+      options.onMalformed?.(line);
+      continue;
+    }
+    for (const card of new Set(hits)) if (!options.only || options.only.has(card)) add(cards, card, { access_count: 1, last_access_day: day });
+  }
+  return malformed;
+}
+
+/** Adds `u` to a card's usage: counts sum, the later day wins. */
+export function add(cards: Map<string, CardUsage>, card: string, u: CardUsage): void {
+  const had = cards.get(card);
+  if (!had) cards.set(card, { ...u });
+  else {
+    had.access_count += u.access_count;
+    if (u.last_access_day > had.last_access_day) had.last_access_day = u.last_access_day;
+  }
+}
+
+/** Parses usage.tsv; with `only`, reads just those cards' rows (a binary search each). Throws on anything unexpected. */
+export function parseSnapshot(text: string, only?: ReadonlySet<string>): Snapshot {
+  const newline = text.indexOf("\n");
+  const snap: Snapshot = { ...parseHeader(newline === -1 ? text : text.slice(0, newline)), cards: new Map() };
+  const from = newline === -1 ? text.length : newline + 1;
+  if (only) {
+    // One pass comparing each row's card (no split of the whole text): the hook asks for every card its query
+    // hit, a thousand at 10,000 cards, where a binary search per card cost more than reading each row once.
+    for (let start = from; start < text.length; ) {
+      let end = text.indexOf("\n", start);
+      if (end === -1) end = text.length;
+      const tab = text.indexOf("\t", start);
+      const card = text.slice(start, tab === -1 || tab > end ? end : tab);
+      if (only.has(card)) snap.cards.set(card, rowUsage(text.slice(start, end), 0));
+      start = end + 1;
+    }
+    return snap;
+  }
+  text
+    .slice(from)
+    .split("\n")
+    .forEach((row, i) => {
+      if (row !== "") snap.cards.set(row.slice(0, row.indexOf("\t")), rowUsage(row, i + 2));
+    });
+  return snap;
+}
+
+function parseHeader(line: string): Pick<Snapshot, "epoch" | "folded"> {
+  const fields = line.split("\t");
+  if (fields[0] !== HEADER) throw new Error(`${USAGE_SNAPSHOT} has no "${HEADER}" header`);
   const snap: Pick<Snapshot, "epoch" | "folded"> = { folded: new Map() };
-  for (const field of header.slice(1)) {
+  for (const field of fields.slice(1)) {
     const eq = field.indexOf("=");
     const [key, value] = [field.slice(0, eq), field.slice(eq + 1)];
     if (key === "decay_epoch" && isDayShape(value)) snap.epoch = value;
@@ -64,53 +117,13 @@ export function parseSnapshotHeader(line: string): Pick<Snapshot, "epoch" | "fol
   return snap;
 }
 
-/** One usage.tsv row, or undefined when malformed. */
-export function parseSnapshotRow(line: string): [card: string, usage: CardUsage] | undefined {
-  const fields = line.split("\t");
-  const card = fields[0];
-  const count = fields[1];
-  const day = fields[2];
-  const extra = fields[3];
+/** A row's usage; throws naming the line when it is malformed (a corrupt snapshot is never half-trusted). */
+function rowUsage(row: string, lineNo: number): CardUsage {
+  const [card, count, day, extra] = row.split("\t");
   const n = Number(count);
-  if (!card || extra !== undefined || count === "" || !Number.isFinite(n) || n < 0 || !day || !isDayShape(day)) return undefined;
-  return [card, { access_count: n, last_access_day: day }];
-}
-
-/**
- * parseSnapshotRow(row)?.[1] for a row whose key is `cardLength` characters long: the shape folds write
- * ("<card>\t<digits>\t<YYYY-MM-DD>") is read without splitting the row (the hook reads one per ranked card),
- * anything else goes through parseSnapshotRow.
- */
-export function snapshotRowUsage(row: string, cardLength: number): CardUsage | undefined {
-  if (cardLength > 0 && row.indexOf("\t") === cardLength) {
-    const from = cardLength + 1;
-    let i = from;
-    let n = 0;
-    for (; i < row.length && i - from < 15; i++) {
-      const c = row.charCodeAt(i);
-      if (c < 48 || c > 57) break;
-      n = n * 10 + (c - 48);
-    }
-    if (i > from && row.charCodeAt(i) === 9 && row.length === i + 11) {
-      const day = row.slice(i + 1);
-      if (isDayShape(day)) return { access_count: n, last_access_day: day };
-    }
-  }
-  return parseSnapshotRow(row)?.[1];
-}
-
-/** Parses usage.tsv; throws on anything unexpected (a corrupt snapshot is never half-trusted). */
-export function parseSnapshot(text: string): Snapshot {
-  const lines = text.split("\n");
-  const snap: Snapshot = { ...parseSnapshotHeader(lines[0]!), cards: new Map() };
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (line === "") continue;
-    const row = parseSnapshotRow(line);
-    if (!row) throw new Error(`${USAGE_SNAPSHOT} line ${i + 1} is malformed`);
-    snap.cards.set(row[0], row[1]);
-  }
-  return snap;
+  if (!card || extra !== undefined || !count || !Number.isFinite(n) || n < 0 || !day || !isDayShape(day))
+    throw new Error(`${USAGE_SNAPSHOT} ${lineNo ? `line ${lineNo}` : `row of ${card}`} is malformed`);
+  return { access_count: n, last_access_day: day };
 }
 
 export function renderSnapshot(snap: Snapshot): string {
@@ -119,29 +132,14 @@ export function renderSnapshot(snap: Snapshot): string {
   return [`${HEADER}\tdecay_epoch=${snap.epoch ?? ""}\tfolded=${folded}`, ...rows].join("\n") + "\n";
 }
 
-/** Halves every count once per HALVING_PERIOD_DAYS elapsed since the epoch (never below 1 for a hit card). */
-/** How many halvings separate the epoch from today. */
-export function halvings(epoch: string | undefined, today: string): number {
-  return epoch ? Math.max(0, Math.floor(daysBetween(epoch, today) / HALVING_PERIOD_DAYS)) : 0;
-}
-
-/** A count after `periods` halvings (never below 1 for a card that was hit). */
-export function decayed(count: number, periods: number): number {
-  return periods > 0 ? Math.max(1, Math.ceil(count / 2 ** periods)) : count;
-}
-
+/** Halves every count once per HALVING_PERIOD_DAYS since the epoch (never below 1 for a card that was hit). */
 export function applyDecay(snap: Snapshot, today: string): void {
   if (!snap.epoch) {
     snap.epoch = today;
     return;
   }
-  const periods = halvings(snap.epoch, today);
-  if (periods <= 0) return;
-  for (const u of snap.cards.values()) u.access_count = decayed(u.access_count, periods);
-  const epochMs = dayMs(snap.epoch) + periods * HALVING_PERIOD_DAYS * 86_400_000;
-  snap.epoch = utcDay(epochMs);
-}
-
-export function stateDir(memoryDir: string): string {
-  return joinPath(memoryDir, STATE_DIR);
+  const periods = Math.max(0, Math.floor(daysBetween(snap.epoch, today) / HALVING_PERIOD_DAYS));
+  if (!(periods > 0)) return;
+  for (const u of snap.cards.values()) u.access_count = Math.max(1, Math.ceil(u.access_count / 2 ** periods));
+  snap.epoch = utcDay(dayMs(snap.epoch) + periods * HALVING_PERIOD_DAYS * 86_400_000);
 }

@@ -136,3 +136,19 @@ test("install --status says per host whether it may write cards directly: propos
   assert.match(after.text, /Claude Code .*\n\s+user\s+installed\n.*MCP server memctl: registered.*\n\s+writes\s+direct \(\[hosts\.claude\] write = true\)\n/);
   assert.match(after.text, /Codex CLI[^\n]*\n(?:\s+user[^\n]*\n)\s+writes\s+propose only\n/);
 });
+
+test("install keeps its backup under memctl's state folder, not beside the file, and --status lists it", async (t) => {
+  const w = world();
+  t.after(() => fs.rmSync(path.dirname(w.home), { recursive: true, force: true }));
+  const settings = path.join(w.home, ".claude", "settings.json");
+  fs.mkdirSync(path.dirname(settings), { recursive: true });
+  fs.writeFileSync(settings, '{ "model": "opus" }\n');
+  assert.equal(await main(["install", "claude"], w.io), 0, w.err.text);
+  assert.equal(fs.existsSync(`${settings}.memctl-backup`), false, "nothing is left beside the file");
+  w.out.text = "";
+  await main(["install", "--status"], w.io);
+  const listed = new RegExp(`backup of ${settings.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: (\\S+)`).exec(w.out.text);
+  assert.ok(listed, w.out.text);
+  assert.ok(listed[1]!.startsWith(path.join(w.home, ".local", "state", "memctl", "backups") + path.sep), listed[1]);
+  assert.equal(fs.readFileSync(listed[1]!, "utf8"), '{ "model": "opus" }\n');
+});

@@ -42,6 +42,22 @@ test("global help lists every command", async () => {
   for (const name of ["resolve", "config", "init"]) assert.match(r.stdout, new RegExp(`^  ${name} `, "m"));
 });
 
+test("global help groups every command once, under its registry group, groups in order", async () => {
+  const { COMMANDS, COMMAND_GROUPS } = await import("../../lib/cli/commands.js");
+  const r = await runCli(["--help"], io());
+  const headings = r.stdout.split("\n").filter((l) => /^[A-Z][\w ]+:$/.test(l));
+  assert.deepEqual(
+    headings,
+    COMMAND_GROUPS.map((g) => `${g}:`),
+  );
+  const sections = r.stdout.split(/\n\n/);
+  for (const [name, entry] of Object.entries(COMMANDS)) {
+    const holding = sections.filter((s) => new RegExp(`^  ${name} `, "m").test(s));
+    assert.equal(holding.length, 1, name);
+    assert.ok(holding[0]!.startsWith(`${entry.group}:\n`), `${name} under ${entry.group}`);
+  }
+});
+
 test("errors in --json mode also print a JSON error object", async () => {
   const r = await runCli(["resolve", "--json"], io());
   assert.equal(r.code, 2, "a plain temp dir is not a git repository");

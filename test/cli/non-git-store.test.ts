@@ -34,6 +34,7 @@ const READERS: Record<string, string[]> = {
 };
 /** Commands that take a project but do not read a store (writers are covered by `log` below, mcp by its own tests). */
 const NOT_READERS = new Set([
+  "completion", // --cards lists card names for a TAB and stays silent without a store (covered in completion.test.ts)
   "config",
   "init",
   "log",

@@ -2,7 +2,7 @@
 // transcript (the UserPromptSubmit hook attachment) and in the model-bound api-request-blob → uninstall
 // restores the config byte for byte. The MCP server it registers (~/.claude.json / .mcp.json) connects in
 // `claude mcp get memctl`, and its memory tools are offered to the model (deferred tools in the same request).
-// Also the package root loaded as a plugin (--plugin-dir).
+// Also the plugin installed from the repository's marketplace, cloned with git (no build, no npm install).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -28,7 +28,10 @@ function claudeEnv(world: World, options: { slowMcpStart?: boolean } = {}): Reco
 }
 
 /** The hook's block as Claude recorded it, and whether a model-bound request blob carries it. */
-function evidence(world: World): { block: string; blobHasBlock: boolean; attachmentType: string; commands: string; tools: string[]; blobHasTools: boolean } | undefined {
+function evidence(
+  world: World,
+  toolPrefix = "mcp__memctl__",
+): { block: string; blobHasBlock: boolean; attachmentType: string; commands: string; tools: string[]; blobHasTools: boolean } | undefined {
   const dir = path.join(world.home, ".claude", "projects");
   for (const file of filesUnder(dir).filter((f) => f.endsWith(".jsonl"))) {
     const lines = readJsonl(file);
@@ -49,9 +52,9 @@ function evidence(world: World): { block: string; blobHasBlock: boolean; attachm
       // MCP tools are deferred (loaded through ToolSearch): their names reach the model in deferred_tools_delta.
       const tools = lines.flatMap((l) => {
         const d = l.attachment as { type?: string; addedNames?: string[] } | undefined;
-        return d?.type === "deferred_tools_delta" ? (d.addedNames ?? []).filter((n) => n.startsWith("mcp__memctl__")) : [];
+        return d?.type === "deferred_tools_delta" ? (d.addedNames ?? []).filter((n) => n.startsWith(toolPrefix)) : [];
       });
-      const blobHasTools = blobs.some((b) => b.includes("mcp__memctl__memory_context"));
+      const blobHasTools = blobs.some((b) => b.includes(`${toolPrefix}memory_context`));
       return { block, blobHasBlock, attachmentType: a.type!, commands, tools, blobHasTools };
     }
   }
@@ -109,22 +112,44 @@ test("claude: install wires settings.json + the MCP server, the memory block and
   removeWorld(world);
 });
 
-test("claude: the package root is a valid plugin and its hook injects when loaded with --plugin-dir", { timeout: 240_000 }, async (t) => {
+test("claude: the plugin from a marketplace that is a plain git clone injects memory and serves the memory tools, with no other step", {
+  timeout: 240_000,
+}, async (t) => {
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
-  const world = makeWorld("claude-plugin");
-  const validate = spawnSync(host.bin, ["plugin", "validate", REPO], { env: claudeEnv(world), encoding: "utf8", timeout: 60_000 });
-  assert.equal(validate.status, 0, validate.stdout + validate.stderr);
-  assert.match(validate.stdout, /Validation passed/);
-  assert.equal(fs.existsSync(path.join(world.home, ".claude", "settings.json")), false, "no settings.json wiring in this world");
-  const found = await runUntil(host.bin, ["--plugin-dir", REPO, "-p", PROMPT], { cwd: world.project, env: claudeEnv(world), timeoutMs: 150_000 }, () => evidence(world));
-  assert.ok(found.block.includes(RELEVANT_CARD));
+  const world = makeWorld("claude-marketplace");
+  // What a user gets from the repository: its committed files only (no dist/, no node_modules, no npm run).
+  const clone = path.join(world.dir, "clone");
+  const cloned = spawnSync("git", ["clone", "--quiet", REPO, clone], { encoding: "utf8" });
+  assert.equal(cloned.status, 0, cloned.stderr);
+  assert.equal(fs.existsSync(path.join(clone, "node_modules")) || fs.existsSync(path.join(clone, "dist")), false);
+  const claude = (args: string[]) => spawnSync(host.bin, args, { cwd: world.project, env: claudeEnv(world), encoding: "utf8", timeout: 90_000 });
+  for (const args of [
+    ["plugin", "validate", clone],
+    ["plugin", "marketplace", "add", clone],
+    ["plugin", "install", "memctl@memctl"],
+  ]) {
+    const r = claude(args);
+    assert.equal(r.status, 0, `claude ${args.join(" ")}: ${r.stdout}${r.stderr}`);
+  }
+  assert.equal(JSON.parse(fs.readFileSync(path.join(world.home, ".claude", "settings.json"), "utf8")).hooks, undefined, "no settings.json hook: the plugin brings it");
+
+  const found = await runUntil(host.bin, ["-p", PROMPT], { cwd: world.project, env: claudeEnv(world, { slowMcpStart: true }), timeoutMs: 150_000 }, () =>
+    evidence(world, "mcp__plugin_memctl_memctl__"),
+  );
+  assert.ok(found.block.includes(RELEVANT_CARD), `the block for this prompt names ${RELEVANT_CARD}:\n${found.block}`);
+  assert.ok(found.blobHasBlock, "the block is in the model-bound request");
   for (const name of commandNames()) assert.ok(found.commands.includes(`memctl:${name}`), `the plugin's /memctl:${name} is listed`);
+  assertMemoryTools(found, "mcp__plugin_memctl_memctl__");
+  // The plugin's MCP server as Claude starts it: from the plugin, as a host actor (reads, logs, proposes).
+  const list = claude(["mcp", "list"]);
+  assert.match(list.stdout, /plugin:memctl:memctl: node \S+\/dist\/cli\.mjs mcp --actor host:claude - ✔ Connected/, list.stdout + list.stderr);
+  assert.ok(!list.stdout.includes(REPO), "the plugin runs from the clone Claude installed, not this checkout");
   removeWorld(world);
 });
 
-function assertMemoryTools(found: { tools: string[]; blobHasTools: boolean }): void {
+function assertMemoryTools(found: { tools: string[]; blobHasTools: boolean }, prefix = "mcp__memctl__"): void {
   for (const tool of ["memory_context", "memory_view", "memory_search", "memory_propose"]) {
-    assert.ok(found.tools.includes(`mcp__memctl__${tool}`), `the model is offered mcp__memctl__${tool}: ${found.tools.join(", ")}`);
+    assert.ok(found.tools.includes(`${prefix}${tool}`), `the model is offered ${prefix}${tool}: ${found.tools.join(", ")}`);
   }
   assert.ok(found.blobHasTools, "the memory tools are named in the model-bound request");
 }

@@ -129,28 +129,22 @@ function assertRegistered(bin: string, world: World, env: Record<string, string>
   assert.match(list.stdout, shown, list.stdout + list.stderr);
 }
 
-test("codex: the package root installs as a Codex plugin from a local marketplace and its hook injects", { timeout: 240_000 }, async (t) => {
+test("codex: the plugin from the repository's marketplace (a plain git clone) injects, lists its skills and registers its MCP server", { timeout: 240_000 }, async (t) => {
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   const world = makeWorld("codex-plugin");
   const codexHome = path.join(world.home, ".codex");
   fs.mkdirSync(codexHome, { recursive: true });
-  // A marketplace's plugin source must be a subfolder of it: link the package root in as ./memctl.
-  const market = path.join(world.dir, "market");
-  fs.mkdirSync(path.join(market, ".agents", "plugins"), { recursive: true });
-  fs.symlinkSync(REPO, path.join(market, "memctl"));
-  fs.writeFileSync(
-    path.join(market, ".agents", "plugins", "marketplace.json"),
-    JSON.stringify({
-      name: "memctl-local",
-      owner: { name: "e2e" },
-      plugins: [{ name: "memctl", source: { source: "local", path: "./memctl" }, interface: { displayName: "memctl" } }],
-    }),
-  );
+  // The repository's committed files only (.agents/plugins/marketplace.json → ./plugin): no dist/, no node_modules.
+  const clone = path.join(world.dir, "clone");
+  const cloned = spawnSync("git", ["clone", "--quiet", REPO, clone], { encoding: "utf8" });
+  assert.equal(cloned.status, 0, cloned.stderr);
+  // The hook runs from the plugin itself; its MCP server and skills run memctl from PATH (Codex gives them no plugin root).
+  installMemctlAt(world, path.join(world.dir, "prefix"));
   const env = { ...world.env, CODEX_HOME: codexHome, OPENAI_API_KEY: "sk-e2e-fake-key" };
   const bin: string = host.bin;
   for (const args of [
-    ["plugin", "marketplace", "add", market],
-    ["plugin", "add", "memctl@memctl-local"],
+    ["plugin", "marketplace", "add", clone],
+    ["plugin", "add", "memctl@memctl"],
   ]) {
     const r = spawnSync(bin, args, { cwd: world.project, env, encoding: "utf8", timeout: 120_000 });
     assert.equal(r.status, 0, r.stdout + r.stderr);
@@ -158,5 +152,10 @@ test("codex: the package root installs as a Codex plugin from a local marketplac
   assert.equal(fs.existsSync(path.join(codexHome, "hooks.json")), false, "no hooks.json wiring: the hook comes from the plugin");
   const found = await runUntil(host.bin, ["exec", "--dangerously-bypass-hook-trust", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () => evidence(world));
   assert.ok(found.block.includes(RELEVANT_CARD));
+  // Its skills are listed to the model; its MCP server is registered (Codex's own listing) and starts.
+  for (const f of filesUnder(path.join(REPO, "commands")))
+    assert.ok(found.rollout.includes(`memctl:${path.basename(f, ".md")}`), `the skill memctl:${path.basename(f, ".md")} is listed`);
+  const list = spawnSync(bin, ["mcp", "list"], { cwd: world.project, env, encoding: "utf8", timeout: 60_000 });
+  assert.match(list.stdout, /^memctl\s+memctl\s+mcp --actor host:codex .*enabled/m, list.stdout + list.stderr);
   removeWorld(world);
 });

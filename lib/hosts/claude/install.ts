@@ -21,7 +21,7 @@ import { readCommandSources, renderClaudeCommand } from "../../install/render.js
 
 // Claude Code: the UserPromptSubmit hook in settings.json, the slash commands in commands/, and the memctl MCP
 // server (mcpServers.memctl in ~/.claude.json for user scope, the project's .mcp.json for project scope).
-// The package root is also a Claude Code plugin (.claude-plugin/, hooks/hooks.json, commands/).
+// The package also ships the memctl Claude Code plugin (plugin/, built by scripts/build-plugin.mjs).
 
 function userDir(io: Io): string {
   return io.env.CLAUDE_CONFIG_DIR || path.join(io.home, ".claude");
@@ -96,14 +96,14 @@ export const claude: HostInstaller = {
   notes: (ctx) => [
     `Claude Code runs the hook on your next prompt; no restart of memctl is needed.`,
     `SessionStart injects a memory overview once per session, except when the store is Claude's own auto-memory directory (Claude loads that MEMORY.md itself).`,
-    `Or load the package as a plugin instead: claude --plugin-dir ${ctx.packageRoot} (do not use both: the hook would run twice).`,
+    `Or use the memctl plugin instead: claude --plugin-dir ${path.join(ctx.packageRoot, "plugin")} (do not use both: the hook would run twice).`,
     `The memory tools come from the MCP server "memctl" (${claudeMcpFile(ctx)}); \`claude mcp get memctl\` shows whether it connects.`,
     ...(ctx.scope === "project" ? ['Claude Code asks once before it starts a project\'s .mcp.json server: run `claude` in the project and approve "memctl".'] : []),
   ],
   requiredFiles: (ctx) => [hookEntry(ctx.packageRoot), cliEntry(ctx.packageRoot)],
   hookFiles: (ctx) => (["user", "project", "local"] as const).map((scope) => claudeSettingsFile({ ...ctx, scope })),
   warnings(ctx) {
-    // The package is also a Claude Code plugin; enabled as one and wired in settings.json, the hook runs twice.
+    // The memctl plugin (plugin/, or from the marketplace) enabled and the hook wired in settings.json: it runs twice.
     const settings = (file: string) => {
       try {
         return readJsonc(readText(file) ?? "{}");

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { BACKUP_SUFFIX } from "../../../lib/install/apply.js";
+import { backupsDir, LEGACY_BACKUP_SUFFIX } from "../../../lib/install/apply.js";
 import type { HostName, Scope } from "../../../lib/install/context.js";
 import { runHost, scopeStatus } from "../../../lib/install/engine.js";
 import { INSTALLERS } from "../../../lib/install/registry.js";
@@ -26,7 +26,22 @@ function seedUserConfig(f: ReturnType<typeof makeFixture>): void {
   write(path.join(f.project, ".mcp.json"), '{ "mcpServers": { "db": { "command": "db-mcp", "args": [] } } }\n');
 }
 
-const withoutBackups = (m: Map<string, string>) => new Map([...m].filter(([k]) => !k.endsWith(BACKUP_SUFFIX)));
+const withoutBackups = (m: Map<string, string>) => new Map([...m].filter(([k]) => !k.endsWith(LEGACY_BACKUP_SUFFIX)));
+
+/** The files install kept a backup of (each backup folder's `source`), and the backups' paths. */
+function keptBackups(dir: string): { sources: string[]; copies: string[] } {
+  if (!fs.existsSync(dir)) return { sources: [], copies: [] };
+  const folders = fs.readdirSync(dir).map((d) => path.join(dir, d));
+  return {
+    sources: folders.map((d) => fs.readFileSync(path.join(d, "source"), "utf8").trim()),
+    copies: folders.flatMap((d) =>
+      fs
+        .readdirSync(d)
+        .filter((f) => f !== "source")
+        .map((f) => path.join(d, f)),
+    ),
+  };
+}
 
 for (const scope of ["user", "project"] as Scope[]) {
   for (const host of Object.keys(INSTALLERS) as HostName[]) {
@@ -45,9 +60,14 @@ for (const scope of ["user", "project"] as Scope[]) {
       assert.ok(second.items.every((i) => i.action === "unchanged"));
       await runHost(INSTALLERS[host], f.ctx(scope), "uninstall", false);
       assert.deepEqual(withoutBackups(f.snapshot()), before, "same files and folders, same bytes");
-      for (const backup of [...f.snapshot().keys()].filter((k) => k.endsWith(BACKUP_SUFFIX))) {
-        assert.ok(before.has(backup.slice(0, -BACKUP_SUFFIX.length)), `only files the user had are backed up: ${backup}`);
-      }
+      assert.deepEqual(
+        [...f.snapshot().keys()].filter((k) => k.endsWith(LEGACY_BACKUP_SUFFIX)),
+        [],
+        "no backup beside the files",
+      );
+      const kept = keptBackups(backupsDir(f.ctx(scope).io));
+      for (const source of kept.sources) assert.ok(before.has(source), `only files the user had are backed up: ${source}`);
+      for (const item of first.items.filter((i) => i.action === "updated")) assert.ok(kept.copies.includes(item.backup!), `${item.backup} is in the backups folder`);
       assert.equal(f.snapshot().get(path.join(f.home, ".grok/user-settings.json")), '{"apiKey":"k"}\n', "community grok-cli settings untouched");
     });
   }
@@ -199,4 +219,56 @@ test("status warns when the Claude Code plugin is enabled as well as the setting
   const status = scopeStatus(INSTALLERS.claude, f.ctx("project"));
   assert.equal(status.state, "installed");
   assert.match(status.warnings[0]!, /memctl@local.*runs twice/);
+});
+
+test("backups stay out of the project; an older memctl's backups beside the files still uninstall byte for byte, then move; --status lists them", async () => {
+  const f = makeFixture();
+  seedUserConfig(f);
+  const before = f.snapshot();
+  const ctx = f.ctx("project");
+  const first = await runHost(INSTALLERS.codex, ctx, "install", false);
+  const updated = first.items.filter((i) => i.action === "updated");
+  assert.ok(updated.length > 0, "the seeded project has files install changes");
+  assert.deepEqual(
+    scopeStatus(INSTALLERS.codex, ctx).backups.map((b) => [b.file, b.backup, b.legacy]),
+    updated.map((i) => [i.file, i.backup, false]),
+    "--status lists each backup",
+  );
+  // What an older memctl left: the same backups, beside the files in the project.
+  for (const i of updated) fs.renameSync(i.backup!, i.file + LEGACY_BACKUP_SUFFIX);
+  fs.rmSync(backupsDir(ctx.io), { recursive: true });
+  assert.ok(scopeStatus(INSTALLERS.codex, ctx).backups.every((b) => b.legacy && b.backup.endsWith(LEGACY_BACKUP_SUFFIX)));
+  await runHost(INSTALLERS.codex, ctx, "install", true);
+  assert.ok(
+    scopeStatus(INSTALLERS.codex, ctx).backups.every((b) => b.legacy),
+    "a dry run moves nothing",
+  );
+  await runHost(INSTALLERS.codex, ctx, "uninstall", false);
+  assert.deepEqual(f.snapshot(), before, "same files and bytes, and no backup left in the project");
+  assert.deepEqual(
+    scopeStatus(INSTALLERS.codex, ctx).backups.map((b) => [b.file, b.legacy]),
+    updated.map((i) => [i.file, false]),
+    "the old backups moved to the backups folder, kept",
+  );
+});
+
+test("a second install that changes nothing still moves an older memctl's backups out of the project", async () => {
+  const f = makeFixture();
+  seedUserConfig(f);
+  const ctx = f.ctx("project");
+  const before = f.snapshot();
+  const first = await runHost(INSTALLERS.claude, ctx, "install", false);
+  const updated = first.items.filter((i) => i.action === "updated");
+  assert.ok(updated.length > 0);
+  for (const i of updated) fs.renameSync(i.backup!, i.file + LEGACY_BACKUP_SUFFIX);
+  const again = await runHost(INSTALLERS.claude, ctx, "install", false);
+  assert.equal(again.changed, false);
+  for (const i of updated) {
+    assert.equal(fs.existsSync(i.file + LEGACY_BACKUP_SUFFIX), false, `${i.file}: nothing left beside it`);
+    assert.equal(fs.readFileSync(i.backup!, "utf8"), before.get(i.file), `${i.file}: the moved backup is the original`);
+  }
+  assert.deepEqual(
+    scopeStatus(INSTALLERS.claude, ctx).backups.map((b) => [b.file, b.backup, b.legacy]),
+    updated.map((i) => [i.file, i.backup, false]),
+  );
 });

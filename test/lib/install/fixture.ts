@@ -27,7 +27,14 @@ export function makeFixture(): {
   write(path.join(pkg, "commands/mem-log.md"), '---\ndescription: Log this session as an episode\n---\nRun `memctl log --host claude --summary "$ARGUMENTS"`.\n');
   fs.mkdirSync(home, { recursive: true });
   initRepo(project);
-  const io: Io = { stdout: new BufferSink(), stderr: new BufferSink(), env: { PATH: "" }, cwd: project, home, now: () => new Date("2026-12-02T10:00:00Z") };
+  const io: Io = {
+    stdout: new BufferSink(),
+    stderr: new BufferSink(),
+    env: { PATH: "", XDG_STATE_HOME: path.join(dir, "state") },
+    cwd: project,
+    home,
+    now: () => new Date("2026-12-02T10:00:00Z"),
+  };
   const ctx = (scope: Scope, extra: Partial<InstallContext> = {}): InstallContext => ({
     io,
     scope,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { parseCommand, renderClaudeCommand, renderCodexSkill, renderGrokCommand, renderOpenCodeCommand } from "../../../lib/install/render.js";
+import { parseCommand, renderClaudeCommand, renderClaudePluginCommand, renderCodexSkill, renderGrokCommand, renderOpenCodeCommand } from "../../../lib/install/render.js";
 
 const source = parseCommand(
   "mem-log",
@@ -24,4 +24,21 @@ test("each host gets its own shape and records itself as the writer", () => {
 
 test("a command without frontmatter still gets a description", () => {
   assert.equal(parseCommand("x", "just a body\n").description, "memctl x");
+});
+
+test("the plugin's command runs the plugin's own CLI in allowed-tools, inline code and command lines; prose keeps the name", () => {
+  const cli = 'node "${CLAUDE_PLUGIN_ROOT}/dist/cli.mjs"';
+  const command = parseCommand(
+    "mem-recall",
+    "---\ndescription: Recall\nallowed-tools: Bash(memctl recall:*), Bash(memctl show:*)\n---\nRun `memctl show <name>` when needed.\n\n```sh\nmemctl recall --episodes 5\n```\n\nmemctl resolves the memory directory itself.\n",
+  );
+  const out = renderClaudePluginCommand(command, cli);
+  assert.match(
+    out,
+    /^---\ndescription: Recall\nallowed-tools: Bash\(node "\$\{CLAUDE_PLUGIN_ROOT\}\/dist\/cli\.mjs" recall:\*\), Bash\(node "\$\{CLAUDE_PLUGIN_ROOT\}\/dist\/cli\.mjs" show:\*\)\n---\n/,
+  );
+  assert.ok(out.includes('Run `node "${CLAUDE_PLUGIN_ROOT}/dist/cli.mjs" show <name>` when needed.'));
+  assert.ok(out.includes('```sh\nnode "${CLAUDE_PLUGIN_ROOT}/dist/cli.mjs" recall --episodes 5\n```'));
+  assert.ok(out.includes("\nmemctl resolves the memory directory itself.\n"));
+  assert.doesNotMatch(out, /memctl-managed/, "not an install's managed file");
 });

@@ -19,7 +19,6 @@ const content = (header: unknown = { k: 1 }): CacheContent<unknown> => ({
     [2, 20],
     [-1, -1],
   ],
-  numbers: [7, 0xffffffff, 0],
   lineBytes: [120, 0, 3000],
   lineKeys: [
     [0x811c9dc5, 1],
@@ -90,10 +89,6 @@ test("round trip: slim entries, reuse data, files, stamps and postings, under ev
             [2, 20],
             [-1, -1],
           ],
-        );
-        assert.deepEqual(
-          [0, 1, 2].map((id) => view.cardNumber(id)),
-          [7, 0xffffffff, 0],
         );
         assert.deepEqual(
           [0, 1, 2].map((id) => view.lineBytes(id)),
@@ -184,7 +179,6 @@ test("ids outside the entries are refused by every per-entry read", () => {
       assert.throws(() => view.entry(id), RangeError);
       assert.throws(() => view.reuse(id), RangeError);
       assert.throws(() => view.stamp(id), RangeError);
-      assert.throws(() => view.cardNumber(id), RangeError);
       assert.throws(() => view.lineBytes(id), RangeError);
       assert.throws(() => view.file(id), RangeError);
     }

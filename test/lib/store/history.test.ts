@@ -63,3 +63,34 @@ test("actor grammar", () => {
   for (const ok of ["human", "system", "host:claude", "agent:task-42"]) assert.ok(isValidActor(ok), ok);
   for (const bad of ["", "root", "host:", "agent:", "host:a b", "Human"]) assert.ok(!isValidActor(bad), bad);
 });
+
+test("an append after a killed writer's torn last line starts on a line of its own: the new entry is kept, the fragment dropped", (t) => {
+  const dir = tempStore();
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const at = new Date("2026-12-02T09:40:00Z");
+  appendHistory(dir, makeEntry([], "feedback_a.md", "create", "human", at, "one\n"));
+  const whole = JSON.stringify(makeEntry([], "feedback_b.md", "import", "system", at, "b")) + "\n";
+  // What a SIGKILL in the middle of a batch append leaves: part of a line and no newline.
+  fs.appendFileSync(historyPath(dir), whole.slice(0, 40));
+  appendHistory(dir, makeEntry(readHistory(dir).entries, "feedback_b.md", "import", "system", at, "b"));
+  const read = readHistory(dir);
+  assert.deepEqual(
+    read.entries.map((e) => e.card),
+    ["feedback_a.md", "feedback_b.md"],
+  );
+  assert.equal(read.malformed, 0);
+  assert.ok(fs.readFileSync(historyPath(dir), "utf8").endsWith("}\n"));
+});
+
+test("a torn fragment longer than one read, with no complete line before it, is dropped whole", (t) => {
+  const dir = tempStore();
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.mkdirSync(path.dirname(historyPath(dir)), { recursive: true });
+  fs.writeFileSync(historyPath(dir), `{"rev":1,"card":"${"x".repeat(100_000)}`);
+  appendHistory(dir, makeEntry([], "feedback_a.md", "create", "human", new Date("2026-12-02T09:40:00Z"), "one\n"));
+  assert.deepEqual(
+    readHistory(dir).entries.map((e) => e.card),
+    ["feedback_a.md"],
+  );
+  assert.equal(readHistory(dir).malformed, 0);
+});

@@ -1,0 +1,82 @@
+// The per-prompt hook's build, shared by the package (scripts/build.mjs → dist/hooks) and the plugin
+// (scripts/build-plugin.mjs → plugin/dist/hooks, every dependency inlined).
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { build, transformSync } from "esbuild";
+
+// What every bundle shares: bundled for Node 20, no source maps, warnings only.
+// preserveSymlinks: module paths (in chunk hashes and CommonJS wrapper keys) stay inside the source tree even
+// where node_modules is a symlink, so a build of a clean checkout is byte for byte the committed plugin/.
+export const nodeBundle = { bundle: true, platform: "node", target: "node20", sourcemap: false, logLevel: "warning", preserveSymlinks: true };
+export const HOOK_BODY = "user-prompt-submit.body.js";
+
+// The per-prompt hook is one CommonJS file: Node 20 starts a CJS script ~7 ms sooner than the same bundle as
+// ESM (no ESM loader internals, no source-text module, cheap builtin require). Its entry is .cjs (no package
+// scope lookup at start); the .js copy and the body need dist/hooks/package.json to mark that folder commonjs.
+// Everything it imports is inlined; the card parser (and with it js-yaml) is only initialised when the rank
+// cache is rebuilt (test/hooks/import-graph.test.ts enforces what the hook may reach).
+// The bundle is the body; the path hosts run is a small loader that starts it from V8's code cache
+// (hooks/code-cache-loader.ts), warmed below on the sample store.
+/** Builds the body and its loader into `dir`; returns the body's esbuild result (with its metafile). */
+export async function buildHook(dir, external) {
+  mkdirSync(dir, { recursive: true });
+  const bodyFile = `${dir}/${HOOK_BODY}`;
+  const body = await build({ ...nodeBundle, entryPoints: ["hooks/user-prompt-submit.ts"], outfile: bodyFile, format: "cjs", external, metafile: true });
+  preferBuiltinPrototypes(bodyFile);
+  minifyBody(bodyFile);
+  wrapForLoader(bodyFile);
+  writeFileSync(`${dir}/package.json`, `${JSON.stringify({ type: "commonjs" })}\n`);
+  await build({
+    ...nodeBundle,
+    entryPoints: ["hooks/code-cache-loader.ts"],
+    outfile: `${dir}/user-prompt-submit.cjs`,
+    format: "cjs",
+    // It is also the memctl-hook bin (package.json), run directly from PATH by committed project-scope wirings.
+    banner: { js: "#!/usr/bin/env node" },
+    define: {
+      BODY_FILE: JSON.stringify(HOOK_BODY),
+      BODY_HASH: JSON.stringify(createHash("sha256").update(readFileSync(bodyFile)).digest("hex").slice(0, 16)),
+    },
+  });
+  return body;
+}
+
+// esbuild gives every `import fs from "node:fs"` its own __toESM copy, defining a getter per export (~20 copies
+// of fs and path, ~1 ms at every hook start), and its own require() call (~30 µs each through Node's loader). A
+// builtin is a plain CommonJS object: one lookup per builtin, wrapped once in an object whose prototype is the
+// module, answers both `.default` and named exports the same way. The lookup is process.getBuiltinModule (Node
+// 20.16+, what engines asks for): require() of a builtin first compiles half a dozen functions of Node's
+// CommonJS loader (~0.3M instructions a prompt), getBuiltinModule two; require stays the fallback.
+export function preferBuiltinPrototypes(file) {
+  const text = readFileSync(file, "utf8");
+  const from = /__toESM\(require\("(node:[a-z_/]+)"\), 1\)/g;
+  const direct = /\brequire\("(node:[a-z_/]+)"\)/g;
+  if (!from.test(text)) throw new Error(`build: ${file} has no builtin import for __builtin to rewrite (did esbuild's output change?)`);
+  const helper =
+    'var __node = (name) => (typeof process.getBuiltinModule === "function" && process.getBuiltinModule(name)) || require(name);\n' +
+    "var __builtins = {};\nvar __builtin = (name) => __builtins[name] ??= ((mod) => Object.create(mod, { default: { value: mod, enumerable: true } }))(__node(name));\n";
+  const out = text.replace(from, '__builtin("$1")').replace(direct, '__node("$1")').replace('"use strict";\n', `"use strict";\n${helper}`);
+  if (out.includes('__toESM(require("node:') || /\brequire\("node:/.test(out.replace(helper, "")) || !out.includes(helper))
+    throw new Error(`build: could not rewrite the builtin imports of ${file}`);
+  writeFileSync(file, out);
+}
+
+// Minified (whitespace, syntax, local names) after the rewrite above: every prompt reads and copies the body,
+// and V8 interns each name its code cache keeps, so comments, indentation and long local names cost page
+// faults and instructions (~45% of the file, ~0.25M instructions a prompt). Licence comments are kept.
+export function minifyBody(file) {
+  const text = readFileSync(file, "utf8");
+  writeFileSync(file, transformSync(text, { minify: true, format: "cjs", target: "node20", charset: "ascii", legalComments: "eof" }).code);
+}
+
+// The body is stored as the loader compiles it: ASCII only, inside the CommonJS module wrapper. esbuild escapes
+// non-ASCII in strings but keeps it in comments and regular expression literals; an ASCII body is read as
+// latin1 (a copy) instead of being validated and decoded as UTF-8 on every prompt, and a \uXXXX escape means
+// the same character in a comment, a string, a template or a regular expression (with or without /u). With the
+// wrapper already in the file, the loader compiles what it read instead of a concatenated copy.
+export function wrapForLoader(file) {
+  const text = readFileSync(file, "utf8");
+  const escaped = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  if (!/^[\x00-\x7f]*$/.test(escaped)) throw new Error(`build: ${file} is not ASCII after escaping`);
+  writeFileSync(file, `(function (exports, require, module, __filename, __dirname) {${escaped}\n})`);
+}

@@ -1,0 +1,94 @@
+// plugin/ is build output committed for marketplaces (a marketplace install is a plain git clone). These tests
+// hold it to three promises: it is what the build makes of the committed sources (not stale), it runs with
+// nothing installed but Node (no node_modules anywhere above it), and it names no path of the building machine.
+import assert from "node:assert/strict";
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { test } from "node:test";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { initRepo, REPO_ROOT, tempDir } from "../helpers.js";
+
+const git = (args: string[], cwd = REPO_ROOT) => execFileSync("git", args, { cwd, encoding: "buffer", maxBuffer: 64 << 20 });
+
+/** Path → bytes of every file under plugin/ in HEAD. */
+function committedPlugin(): Map<string, Buffer> {
+  const names = git(["ls-tree", "-r", "--name-only", "HEAD", "--", "plugin"]).toString("utf8").split("\n").filter(Boolean);
+  return new Map(names.map((n) => [n.slice("plugin/".length), git(["show", `HEAD:${n}`])]));
+}
+
+function filesIn(dir: string): Map<string, Buffer> {
+  const entries = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  return new Map(entries.map((e) => [path.relative(dir, path.join(e.parentPath, e.name)), fs.readFileSync(path.join(e.parentPath, e.name))]));
+}
+
+test("the committed plugin/ is what `npm run build` makes of the committed sources", { timeout: 120_000 }, (t) => {
+  const dir = tempDir("memctl-plugin-fresh-");
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  // HEAD's sources, built apart from the working tree (its own edits and plugin/ do not count).
+  const src = path.join(dir, "src");
+  fs.mkdirSync(src);
+  execFileSync("sh", ["-c", `git archive HEAD | tar -x -C "${src}"`], { cwd: REPO_ROOT });
+  fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(src, "node_modules"));
+  const out = path.join(dir, "out");
+  const built = spawnSync(process.execPath, ["scripts/build-plugin.mjs", out], { cwd: src, encoding: "utf8" });
+  assert.equal(built.status, 0, built.stderr);
+  const fresh = filesIn(out);
+  const committed = committedPlugin();
+  const stale = [...new Set([...fresh.keys(), ...committed.keys()])].filter((f) => !fresh.get(f)?.equals(committed.get(f) ?? Buffer.alloc(0)) || !committed.has(f));
+  assert.deepEqual(stale.sort(), [], "plugin/ is stale: run `npm run build` and commit plugin/ with the sources it was built from");
+});
+
+test("the plugin runs from a folder with no node_modules: the hook injects, the CLI runs, the MCP server lists its tools", { timeout: 60_000 }, async (t) => {
+  const dir = tempDir("memctl-plugin-bare-");
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const plugin = path.join(dir, "plugin");
+  fs.cpSync(path.join(REPO_ROOT, "plugin"), plugin, { recursive: true });
+  const project = path.join(dir, "proj");
+  initRepo(project);
+  const store = path.join(dir, "store");
+  fs.cpSync(path.join(REPO_ROOT, "sample-store"), store, { recursive: true });
+  const env = { PATH: path.dirname(process.execPath), HOME: path.join(dir, "home"), MEMCTL_MEMORY_DIR: store, MEMCTL_CONFIG_FILE: path.join(dir, "none.toml") };
+
+  // Started exactly as plugin/hooks/hooks.json says, with the plugin root filled in as Claude does.
+  const hooks = JSON.parse(fs.readFileSync(path.join(plugin, "hooks", "hooks.json"), "utf8"));
+  const command: string = hooks.hooks.UserPromptSubmit[0].hooks[0].command.replaceAll("${CLAUDE_PLUGIN_ROOT}", plugin);
+  const hook = spawnSync("sh", ["-c", command], {
+    cwd: project,
+    env,
+    input: JSON.stringify({ session_id: "s1", cwd: project, hook_event_name: "UserPromptSubmit", prompt: "how do we write a new database migration?" }),
+    encoding: "utf8",
+  });
+  assert.equal(hook.status, 0, hook.stderr);
+  assert.match(hook.stdout, /project_migrations\.md/);
+
+  const mcp = JSON.parse(fs.readFileSync(path.join(plugin, ".mcp.json"), "utf8")).mcpServers.memctl as { command: string; args: string[] };
+  assert.equal(mcp.command, "node");
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: mcp.args.map((a) => a.replaceAll("${CLAUDE_PLUGIN_ROOT}", plugin)),
+    cwd: project,
+    env,
+    stderr: "pipe",
+  });
+  const client = new Client({ name: "memctl-test", version: "1.0.0" });
+  await client.connect(transport);
+  try {
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    for (const name of ["memory_context", "memory_view", "memory_search", "memory_propose"]) assert.ok(names.includes(name), `${name} in ${names.join(", ")}`);
+  } finally {
+    await client.close();
+  }
+});
+
+test("the plugin names no path of the building machine, and every plugin-root path it names exists", () => {
+  const files = filesIn(path.join(REPO_ROOT, "plugin"));
+  for (const [name, bytes] of files) {
+    if (name.endsWith(".v8cache")) continue;
+    const text = bytes.toString("utf8");
+    for (const local of [REPO_ROOT, os.homedir(), os.tmpdir()]) assert.ok(!text.includes(`${local}${path.sep}`), `plugin/${name} names ${local}`);
+    for (const m of text.matchAll(/\$\{(?:CLAUDE_)?PLUGIN_ROOT\}\/([\w./-]+)/g)) assert.ok(files.has(m[1]!), `plugin/${name} names ${m[0]}, which the plugin lacks`);
+  }
+});
