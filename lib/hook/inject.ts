@@ -3,7 +3,8 @@
 import type { HostAdapter } from "../hosts/index.js";
 import type { Budget } from "../config/budget.js";
 import { composeBlock, renderEntryLine, toInjectLine, utf8Bytes, type Composed, type InjectLine } from "../core/block.js";
-import { isHit, rank, type RankIndex, type Ranked } from "../rank/score.js";
+import { isHit, rank, type Ranked } from "../rank/score.js";
+import type { RankIndex } from "../rank/postings.js";
 import { queryTerms } from "../rank/tokenize.js";
 import { loadRankable, stillFresh, type RankableStore } from "../rank/cache.js";
 import { readUsage, recordHitsSync, type RecordResult, type UsageRead } from "../usage/usage.js";

@@ -1,7 +1,7 @@
 // Rebuilding the rank cache from MEMORY.md and the card files (see rank-cache.ts for when): cards and index
 // lines whose fingerprints match the previous cache are reused, so an edit re-reads only what changed.
 import path from "node:path";
-import { buildPostings, toPostingList, type RankEntry } from "./score.js";
+import { buildPostings, toPostingList, type RankEntry } from "./postings.js";
 import { tokenize, TOKENIZER_VERSION } from "./tokenize.js";
 import { parseIndex } from "../core/index-file.js";
 import { encodeCache } from "./cache-encode.js";

@@ -19,11 +19,11 @@
 // cards); a freshness check reads no entry. Every offset is bounds-checked on read; anything
 // inconsistent makes the whole cache untrusted.
 import { isAscii } from "node:buffer";
-import type { PostingList } from "./score.js";
-import { isAsciiText } from "../core/ascii.js";
+import type { PostingList } from "./postings.js";
 import { bytesAt, encodeUtf8, latin1Text, u32At, utf8Text } from "../core/bytes.js";
 import { close, openRegular, readAt as readFileAt } from "../store/checked-fs.js";
 import { formatLineKey } from "../core/line-key.js";
+import { findTerm } from "./cache-terms.js";
 
 export const MAGIC = encodeUtf8("MEMCTLRC");
 export const END = encodeUtf8("MEMCTLEND");
@@ -265,46 +265,13 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
       return [stampArray[2 * id]!, stampArray[2 * id + 1]!];
     },
     postings: (term) => {
-      // An ASCII term (nearly every query term) is compared with each probed term's bytes in place rather than
-      // decoded (a native call per probe, ~12 probes a lookup). Terms are sorted in UTF-16 order, and against an
-      // ASCII string byte order agrees with it: a non-ASCII character's UTF-8 bytes are all above 0x7f.
-      const ascii = isAsciiText(term);
-      let lo = 0;
-      let hi = t - 1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >>> 1;
-        let order: number;
-        if (ascii) {
-          const a = termTable[mid]!;
-          const b = termTable[mid + 1]!;
-          checkRange(a, b, termBytes);
-          order = compareAscii(buf, termBlob + a, termBlob + b, term);
-        } else {
-          const key = text(termTable, termBlob, termBytes, mid);
-          order = key === term ? 0 : key < term ? -1 : 1;
-        }
-        if (order === 0) {
-          const a = startTable[mid]!;
-          const b = startTable[mid + 1]!;
-          checkRange(a, b, count);
-          // Ids are not checked here (a pass over every posting): rank() refuses one past the entries as it scores.
-          return postingRange(a, b);
-        }
-        if (order < 0) lo = mid + 1;
-        else hi = mid - 1;
-      }
-      return undefined;
+      const at = findTerm(buf, termTable, termBlob, termBytes, t, term);
+      if (at < 0) return undefined;
+      const a = startTable[at]!;
+      const b = startTable[at + 1]!;
+      checkRange(a, b, count);
+      // Ids are not checked here (a pass over every posting): rank() refuses one past the entries as it scores.
+      return postingRange(a, b);
     },
   };
-}
-
-/** The order of the bytes buf[from, to) against an ASCII string: negative, 0 or positive, as a string compare. */
-function compareAscii(buf: Uint8Array, from: number, to: number, ascii: string): number {
-  const length = to - from;
-  const common = length < ascii.length ? length : ascii.length;
-  for (let i = 0; i < common; i++) {
-    const d = buf[from + i]! - ascii.charCodeAt(i);
-    if (d !== 0) return d;
-  }
-  return length - ascii.length;
 }

@@ -1,6 +1,6 @@
 // Reading the rank cache: open and bounds-check the file, materialise entries on demand (see rank-cache.ts).
 import path from "node:path";
-import type { EntryInfo, RankIndex } from "./score.js";
+import type { EntryInfo, RankIndex } from "./postings.js";
 import { TOKENIZER_VERSION } from "./tokenize.js";
 import { parseIndex, type UnparsedLine } from "../core/index-file.js";
 import { openCacheFile, type CacheView } from "./cache-format.js";

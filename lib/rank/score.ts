@@ -9,35 +9,10 @@
 // its terms match, not what the store holds.
 import { frecency, type CardUsage } from "../core/frecency.js";
 import { compareRanked, firstPlaces, type Tier } from "./order.js";
+import { MASK_FIELDS, type EntryInfo, type Field, type PostingList, type RankEntry, type RankIndex, memoryIndex } from "./postings.js";
 
 export { compareRanked, isHit } from "./order.js";
 
-/** An index line and the card fields that move it. */
-export interface EntryInfo {
-  line: number;
-  raw: string;
-  file: string;
-  title: string;
-  hook: string;
-  priority?: string;
-  status?: string;
-  expires_at?: string;
-}
-
-/** An entry with its terms per field, as the cache builder tokenises it. */
-export interface RankEntry extends EntryInfo {
-  topics: string[];
-  terms: { title: string[]; topics: string[]; hook: string[] };
-}
-
-export type Field = keyof RankEntry["terms"];
-export const FIELDS: readonly Field[] = ["title", "topics", "hook"];
-/** Field weights: a word in the title says more than one in the topics, which says more than one in the hook. */
-export const FIELD_WEIGHT: Readonly<Record<Field, number>> = { title: 3, topics: 2, hook: 1 };
-const FIELD_B: Readonly<Record<Field, number>> = { title: 0.3, topics: 0.3, hook: 0.6 };
-const FIELD_BIT: Readonly<Record<Field, number>> = { title: 1, topics: 2, hook: 4 };
-const MASK_FIELDS: readonly Field[][] = Array.from({ length: 8 }, (_, mask) => FIELDS.filter((f) => mask & FIELD_BIT[f]));
-const K1 = 1.2;
 /**
  * A card scoring below this share of the best card's relevance is a weak match and counted irrelevant. 0.3 cut
  * the answering card for 1 LoCoMo question in 25 (bench/README.md); the block's own budget already bounds the cost.
@@ -46,49 +21,6 @@ export const RELATIVE_CUTOFF = 0.1;
 /** The most frecency can multiply relevance by (1 + this), reached asymptotically. */
 export const FRECENCY_BOOST = 0.25;
 const SINK_STATUSES = new Set(["stale", "superseded"]);
-
-/**
- * One entry containing a term and the fields it is in. `tf` is the field-weighted, length-normalised term
- * frequency already passed through BM25's saturation tf·(k1+1)/(tf+k1), so scoring multiplies it by the weight.
- */
-export interface Posting {
-  id: number;
-  tf: number;
-  mask: number;
-}
-
-/** A term's postings as parallel arrays (typed-array views straight over the cache file, no objects). */
-export interface PostingList {
-  length: number;
-  id: ArrayLike<number>;
-  tf: ArrayLike<number>;
-  mask: ArrayLike<number>;
-}
-
-/** Packs postings into a PostingList. */
-export function toPostingList(list: readonly Posting[]): PostingList {
-  return { length: list.length, id: Uint32Array.from(list, (p) => p.id), tf: Float32Array.from(list, (p) => p.tf), mask: Uint8Array.from(list, (p) => p.mask) };
-}
-
-/** What ranking reads: entries by id, postings by term. The cache implements it lazily. */
-export interface RankIndex {
-  size: number;
-  entry(id: number): EntryInfo;
-  /** An entry's card file without materialising the entry. */
-  file(id: number): string;
-  /** The fields that sink an entry, without materialising it (cheap for the cache). */
-  sinkFields(id: number): Pick<EntryInfo, "priority" | "status" | "expires_at">;
-  postings(term: string): PostingList | undefined;
-  alwaysIds: readonly number[];
-  /** UTF-8 bytes of an entry's printed line without rendering it, when the index knows (the rank cache does). */
-  lineBytes?(id: number): number;
-  /** An entry's printed line key (lib/core/line-key.ts) without reading the line, when the index knows it. */
-  lineKey?(id: number): string;
-  /** An entry's printed line (renderEntryLine's output) without rendering it, when the index holds it. */
-  lineText?(id: number): string;
-  /** 1 for every id that has a sink field (priority, status or expiry), 0 for ids sinkFields says have none. */
-  maySink?(): Uint8Array;
-}
 
 export type { Tier };
 
@@ -135,42 +67,6 @@ export function sinkReason(entry: Pick<EntryInfo, "priority" | "status" | "expir
   if (entry.status && SINK_STATUSES.has(entry.status)) return `status: ${entry.status}`;
   if (entry.expires_at && /^\d{4}-\d{2}-\d{2}/.test(entry.expires_at) && entry.expires_at.slice(0, 10) < today) return `expired ${entry.expires_at.slice(0, 10)}`;
   return undefined;
-}
-
-/** Builds postings for entries: per field, weight × tf / (1 − b + b × len / avglen), summed over fields, then saturated. */
-export function buildPostings(entries: readonly RankEntry[]): Map<string, Posting[]> {
-  const n = entries.length;
-  const avg = { title: 0, topics: 0, hook: 0 };
-  for (const e of entries) for (const f of FIELDS) avg[f] += e.terms[f].length;
-  for (const f of FIELDS) avg[f] = n > 0 ? Math.max(1, avg[f] / n) : 1;
-  const postings = new Map<string, Posting[]>();
-  entries.forEach((e, id) => {
-    const mine = new Map<string, Posting>();
-    for (const f of FIELDS) {
-      const terms = e.terms[f];
-      const norm = 1 - FIELD_B[f] + (FIELD_B[f] * terms.length) / avg[f];
-      for (const t of terms) {
-        let p = mine.get(t);
-        if (!p) mine.set(t, (p = { id, tf: 0, mask: 0 }));
-        p.tf += FIELD_WEIGHT[f] / norm;
-        p.mask |= FIELD_BIT[f];
-      }
-    }
-    for (const [t, p] of mine) {
-      p.tf = Math.fround((p.tf * (K1 + 1)) / (p.tf + K1)); // saturated once here, not per prompt; float32 as cached
-      let list = postings.get(t);
-      if (!list) postings.set(t, (list = []));
-      list.push(p);
-    }
-  });
-  return postings;
-}
-
-/** An in-memory RankIndex over parsed entries (tests, and stores read without the cache). */
-export function memoryIndex(entries: readonly RankEntry[]): RankIndex {
-  const postings = new Map([...buildPostings(entries)].map(([t, list]) => [t, toPostingList(list)]));
-  const alwaysIds = entries.flatMap((e, i) => (e.priority === "always" ? [i] : []));
-  return { size: entries.length, entry: (id) => entries[id]!, file: (id) => entries[id]!.file, sinkFields: (id) => entries[id]!, postings: (t) => postings.get(t), alwaysIds };
 }
 
 /** Ranks the index against query terms (tokenize.ts queryTerms). */

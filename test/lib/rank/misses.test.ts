@@ -2,7 +2,8 @@
 // plus chit-chat and dates: each either fixed here or pinned as a known gap with the reason.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { rankEntries, type RankEntry } from "../../../lib/rank/score.js";
+import { rankEntries } from "../../../lib/rank/score.js";
+import type { RankEntry } from "../../../lib/rank/postings.js";
 import { queryTerms, tokenize } from "../../../lib/rank/tokenize.js";
 
 function entry(file: string, title: string, hook: string, topics: string[] = []): RankEntry {

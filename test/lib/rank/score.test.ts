@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { rankEntries, type RankEntry } from "../../../lib/rank/score.js";
+import { rankEntries } from "../../../lib/rank/score.js";
+import type { RankEntry } from "../../../lib/rank/postings.js";
 import { queryTerms, tokenize } from "../../../lib/rank/tokenize.js";
 
 function entry(file: string, title: string, hook: string, extra: Partial<RankEntry> = {}, topics: string[] = []): RankEntry {
@@ -110,7 +111,8 @@ test("adjacent prompt words are also tried joined: 'set up' finds a card about '
 
 test("with `top`, rank returns the pinned entries and exactly the first `top` hits of the full order", async () => {
   const fc = (await import("fast-check")).default;
-  const { memoryIndex, rank, isHit } = await import("../../../lib/rank/score.js");
+  const { rank, isHit } = await import("../../../lib/rank/score.js");
+  const { memoryIndex } = await import("../../../lib/rank/postings.js");
   const words = ["deploy", "redis", "cache", "auth", "token", "queue", "retry", "billing"];
   const card = fc.record({
     title: fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }),
