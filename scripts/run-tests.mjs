@@ -29,7 +29,16 @@ try {
   result = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=2", ...files], { stdio: "inherit", env });
 } finally {
   const left = readdirSync(scratch);
-  if (left.length > 0) console.error(`run-tests: ${left.length} temp entries left by tests, removed: ${left.slice(0, 10).join(", ")}${left.length > 10 ? ", …" : ""}`);
+  if (left.length > 0) {
+    // Grouped by name without its random suffix, so the test that leaves them is easy to find.
+    const groups = new Map();
+    for (const name of left) {
+      const key = name.replace(/[-.][A-Za-z0-9]{6,}(\.[a-z]+)?$/, "-*");
+      groups.set(key, (groups.get(key) ?? 0) + 1);
+    }
+    const summary = [...groups].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ×${n}`);
+    console.error(`run-tests: ${left.length} temp entries left by tests, removed: ${summary.join(", ")}`);
+  }
   rmSync(scratch, { recursive: true, force: true });
 }
 process.exit(result?.status ?? 1);

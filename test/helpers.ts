@@ -4,10 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { main } from "../lib/cli/main.js";
 import { BufferSink, type Io } from "../lib/store/io.js";
+import { scratchDir } from "./support/scratch.js";
 
 /** A fresh temp directory (realpath'd, so /tmp symlinks never confuse path comparisons). */
 export function tempDir(prefix = "memctl-test-"): string {
-  return fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  return fs.realpathSync(scratchDir(prefix));
 }
 
 export interface TestIo extends Io {
@@ -89,7 +90,7 @@ export interface CardSpec {
 
 /** A temp sandbox: home, a git repo, a memory dir with MEMORY.md and cards, and an io pointing at them. */
 export function sandbox(cards: CardSpec[] = [], options: { now?: Date } = {}) {
-  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-test-")));
+  const root = fs.realpathSync(scratchDir("memctl-test-"));
   const home = path.join(root, "home");
   const repo = path.join(root, "repo");
   const memory = path.join(root, "memory");

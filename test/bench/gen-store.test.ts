@@ -1,15 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { generateStore } from "../../bench/gen-store.js";
 import { parseIndex } from "../../lib/core/index-file.js";
 import { missingFields, parseCard } from "../../lib/core/card.js";
 import { readUsage } from "../../lib/usage/usage.js";
+import { scratchDir } from "../support/scratch.js";
 
 function tempDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), "memctl-gen-test-"));
+  return scratchDir("memctl-gen-test-");
 }
 
 test("generates a parseable store of the requested size with full frontmatter and a usage sidecar", () => {

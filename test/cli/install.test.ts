@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { main } from "../../lib/cli/main.js";
 import { BufferSink, type Io } from "../../lib/store/io.js";
 import { initRepo } from "../helpers.js";
+import { scratchDir } from "../support/scratch.js";
 
 function world(): { io: Io; home: string; out: BufferSink; err: BufferSink } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-cli-install-"));
+  const dir = scratchDir("memctl-cli-install-");
   const home = path.join(dir, "home");
   const project = path.join(dir, "project");
   fs.mkdirSync(home, { recursive: true });

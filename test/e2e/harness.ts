@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { initRepo } from "../helpers.js";
+import { scratchDir } from "../support/scratch.js";
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const CLI = path.join(REPO, "dist", "cli.js");
@@ -55,7 +56,7 @@ export interface World {
 
 /** A temp HOME with XDG dirs, a git project, and a copy of the sample store mapped to it in the memctl config. */
 export function makeWorld(label: string): World {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `memctl-e2e-${label}-`)));
+  const dir = fs.realpathSync(scratchDir(`memctl-e2e-${label}-`));
   const home = path.join(dir, "home");
   const project = path.join(dir, "proj");
   const store = path.join(dir, "store");

@@ -4,10 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { createMemctlPlugin } from "../../hooks/opencode-plugin.js";
+import { scratchDir } from "../support/scratch.js";
 
 /** A stand-in hook script (a real process) that echoes what it was given, so the plugin's plumbing is observable. */
 function script(body: string): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-oc-plugin-")), "hook.mjs");
+  const file = path.join(scratchDir("memctl-oc-plugin-"), "hook.mjs");
   fs.writeFileSync(file, body);
   return file;
 }
@@ -54,7 +55,7 @@ test("the prompt from chat.message reaches the hook once, and its block goes int
 
 test("session start: the overview from `memctl hook session-start --host opencode` is fetched once per session and sits in every system prompt before the block", async () => {
   const hook = script(`process.stdin.resume();process.stdin.on("end",()=>process.stdout.write("<memctl-memory>block</memctl-memory>"))`);
-  const marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-oc-cli-")), "calls");
+  const marker = path.join(scratchDir("memctl-oc-cli-"), "calls");
   const cli = script(
     `import fs from "node:fs";let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{fs.appendFileSync(${JSON.stringify(marker)},"x");const p=JSON.parse(s);process.stdout.write("<memctl-memory>overview "+p.session_id+" "+p.source+"|"+process.argv.slice(2).join(" ")+"</memctl-memory>")})`,
   );
@@ -78,7 +79,7 @@ test("a failing hook never breaks the request: nothing is pushed and a warning i
 });
 
 test("the session's episode names its topics, never the raw prompt (no secrets, paths or pasted text in episodes.jsonl)", async () => {
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-oc-episode-")), "argv.json");
+  const out = path.join(scratchDir("memctl-oc-episode-"), "argv.json");
   const cli = script(
     `require("node:fs").writeFileSync(${JSON.stringify(out)}, JSON.stringify(process.argv.slice(2)));`.replace(
       "require",

@@ -11,12 +11,12 @@
 // feeds stdin; `echo $?` prints the last exit code; `cd DIR` moves; any other line runs in bash.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { main } from "../../lib/cli/main.js";
 import { BufferSink, type Io } from "../../lib/store/io.js";
 import { claudeSlug, projectKey } from "../../lib/config/project.js";
 import { REPO_ROOT } from "../helpers.js";
+import { scratchDir } from "./scratch.js";
 
 export const DOC_FILES = [
   "README.md",
@@ -84,7 +84,7 @@ interface Sandbox {
 }
 
 function makeSandbox(fixture: Fixture): Sandbox {
-  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-docs-")));
+  const root = fs.realpathSync(scratchDir("memctl-docs-"));
   const home = root + HOME;
   fs.mkdirSync(path.join(home, ".config"), { recursive: true });
   const gitEnv = {

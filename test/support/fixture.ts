@@ -1,9 +1,9 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { main } from "../../lib/cli/main.js";
 import { BufferSink, type Io } from "../../lib/store/io.js";
 import { initRepo } from "../helpers.js";
+import { scratchDir } from "./scratch.js";
 
 /** A temp world: a git repo, a HOME, a config file path, and an explicit memory dir (created unless told not to). */
 export interface World {
@@ -15,7 +15,7 @@ export interface World {
 }
 
 export function makeWorld(options: { createMemory?: boolean; explicit?: boolean } = {}): World {
-  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-w-")));
+  const root = fs.realpathSync(scratchDir("memctl-w-"));
   const repo = path.join(root, "repo");
   const home = path.join(root, "home");
   const mem = path.join(root, "mem");

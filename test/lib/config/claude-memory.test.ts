@@ -5,13 +5,14 @@ import path from "node:path";
 import { test } from "node:test";
 import { BufferSink, type Io } from "../../../lib/store/io.js";
 import { findClaudeMemoryDirs, listClaudeCards } from "../../../lib/config/claude-memory.js";
+import { scratchDir } from "../../support/scratch.js";
 
 function ioFor(home: string, env: Record<string, string> = {}): Io {
   return { stdout: new BufferSink(), stderr: new BufferSink(), env, cwd: home, home, now: () => new Date() };
 }
 
 test("finds <home>/.claude/projects/*/memory directories that exist, honouring CLAUDE_CONFIG_DIR", () => {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-claude-"));
+  const home = scratchDir("memctl-claude-");
   fs.mkdirSync(path.join(home, ".claude/projects/-a/memory"), { recursive: true });
   fs.mkdirSync(path.join(home, ".claude/projects/-b"), { recursive: true }); // no memory dir
   fs.mkdirSync(path.join(home, ".claude/projects/-c/memory"), { recursive: true });
@@ -24,7 +25,7 @@ test("finds <home>/.claude/projects/*/memory directories that exist, honouring C
 });
 
 test("lists card files with frontmatter name (else stem), skipping MEMORY.md and symlinks", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-claude-cards-"));
+  const dir = scratchDir("memctl-claude-cards-");
   fs.writeFileSync(path.join(dir, "MEMORY.md"), "# Memory\n");
   fs.writeFileSync(path.join(dir, "feedback_tests.md"), "---\nname: run-tests\ndescription: always run tests\ntype: feedback\n---\nbody\n");
   fs.writeFileSync(path.join(dir, "plain.md"), "no frontmatter\n");

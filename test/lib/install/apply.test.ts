@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { applyEdit, backupPath, LEGACY_BACKUP_SUFFIX, renderDiff } from "../../../lib/install/apply.js";
+import { scratchDir } from "../../support/scratch.js";
 
 function tempFile(name = "settings.json"): string {
-  return path.join(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-apply-")), "nested", name);
+  return path.join(scratchDir("memctl-apply-"), "nested", name);
 }
 
 /** The backups folder of a temp file's test: beside its temp dir, never inside the folder being edited. */

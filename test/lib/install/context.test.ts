@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { hookCommand, isMemctlHookCommand, shellWord } from "../../../lib/install/context.js";
+import { scratchDir } from "../../support/scratch.js";
 
 test("the wired command is node + absolute entry + --host, quoted only when the path needs it", () => {
   assert.equal(hookCommand({ packageRoot: "/opt/mem", budget: {} }, "codex"), "node --preserve-symlinks-main /opt/mem/dist/hooks/user-prompt-submit.cjs --host codex");
@@ -15,7 +15,7 @@ test("the wired command is node + absolute entry + --host, quoted only when the 
 });
 
 test("old wirings are recognised by name, by the current package path, or by the package.json they point into", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-ctx-"));
+  const dir = scratchDir("memctl-ctx-");
   const oldClone = path.join(dir, "old-clone");
   const otherTool = path.join(dir, "other-tool");
   for (const [root, name] of [

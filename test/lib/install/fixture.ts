@@ -1,9 +1,9 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { InstallContext, Scope } from "../../../lib/install/context.js";
 import { BufferSink, type Io } from "../../../lib/store/io.js";
 import { initRepo } from "../../helpers.js";
+import { scratchDir } from "../../support/scratch.js";
 
 /** A fake memctl package (the files hooks point at, two commands), a temp HOME and a temp git project. */
 export function makeFixture(): {
@@ -14,7 +14,7 @@ export function makeFixture(): {
   ctx: (scope: Scope, extra?: Partial<InstallContext>) => InstallContext;
   snapshot: () => Map<string, string>;
 } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-install-"));
+  const dir = scratchDir("memctl-install-");
   const pkg = path.join(dir, "pkg");
   const home = path.join(dir, "home");
   const project = path.join(dir, "project");

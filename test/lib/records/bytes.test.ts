@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import fc from "fast-check";
@@ -8,6 +7,7 @@ import { runMemoryCommand } from "../../../lib/records/file-tools.js";
 import { removeCard } from "../../../lib/records/admin.js";
 import { saveCard, type WriteContext } from "../../../lib/records/save.js";
 import { renderIndexLine } from "../../../lib/core/index-file.js";
+import { scratchDir } from "../../support/scratch.js";
 
 // Edits change only the bytes they mean to change: other MEMORY.md lines and the card's untouched fields
 // and body survive a save / rm / rename byte for byte, even when they are not valid UTF-8.
@@ -16,7 +16,7 @@ const b = (s: string) => Buffer.from(s, "utf8");
 const APPLE_LINE = renderIndexLine({ title: "Apple", file: "feedback_apple.md", hook: "old apple" });
 
 function store(t: { after: (fn: () => void) => void }): WriteContext {
-  const memoryDir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-bytes-")));
+  const memoryDir = fs.realpathSync(scratchDir("memctl-bytes-"));
   t.after(() => fs.rmSync(memoryDir, { recursive: true, force: true }));
   return { memoryDir, actor: "human", now: new Date("2026-12-02T09:40:00.000Z") };
 }

@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { MemctlError } from "../../../lib/core/errors.js";
 import { runMemoryCommand, type MemoryCommand } from "../../../lib/records/file-tools.js";
 import { readHistory } from "../../../lib/store/history.js";
 import type { WriteContext } from "../../../lib/records/save.js";
+import { scratchDir } from "../../support/scratch.js";
 
 function ctx(actor = "human"): WriteContext {
-  const memoryDir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-ft-")));
+  const memoryDir = fs.realpathSync(scratchDir("memctl-ft-"));
   return { memoryDir, actor, now: new Date("2026-12-02T09:40:00.000Z") };
 }
 const run = (c: WriteContext, cmd: MemoryCommand) => runMemoryCommand(c, cmd);
@@ -92,7 +92,7 @@ test("agents are read-only: every mutation is refused with E_READ_ONLY; view sti
 
 test("symlinks anywhere in the chain are refused for reads and writes", async () => {
   const c = ctx();
-  const outside = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-out-"));
+  const outside = scratchDir("memctl-out-");
   fs.writeFileSync(path.join(outside, "x.md"), "outside");
   fs.symlinkSync(outside, path.join(c.memoryDir, "link"));
   fs.symlinkSync(path.join(outside, "x.md"), path.join(c.memoryDir, "file-link.md"));
@@ -107,7 +107,7 @@ test("symlinks anywhere in the chain are refused for reads and writes", async ()
 test("a directory swapped for a symlink after a successful write is caught on the next call", async () => {
   const c = ctx();
   await run(c, { command: "create", path: "notes/a.md", file_text: "mine" });
-  const outside = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-swap-"));
+  const outside = scratchDir("memctl-swap-");
   fs.renameSync(path.join(c.memoryDir, "notes"), path.join(outside, "notes"));
   fs.symlinkSync(path.join(outside, "notes"), path.join(c.memoryDir, "notes"));
   await rejects(run(c, { command: "str_replace", path: "notes/a.md", old_str: "mine", new_str: "theirs" }), "E_PATH_ESCAPE", /symlink/);
@@ -118,7 +118,7 @@ test("a directory swapped for a symlink after a successful write is caught on th
 
 test("property: create with any generated path writes only inside the store", async () => {
   const fc = (await import("fast-check")).default;
-  const outer = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-prop-")));
+  const outer = fs.realpathSync(scratchDir("memctl-prop-"));
   const memoryDir = path.join(outer, "mem");
   fs.mkdirSync(memoryDir);
   fs.symlinkSync(outer, path.join(memoryDir, "up"));
@@ -140,7 +140,7 @@ test("property: create with any generated path writes only inside the store", as
 
 test("a hard-linked file is refused like a symlink, for reads and writes; the outside file is never shown or changed", async (t) => {
   const c = ctx();
-  const outside = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-ft-out-"));
+  const outside = scratchDir("memctl-ft-out-");
   t.after(() => fs.rmSync(outside, { recursive: true, force: true }));
   t.after(() => fs.rmSync(c.memoryDir, { recursive: true, force: true }));
   fs.writeFileSync(path.join(outside, "secret.txt"), "OUTSIDE-SECRET\n");

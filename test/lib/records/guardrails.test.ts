@@ -1,16 +1,16 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
-import { MemctlError } from "../../../lib/core/errors.js";
+import type { MemctlError } from "../../../lib/core/errors.js";
 import { runMemoryCommand } from "../../../lib/records/file-tools.js";
 import { DEFAULT_GUARDRAILS, type Guardrails } from "../../../lib/records/guardrails.js";
 import { historyPath } from "../../../lib/store/history.js";
 import { saveCard, type WriteContext } from "../../../lib/records/save.js";
+import { scratchDir } from "../../support/scratch.js";
 
 function ctx(limits: Partial<Guardrails>): WriteContext {
-  const memoryDir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-guard-")));
+  const memoryDir = fs.realpathSync(scratchDir("memctl-guard-"));
   return { memoryDir, actor: "human", now: new Date("2026-12-02T09:40:00.000Z"), guardrails: limits };
 }
 

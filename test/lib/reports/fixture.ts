@@ -1,11 +1,11 @@
 // Test fixtures for doctor and stats: a real git repository, a temp HOME, a temp config file, and a memory
 // store selected explicitly through MEMCTL_MEMORY_DIR. Nothing touches the real home directory.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { main } from "../../../lib/cli/main.js";
 import { BufferSink, type Io } from "../../../lib/store/io.js";
 import { initRepo } from "../../helpers.js";
+import { scratchDir } from "../../support/scratch.js";
 
 export const TODAY = "2026-12-02";
 
@@ -25,7 +25,7 @@ export interface Project {
 }
 
 export function makeProject(): Project {
-  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-audits-")));
+  const root = fs.realpathSync(scratchDir("memctl-audits-"));
   const repo = path.join(root, "repo");
   const home = path.join(root, "home");
   const memory = path.join(root, "memory");

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { cardRefs, definedSymbols, definitionPattern, parseRepoRef, RepoRefChecker } from "../../../lib/reports/repo-refs.js";
 import { parseCard } from "../../../lib/core/card.js";
+import { scratchDir } from "../../support/scratch.js";
 
 function repo(files: Record<string, string>): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-refs-"));
+  const root = scratchDir("memctl-refs-");
   for (const [rel, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
     fs.writeFileSync(path.join(root, rel), text);

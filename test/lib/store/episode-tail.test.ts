@@ -1,19 +1,19 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { episodeReminder, readLastEpisode } from "../../../lib/store/episode-tail.js";
+import { scratchDir } from "../../support/scratch.js";
 
 function store(lines: string[]): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-episodes-"));
+  const dir = scratchDir("memctl-episodes-");
   fs.writeFileSync(path.join(dir, "episodes.jsonl"), lines.join("\n"));
   return dir;
 }
 const episode = (ts: string, summary = "did things") => JSON.stringify({ ts, host: "codex", summary });
 
 test("the newest parseable entry wins; no file, or no entry, reads as absent", () => {
-  assert.equal(readLastEpisode(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-episodes-"))).status, "absent");
+  assert.equal(readLastEpisode(scratchDir("memctl-episodes-")).status, "absent");
   assert.deepEqual(readLastEpisode(store([episode("2026-12-01T10:00:00Z"), episode("2026-12-02T09:00:00Z"), ""])), { status: "found", ts: "2026-12-02T09:00:00Z" });
   assert.equal(readLastEpisode(store(["not json", "{broken"])).status, "absent");
 });

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { appendHistory, historyPath, isValidActor, latestByCard, makeEntry, readHistory, sha256Hex } from "../../../lib/store/history.js";
+import { scratchDir } from "../../support/scratch.js";
 
 function tempStore(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), "memctl-history-"));
+  return scratchDir("memctl-history-");
 }
 
 test("an absent history is empty, not an error", () => {

@@ -4,10 +4,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
-import { MemctlError } from "../../../lib/core/errors.js";
+import type { MemctlError } from "../../../lib/core/errors.js";
 import { acquireStoreLock, tryStoreLock, withStoreLock } from "../../../lib/store/lock.js";
+import { scratchDir } from "../../support/scratch.js";
 
-const tempStore = () => fs.mkdtempSync(path.join(os.tmpdir(), "memctl-lock-"));
+const tempStore = () => scratchDir("memctl-lock-");
 
 test("critical sections never overlap", async () => {
   const dir = tempStore();

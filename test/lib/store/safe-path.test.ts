@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import fc from "fast-check";
 import { MemctlError } from "../../../lib/core/errors.js";
 import { resolveMemoryPath } from "../../../lib/store/safe-path.js";
+import { scratchDir } from "../../support/scratch.js";
 
 function store(): { outer: string; mem: string } {
-  const outer = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-safe-")));
+  const outer = fs.realpathSync(scratchDir("memctl-safe-"));
   const mem = path.join(outer, "mem");
   fs.mkdirSync(path.join(mem, "notes", "deep"), { recursive: true });
   fs.writeFileSync(path.join(mem, "notes", "a.md"), "a");

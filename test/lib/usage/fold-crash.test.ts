@@ -3,12 +3,12 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { foldUsage, readUsage, recordHitsSync } from "../../../lib/usage/usage.js";
 import { REPO_ROOT } from "../../helpers.js";
+import { scratchDir } from "../../support/scratch.js";
 
 const DAY = "2026-12-02";
 const USAGE = pathToFileURL(path.join(REPO_ROOT, "lib", "usage", "usage.ts")).href;
@@ -25,7 +25,7 @@ function foldThenKill(dir: string, afterMs: number): Promise<void> {
 }
 
 test("SIGKILL during folds: every recorded hit is counted exactly once", { timeout: 120_000 }, async (t) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-fold-crash-"));
+  const dir = scratchDir("memctl-fold-crash-");
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   const cards = Array.from({ length: 12 }, (_, i) => `card_${i}.md`);
   const want = new Map<string, number>();

@@ -2,12 +2,12 @@
 // snapshot and any log: malformed lines, repeats, cards that are prefixes or suffixes of others.
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import fc from "fast-check";
 import { parseSnapshot, renderSnapshot } from "../../../lib/usage/format.js";
 import { foldUsage, readUsage, recordHitsSync } from "../../../lib/usage/usage.js";
+import { scratchDir } from "../../support/scratch.js";
 
 const snapshotCard = fc.oneof(
   fc.constantFrom("a.md", "ba.md", "a.md.bak", "a", "dir/a.md", "笔记 a.md", "\ud83d\ude00.md", "é.md"),
@@ -35,7 +35,7 @@ test("parseSnapshot for some cards finds exactly the rows a full parse reads, an
 });
 
 test("readUsage with `only` agrees with a full read across snapshot, folding files and usage.log", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-usage-read-"));
+  const dir = scratchDir("memctl-usage-read-");
   try {
     const cards = ["a.md", "ba.md", "a.md.bak", "笔记 a.md", "dir/a.md"];
     for (let i = 0; i < 12; i++)
@@ -64,7 +64,7 @@ test("readUsage with `only` agrees with a full read across snapshot, folding fil
 });
 
 test("a fold keeps the lines it cannot count in usage.rejected instead of dropping them", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-usage-read-"));
+  const dir = scratchDir("memctl-usage-read-");
   try {
     const today = "2026-12-02";
     recordHitsSync(dir, ["b.md"], today);
@@ -84,7 +84,7 @@ test("a fold keeps the lines it cannot count in usage.rejected instead of droppi
 });
 
 test("hits an older memctl left pending (card numbers in usage.cards) are counted after an upgrade, never dropped", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-usage-read-"));
+  const dir = scratchDir("memctl-usage-read-");
   try {
     const today = "2026-12-02";
     const state = path.join(dir, ".memctl");

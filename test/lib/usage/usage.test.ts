@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
 import { ageBucket, foldUsage, parseSnapshot, readUsage, recordHits } from "../../../lib/usage/usage.js";
 import { acquireStoreLock } from "../../../lib/store/lock.js";
+import { scratchDir } from "../../support/scratch.js";
 
 const made: string[] = [];
 const tmp = () => {
-  made.push(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-usage-")));
+  made.push(scratchDir("memctl-usage-"));
   return made.at(-1)!;
 };
 after(() => {
