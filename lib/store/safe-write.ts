@@ -114,15 +114,13 @@ export function appendBytes(file: string, data: Uint8Array, options: AppendOptio
 /** Truncates `fd` to just after its last newline when its last byte is not one (an empty file is left alone). */
 function cutTornTail(fd: number): void {
   const size = fstat(fd).size;
-  if (size === 0) return;
+  const last = Buffer.alloc(1);
+  if (size === 0 || (readAt(fd, last, 0, 1, size - 1) === 1 && last[0] === 10)) return;
+  // Torn: scan back for the last newline, a chunk at a time.
   const chunk = Buffer.alloc(Math.min(size, 64 * 1024));
-  let end = size;
-  let last = true;
-  while (end > 0) {
+  for (let end = size; end > 0; ) {
     const start = Math.max(0, end - chunk.length);
     const n = readAt(fd, chunk, 0, end - start, start);
-    if (last && chunk[n - 1] === 10) return;
-    last = false;
     const newline = chunk.subarray(0, n).lastIndexOf(10);
     if (newline >= 0) {
       fs.ftruncateSync(fd, start + newline + 1);
