@@ -1,5 +1,5 @@
 import { hostAdapter, HOSTS } from "../hosts/index.js";
-import { defaultBudgetsText, resolveBudget } from "../config/budget.js";
+import { defaultBudgetsText, loadsStoreNatively, resolveBudget } from "../config/budget.js";
 import { readConfig } from "../config/config.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { buildInjection } from "../hook/inject.js";
@@ -40,13 +40,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (resolution.status === "invalid-explicit") throw new MemctlError(ERROR_CODES.E_INVALID_EXPLICIT, resolution.reason, { resolution });
   if (resolution.status !== "resolved" || !resolution.memory_dir) throw new MemctlError(ERROR_CODES.E_UNAVAILABLE, resolution.reason);
   // As the hook decides it: Claude's reduced default only where Claude loads this store's MEMORY.md itself.
-  const nativeIndex = host.loadsIndexNatively?.({
-    memoryDir: resolution.memory_dir,
-    autoMemoryDir: resolution.legacy_dir,
-    projectRoot: resolution.repo_root,
-    env: io.env,
-    home: io.home,
-  });
+  const nativeIndex = loadsStoreNatively(host, { ...resolution, memory_dir: resolution.memory_dir }, io);
   const budget = resolveBudget({ host: host.name, cliMaxBytes: num(args, "max-bytes"), cliMaxEntries: num(args, "max-entries"), config: readConfig(io).value, nativeIndex });
   let injection;
   try {

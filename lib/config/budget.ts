@@ -1,11 +1,24 @@
 import { SHARED_BUDGET } from "../hosts/deliver.js";
-import { hostAdapter, HOSTS, type Budget } from "../hosts/index.js";
+import { hostAdapter, HOSTS, type Budget, type HostAdapter } from "../hosts/index.js";
+import type { Resolution } from "./resolve.js";
 import type { MemctlConfig } from "./config.js";
 
 export type { Budget };
 
 /** The shared per-prompt budget (seed 001: MEMORY_MAX_INJECT_BYTES 3000 / MEMORY_MAX_INJECT_ENTRIES 20). */
 export const DEFAULT_BUDGET: Readonly<Budget> = SHARED_BUDGET;
+
+/**
+ * Whether `host` loads this resolved store's MEMORY.md itself (Claude Code's auto memory): its default budget and
+ * the session-start block depend on it. Undefined for hosts that never do.
+ */
+export function loadsStoreNatively(
+  host: HostAdapter,
+  resolution: Pick<Resolution, "legacy_dir" | "repo_root"> & { memory_dir: string },
+  io: { env: Readonly<Record<string, string | undefined>>; home: string },
+): boolean | undefined {
+  return host.loadsIndexNatively?.({ memoryDir: resolution.memory_dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home });
+}
 
 /** A host's default budget (claude → 1500 / 10, since Claude Code already loads MEMORY.md natively). */
 export function hostBudget(host: string | undefined, nativeIndex?: boolean): Budget {

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { hostAdapter, HOSTS, type HookOutcome, type HostAdapter } from "../hosts/index.js";
-import { resolveBudget } from "../config/budget.js";
+import { loadsStoreNatively, resolveBudget } from "../config/budget.js";
 import { readConfig } from "../config/config.js";
 import { displayDir, renderUnavailable, utf8Bytes } from "../core/block.js";
 import type { Io } from "../store/io.js";
@@ -98,13 +98,7 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
     return { status: "duplicate", outcome: NOTHING, resolution };
   }
   try {
-    const nativeIndex = host.loadsIndexNatively?.({
-      memoryDir: resolution.memory_dir,
-      autoMemoryDir: resolution.legacy_dir,
-      projectRoot: resolution.repo_root,
-      env: io.env,
-      home: io.home,
-    });
+    const nativeIndex = loadsStoreNatively(host, { ...resolution, memory_dir: memoryDir }, io);
     budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value, nativeIndex });
     const skipLine = seenFilter(dedupe);
     const injection = await buildInjection({

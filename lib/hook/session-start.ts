@@ -9,6 +9,7 @@ import { utf8Text } from "../core/bytes.js";
 import { readCompact } from "../compact/artifact.js";
 import { assembleIndexView } from "../compact/assemble.js";
 import { readConfig } from "../config/config.js";
+import { loadsStoreNatively } from "../config/budget.js";
 import { readHistory } from "../store/history.js";
 import { episodeReminder, readLastEpisode } from "../store/episode-tail.js";
 import { BLOCK_CLOSE, BLOCK_OPEN, blockText, displayDir, preamble, renderEntryLine, renderUnavailable, utf8Bytes, type BlockContext } from "../core/block.js";
@@ -64,7 +65,7 @@ export async function runSessionStartHook(stdin: Uint8Array | string, options: {
     memoryDir = resolution.memory_dir;
     // The per-session state (issue 19's dedupe) starts over here, whatever this hook then prints.
     sessionStarted(memoryDir, event);
-    const nativeIndex = host.loadsIndexNatively?.({ memoryDir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home });
+    const nativeIndex = loadsStoreNatively(host, { ...resolution, memory_dir: memoryDir }, io);
     if (nativeIndex) return none("native-index", event);
     context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: 0, dir: displayDir(memoryDir, io.home) };
   } catch (err) {
