@@ -11,8 +11,9 @@
 // must never block a prompt.
 //
 // A cache holds every function its run compiled, and V8 deserialises all of it on every later prompt. A run the
-// body marks atypical (its export runKind: it rebuilt the rank cache or folded the usage log) compiles
-// code a typical prompt never runs, so it writes under a ".cold" name only, read when there is no typical one;
+// body marks atypical (its export runKind: it rebuilt the rank cache, folded the usage log, or printed no block)
+// compiles code a typical prompt never runs, or never compiles what one does, so it writes under a ".cold" name
+// only, read when there is no typical one;
 // a typical run that finds only a cold cache deletes it, and the next prompt writes a typical one.
 //
 // This file itself cannot be cached, and V8 compiles each of its functions on first call (~100K instructions

@@ -35,10 +35,12 @@ async function readStdin(): Promise<Uint8Array> {
 }
 
 /**
- * Read by the code-cache loader at exit: a run that rebuilt the rank cache or folded the usage log compiled code
- * a typical prompt never runs, and a code cache written by it would make every later prompt deserialise that too.
+ * Read by the code-cache loader at exit. A typical run printed a block from a fresh rank cache without folding the
+ * usage log. Any other run is atypical: a rebuild or a fold compiled code a typical prompt never runs, and a run
+ * that printed nothing (a bare "ok", a repeat, no store) never compiled composing, usage or the why log; a code
+ * cache written by either would cost every later prompt, the first by deserialising, the second by compiling.
  */
-export const runKind = { atypical: false };
+export const runKind = { atypical: true }; // until the run proves typical (a deadline or a throw never does)
 
 async function main(): Promise<void> {
   const io = processIo({ stdout: fdSink(1), stderr: fdSink(2) });
@@ -59,7 +61,7 @@ async function main(): Promise<void> {
   const result = await runUserPromptHook(await readStdin(), args, io);
   clearTimeout(deadline);
   const injection = result.injection;
-  if (injection && (injection.store.cache !== "fresh" || injection.recorded?.folded === true)) runKind.atypical = true;
+  runKind.atypical = result.status !== "injected" || injection?.store.cache !== "fresh" || injection.recorded?.folded === true;
   if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
   if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);
   // Every write above is synchronous, so nothing is pending: exiting here skips tearing the environment down.

@@ -22,9 +22,9 @@ function hookCopy() {
   // cache finds js-yaml wherever TMPDIR is, not only when some node_modules happens to sit above it.
   fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(s.root, "node_modules"), "dir");
   for (const f of fs.readdirSync(hooks).filter(isCache)) fs.rmSync(path.join(hooks, f));
-  const runEntry = (entry: string, nodeFlags: readonly string[] = []) =>
+  const runEntry = (entry: string, nodeFlags: readonly string[] = [], prompt = "what is the redis ttl?") =>
     spawnSync(process.execPath, [...nodeFlags, entry, "--host", "codex"], {
-      input: JSON.stringify({ cwd: s.repo, prompt: "what is the redis ttl?" }),
+      input: JSON.stringify({ cwd: s.repo, prompt }),
       env: { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") },
       encoding: "utf8",
     });
@@ -97,6 +97,32 @@ test("a run that rebuilt the rank cache writes only a cold cache; a typical run 
       assert.equal(r.status, 0, r.stderr);
       assert.equal(r.stdout, reference.stdout); // the printed line is MEMORY.md's, which did not change
     }
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("a first prompt that prints no block writes only a cold cache: the typical one comes from a prompt that does", () => {
+  const { s, hooks, run, runEntry, caches } = hookCopy();
+  try {
+    // Ranks and finds nothing: a cache written by it would lack composing, usage and the why log, and every later
+    // prompt would compile those from source.
+    const quiet = runEntry(path.join(hooks, "user-prompt-submit.cjs"), [], "ok");
+    assert.equal(quiet.status, 0, quiet.stderr);
+    assert.equal(quiet.stdout, "");
+    assert.deepEqual(
+      caches().map((f) => f.endsWith(".cold.v8cache")),
+      [true],
+      "only a cold cache",
+    );
+    const printed = run(); // on the cold cache, which it deletes
+    assert.deepEqual(caches(), []);
+    run(); // compiled from source: writes the typical cache
+    assert.deepEqual(
+      caches().map((f) => f.endsWith(".cold.v8cache")),
+      [false],
+    );
+    assert.equal(run().stdout, printed.stdout);
   } finally {
     s.cleanup();
   }
