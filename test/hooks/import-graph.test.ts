@@ -90,3 +90,38 @@ test("with a fresh rank cache the hook runs with no node_modules at all (js-yaml
     s.cleanup();
   }
 });
+
+test("a typical prompt loads only the builtins it uses every time (node:os, node:crypto and the rest wait for their rare paths)", () => {
+  const s = sandbox([{ file: "feedback_a.md", title: "Redis cache", hook: "ttl" }]);
+  try {
+    // A preload that records every builtin the loader and the body ask process.getBuiltinModule for.
+    const preload = path.join(s.root, "record-builtins.cjs");
+    const record = path.join(s.root, "builtins.txt");
+    fs.writeFileSync(
+      preload,
+      `const get = process.getBuiltinModule; const asked = new Set();
+process.getBuiltinModule = (name) => (asked.add(name.replace(/^node:/, "")), get(name));
+process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(record)}, [...asked].sort().join(" ")));`,
+    );
+    // A copy of the hooks, so the code cache this flag set writes stays in the sandbox.
+    const hooks = path.join(s.root, "hooks");
+    fs.cpSync(path.join(REPO_ROOT, "dist", "hooks"), hooks, { recursive: true });
+    fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(s.root, "node_modules"), "dir");
+    const run = (entry: string, prompt: string, flags: string[] = []) =>
+      spawnSync(process.execPath, [...flags, entry, "--host", "codex"], {
+        input: JSON.stringify({ cwd: s.repo, prompt, session_id: prompt }),
+        env: { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") },
+        encoding: "utf8",
+      });
+    ageStore(s.memory);
+    assert.match(run(HOOK, "redis").stdout, /feedback_a\.md/); // builds the rank cache (with js-yaml)
+    const entry = path.join(hooks, "user-prompt-submit.cjs");
+    run(entry, "redis ttl", ["--require", preload]); // writes this flag set's code cache
+    const typical = run(entry, "what is the redis ttl?", ["--require", preload]);
+    assert.equal(typical.status, 0, typical.stderr);
+    assert.match(typical.stdout, /feedback_a\.md/);
+    assert.equal(fs.readFileSync(record, "utf8"), "buffer fs path vm");
+  } finally {
+    s.cleanup();
+  }
+});
