@@ -1,7 +1,6 @@
 // The hook's session rules and its why record, kept out of run.ts: which lines this session already holds, the
 // one-line pointer to them, what to remember after printing, and what the why log says about the run.
 import { BLOCK_CLOSE, blockText, type InjectLine } from "../core/block.js";
-import type { Ranked } from "../rank/score.js";
 import type { Budget } from "../config/budget.js";
 import { utcStamp } from "../core/utc.js";
 import type { Injection } from "./inject.js";
@@ -87,11 +86,9 @@ export function whyRecord(input: WhyInput): WhyRecord {
   const inj = input.injection;
   const lines: WhyLine[] = [];
   if (inj && input.bytes > 0) {
-    const byFile = new Map<string, Ranked>();
-    for (const r of inj.ranked) if (r.tier === "always" || r.relevance > 0) byFile.set(inj.store.index.file(r.index), r);
     for (const l of inj.composed.always) lines.push({ file: l.file, rule: "pinned (priority: always)", bytes: Buffer.byteLength(l.text) + 1 });
     for (const l of inj.composed.lines) {
-      const r = byFile.get(l.file);
+      const r = inj.rankedOf(l);
       const terms = r ? r.matches.map((m) => `${m.term}(${m.fields.join(",")})`).join(" ") : "";
       lines.push({
         file: l.file,

@@ -37,6 +37,8 @@ export interface Injection {
   skipped: InjectLine[];
   /** Pinned lines left out by skipLine. */
   skippedPinned: InjectLine[];
+  /** The ranking that put a composed line forward (the why log's rule and score); undefined for other lines. */
+  rankedOf(line: InjectLine): Ranked | undefined;
   /** The usage sidecar as read for this ranking (its `store` says none / tsv / error). */
   usage?: Pick<UsageRead, "store">;
   recorded?: RecordResult;
@@ -125,7 +127,7 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
   ) {
     ranking = (await rankAndCompose(true))!;
   }
-  const { store, ranked, usage, hitIds, composed, skipped, skippedPinned } = ranking;
+  const { store, ranked, usage, hitIds, composed, skipped, skippedPinned, rankedOf } = ranking;
   let hitFiles: string[] | undefined;
   const result: Injection = {
     store,
@@ -137,6 +139,7 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
     composed,
     skipped,
     skippedPinned,
+    rankedOf,
     ...(usage ? { usage } : {}),
   };
   // The printed relevant lines, not the pinned ones (printed every time, they would say nothing about use).
@@ -158,13 +161,37 @@ function scanLimit(req: InjectionRequest): number {
   return Math.max(30, SCAN_PER_ENTRY * req.budget.maxEntries);
 }
 
-function compose(req: InjectionRequest, store: RankableStore, ranked: Ranked[], hitCount: number): { composed: Composed; skipped: InjectLine[]; skippedPinned: InjectLine[] } {
-  const first = composeWith(req, store, ranked, hitCount, (r) => lazyLine(store.index, r));
+type ComposedLines = { composed: Composed; skipped: InjectLine[]; skippedPinned: InjectLine[] };
+
+function compose(req: InjectionRequest, store: RankableStore, ranked: Ranked[], hitCount: number): ComposedLines & Pick<Injection, "rankedOf"> {
+  const byLine = new Map<InjectLine, Ranked>();
+  const remembered = (lineOf: (r: Ranked) => InjectLine) => (r: Ranked) => {
+    const line = lineOf(r);
+    byLine.set(line, r);
+    return line;
+  };
+  const rankedOf = (line: InjectLine) => byLine.get(line);
+  const first = composeWith(
+    req,
+    store,
+    ranked,
+    hitCount,
+    remembered((r) => lazyLine(store.index, r)),
+  );
   // The cached sizes were computed by the same renderer when the cache was built: a mismatch (a renderer that
   // changed without a cache format bump) must never overrun a budget, so the block is then filled from texts.
   const printed = [...first.composed.always, ...first.composed.lines];
-  if (printed.every((l) => l.bytes === undefined || l.bytes === utf8Bytes(l.text))) return first;
-  return composeWith(req, store, ranked, hitCount, (r) => toInjectLine(r.entry));
+  if (printed.every((l) => l.bytes === undefined || l.bytes === utf8Bytes(l.text))) return { ...first, rankedOf };
+  return {
+    ...composeWith(
+      req,
+      store,
+      ranked,
+      hitCount,
+      remembered((r) => toInjectLine(r.entry)),
+    ),
+    rankedOf,
+  };
 }
 
 /**
@@ -197,13 +224,7 @@ class LazyLine implements InjectLine {
   }
 }
 
-function composeWith(
-  req: InjectionRequest,
-  store: RankableStore,
-  ranked: Ranked[],
-  hitCount: number,
-  lineOf: (r: Ranked) => InjectLine,
-): { composed: Composed; skipped: InjectLine[]; skippedPinned: InjectLine[] } {
+function composeWith(req: InjectionRequest, store: RankableStore, ranked: Ranked[], hitCount: number, lineOf: (r: Ranked) => InjectLine): ComposedLines {
   const skip = req.skipLine;
   const always = ranked.filter((r) => r.tier === "always").map(lineOf);
   const relevant = ranked.filter(isHit).slice(0, scanLimit(req)).map(lineOf);
