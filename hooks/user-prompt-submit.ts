@@ -2,9 +2,9 @@
 //   node <abs>/dist/hooks/user-prompt-submit.cjs --host <claude|codex|generic|grok|opencode> [--max-bytes N] [--max-entries N]
 // stdin is the host's JSON payload. Deliberately tiny: no CLI framework, installers or MCP in this graph.
 import { isHostName } from "../lib/hosts/index.js";
-import { deadlineOutcome, HOOK_DEADLINE_MS, runUserPromptHook } from "../lib/hook/run.js";
+import { deadlineOutcome, HOOK_DEADLINE_MS, runUserPromptHook, withDeadline } from "../lib/hook/run.js";
 import { readBytesFromFd } from "../lib/store/checked-fs.js";
-import { fdSink, processIo, readAll } from "../lib/store/io.js";
+import { fdSink, processIo, readAll, type Io } from "../lib/store/io.js";
 
 function parseHookArgs(argv: readonly string[]): { host: string; maxBytes?: number; maxEntries?: number; problems: string[] } {
   const out: { host: string; maxBytes?: number; maxEntries?: number; problems: string[] } = { host: "generic", problems: [] };
@@ -25,12 +25,22 @@ function parseHookArgs(argv: readonly string[]): { host: string; maxBytes?: numb
   return out;
 }
 
-/** fd 0 read synchronously (hosts pipe the payload): cheaper than starting a stream; the stream is the fallback. */
-async function readStdin(): Promise<Uint8Array> {
+/**
+ * fd 0 read synchronously: hosts pipe the payload and close the pipe, and a stream costs more to start. When fd 0
+ * cannot be read that way (a non-blocking pipe: EAGAIN) it is read as a stream, the one wait in this hook a timer
+ * can bound; past HOOK_DEADLINE_MS the prompt goes on with the UNAVAILABLE block. Everything after stdin runs
+ * synchronously, so a timer armed for the whole run could never fire there (and cost every prompt ~0.4 ms).
+ */
+async function readStdin(hostName: string, io: Io): Promise<Uint8Array> {
   try {
     return readBytesFromFd(0);
   } catch {
-    return readAll(process.stdin);
+    return withDeadline(readAll(process.stdin), HOOK_DEADLINE_MS, () => {
+      const late = deadlineOutcome(hostName, io);
+      io.stdout.write(late.stdout);
+      if (late.stderr) io.stderr.write(late.stderr);
+      process.exit(0);
+    });
   }
 }
 
@@ -40,7 +50,7 @@ async function readStdin(): Promise<Uint8Array> {
  * that printed nothing (a bare "ok", a repeat, no store) never compiled composing, usage or the why log; a code
  * cache written by either would cost every later prompt, the first by deserialising, the second by compiling.
  */
-export const runKind = { atypical: true }; // until the run proves typical (a deadline or a throw never does)
+export const runKind = { atypical: true }; // until the run proves typical (a late stdin or a throw never does)
 
 async function main(): Promise<void> {
   const io = processIo({ stdout: fdSink(1), stderr: fdSink(2) });
@@ -48,18 +58,8 @@ async function main(): Promise<void> {
   // A wiring mistake must not block the user's prompt: say so on stderr and run with what is usable.
   for (const p of args.problems) io.stderr.write(`memctl hook: ${p} (ignored)\n`);
   if (!isHostName(args.host)) io.stderr.write(`memctl hook: unknown host "${args.host}", using generic output\n`);
-  // A hard bound on anything the hook waits for: the prompt goes on with the UNAVAILABLE block. Reads that could
-  // block synchronously are refused before they start (lib/store/checked-fs.ts checked reads); unref'd, so a normal run
-  // exits without waiting for it.
-  const deadline = setTimeout(() => {
-    const late = deadlineOutcome(args.host, io);
-    io.stdout.write(late.stdout);
-    if (late.stderr) io.stderr.write(late.stderr);
-    process.exit(0);
-  }, HOOK_DEADLINE_MS);
-  deadline.unref();
-  const result = await runUserPromptHook(await readStdin(), args, io);
-  clearTimeout(deadline);
+  // Store reads that could block (a FIFO in the store) are refused before they start (lib/store/checked-fs.ts).
+  const result = await runUserPromptHook(await readStdin(args.host, io), args, io);
   const injection = result.injection;
   runKind.atypical = result.status !== "injected" || injection?.store.cache !== "fresh" || injection.recorded?.folded === true;
   if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);

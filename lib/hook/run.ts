@@ -136,8 +136,15 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
   }
 }
 
-/** The hook's wall-clock bound: past it the entry prints the UNAVAILABLE block and exits 0 (hooks/user-prompt-submit.ts). */
+/** The hook's bound on waiting for stdin: past it the entry prints the UNAVAILABLE block and exits 0 (hooks/user-prompt-submit.ts). */
 export const HOOK_DEADLINE_MS = 2_000;
+
+/** `work`, unless `ms` pass first: then `onLate` runs (the entry prints and exits). The timer never holds the process open. */
+export function withDeadline<T>(work: Promise<T>, ms: number, onLate: () => void): Promise<T> {
+  const timer = setTimeout(onLate, ms);
+  timer.unref();
+  return work.finally(() => clearTimeout(timer));
+}
 
 /** What the hook prints when its deadline passes with nothing composed. */
 export function deadlineOutcome(hostName: string, io: Io): HookOutcome {
