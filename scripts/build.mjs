@@ -76,12 +76,17 @@ function warmHookCodeCache(entry) {
     const past = new Date(Date.now() - 86_400_000); // at rest: the rank cache refuses sources modified just now
     for (const name of ["", ...readdirSync(store, { recursive: true })]) utimesSync(join(store, name), past, past);
     mkdirSync(join(root, "repo"));
+    // The store is selected as `memctl init` selects it, by a project entry in the user config, so the cache
+    // also holds the TOML parser and the config checks every prompt of such an install runs.
+    const env = { PATH: process.env.PATH, HOME: root, MEMCTL_CONFIG_FILE: join(root, "config.toml") };
+    const mapped = spawnSync(process.execPath, ["dist/cli.js", "config", "set", "--repo-root", join(root, "repo"), "--memory-dir", store, "--allow-non-git"], { env, encoding: "utf8" });
+    if (mapped.status !== 0) throw new Error(`build: mapping the warm-up store failed (exit ${mapped.status}): ${mapped.stderr}`);
     // Started as the wiring starts it (hooks/node-flags.ts), so the cache is the one hosts' runs read.
     // Two prompts per session, so the kept run is a session's second prompt: its dedupe filter runs too.
     const run = (prompt, i) =>
       spawnSync(process.execPath, ["--preserve-symlinks-main", entry, "--host", "codex"], {
         input: JSON.stringify({ session_id: `warm-${Math.floor(i / 2)}`, cwd: join(root, "repo"), prompt }),
-        env: { PATH: process.env.PATH, HOME: root, MEMCTL_MEMORY_DIR: store, MEMCTL_CONFIG_FILE: join(root, "none.toml") },
+        env,
         encoding: "utf8",
       });
     const isCache = (f) => f.endsWith(".v8cache");
