@@ -79,7 +79,10 @@ function warmHookCodeCache(entry) {
     // The store is selected as `memctl init` selects it, by a project entry in the user config, so the cache
     // also holds the TOML parser and the config checks every prompt of such an install runs.
     const env = { PATH: process.env.PATH, HOME: root, MEMCTL_CONFIG_FILE: join(root, "config.toml") };
-    const mapped = spawnSync(process.execPath, ["dist/cli.js", "config", "set", "--repo-root", join(root, "repo"), "--memory-dir", store, "--allow-non-git"], { env, encoding: "utf8" });
+    const mapped = spawnSync(process.execPath, ["dist/cli.js", "config", "set", "--repo-root", join(root, "repo"), "--memory-dir", store, "--allow-non-git"], {
+      env,
+      encoding: "utf8",
+    });
     if (mapped.status !== 0) throw new Error(`build: mapping the warm-up store failed (exit ${mapped.status}): ${mapped.stderr}`);
     // Started as the wiring starts it (hooks/node-flags.ts), so the cache is the one hosts' runs read.
     // Two prompts per session, so the kept run is a session's second prompt: its dedupe filter runs too.
