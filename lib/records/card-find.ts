@@ -6,8 +6,8 @@ import { parseIndex } from "../core/index-file.js";
 import { INDEX_FILE } from "../store/read.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { CARD_TYPES } from "../core/card-rules.js";
-import { usageError } from "../core/errors.js";
-import { readRegularUtf8 } from "../store/checked-fs.js";
+import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
+import { fileKind, readRegularUtf8 } from "../store/checked-fs.js";
 
 /** The file for `name`: an exact file name, `<name>.md`, `<type>_<name>.md`, or a top-level card whose frontmatter name matches. */
 export function findCardFile(memoryDir: string, name: string): string | undefined {
@@ -28,7 +28,29 @@ export function findCardFile(memoryDir: string, name: string): string | undefine
     }
   }
   if (hits.length > 1) throw usageError(`"${name}" matches ${hits.join(", ")}; name the file instead (e.g. ${hits[0]})`);
+  if (hits.length === 0) refuseSpecialFile(memoryDir, direct);
   return hits[0];
+}
+
+/**
+ * A card name that finds only a FIFO, device, socket, directory or link is not "no such card": the user sees the
+ * file. Cards are regular files only (links and special files are never read or written through).
+ */
+function refuseSpecialFile(memoryDir: string, candidates: readonly string[]): void {
+  for (const file of candidates) {
+    let mode: number;
+    try {
+      mode = fs.lstatSync(path.join(memoryDir, file)).mode;
+    } catch {
+      continue; // not there
+    }
+    const kind = (mode & fs.constants.S_IFMT) === fs.constants.S_IFLNK ? "a symbolic link" : fileKind(mode);
+    throw new MemctlError(
+      ERROR_CODES.E_NOT_FOUND,
+      `${file} in ${memoryDir} is ${kind}, not a card: memctl reads and writes cards as regular files only; move it away, then save the card again`,
+      { file },
+    );
+  }
 }
 
 export function currentIndexTitle(memoryDir: string, file: string): string | undefined {
