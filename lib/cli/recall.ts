@@ -29,12 +29,21 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const cards = recent.length === 0 ? [] : search(recent.map((e) => e.summary).join("\n"), cardDocs(store), num(args, "cards") ?? 5);
   const described = cards.map((h) => ({ ...h, description: store.cards.get(h.id)?.card?.meta.description ?? "" }));
   if (bool(args, "json")) {
-    printJson(io, { memory_dir: memoryDir, episodes: recent, episodes_malformed: read.malformed, episodes_status: read.status, cards: described });
+    printJson(io, {
+      memory_dir: memoryDir,
+      episodes: recent,
+      episodes_malformed: read.malformed,
+      episodes_status: read.status,
+      ...(read.error ? { episodes_error: read.error } : {}),
+      cards: described,
+    });
     return 0;
   }
   const c = colorsFor(io);
   const out: string[] = [];
-  if (recent.length === 0) out.push(`${c.dim("no episodes yet")} — log one at the end of a session: memctl log --host <host> --summary "…"`);
+  // An unreadable log (a FIFO or a directory in its place, no permission) is a fault to name, not "no episodes".
+  if (read.status === "error") out.push(c.yellow(`episodes could not be read: ${inertText(read.error ?? "unknown error")}; memctl doctor says more`));
+  else if (recent.length === 0) out.push(`${c.dim("no episodes yet")} — log one at the end of a session: memctl log --host <host> --summary "…"`);
   else {
     out.push(c.bold(`Last ${recent.length} episode${recent.length > 1 ? "s" : ""} (newest first):`));
     for (const e of recent) out.push(`  ${e.ts.slice(0, 16).replace("T", " ")}  ${inertText(e.host ?? "")}  ${inertText(e.summary.replace(/\s+/g, " "))}`);

@@ -68,6 +68,18 @@ test("recall prints the last episodes newest first and the cards most relevant t
   assert.match((await memctl(empty, ["recall"])).stdout, /no episodes yet/);
 });
 
+test("recall names an episode log it cannot read (a directory in its place) instead of saying there are none", async () => {
+  const w = makeWorld();
+  fs.mkdirSync(path.join(w.mem, "episodes.jsonl"));
+  const human = await memctl(w, ["recall"]);
+  assert.equal(human.code, 0, human.stderr);
+  assert.match(human.stdout, /episodes could not be read: episodes\.jsonl: .*; memctl doctor says more/);
+  assert.doesNotMatch(human.stdout, /no episodes yet/);
+  const report = JSON.parse((await memctl(w, ["recall", "--json"])).stdout);
+  assert.equal(report.episodes_status, "error");
+  assert.match(report.episodes_error, /^episodes\.jsonl: /);
+});
+
 test("every printed card line number is a line of the file that holds the shown match (frontmatter-only hits, empty bodies, blank lines, CRLF + BOM)", async (t) => {
   const w = makeWorld();
   t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
