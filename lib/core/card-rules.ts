@@ -39,7 +39,8 @@ export function assertCardText(file: string, text: string, previous?: string, fi
   const { problems, tooLong } = check(text, previous);
   if (problems.length === 0) return;
   const code = tooLong && problems.length === 1 ? ERROR_CODES.E_DESCRIPTION_TOO_LONG : ERROR_CODES.E_CARD_RULES;
-  throw new MemctlError(code, `${file} is named like a card, so it must be one: ${problems.join("; ")}. Nothing was written; ${fix}.`, { file, problems, limit: DESCRIPTION_MAX });
+  const named = problems.join("; ").replace(/\.$/, "");
+  throw new MemctlError(code, `${file} is named like a card, so it must be one: ${named}. Nothing was written; ${fix}.`, { file, problems, limit: DESCRIPTION_MAX });
 }
 
 function check(text: string, previous: string | undefined): { problems: string[]; tooLong: boolean } {
@@ -49,6 +50,13 @@ function check(text: string, previous: string | undefined): { problems: string[]
   const problems: string[] = [];
   const missing = CARD_REQUIRED.filter((f) => !(f in card.frontmatter));
   if (missing.length > 0) problems.push(`it lacks the required field${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
+  // A value of the wrong shape ("priority: urgent") would be read as absent, silently: refused when written or
+  // changed, so an edit elsewhere in a card that already holds one is not blocked by it.
+  const before = previous === undefined ? undefined : parseCard(previous).frontmatter;
+  for (const w of card.warnings) {
+    if (w.field && before && JSON.stringify(before[w.field]) === JSON.stringify(card.frontmatter[w.field])) continue;
+    problems.push(w.message);
+  }
   const description = card.meta.description ?? ("description" in card.frontmatter ? "" : undefined);
   let tooLong = false;
   if (description !== undefined && (previous === undefined || parseCard(previous).meta.description !== card.meta.description)) {

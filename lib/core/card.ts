@@ -24,6 +24,8 @@ export interface CardMeta {
 export interface CardProblem {
   code: string;
   message: string;
+  /** The frontmatter field a W_FIELD_TYPE warning is about. */
+  field?: string;
 }
 
 export interface ParsedCard {
@@ -69,7 +71,7 @@ export function parseCard(text: string): ParsedCard {
 
 function toMeta(fm: Record<string, unknown>, warnings: CardProblem[]): CardMeta {
   const meta: CardMeta = { topics: [] };
-  const warn = (field: string, expected: string) => warnings.push({ code: "W_FIELD_TYPE", message: `${field} should be ${expected}` });
+  const warn = (field: string, expected: string) => warnings.push({ code: "W_FIELD_TYPE", message: `${field} should be ${expected}`, field });
   const text = (field: string): string | undefined => {
     const v = fm[field];
     if (v === undefined || v === null) return undefined;

@@ -30,7 +30,9 @@ export async function removeCardFile(ctx: WriteContext, history: HistoryEntry[],
 /** Renames a file from or to a card name: a card's index line moves with it (or goes, when it becomes a note). */
 export async function renameCardFile(ctx: WriteContext, history: HistoryEntry[], from: string, to: string): Promise<void> {
   const content = fs.readFileSync(path.join(ctx.memoryDir, from));
-  if (isCardFile(to)) assertCardText(to, content.toString("utf8"));
+  // A card renamed keeps its text: only what a note must become to be a card is judged.
+  const text = content.toString("utf8");
+  if (isCardFile(to)) assertCardText(to, text, isCardFile(from) ? text : undefined);
   const created = makeEntry(history, to, "create", ctx.actor, ctx.now, content);
   const deleted = makeEntry(history, from, "delete", ctx.actor, ctx.now, null);
   const toIndex = isCardFile(to) ? { line: indexLine(ctx.memoryDir, from, to, content), ...(isCardFile(from) ? { from } : {}) } : undefined;

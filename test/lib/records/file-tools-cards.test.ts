@@ -20,6 +20,9 @@ const BAD: [string, string, RegExp][] = [
   ["invalid YAML", "---\nname: [unclosed\n---\nbody\n", /not valid YAML/],
   ["a 300-character description", GOOD("d".repeat(300)), /300 characters; the limit is 200/],
   ["missing fields", "---\nname: x\ndescription: ok\n---\nbody\n", /lacks the required fields topics, priority, status, updated_at, repo_refs/],
+  // Read as absent, silently, if it were written: a typo would unpin a card nobody looks at again.
+  ["a priority that is not one", GOOD().replace("priority: normal", "priority: urgent"), /priority should be one of always, normal, low\. Nothing/],
+  ["topics that are not a list", GOOD().replace("topics: []", "topics: {a: 1}"), /topics should be a list/],
 ];
 
 function world(t: { after: (fn: () => void) => void }) {
@@ -33,7 +36,7 @@ function world(t: { after: (fn: () => void) => void }) {
 }
 
 const refused = (p: Promise<unknown>, why: RegExp) =>
-  assert.rejects(p, (e: MemctlError) => ["E_CARD_RULES", "E_DESCRIPTION_TOO_LONG"].includes(e.code) && why.test(e.message) && /Nothing was written/.test(e.message));
+  assert.rejects(p, (e: MemctlError) => ["E_CARD_RULES", "E_DESCRIPTION_TOO_LONG"].includes(e.code) && why.test(e.message) && /[^.]\. Nothing was written/.test(e.message));
 
 test("create of a card-named file that breaks the rules is refused, naming what is wrong; nothing is written", async (t) => {
   const { s, ctx, index, doctor } = world(t);
@@ -110,4 +113,13 @@ test("CLI manage create and MCP memory_manage create apply the same rules", asyn
   assert.equal(report.issues_count, 0, JSON.stringify(report));
   const z = readHistory(s.memory).entries.find((e) => e.card === "user_z.md")!;
   assert.equal(z.sha256, sha256Hex(fs.readFileSync(path.join(s.memory, "user_z.md"))));
+});
+
+test("an edit elsewhere in a card that already holds an odd value is not blocked by it; changing that value to another odd one is", async (t) => {
+  const { s, ctx } = world(t);
+  // Written by hand, outside memctl: the value is odd already.
+  fs.writeFileSync(path.join(s.memory, "feedback_a.md"), GOOD("hook a").replace("priority: normal", "priority: urgent"));
+  await runMemoryCommand(ctx, { command: "str_replace", path: "feedback_a.md", old_str: "Body", new_str: "Body, edited" });
+  assert.match(fs.readFileSync(path.join(s.memory, "feedback_a.md"), "utf8"), /Body, edited/);
+  await refused(runMemoryCommand(ctx, { command: "str_replace", path: "feedback_a.md", old_str: "priority: urgent", new_str: "priority: alwyas" }), /priority should be one of/);
 });
