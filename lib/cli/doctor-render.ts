@@ -47,6 +47,8 @@ export function findings(r: DoctorReport): Finding[] {
       `${q(x.card)}: ${x.missing.join(", ")}`,
       `add ${x.missing.map((f) => (f === "repo_refs" ? "repo_refs: []" : f)).join(", ")} to ${q(x.card)}'s frontmatter`,
     );
+  for (const x of r.cards_bad_fields)
+    issue("field value", `${q(x.card)}: ${x.problems.map(q).join("; ")}`, `fix the value in ${q(x.card)}'s frontmatter: it is read as absent until then`);
   for (const x of r.unparsed_index_entries)
     issue("unparsed index line", `MEMORY.md:${x.line} ${q(x.text)}`, `rewrite line ${x.line} as "- [Title](file.md) — hook", or make it prose (not a bullet)`);
   for (const x of r.unreadable_cards)

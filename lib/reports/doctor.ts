@@ -36,6 +36,11 @@ export interface MissingFields {
   card: string;
   missing: string[];
 }
+/** A card whose field holds a value ranking reads as absent ("priority: urgent"). */
+export interface BadFields {
+  card: string;
+  problems: string[];
+}
 export interface UnparsedEntry {
   line: number;
   text: string;
@@ -115,6 +120,7 @@ export interface DoctorReport {
   duplicate_hooks: DuplicateHook[];
   stale_repo_refs: StaleRef[];
   cards_missing_fields: MissingFields[];
+  cards_bad_fields: BadFields[];
   unparsed_index_entries: UnparsedEntry[];
   unreadable_cards: UnreadableCard[];
   expired_cards: ExpiredCard[];
@@ -142,6 +148,7 @@ export const ISSUE_KINDS = [
   "duplicate_hooks",
   "stale_repo_refs",
   "cards_missing_fields",
+  "cards_bad_fields",
   "unparsed_index_entries",
   "unreadable_cards",
   "expired_cards",
@@ -161,6 +168,7 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     duplicate_hooks: view ? duplicateHooks(view) : [],
     stale_repo_refs: [],
     cards_missing_fields: [],
+    cards_bad_fields: [],
     unparsed_index_entries: (view?.unparsed ?? []).map((u) => ({ line: u.line, text: u.raw.trim(), reason: u.reason })),
     unreadable_cards: [],
     expired_cards: [],
@@ -191,6 +199,7 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     }
     const missing = missingFields(card);
     if (missing.length > 0) report.cards_missing_fields.push({ card: file, missing });
+    if (card.warnings.length > 0) report.cards_bad_fields.push({ card: file, problems: card.warnings.map((w) => w.message) });
     for (const ref of cardRefs(card.frontmatter.repo_refs)) {
       const verdict = input.checkRef(ref.parsed);
       if (!verdict.fresh) report.stale_repo_refs.push({ card: file, ref: ref.text, reason: verdict.reason ?? "stale" });

@@ -13,6 +13,7 @@ const ISSUE_LISTS = [
   "duplicate_hooks",
   "stale_repo_refs",
   "cards_missing_fields",
+  "cards_bad_fields",
   "unparsed_index_entries",
   "unreadable_cards",
   "expired_cards",
@@ -41,6 +42,7 @@ test("a clean store is healthy: exit 0, issues_count 0, the seed's fields in ord
     "cards_missing_fields",
   ]);
   assert.deepEqual(Object.keys(report).slice(11), [
+    "cards_bad_fields",
     "unparsed_index_entries",
     "unreadable_cards",
     "expired_cards",
@@ -74,6 +76,7 @@ test("a store with every store-level issue kind once reports each once, with a f
   p.write("project_orphan.md", card("orphan"));
   p.write("project_stale.md", card("stale", { repo_refs: "[path:lib/gone.ts]" }));
   p.write("project_missing.md", card("missing", { status: "" }));
+  p.write("project_badvalue.md", card("bad value", { priority: "urgent" }));
   p.write("project_broken.md", "---\nname: [unclosed\n---\nbody\n");
   p.write("project_expired.md", card("expired", { expires_at: '"2026-01-01"' }));
   p.write("project_shard_linked.md", card("linked from a shard"));
@@ -86,6 +89,7 @@ test("a store with every store-level issue kind once reports each once, with a f
       "- [Gone](gone.md) — this card was deleted",
       "- [Stale](project_stale.md) — points at code",
       "- [Missing](project_missing.md) — lacks status",
+      "- [Bad value](project_badvalue.md) — an unknown priority",
       "- [Broken](project_broken.md) — bad yaml",
       "- [Expired](project_expired.md) — past its date",
       "- a bullet without any link",
@@ -98,23 +102,24 @@ test("a store with every store-level issue kind once reports each once, with a f
   assert.deepEqual(report.duplicate_hooks, [{ hook: "same hook", lines: [3, 4], cards: ["feedback_dup1.md", "feedback_dup2.md"] }]);
   assert.deepEqual(report.stale_repo_refs, [{ card: "project_stale.md", ref: "path:lib/gone.ts", reason: "lib/gone.ts does not exist in the repository" }]);
   assert.deepEqual(report.cards_missing_fields, [{ card: "project_missing.md", missing: ["status"] }]);
+  assert.deepEqual(report.cards_bad_fields, [{ card: "project_badvalue.md", problems: ["priority should be one of always, normal, low"] }]);
   assert.equal(report.unparsed_index_entries.length, 1);
-  assert.equal(report.unparsed_index_entries[0].line, 10);
+  assert.equal(report.unparsed_index_entries[0].line, 11);
   assert.equal(report.unreadable_cards.length, 1);
   assert.equal(report.unreadable_cards[0].card, "project_broken.md");
   assert.deepEqual(report.expired_cards, [{ card: "project_expired.md", expires_at: "2026-01-01" }]);
   assert.deepEqual(report.resolution_issues, []);
   assert.equal(report.shard_count, 1);
-  assert.equal(report.issues_count, 8);
+  assert.equal(report.issues_count, 9);
 
   const human = await p.run(["doctor"]);
   assert.equal(human.code, 1);
-  assert.match(human.stdout, /Issues \(8\)/);
+  assert.match(human.stdout, /Issues \(9\)/);
   const problems = human.stdout.split("\n").filter((l) => /^\s+✗ /.test(l));
   const fixes = human.stdout.split("\n").filter((l) => /^\s+fix: \S/.test(l));
-  assert.equal(problems.length, 8);
-  assert.equal(fixes.length, 8, "every problem has its one-line fix");
-  assert.match(human.stdout, /✗ 8 issues/);
+  assert.equal(problems.length, 9);
+  assert.equal(fixes.length, 9, "every problem has its one-line fix");
+  assert.match(human.stdout, /✗ 9 issues/);
 });
 
 test("an invalid explicit selection is one resolution issue; the legacy store is never inspected instead", async () => {
