@@ -1,5 +1,5 @@
 import { hostAdapter, HOSTS } from "../hosts/index.js";
-import { defaultBudgetsText, loadsStoreNatively, resolveBudget } from "../config/budget.js";
+import { defaultBudgetsText, resolveStoreBudget } from "../config/budget.js";
 import { readConfig } from "../config/config.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { buildInjection } from "../hook/inject.js";
@@ -39,9 +39,11 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const resolution = resolveMemory(projectFrom(args), io);
   if (resolution.status === "invalid-explicit") throw new MemctlError(ERROR_CODES.E_INVALID_EXPLICIT, resolution.reason, { resolution });
   if (resolution.status !== "resolved" || !resolution.memory_dir) throw new MemctlError(ERROR_CODES.E_UNAVAILABLE, resolution.reason);
-  // As the hook decides it: Claude's reduced default only where Claude loads this store's MEMORY.md itself.
-  const nativeIndex = loadsStoreNatively(host, { ...resolution, memory_dir: resolution.memory_dir }, io);
-  const budget = resolveBudget({ host: host.name, cliMaxBytes: num(args, "max-bytes"), cliMaxEntries: num(args, "max-entries"), config: readConfig(io).value, nativeIndex });
+  const budget = resolveStoreBudget(
+    { host: host.name, cliMaxBytes: num(args, "max-bytes"), cliMaxEntries: num(args, "max-entries"), config: readConfig(io).value },
+    { ...resolution, memory_dir: resolution.memory_dir },
+    io,
+  );
   let injection;
   try {
     injection = await buildInjection({

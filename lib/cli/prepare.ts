@@ -1,5 +1,5 @@
 import { hostAdapter, HOSTS } from "../hosts/index.js";
-import { resolveBudget } from "../config/budget.js";
+import { resolveStoreBudget } from "../config/budget.js";
 import { readConfig } from "../config/config.js";
 import { usageError } from "../core/errors.js";
 import { buildInjection, type Injection } from "../hook/inject.js";
@@ -51,7 +51,11 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (resolution.status === "invalid-explicit") status = "invalid-explicit";
   else if (resolution.status !== "resolved" || !resolution.memory_dir) status = "no-memory";
   else {
-    const budget = resolveBudget({ host: host.name, cliMaxBytes: num(args, "max-bytes"), cliMaxEntries: num(args, "max-entries"), config: readConfig(io).value });
+    const budget = resolveStoreBudget(
+      { host: host.name, cliMaxBytes: num(args, "max-bytes"), cliMaxEntries: num(args, "max-entries"), config: readConfig(io).value },
+      { ...resolution, memory_dir: resolution.memory_dir },
+      io,
+    );
     try {
       injection = await buildInjection({
         memoryDir: resolution.memory_dir,

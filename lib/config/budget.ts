@@ -20,6 +20,20 @@ export function loadsStoreNatively(
   return host.loadsIndexNatively?.({ memoryDir: resolution.memory_dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home });
 }
 
+/**
+ * resolveBudget for `host` reading this store, as the hook decides it: the host's reduced default applies only
+ * where the host loads the store's MEMORY.md itself. doctor, stats, context and prepare report this budget.
+ */
+export function resolveStoreBudget(
+  inputs: Omit<BudgetInputs, "nativeIndex"> & { host: string },
+  resolution: Pick<Resolution, "legacy_dir" | "repo_root"> & { memory_dir: string },
+  io: { env: Readonly<Record<string, string | undefined>>; home: string },
+): ResolvedBudget {
+  const adapter = hostAdapter(inputs.host);
+  const nativeIndex = adapter ? loadsStoreNatively(adapter, resolution, io) : undefined;
+  return resolveBudget({ ...inputs, ...(nativeIndex !== undefined ? { nativeIndex } : {}) });
+}
+
 /** A host's default budget (claude → 1500 / 10, since Claude Code already loads MEMORY.md natively). */
 export function hostBudget(host: string | undefined, nativeIndex?: boolean): Budget {
   const adapter = host ? hostAdapter(host) : undefined;

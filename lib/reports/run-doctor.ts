@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { hostAdapter } from "../hosts/index.js";
-import { resolveBudget } from "../config/budget.js";
+import { resolveStoreBudget } from "../config/budget.js";
 import { compactStatus, firstCompactBytes } from "../compact/status.js";
 import { configuredGuardrails, limitCrossings, withDefaults } from "../records/guardrails.js";
 import { historyPath, latestByCard, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
@@ -42,7 +42,7 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
   const history = dir ? historyFacts(dir) : { status: "absent" as const, malformed: 0, latest: new Map() };
   const checker = new RepoRefChecker(resolution.repo_root);
   step("measuring what every prompt injects");
-  const injection = view && dir ? injectionFor(opened, options.host ?? "generic", warn) : null;
+  const injection = view && dir ? injectionFor(opened, options.host ?? "generic", warn, io) : null;
   step("checking the store's limits");
   const limitsExceeded = dir ? limitCrossings(dir, withDefaults(configuredGuardrails(io))) : [];
   step("checking sync");
@@ -108,12 +108,12 @@ function unimportedClaude(opened: OpenedStore, io: Io): UnimportedClaudeCard[] {
     .map((item) => ({ dir: item.source.dir, file: item.file, name: item.name }));
 }
 
-function injectionFor(opened: OpenedStore, host: string, warn: ReturnType<typeof warnBytesFromConfig>): InjectionReport {
+function injectionFor(opened: OpenedStore, host: string, warn: ReturnType<typeof warnBytesFromConfig>, io: Io): InjectionReport {
   const { view, resolution } = opened;
   const entries = view!.entries;
   const context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: entries.length };
   const pinned = entries.filter((e) => e.card !== null && view!.cards.get(e.card)?.card?.meta.priority === "always");
-  const budget = resolveBudget({ host, config: opened.config.value });
+  const budget = resolveStoreBudget({ host, config: opened.config.value }, { ...resolution, memory_dir: resolution.memory_dir! }, io);
   const emptyBlock = measureIndexInjectBytes([], context);
   const pinnedBlock = pinned.length > 0 ? measureIndexInjectBytes(pinned, context) : 0;
   return diagnoseInjection({

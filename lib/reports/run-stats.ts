@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { resolveBudget } from "../config/budget.js";
+import { resolveStoreBudget } from "../config/budget.js";
 import { compactPath } from "../compact/artifact.js";
 import { compactStatus } from "../compact/status.js";
 import { readHistory } from "../store/history.js";
@@ -34,7 +34,7 @@ export async function runStats(options: StatsOptions, io: Io): Promise<StatsOutc
   const dir = resolution.memory_dir!;
   const today = todayOf(io);
   const host = options.host ?? "generic";
-  const budget = resolveBudget({ host, config: opened.config.value });
+  const budget = resolveStoreBudget({ host, config: opened.config.value }, { ...resolution, memory_dir: dir }, io);
   const context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: view.entries.length };
   const report = buildStatsReport({
     memoryDir: dir,

@@ -186,7 +186,7 @@ test("default warn_bytes is 4096; a bad config value is reported and the default
   assert.match(report.config_warnings[0], /warn_bytes must be a non-negative integer/);
 });
 
-test("pinned cards over the host budget get a demote remedy", async () => {
+test("pinned cards over the host budget get a demote remedy; Claude's budget is the one its hook uses for this store", async () => {
   const p = makeProject();
   const lines: string[] = [];
   for (let i = 0; i < 12; i++) {
@@ -194,9 +194,17 @@ test("pinned cards over the host budget get a demote remedy", async () => {
     lines.push(`- [Pinned card ${i}](feedback_pin${i}.md) — ${"a long pinned hook that costs bytes on every single prompt ".repeat(2)}${i}`);
   }
   p.write("MEMORY.md", index(lines));
-  const { report } = await p.json(["doctor", "--host", "claude"]);
-  assert.equal(report.injection.host, "claude");
-  assert.equal(report.injection.inject_budget_bytes, 1500);
+  // Claude Code's auto memory is another directory: Claude does not load this store itself, so its hook runs
+  // with the shared 3000-byte budget, which these pinned lines fit.
+  const elsewhere = (await p.json(["doctor", "--host", "claude"])).report;
+  assert.equal(elsewhere.injection.host, "claude");
+  assert.deepEqual([elsewhere.injection.inject_budget_bytes, elsewhere.injection.inject_budget_entries], [3000, 20]);
+  assert.equal(elsewhere.injection.pinned_over_budget, false);
+  // The store is Claude's auto-memory directory: Claude loads MEMORY.md itself and the hook uses 1500 / 10.
+  const auto = path.join(p.home, ".claude", "projects", claudeSlug(p.repo), "memory");
+  fs.cpSync(p.memory, auto, { recursive: true });
+  const { report } = await p.json(["doctor", "--host", "claude"], { MEMCTL_MEMORY_DIR: auto });
+  assert.deepEqual([report.injection.inject_budget_bytes, report.injection.inject_budget_entries], [1500, 10]);
   assert.equal(report.injection.pinned_cards, 12);
   assert.equal(report.injection.pinned_over_budget, true);
   assert.equal(report.injection.cause, "pinned-over-budget");
@@ -319,7 +327,7 @@ test("the verdict's counts agree with the sections: warnings over budget twice a
   const lines: string[] = [];
   for (let i = 0; i < 12; i++) {
     p.write(`feedback_pin${i}.md`, card(`pin${i}`, { priority: "always" }));
-    lines.push(`- [Pinned card ${i}](feedback_pin${i}.md) — ${"a long pinned hook that costs bytes on every single prompt ".repeat(2)}${i}`);
+    lines.push(`- [Pinned card ${i}](feedback_pin${i}.md) — ${"a long pinned hook that costs bytes on every single prompt ".repeat(4)}${i}`);
   }
   p.write("MEMORY.md", index(lines));
   fs.writeFileSync(p.configFile, "[doctor]\nwarn_bytes = 100\n");
