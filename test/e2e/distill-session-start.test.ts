@@ -10,7 +10,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { test } from "node:test";
-import { ensureHost, filesUnder, installMemctlAt, makeWorld, memctl, readJsonl, REPO, runUntil, type World, removeWorld } from "./harness.js";
+import { ensureHost, filesUnder, grokEnv, installMemctlAt, makeWorld, memctl, readJsonl, REPO, runUntil, type World, removeWorld, sweepGrokSessions } from "./harness.js";
 
 const PROPOSE = `node ${REPO}/dist/cli.js propose ci-runner -t reference -d "CI runs on Buildkite" --topics "ci" --source "this session" --kind fact --confidence 0.9 --actor host:HOST - <<'BODY'\nPipelines live in .buildkite/.\nBODY`;
 
@@ -149,7 +149,8 @@ test("grok: /mem-distill expands in the chat history sent to the model, whose ru
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   const world = makeWorld("grok-distill");
   assert.equal(memctl(world, ["install", "grok"]).status, 0);
-  const env = { ...world.env, XAI_API_KEY: "xai-e2e-fake-key", GROK_CLI_BASE_URL: "http://127.0.0.1:9", GROK_CLI_CHAT_PROXY_BASE_URL: "http://127.0.0.1:9" };
+  const env = grokEnv(world);
+  t.after(sweepGrokSessions());
   const history = await runUntil(host.bin, ["-p", "/mem-distill CI runners"], { cwd: world.project, env, timeoutMs: 120_000 }, () => {
     for (const file of filesUnder(path.join(world.home, ".grok", "sessions")).filter((f) => f.endsWith("chat_history.jsonl"))) {
       const text = fs.readFileSync(file, "utf8");

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { ensureHost, filesUnder, makeWorld, memctl, PROMPT, REPO, runUntil, snapshot, removeWorld } from "./harness.js";
+import { ensureHost, filesUnder, grokEnv, makeWorld, memctl, PROMPT, REPO, runUntil, snapshot, removeWorld, sweepGrokSessions } from "./harness.js";
 
 const host = ensureHost("grok");
 
@@ -23,7 +23,8 @@ test("grok: install adds the rules file and commands, grok discovers them and se
   const commands = filesUnder(path.join(REPO, "commands")).map((f) => path.join(grokHome, "commands", path.basename(f)));
   const watched = [userSettings, rules, ...commands];
   const before = snapshot(watched);
-  const env = { ...world.env, XAI_API_KEY: "xai-e2e-fake-key", GROK_CLI_BASE_URL: "http://127.0.0.1:9", GROK_CLI_CHAT_PROXY_BASE_URL: "http://127.0.0.1:9" };
+  const env = grokEnv(world);
+  t.after(sweepGrokSessions());
 
   const first = memctl(world, ["install", "grok"]);
   assert.equal(first.status, 0, first.stderr);

@@ -81,6 +81,38 @@ export function makeWorld(label: string): World {
   return world;
 }
 
+/** What a test runs Grok with: the world's environment and a fake key and endpoint (the model is never reached). */
+export function grokEnv(world: World): Record<string, string> {
+  return { ...world.env, XAI_API_KEY: "xai-e2e-fake-key", GROK_CLI_BASE_URL: "http://127.0.0.1:9", GROK_CLI_CHAT_PROXY_BASE_URL: "http://127.0.0.1:9" };
+}
+
+/**
+ * Grok 1.0.41 makes an empty /tmp/sessions/<session id> on every `-p` run, whatever TMPDIR says. Call before the
+ * runs; the returned function removes the empty ones made since (and /tmp/sessions if it made that too).
+ */
+export function sweepGrokSessions(): () => void {
+  const dir = "/tmp/sessions";
+  const list = () => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+  const existed = fs.existsSync(dir);
+  const before = new Set(list());
+  return () => {
+    for (const name of list().filter((n) => !before.has(n))) {
+      try {
+        fs.rmdirSync(path.join(dir, name)); // only an empty directory: anything with content is not Grok's litter
+      } catch {
+        // not empty, or already gone
+      }
+    }
+    if (!existed) {
+      try {
+        fs.rmdirSync(dir);
+      } catch {
+        // someone else's entries are in it
+      }
+    }
+  };
+}
+
 /** Removes a world once its test has passed (a failing test leaves it behind to look at). */
 export function removeWorld(world: World): void {
   fs.rmSync(world.dir, { recursive: true, force: true });
