@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { BufferSink, type Io } from "../../../lib/store/io.js";
@@ -29,8 +28,10 @@ test("lists card files with frontmatter name (else stem), skipping MEMORY.md and
   fs.writeFileSync(path.join(dir, "MEMORY.md"), "# Memory\n");
   fs.writeFileSync(path.join(dir, "feedback_tests.md"), "---\nname: run-tests\ndescription: always run tests\ntype: feedback\n---\nbody\n");
   fs.writeFileSync(path.join(dir, "plain.md"), "no frontmatter\n");
-  fs.writeFileSync(path.join(os.tmpdir(), "memctl-outside.md"), "outside\n");
-  fs.symlinkSync(path.join(os.tmpdir(), "memctl-outside.md"), path.join(dir, "linked.md"));
+  // A card linked to a file outside the folder, in a temp dir of its own (removed with the others at exit).
+  const outside = path.join(scratchDir("memctl-claude-outside-"), "outside.md");
+  fs.writeFileSync(outside, "outside\n");
+  fs.symlinkSync(outside, path.join(dir, "linked.md"));
   const cards = listClaudeCards(dir);
   assert.deepEqual(
     cards.map((c) => [c.file, c.name, c.type, c.description]),
