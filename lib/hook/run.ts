@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { hostAdapter, HOSTS, type HookOutcome, type HostAdapter } from "../hosts/index.js";
-import { loadsStoreNatively, resolveBudget } from "../config/budget.js";
+import { resolveBudget, resolveStoreBudget } from "../config/budget.js";
 import { readConfig } from "../config/config.js";
 import { displayDir, renderUnavailable, utf8Bytes } from "../core/block.js";
 import type { Io } from "../store/io.js";
@@ -98,8 +98,11 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
     return { status: "duplicate", outcome: NOTHING, resolution };
   }
   try {
-    const nativeIndex = loadsStoreNatively(host, { ...resolution, memory_dir: memoryDir }, io);
-    budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value, nativeIndex });
+    budget = resolveStoreBudget(
+      { host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value },
+      { ...resolution, memory_dir: memoryDir },
+      io,
+    );
     const skipLine = seenFilter(dedupe);
     const injection = await buildInjection({
       memoryDir: resolution.memory_dir,
