@@ -52,14 +52,14 @@ function check(text: string, previous: string | undefined): { problems: string[]
   if (missing.length > 0) problems.push(`it lacks the required field${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
   // A value of the wrong shape ("priority: urgent") would be read as absent, silently: refused when written or
   // changed, so an edit elsewhere in a card that already holds one is not blocked by it.
-  const before = previous === undefined ? undefined : parseCard(previous).frontmatter;
+  const prior = previous === undefined ? undefined : parseCard(previous);
   for (const w of card.warnings) {
-    if (w.field && before && JSON.stringify(before[w.field]) === JSON.stringify(card.frontmatter[w.field])) continue;
+    if (w.field && prior && JSON.stringify(prior.frontmatter[w.field]) === JSON.stringify(card.frontmatter[w.field])) continue;
     problems.push(w.message);
   }
   const description = card.meta.description ?? ("description" in card.frontmatter ? "" : undefined);
   let tooLong = false;
-  if (description !== undefined && (previous === undefined || parseCard(previous).meta.description !== card.meta.description)) {
+  if (description !== undefined && (prior === undefined || prior.meta.description !== card.meta.description)) {
     const problem = descriptionProblem(description);
     if (problem) problems.push(problem);
     tooLong = [...description].length > DESCRIPTION_MAX;
