@@ -53,6 +53,8 @@ export function findings(r: DoctorReport): Finding[] {
     issue("unparsed index line", `MEMORY.md:${x.line} ${q(x.text)}`, `rewrite line ${x.line} as "- [Title](file.md) — hook", or make it prose (not a bullet)`);
   for (const x of r.unreadable_cards)
     issue("unreadable card", `${q(x.card)}: ${q(x.reason)}`, `make ${q(x.card)} a readable regular file (not a FIFO, device or directory) with valid YAML between the --- lines`);
+  for (const x of r.refused_intents)
+    issue("refused intent", `${q(x.file)}: ${x.problems.map(q).join("; ")}`, `memctl will never apply it; read it to see what it tried, then delete ${q(x.file)}`);
   for (const x of r.expired_cards) issue("expired card", `${q(x.card)} expired ${q(x.expires_at)}`, `refresh ${q(x.card)} and move expires_at forward, or memctl rm ${q(x.card)}`);
 
   const inj = r.injection;

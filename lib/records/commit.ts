@@ -8,7 +8,9 @@ import { EMPTY_INDEX, indexHas, removeIndexLinesBytes, upsertIndexLineBytes } fr
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
 import { commitFile, syncDirectory, type CommitOptions } from "../store/write.js";
 import { readRegularBytes } from "../store/checked-fs.js";
-import { notRealError } from "../store/safe-write.js";
+import { notRealError, realDir } from "../store/safe-write.js";
+import { ensureMachineId, readMachineId } from "../store/machine-id.js";
+import { intentProblems } from "./intent-check.js";
 
 // A card write is several renames (card, MEMORY.md, history, a proposal's archive). To survive a kill between
 // them, the whole write is first committed as one intent file (.memctl/intent.json, atomic); then the same
@@ -16,8 +18,12 @@ import { notRealError } from "../store/safe-write.js";
 // writer, under the lock, finishes an intent whose first card step is done (index line, history entry, archive)
 // and drops one whose first step never happened (nothing did). So a card on disk always ends up with its
 // history entry and its index line, and a write killed before its card rename leaves the old state.
+// The intent names the machine that wrote it: an intent from anywhere else (a synced remote, a copied store), or
+// one with a path outside the store's files, is never replayed: it is moved to .memctl/quarantine/ and doctor
+// names it (lib/records/intent-check.ts says what is checked).
 
 export const INTENT_RELPATH = `${STATE_DIR}/intent.json`;
+export const QUARANTINE_RELDIR = `${STATE_DIR}/quarantine`;
 
 /** One file's part of a write. `content` null removes the file (to `trash` when given). */
 export interface CardChange {
@@ -32,6 +38,8 @@ export interface CardChange {
 }
 
 export interface Intent {
+  /** The id of the machine that wrote it (lib/store/machine-id.ts); set by commitIntent. */
+  writer?: string;
   changes: CardChange[];
   /** A proposal decided by this write: archived after the card steps. */
   archive?: { proposal: Proposal; event: Record<string, unknown> };
@@ -59,7 +67,8 @@ export async function commitIntent(memoryDir: string, intent: Intent, commit?: C
   // A card written past its commit point must be able to get its history entry and its index line.
   assertHistoryWritable(memoryDir);
   assertIndexRegular(memoryDir);
-  await commitFile(intentPath(memoryDir), serialize(intent)); // no pause: the documented pause point is the card's
+  const writer = await ensureMachineId(memoryDir);
+  await commitFile(intentPath(memoryDir), serialize({ ...intent, writer })); // no pause: the documented pause point is the card's
   await applyIntent(memoryDir, intent, commit);
   clearIntent(memoryDir);
 }
@@ -71,10 +80,19 @@ function assertIndexRegular(memoryDir: string): void {
   if (stat && !stat.isFile()) throw notRealError(file, "file", stat.mode);
 }
 
-/** Finishes (or, before its commit point, drops) the write a killed writer left. The caller holds the store lock. */
+/**
+ * Finishes (or, before its commit point, drops) the write a killed writer on this machine left; an intent that
+ * is not this machine's own, or names a path outside the store's files, is set aside unapplied. The caller holds
+ * the store lock.
+ */
 export async function recoverIntent(memoryDir: string, commit?: CommitOptions): Promise<boolean> {
-  const intent = readIntent(memoryDir);
-  if (!intent) return false;
+  const found = inspectIntent(memoryDir);
+  if (found.state === "none") return false;
+  if (found.state === "refused") {
+    await quarantineIntent(memoryDir, found.text);
+    return false;
+  }
+  const intent = found.intent;
   const first = intent.changes[0];
   const committed = first !== undefined && shaOf(path.join(memoryDir, first.card)) === targetOf(first);
   if (committed) await applyIntent(memoryDir, intent, commit);
@@ -82,26 +100,74 @@ export async function recoverIntent(memoryDir: string, commit?: CommitOptions): 
   return committed;
 }
 
-/** The unfinished write left by a killed writer, if any (doctor reports it). */
-export function readIntent(memoryDir: string): Intent | undefined {
+export type IntentState =
+  | { state: "none" }
+  | { state: "ours"; intent: Intent }
+  /** Not replayable: why, and the file's text (kept byte for byte when it is set aside). */
+  | { state: "refused"; problems: string[]; text: string };
+
+/** What .memctl/intent.json holds: nothing, this machine's unfinished write, or one memctl will not apply. */
+export function inspectIntent(memoryDir: string): IntentState {
   let text: string;
   try {
     const file = intentPath(memoryDir);
     if (!fs.lstatSync(file).isFile()) throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${INTENT_RELPATH} is not a regular file; remove it and retry`);
     text = fs.readFileSync(file, "utf8");
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return undefined;
+    if (systemCode(err) === "ENOENT") return { state: "none" };
     throw err;
   }
+  return judgeIntent(memoryDir, text);
+}
+
+function judgeIntent(memoryDir: string, text: string): IntentState {
+  let raw: unknown;
   try {
-    const raw = JSON.parse(text) as { changes: (Omit<CardChange, "content"> & { content: string | null })[]; archive?: Intent["archive"] };
-    return { ...raw, changes: raw.changes.map((c) => ({ ...c, content: c.content === null ? null : Buffer.from(c.content, "base64") })) };
+    raw = JSON.parse(text);
   } catch (err) {
-    throw new MemctlError(
-      ERROR_CODES.E_IO,
-      `${INTENT_RELPATH} (an interrupted write) does not parse: ${(err as Error).message}; move it aside and run "memctl adopt" to record the cards as they are`,
-    );
+    return { state: "refused", problems: [`it does not parse: ${(err as Error).message}`], text };
   }
+  const problems = intentProblems(memoryDir, raw, readMachineId(memoryDir));
+  if (problems.length > 0) return { state: "refused", problems, text };
+  const parsed = raw as { changes: (Omit<CardChange, "content"> & { content: string | null })[] } & Omit<Intent, "changes">;
+  return { state: "ours", intent: { ...parsed, changes: parsed.changes.map((c) => ({ ...c, content: c.content === null ? null : Buffer.from(c.content, "base64") })) } };
+}
+
+/** The unfinished write this machine's killed writer left, if any (doctor reports it); undefined for none or a refused one. */
+export function readIntent(memoryDir: string): Intent | undefined {
+  const found = inspectIntent(memoryDir);
+  return found.state === "ours" ? found.intent : undefined;
+}
+
+/** Intents memctl will not apply: the pending one, and those set aside in .memctl/quarantine/, each with why. */
+export function refusedIntents(memoryDir: string): { file: string; problems: string[] }[] {
+  const out: { file: string; problems: string[] }[] = [];
+  const pending = inspectIntent(memoryDir);
+  if (pending.state === "refused") out.push({ file: INTENT_RELPATH, problems: pending.problems });
+  const dir = path.join(memoryDir, ...QUARANTINE_RELDIR.split("/"));
+  let names: string[] = [];
+  try {
+    names = fs
+      .readdirSync(dir)
+      .filter((n) => /^intent-[0-9a-f]{16}\.json$/.test(n))
+      .sort();
+  } catch (err) {
+    if (systemCode(err) !== "ENOENT") throw err;
+  }
+  for (const name of names) {
+    const file = path.join(dir, name);
+    if (!fs.lstatSync(file).isFile()) continue;
+    const judged = judgeIntent(memoryDir, fs.readFileSync(file, "utf8"));
+    out.push({ file: `${QUARANTINE_RELDIR}/${name}`, problems: judged.state === "refused" ? judged.problems : ["set aside by an earlier memctl"] });
+  }
+  return out;
+}
+
+/** Moves a refused intent to .memctl/quarantine/intent-<hash>.json (kept for the owner to inspect), then clears it. */
+async function quarantineIntent(memoryDir: string, text: string): Promise<void> {
+  const dir = realDir(memoryDir, ...QUARANTINE_RELDIR.split("/"));
+  await commitFile(path.join(dir, `intent-${sha256Hex(text).slice(0, 16)}.json`), text);
+  clearIntent(memoryDir);
 }
 
 function serialize(intent: Intent): string {

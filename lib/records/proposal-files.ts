@@ -18,6 +18,11 @@ export const ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
 export const PROPOSALS_LOG = `${STATE_DIR}/proposals-log.jsonl`;
 const ID = /^p-\d{8}T\d{6}Z-[0-9a-f]{6}$/;
 
+/** True for a proposal id (p-YYYYMMDDTHHMMSSZ-xxxxxx): the only names a proposal file may have. */
+export function isProposalId(id: unknown): id is string {
+  return typeof id === "string" && ID.test(id);
+}
+
 /** The card a proposal would write: what `memctl save` takes. */
 export interface ProposedCard {
   name: string;

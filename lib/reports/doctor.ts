@@ -105,6 +105,8 @@ export interface DoctorInput {
   limitsExceeded: LimitCrossing[];
   /** Cards of a write a killed writer left unfinished (lib/records/commit.ts intent); the next write completes it. */
   interruptedWrites?: string[];
+  /** Intents memctl will not replay (not this machine's, or a path outside the store): lib/records/commit.ts refusedIntents. */
+  refusedIntents?: RefusedIntent[];
   /** Git sync state when the store is a git repository of its own (lib/sync/status.ts); absent otherwise. */
   sync?: SyncStatus | null;
 }
@@ -136,6 +138,8 @@ export interface DoctorReport {
   config_warnings: string[];
   pending_proposals: number;
   limits_exceeded: LimitCrossing[];
+  /** Issues too (counted in issues_count), after the seed's fields: intents memctl will never replay. */
+  refused_intents: RefusedIntent[];
   warnings_count: number;
   /** Only for a store that is a git repository of its own: ahead/behind, last sync, conflicts, tracked per-machine files. */
   sync?: SyncStatus;
@@ -153,7 +157,14 @@ export const ISSUE_KINDS = [
   "unreadable_cards",
   "expired_cards",
   "resolution_issues",
+  "refused_intents",
 ] as const;
+
+/** A crash-recovery intent memctl will never apply, and every reason. */
+export interface RefusedIntent {
+  file: string;
+  problems: string[];
+}
 
 export function buildDoctorReport(input: DoctorInput): DoctorReport {
   const view = input.view;
@@ -183,6 +194,7 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     config_warnings: input.configWarnings,
     pending_proposals: input.pendingProposals,
     limits_exceeded: input.limitsExceeded,
+    refused_intents: input.refusedIntents ?? [],
     warnings_count: 0,
   };
   for (const [file, cf] of view?.cards ?? []) {

@@ -9,7 +9,7 @@ import { planClaudeImport, projectClaudeDirs } from "../records/import-claude.js
 import { measureIndexInjectBytes, type BlockContext } from "../core/block.js";
 import type { Io } from "../store/io.js";
 import { readPending } from "../proposals/propose.js";
-import { INTENT_RELPATH, readIntent } from "../records/commit.js";
+import { INTENT_RELPATH, readIntent, refusedIntents } from "../records/commit.js";
 import { RepoRefChecker } from "./repo-refs.js";
 import { EPISODES_FILE } from "../store/read.js";
 import { syncStatus } from "../sync/status.js";
@@ -65,6 +65,7 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     pendingProposals: dir ? readPending(dir).proposals.length : 0,
     limitsExceeded,
     interruptedWrites: dir ? interruptedWrites(dir) : [],
+    refusedIntents: dir ? refusedIntentsOf(dir) : [],
     sync,
   });
 }
@@ -75,6 +76,14 @@ function interruptedWrites(dir: string): string[] {
     return readIntent(dir)?.changes.map((c) => c.card) ?? [];
   } catch {
     return [INTENT_RELPATH];
+  }
+}
+
+function refusedIntentsOf(dir: string): { file: string; problems: string[] }[] {
+  try {
+    return refusedIntents(dir);
+  } catch (err) {
+    return [{ file: INTENT_RELPATH, problems: [`cannot be read: ${(err as Error).message}`] }];
   }
 }
 

@@ -56,6 +56,7 @@ test("a clean store is healthy: exit 0, issues_count 0, the seed's fields in ord
     "config_warnings",
     "pending_proposals",
     "limits_exceeded",
+    "refused_intents",
     "warnings_count",
   ]);
   assert.equal(report.memory_dir, p.memory);
