@@ -20,18 +20,27 @@ export const PINNED = {
 
 /**
  * Installs a pinned host into `${MEMCTL_E2E_CACHE:-/tmp/memctl-e2e-hosts}/<pkg>@<version>` (reused when
- * present) and returns its binary, or why it could not be installed (the caller skips loudly).
+ * present) and returns its binary, or why it could not be installed (the caller skips loudly). Under CI=true a
+ * host that cannot be installed throws instead: a green CI must mean every host integration ran.
  */
 export function ensureHost(name: keyof typeof PINNED): { bin: string } | { skip: string } {
-  const { pkg, version, bin } = PINNED[name];
-  const cache = process.env.MEMCTL_E2E_CACHE || path.join(os.tmpdir(), "memctl-e2e-hosts");
+  return ensureHostPackage(PINNED[name], name, process.env);
+}
+
+export function ensureHostPackage(
+  spec: { pkg: string; version: string; bin: string },
+  name: string,
+  environment: Record<string, string | undefined>,
+): { bin: string } | { skip: string } {
+  const { pkg, version, bin } = spec;
+  const cache = environment.MEMCTL_E2E_CACHE || path.join(os.tmpdir(), "memctl-e2e-hosts");
   const prefix = path.join(cache, `${pkg.replace("/", "+")}@${version}`);
   const binary = path.join(prefix, "node_modules", ".bin", bin);
   if (fs.existsSync(binary)) return { bin: binary };
   fs.mkdirSync(prefix, { recursive: true });
   // cwd = the prefix itself: run from its parent, npm would take "<pkg>@<version>" for that local folder.
   // npm's own cache goes under the host cache too, so the tests write nothing into the real home.
-  const env = { ...process.env, npm_config_cache: path.join(cache, ".npm-cache") };
+  const env = { ...environment, npm_config_cache: path.join(cache, ".npm-cache") };
   const npm = spawnSync("npm", ["install", "--prefix", prefix, "--no-audit", "--no-fund", "--loglevel=error", `${pkg}@${version}`], {
     cwd: prefix,
     env,
@@ -40,6 +49,7 @@ export function ensureHost(name: keyof typeof PINNED): { bin: string } | { skip:
   });
   if (npm.status !== 0 || !fs.existsSync(binary)) {
     const why = `npm install ${pkg}@${version} failed (exit ${npm.status ?? npm.signal}): ${(npm.stderr || npm.error?.message || "").trim().split("\n").slice(-3).join(" / ")}`;
+    if (environment.CI === "true") throw new Error(`E2E host ${name} could not be installed under CI=true, so its end-to-end tests cannot run: ${why}`);
     process.stderr.write(`\n!!!!!!!! E2E SKIPPED for ${name}: ${why}\n\n`);
     return { skip: why };
   }
