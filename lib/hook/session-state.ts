@@ -8,7 +8,8 @@ import { encodeUtf8, utf8Text } from "../core/bytes.js";
 import { sha256Hex } from "../core/sha256.js";
 import { lineKey } from "../core/line-key.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
-import { openAppend, realDir, replaceFile, writeNewFile } from "../store/safe-write.js";
+import { openAppend, realDir, replaceFile } from "../store/safe-write.js";
+import { tryStoreLock } from "../store/lock.js";
 
 export const SESSIONS_FILE = "sessions.log";
 /** A record older than this no longer counts: a session idle for half a day starts afresh. */
@@ -21,7 +22,8 @@ const READ_CAP = 1024 * 1024;
 /** What a compaction keeps: the most recently active sessions, each with its most recent lines. */
 export const MAX_SESSIONS = 32;
 export const MAX_LINES_PER_SESSION = 512;
-const LOCK_STALE_MS = 10_000;
+/** The lock (lib/store/lock.ts, by name) one compactor of the sessions log holds. */
+export const SESSIONS_LOCK = "sessions-lock";
 
 /** A short key for a text: the first 16 hex digits of its SHA-256 (session ids and prompts are never stored). */
 export function shortHash(text: string): string {
@@ -30,6 +32,7 @@ export function shortHash(text: string): string {
 
 /** This hook run's view of its session: what was already shown, and whether another wiring already runs this prompt. */
 export interface SessionView {
+  memoryDir: string;
   file: string;
   session: string;
   promptHash: string;
@@ -55,14 +58,14 @@ export function beginSession(memoryDir: string, sessionId: string, prompt: strin
   const nonce = `${process.pid.toString(36)}.${Math.floor(Math.random() * 0x7fffffff).toString(36)}`;
   appendRecord(file, `${nowMs}\t${session}\tc\t${promptHash} ${nonce}\n`);
   const { seen, duplicate } = readSession(readRegular(file, READ_CAP, { nofollow: true }).bytes, session, promptHash, nonce, nowMs);
-  return { file, session, promptHash, nowMs, seen, duplicate };
+  return { memoryDir, file, session, promptHash, nowMs, seen, duplicate };
 }
 
 /** Records the lines this run injected (one append); compacts the log when it has grown past COMPACT_AT_BYTES. */
 export function recordShown(view: SessionView, keys: readonly string[]): void {
   if (keys.length === 0) return;
   const size = appendRecord(view.file, `${view.nowMs}\t${view.session}\ts\t${keys.join(" ")}\n`);
-  if (size > COMPACT_AT_BYTES) compactSessions(view.file, view.nowMs);
+  if (size > COMPACT_AT_BYTES) compactSessions(view.memoryDir, view.nowMs);
 }
 
 /**
@@ -183,19 +186,15 @@ function appendRecord(file: string, line: string): number {
 
 /**
  * Rewrites the log to the live state: expired records, sessions beyond MAX_SESSIONS and state before a reset
- * dropped. One compactor at a time (an O_EXCL lock file, skipped when taken). Appends made while it runs are
+ * dropped. One compactor at a time (the store's one lock primitive under its own name, skipped when taken: a hook
+ * never waits, and a holder that died is taken over at once). Appends made while it runs are
  * carried over: what was appended to the old file after it was read is copied after the rename, and writers
  * that still wrote to the old file after that re-append themselves (appendRecord).
  */
-export function compactSessions(file: string, nowMs: number): void {
-  const lock = `${file}.lock`;
-  try {
-    writeNewFile(lock, String(process.pid));
-  } catch {
-    const held = lstatIfExists(lock);
-    if (held && nowMs - held.mtimeMs > LOCK_STALE_MS) fs.rmSync(lock, { force: true });
-    return;
-  }
+export function compactSessions(memoryDir: string, nowMs: number): void {
+  const file = sessionsFile(memoryDir);
+  const held = tryStoreLock(memoryDir, { name: SESSIONS_LOCK });
+  if (!held) return;
   try {
     const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
     try {
@@ -209,7 +208,7 @@ export function compactSessions(file: string, nowMs: number): void {
       close(fd);
     }
   } finally {
-    fs.rmSync(lock, { force: true });
+    held.release();
   }
 }
 

@@ -13,8 +13,10 @@ import {
   MAX_SESSIONS,
   recordShown,
   SESSION_TTL_MS,
+  SESSIONS_LOCK,
   sessionsFile,
 } from "../../../lib/hook/session-state.js";
+import { tryStoreLock } from "../../../lib/store/lock.js";
 import { lineKey } from "../../../lib/core/line-key.js";
 import { appendWhy, readWhy, WHY_CAP_BYTES, whyFile, type WhyRecord } from "../../../lib/hook/why-log.js";
 import { tempDir } from "../../helpers.js";
@@ -77,6 +79,27 @@ test("the state file stays bounded over thousands of prompts in many sessions", 
   const bound = COMPACT_AT_BYTES + MAX_SESSIONS * MAX_LINES_PER_SESSION * 17 + 4096;
   assert.ok(largest <= bound, `${largest} > ${bound}`);
   assert.ok(fs.readdirSync(path.dirname(sessionsFile(dir))).every((n) => !n.includes(".tmp") && !n.endsWith(".lock")));
+});
+
+test("a compactor holding the sessions lock is never raced by another, however old its lock looks; a dead holder is taken over", (t) => {
+  const dir = tempDir();
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const grow = (from: number) => {
+    for (let i = from; fs.statSync(sessionsFile(dir)).size <= COMPACT_AT_BYTES; i++) recordShown(beginSession(dir, `s${i % 40}`, `p${i}`, T0 + i), keys(40, `${i}z`));
+  };
+  beginSession(dir, "s", "p", T0);
+  // A live holder on this host (another hook mid-compaction), its lock's mtime a minute old: nothing breaks it.
+  const held = tryStoreLock(dir, { name: SESSIONS_LOCK });
+  assert.ok(held);
+  const old = new Date(Date.now() - 60_000);
+  fs.utimesSync(path.join(dir, ".memctl", SESSIONS_LOCK), old, old);
+  grow(0);
+  const before = fs.readFileSync(sessionsFile(dir));
+  recordShown(beginSession(dir, "late", "p", T0 + 99_999), keys(1, "late"));
+  assert.ok(fs.readFileSync(sessionsFile(dir)).length > before.length, "no second compactor ran while the lock was held");
+  held.release();
+  recordShown(beginSession(dir, "later", "p", T0 + 100_000), keys(1, "later"));
+  assert.ok(fs.statSync(sessionsFile(dir)).size < before.length, "compaction runs once the lock is free");
 });
 
 test("the why log is bounded: past its cap it rotates to why.1.jsonl, and the two together stay under twice the cap", (t) => {
