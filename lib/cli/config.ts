@@ -50,6 +50,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     const raw = str(args, "memory-dir");
     if (!raw) throw usageError("config set needs --memory-dir DIR");
     memoryDir = path.resolve(io.cwd, raw);
+    assertMemoryDir(memoryDir, raw, resolution.canonical_repo);
     const current = config.value.projects[resolution.project_key]?.memory_dir;
     if (current !== memoryDir) {
       next = setProjectDir(next, resolution.project_key, memoryDir, resolution.canonical_repo);
@@ -109,7 +110,10 @@ async function lint(io: Io, json: boolean): Promise<number> {
   }
   for (const [key, entry] of Object.entries(config.value.projects)) {
     if (entry.memory_dir && !isDir(entry.memory_dir))
-      warnings.push({ code: "W_MISSING_DIR", message: `projects."${key}".memory_dir ${entry.memory_dir} is not an existing directory (resolution for that project fails closed)` });
+      errors.push({
+        code: "E_MISSING_DIR",
+        message: `projects."${key}".memory_dir ${entry.memory_dir} does not exist or is not a directory, so that project fails closed; create it (mkdir -p, then memctl init there) or map the project again with memctl config set`,
+      });
   }
   if (json) printJson(io, { config_file: config.file, exists: config.exists, ok: errors.length === 0, errors, warnings });
   else {
@@ -121,6 +125,18 @@ async function lint(io: Io, json: boolean): Promise<number> {
       io.stdout.write(`${c.green("✓")} ${inertText(config.file)} is valid${warnings.length ? ` (${warnings.length} warning${warnings.length > 1 ? "s" : ""})` : ""}\n`);
   }
   return errors.length === 0 ? 0 : 1;
+}
+
+/** A mapping must point at a directory that exists: a missing one would fail the project closed on its next prompt. */
+function assertMemoryDir(dir: string, raw: string, repo: string): void {
+  const stat = fs.statSync(dir, { throwIfNoEntry: false });
+  if (stat?.isDirectory()) return;
+  const what = raw === dir ? dir : `${raw} (${dir})`;
+  throw usageError(
+    stat
+      ? `--memory-dir ${what} is not a directory; nothing was written. Pass the memory store's directory (for a new store: mkdir -p DIR, map it, then memctl init)`
+      : `--memory-dir ${what} does not exist; nothing was written. Create it first (mkdir -p ${dir}), map it again, then run "memctl init --repo-root ${repo}" to make its MEMORY.md — or pass an existing store`,
+  );
 }
 
 function isDir(p: string): boolean {

@@ -27,6 +27,8 @@ export interface Resolution {
   legacy_dir: string;
   config_file: string;
   git: boolean;
+  /** Compatibility discovery only: what it ignored on the way (the deprecated global memory_dir key). */
+  warnings?: string[];
 }
 
 export interface ResolveOptions {
@@ -34,6 +36,11 @@ export interface ResolveOptions {
   repoRoot?: string;
   /** Derive a key for a plain directory instead of refusing it. */
   allowNonGit?: boolean;
+  /**
+   * Compatibility discovery (the host hooks, seed 001): the deprecated global memory_dir key is ignored with a
+   * warning instead of failing the project closed. Strict callers (every CLI command) reject it.
+   */
+  compatibility?: boolean;
 }
 
 /** Exit codes of `memctl resolve`, shared by every caller that reports a resolution. */
@@ -107,7 +114,12 @@ export function resolveMemory(options: ResolveOptions, io: Pick<Io, "env" | "hom
     };
   }
   if (entry?.memory_dir) return { ...base, ...explicit("config", entry.memory_dir, `projects."${base.project_key}".memory_dir in ${config.file}`) };
-  if (config.value.legacyGlobalDir !== undefined) {
+  const warnings: string[] = [];
+  if (config.value.legacyGlobalDir !== undefined && options.compatibility) {
+    warnings.push(
+      `the global memory_dir key in ${config.file} is ignored (unsafe with several repositories); run "memctl config migrate --repo-root ${canonical}" to scope it to this project, or remove it`,
+    );
+  } else if (config.value.legacyGlobalDir !== undefined) {
     return {
       ...base,
       status: "invalid-explicit",
@@ -118,10 +130,18 @@ export function resolveMemory(options: ResolveOptions, io: Pick<Io, "env" | "hom
   }
 
   if (isDirectory(base.legacy_dir)) {
-    return { ...base, status: "resolved", resolution_source: "legacy", memory_dir: base.legacy_dir, reason: "legacy Claude Code memory directory exists" };
+    return {
+      ...base,
+      status: "resolved",
+      resolution_source: "legacy",
+      memory_dir: base.legacy_dir,
+      reason: "legacy Claude Code memory directory exists",
+      ...(warnings.length > 0 ? { warnings } : {}),
+    };
   }
   return {
     ...base,
+    ...(warnings.length > 0 ? { warnings } : {}),
     status: "unavailable",
     resolution_source: "none",
     memory_dir: null,

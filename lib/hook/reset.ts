@@ -32,7 +32,7 @@ export function resetFromPayload(raw: unknown, io: Io): { status: ResetStatus; m
   if (!sessionId || !cwd || !path.isAbsolute(cwd)) return { status: "no-session" };
   if (!startsAfresh(o)) return { status: "kept" };
   try {
-    const resolution = resolveMemory({ repoRoot: cwd, allowNonGit: true }, io, readConfig(io));
+    const resolution = resolveMemory({ repoRoot: cwd, allowNonGit: true, compatibility: true }, io, readConfig(io));
     if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store" };
     forgetSession(resolution.memory_dir, sessionId, io.now().getTime(), String(o.hook_event_name ?? o.hookEventName ?? "reset"));
     return { status: "reset" };

@@ -54,10 +54,11 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
   const config = readConfig(io);
   let resolution: Resolution;
   try {
-    resolution = resolveMemory({ repoRoot: payload.cwd, allowNonGit: true }, io, config);
+    resolution = resolveMemory({ repoRoot: payload.cwd, allowNonGit: true, compatibility: true }, io, config);
   } catch (err) {
     return unavailable(host, `cannot resolve the memory store: ${(err as Error).message}`, io);
   }
+  for (const warning of resolution.warnings ?? []) logHookError(io, warning);
   if (resolution.status === "invalid-explicit") {
     // Never block the prompt (DESIGN: the hook never blocks); say it loudly in the block and the host's log instead.
     const reason = `memory selection is invalid — ${resolution.reason}; "memctl resolve --repo-root ${resolution.repo_root}" shows it`;

@@ -60,7 +60,7 @@ export async function runSessionStartHook(stdin: Uint8Array | string, options: {
   let memoryDir: string;
   let context: BlockContext;
   try {
-    const resolution = resolveMemory({ repoRoot: event.cwd, allowNonGit: true }, io, config);
+    const resolution = resolveMemory({ repoRoot: event.cwd, allowNonGit: true, compatibility: true }, io, config);
     if (resolution.status !== "resolved" || !resolution.memory_dir) return none("no-store", event);
     memoryDir = resolution.memory_dir;
     // The per-session state (issue 19's dedupe) starts over here, whatever this hook then prints.

@@ -77,7 +77,29 @@ test("lint flags the unsafe global key and a missing directory", async () => {
   assert.equal(r.code, 1);
   const report = JSON.parse(r.stdout);
   assert.ok(report.errors.some((e: { code: string }) => e.code === "E_LEGACY_GLOBAL"));
-  assert.ok(report.warnings.some((w: { code: string }) => w.code === "W_MISSING_DIR"));
+  // A missing directory fails its project closed: an error, not a warning next to "valid".
+  assert.ok(report.errors.some((e: { code: string }) => e.code === "E_MISSING_DIR"));
+});
+
+test("lint reports a mapped directory that does not exist as an error, and never says valid", async () => {
+  const s = setup();
+  fs.writeFileSync(s.config, `[projects.k-000]\nmemory_dir = "${path.join(s.home, "gone")}"\n`);
+  const r = await runCli(["config", "lint"], s.io);
+  assert.equal(r.code, 1);
+  assert.doesNotMatch(r.stdout, /is valid/);
+  assert.match(r.stdout, /error .*gone.* does not exist/);
+});
+
+test("set refuses a memory directory that does not exist or is not a directory, and writes nothing", async () => {
+  const s = setup();
+  const before = fs.existsSync(s.config) ? fs.readFileSync(s.config, "utf8") : null;
+  for (const dir of [path.join(s.home, "no-such-dir"), "relative/missing", path.join(s.home, "repo", ".git", "HEAD")]) {
+    const r = await runCli(["config", "set", "--repo-root", s.repo, "--memory-dir", dir], s.io);
+    assert.equal(r.code, 2, `${dir}: ${r.stdout}${r.stderr}`);
+    assert.match(r.stderr, /(does not exist|is not a directory)/);
+    assert.match(r.stderr, /mkdir -p|memctl init/);
+    assert.equal(fs.existsSync(s.config) ? fs.readFileSync(s.config, "utf8") : null, before, "nothing written");
+  }
 });
 
 test("the config path honours XDG_CONFIG_HOME", async () => {

@@ -4,7 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { runUserPromptHook } from "../../lib/hook/run.js";
-import { REPO_ROOT, sandbox } from "../helpers.js";
+import { claudeSlug } from "../../lib/config/project.js";
+import { REPO_ROOT, runCli, sandbox, testIo } from "../helpers.js";
 
 const CARDS = [
   { file: "feedback_testing.md", title: "Tests use a real Postgres", hook: "integration tests run against docker compose", topics: ["testing"] },
@@ -140,6 +141,27 @@ test("invalid explicit selection never blocks: every host gets a loud UNAVAILABL
       assert.match(x.outcome.stderr, /memory selection is invalid/, host);
     }
     assert.match(fs.readFileSync(path.join(s.home, ".local", "state", "memctl", "hook.log"), "utf8"), /memory selection is invalid/);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("a leftover global memory_dir key is ignored with a warning by the hook, which uses the legacy store; strict callers reject it", async () => {
+  const s = sandbox(CARDS);
+  try {
+    const legacy = path.join(s.home, ".claude", "projects", claudeSlug(s.repo), "memory");
+    fs.mkdirSync(path.dirname(legacy), { recursive: true });
+    fs.cpSync(s.memory, legacy, { recursive: true });
+    fs.writeFileSync(s.io.env.MEMCTL_CONFIG_FILE!, `memory_dir = "${path.join(s.root, "elsewhere")}"\n`);
+    const io = { ...s.io, env: { ...s.io.env, MEMCTL_MEMORY_DIR: undefined } };
+    const r = await runUserPromptHook(payload(s.repo, "how do we run the tests?"), { host: "generic" }, io);
+    assert.equal(r.status, "injected", r.outcome.stdout);
+    assert.ok(r.outcome.stdout.includes("(feedback_testing.md)"));
+    assert.ok(r.outcome.stdout.includes(`.claude/projects/${claudeSlug(s.repo)}/memory`), "the legacy store, not the global key's directory");
+    assert.match(fs.readFileSync(path.join(s.home, ".local", "state", "memctl", "hook.log"), "utf8"), /global memory_dir .*ignored/);
+    const strict = await runCli(["resolve", "--json", "--repo-root", s.repo], testIo({ cwd: s.repo, home: s.home, env: { ...io.env, HOME: s.home } }));
+    assert.equal(strict.code, 3);
+    assert.equal(JSON.parse(strict.stdout).resolution_source, "config-legacy-global");
   } finally {
     s.cleanup();
   }
