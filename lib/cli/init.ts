@@ -61,6 +61,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       { memory_dir: target },
     );
   }
+  assertNotDanglingLink(target);
   fs.mkdirSync(target, { recursive: true });
   createExclusive(index, bootstrapIndex(path.basename(r.canonical_repo)));
 
@@ -81,6 +82,18 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     io.stdout.write([...lines, `  next: add a card with "memctl save", or log a session with "memctl log --host <host> --summary …"`].join("\n") + "\n");
   }
   return 0;
+}
+
+/** A selected directory that is a symlink to nothing: mkdir cannot make it, and memctl never replaces the link. */
+function assertNotDanglingLink(target: string): void {
+  const stat = fs.lstatSync(target, { throwIfNoEntry: false });
+  if (!stat?.isSymbolicLink()) return;
+  const to = fs.readlinkSync(target);
+  throw new MemctlError(
+    ERROR_CODES.E_INVALID_EXPLICIT,
+    `cannot init: ${target} is a symlink to ${to}, which does not exist; nothing was changed. Create the target (mkdir -p ${path.resolve(path.dirname(target), to)}) and run memctl init again, or select another directory`,
+    { memory_dir: target },
+  );
 }
 
 /** Writes a new file atomically and never over an existing one: temp file, then link (fails if the name exists). */

@@ -9,12 +9,17 @@ import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { commandSummary } from "./commands.js";
+import { HOST_NAMES, isHostName } from "../hosts/index.js";
 
 export const spec: CommandSpec = {
   name: "log",
   summary: commandSummary("log"),
   flags: {
-    host: { type: "string", valueName: "NAME", description: "the adapter that initiated this event: claude, codex, opencode, grok, generic… (required, no default)" },
+    host: {
+      type: "string",
+      valueName: "NAME",
+      description: "the adapter that initiated this event: claude, codex, opencode, grok or generic (any other agent) (required, no default)",
+    },
     summary: { type: "string", valueName: "TEXT", description: "what happened this session and what to pick up next (required)" },
     "session-id": { type: "string", valueName: "ID", description: "the host's session id, when it has one" },
     ...STORE_FLAGS,
@@ -31,14 +36,12 @@ export const spec: CommandSpec = {
   examples: ['memctl log --host claude --summary "Moved the parser to lib/store; next: wire doctor"', 'memctl log --host codex --summary "…" --json'],
 };
 
-const HOST = /^[a-z][a-z0-9._-]{0,31}$/;
-
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const host = str(args, "host");
   const summary = str(args, "summary");
   if (host === undefined) throw usageError("--host is required (the adapter that initiated this event, e.g. --host claude); there is no default");
-  if (!HOST.test(host)) throw usageError(`--host "${host}" is not a host name (lowercase letters, digits, . _ -)`);
+  if (!isHostName(host)) throw usageError(`--host "${host}" is not a host memctl knows; use one of ${HOST_NAMES.join(", ")} (generic for any other agent)`);
   if (summary === undefined || summary.trim() === "") throw usageError("--summary is required and must not be empty");
   const actor = actorFrom(args);
   assertMayWrite(actor, "log episodes");

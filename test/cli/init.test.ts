@@ -33,6 +33,18 @@ test("init creates an explicitly selected directory that does not exist yet", as
   assert.ok(fs.existsSync(path.join(target, "MEMORY.md")));
 });
 
+test("init on a memory directory that is a dangling symlink says so (exit 3), never 'internal error', and changes nothing", async () => {
+  const home = tempDir();
+  const link = path.join(home, "mem");
+  fs.symlinkSync(path.join(home, "nowhere"), link);
+  const s = setup({ MEMCTL_MEMORY_DIR: link });
+  const r = await runCli(["init"], s.io);
+  assert.equal(r.code, 3, r.stderr);
+  assert.doesNotMatch(r.stderr, /internal error/);
+  assert.match(r.stderr, /is a symlink to .*nowhere, which does not exist.*mkdir -p/);
+  assert.ok(fs.lstatSync(link).isSymbolicLink() && !fs.existsSync(path.join(home, "nowhere")));
+});
+
 test("init refuses a directory holding cards but no index", async () => {
   const home = tempDir();
   const target = path.join(home, "mem");

@@ -26,6 +26,15 @@ test("--host is required with no default, and the summary must not be empty", as
   assert.equal(fs.existsSync(path.join(w.mem, "episodes.jsonl")), false);
 });
 
+test("--host names a host memctl knows: an unknown one is a usage error naming the choices, and nothing is written", async () => {
+  const w = makeWorld();
+  const r = await memctl(w, ["log", "--host", "bogus", "--summary", "x"]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /--host "bogus" is not a host memctl knows; use one of claude, codex, .*generic/);
+  assert.equal(fs.existsSync(path.join(w.mem, "episodes.jsonl")), false);
+  assert.equal((await memctl(w, ["log", "--host", "generic", "--summary", "any other agent"])).code, 0);
+});
+
 test("an invalid explicit selection is refused with exit 3 and nothing is written anywhere", async () => {
   const w = makeWorld({ createMemory: false });
   const r = await memctl(w, ["log", "--host", "codex", "--summary", "x", "--json"]);
