@@ -61,8 +61,8 @@ export function omittedRecords(summary: string, records: readonly IndexRecord[])
 // written without spaces, so a CJK title runs straight into the next word.
 const NAME_CHAR = String.raw`[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Nd}_-]`;
 
-/** True when `name` occurs in `text` with no name character glued to either end. */
-function mentionsWhole(text: string, name: string): boolean {
+/** True when `name` occurs in `text` with no name character glued to either end (pass both lower-cased). */
+export function mentionsWhole(text: string, name: string): boolean {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const glued = new RegExp(`^${NAME_CHAR}`, "u");
   const before = glued.test(name) ? `(?<!${NAME_CHAR})` : "";
