@@ -6,7 +6,7 @@ import { inertText } from "../core/sanitize.js";
 import { parseCard } from "../core/card.js";
 import type { CompactArtifact, WatermarkEntry } from "./artifact.js";
 import { typeFromFileName, withoutTypePrefix } from "../core/card-types.js";
-import { mentionsWhole } from "./generate.js";
+import { mentionsWhole } from "./mentions.js";
 
 // "Injection is the compact plus everything newer" (seed 000, Compaction rule 2): the view that replaces
 // the full index listing is the compact's summary, then every record written or updated since its watermark
