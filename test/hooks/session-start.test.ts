@@ -9,7 +9,7 @@ import { configure, handWrittenCards, script } from "../support/compact-fixture.
 import { CLI, makeWorld, memctl, spawnEnv } from "../support/fixture.js";
 
 // `memctl hook session-start` through the built CLI, as hosts run it: the compact plus what changed since it,
-// or the pinned cards and the index in order, fenced and within [doctor] warn_bytes.
+// or the pinned cards and the index in order, fenced and complete: over [doctor] warn_bytes one line says so and points at doctor.
 
 function sessionStart(w: ReturnType<typeof makeWorld>, host: string, payload: Record<string, unknown> = {}, env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [CLI, "hook", "session-start", "--host", host], {
