@@ -132,7 +132,12 @@ function limitFix(x: DoctorReport["limits_exceeded"][number]): string {
 function injectionSubject(inj: InjectionReport): string {
   if (inj.cause === "pinned-over-budget")
     return `${inj.pinned_cards} pinned card(s) inject ${num(inj.pinned_inject_bytes)} B every prompt (budget ${num(inj.inject_budget_bytes)} B)`;
-  return `whole index ${num(inj.index_inject_bytes)} B, over warn_bytes ${num(inj.warn_bytes)} B`;
+  // The number session start delivers (and the one it warns on): the compact's assembled body when there is one.
+  const injected =
+    inj.compact.inject_bytes_with != null
+      ? `session start injects ${num(inj.injected_bytes)} B with the compact (whole index ${num(inj.index_inject_bytes)} B)`
+      : `session start injects the whole index, ${num(inj.index_inject_bytes)} B`;
+  return `${injected}, over warn_bytes ${num(inj.warn_bytes)} B`;
 }
 
 export function renderDoctor(r: DoctorReport, io: Io): string {

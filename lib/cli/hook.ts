@@ -27,8 +27,9 @@ export const spec: CommandSpec = {
     'stdin is the host\'s JSON payload ({"cwd": …, "prompt": …}; Grok\'s camelCase is accepted too). Hosts should wire the compiled\n' +
     "entry instead: node --preserve-symlinks-main <abs>/dist/hooks/user-prompt-submit.cjs --host <host> (no CLI start-up cost).\n" +
     "session-start (once per session): the compact plus every card written or removed since it, or without a compact the pinned\n" +
-    "cards and the index in order, within [doctor] warn_bytes (or --max-bytes) and the host's ceiling. On Claude Code it prints\n" +
-    "nothing when the store is Claude's own auto-memory directory (Claude already loads that MEMORY.md).\n" +
+    "cards and the index in order, always complete (nothing is cut). Over [doctor] warn_bytes (--max-bytes sets the threshold for\n" +
+    "this run) it says so in one line pointing at memctl doctor and logs one line. On Claude Code it prints nothing when the store\n" +
+    "is Claude's own auto-memory directory (Claude already loads that MEMORY.md).\n" +
     `Budget precedence: --max-bytes/--max-entries > [hook.<host>] > [hook] in the user config > host default (${defaultBudgetsText()}).\n` +
     "pre-compact: the host compacted or cleared the conversation (PreCompact, or SessionStart with source compact/clear):\n" +
     "the session's already-shown lines are forgotten, so relevant lines are injected again. Prints nothing.",

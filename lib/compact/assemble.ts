@@ -5,7 +5,8 @@ import { renderBlock, renderEntryLine, utf8Bytes, type BlockContext, type EntryL
 import { inertText } from "../core/sanitize.js";
 import { parseCard } from "../core/card.js";
 import type { CompactArtifact, WatermarkEntry } from "./artifact.js";
-import { typeFromFileName } from "../core/card-types.js";
+import { typeFromFileName, withoutTypePrefix } from "../core/card-types.js";
+import { mentionsWhole } from "./mentions.js";
 
 // "Injection is the compact plus everything newer" (seed 000, Compaction rule 2): the view that replaces
 // the full index listing is the compact's summary, then every record written or updated since its watermark
@@ -100,11 +101,31 @@ export function assembleFromRecords(records: IndexRecord[], compact: CompactArti
   const removed = compact.watermark.filter((w) => !present.has(w.card));
   const lines = [
     `Compact summary of ${compact.watermark.length} record${compact.watermark.length === 1 ? "" : "s"} (memctl compact, ${compact.generator}, ${compact.generated_at.slice(0, 10)}); card files are in the memory directory, open one for detail.`,
-    ...summaryLines(compact.summary),
+    ...markRemoved(summaryLines(compact.summary), removed),
   ];
   if (newer.length > 0) lines.push("Written or updated since that summary (these lines supersede it):", ...newer.map((r) => renderEntryLine(r.entry)));
   if (removed.length > 0) lines.push(`Removed since that summary (disregard what it says about them): ${removed.map((w) => inertLine(`${w.name} (${w.card})`)).join(", ")}`);
   return { lines, compacted: true, records, newer, removed };
+}
+
+/**
+ * A summary line that mentions a card removed since the compact keeps its text (an LLM line may carry other
+ * cards too) and says so at its end, so no reader takes it for current: "… [removed since this summary: x — not current]".
+ */
+export function markRemoved(lines: readonly string[], removed: readonly WatermarkEntry[]): string[] {
+  if (removed.length === 0) return [...lines];
+  const names = removed.map((w) => ({ label: inertLine(w.name), names: removedNames(w) }));
+  return lines.map((line) => {
+    const lower = line.toLowerCase();
+    const hit = names.filter((n) => n.names.some((name) => mentionsWhole(lower, name)));
+    return hit.length === 0 ? line : `${line} [removed since this summary: ${hit.map((n) => n.label).join(", ")} — not current]`;
+  });
+}
+
+/** How a summary can name a removed card: its name, its file, the file's stem, and that stem without the type prefix. */
+function removedNames(w: WatermarkEntry): string[] {
+  const stem = path.basename(w.card).replace(/\.md$/i, "");
+  return [...new Set([w.name, w.card, stem, withoutTypePrefix(stem)].map((n) => n.trim().toLowerCase()).filter((n) => n !== ""))];
 }
 
 export function summaryLines(summary: string): string[] {
@@ -115,11 +136,11 @@ export function summaryLines(summary: string): string[] {
 }
 
 /** UTF-8 bytes of the whole block carrying this view: the number rule 5 compares and doctor reports. */
-export function viewBytes(view: IndexView, context: BlockContext): number {
+export function viewBytes(view: Pick<IndexView, "lines">, context: BlockContext): number {
   return utf8Bytes(renderViewBlock(view, context));
 }
 
-export function renderViewBlock(view: IndexView, context: BlockContext): string {
+export function renderViewBlock(view: Pick<IndexView, "lines">, context: BlockContext): string {
   return renderBlock({ context, always: [], lines: view.lines.map((text) => ({ file: "", text })), omitted: 0, omittedRelevant: 0, alwaysCut: [], ceilingBytes: 0 });
 }
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { renderEntryLine } from "../core/block.js";
 import { inertText } from "../core/sanitize.js";
 import type { IndexRecord } from "./assemble.js";
+import { mentionsWhole } from "./mentions.js";
 
 // The two generators. Mechanical: grouped by type, every name and description verbatim, lossless — it can
 // only recover the repeated type token and link syntax, so it pays off only on large stores. LLM: a
@@ -55,19 +56,6 @@ export function omittedRecords(summary: string, records: readonly IndexRecord[])
     const stem = path.basename(r.card).replace(/\.md$/i, "");
     return ![r.entry.title, r.name, stem].some((n) => n.trim() !== "" && mentionsWhole(lower, n.toLowerCase()));
   });
-}
-
-// Characters that continue a name: "dec-10" is not a mention of "dec-1". CJK is left out on purpose: it is
-// written without spaces, so a CJK title runs straight into the next word.
-const NAME_CHAR = String.raw`[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Nd}_-]`;
-
-/** True when `name` occurs in `text` with no name character glued to either end. */
-function mentionsWhole(text: string, name: string): boolean {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const glued = new RegExp(`^${NAME_CHAR}`, "u");
-  const before = glued.test(name) ? `(?<!${NAME_CHAR})` : "";
-  const after = glued.test([...name].at(-1) ?? "") ? `(?!${NAME_CHAR})` : "";
-  return new RegExp(before + escaped + after, "u").test(text);
 }
 
 /** Appends each omitted record's live index line verbatim: repair, not rejection. */

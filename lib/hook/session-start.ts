@@ -1,13 +1,14 @@
 // The SessionStart hook (`memctl hook session-start --host <h>`): once per session, an overview of what memory
 // exists, fenced like the per-prompt block. With a compact: the compact plus every record written or removed
-// since its watermark (seed 000, rule 2). Without one: the pinned cards, then the index in order, budgeted.
-// Both stay within `[doctor] warn_bytes` and the host's ceiling. It runs through the CLI, off the per-prompt path.
+// since its watermark (seed 000, rule 2). Without one: the pinned cards, then the index in order. Either way
+// complete: over `[doctor] warn_bytes` it says so in one line and logs one, and doctor diagnoses (rule 4).
+// It runs through the CLI, off the per-prompt path.
 import fs from "node:fs";
 import path from "node:path";
 import { hostAdapter, HOSTS, type HookOutcome, type HostAdapter } from "../hosts/index.js";
 import { utf8Text } from "../core/bytes.js";
 import { readCompact } from "../compact/artifact.js";
-import { assembleIndexView } from "../compact/assemble.js";
+import { assembleIndexView, viewBytes } from "../compact/assemble.js";
 import { readConfig } from "../config/config.js";
 import { loadsStoreNatively } from "../config/budget.js";
 import { readHistory } from "../store/history.js";
@@ -30,6 +31,8 @@ export interface SessionStartResult {
   text: string;
   bytes: number;
   view?: "compact" | "overview";
+  /** True when the overview is over the advisory threshold (it then carries OVER_WARN_NOTE). */
+  overWarn?: boolean;
   session?: SessionStartEvent;
 }
 
@@ -71,74 +74,90 @@ export async function runSessionStartHook(stdin: Uint8Array | string, options: {
   } catch (err) {
     return unavailable(host, `cannot resolve the memory store: ${(err as Error).message}`, io, event);
   }
-  const warn = warnBytesFromConfig(config.value.raw).value;
-  const limit = Math.min(options.maxBytes ?? warn, host.hardCeilingBytes);
+  const warn = options.maxBytes ?? warnBytesFromConfig(config.value.raw).value;
   try {
     // Once per session, not on every prompt: the reminder to log this session, in the host's own command.
     const reminder = episodeReminder(readLastEpisode(memoryDir), io.now(), host.logCommand);
-    const built = await sessionStartBlock(memoryDir, context, limit, reminder ? [reminder] : []);
+    const built = await sessionStartBlock(memoryDir, context, warn, reminder ? [reminder] : []);
     if (!built) return none("no-store", event);
-    return { status: "injected", outcome: host.sessionContext(built.text), text: built.text, bytes: utf8Bytes(built.text), view: built.view, session: event };
+    if (built.overWarn) logHookError(io, `session start (${host.name}): ${OVER_WARN_LOG}`);
+    return {
+      status: "injected",
+      outcome: host.sessionContext(built.text),
+      text: built.text,
+      bytes: utf8Bytes(built.text),
+      view: built.view,
+      overWarn: built.overWarn,
+      session: event,
+    };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return none("no-store", event);
     return unavailable(host, (err as Error).message, io, event);
   }
 }
 
-/** The session-start block for a store, within `limitBytes`; undefined when the index is empty. */
-export async function sessionStartBlock(
-  memoryDir: string,
-  context: BlockContext,
-  limitBytes: number,
-  notes: readonly string[] = [],
-): Promise<{ text: string; view: "compact" | "overview" } | undefined> {
-  const store = viewStore(await readStore(memoryDir));
+export interface SessionStartBlock {
+  text: string;
+  view: "compact" | "overview";
+  /** The assembled view as doctor and `memctl compact` measure it (no session heading, no warning): the number that decides "over". */
+  injectedBytes: number;
+  warnBytes: number;
+  overWarn: boolean;
+}
+
+/** Said once, in the block, when it is over the threshold: no sizes and no remedy, those are doctor's (seed 000, rule 4). */
+export const OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was left out. Run `memctl doctor` for the diagnosis and remedy.";
+/** The one generic line logged whenever an overview over the threshold is assembled. */
+export const OVER_WARN_LOG = "Injected memory context is over the advisory size threshold. Run memctl doctor for details.";
+
+/**
+ * The session-start block for a store, complete: nothing is ever cut (seed 000, rule 4). Over `warnBytes` it
+ * carries OVER_WARN_NOTE right after its heading and the caller logs OVER_WARN_LOG. Undefined when the index is empty.
+ */
+export async function sessionStartBlock(memoryDir: string, context: BlockContext, warnBytes: number, notes: readonly string[] = []): Promise<SessionStartBlock | undefined> {
+  const store = await overviewStore(memoryDir);
   if (store.entries.length === 0) return undefined;
   const ctx = { ...context, entryCount: store.entries.length };
   const compact = readCompact(memoryDir);
-  if (compact.status === "ok") {
-    const view = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries);
-    const head = "Session start: the compact summary of this project's memory, then what changed since it. Relevant lines also arrive with each prompt.";
-    return { text: fitBlock(ctx, [head, ...notes], view.lines, limitBytes, "memctl compact --show"), view: "compact" };
-  }
-  const pinned = new Set(pinnedCards(store));
+  const built =
+    compact.status === "ok"
+      ? {
+          view: "compact" as const,
+          head: "Session start: the compact summary of this project's memory, then what changed since it. Relevant lines also arrive with each prompt.",
+          lines: assembleIndexView(store, compact.compact, readHistory(memoryDir).entries).lines,
+        }
+      : {
+          view: "overview" as const,
+          head: "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.",
+          lines: pinnedFirst(store),
+        };
+  // Measured like doctor (no card directory in the preamble), so the session and doctor agree on "over".
+  const injectedBytes = viewBytes({ lines: built.lines }, { ...ctx, dir: undefined });
+  const overWarn = injectedBytes > warnBytes;
+  const head = [built.head, ...(overWarn ? [OVER_WARN_NOTE] : []), ...notes];
+  return { text: renderOverview(ctx, head, built.lines), view: built.view, injectedBytes, warnBytes, overWarn };
+}
+
+/**
+ * The one place the overview reads the store's cards: both views (compact and index) take their lines from
+ * it, so a filter on which cards a session starts with belongs here.
+ */
+async function overviewStore(memoryDir: string): Promise<StoreView> {
+  return viewStore(await readStore(memoryDir));
+}
+
+/** The index lines, the `priority: always` cards first, the rest in index order. */
+function pinnedFirst(store: StoreView): string[] {
+  const pinned = new Set([...store.cards.values()].filter((c) => c.card?.meta.priority === "always").map((c) => c.file));
   const lines = store.entries.map((e) => ({ pinned: e.card !== null && pinned.has(e.card), text: renderEntryLine(e) }));
-  const head = "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.";
-  const ordered = [...lines.filter((l) => l.pinned), ...lines.filter((l) => !l.pinned)].map((l) => l.text);
-  return { text: fitBlock(ctx, [head, ...notes], ordered, limitBytes, 'memctl context "<query>"'), view: "overview" };
+  return [...lines.filter((l) => l.pinned), ...lines.filter((l) => !l.pinned)].map((l) => l.text);
 }
 
-function pinnedCards(store: StoreView): string[] {
-  return [...store.cards.values()].filter((c) => c.card?.meta.priority === "always").map((c) => c.file);
+/** The fenced block: preamble, heading lines, then every line. */
+function renderOverview(context: BlockContext, head: readonly string[], lines: readonly string[]): string {
+  return [BLOCK_OPEN, preamble(context), ...head.map(blockText), ...lines, BLOCK_CLOSE].join("\n") + "\n";
 }
 
-/**
- * The fenced block with as many of `lines` (in order) as fit in `limitBytes`, and a note of how many did not.
- * Exact: sizes are summed from the pieces the block joins.
- */
-export function fitBlock(context: BlockContext, head: string[], lines: readonly string[], limitBytes: number, more: string): string {
-  const omittedNote = (n: number) => `(${n} more ${n === 1 ? "line" : "lines"} not shown to stay within ${limitBytes} bytes — run \`${more}\` or read MEMORY.md)`;
-  const fixed = [BLOCK_OPEN, preamble(context), ...head.map(blockText), BLOCK_CLOSE].reduce((n, l) => n + utf8Bytes(l) + 1, 0);
-  const kept: string[] = [];
-  let used = fixed;
-  for (let i = 0; i < lines.length; i++) {
-    const b = utf8Bytes(lines[i]!) + 1;
-    const rest = lines.length - i - 1;
-    const note = rest > 0 ? utf8Bytes(omittedNote(lines.length - kept.length - 1)) + 1 : 0;
-    if (used + b + note > limitBytes) break;
-    kept.push(lines[i]!);
-    used += b;
-  }
-  const out = [BLOCK_OPEN, preamble(context), ...head.map(blockText), ...kept];
-  if (kept.length < lines.length) out.push(omittedNote(lines.length - kept.length));
-  out.push(BLOCK_CLOSE);
-  return out.join("\n") + "\n";
-}
-
-/**
- * True when the store is Claude Code's auto-memory directory for this project (Claude loads its MEMORY.md at
- * session start by itself) and auto memory is not switched off by the environment.
- */
 function none(status: SessionStartStatus, session?: SessionStartEvent): SessionStartResult {
   return { status, outcome: NOTHING, text: "", bytes: 0, ...(session ? { session } : {}) };
 }

@@ -4,7 +4,8 @@ import { readConfig } from "../config/config.js";
 import { appendEpisode, assertEpisodesWritable, readEpisodes, type Episode } from "../store/episodes.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { buildInjection } from "../hook/inject.js";
-import { sessionStartBlock } from "../hook/session-start.js";
+import { OVER_WARN_LOG, sessionStartBlock } from "../hook/session-start.js";
+import { logHookError } from "../hook/run.js";
 import { warnBytesFromConfig } from "../reports/injection.js";
 import { renderUnavailable } from "../core/block.js";
 import { withStoreLock } from "../store/lock.js";
@@ -57,19 +58,31 @@ export async function memoryContext(s: ToolSession, args: { query: string; max_b
   return text(shown, { status, memory_dir: memoryDir, entries, bytes: c.bytes, omitted: c.omitted, budget: { max_bytes: budget.maxBytes, max_entries: budget.maxEntries } });
 }
 
-/** The session-start overview (`memctl hook session-start`): for hosts whose SessionStart output never reaches the model (Grok). */
+/**
+ * The session-start overview (`memctl hook session-start`): for hosts whose SessionStart output never reaches the
+ * model (Grok). Complete like the hook's; `max_bytes` only moves the advisory threshold, it never cuts anything.
+ */
 export async function memoryOverview(s: ToolSession, args: { max_bytes?: number }): Promise<ToolResult> {
   const { memoryDir, resolution } = requireStore(s);
-  const limit = args.max_bytes ?? Math.min(warnBytesFromConfig(readConfig(s.io).value.raw).value, HOSTS.generic.hardCeilingBytes);
+  const warnBytes = args.max_bytes ?? warnBytesFromConfig(readConfig(s.io).value.raw).value;
   const context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: 0 };
   let built;
   try {
-    built = await sessionStartBlock(memoryDir, context, limit);
+    built = await sessionStartBlock(memoryDir, context, warnBytes);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
   }
   if (!built) return text(`The memory store ${memoryDir} has no index entries yet.`, { status: "no-memory", memory_dir: memoryDir, bytes: 0 });
-  return text(built.text, { status: "ok", memory_dir: memoryDir, view: built.view, bytes: Buffer.byteLength(built.text) });
+  if (built.overWarn) logHookError(s.io, `memory_overview: ${OVER_WARN_LOG}`);
+  return text(built.text, {
+    status: "ok",
+    memory_dir: memoryDir,
+    view: built.view,
+    bytes: Buffer.byteLength(built.text),
+    injected_bytes: built.injectedBytes,
+    warn_bytes: built.warnBytes,
+    over_warn: built.overWarn,
+  });
 }
 
 export async function memorySearch(s: ToolSession, args: { query: string; in?: "cards" | "episodes" | "all"; limit?: number }): Promise<ToolResult> {

@@ -83,7 +83,7 @@ export function diagnoseInjection(f: InjectionFacts): InjectionReport {
     const since = f.compact.records_since === null ? "" : ` (${f.compact.records_since} record(s) changed since it was made)`;
     remedy = `the compact at ${f.compact.file} is behind the records${since}: run "memctl compact"`;
   } else if (overWarn && !f.compact.present && f.compact.inject_bytes_first_compact != null && f.compact.inject_bytes_first_compact < f.indexInjectBytes) {
-    // Session start injects the whole index up to warn_bytes; a compact would shrink that (seed 000's purpose).
+    // Session start injects the whole index, never cut; a compact would shrink that (seed 000's purpose).
     cause = "no-compact";
     remedy = `there is no compact yet, and a first one would shrink what session start injects from ${f.indexInjectBytes} to ${f.compact.inject_bytes_first_compact} bytes (warn_bytes ${f.warnBytes}): run "memctl compact"`;
   } else if (pinnedOver) {

@@ -68,3 +68,19 @@ test("no compact and one would not shrink the index: the remedy stays curate, ne
   assert.deepEqual([none.compact.present, none.over_warn, none.cause], [false, true, "index-over-warn"]);
   assert.doesNotMatch(none.remedy, /memctl compact/);
 });
+
+test("doctor's size warning quotes what session start injects: with a compact its assembled body, not the whole index", async () => {
+  const w = makeWorld();
+  handWrittenCards(w, 70);
+  assert.equal((await memctl(w, ["compact", "--mechanical"])).code, 0);
+  const inj = await doctor(w);
+  assert.ok(inj.injected_bytes < inj.index_inject_bytes && inj.injected_bytes > 4096);
+  const fmt = (n: number) => n.toLocaleString("en-US");
+  const out = (await memctl(w, ["doctor"])).stdout;
+  assert.match(
+    out,
+    new RegExp(`injected size +session start injects ${fmt(inj.injected_bytes)} B with the compact \\(whole index ${fmt(inj.index_inject_bytes)} B\\), over warn_bytes 4,096 B`),
+  );
+  fs.unlinkSync(compactFile(w));
+  assert.match((await memctl(w, ["doctor"])).stdout, new RegExp(`injected size +session start injects the whole index, ${fmt(inj.index_inject_bytes)} B, over warn_bytes 4,096 B`));
+});

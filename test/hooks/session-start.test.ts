@@ -9,7 +9,7 @@ import { configure, handWrittenCards, script } from "../support/compact-fixture.
 import { CLI, makeWorld, memctl, spawnEnv } from "../support/fixture.js";
 
 // `memctl hook session-start` through the built CLI, as hosts run it: the compact plus what changed since it,
-// or the pinned cards and the index in order, fenced and within [doctor] warn_bytes.
+// or the pinned cards and the index in order, fenced and complete: over [doctor] warn_bytes one line says so and points at doctor.
 
 function sessionStart(w: ReturnType<typeof makeWorld>, host: string, payload: Record<string, unknown> = {}, env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [CLI, "hook", "session-start", "--host", host], {
@@ -23,7 +23,62 @@ function sessionStart(w: ReturnType<typeof makeWorld>, host: string, payload: Re
 
 const SUMMARIZE = `titles=$(sed -n 's/^- \\[\\([^]]*\\)\\].*/\\1/p' | tr '\\n' ' ')\necho "Decisions per topic, each with its reason: $titles"`;
 
-test("without a compact: pinned cards first, then the index in order, cut to warn_bytes with the rest counted", async (t) => {
+/** What a host delivers, as the text the model reads: Claude and Codex wrap it in SessionStart JSON, the others print it. */
+function delivered(host: string, out: string): string {
+  if (host !== "claude" && host !== "codex") return out;
+  const json = JSON.parse(out);
+  assert.equal(json.hookSpecificOutput.hookEventName, "SessionStart");
+  return json.hookSpecificOutput.additionalContext;
+}
+
+const HOSTS = ["claude", "codex", "opencode", "grok", "generic"] as const;
+const WARNING = /^This overview is over the advisory size threshold \(\[doctor\] warn_bytes\); nothing was left out\. Run `memctl doctor` for the diagnosis and remedy\.$/;
+
+function hookLog(w: ReturnType<typeof makeWorld>): string[] {
+  const file = path.join(w.home, ".local", "state", "memctl", "hook.log");
+  return fs.existsSync(file) ? fs.readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
+}
+
+/** The lines of a block that mention a card name as a whole word (so topic-4 is not topic-40). */
+function mentioning(text: string, name: string): string[] {
+  return text.split("\n").filter((l) => new RegExp(`(?<![\\w-])${name}(?![\\w-])`).test(l));
+}
+
+/** Seed 000, rule 2 and 4: a current compact over warn_bytes, one card saved and one removed after it. */
+async function compactedStoreWithChanges(w: ReturnType<typeof makeWorld>) {
+  handWrittenCards(w, 70);
+  assert.equal((await memctl(w, ["compact", "--mechanical"])).code, 0);
+  await memctl(w, ["save", "late", "-t", "feedback", "-d", "written after the compact"]);
+  assert.equal((await memctl(w, ["rm", "topic-4"])).code, 0);
+  const doctor = JSON.parse((await memctl(w, ["doctor", "--json"])).stdout).injection;
+  assert.equal(doctor.over_warn, true, `the compact's injected body (${doctor.injected_bytes} B) is over warn_bytes`);
+  assert.equal(doctor.compact.current, false);
+}
+
+for (const host of HOSTS) {
+  test(`${host}: with a compact over warn_bytes, the overview is complete — the new card, the removed one marked, one warning line, nothing cut`, async (t) => {
+    const w = makeWorld();
+    t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+    await compactedStoreWithChanges(w);
+    const text = delivered(host, sessionStart(w, host));
+    const lines = text.trimEnd().split("\n");
+    assert.equal(lines[0], BLOCK_OPEN);
+    assert.equal(lines.at(-1), BLOCK_CLOSE);
+    assert.doesNotMatch(text, /more lines? not shown/, "nothing is truncated");
+    assert.match(text, /Written or updated since that summary \(these lines supersede it\):\n- \[late\]\(feedback_late\.md\) — written after the compact/);
+    assert.match(text, /Removed since that summary \(disregard what it says about them\): topic-4 \(project_topic-4\.md\)/);
+    for (const l of mentioning(text, "topic-4")) assert.match(l, /removed since (this|that) summary/i, `topic-4 is never shown as current: ${l}`);
+    assert.ok(mentioning(text, "topic-70").length > 0, "the summary's last card arrives");
+    assert.equal(lines.filter((l) => WARNING.test(l)).length, 1, "one warning line pointing at doctor");
+    assert.equal(lines.filter((l) => /memctl doctor/.test(l)).length, 1);
+    assert.match(lines[3]!, WARNING, "the warning comes right after the heading, before anything a host could cut");
+    const logged = hookLog(w).filter((l) => /advisory size threshold/.test(l));
+    assert.equal(logged.length, 1, "one line in the hook log");
+    assert.match(logged[0]!, /Injected memory context is over the advisory size threshold\. Run memctl doctor for details\./);
+  });
+}
+
+test("without a compact: pinned cards first, then the whole index in order — nothing cut, one warning line when over warn_bytes", async (t) => {
   const w = makeWorld();
   t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
   handWrittenCards(w, 60);
@@ -33,14 +88,34 @@ test("without a compact: pinned cards first, then the index in order, cut to war
   assert.equal(lines[0], BLOCK_OPEN);
   assert.equal(lines.at(-1), BLOCK_CLOSE);
   assert.match(lines[2]!, /^Session start: an overview/);
-  assert.match(lines[3]!, /record one with memctl log before finishing/, "the once-per-session episode reminder");
-  assert.match(lines[4]!, /\[owner\]\(user_owner\.md\)/, "the pinned card comes first although it is last in the index");
-  assert.match(lines[5]!, /\[topic-1\]/);
-  assert.ok(Buffer.byteLength(out) <= 4096, `${Buffer.byteLength(out)} bytes within the default warn_bytes`);
-  assert.match(lines.at(-2)!, /^\(\d+ more lines not shown to stay within 4096 bytes/);
+  assert.match(lines[3]!, WARNING, "over the default warn_bytes: said once, first");
+  assert.match(lines[4]!, /record one with memctl log before finishing/, "the once-per-session episode reminder");
+  assert.match(lines[5]!, /\[owner\]\(user_owner\.md\)/, "the pinned card comes first although it is last in the index");
+  assert.match(lines[6]!, /\[topic-1\]/);
+  assert.match(lines.at(-2)!, /\[topic-60\]/, "the whole index, to its last line");
+  assert.equal(lines.filter((l) => /^- \[/.test(l)).length, 61);
+  assert.doesNotMatch(out, /not shown/);
+  assert.equal(hookLog(w).filter((l) => /advisory size threshold/.test(l)).length, 1);
+  // Raised past the store's size: the same lines, no warning, nothing logged.
   fs.writeFileSync(w.env.MEMCTL_CONFIG_FILE!, "[doctor]\nwarn_bytes = 20000\n");
   const whole = sessionStart(w, "generic");
-  assert.ok(Buffer.byteLength(whole) <= 8000, "never over the host's ceiling");
+  assert.doesNotMatch(whole, /advisory size threshold|memctl doctor/);
+  assert.deepEqual(
+    whole.split("\n").filter((l) => /^- \[/.test(l)),
+    lines.filter((l) => /^- \[/.test(l)),
+  );
+  assert.equal(hookLog(w).filter((l) => /advisory size threshold/.test(l)).length, 1);
+});
+
+test("the warning follows doctor's number: a store exactly at warn_bytes gets none, one byte over gets it", async (t) => {
+  const w = makeWorld();
+  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  handWrittenCards(w, 30);
+  const injected = JSON.parse((await memctl(w, ["doctor", "--json"])).stdout).injection.injected_bytes as number;
+  fs.writeFileSync(w.env.MEMCTL_CONFIG_FILE!, `[doctor]\nwarn_bytes = ${injected}\n`);
+  assert.doesNotMatch(sessionStart(w, "generic"), /advisory size threshold/, "at the threshold is not over it");
+  fs.writeFileSync(w.env.MEMCTL_CONFIG_FILE!, `[doctor]\nwarn_bytes = ${injected - 1}\n`);
+  assert.match(sessionStart(w, "generic"), /advisory size threshold/);
 });
 
 test("with a compact: its summary plus every card written and removed since, as JSON additionalContext for Codex", async (t) => {
@@ -59,6 +134,9 @@ test("with a compact: its summary plus every card written and removed since, as 
   assert.match(text, /Decisions per topic, each with its reason: topic-1 topic-2/);
   assert.match(text, /Written or updated since that summary \(these lines supersede it\):\n- \[late\]\(feedback_late\.md\) — written after the compact/);
   assert.match(text, /Removed since that summary \(disregard what it says about them\): topic-4 \(project_topic-4\.md\)/);
+  // The model's line names many cards: kept whole (other cards live in it), with the removed one called out.
+  const line = mentioning(text, "topic-4").find((l) => l.startsWith("Decisions per topic"));
+  assert.match(line ?? "", /topic-1 topic-2 .*\[removed since this summary: topic-4 — not current\]$/);
 });
 
 test("claude: nothing when the store is Claude's own auto-memory dir for the project; injected otherwise", async (t) => {

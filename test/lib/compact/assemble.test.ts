@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import type { CompactArtifact } from "../../../lib/compact/artifact.js";
-import { assembleIndexView, indexRecords, renderViewBlock, viewBytes, watermarkOf } from "../../../lib/compact/assemble.js";
+import { assembleIndexView, indexRecords, markRemoved, renderViewBlock, viewBytes, watermarkOf } from "../../../lib/compact/assemble.js";
 import { mechanicalSummary, omittedRecords, repairSummary } from "../../../lib/compact/generate.js";
 import { makeEntry, type HistoryEntry } from "../../../lib/store/history.js";
 import { BLOCK_CLOSE, measureIndexInjectBytes } from "../../../lib/core/block.js";
@@ -117,4 +117,19 @@ test("mechanical is lossless: every title, description and unconventional file; 
   );
   const repaired = repairSummary("alice and db", records);
   assert.equal(repaired.summary, "alice and db\n- [Odd one](notes/odd.md) — a card outside the naming convention");
+});
+
+test("a summary line naming a removed card keeps its text and is marked not current; dec-10 is not dec-1", () => {
+  const removed = [
+    { card: "project_dec-1.md", name: "dec-1", rev: 3 },
+    { card: "notes/odd.md", name: "Odd one", rev: "h:0011223344556677" },
+  ];
+  const marked = markRemoved(["- dec-1 — chose K=3", "- dec-10 — chose K=5", "Decisions: dec-1 and dec-2 share a reason; see notes/odd.md.", "- db — postgres 16"], removed);
+  assert.deepEqual(marked, [
+    "- dec-1 — chose K=3 [removed since this summary: dec-1 — not current]",
+    "- dec-10 — chose K=5",
+    "Decisions: dec-1 and dec-2 share a reason; see notes/odd.md. [removed since this summary: dec-1, Odd one — not current]",
+    "- db — postgres 16",
+  ]);
+  assert.deepEqual(markRemoved(["- dec-1 — chose K=3"], []), ["- dec-1 — chose K=3"], "nothing removed, nothing marked");
 });

@@ -1,0 +1,64 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { BLOCK_CLOSE, BLOCK_OPEN } from "../../../lib/core/block.js";
+import { handWrittenCards } from "../../support/compact-fixture.js";
+import { makeWorld, memctl } from "../../support/fixture.js";
+import { callTool, connect } from "./support.js";
+
+// memory_overview through the real server and the SDK's client: the same complete overview as
+// `memctl hook session-start` (seed 000, rules 2 and 4), for hosts whose SessionStart output never reaches the model.
+
+test("memory_overview: a compact over warn_bytes plus a card saved and one removed after it — complete, the removed card marked, one warning", async (t) => {
+  const w = makeWorld();
+  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  handWrittenCards(w, 70);
+  assert.equal((await memctl(w, ["compact", "--mechanical"])).code, 0);
+  await memctl(w, ["save", "late", "-t", "feedback", "-d", "written after the compact"]);
+  assert.equal((await memctl(w, ["rm", "topic-4"])).code, 0);
+  const server = await connect({ cwd: w.repo, env: { HOME: w.home, ...w.env } });
+  try {
+    const r = await callTool(server.client, "memory_overview");
+    assert.equal(r.isError, false, r.text);
+    const lines = r.text.trimEnd().split("\n");
+    assert.deepEqual([lines[0], lines.at(-1)], [BLOCK_OPEN, BLOCK_CLOSE]);
+    assert.doesNotMatch(r.text, /more lines? not shown/, "nothing is truncated");
+    assert.match(r.text, /Written or updated since that summary \(these lines supersede it\):\n- \[late\]\(feedback_late\.md\) — written after the compact/);
+    assert.match(r.text, /Removed since that summary \(disregard what it says about them\): topic-4 \(project_topic-4\.md\)/);
+    const topic4 = lines.filter((l) => /(?<![\w-])topic-4(?![\w-])/.test(l));
+    assert.ok(topic4.length >= 2, "the summary's own line and the removed note");
+    for (const l of topic4) assert.match(l, /removed since (this|that) summary/i, `never shown as current: ${l}`);
+    assert.ok(
+      lines.some((l) => /(?<![\w-])topic-70(?![\w-])/.test(l)),
+      "the summary's last card arrives",
+    );
+    const warnings = lines.filter((l) => /memctl doctor/.test(l));
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!, /^This overview is over the advisory size threshold \(\[doctor\] warn_bytes\); nothing was left out\. Run `memctl doctor`/);
+    assert.equal(r.data?.view, "compact");
+    assert.equal(r.data?.over_warn, true);
+    assert.equal(r.data?.warn_bytes, 4096);
+    const doctor = JSON.parse((await memctl(w, ["doctor", "--json"])).stdout).injection;
+    assert.equal(r.data?.injected_bytes, doctor.injected_bytes, "the number deciding 'over' is doctor's");
+    const log = fs.readFileSync(path.join(w.home, ".local", "state", "memctl", "hook.log"), "utf8");
+    assert.equal(log.split("\n").filter((l) => /advisory size threshold\. Run memctl doctor/.test(l)).length, 1);
+  } finally {
+    await server.close();
+  }
+});
+
+test("memory_overview: under warn_bytes there is no warning line", async (t) => {
+  const w = makeWorld();
+  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  handWrittenCards(w, 5);
+  const server = await connect({ cwd: w.repo, env: { HOME: w.home, ...w.env } });
+  try {
+    const r = await callTool(server.client, "memory_overview");
+    assert.equal(r.data?.over_warn, false);
+    assert.doesNotMatch(r.text, /memctl doctor|advisory size/);
+    assert.equal(r.text.split("\n").filter((l) => /^- \[topic-\d\]/.test(l)).length, 5);
+  } finally {
+    await server.close();
+  }
+});
