@@ -1,60 +1,38 @@
-// Bytes to text and back for the per-prompt hook without node:buffer's JavaScript layer. In a fresh process
-// the first call of each of Buffer's JavaScript functions (from, alloc, toString, byteLength, equals,
-// readUInt32LE, …) compiles it, ~100K instructions apiece and ~20 of them a prompt, and every later call
-// walks its argument checks. V8's typed-array builtins need no compiling, and Buffer#toString and
-// Buffer#write end in per-encoding methods (utf8Slice, utf8Write, …) that take any Uint8Array: calling those
-// gives exactly what Buffer gives (test/lib/bytes.test.ts checks it on every supported Node line).
+// Bytes to text and back for code that holds plain Uint8Arrays (the hook's reads). Only documented APIs:
+// Buffer#toString over a zero-copy Buffer view, TextEncoder, Buffer.from. (An earlier version called
+// Buffer.prototype's undocumented per-encoding methods to skip Buffer's JavaScript layer at start-up; the
+// saving was inside the noise of the interleaved latency benchmark, and a Node update could have removed them.)
 
-/** The per-encoding methods on Buffer.prototype (native on Node 20, thin wrappers of natives on 22 and 24). */
-interface EncodingMethods {
-  utf8Slice(this: Uint8Array, start: number, end: number): string;
-  latin1Slice(this: Uint8Array, start: number, end: number): string;
-  base64urlSlice(this: Uint8Array, start: number, end: number): string;
-  utf8Write(this: Uint8Array, text: string, offset: number, length: number): number;
-  base64urlWrite(this: Uint8Array, text: string, offset: number, length: number): number;
-}
-
-const methods = Buffer.prototype as unknown as EncodingMethods;
-
-/** The methods clamp nothing (an end past the bytes throws): clamp as Buffer#toString does. */
-function clampEnd(bytes: Uint8Array, end: number | undefined): number {
-  return end === undefined || end > bytes.length ? bytes.length : end;
+function view(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** buf.toString("utf8", start, end). */
 export function utf8Text(bytes: Uint8Array, start = 0, end?: number): string {
-  const to = clampEnd(bytes, end);
-  const from = start < 0 ? 0 : start;
-  return from >= to ? "" : methods.utf8Slice.call(bytes, from, to);
+  return view(bytes).toString("utf8", start, end);
 }
 
 /** buf.toString("latin1", start, end): one character per byte. */
 export function latin1Text(bytes: Uint8Array, start = 0, end?: number): string {
-  const to = clampEnd(bytes, end);
-  const from = start < 0 ? 0 : start;
-  return from >= to ? "" : methods.latin1Slice.call(bytes, from, to);
+  return view(bytes).toString("latin1", start, end);
 }
 
 /** buf.toString("base64url"). */
 export function base64urlText(bytes: Uint8Array): string {
-  return bytes.length === 0 ? "" : methods.base64urlSlice.call(bytes, 0, bytes.length);
+  return view(bytes).toString("base64url");
 }
 
-/**
- * Buffer.from(text, "utf8"), as a Uint8Array. Sized by Buffer.byteLength: its native count beats any loop the
- * interpreter runs, which outweighs its one compile.
- */
+let encoder: TextEncoder | undefined;
+
+/** Buffer.from(text, "utf8"), as a Uint8Array of its own (never a slice of Buffer's shared pool). */
 export function encodeUtf8(text: string): Uint8Array {
-  const out = new Uint8Array(Buffer.byteLength(text, "utf8"));
-  if (out.length > 0) methods.utf8Write.call(out, text, 0, out.length);
-  return out;
+  encoder ??= new TextEncoder();
+  return encoder.encode(text);
 }
 
 /** Buffer.from(text, "base64url") for text of the base64url alphabet only (callers check it). */
 export function decodeBase64url(text: string): Uint8Array {
-  const out = new Uint8Array((text.length * 3) >>> 2);
-  const written = out.length === 0 ? 0 : methods.base64urlWrite.call(out, text, 0, out.length);
-  return written === out.length ? out : out.subarray(0, written);
+  return Buffer.from(text, "base64url");
 }
 
 /** buf.readUInt32LE(offset); RangeError when the four bytes are not all there. */
