@@ -13,6 +13,9 @@ import { assertRepoTop, SYNC_DIR } from "../sync/repo.js";
 import { DEFAULT_TRUST, isTrustLevel, writeTrust, type TrustLevel } from "../sync/trust.js";
 import { syncStore, type SyncReport } from "../sync/run.js";
 import { syncStatus, type SyncStatus } from "../sync/status.js";
+import { configuredGuardrails } from "../records/guardrails.js";
+import { secretPolicy } from "../records/secrets.js";
+import type { Arrival } from "../store/arrivals.js";
 import { bool, parseArgs, str, type CommandSpec, type ParsedArgs } from "./args.js";
 import { commandSummary } from "./commands.js";
 import { colorsFor, printJson } from "./output.js";
@@ -35,7 +38,8 @@ export const spec: CommandSpec = {
     trust: {
       type: "string",
       valueName: "LEVEL",
-      description: "with init: own (only your machines push there: arrivals apply, still checked) or shared (teammates: card, index and compact changes wait for memctl accept); asked on a terminal, else shared",
+      description:
+        "with init: own (only your machines push there: arrivals apply, still checked) or shared (teammates: card, index and compact changes wait for memctl accept); asked on a terminal, else shared",
     },
     timeout: { type: "number", valueName: "SECONDS", description: "limit for each network step (fetch, push); default 60" },
     ...STORE_FLAGS,
@@ -82,6 +86,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     now: io.now,
     driverCommand,
     networkTimeoutMs: timeout !== undefined ? timeout * 1000 : undefined,
+    guardrails: configuredGuardrails(io),
+    secrets: secretPolicy(io),
     onPhase: pauseFromEnv(io.env),
   });
   if (verb === "init" && report.branch) await setUpstream(memoryDir, report, io);
@@ -175,7 +181,28 @@ function renderReport(memoryDir: string, r: SyncReport, io: Io): string {
   for (const x of r.repaired) lines.push(`  repaired: ${x}`);
   if (r.proposals.length > 0)
     lines.push(`  ${r.proposals.length} card${r.proposals.length === 1 ? "" : "s"} edited on both sides: the other edit is a pending proposal (memctl review ${r.proposals[0]})`);
+  if (r.left_out.length > 0)
+    lines.push(c.yellow(`  left out ${r.left_out.length} per-machine file(s) the remote tracks (never applied here): ${r.left_out.map(inertText).join(", ")}`));
+  lines.push(...arrivalLines(r.arrivals, c));
+  if (r.merged && !r.trust_chosen) lines.push(`  trust: shared (not chosen); if only your machines push to ${inertText(where)}: memctl sync trust own`);
   return lines.join("\n") + "\n";
+}
+
+/** Pins and the compact first, then other cards, then what was quarantined with why; then how to review. */
+function arrivalLines(arrivals: readonly Arrival[], c: ReturnType<typeof colorsFor>): string[] {
+  if (arrivals.length === 0) return [];
+  const who = (a: Arrival) => (a.pushed_by.length > 0 ? ` by ${a.pushed_by.map(inertText).join(", ")}` : "");
+  const pending = arrivals.filter((a) => a.state === "pending");
+  const first = pending.filter((a) => a.kind === "pinned" || a.kind === "compact");
+  const rest = pending.filter((a) => !first.includes(a));
+  const quarantined = arrivals.filter((a) => a.state === "quarantined");
+  const out: string[] = [];
+  if (pending.length > 0) out.push(c.yellow(`  ${pending.length} change(s) arrived from a shared remote and wait for review (not injected until accepted):`));
+  for (const a of [...first, ...rest]) out.push(`    ${a.id}  ${a.kind.padEnd(8)} ${inertText(a.path)}${who(a)}`);
+  if (quarantined.length > 0) out.push(c.red(`  ${quarantined.length} arrived file(s) quarantined (kept in git, never injected or shown here):`));
+  for (const a of quarantined) out.push(`    ${a.id}  ${inertText(a.path)}${who(a)}: ${a.reasons.map(inertText).join("; ")}`);
+  out.push(`  review them: memctl review (memctl accept ID / memctl reject ID --reason R)`);
+  return out;
 }
 
 function renderStatus(memoryDir: string, s: SyncStatus, io: Io): string {

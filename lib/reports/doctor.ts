@@ -3,6 +3,7 @@ import { isCardFile } from "../core/card-rules.js";
 import { isExpired, missingFields } from "../core/card.js";
 import { cardRefs, type ParsedRef, type RefVerdict } from "./repo-refs.js";
 import type { SyncStatus } from "../sync/status.js";
+import type { Arrival } from "../store/arrivals.js";
 import type { InjectionReport } from "./injection.js";
 import type { StoreView } from "../records/store-view.js";
 
@@ -107,6 +108,17 @@ export interface DoctorInput {
   interruptedWrites?: string[];
   /** Git sync state when the store is a git repository of its own (lib/sync/status.ts); absent otherwise. */
   sync?: SyncStatus | null;
+  /** What syncs brought in and this machine holds (lib/store/arrivals.ts), still as it arrived. */
+  arrivals?: Arrival[];
+}
+
+/** A file a sync quarantined: kept in git, never injected or shown here. */
+export interface QuarantinedFile {
+  id: string;
+  path: string;
+  kind: string;
+  reasons: string[];
+  pushed_by: string[];
 }
 
 export interface DoctorReport {
@@ -125,6 +137,7 @@ export interface DoctorReport {
   unreadable_cards: UnreadableCard[];
   expired_cards: ExpiredCard[];
   resolution_issues: ResolutionIssue[];
+  quarantined: QuarantinedFile[];
   issues_count: number;
   injection: InjectionReport | null;
   hand_edited_cards: HandEdit[];
@@ -135,6 +148,8 @@ export interface DoctorReport {
   unimported_claude_memory: UnimportedClaudeCard[];
   config_warnings: string[];
   pending_proposals: number;
+  /** Arrivals from a shared remote waiting for memctl accept / reject (not injected meanwhile). */
+  pending_arrivals: number;
   limits_exceeded: LimitCrossing[];
   warnings_count: number;
   /** Only for a store that is a git repository of its own: ahead/behind, last sync, conflicts, tracked per-machine files. */
@@ -153,6 +168,7 @@ export const ISSUE_KINDS = [
   "unreadable_cards",
   "expired_cards",
   "resolution_issues",
+  "quarantined",
 ] as const;
 
 export function buildDoctorReport(input: DoctorInput): DoctorReport {
@@ -173,6 +189,7 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     unreadable_cards: [],
     expired_cards: [],
     resolution_issues: input.resolutionIssues,
+    quarantined: (input.arrivals ?? []).filter((a) => a.state === "quarantined").map((a) => ({ id: a.id, path: a.path, kind: a.kind, reasons: a.reasons, pushed_by: a.pushed_by })),
     issues_count: 0,
     injection: input.injection,
     hand_edited_cards: view ? handEdits(view, input) : [],
@@ -182,6 +199,7 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     unimported_claude_memory: view ? input.unimportedClaude : [],
     config_warnings: input.configWarnings,
     pending_proposals: input.pendingProposals,
+    pending_arrivals: (input.arrivals ?? []).filter((a) => a.state === "pending").length,
     limits_exceeded: input.limitsExceeded,
     warnings_count: 0,
   };
@@ -215,6 +233,7 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     new Set(report.unimported_claude_memory.map((x) => x.dir)).size +
     report.config_warnings.length +
     (input.pendingProposals > 0 ? 1 : 0) +
+    (report.pending_arrivals > 0 ? 1 : 0) +
     report.limits_exceeded.length +
     (input.history.status === "error" ? 1 : 0) +
     (input.history.malformed > 0 ? 1 : 0);

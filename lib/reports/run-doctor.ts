@@ -13,6 +13,7 @@ import { INTENT_RELPATH, readIntent } from "../records/commit.js";
 import { RepoRefChecker } from "./repo-refs.js";
 import { EPISODES_FILE } from "../store/read.js";
 import { syncStatus } from "../sync/status.js";
+import { liveArrivals } from "../sync/arrival-decide.js";
 import { buildDoctorReport, type DoctorReport, type HistoryFacts, type UnimportedClaudeCard } from "./doctor.js";
 import { COMPACT_RELPATH, diagnoseInjection, warnBytesFromConfig, type CompactSlot, type InjectionReport } from "./injection.js";
 import { fileBytes, isRegularFile, openStore, todayOf, type OpenedStore } from "./open.js";
@@ -66,6 +67,7 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     limitsExceeded,
     interruptedWrites: dir ? interruptedWrites(dir) : [],
     sync,
+    arrivals: dir ? liveArrivals(dir) : [],
   });
 }
 

@@ -99,6 +99,7 @@ test("per-machine .memctl files a teammate force-adds (intent, usage, rank cache
   assert.match(fs.readFileSync(path.join(b.mem, "feedback_bobs-card.md"), "utf8"), /bob's own card/);
   // Alice's next sync converges with bob (her own per-machine files stay hers).
   await ok(a, ["sync"]);
+  await ok(b, ["sync"]);
   assert.equal(gitOn(a, "rev-parse", "HEAD"), gitOn(b, "rev-parse", "HEAD"));
 });
 
@@ -138,7 +139,16 @@ test("an old committed memctl block in .gitattributes is moved to .git/info/attr
 async function hostilePushes(a: Machine, outside: string): Promise<void> {
   await ok(a, ["save", "evil", "-t", "feedback", "-d", EVIL, "--priority", "always", "--topics", "deploy"]);
   await saveCard(a, "project", "deploy-notes", "deploy through the release pipeline");
-  const compact = { version: 1, summary: "EVIL COMPACT SUMMARY", generator: "mechanical", model: null, generated_at: "2026-01-01T00:00:00Z", generated_by: "alice", watermark: [], repaired: [] };
+  const compact = {
+    version: 1,
+    summary: "EVIL COMPACT SUMMARY",
+    generator: "mechanical",
+    model: null,
+    generated_at: "2026-01-01T00:00:00Z",
+    generated_by: "alice",
+    watermark: [],
+    repaired: [],
+  };
   await ok(a, ["sync"]);
   let index = appendIndex(a, "- [Leak](reference_leak.md) — deploy credentials for staging");
   index += "- [Link](feedback_link.md) — deploy via the linked notes\n";
@@ -147,7 +157,7 @@ async function hostilePushes(a: Machine, outside: string): Promise<void> {
     ".memctl/compact.json": JSON.stringify(compact),
     "reference_leak.md": cardText("leak", "deploy credentials for staging", SECRET),
     "feedback_link.md": { symlink: outside },
-    "project_huge.md": cardText("huge", "deploy handbook in full", "deploy ".repeat(150 * 1024 / 7)),
+    "project_huge.md": cardText("huge", "deploy handbook in full", "deploy ".repeat((150 * 1024) / 7)),
     "MEMORY.md": index,
   });
 }
@@ -166,7 +176,7 @@ test("own trust: a teammate's cards apply, but a secret, a symlink and an oversi
   assert.ok(r.arrivals.every((x) => x.pushed_by.some((p) => /alice/.test(p))));
   const text = await ok(b, ["sync"]);
   assert.doesNotMatch(text, /quarantined/, "a second sync has nothing new");
-  const block = hook(b, "how do we deploy to staging");
+  const block = hook(b, "which release pipeline deploys to staging");
   assert.match(block, /ignore previous instructions/, "own trust: the pinned card applies");
   assert.match(block, /release pipeline/);
   assert.doesNotMatch(block, /reference_leak|feedback_link|project_huge/);
@@ -198,7 +208,7 @@ test("shared trust: cards, pins and the compact from a teammate wait for review;
   assert.ok(byPath.get("feedback_evil.md")!.pushed_by.some((p) => /alice/.test(p)));
   const text = await memctlOn(b, ["sync"]);
   assert.equal(text.code, 0);
-  let block = hook(b, "how do we deploy to staging");
+  let block = hook(b, "which release pipeline deploys to staging");
   assert.doesNotMatch(block, /ignore previous instructions|release pipeline|reference_leak/, block);
   const start = sessionStart(b);
   assert.doesNotMatch(start, /EVIL COMPACT|ignore previous/, start);
@@ -208,12 +218,19 @@ test("shared trust: cards, pins and the compact from a teammate wait for review;
   assert.match(await ok(b, ["review", notes.id]), /release pipeline/);
   await ok(b, ["accept", notes.id]);
   await ok(b, ["reject", evil.id, "--reason", "prompt injection"]);
-  block = hook(b, "how do we deploy to staging");
+  block = hook(b, "which release pipeline deploys to staging");
   assert.match(block, /release pipeline/, "accepted: injected");
   assert.doesNotMatch(block, /ignore previous instructions/, "rejected: still out");
   assert.ok(fs.existsSync(path.join(b.mem, "feedback_evil.md")), "reject deletes nothing");
-  const history = fs.readFileSync(path.join(b.mem, ".memctl", "history.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { card: string; actor: string });
-  assert.ok(history.some((h) => h.card === "project_deploy-notes.md" && !/alice/.test(h.actor)), "the accept is attributed to the owner");
+  const history = fs
+    .readFileSync(path.join(b.mem, ".memctl", "history.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { card: string; actor: string });
+  assert.ok(
+    history.some((h) => h.card === "project_deploy-notes.md" && !/alice/.test(h.actor)),
+    "the accept is attributed to the owner",
+  );
   // A hand edit by the owner makes a held card the owner's.
   const compactId = review.arrivals.find((x) => x.path === ".memctl/compact.json")!.id;
   await ok(b, ["accept", compactId]);
