@@ -53,7 +53,7 @@ export function findings(r: DoctorReport): Finding[] {
     issue("unparsed index line", `MEMORY.md:${x.line} ${q(x.text)}`, `rewrite line ${x.line} as "- [Title](file.md) — hook", or make it prose (not a bullet)`);
   for (const x of r.unreadable_cards)
     issue("unreadable card", `${q(x.card)}: ${q(x.reason)}`, `make ${q(x.card)} a readable regular file (not a FIFO, device or directory) with valid YAML between the --- lines`);
-  for (const x of r.quarantined)
+  for (const x of r.quarantined ?? [])
     issue(
       "quarantined",
       `${q(x.path)} arrived with memctl sync${x.pushed_by.length ? ` (pushed by ${x.pushed_by.map(q).join(", ")})` : ""}: ${x.reasons.map(q).join("; ")}`,
@@ -98,7 +98,7 @@ export function findings(r: DoctorReport): Finding[] {
   }
   for (const x of r.config_warnings) warning("config", q(x), "edit the user config (memctl config lint checks it)");
   for (const x of r.limits_exceeded) warning("limit", limitSubject(x), limitFix(x));
-  if (r.pending_arrivals > 0)
+  if (r.pending_arrivals)
     warning("arrivals", `${r.pending_arrivals} change${r.pending_arrivals === 1 ? "" : "s"} from memctl sync await review (not injected until accepted)`, "memctl review");
   if (r.pending_proposals > 0) warning("proposals", `${r.pending_proposals} proposal${r.pending_proposals === 1 ? " awaits" : "s await"} review`, "memctl review");
   const s = r.sync;

@@ -137,7 +137,6 @@ export interface DoctorReport {
   unreadable_cards: UnreadableCard[];
   expired_cards: ExpiredCard[];
   resolution_issues: ResolutionIssue[];
-  quarantined: QuarantinedFile[];
   issues_count: number;
   injection: InjectionReport | null;
   hand_edited_cards: HandEdit[];
@@ -148,10 +147,12 @@ export interface DoctorReport {
   unimported_claude_memory: UnimportedClaudeCard[];
   config_warnings: string[];
   pending_proposals: number;
-  /** Arrivals from a shared remote waiting for memctl accept / reject (not injected meanwhile). */
-  pending_arrivals: number;
   limits_exceeded: LimitCrossing[];
   warnings_count: number;
+  /** Synced stores only: files a sync quarantined (each one an issue). */
+  quarantined?: QuarantinedFile[];
+  /** Synced stores only: arrivals from a shared remote waiting for memctl accept / reject (not injected meanwhile). */
+  pending_arrivals?: number;
   /** Only for a store that is a git repository of its own: ahead/behind, last sync, conflicts, tracked per-machine files. */
   sync?: SyncStatus;
 }
@@ -168,7 +169,6 @@ export const ISSUE_KINDS = [
   "unreadable_cards",
   "expired_cards",
   "resolution_issues",
-  "quarantined",
 ] as const;
 
 export function buildDoctorReport(input: DoctorInput): DoctorReport {
@@ -189,7 +189,6 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     unreadable_cards: [],
     expired_cards: [],
     resolution_issues: input.resolutionIssues,
-    quarantined: (input.arrivals ?? []).filter((a) => a.state === "quarantined").map((a) => ({ id: a.id, path: a.path, kind: a.kind, reasons: a.reasons, pushed_by: a.pushed_by })),
     issues_count: 0,
     injection: input.injection,
     hand_edited_cards: view ? handEdits(view, input) : [],
@@ -199,7 +198,6 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     unimported_claude_memory: view ? input.unimportedClaude : [],
     config_warnings: input.configWarnings,
     pending_proposals: input.pendingProposals,
-    pending_arrivals: (input.arrivals ?? []).filter((a) => a.state === "pending").length,
     limits_exceeded: input.limitsExceeded,
     warnings_count: 0,
   };
@@ -233,11 +231,15 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     new Set(report.unimported_claude_memory.map((x) => x.dir)).size +
     report.config_warnings.length +
     (input.pendingProposals > 0 ? 1 : 0) +
-    (report.pending_arrivals > 0 ? 1 : 0) +
     report.limits_exceeded.length +
     (input.history.status === "error" ? 1 : 0) +
     (input.history.malformed > 0 ? 1 : 0);
   if (input.sync?.repo) {
+    const arrivals = input.arrivals ?? [];
+    report.quarantined = arrivals.filter((a) => a.state === "quarantined").map((a) => ({ id: a.id, path: a.path, kind: a.kind, reasons: a.reasons, pushed_by: a.pushed_by }));
+    report.pending_arrivals = arrivals.filter((a) => a.state === "pending").length;
+    report.issues_count += report.quarantined.length;
+    report.warnings_count += report.pending_arrivals > 0 ? 1 : 0;
     report.sync = input.sync;
     report.warnings_count += syncWarnings(input.sync);
   }
