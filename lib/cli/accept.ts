@@ -5,11 +5,13 @@ import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
 import { commandSummary } from "./commands.js";
+import { acceptArrival, isArrivalId } from "../sync/arrival-decide.js";
+import type { ParsedArgs } from "./args.js";
 
 export const spec: CommandSpec = {
   name: "accept",
   summary: commandSummary("accept"),
-  positionals: [{ name: "id", description: "the proposal id (or a unique prefix)", required: true }],
+  positionals: [{ name: "id", description: "the proposal id (or a unique prefix), or an arrival's a-… id from memctl review", required: true }],
   flags: {
     "edit-description": { type: "string", valueName: "TEXT", description: "use this description instead of the proposed one (at most 200 characters)" },
     topics: { type: "string", valueName: "A,B", description: "set the card's topics (replaces the proposed list)", multiple: true },
@@ -43,6 +45,7 @@ export const spec: CommandSpec = {
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
+  if (isArrivalId(args.positionals[0]!)) return acceptHeld(args, io, memoryDir);
   const result = await acceptProposal(writeContext(args, io, memoryDir), args.positionals[0]!, {
     description: str(args, "edit-description"),
     topics: topicsFrom(args),
@@ -77,5 +80,14 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   io.stdout.write(
     `${c.green("✓")} accepted ${proposal.id}${result.forced ? c.yellow(" (forced over a changed card)") : ""}: ${done}\n  provenance: ${provenance.kind}${provenance.confidence !== undefined ? `, confidence ${provenance.confidence}` : ""}, source ${inertText(provenance.source)}\n  ${inertText(save.indexLine)}${superseded}\n`,
   );
+  return 0;
+}
+
+/** `memctl accept a-…`: releases what a sync held; the file becomes the owner's (a history revision by them). */
+async function acceptHeld(args: ParsedArgs, io: Io, memoryDir: string): Promise<number> {
+  const ctx = writeContext(args, io, memoryDir);
+  const { arrival, released } = await acceptArrival(ctx, args.positionals[0]!);
+  if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, id: arrival.id, path: arrival.path, kind: arrival.kind, status: "accepted", actor: ctx.actor, released });
+  else io.stdout.write(`${colorsFor(io).green("✓")} accepted ${arrival.id}: ${inertText(arrival.path)} (${arrival.kind}) is injected again, now as ${inertText(ctx.actor)}'s\n`);
   return 0;
 }

@@ -7,11 +7,12 @@ import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
 import { commandSummary } from "./commands.js";
+import { isArrivalId, rejectArrival } from "../sync/arrival-decide.js";
 
 export const spec: CommandSpec = {
   name: "reject",
   summary: commandSummary("reject"),
-  positionals: [{ name: "id", description: "the proposal id (or a unique prefix)", required: true }],
+  positionals: [{ name: "id", description: "the proposal id (or a unique prefix), or an arrival's a-… id from memctl review", required: true }],
   flags: {
     reason: { type: "string", valueName: "TEXT", description: "why (required; kept with the archived proposal)" },
     ...ACTOR_FLAGS,
@@ -33,6 +34,13 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const reason = str(args, "reason");
   if (reason === undefined) throw usageError('say why with --reason "…" (it is archived with the proposal)');
   const { memoryDir } = requireStore(args, io);
+  if (isArrivalId(args.positionals[0]!)) {
+    const { arrival } = await rejectArrival(writeContext(args, io, memoryDir), args.positionals[0]!, reason);
+    if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, id: arrival.id, path: arrival.path, status: arrival.state, reason });
+    else
+      io.stdout.write(`${colorsFor(io).green("✓")} rejected ${arrival.id}: ${inertText(arrival.path)} stays out of injection on this machine (the file is kept as it arrived)\n`);
+    return 0;
+  }
   const p = await rejectProposal(writeContext(args, io, memoryDir), args.positionals[0]!, reason);
   const archived = `${ARCHIVE_DIR}/${p.id}.json`;
   if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, id: p.id, status: p.status, reason: p.reason, actor: p.decided_by, archived });

@@ -9,11 +9,13 @@ import { elide, PIPED_COLUMNS } from "./list.js";
 import { colorsFor, displayWidth, padEnd, printJson, type Colors } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { commandSummary } from "./commands.js";
+import { findArrival, isArrivalId, liveArrivals, previewArrival } from "../sync/arrival-decide.js";
+import type { Arrival } from "../store/arrivals.js";
 
 export const spec: CommandSpec = {
   name: "review",
   summary: commandSummary("review"),
-  positionals: [{ name: "id", description: "a proposal id (or a unique prefix): show it with a diff" }],
+  positionals: [{ name: "id", description: "a proposal id (or a unique prefix), or an arrival's a-… id: show it with a diff" }],
   flags: { ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: { 0: "listed or shown", 1: "no such pending proposal, or no store", 2: "usage error", 3: "invalid explicit memory selection" },
   notes:
@@ -25,10 +27,19 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
   const id = args.positionals[0];
+  if (id !== undefined && isArrivalId(id)) return showArrival(memoryDir, id, bool(args, "json"), io);
   const reviewed = await reviewPending(memoryDir);
   if (id === undefined) {
-    if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, count: reviewed.pending.length, proposals: reviewed.pending.map(toJson), unreadable: reviewed.unreadable });
-    else io.stdout.write(renderList(reviewed.pending, reviewed.unreadable, io));
+    const arrivals = liveArrivals(memoryDir);
+    if (bool(args, "json"))
+      printJson(io, {
+        memory_dir: memoryDir,
+        count: reviewed.pending.length,
+        proposals: reviewed.pending.map(toJson),
+        unreadable: reviewed.unreadable,
+        arrivals: arrivals.map(arrivalJson),
+      });
+    else io.stdout.write(renderList(reviewed.pending, reviewed.unreadable, io) + renderArrivals(arrivals, io));
     return 0;
   }
   const proposal = findPending(memoryDir, id);
@@ -136,4 +147,53 @@ function renderList(rows: readonly ReviewedProposal[], unreadable: readonly { fi
     c.dim(`${rows.length} pending. memctl review ID shows one with its diff; memctl accept ID / memctl reject ID --reason R decide it; memctl consolidate merges duplicates.`),
   );
   return [...lines, ...tail].join("\n") + "\n";
+}
+
+function arrivalJson(a: Arrival) {
+  const { stamp: _stamp, ...rest } = a;
+  return rest;
+}
+
+/** What syncs brought in and hold here: pending review (from a shared remote), rejected, or quarantined. */
+function renderArrivals(arrivals: readonly Arrival[], io: Io): string {
+  if (arrivals.length === 0) return "";
+  const c = colorsFor(io);
+  const lines = ["", c.bold(`Arrived with memctl sync, held on this machine (not injected) — ${arrivals.length}:`)];
+  for (const a of arrivals) {
+    const state = a.state === "quarantined" ? c.red(a.state) : a.state === "rejected" ? c.dim(a.state) : c.yellow(a.state);
+    const who = a.pushed_by.length > 0 ? ` by ${a.pushed_by.map(inertText).join(", ")}` : "";
+    lines.push(`  ${a.id}  ${state}  ${a.kind.padEnd(8)} ${inertText(a.path)}${who}${a.state === "quarantined" ? `: ${a.reasons.map(inertText).join("; ")}` : ""}`);
+  }
+  lines.push(c.dim("memctl review a-ID shows one against the version before the merge; memctl accept a-ID releases it; memctl reject a-ID --reason R keeps it out."));
+  return lines.join("\n") + "\n";
+}
+
+async function showArrival(memoryDir: string, id: string, json: boolean, io: Io): Promise<number> {
+  const a = findArrival(memoryDir, id);
+  const preview = await previewArrival(memoryDir, a, { env: io.env });
+  if (json) {
+    printJson(io, { memory_dir: memoryDir, ...arrivalJson(a), preview });
+    return 0;
+  }
+  const c = colorsFor(io);
+  const lines = [
+    `${c.bold(a.id)} — ${a.kind} ${inertText(a.path)} (${a.state})`,
+    `  pushed by   ${a.pushed_by.map(inertText).join(", ") || "unknown"} (commit ${a.commit.slice(0, 12)})`,
+    `  why held    ${a.reasons.map(inertText).join("; ")}`,
+    ...(a.line ? [`  index line  ${inertText(a.line)}`] : []),
+    "",
+  ];
+  if (preview.withheld) lines.push(c.red(`content not shown: ${inertText(preview.withheld)}`));
+  else {
+    lines.push(c.dim(`--- ${inertText(a.path)} (before the merge)`), c.dim(`+++ ${inertText(a.path)} (as it arrived)`));
+    lines.push(...preview.diff.map((d) => (d.op === "+" ? c.green(`+${inertText(d.text)}`) : d.op === "-" ? c.red(`-${inertText(d.text)}`) : ` ${inertText(d.text)}`)));
+  }
+  lines.push(
+    "",
+    a.state === "quarantined"
+      ? `next: fix or remove the file (memctl rm), or keep it out: memctl reject ${a.id} --reason "…"`
+      : `next: memctl accept ${a.id}   |   memctl reject ${a.id} --reason "…"`,
+  );
+  io.stdout.write(lines.join("\n") + "\n");
+  return 0;
 }

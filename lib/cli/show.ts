@@ -3,6 +3,7 @@ import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { findCardFile } from "../records/card-find.js";
+import { readHold } from "../store/arrivals.js";
 import { inertBlock } from "../core/sanitize-block.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { printJson } from "./output.js";
@@ -14,7 +15,7 @@ export const spec: CommandSpec = {
   summary: commandSummary("show"),
   positionals: [{ name: "name", description: "card name, or its file name", required: true, completes: "card" }],
   flags: { ...STORE_FLAGS, ...JSON_FLAG },
-  exitCodes: { 0: "printed", 1: "no such card, or no store", 2: "usage error", 3: "invalid explicit memory selection" },
+  exitCodes: { 0: "printed", 1: "no such card, or no store, or a card a sync quarantined (E_QUARANTINED)", 2: "usage error", 3: "invalid explicit memory selection" },
   notes: "Control characters other than newline and tab are shown as inert \\xNN text; --json carries the exact bytes.",
   examples: ["memctl show run-tests", "memctl show feedback_run-tests.md --json"],
 };
@@ -25,6 +26,16 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const { memoryDir } = requireStore(args, io);
   const file = findCardFile(memoryDir, name);
   if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list" (a removed card's revisions are in "memctl history ${name}")`, { name });
+  const held = readHold(memoryDir)?.held(file);
+  if (held?.state === "quarantined")
+    throw new MemctlError(
+      ERROR_CODES.E_QUARANTINED,
+      `${file} arrived with memctl sync and is quarantined (${held.reasons.join("; ")}); it is not shown. See memctl review ${held.id}`,
+      {
+        file,
+        id: held.id,
+      },
+    );
   const content = fs.readFileSync(path.join(memoryDir, file), "utf8");
   if (bool(args, "json")) printJson(io, { file, content });
   else io.stdout.write(inertBlock(content));

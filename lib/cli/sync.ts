@@ -9,10 +9,14 @@ import { realDir } from "../store/safe-write.js";
 import { git, runGit } from "../sync/git.js";
 import { configureDrivers, DRIVER_KINDS, writeRepoRules, type DriverKind } from "../sync/layout.js";
 import { runMergeDriver } from "../sync/merge-driver.js";
-import { SYNC_DIR } from "../sync/repo.js";
+import { assertRepoTop, SYNC_DIR } from "../sync/repo.js";
+import { DEFAULT_TRUST, isTrustLevel, writeTrust, type TrustLevel } from "../sync/trust.js";
 import { syncStore, type SyncReport } from "../sync/run.js";
 import { syncStatus, type SyncStatus } from "../sync/status.js";
-import { bool, parseArgs, type CommandSpec } from "./args.js";
+import { configuredGuardrails } from "../records/guardrails.js";
+import { secretPolicy } from "../records/secrets.js";
+import type { Arrival } from "../store/arrivals.js";
+import { bool, parseArgs, str, type CommandSpec, type ParsedArgs } from "./args.js";
 import { commandSummary } from "./commands.js";
 import { colorsFor, printJson } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
@@ -21,12 +25,22 @@ export const spec: CommandSpec = {
   name: "sync",
   summary: commandSummary("sync"),
   positionals: [
-    { name: "init", description: "`init <remote-url>`: make the memory directory a git repository syncing with that remote (writes .gitignore, .gitattributes, merge drivers)" },
-    { name: "remote", description: "the remote's URL or path (with init)" },
+    {
+      name: "init",
+      description:
+        "`init <remote-url>`: make the memory directory a git repository syncing with that remote (writes .gitignore, merge rules in .git/info/attributes, merge drivers); `trust own|shared`: change how far this machine trusts the remote",
+    },
+    { name: "remote", description: "the remote's URL or path (with init); own or shared (with trust)" },
   ],
   flags: {
     status: { type: "boolean", description: "report ahead / behind (as of the last fetch), uncommitted changes, the last sync and unresolved conflicts; no network" },
     detach: { type: "boolean", description: "start the sync in the background and return at once (for a session-end hook); its output goes to .memctl/sync/last.log" },
+    trust: {
+      type: "string",
+      valueName: "LEVEL",
+      description:
+        "with init: own (only your machines push there: arrivals apply, still checked) or shared (teammates: card, index and compact changes wait for memctl accept); asked on a terminal, else shared",
+    },
     timeout: { type: "number", valueName: "SECONDS", description: "limit for each network step (fetch, push); default 60" },
     ...STORE_FLAGS,
     ...JSON_FLAG,
@@ -39,14 +53,19 @@ export const spec: CommandSpec = {
   },
   notes:
     "Commits local memory (the message lists who wrote which cards), fetches, merges, pushes. Logs (episodes, history, proposals log, job ledger) merge as unions, MEMORY.md lines by card; a card edited on both machines keeps this machine's text and the other arrives as a pending proposal (memctl review shows both); a card removed on one side and edited on the other stays removed and the edit becomes a proposal. Per-machine state under .memctl/ (rank cache, usage, locks, sync state) is never committed. Every git call has a time limit and never prompts.",
-  examples: ["memctl sync init git@github.com:me/memory.git", "memctl sync", "memctl sync --status", "memctl sync --detach"],
+  examples: ["memctl sync init git@github.com:me/memory.git --trust own", "memctl sync trust shared", "memctl sync", "memctl sync --status", "memctl sync --detach"],
 };
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (argv[0] === "merge-driver") return mergeDriver(argv.slice(1), io);
   const args = parseArgs(spec, argv);
   const [verb, remote] = args.positionals;
-  if (verb !== undefined && verb !== "init") throw usageError(`unknown sync action "${verb}"; use "memctl sync", "memctl sync init <remote-url>" or "memctl sync --status"`);
+  if (verb !== undefined && verb !== "init" && verb !== "trust")
+    throw usageError(`unknown sync action "${verb}"; use "memctl sync", "memctl sync init <remote-url>", "memctl sync trust own|shared" or "memctl sync --status"`);
+  const trustFlag = str(args, "trust");
+  if (trustFlag !== undefined && !isTrustLevel(trustFlag)) throw usageError(`--trust takes own or shared, not "${trustFlag}"`);
+  if (trustFlag !== undefined && verb !== "init") throw usageError("--trust goes with memctl sync init; to change it later: memctl sync trust own|shared");
+  if (verb === "trust") return setTrust(args, remote, io);
   if (verb === "init" && (remote === undefined || remote === "")) throw usageError("memctl sync init needs the remote: memctl sync init <remote-url>");
   const { memoryDir } = requireStore(args, io);
   const json = bool(args, "json");
@@ -60,13 +79,15 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const timeout = args.flags.timeout as number | undefined;
   if (timeout !== undefined && !(timeout > 0)) throw usageError("--timeout takes a positive number of seconds");
   const driverCommand = [process.execPath, path.join(findPackageRoot(), "dist", "cli.js")];
-  if (verb === "init") await init(memoryDir, remote!, driverCommand, io);
+  if (verb === "init") await init(memoryDir, remote!, driverCommand, io, trustFlag as TrustLevel | undefined);
   const report = await syncStore({
     memoryDir,
     env: io.env,
     now: io.now,
     driverCommand,
     networkTimeoutMs: timeout !== undefined ? timeout * 1000 : undefined,
+    guardrails: configuredGuardrails(io),
+    secrets: secretPolicy(io),
     onPhase: pauseFromEnv(io.env),
   });
   if (verb === "init" && report.branch) await setUpstream(memoryDir, report, io);
@@ -75,14 +96,36 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   return 0;
 }
 
-async function init(memoryDir: string, remote: string, driverCommand: string[], io: Io): Promise<void> {
+async function init(memoryDir: string, remote: string, driverCommand: string[], io: Io, trust: TrustLevel | undefined): Promise<void> {
   const opts = { env: io.env };
+  const level = trust ?? (await askTrust(remote, io));
   if (!fs.existsSync(path.join(memoryDir, ".git"))) await git(memoryDir, ["init", "-q", "-b", "main"], opts);
   const current = await runGit(memoryDir, ["remote", "get-url", "origin"], opts);
   if (current.code !== 0) await git(memoryDir, ["remote", "add", "origin", remote], opts);
   else if (current.stdout.trim() !== remote) await git(memoryDir, ["remote", "set-url", "origin", remote], opts);
   await writeRepoRules(memoryDir);
   await configureDrivers(memoryDir, driverCommand, opts);
+  await writeTrust(memoryDir, level, opts);
+}
+
+/** On a terminal, asks who pushes to the remote; no answer (or no terminal) is the safe default, shared. */
+async function askTrust(remote: string, io: Io): Promise<TrustLevel> {
+  if (!io.ask) return DEFAULT_TRUST;
+  const answer = (await io.ask(`Who pushes to ${inertText(remote)}? own (only your machines) or shared (teammates too) [shared]: `))?.trim().toLowerCase();
+  return isTrustLevel(answer) ? answer : DEFAULT_TRUST;
+}
+
+async function setTrust(args: ParsedArgs, level: string | undefined, io: Io): Promise<number> {
+  if (!isTrustLevel(level)) throw usageError("memctl sync trust takes own or shared: memctl sync trust own");
+  const { memoryDir } = requireStore(args, io);
+  await assertRepoTop(memoryDir, { env: io.env });
+  await writeTrust(memoryDir, level, { env: io.env });
+  if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, trust: level });
+  else
+    io.stdout.write(
+      `${colorsFor(io).green("✓")} this machine trusts its remote as ${level}: ${level === "own" ? "what arrives applies (still checked like a local write)" : "card, index and compact changes that arrive wait for memctl review / accept"}\n`,
+    );
+  return 0;
 }
 
 async function setUpstream(memoryDir: string, report: SyncReport, io: Io): Promise<void> {
@@ -138,7 +181,28 @@ function renderReport(memoryDir: string, r: SyncReport, io: Io): string {
   for (const x of r.repaired) lines.push(`  repaired: ${x}`);
   if (r.proposals.length > 0)
     lines.push(`  ${r.proposals.length} card${r.proposals.length === 1 ? "" : "s"} edited on both sides: the other edit is a pending proposal (memctl review ${r.proposals[0]})`);
+  if (r.left_out.length > 0)
+    lines.push(c.yellow(`  left out ${r.left_out.length} per-machine file(s) the remote tracks (never applied here): ${r.left_out.map(inertText).join(", ")}`));
+  lines.push(...arrivalLines(r.arrivals, c));
+  if (r.merged && !r.trust_chosen) lines.push(`  trust: shared (not chosen); if only your machines push to ${inertText(where)}: memctl sync trust own`);
   return lines.join("\n") + "\n";
+}
+
+/** Pins and the compact first, then other cards, then what was quarantined with why; then how to review. */
+function arrivalLines(arrivals: readonly Arrival[], c: ReturnType<typeof colorsFor>): string[] {
+  if (arrivals.length === 0) return [];
+  const who = (a: Arrival) => (a.pushed_by.length > 0 ? ` by ${a.pushed_by.map(inertText).join(", ")}` : "");
+  const pending = arrivals.filter((a) => a.state === "pending");
+  const first = pending.filter((a) => a.kind === "pinned" || a.kind === "compact");
+  const rest = pending.filter((a) => !first.includes(a));
+  const quarantined = arrivals.filter((a) => a.state === "quarantined");
+  const out: string[] = [];
+  if (pending.length > 0) out.push(c.yellow(`  ${pending.length} change(s) arrived from a shared remote and wait for review (not injected until accepted):`));
+  for (const a of [...first, ...rest]) out.push(`    ${a.id}  ${a.kind.padEnd(8)} ${inertText(a.path)}${who(a)}`);
+  if (quarantined.length > 0) out.push(c.red(`  ${quarantined.length} arrived file(s) quarantined (kept in git, never injected or shown here):`));
+  for (const a of quarantined) out.push(`    ${a.id}  ${inertText(a.path)}${who(a)}: ${a.reasons.map(inertText).join("; ")}`);
+  out.push(`  review them: memctl review (memctl accept ID / memctl reject ID --reason R)`);
+  return out;
 }
 
 function renderStatus(memoryDir: string, s: SyncStatus, io: Io): string {
@@ -146,6 +210,7 @@ function renderStatus(memoryDir: string, s: SyncStatus, io: Io): string {
   if (!s.repo) return `${inertText(memoryDir)} is not synced (not a git repository of its own); memctl sync init <remote-url> makes it one\n`;
   const lines = [
     `sync       ${s.remote ? `${s.remote}/${s.branch}` : "no remote"}: ahead ${s.ahead}, behind ${s.behind} (as of the last fetch); ${s.uncommitted} uncommitted change${s.uncommitted === 1 ? "" : "s"}`,
+    `trust      ${s.trust.chosen ? s.trust.level : "shared (not chosen)"}: ${s.trust.level === "own" ? "what arrives applies, checked like a local write" : "card, index and compact changes that arrive wait for memctl review / accept"}${s.trust.chosen ? "" : "; if only your machines push there: memctl sync trust own"}`,
     `last sync  ${s.last_sync ? `${s.last_sync.at} (${s.last_sync.result})` : "never"}`,
   ];
   const open = s.conflicts.proposals.length + s.conflicts.parked + s.conflicts.files.length;

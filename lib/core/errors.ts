@@ -77,6 +77,8 @@ export const ERROR_CODES = {
   E_SYNC_GIT: "E_SYNC_GIT",
   /** `memctl sync`: another sync of this store is running. */
   E_SYNC_BUSY: "E_SYNC_BUSY",
+  /** A file a sync quarantined (a secret, a link, over a limit): not shown or injected; memctl review says why. */
+  E_QUARANTINED: "E_QUARANTINED",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES] | (string & {});

@@ -9,6 +9,7 @@ import { queryTerms } from "../rank/tokenize.js";
 import { loadRankable, stillFresh, type RankableStore } from "../rank/cache.js";
 import { readUsage, recordHitsSync, type RecordResult, type UsageRead } from "../usage/usage.js";
 import { utcDay } from "../core/utc.js";
+import { readHold } from "../store/arrivals.js";
 
 export interface InjectionRequest {
   memoryDir: string;
@@ -102,12 +103,16 @@ function hitPaths(store: RankableStore, ids: ArrayLike<number>): string[] {
 }
 
 export async function buildInjection(req: InjectionRequest): Promise<Injection> {
+  // What a sync brought in and the owner has not accepted (or quarantined) is never injected: one open when
+  // there is no hold list, one hash per held card among the candidates otherwise.
+  const hold = readHold(req.memoryDir);
   const rankAndCompose = async (force: boolean) => {
     // The block looks at no more than scanLimit relevant lines, so no more first places need materialising
     // (for Claude's 10 entries that is 30 cards' frecency and order, not 64).
     const r = await rankStore(req.memoryDir, req.prompt, req.now, { all: req.all ?? false, checkAllCards: req.all ?? false, force, top: scanLimit(req) });
     try {
-      return { ...r, ...compose(req, r.store, r.ranked, r.hitCount) };
+      const ranked = hold ? r.ranked.filter((x) => !hold.held(r.store.index.file(x.index))) : r.ranked;
+      return { ...r, ranked, ...compose(req, r.store, ranked, r.hitCount - (r.ranked.length - ranked.length)) };
     } catch (err) {
       // Entries are read from the cache while composing: a damaged one means rebuild, like one met while ranking.
       if (r.store.cache !== "fresh") throw err;

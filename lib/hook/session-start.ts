@@ -7,7 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { hostAdapter, HOSTS, type HookOutcome, type HostAdapter } from "../hosts/index.js";
 import { utf8Text } from "../core/bytes.js";
-import { readCompact } from "../compact/artifact.js";
+import { COMPACT_FILE, readCompact } from "../compact/artifact.js";
+import { readHold } from "../store/arrivals.js";
 import { assembleIndexView, viewBytes } from "../compact/assemble.js";
 import { readConfig } from "../config/config.js";
 import { loadsStoreNatively } from "../config/budget.js";
@@ -118,7 +119,8 @@ export async function sessionStartBlock(memoryDir: string, context: BlockContext
   const store = await overviewStore(memoryDir);
   if (store.entries.length === 0) return undefined;
   const ctx = { ...context, entryCount: store.entries.length };
-  const compact = readCompact(memoryDir);
+  // A compact a sync brought in and the owner has not accepted is not shown: the overview stands in for it.
+  const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? ({ status: "absent" } as const) : readCompact(memoryDir);
   const built =
     compact.status === "ok"
       ? {

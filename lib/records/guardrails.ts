@@ -4,6 +4,7 @@ import { configFilePath, readConfig, type GuardrailKey } from "../config/config.
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { EPISODES_FILE, STATE_DIR } from "../store/read.js";
+import { readHold } from "../store/arrivals.js";
 
 // Limits checked inside the store lock, before any byte is written. A refused write changes nothing.
 // Defaults follow Anthropic's managed memory stores (100 kB a file, 2,000 files) scaled to one project.
@@ -57,9 +58,15 @@ export interface StoreUsage {
   bytes: number;
 }
 
-/** Counts regular files and their bytes under the store, skipping .memctl/ and never following symlinks. */
+/**
+ * Counts regular files and their bytes under the store, skipping .memctl/ and never following symlinks. Files a
+ * sync quarantined (a teammate's oversized card) are left out: they are not this machine's, and must not
+ * block its writes.
+ */
 export function measureStore(base: string): StoreUsage {
   const usage: StoreUsage = { files: 0, bytes: 0 };
+  const hold = readHold(base);
+  const prefix = Buffer.byteLength(base) + 1;
   // Names as bytes: a file name that is not valid UTF-8 still counts (a decoded name would not stat).
   const walk = (dir: Buffer, top: boolean) => {
     for (const entry of gone(() => fs.readdirSync(dir, { withFileTypes: true, encoding: "buffer" })) ?? []) {
@@ -69,6 +76,7 @@ export function measureStore(base: string): StoreUsage {
       else if (entry.isFile()) {
         const size = gone(() => fs.lstatSync(full).size);
         if (size === undefined) continue;
+        if (hold?.held(full.subarray(prefix).toString())?.state === "quarantined") continue;
         usage.files++;
         usage.bytes += size;
       }

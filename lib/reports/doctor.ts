@@ -3,6 +3,7 @@ import { isCardFile } from "../core/card-rules.js";
 import { isExpired, missingFields } from "../core/card.js";
 import { cardRefs, type ParsedRef, type RefVerdict } from "./repo-refs.js";
 import type { SyncStatus } from "../sync/status.js";
+import type { Arrival } from "../store/arrivals.js";
 import type { InjectionReport } from "./injection.js";
 import type { StoreView } from "../records/store-view.js";
 
@@ -109,6 +110,17 @@ export interface DoctorInput {
   refusedIntents?: RefusedIntent[];
   /** Git sync state when the store is a git repository of its own (lib/sync/status.ts); absent otherwise. */
   sync?: SyncStatus | null;
+  /** What syncs brought in and this machine holds (lib/store/arrivals.ts), still as it arrived. */
+  arrivals?: Arrival[];
+}
+
+/** A file a sync quarantined: kept in git, never injected or shown here. */
+export interface QuarantinedFile {
+  id: string;
+  path: string;
+  kind: string;
+  reasons: string[];
+  pushed_by: string[];
 }
 
 export interface DoctorReport {
@@ -141,6 +153,10 @@ export interface DoctorReport {
   /** Issues too (counted in issues_count), after the seed's fields: intents memctl will never replay. */
   refused_intents: RefusedIntent[];
   warnings_count: number;
+  /** Synced stores only: files a sync quarantined (each one an issue). */
+  quarantined?: QuarantinedFile[];
+  /** Synced stores only: arrivals from a shared remote waiting for memctl accept / reject (not injected meanwhile). */
+  pending_arrivals?: number;
   /** Only for a store that is a git repository of its own: ahead/behind, last sync, conflicts, tracked per-machine files. */
   sync?: SyncStatus;
 }
@@ -231,6 +247,11 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     (input.history.status === "error" ? 1 : 0) +
     (input.history.malformed > 0 ? 1 : 0);
   if (input.sync?.repo) {
+    const arrivals = input.arrivals ?? [];
+    report.quarantined = arrivals.filter((a) => a.state === "quarantined").map((a) => ({ id: a.id, path: a.path, kind: a.kind, reasons: a.reasons, pushed_by: a.pushed_by }));
+    report.pending_arrivals = arrivals.filter((a) => a.state === "pending").length;
+    report.issues_count += report.quarantined.length;
+    report.warnings_count += report.pending_arrivals > 0 ? 1 : 0;
     report.sync = input.sync;
     report.warnings_count += syncWarnings(input.sync);
   }

@@ -13,6 +13,7 @@ import { INTENT_RELPATH, readIntent, refusedIntents } from "../records/commit.js
 import { RepoRefChecker } from "./repo-refs.js";
 import { EPISODES_FILE } from "../store/read.js";
 import { syncStatus } from "../sync/status.js";
+import { liveArrivals } from "../sync/arrival-decide.js";
 import { buildDoctorReport, type DoctorReport, type HistoryFacts, type UnimportedClaudeCard } from "./doctor.js";
 import { COMPACT_RELPATH, diagnoseInjection, warnBytesFromConfig, type CompactSlot, type InjectionReport } from "./injection.js";
 import { fileBytes, isRegularFile, openStore, todayOf, type OpenedStore } from "./open.js";
@@ -67,6 +68,7 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     interruptedWrites: dir ? interruptedWrites(dir) : [],
     refusedIntents: dir ? refusedIntentsOf(dir) : [],
     sync,
+    arrivals: dir ? liveArrivals(dir) : [],
   });
 }
 

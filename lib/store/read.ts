@@ -6,6 +6,7 @@ import { parseIndex, type ParsedIndex } from "../core/index-file.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
 import { fileKind, readRegularUtf8 } from "./checked-fs.js";
+import { readHold } from "./arrivals.js";
 
 export { EPISODES_FILE, INDEX_FILE, STATE_DIR } from "./paths.js";
 
@@ -45,7 +46,20 @@ export async function readStore(dir: string): Promise<Store> {
     }),
   );
   const sorted = new Map([...cards.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { dir, indexText, indexBytes: Buffer.byteLength(indexText), index: parseIndex(indexText), cards: sorted };
+  return withoutHeld({ dir, indexText, indexBytes: Buffer.byteLength(indexText), index: parseIndex(indexText), cards: sorted });
+}
+
+/**
+ * The store without what a sync holds (lib/store/arrivals.ts: pending review or quarantined): its cards and
+ * the index lines linking to them. Every reader that injects or shows memory (session start, MCP, search,
+ * list, compact) reads through here; audits (doctor) read the files themselves.
+ */
+function withoutHeld(store: Store): Store {
+  const hold = readHold(store.dir);
+  if (!hold) return store;
+  const cards = new Map([...store.cards].filter(([file]) => !hold.held(file)));
+  const entries = store.index.entries.filter((e) => !hold.held(e.file));
+  return { ...store, cards, index: { ...store.index, entries } };
 }
 
 /** Lists card files relative to the store, skipping MEMORY.md, dot-directories and symlinks. */
@@ -116,5 +130,5 @@ async function readStoreOrEmpty(memoryDir: string): Promise<Store> {
       cards.set(file, { file, bytes: 0, readError: (err as Error).message });
     }
   }
-  return { dir: memoryDir, indexText: "", indexBytes: 0, index: parseIndex(""), cards };
+  return withoutHeld({ dir: memoryDir, indexText: "", indexBytes: 0, index: parseIndex(""), cards });
 }

@@ -6,8 +6,9 @@ import { git, runGit, type GitOptions } from "./git.js";
 
 // What a synced store commits and how git merges it. The ignore rules list what .memctl/ SHARES (a
 // whitelist), so per-machine state added later (caches, session files) is never committed by mistake.
-// .gitignore and .gitattributes are committed (every clone merges alike); the merge drivers themselves live
-// in each clone's .git/config, pointing at this machine's memctl, rewritten by every sync.
+// .gitignore is committed. The merge rules live in each clone's .git/info/attributes, which git reads after
+// every .gitattributes: a committed file (a teammate's `/user_*.md merge=union`) cannot override them. The
+// merge drivers live in each clone's .git/config, pointing at this machine's memctl, rewritten by every sync.
 
 /**
  * .memctl/ paths every machine shares (committed); everything else under .memctl/ stays per machine. The trash
@@ -31,7 +32,7 @@ export const IGNORE_BLOCK = [
 export const ATTRIBUTES_BLOCK = [
   // Cards edited on both sides are left unmerged without markers (git's binary driver) and resolved by memctl sync
   // in one process: a driver per card would start a process per conflicting card.
-  `${BEGIN} (merge drivers: memctl sync writes them into .git/config; cards both sides changed are resolved by memctl sync)`,
+  `${BEGIN} (merge rules: here, not in .gitattributes, so no committed file overrides them; drivers in .git/config; cards both sides changed are resolved by memctl sync)`,
   "*.jsonl merge=memctl-log",
   "/MEMORY.md merge=memctl-index",
   "/MEMORY.*.md merge=memctl-index",
@@ -60,14 +61,18 @@ export function isPerMachine(rel: string): boolean {
   return !SHARED_STATE.some((p) => (p.endsWith("/") ? rel.startsWith(p) : rel === p));
 }
 
-/** Writes (or replaces) memctl's block in .gitignore and .gitattributes; returns the files that changed. */
+/**
+ * Writes (or replaces) memctl's block in .gitignore and .git/info/attributes, and removes the block an older
+ * memctl committed in .gitattributes (the file goes when nothing else is left); returns the files that changed.
+ */
 export async function writeRepoRules(memoryDir: string): Promise<string[]> {
   const changed: string[] = [];
-  for (const [name, block] of [
-    [".gitignore", IGNORE_BLOCK],
-    [".gitattributes", ATTRIBUTES_BLOCK],
+  const info = path.join(memoryDir, ".git", "info");
+  fs.mkdirSync(info, { recursive: true });
+  for (const [name, file, block] of [
+    [".gitignore", path.join(memoryDir, ".gitignore"), IGNORE_BLOCK],
+    [".git/info/attributes", path.join(info, "attributes"), ATTRIBUTES_BLOCK],
   ] as const) {
-    const file = path.join(memoryDir, name);
     const before = readOr(file);
     const after = withBlock(before, block);
     if (after !== before) {
@@ -75,13 +80,27 @@ export async function writeRepoRules(memoryDir: string): Promise<string[]> {
       changed.push(name);
     }
   }
+  const committed = path.join(memoryDir, ".gitattributes");
+  const before = readOr(committed);
+  const after = withBlock(before, undefined);
+  if (after !== before) {
+    if (after.trim() === "") fs.rmSync(committed, { force: true });
+    else await commitFile(committed, after);
+    changed.push(".gitattributes");
+  }
   return changed;
 }
 
-function withBlock(text: string, block: string): string {
+/** The text with memctl's block replaced by `block` (appended when absent), or removed when `block` is undefined. */
+function withBlock(text: string, block: string | undefined): string {
   const start = text.indexOf(BEGIN);
   const end = text.indexOf(END, start);
-  if (start >= 0 && end > start) return text.slice(0, start) + block + text.slice(end + END.length);
+  if (start >= 0 && end > start) {
+    if (block !== undefined) return text.slice(0, start) + block + text.slice(end + END.length);
+    const rest = text.slice(end + END.length);
+    return text.slice(0, start) + (rest.startsWith("\n") ? rest.slice(1) : rest);
+  }
+  if (block === undefined) return text;
   return (text === "" || text.endsWith("\n") ? text : `${text}\n`) + `${block}\n`;
 }
 

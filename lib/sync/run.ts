@@ -9,6 +9,12 @@ import { commitMessage } from "./message.js";
 import { aheadBehind, assertRepoTop, findUpstream, gitDir, headCommit, readJournal, refExists, writeJournal, writeLastSync, type Upstream } from "./repo.js";
 import { repairKilledMerge } from "./repair.js";
 import { resolveUnmerged } from "./unmerged.js";
+import { inspectArrivals } from "./arrivals.js";
+import { mergeableCommit } from "./incoming.js";
+import { readTrust, type TrustLevel } from "./trust.js";
+import type { Arrival } from "../store/arrivals.js";
+import type { Guardrails } from "../records/guardrails.js";
+import type { SecretPolicy } from "../records/secrets.js";
 
 // One sync: fetch (no lock), then under the store lock commit local changes and merge (local git only,
 // seconds at most), then push (no lock). A writer waits at most for the local part; the per-prompt hook never
@@ -22,6 +28,9 @@ export interface SyncContext {
   driverCommand: readonly string[];
   networkTimeoutMs?: number;
   lockTimeoutMs?: number;
+  /** The limits and `[secrets] allow` list every arrived file is checked against, as a local write would be. */
+  guardrails?: Partial<Guardrails>;
+  secrets?: SecretPolicy;
   /** Test hook: called at each phase boundary (the SIGKILL test pauses there). */
   onPhase?: (phase: string) => Promise<void> | void;
 }
@@ -38,6 +47,13 @@ export interface SyncReport {
   ahead: number;
   behind: number;
   head?: string;
+  /** This machine's trust in the remote, and whether the user chose it (unset reads as shared). */
+  trust: TrustLevel;
+  trust_chosen: boolean;
+  /** What the merges brought in that is held here: pending review (shared remote) or quarantined. */
+  arrivals: Arrival[];
+  /** Per-machine .memctl/ paths the remote tracks, left out of the merge. */
+  left_out: string[];
 }
 
 const MAX_ROUNDS = 3;
@@ -60,7 +76,21 @@ export async function syncStore(ctx: SyncContext): Promise<SyncReport> {
 
 async function syncLocked(ctx: SyncContext, opts: GitOptions): Promise<SyncReport> {
   const upstream = await findUpstream(ctx.memoryDir, opts);
-  const report: SyncReport = { status: "local-only", committed: 0, merged: false, pushed: false, proposals: [], repaired: [], ahead: 0, behind: 0 };
+  const trust = await readTrust(ctx.memoryDir, opts);
+  const report: SyncReport = {
+    status: "local-only",
+    committed: 0,
+    merged: false,
+    pushed: false,
+    proposals: [],
+    repaired: [],
+    ahead: 0,
+    behind: 0,
+    trust: trust.level,
+    trust_chosen: trust.chosen,
+    arrivals: [],
+    left_out: [],
+  };
   if (upstream) Object.assign(report, { remote: upstream.remote, branch: upstream.branch });
   for (let round = 1; round <= MAX_ROUNDS; round++) {
     if (upstream) await fetch(ctx, upstream, opts);
@@ -116,7 +146,7 @@ async function local(ctx: SyncContext, upstream: Upstream | undefined, opts: Git
     ...opts,
     onSpawn: (pid) => writeJournal(ctx.memoryDir, { ...(readJournal(ctx.memoryDir) ?? { pid: process.pid, phase: "commit" }), git_pid: pid }),
   };
-  report.repaired.push(...(await repair(ctx, opts, report)));
+  report.repaired.push(...(await repair(ctx, upstream, opts, report)));
   await writeRepoRules(ctx.memoryDir);
   await configureDrivers(ctx.memoryDir, ctx.driverCommand, opts);
   writeJournal(ctx.memoryDir, { pid: process.pid, phase: "commit" });
@@ -126,12 +156,14 @@ async function local(ctx: SyncContext, upstream: Upstream | undefined, opts: Git
     const upToDate = head !== undefined && (await runGit(ctx.memoryDir, ["merge-base", "--is-ancestor", upstream.trackingRef, "HEAD"], opts)).code === 0;
     if (!upToDate) {
       writeJournal(ctx.memoryDir, { pid: process.pid, phase: "merge", head_before: head });
+      const incoming = await mergeableCommit(ctx.memoryDir, upstream.trackingRef, opts);
+      report.left_out.push(...incoming.dropped.filter((f) => !report.left_out.includes(f)));
       // No rename detection: cards share their frontmatter, so git would take a removed card and a new one for a
       // rename and merge an edit into the wrong card. (git 2.39's ort ignores -X no-renames; recursive honours it.)
       await ctx.onPhase?.("merge");
       const args =
         head === undefined
-          ? ["reset", "--hard", "-q", upstream.trackingRef]
+          ? ["reset", "--hard", "-q", incoming.commit]
           : [
               "merge",
               "--no-edit",
@@ -143,7 +175,7 @@ async function local(ctx: SyncContext, upstream: Upstream | undefined, opts: Git
               "--allow-unrelated-histories",
               "-m",
               `memory: merge ${upstream.remote}/${upstream.branch}`,
-              upstream.trackingRef,
+              incoming.commit,
             ];
       const r = await runGit(ctx.memoryDir, args, { ...tracked, timeoutMs: MERGE_TIMEOUT_MS });
       if (r.code !== 0) {
@@ -151,7 +183,7 @@ async function local(ctx: SyncContext, upstream: Upstream | undefined, opts: Git
         await finishMerge(ctx, tracked);
       }
       report.merged = true;
-      await afterMerge(ctx, head, tracked, report);
+      await afterMerge(ctx, head, upstream, tracked, report);
     }
   }
   writeJournal(ctx.memoryDir, undefined);
@@ -175,11 +207,15 @@ async function finishMerge(ctx: SyncContext, opts: GitOptions): Promise<void> {
 }
 
 /** Lost sides become proposals; history is reconciled with the merged files; both committed. */
-async function afterMerge(ctx: SyncContext, headBefore: string | undefined, opts: GitOptions, report: SyncReport): Promise<void> {
+async function afterMerge(ctx: SyncContext, headBefore: string | undefined, upstream: Upstream | undefined, opts: GitOptions, report: SyncReport): Promise<void> {
   const changed = headBefore === undefined ? [] : (await git(ctx.memoryDir, ["diff", "--name-only", "--no-renames", "-z", headBefore, "HEAD"], opts)).split("\0").filter(Boolean);
   const staged = await stageIncoming(ctx.memoryDir, ctx.now());
   report.proposals.push(...staged.map((p) => p.id));
   reconcileHistory(ctx.memoryDir, [...changed, ...staged.map((p) => (p as { conflict?: { card?: string } }).conflict?.card ?? "")], ctx.now());
+  if (upstream) {
+    const held = await inspectArrivals({ ...ctx, trust: report.trust }, headBefore, upstream.trackingRef, opts);
+    report.arrivals.push(...held);
+  }
   await git(ctx.memoryDir, ["add", "-A"], opts);
   if ((await runGit(ctx.memoryDir, ["diff", "--cached", "--quiet"], opts)).code !== 0) {
     const n = staged.length;
@@ -195,7 +231,7 @@ async function afterMerge(ctx: SyncContext, headBefore: string | undefined, opts
  * Repairs what a killed sync left: a git index lock whose git is gone, a merge stopped half way (finished
  * here), parked cards not yet proposals (staged by afterMerge). Returns what it repaired.
  */
-async function repair(ctx: SyncContext, opts: GitOptions, report: SyncReport): Promise<string[]> {
+async function repair(ctx: SyncContext, upstream: Upstream | undefined, opts: GitOptions, report: SyncReport): Promise<string[]> {
   const repaired: string[] = [];
   const journal = readJournal(ctx.memoryDir);
   const indexLock = path.join(gitDir(ctx.memoryDir), "index.lock");
@@ -212,7 +248,7 @@ async function repair(ctx: SyncContext, opts: GitOptions, report: SyncReport): P
   if (fs.existsSync(path.join(gitDir(ctx.memoryDir), "MERGE_HEAD"))) {
     const head = await headCommit(ctx.memoryDir, opts);
     await finishMerge(ctx, opts);
-    await afterMerge(ctx, head, opts, report);
+    await afterMerge(ctx, head, upstream, opts, report);
     repaired.push("finished a merge a killed sync left");
   }
   if (journal !== undefined && journal.phase !== "commit" && !processAlive(journal.pid)) {

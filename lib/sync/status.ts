@@ -4,6 +4,7 @@ import { readPending, type Proposal } from "../records/proposal-files.js";
 import { runGit, type GitOptions } from "./git.js";
 import { isPerMachine } from "./layout.js";
 import { readIncoming } from "./merge-driver.js";
+import { readTrust, type Trust } from "./trust.js";
 import { aheadBehind, findUpstream, gitDir, readLastSync, type LastSync } from "./repo.js";
 
 // Where a synced store stands, from local git state only (no network): for `sync --status` and doctor.
@@ -25,6 +26,8 @@ export interface SyncStatus {
   tracked_per_machine: string[];
   merge_in_progress: boolean;
   drivers_configured: boolean;
+  /** How far this machine trusts its remote (memctl sync trust); chosen false: never set, treated as shared. */
+  trust: Trust;
 }
 
 /** The status, or { repo: false } for a store that is not a git repository of its own (no git spawned then). */
@@ -41,6 +44,7 @@ export async function syncStatus(memoryDir: string, env: Record<string, string |
     tracked_per_machine: [],
     merge_in_progress: false,
     drivers_configured: false,
+    trust: { level: "shared", chosen: false },
   };
   if (!fs.existsSync(path.join(memoryDir, ".git"))) return none;
   const opts: GitOptions = { env };
@@ -70,5 +74,6 @@ export async function syncStatus(memoryDir: string, env: Record<string, string |
     tracked_per_machine: tracked.stdout.split("\0").filter((f) => f !== "" && isPerMachine(f)),
     merge_in_progress: fs.existsSync(path.join(gitDir(memoryDir), "MERGE_HEAD")),
     drivers_configured: drivers.code === 0,
+    trust: await readTrust(memoryDir, opts),
   };
 }

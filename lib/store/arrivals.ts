@@ -1,0 +1,142 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sha256Hex } from "../core/sha256.js";
+import { systemCode } from "../core/errors.js";
+import { STATE_DIR } from "./paths.js";
+import { commitFile } from "./write.js";
+import { realDir } from "./safe-write.js";
+
+// The per-machine hold list (.memctl/arrivals.json, never committed): what a sync brought in that is not
+// injected on this machine. memctl sync writes it; the hook, session start and every store read consult it.
+// An item holds its path only while the file still has the content that arrived (sha256; null = absent):
+// an owner's edit afterwards makes the file the owner's. Accepted items are dropped from the list.
+
+export const ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
+export const ARRIVAL_KINDS = ["new", "edited", "removed", "pinned", "index", "compact", "file"] as const;
+export type ArrivalKind = (typeof ARRIVAL_KINDS)[number];
+export type ArrivalState = "pending" | "quarantined" | "rejected";
+
+export interface Arrival {
+  /** a-<12 hex>: the handle review / accept / reject take. */
+  id: string;
+  /** Store-relative path held: a card, a free note, .memctl/compact.json, or an index line's link target. */
+  path: string;
+  kind: ArrivalKind;
+  state: ArrivalState;
+  /** sha256 of the held file as it arrived; null when the file did not exist (an index line to no card). */
+  sha256: string | null;
+  reasons: string[];
+  /** Commit authors ("Name <email>") between the pre-merge HEAD and the merged remote ref. */
+  pushed_by: string[];
+  /** The newest remote commit that touched the path. */
+  commit: string;
+  /** The pre-merge HEAD (review diffs against it). */
+  before: string | null;
+  at: string;
+  /** The index line that arrived (kind index). */
+  line?: string;
+  /** [mtimeMs, size] when the item was written: a file still at that stamp is held without hashing it again. */
+  stamp?: [number, number];
+}
+
+export interface ArrivalsFile {
+  version: 1;
+  items: Arrival[];
+}
+
+export function arrivalsPath(memoryDir: string): string {
+  return path.join(memoryDir, ARRIVALS_RELPATH);
+}
+
+/** The hold list; an absent or unreadable file holds nothing. */
+export function readArrivals(memoryDir: string): ArrivalsFile {
+  let text: string;
+  try {
+    text = fs.readFileSync(arrivalsPath(memoryDir), "utf8");
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return { version: 1, items: [] };
+    throw err;
+  }
+  const v = JSON.parse(text) as ArrivalsFile;
+  return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
+}
+
+export async function writeArrivals(memoryDir: string, file: ArrivalsFile): Promise<void> {
+  realDir(memoryDir, STATE_DIR);
+  await commitFile(arrivalsPath(memoryDir), JSON.stringify(file, null, 2) + "\n");
+}
+
+/** sha256 of a store file's bytes, null when absent (never follows a symlink: a link is hashed as its target path). */
+export function currentSha(memoryDir: string, rel: string): string | null {
+  const abs = path.join(memoryDir, rel);
+  try {
+    const st = fs.lstatSync(abs);
+    if (st.isSymbolicLink()) return sha256Hex(`symlink:${fs.readlinkSync(abs)}`);
+    if (!st.isFile()) return sha256Hex(`not-a-file:${st.mode}`);
+    return sha256Hex(fs.readFileSync(abs));
+  } catch (err) {
+    if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
+    throw err;
+  }
+}
+
+/** Answers "is this store path held?" for one read of the store; hashes each held file at most once. */
+export interface Hold {
+  held(rel: string): Arrival | undefined;
+  readonly size: number;
+}
+
+/**
+ * The hold for this store, or undefined when nothing is held (the common case: one failed open). A damaged
+ * hold list holds every listed path it can still read, and an unreadable one fails closed for the caller.
+ */
+export function readHold(memoryDir: string): Hold | undefined {
+  let items: Arrival[];
+  try {
+    items = readArrivals(memoryDir).items;
+  } catch {
+    return undefined;
+  }
+  if (items.length === 0) return undefined;
+  const byPath = new Map<string, Arrival[]>();
+  for (const item of items) byPath.set(normalise(item.path), [...(byPath.get(normalise(item.path)) ?? []), item]);
+  const shas = new Map<string, string | null | undefined>();
+  return {
+    size: byPath.size,
+    held(rel) {
+      const key = normalise(rel);
+      const list = byPath.get(key);
+      if (!list) return undefined;
+      const stamp = stampOf(memoryDir, key);
+      const same = list.find((i) => i.stamp && stamp && i.stamp[0] === stamp[0] && i.stamp[1] === stamp[1]);
+      if (same) return same;
+      if (!shas.has(key)) shas.set(key, safeSha(memoryDir, key));
+      const now = shas.get(key);
+      // A file that cannot be read now stays held (fail closed).
+      return now === undefined ? list[0] : list.find((i) => i.sha256 === now);
+    },
+  };
+}
+
+/** [mtimeMs, size] of a store path (not following a link), undefined when absent. */
+export function stampOf(memoryDir: string, rel: string): [number, number] | undefined {
+  try {
+    const st = fs.lstatSync(path.join(memoryDir, rel));
+    return [st.mtimeMs, st.size];
+  } catch {
+    return undefined;
+  }
+}
+
+function safeSha(memoryDir: string, rel: string): string | null | undefined {
+  try {
+    return currentSha(memoryDir, rel);
+  } catch {
+    return undefined;
+  }
+}
+
+/** "./a.md" and "a.md" are one path (as the rank cache keys them). */
+export function normalise(rel: string): string {
+  return path.posix.normalize(rel.replace(/\\/g, "/")).replace(/^\.\//, "");
+}

@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import path from "node:path";
+import { isCardFile } from "../core/card-rules.js";
+import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
+import { diffLines, type DiffLine } from "../core/line-diff.js";
+import { assertMayWrite } from "../records/actor.js";
+import { currentSha, readArrivals, writeArrivals, type Arrival } from "../store/arrivals.js";
+import { appendHistory, makeEntry, readHistory } from "../store/history.js";
+import { withStoreLock } from "../store/lock.js";
+import { runGit, type GitOptions } from "./git.js";
+
+// The owner's side of what a sync held: review lists it beside the proposals, accept releases it (the file
+// becomes the owner's: a history revision in the owner's name), reject keeps it out of injection on this
+// machine. Neither deletes or rewrites the teammate's file: the git tree stays as merged.
+
+export const ARRIVAL_ID = /^a-[0-9a-f]{1,12}$/;
+
+export function isArrivalId(id: string): boolean {
+  return ARRIVAL_ID.test(id);
+}
+
+/** Items still holding their path (the file unchanged since it arrived), oldest first. */
+export function liveArrivals(memoryDir: string): Arrival[] {
+  return readArrivals(memoryDir).items.filter((a) => a.sha256 === currentSha(memoryDir, a.path));
+}
+
+export function findArrival(memoryDir: string, id: string): Arrival {
+  const hits = liveArrivals(memoryDir).filter((a) => a.id.startsWith(id));
+  if (hits.length === 1) return hits[0]!;
+  if (hits.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no held arrival ${id}; memctl review lists them`, { id });
+  throw new MemctlError(ERROR_CODES.E_MULTIPLE_MATCHES, `${id} matches ${hits.length} arrivals (${hits.map((h) => h.id).join(", ")}); give more of the id`, { id });
+}
+
+export interface ArrivalDecision {
+  arrival: Arrival;
+  /** Other items for the same path released with it (its index line). */
+  released: string[];
+}
+
+/** Releases an arrival: removed from the hold list, a history `adopt` revision by the owner for a card. */
+export async function acceptArrival(ctx: { memoryDir: string; actor: string; now: Date }, id: string): Promise<ArrivalDecision> {
+  assertMayWrite(ctx.actor, "accept what a sync brought in");
+  return withStoreLock(ctx.memoryDir, async () => {
+    const arrival = findArrival(ctx.memoryDir, id);
+    if (arrival.state === "quarantined")
+      throw usageError(
+        `${arrival.id} (${arrival.path}) is quarantined: ${arrival.reasons.join("; ")}. It cannot be accepted as it is; fix the file (your edit makes it yours) or remove it with memctl rm.`,
+        { id: arrival.id },
+      );
+    const file = readArrivals(ctx.memoryDir);
+    const released = file.items.filter((a) => a.path === arrival.path && a.state !== "quarantined").map((a) => a.id);
+    await writeArrivals(ctx.memoryDir, { version: 1, items: file.items.filter((a) => !released.includes(a.id)) });
+    const abs = path.join(ctx.memoryDir, arrival.path);
+    if (isCardFile(arrival.path) && arrival.sha256 !== null && fs.existsSync(abs)) {
+      appendHistory(ctx.memoryDir, makeEntry(readHistory(ctx.memoryDir).entries, arrival.path, "adopt", ctx.actor, ctx.now, fs.readFileSync(abs)));
+    }
+    return { arrival, released: released.filter((r) => r !== arrival.id) };
+  });
+}
+
+/** Keeps an arrival out of injection on this machine for as long as the file stays as it arrived. */
+export async function rejectArrival(ctx: { memoryDir: string; actor: string; now: Date }, id: string, reason: string): Promise<ArrivalDecision> {
+  assertMayWrite(ctx.actor, "reject what a sync brought in");
+  return withStoreLock(ctx.memoryDir, async () => {
+    const arrival = findArrival(ctx.memoryDir, id);
+    const file = readArrivals(ctx.memoryDir);
+    const items = file.items.map((a) =>
+      a.id === arrival.id
+        ? { ...a, state: a.state === "quarantined" ? a.state : ("rejected" as const), reasons: [...a.reasons, `rejected by ${ctx.actor} at ${ctx.now.toISOString()}: ${reason}`] }
+        : a,
+    );
+    await writeArrivals(ctx.memoryDir, { version: 1, items });
+    return { arrival: items.find((a) => a.id === arrival.id)!, released: [] };
+  });
+}
+
+export interface ArrivalPreview {
+  /** The text before the merge (undefined: the path did not exist) and now; both omitted when quarantined for a secret or a link. */
+  before?: string;
+  after?: string;
+  diff: DiffLine[];
+  withheld?: string;
+}
+
+/** The arrival against the pre-merge version; a secret or a link target is never printed. */
+export async function previewArrival(memoryDir: string, a: Arrival, opts: GitOptions): Promise<ArrivalPreview> {
+  if (a.state === "quarantined" && a.reasons.some((r) => /secret|symlink|not a regular file|bytes/.test(r))) return { diff: [], withheld: a.reasons.join("; ") };
+  const before = a.before ? await runGit(memoryDir, ["show", `${a.before}:${a.path}`], opts) : undefined;
+  const beforeText = before && before.code === 0 ? before.stdout : undefined;
+  const abs = path.join(memoryDir, a.path);
+  const afterText = fs.existsSync(abs) ? fs.readFileSync(abs, "utf8") : undefined;
+  return {
+    ...(beforeText !== undefined ? { before: beforeText } : {}),
+    ...(afterText !== undefined ? { after: afterText } : {}),
+    diff: diffLines(beforeText ?? "", afterText ?? ""),
+  };
+}
