@@ -50,7 +50,12 @@ export async function readInputBounded(fd: number, stream: () => NodeJS.Readable
 }
 
 /** The stream phase: the same bounds, and a timer for the deadline; the stream is destroyed when abandoned. */
-export function readStreamBounded(stream: NodeJS.ReadableStream, bounds: InputBounds, started = performance.now(), progress: Progress = { chunks: [], seen: 0 }): Promise<BoundedInput> {
+export function readStreamBounded(
+  stream: NodeJS.ReadableStream,
+  bounds: InputBounds,
+  started = performance.now(),
+  progress: Progress = { chunks: [], seen: 0 },
+): Promise<BoundedInput> {
   return new Promise((resolve) => {
     let done = false;
     const settle = (ended: boolean) => {

@@ -47,7 +47,9 @@ test("raw stdio: a 12 MiB line, a line that is not JSON, JSON that is not JSON-R
         check();
       });
     const send = (line: string | Buffer) => child.stdin.write(line);
-    send(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } })}\n`);
+    send(
+      `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } })}\n`,
+    );
     await replyCount(1);
     send(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
     // As the SDK's client writes a request: method, params, then jsonrpc and id last.
@@ -59,7 +61,11 @@ test("raw stdio: a 12 MiB line, a line that is not JSON, JSON that is not JSON-R
     send(`${JSON.stringify({ id: 7, hello: "world" })}\n`);
     send(`${JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" })}\r\n`);
     await replyCount(5);
-    const [, oversized, parseError, invalid, listed] = replies as { id?: unknown; error?: { code: number; message: string; data?: Record<string, unknown> }; result?: { tools: unknown[] } }[];
+    const [, oversized, parseError, invalid, listed] = replies as {
+      id?: unknown;
+      error?: { code: number; message: string; data?: Record<string, unknown> };
+      result?: { tools: unknown[] };
+    }[];
     assert.equal(oversized!.id, 2);
     assert.equal(oversized!.error!.code, -32600);
     assert.match(oversized!.error!.message, new RegExp(`over the ${MAX_MESSAGE_BYTES}-byte limit`));

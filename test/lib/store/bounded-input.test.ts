@@ -10,7 +10,7 @@ const bounds = { maxBytes: 1000, deadlineMs: 200 };
 test("an input that ends in time within the bound: its bytes, exactly", async () => {
   const s = new PassThrough();
   const read = readStreamBounded(s, bounds);
-  s.write("{\"cwd\":");
+  s.write('{"cwd":');
   s.end('"/x"}');
   assert.deepEqual(await read, { status: "read", bytes: Buffer.from('{"cwd":"/x"}') });
 });
