@@ -2,9 +2,9 @@
 //   node <abs>/dist/hooks/user-prompt-submit.cjs --host <claude|codex|generic|grok|opencode> [--max-bytes N] [--max-entries N]
 // stdin is the host's JSON payload. Deliberately tiny: no CLI framework, installers or MCP in this graph.
 import { isHostName } from "../lib/hosts/index.js";
-import { deadlineOutcome, HOOK_DEADLINE_MS, runUserPromptHook, withDeadline } from "../lib/hook/run.js";
-import { readBytesFromFd } from "../lib/store/checked-fs.js";
-import { fdSink, processIo, readAll, type Io } from "../lib/store/io.js";
+import { HOOK_INPUT_BOUNDS, inputRefusal, refusedInputOutcome, runUserPromptHook } from "../lib/hook/run.js";
+import { readInputBounded } from "../lib/store/bounded-input.js";
+import { fdSink, processIo } from "../lib/store/io.js";
 
 function parseHookArgs(argv: readonly string[]): { host: string; maxBytes?: number; maxEntries?: number; problems: string[] } {
   const out: { host: string; maxBytes?: number; maxEntries?: number; problems: string[] } = { host: "generic", problems: [] };
@@ -26,25 +26,6 @@ function parseHookArgs(argv: readonly string[]): { host: string; maxBytes?: numb
 }
 
 /**
- * fd 0 read synchronously: hosts pipe the payload and close the pipe, and a stream costs more to start. When fd 0
- * cannot be read that way (a non-blocking pipe: EAGAIN) it is read as a stream, the one wait in this hook a timer
- * can bound; past HOOK_DEADLINE_MS the prompt goes on with the UNAVAILABLE block. Everything after stdin runs
- * synchronously, so a timer armed for the whole run could never fire there (and cost every prompt ~0.4 ms).
- */
-async function readStdin(hostName: string, io: Io): Promise<Uint8Array> {
-  try {
-    return readBytesFromFd(0);
-  } catch {
-    return withDeadline(readAll(process.stdin), HOOK_DEADLINE_MS, () => {
-      const late = deadlineOutcome(hostName, io);
-      io.stdout.write(late.stdout);
-      if (late.stderr) io.stderr.write(late.stderr);
-      process.exit(0);
-    });
-  }
-}
-
-/**
  * Read by the code-cache loader at exit. A typical run printed a block from a fresh rank cache without folding the
  * usage log. Any other run is atypical: a rebuild or a fold compiled code a typical prompt never runs, and a run
  * that printed nothing (a bare "ok", a repeat, no store) never compiled composing, usage or the why log; a code
@@ -58,8 +39,19 @@ async function main(): Promise<void> {
   // A wiring mistake must not block the user's prompt: say so on stderr and run with what is usable.
   for (const p of args.problems) io.stderr.write(`memctl hook: ${p} (ignored)\n`);
   if (!isHostName(args.host)) io.stderr.write(`memctl hook: unknown host "${args.host}", using generic output\n`);
+  // stdin within HOOK_INPUT_BOUNDS (lib/hook/run.ts): past 8 MiB, or still streaming after 2 s, the prompt goes
+  // on with the UNAVAILABLE block. fd 0 is read synchronously (a stream costs ~1 ms more to start), so a pipe held
+  // open in silence blocks until the host closes it or kills the hook; a non-blocking one is read as a stream,
+  // which the deadline also ends. Everything after stdin runs synchronously: a timer could never fire there.
+  const input = await readInputBounded(0, () => process.stdin, HOOK_INPUT_BOUNDS);
+  if (input.status !== "read") {
+    const late = refusedInputOutcome(args.host, inputRefusal(input), io);
+    io.stdout.write(late.stdout);
+    if (late.stderr) io.stderr.write(late.stderr);
+    process.exit(0);
+  }
   // Store reads that could block (a FIFO in the store) are refused before they start (lib/store/checked-fs.ts).
-  const result = await runUserPromptHook(await readStdin(args.host, io), args, io);
+  const result = await runUserPromptHook(input.bytes, args, io);
   const injection = result.injection;
   runKind.atypical = result.status !== "injected" || injection?.store.cache !== "fresh" || injection.recorded?.folded === true;
   if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);

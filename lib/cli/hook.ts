@@ -1,6 +1,6 @@
 import { defaultBudgetsText } from "../config/budget.js";
 import { isHostName } from "../hosts/index.js";
-import { logHookError, runUserPromptHook } from "../hook/run.js";
+import { inputRefusal, logHookError, readHookInput, refusedInputOutcome, runUserPromptHook } from "../hook/run.js";
 import { resetFromPayload } from "../hook/reset.js";
 import { runSessionStartHook } from "../hook/session-start.js";
 import type { Io } from "../store/io.js";
@@ -47,7 +47,20 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   }
   const host = str(args, "host") ?? "generic";
   if (!isHostName(host)) io.stderr.write(`memctl hook: unknown host "${host}", using generic output (hosts: claude, codex, generic, grok, opencode)\n`);
-  const stdin = io.readStdin ? await io.readStdin() : Buffer.alloc(0);
+  // The same bounds as the compiled entry: past 8 MiB, or still open after 2 s, the input is refused (exit 0).
+  const input = await readHookInput(io);
+  if (input.status !== "read") {
+    const reason = inputRefusal(input);
+    if (event === "pre-compact") {
+      logHookError(io, `pre-compact: ${reason}`);
+      return 0;
+    }
+    const refused = refusedInputOutcome(host, reason, io, event === "session-start" ? "session-start" : "prompt");
+    if (refused.stdout) io.stdout.write(refused.stdout);
+    if (refused.stderr) io.stderr.write(refused.stderr);
+    return 0;
+  }
+  const stdin = input.bytes;
   if (event === "pre-compact" || event === "session-start") {
     let raw: unknown;
     try {

@@ -7,6 +7,7 @@ import { resolveBudget, resolveStoreBudget } from "../config/budget.js";
 import { readConfig } from "../config/config.js";
 import { displayDir, renderUnavailable, utf8Bytes } from "../core/block.js";
 import type { Io } from "../store/io.js";
+import type { BoundedInput, InputBounds } from "../store/bounded-input.js";
 import { resolveMemory, type Resolution } from "../config/resolve.js";
 import { utcStamp } from "../core/utc.js";
 import { buildInjection, type Injection } from "./inject.js";
@@ -140,20 +141,42 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
   }
 }
 
-/** The hook's bound on waiting for stdin: past it the entry prints the UNAVAILABLE block and exits 0 (hooks/user-prompt-submit.ts). */
+/** The hook's bound on waiting for stdin: past it the entry prints the UNAVAILABLE block and exits 0. */
 export const HOOK_DEADLINE_MS = 2_000;
 
-/** `work`, unless `ms` pass first: then `onLate` runs (the entry prints and exits). The timer never holds the process open. */
-export function withDeadline<T>(work: Promise<T>, ms: number, onLate: () => void): Promise<T> {
-  const timer = setTimeout(onLate, ms);
-  timer.unref();
-  return work.finally(() => clearTimeout(timer));
+/**
+ * The most stdin a hook reads: 8 MiB. A payload is a prompt plus a few short fields (session id, transcript path,
+ * cwd), and a prompt fits the model's context window: a million tokens is about 4 MB of text, and pasted logs
+ * grow at most a few times under JSON escaping. Larger input is refused (UNAVAILABLE block, hook.log, exit 0).
+ */
+export const HOOK_INPUT_MAX_BYTES = 8 * 1024 * 1024;
+
+export const HOOK_INPUT_BOUNDS: InputBounds = { maxBytes: HOOK_INPUT_MAX_BYTES, deadlineMs: HOOK_DEADLINE_MS };
+
+/** A hook's stdin within HOOK_INPUT_BOUNDS; an injected io without a bounded reader is checked for size only. */
+export async function readHookInput(io: Io): Promise<BoundedInput> {
+  if (io.readInput) return io.readInput(HOOK_INPUT_BOUNDS);
+  const bytes = io.readStdin ? await io.readStdin() : Buffer.alloc(0);
+  return bytes.length > HOOK_INPUT_MAX_BYTES ? { status: "over", seen: bytes.length, ended: true } : { status: "read", bytes };
 }
 
-/** What the hook prints when its deadline passes with nothing composed. */
-export function deadlineOutcome(hostName: string, io: Io): HookOutcome {
+/** Why a hook refused its input: over its size bound, or still open at the deadline. */
+export function inputRefusal(input: Exclude<BoundedInput, { status: "read" }>): string {
+  if (input.status === "over") {
+    const seen = `${input.seen} bytes ${input.ended ? "arrived" : `arrived within ${HOOK_DEADLINE_MS} ms and it was still open`}`;
+    return `hook input over ${HOOK_INPUT_MAX_BYTES} bytes (${seen}); memory was not consulted`;
+  }
+  return `hook input did not end within ${HOOK_DEADLINE_MS} ms (${input.seen} bytes arrived); memory was not consulted`;
+}
+
+/** What a hook prints for refused input: the UNAVAILABLE block in the host's per-prompt (or session-start) shape, logged. */
+export function refusedInputOutcome(hostName: string, reason: string, io: Io, event: "prompt" | "session-start" = "prompt"): HookOutcome {
   const host = hostAdapter(hostName) ?? HOSTS.generic;
-  return unavailable(host, `the memory query did not finish within ${HOOK_DEADLINE_MS} ms; run memctl doctor`, io).outcome;
+  if (event === "session-start") {
+    logHookError(io, `session start: ${reason}`);
+    return host.sessionContext(renderUnavailable(reason));
+  }
+  return unavailable(host, reason, io).outcome;
 }
 
 function unavailable(host: HostAdapter, reason: string, io: Io): HookResult {

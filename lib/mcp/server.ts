@@ -1,5 +1,4 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { z } from "zod";
 import { environmentFault, MemctlError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
@@ -7,6 +6,7 @@ import { CARD_TYPES } from "../core/card-types.js";
 import { memoryContext, memoryLog, memoryOverview, memoryPropose, memoryRecall, memorySearch } from "./tools.js";
 import { isMemoryToolText, memoryManage, memoryView } from "./file-tools.js";
 import { isReadOnly, type McpOptions, type ToolResult, type ToolSession } from "./tool-session.js";
+import { BoundedStdioTransport } from "./stdio-transport.js";
 
 // The stdio MCP server: tool names, input schemas (zod, turned into JSON Schema by the SDK) and the one place
 // thrown errors become MCP tool errors (isError). stdout belongs to the protocol; logs go to stderr.
@@ -204,14 +204,14 @@ export interface StdioStreams {
 /** Serves over the given stdio streams until the client closes them; resolves when the server has shut down. */
 export async function serveStdio(options: McpOptions, io: Io, streams: StdioStreams): Promise<void> {
   const server = createMemoryServer(options, io);
-  const transport = new StdioServerTransport(streams.stdin as never, streams.stdout as never);
+  // Not the SDK's StdioServerTransport: one request over its 10 MiB buffer closed the connection (stdio-transport.ts).
+  const transport = new BoundedStdioTransport(streams.stdin, streams.stdout);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
   });
-  transport.onerror = (err) => io.stderr.write(`memctl mcp: transport error: ${err.message}\n`);
+  // Stream errors, and each refused line (already answered to the client with a JSON-RPC error).
+  transport.onerror = (err) => io.stderr.write(`memctl mcp: ${err.message}\n`);
   await server.connect(transport);
-  // The SDK's stdio transport does not notice end of input; without this the host's shutdown would hang.
-  streams.stdin.on("end", () => void server.close());
   io.stderr.write(
     `memctl mcp: serving ${TOOL_NAMES.length} tools on stdio as ${options.actor}${isReadOnly(options) ? " (read-only)" : ""}; the store is resolved per call from ${options.repoRoot ?? io.cwd}\n`,
   );

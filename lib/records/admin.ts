@@ -3,7 +3,8 @@ import path from "node:path";
 import { assertMayWrite } from "./actor.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { appendHistory, latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
-import { commitIntent, withRecordsLock } from "./commit.js";
+import { withRecordsLock } from "./commit.js";
+import { commitIntentReported } from "./interrupted.js";
 import { findCardFile } from "./card-find.js";
 import type { WriteContext } from "./save.js";
 import { removeIndexLinesBytes } from "../core/index-edit.js";
@@ -37,7 +38,7 @@ export async function removeCard(ctx: WriteContext, name: string): Promise<Remov
     const removed = index ? removeIndexLinesBytes(index, file).removed : 0;
     const before = sha256Hex(fs.readFileSync(path.join(ctx.memoryDir, file)));
     const change = { card: file, before, content: null, trash: path.relative(ctx.memoryDir, trash), index: { line: null }, entry };
-    await commitIntent(ctx.memoryDir, { changes: [change] }, ctx.commit);
+    await commitIntentReported(ctx.memoryDir, { changes: [change] }, ctx.commit);
     return { file, entry, indexLinesRemoved: removed, trash };
   });
 }

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { assertCardText, isCardFile } from "../core/card-rules.js";
 import { makeEntry, sha256Hex, type HistoryEntry } from "../store/history.js";
-import { commitIntent, type CardChange } from "./commit.js";
+import type { CardChange } from "./commit.js";
+import { commitIntentReported } from "./interrupted.js";
 import { currentIndexTitle } from "./card-find.js";
 import type { WriteContext } from "./save.js";
 import { parseCard } from "../core/card.js";
@@ -43,7 +44,7 @@ export async function renameCardFile(ctx: WriteContext, history: HistoryEntry[],
 }
 
 async function commit(ctx: WriteContext, history: HistoryEntry[], changes: CardChange[]): Promise<void> {
-  await commitIntent(ctx.memoryDir, { changes }, ctx.commit);
+  await commitIntentReported(ctx.memoryDir, { changes }, ctx.commit);
   for (const c of changes) if (c.entry) history.push(c.entry);
 }
 

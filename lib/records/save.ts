@@ -8,7 +8,8 @@ import { assertCardText, CARD_TYPES } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { checkPathShape, checkWrite, withDefaults, type Guardrails } from "./guardrails.js";
 import { latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
-import { commitIntent, withRecordsLock, type CardChange, type Intent } from "./commit.js";
+import { withRecordsLock, type CardChange, type Intent } from "./commit.js";
+import { commitIntentReported } from "./interrupted.js";
 import { assertNoSecrets, warmSecretScan, type SecretPolicy } from "./secrets.js";
 import { parseCard } from "../core/card.js";
 import { upsertIndexLineBytes } from "../core/index-edit.js";
@@ -111,7 +112,7 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
   const others = also?.({ file, name: meta.name ?? withoutTypePrefix(file.replace(/\.md$/, "")), history: history.entries }) ?? [];
   if (entry || archive || others.length > 0 || indexDiffers(ctx.memoryDir, file, indexLine)) {
     const change = { card: file, before: before === undefined ? null : sha256Hex(before), content: next, index: { line: indexLine }, entry: entry ?? null };
-    await commitIntent(ctx.memoryDir, { changes: [change, ...others], archive }, ctx.commit);
+    await commitIntentReported(ctx.memoryDir, { changes: [change, ...others], archive }, ctx.commit);
   }
   return { file, op, revived: !unchanged && latest?.op === "delete", entry, indexLine };
 }

@@ -1,4 +1,5 @@
 import { writeBytes } from "./checked-fs.js";
+import { readStreamBounded, type BoundedInput, type InputBounds } from "./bounded-input.js";
 import { encodeUtf8 } from "../core/bytes.js";
 
 /** A writable text sink; process streams and test buffers both fit. */
@@ -14,6 +15,8 @@ export interface Io {
   stderr: TextSink;
   /** Reads all of standard input; absent when there is none to read. */
   readStdin?: () => Promise<Buffer>;
+  /** Reads standard input within a size and a time bound (lib/store/bounded-input.ts); hooks read through it. */
+  readInput?: (bounds: InputBounds) => Promise<BoundedInput>;
   env: Record<string, string | undefined>;
   cwd: string;
   home: string;
@@ -31,6 +34,9 @@ export function processIo(sinks?: Pick<Io, "stdout" | "stderr">): Io {
     stdout: sinks?.stdout ?? process.stdout,
     stderr: sinks?.stderr ?? process.stderr,
     readStdin: () => readAll(process.stdin),
+    // A stream, so the deadline also ends a wait on a pipe held open in silence (the per-prompt entry reads fd 0
+    // synchronously instead, for speed: hooks/user-prompt-submit.ts).
+    readInput: (bounds) => readStreamBounded(process.stdin, bounds),
     env: process.env,
     // Read when asked: the hook works from its payload's cwd, and process.cwd() compiles a wrapper first.
     get cwd() {

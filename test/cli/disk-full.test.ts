@@ -210,3 +210,47 @@ test("MCP memory_log on a full disk answers E_DISK_FULL (not E_INTERNAL) and the
     await server.close();
   }
 });
+
+test("rm on a full disk: the message says which steps happened — a card already moved to trash is named, with how the next write completes it", async (t) => {
+  const env = fullDiskWorld(t);
+  if (!env) return;
+  const { w, fill, free } = env;
+  fs.writeFileSync(path.join(w.mem, "MEMORY.md"), "# Memory\n");
+  const seen: string[] = [];
+  // Each amount of free space stops rm at another step: before anything (no room for its intent), or after the
+  // card moved to .memctl/trash/ (no room for the new MEMORY.md or the history line).
+  for (const leave of [0, 1, 2, 3, 4]) {
+    free();
+    const name = `deploy-${leave}`;
+    const saved = await memctl(w, ["save", name, "-t", "reference", "-d", `how to deploy, take ${leave}`]);
+    assert.equal(saved.code, 0, saved.stderr);
+    const card = path.join(w.mem, `reference_${name}.md`);
+    assert.ok(fs.existsSync(card));
+    fill(leave);
+    const r = await memctl(w, ["rm", name, "--json"]);
+    if (r.code === 0) continue;
+    assert.doesNotMatch(r.stderr, /internal error|bug in memctl/);
+    const error = JSON.parse(r.stdout).error as { code: string; message: string; trash?: string };
+    assert.equal(error.code, "E_DISK_FULL", r.stderr);
+    if (fs.existsSync(card)) {
+      seen.push("before");
+      assert.doesNotMatch(r.stderr, /moved|trash/);
+    } else {
+      seen.push("moved");
+      console.log(`# rm with ${leave} page(s) free: ${r.stderr.trim()}`);
+      assert.doesNotMatch(r.stderr, /no partial file|nothing was/);
+      assert.match(r.stderr, new RegExp(`reference_${name}\\.md`));
+      assert.match(r.stderr, /moved to \.memctl\/trash\//);
+      assert.ok(error.trash && fs.existsSync(path.join(w.mem, error.trash)), `the trash path in the error exists: ${error.trash}`);
+      assert.match(r.stderr, /next memctl write/);
+      // Freeing space and writing again completes the removal: the index line and the history entry follow.
+      free();
+      const next = await memctl(w, ["save", `after-${leave}`, "-t", "reference", "-d", "a later write"]);
+      assert.equal(next.code, 0, next.stderr);
+      assert.doesNotMatch(fs.readFileSync(path.join(w.mem, "MEMORY.md"), "utf8"), new RegExp(`reference_${name}\\.md`));
+      const history = fs.readFileSync(path.join(w.mem, ".memctl", "history.jsonl"), "utf8");
+      assert.match(history, new RegExp(`"card":"reference_${name}\\.md"[^\\n]*"op":"delete"|"op":"delete"[^\\n]*"card":"reference_${name}\\.md"`));
+    }
+  }
+  assert.ok(seen.includes("moved"), `no free-space amount stopped rm after the move: ${seen.join(", ")}`);
+});
