@@ -25,12 +25,13 @@ function trustInstalledHooks(f: ReturnType<typeof makeFixture>, hash = (event: s
   const config = path.join(f.home, ".codex/config.toml");
   const wired = JSON.parse(fs.readFileSync(hooks, "utf8")).hooks as Record<string, { hooks: { command: string }[] }[]>;
   const label = { UserPromptSubmit: "user_prompt_submit", SessionStart: "session_start" } as Record<string, string>;
-  for (const [event, groups] of Object.entries(wired))
-    groups.forEach((g, gi) =>
-      g.hooks.forEach((h, hi) =>
-        fs.appendFileSync(config, `\n[hooks.state."${hooks}:${label[event]}:${gi}:${hi}"]\ntrusted_hash = "${hash(label[event]!, h.command)}"\nenabled = true\n`),
-      ),
-    );
+  for (const [event, groups] of Object.entries(wired)) {
+    for (const [gi, g] of groups.entries()) {
+      for (const [hi, h] of g.hooks.entries()) {
+        fs.appendFileSync(config, `\n[hooks.state."${hooks}:${label[event]}:${gi}:${hi}"]\ntrusted_hash = "${hash(label[event]!, h.command)}"\nenabled = true\n`);
+      }
+    }
+  }
 }
 
 test("codex hook hash: the one Codex 0.169.0 reports as currentHash (app-server hooks/list) for the same hook", () => {
@@ -73,7 +74,10 @@ test("codex: a trusted hash that is not the installed hook's, or a hook disabled
   await runHost(INSTALLERS.codex, g.ctx("user"), "install", false);
   trustInstalledHooks(g);
   const config = path.join(g.home, ".codex/config.toml");
-  fs.writeFileSync(config, fs.readFileSync(config, "utf8").replace(/user_prompt_submit:0:0"\]\ntrusted_hash = "[^"]*"\nenabled = true/, (m) => m.replace("enabled = true", "enabled = false")));
+  fs.writeFileSync(
+    config,
+    fs.readFileSync(config, "utf8").replace(/user_prompt_submit:0:0"\]\ntrusted_hash = "[^"]*"\nenabled = true/, (m) => m.replace("enabled = true", "enabled = false")),
+  );
   const disabled = scopeStatus(INSTALLERS.codex, g.ctx("user")).trust;
   assert.equal(disabled?.trusted, false);
   assert.match(disabled!.fix!, /disabled/);

@@ -54,12 +54,11 @@ test("a settings.json holding only an old bare memctl hook is healed by install 
     const f = makeFixture();
     const settings = path.join(f.home, ".claude", "settings.json");
     write(settings, text.replace("{pkg}", f.pkg));
+    const before = f.snapshot();
     await runHost(INSTALLERS.claude, f.ctx("user"), "install", false);
-    assert.match(fs.readFileSync(settings, "utf8"), /--preserve-symlinks-main .* --host claude/, "install healed the line");
-    await roundTrip(f, "claude", "user");
-    const f2 = makeFixture();
-    write(path.join(f2.home, ".claude", "settings.json"), text.replace("{pkg}", f2.pkg));
-    await roundTrip(f2, "claude", "user");
+    assert.match(fs.readFileSync(settings, "utf8"), /--preserve-symlinks-main .* --host claude"/, "install healed the line");
+    await runHost(INSTALLERS.claude, f.ctx("user"), "uninstall", false);
+    assert.deepEqual(f.snapshot(), before, "the file as it was, not deleted, no empty UserPromptSubmit list");
   }
 });
 
