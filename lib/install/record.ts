@@ -17,7 +17,7 @@ export interface InstallRecord {
   created: boolean;
   /** The folders memctl created for the file, outermost first. */
   dirs: string[];
-  /** sha256 (hex) of the text memctl last wrote. */
+  /** sha256 (hex) of the text memctl last wrote; "" once someone else changed the file between two installs. */
   wrote: string;
 }
 
@@ -134,8 +134,11 @@ export async function commitPlanned(planned: PlannedChange, mode: "install" | "u
       backup = keepBackup(file, file, dirs.backups, { replace: kept !== null });
     }
     const created = missingDirs(file);
+    // Someone else changed the file since memctl's last write: its pre-install bytes no longer undo this install
+    // (they would drop that change), so from now on uninstall takes out memctl's entries only.
+    const foreign = record !== null && before !== null && hashOf(before) !== record.wrote;
     const next: InstallRecord = record
-      ? { ...record, dirs: [...new Set([...record.dirs, ...created])], wrote: hashOf(after) }
+      ? { ...record, dirs: [...new Set([...record.dirs, ...created])], wrote: foreign ? "" : hashOf(after) }
       : { file: path.resolve(file), created: before === null, dirs: created, wrote: hashOf(after) };
     await writeRecord(next, dirs.records);
     await commitFile(file, after, { followLink: true });

@@ -125,3 +125,13 @@ test("a file the user changed after install keeps the user's change; only memctl
   await runHost(INSTALLERS.claude, f.ctx("user"), "uninstall", false);
   assert.equal(fs.readFileSync(settings, "utf8"), '{\n  "model": "sonnet"\n}\n');
 });
+
+test("a file memctl created that the user then added to, re-installed with other flags, keeps the user's part on uninstall", async () => {
+  const f = makeFixture();
+  const settings = path.join(f.home, ".claude", "settings.json");
+  await runHost(INSTALLERS.claude, f.ctx("user"), "install", false);
+  fs.writeFileSync(settings, fs.readFileSync(settings, "utf8").replace(/^\{/, '{\n  "model": "opus",'));
+  await runHost(INSTALLERS.claude, f.ctx("user", { budget: { maxBytes: 900 } }), "install", false);
+  await runHost(INSTALLERS.claude, f.ctx("user"), "uninstall", false);
+  assert.deepEqual(JSON.parse(fs.readFileSync(settings, "utf8")), { model: "opus" });
+});
