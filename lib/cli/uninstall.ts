@@ -18,7 +18,7 @@ export const spec: CommandSpec = {
   },
   exitCodes: { 0: "removed, or nothing of memctl's was there", 1: "nothing written: a config file does not parse", 2: "usage error" },
   notes:
-    "Your other entries stay byte for byte; files memctl created and that are now empty are deleted. Backups (under $XDG_STATE_HOME/memctl/backups; install --status lists them) are kept.",
+    "Each file comes back byte for byte as install found it (one changed since keeps those changes and loses only memctl's entries); files and folders memctl created are deleted. Backups (under $XDG_STATE_HOME/memctl/backups; install --status lists them) are kept.",
   examples: ["memctl uninstall claude", "memctl uninstall codex --scope project --dry-run"],
 };
 

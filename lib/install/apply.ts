@@ -48,11 +48,15 @@ export function readBackup(file: string, backups: string): string | null {
   return found ? readText(found.path) : null;
 }
 
-/** Copies `from` to the file's backup place (never over an existing one), with `source` written first. */
-function keepBackup(file: string, from: string, backups: string): string {
+/**
+ * Copies `from` to the file's backup place, with `source` written first; never over an existing copy unless
+ * `replace` (a copy left from an install since undone, which no longer says what the file was).
+ */
+export function keepBackup(file: string, from: string, backups: string, options: { replace?: boolean } = {}): string {
   const target = backupPath(file, backups);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.writeFileSync(path.join(path.dirname(target), "source"), path.resolve(file) + "\n");
+  if (options.replace) fs.rmSync(target, { force: true });
   fs.copyFileSync(from, target, fs.constants.COPYFILE_EXCL);
   return target;
 }
@@ -116,8 +120,11 @@ export async function commitChange(change: FileChange, options: { backups: strin
   return { ...change, ...(backup ? { backup } : {}) };
 }
 
-/** Removes now-empty directories from `dir` up to (not including) `stopAt`, e.g. a skill folder memctl made. */
-function removeEmptyDirs(dir: string, stopAt: string): void {
+/**
+ * Removes now-empty directories from `dir` up to (not including) `stopAt`, e.g. a skill folder memctl made. Only
+ * for files an older memctl wrote, which left no record of the folders it created (record.ts).
+ */
+export function removeEmptyDirs(dir: string, stopAt: string): void {
   const stop = path.resolve(stopAt);
   let current = path.resolve(dir);
   while (current.startsWith(stop + path.sep) && current !== stop) {

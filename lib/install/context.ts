@@ -120,6 +120,25 @@ export function hookCommand(ctx: Pick<InstallContext, "packageRoot" | "budget"> 
   return parts.join(" ");
 }
 
+/** The budget flags a wired hook command carries (hookCommand writes them), i.e. the wiring the user chose. */
+export function budgetOfCommand(command: string): InstallContext["budget"] {
+  const flag = (name: string) => {
+    const m = new RegExp(`(?:^|\\s)--${name}(?:\\s+|=)(\\d+)(?=\\s|$)`).exec(command);
+    return m ? Number(m[1]) : undefined;
+  };
+  const maxBytes = flag("max-bytes");
+  const maxEntries = flag("max-entries");
+  return { ...(maxBytes !== undefined ? { maxBytes } : {}), ...(maxEntries !== undefined ? { maxEntries } : {}) };
+}
+
+/** The command that (re)makes this wiring: `memctl install <host> --scope <s>` with the budget flags kept. */
+export function installCommandLine(host: HostName, ctx: Pick<InstallContext, "scope" | "budget">, ...extra: string[]): string {
+  const parts = ["memctl", "install", host, "--scope", ctx.scope];
+  if (ctx.budget.maxBytes !== undefined) parts.push("--max-bytes", String(ctx.budget.maxBytes));
+  if (ctx.budget.maxEntries !== undefined) parts.push("--max-entries", String(ctx.budget.maxEntries));
+  return [...parts, ...extra].join(" ");
+}
+
 /** The wired SessionStart hook: `node <abs>/dist/cli.js hook session-start --host <h>` (once per session, so the CLI's start is fine). */
 export function sessionStartCommand(ctx: Pick<InstallContext, "packageRoot"> & { scope?: Scope }, host: HostName): string {
   return `${cliCommand({ scope: ctx.scope ?? "user", packageRoot: ctx.packageRoot })} hook session-start --host ${host}`;

@@ -1,9 +1,10 @@
 import path from "node:path";
-import { backupsDir, readBackup, readText } from "./apply.js";
+import { backupsDir, readText } from "./apply.js";
 import type { InstallContext, Scope } from "./context.js";
 import type { HostInstaller } from "./host.js";
 import { hookCommandsIn } from "./hook-json.js";
 import { readJsonc } from "./jsonc.js";
+import { originalText, readRecord, recordsDir } from "./record.js";
 
 // One block per prompt whatever the scopes: a host wired at user and project scope (or project and local) runs
 // the hook, and registers the MCP server, twice. Install refuses that unless --replace moves the wiring, and
@@ -25,7 +26,7 @@ function wiredAt(installer: HostInstaller, ctx: InstallContext): boolean {
   return installer.plan(ctx).some((edit) => {
     try {
       const before = readText(edit.file);
-      return before !== null && edit.uninstall(before, readBackup(edit.file, backupsDir(ctx.io))) !== before;
+      return before !== null && edit.uninstall(before, originalText(edit.file, backupsDir(ctx.io), readRecord(edit.file, recordsDir(ctx.io)))) !== before;
     } catch {
       return false;
     }

@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
-import { backupsDir, commitChange, findBackup, moveLegacyBackup, planEdit, readBackup, readText, renderDiff, type FileChange } from "./apply.js";
-import type { InstallContext, PlannedEdit, Scope } from "./context.js";
+import { backupsDir, findBackup, moveLegacyBackup, readText, renderDiff, type FileChange } from "./apply.js";
+import { installCommandLine, type InstallContext, type PlannedEdit, type Scope } from "./context.js";
 import { doubleWiringWarnings } from "./double-wiring.js";
 import { onPath, type HostInstaller } from "./host.js";
 import type { TrustState } from "./trust.js";
+import { closeRecords, commitPlanned, originalText, readRecord, recordsDir, restoredWithOlderWiring, undoText, type PlannedChange } from "./record.js";
 import { readCommandSources } from "./render.js";
 
 export type ItemAction = "created" | "updated" | "removed" | "unchanged";
@@ -45,15 +46,18 @@ export async function runHost(installer: HostInstaller, ctx: InstallContext, mod
   // Each edit is planned against the file on disk, so two edits of one file would overwrite each other.
   const files = edits.map((e) => e.file);
   if (new Set(files).size !== files.length) throw new Error(`internal: ${installer.name} plans two edits of one file`);
-  const backups = backupsDir(ctx.io);
-  const planned = edits.map((e) => ({ edit: e, change: planEdit(e.file, mode === "install" ? e.install : e.uninstall, backups) }));
+  const dirs = { backups: backupsDir(ctx.io), records: recordsDir(ctx.io) };
+  const planned: PlannedChange[] = edits.map((edit) => {
+    const record = readRecord(edit.file, dirs.records);
+    const before = readText(edit.file);
+    const after = mode === "install" ? edit.install(before, originalText(edit.file, dirs.backups, record)) : undoText(edit, before, dirs.backups, record);
+    return { edit, record, change: { file: edit.file, before, after, changed: after !== before } };
+  });
   const items: ItemResult[] = [];
-  for (const { edit, change } of planned) {
-    // A file holding nothing but memctl's own lines (say, settings.json memctl created) needs no backup: its
-    // pre-memctl state is "absent", which uninstall restores without one.
-    const onlyOurs = change.before !== null && !findBackup(edit.file, backups) && edit.uninstall(change.before, null) === null;
-    if (!dryRun && !change.changed) moveLegacyBackup(edit.file, backups); // a no-op install still clears the repository
-    const done = dryRun || !change.changed ? change : await commitChange(change, { backups, stopAt: edit.root, owned: edit.owned === true || onlyOurs });
+  for (const p of planned) {
+    const { edit, change } = p;
+    if (!dryRun && !change.changed) moveLegacyBackup(edit.file, dirs.backups); // a no-op install still clears the repository
+    const done = dryRun ? change : await commitPlanned(p, mode, dirs);
     items.push({
       file: edit.file,
       label: edit.label,
@@ -62,13 +66,15 @@ export async function runHost(installer: HostInstaller, ctx: InstallContext, mod
       ...(dryRun && change.changed ? { diff: renderDiff(change) } : {}),
     });
   }
+  // Uninstall is done with every file; an install only with those it removed (a command no longer shipped).
+  if (!dryRun) closeRecords(mode === "uninstall" ? planned : planned.filter((p) => p.change.changed && p.change.after === null), dirs.records);
   return {
     host: installer.name,
     scope: ctx.scope,
     dry_run: dryRun,
     changed: items.some((i) => i.action !== "unchanged"),
     items,
-    notes: mode === "install" ? [...installer.notes(ctx), ...pathNote(installer, ctx)] : [],
+    notes: mode === "install" ? [...installer.notes(ctx), ...pathNote(installer, ctx)] : olderWiringNotes(installer, ctx, planned),
   };
 }
 
@@ -84,6 +90,14 @@ function pathNote(installer: HostInstaller, ctx: InstallContext): string[] {
     notes.push(`The slash commands run \`memctl\`, which is not on your PATH: run \`npm install -g memctl\` (or \`npm link\` in ${ctx.packageRoot}).`);
   }
   return notes;
+}
+
+/** Uninstall gives back the bytes install found: when those held an older memctl wiring install had healed, say so. */
+function olderWiringNotes(installer: HostInstaller, ctx: InstallContext, planned: PlannedChange[]): string[] {
+  return restoredWithOlderWiring(planned).map(
+    (file) =>
+      `${file} is back as it was before the install, with the older memctl wiring it held then: run "memctl uninstall ${installer.name} --scope ${ctx.scope}" again to remove that too.`,
+  );
 }
 
 function actionOf(change: FileChange): ItemAction {
@@ -110,7 +124,10 @@ export interface ScopeStatus {
 }
 
 /** Where one host stands in one scope, judged by running the same pure edits without writing. */
-export function scopeStatus(installer: HostInstaller, ctx: InstallContext, options: { withWarnings?: boolean } = {}): ScopeStatus {
+export function scopeStatus(installer: HostInstaller, asked: InstallContext, options: { withWarnings?: boolean } = {}): ScopeStatus {
+  // Budget flags given to --status are the wiring asked about; without them, the flags the install was made with.
+  const chosen = asked.budget.maxBytes !== undefined || asked.budget.maxEntries !== undefined ? asked.budget : installer.installedBudget?.(asked);
+  const ctx = chosen ? { ...asked, budget: chosen } : asked;
   const status = judge(installer, ctx);
   const mcpFile = installer.plan(ctx).find((e) => e.mcp)?.file;
   const mcpItem = status.items.find((i) => i.file === mcpFile);
@@ -132,7 +149,7 @@ export function scopeStatus(installer: HostInstaller, ctx: InstallContext, optio
 function judge(installer: HostInstaller, ctx: InstallContext): Omit<ScopeStatus, "warnings" | "backups"> {
   const items = installer.plan(ctx).map((edit: PlannedEdit) => {
     const before = readText(edit.file);
-    const original = readBackup(edit.file, backupsDir(ctx.io));
+    const original = originalText(edit.file, backupsDir(ctx.io), readRecord(edit.file, recordsDir(ctx.io)));
     try {
       const after = edit.install(before, original);
       if (after === before) return { file: edit.file, label: edit.label, state: "current" as const };
@@ -142,7 +159,7 @@ function judge(installer: HostInstaller, ctx: InstallContext): Omit<ScopeStatus,
       return { file: edit.file, label: edit.label, state: "broken" as const, detail: err instanceof Error ? err.message : String(err) };
     }
   });
-  const installCmd = `memctl install ${installer.name} --scope ${ctx.scope}`;
+  const installCmd = installCommandLine(installer.name, ctx);
   const broken = items.find((i) => i.state === "broken");
   if (broken) return { state: "broken", items, fix: broken.detail };
   if (items.length === 0 || items.every((i) => i.state === "missing")) return { state: "not-installed", items };

@@ -1,5 +1,6 @@
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
-import type { TextEdit } from "./apply.js";
+import { readText, type TextEdit } from "./apply.js";
+import { budgetOfCommand, type InstallContext } from "./context.js";
 import { appendMember, readJsonc, removeMember, replaceValue, type JsonPath } from "./jsonc.js";
 
 // The Claude-shaped hooks file (Claude settings.json, Codex hooks.json):
@@ -110,4 +111,21 @@ export function chainEdits(...edits: { install: TextEdit; uninstall: TextEdit }[
     install: (before, original) => edits.reduce<string | null>((text, e) => e.install(text, original), before),
     uninstall: (before, original) => edits.reduceRight<string | null>((text, e) => e.uninstall(text, original), before),
   };
+}
+
+/** The budget of memctl's per-prompt hook wired in a Claude-shaped hooks file; undefined when none is wired there. */
+export function wiredHookBudget(file: string, isOurs: (command: string) => boolean): InstallContext["budget"] | undefined {
+  let text: string | null;
+  try {
+    text = readText(file);
+  } catch {
+    return undefined;
+  }
+  if (text === null) return undefined;
+  try {
+    const command = hookCommandsIn(readJsonc(text)).find(isOurs);
+    return command === undefined ? undefined : budgetOfCommand(command);
+  } catch {
+    return undefined; // a file that does not parse is reported as broken by the edits themselves
+  }
 }

@@ -22,6 +22,8 @@ export interface HostInstaller {
   hookFiles?(ctx: InstallContext): string[];
   /** Whether the host will run what is wired (hook or folder trust), for --status; undefined: no trust gate. */
   trust?(ctx: InstallContext): TrustState | undefined;
+  /** The budget flags of the hook this scope has wired (the user's choice at install), for --status; undefined: none wired. */
+  installedBudget?(ctx: InstallContext): InstallContext["budget"] | undefined;
   /** Problems the edits cannot see (e.g. the same hook also arriving through a plugin), for --status. */
   warnings?(ctx: InstallContext): string[];
 }

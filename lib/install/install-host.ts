@@ -1,5 +1,5 @@
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
-import type { InstallContext } from "./context.js";
+import { installCommandLine, type InstallContext } from "./context.js";
 import { foreignInjectors, otherWiredScopes } from "./double-wiring.js";
 import { runHost, type RunResult } from "./engine.js";
 import type { HostInstaller } from "./host.js";
@@ -23,7 +23,7 @@ export async function installHost(installer: HostInstaller, ctx: InstallContext,
     throw new MemctlError(
       ERROR_CODES.E_INSTALL_CONFLICT,
       `${installer.title} is already wired at ${where}; wiring ${ctx.scope} scope too would inject the memory twice per prompt. ` +
-        `Run "memctl install ${installer.name} --scope ${ctx.scope} --replace" to move it here (the ${where} wiring is uninstalled), or keep the existing one. Nothing was written.`,
+        `Run "${installCommandLine(installer.name, ctx, "--replace")}" to move it here (the ${where} wiring is uninstalled), or keep the existing one. Nothing was written.`,
       { scopes: others },
     );
   }

@@ -152,3 +152,75 @@ test("install keeps its backup under memctl's state folder, not beside the file,
   assert.ok(listed[1]!.startsWith(path.join(w.home, ".local", "state", "memctl", "backups") + path.sep), listed[1]);
   assert.equal(fs.readFileSync(listed[1]!, "utf8"), '{ "model": "opus" }\n');
 });
+
+test("install codex --max-bytes 1200 twice: the second changes nothing, and --status calls it installed, not out of date", async (t) => {
+  const w = world();
+  t.after(() => fs.rmSync(path.dirname(w.home), { recursive: true, force: true }));
+  assert.equal(await main(["install", "codex", "--max-bytes", "1200"], w.io), 0, w.err.text);
+  w.out.text = "";
+  assert.equal(await main(["install", "codex", "--max-bytes", "1200"], w.io), 0, w.err.text);
+  assert.match(w.out.text, /already installed; nothing changed/);
+  w.out.text = "";
+  assert.equal(await main(["install", "--status", "--scope", "user", "--json"], w.io), 0, w.err.text);
+  const codex = JSON.parse(w.out.text).hosts.find((h: { host: string }) => h.host === "codex").scopes.user;
+  assert.equal(codex.state, "installed");
+  assert.equal(codex.fix, undefined);
+});
+
+test("install --status: the fix for a stale install keeps the flags it was made with", async (t) => {
+  const w = world();
+  t.after(() => fs.rmSync(path.dirname(w.home), { recursive: true, force: true }));
+  assert.equal(await main(["install", "claude", "--max-bytes", "1200", "--max-entries", "8"], w.io), 0, w.err.text);
+  const claudeJson = path.join(w.home, ".claude.json");
+  fs.writeFileSync(claudeJson, '{ "mcpServers": { "memctl": { "command": "node", "args": ["/old/memctl/dist/cli.js", "mcp"] } } }\n');
+  w.out.text = "";
+  assert.equal(await main(["install", "--status", "--scope", "user"], w.io), 0, w.err.text);
+  assert.match(w.out.text, /Claude Code .*\n\s+user\s+out-of-date\s+→ memctl install claude --scope user --max-bytes 1200 --max-entries 8\n/);
+});
+
+test("install then uninstall of every host through the CLI leaves a temp HOME and project byte for byte as they were", async (t) => {
+  const w = world();
+  t.after(() => fs.rmSync(path.dirname(w.home), { recursive: true, force: true }));
+  const seed = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+  };
+  seed(path.join(w.home, ".claude.json"), '{"numStartups": 3}');
+  seed(path.join(w.home, ".claude", "settings.json"), '{"hooks": {"UserPromptSubmit": [{"hooks": [{"type": "command", "command": "npx memctl hook user-prompt-submit"}]}]}}');
+  seed(path.join(w.home, ".codex", "config.toml"), 'model = "gpt-6"');
+  seed(path.join(w.home, ".codex", "AGENTS.md"), "# mine");
+  seed(path.join(w.home, ".grok", "config.toml"), "a = 1");
+  seed(path.join(w.io.cwd, "AGENTS.md"), "# project rules");
+  const snapshot = () => {
+    const files = new Map<string, string>();
+    const walk = (d: string) => {
+      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+        const full = path.join(d, e.name);
+        if (e.isDirectory()) {
+          // memctl's own state (backups, install records) is not the user's config.
+          if (e.name === ".git" || full === path.join(w.home, ".local")) continue;
+          files.set(full + "/", "<dir>");
+          walk(full);
+        } else files.set(full, fs.readFileSync(full, "utf8"));
+      }
+    };
+    walk(w.home);
+    walk(w.io.cwd);
+    return files;
+  };
+  const before = snapshot();
+  for (const [host, scope] of [
+    ["claude", "user"],
+    ["codex", "user"],
+    ["opencode", "user"],
+    ["grok", "user"],
+    ["codex", "project"],
+    ["opencode", "project"],
+    ["grok", "project"],
+    ["generic", "project"],
+  ] as const) {
+    assert.equal(await main(["install", host, "--scope", scope, "--max-bytes", "1200"], w.io), 0, w.err.text);
+    assert.equal(await main(["uninstall", host, "--scope", scope], w.io), 0, w.err.text);
+    assert.deepEqual(snapshot(), before, `${host} --scope ${scope}`);
+  }
+});

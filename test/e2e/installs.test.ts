@@ -171,3 +171,67 @@ test("codex: an untrusted hook is skipped by Codex, and install --status says it
   assert.match(status.stdout, /Codex CLI[^\n]*\n\s+user\s+installed, not trusted — .*open \/hooks/);
   removeWorld(world);
 });
+
+/** Codex's own view of the hooks it would run in `cwd`: `codex app-server`'s hooks/list (key, currentHash, trustStatus). */
+async function codexHooksList(bin: string, cwd: string, env: Record<string, string>): Promise<{ key: string; currentHash: string; trustStatus: string }[]> {
+  const child = spawn(bin, ["app-server"], { cwd, env, stdio: ["pipe", "pipe", "ignore"] });
+  const send = (message: unknown) => child.stdin.write(JSON.stringify(message) + "\n");
+  try {
+    return await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("codex app-server did not answer hooks/list in 60 s")), 60_000);
+      let buffered = "";
+      child.stdout.on("data", (d: Buffer) => {
+        buffered += d.toString("utf8");
+        for (let i = buffered.indexOf("\n"); i >= 0; i = buffered.indexOf("\n")) {
+          const message = JSON.parse(buffered.slice(0, i)) as { id?: number; result?: { data: { hooks: [] }[] } };
+          buffered = buffered.slice(i + 1);
+          if (message.id === 1) {
+            send({ method: "initialized" });
+            send({ id: 2, method: "hooks/list", params: { cwds: [cwd] } });
+          } else if (message.id === 2) {
+            clearTimeout(timer);
+            resolve(message.result!.data.flatMap((d) => d.hooks));
+          }
+        }
+      });
+      send({ id: 1, method: "initialize", params: { clientInfo: { name: "memctl-e2e", version: "0" } } });
+    });
+  } finally {
+    child.kill("SIGKILL");
+  }
+}
+
+test("codex: --status judges trust by the hash Codex computes for the hook installed now (hooks/list agrees), and an install with flags is current", {
+  timeout: 300_000,
+}, async (t) => {
+  if ("skip" in codex) return t.skip(`LOUD SKIP: ${codex.skip}`);
+  const world = makeWorld("installs-codex-hash");
+  const codexHome = path.join(world.home, ".codex");
+  fs.mkdirSync(codexHome, { recursive: true });
+  const env = { ...world.env, CODEX_HOME: codexHome, OPENAI_API_KEY: "sk-e2e-fake-key" };
+  assert.equal(memctl(world, ["install", "codex"]).status, 0);
+  // Trust what Codex lists, as /hooks does: its key and its currentHash.
+  const listed = await codexHooksList(codex.bin, world.project, env);
+  assert.equal(listed.length, 2, JSON.stringify(listed));
+  fs.appendFileSync(
+    path.join(codexHome, "config.toml"),
+    listed.map((h) => `\n[hooks.state.${JSON.stringify(h.key)}]\ntrusted_hash = ${JSON.stringify(h.currentHash)}\nenabled = true\n`).join(""),
+  );
+  assert.deepEqual(
+    (await codexHooksList(codex.bin, world.project, env)).map((h) => h.trustStatus),
+    ["trusted", "trusted"],
+  );
+  assert.match(memctl(world, ["install", "--status", "--scope", "user"]).stdout, /Codex CLI[^\n]*\n\s+user\s+installed\n/);
+  // New budget flags change the hook: Codex now calls it modified and skips it, and --status says so.
+  assert.equal(memctl(world, ["install", "codex", "--max-bytes", "1200"]).status, 0);
+  assert.match(memctl(world, ["install", "codex", "--max-bytes", "1200"]).stdout, /nothing changed/);
+  const after = await codexHooksList(codex.bin, world.project, env);
+  assert.deepEqual(after.map((h) => [h.key.replace(/^.*:(\w+):\d+:\d+$/, "$1"), h.trustStatus]).sort(), [
+    ["session_start", "trusted"],
+    ["user_prompt_submit", "modified"],
+  ]);
+  const status = memctl(world, ["install", "--status", "--scope", "user"]).stdout;
+  assert.match(status, /Codex CLI[^\n]*\n\s+user\s+installed, not trusted — the UserPromptSubmit hook changed since it was trusted/);
+  assert.doesNotMatch(status, /out-of-date/);
+  removeWorld(world);
+});

@@ -14,7 +14,7 @@ import {
 } from "../../install/context.js";
 import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../../install/host.js";
 import { readText, type TextEdit } from "../../install/apply.js";
-import { chainEdits, emptyObjectToAbsent, hookCommandsIn, hookJsonEdits } from "../../install/hook-json.js";
+import { chainEdits, emptyObjectToAbsent, hookCommandsIn, hookJsonEdits, wiredHookBudget } from "../../install/hook-json.js";
 import { jsonEntryEdits, jsonSettingEdits } from "../../install/json-member.js";
 import { readJsonc } from "../../install/jsonc.js";
 import { readCommandSources, renderClaudeCommand } from "../../install/render.js";
@@ -102,6 +102,7 @@ export const claude: HostInstaller = {
   ],
   requiredFiles: (ctx) => [hookEntry(ctx.packageRoot), cliEntry(ctx.packageRoot)],
   hookFiles: (ctx) => (["user", "project", "local"] as const).map((scope) => claudeSettingsFile({ ...ctx, scope })),
+  installedBudget: (ctx) => wiredHookBudget(claudeSettingsFile(ctx), (c) => isMemctlHookCommand(c, ctx.packageRoot)),
   warnings(ctx) {
     // The memctl plugin (plugin/, or from the marketplace) enabled and the hook wired in settings.json: it runs twice.
     const settings = (file: string) => {

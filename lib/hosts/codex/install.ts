@@ -13,7 +13,7 @@ import {
   type PlannedEdit,
 } from "../../install/context.js";
 import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../../install/host.js";
-import { chainEdits, hookJsonEdits } from "../../install/hook-json.js";
+import { chainEdits, hookJsonEdits, wiredHookBudget } from "../../install/hook-json.js";
 import { removeBlock, upsertBlock } from "../../install/markdown.js";
 import { readCommandSources, renderCodexSkill } from "../../install/render.js";
 import { codexHome, codexTrust } from "../../install/trust.js";
@@ -92,6 +92,7 @@ export const codex: HostInstaller = {
   ],
   requiredFiles: (ctx) => [hookEntry(ctx.packageRoot), cliEntry(ctx.packageRoot)],
   trust: (ctx) => codexTrust(ctx, path.join(codexDir(ctx), "hooks.json")),
+  installedBudget: (ctx) => wiredHookBudget(path.join(codexDir(ctx), "hooks.json"), (c) => isMemctlHookCommand(c, ctx.packageRoot)),
   hookFiles: (ctx) => (["user", "project"] as const).map((scope) => path.join(codexDir({ ...ctx, scope }), "hooks.json")),
 };
 

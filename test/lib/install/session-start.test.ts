@@ -7,7 +7,7 @@ import { INSTALLERS } from "../../../lib/install/registry.js";
 import { makeFixture, write } from "./fixture.js";
 
 // SessionStart is wired next to UserPromptSubmit in Claude's settings.json and Codex's hooks.json (one edit of
-// the file), an install from before it existed gains it, and uninstall takes both out.
+// the file), an install from before it existed gains it; uninstall gives that older install back, and a second one takes both out.
 
 for (const [host, file] of [
   ["claude", ".claude/settings.json"],
@@ -23,7 +23,16 @@ for (const [host, file] of [
     const wired = JSON.parse(fs.readFileSync(hooksFile, "utf8"));
     assert.deepEqual(wired.hooks.SessionStart, [{ hooks: [{ type: "command", command: `node ${f.pkg}/dist/cli.js hook session-start --host ${host}` }] }]);
     assert.equal(wired.hooks.UserPromptSubmit.length, 1);
-    await runHost(INSTALLERS[host], f.ctx("user"), "uninstall", false);
+    // Uninstall is the exact inverse of that install: the older install's file comes back as it was, and says so;
+    // a second uninstall removes the older wiring too.
+    const undone = await runHost(INSTALLERS[host], f.ctx("user"), "uninstall", false);
+    assert.equal(fs.readFileSync(hooksFile, "utf8"), JSON.stringify(upsOnly, null, 2) + "\n");
+    assert.ok(
+      undone.notes.some((n) => n.includes(hooksFile) && /older memctl wiring/.test(n) && n.includes(`memctl uninstall ${host} --scope user`)),
+      undone.notes.join("\n"),
+    );
+    const again = await runHost(INSTALLERS[host], f.ctx("user"), "uninstall", false);
+    assert.deepEqual(again.notes, []);
     const after = fs.existsSync(hooksFile) ? JSON.parse(fs.readFileSync(hooksFile, "utf8")) : {};
     assert.equal(after.hooks?.SessionStart, undefined);
     assert.equal(JSON.stringify(after).includes("user-prompt-submit"), false);
