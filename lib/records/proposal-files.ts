@@ -9,6 +9,7 @@ import { systemCode, usageError } from "../core/errors.js";
 import { appendLine } from "../store/history.js";
 import { ensureStateDir } from "../store/lock.js";
 import { STATE_DIR } from "../store/paths.js";
+import { readHold } from "../store/arrivals.js";
 import { realDir } from "../store/safe-write.js";
 import { commitFile } from "../store/write.js";
 import type { CardProvenance } from "./card-input.js";
@@ -94,7 +95,13 @@ export interface ProposalsRead {
 
 /** Every pending proposal, oldest first. Never throws for a bad file; reports it instead. */
 export function readPending(memoryDir: string): ProposalsRead {
-  return readDir(path.join(memoryDir, PROPOSALS_DIR));
+  // A proposal file a sync quarantined (a secret, a link, an oversized file) is named, never read or listed.
+  const hold = readHold(memoryDir);
+  const quarantined = (name: string) => {
+    const held = hold?.held(`${PROPOSALS_DIR}/${name}`);
+    return held?.state === "quarantined" ? held.reasons : undefined;
+  };
+  return readDir(path.join(memoryDir, PROPOSALS_DIR), quarantined);
 }
 
 export function readArchived(memoryDir: string): ProposalsRead {
@@ -115,7 +122,7 @@ export function newProposalId(now: Date): string {
   return `p-${stamp}-${randomBytes(3).toString("hex")}`;
 }
 
-function readDir(dir: string): ProposalsRead {
+function readDir(dir: string, quarantined: (name: string) => string[] | undefined = () => undefined): ProposalsRead {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -127,6 +134,11 @@ function readDir(dir: string): ProposalsRead {
   const unreadable: ProposalsRead["unreadable"] = [];
   for (const name of names.sort()) {
     if (!name.endsWith(".json") || name.startsWith(".")) continue;
+    const reasons = quarantined(name);
+    if (reasons) {
+      unreadable.push({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` });
+      continue;
+    }
     try {
       const p = JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as Proposal;
       if (typeof p.id !== "string" || `${p.id}.json` !== name || typeof p.card?.name !== "string") throw new Error("not a proposal (id, card.name)");

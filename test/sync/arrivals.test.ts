@@ -247,3 +247,31 @@ test("a store synced before trust levels reads as shared, and sync --status says
   await ok(b, ["sync", "trust", "own"]);
   assert.match(await ok(b, ["sync", "--status"]), /trust +own/);
 });
+
+for (const trust of ["own", "shared"] as const) {
+  test(`${trust}: a proposal file a teammate pushes with a secret in it is quarantined and never printed by review`, async (t) => {
+    const { a, b } = await pair(t, trust);
+    const id = "p-20261202T100000Z-abcdef";
+    const proposal = {
+      id,
+      seq: 1,
+      status: "pending",
+      proposer: "agent:x",
+      created_at: "2026-12-02T10:00:00.000Z",
+      source: "a teammate",
+      provenance: { kind: "fact", source: "a teammate" },
+      card: { name: "creds", type: "reference", description: SECRET, body: SECRET },
+      target: null,
+      base_sha256: null,
+    };
+    pushRaw(a, { [`.memctl/proposals/${id}.json`]: `${JSON.stringify(proposal, null, 2)}\n` });
+    await ok(b, ["sync"]);
+    const review = await ok(b, ["review"]);
+    assert.doesNotMatch(review, /AKIAZ7Q3XK4M2RTV9PLD/);
+    const json = JSON.parse(await ok(b, ["review", "--json"])) as { proposals: { id: string }[] };
+    assert.ok(!json.proposals.some((p) => p.id === id), "not listed as a proposal to accept");
+    const accept = await memctlOn(b, ["accept", id]);
+    assert.notEqual(accept.code, 0, "a quarantined proposal cannot be accepted");
+    assert.doesNotMatch(accept.stdout + accept.stderr, /AKIAZ7Q3XK4M2RTV9PLD/);
+  });
+}
