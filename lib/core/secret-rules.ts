@@ -109,10 +109,10 @@ export const EXTRA_RULES: readonly ExtraRule[] = [
   },
   // A credential-named assignment with a literal value: .env lines (DB_PASSWORD=…), YAML, JSON, code. The value
   // must look like one (8+ characters, a digit or a symbol); templates, placeholders and URLs (their passwords are
-  // url-password's) are not reported.
+  // url-password's) are not reported. Quotes may come escaped or doubled (the text as a YAML or JSON string).
   {
     kind: "credential-assignment",
-    source: String.raw`(?<=(?:${NAME_WORDS})(?:[_-][A-Za-z0-9]+)*["'*]{0,2}\s{0,4}(?::=|=>|=|:)\s{0,4}["'\x60]?)(?![$<{%(\[]|process\.env|os\.environ|ENV\[|[A-Za-z][A-Za-z0-9+.-]{0,20}://)(?=[^\s"'\x60;,]{0,200}[0-9!@#%^&*+=~?])[^\s"'\x60;,]{8,200}`,
+    source: String.raw`(?<=(?:${NAME_WORDS})(?:[_-][A-Za-z0-9]+)*(?:\\?["'*]){0,3}\s{0,4}(?::=|=>|=|:)\s{0,4}(?:\\?["'\x60]){0,2})(?![$<{%(\[]|process\.env|os\.environ|ENV\[|[A-Za-z][A-Za-z0-9+.-]{0,20}://)(?=[^\s"'\x60;,\\]{0,200}[0-9!@#%^&*+=~?])[^\s"'\x60;,\\]{8,200}`,
     gate: NAME_WORDS,
     hook: true,
   },
