@@ -54,6 +54,12 @@ export function findings(r: DoctorReport): Finding[] {
   for (const x of r.unreadable_cards)
     issue("unreadable card", `${q(x.card)}: ${q(x.reason)}`, `make ${q(x.card)} a readable regular file (not a FIFO, device or directory) with valid YAML between the --- lines`);
   for (const x of r.expired_cards) issue("expired card", `${q(x.card)} expired ${q(x.expires_at)}`, `refresh ${q(x.card)} and move expires_at forward, or memctl rm ${q(x.card)}`);
+  for (const x of r.cards_with_secrets)
+    issue(
+      "secret at rest",
+      `${q(x.card)}:${x.line} ${q(x.masked)} (${x.kind})`,
+      `remove it from ${q(x.card)} (keep it in a secret manager, note only where it lives); a false positive goes in [secrets] allow`,
+    );
 
   const inj = r.injection;
   if (inj?.over_warn || inj?.pinned_over_budget) warning("injected size", injectionSubject(inj), inj.remedy ?? "");

@@ -4,7 +4,7 @@
 // linear, sendgrid, shopify, 1password, basicauth, database-connection-string, gitlab, huggingface, …) and the
 // extra rules both share (secret-rules.ts, `hook: true`). No imports but that pure data: the hook loads this;
 // the kinds are the rules' message ids in kebab case, as lib/records/secrets.ts names them.
-import { EXTRA_RULES, isPlaceholderSecret } from "./secret-rules.js";
+import { EXTRA_RULES, isPlaceholderSecret, URL_USERINFO } from "./secret-rules.js";
 
 const SHAPES: readonly (readonly [kind: string, source: string])[] = [
   // AWS's documentation example is not a key (secretlint ignores it the same way).
@@ -41,8 +41,8 @@ const SHAPES: readonly (readonly [kind: string, source: string])[] = [
 
 // Literal fragments one of which every shape contains: a line without any (nearly all) is never run through
 // the shapes, whose lookbehinds cost ~20 us a line (a rank cache rebuild renders every index line).
-const PRESET_TRIGGERS = String.raw`A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|[Ss]ecret_?[Aa]ccess|SECRET_?ACCESS|gh[pousr]_|github_pat_|xox[bparo]-|xapp-|hooks\.slack|npm_|sk-|lin_api_|SG\.|shp(?:pa|ca|at|ss)_|ops_ey|:\/\/|glpat-|hf_|gsk_|gl(?:c|sa)_|hv[sbr]\.|ntn_|vc[piark]_|dapi|dckr_pat_|figd_`;
-const TRIGGERS = new RegExp([PRESET_TRIGGERS, ...EXTRA_RULES.filter((r) => r.hook).map((r) => r.gate)].join("|"));
+const PRESET_TRIGGERS = String.raw`A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|[Ss]ecret_?[Aa]ccess|SECRET_?ACCESS|gh[pousr]_|github_pat_|xox[bparo]-|xapp-|hooks\.slack|npm_|sk-|lin_api_|SG\.|shp(?:pa|ca|at|ss)_|ops_ey|glpat-|hf_|gsk_|gl(?:c|sa)_|hv[sbr]\.|ntn_|vc[piark]_|dapi|dckr_pat_|figd_`;
+const TRIGGERS = new RegExp([PRESET_TRIGGERS, URL_USERINFO, ...EXTRA_RULES.filter((r) => r.hook).map((r) => r.gate)].join("|"));
 let combined: RegExp | undefined;
 
 /** The line with every secret-looking span replaced by `[REDACTED:<kind>]`; most lines come back unchanged. */

@@ -20,6 +20,9 @@ function anyCase(word: string): string {
   return [...word].map((c) => (/[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("");
 }
 
+/** A URL with a password in its userinfo (scheme://user:password@): the literal every URL-password rule needs. */
+export const URL_USERINFO = String.raw`://[^\s/@]{0,256}:[^\s/@]{0,256}@`;
+
 const NOT_TOKEN_BEFORE = "(?<![A-Za-z0-9_])";
 const NOT_TOKEN_AFTER = "(?![A-Za-z0-9_])";
 
@@ -48,7 +51,7 @@ export const EXTRA_RULES: readonly ExtraRule[] = [
   {
     kind: "url-password",
     source: String.raw`(?<=\b[A-Za-z][A-Za-z0-9+.-]{1,20}://[^:/\s@"'<>]{0,256}:)[^@/\s"'<>]{3,256}(?=@[A-Za-z0-9\[])`,
-    gate: "://",
+    gate: URL_USERINFO,
     hook: true,
   },
   // A PEM private key block (RFC 7468), any algorithm (PKCS#1, SEC1, PKCS#8, ENCRYPTED, OPENSSH), from BEGIN to
@@ -104,7 +107,7 @@ export const EXTRA_RULES: readonly ExtraRule[] = [
   {
     kind: "authorization-header",
     source: String.raw`(?<=${anyCase("authorization")}["']?\s*[:=]\s*["']?[A-Za-z][A-Za-z0-9-]{1,20}\s+)[A-Za-z0-9._~+/=-]{16,}`,
-    gate: "[Aa]uthorization|AUTHORIZATION",
+    gate: String.raw`(?:[Aa]uthorization|AUTHORIZATION)["']?\s*[:=]`,
     hook: true,
   },
   // A credential-named assignment with a literal value: .env lines (DB_PASSWORD=…), YAML, JSON, code. The value
@@ -113,7 +116,7 @@ export const EXTRA_RULES: readonly ExtraRule[] = [
   {
     kind: "credential-assignment",
     source: String.raw`(?<=(?:${NAME_WORDS})(?:[_-][A-Za-z0-9]+)*(?:\\?["'*]){0,3}\s{0,4}(?::=|=>|=|:)\s{0,4}(?:\\?["'\x60]){0,2})(?![$<{%(\[]|process\.env|os\.environ|ENV\[|[A-Za-z][A-Za-z0-9+.-]{0,20}://)(?=[^\s"'\x60;,\\]{0,200}[0-9!@#%^&*+=~?])[^\s"'\x60;,\\]{8,200}`,
-    gate: NAME_WORDS,
+    gate: String.raw`(?:${NAME_WORDS})(?:[_-][A-Za-z0-9]+)*(?:\\?["'*]){0,3}\s{0,4}(?::=|=>|=|:)`,
     hook: true,
   },
 ];

@@ -107,6 +107,42 @@ export async function findSecrets(text: string, policy: SecretPolicy = NO_ALLOW)
   return named.filter((f, i) => !named.slice(0, i).some((g) => f.start < g.end));
 }
 
+/**
+ * findSecrets over many texts in few secretlint runs (one run costs ~10 ms whatever its size): the texts are
+ * joined with a NUL line no rule's match crosses, and each finding is given back to its text, its line counted
+ * there. Texts the gate clears are skipped.
+ */
+export async function findSecretsInTexts(texts: readonly string[], policy: SecretPolicy = NO_ALLOW): Promise<SecretFinding[][]> {
+  const out = texts.map((): SecretFinding[] => []);
+  const gated = texts.flatMap((t, i) => (mayHoldSecret(t) ? [i] : []));
+  for (let from = 0; from < gated.length; ) {
+    const batch: number[] = [];
+    let size = 0;
+    while (from < gated.length && (batch.length === 0 || size + texts[gated[from]!]!.length < BATCH_CHARS)) {
+      size += texts[gated[from]!]!.length + SEPARATOR.length;
+      batch.push(gated[from++]!);
+    }
+    const starts: number[] = [];
+    let joined = "";
+    for (const i of batch) {
+      starts.push(joined.length);
+      joined += texts[i]! + SEPARATOR;
+    }
+    for (const f of await findSecrets(joined, policy)) {
+      let k = starts.length - 1;
+      while (starts[k]! > f.start) k--;
+      const text = texts[batch[k]!]!;
+      const start = f.start - starts[k]!;
+      const end = Math.min(f.end - starts[k]!, text.length);
+      out[batch[k]!]!.push({ ...f, start, end, line: lineOf(text, start) });
+    }
+  }
+  return out;
+}
+
+const SEPARATOR = "\n\u0000\n";
+const BATCH_CHARS = 1_000_000;
+
 /** Refuses an authored write: E_SECRET naming each span masked, and what to do. */
 export async function assertNoSecrets(text: string, policy: SecretPolicy | undefined, what: string): Promise<void> {
   const found = await findSecrets(text, policy);

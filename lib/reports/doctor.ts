@@ -81,6 +81,14 @@ export interface HistoryFacts {
   latest: Map<string, RecordedCard>;
 }
 
+/** A secret found in a card or MEMORY.md as it is on disk (a hand edit, an older memctl, a merge): never the secret itself. */
+export interface SecretAtRest {
+  card: string;
+  line: number;
+  kind: string;
+  masked: string;
+}
+
 export interface DoctorInput {
   memoryDir: string | null;
   resolutionIssues: ResolutionIssue[];
@@ -107,6 +115,8 @@ export interface DoctorInput {
   interruptedWrites?: string[];
   /** Git sync state when the store is a git repository of its own (lib/sync/status.ts); absent otherwise. */
   sync?: SyncStatus | null;
+  /** Secrets the write-path scanner finds in the files as they are (lib/records/secrets.ts findSecrets). */
+  secretsAtRest?: SecretAtRest[];
 }
 
 export interface DoctorReport {
@@ -137,6 +147,8 @@ export interface DoctorReport {
   pending_proposals: number;
   limits_exceeded: LimitCrossing[];
   warnings_count: number;
+  /** Secrets in cards or MEMORY.md as they are on disk, masked (after warnings_count: added later, existing keys keep their places). */
+  cards_with_secrets: SecretAtRest[];
   /** Only for a store that is a git repository of its own: ahead/behind, last sync, conflicts, tracked per-machine files. */
   sync?: SyncStatus;
 }
@@ -153,6 +165,7 @@ export const ISSUE_KINDS = [
   "unreadable_cards",
   "expired_cards",
   "resolution_issues",
+  "cards_with_secrets",
 ] as const;
 
 export function buildDoctorReport(input: DoctorInput): DoctorReport {
@@ -184,6 +197,7 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     pending_proposals: input.pendingProposals,
     limits_exceeded: input.limitsExceeded,
     warnings_count: 0,
+    cards_with_secrets: input.secretsAtRest ?? [],
   };
   for (const [file, cf] of view?.cards ?? []) {
     // A free note (people/alex.md: not named like a card, linked from no index) has no card rules to break.
