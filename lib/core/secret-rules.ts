@@ -27,12 +27,32 @@ const NOT_TOKEN_BEFORE = "(?<![A-Za-z0-9_])";
 const NOT_TOKEN_AFTER = "(?![A-Za-z0-9_])";
 
 // Names that mark an assignment's value as a credential (DB_PASSWORD=, "client_secret": …, apiKey: …).
-const SECRET_NAMES = ["password", "passwd", "passphrase", "secret", "token", "api_key", "api-key", "apikey", "access_key", "private_key", "auth_key", "client_secret", "credentials", "credential"];
+const SECRET_NAMES = [
+  "password",
+  "passwd",
+  "passphrase",
+  "secret",
+  "token",
+  "api_key",
+  "api-key",
+  "apikey",
+  "access_key",
+  "private_key",
+  "auth_key",
+  "client_secret",
+  "credentials",
+  "credential",
+];
 const NAME_WORDS = SECRET_NAMES.map(anyCase).join("|");
 
 export const EXTRA_RULES: readonly ExtraRule[] = [
   // Stripe API keys (docs.stripe.com/keys): secret sk_ and restricted rk_, live or test mode; publishable pk_ keys are public.
-  { kind: "stripe-secret-key", source: String.raw`${NOT_TOKEN_BEFORE}[sr]k_(?:live|test|prod)_[A-Za-z0-9]{20,247}${NOT_TOKEN_AFTER}`, gate: String.raw`[sr]k_(?:live|test|prod)_`, hook: true },
+  {
+    kind: "stripe-secret-key",
+    source: String.raw`${NOT_TOKEN_BEFORE}[sr]k_(?:live|test|prod)_[A-Za-z0-9]{20,247}${NOT_TOKEN_AFTER}`,
+    gate: String.raw`[sr]k_(?:live|test|prod)_`,
+    hook: true,
+  },
   // Stripe webhook signing secret (docs.stripe.com/webhooks#verify-events): whsec_ then base64.
   { kind: "stripe-webhook-secret", source: String.raw`${NOT_TOKEN_BEFORE}whsec_[A-Za-z0-9+/=]{32,100}${NOT_TOKEN_AFTER}`, gate: "whsec_", hook: true },
   // JSON Web Token, RFC 7519 compact serialization: base64url header and claims (both JSON objects, so "eyJ"), signed.
@@ -82,7 +102,12 @@ export const EXTRA_RULES: readonly ExtraRule[] = [
   // Postman API key (learning.postman.com, "Generate a Postman API key").
   { kind: "postman-api-key", source: String.raw`PMAK-[a-f0-9]{24}-[a-f0-9]{34}`, gate: "PMAK-", hook: true },
   // Doppler tokens (docs.doppler.com, "Token formats"): dp.st., dp.ct., dp.sa., dp.scim., dp.audit.
-  { kind: "doppler-token", source: String.raw`dp\.(?:st|ct|sa|scim|audit)\.(?:[a-z0-9_-]{2,35}\.)?[A-Za-z0-9]{40,44}`, gate: String.raw`dp\.(?:st|ct|sa|scim|audit)\.`, hook: true },
+  {
+    kind: "doppler-token",
+    source: String.raw`dp\.(?:st|ct|sa|scim|audit)\.(?:[a-z0-9_-]{2,35}\.)?[A-Za-z0-9]{40,44}`,
+    gate: String.raw`dp\.(?:st|ct|sa|scim|audit)\.`,
+    hook: true,
+  },
   // Telegram bot token (core.telegram.org/bots/api#authorizing-your-bot): bot id, colon, 35 characters starting AA.
   { kind: "telegram-bot-token", source: String.raw`(?<![0-9])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])`, gate: ":AA", hook: true },
   // Mailgun private API key (key- and 32 hex) and Mailchimp API key (32 hex, -us and the data centre).
@@ -121,7 +146,8 @@ export const EXTRA_RULES: readonly ExtraRule[] = [
   },
 ];
 
-const PLACEHOLDER_WORDS = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Cc]hange_?me|CHANGE_?ME|REDACTED|[Rr]edacted|[Yy]our[-_][A-Za-z]|YOUR[-_][A-Z]|[Dd]ummy|DUMMY|[Ff]ake[-_]|FAKE[-_]|\.\.\./;
+const PLACEHOLDER_WORDS =
+  /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Cc]hange_?me|CHANGE_?ME|REDACTED|[Rr]edacted|[Yy]our[-_][A-Za-z]|YOUR[-_][A-Z]|[Dd]ummy|DUMMY|[Ff]ake[-_]|FAKE[-_]|\.\.\./;
 const TEMPLATE = /^(?:\$|<|\{\{|%|@\w+@$)|\$\{|\{\{|process\.env|os\.environ|getenv\(|ENV\[|secrets\.|vars\./;
 const DEFAULT_PASSWORDS = new Set(["password", "passwd", "pass", "pwd", "secret", "postgres", "root", "admin", "guest", "test", "user", "mysql", "redis", "example"]);
 

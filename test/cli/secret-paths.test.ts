@@ -60,7 +60,11 @@ test("save (description, body), log, propose and accept refuse ≥95 % of the co
   t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
   const json = (r: { code: number; stdout: string }) => r;
   assertShare("save -d", oneLine, await share(w, oneLine, async (i, n) => json(await memctl(w, ["save", `d${n}`, "-t", "reference", "-d", i.text, "--json"]))));
-  assertShare("save body", corpus, await share(w, corpus, async (i, n) => json(await memctl(w, ["save", `b${n}`, "-t", "reference", "-d", "notes", "-", "--json"], { stdin: `${i.text}\n` }))));
+  assertShare(
+    "save body",
+    corpus,
+    await share(w, corpus, async (i, n) => json(await memctl(w, ["save", `b${n}`, "-t", "reference", "-d", "notes", "-", "--json"], { stdin: `${i.text}\n` }))),
+  );
   assertShare("log", oneLine, await share(w, oneLine, async (i) => json(await memctl(w, ["log", "--host", "claude", "--summary", i.text, "--json"]))));
   const propose = (name: string, description: string, body: string) =>
     memctl(w, ["propose", name, "-t", "reference", "-d", description, "--source", "notes.md", "--task-id", "t-1", "--json", "-"], { stdin: `${body}\n` });
