@@ -62,6 +62,12 @@ export function findings(r: DoctorReport): Finding[] {
       `it is kept in git but never injected or shown here; memctl review ${x.id}, then fix or memctl rm it (or memctl reject ${x.id} --reason R)`,
     );
   for (const x of r.expired_cards) issue("expired card", `${q(x.card)} expired ${q(x.expires_at)}`, `refresh ${q(x.card)} and move expires_at forward, or memctl rm ${q(x.card)}`);
+  for (const x of r.cards_with_secrets)
+    issue(
+      "secret at rest",
+      `${q(x.card)}:${x.line} ${q(x.masked)} (${x.kind})`,
+      `remove it from ${q(x.card)} (keep it in a secret manager, note only where it lives); a false positive goes in [secrets] allow`,
+    );
 
   const inj = r.injection;
   if (inj?.over_warn || inj?.pinned_over_budget) warning("injected size", injectionSubject(inj), inj.remedy ?? "");

@@ -3,6 +3,7 @@ import path from "node:path";
 import { latestByCard, sha256Hex, type HistoryEntry } from "../store/history.js";
 import { renderBlock, renderEntryLine, utf8Bytes, type BlockContext, type EntryLike } from "../core/block.js";
 import { inertText } from "../core/sanitize.js";
+import { redactSecretLines } from "../core/secret-patterns.js";
 import { parseCard } from "../core/card.js";
 import type { CompactArtifact, WatermarkEntry } from "./artifact.js";
 import { typeFromFileName, withoutTypePrefix } from "../core/card-types.js";
@@ -128,9 +129,9 @@ function removedNames(w: WatermarkEntry): string[] {
   return [...new Set([w.name, w.card, stem, withoutTypePrefix(stem)].map((n) => n.trim().toLowerCase()).filter((n) => n !== ""))];
 }
 
+// A compact edited by hand never went through the write-path scan: redacted like index lines, a key over many lines whole.
 export function summaryLines(summary: string): string[] {
-  return summary
-    .split(/\r?\n/)
+  return redactSecretLines(summary.split(/\r?\n/))
     .filter((l) => l.trim() !== "")
     .map(inertLine);
 }

@@ -1,8 +1,10 @@
 // The hook's last line of defence: a card or MEMORY.md line edited by hand never went through the write-path
-// scan (lib/records/secrets.ts, secretlint), so printed index lines are redacted here with the high-confidence token
+// scan (lib/records/secrets.ts, secretlint), so printed lines are redacted here with the high-confidence token
 // shapes of the same rule set (secretlint-rule-preset-recommend: aws, github, slack, npm, openai, anthropic,
-// linear, sendgrid, shopify, 1password, privatekey, basicauth, database-connection-string). No imports: the
-// hook loads this; the kinds are the rules' message ids in kebab case, as lib/records/secrets.ts names them.
+// linear, sendgrid, shopify, 1password, basicauth, database-connection-string, gitlab, huggingface, …) and the
+// extra rules both share (secret-rules.ts, `hook: true`). No imports but that pure data: the hook loads this;
+// the kinds are the rules' message ids in kebab case, as lib/records/secrets.ts names them.
+import { EXTRA_RULES, isPlaceholderSecret, URL_USERINFO } from "./secret-rules.js";
 
 const SHAPES: readonly (readonly [kind: string, source: string])[] = [
   // AWS's documentation example is not a key (secretlint ignores it the same way).
@@ -21,15 +23,26 @@ const SHAPES: readonly (readonly [kind: string, source: string])[] = [
   ["sendgrid-key", String.raw`(?<![A-Za-z])SG\.\w{1,128}\.\w{1,128}[-_]?\w{1,128}(?!\w)`],
   ["shopify-key", String.raw`(?<![A-Za-z])(?:shppa|shpca|shpat|shpss)_[a-zA-Z0-9]{32,64}(?![a-zA-Z0-9])`],
   ["ops-token", String.raw`(?<![A-Za-z])ops_ey[A-Za-z0-9+/=]{100,1280}fQ={0,2}(?![A-Za-z0-9+/=])`],
-  ["private-key", String.raw`-----BEGIN[ ]?(?:(?:RSA|DSA|EC|OPENSSH|PGP|ENCRYPTED) )?PRIVATE KEY(?: BLOCK)?-----`],
   // A password in a URL (basic auth, database connection strings): the password alone is redacted.
   ["basic-auth", String.raw`(?<=\b(?:https?|ftps?|mongodb(?:\+srv)?|mysqlx?|postgres(?:ql)?)://[^:/\s@]{1,256}:)[^@/\s]{1,256}(?=@)`],
+  // secretlint 12's newer rules, their token shapes as the preset writes them.
+  ["gitlab-personal-access-token", String.raw`(?<![A-Za-z])glpat-[A-Za-z0-9_-]{20,128}(?![A-Za-z0-9_-])`],
+  ["huggingface-token", String.raw`(?<![A-Za-z])hf_[a-zA-Z]{34}(?![a-zA-Z])`],
+  ["groq-api-key", String.raw`(?<![A-Za-z])gsk_[a-zA-Z0-9]{52}(?![a-zA-Z0-9])`],
+  ["grafana-token", String.raw`(?<![A-Za-z])(?:glc_[A-Za-z0-9+/]{32,400}={0,2}(?![A-Za-z0-9+/=])|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}(?![A-Fa-f0-9]))`],
+  ["hashicorp-vault-token", String.raw`(?<![A-Za-z])(?:hv[sr]\.[A-Za-z0-9_-]{90,120}|hvb\.[A-Za-z0-9_-]{138,300})(?![A-Za-z0-9_-])`],
+  ["notion-integration-token", String.raw`(?<![A-Za-z])ntn_[0-9]{11}[A-Za-z0-9]{35}(?![A-Za-z0-9])`],
+  ["vercel-token", String.raw`(?<![A-Za-z])(?:vcp|vci|vca|vcr|vck)_[A-Za-z0-9]{20,60}(?![A-Za-z0-9])`],
+  ["databricks-token", String.raw`(?<![A-Za-z])dapi[A-Fa-f0-9]{32}(?:-[0-9])?(?![A-Fa-f0-9])`],
+  ["docker-personal-access-token", String.raw`(?<![A-Za-z])dckr_pat_[a-zA-Z0-9_-]{27}(?![a-zA-Z0-9_-])`],
+  ["figma-token", String.raw`(?<![A-Za-z])figd_[A-Za-z0-9_-]{40,200}(?![A-Za-z0-9_-])`],
+  ...EXTRA_RULES.filter((r) => r.hook).map((r) => [r.kind, r.source] as const),
 ];
 
 // Literal fragments one of which every shape contains: a line without any (nearly all) is never run through
 // the shapes, whose lookbehinds cost ~20 us a line (a rank cache rebuild renders every index line).
-const TRIGGERS =
-  /A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|[Ss]ecret_?[Aa]ccess|SECRET_?ACCESS|gh[pousr]_|github_pat_|xox[bparo]-|xapp-|hooks\.slack|npm_|sk-|lin_api_|SG\.|shp(?:pa|ca|at|ss)_|ops_ey|PRIVATE KEY|:\/\//;
+const PRESET_TRIGGERS = String.raw`A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|[Ss]ecret_?[Aa]ccess|SECRET_?ACCESS|gh[pousr]_|github_pat_|xox[bparo]-|xapp-|hooks\.slack|npm_|sk-|lin_api_|SG\.|shp(?:pa|ca|at|ss)_|ops_ey|glpat-|hf_|gsk_|gl(?:c|sa)_|hv[sbr]\.|ntn_|vc[piark]_|dapi|dckr_pat_|figd_`;
+const TRIGGERS = new RegExp([PRESET_TRIGGERS, URL_USERINFO, ...EXTRA_RULES.filter((r) => r.hook).map((r) => r.gate)].join("|"));
 let combined: RegExp | undefined;
 
 /** The line with every secret-looking span replaced by `[REDACTED:<kind>]`; most lines come back unchanged. */
@@ -37,7 +50,39 @@ export function redactSecretLike(line: string): string {
   if (!TRIGGERS.test(line)) return line;
   // One pass of one pattern; the kind is worked out only for a line that has a match (rare).
   combined ??= new RegExp(SHAPES.map(([, s]) => `(${s})`).join("|"), "g");
-  return line.replace(combined, (...groups: unknown[]) => `[REDACTED:${SHAPES[groups.slice(1, SHAPES.length + 1).findIndex((g) => g !== undefined)]![0]}]`);
+  return line.replace(combined, (match: string, ...groups: unknown[]) => {
+    const kind = SHAPES[groups.slice(0, SHAPES.length).findIndex((g) => g !== undefined)]![0];
+    if (isPlaceholderSecret(match, kind, true)) return match;
+    // A lone header (its body on lines this line does not hold): the header goes, the words after it stay.
+    const header = kind === "private-key" && isPlaceholderSecret(match, kind) ? PEM_OPEN.exec(match) : null;
+    return header ? `[REDACTED:${kind}]${match.slice(header[0].length)}` : `[REDACTED:${kind}]`;
+  });
+}
+
+const PEM_OPEN = /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/;
+const PEM_CLOSE = /-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/;
+
+/**
+ * Lines of one text, each redacted, and a private key whose body runs over several lines redacted whole: the
+ * lines after a header up to its END line are dropped (the header's line says [REDACTED:private-key]).
+ */
+export function redactSecretLines(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  let inKey = false;
+  for (const line of lines) {
+    if (inKey) {
+      const end = PEM_CLOSE.exec(line);
+      if (!end) continue;
+      inKey = false;
+      const rest = line.slice(end.index + end[0].length);
+      if (rest.trim() !== "") out.push(redactSecretLike(rest));
+      continue;
+    }
+    const open = PEM_OPEN.exec(line);
+    if (open && !PEM_CLOSE.test(line.slice(open.index))) inKey = true;
+    out.push(redactSecretLike(line));
+  }
+  return out;
 }
 
 /**
@@ -60,13 +105,24 @@ export const GATED_RULES = [
   "1password",
   "database-connection-string",
   "filter-comments",
+  "databricks",
+  "docker",
+  "figma",
+  "gitlab",
+  "grafana",
+  "groq",
+  "hashicorp-vault",
+  "huggingface",
+  "notion",
+  "vercel",
 ].map((r) => `@secretlint/secretlint-rule-${r}`);
 
-// A literal every finding of those rules needs (TRIGGERS, plus the AWS account id and .npmrc token forms): text
-// with none of them cannot hold a finding, so writes of ordinary text never load secretlint (~40 ms a process).
-const SCAN_GATE = new RegExp(`${TRIGGERS.source}|ccount|CCOUNT|_authToken`);
+// A literal every finding of those rules and of the extra rules needs (TRIGGERS, every extra rule's gate, the AWS
+// account id and .npmrc token forms): text with none of them cannot hold a finding, so writes of ordinary text
+// never load secretlint (~40 ms a process).
+const SCAN_GATE = new RegExp([TRIGGERS.source, ...EXTRA_RULES.map((r) => r.gate), "ccount|CCOUNT|_authToken"].join("|"));
 
-/** False only when no rule of the preset could match anywhere in `text`. */
+/** False only when no rule of the preset or the extra rules could match anywhere in `text`. */
 export function mayHoldSecret(text: string): boolean {
   return SCAN_GATE.test(text);
 }

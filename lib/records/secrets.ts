@@ -2,11 +2,13 @@ import { readConfig } from "../config/config.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { allowRegex, isRegexEntry, mayHoldSecret } from "../core/secret-patterns.js";
+import { EXTRA_RULES, isPlaceholderSecret } from "../core/secret-rules.js";
 
 // Secrets never enter memory: every write path scans what it is about to write with secretlint's maintained
-// recommended rule set. Authored writes are refused (E_SECRET, the span shown masked); imports are stored
-// with the secret redacted. secretlint loads lazily (~40 ms) and only on write paths, never in the hook
-// (the hook's own redactor is lib/core/secret-patterns.ts).
+// recommended rule set, plus the formats it lacks as secretlint pattern rules (lib/core/secret-rules.ts).
+// Authored writes are refused (E_SECRET, the span shown masked); imports are stored with the secret redacted;
+// doctor reports what is already at rest. secretlint loads lazily (~40 ms) and only where text may hold a
+// secret, never in the hook (the hook's own redactor is lib/core/secret-patterns.ts).
 
 /** `[secrets] allow` from the user config: exact strings, or "/regex/flags" matched against the found secret. */
 export interface SecretPolicy {
@@ -34,14 +36,25 @@ export function secretPolicy(io: Pick<Io, "env" | "home">): SecretPolicy {
   return { allow: readConfig(io).value.secrets?.allow ?? [] };
 }
 
+const PATTERN_RULE = "@secretlint/secretlint-rule-pattern";
+const GENERIC_KINDS = new Set(["credential-assignment", "url-password", "authorization-header"]);
 type Scanner = (text: string) => Promise<{ ruleId: string; messageId: string; range: readonly [number, number]; data?: Record<string, unknown> }[]>;
 let scanner: Promise<Scanner> | undefined;
 
 function loadScanner(): Promise<Scanner> {
   return (scanner ??= (async () => {
-    const [{ lintSource }, { creator }] = await Promise.all([import("@secretlint/core"), import("@secretlint/secretlint-rule-preset-recommend")]);
+    const [{ lintSource }, { creator }, pattern] = await Promise.all([
+      import("@secretlint/core"),
+      import("@secretlint/secretlint-rule-preset-recommend"),
+      import("@secretlint/secretlint-rule-pattern"),
+    ]);
     const config = {
       rules: [
+        {
+          id: pattern.creator.meta.id,
+          rule: pattern.creator,
+          options: { patterns: EXTRA_RULES.map((r) => ({ name: r.kind, patterns: [`/${r.source}/`] })) },
+        },
         {
           id: creator.meta.id,
           rule: creator,
@@ -76,14 +89,59 @@ export async function findSecrets(text: string, policy: SecretPolicy = NO_ALLOW)
   const allow = policy.allow.map((a) => (isRegexEntry(a) ? allowRegex(a) : a));
   const found: SecretFinding[] = [];
   for (const m of messages) {
-    const [start, end] = locate(text, m.range, m.data);
+    // A service-account JSON is reported whole; its private key is found on its own (and redacted alone).
+    if (m.messageId === "PrivateKeyJSON" && messages.length > 1) continue;
+    // The pattern rule's range is the match; its kind is the rule's name.
+    const extra = m.ruleId === PATTERN_RULE ? String(m.data?.PATTERN_NAME) : undefined;
+    const [start, end] = extra ? [m.range[0], m.range[1]] : urlPassword(text, locate(text, m.range, m.data));
     const secret = text.slice(start, end);
+    const kind = extra ?? kebab(m.messageId);
+    if (isPlaceholderSecret(secret, kind)) continue;
     if (allow.some((a) => (typeof a === "string" ? a === secret : a.test(secret)))) continue;
-    found.push({ kind: kebab(m.messageId), rule: m.ruleId, start, end, line: lineOf(text, start), masked: maskSecret(secret) });
+    found.push({ kind, rule: m.ruleId, start, end, line: lineOf(text, start), masked: maskSecret(secret) });
   }
-  found.sort((a, b) => a.start - b.start || b.end - a.end);
-  return found.filter((f, i) => !found.slice(0, i).some((g) => f.start < g.end));
+  // A vendor's rule names a span better than a generic one (aws_access_key_id = AKIA…: aws-access-key-id).
+  const overlaps = (f: SecretFinding, g: SecretFinding) => f !== g && f.start < g.end && g.start < f.end;
+  const named = found.filter((f) => !GENERIC_KINDS.has(f.kind) || !found.some((g) => !GENERIC_KINDS.has(g.kind) && overlaps(f, g)));
+  named.sort((a, b) => a.start - b.start || b.end - a.end);
+  return named.filter((f, i) => !named.slice(0, i).some((g) => f.start < g.end));
 }
+
+/**
+ * findSecrets over many texts in few secretlint runs (one run costs ~10 ms whatever its size): the texts are
+ * joined with a NUL line no rule's match crosses, and each finding is given back to its text, its line counted
+ * there. Texts the gate clears are skipped.
+ */
+export async function findSecretsInTexts(texts: readonly string[], policy: SecretPolicy = NO_ALLOW): Promise<SecretFinding[][]> {
+  const out = texts.map((): SecretFinding[] => []);
+  const gated = texts.flatMap((t, i) => (mayHoldSecret(t) ? [i] : []));
+  for (let from = 0; from < gated.length; ) {
+    const batch: number[] = [];
+    let size = 0;
+    while (from < gated.length && (batch.length === 0 || size + texts[gated[from]!]!.length < BATCH_CHARS)) {
+      size += texts[gated[from]!]!.length + SEPARATOR.length;
+      batch.push(gated[from++]!);
+    }
+    const starts: number[] = [];
+    let joined = "";
+    for (const i of batch) {
+      starts.push(joined.length);
+      joined += texts[i]! + SEPARATOR;
+    }
+    for (const f of await findSecrets(joined, policy)) {
+      let k = starts.length - 1;
+      while (starts[k]! > f.start) k--;
+      const text = texts[batch[k]!]!;
+      const start = f.start - starts[k]!;
+      const end = Math.min(f.end - starts[k]!, text.length);
+      out[batch[k]!]!.push({ ...f, start, end, line: lineOf(text, start) });
+    }
+  }
+  return out;
+}
+
+const SEPARATOR = "\n\u0000\n";
+const BATCH_CHARS = 1_000_000;
 
 /** Refuses an authored write: E_SECRET naming each span masked, and what to do. */
 export async function assertNoSecrets(text: string, policy: SecretPolicy | undefined, what: string): Promise<void> {
@@ -136,6 +194,14 @@ function locate(text: string, range: readonly [number, number], data: Record<str
     if (at >= 0) return [at, at + value.length];
   }
   return [range[0], range[1]];
+}
+
+// The database connection rules report the whole URI: the secret is its password (what is redacted and judged).
+function urlPassword(text: string, [start, end]: [number, number]): [number, number] {
+  const m = /^[A-Za-z][A-Za-z0-9+.:-]{1,20}:\/\/[^:/\s@]{1,256}:([^@/\s]{1,256})@/.exec(text.slice(start, end));
+  if (!m) return [start, end];
+  const at = start + m[0].length - 1 - m[1]!.length;
+  return [at, at + m[1]!.length];
 }
 
 // Message ids whose camel case splits badly; the rest are kebab-cased as they are.

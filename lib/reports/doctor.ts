@@ -82,6 +82,14 @@ export interface HistoryFacts {
   latest: Map<string, RecordedCard>;
 }
 
+/** A secret found in a card or MEMORY.md as it is on disk (a hand edit, an older memctl, a merge): never the secret itself. */
+export interface SecretAtRest {
+  card: string;
+  line: number;
+  kind: string;
+  masked: string;
+}
+
 export interface DoctorInput {
   memoryDir: string | null;
   resolutionIssues: ResolutionIssue[];
@@ -112,6 +120,8 @@ export interface DoctorInput {
   sync?: SyncStatus | null;
   /** What syncs brought in and this machine holds (lib/store/arrivals.ts), still as it arrived. */
   arrivals?: Arrival[];
+  /** Secrets the write-path scanner finds in the files as they are (lib/records/secrets.ts findSecrets). */
+  secretsAtRest?: SecretAtRest[];
 }
 
 /** A file a sync quarantined: kept in git, never injected or shown here. */
@@ -157,6 +167,8 @@ export interface DoctorReport {
   quarantined?: QuarantinedFile[];
   /** Synced stores only: arrivals from a shared remote waiting for memctl accept / reject (not injected meanwhile). */
   pending_arrivals?: number;
+  /** Secrets in cards or MEMORY.md as they are on disk, masked (after warnings_count: added later, existing keys keep their places). */
+  cards_with_secrets: SecretAtRest[];
   /** Only for a store that is a git repository of its own: ahead/behind, last sync, conflicts, tracked per-machine files. */
   sync?: SyncStatus;
 }
@@ -174,6 +186,7 @@ export const ISSUE_KINDS = [
   "expired_cards",
   "resolution_issues",
   "refused_intents",
+  "cards_with_secrets",
 ] as const;
 
 /** A crash-recovery intent memctl will never apply, and every reason. */
@@ -212,6 +225,7 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     limits_exceeded: input.limitsExceeded,
     refused_intents: input.refusedIntents ?? [],
     warnings_count: 0,
+    cards_with_secrets: input.secretsAtRest ?? [],
   };
   for (const [file, cf] of view?.cards ?? []) {
     // A free note (people/alex.md: not named like a card, linked from no index) has no card rules to break.

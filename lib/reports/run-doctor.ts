@@ -14,7 +14,9 @@ import { RepoRefChecker } from "./repo-refs.js";
 import { EPISODES_FILE } from "../store/read.js";
 import { syncStatus } from "../sync/status.js";
 import { liveArrivals } from "../sync/arrival-decide.js";
-import { buildDoctorReport, type DoctorReport, type HistoryFacts, type UnimportedClaudeCard } from "./doctor.js";
+import { buildDoctorReport, type DoctorReport, type HistoryFacts, type SecretAtRest, type UnimportedClaudeCard } from "./doctor.js";
+import { findSecretsInTexts, secretPolicy } from "../records/secrets.js";
+import { INDEX_FILE } from "../store/paths.js";
 import { COMPACT_RELPATH, diagnoseInjection, warnBytesFromConfig, type CompactSlot, type InjectionReport } from "./injection.js";
 import { fileBytes, isRegularFile, openStore, todayOf, type OpenedStore } from "./open.js";
 import type { StoreView } from "../records/store-view.js";
@@ -48,6 +50,8 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
   const limitsExceeded = dir ? limitCrossings(dir, withDefaults(configuredGuardrails(io))) : [];
   step("checking sync");
   const sync = dir ? await syncStatus(dir, io.env) : null;
+  step("looking for secrets at rest");
+  const secretsAtRest = view && dir ? await findSecretsAtRest(dir, view, io) : [];
   step(`checking ${view?.cards.size ?? 0} cards`);
   return buildDoctorReport({
     memoryDir: dir,
@@ -69,7 +73,29 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     refusedIntents: dir ? refusedIntentsOf(dir) : [],
     sync,
     arrivals: dir ? liveArrivals(dir) : [],
+    secretsAtRest,
   });
+}
+
+/**
+ * Every secret in the store's cards and MEMORY.md as they are on disk, masked. Text the gate clears (nearly all)
+ * costs a regex test; secretlint loads only when some card may hold a secret.
+ */
+async function findSecretsAtRest(dir: string, view: StoreView, io: Io): Promise<SecretAtRest[]> {
+  const files: [string, string][] = [[INDEX_FILE, readText(path.join(dir, INDEX_FILE)) ?? ""], ...[...view.cards].map(([file, cf]) => [file, cf.text ?? ""] as [string, string])];
+  const found = await findSecretsInTexts(
+    files.map(([, text]) => text),
+    secretPolicy(io),
+  );
+  return files.flatMap(([card], i) => found[i]!.map((f) => ({ card, line: f.line, kind: f.kind, masked: f.masked })));
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
 }
 
 /** The cards of an unfinished write (an unreadable intent is reported as itself). */

@@ -18,6 +18,7 @@ const ISSUE_LISTS = [
   "unreadable_cards",
   "expired_cards",
   "resolution_issues",
+  "cards_with_secrets",
 ];
 
 test("a clean store is healthy: exit 0, issues_count 0, the seed's fields in order", async () => {
@@ -58,6 +59,7 @@ test("a clean store is healthy: exit 0, issues_count 0, the seed's fields in ord
     "limits_exceeded",
     "refused_intents",
     "warnings_count",
+    "cards_with_secrets",
   ]);
   assert.equal(report.memory_dir, p.memory);
   assert.equal(report.entry_count, 3);
