@@ -52,7 +52,10 @@ export async function addCardsBatch(ctx: WriteContext, cards: readonly BatchCard
   try {
     const entries = historyLines(ctx, cards, op, interrupted);
     const byFile = new Map(cards.map((c) => [c.file, c.content]));
-    await keepRevisionsBatch(ctx.memoryDir, entries.map((entry) => ({ entry, content: byFile.get(entry.card) ?? null })));
+    await keepRevisionsBatch(
+      ctx.memoryDir,
+      entries.map((entry) => ({ entry, content: byFile.get(entry.card) ?? null })),
+    );
     if (entries.length > 0) appendLine(historyPath(ctx.memoryDir), entries.map((e) => JSON.stringify(e) + "\n").join(""));
     await appendIndexLines(ctx, cards);
     commitStaged(temps.map((temp, i) => ({ temp, file: targets[i]!.file })));

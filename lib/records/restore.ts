@@ -44,11 +44,15 @@ export async function restoreCard(ctx: WriteContext, name: string, rev: number):
     if (from.sha256 === null) throw usageError(`r${rev} of "${name}" removed the card and has no text; restore an earlier revision ("memctl history ${name}")`);
     const text = readRevision(ctx.memoryDir, from.sha256);
     if (text.state !== "kept")
-      throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `r${rev} of ${from.card} cannot be restored: ${missingTextReason(text.state, "reason" in text ? text.reason : undefined)}; nothing was written`, {
-        name,
-        rev,
-        text: text.state,
-      });
+      throw new MemctlError(
+        ERROR_CODES.E_NOT_FOUND,
+        `r${rev} of ${from.card} cannot be restored: ${missingTextReason(text.state, "reason" in text ? text.reason : undefined)}; nothing was written`,
+        {
+          name,
+          rev,
+          text: text.state,
+        },
+      );
     const saved = await saveCardLocked(ctx, { name, restore: { file: from.card, text: text.bytes } });
     return { ...saved, from };
   });

@@ -67,10 +67,14 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
   if (input.restore) {
     file = existing ?? input.restore.file;
     if (file !== input.restore.file)
-      throw usageError(`card "${input.name}" is now ${file}, not ${input.restore.file} as in that revision; "memctl rm ${input.name}" first to restore it as ${input.restore.file}`);
+      throw usageError(
+        `card "${input.name}" is now ${file}, not ${input.restore.file} as in that revision; "memctl rm ${input.name}" first to restore it as ${input.restore.file}`,
+      );
     if (existing) before = fs.readFileSync(path.join(ctx.memoryDir, file));
     else if (fs.existsSync(path.join(ctx.memoryDir, file)) || isSymlink(path.join(ctx.memoryDir, file)))
-      throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${file} exists but is not a regular card file (a symlink or directory); memctl will not write through or over it`, { file });
+      throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${file} exists but is not a regular card file (a symlink or directory); memctl will not write through or over it`, {
+        file,
+      });
     next = input.restore.text;
   } else if (existing) {
     file = existing;

@@ -123,7 +123,10 @@ test("restore goes through the owner boundary, the card rules and the secret sca
   const sha = sha256Hex(broken);
   fs.mkdirSync(path.dirname(revisionPath(w.mem, sha)!), { recursive: true });
   fs.writeFileSync(revisionPath(w.mem, sha)!, broken);
-  fs.appendFileSync(path.join(w.mem, ".memctl", "history.jsonl"), JSON.stringify({ rev: 9, card: CARD, op: "adopt", actor: "human", at: r2.at, sha256: sha, bytes: broken.length }) + "\n");
+  fs.appendFileSync(
+    path.join(w.mem, ".memctl", "history.jsonl"),
+    JSON.stringify({ rev: 9, card: CARD, op: "adopt", actor: "human", at: r2.at, sha256: sha, bytes: broken.length }) + "\n",
+  );
   const rules = await memctl(w, ["restore", "run-tests", "9"]);
   assert.equal(rules.code, 1);
   assert.doesNotMatch(cardText(w), /no frontmatter fields/);
