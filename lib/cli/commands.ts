@@ -22,6 +22,7 @@ export const COMMANDS: Record<string, { group: CommandGroup; summary: string; lo
   show: { group: "Read memory", summary: "print one card in full", load: () => import("./show.js") },
   list: { group: "Read memory", summary: "the cards as a table", load: () => import("./list.js") },
   rm: { group: "Write memory", summary: "tombstone a card (leaves the index, history stays)", load: () => import("./rm.js") },
+  restore: { group: "Write memory", summary: "write an earlier revision of a card back as a new revision (memctl history NAME shows them)", load: () => import("./restore.js") },
   history: { group: "Read memory", summary: "who wrote what, when, with revision and content hash", load: () => import("./history.js") },
   view: { group: "Read memory", summary: "show a memory file with line numbers, or a directory (memory tool view)", load: () => import("./view.js") },
   manage: { group: "Write memory", summary: "create / str_replace / insert / delete / rename memory files, path-safe and locked", load: () => import("./manage.js") },

@@ -1,8 +1,8 @@
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { readHistory, type HistoryEntry } from "../store/history.js";
 import type { Io } from "../store/io.js";
-import { CARD_TYPES } from "../core/card-rules.js";
-import { findCardFile } from "../records/card-find.js";
+import { entriesOfCard } from "../records/restore.js";
+import { renderChanges, revisionChanges, type RevisionChange } from "./history-render.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, padEnd, printJson } from "./output.js";
@@ -12,10 +12,11 @@ import { commandSummary } from "./commands.js";
 export const spec: CommandSpec = {
   name: "history",
   summary: commandSummary("history"),
-  positionals: [{ name: "name", description: "only this card (removed cards included)", completes: "card" }],
+  positionals: [{ name: "name", description: "only this card (removed cards included), with what each revision changed", completes: "card" }],
   flags: { ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: { 0: "printed", 1: "no history for that name, unreadable history, or no store", 2: "usage error", 3: "invalid explicit memory selection" },
-  examples: ["memctl history", "memctl history run-tests --json"],
+  notes: "With a name, each revision's text (kept under .memctl/revisions) is compared with the one before it; memctl restore NAME REV writes one back.",
+  examples: ["memctl history", "memctl history run-tests", "memctl history run-tests --json"],
 };
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
@@ -25,14 +26,14 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (read.error) throw new MemctlError(ERROR_CODES.E_IO, read.error);
   const name = args.positionals[0];
   let entries = read.entries;
+  let changes: RevisionChange[] | undefined;
   if (name !== undefined) {
-    const live = findCardFile(memoryDir, name);
-    const candidates = new Set([live, name, `${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)].filter(Boolean));
-    entries = entries.filter((e) => candidates.has(e.card));
+    entries = entriesOfCard(memoryDir, entries, name);
     if (entries.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no history for "${name}"`, { name });
+    changes = revisionChanges(memoryDir, entries);
   }
-  if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, entries, malformed: read.malformed });
-  else io.stdout.write(renderHistory(entries, read.malformed, io));
+  if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, entries, malformed: read.malformed, ...(changes ? { changes } : {}) });
+  else io.stdout.write(renderHistory(entries, read.malformed, io) + (changes ? renderChanges(changes, colorsFor(io)).join("\n") + "\n" : ""));
   return 0;
 }
 

@@ -40,6 +40,10 @@ export function renderStats(r: StatsReport, io: Io): string {
     out.push("", c.bold(`Most hit${r.card_hits_truncated ? ` (top ${r.card_hits.length} of ${num(r.cards_with_hits)})` : ""}`));
     out.push(...table([[c.dim("card"), c.dim("hits"), c.dim("last hit")], ...r.card_hits.map((h) => [inert(h.card), num(h.access_count), h.last_access_day])], { right: [1] }));
   }
+  if (r.pinned_cards.length > 0) {
+    out.push("", c.bold(`Pinned (${num(r.cards_pinned)})`) + c.dim("  injected on every prompt (priority: always); not ranked, so never counted as hits"));
+    out.push(...r.pinned_cards.map((card) => `  ${inert(card)}`));
+  }
   if (r.never_hit_cards.length > 0) {
     const more = r.never_hit_cards_truncated ? c.dim(`… and ${num((r.cards_never_hit ?? 0) - r.never_hit_cards.length)} more (--never-hit-limit 0 lists all)`) : "";
     out.push("", c.bold(`Never hit (${num(r.cards_never_hit ?? 0)})`) + c.dim("  candidates to rewrite their hook, merge, or retire"));
@@ -56,7 +60,8 @@ export function renderStats(r: StatsReport, io: Io): string {
 function usageLine(r: StatsReport, c: Colors): string {
   if (r.usage_store === "error") return c.red(`usage sidecar unreadable: ${inert(r.usage_error ?? "error")} — hit counts unknown, not zero`);
   if (r.usage_store === "none") return c.yellow("no usage sidecar yet (the hook records hits once it runs)") + ` — ${num(r.cards_never_hit ?? 0)} cards never hit`;
-  return `${num(r.cards_with_hits ?? 0)} of ${num(r.card_count - r.unmeasurable_cards.length)} cards hit, ${num(r.total_access ?? 0)} accesses ${c.dim(`(${r.usage_store})`)}`;
+  const pinned = r.cards_pinned > 0 ? `, ${num(r.cards_pinned)} pinned (injected on every prompt)` : "";
+  return `${num(r.cards_with_hits ?? 0)} of ${num(r.card_count - r.unmeasurable_cards.length - r.cards_pinned)} cards hit, ${num(r.total_access ?? 0)} accesses ${c.dim(`(${r.usage_store})`)}${pinned}`;
 }
 
 function episodesLine(r: StatsReport, c: Colors): string {

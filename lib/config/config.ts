@@ -68,6 +68,8 @@ export const GUARDRAIL_KEYS = [
   "max_trash_bytes",
   "max_episodes_bytes",
   "max_episodes_lines",
+  "max_revisions_per_card",
+  "max_revision_bytes",
 ] as const;
 export type GuardrailKey = (typeof GUARDRAIL_KEYS)[number];
 

@@ -25,6 +25,7 @@ export interface HookOptions {
 
 export type HookStatus =
   | "injected" // a block was printed
+  | "observed" // (why log only) a block was printed for an observe-only host (Grok), which ignores it: no hits recorded
   | "no-hits" // store read, nothing relevant and nothing pinned
   | "repeat" // everything relevant or pinned was already injected in this session
   | "duplicate" // another wiring of the hook already runs this prompt in this session
@@ -115,7 +116,8 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
       host,
       budget,
       now,
-      record: true,
+      // An observe-only host (Grok) ignores the output: no block reached the model, so no card was injected.
+      record: host.injectsContext,
       ...(skipLine ? { skipLine } : {}),
     });
     // Recording hits is skipped, never fatal (a full disk, a link under .memctl/): the prompt still gets its block.
@@ -129,7 +131,7 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
     const text = withPointer(injection.composed.text, injection.skipped, budget, host.hardCeilingBytes);
     const remembered = rememberShown(dedupe, [...injection.composed.always, ...injection.composed.lines]);
     if (remembered) logHookError(io, `session state not updated: ${remembered}`);
-    why("injected", utf8Bytes(text), injection);
+    why(host.injectsContext ? "injected" : "observed", utf8Bytes(text), injection);
     return { status: "injected", outcome: host.context(text), resolution, injection };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT" && isDirectory(resolution.memory_dir)) {

@@ -11,6 +11,8 @@ import { removeIndexLinesBytes } from "../core/index-edit.js";
 import { INDEX_FILE, listCardFiles } from "../store/read.js";
 import { STATE_DIR } from "../store/paths.js";
 import { realDir } from "../store/safe-write.js";
+import { keepRevisions } from "../store/revisions.js";
+import { withDefaults } from "./guardrails.js";
 
 export interface RemoveResult {
   file: string;
@@ -73,6 +75,7 @@ export async function adoptCards(ctx: WriteContext, name?: string): Promise<Hist
         entry = makeEntry(entries, file, "adopt", ctx.actor, ctx.now, content);
       }
       if (!entry) continue;
+      await keepRevisions(ctx.memoryDir, [{ entry, content: content ?? null }], withDefaults(ctx.guardrails));
       appendHistory(ctx.memoryDir, entry);
       entries.push(entry);
       adopted.push(entry);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
+import { keepRevisionsBatch } from "../store/revisions.js";
 import { appendLine, historyPath, latestByCard, readHistory, sha256Hex, type HistoryEntry, type HistoryOp } from "../store/history.js";
 import type { WriteContext } from "./save.js";
 import { EMPTY_INDEX } from "../core/index-edit.js";
@@ -50,6 +51,11 @@ export async function addCardsBatch(ctx: WriteContext, cards: readonly BatchCard
   const temps = await stageFiles(targets, onProgress);
   try {
     const entries = historyLines(ctx, cards, op, interrupted);
+    const byFile = new Map(cards.map((c) => [c.file, c.content]));
+    await keepRevisionsBatch(
+      ctx.memoryDir,
+      entries.map((entry) => ({ entry, content: byFile.get(entry.card) ?? null })),
+    );
     if (entries.length > 0) appendLine(historyPath(ctx.memoryDir), entries.map((e) => JSON.stringify(e) + "\n").join(""));
     await appendIndexLines(ctx, cards);
     commitStaged(temps.map((temp, i) => ({ temp, file: targets[i]!.file })));

@@ -8,6 +8,8 @@ import { currentIndexTitle } from "./card-find.js";
 import type { WriteContext } from "./save.js";
 import { parseCard } from "../core/card.js";
 import { renderIndexLine } from "../core/index-file.js";
+import { keepRevisions } from "../store/revisions.js";
+import { withDefaults } from "./guardrails.js";
 
 // The file tools (CLI manage, MCP memory_manage) write a file named like a card through here: the text
 // passes save's rules, the index line follows the description, and card, index and history are one write
@@ -44,6 +46,7 @@ export async function renameCardFile(ctx: WriteContext, history: HistoryEntry[],
 }
 
 async function commit(ctx: WriteContext, history: HistoryEntry[], changes: CardChange[]): Promise<void> {
+  await keepRevisions(ctx.memoryDir, changes, withDefaults(ctx.guardrails)); // the texts before the intent (lib/store/revisions.ts)
   await commitIntentReported(ctx.memoryDir, { changes }, ctx.commit);
   for (const c of changes) if (c.entry) history.push(c.entry);
 }

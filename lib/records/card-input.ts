@@ -25,6 +25,11 @@ export interface SaveInput {
    * for "the card must not exist yet". Checked under the lock; a mismatch is E_STALE_BASE, nothing written.
    */
   expectSha256?: string | null;
+  /**
+   * `memctl restore`: the card's whole text (an earlier revision's bytes) and the file it was, replacing every
+   * field above. Written through the same checks as any save (card rules, guardrails, secret scan).
+   */
+  restore?: { file: string; text: Buffer };
 }
 
 export const PROVENANCE_KINDS = ["fact", "inference", "unverified"] as const;

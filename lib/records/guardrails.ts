@@ -26,6 +26,12 @@ export interface Guardrails {
   /** Bytes and lines of episodes.jsonl: doctor warns past these, nothing is refused. */
   maxEpisodesBytes: number;
   maxEpisodesLines: number;
+  /**
+   * Revision texts (.memctl/revisions, lib/store/revisions.ts) kept per card, its latest included, and the bytes of
+   * every card's older texts together; past either the oldest are pruned at the next write, never a card's latest.
+   */
+  maxRevisionsPerCard: number;
+  maxRevisionBytes: number;
 }
 
 /** The `[guardrails]` config key of each limit (lib/config/config.ts validates them). */
@@ -39,6 +45,8 @@ export const GUARDRAIL_CONFIG_KEYS: Readonly<Record<keyof Guardrails, GuardrailK
   maxTrashBytes: "max_trash_bytes",
   maxEpisodesBytes: "max_episodes_bytes",
   maxEpisodesLines: "max_episodes_lines",
+  maxRevisionsPerCard: "max_revisions_per_card",
+  maxRevisionBytes: "max_revision_bytes",
 });
 
 export const DEFAULT_GUARDRAILS: Readonly<Guardrails> = Object.freeze({
@@ -51,6 +59,8 @@ export const DEFAULT_GUARDRAILS: Readonly<Guardrails> = Object.freeze({
   maxTrashBytes: 10 * 1024 * 1024,
   maxEpisodesBytes: 10 * 1024 * 1024,
   maxEpisodesLines: 20_000,
+  maxRevisionsPerCard: 20,
+  maxRevisionBytes: 10 * 1024 * 1024,
 });
 
 export interface StoreUsage {

@@ -20,6 +20,7 @@ import { type CardType, withoutTypePrefix } from "../core/card-types.js";
 import { renderNewCard, typeOf, updatedCardBytes, validateName, validateSaveInput, type SaveInput } from "./card-input.js";
 import { currentIndexTitle, findCardFile } from "./card-find.js";
 import { readRegularBytes } from "../store/checked-fs.js";
+import { keepRevisions } from "../store/revisions.js";
 
 /** Everything a write needs besides its input: where, who, when, limits. */
 export interface WriteContext {
@@ -64,7 +65,19 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
   let file: string;
   let before: Buffer | undefined;
   let next: Buffer;
-  if (existing) {
+  if (input.restore) {
+    file = existing ?? input.restore.file;
+    if (file !== input.restore.file)
+      throw usageError(
+        `card "${input.name}" is now ${file}, not ${input.restore.file} as in that revision; "memctl rm ${input.name}" first to restore it as ${input.restore.file}`,
+      );
+    if (existing) before = fs.readFileSync(path.join(ctx.memoryDir, file));
+    else if (fs.existsSync(path.join(ctx.memoryDir, file)) || isSymlink(path.join(ctx.memoryDir, file)))
+      throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${file} exists but is not a regular card file (a symlink or directory); memctl will not write through or over it`, {
+        file,
+      });
+    next = input.restore.text;
+  } else if (existing) {
     file = existing;
     before = fs.readFileSync(path.join(ctx.memoryDir, file));
     const existingType = typeOf(file, before.toString("utf8"));
@@ -112,6 +125,8 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
   const others = also?.({ file, name: meta.name ?? withoutTypePrefix(file.replace(/\.md$/, "")), history: history.entries }) ?? [];
   if (entry || archive || others.length > 0 || indexDiffers(ctx.memoryDir, file, indexLine)) {
     const change = { card: file, before: before === undefined ? null : sha256Hex(before), content: next, index: { line: indexLine }, entry: entry ?? null };
+    // Each revision's text first, content-addressed (idempotent, so a kill here loses nothing): lib/store/revisions.ts.
+    await keepRevisions(ctx.memoryDir, [change, ...others], withDefaults(ctx.guardrails));
     await commitIntentReported(ctx.memoryDir, { changes: [change, ...others], archive }, ctx.commit);
   }
   return { file, op, revived: !unchanged && latest?.op === "delete", entry, indexLine };

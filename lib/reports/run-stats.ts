@@ -1,12 +1,15 @@
 import fs from "node:fs";
+import path from "node:path";
 import { resolveStoreBudget } from "../config/budget.js";
 import { compactPath } from "../compact/artifact.js";
 import { compactStatus } from "../compact/status.js";
 import { readHistory } from "../store/history.js";
+import { readRegularUtf8 } from "../store/checked-fs.js";
+import { parseCard } from "../core/card.js";
 import type { BlockContext } from "../core/block.js";
 import type { StoreView } from "../records/store-view.js";
 import { readEpisodes } from "../store/episodes.js";
-import { measureIndexInjectBytes } from "../core/block.js";
+import { displayDir, measureIndexInjectBytes } from "../core/block.js";
 import type { Io } from "../store/io.js";
 import { AGE_BUCKETS, ageBucket, readUsage } from "../usage/usage.js";
 import type { ResolutionIssue } from "./doctor.js";
@@ -35,7 +38,8 @@ export async function runStats(options: StatsOptions, io: Io): Promise<StatsOutc
   const today = todayOf(io);
   const host = options.host ?? "generic";
   const budget = resolveStoreBudget({ host, config: opened.config.value }, { ...resolution, memory_dir: dir }, io);
-  const context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: view.entries.length };
+  // The preamble names the store as the hook prints it: without the path the figure is short of the real block.
+  const context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: view.entries.length, dir: displayDir(dir, io.home) };
   const report = buildStatsReport({
     memoryDir: dir,
     view,
@@ -46,6 +50,7 @@ export async function runStats(options: StatsOptions, io: Io): Promise<StatsOutc
     buckets: AGE_BUCKETS.map((b) => ({ label: b.label, maxDays: b.maxDays })),
     bucketOf: (day) => ageBucket(day, today).label,
     episodes: tallyEpisodes(readEpisodes(dir)),
+    pinned: pinnedCards(dir, view),
     hitLimit: options.hitLimit,
     neverHitLimit: options.neverHitLimit,
   });
@@ -58,3 +63,18 @@ function compactFacts(dir: string, view: StoreView, context: BlockContext): { in
   const s = compactStatus(dir, view, readHistory(dir).entries, context);
   return s.bytes_with === null ? null : { injectBytes: s.bytes_with, current: s.current === true, recordsSince: s.records_since ?? 0 };
 }
+
+/** Linked cards with `priority: always`: the hook prints them on every prompt and, by design, records no hit for them. */
+function pinnedCards(dir: string, view: StoreView): Set<string> {
+  const pinned = new Set<string>();
+  for (const card of view.linkedCards) {
+    try {
+      if (parseCard(readRegularUtf8(path.join(dir, card), PINNED_READ_CAP, { nofollow: true })).meta.priority === "always") pinned.add(card);
+    } catch {
+      // Unreadable or absent: not printed as pinned either (doctor names it); it stays with the ranked cards.
+    }
+  }
+  return pinned;
+}
+
+const PINNED_READ_CAP = 1024 * 1024;

@@ -31,6 +31,8 @@ export interface StatsInput {
   /** The bucket label a last-access day falls in, computed by the ranking's own function. */
   bucketOf: (lastDay: string) => string;
   episodes: EpisodesTally;
+  /** Linked cards with `priority: always`: printed on every prompt, never recorded as hits (lib/hook/inject.ts). */
+  pinned?: ReadonlySet<string>;
   hitLimit: number;
   neverHitLimit: number;
 }
@@ -64,6 +66,9 @@ export interface StatsReport {
   never_hit_cards: string[];
   never_hit_cards_truncated: boolean;
   unmeasurable_cards: string[];
+  /** Pinned cards: injected on every prompt the hook runs, so neither hit nor never-hit (never a retirement candidate). */
+  cards_pinned: number;
+  pinned_cards: string[];
   episodes_total: number;
   episodes_with_summary: number;
   episode_fill_rate_pct: number | null;
@@ -84,8 +89,10 @@ export function pct(part: number, whole: number): number | null {
 
 export function buildStatsReport(input: StatsInput): StatsReport {
   const { view, usage } = input;
-  const unmeasurable = view.linkedCards.filter((c) => !isMeasurable(c));
-  const measurable = view.linkedCards.filter(isMeasurable);
+  const unmeasurable = view.linkedCards.filter((c) => !isMeasurable(c) && !input.pinned?.has(c));
+  const pinned = view.linkedCards.filter((c) => input.pinned?.has(c));
+  // Hits and never-hits are over the ranked cards: a pinned card is printed on every prompt and recorded on none.
+  const measurable = view.linkedCards.filter((c) => isMeasurable(c) && !input.pinned?.has(c));
   const usable = usage.store !== "error";
 
   const hits: CardHit[] = [];
@@ -136,6 +143,8 @@ export function buildStatsReport(input: StatsInput): StatsReport {
     never_hit_cards: neverHitCards,
     never_hit_cards_truncated: neverTruncated,
     unmeasurable_cards: unmeasurable,
+    cards_pinned: pinned.length,
+    pinned_cards: pinned,
     episodes_total: input.episodes.total,
     episodes_with_summary: input.episodes.withSummary,
     episode_fill_rate_pct: pct(input.episodes.withSummary, input.episodes.total),

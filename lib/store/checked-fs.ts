@@ -101,6 +101,9 @@ export function realpath(path: string): string {
   return fs.realpathSync.native(path);
 }
 
+/** fs.constants.R_OK, for access(). */
+export const R_OK = fs.constants.R_OK;
+
 /** fs.accessSync(path, mode). */
 export function access(path: string, mode: number): void {
   fs.accessSync(path, mode);

@@ -15,7 +15,7 @@ import { git, runGit, type GitOptions } from "./git.js";
  * is not shared: git's history already keeps every removed card, and a committed trash copy looks to git like
  * the card renamed, so an edit made elsewhere would follow it into the trash instead of becoming a proposal.
  */
-export const SHARED_STATE = [".memctl/history.jsonl", ".memctl/proposals-log.jsonl", ".memctl/jobs.jsonl", ".memctl/proposals/", ".memctl/compact.json"];
+export const SHARED_STATE = [".memctl/history.jsonl", ".memctl/proposals-log.jsonl", ".memctl/jobs.jsonl", ".memctl/proposals/", ".memctl/compact.json", ".memctl/revisions/"];
 
 const BEGIN = "# memctl:begin sync";
 const END = "# memctl:end sync";

@@ -1,6 +1,6 @@
 // The one reader of the usage sidecar: the snapshot decayed to today, plus every log line no fold has counted yet.
 // The hook asks for the ~30 cards it ranks (`only`); stats, compress and `context` ask for all of them.
-import { exists, readdirNames, readRegularBytes, readRegularUtf8, stat } from "../store/checked-fs.js";
+import { access, exists, notRegularError, readdirNames, readRegularBytes, readRegularUtf8, R_OK, stat } from "../store/checked-fs.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { utf8Text } from "../core/bytes.js";
 import { legacyReader } from "./legacy.js";
@@ -57,7 +57,13 @@ export function foldingFiles(dir: string): string[] {
 export function unconsumed(file: string, offset: number, all: boolean): { text: string; end: number } {
   let buf: Uint8Array;
   try {
-    if (offset >= stat(file).size) return { text: "", end: offset };
+    // A FIFO or a directory has no size to go by: it is unreadable (stats reports "error"), never an empty log.
+    const st = stat(file);
+    if (!st.isFile()) throw notRegularError(file, st.mode);
+    if (offset >= st.size) {
+      access(file, R_OK); // nothing pending, but a log memctl cannot read is not an empty one
+      return { text: "", end: offset };
+    }
     buf = readRegularBytes(file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return { text: "", end: offset };

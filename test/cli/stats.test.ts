@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
+import { spawnSync } from "node:child_process";
 import { test } from "node:test";
-import { measureIndexInjectBytes } from "../../lib/core/block.js";
+import { displayDir, measureIndexInjectBytes } from "../../lib/core/block.js";
 import { claudeSlug, projectKey } from "../../lib/config/project.js";
 import { parseIndex } from "../../lib/core/index-file.js";
 import { AGE_BUCKETS, recordHitsSync } from "../../lib/usage/usage.js";
@@ -58,6 +59,8 @@ test("stats counts entries, cards, hits, concentration and recency buckets from 
     "never_hit_cards",
     "never_hit_cards_truncated",
     "unmeasurable_cards",
+    "cards_pinned",
+    "pinned_cards",
     "episodes_total",
     "episodes_with_summary",
     "episode_fill_rate_pct",
@@ -96,7 +99,7 @@ test("stats counts entries, cards, hits, concentration and recency buckets from 
 test("index_inject_bytes is what lib/core/block.ts measures for the same index; budgets follow host and config", async () => {
   const p = usageStore();
   const entries = parseIndex(fs.readFileSync(path.join(p.memory, "MEMORY.md"), "utf8")).entries;
-  const expected = measureIndexInjectBytes(entries, { projectKey: projectKey(p.repo), source: "env", entryCount: entries.length });
+  const expected = measureIndexInjectBytes(entries, { projectKey: projectKey(p.repo), source: "env", entryCount: entries.length, dir: displayDir(p.memory, p.home) });
   const { report } = await p.json(["stats"]);
   assert.equal(report.index_inject_bytes, expected);
   assert.equal(report.inject_budget_bytes, 3000);
@@ -216,4 +219,103 @@ test("the hits the real hook records are the hits stats reports (same card keys,
   assert.equal(report.usage_store, "tsv");
   assert.deepEqual(report.card_hits, [{ card: "feedback_deploy.md", access_count: 1, last_access_day: TODAY }]);
   assert.deepEqual(report.never_hit_cards, ["feedback_lint.md"]);
+});
+
+// Issue "Memory that stays true", finding B: the numbers a retention decision is made on.
+
+test("a pinned card (priority: always) printed on every prompt is injected, never a never-hit candidate to retire", async () => {
+  const p = makeProject();
+  p.write("user_owner.md", card("owner", { priority: "always", description: "the owner reviews every PR" }));
+  p.write("feedback_deploy.md", card("deploy", { description: "promote the release pipeline" }));
+  p.write("feedback_lint.md", card("lint", { description: "run the linter" }));
+  p.write(
+    "MEMORY.md",
+    index([
+      "- [Owner](user_owner.md) — the owner reviews every PR",
+      "- [Deploy](feedback_deploy.md) — promote the release pipeline",
+      "- [Lint](feedback_lint.md) — run the linter",
+    ]),
+  );
+  const hook = await p.run(["hook", "user-prompt-submit", "--host", "generic"], {}, JSON.stringify({ cwd: p.repo, prompt: "how do we promote the release pipeline?" }));
+  assert.match(hook.stdout, /user_owner\.md/, "the pinned card is in the block");
+  const { report } = await p.json(["stats"]);
+  assert.deepEqual(report.never_hit_cards, ["feedback_lint.md"]);
+  assert.equal(report.cards_never_hit, 1);
+  assert.deepEqual(report.pinned_cards, ["user_owner.md"]);
+  assert.equal(report.cards_pinned, 1);
+  assert.equal(report.concentration.hit_coverage_pct, 50, "coverage is over the ranked cards: 1 of deploy, lint");
+  const human = (await p.run(["stats"])).stdout;
+  assert.match(human, /Pinned \(1\)\s+injected on every prompt/);
+  const retire = human.slice(human.indexOf("Never hit"));
+  assert.doesNotMatch(retire, /user_owner\.md/, "a pinned card is never listed as a candidate to retire");
+});
+
+test("every unreadable usage or episodes source is error, never an empty history: FIFO, directory, at each path", async () => {
+  const fifo = (file: string) => {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const r = spawnSync("mkfifo", [file]);
+    assert.equal(r.status, 0, String(r.stderr));
+  };
+  const cases: { rel: string; make: (file: string) => void; field: "usage_store" | "episodes_status" }[] = [];
+  for (const rel of [".memctl/usage.log", ".memctl/usage.tsv", ".memctl/usage.1700000000000-1.folding"]) {
+    cases.push({ rel, make: fifo, field: "usage_store" }, { rel, make: (f) => fs.mkdirSync(f, { recursive: true }), field: "usage_store" });
+  }
+  for (const rel of ["episodes.jsonl", "episodes.2026-10.jsonl"]) {
+    cases.push({ rel, make: fifo, field: "episodes_status" }, { rel, make: (f) => fs.mkdirSync(f, { recursive: true }), field: "episodes_status" });
+  }
+  for (const c of cases) {
+    const p = makeProject();
+    writeCleanStore(p, 2);
+    c.make(path.join(p.memory, c.rel));
+    const started = Date.now();
+    const { code, report } = await p.json(["stats"]);
+    assert.ok(Date.now() - started < 10_000, `${c.rel} never blocks`);
+    assert.equal(code, 0);
+    assert.equal(report[c.field], "error", `${c.rel} (${fs.statSync(path.join(p.memory, c.rel)).isDirectory() ? "directory" : "FIFO"}) is ${c.field} error`);
+    if (c.field === "usage_store") {
+      assert.equal(report.cards_never_hit, null, `${c.rel}: hit counts unknown, not zero`);
+      assert.deepEqual(report.never_hit_cards, []);
+    }
+  }
+});
+
+test("an unreadable (mode 000) usage log is error even when it is empty", { skip: process.getuid?.() === 0 ? "root reads mode 000 files" : false }, async () => {
+  const p = makeProject();
+  writeCleanStore(p, 2);
+  p.write(".memctl/usage.log", "");
+  fs.chmodSync(path.join(p.memory, ".memctl/usage.log"), 0);
+  const { report } = await p.json(["stats"]);
+  assert.equal(report.usage_store, "error");
+});
+
+test("index_inject_bytes is the byte count of the block the hook really prints with every line selected (store path included)", async () => {
+  const p = makeProject();
+  const names = ["alpha", "beta", "gamma"];
+  for (const n of names) p.write(`feedback_${n}.md`, card(n, { description: `rotation rule for ${n}` }));
+  p.write("MEMORY.md", index(names.map((n) => `- [${n}](feedback_${n}.md) — rotation rule for ${n}, 支付 ${n}`)));
+  const hook = await p.run(
+    ["hook", "user-prompt-submit", "--host", "generic", "--max-bytes", "100000", "--max-entries", "100"],
+    {},
+    JSON.stringify({ cwd: p.repo, prompt: "rotation rule alpha beta gamma" }),
+  );
+  for (const n of names) assert.match(hook.stdout, new RegExp(`feedback_${n}\\.md`), "every line is printed");
+  assert.match(hook.stdout, /cards in /, "the block's preamble names the store");
+  const { report } = await p.json(["stats"]);
+  assert.equal(report.index_inject_bytes, Buffer.byteLength(hook.stdout));
+});
+
+test("an observe-only host's hook run (grok: no block reaches the model) is not counted as an injection", async () => {
+  const p = makeProject();
+  p.write("feedback_deploy.md", card("deploy"));
+  p.write("MEMORY.md", index(["- [Deploy](feedback_deploy.md) — promote the release pipeline"]));
+  const payload = JSON.stringify({ cwd: p.repo, prompt: "how do we promote the release pipeline?", sessionId: "g1" });
+  const grok = await p.run(["hook", "user-prompt-submit", "--host", "grok"], {}, payload);
+  assert.equal(grok.code, 0);
+  const after = (await p.json(["stats"])).report;
+  assert.equal(after.total_access, 0, "grok ignores the hook's output: nothing was injected");
+  assert.deepEqual(after.never_hit_cards, ["feedback_deploy.md"]);
+  const why = (await p.json(["why"])).report;
+  assert.equal(why.runs.at(-1).status, "observed", "the why log records an observe-only run, not an injection");
+  await p.run(["hook", "user-prompt-submit", "--host", "generic"], {}, payload);
+  assert.equal((await p.json(["stats"])).report.total_access, 1, "a host that injects still counts");
 });

@@ -74,7 +74,7 @@ test("two machines save, log, edit and remove on both sides; syncs in turn conve
     for (const [file, text] of trackedFiles(m)) assert.doesNotMatch(text, /^(<{7}|>{7}|={7})( |$)/m, `${m.name}: conflict markers in ${file}`);
     const tracked = gitOn(m, "ls-files", ".memctl").split("\n").filter(Boolean);
     assert.ok(
-      tracked.every((f) => /^\.memctl\/(history\.jsonl|proposals-log\.jsonl|proposals\/)/.test(f)),
+      tracked.every((f) => /^\.memctl\/(history\.jsonl|proposals-log\.jsonl|proposals\/|revisions\/[0-9a-f]{2}\/[0-9a-f]{64}$)/.test(f)),
       `${m.name}: per-machine files tracked: ${tracked}`,
     );
     const doctor = await memctlOn(m, ["doctor", "--json", "--repo-root", m.repo]);
