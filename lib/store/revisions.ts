@@ -68,7 +68,19 @@ export interface PendingRevision {
  */
 export async function keepRevisions(memoryDir: string, pending: readonly PendingRevision[], limits: RevisionLimits): Promise<void> {
   const fresh = textsToWrite(memoryDir, pending);
-  for (const { file, content } of fresh) await commitFile(file, content);
+  try {
+    for (const { file, content } of fresh) await commitFile(file, content);
+  } catch (err) {
+    // A write that failed (a full disk) leaves no directory it made: rmdir takes only an empty one.
+    for (const dir of new Set(fresh.map(({ file }) => path.dirname(file)))) {
+      try {
+        fs.rmdirSync(dir);
+      } catch {
+        // not empty (other revisions live there) or already gone: keep it
+      }
+    }
+    throw err;
+  }
   pruneRevisions(memoryDir, pending, limits);
 }
 

@@ -87,6 +87,8 @@ test("the documented defaults", () => {
       maxTrashBytes: 10485760,
       maxEpisodesBytes: 10485760,
       maxEpisodesLines: 20000,
+      maxRevisionsPerCard: 20,
+      maxRevisionBytes: 10485760,
     },
   );
 });
