@@ -91,6 +91,7 @@ export function paraphraseTable(reports: readonly { ranker: string; outcomes: re
     "ranker",
     ...labels.map((l) => `no shared term (${disjoint.size}) ${l}`),
     ...labels.map((l) => `two cards (${multi.size}): any / all ${l}`),
+    ...langs.map((lang) => `hit ${lang} ${labels.join(" / ")}`),
     ...langs.map((lang) => `no-memory B ${lang} ${labels.join(" / ")}`),
   ];
   const rows = reports.map((r) => {
@@ -99,6 +100,16 @@ export function paraphraseTable(reports: readonly { ranker: string; outcomes: re
       r.ranker,
       ...labels.map((l) => rate(of(disjoint), (o) => o.hit[l]!)),
       ...labels.map((l) => `${rate(of(multi), (o) => o.hit[l]!)} / ${rate(of(multi), (o) => o.allHit[l]!)}`),
+      ...langs.map((lang) =>
+        labels
+          .map((l) =>
+            rate(
+              r.outcomes.filter((o) => o.needsMemory && prompts.get(o.id)?.lang === lang),
+              (o) => o.hit[l]!,
+            ),
+          )
+          .join(" / "),
+      ),
       ...langs.map((lang) => labels.map((l) => mean(r.outcomes.filter((o) => !o.needsMemory && prompts.get(o.id)?.lang === lang).map((o) => o.bytes[l]!))).join(" / ")),
     ].join(" | ");
   });
