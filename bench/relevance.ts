@@ -1,15 +1,16 @@
 // Relevance benchmark: memctl's block (the hook's own, wrapper included) against BM25 and the seed's substring
 // counting (their lines alone, no wrapper) under Claude's 1500 B / 10 lines and the default 3000 B / 20.
-// Run: npm run bench:relevance [-- --set hand,heldout,coding,locomo] [--locomo PATH|URL] [--conversations 0-2]
+// Run: npm run bench:relevance [-- --set hand,heldout,coding,paraphrase,locomo] [--locomo PATH|URL] [--conversations 0-2]
 //      [--json] [--misses] [--no-usage]  (--no-usage: the hand-written sets without their usage sidecar)
 // LoCoMo is fetched at bench time (CC BY-NC 4.0, evaluation only) and cached outside the repository; its
 // conversations 3–9 are the held-out check and are read only when --conversations names them.
 import { BUDGETS, evaluateSet, RANKERS, type BenchGroup, type RankerReport } from "./relevance/harness.js";
 import { codingGroups } from "./relevance/coding.js";
+import { paraphraseGroups, paraphraseTable } from "./relevance/paraphrase.js";
 import { DEFAULT_CONVERSATIONS, loadLocomo } from "./relevance/locomo.js";
 import { handCards, loadPrompts } from "./relevance/store.js";
 
-const SETS = ["hand", "heldout", "coding", "locomo"] as const;
+const SETS = ["hand", "heldout", "coding", "paraphrase", "locomo"] as const;
 type SetName = (typeof SETS)[number];
 
 function flag(argv: readonly string[], name: string): string | undefined {
@@ -41,6 +42,10 @@ async function groupsOf(set: SetName, argv: readonly string[]): Promise<{ groups
     case "coding": {
       const groups = codingGroups();
       return { groups, note: `real committed memory of ${groups.length} projects (${groups.reduce((n, g) => n + g.cards.length, 0)} cards)` };
+    }
+    case "paraphrase": {
+      const groups = paraphraseGroups();
+      return { groups, note: `committed coding-agent memory of ${groups.length} projects in 4 languages (${groups.reduce((n, g) => n + g.cards.length, 0)} cards)` };
     }
     case "locomo": {
       const conversations = flag(argv, "--conversations") ? parseRange(flag(argv, "--conversations")!) : [...DEFAULT_CONVERSATIONS];
@@ -92,7 +97,7 @@ async function main(): Promise<void> {
     const { groups, note } = await groupsOf(set, argv);
     const reports = await evaluateSet(groups, RANKERS);
     if (argv.includes("--json")) json[set] = reports.map(({ outcomes: _o, ...rest }) => rest);
-    else process.stdout.write(table(set, note, reports) + "\n");
+    else process.stdout.write(table(set, note, reports) + "\n" + (set === "paraphrase" ? paraphraseTable(reports) + "\n" : ""));
     if (argv.includes("--misses")) {
       const text = new Map(groups.flatMap((g) => g.prompts.map((p) => [p.id, p.prompt] as const)));
       for (const r of reports) {

@@ -123,6 +123,8 @@ export interface PromptOutcome {
   /** 1-based rank of the first relevant card in the ranker's order; 0 = not ranked. */
   firstRank: number;
   hit: Record<string, boolean>;
+  /** Every answering card shown (differs from hit only for prompts needing more than one). */
+  allHit: Record<string, boolean>;
   bytes: Record<string, number>;
   lines: Record<string, number>;
 }
@@ -162,12 +164,14 @@ export async function evaluateSet(groups: readonly BenchGroup[], rankers: readon
             needsMemory: p.relevant.length > 0,
             firstRank: ranks.length ? Math.min(...ranks) : 0,
             hit: {},
+            allHit: {},
             bytes: {},
             lines: {},
           };
           for (const { label, budget } of BUDGETS) {
             const block = await runPrompt(spec, ctx, budget, order);
             o.hit[label] = p.relevant.some((r) => block.shown.has(r));
+            o.allHit[label] = p.relevant.length > 0 && p.relevant.every((r) => block.shown.has(r));
             o.bytes[label] = block.bytes;
             o.lines[label] = block.lines;
           }

@@ -1,30 +1,20 @@
-// Turns text into ranking terms: words (lower-cased, camelCase and snake_case split, English stop words
-// dropped, ASCII words Porter-stemmed) and, for Chinese/Japanese/Korean runs that have no spaces,
-// overlapping character 2-grams ("内存管理" → 内存, 存管, 管理).
+// Turns text into ranking terms: words (lower-cased, camelCase and snake_case split, stop words of the text's
+// language dropped, ASCII words Porter-stemmed); Chinese, Japanese and Korean runs, which have no spaces,
+// into overlapping character 2-grams ("内存管理" → 内存, 存管, 管理) less those of function characters only.
 import { isAsciiDigits, isAsciiText, lowerAsciiRuns } from "../core/ascii.js";
 import { stem } from "./stem.js";
+import { ENGLISH_STOP_WORDS, isSegmentedStopWord, stopTest } from "./stop-words.js";
 
 /** Bumped whenever tokenisation changes, so derived caches built by an older version are rebuilt. */
-export const TOKENIZER_VERSION = 2;
+export const TOKENIZER_VERSION = 3;
 
 /** Prompts can be megabytes (a pasted log); ranking reads this many characters from the start. */
 export const MAX_QUERY_CHARS = 32_768;
 
-const STOP_WORDS = new Set(
-  (
-    "a about above after again against all also am an and any are as at be because been before being below between both but by can " +
-    "could did different do does doing done down during each else etc few for from further get got had has have having he her here hers him his " +
-    "how i if in into is it its itself just let like may me might more most must my no nor not now of off on once only or other our " +
-    "ours out over own please same shall she should so some such than that the their theirs them then there these they this those " +
-    "through to too under until up upon us use used using very via want was we were what when where which while who whom why will " +
-    "don doesn didn isn aren wasn weren won wouldn shouldn couldn ll ve re " +
-    "with would yes yet you your yours"
-  ).split(" "),
-);
-
-const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
-// A run of letters/digits (any script) or a run of CJK characters. Made on first use: V8 checks a /u pattern's
-// property classes when the literal is created (~0.15 ms), and an ASCII prompt never needs it.
+// Scripts written without spaces (kana, Han, Hangul): a run of them is segmented, not split at letters.
+const UNSPACED = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
+// A run of letters/digits (any script) or a run of unspaced-script characters. Made on first use: V8 checks a /u
+// pattern's property classes when the literal is created (~0.15 ms), and an ASCII prompt never needs it.
 let run: RegExp | undefined;
 const RUN = () => (run ??= /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+|[\p{L}\p{N}]+/gu);
 
@@ -48,7 +38,8 @@ function unicodeRuns(text: string): string[] {
 /** tokenize with the Unicode path forced on or off (exported for the equivalence test). */
 export function tokenizeWith(text: string, unicode: boolean): string[] {
   const out: string[] = [];
-  // Split camelCase before lower-casing: "readUsage" → "read Usage", "HTTPServer" → "HTTP Server".
+  // Split camelCase before lower-casing: "readUsage" → "read Usage", "HTTPServer" → "HTTP Server", "parseURL" →
+  // "parse URL"; a name ending in a two-letter acronym stays whole ("OpenAI" is not "open", "iOS" not "i").
   const normal = unicode ? text.normalize("NFKC") : text;
   const lower = normal.toLowerCase();
   // Text without capitals (most prompts) has nothing to split, and its patterns need not be compiled.
@@ -56,30 +47,55 @@ export function tokenizeWith(text: string, unicode: boolean): string[] {
     lower === normal
       ? lower
       : normal
-          .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+          .replace(/([a-z0-9])([A-Z](?:[a-z]|[A-Z]{2}))/g, "$1 $2")
           .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
           .toLowerCase();
   const runs = unicode ? unicodeRuns(spaced) : lowerAsciiRuns(spaced, true);
+  const isStop = stopTest(runs);
   for (let r = 0; r < runs.length; r++) {
     const run = runs[r]!;
     const date = dayTerm(runs, r);
     if (date !== undefined) out.push(date);
-    if (unicode && CJK.test(run[0]!)) {
-      const chars = Array.from(run);
-      if (chars.length === 1) out.push(run);
-      else for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
+    if (unicode && UNSPACED.test(run[0]!)) {
+      unspacedTerms(run, out);
       continue;
     }
-    if (run.length < 2 || STOP_WORDS.has(run)) continue;
+    if (run.length < 2 || isStop(run)) continue;
     if (run.length < 3 && isAsciiDigits(run)) continue;
     let stemmed = STEMS.get(run);
     if (stemmed === undefined) {
       stemmed = stem(run);
+      // A stem that lands on a stop word ("ones", "one" → "on") would join words it has nothing to do with.
+      if (stemmed !== run && ENGLISH_STOP_WORDS.has(stemmed)) stemmed = run.endsWith("s") ? run.slice(0, -1) : run;
       if (STEMS.size < 100_000) STEMS.set(run, stemmed);
     }
     out.push(stemmed);
   }
   return out;
+}
+
+/**
+ * Terms of a run in a script without spaces: overlapping character 2-grams (Intl.Segmenter words matched fewer
+ * answering cards on the paraphrase set, and its dictionaries cost ~17 ms to load), minus 2-grams made only of
+ * function characters: kana grammar ("ない", "まし") and single-character function words ("的", "了").
+ */
+function unspacedTerms(run: string, out: string[]): void {
+  const chars = Array.from(run);
+  if (chars.length === 1) {
+    if (!isFunctionChar(run)) out.push(run);
+    return;
+  }
+  for (let i = 0; i + 1 < chars.length; i++) {
+    const a = chars[i]!;
+    const b = chars[i + 1]!;
+    if (isFunctionChar(a) && isFunctionChar(b)) continue;
+    out.push(a + b);
+  }
+}
+
+/** Hiragana (Japanese grammar) or a one-character Chinese/Japanese function word. */
+function isFunctionChar(c: string): boolean {
+  return (c >= "\u3040" && c <= "\u309f") || isSegmentedStopWord(c);
 }
 
 const MONTHS: Readonly<Record<string, string>> = {
@@ -141,28 +157,12 @@ function dayTerm(runs: readonly string[], r: number): string | undefined {
 /** Stems by word: a rebuild tokenises every index line, and a store repeats its vocabulary a lot. */
 const STEMS = new Map<string, string>();
 
-/**
- * Words of conversation rather than of a topic, as stemmed terms: a prompt made only of them ("thanks, that
- * fixed it", "ok go ahead", "looks good, commit it") asks nothing of memory and gets no block. Mixed with any
- * other word they stay in the query ("fix the flaky test").
- */
-const CHAT_TERMS = new Set(
-  (
-    "ahead alright awesom cool commit continu explain fine fix go good great hei hello hi hmm lgtm look meant mean " +
-    "next nice ok okai perfect proce right run ship sorri sure thank thx try wait work yeah yep yup"
-  ).split(" "),
-);
-
 /** The distinct terms of a query, with how often each occurs (capped so a repeated word cannot dominate). */
 export function queryTerms(prompt: string): Map<string, number> {
   const text = prompt.length > MAX_QUERY_CHARS ? prompt.slice(0, MAX_QUERY_CHARS) : prompt;
   const terms = new Map<string, number>();
-  let topical = false;
-  for (const t of tokenize(text)) {
-    terms.set(t, Math.min(3, (terms.get(t) ?? 0) + 1));
-    if (!CHAT_TERMS.has(t)) topical = true;
-  }
-  if (!topical) return new Map();
+  for (const t of tokenize(text)) terms.set(t, Math.min(3, (terms.get(t) ?? 0) + 1));
+  if (terms.size === 0) return terms;
   // Adjacent words joined, so "set up" finds "setup" and "roll back" finds "rollback" (stop words included).
   const words = lowerAsciiRuns(text.toLowerCase(), false);
   for (let i = 0; i + 1 < words.length; i++) {

@@ -77,10 +77,10 @@ test("the per-prompt block carries no episode reminder, whatever the newest epis
   }
 });
 
-test("prompts that need no memory get no block: chit-chat matches nothing, even with pinned cards absent", async () => {
+test("prompts that need no memory get no block when no word of theirs is a card's (any language)", async () => {
   const s = sandbox(CARDS.filter((c) => !c.priority));
   try {
-    for (const prompt of ["thanks, that fixed it", "ok go ahead", "looks good, commit it", "nice, now run it again"]) {
+    for (const prompt of ["ok go ahead", "merci, c'est parfait", "ありがとう、助かりました", "好的，谢谢"]) {
       const r = await runUserPromptHook(payload(s.repo, prompt), { host: "claude" }, s.io);
       assert.equal(r.outcome.stdout, "", prompt);
     }
