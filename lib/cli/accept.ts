@@ -5,14 +5,16 @@ import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
 import { commandSummary } from "./commands.js";
-import { acceptArrival, isArrivalId } from "../sync/arrival-decide.js";
+import { acceptAllArrivals, acceptArrival, isArrivalId } from "../sync/arrival-decide.js";
+import { usageError } from "../core/errors.js";
 import type { ParsedArgs } from "./args.js";
 
 export const spec: CommandSpec = {
   name: "accept",
   summary: commandSummary("accept"),
-  positionals: [{ name: "id", description: "the proposal id (or a unique prefix), or an arrival's a-… id from memctl review", required: true }],
+  positionals: [{ name: "id", description: "the proposal id (or a unique prefix), or an arrival's a-… id from memctl review" }],
   flags: {
+    arrivals: { type: "boolean", description: "accept every arrival a sync holds for review (not quarantined ones), instead of one ID" },
     "edit-description": { type: "string", valueName: "TEXT", description: "use this description instead of the proposed one (at most 200 characters)" },
     topics: { type: "string", valueName: "A,B", description: "set the card's topics (replaces the proposed list)", multiple: true },
     force: { type: "boolean", description: "accept even though the card changed since the proposal was made" },
@@ -38,14 +40,18 @@ export const spec: CommandSpec = {
   examples: [
     "memctl accept p-20261202T094000Z-3fa2c1",
     "memctl accept p-2026 --supersede project_ci-runner",
+    "memctl accept --arrivals",
     'memctl accept p-2026 --edit-description "CI caches node_modules by lockfile hash" --topics ci,cache',
   ],
 };
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
+  const id = args.positionals[0];
+  if (bool(args, "arrivals") === (id !== undefined)) throw usageError("accept takes one ID (memctl review lists them), or --arrivals for every held arrival");
   const { memoryDir } = requireStore(args, io);
-  if (isArrivalId(args.positionals[0]!)) return acceptHeld(args, io, memoryDir);
+  if (id === undefined) return acceptAllHeld(args, io, memoryDir);
+  if (isArrivalId(id)) return acceptHeld(args, io, memoryDir);
   const result = await acceptProposal(writeContext(args, io, memoryDir), args.positionals[0]!, {
     description: str(args, "edit-description"),
     topics: topicsFrom(args),
@@ -80,6 +86,26 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   io.stdout.write(
     `${c.green("✓")} accepted ${proposal.id}${result.forced ? c.yellow(" (forced over a changed card)") : ""}: ${done}\n  provenance: ${provenance.kind}${provenance.confidence !== undefined ? `, confidence ${provenance.confidence}` : ""}, source ${inertText(provenance.source)}\n  ${inertText(save.indexLine)}${superseded}\n`,
   );
+  return 0;
+}
+
+/** `memctl accept --arrivals`: every held arrival released, each as the owner's. */
+async function acceptAllHeld(args: ParsedArgs, io: Io, memoryDir: string): Promise<number> {
+  const ctx = writeContext(args, io, memoryDir);
+  const decided = await acceptAllArrivals(ctx);
+  if (bool(args, "json")) {
+    printJson(io, {
+      memory_dir: memoryDir,
+      status: "accepted",
+      actor: ctx.actor,
+      accepted: decided.map((d) => ({ id: d.arrival.id, path: d.arrival.path, kind: d.arrival.kind, released: d.released })),
+    });
+    return 0;
+  }
+  const c = colorsFor(io);
+  if (decided.length === 0) io.stdout.write(`${c.dim("nothing to accept:")} no arrival is held for review\n`);
+  for (const d of decided) io.stdout.write(`${c.green("✓")} accepted ${d.arrival.id}: ${inertText(d.arrival.path)} (${d.arrival.kind})\n`);
+  if (decided.length > 0) io.stdout.write(`  ${decided.length} arrival${decided.length === 1 ? "" : "s"} injected again, now as ${inertText(ctx.actor)}'s\n`);
   return 0;
 }
 

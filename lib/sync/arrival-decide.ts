@@ -58,6 +58,19 @@ export async function acceptArrival(ctx: { memoryDir: string; actor: string; now
   });
 }
 
+/** Releases every held arrival that is not quarantined (a first sync into a team store holds every card). */
+export async function acceptAllArrivals(ctx: { memoryDir: string; actor: string; now: Date }): Promise<ArrivalDecision[]> {
+  const decided: ArrivalDecision[] = [];
+  const done = new Set<string>();
+  for (const a of liveArrivals(ctx.memoryDir)) {
+    if (a.state !== "pending" || done.has(a.id)) continue;
+    const decision = await acceptArrival(ctx, a.id);
+    for (const id of [decision.arrival.id, ...decision.released]) done.add(id);
+    decided.push(decision);
+  }
+  return decided;
+}
+
 /** Keeps an arrival out of injection on this machine for as long as the file stays as it arrived. */
 export async function rejectArrival(ctx: { memoryDir: string; actor: string; now: Date }, id: string, reason: string): Promise<ArrivalDecision> {
   assertMayWrite(ctx.actor, "reject what a sync brought in");

@@ -275,3 +275,21 @@ for (const trust of ["own", "shared"] as const) {
     assert.doesNotMatch(accept.stdout + accept.stderr, /AKIAZ7Q3XK4M2RTV9PLD/);
   });
 }
+
+test("shared: memctl accept --arrivals releases every held arrival at once (a first sync into a team store), quarantined ones stay", async (t) => {
+  const { a, b } = await pair(t, "shared");
+  await saveCard(a, "feedback", "alpha-rule", "alpha deploys go through the canary first");
+  await saveCard(a, "project", "beta-rule", "beta service owns the billing queue");
+  pushRaw(a, { "reference_leak.md": cardText("leak", "leak", SECRET), "MEMORY.md": appendIndex(a, "- [leak](reference_leak.md) — leak") });
+  await ok(a, ["sync"]);
+  await ok(b, ["sync"]);
+  assert.doesNotMatch(hook(b, "how do alpha deploys and the beta billing queue work?"), /alpha-rule|beta-rule/);
+  const out = await ok(b, ["accept", "--arrivals"]);
+  assert.match(out, /accepted a-/);
+  const block = hook(b, "how do alpha deploys and the beta billing queue work?");
+  assert.match(block, /feedback_alpha-rule\.md/);
+  assert.match(block, /project_beta-rule\.md/);
+  assert.doesNotMatch(block, /reference_leak\.md|AKIAZ7Q3XK4M2RTV9PLD/);
+  assert.equal((await memctlOn(b, ["accept", "--arrivals", "a-1"])).code, 2, "an ID and --arrivals together is a usage error");
+  assert.match(await ok(b, ["accept", "--arrivals"]), /nothing to accept/);
+});
