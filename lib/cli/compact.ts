@@ -5,6 +5,7 @@ import { compactStatus, type CompactStatus } from "../compact/status.js";
 import { usageError } from "../core/errors.js";
 import { readHistory } from "../store/history.js";
 import type { Io } from "../store/io.js";
+import { displayDir } from "../core/block.js";
 import type { Resolution } from "../config/resolve.js";
 import { inertText } from "../core/sanitize.js";
 import { secretPolicy } from "../records/secrets.js";
@@ -44,7 +45,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (chosen.length > 1) throw usageError(`--${chosen.join(" and --")} cannot be combined; pick one`);
   const { memoryDir, resolution } = requireStore(args, io);
   const json = bool(args, "json");
-  const context = { projectKey: resolution.project_key, source: resolution.resolution_source };
+  // Sized as the hook prints it: the preamble names the store.
+  const context = { projectKey: resolution.project_key, source: resolution.resolution_source, dir: displayDir(memoryDir, io.home) };
   if (bool(args, "clear")) {
     const cleared = clearCompact(memoryDir);
     if (json) printJson(io, { memory_dir: memoryDir, file: COMPACT_FILE, cleared });

@@ -133,8 +133,8 @@ export async function sessionStartBlock(memoryDir: string, context: BlockContext
           head: "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.",
           lines: pinnedFirst(store),
         };
-  // Measured like doctor (no card directory in the preamble), so the session and doctor agree on "over".
-  const injectedBytes = viewBytes({ lines: built.lines }, { ...ctx, dir: undefined });
+  // Measured as printed (the preamble names the store), as doctor measures it, so the two agree on "over".
+  const injectedBytes = viewBytes({ lines: built.lines }, ctx);
   const overWarn = injectedBytes > warnBytes;
   const head = [built.head, ...(overWarn ? [OVER_WARN_NOTE] : []), ...notes];
   return { text: renderOverview(ctx, head, built.lines), view: built.view, injectedBytes, warnBytes, overWarn };

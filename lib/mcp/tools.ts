@@ -7,7 +7,7 @@ import { buildInjection } from "../hook/inject.js";
 import { OVER_WARN_LOG, sessionStartBlock } from "../hook/session-start.js";
 import { logHookError } from "../hook/run.js";
 import { warnBytesFromConfig } from "../reports/injection.js";
-import { renderUnavailable } from "../core/block.js";
+import { displayDir, renderUnavailable } from "../core/block.js";
 import { withStoreLock } from "../store/lock.js";
 import { cardDocs, episodeDocs, search, type SearchDoc, type SearchHit } from "../records/search.js";
 import { propose } from "../proposals/propose.js";
@@ -65,7 +65,7 @@ export async function memoryContext(s: ToolSession, args: { query: string; max_b
 export async function memoryOverview(s: ToolSession, args: { max_bytes?: number }): Promise<ToolResult> {
   const { memoryDir, resolution } = requireStore(s);
   const warnBytes = args.max_bytes ?? warnBytesFromConfig(readConfig(s.io).value.raw).value;
-  const context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: 0 };
+  const context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: 0, dir: displayDir(memoryDir, s.io.home) };
   let built;
   try {
     built = await sessionStartBlock(memoryDir, context, warnBytes);

@@ -6,7 +6,7 @@ import { compactStatus, firstCompactBytes } from "../compact/status.js";
 import { configuredGuardrails, limitCrossings, withDefaults } from "../records/guardrails.js";
 import { historyPath, latestByCard, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
 import { planClaudeImport, projectClaudeDirs } from "../records/import-claude.js";
-import { measureIndexInjectBytes, type BlockContext } from "../core/block.js";
+import { displayDir, measureIndexInjectBytes, type BlockContext } from "../core/block.js";
 import type { Io } from "../store/io.js";
 import { readPending } from "../proposals/propose.js";
 import { INTENT_RELPATH, readIntent, refusedIntents } from "../records/commit.js";
@@ -148,7 +148,8 @@ function unimportedClaude(opened: OpenedStore, io: Io): UnimportedClaudeCard[] {
 function injectionFor(opened: OpenedStore, host: string, warn: ReturnType<typeof warnBytesFromConfig>, io: Io): InjectionReport {
   const { view, resolution } = opened;
   const entries = view!.entries;
-  const context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: entries.length };
+  // Sized as the hook prints it: the preamble names the store (stats and compact measure the same).
+  const context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: entries.length, dir: displayDir(resolution.memory_dir!, io.home) };
   const pinned = entries.filter((e) => e.card !== null && view!.cards.get(e.card)?.card?.meta.priority === "always");
   const budget = resolveStoreBudget({ host, config: opened.config.value }, { ...resolution, memory_dir: resolution.memory_dir! }, io);
   const emptyBlock = measureIndexInjectBytes([], context);

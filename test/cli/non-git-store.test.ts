@@ -43,6 +43,7 @@ const NOT_READERS = new Set([
   "manage",
   "import",
   "adopt",
+  "restore",
   "propose",
   "accept",
   "reject",
