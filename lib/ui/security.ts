@@ -48,10 +48,13 @@ export function gate(req: IncomingMessage, token: string, port: number, readOnly
   if (method !== "POST") return { ok: false, status: 405, reason: `${method} is not served` };
   if (readOnly) return { ok: false, status: 403, reason: "memctl ui runs with --read-only: review actions are off" };
   const origin = req.headers.origin;
-  if (origin === undefined || !allowedHosts(port).some((h) => origin.toLowerCase() === `http://${h}`))
+  const site = req.headers["sec-fetch-site"];
+  if (site !== undefined && site !== "same-origin") return { ok: false, status: 403, reason: `POST from a ${site} context refused` };
+  // Under Referrer-Policy no-referrer a browser sends a form POST's Origin as "null": accepted only with its
+  // own Sec-Fetch-Site: same-origin (which a sandboxed frame or another site never gets).
+  const sameOrigin = origin !== undefined && allowedHosts(port).some((h) => origin.toLowerCase() === `http://${h}`);
+  if (!sameOrigin && !(origin === "null" && site === "same-origin"))
     return { ok: false, status: 403, reason: `cross-origin or unlabelled POST refused (Origin ${origin ?? "missing"})` };
-  if (req.headers["sec-fetch-site"] !== undefined && req.headers["sec-fetch-site"] !== "same-origin")
-    return { ok: false, status: 403, reason: `POST from a ${req.headers["sec-fetch-site"]} context refused` };
   const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/x-www-form-urlencoded") return { ok: false, status: 400, reason: "POST bodies must be form-encoded" };
   return { ok: true, path };

@@ -16,7 +16,7 @@ const PAD = 36;
 export function barChart(points: readonly Point[], options: { limit?: number; limitLabel?: string; unit?: string; title: string }): string {
   const max = Math.max(1, options.limit ?? 0, ...points.map((p) => p.value));
   const inner = W - PAD * 2;
-  const step = points.length > 0 ? inner / points.length : inner;
+  const step = Math.min(48, points.length > 0 ? inner / points.length : inner); // a lone day is a bar, not a wall
   const y = (v: number) => H - PAD - (v / max) * (H - PAD * 2);
   const bars = points.map((p, i) => {
     const top = y(p.value);

@@ -145,6 +145,9 @@ test("a POST without this server's Origin, from another site, or not form-encode
   for (const origin of ["http://evil.example", "null", `http://127.0.0.1:${ui.port + 1}`, `https://127.0.0.1:${ui.port}`, `http://evil.example:${ui.port}`])
     assert.equal((await request(ui.port, target, form(ui, fields, { Origin: origin }))).status, 403, `Origin ${origin}`);
   assert.equal((await request(ui.port, target, form(ui, fields, { "Sec-Fetch-Site": "cross-site" }))).status, 403, "cross-site fetch metadata");
+  // "null" (a sandboxed frame, or a same-origin form under no-referrer) passes only with same-origin fetch metadata.
+  for (const site of ["cross-site", "same-site", "none"])
+    assert.equal((await request(ui.port, target, form(ui, fields, { Origin: "null", "Sec-Fetch-Site": site }))).status, 403, `Origin null, ${site}`);
   assert.equal((await request(ui.port, target, form(ui, fields, { "Content-Type": "text/plain" }))).status, 400, "text/plain body");
   assert.equal((await request(ui.port, target, { ...form(ui, fields), method: "PUT" })).status, 405);
   assert.deepEqual(snapshot(store.memory), before);
