@@ -4,10 +4,12 @@ import { cardType, parseCard, type CardMeta } from "../core/card.js";
 import { withoutTypePrefix } from "../core/card-types.js";
 import { listCardFiles } from "../store/read.js";
 import { readHold } from "../store/arrivals.js";
-import { search, type SearchDoc, type SearchHit } from "../records/search.js";
+import { docTermsOf, matchLine, rankCounted, type DocTerms, type SearchDoc, type SearchHit } from "../records/search.js";
 
-// The cards as the web view lists them, kept in memory between requests: a refresh stats every card file and
-// re-reads only those whose size or mtime changed, so a 10,000-card store is read once, not once per page.
+// The cards as the web view lists them, kept in memory between requests: a scan stats every card file and
+// re-reads (and re-tokenizes) only those whose size or mtime changed, so a 10,000-card store is read once, not
+// once per page. A request waits for a scan only when a directory changed (every memctl write renames a file
+// into one); otherwise a scan past the TTL runs behind the response, catching edits made in place.
 
 export interface CatalogCard {
   file: string;
@@ -29,6 +31,8 @@ interface Slot {
   mtimeMs: number;
   size: number;
   card: CatalogCard;
+  doc: SearchDoc;
+  terms?: DocTerms;
 }
 
 export interface CardQuery {
@@ -52,46 +56,81 @@ export interface CardPage {
 
 export class Catalog {
   private slots = new Map<string, Slot>();
-  private docs: SearchDoc[] | undefined;
   private facets: CardPage["facets"] | undefined;
-  private checkedAt = -Infinity;
+  private sorted: CatalogCard[] | undefined;
+  private checkedAt = Number.NEGATIVE_INFINITY;
+  private dirs = new Map<string, number>();
+  private scanning: Promise<void> | undefined;
 
-  /** `ttlMs`: how long a refresh stands before the next request stats the files again. */
+  /** `ttlMs`: how long a scan stands before the next request starts another behind its response. */
   constructor(
     readonly memoryDir: string,
-    private readonly ttlMs = 1000,
+    private readonly ttlMs = 2000,
     private readonly clock: () => number = () => performance.now(),
   ) {}
 
-  /** Brings the catalogue up to date with the disk when the last look is older than the TTL (or `force`). */
+  /** Up to date for this request: waits for a scan when forced or when a directory changed, else starts one past the TTL. */
   async refresh(force = false): Promise<void> {
-    if (!force && this.clock() - this.checkedAt < this.ttlMs) return;
+    if (force || this.dirsChanged()) return this.scan();
+    if (this.clock() - this.checkedAt >= this.ttlMs) void this.scan().catch(() => {});
+  }
+
+  /** Resolves when no scan is running (tests wait on the one a TTL started behind a response). */
+  async settled(): Promise<void> {
+    await this.scanning;
+  }
+
+  private dirsChanged(): boolean {
+    if (this.dirs.size === 0) return true;
+    for (const [dir, mtimeMs] of this.dirs) if (fs.statSync(dir, { throwIfNoEntry: false })?.mtimeMs !== mtimeMs) return true;
+    return false;
+  }
+
+  private scan(): Promise<void> {
+    this.scanning ??= this.scanOnce().finally(() => {
+      this.scanning = undefined;
+    });
+    return this.scanning;
+  }
+
+  private async scanOnce(): Promise<void> {
+    const dirs = new Map<string, number>();
     const hold = readHold(this.memoryDir);
     const files = (await listCardFiles(this.memoryDir)).filter((f) => !hold?.held(f)).sort();
+    for (const dir of new Set([this.memoryDir, ...files.map((f) => path.dirname(path.join(this.memoryDir, f)))])) dirs.set(dir, fs.statSync(dir).mtimeMs);
     const next = new Map<string, Slot>();
     let changed = files.length !== this.slots.size;
-    for (const file of files) {
-      const full = path.join(this.memoryDir, file);
-      let st: fs.Stats;
-      try {
-        st = fs.statSync(full);
-      } catch {
-        continue; // removed between the listing and the stat
-      }
-      const old = this.slots.get(file);
-      if (old && old.mtimeMs === st.mtimeMs && old.size === st.size) {
-        next.set(file, old);
-        continue;
-      }
-      changed = true;
-      next.set(file, { mtimeMs: st.mtimeMs, size: st.size, card: readCatalogCard(this.memoryDir, file) });
+    for (let i = 0; i < files.length; i += 512) {
+      const batch = files.slice(i, i + 512);
+      const stats = await Promise.all(batch.map((f) => fs.promises.stat(path.join(this.memoryDir, f)).catch(() => undefined)));
+      batch.forEach((file, j) => {
+        const st = stats[j];
+        if (!st) return; // removed between the listing and the stat
+        const old = this.slots.get(file);
+        if (old && old.mtimeMs === st.mtimeMs && old.size === st.size) next.set(file, old);
+        else {
+          changed = true;
+          const card = readCatalogCard(this.memoryDir, file);
+          next.set(file, { mtimeMs: st.mtimeMs, size: st.size, card, doc: searchDoc(card) });
+        }
+      });
     }
     if (changed) {
-      this.docs = undefined;
       this.facets = undefined;
+      this.sorted = undefined;
     }
     this.slots = next;
+    this.dirs = dirs;
     this.checkedAt = this.clock();
+  }
+
+  /** Tokenizes every card for search in slices between requests, so the first search does not pay for it. */
+  async warm(): Promise<void> {
+    const slots = [...this.slots.values()];
+    for (let i = 0; i < slots.length; i += 500) {
+      for (const slot of slots.slice(i, i + 500)) slot.terms ??= docTermsOf(slot.doc);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   get size(): number {
@@ -106,35 +145,31 @@ export class Catalog {
   query(q: CardQuery): CardPage {
     const perPage = Math.min(200, Math.max(1, q.perPage ?? 50));
     let rows = [...this.slots.values()].map((s) => s.card);
-    let hits: Map<string, SearchHit> | undefined;
+    let ranked: Map<string, number> | undefined;
     if (q.q?.trim()) {
-      const found = search(q.q, this.searchDocs(), 0);
-      hits = new Map(found.map((h) => [h.id, h]));
-      rows = found.map((h) => this.slots.get(h.id)?.card).filter((c): c is CatalogCard => c !== undefined);
-    } else rows.sort((a, b) => (a.type + "\0" + a.name < b.type + "\0" + b.name ? -1 : 1));
+      const slots = [...this.slots.values()];
+      for (const slot of slots) slot.terms ??= docTermsOf(slot.doc);
+      const found = rankCounted(
+        q.q,
+        slots.map((x) => x.doc),
+        slots.map((x) => x.terms!),
+      );
+      ranked = new Map(found.map((h) => [slots[h.index]!.card.file, h.score]));
+      rows = found.map((h) => slots[h.index]!.card);
+    } else rows = this.sorted ??= rows.sort((a, b) => (a.type + "\0" + a.name < b.type + "\0" + b.name ? -1 : 1));
     rows = rows.filter(
       (c) => (!q.type || c.type === q.type) && (!q.topic || c.topics.includes(q.topic)) && (!q.status || c.status === q.status) && (!q.priority || c.priority === q.priority),
     );
     const pages = Math.max(1, Math.ceil(rows.length / perPage));
     const page = Math.min(pages, Math.max(1, Math.floor(q.page ?? 1)));
-    const cards = rows.slice((page - 1) * perPage, page * perPage).map(({ text: _t, body: _b, frontmatterText: _f, ...rest }) => ({ ...rest, match: hits?.get(rest.file) }));
+    // The matching line only for the rows shown: finding it reads every line of a card.
+    const match = (file: string): SearchHit | undefined => {
+      const score = ranked?.get(file);
+      const slot = this.slots.get(file);
+      return score === undefined || !slot ? undefined : { kind: "card", id: file, score, ...matchLine(q.q!, slot.doc) };
+    };
+    const cards = rows.slice((page - 1) * perPage, page * perPage).map(({ text: _t, body: _b, frontmatterText: _f, ...rest }) => ({ ...rest, match: match(rest.file) }));
     return { total: rows.length, page, pages, per_page: perPage, cards, facets: this.facetValues() };
-  }
-
-  private searchDocs(): SearchDoc[] {
-    this.docs ??= [...this.slots.values()].map(({ card: c }) => {
-      const bodyStart = c.text.length - c.body.length;
-      return {
-        kind: "card",
-        id: c.file,
-        head: `${c.name} ${c.description} ${c.topics.join(" ")}`,
-        text: c.body,
-        firstLine: c.text.slice(0, bodyStart).split("\n").length,
-        recency: c.updated_at,
-        fileText: c.text,
-      };
-    });
-    return this.docs;
   }
 
   private facetValues(): CardPage["facets"] {
@@ -150,6 +185,19 @@ export class Catalog {
     this.facets = { types: sorted(sets.types), topics: sorted(sets.topics), statuses: sorted(sets.statuses), priorities: sorted(sets.priorities) };
     return this.facets;
   }
+}
+
+function searchDoc(c: CatalogCard): SearchDoc {
+  const bodyStart = c.text.length - c.body.length;
+  return {
+    kind: "card",
+    id: c.file,
+    head: `${c.name} ${c.description} ${c.topics.join(" ")}`,
+    text: c.body,
+    firstLine: c.text.slice(0, bodyStart).split("\n").length,
+    recency: c.updated_at,
+    fileText: c.text,
+  };
 }
 
 function readCatalogCard(dir: string, file: string): CatalogCard {

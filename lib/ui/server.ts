@@ -37,6 +37,7 @@ export async function startUi(options: UiOptions): Promise<UiServer> {
   const token = newToken();
   const catalog = new Catalog(options.memoryDir);
   await catalog.refresh(true);
+  void catalog.warm();
   const server = http.createServer();
   server.on("clientError", (_err, socket) => socket.destroy());
   await new Promise<void>((resolve, reject) => {
