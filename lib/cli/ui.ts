@@ -11,7 +11,7 @@ export const spec: CommandSpec = {
   name: "ui",
   summary: commandSummary("ui"),
   flags: {
-    open: { type: "boolean", description: "open the URL in the desktop's browser (default: only when a display is present)" },
+    open: { type: "boolean", description: "open the URL in the desktop's browser; without --open or --no-open it opens only when a display is present" },
     "no-open": { type: "boolean", description: "never open a browser; just print the URL" },
     "read-only": { type: "boolean", description: "serve every page but no review actions (POSTs refused, no buttons)" },
     ...STORE_FLAGS,
