@@ -32,6 +32,7 @@ export const COMMANDS: Record<string, { group: CommandGroup; summary: string; lo
   adopt: { group: "Write memory", summary: "record hand edits of cards into history", load: () => import("./adopt.js") },
   hook: { group: "Hosts and hooks", summary: "run a host hook by hand (user-prompt-submit: rank memory against the prompt on stdin)", load: () => import("./hook.js") },
   why: { group: "Read memory", summary: "what the per-prompt hook injected on the last prompts, and the rule that chose each line", load: () => import("./why.js") },
+  ui: { group: "Read memory", summary: "a local web view of the memory: cards, injection timeline, review queue, health", load: () => import("./ui.js") },
   context: { group: "Read memory", summary: "rank memory against a query like the per-prompt hook, with each line's score and why", load: () => import("./context.js") },
   prepare: { group: "Hosts and hooks", summary: "strict resolution plus a bounded memory query for one request (hosts without a hook)", load: () => import("./prepare.js") },
   demo: { group: "Set up", summary: "run the per-prompt hook on the built-in sample store for a few sample prompts", load: () => import("./demo.js") },

@@ -45,19 +45,43 @@ export function terms(text: string): string[] {
   return out;
 }
 
+/** A document's term counts, head and body apart: what search() ranks on. */
+export interface DocTerms {
+  head: Map<string, number>;
+  body: Map<string, number>;
+}
+
+export function docTermsOf(doc: SearchDoc): DocTerms {
+  return { head: count(terms(doc.head)), body: count(terms(doc.text)) };
+}
+
 /** Ranks documents against the query; documents with no query term are left out. */
 export function search(query: string, docs: readonly SearchDoc[], limit = 20): SearchHit[] {
+  return searchCounted(query, docs, docs.map(docTermsOf), limit);
+}
+
+/**
+ * search() over term counts the caller keeps (docTerms[i] is docTermsOf(docs[i])): a long-running reader
+ * (memctl ui) tokenizes each card once instead of once per query, with the same ranking.
+ */
+export function searchCounted(query: string, docs: readonly SearchDoc[], docTerms: readonly DocTerms[], limit = 20): SearchHit[] {
+  return rankCounted(query, docs, docTerms)
+    .slice(0, limit || undefined)
+    .map(({ index, score }) => ({ kind: docs[index]!.kind, id: docs[index]!.id, score, ...matchLine(query, docs[index]!) }));
+}
+
+/** The ranking alone, best first: each hit's document index and score (its line is matchLine's, asked per hit). */
+export function rankCounted(query: string, docs: readonly SearchDoc[], docTerms: readonly DocTerms[]): { index: number; score: number }[] {
   const wanted = [...new Set(terms(query))];
   if (wanted.length === 0) return [];
-  const docTerms = docs.map((d) => ({ head: count(terms(d.head)), body: count(terms(d.text)) }));
   const idf = new Map(
     wanted.map((t) => {
       const df = docTerms.filter((d) => d.head.has(t) || d.body.has(t)).length;
       return [t, Math.log(1 + docs.length / Math.max(1, df))];
     }),
   );
-  const hits: (SearchHit & { recency: string })[] = [];
-  docs.forEach((doc, i) => {
+  const hits: { index: number; score: number }[] = [];
+  docs.forEach((_doc, i) => {
     let score = 0;
     for (const t of wanted) {
       const tf = docTerms[i]!.body.get(t) ?? 0;
@@ -65,12 +89,18 @@ export function search(query: string, docs: readonly SearchDoc[], limit = 20): S
       if (tf + inHead === 0) continue;
       score += idf.get(t)! * ((tf ? 1 + Math.log(tf) : 0) + (inHead ? 2 : 0));
     }
-    if (score === 0) return;
-    const { line, match } = bestLine(doc, wanted);
-    hits.push({ kind: doc.kind, id: doc.id, score: Math.round(score * 1000) / 1000, line: doc.kind === "episode" ? doc.firstLine : line, match, recency: doc.recency });
+    if (score > 0) hits.push({ index: i, score: Math.round(score * 1000) / 1000 });
   });
-  hits.sort((a, b) => b.score - a.score || (a.recency < b.recency ? 1 : a.recency > b.recency ? -1 : 0) || (a.id < b.id ? -1 : 1));
-  return hits.slice(0, limit || undefined).map(({ recency: _recency, ...hit }) => hit);
+  const recency = (i: number) => docs[i]!.recency;
+  const id = (i: number) => docs[i]!.id;
+  hits.sort((a, b) => b.score - a.score || (recency(a.index) < recency(b.index) ? 1 : recency(a.index) > recency(b.index) ? -1 : 0) || (id(a.index) < id(b.index) ? -1 : 1));
+  return hits;
+}
+
+/** The line a hit points at and its text (episodes: the episode's own line). */
+export function matchLine(query: string, doc: SearchDoc): { line: number; match: string } {
+  const { line, match } = bestLine(doc, [...new Set(terms(query))]);
+  return { line: doc.kind === "episode" ? doc.firstLine : line, match };
 }
 
 function count(list: string[]): Map<string, number> {

@@ -19,6 +19,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["install"], // install engine, config-file editors, lib/hosts/<host>/install.ts
   ["hook"], // the per-prompt hook's logic
   ["mcp"],
+  ["ui"], // memctl ui: the local web view (reads the hook's why log, so above hook; only the CLI starts it)
   ["cli"],
 ];
 /** Sibling imports allowed, as "from>to" layer pairs (none today). */

@@ -1,0 +1,48 @@
+import type { IncomingMessage } from "node:http";
+import { acceptProposal, rejectProposal } from "../proposals/decide.js";
+import { findPending } from "../proposals/propose.js";
+import type { WriteContext } from "../records/save.js";
+import { readForm } from "./security.js";
+import type { Flash } from "./page-review.js";
+
+// The review decisions from the web view: the same acceptProposal / rejectProposal calls as memctl accept and
+// memctl reject, with the CLI's write context (the owner, the injected clock). The form always carries the
+// proposed description and topics; only a changed value is passed on, as --edit-description / --topics would be.
+
+export async function decide(r: { memoryDir: string; writeContext: () => WriteContext }, req: IncomingMessage, action: "accept" | "reject"): Promise<Flash> {
+  let form: URLSearchParams;
+  try {
+    form = await readForm(req);
+  } catch (err) {
+    return { ok: false, text: (err as Error).message };
+  }
+  const id = form.get("id") ?? "";
+  try {
+    if (action === "reject") {
+      const p = await rejectProposal(r.writeContext(), id, form.get("reason") ?? "");
+      return { ok: true, text: `rejected ${p.id} (${p.reason ?? ""})` };
+    }
+    const proposal = findPending(r.memoryDir, id);
+    const description = (form.get("description") ?? "").trim();
+    const topics = (form.get("topics") ?? "")
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean);
+    const proposedTopics = proposal.card.topics ?? [];
+    const result = await acceptProposal(r.writeContext(), proposal.id, {
+      ...(description !== "" && description !== (proposal.card.description ?? "") ? { description } : {}),
+      ...(topics.join("\0") !== proposedTopics.join("\0") ? { topics } : {}),
+      force: form.get("force") === "1",
+      supersede: form.getAll("supersede").filter(Boolean),
+      keepBoth: form.get("keep_both") === "1",
+    });
+    const superseded = result.superseded.map((s) => `; superseded ${s.file}`).join("");
+    return {
+      ok: true,
+      text: `accepted ${result.proposal.id}: ${result.save.op} ${result.save.file}${result.save.entry ? ` (rev ${result.save.entry.rev}, ${result.save.entry.actor})` : ""}${superseded}`,
+    };
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    return { ok: false, text: `${code ? `${code}: ` : ""}${(err as Error).message}` };
+  }
+}

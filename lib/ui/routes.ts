@@ -1,0 +1,117 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+import type { Io } from "../store/io.js";
+import type { WriteContext } from "../records/save.js";
+import { readHistory, sha256Hex } from "../store/history.js";
+import { readWhy } from "../hook/why-log.js";
+import { previewProposal, reviewPending } from "../proposals/review.js";
+import { runDoctor } from "../reports/run-doctor.js";
+import { runStats } from "../reports/run-stats.js";
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
+import type { Catalog, CardQuery } from "./catalog.js";
+import type { PageContext } from "./html.js";
+import { APP_CSS } from "./assets.js";
+import { send } from "./security.js";
+import { cardPage, cardsPage, type CardDetail } from "./page-cards.js";
+import { timelinePage } from "./page-timeline.js";
+import { reviewPage, type Flash, type ReviewItem } from "./page-review.js";
+import { healthPage, type HealthData } from "./page-health.js";
+import { decide } from "./actions.js";
+
+// GET pages and their JSON twins under /api, and the review POSTs. Reached only through the gate.
+
+export interface Routes {
+  memoryDir: string;
+  io: Io;
+  readOnly: boolean;
+  base: string;
+  catalog: Catalog;
+  writeContext: () => WriteContext;
+  project: { repoRoot?: string; allowNonGit?: boolean };
+}
+
+const HTML = "text/html; charset=utf-8";
+const JSON_TYPE = "application/json; charset=utf-8";
+
+export async function route(r: Routes, req: IncomingMessage, res: ServerResponse, target: string, started: number): Promise<void> {
+  const url = new URL(target, "http://ui.invalid");
+  const p = url.searchParams;
+  const ctx: PageContext = { base: r.base, readOnly: r.readOnly, memoryDir: r.memoryDir };
+  const timing = () => ({ "Server-Timing": `app;dur=${(performance.now() - started).toFixed(1)}` });
+  const html = (body: string, status = 200) => send(res, status, HTML, body, timing());
+  const json = (value: unknown) => send(res, 200, JSON_TYPE, `${JSON.stringify(value, null, 1)}\n`, timing());
+  const api = url.pathname.startsWith("/api/");
+  const name = api ? url.pathname.slice(4) : url.pathname;
+
+  if (req.method === "POST") {
+    if (url.pathname !== "/review/accept" && url.pathname !== "/review/reject") return send(res, 404, "text/plain; charset=utf-8", "404 no such action\n");
+    const flash = await decide(r, req, url.pathname === "/review/accept" ? "accept" : "reject");
+    await r.catalog.refresh(true);
+    const back = `${r.base}/review?${new URLSearchParams({ [flash.ok ? "ok" : "err"]: flash.text })}`;
+    return send(res, 303, "text/plain; charset=utf-8", `${flash.text}\n`, { Location: back });
+  }
+  if (url.pathname === "/assets/app.css") return send(res, 200, "text/css; charset=utf-8", APP_CSS, { "Cache-Control": "no-store" });
+  switch (name) {
+    case "/":
+    case "/cards": {
+      await r.catalog.refresh();
+      const q = cardQuery(p);
+      const result = r.catalog.query(q);
+      return api ? json(result) : html(cardsPage(ctx, q, result, performance.now() - started));
+    }
+    case "/card": {
+      const detail = await cardDetail(r, p.get("file") ?? "");
+      return api ? json(detail) : html(cardPage(ctx, detail));
+    }
+    case "/timeline": {
+      const records = readWhy(r.memoryDir, Number.MAX_SAFE_INTEGER);
+      return api ? json({ runs: records }) : html(timelinePage(ctx, records, p.get("session") ?? undefined));
+    }
+    case "/review": {
+      const reviewed = await reviewPending(r.memoryDir);
+      const today = r.io.now().toISOString().slice(0, 10);
+      const items: ReviewItem[] = reviewed.pending.map((one) => ({ reviewed: one, preview: previewProposal(r.memoryDir, one.proposal, today) }));
+      if (api) return json({ read_only: r.readOnly, proposals: items, unreadable: reviewed.unreadable });
+      const flash: Flash | undefined = p.has("ok") ? { ok: true, text: p.get("ok")! } : p.has("err") ? { ok: false, text: p.get("err")! } : undefined;
+      return html(reviewPage(ctx, items, reviewed.unreadable, flash));
+    }
+    case "/health": {
+      const data = await health(r);
+      return api ? json(data) : html(healthPage(ctx, data));
+    }
+    default:
+      return send(res, 404, "text/plain; charset=utf-8", `404 ${url.pathname} is not a page of memctl ui\n`);
+  }
+}
+
+function cardQuery(p: URLSearchParams): CardQuery {
+  const get = (k: string) => p.get(k) || undefined;
+  const page = Number(p.get("page") ?? "1");
+  return { q: get("q"), type: get("type"), topic: get("topic"), status: get("status"), priority: get("priority"), page: Number.isFinite(page) ? page : 1 };
+}
+
+async function cardDetail(r: Routes, file: string): Promise<CardDetail> {
+  await r.catalog.refresh();
+  const card = r.catalog.card(file);
+  if (!card) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card "${file}" in this store`);
+  const history = readHistory(r.memoryDir);
+  let sha256 = "";
+  try {
+    sha256 = sha256Hex(fs.readFileSync(path.join(r.memoryDir, file)));
+  } catch {
+    /* removed since the refresh: shown without a current mark */
+  }
+  return {
+    card,
+    history: history.entries.filter((e) => e.card === file),
+    ...(history.error ? { historyError: history.error } : {}),
+    injected: readWhy(r.memoryDir, Number.MAX_SAFE_INTEGER).filter((w) => w.lines.some((l) => l.file === file)),
+    sha256,
+  };
+}
+
+async function health(r: Routes): Promise<HealthData> {
+  const [doctor, stats] = await Promise.all([runDoctor({ ...r.project }, r.io), runStats({ ...r.project, hitLimit: 15, neverHitLimit: 50 }, r.io)]);
+  return { doctor, stats: stats.ok ? stats.report : null, why: readWhy(r.memoryDir, Number.MAX_SAFE_INTEGER) };
+}

@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { Catalog } from "../../../lib/ui/catalog.js";
+import { cardDocs, search } from "../../../lib/records/search.js";
+import { readStore } from "../../../lib/store/read.js";
+import { commitFile } from "../../../lib/store/write.js";
+import { REPO_ROOT, tempDir } from "../../helpers.js";
+
+// The web view's card catalogue: the same ranking as memctl search, pages, and a refresh that sees writes.
+
+function store(): string {
+  const dir = path.join(tempDir("memctl-ui-cat-"), "memory");
+  fs.cpSync(path.join(REPO_ROOT, "sample-store"), dir, { recursive: true });
+  return dir;
+}
+
+test("a catalogue search ranks exactly as memctl search does over the same cards", async () => {
+  const dir = store();
+  const catalog = new Catalog(dir);
+  await catalog.refresh(true);
+  const docs = cardDocs(await readStore(dir));
+  for (const q of ["database migrations", "deploy", "token rotation vault", "日志", "nothing-matches-this"]) {
+    const expected = search(q, docs, 0);
+    const got = catalog.query({ q, perPage: 200 }).cards;
+    assert.deepEqual(
+      got.map((c) => [c.file, c.match!.score, c.match!.line, c.match!.match]),
+      expected.map((h) => [h.id, h.score, h.line, h.match]),
+      q,
+    );
+  }
+});
+
+test("cards come a page at a time; a page past the end is the last one", async () => {
+  const dir = store();
+  const catalog = new Catalog(dir);
+  await catalog.refresh(true);
+  const first = catalog.query({ perPage: 10 });
+  assert.equal(first.total, 32);
+  assert.equal(first.pages, 4);
+  assert.equal(first.cards.length, 10);
+  const last = catalog.query({ perPage: 10, page: 99 });
+  assert.equal(last.page, 4);
+  assert.equal(last.cards.length, 2);
+  assert.equal(new Set([...first.cards, ...last.cards].map((c) => c.file)).size, 12);
+});
+
+test("a write through the atomic writer is seen on the next request; an in-place edit after the TTL", async () => {
+  const dir = store();
+  let now = 0;
+  const catalog = new Catalog(dir, 2000, () => now);
+  await catalog.refresh();
+  const file = "project_deploy.md";
+  const text = fs.readFileSync(path.join(dir, file), "utf8");
+  await commitFile(path.join(dir, file), text.replace(/^description: .*$/m, 'description: "renamed by the writer"'));
+  await catalog.refresh();
+  assert.equal(catalog.card(file)!.description, "renamed by the writer");
+  // In place: the directory does not change, so the request after the TTL starts a scan behind it.
+  const inPlace = fs.readFileSync(path.join(dir, file), "utf8").replace("renamed by the writer", "edited in place, longer");
+  fs.writeFileSync(path.join(dir, file), inPlace);
+  now = 1000;
+  await catalog.refresh();
+  await catalog.settled();
+  assert.notEqual(catalog.card(file)!.description, "edited in place, longer", "within the TTL the catalogue stands");
+  now = 2500;
+  await catalog.refresh();
+  await catalog.settled();
+  assert.equal(catalog.card(file)!.description, "edited in place, longer");
+});
