@@ -18,7 +18,7 @@ export const spec: CommandSpec = {
   flags: {
     type: { type: "string", short: "t", valueName: "TYPE", description: `card type (inferred when not given): ${CARD_TYPES.join(", ")}` },
     name: { type: "string", valueName: "NAME", description: "the card's name (inferred from the text when not given)" },
-    source: { type: "string", valueName: "S", description: "where this was learned (default: memctl remember, by whom)" },
+    source: { type: "string", valueName: "S", description: "where this was learned (when not given: memctl remember, who ran it, the date and the text)" },
     ...ACTOR_FLAGS,
     ...STORE_FLAGS,
     ...JSON_FLAG,
