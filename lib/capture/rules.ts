@@ -32,6 +32,13 @@ const CORRECTION = /^(?:no|nope|wrong|that'?s (?:wrong|not right|incorrect|not i
 const CORRECTS = /\b(?:instead of|rather than|not\s+\S+|should(?:n'?t)?|use|we use|it'?s|it is|is actually)\b/i;
 /** A decision with its reason. */
 const DECISION = /\b(?:we(?:'ll| will| should| are going to|'re going to| decided to| chose to| go with|'re going with| are going with)|let'?s (?:use|go with|switch to|stick with|keep)|i(?:'ve| have)? decided (?:to|on)|the decision is)\b.*\b(?:because|since|so that|as it|given that|due to)\b/i;
+/** A standing rule said mid-sentence ("please ensure that from now on…", "for every task, ensure…"). */
+const STANDING = [
+  /\b(?:from now on|going forward|moving forward|henceforth|from here on|in (?:all )?future (?:sessions|work|tasks)|without exception|at all times)\b/i,
+  /\b(?:for|on|before|after) (?:every|each) \w+.*\b(?:ensure|make sure|always|must|should|please)\b|\b(?:ensure|make sure|always|must|should|please)\b.*\b(?:for|on|before|after) (?:every|each) \w+/i,
+  /\b(?:ensure|make sure) (?:that )?(?:all|every|each)\b/i,
+  /\b(?:continuously|consistently) (?:maintain|keep|use|run|save|record|follow)\b/i,
+];
 const PREFERENCE = /^(?:i (?:prefer|like|want|hate|dislike)|my preference is)\b/i;
 
 const ONE_OFF = /\b(?:this time|for now|right now|just this once|today|in this (?:file|pr|commit|session))\b/i;
@@ -74,6 +81,7 @@ function classify(sentence: string): Omit<RuleCandidate, "excerpt" | "message"> 
     const statement = i === 0 ? m[1]! : i === 1 ? `${m[1]} ${m[2]}` : s;
     return make("instruction", statement, PREFERENCE.test(m[m.length - 1]!) ? "user" : "feedback");
   }
+  if (STANDING.some((re) => re.test(s)) && wordCount(s) >= 5) return make("instruction", s.replace(/^(?:thank you[^,.]*[,.]\s*|please,?\s+)+/i, ""), "feedback");
   const correction = CORRECTION.exec(s);
   if (correction && CORRECTS.test(correction[1]!) && wordCount(correction[1]!) >= 3) return make("correction", correction[1]!, "feedback");
   if (DECISION.test(s) && wordCount(s) >= 6) return make("decision", s, "project");
