@@ -63,7 +63,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   else {
     process.stdout.write("half   messages  durable  captured  precision  recall\n");
     for (const s of scores)
-      process.stdout.write(`${s.half.padEnd(6)} ${String(s.messages).padStart(8)} ${String(s.durable).padStart(8)} ${String(s.captured).padStart(9)} ${pct(s.precision).padStart(10)} ${pct(s.recall).padStart(7)}\n`);
+      process.stdout.write(
+        `${s.half.padEnd(6)} ${String(s.messages).padStart(8)} ${String(s.durable).padStart(8)} ${String(s.captured).padStart(9)} ${pct(s.precision).padStart(10)} ${pct(s.recall).padStart(7)}\n`,
+      );
     for (const s of scores.slice(0, 2)) {
       for (const fp of s.falsePositives) process.stdout.write(`  ${s.half} false positive #${fp.id}: ${fp.description}\n`);
       if (s.missed.length > 0) process.stdout.write(`  ${s.half} missed: #${s.missed.join(", #")}\n`);

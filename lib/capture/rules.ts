@@ -31,7 +31,8 @@ const REMEMBER = /^(?:and |also |ok(?:ay)?,? |please,? )*(?:remember|note|keep i
 const CORRECTION = /^(?:no|nope|wrong|that'?s (?:wrong|not right|incorrect|not it|not correct)|that is (?:wrong|not right|incorrect)|not quite|incorrect)\b[,.!:;-]*\s+(.+)$/i;
 const CORRECTS = /\b(?:instead of|rather than|not\s+\S+|should(?:n'?t)?|use|we use|it'?s|it is|is actually)\b/i;
 /** A decision with its reason. */
-const DECISION = /\b(?:we(?:'ll| will| should| are going to|'re going to| decided to| chose to| go with|'re going with| are going with)|let'?s (?:use|go with|switch to|stick with|keep)|i(?:'ve| have)? decided (?:to|on)|the decision is)\b.*\b(?:because|since|so that|as it|given that|due to)\b/i;
+const DECISION =
+  /\b(?:we(?:'ll| will| should| are going to|'re going to| decided to| chose to| go with|'re going with| are going with)|let'?s (?:use|go with|switch to|stick with|keep)|i(?:'ve| have)? decided (?:to|on)|the decision is)\b.*\b(?:because|since|so that|as it|given that|due to)\b/i;
 /** A standing rule said mid-sentence ("please ensure that from now on…", "for every task, ensure…"). */
 const STANDING = [
   /\b(?:from now on|going forward|moving forward|henceforth|from here on|in (?:all )?future (?:sessions|work|tasks)|without exception|at all times)\b/i,

@@ -93,7 +93,12 @@ export async function stageCaptured(options: StageOptions, src: CaptureSource, c
       const p: Proposal = await propose(
         { memoryDir: options.memoryDir, actor: options.actor, now: options.now, ...(options.secrets ? { secrets: options.secrets } : {}) },
         {
-          card: { name, type: c.type, description: c.description, body: `${c.description}\n\nThe user said (${sessionTag(src)}, message ${c.message}):\n\n> ${c.excerpt.replace(/\n/g, "\n> ")}\n` },
+          card: {
+            name,
+            type: c.type,
+            description: c.description,
+            body: `${c.description}\n\nThe user said (${sessionTag(src)}, message ${c.message}):\n\n> ${c.excerpt.replace(/\n/g, "\n> ")}\n`,
+          },
           source: how.source ?? captureSourceText(src, c),
           kind: "unverified",
         },

@@ -33,9 +33,13 @@ export function transcriptRoots(host: string, io: Pick<Io, "env" | "home">): str
 /** The transcript's real path when it lies under one of `roots`; E_PATH_ESCAPE otherwise (nothing is opened). */
 export function checkedTranscriptPath(file: string, roots: readonly string[], host: string): string {
   const refuse = (why: string) =>
-    new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `transcript ${JSON.stringify(file)} refused: ${why}; only ${host}'s own transcript directories are read (${roots.join(", ") || "none"})`, {
-      file,
-    });
+    new MemctlError(
+      ERROR_CODES.E_PATH_ESCAPE,
+      `transcript ${JSON.stringify(file)} refused: ${why}; only ${host}'s own transcript directories are read (${roots.join(", ") || "none"})`,
+      {
+        file,
+      },
+    );
   if (!path.isAbsolute(file)) throw refuse("not an absolute path");
   let real: string;
   try {
@@ -75,7 +79,8 @@ export function readTail(file: string, maxBytes = TRANSCRIPT_TAIL_BYTES): string
 }
 
 /** Host wrappers in a user turn that the user did not type: slash-command echoes, hook and system notes. */
-const NOT_TYPED = /^\s*(<(command-|local-command|system-reminder|environment_context|user_instructions|user-prompt-submit-hook|bash-)|Caveat: |\[Request interrupted|# AGENTS\.md instructions)/;
+const NOT_TYPED =
+  /^\s*(<(command-|local-command|system-reminder|environment_context|user_instructions|user-prompt-submit-hook|bash-)|Caveat: |\[Request interrupted|# AGENTS\.md instructions)/;
 
 function typed(text: string): string | undefined {
   const t = text.trim();

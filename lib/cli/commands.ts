@@ -34,7 +34,11 @@ export const COMMANDS: Record<string, { group: CommandGroup; summary: string; lo
   search: { group: "Read memory", summary: "search card bodies and episodes, ranked, with the matching line", load: () => import("./search.js") },
   recall: { group: "Read memory", summary: "the last episodes and the cards most relevant to them", load: () => import("./recall.js") },
   adopt: { group: "Write memory", summary: "record hand edits of cards into history", load: () => import("./adopt.js") },
-  hook: { group: "Hosts and hooks", summary: "run a host hook by hand (user-prompt-submit: rank memory against the prompt on stdin; session-end: capture proposals)", load: () => import("./hook.js") },
+  hook: {
+    group: "Hosts and hooks",
+    summary: "run a host hook by hand (user-prompt-submit: rank memory against the prompt on stdin; session-end: capture proposals)",
+    load: () => import("./hook.js"),
+  },
   why: { group: "Read memory", summary: "what the per-prompt hook injected on the last prompts, and the rule that chose each line", load: () => import("./why.js") },
   context: { group: "Read memory", summary: "rank memory against a query like the per-prompt hook, with each line's score and why", load: () => import("./context.js") },
   prepare: { group: "Hosts and hooks", summary: "strict resolution plus a bounded memory query for one request (hosts without a hook)", load: () => import("./prepare.js") },

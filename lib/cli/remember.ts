@@ -23,12 +23,20 @@ export const spec: CommandSpec = {
     ...STORE_FLAGS,
     ...JSON_FLAG,
   },
-  exitCodes: { 0: "saved, proposed, or already in memory", 1: "not written: a secret, a guardrail, lock timeout, or no store", 2: "usage error", 3: "invalid explicit memory selection" },
+  exitCodes: {
+    0: "saved, proposed, or already in memory",
+    1: "not written: a secret, a guardrail, lock timeout, or no store",
+    2: "usage error",
+    3: "invalid explicit memory selection",
+  },
   notes:
     "The tier and a short title are inferred from the wording. The owner at a terminal (actor human) gets a card at once; anyone else —\n" +
     "a host's /mem-save (--actor host:<name>), an agent, a script — stages a proposal for the owner to review. A sentence that\n" +
     "restates a card already in memory writes nothing and names that card.",
-  examples: ['memctl remember "from now on, run the linter before every commit"', 'memctl remember "the staging dashboard is at https://grafana.example.com/d/staging" -t reference'],
+  examples: [
+    'memctl remember "from now on, run the linter before every commit"',
+    'memctl remember "the staging dashboard is at https://grafana.example.com/d/staging" -t reference',
+  ],
 };
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
@@ -72,6 +80,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     return 0;
   }
   if (json) printJson(io, { memory_dir: memoryDir, op: "proposed", proposal: staged.id, name: staged.name, type: card.type, description: staged.description });
-  else io.stdout.write(`${c.green("✓")} proposed ${inertText(`${card.type}_${staged.name}.md`)} as ${staged.id}: ${inertText(staged.description)}\n  the owner decides: memctl review ${staged.id}\n`);
+  else
+    io.stdout.write(
+      `${c.green("✓")} proposed ${inertText(`${card.type}_${staged.name}.md`)} as ${staged.id}: ${inertText(staged.description)}\n  the owner decides: memctl review ${staged.id}\n`,
+    );
   return 0;
 }

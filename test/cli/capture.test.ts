@@ -54,10 +54,20 @@ function transcript(w: World, userMessages: string[], name = "s1"): string {
 }
 
 function endSession(w: World, file: string, session = "s1", extra: string[] = []) {
-  return run(w, ["hook", "session-end", "--host", "claude", "--foreground", ...extra], JSON.stringify({ cwd: w.proj, session_id: session, transcript_path: file, hook_event_name: "SessionEnd" }));
+  return run(
+    w,
+    ["hook", "session-end", "--host", "claude", "--foreground", ...extra],
+    JSON.stringify({ cwd: w.proj, session_id: session, transcript_path: file, hook_event_name: "SessionEnd" }),
+  );
 }
 
-function pending(w: World): Record<string, any>[] {
+interface Staged {
+  card: { name: string; type: string; description: string };
+  source: string;
+  proposer: string;
+}
+
+function pending(w: World): Staged[] {
   const dir = path.join(w.store, ".memctl", "proposals");
   if (!fs.existsSync(dir)) return [];
   return fs
@@ -182,28 +192,40 @@ for (const [label, body, timeout] of [
     const staged = pending(w);
     // A failed or hung model falls back to the rules; junk the model printed stages nothing.
     if (label === "printing junk") assert.deepEqual(staged, []);
-    else assert.deepEqual(staged.map((p) => p.card.description), ["Run the linter before every commit"]);
+    else
+      assert.deepEqual(
+        staged.map((p) => p.card.description),
+        ["Run the linter before every commit"],
+      );
     assert.equal(run(w, ["review", "--json"]).code, 0, "review reads the proposals");
   });
 }
 
 test("a statement an existing card already makes is not proposed again; nor is one already pending", () => {
   const w = world();
-  fs.writeFileSync(
-    path.join(w.store, "feedback_lint_first.md"),
-    '---\nname: lint_first\ndescription: "Run the linter before every commit"\ntype: feedback\n---\nLint first.\n',
-  );
+  fs.writeFileSync(path.join(w.store, "feedback_lint_first.md"), '---\nname: lint_first\ndescription: "Run the linter before every commit"\ntype: feedback\n---\nLint first.\n');
   fs.appendFileSync(path.join(w.store, "MEMORY.md"), "- [lint_first](feedback_lint_first.md) — Run the linter before every commit\n");
   const r = endSession(w, transcript(w, [LINT, "We'll use Postgres because we need JSONB queries."]));
   assert.match(r.stdout, /not staged .*restates card feedback_lint_first\.md/);
-  assert.deepEqual(pending(w).map((p) => p.card.type), ["project"]);
+  assert.deepEqual(
+    pending(w).map((p) => p.card.type),
+    ["project"],
+  );
   endSession(w, transcript(w, ["We'll use Postgres because we need JSONB queries."], "s2"), "s2");
   assert.equal(pending(w).length, 1, "the second session's restatement is dropped");
 });
 
 test("at most 5 proposals per session, also across several runs for the same session", () => {
   const w = world();
-  const said = ["always rebase before merging", "never commit generated files", "always write the changelog entry", "never skip the type check", "always pin exact dependency versions", "never log request bodies", "always squash fixup commits"];
+  const said = [
+    "always rebase before merging",
+    "never commit generated files",
+    "always write the changelog entry",
+    "never skip the type check",
+    "always pin exact dependency versions",
+    "never log request bodies",
+    "always squash fixup commits",
+  ];
   const file = transcript(w, said);
   endSession(w, file);
   assert.equal(pending(w).length, 5);

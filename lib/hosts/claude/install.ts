@@ -81,7 +81,12 @@ export const claude: HostInstaller = {
   plan(ctx): PlannedEdit[] {
     const dir = claudeDir(ctx);
     const settings = claudeSettingsFile(ctx);
-    const wiring: PlannedEdit = { file: settings, label: "UserPromptSubmit + SessionStart + SessionEnd hooks, autoMemoryEnabled: false", root: scopeBase(ctx), ...settingsEdits(ctx, settings) };
+    const wiring: PlannedEdit = {
+      file: settings,
+      label: "UserPromptSubmit + SessionStart + SessionEnd hooks, autoMemoryEnabled: false",
+      root: scopeBase(ctx),
+      ...settingsEdits(ctx, settings),
+    };
     // Local scope is this machine's private settings only: the MCP server and commands come from user scope.
     if (ctx.scope === "local") return [wiring];
     return [

@@ -48,7 +48,10 @@ export function grokRules(ctx: InstallContext): string {
  */
 export function grokHooks(ctx: InstallContext): string {
   const command = `${cliCommand(ctx)} hook session-end --host grok`;
-  const hooks = { description: `${MANAGED_MARK}: written by "memctl install grok"; "memctl uninstall grok" removes it.`, hooks: { SessionEnd: [{ hooks: [{ type: "command", command, timeout: 10 }] }] } };
+  const hooks = {
+    description: `${MANAGED_MARK}: written by "memctl install grok"; "memctl uninstall grok" removes it.`,
+    hooks: { SessionEnd: [{ hooks: [{ type: "command", command, timeout: 10 }] }] },
+  };
   return JSON.stringify(hooks, null, 2) + "\n";
 }
 

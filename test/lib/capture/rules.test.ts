@@ -10,7 +10,9 @@ test("the four shapes: a standing instruction, a correction, a decision with its
   assert.deepEqual(one("Never push directly to main."), [["instruction", "feedback", "Never push directly to main."]]);
   assert.deepEqual(one("No, use pnpm not npm."), [["correction", "feedback", "Use pnpm not npm."]]);
   assert.deepEqual(one("We'll use Postgres because we need JSONB queries."), [["decision", "project", "We'll use Postgres because we need JSONB queries."]]);
-  assert.deepEqual(one("remember that the staging docs are at https://wiki.example.com/staging"), [["remember", "reference", "The staging docs are at https://wiki.example.com/staging"]]);
+  assert.deepEqual(one("remember that the staging docs are at https://wiki.example.com/staging"), [
+    ["remember", "reference", "The staging docs are at https://wiki.example.com/staging"],
+  ]);
 });
 
 test("questions, one-off requests and plain tasks are not memory", () => {
