@@ -101,6 +101,11 @@ export function createMemctlPlugin(options: MemctlPluginOptions) {
         await run(options.node, args, "", directory, options.timeoutMs ?? 5000)
           .then(() => log("info", "memctl logged an episode", { sessionID }))
           .catch((err: Error) => log("warn", "memctl could not log the episode", { error: err.message }));
+        // Capture: what the user's own prompts said durably becomes proposals (the hook detaches its work).
+        const end = JSON.stringify({ cwd: directory, session_id: sessionID, hook_event_name: "SessionEnd", messages: prompts });
+        await run(options.node, [options.cli, "hook", "session-end", "--host", "opencode"], end, directory, options.timeoutMs ?? 5000).catch((err: Error) =>
+          log("warn", "memctl could not capture proposals from the session", { error: err.message }),
+        );
       },
     };
   };

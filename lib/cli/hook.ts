@@ -3,21 +3,29 @@ import { isHostName } from "../hosts/index.js";
 import { inputRefusal, logHookError, readHookInput, refusedInputOutcome, runUserPromptHook } from "../hook/run.js";
 import { resetFromPayload } from "../hook/reset.js";
 import { runSessionStartHook } from "../hook/session-start.js";
+import { runSessionEndHook } from "../hook/session-end.js";
 import type { Io } from "../store/io.js";
 import { usageError } from "../core/errors.js";
-import { num, parseArgs, str, type CommandSpec } from "./args.js";
+import { inertText } from "../core/sanitize.js";
+import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";
 import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
   name: "hook",
   summary: commandSummary("hook"),
   positionals: [
-    { name: "event", description: "user-prompt-submit, session-start or pre-compact", required: true, completes: ["user-prompt-submit", "session-start", "pre-compact"] },
+    {
+      name: "event",
+      description: "user-prompt-submit, session-start, session-end or pre-compact",
+      required: true,
+      completes: ["user-prompt-submit", "session-start", "session-end", "pre-compact"],
+    },
   ],
   flags: {
     host: { type: "string", valueName: "HOST", description: "claude, codex, generic, grok or opencode (default generic): budget and output shape" },
     "max-bytes": { type: "number", valueName: "N", description: "byte budget for the whole block (overrides the config file)" },
     "max-entries": { type: "number", valueName: "N", description: "entry budget (overrides the config file)" },
+    foreground: { type: "boolean", description: "session-end: capture in this process and print what was staged (the hook itself detaches and returns at once)" },
   },
   exitCodes: {
     0: "done (also when there is no memory, no hit, or the store could not be read — the prompt is never blocked for those)",
@@ -32,7 +40,11 @@ export const spec: CommandSpec = {
     "is Claude's own auto-memory directory (Claude already loads that MEMORY.md).\n" +
     `Budget precedence: --max-bytes/--max-entries > [hook.<host>] > [hook] in the user config > host default (${defaultBudgetsText()}).\n` +
     "pre-compact: the host compacted or cleared the conversation (PreCompact, or SessionStart with source compact/clear):\n" +
-    "the session's already-shown lines are forgotten, so relevant lines are injected again. Prints nothing.",
+    "the session's already-shown lines are forgotten, so relevant lines are injected again. Prints nothing.\n" +
+    "session-end (SessionEnd; OpenCode's session.idle): stages what the user's own messages in the session's transcript\n" +
+    "(transcript_path, read only under the host's transcript directories) say durably as proposals, never cards, at most\n" +
+    "5 per session; then starts memctl sync --detach when the store is a git repository. Detaches and prints nothing;\n" +
+    "[capture] enabled = false in the user config turns capture off.",
   examples: [
     `echo '{"cwd":"'$PWD'","source":"startup"}' | memctl hook session-start --host codex`,
     `echo '{"cwd":"'$PWD'","prompt":"how do we deploy?"}' | memctl hook user-prompt-submit --host claude`,
@@ -42,8 +54,8 @@ export const spec: CommandSpec = {
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const event = args.positionals[0];
-  if (event !== "user-prompt-submit" && event !== "session-start" && event !== "pre-compact") {
-    throw usageError(`unknown hook event "${event}"; the events are user-prompt-submit, session-start and pre-compact`);
+  if (event !== "user-prompt-submit" && event !== "session-start" && event !== "session-end" && event !== "pre-compact") {
+    throw usageError(`unknown hook event "${event}"; the events are user-prompt-submit, session-start, session-end and pre-compact`);
   }
   const host = str(args, "host") ?? "generic";
   if (!isHostName(host)) io.stderr.write(`memctl hook: unknown host "${host}", using generic output (hosts: claude, codex, generic, grok, opencode)\n`);
@@ -51,8 +63,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const input = await readHookInput(io);
   if (input.status !== "read") {
     const reason = inputRefusal(input);
-    if (event === "pre-compact") {
-      logHookError(io, `pre-compact: ${reason}`);
+    if (event === "pre-compact" || event === "session-end") {
+      logHookError(io, `${event}: ${reason}`);
       return 0;
     }
     const refused = refusedInputOutcome(host, reason, io, event === "session-start" ? "session-start" : "prompt");
@@ -61,6 +73,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     return 0;
   }
   const stdin = input.bytes;
+  if (event === "session-end") return sessionEnd(stdin, host, bool(args, "foreground"), io);
   if (event === "pre-compact" || event === "session-start") {
     let raw: unknown;
     try {
@@ -81,4 +94,23 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
   if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);
   return result.outcome.exitCode;
+}
+
+/** Never fails the host: whatever happens is logged, and the exit is 0. With --foreground, one line says what was staged. */
+async function sessionEnd(stdin: Uint8Array, host: string, foreground: boolean, io: Io): Promise<number> {
+  try {
+    const r = await runSessionEndHook(stdin, { host, foreground }, io);
+    if (!foreground) return 0;
+    const staged = r.capture?.staged ?? [];
+    const what =
+      r.status === "captured"
+        ? `${staged.length} proposal(s) staged from ${r.capture!.messages} user message(s) (${r.capture!.pass})${staged.length > 0 ? "; review them: memctl review" : ""}`
+        : `nothing captured: ${r.status}${r.reason ? ` (${r.reason})` : ""}`;
+    io.stdout.write(`memctl hook session-end: ${inertText(what)}${r.syncStarted ? "; sync started" : ""}\n`);
+    for (const s of staged) io.stdout.write(`  ${s.id}  ${inertText(s.name)}: ${inertText(s.description)}\n`);
+    for (const s of r.capture?.skipped ?? []) io.stdout.write(`  not staged ${inertText(s.name)}: ${inertText(s.reason)}\n`);
+  } catch (err) {
+    logHookError(io, `session end (${host}): ${(err as Error).message}`);
+  }
+  return 0;
 }

@@ -38,6 +38,8 @@ export interface MemctlConfig {
   logPrompts?: boolean;
   /** `[compact]`: the LLM summarizer command (argv, prompt on stdin) and its timeout. */
   compact?: { llm_command?: string[]; timeout_seconds?: number };
+  /** `[capture]`: session-end capture into proposals (on unless enabled = false), its model command and bound. */
+  capture?: { enabled?: boolean; llm_command?: string[]; timeout_seconds?: number; max_proposals?: number };
   /** `[hosts.<name>]`: what the owner lets each host identity do (config-hosts.ts). */
   hosts: Record<string, HostPolicy>;
   /** `[guardrails]`: store limits the user raised or lowered, by config key (lib/records/guardrails.ts maps them). */
@@ -55,7 +57,7 @@ export interface ConfigRead {
   warnings: ConfigProblem[];
 }
 
-const KNOWN_TOP_LEVEL = new Set(["memory_dir", "projects", "hook", "doctor", "compact", "hosts", "guardrails", "secrets"]);
+const KNOWN_TOP_LEVEL = new Set(["memory_dir", "projects", "hook", "doctor", "compact", "capture", "hosts", "guardrails", "secrets"]);
 
 /** The limits `[guardrails]` may set (lib/records/guardrails.ts GUARDRAIL_CONFIG_KEYS maps each to its field). */
 export const GUARDRAIL_KEYS = [
@@ -159,6 +161,38 @@ export function validateConfig(raw: Record<string, unknown>): { value: MemctlCon
         else compact.timeout_seconds = timeout;
       }
       value.compact = compact;
+    }
+  }
+  if (raw.capture !== undefined) {
+    if (!isTable(raw.capture)) invalidSetting("capture must be a table, e.g. [capture] enabled = false");
+    else {
+      const capture: NonNullable<MemctlConfig["capture"]> = {};
+      const c = raw.capture;
+      for (const key of Object.keys(c))
+        if (!["enabled", "llm_command", "timeout_seconds", "max_proposals"].includes(key))
+          warnings.push({ code: "W_UNKNOWN_KEY", message: `unknown key "capture.${key}" (ignored); the known keys are enabled, llm_command, timeout_seconds, max_proposals` });
+      if (c.enabled !== undefined) {
+        // A malformed switch turns capture off: nothing is staged that the owner may have meant to stop.
+        if (typeof c.enabled !== "boolean") {
+          invalidSetting("capture.enabled must be true or false (capture stays off until it is)");
+          capture.enabled = false;
+        } else capture.enabled = c.enabled;
+      }
+      if (c.llm_command !== undefined) {
+        if (!Array.isArray(c.llm_command) || c.llm_command.length === 0 || !c.llm_command.every((a) => typeof a === "string") || c.llm_command[0] === "")
+          invalidSetting('capture.llm_command must be a non-empty list of strings, e.g. ["claude", "-p"]');
+        else capture.llm_command = c.llm_command as string[];
+      }
+      if (c.timeout_seconds !== undefined) {
+        if (typeof c.timeout_seconds !== "number" || !(c.timeout_seconds > 0)) invalidSetting("capture.timeout_seconds must be a positive number");
+        else capture.timeout_seconds = c.timeout_seconds;
+      }
+      if (c.max_proposals !== undefined) {
+        if (typeof c.max_proposals !== "number" || !Number.isInteger(c.max_proposals) || c.max_proposals < 0 || c.max_proposals > 20)
+          invalidSetting("capture.max_proposals must be an integer from 0 to 20");
+        else capture.max_proposals = c.max_proposals;
+      }
+      value.capture = capture;
     }
   }
   // A bad host entry grants nothing, and never stops a store from resolving.

@@ -13,6 +13,7 @@ import { assembleIndexView, viewBytes } from "../compact/assemble.js";
 import { readConfig } from "../config/config.js";
 import { loadsStoreNatively } from "../config/budget.js";
 import { readHistory } from "../store/history.js";
+import { readPending } from "../records/proposal-files.js";
 import { episodeReminder, readLastEpisode } from "../store/episode-tail.js";
 import { BLOCK_CLOSE, BLOCK_OPEN, blockText, displayDir, preamble, renderEntryLine, renderUnavailable, utf8Bytes, type BlockContext } from "../core/block.js";
 import type { Io } from "../store/io.js";
@@ -79,8 +80,14 @@ export async function runSessionStartHook(stdin: Uint8Array | string, options: {
   try {
     // Once per session, not on every prompt: the reminder to log this session, in the host's own command.
     const reminder = episodeReminder(readLastEpisode(memoryDir), io.now(), host.logCommand);
-    const built = await sessionStartBlock(memoryDir, context, warn, reminder ? [reminder] : []);
-    if (!built) return none("no-store", event);
+    const waiting = pendingNote(memoryDir);
+    const built = await sessionStartBlock(memoryDir, context, warn, [...(reminder ? [reminder] : []), ...(waiting ? [waiting] : [])]);
+    if (!built) {
+      if (!waiting) return none("no-store", event);
+      // No card yet, but proposals wait: the one line still reaches the session.
+      const text = renderOverview(context, [waiting], []);
+      return { status: "injected", outcome: host.sessionContext(text), text, bytes: utf8Bytes(text), view: "overview", session: event };
+    }
     if (built.overWarn) logHookError(io, `session start (${host.name}): ${OVER_WARN_LOG}`);
     return {
       status: "injected",
@@ -158,6 +165,17 @@ function pinnedFirst(store: StoreView): string[] {
 /** The fenced block: preamble, heading lines, then every line. */
 function renderOverview(context: BlockContext, head: readonly string[], lines: readonly string[]): string {
   return [BLOCK_OPEN, preamble(context), ...head.map(blockText), ...lines, BLOCK_CLOSE].join("\n") + "\n";
+}
+
+/** One line when proposals wait for the owner (captured at session end, proposed by hosts or agents). */
+export function pendingNote(memoryDir: string): string | undefined {
+  let n: number;
+  try {
+    n = readPending(memoryDir).proposals.length;
+  } catch {
+    return undefined;
+  }
+  return n === 0 ? undefined : `${n} proposal${n === 1 ? "" : "s"} await${n === 1 ? "s" : ""} the owner's review (memctl review); proposals are not memory until accepted.`;
 }
 
 function none(status: SessionStartStatus, session?: SessionStartEvent): SessionStartResult {

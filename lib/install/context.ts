@@ -152,6 +152,19 @@ export function isMemctlSessionStartCommand(command: string, packageRoot: string
   return m !== null && m[1] !== undefined && isMemctlPackage(m[1]);
 }
 
+/** The wired end-of-session hook: `… hook session-end --host <h>` (it detaches its work and returns at once). */
+export function sessionEndCommand(ctx: Pick<InstallContext, "packageRoot"> & { scope?: Scope }, host: HostName): string {
+  return `${cliCommand({ scope: ctx.scope ?? "user", packageRoot: ctx.packageRoot })} hook session-end --host ${host}`;
+}
+
+/** Whether a hook command is memctl's session-end hook (this package, a stale path, `memctl hook session-end`, npx). */
+export function isMemctlSessionEndCommand(command: string, packageRoot: string): boolean {
+  if (!/\bhook\s+session-end\b/.test(command)) return false;
+  if (/(^|[\s/\\'"])memctl(\.js)?([\s/\\'"]|$)/.test(command) || command.includes(packageRoot)) return true;
+  const m = /(\S*?)[/\\]dist[/\\]cli\.js/.exec(command.replace(/['"]/g, ""));
+  return m !== null && m[1] !== undefined && isMemctlPackage(m[1]);
+}
+
 /**
  * Whether a hook command is a memctl per-prompt hook in any form we ever wrote or a user might have typed:
  * the current one, a bare path without --host, an old install path, `memctl hook user-prompt-submit`, npx,

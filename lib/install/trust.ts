@@ -4,7 +4,7 @@ import { readText } from "./apply.js";
 import type { InstallContext } from "./context.js";
 import { parseTomlOrThrow } from "../core/toml-lines.js";
 import { sha256Hex } from "../core/sha256.js";
-import { isMemctlHookCommand, isMemctlSessionStartCommand } from "./context.js";
+import { isMemctlHookCommand, isMemctlSessionEndCommand, isMemctlSessionStartCommand } from "./context.js";
 import { readJsonc } from "./jsonc.js";
 
 // Whether a host will actually run what memctl wired: Codex silently skips a hook nobody trusted, and both
@@ -31,7 +31,7 @@ export function codexHome(io: Io): string {
 }
 
 /** The snake_case event name Codex uses in a hook's trust key and hash (its hook_event_key_label). */
-const CODEX_EVENT_LABELS: Record<string, string> = { UserPromptSubmit: "user_prompt_submit", SessionStart: "session_start" };
+const CODEX_EVENT_LABELS: Record<string, string> = { UserPromptSubmit: "user_prompt_submit", SessionStart: "session_start", SessionEnd: "session_end" };
 
 /** Recursively key-sorted, so JSON.stringify gives Codex's canonical JSON (serde_json, compact). */
 function canonical(value: unknown): unknown {
@@ -102,7 +102,11 @@ export function codexTrust(ctx: InstallContext, hooksFile: string): TrustState {
   }
   const state = ((config.hooks as { state?: unknown } | undefined)?.state ?? {}) as Record<string, { trusted_hash?: unknown; enabled?: unknown }>;
   const isOurs = (event: string, command: string) =>
-    event === "SessionStart" ? isMemctlSessionStartCommand(command, ctx.packageRoot) : isMemctlHookCommand(command, ctx.packageRoot);
+    event === "SessionStart"
+      ? isMemctlSessionStartCommand(command, ctx.packageRoot)
+      : event === "SessionEnd"
+        ? isMemctlSessionEndCommand(command, ctx.packageRoot)
+        : isMemctlHookCommand(command, ctx.packageRoot);
   const hooks = wiredCodexHooks(hooksFile, isOurs);
   const untrusted = hooks.filter((h) => typeof state[h.key]?.trusted_hash !== "string").map((h) => h.event);
   const changed = hooks.filter((h) => typeof state[h.key]?.trusted_hash === "string" && state[h.key]!.trusted_hash !== h.hash).map((h) => h.event);

@@ -81,7 +81,8 @@ test("a failing hook never breaks the request: nothing is pushed and a warning i
 test("the session's episode names its topics, never the raw prompt (no secrets, paths or pasted text in episodes.jsonl)", async () => {
   const out = path.join(scratchDir("memctl-oc-episode-"), "argv.json");
   const cli = script(
-    `require("node:fs").writeFileSync(${JSON.stringify(out)}, JSON.stringify(process.argv.slice(2)));`.replace(
+    `const fs = require("node:fs"); if (process.argv[2] === "log") fs.writeFileSync(${JSON.stringify(out)}, JSON.stringify(process.argv.slice(2)));
+     else { let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => fs.writeFileSync(${JSON.stringify(out + ".end")}, JSON.stringify({ argv: process.argv.slice(2), stdin: s }))); }`.replace(
       "require",
       "(await import('node:module')).createRequire(import.meta.url)",
     ),
@@ -100,4 +101,8 @@ test("the session's episode names its topics, never the raw prompt (no secrets, 
   assert.match(summary, /^OpenCode session: 1 prompt; topics: /);
   assert.match(summary, /database migration/);
   for (const leak of ["sk-live", "abc123", "/home/me", "secret.txt", prompt]) assert.ok(!summary.includes(leak), `${leak} in ${summary}`);
+  // Capture: the session's prompts go to `memctl hook session-end --host opencode` on stdin (secret-scanned there, staged only as proposals).
+  const end = JSON.parse(fs.readFileSync(out + ".end", "utf8")) as { argv: string[]; stdin: string };
+  assert.deepEqual(end.argv, ["hook", "session-end", "--host", "opencode"]);
+  assert.deepEqual(JSON.parse(end.stdin).messages, [prompt]);
 });

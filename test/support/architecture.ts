@@ -14,7 +14,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["usage"], // the usage sidecar
   ["rank"], // tokenize, score, order, and the rank cache built from the store and the usage sidecar
   ["records"], // save/rm/adopt/import, file tools, secrets, guardrails, search
-  ["proposals", "compact", "sync"], // features over records (siblings: none imports another unless declared)
+  ["proposals", "compact", "sync", "capture"], // features over records (siblings: none imports another unless declared)
   ["reports"], // doctor, stats
   ["install"], // install engine, config-file editors, lib/hosts/<host>/install.ts
   ["hook"], // the per-prompt hook's logic
@@ -22,8 +22,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["ui"], // memctl ui: the local web view (reads the hook's why log, so above hook; only the CLI starts it)
   ["cli"],
 ];
-/** Sibling imports allowed, as "from>to" layer pairs (none today). */
-export const SIBLING_ALLOWED: ReadonlySet<string> = new Set<string>();
+/** Sibling imports allowed, as "from>to" layer pairs: capture stages what it finds through the proposal boundary. */
+export const SIBLING_ALLOWED: ReadonlySet<string> = new Set<string>(["capture>proposals"]);
 /**
  * Modules that may import a module that imports them back. The command registry loads each command lazily
  * (dynamic import) and each command reads its one summary from the registry.

@@ -7,7 +7,9 @@ import {
   hookCommand,
   hookEntry,
   isMemctlHookCommand,
+  isMemctlSessionEndCommand,
   isMemctlSessionStartCommand,
+  sessionEndCommand,
   sessionStartCommand,
   type InstallContext,
   type PlannedEdit,
@@ -45,6 +47,7 @@ function settingsEdits(ctx: InstallContext, file: string): { install: TextEdit; 
   const hook = chainEdits(
     hookJsonEdits(file, "UserPromptSubmit", hookCommand(ctx, "claude"), (c) => isMemctlHookCommand(c, ctx.packageRoot)),
     hookJsonEdits(file, "SessionStart", sessionStartCommand(ctx, "claude"), (c) => isMemctlSessionStartCommand(c, ctx.packageRoot)),
+    hookJsonEdits(file, "SessionEnd", sessionEndCommand(ctx, "claude"), (c) => isMemctlSessionEndCommand(c, ctx.packageRoot)),
   );
   const autoMemory = jsonSettingEdits(file, "autoMemoryEnabled", false);
   return {
@@ -78,7 +81,12 @@ export const claude: HostInstaller = {
   plan(ctx): PlannedEdit[] {
     const dir = claudeDir(ctx);
     const settings = claudeSettingsFile(ctx);
-    const wiring: PlannedEdit = { file: settings, label: "UserPromptSubmit + SessionStart hooks, autoMemoryEnabled: false", root: scopeBase(ctx), ...settingsEdits(ctx, settings) };
+    const wiring: PlannedEdit = {
+      file: settings,
+      label: "UserPromptSubmit + SessionStart + SessionEnd hooks, autoMemoryEnabled: false",
+      root: scopeBase(ctx),
+      ...settingsEdits(ctx, settings),
+    };
     // Local scope is this machine's private settings only: the MCP server and commands come from user scope.
     if (ctx.scope === "local") return [wiring];
     return [
@@ -96,6 +104,7 @@ export const claude: HostInstaller = {
   notes: (ctx) => [
     `Claude Code runs the hook on your next prompt; no restart of memctl is needed.`,
     `SessionStart injects a memory overview once per session, except when the store is Claude's own auto-memory directory (Claude loads that MEMORY.md itself).`,
+    `SessionEnd stages what you told Claude to always or never do, corrections and decisions as proposals (never cards) for memctl review; [capture] enabled = false in the memctl config turns it off.`,
     `Or use the memctl plugin instead: claude --plugin-dir ${path.join(ctx.packageRoot, "plugin")} (do not use both: the hook would run twice).`,
     `The memory tools come from the MCP server "memctl" (${claudeMcpFile(ctx)}); \`claude mcp get memctl\` shows whether it connects.`,
     ...(ctx.scope === "project" ? ['Claude Code asks once before it starts a project\'s .mcp.json server: run `claude` in the project and approve "memctl".'] : []),

@@ -7,7 +7,9 @@ import {
   hookEntry,
   isMemctlHookCommand,
   isMemctlMcpServer,
+  isMemctlSessionEndCommand,
   isMemctlSessionStartCommand,
+  sessionEndCommand,
   sessionStartCommand,
   type InstallContext,
   type PlannedEdit,
@@ -56,10 +58,11 @@ export const codex: HostInstaller = {
     const hook = chainEdits(
       hookJsonEdits(hooksFile, "UserPromptSubmit", hookCommand(ctx, "codex"), (c) => isMemctlHookCommand(c, ctx.packageRoot)),
       hookJsonEdits(hooksFile, "SessionStart", sessionStartCommand(ctx, "codex"), (c) => isMemctlSessionStartCommand(c, ctx.packageRoot)),
+      hookJsonEdits(hooksFile, "SessionEnd", sessionEndCommand(ctx, "codex"), (c) => isMemctlSessionEndCommand(c, ctx.packageRoot)),
     );
     const contract = codexContract(ctx);
     return [
-      { file: hooksFile, label: "UserPromptSubmit + SessionStart hooks", root, ...hook },
+      { file: hooksFile, label: "UserPromptSubmit + SessionStart + SessionEnd hooks", root, ...hook },
       {
         // One edit for both: the engine plans each file once. Uninstall drops every marked line, i.e. both.
         file: configFile,
@@ -83,7 +86,7 @@ export const codex: HostInstaller = {
     ];
   },
   notes: (ctx) => [
-    "Codex runs a new or changed hook only after you trust it: start `codex`, open /hooks, and trust the memctl UserPromptSubmit and SessionStart hooks. " +
+    "Codex runs a new or changed hook only after you trust it: start `codex`, open /hooks, and trust the memctl UserPromptSubmit, SessionStart and SessionEnd hooks. " +
       "memctl never writes trust hashes itself. For a one-off headless run, `codex exec --dangerously-bypass-hook-trust` skips the review.",
     ...(ctx.scope === "project"
       ? ["Project hooks and the project's MCP server also need the project trusted in Codex (the trust prompt on first start, or `codex exec --trust`)."]

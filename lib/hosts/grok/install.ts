@@ -42,6 +42,19 @@ export function grokRules(ctx: InstallContext): string {
   ].join("\n");
 }
 
+/**
+ * Grok's hooks file for memctl (~/.grok/hooks/memctl.json, or the project's .grok/hooks/): the SessionEnd hook that
+ * stages captured proposals. JSON has no comments, so the mark is the description's text.
+ */
+export function grokHooks(ctx: InstallContext): string {
+  const command = `${cliCommand(ctx)} hook session-end --host grok`;
+  const hooks = {
+    description: `${MANAGED_MARK}: written by "memctl install grok"; "memctl uninstall grok" removes it.`,
+    hooks: { SessionEnd: [{ hooks: [{ type: "command", command, timeout: 10 }] }] },
+  };
+  return JSON.stringify(hooks, null, 2) + "\n";
+}
+
 export const grok: HostInstaller = {
   name: "grok",
   title: "Grok Build",
@@ -50,6 +63,7 @@ export const grok: HostInstaller = {
     const dir = grokDir(ctx);
     const rules = path.join(dir, "rules", "memctl.md");
     const config = path.join(dir, "config.toml");
+    const hooksFile = path.join(dir, "hooks", "memctl.json");
     const { command, args } = hostMcpCommand(ctx, "grok");
     const table = ["mcp_servers", "memctl"];
     return [
@@ -62,6 +76,7 @@ export const grok: HostInstaller = {
         uninstall: (before, original) => (before === null ? null : emptyToAbsent(removeManagedLines(before, config), before, original)),
       },
       { file: rules, label: "rules file (memory_overview at session start, memctl prepare --host grok)", root: scopeBase(ctx), owned: true, ...managedFile(rules, grokRules(ctx)) },
+      { file: hooksFile, label: "SessionEnd hook (captured proposals)", root: scopeBase(ctx), owned: true, ...managedFile(hooksFile, grokHooks(ctx)) },
       ...commandFileEdits(ctx, path.join(dir, "commands"), readCommandSources(ctx.packageRoot), renderGrokCommand, (d, n) => path.join(d, `${n}.md`), "command /"),
     ];
   },

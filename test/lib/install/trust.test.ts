@@ -24,7 +24,7 @@ function trustInstalledHooks(f: ReturnType<typeof makeFixture>, hash = (event: s
   const hooks = path.join(f.home, ".codex/hooks.json");
   const config = path.join(f.home, ".codex/config.toml");
   const wired = JSON.parse(fs.readFileSync(hooks, "utf8")).hooks as Record<string, { hooks: { command: string }[] }[]>;
-  const label = { UserPromptSubmit: "user_prompt_submit", SessionStart: "session_start" } as Record<string, string>;
+  const label = { UserPromptSubmit: "user_prompt_submit", SessionStart: "session_start", SessionEnd: "session_end" } as Record<string, string>;
   for (const [event, groups] of Object.entries(wired)) {
     for (const [gi, g] of groups.entries()) {
       for (const [hi, h] of g.hooks.entries()) {

@@ -1,0 +1,148 @@
+// The rule-based capture pass (no model): which of the user's own sentences state something durable. Four
+// shapes, each a sentence-level pattern: a standing instruction ("from now on…", "always…", "never…"), a
+// correction of the agent ("no, use X not Y"), a decision with its reason ("we'll use X because Y"), and an
+// explicit "remember …". Questions and one-off requests are not memory. Pure: text in, candidates out.
+
+export type CaptureKind = "instruction" | "correction" | "decision" | "remember";
+
+export interface RuleCandidate {
+  kind: CaptureKind;
+  /** feedback | project | user | reference */
+  type: string;
+  name: string;
+  /** The durable statement, cleaned of its lead-in ("from now on, …"), at most 200 characters. */
+  description: string;
+  /** The sentence as the user wrote it. */
+  excerpt: string;
+  /** Which user message it came from (1-based). */
+  message: number;
+}
+
+const DESCRIPTION_MAX = 200;
+
+/** Lead-ins that make a sentence a standing instruction; the rest of the sentence is the instruction. */
+const INSTRUCTION_LEADS = [
+  /^(?:and |also |so |ok(?:ay)?,? |please,? )*(?:from now on|going forward|moving forward|in the future|for the future|from here on(?: out)?|henceforth)\b[,:]?\s*(.+)$/i,
+  /^(?:and |also |so |ok(?:ay)?,? |please,? )*(?:(?:you|we) (?:should|must|need to) )?(always|never|don'?t ever|do not ever|never ever)\b\s*(.+)$/i,
+  /^(?:and |also |so |ok(?:ay)?,? |please,? )*(?:make sure (?:to|you) (?:always|never)|(?:every time|whenever|each time) you)\b\s*(.+)$/i,
+];
+const REMEMBER = /^(?:and |also |ok(?:ay)?,? |please,? )*(?:remember|note|keep in mind|for (?:future )?reference)(?: that)?\b[,:]?\s+(.+)$/i;
+/** A correction: the agent was wrong, and the sentence says what is right. */
+const CORRECTION = /^(?:no|nope|wrong|that'?s (?:wrong|not right|incorrect|not it|not correct)|that is (?:wrong|not right|incorrect)|not quite|incorrect)\b[,.!:;-]*\s+(.+)$/i;
+const CORRECTS = /\b(?:instead of|rather than|not\s+\S+|should(?:n'?t)?|use|we use|it'?s|it is|is actually)\b/i;
+/** A decision with its reason. */
+const DECISION =
+  /\b(?:we(?:'ll| will| should| are going to|'re going to| decided to| chose to| go with|'re going with| are going with)|let'?s (?:use|go with|switch to|stick with|keep)|i(?:'ve| have)? decided (?:to|on)|the decision is)\b.*\b(?:because|since|so that|as it|given that|due to)\b/i;
+/** A standing rule said mid-sentence ("please ensure that from now on…", "for every task, ensure…"). */
+const STANDING = [
+  /\b(?:from now on|going forward|moving forward|henceforth|from here on|in (?:all )?future (?:sessions|work|tasks)|without exception|at all times)\b/i,
+  /\b(?:for|on|before|after) (?:every|each) \w+.*\b(?:ensure|make sure|always|must|should|please)\b|\b(?:ensure|make sure|always|must|should|please)\b.*\b(?:for|on|before|after) (?:every|each) \w+/i,
+  /\b(?:ensure|make sure) (?:that )?(?:all|every|each)\b/i,
+  /\b(?:continuously|consistently) (?:maintain|keep|use|run|save|record|follow)\b/i,
+];
+const PREFERENCE = /^(?:i (?:prefer|like|want|hate|dislike)|my preference is)\b/i;
+
+const ONE_OFF = /\b(?:this time|for now|right now|just this once|today|in this (?:file|pr|commit|session))\b/i;
+const FILLER = new Set(
+  "a an the to of in on for and or but with by at is are be it this that these those you your we our i me my please always never ever dont don't do not from now on going forward should must make sure every time whenever use using not no because since will let lets".split(
+    " ",
+  ),
+);
+
+/** Sentences of a message: lines, then sentence ends; fenced code, quotes and long pastes are dropped. */
+export function sentences(text: string): string[] {
+  const unfenced = text.replace(/```[\s\S]*?(```|$)/g, "\n");
+  return unfenced
+    .split("\n")
+    .filter((l) => !/^\s*(>|\$ |\||[-=]{3,})/.test(l))
+    .flatMap((l) => l.split(/(?<=[.!?])\s+(?=[A-Z"'(])/))
+    .map((s) => s.trim().replace(/^[-*•]\s+|^\d+[.)]\s+/, ""))
+    .filter((s) => s.length >= 8 && s.length <= 400);
+}
+
+/** The candidates one user message holds, in order. */
+export function candidatesIn(text: string, message: number): RuleCandidate[] {
+  const out: RuleCandidate[] = [];
+  for (const s of sentences(text)) {
+    const c = classify(s);
+    if (c) out.push({ ...c, excerpt: s, message });
+  }
+  return out;
+}
+
+function classify(sentence: string): Omit<RuleCandidate, "excerpt" | "message"> | undefined {
+  const s = sentence.replace(/\s+/g, " ").trim();
+  if (/\?\s*$/.test(s) || ONE_OFF.test(s)) return undefined;
+  const remember = REMEMBER.exec(s);
+  if (remember && !/^(?:to |what|how|when|where|why|if |whether)/i.test(remember[1]!)) return make("remember", remember[1]!, tierOf(remember[1]!, "project"));
+  for (const [i, lead] of INSTRUCTION_LEADS.entries()) {
+    const m = lead.exec(s);
+    if (!m || wordCount(m[m.length - 1]!) < 2) continue;
+    // "from now on, X" keeps X; "always X" keeps "always X"; "every time you X, Y" keeps the whole sentence.
+    const statement = i === 0 ? m[1]! : i === 1 ? `${m[1]} ${m[2]}` : s;
+    return make("instruction", statement, PREFERENCE.test(m[m.length - 1]!) ? "user" : "feedback");
+  }
+  if (STANDING.some((re) => re.test(s)) && wordCount(s) >= 5) return make("instruction", s.replace(/^(?:thank you[^,.]*[,.]\s*|please,?\s+)+/i, ""), "feedback");
+  const correction = CORRECTION.exec(s);
+  if (correction && CORRECTS.test(correction[1]!) && wordCount(correction[1]!) >= 3) return make("correction", correction[1]!, "feedback");
+  if (DECISION.test(s) && wordCount(s) >= 6) return make("decision", s, "project");
+  if (PREFERENCE.test(s) && /\b(?:over|instead of|rather than|to be|when you|so that)\b/i.test(s)) return make("instruction", s, "user");
+  return undefined;
+}
+
+/**
+ * A card for one sentence someone asked to keep (`memctl remember`): its rule shape when it has one, else the
+ * sentence itself, typed by its wording (the user's own facts, a pointer elsewhere, or the project's).
+ */
+export function inferCard(text: string): { type: string; name: string; description: string } {
+  const s = text.replace(/\s+/g, " ").trim();
+  const ruled = classify(s) ?? classify(`Remember ${s.replace(/^remember(?: that)?\s*/i, "")}`);
+  if (ruled) return { type: ruled.type, name: ruled.name, description: ruled.description };
+  const c = make("remember", s, tierOf(s, "project"));
+  return { type: c.type, name: c.name, description: c.description };
+}
+
+function make(kind: CaptureKind, statement: string, type: string): Omit<RuleCandidate, "excerpt" | "message"> {
+  const description = clip(capitalize(statement.trim().replace(/^(?:that|to)\s+/i, "")));
+  return { kind, type, name: titleOf(description), description };
+}
+
+/** The tier of a "remember …": the user's own facts, a pointer to somewhere else, or the project's. */
+function tierOf(statement: string, fallback: string): string {
+  if (/^(?:i|i'm|i am|my|me)\b/i.test(statement)) return "user";
+  if (/https?:\/\/|\b(?:docs?|dashboard|runbook|wiki|board|channel|ticket|tracker) (?:is|are|lives?|at|in)\b/i.test(statement)) return "reference";
+  if (/\b(?:you|your)\b/i.test(statement)) return "feedback";
+  return fallback;
+}
+
+/** A short kebab-case title from the statement's content words (a card name: letters, digits, -). */
+export function titleOf(statement: string): string {
+  const words = statement
+    .toLowerCase()
+    .replace(/['’]\w*/g, "")
+    .replace(/[^a-z0-9\s-]/g, " ")
+    .split(/\s+/)
+    .filter((w) => w !== "" && !FILLER.has(w));
+  const picked: string[] = [];
+  for (const w of words) {
+    if (picked.join("-").length + w.length > 40) break;
+    picked.push(w);
+    if (picked.length === 5) break;
+  }
+  return picked.join("-").replace(/-+/g, "-").replace(/^-|-$/g, "") || "captured-note";
+}
+
+function clip(s: string): string {
+  const t = s.replace(/\s+/g, " ").trim();
+  if ([...t].length <= DESCRIPTION_MAX) return t;
+  const cut = [...t].slice(0, DESCRIPTION_MAX - 1).join("");
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), DESCRIPTION_MAX / 2))}…`;
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+function wordCount(s: string): number {
+  return s.split(/\s+/).filter(Boolean).length;
+}

@@ -1,0 +1,140 @@
+// Staging what a session's capture found: each candidate becomes a proposal (lib/proposals/propose.ts: the same
+// validation, secret scan and files as `memctl propose`), never a card. A candidate that restates a live card,
+// a pending proposal, a decided one or an earlier candidate is dropped; at most `limit` proposals per session,
+// counting those an earlier run for the same session staged (Stop and session.idle fire once per turn).
+import { CARD_TYPES } from "../core/card-types.js";
+import { MemctlError } from "../core/errors.js";
+import { findCardFile } from "../records/card-find.js";
+import type { SecretPolicy } from "../records/secrets.js";
+import { propose, readArchived, readPending, type Proposal } from "../proposals/propose.js";
+import { cardSummaries } from "../proposals/review.js";
+import { compareStatements, prepare, type Prepared } from "../proposals/similarity.js";
+
+export const DEFAULT_SESSION_LIMIT = 5;
+const EXCERPT_MAX = 160;
+
+export interface CaptureCandidate {
+  type: string;
+  name: string;
+  description: string;
+  /** The user's own words it came from, and which message. */
+  excerpt: string;
+  message: number;
+  kind: string;
+}
+
+export interface CaptureSource {
+  host: string;
+  sessionId: string;
+}
+
+export interface StageOptions {
+  memoryDir: string;
+  actor: string;
+  now: Date;
+  secrets?: SecretPolicy;
+  limit?: number;
+}
+
+export interface StageOutcome {
+  staged: { id: string; name: string; description: string }[];
+  skipped: { name: string; reason: string }[];
+}
+
+/** Where a captured proposal came from: host, session and the user's words (cut to EXCERPT_MAX characters). */
+export function captureSourceText(src: CaptureSource, c: Pick<CaptureCandidate, "message" | "excerpt">): string {
+  const words = c.excerpt.replace(/\s+/g, " ").trim();
+  const excerpt = [...words].length > EXCERPT_MAX ? `${[...words].slice(0, EXCERPT_MAX - 1).join("")}…` : words;
+  return `${sessionTag(src)}, user message ${c.message}: "${excerpt}"`;
+}
+
+function sessionTag(src: CaptureSource): string {
+  return `${src.host} session ${src.sessionId}`;
+}
+
+export interface StageHow {
+  /** The source every proposal names (default: captureSourceText). */
+  source?: string;
+  /** Also drop what a decided (accepted, rejected) proposal said; default true: a rejected capture stays rejected. */
+  includeDecided?: boolean;
+  /** Throw a refusal (a secret, a guardrail) instead of recording it as skipped. */
+  rethrow?: boolean;
+}
+
+export async function stageCaptured(options: StageOptions, src: CaptureSource, candidates: readonly CaptureCandidate[], how: StageHow = {}): Promise<StageOutcome> {
+  const outcome: StageOutcome = { staged: [], skipped: [] };
+  const limit = options.limit ?? DEFAULT_SESSION_LIMIT;
+  const pending = readPending(options.memoryDir).proposals;
+  const decided = how.includeDecided === false ? [] : readArchived(options.memoryDir).proposals;
+  const tag = `${sessionTag(src)},`;
+  let fromSession = [...pending, ...decided].filter((p) => p.source.startsWith(tag)).length;
+  const known: { what: string; terms: Prepared }[] = [
+    ...(await cardSummaries(options.memoryDir)).filter((c) => c.status !== "superseded").map((c) => ({ what: `card ${c.file}`, terms: prepare({ description: c.description }) })),
+    ...[...pending, ...decided].filter((p) => p.card.description).map((p) => ({ what: `proposal ${p.id} (${p.status})`, terms: prepare({ description: p.card.description! }) })),
+  ];
+  const names = new Set(pending.map((p) => p.card.name));
+  for (const c of candidates) {
+    if (!(CARD_TYPES as readonly string[]).includes(c.type)) {
+      outcome.skipped.push({ name: c.name, reason: `type "${c.type}" is not a card type` });
+      continue;
+    }
+    const terms = prepare({ description: c.description });
+    const same = known.find((k) => compareStatements(k.terms, terms)?.relation === "near_duplicate");
+    if (same) {
+      outcome.skipped.push({ name: c.name, reason: `restates ${same.what}` });
+      continue;
+    }
+    if (fromSession >= limit) {
+      outcome.skipped.push({ name: c.name, reason: `this session already has ${limit} captured proposals (the per-session bound)` });
+      continue;
+    }
+    const name = freeName(options.memoryDir, c.name, names);
+    try {
+      const p: Proposal = await propose(
+        { memoryDir: options.memoryDir, actor: options.actor, now: options.now, ...(options.secrets ? { secrets: options.secrets } : {}) },
+        {
+          card: {
+            name,
+            type: c.type,
+            description: c.description,
+            body: `${c.description}\n\nThe user said (${sessionTag(src)}, message ${c.message}):\n\n> ${c.excerpt.replace(/\n/g, "\n> ")}\n`,
+          },
+          source: how.source ?? captureSourceText(src, c),
+          kind: "unverified",
+        },
+      );
+      outcome.staged.push({ id: p.id, name, description: c.description });
+      names.add(name);
+      known.push({ what: `proposal ${p.id} (pending)`, terms });
+      fromSession++;
+    } catch (err) {
+      if (!(err instanceof MemctlError) || how.rethrow) throw err;
+      // The message names the secret's kind, never its text (lib/records/secrets.ts).
+      outcome.skipped.push({ name, reason: `${err.code}: ${err.message.split("\n")[0]}` });
+    }
+  }
+  return outcome;
+}
+
+/** The live card a statement nearly duplicates (its file), or undefined. */
+export async function restatedCard(memoryDir: string, description: string): Promise<string | undefined> {
+  const terms = prepare({ description });
+  return (await cardSummaries(memoryDir)).find((c) => c.status !== "superseded" && compareStatements(prepare({ description: c.description }), terms)?.relation === "near_duplicate")
+    ?.file;
+}
+
+/** A new card's name no card or pending proposal has yet (a capture never proposes an edit of a card). */
+export function freeName(memoryDir: string, base: string, taken: ReadonlySet<string> = new Set()): string {
+  for (let i = 1; i < 100; i++) {
+    const name = i === 1 ? base : `${base.slice(0, 76)}-${i}`;
+    if (taken.has(name)) continue;
+    let exists: boolean;
+    try {
+      exists = findCardFile(memoryDir, name) !== undefined;
+    } catch {
+      exists = true;
+    }
+    if (!exists) return name;
+  }
+  return `${base.slice(0, 60)}-${Date.now().toString(36)}`;
+}

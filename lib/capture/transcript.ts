@@ -1,0 +1,144 @@
+// A session's transcript, read for capture. The path comes from the host's hook payload, so it is untrusted:
+// it must resolve (symlinks followed) under one of the host's own transcript directories, be a regular file
+// (never a FIFO or device), and only its last TRANSCRIPT_TAIL_BYTES are read. Only the user's own messages
+// are kept: assistant text and tool output are untrusted and never become memory.
+import path from "node:path";
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
+import { close, openRegular, readAt, realpath } from "../store/checked-fs.js";
+import type { Io } from "../store/io.js";
+
+/** The bytes read from the end of a transcript (the rule pass must stay fast on long sessions). */
+export const TRANSCRIPT_TAIL_BYTES = 2 * 1024 * 1024;
+
+export interface UserMessage {
+  /** 1-based position among the session's user messages read. */
+  n: number;
+  text: string;
+}
+
+/** Where each host keeps its transcripts; a payload's transcript_path must be under one of these. */
+export function transcriptRoots(host: string, io: Pick<Io, "env" | "home">): string[] {
+  switch (host) {
+    case "claude":
+      return [path.join(io.env.CLAUDE_CONFIG_DIR || path.join(io.home, ".claude"), "projects")];
+    case "codex":
+      return [path.join(io.env.CODEX_HOME || path.join(io.home, ".codex"), "sessions")];
+    case "grok":
+      return [path.join(io.home, ".grok", "sessions")];
+    default:
+      return [];
+  }
+}
+
+/** The transcript's real path when it lies under one of `roots`; E_PATH_ESCAPE otherwise (nothing is opened). */
+export function checkedTranscriptPath(file: string, roots: readonly string[], host: string): string {
+  const refuse = (why: string) =>
+    new MemctlError(
+      ERROR_CODES.E_PATH_ESCAPE,
+      `transcript ${JSON.stringify(file)} refused: ${why}; only ${host}'s own transcript directories are read (${roots.join(", ") || "none"})`,
+      {
+        file,
+      },
+    );
+  if (!path.isAbsolute(file)) throw refuse("not an absolute path");
+  let real: string;
+  try {
+    real = realpath(file);
+  } catch {
+    throw refuse("it does not exist");
+  }
+  for (const root of roots) {
+    let realRoot: string;
+    try {
+      realRoot = realpath(root);
+    } catch {
+      continue;
+    }
+    if (real.startsWith(realRoot + path.sep)) return real;
+  }
+  throw refuse("it is outside them");
+}
+
+/** The last `maxBytes` of a regular file as text, starting at a line boundary. */
+export function readTail(file: string, maxBytes = TRANSCRIPT_TAIL_BYTES): string {
+  const { fd, stat } = openRegular(file, { nofollow: true });
+  try {
+    const start = Math.max(0, stat.size - maxBytes);
+    const buf = new Uint8Array(stat.size - start);
+    let length = 0;
+    while (length < buf.length) {
+      const n = readAt(fd, buf, length, buf.length - length, start + length);
+      if (n === 0) break;
+      length += n;
+    }
+    const text = Buffer.from(buf.buffer, buf.byteOffset, length).toString("utf8");
+    return start === 0 ? text : text.slice(text.indexOf("\n") + 1);
+  } finally {
+    close(fd);
+  }
+}
+
+/** Host wrappers in a user turn that the user did not type: slash-command echoes, hook and system notes. */
+const NOT_TYPED =
+  /^\s*(<(command-|local-command|system-reminder|environment_context|user_instructions|user-prompt-submit-hook|bash-)|Caveat: |\[Request interrupted|# AGENTS\.md instructions)/;
+
+function typed(text: string): string | undefined {
+  const t = text.trim();
+  return t === "" || NOT_TYPED.test(t) ? undefined : t;
+}
+
+/** The text parts of a message content (a string, or an array of blocks); tool results are never text. */
+function contentText(content: unknown): string | undefined {
+  if (typeof content === "string") return typed(content);
+  if (!Array.isArray(content)) return undefined;
+  const parts = content.flatMap((b) => {
+    if (b === null || typeof b !== "object") return [];
+    const block = b as { type?: unknown; text?: unknown };
+    return (block.type === "text" || block.type === "input_text") && typeof block.text === "string" ? [block.text] : [];
+  });
+  return parts.length > 0 ? typed(parts.join("\n")) : undefined;
+}
+
+/**
+ * The user's messages in a JSONL transcript: Claude Code (`type: "user"`, `message.content`; meta and sidechain
+ * lines skipped), Codex rollouts (`event_msg` `user_message`, else `response_item` user messages), and a plain
+ * `{role: "user", content}` line (Grok's chat history). Lines that do not parse are skipped.
+ */
+export function userMessages(jsonl: string): UserMessage[] {
+  const typedByUser: string[] = [];
+  const codexItems: string[] = [];
+  let codexEvents = false;
+  for (const line of jsonl.split("\n")) {
+    if (!line.trim().startsWith("{")) continue;
+    let o: Record<string, unknown>;
+    try {
+      o = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      continue;
+    }
+    const payload = (o.payload ?? {}) as Record<string, unknown>;
+    if (o.type === "event_msg" && payload.type === "user_message") {
+      codexEvents = true;
+      const t = typeof payload.message === "string" ? typed(payload.message) : undefined;
+      if (t) typedByUser.push(t);
+    } else if (o.type === "response_item" && payload.type === "message" && payload.role === "user") {
+      const t = contentText(payload.content);
+      if (t) codexItems.push(t);
+    } else if (o.type === "user" && o.isMeta !== true && o.isSidechain !== true) {
+      const message = (o.message ?? {}) as Record<string, unknown>;
+      const t = message.role === undefined || message.role === "user" ? contentText(message.content) : undefined;
+      if (t) typedByUser.push(t);
+    } else if (o.type === undefined && o.role === "user") {
+      const t = contentText(o.content);
+      if (t) typedByUser.push(t);
+    }
+  }
+  const texts = codexEvents || codexItems.length === 0 ? typedByUser : [...typedByUser, ...codexItems];
+  return texts.map((text, i) => ({ n: i + 1, text }));
+}
+
+/** The user's messages of the transcript a payload names, read safely (see the top of this file). */
+export function readSessionMessages(file: string, host: string, io: Pick<Io, "env" | "home">, maxBytes = TRANSCRIPT_TAIL_BYTES): UserMessage[] {
+  const real = checkedTranscriptPath(file, transcriptRoots(host, io), host);
+  return userMessages(readTail(real, maxBytes));
+}
