@@ -7,9 +7,9 @@ import path from "node:path";
 const made: string[] = [];
 let hooked = false;
 
-/** A fresh directory under the temp dir, named `<prefix>XXXXXX`, removed at process exit. */
-export function scratchDir(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+/** A fresh directory under the temp dir (or `base`), named `<prefix>XXXXXX`, removed at process exit. */
+export function scratchDir(prefix: string, base = os.tmpdir()): string {
+  const dir = fs.mkdtempSync(path.join(base, prefix));
   made.push(dir);
   if (!hooked) {
     hooked = true;
