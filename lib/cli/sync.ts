@@ -15,7 +15,7 @@ import { syncStatus, type SyncStatus } from "../sync/status.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { commandSummary } from "./commands.js";
 import { colorsFor, printJson } from "./output.js";
-import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { assertOwnerShell, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 
 export const spec: CommandSpec = {
   name: "sync",
@@ -48,6 +48,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const [verb, remote] = args.positionals;
   if (verb !== undefined && verb !== "init") throw usageError(`unknown sync action "${verb}"; use "memctl sync", "memctl sync init <remote-url>" or "memctl sync --status"`);
   if (verb === "init" && (remote === undefined || remote === "")) throw usageError("memctl sync init needs the remote: memctl sync init <remote-url>");
+  // Where canonical memory is pushed is the owner's choice; a plain sync only moves what is already canonical.
+  if (verb === "init") assertOwnerShell(io, "choose where canonical memory syncs to (memctl sync init)");
   const { memoryDir } = requireStore(args, io);
   const json = bool(args, "json");
   if (bool(args, "status")) {
