@@ -3,9 +3,10 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { detectAgentShells } from "../../../lib/config/agent-env.js";
+import { AGENT_ENV_VARIABLES, detectAgentShells } from "../../../lib/config/agent-env.js";
 import { directWriteRefusal, overrideNote, resolveCaller } from "../../../lib/records/actor.js";
 import { tempDir } from "../../helpers.js";
+import { withoutAgentMarks } from "../../support/agent-env.js";
 
 test("each host's mark is recognised: Claude Code, Codex, OpenCode (not its terminal pane), Grok's shell tool", () => {
   const hosts = (env: Record<string, string | undefined>) => detectAgentShells(env).map((s) => [s.host, s.evidence]);
@@ -58,4 +59,10 @@ test("a direct write needs the opt-in of the actor's host and of every host whos
   assert.equal(nested?.code, "E_READ_ONLY");
   assert.match(nested!.message, /This runs in claude's agent shell \(CLAUDECODE=1\) and codex's agent shell \(CODEX_THREAD_ID=t\)/);
   assert.equal(nested!.data?.opt_in, "[hosts.codex]\nwrite = true");
+});
+
+test("the suite's scrub drops every mark memctl reads, so tests run the same inside an agent shell", () => {
+  const marked = Object.fromEntries(AGENT_ENV_VARIABLES.map((v) => [v, "1"]));
+  assert.deepEqual(withoutAgentMarks({ ...marked, PATH: "/bin", HOME: "/h" }), { PATH: "/bin", HOME: "/h" });
+  assert.deepEqual(detectAgentShells(withoutAgentMarks({ ...marked, CODEX_THREAD_ID: "t", GROK_SESSION_ID: "s" })), []);
 });
