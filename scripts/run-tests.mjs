@@ -19,8 +19,12 @@ const only = process.argv.slice(2);
 const files = only.length > 0 ? only : findTests("test").sort();
 const outerTmp = tmpdir();
 const scratch = mkdtempSync(join(outerTmp, "memctl-tests-"));
+// A developer may run the suite from inside an agent host, whose marks would make every spawned memctl that
+// host's (lib/config/agent-env.ts); the tests must see the environment CI sees. Same list: test/support/agent-env.ts.
+const AGENT_ENV_PATTERN =
+  /^(CLAUDECODE|CLAUDE_CODE_.+|AI_AGENT|AGENT|CODEX_(THREAD_ID|SANDBOX.*|TOOL_CALL_ID|SESSION_ID)|OPENCODE|OPENCODE_(PID|TERMINAL)|GROK_(AGENT|SESSION_ID|HOOK_.+))$/;
 const env = {
-  ...process.env,
+  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !AGENT_ENV_PATTERN.test(k))),
   TMPDIR: scratch,
   MEMCTL_E2E_CACHE: process.env.MEMCTL_E2E_CACHE || join(outerTmp, "memctl-e2e-hosts"),
 };

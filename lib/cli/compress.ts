@@ -49,7 +49,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     if (description === undefined) throw usageError('give the new hook with -d "…"');
     const [keep, other] = merge !== undefined ? merge.split(",").map((s) => s.trim()) : [shorten!, undefined];
     if (merge !== undefined && (!keep || !other)) throw usageError("--merge takes two card names: KEEP,OTHER");
-    const p = await stageCompress({ memoryDir, actor: actorFrom(args), now: io.now(), secrets: secretPolicy(io) }, cards, keep!, description, other);
+    const p = await stageCompress({ memoryDir, actor: actorFrom(args, io), now: io.now(), secrets: secretPolicy(io) }, cards, keep!, description, other);
     if (json) printJson(io, { memory_dir: memoryDir, proposal: p });
     else io.stdout.write(`${colorsFor(io).green("✓")} proposed ${inertText(p.source)} as ${p.id}\n  the owner decides: memctl review ${p.id}\n`);
     return 0;

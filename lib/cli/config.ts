@@ -10,6 +10,7 @@ import { commitFile } from "../store/write.js";
 import { bool, parseArgs, PROJECT_FLAGS, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { commandSummary } from "./commands.js";
+import { assertOwnerShell } from "./store-access.js";
 
 export const spec: CommandSpec = {
   name: "config",
@@ -39,6 +40,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (action !== "set" && action !== "migrate") throw usageError(`unknown config action "${action}"; use set, migrate or lint`);
   const repoRoot = str(args, "repo-root");
   if (!repoRoot) throw usageError(`config ${action} needs --repo-root PATH`);
+  // Mapping a project to another directory decides what every later session is shown: the owner's call.
+  assertOwnerShell(io, `change which memory directory a project uses (memctl config ${action})`);
   const resolution = locateProject({ repoRoot, allowNonGit: bool(args, "allow-non-git") }, io);
   const config = readConfig(io);
   assertConfigUsable(config);

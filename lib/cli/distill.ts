@@ -41,7 +41,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
   const json = bool(args, "json");
-  const actor = actorFrom(args);
+  const actor = actorFrom(args, io);
   const mark = str(args, "mark");
   if (mark !== undefined) {
     if (bool(args, "llm")) throw usageError("--mark and --llm cannot be combined (--llm marks by itself)");

@@ -43,7 +43,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (host === undefined) throw usageError("--host is required (the adapter that initiated this event, e.g. --host claude); there is no default");
   if (!isHostName(host)) throw usageError(`--host "${host}" is not a host memctl knows; use one of ${HOST_NAMES.join(", ")} (generic for any other agent)`);
   if (summary === undefined || summary.trim() === "") throw usageError("--summary is required and must not be empty");
-  const actor = actorFrom(args);
+  const actor = actorFrom(args, io);
   assertMayWrite(actor, "log episodes");
   const { memoryDir, resolution } = requireStore(args, io);
   assertEpisodesWritable(memoryDir);

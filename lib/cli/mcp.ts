@@ -1,6 +1,7 @@
 import type { Io } from "../store/io.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
-import { ACTOR_FLAGS, actorFrom, STORE_FLAGS } from "./store-access.js";
+import { ACTOR_FLAGS, callerFrom, STORE_FLAGS } from "./store-access.js";
+import { usageError } from "../core/errors.js";
 import { commandSummary } from "./commands.js";
 import { DEFAULT_MCP_ACTOR } from "../install/mcp-command.js";
 
@@ -12,18 +13,24 @@ export const spec: CommandSpec = {
     ...ACTOR_FLAGS,
     actor: {
       ...ACTOR_FLAGS.actor!,
-      description: `who the tools write as: ${DEFAULT_MCP_ACTOR} (default), host:<name> (logs and proposes; manages cards only with [hosts.<name>] write = true), agent:<id> (read-only)`,
+      description: `who the tools write as: ${DEFAULT_MCP_ACTOR} (default), host:<name> (logs and proposes; manages cards only with [hosts.<name>] write = true), agent:<id> (read-only); never human`,
     },
     "read-only": { type: "boolean", description: "refuse memory_manage and memory_log (E_READ_ONLY); reading tools still work" },
   },
-  exitCodes: { 0: "the client closed the connection", 2: "usage error (bad flag or --actor); nothing was served" },
+  exitCodes: { 0: "the client closed the connection", 2: "usage error (bad flag, --actor human or system); nothing was served" },
   notes:
-    "Tools: memory_view, memory_manage (create | str_replace | insert | delete | rename), memory_context, memory_search,\n" +
-    "memory_recall, memory_log. The store is resolved on every call from --repo-root or the directory the host started the\n" +
-    "server in (MEMCTL_MEMORY_DIR → config → legacy); an invalid explicit selection makes every tool return an error saying\n" +
-    "what to fix. Writes are attributed to --actor (default host:mcp); agent:* actors and --read-only are refused writes.\n" +
-    "A host actor (host:<name>) logs and proposes; memory_manage needs the owner's opt-in, [hosts.<name>] write = true in\n" +
-    "memctl's config, read on every call. --actor system is refused (it is memctl's importer).\n" +
+    "Tools, by who the server acts as:\n" +
+    "  every actor       memory_view, memory_overview, memory_context, memory_search, memory_recall, memory_propose\n" +
+    "  host:<name>       + memory_log\n" +
+    "  opted-in host     + memory_manage (create | str_replace | insert | delete | rename), when the user config has\n" +
+    "                    [hosts.<name>] write = true (re-read on every call: a new opt-in shows after the next call,\n" +
+    "                    announced with tools/list_changed; a withdrawn one refuses at once)\n" +
+    "agent:* actors and --read-only get neither memory_log nor memory_manage. The server is a host's tool, never the owner:\n" +
+    "--actor human is refused (exit 2), and a host's mark in the server's environment (Claude Code and OpenCode set one for\n" +
+    "the MCP servers they start: CLAUDECODE=1, OPENCODE=1) decides the host whatever --actor says. A call a host marks as a\n" +
+    "subagent's (_meta claudecode/agentId) may not manage files even when the host is opted in. --actor system is refused.\n" +
+    "The store is resolved on every call from --repo-root or the directory the host started the server in\n" +
+    "(MEMCTL_MEMORY_DIR → config → legacy); an invalid explicit selection makes every tool return an error saying what to fix.\n" +
     "stdout carries only the protocol; logs go to stderr.",
   examples: ["memctl mcp", "memctl mcp --repo-root /abs/project --actor host:claude", "memctl mcp --read-only"],
 };
@@ -34,11 +41,20 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const options = {
     repoRoot: str(args, "repo-root"),
     allowNonGit: bool(args, "allow-non-git"),
-    actor: actorFrom(args, DEFAULT_MCP_ACTOR),
+    actor: mcpActor(args, io),
     readOnly: bool(args, "read-only"),
   };
   const { serveStdio } = await import("../mcp/server.js");
   // The protocol needs the raw process streams; io.stdout is a text sink and nothing else may write there.
   await serveStdio(options, io, { stdin: process.stdin, stdout: process.stdout });
   return 0;
+}
+
+/** The server's actor: a host's tool, so never human; a host mark in its environment wins over --actor. */
+function mcpActor(args: ReturnType<typeof parseArgs>, io: Io): string {
+  if (str(args, "actor") === "human")
+    throw usageError(
+      `memctl mcp --actor human is refused: the MCP server is a host's tool, and anything its agent calls would be written as the owner. Launch it as host:<name> (memctl install does); the owner lets that host manage files with [hosts.<name>] write = true in the memctl config.`,
+    );
+  return callerFrom(args, io, DEFAULT_MCP_ACTOR).actor;
 }

@@ -42,7 +42,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const name = args.positionals[0]!;
   const body = await cardBodyFrom(args, io);
   const confidence = parseConfidence(str(args, "confidence"));
-  const actor = actorFrom(args);
+  const actor = actorFrom(args, io);
   const { memoryDir } = requireStore(args, io);
   const p = await propose(
     { memoryDir, actor, now: io.now(), commit: pauseFromEnv(io.env), secrets: secretPolicy(io) },

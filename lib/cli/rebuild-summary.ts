@@ -20,7 +20,7 @@ export const spec: CommandSpec = {
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
-  assertMayWrite(actorFrom(args), "rebuild the episode summary");
+  assertMayWrite(actorFrom(args, io), "rebuild the episode summary");
   const { memoryDir } = requireStore(args, io);
   const r = await withStoreLock(memoryDir, () => rebuildSummary(memoryDir, pauseFromEnv(io.env)));
   if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, ...r });

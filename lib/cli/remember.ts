@@ -45,7 +45,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (text === "") throw usageError('give the sentence to remember: memctl remember "<text>"');
   const type = str(args, "type");
   if (type !== undefined && !(CARD_TYPES as readonly string[]).includes(type)) throw usageError(`-t ${type} is not a card type; use one of ${CARD_TYPES.join(", ")}`);
-  const actor = actorFrom(args);
+  const actor = actorFrom(args, io);
   const { memoryDir } = requireStore(args, io);
   const inferred = inferCard(text);
   const card = { type: type ?? inferred.type, name: str(args, "name") ?? inferred.name, description: inferred.description };

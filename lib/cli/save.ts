@@ -1,10 +1,17 @@
 import type { Io } from "../store/io.js";
 import { CARD_TYPES } from "../core/card-rules.js";
 import { saveCard } from "../records/save.js";
+import { directWriteRefusal } from "../records/actor.js";
+import { hostOf } from "../config/hosts.js";
+import { propose } from "../proposals/propose.js";
+import { secretPolicy } from "../records/secrets.js";
+import { pauseFromEnv } from "../store/write.js";
+import type { MemctlError } from "../core/errors.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { ACTOR_FLAGS, cardBodyFrom, JSON_FLAG, requireStore, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
+import { ACTOR_FLAGS, callerFrom, cardBodyFrom, JSON_FLAG, requireStore, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
+import type { ParsedArgs } from "./args.js";
 import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
@@ -28,12 +35,16 @@ export const spec: CommandSpec = {
     ...JSON_FLAG,
   },
   exitCodes: {
-    0: "saved (or unchanged)",
+    0: "saved (or unchanged); or, for a host the owner has not opted in (an agent's shell included), staged as a proposal instead",
     1: "not saved: description over 200 characters, guardrail, lock timeout, agent caller, frontmatter that cannot be edited safely",
     2: "usage error",
     3: "invalid explicit memory selection",
   },
-  notes: "Existing frontmatter is edited line by line: fields you do not pass (and a legacy metadata: block) keep their exact bytes.",
+  notes:
+    "Existing frontmatter is edited line by line: fields you do not pass (and a legacy metadata: block) keep their exact bytes.\n" +
+    "Run by a host the owner has not opted in ([hosts.<name>] write = true), including from an agent host's shell (CLAUDECODE=1,\n" +
+    "CODEX_THREAD_ID, OPENCODE=1, GROK_AGENT=1; --actor human does not change that), nothing canonical is written: the card is\n" +
+    "staged as a proposal (source: memctl save by host:<name>) for the owner to review / accept.",
   examples: [
     'memctl save run-tests -t feedback -d "Run the whole suite before pushing; CI is slow to report"',
     "memctl save run-tests --priority always",
@@ -47,6 +58,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const body = await cardBodyFrom(args, io);
   const refs = strs(args, "ref");
   const { memoryDir } = requireStore(args, io);
+  const caller = callerFrom(args, io);
+  const refusal = hostOf(caller.actor) === undefined ? undefined : directWriteRefusal(caller.actor, "save memory cards", io, caller.shells);
+  if (refusal) return stageInstead(args, io, memoryDir, caller.actor, refusal, body);
   const result = await saveCard(writeContext(args, io, memoryDir), {
     name,
     type: str(args, "type"),
@@ -77,5 +91,34 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     io.stdout.write(
       `${c.green("✓")} ${result.revived ? "revived" : result.op === "create" ? "created" : "updated"} ${inertText(result.file)} (rev ${result.entry!.rev}, ${result.entry!.actor})\n  ${inertText(result.indexLine)}\n`,
     );
+  return 0;
+}
+
+/**
+ * A host that may not write canonical memory gets its save staged as a proposal: the work is kept for the owner
+ * to accept, and the output says plainly that nothing was saved. Fields a proposal does not carry are named.
+ */
+async function stageInstead(args: ParsedArgs, io: Io, memoryDir: string, actor: string, refusal: MemctlError, body: string | undefined): Promise<number> {
+  const p = await propose(
+    { memoryDir, actor, now: io.now(), commit: pauseFromEnv(io.env), secrets: secretPolicy(io) },
+    {
+      card: { name: args.positionals[0]!, type: str(args, "type"), description: str(args, "description"), body, topics: topicsFrom(args) },
+      source: `memctl save by ${actor}`,
+      kind: "unverified",
+    },
+  );
+  const dropped = ["priority", "status", "expires", "ref"].filter((f) => args.flags[f] !== undefined);
+  const reason = String(refusal.data?.reason ?? refusal.message);
+  if (bool(args, "json")) {
+    printJson(io, { memory_dir: memoryDir, saved: false, staged: true, reason, proposal: p, dropped_flags: dropped, opt_in: refusal.data?.opt_in });
+    return 0;
+  }
+  const what = p.target ? `an update to ${inertText(p.target)}` : `a new card ${inertText(`${p.card.type}_${p.card.name}.md`)}`;
+  io.stdout.write(
+    `not saved: ${inertText(reason)}\n` +
+      `${colorsFor(io).green("✓")} staged ${what} as proposal ${p.id} (${p.proposer}) instead; the owner decides: memctl review ${p.id}, then accept or reject\n` +
+      (dropped.length > 0 ? `  not part of a proposal, so not kept: ${dropped.map((f) => `--${f}`).join(", ")} (the owner sets them after accepting)\n` : "") +
+      `  to let ${actor} save directly, the owner adds to the memctl config:\n${String(refusal.data?.opt_in ?? "").replace(/^/gm, "    ")}\n`,
+  );
   return 0;
 }

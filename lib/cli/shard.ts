@@ -38,7 +38,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const before = str(args, "before") ?? utcDay(io.now()).slice(0, 7);
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(before)) throw usageError(`--before ${before} must be a month, YYYY-MM (e.g. ${utcDay(io.now()).slice(0, 7)})`);
-  assertMayWrite(actorFrom(args), "shard episodes");
+  assertMayWrite(actorFrom(args, io), "shard episodes");
   const { memoryDir } = requireStore(args, io);
   const result = await withStoreLock(memoryDir, () => shardEpisodes(memoryDir, before, pauseFromEnv(io.env)));
   if (bool(args, "json")) {

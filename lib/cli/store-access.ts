@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { assertMayWriteDirectly, resolveActor } from "../records/actor.js";
+import { assertMayWriteDirectly, type Caller, overrideNote, resolveCaller } from "../records/actor.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { configuredGuardrails } from "../records/guardrails.js";
 import type { Io } from "../store/io.js";
@@ -46,15 +46,29 @@ export function requireStore(args: ParsedArgs, io: Io): ResolvedStore {
   return { memoryDir: resolution.memory_dir, resolution };
 }
 
-export function actorFrom(args: ParsedArgs, fallback = "human"): string {
-  return resolveActor({ actor: str(args, "actor"), taskId: str(args, "task-id") }, fallback);
+/** Who is calling: --actor / --task-id, lowered to the host when the command runs in an agent host's shell (warned on stderr). */
+export function callerFrom(args: ParsedArgs, io: Io, fallback = "human"): Caller {
+  const caller = resolveCaller({ actor: str(args, "actor"), taskId: str(args, "task-id") }, io.env, fallback);
+  const note = overrideNote(caller);
+  if (note) io.stderr.write(note);
+  return caller;
+}
+
+export function actorFrom(args: ParsedArgs, io: Io, fallback = "human"): string {
+  return callerFrom(args, io, fallback).actor;
 }
 
 /** The actor of a direct write to canonical memory: a host the owner has not opted in is refused (E_READ_ONLY); agents are refused by the write itself. */
 export function directWriterFrom(args: ParsedArgs, io: Io, what = "write memory cards directly"): string {
-  const actor = actorFrom(args);
-  assertMayWriteDirectly(actor, what, io);
-  return actor;
+  const caller = callerFrom(args, io);
+  assertMayWriteDirectly(caller.actor, what, io, caller.shells);
+  return caller.actor;
+}
+
+/** For owner commands without --actor (sync init, config set): refused in an agent host's shell unless that host is opted in. */
+export function assertOwnerShell(io: Io, what: string): void {
+  const caller = resolveCaller({}, io.env);
+  assertMayWriteDirectly(caller.actor, what, io, caller.shells);
 }
 
 /** The write context for the resolved store: attributed (and allowed) actor, injected clock, the documented pause point. */

@@ -19,7 +19,7 @@ import type { Arrival } from "../store/arrivals.js";
 import { bool, parseArgs, str, type CommandSpec, type ParsedArgs } from "./args.js";
 import { commandSummary } from "./commands.js";
 import { colorsFor, printJson } from "./output.js";
-import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { assertOwnerShell, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 
 export const spec: CommandSpec = {
   name: "sync",
@@ -67,6 +67,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (trustFlag !== undefined && verb !== "init") throw usageError("--trust goes with memctl sync init; to change it later: memctl sync trust own|shared");
   if (verb === "trust") return setTrust(args, remote, io);
   if (verb === "init" && (remote === undefined || remote === "")) throw usageError("memctl sync init needs the remote: memctl sync init <remote-url>");
+  // Where canonical memory is pushed is the owner's choice; a plain sync only moves what is already canonical.
+  if (verb === "init") assertOwnerShell(io, "choose where canonical memory syncs to (memctl sync init)");
   const { memoryDir } = requireStore(args, io);
   const json = bool(args, "json");
   if (bool(args, "status")) {

@@ -3,7 +3,7 @@
 import { assertMayWriteDirectly } from "../records/actor.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { runMemoryCommand, type MemoryCommand } from "../records/file-tools.js";
-import { refuseIfReadOnly, requireStore, text, writeContext, type ToolResult, type ToolSession } from "./tool-session.js";
+import { refuseIfReadOnly, refuseSubagent, requireStore, text, writeContext, type ToolResult, type ToolSession } from "./tool-session.js";
 
 export type ManageArgs = {
   command: "create" | "str_replace" | "insert" | "delete" | "rename";
@@ -43,6 +43,7 @@ export async function memoryView(s: ToolSession, args: { path?: string; view_ran
 
 export async function memoryManage(s: ToolSession, args: ManageArgs): Promise<ToolResult> {
   refuseIfReadOnly(s, `${args.command} memory files`);
+  refuseSubagent(s, `${args.command} memory files`);
   // Read per call, like the store: the owner's opt-in (or its withdrawal) applies without restarting the host.
   assertMayWriteDirectly(s.options.actor, `${args.command} memory files`, s.io);
   const cmd = toMemoryCommand(args);

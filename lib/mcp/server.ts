@@ -5,7 +5,7 @@ import type { Io } from "../store/io.js";
 import { CARD_TYPES } from "../core/card-types.js";
 import { memoryContext, memoryLog, memoryOverview, memoryPropose, memoryRecall, memorySearch } from "./tools.js";
 import { isMemoryToolText, memoryManage, memoryView } from "./file-tools.js";
-import { isReadOnly, type McpOptions, type ToolResult, type ToolSession } from "./tool-session.js";
+import { isReadOnly, mayManage, subagentOf, type McpOptions, type ToolResult, type ToolSession } from "./tool-session.js";
 import { BoundedStdioTransport } from "./stdio-transport.js";
 
 // The stdio MCP server: tool names, input schemas (zod, turned into JSON Schema by the SDK) and the one place
@@ -14,6 +14,15 @@ import { BoundedStdioTransport } from "./stdio-transport.js";
 export const SERVER_NAME = "memctl";
 export const SERVER_VERSION = "0.1.0";
 export const TOOL_NAMES = ["memory_view", "memory_manage", "memory_overview", "memory_context", "memory_search", "memory_recall", "memory_log", "memory_propose"] as const;
+
+/**
+ * The tools this server offers right now (seed 003: write tools are granted per agent, not to all). Everyone reads
+ * and proposes; a host also logs; memory_manage only for a host the owner opted in ([hosts.<name>] write = true).
+ */
+export function offeredTools(options: McpOptions, io: Pick<Io, "env" | "home">): string[] {
+  if (isReadOnly(options)) return TOOL_NAMES.filter((t) => t !== "memory_log" && t !== "memory_manage");
+  return TOOL_NAMES.filter((t) => t !== "memory_manage" || mayManage(options, io));
+}
 
 const INSTRUCTIONS =
   "memctl holds this project's canonical memory: Markdown cards indexed by MEMORY.md. At the start of a session call memory_overview once; then use memory_context(query) " +
@@ -27,21 +36,27 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
   const session: ToolSession = { options, io: { ...io, stdout: io.stderr } };
   const readOnly = isReadOnly(options);
   const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { instructions: INSTRUCTIONS });
+  // memory_manage is registered for hosts only, and listed only while the owner's opt-in holds: the config is
+  // re-read after every call, and a change is announced with tools/list_changed (no restart needed).
+  let manage: { enabled: boolean; enable(): void; disable(): void } | undefined;
+  const refreshManage = () => {
+    if (!manage) return;
+    const allowed = mayManage(options, io);
+    if (allowed !== manage.enabled) allowed ? manage.enable() : manage.disable();
+  };
   const call =
     <A>(name: string, fn: (s: ToolSession, args: A) => Promise<ToolResult>) =>
-    async (args: A): Promise<ToolResult> => {
+    async (args: A, extra?: { _meta?: Record<string, unknown> }): Promise<ToolResult> => {
       try {
-        return await fn(session, args);
+        const subagent = subagentOf(extra?._meta);
+        return await fn(subagent === undefined ? session : { ...session, subagent }, args);
       } catch (err) {
         return toolError(name, err, io);
+      } finally {
+        refreshManage();
       }
     };
-  const refusedNote = readOnly ? " This server is read-only: it refuses this tool with E_READ_ONLY." : "";
-  const manageNote = readOnly
-    ? refusedNote
-    : options.actor.startsWith("host:")
-      ? ` Writing as ${options.actor} needs the memory owner's opt-in ([hosts.${options.actor.slice(5)}] write = true in memctl's config); without it this tool answers E_READ_ONLY: stage changes with memory_propose instead.`
-      : "";
+  const manageNote = ` Listed because the memory owner opted ${options.actor} in ([hosts.${options.actor.slice(5)}] write = true in memctl's config); a subagent's call is refused, and so is every call once the opt-in is withdrawn: stage changes with memory_propose instead.`;
 
   server.registerTool(
     "memory_view",
@@ -58,28 +73,29 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
     call("memory_view", memoryView),
   );
 
-  server.registerTool(
-    "memory_manage",
-    {
-      title: "Change memory files",
-      description:
-        "Create, edit, delete or rename memory files (Anthropic memory tool commands: create, str_replace, insert, delete, rename). Path-safe, under the store lock, attributed in history." +
-        manageNote,
-      inputSchema: {
-        command: z.enum(["create", "str_replace", "insert", "delete", "rename"]),
-        path: z.string().optional().describe("the file (create, str_replace, insert, delete)"),
-        file_text: z.string().optional().describe("create: the whole file"),
-        old_str: z.string().optional().describe("str_replace: exact text that occurs exactly once"),
-        new_str: z.string().optional().describe("str_replace: the replacement (default empty)"),
-        insert_line: z.number().int().min(0).optional().describe("insert: insert after this line (0 = at the top)"),
-        insert_text: z.string().optional().describe("insert: the text to insert"),
-        old_path: z.string().optional().describe("rename: the current path"),
-        new_path: z.string().optional().describe("rename: the new path (never overwritten)"),
+  if (!readOnly)
+    manage = server.registerTool(
+      "memory_manage",
+      {
+        title: "Change memory files",
+        description:
+          "Create, edit, delete or rename memory files (Anthropic memory tool commands: create, str_replace, insert, delete, rename). Path-safe, under the store lock, attributed in history." +
+          manageNote,
+        inputSchema: {
+          command: z.enum(["create", "str_replace", "insert", "delete", "rename"]),
+          path: z.string().optional().describe("the file (create, str_replace, insert, delete)"),
+          file_text: z.string().optional().describe("create: the whole file"),
+          old_str: z.string().optional().describe("str_replace: exact text that occurs exactly once"),
+          new_str: z.string().optional().describe("str_replace: the replacement (default empty)"),
+          insert_line: z.number().int().min(0).optional().describe("insert: insert after this line (0 = at the top)"),
+          insert_text: z.string().optional().describe("insert: the text to insert"),
+          old_path: z.string().optional().describe("rename: the current path"),
+          new_path: z.string().optional().describe("rename: the new path (never overwritten)"),
+        },
+        annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
       },
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-    },
-    call("memory_manage", memoryManage),
-  );
+      call("memory_manage", memoryManage),
+    );
 
   server.registerTool(
     "memory_overview",
@@ -138,20 +154,21 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
     call("memory_recall", memoryRecall),
   );
 
-  server.registerTool(
-    "memory_log",
-    {
-      title: "Log this session",
-      description: "Append one session summary (an episode) to the project's episodes.jsonl, attributed to this server's actor." + refusedNote,
-      inputSchema: {
-        summary: z.string().min(1).describe("what happened this session and what to pick up next"),
-        host: z.string().describe("the host you run in: claude, codex, opencode, grok, …"),
-        session_id: z.string().optional().describe("the host's session id, when known"),
+  if (!readOnly)
+    server.registerTool(
+      "memory_log",
+      {
+        title: "Log this session",
+        description: "Append one session summary (an episode) to the project's episodes.jsonl, attributed to this server's actor.",
+        inputSchema: {
+          summary: z.string().min(1).describe("what happened this session and what to pick up next"),
+          host: z.string().describe("the host you run in: claude, codex, opencode, grok, …"),
+          session_id: z.string().optional().describe("the host's session id, when known"),
+        },
+        annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
       },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    },
-    call("memory_log", memoryLog),
-  );
+      call("memory_log", memoryLog),
+    );
 
   server.registerTool(
     "memory_propose",
@@ -174,6 +191,7 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
     call("memory_propose", memoryPropose),
   );
 
+  if (manage && !mayManage(options, io)) manage.disable(); // before connect: nothing to announce yet
   return server;
 }
 
@@ -213,7 +231,7 @@ export async function serveStdio(options: McpOptions, io: Io, streams: StdioStre
   transport.onerror = (err) => io.stderr.write(`memctl mcp: ${err.message}\n`);
   await server.connect(transport);
   io.stderr.write(
-    `memctl mcp: serving ${TOOL_NAMES.length} tools on stdio as ${options.actor}${isReadOnly(options) ? " (read-only)" : ""}; the store is resolved per call from ${options.repoRoot ?? io.cwd}\n`,
+    `memctl mcp: serving ${offeredTools(options, io).length} tools on stdio as ${options.actor}${isReadOnly(options) ? " (read-only)" : ""}; the store is resolved per call from ${options.repoRoot ?? io.cwd}\n`,
   );
   await closed;
 }

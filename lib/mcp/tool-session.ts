@@ -8,6 +8,7 @@ import type { WriteContext } from "../records/save.js";
 import { resolveMemory, type Resolution } from "../config/resolve.js";
 import { secretPolicy } from "../records/secrets.js";
 import { pauseFromEnv } from "../store/write.js";
+import { directWriteRefusal } from "../records/actor.js";
 
 export interface McpOptions {
   /** --repo-root; otherwise the server's working directory (where the host started it). */
@@ -29,10 +30,36 @@ export interface ToolResult {
 export interface ToolSession {
   options: McpOptions;
   io: Io;
+  /** The subagent this call came from, when the host says so (see subagentOf). */
+  subagent?: string;
 }
 
 export function isReadOnly(options: McpOptions): boolean {
   return options.readOnly || isAgentActor(options.actor);
+}
+
+/** May this server's actor manage files now: a host the owner opted in ([hosts.<name>] write = true, read afresh). */
+export function mayManage(options: McpOptions, io: Pick<Io, "env" | "home">): boolean {
+  return !isReadOnly(options) && options.actor.startsWith("host:") && directWriteRefusal(options.actor, "manage memory files", io) === undefined;
+}
+
+/**
+ * The subagent a tools/call came from, from its _meta. Claude Code 2.1.328 puts "claudecode/agentId" there for a
+ * subagent's calls (the main agent's carry none), though only for some of Anthropic's own servers so far; no other
+ * host marks subagents on MCP calls. An opt-in is the owner's trust in a host's main agent, not its subagents.
+ */
+export function subagentOf(meta: Record<string, unknown> | undefined): string | undefined {
+  const id = meta?.["claudecode/agentId"];
+  return typeof id === "string" && id !== "" ? id : undefined;
+}
+
+export function refuseSubagent(s: ToolSession, what: string): void {
+  if (s.subagent === undefined) return;
+  throw new MemctlError(
+    ERROR_CODES.E_READ_ONLY,
+    `Refused: a subagent (${s.subagent}) may not ${what}: the owner's opt-in for ${s.options.actor} trusts the host's main agent, not the subagents it starts. Nothing was written. Stage the change with memory_propose (name, type, description, body, source, kind) for the owner to accept.`,
+    { actor: s.options.actor, subagent: s.subagent },
+  );
 }
 
 /** Resolves the store for this call; an invalid explicit selection is never replaced by another store. */

@@ -1,3 +1,4 @@
+import { type AgentShell, describeAgentShells, detectAgentShells } from "../config/agent-env.js";
 import { fileProblems, readConfig } from "../config/config.js";
 import { hostOf, hostOptInText } from "../config/hosts.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
@@ -8,7 +9,8 @@ import type { Io } from "../store/io.js";
 // adapter, "agent:<id>" for an agent, "system" for imports. Agents are read-only: memory is injected into
 // every later session, so an agent-writable store would be a prompt-injection channel into all of them.
 // Hosts log and propose; they write cards directly only when the owner opted them in ([hosts.<name>]).
-// "system" is memctl's own importer: no caller may claim it.
+// "system" is memctl's own importer: no caller may claim it. A command run from an agent host's shell is
+// that host's whatever --actor says (lib/config/agent-env.ts): the marks can lower an actor, never raise it.
 
 export interface CallerFlags {
   actor?: string;
@@ -31,6 +33,33 @@ export function resolveActor(flags: CallerFlags, fallback = "human"): string {
   return actor;
 }
 
+export interface Caller {
+  actor: string;
+  /** The agent hosts whose marks are in the environment (empty for a person's own shell). */
+  shells: AgentShell[];
+  /** The --actor the marks overrode ("human" from inside Claude's shell), for a warning. */
+  overridden?: string;
+}
+
+/**
+ * The actor for a caller in `env`: the flags' actor, unless the environment says the command runs in an agent
+ * host's shell; then it is that host (host:<name>), or the flags' agent:<id> (lower still). An explicit
+ * `--actor human` or another host's name is overridden and reported, so an agent cannot claim the owner.
+ */
+export function resolveCaller(flags: CallerFlags, env: Record<string, string | undefined>, fallback = "human"): Caller {
+  const claimed = resolveActor(flags, fallback);
+  const shells = detectAgentShells(env);
+  if (shells.length === 0 || isAgentActor(claimed) || shells.some((s) => claimed === `host:${s.host}`)) return { actor: claimed, shells };
+  const actor = `host:${shells[0]!.host}`;
+  return flags.actor !== undefined ? { actor, shells, overridden: flags.actor } : { actor, shells };
+}
+
+/** The stderr line for an overridden --actor; undefined when nothing was overridden. */
+export function overrideNote(caller: Caller): string | undefined {
+  if (caller.overridden === undefined) return undefined;
+  return `memctl: --actor ${caller.overridden} ignored: this runs in ${describeAgentShells(caller.shells)}, so it acts as ${caller.actor}\n`;
+}
+
 /** Refuses a write by an agent, pointing at the proposal route instead. */
 export function assertMayWrite(actor: string, what: string): void {
   if (!isAgentActor(actor)) return;
@@ -42,15 +71,17 @@ export function assertMayWrite(actor: string, what: string): void {
 }
 
 /**
- * Refuses a direct write to canonical memory by a host the owner has not opted in (`[hosts.<name>] write =
- * true` in the user config), at the boundary where the actor is claimed; agents are refused by assertMayWrite
- * in the library, with its own wording. The config is read only for host actors.
+ * Why `actor` may not write canonical memory directly, or undefined when it may: a host needs the owner's opt-in
+ * (`[hosts.<name>] write = true` in the user config), and so does every agent host whose shell the command runs
+ * in. Agents are refused by assertMayWrite in the library, with its own wording. The config is read only for hosts.
  */
-export function assertMayWriteDirectly(actor: string, what: string, io: Pick<Io, "env" | "home">): void {
-  const host = hostOf(actor);
-  if (host === undefined) return;
+export function directWriteRefusal(actor: string, what: string, io: Pick<Io, "env" | "home">, shells: readonly AgentShell[] = []): MemctlError | undefined {
+  const own = hostOf(actor);
+  const hosts = [...new Set([...(own === undefined ? [] : [own]), ...shells.map((s) => s.host)])];
+  if (hosts.length === 0) return undefined;
   const config = readConfig(io);
-  if (config.value.hosts[host]?.write === true) return;
+  const host = hosts.find((h) => config.value.hosts[h]?.write !== true);
+  if (host === undefined) return undefined;
   const entry = (config.value.raw.hosts as Record<string, unknown> | undefined)?.[host];
   const broken =
     fileProblems(config).length > 0
@@ -58,11 +89,19 @@ export function assertMayWriteDirectly(actor: string, what: string, io: Pick<Io,
       : entry !== undefined && config.value.hosts[host] === undefined
         ? ` ([hosts.${host}] in ${config.file} is malformed and grants nothing: memctl config lint)`
         : "";
-  throw new MemctlError(
+  const where = shells.length > 0 ? ` This runs in ${describeAgentShells(shells)}, so it acts as ${actor} whatever --actor says.` : "";
+  const reason = `${actor} may not ${what}: a host proposes and the owner decides, so writing cards directly is opt-in per host${broken}.${where}`;
+  return new MemctlError(
     ERROR_CODES.E_READ_ONLY,
-    `${actor} may not ${what}: a host proposes and the owner decides, so writing cards directly is opt-in per host${broken}. Nothing was written. ` +
+    `${reason} Nothing was written. ` +
       `Stage it as a proposal instead — memctl propose NAME -t TYPE -d "one line" --source "where you learned it" --actor ${actor} (MCP: memory_propose) — for the owner to review / accept. ` +
-      `Logging episodes stays open to hosts. If you own this memory and want ${actor} to write directly, add to ${config.file}:\n${hostOptInText(host)}`,
-    { actor, config_file: config.file },
+      `Logging episodes stays open to hosts. If you own this memory and want host:${host} to write directly, add to ${config.file}:\n${hostOptInText(host)}`,
+    { actor, config_file: config.file, reason, opt_in: hostOptInText(host), ...(shells.length > 0 ? { agent_shell: shells.map((s) => s.evidence) } : {}) },
   );
+}
+
+/** Throws directWriteRefusal's error, if any. */
+export function assertMayWriteDirectly(actor: string, what: string, io: Pick<Io, "env" | "home">, shells: readonly AgentShell[] = []): void {
+  const refusal = directWriteRefusal(actor, what, io, shells);
+  if (refusal) throw refusal;
 }

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
+import { withoutAgentMarks } from "../support/agent-env.js";
 import { CLI, makeWorld, memctl } from "../support/fixture.js";
 import { compactFile, handWrittenCards, readCompactJson, snapshot } from "../support/compact-fixture.js";
 
@@ -165,7 +166,7 @@ test("no lock: concurrent compactions (real processes) each write a whole artifa
     [0, 1, 2, 3].map(
       () =>
         new Promise<{ code: number | null; stderr: string }>((resolve) => {
-          const child = spawn(process.execPath, [CLI, "compact", "--mechanical"], { cwd: w.repo, env: { ...process.env, ...w.env, HOME: w.home } });
+          const child = spawn(process.execPath, [CLI, "compact", "--mechanical"], { cwd: w.repo, env: { ...withoutAgentMarks(process.env), ...w.env, HOME: w.home } });
           let stderr = "";
           child.stderr.on("data", (d) => (stderr += d));
           child.on("close", (code) => resolve({ code, stderr }));

@@ -38,12 +38,16 @@ test("--actor system is refused from the command line with a usage error; nothin
   assert.deepEqual(readHistory(w.mem).entries, []);
 });
 
-test("a host without the owner's opt-in may not save, rm or manage; the refusal says how to propose or opt in", async (t) => {
+test("a host without the owner's opt-in may not rm or manage, and its save is staged as a proposal; the refusal says how to propose or opt in", async (t) => {
   const w = world(t);
   assert.equal((await memctl(w, ["save", "kept", "-t", "project", "-d", "saved by the owner"])).code, 0);
   const before = fs.readFileSync(path.join(w.mem, "MEMORY.md"), "utf8");
+  const staged = await memctl(w, ["save", "x", "-t", "project", "-d", "written by a host", "--actor", "host:claude", "--json"]);
+  assert.equal(staged.code, 0, staged.stderr);
+  const out = JSON.parse(staged.stdout);
+  assert.deepEqual([out.saved, out.staged, out.proposal.proposer, out.proposal.card.name], [false, true, "host:claude", "x"]);
+  assert.match(out.reason, /host:claude may not save memory cards/);
   for (const argv of [
-    ["save", "x", "-t", "project", "-d", "written by a host"],
     ["rm", "kept"],
     ["manage", "create", "notes/a.md", "--text", "a"],
     ["manage", "delete", "project_kept.md"],
@@ -68,8 +72,9 @@ test("another host's opt-in, or write = false, does not let host:claude write", 
   const w = world(t);
   optIn(w, "[hosts.codex]\nwrite = true\n\n[hosts.claude]\nwrite = false\n");
   const r = await memctl(w, ["save", "x", "-t", "project", "-d", "d", "--actor", "host:claude", "--json"]);
-  assert.equal(JSON.parse(r.stdout).error.code, "E_READ_ONLY");
+  assert.deepEqual([JSON.parse(r.stdout).saved, JSON.parse(r.stdout).staged], [false, true]);
   assert.equal((await memctl(w, ["save", "x", "-t", "project", "-d", "d", "--actor", "host:codex"])).code, 0);
+  assert.deepEqual(listing(w.mem), ["MEMORY.md", "project_x.md"]);
 });
 
 test("with [hosts.claude] write = true the host saves, manages and removes, each attributed to host:claude", async (t) => {
@@ -129,9 +134,11 @@ test("config lint understands [hosts.<name>] write and names a malformed entry",
   assert.match(messages, /hosts\."Bad Name"/);
   assert.match(report.warnings.map((e: { message: string }) => e.message).join("\n"), /hosts\.codex.*writ/);
   // A malformed opt-in never grants a write, and says so; it does not stop the store from resolving for the owner.
-  const r = await memctl(w, ["save", "x", "-t", "project", "-d", "d", "--actor", "host:claude", "--json"]);
+  const r = await memctl(w, ["rm", "x", "--actor", "host:claude", "--json"]);
   assert.equal(r.code, 1);
   assert.match(JSON.parse(r.stdout).error.message, /\[hosts\.claude\] in .* is malformed and grants nothing/);
+  const staged = await memctl(w, ["save", "x", "-t", "project", "-d", "d", "--actor", "host:claude", "--json"]);
+  assert.match(JSON.parse(staged.stdout).reason, /\[hosts\.claude\] in .* is malformed and grants nothing/);
   assert.deepEqual(listing(w.mem), ["MEMORY.md"]);
   const owner = await memctl(w, ["save", "y", "-t", "project", "-d", "by the owner"]);
   assert.equal(owner.code, 0, owner.stderr);

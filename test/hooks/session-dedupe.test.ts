@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
+import { withoutAgentMarks } from "../support/agent-env.js";
 import { runUserPromptHook } from "../../lib/hook/run.js";
 import { REPO_ROOT, sandbox } from "../helpers.js";
 
@@ -92,7 +93,7 @@ test("after compaction or clear: PreCompact and SessionStart(compact|clear) star
   const s = clockedSandbox();
   try {
     const full = blockOf((await runUserPromptHook(payload(s.repo, "deploy pipeline"), { host: "claude" }, s.io)).outcome.stdout);
-    const env = { ...process.env, ...s.io.env };
+    const env = { ...withoutAgentMarks(process.env), ...s.io.env };
     const lifecycle = (event: Record<string, unknown>) =>
       run(process.execPath, [CLI, "hook", "pre-compact", "--host", "claude"], JSON.stringify({ session_id: "sess-1", cwd: s.repo, ...event }), env);
     s.at(60_000);
@@ -133,7 +134,7 @@ const runHook = (env: NodeJS.ProcessEnv, input: string, host = "claude") => run(
 test("two wirings (two install scopes) running the same prompt at once: one block, the second adds nothing", async () => {
   const s = sandbox(CARDS);
   try {
-    const env = { ...process.env, ...s.io.env };
+    const env = { ...withoutAgentMarks(process.env), ...s.io.env };
     for (let round = 0; round < 3; round++) {
       const input = payload(s.repo, `deploy pipeline round ${round}`, `wired-twice-${round}`);
       const [a, b] = await Promise.all([runHook(env, input), runHook(env, input)]);
@@ -154,7 +155,7 @@ test("two wirings (two install scopes) running the same prompt at once: one bloc
 test("concurrent hooks: 24 processes in 24 sessions, the log compacting meanwhile — no update lost, no torn record", async () => {
   const s = sandbox(CARDS);
   try {
-    const env = { ...process.env, ...s.io.env };
+    const env = { ...withoutAgentMarks(process.env), ...s.io.env };
     // The log just under its compaction size, so the runs below compact it while others append.
     const state = path.join(s.memory, ".memctl");
     fs.mkdirSync(state, { recursive: true });

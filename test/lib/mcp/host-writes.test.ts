@@ -8,6 +8,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { main } from "../../../lib/cli/main.js";
 import { BufferSink } from "../../../lib/store/io.js";
 import { REPO_ROOT, sandbox } from "../../helpers.js";
@@ -30,22 +31,19 @@ test("installed MCP server: memory_manage refused by default, log and propose al
   await client.connect(transport);
   t.after(() => client.close());
 
-  const { tools } = await client.listTools();
-  assert.match(tools.find((x) => x.name === "memory_manage")!.description!, /\[hosts\.claude\] write = true/);
+  let announced = 0;
+  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+    announced++;
+  });
+  const names = async () => (await client.listTools()).tools.map((x) => x.name);
 
+  // Not opted in: memory_manage is not even offered; reading, logging and proposing are.
+  assert.deepEqual((await names()).sort(), ["memory_context", "memory_log", "memory_overview", "memory_propose", "memory_recall", "memory_search", "memory_view"]);
   const indexBefore = fs.readFileSync(path.join(w.memory, "MEMORY.md"), "utf8");
-  for (const args of [
-    { command: "create", path: "notes/alex.md", file_text: "Alex prefers small PRs\n" },
-    { command: "create", path: "project_x.md", file_text: "---\nname: x\n---\n" },
-    { command: "str_replace", path: "project_deploy.md", old_str: "Deploy", new_str: "Hijacked" },
-    { command: "delete", path: "project_deploy.md" },
-  ]) {
-    const r = await callTool(client, "memory_manage", args);
-    assert.deepEqual([r.isError, r.code], [true, "E_READ_ONLY"], `${args.command} ${args.path}: ${r.text}`);
-    assert.match(r.text, /host:claude may not .*memory_propose/s);
-  }
+  const unlisted = await callTool(client, "memory_manage", { command: "create", path: "notes/alex.md", file_text: "Alex prefers small PRs\n" });
+  assert.equal(unlisted.isError, true);
+  assert.match(unlisted.text, /memory_manage disabled/);
   assert.equal(fs.existsSync(path.join(w.memory, "notes")), false);
-  assert.equal(fs.existsSync(path.join(w.memory, "project_x.md")), false);
   assert.equal(fs.readFileSync(path.join(w.memory, "MEMORY.md"), "utf8"), indexBefore);
   assert.deepEqual(history(w.memory), []);
 
@@ -62,8 +60,13 @@ test("installed MCP server: memory_manage refused by default, log and propose al
   assert.equal(logged.isError, false, logged.text);
   assert.equal(JSON.parse(fs.readFileSync(path.join(w.memory, "episodes.jsonl"), "utf8")).actor, "host:claude");
 
-  // The owner opts this host in: the running server sees it on the next call, and writes are attributed.
+  // The owner opts this host in: after the next call the running server offers memory_manage and says so.
   fs.writeFileSync(configFile, "[hosts.claude]\nwrite = true\n");
+  await callTool(client, "memory_view", { path: "MEMORY.md" });
+  await until(() => announced >= 1);
+  assert.ok((await names()).includes("memory_manage"));
+  const manage = (await client.listTools()).tools.find((x) => x.name === "memory_manage")!;
+  assert.match(manage.description!, /opted host:claude in \(\[hosts\.claude\] write = true/);
   const created = await callTool(client, "memory_manage", { command: "create", path: "notes/alex.md", file_text: "Alex prefers small PRs\n" });
   assert.equal(created.isError, false, created.text);
   assert.deepEqual(
@@ -71,11 +74,14 @@ test("installed MCP server: memory_manage refused by default, log and propose al
     [["notes/alex.md", "create", "host:claude"]],
   );
 
-  // ...and withdrawing the opt-in closes it again.
+  // ...and withdrawing the opt-in refuses the very next manage call, and the tool is withdrawn too.
   fs.writeFileSync(configFile, "[hosts.claude]\nwrite = false\n");
   const again = await callTool(client, "memory_manage", { command: "delete", path: "notes/alex.md" });
   assert.equal(again.code, "E_READ_ONLY");
+  assert.match(again.text, /host:claude may not .*memory_propose/s);
   assert.equal(fs.existsSync(path.join(w.memory, "notes", "alex.md")), true);
+  await until(() => announced >= 2);
+  assert.equal((await names()).includes("memory_manage"), false);
 });
 
 test("memctl mcp --actor system is refused before anything is served", (t) => {
@@ -92,3 +98,11 @@ test("memctl mcp --actor system is refused before anything is served", (t) => {
   assert.match(r.stderr, /--actor system is reserved/);
   assert.equal(r.stdout, "");
 });
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("timed out waiting for tools/list_changed");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

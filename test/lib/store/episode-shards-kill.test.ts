@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
+import { withoutAgentMarks } from "../../support/agent-env.js";
 import { readEpisodes } from "../../../lib/store/episodes.js";
 import { withStoreLock } from "../../../lib/store/lock.js";
 import { recoverShard } from "../../../lib/store/episode-shards.js";
@@ -52,7 +53,7 @@ test(`SIGKILL ${KILLS} real memctl shard runs at random moments: readers see eac
     const s = sandbox();
     try {
       fs.writeFileSync(path.join(s.memory, "episodes.jsonl"), original.join("\n") + "\n");
-      const env = { ...process.env, ...s.io.env, MEMCTL_PAUSE_BEFORE_COMMIT_MS: String(PAUSE_MS) } as NodeJS.ProcessEnv;
+      const env = { ...withoutAgentMarks(process.env), ...s.io.env, MEMCTL_PAUSE_BEFORE_COMMIT_MS: String(PAUSE_MS) } as NodeJS.ProcessEnv;
       const child = spawnCli(["shard", "--before", "2026-12"], env);
       let exited = false;
       const done = new Promise<number | null>((resolve) => child.on("exit", (code) => ((exited = true), resolve(code))));
@@ -74,7 +75,7 @@ test(`SIGKILL ${KILLS} real memctl shard runs at random moments: readers see eac
       assert.equal(seen.malformed, 1);
       // An append after the kill (a real process) is carried over by the recovery.
       const log = spawn(process.execPath, [CLI, "log", "--host", "codex", "--summary", `after kill ${i}`], {
-        env: { ...process.env, ...s.io.env },
+        env: { ...withoutAgentMarks(process.env), ...s.io.env },
         stdio: ["ignore", "ignore", "pipe"],
       });
       let logErr = "";
