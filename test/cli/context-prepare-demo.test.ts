@@ -93,7 +93,7 @@ test("memctl hook user-prompt-submit: the same hook through the CLI, stdin from 
     assert.equal(await main(["hook", "user-prompt-submit", "--host", "codex", "--max-entries", "1"], io), 0);
     const context: string = JSON.parse(s.stdout.text).hookSpecificOutput.additionalContext;
     assert.match(context, /project_deploy\.md/);
-    assert.equal(await main(["hook", "session-end"], { ...io, stdout: new BufferSink(), stderr: new BufferSink() }), 2);
+    assert.equal(await main(["hook", "no-such-event"], { ...io, stdout: new BufferSink(), stderr: new BufferSink() }), 2);
   } finally {
     s.cleanup();
   }

@@ -44,6 +44,8 @@ const NOT_READERS = new Set([
   "import",
   "adopt",
   "restore",
+  "remember",
+  "ui", // a long-running server (test/cli/ui.test.ts)
   "propose",
   "accept",
   "reject",
