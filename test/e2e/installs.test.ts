@@ -212,14 +212,14 @@ test("codex: --status judges trust by the hash Codex computes for the hook insta
   assert.equal(memctl(world, ["install", "codex"]).status, 0);
   // Trust what Codex lists, as /hooks does: its key and its currentHash.
   const listed = await codexHooksList(codex.bin, world.project, env);
-  assert.equal(listed.length, 2, JSON.stringify(listed));
+  assert.equal(listed.length, 3, JSON.stringify(listed)); // session start, session end (capture), prompt
   fs.appendFileSync(
     path.join(codexHome, "config.toml"),
     listed.map((h) => `\n[hooks.state.${JSON.stringify(h.key)}]\ntrusted_hash = ${JSON.stringify(h.currentHash)}\nenabled = true\n`).join(""),
   );
   assert.deepEqual(
     (await codexHooksList(codex.bin, world.project, env)).map((h) => h.trustStatus),
-    ["trusted", "trusted"],
+    ["trusted", "trusted", "trusted"],
   );
   assert.match(memctl(world, ["install", "--status", "--scope", "user"]).stdout, /Codex CLI[^\n]*\n\s+user\s+installed\n/);
   // New budget flags change the hook: Codex now calls it modified and skips it, and --status says so.
@@ -227,6 +227,7 @@ test("codex: --status judges trust by the hash Codex computes for the hook insta
   assert.match(memctl(world, ["install", "codex", "--max-bytes", "1200"]).stdout, /nothing changed/);
   const after = await codexHooksList(codex.bin, world.project, env);
   assert.deepEqual(after.map((h) => [h.key.replace(/^.*:(\w+):\d+:\d+$/, "$1"), h.trustStatus]).sort(), [
+    ["session_end", "trusted"],
     ["session_start", "trusted"],
     ["user_prompt_submit", "modified"],
   ]);
