@@ -18,12 +18,17 @@ export function scopesOf(installer: HostInstaller): Scope[] {
 
 /** The other scopes where this host is wired (any memctl file of it present). */
 export function otherWiredScopes(installer: HostInstaller, ctx: InstallContext): Scope[] {
-  return scopesOf(installer).filter((s) => s !== ctx.scope && wiredAt(installer, { ...ctx, scope: s }));
+  const own = new Set(installer.plan(ctx).map((e) => e.file));
+  return scopesOf(installer).filter((s) => s !== ctx.scope && wiredAt(installer, { ...ctx, scope: s }, own));
 }
 
-/** Any of the scope's planned files holds something memctl's uninstall would take out. */
-function wiredAt(installer: HostInstaller, ctx: InstallContext): boolean {
+/**
+ * Any of the scope's planned files holds something memctl's uninstall would take out. A file this scope writes
+ * too is no evidence (Claude's project scope keeps its auto-memory setting in the local scope's file).
+ */
+function wiredAt(installer: HostInstaller, ctx: InstallContext, own: ReadonlySet<string>): boolean {
   return installer.plan(ctx).some((edit) => {
+    if (own.has(edit.file)) return false;
     try {
       const before = readText(edit.file);
       return before !== null && edit.uninstall(before, originalText(edit.file, backupsDir(ctx.io), readRecord(edit.file, recordsDir(ctx.io)))) !== before;

@@ -30,7 +30,7 @@ function prompt(w: World, host: string, payload: Record<string, unknown>, env: R
   return r.stdout === "" ? "" : JSON.parse(r.stdout).hookSpecificOutput.additionalContext;
 }
 
-function storeWith(w: World, dir: string, lines: number) {
+function storeWith(_w: World, dir: string, lines: number) {
   fs.mkdirSync(dir, { recursive: true });
   const index = ["# Memory", ""];
   for (let i = 0; i < lines; i++) {
@@ -45,7 +45,7 @@ for (const host of ["claude", "codex"]) {
     test(`${host}: two wirings run SessionStart(${source}) of one session at once — one overview, the other prints nothing`, async (t) => {
       const w = makeWorld();
       t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
-      storeWith(w.mem, w.mem, 3);
+      storeWith(w, w.mem, 3);
       for (let round = 0; round < 3; round++) {
         const payload = { session_id: `s-${source}-${round}`, source, hook_event_name: "SessionStart" };
         const outs = await Promise.all([start(w, host, payload, ["--plugin"]), start(w, host, payload)]);

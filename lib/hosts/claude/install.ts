@@ -46,11 +46,31 @@ function settingsEdits(ctx: InstallContext, file: string): { install: TextEdit; 
     hookJsonEdits(file, "UserPromptSubmit", hookCommand(ctx, "claude"), (c) => isMemctlHookCommand(c, ctx.packageRoot)),
     hookJsonEdits(file, "SessionStart", sessionStartCommand(ctx, "claude"), (c) => isMemctlSessionStartCommand(c, ctx.packageRoot)),
   );
-  const autoMemory = jsonSettingEdits(file, "autoMemoryEnabled", false);
+  // Committed settings change every teammate's Claude: the project's own file gets the hooks only.
+  const autoMemory = ctx.scope === "project" ? { install: (t: string | null) => t, uninstall: (t: string | null) => t } : jsonSettingEdits(file, "autoMemoryEnabled", false);
   return {
     install: (before, original) => autoMemory.install(hook.install(before, original), original),
     uninstall: (before, original) => {
       const after = hook.uninstall(autoMemory.uninstall(before, original), original);
+      return after !== null && original === null ? emptyObjectToAbsent(after) : after;
+    },
+  };
+}
+
+/**
+ * Project scope: `"autoMemoryEnabled": false` for this machine only, in the gitignored .claude/settings.local.json
+ * (which outranks the committed settings): a teammate's own auto memory is theirs to turn off.
+ */
+function localAutoMemoryEdit(ctx: InstallContext): PlannedEdit {
+  const file = claudeSettingsFile({ ...ctx, scope: "local" });
+  const setting = jsonSettingEdits(file, "autoMemoryEnabled", false);
+  return {
+    file,
+    label: "autoMemoryEnabled: false (this machine only; not committed)",
+    root: scopeBase(ctx),
+    install: setting.install,
+    uninstall: (before, original) => {
+      const after = setting.uninstall(before, original);
       return after !== null && original === null ? emptyObjectToAbsent(after) : after;
     },
   };
@@ -78,11 +98,13 @@ export const claude: HostInstaller = {
   plan(ctx): PlannedEdit[] {
     const dir = claudeDir(ctx);
     const settings = claudeSettingsFile(ctx);
-    const wiring: PlannedEdit = { file: settings, label: "UserPromptSubmit + SessionStart hooks, autoMemoryEnabled: false", root: scopeBase(ctx), ...settingsEdits(ctx, settings) };
+    const label = ctx.scope === "project" ? "UserPromptSubmit + SessionStart hooks" : "UserPromptSubmit + SessionStart hooks, autoMemoryEnabled: false";
+    const wiring: PlannedEdit = { file: settings, label, root: scopeBase(ctx), ...settingsEdits(ctx, settings) };
     // Local scope is this machine's private settings only: the MCP server and commands come from user scope.
     if (ctx.scope === "local") return [wiring];
     return [
       wiring,
+      ...(ctx.scope === "project" ? [localAutoMemoryEdit(ctx)] : []),
       {
         file: claudeMcpFile(ctx),
         label: "MCP server mcpServers.memctl (memory tools)",
@@ -98,7 +120,12 @@ export const claude: HostInstaller = {
     `SessionStart injects a memory overview once per session, except when the store is Claude's own auto-memory directory (Claude loads that MEMORY.md itself).`,
     `Or use the memctl plugin instead: claude --plugin-dir ${path.join(ctx.packageRoot, "plugin")} (do not use both: the hook would run twice).`,
     `The memory tools come from the MCP server "memctl" (${claudeMcpFile(ctx)}); \`claude mcp get memctl\` shows whether it connects.`,
-    ...(ctx.scope === "project" ? ['Claude Code asks once before it starts a project\'s .mcp.json server: run `claude` in the project and approve "memctl".'] : []),
+    ...(ctx.scope === "project"
+      ? [
+          'Claude Code asks once before it starts a project\'s .mcp.json server: run `claude` in the project and approve "memctl".',
+          "Claude's auto memory is turned off for this machine only (.claude/settings.local.json, not committed); the committed hooks do nothing where memctl is not installed, so teammates without it see no error.",
+        ]
+      : []),
   ],
   requiredFiles: (ctx) => [hookEntry(ctx.packageRoot), cliEntry(ctx.packageRoot)],
   hookFiles: (ctx) => (["user", "project", "local"] as const).map((scope) => claudeSettingsFile({ ...ctx, scope })),
