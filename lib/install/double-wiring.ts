@@ -58,6 +58,19 @@ export function foreignInjectors(installer: HostInstaller, ctx: InstallContext):
   return found;
 }
 
+/**
+ * The memctl plugin enabled as well as this wiring: both run the hooks. The hooks' session state lets only the
+ * first show a block or an overview, but each still starts a process per prompt: keep one.
+ */
+export function pluginWarnings(installer: HostInstaller, ctx: InstallContext): string[] {
+  const plugins = installer.plugins?.(ctx);
+  if (!plugins || plugins.enabled.length === 0) return [];
+  const ids = plugins.enabled.map((p) => p.split(" ")[0]!);
+  return [
+    `the memctl plugin is enabled too (${plugins.enabled.join(", ")}), so ${installer.title} runs memctl's hooks twice (the second run adds nothing, each block and overview arrives once): keep one — "${ids.map(plugins.disable).join('", "')}" or "memctl uninstall ${installer.name} --scope ${ctx.scope}"`,
+  ];
+}
+
 /** --status lines about double wiring, for one scope's report. */
 export function doubleWiringWarnings(installer: HostInstaller, ctx: InstallContext): string[] {
   const others = otherWiredScopes(installer, ctx);
@@ -67,7 +80,7 @@ export function doubleWiringWarnings(installer: HostInstaller, ctx: InstallConte
   );
   for (const foreign of foreignInjectors(installer, ctx))
     warnings.push(`another memory hook also injects per prompt: ${path.basename(foreign.split(" in ")[0]!)} (${foreign}); remove one of them`);
-  return warnings;
+  return [...warnings, ...pluginWarnings(installer, ctx)];
 }
 
 const ORDER: Scope[] = ["user", "project", "local"];

@@ -14,7 +14,7 @@ import {
 } from "../../install/context.js";
 import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../../install/host.js";
 import { readText, type TextEdit } from "../../install/apply.js";
-import { chainEdits, emptyObjectToAbsent, hookCommandsIn, hookJsonEdits, wiredHookBudget } from "../../install/hook-json.js";
+import { chainEdits, emptyObjectToAbsent, hookJsonEdits, wiredHookBudget } from "../../install/hook-json.js";
 import { jsonEntryEdits, jsonSettingEdits } from "../../install/json-member.js";
 import { readJsonc } from "../../install/jsonc.js";
 import { readCommandSources, renderClaudeCommand } from "../../install/render.js";
@@ -91,6 +91,25 @@ export function claudeMcpEntry(ctx: InstallContext): Record<string, unknown> {
   return { type: "stdio", command, args };
 }
 
+function settings(file: string): Record<string, unknown> {
+  try {
+    return readJsonc(readText(file) ?? "{}");
+  } catch {
+    return {};
+  }
+}
+
+/** The memctl plugin enabled in any settings file Claude reads for this project (enabledPlugins, any marketplace). */
+export function enabledClaudePlugins(ctx: InstallContext): string[] {
+  const found: string[] = [];
+  for (const scope of ["user", "project", "local"] as const) {
+    const file = claudeSettingsFile({ ...ctx, scope });
+    const plugins = (settings(file).enabledPlugins ?? {}) as Record<string, unknown>;
+    for (const id of Object.keys(plugins)) if (/^memctl@/.test(id) && plugins[id] === true) found.push(`${id} (${file})`);
+  }
+  return found;
+}
+
 export const claude: HostInstaller = {
   name: "claude",
   title: "Claude Code",
@@ -130,22 +149,9 @@ export const claude: HostInstaller = {
   requiredFiles: (ctx) => [hookEntry(ctx.packageRoot), cliEntry(ctx.packageRoot)],
   hookFiles: (ctx) => (["user", "project", "local"] as const).map((scope) => claudeSettingsFile({ ...ctx, scope })),
   installedBudget: (ctx) => wiredHookBudget(claudeSettingsFile(ctx), (c) => isMemctlHookCommand(c, ctx.packageRoot)),
+  plugins: (ctx) => ({ enabled: enabledClaudePlugins(ctx), disable: (id) => `claude plugin disable ${id}` }),
   warnings(ctx) {
-    // The memctl plugin (plugin/, or from the marketplace) enabled and the hook wired in settings.json: it runs twice.
-    const settings = (file: string) => {
-      try {
-        return readJsonc(readText(file) ?? "{}");
-      } catch {
-        return {};
-      }
-    };
-    const wired = hookCommandsIn(settings(claudeSettingsFile(ctx))).some((c) => isMemctlHookCommand(c, ctx.packageRoot));
-    const plugins = (settings(path.join(userDir(ctx.io), "settings.json")).enabledPlugins ?? {}) as Record<string, unknown>;
-    const enabled = Object.keys(plugins).filter((k) => /^memctl@/.test(k) && plugins[k] === true);
-    const warnings =
-      wired && enabled.length > 0
-        ? [`the memctl plugin (${enabled.join(", ")}) is enabled too, so the hook runs twice per prompt: run "memctl uninstall claude --scope ${ctx.scope}" or disable the plugin`]
-        : [];
+    const warnings: string[] = [];
     // A local-scope "memctl" (claude mcp add without --scope) outranks ours in that project; if stale, it breaks the tools there.
     const projects = (settings(path.join(ctx.io.env.CLAUDE_CONFIG_DIR || ctx.io.home, ".claude.json")).projects ?? {}) as Record<string, { mcpServers?: Record<string, unknown> }>;
     for (const [dir, project] of Object.entries(projects)) {
