@@ -18,6 +18,9 @@ import { chainEdits, emptyObjectToAbsent, hookJsonEdits, wiredHookBudget } from 
 import { jsonEntryEdits, jsonSettingEdits } from "../../install/json-member.js";
 import { readJsonc } from "../../install/jsonc.js";
 import { readCommandSources, renderClaudeCommand } from "../../install/render.js";
+import { readConfig } from "../../config/config.js";
+import { resolveMemory } from "../../config/resolve.js";
+import { AUTO_MEMORY_FIX, claudeLoadsStoreNatively } from "./auto-memory.js";
 
 // Claude Code: the UserPromptSubmit hook in settings.json, the slash commands in commands/, and the memctl MCP
 // server (mcpServers.memctl in ~/.claude.json for user scope, the project's .mcp.json for project scope).
@@ -110,6 +113,18 @@ export function enabledClaudePlugins(ctx: InstallContext): string[] {
   return found;
 }
 
+/** This project's store when it is Claude's auto-memory folder and auto memory is on (install --status warns). */
+function autoMemoryStore(ctx: InstallContext): string | undefined {
+  try {
+    const r = resolveMemory({ repoRoot: ctx.projectDir, allowNonGit: true, compatibility: true }, ctx.io, readConfig(ctx.io));
+    if (r.status !== "resolved" || !r.memory_dir) return undefined;
+    const q = { memoryDir: r.memory_dir, autoMemoryDir: r.legacy_dir, projectRoot: r.repo_root, env: ctx.io.env, home: ctx.io.home };
+    return claudeLoadsStoreNatively(q) ? r.memory_dir : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export const claude: HostInstaller = {
   name: "claude",
   title: "Claude Code",
@@ -152,6 +167,8 @@ export const claude: HostInstaller = {
   plugins: (ctx) => ({ enabled: enabledClaudePlugins(ctx), disable: (id) => `claude plugin disable ${id}` }),
   warnings(ctx) {
     const warnings: string[] = [];
+    const store = autoMemoryStore(ctx);
+    if (store) warnings.push(`Claude's auto memory is on and writes this project's memctl store (${store}) directly, unreviewed: ${AUTO_MEMORY_FIX}`);
     // A local-scope "memctl" (claude mcp add without --scope) outranks ours in that project; if stale, it breaks the tools there.
     const projects = (settings(path.join(ctx.io.env.CLAUDE_CONFIG_DIR || ctx.io.home, ".claude.json")).projects ?? {}) as Record<string, { mcpServers?: Record<string, unknown> }>;
     for (const [dir, project] of Object.entries(projects)) {
