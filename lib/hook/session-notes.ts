@@ -31,7 +31,7 @@ export function autoMemoryNote(): string {
 
 /** What the user sees of it (Claude Code shows a hook's systemMessage; the model reads the block). */
 export const AUTO_MEMORY_NOTICE =
-  'memctl: Claude\'s auto memory is on and writes this project\'s memctl store directly, unreviewed. Set "autoMemoryEnabled": false in ~/.claude/settings.json or .claude/settings.local.json (or run `memctl install claude --scope local`).';
+  "memctl: Claude's auto memory is on and writes this project's memctl store directly, unreviewed. Set \"autoMemoryEnabled\": false in ~/.claude/settings.json or .claude/settings.local.json (or run `memctl install claude --scope local`).";
 
 /** A note as the fenced block the hooks print. */
 export function noteBlock(note: string): string {

@@ -21,6 +21,7 @@ import { warnBytesFromConfig } from "../reports/injection.js";
 import { resolveMemory } from "../config/resolve.js";
 import { readStore } from "../store/read.js";
 import { logHookError } from "./run.js";
+import { memctlStateHome } from "../store/paths.js";
 import { sessionStarted, type SessionStartEvent } from "./session.js";
 import { beginSession, forgetSession, markShown } from "./session-state.js";
 import { AUTO_MEMORY_NOTICE, autoMemoryNote, initHint, nativelyLoadedLines, noteBlock, type Wiring } from "./session-notes.js";
@@ -80,7 +81,8 @@ export async function runSessionStartHook(stdin: Uint8Array | string, options: S
   let context: BlockContext;
   try {
     const resolution = resolveMemory({ repoRoot: event.cwd, allowNonGit: true, compatibility: true }, io, config);
-    if (resolution.status !== "resolved" || !resolution.memory_dir) return resolution.status === "unavailable" && resolution.git ? hint(host, options.wiring, event) : none("no-store", event);
+    if (resolution.status !== "resolved" || !resolution.memory_dir)
+      return resolution.status === "unavailable" && resolution.git ? hint(host, options.wiring, event, io) : none("no-store", event);
     memoryDir = resolution.memory_dir;
     // Two wirings (the plugin and an install, two scopes) each run SessionStart: the first claims it, the
     // second prints nothing and leaves the session state alone (its reset already happened).
@@ -180,7 +182,15 @@ function renderOverview(context: BlockContext, head: readonly string[], lines: r
 }
 
 /** In a git project with no store at all: the one step that starts one, said once per session start. */
-function hint(host: HostAdapter, wiring: Wiring | undefined, session: SessionStartEvent): SessionStartResult {
+function hint(host: HostAdapter, wiring: Wiring | undefined, session: SessionStartEvent, io: Io): SessionStartResult {
+  // No store to keep the session's state in: a second wiring's claim goes to memctl's own state directory.
+  const stateHome = memctlStateHome(io);
+  try {
+    fs.mkdirSync(stateHome, { recursive: true });
+  } catch {
+    // the claim below fails and the hint is given, as without the state
+  }
+  if (claimedElsewhere(host, stateHome, session, io)) return none("duplicate", session);
   const note = initHint(host.name, wiring ?? "install");
   const text = noteBlock(note);
   return { status: "no-store", outcome: host.sessionContext(text, note), text, bytes: utf8Bytes(text), session };

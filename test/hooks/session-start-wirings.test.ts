@@ -88,6 +88,9 @@ test("a git project with no store: one line naming the step (the plugin's comman
   assert.match(await start(w, "codex", { session_id: "c", source: "startup" }, ["--plugin"]), /\$memctl:mem-init \(or `memctl init`\)/);
   assert.match(await start(w, "codex", { session_id: "c2", source: "startup" }), /run `memctl init` in it/);
   assert.equal(prompt(w, "claude", { session_id: "p", prompt: "deploy" }), "", "the prompt hook stays silent");
+  // Two wirings of a store-less project: the hint once (the claim lives in memctl's state directory).
+  const both = await Promise.all([start(w, "claude", { session_id: "two", source: "startup" }, ["--plugin"]), start(w, "claude", { session_id: "two", source: "startup" })]);
+  assert.equal(both.filter((o) => o !== "").length, 1, both.join("\n"));
   const plain = path.join(w.root, "plain");
   fs.mkdirSync(plain);
   assert.equal(await start(w, "claude", { cwd: plain, session_id: "x", source: "startup" }), "");
