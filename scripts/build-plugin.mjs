@@ -62,8 +62,11 @@ export async function buildPlugin(out) {
   // Dependencies inlined: the renderer runs from outDir, where no node_modules resolves.
   await build({ ...nodeBundle, entryPoints: ["lib/install/render.ts"], outfile: renderer, format: "esm" });
   try {
-    const { readCommandSources, renderClaudePluginCommand, renderCodexSkill } = await import(pathToFileURL(resolve(renderer)).href);
-    for (const command of readCommandSources(".")) {
+    const { parseCommand, readCommandSources, renderClaudePluginCommand, renderCodexSkill } = await import(pathToFileURL(resolve(renderer)).href);
+    // The plugin's own commands (hooks/plugin-commands/): mem-init, the one step a plugin install still needs
+    // (the session-start hook names it while the project has no store). Installs have `memctl init` itself.
+    const pluginOnly = ["mem-init"].map((name) => parseCommand(name, readFileSync(join("hooks", "plugin-commands", `${name}.md`), "utf8")));
+    for (const command of [...readCommandSources("."), ...pluginOnly]) {
       mkdirSync(join(out, "commands"), { recursive: true });
       writeFileSync(join(out, "commands", `${command.name}.md`), renderClaudePluginCommand(command, CLAUDE_CLI));
       mkdirSync(join(out, "codex-skills", command.name), { recursive: true });

@@ -104,6 +104,12 @@ export function findings(r: DoctorReport): Finding[] {
       "memctl import claude",
     );
   }
+  if (r.claude_auto_memory)
+    warning(
+      "claude auto memory",
+      "Claude Code's auto memory is on and this store is its auto-memory folder: Claude writes cards and MEMORY.md lines here directly, unreviewed",
+      r.claude_auto_memory.fix,
+    );
   for (const x of r.config_warnings) warning("config", q(x), "edit the user config (memctl config lint checks it)");
   for (const x of r.limits_exceeded) warning("limit", limitSubject(x), limitFix(x));
   if (r.pending_arrivals)

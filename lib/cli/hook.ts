@@ -26,6 +26,7 @@ export const spec: CommandSpec = {
     "max-bytes": { type: "number", valueName: "N", description: "byte budget for the whole block (overrides the config file)" },
     "max-entries": { type: "number", valueName: "N", description: "entry budget (overrides the config file)" },
     foreground: { type: "boolean", description: "session-end: capture in this process and print what was staged (the hook itself detaches and returns at once)" },
+    plugin: { type: "boolean", description: "run by the memctl plugin's hooks: hints name the plugin's commands (/memctl:mem-init)" },
   },
   exitCodes: {
     0: "done (also when there is no memory, no hit, or the store could not be read — the prompt is never blocked for those)",
@@ -36,8 +37,9 @@ export const spec: CommandSpec = {
     "entry instead: node --preserve-symlinks-main <abs>/dist/hooks/user-prompt-submit.cjs --host <host> (no CLI start-up cost).\n" +
     "session-start (once per session): the compact plus every card written or removed since it, or without a compact the pinned\n" +
     "cards and the index in order, always complete (nothing is cut). Over [doctor] warn_bytes (--max-bytes sets the threshold for\n" +
-    "this run) it says so in one line pointing at memctl doctor and logs one line. On Claude Code it prints nothing when the store\n" +
-    "is Claude's own auto-memory directory (Claude already loads that MEMORY.md).\n" +
+    "this run) it says so in one line pointing at memctl doctor and logs one line. On Claude Code, when the store is Claude's own\n" +
+    "auto-memory directory and auto memory is on, it prints only a note saying so (Claude already loads that MEMORY.md). In a git\n" +
+    "project with no store it prints one line naming the step that starts one. A second wiring's run in the same session prints nothing.\n" +
     `Budget precedence: --max-bytes/--max-entries > [hook.<host>] > [hook] in the user config > host default (${defaultBudgetsText()}).\n` +
     "pre-compact: the host compacted or cleared the conversation (PreCompact, or SessionStart with source compact/clear):\n" +
     "the session's already-shown lines are forgotten, so relevant lines are injected again. Prints nothing.\n" +
@@ -74,22 +76,23 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   }
   const stdin = input.bytes;
   if (event === "session-end") return sessionEnd(stdin, host, bool(args, "foreground"), io);
-  if (event === "pre-compact" || event === "session-start") {
+  // SessionStart resets its session itself, after checking that no other wiring already ran it.
+  if (event === "pre-compact") {
     let raw: unknown;
     try {
       raw = JSON.parse(stdin.toString("utf8"));
     } catch {
       raw = undefined;
     }
-    // A compacted or cleared conversation starts its session afresh (SessionStart source compact/clear, PreCompact).
+    // A compacted conversation starts its session afresh.
     // Never fails the host: a fault is logged where the hook logs its own.
     const reset = resetFromPayload(raw, io);
     if (reset.status === "failed") logHookError(io, `session not reset: ${reset.message}`);
-    if (event === "pre-compact") return 0;
+    return 0;
   }
   const result =
     event === "session-start"
-      ? await runSessionStartHook(stdin, { host, maxBytes: num(args, "max-bytes") }, io)
+      ? await runSessionStartHook(stdin, { host, maxBytes: num(args, "max-bytes"), wiring: bool(args, "plugin") ? "plugin" : "install" }, io)
       : await runUserPromptHook(stdin, { host, maxBytes: num(args, "max-bytes"), maxEntries: num(args, "max-entries") }, io);
   if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
   if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);

@@ -22,9 +22,18 @@ import { warnBytesFromConfig } from "../reports/injection.js";
 import { resolveMemory } from "../config/resolve.js";
 import { readStore } from "../store/read.js";
 import { logHookError } from "./run.js";
+import { memctlStateHome } from "../store/paths.js";
 import { sessionStarted, type SessionStartEvent } from "./session.js";
+import { beginSession, forgetSession, markShown } from "./session-state.js";
+import { AUTO_MEMORY_NOTICE, autoMemoryNote, initHint, nativelyLoadedLines, noteBlock, type Wiring } from "./session-notes.js";
 
-export type SessionStartStatus = "injected" | "no-store" | "bad-input" | "native-index" | "unavailable";
+export type SessionStartStatus =
+  | "injected" // the overview (or compact) was printed
+  | "no-store" // no store: nothing printed, or in a git project the one-line hint how to start one
+  | "bad-input"
+  | "native-index" // Claude loads this store itself: only the auto-memory note is printed
+  | "duplicate" // another wiring already ran this session start (plugin and install, two scopes)
+  | "unavailable";
 
 export interface SessionStartResult {
   status: SessionStartStatus;
@@ -52,7 +61,14 @@ export function normalizeSessionStart(raw: unknown): SessionStartEvent | undefin
   return { cwd, ...(sessionId ? { sessionId } : {}), ...(source ? { source } : {}) };
 }
 
-export async function runSessionStartHook(stdin: Uint8Array | string, options: { host: string; maxBytes?: number }, io: Io): Promise<SessionStartResult> {
+export interface SessionStartOptions {
+  host: string;
+  maxBytes?: number;
+  /** Which wiring runs this hook (the plugin's hooks say so): the hints name that wiring's commands. */
+  wiring?: Wiring;
+}
+
+export async function runSessionStartHook(stdin: Uint8Array | string, options: SessionStartOptions, io: Io): Promise<SessionStartResult> {
   const host = hostAdapter(options.host) ?? HOSTS.generic;
   let event: SessionStartEvent | undefined;
   try {
@@ -66,12 +82,17 @@ export async function runSessionStartHook(stdin: Uint8Array | string, options: {
   let context: BlockContext;
   try {
     const resolution = resolveMemory({ repoRoot: event.cwd, allowNonGit: true, compatibility: true }, io, config);
-    if (resolution.status !== "resolved" || !resolution.memory_dir) return none("no-store", event);
+    if (resolution.status !== "resolved" || !resolution.memory_dir)
+      return resolution.status === "unavailable" && resolution.git ? hint(host, options.wiring, event, io) : none("no-store", event);
     memoryDir = resolution.memory_dir;
+    // Two wirings (the plugin and an install, two scopes) each run SessionStart: the first claims it, the
+    // second prints nothing and leaves the session state alone (its reset already happened).
+    if (claimedElsewhere(host, memoryDir, event, io)) return none("duplicate", event);
+    resetIfFresh(memoryDir, event, io);
     // The per-session state (issue 19's dedupe) starts over here, whatever this hook then prints.
     sessionStarted(memoryDir, event);
     const nativeIndex = loadsStoreNatively(host, { ...resolution, memory_dir: memoryDir }, io);
-    if (nativeIndex) return none("native-index", event);
+    if (nativeIndex) return nativeNote(host, memoryDir, event, io);
     context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: 0, dir: displayDir(memoryDir, io.home) };
   } catch (err) {
     return unavailable(host, `cannot resolve the memory store: ${(err as Error).message}`, io, event);
@@ -177,6 +198,61 @@ export function pendingNote(memoryDir: string): string | undefined {
   }
   return n === 0 ? undefined : `${n} proposal${n === 1 ? "" : "s"} await${n === 1 ? "s" : ""} the owner's review (memctl review); proposals are not memory until accepted.`;
 }
+
+/** In a git project with no store at all: the one step that starts one, said once per session start. */
+function hint(host: HostAdapter, wiring: Wiring | undefined, session: SessionStartEvent, io: Io): SessionStartResult {
+  // No store to keep the session's state in: a second wiring's claim goes to memctl's own state directory.
+  const stateHome = memctlStateHome(io);
+  try {
+    fs.mkdirSync(stateHome, { recursive: true });
+  } catch {
+    // the claim below fails and the hint is given, as without the state
+  }
+  if (claimedElsewhere(host, stateHome, session, io)) return none("duplicate", session);
+  const note = initHint(host.name, wiring ?? "install");
+  const text = noteBlock(note);
+  return { status: "no-store", outcome: host.sessionContext(text, note), text, bytes: utf8Bytes(text), session };
+}
+
+/**
+ * Claude loads this MEMORY.md itself: no overview (it would be the second copy), the index lines it loaded are
+ * marked shown for the per-prompt hook, and one note says its auto memory writes here unreviewed.
+ */
+async function nativeNote(host: HostAdapter, memoryDir: string, session: SessionStartEvent, io: Io): Promise<SessionStartResult> {
+  if (session.sessionId && host.keepsContext) {
+    try {
+      const store = await overviewStore(memoryDir);
+      markShown(memoryDir, session.sessionId, nativelyLoadedLines(store.entries), io.now().getTime());
+    } catch (err) {
+      logHookError(io, `session start: native index lines not marked shown: ${(err as Error).message}`);
+    }
+  }
+  const text = noteBlock(autoMemoryNote());
+  return { status: "native-index", outcome: host.sessionContext(text, AUTO_MEMORY_NOTICE), text, bytes: utf8Bytes(text), session };
+}
+
+/** Whether another wiring already ran this session's start (the claim is the per-prompt hook's, keyed by source). */
+function claimedElsewhere(host: HostAdapter, memoryDir: string, session: SessionStartEvent, io: Io): boolean {
+  if (!session.sessionId || !host.keepsContext) return false;
+  try {
+    return beginSession(memoryDir, session.sessionId, `\u0000session-start ${host.name} ${session.source ?? ""}`, io.now().getTime()).duplicate;
+  } catch (err) {
+    logHookError(io, `session start: session state not used: ${(err as Error).message}`);
+    return false;
+  }
+}
+
+/** SessionStart after compact or clear: the conversation lost the earlier blocks, so the session starts afresh. */
+function resetIfFresh(memoryDir: string, session: SessionStartEvent, io: Io): void {
+  if (!session.sessionId || !CONTEXT_CLEARED.has(session.source ?? "")) return;
+  try {
+    forgetSession(memoryDir, session.sessionId, io.now().getTime(), "SessionStart");
+  } catch (err) {
+    logHookError(io, `session not reset: ${(err as Error).message}`);
+  }
+}
+
+const CONTEXT_CLEARED = new Set(["compact", "clear"]);
 
 function none(status: SessionStartStatus, session?: SessionStartEvent): SessionStartResult {
   return { status, outcome: NOTHING, text: "", bytes: 0, ...(session ? { session } : {}) };

@@ -145,9 +145,10 @@ function readSession(bytes: Uint8Array, session: string, promptHash: string, non
   let ownClaimSeen = false;
   for (const r of sessionRecords(bytes, session)) {
     if (r.session !== session) continue;
+    // A reset empties what the conversation holds, not the claims: a second wiring's SessionStart(compact)
+    // after the first one's reset is still the same event run twice.
     if (r.kind === "r") {
       seen = new Set();
-      duplicate = false;
       continue;
     }
     if (nowMs - r.t > SESSION_TTL_MS) continue;

@@ -26,6 +26,16 @@ export function asSessionStartContext(text: string): HookOutcome {
   };
 }
 
+/** SessionStart's `additionalContext` plus a `systemMessage` the user sees (Claude Code; Codex's schema has no such key). */
+export function asSessionStartWithNotice(text: string, notice?: string): HookOutcome {
+  if (!notice) return asSessionStartContext(text);
+  return {
+    stdout: JSON.stringify({ systemMessage: notice, hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: text } }) + "\n",
+    stderr: "",
+    exitCode: 0,
+  };
+}
+
 /** The block as plain text on stdout. */
 export function asPlainText(text: string): HookOutcome {
   return { stdout: text, stderr: "", exitCode: 0 };

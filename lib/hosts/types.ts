@@ -64,8 +64,11 @@ export interface HostAdapter {
   normalize(raw: unknown): HookPayload | undefined;
   /** The recalled-memory block delivered as context. */
   context(text: string): HookOutcome;
-  /** The session-start overview delivered as context (`memctl hook session-start`). */
-  sessionContext(text: string): HookOutcome;
+  /**
+   * The session-start overview delivered as context (`memctl hook session-start`); `notice`, a line for the user
+   * where the host shows one (Claude Code's systemMessage), else dropped.
+   */
+  sessionContext(text: string, notice?: string): HookOutcome;
   /** The MEMORY INDEX UNAVAILABLE block (never blocks the prompt) plus the reason for the host's log. */
   unavailable(text: string, reason: string): HookOutcome;
 }

@@ -117,13 +117,22 @@ export function hookCommand(ctx: Pick<InstallContext, "packageRoot" | "budget"> 
   const parts = isPortable(ctx) ? [HOOK_BIN, "--host", host] : ["node", ...HOOK_NODE_FLAGS, shellWord(hookEntry(ctx.packageRoot)), "--host", host];
   if (ctx.budget.maxBytes !== undefined) parts.push("--max-bytes", String(ctx.budget.maxBytes));
   if (ctx.budget.maxEntries !== undefined) parts.push("--max-entries", String(ctx.budget.maxEntries));
-  return parts.join(" ");
+  return isPortable(ctx) ? ifInstalled(HOOK_BIN, parts.join(" ")) : parts.join(" ");
+}
+
+/**
+ * A committed hook command runs on every teammate's machine, memctl installed or not: where `bin` is not on PATH
+ * it does nothing and exits 0 (a bare `memctl-hook` fails with 127 on every prompt). The host runs hook commands
+ * through sh already, and `command -v` is a builtin: no extra process (docs/hosts.md has the measurement).
+ */
+export function ifInstalled(bin: string, command: string): string {
+  return `if command -v ${bin} >/dev/null 2>&1; then exec ${command}; fi`;
 }
 
 /** The budget flags a wired hook command carries (hookCommand writes them), i.e. the wiring the user chose. */
 export function budgetOfCommand(command: string): InstallContext["budget"] {
   const flag = (name: string) => {
-    const m = new RegExp(`(?:^|\\s)--${name}(?:\\s+|=)(\\d+)(?=\\s|$)`).exec(command);
+    const m = new RegExp(`(?:^|\\s)--${name}(?:\\s+|=)(\\d+)(?=[\\s;]|$)`).exec(command);
     return m ? Number(m[1]) : undefined;
   };
   const maxBytes = flag("max-bytes");
@@ -141,7 +150,8 @@ export function installCommandLine(host: HostName, ctx: Pick<InstallContext, "sc
 
 /** The wired SessionStart hook: `node <abs>/dist/cli.js hook session-start --host <h>` (once per session, so the CLI's start is fine). */
 export function sessionStartCommand(ctx: Pick<InstallContext, "packageRoot"> & { scope?: Scope }, host: HostName): string {
-  return `${cliCommand({ scope: ctx.scope ?? "user", packageRoot: ctx.packageRoot })} hook session-start --host ${host}`;
+  const command = `${cliCommand({ scope: ctx.scope ?? "user", packageRoot: ctx.packageRoot })} hook session-start --host ${host}`;
+  return isPortable({ scope: ctx.scope ?? "user" }) ? ifInstalled("memctl", command) : command;
 }
 
 /** Whether a hook command is memctl's SessionStart hook (this package, a stale path, `memctl hook session-start`, npx). */

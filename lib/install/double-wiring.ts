@@ -18,12 +18,17 @@ export function scopesOf(installer: HostInstaller): Scope[] {
 
 /** The other scopes where this host is wired (any memctl file of it present). */
 export function otherWiredScopes(installer: HostInstaller, ctx: InstallContext): Scope[] {
-  return scopesOf(installer).filter((s) => s !== ctx.scope && wiredAt(installer, { ...ctx, scope: s }));
+  const own = new Set(installer.plan(ctx).map((e) => e.file));
+  return scopesOf(installer).filter((s) => s !== ctx.scope && wiredAt(installer, { ...ctx, scope: s }, own));
 }
 
-/** Any of the scope's planned files holds something memctl's uninstall would take out. */
-function wiredAt(installer: HostInstaller, ctx: InstallContext): boolean {
+/**
+ * Any of the scope's planned files holds something memctl's uninstall would take out. A file this scope writes
+ * too is no evidence (Claude's project scope keeps its auto-memory setting in the local scope's file).
+ */
+function wiredAt(installer: HostInstaller, ctx: InstallContext, own: ReadonlySet<string>): boolean {
   return installer.plan(ctx).some((edit) => {
+    if (own.has(edit.file)) return false;
     try {
       const before = readText(edit.file);
       return before !== null && edit.uninstall(before, originalText(edit.file, backupsDir(ctx.io), readRecord(edit.file, recordsDir(ctx.io)))) !== before;
@@ -53,6 +58,19 @@ export function foreignInjectors(installer: HostInstaller, ctx: InstallContext):
   return found;
 }
 
+/**
+ * The memctl plugin enabled as well as this wiring: both run the hooks. The hooks' session state lets only the
+ * first show a block or an overview, but each still starts a process per prompt: keep one.
+ */
+export function pluginWarnings(installer: HostInstaller, ctx: InstallContext): string[] {
+  const plugins = installer.plugins?.(ctx);
+  if (!plugins || plugins.enabled.length === 0) return [];
+  const ids = plugins.enabled.map((p) => p.split(" ")[0]!);
+  return [
+    `the memctl plugin is enabled too (${plugins.enabled.join(", ")}), so ${installer.title} runs memctl's hooks twice (the second run adds nothing, each block and overview arrives once): keep one — "${ids.map(plugins.disable).join('", "')}" or "memctl uninstall ${installer.name} --scope ${ctx.scope}"`,
+  ];
+}
+
 /** --status lines about double wiring, for one scope's report. */
 export function doubleWiringWarnings(installer: HostInstaller, ctx: InstallContext): string[] {
   const others = otherWiredScopes(installer, ctx);
@@ -62,7 +80,7 @@ export function doubleWiringWarnings(installer: HostInstaller, ctx: InstallConte
   );
   for (const foreign of foreignInjectors(installer, ctx))
     warnings.push(`another memory hook also injects per prompt: ${path.basename(foreign.split(" in ")[0]!)} (${foreign}); remove one of them`);
-  return warnings;
+  return [...warnings, ...pluginWarnings(installer, ctx)];
 }
 
 const ORDER: Scope[] = ["user", "project", "local"];

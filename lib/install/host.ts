@@ -24,8 +24,10 @@ export interface HostInstaller {
   trust?(ctx: InstallContext): TrustState | undefined;
   /** The budget flags of the hook this scope has wired (the user's choice at install), for --status; undefined: none wired. */
   installedBudget?(ctx: InstallContext): InstallContext["budget"] | undefined;
-  /** Problems the edits cannot see (e.g. the same hook also arriving through a plugin), for --status. */
+  /** Problems the edits cannot see (e.g. a local-scope MCP entry that outranks memctl's), for --status. */
   warnings?(ctx: InstallContext): string[];
+  /** The memctl plugin enabled in this host, each as "<id> (<file>)", and the host's command that turns it off. */
+  plugins?(ctx: InstallContext): { enabled: string[]; disable: (id: string) => string };
 }
 
 /** The base directory edits are contained in for a scope: the home for user scope, the project otherwise. */

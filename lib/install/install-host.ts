@@ -1,6 +1,6 @@
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { installCommandLine, type InstallContext } from "./context.js";
-import { foreignInjectors, otherWiredScopes } from "./double-wiring.js";
+import { foreignInjectors, otherWiredScopes, pluginWarnings } from "./double-wiring.js";
 import { runHost, type RunResult } from "./engine.js";
 import type { HostInstaller } from "./host.js";
 
@@ -29,6 +29,9 @@ export async function installHost(installer: HostInstaller, ctx: InstallContext,
   }
   const results: RunResult[] = [];
   for (const other of others) results.push(await runHost(installer, { ...ctx, scope: other }, "uninstall", options.dryRun));
-  results.push(await runHost(installer, ctx, "install", options.dryRun));
+  const installed = await runHost(installer, ctx, "install", options.dryRun);
+  // Said at the moment of the conflict, not only by --status (the hooks keep it to one block meanwhile).
+  installed.notes.push(...pluginWarnings(installer, ctx).map((w) => `warning: ${w}`));
+  results.push(installed);
   return results;
 }

@@ -122,6 +122,8 @@ export interface DoctorInput {
   arrivals?: Arrival[];
   /** Secrets the write-path scanner finds in the files as they are (lib/records/secrets.ts findSecrets). */
   secretsAtRest?: SecretAtRest[];
+  /** Claude Code's auto memory writes into this store unreviewed: the fix to print. */
+  claudeAutoMemoryFix?: string;
 }
 
 /** A file a sync quarantined: kept in git, never injected or shown here. */
@@ -163,6 +165,8 @@ export interface DoctorReport {
   /** Issues too (counted in issues_count), after the seed's fields: intents memctl will never replay. */
   refused_intents: RefusedIntent[];
   warnings_count: number;
+  /** Present when Claude Code's auto memory is on and this store is its auto-memory folder: the fix. */
+  claude_auto_memory?: { fix: string };
   /** Synced stores only: files a sync quarantined (each one an issue). */
   quarantined?: QuarantinedFile[];
   /** Synced stores only: arrivals from a shared remote waiting for memctl accept / reject (not injected meanwhile). */
@@ -260,6 +264,10 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     report.limits_exceeded.length +
     (input.history.status === "error" ? 1 : 0) +
     (input.history.malformed > 0 ? 1 : 0);
+  if (input.claudeAutoMemoryFix) {
+    report.claude_auto_memory = { fix: input.claudeAutoMemoryFix };
+    report.warnings_count += 1;
+  }
   if (input.sync?.repo) {
     const arrivals = input.arrivals ?? [];
     report.quarantined = arrivals.filter((a) => a.state === "quarantined").map((a) => ({ id: a.id, path: a.path, kind: a.kind, reasons: a.reasons, pushed_by: a.pushed_by }));

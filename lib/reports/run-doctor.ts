@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { hostAdapter } from "../hosts/index.js";
+import { AUTO_MEMORY_FIX, claudeAutoMemoryWritesStore } from "../hosts/claude/auto-memory.js";
 import { resolveStoreBudget } from "../config/budget.js";
 import { compactStatus, firstCompactBytes } from "../compact/status.js";
 import { configuredGuardrails, limitCrossings, withDefaults } from "../records/guardrails.js";
@@ -74,6 +75,9 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     sync,
     arrivals: dir ? liveArrivals(dir) : [],
     secretsAtRest,
+    ...(dir && claudeAutoMemoryWritesStore({ memoryDir: dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home })
+      ? { claudeAutoMemoryFix: AUTO_MEMORY_FIX }
+      : {}),
   });
 }
 

@@ -364,3 +364,23 @@ test("a card that is a FIFO: doctor reports it as not a regular file, and its fi
   const fix = human.stdout.split("\n")[at + 1]!;
   assert.match(fix, /fix: .*regular file/, fix);
 });
+
+// Claude's auto memory on, with the store its auto-memory folder: Claude's system prompt tells the model to write
+// cards and index lines there itself, past review. doctor says so with the fix; turned off, it does not.
+test("doctor warns when Claude's auto memory is on and the store is its auto-memory folder, with the fix", async () => {
+  const p = makeProject();
+  const legacy = path.join(p.home, ".claude", "projects", claudeSlug(p.repo), "memory");
+  fs.mkdirSync(legacy, { recursive: true });
+  fs.writeFileSync(path.join(legacy, "MEMORY.md"), "# Memory\n");
+  const asLegacy = { MEMCTL_MEMORY_DIR: "" };
+  assert.equal((await p.json(["doctor"], asLegacy)).report.claude_auto_memory, undefined, "no Claude Code here (no ~/.claude.json): nothing to say");
+  fs.writeFileSync(path.join(p.home, ".claude.json"), "{}\n");
+  const { report } = await p.json(["doctor"], asLegacy);
+  assert.equal(report.memory_dir, legacy);
+  assert.match(report.claude_auto_memory.fix, /"autoMemoryEnabled": false/);
+  const text = (await p.run(["doctor"], asLegacy)).stdout;
+  assert.match(text, /auto memory is on and this store is its auto-memory folder/);
+  fs.writeFileSync(path.join(p.home, ".claude", "settings.json"), '{ "autoMemoryEnabled": false }\n');
+  assert.equal((await p.json(["doctor"], asLegacy)).report.claude_auto_memory, undefined);
+  assert.equal((await p.json(["doctor"])).report.claude_auto_memory, undefined, "another store is not Claude's folder");
+});

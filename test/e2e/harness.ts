@@ -2,6 +2,7 @@
 // with a sample store, and helpers to run a host until its own transcript or log holds the evidence.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -220,4 +221,47 @@ export function installMemctlAt(world: World, prefix: string): void {
   fs.symlinkSync(path.join(pkg, "dist", "cli.js"), path.join(bin, "memctl"));
   fs.symlinkSync(path.join(pkg, "dist", "hooks", "user-prompt-submit.cjs"), path.join(bin, "memctl-hook"));
   world.env.PATH = `${bin}${path.delimiter}${world.env.PATH}`;
+}
+
+export interface Capture {
+  url: string;
+  bodies: string[];
+  close: () => void;
+}
+
+/** A local stand-in for the provider API: records each request body and answers 400, so the host stops at once. */
+export async function captureProvider(): Promise<Capture> {
+  const bodies: string[] = [];
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (d: Buffer) => (body += d.toString("utf8")));
+    req.on("end", () => {
+      bodies.push(body);
+      res.writeHead(400, { "content-type": "application/json" });
+      res.end('{"type":"error","error":{"type":"invalid_request_error","message":"memctl e2e capture"}}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, bodies, close: () => server.close() };
+}
+
+/** Runs a host to completion (or the timeout), its output collected; the event loop stays free for the capture server. */
+export function runToEnd(bin: string, args: string[], cwd: string, env: Record<string, string>, timeoutMs = 90_000): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(bin, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // gone
+      }
+    }, timeoutMs);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
 }

@@ -4,55 +4,27 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { test } from "node:test";
-import { ensureHost, filesUnder, installMemctlAt, makeWorld, memctl, PROMPT, RELEVANT_CARD, REPO, removeWorld, runUntil, type World } from "./harness.js";
+import {
+  captureProvider,
+  ensureHost,
+  filesUnder,
+  installMemctlAt,
+  makeWorld,
+  memctl,
+  PROMPT,
+  RELEVANT_CARD,
+  REPO,
+  removeWorld,
+  runToEnd as runHost,
+  runUntil,
+  type Capture,
+  type World,
+} from "./harness.js";
 
 const claude = ensureHost("claude");
 const codex = ensureHost("codex");
-
-interface Capture {
-  url: string;
-  bodies: string[];
-  close: () => void;
-}
-
-async function captureProvider(): Promise<Capture> {
-  const bodies: string[] = [];
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (d: Buffer) => (body += d.toString("utf8")));
-    req.on("end", () => {
-      bodies.push(body);
-      res.writeHead(400, { "content-type": "application/json" });
-      res.end('{"type":"error","error":{"type":"invalid_request_error","message":"memctl e2e capture"}}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, bodies, close: () => server.close() };
-}
-
-/** Runs a host to completion (or the timeout), its output collected; the event loop stays free for the capture server. */
-function runHost(bin: string, args: string[], cwd: string, env: Record<string, string>, timeoutMs = 90_000): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(bin, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-    let output = "";
-    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        // gone
-      }
-    }, timeoutMs);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
 
 function claudeEnv(world: World, capture: Capture): Record<string, string> {
   return {

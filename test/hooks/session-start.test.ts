@@ -139,16 +139,20 @@ test("with a compact: its summary plus every card written and removed since, as 
   assert.match(line ?? "", /topic-1 topic-2 .*\[removed since this summary: topic-4 — not current\]$/);
 });
 
-test("claude: nothing when the store is Claude's own auto-memory dir for the project; injected otherwise", async (t) => {
+test("claude: only the auto-memory note when the store is Claude's own auto-memory dir for the project; the overview otherwise", async (t) => {
   const w = makeWorld({ explicit: false });
   t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
   const auto = path.join(w.home, ".claude", "projects", claudeSlug(w.repo), "memory");
   fs.mkdirSync(auto, { recursive: true });
   fs.writeFileSync(path.join(auto, "MEMORY.md"), "# Memory\n\n- [a](feedback_a.md) — a note\n");
   fs.writeFileSync(path.join(auto, "feedback_a.md"), "---\nname: a\ndescription: a note\n---\nA.\n");
-  assert.equal(sessionStart(w, "claude"), "", "Claude loads this MEMORY.md natively");
+  const native = JSON.parse(sessionStart(w, "claude"));
+  assert.doesNotMatch(native.hookSpecificOutput.additionalContext, /a note/, "Claude loads this MEMORY.md natively: no second copy");
+  assert.match(native.hookSpecificOutput.additionalContext, /auto memory is on .* never edit these files directly/s);
+  assert.match(native.systemMessage, /"autoMemoryEnabled": false/, "the user is told the fix");
   assert.match(sessionStart(w, "codex"), /a note/, "other hosts still get it");
-  assert.match(sessionStart(w, "claude", {}, { CLAUDE_CODE_DISABLE_AUTO_MEMORY: "1" }), /"hookEventName":"SessionStart"/);
+  // Another session (the same one within seconds would be a second wiring of the hook, which prints nothing).
+  assert.match(sessionStart(w, "claude", { session_id: "s-2" }, { CLAUDE_CODE_DISABLE_AUTO_MEMORY: "1" }), /a note/);
 });
 
 test("no store, a bad payload: nothing printed, exit 0", async (t) => {

@@ -1,4 +1,4 @@
-import { asAdditionalContext, asSessionStartContext, HARD_CEILING_BYTES, SHARED_BUDGET, unavailableVia } from "../deliver.js";
+import { asAdditionalContext, asSessionStartWithNotice, HARD_CEILING_BYTES, SHARED_BUDGET, unavailableVia } from "../deliver.js";
 import { claudeLoadsStoreNatively } from "./auto-memory.js";
 import { normalizePayload } from "../payload.js";
 import type { HostAdapter } from "../types.js";
@@ -22,6 +22,6 @@ export const claude: HostAdapter = {
   injectsContext: true,
   keepsContext: true,
   context: asAdditionalContext,
-  sessionContext: asSessionStartContext,
+  sessionContext: asSessionStartWithNotice,
   unavailable: unavailableVia(asAdditionalContext),
 };

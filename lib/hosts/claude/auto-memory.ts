@@ -41,3 +41,16 @@ function settingOf(file: string): unknown {
     return undefined;
   }
 }
+
+/** The fix doctor and `install --status` give when Claude's auto memory writes into memctl's store. */
+export const AUTO_MEMORY_FIX =
+  'set "autoMemoryEnabled": false in ~/.claude/settings.json (every project) or .claude/settings.local.json (this one): `memctl install claude` (or `--scope local`) does it';
+
+/**
+ * Whether Claude Code's auto memory writes into this store unreviewed: it is Claude's auto-memory folder, auto
+ * memory is on, and Claude Code is used here at all (it writes `.claude.json` on first start).
+ */
+export function claudeAutoMemoryWritesStore(q: AutoMemoryQuery): boolean {
+  const claudeJson = path.join(q.env.CLAUDE_CONFIG_DIR || q.home, ".claude.json");
+  return fs.existsSync(claudeJson) && claudeLoadsStoreNatively(q);
+}

@@ -16,10 +16,13 @@ import {
 } from "../../install/context.js";
 import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../../install/host.js";
 import { readText, type TextEdit } from "../../install/apply.js";
-import { chainEdits, emptyObjectToAbsent, hookCommandsIn, hookJsonEdits, wiredHookBudget } from "../../install/hook-json.js";
+import { chainEdits, emptyObjectToAbsent, hookJsonEdits, wiredHookBudget } from "../../install/hook-json.js";
 import { jsonEntryEdits, jsonSettingEdits } from "../../install/json-member.js";
 import { readJsonc } from "../../install/jsonc.js";
 import { readCommandSources, renderClaudeCommand } from "../../install/render.js";
+import { readConfig } from "../../config/config.js";
+import { resolveMemory } from "../../config/resolve.js";
+import { AUTO_MEMORY_FIX, claudeLoadsStoreNatively } from "./auto-memory.js";
 
 // Claude Code: the UserPromptSubmit hook in settings.json, the slash commands in commands/, and the memctl MCP
 // server (mcpServers.memctl in ~/.claude.json for user scope, the project's .mcp.json for project scope).
@@ -49,11 +52,31 @@ function settingsEdits(ctx: InstallContext, file: string): { install: TextEdit; 
     hookJsonEdits(file, "SessionStart", sessionStartCommand(ctx, "claude"), (c) => isMemctlSessionStartCommand(c, ctx.packageRoot)),
     hookJsonEdits(file, "SessionEnd", sessionEndCommand(ctx, "claude"), (c) => isMemctlSessionEndCommand(c, ctx.packageRoot)),
   );
-  const autoMemory = jsonSettingEdits(file, "autoMemoryEnabled", false);
+  // Committed settings change every teammate's Claude: the project's own file gets the hooks only.
+  const autoMemory = ctx.scope === "project" ? { install: (t: string | null) => t, uninstall: (t: string | null) => t } : jsonSettingEdits(file, "autoMemoryEnabled", false);
   return {
     install: (before, original) => autoMemory.install(hook.install(before, original), original),
     uninstall: (before, original) => {
       const after = hook.uninstall(autoMemory.uninstall(before, original), original);
+      return after !== null && original === null ? emptyObjectToAbsent(after) : after;
+    },
+  };
+}
+
+/**
+ * Project scope: `"autoMemoryEnabled": false` for this machine only, in the gitignored .claude/settings.local.json
+ * (which outranks the committed settings): a teammate's own auto memory is theirs to turn off.
+ */
+function localAutoMemoryEdit(ctx: InstallContext): PlannedEdit {
+  const file = claudeSettingsFile({ ...ctx, scope: "local" });
+  const setting = jsonSettingEdits(file, "autoMemoryEnabled", false);
+  return {
+    file,
+    label: "autoMemoryEnabled: false (this machine only; not committed)",
+    root: scopeBase(ctx),
+    install: setting.install,
+    uninstall: (before, original) => {
+      const after = setting.uninstall(before, original);
       return after !== null && original === null ? emptyObjectToAbsent(after) : after;
     },
   };
@@ -74,6 +97,37 @@ export function claudeMcpEntry(ctx: InstallContext): Record<string, unknown> {
   return { type: "stdio", command, args };
 }
 
+function settings(file: string): Record<string, unknown> {
+  try {
+    return readJsonc(readText(file) ?? "{}");
+  } catch {
+    return {};
+  }
+}
+
+/** The memctl plugin enabled in any settings file Claude reads for this project (enabledPlugins, any marketplace). */
+export function enabledClaudePlugins(ctx: InstallContext): string[] {
+  const found: string[] = [];
+  for (const scope of ["user", "project", "local"] as const) {
+    const file = claudeSettingsFile({ ...ctx, scope });
+    const plugins = (settings(file).enabledPlugins ?? {}) as Record<string, unknown>;
+    for (const id of Object.keys(plugins)) if (/^memctl@/.test(id) && plugins[id] === true) found.push(`${id} (${file})`);
+  }
+  return found;
+}
+
+/** This project's store when it is Claude's auto-memory folder and auto memory is on (install --status warns). */
+function autoMemoryStore(ctx: InstallContext): string | undefined {
+  try {
+    const r = resolveMemory({ repoRoot: ctx.projectDir, allowNonGit: true, compatibility: true }, ctx.io, readConfig(ctx.io));
+    if (r.status !== "resolved" || !r.memory_dir) return undefined;
+    const q = { memoryDir: r.memory_dir, autoMemoryDir: r.legacy_dir, projectRoot: r.repo_root, env: ctx.io.env, home: ctx.io.home };
+    return claudeLoadsStoreNatively(q) ? r.memory_dir : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export const claude: HostInstaller = {
   name: "claude",
   title: "Claude Code",
@@ -81,16 +135,13 @@ export const claude: HostInstaller = {
   plan(ctx): PlannedEdit[] {
     const dir = claudeDir(ctx);
     const settings = claudeSettingsFile(ctx);
-    const wiring: PlannedEdit = {
-      file: settings,
-      label: "UserPromptSubmit + SessionStart + SessionEnd hooks, autoMemoryEnabled: false",
-      root: scopeBase(ctx),
-      ...settingsEdits(ctx, settings),
-    };
+    const label = ctx.scope === "project" ? "UserPromptSubmit + SessionStart + SessionEnd hooks" : "UserPromptSubmit + SessionStart + SessionEnd hooks, autoMemoryEnabled: false";
+    const wiring: PlannedEdit = { file: settings, label, root: scopeBase(ctx), ...settingsEdits(ctx, settings) };
     // Local scope is this machine's private settings only: the MCP server and commands come from user scope.
     if (ctx.scope === "local") return [wiring];
     return [
       wiring,
+      ...(ctx.scope === "project" ? [localAutoMemoryEdit(ctx)] : []),
       {
         file: claudeMcpFile(ctx),
         label: "MCP server mcpServers.memctl (memory tools)",
@@ -107,27 +158,21 @@ export const claude: HostInstaller = {
     `SessionEnd stages what you told Claude to always or never do, corrections and decisions as proposals (never cards) for memctl review; [capture] enabled = false in the memctl config turns it off.`,
     `Or use the memctl plugin instead: claude --plugin-dir ${path.join(ctx.packageRoot, "plugin")} (do not use both: the hook would run twice).`,
     `The memory tools come from the MCP server "memctl" (${claudeMcpFile(ctx)}); \`claude mcp get memctl\` shows whether it connects.`,
-    ...(ctx.scope === "project" ? ['Claude Code asks once before it starts a project\'s .mcp.json server: run `claude` in the project and approve "memctl".'] : []),
+    ...(ctx.scope === "project"
+      ? [
+          'Claude Code asks once before it starts a project\'s .mcp.json server: run `claude` in the project and approve "memctl".',
+          "Claude's auto memory is turned off for this machine only (.claude/settings.local.json, not committed); the committed hooks do nothing where memctl is not installed, so teammates without it see no error.",
+        ]
+      : []),
   ],
   requiredFiles: (ctx) => [hookEntry(ctx.packageRoot), cliEntry(ctx.packageRoot)],
   hookFiles: (ctx) => (["user", "project", "local"] as const).map((scope) => claudeSettingsFile({ ...ctx, scope })),
   installedBudget: (ctx) => wiredHookBudget(claudeSettingsFile(ctx), (c) => isMemctlHookCommand(c, ctx.packageRoot)),
+  plugins: (ctx) => ({ enabled: enabledClaudePlugins(ctx), disable: (id) => `claude plugin disable ${id}` }),
   warnings(ctx) {
-    // The memctl plugin (plugin/, or from the marketplace) enabled and the hook wired in settings.json: it runs twice.
-    const settings = (file: string) => {
-      try {
-        return readJsonc(readText(file) ?? "{}");
-      } catch {
-        return {};
-      }
-    };
-    const wired = hookCommandsIn(settings(claudeSettingsFile(ctx))).some((c) => isMemctlHookCommand(c, ctx.packageRoot));
-    const plugins = (settings(path.join(userDir(ctx.io), "settings.json")).enabledPlugins ?? {}) as Record<string, unknown>;
-    const enabled = Object.keys(plugins).filter((k) => /^memctl@/.test(k) && plugins[k] === true);
-    const warnings =
-      wired && enabled.length > 0
-        ? [`the memctl plugin (${enabled.join(", ")}) is enabled too, so the hook runs twice per prompt: run "memctl uninstall claude --scope ${ctx.scope}" or disable the plugin`]
-        : [];
+    const warnings: string[] = [];
+    const store = autoMemoryStore(ctx);
+    if (store) warnings.push(`Claude's auto memory is on and writes this project's memctl store (${store}) directly, unreviewed: ${AUTO_MEMORY_FIX}`);
     // A local-scope "memctl" (claude mcp add without --scope) outranks ours in that project; if stale, it breaks the tools there.
     const projects = (settings(path.join(ctx.io.env.CLAUDE_CONFIG_DIR || ctx.io.home, ".claude.json")).projects ?? {}) as Record<string, { mcpServers?: Record<string, unknown> }>;
     for (const [dir, project] of Object.entries(projects)) {

@@ -15,6 +15,7 @@ import {
   type PlannedEdit,
 } from "../../install/context.js";
 import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../../install/host.js";
+import { readText } from "../../install/apply.js";
 import { chainEdits, hookJsonEdits, wiredHookBudget } from "../../install/hook-json.js";
 import { removeBlock, upsertBlock } from "../../install/markdown.js";
 import { readCommandSources, renderCodexSkill } from "../../install/render.js";
@@ -97,7 +98,38 @@ export const codex: HostInstaller = {
   trust: (ctx) => codexTrust(ctx, path.join(codexDir(ctx), "hooks.json")),
   installedBudget: (ctx) => wiredHookBudget(path.join(codexDir(ctx), "hooks.json"), (c) => isMemctlHookCommand(c, ctx.packageRoot)),
   hookFiles: (ctx) => (["user", "project"] as const).map((scope) => path.join(codexDir({ ...ctx, scope }), "hooks.json")),
+  plugins: (ctx) => ({ enabled: enabledCodexPlugins(ctx), disable: (id) => `codex plugin remove ${id}` }),
 };
+
+/**
+ * The memctl plugin as `codex plugin add` records it: `[plugins."memctl@<marketplace>"]` in the user's config.toml,
+ * enabled unless `enabled = false` in that table.
+ */
+export function enabledCodexPlugins(ctx: InstallContext): string[] {
+  const file = path.join(codexHome(ctx.io), "config.toml");
+  let text: string | null;
+  try {
+    text = readText(file);
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  let current: string | undefined;
+  let enabled = true;
+  const close = () => {
+    if (current && enabled) found.push(`${current} (${file})`);
+  };
+  for (const line of (text ?? "").split(/\r?\n/)) {
+    const header = /^\s*\[([^\]]*)\]/.exec(line);
+    if (header) {
+      close();
+      current = /^\s*plugins\."(memctl@[^"]+)"\s*$/.exec(header[1]!)?.[1];
+      enabled = true;
+    } else if (current && /^\s*enabled\s*=\s*false\b/.test(line)) enabled = false;
+  }
+  close();
+  return found;
+}
 
 /** Codex's stdio MCP table for memctl's server, writing as host:codex (project scope pins the project). */
 export function codexMcpServer(ctx: InstallContext): Record<string, unknown> {

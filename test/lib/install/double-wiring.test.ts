@@ -52,3 +52,34 @@ test("pm-dispatch's guard-inject-memory.sh already injecting memory: install ref
   await runHost(INSTALLERS.claude, f.ctx("user"), "install", false);
   assert.ok(scopeStatus(INSTALLERS.claude, f.ctx("user")).warnings.some((w) => w.includes("guard-inject-memory.sh")));
 });
+
+// The memctl plugin and an install both run the hooks: install says so when it wires the second one (the hooks'
+// session state keeps it to one block meanwhile), and --status keeps saying it, with each host's own command.
+const PLUGIN_ENABLED = {
+  claude: (f: ReturnType<typeof makeFixture>) => write(path.join(f.project, ".claude/settings.json"), '{ "enabledPlugins": { "memctl@memctl": true } }\n'),
+  codex: (f: ReturnType<typeof makeFixture>) =>
+    write(path.join(f.home, ".codex/config.toml"), '[marketplaces.memctl]\nsource = "/x"\n\n[plugins."memctl@memctl"]\nenabled = true\n\n[plugins."other@x"]\nenabled = true\n'),
+};
+for (const host of ["claude", "codex"] as const) {
+  test(`${host}: install with the memctl plugin enabled warns at once and --status names the plugin, with the command that turns it off`, async (t) => {
+    const f = makeFixture();
+    t.after(() => fs.rmSync(f.dir, { recursive: true, force: true }));
+    PLUGIN_ENABLED[host](f);
+    const [result] = await installHost(INSTALLERS[host], f.ctx("user"), { replace: false, dryRun: false });
+    const disable = host === "claude" ? "claude plugin disable memctl@memctl" : "codex plugin remove memctl@memctl";
+    const warning = result!.notes.find((n) => n.startsWith("warning: the memctl plugin is enabled too"));
+    assert.ok(warning, result!.notes.join("\n"));
+    assert.ok(warning.includes(disable) && warning.includes(`memctl uninstall ${host} --scope user`), warning);
+    assert.ok(!warning.includes("other@x"));
+    assert.ok(scopeStatus(INSTALLERS[host], f.ctx("user")).warnings.some((w) => w.includes(disable)));
+  });
+}
+
+test("codex: a memctl plugin with enabled = false, or no plugin, is no warning", async (t) => {
+  const f = makeFixture();
+  t.after(() => fs.rmSync(f.dir, { recursive: true, force: true }));
+  write(path.join(f.home, ".codex/config.toml"), '[plugins."memctl@memctl"]\nenabled = false\n');
+  const [result] = await installHost(INSTALLERS.codex, f.ctx("user"), { replace: false, dryRun: false });
+  assert.ok(!result!.notes.some((n) => n.includes("plugin is enabled")));
+  assert.ok(!scopeStatus(INSTALLERS.codex, f.ctx("user")).warnings.some((w) => w.includes("plugin")));
+});

@@ -218,7 +218,7 @@ test("status warns when the Claude Code plugin is enabled as well as the setting
   write(path.join(f.home, ".claude/settings.json"), '{ "enabledPlugins": { "memctl@local": true } }\n');
   const status = scopeStatus(INSTALLERS.claude, f.ctx("project"));
   assert.equal(status.state, "installed");
-  assert.match(status.warnings[0]!, /memctl@local.*runs twice/);
+  assert.match(status.warnings[0]!, /memctl@local.*twice/);
 });
 
 test("backups stay out of the project; an older memctl's backups beside the files still uninstall byte for byte, then move; --status lists them", async () => {

@@ -1,9 +1,12 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
+import { spawnSync } from "node:child_process";
 import { test } from "node:test";
+import { budgetOfCommand } from "../../../lib/install/context.js";
 import type { HostName } from "../../../lib/install/context.js";
-import { runHost } from "../../../lib/install/engine.js";
+import { runHost, scopeStatus } from "../../../lib/install/engine.js";
+import { installHost } from "../../../lib/install/install-host.js";
 import { INSTALLERS } from "../../../lib/install/registry.js";
 import { makeFixture, write } from "./fixture.js";
 
@@ -26,7 +29,8 @@ test("claude (project): the hook runs memctl-hook from PATH and the MCP server r
   t.after(() => fs.rmSync(f.dir, { recursive: true, force: true }));
   await runHost(INSTALLERS.claude, f.ctx("project"), "install", false);
   const settings = JSON.parse(fs.readFileSync(path.join(f.project, ".claude/settings.json"), "utf8"));
-  assert.equal(settings.hooks.UserPromptSubmit[0].hooks[0].command, "memctl-hook --host claude");
+  assert.equal(settings.hooks.UserPromptSubmit[0].hooks[0].command, "if command -v memctl-hook >/dev/null 2>&1; then exec memctl-hook --host claude; fi");
+  assert.equal(settings.hooks.SessionStart[0].hooks[0].command, "if command -v memctl >/dev/null 2>&1; then exec memctl hook session-start --host claude; fi");
   const mcp = JSON.parse(fs.readFileSync(path.join(f.project, ".mcp.json"), "utf8"));
   assert.deepEqual(mcp.mcpServers.memctl, { type: "stdio", command: "memctl", args: ["mcp", "--actor", "host:claude"] });
 });
@@ -41,4 +45,54 @@ test("claude --scope local: the hook goes into the gitignored .claude/settings.l
   assert.ok(!fs.existsSync(path.join(f.project, ".claude/settings.json")), "the committed settings are untouched");
   await runHost(INSTALLERS.claude, f.ctx("local"), "uninstall", false);
   assert.equal(fs.readFileSync(path.join(f.project, ".claude/settings.local.json"), "utf8"), '{\n  "permissions": {}\n}\n');
+});
+
+// A teammate who clones the project without memctl: the committed hooks run through sh as the hosts run them and
+// say nothing (no `memctl-hook: not found`, exit 0); with memctl on PATH they run it, budget flags kept.
+for (const host of ["claude", "codex"] as const) {
+  test(`${host} (project): the committed hook commands exit 0 in silence where memctl is not installed, and run it where it is`, async (t) => {
+    const f = makeFixture();
+    t.after(() => fs.rmSync(f.dir, { recursive: true, force: true }));
+    const ctx = { ...f.ctx("project"), budget: { maxBytes: 900 } };
+    await runHost(INSTALLERS[host], ctx, "install", false);
+    const file = host === "claude" ? path.join(f.project, ".claude/settings.json") : path.join(f.project, ".codex/hooks.json");
+    const hooks = JSON.parse(fs.readFileSync(file, "utf8")).hooks;
+    const commands = [hooks.UserPromptSubmit[0].hooks[0].command, hooks.SessionStart[0].hooks[0].command] as string[];
+    assert.deepEqual(budgetOfCommand(commands[0]!), { maxBytes: 900 }, "the budget flags survive the guard");
+    const bin = path.join(f.dir, "bin");
+    fs.mkdirSync(bin);
+    const payload = JSON.stringify({ cwd: f.project, session_id: "s", prompt: "hello", source: "startup" });
+    for (const command of commands) {
+      const missing = spawnSync("/bin/sh", ["-c", command], { input: payload, env: { PATH: "/usr/bin:/bin" }, encoding: "utf8" });
+      assert.deepEqual([missing.status, missing.stdout, missing.stderr], [0, "", ""], command);
+    }
+    // Installed: the same command reaches the bin (a stand-in that records its arguments).
+    for (const name of ["memctl-hook", "memctl"]) fs.writeFileSync(path.join(bin, name), `#!/bin/sh\necho "${name} $*"\n`, { mode: 0o755 });
+    const ran = commands.map((c) => spawnSync("/bin/sh", ["-c", c], { input: payload, env: { PATH: `${bin}:/usr/bin:/bin` }, encoding: "utf8" }).stdout.trim());
+    assert.deepEqual(ran, [`memctl-hook --host ${host} --max-bytes 900`, `memctl hook session-start --host ${host}`]);
+  });
+}
+
+// The committed settings change every teammate's Claude: `autoMemoryEnabled: false` goes into this machine's
+// gitignored settings.local.json instead, and uninstall gives both files back byte for byte.
+test("claude (project): autoMemoryEnabled: false goes into settings.local.json, never the committed settings.json; uninstall restores both", async (t) => {
+  for (const local of [null, '{\n  "permissions": { "allow": [] }\n}\n']) {
+    const f = makeFixture();
+    t.after(() => fs.rmSync(f.dir, { recursive: true, force: true }));
+    const settingsFile = path.join(f.project, ".claude/settings.json");
+    const localFile = path.join(f.project, ".claude/settings.local.json");
+    if (local !== null) write(localFile, local);
+    const before = f.snapshot();
+    const result = await runHost(INSTALLERS.claude, f.ctx("project"), "install", false);
+    const settings = JSON.parse(fs.readFileSync(settingsFile, "utf8"));
+    assert.equal(settings.autoMemoryEnabled, undefined, "not in the committed file");
+    assert.equal(JSON.parse(fs.readFileSync(localFile, "utf8")).autoMemoryEnabled, false);
+    assert.ok(result.items.some((i) => i.file === localFile && /this machine only/.test(i.label)));
+    // The local file's setting is the project install's own: no "also wired at local scope", a re-install is no conflict.
+    assert.deepEqual(scopeStatus(INSTALLERS.claude, f.ctx("project")).warnings, []);
+    assert.equal(scopeStatus(INSTALLERS.claude, f.ctx("project")).state, "installed");
+    await installHost(INSTALLERS.claude, f.ctx("project"), { replace: false, dryRun: false });
+    await runHost(INSTALLERS.claude, f.ctx("project"), "uninstall", false);
+    assert.deepEqual(f.snapshot(), before);
+  }
 });

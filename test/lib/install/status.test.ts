@@ -5,7 +5,8 @@ import { test } from "node:test";
 import { runHost, scopeStatus } from "../../../lib/install/engine.js";
 import { installHost } from "../../../lib/install/install-host.js";
 import { INSTALLERS } from "../../../lib/install/registry.js";
-import { makeFixture } from "./fixture.js";
+import { makeFixture, write } from "./fixture.js";
+import { claudeSlug } from "../../../lib/config/project.js";
 
 // --status judges the wiring the user chose: the budget flags of the installed hook command count as chosen, and
 // every fix it suggests keeps them.
@@ -47,4 +48,16 @@ test("the refusal to wire a second scope suggests --replace with the flags the u
   await assert.rejects(installHost(INSTALLERS.codex, f.ctx("project", { budget }), { replace: false, dryRun: false }), (e: Error) =>
     e.message.includes('"memctl install codex --scope project --max-bytes 1200 --max-entries 8 --replace"'),
   );
+});
+
+test("claude --status warns when auto memory is on and the project's store is Claude's auto-memory folder", async (t) => {
+  const f = makeFixture();
+  t.after(() => fs.rmSync(f.dir, { recursive: true, force: true }));
+  const legacy = path.join(f.home, ".claude", "projects", claudeSlug(f.project), "memory");
+  write(path.join(legacy, "MEMORY.md"), "# Memory\n");
+  await runHost(INSTALLERS.claude, f.ctx("user"), "install", false);
+  assert.deepEqual(scopeStatus(INSTALLERS.claude, f.ctx("user")).warnings, [], "the install turned auto memory off");
+  write(path.join(f.project, ".claude/settings.local.json"), '{ "autoMemoryEnabled": true }\n');
+  const warning = scopeStatus(INSTALLERS.claude, f.ctx("user")).warnings.find((w) => /auto memory is on/.test(w));
+  assert.ok(warning?.includes(legacy) && warning.includes('"autoMemoryEnabled": false'), warning);
 });

@@ -1,0 +1,58 @@
+// The one-line notes the session-start hook gives when there is no overview to give: no store yet (how to start
+// one, in the wiring's own command), and a store Claude Code loads and writes itself (its auto memory is on and
+// the store is its auto-memory folder, so its system prompt invites unreviewed writes into canonical memory).
+import { BLOCK_CLOSE, BLOCK_OPEN, blockText } from "../core/block.js";
+import type { IndexEntry } from "../core/index-file.js";
+import { renderEntryLine } from "../core/block.js";
+
+/** How the session-start hook was wired: the plugin's commands are namespaced (/memctl:…, $memctl:…). */
+export type Wiring = "install" | "plugin";
+
+/** The single step that starts a store, as this host and wiring spell it. */
+export function initStep(host: string, wiring: Wiring): string {
+  if (wiring === "plugin" && host === "claude") return "/memctl:mem-init";
+  if (wiring === "plugin" && host === "codex") return "$memctl:mem-init (or `memctl init`)";
+  return "`memctl init`";
+}
+
+/** Said at session start in a git project with no memory store: the one step, nothing else. */
+export function initHint(host: string, wiring: Wiring): string {
+  return `memctl: this project has no memory store yet. To start one, run ${initStep(host, wiring)} in it; until then memctl adds nothing.`;
+}
+
+/** Said at session start when Claude Code loads and may write this store itself (its auto memory is on). */
+export function autoMemoryNote(): string {
+  return (
+    "memctl: Claude Code's auto memory is on and this store is its auto-memory folder, so Claude's own instructions say to write memory there directly, unreviewed. " +
+    "Change memory only through memctl (/mem-log, `memctl propose`, the memctl memory tools) and never edit these files directly. " +
+    'To turn auto memory off: "autoMemoryEnabled": false in ~/.claude/settings.json or .claude/settings.local.json (memctl doctor shows it).'
+  );
+}
+
+/** What the user sees of it (Claude Code shows a hook's systemMessage; the model reads the block). */
+export const AUTO_MEMORY_NOTICE =
+  "memctl: Claude's auto memory is on and writes this project's memctl store directly, unreviewed. Set \"autoMemoryEnabled\": false in ~/.claude/settings.json or .claude/settings.local.json (or run `memctl install claude --scope local`).";
+
+/** A note as the fenced block the hooks print. */
+export function noteBlock(note: string): string {
+  return `${BLOCK_OPEN}\n${blockText(note)}\n${BLOCK_CLOSE}\n`;
+}
+
+/** What Claude Code loads of MEMORY.md by itself: its first 200 lines (and at most 25 KB). */
+export const NATIVE_LINES = 200;
+export const NATIVE_BYTES = 25 * 1024;
+
+/**
+ * The index lines Claude already holds from loading MEMORY.md natively, as the per-prompt hook would print them:
+ * marked shown at session start, so the per-prompt block adds only what Claude did not load.
+ */
+export function nativelyLoadedLines(entries: readonly IndexEntry[]): string[] {
+  const lines: string[] = [];
+  let bytes = 0;
+  for (const e of entries) {
+    bytes += Buffer.byteLength(e.raw) + 1;
+    if (e.line > NATIVE_LINES || bytes > NATIVE_BYTES) break;
+    lines.push(renderEntryLine(e));
+  }
+  return lines;
+}
