@@ -45,7 +45,11 @@ export const COMMANDS: Record<string, { group: CommandGroup; summary: string; lo
   context: { group: "Read memory", summary: "rank memory against a query like the per-prompt hook, with each line's score and why", load: () => import("./context.js") },
   prepare: { group: "Hosts and hooks", summary: "strict resolution plus a bounded memory query for one request (hosts without a hook)", load: () => import("./prepare.js") },
   demo: { group: "Set up", summary: "run the per-prompt hook on the built-in sample store for a few sample prompts", load: () => import("./demo.js") },
-  mcp: { group: "Hosts and hooks", summary: "serve the memory tools over stdio as an MCP server (view, manage, context, search, recall, log)", load: () => import("./mcp.js") },
+  mcp: {
+    group: "Hosts and hooks",
+    summary: "serve the memory tools over stdio as an MCP server (view, overview, context, search, recall, propose, log, manage)",
+    load: () => import("./mcp.js"),
+  },
   propose: { group: "Review proposals", summary: "stage a candidate card with its source for the owner (agents and read-only hosts too)", load: () => import("./propose.js") },
   review: { group: "Review proposals", summary: "pending proposals with duplicate / conflict / stale flags, or one with its diff", load: () => import("./review.js") },
   accept: { group: "Review proposals", summary: "promote a proposal into a card (owner only; provenance, history, index line)", load: () => import("./accept.js") },

@@ -164,7 +164,9 @@ export function isMemctlSessionStartCommand(command: string, packageRoot: string
 
 /** The wired end-of-session hook: `… hook session-end --host <h>` (it detaches its work and returns at once). */
 export function sessionEndCommand(ctx: Pick<InstallContext, "packageRoot"> & { scope?: Scope }, host: HostName): string {
-  return `${cliCommand({ scope: ctx.scope ?? "user", packageRoot: ctx.packageRoot })} hook session-end --host ${host}`;
+  const command = `${cliCommand({ scope: ctx.scope ?? "user", packageRoot: ctx.packageRoot })} hook session-end --host ${host}`;
+  // Committed wiring runs on teammates' machines too: silent where memctl is not installed.
+  return isPortable({ scope: ctx.scope ?? "user" }) ? ifInstalled("memctl", command) : command;
 }
 
 /** Whether a hook command is memctl's session-end hook (this package, a stale path, `memctl hook session-end`, npx). */

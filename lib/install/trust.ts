@@ -56,7 +56,8 @@ export function codexHookHash(event: string, handler: Record<string, unknown>, m
   const normalized: Record<string, unknown> = {
     type: "command",
     command: handler.command,
-    timeout: typeof timeout === "number" ? Math.max(1, timeout) : 600,
+    // Codex's default timeout is 600 s, but 1 s for session_end (hooks/list reports timeoutSec 1 and hashes it so).
+    timeout: typeof timeout === "number" ? Math.max(1, timeout) : event === "session_end" ? 1 : 600,
     async: handler.async === true,
     ...(typeof handler.statusMessage === "string" ? { statusMessage: handler.statusMessage } : {}),
   };

@@ -102,8 +102,10 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
     {
       title: "Memory overview for a new session",
       description:
-        "What exists in this project's memory, once at the start of a session: the compact summary plus every card written or removed since it, or the pinned cards and the index in order, within the configured size (memctl hook session-start).",
-      inputSchema: { max_bytes: z.number().int().positive().optional().describe("byte limit for the block (default [doctor] warn_bytes)") },
+        "What exists in this project's memory, once at the start of a session: the compact summary plus every card written or removed since it, or the pinned cards and the index in order, never cut: one line says when it is over [doctor] warn_bytes (memctl hook session-start).",
+      inputSchema: {
+        max_bytes: z.number().int().positive().optional().describe("advisory size: over it the overview says so in one line (default [doctor] warn_bytes); nothing is ever cut"),
+      },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     call("memory_overview", memoryOverview),

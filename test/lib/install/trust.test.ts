@@ -47,6 +47,11 @@ test("codex hook hash: the one Codex 0.169.0 reports as currentHash (app-server 
     codexHookHash("session_start", { type: "command", command: "node /work/wt/uninstall/dist/cli.js hook session-start --host codex" }),
     "sha256:056e5493dc31129e48eeab87685c79e18dee6f61f257280612e42644b4d08f12",
   );
+  // SessionEnd defaults to a 1 s timeout in Codex, and the hash carries it (hooks/list: timeoutSec 1).
+  assert.equal(
+    codexHookHash("session_end", { type: "command", command: "node /work/main/dist/cli.js hook session-end --host codex" }),
+    "sha256:02286ecd3016cf89583012a135368b534f1d0cc1ddc509356f4904046911283f",
+  );
 });
 
 test("codex: a hook trusted before install changed it (new budget flags) is not trusted: Codex skips the changed hook", async (t) => {
