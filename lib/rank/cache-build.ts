@@ -147,6 +147,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
     cache: "uncached",
     plainFiles: files.length === entries.length && files.every(isMeasurable),
     stamp: (file) => stamps.get(file),
+    verified: false, // read from the files just now: inject.ts re-checks only cached stores
     ...(truncated ? { truncated } : {}),
   };
   if (options.writeCache === false) return store;

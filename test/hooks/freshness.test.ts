@@ -25,7 +25,10 @@ async function restingStore(cards: number) {
   };
   /** Backdates `files` (cards just edited) and lets a prompt write the cache again: the next edit meets a fresh cache. */
   const settle = async (files: string[]) => {
-    ageStore(s.memory, files.map((file) => ({ file })));
+    ageStore(
+      s.memory,
+      files.map((file) => ({ file })),
+    );
     await prompt("ok");
     assert.equal((await loadRankable(s.memory, { nowMs: Date.now(), writeCache: false })).cache, "fresh");
   };
