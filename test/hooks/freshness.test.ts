@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { ageStore, generateStore, type GeneratedCard } from "../../bench/gen-store.js";
+import { generateStore, type GeneratedCard } from "../../bench/gen-store.js";
 import { loadRankable } from "../../lib/rank/cache.js";
 import { REPO_ROOT, sandbox } from "../helpers.js";
 import { runBounded } from "../support/bounded-run.js";
@@ -23,17 +23,9 @@ async function restingStore(cards: number) {
     assert.doesNotMatch(r.stdout, /UNAVAILABLE/);
     return r.stdout;
   };
-  /** Backdates `files` (cards just edited) and lets a prompt write the cache again: the next edit meets a fresh cache. */
-  const settle = async (files: string[]) => {
-    ageStore(
-      s.memory,
-      files.map((file) => ({ file })),
-    );
-    await prompt("ok");
-    assert.equal((await loadRankable(s.memory, { nowMs: Date.now(), writeCache: false })).cache, "fresh");
-  };
-  await settle([]);
-  return { s, cards: store.cards, prompt, settle };
+  await prompt("ok"); // writes the rank cache: the edits below meet a cache that is fresh
+  assert.equal((await loadRankable(s.memory, { nowMs: Date.now(), writeCache: false })).cache, "fresh");
+  return { s, cards: store.cards, prompt };
 }
 
 /** Rewrites a card through its existing path (no rename: same inode, the directory's mtime unchanged). */
@@ -56,44 +48,39 @@ const plain = (cards: GeneratedCard[]) => cards.filter((c) => c.priority === "no
 
 for (const size of [2_000, 10_000]) {
   test(`${size} cards: in-place edits to a card's frontmatter are in the very next prompt's block`, async (t) => {
-    const { s, cards, prompt, settle } = await restingStore(size);
+    const { s, cards, prompt } = await restingStore(size);
     t.after(() => s.cleanup());
-    // Cards far apart in the store, none pinned, low or stale; the first ones, so a pinned one prints before the
-    // other pinned cards of the store.
+    // Cards far apart in the store, none pinned, low or stale; the first ones, so a card pinned by the edit
+    // prints before the store's other pinned cards.
     const [pin, sameTick, topical, sink, rival] = plain(cards).filter((_, i) => i % 7 === 0);
-
-    // priority: normal → always is a same-size edit: only the mtime says the card changed.
-    assert.equal(linked(await prompt("ok"), pin!.file), -1);
-    const { before, after } = editInPlace(s.memory, pin!.file, (text) => text.replace("priority: normal", "priority: always"));
-    assert.equal(after.size, before.size);
-    assert.ok(linked(await prompt("ok"), pin!.file) >= 0, "the card edited to priority: always is pinned on the next prompt");
-    await settle([pin!.file]);
-
-    // The same edit with the mtime put back (an edit in the same timestamp tick): same size, same mtime.
-    editInPlace(s.memory, sameTick!.file, (text) => text.replace("priority: normal", "priority: always"), { keepMtime: true });
-    assert.ok(linked(await prompt("ok"), sameTick!.file) >= 0, "an edit that kept size and mtime is seen too");
-    await settle([sameTick!.file]);
-
-    // A topic ranking uses: the card becomes the one match for a word no card had.
-    assert.equal(linked(await prompt("the zanzibar rollout"), topical!.file), -1);
-    editInPlace(s.memory, topical!.file, (text) => text.replace("topics:\n", 'topics:\n  - "zanzibar"\n'));
-    assert.ok(linked(await prompt("the zanzibar rollout"), topical!.file) >= 0, "a topic added in place makes the card a match");
-    await settle([topical!.file]);
-
-    // status: superseded sinks the card below a card that matches the prompt as well.
-    const query = `${numberOf(sink!)} ${numberOf(rival!)}`;
-    const first = await prompt(query);
-    assert.ok(linked(first, sink!.file) >= 0 && linked(first, sink!.file) < linked(first, rival!.file), first);
-    editInPlace(s.memory, sink!.file, (text) => text.replace("status: active", "status: superseded"));
-    const sunk = await prompt(query);
-    assert.ok(linked(sunk, rival!.file) >= 0 && linked(sunk, sink!.file) > linked(sunk, rival!.file), `a superseded card sinks: ${sunk}`);
-    await settle([sink!.file]);
-
-    // A stale card made active again rises from below the budget to the top of a broad prompt's block.
     const revived = cards.find((c) => c.status === "stale" && c.priority === "normal")!;
+    const matchBoth = `${numberOf(sink!)} ${numberOf(rival!)}`;
     const broad = `${revived.topics[0]} ${numberOf(revived)}`;
-    assert.equal(linked(await prompt(broad), revived.file), -1);
+
+    const before = { ok: await prompt("ok"), topic: await prompt("the zanzibar rollout"), both: await prompt(matchBoth), broad: await prompt(broad) };
+    assert.equal(linked(before.ok, pin!.file), -1);
+    assert.equal(linked(before.ok, sameTick!.file), -1);
+    assert.equal(linked(before.topic, topical!.file), -1);
+    assert.ok(linked(before.both, sink!.file) >= 0 && linked(before.both, sink!.file) < linked(before.both, rival!.file), before.both);
+    assert.equal(linked(before.broad, revived.file), -1); // stale: below the budget of a broad prompt
+
+    // priority: normal → always is a same-size edit: only the mtime (and ctime) say the card changed.
+    const pinned = editInPlace(s.memory, pin!.file, (text) => text.replace("priority: normal", "priority: always"));
+    assert.equal(pinned.after.size, pinned.before.size);
+    // The same edit with the mtime put back (an edit within the same timestamp tick): only the ctime moved.
+    editInPlace(s.memory, sameTick!.file, (text) => text.replace("priority: normal", "priority: always"), { keepMtime: true });
+    // A topic ranking uses: the card becomes the one match for a word no card had.
+    editInPlace(s.memory, topical!.file, (text) => text.replace("topics:\n", 'topics:\n  - "zanzibar"\n'));
+    // status: superseded sinks the card below one that matches the prompt as well; stale → active lifts one.
+    editInPlace(s.memory, sink!.file, (text) => text.replace("status: active", "status: superseded"));
     editInPlace(s.memory, revived.file, (text) => text.replace("status: stale", "status: active"));
+
+    const ok = await prompt("ok");
+    assert.ok(linked(ok, pin!.file) >= 0, "the card edited to priority: always is pinned on the next prompt");
+    assert.ok(linked(ok, sameTick!.file) >= 0, "an edit that kept size and mtime is seen too");
+    assert.ok(linked(await prompt("the zanzibar rollout"), topical!.file) >= 0, "a topic added in place makes the card a match");
+    const both = await prompt(matchBoth);
+    assert.ok(linked(both, rival!.file) >= 0 && linked(both, sink!.file) > linked(both, rival!.file), `a superseded card sinks: ${both}`);
     assert.ok(linked(await prompt(broad), revived.file) >= 0, "a card made active again is ranked on the next prompt");
   });
 }
