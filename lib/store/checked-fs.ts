@@ -50,6 +50,11 @@ export function futimes(fd: number, ms: number): void {
   fs.futimesSync(fd, ms / 1000, ms / 1000);
 }
 
+/** fs.utimesSync(path, ms, ms). */
+export function utimes(path: string, ms: number): void {
+  fs.utimesSync(path, ms / 1000, ms / 1000);
+}
+
 /** fs.openSync(path, "r"). */
 export function openForReading(path: string): number {
   return fs.openSync(path, "r");
