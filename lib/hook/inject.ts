@@ -120,10 +120,12 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
     }
   };
   let ranking = await rankAndCompose(false);
-  // A damaged cache entry, or a card about to be printed that changed since the cache was built: rebuild and rank again.
+  // A damaged cache entry, or a card about to be printed that changed since the cache was built: rebuild and rank
+  // again. A load that checked every card (lib/rank/cache.ts) has nothing left to re-check.
   if (
     !ranking ||
     (ranking.store.cache === "fresh" &&
+      !ranking.store.verified &&
       !stillFresh(
         req.memoryDir,
         ranking.store,

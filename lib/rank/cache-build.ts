@@ -24,7 +24,7 @@ import {
 } from "./cache-read.js";
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
 import { isMeasurable } from "../usage/format.js";
-import { close, lstatIfExists, openRegular, readAt, readRegularUtf8, type FileStat } from "../store/checked-fs.js";
+import { close, lstatIfExists, openRegular, readAt, readRegularUtf8, utimes, type FileStat } from "../store/checked-fs.js";
 import { readIndexText } from "../store/index-read.js";
 import { utf8Text } from "../core/bytes.js";
 import { realDir, replaceFile } from "../store/safe-write.js";
@@ -147,6 +147,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
     cache: "uncached",
     plainFiles: files.length === entries.length && files.every(isMeasurable),
     stamp: (file) => stamps.get(file),
+    verified: false, // read from the files just now: inject.ts re-checks only cached stores
     ...(truncated ? { truncated } : {}),
   };
   if (options.writeCache === false) return store;
@@ -208,7 +209,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
     lineKeys: printed.map(lineKeyLanes),
     terms: [...postings.keys()].sort().map((t) => [t, postings.get(t)!]),
   });
-  if (writeCacheFile(stateDir, encoded)) store.cache = "rebuilt";
+  if (writeCacheFile(stateDir, encoded, options.nowMs)) store.cache = "rebuilt";
   return store;
 }
 
@@ -217,14 +218,24 @@ export function normalizeCardPath(file: string): string {
   return path.posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
 }
 
-function writeCacheFile(stateDir: string, text: Buffer): boolean {
+/**
+ * The file's mtime is then set to when this load started: it stands for the last time every card was checked
+ * (cache.ts, above FULL_CHECK_MAX), and the cards were stamped after that, not when the write ended.
+ */
+function writeCacheFile(stateDir: string, text: Buffer, checkedMs: number): boolean {
+  const file = path.join(stateDir, RANK_CACHE);
   const tmp = path.join(stateDir, `${RANK_CACHE}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   try {
-    replaceFile(path.join(stateDir, RANK_CACHE), text, tmp);
-    return true;
+    replaceFile(file, text, tmp);
   } catch {
     return false;
   }
+  try {
+    utimes(file, checkedMs);
+  } catch {
+    // not ours to set: the write time stands in (later by the rebuild's length)
+  }
+  return true;
 }
 
 /** The frontmatter part of a card: the first HEAD_BYTES, or the whole file when the closing fence is further. */

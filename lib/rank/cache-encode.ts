@@ -12,8 +12,8 @@ export interface CacheContent<H> {
   reuse: string[];
   /** Each entry's card file, readable without parsing the entry (the hook records the printed lines' cards). */
   files: string[];
-  /** Each entry's card fingerprint when the cache was built: mtimeMs, size. */
-  stamps: readonly (readonly [number, number])[];
+  /** Each entry's card fingerprint when the cache was built: mtimeMs, size, ctimeMs. */
+  stamps: readonly (readonly [number, number, number])[];
   /** Each entry's printed line length in UTF-8 bytes (lib/core/block.ts renderEntryLine). */
   lineBytes: readonly number[];
   /** Each entry's printed line key (lib/core/line-key.ts lineKeyLanes), two u32 per entry. */
@@ -67,10 +67,11 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
     count += list.length;
   });
   starts.writeUInt32LE(count, 4 * c.terms.length);
-  const stamps = Buffer.alloc(16 * n);
-  c.stamps.forEach(([mtimeMs, size], i) => {
-    stamps.writeDoubleLE(mtimeMs, 16 * i);
-    stamps.writeDoubleLE(size, 16 * i + 8);
+  const stamps = Buffer.alloc(24 * n);
+  c.stamps.forEach(([mtimeMs, size, ctimeMs], i) => {
+    stamps.writeDoubleLE(mtimeMs, 24 * i);
+    stamps.writeDoubleLE(size, 24 * i + 8);
+    stamps.writeDoubleLE(ctimeMs, 24 * i + 16);
   });
   const ids = Buffer.alloc(4 * count);
   const tfs = Buffer.alloc(4 * count);

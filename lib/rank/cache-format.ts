@@ -7,7 +7,7 @@
 //   u32 lineBytes[n] (UTF-8 bytes of the entry's printed line, so a budget is filled without rendering every candidate), u32 lineKey[2n] (the printed line's
 //   session key, lib/core/line-key.ts, so deduplication hashes nothing), file blob, padding to 4 bytes
 //   u32 T, u32 termOffset[T + 1], term blob (terms sorted by JS string order), padding to 4, u32 postingStart[T + 1],
-//   padding to 8 bytes, f64 stamp[2n] (each entry's card mtimeMs then size)
+//   padding to 8 bytes, f64 stamp[3n] (each entry's card mtimeMs, size, ctimeMs)
 //   --- headBytes end here ---
 //   u32 id[P], f32 tf[P], u8 mask[P] (ids ascending within each term's range): read whole when small, else
 //   only the query terms' ranges (at 10,000 cards they are ~2.4 MB, and a prompt needs a few hundred KB),
@@ -21,7 +21,7 @@
 import { isAscii } from "node:buffer";
 import type { PostingList } from "./postings.js";
 import { bytesAt, encodeUtf8, latin1Text, u32At, utf8Text } from "../core/bytes.js";
-import { close, openRegular, readAt as readFileAt } from "../store/checked-fs.js";
+import { close, futimes, openRegular, readAt as readFileAt } from "../store/checked-fs.js";
 import { formatLineKey } from "../core/line-key.js";
 import { findTerm } from "./cache-terms.js";
 
@@ -43,7 +43,9 @@ const WHOLE_PRINTED_MAX = 64 * 1024;
 const WHOLE_POSTINGS_MAX = 32 * 1024;
 /** Bytes of padding that bring an offset to a multiple of 4. */
 export const pad4 = (offset: number) => (4 - (offset % 4)) % 4;
-export const FORMAT_VERSION = 20;
+export const FORMAT_VERSION = 21;
+/** Numbers in an entry's fingerprint: mtimeMs, size, ctimeMs. */
+export const STAMP_FIELDS = 3;
 /** Card paths decoded one at a time before the whole path blob is decoded once instead. */
 const FILE_DECODES_BEFORE_WHOLE = 1024;
 
@@ -62,7 +64,13 @@ export interface CacheView<H> {
   /** The entry's printed line key (lib/core/line-key.ts); from the head. */
   lineKey(id: number): string;
   /** The entry's card fingerprint as built, from the head: no entry read. */
-  stamp(id: number): [mtimeMs: number, size: number];
+  stamp(id: number): [mtimeMs: number, size: number, ctimeMs: number];
+  /** Every entry's fingerprint, STAMP_FIELDS numbers each: the freshness check's loop reads them in place. */
+  stamps: Float64Array;
+  /** The cache file's mtime: when it was written or last had every card verified (see markVerified). */
+  mtimeMs: number;
+  /** Records that every card was verified as of `ms` (the file's mtime); false when the file's times cannot be set. */
+  markVerified(ms: number): boolean;
   postings(term: string): PostingList | undefined;
 }
 
@@ -102,7 +110,7 @@ export function openCacheFile<H>(path: string, tokenizerVersion: number, limits:
     const end = new Uint8Array(END.length);
     readFileAt(fd, end, 0, END.length, size - END.length);
     if (!bytesAt(end, 0, END)) return undefined;
-    const view = parseHead<H>(head, fd, size - END.length, limits);
+    const view = parseHead<H>(head, fd, size - END.length, limits, opened.stat.mtimeMs);
     if (!view) close(fd);
     else closeOnCollect.register(view, fd);
     return view;
@@ -112,7 +120,7 @@ export function openCacheFile<H>(path: string, tokenizerVersion: number, limits:
   }
 }
 
-function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: ReadLimits): CacheView<H> | undefined {
+function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: ReadLimits, mtimeMs: number): CacheView<H> | undefined {
   let at = PREFIX;
   const need = (bytes: number) => {
     if (at + bytes > buf.length) throw new RangeError("truncated rank cache");
@@ -155,7 +163,7 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
   const startTable = table(t + 1);
   const count = startTable[t]!;
   at += (8 - (at % 8)) % 8;
-  if (at + 16 * n !== buf.length) return undefined;
+  if (at + 8 * STAMP_FIELDS * n !== buf.length) return undefined;
   const postingsAt = buf.length;
   const entryBlob = postingsAt + 9 * count;
   const entryBytes = entryTable[n]!;
@@ -165,7 +173,7 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
   const reuseBytes = reuseTable[n]!;
   if (reuseBlob + reuseBytes !== blobsEnd) return undefined;
   if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) return undefined; // the layout is little-endian
-  const stampArray = new Float64Array(buf.buffer, buf.byteOffset + at, 2 * n);
+  const stampArray = new Float64Array(buf.buffer, buf.byteOffset + at, STAMP_FIELDS * n);
   const readAt = (target: ArrayBufferView, bytes: number, position: number) => {
     if (readFileAt(fd, new Uint8Array(target.buffer, target.byteOffset, bytes), 0, bytes, position) !== bytes) throw new RangeError("short read of rank cache postings");
   };
@@ -262,7 +270,17 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
     },
     stamp: (id) => {
       checkId(id);
-      return [stampArray[2 * id]!, stampArray[2 * id + 1]!];
+      return [stampArray[3 * id]!, stampArray[3 * id + 1]!, stampArray[3 * id + 2]!];
+    },
+    stamps: stampArray,
+    mtimeMs,
+    markVerified: (ms) => {
+      try {
+        futimes(fd, ms);
+        return true;
+      } catch {
+        return false; // not the owner, or a read-only filesystem: every prompt then checks every card
+      }
     },
     postings: (term) => {
       const at = findTerm(buf, termTable, termBlob, termBytes, t, term);

@@ -12,8 +12,13 @@ export const RANK_CACHE = "rank-cache.bin";
 
 const NO_SINK_FIELDS = Object.freeze({});
 
-/** A card's fingerprint: mtime and size, or -1/-1 when the linked file is missing. */
-export type Stamp = [mtimeMs: number, size: number];
+/**
+ * A card's fingerprint: mtime, size and ctime (a tool that writes and then puts the mtime back still moves the
+ * ctime), or -1s when the linked file is missing.
+ */
+export type Stamp = [mtimeMs: number, size: number, ctimeMs: number];
+
+export const MISSING: Stamp = [-1, -1, -1];
 
 export interface Header {
   index: [size: number, mtimeMs: number, ino: number];
@@ -54,12 +59,16 @@ export interface RankableStore {
   truncated?: IndexTruncation;
   /** The fingerprint of a card as ranked, to re-check cards about to be printed (see stillFresh). */
   stamp(file: string): Stamp | undefined;
+  /** Every card's fingerprint was checked by this load (or read by its rebuild): nothing printed needs re-checking. */
+  verified: boolean;
 }
 
 export interface LoadOptions {
   nowMs: number;
-  /** Check every card's fingerprint, not just a rolling window (people-facing commands). */
+  /** Check every card's fingerprint whatever the store's size (people-facing commands). */
   checkAllCards?: boolean;
+  /** Stores up to this many entries have every card checked on every load (default FULL_CHECK_MAX; tests lower it). */
+  fullCheckMax?: number;
   writeCache?: boolean;
   /** Ignore the cache and rebuild. */
   force?: boolean;
@@ -160,6 +169,7 @@ export function openCache(memoryDir: string): OpenCache | undefined {
       entryCount: n,
       cardCount: header.cards,
       cache: "fresh",
+      verified: false,
       ...(header.truncated ? { truncated: { lines: header.truncated[0], bytes: header.truncated[1], totalBytes: header.truncated[2] } } : {}),
       plainFiles: header.plainFiles === true,
       // Fingerprints of the cards read (materialised or printed): only those can be printed.
@@ -211,7 +221,7 @@ export function escapesStore(file: string): boolean {
 
 /** A linked card's fingerprint; a link out of the store always reads as missing. */
 export function cardStamp(memoryDir: string, file: string): Stamp {
-  if (escapesStore(file)) return [-1, -1];
+  if (escapesStore(file)) return MISSING;
   // A card path inside the store needs no normalising to be stat'ed: joined by hand, since path.join's
   // per-character loop over ~100 paths a prompt is hot enough to be sent to the optimising compiler.
   return stampOf(memoryDir.endsWith("/") ? memoryDir + file : `${memoryDir}/${file}`);
@@ -220,12 +230,12 @@ export function cardStamp(memoryDir: string, file: string): Stamp {
 export function stampOf(file: string): Stamp {
   try {
     const s = statIfExists(file);
-    return s ? [s.mtimeMs, s.size] : [-1, -1];
+    return s ? [s.mtimeMs, s.size, s.ctimeMs] : MISSING;
   } catch {
-    return [-1, -1];
+    return MISSING;
   }
 }
 
 export function sameStamp(a: Stamp, b: Stamp): boolean {
-  return a[0] === b[0] && a[1] === b[1];
+  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 }

@@ -10,6 +10,8 @@ import { utf8Text } from "../core/bytes.js";
 export interface FileStat {
   readonly size: number;
   readonly mtimeMs: number;
+  /** Changes with every write, and also when a tool puts the mtime back (the rank cache's fingerprint uses both). */
+  readonly ctimeMs: number;
   readonly ino: number;
   readonly mode: number;
   isFile(): boolean;
@@ -41,6 +43,16 @@ export function lstatIfExists(path: string): FileStat | undefined {
 
 export function fstat(fd: number): FileStat {
   return fs.fstatSync(fd);
+}
+
+/** fs.futimesSync(fd, ms, ms): sets both times; an owner may, even through a read-only descriptor. */
+export function futimes(fd: number, ms: number): void {
+  fs.futimesSync(fd, ms / 1000, ms / 1000);
+}
+
+/** fs.utimesSync(path, ms, ms). */
+export function utimes(path: string, ms: number): void {
+  fs.utimesSync(path, ms / 1000, ms / 1000);
 }
 
 /** fs.openSync(path, "r"). */

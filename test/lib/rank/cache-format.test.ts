@@ -15,9 +15,9 @@ const content = (header: unknown = { k: 1 }): CacheContent<unknown> => ({
   reuse: ["r0", "r1-longer", "r2"],
   files: ["a.md", "b.md", "ü/c.md"],
   stamps: [
-    [1733130000123.25, 10],
-    [2, 20],
-    [-1, -1],
+    [1733130000123.25, 10, 1733130000456.5],
+    [2, 20, 3],
+    [-1, -1, -1],
   ],
   lineBytes: [120, 0, 3000],
   lineKeys: [
@@ -85,9 +85,9 @@ test("round trip: slim entries, reuse data, files, stamps and postings, under ev
         assert.deepEqual(
           [0, 1, 2].map((id) => view.stamp(id)),
           [
-            [1733130000123.25, 10],
-            [2, 20],
-            [-1, -1],
+            [1733130000123.25, 10, 1733130000456.5],
+            [2, 20, 3],
+            [-1, -1, -1],
           ],
         );
         assert.deepEqual(

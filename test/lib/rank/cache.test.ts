@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { readUsage } from "../../../lib/usage/usage.js";
-import { loadRankable, RANK_CACHE, ROLLING_CHECK } from "../../../lib/rank/cache.js";
+import { loadRankable, RANK_CACHE, stillFresh, VERIFIED_FOR_MS } from "../../../lib/rank/cache.js";
 import { FORMAT_VERSION } from "../../../lib/rank/cache-format.js";
 import { tokenize } from "../../../lib/rank/tokenize.js";
 import { lineKey } from "../../../lib/core/line-key.js";
@@ -178,27 +178,64 @@ test("a cache of an older format version is ignored and rebuilt in the current o
   }
 });
 
-const many = Array.from({ length: ROLLING_CHECK + 36 }, (_, i) => ({ file: `project_c${i}.md`, title: `Card ${i}`, hook: `hook ${i}` }));
-const windowStart = (nowMs: number) => (Math.floor(nowMs / 1000) * ROLLING_CHECK) % many.length;
-const inWindow = (id: number, nowMs: number) => (id - windowStart(nowMs) + many.length) % many.length < ROLLING_CHECK;
+const many = Array.from({ length: 52 }, (_, i) => ({ file: `project_c${i}.md`, title: `Card ${i}`, hook: `hook ${i}` }));
 
-test("the head's stamps catch an in-place edit inside the rolling window; the window moves each second", async () => {
+test("every load checks every card: an in-place edit anywhere, also one keeping size and mtime, is seen", async () => {
   const s = sandbox(many);
   try {
     ageStore(s.memory);
     await loadRankable(s.memory, { nowMs: now() });
     ageStore(s.memory); // the first load created .memctl just now (a sub-millisecond mtime a Date cannot restore)
-    const t = now();
-    assert.equal((await loadRankable(s.memory, { nowMs: t })).cache, "rebuilt");
-    const inside = (windowStart(t) + 5) % many.length;
-    const outside = (windowStart(t) + ROLLING_CHECK + 5) % many.length;
-    editInPlace(s.memory, many[outside]!.file, cardText({ ...many[outside]!, topics: ["edited"] }));
-    assert.equal((await loadRankable(s.memory, { nowMs: t })).cache, "fresh"); // not in this second's window
-    const later = t + 1000 * Array.from({ length: many.length }, (_, k) => k + 1).find((k) => inWindow(outside, t + 1000 * k))!;
-    assert.equal((await loadRankable(s.memory, { nowMs: later })).cache, "rebuilt");
-    assert.equal((await loadRankable(s.memory, { nowMs: t })).cache, "fresh");
-    editInPlace(s.memory, many[inside]!.file, cardText({ ...many[inside]!, topics: ["edited"] }));
-    assert.notEqual((await loadRankable(s.memory, { nowMs: t })).cache, "fresh");
+    assert.equal((await loadRankable(s.memory, { nowMs: now() })).cache, "rebuilt");
+    const fresh = await loadRankable(s.memory, { nowMs: now() });
+    assert.equal(fresh.cache, "fresh");
+    assert.equal(fresh.verified, true); // nothing printed from it needs checking again
+    for (const id of [0, 23, 51]) {
+      editInPlace(s.memory, many[id]!.file, cardText({ ...many[id]!, topics: ["edited"] }));
+      assert.notEqual((await loadRankable(s.memory, { nowMs: now() })).cache, "fresh", `card ${id}`);
+      ageStore(s.memory);
+      assert.equal((await loadRankable(s.memory, { nowMs: now() })).cache, "rebuilt");
+    }
+    // Same size and the mtime put back: only the ctime moved.
+    const file = path.join(s.memory, many[40]!.file);
+    const before = fs.statSync(file);
+    editInPlace(s.memory, many[40]!.file, cardText({ ...many[40]!, priority: "always" }).replace("priority: always", "priority: ALWAYS"));
+    fs.utimesSync(file, before.atime, before.mtime);
+    assert.equal(fs.statSync(file).size, before.size);
+    assert.equal(fs.statSync(file).mtimeMs, before.mtimeMs);
+    assert.notEqual((await loadRankable(s.memory, { nowMs: now() })).cache, "fresh");
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("above the full-check size a full check is trusted for VERIFIED_FOR_MS, then every card is checked again", async () => {
+  const s = sandbox(many);
+  const large = { fullCheckMax: 10 };
+  try {
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now(), ...large });
+    ageStore(s.memory);
+    const built = now() - 500;
+    assert.equal((await loadRankable(s.memory, { nowMs: built, ...large })).cache, "rebuilt");
+    assert.equal(fs.statSync(cacheFile(s.memory)).mtimeMs, built); // a build checks every card, from when it started
+    editInPlace(s.memory, many[30]!.file, cardText({ ...many[30]!, topics: ["edited"] }));
+    const trusted = await loadRankable(s.memory, { nowMs: built + VERIFIED_FOR_MS - 1, ...large });
+    assert.equal(trusted.cache, "fresh");
+    assert.equal(trusted.verified, false); // what it prints is re-checked (stillFresh)
+    for (const id of [29, 30]) void trusted.index.entry(id); // read, as ranking reads what it may print
+    assert.equal(stillFresh(s.memory, trusted, [many[29]!.file]), true);
+    assert.equal(stillFresh(s.memory, trusted, [many[30]!.file]), false);
+    assert.notEqual((await loadRankable(s.memory, { nowMs: built + VERIFIED_FOR_MS, ...large })).cache, "fresh");
+    // A full check that finds nothing records its time as the cache's mtime; one in the future is never trusted.
+    ageStore(s.memory);
+    await loadRankable(s.memory, { nowMs: now(), ...large });
+    const checkedAt = now() + 60_000;
+    const checked = await loadRankable(s.memory, { nowMs: checkedAt, ...large });
+    assert.equal(checked.verified, true);
+    assert.equal(fs.statSync(cacheFile(s.memory)).mtimeMs, checkedAt);
+    editInPlace(s.memory, many[7]!.file, cardText({ ...many[7]!, topics: ["edited"] }));
+    assert.notEqual((await loadRankable(s.memory, { nowMs: checkedAt - 1, ...large })).cache, "fresh");
   } finally {
     s.cleanup();
   }
@@ -260,19 +297,25 @@ test("a rebuild reuses the cards whose fingerprint is unchanged and re-reads onl
   try {
     ageStore(s.memory);
     await loadRankable(s.memory, { nowMs: now() });
-    // Card a changes behind an unchanged fingerprint (a rebuild trusts it), card b visibly (re-read).
+    // Card a is unchanged: its terms come from the previous cache (marked there, so a re-read would show), card
+    // b changed visibly (re-read).
+    const marked = Buffer.from(fs.readFileSync(cacheFile(s.memory)).toString("latin1").replaceAll("alpha", "alphz"), "latin1");
+    fs.writeFileSync(cacheFile(s.memory), marked);
+    fs.writeFileSync(path.join(s.memory, "project_b.md"), cardText({ ...cards[1]!, topics: ["zulu"], priority: "always" }));
+    const rebuilt = await loadRankable(s.memory, { nowMs: now(), force: true });
+    const term = (word: string) => rebuilt.index.postings(tokenize(word)[0]!);
+    assert.deepEqual(Array.from(term("alphz")!.id), [0]); // reused, not re-read
+    assert.equal(term("alpha"), undefined);
+    assert.deepEqual(Array.from(term("zulu")!.id), [1]);
+    assert.equal(term("bravo"), undefined);
+    // A change that put the mtime back still moved the ctime: re-read.
     const a = path.join(s.memory, "feedback_a.md");
     const before = fs.statSync(a);
     fs.writeFileSync(a, cardText({ ...cards[0]!, topics: ["omega"] }));
     fs.utimesSync(a, before.atime, before.mtime);
     assert.equal(fs.statSync(a).mtimeMs, before.mtimeMs);
-    fs.writeFileSync(path.join(s.memory, "project_b.md"), cardText({ ...cards[1]!, topics: ["zulu"], priority: "always" }));
-    const rebuilt = await loadRankable(s.memory, { nowMs: now(), force: true });
-    const term = (word: string) => rebuilt.index.postings(tokenize(word)[0]!);
-    assert.deepEqual(Array.from(term("alpha")!.id), [0]); // reused, not re-read
-    assert.equal(term("omega"), undefined);
-    assert.deepEqual(Array.from(term("zulu")!.id), [1]);
-    assert.equal(term("bravo"), undefined);
+    const reread = await loadRankable(s.memory, { nowMs: now(), force: true });
+    assert.deepEqual(Array.from(reread.index.postings(tokenize("omega")[0]!)!.id), [0]);
     assert.deepEqual(rebuilt.index.alwaysIds, [1]);
   } finally {
     s.cleanup();
