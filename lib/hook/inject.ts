@@ -231,10 +231,22 @@ class LazyLine implements InjectLine {
   }
 }
 
+/**
+ * A hit that still reads as true: superseded and expired cards are never injected (docs/ranking.md, "What is no
+ * longer true"); `memctl search` and `show` still find them. Stale and low-priority hits only sink.
+ */
+function current(r: Ranked): boolean {
+  return isHit(r) && r.sink !== "status: superseded" && !r.sink?.startsWith("expired ");
+}
+
 function composeWith(req: InjectionRequest, store: RankableStore, ranked: Ranked[], hitCount: number, lineOf: (r: Ranked) => InjectLine): ComposedLines {
   const skip = req.skipLine;
   const always = ranked.filter((r) => r.tier === "always").map(lineOf);
-  const relevant = ranked.filter(isHit).slice(0, scanLimit(req)).map(lineOf);
+  const hits = ranked.filter(isHit);
+  const currentHits = hits.filter(current);
+  // The "more relevant" count leaves out the no-longer-true hits it knows of (those among the ranked first places).
+  hitCount -= hits.length - currentHits.length;
+  const relevant = currentHits.slice(0, scanLimit(req)).map(lineOf);
   if (!skip) return { composed: composeFresh(req, store, always, relevant, hitCount), skipped: [], skippedPinned: [] };
   const skipped = relevant.filter(skip);
   const skippedPinned = always.filter(skip);

@@ -71,7 +71,7 @@ for (const size of [2_000, 10_000]) {
     editInPlace(s.memory, sameTick!.file, (text) => text.replace("priority: normal", "priority: always"), { keepMtime: true });
     // A topic ranking uses: the card becomes the one match for a word no card had.
     editInPlace(s.memory, topical!.file, (text) => text.replace("topics:\n", 'topics:\n  - "zanzibar"\n'));
-    // status: superseded sinks the card below one that matches the prompt as well; stale → active lifts one.
+    // status: superseded takes the card out of the block (docs/ranking.md); stale → active lifts one.
     editInPlace(s.memory, sink!.file, (text) => text.replace("status: active", "status: superseded"));
     editInPlace(s.memory, revived.file, (text) => text.replace("status: stale", "status: active"));
 
@@ -80,7 +80,7 @@ for (const size of [2_000, 10_000]) {
     assert.ok(linked(ok, sameTick!.file) >= 0, "an edit that kept size and mtime is seen too");
     assert.ok(linked(await prompt("the zanzibar rollout"), topical!.file) >= 0, "a topic added in place makes the card a match");
     const both = await prompt(matchBoth);
-    assert.ok(linked(both, rival!.file) >= 0 && linked(both, sink!.file) > linked(both, rival!.file), `a superseded card sinks: ${both}`);
+    assert.ok(linked(both, rival!.file) >= 0 && linked(both, sink!.file) === -1, `a superseded card is no longer injected: ${both}`);
     assert.ok(linked(await prompt(broad), revived.file) >= 0, "a card made active again is ranked on the next prompt");
   });
 }
