@@ -3,6 +3,7 @@ import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { findCardFile } from "../records/card-find.js";
+import { cardLinks } from "../records/card-links.js";
 import { readHold } from "../store/arrivals.js";
 import { inertBlock } from "../core/sanitize-block.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
@@ -37,7 +38,14 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       },
     );
   const content = fs.readFileSync(path.join(memoryDir, file), "utf8");
-  if (bool(args, "json")) printJson(io, { file, content });
-  else io.stdout.write(inertBlock(content));
+  const links = cardLinks(memoryDir, content).map((l) => ({ link: l.link, target: l.target, status: l.status }));
+  if (bool(args, "json")) printJson(io, { file, content, links });
+  else {
+    io.stdout.write(inertBlock(content));
+    if (links.length > 0) {
+      const lines = links.map((l) => `  ${l.link} -> ${l.target ?? l.status}`);
+      io.stderr.write(inertBlock(`links:\n${lines.join("\n")}\n`));
+    }
+  }
   return 0;
 }
