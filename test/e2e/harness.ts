@@ -126,7 +126,8 @@ export function sweepGrokSessions(): () => void {
 
 /** Removes a world once its test has passed (a failing test leaves it behind to look at). */
 export function removeWorld(world: World): void {
-  fs.rmSync(world.dir, { recursive: true, force: true });
+  // A host's detached end-of-session work (capture, a background sync) may still be writing into the world.
+  fs.rmSync(world.dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
 }
 
 /** Runs the built memctl CLI in the world (cwd = the project). */
