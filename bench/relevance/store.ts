@@ -24,6 +24,8 @@ export interface CardLine {
   updated_at?: string;
   /** Markdown after the card's heading and hook (the detail a model opens the card for). */
   body?: string;
+  /** Recall keys (frontmatter `recall:`), when the set is run with recorded keys (keys.ts). */
+  recall?: string[];
 }
 
 function readJsonl<T>(name: string): T[] {

@@ -1,6 +1,7 @@
 import { CORE_SCHEMA, load } from "js-yaml";
 import { fastLoadFrontmatter } from "./frontmatter-fast.js";
 import { typeFromFileName } from "./card-types.js";
+import { recallKeysOf } from "./recall-keys.js";
 
 export type Priority = "always" | "normal" | "low";
 export type ProvenanceKind = "fact" | "inference" | "unverified";
@@ -19,6 +20,8 @@ export interface CardMeta {
   /** Present (possibly empty) or absent: doctor distinguishes the two. */
   repo_refs?: string[];
   provenance?: { kind?: ProvenanceKind; confidence?: number; source?: string };
+  /** Recall keys (lib/core/recall-keys.ts): ways people ask for this card; ranked, never printed. */
+  recall?: string[];
 }
 
 export interface CardProblem {
@@ -97,6 +100,10 @@ function toMeta(fm: Record<string, unknown>, warnings: CardProblem[]): CardMeta 
       .map((t) => t.trim())
       .filter(Boolean);
   else if (topics !== undefined && topics !== null) warn("topics", "a list");
+  if (fm.recall !== undefined && fm.recall !== null) {
+    if (Array.isArray(fm.recall)) meta.recall = recallKeysOf(fm);
+    else warn("recall", "a list");
+  }
   const priority = text("priority");
   if (priority === "always" || priority === "normal" || priority === "low") meta.priority = priority;
   else if (priority !== undefined) warn("priority", "one of always, normal, low");

@@ -1,0 +1,41 @@
+// Which languages a store is written in, from its cards' text: the key-writing prompt asks for keys in each,
+// so a prompt in one language can reach a card written in another. Script decides CJK, Korean and Thai; for
+// Latin script, the function words (stop-words.ts) decide. English is always included: developers type tool
+// names and error messages in English whatever language they write in.
+import { latinLanguage } from "./stop-words.js";
+
+const NAMES: Readonly<Record<string, string>> = {
+  en: "English",
+  fr: "French",
+  de: "German",
+  es: "Spanish",
+  it: "Italian",
+  pt: "Portuguese",
+  nl: "Dutch",
+  zh: "Chinese",
+  ja: "Japanese",
+  ko: "Korean",
+  th: "Thai",
+};
+
+/** One text's language code: kana → ja, Hangul → ko, Thai → th, other Han → zh, else by Latin function words. */
+export function textLanguage(text: string): string {
+  if (/[\u3040-\u30ff]/.test(text)) return "ja";
+  if (/[\uac00-\ud7af]/.test(text)) return "ko";
+  if (/[\u0e00-\u0e7f]/.test(text)) return "th";
+  if (/[\u4e00-\u9fff]/.test(text)) return "zh";
+  const words = text.toLowerCase().match(/[\p{L}']+/gu) ?? [];
+  return latinLanguage(words.flatMap((w) => w.split("'"))) ?? "en";
+}
+
+/** The languages (English names) at least `minShare` of the texts are in, English first and always present. */
+export function storeLanguages(texts: readonly string[], minShare = 0.1): string[] {
+  const counts = new Map<string, number>();
+  for (const t of texts) {
+    const lang = textLanguage(t);
+    counts.set(lang, (counts.get(lang) ?? 0) + 1);
+  }
+  const floor = Math.max(1, texts.length * minShare);
+  const found = [...counts].filter(([lang, n]) => lang !== "en" && n >= floor).sort((a, b) => b[1] - a[1]);
+  return ["English", ...found.map(([lang]) => NAMES[lang] ?? lang)];
+}
