@@ -12,10 +12,20 @@ export interface AsJob<T> {
 }
 
 /**
- * Runs `work` as one job of `kind`, refusing (E_JOB_LEASED) while another job of that kind holds a live lease.
+ * Runs `work` as one job of `kind`, refusing (E_JOB_LEASED) while another job of that kind holds a live lease
+ * (unless `regenerated`).
  * The ledger keeps `summary(value)` as the job's result, not the whole value (it may list thousands of cards).
  */
-export async function asJob<T>(io: Io, memoryDir: string, kind: string, command: string, work: () => Promise<T>, summary: (value: T) => unknown): Promise<AsJob<T>> {
+export async function asJob<T>(
+  io: Io,
+  memoryDir: string,
+  kind: string,
+  command: string,
+  work: () => Promise<T>,
+  summary: (value: T) => unknown,
+  /** Derived state (compact): concurrent runs allowed, each a job of its own, none resumed (the next run regenerates). */
+  options: { regenerated?: boolean } = {},
+): Promise<AsJob<T>> {
   let value: T | undefined;
   const run = await runJob(
     { memoryDir, now: () => io.now() },
@@ -24,7 +34,7 @@ export async function asJob<T>(io: Io, memoryDir: string, kind: string, command:
       value = await work();
       return summary(value);
     },
-    { exclusive: true, command },
+    options.regenerated ? { exclusive: false, retry: false, command } : { exclusive: true, command },
   );
   return { value: value as T, job: run.job, retried: run.retried };
 }
