@@ -48,9 +48,9 @@ test("two paraphrases of an existing card are not auto-accepted: shared meaning 
 test("forty minutes vs ten minutes (or 10 min) on the same subject is a contradiction, never a near-duplicate", async (t) => {
   const w = world();
   t.after(w.cleanup);
-  w.card("project_deploy-time.md", "A production deploy takes forty minutes");
-  const words = await w.propose(["deploy-duration", "-t", "project", "-d", "A production deploy takes ten minutes", "--source", "chat", "--kind", "fact"]);
-  const digits = await w.propose(["deploy-length", "-t", "project", "-d", "A production deploy takes 10 min", "--source", "chat", "--kind", "fact"]);
+  w.card("project_deploy-time.md", "Deploys take forty minutes");
+  const words = await w.propose(["deploy-duration", "-t", "project", "-d", "Deploys take ten minutes", "--source", "chat", "--kind", "fact"]);
+  const digits = await w.propose(["deploy-length", "-t", "project", "-d", "Deploys take 10 min", "--source", "chat", "--kind", "fact"]);
   const pass = (await w.run(["consolidate", "--accept-facts", "--json"])).json();
   assert.deepEqual(pass.accepted, []);
   const rel = Object.fromEntries(
