@@ -21,6 +21,9 @@ import { INDEX_FILE } from "../store/paths.js";
 import { COMPACT_RELPATH, diagnoseInjection, warnBytesFromConfig, type CompactSlot, type InjectionReport } from "./injection.js";
 import { fileBytes, isRegularFile, openStore, todayOf, type OpenedStore } from "./open.js";
 import type { StoreView } from "../records/store-view.js";
+import { readJobs } from "../store/jobs.js";
+import { cardLinkIssues } from "./card-link-issues.js";
+import { jobIssues } from "./job-issues.js";
 
 // Gathers everything doctor looks at (strictly read-only) and hands it to the pure report builder.
 
@@ -54,7 +57,11 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
   step("looking for secrets at rest");
   const secretsAtRest = view && dir ? await findSecretsAtRest(dir, view, io) : [];
   step(`checking ${view?.cards.size ?? 0} cards`);
+  const jobs = dir ? jobIssues(readJobs(dir, io.now()).jobs) : { stuck: [], failed: [] };
   return buildDoctorReport({
+    cardLinkIssues: view && dir ? cardLinkIssues(dir, view) : [],
+    stuckJobs: jobs.stuck,
+    failedJobs: jobs.failed,
     memoryDir: dir,
     resolutionIssues: opened.issue ? [opened.issue] : [],
     view,
