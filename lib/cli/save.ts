@@ -10,7 +10,7 @@ import type { MemctlError } from "../core/errors.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { ACTOR_FLAGS, callerFrom, cardBodyFrom, JSON_FLAG, requireStore, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
+import { ACTOR_FLAGS, callerFrom, cardBodyFrom, JSON_FLAG, RECALL_FLAG, recallFrom, requireStore, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
 import type { ParsedArgs } from "./args.js";
 import { commandSummary } from "./commands.js";
 
@@ -26,6 +26,7 @@ export const spec: CommandSpec = {
     description: { type: "string", short: "d", valueName: "TEXT", description: "one line, at most 200 characters: the card's index hook (required for a new card)" },
     "body-file": { type: "string", valueName: "FILE", description: "replace the body with this file's content (- for stdin)" },
     topics: { type: "string", valueName: "A,B", description: "comma-separated topics (replaces the list)", multiple: true },
+    ...RECALL_FLAG,
     priority: { type: "string", valueName: "P", description: "always | normal | low" },
     status: { type: "string", valueName: "S", description: "active | stale | superseded | …" },
     expires: { type: "string", valueName: "DATE", description: "expires_at, YYYY-MM-DD" },
@@ -67,6 +68,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     description: str(args, "description"),
     body,
     topics: topicsFrom(args),
+    recall: recallFrom(args),
     priority: str(args, "priority"),
     status: str(args, "status"),
     expires: str(args, "expires"),
@@ -102,7 +104,7 @@ async function stageInstead(args: ParsedArgs, io: Io, memoryDir: string, actor: 
   const p = await propose(
     { memoryDir, actor, now: io.now(), commit: pauseFromEnv(io.env), secrets: secretPolicy(io) },
     {
-      card: { name: args.positionals[0]!, type: str(args, "type"), description: str(args, "description"), body, topics: topicsFrom(args) },
+      card: { name: args.positionals[0]!, type: str(args, "type"), description: str(args, "description"), body, topics: topicsFrom(args), recall: recallFrom(args) },
       source: `memctl save by ${actor}`,
       kind: "unverified",
     },
