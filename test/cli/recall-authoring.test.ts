@@ -39,7 +39,7 @@ test("save --recall adds the list to a legacy card and keeps every other byte; s
   assert.ok(after.startsWith(LEGACY.slice(0, LEGACY.indexOf("---\nAwait"))), after);
   assert.ok(after.endsWith("---\nAwait the write; only then show the toast.\n"));
   assert.match(after, /\nrecall:\n {2}- the toast says saved but the edit is gone\n {2}- l'édition disparaît\n {2}- why is my change lost, after reload\n/);
-  assert.match(after, /  originSessionId: abc {2}# kept byte for byte\n/);
+  assert.match(after, / {2}originSessionId: abc {2}# kept byte for byte\n/);
   const shown = await memctl(w, ["show", "toast"]);
   assert.match(shown.stdout, /recall:\n {2}- the toast says saved but the edit is gone\n/);
   const json = JSON.parse((await memctl(w, ["show", "toast", "--json"])).stdout);
@@ -128,9 +128,7 @@ test("propose --recall stages the keys, review shows them, accept (and accept af
 
   // An update proposal carrying only keys, accepted with --supersede of another card: the keys land.
   await memctl(w, ["save", "old-ci", "-t", "reference", "-d", "CI used to cache nothing at all"]);
-  const update = JSON.parse(
-    (await memctl(w, ["propose", "ci-cache", "--source", "review", "--recall", "npm ci takes ten minutes|lent à installer", "--json"])).stdout,
-  ).proposal;
+  const update = JSON.parse((await memctl(w, ["propose", "ci-cache", "--source", "review", "--recall", "npm ci takes ten minutes|lent à installer", "--json"])).stdout).proposal;
   const sup = await memctl(w, ["accept", update.id, "--supersede", "old-ci"]);
   assert.equal(sup.code, 0, sup.stderr);
   assert.deepEqual(JSON.parse((await memctl(w, ["show", "ci-cache", "--json"])).stdout).recall, ["npm ci takes ten minutes", "lent à installer"]);
