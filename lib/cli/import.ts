@@ -11,8 +11,9 @@ import { secretPolicy } from "../records/secrets.js";
 import { pauseFromEnv } from "../store/write.js";
 import { bool, parseArgs, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson, progressLine } from "./output.js";
-import { ACTOR_FLAGS, directWriterFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { ACTOR_FLAGS, directWriterFrom, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
 import { commandSummary } from "./commands.js";
+import { backfillExitCode, backfillWithProgress, configuredModel, renderBackfill } from "./keys.js";
 
 export const spec: CommandSpec = {
   name: "import",
@@ -22,6 +23,7 @@ export const spec: CommandSpec = {
     yes: { type: "boolean", short: "y", description: "import without asking (otherwise only a preview is printed)" },
     from: { type: "string", valueName: "DIR", description: "also scan this Claude memory directory (e.g. another project's)", multiple: true },
     all: { type: "boolean", description: "scan every <claude home>/projects/*/memory/, other projects' memory included" },
+    keys: { type: "boolean", description: "with --yes: then write recall keys for every card without them (memctl keys --backfill; needs a model command)" },
     ...ACTOR_FLAGS,
     ...STORE_FLAGS,
     ...JSON_FLAG,
@@ -50,6 +52,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const scan = bool(args, "all") ? [...found.dirs, ...found.otherDirs, ...extra] : [...found.dirs, ...extra];
   const plan = planClaudeImport(memoryDir, scan, found.otherDirs);
   const yes = bool(args, "yes");
+  if (bool(args, "keys") && !yes) throw usageError("--keys writes keys after an import: give it with --yes");
+  // Checked before anything is imported: --keys without a model is a configuration error, not a half-done import.
+  const model = bool(args, "keys") ? configuredModel(io) : undefined;
   const guardrails = configuredGuardrails(io);
   let imported: ImportItem[] = [];
   if (yes) {
@@ -74,6 +79,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
           io,
         ),
       );
+  const keys = model && (await backfillWithProgress(io, { ...writeContext(args, io, memoryDir) }, { model, env: io.env, force: false, dryRun: false }));
   const command = suggestedCommand(args.positionals[0]!, extra, bool(args, "all"));
   if (bool(args, "json")) {
     printJson(io, {
@@ -94,9 +100,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       over_limit: plan.items.filter((i) => i.longDescription !== undefined && i.action === "import").map((i) => i.file),
       guardrail: refusal ? { code: refusal.code, message: refusal.message, ...refusal.data } : null,
       command: yes ? null : command,
+      ...(keys ? { keys } : {}),
     });
-  } else io.stdout.write(renderPlan(plan, yes, imported, io, command, refusal));
-  return 0;
+  } else io.stdout.write(renderPlan(plan, yes, imported, io, command, refusal) + (keys ? renderBackfill(keys) : ""));
+  return keys ? backfillExitCode(keys) : 0;
 }
 
 /** The command that applies this preview: the same source and scan flags, plus --yes. */

@@ -17,6 +17,8 @@ export interface SaveInput {
   topics?: string[];
   /** Recall keys (lib/core/recall-keys.ts): replaces the card's `recall:` list; undefined keeps it. */
   recall?: string[];
+  /** Keep an existing updated_at (memctl keys: keys say how people ask, not that the card's content changed). */
+  keepUpdatedAt?: boolean;
   priority?: string;
   status?: string;
   expires?: string;
@@ -134,7 +136,7 @@ export function updatedCardBytes(before: Buffer, input: SaveInput, today: string
     recall: input.recall,
     priority: input.priority ?? ("priority" in fm ? undefined : "normal"),
     status: input.status ?? ("status" in fm ? undefined : "active"),
-    updated_at: today,
+    updated_at: input.keepUpdatedAt && "updated_at" in fm ? undefined : today,
     expires_at: input.expires,
     repo_refs: input.refs && input.refs.length > 0 ? input.refs : "repo_refs" in fm ? undefined : [],
     provenance: input.provenance,

@@ -36,9 +36,9 @@ export interface HistoryRead {
   error?: string;
 }
 
-const ACTOR = /^(human|system|(host|agent):[A-Za-z0-9][A-Za-z0-9._@-]{0,127})$/;
+const ACTOR = /^(human|system|(host|agent|model):[A-Za-z0-9][A-Za-z0-9._@-]{0,127})$/;
 
-/** True for "human", "system", "host:<name>" and "agent:<id>". */
+/** True for "human", "system", "host:<name>", "agent:<id>" and "model:<command>" (recall keys a configured model wrote). */
 export function isValidActor(actor: string): boolean {
   return ACTOR.test(actor);
 }
