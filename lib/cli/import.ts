@@ -30,9 +30,10 @@ export const spec: CommandSpec = {
   },
   exitCodes: {
     0: "previewed or imported (including nothing to do)",
-    1: "no store, lock timeout, agent caller (with --yes)",
-    2: "usage error",
+    1: "no store, lock timeout, agent caller (with --yes); with --keys, the model gave no keys for some cards (they are imported without)",
+    2: "usage error, or --keys with no model command configured",
     3: "invalid explicit memory selection",
+    130: "with --keys, the key backfill was interrupted after the import (rerun memctl keys --backfill)",
   },
   notes: [
     "Scans <CLAUDE_CONFIG_DIR or ~/.claude>/projects/<slug>/memory/ for this repository and its worktrees, plus every --from DIR",
