@@ -152,3 +152,11 @@ test("save from an agent host's shell stages the keys in its proposal", async ()
   assert.equal(out.staged, true);
   assert.deepEqual(out.proposal.card.recall, ["edit lost after save"]);
 });
+
+test("--actor model:<x> is reserved for memctl keys: no caller may claim it", async () => {
+  const w = makeWorld();
+  const r = await memctl(w, ["save", "x", "-t", "user", "-d", "y", "--actor", "model:claude"]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /--actor model:claude is reserved for the keys a configured model writes \(memctl keys\)/);
+  assert.equal(fs.existsSync(path.join(w.mem, "user_x.md")), false);
+});
