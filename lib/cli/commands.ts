@@ -24,6 +24,11 @@ export const COMMANDS: Record<string, { group: CommandGroup; summary: string; lo
     load: () => import("./remember.js"),
   },
   save: { group: "Write memory", summary: "create or update a card and its index line (attributed, in history)", load: () => import("./save.js") },
+  keys: {
+    group: "Write memory",
+    summary: "recall keys (ways people will ask for a card) written by your configured model: one card, or --backfill",
+    load: () => import("./keys.js"),
+  },
   show: { group: "Read memory", summary: "print one card in full", load: () => import("./show.js") },
   list: { group: "Read memory", summary: "the cards as a table", load: () => import("./list.js") },
   rm: { group: "Write memory", summary: "tombstone a card (leaves the index, history stays)", load: () => import("./rm.js") },

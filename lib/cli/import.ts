@@ -11,9 +11,10 @@ import { secretPolicy } from "../records/secrets.js";
 import { pauseFromEnv } from "../store/write.js";
 import { bool, parseArgs, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson, progressLine } from "./output.js";
-import { ACTOR_FLAGS, directWriterFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { ACTOR_FLAGS, directWriterFrom, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
 import { commandSummary } from "./commands.js";
 import { asJob } from "./ledger.js";
+import { backfillExitCode, backfillWithProgress, configuredModel, renderBackfill } from "./keys.js";
 
 export const spec: CommandSpec = {
   name: "import",
@@ -23,15 +24,17 @@ export const spec: CommandSpec = {
     yes: { type: "boolean", short: "y", description: "import without asking (otherwise only a preview is printed)" },
     from: { type: "string", valueName: "DIR", description: "also scan this Claude memory directory (e.g. another project's)", multiple: true },
     all: { type: "boolean", description: "scan every <claude home>/projects/*/memory/, other projects' memory included" },
+    keys: { type: "boolean", description: "with --yes: then write recall keys for every card without them (memctl keys --backfill; needs a model command)" },
     ...ACTOR_FLAGS,
     ...STORE_FLAGS,
     ...JSON_FLAG,
   },
   exitCodes: {
     0: "previewed or imported (including nothing to do)",
-    1: "no store, lock timeout, agent caller (with --yes)",
-    2: "usage error",
+    1: "no store, lock timeout, agent caller (with --yes); with --keys, the model gave no keys for some cards (they are imported without)",
+    2: "usage error, or --keys with no model command configured",
     3: "invalid explicit memory selection",
+    130: "with --keys, the key backfill was interrupted after the import (rerun memctl keys --backfill)",
   },
   notes: [
     "Scans <CLAUDE_CONFIG_DIR or ~/.claude>/projects/<slug>/memory/ for this repository and its worktrees, plus every --from DIR",
@@ -51,6 +54,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const scan = bool(args, "all") ? [...found.dirs, ...found.otherDirs, ...extra] : [...found.dirs, ...extra];
   const plan = planClaudeImport(memoryDir, scan, found.otherDirs);
   const yes = bool(args, "yes");
+  if (bool(args, "keys") && !yes) throw usageError("--keys writes keys after an import: give it with --yes");
+  // Checked before anything is imported: --keys without a model is a configuration error, not a half-done import.
+  const model = bool(args, "keys") ? configuredModel(io) : undefined;
   const guardrails = configuredGuardrails(io);
   let imported: ImportItem[] = [];
   const command = suggestedCommand(args.positionals[0]!, extra, bool(args, "all"));
@@ -93,6 +99,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
           io,
         ),
       );
+  const keys = model && (await backfillWithProgress(io, { ...writeContext(args, io, memoryDir) }, { model, env: io.env, force: false, dryRun: false }));
   if (bool(args, "json")) {
     printJson(io, {
       memory_dir: memoryDir,
@@ -112,9 +119,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       over_limit: plan.items.filter((i) => i.longDescription !== undefined && i.action === "import").map((i) => i.file),
       guardrail: refusal ? { code: refusal.code, message: refusal.message, ...refusal.data } : null,
       command: yes ? null : command,
+      ...(keys ? { keys } : {}),
     });
-  } else io.stdout.write(renderPlan(plan, yes, imported, io, command, refusal));
-  return 0;
+  } else io.stdout.write(renderPlan(plan, yes, imported, io, command, refusal) + (keys ? renderBackfill(keys) : ""));
+  return keys ? backfillExitCode(keys) : 0;
 }
 
 /** The command that applies this preview: the same source and scan flags, plus --yes. */

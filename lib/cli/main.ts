@@ -12,6 +12,8 @@ const EXIT_BY_CODE: Record<string, number> = {
   [ERROR_CODES.E_NOT_GIT]: 2,
   [ERROR_CODES.E_INVALID_EXPLICIT]: 3,
   [ERROR_CODES.E_NO_SOURCE]: 2,
+  [ERROR_CODES.E_RECALL_KEYS]: 2,
+  [ERROR_CODES.E_NO_MODEL]: 2,
 };
 
 /** Runs memctl with argv (without node and script) and returns the exit code; never exits the process. */

@@ -10,9 +10,13 @@ import type { MemctlError } from "../core/errors.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { ACTOR_FLAGS, callerFrom, cardBodyFrom, JSON_FLAG, requireStore, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
+import { ACTOR_FLAGS, callerFrom, cardBodyFrom, JSON_FLAG, RECALL_FLAG, recallFrom, requireStore, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
 import type { ParsedArgs } from "./args.js";
 import { commandSummary } from "./commands.js";
+import { readConfig } from "../config/config.js";
+import { recallModel } from "../config/recall.js";
+import { type KeysOutcome, writeCardKeys } from "../keys/write.js";
+import type { WriteContext } from "../records/save.js";
 
 export const spec: CommandSpec = {
   name: "save",
@@ -26,6 +30,7 @@ export const spec: CommandSpec = {
     description: { type: "string", short: "d", valueName: "TEXT", description: "one line, at most 200 characters: the card's index hook (required for a new card)" },
     "body-file": { type: "string", valueName: "FILE", description: "replace the body with this file's content (- for stdin)" },
     topics: { type: "string", valueName: "A,B", description: "comma-separated topics (replaces the list)", multiple: true },
+    ...RECALL_FLAG,
     priority: { type: "string", valueName: "P", description: "always | normal | low" },
     status: { type: "string", valueName: "S", description: "active | stale | superseded | …" },
     expires: { type: "string", valueName: "DATE", description: "expires_at, YYYY-MM-DD" },
@@ -44,7 +49,8 @@ export const spec: CommandSpec = {
     "Existing frontmatter is edited line by line: fields you do not pass (and a legacy metadata: block) keep their exact bytes.\n" +
     "Run by a host the owner has not opted in ([hosts.<name>] write = true), including from an agent host's shell (CLAUDECODE=1,\n" +
     "CODEX_THREAD_ID, OPENCODE=1, GROK_AGENT=1; --actor human does not change that), nothing canonical is written: the card is\n" +
-    "staged as a proposal (source: memctl save by host:<name>) for the owner to review / accept.",
+    "staged as a proposal (source: memctl save by host:<name>) for the owner to review / accept.\n" +
+    "With [recall] on_save = true, a new card saved without --recall then gets keys from the configured model (memctl keys).",
   examples: [
     'memctl save run-tests -t feedback -d "Run the whole suite before pushing; CI is slow to report"',
     "memctl save run-tests --priority always",
@@ -61,20 +67,24 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const caller = callerFrom(args, io);
   const refusal = hostOf(caller.actor) === undefined ? undefined : directWriteRefusal(caller.actor, "save memory cards", io, caller.shells);
   if (refusal) return stageInstead(args, io, memoryDir, caller.actor, refusal, body);
-  const result = await saveCard(writeContext(args, io, memoryDir), {
+  const ctx = writeContext(args, io, memoryDir);
+  const result = await saveCard(ctx, {
     name,
     type: str(args, "type"),
     description: str(args, "description"),
     body,
     topics: topicsFrom(args),
+    recall: recallFrom(args),
     priority: str(args, "priority"),
     status: str(args, "status"),
     expires: str(args, "expires"),
     refs: refs.length > 0 ? refs : undefined,
   });
+  const keys = result.op === "create" && recallFrom(args) === undefined ? await keysOnSave(io, ctx, result.file) : undefined;
   if (bool(args, "json")) {
     printJson(io, {
       memory_dir: memoryDir,
+      ...(keys ? { recall_keys: keys } : {}),
       file: result.file,
       op: result.op,
       revived: result.revived,
@@ -95,6 +105,23 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
 }
 
 /**
+ * `[recall] on_save = true`: a new card the owner saved gets keys from the configured model, as a second save by
+ * model:<command>. The card is saved either way; a model that fails is reported on stderr, never an error.
+ */
+async function keysOnSave(io: Io, ctx: WriteContext, file: string): Promise<KeysOutcome | undefined> {
+  const config = readConfig(io).value;
+  const model = config.recall?.on_save === true ? recallModel(config) : undefined;
+  if (!model) return undefined;
+  const outcome = await writeCardKeys(ctx, { model, env: io.env }, file);
+  io.stderr.write(
+    outcome.status === "failed"
+      ? `memctl save: [recall] on_save: no keys for ${inertText(file)} (${inertText(outcome.reason)}); run memctl keys ${inertText(file)} later\n`
+      : `memctl save: [recall] on_save: ${model.actor} wrote ${outcome.keys.length} recall keys\n`,
+  );
+  return outcome;
+}
+
+/**
  * A host that may not write canonical memory gets its save staged as a proposal: the work is kept for the owner
  * to accept, and the output says plainly that nothing was saved. Fields a proposal does not carry are named.
  */
@@ -102,7 +129,7 @@ async function stageInstead(args: ParsedArgs, io: Io, memoryDir: string, actor: 
   const p = await propose(
     { memoryDir, actor, now: io.now(), commit: pauseFromEnv(io.env), secrets: secretPolicy(io) },
     {
-      card: { name: args.positionals[0]!, type: str(args, "type"), description: str(args, "description"), body, topics: topicsFrom(args) },
+      card: { name: args.positionals[0]!, type: str(args, "type"), description: str(args, "description"), body, topics: topicsFrom(args), recall: recallFrom(args) },
       source: `memctl save by ${actor}`,
       kind: "unverified",
     },

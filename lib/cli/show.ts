@@ -1,3 +1,4 @@
+import { parseCard } from "../core/card.js";
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
@@ -39,7 +40,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     );
   const content = fs.readFileSync(path.join(memoryDir, file), "utf8");
   const links = cardLinks(memoryDir, content).map((l) => ({ link: l.link, target: l.target, status: l.status }));
-  if (bool(args, "json")) printJson(io, { file, content, links });
+  // The card's recall keys as parsed (what the ranker matches), [] when it has none or a malformed list (doctor says).
+  if (bool(args, "json")) printJson(io, { file, content, links, recall: parseCard(content).meta.recall ?? [] });
   else {
     io.stdout.write(inertBlock(content));
     if (links.length > 0) {

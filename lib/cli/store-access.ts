@@ -89,6 +89,29 @@ export function topicsFrom(args: ParsedArgs): string[] | undefined {
     : undefined;
 }
 
+/**
+ * Recall keys from repeatable --recall flags, each split on "|" (a key may hold commas, unlike a topic);
+ * undefined when none was given (keep the card's). `--recall ""` gives an empty list.
+ */
+export function recallFrom(args: ParsedArgs): string[] | undefined {
+  const flags = strs(args, "recall");
+  return flags.length > 0
+    ? flags
+        .flatMap((k) => k.split("|"))
+        .map((k) => k.trim())
+        .filter(Boolean)
+    : undefined;
+}
+
+export const RECALL_FLAG: Record<string, FlagSpec> = {
+  recall: {
+    type: "string",
+    valueName: "A|B",
+    description: "recall keys: ways people will ask for this card (symptoms, questions, synonyms), |-separated (replaces the list)",
+    multiple: true,
+  },
+};
+
 /** A card body from `-` (stdin) or --body-file (a path, or - for stdin); undefined when neither was given. */
 export async function cardBodyFrom(args: ParsedArgs, io: Io): Promise<string | undefined> {
   const [, dash] = args.positionals as [string, string?];

@@ -6,6 +6,7 @@ import { validateHostsTable, type HostPolicy } from "./hosts.js";
 import { exists, readUtf8 } from "../store/checked-fs.js";
 import { allowEntryProblem } from "../core/secret-patterns.js";
 import { joinPath } from "../store/paths.js";
+import { type RecallSettings, validateRecallTable } from "./recall.js";
 
 /** One problem found in the config file. */
 export interface ConfigProblem {
@@ -40,6 +41,8 @@ export interface MemctlConfig {
   compact?: { llm_command?: string[]; timeout_seconds?: number };
   /** `[capture]`: session-end capture into proposals (on unless enabled = false), its model command and bound. */
   capture?: { enabled?: boolean; llm_command?: string[]; timeout_seconds?: number; max_proposals?: number };
+  /** `[recall]`: the recall-key model command (else [compact]'s), its timeout, on_save (lib/config/recall.ts). */
+  recall?: RecallSettings;
   /** `[hosts.<name>]`: what the owner lets each host identity do (config-hosts.ts). */
   hosts: Record<string, HostPolicy>;
   /** `[guardrails]`: store limits the user raised or lowered, by config key (lib/records/guardrails.ts maps them). */
@@ -57,7 +60,7 @@ export interface ConfigRead {
   warnings: ConfigProblem[];
 }
 
-const KNOWN_TOP_LEVEL = new Set(["memory_dir", "projects", "hook", "doctor", "compact", "capture", "hosts", "guardrails", "secrets"]);
+const KNOWN_TOP_LEVEL = new Set(["memory_dir", "projects", "hook", "doctor", "compact", "capture", "recall", "hosts", "guardrails", "secrets"]);
 
 /** The limits `[guardrails]` may set (lib/records/guardrails.ts GUARDRAIL_CONFIG_KEYS maps each to its field). */
 export const GUARDRAIL_KEYS = [
@@ -195,6 +198,7 @@ export function validateConfig(raw: Record<string, unknown>): { value: MemctlCon
       value.capture = capture;
     }
   }
+  if (raw.recall !== undefined) value.recall = validateRecallTable(raw.recall, invalidSetting, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));
   // A bad host entry grants nothing, and never stops a store from resolving.
   if (raw.hosts !== undefined) value.hosts = validateHostsTable(raw.hosts, invalidSetting, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));
   if (raw.guardrails !== undefined) {

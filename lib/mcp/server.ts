@@ -185,6 +185,12 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
         description: z.string().optional().describe("one line, at most 200 characters: the card's index hook (required for a new card)"),
         body: z.string().optional().describe("the card's Markdown body"),
         topics: z.array(z.string()).optional().describe("topics"),
+        recall: z
+          .array(z.string())
+          .optional()
+          .describe(
+            "recall keys: 8 to 14 short lines a developer would type when this card is what they need (symptoms, questions, synonyms), some in each language the store is written in; never the title again",
+          ),
         source: z.string().describe("where this was learned: a file and line, URL, command output, the user's words (required)"),
         kind: z.enum(["fact", "inference", "unverified"]).optional().describe("how you know it (default unverified)"),
         confidence: z.number().min(0).max(1).optional().describe("how sure, 0 to 1"),

@@ -147,6 +147,7 @@ export type ProposeArgs = {
   description?: string;
   body?: string;
   topics?: string[];
+  recall?: string[];
   source: string;
   kind?: "fact" | "inference" | "unverified";
   confidence?: number;
@@ -161,7 +162,7 @@ export async function memoryPropose(s: ToolSession, args: ProposeArgs): Promise<
   const p = await propose(
     { memoryDir, actor: s.options.actor, now: s.io.now(), secrets: secretPolicy(s.io) },
     {
-      card: { name: args.name, type: args.type, description: args.description, body: args.body, topics: args.topics },
+      card: { name: args.name, type: args.type, description: args.description, body: args.body, topics: args.topics, recall: args.recall },
       source: args.source,
       kind: args.kind,
       confidence: args.confidence,

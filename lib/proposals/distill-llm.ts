@@ -17,6 +17,7 @@ export interface Candidate {
   description?: unknown;
   body?: unknown;
   topics?: unknown;
+  recall?: unknown;
   source?: unknown;
   kind?: unknown;
   confidence?: unknown;
@@ -31,6 +32,7 @@ export function distillPrompt(ctx: DistillContext): string {
   return [
     "You distill a project's session log into durable memory cards. Rules:",
     ...ctx.rules.map((r) => `- ${r}`),
+    `- languages (the ones this store is written in): ${ctx.languages.join(", ")}`,
     "",
     "Card types (tiers):",
     ...ctx.tiers.map((t) => `- ${t.type}: ${t.holds}`),
@@ -41,7 +43,7 @@ export function distillPrompt(ctx: DistillContext): string {
     `Sessions since the last distill (${ctx.episodes.length}):`,
     ...ctx.episodes.map((e) => `- ${e.ts} [${e.host}] ${e.summary.replace(/\s+/g, " ")}`),
     "",
-    'Print only JSON lines, one candidate per line: {"name","type","description","body","topics":[…],"source","kind":"fact|inference","confidence":0..1}. Print [] if there is nothing durable.',
+    'Print only JSON lines, one candidate per line: {"name","type","description","body","topics":[…],"recall":[8 to 14 keys],"source","kind":"fact|inference","confidence":0..1}. Print [] if there is nothing durable.',
     "",
   ].join("\n");
 }
@@ -122,6 +124,7 @@ export async function stageCandidates(ctx: StageContext, candidates: readonly Ca
             description: card.description,
             ...(typeof c.body === "string" && c.body.trim() ? { body: c.body } : {}),
             ...(Array.isArray(c.topics) ? { topics: c.topics.filter((t): t is string => typeof t === "string") } : {}),
+            ...(Array.isArray(c.recall) ? { recall: c.recall.filter((t): t is string => typeof t === "string") } : {}),
           },
           source: (c.source as string).trim(),
           kind: typeof c.kind === "string" ? c.kind : "inference",

@@ -6,6 +6,7 @@ import { systemCode } from "../core/errors.js";
 import { withStoreLock } from "../store/lock.js";
 import { viewStore, type StoreView } from "../records/store-view.js";
 import { DESCRIPTION_MAX } from "../core/card-rules.js";
+import { storeLanguages } from "../rank/languages.js";
 import { STATE_DIR } from "../store/paths.js";
 import { readStore } from "../store/read.js";
 import { realDir } from "../store/safe-write.js";
@@ -31,6 +32,7 @@ export const RULES = [
   "A candidate that restates or corrects an existing card is proposed under that card's name (an update), never as a new card.",
   "Every candidate names its source (the episode, file or conversation) and its provenance: fact (seen) or inference (concluded), with a confidence from 0 to 1.",
   "Never write a card or the memory files: stage with memctl propose; the owner decides with memctl review / accept / reject.",
+  'Give each candidate 8 to 14 recall keys (--recall "a|b|c"): short lines a developer would type when this card is what they need without knowing it exists — the symptom they see, questions it answers, synonyms and related tool names it does not spell out — some in each of `languages`; never the title again.',
 ];
 
 export interface DistillWatermark {
@@ -57,6 +59,8 @@ export interface DistillContext {
   watermark: { previous: string | null; next: string | null };
   tiers: { type: string; file: string; holds: string }[];
   rules: string[];
+  /** The languages the store's cards are written in (English first): recall keys are asked for in each. */
+  languages: string[];
 }
 
 export function statePath(memoryDir: string): string {
@@ -118,5 +122,6 @@ export async function distillContext(memoryDir: string, options: { all?: boolean
     watermark: { previous: mark?.through ?? null, next: newest },
     tiers: CARD_TYPES.map((t) => ({ type: t, file: `${t}_<name>.md`, holds: TIERS[t] })),
     rules: RULES,
+    languages: storeLanguages([...(store?.cards.values() ?? [])].map((c) => `${c.card?.meta.description ?? ""}\n${c.card?.body ?? ""}`)),
   };
 }

@@ -7,6 +7,7 @@ import { withStoreLock } from "../store/lock.js";
 import { CARD_TYPES, descriptionProblem, DESCRIPTION_MAX } from "../core/card-rules.js";
 import { cardFileProblem, cardNameProblem, provenanceProblems, type CardProvenance } from "../records/card-input.js";
 import { findCardFile } from "../records/card-find.js";
+import { recallKeyProblems } from "../core/recall-keys.js";
 import { assertNoSecrets, warmSecretScan, type SecretPolicy } from "../records/secrets.js";
 import { commitFile, type CommitOptions } from "../store/write.js";
 import {
@@ -72,6 +73,9 @@ export function proposalProblems(input: ProposeInput, isNew: boolean): { code: s
     if (problem) problems.push(problem);
   }
   problems.push(...provenanceProblems({ kind: (input.kind ?? "unverified") as CardProvenance["kind"], confidence: input.confidence, source: input.source }));
+  const keyProblems = recallKeyProblems(c.recall).map((p) => p.message);
+  if (problems.length === 0 && keyProblems.length > 0) return { code: ERROR_CODES.E_RECALL_KEYS, problems: keyProblems };
+  problems.push(...keyProblems);
   const tooLong = c.description !== undefined && [...c.description].length > DESCRIPTION_MAX;
   return { code: tooLong && problems.length === 1 ? ERROR_CODES.E_DESCRIPTION_TOO_LONG : ERROR_CODES.E_USAGE, problems };
 }
@@ -110,9 +114,9 @@ export async function propose(ctx: ProposeContext, input: ProposeInput): Promise
       checkQueueLimits(ctx.memoryDir, proposal);
       const c = proposal.card;
       await assertNoSecrets(
-        [c.name, c.description ?? "", ...(c.topics ?? []), proposal.source, c.body ?? ""].join("\n"),
+        [c.name, c.description ?? "", ...(c.topics ?? []), ...(c.recall ?? []), proposal.source, c.body ?? ""].join("\n"),
         ctx.secrets,
-        "the proposal (name, description, topics, source, then body)",
+        "the proposal (name, description, topics, recall keys, source, then body)",
       );
       ensureDirs(ctx.memoryDir);
       await commitFile(proposalPath(ctx.memoryDir, proposal.id), JSON.stringify(proposal, null, 2) + "\n", ctx.commit);

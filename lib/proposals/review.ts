@@ -85,6 +85,7 @@ export function saveInputOf(p: Proposal, overrides: { description?: string; topi
     description: overrides.description ?? p.card.description,
     body: p.card.body,
     topics: overrides.topics ?? p.card.topics,
+    recall: p.card.recall,
     provenance: { ...p.provenance, source: allSources(p) },
   };
 }

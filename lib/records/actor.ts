@@ -31,7 +31,7 @@ export function resolveActor(flags: CallerFlags, fallback = "human"): string {
     throw usageError(`--actor system is reserved for memctl's own writes (memctl import claude records its cards as system); write as human (the default) or host:<name>`);
   if (actor.startsWith("model:"))
     throw usageError(
-      `--actor ${actor} is reserved for what a model command wrote (memctl distill --llm stages its candidates as model:<program>); write as human (the default) or host:<name>`,
+      `--actor ${actor} is reserved for what a model command wrote (distill --llm stages its candidates as model:<program>; memctl keys writes the keys a configured model wrote); write as human (the default) or host:<name>`,
     );
   if (!isValidActor(actor)) throw usageError(`--actor "${actor}" is not one of human, host:<name>, agent:<id>`);
   return actor;

@@ -5,6 +5,7 @@ import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { parseCard } from "../core/card.js";
 import { renderField, replaceBodyBytes, setFrontmatterFieldsBytes } from "../core/frontmatter-edit.js";
 import { CARD_TYPE_PREFIX, type CardType, withoutTypePrefix } from "../core/card-types.js";
+import { recallKeyProblems } from "../core/recall-keys.js";
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/;
 
@@ -14,6 +15,10 @@ export interface SaveInput {
   description?: string;
   body?: string;
   topics?: string[];
+  /** Recall keys (lib/core/recall-keys.ts): replaces the card's `recall:` list; undefined keeps it. */
+  recall?: string[];
+  /** Keep an existing updated_at (memctl keys: keys say how people ask, not that the card's content changed). */
+  keepUpdatedAt?: boolean;
   priority?: string;
   status?: string;
   expires?: string;
@@ -65,6 +70,7 @@ export function renderNewCard(input: Required<Pick<SaveInput, "name" | "descript
     renderField("description", input.description),
     `metadata:\n  node_type: memory\n  type: ${input.type}`,
     renderField("topics", input.topics ?? []),
+    ...(input.recall && input.recall.length > 0 ? [renderField("recall", input.recall)] : []),
     renderField("priority", input.priority ?? "normal"),
     renderField("status", input.status ?? "active"),
     renderField("updated_at", today),
@@ -93,6 +99,10 @@ export function validateSaveInput(input: SaveInput): void {
   for (const ref of input.refs ?? []) {
     if (!/^(path|fn|flag):\S/.test(ref)) problems.push(`--ref ${ref} is outside the repo_refs grammar (path:<file>, fn:<file>#<symbol>, flag:<invocation> <--flag>)`);
   }
+  // Keys get their own code: a caller (a model's answer, a proposal) can tell bad keys from a bad flag.
+  const keyProblems = recallKeyProblems(input.recall).map((p) => p.message);
+  if (problems.length === 0 && keyProblems.length > 0) throw new MemctlError(ERROR_CODES.E_RECALL_KEYS, keyProblems.join("\n"), { problems: keyProblems });
+  problems.push(...keyProblems);
   if (problems.length === 0) return;
   // A description that is merely too long is an authoring-rule refusal (exit 1); anything else is usage (exit 2).
   const code = tooLong && problems.length === 1 ? ERROR_CODES.E_DESCRIPTION_TOO_LONG : ERROR_CODES.E_USAGE;
@@ -123,9 +133,10 @@ export function updatedCardBytes(before: Buffer, input: SaveInput, today: string
     description: input.description,
     metadata: "metadata" in fm ? undefined : type ? { node_type: "memory", type } : { node_type: "memory" },
     topics: input.topics ?? ("topics" in fm ? undefined : []),
+    recall: input.recall,
     priority: input.priority ?? ("priority" in fm ? undefined : "normal"),
     status: input.status ?? ("status" in fm ? undefined : "active"),
-    updated_at: today,
+    updated_at: input.keepUpdatedAt && "updated_at" in fm ? undefined : today,
     expires_at: input.expires,
     repo_refs: input.refs && input.refs.length > 0 ? input.refs : "repo_refs" in fm ? undefined : [],
     provenance: input.provenance,

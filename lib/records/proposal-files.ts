@@ -31,6 +31,8 @@ export interface ProposedCard {
   description?: string;
   body?: string;
   topics?: string[];
+  /** Recall keys the proposer's model wrote (8–14, in the store's languages); accept keeps them. */
+  recall?: string[];
 }
 
 export type ProposalStatus = "pending" | "accepted" | "rejected" | "merged";

@@ -44,10 +44,21 @@ export interface SaveResult {
 
 /** Creates or updates a card and its index line; a save after `rm` revives the card as a new revision. */
 export async function saveCard(ctx: WriteContext, input: SaveInput): Promise<SaveResult> {
-  assertMayWrite(ctx.actor, "save memory cards");
+  if (!isKeysOnlyModelWrite(ctx.actor, input)) assertMayWrite(ctx.actor, "save memory cards");
   validateSaveInput(input);
   await warmSecretScan(JSON.stringify(input));
   return withRecordsLock(ctx, () => saveCardLocked(ctx, input));
+}
+
+/**
+ * A model's output may write one thing directly: an existing card's recall keys, which are never injected, and
+ * only as a compare-and-swap on the bytes it read. No caller can claim a model:<program> actor (resolveActor),
+ * so this is `memctl keys` run by the owner; everything else a model writes is a proposal.
+ */
+function isKeysOnlyModelWrite(actor: string, input: SaveInput): boolean {
+  if (!actor.startsWith("model:") || input.recall === undefined || typeof input.expectSha256 !== "string") return false;
+  const { name: _n, recall: _r, keepUpdatedAt: _k, expectSha256: _e, ...rest } = input;
+  return Object.values(rest).every((v) => v === undefined);
 }
 
 /** What a write decides besides the card (accept: the proposal it archives), given the save's outcome. */

@@ -1,3 +1,4 @@
+import { recallKeyProblems } from "../core/recall-keys.js";
 import type { LimitCrossing } from "../records/guardrails.js";
 import { isCardFile } from "../core/card-rules.js";
 import { isExpired, missingFields } from "../core/card.js";
@@ -264,7 +265,9 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     }
     const missing = missingFields(card);
     if (missing.length > 0) report.cards_missing_fields.push({ card: file, missing });
-    if (card.warnings.length > 0) report.cards_bad_fields.push({ card: file, problems: card.warnings.map((w) => w.message) });
+    // recall: its own checks (type, count, length: what a save would refuse) replace the generic type warning.
+    const bad = [...card.warnings.filter((w) => w.field !== "recall").map((w) => w.message), ...recallKeyProblems(card.frontmatter.recall).map((p) => p.message)];
+    if (bad.length > 0) report.cards_bad_fields.push({ card: file, problems: bad });
     for (const ref of cardRefs(card.frontmatter.repo_refs)) {
       const verdict = input.checkRef(ref.parsed);
       if (!verdict.fresh) report.stale_repo_refs.push({ card: file, ref: ref.text, reason: verdict.reason ?? "stale" });

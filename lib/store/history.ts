@@ -36,7 +36,8 @@ export interface HistoryRead {
   error?: string;
 }
 
-// model:<program> is what a model command wrote (distill --llm's proposals): it proposes, never writes directly.
+// model:<program> is what a model command wrote: distill --llm's proposals (it proposes, never writes directly)
+// and the recall keys `memctl keys` writes when the owner runs it.
 const ACTOR = /^(human|system|(host|agent|model):[A-Za-z0-9][A-Za-z0-9._@-]{0,127})$/;
 
 /** True for "human", "system", "host:<name>", "agent:<id>" and "model:<program>". */

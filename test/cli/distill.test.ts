@@ -129,3 +129,28 @@ test("distill --llm without a configured command fails and stages nothing", asyn
   assert.equal(r.code, 1);
   assert.match(r.stderr, /no \[compact\] llm_command is configured; nothing was staged/);
 });
+
+test("distill asks for recall keys in the store's languages: --json carries languages and the rule, --llm stages a candidate's keys", async (t) => {
+  const w = world(t);
+  assert.equal((await memctl(w, ["save", "deploiement", "-t", "project", "-d", "Le déploiement se fait depuis la branche main, jamais depuis une autre"])).code, 0);
+  assert.equal((await memctl(w, ["save", "revue", "-t", "project", "-d", "Les revues de code sont obligatoires pour tout changement de la base"])).code, 0);
+  const ctx = JSON.parse((await memctl(w, ["distill", "--json"])).stdout);
+  assert.deepEqual(ctx.languages, ["English", "French"]);
+  assert.ok(ctx.rules.some((r: string) => /8 to 14 recall keys \(--recall "a\|b\|c"\)/.test(r)));
+  await log(w, "learned the staging URL", "2026-12-01T10:00:00.000Z");
+  const candidate = {
+    name: "staging-url",
+    type: "reference",
+    description: "Staging lives at staging.example.test",
+    source: "episode",
+    kind: "fact",
+    recall: ["where is staging", "URL de préprod"],
+  };
+  fs.writeFileSync(path.join(w.root, "candidates.jsonl"), JSON.stringify(candidate));
+  configure(w, [script(w, "model.sh", `cat > "${path.join(w.root, "prompt.txt")}"; cat "${path.join(w.root, "candidates.jsonl")}"`)]);
+  const r = await memctl(w, ["distill", "--llm", "--json"]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(fs.readFileSync(path.join(w.root, "prompt.txt"), "utf8"), /- languages \(the ones this store is written in\): English, French\n/);
+  const review = JSON.parse((await memctl(w, ["review", "--json"])).stdout);
+  assert.deepEqual(review.proposals[0].card.recall, ["where is staging", "URL de préprod"]);
+});

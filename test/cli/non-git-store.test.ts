@@ -40,6 +40,7 @@ const NOT_READERS = new Set([
   "log",
   "save",
   "rm",
+  "keys", // a writer that needs a configured model (test/cli/keys.test.ts)
   "manage",
   "import",
   "adopt",

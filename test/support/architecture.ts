@@ -15,6 +15,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["rank"], // tokenize, score, order, and the rank cache built from the store and the usage sidecar
   ["records"], // save/rm/adopt/import, file tools, secrets, guardrails, search
   ["proposals", "compact", "sync", "capture"], // features over records (siblings: none imports another unless declared)
+  ["keys"], // recall keys written by the configured model (runs compact's model command, saves through records)
   ["reports"], // doctor, stats
   ["install"], // install engine, config-file editors, lib/hosts/<host>/install.ts
   ["hook"], // the per-prompt hook's logic

@@ -123,3 +123,31 @@ test("memory_propose refuses a name that is not a card (MEMORY.md, a path): noth
     w.cleanup();
   }
 });
+
+test("memory_propose takes recall keys: offered in the schema, checked (E_RECALL_KEYS), staged, and kept by accept", async () => {
+  const w = world();
+  const server = await connect({ cwd: w.repo, env: w.env, flags: { readOnly: true, actor: "host:claude" } });
+  try {
+    const { tools } = await server.client.listTools();
+    const schema = tools.find((t) => t.name === "memory_propose")!.inputSchema as { properties: Record<string, { type?: string; description?: string }> };
+    assert.equal(schema.properties.recall?.type, "array");
+    assert.match(schema.properties.recall!.description!, /8 to 14/);
+    const bad = await callTool(server.client, "memory_propose", { name: "x", type: "user", description: "y", source: "s", recall: ["z".repeat(121)] });
+    assert.deepEqual([bad.isError, bad.code], [true, "E_RECALL_KEYS"]);
+    const staged = await callTool(server.client, "memory_propose", {
+      name: "ci-cache",
+      type: "reference",
+      description: "CI caches node_modules by lockfile hash",
+      source: "ci.yml line 40",
+      recall: ["why is CI slow after a lockfile change", "cache miss on npm ci"],
+    });
+    assert.equal(staged.isError, false, staged.text);
+    const id = (staged.data as { proposal: { id: string } }).proposal.id;
+    const out = new BufferSink();
+    assert.equal(await main(["accept", id], { ...w.io, stdout: out, stderr: out }), 0, out.text);
+    const card = parseCard(fs.readFileSync(path.join(w.memory, "reference_ci-cache.md"), "utf8"));
+    assert.deepEqual(card.meta.recall, ["why is CI slow after a lockfile change", "cache miss on npm ci"]);
+  } finally {
+    await server.close();
+  }
+});

@@ -1,0 +1,95 @@
+// One card's recall keys from the user's configured model: the product's prompt (lib/core/recall-keys.ts) on
+// the command's stdin, its answer parsed (junk gives no keys), then one save through the normal path (lock,
+// atomic writer, history) attributed to model:<command>. The save is a compare-and-swap on the bytes the
+// prompt was made from: a card edited while the model ran is left as the owner made it.
+import fs from "node:fs";
+import path from "node:path";
+import { parseCard } from "../core/card.js";
+import { isCardFile } from "../core/card-rules.js";
+import { withoutTypePrefix } from "../core/card-types.js";
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
+import { parseRecallKeys, recallKeysPrompt } from "../core/recall-keys.js";
+import { storeLanguages } from "../rank/languages.js";
+import { currentIndexTitle, findCardFile } from "../records/card-find.js";
+import { saveCard, type WriteContext } from "../records/save.js";
+import { sha256Hex } from "../store/history.js";
+import { runLlmCommand } from "../compact/generate.js";
+import type { RecallModel } from "../config/recall.js";
+
+export interface KeysRun {
+  model: RecallModel;
+  env: Record<string, string | undefined>;
+  /** The store's languages (storeLanguages); computed from the store when not given. */
+  languages?: readonly string[];
+  /** Rewrite keys a card already has. */
+  force?: boolean;
+  /** Ask the model, print nothing to the store. */
+  dryRun?: boolean;
+}
+
+export type KeysOutcome =
+  | { file: string; status: "written" | "dry-run"; keys: string[] }
+  | { file: string; status: "skipped"; keys: string[]; reason: string }
+  | { file: string; status: "failed"; reason: string };
+
+/** The card files at the top of the store (cards: `<type>_<name>.md`), sorted. */
+export function cardFiles(memoryDir: string): string[] {
+  return fs
+    .readdirSync(memoryDir, { withFileTypes: true })
+    .filter((e) => e.isFile() && isCardFile(e.name))
+    .map((e) => e.name)
+    .sort();
+}
+
+/** The languages the store's cards are written in, English first (the prompt asks for keys in each). */
+export function languagesOf(memoryDir: string, files: readonly string[] = cardFiles(memoryDir)): string[] {
+  const texts: string[] = [];
+  for (const f of files) {
+    try {
+      const card = parseCard(fs.readFileSync(path.join(memoryDir, f), "utf8"));
+      texts.push(`${card.meta.description ?? ""}\n${card.body}`);
+    } catch {
+      // an unreadable card says nothing about the store's languages
+    }
+  }
+  return storeLanguages(texts);
+}
+
+/** Writes (or, dry, only asks for) one card's keys. Model failures are outcomes; a card that does not exist throws. */
+export async function writeCardKeys(ctx: WriteContext, run: KeysRun, name: string): Promise<KeysOutcome> {
+  const file = findCardFile(ctx.memoryDir, name);
+  if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
+  const bytes = fs.readFileSync(path.join(ctx.memoryDir, file));
+  const card = parseCard(bytes.toString("utf8"));
+  if (card.errors.length > 0) return { file, status: "failed", reason: `its frontmatter does not parse (${card.errors[0]!.message}); fix it by hand first` };
+  const existing = card.meta.recall ?? [];
+  if (existing.length > 0 && !run.force) return { file, status: "skipped", keys: existing, reason: "it has keys already (--force rewrites them)" };
+  const cardName = card.meta.name ?? withoutTypePrefix(file.replace(/\.md$/, ""));
+  const title = currentIndexTitle(ctx.memoryDir, file) ?? cardName;
+  const prompt = recallKeysPrompt(
+    { name: cardName, title, description: card.meta.description, topics: card.meta.topics, body: card.body },
+    run.languages ?? languagesOf(ctx.memoryDir),
+  );
+  const answer = await runLlmCommand({ command: run.model.command, prompt, timeoutMs: run.model.timeoutMs, env: run.env, cwd: ctx.memoryDir });
+  if (!answer.ok) return { file, status: "failed", reason: answer.reason };
+  const parsed = parseRecallKeys(answer.summary, title);
+  if (!parsed.ok) return { file, status: "failed", reason: parsed.reason };
+  if (run.dryRun) return { file, status: "dry-run", keys: parsed.keys };
+  try {
+    await saveCard({ ...ctx, actor: run.model.actor }, { name: file, recall: parsed.keys, keepUpdatedAt: true, expectSha256: sha256Hex(bytes) });
+  } catch (err) {
+    if (!(err instanceof MemctlError)) throw err;
+    const why =
+      err.code === ERROR_CODES.E_STALE_BASE
+        ? "the card changed while the model ran; it was left as it is now (run again to write keys for the new text)"
+        : err.code === ERROR_CODES.E_SECRET
+          ? `the model's keys hold what looks like a secret; nothing was written (${firstLine(err.message)})`
+          : `${err.code}: ${firstLine(err.message)}`;
+    return { file, status: "failed", reason: why };
+  }
+  return { file, status: "written", keys: parsed.keys };
+}
+
+function firstLine(s: string): string {
+  return s.split("\n")[0]!;
+}

@@ -1,0 +1,71 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  findCardFile
+} from "./records-card-find.mjs";
+import {
+  lexicalProblem,
+  resolveMemoryPath
+} from "./store-safe-open.mjs";
+import {
+  parseCard
+} from "./core-card.mjs";
+
+// lib/core/card-links.ts
+function findCardLinks(body) {
+  const found = [];
+  let fence;
+  const lines = body.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i];
+    const opener = /^\s{0,3}(`{3,}|~{3,})/.exec(raw);
+    if (fence !== void 0) {
+      if (opener && opener[1][0] === fence[0] && opener[1].length >= fence.length) fence = void 0;
+      continue;
+    }
+    if (opener) {
+      fence = opener[1];
+      continue;
+    }
+    const text = raw.replace(/(`+)[^`]*?\1/g, (m) => " ".repeat(m.length));
+    for (const m of text.matchAll(/\[\[([^[\]|\n]+)(?:\|[^[\]\n]*)?\]\]/g)) {
+      const name = m[1].trim();
+      if (name) found.push({ kind: "wiki", link: name, line: i + 1 });
+    }
+    for (const m of text.matchAll(/\]\(\s*<?([^()\s<>]+?\.md)(?:#[^()\s]*)?>?(?:\s+"[^"]*")?\s*\)/g)) {
+      const target = m[1];
+      if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(target)) continue;
+      found.push({ kind: "markdown", link: target, line: i + 1 });
+    }
+  }
+  return found;
+}
+
+// lib/records/card-links.ts
+var DISK = (memoryDir) => ({
+  byName: (name) => findCardFile(memoryDir, name),
+  byPath: (rel) => {
+    const hit = resolveMemoryPath(memoryDir, rel);
+    return hit.kind === "file" ? hit.rel : void 0;
+  }
+});
+function resolveCardLink(memoryDir, link, finder = DISK(memoryDir)) {
+  const unsafe = lexicalProblem(link.link);
+  if (unsafe) return { ...link, target: null, status: "unsafe", reason: unsafe };
+  let target;
+  let reason;
+  try {
+    target = link.kind === "wiki" ? finder.byName(link.link) : finder.byPath(link.link);
+  } catch (err) {
+    target = void 0;
+    reason = err.message;
+  }
+  if (target) return { ...link, target, status: "ok" };
+  return { ...link, target: null, status: "dead", reason: reason ?? (link.kind === "wiki" ? "no card has this name" : "no such file in the store") };
+}
+function cardLinks(memoryDir, cardText, finder) {
+  return findCardLinks(parseCard(cardText).body).map((l) => resolveCardLink(memoryDir, l, finder));
+}
+
+export {
+  cardLinks
+};
