@@ -5,14 +5,16 @@
 // captured / durable messages. Each pass sees a whole session, as at session end: the rules (ruleCandidates), the
 // model (a recorded model's answer to the product's own prompt, replayed through the model-command interface:
 // bench/capture/model.ts), or both (a message counts when either captured it).
-// Run: npm run bench:capture [-- --pass rules|model|both] [--set phr|specstory|all] [--half dev|test|all] [--json]
+// Run: npm run bench:capture [-- --pass rules|model|both|product] [--set phr|specstory|all] [--half dev|test|all] [--json]
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ruleCandidates } from "../lib/capture/capture.js";
 import { SETS, sessionsOf, userMessagesOf, type BenchSession } from "./capture/corpus.js";
 import { recordedCandidates } from "./capture/model.js";
 
-export type Pass = "rules" | "model" | "both";
+/** both: a message counts when either pass captured it; product: what capture does today (the model, and the rules
+ * only for a session whose model answer failed). */
+export type Pass = "rules" | "model" | "both" | "product";
 
 export interface HalfScore {
   set: string;
@@ -40,14 +42,12 @@ async function capturedBy(sessions: readonly BenchSession[], pass: Pass): Promis
     if (m) byId.set(m.id, [...(byId.get(m.id) ?? []), description]);
   };
   let failures = 0;
-  if (pass !== "model") for (const s of sessions) for (const c of ruleCandidates(userMessagesOf(s))) add(s, c.message, `[rule] ${c.description}`);
-  if (pass !== "rules") {
-    const model = await recordedCandidates(sessions);
-    for (const s of sessions) {
-      const out = model.get(s.key);
-      if (!out?.candidates) failures += 1;
-      for (const c of out?.candidates ?? []) add(s, c.message, `[model] ${c.description}`);
-    }
+  const model = pass === "rules" ? new Map() : await recordedCandidates(sessions);
+  for (const s of sessions) {
+    const answered = model.get(s.key)?.candidates;
+    if (pass !== "rules" && !answered) failures += 1;
+    for (const c of answered ?? []) add(s, c.message, `[model] ${c.description}`);
+    if (pass === "rules" || pass === "both" || (pass === "product" && !answered)) for (const c of ruleCandidates(userMessagesOf(s))) add(s, c.message, `[rule] ${c.description}`);
   }
   return { byId, failures };
 }
