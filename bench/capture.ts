@@ -9,6 +9,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ruleCandidates } from "../lib/capture/capture.js";
+import { DEFAULT_SESSION_LIMIT } from "../lib/capture/stage.js";
 import { SETS, sessionsOf, userMessagesOf, type BenchSession } from "./capture/corpus.js";
 import { recordedCandidates } from "./capture/model.js";
 
@@ -28,6 +29,8 @@ export interface HalfScore {
   candidatesFromDurable: number;
   precision: number | null;
   recall: number | null;
+  /** Recall when each session stages at most DEFAULT_SESSION_LIMIT candidates, in the pass's order. */
+  recallWithinBound: number | null;
   /** Sessions whose recorded model answer was missing or unusable (the product would fall back to the rules). */
   modelFailures: number;
   falsePositives: { id: number; description: string }[];
@@ -35,11 +38,18 @@ export interface HalfScore {
 }
 
 /** Each message's candidates (by message id) for one session and pass. */
-async function capturedBy(sessions: readonly BenchSession[], pass: Pass): Promise<{ byId: Map<number, string[]>; failures: number }> {
+async function capturedBy(sessions: readonly BenchSession[], pass: Pass): Promise<{ byId: Map<number, string[]>; staged: Set<number>; failures: number }> {
   const byId = new Map<number, string[]>();
+  // The messages behind each session's first DEFAULT_SESSION_LIMIT candidates: what staging keeps at most.
+  const staged = new Set<number>();
+  const perSession = new Map<string, number>();
   const add = (s: BenchSession, n: number, description: string) => {
     const m = s.messages.find((x, i) => (x.n ?? i + 1) === n);
-    if (m) byId.set(m.id, [...(byId.get(m.id) ?? []), description]);
+    if (!m) return;
+    byId.set(m.id, [...(byId.get(m.id) ?? []), description]);
+    const count = perSession.get(s.key) ?? 0;
+    if (count < DEFAULT_SESSION_LIMIT) staged.add(m.id);
+    perSession.set(s.key, count + 1);
   };
   let failures = 0;
   const model = pass === "rules" ? new Map() : await recordedCandidates(sessions);
@@ -49,13 +59,13 @@ async function capturedBy(sessions: readonly BenchSession[], pass: Pass): Promis
     for (const c of answered ?? []) add(s, c.message, `[model] ${c.description}`);
     if (pass === "rules" || pass === "both" || (pass === "product" && !answered)) for (const c of ruleCandidates(userMessagesOf(s))) add(s, c.message, `[rule] ${c.description}`);
   }
-  return { byId, failures };
+  return { byId, staged, failures };
 }
 
 export async function score(set: string, half: string, pass: Pass): Promise<HalfScore> {
   const sessions = sessionsOf(set).filter((s) => half === "all" || s.half === half);
   const messages = sessions.flatMap((s) => s.messages);
-  const { byId, failures } = await capturedBy(sessions, pass);
+  const { byId, staged, failures } = await capturedBy(sessions, pass);
   const captured = messages.filter((m) => byId.has(m.id));
   const tp = captured.filter((m) => m.durable === true);
   const durable = messages.filter((m) => m.durable === true);
@@ -71,6 +81,7 @@ export async function score(set: string, half: string, pass: Pass): Promise<Half
     candidatesFromDurable: tp.reduce((n, m) => n + byId.get(m.id)!.length, 0),
     precision: captured.length === 0 ? null : tp.length / captured.length,
     recall: durable.length === 0 ? null : tp.length / durable.length,
+    recallWithinBound: durable.length === 0 ? null : durable.filter((m) => staged.has(m.id)).length / durable.length,
     modelFailures: failures,
     falsePositives: captured.filter((m) => m.durable !== true).map((m) => ({ id: m.id, description: byId.get(m.id)![0]! })),
     missed: durable.filter((m) => !byId.has(m.id)).map((m) => m.id),
@@ -94,10 +105,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   for (const set of sets) for (const half of halves) scores.push(await score(set, half, pass));
   if (process.argv.includes("--json")) process.stdout.write(JSON.stringify(scores, null, 2) + "\n");
   else {
-    process.stdout.write(`pass: ${pass}\nset        half  messages  durable  captured  precision  recall  candidates (from durable)\n`);
+    process.stdout.write(`pass: ${pass}\nset        half  messages  durable  captured  precision  recall  recall≤${DEFAULT_SESSION_LIMIT}/session  candidates (from durable)\n`);
     for (const s of scores)
       process.stdout.write(
-        `${s.set.padEnd(10)} ${s.half.padEnd(5)} ${String(s.messages).padStart(8)} ${String(s.durable).padStart(8)} ${String(s.captured).padStart(9)} ${pct(s.precision).padStart(10)} ${pct(s.recall).padStart(7)}  ${s.candidates} (${s.candidatesFromDurable})${s.modelFailures ? `  model failed on ${s.modelFailures} sessions` : ""}\n`,
+        `${s.set.padEnd(10)} ${s.half.padEnd(5)} ${String(s.messages).padStart(8)} ${String(s.durable).padStart(8)} ${String(s.captured).padStart(9)} ${pct(s.precision).padStart(10)} ${pct(s.recall).padStart(7)} ${pct(s.recallWithinBound).padStart(19)}  ${s.candidates} (${s.candidatesFromDurable})${s.modelFailures ? `  model failed on ${s.modelFailures} sessions` : ""}\n`,
       );
     for (const s of scores) {
       for (const fp of s.falsePositives) process.stdout.write(`  ${s.set} ${s.half} false positive #${fp.id}: ${fp.description}\n`);
