@@ -1,54 +1,90 @@
-// Capture benchmark: precision and recall of the rule-based capture pass (lib/capture) on real user messages
-// nobody here wrote (bench/capture/labelled-messages.json: Prompt History Records committed to public
-// repositories, labelled by reading before the rules ran on the test half). A message "captured" is one the
-// rules turn into at least one candidate; precision = captured messages labelled durable / captured messages,
-// recall = durable messages captured / durable messages. Reported per half (dev: looked at while writing the
-// rules; test: run at the end) and, for the handful of positives, which messages they were.
-// Run: npm run bench:capture [-- --json]
-import fs from "node:fs";
+// Capture benchmark: precision and recall of session-end capture (lib/capture) on real user messages nobody here
+// wrote, labelled by reading before any pass ran on them (bench/capture/: Spec-Kit Prompt History Records and whole
+// SpecStory sessions committed to public repositories). A message is "captured" when the pass makes at least one
+// candidate from it; precision = captured messages labelled durable / captured messages, recall = durable messages
+// captured / durable messages. Each pass sees a whole session, as at session end: the rules (ruleCandidates), the
+// model (a recorded model's answer to the product's own prompt, replayed through the model-command interface:
+// bench/capture/model.ts), or both (a message counts when either captured it).
+// Run: npm run bench:capture [-- --pass rules|model|both|product] [--set phr|specstory|all] [--half dev|test|all] [--json]
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ruleCandidates } from "../lib/capture/capture.js";
+import { DEFAULT_SESSION_LIMIT } from "../lib/capture/stage.js";
+import { SETS, sessionsOf, userMessagesOf, type BenchSession } from "./capture/corpus.js";
+import { recordedCandidates } from "./capture/model.js";
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-
-interface Labelled {
-  id: number;
-  half: "dev" | "test";
-  durable: boolean;
-  repo: string;
-  path: string;
-  text: string;
-}
+/** both: a message counts when either pass captured it; product: what capture does today (the model, and the rules
+ * only for a session whose model answer failed). */
+export type Pass = "rules" | "model" | "both" | "product";
 
 export interface HalfScore {
+  set: string;
   half: string;
   messages: number;
   durable: number;
   captured: number;
   truePositives: number;
+  /** Candidates made (before the per-session staging bound), and how many came from a durable message. */
+  candidates: number;
+  candidatesFromDurable: number;
   precision: number | null;
   recall: number | null;
+  /** Recall when each session stages at most DEFAULT_SESSION_LIMIT candidates, in the pass's order. */
+  recallWithinBound: number | null;
+  /** Sessions whose recorded model answer was missing or unusable (the product would fall back to the rules). */
+  modelFailures: number;
   falsePositives: { id: number; description: string }[];
   missed: number[];
 }
 
-export function score(messages: readonly Labelled[], half: string): HalfScore {
-  const inHalf = messages.filter((m) => half === "all" || m.half === half);
-  const results = inHalf.map((m) => ({ m, candidates: ruleCandidates([{ n: 1, text: m.text }]) }));
-  const captured = results.filter((r) => r.candidates.length > 0);
-  const tp = captured.filter((r) => r.m.durable);
-  const durable = inHalf.filter((m) => m.durable);
+/** Each message's candidates (by message id) for one session and pass. */
+async function capturedBy(sessions: readonly BenchSession[], pass: Pass): Promise<{ byId: Map<number, string[]>; staged: Set<number>; failures: number }> {
+  const byId = new Map<number, string[]>();
+  // The messages behind each session's first DEFAULT_SESSION_LIMIT candidates: what staging keeps at most.
+  const staged = new Set<number>();
+  const perSession = new Map<string, number>();
+  const add = (s: BenchSession, n: number, description: string) => {
+    const m = s.messages.find((x, i) => (x.n ?? i + 1) === n);
+    if (!m) return;
+    byId.set(m.id, [...(byId.get(m.id) ?? []), description]);
+    const count = perSession.get(s.key) ?? 0;
+    if (count < DEFAULT_SESSION_LIMIT) staged.add(m.id);
+    perSession.set(s.key, count + 1);
+  };
+  let failures = 0;
+  const model = pass === "rules" ? new Map() : await recordedCandidates(sessions);
+  for (const s of sessions) {
+    const answered = model.get(s.key)?.candidates;
+    if (pass !== "rules" && !answered) failures += 1;
+    for (const c of answered ?? []) add(s, c.message, `[model] ${c.description}`);
+    if (pass === "rules" || pass === "both" || (pass === "product" && !answered)) for (const c of ruleCandidates(userMessagesOf(s))) add(s, c.message, `[rule] ${c.description}`);
+  }
+  return { byId, staged, failures };
+}
+
+export async function score(set: string, half: string, pass: Pass): Promise<HalfScore> {
+  const sessions = sessionsOf(set).filter((s) => half === "all" || s.half === half);
+  const messages = sessions.flatMap((s) => s.messages);
+  const { byId, staged, failures } = await capturedBy(sessions, pass);
+  const captured = messages.filter((m) => byId.has(m.id));
+  const tp = captured.filter((m) => m.durable === true);
+  const durable = messages.filter((m) => m.durable === true);
+  const candidates = [...byId.values()].reduce((n, c) => n + c.length, 0);
   return {
+    set,
     half,
-    messages: inHalf.length,
+    messages: messages.length,
     durable: durable.length,
     captured: captured.length,
     truePositives: tp.length,
+    candidates,
+    candidatesFromDurable: tp.reduce((n, m) => n + byId.get(m.id)!.length, 0),
     precision: captured.length === 0 ? null : tp.length / captured.length,
     recall: durable.length === 0 ? null : tp.length / durable.length,
-    falsePositives: captured.filter((r) => !r.m.durable).map((r) => ({ id: r.m.id, description: r.candidates[0]!.description })),
-    missed: durable.filter((m) => !captured.some((r) => r.m.id === m.id)).map((m) => m.id),
+    recallWithinBound: durable.length === 0 ? null : durable.filter((m) => staged.has(m.id)).length / durable.length,
+    modelFailures: failures,
+    falsePositives: captured.filter((m) => m.durable !== true).map((m) => ({ id: m.id, description: byId.get(m.id)![0]! })),
+    missed: durable.filter((m) => !byId.has(m.id)).map((m) => m.id),
   };
 }
 
@@ -56,19 +92,27 @@ function pct(x: number | null): string {
   return x === null ? "n/a" : `${Math.round(x * 100)} %`;
 }
 
+function flag(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at === -1 ? fallback : process.argv[at + 1]!;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const data = JSON.parse(fs.readFileSync(path.join(HERE, "capture", "labelled-messages.json"), "utf8")) as { messages: Labelled[] };
-  const scores = ["dev", "test", "all"].map((h) => score(data.messages, h));
+  const pass = flag("pass", "rules") as Pass;
+  const sets = flag("set", "all") === "all" ? [...SETS] : flag("set", "all").split(",");
+  const halves = flag("half", "all") === "all" ? ["dev", "test"] : [flag("half", "all")];
+  const scores: HalfScore[] = [];
+  for (const set of sets) for (const half of halves) scores.push(await score(set, half, pass));
   if (process.argv.includes("--json")) process.stdout.write(JSON.stringify(scores, null, 2) + "\n");
   else {
-    process.stdout.write("half   messages  durable  captured  precision  recall\n");
+    process.stdout.write(`pass: ${pass}\nset        half  messages  durable  captured  precision  recall  recall≤${DEFAULT_SESSION_LIMIT}/session  candidates (from durable)\n`);
     for (const s of scores)
       process.stdout.write(
-        `${s.half.padEnd(6)} ${String(s.messages).padStart(8)} ${String(s.durable).padStart(8)} ${String(s.captured).padStart(9)} ${pct(s.precision).padStart(10)} ${pct(s.recall).padStart(7)}\n`,
+        `${s.set.padEnd(10)} ${s.half.padEnd(5)} ${String(s.messages).padStart(8)} ${String(s.durable).padStart(8)} ${String(s.captured).padStart(9)} ${pct(s.precision).padStart(10)} ${pct(s.recall).padStart(7)} ${pct(s.recallWithinBound).padStart(19)}  ${s.candidates} (${s.candidatesFromDurable})${s.modelFailures ? `  model failed on ${s.modelFailures} sessions` : ""}\n`,
       );
-    for (const s of scores.slice(0, 2)) {
-      for (const fp of s.falsePositives) process.stdout.write(`  ${s.half} false positive #${fp.id}: ${fp.description}\n`);
-      if (s.missed.length > 0) process.stdout.write(`  ${s.half} missed: #${s.missed.join(", #")}\n`);
+    for (const s of scores) {
+      for (const fp of s.falsePositives) process.stdout.write(`  ${s.set} ${s.half} false positive #${fp.id}: ${fp.description}\n`);
+      if (s.missed.length > 0) process.stdout.write(`  ${s.set} ${s.half} missed: #${s.missed.join(", #")}\n`);
     }
   }
 }

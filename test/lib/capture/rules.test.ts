@@ -22,6 +22,25 @@ test("questions, one-off requests and plain tasks are not memory", () => {
   assert.deepEqual(one("do you remember what we did yesterday?"), []);
 });
 
+test("standing cues said in passing: who runs what, where new things go, what the user does not want, what is not needed", () => {
+  assert.deepEqual(one("ok that works. i'll run the dev server myself"), [["instruction", "feedback", "I'll run the dev server myself"]]);
+  assert.deepEqual(one("make sure to put any new migrations in db/migrations"), [["instruction", "feedback", "Make sure to put any new migrations in db/migrations"]]);
+  assert.deepEqual(one("I don't want to use lodash in this codebase."), [["instruction", "user", "I don't want to use lodash in this codebase."]]);
+  assert.deepEqual(one("there's no need to keep the v1 endpoints, nobody calls them"), [["decision", "project", "There's no need to keep the v1 endpoints, nobody calls them"]]);
+  assert.deepEqual(one("use vitest instead of jest"), [["correction", "feedback", "Use vitest instead of jest"]]);
+  assert.deepEqual(one("we deploy to fly.io, so keep that in mind"), [["remember", "project", "We deploy to fly.io"]]);
+  assert.deepEqual(one("good. but you shouldn't mock the database in these tests"), [["instruction", "feedback", "You shouldn't mock the database in these tests"]]);
+});
+
+test("lookalikes of those cues are not memory: recalling, requests, tasks that merely say 'make sure all' or 'each other'", () => {
+  assert.deepEqual(one("remember back to the caching work and update the README"), []);
+  assert.deepEqual(one("can you clean this up so that going forward the logs are quiet"), []);
+  assert.deepEqual(one("now make sure all the labels are aligned"), []);
+  assert.deepEqual(one("the boxes overlap on each other, please fix"), []);
+  assert.deepEqual(one("Note that the command is not a direct replacement for the old one."), []);
+  assert.deepEqual(one("I want to be able to run the init script for each app"), []);
+});
+
 test("a title is a short kebab-case card name from the content words; remember infers a tier", () => {
   assert.equal(titleOf("Run the linter before every commit"), "run-linter-before-commit");
   assert.equal(titleOf("We'll use Postgres because we need JSONB"), "postgres-need-jsonb");

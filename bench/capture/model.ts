@@ -1,0 +1,69 @@
+// The capture model pass, measured the honest way: for each bench session, the product's own prompt
+// (lib/capture/llm.ts capturePrompt, exactly what `[capture] llm_command` receives on stdin) goes to a model that
+// sees nothing else; its answers are recorded by the prompt's sha256 (answers.jsonl) and replayed through the
+// model-command interface (replay-model.mjs as the configured command), so the product's own runner and parser
+// (runLlmCommand, modelCandidates) read them exactly as they would read a user's model.
+//   node --import tsx bench/capture/model.ts prompts [--set phr,specstory] > prompts.jsonl
+//   node --import tsx bench/capture/model.ts missing [--set …]   (prompts with no recorded answer)
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { capturePrompt, modelCandidates } from "../../lib/capture/llm.js";
+import type { CaptureCandidate } from "../../lib/capture/stage.js";
+import { runLlmCommand } from "../../lib/compact/generate.js";
+import { SETS, sessionsOf, userMessagesOf, type BenchSession } from "./corpus.js";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const ANSWERS_FILE = path.join(HERE, "answers.jsonl");
+export const REPLAY_COMMAND = [process.execPath, path.join(HERE, "replay-model.mjs")];
+
+export const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+export function sessionPrompt(s: BenchSession): { prompt: string; hash: string } {
+  const prompt = capturePrompt(userMessagesOf(s));
+  return { prompt, hash: sha256(prompt) };
+}
+
+export interface ModelOutcome {
+  /** The candidates the product keeps from the recorded answer; undefined when the model "failed". */
+  candidates?: CaptureCandidate[];
+  failure?: string;
+}
+
+/** Each session's recorded answer, run through the model-command interface and the product's parser. */
+export async function recordedCandidates(sessions: readonly BenchSession[], command = REPLAY_COMMAND): Promise<Map<string, ModelOutcome>> {
+  const out = new Map<string, ModelOutcome>();
+  for (const s of sessions) {
+    const { prompt } = sessionPrompt(s);
+    const run = await runLlmCommand({ command, prompt, timeoutMs: 20_000, env: process.env, cwd: HERE });
+    out.set(s.key, run.ok ? { candidates: modelCandidates(run.summary, userMessagesOf(s)) } : { failure: run.reason });
+  }
+  return out;
+}
+
+function recorded(): Set<string> {
+  if (!fs.existsSync(ANSWERS_FILE)) return new Set();
+  return new Set(
+    fs
+      .readFileSync(ANSWERS_FILE, "utf8")
+      .split("\n")
+      .filter((l) => l.trim() !== "")
+      .map((l) => (JSON.parse(l) as { hash: string }).hash),
+  );
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const [verb = "prompts", ...rest] = process.argv.slice(2);
+  const at = rest.indexOf("--set");
+  const sets = at === -1 ? [...SETS] : rest[at + 1]!.split(",");
+  const have = verb === "missing" ? recorded() : new Set<string>();
+  const seen = new Set<string>();
+  for (const set of sets)
+    for (const s of sessionsOf(set)) {
+      const p = sessionPrompt(s);
+      if (seen.has(p.hash) || have.has(p.hash)) continue;
+      seen.add(p.hash);
+      process.stdout.write(JSON.stringify({ hash: p.hash, prompt: p.prompt }) + "\n");
+    }
+}
