@@ -25,10 +25,7 @@ export function partHeading(part: InstructionPart, display: (file: string) => st
   return `--- ${display(part.file)} (${part.layer}${origin})`;
 }
 
-export function renderInstructionBlock(
-  parts: readonly InstructionPart[],
-  options: { maxBytes: number; display: (file: string) => string; moreCommand: string },
-): InstructionBlock {
+export function renderInstructionBlock(parts: readonly InstructionPart[], options: { maxBytes: number; display: (file: string) => string; moreCommand: string }): InstructionBlock {
   if (parts.length === 0) return { text: "", bytes: 0, included: [], omitted: [] };
   const pieces = parts.map((p) => `${partHeading(p, options.display)}\n${defuse(inertBlock(p.text.replace(/\n+$/, "")))}`);
   const frame = (body: readonly string[], note?: string) => [INSTRUCTIONS_OPEN, HEAD, ...body, ...(note ? [note] : []), INSTRUCTIONS_CLOSE].join("\n") + "\n";
@@ -38,8 +35,9 @@ export function renderInstructionBlock(
   // Drop parts from the end until the block, with its note when something is left out, fits.
   while (kept > 0 && utf8Bytes(frame(pieces.slice(0, kept), kept < pieces.length ? note(parts.slice(kept)) : undefined)) > options.maxBytes) kept--;
   const omitted = parts.slice(kept);
-  if (kept === 0) return { text: "", bytes: 0, included: [], omitted };
+  // Even when no part fits, the model hears that standing instructions exist and where (when that line fits).
   const text = frame(pieces.slice(0, kept), omitted.length ? note(omitted) : undefined);
+  if (utf8Bytes(text) > options.maxBytes) return { text: "", bytes: 0, included: [], omitted };
   return { text, bytes: utf8Bytes(text), included: parts.slice(0, kept), omitted };
 }
 

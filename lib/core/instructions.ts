@@ -28,9 +28,8 @@ export interface InstructionPart {
   layer: InstructionLayer;
   /** 0 for a source, n for a file n imports away from it. */
   depth: number;
-  /** The source file this part hangs from (itself for a source), and its key. */
+  /** The source file this part hangs from (itself for a source). */
   source: string;
-  sourceKey: string;
   /** For an import: the importing file, the 1-based line of the `@path`, and the reference as written. */
   from?: { file: string; line: number; target: string };
   text: string;
@@ -59,11 +58,7 @@ export interface Composition {
  */
 export const MAX_IMPORT_DEPTH = 5;
 
-export function composeInstructions(
-  sources: readonly InstructionSource[],
-  read: (file: string) => InstructionRead,
-  options: { home: string; maxDepth?: number },
-): Composition {
+export function composeInstructions(sources: readonly InstructionSource[], read: (file: string) => InstructionRead, options: { home: string; maxDepth?: number }): Composition {
   const maxDepth = options.maxDepth ?? MAX_IMPORT_DEPTH;
   const parts: InstructionPart[] = [];
   const problems: InstructionProblem[] = [];
@@ -71,7 +66,7 @@ export function composeInstructions(
   // it first appears: the model gets each rule once.
   const seen = new Set<string>();
 
-  const visit = (file: string, layer: InstructionLayer, depth: number, root: { file: string; key: string } | undefined, from: InstructionPart["from"], chain: readonly string[]): void => {
+  const visit = (file: string, layer: InstructionLayer, depth: number, root: string | undefined, from: InstructionPart["from"], chain: readonly string[]): void => {
     const got = read(file);
     const at = from ? { file: from.file, line: from.line, target: from.target } : { file };
     if (got.status === "missing") {
@@ -89,15 +84,15 @@ export function composeInstructions(
     }
     if (seen.has(got.key)) return;
     seen.add(got.key);
-    const source = root?.file ?? file;
-    parts.push({ file, key: got.key, layer, depth, source, sourceKey: root?.key ?? got.key, ...(from ? { from } : {}), text: got.text, bytes: utf8Bytes(got.text) });
+    const source = root ?? file;
+    parts.push({ file, key: got.key, layer, depth, source, ...(from ? { from } : {}), text: got.text, bytes: utf8Bytes(got.text) });
     for (const ref of parseImports(got.text)) {
       const next = { file, line: ref.line, target: ref.target };
       if (depth + 1 > maxDepth) {
         problems.push({ kind: "depth", ...next, detail: `@${ref.target} is ${depth + 1} hops from ${source}, past the limit of ${maxDepth}: not composed` });
         continue;
       }
-      visit(resolveImport(ref.target, file, options.home), layer, depth + 1, root ?? { file, key: got.key }, next, [...chain, got.key]);
+      visit(resolveImport(ref.target, file, options.home), layer, depth + 1, source, next, [...chain, got.key]);
     }
   };
 
@@ -116,10 +111,15 @@ export interface NativeInstructions {
 }
 
 /**
- * Whether the host already gives the model this part: the file itself is one it loads, or the part is an import
- * it expands from a source it loads. What it already has must not be sent again; everything else is memctl's to add.
+ * The files a host gives the model itself: the ones it loads (`present`, in its order) plus, when it expands
+ * imports, everything they import up to its depth (Claude reaches AGENTS.md through a CLAUDE.md's `@AGENTS.md`).
+ * What it already has must not be sent again; every other composed part is memctl's to add.
  */
-export function loadedNatively(part: InstructionPart, nativeKeys: ReadonlySet<string>, importDepth: number): boolean {
-  if (nativeKeys.has(part.key)) return true;
-  return part.depth > 0 && part.depth <= importDepth && nativeKeys.has(part.sourceKey);
+export function nativeKeys(present: readonly string[], read: (file: string) => InstructionRead, options: { home: string; importDepth: number }): Set<string> {
+  const loaded = composeInstructions(
+    present.map((file) => ({ file, layer: "project" as const })),
+    read,
+    { home: options.home, maxDepth: options.importDepth },
+  );
+  return new Set(loaded.parts.map((p) => p.key));
 }
