@@ -3,6 +3,7 @@ import type { DoctorReport } from "../reports/doctor.js";
 import type { InjectionReport } from "../reports/injection.js";
 import { colorsFor, type Colors } from "./output.js";
 import { bar, bytes, inert, num, table } from "./report-format.js";
+import { instructionFindings, instructionsRow } from "./doctor-instructions.js";
 
 // Human output of `memctl doctor`: the numbers first, then every issue (red) and warning (yellow), each with
 // the one line that fixes it. Memory-derived text (names, paths, hooks, refs) is printed inert.
@@ -130,6 +131,7 @@ export function findings(r: DoctorReport): Finding[] {
       "memctl review (accept or reject each); merge a .theirs-* copy by hand, then delete it",
     );
   if (s?.merge_in_progress) warning("sync", "a merge was stopped half way", "memctl sync finishes it");
+  out.push(...instructionFindings(r.instructions));
   return out;
 }
 
@@ -175,6 +177,7 @@ export function renderDoctor(r: DoctorReport, io: Io): string {
     const where = s.remote ? `${s.remote}/${s.branch}` : "no remote";
     lines.push(...table([["sync", `${inert(where)}: ahead ${s.ahead}, behind ${s.behind}`, "last sync", s.last_sync ? `${s.last_sync.at} (${s.last_sync.result})` : "never"]]));
   }
+  if (r.instructions) lines.push(...table([instructionsRow(r.instructions)]));
   if (r.injection) lines.push("", c.bold("Injection") + c.dim(` (host ${r.injection.host})`), ...injectionBlock(r.injection, c));
   const all = findings(r);
   for (const severity of ["issue", "warning"] as const) {

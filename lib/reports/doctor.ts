@@ -6,6 +6,7 @@ import type { SyncStatus } from "../sync/status.js";
 import type { Arrival } from "../store/arrivals.js";
 import type { InjectionReport } from "./injection.js";
 import type { StoreView } from "../records/store-view.js";
+import { instructionWarnings, type InstructionsReport } from "./instructions-report.js";
 
 // The doctor report as a pure function over a read store plus the facts gathered around it
 // (history, Claude memory, injected size). Issues make doctor exit 1; warnings never do.
@@ -124,6 +125,8 @@ export interface DoctorInput {
   secretsAtRest?: SecretAtRest[];
   /** Claude Code's auto memory writes into this store unreviewed: the fix to print. */
   claudeAutoMemoryFix?: string;
+  /** The composed instruction files for the working directory (lib/reports/instructions-report.ts); absent when there are none. */
+  instructions?: InstructionsReport;
 }
 
 /** A file a sync quarantined: kept in git, never injected or shown here. */
@@ -175,6 +178,8 @@ export interface DoctorReport {
   cards_with_secrets: SecretAtRest[];
   /** Only for a store that is a git repository of its own: ahead/behind, last sync, conflicts, tracked per-machine files. */
   sync?: SyncStatus;
+  /** Only when instruction files compose here: the always-on size against its budget, and imports that do not compose (warnings). */
+  instructions?: InstructionsReport;
 }
 
 /** The issue lists, in report order; issues_count is the sum of their lengths. */
@@ -276,6 +281,10 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     report.warnings_count += report.pending_arrivals > 0 ? 1 : 0;
     report.sync = input.sync;
     report.warnings_count += syncWarnings(input.sync);
+  }
+  if (input.instructions) {
+    report.instructions = input.instructions;
+    report.warnings_count += instructionWarnings(input.instructions);
   }
   return report;
 }

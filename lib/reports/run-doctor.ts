@@ -21,6 +21,8 @@ import { INDEX_FILE } from "../store/paths.js";
 import { COMPACT_RELPATH, diagnoseInjection, warnBytesFromConfig, type CompactSlot, type InjectionReport } from "./injection.js";
 import { fileBytes, isRegularFile, openStore, todayOf, type OpenedStore } from "./open.js";
 import type { StoreView } from "../records/store-view.js";
+import { composeFor } from "../config/instructions.js";
+import { instructionsReport, type InstructionsReport } from "./instructions-report.js";
 
 // Gathers everything doctor looks at (strictly read-only) and hands it to the pure report builder.
 
@@ -53,6 +55,8 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
   const sync = dir ? await syncStatus(dir, io.env) : null;
   step("looking for secrets at rest");
   const secretsAtRest = view && dir ? await findSecretsAtRest(dir, view, io) : [];
+  step("composing the instruction files");
+  const instructions = instructionsFor(options.repoRoot ?? io.cwd, opened, io);
   step(`checking ${view?.cards.size ?? 0} cards`);
   return buildDoctorReport({
     memoryDir: dir,
@@ -78,7 +82,19 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     ...(dir && claudeAutoMemoryWritesStore({ memoryDir: dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home })
       ? { claudeAutoMemoryFix: AUTO_MEMORY_FIX }
       : {}),
+    ...(instructions ? { instructions } : {}),
   });
+}
+
+/** The instruction layer for the working directory; a fault reading it is a finding, never a failed doctor. */
+function instructionsFor(cwd: string, opened: OpenedStore, io: Io): InstructionsReport | undefined {
+  try {
+    const { scope, composition } = composeFor(path.resolve(io.cwd, cwd), io, opened.config.value);
+    return instructionsReport(scope, composition);
+  } catch (err) {
+    const problem = { kind: "unreadable" as const, file: cwd, detail: `instruction files not composed: ${(err as Error).message}` };
+    return instructionsReport({ projectRoot: cwd, userDir: "", files: [], maxBytes: 0, cwd, dirs: [], roots: [] }, { parts: [], problems: [problem] });
+  }
 }
 
 /**
