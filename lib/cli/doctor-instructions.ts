@@ -1,8 +1,15 @@
 // doctor's instruction-memory lines (seed 002): the always-on size row and one warning per import that does not
 // compose, each with its fix. Kept beside doctor-render.ts so that file stays about the store.
 import type { InstructionFinding, InstructionsReport } from "../reports/instructions-report.js";
-import type { Finding } from "./doctor-render.js";
 import { bytes, inert } from "./report-format.js";
+
+/** doctor-render's Finding, by shape (that file imports this one). */
+interface Finding {
+  severity: "warning";
+  kind: string;
+  subject: string;
+  fix: string;
+}
 
 /** The table row: what is always on, against the budget. */
 export function instructionsRow(r: InstructionsReport): [string, string, string, string] {
