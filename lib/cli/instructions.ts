@@ -46,6 +46,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const display = (f: string) => displayInstructionPath(f, scope, io.home);
   const view = host ? forHost(host, composed, io) : undefined;
   const block = host ? sessionInstructions(host, cwd, io, config) : undefined;
+  // What memctl would add (a file of nothing but @references adds nothing of its own).
+  const added = block ? [...block.included, ...block.omitted] : [];
   const total = composition.parts.reduce((n, p) => n + p.bytes, 0);
   if (bool(args, "json")) {
     printJson(io, {
@@ -65,7 +67,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
         from: p.from ?? null,
         bytes: p.bytes,
         text: p.text,
-        ...(view ? { loaded_by_host: !view.added.includes(p) } : {}),
+        ...(view ? { loaded_by_host: view.native.includes(p) } : {}),
       })),
       problems: composition.problems.map((p) => ({ ...p, display: display(p.file) })),
       ...(host && view && block
@@ -73,7 +75,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
             host: {
               name: host,
               import_depth: view.importDepth,
-              added: view.added.map((p) => p.file),
+              added: added.map((p) => p.file),
               added_bytes: block.bytes,
               omitted: block.omitted.map((p) => p.file),
               block: block.text,
@@ -93,7 +95,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   ];
   if (composition.parts.length === 0)
     out.push(c.dim(`no instruction file found (looked for ${scope.files.map(inertText).join(", ")} in the user dir and from the project root down)`));
-  const shown = host && view ? view.added : composition.parts;
+  const shown = host ? added : composition.parts;
   if (host && view) {
     out.push(
       view.native.length === 0
@@ -101,7 +103,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
         : `${host} loads itself: ${view.native.map((p) => inertText(display(p.file))).join(", ")}${view.importDepth > 0 ? ` (and expands their @imports, ${view.importDepth} hops)` : " (no @imports)"}`,
     );
     out.push(
-      view.added.length === 0
+      added.length === 0
         ? "memctl adds nothing at session start: nothing would reach the model twice."
         : `memctl adds at session start: ${block!.included.length} part${block!.included.length === 1 ? "" : "s"}, ${block!.bytes} bytes (budget ${scope.maxBytes})${block!.omitted.length ? `; left out over the budget: ${block!.omitted.map((p) => inertText(display(p.file))).join(", ")}` : ""}`,
     );

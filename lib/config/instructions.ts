@@ -6,7 +6,7 @@
 // the user never meant for the model into every session.
 import path from "node:path";
 import { utf8Text } from "../core/bytes.js";
-import { composeInstructions, nativeKeys, type Composition, type InstructionPart, type InstructionRead, type InstructionSource } from "../core/instructions.js";
+import { composeInstructions, importOnly, nativeKeys, type Composition, type InstructionPart, type InstructionRead, type InstructionSource } from "../core/instructions.js";
 import { isInside } from "../core/instruction-imports.js";
 import { renderInstructionBlock, type InstructionBlock } from "../core/instruction-block.js";
 import { nativeInstructions } from "../hosts/instructions.js";
@@ -144,7 +144,8 @@ export function sessionInstructions(
   config: Pick<MemctlConfig, "instructions">,
 ): InstructionBlock & { composed: ComposedInstructions } {
   const composed = composeFor(cwd, io, config);
-  const { added } = forHost(host, composed, io);
+  // A file that is nothing but @references (CLAUDE.md = "@AGENTS.md") adds no rule of its own: its imports are parts.
+  const added = forHost(host, composed, io).added.filter((p) => !importOnly(p));
   const block = renderInstructionBlock(added, {
     maxBytes: composed.scope.maxBytes,
     display: (f) => displayInstructionPath(f, composed.scope, io.home),

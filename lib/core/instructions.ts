@@ -71,7 +71,7 @@ export function composeInstructions(sources: readonly InstructionSource[], read:
     const at = from ? { file: from.file, line: from.line, target: from.target } : { file };
     if (got.status === "missing") {
       // Most directories have no instruction file: only a named import that leads nowhere is a problem.
-      if (from) problems.push({ kind: "dead-import", ...at, detail: `@${from.target} → ${file} does not exist` });
+      if (from) problems.push({ kind: "dead-import", ...at, detail: `${file} does not exist` });
       return;
     }
     if (got.status !== "ok") {
@@ -98,6 +98,12 @@ export function composeInstructions(sources: readonly InstructionSource[], read:
 
   for (const s of sources) visit(s.file, s.layer, 0, undefined, undefined, []);
   return { parts, problems };
+}
+
+/** A part whose every line is an `@path` reference: its content is its imports, composed as their own parts. */
+export function importOnly(part: Pick<InstructionPart, "text">): boolean {
+  const lines = part.text.split("\n").filter((l) => l.trim() !== "");
+  return lines.length > 0 && lines.every((l) => /^\s*(@\S+\s*)+$/.test(l)) && parseImports(part.text).length > 0;
 }
 
 /**
