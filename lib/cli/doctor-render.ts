@@ -170,6 +170,7 @@ export function renderDoctor(r: DoctorReport, io: Io): string {
     ...table([
       ["entries", num(r.entry_count), "MEMORY.md", bytes(r.memory_bytes)],
       ["shards", num(r.shard_count), "episodes", bytes(r.episodes_bytes)],
+      ...(r.instructions ? [instructionsRow(r.instructions)] : []),
     ]),
   );
   if (r.sync) {
@@ -177,7 +178,6 @@ export function renderDoctor(r: DoctorReport, io: Io): string {
     const where = s.remote ? `${s.remote}/${s.branch}` : "no remote";
     lines.push(...table([["sync", `${inert(where)}: ahead ${s.ahead}, behind ${s.behind}`, "last sync", s.last_sync ? `${s.last_sync.at} (${s.last_sync.result})` : "never"]]));
   }
-  if (r.instructions) lines.push(...table([instructionsRow(r.instructions)]));
   if (r.injection) lines.push("", c.bold("Injection") + c.dim(` (host ${r.injection.host})`), ...injectionBlock(r.injection, c));
   const all = findings(r);
   for (const severity of ["issue", "warning"] as const) {
