@@ -27,7 +27,7 @@ export function parseImports(text: string): ImportRef[] {
     const opened = FENCE.exec(line);
     if (fence !== undefined) {
       // A fence closes with a run of the same character at least as long as the one that opened it.
-      if (opened?.[1] && opened[1][0] === fence[0] && opened[1].length >= fence.length && line.trim() === opened[1].trim().replace(/\s.*$/, "")) fence = undefined;
+      if (opened?.[1] && opened[1][0] === fence[0] && opened[1].length >= fence.length && line.trim() === opened[1]) fence = undefined;
       continue;
     }
     if (opened?.[1]) {

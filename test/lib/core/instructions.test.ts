@@ -21,16 +21,19 @@ test("imports: @path outside code, relative to the file; code spans, fences and 
     "```sh",
     "cat @docs/fenced.md",
     "```",
-    "~~~",
+    "~~~~",
     "@docs/tilde-fenced.md",
+    "~~~ not a close (it has text)",
     "~~~",
+    "@docs/still-fenced.md",
+    "~~~~",
     "Ask @alice or mail me@example.com; @package.json counts.",
   ].join("\n");
   assert.deepEqual(parseImports(text), [
     { target: "docs/a.md", line: 1 },
     { target: "./b.md", line: 1 },
     { target: "~/notes/c.md", line: 1 },
-    { target: "package.json", line: 9 },
+    { target: "package.json", line: 12 },
   ]);
   assert.equal(resolveImport("docs/a.md", "/p/sub/AGENTS.md", HOME), "/p/sub/docs/a.md");
   assert.equal(resolveImport("../x.md", "/p/sub/AGENTS.md", HOME), "/p/x.md");
