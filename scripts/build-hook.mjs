@@ -2,7 +2,7 @@
 // (scripts/build-plugin.mjs → plugin/dist/hooks, every dependency inlined).
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { build, transformSync } from "esbuild";
+import { build } from "esbuild";
 
 // What every bundle shares: bundled for Node 20, no source maps, warnings only.
 // preserveSymlinks: module paths (in chunk hashes and CommonJS wrapper keys) stay inside the source tree even
@@ -16,14 +16,15 @@ export const HOOK_BODY = "user-prompt-submit.body.js";
 // Everything it imports is inlined; the card parser (and with it js-yaml) is only initialised when the rank
 // cache is rebuilt (test/hooks/import-graph.test.ts enforces what the hook may reach).
 // The bundle is the body; the path hosts run is a small loader that starts it from V8's code cache
-// (hooks/code-cache-loader.ts), warmed below on the sample store.
+// (hooks/code-cache-loader.ts), warmed below on the sample store. Not minified, so a plugin/ diff of the body
+// follows the source diff: measured interleaved on this machine, the minified body saved no CPU time a prompt
+// (docs/internals.md, "Readable build output").
 /** Builds the body and its loader into `dir`; returns the body's esbuild result (with its metafile). */
 export async function buildHook(dir, external) {
   mkdirSync(dir, { recursive: true });
   const bodyFile = `${dir}/${HOOK_BODY}`;
   const body = await build({ ...nodeBundle, entryPoints: ["hooks/user-prompt-submit.ts"], outfile: bodyFile, format: "cjs", external, metafile: true });
   preferBuiltinPrototypes(bodyFile);
-  minifyBody(bodyFile);
   wrapForLoader(bodyFile);
   writeFileSync(`${dir}/package.json`, `${JSON.stringify({ type: "commonjs" })}\n`);
   await build({
@@ -59,14 +60,6 @@ export function preferBuiltinPrototypes(file) {
   if (out.includes('__toESM(require("node:') || /\brequire\("node:/.test(out.replace(helper, "")) || !out.includes(helper))
     throw new Error(`build: could not rewrite the builtin imports of ${file}`);
   writeFileSync(file, out);
-}
-
-// Minified (whitespace, syntax, local names) after the rewrite above: every prompt reads and copies the body,
-// and V8 interns each name its code cache keeps, so comments, indentation and long local names cost page
-// faults and instructions (~45% of the file, ~0.25M instructions a prompt). Licence comments are kept.
-export function minifyBody(file) {
-  const text = readFileSync(file, "utf8");
-  writeFileSync(file, transformSync(text, { minify: true, format: "cjs", target: "node20", charset: "ascii", legalComments: "eof" }).code);
 }
 
 // The body is stored as the loader compiles it: ASCII only, inside the CommonJS module wrapper. esbuild escapes

@@ -19,8 +19,10 @@ export async function buildPlugin(out) {
   const pkg = JSON.parse(readFileSync("package.json", "utf8"));
   rmSync(out, { recursive: true, force: true });
   // ESM with every package inlined; bundled CommonJS packages get a real require (createRequire) for builtins.
-  // .mjs: the plugin has no package.json to say "module".
-  await build({
+  // .mjs: the plugin has no package.json to say "module". Readable on purpose (issue 32 item 6, docs/internals.md):
+  // not minified, and chunks named after what they hold instead of a content hash, so a plugin/ diff follows the
+  // source diff; the CLI's start-up is not the hook's, and whitespace and long names cost it nothing measurable.
+  const cli = await build({
     ...nodeBundle,
     entryPoints: [{ in: "lib/cli/bin.ts", out: "cli" }],
     outdir: join(out, "dist"),
@@ -28,9 +30,11 @@ export async function buildPlugin(out) {
     format: "esm",
     outExtension: { ".js": ".mjs" },
     chunkNames: "chunks/[name]-[hash]",
-    minify: true,
+    write: false,
+    metafile: true,
     banner: { js: 'import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);' },
   });
+  writeStableChunks(cli);
   await buildHook(join(out, "dist", "hooks"), []);
 
   const json = (file, value) => {
@@ -76,6 +80,48 @@ export async function buildPlugin(out) {
     rmSync(renderer, { force: true });
   }
   writeFileSync(join(out, ".gitignore"), "# The hook's V8 code cache, written next to the body on first use.\n*.v8cache\n");
+}
+
+/**
+ * Writes esbuild's outputs with every content-hashed chunk name replaced by one that says what the chunk holds: a
+ * lazily loaded command keeps its name (chunks/doctor.mjs), a shared chunk is named after its first own module
+ * in path order (chunks/store-write.mjs; a package's when it holds none). A name changes only when the chunk's
+ * make-up does, so editing one module changes the files that hold it and nothing else.
+ */
+function writeStableChunks({ outputFiles, metafile }) {
+  const named = new Map();
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    const base = file.slice(file.lastIndexOf("/") + 1);
+    const m = /^(.+)-[A-Z0-9]{8}\.mjs$/.exec(base);
+    if (!file.includes("/chunks/") || !m) continue;
+    const inputs = Object.keys(output.inputs).sort();
+    // Only esbuild's own helpers (<runtime>) when it holds no module.
+    const first = inputs.find((i) => i.startsWith("lib/")) ?? inputs.find((i) => !i.startsWith("<")) ?? "runtime";
+    const fromInput = first
+      .replace(/^lib\//, "")
+      .replace(/^node_modules\//, "npm-")
+      .replace(/\.[cm]?[jt]s$/, "")
+      .replace(/[^A-Za-z0-9]+/g, "-");
+    named.set(base, { wanted: m[1] === "chunk" ? fromInput : m[1], fromInput });
+  }
+  const taken = new Map();
+  for (const { wanted } of named.values()) taken.set(wanted, (taken.get(wanted) ?? 0) + 1);
+  const rename = new Map();
+  const used = new Set();
+  for (const [base, { wanted, fromInput }] of named) {
+    let name = taken.get(wanted) > 1 && wanted !== fromInput ? `${wanted}-${fromInput}` : wanted;
+    for (let n = 2; used.has(name); n++) name = `${wanted}-${n}`;
+    used.add(name);
+    rename.set(base, `${name}.mjs`);
+  }
+  for (const file of outputFiles) {
+    let text = file.text;
+    for (const [from, to] of rename) text = text.replaceAll(from, to);
+    const base = file.path.slice(file.path.lastIndexOf("/") + 1);
+    const target = rename.has(base) ? file.path.slice(0, -base.length) + rename.get(base) : file.path;
+    mkdirSync(join(target, ".."), { recursive: true });
+    writeFileSync(target, text);
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await buildPlugin(process.argv[2] ?? "plugin");

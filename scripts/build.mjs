@@ -27,7 +27,7 @@ await build({
 // The per-prompt hook: a bundled CommonJS body and the small loader hosts run (user-prompt-submit.cjs), in
 // dist/hooks/ with runtime dependencies external (installed by npm; the plugin bundles them: build-plugin.mjs).
 const body = await buildHook("dist/hooks", hookExternal);
-// What the bundle inlines, for test/hooks/import-graph.test.ts (the minified body keeps no module markers).
+// What the bundle inlines, for test/hooks/import-graph.test.ts (read from the metafile, not from the body's "// lib/…" module markers).
 writeFileSync(`dist/hooks/${HOOK_BODY.replace(/\.js$/, ".inputs.json")}`, `${JSON.stringify(Object.keys(body.metafile.inputs).sort(), null, 1)}\n`);
 // The same loader under the name hosts wired before the entry became .cjs (its cache name is the body's, shared).
 cpSync("dist/hooks/user-prompt-submit.cjs", "dist/hooks/user-prompt-submit.js");

@@ -13,6 +13,7 @@ import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson, progressLine } from "./output.js";
 import { ACTOR_FLAGS, directWriterFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { commandSummary } from "./commands.js";
+import { asJob } from "./ledger.js";
 
 export const spec: CommandSpec = {
   name: "compact",
@@ -66,18 +67,24 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const config = readConfig(io).value.compact ?? {};
   const mode: CompactMode = bool(args, "mechanical") ? "mechanical" : bool(args, "llm") ? "llm" : "auto";
   const waiting = modelProgress(io, config.timeout_seconds ?? DEFAULT_LLM_TIMEOUT_SECONDS);
-  const outcome = await compactStore({
-    memoryDir,
-    mode,
-    actor: directWriterFrom(args, io, "compact memory (the compact is injected into every later session)"),
-    now: io.now(),
-    llmCommand: config.llm_command,
-    timeoutSeconds: config.timeout_seconds,
-    env: io.env,
-    context,
-    secrets: secretPolicy(io),
-    say: (line) => io.stderr.write(`memctl compact: ${inertText(line)}\n`), // card names are memory-derived
-    onModel: waiting.onModel,
+  const actor = directWriterFrom(args, io, "compact memory (the compact is injected into every later session)");
+  const compact = () =>
+    compactStore({
+      memoryDir,
+      mode,
+      actor,
+      now: io.now(),
+      llmCommand: config.llm_command,
+      timeoutSeconds: config.timeout_seconds,
+      env: io.env,
+      context,
+      secrets: secretPolicy(io),
+      say: (line) => io.stderr.write(`memctl compact: ${inertText(line)}\n`), // card names are memory-derived
+      onModel: waiting.onModel,
+    });
+  const command = `memctl compact${mode === "auto" ? "" : ` --${mode}`}`;
+  const { value: outcome } = await asJob(io, memoryDir, "compact", command, compact, (o) => ({ generator: o.compact.generator, records: o.records }), {
+    regenerated: true, // seed 000: the compact is derived state, written without a lock, last writer wins
   }).finally(waiting.stop);
   if (json) printJson(io, runJson(memoryDir, resolution, outcome));
   else {

@@ -5,13 +5,17 @@ import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
 import { commandSummary } from "./commands.js";
+import { repoSourceChecker } from "../proposals/trust.js";
 
 export const spec: CommandSpec = {
   name: "consolidate",
   summary: commandSummary("consolidate"),
   flags: {
     "dry-run": { type: "boolean", description: "report what the pass would do; write nothing (not even the job ledger)" },
-    "accept-facts": { type: "boolean", description: "also accept proposals of kind fact that have a source and nothing against them" },
+    "accept-facts": {
+      type: "boolean",
+      description: "also accept proposals of kind fact with nothing against them, from the owner or with a source naming a repository file",
+    },
     ...ACTOR_FLAGS,
     ...STORE_FLAGS,
     ...JSON_FLAG,
@@ -28,8 +32,13 @@ export const spec: CommandSpec = {
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
-  const { memoryDir } = requireStore(args, io);
-  const report = await consolidate(writeContext(args, io, memoryDir), { dryRun: bool(args, "dry-run"), acceptFacts: bool(args, "accept-facts"), clock: () => io.now() });
+  const { memoryDir, resolution } = requireStore(args, io);
+  const report = await consolidate(writeContext(args, io, memoryDir), {
+    dryRun: bool(args, "dry-run"),
+    acceptFacts: bool(args, "accept-facts"),
+    clock: () => io.now(),
+    verifiedSource: repoSourceChecker(resolution.repo_root),
+  });
   if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, ...report });
   else io.stdout.write(render(report, io));
   return 0;

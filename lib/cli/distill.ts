@@ -11,6 +11,7 @@ import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { commandSummary } from "./commands.js";
+import { asJob } from "./ledger.js";
 
 export const spec: CommandSpec = {
   name: "distill",
@@ -64,13 +65,35 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       ERROR_CODES.E_COMPACT_LLM,
       '--llm: no [compact] llm_command is configured; nothing was staged (set [compact] llm_command = ["claude", "-p"] in the user config)',
     );
+  const model = modelActor(command);
   io.stderr.write(`memctl distill: asking \`${inertText(command.join(" "))}\` about ${ctx.episodes.length} episode(s) and ${ctx.known.length} known card(s)\n`);
-  // The runner `compact --llm` uses: argv, prompt on stdin, timeout, any failure a reason; then each candidate is staged.
-  const ran = await runLlmCommand({ command, prompt: distillPrompt(ctx), timeoutMs: (config.timeout_seconds ?? DEFAULT_LLM_TIMEOUT_SECONDS) * 1000, env: io.env, cwd: memoryDir });
-  if (!ran.ok) throw new MemctlError(ERROR_CODES.E_COMPACT_LLM, `--llm: ${ran.reason}; nothing was staged`, { reason: ran.reason });
-  const candidates = parseCandidates(ran.summary);
-  const result = { candidates: candidates.length, outcome: await stageCandidates({ memoryDir, actor, now: io.now(), secrets: secretPolicy(io) }, candidates, ctx.known) };
-  const marked = ctx.watermark.next ? await markDistilled(memoryDir, ctx.watermark.next, actor, io.now()) : null;
+  // A ledger job: a killed or failed pass shows in memctl jobs and doctor; the watermark moves only once staged.
+  const { value } = await asJob(
+    io,
+    memoryDir,
+    "distill",
+    "memctl distill --llm",
+    async () => {
+      // The runner `compact --llm` uses: argv, prompt on stdin, timeout, any failure a reason; then each candidate is staged.
+      const ran = await runLlmCommand({
+        command,
+        prompt: distillPrompt(ctx),
+        timeoutMs: (config.timeout_seconds ?? DEFAULT_LLM_TIMEOUT_SECONDS) * 1000,
+        env: io.env,
+        cwd: memoryDir,
+      });
+      if (!ran.ok) throw new MemctlError(ERROR_CODES.E_COMPACT_LLM, `--llm: ${ran.reason}; nothing was staged`, { reason: ran.reason });
+      const candidates = parseCandidates(ran.summary);
+      // The model wrote these candidates, so they are its proposals (model:<command>), not the owner's: a label it
+      // set about its own output (kind: fact) never promotes it (docs/commands.md, consolidate).
+      const outcome = await stageCandidates({ memoryDir, actor: model, now: io.now(), secrets: secretPolicy(io) }, candidates, ctx.known);
+      const marked = ctx.watermark.next ? await markDistilled(memoryDir, ctx.watermark.next, actor, io.now()) : null;
+      return { candidates: candidates.length, outcome, marked };
+    },
+    (v) => ({ candidates: v.candidates, staged: v.outcome.staged.length, blocked: v.outcome.blocked.length }),
+  );
+  const result = { candidates: value.candidates, outcome: value.outcome };
+  const marked = value.marked;
   if (json) printJson(io, { memory_dir: memoryDir, candidates: result.candidates, ...result.outcome, watermark: marked });
   else {
     const c = colorsFor(io);
@@ -91,4 +114,15 @@ function renderContext(ctx: DistillContext): string {
   out.push("Rules:", ...ctx.rules.map((r) => `  - ${r}`));
   if (ctx.watermark.next) out.push(`When the candidates are staged: memctl distill --mark ${ctx.watermark.next}`);
   return out.join("\n") + "\n";
+}
+
+/** The proposer of what a model command wrote: `model:<its program>` (e.g. model:claude for ["claude", "-p"]). */
+export function modelActor(command: readonly string[]): string {
+  const program = (command[0] ?? "")
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[^A-Za-z0-9._@-]/g, "-")
+    .replace(/^[^A-Za-z0-9]+/, "")
+    .slice(0, 120);
+  return `model:${program || "unknown"}`;
 }

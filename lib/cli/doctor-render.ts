@@ -69,6 +69,16 @@ export function findings(r: DoctorReport): Finding[] {
       `${q(x.card)}:${x.line} ${q(x.masked)} (${x.kind})`,
       `remove it from ${q(x.card)} (keep it in a secret manager, note only where it lives); a false positive goes in [secrets] allow`,
     );
+  for (const x of r.dead_card_links ?? [])
+    issue(`${x.status} card link`, `${q(x.card)}:${x.line} → ${q(x.link)} (${q(x.reason)})`, `fix or remove the link on line ${x.line} of ${q(x.card)}`);
+  for (const x of [...(r.stuck_jobs ?? []), ...(r.failed_jobs ?? [])])
+    issue(
+      `${x.status} job`,
+      `${x.id} (${q(x.kind)}), attempt ${x.attempts}/${x.max_attempts}${x.last_error ? `, last error: ${q(x.last_error)}` : x.status === "stuck" ? ", its holder stopped before done" : ""}`,
+      x.status === "stuck" && x.attempts < x.max_attempts
+        ? `run ${q(x.resume)} to resume it (memctl jobs lists the ledger)`
+        : `run ${q(x.resume)} again (a new job; memctl jobs lists the ledger)`,
+    );
 
   const inj = r.injection;
   if (inj?.over_warn || inj?.pinned_over_budget) warning("injected size", injectionSubject(inj), inj.remedy ?? "");

@@ -13,6 +13,7 @@ import { bool, parseArgs, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson, progressLine } from "./output.js";
 import { ACTOR_FLAGS, directWriterFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { commandSummary } from "./commands.js";
+import { asJob } from "./ledger.js";
 
 export const spec: CommandSpec = {
   name: "import",
@@ -52,14 +53,32 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const yes = bool(args, "yes");
   const guardrails = configuredGuardrails(io);
   let imported: ImportItem[] = [];
+  const command = suggestedCommand(args.positionals[0]!, extra, bool(args, "all"));
   if (yes) {
     assertMayWrite(directWriterFrom(args, io, "import memory"), "import memory"); // the write itself is attributed to system
+    // A refusal up front writes nothing, not even a ledger line (the import re-checks under the lock).
+    checkImportLimits(
+      memoryDir,
+      plan.items.filter((i) => i.action === "import"),
+      withDefaults(guardrails),
+      io,
+    );
     const progress = progressLine(io);
     try {
-      imported = await applyClaudeImport({ memoryDir, actor: "system", now: io.now(), commit: pauseFromEnv(io.env), guardrails, secrets: secretPolicy(io) }, plan, {
+      // A ledger job: a killed import shows as stuck, and running it again imports what is left (present cards are skipped).
+      const job = await asJob(
         io,
-        onProgress: progress.update && ((done, total) => progress.update!(`importing Claude memory: ${done}/${total} cards`, done === total)),
-      });
+        memoryDir,
+        "import",
+        command,
+        () =>
+          applyClaudeImport({ memoryDir, actor: "system", now: io.now(), commit: pauseFromEnv(io.env), guardrails, secrets: secretPolicy(io) }, plan, {
+            io,
+            onProgress: progress.update && ((done, total) => progress.update!(`importing Claude memory: ${done}/${total} cards`, done === total)),
+          }),
+        (items) => ({ imported: items.length }),
+      );
+      imported = job.value;
     } finally {
       progress.done();
     }
@@ -74,7 +93,6 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
           io,
         ),
       );
-  const command = suggestedCommand(args.positionals[0]!, extra, bool(args, "all"));
   if (bool(args, "json")) {
     printJson(io, {
       memory_dir: memoryDir,

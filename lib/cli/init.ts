@@ -4,7 +4,7 @@ import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { resolveMemory } from "../config/resolve.js";
 import { inertText } from "../core/sanitize.js";
-import { writeNewFile } from "../store/safe-write.js";
+import { commitFileSync } from "../store/write.js";
 import { bool, parseArgs, PROJECT_FLAGS, projectFrom, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { commandSummary } from "./commands.js";
@@ -96,17 +96,13 @@ function assertNotDanglingLink(target: string): void {
   );
 }
 
-/** Writes a new file atomically and never over an existing one: temp file, then link (fails if the name exists). */
+/** Writes a new file atomically and never over an existing one (the writer's exclusive commit links its temp). */
 function createExclusive(file: string, content: string): void {
-  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  writeNewFile(temp, content); // removed by writeNewFile itself if the disk is full
   try {
-    fs.linkSync(temp, file);
+    commitFileSync(file, content, { exclusive: true });
   } catch (err) {
     if (systemCode(err) === "EEXIST") throw new MemctlError(ERROR_CODES.E_STORE_EXISTS, `${file} appeared while creating it; nothing was overwritten`);
     throw err;
-  } finally {
-    fs.rmSync(temp, { force: true });
   }
 }
 

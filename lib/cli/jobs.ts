@@ -30,7 +30,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     return 1;
   }
   const lines: string[] = [];
-  if (read.jobs.length === 0) lines.push(`${c.dim("no jobs yet")} — memctl consolidate runs as one`);
+  if (read.jobs.length === 0) lines.push(`${c.dim("no jobs yet")} — import --yes, distill --llm, compact, shard and consolidate each run as one`);
   else {
     const head = ["ID", "KIND", "STATUS", "ATTEMPTS", "LEASE / UPDATED", "LAST ERROR"];
     const cells = read.jobs.map((j) => [

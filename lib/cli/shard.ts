@@ -9,6 +9,7 @@ import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { commandSummary } from "./commands.js";
+import { asJob } from "./ledger.js";
 
 export const spec: CommandSpec = {
   name: "shard",
@@ -40,7 +41,14 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(before)) throw usageError(`--before ${before} must be a month, YYYY-MM (e.g. ${utcDay(io.now()).slice(0, 7)})`);
   assertMayWrite(actorFrom(args, io), "shard episodes");
   const { memoryDir } = requireStore(args, io);
-  const result = await withStoreLock(memoryDir, () => shardEpisodes(memoryDir, before, pauseFromEnv(io.env)));
+  const { value: result } = await asJob(
+    io,
+    memoryDir,
+    "shard",
+    `memctl shard --before ${before}`,
+    () => withStoreLock(memoryDir, () => shardEpisodes(memoryDir, before, pauseFromEnv(io.env))),
+    (r) => ({ moved: r.moved, recovered: r.recovered }),
+  );
   if (bool(args, "json")) {
     printJson(io, { memory_dir: memoryDir, ...result });
     return 0;

@@ -6,6 +6,7 @@ import { usageError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { inertText } from "../core/sanitize.js";
 import { realDir } from "../store/safe-write.js";
+import { commitFileSync } from "../store/write.js";
 import { git, runGit } from "../sync/git.js";
 import { configureDrivers, DRIVER_KINDS, writeRepoRules, type DriverKind } from "../sync/layout.js";
 import { runMergeDriver } from "../sync/merge-driver.js";
@@ -151,7 +152,7 @@ async function mergeDriver(argv: readonly string[], io: Io): Promise<number> {
     throw usageError(`merge-driver takes <${Object.keys(DRIVER_KINDS).join("|")}> %O %A %B %P (git runs it; see .git/config)`);
   const pause = /^driver:(\d+)$/.exec(io.env.MEMCTL_SYNC_PAUSE ?? "");
   if (pause) {
-    fs.writeFileSync(path.join(realDir(io.cwd, ...SYNC_DIR.split("/")), "driver-paused"), String(process.pid));
+    commitFileSync(path.join(realDir(io.cwd, ...SYNC_DIR.split("/")), "driver-paused"), String(process.pid), { durable: false });
     await new Promise((r) => setTimeout(r, Number(pause[1])));
   }
   runMergeDriver(kind as DriverKind, { base, ours, theirs, path: file, cwd: io.cwd });

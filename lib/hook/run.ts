@@ -12,6 +12,7 @@ import { resolveMemory, type Resolution } from "../config/resolve.js";
 import { utcStamp } from "../core/utc.js";
 import { buildInjection, type Injection } from "./inject.js";
 import { readdirNames, statIfExists } from "../store/checked-fs.js";
+import { appendBytes } from "../store/safe-write.js";
 import { INDEX_FILE, memctlStateHome } from "../store/paths.js";
 import { utf8Text } from "../core/bytes.js";
 import { rememberShown, seenFilter, startDedupe, whyRecord, withPointer, type Dedupe } from "./dedupe.js";
@@ -200,7 +201,7 @@ export function logHookError(io: Io, message: string): void {
   try {
     const file = hookLogPath(io);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.appendFileSync(file, `${utcStamp(io.now())}\t${message.replace(/\s+/g, " ")}\n`);
+    appendBytes(file, Buffer.from(`${utcStamp(io.now())}\t${message.replace(/\s+/g, " ")}\n`, "utf8"));
   } catch {
     // Logging must never turn into a hook failure.
   }

@@ -3,6 +3,11 @@
 import { assertMayWriteDirectly } from "../records/actor.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { runMemoryCommand, type MemoryCommand } from "../records/file-tools.js";
+import { findCardFile } from "../records/card-find.js";
+import { cardLinks } from "../records/card-links.js";
+import { resolveMemoryPath } from "../store/safe-path.js";
+import fs from "node:fs";
+import path from "node:path";
 import { refuseIfReadOnly, refuseSubagent, requireStore, text, writeContext, type ToolResult, type ToolSession } from "./tool-session.js";
 
 export type ManageArgs = {
@@ -34,11 +39,38 @@ async function fileTool(s: ToolSession, memoryDir: string, cmd: MemoryCommand): 
   }
 }
 
-export async function memoryView(s: ToolSession, args: { path?: string; view_range?: number[] }): Promise<ToolResult> {
+/**
+ * A file or directory by path, or a card by `name` (found as `memctl show` finds it). A card's links are listed
+ * after its text, as show lists them: each `[[name]]` or `(file.md)` with the card it reaches, or dead / unsafe.
+ */
+export async function memoryView(s: ToolSession, args: { path?: string; name?: string; view_range?: number[] }): Promise<ToolResult> {
   const { memoryDir } = requireStore(s);
-  const cmd: MemoryCommand = { command: "view", path: args.path ?? "/memories" };
+  if (args.path !== undefined && args.name !== undefined) throw new MemctlError(ERROR_CODES.E_USAGE, "give path or name, not both");
+  let requested = args.path ?? "/memories";
+  if (args.name !== undefined) {
+    const file = findCardFile(memoryDir, args.name);
+    if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${args.name}"; memory_view with no arguments lists the files`, { name: args.name });
+    requested = file;
+  }
+  const cmd: MemoryCommand = { command: "view", path: requested };
   if (args.view_range) cmd.view_range = [args.view_range[0]!, args.view_range[1]!];
-  return fileTool(s, memoryDir, cmd);
+  const result = await fileTool(s, memoryDir, cmd);
+  const links = linksOf(memoryDir, requested);
+  if (links.length === 0) return result;
+  const listed = links.map((l) => `  ${l.link} -> ${l.target ?? l.status}`).join("\n");
+  return { ...result, content: [{ type: "text", text: `${result.content[0]!.text}\n\nLinks in this card:\n${listed}` }], structuredContent: { file: requested, links } };
+}
+
+/** The links of the card at `requested` (already read safely by the view), none for MEMORY.md or a directory. */
+function linksOf(memoryDir: string, requested: string): { link: string; target: string | null; status: string }[] {
+  const target = resolveMemoryPath(memoryDir, requested);
+  if (target.kind !== "file" || !target.rel.endsWith(".md") || /^MEMORY(\.[^/]*)?\.md$/i.test(target.rel)) return [];
+  try {
+    const text = fs.readFileSync(path.join(memoryDir, target.rel), "utf8");
+    return cardLinks(memoryDir, text).map((l) => ({ link: l.link, target: l.target, status: l.status }));
+  } catch {
+    return [];
+  }
 }
 
 export async function memoryManage(s: ToolSession, args: ManageArgs): Promise<ToolResult> {

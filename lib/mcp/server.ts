@@ -63,9 +63,10 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
     {
       title: "View memory",
       description:
-        "Show a memory file with line numbers, or a directory listing two levels deep (Anthropic memory tool `view`). Paths are relative to the memory directory or under /memories/.",
+        "Show a memory file with line numbers, or a directory listing two levels deep (Anthropic memory tool `view`). Paths are relative to the memory directory or under /memories/; a card can also be opened by name. A card's [[links]] are listed after its text with the card each reaches (or dead).",
       inputSchema: {
         path: z.string().optional().describe("file or directory, e.g. MEMORY.md or /memories/feedback_x.md (default /memories, the root)"),
+        name: z.string().optional().describe("instead of path: a card's name (deploy, feedback_x, or its frontmatter name), found as memctl show finds it"),
         view_range: z.array(z.number().int()).length(2).optional().describe("[start, end] 1-based inclusive line range; end -1 = to the last line"),
       },
       annotations: { readOnlyHint: true, openWorldHint: false },

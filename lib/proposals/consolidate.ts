@@ -7,11 +7,13 @@ import { contentKey, groupKey, reviewPending, type ReviewedProposal } from "./re
 import { archiveProposal, readPending, rewritePending, type Proposal } from "./propose.js";
 import type { WriteContext } from "../records/save.js";
 import type { Related } from "./content-match.js";
+import { OWNER_ACTOR } from "./trust.js";
 
 // One owner's consolidation pass (seed 002): fold duplicate proposals for a card into the earliest one,
 // flag conflicts (different content for one card) and contradictions (a proposal made against an older
 // version of a card that now says something else), and — only with --accept-facts — promote proposals that
-// are facts with a source and nothing against them. Everything else stays pending for `memctl review`.
+// are facts with a source and nothing against them, from the owner or with a source memctl can check
+// (lib/proposals/trust.ts). Everything else stays pending for `memctl review`.
 // A real pass runs as a job in the ledger; a dry run writes nothing at all.
 
 export interface ConsolidateOptions {
@@ -20,6 +22,8 @@ export interface ConsolidateOptions {
   leaseMs?: number;
   /** The ledger's clock (lease renewals must see time pass); defaults to the write context's fixed instant. */
   clock?: () => Date;
+  /** True when a proposal's source can be checked (lib/proposals/trust.ts repoSourceChecker); default: none can. */
+  verifiedSource?: (source: string) => boolean;
 }
 
 export interface ConsolidatePlan {
@@ -45,7 +49,7 @@ export interface ConsolidateReport extends ConsolidatePlan {
 }
 
 /** Pure: what one pass does with the reviewed pending proposals. */
-export function planConsolidation(reviewed: readonly ReviewedProposal[], acceptFacts: boolean): ConsolidatePlan {
+export function planConsolidation(reviewed: readonly ReviewedProposal[], acceptFacts: boolean, verifiedSource: (source: string) => boolean = () => false): ConsolidatePlan {
   const plan: ConsolidatePlan = {
     pending_before: reviewed.length,
     merged: [],
@@ -78,7 +82,7 @@ export function planConsolidation(reviewed: readonly ReviewedProposal[], acceptF
       const matches = contentMatches(r, gone, order);
       for (const m of matches) plan.content_matches.push({ id: r.proposal.id, relation: m.relation, card: m.card_file, proposal: m.proposal });
       if (!acceptFacts) continue;
-      const why = holdReason(r, conflict, matches);
+      const why = holdReason(r, conflict, matches, verifiedSource);
       if (why) plan.held.push({ id: r.proposal.id, card: r.card_file, why });
       else plan.accepted.push({ id: r.proposal.id, card: r.card_file, rev: null });
     }
@@ -116,7 +120,7 @@ function contentMatches(r: ReviewedProposal, gone: Set<string>, order: Map<strin
   );
 }
 
-function holdReason(r: ReviewedProposal, conflict: boolean, matches: readonly Related[] = []): string | undefined {
+function holdReason(r: ReviewedProposal, conflict: boolean, matches: readonly Related[], verifiedSource: (source: string) => boolean): string | undefined {
   const p = r.proposal;
   if (r.flags.not_a_card) return `not a card: ${r.flags.not_a_card}`;
   if (p.provenance.kind !== "fact") return `kind ${p.provenance.kind}, not fact`;
@@ -131,6 +135,9 @@ function holdReason(r: ReviewedProposal, conflict: boolean, matches: readonly Re
     const decide = m.proposal ? "decide with memctl review" : `decide with memctl accept ${r.proposal.id} --supersede ${m.card_file.replace(/\.md$/, "")} or --keep-both`;
     return `${m.relation === "near_duplicate" ? "nearly duplicates" : "contradicts"} ${other}; ${decide}`;
   }
+  // Last, so a conflict or a near-duplicate is what the owner is told first: those need a decision anyway.
+  if (p.proposer !== OWNER_ACTOR && !verifiedSource(p.source))
+    return `kind fact is ${p.proposer}'s own label and its source (${p.source}) names no file in the repository; decide with memctl accept ${p.id}`;
   return undefined;
 }
 
@@ -139,7 +146,7 @@ export async function consolidate(ctx: WriteContext, options: ConsolidateOptions
   assertMayWrite(ctx.actor, "consolidate proposals");
   const acceptFacts = options.acceptFacts === true;
   if (options.dryRun) {
-    const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts);
+    const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts, options.verifiedSource);
     return { dry_run: true, accept_facts: acceptFacts, job: null, retried: false, ...plan };
   }
   const ledger = { memoryDir: ctx.memoryDir, now: options.clock ?? (() => ctx.now), lockTimeoutMs: ctx.lockTimeoutMs };
@@ -150,7 +157,7 @@ export async function consolidate(ctx: WriteContext, options: ConsolidateOptions
       // A pass killed mid-accept left its write committed but unapplied: finish it first, so its proposal is
       // archived as accepted instead of being held here as stale.
       await withRecordsLock(ctx, () => undefined);
-      const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts);
+      const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts, options.verifiedSource);
       await applyMerges(ctx, plan);
       for (const a of plan.accepted) {
         const done = await acceptProposal(ctx, a.id);

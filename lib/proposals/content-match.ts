@@ -15,6 +15,8 @@ export interface CardSummary {
   status?: string;
   topics: string[];
   repoRefs: string[];
+  /** The card's `recall:` keys (meta.recall): a proposal saying what a key asks for restates the card. */
+  recall?: string[];
 }
 
 export interface Related {
@@ -45,7 +47,7 @@ export function relatedByContent(proposals: readonly Proposal[], cards: readonly
   // 10,000-card store would otherwise tokenize every body for a handful of proposals).
   const live = cards
     .filter((c) => c.status !== "superseded" && !NOT_A_CARD.test(c.file))
-    .map((c) => ({ c, terms: new Set(tokenize(c.description)), full: undefined as Prepared | undefined }));
+    .map((c) => ({ c, terms: new Set([...tokenize(c.description), ...(c.recall ?? []).flatMap((k) => tokenize(k))]), full: undefined as Prepared | undefined }));
   const byFile = new Map(cards.map((c) => [c.file, c]));
   const targets = new Map(proposals.map((p) => [p.id, options.targetOf(p)]));
   const statements = new Map(proposals.map((p) => [p.id, statementOf(p, byFile.get(targets.get(p.id) ?? ""))]));
@@ -78,7 +80,9 @@ export function relatedByContent(proposals: readonly Proposal[], cards: readonly
 function statementOf(p: Proposal, target: CardSummary | undefined): { prepared: Prepared; description: string; body: string } {
   const description = p.card.description ?? target?.description ?? "";
   const body = p.card.body ?? target?.body ?? "";
-  return { description, body, prepared: prepare({ description, body, topics: p.card.topics ?? target?.topics ?? [], repoRefs: target?.repoRefs ?? [] }) };
+  const own = (p.card as { recall?: unknown }).recall; // recall keys a proposal carries, when proposals carry them
+  const recall = Array.isArray(own) ? own.filter((k): k is string => typeof k === "string") : (target?.recall ?? []);
+  return { description, body, prepared: prepare({ description, body, topics: p.card.topics ?? target?.topics ?? [], repoRefs: target?.repoRefs ?? [], recall }) };
 }
 
 function shares(mine: Prepared, terms: Set<string>, refs: readonly string[]): boolean {

@@ -168,7 +168,16 @@ export async function cardSummaries(memoryDir: string): Promise<CardSummary[]> {
     try {
       const card = parseCard(fs.readFileSync(path.join(memoryDir, file), "utf8"));
       const m = card.meta;
-      out.push({ file, name: m.name ?? file, description: m.description ?? "", body: card.body, status: m.status, topics: m.topics, repoRefs: m.repo_refs ?? [] });
+      out.push({
+        file,
+        name: m.name ?? file,
+        description: m.description ?? "",
+        body: card.body,
+        status: m.status,
+        topics: m.topics,
+        repoRefs: m.repo_refs ?? [],
+        recall: m.recall ?? [],
+      });
     } catch {
       /* unreadable cards are doctor's business */
     }

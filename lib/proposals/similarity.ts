@@ -1,11 +1,15 @@
 import { tokenize } from "../rank/tokenize.js";
+import { NUMBER_WORDS, quantities, unitTerm } from "./numbers.js";
 
 // Content comparison of two statements (a proposal, a card) with the ranker's own terms (lib/rank/tokenize.ts:
 // stemmed words, stop words dropped, CJK 2-grams), so "the same fact" means the same thing here as in ranking.
 // Two relations, checked in this order:
 //   near_duplicate  the descriptions share most of their terms (Jaccard >= 0.75), or the whole texts do
-//                   (description, body and topics, >= 0.7), or >= 0.5 when both name the same repo_refs;
-//                   never when the descriptions carry different numbers ("Node 20" vs "Node 22").
+//                   (description, body and topics, >= 0.7), or >= 0.5 when both name the same repo_refs; or a
+//                   paraphrase: the smaller text's content terms are nearly all in the other (>= 0.8 of them,
+//                   at least 4), or one side's recall key (lib/core/recall-keys.ts, two terms or more) is
+//                   wholly in the other side's text; never when the descriptions carry different numbers
+//                   ("Node 20" vs "Node 22", "forty minutes" vs "ten minutes": written-out numbers count).
 //   contradiction   the same subject with a different value: the descriptions start (or end) with the same
 //                   terms — at least two, and more than half of the shorter description, or one when both name
 //                   the same repo_refs — and each says something the other does not, or their numbers differ
@@ -17,6 +21,8 @@ export interface Statement {
   body?: string;
   topics?: readonly string[];
   repoRefs?: readonly string[];
+  /** The card's `recall:` keys (meta.recall), when it has them. */
+  recall?: readonly string[];
 }
 
 export type Relation = "near_duplicate" | "contradiction";
@@ -35,14 +41,26 @@ export interface Prepared {
   all: Set<string>;
   numbers: Set<string>;
   refs: Set<string>;
+  /** Each recall key's terms (keys of fewer than two terms say too little to match on). */
+  keys: Set<string>[];
 }
 
-const NUMBER = /\d+(?:[.,]\d+)*/g;
-
 export function prepare(s: Statement): Prepared {
-  const desc = tokenize(s.description);
-  const all = new Set([...desc, ...tokenize(s.body ?? ""), ...(s.topics ?? []).flatMap((t) => tokenize(t))]);
-  return { desc, descSet: new Set(desc), all, numbers: new Set(s.description.match(NUMBER) ?? []), refs: new Set(s.repoRefs ?? []) };
+  // Numbers are values, not terms: compared as quantities, left out of the term sets so that two statements
+  // differing only in a number share every term (and so read as one subject with two values).
+  const desc = terms(s.description);
+  const all = new Set([...desc, ...terms(s.body ?? ""), ...(s.topics ?? []).flatMap((t) => terms(t))]);
+  const keys = (s.recall ?? []).map((k) => new Set(terms(k))).filter((k) => k.size >= 2);
+  return { desc, descSet: new Set(desc), all, numbers: quantities(s.description), refs: new Set(s.repoRefs ?? []), keys };
+}
+
+/** The ranker's terms of the number words ("forty" → "forti"): values, never subject terms. */
+const NUMBER_TERMS = new Set(NUMBER_WORDS.flatMap((w) => tokenize(w)));
+
+function terms(text: string): string[] {
+  return tokenize(text)
+    .filter((t) => !/^\d+(?:[.,]\d+)*$/.test(t) && !NUMBER_TERMS.has(t))
+    .map(unitTerm);
 }
 
 /** How b relates to a, or undefined when it does not (unrelated, or too little text to tell). */
@@ -56,13 +74,23 @@ export function compareStatements(a: Prepared, b: Prepared): Comparison | undefi
   const similarity = Math.round(Math.max(descJ, allJ) * 100) / 100;
   const shared = [...a.all].filter((t) => b.all.has(t)).sort();
   const result = (relation: Relation): Comparison => ({ relation, similarity, shared_terms: shared, shared_repo_refs: sharedRefs });
-  if (!numbersDiffer && (descJ >= 0.75 || allJ >= 0.7 || (refs && Math.max(descJ, allJ) >= 0.5))) return result("near_duplicate");
+  if (!numbersDiffer && (descJ >= 0.75 || allJ >= 0.7 || (refs && Math.max(descJ, allJ) >= 0.5) || paraphrase(a, b))) return result("near_duplicate");
   const subject = Math.max(commonPrefix(a.desc, b.desc), commonPrefix([...a.desc].reverse(), [...b.desc].reverse()));
   const shorter = Math.min(a.descSet.size, b.descSet.size);
   const sameSubject = (subject >= 2 && subject * 2 > shorter) || (refs && subject >= 1);
   if (!sameSubject) return undefined;
   const differ = [...a.descSet].some((t) => !b.descSet.has(t)) && [...b.descSet].some((t) => !a.descSet.has(t));
   return differ || numbersDiffer ? result("contradiction") : undefined;
+}
+
+/** Nearly all of the smaller text's content terms are in the other, or a recall key of one is wholly in the other. */
+function paraphrase(a: Prepared, b: Prepared): boolean {
+  const [small, large] = a.all.size <= b.all.size ? [a.all, b.all] : [b.all, a.all];
+  let shared = 0;
+  for (const t of small) if (large.has(t)) shared++;
+  if (shared >= 4 && shared >= 0.8 * small.size) return true;
+  const within = (keys: Set<string>[], text: Set<string>) => keys.some((k) => [...k].every((t) => text.has(t)));
+  return within(a.keys, b.all) || within(b.keys, a.all);
 }
 
 function jaccard(a: Set<string>, b: Set<string>): number {

@@ -24,18 +24,22 @@ export function textLanguage(text: string): string {
   if (/[\uac00-\ud7af]/.test(text)) return "ko";
   if (/[\u0e00-\u0e7f]/.test(text)) return "th";
   if (/[\u4e00-\u9fff]/.test(text)) return "zh";
-  const words = text.toLowerCase().match(/[\p{L}']+/gu) ?? [];
-  return latinLanguage(words.flatMap((w) => w.split("'"))) ?? "en";
+  // One-letter words (flags like -s, -v; elided l', d') say nothing about the language.
+  const words = (text.toLowerCase().match(/[\p{L}']+/gu) ?? []).flatMap((w) => w.split("'")).filter((w) => w.length > 1);
+  return latinLanguage(words) ?? "en";
 }
 
-/** The languages (English names) at least `minShare` of the texts are in, English first and always present. */
-export function storeLanguages(texts: readonly string[], minShare = 0.1): string[] {
+/**
+ * The languages (English names) the store uses, English first and always present: a language counts once
+ * `minCards` texts or `minShare` of them are in it (a few cards in a language mean prompts in it will come).
+ */
+export function storeLanguages(texts: readonly string[], minCards = 3, minShare = 0.05): string[] {
   const counts = new Map<string, number>();
   for (const t of texts) {
     const lang = textLanguage(t);
     counts.set(lang, (counts.get(lang) ?? 0) + 1);
   }
-  const floor = Math.max(1, texts.length * minShare);
+  const floor = Math.max(1, Math.min(minCards, texts.length * minShare));
   const found = [...counts].filter(([lang, n]) => lang !== "en" && n >= floor).sort((a, b) => b[1] - a[1]);
   return ["English", ...found.map(([lang]) => NAMES[lang] ?? lang)];
 }

@@ -29,6 +29,10 @@ export function resolveActor(flags: CallerFlags, fallback = "human"): string {
   const actor = flags.actor ?? fallback;
   if (actor === "system")
     throw usageError(`--actor system is reserved for memctl's own writes (memctl import claude records its cards as system); write as human (the default) or host:<name>`);
+  if (actor.startsWith("model:"))
+    throw usageError(
+      `--actor ${actor} is reserved for what a model command wrote (memctl distill --llm stages its candidates as model:<program>); write as human (the default) or host:<name>`,
+    );
   if (!isValidActor(actor)) throw usageError(`--actor "${actor}" is not one of human, host:<name>, agent:<id>`);
   return actor;
 }

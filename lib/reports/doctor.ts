@@ -6,6 +6,8 @@ import type { SyncStatus } from "../sync/status.js";
 import type { Arrival } from "../store/arrivals.js";
 import type { InjectionReport } from "./injection.js";
 import type { StoreView } from "../records/store-view.js";
+import type { CardLinkIssue } from "./card-link-issues.js";
+import type { JobIssue } from "./job-issues.js";
 import { instructionWarnings, type InstructionsReport } from "./instructions-report.js";
 
 // The doctor report as a pure function over a read store plus the facts gathered around it
@@ -125,6 +127,11 @@ export interface DoctorInput {
   secretsAtRest?: SecretAtRest[];
   /** Claude Code's auto memory writes into this store unreviewed: the fix to print. */
   claudeAutoMemoryFix?: string;
+  /** Dead or unsafe links in card bodies (lib/reports/card-link-issues.ts). */
+  cardLinkIssues?: CardLinkIssue[];
+  /** Ledger jobs left stuck, or failed with no attempt left (lib/reports/job-issues.ts). */
+  stuckJobs?: JobIssue[];
+  failedJobs?: JobIssue[];
   /** The composed instruction files for the working directory (lib/reports/instructions-report.ts); absent when there are none. */
   instructions?: InstructionsReport;
 }
@@ -178,6 +185,12 @@ export interface DoctorReport {
   cards_with_secrets: SecretAtRest[];
   /** Only for a store that is a git repository of its own: ahead/behind, last sync, conflicts, tracked per-machine files. */
   sync?: SyncStatus;
+  /** Links in card bodies that lead nowhere (`[[no-such-card]]`, a missing `(file.md)`) or are unsafe (`..`, absolute). */
+  dead_card_links: CardLinkIssue[];
+  /** Ledger jobs whose holder died or whose lease ran out before done: each with the command that resumes it. */
+  stuck_jobs: JobIssue[];
+  /** Ledger jobs that failed on every attempt (max_attempts): the last error and the command to run again. */
+  failed_jobs: JobIssue[];
   /** Only when instruction files compose here: the always-on size against its budget, and imports that do not compose (warnings). */
   instructions?: InstructionsReport;
 }
@@ -196,6 +209,9 @@ export const ISSUE_KINDS = [
   "resolution_issues",
   "refused_intents",
   "cards_with_secrets",
+  "dead_card_links",
+  "stuck_jobs",
+  "failed_jobs",
 ] as const;
 
 /** A crash-recovery intent memctl will never apply, and every reason. */
@@ -235,6 +251,9 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     refused_intents: input.refusedIntents ?? [],
     warnings_count: 0,
     cards_with_secrets: input.secretsAtRest ?? [],
+    dead_card_links: input.cardLinkIssues ?? [],
+    stuck_jobs: input.stuckJobs ?? [],
+    failed_jobs: input.failedJobs ?? [],
   };
   for (const [file, cf] of view?.cards ?? []) {
     // A free note (people/alex.md: not named like a card, linked from no index) has no card rules to break.

@@ -21,6 +21,9 @@ import { INDEX_FILE } from "../store/paths.js";
 import { COMPACT_RELPATH, diagnoseInjection, warnBytesFromConfig, type CompactSlot, type InjectionReport } from "./injection.js";
 import { fileBytes, isRegularFile, openStore, todayOf, type OpenedStore } from "./open.js";
 import type { StoreView } from "../records/store-view.js";
+import { readJobs } from "../store/jobs.js";
+import { cardLinkIssues } from "./card-link-issues.js";
+import { jobIssues } from "./job-issues.js";
 import { composeFor } from "../config/instructions.js";
 import { instructionsReport, type InstructionsReport } from "./instructions-report.js";
 
@@ -58,7 +61,11 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
   step("composing the instruction files");
   const instructions = instructionsFor(options.repoRoot ?? io.cwd, opened, io);
   step(`checking ${view?.cards.size ?? 0} cards`);
+  const jobs = dir ? jobIssues(readJobs(dir, io.now()).jobs) : { stuck: [], failed: [] };
   return buildDoctorReport({
+    cardLinkIssues: view && dir ? cardLinkIssues(dir, view) : [],
+    stuckJobs: jobs.stuck,
+    failedJobs: jobs.failed,
     memoryDir: dir,
     resolutionIssues: opened.issue ? [opened.issue] : [],
     view,

@@ -36,16 +36,17 @@ export interface HistoryRead {
   error?: string;
 }
 
-const ACTOR = /^(human|system|(host|agent):[A-Za-z0-9][A-Za-z0-9._@-]{0,127})$/;
+// model:<program> is what a model command wrote (distill --llm's proposals): it proposes, never writes directly.
+const ACTOR = /^(human|system|(host|agent|model):[A-Za-z0-9][A-Za-z0-9._@-]{0,127})$/;
 
-/** True for "human", "system", "host:<name>" and "agent:<id>". */
+/** True for "human", "system", "host:<name>", "agent:<id>" and "model:<program>". */
 export function isValidActor(actor: string): boolean {
   return ACTOR.test(actor);
 }
 
-/** True when the actor may only read and propose (agents). */
+/** True when the actor may only read and propose (agents, and a model's own output). */
 export function isAgentActor(actor: string): boolean {
-  return actor.startsWith("agent:");
+  return actor.startsWith("agent:") || actor.startsWith("model:");
 }
 
 export function historyPath(memoryDir: string): string {

@@ -32,6 +32,8 @@ export interface JobEvent {
   lease_until?: string;
   error?: string;
   result?: unknown;
+  /** On "queued": the command that runs (and so resumes) the job, for doctor and `memctl jobs` to print. */
+  command?: string;
 }
 
 export interface JobState {
@@ -48,6 +50,8 @@ export interface JobState {
   result: unknown;
   created_at: string;
   updated_at: string;
+  /** The command that resumes the job (null for jobs recorded before commands were kept). */
+  command: string | null;
 }
 
 export interface LedgerContext {
@@ -122,6 +126,7 @@ export function foldJobs(events: readonly JobEvent[], now: Date, gone: (holder: 
         result: null,
         created_at: e.at,
         updated_at: e.at,
+        command: typeof e.command === "string" ? e.command : null,
       };
       jobs.set(e.job, job);
     }
@@ -151,13 +156,22 @@ export function foldJobs(events: readonly JobEvent[], now: Date, gone: (holder: 
 }
 
 /** Records a new job, not yet leased. */
-export async function createJob(ctx: LedgerContext, kind: string, options: { maxAttempts?: number } = {}): Promise<JobState> {
+export async function createJob(ctx: LedgerContext, kind: string, options: { maxAttempts?: number; command?: string } = {}): Promise<JobState> {
   const at = ctx.now();
   const id = `j-${at
     .toISOString()
     .replace(/[-:]/g, "")
     .replace(/\.\d+Z$/, "Z")}-${randomBytes(3).toString("hex")}`;
-  await locked(ctx, () => append(ctx.memoryDir, { job: id, event: "queued", at: at.toISOString(), kind, max_attempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS }));
+  await locked(ctx, () =>
+    append(ctx.memoryDir, {
+      job: id,
+      event: "queued",
+      at: at.toISOString(),
+      kind,
+      max_attempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      ...(options.command ? { command: options.command } : {}),
+    }),
+  );
   return stateOf(ctx, id);
 }
 
@@ -217,13 +231,14 @@ export async function failJob(ctx: LedgerContext, id: string, error: string): Pr
 /**
  * Runs `work` as a job of `kind`: retries the oldest stuck or failed job of that kind when there is one
  * (attempt + 1), otherwise creates one. With `exclusive`, refuses while another job of the kind is running.
+ * With `retry: false` every run is a new job (work that is regenerated, never resumed: concurrent runs allowed).
  * A thrown error is recorded as the attempt's failure and rethrown.
  */
 export async function runJob<T>(
   ctx: LedgerContext,
   kind: string,
   work: (job: JobState) => Promise<T>,
-  options: { exclusive?: boolean; leaseMs?: number; maxAttempts?: number } = {},
+  options: { exclusive?: boolean; leaseMs?: number; maxAttempts?: number; command?: string; retry?: boolean } = {},
 ): Promise<{ job: JobState; result: T; retried: boolean }> {
   const jobs = readJobs(ctx.memoryDir, ctx.now()).jobs.filter((j) => j.kind === kind);
   const running = jobs.find((j) => j.status === "running");
@@ -233,8 +248,8 @@ export async function runJob<T>(
       `a ${kind} job is already running (${running.id}, held by ${running.holder} until ${running.lease_until}); wait for it, or let its lease expire if its holder died`,
       { job: running.id, holder: running.holder, lease_until: running.lease_until },
     );
-  const retry = jobs.find((j) => j.retryable);
-  const id = retry?.id ?? (await createJob(ctx, kind, { maxAttempts: options.maxAttempts })).id;
+  const retry = options.retry === false ? undefined : jobs.find((j) => j.retryable);
+  const id = retry?.id ?? (await createJob(ctx, kind, { maxAttempts: options.maxAttempts, command: options.command })).id;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const job = await claimJob(ctx, id, leaseMs);
   // A long pass keeps its lease fresh; a killed process stops renewing and its lease runs out.

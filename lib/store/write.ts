@@ -19,6 +19,11 @@ export interface CommitOptions {
    * link's target, keeping the link, and create missing parent directories. Never used under a store.
    */
   followLink?: boolean;
+  /**
+   * false for transient state nobody needs after a crash (sync's journal, the merge result git reads back at once):
+   * no fsync of the file or its directory. Still a temp and a rename, so a reader never sees a torn file.
+   */
+  durable?: boolean;
 }
 
 /**
@@ -26,6 +31,18 @@ export interface CommitOptions {
  * write + fsync, rename over the target, fsync the directory. Keeps an existing file's mode.
  */
 export async function commitFile(file: string, content: string | Buffer, options: CommitOptions = {}): Promise<void> {
+  const staged = stageOne(file, content, options);
+  if (options.pauseBeforeCommitMs && options.pauseBeforeCommitMs > 0) await new Promise((r) => setTimeout(r, options.pauseBeforeCommitMs));
+  renameOne(staged, options);
+}
+
+/** commitFile for synchronous callers (sync's merge driver, git's work tree repairs); no pause point. */
+export function commitFileSync(file: string, content: string | Buffer, options: Omit<CommitOptions, "pauseBeforeCommitMs"> = {}): void {
+  renameOne(stageOne(file, content, options), options);
+}
+
+/** The content complete in a temp beside the target (fsynced when durable); the target untouched. */
+function stageOne(file: string, content: string | Buffer, options: CommitOptions): { file: string; temp: string } {
   if (options.followLink) {
     file = realTarget(file);
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -41,10 +58,13 @@ export async function commitFile(file: string, content: string | Buffer, options
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
   }
-  // The temp is removed by writeNewFile if writing it fails (a full disk), and below if the rename does.
-  writeNewFile(temp, typeof content === "string" ? Buffer.from(content, "utf8") : content, { mode, fsync: true });
+  // The temp is removed by writeNewFile if writing it fails (a full disk), and by renameOne if the rename does.
+  writeNewFile(temp, typeof content === "string" ? Buffer.from(content, "utf8") : content, { mode, fsync: options.durable !== false });
+  return { file, temp };
+}
+
+function renameOne({ file, temp }: { file: string; temp: string }, options: CommitOptions): void {
   try {
-    if (options.pauseBeforeCommitMs && options.pauseBeforeCommitMs > 0) await new Promise((r) => setTimeout(r, options.pauseBeforeCommitMs));
     // rename replaces a link at `file` itself; it never writes through one. An exclusive create links the temp into
     // place instead, which fails rather than overwrite a name that appeared meanwhile.
     if (options.exclusive) {
@@ -55,7 +75,7 @@ export async function commitFile(file: string, content: string | Buffer, options
     fs.rmSync(temp, { force: true });
     throw err;
   }
-  syncDirectory(dir);
+  if (options.durable !== false) syncDirectory(path.dirname(file));
 }
 
 /** The file a link at `file` points to (resolved all the way), or `file` itself when it is none or does not exist. */

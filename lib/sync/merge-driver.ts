@@ -3,6 +3,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { sha256Hex } from "../store/history.js";
 import { realDir, writeNewFile } from "../store/safe-write.js";
+import { commitFileSync } from "../store/write.js";
 import { mergeIndex, mergeLog } from "./merge-lines.js";
 import type { DriverKind } from "./layout.js";
 
@@ -44,7 +45,9 @@ export function runMergeDriver(kind: DriverKind, files: DriverFiles): string {
   const merged = mergeText(kind, base, ours, theirs, (loser) =>
     parkIncoming(files.cwd, { path: files.path, text: loser, sha256: sha256Hex(loser), kept_sha256: sha256Hex(ours), reason: "edited-both" }),
   );
-  if (merged !== ours) fs.writeFileSync(files.ours, merged);
+  // %A is a file git made and reads back by name once the driver exits: a rename over it is what git reads.
+  // Not durable: git itself records the result (index, object store) and a crash restarts the merge.
+  if (merged !== ours) commitFileSync(files.ours, merged, { durable: false });
   return merged;
 }
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { typeFromFileName } from "../core/card-types.js";
 import { latestByCard, readHistory } from "../store/history.js";
+import { commitFile } from "../store/write.js";
 import { parseIndex } from "../core/index-file.js";
 import { git, runGit, type GitOptions } from "./git.js";
 import { mergeIndex, mergeLog } from "./merge-lines.js";
@@ -30,7 +31,7 @@ export async function repairKilledMerge(repo: string, opts: GitOptions): Promise
     else if (/^MEMORY(\..+)?\.md$/.test(file)) next = now === undefined ? head.stdout : mergeIndex("", now, head.stdout);
     else if (status === "D" && !(typeFromFileName(file) && history.get(file)?.op === "delete")) next = head.stdout;
     if (next === undefined || next === now) continue;
-    fs.writeFileSync(abs, next);
+    await commitFile(abs, next);
     touched.push(file);
   }
   // Index lines regained from HEAD for cards memctl removed since are dropped again (no dead links).
@@ -43,7 +44,7 @@ export async function repairKilledMerge(repo: string, opts: GitOptions): Promise
         .map((e) => e.line - 1),
     );
     if (dead.size > 0)
-      fs.writeFileSync(
+      await commitFile(
         index,
         text
           .split("\n")

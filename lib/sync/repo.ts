@@ -3,7 +3,7 @@ import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { STATE_DIR } from "../store/paths.js";
 import { realDir } from "../store/safe-write.js";
-import { commitFile } from "../store/write.js";
+import { commitFile, commitFileSync } from "../store/write.js";
 import { git, runGit, type GitOptions } from "./git.js";
 
 // Where a synced store's git state is: the work tree (the memory directory itself), its remote and branch,
@@ -114,6 +114,6 @@ export function readJournal(memoryDir: string): Journal | undefined {
 export function writeJournal(memoryDir: string, journal: Journal | undefined): void {
   realDir(memoryDir, ...SYNC_DIR.split("/"));
   if (journal === undefined) fs.rmSync(journalPath(memoryDir), { force: true });
-  // Small and rewritten often (each git child's pid): a plain write, read back tolerantly.
-  else fs.writeFileSync(journalPath(memoryDir), JSON.stringify(journal));
+  // Small and rewritten often (each git child's pid): renamed into place without fsync, read back tolerantly.
+  else commitFileSync(journalPath(memoryDir), JSON.stringify(journal), { durable: false });
 }

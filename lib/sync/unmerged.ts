@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { typeFromFileName } from "../core/card-types.js";
 import { sha256Hex } from "../store/history.js";
+import { commitFile, commitFileSync } from "../store/write.js";
 import { git, readBlobs, type GitOptions } from "./git.js";
 import { mergeText, parkIncoming } from "./merge-driver.js";
 import type { DriverKind } from "./layout.js";
@@ -62,9 +63,9 @@ export async function resolveUnmerged(repo: string, options: GitOptions): Promis
       const merged = mergeText(kind ?? "card", text(s.base), ours, text(s.theirs), (loser) =>
         kind === "card"
           ? parkIncoming(repo, { path: file, text: loser, sha256: sha256Hex(loser), kept_sha256: sha256Hex(ours), reason: "edited-both" })
-          : fs.writeFileSync(`${abs}.theirs-${s.theirs!.slice(0, 8)}`, loser),
+          : commitFileSync(`${abs}.theirs-${s.theirs!.slice(0, 8)}`, loser),
       );
-      fs.writeFileSync(abs, merged);
+      await commitFile(abs, merged);
       add.push(file);
     } else if (s.ours !== undefined || s.theirs !== undefined) {
       // Removed on one side, edited on the other. A card: the removal stands, the edit becomes a proposal.
@@ -75,7 +76,7 @@ export async function resolveUnmerged(repo: string, options: GitOptions): Promis
         fs.rmSync(abs, { force: true });
         remove.push(file);
       } else {
-        fs.writeFileSync(abs, edited);
+        await commitFile(abs, edited);
         add.push(file);
       }
     } else {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import { STATE_DIR } from "../store/paths.js";
 import { tryStoreLock } from "../store/lock.js";
-import { appendBytes, realDir, writeNewFile } from "../store/safe-write.js";
+import { appendBytes, realDir, replaceFile } from "../store/safe-write.js";
 import { addLogLines, add, applyDecay, FOLDING, parseSnapshot, renderSnapshot, USAGE_LOG, USAGE_SNAPSHOT, type CardUsage, type Snapshot } from "./format.js";
 import { foldingFiles, unconsumed } from "./read.js";
 import { legacyReader } from "./legacy.js";
@@ -55,14 +55,7 @@ export function foldUsage(memoryDir: string, today: string, now: () => number = 
     // Appended before the snapshot marks them counted: a failure here counts nothing and loses nothing.
     if (rejected.length > 0) appendBytes(path.join(dir, USAGE_REJECTED), Buffer.from(`${rejected.join("\n")}\n`, "utf8"));
     // The rename is the commit point: before it nothing is counted, after it the offsets say what was.
-    const tmp = `${snapFile}.${process.pid}.${stamp}.tmp`;
-    try {
-      writeNewFile(tmp, renderSnapshot(snap));
-      fs.renameSync(tmp, snapFile);
-    } catch (err) {
-      fs.rmSync(tmp, { force: true });
-      throw err;
-    }
+    replaceFile(snapFile, renderSnapshot(snap), `${snapFile}.${process.pid}.${stamp}.tmp`);
     for (const [name, end] of folded) {
       const file = path.join(dir, name);
       if (stamp - Number(FOLDING.exec(name)![1]) > FOLD_GRACE_MS && fs.statSync(file).size === end) fs.unlinkSync(file);

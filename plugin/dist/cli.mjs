@@ -1,8 +1,181 @@
 #!/usr/bin/env node
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
-import{d as l}from"./chunks/chunk-MQ2CVXIP.mjs";import"./chunks/chunk-XFLIHMXS.mjs";import{b as B,c as y,j as b,k as d}from"./chunks/chunk-A26ZJRXP.mjs";import{C as u,D as m,F as h,H as w}from"./chunks/chunk-TJWJMJWQ.mjs";import"./chunks/chunk-PBY2FRQK.mjs";var O=64*1024;function I(e,n,r=performance.now(),t={chunks:[],seen:0}){return new Promise(o=>{let s=!1,a=i=>{s||(s=!0,clearTimeout(g),e.removeListener("data",c),e.removeListener("end",f),e.removeListener("error",f),i||e.destroy?.(),o(S(t,n,i)))},c=i=>{x(t,Buffer.isBuffer(i)?i:Buffer.from(i),n)},f=()=>a(!0),g=setTimeout(()=>a(!1),Math.max(0,n.deadlineMs-(performance.now()-r)));g.unref(),e.on("data",c),e.once("end",f),e.once("error",f)})}function x(e,n,r){return e.seen+=n.length,e.seen<=r.maxBytes?(e.chunks.push(n),!0):(e.chunks.length=0,!1)}function S(e,n,r){if(e.seen>n.maxBytes)return{status:"over",seen:e.seen,ended:r};if(!r)return{status:"late",seen:e.seen};let{chunks:t}=e;return{status:"read",bytes:t.length===1?t[0]:Buffer.concat(t)}}function E(e){return{stdout:e?.stdout??process.stdout,stderr:e?.stderr??process.stderr,readStdin:()=>k(process.stdin),readInput:n=>I(process.stdin,n),env:process.env,get cwd(){return process.cwd()},home:process.env.HOME||P(),now:()=>new Date,get ask(){return process.stdin.isTTY&&process.stdout.isTTY?T:void 0}}}async function T(e){let r=process.getBuiltinModule("node:readline/promises").createInterface({input:process.stdin,output:process.stdout}),t=new Promise(o=>r.once("close",()=>o(void 0)));try{return await Promise.race([r.question(e),t])}finally{r.close()}}async function k(e){let n=[];for await(let r of e)n.push(Buffer.isBuffer(r)?r:Buffer.from(r));return Buffer.concat(n)}var G=new Int32Array(new SharedArrayBuffer(4));function P(){return process.getBuiltinModule("node:os").homedir()}var v="0.1.0",M={[u.E_USAGE]:2,[u.E_NOT_GIT]:2,[u.E_INVALID_EXPLICIT]:3,[u.E_NO_SOURCE]:2};async function p(e,n){let[r,...t]=e,o=t.includes("--json");try{if(r===void 0||r==="--help"||r==="-h"||r==="help")return r==="help"&&t[0]?await p([t[0],"--help"],n):(n.stdout.write(N()),r===void 0?2:0);if(r==="--version"||r==="-v")return n.stdout.write(`memctl ${v}
-`),0;let s=d[r];if(!s){let c=B(r,Object.keys(d));throw new m(u.E_USAGE,`unknown command "${r}"${c?` (did you mean "${c}"?)`:""}; run "memctl --help" for the list`)}let a=await s.load();return t.includes("--help")||t.includes("-h")?(n.stdout.write(y(a.spec)),0):await a.run(t,n)}catch(s){return A(s,n,o)}}function A(e,n,r){if(e instanceof h)return e.exitCode;let t=w(e)??e;if(t instanceof m){let s=M[t.code]??1;return n.stderr.write(`memctl: ${t.message}
-`),r&&l(n,{error:{code:t.code,message:t.message,...t.data??{}}}),s}let o=t instanceof Error?n.env.MEMCTL_DEBUG?t.stack:t.message:String(t);return n.stderr.write(`memctl: internal error: ${o}
+import {
+  printJson
+} from "./chunks/cli-output.mjs";
+import "./chunks/core-ascii.mjs";
+import {
+  COMMANDS,
+  COMMAND_GROUPS,
+  closest,
+  renderHelp
+} from "./chunks/cli-args.mjs";
+import {
+  ERROR_CODES,
+  ExitError,
+  MemctlError,
+  environmentFault
+} from "./chunks/core-bytes.mjs";
+import "./chunks/runtime.mjs";
+
+// lib/store/bounded-input.ts
+var CHUNK = 64 * 1024;
+function readStreamBounded(stream, bounds, started = performance.now(), progress = { chunks: [], seen: 0 }) {
+  return new Promise((resolve) => {
+    let done = false;
+    const settle = (ended) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      stream.removeListener("data", onData);
+      stream.removeListener("end", onEnd);
+      stream.removeListener("error", onEnd);
+      if (!ended) stream.destroy?.();
+      resolve(finish(progress, bounds, ended));
+    };
+    const onData = (chunk) => void keep(progress, Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk), bounds);
+    const onEnd = () => settle(true);
+    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (performance.now() - started)));
+    timer.unref();
+    stream.on("data", onData);
+    stream.once("end", onEnd);
+    stream.once("error", onEnd);
+  });
+}
+function keep(progress, chunk, bounds) {
+  progress.seen += chunk.length;
+  if (progress.seen <= bounds.maxBytes) {
+    progress.chunks.push(chunk);
+    return true;
+  }
+  progress.chunks.length = 0;
+  return false;
+}
+function finish(progress, bounds, ended) {
+  if (progress.seen > bounds.maxBytes) return { status: "over", seen: progress.seen, ended };
+  if (!ended) return { status: "late", seen: progress.seen };
+  const { chunks } = progress;
+  return { status: "read", bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) };
+}
+
+// lib/store/io.ts
+function processIo(sinks) {
+  return {
+    stdout: sinks?.stdout ?? process.stdout,
+    stderr: sinks?.stderr ?? process.stderr,
+    readStdin: () => readAll(process.stdin),
+    // A stream, so the deadline also ends a wait on a pipe held open in silence (the per-prompt entry reads fd 0
+    // synchronously instead, for speed: hooks/user-prompt-submit.ts).
+    readInput: (bounds) => readStreamBounded(process.stdin, bounds),
+    env: process.env,
+    // Read when asked: the hook works from its payload's cwd, and process.cwd() compiles a wrapper first.
+    get cwd() {
+      return process.cwd();
+    },
+    home: process.env.HOME || homedir(),
+    now: () => /* @__PURE__ */ new Date(),
+    // A getter: process.stdin is created only when a command asks (the per-prompt hook never does).
+    get ask() {
+      return process.stdin.isTTY && process.stdout.isTTY ? askTerminal : void 0;
+    }
+  };
+}
+async function askTerminal(question) {
+  const readline = process.getBuiltinModule("node:readline/promises");
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout });
+  const closed = new Promise((resolve) => rl.once("close", () => resolve(void 0)));
+  try {
+    return await Promise.race([rl.question(question), closed]);
+  } finally {
+    rl.close();
+  }
+}
+async function readAll(stream) {
+  const chunks = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+var pause = new Int32Array(new SharedArrayBuffer(4));
+function homedir() {
+  return process.getBuiltinModule("node:os").homedir();
+}
+
+// lib/cli/main.ts
+var VERSION = "0.1.0";
+var EXIT_BY_CODE = {
+  [ERROR_CODES.E_USAGE]: 2,
+  [ERROR_CODES.E_NOT_GIT]: 2,
+  [ERROR_CODES.E_INVALID_EXPLICIT]: 3,
+  [ERROR_CODES.E_NO_SOURCE]: 2
+};
+async function main(argv, io) {
+  const [name, ...rest] = argv;
+  const json = rest.includes("--json");
+  try {
+    if (name === void 0 || name === "--help" || name === "-h" || name === "help") {
+      if (name === "help" && rest[0]) return await main([rest[0], "--help"], io);
+      io.stdout.write(renderGlobalHelp());
+      return name === void 0 ? 2 : 0;
+    }
+    if (name === "--version" || name === "-v") {
+      io.stdout.write(`memctl ${VERSION}
+`);
+      return 0;
+    }
+    const entry = COMMANDS[name];
+    if (!entry) {
+      const guess = closest(name, Object.keys(COMMANDS));
+      throw new MemctlError(ERROR_CODES.E_USAGE, `unknown command "${name}"${guess ? ` (did you mean "${guess}"?)` : ""}; run "memctl --help" for the list`);
+    }
+    const command = await entry.load();
+    if (rest.includes("--help") || rest.includes("-h")) {
+      io.stdout.write(renderHelp(command.spec));
+      return 0;
+    }
+    return await command.run(rest, io);
+  } catch (err) {
+    return reportError(err, io, json);
+  }
+}
+function reportError(thrown, io, json) {
+  if (thrown instanceof ExitError) return thrown.exitCode;
+  const err = environmentFault(thrown) ?? thrown;
+  if (err instanceof MemctlError) {
+    const exitCode = EXIT_BY_CODE[err.code] ?? 1;
+    io.stderr.write(`memctl: ${err.message}
+`);
+    if (json) printJson(io, { error: { code: err.code, message: err.message, ...err.data ?? {} } });
+    return exitCode;
+  }
+  const detail = err instanceof Error ? io.env.MEMCTL_DEBUG ? err.stack : err.message : String(err);
+  io.stderr.write(`memctl: internal error: ${detail}
 This is a bug in memctl; please report it with the command you ran.
-`),r&&l(n,{error:{code:"E_INTERNAL",message:String(o)}}),1}function N(){let e=Math.max(...Object.keys(d).map(r=>r.length))+2;return["memctl \u2014 one canonical memory for every coding agent","","Usage: memctl <command> [flags]   (memctl <command> --help for its flags and exit codes)",...b.flatMap(r=>["",`${r}:`,...Object.entries(d).filter(([,t])=>t.group===r).map(([t,o])=>`  ${t.padEnd(e)} ${o.summary}`)]),"","Exit codes (common): 0 ok, 1 failure or issues found, 2 usage error, 3 invalid explicit memory selection",""].join(`
-`)}for(let e of[process.stdout,process.stderr])e.on("error",n=>{if(n.code!=="EPIPE")throw n});process.exitCode=await p(process.argv.slice(2),E());
+`);
+  if (json) printJson(io, { error: { code: "E_INTERNAL", message: String(detail) } });
+  return 1;
+}
+function renderGlobalHelp() {
+  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length)) + 2;
+  const rows = COMMAND_GROUPS.flatMap((group) => [
+    "",
+    `${group}:`,
+    ...Object.entries(COMMANDS).filter(([, c]) => c.group === group).map(([n, c]) => `  ${n.padEnd(width)} ${c.summary}`)
+  ]);
+  return [
+    "memctl \u2014 one canonical memory for every coding agent",
+    "",
+    "Usage: memctl <command> [flags]   (memctl <command> --help for its flags and exit codes)",
+    ...rows,
+    "",
+    "Exit codes (common): 0 ok, 1 failure or issues found, 2 usage error, 3 invalid explicit memory selection",
+    ""
+  ].join("\n");
+}
+
+// lib/cli/bin.ts
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (err) => {
+    if (err.code !== "EPIPE") throw err;
+  });
+}
+process.exitCode = await main(process.argv.slice(2), processIo());

@@ -25,3 +25,30 @@ test("show lists a card's links with where each resolves; --json adds links", as
     { link: "../x.md", target: null, status: "unsafe" },
   ]);
 });
+
+test("doctor reports each dead or unsafe link in a card body with card, file line and target; ok links and code are not issues", async () => {
+  const w = makeWorld();
+  const card = (name: string, body: string) => `---\nname: ${name}\ndescription: ${name} steps\nmetadata:\n  type: project\n---\n${body}\n`;
+  fs.writeFileSync(path.join(w.mem, "project_deploy.md"), card("deploy", "Ship it."));
+  fs.writeFileSync(path.join(w.mem, "project_release.md"), card("release", "Before [[deploy]] read [[no-such-card]].\nSee [notes](gone.md) and [up](../x.md).\nNot `[[code]]`."));
+  fs.writeFileSync(path.join(w.mem, "MEMORY.md"), "# Memory\n\n- [Deploy](project_deploy.md) — ship it\n- [Release](project_release.md) — release steps\n");
+  const r = await memctl(w, ["doctor", "--json"]);
+  assert.equal(r.code, 1, r.stderr);
+  const report = JSON.parse(r.stdout).report ?? JSON.parse(r.stdout);
+  assert.deepEqual(
+    report.dead_card_links.map((x: { card: string; line: number; link: string; status: string }) => [x.card, x.line, x.link, x.status]),
+    [
+      ["project_release.md", 7, "no-such-card", "dead"],
+      ["project_release.md", 8, "gone.md", "dead"],
+      ["project_release.md", 8, "../x.md", "unsafe"],
+    ],
+  );
+  assert.equal(report.dead_links.length, 0, "the index's own dead links stay a separate list");
+  const human = await memctl(w, ["doctor"]);
+  assert.match(human.stdout + human.stderr, /project_release\.md:7 → no-such-card/);
+  assert.match(human.stdout + human.stderr, /project_release\.md:8 → \.\.\/x\.md/);
+
+  fs.writeFileSync(path.join(w.mem, "project_release.md"), card("release", "Before [[deploy]] read [notes](project_deploy.md)."));
+  const fixed = JSON.parse((await memctl(w, ["doctor", "--json"])).stdout);
+  assert.deepEqual((fixed.report ?? fixed).dead_card_links, []);
+});

@@ -70,6 +70,7 @@ test("consolidate --accept-facts folds the same fact proposed under two names in
   t.after(w.cleanup);
   const first = await proposeId(w, ["ci-runner", "-t", "project", "-d", "CI runs on Buildkite", "--source", "ci.yml", "--kind", "fact", "--task-id", "a"]);
   const second = await proposeId(w, ["ci-platform", "-t", "project", "-d", "CI runs on Buildkite", "--source", "pipeline page", "--kind", "fact", "--task-id", "b"]);
+  fs.writeFileSync(path.join(w.repo, "ci.yml"), "steps: []\n"); // the agents' fact names a file memctl can check
   const pass = await w.run(["consolidate", "--accept-facts", "--json"]);
   assert.equal(pass.code, 0, pass.stderr);
   const r = pass.json();

@@ -102,6 +102,24 @@ test("distill --llm runs [compact] llm_command and stages its candidates: comple
   assert.match(prompt, /name=ci-provider type=reference/);
   const review = JSON.parse((await memctl(w, ["review", "--json"])).stdout);
   assert.equal(review.count, 2);
+  // The model wrote them: they are its proposals (model:<program>), not the owner's, so --accept-facts holds
+  // even the one it labelled kind: fact (its source names no repository file).
+  assert.deepEqual(
+    review.proposals.map((p: { proposal?: { proposer: string }; proposer?: string }) => p.proposal?.proposer ?? p.proposer),
+    ["model:model.sh", "model:model.sh"],
+  );
+  const pass = JSON.parse((await memctl(w, ["consolidate", "--accept-facts", "--json"])).stdout);
+  assert.deepEqual(pass.accepted, []);
+  assert.ok(
+    pass.held.some((h: { why: string }) => /model:model\.sh's own label/.test(h.why)),
+    JSON.stringify(pass.held),
+  );
+  const jobs = JSON.parse((await memctl(w, ["jobs", "--json"])).stdout).jobs as { kind: string; status: string; command: string }[];
+  assert.deepEqual(
+    jobs.filter((j) => j.kind === "distill").map((j) => [j.status, j.command]),
+    [["done", "memctl distill --llm"]],
+    "distill --llm ran as a ledger job",
+  );
   assert.equal(JSON.parse((await memctl(w, ["distill", "--json"])).stdout).episodes.length, 0, "--llm marked the episodes distilled");
 });
 

@@ -19,6 +19,9 @@ const ISSUE_LISTS = [
   "expired_cards",
   "resolution_issues",
   "cards_with_secrets",
+  "dead_card_links",
+  "stuck_jobs",
+  "failed_jobs",
 ];
 
 test("a clean store is healthy: exit 0, issues_count 0, the seed's fields in order", async () => {
@@ -60,6 +63,9 @@ test("a clean store is healthy: exit 0, issues_count 0, the seed's fields in ord
     "refused_intents",
     "warnings_count",
     "cards_with_secrets",
+    "dead_card_links",
+    "stuck_jobs",
+    "failed_jobs",
   ]);
   assert.equal(report.memory_dir, p.memory);
   assert.equal(report.entry_count, 3);

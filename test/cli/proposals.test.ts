@@ -278,6 +278,8 @@ test("consolidate merges duplicates, flags a conflict and a contradiction, accep
   assert.equal(JSON.parse(fs.readFileSync(path.join(w.memory, ".memctl", "proposals", "archive", `${dup2}.json`), "utf8")).merged_into, dup1);
   assert.equal(fs.existsSync(path.join(w.memory, "reference_ci-cache.md")), false);
 
+  // dup1's source names a file the repository has: the agent's own "kind: fact" is backed by something memctl checked.
+  fs.writeFileSync(path.join(w.repo, "ci.yml"), "steps: []\n");
   const facts = (await w.run(["consolidate", "--accept-facts", "--json"])).json();
   assert.deepEqual(
     facts.accepted.map((a: { id: string; card: string; rev: number }) => [a.id, a.card, a.rev]),

@@ -10,7 +10,7 @@ import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
 
 const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs");
 const HOOK_BODY = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.body.js");
-// The build records what the (minified) body inlines, from esbuild's metafile.
+// The build records what the body inlines, from esbuild's metafile.
 const HOOK_BODY_INPUTS = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.body.inputs.json");
 const LOADED = /\b(?:require|import)\(\s*["']([^"']+)["']\s*\)/g;
 const FORBIDDEN_INPUT = /^(lib\/install\/|lib\/hosts\/[^/]+\/install\.ts$|lib\/mcp\/|lib\/cli\/|node_modules\/(?!smol-toml\/))/; // smol-toml is bundled on purpose

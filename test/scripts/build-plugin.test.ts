@@ -92,3 +92,39 @@ test("the plugin names no path of the building machine, and every plugin-root pa
     for (const m of text.matchAll(/\$\{(?:CLAUDE_)?PLUGIN_ROOT\}\/([\w./-]+)/g)) assert.ok(files.has(m[1]!), `plugin/${name} names ${m[0]}, which the plugin lacks`);
   }
 });
+
+/** HEAD's sources in a temp folder with the repo's node_modules linked, ready for scripts/build-plugin.mjs. */
+function headSources(dir: string): string {
+  const src = path.join(dir, "src");
+  fs.mkdirSync(src);
+  execFileSync("sh", ["-c", `git archive HEAD | tar -x -C "${src}"`], { cwd: REPO_ROOT });
+  fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(src, "node_modules"));
+  return src;
+}
+
+test("a reviewer can read a plugin update: one module's edit changes the one file that holds it, names stay, code stays readable", { timeout: 120_000 }, (t) => {
+  const dir = tempDir("memctl-plugin-diff-");
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const src = headSources(dir);
+  const build = (out: string) => {
+    const r = spawnSync(process.execPath, ["scripts/build-plugin.mjs", path.join(dir, out)], { cwd: src, encoding: "utf8" });
+    assert.equal(r.status, 0, r.stderr);
+    return filesIn(path.join(dir, out));
+  };
+  const before = build("before");
+  // No content hash in any name: a chunk is named after what it holds.
+  const hashed = [...before.keys()].filter((name) => /-[A-Z0-9]{8}\.m?js$/.test(name));
+  assert.deepEqual(hashed, []);
+  // Not minified: the source's own names and one statement a line.
+  const cli = [...before].filter(([name]) => name.startsWith("dist/") && name.endsWith(".mjs"));
+  assert.ok(
+    cli.some(([, bytes]) => bytes.toString("utf8").includes("function runMergeDriver(")),
+    "the bundled CLI keeps the sources' function names",
+  );
+  // One command's module edited: only the file holding it differs, and no file appears or goes.
+  fs.appendFileSync(path.join(src, "lib", "cli", "doctor.ts"), '\n(globalThis as Record<string, unknown>).memctlProbe = "an edit";\n');
+  const after = build("after");
+  assert.deepEqual([...after.keys()].sort(), [...before.keys()].sort());
+  const changed = [...after].filter(([name, bytes]) => !before.get(name)!.equals(bytes)).map(([name]) => name);
+  assert.deepEqual(changed, ["dist/chunks/doctor.mjs"]);
+});

@@ -36,6 +36,58 @@ export const IO_MODULES = /^(node:)?(fs|fs\/promises|child_process|net|http|http
 export const HOOK_ENTRY = "hooks/user-prompt-submit.ts";
 export const HOOK_FORBIDDEN = /^lib\/(install|mcp|cli)\/|^lib\/hosts\/[^/]+\/install\.ts$/;
 
+/**
+ * The issue's "nevers" (issue 32 item 5), each a rule over single imports that a planted import breaks. An
+ * exception is named with why it stands today; the test lists what each exception excuses, so it is reported,
+ * never hidden, and goes stale (fails) once the tree no longer needs it.
+ */
+export interface Never {
+  name: string;
+  from: RegExp;
+  /** Matched against the resolved target (repo path) or, for a package, the specifier. */
+  to: RegExp;
+  exception?: { from: RegExp; why: string };
+}
+export const NEVERS: readonly Never[] = [
+  {
+    name: "lib/rank is pure: no store, usage or config module, no IO builtin, not even through the rank cache",
+    from: /^lib\/rank\//,
+    to: /^lib\/(store|usage|config)\/|^lib\/rank\/cache[^/]*\.ts$|^(node:)?(fs|fs\/promises|child_process|os)$/,
+    exception: {
+      from: /^lib\/rank\/cache[^/]*\.ts$/,
+      why: "the rank cache (cache*.ts) reads the store and the usage sidecar and writes .memctl/; it belongs with the store, a folder move this session does not make (issue 32 item 5)",
+    },
+  },
+  {
+    name: "lib/hosts never imports lib/install (install imports the hosts' adapters, one way)",
+    from: /^lib\/hosts\//,
+    to: /^lib\/install\//,
+    exception: {
+      from: /^lib\/hosts\/[^/]+\/install\.ts$/,
+      why: "each host's installer sits beside its adapter and uses the install engine while lib/install/registry.ts imports it: the two-way folder dependency of issue 32 item 5, until installers move to one place",
+    },
+  },
+  { name: "the hook reaches no installer, MCP server or CLI (checked over the whole graph from the entry, below)", from: /^$/, to: /^$/ },
+];
+
+/** Imports breaking a never (excused ones left out). */
+function neverBroken(graph: Graph): string[] {
+  return neverImports(graph)
+    .filter((n) => !n.excused)
+    .map((n) => `${n.file}: never: ${n.never.name}; imports "${n.spec}" (${n.target})`);
+}
+
+/** Every import a never forbids, with whether its exception excuses it. */
+export function neverImports(graph: Graph): { never: Never; file: string; spec: string; target: string; excused: boolean }[] {
+  const out: { never: Never; file: string; spec: string; target: string; excused: boolean }[] = [];
+  for (const [file, { imports }] of graph)
+    for (const never of NEVERS)
+      if (never.from.test(file))
+        for (const imp of imports)
+          if (never.to.test(imp.target) && imp.target !== file) out.push({ never, file, spec: imp.spec, target: imp.target, excused: never.exception?.from.test(file) === true });
+  return out;
+}
+
 export interface Import {
   /** Resolved repo-relative path for a relative import, else the bare specifier (node:fs, js-yaml). */
   target: string;
@@ -86,14 +138,74 @@ export function violations(graph: Graph): string[] {
         out.push(`${file}: sibling import "${imp.spec}" (${imp.target}): ${from} and ${to} are siblings and may not import each other`);
     }
   }
-  for (const [file, { imports }] of graph) {
-    if (!file.startsWith("lib/") || MUTUAL_ALLOWED.some((p) => p.test(file))) continue;
-    for (const imp of imports)
-      if (file < imp.target && !MUTUAL_ALLOWED.some((p) => p.test(imp.target)) && graph.get(imp.target)?.imports.some((back) => back.target === file))
-        out.push(`${file}: imports "${imp.spec}" (${imp.target}), which imports it back; move what both need into a lower module`);
-  }
+  for (const cycle of importCycles(graph)) out.push(`import cycle: ${cycle.join(" -> ")}; move what they share into a lower module`);
+  out.push(...neverBroken(graph));
   for (const path of hookPaths(graph)) out.push(`${HOOK_ENTRY}: the hook reaches ${path.at(-1)} (${path.join(" -> ")})`);
   return out;
+}
+
+/**
+ * Every import cycle among lib/ modules, of any length: one per strongly connected component (Tarjan), given as
+ * its shortest cycle through the component's first module in name order, that module repeated at the end. A
+ * dynamic import from a MUTUAL_ALLOWED module (the lazy command registry) is not an edge: it runs only when a
+ * command is chosen, after the importing module finished loading.
+ */
+export function importCycles(graph: Graph): string[][] {
+  const edges = new Map<string, string[]>();
+  for (const [file, { imports }] of graph) {
+    if (!file.startsWith("lib/")) continue;
+    const lazy = MUTUAL_ALLOWED.some((p) => p.test(file));
+    edges.set(file, [...new Set(imports.filter((i) => i.target.startsWith("lib/") && graph.has(i.target) && !(lazy && i.dynamic)).map((i) => i.target))].sort());
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const strong = (v: string): void => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v)!) {
+      if (!index.has(w)) {
+        strong(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component = new Set<string>();
+    for (let w = stack.pop()!; ; w = stack.pop()!) {
+      onStack.delete(w);
+      component.add(w);
+      if (w === v) break;
+    }
+    if (component.size > 1 || edges.get(v)!.includes(v)) cycles.push(shortestCycle([...component].sort()[0]!, component, edges));
+  };
+  for (const v of [...edges.keys()].sort()) if (!index.has(v)) strong(v);
+  return cycles.sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
+}
+
+/** The shortest path from `start` back to itself inside `component` (breadth first, so the report is minimal). */
+function shortestCycle(start: string, component: ReadonlySet<string>, edges: ReadonlyMap<string, string[]>): string[] {
+  const parent = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const v = queue.shift()!;
+    for (const w of edges.get(v)!) {
+      if (!component.has(w)) continue;
+      if (w === start) {
+        const chain = [start];
+        for (let u = v; u !== start; u = parent.get(u)!) chain.splice(1, 0, u);
+        return [...chain, start];
+      }
+      if (!parent.has(w)) {
+        parent.set(w, v);
+        queue.push(w);
+      }
+    }
+  }
+  return [start, start];
 }
 
 /** Import chains from the hook entry to a forbidden module (static and dynamic imports alike). */

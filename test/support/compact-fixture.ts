@@ -23,7 +23,8 @@ export function snapshot(dir: string): Map<string, string> {
   const walk = (rel: string) => {
     for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
       const p = rel ? `${rel}/${entry.name}` : entry.name;
-      if (p === ".memctl/compact.json" || p.startsWith(".memctl/locks") || p.endsWith(".lock")) continue;
+      // The slot is what compaction writes; the ledger (.memctl/jobs.jsonl) records the run itself, not memory.
+      if (p === ".memctl/compact.json" || p === ".memctl/jobs.jsonl" || p.startsWith(".memctl/locks") || p.endsWith(".lock")) continue;
       if (entry.isDirectory()) walk(p);
       else out.set(p, fs.readFileSync(path.join(dir, p), "latin1"));
     }

@@ -103,6 +103,8 @@ function makeSandbox(fixture: Fixture): Sandbox {
   fs.mkdirSync(repo, { recursive: true });
   execFileSync("git", ["init", "-q", "-b", "main", repo], { env: gitEnv });
   fs.writeFileSync(path.join(repo, "README.md"), "hello\n");
+  // The CI config the docs' proposals cite ("--source ci.yml line 40"): consolidate --accept-facts checks it exists.
+  fs.writeFileSync(path.join(repo, "ci.yml"), "steps:\n  - run: npm ci\n");
   execFileSync("git", ["add", "."], { cwd: repo, env: gitEnv });
   execFileSync("git", ["commit", "-q", "-m", "init"], { cwd: repo, env: gitEnv });
   const env: Record<string, string> = { HOME: home, PATH: process.env.PATH ?? "" };

@@ -42,3 +42,25 @@ test("an id is a value, not a subject: facts named by different ids are unrelate
   assert.equal(rel("fact a0-1", "fact a0-5"), undefined);
   assert.equal(rel("fact r1-3", "fact r2-7"), undefined);
 });
+
+test("numbers written out or in digits are values: forty vs ten minutes contradicts, forty minutes vs 40 min does not", () => {
+  assert.equal(rel("The deploy takes forty minutes", "The deploy takes ten minutes"), "contradiction");
+  assert.equal(rel("The deploy takes 40 min", "The deploy takes 10 min"), "contradiction");
+  assert.equal(rel("The deploy takes forty minutes", "The deploy takes 10 min"), "contradiction");
+  assert.equal(rel("Retries wait forty-five seconds", "Retries wait 45 seconds"), "near_duplicate");
+  assert.equal(rel("The deploy takes forty minutes", "The deploy takes 40 min"), "near_duplicate");
+  assert.equal(rel("The cache holds two hundred entries", "The cache holds 200 entries"), "near_duplicate");
+});
+
+test("paraphrases by meaning: the smaller text's content terms nearly all in the other, or a recall key matched", () => {
+  const card = {
+    description: "Integration tests run against a real Postgres in docker compose, never mocks",
+    recall: ["postgres in tests", "why not mock the database"],
+  };
+  assert.equal(rel(card, "Never mock the database: integration tests use a real Postgres"), "near_duplicate");
+  assert.equal(rel(card, "Tests must hit a real database rather than mocks"), "near_duplicate", "the card's key 'why not mock the database'");
+  assert.equal(rel({ description: "Tests must hit a real Postgres", recall: ["docker compose for tests"] }, card.description), "near_duplicate", "the proposal's key");
+  assert.equal(rel({ ...card, recall: [] }, "Tests must hit a real database rather than mocks"), undefined, "without keys the words alone are too few");
+  assert.equal(rel(card, "CI runs on Buildkite"), undefined);
+  assert.equal(rel({ description: "Deploys take forty minutes", recall: ["how long does a deploy take"] }, "How long a deploy takes: ten minutes"), "contradiction");
+});

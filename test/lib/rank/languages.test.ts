@@ -17,3 +17,7 @@ test("a store's languages: English always, then each language a tenth of its car
   assert.deepEqual(storeLanguages([...Array(20).fill("the build"), "部署"]), ["English"]);
   assert.deepEqual(storeLanguages([]), ["English"]);
 });
+
+test("command flags and one-letter words do not make English text French", () => {
+  assert.equal(textLanguage("Running one test\nuv run pytest tests/test_agent.py::test_name -v; add -s to see prints."), "en");
+});

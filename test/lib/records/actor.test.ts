@@ -66,3 +66,12 @@ test("the suite's scrub drops every mark memctl reads, so tests run the same ins
   assert.deepEqual(withoutAgentMarks({ ...marked, PATH: "/bin", HOME: "/h" }), { PATH: "/bin", HOME: "/h" });
   assert.deepEqual(detectAgentShells(withoutAgentMarks({ ...marked, CODEX_THREAD_ID: "t", GROK_SESSION_ID: "s" })), []);
 });
+
+test("model:<program> is what a model wrote: no caller may claim it, and it may only propose", async () => {
+  const { assertMayWrite, resolveActor } = await import("../../../lib/records/actor.js");
+  assert.throws(() => resolveActor({ actor: "model:claude" }), /reserved for what a model command wrote/);
+  assert.throws(
+    () => assertMayWrite("model:claude", "save a card"),
+    (e: { code?: string }) => e.code === "E_READ_ONLY",
+  );
+});

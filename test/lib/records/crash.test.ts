@@ -79,6 +79,7 @@ test("a consolidate --accept-facts killed mid-accept: the retry takes over the d
     { memoryDir: w.s.memory, actor: "host:claude", now: new Date() },
     { card: { name: "ci-cache", type: "reference", description: "CI caches node_modules by lockfile hash" }, source: "ci.yml line 40", kind: "fact", confidence: 0.9 },
   );
+  fs.writeFileSync(path.join(w.s.repo, "ci.yml"), "steps: []\n"); // a source memctl can check: --accept-facts may promote a host's fact
   await w.killWhen(["consolidate", "--accept-facts"], () => w.read("reference_ci-cache.md") !== "");
   assert.equal(readPending(w.s.memory).proposals.length, 1, "killed before the archive");
   const retry = await runCli(["consolidate", "--accept-facts", "--json"], w.io);

@@ -71,7 +71,8 @@ async function runLane(t: { after: (fn: () => void) => void }, lane: number, tal
     else if (op === "save-create") argv = ["save", name, "-t", "project", "-d", `created ${name}`];
     else {
       const p = await propose(
-        { memoryDir: memory, actor: "host:claude", now: new Date() },
+        // The owner's own proposal: --accept-facts promotes it (a host's needs a source memctl can check).
+        { memoryDir: memory, actor: "human", now: new Date() },
         { card: { name, type: "reference", description: `fact ${name}` }, source: "kill loop", kind: "fact", confidence: 0.9 },
       );
       argv = op === "accept" ? ["accept", p.id] : ["consolidate", "--accept-facts"];

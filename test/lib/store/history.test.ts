@@ -60,8 +60,8 @@ test("an unreadable history reports an error instead of looking empty", () => {
 });
 
 test("actor grammar", () => {
-  for (const ok of ["human", "system", "host:claude", "agent:task-42"]) assert.ok(isValidActor(ok), ok);
-  for (const bad of ["", "root", "host:", "agent:", "host:a b", "Human"]) assert.ok(!isValidActor(bad), bad);
+  for (const ok of ["human", "system", "host:claude", "agent:task-42", "model:claude"]) assert.ok(isValidActor(ok), ok);
+  for (const bad of ["", "root", "host:", "agent:", "model:", "host:a b", "Human"]) assert.ok(!isValidActor(bad), bad);
 });
 
 test("an append after a killed writer's torn last line starts on a line of its own: the new entry is kept, the fragment dropped", (t) => {

@@ -1,0 +1,214 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  cardSummaries,
+  compareStatements,
+  prepare
+} from "./proposals-content-match.mjs";
+import {
+  propose
+} from "./proposals-propose.mjs";
+import {
+  readArchived,
+  readPending
+} from "./records-proposal-files.mjs";
+import {
+  findCardFile
+} from "./records-card-find.mjs";
+import {
+  CARD_TYPES
+} from "./core-card-types.mjs";
+import {
+  MemctlError
+} from "./core-bytes.mjs";
+
+// lib/capture/rules.ts
+var DESCRIPTION_MAX = 200;
+var INSTRUCTION_LEADS = [
+  /^(?:and |also |so |ok(?:ay)?,? |please,? )*(?:from now on|going forward|moving forward|in the future|for the future|from here on(?: out)?|henceforth)\b[,:]?\s*(.+)$/i,
+  /^(?:and |also |so |ok(?:ay)?,? |please,? )*(?:(?:you|we) (?:should|must|need to) )?(always|never|don'?t ever|do not ever|never ever)\b\s*(.+)$/i,
+  /^(?:and |also |so |ok(?:ay)?,? |please,? )*(?:make sure (?:to|you) (?:always|never)|(?:every time|whenever|each time) you)\b\s*(.+)$/i
+];
+var REMEMBER = /^(?:and |also |ok(?:ay)?,? |please,? )*(?:remember|note|keep in mind|for (?:future )?reference)(?: that)?\b[,:]?\s+(.+)$/i;
+var CORRECTION = /^(?:no|nope|wrong|that'?s (?:wrong|not right|incorrect|not it|not correct)|that is (?:wrong|not right|incorrect)|not quite|incorrect)\b[,.!:;-]*\s+(.+)$/i;
+var CORRECTS = /\b(?:instead of|rather than|not\s+\S+|should(?:n'?t)?|use|we use|it'?s|it is|is actually)\b/i;
+var DECISION = /\b(?:we(?:'ll| will| should| are going to|'re going to| decided to| chose to| go with|'re going with| are going with)|let'?s (?:use|go with|switch to|stick with|keep)|i(?:'ve| have)? decided (?:to|on)|the decision is)\b.*\b(?:because|since|so that|as it|given that|due to)\b/i;
+var STANDING = [
+  /\b(?:from now on|going forward|moving forward|henceforth|from here on|in (?:all )?future (?:sessions|work|tasks)|without exception|at all times)\b/i,
+  /\b(?:for|on|before|after) (?:every|each) \w+.*\b(?:ensure|make sure|always|must|should|please)\b|\b(?:ensure|make sure|always|must|should|please)\b.*\b(?:for|on|before|after) (?:every|each) \w+/i,
+  /\b(?:ensure|make sure) (?:that )?(?:all|every|each)\b/i,
+  /\b(?:continuously|consistently) (?:maintain|keep|use|run|save|record|follow)\b/i
+];
+var PREFERENCE = /^(?:i (?:prefer|like|want|hate|dislike)|my preference is)\b/i;
+var ONE_OFF = /\b(?:this time|for now|right now|just this once|today|in this (?:file|pr|commit|session))\b/i;
+var FILLER = new Set(
+  "a an the to of in on for and or but with by at is are be it this that these those you your we our i me my please always never ever dont don't do not from now on going forward should must make sure every time whenever use using not no because since will let lets".split(
+    " "
+  )
+);
+function sentences(text) {
+  const unfenced = text.replace(/```[\s\S]*?(```|$)/g, "\n");
+  return unfenced.split("\n").filter((l) => !/^\s*(>|\$ |\||[-=]{3,})/.test(l)).flatMap((l) => l.split(/(?<=[.!?])\s+(?=[A-Z"'(])/)).map((s) => s.trim().replace(/^[-*•]\s+|^\d+[.)]\s+/, "")).filter((s) => s.length >= 8 && s.length <= 400);
+}
+function candidatesIn(text, message) {
+  const out = [];
+  for (const s of sentences(text)) {
+    const c = classify(s);
+    if (c) out.push({ ...c, excerpt: s, message });
+  }
+  return out;
+}
+function classify(sentence) {
+  const s = sentence.replace(/\s+/g, " ").trim();
+  if (/\?\s*$/.test(s) || ONE_OFF.test(s)) return void 0;
+  const remember = REMEMBER.exec(s);
+  if (remember && !/^(?:to |what|how|when|where|why|if |whether)/i.test(remember[1])) return make("remember", remember[1], tierOf(remember[1], "project"));
+  for (const [i, lead] of INSTRUCTION_LEADS.entries()) {
+    const m = lead.exec(s);
+    if (!m || wordCount(m[m.length - 1]) < 2) continue;
+    const statement = i === 0 ? m[1] : i === 1 ? `${m[1]} ${m[2]}` : s;
+    return make("instruction", statement, PREFERENCE.test(m[m.length - 1]) ? "user" : "feedback");
+  }
+  if (STANDING.some((re) => re.test(s)) && wordCount(s) >= 5) return make("instruction", s.replace(/^(?:thank you[^,.]*[,.]\s*|please,?\s+)+/i, ""), "feedback");
+  const correction = CORRECTION.exec(s);
+  if (correction && CORRECTS.test(correction[1]) && wordCount(correction[1]) >= 3) return make("correction", correction[1], "feedback");
+  if (DECISION.test(s) && wordCount(s) >= 6) return make("decision", s, "project");
+  if (PREFERENCE.test(s) && /\b(?:over|instead of|rather than|to be|when you|so that)\b/i.test(s)) return make("instruction", s, "user");
+  return void 0;
+}
+function inferCard(text) {
+  const s = text.replace(/\s+/g, " ").trim();
+  const ruled = classify(s) ?? classify(`Remember ${s.replace(/^remember(?: that)?\s*/i, "")}`);
+  if (ruled) return { type: ruled.type, name: ruled.name, description: ruled.description };
+  const c = make("remember", s, tierOf(s, "project"));
+  return { type: c.type, name: c.name, description: c.description };
+}
+function make(kind, statement, type) {
+  const description = clip(capitalize(statement.trim().replace(/^(?:that|to)\s+/i, "")));
+  return { kind, type, name: titleOf(description), description };
+}
+function tierOf(statement, fallback) {
+  if (/^(?:i|i'm|i am|my|me)\b/i.test(statement)) return "user";
+  if (/https?:\/\/|\b(?:docs?|dashboard|runbook|wiki|board|channel|ticket|tracker) (?:is|are|lives?|at|in)\b/i.test(statement)) return "reference";
+  if (/\b(?:you|your)\b/i.test(statement)) return "feedback";
+  return fallback;
+}
+function titleOf(statement) {
+  const words = statement.toLowerCase().replace(/['’]\w*/g, "").replace(/[^a-z0-9\s-]/g, " ").split(/\s+/).filter((w) => w !== "" && !FILLER.has(w));
+  const picked = [];
+  for (const w of words) {
+    if (picked.join("-").length + w.length > 40) break;
+    picked.push(w);
+    if (picked.length === 5) break;
+  }
+  return picked.join("-").replace(/-+/g, "-").replace(/^-|-$/g, "") || "captured-note";
+}
+function clip(s) {
+  const t = s.replace(/\s+/g, " ").trim();
+  if ([...t].length <= DESCRIPTION_MAX) return t;
+  const cut = [...t].slice(0, DESCRIPTION_MAX - 1).join("");
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), DESCRIPTION_MAX / 2))}\u2026`;
+}
+function capitalize(s) {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+function wordCount(s) {
+  return s.split(/\s+/).filter(Boolean).length;
+}
+
+// lib/capture/stage.ts
+var DEFAULT_SESSION_LIMIT = 5;
+var EXCERPT_MAX = 160;
+function captureSourceText(src, c) {
+  const words = c.excerpt.replace(/\s+/g, " ").trim();
+  const excerpt = [...words].length > EXCERPT_MAX ? `${[...words].slice(0, EXCERPT_MAX - 1).join("")}\u2026` : words;
+  return `${sessionTag(src)}, user message ${c.message}: "${excerpt}"`;
+}
+function sessionTag(src) {
+  return `${src.host} session ${src.sessionId}`;
+}
+async function stageCaptured(options, src, candidates, how = {}) {
+  const outcome = { staged: [], skipped: [] };
+  const limit = options.limit ?? DEFAULT_SESSION_LIMIT;
+  const pending = readPending(options.memoryDir).proposals;
+  const decided = how.includeDecided === false ? [] : readArchived(options.memoryDir).proposals;
+  const tag = `${sessionTag(src)},`;
+  let fromSession = [...pending, ...decided].filter((p) => p.source.startsWith(tag)).length;
+  const known = [
+    ...(await cardSummaries(options.memoryDir)).filter((c) => c.status !== "superseded").map((c) => ({ what: `card ${c.file}`, terms: prepare({ description: c.description }) })),
+    ...[...pending, ...decided].filter((p) => p.card.description).map((p) => ({ what: `proposal ${p.id} (${p.status})`, terms: prepare({ description: p.card.description }) }))
+  ];
+  const names = new Set(pending.map((p) => p.card.name));
+  for (const c of candidates) {
+    if (!CARD_TYPES.includes(c.type)) {
+      outcome.skipped.push({ name: c.name, reason: `type "${c.type}" is not a card type` });
+      continue;
+    }
+    const terms = prepare({ description: c.description });
+    const same = known.find((k) => compareStatements(k.terms, terms)?.relation === "near_duplicate");
+    if (same) {
+      outcome.skipped.push({ name: c.name, reason: `restates ${same.what}` });
+      continue;
+    }
+    if (fromSession >= limit) {
+      outcome.skipped.push({ name: c.name, reason: `this session already has ${limit} captured proposals (the per-session bound)` });
+      continue;
+    }
+    const name = freeName(options.memoryDir, c.name, names);
+    try {
+      const p = await propose(
+        { memoryDir: options.memoryDir, actor: options.actor, now: options.now, ...options.secrets ? { secrets: options.secrets } : {} },
+        {
+          card: {
+            name,
+            type: c.type,
+            description: c.description,
+            body: `${c.description}
+
+The user said (${sessionTag(src)}, message ${c.message}):
+
+> ${c.excerpt.replace(/\n/g, "\n> ")}
+`
+          },
+          source: how.source ?? captureSourceText(src, c),
+          kind: "unverified"
+        }
+      );
+      outcome.staged.push({ id: p.id, name, description: c.description });
+      names.add(name);
+      known.push({ what: `proposal ${p.id} (pending)`, terms });
+      fromSession++;
+    } catch (err) {
+      if (!(err instanceof MemctlError) || how.rethrow) throw err;
+      outcome.skipped.push({ name, reason: `${err.code}: ${err.message.split("\n")[0]}` });
+    }
+  }
+  return outcome;
+}
+async function restatedCard(memoryDir, description) {
+  const terms = prepare({ description });
+  return (await cardSummaries(memoryDir)).find((c) => c.status !== "superseded" && compareStatements(prepare({ description: c.description }), terms)?.relation === "near_duplicate")?.file;
+}
+function freeName(memoryDir, base, taken = /* @__PURE__ */ new Set()) {
+  for (let i = 1; i < 100; i++) {
+    const name = i === 1 ? base : `${base.slice(0, 76)}-${i}`;
+    if (taken.has(name)) continue;
+    let exists;
+    try {
+      exists = findCardFile(memoryDir, name) !== void 0;
+    } catch {
+      exists = true;
+    }
+    if (!exists) return name;
+  }
+  return `${base.slice(0, 60)}-${Date.now().toString(36)}`;
+}
+
+export {
+  candidatesIn,
+  inferCard,
+  titleOf,
+  DEFAULT_SESSION_LIMIT,
+  stageCaptured,
+  restatedCard,
+  freeName
+};

@@ -1,4 +1,0 @@
-import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
-import{b as W,c as _}from"./chunk-3PN3FUKO.mjs";import{p as a,r as c}from"./chunk-TY3GUDZY.mjs";import{a as m,c as h,i as u,j as g,o as d,q as b,z as x}from"./chunk-TJWJMJWQ.mjs";import S from"node:fs";var E="why.jsonl",w="why.1.jsonl",R=256*1024;function L(f,n,o=R){let s=W(f,a),e=c(s,E),t=h(JSON.stringify(n)+`
-`),r=_(e),p,y;try{let i=0;for(;i<t.length;)i+=d(r,t,i,t.length-i);let l=g(r);p=l.size,y=l.ino}finally{b(r)}p>o&&u(e)?.ino===y&&S.renameSync(e,c(s,w))}function O(f,n){let o=[];for(let s of[w,E]){let e;try{e=m(x(c(f,a,s),4*R,{nofollow:!0}).bytes)}catch(t){if(t.code==="ENOENT")continue;throw t}for(let t of e.split(`
-`))if(t.trim())try{let r=JSON.parse(t);r&&typeof r=="object"&&typeof r.at=="string"&&Array.isArray(r.lines)&&o.push(r)}catch{}}return n>0?o.slice(-n):[]}export{L as a,O as b};

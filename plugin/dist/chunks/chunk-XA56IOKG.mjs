@@ -1,2 +1,0 @@
-import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
-var n=(t,e=2)=>String(t).padStart(e,"0");function r(t){let e=typeof t=="number"?new Date(t):t;return`${n(e.getUTCFullYear(),4)}-${n(e.getUTCMonth()+1)}-${n(e.getUTCDate())}`}function u(t){let e=typeof t=="number"?new Date(t):t;return`${r(e)}T${n(e.getUTCHours())}:${n(e.getUTCMinutes())}:${n(e.getUTCSeconds())}.${n(e.getUTCMilliseconds(),3)}Z`}export{r as a,u as b};

@@ -1,0 +1,104 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  JSON_FLAG,
+  STORE_FLAGS,
+  requireStore
+} from "./cli-store-access.mjs";
+import {
+  readStoreOrEmptyIndex
+} from "./store-history.mjs";
+import {
+  cardType
+} from "./core-card.mjs";
+import {
+  withoutTypePrefix
+} from "./core-card-types.mjs";
+import {
+  colorsFor,
+  displayWidth,
+  padEnd,
+  printJson
+} from "./cli-output.mjs";
+import {
+  inertText
+} from "./core-ascii.mjs";
+import {
+  bool,
+  commandSummary,
+  parseArgs
+} from "./cli-args.mjs";
+
+// lib/cli/list.ts
+var spec = {
+  name: "list",
+  summary: commandSummary("list"),
+  flags: { ...STORE_FLAGS, ...JSON_FLAG },
+  exitCodes: { 0: "listed", 1: "no store", 2: "usage error", 3: "invalid explicit memory selection" },
+  notes: "Long descriptions are shortened with \u2026 to the terminal width (120 columns when piped) \u2014 display only; `memctl show NAME` prints one in full and the index always carries it in full.",
+  examples: ["memctl list", "memctl list --json"]
+};
+var PIPED_COLUMNS = 120;
+async function run(argv, io) {
+  const args = parseArgs(spec, argv);
+  const { memoryDir } = requireStore(args, io);
+  const store = await readStoreOrEmptyIndex(memoryDir);
+  const indexed = new Set(store.index.entries.map((e) => e.file.replace(/^\.\//, "")));
+  const rows = [...store.cards.values()].map((c) => {
+    const meta = c.card?.meta ?? { topics: [] };
+    return {
+      name: meta.name ?? withoutTypePrefix(c.file.replace(/\.md$/, "")),
+      file: c.file,
+      type: cardType(c.file, meta) ?? "",
+      priority: meta.priority ?? "",
+      status: meta.status ?? "",
+      updated_at: meta.updated_at ?? "",
+      description: meta.description ?? "",
+      in_index: indexed.has(c.file)
+    };
+  });
+  rows.sort((a, b) => a.type + "\0" + a.name < b.type + "\0" + b.name ? -1 : 1);
+  if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, count: rows.length, cards: rows });
+  else io.stdout.write(renderTable(rows, io));
+  return 0;
+}
+function renderTable(rows, io) {
+  const c = colorsFor(io);
+  if (rows.length === 0) return `${c.dim("no cards yet")} \u2014 add one with "memctl save NAME -t TYPE -d DESCRIPTION"
+`;
+  const width = io.stdout.isTTY && io.stdout.columns ? io.stdout.columns : PIPED_COLUMNS;
+  const head = ["NAME", "TYPE", "PRIORITY", "UPDATED"];
+  const cells = rows.map((r) => [inertText(r.name), r.type, r.priority, r.updated_at]);
+  const widths = head.map((h, i) => Math.max(displayWidth(h), ...cells.map((row) => displayWidth(row[i]))));
+  const prefixWidth = widths.reduce((a, b) => a + b + 2, 0);
+  const room = Math.max(10, width - prefixWidth);
+  let shortened = 0;
+  const lines = [c.bold([...head.map((h, i) => padEnd(h, widths[i])), "DESCRIPTION"].join("  "))];
+  rows.forEach((r, i) => {
+    const full = inertText(r.description.replace(/\s+/g, " ").trim());
+    const shown = elide(full, room);
+    if (shown !== full) shortened++;
+    lines.push([...cells[i].map((cell, j) => padEnd(cell, widths[j])), shown].join("  ").trimEnd());
+  });
+  if (shortened > 0)
+    lines.push(c.dim(`\u2026 ${shortened} description${shortened > 1 ? "s" : ""} shortened to fit ${width} columns (display only); "memctl show NAME" prints one in full`));
+  return lines.join("\n") + "\n";
+}
+function elide(text, room) {
+  if (displayWidth(text) <= room) return text;
+  let out = "";
+  let used = 0;
+  for (const ch of text) {
+    used += displayWidth(ch);
+    if (used > room - 1) break;
+    out += ch;
+  }
+  return out.trimEnd() + "\u2026";
+}
+
+export {
+  spec,
+  PIPED_COLUMNS,
+  run,
+  renderTable,
+  elide
+};

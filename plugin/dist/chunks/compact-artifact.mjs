@@ -1,0 +1,248 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  normalizeCardPath,
+  renderBlock,
+  renderEntryLine,
+  utf8Bytes
+} from "./core-block.mjs";
+import {
+  latestByCard
+} from "./store-history.mjs";
+import {
+  parseIndex
+} from "./core-index-file.mjs";
+import {
+  parseCard
+} from "./core-card.mjs";
+import {
+  typeFromFileName,
+  withoutTypePrefix
+} from "./core-card-types.mjs";
+import {
+  commitFile,
+  realDir
+} from "./store-lock.mjs";
+import {
+  STATE_DIR,
+  redactSecretLines,
+  sha256Hex
+} from "./config-config.mjs";
+import {
+  inertText
+} from "./core-ascii.mjs";
+import {
+  readRegularUtf8,
+  systemCode
+} from "./core-bytes.mjs";
+
+// lib/compact/artifact.ts
+import fs from "node:fs";
+import path from "node:path";
+var COMPACT_FILE = ".memctl/compact.json";
+var GENERATORS = ["mechanical", "llm"];
+function compactPath(memoryDir) {
+  return path.join(memoryDir, ...COMPACT_FILE.split("/"));
+}
+function readCompact(memoryDir) {
+  let text;
+  try {
+    text = readRegularUtf8(compactPath(memoryDir));
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return { status: "absent" };
+    return { status: "invalid", reason: `cannot read ${COMPACT_FILE}: ${err.message}` };
+  }
+  let v;
+  try {
+    v = JSON.parse(text);
+  } catch (err) {
+    return { status: "invalid", reason: `${COMPACT_FILE} is not JSON (${err.message}); run "memctl compact" to regenerate or "memctl compact --clear"` };
+  }
+  const problem = artifactProblem(v);
+  if (problem) return { status: "invalid", reason: `${COMPACT_FILE}: ${problem}; run "memctl compact" to regenerate or "memctl compact --clear"` };
+  return { status: "ok", compact: v };
+}
+function artifactProblem(v) {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return "not an object";
+  const o = v;
+  if (o.version !== 1) return `unknown version ${JSON.stringify(o.version)}`;
+  if (typeof o.summary !== "string") return "summary is not a string";
+  if (!GENERATORS.includes(o.generator)) return "generator is not mechanical or llm";
+  if (typeof o.generated_at !== "string" || typeof o.generated_by !== "string") return "generated_at / generated_by missing";
+  if (!Array.isArray(o.watermark)) return "watermark is not a list";
+  for (const w of o.watermark) {
+    const e = w;
+    if (!e || typeof e.card !== "string" || typeof e.name !== "string" || !(typeof e.rev === "number" || typeof e.rev === "string"))
+      return "watermark entry without card / name / rev";
+  }
+  if (!Array.isArray(o.repaired)) return "repaired is not a list";
+  return void 0;
+}
+async function writeCompact(memoryDir, compact) {
+  realDir(memoryDir, STATE_DIR);
+  await commitFile(compactPath(memoryDir), JSON.stringify(compact, null, 2) + "\n");
+}
+function clearCompact(memoryDir) {
+  try {
+    fs.unlinkSync(compactPath(memoryDir));
+    return true;
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return false;
+    throw err;
+  }
+}
+
+// lib/compact/mentions.ts
+var NAME_CHAR = String.raw`[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Nd}_-]`;
+function mentionsWhole(text, name) {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const glued = new RegExp(`^${NAME_CHAR}`, "u");
+  const before = glued.test(name) ? `(?<!${NAME_CHAR})` : "";
+  const after = glued.test([...name].at(-1) ?? "") ? `(?!${NAME_CHAR})` : "";
+  return new RegExp(before + escaped + after, "u").test(text);
+}
+
+// lib/compact/assemble.ts
+import fs2 from "node:fs";
+import path2 from "node:path";
+function revisionOf(bytes, latest) {
+  if (bytes === void 0) return "missing";
+  const sha = sha256Hex(bytes);
+  if (latest && latest.op !== "delete" && latest.sha256 === sha) return latest.rev;
+  return `h:${sha.slice(0, 16)}`;
+}
+function indexRecords(store, history) {
+  const latest = latestByCard(history);
+  const revs = /* @__PURE__ */ new Map();
+  return store.entries.map((entry) => {
+    const card = entry.card ?? entry.file;
+    let info = revs.get(card);
+    if (!info) {
+      const bytes = entry.card === null ? void 0 : readBytes(path2.join(store.dir, entry.card));
+      const parsed = entry.card === null ? void 0 : store.cards?.get(entry.card)?.card;
+      const meta = parsed ? parsed.meta : bytes ? parseCard(bytes.toString("utf8")).meta : void 0;
+      const name = typeof meta?.name === "string" && meta.name.trim() !== "" ? meta.name : void 0;
+      const metaType = typeof meta?.metadata?.type === "string" ? meta.metadata.type : void 0;
+      info = { rev: entry.card === null ? "external" : revisionOf(bytes, latest.get(card)), name, type: typeFromFileName(card) ?? metaType };
+      revs.set(card, info);
+    }
+    return { card, name: info.name ?? entry.title, type: info.type ?? "other", entry, rev: info.rev };
+  });
+}
+function plainRecords(store) {
+  return store.entries.map((entry) => ({ card: entry.card ?? entry.file, name: entry.title, type: "other", entry, rev: "unread" }));
+}
+function watermarkOf(records) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const r of records) if (!seen.has(r.card)) seen.set(r.card, { card: r.card, name: r.name, rev: r.rev });
+  return [...seen.values()];
+}
+function inertLine(text) {
+  return inertText(text.replace(/\s+/g, " ").trim()).replace(/<(\/?)memctl-memory/gi, "<$1memctl-memory\u200B");
+}
+function assembleIndexView(store, compact, history) {
+  return assembleFromRecords(indexRecords(store, history), compact);
+}
+function assembleFromRecords(records, compact) {
+  if (!compact) return { lines: records.map((r) => renderEntryLine(r.entry)), compacted: false, records, newer: [], removed: [] };
+  const covered = new Map(compact.watermark.map((w) => [w.card, w.rev]));
+  const newer = records.filter((r) => covered.get(r.card) !== r.rev);
+  const present = new Set(records.map((r) => r.card));
+  const removed = compact.watermark.filter((w) => !present.has(w.card));
+  const lines = [
+    `Compact summary of ${compact.watermark.length} record${compact.watermark.length === 1 ? "" : "s"} (memctl compact, ${compact.generator}, ${compact.generated_at.slice(0, 10)}); card files are in the memory directory, open one for detail.`,
+    ...markRemoved(summaryLines(compact.summary), removed)
+  ];
+  if (newer.length > 0) lines.push("Written or updated since that summary (these lines supersede it):", ...newer.map((r) => renderEntryLine(r.entry)));
+  if (removed.length > 0) lines.push(`Removed since that summary (disregard what it says about them): ${removed.map((w) => inertLine(`${w.name} (${w.card})`)).join(", ")}`);
+  return { lines, compacted: true, records, newer, removed };
+}
+function markRemoved(lines, removed) {
+  if (removed.length === 0) return [...lines];
+  const names = removed.map((w) => ({ label: inertLine(w.name), names: removedNames(w) }));
+  return lines.map((line) => {
+    const lower = line.toLowerCase();
+    const hit = names.filter((n) => n.names.some((name) => mentionsWhole(lower, name)));
+    return hit.length === 0 ? line : `${line} [removed since this summary: ${hit.map((n) => n.label).join(", ")} \u2014 not current]`;
+  });
+}
+function removedNames(w) {
+  const stem = path2.basename(w.card).replace(/\.md$/i, "");
+  return [...new Set([w.name, w.card, stem, withoutTypePrefix(stem)].map((n) => n.trim().toLowerCase()).filter((n) => n !== ""))];
+}
+function summaryLines(summary) {
+  return redactSecretLines(summary.split(/\r?\n/)).filter((l) => l.trim() !== "").map(inertLine);
+}
+function viewBytes(view, context) {
+  return utf8Bytes(renderViewBlock(view, context));
+}
+function renderViewBlock(view, context) {
+  return renderBlock({ context, always: [], lines: view.lines.map((text) => ({ file: "", text })), omitted: 0, omittedRelevant: 0, alwaysCut: [], ceilingBytes: 0 });
+}
+function readBytes(file) {
+  try {
+    return fs2.readFileSync(file);
+  } catch {
+    return void 0;
+  }
+}
+
+// lib/records/store-view.ts
+var SHARD = /^MEMORY\.[^/]+\.md$/i;
+var EPISODES_ARTIFACT = /^episodes\.(summary\.md|\d{4}-\d{2}\.jsonl)$/;
+function isEpisodesArtifact(file) {
+  return EPISODES_ARTIFACT.test(file);
+}
+function isShardFile(file) {
+  return SHARD.test(file);
+}
+function normaliseTarget(target) {
+  if (target.startsWith("/") || /^[A-Za-z]:[\\/]/.test(target)) return null;
+  const n = normalizeCardPath(target);
+  if (n === ".." || n.startsWith("../")) return null;
+  return n;
+}
+function viewStore(store, episodeShards = []) {
+  const shards = [];
+  const cards = /* @__PURE__ */ new Map();
+  for (const [file, card] of store.cards) {
+    if (isShardFile(file)) shards.push(file);
+    else if (!isEpisodesArtifact(file)) cards.set(file, card);
+  }
+  const entries = [];
+  const linked = /* @__PURE__ */ new Set();
+  const referenced = /* @__PURE__ */ new Set();
+  for (const entry of store.index.entries) {
+    const card = normaliseTarget(entry.file);
+    if (card !== null && isShardFile(card)) continue;
+    entries.push({ ...entry, card });
+    if (card !== null) {
+      linked.add(card);
+      referenced.add(card);
+    }
+  }
+  for (const shard of shards) {
+    const text = store.cards.get(shard)?.text ?? "";
+    for (const e of parseIndex(text).entries) {
+      const card = normaliseTarget(e.file);
+      if (card !== null) referenced.add(card);
+    }
+  }
+  return { dir: store.dir, entries, unparsed: store.index.unparsed, shards, episodeShards: [...episodeShards], cards, linkedCards: [...linked], referenced };
+}
+
+export {
+  COMPACT_FILE,
+  compactPath,
+  readCompact,
+  writeCompact,
+  clearCompact,
+  mentionsWhole,
+  indexRecords,
+  plainRecords,
+  watermarkOf,
+  assembleIndexView,
+  assembleFromRecords,
+  viewBytes,
+  isShardFile,
+  viewStore
+};

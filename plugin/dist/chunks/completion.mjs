@@ -1,0 +1,199 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  isCardFile
+} from "./core-card-rules.mjs";
+import {
+  STORE_FLAGS,
+  requireStore
+} from "./cli-store-access.mjs";
+import "./config-agent-env.mjs";
+import "./records-guardrails.mjs";
+import "./store-history.mjs";
+import "./core-index-file.mjs";
+import "./core-card.mjs";
+import {
+  withoutTypePrefix
+} from "./core-card-types.mjs";
+import "./store-lock.mjs";
+import "./config-config.mjs";
+import {
+  COMMANDS,
+  bool,
+  commandSummary,
+  parseArgs
+} from "./cli-args.mjs";
+import {
+  usageError
+} from "./core-bytes.mjs";
+import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./runtime.mjs";
+
+// lib/cli/completion.ts
+import fs from "node:fs";
+
+// lib/cli/completion-scripts.ts
+var SHELLS = ["bash", "zsh", "fish"];
+var CARD_NAMES = "memctl completion --cards 2>/dev/null";
+function completionScript(shell, commands) {
+  for (const c of commands) for (const w of [c.name, ...c.flags.map((f) => f.name), ...wordsOf(c)]) assertWord(w);
+  return { bash, zsh, fish }[shell](commands);
+}
+function assertWord(word) {
+  if (!/^[a-z0-9][a-z0-9-]*$/i.test(word)) throw new Error(`"${word}" cannot be completed safely`);
+}
+function wordsOf(c) {
+  return Array.isArray(c.completes) ? c.completes : [];
+}
+var flagWords = (c) => c.flags.flatMap((f) => [`--${f.name}`, ...f.short ? [`-${f.short}`] : []]);
+var valuedWords = (c) => c.flags.filter((f) => f.takesValue).flatMap((f) => [`--${f.name}`, ...f.short ? [`-${f.short}`] : []]);
+function bash(commands) {
+  const cases = commands.map((c) => {
+    const completes = c.completes === "card" ? "@card" : wordsOf(c).join(" ");
+    return `    ${c.name}) flags="${flagWords(c).join(" ")}"; valued="${valuedWords(c).join(" ")}"; completes="${completes}" ;;`;
+  });
+  return `# memctl completion for bash: memctl completion bash > ~/.local/share/bash-completion/completions/memctl
+_memctl_completion() {
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}"
+  COMPREPLY=()
+  if [ "$COMP_CWORD" -eq 1 ]; then
+    COMPREPLY=($(compgen -W "${commands.map((c) => c.name).join(" ")}" -- "$cur"))
+    return 0
+  fi
+  local cmd="\${COMP_WORDS[1]}" flags="" valued="" completes="" i n=0 w
+  case "$cmd" in
+${cases.join("\n")}
+  esac
+  # After a flag that takes a value, fall back to file names (complete -o default).
+  case " $valued " in *" $prev "*) return 0 ;; esac
+  if [[ "$cur" == -* ]]; then
+    COMPREPLY=($(compgen -W "$flags" -- "$cur"))
+    return 0
+  fi
+  for ((i = 2; i < COMP_CWORD; i++)); do
+    w="\${COMP_WORDS[i]}"
+    case " $valued " in *" $w "*) ((i++)); continue ;; esac
+    [[ "$w" == -* ]] || ((n++))
+  done
+  [ "$n" -eq 0 ] || return 0
+  [ "$completes" = "@card" ] && completes="$(${CARD_NAMES})"
+  COMPREPLY=($(compgen -W "$completes" -- "$cur"))
+}
+complete -o default -F _memctl_completion memctl
+`;
+}
+var zshItem = (word, description) => `'${`${word}:${description.replace(/:/g, "\\:")}`.replace(/'/g, "'\\''")}'`;
+function zsh(commands) {
+  const cases = commands.map((c) => {
+    const flags = c.flags.flatMap((f) => [zshItem(`--${f.name}`, f.description), ...f.short ? [zshItem(`-${f.short}`, f.description)] : []]);
+    const completes = c.completes === "card" ? "@card" : wordsOf(c).join(" ");
+    return `    ${c.name}) flags=(${flags.join(" ")}); valued=(${valuedWords(c).join(" ")}); completes=(${completes}) ;;`;
+  });
+  return `#compdef memctl
+# memctl completion for zsh: save it as _memctl in a folder of $fpath (before compinit), or source it after compinit.
+_memctl() {
+  local -a commands flags valued completes
+  commands=(${commands.map((c) => zshItem(c.name, c.summary)).join(" ")})
+  if (( CURRENT == 2 )); then
+    _describe -t commands 'memctl command' commands
+    return
+  fi
+  local cmd=\${words[2]} cur=\${words[CURRENT]} prev=\${words[CURRENT-1]} i n=0
+  case $cmd in
+${cases.join("\n")}
+  esac
+  if (( \${valued[(Ie)$prev]} )); then _files; return; fi
+  if [[ $cur == -* ]]; then
+    _describe -t flags 'flag' flags
+    return
+  fi
+  for (( i = 3; i < CURRENT; i++ )); do
+    if (( \${valued[(Ie)\${words[i]}]} )); then (( i++ )); continue; fi
+    [[ \${words[i]} == -* ]] || (( n++ ))
+  done
+  if (( n == 0 && \${#completes} )); then
+    [[ $completes == @card ]] && completes=(\${(f)"$(${CARD_NAMES})"})
+    compadd -a completes
+    return
+  fi
+  _files
+}
+if [[ \${zsh_eval_context[-1]} == loadautofunc ]]; then _memctl "$@"; else compdef _memctl memctl; fi
+`;
+}
+var fishQuote = (text) => `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+function fish(commands) {
+  const lines = ["# memctl completion for fish. Save it: memctl completion fish > ~/.config/fish/completions/memctl.fish", "complete -c memctl -f"];
+  for (const c of commands) lines.push(`complete -c memctl -n __fish_use_subcommand -a ${c.name} -d ${fishQuote(c.summary)}`);
+  for (const c of commands) {
+    const when = `-n '__fish_seen_subcommand_from ${c.name}'`;
+    for (const f of c.flags) {
+      lines.push(`complete -c memctl ${when} -l ${f.name}${f.short ? ` -s ${f.short}` : ""}${f.takesValue ? " -rF" : ""} -d ${fishQuote(f.description)}`);
+    }
+    if (c.completes === "card") lines.push(`complete -c memctl ${when} -a '(${CARD_NAMES})'`);
+    else if (wordsOf(c).length > 0) lines.push(`complete -c memctl ${when} -a '${wordsOf(c).join(" ")}'`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+// lib/cli/completion.ts
+var spec = {
+  name: "completion",
+  summary: commandSummary("completion"),
+  positionals: [{ name: "shell", description: SHELLS.join(", "), completes: SHELLS }],
+  flags: {
+    cards: { type: "boolean", description: "print this project's card names, one a line (what the scripts call to complete a card name)" },
+    ...STORE_FLAGS
+  },
+  exitCodes: { 0: "script printed", 2: "usage error" },
+  notes: [
+    "The script is generated from the command registry (commands, their flags, host names); card names are read from the",
+    "store when you press TAB after a command that takes one. Save it to a file (generating it takes about a second, too slow",
+    `for an rc file's eval "$(\u2026)"), and run it again after upgrading memctl.`
+  ].join("\n"),
+  examples: [
+    "memctl completion bash > ~/.local/share/bash-completion/completions/memctl",
+    "memctl completion zsh > ~/.zfunc/_memctl   # ~/.zshrc: fpath=(~/.zfunc $fpath) before compinit",
+    "memctl completion fish > ~/.config/fish/completions/memctl.fish"
+  ]
+};
+async function run(argv, io) {
+  const args = parseArgs(spec, argv);
+  if (bool(args, "cards")) {
+    io.stdout.write(
+      cardNames(args, io).map((n) => `${n}
+`).join("")
+    );
+    return 0;
+  }
+  const shell = args.positionals[0];
+  if (!shell || !SHELLS.includes(shell)) {
+    throw usageError(`name the shell: memctl completion ${SHELLS.join("|")}${shell ? ` ("${shell}" is not one of them)` : ""}`);
+  }
+  io.stdout.write(completionScript(shell, await registryCommands()));
+  return 0;
+}
+async function registryCommands() {
+  return Promise.all(
+    Object.entries(COMMANDS).map(async ([name, entry]) => {
+      const { flags, positionals } = (await entry.load()).spec;
+      return {
+        name,
+        summary: entry.summary,
+        flags: Object.entries(flags).map(([flag, f]) => ({ name: flag, short: f.short, takesValue: f.type !== "boolean", description: f.description })),
+        completes: positionals?.[0]?.completes
+      };
+    })
+  );
+}
+function cardNames(args, io) {
+  try {
+    const { memoryDir } = requireStore(args, io);
+    return fs.readdirSync(memoryDir).filter(isCardFile).map((f) => withoutTypePrefix(f.slice(0, -3))).sort();
+  } catch {
+    return [];
+  }
+}
+export {
+  run,
+  spec
+};

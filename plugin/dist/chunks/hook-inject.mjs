@@ -1,0 +1,386 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  readUsage,
+  recordHitsSync
+} from "./usage-fold.mjs";
+import {
+  MASK_FIELDS,
+  composeBlock,
+  frecency,
+  loadRankable,
+  renderEntryLine,
+  stillFresh,
+  toInjectLine,
+  utf8Bytes
+} from "./core-block.mjs";
+import {
+  utcDay
+} from "./core-utc.mjs";
+import {
+  queryTerms
+} from "./rank-stem.mjs";
+import {
+  readHold
+} from "./core-index-file.mjs";
+
+// lib/rank/order.ts
+var TIER_ORDER = { always: 0, relevant: 1, irrelevant: 2, "sunk-relevant": 3, sunk: 4 };
+function compareRanked(a, b) {
+  return TIER_ORDER[a.tier] - TIER_ORDER[b.tier] || b.score - a.score || b.relevance - a.relevance || a.index - b.index;
+}
+function isHit(r) {
+  return r.tier === "relevant" || r.tier === "sunk-relevant";
+}
+function firstPlaces(ranked, k) {
+  const pinned = [];
+  const byTier = [[], [], [], [], []];
+  for (let i = 0; i < ranked.length; i++) {
+    const r = ranked[i];
+    if (r.tier === "always") pinned.push(r);
+    else byTier[TIER_ORDER[r.tier]].push(r);
+  }
+  const out = pinned.sort(compareRanked);
+  let left = k;
+  for (let tier = 1; tier < byTier.length && left > 0; tier++) {
+    let list = byTier[tier];
+    if (list.length > left) {
+      const scores = new Float64Array(list.length);
+      for (let i = 0; i < list.length; i++) scores[i] = list[i].score;
+      scores.sort();
+      const floor = scores[scores.length - left];
+      const kept = [];
+      for (let i = 0; i < list.length; i++) if (list[i].score >= floor) kept.push(list[i]);
+      list = kept;
+    }
+    const placed = list.sort(compareRanked).slice(0, left);
+    for (let i = 0; i < placed.length; i++) out.push(placed[i]);
+    left -= placed.length;
+  }
+  return out;
+}
+
+// lib/rank/score.ts
+var RELATIVE_CUTOFF = 0.1;
+var FRECENCY_BOOST = 0.25;
+var SINK_STATUSES = /* @__PURE__ */ new Set(["stale", "superseded"]);
+function sinkReason(entry, today) {
+  if (entry.priority === "low") return "priority: low";
+  if (entry.status && SINK_STATUSES.has(entry.status)) return `status: ${entry.status}`;
+  if (entry.expires_at && /^\d{4}-\d{2}-\d{2}/.test(entry.expires_at) && entry.expires_at.slice(0, 10) < today) return `expired ${entry.expires_at.slice(0, 10)}`;
+  return void 0;
+}
+function rank(index, query, options) {
+  const n = index.size;
+  const relevance = new Float64Array(n);
+  const touchedIds = new Uint32Array(n);
+  let touchedCount = 0;
+  const matched = [];
+  for (const [term, qtf] of query) {
+    const list = index.postings(term);
+    if (!list || list.length === 0) continue;
+    matched.push([term, list]);
+    const weight = qtf * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
+    const ids2 = list.id;
+    const tfs = list.tf;
+    const length = list.length;
+    for (let k = 0; k < length; k++) {
+      const id = ids2[k];
+      if (id >= n) throw new RangeError(`a posting of "${term}" points past the ${n} entries`);
+      const prev = relevance[id];
+      if (prev === 0) touchedIds[touchedCount++] = id;
+      relevance[id] = prev + weight * tfs[k];
+    }
+  }
+  const touched = touchedIds.subarray(0, touchedCount);
+  const always = new Set(index.alwaysIds);
+  const alwaysMask = new Uint8Array(n);
+  for (let i = 0; i < index.alwaysIds.length; i++) alwaysMask[index.alwaysIds[i]] = 1;
+  const mayMask = index.maySink?.();
+  let best = 0;
+  for (let i = 0, count = touched.length; i < count; i++) {
+    const id = touched[i];
+    const rel = relevance[id];
+    if (rel > best && alwaysMask[id] === 0) best = rel;
+  }
+  let hitCount = 0;
+  const ids = options.all ? Array.from({ length: n }, (_, i) => i) : index.alwaysIds.concat(candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
+  if (options.all) {
+    const hitIds = Array.from(touched).filter((id) => !always.has(id) && relevance[id] >= best * RELATIVE_CUTOFF);
+    hitCount = hitIds.length;
+    options.onHitIds?.(hitIds);
+  }
+  options.onHitCount?.(hitCount);
+  const files = ids.map((id) => index.file(id));
+  const usage = options.usage ?? (hitCount > 1 || options.all ? options.loadUsage?.(options.all ? [] : files) : void 0);
+  const source = { index, matched };
+  const ranked = ids.map((id, i) => {
+    const rel = relevance[id];
+    const fr = usage === void 0 ? 0 : frecency(usage.get(files[i]), options.today);
+    const relevant = rel > 0 && rel >= best * RELATIVE_CUTOFF;
+    const sink = mayMask !== void 0 && mayMask[id] === 0 ? void 0 : sinkReason(index.sinkFields(id), options.today);
+    const tier = always.has(id) ? "always" : sink ? relevant ? "sunk-relevant" : "sunk" : relevant ? "relevant" : "irrelevant";
+    const score = relevant ? rel * (1 + FRECENCY_BOOST * fr / (fr + 3)) : fr;
+    return new RankedEntry(source, id, tier, rel, fr, score, sink);
+  });
+  return options.top === void 0 || options.all ? ranked.sort(compareRanked) : firstPlaces(ranked, options.top);
+}
+var RankedEntry = class {
+  constructor(source, index, tier, relevance, frecency2, score, sink) {
+    this.source = source;
+    this.index = index;
+    this.tier = tier;
+    this.relevance = relevance;
+    this.frecency = frecency2;
+    this.score = score;
+    if (sink) this.sink = sink;
+  }
+  /** Materialised on read: the hook reads only the lines it may print. */
+  get entry() {
+    return this.source.index.entry(this.index);
+  }
+  /** Only people (memctl context) read which terms matched: worked out on first read, not for every hook hit. */
+  get matches() {
+    return this.matchList ??= this.relevance > 0 ? matchesOf(this.index, this.source.matched) : [];
+  }
+};
+function matchesOf(id, matched) {
+  const out = [];
+  for (const [term, list] of matched) {
+    let lo = 0;
+    let hi = list.length - 1;
+    while (lo <= hi) {
+      const mid = lo + hi >>> 1;
+      const at = list.id[mid];
+      if (at === id) {
+        out.push({ term, fields: MASK_FIELDS[list.mask[mid] & 7] });
+        break;
+      }
+      if (at < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+  }
+  return out;
+}
+function candidates(index, relevance, touched, alwaysMask, mayMask, best, options, onCount) {
+  const count = touched.length;
+  const normal = new Uint32Array(count);
+  const normalRelevance = new Float64Array(count);
+  let normalCount = 0;
+  const sunk = [];
+  const cutoff = best * RELATIVE_CUTOFF;
+  for (let i = 0; i < count; i++) {
+    const id = touched[i];
+    const rel = relevance[id];
+    if (rel < cutoff || alwaysMask[id] !== 0) continue;
+    if ((mayMask === void 0 || mayMask[id] !== 0) && sinkReason(index.sinkFields(id), options.today)) sunk.push(id);
+    else {
+      normal[normalCount] = id;
+      normalRelevance[normalCount++] = rel;
+    }
+  }
+  const normalIds = normal.subarray(0, normalCount);
+  onCount(normalCount + sunk.length);
+  options.onHitIds?.(sunk.length === 0 ? normalIds : [...normalIds, ...sunk]);
+  const top = options.top;
+  if (top === void 0) return [...normalIds, ...sunk];
+  const floorFor = (values, k) => values.slice().sort()[values.length - k] / (1 + FRECENCY_BOOST);
+  const kept = [];
+  if (normalCount <= top) for (let i = 0; i < normalCount; i++) kept.push(normal[i]);
+  else {
+    const floor = floorFor(normalRelevance.subarray(0, normalCount), top);
+    for (let i = 0; i < normalCount; i++) if (normalRelevance[i] >= floor) kept.push(normal[i]);
+  }
+  const left = top - normalCount;
+  if (left > 0 && sunk.length > 0) {
+    if (sunk.length <= left) return kept.concat(sunk);
+    const floor = floorFor(
+      Float64Array.from(sunk, (id) => relevance[id]),
+      left
+    );
+    for (let i = 0; i < sunk.length; i++) if (relevance[sunk[i]] >= floor) kept.push(sunk[i]);
+  }
+  return kept;
+}
+
+// lib/hook/inject.ts
+function dayOf(now) {
+  return utcDay(now);
+}
+var RANKED_TOP = 64;
+var SCAN_PER_ENTRY = 3;
+async function rankStore(memoryDir, prompt, now, options = {}) {
+  const store = await loadRankable(memoryDir, { nowMs: now.getTime(), ...options });
+  try {
+    return rankLoaded(memoryDir, store, prompt, now, options);
+  } catch (err) {
+    if (store.cache !== "fresh") throw err;
+    return rankLoaded(memoryDir, await loadRankable(memoryDir, { nowMs: now.getTime(), ...options, force: true }), prompt, now, options);
+  }
+}
+function rankLoaded(memoryDir, store, prompt, now, options) {
+  const today = dayOf(now);
+  const query = queryTerms(prompt);
+  const all = options.all ?? false;
+  let hitCount = 0;
+  let hitIds = [];
+  let usage;
+  const ranked = rank(store.index, query, {
+    today,
+    all,
+    ...all ? {} : { top: options.top ?? RANKED_TOP },
+    onHitCount: (count) => hitCount = count,
+    onHitIds: (ids) => hitIds = ids,
+    // People (all) get the whole sidecar read and validated; the hook reads only the cards it ranks.
+    loadUsage: (files) => {
+      const read = readUsage(memoryDir, today, all ? void 0 : new Set(files));
+      usage = read;
+      return read.cards;
+    }
+  });
+  if (all) for (const r of ranked) void r.entry;
+  return { store, ranked, hitCount, hitIds, ...usage ? { usage } : {} };
+}
+function hitPaths(store, ids) {
+  const files = Array.from(ids, (id) => store.index.file(id));
+  return store.plainFiles ? files : [...new Set(files)];
+}
+async function buildInjection(req) {
+  const hold = readHold(req.memoryDir);
+  const rankAndCompose = async (force) => {
+    const r = await rankStore(req.memoryDir, req.prompt, req.now, { all: req.all ?? false, checkAllCards: req.all ?? false, force, top: scanLimit(req) });
+    try {
+      const ranked2 = hold ? r.ranked.filter((x) => !hold.held(r.store.index.file(x.index))) : r.ranked;
+      return { ...r, ranked: ranked2, ...compose(req, r.store, ranked2, r.hitCount - (r.ranked.length - ranked2.length)) };
+    } catch (err) {
+      if (r.store.cache !== "fresh") throw err;
+      return void 0;
+    }
+  };
+  let ranking = await rankAndCompose(false);
+  if (!ranking || ranking.store.cache === "fresh" && !ranking.store.verified && !stillFresh(
+    req.memoryDir,
+    ranking.store,
+    [...ranking.composed.always, ...ranking.composed.lines].map((l) => l.file)
+  )) {
+    ranking = await rankAndCompose(true);
+  }
+  const { store, ranked, usage, hitIds, composed, skipped, skippedPinned, rankedOf } = ranking;
+  let hitFiles;
+  const result = {
+    store,
+    ranked,
+    // Every keyword hit's card, for people and tests; the hook records only what it printed.
+    get hits() {
+      return hitFiles ??= hitPaths(store, hitIds);
+    },
+    composed,
+    skipped,
+    skippedPinned,
+    rankedOf,
+    ...usage ? { usage } : {}
+  };
+  if (req.record && composed.lines.length > 0) {
+    try {
+      result.recorded = recordHitsSync(
+        req.memoryDir,
+        composed.lines.map((l) => l.file),
+        dayOf(req.now)
+      );
+    } catch (err) {
+      result.recordError = err.message;
+    }
+  }
+  return result;
+}
+function scanLimit(req) {
+  return Math.max(30, SCAN_PER_ENTRY * req.budget.maxEntries);
+}
+function compose(req, store, ranked, hitCount) {
+  const byLine = /* @__PURE__ */ new Map();
+  const remembered = (lineOf) => (r) => {
+    const line = lineOf(r);
+    byLine.set(line, r);
+    return line;
+  };
+  const rankedOf = (line) => byLine.get(line);
+  const first = composeWith(
+    req,
+    store,
+    ranked,
+    hitCount,
+    remembered((r) => lazyLine(store.index, r))
+  );
+  const printed = [...first.composed.always, ...first.composed.lines];
+  if (printed.every((l) => l.bytes === void 0 || l.bytes === utf8Bytes(l.text))) return { ...first, rankedOf };
+  return {
+    ...composeWith(
+      req,
+      store,
+      ranked,
+      hitCount,
+      remembered((r) => toInjectLine(r.entry))
+    ),
+    rankedOf
+  };
+}
+function lazyLine(index, r) {
+  if (!index.lineBytes) return toInjectLine(r.entry);
+  return new LazyLine(index, r.index, index.lineBytes(r.index), r);
+}
+var LazyLine = class {
+  constructor(index, id, bytes, ranked) {
+    this.index = index;
+    this.id = id;
+    this.bytes = bytes;
+    this.ranked = ranked;
+  }
+  get file() {
+    return this.path ??= this.index.file(this.id);
+  }
+  get text() {
+    return this.printed ??= this.index.lineText ? this.index.lineText(this.id) : renderEntryLine(this.ranked.entry);
+  }
+  get key() {
+    return this.index.lineKey?.(this.id);
+  }
+};
+function current(r) {
+  return isHit(r) && r.sink !== "status: superseded" && !r.sink?.startsWith("expired ");
+}
+function composeWith(req, store, ranked, hitCount, lineOf) {
+  const skip = req.skipLine;
+  const always = ranked.filter((r) => r.tier === "always").map(lineOf);
+  const hits = ranked.filter(isHit);
+  const currentHits = hits.filter(current);
+  hitCount -= hits.length - currentHits.length;
+  const relevant = currentHits.slice(0, scanLimit(req)).map(lineOf);
+  if (!skip) return { composed: composeFresh(req, store, always, relevant, hitCount), skipped: [], skippedPinned: [] };
+  const skipped = relevant.filter(skip);
+  const skippedPinned = always.filter(skip);
+  const fresh = relevant.filter((l) => !skipped.includes(l));
+  const freshAlways = always.filter((l) => !skippedPinned.includes(l));
+  return { composed: composeFresh(req, store, freshAlways, fresh, hitCount - skipped.length), skipped, skippedPinned };
+}
+function composeFresh(req, store, always, relevant, hitCount) {
+  const truncated = store.truncated ? { truncated: store.truncated } : {};
+  if (always.length === 0 && relevant.length === 0)
+    return composeBlock({ context: ctx(req, store), always, ranked: relevant, budget: req.budget, ceilingBytes: req.host.hardCeilingBytes, ...truncated });
+  const maxBytes = Math.min(req.budget.maxBytes, req.host.hardCeilingBytes);
+  return composeBlock({
+    context: ctx(req, store),
+    always,
+    ranked: relevant,
+    relevantTotal: Math.max(hitCount, relevant.length),
+    budget: { maxBytes, maxEntries: req.budget.maxEntries },
+    ceilingBytes: req.host.hardCeilingBytes,
+    unparsed: store.unparsed.length,
+    ...truncated
+  });
+}
+function ctx(req, store) {
+  return { projectKey: req.projectKey, source: req.source, entryCount: store.entryCount, ...req.displayDir ? { dir: req.displayDir } : {} };
+}
+
+export {
+  buildInjection
+};

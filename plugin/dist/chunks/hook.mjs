@@ -1,0 +1,501 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  TIERS,
+  parseCandidates
+} from "./proposals-distill-llm.mjs";
+import "./proposals-overlap.mjs";
+import {
+  DEFAULT_LLM_TIMEOUT_SECONDS
+} from "./compact-run.mjs";
+import {
+  runSessionStartHook
+} from "./hook-session-notes.mjs";
+import {
+  forgetSession,
+  inputRefusal,
+  logHookError,
+  readHookInput,
+  refusedInputOutcome,
+  runUserPromptHook
+} from "./hook-dedupe.mjs";
+import "./hook-why-log.mjs";
+import "./hook-inject.mjs";
+import "./reports-injection.mjs";
+import "./usage-fold.mjs";
+import {
+  runLlmCommand
+} from "./compact-generate.mjs";
+import "./compact-artifact.mjs";
+import {
+  defaultBudgetsText
+} from "./config-budget.mjs";
+import "./core-block.mjs";
+import "./store-episodes.mjs";
+import {
+  isHostName
+} from "./hosts-claude-adapter.mjs";
+import "./store-episode-shards.mjs";
+import "./core-utc.mjs";
+import {
+  DEFAULT_SESSION_LIMIT,
+  candidatesIn,
+  stageCaptured,
+  titleOf
+} from "./capture-rules.mjs";
+import "./proposals-content-match.mjs";
+import "./core-line-diff.mjs";
+import "./rank-stem.mjs";
+import "./proposals-propose.mjs";
+import {
+  cardNameProblem
+} from "./core-frontmatter-edit.mjs";
+import "./records-proposal-files.mjs";
+import "./records-card-find.mjs";
+import "./store-safe-open.mjs";
+import "./core-card-rules.mjs";
+import "./config-agent-env.mjs";
+import {
+  secretPolicy
+} from "./records-guardrails.mjs";
+import "./store-history.mjs";
+import "./core-index-file.mjs";
+import "./core-card.mjs";
+import {
+  CARD_TYPES
+} from "./core-card-types.mjs";
+import {
+  cliEntry,
+  findPackageRoot
+} from "./install-context.mjs";
+import "./install-mcp-command.mjs";
+import "./hosts-claude-auto-memory.mjs";
+import "./hosts-types.mjs";
+import "./store-lock.mjs";
+import {
+  readConfig,
+  resolveMemory
+} from "./config-config.mjs";
+import {
+  inertText
+} from "./core-ascii.mjs";
+import {
+  bool,
+  commandSummary,
+  num,
+  parseArgs,
+  str
+} from "./cli-args.mjs";
+import {
+  ERROR_CODES,
+  MemctlError,
+  close,
+  openRegular,
+  readAt,
+  realpath,
+  systemCode,
+  usageError,
+  utf8Text
+} from "./core-bytes.mjs";
+import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./runtime.mjs";
+
+// lib/hook/reset.ts
+import path from "node:path";
+var FRESH_SOURCES = /* @__PURE__ */ new Set(["compact", "clear"]);
+function startsAfresh(payload) {
+  const event = String(payload.hook_event_name ?? payload.hookEventName ?? "").toLowerCase();
+  if (event === "precompact" || event === "pre_compact" || event === "postcompact" || event === "post_compact") return true;
+  if (event === "sessionstart" || event === "session_start") return FRESH_SOURCES.has(String(payload.source ?? ""));
+  return false;
+}
+function resetFromPayload(raw, io) {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return { status: "no-session" };
+  const o = raw;
+  const sessionId = typeof o.session_id === "string" ? o.session_id : typeof o.sessionId === "string" ? o.sessionId : void 0;
+  const cwd = typeof o.cwd === "string" ? o.cwd : typeof o.workspaceRoot === "string" ? o.workspaceRoot : void 0;
+  if (!sessionId || !cwd || !path.isAbsolute(cwd)) return { status: "no-session" };
+  if (!startsAfresh(o)) return { status: "kept" };
+  try {
+    const resolution = resolveMemory({ repoRoot: cwd, allowNonGit: true, compatibility: true }, io, readConfig(io));
+    if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store" };
+    forgetSession(resolution.memory_dir, sessionId, io.now().getTime(), String(o.hook_event_name ?? o.hookEventName ?? "reset"));
+    return { status: "reset" };
+  } catch (err) {
+    return { status: "failed", message: err.message };
+  }
+}
+
+// lib/hook/session-end.ts
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path3 from "node:path";
+
+// lib/capture/llm.ts
+var PROMPT_MESSAGES = 200;
+var MESSAGE_CHARS = 2e3;
+function capturePrompt(messages) {
+  return [
+    "Below are the messages a user typed to a coding agent in one session. Find the few statements worth keeping as",
+    "long-term memory: standing instructions (always / never / from now on), corrections of the agent, decisions with",
+    "their reason, and explicit requests to remember something. Ignore one-off requests, questions and anything that",
+    "is only about this session. Never include secrets.",
+    "",
+    "Card types (tiers):",
+    ...CARD_TYPES.map((t) => `- ${t}: ${TIERS[t]}`),
+    "",
+    ...messages.slice(-PROMPT_MESSAGES).map((m) => `[message ${m.n}] ${m.text.slice(0, MESSAGE_CHARS).replace(/\s+/g, " ")}`),
+    "",
+    'Print only JSON lines, one per statement: {"message": <its number>, "type": "feedback|project|user|reference", "name": "short-kebab-title", "description": "<the statement, one line, at most 200 characters>"}. Print [] if there is nothing durable.',
+    ""
+  ].join("\n");
+}
+function modelCandidates(output, messages) {
+  const byN = new Map(messages.map((m) => [m.n, m]));
+  const out = [];
+  for (const raw of parseCandidates(output)) {
+    const m = typeof raw.message === "number" ? byN.get(raw.message) : void 0;
+    const type = typeof raw.type === "string" ? raw.type.trim() : "";
+    const description = typeof raw.description === "string" ? raw.description.replace(/\s+/g, " ").trim() : "";
+    if (!m || !CARD_TYPES.includes(type) || description === "" || [...description].length > 200) continue;
+    const asked = typeof raw.name === "string" ? raw.name.trim().toLowerCase() : "";
+    const name = asked !== "" && asked.length <= 60 && cardNameProblem(asked) === void 0 ? asked : titleOf(description);
+    out.push({ type, name, description, excerpt: m.text, message: m.n, kind: "model" });
+  }
+  return out;
+}
+
+// lib/capture/capture.ts
+function ruleCandidates(messages) {
+  const seen = /* @__PURE__ */ new Set();
+  return messages.flatMap((m) => candidatesIn(m.text, m.n)).filter((c) => !seen.has(c.description.toLowerCase()) && seen.add(c.description.toLowerCase())).map((c) => ({ type: c.type, name: c.name, description: c.description, excerpt: c.excerpt, message: c.message, kind: c.kind }));
+}
+async function captureMessages(options, src, messages, model) {
+  let pass = "rules";
+  let candidates;
+  if (model && messages.length > 0) {
+    const answer = await model(capturePrompt(messages));
+    if (answer.ok) {
+      candidates = modelCandidates(answer.summary, messages);
+      pass = "model";
+    } else pass = `rules (model failed: ${answer.reason})`;
+  }
+  candidates ??= ruleCandidates(messages);
+  const staged = await stageCaptured(options, src, candidates);
+  return { ...staged, pass, messages: messages.length };
+}
+
+// lib/capture/transcript.ts
+import path2 from "node:path";
+var TRANSCRIPT_TAIL_BYTES = 2 * 1024 * 1024;
+function transcriptRoots(host, io) {
+  switch (host) {
+    case "claude":
+      return [path2.join(io.env.CLAUDE_CONFIG_DIR || path2.join(io.home, ".claude"), "projects")];
+    case "codex":
+      return [path2.join(io.env.CODEX_HOME || path2.join(io.home, ".codex"), "sessions")];
+    case "grok":
+      return [path2.join(io.home, ".grok", "sessions")];
+    default:
+      return [];
+  }
+}
+function checkedTranscriptPath(file, roots, host) {
+  const refuse = (why) => new MemctlError(
+    ERROR_CODES.E_PATH_ESCAPE,
+    `transcript ${JSON.stringify(file)} refused: ${why}; only ${host}'s own transcript directories are read (${roots.join(", ") || "none"})`,
+    {
+      file
+    }
+  );
+  if (!path2.isAbsolute(file)) throw refuse("not an absolute path");
+  let real;
+  try {
+    real = realpath(file);
+  } catch {
+    throw refuse("it does not exist");
+  }
+  for (const root of roots) {
+    let realRoot;
+    try {
+      realRoot = realpath(root);
+    } catch {
+      continue;
+    }
+    if (real.startsWith(realRoot + path2.sep)) return real;
+  }
+  throw refuse("it is outside them");
+}
+function readTail(file, maxBytes = TRANSCRIPT_TAIL_BYTES) {
+  const { fd, stat } = openRegular(file, { nofollow: true });
+  try {
+    const start = Math.max(0, stat.size - maxBytes);
+    const buf = new Uint8Array(stat.size - start);
+    let length = 0;
+    while (length < buf.length) {
+      const n = readAt(fd, buf, length, buf.length - length, start + length);
+      if (n === 0) break;
+      length += n;
+    }
+    const text = Buffer.from(buf.buffer, buf.byteOffset, length).toString("utf8");
+    return start === 0 ? text : text.slice(text.indexOf("\n") + 1);
+  } finally {
+    close(fd);
+  }
+}
+var NOT_TYPED = /^\s*(<(command-|local-command|system-reminder|environment_context|user_instructions|user-prompt-submit-hook|bash-)|Caveat: |\[Request interrupted|# AGENTS\.md instructions)/;
+function typed(text) {
+  const t = text.trim();
+  return t === "" || NOT_TYPED.test(t) ? void 0 : t;
+}
+function contentText(content) {
+  if (typeof content === "string") return typed(content);
+  if (!Array.isArray(content)) return void 0;
+  const parts = content.flatMap((b) => {
+    if (b === null || typeof b !== "object") return [];
+    const block = b;
+    return (block.type === "text" || block.type === "input_text") && typeof block.text === "string" ? [block.text] : [];
+  });
+  return parts.length > 0 ? typed(parts.join("\n")) : void 0;
+}
+function userMessages(jsonl) {
+  const typedByUser = [];
+  const codexItems = [];
+  let codexEvents = false;
+  for (const line of jsonl.split("\n")) {
+    if (!line.trim().startsWith("{")) continue;
+    let o;
+    try {
+      o = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    const payload = o.payload ?? {};
+    if (o.type === "event_msg" && payload.type === "user_message") {
+      codexEvents = true;
+      const t = typeof payload.message === "string" ? typed(payload.message) : void 0;
+      if (t) typedByUser.push(t);
+    } else if (o.type === "response_item" && payload.type === "message" && payload.role === "user") {
+      const t = contentText(payload.content);
+      if (t) codexItems.push(t);
+    } else if (o.type === "user" && o.isMeta !== true && o.isSidechain !== true) {
+      const message = o.message ?? {};
+      const t = message.role === void 0 || message.role === "user" ? contentText(message.content) : void 0;
+      if (t) typedByUser.push(t);
+    } else if (o.type === void 0 && o.role === "user") {
+      const t = contentText(o.content);
+      if (t) typedByUser.push(t);
+    }
+  }
+  const texts = codexEvents || codexItems.length === 0 ? typedByUser : [...typedByUser, ...codexItems];
+  return texts.map((text, i) => ({ n: i + 1, text }));
+}
+function readSessionMessages(file, host, io, maxBytes = TRANSCRIPT_TAIL_BYTES) {
+  const real = checkedTranscriptPath(file, transcriptRoots(host, io), host);
+  return userMessages(readTail(real, maxBytes));
+}
+
+// lib/hook/session-end.ts
+function normalizeSessionEnd(raw) {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return void 0;
+  const o = raw;
+  const str2 = (...v) => v.find((x) => typeof x === "string" && x !== "");
+  const cwd = str2(o.cwd, o.workspaceRoot, o.workspace_root);
+  if (!cwd) return void 0;
+  const transcriptPath = str2(o.transcript_path, o.transcriptPath);
+  const messages = Array.isArray(o.messages) ? o.messages.filter((m) => typeof m === "string").slice(-500) : void 0;
+  return {
+    cwd,
+    sessionId: (str2(o.session_id, o.sessionId) ?? "unknown").replace(/[^A-Za-z0-9._:-]/g, "_").slice(0, 80),
+    ...transcriptPath ? { transcriptPath } : {},
+    ...messages ? { messages } : {},
+    subagent: str2(o.agent_id, o.subagentType, o.subagent_type) !== void 0
+  };
+}
+async function runSessionEndHook(stdin, options, io) {
+  let event;
+  try {
+    event = normalizeSessionEnd(JSON.parse(utf8Text(stdin)));
+  } catch {
+    event = void 0;
+  }
+  if (!event || !path3.isAbsolute(event.cwd)) return { status: "bad-input" };
+  if (io.env.GROK_HOOK_EVENT && options.host !== "grok") return { status: "skipped", reason: "a Grok session running another host's hook" };
+  if (event.subagent) return { status: "skipped", reason: "a subagent's session" };
+  if (!options.foreground) return detachSelf(stdin, options.host, io);
+  return endSession(event, options.host, io);
+}
+async function endSession(event, host, io) {
+  const config = readConfig(io);
+  const resolution = resolveMemory({ repoRoot: event.cwd, allowNonGit: true, compatibility: true }, io, config);
+  if (resolution.status !== "resolved" || !resolution.memory_dir) return { status: "no-store", reason: resolution.reason };
+  const memoryDir = resolution.memory_dir;
+  const result = { status: "off" };
+  const capture = config.value.capture ?? {};
+  if (capture.enabled !== false) {
+    try {
+      const messages = sessionMessages(event, host, io);
+      const command = capture.llm_command ?? config.value.compact?.llm_command;
+      const timeoutMs = (capture.timeout_seconds ?? config.value.compact?.timeout_seconds ?? DEFAULT_LLM_TIMEOUT_SECONDS) * 1e3;
+      const model = command ? (prompt) => runLlmCommand({ command, prompt, timeoutMs, env: io.env, cwd: memoryDir }) : void 0;
+      result.capture = await captureMessages(
+        { memoryDir, actor: `host:${host}`, now: io.now(), secrets: secretPolicy(io), limit: capture.max_proposals ?? DEFAULT_SESSION_LIMIT },
+        { host, sessionId: event.sessionId },
+        messages,
+        model
+      );
+      result.status = "captured";
+      if (result.capture.pass.startsWith("rules (")) logHookError(io, `session end (${host}): ${result.capture.pass}`);
+    } catch (err) {
+      const code = err.code ?? systemCode(err);
+      logHookError(io, `session end (${host}): capture skipped: ${err.message}`);
+      return { status: code === "E_PATH_ESCAPE" || code === "E_NOT_REGULAR" ? "refused" : "skipped", reason: err.message };
+    }
+  }
+  if (fs.existsSync(path3.join(memoryDir, ".git"))) result.syncStarted = startSync(event.cwd, io);
+  return result;
+}
+function sessionMessages(event, host, io) {
+  if (host === "opencode" && event.messages) return event.messages.map((text, i) => ({ n: i + 1, text }));
+  if (!event.transcriptPath) return [];
+  return readSessionMessages(event.transcriptPath, host, io);
+}
+function detachSelf(stdin, host, io) {
+  try {
+    const child = spawn(process.execPath, [selfCli(), "hook", "session-end", "--host", host, "--foreground"], {
+      cwd: io.cwd,
+      env: io.env,
+      detached: true,
+      stdio: ["pipe", "ignore", "ignore"]
+    });
+    child.on("error", (err) => logHookError(io, `session end (${host}): cannot start the capture: ${err.message}`));
+    child.stdin.on("error", () => void 0);
+    child.stdin.end(stdin);
+    child.unref();
+    return { status: "detached" };
+  } catch (err) {
+    logHookError(io, `session end (${host}): cannot start the capture: ${err.message}`);
+    return { status: "skipped", reason: err.message };
+  }
+}
+function startSync(cwd, io) {
+  try {
+    const child = spawn(process.execPath, [selfCli(), "sync", "--detach", "--repo-root", cwd, "--allow-non-git"], {
+      cwd,
+      env: io.env,
+      detached: true,
+      stdio: "ignore"
+    });
+    child.on("error", () => void 0);
+    child.unref();
+    return true;
+  } catch {
+    return false;
+  }
+}
+function selfCli() {
+  const running = process.argv[1];
+  return running && /[/\\]cli\.m?js$/.test(running) ? running : cliEntry(findPackageRoot());
+}
+
+// lib/cli/hook.ts
+var spec = {
+  name: "hook",
+  summary: commandSummary("hook"),
+  positionals: [
+    {
+      name: "event",
+      description: "user-prompt-submit, session-start, session-end or pre-compact",
+      required: true,
+      completes: ["user-prompt-submit", "session-start", "session-end", "pre-compact"]
+    }
+  ],
+  flags: {
+    host: { type: "string", valueName: "HOST", description: "claude, codex, generic, grok or opencode (default generic): budget and output shape" },
+    "max-bytes": { type: "number", valueName: "N", description: "byte budget for the whole block (overrides the config file)" },
+    "max-entries": { type: "number", valueName: "N", description: "entry budget (overrides the config file)" },
+    foreground: { type: "boolean", description: "session-end: capture in this process and print what was staged (the hook itself detaches and returns at once)" },
+    plugin: { type: "boolean", description: "run by the memctl plugin's hooks: hints name the plugin's commands (/memctl:mem-init)" }
+  },
+  exitCodes: {
+    0: "done (also when there is no memory, no hit, or the store could not be read \u2014 the prompt is never blocked for those)",
+    2: "usage error; or, for codex/generic/opencode, the prompt is blocked because the explicit memory selection is invalid"
+  },
+  notes: `stdin is the host's JSON payload ({"cwd": \u2026, "prompt": \u2026}; Grok's camelCase is accepted too). Hosts should wire the compiled
+entry instead: node --preserve-symlinks-main <abs>/dist/hooks/user-prompt-submit.cjs --host <host> (no CLI start-up cost).
+session-start (once per session): the compact plus every card written or removed since it, or without a compact the pinned
+cards and the index in order, always complete (nothing is cut). Over [doctor] warn_bytes (--max-bytes sets the threshold for
+this run) it says so in one line pointing at memctl doctor and logs one line. On Claude Code, when the store is Claude's own
+auto-memory directory and auto memory is on, it prints only a note saying so (Claude already loads that MEMORY.md). In a git
+project with no store it prints one line naming the step that starts one. A second wiring's run in the same session prints nothing.
+Budget precedence: --max-bytes/--max-entries > [hook.<host>] > [hook] in the user config > host default (${defaultBudgetsText()}).
+pre-compact: the host compacted or cleared the conversation (PreCompact, or SessionStart with source compact/clear):
+the session's already-shown lines are forgotten, so relevant lines are injected again. Prints nothing.
+session-end (SessionEnd; OpenCode's session.idle): stages what the user's own messages in the session's transcript
+(transcript_path, read only under the host's transcript directories) say durably as proposals, never cards, at most
+5 per session; then starts memctl sync --detach when the store is a git repository. Detaches and prints nothing;
+[capture] enabled = false in the user config turns capture off.`,
+  examples: [
+    `echo '{"cwd":"'$PWD'","source":"startup"}' | memctl hook session-start --host codex`,
+    `echo '{"cwd":"'$PWD'","prompt":"how do we deploy?"}' | memctl hook user-prompt-submit --host claude`
+  ]
+};
+async function run(argv, io) {
+  const args = parseArgs(spec, argv);
+  const event = args.positionals[0];
+  if (event !== "user-prompt-submit" && event !== "session-start" && event !== "session-end" && event !== "pre-compact") {
+    throw usageError(`unknown hook event "${event}"; the events are user-prompt-submit, session-start, session-end and pre-compact`);
+  }
+  const host = str(args, "host") ?? "generic";
+  if (!isHostName(host)) io.stderr.write(`memctl hook: unknown host "${host}", using generic output (hosts: claude, codex, generic, grok, opencode)
+`);
+  const input = await readHookInput(io);
+  if (input.status !== "read") {
+    const reason = inputRefusal(input);
+    if (event === "pre-compact" || event === "session-end") {
+      logHookError(io, `${event}: ${reason}`);
+      return 0;
+    }
+    const refused = refusedInputOutcome(host, reason, io, event === "session-start" ? "session-start" : "prompt");
+    if (refused.stdout) io.stdout.write(refused.stdout);
+    if (refused.stderr) io.stderr.write(refused.stderr);
+    return 0;
+  }
+  const stdin = input.bytes;
+  if (event === "session-end") return sessionEnd(stdin, host, bool(args, "foreground"), io);
+  if (event === "pre-compact") {
+    let raw;
+    try {
+      raw = JSON.parse(stdin.toString("utf8"));
+    } catch {
+      raw = void 0;
+    }
+    const reset = resetFromPayload(raw, io);
+    if (reset.status === "failed") logHookError(io, `session not reset: ${reset.message}`);
+    return 0;
+  }
+  const result = event === "session-start" ? await runSessionStartHook(stdin, { host, maxBytes: num(args, "max-bytes"), wiring: bool(args, "plugin") ? "plugin" : "install" }, io) : await runUserPromptHook(stdin, { host, maxBytes: num(args, "max-bytes"), maxEntries: num(args, "max-entries") }, io);
+  if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
+  if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);
+  return result.outcome.exitCode;
+}
+async function sessionEnd(stdin, host, foreground, io) {
+  try {
+    const r = await runSessionEndHook(stdin, { host, foreground }, io);
+    if (!foreground) return 0;
+    const staged = r.capture?.staged ?? [];
+    const what = r.status === "captured" ? `${staged.length} proposal(s) staged from ${r.capture.messages} user message(s) (${r.capture.pass})${staged.length > 0 ? "; review them: memctl review" : ""}` : `nothing captured: ${r.status}${r.reason ? ` (${r.reason})` : ""}`;
+    io.stdout.write(`memctl hook session-end: ${inertText(what)}${r.syncStarted ? "; sync started" : ""}
+`);
+    for (const s of staged) io.stdout.write(`  ${s.id}  ${inertText(s.name)}: ${inertText(s.description)}
+`);
+    for (const s of r.capture?.skipped ?? []) io.stdout.write(`  not staged ${inertText(s.name)}: ${inertText(s.reason)}
+`);
+  } catch (err) {
+    logHookError(io, `session end (${host}): ${err.message}`);
+  }
+  return 0;
+}
+export {
+  run,
+  spec
+};

@@ -1,0 +1,148 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  claudeLoadsStoreNatively
+} from "./hosts-claude-auto-memory.mjs";
+import {
+  HOST_NAMES
+} from "./hosts-types.mjs";
+
+// lib/hosts/deliver.ts
+var SHARED_BUDGET = Object.freeze({ maxBytes: 3e3, maxEntries: 20 });
+var HARD_CEILING_BYTES = 8e3;
+function asAdditionalContext(text) {
+  return {
+    stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: text } }) + "\n",
+    stderr: "",
+    exitCode: 0
+  };
+}
+function asSessionStartContext(text) {
+  return {
+    stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: text } }) + "\n",
+    stderr: "",
+    exitCode: 0
+  };
+}
+function asSessionStartWithNotice(text, notice) {
+  if (!notice) return asSessionStartContext(text);
+  return {
+    stdout: JSON.stringify({ systemMessage: notice, hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: text } }) + "\n",
+    stderr: "",
+    exitCode: 0
+  };
+}
+function asPlainText(text) {
+  return { stdout: text, stderr: "", exitCode: 0 };
+}
+function unavailableVia(deliver) {
+  return (text, reason) => ({ ...deliver(text), stderr: `memctl: memory index unavailable: ${reason}
+` });
+}
+
+// lib/hosts/payload.ts
+function normalizePayload(raw) {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return void 0;
+  const o = raw;
+  const prompt = firstString(o.prompt, o.user_prompt, o.userPrompt, o.message);
+  if (prompt === void 0) return void 0;
+  const cwd = firstString(o.cwd, o.workspaceRoot, o.workspace_root);
+  const sessionId = firstString(o.session_id, o.sessionId);
+  return { prompt, ...cwd ? { cwd } : {}, ...sessionId ? { sessionId } : {} };
+}
+function firstString(...values) {
+  for (const v of values) if (typeof v === "string") return v;
+  return void 0;
+}
+
+// lib/hosts/claude/adapter.ts
+var claude = {
+  name: "claude",
+  budget: { maxBytes: 1500, maxEntries: 10 },
+  budgetWithoutNativeIndex: SHARED_BUDGET,
+  loadsIndexNatively: claudeLoadsStoreNatively,
+  hardCeilingBytes: HARD_CEILING_BYTES,
+  nativeMemory: "auxiliary",
+  logCommand: "/mem-log",
+  normalize: normalizePayload,
+  injectsContext: true,
+  keepsContext: true,
+  context: asAdditionalContext,
+  sessionContext: asSessionStartWithNotice,
+  unavailable: unavailableVia(asAdditionalContext)
+};
+
+// lib/hosts/codex/adapter.ts
+var codex = {
+  name: "codex",
+  budget: SHARED_BUDGET,
+  hardCeilingBytes: HARD_CEILING_BYTES,
+  nativeMemory: "auxiliary",
+  logCommand: "$mem-log",
+  normalize: normalizePayload,
+  injectsContext: true,
+  keepsContext: true,
+  context: asAdditionalContext,
+  sessionContext: asSessionStartContext,
+  unavailable: unavailableVia(asAdditionalContext)
+};
+
+// lib/hosts/generic/adapter.ts
+var generic = {
+  name: "generic",
+  budget: SHARED_BUDGET,
+  hardCeilingBytes: HARD_CEILING_BYTES,
+  nativeMemory: "unknown",
+  logCommand: "memctl log",
+  normalize: normalizePayload,
+  injectsContext: true,
+  keepsContext: false,
+  context: asPlainText,
+  sessionContext: asPlainText,
+  unavailable: unavailableVia(asPlainText)
+};
+
+// lib/hosts/grok/adapter.ts
+var grok = {
+  name: "grok",
+  budget: SHARED_BUDGET,
+  hardCeilingBytes: HARD_CEILING_BYTES,
+  nativeMemory: "unknown",
+  logCommand: "/mem-log",
+  normalize: normalizePayload,
+  injectsContext: false,
+  keepsContext: false,
+  context: asPlainText,
+  sessionContext: asPlainText,
+  unavailable: unavailableVia(asPlainText)
+};
+
+// lib/hosts/opencode/adapter.ts
+var opencode = {
+  name: "opencode",
+  budget: SHARED_BUDGET,
+  hardCeilingBytes: HARD_CEILING_BYTES,
+  nativeMemory: "unknown",
+  logCommand: "/mem-log",
+  normalize: normalizePayload,
+  injectsContext: true,
+  keepsContext: false,
+  context: asPlainText,
+  sessionContext: asPlainText,
+  unavailable: unavailableVia(asPlainText)
+};
+
+// lib/hosts/index.ts
+var HOSTS = { claude, codex, generic, grok, opencode };
+function isHostName(name) {
+  return HOST_NAMES.includes(name);
+}
+function hostAdapter(name) {
+  return isHostName(name) ? HOSTS[name] : void 0;
+}
+
+export {
+  SHARED_BUDGET,
+  HOSTS,
+  isHostName,
+  hostAdapter
+};

@@ -1,0 +1,8 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+
+// lib/hosts/types.ts
+var HOST_NAMES = ["claude", "codex", "opencode", "grok", "generic"];
+
+export {
+  HOST_NAMES
+};

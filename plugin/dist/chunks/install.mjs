@@ -1,0 +1,28 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  contextFrom,
+  hostArg,
+  renderRun,
+  run,
+  spec
+} from "./cli-install.mjs";
+import "./install-context.mjs";
+import "./install-mcp-command.mjs";
+import "./hosts-claude-auto-memory.mjs";
+import "./hosts-types.mjs";
+import "./core-toml-edit.mjs";
+import "./store-lock.mjs";
+import "./config-config.mjs";
+import "./cli-output.mjs";
+import "./core-ascii.mjs";
+import "./cli-args.mjs";
+import "./core-bytes.mjs";
+import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./runtime.mjs";
+export {
+  contextFrom,
+  hostArg,
+  renderRun,
+  run,
+  spec
+};

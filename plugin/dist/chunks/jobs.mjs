@@ -1,0 +1,100 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  JOBS_RELPATH,
+  readJobs
+} from "./store-jobs.mjs";
+import {
+  JSON_FLAG,
+  STORE_FLAGS,
+  requireStore
+} from "./cli-store-access.mjs";
+import "./config-agent-env.mjs";
+import "./records-guardrails.mjs";
+import "./store-history.mjs";
+import "./core-index-file.mjs";
+import "./core-card.mjs";
+import "./core-card-types.mjs";
+import "./store-lock.mjs";
+import "./config-config.mjs";
+import {
+  colorsFor,
+  displayWidth,
+  padEnd,
+  printJson
+} from "./cli-output.mjs";
+import {
+  inertText
+} from "./core-ascii.mjs";
+import {
+  bool,
+  commandSummary,
+  parseArgs
+} from "./cli-args.mjs";
+import "./core-bytes.mjs";
+import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./runtime.mjs";
+
+// lib/cli/jobs.ts
+var spec = {
+  name: "jobs",
+  summary: commandSummary("jobs"),
+  flags: { ...STORE_FLAGS, ...JSON_FLAG },
+  exitCodes: { 0: "listed", 1: "no store, or the ledger cannot be read", 2: "usage error", 3: "invalid explicit memory selection" },
+  notes: `Read-only. The ledger is ${JOBS_RELPATH}: one event per line (queued, leased, renewed, done, failed); a job is stuck when its holder's lease ran out without done or failed \u2014 the next run of that kind retries it.`,
+  examples: ["memctl jobs", "memctl jobs --json"]
+};
+async function run(argv, io) {
+  const args = parseArgs(spec, argv);
+  const { memoryDir } = requireStore(args, io);
+  const read = readJobs(memoryDir, io.now());
+  const counts = Object.fromEntries(["queued", "running", "stuck", "failed", "done"].map((s) => [s, read.jobs.filter((j) => j.status === s).length]));
+  if (bool(args, "json")) {
+    printJson(io, { memory_dir: memoryDir, counts, jobs: read.jobs, malformed: read.malformed, ...read.error ? { error: read.error } : {} });
+    return read.error ? 1 : 0;
+  }
+  const c = colorsFor(io);
+  if (read.error) {
+    io.stderr.write(`memctl: ${read.error}
+`);
+    return 1;
+  }
+  const lines = [];
+  if (read.jobs.length === 0) lines.push(`${c.dim("no jobs yet")} \u2014 memctl consolidate runs as one`);
+  else {
+    const head = ["ID", "KIND", "STATUS", "ATTEMPTS", "LEASE / UPDATED", "LAST ERROR"];
+    const cells = read.jobs.map((j) => [
+      j.id,
+      inertText(j.kind),
+      j.status + (j.retryable ? " (retryable)" : ""),
+      `${j.attempts}/${j.max_attempts}`,
+      j.status === "running" || j.status === "stuck" ? `until ${j.lease_until}` : j.updated_at,
+      inertText(j.last_error ?? "")
+    ]);
+    const widths = head.map((h, i) => Math.max(displayWidth(h), ...cells.map((row) => displayWidth(row[i]))));
+    lines.push(
+      c.bold(
+        head.map((h, i) => padEnd(h, widths[i])).join("  ").trimEnd()
+      )
+    );
+    read.jobs.forEach((j, i) => {
+      lines.push(
+        cells[i].map((cell, k) => k === 2 ? paint(j, padEnd(cell, widths[k]), c) : padEnd(cell, widths[k])).join("  ").trimEnd()
+      );
+    });
+    lines.push(
+      c.dim(
+        Object.entries(counts).map(([s, n]) => `${n} ${s}`).join(", ")
+      )
+    );
+  }
+  if (read.malformed > 0) lines.push(c.yellow(`${read.malformed} malformed line(s) in ${JOBS_RELPATH} (kept; memctl never rewrites the ledger)`));
+  io.stdout.write(lines.join("\n") + "\n");
+  return 0;
+}
+function paint(j, text, c) {
+  return j.status === "done" ? c.green(text) : j.status === "stuck" || j.status === "failed" ? c.red(text) : c.yellow(text);
+}
+export {
+  run,
+  spec
+};

@@ -1,0 +1,30 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  PIPED_COLUMNS,
+  elide,
+  renderTable,
+  run,
+  spec
+} from "./cli-list.mjs";
+import "./cli-store-access.mjs";
+import "./config-agent-env.mjs";
+import "./records-guardrails.mjs";
+import "./store-history.mjs";
+import "./core-index-file.mjs";
+import "./core-card.mjs";
+import "./core-card-types.mjs";
+import "./store-lock.mjs";
+import "./config-config.mjs";
+import "./cli-output.mjs";
+import "./core-ascii.mjs";
+import "./cli-args.mjs";
+import "./core-bytes.mjs";
+import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./runtime.mjs";
+export {
+  PIPED_COLUMNS,
+  elide,
+  renderTable,
+  run,
+  spec
+};

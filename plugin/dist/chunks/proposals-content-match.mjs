@@ -1,0 +1,241 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  diffLines
+} from "./core-line-diff.mjs";
+import {
+  tokenize
+} from "./rank-stem.mjs";
+import {
+  cardFileOf,
+  proposalCardProblem
+} from "./proposals-propose.mjs";
+import {
+  renderNewCard,
+  typeOf,
+  updatedCardText
+} from "./core-frontmatter-edit.mjs";
+import {
+  readPending
+} from "./records-proposal-files.mjs";
+import {
+  findCardFile
+} from "./records-card-find.mjs";
+import {
+  listCardFiles
+} from "./store-history.mjs";
+import {
+  parseCard
+} from "./core-card.mjs";
+import {
+  withoutTypePrefix
+} from "./core-card-types.mjs";
+import {
+  sha256Hex
+} from "./config-config.mjs";
+
+// lib/proposals/review.ts
+import fs from "node:fs";
+import path from "node:path";
+
+// lib/proposals/similarity.ts
+var NUMBER = /\d+(?:[.,]\d+)*/g;
+function prepare(s) {
+  const desc = tokenize(s.description);
+  const all = /* @__PURE__ */ new Set([...desc, ...tokenize(s.body ?? ""), ...(s.topics ?? []).flatMap((t) => tokenize(t))]);
+  return { desc, descSet: new Set(desc), all, numbers: new Set(s.description.match(NUMBER) ?? []), refs: new Set(s.repoRefs ?? []) };
+}
+function compareStatements(a, b) {
+  if (a.descSet.size === 0 || b.descSet.size === 0) return void 0;
+  const sharedRefs = [...a.refs].filter((r) => b.refs.has(r)).sort();
+  const refs = sharedRefs.length > 0;
+  const descJ = jaccard(a.descSet, b.descSet);
+  const allJ = jaccard(a.all, b.all);
+  const numbersDiffer = a.numbers.size > 0 && b.numbers.size > 0 && !sameSet(a.numbers, b.numbers);
+  const similarity = Math.round(Math.max(descJ, allJ) * 100) / 100;
+  const shared = [...a.all].filter((t) => b.all.has(t)).sort();
+  const result = (relation) => ({ relation, similarity, shared_terms: shared, shared_repo_refs: sharedRefs });
+  if (!numbersDiffer && (descJ >= 0.75 || allJ >= 0.7 || refs && Math.max(descJ, allJ) >= 0.5)) return result("near_duplicate");
+  const subject = Math.max(commonPrefix(a.desc, b.desc), commonPrefix([...a.desc].reverse(), [...b.desc].reverse()));
+  const shorter = Math.min(a.descSet.size, b.descSet.size);
+  const sameSubject = subject >= 2 && subject * 2 > shorter || refs && subject >= 1;
+  if (!sameSubject) return void 0;
+  const differ = [...a.descSet].some((t) => !b.descSet.has(t)) && [...b.descSet].some((t) => !a.descSet.has(t));
+  return differ || numbersDiffer ? result("contradiction") : void 0;
+}
+function jaccard(a, b) {
+  let both = 0;
+  for (const t of a) if (b.has(t)) both++;
+  const union = a.size + b.size - both;
+  return union === 0 ? 0 : both / union;
+}
+function sameSet(a, b) {
+  return a.size === b.size && [...a].every((x) => b.has(x));
+}
+function commonPrefix(a, b) {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n] && !/\d/.test(a[n])) n++;
+  return n;
+}
+
+// lib/proposals/content-match.ts
+var NOT_A_CARD = /(^|\/)(MEMORY\.[^/]*|episodes\.summary)\.md$/i;
+function relatedByContent(proposals, cards, options) {
+  const live = cards.filter((c) => c.status !== "superseded" && !NOT_A_CARD.test(c.file)).map((c) => ({ c, terms: new Set(tokenize(c.description)), full: void 0 }));
+  const byFile = new Map(cards.map((c) => [c.file, c]));
+  const targets = new Map(proposals.map((p) => [p.id, options.targetOf(p)]));
+  const statements = new Map(proposals.map((p) => [p.id, statementOf(p, byFile.get(targets.get(p.id) ?? ""))]));
+  const out = /* @__PURE__ */ new Map();
+  for (const p of proposals) {
+    const mine = statements.get(p.id);
+    const target = targets.get(p.id);
+    const found = [];
+    for (const item of live) {
+      const c = item.c;
+      if (c.file === target || !shares(mine.prepared, item.terms, c.repoRefs)) continue;
+      item.full ??= prepare({ ...c });
+      const cmp = compareStatements(mine.prepared, item.full);
+      if (cmp) found.push({ relation: cmp.relation, card_file: c.file, proposal: null, description: c.description, body: c.body, ...rest(cmp) });
+    }
+    for (const q of proposals) {
+      if (q.id === p.id || options.groupOf(q) === options.groupOf(p) || target !== void 0 && targets.get(q.id) === target) continue;
+      const other = statements.get(q.id);
+      const cmp = compareStatements(mine.prepared, other.prepared);
+      if (cmp)
+        found.push({ relation: cmp.relation, card_file: targets.get(q.id) ?? cardFileOf(q), proposal: q.id, description: other.description, body: other.body, ...rest(cmp) });
+    }
+    found.sort((a, b) => a.relation === b.relation ? b.similarity - a.similarity : a.relation === "near_duplicate" ? -1 : 1);
+    out.set(p.id, found);
+  }
+  return out;
+}
+function statementOf(p, target) {
+  const description = p.card.description ?? target?.description ?? "";
+  const body = p.card.body ?? target?.body ?? "";
+  return { description, body, prepared: prepare({ description, body, topics: p.card.topics ?? target?.topics ?? [], repoRefs: target?.repoRefs ?? [] }) };
+}
+function shares(mine, terms, refs) {
+  for (const t of mine.descSet) if (terms.has(t)) return true;
+  return refs.some((r) => mine.refs.has(r));
+}
+function rest(cmp) {
+  return { similarity: cmp.similarity, shared_terms: cmp.shared_terms, shared_repo_refs: cmp.shared_repo_refs };
+}
+
+// lib/proposals/review.ts
+async function reviewPending(memoryDir) {
+  const read = readPending(memoryDir);
+  const cards = await cardSummaries(memoryDir);
+  const byName = /* @__PURE__ */ new Map();
+  for (const p of read.proposals) byName.set(groupKey(p), [...byName.get(groupKey(p)) ?? [], p]);
+  const targets = new Map(read.proposals.map((p) => [p.id, findTarget(memoryDir, p)]));
+  const related = relatedByContent(read.proposals, cards, { targetOf: (p) => targets.get(p.id), groupOf: groupKey });
+  const pending = read.proposals.map((p) => {
+    const group = (byName.get(groupKey(p)) ?? []).filter((o) => o.id !== p.id);
+    const key = contentKey(p);
+    const file = targets.get(p.id);
+    const target = cards.find((c) => c.file === file);
+    const stale = shaOf(memoryDir, file) !== p.base_sha256;
+    const sameAsCard = target !== void 0 && sameContent(p, target);
+    const sameDescription = p.card.description === void 0 ? void 0 : cards.find((c) => c.file !== target?.file && norm(c.description) === norm(p.card.description));
+    const flags = {
+      stale,
+      duplicate_of_card: sameAsCard ? target.file : sameDescription?.file ?? null,
+      duplicate_of: group.filter((o) => contentKey(o) === key).map((o) => o.id),
+      conflicts_with: group.filter((o) => contentKey(o) !== key).map((o) => o.id),
+      contradicts_card: target !== void 0 && !sameAsCard && stale,
+      not_a_card: proposalCardProblem(p.card.name, p.target) ?? proposalCardProblem(p.card.name, file ?? null) ?? null,
+      near_duplicates: related.get(p.id)?.filter((r) => r.relation === "near_duplicate") ?? [],
+      contradictions: related.get(p.id)?.filter((r) => r.relation === "contradiction") ?? []
+    };
+    return { proposal: p, card_file: target?.file ?? cardFileOf(p), flags };
+  });
+  return { pending, unreadable: read.unreadable };
+}
+function saveInputOf(p, overrides = {}) {
+  return {
+    name: p.card.name,
+    type: p.card.type,
+    description: overrides.description ?? p.card.description,
+    body: p.card.body,
+    topics: overrides.topics ?? p.card.topics,
+    provenance: { ...p.provenance, source: allSources(p) }
+  };
+}
+function allSources(p) {
+  return [.../* @__PURE__ */ new Set([p.source, ...(p.merged ?? []).map((m) => m.source)])].join("; ");
+}
+function previewProposal(memoryDir, p, today) {
+  const file = findTarget(memoryDir, p);
+  const input = saveInputOf(p);
+  if (file === void 0) {
+    const type = p.card.type ?? "reference";
+    const after = renderNewCard({ ...input, type, description: input.description ?? "" }, today);
+    return { card_file: cardFileOf(p), exists: false, before: "", after, diff: diffLines("", after) };
+  }
+  const before = fs.readFileSync(path.join(memoryDir, file), "utf8");
+  try {
+    const after = updatedCardText(before, input, today, typeOf(file, before));
+    return { card_file: file, exists: true, before, after, diff: diffLines(before, after) };
+  } catch (err) {
+    return { card_file: file, exists: true, before, after: before, diff: diffLines(before, before), error: err.message };
+  }
+}
+function groupKey(p) {
+  return withoutTypePrefix(p.card.name.replace(/\.md$/, "")).toLowerCase();
+}
+function contentKey(p) {
+  return JSON.stringify([p.card.type ?? null, norm(p.card.description ?? ""), norm(p.card.body ?? ""), [...p.card.topics ?? []].map(norm).sort()]);
+}
+function sameContent(p, card) {
+  const description = p.card.description ?? card.description;
+  const body = p.card.body ?? card.body;
+  return norm(description) === norm(card.description) && norm(body) === norm(card.body);
+}
+function shaOf(memoryDir, file) {
+  if (file === void 0) return null;
+  try {
+    return sha256Hex(fs.readFileSync(path.join(memoryDir, file)));
+  } catch {
+    return null;
+  }
+}
+function findTarget(memoryDir, p) {
+  try {
+    return findCardFile(memoryDir, p.card.name);
+  } catch {
+    return void 0;
+  }
+}
+async function cardSummaries(memoryDir) {
+  let files;
+  try {
+    files = await listCardFiles(memoryDir);
+  } catch {
+    return [];
+  }
+  const out = [];
+  for (const file of files.sort()) {
+    try {
+      const card = parseCard(fs.readFileSync(path.join(memoryDir, file), "utf8"));
+      const m = card.meta;
+      out.push({ file, name: m.name ?? file, description: m.description ?? "", body: card.body, status: m.status, topics: m.topics, repoRefs: m.repo_refs ?? [] });
+    } catch {
+    }
+  }
+  return out;
+}
+function norm(text) {
+  return text.normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+export {
+  prepare,
+  compareStatements,
+  relatedByContent,
+  reviewPending,
+  saveInputOf,
+  previewProposal,
+  groupKey,
+  contentKey,
+  cardSummaries
+};

@@ -1,0 +1,138 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  cardSummaries,
+  groupKey,
+  relatedByContent,
+  saveInputOf
+} from "./proposals-content-match.mjs";
+import {
+  saveCardLocked
+} from "./records-save.mjs";
+import {
+  currentSha,
+  findPending,
+  proposalCardProblem
+} from "./proposals-propose.mjs";
+import {
+  setFrontmatterFieldsBytes
+} from "./core-frontmatter-edit.mjs";
+import {
+  withRecordsLock
+} from "./records-commit.mjs";
+import {
+  archiveProposal
+} from "./records-proposal-files.mjs";
+import {
+  findCardFile
+} from "./records-card-find.mjs";
+import {
+  assertMayWrite
+} from "./config-agent-env.mjs";
+import {
+  makeEntry
+} from "./store-history.mjs";
+import {
+  withStoreLock
+} from "./store-lock.mjs";
+import {
+  sha256Hex
+} from "./config-config.mjs";
+import {
+  ERROR_CODES,
+  MemctlError,
+  usageError
+} from "./core-bytes.mjs";
+
+// lib/proposals/supersede.ts
+import fs from "node:fs";
+import path from "node:path";
+function supersedeTargets(memoryDir, names, writing) {
+  const files = [];
+  for (const name of names.flatMap((n) => n.split(",")).map((n) => n.trim()).filter(Boolean)) {
+    const file = findCardFile(memoryDir, name);
+    if (file === void 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `--supersede ${name}: no such card; name an existing card (memctl list)`, { name });
+    if (file === writing) throw usageError(`--supersede ${name}: that is the card this proposal writes; a card cannot supersede itself`);
+    if (!files.includes(file)) files.push(file);
+  }
+  return files;
+}
+function supersedeChange(memoryDir, file, byName, actor, now, history) {
+  const before = fs.readFileSync(path.join(memoryDir, file));
+  const next = setFrontmatterFieldsBytes(before, { status: "superseded", superseded_by: byName });
+  if (next.equals(before)) return null;
+  return { card: file, before: sha256Hex(before), content: next, entry: makeEntry(history, file, "update", actor, now, next) };
+}
+
+// lib/proposals/decide.ts
+async function acceptProposal(ctx, id, options = {}) {
+  assertMayWrite(ctx.actor, "accept proposals");
+  return withRecordsLock(ctx, async () => {
+    const proposal = findPending(ctx.memoryDir, id);
+    const notACard = proposalCardProblem(proposal.card.name, proposal.target) ?? proposalCardProblem(proposal.card.name, findCardFile(ctx.memoryDir, proposal.card.name) ?? null);
+    if (notACard) throw usageError(`proposal ${proposal.id} cannot be accepted: ${notACard}. Reject it: memctl reject ${proposal.id} --reason "not a card"`, { id: proposal.id });
+    const current = currentSha(ctx.memoryDir, proposal);
+    const stale = current !== proposal.base_sha256;
+    if (stale && !options.force) {
+      throw new MemctlError(
+        ERROR_CODES.E_STALE_BASE,
+        `proposal ${proposal.id} is stale: card "${proposal.card.name}" ${proposal.base_sha256 === null ? "was created" : current === null ? "was removed" : "changed"} after it was proposed, so accepting it could overwrite what was learned since. See the difference with "memctl review ${proposal.id}", then accept with --force or reject it.`,
+        { id: proposal.id, card: proposal.target, expected_sha256: proposal.base_sha256, current_sha256: current }
+      );
+    }
+    const writing = findCardFile(ctx.memoryDir, proposal.card.name);
+    const replaced = supersedeTargets(ctx.memoryDir, options.supersede ?? [], writing);
+    if (!options.keepBoth) await refuseSimilar(ctx.memoryDir, proposal, writing, replaced);
+    const input = saveInputOf(proposal, options);
+    let decided = proposal;
+    const superseded = [];
+    const save = await saveCardLocked(
+      ctx,
+      { ...input, expectSha256: options.force ? void 0 : proposal.base_sha256 },
+      ({ file, op, rev }) => {
+        decided = { ...proposal, status: "accepted", decided_at: ctx.now.toISOString(), decided_by: ctx.actor, card_file: file, ...rev !== null ? { rev } : {} };
+        return {
+          proposal: decided,
+          event: { actor: ctx.actor, at: decided.decided_at, card: file, rev, op, forced: stale, ...replaced.length ? { superseded: replaced } : {} }
+        };
+      },
+      ({ name, history }) => replaced.flatMap((old) => {
+        const change = supersedeChange(ctx.memoryDir, old, name, ctx.actor, ctx.now, history);
+        superseded.push({ file: old, superseded_by: name, rev: change?.entry?.rev ?? null });
+        return change ? [change] : [];
+      })
+    );
+    return { proposal: decided, save, forced: stale, provenance: input.provenance, superseded };
+  });
+}
+async function refuseSimilar(memoryDir, proposal, writing, replaced) {
+  const cards = await cardSummaries(memoryDir);
+  const related = relatedByContent([proposal], cards, { targetOf: () => writing, groupOf: groupKey }).get(proposal.id) ?? [];
+  const open = related.filter((r) => !replaced.includes(r.card_file));
+  if (open.length === 0) return;
+  const what = open.map((r) => `${r.relation === "near_duplicate" ? "nearly duplicates" : "contradicts"} ${r.card_file} ("${r.description}")`).join("; ");
+  const names = open.map((r) => r.card_file.replace(/\.md$/, ""));
+  throw new MemctlError(
+    ERROR_CODES.E_SIMILAR_CARD,
+    `proposal ${proposal.id} ${what}; nothing was written. Decide: memctl accept ${proposal.id} --supersede ${[...new Set(names)].join(",")} (the new card replaces it; it is kept, marked superseded), memctl accept ${proposal.id} --keep-both, or memctl reject ${proposal.id} --reason "\u2026"`,
+    { id: proposal.id, related: open.map((r) => ({ relation: r.relation, card_file: r.card_file, similarity: r.similarity })) }
+  );
+}
+async function rejectProposal(ctx, id, reason) {
+  assertMayWrite(ctx.actor, "reject proposals");
+  if (reason.trim() === "") throw usageError("--reason is empty: say why the proposal is rejected (it is archived with the reason)");
+  return withStoreLock(
+    ctx.memoryDir,
+    async () => {
+      const proposal = findPending(ctx.memoryDir, id);
+      const decided = { ...proposal, status: "rejected", decided_at: ctx.now.toISOString(), decided_by: ctx.actor, reason: reason.trim() };
+      await archiveProposal(ctx.memoryDir, decided, { actor: ctx.actor, at: decided.decided_at, reason: decided.reason });
+      return decided;
+    },
+    { timeoutMs: ctx.lockTimeoutMs }
+  );
+}
+
+export {
+  acceptProposal,
+  rejectProposal
+};

@@ -1,0 +1,92 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  isShardFile,
+  viewStore
+} from "./compact-artifact.mjs";
+import {
+  listEpisodeShards
+} from "./store-episode-shards.mjs";
+import {
+  listCardFiles,
+  listNonRegularCards
+} from "./store-history.mjs";
+import {
+  parseIndex
+} from "./core-index-file.mjs";
+import {
+  parseCard
+} from "./core-card.mjs";
+import {
+  INDEX_FILE,
+  readConfig,
+  resolveMemory
+} from "./config-config.mjs";
+import {
+  readRegularUtf8,
+  systemCode
+} from "./core-bytes.mjs";
+
+// lib/reports/open.ts
+import fs from "node:fs";
+import path from "node:path";
+async function openStore(options, io) {
+  const resolution = resolveMemory({ repoRoot: options.repoRoot, allowNonGit: options.allowNonGit }, io);
+  const config = readConfig(io);
+  if (resolution.status !== "resolved" || !resolution.memory_dir) {
+    return { resolution, config, issue: { source: resolution.resolution_source, memory_dir: resolution.memory_dir, reason: resolution.reason } };
+  }
+  const dir = resolution.memory_dir;
+  let store;
+  try {
+    store = await readStoreForAudit(dir, options.cards);
+  } catch (err) {
+    const missing = systemCode(err) === "ENOENT";
+    const cards = missing ? await listCardFiles(dir).then(
+      (f) => f.length,
+      () => 0
+    ) : 0;
+    const reason = missing ? `${cards > 0 ? `memory exists, its index is missing (${cards} card ${cards === 1 ? "file" : "files"}): ` : ""}${path.join(dir, INDEX_FILE)} does not exist; create the index (memctl init refuses a directory that already holds cards, so add MEMORY.md by hand or import them)` : `cannot read ${path.join(dir, INDEX_FILE)}: ${err.message}`;
+    return { resolution, config, issue: { source: resolution.resolution_source, memory_dir: dir, reason } };
+  }
+  return { resolution, config, store, view: viewStore(store, listEpisodeShards(dir)) };
+}
+function fileBytes(file) {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+function isRegularFile(dir, rel) {
+  try {
+    return fs.statSync(path.join(dir, rel)).isFile();
+  } catch {
+    return false;
+  }
+}
+function todayOf(io) {
+  return io.now().toISOString().slice(0, 10);
+}
+async function readStoreForAudit(dir, cards) {
+  const indexText = readRegularUtf8(path.join(dir, INDEX_FILE));
+  const files = (await listCardFiles(dir)).sort();
+  const map = /* @__PURE__ */ new Map();
+  if (cards) for (const { file, kind } of await listNonRegularCards(dir)) map.set(file, { file, bytes: 0, readError: `not a regular file (it is ${kind})` });
+  for (const file of files) {
+    if (!cards && !isShardFile(file)) continue;
+    try {
+      const text = fs.readFileSync(path.join(dir, file), "utf8");
+      map.set(file, { file, bytes: Buffer.byteLength(text), text, card: isShardFile(file) ? void 0 : parseCard(text) });
+    } catch (err) {
+      map.set(file, { file, bytes: 0, readError: err.message });
+    }
+  }
+  return { dir, indexText, indexBytes: Buffer.byteLength(indexText), index: parseIndex(indexText), cards: map };
+}
+
+export {
+  openStore,
+  fileBytes,
+  isRegularFile,
+  todayOf
+};

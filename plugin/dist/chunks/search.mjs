@@ -1,0 +1,91 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  cardDocs,
+  episodeDocs,
+  search
+} from "./records-search.mjs";
+import {
+  readEpisodes
+} from "./store-episodes.mjs";
+import "./store-episode-shards.mjs";
+import "./core-utc.mjs";
+import {
+  JSON_FLAG,
+  STORE_FLAGS,
+  requireStore
+} from "./cli-store-access.mjs";
+import "./config-agent-env.mjs";
+import "./records-guardrails.mjs";
+import {
+  readStoreOrEmptyIndex
+} from "./store-history.mjs";
+import "./core-index-file.mjs";
+import "./core-card.mjs";
+import "./core-card-types.mjs";
+import "./store-lock.mjs";
+import "./config-config.mjs";
+import {
+  colorsFor,
+  printJson
+} from "./cli-output.mjs";
+import {
+  inertText
+} from "./core-ascii.mjs";
+import {
+  bool,
+  commandSummary,
+  num,
+  parseArgs,
+  str
+} from "./cli-args.mjs";
+import {
+  usageError
+} from "./core-bytes.mjs";
+import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./runtime.mjs";
+
+// lib/cli/search.ts
+var spec = {
+  name: "search",
+  summary: commandSummary("search"),
+  positionals: [{ name: "query", description: "words to look for (quote several)", required: true, variadic: true }],
+  flags: {
+    in: { type: "string", valueName: "WHERE", description: "cards | episodes | all (default all)" },
+    limit: { type: "number", valueName: "N", description: "at most N results (default 20, 0 = all)" },
+    ...STORE_FLAGS,
+    ...JSON_FLAG
+  },
+  exitCodes: { 0: "searched (including no results)", 1: "no store", 2: "usage error", 3: "invalid explicit memory selection" },
+  notes: "Ranking: each query word (CJK: each 2-gram) weighted by rarity; hits in a card's name, description or topics count double.",
+  examples: ['memctl search "release checklist"', "memctl search parser --in episodes --json"]
+};
+async function run(argv, io) {
+  const args = parseArgs(spec, argv);
+  const where = str(args, "in") ?? "all";
+  if (!["cards", "episodes", "all"].includes(where)) throw usageError(`--in ${where} must be cards, episodes or all`);
+  const query = args.positionals.join(" ");
+  const { memoryDir } = requireStore(args, io);
+  const docs = [];
+  if (where !== "episodes") docs.push(...cardDocs(await readStoreOrEmptyIndex(memoryDir)));
+  const episodes = where !== "cards" ? readEpisodes(memoryDir) : void 0;
+  if (episodes) docs.push(...episodeDocs(episodes.episodes));
+  const hits = search(query, docs, num(args, "limit") ?? 20);
+  if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
+  else io.stdout.write(renderHits(hits, query, io));
+  return 0;
+}
+function renderHits(hits, query, io) {
+  const c = colorsFor(io);
+  if (hits.length === 0) return `${c.dim("no matches for")} ${inertText(query)}
+`;
+  return hits.map((h) => {
+    const where = h.kind === "card" ? `${h.id}:${h.line}` : h.id;
+    return `${c.bold(inertText(where))}  ${c.dim(String(h.score))}
+    ${inertText(h.match)}`;
+  }).join("\n") + "\n";
+}
+export {
+  renderHits,
+  run,
+  spec
+};

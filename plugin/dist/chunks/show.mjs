@@ -1,0 +1,142 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  inertBlock
+} from "./core-sanitize-block.mjs";
+import {
+  findCardFile
+} from "./records-card-find.mjs";
+import {
+  lexicalProblem,
+  resolveMemoryPath
+} from "./store-safe-open.mjs";
+import "./core-card-rules.mjs";
+import {
+  JSON_FLAG,
+  STORE_FLAGS,
+  requireStore
+} from "./cli-store-access.mjs";
+import "./config-agent-env.mjs";
+import "./records-guardrails.mjs";
+import "./store-history.mjs";
+import {
+  readHold
+} from "./core-index-file.mjs";
+import {
+  parseCard
+} from "./core-card.mjs";
+import "./core-card-types.mjs";
+import "./store-lock.mjs";
+import "./config-config.mjs";
+import {
+  printJson
+} from "./cli-output.mjs";
+import "./core-ascii.mjs";
+import {
+  bool,
+  commandSummary,
+  parseArgs
+} from "./cli-args.mjs";
+import {
+  ERROR_CODES,
+  MemctlError
+} from "./core-bytes.mjs";
+import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./runtime.mjs";
+
+// lib/cli/show.ts
+import fs from "node:fs";
+import path from "node:path";
+
+// lib/core/card-links.ts
+function findCardLinks(body) {
+  const found = [];
+  let fence;
+  const lines = body.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i];
+    const opener = /^\s{0,3}(`{3,}|~{3,})/.exec(raw);
+    if (fence !== void 0) {
+      if (opener && opener[1][0] === fence[0] && opener[1].length >= fence.length) fence = void 0;
+      continue;
+    }
+    if (opener) {
+      fence = opener[1];
+      continue;
+    }
+    const text = raw.replace(/(`+)[^`]*?\1/g, (m) => " ".repeat(m.length));
+    for (const m of text.matchAll(/\[\[([^[\]|\n]+)(?:\|[^[\]\n]*)?\]\]/g)) {
+      const name = m[1].trim();
+      if (name) found.push({ kind: "wiki", link: name, line: i + 1 });
+    }
+    for (const m of text.matchAll(/\]\(\s*<?([^()\s<>]+?\.md)(?:#[^()\s]*)?>?(?:\s+"[^"]*")?\s*\)/g)) {
+      const target = m[1];
+      if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(target)) continue;
+      found.push({ kind: "markdown", link: target, line: i + 1 });
+    }
+  }
+  return found;
+}
+
+// lib/records/card-links.ts
+function resolveCardLink(memoryDir, link) {
+  if (lexicalProblem(link.link)) return { ...link, target: null, status: "unsafe" };
+  let target;
+  try {
+    if (link.kind === "wiki") target = findCardFile(memoryDir, link.link);
+    else {
+      const hit = resolveMemoryPath(memoryDir, link.link);
+      target = hit.kind === "file" ? hit.rel : void 0;
+    }
+  } catch {
+    target = void 0;
+  }
+  return { ...link, target: target ?? null, status: target ? "ok" : "dead" };
+}
+function cardLinks(memoryDir, cardText) {
+  return findCardLinks(parseCard(cardText).body).map((l) => resolveCardLink(memoryDir, l));
+}
+
+// lib/cli/show.ts
+var spec = {
+  name: "show",
+  summary: commandSummary("show"),
+  positionals: [{ name: "name", description: "card name, or its file name", required: true, completes: "card" }],
+  flags: { ...STORE_FLAGS, ...JSON_FLAG },
+  exitCodes: { 0: "printed", 1: "no such card, or no store, or a card a sync quarantined (E_QUARANTINED)", 2: "usage error", 3: "invalid explicit memory selection" },
+  notes: "Control characters other than newline and tab are shown as inert \\xNN text; --json carries the exact bytes.",
+  examples: ["memctl show run-tests", "memctl show feedback_run-tests.md --json"]
+};
+async function run(argv, io) {
+  const args = parseArgs(spec, argv);
+  const name = args.positionals[0];
+  const { memoryDir } = requireStore(args, io);
+  const file = findCardFile(memoryDir, name);
+  if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list" (a removed card's revisions are in "memctl history ${name}")`, { name });
+  const held = readHold(memoryDir)?.held(file);
+  if (held?.state === "quarantined")
+    throw new MemctlError(
+      ERROR_CODES.E_QUARANTINED,
+      `${file} arrived with memctl sync and is quarantined (${held.reasons.join("; ")}); it is not shown. See memctl review ${held.id}`,
+      {
+        file,
+        id: held.id
+      }
+    );
+  const content = fs.readFileSync(path.join(memoryDir, file), "utf8");
+  const links = cardLinks(memoryDir, content).map((l) => ({ link: l.link, target: l.target, status: l.status }));
+  if (bool(args, "json")) printJson(io, { file, content, links });
+  else {
+    io.stdout.write(inertBlock(content));
+    if (links.length > 0) {
+      const lines = links.map((l) => `  ${l.link} -> ${l.target ?? l.status}`);
+      io.stderr.write(inertBlock(`links:
+${lines.join("\n")}
+`));
+    }
+  }
+  return 0;
+}
+export {
+  run,
+  spec
+};

@@ -1,0 +1,221 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  parseIndex,
+  readHold
+} from "./core-index-file.mjs";
+import {
+  parseCard
+} from "./core-card.mjs";
+import {
+  appendBytes,
+  notRealError,
+  realDir
+} from "./store-lock.mjs";
+import {
+  EPISODES_SUMMARY_FILE,
+  INDEX_FILE,
+  STATE_DIR,
+  sha256Hex
+} from "./config-config.mjs";
+import {
+  ERROR_CODES,
+  MemctlError,
+  fileKind,
+  notRegularError,
+  readRegularUtf8,
+  statIfExists,
+  systemCode
+} from "./core-bytes.mjs";
+
+// lib/store/history.ts
+import fs from "node:fs";
+import path from "node:path";
+var HISTORY_RELPATH = ".memctl/history.jsonl";
+var HISTORY_OPS = ["create", "update", "delete", "adopt", "import"];
+var ACTOR = /^(human|system|(host|agent):[A-Za-z0-9][A-Za-z0-9._@-]{0,127})$/;
+function isValidActor(actor) {
+  return ACTOR.test(actor);
+}
+function isAgentActor(actor) {
+  return actor.startsWith("agent:");
+}
+function historyPath(memoryDir) {
+  return path.join(memoryDir, ...HISTORY_RELPATH.split("/"));
+}
+function readHistory(memoryDir) {
+  let text;
+  try {
+    const file = historyPath(memoryDir);
+    const stat = statIfExists(file);
+    if (stat && !stat.isFile()) throw notRegularError(file, stat.mode);
+    text = fs.readFileSync(file, "utf8");
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
+    return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${err.message}` };
+  }
+  return parseHistory(text);
+}
+function parseHistory(text) {
+  const entries = [];
+  let malformed = 0;
+  for (const line of text.split("\n")) {
+    if (line.trim() === "") continue;
+    const entry = toEntry(line);
+    if (entry) entries.push(entry);
+    else malformed++;
+  }
+  return { entries, malformed };
+}
+function toEntry(line) {
+  let v;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return void 0;
+  }
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return void 0;
+  const o = v;
+  const ok = Number.isInteger(o.rev) && o.rev >= 1 && typeof o.card === "string" && o.card !== "" && HISTORY_OPS.includes(o.op) && typeof o.actor === "string" && typeof o.at === "string" && (typeof o.sha256 === "string" || o.sha256 === null) && Number.isInteger(o.bytes);
+  if (!ok) return void 0;
+  return {
+    rev: o.rev,
+    card: o.card,
+    op: o.op,
+    actor: o.actor,
+    at: o.at,
+    sha256: o.sha256,
+    bytes: o.bytes
+  };
+}
+function latestByCard(entries) {
+  const latest = /* @__PURE__ */ new Map();
+  for (const e of entries) {
+    const prev = latest.get(e.card);
+    if (!prev || e.rev >= prev.rev) latest.set(e.card, e);
+  }
+  return latest;
+}
+function nextRevision(entries, card) {
+  return (latestByCard(entries).get(card)?.rev ?? 0) + 1;
+}
+function appendHistory(memoryDir, entry) {
+  realDir(memoryDir, STATE_DIR);
+  appendLine(historyPath(memoryDir), JSON.stringify(entry) + "\n");
+}
+function assertHistoryWritable(memoryDir) {
+  realDir(memoryDir, STATE_DIR);
+  const file = historyPath(memoryDir);
+  const stat = fs.lstatSync(file, { throwIfNoEntry: false });
+  if (stat && !stat.isFile()) throw notRealError(file, "file", stat.mode);
+}
+function appendLine(file, line) {
+  appendBytes(file, Buffer.from(line, "utf8"), { fsync: true, rollback: true, dropTornTail: true });
+}
+function makeEntry(entries, card, op, actor, at, content) {
+  const bytes = content === null ? 0 : Buffer.byteLength(content);
+  return { rev: nextRevision(entries, card), card, op, actor, at: at.toISOString(), sha256: content === null ? null : sha256Hex(content), bytes };
+}
+
+// lib/store/read.ts
+import fs2 from "node:fs";
+import path2 from "node:path";
+async function readStore(dir) {
+  const indexText = readRegularUtf8(path2.join(dir, INDEX_FILE));
+  const files = await listCardFiles(dir);
+  const cards = /* @__PURE__ */ new Map();
+  await Promise.all(
+    files.map(async (file) => {
+      try {
+        const text = await fs2.promises.readFile(path2.join(dir, file), "utf8");
+        cards.set(file, { file, bytes: Buffer.byteLength(text), text, card: parseCard(text) });
+      } catch (err) {
+        cards.set(file, { file, bytes: 0, readError: err.message });
+      }
+    })
+  );
+  const sorted = new Map([...cards.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
+  return withoutHeld({ dir, indexText, indexBytes: Buffer.byteLength(indexText), index: parseIndex(indexText), cards: sorted });
+}
+function withoutHeld(store) {
+  const hold = readHold(store.dir);
+  if (!hold) return store;
+  const cards = new Map([...store.cards].filter(([file]) => !hold.held(file)));
+  const entries = store.index.entries.filter((e) => !hold.held(e.file));
+  return { ...store, cards, index: { ...store.index, entries } };
+}
+async function listCardFiles(dir, sub = "") {
+  const entries = await fs2.promises.readdir(path2.join(dir, sub), { withFileTypes: true });
+  const out = [];
+  for (const e of entries) {
+    const rel = sub ? `${sub}/${e.name}` : e.name;
+    if (e.name.startsWith(".")) continue;
+    if (e.isDirectory()) out.push(...await listCardFiles(dir, rel));
+    else if (e.isFile() && e.name.endsWith(".md") && rel !== INDEX_FILE && rel !== EPISODES_SUMMARY_FILE) out.push(rel);
+  }
+  return out;
+}
+async function listNonRegularCards(dir, sub = "") {
+  const entries = await fs2.promises.readdir(path2.join(dir, sub), { withFileTypes: true });
+  const out = [];
+  for (const e of entries) {
+    const rel = sub ? `${sub}/${e.name}` : e.name;
+    if (e.name.startsWith(".")) continue;
+    if (e.isDirectory()) out.push(...await listNonRegularCards(dir, rel));
+    else if (!e.isFile() && e.name.endsWith(".md")) {
+      let mode;
+      try {
+        mode = (await fs2.promises.stat(path2.join(dir, rel))).mode;
+      } catch {
+        continue;
+      }
+      const kind = fileKind(mode);
+      if (kind !== "a regular file" && kind !== "a directory") out.push({ file: rel, kind });
+    }
+  }
+  return out;
+}
+async function readStoreOrEmptyIndex(memoryDir) {
+  try {
+    return await readStoreOrEmpty(memoryDir);
+  } catch (err) {
+    if (err instanceof MemctlError) throw err;
+    const e = err;
+    const reason = e?.code && e.path && !e.message.includes(e.path) ? `${e.code} ${e.path}` : e?.message ?? String(err);
+    throw new MemctlError(
+      ERROR_CODES.E_UNAVAILABLE,
+      `MEMORY INDEX UNAVAILABLE (${reason}): the memory in ${memoryDir} exists but could not be read; fix its permissions or file types (run "memctl doctor")`
+    );
+  }
+}
+async function readStoreOrEmpty(memoryDir) {
+  if (fs2.existsSync(path2.join(memoryDir, INDEX_FILE))) return readStore(memoryDir);
+  const cards = /* @__PURE__ */ new Map();
+  for (const file of (await listCardFiles(memoryDir)).sort()) {
+    try {
+      const text = fs2.readFileSync(path2.join(memoryDir, file), "utf8");
+      cards.set(file, { file, bytes: Buffer.byteLength(text), text, card: parseCard(text) });
+    } catch (err) {
+      cards.set(file, { file, bytes: 0, readError: err.message });
+    }
+  }
+  return withoutHeld({ dir: memoryDir, indexText: "", indexBytes: 0, index: parseIndex(""), cards });
+}
+
+export {
+  HISTORY_RELPATH,
+  HISTORY_OPS,
+  isValidActor,
+  isAgentActor,
+  historyPath,
+  readHistory,
+  parseHistory,
+  latestByCard,
+  appendHistory,
+  assertHistoryWritable,
+  appendLine,
+  makeEntry,
+  readStore,
+  listCardFiles,
+  listNonRegularCards,
+  readStoreOrEmptyIndex
+};
