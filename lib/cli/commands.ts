@@ -45,6 +45,11 @@ export const COMMANDS: Record<string, { group: CommandGroup; summary: string; lo
     summary: "run a host hook by hand (user-prompt-submit: rank memory against the prompt on stdin; session-end: capture proposals)",
     load: () => import("./hook.js"),
   },
+  instructions: {
+    group: "Read memory",
+    summary: "the always-on instruction files composed (user → project → subtree, @imports), where each part came from; --host: what that host gets",
+    load: () => import("./instructions.js"),
+  },
   why: { group: "Read memory", summary: "what the per-prompt hook injected on the last prompts, and the rule that chose each line", load: () => import("./why.js") },
   ui: { group: "Read memory", summary: "a local web view of the memory: cards, injection timeline, review queue, health", load: () => import("./ui.js") },
   context: { group: "Read memory", summary: "rank memory against a query like the per-prompt hook, with each line's score and why", load: () => import("./context.js") },

@@ -3,6 +3,7 @@ import type { DoctorReport } from "../reports/doctor.js";
 import type { InjectionReport } from "../reports/injection.js";
 import { colorsFor, type Colors } from "./output.js";
 import { bar, bytes, inert, num, table } from "./report-format.js";
+import { instructionFindings, instructionsRow } from "./doctor-instructions.js";
 
 // Human output of `memctl doctor`: the numbers first, then every issue (red) and warning (yellow), each with
 // the one line that fixes it. Memory-derived text (names, paths, hooks, refs) is printed inert.
@@ -140,6 +141,7 @@ export function findings(r: DoctorReport): Finding[] {
       "memctl review (accept or reject each); merge a .theirs-* copy by hand, then delete it",
     );
   if (s?.merge_in_progress) warning("sync", "a merge was stopped half way", "memctl sync finishes it");
+  out.push(...instructionFindings(r.instructions));
   return out;
 }
 
@@ -178,6 +180,7 @@ export function renderDoctor(r: DoctorReport, io: Io): string {
     ...table([
       ["entries", num(r.entry_count), "MEMORY.md", bytes(r.memory_bytes)],
       ["shards", num(r.shard_count), "episodes", bytes(r.episodes_bytes)],
+      ...(r.instructions ? [instructionsRow(r.instructions)] : []),
     ]),
   );
   if (r.sync) {

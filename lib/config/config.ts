@@ -7,6 +7,7 @@ import { exists, readUtf8 } from "../store/checked-fs.js";
 import { allowEntryProblem } from "../core/secret-patterns.js";
 import { joinPath } from "../store/paths.js";
 import { type RecallSettings, validateRecallTable } from "./recall.js";
+import { validateInstructions, type InstructionsConfig } from "./instructions-config.js";
 
 /** One problem found in the config file. */
 export interface ConfigProblem {
@@ -49,6 +50,8 @@ export interface MemctlConfig {
   guardrails: Partial<Record<GuardrailKey, number>>;
   /** `[secrets] allow`: strings (exact) or "/regex/flags" that the secret scan lets through (false positives). */
   secrets?: { allow: string[] };
+  /** `[instructions]`: which instruction files compose (names, in order per directory), the always-on budget, the user's dir. */
+  instructions?: InstructionsConfig;
   raw: Record<string, unknown>;
 }
 
@@ -60,7 +63,7 @@ export interface ConfigRead {
   warnings: ConfigProblem[];
 }
 
-const KNOWN_TOP_LEVEL = new Set(["memory_dir", "projects", "hook", "doctor", "compact", "capture", "recall", "hosts", "guardrails", "secrets"]);
+const KNOWN_TOP_LEVEL = new Set(["memory_dir", "projects", "hook", "doctor", "compact", "capture", "recall", "hosts", "guardrails", "secrets", "instructions"]);
 
 /** The limits `[guardrails]` may set (lib/records/guardrails.ts GUARDRAIL_CONFIG_KEYS maps each to its field). */
 export const GUARDRAIL_KEYS = [
@@ -223,6 +226,7 @@ export function validateConfig(raw: Record<string, unknown>): { value: MemctlCon
       value.secrets = { allow: (allow ?? []) as string[] };
     }
   }
+  if (raw.instructions !== undefined) value.instructions = validateInstructions(raw.instructions, invalidSetting, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));
   return { value, errors, warnings };
 }
 

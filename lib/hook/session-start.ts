@@ -25,6 +25,7 @@ import { logHookError } from "./run.js";
 import { memctlStateHome } from "../store/paths.js";
 import { sessionStarted, type SessionStartEvent } from "./session.js";
 import { beginSession, forgetSession, markShown } from "./session-state.js";
+import { sessionInstructionBlock } from "./session-instructions.js";
 import { AUTO_MEMORY_NOTICE, autoMemoryNote, initHint, nativelyLoadedLines, noteBlock, type Wiring } from "./session-notes.js";
 
 export type SessionStartStatus =
@@ -45,6 +46,10 @@ export interface SessionStartResult {
   /** True when the overview is over the advisory threshold (it then carries OVER_WARN_NOTE). */
   overWarn?: boolean;
   session?: SessionStartEvent;
+  /** The line for the user that went with the text (Claude Code's systemMessage), kept so the text can grow. */
+  notice?: string;
+  /** Bytes of the instruction block memctl added ahead of the memory block (0 or absent: none). */
+  instructionBytes?: number;
 }
 
 const NOTHING: HookOutcome = { stdout: "", stderr: "", exitCode: 0 };
@@ -69,6 +74,25 @@ export interface SessionStartOptions {
 }
 
 export async function runSessionStartHook(stdin: Uint8Array | string, options: SessionStartOptions, io: Io): Promise<SessionStartResult> {
+  return withInstructions(await memorySessionStart(stdin, options, io), options, io);
+}
+
+/**
+ * The instruction parts the host lacks go first, ahead of the memory block: standing rules before recalled data.
+ * Not on a second wiring's run (the first added them) nor without a usable payload.
+ */
+function withInstructions(result: SessionStartResult, options: SessionStartOptions, io: Io): SessionStartResult {
+  if (!result.session || result.status === "duplicate" || result.status === "bad-input") return result;
+  const host = hostAdapter(options.host) ?? HOSTS.generic;
+  const block = sessionInstructionBlock(host.name, result.session.cwd, io);
+  if (!block) return result;
+  // No store and so no claim made yet: a second wiring must still not add the block twice.
+  if (!result.text && claimedElsewhere(host, stateHome(io), result.session, io)) return result;
+  const text = block + result.text;
+  return { ...result, outcome: host.sessionContext(text, result.notice), text, bytes: utf8Bytes(text), instructionBytes: utf8Bytes(block) };
+}
+
+async function memorySessionStart(stdin: Uint8Array | string, options: SessionStartOptions, io: Io): Promise<SessionStartResult> {
   const host = hostAdapter(options.host) ?? HOSTS.generic;
   let event: SessionStartEvent | undefined;
   try {
@@ -201,17 +225,21 @@ export function pendingNote(memoryDir: string): string | undefined {
 
 /** In a git project with no store at all: the one step that starts one, said once per session start. */
 function hint(host: HostAdapter, wiring: Wiring | undefined, session: SessionStartEvent, io: Io): SessionStartResult {
-  // No store to keep the session's state in: a second wiring's claim goes to memctl's own state directory.
-  const stateHome = memctlStateHome(io);
-  try {
-    fs.mkdirSync(stateHome, { recursive: true });
-  } catch {
-    // the claim below fails and the hint is given, as without the state
-  }
-  if (claimedElsewhere(host, stateHome, session, io)) return none("duplicate", session);
+  if (claimedElsewhere(host, stateHome(io), session, io)) return none("duplicate", session);
   const note = initHint(host.name, wiring ?? "install");
   const text = noteBlock(note);
-  return { status: "no-store", outcome: host.sessionContext(text, note), text, bytes: utf8Bytes(text), session };
+  return { status: "no-store", outcome: host.sessionContext(text, note), text, bytes: utf8Bytes(text), session, notice: note };
+}
+
+/** No store to keep the session's state in: a second wiring's claim goes to memctl's own state directory. */
+function stateHome(io: Io): string {
+  const dir = memctlStateHome(io);
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch {
+    // the claim then fails and the text is given, as without the state
+  }
+  return dir;
 }
 
 /**
@@ -228,7 +256,7 @@ async function nativeNote(host: HostAdapter, memoryDir: string, session: Session
     }
   }
   const text = noteBlock(autoMemoryNote());
-  return { status: "native-index", outcome: host.sessionContext(text, AUTO_MEMORY_NOTICE), text, bytes: utf8Bytes(text), session };
+  return { status: "native-index", outcome: host.sessionContext(text, AUTO_MEMORY_NOTICE), text, bytes: utf8Bytes(text), session, notice: AUTO_MEMORY_NOTICE };
 }
 
 /** Whether another wiring already ran this session's start (the claim is the per-prompt hook's, keyed by source). */

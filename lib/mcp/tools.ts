@@ -6,6 +6,7 @@ import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { buildInjection } from "../hook/inject.js";
 import { OVER_WARN_LOG, sessionStartBlock } from "../hook/session-start.js";
 import { logHookError } from "../hook/run.js";
+import { sessionInstructionBlock } from "../hook/session-instructions.js";
 import { warnBytesFromConfig } from "../reports/injection.js";
 import { displayDir, renderUnavailable } from "../core/block.js";
 import { withStoreLock } from "../store/lock.js";
@@ -72,13 +73,22 @@ export async function memoryOverview(s: ToolSession, args: { max_bytes?: number 
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
   }
-  if (!built) return text(`The memory store ${memoryDir} has no index entries yet.`, { status: "no-memory", memory_dir: memoryDir, bytes: 0 });
+  // Grok ignores SessionStart output, so this call is its session start: the instruction parts it lacks come first.
+  const instructions = s.options.actor === "host:grok" ? sessionInstructionBlock("grok", s.options.repoRoot ?? s.io.cwd, s.io) : "";
+  if (!built)
+    return text(`${instructions}The memory store ${memoryDir} has no index entries yet.`, {
+      status: "no-memory",
+      memory_dir: memoryDir,
+      bytes: 0,
+      instruction_bytes: Buffer.byteLength(instructions),
+    });
   if (built.overWarn) logHookError(s.io, `memory_overview: ${OVER_WARN_LOG}`);
-  return text(built.text, {
+  return text(instructions + built.text, {
     status: "ok",
     memory_dir: memoryDir,
     view: built.view,
     bytes: Buffer.byteLength(built.text),
+    instruction_bytes: Buffer.byteLength(instructions),
     injected_bytes: built.injectedBytes,
     warn_bytes: built.warnBytes,
     over_warn: built.overWarn,

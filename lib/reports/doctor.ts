@@ -9,6 +9,7 @@ import type { InjectionReport } from "./injection.js";
 import type { StoreView } from "../records/store-view.js";
 import type { CardLinkIssue } from "./card-link-issues.js";
 import type { JobIssue } from "./job-issues.js";
+import { instructionWarnings, type InstructionsReport } from "./instructions-report.js";
 
 // The doctor report as a pure function over a read store plus the facts gathered around it
 // (history, Claude memory, injected size). Issues make doctor exit 1; warnings never do.
@@ -132,6 +133,8 @@ export interface DoctorInput {
   /** Ledger jobs left stuck, or failed with no attempt left (lib/reports/job-issues.ts). */
   stuckJobs?: JobIssue[];
   failedJobs?: JobIssue[];
+  /** The composed instruction files for the working directory (lib/reports/instructions-report.ts); absent when there are none. */
+  instructions?: InstructionsReport;
 }
 
 /** A file a sync quarantined: kept in git, never injected or shown here. */
@@ -189,6 +192,8 @@ export interface DoctorReport {
   stuck_jobs: JobIssue[];
   /** Ledger jobs that failed on every attempt (max_attempts): the last error and the command to run again. */
   failed_jobs: JobIssue[];
+  /** Only when instruction files compose here: the always-on size against its budget, and imports that do not compose (warnings). */
+  instructions?: InstructionsReport;
 }
 
 /** The issue lists, in report order; issues_count is the sum of their lengths. */
@@ -298,6 +303,10 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     report.warnings_count += report.pending_arrivals > 0 ? 1 : 0;
     report.sync = input.sync;
     report.warnings_count += syncWarnings(input.sync);
+  }
+  if (input.instructions) {
+    report.instructions = input.instructions;
+    report.warnings_count += instructionWarnings(input.instructions);
   }
   return report;
 }

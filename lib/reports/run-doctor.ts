@@ -24,6 +24,8 @@ import type { StoreView } from "../records/store-view.js";
 import { readJobs } from "../store/jobs.js";
 import { cardLinkIssues } from "./card-link-issues.js";
 import { jobIssues } from "./job-issues.js";
+import { composeFor } from "../config/instructions.js";
+import { instructionsReport, type InstructionsReport } from "./instructions-report.js";
 
 // Gathers everything doctor looks at (strictly read-only) and hands it to the pure report builder.
 
@@ -56,6 +58,8 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
   const sync = dir ? await syncStatus(dir, io.env) : null;
   step("looking for secrets at rest");
   const secretsAtRest = view && dir ? await findSecretsAtRest(dir, view, io) : [];
+  step("composing the instruction files");
+  const instructions = instructionsFor(options.repoRoot ?? io.cwd, opened, io);
   step(`checking ${view?.cards.size ?? 0} cards`);
   const jobs = dir ? jobIssues(readJobs(dir, io.now()).jobs) : { stuck: [], failed: [] };
   return buildDoctorReport({
@@ -85,7 +89,19 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     ...(dir && claudeAutoMemoryWritesStore({ memoryDir: dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home })
       ? { claudeAutoMemoryFix: AUTO_MEMORY_FIX }
       : {}),
+    ...(instructions ? { instructions } : {}),
   });
+}
+
+/** The instruction layer for the working directory; a fault reading it is a finding, never a failed doctor. */
+function instructionsFor(cwd: string, opened: OpenedStore, io: Io): InstructionsReport | undefined {
+  try {
+    const { scope, composition } = composeFor(path.resolve(io.cwd, cwd), io, opened.config.value);
+    return instructionsReport(scope, composition);
+  } catch (err) {
+    const problem = { kind: "unreadable" as const, file: cwd, detail: `instruction files not composed: ${(err as Error).message}` };
+    return instructionsReport({ projectRoot: cwd, userDir: "", files: [], maxBytes: 0, cwd, dirs: [], roots: [] }, { parts: [], problems: [problem] });
+  }
 }
 
 /**

@@ -40,10 +40,11 @@ function bashComplete(script: string, words: string[], env: NodeJS.ProcessEnv, c
   return out.split("\n").filter(Boolean).sort();
 }
 
-test("bash: memctl ins<TAB> completes install, memctl install <TAB> the host names, flags and card names too", async (t) => {
+test("bash: memctl insta<TAB> completes install, memctl install <TAB> the host names, flags and card names too", async (t) => {
   const { dir, script, PATH } = await setup("bash", t);
   const env = { PATH, HOME: dir };
-  assert.deepEqual(bashComplete(script, ["memctl", "ins"], env, dir), ["install"]);
+  assert.deepEqual(bashComplete(script, ["memctl", "ins"], env, dir), ["install", "instructions"]);
+  assert.deepEqual(bashComplete(script, ["memctl", "insta"], env, dir), ["install"]);
   assert.deepEqual(bashComplete(script, ["memctl", "install", ""], env, dir), HOSTS);
   assert.deepEqual(bashComplete(script, ["memctl", "install", "--scope", "project", ""], env, dir), HOSTS, "a flag's value is not the host");
   assert.deepEqual(bashComplete(script, ["memctl", "install", "claude", ""], env, dir), [], "one host only");
@@ -54,7 +55,7 @@ test("bash: memctl ins<TAB> completes install, memctl install <TAB> the host nam
   assert.deepEqual(cards, ["deploy"]);
 });
 
-test("fish: memctl ins<TAB> completes install, memctl install <TAB> the host names, card names after show", { skip: skipWithout("fish") }, async (t) => {
+test("fish: memctl insta<TAB> completes install, memctl install <TAB> the host names, card names after show", { skip: skipWithout("fish") }, async (t) => {
   const { dir, script, PATH } = await setup("fish", t);
   const complete = (line: string) =>
     execFileSync("fish", ["--no-config", "-c", `source '${script}'; complete -C '${line}'`], { env: { PATH, HOME: dir }, cwd: dir, encoding: "utf8" })
@@ -62,7 +63,8 @@ test("fish: memctl ins<TAB> completes install, memctl install <TAB> the host nam
       .filter(Boolean)
       .map((l) => l.split("\t")[0]!)
       .sort();
-  assert.deepEqual(complete("memctl ins"), ["install"]);
+  assert.deepEqual(complete("memctl ins"), ["install", "instructions"]);
+  assert.deepEqual(complete("memctl insta"), ["install"]);
   assert.deepEqual(complete("memctl install "), HOSTS);
   assert.ok(complete("memctl install --sc").includes("--scope"));
   const box = sandbox([{ file: "project_deploy.md", title: "Deploy", hook: "how we deploy" }]);
@@ -78,7 +80,7 @@ test("fish: memctl ins<TAB> completes install, memctl install <TAB> the host nam
 const zshSkip = skipWithout("zsh") || (has("script") ? false : "script (util-linux) is missing: no terminal for zsh");
 
 for (const mode of ["sourced after compinit", "saved as _memctl in $fpath"] as const) {
-  test(`zsh (${mode}): memctl ins<TAB> completes install, memctl install <TAB> lists the host names (interactive zsh on a terminal)`, { skip: zshSkip }, async (t) => {
+  test(`zsh (${mode}): memctl insta<TAB> completes install, memctl install <TAB> lists the host names (interactive zsh on a terminal)`, { skip: zshSkip }, async (t) => {
     const { dir, script, PATH } = await setup("zsh", t);
     const zfunc = path.join(dir, "zfunc");
     fs.mkdirSync(zfunc);
@@ -99,7 +101,7 @@ for (const mode of ["sourced after compinit", "saved as _memctl in $fpath"] as c
     child.stdin.write(`unset zle_bracketed_paste; ${load}; PS1='ZP> '\n`);
     await waitFor(/ZP> /, 0);
     let mark = screen.length;
-    child.stdin.write("memctl ins\t");
+    child.stdin.write("memctl insta\t");
     await waitFor(/memctl install/, mark);
     child.stdin.write("\x15"); // kill the line
     mark = screen.length;
