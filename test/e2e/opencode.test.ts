@@ -47,6 +47,27 @@ async function captureServer(): Promise<{ url: string; bodies: string[]; close: 
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, bodies, close: () => server.close() };
 }
 
+/** A user plugin that appends, per system transform, what OpenCode passed in (input and the system prompt's heads). */
+function recorder(file: string): string {
+  return `import fs from "node:fs";
+export const Mine = async () => ({
+  "chat.message": async (input, output) => {
+    fs.appendFileSync(${JSON.stringify(file)}, JSON.stringify({ hook: "chat.message", sessionID: input.sessionID, agent: output.message?.agent, model: output.message?.model }) + "\\n");
+  },
+  "experimental.chat.system.transform": async (input, output) => {
+    const model = input.model ? { id: input.model.id, providerID: input.model.providerID } : undefined;
+    fs.appendFileSync(${JSON.stringify(file)}, JSON.stringify({ hook: "system.transform", keys: Object.keys(input), sessionID: input.sessionID, model, system: output.system.map((s) => s.slice(0, 80)) }) + "\\n");
+  },
+});
+`;
+}
+
+/** The text of an Anthropic `system` field (a string or text blocks). */
+function systemText(system: unknown): string {
+  if (typeof system === "string") return system;
+  return Array.isArray(system) ? system.map((b) => (b as { text?: string }).text ?? "").join("\n") : "";
+}
+
 function opencodeLog(world: World): string {
   return filesUnder(path.join(world.env.XDG_DATA_HOME!, "opencode", "log"))
     .map((f) => fs.readFileSync(f, "utf8"))
@@ -60,7 +81,10 @@ test("opencode: the plugin shim loads, injects the prompt's block into the model
   t.after(() => server.close());
   const mine = path.join(world.project, ".opencode", "plugin", "mine.ts");
   fs.mkdirSync(path.dirname(mine), { recursive: true });
-  fs.writeFileSync(mine, "export const Mine = async () => ({});\n");
+  // The user's own plugin also records what each system transform is given, so the test can show what tells
+  // OpenCode's title request apart from the agent's request (and the plugin's rule is checked against the real input).
+  const transforms = path.join(world.dir, "transforms.jsonl");
+  fs.writeFileSync(mine, recorder(transforms));
   const shim = path.join(world.project, ".opencode", "plugin", "memctl.ts");
   const commands = filesUnder(path.join(REPO, "commands")).map((f) => path.join(world.project, ".opencode", "commands", path.basename(f)));
   // OpenCode adds "$schema" to a config file that lacks it, so the user's file here already has it.
@@ -82,16 +106,21 @@ test("opencode: the plugin shim loads, injects the prompt's block into the model
     const log = opencodeLog(world);
     if (!log.includes("memctl plugin loaded") || !log.includes("memctl injected memory")) return undefined;
     if (!fs.readFileSync(episodes, "utf8").slice(episodesBefore.length).includes('"host":"opencode"')) return undefined;
-    // The agent's request (the one that carries tools; the title request has none) must hold the block.
-    for (const body of server.bodies) {
-      const request = JSON.parse(body) as { system?: unknown; tools?: { name?: string }[] };
-      const system = JSON.stringify(request.system ?? "");
-      const tools = (request.tools ?? []).map((tl) => tl.name ?? "");
-      if (system.includes("<memctl-memory") && tools.length > 0) return { system, log, tools };
-    }
-    return undefined;
+    // The agent's request carries tools; OpenCode's side request that only names the session carries none.
+    const requests = server.bodies.map((body) => JSON.parse(body) as { system?: unknown; tools?: { name?: string }[]; messages?: unknown });
+    const agent = requests.find((r) => (r.tools ?? []).length > 0);
+    const title = requests.find((r) => JSON.stringify(r.messages ?? "").includes("Generate a title for this conversation"));
+    if (!agent || !title) return undefined;
+    return { system: agent.system, titleSystem: JSON.stringify(title.system ?? ""), log, tools: (agent.tools ?? []).map((tl) => tl.name ?? "") };
   });
-  assert.ok(found.system.includes(RELEVANT_CARD), `the system prompt sent to the model names ${RELEVANT_CARD}`);
+  t.diagnostic(`system transforms as OpenCode called them: ${fs.readFileSync(transforms, "utf8").trim().replaceAll("\n", " | ")}`);
+  const system = systemText(found.system);
+  const blocks = system.match(/<memctl-memory[^>]*>[\s\S]*?<\/memctl-memory>/g) ?? [];
+  // The session overview and the prompt's block, each once; the title request gets neither.
+  assert.equal(blocks.length, 2, `memctl blocks in the agent's request: ${blocks.map((b) => b.slice(0, 120)).join(" /// ")}`);
+  assert.equal(new Set(blocks).size, 2, "no memctl block is sent twice");
+  assert.ok(blocks[1]!.includes(RELEVANT_CARD), `the prompt's block sent to the model names ${RELEVANT_CARD}`);
+  assert.ok(!found.titleSystem.includes("<memctl-memory"), `the title request carries no memctl block: ${found.titleSystem.slice(0, 300)}`);
   const injected = found.log.split("\n").find((l) => l.includes("memctl injected memory"))!;
   t.diagnostic(`OpenCode log: ${injected.trim()}`);
   // mcp.memctl in opencode.json: OpenCode started memctl's MCP server and offers its tools to the model.
