@@ -1,6 +1,7 @@
 // OpenCode 1.18.33, for real: memctl install (project scope) → one offline `opencode run` whose Anthropic
 // provider points at a local capture server → OpenCode's own log shows the plugin loaded and injected, and the
-// captured model-bound request carries the memory block in its system prompt → uninstall restores the files.
+// captured agent request carries the overview and the memory block once each in its system prompt, while the side
+// request that only writes the session's title carries neither → uninstall restores the files.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import http from "node:http";
@@ -74,7 +75,7 @@ function opencodeLog(world: World): string {
     .join("\n");
 }
 
-test("opencode: the plugin shim loads, injects the prompt's block into the model-bound request, uninstall restores the files", { timeout: 240_000 }, async (t) => {
+test("opencode: the plugin shim loads, the agent's request gets the block, the title request none; uninstall restores the files", { timeout: 240_000 }, async (t) => {
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   const world = makeWorld("opencode");
   const server = await captureServer();
