@@ -1,7 +1,7 @@
 // Rebuilding the rank cache from MEMORY.md and the card files (see rank-cache.ts for when): cards and index
 // lines whose fingerprints match the previous cache are reused, so an edit re-reads only what changed.
 import path from "node:path";
-import { buildPostings, toPostingList, type RankEntry } from "./postings.js";
+import { buildPostings, FIELD_WEIGHT, toPostingList, type RankEntry } from "./postings.js";
 import { tokenize, TOKENIZER_VERSION } from "./tokenize.js";
 import { parseIndex } from "../core/index-file.js";
 import { encodeCache } from "./cache-encode.js";
@@ -45,9 +45,20 @@ const HEAD_BYTES = 16 * 1024;
 /** A card whose frontmatter runs past its first 16 KiB is read whole only up to this size. */
 const CARD_READ_CAP = 4 * 1024 * 1024;
 
+/** What ranking reads from a card file, with the terms of its own fields once tokenised. */
+interface CardFields {
+  priority?: string;
+  status?: string;
+  expires_at?: string;
+  topics: string[];
+  topicTerms?: string[];
+  recallTerms?: string[];
+  bodyTerms?: string[];
+}
+
 /** What a rebuild can reuse from the previous cache: card fields by file (with their fingerprint), terms by line. */
 interface Reusable {
-  cards: Map<string, { stamp: Stamp; priority?: string; status?: string; expires_at?: string; topics: string[]; topicTerms: string[] }>;
+  cards: Map<string, { stamp: Stamp } & CardFields>;
   lines: Map<string, { title: string[]; hook: string[] }>;
 }
 
@@ -60,7 +71,7 @@ function reusable(memoryDir: string): Reusable {
   try {
     for (let id = 0; id < view.n; id++) {
       const [, priority, status, expires, raw] = parseSlimEntry(view.entry(id));
-      const [topics, tTitle, tTopics, tHook] = parseReuseLine(view.reuse(id));
+      const [topics, tTitle, tTopics, tHook, tRecall, tBody] = parseReuseLine(view.reuse(id));
       const file = view.file(id);
       out.cards.set(file, {
         stamp: view.stamp(id),
@@ -69,6 +80,8 @@ function reusable(memoryDir: string): Reusable {
         ...(expires ? { expires_at: expires } : {}),
         topics,
         topicTerms: split(tTopics),
+        recallTerms: split(tRecall),
+        bodyTerms: split(tBody),
       });
       out.lines.set(`${file}\n${raw}`, { title: split(tTitle), hook: split(tHook) });
     }
@@ -84,7 +97,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
   const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
   const old = reusable(memoryDir); // card fingerprints guard every reuse, forced rebuilds included
   let parseCard: typeof import("../core/card.js").parseCard | undefined;
-  const fields = new Map<string, { priority?: string; status?: string; expires_at?: string; topics: string[]; topicTerms?: string[] }>();
+  const fields = new Map<string, CardFields>();
   const stamps = new Map<string, Stamp>();
   for (const file of files) {
     // A link out of the store (absolute, or through "..") is ranked on its index line only: never read.
@@ -103,8 +116,18 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
     const head = readHead(abs);
     if (head === undefined) continue;
     parseCard ??= (await import("../core/card.js")).parseCard; // js-yaml loads only when a card must be read
-    const meta = parseCard(head).meta;
-    fields.set(file, { priority: meta.priority, status: meta.status, expires_at: meta.expires_at, topics: meta.topics });
+    const card = parseCard(head);
+    const meta = card.meta;
+    fields.set(file, {
+      priority: meta.priority,
+      status: meta.status,
+      expires_at: meta.expires_at,
+      topics: meta.topics,
+      // A card's keys are one field (their words counted together, length-normalised against other cards' keys).
+      recallTerms: tokenize((meta.recall ?? []).join("\n")),
+      // Only the head is read: a body past the first 16 KiB of the file is not indexed (docs/ranking.md).
+      bodyTerms: FIELD_WEIGHT.body > 0 ? tokenize(card.body) : [],
+    });
   }
   const entries: RankEntry[] = parsed.entries.map((e) => {
     const file = normalizeCardPath(e.file);
@@ -126,6 +149,8 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
         title: lineTerms?.title ?? tokenize(e.title),
         topics: f.topicTerms ?? tokenize([...f.topics, nameWords].join(" ")),
         hook: lineTerms?.hook ?? tokenize(e.hook),
+        recall: f.recallTerms ?? [],
+        body: f.bodyTerms ?? [],
       },
     };
   });
@@ -202,7 +227,16 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
     header,
     entries: slim,
     printed,
-    reuse: entries.map((e) => JSON.stringify([e.topics, e.terms.title.join(" "), e.terms.topics.join(" "), e.terms.hook.join(" ")] satisfies ReuseLine)),
+    reuse: entries.map((e) =>
+      JSON.stringify([
+        e.topics,
+        e.terms.title.join(" "),
+        e.terms.topics.join(" "),
+        e.terms.hook.join(" "),
+        (e.terms.recall ?? []).join(" "),
+        (e.terms.body ?? []).join(" "),
+      ] satisfies ReuseLine),
+    ),
     files: entries.map((e) => e.file),
     stamps: entries.map((e) => stamps.get(e.file)!),
     lineBytes: printed.map((line) => utf8Bytes(line)),

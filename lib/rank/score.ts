@@ -9,7 +9,7 @@
 // its terms match, not what the store holds.
 import { frecency, type CardUsage } from "../core/frecency.js";
 import { compareRanked, firstPlaces, type Tier } from "./order.js";
-import { MASK_FIELDS, type EntryInfo, type Field, type PostingList, type RankEntry, type RankIndex, memoryIndex } from "./postings.js";
+import { FIELD_MASK, MASK_FIELDS, type EntryInfo, type Field, type PostingList, type RankEntry, type RankIndex, memoryIndex } from "./postings.js";
 
 export { compareRanked, isHit } from "./order.js";
 
@@ -179,7 +179,7 @@ function matchesOf(id: number, matched: readonly [string, PostingList][]): { ter
       const mid = (lo + hi) >>> 1;
       const at = list.id[mid]!;
       if (at === id) {
-        out.push({ term, fields: MASK_FIELDS[list.mask[mid]! & 7]! });
+        out.push({ term, fields: MASK_FIELDS[list.mask[mid]! & FIELD_MASK]! });
         break;
       }
       if (at < id) lo = mid + 1;
