@@ -31,7 +31,7 @@ export const FIELDS: readonly Field[] = ["title", "topics", "hook", "recall", "b
  */
 export const FIELD_WEIGHT: Readonly<Record<Field, number>> = { title: 3, topics: 2, hook: 1, recall: 1.5, body: 0 };
 const FIELD_B: Readonly<Record<Field, number>> = { title: 0.3, topics: 0.3, hook: 0.6, recall: 0.75, body: 0.75 };
-const FIELD_BIT: Readonly<Record<Field, number>> = { title: 1, topics: 2, hook: 4, recall: 8, body: 16 };
+export const FIELD_BIT: Readonly<Record<Field, number>> = { title: 1, topics: 2, hook: 4, recall: 8, body: 16 };
 /** Bits of a posting's field mask. */
 export const FIELD_MASK = 31;
 export const MASK_FIELDS: readonly Field[][] = Array.from({ length: FIELD_MASK + 1 }, (_, mask) => FIELDS.filter((f) => mask & FIELD_BIT[f]));
