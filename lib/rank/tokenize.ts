@@ -43,7 +43,8 @@ function unicodeRuns(text: string): string[] {
 export function tokenizeWith(text: string, unicode: boolean): string[] {
   const out: string[] = [];
   // Split camelCase before lower-casing: "readUsage" → "read Usage", "HTTPServer" → "HTTP Server", "parseURL" →
-  // "parse URL"; a name ending in a two-letter acronym stays whole ("OpenAI" is not "open", "iOS" not "i").
+  // "parse URL"; a name ending in a two-letter acronym stays whole ("OpenAI" is not "open", "iOS" not "i"), and
+  // an acronym's plural is the acronym ("URLs" is "urls", not "ur ls"; "PRs", "APIs").
   const normal = unicode ? text.normalize("NFKC") : text;
   const lower = normal.toLowerCase();
   // Text without capitals (most prompts) has nothing to split, and its patterns need not be compiled.
@@ -52,7 +53,7 @@ export function tokenizeWith(text: string, unicode: boolean): string[] {
       ? lower
       : normal
           .replace(/([a-z0-9])([A-Z](?:[a-z]|[A-Z]{2}))/g, "$1 $2")
-          .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+          .replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, "$1 $2")
           .toLowerCase();
   const runs = unicode ? unicodeRuns(spaced) : lowerAsciiRuns(spaced, true);
   const isStop = stopTest(runs);

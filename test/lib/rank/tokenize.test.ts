@@ -49,3 +49,9 @@ test("stop words follow the text's language: French function words dropped in Fr
   // "est" is no English stop word: an English text keeps it (an EST timezone, say).
   assert.ok(tokenize("the job runs at 9 EST daily").includes("est"));
 });
+
+test("an acronym's plural stays one word: 'URLs' is not 'ur' + 'ls'", () => {
+  assert.deepEqual(tokenize("WEBHOOK_URLS and URLs"), ["webhook", "url", "url"]);
+  assert.deepEqual(tokenize("open PRs, new APIs"), ["open", "pr", "new", "api"]);
+  assert.deepEqual(tokenize("HTTPServer parseURL"), ["http", "server", "pars", "url"]); // a capital then lower-case still splits
+});
