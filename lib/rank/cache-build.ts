@@ -54,6 +54,8 @@ interface CardFields {
   topicTerms?: string[];
   recallTerms?: string[];
   bodyTerms?: string[];
+  /** How the printed line marks a card that may not be true (provenanceMark). */
+  mark?: string;
 }
 
 /** What a rebuild can reuse from the previous cache: card fields by file (with their fingerprint), terms by line. */
@@ -71,7 +73,7 @@ function reusable(memoryDir: string): Reusable {
   try {
     for (let id = 0; id < view.n; id++) {
       const [, priority, status, expires, raw] = parseSlimEntry(view.entry(id));
-      const [topics, tTitle, tTopics, tHook, tRecall, tBody] = parseReuseLine(view.reuse(id));
+      const [topics, tTitle, tTopics, tHook, tRecall, tBody, mark] = parseReuseLine(view.reuse(id));
       const file = view.file(id);
       out.cards.set(file, {
         stamp: view.stamp(id),
@@ -82,6 +84,7 @@ function reusable(memoryDir: string): Reusable {
         topicTerms: split(tTopics),
         recallTerms: split(tRecall),
         bodyTerms: split(tBody),
+        ...(mark ? { mark } : {}),
       });
       out.lines.set(`${file}\n${raw}`, { title: split(tTitle), hook: split(tHook) });
     }
@@ -127,6 +130,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
       recallTerms: tokenize((meta.recall ?? []).join("\n")),
       // Only the head is read: a body past the first 16 KiB of the file is not indexed (docs/ranking.md).
       bodyTerms: FIELD_WEIGHT.body > 0 ? tokenize(card.body) : [],
+      ...(provenanceMark(meta.provenance) ? { mark: provenanceMark(meta.provenance) } : {}),
     });
   }
   const entries: RankEntry[] = parsed.entries.map((e) => {
@@ -145,6 +149,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
       ...(f.status ? { status: f.status } : {}),
       ...(f.expires_at ? { expires_at: f.expires_at } : {}),
       topics: f.topics,
+      ...(f.mark ? { mark: f.mark } : {}),
       terms: {
         title: lineTerms?.title ?? tokenize(e.title),
         topics: f.topicTerms ?? tokenize([...f.topics, nameWords].join(" ")),
@@ -156,6 +161,9 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
   });
   const postings = buildPostings(entries);
   const always = entries.flatMap((e, i) => (e.priority === "always" ? [i] : []));
+  // The printed line is rendered here, once per build, rather than by every prompt that prints it, and kept apart
+  // from the slim entry so printing a line parses nothing. A card that may not be true says so at its end.
+  const printed = entries.map((e) => (e.mark ? `${renderEntryLine(e)} ${e.mark}` : renderEntryLine(e)));
   const byId = (id: number) => entries[id]!;
   const store: RankableStore = {
     index: {
@@ -165,6 +173,8 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
       sinkFields: byId,
       postings: (t) => (postings.has(t) ? toPostingList(postings.get(t)!) : undefined),
       alwaysIds: always,
+      lineBytes: (id) => utf8Bytes(printed[id]!),
+      lineText: (id) => printed[id]!,
     },
     unparsed: parsed.unparsed,
     entryCount: entries.length,
@@ -218,9 +228,6 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
     ...(truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] as [number, number, number] } : {}),
     plainFiles: store.plainFiles,
   };
-  // The printed line is rendered here, once per build, rather than by every prompt that prints it, and kept apart
-  // from the slim entry so printing a line parses nothing.
-  const printed = entries.map((e) => renderEntryLine(e));
   const slim = entries.map((e) => JSON.stringify([e.line, e.priority ?? "", e.status ?? "", e.expires_at ?? "", e.raw] satisfies SlimEntry));
   header.pinned = always.map((id) => printed[id]!);
   const encoded = encodeCache(TOKENIZER_VERSION, {
@@ -235,6 +242,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
         e.terms.hook.join(" "),
         (e.terms.recall ?? []).join(" "),
         (e.terms.body ?? []).join(" "),
+        e.mark ?? "",
       ] satisfies ReuseLine),
     ),
     files: entries.map((e) => e.file),
@@ -245,6 +253,17 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
   });
   if (writeCacheFile(stateDir, encoded, options.nowMs)) store.cache = "rebuilt";
   return store;
+}
+
+/**
+ * The end of a printed line for a card that may not be true (docs/ranking.md): "(inference)" for provenance kind
+ * inference, "(unverified, 0.3)" for a confidence below 0.5 ("(inference, 0.3)" for both); else undefined.
+ */
+export function provenanceMark(p: { kind?: string; confidence?: number } | undefined): string | undefined {
+  if (!p) return undefined;
+  const low = typeof p.confidence === "number" && Number.isFinite(p.confidence) && p.confidence < 0.5 ? String(Math.round(p.confidence * 100) / 100) : undefined;
+  if (p.kind === "inference") return low === undefined ? "(inference)" : `(inference, ${low})`;
+  return low === undefined ? undefined : `(unverified, ${low})`;
 }
 
 /** Index link targets are relative to the store; "./x.md" and "x.md" are one card. */

@@ -17,6 +17,8 @@ export interface EntryInfo {
 /** An entry with its terms per field, as the cache builder tokenises it. */
 export interface RankEntry extends EntryInfo {
   topics: string[];
+  /** Appended to the printed line: the card may not be true (cache-build.ts provenanceMark). */
+  mark?: string;
   /** recall: the card's recall keys (never printed); body: the card's Markdown after its frontmatter. */
   terms: { title: string[]; topics: string[]; hook: string[]; recall?: string[]; body?: string[] };
 }
