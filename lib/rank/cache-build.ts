@@ -5,6 +5,7 @@ import { buildPostings, FIELD_WEIGHT, toPostingList, type RankEntry } from "./po
 import { tokenize, TOKENIZER_VERSION } from "./tokenize.js";
 import { parseIndex } from "../core/index-file.js";
 import { encodeCache } from "./cache-encode.js";
+import { provenanceMark } from "./provenance-mark.js";
 import { renderEntryLine, utf8Bytes } from "../core/block.js";
 import {
   cardStamp,
@@ -253,17 +254,6 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
   });
   if (writeCacheFile(stateDir, encoded, options.nowMs)) store.cache = "rebuilt";
   return store;
-}
-
-/**
- * The end of a printed line for a card that may not be true (docs/ranking.md): "(inference)" for provenance kind
- * inference, "(unverified, 0.3)" for a confidence below 0.5 ("(inference, 0.3)" for both); else undefined.
- */
-export function provenanceMark(p: { kind?: string; confidence?: number } | undefined): string | undefined {
-  if (!p) return undefined;
-  const low = typeof p.confidence === "number" && Number.isFinite(p.confidence) && p.confidence < 0.5 ? String(Math.round(p.confidence * 100) / 100) : undefined;
-  if (p.kind === "inference") return low === undefined ? "(inference)" : `(inference, ${low})`;
-  return low === undefined ? undefined : `(unverified, ${low})`;
 }
 
 /** Index link targets are relative to the store; "./x.md" and "x.md" are one card. */

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { loadRankable } from "../../../lib/rank/cache.js";
-import { provenanceMark } from "../../../lib/rank/cache-build.js";
+import { provenanceMark } from "../../../lib/rank/provenance-mark.js";
 import { buildInjection } from "../../../lib/hook/inject.js";
 import { HOSTS } from "../../../lib/hosts/index.js";
 import { ageStore, cardText, sandbox } from "../../helpers.js";
