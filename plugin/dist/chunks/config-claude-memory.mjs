@@ -34,11 +34,13 @@ import {
   withStoreLock
 } from "./store-lock.mjs";
 import {
+  claudeSlug,
+  sha256Hex
+} from "./config-project.mjs";
+import {
   INDEX_FILE,
   STATE_DIR,
-  claudeSlug,
-  findRepo,
-  sha256Hex
+  findRepo
 } from "./config-config.mjs";
 import {
   readRegularBytes,

@@ -12,8 +12,10 @@ import {
   stageFiles
 } from "./store-lock.mjs";
 import {
-  STATE_DIR,
   sha256Hex
+} from "./config-project.mjs";
+import {
+  STATE_DIR
 } from "./config-config.mjs";
 import {
   lstatIfExists,

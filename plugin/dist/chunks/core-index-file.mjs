@@ -4,8 +4,10 @@ import {
   realDir
 } from "./store-lock.mjs";
 import {
-  STATE_DIR,
   sha256Hex
+} from "./config-project.mjs";
+import {
+  STATE_DIR
 } from "./config-config.mjs";
 import {
   systemCode

@@ -20,7 +20,8 @@ import {
 } from "./store-lock.mjs";
 import {
   resolveMemory
-} from "./config-config.mjs";
+} from "./config-project.mjs";
+import "./config-config.mjs";
 import {
   colorsFor,
   printJson

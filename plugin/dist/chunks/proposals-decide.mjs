@@ -14,6 +14,9 @@ import {
   proposalCardProblem
 } from "./proposals-propose.mjs";
 import {
+  findCardFile
+} from "./records-card-find.mjs";
+import {
   setFrontmatterFieldsBytes
 } from "./core-frontmatter-edit.mjs";
 import {
@@ -22,9 +25,6 @@ import {
 import {
   archiveProposal
 } from "./records-proposal-files.mjs";
-import {
-  findCardFile
-} from "./records-card-find.mjs";
 import {
   assertMayWrite
 } from "./config-agent-env.mjs";
@@ -36,7 +36,7 @@ import {
 } from "./store-lock.mjs";
 import {
   sha256Hex
-} from "./config-config.mjs";
+} from "./config-project.mjs";
 import {
   ERROR_CODES,
   MemctlError,

@@ -5,15 +5,15 @@ import {
   proposalPath
 } from "./records-proposal-files.mjs";
 import {
+  lexicalProblem,
+  resolveMemoryPath
+} from "./store-safe-open.mjs";
+import {
   EMPTY_INDEX,
   indexHas,
   removeIndexLinesBytes,
   upsertIndexLineBytes
 } from "./core-index-edit.mjs";
-import {
-  lexicalProblem,
-  resolveMemoryPath
-} from "./store-safe-open.mjs";
 import {
   HISTORY_OPS,
   appendHistory,
@@ -31,9 +31,11 @@ import {
   withStoreLock
 } from "./store-lock.mjs";
 import {
-  INDEX_FILE,
-  STATE_DIR,
   sha256Hex
+} from "./config-project.mjs";
+import {
+  INDEX_FILE,
+  STATE_DIR
 } from "./config-config.mjs";
 import {
   ERROR_CODES,
@@ -155,13 +157,16 @@ async function withRecordsLock(ctx, fn) {
   );
 }
 async function commitIntent(memoryDir, intent, commit) {
+  await writeIntent(memoryDir, intent);
+  await applyIntent(memoryDir, intent, commit);
+  clearIntent(memoryDir);
+}
+async function writeIntent(memoryDir, intent) {
   ensureStateDir(memoryDir);
   assertHistoryWritable(memoryDir);
   assertIndexRegular(memoryDir);
   const writer = await ensureMachineId(memoryDir);
   await commitFile(intentPath(memoryDir), serialize({ ...intent, writer }));
-  await applyIntent(memoryDir, intent, commit);
-  clearIntent(memoryDir);
 }
 function assertIndexRegular(memoryDir) {
   const file = path2.join(memoryDir, INDEX_FILE);
@@ -300,6 +305,8 @@ export {
   INTENT_RELPATH,
   withRecordsLock,
   commitIntent,
+  writeIntent,
   readIntent,
-  refusedIntents
+  refusedIntents,
+  clearIntent
 };

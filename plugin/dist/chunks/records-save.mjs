@@ -8,7 +8,11 @@ import {
   updatedCardBytes,
   validateName,
   validateSaveInput
-} from "./core-frontmatter-edit.mjs";
+} from "./records-card-input.mjs";
+import {
+  currentIndexTitle,
+  findCardFile
+} from "./records-card-find.mjs";
 import {
   withRecordsLock
 } from "./records-commit.mjs";
@@ -16,10 +20,6 @@ import {
   keepRevisions,
   upsertIndexLineBytes
 } from "./core-index-edit.mjs";
-import {
-  currentIndexTitle,
-  findCardFile
-} from "./records-card-find.mjs";
 import {
   assertCardText
 } from "./core-card-rules.mjs";
@@ -49,8 +49,10 @@ import {
   withoutTypePrefix
 } from "./core-card-types.mjs";
 import {
-  INDEX_FILE,
   sha256Hex
+} from "./config-project.mjs";
+import {
+  INDEX_FILE
 } from "./config-config.mjs";
 import {
   ERROR_CODES,
@@ -63,10 +65,15 @@ import {
 import fs from "node:fs";
 import path from "node:path";
 async function saveCard(ctx, input) {
-  assertMayWrite(ctx.actor, "save memory cards");
+  if (!isKeysOnlyModelWrite(ctx.actor, input)) assertMayWrite(ctx.actor, "save memory cards");
   validateSaveInput(input);
   await warmSecretScan(JSON.stringify(input));
   return withRecordsLock(ctx, () => saveCardLocked(ctx, input));
+}
+function isKeysOnlyModelWrite(actor, input) {
+  if (!actor.startsWith("model:") || input.recall === void 0 || typeof input.expectSha256 !== "string") return false;
+  const { name: _n, recall: _r, keepUpdatedAt: _k, expectSha256: _e, ...rest } = input;
+  return Object.values(rest).every((v) => v === void 0);
 }
 async function saveCardLocked(ctx, input, decide, also) {
   validateSaveInput(input);

@@ -12,10 +12,12 @@ import {
   realDir
 } from "./store-lock.mjs";
 import {
+  sha256Hex
+} from "./config-project.mjs";
+import {
   EPISODES_SUMMARY_FILE,
   INDEX_FILE,
-  STATE_DIR,
-  sha256Hex
+  STATE_DIR
 } from "./config-config.mjs";
 import {
   ERROR_CODES,
@@ -32,12 +34,12 @@ import fs from "node:fs";
 import path from "node:path";
 var HISTORY_RELPATH = ".memctl/history.jsonl";
 var HISTORY_OPS = ["create", "update", "delete", "adopt", "import"];
-var ACTOR = /^(human|system|(host|agent):[A-Za-z0-9][A-Za-z0-9._@-]{0,127})$/;
+var ACTOR = /^(human|system|(host|agent|model):[A-Za-z0-9][A-Za-z0-9._@-]{0,127})$/;
 function isValidActor(actor) {
   return ACTOR.test(actor);
 }
 function isAgentActor(actor) {
-  return actor.startsWith("agent:");
+  return actor.startsWith("agent:") || actor.startsWith("model:");
 }
 function historyPath(memoryDir) {
   return path.join(memoryDir, ...HISTORY_RELPATH.split("/"));
