@@ -6,7 +6,7 @@ import { stem } from "./stem.js";
 import { ENGLISH_STOP_WORDS, isSegmentedStopWord, stopTest } from "./stop-words.js";
 
 /** Bumped whenever tokenisation changes, so derived caches built by an older version are rebuilt. */
-export const TOKENIZER_VERSION = 4;
+export const TOKENIZER_VERSION = 5;
 
 /** Prompts can be megabytes (a pasted log); ranking reads this many characters from the start. */
 export const MAX_QUERY_CHARS = 32_768;
@@ -16,7 +16,11 @@ const UNSPACED = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\u
 // A run of letters/digits (any script) or a run of unspaced-script characters. Made on first use: V8 checks a /u
 // pattern's property classes when the literal is created (~0.15 ms), and an ASCII prompt never needs it.
 let run: RegExp | undefined;
-const RUN = () => (run ??= /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+|[\u0e00-\u0e7f]+|[\p{L}\p{N}]+/gu);
+// The last alternative stops where an unspaced or Thai run starts: "PCから開く" is "pc" then a run of 2-grams,
+// not one term ("\p{L}" alone would take the kana and kanji after a Latin letter into the word).
+const RUN = () =>
+  (run ??=
+    /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+|[\u0e00-\u0e7f]+|(?:(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u0e00-\u0e7f])[\p{L}\p{N}])+/gu);
 // Thai is written without spaces and its vowel and tone marks are not letters (\p{L}): a run of the Thai block is
 // one piece of text to segment into words, which only a dictionary can do (Intl.Segmenter, below).
 const THAI = (c: string) => c >= "\u0e00" && c <= "\u0e7f";

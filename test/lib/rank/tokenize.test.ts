@@ -55,3 +55,12 @@ test("an acronym's plural stays one word: 'URLs' is not 'ur' + 'ls'", () => {
   assert.deepEqual(tokenize("open PRs, new APIs"), ["open", "pr", "new", "api"]);
   assert.deepEqual(tokenize("HTTPServer parseURL"), ["http", "server", "pars", "url"]); // a capital then lower-case still splits
 });
+
+test("a Latin word or a number followed by Japanese or Chinese ends there: the kana and kanji after it are 2-grams", () => {
+  // Before, \p{L} took "PCから開く…" as one term, so a Japanese prompt that starts with an acronym matched nothing.
+  assert.deepEqual(tokenize("PCから開く").slice(0, 3), ["pc", "ら開", "開く"]);
+  assert.ok(tokenize("CSVを取り込む").includes("取り"));
+  assert.ok(tokenize("9時間ずれる").includes("時間"));
+  assert.deepEqual(tokenize("Redis中的加密"), ["redi", "的加", "加密"]);
+  assert.deepEqual(tokenize("café naïve"), ["café", "naïve"]);
+});
