@@ -146,7 +146,9 @@ function limitFix(x: DoctorReport["limits_exceeded"][number]): string {
     trash: "empty old entries of .memctl/trash (removed cards; history keeps their hashes)",
     episodes: "move old episodes into monthly shards with memctl shard",
   }[x.area];
-  return `${shrink}, or raise it: [guardrails] ${x.limit} = ${x.value} in the user config`;
+  // Past a store-wide limit only agents' and hosts' writes are refused (lib/records/guardrails.ts storeLimitsBind).
+  const who = x.area === "store" ? "agents' and hosts' writes are refused past it (the owner's are not): " : "";
+  return `${who}${shrink}, or raise it: [guardrails] ${x.limit} = ${x.value} in the user config`;
 }
 
 function injectionSubject(inj: InjectionReport): string {

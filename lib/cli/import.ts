@@ -72,6 +72,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
           plan.items.filter((i) => i.action === "import"),
           withDefaults(guardrails),
           io,
+          "system",
         ),
       );
   const command = suggestedCommand(args.positionals[0]!, extra, bool(args, "all"));

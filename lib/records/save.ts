@@ -6,7 +6,7 @@ import path from "node:path";
 import { assertMayWrite } from "./actor.js";
 import { assertCardText, CARD_TYPES } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
-import { checkPathShape, checkWrite, withDefaults, type Guardrails } from "./guardrails.js";
+import { checkPathShape, checkWrite, storeLimitsBind, withDefaults, type Guardrails } from "./guardrails.js";
 import { latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
 import { withRecordsLock, type CardChange, type Intent } from "./commit.js";
 import { commitIntentReported } from "./interrupted.js";
@@ -113,7 +113,7 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
   if (!unchanged) {
     const limits = withDefaults(ctx.guardrails);
     checkPathShape([file], limits, file);
-    checkWrite(fs.realpathSync(ctx.memoryDir), file, before?.length, next.length, limits);
+    checkWrite(fs.realpathSync(ctx.memoryDir), file, before?.length, next.length, limits, storeLimitsBind(ctx.actor));
     await assertNoSecrets(next.toString("utf8"), ctx.secrets, file);
   }
   // Bytes no revision records (a hand edit, or a write from before history) are recorded even when unchanged.
