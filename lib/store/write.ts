@@ -19,6 +19,12 @@ export interface CommitOptions {
    * link's target, keeping the link, and create missing parent directories. Never used under a store.
    */
   followLink?: boolean;
+  /**
+   * false: skip listing the directory for temps a killed writer left (sweepDeadTemps). For writes whose killed writer
+   * is always followed by a recovery that sweeps (a card write's intent, lib/records/commit.ts): at 100,000 cards one
+   * listing of the store root costs more than the rest of a save.
+   */
+  sweep?: boolean;
 }
 
 /**
@@ -31,7 +37,7 @@ export async function commitFile(file: string, content: string | Buffer, options
     fs.mkdirSync(path.dirname(file), { recursive: true });
   }
   const dir = path.dirname(file);
-  sweepDeadTemps(dir);
+  if (options.sweep !== false) sweepDeadTemps(dir);
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   let mode = 0o644;
   try {
