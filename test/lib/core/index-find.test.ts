@@ -27,7 +27,9 @@ const PIECES = [
   "- [内存](project_a.md) — 中文",
 ];
 
-const indexArb = fc.tuple(fc.array(fc.constantFrom(...PIECES), { maxLength: 14 }), fc.constantFrom("\n", "\r\n"), fc.boolean()).map(([lines, eol, last]) => lines.join(eol) + (last ? eol : ""));
+const indexArb = fc
+  .tuple(fc.array(fc.constantFrom(...PIECES), { maxLength: 14 }), fc.constantFrom("\n", "\r\n"), fc.boolean())
+  .map(([lines, eol, last]) => lines.join(eol) + (last ? eol : ""));
 
 test("findIndexLines finds exactly the lines parseIndex links to the card, in order", () => {
   fc.assert(
