@@ -7,7 +7,7 @@ import { archiveProposal, proposalPath, type Proposal } from "./proposal-files.j
 import { EMPTY_INDEX, indexHasBytes, removeIndexLinesBytes, upsertIndexLineBytes } from "../core/index-edit.js";
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
 import { commitFile, sweepDeadTemps, syncDirectory, type CommitOptions } from "../store/write.js";
-import { readRegularBytes } from "../store/checked-fs.js";
+import { readRegularBuffer } from "../store/checked-fs.js";
 import { notRealError, realDir } from "../store/safe-write.js";
 import { ensureMachineId, readMachineId } from "../store/machine-id.js";
 import { intentProblems } from "./intent-check.js";
@@ -210,7 +210,7 @@ async function editIndex(memoryDir: string, card: string, edit: NonNullable<Card
   const file = path.join(memoryDir, INDEX_FILE);
   let before: Buffer;
   try {
-    before = Buffer.from(readRegularBytes(file));
+    before = readRegularBuffer(file);
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
     if (edit.line === null) return;
