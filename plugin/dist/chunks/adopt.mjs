@@ -6,8 +6,10 @@ import "./records-interrupted.mjs";
 import "./records-card-find.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
+import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import {
   ACTOR_FLAGS,

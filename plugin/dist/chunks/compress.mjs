@@ -26,12 +26,12 @@ import {
 import {
   propose
 } from "./proposals-propose.mjs";
-import "./records-card-input.mjs";
 import "./records-card-find.mjs";
-import "./core-frontmatter-edit.mjs";
 import "./records-proposal-files.mjs";
+import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./rank-stop-words-data.mjs";
+import "./core-index-find.mjs";
 import {
   CARD_REQUIRED
 } from "./core-card-rules.mjs";

@@ -17,9 +17,7 @@ import "./records-interrupted.mjs";
 import {
   rewritePending
 } from "./proposals-propose.mjs";
-import "./records-card-input.mjs";
 import "./records-card-find.mjs";
-import "./core-frontmatter-edit.mjs";
 import {
   withRecordsLock
 } from "./records-commit.mjs";
@@ -27,9 +25,11 @@ import {
   archiveProposal,
   readPending
 } from "./records-proposal-files.mjs";
+import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import {
   ACTOR_FLAGS,

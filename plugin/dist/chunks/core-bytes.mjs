@@ -284,6 +284,10 @@ function readRegular(path, cap = DEFAULT_READ_CAP, options = {}) {
 function readRegularBytes(path, cap = DEFAULT_READ_CAP, options = {}) {
   return readRegular(path, cap, options).bytes;
 }
+function readRegularBuffer(path, cap = DEFAULT_READ_CAP, options = {}) {
+  const bytes = readRegularBytes(path, cap, options);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
 function readRegularUtf8(path, cap = DEFAULT_READ_CAP, options = {}) {
   return utf8Text(readRegularBytes(path, cap, options));
 }
@@ -318,6 +322,7 @@ export {
   openRegular,
   readRegular,
   readRegularBytes,
+  readRegularBuffer,
   readRegularUtf8,
   ERROR_CODES,
   MemctlError,

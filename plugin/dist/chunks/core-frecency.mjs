@@ -47,6 +47,32 @@ import {
   utimes
 } from "./core-bytes.mjs";
 
+// lib/store/index-read.ts
+var INDEX_READ_CAP = 24 * 1024 * 1024;
+function readIndexText(file, cap = INDEX_READ_CAP) {
+  const { fd, stat: stat2 } = openRegular(file);
+  try {
+    const want = Math.min(stat2.size, cap);
+    const buf = new Uint8Array(want);
+    let length = 0;
+    while (length < want) {
+      const n = readAt(fd, buf, length, want - length, -1);
+      if (n === 0) break;
+      length += n;
+    }
+    if (stat2.size <= cap) return { text: utf8Text(buf, 0, length) };
+    const end = buf.lastIndexOf(10, length - 1) + 1;
+    return { text: utf8Text(buf, 0, end), truncated: { lines: countLines(buf, end), bytes: end, totalBytes: stat2.size } };
+  } finally {
+    close(fd);
+  }
+}
+function countLines(buf, end) {
+  let n = 0;
+  for (let at = buf.indexOf(10); at !== -1 && at < end; at = buf.indexOf(10, at + 1)) n++;
+  return n;
+}
+
 // lib/core/frecency.ts
 function daysBetween(from, to) {
   return Math.round((dayMs(to) - dayMs(from)) / 864e5);
@@ -715,38 +741,6 @@ function sameStamp(a, b) {
   return a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 }
 
-// lib/store/index-read.ts
-var INDEX_READ_CAP = 4 * 1024 * 1024;
-var INDEX_LINE_CAP = 2e4;
-function readIndexText(file, cap = INDEX_READ_CAP, lineCap = INDEX_LINE_CAP) {
-  const { fd, stat: stat2 } = openRegular(file);
-  try {
-    const want = Math.min(stat2.size, cap);
-    const buf = new Uint8Array(want);
-    let length = 0;
-    while (length < want) {
-      const n = readAt(fd, buf, length, want - length, -1);
-      if (n === 0) break;
-      length += n;
-    }
-    let lines = 0;
-    let at = -1;
-    while (lines < lineCap && (at = buf.indexOf(10, at + 1)) !== -1 && at < length) lines++;
-    const lineCut = lines === lineCap && at + 1 < length;
-    if (stat2.size <= cap && !lineCut) return { text: utf8Text(buf, 0, length) };
-    const end = lineCut ? at + 1 : buf.lastIndexOf(10, length - 1) + 1;
-    if (!lineCut) lines = countLines(buf, end);
-    return { text: utf8Text(buf, 0, end), truncated: { lines, bytes: end, totalBytes: stat2.size } };
-  } finally {
-    close(fd);
-  }
-}
-function countLines(buf, end) {
-  let n = 0;
-  for (let at = buf.indexOf(10); at !== -1 && at < end; at = buf.indexOf(10, at + 1)) n++;
-  return n;
-}
-
 // lib/rank/cache-build.ts
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 var RACY_MS_FINE = 100;
@@ -1037,6 +1031,7 @@ function statQuiet(file) {
 }
 
 export {
+  INDEX_READ_CAP,
   FIELD_BIT,
   FIELD_MASK,
   MASK_FIELDS,

@@ -37,14 +37,14 @@ import "./compact-generate.mjs";
 import "./compact-mentions.mjs";
 import "./core-block.mjs";
 import "./proposals-propose.mjs";
-import "./records-card-input.mjs";
 import "./records-card-find.mjs";
-import "./core-frontmatter-edit.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
+import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
@@ -201,6 +201,12 @@ function findings(r) {
       "Claude Code's auto memory is on and this store is its auto-memory folder: Claude writes cards and MEMORY.md lines here directly, unreviewed",
       r.claude_auto_memory.fix
     );
+  if (r.index_over_read_limit)
+    warning(
+      "index",
+      `MEMORY.md is ${r.index_over_read_limit.bytes} bytes, over the hook's read limit of ${r.index_over_read_limit.limit}: the lines past it are never ranked`,
+      "move old cards out (memctl rm) or shorten their index lines"
+    );
   for (const x of r.config_warnings) warning("config", q(x), "edit the user config (memctl config lint checks it)");
   for (const x of r.limits_exceeded) warning("limit", limitSubject(x), limitFix(x));
   if (r.pending_arrivals)
@@ -235,7 +241,8 @@ function limitFix(x) {
     trash: "empty old entries of .memctl/trash (removed cards; history keeps their hashes)",
     episodes: "move old episodes into monthly shards with memctl shard"
   }[x.area];
-  return `${shrink}, or raise it: [guardrails] ${x.limit} = ${x.value} in the user config`;
+  const who = x.area === "store" ? "agents' and hosts' writes are refused past it (the owner's are not): " : "";
+  return `${who}${shrink}, or raise it: [guardrails] ${x.limit} = ${x.value} in the user config`;
 }
 function injectionSubject(inj) {
   if (inj.cause === "pinned-over-budget")

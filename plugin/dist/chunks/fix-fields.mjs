@@ -7,19 +7,20 @@ import "./core-utc.mjs";
 import "./rank-stem.mjs";
 import "./core-block.mjs";
 import {
-  setFrontmatterFieldsBytes
-} from "./core-frontmatter-edit.mjs";
-import {
   clearIntent,
   withRecordsLock,
   writeIntent
 } from "./records-commit.mjs";
 import "./records-proposal-files.mjs";
+import {
+  setFrontmatterFieldsBytes
+} from "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./rank-stop-words-data.mjs";
 import {
   keepRevisionsBatch
 } from "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import {
   isCardFile
 } from "./core-card-rules.mjs";

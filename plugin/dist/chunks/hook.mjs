@@ -54,12 +54,12 @@ import "./core-block.mjs";
 import "./proposals-propose.mjs";
 import {
   cardNameProblem
-} from "./records-card-input.mjs";
-import "./records-card-find.mjs";
-import "./core-frontmatter-edit.mjs";
+} from "./records-card-find.mjs";
 import "./records-proposal-files.mjs";
+import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./rank-stop-words-data.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import "./config-agent-env.mjs";
 import {

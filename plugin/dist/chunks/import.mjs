@@ -23,14 +23,14 @@ import "./core-block.mjs";
 import "./records-save.mjs";
 import "./records-interrupted.mjs";
 import "./proposals-propose.mjs";
-import "./records-card-input.mjs";
 import "./records-card-find.mjs";
-import "./core-frontmatter-edit.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
+import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import {
   DESCRIPTION_MAX
 } from "./core-card-rules.mjs";
@@ -131,7 +131,8 @@ async function run(argv, io) {
       memoryDir,
       plan.items.filter((i) => i.action === "import"),
       withDefaults(guardrails),
-      io
+      io,
+      "system"
     );
     const progress = progressLine(io);
     try {
@@ -156,7 +157,8 @@ async function run(argv, io) {
       memoryDir,
       plan.items.filter((i) => i.action === "import"),
       withDefaults(guardrails),
-      io
+      io,
+      "system"
     )
   );
   const keys = model && await backfillWithProgress(io, { ...writeContext(args, io, memoryDir) }, { model, env: io.env, force: false, dryRun: false });

@@ -5,6 +5,7 @@ import {
   projectClaudeDirs
 } from "./config-claude-memory.mjs";
 import "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import {
   configuredGuardrails,

@@ -10,12 +10,10 @@ import {
   proposalCardProblem
 } from "./proposals-propose.mjs";
 import {
+  findCardFile,
   renderNewCard,
   typeOf,
   updatedCardText
-} from "./records-card-input.mjs";
-import {
-  findCardFile
 } from "./records-card-find.mjs";
 import {
   readPending

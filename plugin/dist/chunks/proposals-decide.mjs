@@ -17,14 +17,14 @@ import {
   findCardFile
 } from "./records-card-find.mjs";
 import {
-  setFrontmatterFieldsBytes
-} from "./core-frontmatter-edit.mjs";
-import {
   withRecordsLock
 } from "./records-commit.mjs";
 import {
   archiveProposal
 } from "./records-proposal-files.mjs";
+import {
+  setFrontmatterFieldsBytes
+} from "./core-frontmatter-edit.mjs";
 import {
   assertMayWrite
 } from "./config-agent-env.mjs";
@@ -96,7 +96,7 @@ async function acceptProposal(ctx, id, options = {}) {
         };
       },
       ({ name, history }) => replaced.flatMap((old) => {
-        const change = supersedeChange(ctx.memoryDir, old, name, ctx.actor, ctx.now, history);
+        const change = supersedeChange(ctx.memoryDir, old, name, ctx.actor, ctx.now, history());
         superseded.push({ file: old, superseded_by: name, rev: change?.entry?.rev ?? null });
         return change ? [change] : [];
       })

@@ -2,10 +2,8 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   cardFileProblem,
   cardNameProblem,
+  findCardFile,
   provenanceProblems
-} from "./records-card-input.mjs";
-import {
-  findCardFile
 } from "./records-card-find.mjs";
 import {
   ARCHIVE_DIR,

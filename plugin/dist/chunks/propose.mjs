@@ -4,11 +4,11 @@ import {
 } from "./proposals-propose.mjs";
 import {
   PROVENANCE_KINDS
-} from "./records-card-input.mjs";
-import "./records-card-find.mjs";
-import "./core-frontmatter-edit.mjs";
+} from "./records-card-find.mjs";
 import "./records-proposal-files.mjs";
+import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import {
   ACTOR_FLAGS,

@@ -13,16 +13,16 @@ import "./rank-stem.mjs";
 import "./records-save.mjs";
 import "./records-interrupted.mjs";
 import "./proposals-propose.mjs";
-import "./records-card-input.mjs";
 import "./records-card-find.mjs";
-import "./core-frontmatter-edit.mjs";
 import "./records-commit.mjs";
 import {
   ARCHIVE_DIR
 } from "./records-proposal-files.mjs";
+import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import {
   ACTOR_FLAGS,

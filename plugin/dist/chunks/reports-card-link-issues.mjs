@@ -34,6 +34,9 @@ import {
   resolveStoreBudget
 } from "./config-budget.mjs";
 import {
+  INDEX_READ_CAP
+} from "./core-frecency.mjs";
+import {
   planClaudeImport,
   projectClaudeDirs
 } from "./config-claude-memory.mjs";
@@ -391,6 +394,10 @@ function buildDoctorReport(input) {
     report.claude_auto_memory = { fix: input.claudeAutoMemoryFix };
     report.warnings_count += 1;
   }
+  if (input.indexOverReadLimit) {
+    report.index_over_read_limit = input.indexOverReadLimit;
+    report.warnings_count += 1;
+  }
   if (input.sync?.repo) {
     const arrivals = input.arrivals ?? [];
     report.quarantined = arrivals.filter((a) => a.state === "quarantined").map((a) => ({ id: a.id, path: a.path, kind: a.kind, reasons: a.reasons, pushed_by: a.pushed_by }));
@@ -551,6 +558,7 @@ async function runDoctor(options, io) {
     resolutionIssues: opened.issue ? [opened.issue] : [],
     view,
     memoryBytes: store?.indexBytes ?? 0,
+    ...dir ? indexOverReadLimit(dir) : {},
     episodesBytes: dir ? fileBytes(path2.join(dir, EPISODES_FILE)) : 0,
     presentTargets: new Set(view && dir ? view.entries.filter((e) => e.card !== null && !view.cards.has(e.card) && isRegularFile(dir, e.card)).map((e) => e.card) : []),
     checkRef: (ref) => checker.check(ref),
@@ -675,6 +683,10 @@ function real(p) {
   } catch {
     return path2.resolve(p);
   }
+}
+function indexOverReadLimit(dir) {
+  const bytes = fileBytes(path2.join(dir, INDEX_FILE));
+  return bytes > INDEX_READ_CAP ? { indexOverReadLimit: { bytes, limit: INDEX_READ_CAP } } : {};
 }
 
 export {

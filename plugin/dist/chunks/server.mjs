@@ -55,18 +55,18 @@ import "./records-interrupted.mjs";
 import {
   propose
 } from "./proposals-propose.mjs";
-import "./records-card-input.mjs";
 import {
   findCardFile
 } from "./records-card-find.mjs";
-import "./core-frontmatter-edit.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
+import "./core-frontmatter-edit.mjs";
 import {
   resolveMemoryPath
 } from "./store-safe-open.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import {
   assertMayWriteDirectly,

@@ -8,7 +8,9 @@ import {
 import {
   findCardFile
 } from "./records-card-find.mjs";
+import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import {
   JSON_FLAG,

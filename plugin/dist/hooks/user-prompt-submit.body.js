@@ -5737,28 +5737,30 @@ var import_node_path9 = __builtin("node:path");
 var BULLET = /^\s*[-*+]\s+/;
 var ENTRY = /^\s*[-*+]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
 var HOOK_SEPARATOR = /^(?:\u2014|\u2013|--|-|:)\s*/;
+var FENCE = /^\s*(```|~~~)/;
 function parseIndex(text) {
   const entries = [];
   const unparsed = [];
   const lines = text.split(/\r?\n/);
   let fenced = false;
   lines.forEach((raw, i) => {
-    if (/^\s*(```|~~~)/.test(raw)) fenced = !fenced;
-    if (fenced || !BULLET.test(raw)) return;
-    const m = ENTRY.exec(raw);
-    if (!m) {
-      unparsed.push({ line: i + 1, raw, reason: "bullet line without a [Title](file.md) link" });
-      return;
-    }
-    const target = m[2].startsWith("<") ? m[2].slice(1, -1) : m[2];
-    const file = safeDecode(target);
-    if (!/\.md$/i.test(file.split("#")[0])) {
-      unparsed.push({ line: i + 1, raw, reason: `link target "${target}" is not a .md card` });
-      return;
-    }
-    entries.push({ line: i + 1, raw, title: m[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m[3].replace(HOOK_SEPARATOR, "").trim() });
+    if (FENCE.test(raw)) fenced = !fenced;
+    if (fenced) return;
+    const parsed = parseIndexLine(raw, i + 1);
+    if (parsed === void 0) return;
+    if ("reason" in parsed) unparsed.push(parsed);
+    else entries.push(parsed);
   });
   return { entries, unparsed };
+}
+function parseIndexLine(raw, line) {
+  if (!BULLET.test(raw)) return void 0;
+  const m = ENTRY.exec(raw);
+  if (!m) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
+  const target = m[2].startsWith("<") ? m[2].slice(1, -1) : m[2];
+  const file = safeDecode(target);
+  if (!/\.md$/i.test(file.split("#")[0])) return { line, raw, reason: `link target "${target}" is not a .md card` };
+  return { line, raw, title: m[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m[3].replace(HOOK_SEPARATOR, "").trim() };
 }
 function safeDecode(s) {
   try {
@@ -6355,9 +6357,8 @@ function applyDecay(snap, today) {
 }
 
 // lib/store/index-read.ts
-var INDEX_READ_CAP = 4 * 1024 * 1024;
-var INDEX_LINE_CAP = 2e4;
-function readIndexText(file, cap = INDEX_READ_CAP, lineCap = INDEX_LINE_CAP) {
+var INDEX_READ_CAP = 24 * 1024 * 1024;
+function readIndexText(file, cap = INDEX_READ_CAP) {
   const { fd, stat: stat2 } = openRegular(file);
   try {
     const want = Math.min(stat2.size, cap);
@@ -6368,14 +6369,9 @@ function readIndexText(file, cap = INDEX_READ_CAP, lineCap = INDEX_LINE_CAP) {
       if (n === 0) break;
       length += n;
     }
-    let lines = 0;
-    let at = -1;
-    while (lines < lineCap && (at = buf.indexOf(10, at + 1)) !== -1 && at < length) lines++;
-    const lineCut = lines === lineCap && at + 1 < length;
-    if (stat2.size <= cap && !lineCut) return { text: utf8Text(buf, 0, length) };
-    const end = lineCut ? at + 1 : buf.lastIndexOf(10, length - 1) + 1;
-    if (!lineCut) lines = countLines(buf, end);
-    return { text: utf8Text(buf, 0, end), truncated: { lines, bytes: end, totalBytes: stat2.size } };
+    if (stat2.size <= cap) return { text: utf8Text(buf, 0, length) };
+    const end = buf.lastIndexOf(10, length - 1) + 1;
+    return { text: utf8Text(buf, 0, end), truncated: { lines: countLines(buf, end), bytes: end, totalBytes: stat2.size } };
   } finally {
     close(fd);
   }
