@@ -157,7 +157,7 @@ function stem(word) {
 }
 
 // lib/rank/tokenize.ts
-var TOKENIZER_VERSION = 5;
+var TOKENIZER_VERSION = 6;
 var MAX_QUERY_CHARS = 32768;
 var UNSPACED = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 var run;
@@ -195,11 +195,12 @@ function tokenizeWith(text, unicode) {
     }
     if (run2.length < 2 || isStop(run2)) continue;
     if (run2.length < 3 && isAsciiDigits(run2)) continue;
-    let stemmed = STEMS.get(run2);
+    const word = unicode ? foldAccents(run2) : run2;
+    let stemmed = STEMS.get(word);
     if (stemmed === void 0) {
-      stemmed = stem(run2);
-      if (stemmed !== run2 && ENGLISH_STOP_WORDS.has(stemmed)) stemmed = run2.endsWith("s") ? run2.slice(0, -1) : run2;
-      if (STEMS.size < 1e5) STEMS.set(run2, stemmed);
+      stemmed = stem(word);
+      if (stemmed !== word && ENGLISH_STOP_WORDS.has(stemmed)) stemmed = word.endsWith("s") ? word.slice(0, -1) : word;
+      if (STEMS.size < 1e5) STEMS.set(word, stemmed);
     }
     out.push(stemmed);
   }
@@ -208,13 +209,13 @@ function tokenizeWith(text, unicode) {
 function unspacedTerms(run2, out) {
   const chars = Array.from(run2);
   if (chars.length === 1) {
-    if (!isFunctionChar(run2)) out.push(run2);
+    if (!isHiragana(run2) && !isSegmentedStopWord(run2)) out.push(run2);
     return;
   }
   for (let i = 0; i + 1 < chars.length; i++) {
     const a = chars[i];
     const b = chars[i + 1];
-    if (isFunctionChar(a) && isFunctionChar(b)) continue;
+    if (isGrammarPair(a, b)) continue;
     out.push(a + b);
   }
 }
@@ -226,8 +227,9 @@ function thaiTerms(run2, out) {
     out.push(s.segment);
   }
 }
-function isFunctionChar(c) {
-  return c >= "\u3040" && c <= "\u309F" || isSegmentedStopWord(c);
+var isHiragana = (c) => c >= "\u3040" && c <= "\u309F";
+function isGrammarPair(a, b) {
+  return isHiragana(a) && isHiragana(b) || isSegmentedStopWord(a + b);
 }
 var MONTHS = {
   jan: "jan",
@@ -275,6 +277,11 @@ function dayTerm(runs, r) {
     if (mon !== void 0 && day !== void 0 && runs[r + 2].length === 2) return mon + day;
   }
   return void 0;
+}
+function foldAccents(word) {
+  if (isAsciiText(word)) return word;
+  const folded = word.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  return isAsciiText(folded) ? folded : word;
 }
 var STEMS = /* @__PURE__ */ new Map();
 function queryTerms(prompt) {
