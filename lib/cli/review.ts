@@ -61,6 +61,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     `  source      ${inertText(p.source)}`,
     `  provenance  ${p.provenance.kind}${p.provenance.confidence !== undefined ? `, confidence ${p.provenance.confidence}` : ""}`,
     ...(p.card.recall?.length ? [`  recall      ${p.card.recall.map(inertText).join(" | ")}`] : []),
+    ...(p.card.scope?.length ? [`  scope       ${p.card.scope.map(inertText).join(", ")}`] : []),
     ...(p.merged?.length ? [`  also from   ${p.merged.map((m) => `${inertText(m.proposer)} (${inertText(m.source)})`).join(", ")}`] : []),
     `  flags       ${flagText(one.flags, c) || c.dim("none")}`,
     "",

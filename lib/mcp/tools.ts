@@ -158,6 +158,7 @@ export type ProposeArgs = {
   body?: string;
   topics?: string[];
   recall?: string[];
+  scope?: string[];
   source: string;
   kind?: "fact" | "inference" | "unverified";
   confidence?: number;
@@ -172,7 +173,7 @@ export async function memoryPropose(s: ToolSession, args: ProposeArgs): Promise<
   const p = await propose(
     { memoryDir, actor: s.options.actor, now: s.io.now(), secrets: secretPolicy(s.io) },
     {
-      card: { name: args.name, type: args.type, description: args.description, body: args.body, topics: args.topics, recall: args.recall },
+      card: { name: args.name, type: args.type, description: args.description, body: args.body, topics: args.topics, recall: args.recall, scope: args.scope },
       source: args.source,
       kind: args.kind,
       confidence: args.confidence,

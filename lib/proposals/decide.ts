@@ -18,6 +18,8 @@ export interface AcceptOptions {
   /** Replace the proposed description (the 200-character rule still applies). */
   description?: string;
   topics?: string[];
+  /** Set the card's scope (replaces the proposed one): the owner's --scope, or review's suggestion (--suggested-scope). */
+  scope?: string[];
   /** Accept even though the card changed since the proposal was made. */
   force?: boolean;
   /** Cards this one replaces: each is marked `status: superseded`, `superseded_by: <name>` in the same write. */

@@ -78,7 +78,7 @@ export async function reviewPending(memoryDir: string): Promise<ReviewResult> {
 }
 
 /** The proposal as `memctl save` input, with its provenance (what accept writes). */
-export function saveInputOf(p: Proposal, overrides: { description?: string; topics?: string[] } = {}): SaveInput {
+export function saveInputOf(p: Proposal, overrides: { description?: string; topics?: string[]; scope?: string[] } = {}): SaveInput {
   return {
     name: p.card.name,
     type: p.card.type,
@@ -86,6 +86,7 @@ export function saveInputOf(p: Proposal, overrides: { description?: string; topi
     body: p.card.body,
     topics: overrides.topics ?? p.card.topics,
     recall: p.card.recall,
+    scope: overrides.scope ?? p.card.scope,
     provenance: { ...p.provenance, source: allSources(p) },
   };
 }
