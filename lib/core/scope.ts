@@ -54,19 +54,24 @@ export function normalizeScope(s: string): string {
   return out === "." || out === "" ? "**" : out;
 }
 
-/** The valid scopes a parsed frontmatter carries, normalised; [] when none (a bad entry is doctor's to report). */
+/**
+ * The scopes a parsed frontmatter carries: valid ones normalised, invalid ones kept as written (doctor reports
+ * them). An invalid entry matches no directory (an absolute path, "..", an empty one), so a card whose every scope
+ * is broken is injected nowhere rather than everywhere: a scope only ever narrows where a card applies.
+ */
 export function scopesOf(frontmatter: Record<string, unknown>): string[] {
   const v = frontmatter.scope;
   const list = typeof v === "string" ? [v] : Array.isArray(v) ? v : [];
   return list
-    .filter((s): s is string => typeof s === "string" && scopeEntryProblem(s) === undefined)
-    .map(normalizeScope)
+    .filter((s) => s !== null && s !== undefined)
+    .map((s) => (typeof s === "string" && scopeEntryProblem(s) === undefined ? normalizeScope(s) : String(s)))
     .slice(0, MAX_SCOPES);
 }
 
 /** True when `dir` (repository-relative, "" for the root, no leading or trailing "/") is inside `scope`. */
 export function scopeApplies(scope: string, dir: string): boolean {
-  const pattern = normalizeScope(scope).split("/");
+  const pattern = patternOf(scope);
+  if (!pattern) return false;
   const path = dir === "" ? [] : dir.split("/");
   // The scope matches the directory itself or an ancestor: some prefix of its segments.
   for (let k = 0; k <= path.length; k++) if (matchSegments(pattern, 0, path, 0, k)) return true;
@@ -80,8 +85,14 @@ export function inScope(scopes: readonly string[] | undefined, dir: string): boo
 
 /** True when the scope matches this exact repository path (a file or a directory), not its ancestors. */
 export function scopeMatchesPath(scope: string, repoPath: string): boolean {
+  const pattern = patternOf(scope);
   const path = repoPath === "" ? [] : repoPath.split("/");
-  return matchSegments(normalizeScope(scope).split("/"), 0, path, 0, path.length);
+  return pattern !== undefined && matchSegments(pattern, 0, path, 0, path.length);
+}
+
+/** A scope's segments, or undefined for an invalid scope: it matches nothing (never "everywhere"). */
+function patternOf(scope: string): string[] | undefined {
+  return scopeEntryProblem(scope) === undefined ? normalizeScope(scope).split("/") : undefined;
 }
 
 /** True when the segment has a wildcard (* or ?), so it must be matched against a directory's names. */

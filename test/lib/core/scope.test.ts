@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parseCard } from "../../../lib/core/card.js";
-import { MAX_SCOPES, scopeApplies, scopeMatchesPath, scopeProblems, scopesOf } from "../../../lib/core/scope.js";
+import { inScope, MAX_SCOPES, scopeApplies, scopeMatchesPath, scopeProblems, scopesOf } from "../../../lib/core/scope.js";
 
 test("a card's scope list is parsed into meta.scope; a lone string is one scope; a non-list is a field-type warning", () => {
   assert.deepEqual(parseCard("---\nname: x\nscope:\n  - packages/api/**\n  - services/billing\n---\n").meta.scope, ["packages/api/**", "services/billing"]);
@@ -27,8 +27,14 @@ test("scope values are checked as a save would check them, every problem at once
   assert.match(scopeProblems(Array.from({ length: MAX_SCOPES + 1 }, (_, i) => `p${i}`))[0]!.message, /at most/);
 });
 
-test("scopesOf keeps the valid scopes, normalised (no ./, no trailing slash); an invalid one is doctor's to report", () => {
-  assert.deepEqual(scopesOf({ scope: ["./packages/api/", "/abs", "../up", "services/billing"] }), ["packages/api", "services/billing"]);
+test("scopesOf normalises valid scopes (no ./, no trailing slash) and keeps invalid ones as written: they match nowhere", () => {
+  assert.deepEqual(scopesOf({ scope: ["./packages/api/", "/abs", "../up", "services/billing"] }), ["packages/api", "/abs", "../up", "services/billing"]);
+  // A card whose every scope is broken is injected nowhere, not everywhere.
+  for (const broken of scopesOf({ scope: ["/abs", "../up", "", "a//b", "/"] })) {
+    for (const dir of ["", "abs", "up", "a/b", "x/y/z"]) assert.equal(inScope([broken], dir), false, `${broken} at ${dir}`);
+  }
+  assert.equal(inScope([], "x"), true);
+  assert.equal(inScope(undefined, "x"), true);
   assert.deepEqual(scopesOf({ scope: "tools" }), ["tools"]);
   assert.deepEqual(scopesOf({}), []);
 });
