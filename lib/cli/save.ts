@@ -10,7 +10,20 @@ import type { MemctlError } from "../core/errors.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { ACTOR_FLAGS, callerFrom, cardBodyFrom, JSON_FLAG, RECALL_FLAG, recallFrom, requireStore, SCOPE_FLAG, scopeFrom, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
+import {
+  ACTOR_FLAGS,
+  callerFrom,
+  cardBodyFrom,
+  JSON_FLAG,
+  RECALL_FLAG,
+  recallFrom,
+  requireStore,
+  SCOPE_FLAG,
+  scopeFrom,
+  STORE_FLAGS,
+  topicsFrom,
+  writeContext,
+} from "./store-access.js";
 import type { ParsedArgs } from "./args.js";
 import { commandSummary } from "./commands.js";
 import { readConfig } from "../config/config.js";
@@ -131,7 +144,15 @@ async function stageInstead(args: ParsedArgs, io: Io, memoryDir: string, actor: 
   const p = await propose(
     { memoryDir, actor, now: io.now(), commit: pauseFromEnv(io.env), secrets: secretPolicy(io) },
     {
-      card: { name: args.positionals[0]!, type: str(args, "type"), description: str(args, "description"), body, topics: topicsFrom(args), recall: recallFrom(args), scope: scopeFrom(args) },
+      card: {
+        name: args.positionals[0]!,
+        type: str(args, "type"),
+        description: str(args, "description"),
+        body,
+        topics: topicsFrom(args),
+        recall: recallFrom(args),
+        scope: scopeFrom(args),
+      },
       source: `memctl save by ${actor}`,
       kind: "unverified",
     },

@@ -45,10 +45,12 @@ test("doctor warns about each scope that matches nothing in this repository, and
   const r = await memctl(w, ["doctor", "--json"]);
   const report = JSON.parse(r.stdout);
   assert.equal(report.scopes_checked_in, w.repo);
-  assert.deepEqual(
-    report.unmatched_scopes.map((u: { card: string; scope: string }) => `${u.card} ${u.scope}`).sort(),
-    ["project_billing.md services/gone", "project_git.md .git/objects", "project_typo.md packages/apy", "project_wild.md apps/*"],
-  );
+  assert.deepEqual(report.unmatched_scopes.map((u: { card: string; scope: string }) => `${u.card} ${u.scope}`).sort(), [
+    "project_billing.md services/gone",
+    "project_git.md .git/objects",
+    "project_typo.md packages/apy",
+    "project_wild.md apps/*",
+  ]);
   // Warnings, not issues: another repository sharing the store may hold the path.
   assert.equal(report.issues_count, 0, JSON.stringify(report));
   assert.ok(report.warnings_count >= 4);

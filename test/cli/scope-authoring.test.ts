@@ -70,7 +70,19 @@ test("a scope outside the repository is refused with E_SCOPE (exit 2), every pro
 
 test("propose --scope stages the scope, review shows it, accept keeps it; accept --scope sets another", async () => {
   const w = makeWorld();
-  const staged = await memctl(w, ["propose", "api-auth", "-t", "project", "-d", "Tokens are checked in middleware", "--source", "packages/api/src/auth.ts", "--scope", "packages/api", "--json"]);
+  const staged = await memctl(w, [
+    "propose",
+    "api-auth",
+    "-t",
+    "project",
+    "-d",
+    "Tokens are checked in middleware",
+    "--source",
+    "packages/api/src/auth.ts",
+    "--scope",
+    "packages/api",
+    "--json",
+  ]);
   assert.equal(staged.code, 0, staged.stderr);
   const p = JSON.parse(staged.stdout).proposal;
   assert.deepEqual(p.card.scope, ["packages/api"]);
