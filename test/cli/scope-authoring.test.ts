@@ -106,3 +106,44 @@ test("save from an agent host's shell stages the scope in its proposal", async (
   assert.equal(out.staged, true);
   assert.deepEqual(out.proposal.card.scope, ["packages/api"]);
 });
+
+test("review and consolidate suggest the subtree every named file is under; accept applies it only with --suggested-scope", async () => {
+  const w = makeWorld();
+  const propose = async (name: string, description: string, source: string) =>
+    JSON.parse((await memctl(w, ["propose", name, "-t", "project", "-d", description, "--source", source, "--kind", "fact", "--json"])).stdout).proposal;
+  const a = await propose("api-auth", "Tokens are checked in middleware before routing", "packages/api/src/auth.ts:42");
+  const b = await propose("api-rate", "Rate limits are per key, a hundred requests a minute", "packages/api/src/rate.ts; packages/api/test/rate.test.ts");
+  const none = await propose("ci-runner", "CI runs on a self-hosted runner", "ci.yml line 40");
+
+  const list = JSON.parse((await memctl(w, ["review", "--json"])).stdout).proposals as { id: string; suggested_scope: string[] | null }[];
+  const by = Object.fromEntries(list.map((p) => [p.id, p.suggested_scope]));
+  assert.deepEqual(by[a.id], ["packages/api/src"]);
+  assert.deepEqual(by[b.id], ["packages/api"]);
+  assert.equal(by[none.id], null);
+  const shown = await memctl(w, ["review", b.id]);
+  assert.match(shown.stdout, new RegExp(`\\n {2}scope\\? {6}packages/api — memctl accept ${b.id} --suggested-scope\\n`));
+
+  const dry = await memctl(w, ["consolidate", "--dry-run", "--json"]);
+  assert.deepEqual(
+    JSON.parse(dry.stdout).scope_suggestions.map((s: { id: string; scope: string[] }) => [s.id, s.scope]),
+    [
+      [a.id, ["packages/api/src"]],
+      [b.id, ["packages/api"]],
+    ],
+  );
+  assert.match((await memctl(w, ["consolidate", "--dry-run"])).stdout, new RegExp(`scope\\? +${b.id}: packages/api \\(memctl accept ${b.id} --suggested-scope\\)`));
+
+  // Never applied silently: --accept-facts promotes the owner's facts without their suggested scope.
+  const pass = await memctl(w, ["consolidate", "--accept-facts", "--json"]);
+  assert.equal(pass.code, 0, pass.stderr);
+  assert.deepEqual(JSON.parse((await memctl(w, ["show", "api-auth", "--json"])).stdout).scope, []);
+
+  const c = await propose("api-errors", "Errors are returned as problem documents", "packages/api/src/errors.ts");
+  assert.equal((await memctl(w, ["accept", c.id, "--suggested-scope"])).code, 0);
+  assert.deepEqual(JSON.parse((await memctl(w, ["show", "api-errors", "--json"])).stdout).scope, ["packages/api/src"]);
+  // With nothing to suggest, --suggested-scope is refused rather than ignored.
+  const d = await propose("lint", "Lint with biome before committing", "the user's words");
+  const refused = await memctl(w, ["accept", d.id, "--suggested-scope", "--json"]);
+  assert.equal(refused.code, 2);
+  assert.match(JSON.parse(refused.stdout).error.message, /no scope to suggest/);
+});
