@@ -15,6 +15,7 @@ import { propose } from "../proposals/propose.js";
 import { assertNoSecrets, secretPolicy } from "../records/secrets.js";
 import { readStoreOrEmptyIndex } from "../store/read.js";
 import { refuseIfReadOnly, requireStore, text, type ToolResult, type ToolSession } from "./tool-session.js";
+import { scopeAtOf } from "../config/scope-at.js";
 
 // The MCP tools as thin adapters: each resolves the store afresh (tool-session.ts), then calls the library
 // function the CLI uses. Nothing here ranks, searches or edits files itself; memory_view / memory_manage are
@@ -33,6 +34,8 @@ export async function memoryContext(s: ToolSession, args: { query: string; max_b
       projectKey: resolution.project_key,
       source: resolution.resolution_source,
       prompt: args.query,
+      // The server's working directory (or --repo-root): where the host launched it, as the hook's payload cwd.
+      scopeAt: scopeAtOf(resolution, s.io.cwd, s.options.repoRoot),
       host,
       budget,
       now: s.io.now(),

@@ -8,6 +8,7 @@
 // Ties fall back to MEMORY.md line order. Scoring walks postings (term → entries), so a prompt costs what
 // its terms match, not what the store holds.
 import { frecency, type CardUsage } from "../core/frecency.js";
+import { inScope } from "../core/scope.js";
 import { compareRanked, firstPlaces, type Tier } from "./order.js";
 import { MASK_FIELDS, type EntryInfo, type Field, type PostingList, type RankEntry, type RankIndex, memoryIndex } from "./postings.js";
 
@@ -21,6 +22,11 @@ export const RELATIVE_CUTOFF = 0.1;
 /** The most frecency can multiply relevance by (1 + this), reached asymptotically. */
 export const FRECENCY_BOOST = 0.25;
 const SINK_STATUSES = new Set(["stale", "superseded"]);
+/**
+ * A card scoped to the prompt's working directory has its relevance multiplied by 1 + this: as much as frecency at
+ * its most, so it goes ahead of unscoped cards of similar relevance and never ahead of a much better match.
+ */
+export const SCOPE_BOOST = 0.25;
 
 export type { Tier };
 
@@ -59,6 +65,12 @@ export interface RankOptions {
   onHitIds?: (ids: ArrayLike<number>) => void;
   /** Usage read on demand: only when frecency can change an order (more than one hit, or every entry). */
   loadUsage?: (files: readonly string[]) => UsageSource | undefined;
+  /**
+   * The prompt's working directory relative to the repository root ("" the root, "/"-separated), or null outside any
+   * repository. A scoped card ranks only where this is inside one of its scopes, and there gets SCOPE_BOOST; null
+   * leaves every scoped card out. Undefined applies no scope (a caller that has no working directory).
+   */
+  scopeAt?: string | null;
 }
 
 /** Why a card sinks to the tail, or undefined. */
@@ -96,12 +108,15 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
       relevance[id] = prev + weight * tfs[k]!;
     }
   }
+  const scope = scopeOf(index, options.scopeAt, n);
+  if (scope) touchedCount = applyScope(scope, relevance, touchedIds, touchedCount);
   const touched = touchedIds.subarray(0, touchedCount);
-  const always = new Set(index.alwaysIds);
+  const alwaysIds = scope ? index.alwaysIds.filter((id) => scope.out[id] === 0) : index.alwaysIds;
+  const always = new Set(alwaysIds);
   // Per-id flags read in the loops over every hit (thousands at 10,000 cards): a byte read, not a Set lookup
   // or a call. mayMask marks the few ids whose sink fields must be looked at.
   const alwaysMask = new Uint8Array(n);
-  for (let i = 0; i < index.alwaysIds.length; i++) alwaysMask[index.alwaysIds[i]!] = 1;
+  for (let i = 0; i < alwaysIds.length; i++) alwaysMask[alwaysIds[i]!] = 1;
   const mayMask = index.maySink?.();
   let best = 0;
   // Indexed loops over touched ids: they run cold in the interpreter, where for-of pays the iterator protocol
@@ -115,7 +130,7 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   let hitCount = 0;
   const ids = options.all
     ? Array.from({ length: n }, (_, i) => i)
-    : index.alwaysIds.concat(candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => (hitCount = c)));
+    : alwaysIds.concat(candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => (hitCount = c)));
   if (options.all) {
     const hitIds = Array.from(touched).filter((id) => !always.has(id) && relevance[id]! >= best * RELATIVE_CUTOFF);
     hitCount = hitIds.length;
@@ -131,12 +146,54 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
     const rel = relevance[id]!;
     const fr = usage === undefined ? 0 : frecency(usage.get(files[i]!), options.today);
     const relevant = rel > 0 && rel >= best * RELATIVE_CUTOFF;
-    const sink = mayMask !== undefined && mayMask[id] === 0 ? undefined : sinkReason(index.sinkFields(id), options.today);
+    const sink =
+      scope !== undefined && scope.out[id] === 1 ? scope.why(id) : mayMask !== undefined && mayMask[id] === 0 ? undefined : sinkReason(index.sinkFields(id), options.today);
     const tier: Tier = always.has(id) ? "always" : sink ? (relevant ? "sunk-relevant" : "sunk") : relevant ? "relevant" : "irrelevant";
     const score = relevant ? rel * (1 + (FRECENCY_BOOST * fr) / (fr + 3)) : fr;
     return new RankedEntry(source, id, tier, rel, fr, score, sink);
   });
   return options.top === undefined || options.all ? ranked.sort(compareRanked) : firstPlaces(ranked, options.top);
+}
+
+interface ScopeMasks {
+  /** 1 for a scoped entry that does not apply here: never a hit, never pinned. */
+  out: Uint8Array;
+  /** 1 for a scoped entry that applies here: relevance × (1 + SCOPE_BOOST). */
+  here: Uint8Array;
+  why(id: number): string;
+}
+
+/** Which scoped entries apply at scopeAt; undefined when no scope is applied or no entry is scoped (most stores). */
+function scopeOf(index: RankIndex, scopeAt: string | null | undefined, n: number): ScopeMasks | undefined {
+  if (scopeAt === undefined) return undefined;
+  const scoped = index.scoped?.() ?? [];
+  if (scoped.length === 0) return undefined;
+  const out = new Uint8Array(n);
+  const here = new Uint8Array(n);
+  const scopes = new Map<number, readonly string[]>();
+  for (const [id, list] of scoped) {
+    if (id >= n) throw new RangeError("a scoped entry points past the entries"); // a damaged cache: rebuild
+    scopes.set(id, list);
+    if (scopeAt !== null && inScope(list, scopeAt)) here[id] = 1;
+    else out[id] = 1;
+  }
+  const where = scopeAt === null ? "outside any repository" : scopeAt === "" ? "the repository root" : scopeAt;
+  return { out, here, why: (id) => `scope: ${(scopes.get(id) ?? []).join(", ")} (not ${where})` };
+}
+
+/** Drops out-of-scope ids from the touched list (relevance 0) and boosts the ones in scope; the new count. */
+function applyScope(scope: ScopeMasks, relevance: Float64Array, touchedIds: Uint32Array, count: number): number {
+  let kept = 0;
+  for (let i = 0; i < count; i++) {
+    const id = touchedIds[i]!;
+    if (scope.out[id] === 1) {
+      relevance[id] = 0;
+      continue;
+    }
+    if (scope.here[id] === 1) relevance[id] = relevance[id]! * (1 + SCOPE_BOOST);
+    touchedIds[kept++] = id;
+  }
+  return kept;
 }
 
 /**
