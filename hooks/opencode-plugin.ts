@@ -7,7 +7,13 @@
 // hook's fail-open and budget rules in one place and costs one node start per prompt, not per model call.
 // `experimental.chat.system.transform` runs before every model call (title, retries…) and pushes that block
 // into output.system. At a session's first model call it also starts `memctl hook session-start --host opencode`
-// once and keeps that overview in the session's system prompt (again after `session.compacted`). On `session.idle` it appends one episode through `memctl log` when the session had prompts.
+// once and keeps that overview in the session's system prompt (again after `session.compacted`).
+// Side requests get neither: OpenCode calls the same transform for the request that only names the session, with
+// the same sessionID and only { sessionID, model } as input (seen in 1.18.33 by test/e2e/opencode.test.ts). What
+// tells it apart is the model: the title is asked of the provider's small model, while the agent's requests use
+// the model of the user's message (chat.message's output.message.model). When both are the same model, the
+// title agent's own prompt at the head of the system prompt still tells. A call with no session (agent generation)
+// or in a session with no user message seen (a copy's name) is a side request too. On `session.idle` it appends one episode through `memctl log` when the session had prompts.
 // The memory tools come from memctl's MCP server, which install registers in OpenCode's config (mcp.memctl).
 
 import { spawn } from "node:child_process";
@@ -31,6 +37,18 @@ interface PluginContext {
 }
 
 type Part = { type?: string; text?: string; synthetic?: boolean };
+type MessageModel = { providerID?: string; modelID?: string };
+type TransformModel = { providerID?: string; id?: string };
+
+/** The opening of OpenCode's built-in title agent prompt (1.18.33), for a title asked of the agent's own model. */
+const TITLE_PROMPT = "You are a title generator.";
+
+/** True for a model call that serves OpenCode itself (a title, a name), not the agent answering the user. */
+export function isSideRequest(userModel: MessageModel | undefined, model: TransformModel | undefined, system: readonly string[]): boolean {
+  if (system[0]?.startsWith(TITLE_PROMPT)) return true;
+  if (!userModel?.modelID || !model?.id) return false; // nothing to compare: treat it as the agent's
+  return model.id !== userModel.modelID || (model.providerID !== undefined && userModel.providerID !== undefined && model.providerID !== userModel.providerID);
+}
 
 export function createMemctlPlugin(options: MemctlPluginOptions) {
   return async (ctx: PluginContext) => {
@@ -55,10 +73,13 @@ export function createMemctlPlugin(options: MemctlPluginOptions) {
     };
     const injected = new Set<string>();
     const unlogged = new Map<string, string[]>();
+    // Each session's user-message model (chat.message), to tell the agent's requests from side requests.
+    const userModels = new Map<string, MessageModel | undefined>();
 
     await log("info", "memctl plugin loaded", { directory, hook: options.hook });
     return {
-      "chat.message": async (input: { sessionID?: string }, output: { parts?: Part[] }) => {
+      "chat.message": async (input: { sessionID?: string }, output: { parts?: Part[]; message?: { model?: MessageModel } }) => {
+        userModels.set(input.sessionID ?? "", output.message?.model);
         const prompt = (output.parts ?? [])
           .filter((p) => p.type === "text" && !p.synthetic && p.text)
           .map((p) => p.text)
@@ -76,8 +97,9 @@ export function createMemctlPlugin(options: MemctlPluginOptions) {
         );
         unlogged.set(sessionID, [...(unlogged.get(sessionID) ?? []), prompt]);
       },
-      "experimental.chat.system.transform": async (input: { sessionID?: string }, output: { system: string[] }) => {
+      "experimental.chat.system.transform": async (input: { sessionID?: string; model?: TransformModel }, output: { system: string[] }) => {
         const sessionID = input.sessionID ?? "";
+        if (!sessionID || !userModels.has(sessionID) || isSideRequest(userModels.get(sessionID), input.model, output.system)) return;
         const overview = await (overviews.get(sessionID) ?? startSession(sessionID, "startup"));
         if (overview) output.system.push(overview);
         const block = await blocks.get(sessionID);

@@ -15,6 +15,11 @@ export const COMMANDS: Record<string, { group: CommandGroup; summary: string; lo
   },
   uninstall: { group: "Hosts and hooks", summary: "remove exactly what install added for a host", load: () => import("./uninstall.js") },
   doctor: { group: "Maintain", summary: "check the store is well-formed and what it injects is healthy (read-only)", load: () => import("./doctor.js") },
+  "fix-fields": {
+    group: "Maintain",
+    summary: "add the standard fields doctor finds missing (topics, priority, status, updated_at, repo_refs) to every card, nothing else",
+    load: () => import("./fix-fields.js"),
+  },
   stats: { group: "Maintain", summary: "what memory buys: injected size, hits, concentration, never-hit cards, episodes", load: () => import("./stats.js") },
   init: { group: "Set up", summary: "create this project's memory store with a minimal MEMORY.md", load: () => import("./init.js") },
   log: { group: "Write memory", summary: "append one session summary (episode) to episodes.jsonl", load: () => import("./log.js") },

@@ -46,7 +46,7 @@ export function findings(r: DoctorReport): Finding[] {
     issue(
       "missing fields",
       `${q(x.card)}: ${x.missing.join(", ")}`,
-      `add ${x.missing.map((f) => (f === "repo_refs" ? "repo_refs: []" : f)).join(", ")} to ${q(x.card)}'s frontmatter`,
+      `memctl fix-fields (adds them to every card that lacks them), or add ${x.missing.map((f) => (f === "repo_refs" ? "repo_refs: []" : f)).join(", ")} to ${q(x.card)}'s frontmatter`,
     );
   for (const x of r.cards_bad_fields)
     issue("field value", `${q(x.card)}: ${x.problems.map(q).join("; ")}`, `fix the value in ${q(x.card)}'s frontmatter: it is read as absent until then`);

@@ -59,8 +59,18 @@ function keepFrom(original: string | null, event: string): Keep {
   }
 }
 
-export function hookJsonEdits(file: string, event: string, command: string, isOurs: (command: string) => boolean): { install: TextEdit; uninstall: TextEdit } {
-  const handler = { type: "command", command };
+/**
+ * Install and uninstall edits for memctl's one handler for `event`. `fields` are further handler members memctl
+ * sets (Codex's SessionEnd `timeout`): added to a handler that lacks them, corrected where they differ.
+ */
+export function hookJsonEdits(
+  file: string,
+  event: string,
+  command: string,
+  isOurs: (command: string) => boolean,
+  fields: Record<string, unknown> = {},
+): { install: TextEdit; uninstall: TextEdit } {
+  const handler = { type: "command", command, ...fields };
   return {
     install: (before) => {
       let text = before ?? "{}\n";
@@ -77,6 +87,11 @@ export function hookJsonEdits(file: string, event: string, command: string, isOu
       for (const extra of ours.slice(0, -1)) text = removeHandler(text, extra, { hooks: true, event: true });
       const current = (readJsonc(text) as { hooks: Record<string, { hooks: Handler[] }[]> }).hooks[event]![keep[2] as number]!.hooks[keep[4] as number]!;
       if (current.command !== command) text = replaceValue(text, [...keep, "command"], command);
+      for (const [key, value] of Object.entries(fields)) {
+        const had = (current as Record<string, unknown>)[key];
+        if (had === undefined) text = appendMember(text, keep, key, value);
+        else if (had !== value) text = replaceValue(text, [...keep, key], value);
+      }
       return text;
     },
     uninstall: (before, original) => {

@@ -56,13 +56,22 @@ export function codexHookHash(event: string, handler: Record<string, unknown>, m
   const normalized: Record<string, unknown> = {
     type: "command",
     command: handler.command,
-    // Codex's default timeout is 600 s, but 1 s for session_end (hooks/list reports timeoutSec 1 and hashes it so).
-    timeout: typeof timeout === "number" ? Math.max(1, timeout) : event === "session_end" ? 1 : 600,
+    timeout: codexTimeout(event, timeout),
     async: handler.async === true,
     ...(typeof handler.statusMessage === "string" ? { statusMessage: handler.statusMessage } : {}),
   };
   const identity = { event_name: event, ...(matcher !== undefined && event !== "user_prompt_submit" ? { matcher } : {}), hooks: [normalized] };
   return `sha256:${sha256Hex(JSON.stringify(canonical(identity)))}`;
+}
+
+/**
+ * The timeout Codex runs (and hashes) a handler with: 600 s by default, at least 1 s. SessionEnd gets 1 s by
+ * default and at most 3 s: Codex 0.169.0's hooks/list reports timeoutSec 3 for a SessionEnd hook wired with 10,
+ * and its currentHash is the hash of 3 (test/e2e/codex.test.ts, test/lib/install/trust.test.ts).
+ */
+export function codexTimeout(event: string, timeout: unknown): number {
+  if (event === "session_end") return typeof timeout === "number" ? Math.min(3, Math.max(1, timeout)) : 1;
+  return typeof timeout === "number" ? Math.max(1, timeout) : 600;
 }
 
 /** memctl's handlers in a Codex hooks.json, each with the trust key and hash Codex gives it. */

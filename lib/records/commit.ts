@@ -63,14 +63,19 @@ export async function withRecordsLock<T>(ctx: { memoryDir: string; commit?: Comm
 
 /** Commits `intent` (write-ahead), applies it, then clears it. The caller holds the store lock. */
 export async function commitIntent(memoryDir: string, intent: Intent, commit?: CommitOptions): Promise<void> {
+  await writeIntent(memoryDir, intent);
+  await applyIntent(memoryDir, intent, commit);
+  clearIntent(memoryDir);
+}
+
+/** The write-ahead half of commitIntent, for a caller that applies the intent its own way (commit-batch.ts). */
+export async function writeIntent(memoryDir: string, intent: Intent): Promise<void> {
   ensureStateDir(memoryDir);
   // A card written past its commit point must be able to get its history entry and its index line.
   assertHistoryWritable(memoryDir);
   assertIndexRegular(memoryDir);
   const writer = await ensureMachineId(memoryDir);
   await commitFile(intentPath(memoryDir), serialize({ ...intent, writer })); // no pause: the documented pause point is the card's
-  await applyIntent(memoryDir, intent, commit);
-  clearIntent(memoryDir);
 }
 
 /** MEMORY.md, when present, is a regular file (a link to one is replaced by the rename): never a FIFO or a device. */
@@ -220,7 +225,7 @@ async function editIndex(memoryDir: string, card: string, edit: NonNullable<Card
   if (!next.equals(before) || !fs.existsSync(file)) await commitFile(file, next, commit);
 }
 
-function clearIntent(memoryDir: string): void {
+export function clearIntent(memoryDir: string): void {
   fs.rmSync(intentPath(memoryDir), { force: true });
   syncDirectory(path.dirname(intentPath(memoryDir)));
 }

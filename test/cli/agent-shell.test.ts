@@ -71,7 +71,7 @@ test("--actor human from Claude's shell does not make it the owner: warned, stag
   assert.deepEqual(cards(w), []);
 });
 
-test("rm, adopt, manage, accept, reject, consolidate, compact, import, sync init and config set are refused in an agent's shell", async (t) => {
+test("rm, adopt, fix-fields, manage, accept, reject, consolidate, compact, import, sync init and config set are refused in an agent's shell", async (t) => {
   const w = world(t);
   assert.equal(run(w, ["save", "kept", "-t", "project", "-d", "saved by the owner"]).code, 0);
   const proposed = run(w, ["propose", "idea", "-t", "project", "-d", "an idea", "--source", "s", "--json"]);
@@ -80,6 +80,7 @@ test("rm, adopt, manage, accept, reject, consolidate, compact, import, sync init
   for (const argv of [
     ["rm", "kept"],
     ["adopt"],
+    ["fix-fields"],
     ["manage", "create", "notes/a.md", "--text", "a"],
     ["accept", id],
     ["accept", id, "--actor", "human"],

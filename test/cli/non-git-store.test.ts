@@ -44,6 +44,7 @@ const NOT_READERS = new Set([
   "manage",
   "import",
   "adopt",
+  "fix-fields",
   "restore",
   "remember",
   "ui", // a long-running server (test/cli/ui.test.ts)

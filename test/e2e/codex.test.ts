@@ -8,7 +8,22 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { ensureHost, filesUnder, installMemctlAt, makeWorld, memctl, PROMPT, readJsonl, RELEVANT_CARD, REPO, runUntil, snapshot, type World, removeWorld } from "./harness.js";
+import {
+  codexHooksList,
+  ensureHost,
+  filesUnder,
+  installMemctlAt,
+  makeWorld,
+  memctl,
+  PROMPT,
+  readJsonl,
+  RELEVANT_CARD,
+  REPO,
+  runUntil,
+  snapshot,
+  type World,
+  removeWorld,
+} from "./harness.js";
 
 const host = ensureHost("codex");
 
@@ -157,5 +172,34 @@ test("codex: the plugin from the repository's marketplace (a plain git clone) in
     assert.ok(found.rollout.includes(`memctl:${path.basename(f, ".md")}`), `the skill memctl:${path.basename(f, ".md")} is listed`);
   const list = spawnSync(bin, ["mcp", "list"], { cwd: world.project, env, encoding: "utf8", timeout: 60_000 });
   assert.match(list.stdout, /^memctl\s+memctl\s+mcp --actor host:codex .*enabled/m, list.stdout + list.stderr);
+  removeWorld(world);
+});
+
+test("codex: the SessionEnd hook is wired with an explicit timeout, and --status's trust hash is the one Codex computes for it (hooks/list)", { timeout: 240_000 }, async (t) => {
+  if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
+  const world = makeWorld("codex-timeout");
+  const codexHome = path.join(world.home, ".codex");
+  fs.mkdirSync(codexHome, { recursive: true });
+  const env = { ...world.env, CODEX_HOME: codexHome, OPENAI_API_KEY: "sk-e2e-fake-key" };
+  assert.equal(memctl(world, ["install", "codex"]).status, 0);
+  const wired = JSON.parse(fs.readFileSync(path.join(codexHome, "hooks.json"), "utf8")) as { hooks: Record<string, { hooks: { timeout?: number }[] }[]> };
+  assert.equal(wired.hooks.SessionEnd![0]!.hooks[0]!.timeout, 3);
+  const listed = await codexHooksList(host.bin, world.project, env);
+  const end = listed.find((h) => h.key.includes(":session_end:"));
+  t.diagnostic(`hooks/list session_end: ${JSON.stringify(end)}`);
+  assert.ok(end, JSON.stringify(listed));
+  // Codex read the timeout (its default for SessionEnd would be 1 s; 3 s is its ceiling: 10 is listed as 3).
+  assert.equal(end.timeoutSec, 3, JSON.stringify(end));
+  assert.match(memctl(world, ["install", "--status", "--scope", "user"]).stdout, /Codex CLI[^\n]*\n\s+user\s+installed, not trusted/);
+  // Trusted as /hooks would (Codex's key and currentHash): memctl's own hash must agree for all three hooks.
+  fs.appendFileSync(
+    path.join(codexHome, "config.toml"),
+    listed.map((h) => `\n[hooks.state.${JSON.stringify(h.key)}]\ntrusted_hash = ${JSON.stringify(h.currentHash)}\nenabled = true\n`).join(""),
+  );
+  assert.deepEqual(
+    (await codexHooksList(host.bin, world.project, env)).map((h) => h.trustStatus),
+    ["trusted", "trusted", "trusted"],
+  );
+  assert.match(memctl(world, ["install", "--status", "--scope", "user"]).stdout, /Codex CLI[^\n]*\n\s+user\s+installed\n/);
   removeWorld(world);
 });

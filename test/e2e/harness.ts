@@ -266,3 +266,40 @@ export function runToEnd(bin: string, args: string[], cwd: string, env: Record<s
     });
   });
 }
+
+/** One hook as `codex app-server` lists it (other fields, e.g. the handler's timeoutSec, vary by version). */
+export interface CodexListedHook {
+  key: string;
+  currentHash: string;
+  trustStatus: string;
+  [field: string]: unknown;
+}
+
+/** Codex's own view of the hooks it would run in `cwd`: `codex app-server`'s hooks/list (key, currentHash, trustStatus). */
+export async function codexHooksList(bin: string, cwd: string, env: Record<string, string>): Promise<CodexListedHook[]> {
+  const child = spawn(bin, ["app-server"], { cwd, env, stdio: ["pipe", "pipe", "ignore"] });
+  const send = (message: unknown) => child.stdin.write(JSON.stringify(message) + "\n");
+  try {
+    return await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("codex app-server did not answer hooks/list in 60 s")), 60_000);
+      let buffered = "";
+      child.stdout.on("data", (d: Buffer) => {
+        buffered += d.toString("utf8");
+        for (let i = buffered.indexOf("\n"); i >= 0; i = buffered.indexOf("\n")) {
+          const message = JSON.parse(buffered.slice(0, i)) as { id?: number; result?: { data: { hooks: [] }[] } };
+          buffered = buffered.slice(i + 1);
+          if (message.id === 1) {
+            send({ method: "initialized" });
+            send({ id: 2, method: "hooks/list", params: { cwds: [cwd] } });
+          } else if (message.id === 2) {
+            clearTimeout(timer);
+            resolve(message.result!.data.flatMap((d) => d.hooks));
+          }
+        }
+      });
+      send({ id: 1, method: "initialize", params: { clientInfo: { name: "memctl-e2e", version: "0" } } });
+    });
+  } finally {
+    child.kill("SIGKILL");
+  }
+}

@@ -2,12 +2,12 @@
 // a local HTTP server standing in for the provider (ANTHROPIC_BASE_URL / OPENAI_BASE_URL), which answers 400 so
 // the host stops at once. What the model is told is then read from that request, system prompt included.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import {
   captureProvider,
+  codexHooksList,
   ensureHost,
   filesUnder,
   installMemctlAt,
@@ -143,35 +143,6 @@ test("codex: an untrusted hook is skipped by Codex, and install --status says it
   assert.match(status.stdout, /Codex CLI[^\n]*\n\s+user\s+installed, not trusted — .*open \/hooks/);
   removeWorld(world);
 });
-
-/** Codex's own view of the hooks it would run in `cwd`: `codex app-server`'s hooks/list (key, currentHash, trustStatus). */
-async function codexHooksList(bin: string, cwd: string, env: Record<string, string>): Promise<{ key: string; currentHash: string; trustStatus: string }[]> {
-  const child = spawn(bin, ["app-server"], { cwd, env, stdio: ["pipe", "pipe", "ignore"] });
-  const send = (message: unknown) => child.stdin.write(JSON.stringify(message) + "\n");
-  try {
-    return await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("codex app-server did not answer hooks/list in 60 s")), 60_000);
-      let buffered = "";
-      child.stdout.on("data", (d: Buffer) => {
-        buffered += d.toString("utf8");
-        for (let i = buffered.indexOf("\n"); i >= 0; i = buffered.indexOf("\n")) {
-          const message = JSON.parse(buffered.slice(0, i)) as { id?: number; result?: { data: { hooks: [] }[] } };
-          buffered = buffered.slice(i + 1);
-          if (message.id === 1) {
-            send({ method: "initialized" });
-            send({ id: 2, method: "hooks/list", params: { cwds: [cwd] } });
-          } else if (message.id === 2) {
-            clearTimeout(timer);
-            resolve(message.result!.data.flatMap((d) => d.hooks));
-          }
-        }
-      });
-      send({ id: 1, method: "initialize", params: { clientInfo: { name: "memctl-e2e", version: "0" } } });
-    });
-  } finally {
-    child.kill("SIGKILL");
-  }
-}
 
 test("codex: --status judges trust by the hash Codex computes for the hook installed now (hooks/list agrees), and an install with flags is current", {
   timeout: 300_000,

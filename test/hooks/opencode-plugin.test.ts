@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
-import { createMemctlPlugin } from "../../hooks/opencode-plugin.js";
+import { createMemctlPlugin, isSideRequest } from "../../hooks/opencode-plugin.js";
 import { scratchDir } from "../support/scratch.js";
 
 /** A stand-in hook script (a real process) that echoes what it was given, so the plugin's plumbing is observable. */
@@ -14,8 +14,11 @@ function script(body: string): string {
 }
 
 type Hooks = {
-  "chat.message": (i: { sessionID: string }, o: { parts: { type: string; text?: string; synthetic?: boolean }[] }) => Promise<void>;
-  "experimental.chat.system.transform": (i: { sessionID: string }, o: { system: string[] }) => Promise<void>;
+  "chat.message": (
+    i: { sessionID: string },
+    o: { parts: { type: string; text?: string; synthetic?: boolean }[]; message?: { model?: { providerID: string; modelID: string } } },
+  ) => Promise<void>;
+  "experimental.chat.system.transform": (i: { sessionID?: string; model?: { providerID: string; id: string } }, o: { system: string[] }) => Promise<void>;
 };
 
 /** The CLI stand-in: `hook session-start` prints nothing, as the real CLI does for a directory without a store. */
@@ -105,4 +108,31 @@ test("the session's episode names its topics, never the raw prompt (no secrets, 
   const end = JSON.parse(fs.readFileSync(out + ".end", "utf8")) as { argv: string[]; stdin: string };
   assert.deepEqual(end.argv, ["hook", "session-end", "--host", "opencode"]);
   assert.deepEqual(JSON.parse(end.stdin).messages, [prompt]);
+});
+
+test("side requests get no memory: the title (small model, or the title agent's prompt), a call without a session, a session with no user message", async () => {
+  const hook = script(`process.stdin.resume();process.stdin.on("end",()=>process.stdout.write("<memctl-memory>block</memctl-memory>"))`);
+  const cli = script(`process.stdin.resume();process.stdin.on("end",()=>process.stdout.write("<memctl-memory>overview</memctl-memory>"))`);
+  const { hooks } = await load(hook, cli);
+  // What OpenCode 1.18.33 passes (test/e2e/opencode.test.ts records it): the user message's model on chat.message,
+  // then { sessionID, model } for the title request (the small model) and for the agent's request.
+  const sonnet = { providerID: "anthropic", modelID: "claude-sonnet-4-6" };
+  await hooks["chat.message"]({ sessionID: "s1" }, { parts: [{ type: "text", text: "fix the migration" }], message: { model: sonnet } });
+  const title = { system: ["You are a title generator. You output ONLY a thread title."] };
+  await hooks["experimental.chat.system.transform"]({ sessionID: "s1", model: { providerID: "anthropic", id: "claude-haiku-4-5-20251001" } }, title);
+  assert.deepEqual(title.system, ["You are a title generator. You output ONLY a thread title."]);
+  const agent = { system: ["You are OpenCode"] };
+  await hooks["experimental.chat.system.transform"]({ sessionID: "s1", model: { providerID: "anthropic", id: "claude-sonnet-4-6" } }, agent);
+  assert.deepEqual(agent.system, ["You are OpenCode", "<memctl-memory>overview</memctl-memory>", "<memctl-memory>block</memctl-memory>"]);
+  // No small model: the title is asked of the agent's own model, and the title agent's prompt tells.
+  const sameModel = { system: ["You are a title generator. You output ONLY a thread title."] };
+  await hooks["experimental.chat.system.transform"]({ sessionID: "s1", model: { providerID: "anthropic", id: "claude-sonnet-4-6" } }, sameModel);
+  assert.equal(sameModel.system.length, 1);
+  for (const input of [{}, { sessionID: "never-prompted", model: { providerID: "anthropic", id: "claude-sonnet-4-6" } }]) {
+    const output = { system: ["base"] };
+    await hooks["experimental.chat.system.transform"](input, output);
+    assert.deepEqual(output.system, ["base"], JSON.stringify(input));
+  }
+  assert.equal(isSideRequest(undefined, { id: "x" }, ["base"]), false, "no user model known: the agent's request");
+  assert.equal(isSideRequest(sonnet, { providerID: "openai", id: "claude-sonnet-4-6" }, ["base"]), true, "another provider");
 });

@@ -45,6 +45,9 @@ export function codexContract(ctx: InstallContext): string {
   ].join("\n");
 }
 
+/** Seconds Codex lets memctl's SessionEnd hook run: Codex's default for SessionEnd is 1 s, its ceiling 3 s (lib/install/trust.ts). */
+export const CODEX_SESSION_END_TIMEOUT_S = 3;
+
 export const codex: HostInstaller = {
   name: "codex",
   title: "Codex CLI",
@@ -59,7 +62,11 @@ export const codex: HostInstaller = {
     const hook = chainEdits(
       hookJsonEdits(hooksFile, "UserPromptSubmit", hookCommand(ctx, "codex"), (c) => isMemctlHookCommand(c, ctx.packageRoot)),
       hookJsonEdits(hooksFile, "SessionStart", sessionStartCommand(ctx, "codex"), (c) => isMemctlSessionStartCommand(c, ctx.packageRoot)),
-      hookJsonEdits(hooksFile, "SessionEnd", sessionEndCommand(ctx, "codex"), (c) => isMemctlSessionEndCommand(c, ctx.packageRoot)),
+      // Codex gives SessionEnd 1 s unless told: the hook detaches within 0.3-0.5 s, but a cold node start on a
+      // busy machine can take longer, and a killed hook loses the session's capture. (The trust hash carries it.)
+      hookJsonEdits(hooksFile, "SessionEnd", sessionEndCommand(ctx, "codex"), (c) => isMemctlSessionEndCommand(c, ctx.packageRoot), {
+        timeout: CODEX_SESSION_END_TIMEOUT_S,
+      }),
     );
     const contract = codexContract(ctx);
     return [

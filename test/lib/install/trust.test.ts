@@ -20,15 +20,15 @@ test("codex: an installed hook nobody trusted is reported as not trusted, with t
 });
 
 /** What Codex's /hooks writes when the user trusts every hook in hooks.json: its key and its hash of each. */
-function trustInstalledHooks(f: ReturnType<typeof makeFixture>, hash = (event: string, command: string) => codexHookHash(event, { type: "command", command })): void {
+function trustInstalledHooks(f: ReturnType<typeof makeFixture>, hash = (event: string, handler: Record<string, unknown>) => codexHookHash(event, handler)): void {
   const hooks = path.join(f.home, ".codex/hooks.json");
   const config = path.join(f.home, ".codex/config.toml");
-  const wired = JSON.parse(fs.readFileSync(hooks, "utf8")).hooks as Record<string, { hooks: { command: string }[] }[]>;
+  const wired = JSON.parse(fs.readFileSync(hooks, "utf8")).hooks as Record<string, { hooks: Record<string, unknown>[] }[]>;
   const label = { UserPromptSubmit: "user_prompt_submit", SessionStart: "session_start", SessionEnd: "session_end" } as Record<string, string>;
   for (const [event, groups] of Object.entries(wired)) {
     for (const [gi, g] of groups.entries()) {
       for (const [hi, h] of g.hooks.entries()) {
-        fs.appendFileSync(config, `\n[hooks.state."${hooks}:${label[event]}:${gi}:${hi}"]\ntrusted_hash = "${hash(label[event]!, h.command)}"\nenabled = true\n`);
+        fs.appendFileSync(config, `\n[hooks.state."${hooks}:${label[event]}:${gi}:${hi}"]\ntrusted_hash = "${hash(label[event]!, h)}"\nenabled = true\n`);
       }
     }
   }
@@ -52,6 +52,10 @@ test("codex hook hash: the one Codex 0.169.0 reports as currentHash (app-server 
     codexHookHash("session_end", { type: "command", command: "node /work/main/dist/cli.js hook session-end --host codex" }),
     "sha256:02286ecd3016cf89583012a135368b534f1d0cc1ddc509356f4904046911283f",
   );
+  // An explicit SessionEnd timeout is capped at 3 s: wired with 10, hooks/list says timeoutSec 3 and hashes 3.
+  const end = (timeout: number) => codexHookHash("session_end", { type: "command", command: "node /work/wt/hosts/dist/cli.js hook session-end --host codex", timeout });
+  assert.equal(end(10), "sha256:8a842a89f3271d2651ef70b54fbce3dc29a351d75eac5925340ac696922a86d5");
+  assert.equal(end(3), end(10));
 });
 
 test("codex: a hook trusted before install changed it (new budget flags) is not trusted: Codex skips the changed hook", async (t) => {

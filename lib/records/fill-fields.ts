@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import path from "node:path";
+import { missingFields, type REQUIRED_FIELDS } from "../core/card.js";
+import { isCardFile } from "../core/card-rules.js";
+import { MemctlError } from "../core/errors.js";
+import { setFrontmatterFieldsBytes } from "../core/frontmatter-edit.js";
+import { latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
+import { readRegularBytes } from "../store/checked-fs.js";
+import { readStoreOrEmptyIndex } from "../store/read.js";
+import { keepRevisionsBatch } from "../store/revisions.js";
+import { assertMayWrite } from "./actor.js";
+import { type CardChange, withRecordsLock } from "./commit.js";
+import { commitRewritesBatch } from "./commit-batch.js";
+import type { WriteContext } from "./save.js";
+import { viewStore } from "./store-view.js";
+
+// Cards that came in by hand or by `memctl import` often lack the standard fields, and doctor lists each one.
+// This adds what is missing with the neutral value a save would give (no topics, normal priority, active, no
+// repo refs; updated_at the date of the card's last recorded revision, else of its file). Each edit is
+// text-level (lib/core/frontmatter-edit.ts): only the added lines are new, every other byte stays, the legacy
+// `metadata:` block included. All the cards go in one write-ahead intent under the one lock, each with a
+// history entry (lib/records/commit-batch.ts), so a kill leaves every card either as it was or fixed and recorded.
+
+export interface FieldFix {
+  card: string;
+  /** The fields added, with their values, in REQUIRED_FIELDS order. */
+  added: Record<string, unknown>;
+  entry?: HistoryEntry;
+}
+
+export interface FieldFixPlan {
+  fixes: FieldFix[];
+  /** Cards lacking fields that cannot be edited safely (no frontmatter block, YAML that does not parse), with why. */
+  skipped: { card: string; reason: string }[];
+}
+
+interface Planned extends FieldFix {
+  before: Buffer;
+  after: Buffer;
+}
+
+/** The neutral value of each standard field; updated_at is the card's own date. */
+function defaults(updatedAt: string): Record<(typeof REQUIRED_FIELDS)[number], unknown> {
+  return { topics: [], priority: "normal", status: "active", updated_at: updatedAt, repo_refs: [] };
+}
+
+/** The cards doctor reports as missing fields, each with its edit (read-only). */
+async function plan(memoryDir: string): Promise<{ planned: Planned[]; skipped: FieldFixPlan["skipped"] }> {
+  const view = viewStore(await readStoreOrEmptyIndex(memoryDir));
+  const latest = latestByCard(readHistory(memoryDir).entries);
+  const planned: Planned[] = [];
+  const skipped: FieldFixPlan["skipped"] = [];
+  for (const [file, cf] of view.cards) {
+    // The same cards doctor checks: a free note (not named like a card, linked from nowhere) has no card rules.
+    if (!isCardFile(file) && !view.referenced.has(file)) continue;
+    if (cf.readError !== undefined || !cf.card || cf.card.errors.length > 0) continue; // doctor: unreadable card
+    const missing = missingFields(cf.card);
+    if (missing.length === 0) continue;
+    const abs = path.join(memoryDir, file);
+    const before = Buffer.from(readRegularBytes(abs));
+    const date = latest.get(file)?.at.slice(0, 10) ?? fs.statSync(abs).mtime.toISOString().slice(0, 10);
+    const all = defaults(date);
+    const added = Object.fromEntries(missing.map((f) => [f, all[f as keyof typeof all]]));
+    try {
+      planned.push({ card: file, added, before, after: setFrontmatterFieldsBytes(before, added) });
+    } catch (err) {
+      if (!(err instanceof MemctlError)) throw err;
+      skipped.push({ card: file, reason: err.message });
+    }
+  }
+  return { planned, skipped };
+}
+
+/** What `fillMissingFields` would do, writing nothing. */
+export async function planMissingFields(memoryDir: string): Promise<FieldFixPlan> {
+  const { planned, skipped } = await plan(memoryDir);
+  return { fixes: planned.map(({ card, added }) => ({ card, added })), skipped };
+}
+
+/** Adds the missing standard fields to every card that lacks them, in one recorded write. Idempotent. */
+export async function fillMissingFields(ctx: WriteContext): Promise<FieldFixPlan> {
+  assertMayWrite(ctx.actor, "add fields to memory cards");
+  return withRecordsLock(ctx, async () => {
+    const { planned, skipped } = await plan(ctx.memoryDir);
+    if (planned.length === 0) return { fixes: [], skipped };
+    const entries = [...readHistory(ctx.memoryDir).entries];
+    const changes: CardChange[] = planned.map((p) => {
+      const entry = makeEntry(entries, p.card, "update", ctx.actor, ctx.now, p.after);
+      entries.push(entry);
+      return { card: p.card, before: sha256Hex(p.before), content: p.after, entry };
+    });
+    // Kept before the intent, as a save keeps them; the next write prunes past the limits.
+    await keepRevisionsBatch(ctx.memoryDir, changes);
+    await commitRewritesBatch(ctx.memoryDir, { changes });
+    return { fixes: planned.map(({ card, added }, i) => ({ card, added, entry: changes[i]!.entry! })), skipped };
+  });
+}
