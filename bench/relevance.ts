@@ -1,7 +1,9 @@
 // Relevance benchmark: memctl's block (the hook's own, wrapper included) against BM25 and the seed's substring
 // counting (their lines alone, no wrapper) under Claude's 1500 B / 10 lines and the default 3000 B / 20.
 // Run: npm run bench:relevance [-- --set hand,heldout,coding,paraphrase,locomo] [--locomo PATH|URL] [--conversations 0-2]
-//      [--json] [--misses] [--no-usage]  (--no-usage: the hand-written sets without their usage sidecar)
+//      [--json] [--misses] [--no-usage] [--keys]  (--no-usage: the hand-written sets without their usage sidecar;
+//      --keys: each set also with every card's recorded recall keys, keys/answers.jsonl or $MEMCTL_BENCH_ANSWERS,
+//      replayed through the model-command interface; memctl and BM25 then both see them)
 // LoCoMo is fetched at bench time (CC BY-NC 4.0, evaluation only) and cached outside the repository; its
 // conversations 3–9 are the held-out check and are read only when --conversations names them.
 import { BUDGETS, evaluateSet, RANKERS, type BenchGroup, type RankerReport } from "./relevance/harness.js";
@@ -9,6 +11,7 @@ import { codingGroups } from "./relevance/coding.js";
 import { paraphraseGroups, paraphraseTable } from "./relevance/paraphrase.js";
 import { DEFAULT_CONVERSATIONS, loadLocomo } from "./relevance/locomo.js";
 import { handCards, loadPrompts } from "./relevance/store.js";
+import { withRecordedKeys } from "./relevance/keys.js";
 
 const SETS = ["hand", "heldout", "coding", "paraphrase", "locomo"] as const;
 type SetName = (typeof SETS)[number];
@@ -59,6 +62,20 @@ async function groupsOf(set: SetName, argv: readonly string[]): Promise<{ groups
   }
 }
 
+/** The groups with every card's recorded recall keys (cards without a recorded answer keep none). */
+async function keyedGroups(groups: readonly BenchGroup[]): Promise<{ groups: BenchGroup[]; cards: number; keyed: number; failed: number }> {
+  const out: BenchGroup[] = [];
+  let cards = 0;
+  let failed = 0;
+  for (const g of groups) {
+    const k = await withRecordedKeys(g.cards);
+    cards += g.cards.length;
+    failed += k.failed;
+    out.push({ ...g, cards: k.cards });
+  }
+  return { groups: out, cards, keyed: cards - failed, failed };
+}
+
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 function table(set: string, note: string, reports: readonly RankerReport[]): string {
@@ -94,8 +111,18 @@ async function main(): Promise<void> {
   for (const s of sets) if (!SETS.includes(s)) throw new Error(`unknown --set ${s} (one of ${SETS.join(", ")})`);
   const json: Record<string, unknown> = {};
   for (const set of sets) {
-    const { groups, note } = await groupsOf(set, argv);
-    const reports = await evaluateSet(groups, RANKERS);
+    const { groups, note: plainNote } = await groupsOf(set, argv);
+    let reports = await evaluateSet(groups, RANKERS);
+    let note = plainNote;
+    if (argv.includes("--keys")) {
+      const keyed = await keyedGroups(groups);
+      const keyedReports = await evaluateSet(
+        keyed.groups,
+        RANKERS.filter((r) => !r.name.startsWith("substring")),
+      );
+      reports = [...reports, ...keyedReports.map((r) => ({ ...r, ranker: `${r.ranker} + keys` }))];
+      note += `; keys for ${keyed.keyed} of ${keyed.cards} cards (${keyed.failed} without a recorded answer)`;
+    }
     if (argv.includes("--json")) json[set] = reports.map(({ outcomes: _o, ...rest }) => rest);
     else process.stdout.write(table(set, note, reports) + "\n" + (set === "paraphrase" ? paraphraseTable(reports) + "\n" : ""));
     if (argv.includes("--misses")) {

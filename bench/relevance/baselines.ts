@@ -80,15 +80,37 @@ export function bm25Tokens(text: string): string[] {
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
 
-/** Okapi BM25 (k1 = 1.2, b = 0.75) over title + hook + topics; ties keep index order. */
+/**
+ * Okapi BM25 (k1 = 1.2, b = 0.75) over title + hook + topics; ties keep index order. A card's recall keys, when
+ * it has them, are a second field scored the same way (its own length normalisation) and added: the fair
+ * baseline for keys is BM25 that sees them too.
+ */
 export function bm25Ranker(entries: readonly BenchEntry[], prompt: string, matchesOnly = false): BenchEntry[] {
-  const docs = entries.map((e) => bm25Tokens(`${e.title} ${e.hook} ${e.topics.join(" ")}`));
+  const query = [...new Set(bm25Tokens(prompt))];
+  const main = bm25Field(
+    entries.map((e) => bm25Tokens(`${e.title} ${e.hook} ${e.topics.join(" ")}`)),
+    query,
+  );
+  const keyed = entries.some((e) => e.recall && e.recall.length > 0);
+  const keys = keyed
+    ? bm25Field(
+        entries.map((e) => bm25Tokens((e.recall ?? []).join("\n"))),
+        query,
+      )
+    : undefined;
+  return order(
+    entries.map((entry, index) => ({ entry, index, score: main[index]! + (keys?.[index] ?? 0) })),
+    matchesOnly,
+  );
+}
+
+/** Each document's BM25 score for the query terms. */
+function bm25Field(docs: readonly string[][], query: readonly string[]): number[] {
   const avgLength = docs.reduce((sum, d) => sum + d.length, 0) / Math.max(1, docs.length);
   const df = new Map<string, number>();
   for (const d of docs) for (const t of new Set(d)) df.set(t, (df.get(t) ?? 0) + 1);
   const n = docs.length;
-  const query = [...new Set(bm25Tokens(prompt))];
-  const scored = docs.map((doc, index) => {
+  return docs.map((doc) => {
     const tf = new Map<string, number>();
     for (const t of doc) tf.set(t, (tf.get(t) ?? 0) + 1);
     let score = 0;
@@ -97,9 +119,8 @@ export function bm25Ranker(entries: readonly BenchEntry[], prompt: string, match
       if (!f) continue;
       const d = df.get(q)!;
       const idf = Math.log(1 + (n - d + 0.5) / (d + 0.5));
-      score += (idf * f * (BM25_K1 + 1)) / (f + BM25_K1 * (1 - BM25_B + (BM25_B * doc.length) / avgLength));
+      score += (idf * f * (BM25_K1 + 1)) / (f + BM25_K1 * (1 - BM25_B + (BM25_B * doc.length) / Math.max(1, avgLength)));
     }
-    return { entry: entries[index]!, index, score };
+    return score;
   });
-  return order(scored, matchesOnly);
 }

@@ -80,7 +80,7 @@ export function materializeStore(options: { usage?: boolean; dir?: string; cards
   const cards = options.cards ?? handCards();
   cards.forEach((c, i) => {
     const card = { ...c, priority: c.priority ?? "normal", status: c.status ?? "active" };
-    fs.writeFileSync(path.join(dir, c.file), renderCard(card, c.updated_at ?? shiftDay(TODAY, -((i * 37) % 300)), [], c.body ?? ""));
+    fs.writeFileSync(path.join(dir, c.file), withRecall(renderCard(card, c.updated_at ?? shiftDay(TODAY, -((i * 37) % 300)), [], c.body ?? ""), c.recall));
   });
   fs.writeFileSync(path.join(dir, "MEMORY.md"), ["# Memory", "", ...cards.map(renderIndexLine), ""].join("\n"));
   if (options.usage !== false)
@@ -99,6 +99,13 @@ export function materializeStore(options: { usage?: boolean; dir?: string; cards
   };
   fs.writeFileSync(path.join(dir, "episodes.jsonl"), JSON.stringify(episode) + "\n");
   return dir;
+}
+
+/** A rendered card with its recall keys in the frontmatter (a `recall:` list before `priority:`), as a save writes them. */
+function withRecall(text: string, recall: readonly string[] | undefined): string {
+  if (!recall || recall.length === 0) return text;
+  const list = `recall:\n${recall.map((k) => `  - ${JSON.stringify(k)}`).join("\n")}\n`;
+  return text.replace(/^priority: /m, `${list}priority: `);
 }
 
 /** 60 days of simulated hook calls: popular cards hit often and recently, a third of the rest now and then. */
@@ -125,6 +132,7 @@ export function readEntries(dir: string): BenchEntry[] {
       hook: e.hook,
       raw: e.raw,
       topics: meta.topics,
+      ...(meta.recall && meta.recall.length > 0 ? { recall: meta.recall } : {}),
       priority: meta.priority ?? "normal",
       status: meta.status ?? "active",
       updated_at: meta.updated_at ?? "",

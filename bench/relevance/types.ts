@@ -6,6 +6,8 @@ export interface BenchEntry {
   /** The MEMORY.md line as written. */
   raw: string;
   topics: string[];
+  /** The card's recall keys (frontmatter `recall:`), when the store has them. */
+  recall?: string[];
   priority: "always" | "normal" | "low";
   status: string;
   updated_at: string;

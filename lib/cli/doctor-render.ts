@@ -121,6 +121,12 @@ export function findings(r: DoctorReport): Finding[] {
       "Claude Code's auto memory is on and this store is its auto-memory folder: Claude writes cards and MEMORY.md lines here directly, unreviewed",
       r.claude_auto_memory.fix,
     );
+  if (r.index_over_read_limit)
+    warning(
+      "index",
+      `MEMORY.md is ${r.index_over_read_limit.bytes} bytes, over the hook's read limit of ${r.index_over_read_limit.limit}: the lines past it are never ranked`,
+      "move old cards out (memctl rm) or shorten their index lines",
+    );
   for (const x of r.config_warnings) warning("config", q(x), "edit the user config (memctl config lint checks it)");
   for (const x of r.limits_exceeded) warning("limit", limitSubject(x), limitFix(x));
   for (const x of r.unmatched_scopes ?? [])
@@ -164,7 +170,9 @@ function limitFix(x: DoctorReport["limits_exceeded"][number]): string {
     trash: "empty old entries of .memctl/trash (removed cards; history keeps their hashes)",
     episodes: "move old episodes into monthly shards with memctl shard",
   }[x.area];
-  return `${shrink}, or raise it: [guardrails] ${x.limit} = ${x.value} in the user config`;
+  // Past a store-wide limit only agents' and hosts' writes are refused (lib/records/guardrails.ts storeLimitsBind).
+  const who = x.area === "store" ? "agents' and hosts' writes are refused past it (the owner's are not): " : "";
+  return `${who}${shrink}, or raise it: [guardrails] ${x.limit} = ${x.value} in the user config`;
 }
 
 function injectionSubject(inj: InjectionReport): string {

@@ -68,6 +68,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       plan.items.filter((i) => i.action === "import"),
       withDefaults(guardrails),
       io,
+      "system",
     );
     const progress = progressLine(io);
     try {
@@ -97,6 +98,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
           plan.items.filter((i) => i.action === "import"),
           withDefaults(guardrails),
           io,
+          "system",
         ),
       );
   const keys = model && (await backfillWithProgress(io, { ...writeContext(args, io, memoryDir) }, { model, env: io.env, force: false, dryRun: false }));

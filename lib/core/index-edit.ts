@@ -1,4 +1,5 @@
 import { parseIndex } from "./index-file.js";
+import { findIndexLines } from "./index-find.js";
 
 // MEMORY.md edits touch only the lines of one card; every other byte (headings, prose, other entries,
 // line endings, a missing final newline) stays as it was. Callers hold the store lock around read-modify-write.
@@ -23,20 +24,35 @@ export function upsertIndexLine(indexText: string, file: string, line: string): 
   return upsertParsed(indexText, parseIndex(indexText), file, line);
 }
 
-// The byte variants splice a Latin-1 view of the file (one char per byte, so every untouched byte — invalid
-// UTF-8 included — round-trips exactly) while the entries come from the UTF-8 parse. A line break is one byte
-// in both decodings, so both number the lines alike.
-const asView = (text: string): string => Buffer.from(text, "utf8").toString("latin1");
+// The byte variants splice the raw bytes at the lines findIndexLines locates (every untouched byte — invalid UTF-8
+// included — is kept) without parsing the rest of the index: their cost follows the card, not the store.
 
 /** upsertIndexLine on the raw bytes of MEMORY.md: every byte outside the replaced line is kept. */
 export function upsertIndexLineBytes(index: Buffer, file: string, line: string): Buffer {
-  return Buffer.from(upsertParsed(index.toString("latin1"), parseIndex(index.toString("utf8")), file, asView(line)), "latin1");
+  const hit = findIndexLines(index, file)[0];
+  if (hit) return Buffer.concat([index.subarray(0, hit.start), Buffer.from(line, "utf8"), index.subarray(hit.end)]);
+  const eol = index.includes("\r\n") ? "\r\n" : "\n";
+  const sep = index.length === 0 || index[index.length - 1] === 0x0a ? "" : eol;
+  return Buffer.concat([index, Buffer.from(sep + line + eol, "utf8")]);
 }
 
-/** removeIndexLines on the raw bytes of MEMORY.md. */
+/** removeIndexLines on the raw bytes of MEMORY.md: each line linking `file` goes with its line break. */
 export function removeIndexLinesBytes(index: Buffer, file: string): { bytes: Buffer; removed: number } {
-  const { text, removed } = removeParsed(index.toString("latin1"), parseIndex(index.toString("utf8")), file);
-  return { bytes: Buffer.from(text, "latin1"), removed };
+  const hits = findIndexLines(index, file);
+  if (hits.length === 0) return { bytes: index, removed: 0 };
+  const kept: Buffer[] = [];
+  let from = 0;
+  for (const { start, end } of hits) {
+    kept.push(index.subarray(from, start));
+    from = index[end] === 0x0d ? end + 2 : index[end] === 0x0a ? end + 1 : end;
+  }
+  kept.push(index.subarray(from));
+  return { bytes: Buffer.concat(kept), removed: hits.length };
+}
+
+/** Whether the index bytes already link `file`. */
+export function indexHasBytes(index: Buffer, file: string): boolean {
+  return findIndexLines(index, file).length > 0;
 }
 
 function upsertParsed(indexText: string, parsed: ReturnType<typeof parseIndex>, file: string, line: string): string {

@@ -25,6 +25,8 @@ export interface ParsedIndex {
 const BULLET = /^\s*[-*+]\s+/;
 const ENTRY = /^\s*[-*+]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
 const HOOK_SEPARATOR = /^(?:—|–|--|-|:)\s*/;
+/** A line that opens or closes a fenced block: nothing inside one is an index line. */
+export const FENCE = /^\s*(```|~~~)/;
 
 /**
  * Parses MEMORY.md. Bullet lines with a Markdown link to a `.md` file are entries; other bullet lines are
@@ -36,22 +38,25 @@ export function parseIndex(text: string): ParsedIndex {
   const lines = text.split(/\r?\n/);
   let fenced = false;
   lines.forEach((raw, i) => {
-    if (/^\s*(```|~~~)/.test(raw)) fenced = !fenced;
-    if (fenced || !BULLET.test(raw)) return;
-    const m = ENTRY.exec(raw);
-    if (!m) {
-      unparsed.push({ line: i + 1, raw, reason: "bullet line without a [Title](file.md) link" });
-      return;
-    }
-    const target = m[2]!.startsWith("<") ? m[2]!.slice(1, -1) : m[2]!;
-    const file = safeDecode(target);
-    if (!/\.md$/i.test(file.split("#")[0]!)) {
-      unparsed.push({ line: i + 1, raw, reason: `link target "${target}" is not a .md card` });
-      return;
-    }
-    entries.push({ line: i + 1, raw, title: m[1]!.replace(/\\(.)/g, "$1"), file: file.split("#")[0]!, hook: m[3]!.replace(HOOK_SEPARATOR, "").trim() });
+    if (FENCE.test(raw)) fenced = !fenced;
+    if (fenced) return;
+    const parsed = parseIndexLine(raw, i + 1);
+    if (parsed === undefined) return;
+    if ("reason" in parsed) unparsed.push(parsed);
+    else entries.push(parsed);
   });
   return { entries, unparsed };
+}
+
+/** One line outside a fenced block: an entry, an unparsed bullet line, or undefined for anything else. */
+export function parseIndexLine(raw: string, line: number): IndexEntry | UnparsedLine | undefined {
+  if (!BULLET.test(raw)) return undefined;
+  const m = ENTRY.exec(raw);
+  if (!m) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
+  const target = m[2]!.startsWith("<") ? m[2]!.slice(1, -1) : m[2]!;
+  const file = safeDecode(target);
+  if (!/\.md$/i.test(file.split("#")[0]!)) return { line, raw, reason: `link target "${target}" is not a .md card` };
+  return { line, raw, title: m[1]!.replace(/\\(.)/g, "$1"), file: file.split("#")[0]!, hook: m[3]!.replace(HOOK_SEPARATOR, "").trim() };
 }
 
 /** Renders one index line; whitespace in the hook is collapsed so an entry is always exactly one line. */

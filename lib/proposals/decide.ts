@@ -82,7 +82,7 @@ export async function acceptProposal(ctx: WriteContext, id: string, options: Acc
       },
       ({ name, history }) =>
         replaced.flatMap((old) => {
-          const change = supersedeChange(ctx.memoryDir, old, name, ctx.actor, ctx.now, history);
+          const change = supersedeChange(ctx.memoryDir, old, name, ctx.actor, ctx.now, history());
           superseded.push({ file: old, superseded_by: name, rev: change?.entry?.rev ?? null });
           return change ? [change] : [];
         }),

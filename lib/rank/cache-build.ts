@@ -1,10 +1,11 @@
 // Rebuilding the rank cache from MEMORY.md and the card files (see rank-cache.ts for when): cards and index
 // lines whose fingerprints match the previous cache are reused, so an edit re-reads only what changed.
 import path from "node:path";
-import { buildPostings, toPostingList, type RankEntry } from "./postings.js";
+import { buildPostings, FIELD_WEIGHT, toPostingList, type RankEntry } from "./postings.js";
 import { tokenize, TOKENIZER_VERSION } from "./tokenize.js";
 import { parseIndex } from "../core/index-file.js";
 import { encodeCache } from "./cache-encode.js";
+import { provenanceMark } from "./provenance-mark.js";
 import { renderEntryLine, utf8Bytes } from "../core/block.js";
 import {
   cardStamp,
@@ -45,9 +46,22 @@ const HEAD_BYTES = 16 * 1024;
 /** A card whose frontmatter runs past its first 16 KiB is read whole only up to this size. */
 const CARD_READ_CAP = 4 * 1024 * 1024;
 
+/** What ranking reads from a card file, with the terms of its own fields once tokenised. */
+interface CardFields {
+  priority?: string;
+  status?: string;
+  expires_at?: string;
+  topics: string[];
+  topicTerms?: string[];
+  recallTerms?: string[];
+  bodyTerms?: string[];
+  /** How the printed line marks a card that may not be true (provenanceMark). */
+  mark?: string;
+}
+
 /** What a rebuild can reuse from the previous cache: card fields by file (with their fingerprint), terms by line. */
 interface Reusable {
-  cards: Map<string, { stamp: Stamp; priority?: string; status?: string; expires_at?: string; topics: string[]; topicTerms: string[] }>;
+  cards: Map<string, { stamp: Stamp } & CardFields>;
   lines: Map<string, { title: string[]; hook: string[] }>;
 }
 
@@ -60,7 +74,7 @@ function reusable(memoryDir: string): Reusable {
   try {
     for (let id = 0; id < view.n; id++) {
       const [, priority, status, expires, raw] = parseSlimEntry(view.entry(id));
-      const [topics, tTitle, tTopics, tHook] = parseReuseLine(view.reuse(id));
+      const [topics, tTitle, tTopics, tHook, tRecall, tBody, mark] = parseReuseLine(view.reuse(id));
       const file = view.file(id);
       out.cards.set(file, {
         stamp: view.stamp(id),
@@ -69,6 +83,9 @@ function reusable(memoryDir: string): Reusable {
         ...(expires ? { expires_at: expires } : {}),
         topics,
         topicTerms: split(tTopics),
+        recallTerms: split(tRecall),
+        bodyTerms: split(tBody),
+        ...(mark ? { mark } : {}),
       });
       out.lines.set(`${file}\n${raw}`, { title: split(tTitle), hook: split(tHook) });
     }
@@ -84,7 +101,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
   const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
   const old = reusable(memoryDir); // card fingerprints guard every reuse, forced rebuilds included
   let parseCard: typeof import("../core/card.js").parseCard | undefined;
-  const fields = new Map<string, { priority?: string; status?: string; expires_at?: string; topics: string[]; topicTerms?: string[] }>();
+  const fields = new Map<string, CardFields>();
   const stamps = new Map<string, Stamp>();
   for (const file of files) {
     // A link out of the store (absolute, or through "..") is ranked on its index line only: never read.
@@ -103,8 +120,19 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
     const head = readHead(abs);
     if (head === undefined) continue;
     parseCard ??= (await import("../core/card.js")).parseCard; // js-yaml loads only when a card must be read
-    const meta = parseCard(head).meta;
-    fields.set(file, { priority: meta.priority, status: meta.status, expires_at: meta.expires_at, topics: meta.topics });
+    const card = parseCard(head);
+    const meta = card.meta;
+    fields.set(file, {
+      priority: meta.priority,
+      status: meta.status,
+      expires_at: meta.expires_at,
+      topics: meta.topics,
+      // A card's keys are one field (their words counted together, length-normalised against other cards' keys).
+      recallTerms: tokenize((meta.recall ?? []).join("\n")),
+      // Only the head is read: a body past the first 16 KiB of the file is not indexed (docs/ranking.md).
+      bodyTerms: FIELD_WEIGHT.body > 0 ? tokenize(card.body) : [],
+      ...(provenanceMark(meta.provenance) ? { mark: provenanceMark(meta.provenance) } : {}),
+    });
   }
   const entries: RankEntry[] = parsed.entries.map((e) => {
     const file = normalizeCardPath(e.file);
@@ -122,15 +150,21 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
       ...(f.status ? { status: f.status } : {}),
       ...(f.expires_at ? { expires_at: f.expires_at } : {}),
       topics: f.topics,
+      ...(f.mark ? { mark: f.mark } : {}),
       terms: {
         title: lineTerms?.title ?? tokenize(e.title),
         topics: f.topicTerms ?? tokenize([...f.topics, nameWords].join(" ")),
         hook: lineTerms?.hook ?? tokenize(e.hook),
+        recall: f.recallTerms ?? [],
+        body: f.bodyTerms ?? [],
       },
     };
   });
   const postings = buildPostings(entries);
   const always = entries.flatMap((e, i) => (e.priority === "always" ? [i] : []));
+  // The printed line is rendered here, once per build, rather than by every prompt that prints it, and kept apart
+  // from the slim entry so printing a line parses nothing. A card that may not be true says so at its end.
+  const printed = entries.map((e) => (e.mark ? `${renderEntryLine(e)} ${e.mark}` : renderEntryLine(e)));
   const byId = (id: number) => entries[id]!;
   const store: RankableStore = {
     index: {
@@ -140,6 +174,8 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
       sinkFields: byId,
       postings: (t) => (postings.has(t) ? toPostingList(postings.get(t)!) : undefined),
       alwaysIds: always,
+      lineBytes: (id) => utf8Bytes(printed[id]!),
+      lineText: (id) => printed[id]!,
     },
     unparsed: parsed.unparsed,
     entryCount: entries.length,
@@ -193,16 +229,23 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
     ...(truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] as [number, number, number] } : {}),
     plainFiles: store.plainFiles,
   };
-  // The printed line is rendered here, once per build, rather than by every prompt that prints it, and kept apart
-  // from the slim entry so printing a line parses nothing.
-  const printed = entries.map((e) => renderEntryLine(e));
   const slim = entries.map((e) => JSON.stringify([e.line, e.priority ?? "", e.status ?? "", e.expires_at ?? "", e.raw] satisfies SlimEntry));
   header.pinned = always.map((id) => printed[id]!);
   const encoded = encodeCache(TOKENIZER_VERSION, {
     header,
     entries: slim,
     printed,
-    reuse: entries.map((e) => JSON.stringify([e.topics, e.terms.title.join(" "), e.terms.topics.join(" "), e.terms.hook.join(" ")] satisfies ReuseLine)),
+    reuse: entries.map((e) =>
+      JSON.stringify([
+        e.topics,
+        e.terms.title.join(" "),
+        e.terms.topics.join(" "),
+        e.terms.hook.join(" "),
+        (e.terms.recall ?? []).join(" "),
+        (e.terms.body ?? []).join(" "),
+        e.mark ?? "",
+      ] satisfies ReuseLine),
+    ),
     files: entries.map((e) => e.file),
     stamps: entries.map((e) => stamps.get(e.file)!),
     lineBytes: printed.map((line) => utf8Bytes(line)),

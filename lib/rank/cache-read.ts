@@ -78,7 +78,7 @@ export interface LoadOptions {
 export type SlimEntry = [line: number, priority: string, status: string, expires: string, raw: string];
 
 /** Kept so a rebuild reuses what did not change (a 10,000-card store re-reads only edited cards). */
-export type ReuseLine = [topics: string[], titleTerms: string, topicTerms: string, hookTerms: string];
+export type ReuseLine = [topics: string[], titleTerms: string, topicTerms: string, hookTerms: string, recallTerms: string, bodyTerms: string, mark: string];
 
 /** A slim entry of the right shape, else RangeError (the caller rebuilds). */
 export function parseSlimEntry(text: string): SlimEntry {
@@ -92,7 +92,7 @@ export function parseSlimEntry(text: string): SlimEntry {
 /** Reuse data of the right shape, else RangeError (the rebuild then re-reads every card). */
 export function parseReuseLine(text: string): ReuseLine {
   const r = JSON.parse(text) as unknown;
-  if (!Array.isArray(r) || r.length !== 4 || !Array.isArray(r[0]) || !r[0].every((t) => typeof t === "string") || !r.slice(1).every((v) => typeof v === "string"))
+  if (!Array.isArray(r) || r.length !== 7 || !Array.isArray(r[0]) || !r[0].every((t) => typeof t === "string") || !r.slice(1).every((v) => typeof v === "string"))
     throw new RangeError("malformed rank cache reuse data");
   return r as ReuseLine;
 }

@@ -19,16 +19,26 @@ export interface EntryInfo {
 /** An entry with its terms per field, as the cache builder tokenises it. */
 export interface RankEntry extends EntryInfo {
   topics: string[];
-  terms: { title: string[]; topics: string[]; hook: string[] };
+  /** Appended to the printed line: the card may not be true (cache-build.ts provenanceMark). */
+  mark?: string;
+  /** recall: the card's recall keys (never printed); body: the card's Markdown after its frontmatter. */
+  terms: { title: string[]; topics: string[]; hook: string[]; recall?: string[]; body?: string[] };
 }
 
 export type Field = keyof RankEntry["terms"];
-export const FIELDS: readonly Field[] = ["title", "topics", "hook"];
-/** Field weights: a word in the title says more than one in the topics, which says more than one in the hook. */
-export const FIELD_WEIGHT: Readonly<Record<Field, number>> = { title: 3, topics: 2, hook: 1 };
-const FIELD_B: Readonly<Record<Field, number>> = { title: 0.3, topics: 0.3, hook: 0.6 };
-const FIELD_BIT: Readonly<Record<Field, number>> = { title: 1, topics: 2, hook: 4 };
-export const MASK_FIELDS: readonly Field[][] = Array.from({ length: 8 }, (_, mask) => FIELDS.filter((f) => mask & FIELD_BIT[f]));
+export const FIELDS: readonly Field[] = ["title", "topics", "hook", "recall", "body"];
+/**
+ * Field weights: a word in the title says more than one in the topics, which says more than one in the hook.
+ * Recall keys sit between title and hook: each key is a whole way of asking for the card, but a card has many
+ * and they are written by a model, not the card's author. Values chosen on the hand, coding and paraphrase sets
+ * (bench/README.md, 2026-12-06). The body is not indexed (weight 0): it was measured and did not pay.
+ */
+export const FIELD_WEIGHT: Readonly<Record<Field, number>> = { title: 3, topics: 2, hook: 1, recall: 1.5, body: 0 };
+const FIELD_B: Readonly<Record<Field, number>> = { title: 0.3, topics: 0.3, hook: 0.6, recall: 0.75, body: 0.75 };
+export const FIELD_BIT: Readonly<Record<Field, number>> = { title: 1, topics: 2, hook: 4, recall: 8, body: 16 };
+/** Bits of a posting's field mask. */
+export const FIELD_MASK = 31;
+export const MASK_FIELDS: readonly Field[][] = Array.from({ length: FIELD_MASK + 1 }, (_, mask) => FIELDS.filter((f) => mask & FIELD_BIT[f]));
 const K1 = 1.2;
 
 /**
@@ -79,14 +89,24 @@ export interface RankIndex {
 /** Builds postings for entries: per field, weight × tf / (1 − b + b × len / avglen), summed over fields, then saturated. */
 export function buildPostings(entries: readonly RankEntry[]): Map<string, Posting[]> {
   const n = entries.length;
-  const avg = { title: 0, topics: 0, hook: 0 };
-  for (const e of entries) for (const f of FIELDS) avg[f] += e.terms[f].length;
-  for (const f of FIELDS) avg[f] = n > 0 ? Math.max(1, avg[f] / n) : 1;
+  const avg: Record<Field, number> = { title: 0, topics: 0, hook: 0, recall: 0, body: 0 };
+  const fields = FIELDS.filter((f) => FIELD_WEIGHT[f] > 0);
+  // Recall keys and bodies are optional: their average length is over the cards that have them, so a store where
+  // few cards have keys does not score those few as overlong.
+  const have: Record<Field, number> = { title: n, topics: n, hook: n, recall: 0, body: 0 };
+  for (const e of entries)
+    for (const f of fields) {
+      const len = e.terms[f]?.length ?? 0;
+      avg[f] += len;
+      if ((f === "recall" || f === "body") && len > 0) have[f]++;
+    }
+  for (const f of fields) avg[f] = have[f] > 0 ? Math.max(1, avg[f] / have[f]) : 1;
   const postings = new Map<string, Posting[]>();
   entries.forEach((e, id) => {
     const mine = new Map<string, Posting>();
-    for (const f of FIELDS) {
+    for (const f of fields) {
       const terms = e.terms[f];
+      if (terms === undefined) continue;
       const norm = 1 - FIELD_B[f] + (FIELD_B[f] * terms.length) / avg[f];
       for (const t of terms) {
         let p = mine.get(t);

@@ -10,7 +10,7 @@
 import { frecency, type CardUsage } from "../core/frecency.js";
 import { inScope } from "../core/scope.js";
 import { compareRanked, firstPlaces, type Tier } from "./order.js";
-import { MASK_FIELDS, type EntryInfo, type Field, type PostingList, type RankEntry, type RankIndex, memoryIndex } from "./postings.js";
+import { FIELD_BIT, FIELD_MASK, MASK_FIELDS, type EntryInfo, type Field, type PostingList, type RankEntry, type RankIndex, memoryIndex } from "./postings.js";
 
 export { compareRanked, isHit } from "./order.js";
 
@@ -19,6 +19,13 @@ export { compareRanked, isHit } from "./order.js";
  * the answering card for 1 LoCoMo question in 25 (bench/README.md); the block's own budget already bounds the cost.
  */
 export const RELATIVE_CUTOFF = 0.1;
+/**
+ * Fields that say what a card is about: its title and topics (the file name's words are topics). A prompt needs
+ * memory only when some card matches it in one of these, or matches two or more of its distinct terms: a lone
+ * word met only in hooks or recall keys ("merge" in "…rebase, never merge") is how a prompt that needs no memory
+ * ("looks good, merge it") meets a store, in every language (bench/README.md, 2026-12-06).
+ */
+export const SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
 /** The most frecency can multiply relevance by (1 + this), reached asymptotically. */
 export const FRECENCY_BOOST = 0.25;
 const SINK_STATUSES = new Set(["stale", "superseded"]);
@@ -89,14 +96,24 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   // Every id with a relevance, in first-touch order: a typed buffer, since a broad prompt touches thousands.
   const touchedIds = new Uint32Array(n);
   let touchedCount = 0;
+  // Per id: how many distinct query terms it matched, and in which fields (for hasSubjectEvidence).
+  const termHits = new Uint8Array(n);
+  const fieldMask = new Uint8Array(n);
+  const lastGroup = new Uint32Array(n);
   const matched: [string, PostingList][] = [];
+  // Evidence counts words, not 2-grams: overlapping 2-grams of one unspaced run ("確認", "認し") are one group.
+  let group = 0;
+  let previous = "";
   for (const [term, qtf] of query) {
+    if (!continuesRun(previous, term)) group++;
+    previous = term;
     const list = index.postings(term);
     if (!list || list.length === 0) continue;
     matched.push([term, list]);
     const weight = qtf * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
     const ids = list.id;
     const tfs = list.tf;
+    const masks = list.mask;
     const length = list.length;
     // One read of the accumulator per posting: cold code boxes every double it reads (a heap allocation), and
     // a broad prompt over 10,000 cards walks ~15,000 postings.
@@ -106,6 +123,12 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
       const prev = relevance[id]!;
       if (prev === 0) touchedIds[touchedCount++] = id;
       relevance[id] = prev + weight * tfs[k]!;
+      if (lastGroup[id] !== group) {
+        lastGroup[id] = group;
+        const hits = termHits[id]!;
+        if (hits < 255) termHits[id] = hits + 1;
+      }
+      fieldMask[id] = fieldMask[id]! | masks[k]!;
     }
   }
   const scope = scopeOf(index, options.scopeAt, n);
@@ -119,13 +142,18 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   for (let i = 0; i < alwaysIds.length; i++) alwaysMask[alwaysIds[i]!] = 1;
   const mayMask = index.maySink?.();
   let best = 0;
+  let evidence = false;
   // Indexed loops over touched ids: they run cold in the interpreter, where for-of pays the iterator protocol
   // (and a typed array's length is a call: read once).
   for (let i = 0, count = touched.length; i < count; i++) {
     const id = touched[i]!;
+    if (alwaysMask[id] !== 0) continue;
     const rel = relevance[id]!;
-    if (rel > best && alwaysMask[id] === 0) best = rel;
+    if (rel > best) best = rel;
+    if (!evidence && (termHits[id]! >= 2 || (fieldMask[id]! & SUBJECT_FIELDS) !== 0)) evidence = true;
   }
+  // No card is about the prompt (see SUBJECT_FIELDS): the prompt needs no memory, and nothing counts as relevant.
+  if (!evidence) best = Number.POSITIVE_INFINITY;
 
   let hitCount = 0;
   const ids = options.all
@@ -236,7 +264,7 @@ function matchesOf(id: number, matched: readonly [string, PostingList][]): { ter
       const mid = (lo + hi) >>> 1;
       const at = list.id[mid]!;
       if (at === id) {
-        out.push({ term, fields: MASK_FIELDS[list.mask[mid]! & 7]! });
+        out.push({ term, fields: MASK_FIELDS[list.mask[mid]! & FIELD_MASK]! });
         break;
       }
       if (at < id) lo = mid + 1;
@@ -244,6 +272,11 @@ function matchesOf(id: number, matched: readonly [string, PostingList][]): { ter
     }
   }
   return out;
+}
+
+/** "確認" then "認し": a 2-gram of an unspaced script that overlaps the one before it (tokenize.ts makes them in order). */
+function continuesRun(previous: string, term: string): boolean {
+  return term.length === 2 && previous.length === 2 && previous.charCodeAt(1) === term.charCodeAt(0) && term.charCodeAt(0) >= 0x3040;
 }
 
 /** Relevant hits worth materialising: all of them, or those that can still reach the first options.top places. */

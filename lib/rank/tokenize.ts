@@ -6,7 +6,7 @@ import { stem } from "./stem.js";
 import { ENGLISH_STOP_WORDS, isSegmentedStopWord, stopTest } from "./stop-words.js";
 
 /** Bumped whenever tokenisation changes, so derived caches built by an older version are rebuilt. */
-export const TOKENIZER_VERSION = 3;
+export const TOKENIZER_VERSION = 5;
 
 /** Prompts can be megabytes (a pasted log); ranking reads this many characters from the start. */
 export const MAX_QUERY_CHARS = 32_768;
@@ -16,7 +16,15 @@ const UNSPACED = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\u
 // A run of letters/digits (any script) or a run of unspaced-script characters. Made on first use: V8 checks a /u
 // pattern's property classes when the literal is created (~0.15 ms), and an ASCII prompt never needs it.
 let run: RegExp | undefined;
-const RUN = () => (run ??= /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+|[\p{L}\p{N}]+/gu);
+// The last alternative stops where an unspaced or Thai run starts: "PCから開く" is "pc" then a run of 2-grams,
+// not one term ("\p{L}" alone would take the kana and kanji after a Latin letter into the word).
+const RUN = () =>
+  (run ??=
+    /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+|[\u0e00-\u0e7f]+|(?:(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u0e00-\u0e7f])[\p{L}\p{N}])+/gu);
+// Thai is written without spaces and its vowel and tone marks are not letters (\p{L}): a run of the Thai block is
+// one piece of text to segment into words, which only a dictionary can do (Intl.Segmenter, below).
+const THAI = (c: string) => c >= "\u0e00" && c <= "\u0e7f";
+let thaiSegmenter: Intl.Segmenter | undefined;
 
 // ASCII text (most prompts) is split by a scan for [a-z0-9] runs: the first use of RUN's Unicode property
 // classes costs ~0.3 ms to compile, a tenth of the per-prompt budget. On ASCII both give the same runs (tested).
@@ -39,7 +47,8 @@ function unicodeRuns(text: string): string[] {
 export function tokenizeWith(text: string, unicode: boolean): string[] {
   const out: string[] = [];
   // Split camelCase before lower-casing: "readUsage" → "read Usage", "HTTPServer" → "HTTP Server", "parseURL" →
-  // "parse URL"; a name ending in a two-letter acronym stays whole ("OpenAI" is not "open", "iOS" not "i").
+  // "parse URL"; a name ending in a two-letter acronym stays whole ("OpenAI" is not "open", "iOS" not "i"), and
+  // an acronym's plural is the acronym ("URLs" is "urls", not "ur ls"; "PRs", "APIs").
   const normal = unicode ? text.normalize("NFKC") : text;
   const lower = normal.toLowerCase();
   // Text without capitals (most prompts) has nothing to split, and its patterns need not be compiled.
@@ -48,7 +57,7 @@ export function tokenizeWith(text: string, unicode: boolean): string[] {
       ? lower
       : normal
           .replace(/([a-z0-9])([A-Z](?:[a-z]|[A-Z]{2}))/g, "$1 $2")
-          .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+          .replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, "$1 $2")
           .toLowerCase();
   const runs = unicode ? unicodeRuns(spaced) : lowerAsciiRuns(spaced, true);
   const isStop = stopTest(runs);
@@ -58,6 +67,10 @@ export function tokenizeWith(text: string, unicode: boolean): string[] {
     if (date !== undefined) out.push(date);
     if (unicode && UNSPACED.test(run[0]!)) {
       unspacedTerms(run, out);
+      continue;
+    }
+    if (unicode && THAI(run[0]!)) {
+      thaiTerms(run, out);
       continue;
     }
     if (run.length < 2 || isStop(run)) continue;
@@ -90,6 +103,21 @@ function unspacedTerms(run: string, out: string[]): void {
     const b = chars[i + 1]!;
     if (isFunctionChar(a) && isFunctionChar(b)) continue;
     out.push(a + b);
+  }
+}
+
+/**
+ * Thai words by Intl.Segmenter (ICU's dictionary, built into Node), less Thai function words (stopwords-iso). Made
+ * on the first Thai text: loading the dictionary costs ~17 ms, which no other prompt pays. Chinese and Japanese
+ * stay 2-grams: Segmenter words matched fewer answering cards there (bench/README.md).
+ */
+function thaiTerms(run: string, out: string[]): void {
+  thaiSegmenter ??= new Intl.Segmenter("th", { granularity: "word" });
+  for (const s of thaiSegmenter.segment(run)) {
+    if (!s.isWordLike || isSegmentedStopWord(s.segment)) continue;
+    // A lone consonant or mark is a fragment the dictionary did not know, not a word.
+    if (s.segment.length < 2) continue;
+    out.push(s.segment);
   }
 }
 

@@ -2,14 +2,21 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseCard } from "../core/card.js";
-import { parseIndex } from "../core/index-file.js";
+import { findIndexLines, findIndexTitles } from "../core/index-find.js";
 import { INDEX_FILE } from "../store/read.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { CARD_TYPES } from "../core/card-rules.js";
+import { cardNameProblem } from "./card-input.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
-import { fileKind, readRegularUtf8 } from "../store/checked-fs.js";
+import { fileKind, readRegularBuffer } from "../store/checked-fs.js";
 
-/** The file for `name`: an exact file name, `<name>.md`, `<type>_<name>.md`, or a top-level card whose frontmatter name matches. */
+/**
+ * The file for `name`: an exact file name, `<name>.md`, `<type>_<name>.md` (a stat each), or a top-level card whose
+ * frontmatter name matches. A name that could be a new card's (letters, digits, . _ -) is looked for only among the
+ * cards MEMORY.md titles so (save and import write the name as the title): creating a card never reads every card,
+ * so a save in a store of 100,000 costs a few stats and one pass over the index's bytes. Any other name (free-form,
+ * as imports keep them) can only be an existing card's, and every top-level card's frontmatter is read for it.
+ */
 export function findCardFile(memoryDir: string, name: string): string | undefined {
   if (name.includes("/")) {
     // A card in a subfolder, named by its path: through the path-safe resolver like any other path.
@@ -19,17 +26,33 @@ export function findCardFile(memoryDir: string, name: string): string | undefine
   const direct = name.endsWith(".md") ? [name] : [`${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)];
   const hits = direct.filter((f) => f !== INDEX_FILE && isRegularFile(path.join(memoryDir, f)));
   if (hits.length === 0) {
-    for (const file of safeReaddir(memoryDir)) {
-      if (!file.endsWith(".md") || file === INDEX_FILE || file.startsWith(".")) continue;
+    const candidates = cardNameProblem(name) === undefined ? titledFiles(memoryDir, name) : safeReaddir(memoryDir);
+    for (const file of new Set(candidates)) {
+      if (!file.endsWith(".md") || file.includes("/") || file === INDEX_FILE || file.startsWith(".")) continue;
       const full = path.join(memoryDir, file);
       if (!isRegularFile(full)) continue;
       const fm = parseCard(fs.readFileSync(full, "utf8")).frontmatter;
       if (fm.name === name) hits.push(file);
     }
+    hits.sort();
   }
   if (hits.length > 1) throw usageError(`"${name}" matches ${hits.join(", ")}; name the file instead (e.g. ${hits[0]})`);
   if (hits.length === 0) refuseSpecialFile(memoryDir, direct);
   return hits[0];
+}
+
+/** The files MEMORY.md lines titled `title` link (./ removed); none when there is no readable index. */
+function titledFiles(memoryDir: string, title: string): string[] {
+  const index = readIndexBytes(memoryDir);
+  return index ? findIndexTitles(index, title).map((h) => h.entry.file.replace(/^\.\//, "")) : [];
+}
+
+function readIndexBytes(memoryDir: string): Buffer | undefined {
+  try {
+    return readRegularBuffer(path.join(memoryDir, INDEX_FILE));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -53,14 +76,10 @@ function refuseSpecialFile(memoryDir: string, candidates: readonly string[]): vo
   }
 }
 
+/** The title of the first MEMORY.md line linking `file`, found without parsing the other lines. */
 export function currentIndexTitle(memoryDir: string, file: string): string | undefined {
-  let text: string;
-  try {
-    text = readRegularUtf8(path.join(memoryDir, INDEX_FILE));
-  } catch {
-    return undefined;
-  }
-  return parseIndex(text).entries.find((e) => e.file.replace(/^\.\//, "") === file)?.title;
+  const index = readIndexBytes(memoryDir);
+  return index ? findIndexLines(index, file)[0]?.entry.title : undefined;
 }
 
 function isRegularFile(p: string): boolean {
@@ -73,7 +92,7 @@ function isRegularFile(p: string): boolean {
 
 function safeReaddir(dir: string): string[] {
   try {
-    return fs.readdirSync(dir).sort();
+    return fs.readdirSync(dir);
   } catch {
     return [];
   }

@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
-import { appendHistory, assertHistoryWritable, latestByCard, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
+import { appendHistory, assertHistoryWritable, latestByCard, readCardHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
 import { ensureStateDir, withStoreLock } from "../store/lock.js";
 import { archiveProposal, proposalPath, type Proposal } from "./proposal-files.js";
-import { EMPTY_INDEX, indexHas, removeIndexLinesBytes, upsertIndexLineBytes } from "../core/index-edit.js";
+import { EMPTY_INDEX, indexHasBytes, removeIndexLinesBytes, upsertIndexLineBytes } from "../core/index-edit.js";
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
-import { commitFile, syncDirectory, type CommitOptions } from "../store/write.js";
-import { readRegularBytes } from "../store/checked-fs.js";
+import { commitFile, sweepDeadTemps, syncDirectory, type CommitOptions } from "../store/write.js";
+import { readRegularBuffer } from "../store/checked-fs.js";
 import { notRealError, realDir } from "../store/safe-write.js";
 import { ensureMachineId, readMachineId } from "../store/machine-id.js";
 import { intentProblems } from "./intent-check.js";
@@ -20,7 +20,8 @@ import { intentProblems } from "./intent-check.js";
 // history entry and its index line, and a write killed before its card rename leaves the old state.
 // The intent names the machine that wrote it: an intent from anywhere else (a synced remote, a copied store), or
 // one with a path outside the store's files, is never replayed: it is moved to .memctl/quarantine/ and doctor
-// names it (lib/records/intent-check.ts says what is checked).
+// names it (lib/records/intent-check.ts says what is checked). The intent's writes do not list the store for a
+// killed writer's temps on every commit; the recovery that follows a killed writer does (sweepDeadTemps).
 
 export const INTENT_RELPATH = `${STATE_DIR}/intent.json`;
 export const QUARANTINE_RELDIR = `${STATE_DIR}/quarantine`;
@@ -93,6 +94,9 @@ function assertIndexRegular(memoryDir: string): void {
 export async function recoverIntent(memoryDir: string, commit?: CommitOptions): Promise<boolean> {
   const found = inspectIntent(memoryDir);
   if (found.state === "none") return false;
+  // The killed writer may have left a temp beside a card or MEMORY.md: applyIntent's writes do not list the store.
+  const dirs = found.state === "ours" ? found.intent.changes.map((c) => path.dirname(path.join(memoryDir, c.card))) : [];
+  for (const dir of new Set([memoryDir, ...dirs])) sweepDeadTemps(dir);
   if (found.state === "refused") {
     await quarantineIntent(memoryDir, found.text);
     return false;
@@ -181,14 +185,17 @@ function serialize(intent: Intent): string {
 
 /** Every step checks what is already done, so applying twice (a crash mid-apply, then recovery) is the same as once. */
 async function applyIntent(memoryDir: string, intent: Intent, commit?: CommitOptions): Promise<void> {
-  const history = readHistory(memoryDir).entries;
+  const history = readCardHistory(
+    memoryDir,
+    intent.changes.map((c) => c.card),
+  ).entries;
   for (const change of intent.changes) {
     const abs = path.join(memoryDir, change.card);
     const current = shaOf(abs);
     const target = targetOf(change);
     if (current !== target) {
       if (current !== change.before) continue; // changed by hand since: the hand edit wins, doctor shows it
-      if (change.content !== null) await commitFile(abs, change.content, commit);
+      if (change.content !== null) await commitFile(abs, change.content, { ...commit, sweep: false });
       else if (change.trash) fs.renameSync(abs, path.join(memoryDir, change.trash));
       else fs.rmSync(abs, { force: true });
       syncDirectory(path.dirname(abs));
@@ -208,7 +215,7 @@ async function editIndex(memoryDir: string, card: string, edit: NonNullable<Card
   const file = path.join(memoryDir, INDEX_FILE);
   let before: Buffer;
   try {
-    before = Buffer.from(readRegularBytes(file));
+    before = readRegularBuffer(file);
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
     if (edit.line === null) return;
@@ -217,12 +224,11 @@ async function editIndex(memoryDir: string, card: string, edit: NonNullable<Card
   let next: Buffer;
   if (edit.line === null) next = removeIndexLinesBytes(before, card).bytes;
   else {
-    const text = before.toString("utf8");
-    const link = edit.from !== undefined && !indexHas(text, card) && indexHas(text, edit.from) ? edit.from : card;
+    const link = edit.from !== undefined && !indexHasBytes(before, card) && indexHasBytes(before, edit.from) ? edit.from : card;
     next = upsertIndexLineBytes(before, link, edit.line);
     if (edit.from !== undefined && edit.from !== card) next = removeIndexLinesBytes(next, edit.from).bytes;
   }
-  if (!next.equals(before) || !fs.existsSync(file)) await commitFile(file, next, commit);
+  if (!next.equals(before) || !fs.existsSync(file)) await commitFile(file, next, { ...commit, sweep: false });
 }
 
 export function clearIntent(memoryDir: string): void {

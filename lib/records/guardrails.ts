@@ -8,6 +8,8 @@ import { readHold } from "../store/arrivals.js";
 
 // Limits checked inside the store lock, before any byte is written. A refused write changes nothing.
 // Defaults follow Anthropic's managed memory stores (100 kB a file, 2,000 files) scaled to one project.
+// The store-wide limits (files, total bytes) bound what agents and hosts write; the owner's own writes let the
+// store grow (storeLimitsBind). Per-file size and path shape bind every write.
 
 export interface Guardrails {
   /** Path segments below the store root; a top-level file has depth 1. */
@@ -129,10 +131,21 @@ export function checkPathShape(segments: readonly string[], limits: Guardrails, 
 }
 
 /**
- * Whether writing `newBytes` to a file that currently holds `oldBytes` (undefined: a new file) keeps the
- * store within its limits. Call inside the store lock, then write inside the same lock.
+ * Whether the store-wide limits (maxFiles, maxTotalBytes) bind a write by `actor`. They exist to bound what agents
+ * and hosts write (the memory tool's file commands, MCP, a host's opted-in save); the owner's own writes (`human`:
+ * save, accept, restore; `system`: the owner's import) are not stopped by the store's size, and skip the walk that
+ * measures it. The file tools bind them for every caller (lib/records/file-tools.ts).
  */
-export function checkWrite(base: string, shown: string, oldBytes: number | undefined, newBytes: number, limits: Guardrails): void {
+export function storeLimitsBind(actor: string): boolean {
+  return actor !== "human" && actor !== "system";
+}
+
+/**
+ * Whether writing `newBytes` to a file that currently holds `oldBytes` (undefined: a new file) keeps the
+ * store within its limits. Call inside the store lock, then write inside the same lock. With `store` false only
+ * the per-file limit is checked (an owner's write: storeLimitsBind), and the store is not walked.
+ */
+export function checkWrite(base: string, shown: string, oldBytes: number | undefined, newBytes: number, limits: Guardrails, store = true): void {
   if (newBytes > limits.maxFileBytes) {
     throw guardrail(`Error: ${shown} would be ${newBytes} bytes; the per-file limit is ${limits.maxFileBytes}. Split it into smaller files.`, {
       limit: "maxFileBytes",
@@ -140,6 +153,7 @@ export function checkWrite(base: string, shown: string, oldBytes: number | undef
       max: limits.maxFileBytes,
     });
   }
+  if (!store) return;
   const usage = measureStore(base);
   const files = usage.files + (oldBytes === undefined ? 1 : 0);
   if (files > limits.maxFiles) {
@@ -187,6 +201,7 @@ export interface BatchFile {
  * Whether adding every file of a batch (plus `indexDelta` bytes to MEMORY.md, `newIndex` when it does not exist
  * yet) keeps the store within its limits, measured once for the whole batch. Throws E_GUARDRAIL naming the
  * limit, the numbers and the config lines that would raise it; nothing has been written when it throws.
+ * With `store` false (an owner's import: storeLimitsBind) only each file's shape and size are checked.
  */
 export function checkBatch(
   base: string,
@@ -195,6 +210,7 @@ export function checkBatch(
   limits: Guardrails,
   io: Pick<Io, "env" | "home">,
   what: string,
+  store = true,
 ): void {
   const config = configFilePath(io);
   const refuse = (limit: keyof Guardrails, message: string, value: number, max: number) => {
@@ -209,6 +225,7 @@ export function checkBatch(
     checkPathShape(f.file.split("/"), limits, f.file);
     if (f.bytes > limits.maxFileBytes) throw refuse("maxFileBytes", `${f.file} is ${f.bytes.toLocaleString("en-US")} bytes`, f.bytes, limits.maxFileBytes);
   }
+  if (!store) return;
   const usage = measureStore(base);
   const files = usage.files + batch.length + (index.created ? 1 : 0);
   if (files > limits.maxFiles) throw refuse("maxFiles", `the memory directory would hold ${files.toLocaleString("en-US")} files`, files, limits.maxFiles);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { claudeConfigHome, findClaudeMemoryDirs, listClaudeCards, type ClaudeCard } from "../config/claude-memory.js";
 import { findRepo } from "../config/git.js";
-import { checkBatch, withDefaults, type Guardrails } from "./guardrails.js";
+import { checkBatch, storeLimitsBind, withDefaults, type Guardrails } from "./guardrails.js";
 import { readHistory } from "../store/history.js";
 import type { Io } from "../store/io.js";
 import { withStoreLock } from "../store/lock.js";
@@ -106,6 +106,7 @@ export async function applyClaudeImport(ctx: WriteContext, plan: ImportPlan, opt
     plan.items.filter((i) => i.action === "import"),
     limits,
     options.io,
+    ctx.actor,
   );
   await warmSecretScan();
   return withStoreLock(
@@ -115,7 +116,7 @@ export async function applyClaudeImport(ctx: WriteContext, plan: ImportPlan, opt
       const pending = pendingBatchFiles(ctx.memoryDir);
       // Appeared since planning: a file now present, or a card history now knows (unless a killed import left it).
       const todo = plan.items.filter((i) => i.action === "import" && !fs.existsSync(path.join(ctx.memoryDir, i.file)) && (!known.has(i.file) || pending.has(i.file)));
-      checkImportLimits(ctx.memoryDir, todo, limits, options.io);
+      checkImportLimits(ctx.memoryDir, todo, limits, options.io, ctx.actor);
       // Imports are stored with any secret redacted (and the redaction reported), never refused.
       const cards: BatchCard[] = [];
       for (const item of todo) {
@@ -131,8 +132,11 @@ export async function applyClaudeImport(ctx: WriteContext, plan: ImportPlan, opt
   );
 }
 
-/** Throws E_GUARDRAIL when importing `items` would take the store past a limit (lib/records/guardrails.ts checkBatch). */
-export function checkImportLimits(memoryDir: string, items: readonly ImportItem[], limits: Guardrails, io: Pick<Io, "env" | "home">): void {
+/**
+ * Throws E_GUARDRAIL when importing `items` as `actor` would take the store past a limit (lib/records/guardrails.ts
+ * checkBatch); the owner's import (`system`) is checked per file only.
+ */
+export function checkImportLimits(memoryDir: string, items: readonly ImportItem[], limits: Guardrails, io: Pick<Io, "env" | "home">, actor: string): void {
   if (items.length === 0) return;
   const indexFile = path.join(memoryDir, INDEX_FILE);
   const created = !fs.existsSync(indexFile);
@@ -144,6 +148,7 @@ export function checkImportLimits(memoryDir: string, items: readonly ImportItem[
     limits,
     io,
     "Import",
+    storeLimitsBind(actor),
   );
 }
 

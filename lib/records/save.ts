@@ -6,8 +6,8 @@ import path from "node:path";
 import { assertMayWrite } from "./actor.js";
 import { assertCardText, CARD_TYPES } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
-import { checkPathShape, checkWrite, withDefaults, type Guardrails } from "./guardrails.js";
-import { latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
+import { checkPathShape, checkWrite, storeLimitsBind, withDefaults, type Guardrails } from "./guardrails.js";
+import { latestByCard, makeEntry, readCardHistory, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
 import { withRecordsLock, type CardChange, type Intent } from "./commit.js";
 import { commitIntentReported } from "./interrupted.js";
 import { assertNoSecrets, warmSecretScan, type SecretPolicy } from "./secrets.js";
@@ -19,7 +19,7 @@ import type { CommitOptions } from "../store/write.js";
 import { type CardType, withoutTypePrefix } from "../core/card-types.js";
 import { renderNewCard, typeOf, updatedCardBytes, validateName, validateSaveInput, type SaveInput } from "./card-input.js";
 import { currentIndexTitle, findCardFile } from "./card-find.js";
-import { readRegularBytes } from "../store/checked-fs.js";
+import { readRegularBuffer } from "../store/checked-fs.js";
 import { keepRevisions } from "../store/revisions.js";
 
 /** Everything a write needs besides its input: where, who, when, limits. */
@@ -64,8 +64,11 @@ function isKeysOnlyModelWrite(actor: string, input: SaveInput): boolean {
 /** What a write decides besides the card (accept: the proposal it archives), given the save's outcome. */
 export type Decide = (save: { file: string; op: SaveResult["op"]; rev: number | null }) => NonNullable<Intent["archive"]>;
 
-/** Other cards' changes made in the same write (accept --supersede), given the saved card's file and name. */
-export type Also = (save: { file: string; name: string; history: readonly HistoryEntry[] }) => CardChange[];
+/**
+ * Other cards' changes made in the same write (accept --supersede), given the saved card's file and name; `history`
+ * reads the whole history, only when another card is changed (a save reads its own card's entries).
+ */
+export type Also = (save: { file: string; name: string; history: () => readonly HistoryEntry[] }) => CardChange[];
 
 /** saveCard under a lock the caller took with withRecordsLock (accept checks its proposal in the same hold). */
 export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide?: Decide, also?: Also): Promise<SaveResult> {
@@ -99,7 +102,9 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
     }
     next = updatedCardBytes(before, input, today, existingType);
   } else {
-    const removedType = CARD_TYPES.find((t) => latestByCard(readHistory(ctx.memoryDir).entries).get(`${t}_${input.name}.md`)?.op === "delete");
+    const named = CARD_TYPES.map((t) => `${t}_${input.name}.md`);
+    const removed = latestByCard(readCardHistory(ctx.memoryDir, named).entries);
+    const removedType = CARD_TYPES.find((t) => removed.get(`${t}_${input.name}.md`)?.op === "delete");
     input = { ...input, type: input.type ?? removedType };
     validateName(input.name); // only new cards: an existing (e.g. imported) card is found by any name it has
     if (!input.type) throw usageError(`card "${input.name}" does not exist yet: give its type with -t (${CARD_TYPES.join(", ")})`);
@@ -118,13 +123,14 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
   // A title the owner chose by hand in MEMORY.md is kept; the hook always follows the description.
   const title = currentIndexTitle(ctx.memoryDir, file) ?? meta.name ?? input.name;
   const indexLine = renderIndexLine({ title, file, hook: meta.description ?? "" });
-  const history = readHistory(ctx.memoryDir);
+  // This card's revisions only (not the store's); another card's changes (`also`) get the whole history.
+  const history = readCardHistory(ctx.memoryDir, [file]);
   const latest = latestByCard(history.entries).get(file);
   const unchanged = before !== undefined && before.equals(next);
   if (!unchanged) {
     const limits = withDefaults(ctx.guardrails);
     checkPathShape([file], limits, file);
-    checkWrite(fs.realpathSync(ctx.memoryDir), file, before?.length, next.length, limits);
+    checkWrite(fs.realpathSync(ctx.memoryDir), file, before?.length, next.length, limits, storeLimitsBind(ctx.actor));
     await assertNoSecrets(next.toString("utf8"), ctx.secrets, file);
   }
   // Bytes no revision records (a hand edit, or a write from before history) are recorded even when unchanged.
@@ -133,7 +139,9 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
   const entry = unchanged && recorded ? undefined : makeEntry(history.entries, file, op === "unchanged" ? "adopt" : op, ctx.actor, ctx.now, next);
   const archive = decide?.({ file, op, rev: entry?.rev ?? null });
   // The saved card is the first change: the intent's commit point (records-commit.ts).
-  const others = also?.({ file, name: meta.name ?? withoutTypePrefix(file.replace(/\.md$/, "")), history: history.entries }) ?? [];
+  let all: readonly HistoryEntry[] | undefined;
+  const whole = () => (all ??= readHistory(ctx.memoryDir).entries);
+  const others = also?.({ file, name: meta.name ?? withoutTypePrefix(file.replace(/\.md$/, "")), history: whole }) ?? [];
   if (entry || archive || others.length > 0 || indexDiffers(ctx.memoryDir, file, indexLine)) {
     const change = { card: file, before: before === undefined ? null : sha256Hex(before), content: next, index: { line: indexLine }, entry: entry ?? null };
     // Each revision's text first, content-addressed (idempotent, so a kill here loses nothing): lib/store/revisions.ts.
@@ -164,7 +172,7 @@ function checkBase(memoryDir: string, name: string, existing: string | undefined
 function indexDiffers(memoryDir: string, file: string, line: string): boolean {
   let index: Buffer;
   try {
-    index = Buffer.from(readRegularBytes(path.join(memoryDir, INDEX_FILE)));
+    index = readRegularBuffer(path.join(memoryDir, INDEX_FILE));
   } catch {
     return true;
   }

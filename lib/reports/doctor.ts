@@ -141,6 +141,8 @@ export interface DoctorInput {
   scopeCheck?: { repo: string; matches: (scope: string) => boolean };
   /** The composed instruction files for the working directory (lib/reports/instructions-report.ts); absent when there are none. */
   instructions?: InstructionsReport;
+  /** MEMORY.md's size when it is over the hook's read limit (lib/store/index-read.ts), with the limit. */
+  indexOverReadLimit?: { bytes: number; limit: number };
 }
 
 /** A file a sync quarantined: kept in git, never injected or shown here. */
@@ -184,6 +186,8 @@ export interface DoctorReport {
   warnings_count: number;
   /** Present when Claude Code's auto memory is on and this store is its auto-memory folder: the fix. */
   claude_auto_memory?: { fix: string };
+  /** Present when MEMORY.md is over the hook's read limit: the lines past it are never ranked. One warning. */
+  index_over_read_limit?: { bytes: number; limit: number };
   /** Synced stores only: files a sync quarantined (each one an issue). */
   quarantined?: QuarantinedFile[];
   /** Synced stores only: arrivals from a shared remote waiting for memctl accept / reject (not injected meanwhile). */
@@ -313,6 +317,10 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     (input.history.malformed > 0 ? 1 : 0);
   if (input.claudeAutoMemoryFix) {
     report.claude_auto_memory = { fix: input.claudeAutoMemoryFix };
+    report.warnings_count += 1;
+  }
+  if (input.indexOverReadLimit) {
+    report.index_over_read_limit = input.indexOverReadLimit;
     report.warnings_count += 1;
   }
   if (input.sync?.repo) {

@@ -18,6 +18,7 @@ import { liveArrivals } from "../sync/arrival-decide.js";
 import { buildDoctorReport, type DoctorReport, type HistoryFacts, type SecretAtRest, type UnimportedClaudeCard } from "./doctor.js";
 import { findSecretsInTexts, secretPolicy } from "../records/secrets.js";
 import { INDEX_FILE } from "../store/paths.js";
+import { INDEX_READ_CAP } from "../store/index-read.js";
 import { COMPACT_RELPATH, diagnoseInjection, warnBytesFromConfig, type CompactSlot, type InjectionReport } from "./injection.js";
 import { fileBytes, isRegularFile, openStore, todayOf, type OpenedStore } from "./open.js";
 import type { StoreView } from "../records/store-view.js";
@@ -71,6 +72,7 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     resolutionIssues: opened.issue ? [opened.issue] : [],
     view,
     memoryBytes: store?.indexBytes ?? 0,
+    ...(dir ? indexOverReadLimit(dir) : {}),
     episodesBytes: dir ? fileBytes(path.join(dir, EPISODES_FILE)) : 0,
     presentTargets: new Set(view && dir ? view.entries.filter((e) => e.card !== null && !view.cards.has(e.card) && isRegularFile(dir, e.card)).map((e) => e.card!) : []),
     checkRef: (ref) => checker.check(ref),
@@ -228,4 +230,10 @@ function real(p: string): string {
   } catch {
     return path.resolve(p);
   }
+}
+
+/** MEMORY.md past the hook's read limit (lib/store/index-read.ts): the lines after it are never ranked. */
+function indexOverReadLimit(dir: string): { indexOverReadLimit?: { bytes: number; limit: number } } {
+  const bytes = fileBytes(path.join(dir, INDEX_FILE));
+  return bytes > INDEX_READ_CAP ? { indexOverReadLimit: { bytes, limit: INDEX_READ_CAP } } : {};
 }

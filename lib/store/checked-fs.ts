@@ -196,6 +196,12 @@ export function readRegularBytes(path: string, cap = DEFAULT_READ_CAP, options: 
 }
 
 /** The text of a regular file, decoded as fs.readFileSync(path, "utf8") does. */
+/** readRegularBytes as a Buffer over the same memory (no copy: MEMORY.md may be 20 MB at 100,000 cards). */
+export function readRegularBuffer(path: string, cap = DEFAULT_READ_CAP, options: { nofollow?: boolean } = {}): Buffer {
+  const bytes = readRegularBytes(path, cap, options);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 export function readRegularUtf8(path: string, cap = DEFAULT_READ_CAP, options: { nofollow?: boolean } = {}): string {
   return utf8Text(readRegularBytes(path, cap, options));
 }

@@ -73,6 +73,42 @@ export function readHistory(memoryDir: string): HistoryRead {
   return parseHistory(text);
 }
 
+/**
+ * The entries of `cards` only, found in the history's bytes without parsing the other lines: a write needs its own
+ * card's revisions, not the whole store's (issue 32: a save's cost follows the change). A line can name a card only
+ * if its bytes hold the name as written or a JSON escape (a backslash); those lines are parsed as readHistory parses
+ * them, and `malformed` counts the malformed ones among them. Never throws.
+ */
+export function readCardHistory(memoryDir: string, cards: readonly string[]): HistoryRead {
+  let bytes: Buffer;
+  try {
+    const file = historyPath(memoryDir);
+    const stat = statIfExists(file);
+    if (stat && !stat.isFile()) throw notRegularError(file, stat.mode);
+    bytes = fs.readFileSync(file);
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
+    return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${(err as Error).message}` };
+  }
+  const starts = new Set<number>();
+  for (const needle of [...cards.map((c) => Buffer.from(c, "utf8")), 0x5c]) {
+    if (typeof needle !== "number" && needle.length === 0) continue;
+    for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + 1)) starts.add(at === 0 ? 0 : bytes.lastIndexOf(0x0a, at - 1) + 1);
+  }
+  const wanted = new Set(cards);
+  const entries: HistoryEntry[] = [];
+  let malformed = 0;
+  for (const start of [...starts].sort((a, b) => a - b)) {
+    const nl = bytes.indexOf(0x0a, start);
+    const line = bytes.toString("utf8", start, nl === -1 ? bytes.length : nl);
+    if (line.trim() === "") continue;
+    const entry = toEntry(line);
+    if (!entry) malformed++;
+    else if (wanted.has(entry.card)) entries.push(entry);
+  }
+  return { entries, malformed };
+}
+
 /** Parses history text: one entry per non-empty line; anything else is counted as malformed. */
 export function parseHistory(text: string): HistoryRead {
   const entries: HistoryEntry[] = [];

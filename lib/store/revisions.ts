@@ -3,7 +3,7 @@ import path from "node:path";
 import { systemCode } from "../core/errors.js";
 import { sha256Hex } from "../core/sha256.js";
 import { lstatIfExists, readRegularBytes } from "./checked-fs.js";
-import { readHistory, type HistoryEntry } from "./history.js";
+import { historyPath, readHistory, type HistoryEntry } from "./history.js";
 import { STATE_DIR } from "./paths.js";
 import { realDir } from "./safe-write.js";
 import { commitFile, commitStaged, stageFiles } from "./write.js";
@@ -141,10 +141,28 @@ export function revisionsToKeep(history: readonly HistoryEntry[], limits: Revisi
 }
 
 /**
+ * Below this size of history.jsonl (~5,000 writes) every write prunes; above it, pruning reads the whole history
+ * and lists every blob, so it runs once the history crosses each further step (a window of PRUNE_WINDOW bytes past
+ * it, where every single write's entry lands): a save's cost follows its card, and the kept texts exceed their
+ * limits by at most what about 5,000 writes kept since (docs/store-format.md).
+ */
+export const PRUNE_STEP = 1024 * 1024;
+/** One history entry is well under this (a path of 4 segments of 128 bytes, the fixed fields), so no step is skipped by one write. */
+const PRUNE_WINDOW = 1024;
+
+/** Whether a write now prunes (pruneRevisions), judged from history.jsonl's size alone. */
+export function pruneDue(memoryDir: string, step = PRUNE_STEP): boolean {
+  const size = lstatIfExists(historyPath(memoryDir))?.size ?? 0;
+  return size < step || size % step < PRUNE_WINDOW;
+}
+
+/**
  * Removes every blob the history (plus `pending`) does not keep; anything that is not a blob's name is left alone.
  * A history that cannot be read whole (an error, a malformed line) prunes nothing: it might name any blob.
+ * Runs when pruneDue says so, unless `always`.
  */
-export function pruneRevisions(memoryDir: string, pending: readonly PendingRevision[], limits: RevisionLimits): number {
+export function pruneRevisions(memoryDir: string, pending: readonly PendingRevision[], limits: RevisionLimits, always = false): number {
+  if (!always && !pruneDue(memoryDir)) return 0;
   const history = readHistory(memoryDir);
   if (history.error || history.malformed > 0) return 0;
   const keep = revisionsToKeep(history.entries, limits);

@@ -24,6 +24,12 @@ export interface CommitOptions {
    * no fsync of the file or its directory. Still a temp and a rename, so a reader never sees a torn file.
    */
   durable?: boolean;
+  /**
+   * false: skip listing the directory for temps a killed writer left (sweepDeadTemps). For writes whose killed writer
+   * is always followed by a recovery that sweeps (a card write's intent, lib/records/commit.ts): at 100,000 cards one
+   * listing of the store root costs more than the rest of a save.
+   */
+  sweep?: boolean;
 }
 
 /**
@@ -48,7 +54,7 @@ function stageOne(file: string, content: string | Buffer, options: CommitOptions
     fs.mkdirSync(path.dirname(file), { recursive: true });
   }
   const dir = path.dirname(file);
-  sweepDeadTemps(dir);
+  if (options.sweep !== false) sweepDeadTemps(dir);
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   let mode = 0o644;
   try {

@@ -106,7 +106,9 @@ var EXIT_BY_CODE = {
   [ERROR_CODES.E_USAGE]: 2,
   [ERROR_CODES.E_NOT_GIT]: 2,
   [ERROR_CODES.E_INVALID_EXPLICIT]: 3,
-  [ERROR_CODES.E_NO_SOURCE]: 2
+  [ERROR_CODES.E_NO_SOURCE]: 2,
+  [ERROR_CODES.E_RECALL_KEYS]: 2,
+  [ERROR_CODES.E_NO_MODEL]: 2
 };
 async function main(argv, io) {
   const [name, ...rest] = argv;

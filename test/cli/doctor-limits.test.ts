@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import { test } from "node:test";
 import { makeProject, writeCleanStore } from "../lib/reports/fixture.js";
+import { INDEX_READ_CAP } from "../../lib/store/index-read.js";
 
 // .memctl/trash and episodes.jsonl are outside the store's file and byte limits (nothing reads them per prompt),
 // so they have limits of their own: doctor warns past them, with the config line that raises each.
@@ -33,4 +34,19 @@ test("doctor warns when .memctl/trash or episodes.jsonl cross their own limits, 
   assert.match(human.stdout, /\.memctl\/trash holds 2 files; the limit is 1/);
   assert.match(human.stdout, /max_trash_files/);
   assert.match(human.stdout, /episodes\.jsonl holds 3 lines; the limit is 2/);
+});
+
+test("doctor warns when MEMORY.md is over the hook's read limit: the lines past it are never ranked", async (t) => {
+  const p = makeProject();
+  t.after(() => fs.rmSync(p.root, { recursive: true, force: true }));
+  writeCleanStore(p, 1);
+  const index = fs.readFileSync(`${p.memory}/MEMORY.md`, "utf8");
+  const prose = "Notes kept beside the cards, long enough to pass the limit.\n";
+  p.write("MEMORY.md", index + prose.repeat(Math.ceil((INDEX_READ_CAP + 1) / prose.length)));
+  const { code, report } = await p.json(["doctor"]);
+  assert.equal(code, 0, "a warning, not an issue");
+  assert.equal(report.index_over_read_limit.limit, INDEX_READ_CAP);
+  assert.ok(report.index_over_read_limit.bytes > INDEX_READ_CAP);
+  assert.ok(report.warnings_count >= 1, "one warning (besides max_total_bytes, which 24 MiB also crosses)");
+  assert.match((await p.run(["doctor"])).stdout, /MEMORY\.md is \d+ bytes, over the hook's read limit of 25165824: the lines past it are never ranked/);
 });

@@ -9,12 +9,12 @@ import { runBounded } from "../support/bounded-run.js";
 const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs");
 const payload = (cwd: string, prompt: string) => JSON.stringify({ session_id: `s-${process.hrtime.bigint()}`, cwd, hook_event_name: "UserPromptSubmit", prompt });
 
-test("130,000 index lines: a real block with the matching line, no stack overflow", async (t) => {
+test("130,000 index lines: every line is ranked (the match is line 125,000), no stack overflow, no truncation", async (t) => {
   const s = sandbox([]);
   t.after(() => s.cleanup());
   const lines = ["# Memory", ""];
   for (let i = 0; i < 130_000; i++) lines.push(`- [Note ${i}](project_note_${i}.md) — routine entry number ${i}`);
-  lines[5_000] = "- [Zebra migration](project_zebra.md) — the zebra database migration runs on sundays";
+  lines[125_000] = "- [Zebra migration](project_zebra.md) — the zebra database migration runs on sundays";
   fs.writeFileSync(path.join(s.memory, "MEMORY.md"), lines.join("\n") + "\n");
   const env = { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") };
   const r = await runBounded([HOOK, "--host", "generic"], payload(s.repo, "when does the zebra migration run?"), env, s.repo, 30_000);
@@ -23,7 +23,7 @@ test("130,000 index lines: a real block with the matching line, no stack overflo
   assert.doesNotMatch(r.stdout, /UNAVAILABLE|call stack/);
   assert.match(r.stdout, /^<memctl-memory kind="recalled-data">\n/);
   assert.match(r.stdout, /project_zebra\.md/);
-  assert.match(r.stdout, /ranked its first 20000 lines .* run `memctl doctor`/);
+  assert.doesNotMatch(r.stdout, /over the read limit|ranked its first/);
 });
 
 test("a 200 MB MEMORY.md: a block within the bound, exit 0, bounded memory, the truncation said", async (t) => {
@@ -41,12 +41,14 @@ test("a 200 MB MEMORY.md: a block within the bound, exit 0, bounded memory, the 
     fs.closeSync(fd);
   }
   const env = { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") };
-  const r = await runBounded([HOOK, "--host", "generic"], payload(s.repo, "when does the zebra migration run?"), env, s.repo, 30_000);
+  // The read stops at INDEX_READ_CAP (24 MiB: every line of a 100,000-card index); what ranking that many lines
+  // holds is the rank cache build's (~700 MiB for 24 MiB of these 230-byte lines on Node 20, lib/rank/cache-build.ts).
+  const r = await runBounded([HOOK, "--host", "generic"], payload(s.repo, "when does the zebra migration run?"), env, s.repo, 30_000, 1024 * 1024);
   assert.equal(r.signal, null, `killed after ${r.ms} ms (peak ${r.peakKiB} KiB)`);
   assert.equal(r.code, 0);
   // Wall time follows the machine's load (a calm run takes well under a second); memory and the capped read do not.
   assert.ok(r.ms < 25_000, `took ${r.ms} ms`);
-  assert.ok(r.peakKiB < 400 * 1024, `peak RSS ${r.peakKiB} KiB`);
+  assert.ok(r.peakKiB < 1024 * 1024, `peak RSS ${r.peakKiB} KiB`);
   assert.match(r.stdout, /project_zebra\.md/);
   assert.match(r.stdout, /MEMORY\.md is \d+ bytes, over the read limit: ranked its first \d+ lines .* run `memctl doctor`/);
 });

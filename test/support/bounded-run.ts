@@ -15,8 +15,8 @@ export interface Bounded {
   peakKiB: number;
 }
 
-/** Runs a child with a hard kill at HANG_MS (or when it passes MAX_RSS_KIB), sampling its peak RSS meanwhile. */
-export function runBounded(args: string[], input: string, env: NodeJS.ProcessEnv, cwd: string, hangMs = HANG_MS): Promise<Bounded> {
+/** Runs a child with a hard kill at HANG_MS (or when it passes `maxRssKiB`), sampling its peak RSS meanwhile. */
+export function runBounded(args: string[], input: string, env: NodeJS.ProcessEnv, cwd: string, hangMs = HANG_MS, maxRssKiB = MAX_RSS_KIB): Promise<Bounded> {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(process.execPath, args, { env, cwd, stdio: ["pipe", "pipe", "pipe"] });
@@ -31,7 +31,7 @@ export function runBounded(args: string[], input: string, env: NodeJS.ProcessEnv
       } catch {
         // exited between samples
       }
-      if (peakKiB > MAX_RSS_KIB) child.kill("SIGKILL");
+      if (peakKiB > maxRssKiB) child.kill("SIGKILL");
     };
     const poll = setInterval(sample, 20);
     const killer = setTimeout(() => child.kill("SIGKILL"), hangMs);

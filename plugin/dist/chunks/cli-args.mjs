@@ -144,6 +144,11 @@ var COMMANDS = {
   },
   uninstall: { group: "Hosts and hooks", summary: "remove exactly what install added for a host", load: () => import("./uninstall.mjs") },
   doctor: { group: "Maintain", summary: "check the store is well-formed and what it injects is healthy (read-only)", load: () => import("./doctor.mjs") },
+  "fix-fields": {
+    group: "Maintain",
+    summary: "add the standard fields doctor finds missing (topics, priority, status, updated_at, repo_refs) to every card, nothing else",
+    load: () => import("./fix-fields.mjs")
+  },
   stats: { group: "Maintain", summary: "what memory buys: injected size, hits, concentration, never-hit cards, episodes", load: () => import("./stats.mjs") },
   init: { group: "Set up", summary: "create this project's memory store with a minimal MEMORY.md", load: () => import("./init.mjs") },
   log: { group: "Write memory", summary: "append one session summary (episode) to episodes.jsonl", load: () => import("./log.mjs") },
@@ -153,6 +158,11 @@ var COMMANDS = {
     load: () => import("./remember.mjs")
   },
   save: { group: "Write memory", summary: "create or update a card and its index line (attributed, in history)", load: () => import("./save.mjs") },
+  keys: {
+    group: "Write memory",
+    summary: "recall keys (ways people will ask for a card) written by your configured model: one card, or --backfill",
+    load: () => import("./keys.mjs")
+  },
   show: { group: "Read memory", summary: "print one card in full", load: () => import("./show.mjs") },
   list: { group: "Read memory", summary: "the cards as a table", load: () => import("./list.mjs") },
   rm: { group: "Write memory", summary: "tombstone a card (leaves the index, history stays)", load: () => import("./rm.mjs") },
@@ -168,6 +178,11 @@ var COMMANDS = {
     group: "Hosts and hooks",
     summary: "run a host hook by hand (user-prompt-submit: rank memory against the prompt on stdin; session-end: capture proposals)",
     load: () => import("./hook.mjs")
+  },
+  instructions: {
+    group: "Read memory",
+    summary: "the always-on instruction files composed (user \u2192 project \u2192 subtree, @imports), where each part came from; --host: what that host gets",
+    load: () => import("./instructions.mjs")
   },
   why: { group: "Read memory", summary: "what the per-prompt hook injected on the last prompts, and the rule that chose each line", load: () => import("./why.mjs") },
   ui: { group: "Read memory", summary: "a local web view of the memory: cards, injection timeline, review queue, health", load: () => import("./ui.mjs") },

@@ -35,11 +35,13 @@ import {
   commitFile
 } from "./store-lock.mjs";
 import {
-  hostOptInText,
-  memctlStateHome,
-  readConfig,
   resolveMemory,
   sha256Hex
+} from "./config-project.mjs";
+import {
+  hostOptInText,
+  memctlStateHome,
+  readConfig
 } from "./config-config.mjs";
 import {
   colorsFor,
@@ -476,8 +478,8 @@ function keepFrom(original, event) {
     return { hooks: true, event: true };
   }
 }
-function hookJsonEdits(file, event, command, isOurs) {
-  const handler = { type: "command", command };
+function hookJsonEdits(file, event, command, isOurs, fields = {}) {
+  const handler = { type: "command", command, ...fields };
   return {
     install: (before) => {
       let text = before ?? "{}\n";
@@ -494,6 +496,11 @@ function hookJsonEdits(file, event, command, isOurs) {
       for (const extra of ours.slice(0, -1)) text = removeHandler(text, extra, { hooks: true, event: true });
       const current = readJsonc(text).hooks[event][keep[2]].hooks[keep[4]];
       if (current.command !== command) text = replaceValue(text, [...keep, "command"], command);
+      for (const [key, value2] of Object.entries(fields)) {
+        const had = current[key];
+        if (had === void 0) text = appendMember(text, keep, key, value2);
+        else if (had !== value2) text = replaceValue(text, [...keep, key], value2);
+      }
       return text;
     },
     uninstall: (before, original) => {
@@ -1222,13 +1229,16 @@ function codexHookHash(event, handler, matcher) {
   const normalized = {
     type: "command",
     command: handler.command,
-    // Codex's default timeout is 600 s, but 1 s for session_end (hooks/list reports timeoutSec 1 and hashes it so).
-    timeout: typeof timeout === "number" ? Math.max(1, timeout) : event === "session_end" ? 1 : 600,
+    timeout: codexTimeout(event, timeout),
     async: handler.async === true,
     ...typeof handler.statusMessage === "string" ? { statusMessage: handler.statusMessage } : {}
   };
   const identity = { event_name: event, ...matcher !== void 0 && event !== "user_prompt_submit" ? { matcher } : {}, hooks: [normalized] };
   return `sha256:${sha256Hex(JSON.stringify(canonical(identity)))}`;
+}
+function codexTimeout(event, timeout) {
+  if (event === "session_end") return typeof timeout === "number" ? Math.min(3, Math.max(1, timeout)) : 1;
+  return typeof timeout === "number" ? Math.max(1, timeout) : 600;
 }
 function wiredCodexHooks(hooksFile, isOurs) {
   let hooks;
@@ -1306,6 +1316,7 @@ function codexContract(ctx) {
     "- Write memory only through memctl. Never write Codex's native memories (~/.codex/memories, `[features] memories`) and never edit the memory files directly."
   ].join("\n");
 }
+var CODEX_SESSION_END_TIMEOUT_S = 3;
 var codex = {
   name: "codex",
   title: "Codex CLI",
@@ -1320,7 +1331,11 @@ var codex = {
     const hook = chainEdits(
       hookJsonEdits(hooksFile, "UserPromptSubmit", hookCommand(ctx, "codex"), (c) => isMemctlHookCommand(c, ctx.packageRoot)),
       hookJsonEdits(hooksFile, "SessionStart", sessionStartCommand(ctx, "codex"), (c) => isMemctlSessionStartCommand(c, ctx.packageRoot)),
-      hookJsonEdits(hooksFile, "SessionEnd", sessionEndCommand(ctx, "codex"), (c) => isMemctlSessionEndCommand(c, ctx.packageRoot))
+      // Codex gives SessionEnd 1 s unless told: the hook detaches within 0.3-0.5 s, but a cold node start on a
+      // busy machine can take longer, and a killed hook loses the session's capture. (The trust hash carries it.)
+      hookJsonEdits(hooksFile, "SessionEnd", sessionEndCommand(ctx, "codex"), (c) => isMemctlSessionEndCommand(c, ctx.packageRoot), {
+        timeout: CODEX_SESSION_END_TIMEOUT_S
+      })
     );
     const contract = codexContract(ctx);
     return [

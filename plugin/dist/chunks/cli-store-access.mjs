@@ -13,7 +13,7 @@ import {
 } from "./store-lock.mjs";
 import {
   resolveMemory
-} from "./config-config.mjs";
+} from "./config-project.mjs";
 import {
   PROJECT_FLAGS,
   projectFrom,
@@ -77,6 +77,18 @@ function topicsFrom(args) {
   const flags = strs(args, "topics");
   return flags.length > 0 ? flags.flatMap((t) => t.split(",")).map((t) => t.trim()).filter(Boolean) : void 0;
 }
+function recallFrom(args) {
+  const flags = strs(args, "recall");
+  return flags.length > 0 ? flags.flatMap((k) => k.split("|")).map((k) => k.trim()).filter(Boolean) : void 0;
+}
+var RECALL_FLAG = {
+  recall: {
+    type: "string",
+    valueName: "A|B",
+    description: "recall keys: ways people will ask for this card (symptoms, questions, synonyms), |-separated (replaces the list)",
+    multiple: true
+  }
+};
 async function cardBodyFrom(args, io) {
   const [, dash] = args.positionals;
   if (dash !== void 0 && dash !== "-") throw usageError(`unexpected argument "${dash}"; pass - to read the body from stdin`);
@@ -106,5 +118,7 @@ export {
   assertOwnerShell,
   writeContext,
   topicsFrom,
+  recallFrom,
+  RECALL_FLAG,
   cardBodyFrom
 };

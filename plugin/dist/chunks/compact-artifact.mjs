@@ -1,6 +1,8 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  normalizeCardPath,
+  mentionsWhole
+} from "./compact-mentions.mjs";
+import {
   renderBlock,
   renderEntryLine,
   utf8Bytes
@@ -8,9 +10,6 @@ import {
 import {
   latestByCard
 } from "./store-history.mjs";
-import {
-  parseIndex
-} from "./core-index-file.mjs";
 import {
   parseCard
 } from "./core-card.mjs";
@@ -23,9 +22,11 @@ import {
   realDir
 } from "./store-lock.mjs";
 import {
-  STATE_DIR,
-  redactSecretLines,
   sha256Hex
+} from "./config-project.mjs";
+import {
+  STATE_DIR,
+  redactSecretLines
 } from "./config-config.mjs";
 import {
   inertText
@@ -89,16 +90,6 @@ function clearCompact(memoryDir) {
     if (systemCode(err) === "ENOENT") return false;
     throw err;
   }
-}
-
-// lib/compact/mentions.ts
-var NAME_CHAR = String.raw`[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Nd}_-]`;
-function mentionsWhole(text, name) {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const glued = new RegExp(`^${NAME_CHAR}`, "u");
-  const before = glued.test(name) ? `(?<!${NAME_CHAR})` : "";
-  const after = glued.test([...name].at(-1) ?? "") ? `(?!${NAME_CHAR})` : "";
-  return new RegExp(before + escaped + after, "u").test(text);
 }
 
 // lib/compact/assemble.ts
@@ -186,63 +177,16 @@ function readBytes(file) {
   }
 }
 
-// lib/records/store-view.ts
-var SHARD = /^MEMORY\.[^/]+\.md$/i;
-var EPISODES_ARTIFACT = /^episodes\.(summary\.md|\d{4}-\d{2}\.jsonl)$/;
-function isEpisodesArtifact(file) {
-  return EPISODES_ARTIFACT.test(file);
-}
-function isShardFile(file) {
-  return SHARD.test(file);
-}
-function normaliseTarget(target) {
-  if (target.startsWith("/") || /^[A-Za-z]:[\\/]/.test(target)) return null;
-  const n = normalizeCardPath(target);
-  if (n === ".." || n.startsWith("../")) return null;
-  return n;
-}
-function viewStore(store, episodeShards = []) {
-  const shards = [];
-  const cards = /* @__PURE__ */ new Map();
-  for (const [file, card] of store.cards) {
-    if (isShardFile(file)) shards.push(file);
-    else if (!isEpisodesArtifact(file)) cards.set(file, card);
-  }
-  const entries = [];
-  const linked = /* @__PURE__ */ new Set();
-  const referenced = /* @__PURE__ */ new Set();
-  for (const entry of store.index.entries) {
-    const card = normaliseTarget(entry.file);
-    if (card !== null && isShardFile(card)) continue;
-    entries.push({ ...entry, card });
-    if (card !== null) {
-      linked.add(card);
-      referenced.add(card);
-    }
-  }
-  for (const shard of shards) {
-    const text = store.cards.get(shard)?.text ?? "";
-    for (const e of parseIndex(text).entries) {
-      const card = normaliseTarget(e.file);
-      if (card !== null) referenced.add(card);
-    }
-  }
-  return { dir: store.dir, entries, unparsed: store.index.unparsed, shards, episodeShards: [...episodeShards], cards, linkedCards: [...linked], referenced };
-}
-
 export {
   COMPACT_FILE,
   compactPath,
   readCompact,
   writeCompact,
   clearCompact,
-  mentionsWhole,
   indexRecords,
   plainRecords,
   watermarkOf,
   assembleIndexView,
   assembleFromRecords,
-  viewBytes,
-  isShardFile,
-  viewStore
+  viewBytes
 };

@@ -1,7 +1,7 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
   mentionsWhole
-} from "./compact-artifact.mjs";
+} from "./compact-mentions.mjs";
 import {
   renderEntryLine
 } from "./core-block.mjs";

@@ -1,19 +1,21 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  assembleFromRecords,
+  indexRecords,
+  readCompact,
+  viewBytes,
+  watermarkOf,
+  writeCompact
+} from "./compact-artifact.mjs";
+import {
+  viewStore
+} from "./records-store-view.mjs";
+import {
   llmPrompt,
   mechanicalSummary,
   repairSummary,
   runLlmCommand
 } from "./compact-generate.mjs";
-import {
-  assembleFromRecords,
-  indexRecords,
-  readCompact,
-  viewBytes,
-  viewStore,
-  watermarkOf,
-  writeCompact
-} from "./compact-artifact.mjs";
 import {
   assertMayWrite
 } from "./config-agent-env.mjs";

@@ -1,8 +1,5 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  mechanicalSummary
-} from "./compact-generate.mjs";
-import {
   assembleFromRecords,
   indexRecords,
   plainRecords,
@@ -10,6 +7,9 @@ import {
   viewBytes,
   watermarkOf
 } from "./compact-artifact.mjs";
+import {
+  mechanicalSummary
+} from "./compact-generate.mjs";
 import {
   typeFromFileName
 } from "./core-card-types.mjs";

@@ -1,22 +1,30 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  asJob
+} from "./cli-ledger.mjs";
+import {
   DEFAULT_LLM_TIMEOUT_SECONDS,
   compactStore,
   readIndexView
 } from "./compact-run.mjs";
+import "./store-jobs.mjs";
 import {
   compactStatus
 } from "./compact-status.mjs";
-import "./compact-generate.mjs";
 import {
   COMPACT_FILE,
   clearCompact
 } from "./compact-artifact.mjs";
+import "./records-store-view.mjs";
+import "./core-frecency.mjs";
+import "./core-utc.mjs";
+import "./rank-stem.mjs";
+import "./compact-generate.mjs";
+import "./compact-mentions.mjs";
 import {
   displayDir
 } from "./core-block.mjs";
-import "./core-utc.mjs";
-import "./rank-stem.mjs";
+import "./rank-stop-words-data.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,
@@ -35,6 +43,7 @@ import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
+import "./config-project.mjs";
 import {
   readConfig
 } from "./config-config.mjs";
@@ -109,10 +118,11 @@ async function run(argv, io) {
   const config = readConfig(io).value.compact ?? {};
   const mode = bool(args, "mechanical") ? "mechanical" : bool(args, "llm") ? "llm" : "auto";
   const waiting = modelProgress(io, config.timeout_seconds ?? DEFAULT_LLM_TIMEOUT_SECONDS);
-  const outcome = await compactStore({
+  const actor = directWriterFrom(args, io, "compact memory (the compact is injected into every later session)");
+  const compact = () => compactStore({
     memoryDir,
     mode,
-    actor: directWriterFrom(args, io, "compact memory (the compact is injected into every later session)"),
+    actor,
     now: io.now(),
     llmCommand: config.llm_command,
     timeoutSeconds: config.timeout_seconds,
@@ -123,6 +133,11 @@ async function run(argv, io) {
 `),
     // card names are memory-derived
     onModel: waiting.onModel
+  });
+  const command = `memctl compact${mode === "auto" ? "" : ` --${mode}`}`;
+  const { value: outcome } = await asJob(io, memoryDir, "compact", command, compact, (o) => ({ generator: o.compact.generator, records: o.records }), {
+    regenerated: true
+    // seed 000: the compact is derived state, written without a lock, last writer wins
   }).finally(waiting.stop);
   if (json) printJson(io, runJson(memoryDir, resolution, outcome));
   else {

@@ -15,6 +15,7 @@ import {
   withoutTypePrefix
 } from "./core-card-types.mjs";
 import "./store-lock.mjs";
+import "./config-project.mjs";
 import "./config-config.mjs";
 import {
   COMMANDS,

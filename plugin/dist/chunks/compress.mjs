@@ -11,22 +11,27 @@ import {
 import {
   readUsage
 } from "./usage-fold.mjs";
-import "./compact-generate.mjs";
 import "./compact-artifact.mjs";
-import {
-  utf8Bytes
-} from "./core-block.mjs";
+import "./records-store-view.mjs";
+import "./core-frecency.mjs";
 import {
   utcDay
 } from "./core-utc.mjs";
 import "./rank-stem.mjs";
+import "./compact-generate.mjs";
+import "./compact-mentions.mjs";
+import {
+  utf8Bytes
+} from "./core-block.mjs";
 import {
   propose
 } from "./proposals-propose.mjs";
-import "./core-frontmatter-edit.mjs";
-import "./records-proposal-files.mjs";
 import "./records-card-find.mjs";
+import "./records-proposal-files.mjs";
+import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./rank-stop-words-data.mjs";
+import "./core-index-find.mjs";
 import {
   CARD_REQUIRED
 } from "./core-card-rules.mjs";
@@ -48,6 +53,7 @@ import {
 } from "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
+import "./config-project.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,

@@ -48,6 +48,10 @@ function resolveActor(flags, fallback = "human") {
   const actor = flags.actor ?? fallback;
   if (actor === "system")
     throw usageError(`--actor system is reserved for memctl's own writes (memctl import claude records its cards as system); write as human (the default) or host:<name>`);
+  if (actor.startsWith("model:"))
+    throw usageError(
+      `--actor ${actor} is reserved for what a model command wrote (distill --llm stages its candidates as model:<program>; memctl keys writes the keys a configured model wrote); write as human (the default) or host:<name>`
+    );
   if (!isValidActor(actor)) throw usageError(`--actor "${actor}" is not one of human, host:<name>, agent:<id>`);
   return actor;
 }

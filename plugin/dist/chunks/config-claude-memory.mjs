@@ -10,6 +10,7 @@ import {
   checkBatch,
   redactBytes,
   redactSecrets,
+  storeLimitsBind,
   warmSecretScan,
   withDefaults
 } from "./records-guardrails.mjs";
@@ -34,11 +35,13 @@ import {
   withStoreLock
 } from "./store-lock.mjs";
 import {
+  claudeSlug,
+  sha256Hex
+} from "./config-project.mjs";
+import {
   INDEX_FILE,
   STATE_DIR,
-  claudeSlug,
-  findRepo,
-  sha256Hex
+  findRepo
 } from "./config-config.mjs";
 import {
   readRegularBytes,
@@ -236,7 +239,8 @@ async function applyClaudeImport(ctx, plan, options) {
     ctx.memoryDir,
     plan.items.filter((i) => i.action === "import"),
     limits,
-    options.io
+    options.io,
+    ctx.actor
   );
   await warmSecretScan();
   return withStoreLock(
@@ -245,7 +249,7 @@ async function applyClaudeImport(ctx, plan, options) {
       const known = new Set(readHistory(ctx.memoryDir).entries.map((e) => e.card));
       const pending = pendingBatchFiles(ctx.memoryDir);
       const todo = plan.items.filter((i) => i.action === "import" && !fs3.existsSync(path3.join(ctx.memoryDir, i.file)) && (!known.has(i.file) || pending.has(i.file)));
-      checkImportLimits(ctx.memoryDir, todo, limits, options.io);
+      checkImportLimits(ctx.memoryDir, todo, limits, options.io, ctx.actor);
       const cards = [];
       for (const item of todo) {
         const { bytes, redactions } = await redactBytes(fs3.readFileSync(item.source.path), ctx.secrets);
@@ -259,7 +263,7 @@ async function applyClaudeImport(ctx, plan, options) {
     { timeoutMs: ctx.lockTimeoutMs }
   );
 }
-function checkImportLimits(memoryDir, items, limits, io) {
+function checkImportLimits(memoryDir, items, limits, io, actor) {
   if (items.length === 0) return;
   const indexFile = path3.join(memoryDir, INDEX_FILE);
   const created = !fs3.existsSync(indexFile);
@@ -270,7 +274,8 @@ function checkImportLimits(memoryDir, items, limits, io) {
     { delta, created },
     limits,
     io,
-    "Import"
+    "Import",
+    storeLimitsBind(actor)
   );
 }
 function importIndexLine(item) {

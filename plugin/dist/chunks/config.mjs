@@ -16,9 +16,11 @@ import {
   commitFile
 } from "./store-lock.mjs";
 import {
+  locateProject
+} from "./config-project.mjs";
+import {
   assertConfigUsable,
   describeProblem,
-  locateProject,
   readConfig
 } from "./config-config.mjs";
 import {

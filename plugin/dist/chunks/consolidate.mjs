@@ -1,10 +1,10 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  runJob
-} from "./store-jobs.mjs";
-import {
   acceptProposal
 } from "./proposals-decide.mjs";
+import {
+  runJob
+} from "./store-jobs.mjs";
 import {
   contentKey,
   groupKey,
@@ -17,7 +17,7 @@ import "./records-interrupted.mjs";
 import {
   rewritePending
 } from "./proposals-propose.mjs";
-import "./core-frontmatter-edit.mjs";
+import "./records-card-find.mjs";
 import {
   withRecordsLock
 } from "./records-commit.mjs";
@@ -25,9 +25,11 @@ import {
   archiveProposal,
   readPending
 } from "./records-proposal-files.mjs";
-import "./core-index-edit.mjs";
-import "./records-card-find.mjs";
+import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./rank-stop-words-data.mjs";
+import "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import {
   ACTOR_FLAGS,
@@ -47,6 +49,7 @@ import "./core-card-types.mjs";
 import {
   withStoreLock
 } from "./store-lock.mjs";
+import "./config-project.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,
@@ -64,8 +67,32 @@ import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 
+// lib/proposals/trust.ts
+import fs from "node:fs";
+import path from "node:path";
+var OWNER_ACTOR = "human";
+function sourceFile(source) {
+  const first = source.trim().split(/\s+/)[0] ?? "";
+  const word = first.replace(/^path:/, "").replace(/[:;,.]+$/, "");
+  if (word === "" || !/[./]/.test(word) || /^[a-z][a-z0-9+.-]*:/i.test(word)) return void 0;
+  if (path.isAbsolute(word) || word.split(/[\\/]/).includes("..")) return void 0;
+  return word;
+}
+function repoSourceChecker(repoRoot) {
+  if (!repoRoot) return () => false;
+  return (source) => {
+    const rel = sourceFile(source);
+    if (!rel) return false;
+    try {
+      return fs.lstatSync(path.join(repoRoot, rel)).isFile();
+    } catch {
+      return false;
+    }
+  };
+}
+
 // lib/proposals/consolidate.ts
-function planConsolidation(reviewed, acceptFacts) {
+function planConsolidation(reviewed, acceptFacts, verifiedSource = () => false) {
   const plan = {
     pending_before: reviewed.length,
     merged: [],
@@ -97,7 +124,7 @@ function planConsolidation(reviewed, acceptFacts) {
       const matches = contentMatches(r, gone, order);
       for (const m of matches) plan.content_matches.push({ id: r.proposal.id, relation: m.relation, card: m.card_file, proposal: m.proposal });
       if (!acceptFacts) continue;
-      const why = holdReason(r, conflict, matches);
+      const why = holdReason(r, conflict, matches, verifiedSource);
       if (why) plan.held.push({ id: r.proposal.id, card: r.card_file, why });
       else plan.accepted.push({ id: r.proposal.id, card: r.card_file, rev: null });
     }
@@ -127,7 +154,7 @@ function contentMatches(r, gone, order) {
     (m) => m.proposal === null || !gone.has(m.proposal) && (m.relation === "contradiction" || before(m.proposal))
   );
 }
-function holdReason(r, conflict, matches = []) {
+function holdReason(r, conflict, matches, verifiedSource) {
   const p = r.proposal;
   if (r.flags.not_a_card) return `not a card: ${r.flags.not_a_card}`;
   if (p.provenance.kind !== "fact") return `kind ${p.provenance.kind}, not fact`;
@@ -142,13 +169,15 @@ function holdReason(r, conflict, matches = []) {
     const decide = m.proposal ? "decide with memctl review" : `decide with memctl accept ${r.proposal.id} --supersede ${m.card_file.replace(/\.md$/, "")} or --keep-both`;
     return `${m.relation === "near_duplicate" ? "nearly duplicates" : "contradicts"} ${other}; ${decide}`;
   }
+  if (p.proposer !== OWNER_ACTOR && !verifiedSource(p.source))
+    return `kind fact is ${p.proposer}'s own label and its source (${p.source}) names no file in the repository; decide with memctl accept ${p.id}`;
   return void 0;
 }
 async function consolidate(ctx, options = {}) {
   assertMayWrite(ctx.actor, "consolidate proposals");
   const acceptFacts = options.acceptFacts === true;
   if (options.dryRun) {
-    const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts);
+    const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts, options.verifiedSource);
     return { dry_run: true, accept_facts: acceptFacts, job: null, retried: false, ...plan };
   }
   const ledger = { memoryDir: ctx.memoryDir, now: options.clock ?? (() => ctx.now), lockTimeoutMs: ctx.lockTimeoutMs };
@@ -157,7 +186,7 @@ async function consolidate(ctx, options = {}) {
     "consolidate",
     async () => {
       await withRecordsLock(ctx, () => void 0);
-      const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts);
+      const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts, options.verifiedSource);
       await applyMerges(ctx, plan);
       for (const a of plan.accepted) {
         const done = await acceptProposal(ctx, a.id);
@@ -198,7 +227,10 @@ var spec = {
   summary: commandSummary("consolidate"),
   flags: {
     "dry-run": { type: "boolean", description: "report what the pass would do; write nothing (not even the job ledger)" },
-    "accept-facts": { type: "boolean", description: "also accept proposals of kind fact that have a source and nothing against them" },
+    "accept-facts": {
+      type: "boolean",
+      description: "also accept proposals of kind fact with nothing against them, from the owner or with a source naming a repository file"
+    },
     ...ACTOR_FLAGS,
     ...STORE_FLAGS,
     ...JSON_FLAG
@@ -214,8 +246,13 @@ var spec = {
 };
 async function run(argv, io) {
   const args = parseArgs(spec, argv);
-  const { memoryDir } = requireStore(args, io);
-  const report = await consolidate(writeContext(args, io, memoryDir), { dryRun: bool(args, "dry-run"), acceptFacts: bool(args, "accept-facts"), clock: () => io.now() });
+  const { memoryDir, resolution } = requireStore(args, io);
+  const report = await consolidate(writeContext(args, io, memoryDir), {
+    dryRun: bool(args, "dry-run"),
+    acceptFacts: bool(args, "accept-facts"),
+    clock: () => io.now(),
+    verifiedSource: repoSourceChecker(resolution.repo_root)
+  });
   if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, ...report });
   else io.stdout.write(render(report, io));
   return 0;

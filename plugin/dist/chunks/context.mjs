@@ -7,23 +7,27 @@ import {
   defaultBudgetsText,
   resolveStoreBudget
 } from "./config-budget.mjs";
-import {
-  displayDir
-} from "./core-block.mjs";
+import "./core-frecency.mjs";
 import {
   HOSTS,
   hostAdapter
 } from "./hosts-claude-adapter.mjs";
 import "./core-utc.mjs";
 import "./rank-stem.mjs";
+import {
+  displayDir
+} from "./core-block.mjs";
+import "./rank-stop-words-data.mjs";
 import "./core-index-file.mjs";
 import "./core-card-types.mjs";
 import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
 import "./store-lock.mjs";
 import {
-  readConfig,
   resolveMemory
+} from "./config-project.mjs";
+import {
+  readConfig
 } from "./config-config.mjs";
 import {
   colorsFor,

@@ -44,6 +44,10 @@ var ERROR_CODES = {
   E_INVALID_LINE: "E_INVALID_LINE",
   /** A file operation met a directory where it needs a file, or the reverse. */
   E_IS_DIRECTORY: "E_IS_DIRECTORY",
+  /** A card's recall keys are not a list of short one-line strings (too many, too long, not strings). */
+  E_RECALL_KEYS: "E_RECALL_KEYS",
+  /** `memctl keys`: no model command is configured ([recall] or [compact] llm_command). */
+  E_NO_MODEL: "E_NO_MODEL",
   /** An authored description is over 200 characters. */
   E_DESCRIPTION_TOO_LONG: "E_DESCRIPTION_TOO_LONG",
   /** A file named like a card (`<type>_<name>.md` at the store root) lacks frontmatter or required fields. */
@@ -280,6 +284,10 @@ function readRegular(path, cap = DEFAULT_READ_CAP, options = {}) {
 function readRegularBytes(path, cap = DEFAULT_READ_CAP, options = {}) {
   return readRegular(path, cap, options).bytes;
 }
+function readRegularBuffer(path, cap = DEFAULT_READ_CAP, options = {}) {
+  const bytes = readRegularBytes(path, cap, options);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
 function readRegularUtf8(path, cap = DEFAULT_READ_CAP, options = {}) {
   return utf8Text(readRegularBytes(path, cap, options));
 }
@@ -307,11 +315,14 @@ export {
   realpath,
   R_OK,
   access,
+  NOT_REGULAR,
+  TOO_LARGE,
   fileKind,
   notRegularError,
   openRegular,
   readRegular,
   readRegularBytes,
+  readRegularBuffer,
   readRegularUtf8,
   ERROR_CODES,
   MemctlError,

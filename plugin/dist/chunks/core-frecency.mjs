@@ -47,6 +47,32 @@ import {
   utimes
 } from "./core-bytes.mjs";
 
+// lib/store/index-read.ts
+var INDEX_READ_CAP = 24 * 1024 * 1024;
+function readIndexText(file, cap = INDEX_READ_CAP) {
+  const { fd, stat: stat2 } = openRegular(file);
+  try {
+    const want = Math.min(stat2.size, cap);
+    const buf = new Uint8Array(want);
+    let length = 0;
+    while (length < want) {
+      const n = readAt(fd, buf, length, want - length, -1);
+      if (n === 0) break;
+      length += n;
+    }
+    if (stat2.size <= cap) return { text: utf8Text(buf, 0, length) };
+    const end = buf.lastIndexOf(10, length - 1) + 1;
+    return { text: utf8Text(buf, 0, end), truncated: { lines: countLines(buf, end), bytes: end, totalBytes: stat2.size } };
+  } finally {
+    close(fd);
+  }
+}
+function countLines(buf, end) {
+  let n = 0;
+  for (let at = buf.indexOf(10); at !== -1 && at < end; at = buf.indexOf(10, at + 1)) n++;
+  return n;
+}
+
 // lib/core/frecency.ts
 function daysBetween(from, to) {
   return Math.round((dayMs(to) - dayMs(from)) / 864e5);
@@ -183,25 +209,34 @@ function applyDecay(snap, today) {
 import path2 from "node:path";
 
 // lib/rank/postings.ts
-var FIELDS = ["title", "topics", "hook"];
-var FIELD_WEIGHT = { title: 3, topics: 2, hook: 1 };
-var FIELD_B = { title: 0.3, topics: 0.3, hook: 0.6 };
-var FIELD_BIT = { title: 1, topics: 2, hook: 4 };
-var MASK_FIELDS = Array.from({ length: 8 }, (_, mask) => FIELDS.filter((f) => mask & FIELD_BIT[f]));
+var FIELDS = ["title", "topics", "hook", "recall", "body"];
+var FIELD_WEIGHT = { title: 3, topics: 2, hook: 1, recall: 1.5, body: 0 };
+var FIELD_B = { title: 0.3, topics: 0.3, hook: 0.6, recall: 0.75, body: 0.75 };
+var FIELD_BIT = { title: 1, topics: 2, hook: 4, recall: 8, body: 16 };
+var FIELD_MASK = 31;
+var MASK_FIELDS = Array.from({ length: FIELD_MASK + 1 }, (_, mask) => FIELDS.filter((f) => mask & FIELD_BIT[f]));
 var K1 = 1.2;
 function toPostingList(list) {
   return { length: list.length, id: Uint32Array.from(list, (p) => p.id), tf: Float32Array.from(list, (p) => p.tf), mask: Uint8Array.from(list, (p) => p.mask) };
 }
 function buildPostings(entries) {
   const n = entries.length;
-  const avg = { title: 0, topics: 0, hook: 0 };
-  for (const e of entries) for (const f of FIELDS) avg[f] += e.terms[f].length;
-  for (const f of FIELDS) avg[f] = n > 0 ? Math.max(1, avg[f] / n) : 1;
+  const avg = { title: 0, topics: 0, hook: 0, recall: 0, body: 0 };
+  const fields = FIELDS.filter((f) => FIELD_WEIGHT[f] > 0);
+  const have = { title: n, topics: n, hook: n, recall: 0, body: 0 };
+  for (const e of entries)
+    for (const f of fields) {
+      const len = e.terms[f]?.length ?? 0;
+      avg[f] += len;
+      if ((f === "recall" || f === "body") && len > 0) have[f]++;
+    }
+  for (const f of fields) avg[f] = have[f] > 0 ? Math.max(1, avg[f] / have[f]) : 1;
   const postings = /* @__PURE__ */ new Map();
   entries.forEach((e, id) => {
     const mine = /* @__PURE__ */ new Map();
-    for (const f of FIELDS) {
+    for (const f of fields) {
       const terms = e.terms[f];
+      if (terms === void 0) continue;
       const norm = 1 - FIELD_B[f] + FIELD_B[f] * terms.length / avg[f];
       for (const t of terms) {
         let p = mine.get(t);
@@ -282,7 +317,7 @@ var WHOLE_ENTRIES_MAX = 512 * 1024;
 var WHOLE_PRINTED_MAX = 64 * 1024;
 var WHOLE_POSTINGS_MAX = 32 * 1024;
 var pad4 = (offset) => (4 - offset % 4) % 4;
-var FORMAT_VERSION = 21;
+var FORMAT_VERSION = 23;
 var STAMP_FIELDS = 3;
 var FILE_DECODES_BEFORE_WHOLE = 1024;
 var closeOnCollect = new FinalizationRegistry((fd) => {
@@ -566,6 +601,14 @@ function encodeCache(tokenizerVersion, c) {
   return Buffer.concat([MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad, stamps, ids, tfs, masks, entryBlob, printedBlob, reuseBlob, END]);
 }
 
+// lib/rank/provenance-mark.ts
+function provenanceMark(p) {
+  if (!p) return void 0;
+  const low = typeof p.confidence === "number" && Number.isFinite(p.confidence) && p.confidence < 0.5 ? String(Math.round(p.confidence * 100) / 100) : void 0;
+  if (p.kind === "inference") return low === void 0 ? "(inference)" : `(inference, ${low})`;
+  return low === void 0 ? void 0 : `(unverified, ${low})`;
+}
+
 // lib/rank/cache-read.ts
 import path from "node:path";
 var RANK_CACHE = "rank-cache.bin";
@@ -579,7 +622,7 @@ function parseSlimEntry(text) {
 }
 function parseReuseLine(text) {
   const r = JSON.parse(text);
-  if (!Array.isArray(r) || r.length !== 4 || !Array.isArray(r[0]) || !r[0].every((t) => typeof t === "string") || !r.slice(1).every((v) => typeof v === "string"))
+  if (!Array.isArray(r) || r.length !== 7 || !Array.isArray(r[0]) || !r[0].every((t) => typeof t === "string") || !r.slice(1).every((v) => typeof v === "string"))
     throw new RangeError("malformed rank cache reuse data");
   return r;
 }
@@ -698,38 +741,6 @@ function sameStamp(a, b) {
   return a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 }
 
-// lib/store/index-read.ts
-var INDEX_READ_CAP = 4 * 1024 * 1024;
-var INDEX_LINE_CAP = 2e4;
-function readIndexText(file, cap = INDEX_READ_CAP, lineCap = INDEX_LINE_CAP) {
-  const { fd, stat: stat2 } = openRegular(file);
-  try {
-    const want = Math.min(stat2.size, cap);
-    const buf = new Uint8Array(want);
-    let length = 0;
-    while (length < want) {
-      const n = readAt(fd, buf, length, want - length, -1);
-      if (n === 0) break;
-      length += n;
-    }
-    let lines = 0;
-    let at = -1;
-    while (lines < lineCap && (at = buf.indexOf(10, at + 1)) !== -1 && at < length) lines++;
-    const lineCut = lines === lineCap && at + 1 < length;
-    if (stat2.size <= cap && !lineCut) return { text: utf8Text(buf, 0, length) };
-    const end = lineCut ? at + 1 : buf.lastIndexOf(10, length - 1) + 1;
-    if (!lineCut) lines = countLines(buf, end);
-    return { text: utf8Text(buf, 0, end), truncated: { lines, bytes: end, totalBytes: stat2.size } };
-  } finally {
-    close(fd);
-  }
-}
-function countLines(buf, end) {
-  let n = 0;
-  for (let at = buf.indexOf(10); at !== -1 && at < end; at = buf.indexOf(10, at + 1)) n++;
-  return n;
-}
-
 // lib/rank/cache-build.ts
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 var RACY_MS_FINE = 100;
@@ -745,7 +756,7 @@ function reusable(memoryDir) {
   try {
     for (let id = 0; id < view.n; id++) {
       const [, priority, status, expires, raw] = parseSlimEntry(view.entry(id));
-      const [topics, tTitle, tTopics, tHook] = parseReuseLine(view.reuse(id));
+      const [topics, tTitle, tTopics, tHook, tRecall, tBody, mark] = parseReuseLine(view.reuse(id));
       const file = view.file(id);
       out.cards.set(file, {
         stamp: view.stamp(id),
@@ -753,7 +764,10 @@ function reusable(memoryDir) {
         ...status ? { status } : {},
         ...expires ? { expires_at: expires } : {},
         topics,
-        topicTerms: split(tTopics)
+        topicTerms: split(tTopics),
+        recallTerms: split(tRecall),
+        bodyTerms: split(tBody),
+        ...mark ? { mark } : {}
       });
       out.lines.set(`${file}
 ${raw}`, { title: split(tTitle), hook: split(tHook) });
@@ -787,8 +801,19 @@ async function rebuild(memoryDir, indexStat, options) {
     const head = readHead(abs);
     if (head === void 0) continue;
     parseCard ??= (await import("./card.mjs")).parseCard;
-    const meta = parseCard(head).meta;
-    fields.set(file, { priority: meta.priority, status: meta.status, expires_at: meta.expires_at, topics: meta.topics });
+    const card = parseCard(head);
+    const meta = card.meta;
+    fields.set(file, {
+      priority: meta.priority,
+      status: meta.status,
+      expires_at: meta.expires_at,
+      topics: meta.topics,
+      // A card's keys are one field (their words counted together, length-normalised against other cards' keys).
+      recallTerms: tokenize((meta.recall ?? []).join("\n")),
+      // Only the head is read: a body past the first 16 KiB of the file is not indexed (docs/ranking.md).
+      bodyTerms: FIELD_WEIGHT.body > 0 ? tokenize(card.body) : [],
+      ...provenanceMark(meta.provenance) ? { mark: provenanceMark(meta.provenance) } : {}
+    });
   }
   const entries = parsed.entries.map((e) => {
     const file = normalizeCardPath(e.file);
@@ -806,15 +831,19 @@ ${e.raw}`);
       ...f.status ? { status: f.status } : {},
       ...f.expires_at ? { expires_at: f.expires_at } : {},
       topics: f.topics,
+      ...f.mark ? { mark: f.mark } : {},
       terms: {
         title: lineTerms?.title ?? tokenize(e.title),
         topics: f.topicTerms ?? tokenize([...f.topics, nameWords].join(" ")),
-        hook: lineTerms?.hook ?? tokenize(e.hook)
+        hook: lineTerms?.hook ?? tokenize(e.hook),
+        recall: f.recallTerms ?? [],
+        body: f.bodyTerms ?? []
       }
     };
   });
   const postings = buildPostings(entries);
   const always = entries.flatMap((e, i) => e.priority === "always" ? [i] : []);
+  const printed = entries.map((e) => e.mark ? `${renderEntryLine(e)} ${e.mark}` : renderEntryLine(e));
   const byId = (id) => entries[id];
   const store = {
     index: {
@@ -823,7 +852,9 @@ ${e.raw}`);
       file: (id) => entries[id].file,
       sinkFields: byId,
       postings: (t) => postings.has(t) ? toPostingList(postings.get(t)) : void 0,
-      alwaysIds: always
+      alwaysIds: always,
+      lineBytes: (id) => utf8Bytes(printed[id]),
+      lineText: (id) => printed[id]
     },
     unparsed: parsed.unparsed,
     entryCount: entries.length,
@@ -876,14 +907,23 @@ ${e.raw}`);
     ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {},
     plainFiles: store.plainFiles
   };
-  const printed = entries.map((e) => renderEntryLine(e));
   const slim = entries.map((e) => JSON.stringify([e.line, e.priority ?? "", e.status ?? "", e.expires_at ?? "", e.raw]));
   header.pinned = always.map((id) => printed[id]);
   const encoded = encodeCache(TOKENIZER_VERSION, {
     header,
     entries: slim,
     printed,
-    reuse: entries.map((e) => JSON.stringify([e.topics, e.terms.title.join(" "), e.terms.topics.join(" "), e.terms.hook.join(" ")])),
+    reuse: entries.map(
+      (e) => JSON.stringify([
+        e.topics,
+        e.terms.title.join(" "),
+        e.terms.topics.join(" "),
+        e.terms.hook.join(" "),
+        (e.terms.recall ?? []).join(" "),
+        (e.terms.body ?? []).join(" "),
+        e.mark ?? ""
+      ])
+    ),
     files: entries.map((e) => e.file),
     stamps: entries.map((e) => stamps.get(e.file)),
     lineBytes: printed.map((line) => utf8Bytes(line)),
@@ -991,6 +1031,9 @@ function statQuiet(file) {
 }
 
 export {
+  INDEX_READ_CAP,
+  FIELD_BIT,
+  FIELD_MASK,
   MASK_FIELDS,
   lineKey,
   AGE_BUCKETS,

@@ -1,10 +1,11 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  findIndexLines
+} from "./core-index-find.mjs";
+import {
+  historyPath,
   readHistory
 } from "./store-history.mjs";
-import {
-  parseIndex
-} from "./core-index-file.mjs";
 import {
   commitFile,
   commitStaged,
@@ -12,8 +13,10 @@ import {
   stageFiles
 } from "./store-lock.mjs";
 import {
-  STATE_DIR,
   sha256Hex
+} from "./config-project.mjs";
+import {
+  STATE_DIR
 } from "./config-config.mjs";
 import {
   lstatIfExists,
@@ -107,7 +110,14 @@ function revisionsToKeep(history, limits) {
   }
   return keep;
 }
-function pruneRevisions(memoryDir, pending, limits) {
+var PRUNE_STEP = 1024 * 1024;
+var PRUNE_WINDOW = 1024;
+function pruneDue(memoryDir, step = PRUNE_STEP) {
+  const size = lstatIfExists(historyPath(memoryDir))?.size ?? 0;
+  return size < step || size % step < PRUNE_WINDOW;
+}
+function pruneRevisions(memoryDir, pending, limits, always = false) {
+  if (!always && !pruneDue(memoryDir)) return 0;
   const history = readHistory(memoryDir);
   if (history.error || history.malformed > 0) return 0;
   const keep = revisionsToKeep(history.entries, limits);
@@ -129,43 +139,27 @@ function pruneRevisions(memoryDir, pending, limits) {
 
 // lib/core/index-edit.ts
 var EMPTY_INDEX = "# Memory\n\nOne line per card: - [Title](file.md) \u2014 hook\n";
-function sameCard(target, file) {
-  return target.replace(/^\.\//, "") === file;
-}
-function lines(text) {
-  const pieces = text.split(/(\r?\n)/);
-  const out = [];
-  for (let i = 0; i < pieces.length; i += 2) out.push([pieces[i], pieces[i + 1] ?? ""]);
-  if (out.length > 1 && out[out.length - 1][0] === "" && out[out.length - 1][1] === "") out.pop();
-  return out;
-}
-var asView = (text) => Buffer.from(text, "utf8").toString("latin1");
 function upsertIndexLineBytes(index, file, line) {
-  return Buffer.from(upsertParsed(index.toString("latin1"), parseIndex(index.toString("utf8")), file, asView(line)), "latin1");
+  const hit = findIndexLines(index, file)[0];
+  if (hit) return Buffer.concat([index.subarray(0, hit.start), Buffer.from(line, "utf8"), index.subarray(hit.end)]);
+  const eol = index.includes("\r\n") ? "\r\n" : "\n";
+  const sep = index.length === 0 || index[index.length - 1] === 10 ? "" : eol;
+  return Buffer.concat([index, Buffer.from(sep + line + eol, "utf8")]);
 }
 function removeIndexLinesBytes(index, file) {
-  const { text, removed } = removeParsed(index.toString("latin1"), parseIndex(index.toString("utf8")), file);
-  return { bytes: Buffer.from(text, "latin1"), removed };
-}
-function upsertParsed(indexText, parsed, file, line) {
-  const entry = parsed.entries.find((e) => sameCard(e.file, file));
-  const parts = lines(indexText);
-  if (entry) {
-    parts[entry.line - 1][0] = line;
-    return parts.map(([l, e]) => l + e).join("");
+  const hits = findIndexLines(index, file);
+  if (hits.length === 0) return { bytes: index, removed: 0 };
+  const kept = [];
+  let from = 0;
+  for (const { start, end } of hits) {
+    kept.push(index.subarray(from, start));
+    from = index[end] === 13 ? end + 2 : index[end] === 10 ? end + 1 : end;
   }
-  const eol = indexText.includes("\r\n") ? "\r\n" : "\n";
-  const sep = indexText === "" || /\n$/.test(indexText) ? "" : eol;
-  return indexText + sep + line + eol;
+  kept.push(index.subarray(from));
+  return { bytes: Buffer.concat(kept), removed: hits.length };
 }
-function removeParsed(indexText, parsed, file) {
-  const drop = new Set(parsed.entries.filter((e) => sameCard(e.file, file)).map((e) => e.line));
-  if (drop.size === 0) return { text: indexText, removed: 0 };
-  const kept = lines(indexText).filter((_, i) => !drop.has(i + 1));
-  return { text: kept.map(([l, e]) => l + e).join(""), removed: drop.size };
-}
-function indexHas(indexText, file) {
-  return parseIndex(indexText).entries.some((e) => sameCard(e.file, file));
+function indexHasBytes(index, file) {
+  return findIndexLines(index, file).length > 0;
 }
 
 export {
@@ -175,5 +169,5 @@ export {
   EMPTY_INDEX,
   upsertIndexLineBytes,
   removeIndexLinesBytes,
-  indexHas
+  indexHasBytes
 };

@@ -4,8 +4,10 @@ import {
   realDir
 } from "./store-lock.mjs";
 import {
-  STATE_DIR,
   sha256Hex
+} from "./config-project.mjs";
+import {
+  STATE_DIR
 } from "./config-config.mjs";
 import {
   systemCode
@@ -94,28 +96,30 @@ function normalise(rel) {
 var BULLET = /^\s*[-*+]\s+/;
 var ENTRY = /^\s*[-*+]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
 var HOOK_SEPARATOR = /^(?:—|–|--|-|:)\s*/;
+var FENCE = /^\s*(```|~~~)/;
 function parseIndex(text) {
   const entries = [];
   const unparsed = [];
   const lines = text.split(/\r?\n/);
   let fenced = false;
   lines.forEach((raw, i) => {
-    if (/^\s*(```|~~~)/.test(raw)) fenced = !fenced;
-    if (fenced || !BULLET.test(raw)) return;
-    const m = ENTRY.exec(raw);
-    if (!m) {
-      unparsed.push({ line: i + 1, raw, reason: "bullet line without a [Title](file.md) link" });
-      return;
-    }
-    const target = m[2].startsWith("<") ? m[2].slice(1, -1) : m[2];
-    const file = safeDecode(target);
-    if (!/\.md$/i.test(file.split("#")[0])) {
-      unparsed.push({ line: i + 1, raw, reason: `link target "${target}" is not a .md card` });
-      return;
-    }
-    entries.push({ line: i + 1, raw, title: m[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m[3].replace(HOOK_SEPARATOR, "").trim() });
+    if (FENCE.test(raw)) fenced = !fenced;
+    if (fenced) return;
+    const parsed = parseIndexLine(raw, i + 1);
+    if (parsed === void 0) return;
+    if ("reason" in parsed) unparsed.push(parsed);
+    else entries.push(parsed);
   });
   return { entries, unparsed };
+}
+function parseIndexLine(raw, line) {
+  if (!BULLET.test(raw)) return void 0;
+  const m = ENTRY.exec(raw);
+  if (!m) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
+  const target = m[2].startsWith("<") ? m[2].slice(1, -1) : m[2];
+  const file = safeDecode(target);
+  if (!/\.md$/i.test(file.split("#")[0])) return { line, raw, reason: `link target "${target}" is not a .md card` };
+  return { line, raw, title: m[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m[3].replace(HOOK_SEPARATOR, "").trim() };
 }
 function renderIndexLine(entry) {
   const title = entry.title.replace(/\s+/g, " ").replace(/([\\[\]])/g, "\\$1");
@@ -132,7 +136,9 @@ function safeDecode(s) {
 }
 
 export {
+  FENCE,
   parseIndex,
+  parseIndexLine,
   renderIndexLine,
   readArrivals,
   writeArrivals,

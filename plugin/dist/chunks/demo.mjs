@@ -2,19 +2,22 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   runUserPromptHook
 } from "./hook-dedupe.mjs";
-import "./hook-why-log.mjs";
 import "./hook-inject.mjs";
+import "./hook-why-log.mjs";
 import "./usage-fold.mjs";
 import "./config-budget.mjs";
-import "./core-block.mjs";
+import "./core-frecency.mjs";
 import "./hosts-claude-adapter.mjs";
 import "./core-utc.mjs";
 import "./rank-stem.mjs";
+import "./core-block.mjs";
+import "./rank-stop-words-data.mjs";
 import "./core-index-file.mjs";
 import "./core-card-types.mjs";
 import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
 import "./store-lock.mjs";
+import "./config-project.mjs";
 import "./config-config.mjs";
 import {
   colorsFor

@@ -1,5 +1,8 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  asJob
+} from "./cli-ledger.mjs";
+import {
   DISTILL_STATE,
   distillContext,
   distillPrompt,
@@ -11,20 +14,27 @@ import "./proposals-overlap.mjs";
 import {
   DEFAULT_LLM_TIMEOUT_SECONDS
 } from "./compact-run.mjs";
-import {
-  runLlmCommand
-} from "./compact-generate.mjs";
+import "./store-jobs.mjs";
 import "./compact-artifact.mjs";
-import "./core-block.mjs";
+import "./records-store-view.mjs";
+import "./core-frecency.mjs";
 import "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
 import "./core-utc.mjs";
 import "./rank-stem.mjs";
+import "./rank-languages.mjs";
+import {
+  runLlmCommand
+} from "./compact-generate.mjs";
+import "./compact-mentions.mjs";
+import "./core-block.mjs";
 import "./proposals-propose.mjs";
-import "./core-frontmatter-edit.mjs";
-import "./records-proposal-files.mjs";
 import "./records-card-find.mjs";
+import "./records-proposal-files.mjs";
+import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./rank-stop-words-data.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import {
   ACTOR_FLAGS,
@@ -42,6 +52,7 @@ import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
+import "./config-project.mjs";
 import {
   readConfig
 } from "./config-config.mjs";
@@ -119,13 +130,32 @@ async function run(argv, io) {
       ERROR_CODES.E_COMPACT_LLM,
       '--llm: no [compact] llm_command is configured; nothing was staged (set [compact] llm_command = ["claude", "-p"] in the user config)'
     );
+  const model = modelActor(command);
   io.stderr.write(`memctl distill: asking \`${inertText(command.join(" "))}\` about ${ctx.episodes.length} episode(s) and ${ctx.known.length} known card(s)
 `);
-  const ran = await runLlmCommand({ command, prompt: distillPrompt(ctx), timeoutMs: (config.timeout_seconds ?? DEFAULT_LLM_TIMEOUT_SECONDS) * 1e3, env: io.env, cwd: memoryDir });
-  if (!ran.ok) throw new MemctlError(ERROR_CODES.E_COMPACT_LLM, `--llm: ${ran.reason}; nothing was staged`, { reason: ran.reason });
-  const candidates = parseCandidates(ran.summary);
-  const result = { candidates: candidates.length, outcome: await stageCandidates({ memoryDir, actor, now: io.now(), secrets: secretPolicy(io) }, candidates, ctx.known) };
-  const marked = ctx.watermark.next ? await markDistilled(memoryDir, ctx.watermark.next, actor, io.now()) : null;
+  const { value } = await asJob(
+    io,
+    memoryDir,
+    "distill",
+    "memctl distill --llm",
+    async () => {
+      const ran = await runLlmCommand({
+        command,
+        prompt: distillPrompt(ctx),
+        timeoutMs: (config.timeout_seconds ?? DEFAULT_LLM_TIMEOUT_SECONDS) * 1e3,
+        env: io.env,
+        cwd: memoryDir
+      });
+      if (!ran.ok) throw new MemctlError(ERROR_CODES.E_COMPACT_LLM, `--llm: ${ran.reason}; nothing was staged`, { reason: ran.reason });
+      const candidates = parseCandidates(ran.summary);
+      const outcome = await stageCandidates({ memoryDir, actor: model, now: io.now(), secrets: secretPolicy(io) }, candidates, ctx.known);
+      const marked2 = ctx.watermark.next ? await markDistilled(memoryDir, ctx.watermark.next, actor, io.now()) : null;
+      return { candidates: candidates.length, outcome, marked: marked2 };
+    },
+    (v) => ({ candidates: v.candidates, staged: v.outcome.staged.length, blocked: v.outcome.blocked.length })
+  );
+  const result = { candidates: value.candidates, outcome: value.outcome };
+  const marked = value.marked;
   if (json) printJson(io, { memory_dir: memoryDir, candidates: result.candidates, ...result.outcome, watermark: marked });
   else {
     const c = colorsFor(io);
@@ -146,7 +176,12 @@ function renderContext(ctx) {
   if (ctx.watermark.next) out.push(`When the candidates are staged: memctl distill --mark ${ctx.watermark.next}`);
   return out.join("\n") + "\n";
 }
+function modelActor(command) {
+  const program = (command[0] ?? "").split(/[\\/]/).pop().replace(/[^A-Za-z0-9._@-]/g, "-").replace(/^[^A-Za-z0-9]+/, "").slice(0, 120);
+  return `model:${program || "unknown"}`;
+}
 export {
+  modelActor,
   run,
   spec
 };

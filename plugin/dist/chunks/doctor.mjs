@@ -1,13 +1,17 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
   runDoctor
-} from "./reports-doctor.mjs";
+} from "./reports-card-link-issues.mjs";
 import "./sync-layout.mjs";
 import "./sync-arrival-decide.mjs";
 import "./sync-git.mjs";
 import {
   DEFAULT_WARN_BYTES
 } from "./reports-injection.mjs";
+import "./config-instructions.mjs";
+import "./store-jobs.mjs";
+import "./core-card-links.mjs";
+import "./core-sanitize-block.mjs";
 import {
   bar,
   bytes,
@@ -17,25 +21,30 @@ import {
 } from "./cli-report-format.mjs";
 import "./reports-open.mjs";
 import "./compact-status.mjs";
-import "./compact-generate.mjs";
 import "./compact-artifact.mjs";
 import "./config-budget.mjs";
-import "./core-block.mjs";
+import "./records-store-view.mjs";
+import "./core-frecency.mjs";
 import "./config-claude-memory.mjs";
+import "./store-episode-shards.mjs";
 import {
   isHostName
 } from "./hosts-claude-adapter.mjs";
-import "./store-episode-shards.mjs";
 import "./core-utc.mjs";
 import "./core-line-diff.mjs";
 import "./rank-stem.mjs";
+import "./compact-generate.mjs";
+import "./compact-mentions.mjs";
+import "./core-block.mjs";
 import "./proposals-propose.mjs";
-import "./core-frontmatter-edit.mjs";
+import "./records-card-find.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
-import "./core-index-edit.mjs";
-import "./records-card-find.mjs";
+import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./rank-stop-words-data.mjs";
+import "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
@@ -48,6 +57,7 @@ import {
   HOST_NAMES
 } from "./hosts-types.mjs";
 import "./store-lock.mjs";
+import "./config-project.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,
@@ -68,6 +78,33 @@ import {
 } from "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
+
+// lib/cli/doctor-instructions.ts
+function instructionsRow(r) {
+  return ["instructions", `${r.parts} part${r.parts === 1 ? "" : "s"}`, "always on", `${bytes(r.always_on_bytes)} of ${bytes(r.max_bytes)}${r.over_budget ? " (over)" : ""}`];
+}
+function instructionFindings(r) {
+  if (!r) return [];
+  const at = (x) => inert(`${x.file}${x.line !== null ? `:${x.line}` : ""}${x.target !== null ? ` @${x.target}` : ""}`);
+  const warning = (kind, x, fix) => ({ severity: "warning", kind, subject: `${at(x)}: ${inert(x.detail)}`, fix });
+  return [
+    ...r.dead_imports.map((x) => warning("dead import", x, "fix the path or delete the @ reference (memctl instructions shows what composes)")),
+    ...r.cycles.map((x) => warning("import cycle", x, "remove one @ reference of the loop; each file is composed once anyway")),
+    ...r.unsafe_imports.map(
+      (x) => warning("unsafe import", x, "keep imported files inside the project or the user's instruction dir ([instructions] user_dir), as regular files, not symlinks out")
+    ),
+    ...r.too_deep.map((x) => warning("import too deep", x, `import it from a file fewer hops away (the limit is ${r.max_import_depth} hops, as in Claude Code)`)),
+    ...r.unreadable.map((x) => warning("instructions", x, "check the file's permissions and size")),
+    ...r.over_budget ? [
+      {
+        severity: "warning",
+        kind: "instructions size",
+        subject: `the always-on instruction files are ${bytes(r.always_on_bytes)}, over [instructions] max_bytes ${bytes(r.max_bytes)}: hosts that get them from memctl get only what fits`,
+        fix: "trim the always-on files and move facts into memory cards (recalled by relevance), or raise [instructions] max_bytes"
+      }
+    ] : []
+  ];
+}
 
 // lib/cli/doctor-render.ts
 var q = (s) => inert(s);
@@ -97,7 +134,7 @@ function findings(r) {
     issue(
       "missing fields",
       `${q(x.card)}: ${x.missing.join(", ")}`,
-      `add ${x.missing.map((f) => f === "repo_refs" ? "repo_refs: []" : f).join(", ")} to ${q(x.card)}'s frontmatter`
+      `memctl fix-fields (adds them to every card that lacks them), or add ${x.missing.map((f) => f === "repo_refs" ? "repo_refs: []" : f).join(", ")} to ${q(x.card)}'s frontmatter`
     );
   for (const x of r.cards_bad_fields)
     issue("field value", `${q(x.card)}: ${x.problems.map(q).join("; ")}`, `fix the value in ${q(x.card)}'s frontmatter: it is read as absent until then`);
@@ -119,6 +156,14 @@ function findings(r) {
       "secret at rest",
       `${q(x.card)}:${x.line} ${q(x.masked)} (${x.kind})`,
       `remove it from ${q(x.card)} (keep it in a secret manager, note only where it lives); a false positive goes in [secrets] allow`
+    );
+  for (const x of r.dead_card_links ?? [])
+    issue(`${x.status} card link`, `${q(x.card)}:${x.line} \u2192 ${q(x.link)} (${q(x.reason)})`, `fix or remove the link on line ${x.line} of ${q(x.card)}`);
+  for (const x of [...r.stuck_jobs ?? [], ...r.failed_jobs ?? []])
+    issue(
+      `${x.status} job`,
+      `${x.id} (${q(x.kind)}), attempt ${x.attempts}/${x.max_attempts}${x.last_error ? `, last error: ${q(x.last_error)}` : x.status === "stuck" ? ", its holder stopped before done" : ""}`,
+      x.status === "stuck" && x.attempts < x.max_attempts ? `run ${q(x.resume)} to resume it (memctl jobs lists the ledger)` : `run ${q(x.resume)} again (a new job; memctl jobs lists the ledger)`
     );
   const inj = r.injection;
   if (inj?.over_warn || inj?.pinned_over_budget) warning("injected size", injectionSubject(inj), inj.remedy ?? "");
@@ -156,6 +201,12 @@ function findings(r) {
       "Claude Code's auto memory is on and this store is its auto-memory folder: Claude writes cards and MEMORY.md lines here directly, unreviewed",
       r.claude_auto_memory.fix
     );
+  if (r.index_over_read_limit)
+    warning(
+      "index",
+      `MEMORY.md is ${r.index_over_read_limit.bytes} bytes, over the hook's read limit of ${r.index_over_read_limit.limit}: the lines past it are never ranked`,
+      "move old cards out (memctl rm) or shorten their index lines"
+    );
   for (const x of r.config_warnings) warning("config", q(x), "edit the user config (memctl config lint checks it)");
   for (const x of r.limits_exceeded) warning("limit", limitSubject(x), limitFix(x));
   if (r.pending_arrivals)
@@ -176,6 +227,7 @@ function findings(r) {
       "memctl review (accept or reject each); merge a .theirs-* copy by hand, then delete it"
     );
   if (s?.merge_in_progress) warning("sync", "a merge was stopped half way", "memctl sync finishes it");
+  out.push(...instructionFindings(r.instructions));
   return out;
 }
 var AREA_NAMES = { store: "the memory directory", trash: ".memctl/trash", episodes: "episodes.jsonl" };
@@ -189,7 +241,8 @@ function limitFix(x) {
     trash: "empty old entries of .memctl/trash (removed cards; history keeps their hashes)",
     episodes: "move old episodes into monthly shards with memctl shard"
   }[x.area];
-  return `${shrink}, or raise it: [guardrails] ${x.limit} = ${x.value} in the user config`;
+  const who = x.area === "store" ? "agents' and hosts' writes are refused past it (the owner's are not): " : "";
+  return `${who}${shrink}, or raise it: [guardrails] ${x.limit} = ${x.value} in the user config`;
 }
 function injectionSubject(inj) {
   if (inj.cause === "pinned-over-budget")
@@ -204,7 +257,8 @@ function renderDoctor(r, io) {
   lines.push(
     ...table([
       ["entries", num(r.entry_count), "MEMORY.md", bytes(r.memory_bytes)],
-      ["shards", num(r.shard_count), "episodes", bytes(r.episodes_bytes)]
+      ["shards", num(r.shard_count), "episodes", bytes(r.episodes_bytes)],
+      ...r.instructions ? [instructionsRow(r.instructions)] : []
     ])
   );
   if (r.sync) {

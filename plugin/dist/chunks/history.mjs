@@ -8,14 +8,15 @@ import {
 } from "./core-line-diff.mjs";
 import "./records-save.mjs";
 import "./records-interrupted.mjs";
-import "./core-frontmatter-edit.mjs";
+import "./records-card-find.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
+import "./core-frontmatter-edit.mjs";
+import "./store-safe-open.mjs";
 import {
   readRevision
 } from "./core-index-edit.mjs";
-import "./records-card-find.mjs";
-import "./store-safe-open.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import {
   JSON_FLAG,
@@ -31,6 +32,7 @@ import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
+import "./config-project.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,

@@ -1,22 +1,17 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  appendWhy
-} from "./hook-why-log.mjs";
-import {
   buildInjection
 } from "./hook-inject.mjs";
+import {
+  appendWhy
+} from "./hook-why-log.mjs";
 import {
   resolveBudget,
   resolveStoreBudget
 } from "./config-budget.mjs";
 import {
-  BLOCK_CLOSE,
-  blockText,
-  displayDir,
-  lineKey,
-  renderUnavailable,
-  utf8Bytes
-} from "./core-block.mjs";
+  lineKey
+} from "./core-frecency.mjs";
 import {
   HOSTS,
   hostAdapter
@@ -25,6 +20,13 @@ import {
   utcStamp
 } from "./core-utc.mjs";
 import {
+  BLOCK_CLOSE,
+  blockText,
+  displayDir,
+  renderUnavailable,
+  utf8Bytes
+} from "./core-block.mjs";
+import {
   appendBytes,
   openAppend,
   realDir,
@@ -32,13 +34,15 @@ import {
   tryStoreLock
 } from "./store-lock.mjs";
 import {
+  resolveMemory,
+  sha256Hex
+} from "./config-project.mjs";
+import {
   INDEX_FILE,
   STATE_DIR,
   joinPath,
   memctlStateHome,
-  readConfig,
-  resolveMemory,
-  sha256Hex
+  readConfig
 } from "./config-config.mjs";
 import {
   close,

@@ -4,21 +4,25 @@ import {
   recordHitsSync
 } from "./usage-fold.mjs";
 import {
+  FIELD_BIT,
+  FIELD_MASK,
   MASK_FIELDS,
-  composeBlock,
   frecency,
   loadRankable,
-  renderEntryLine,
-  stillFresh,
-  toInjectLine,
-  utf8Bytes
-} from "./core-block.mjs";
+  stillFresh
+} from "./core-frecency.mjs";
 import {
   utcDay
 } from "./core-utc.mjs";
 import {
   queryTerms
 } from "./rank-stem.mjs";
+import {
+  composeBlock,
+  renderEntryLine,
+  toInjectLine,
+  utf8Bytes
+} from "./core-block.mjs";
 import {
   readHold
 } from "./core-index-file.mjs";
@@ -61,6 +65,7 @@ function firstPlaces(ranked, k) {
 
 // lib/rank/score.ts
 var RELATIVE_CUTOFF = 0.1;
+var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
 var FRECENCY_BOOST = 0.25;
 var SINK_STATUSES = /* @__PURE__ */ new Set(["stale", "superseded"]);
 function sinkReason(entry, today) {
@@ -74,14 +79,22 @@ function rank(index, query, options) {
   const relevance = new Float64Array(n);
   const touchedIds = new Uint32Array(n);
   let touchedCount = 0;
+  const termHits = new Uint8Array(n);
+  const fieldMask = new Uint8Array(n);
+  const lastGroup = new Uint32Array(n);
   const matched = [];
+  let group = 0;
+  let previous = "";
   for (const [term, qtf] of query) {
+    if (!continuesRun(previous, term)) group++;
+    previous = term;
     const list = index.postings(term);
     if (!list || list.length === 0) continue;
     matched.push([term, list]);
     const weight = qtf * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
     const ids2 = list.id;
     const tfs = list.tf;
+    const masks = list.mask;
     const length = list.length;
     for (let k = 0; k < length; k++) {
       const id = ids2[k];
@@ -89,6 +102,12 @@ function rank(index, query, options) {
       const prev = relevance[id];
       if (prev === 0) touchedIds[touchedCount++] = id;
       relevance[id] = prev + weight * tfs[k];
+      if (lastGroup[id] !== group) {
+        lastGroup[id] = group;
+        const hits = termHits[id];
+        if (hits < 255) termHits[id] = hits + 1;
+      }
+      fieldMask[id] = fieldMask[id] | masks[k];
     }
   }
   const touched = touchedIds.subarray(0, touchedCount);
@@ -97,11 +116,15 @@ function rank(index, query, options) {
   for (let i = 0; i < index.alwaysIds.length; i++) alwaysMask[index.alwaysIds[i]] = 1;
   const mayMask = index.maySink?.();
   let best = 0;
+  let evidence = false;
   for (let i = 0, count = touched.length; i < count; i++) {
     const id = touched[i];
+    if (alwaysMask[id] !== 0) continue;
     const rel = relevance[id];
-    if (rel > best && alwaysMask[id] === 0) best = rel;
+    if (rel > best) best = rel;
+    if (!evidence && (termHits[id] >= 2 || (fieldMask[id] & SUBJECT_FIELDS) !== 0)) evidence = true;
   }
+  if (!evidence) best = Number.POSITIVE_INFINITY;
   let hitCount = 0;
   const ids = options.all ? Array.from({ length: n }, (_, i) => i) : index.alwaysIds.concat(candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
   if (options.all) {
@@ -152,7 +175,7 @@ function matchesOf(id, matched) {
       const mid = lo + hi >>> 1;
       const at = list.id[mid];
       if (at === id) {
-        out.push({ term, fields: MASK_FIELDS[list.mask[mid] & 7] });
+        out.push({ term, fields: MASK_FIELDS[list.mask[mid] & FIELD_MASK] });
         break;
       }
       if (at < id) lo = mid + 1;
@@ -160,6 +183,9 @@ function matchesOf(id, matched) {
     }
   }
   return out;
+}
+function continuesRun(previous, term) {
+  return term.length === 2 && previous.length === 2 && previous.charCodeAt(1) === term.charCodeAt(0) && term.charCodeAt(0) >= 12352;
 }
 function candidates(index, relevance, touched, alwaysMask, mayMask, best, options, onCount) {
   const count = touched.length;

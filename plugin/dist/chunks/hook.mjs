@@ -9,7 +9,7 @@ import {
 } from "./compact-run.mjs";
 import {
   runSessionStartHook
-} from "./hook-session-notes.mjs";
+} from "./hook-session-instructions.mjs";
 import {
   forgetSession,
   inputRefusal,
@@ -18,23 +18,23 @@ import {
   refusedInputOutcome,
   runUserPromptHook
 } from "./hook-dedupe.mjs";
-import "./hook-why-log.mjs";
 import "./hook-inject.mjs";
+import "./hook-why-log.mjs";
 import "./reports-injection.mjs";
+import "./config-instructions.mjs";
+import "./core-sanitize-block.mjs";
 import "./usage-fold.mjs";
-import {
-  runLlmCommand
-} from "./compact-generate.mjs";
 import "./compact-artifact.mjs";
 import {
   defaultBudgetsText
 } from "./config-budget.mjs";
-import "./core-block.mjs";
+import "./records-store-view.mjs";
+import "./core-frecency.mjs";
 import "./store-episodes.mjs";
+import "./store-episode-shards.mjs";
 import {
   isHostName
 } from "./hosts-claude-adapter.mjs";
-import "./store-episode-shards.mjs";
 import "./core-utc.mjs";
 import {
   DEFAULT_SESSION_LIMIT,
@@ -45,13 +45,21 @@ import {
 import "./proposals-content-match.mjs";
 import "./core-line-diff.mjs";
 import "./rank-stem.mjs";
+import "./rank-languages.mjs";
+import {
+  runLlmCommand
+} from "./compact-generate.mjs";
+import "./compact-mentions.mjs";
+import "./core-block.mjs";
 import "./proposals-propose.mjs";
 import {
   cardNameProblem
-} from "./core-frontmatter-edit.mjs";
+} from "./records-card-find.mjs";
 import "./records-proposal-files.mjs";
-import "./records-card-find.mjs";
+import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./rank-stop-words-data.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import "./config-agent-env.mjs";
 import {
@@ -72,8 +80,10 @@ import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
 import "./store-lock.mjs";
 import {
-  readConfig,
   resolveMemory
+} from "./config-project.mjs";
+import {
+  readConfig
 } from "./config-config.mjs";
 import {
   inertText

@@ -1,11 +1,36 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  asJob
+} from "./cli-ledger.mjs";
+import {
+  backfillExitCode,
+  backfillWithProgress,
+  configuredModel,
+  renderBackfill
+} from "./cli-keys.mjs";
+import "./store-jobs.mjs";
+import {
   applyClaudeImport,
   checkImportLimits,
   defaultImportDirs,
   planClaudeImport
 } from "./config-claude-memory.mjs";
+import "./keys-write.mjs";
+import "./rank-languages.mjs";
+import "./compact-generate.mjs";
+import "./compact-mentions.mjs";
+import "./core-block.mjs";
+import "./records-save.mjs";
+import "./records-interrupted.mjs";
+import "./proposals-propose.mjs";
+import "./records-card-find.mjs";
+import "./records-commit.mjs";
+import "./records-proposal-files.mjs";
+import "./core-frontmatter-edit.mjs";
+import "./store-safe-open.mjs";
+import "./rank-stop-words-data.mjs";
 import "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import {
   DESCRIPTION_MAX
 } from "./core-card-rules.mjs";
@@ -14,7 +39,8 @@ import {
   JSON_FLAG,
   STORE_FLAGS,
   directWriterFrom,
-  requireStore
+  requireStore,
+  writeContext
 } from "./cli-store-access.mjs";
 import {
   assertMayWrite
@@ -31,6 +57,7 @@ import "./core-card-types.mjs";
 import {
   pauseFromEnv
 } from "./store-lock.mjs";
+import "./config-project.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,
@@ -64,15 +91,17 @@ var spec = {
     yes: { type: "boolean", short: "y", description: "import without asking (otherwise only a preview is printed)" },
     from: { type: "string", valueName: "DIR", description: "also scan this Claude memory directory (e.g. another project's)", multiple: true },
     all: { type: "boolean", description: "scan every <claude home>/projects/*/memory/, other projects' memory included" },
+    keys: { type: "boolean", description: "with --yes: then write recall keys for every card without them (memctl keys --backfill; needs a model command)" },
     ...ACTOR_FLAGS,
     ...STORE_FLAGS,
     ...JSON_FLAG
   },
   exitCodes: {
     0: "previewed or imported (including nothing to do)",
-    1: "no store, lock timeout, agent caller (with --yes)",
-    2: "usage error",
-    3: "invalid explicit memory selection"
+    1: "no store, lock timeout, agent caller (with --yes); with --keys, the model gave no keys for some cards (they are imported without)",
+    2: "usage error, or --keys with no model command configured",
+    3: "invalid explicit memory selection",
+    130: "with --keys, the key backfill was interrupted after the import (rerun memctl keys --backfill)"
   },
   notes: [
     "Scans <CLAUDE_CONFIG_DIR or ~/.claude>/projects/<slug>/memory/ for this repository and its worktrees, plus every --from DIR",
@@ -91,16 +120,34 @@ async function run(argv, io) {
   const scan = bool(args, "all") ? [...found.dirs, ...found.otherDirs, ...extra] : [...found.dirs, ...extra];
   const plan = planClaudeImport(memoryDir, scan, found.otherDirs);
   const yes = bool(args, "yes");
+  if (bool(args, "keys") && !yes) throw usageError("--keys writes keys after an import: give it with --yes");
+  const model = bool(args, "keys") ? configuredModel(io) : void 0;
   const guardrails = configuredGuardrails(io);
   let imported = [];
+  const command = suggestedCommand(args.positionals[0], extra, bool(args, "all"));
   if (yes) {
     assertMayWrite(directWriterFrom(args, io, "import memory"), "import memory");
+    checkImportLimits(
+      memoryDir,
+      plan.items.filter((i) => i.action === "import"),
+      withDefaults(guardrails),
+      io,
+      "system"
+    );
     const progress = progressLine(io);
     try {
-      imported = await applyClaudeImport({ memoryDir, actor: "system", now: io.now(), commit: pauseFromEnv(io.env), guardrails, secrets: secretPolicy(io) }, plan, {
+      const job = await asJob(
         io,
-        onProgress: progress.update && ((done, total) => progress.update(`importing Claude memory: ${done}/${total} cards`, done === total))
-      });
+        memoryDir,
+        "import",
+        command,
+        () => applyClaudeImport({ memoryDir, actor: "system", now: io.now(), commit: pauseFromEnv(io.env), guardrails, secrets: secretPolicy(io) }, plan, {
+          io,
+          onProgress: progress.update && ((done, total) => progress.update(`importing Claude memory: ${done}/${total} cards`, done === total))
+        }),
+        (items) => ({ imported: items.length })
+      );
+      imported = job.value;
     } finally {
       progress.done();
     }
@@ -110,10 +157,11 @@ async function run(argv, io) {
       memoryDir,
       plan.items.filter((i) => i.action === "import"),
       withDefaults(guardrails),
-      io
+      io,
+      "system"
     )
   );
-  const command = suggestedCommand(args.positionals[0], extra, bool(args, "all"));
+  const keys = model && await backfillWithProgress(io, { ...writeContext(args, io, memoryDir) }, { model, env: io.env, force: false, dryRun: false });
   if (bool(args, "json")) {
     printJson(io, {
       memory_dir: memoryDir,
@@ -132,10 +180,11 @@ async function run(argv, io) {
       redacted: imported.flatMap((i) => (i.redacted ?? []).map((r) => ({ file: i.file, kind: r.kind, line: r.line, masked: r.masked }))),
       over_limit: plan.items.filter((i) => i.longDescription !== void 0 && i.action === "import").map((i) => i.file),
       guardrail: refusal ? { code: refusal.code, message: refusal.message, ...refusal.data } : null,
-      command: yes ? null : command
+      command: yes ? null : command,
+      ...keys ? { keys } : {}
     });
-  } else io.stdout.write(renderPlan(plan, yes, imported, io, command, refusal));
-  return 0;
+  } else io.stdout.write(renderPlan(plan, yes, imported, io, command, refusal) + (keys ? renderBackfill(keys) : ""));
+  return keys ? backfillExitCode(keys) : 0;
 }
 function suggestedCommand(source, from, all) {
   return ["memctl", "import", source, ...from.flatMap((d) => ["--from", shellWord(d)]), ...all ? ["--all"] : [], "--yes"].join(" ");

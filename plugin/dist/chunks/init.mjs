@@ -5,6 +5,7 @@ import {
   projectClaudeDirs
 } from "./config-claude-memory.mjs";
 import "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import {
   configuredGuardrails,
@@ -20,7 +21,8 @@ import {
 } from "./store-lock.mjs";
 import {
   resolveMemory
-} from "./config-config.mjs";
+} from "./config-project.mjs";
+import "./config-config.mjs";
 import {
   colorsFor,
   printJson

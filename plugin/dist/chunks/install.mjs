@@ -12,6 +12,7 @@ import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
 import "./core-toml-edit.mjs";
 import "./store-lock.mjs";
+import "./config-project.mjs";
 import "./config-config.mjs";
 import "./cli-output.mjs";
 import "./core-ascii.mjs";

@@ -15,6 +15,7 @@ import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
+import "./config-project.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,
@@ -59,7 +60,7 @@ async function run(argv, io) {
     return 1;
   }
   const lines = [];
-  if (read.jobs.length === 0) lines.push(`${c.dim("no jobs yet")} \u2014 memctl consolidate runs as one`);
+  if (read.jobs.length === 0) lines.push(`${c.dim("no jobs yet")} \u2014 import --yes, distill --llm, compact, shard and consolidate each run as one`);
   else {
     const head = ["ID", "KIND", "STATUS", "ATTEMPTS", "LEASE / UPDATED", "LAST ERROR"];
     const cells = read.jobs.map((j) => [

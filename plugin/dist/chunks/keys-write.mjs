@@ -25,7 +25,7 @@ import {
 } from "./core-card-types.mjs";
 import {
   sha256Hex
-} from "./config-config.mjs";
+} from "./config-project.mjs";
 import {
   ERROR_CODES,
   MemctlError

@@ -3,10 +3,10 @@ import {
   appendEpisode,
   assertEpisodesWritable
 } from "./store-episodes.mjs";
+import "./store-episode-shards.mjs";
 import {
   isHostName
 } from "./hosts-claude-adapter.mjs";
-import "./store-episode-shards.mjs";
 import "./core-utc.mjs";
 import {
   ACTOR_FLAGS,
@@ -33,6 +33,7 @@ import {
 import {
   withStoreLock
 } from "./store-lock.mjs";
+import "./config-project.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,

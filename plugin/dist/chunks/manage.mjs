@@ -3,15 +3,17 @@ import {
   runMemoryCommand
 } from "./records-card-files.mjs";
 import "./records-file-view.mjs";
-import "./records-interrupted.mjs";
-import "./records-commit.mjs";
-import "./records-proposal-files.mjs";
-import "./core-index-edit.mjs";
 import {
   inertBlock
 } from "./core-sanitize-block.mjs";
+import "./records-interrupted.mjs";
 import "./records-card-find.mjs";
+import "./records-commit.mjs";
+import "./records-proposal-files.mjs";
+import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import {
   ACTOR_FLAGS,
@@ -27,6 +29,7 @@ import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
+import "./config-project.mjs";
 import "./config-config.mjs";
 import {
   printJson

@@ -14,6 +14,7 @@ import {
   DEFAULT_MCP_ACTOR
 } from "./install-mcp-command.mjs";
 import "./store-lock.mjs";
+import "./config-project.mjs";
 import "./config-config.mjs";
 import {
   bool,

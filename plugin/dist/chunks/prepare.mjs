@@ -3,34 +3,38 @@ import {
   logHookError,
   missingIndexReason
 } from "./hook-dedupe.mjs";
-import "./hook-why-log.mjs";
 import {
   buildInjection
 } from "./hook-inject.mjs";
+import "./hook-why-log.mjs";
 import "./usage-fold.mjs";
 import {
   resolveStoreBudget
 } from "./config-budget.mjs";
-import {
-  displayDir,
-  renderUnavailable
-} from "./core-block.mjs";
+import "./core-frecency.mjs";
 import {
   HOSTS,
   hostAdapter
 } from "./hosts-claude-adapter.mjs";
 import "./core-utc.mjs";
 import "./rank-stem.mjs";
+import {
+  displayDir,
+  renderUnavailable
+} from "./core-block.mjs";
+import "./rank-stop-words-data.mjs";
 import "./core-index-file.mjs";
 import "./core-card-types.mjs";
 import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
 import "./store-lock.mjs";
 import {
-  INDEX_FILE,
   RESOLUTION_EXIT,
-  readConfig,
   resolveMemory
+} from "./config-project.mjs";
+import {
+  INDEX_FILE,
+  readConfig
 } from "./config-config.mjs";
 import {
   printJson

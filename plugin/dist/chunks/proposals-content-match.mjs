@@ -10,16 +10,14 @@ import {
   proposalCardProblem
 } from "./proposals-propose.mjs";
 import {
+  findCardFile,
   renderNewCard,
   typeOf,
   updatedCardText
-} from "./core-frontmatter-edit.mjs";
+} from "./records-card-find.mjs";
 import {
   readPending
 } from "./records-proposal-files.mjs";
-import {
-  findCardFile
-} from "./records-card-find.mjs";
 import {
   listCardFiles
 } from "./store-history.mjs";
@@ -31,18 +29,91 @@ import {
 } from "./core-card-types.mjs";
 import {
   sha256Hex
-} from "./config-config.mjs";
+} from "./config-project.mjs";
 
 // lib/proposals/review.ts
 import fs from "node:fs";
 import path from "node:path";
 
+// lib/proposals/numbers.ts
+var SMALL = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90
+};
+var SCALE = { hundred: 100, thousand: 1e3, million: 1e6 };
+var NUMBER_WORDS = [...Object.keys(SMALL), ...Object.keys(SCALE)];
+function quantities(text) {
+  const out = /* @__PURE__ */ new Set();
+  const words = text.toLowerCase().match(/\d+(?:[.,]\d+)*|[a-z]+/g) ?? [];
+  let total;
+  let current = 0;
+  const flush = () => {
+    if (total !== void 0) out.add(String(total + current));
+    total = void 0;
+    current = 0;
+  };
+  for (const w of words) {
+    if (/^\d/.test(w)) {
+      flush();
+      out.add(String(Number(/^\d{1,3}(,\d{3})+$/.test(w) ? w.replace(/,/g, "") : w.replace(",", "."))));
+    } else if (w in SMALL) {
+      total ??= 0;
+      current += SMALL[w];
+    } else if (w in SCALE && total !== void 0) {
+      const scale = SCALE[w];
+      if (scale === 100) current = (current || 1) * 100;
+      else {
+        total += (current || 1) * scale;
+        current = 0;
+      }
+    } else if (w === "and" && total !== void 0)
+      continue;
+    else flush();
+  }
+  flush();
+  return out;
+}
+var UNITS = { min: "minut", mins: "minut", hr: "hour", hrs: "hour", sec: "second", secs: "second", wk: "week", wks: "week" };
+function unitTerm(term) {
+  return UNITS[term] ?? term;
+}
+
 // lib/proposals/similarity.ts
-var NUMBER = /\d+(?:[.,]\d+)*/g;
 function prepare(s) {
-  const desc = tokenize(s.description);
-  const all = /* @__PURE__ */ new Set([...desc, ...tokenize(s.body ?? ""), ...(s.topics ?? []).flatMap((t) => tokenize(t))]);
-  return { desc, descSet: new Set(desc), all, numbers: new Set(s.description.match(NUMBER) ?? []), refs: new Set(s.repoRefs ?? []) };
+  const desc = terms(s.description);
+  const all = /* @__PURE__ */ new Set([...desc, ...terms(s.body ?? ""), ...(s.topics ?? []).flatMap((t) => terms(t))]);
+  const keys = (s.recall ?? []).map((k) => new Set(terms(k))).filter((k) => k.size >= 2);
+  return { desc, descSet: new Set(desc), all, numbers: quantities(s.description), refs: new Set(s.repoRefs ?? []), keys };
+}
+var NUMBER_TERMS = new Set(NUMBER_WORDS.flatMap((w) => tokenize(w)));
+function terms(text) {
+  return tokenize(text).filter((t) => !/^\d+(?:[.,]\d+)*$/.test(t) && !NUMBER_TERMS.has(t)).map(unitTerm);
 }
 function compareStatements(a, b) {
   if (a.descSet.size === 0 || b.descSet.size === 0) return void 0;
@@ -54,13 +125,21 @@ function compareStatements(a, b) {
   const similarity = Math.round(Math.max(descJ, allJ) * 100) / 100;
   const shared = [...a.all].filter((t) => b.all.has(t)).sort();
   const result = (relation) => ({ relation, similarity, shared_terms: shared, shared_repo_refs: sharedRefs });
-  if (!numbersDiffer && (descJ >= 0.75 || allJ >= 0.7 || refs && Math.max(descJ, allJ) >= 0.5)) return result("near_duplicate");
+  if (!numbersDiffer && (descJ >= 0.75 || allJ >= 0.7 || refs && Math.max(descJ, allJ) >= 0.5 || paraphrase(a, b))) return result("near_duplicate");
   const subject = Math.max(commonPrefix(a.desc, b.desc), commonPrefix([...a.desc].reverse(), [...b.desc].reverse()));
   const shorter = Math.min(a.descSet.size, b.descSet.size);
   const sameSubject = subject >= 2 && subject * 2 > shorter || refs && subject >= 1;
   if (!sameSubject) return void 0;
   const differ = [...a.descSet].some((t) => !b.descSet.has(t)) && [...b.descSet].some((t) => !a.descSet.has(t));
   return differ || numbersDiffer ? result("contradiction") : void 0;
+}
+function paraphrase(a, b) {
+  const [small, large] = a.all.size <= b.all.size ? [a.all, b.all] : [b.all, a.all];
+  let shared = 0;
+  for (const t of small) if (large.has(t)) shared++;
+  if (shared >= 4 && shared >= 0.8 * small.size) return true;
+  const within = (keys, text) => keys.some((k) => [...k].every((t) => text.has(t)));
+  return within(a.keys, b.all) || within(b.keys, a.all);
 }
 function jaccard(a, b) {
   let both = 0;
@@ -80,7 +159,7 @@ function commonPrefix(a, b) {
 // lib/proposals/content-match.ts
 var NOT_A_CARD = /(^|\/)(MEMORY\.[^/]*|episodes\.summary)\.md$/i;
 function relatedByContent(proposals, cards, options) {
-  const live = cards.filter((c) => c.status !== "superseded" && !NOT_A_CARD.test(c.file)).map((c) => ({ c, terms: new Set(tokenize(c.description)), full: void 0 }));
+  const live = cards.filter((c) => c.status !== "superseded" && !NOT_A_CARD.test(c.file)).map((c) => ({ c, terms: /* @__PURE__ */ new Set([...tokenize(c.description), ...(c.recall ?? []).flatMap((k) => tokenize(k))]), full: void 0 }));
   const byFile = new Map(cards.map((c) => [c.file, c]));
   const targets = new Map(proposals.map((p) => [p.id, options.targetOf(p)]));
   const statements = new Map(proposals.map((p) => [p.id, statementOf(p, byFile.get(targets.get(p.id) ?? ""))]));
@@ -111,10 +190,12 @@ function relatedByContent(proposals, cards, options) {
 function statementOf(p, target) {
   const description = p.card.description ?? target?.description ?? "";
   const body = p.card.body ?? target?.body ?? "";
-  return { description, body, prepared: prepare({ description, body, topics: p.card.topics ?? target?.topics ?? [], repoRefs: target?.repoRefs ?? [] }) };
+  const own = p.card.recall;
+  const recall = Array.isArray(own) ? own.filter((k) => typeof k === "string") : target?.recall ?? [];
+  return { description, body, prepared: prepare({ description, body, topics: p.card.topics ?? target?.topics ?? [], repoRefs: target?.repoRefs ?? [], recall }) };
 }
-function shares(mine, terms, refs) {
-  for (const t of mine.descSet) if (terms.has(t)) return true;
+function shares(mine, terms2, refs) {
+  for (const t of mine.descSet) if (terms2.has(t)) return true;
   return refs.some((r) => mine.refs.has(r));
 }
 function rest(cmp) {
@@ -158,6 +239,7 @@ function saveInputOf(p, overrides = {}) {
     description: overrides.description ?? p.card.description,
     body: p.card.body,
     topics: overrides.topics ?? p.card.topics,
+    recall: p.card.recall,
     provenance: { ...p.provenance, source: allSources(p) }
   };
 }
@@ -218,7 +300,16 @@ async function cardSummaries(memoryDir) {
     try {
       const card = parseCard(fs.readFileSync(path.join(memoryDir, file), "utf8"));
       const m = card.meta;
-      out.push({ file, name: m.name ?? file, description: m.description ?? "", body: card.body, status: m.status, topics: m.topics, repoRefs: m.repo_refs ?? [] });
+      out.push({
+        file,
+        name: m.name ?? file,
+        description: m.description ?? "",
+        body: card.body,
+        status: m.status,
+        topics: m.topics,
+        repoRefs: m.repo_refs ?? [],
+        recall: m.recall ?? []
+      });
     } catch {
     }
   }

@@ -14,8 +14,8 @@ import {
   proposalCardProblem
 } from "./proposals-propose.mjs";
 import {
-  setFrontmatterFieldsBytes
-} from "./core-frontmatter-edit.mjs";
+  findCardFile
+} from "./records-card-find.mjs";
 import {
   withRecordsLock
 } from "./records-commit.mjs";
@@ -23,8 +23,8 @@ import {
   archiveProposal
 } from "./records-proposal-files.mjs";
 import {
-  findCardFile
-} from "./records-card-find.mjs";
+  setFrontmatterFieldsBytes
+} from "./core-frontmatter-edit.mjs";
 import {
   assertMayWrite
 } from "./config-agent-env.mjs";
@@ -36,7 +36,7 @@ import {
 } from "./store-lock.mjs";
 import {
   sha256Hex
-} from "./config-config.mjs";
+} from "./config-project.mjs";
 import {
   ERROR_CODES,
   MemctlError,
@@ -96,7 +96,7 @@ async function acceptProposal(ctx, id, options = {}) {
         };
       },
       ({ name, history }) => replaced.flatMap((old) => {
-        const change = supersedeChange(ctx.memoryDir, old, name, ctx.actor, ctx.now, history);
+        const change = supersedeChange(ctx.memoryDir, old, name, ctx.actor, ctx.now, history());
         superseded.push({ file: old, superseded_by: name, rev: change?.entry?.rev ?? null });
         return change ? [change] : [];
       })

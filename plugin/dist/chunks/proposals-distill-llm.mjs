@@ -7,10 +7,13 @@ import {
 } from "./proposals-overlap.mjs";
 import {
   viewStore
-} from "./compact-artifact.mjs";
+} from "./records-store-view.mjs";
 import {
   readEpisodes
 } from "./store-episodes.mjs";
+import {
+  storeLanguages
+} from "./rank-languages.mjs";
 import {
   propose
 } from "./proposals-propose.mjs";
@@ -42,6 +45,7 @@ function distillPrompt(ctx) {
   return [
     "You distill a project's session log into durable memory cards. Rules:",
     ...ctx.rules.map((r) => `- ${r}`),
+    `- languages (the ones this store is written in): ${ctx.languages.join(", ")}`,
     "",
     "Card types (tiers):",
     ...ctx.tiers.map((t) => `- ${t.type}: ${t.holds}`),
@@ -52,7 +56,7 @@ function distillPrompt(ctx) {
     `Sessions since the last distill (${ctx.episodes.length}):`,
     ...ctx.episodes.map((e) => `- ${e.ts} [${e.host}] ${e.summary.replace(/\s+/g, " ")}`),
     "",
-    'Print only JSON lines, one candidate per line: {"name","type","description","body","topics":[\u2026],"source","kind":"fact|inference","confidence":0..1}. Print [] if there is nothing durable.',
+    'Print only JSON lines, one candidate per line: {"name","type","description","body","topics":[\u2026],"recall":[8 to 14 keys],"source","kind":"fact|inference","confidence":0..1}. Print [] if there is nothing durable.',
     ""
   ].join("\n");
 }
@@ -116,7 +120,8 @@ async function stageCandidates(ctx, candidates, known) {
             ...restated?.card ? {} : { type: card.type },
             description: card.description,
             ...typeof c.body === "string" && c.body.trim() ? { body: c.body } : {},
-            ...Array.isArray(c.topics) ? { topics: c.topics.filter((t) => typeof t === "string") } : {}
+            ...Array.isArray(c.topics) ? { topics: c.topics.filter((t) => typeof t === "string") } : {},
+            ...Array.isArray(c.recall) ? { recall: c.recall.filter((t) => typeof t === "string") } : {}
           },
           source: c.source.trim(),
           kind: typeof c.kind === "string" ? c.kind : "inference",
@@ -147,7 +152,8 @@ var RULES = [
   `The description is the index line injected into prompts: one sentence, at most ${DESCRIPTION_MAX} characters; the detail goes in the body.`,
   "A candidate that restates or corrects an existing card is proposed under that card's name (an update), never as a new card.",
   "Every candidate names its source (the episode, file or conversation) and its provenance: fact (seen) or inference (concluded), with a confidence from 0 to 1.",
-  "Never write a card or the memory files: stage with memctl propose; the owner decides with memctl review / accept / reject."
+  "Never write a card or the memory files: stage with memctl propose; the owner decides with memctl review / accept / reject.",
+  'Give each candidate 8 to 14 recall keys (--recall "a|b|c"): short lines a developer would type when this card is what they need without knowing it exists \u2014 the symptom they see, questions it answers, synonyms and related tool names it does not spell out \u2014 some in each of `languages`; never the title again.'
 ];
 function statePath(memoryDir) {
   return path.join(memoryDir, ...DISTILL_STATE.split("/"));
@@ -200,7 +206,9 @@ async function distillContext(memoryDir, options = {}) {
     episodes_skipped: all.length - shown.length,
     watermark: { previous: mark?.through ?? null, next: newest },
     tiers: CARD_TYPES.map((t) => ({ type: t, file: `${t}_<name>.md`, holds: TIERS[t] })),
-    rules: RULES
+    rules: RULES,
+    languages: storeLanguages([...store?.cards.values() ?? []].map((c) => `${c.card?.meta.description ?? ""}
+${c.card?.body ?? ""}`))
   };
 }
 

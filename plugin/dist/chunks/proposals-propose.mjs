@@ -2,8 +2,9 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   cardFileProblem,
   cardNameProblem,
+  findCardFile,
   provenanceProblems
-} from "./core-frontmatter-edit.mjs";
+} from "./records-card-find.mjs";
 import {
   ARCHIVE_DIR,
   ensureDirs,
@@ -14,9 +15,6 @@ import {
   readArchived,
   readPending
 } from "./records-proposal-files.mjs";
-import {
-  findCardFile
-} from "./records-card-find.mjs";
 import {
   DESCRIPTION_MAX,
   descriptionProblem
@@ -30,6 +28,9 @@ import {
   isValidActor
 } from "./store-history.mjs";
 import {
+  recallKeyProblems
+} from "./core-card.mjs";
+import {
   CARD_TYPES
 } from "./core-card-types.mjs";
 import {
@@ -38,7 +39,7 @@ import {
 } from "./store-lock.mjs";
 import {
   sha256Hex
-} from "./config-config.mjs";
+} from "./config-project.mjs";
 import {
   ERROR_CODES,
   MemctlError,
@@ -67,6 +68,9 @@ function proposalProblems(input, isNew) {
     if (problem) problems.push(problem);
   }
   problems.push(...provenanceProblems({ kind: input.kind ?? "unverified", confidence: input.confidence, source: input.source }));
+  const keyProblems = recallKeyProblems(c.recall).map((p) => p.message);
+  if (problems.length === 0 && keyProblems.length > 0) return { code: ERROR_CODES.E_RECALL_KEYS, problems: keyProblems };
+  problems.push(...keyProblems);
   const tooLong = c.description !== void 0 && [...c.description].length > DESCRIPTION_MAX;
   return { code: tooLong && problems.length === 1 ? ERROR_CODES.E_DESCRIPTION_TOO_LONG : ERROR_CODES.E_USAGE, problems };
 }
@@ -103,9 +107,9 @@ async function propose(ctx, input) {
       checkQueueLimits(ctx.memoryDir, proposal);
       const c = proposal.card;
       await assertNoSecrets(
-        [c.name, c.description ?? "", ...c.topics ?? [], proposal.source, c.body ?? ""].join("\n"),
+        [c.name, c.description ?? "", ...c.topics ?? [], ...c.recall ?? [], proposal.source, c.body ?? ""].join("\n"),
         ctx.secrets,
-        "the proposal (name, description, topics, source, then body)"
+        "the proposal (name, description, topics, recall keys, source, then body)"
       );
       ensureDirs(ctx.memoryDir);
       await commitFile(proposalPath(ctx.memoryDir, proposal.id), JSON.stringify(proposal, null, 2) + "\n", ctx.commit);

@@ -4,17 +4,20 @@ import {
 } from "./proposals-propose.mjs";
 import {
   PROVENANCE_KINDS
-} from "./core-frontmatter-edit.mjs";
+} from "./records-card-find.mjs";
 import "./records-proposal-files.mjs";
-import "./records-card-find.mjs";
+import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,
+  RECALL_FLAG,
   STORE_FLAGS,
   actorFrom,
   cardBodyFrom,
+  recallFrom,
   requireStore,
   topicsFrom
 } from "./cli-store-access.mjs";
@@ -31,6 +34,7 @@ import {
 import {
   pauseFromEnv
 } from "./store-lock.mjs";
+import "./config-project.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,
@@ -62,6 +66,7 @@ var spec = {
     description: { type: "string", short: "d", valueName: "TEXT", description: "one line, at most 200 characters (required for a new card)" },
     "body-file": { type: "string", valueName: "FILE", description: "the proposed body from this file (- for stdin)" },
     topics: { type: "string", valueName: "A,B", description: "comma-separated topics", multiple: true },
+    ...RECALL_FLAG,
     source: { type: "string", valueName: "S", description: "where this was learned: a file, URL, conversation, command output (required)" },
     kind: { type: "string", valueName: "K", description: `provenance: ${PROVENANCE_KINDS.join(" | ")} (default unverified)` },
     confidence: { type: "string", valueName: "0..1", description: "how sure, from 0 to 1" },
@@ -91,7 +96,8 @@ async function run(argv, io) {
         type: str(args, "type"),
         description: str(args, "description"),
         body,
-        topics: topicsFrom(args)
+        topics: topicsFrom(args),
+        recall: recallFrom(args)
       },
       source: str(args, "source"),
       kind: str(args, "kind"),

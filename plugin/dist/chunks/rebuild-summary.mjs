@@ -28,6 +28,7 @@ import {
   pauseFromEnv,
   withStoreLock
 } from "./store-lock.mjs";
+import "./config-project.mjs";
 import {
   EPISODES_SUMMARY_FILE
 } from "./config-config.mjs";

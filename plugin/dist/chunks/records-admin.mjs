@@ -3,15 +3,15 @@ import {
   commitIntentReported
 } from "./records-interrupted.mjs";
 import {
+  findCardFile
+} from "./records-card-find.mjs";
+import {
   withRecordsLock
 } from "./records-commit.mjs";
 import {
   keepRevisions,
   removeIndexLinesBytes
 } from "./core-index-edit.mjs";
-import {
-  findCardFile
-} from "./records-card-find.mjs";
 import {
   assertMayWrite
 } from "./config-agent-env.mjs";
@@ -29,9 +29,11 @@ import {
   realDir
 } from "./store-lock.mjs";
 import {
-  INDEX_FILE,
-  STATE_DIR,
   sha256Hex
+} from "./config-project.mjs";
+import {
+  INDEX_FILE,
+  STATE_DIR
 } from "./config-config.mjs";
 import {
   ERROR_CODES,

@@ -7,14 +7,11 @@ import {
   commitIntentReported
 } from "./records-interrupted.mjs";
 import {
-  withRecordsLock
-} from "./records-commit.mjs";
-import {
-  keepRevisions
-} from "./core-index-edit.mjs";
-import {
   currentIndexTitle
 } from "./records-card-find.mjs";
+import {
+  withRecordsLock
+} from "./records-commit.mjs";
 import {
   VIRTUAL_ROOT,
   assertEntry,
@@ -26,6 +23,9 @@ import {
   readNoFollow,
   resolveMemoryPath
 } from "./store-safe-open.mjs";
+import {
+  keepRevisions
+} from "./core-index-edit.mjs";
 import {
   assertCardText,
   isCardFile
@@ -57,8 +57,10 @@ import {
   syncDirectory
 } from "./store-lock.mjs";
 import {
-  STATE_DIR,
   sha256Hex
+} from "./config-project.mjs";
+import {
+  STATE_DIR
 } from "./config-config.mjs";
 import {
   ERROR_CODES,

@@ -1,15 +1,28 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  renderField,
+  replaceBodyBytes,
+  setFrontmatterFieldsBytes
+} from "./core-frontmatter-edit.mjs";
+import {
   resolveMemoryPath
 } from "./store-safe-open.mjs";
 import {
-  parseIndex
-} from "./core-index-file.mjs";
+  findIndexLines,
+  findIndexTitles
+} from "./core-index-find.mjs";
 import {
-  parseCard
+  DESCRIPTION_MAX,
+  descriptionProblem
+} from "./core-card-rules.mjs";
+import {
+  parseCard,
+  recallKeyProblems
 } from "./core-card.mjs";
 import {
-  CARD_TYPES
+  CARD_TYPES,
+  CARD_TYPE_PREFIX,
+  withoutTypePrefix
 } from "./core-card-types.mjs";
 import {
   INDEX_FILE
@@ -18,9 +31,108 @@ import {
   ERROR_CODES,
   MemctlError,
   fileKind,
-  readRegularUtf8,
+  readRegularBuffer,
   usageError
 } from "./core-bytes.mjs";
+
+// lib/records/card-input.ts
+var NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/;
+var PROVENANCE_KINDS = ["fact", "inference", "unverified"];
+function validateName(name) {
+  const problem = cardNameProblem(name);
+  if (problem) throw usageError(problem);
+}
+function cardNameProblem(name) {
+  if (!NAME.test(name) || name.endsWith(".md")) return `card name "${name}" must be 1-80 characters of letters, digits, . _ - (starting with a letter or digit, no .md)`;
+  return void 0;
+}
+function cardFileProblem(file) {
+  const type = CARD_TYPE_PREFIX.exec(file)?.[1];
+  const name = type !== void 0 && file.endsWith(".md") ? file.slice(type.length + 1, -3) : void 0;
+  if (name !== void 0 && cardNameProblem(name) === void 0) return void 0;
+  return `"${file}" is not a card: cards are <type>_<name>.md at the top of the memory directory (type one of ${CARD_TYPES.join(", ")})`;
+}
+function renderNewCard(input, today) {
+  const fields = [
+    renderField("name", input.name),
+    renderField("description", input.description),
+    `metadata:
+  node_type: memory
+  type: ${input.type}`,
+    renderField("topics", input.topics ?? []),
+    ...input.recall && input.recall.length > 0 ? [renderField("recall", input.recall)] : [],
+    renderField("priority", input.priority ?? "normal"),
+    renderField("status", input.status ?? "active"),
+    renderField("updated_at", today),
+    ...input.expires ? [renderField("expires_at", input.expires)] : [],
+    renderField("repo_refs", input.refs ?? []),
+    ...input.provenance ? [renderField("provenance", input.provenance)] : []
+  ];
+  return `---
+${fields.join("\n")}
+---
+${input.body ?? ""}`;
+}
+function validateSaveInput(input) {
+  const problems = [];
+  let tooLong = false;
+  if (input.type !== void 0 && !CARD_TYPES.includes(input.type))
+    problems.push(`-t ${input.type} is not a card type; use one of ${CARD_TYPES.join(", ")}`);
+  if (input.description !== void 0) {
+    const problem = descriptionProblem(input.description);
+    if (problem) problems.push(problem);
+    tooLong = [...input.description].length > DESCRIPTION_MAX;
+  }
+  if (input.priority !== void 0 && !["always", "normal", "low"].includes(input.priority)) problems.push(`--priority ${input.priority} must be always, normal or low`);
+  if (input.provenance) problems.push(...provenanceProblems(input.provenance));
+  if (input.expires !== void 0 && !/^\d{4}-\d{2}-\d{2}$/.test(input.expires)) problems.push(`--expires ${input.expires} must be a date, YYYY-MM-DD`);
+  if (input.status !== void 0 && !/^[a-z][a-z-]*$/.test(input.status)) problems.push(`--status ${input.status} must be a lowercase word (active, stale, superseded, \u2026)`);
+  for (const ref of input.refs ?? []) {
+    if (!/^(path|fn|flag):\S/.test(ref)) problems.push(`--ref ${ref} is outside the repo_refs grammar (path:<file>, fn:<file>#<symbol>, flag:<invocation> <--flag>)`);
+  }
+  const keyProblems = recallKeyProblems(input.recall).map((p) => p.message);
+  if (problems.length === 0 && keyProblems.length > 0) throw new MemctlError(ERROR_CODES.E_RECALL_KEYS, keyProblems.join("\n"), { problems: keyProblems });
+  problems.push(...keyProblems);
+  if (problems.length === 0) return;
+  const code = tooLong && problems.length === 1 ? ERROR_CODES.E_DESCRIPTION_TOO_LONG : ERROR_CODES.E_USAGE;
+  throw new MemctlError(code, problems.join("\n"), { limit: DESCRIPTION_MAX, problems });
+}
+function provenanceProblems(p) {
+  const problems = [];
+  if (!PROVENANCE_KINDS.includes(p.kind)) problems.push(`--kind ${p.kind} must be one of ${PROVENANCE_KINDS.join(", ")}`);
+  if (p.confidence !== void 0 && !(Number.isFinite(p.confidence) && p.confidence >= 0 && p.confidence <= 1)) problems.push("--confidence must be a number from 0 to 1");
+  if (typeof p.source !== "string" || p.source.trim() === "") problems.push("--source is empty: name where this was learned (a file, a URL, a conversation, a command's output)");
+  return problems;
+}
+function updatedCardText(before, input, today, type) {
+  return updatedCardBytes(Buffer.from(before, "utf8"), input, today, type).toString("utf8");
+}
+function updatedCardBytes(before, input, today, type) {
+  const card = parseCard(before.toString("utf8"));
+  const fm = card.frontmatter;
+  const base = card.hasFrontmatter ? before : Buffer.concat([Buffer.from("---\n---\n"), before]);
+  const fields = {
+    name: "name" in fm ? void 0 : withoutTypePrefix(input.name.replace(/\.md$/, "")),
+    description: input.description,
+    metadata: "metadata" in fm ? void 0 : type ? { node_type: "memory", type } : { node_type: "memory" },
+    topics: input.topics ?? ("topics" in fm ? void 0 : []),
+    recall: input.recall,
+    priority: input.priority ?? ("priority" in fm ? void 0 : "normal"),
+    status: input.status ?? ("status" in fm ? void 0 : "active"),
+    updated_at: input.keepUpdatedAt && "updated_at" in fm ? void 0 : today,
+    expires_at: input.expires,
+    repo_refs: input.refs && input.refs.length > 0 ? input.refs : "repo_refs" in fm ? void 0 : [],
+    provenance: input.provenance
+  };
+  const edited = setFrontmatterFieldsBytes(base, fields);
+  return input.body === void 0 ? edited : replaceBodyBytes(edited, input.body);
+}
+function typeOf(file, text) {
+  const prefix = CARD_TYPE_PREFIX.exec(file)?.[1];
+  if (prefix) return prefix;
+  const t = parseCard(text).meta.metadata?.type;
+  return typeof t === "string" ? t : void 0;
+}
 
 // lib/records/card-find.ts
 import fs from "node:fs";
@@ -33,17 +145,30 @@ function findCardFile(memoryDir, name) {
   const direct = name.endsWith(".md") ? [name] : [`${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)];
   const hits = direct.filter((f) => f !== INDEX_FILE && isRegularFile(path.join(memoryDir, f)));
   if (hits.length === 0) {
-    for (const file of safeReaddir(memoryDir)) {
-      if (!file.endsWith(".md") || file === INDEX_FILE || file.startsWith(".")) continue;
+    const candidates = cardNameProblem(name) === void 0 ? titledFiles(memoryDir, name) : safeReaddir(memoryDir);
+    for (const file of new Set(candidates)) {
+      if (!file.endsWith(".md") || file.includes("/") || file === INDEX_FILE || file.startsWith(".")) continue;
       const full = path.join(memoryDir, file);
       if (!isRegularFile(full)) continue;
       const fm = parseCard(fs.readFileSync(full, "utf8")).frontmatter;
       if (fm.name === name) hits.push(file);
     }
+    hits.sort();
   }
   if (hits.length > 1) throw usageError(`"${name}" matches ${hits.join(", ")}; name the file instead (e.g. ${hits[0]})`);
   if (hits.length === 0) refuseSpecialFile(memoryDir, direct);
   return hits[0];
+}
+function titledFiles(memoryDir, title) {
+  const index = readIndexBytes(memoryDir);
+  return index ? findIndexTitles(index, title).map((h) => h.entry.file.replace(/^\.\//, "")) : [];
+}
+function readIndexBytes(memoryDir) {
+  try {
+    return readRegularBuffer(path.join(memoryDir, INDEX_FILE));
+  } catch {
+    return void 0;
+  }
 }
 function refuseSpecialFile(memoryDir, candidates) {
   for (const file of candidates) {
@@ -62,13 +187,8 @@ function refuseSpecialFile(memoryDir, candidates) {
   }
 }
 function currentIndexTitle(memoryDir, file) {
-  let text;
-  try {
-    text = readRegularUtf8(path.join(memoryDir, INDEX_FILE));
-  } catch {
-    return void 0;
-  }
-  return parseIndex(text).entries.find((e) => e.file.replace(/^\.\//, "") === file)?.title;
+  const index = readIndexBytes(memoryDir);
+  return index ? findIndexLines(index, file)[0]?.entry.title : void 0;
 }
 function isRegularFile(p) {
   try {
@@ -79,13 +199,23 @@ function isRegularFile(p) {
 }
 function safeReaddir(dir) {
   try {
-    return fs.readdirSync(dir).sort();
+    return fs.readdirSync(dir);
   } catch {
     return [];
   }
 }
 
 export {
+  PROVENANCE_KINDS,
+  validateName,
+  cardNameProblem,
+  cardFileProblem,
+  renderNewCard,
+  validateSaveInput,
+  provenanceProblems,
+  updatedCardText,
+  updatedCardBytes,
+  typeOf,
   findCardFile,
   currentIndexTitle
 };

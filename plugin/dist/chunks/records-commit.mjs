@@ -5,40 +5,43 @@ import {
   proposalPath
 } from "./records-proposal-files.mjs";
 import {
-  EMPTY_INDEX,
-  indexHas,
-  removeIndexLinesBytes,
-  upsertIndexLineBytes
-} from "./core-index-edit.mjs";
-import {
   lexicalProblem,
   resolveMemoryPath
 } from "./store-safe-open.mjs";
+import {
+  EMPTY_INDEX,
+  indexHasBytes,
+  removeIndexLinesBytes,
+  upsertIndexLineBytes
+} from "./core-index-edit.mjs";
 import {
   HISTORY_OPS,
   appendHistory,
   assertHistoryWritable,
   isValidActor,
   latestByCard,
-  readHistory
+  readCardHistory
 } from "./store-history.mjs";
 import {
   commitFile,
   ensureStateDir,
   notRealError,
   realDir,
+  sweepDeadTemps,
   syncDirectory,
   withStoreLock
 } from "./store-lock.mjs";
 import {
-  INDEX_FILE,
-  STATE_DIR,
   sha256Hex
+} from "./config-project.mjs";
+import {
+  INDEX_FILE,
+  STATE_DIR
 } from "./config-config.mjs";
 import {
   ERROR_CODES,
   MemctlError,
-  readRegularBytes,
+  readRegularBuffer,
   systemCode
 } from "./core-bytes.mjs";
 
@@ -155,13 +158,16 @@ async function withRecordsLock(ctx, fn) {
   );
 }
 async function commitIntent(memoryDir, intent, commit) {
+  await writeIntent(memoryDir, intent);
+  await applyIntent(memoryDir, intent, commit);
+  clearIntent(memoryDir);
+}
+async function writeIntent(memoryDir, intent) {
   ensureStateDir(memoryDir);
   assertHistoryWritable(memoryDir);
   assertIndexRegular(memoryDir);
   const writer = await ensureMachineId(memoryDir);
   await commitFile(intentPath(memoryDir), serialize({ ...intent, writer }));
-  await applyIntent(memoryDir, intent, commit);
-  clearIntent(memoryDir);
 }
 function assertIndexRegular(memoryDir) {
   const file = path2.join(memoryDir, INDEX_FILE);
@@ -171,6 +177,8 @@ function assertIndexRegular(memoryDir) {
 async function recoverIntent(memoryDir, commit) {
   const found = inspectIntent(memoryDir);
   if (found.state === "none") return false;
+  const dirs = found.state === "ours" ? found.intent.changes.map((c) => path2.dirname(path2.join(memoryDir, c.card))) : [];
+  for (const dir of /* @__PURE__ */ new Set([memoryDir, ...dirs])) sweepDeadTemps(dir);
   if (found.state === "refused") {
     await quarantineIntent(memoryDir, found.text);
     return false;
@@ -238,14 +246,17 @@ function serialize(intent) {
   return JSON.stringify({ ...intent, changes: intent.changes.map((c) => ({ ...c, content: c.content === null ? null : c.content.toString("base64") })) }) + "\n";
 }
 async function applyIntent(memoryDir, intent, commit) {
-  const history = readHistory(memoryDir).entries;
+  const history = readCardHistory(
+    memoryDir,
+    intent.changes.map((c) => c.card)
+  ).entries;
   for (const change of intent.changes) {
     const abs = path2.join(memoryDir, change.card);
     const current = shaOf(abs);
     const target = targetOf(change);
     if (current !== target) {
       if (current !== change.before) continue;
-      if (change.content !== null) await commitFile(abs, change.content, commit);
+      if (change.content !== null) await commitFile(abs, change.content, { ...commit, sweep: false });
       else if (change.trash) fs2.renameSync(abs, path2.join(memoryDir, change.trash));
       else fs2.rmSync(abs, { force: true });
       syncDirectory(path2.dirname(abs));
@@ -264,7 +275,7 @@ async function editIndex(memoryDir, card, edit, commit) {
   const file = path2.join(memoryDir, INDEX_FILE);
   let before;
   try {
-    before = Buffer.from(readRegularBytes(file));
+    before = readRegularBuffer(file);
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
     if (edit.line === null) return;
@@ -273,12 +284,11 @@ async function editIndex(memoryDir, card, edit, commit) {
   let next;
   if (edit.line === null) next = removeIndexLinesBytes(before, card).bytes;
   else {
-    const text = before.toString("utf8");
-    const link = edit.from !== void 0 && !indexHas(text, card) && indexHas(text, edit.from) ? edit.from : card;
+    const link = edit.from !== void 0 && !indexHasBytes(before, card) && indexHasBytes(before, edit.from) ? edit.from : card;
     next = upsertIndexLineBytes(before, link, edit.line);
     if (edit.from !== void 0 && edit.from !== card) next = removeIndexLinesBytes(next, edit.from).bytes;
   }
-  if (!next.equals(before) || !fs2.existsSync(file)) await commitFile(file, next, commit);
+  if (!next.equals(before) || !fs2.existsSync(file)) await commitFile(file, next, { ...commit, sweep: false });
 }
 function clearIntent(memoryDir) {
   fs2.rmSync(intentPath(memoryDir), { force: true });
@@ -300,6 +310,8 @@ export {
   INTENT_RELPATH,
   withRecordsLock,
   commitIntent,
+  writeIntent,
   readIntent,
-  refusedIntents
+  refusedIntents,
+  clearIntent
 };

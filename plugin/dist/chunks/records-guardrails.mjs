@@ -97,7 +97,10 @@ function checkPathShape(segments, limits, shown) {
     }
   }
 }
-function checkWrite(base, shown, oldBytes, newBytes, limits) {
+function storeLimitsBind(actor) {
+  return actor !== "human" && actor !== "system";
+}
+function checkWrite(base, shown, oldBytes, newBytes, limits, store = true) {
   if (newBytes > limits.maxFileBytes) {
     throw guardrail(`Error: ${shown} would be ${newBytes} bytes; the per-file limit is ${limits.maxFileBytes}. Split it into smaller files.`, {
       limit: "maxFileBytes",
@@ -105,6 +108,7 @@ function checkWrite(base, shown, oldBytes, newBytes, limits) {
       max: limits.maxFileBytes
     });
   }
+  if (!store) return;
   const usage = measureStore(base);
   const files = usage.files + (oldBytes === void 0 ? 1 : 0);
   if (files > limits.maxFiles) {
@@ -136,7 +140,7 @@ function configuredGuardrails(io) {
 function raiseHint(limit, needed, configFile) {
   return `set [guardrails] ${GUARDRAIL_CONFIG_KEYS[limit]} = ${needed} in ${configFile ?? "memctl's user config"}`;
 }
-function checkBatch(base, batch, index, limits, io, what) {
+function checkBatch(base, batch, index, limits, io, what, store = true) {
   const config = configFilePath(io);
   const refuse = (limit, message, value, max) => {
     const raise = `[guardrails]
@@ -152,6 +156,7 @@ function checkBatch(base, batch, index, limits, io, what) {
     checkPathShape(f.file.split("/"), limits, f.file);
     if (f.bytes > limits.maxFileBytes) throw refuse("maxFileBytes", `${f.file} is ${f.bytes.toLocaleString("en-US")} bytes`, f.bytes, limits.maxFileBytes);
   }
+  if (!store) return;
   const usage = measureStore(base);
   const files = usage.files + batch.length + (index.created ? 1 : 0);
   if (files > limits.maxFiles) throw refuse("maxFiles", `the memory directory would hold ${files.toLocaleString("en-US")} files`, files, limits.maxFiles);
@@ -364,6 +369,7 @@ function lineOf(text, index) {
 export {
   measureStore,
   checkPathShape,
+  storeLimitsBind,
   checkWrite,
   withDefaults,
   configuredGuardrails,

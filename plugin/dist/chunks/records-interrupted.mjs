@@ -6,7 +6,7 @@ import {
 } from "./records-commit.mjs";
 import {
   sha256Hex
-} from "./config-config.mjs";
+} from "./config-project.mjs";
 import {
   ERROR_CODES,
   MemctlError,

@@ -3,14 +3,14 @@ import {
   saveCardLocked
 } from "./records-save.mjs";
 import {
+  findCardFile
+} from "./records-card-find.mjs";
+import {
   withRecordsLock
 } from "./records-commit.mjs";
 import {
   readRevision
 } from "./core-index-edit.mjs";
-import {
-  findCardFile
-} from "./records-card-find.mjs";
 import {
   assertMayWrite
 } from "./config-agent-env.mjs";

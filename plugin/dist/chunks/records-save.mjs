@@ -3,12 +3,14 @@ import {
   commitIntentReported
 } from "./records-interrupted.mjs";
 import {
+  currentIndexTitle,
+  findCardFile,
   renderNewCard,
   typeOf,
   updatedCardBytes,
   validateName,
   validateSaveInput
-} from "./core-frontmatter-edit.mjs";
+} from "./records-card-find.mjs";
 import {
   withRecordsLock
 } from "./records-commit.mjs";
@@ -16,10 +18,6 @@ import {
   keepRevisions,
   upsertIndexLineBytes
 } from "./core-index-edit.mjs";
-import {
-  currentIndexTitle,
-  findCardFile
-} from "./records-card-find.mjs";
 import {
   assertCardText
 } from "./core-card-rules.mjs";
@@ -30,12 +28,14 @@ import {
   assertNoSecrets,
   checkPathShape,
   checkWrite,
+  storeLimitsBind,
   warmSecretScan,
   withDefaults
 } from "./records-guardrails.mjs";
 import {
   latestByCard,
   makeEntry,
+  readCardHistory,
   readHistory
 } from "./store-history.mjs";
 import {
@@ -49,13 +49,15 @@ import {
   withoutTypePrefix
 } from "./core-card-types.mjs";
 import {
-  INDEX_FILE,
   sha256Hex
+} from "./config-project.mjs";
+import {
+  INDEX_FILE
 } from "./config-config.mjs";
 import {
   ERROR_CODES,
   MemctlError,
-  readRegularBytes,
+  readRegularBuffer,
   usageError
 } from "./core-bytes.mjs";
 
@@ -63,10 +65,15 @@ import {
 import fs from "node:fs";
 import path from "node:path";
 async function saveCard(ctx, input) {
-  assertMayWrite(ctx.actor, "save memory cards");
+  if (!isKeysOnlyModelWrite(ctx.actor, input)) assertMayWrite(ctx.actor, "save memory cards");
   validateSaveInput(input);
   await warmSecretScan(JSON.stringify(input));
   return withRecordsLock(ctx, () => saveCardLocked(ctx, input));
+}
+function isKeysOnlyModelWrite(actor, input) {
+  if (!actor.startsWith("model:") || input.recall === void 0 || typeof input.expectSha256 !== "string") return false;
+  const { name: _n, recall: _r, keepUpdatedAt: _k, expectSha256: _e, ...rest } = input;
+  return Object.values(rest).every((v) => v === void 0);
 }
 async function saveCardLocked(ctx, input, decide, also) {
   validateSaveInput(input);
@@ -99,7 +106,9 @@ async function saveCardLocked(ctx, input, decide, also) {
     }
     next = updatedCardBytes(before, input, today, existingType);
   } else {
-    const removedType = CARD_TYPES.find((t) => latestByCard(readHistory(ctx.memoryDir).entries).get(`${t}_${input.name}.md`)?.op === "delete");
+    const named = CARD_TYPES.map((t) => `${t}_${input.name}.md`);
+    const removed = latestByCard(readCardHistory(ctx.memoryDir, named).entries);
+    const removedType = CARD_TYPES.find((t) => removed.get(`${t}_${input.name}.md`)?.op === "delete");
     input = { ...input, type: input.type ?? removedType };
     validateName(input.name);
     if (!input.type) throw usageError(`card "${input.name}" does not exist yet: give its type with -t (${CARD_TYPES.join(", ")})`);
@@ -117,20 +126,22 @@ async function saveCardLocked(ctx, input, decide, also) {
   const meta = parseCard(nextText).meta;
   const title = currentIndexTitle(ctx.memoryDir, file) ?? meta.name ?? input.name;
   const indexLine = renderIndexLine({ title, file, hook: meta.description ?? "" });
-  const history = readHistory(ctx.memoryDir);
+  const history = readCardHistory(ctx.memoryDir, [file]);
   const latest = latestByCard(history.entries).get(file);
   const unchanged = before !== void 0 && before.equals(next);
   if (!unchanged) {
     const limits = withDefaults(ctx.guardrails);
     checkPathShape([file], limits, file);
-    checkWrite(fs.realpathSync(ctx.memoryDir), file, before?.length, next.length, limits);
+    checkWrite(fs.realpathSync(ctx.memoryDir), file, before?.length, next.length, limits, storeLimitsBind(ctx.actor));
     await assertNoSecrets(next.toString("utf8"), ctx.secrets, file);
   }
   const recorded = latest !== void 0 && latest.sha256 === sha256Hex(next);
   const op = unchanged ? "unchanged" : before === void 0 ? "create" : "update";
   const entry = unchanged && recorded ? void 0 : makeEntry(history.entries, file, op === "unchanged" ? "adopt" : op, ctx.actor, ctx.now, next);
   const archive = decide?.({ file, op, rev: entry?.rev ?? null });
-  const others = also?.({ file, name: meta.name ?? withoutTypePrefix(file.replace(/\.md$/, "")), history: history.entries }) ?? [];
+  let all;
+  const whole = () => all ??= readHistory(ctx.memoryDir).entries;
+  const others = also?.({ file, name: meta.name ?? withoutTypePrefix(file.replace(/\.md$/, "")), history: whole }) ?? [];
   if (entry || archive || others.length > 0 || indexDiffers(ctx.memoryDir, file, indexLine)) {
     const change = { card: file, before: before === void 0 ? null : sha256Hex(before), content: next, index: { line: indexLine }, entry: entry ?? null };
     await keepRevisions(ctx.memoryDir, [change, ...others], withDefaults(ctx.guardrails));
@@ -151,7 +162,7 @@ function checkBase(memoryDir, name, existing, expected) {
 function indexDiffers(memoryDir, file, line) {
   let index;
   try {
-    index = Buffer.from(readRegularBytes(path.join(memoryDir, INDEX_FILE)));
+    index = readRegularBuffer(path.join(memoryDir, INDEX_FILE));
   } catch {
     return true;
   }

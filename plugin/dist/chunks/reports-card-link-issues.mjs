@@ -11,6 +11,13 @@ import {
   warnBytesFromConfig
 } from "./reports-injection.mjs";
 import {
+  MAX_IMPORT_DEPTH,
+  composeFor
+} from "./config-instructions.mjs";
+import {
+  readJobs
+} from "./store-jobs.mjs";
+import {
   cardLinks
 } from "./core-card-links.mjs";
 import {
@@ -27,15 +34,15 @@ import {
   resolveStoreBudget
 } from "./config-budget.mjs";
 import {
+  INDEX_READ_CAP
+} from "./core-frecency.mjs";
+import {
   planClaudeImport,
   projectClaudeDirs
 } from "./config-claude-memory.mjs";
 import {
   hostAdapter
 } from "./hosts-claude-adapter.mjs";
-import {
-  readJobs
-} from "./store-jobs.mjs";
 import {
   displayDir,
   measureIndexInjectBytes
@@ -77,9 +84,11 @@ import {
   claudeAutoMemoryWritesStore
 } from "./hosts-claude-auto-memory.mjs";
 import {
-  EPISODES_FILE,
-  INDEX_FILE,
   sha256Hex
+} from "./config-project.mjs";
+import {
+  EPISODES_FILE,
+  INDEX_FILE
 } from "./config-config.mjs";
 
 // lib/reports/run-doctor.ts
@@ -267,6 +276,43 @@ var RepoRefChecker = class {
   }
 };
 
+// lib/reports/instructions-report.ts
+var LISTS = {
+  "dead-import": "dead_imports",
+  cycle: "cycles",
+  unsafe: "unsafe_imports",
+  depth: "too_deep",
+  unreadable: "unreadable"
+};
+function instructionsReport(scope, composition) {
+  if (composition.parts.length === 0 && composition.problems.length === 0) return void 0;
+  const bytes = composition.parts.reduce((n, p) => n + p.bytes, 0);
+  const report = {
+    project_root: scope.projectRoot,
+    user_dir: scope.userDir,
+    files: scope.files,
+    parts: composition.parts.length,
+    always_on_bytes: bytes,
+    max_bytes: scope.maxBytes,
+    over_budget: bytes > scope.maxBytes,
+    max_import_depth: MAX_IMPORT_DEPTH,
+    dead_imports: [],
+    cycles: [],
+    unsafe_imports: [],
+    too_deep: [],
+    unreadable: []
+  };
+  for (const p of composition.problems) report[LISTS[p.kind]].push(finding(p));
+  return report;
+}
+function instructionWarnings(r) {
+  if (!r) return 0;
+  return r.dead_imports.length + r.cycles.length + r.unsafe_imports.length + r.too_deep.length + r.unreadable.length + (r.over_budget ? 1 : 0);
+}
+function finding(p) {
+  return { file: p.file, line: p.line ?? null, target: p.target ?? null, detail: p.detail };
+}
+
 // lib/reports/doctor.ts
 var ISSUE_KINDS = [
   "dead_links",
@@ -348,6 +394,10 @@ function buildDoctorReport(input) {
     report.claude_auto_memory = { fix: input.claudeAutoMemoryFix };
     report.warnings_count += 1;
   }
+  if (input.indexOverReadLimit) {
+    report.index_over_read_limit = input.indexOverReadLimit;
+    report.warnings_count += 1;
+  }
   if (input.sync?.repo) {
     const arrivals = input.arrivals ?? [];
     report.quarantined = arrivals.filter((a) => a.state === "quarantined").map((a) => ({ id: a.id, path: a.path, kind: a.kind, reasons: a.reasons, pushed_by: a.pushed_by }));
@@ -356,6 +406,10 @@ function buildDoctorReport(input) {
     report.warnings_count += report.pending_arrivals > 0 ? 1 : 0;
     report.sync = input.sync;
     report.warnings_count += syncWarnings(input.sync);
+  }
+  if (input.instructions) {
+    report.instructions = input.instructions;
+    report.warnings_count += instructionWarnings(input.instructions);
   }
   return report;
 }
@@ -492,6 +546,8 @@ async function runDoctor(options, io) {
   const sync = dir ? await syncStatus(dir, io.env) : null;
   step("looking for secrets at rest");
   const secretsAtRest = view && dir ? await findSecretsAtRest(dir, view, io) : [];
+  step("composing the instruction files");
+  const instructions = instructionsFor(options.repoRoot ?? io.cwd, opened, io);
   step(`checking ${view?.cards.size ?? 0} cards`);
   const jobs = dir ? jobIssues(readJobs(dir, io.now()).jobs) : { stuck: [], failed: [] };
   return buildDoctorReport({
@@ -502,6 +558,7 @@ async function runDoctor(options, io) {
     resolutionIssues: opened.issue ? [opened.issue] : [],
     view,
     memoryBytes: store?.indexBytes ?? 0,
+    ...dir ? indexOverReadLimit(dir) : {},
     episodesBytes: dir ? fileBytes(path2.join(dir, EPISODES_FILE)) : 0,
     presentTargets: new Set(view && dir ? view.entries.filter((e) => e.card !== null && !view.cards.has(e.card) && isRegularFile(dir, e.card)).map((e) => e.card) : []),
     checkRef: (ref) => checker.check(ref),
@@ -518,8 +575,18 @@ async function runDoctor(options, io) {
     sync,
     arrivals: dir ? liveArrivals(dir) : [],
     secretsAtRest,
-    ...dir && claudeAutoMemoryWritesStore({ memoryDir: dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home }) ? { claudeAutoMemoryFix: AUTO_MEMORY_FIX } : {}
+    ...dir && claudeAutoMemoryWritesStore({ memoryDir: dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home }) ? { claudeAutoMemoryFix: AUTO_MEMORY_FIX } : {},
+    ...instructions ? { instructions } : {}
   });
+}
+function instructionsFor(cwd, opened, io) {
+  try {
+    const { scope, composition } = composeFor(path2.resolve(io.cwd, cwd), io, opened.config.value);
+    return instructionsReport(scope, composition);
+  } catch (err) {
+    const problem = { kind: "unreadable", file: cwd, detail: `instruction files not composed: ${err.message}` };
+    return instructionsReport({ projectRoot: cwd, userDir: "", files: [], maxBytes: 0, cwd, dirs: [], roots: [] }, { parts: [], problems: [problem] });
+  }
 }
 async function findSecretsAtRest(dir, view, io) {
   const files = [[INDEX_FILE, readText(path2.join(dir, INDEX_FILE)) ?? ""], ...[...view.cards].map(([file, cf]) => [file, cf.text ?? ""])];
@@ -616,6 +683,10 @@ function real(p) {
   } catch {
     return path2.resolve(p);
   }
+}
+function indexOverReadLimit(dir) {
+  const bytes = fileBytes(path2.join(dir, INDEX_FILE));
+  return bytes > INDEX_READ_CAP ? { indexOverReadLimit: { bytes, limit: INDEX_READ_CAP } } : {};
 }
 
 export {

@@ -18,13 +18,15 @@ import {
 import {
   AGE_BUCKETS,
   ageBucket,
-  displayDir,
-  isMeasurable,
-  measureIndexInjectBytes
-} from "./core-block.mjs";
+  isMeasurable
+} from "./core-frecency.mjs";
 import {
   readEpisodes
 } from "./store-episodes.mjs";
+import {
+  displayDir,
+  measureIndexInjectBytes
+} from "./core-block.mjs";
 import {
   readHistory
 } from "./store-history.mjs";

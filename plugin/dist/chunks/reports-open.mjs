@@ -2,7 +2,7 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   isShardFile,
   viewStore
-} from "./compact-artifact.mjs";
+} from "./records-store-view.mjs";
 import {
   listEpisodeShards
 } from "./store-episode-shards.mjs";
@@ -17,9 +17,11 @@ import {
   parseCard
 } from "./core-card.mjs";
 import {
-  INDEX_FILE,
-  readConfig,
   resolveMemory
+} from "./config-project.mjs";
+import {
+  INDEX_FILE,
+  readConfig
 } from "./config-config.mjs";
 import {
   readRegularUtf8,

@@ -2,7 +2,8 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   RESOLUTION_EXIT,
   resolveMemory
-} from "./config-config.mjs";
+} from "./config-project.mjs";
+import "./config-config.mjs";
 import {
   colorsFor,
   printJson

@@ -4,12 +4,13 @@ import {
 } from "./records-restore.mjs";
 import "./records-save.mjs";
 import "./records-interrupted.mjs";
-import "./core-frontmatter-edit.mjs";
+import "./records-card-find.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
-import "./core-index-edit.mjs";
-import "./records-card-find.mjs";
+import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import {
   ACTOR_FLAGS,
@@ -25,6 +26,7 @@ import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
+import "./config-project.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,

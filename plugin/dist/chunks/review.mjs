@@ -19,10 +19,12 @@ import "./rank-stem.mjs";
 import {
   findPending
 } from "./proposals-propose.mjs";
-import "./core-frontmatter-edit.mjs";
-import "./records-proposal-files.mjs";
 import "./records-card-find.mjs";
+import "./records-proposal-files.mjs";
+import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./rank-stop-words-data.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import {
   JSON_FLAG,
@@ -36,6 +38,7 @@ import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
+import "./config-project.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,
@@ -106,6 +109,7 @@ async function run(argv, io) {
     `  proposer    ${inertText(p.proposer)} at ${p.created_at}`,
     `  source      ${inertText(p.source)}`,
     `  provenance  ${p.provenance.kind}${p.provenance.confidence !== void 0 ? `, confidence ${p.provenance.confidence}` : ""}`,
+    ...p.card.recall?.length ? [`  recall      ${p.card.recall.map(inertText).join(" | ")}`] : [],
     ...p.merged?.length ? [`  also from   ${p.merged.map((m) => `${inertText(m.proposer)} (${inertText(m.source)})`).join(", ")}`] : [],
     `  flags       ${flagText(one.flags, c) || c.dim("none")}`,
     "",

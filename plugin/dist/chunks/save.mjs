@@ -1,24 +1,35 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  writeCardKeys
+} from "./keys-write.mjs";
+import "./rank-languages.mjs";
+import "./compact-generate.mjs";
+import "./compact-mentions.mjs";
+import "./core-block.mjs";
+import {
   saveCard
 } from "./records-save.mjs";
 import "./records-interrupted.mjs";
 import {
   propose
 } from "./proposals-propose.mjs";
-import "./core-frontmatter-edit.mjs";
+import "./records-card-find.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
-import "./core-index-edit.mjs";
-import "./records-card-find.mjs";
+import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./rank-stop-words-data.mjs";
+import "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,
+  RECALL_FLAG,
   STORE_FLAGS,
   callerFrom,
   cardBodyFrom,
+  recallFrom,
   requireStore,
   topicsFrom,
   writeContext
@@ -38,8 +49,11 @@ import {
 import {
   pauseFromEnv
 } from "./store-lock.mjs";
+import "./config-project.mjs";
 import {
-  hostOf
+  hostOf,
+  readConfig,
+  recallModel
 } from "./config-config.mjs";
 import {
   colorsFor,
@@ -72,6 +86,7 @@ var spec = {
     description: { type: "string", short: "d", valueName: "TEXT", description: "one line, at most 200 characters: the card's index hook (required for a new card)" },
     "body-file": { type: "string", valueName: "FILE", description: "replace the body with this file's content (- for stdin)" },
     topics: { type: "string", valueName: "A,B", description: "comma-separated topics (replaces the list)", multiple: true },
+    ...RECALL_FLAG,
     priority: { type: "string", valueName: "P", description: "always | normal | low" },
     status: { type: "string", valueName: "S", description: "active | stale | superseded | \u2026" },
     expires: { type: "string", valueName: "DATE", description: "expires_at, YYYY-MM-DD" },
@@ -86,7 +101,7 @@ var spec = {
     2: "usage error",
     3: "invalid explicit memory selection"
   },
-  notes: "Existing frontmatter is edited line by line: fields you do not pass (and a legacy metadata: block) keep their exact bytes.\nRun by a host the owner has not opted in ([hosts.<name>] write = true), including from an agent host's shell (CLAUDECODE=1,\nCODEX_THREAD_ID, OPENCODE=1, GROK_AGENT=1; --actor human does not change that), nothing canonical is written: the card is\nstaged as a proposal (source: memctl save by host:<name>) for the owner to review / accept.",
+  notes: "Existing frontmatter is edited line by line: fields you do not pass (and a legacy metadata: block) keep their exact bytes.\nRun by a host the owner has not opted in ([hosts.<name>] write = true), including from an agent host's shell (CLAUDECODE=1,\nCODEX_THREAD_ID, OPENCODE=1, GROK_AGENT=1; --actor human does not change that), nothing canonical is written: the card is\nstaged as a proposal (source: memctl save by host:<name>) for the owner to review / accept.\nWith [recall] on_save = true, a new card saved without --recall then gets keys from the configured model (memctl keys).",
   examples: [
     'memctl save run-tests -t feedback -d "Run the whole suite before pushing; CI is slow to report"',
     "memctl save run-tests --priority always",
@@ -102,20 +117,24 @@ async function run(argv, io) {
   const caller = callerFrom(args, io);
   const refusal = hostOf(caller.actor) === void 0 ? void 0 : directWriteRefusal(caller.actor, "save memory cards", io, caller.shells);
   if (refusal) return stageInstead(args, io, memoryDir, caller.actor, refusal, body);
-  const result = await saveCard(writeContext(args, io, memoryDir), {
+  const ctx = writeContext(args, io, memoryDir);
+  const result = await saveCard(ctx, {
     name,
     type: str(args, "type"),
     description: str(args, "description"),
     body,
     topics: topicsFrom(args),
+    recall: recallFrom(args),
     priority: str(args, "priority"),
     status: str(args, "status"),
     expires: str(args, "expires"),
     refs: refs.length > 0 ? refs : void 0
   });
+  const keys = result.op === "create" && recallFrom(args) === void 0 ? await keysOnSave(io, ctx, result.file) : void 0;
   if (bool(args, "json")) {
     printJson(io, {
       memory_dir: memoryDir,
+      ...keys ? { recall_keys: keys } : {},
       file: result.file,
       op: result.op,
       revived: result.revived,
@@ -137,11 +156,23 @@ async function run(argv, io) {
     );
   return 0;
 }
+async function keysOnSave(io, ctx, file) {
+  const config = readConfig(io).value;
+  const model = config.recall?.on_save === true ? recallModel(config) : void 0;
+  if (!model) return void 0;
+  const outcome = await writeCardKeys(ctx, { model, env: io.env }, file);
+  io.stderr.write(
+    outcome.status === "failed" ? `memctl save: [recall] on_save: no keys for ${inertText(file)} (${inertText(outcome.reason)}); run memctl keys ${inertText(file)} later
+` : `memctl save: [recall] on_save: ${model.actor} wrote ${outcome.keys.length} recall keys
+`
+  );
+  return outcome;
+}
 async function stageInstead(args, io, memoryDir, actor, refusal, body) {
   const p = await propose(
     { memoryDir, actor, now: io.now(), commit: pauseFromEnv(io.env), secrets: secretPolicy(io) },
     {
-      card: { name: args.positionals[0], type: str(args, "type"), description: str(args, "description"), body, topics: topicsFrom(args) },
+      card: { name: args.positionals[0], type: str(args, "type"), description: str(args, "description"), body, topics: topicsFrom(args), recall: recallFrom(args) },
       source: `memctl save by ${actor}`,
       kind: "unverified"
     }

@@ -1,57 +1,72 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
   OVER_WARN_LOG,
+  sessionInstructionBlock,
   sessionStartBlock
-} from "./hook-session-notes.mjs";
+} from "./hook-session-instructions.mjs";
 import {
   logHookError
 } from "./hook-dedupe.mjs";
-import "./hook-why-log.mjs";
 import {
   buildInjection
 } from "./hook-inject.mjs";
-import {
-  runMemoryCommand
-} from "./records-card-files.mjs";
-import "./records-file-view.mjs";
 import {
   cardDocs,
   episodeDocs,
   search
 } from "./records-search.mjs";
+import "./hook-why-log.mjs";
+import {
+  runMemoryCommand
+} from "./records-card-files.mjs";
+import "./records-file-view.mjs";
 import {
   warnBytesFromConfig
 } from "./reports-injection.mjs";
+import "./config-instructions.mjs";
+import {
+  cardLinks
+} from "./core-card-links.mjs";
+import "./core-sanitize-block.mjs";
 import "./usage-fold.mjs";
 import "./compact-artifact.mjs";
 import {
   resolveBudget
 } from "./config-budget.mjs";
-import {
-  displayDir,
-  renderUnavailable
-} from "./core-block.mjs";
+import "./records-store-view.mjs";
+import "./core-frecency.mjs";
 import {
   appendEpisode,
   assertEpisodesWritable,
   readEpisodes
 } from "./store-episodes.mjs";
+import "./store-episode-shards.mjs";
 import {
   HOSTS
 } from "./hosts-claude-adapter.mjs";
-import "./store-episode-shards.mjs";
 import "./core-utc.mjs";
 import "./rank-stem.mjs";
+import "./compact-mentions.mjs";
+import {
+  displayDir,
+  renderUnavailable
+} from "./core-block.mjs";
 import "./records-interrupted.mjs";
 import {
   propose
 } from "./proposals-propose.mjs";
-import "./core-frontmatter-edit.mjs";
+import {
+  findCardFile
+} from "./records-card-find.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
+import "./core-frontmatter-edit.mjs";
+import {
+  resolveMemoryPath
+} from "./store-safe-open.mjs";
+import "./rank-stop-words-data.mjs";
 import "./core-index-edit.mjs";
-import "./records-card-find.mjs";
-import "./store-safe-open.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import {
   assertMayWriteDirectly,
@@ -78,8 +93,10 @@ import {
   withStoreLock
 } from "./store-lock.mjs";
 import {
-  readConfig,
   resolveMemory
+} from "./config-project.mjs";
+import {
+  readConfig
 } from "./config-config.mjs";
 import "./core-ascii.mjs";
 import {
@@ -3323,8 +3340,8 @@ var require_utils = __commonJS({
       }
       return ind;
     }
-    function removeDotSegments(path) {
-      let input2 = path;
+    function removeDotSegments(path2) {
+      let input2 = path2;
       const output2 = [];
       let nextSlash = -1;
       let len = 0;
@@ -3398,11 +3415,11 @@ var require_utils = __commonJS({
       }
       return output2.join("");
     }
-    function removeDotSegmentsRelative(path) {
-      if (path === "" || path[0] === "/") {
-        return removeDotSegments(path);
+    function removeDotSegmentsRelative(path2) {
+      if (path2 === "" || path2[0] === "/") {
+        return removeDotSegments(path2);
       }
-      const segments = path.split("/");
+      const segments = path2.split("/");
       const last = segments.length - 1;
       const output2 = [];
       let trailingDirectory = false;
@@ -3765,8 +3782,8 @@ var require_schemes = __commonJS({
       }
       if (wsComponent.resourceName) {
         const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path && path !== "/" ? path : void 0;
+        const path2 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path2 && path2 !== "/" ? path2 : void 0;
         wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
         wsComponent.resourceName = void 0;
       }
@@ -7303,12 +7320,12 @@ var require_dist = __commonJS({
         throw new Error(`Unknown format "${name}"`);
       return f;
     };
-    function addFormats(ajv, list, fs, exportName) {
+    function addFormats(ajv, list, fs2, exportName) {
       var _a3;
       var _b;
       (_a3 = (_b = ajv.opts.code).formats) !== null && _a3 !== void 0 ? _a3 : _b.formats = (0, codegen_1._)`require("ajv-formats/dist/formats").${exportName}`;
       for (const f of list)
-        ajv.addFormat(f, fs[f]);
+        ajv.addFormat(f, fs2[f]);
     }
     module.exports = exports = formatsPlugin;
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -7690,8 +7707,8 @@ function getErrorMap() {
 
 // node_modules/zod/v3/helpers/parseUtil.js
 var makeIssue = (params) => {
-  const { data, path, errorMaps, issueData } = params;
-  const fullPath = [...path, ...issueData.path || []];
+  const { data, path: path2, errorMaps, issueData } = params;
+  const fullPath = [...path2, ...issueData.path || []];
   const fullIssue = {
     ...issueData,
     path: fullPath
@@ -7806,11 +7823,11 @@ var errorUtil;
 
 // node_modules/zod/v3/types.js
 var ParseInputLazyPath = class {
-  constructor(parent, value, path, key) {
+  constructor(parent, value, path2, key) {
     this._cachedPath = [];
     this.parent = parent;
     this.data = value;
-    this._path = path;
+    this._path = path2;
     this._key = key;
   }
   get path() {
@@ -11765,10 +11782,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path) {
-  if (!path)
+function getElementAtPath(obj, path2) {
+  if (!path2)
     return obj;
-  return path.reduce((acc, key) => acc?.[key], obj);
+  return path2.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -12108,11 +12125,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path, issues) {
+function prefixIssues(path2, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path);
+    iss.path.unshift(path2);
     return iss;
   });
 }
@@ -12574,16 +12591,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path = []) => {
+  const processError = (error63, path2 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path2, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path2, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path2, ...issue2.path]);
       } else {
-        const fullpath = [...path, ...issue2.path];
+        const fullpath = [...path2, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -12622,17 +12639,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path = []) => {
+  const processError = (error63, path2 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path2, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path2, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path2, ...issue2.path]);
       } else {
-        const fullpath = [...path, ...issue2.path];
+        const fullpath = [...path2, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -12671,8 +12688,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path) {
+  const path2 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path2) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -28223,11 +28240,11 @@ function normalizeObjectSchema(schema) {
   }
   return void 0;
 }
-function getDotPath(path) {
-  if (path.length === 0) {
+function getDotPath(path2) {
+  if (path2.length === 0) {
     return "object root";
   }
-  return path.reduce((acc, seg, index) => {
+  return path2.reduce((acc, seg, index) => {
     if (index === 0) {
       return String(seg);
     }
@@ -30454,13 +30471,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path = ref.slice(1).split("/").filter(Boolean);
-  if (path.length === 0) {
+  const path2 = ref.slice(1).split("/").filter(Boolean);
+  if (path2.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path[0] === defsKey) {
-    const key = path[1] === void 0 ? void 0 : decodeJSONPointerSegment(path[1]);
+  if (path2[0] === defsKey) {
+    const key = path2[1] === void 0 ? void 0 : decodeJSONPointerSegment(path2[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -36703,13 +36720,21 @@ async function memoryOverview(s, args) {
   } catch (err) {
     if (err.code !== "ENOENT") throw err;
   }
-  if (!built) return text(`The memory store ${memoryDir} has no index entries yet.`, { status: "no-memory", memory_dir: memoryDir, bytes: 0 });
+  const instructions = s.options.actor === "host:grok" ? sessionInstructionBlock("grok", s.options.repoRoot ?? s.io.cwd, s.io) : "";
+  if (!built)
+    return text(`${instructions}The memory store ${memoryDir} has no index entries yet.`, {
+      status: "no-memory",
+      memory_dir: memoryDir,
+      bytes: 0,
+      instruction_bytes: Buffer.byteLength(instructions)
+    });
   if (built.overWarn) logHookError(s.io, `memory_overview: ${OVER_WARN_LOG}`);
-  return text(built.text, {
+  return text(instructions + built.text, {
     status: "ok",
     memory_dir: memoryDir,
     view: built.view,
     bytes: Buffer.byteLength(built.text),
+    instruction_bytes: Buffer.byteLength(instructions),
     injected_bytes: built.injectedBytes,
     warn_bytes: built.warnBytes,
     over_warn: built.overWarn
@@ -36772,7 +36797,7 @@ async function memoryPropose(s, args) {
   const p = await propose(
     { memoryDir, actor: s.options.actor, now: s.io.now(), secrets: secretPolicy(s.io) },
     {
-      card: { name: args.name, type: args.type, description: args.description, body: args.body, topics: args.topics },
+      card: { name: args.name, type: args.type, description: args.description, body: args.body, topics: args.topics, recall: args.recall },
       source: args.source,
       kind: args.kind,
       confidence: args.confidence
@@ -36791,6 +36816,8 @@ function renderHit(h) {
 }
 
 // lib/mcp/file-tools.ts
+import fs from "node:fs";
+import path from "node:path";
 var memoryToolTexts = /* @__PURE__ */ new WeakSet();
 function isMemoryToolText(err) {
   return typeof err === "object" && err !== null && memoryToolTexts.has(err);
@@ -36805,9 +36832,33 @@ async function fileTool(s, memoryDir, cmd) {
 }
 async function memoryView(s, args) {
   const { memoryDir } = requireStore(s);
-  const cmd = { command: "view", path: args.path ?? "/memories" };
+  if (args.path !== void 0 && args.name !== void 0) throw new MemctlError(ERROR_CODES.E_USAGE, "give path or name, not both");
+  let requested = args.path ?? "/memories";
+  if (args.name !== void 0) {
+    const file2 = findCardFile(memoryDir, args.name);
+    if (!file2) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${args.name}"; memory_view with no arguments lists the files`, { name: args.name });
+    requested = file2;
+  }
+  const cmd = { command: "view", path: requested };
   if (args.view_range) cmd.view_range = [args.view_range[0], args.view_range[1]];
-  return fileTool(s, memoryDir, cmd);
+  const result = await fileTool(s, memoryDir, cmd);
+  const links = linksOf(memoryDir, requested);
+  if (links.length === 0) return result;
+  const listed = links.map((l) => `  ${l.link} -> ${l.target ?? l.status}`).join("\n");
+  return { ...result, content: [{ type: "text", text: `${result.content[0].text}
+
+Links in this card:
+${listed}` }], structuredContent: { file: requested, links } };
+}
+function linksOf(memoryDir, requested) {
+  const target = resolveMemoryPath(memoryDir, requested);
+  if (target.kind !== "file" || !target.rel.endsWith(".md") || /^MEMORY(\.[^/]*)?\.md$/i.test(target.rel)) return [];
+  try {
+    const text2 = fs.readFileSync(path.join(memoryDir, target.rel), "utf8");
+    return cardLinks(memoryDir, text2).map((l) => ({ link: l.link, target: l.target, status: l.status }));
+  } catch {
+    return [];
+  }
 }
 async function memoryManage(s, args) {
   refuseIfReadOnly(s, `${args.command} memory files`);
@@ -37000,9 +37051,10 @@ function createMemoryServer(options, io) {
     "memory_view",
     {
       title: "View memory",
-      description: "Show a memory file with line numbers, or a directory listing two levels deep (Anthropic memory tool `view`). Paths are relative to the memory directory or under /memories/.",
+      description: "Show a memory file with line numbers, or a directory listing two levels deep (Anthropic memory tool `view`). Paths are relative to the memory directory or under /memories/; a card can also be opened by name. A card's [[links]] are listed after its text with the card each reaches (or dead).",
       inputSchema: {
         path: external_exports.string().optional().describe("file or directory, e.g. MEMORY.md or /memories/feedback_x.md (default /memories, the root)"),
+        name: external_exports.string().optional().describe("instead of path: a card's name (deploy, feedback_x, or its frontmatter name), found as memctl show finds it"),
         view_range: external_exports.array(external_exports.number().int()).length(2).optional().describe("[start, end] 1-based inclusive line range; end -1 = to the last line")
       },
       annotations: { readOnlyHint: true, openWorldHint: false }
@@ -37109,6 +37161,9 @@ function createMemoryServer(options, io) {
         description: external_exports.string().optional().describe("one line, at most 200 characters: the card's index hook (required for a new card)"),
         body: external_exports.string().optional().describe("the card's Markdown body"),
         topics: external_exports.array(external_exports.string()).optional().describe("topics"),
+        recall: external_exports.array(external_exports.string()).optional().describe(
+          "recall keys: 8 to 14 short lines a developer would type when this card is what they need (symptoms, questions, synonyms), some in each language the store is written in; never the title again"
+        ),
         source: external_exports.string().describe("where this was learned: a file and line, URL, command output, the user's words (required)"),
         kind: external_exports.enum(["fact", "inference", "unverified"]).optional().describe("how you know it (default unverified)"),
         confidence: external_exports.number().min(0).max(1).optional().describe("how sure, 0 to 1")

@@ -1,5 +1,9 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  asJob
+} from "./cli-ledger.mjs";
+import "./store-jobs.mjs";
+import {
   shardEpisodes
 } from "./store-episode-shards.mjs";
 import {
@@ -24,6 +28,7 @@ import {
   pauseFromEnv,
   withStoreLock
 } from "./store-lock.mjs";
+import "./config-project.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,
@@ -72,7 +77,14 @@ async function run(argv, io) {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(before)) throw usageError(`--before ${before} must be a month, YYYY-MM (e.g. ${utcDay(io.now()).slice(0, 7)})`);
   assertMayWrite(actorFrom(args, io), "shard episodes");
   const { memoryDir } = requireStore(args, io);
-  const result = await withStoreLock(memoryDir, () => shardEpisodes(memoryDir, before, pauseFromEnv(io.env)));
+  const { value: result } = await asJob(
+    io,
+    memoryDir,
+    "shard",
+    `memctl shard --before ${before}`,
+    () => withStoreLock(memoryDir, () => shardEpisodes(memoryDir, before, pauseFromEnv(io.env))),
+    (r) => ({ moved: r.moved, recovered: r.recovered })
+  );
   if (bool(args, "json")) {
     printJson(io, { memory_dir: memoryDir, ...result });
     return 0;

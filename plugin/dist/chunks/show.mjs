@@ -1,14 +1,16 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  cardLinks
+} from "./core-card-links.mjs";
+import {
   inertBlock
 } from "./core-sanitize-block.mjs";
 import {
   findCardFile
 } from "./records-card-find.mjs";
-import {
-  lexicalProblem,
-  resolveMemoryPath
-} from "./store-safe-open.mjs";
+import "./core-frontmatter-edit.mjs";
+import "./store-safe-open.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import {
   JSON_FLAG,
@@ -26,6 +28,7 @@ import {
 } from "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
+import "./config-project.mjs";
 import "./config-config.mjs";
 import {
   printJson
@@ -46,57 +49,6 @@ import "./runtime.mjs";
 // lib/cli/show.ts
 import fs from "node:fs";
 import path from "node:path";
-
-// lib/core/card-links.ts
-function findCardLinks(body) {
-  const found = [];
-  let fence;
-  const lines = body.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i];
-    const opener = /^\s{0,3}(`{3,}|~{3,})/.exec(raw);
-    if (fence !== void 0) {
-      if (opener && opener[1][0] === fence[0] && opener[1].length >= fence.length) fence = void 0;
-      continue;
-    }
-    if (opener) {
-      fence = opener[1];
-      continue;
-    }
-    const text = raw.replace(/(`+)[^`]*?\1/g, (m) => " ".repeat(m.length));
-    for (const m of text.matchAll(/\[\[([^[\]|\n]+)(?:\|[^[\]\n]*)?\]\]/g)) {
-      const name = m[1].trim();
-      if (name) found.push({ kind: "wiki", link: name, line: i + 1 });
-    }
-    for (const m of text.matchAll(/\]\(\s*<?([^()\s<>]+?\.md)(?:#[^()\s]*)?>?(?:\s+"[^"]*")?\s*\)/g)) {
-      const target = m[1];
-      if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(target)) continue;
-      found.push({ kind: "markdown", link: target, line: i + 1 });
-    }
-  }
-  return found;
-}
-
-// lib/records/card-links.ts
-function resolveCardLink(memoryDir, link) {
-  if (lexicalProblem(link.link)) return { ...link, target: null, status: "unsafe" };
-  let target;
-  try {
-    if (link.kind === "wiki") target = findCardFile(memoryDir, link.link);
-    else {
-      const hit = resolveMemoryPath(memoryDir, link.link);
-      target = hit.kind === "file" ? hit.rel : void 0;
-    }
-  } catch {
-    target = void 0;
-  }
-  return { ...link, target: target ?? null, status: target ? "ok" : "dead" };
-}
-function cardLinks(memoryDir, cardText) {
-  return findCardLinks(parseCard(cardText).body).map((l) => resolveCardLink(memoryDir, l));
-}
-
-// lib/cli/show.ts
 var spec = {
   name: "show",
   summary: commandSummary("show"),
@@ -124,7 +76,7 @@ async function run(argv, io) {
     );
   const content = fs.readFileSync(path.join(memoryDir, file), "utf8");
   const links = cardLinks(memoryDir, content).map((l) => ({ link: l.link, target: l.target, status: l.status }));
-  if (bool(args, "json")) printJson(io, { file, content, links });
+  if (bool(args, "json")) printJson(io, { file, content, links, recall: parseCard(content).meta.recall ?? [] });
   else {
     io.stdout.write(inertBlock(content));
     if (links.length > 0) {

@@ -13,17 +13,21 @@ import {
 } from "./cli-report-format.mjs";
 import "./reports-open.mjs";
 import "./compact-status.mjs";
-import "./compact-generate.mjs";
 import "./compact-artifact.mjs";
 import "./config-budget.mjs";
-import "./core-block.mjs";
+import "./records-store-view.mjs";
+import "./core-frecency.mjs";
 import "./store-episodes.mjs";
+import "./store-episode-shards.mjs";
 import {
   isHostName
 } from "./hosts-claude-adapter.mjs";
-import "./store-episode-shards.mjs";
 import "./core-utc.mjs";
 import "./rank-stem.mjs";
+import "./compact-generate.mjs";
+import "./compact-mentions.mjs";
+import "./core-block.mjs";
+import "./rank-stop-words-data.mjs";
 import "./store-history.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
@@ -33,6 +37,7 @@ import {
   HOST_NAMES
 } from "./hosts-types.mjs";
 import "./store-lock.mjs";
+import "./config-project.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,

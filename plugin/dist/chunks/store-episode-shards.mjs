@@ -8,11 +8,13 @@ import {
   syncDirectory
 } from "./store-lock.mjs";
 import {
+  sha256Hex
+} from "./config-project.mjs";
+import {
   EPISODES_FILE,
   EPISODES_SHARD,
   STATE_DIR,
-  joinPath,
-  sha256Hex
+  joinPath
 } from "./config-config.mjs";
 import {
   ERROR_CODES,

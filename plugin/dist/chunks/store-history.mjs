@@ -12,10 +12,12 @@ import {
   realDir
 } from "./store-lock.mjs";
 import {
+  sha256Hex
+} from "./config-project.mjs";
+import {
   EPISODES_SUMMARY_FILE,
   INDEX_FILE,
-  STATE_DIR,
-  sha256Hex
+  STATE_DIR
 } from "./config-config.mjs";
 import {
   ERROR_CODES,
@@ -32,12 +34,12 @@ import fs from "node:fs";
 import path from "node:path";
 var HISTORY_RELPATH = ".memctl/history.jsonl";
 var HISTORY_OPS = ["create", "update", "delete", "adopt", "import"];
-var ACTOR = /^(human|system|(host|agent):[A-Za-z0-9][A-Za-z0-9._@-]{0,127})$/;
+var ACTOR = /^(human|system|(host|agent|model):[A-Za-z0-9][A-Za-z0-9._@-]{0,127})$/;
 function isValidActor(actor) {
   return ACTOR.test(actor);
 }
 function isAgentActor(actor) {
-  return actor.startsWith("agent:");
+  return actor.startsWith("agent:") || actor.startsWith("model:");
 }
 function historyPath(memoryDir) {
   return path.join(memoryDir, ...HISTORY_RELPATH.split("/"));
@@ -54,6 +56,35 @@ function readHistory(memoryDir) {
     return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${err.message}` };
   }
   return parseHistory(text);
+}
+function readCardHistory(memoryDir, cards) {
+  let bytes;
+  try {
+    const file = historyPath(memoryDir);
+    const stat = statIfExists(file);
+    if (stat && !stat.isFile()) throw notRegularError(file, stat.mode);
+    bytes = fs.readFileSync(file);
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
+    return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${err.message}` };
+  }
+  const starts = /* @__PURE__ */ new Set();
+  for (const needle of [...cards.map((c) => Buffer.from(c, "utf8")), 92]) {
+    if (typeof needle !== "number" && needle.length === 0) continue;
+    for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + 1)) starts.add(at === 0 ? 0 : bytes.lastIndexOf(10, at - 1) + 1);
+  }
+  const wanted = new Set(cards);
+  const entries = [];
+  let malformed = 0;
+  for (const start of [...starts].sort((a, b) => a - b)) {
+    const nl = bytes.indexOf(10, start);
+    const line = bytes.toString("utf8", start, nl === -1 ? bytes.length : nl);
+    if (line.trim() === "") continue;
+    const entry = toEntry(line);
+    if (!entry) malformed++;
+    else if (wanted.has(entry.card)) entries.push(entry);
+  }
+  return { entries, malformed };
 }
 function parseHistory(text) {
   const entries = [];
@@ -123,16 +154,14 @@ async function readStore(dir) {
   const indexText = readRegularUtf8(path2.join(dir, INDEX_FILE));
   const files = await listCardFiles(dir);
   const cards = /* @__PURE__ */ new Map();
-  await Promise.all(
-    files.map(async (file) => {
-      try {
-        const text = await fs2.promises.readFile(path2.join(dir, file), "utf8");
-        cards.set(file, { file, bytes: Buffer.byteLength(text), text, card: parseCard(text) });
-      } catch (err) {
-        cards.set(file, { file, bytes: 0, readError: err.message });
-      }
-    })
-  );
+  for (const file of files) {
+    try {
+      const text = readRegularUtf8(path2.join(dir, file));
+      cards.set(file, { file, bytes: Buffer.byteLength(text), text, card: parseCard(text) });
+    } catch (err) {
+      cards.set(file, { file, bytes: 0, readError: err.message });
+    }
+  }
   const sorted = new Map([...cards.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
   return withoutHeld({ dir, indexText, indexBytes: Buffer.byteLength(indexText), index: parseIndex(indexText), cards: sorted });
 }
@@ -208,6 +237,7 @@ export {
   isAgentActor,
   historyPath,
   readHistory,
+  readCardHistory,
   parseHistory,
   latestByCard,
   appendHistory,

@@ -74,7 +74,8 @@ function foldJobs(events, now, gone = () => false) {
         last_error: null,
         result: null,
         created_at: e.at,
-        updated_at: e.at
+        updated_at: e.at,
+        command: typeof e.command === "string" ? e.command : null
       };
       jobs.set(e.job, job);
     }
@@ -105,7 +106,17 @@ function foldJobs(events, now, gone = () => false) {
 async function createJob(ctx, kind, options = {}) {
   const at = ctx.now();
   const id = `j-${at.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}-${randomBytes(3).toString("hex")}`;
-  await locked(ctx, () => append(ctx.memoryDir, { job: id, event: "queued", at: at.toISOString(), kind, max_attempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS }));
+  await locked(
+    ctx,
+    () => append(ctx.memoryDir, {
+      job: id,
+      event: "queued",
+      at: at.toISOString(),
+      kind,
+      max_attempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      ...options.command ? { command: options.command } : {}
+    })
+  );
   return stateOf(ctx, id);
 }
 async function claimJob(ctx, id, leaseMs = DEFAULT_LEASE_MS) {
@@ -161,8 +172,8 @@ async function runJob(ctx, kind, work, options = {}) {
       `a ${kind} job is already running (${running.id}, held by ${running.holder} until ${running.lease_until}); wait for it, or let its lease expire if its holder died`,
       { job: running.id, holder: running.holder, lease_until: running.lease_until }
     );
-  const retry = jobs.find((j) => j.retryable);
-  const id = retry?.id ?? (await createJob(ctx, kind, { maxAttempts: options.maxAttempts })).id;
+  const retry = options.retry === false ? void 0 : jobs.find((j) => j.retryable);
+  const id = retry?.id ?? (await createJob(ctx, kind, { maxAttempts: options.maxAttempts, command: options.command })).id;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const job = await claimJob(ctx, id, leaseMs);
   const heartbeat = setInterval(() => void renewLease(ctx, id, leaseMs).catch(() => void 0), Math.max(1e3, leaseMs / 3));

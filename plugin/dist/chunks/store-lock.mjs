@@ -302,7 +302,7 @@ function stageOne(file, content, options) {
     fs3.mkdirSync(path2.dirname(file), { recursive: true });
   }
   const dir = path2.dirname(file);
-  sweepDeadTemps(dir);
+  if (options.sweep !== false) sweepDeadTemps(dir);
   const temp = path2.join(dir, `.${path2.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   let mode = 420;
   try {

@@ -16,8 +16,10 @@ import {
   writeNewFile
 } from "./store-lock.mjs";
 import {
-  STATE_DIR,
   sha256Hex
+} from "./config-project.mjs";
+import {
+  STATE_DIR
 } from "./config-config.mjs";
 import {
   ERROR_CODES,

@@ -94,7 +94,8 @@ import {
 } from "./store-lock.mjs";
 import {
   sha256Hex
-} from "./config-config.mjs";
+} from "./config-project.mjs";
+import "./config-config.mjs";
 import {
   colorsFor,
   printJson

@@ -4,35 +4,39 @@ import {
   rejectProposal
 } from "./proposals-decide.mjs";
 import {
-  readWhy
-} from "./hook-why-log.mjs";
-import {
   docTermsOf,
   matchLine,
   rankCounted
 } from "./records-search.mjs";
 import {
+  readWhy
+} from "./hook-why-log.mjs";
+import {
   ISSUE_KINDS,
   runDoctor
-} from "./reports-doctor.mjs";
+} from "./reports-card-link-issues.mjs";
 import "./sync-layout.mjs";
 import "./sync-arrival-decide.mjs";
 import "./sync-git.mjs";
 import "./reports-injection.mjs";
+import "./config-instructions.mjs";
+import "./store-jobs.mjs";
+import "./core-card-links.mjs";
+import "./core-sanitize-block.mjs";
 import {
   runStats
 } from "./reports-episodes-tally.mjs";
 import "./usage-fold.mjs";
 import "./reports-open.mjs";
 import "./compact-status.mjs";
-import "./compact-generate.mjs";
 import "./compact-artifact.mjs";
 import "./config-budget.mjs";
-import "./core-block.mjs";
+import "./records-store-view.mjs";
+import "./core-frecency.mjs";
 import "./config-claude-memory.mjs";
 import "./store-episodes.mjs";
-import "./hosts-claude-adapter.mjs";
 import "./store-episode-shards.mjs";
+import "./hosts-claude-adapter.mjs";
 import "./core-utc.mjs";
 import {
   previewProposal,
@@ -40,17 +44,22 @@ import {
 } from "./proposals-content-match.mjs";
 import "./core-line-diff.mjs";
 import "./rank-stem.mjs";
+import "./compact-generate.mjs";
+import "./compact-mentions.mjs";
+import "./core-block.mjs";
 import "./records-save.mjs";
 import "./records-interrupted.mjs";
 import {
   findPending
 } from "./proposals-propose.mjs";
-import "./core-frontmatter-edit.mjs";
+import "./records-card-find.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
-import "./core-index-edit.mjs";
-import "./records-card-find.mjs";
+import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./rank-stop-words-data.mjs";
+import "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import {
   STORE_FLAGS,
@@ -78,7 +87,8 @@ import "./hosts-types.mjs";
 import "./store-lock.mjs";
 import {
   sha256Hex
-} from "./config-config.mjs";
+} from "./config-project.mjs";
+import "./config-config.mjs";
 import {
   inertText
 } from "./core-ascii.mjs";

@@ -14,6 +14,7 @@ import {
 } from "./hosts-types.mjs";
 import "./core-toml-edit.mjs";
 import "./store-lock.mjs";
+import "./config-project.mjs";
 import "./config-config.mjs";
 import {
   printJson

@@ -2959,7 +2959,7 @@ function hostAdapter(name) {
 
 // lib/hook/run.ts
 var import_node_fs10 = __builtin("node:fs");
-var import_node_path12 = __builtin("node:path");
+var import_node_path13 = __builtin("node:path");
 
 // lib/config/budget.ts
 var DEFAULT_BUDGET = SHARED_BUDGET;
@@ -2994,7 +2994,7 @@ function resolveBudget(inputs) {
 }
 
 // lib/config/config.ts
-var import_node_path3 = __builtin("node:path");
+var import_node_path4 = __builtin("node:path");
 
 // node_modules/smol-toml/dist/error.js
 function getLineColFromPtr(string, ptr) {
@@ -3798,6 +3798,10 @@ var ERROR_CODES = {
   E_INVALID_LINE: "E_INVALID_LINE",
   /** A file operation met a directory where it needs a file, or the reverse. */
   E_IS_DIRECTORY: "E_IS_DIRECTORY",
+  /** A card's recall keys are not a list of short one-line strings (too many, too long, not strings). */
+  E_RECALL_KEYS: "E_RECALL_KEYS",
+  /** `memctl keys`: no model command is configured ([recall] or [compact] llm_command). */
+  E_NO_MODEL: "E_NO_MODEL",
   /** An authored description is over 200 characters. */
   E_DESCRIPTION_TOO_LONG: "E_DESCRIPTION_TOO_LONG",
   /** A file named like a card (`<type>_<name>.md` at the store root) lacks frontmatter or required fields. */
@@ -3960,14 +3964,14 @@ var S_IFIFO = 4096;
 var S_IFCHR = 8192;
 var S_IFBLK = 24576;
 var S_IFSOCK = 49152;
-function statIfExists(path12) {
-  return import_node_fs2.default.statSync(path12, { throwIfNoEntry: false });
+function statIfExists(path13) {
+  return import_node_fs2.default.statSync(path13, { throwIfNoEntry: false });
 }
-function stat(path12) {
-  return import_node_fs2.default.statSync(path12);
+function stat(path13) {
+  return import_node_fs2.default.statSync(path13);
 }
-function lstatIfExists(path12) {
-  return import_node_fs2.default.lstatSync(path12, { throwIfNoEntry: false });
+function lstatIfExists(path13) {
+  return import_node_fs2.default.lstatSync(path13, { throwIfNoEntry: false });
 }
 function fstat(fd) {
   return import_node_fs2.default.fstatSync(fd);
@@ -3975,37 +3979,37 @@ function fstat(fd) {
 function futimes(fd, ms) {
   import_node_fs2.default.futimesSync(fd, ms / 1e3, ms / 1e3);
 }
-function utimes(path12, ms) {
-  import_node_fs2.default.utimesSync(path12, ms / 1e3, ms / 1e3);
+function utimes(path13, ms) {
+  import_node_fs2.default.utimesSync(path13, ms / 1e3, ms / 1e3);
 }
 function readAt(fd, buffer, offset, length, position) {
   return import_node_fs2.default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
 }
-function openForAppend(path12, extraFlags = 0, readable = false) {
+function openForAppend(path13, extraFlags = 0, readable = false) {
   const c = import_node_fs2.default.constants;
-  return import_node_fs2.default.openSync(path12, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
+  return import_node_fs2.default.openSync(path13, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
 }
 function writeBytes(fd, buffer, offset, length) {
   return import_node_fs2.default.writeSync(fd, buffer, offset, length);
 }
-function readdirNames(path12) {
-  return import_node_fs2.default.readdirSync(path12);
+function readdirNames(path13) {
+  return import_node_fs2.default.readdirSync(path13);
 }
 function close(fd) {
   import_node_fs2.default.closeSync(fd);
 }
-function exists(path12) {
-  return import_node_fs2.default.existsSync(path12);
+function exists(path13) {
+  return import_node_fs2.default.existsSync(path13);
 }
-function readUtf8(path12) {
-  return import_node_fs2.default.readFileSync(path12, "utf8");
+function readUtf8(path13) {
+  return import_node_fs2.default.readFileSync(path13, "utf8");
 }
-function realpath(path12) {
-  return import_node_fs2.default.realpathSync.native(path12);
+function realpath(path13) {
+  return import_node_fs2.default.realpathSync.native(path13);
 }
 var R_OK = import_node_fs2.default.constants.R_OK;
-function access(path12, mode) {
-  import_node_fs2.default.accessSync(path12, mode);
+function access(path13, mode) {
+  import_node_fs2.default.accessSync(path13, mode);
 }
 var NOT_REGULAR = "E_NOT_REGULAR";
 var TOO_LARGE = "E_TOO_LARGE";
@@ -4014,16 +4018,16 @@ function fileKind(mode) {
   const t = mode & S_IFMT;
   return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
 }
-function notRegularError(path12, mode) {
-  return Object.assign(new Error(`${path12} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path12 });
+function notRegularError(path13, mode) {
+  return Object.assign(new Error(`${path13} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path13 });
 }
-function tooLargeError(path12, size, cap) {
-  return Object.assign(new Error(`${path12} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path12 });
+function tooLargeError(path13, size, cap) {
+  return Object.assign(new Error(`${path13} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path13 });
 }
-function openRegular(path12, options = {}) {
+function openRegular(path13, options = {}) {
   const c = import_node_fs2.default.constants;
   const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? c.O_NOFOLLOW ?? 0 : 0);
-  const fd = import_node_fs2.default.openSync(path12, flags);
+  const fd = import_node_fs2.default.openSync(path13, flags);
   let st;
   try {
     st = fstat(fd);
@@ -4033,14 +4037,14 @@ function openRegular(path12, options = {}) {
   }
   if ((st.mode & S_IFMT) !== S_IFREG) {
     close(fd);
-    throw notRegularError(path12, st.mode);
+    throw notRegularError(path13, st.mode);
   }
   return { fd, stat: st };
 }
-function readRegular(path12, cap = DEFAULT_READ_CAP, options = {}) {
-  const { fd, stat: st } = openRegular(path12, options);
+function readRegular(path13, cap = DEFAULT_READ_CAP, options = {}) {
+  const { fd, stat: st } = openRegular(path13, options);
   try {
-    if (st.size > cap) throw tooLargeError(path12, st.size, cap);
+    if (st.size > cap) throw tooLargeError(path13, st.size, cap);
     const buf = new Uint8Array(st.size);
     let length = 0;
     while (length < st.size) {
@@ -4053,11 +4057,11 @@ function readRegular(path12, cap = DEFAULT_READ_CAP, options = {}) {
     close(fd);
   }
 }
-function readRegularBytes(path12, cap = DEFAULT_READ_CAP, options = {}) {
-  return readRegular(path12, cap, options).bytes;
+function readRegularBytes(path13, cap = DEFAULT_READ_CAP, options = {}) {
+  return readRegular(path13, cap, options).bytes;
 }
-function readRegularUtf8(path12, cap = DEFAULT_READ_CAP, options = {}) {
-  return utf8Text(readRegularBytes(path12, cap, options));
+function readRegularUtf8(path13, cap = DEFAULT_READ_CAP, options = {}) {
+  return utf8Text(readRegularBytes(path13, cap, options));
 }
 
 // lib/core/secret-rules.ts
@@ -4319,8 +4323,67 @@ function isPlainName(n) {
   return !n.includes("//") && !n.startsWith("./") && !n.startsWith("../") && !n.includes("/./") && !n.includes("/../") && !n.endsWith("/.") && !n.endsWith("/..");
 }
 
+// lib/config/recall.ts
+var KEYS = ["llm_command", "timeout_seconds", "on_save"];
+function validateRecallTable(raw, invalid, unknown) {
+  const out = {};
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw) || raw instanceof Date) {
+    invalid('recall must be a table, e.g. [recall] llm_command = ["claude", "-p"]');
+    return out;
+  }
+  const r = raw;
+  for (const key of Object.keys(r)) if (!KEYS.includes(key)) unknown(`unknown key "recall.${key}" (ignored); the known keys are ${KEYS.join(", ")}`);
+  if (r.llm_command !== void 0) {
+    const cmd = r.llm_command;
+    if (!Array.isArray(cmd) || cmd.length === 0 || !cmd.every((a) => typeof a === "string") || cmd[0] === "")
+      invalid('recall.llm_command must be a non-empty list of strings, e.g. ["claude", "-p"]');
+    else out.llm_command = cmd;
+  }
+  if (r.timeout_seconds !== void 0) {
+    if (typeof r.timeout_seconds !== "number" || !(r.timeout_seconds > 0)) invalid("recall.timeout_seconds must be a positive number");
+    else out.timeout_seconds = r.timeout_seconds;
+  }
+  if (r.on_save !== void 0) {
+    if (typeof r.on_save !== "boolean") invalid("recall.on_save must be true or false (it stays off until it is)");
+    else out.on_save = r.on_save;
+  }
+  return out;
+}
+
+// lib/config/instructions-config.ts
+var import_node_path3 = __builtin("node:path");
+function validateInstructions(raw, invalid, unknown) {
+  const out = {};
+  if (!isTable(raw)) {
+    invalid('instructions must be a table, e.g. [instructions] files = ["AGENTS.md", "CLAUDE.md"]');
+    return out;
+  }
+  for (const key of Object.keys(raw))
+    if (!["files", "max_bytes", "user_dir"].includes(key)) unknown(`unknown key "instructions.${key}" (ignored); the known keys are files, max_bytes, user_dir`);
+  const { files, max_bytes: maxBytes, user_dir: userDir } = raw;
+  if (files !== void 0) {
+    if (!Array.isArray(files) || files.length === 0 || !files.every((f) => typeof f === "string" && f !== "" && !/[\\/]/.test(f) && f !== "." && f !== ".."))
+      invalid('instructions.files must be a non-empty list of file names (no slashes), e.g. ["AGENTS.md", "CLAUDE.md"]');
+    else out.files = files;
+  }
+  if (maxBytes !== void 0) {
+    if (typeof maxBytes !== "number" || !Number.isSafeInteger(maxBytes) || maxBytes < 1)
+      invalid(`instructions.max_bytes must be a positive integer, got ${JSON.stringify(maxBytes)}`);
+    else out.max_bytes = maxBytes;
+  }
+  if (userDir !== void 0) {
+    if (typeof userDir !== "string" || !(import_node_path3.default.isAbsolute(userDir) || userDir.startsWith("~/")))
+      invalid('instructions.user_dir must be an absolute path or start with ~/, e.g. "~/.claude"');
+    else out.user_dir = userDir;
+  }
+  return out;
+}
+function isTable(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
+}
+
 // lib/config/config.ts
-var KNOWN_TOP_LEVEL = /* @__PURE__ */ new Set(["memory_dir", "projects", "hook", "doctor", "compact", "capture", "hosts", "guardrails", "secrets"]);
+var KNOWN_TOP_LEVEL = /* @__PURE__ */ new Set(["memory_dir", "projects", "hook", "doctor", "compact", "capture", "recall", "hosts", "guardrails", "secrets", "instructions"]);
 var GUARDRAIL_KEYS = [
   "max_depth",
   "max_segment_bytes",
@@ -4335,8 +4398,8 @@ var GUARDRAIL_KEYS = [
   "max_revision_bytes"
 ];
 function configFilePath(io) {
-  if (io.env.MEMCTL_CONFIG_FILE) return import_node_path3.default.resolve(io.env.MEMCTL_CONFIG_FILE);
-  const xdg = io.env.XDG_CONFIG_HOME && import_node_path3.default.isAbsolute(io.env.XDG_CONFIG_HOME) ? io.env.XDG_CONFIG_HOME : joinPath(io.home, ".config");
+  if (io.env.MEMCTL_CONFIG_FILE) return import_node_path4.default.resolve(io.env.MEMCTL_CONFIG_FILE);
+  const xdg = io.env.XDG_CONFIG_HOME && import_node_path4.default.isAbsolute(io.env.XDG_CONFIG_HOME) ? io.env.XDG_CONFIG_HOME : joinPath(io.home, ".config");
   return joinPath(xdg, "memctl", "config.toml");
 }
 var emptyConfig = () => ({ projects: {}, hook: {}, hosts: {}, guardrails: {}, raw: {} });
@@ -4356,12 +4419,12 @@ function validateConfig(raw) {
     if (!KNOWN_TOP_LEVEL.has(key)) warnings.push({ code: "W_UNKNOWN_KEY", message: `unknown top-level key "${key}" (kept as is)` });
   }
   if (raw.projects !== void 0) {
-    if (!isTable(raw.projects)) invalid('projects must be a table of [projects."<project_key>"] entries');
+    if (!isTable2(raw.projects)) invalid('projects must be a table of [projects."<project_key>"] entries');
     else {
       for (const [key, entry] of Object.entries(raw.projects)) {
         const out = {};
         value.projects[key] = out;
-        if (!isTable(entry)) {
+        if (!isTable2(entry)) {
           invalidEntry(key, `projects."${key}" must be a table`);
           continue;
         }
@@ -4369,7 +4432,7 @@ function validateConfig(raw) {
           const v = entry[field];
           if (v === void 0) continue;
           if (typeof v !== "string") invalidEntry(key, `projects."${key}".${field} must be a string`);
-          else if (!import_node_path3.default.isAbsolute(v)) invalidEntry(key, `projects."${key}".${field} must be an absolute path, got "${v}"`);
+          else if (!import_node_path4.default.isAbsolute(v)) invalidEntry(key, `projects."${key}".${field} must be an absolute path, got "${v}"`);
           else out[field] = v;
         }
         if (entry.memory_dir === void 0) invalidEntry(key, `projects."${key}" has no memory_dir`);
@@ -4377,9 +4440,9 @@ function validateConfig(raw) {
     }
   }
   if (raw.hook !== void 0) {
-    if (!isTable(raw.hook)) invalidSetting("hook must be a table");
+    if (!isTable2(raw.hook)) invalidSetting("hook must be a table");
     else {
-      const hosts = { default: raw.hook, ...Object.fromEntries(Object.entries(raw.hook).filter(([, v]) => isTable(v))) };
+      const hosts = { default: raw.hook, ...Object.fromEntries(Object.entries(raw.hook).filter(([, v]) => isTable2(v))) };
       for (const [host, table] of Object.entries(hosts)) {
         const budget = {};
         for (const field of ["max_bytes", "max_entries"]) {
@@ -4398,7 +4461,7 @@ function validateConfig(raw) {
     }
   }
   if (raw.compact !== void 0) {
-    if (!isTable(raw.compact)) invalidSetting("compact must be a table");
+    if (!isTable2(raw.compact)) invalidSetting("compact must be a table");
     else {
       const compact = {};
       const cmd = raw.compact.llm_command;
@@ -4416,7 +4479,7 @@ function validateConfig(raw) {
     }
   }
   if (raw.capture !== void 0) {
-    if (!isTable(raw.capture)) invalidSetting("capture must be a table, e.g. [capture] enabled = false");
+    if (!isTable2(raw.capture)) invalidSetting("capture must be a table, e.g. [capture] enabled = false");
     else {
       const capture = {};
       const c = raw.capture;
@@ -4446,9 +4509,10 @@ function validateConfig(raw) {
       value.capture = capture;
     }
   }
+  if (raw.recall !== void 0) value.recall = validateRecallTable(raw.recall, invalidSetting, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));
   if (raw.hosts !== void 0) value.hosts = validateHostsTable(raw.hosts, invalidSetting, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));
   if (raw.guardrails !== void 0) {
-    if (!isTable(raw.guardrails)) invalidSetting("guardrails must be a table, e.g. [guardrails] max_files = 20000");
+    if (!isTable2(raw.guardrails)) invalidSetting("guardrails must be a table, e.g. [guardrails] max_files = 20000");
     else {
       for (const [key, v] of Object.entries(raw.guardrails)) {
         if (!GUARDRAIL_KEYS.includes(key)) {
@@ -4459,8 +4523,8 @@ function validateConfig(raw) {
     }
   }
   if (raw.secrets !== void 0) {
-    const allow = isTable(raw.secrets) ? raw.secrets.allow : void 0;
-    if (!isTable(raw.secrets) || allow !== void 0 && (!Array.isArray(allow) || !allow.every((a) => typeof a === "string" && a !== ""))) {
+    const allow = isTable2(raw.secrets) ? raw.secrets.allow : void 0;
+    if (!isTable2(raw.secrets) || allow !== void 0 && (!Array.isArray(allow) || !allow.every((a) => typeof a === "string" && a !== ""))) {
       invalidSetting('secrets.allow must be a list of non-empty strings: exact false positives or "/regex/", e.g. [secrets] allow = ["AKIA0000000000000000"]');
     } else {
       const bad = (allow ?? []).map((a) => [a, allowEntryProblem(a)]).filter(([, p]) => p);
@@ -4468,6 +4532,7 @@ function validateConfig(raw) {
       value.secrets = { allow: allow ?? [] };
     }
   }
+  if (raw.instructions !== void 0) value.instructions = validateInstructions(raw.instructions, invalidSetting, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));
   return { value, errors, warnings };
 }
 function parseConfigText(text) {
@@ -4506,7 +4571,7 @@ function fileProblems(read) {
 function projectProblems(read, key) {
   return read.errors.filter((p) => p.scope === "project" && p.project === key);
 }
-function isTable(v) {
+function isTable2(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 }
 
@@ -4686,12 +4751,12 @@ function composeBlock(input) {
 
 // lib/config/resolve.ts
 var import_node_fs3 = __builtin("node:fs");
-var import_node_path6 = __builtin("node:path");
+var import_node_path7 = __builtin("node:path");
 
 // lib/config/git.ts
-var import_node_path4 = __builtin("node:path");
+var import_node_path5 = __builtin("node:path");
 function findRepo(start) {
-  let dir = realpathOr(import_node_path4.default.resolve(start));
+  let dir = realpathOr(import_node_path5.default.resolve(start));
   for (; ; ) {
     const dotGit = joinPath(dir, ".git");
     const stat2 = lstatOrUndefined(dotGit);
@@ -4706,7 +4771,7 @@ function findRepo(start) {
         return { worktreeRoot: dir, commonDir, canonicalRoot: canonicalRootOf(commonDir, dir) };
       }
     }
-    const parent = import_node_path4.default.dirname(dir);
+    const parent = import_node_path5.default.dirname(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
@@ -4714,14 +4779,14 @@ function findRepo(start) {
 function readGitFile(file, worktree) {
   const text = readOrUndefined(file);
   const match = text?.match(/^gitdir:\s*(.+?)\s*$/m);
-  return match ? import_node_path4.default.resolve(worktree, match[1]) : void 0;
+  return match ? import_node_path5.default.resolve(worktree, match[1]) : void 0;
 }
 function readCommonDir(gitDir) {
   const text = readOrUndefined(joinPath(gitDir, "commondir"))?.trim();
-  return text ? import_node_path4.default.resolve(gitDir, text) : void 0;
+  return text ? import_node_path5.default.resolve(gitDir, text) : void 0;
 }
 function canonicalRootOf(commonDir, worktreeRoot) {
-  if (import_node_path4.default.basename(commonDir) === ".git") return import_node_path4.default.dirname(commonDir);
+  if (import_node_path5.default.basename(commonDir) === ".git") return import_node_path5.default.dirname(commonDir);
   return worktreeRoot;
 }
 function realpathOr(p) {
@@ -4748,7 +4813,7 @@ function readOrUndefined(p) {
 }
 
 // lib/config/project.ts
-var import_node_path5 = __builtin("node:path");
+var import_node_path6 = __builtin("node:path");
 
 // lib/core/sha256.ts
 var SHORT = 256;
@@ -4891,7 +4956,7 @@ function javaStringHash(text) {
   return Math.abs(h).toString(36);
 }
 function projectKey(canonicalRoot) {
-  const base = trimDashes(replaceOutside(import_node_path5.default.basename(canonicalRoot), true)) || "root";
+  const base = trimDashes(replaceOutside(import_node_path6.default.basename(canonicalRoot), true)) || "root";
   const digest = sha256Hex(canonicalRoot).slice(0, 12);
   return `${base.slice(0, 48)}-${digest}`;
 }
@@ -4918,7 +4983,7 @@ function trimDashes(text) {
 // lib/config/resolve.ts
 var ENV_VARS = ["MEMCTL_MEMORY_DIR", "PM_MEMORY_DIR"];
 function locateProject(options, io) {
-  const start = options.repoRoot !== void 0 && import_node_path6.default.isAbsolute(options.repoRoot) ? import_node_path6.default.resolve(options.repoRoot) : import_node_path6.default.resolve(io.cwd, options.repoRoot ?? ".");
+  const start = options.repoRoot !== void 0 && import_node_path7.default.isAbsolute(options.repoRoot) ? import_node_path7.default.resolve(options.repoRoot) : import_node_path7.default.resolve(io.cwd, options.repoRoot ?? ".");
   if (!isDirectory(start)) {
     throw new MemctlError(ERROR_CODES.E_USAGE, `--repo-root ${start} is not a directory; pass a directory inside the project`);
   }
@@ -4927,7 +4992,7 @@ function locateProject(options, io) {
     throw new MemctlError(ERROR_CODES.E_NOT_GIT, `${start} is not inside a git repository; run from a repository or pass --allow-non-git to key the plain directory`);
   }
   const canonical = repo?.canonicalRoot ?? realpath(start);
-  const claudeHome = io.env.CLAUDE_CONFIG_DIR ? import_node_path6.default.resolve(io.env.CLAUDE_CONFIG_DIR) : joinPath(io.home, ".claude");
+  const claudeHome = io.env.CLAUDE_CONFIG_DIR ? import_node_path7.default.resolve(io.env.CLAUDE_CONFIG_DIR) : joinPath(io.home, ".claude");
   return {
     canonical_repo: canonical,
     repo_root: repo?.worktreeRoot ?? canonical,
@@ -5019,7 +5084,7 @@ function explicit(source, dir, origin) {
   return { status: "resolved", resolution_source: source, memory_dir: realpath(dir), reason: `selected by ${origin}` };
 }
 function explicitDirProblem(dir) {
-  if (!import_node_path6.default.isAbsolute(dir)) return "is not an absolute path";
+  if (!import_node_path7.default.isAbsolute(dir)) return "is not an absolute path";
   try {
     if (!stat(dir).isDirectory()) return "is not a directory";
     access(dir, import_node_fs3.default.constants.R_OK | import_node_fs3.default.constants.X_OK);
@@ -5119,25 +5184,34 @@ function firstPlaces(ranked, k) {
 }
 
 // lib/rank/postings.ts
-var FIELDS = ["title", "topics", "hook"];
-var FIELD_WEIGHT = { title: 3, topics: 2, hook: 1 };
-var FIELD_B = { title: 0.3, topics: 0.3, hook: 0.6 };
-var FIELD_BIT = { title: 1, topics: 2, hook: 4 };
-var MASK_FIELDS = Array.from({ length: 8 }, (_, mask) => FIELDS.filter((f) => mask & FIELD_BIT[f]));
+var FIELDS = ["title", "topics", "hook", "recall", "body"];
+var FIELD_WEIGHT = { title: 3, topics: 2, hook: 1, recall: 1.5, body: 0 };
+var FIELD_B = { title: 0.3, topics: 0.3, hook: 0.6, recall: 0.75, body: 0.75 };
+var FIELD_BIT = { title: 1, topics: 2, hook: 4, recall: 8, body: 16 };
+var FIELD_MASK = 31;
+var MASK_FIELDS = Array.from({ length: FIELD_MASK + 1 }, (_, mask) => FIELDS.filter((f) => mask & FIELD_BIT[f]));
 var K1 = 1.2;
 function toPostingList(list) {
   return { length: list.length, id: Uint32Array.from(list, (p) => p.id), tf: Float32Array.from(list, (p) => p.tf), mask: Uint8Array.from(list, (p) => p.mask) };
 }
 function buildPostings(entries) {
   const n = entries.length;
-  const avg = { title: 0, topics: 0, hook: 0 };
-  for (const e of entries) for (const f of FIELDS) avg[f] += e.terms[f].length;
-  for (const f of FIELDS) avg[f] = n > 0 ? Math.max(1, avg[f] / n) : 1;
+  const avg = { title: 0, topics: 0, hook: 0, recall: 0, body: 0 };
+  const fields = FIELDS.filter((f) => FIELD_WEIGHT[f] > 0);
+  const have = { title: n, topics: n, hook: n, recall: 0, body: 0 };
+  for (const e of entries)
+    for (const f of fields) {
+      const len = e.terms[f]?.length ?? 0;
+      avg[f] += len;
+      if ((f === "recall" || f === "body") && len > 0) have[f]++;
+    }
+  for (const f of fields) avg[f] = have[f] > 0 ? Math.max(1, avg[f] / have[f]) : 1;
   const postings = /* @__PURE__ */ new Map();
   entries.forEach((e, id) => {
     const mine = /* @__PURE__ */ new Map();
-    for (const f of FIELDS) {
+    for (const f of fields) {
       const terms = e.terms[f];
+      if (terms === void 0) continue;
       const norm = 1 - FIELD_B[f] + FIELD_B[f] * terms.length / avg[f];
       for (const t of terms) {
         let p = mine.get(t);
@@ -5158,6 +5232,7 @@ function buildPostings(entries) {
 
 // lib/rank/score.ts
 var RELATIVE_CUTOFF = 0.1;
+var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
 var FRECENCY_BOOST = 0.25;
 var SINK_STATUSES = /* @__PURE__ */ new Set(["stale", "superseded"]);
 function sinkReason(entry, today) {
@@ -5171,14 +5246,22 @@ function rank(index, query, options) {
   const relevance = new Float64Array(n);
   const touchedIds = new Uint32Array(n);
   let touchedCount = 0;
+  const termHits = new Uint8Array(n);
+  const fieldMask = new Uint8Array(n);
+  const lastGroup = new Uint32Array(n);
   const matched = [];
+  let group = 0;
+  let previous = "";
   for (const [term, qtf] of query) {
+    if (!continuesRun(previous, term)) group++;
+    previous = term;
     const list = index.postings(term);
     if (!list || list.length === 0) continue;
     matched.push([term, list]);
     const weight = qtf * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
     const ids2 = list.id;
     const tfs = list.tf;
+    const masks = list.mask;
     const length = list.length;
     for (let k = 0; k < length; k++) {
       const id = ids2[k];
@@ -5186,6 +5269,12 @@ function rank(index, query, options) {
       const prev = relevance[id];
       if (prev === 0) touchedIds[touchedCount++] = id;
       relevance[id] = prev + weight * tfs[k];
+      if (lastGroup[id] !== group) {
+        lastGroup[id] = group;
+        const hits = termHits[id];
+        if (hits < 255) termHits[id] = hits + 1;
+      }
+      fieldMask[id] = fieldMask[id] | masks[k];
     }
   }
   const touched = touchedIds.subarray(0, touchedCount);
@@ -5194,11 +5283,15 @@ function rank(index, query, options) {
   for (let i = 0; i < index.alwaysIds.length; i++) alwaysMask[index.alwaysIds[i]] = 1;
   const mayMask = index.maySink?.();
   let best = 0;
+  let evidence = false;
   for (let i = 0, count = touched.length; i < count; i++) {
     const id = touched[i];
+    if (alwaysMask[id] !== 0) continue;
     const rel = relevance[id];
-    if (rel > best && alwaysMask[id] === 0) best = rel;
+    if (rel > best) best = rel;
+    if (!evidence && (termHits[id] >= 2 || (fieldMask[id] & SUBJECT_FIELDS) !== 0)) evidence = true;
   }
+  if (!evidence) best = Number.POSITIVE_INFINITY;
   let hitCount = 0;
   const ids = options.all ? Array.from({ length: n }, (_, i) => i) : index.alwaysIds.concat(candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
   if (options.all) {
@@ -5249,7 +5342,7 @@ function matchesOf(id, matched) {
       const mid = lo + hi >>> 1;
       const at = list.id[mid];
       if (at === id) {
-        out.push({ term, fields: MASK_FIELDS[list.mask[mid] & 7] });
+        out.push({ term, fields: MASK_FIELDS[list.mask[mid] & FIELD_MASK] });
         break;
       }
       if (at < id) lo = mid + 1;
@@ -5257,6 +5350,9 @@ function matchesOf(id, matched) {
     }
   }
   return out;
+}
+function continuesRun(previous, term) {
+  return term.length === 2 && previous.length === 2 && previous.charCodeAt(1) === term.charCodeAt(0) && term.charCodeAt(0) >= 12352;
 }
 function candidates(index, relevance, touched, alwaysMask, mayMask, best, options, onCount) {
   const count = touched.length;
@@ -5499,11 +5595,13 @@ function isSegmentedStopWord(word) {
 }
 
 // lib/rank/tokenize.ts
-var TOKENIZER_VERSION = 3;
+var TOKENIZER_VERSION = 5;
 var MAX_QUERY_CHARS = 32768;
 var UNSPACED = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 var run;
-var RUN = () => run ??= /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+|[\p{L}\p{N}]+/gu;
+var RUN = () => run ??= /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+|[\u0e00-\u0e7f]+|(?:(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u0e00-\u0e7f])[\p{L}\p{N}])+/gu;
+var THAI = (c) => c >= "\u0E00" && c <= "\u0E7F";
+var thaiSegmenter;
 function tokenize(text) {
   return tokenizeWith(text, !isAsciiText(text));
 }
@@ -5518,7 +5616,7 @@ function tokenizeWith(text, unicode) {
   const out = [];
   const normal = unicode ? text.normalize("NFKC") : text;
   const lower = normal.toLowerCase();
-  const spaced = lower === normal ? lower : normal.replace(/([a-z0-9])([A-Z](?:[a-z]|[A-Z]{2}))/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase();
+  const spaced = lower === normal ? lower : normal.replace(/([a-z0-9])([A-Z](?:[a-z]|[A-Z]{2}))/g, "$1 $2").replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, "$1 $2").toLowerCase();
   const runs = unicode ? unicodeRuns(spaced) : lowerAsciiRuns(spaced, true);
   const isStop = stopTest(runs);
   for (let r = 0; r < runs.length; r++) {
@@ -5527,6 +5625,10 @@ function tokenizeWith(text, unicode) {
     if (date !== void 0) out.push(date);
     if (unicode && UNSPACED.test(run2[0])) {
       unspacedTerms(run2, out);
+      continue;
+    }
+    if (unicode && THAI(run2[0])) {
+      thaiTerms(run2, out);
       continue;
     }
     if (run2.length < 2 || isStop(run2)) continue;
@@ -5552,6 +5654,14 @@ function unspacedTerms(run2, out) {
     const b = chars[i + 1];
     if (isFunctionChar(a) && isFunctionChar(b)) continue;
     out.push(a + b);
+  }
+}
+function thaiTerms(run2, out) {
+  thaiSegmenter ??= new Intl.Segmenter("th", { granularity: "word" });
+  for (const s of thaiSegmenter.segment(run2)) {
+    if (!s.isWordLike || isSegmentedStopWord(s.segment)) continue;
+    if (s.segment.length < 2) continue;
+    out.push(s.segment);
   }
 }
 function isFunctionChar(c) {
@@ -5621,34 +5731,36 @@ function queryTerms(prompt) {
 }
 
 // lib/rank/cache-build.ts
-var import_node_path8 = __builtin("node:path");
+var import_node_path9 = __builtin("node:path");
 
 // lib/core/index-file.ts
 var BULLET = /^\s*[-*+]\s+/;
 var ENTRY = /^\s*[-*+]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
 var HOOK_SEPARATOR = /^(?:\u2014|\u2013|--|-|:)\s*/;
+var FENCE = /^\s*(```|~~~)/;
 function parseIndex(text) {
   const entries = [];
   const unparsed = [];
   const lines = text.split(/\r?\n/);
   let fenced = false;
   lines.forEach((raw, i) => {
-    if (/^\s*(```|~~~)/.test(raw)) fenced = !fenced;
-    if (fenced || !BULLET.test(raw)) return;
-    const m = ENTRY.exec(raw);
-    if (!m) {
-      unparsed.push({ line: i + 1, raw, reason: "bullet line without a [Title](file.md) link" });
-      return;
-    }
-    const target = m[2].startsWith("<") ? m[2].slice(1, -1) : m[2];
-    const file = safeDecode(target);
-    if (!/\.md$/i.test(file.split("#")[0])) {
-      unparsed.push({ line: i + 1, raw, reason: `link target "${target}" is not a .md card` });
-      return;
-    }
-    entries.push({ line: i + 1, raw, title: m[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m[3].replace(HOOK_SEPARATOR, "").trim() });
+    if (FENCE.test(raw)) fenced = !fenced;
+    if (fenced) return;
+    const parsed = parseIndexLine(raw, i + 1);
+    if (parsed === void 0) return;
+    if ("reason" in parsed) unparsed.push(parsed);
+    else entries.push(parsed);
   });
   return { entries, unparsed };
+}
+function parseIndexLine(raw, line) {
+  if (!BULLET.test(raw)) return void 0;
+  const m = ENTRY.exec(raw);
+  if (!m) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
+  const target = m[2].startsWith("<") ? m[2].slice(1, -1) : m[2];
+  const file = safeDecode(target);
+  if (!/\.md$/i.test(file.split("#")[0])) return { line, raw, reason: `link target "${target}" is not a .md card` };
+  return { line, raw, title: m[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m[3].replace(HOOK_SEPARATOR, "").trim() };
 }
 function safeDecode(s) {
   try {
@@ -5720,7 +5832,7 @@ var WHOLE_ENTRIES_MAX = 512 * 1024;
 var WHOLE_PRINTED_MAX = 64 * 1024;
 var WHOLE_POSTINGS_MAX = 32 * 1024;
 var pad4 = (offset) => (4 - offset % 4) % 4;
-var FORMAT_VERSION = 21;
+var FORMAT_VERSION = 23;
 var STAMP_FIELDS = 3;
 var FILE_DECODES_BEFORE_WHOLE = 1024;
 var closeOnCollect = new FinalizationRegistry((fd) => {
@@ -5729,10 +5841,10 @@ var closeOnCollect = new FinalizationRegistry((fd) => {
   } catch {
   }
 });
-function openCacheFile(path12, tokenizerVersion, limits = {}) {
+function openCacheFile(path13, tokenizerVersion, limits = {}) {
   let fd;
   try {
-    const opened = openRegular(path12);
+    const opened = openRegular(path13);
     fd = opened.fd;
     const size = opened.stat.size;
     if (size < PREFIX + END.length) return void 0;
@@ -6004,8 +6116,16 @@ function encodeCache(tokenizerVersion, c) {
   return Buffer.concat([MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad2, stamps, ids, tfs, masks, entryBlob, printedBlob, reuseBlob, END]);
 }
 
+// lib/rank/provenance-mark.ts
+function provenanceMark(p) {
+  if (!p) return void 0;
+  const low = typeof p.confidence === "number" && Number.isFinite(p.confidence) && p.confidence < 0.5 ? String(Math.round(p.confidence * 100) / 100) : void 0;
+  if (p.kind === "inference") return low === void 0 ? "(inference)" : `(inference, ${low})`;
+  return low === void 0 ? void 0 : `(unverified, ${low})`;
+}
+
 // lib/rank/cache-read.ts
-var import_node_path7 = __builtin("node:path");
+var import_node_path8 = __builtin("node:path");
 var RANK_CACHE = "rank-cache.bin";
 var NO_SINK_FIELDS = Object.freeze({});
 var MISSING = [-1, -1, -1];
@@ -6017,7 +6137,7 @@ function parseSlimEntry(text) {
 }
 function parseReuseLine(text) {
   const r = JSON.parse(text);
-  if (!Array.isArray(r) || r.length !== 4 || !Array.isArray(r[0]) || !r[0].every((t) => typeof t === "string") || !r.slice(1).every((v) => typeof v === "string"))
+  if (!Array.isArray(r) || r.length !== 7 || !Array.isArray(r[0]) || !r[0].every((t) => typeof t === "string") || !r.slice(1).every((v) => typeof v === "string"))
     throw new RangeError("malformed rank cache reuse data");
   return r;
 }
@@ -6118,7 +6238,7 @@ var CachedEntry = class {
 };
 function escapesStore(file) {
   if (file.charCodeAt(0) !== 47 && file.charCodeAt(0) !== 92 && file.indexOf("..") === -1 && file.charCodeAt(1) !== 58) return false;
-  return import_node_path7.default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
+  return import_node_path8.default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
 }
 function cardStamp(memoryDir, file) {
   if (escapesStore(file)) return MISSING;
@@ -6237,9 +6357,8 @@ function applyDecay(snap, today) {
 }
 
 // lib/store/index-read.ts
-var INDEX_READ_CAP = 4 * 1024 * 1024;
-var INDEX_LINE_CAP = 2e4;
-function readIndexText(file, cap = INDEX_READ_CAP, lineCap = INDEX_LINE_CAP) {
+var INDEX_READ_CAP = 24 * 1024 * 1024;
+function readIndexText(file, cap = INDEX_READ_CAP) {
   const { fd, stat: stat2 } = openRegular(file);
   try {
     const want = Math.min(stat2.size, cap);
@@ -6250,14 +6369,9 @@ function readIndexText(file, cap = INDEX_READ_CAP, lineCap = INDEX_LINE_CAP) {
       if (n === 0) break;
       length += n;
     }
-    let lines = 0;
-    let at = -1;
-    while (lines < lineCap && (at = buf.indexOf(10, at + 1)) !== -1 && at < length) lines++;
-    const lineCut = lines === lineCap && at + 1 < length;
-    if (stat2.size <= cap && !lineCut) return { text: utf8Text(buf, 0, length) };
-    const end = lineCut ? at + 1 : buf.lastIndexOf(10, length - 1) + 1;
-    if (!lineCut) lines = countLines(buf, end);
-    return { text: utf8Text(buf, 0, end), truncated: { lines, bytes: end, totalBytes: stat2.size } };
+    if (stat2.size <= cap) return { text: utf8Text(buf, 0, length) };
+    const end = buf.lastIndexOf(10, length - 1) + 1;
+    return { text: utf8Text(buf, 0, end), truncated: { lines: countLines(buf, end), bytes: end, totalBytes: stat2.size } };
   } finally {
     close(fd);
   }
@@ -6401,7 +6515,7 @@ function reusable(memoryDir) {
   try {
     for (let id = 0; id < view2.n; id++) {
       const [, priority, status, expires, raw] = parseSlimEntry(view2.entry(id));
-      const [topics, tTitle, tTopics, tHook] = parseReuseLine(view2.reuse(id));
+      const [topics, tTitle, tTopics, tHook, tRecall, tBody, mark] = parseReuseLine(view2.reuse(id));
       const file = view2.file(id);
       out.cards.set(file, {
         stamp: view2.stamp(id),
@@ -6409,7 +6523,10 @@ function reusable(memoryDir) {
         ...status ? { status } : {},
         ...expires ? { expires_at: expires } : {},
         topics,
-        topicTerms: split(tTopics)
+        topicTerms: split(tTopics),
+        recallTerms: split(tRecall),
+        bodyTerms: split(tBody),
+        ...mark ? { mark } : {}
       });
       out.lines.set(`${file}
 ${raw}`, { title: split(tTitle), hook: split(tHook) });
@@ -6420,7 +6537,7 @@ ${raw}`, { title: split(tTitle), hook: split(tHook) });
   return out;
 }
 async function rebuild(memoryDir, indexStat, options) {
-  const { text, truncated } = readIndexText(import_node_path8.default.join(memoryDir, INDEX_FILE));
+  const { text, truncated } = readIndexText(import_node_path9.default.join(memoryDir, INDEX_FILE));
   const parsed = parseIndex(text);
   const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
   const old = reusable(memoryDir);
@@ -6433,7 +6550,7 @@ async function rebuild(memoryDir, indexStat, options) {
       stamps.set(file, stamp);
       continue;
     }
-    const abs = import_node_path8.default.join(memoryDir, file);
+    const abs = import_node_path9.default.join(memoryDir, file);
     stamps.set(file, stamp);
     const prior = old.cards.get(file);
     if (prior && sameStamp(prior.stamp, stamp) && stamp[0] !== -1) {
@@ -6443,8 +6560,19 @@ async function rebuild(memoryDir, indexStat, options) {
     const head = readHead(abs);
     if (head === void 0) continue;
     parseCard2 ??= (await Promise.resolve().then(() => (init_card(), card_exports))).parseCard;
-    const meta = parseCard2(head).meta;
-    fields.set(file, { priority: meta.priority, status: meta.status, expires_at: meta.expires_at, topics: meta.topics });
+    const card = parseCard2(head);
+    const meta = card.meta;
+    fields.set(file, {
+      priority: meta.priority,
+      status: meta.status,
+      expires_at: meta.expires_at,
+      topics: meta.topics,
+      // A card's keys are one field (their words counted together, length-normalised against other cards' keys).
+      recallTerms: tokenize((meta.recall ?? []).join("\n")),
+      // Only the head is read: a body past the first 16 KiB of the file is not indexed (docs/ranking.md).
+      bodyTerms: FIELD_WEIGHT.body > 0 ? tokenize(card.body) : [],
+      ...provenanceMark(meta.provenance) ? { mark: provenanceMark(meta.provenance) } : {}
+    });
   }
   const entries = parsed.entries.map((e) => {
     const file = normalizeCardPath(e.file);
@@ -6462,15 +6590,19 @@ ${e.raw}`);
       ...f.status ? { status: f.status } : {},
       ...f.expires_at ? { expires_at: f.expires_at } : {},
       topics: f.topics,
+      ...f.mark ? { mark: f.mark } : {},
       terms: {
         title: lineTerms?.title ?? tokenize(e.title),
         topics: f.topicTerms ?? tokenize([...f.topics, nameWords].join(" ")),
-        hook: lineTerms?.hook ?? tokenize(e.hook)
+        hook: lineTerms?.hook ?? tokenize(e.hook),
+        recall: f.recallTerms ?? [],
+        body: f.bodyTerms ?? []
       }
     };
   });
   const postings = buildPostings(entries);
   const always = entries.flatMap((e, i) => e.priority === "always" ? [i] : []);
+  const printed = entries.map((e) => e.mark ? `${renderEntryLine(e)} ${e.mark}` : renderEntryLine(e));
   const byId = (id) => entries[id];
   const store = {
     index: {
@@ -6479,7 +6611,9 @@ ${e.raw}`);
       file: (id) => entries[id].file,
       sinkFields: byId,
       postings: (t) => postings.has(t) ? toPostingList(postings.get(t)) : void 0,
-      alwaysIds: always
+      alwaysIds: always,
+      lineBytes: (id) => utf8Bytes(printed[id]),
+      lineText: (id) => printed[id]
     },
     unparsed: parsed.unparsed,
     entryCount: entries.length,
@@ -6492,7 +6626,7 @@ ${e.raw}`);
     ...truncated ? { truncated } : {}
   };
   if (options.writeCache === false) return store;
-  const stateDir = import_node_path8.default.join(memoryDir, STATE_DIR);
+  const stateDir = import_node_path9.default.join(memoryDir, STATE_DIR);
   let createdStateDir = false;
   try {
     createdStateDir = lstatIfExists(stateDir) === void 0;
@@ -6502,10 +6636,10 @@ ${e.raw}`);
   }
   const dirSet = /* @__PURE__ */ new Set([""]);
   for (const f of files) {
-    const d = import_node_path8.default.posix.dirname(f);
-    if (d !== "." && !d.startsWith("..") && !import_node_path8.default.isAbsolute(d)) dirSet.add(d);
+    const d = import_node_path9.default.posix.dirname(f);
+    if (d !== "." && !d.startsWith("..") && !import_node_path9.default.isAbsolute(d)) dirSet.add(d);
   }
-  const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(import_node_path8.default.join(memoryDir, rel))[0]]);
+  const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(import_node_path9.default.join(memoryDir, rel))[0]]);
   const sources = [indexStat.mtimeMs, ...dirs.filter(([rel]) => !(createdStateDir && rel === "")).map(([, m]) => m), ...[...stamps.values()].map(([m]) => m)];
   let newest = -Infinity;
   for (const m of sources) if (m > newest) newest = m;
@@ -6532,14 +6666,23 @@ ${e.raw}`);
     ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {},
     plainFiles: store.plainFiles
   };
-  const printed = entries.map((e) => renderEntryLine(e));
   const slim = entries.map((e) => JSON.stringify([e.line, e.priority ?? "", e.status ?? "", e.expires_at ?? "", e.raw]));
   header.pinned = always.map((id) => printed[id]);
   const encoded = encodeCache(TOKENIZER_VERSION, {
     header,
     entries: slim,
     printed,
-    reuse: entries.map((e) => JSON.stringify([e.topics, e.terms.title.join(" "), e.terms.topics.join(" "), e.terms.hook.join(" ")])),
+    reuse: entries.map(
+      (e) => JSON.stringify([
+        e.topics,
+        e.terms.title.join(" "),
+        e.terms.topics.join(" "),
+        e.terms.hook.join(" "),
+        (e.terms.recall ?? []).join(" "),
+        (e.terms.body ?? []).join(" "),
+        e.mark ?? ""
+      ])
+    ),
     files: entries.map((e) => e.file),
     stamps: entries.map((e) => stamps.get(e.file)),
     lineBytes: printed.map((line) => utf8Bytes(line)),
@@ -6550,11 +6693,11 @@ ${e.raw}`);
   return store;
 }
 function normalizeCardPath(file) {
-  return import_node_path8.default.posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return import_node_path9.default.posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
 }
 function writeCacheFile(stateDir, text, checkedMs) {
-  const file = import_node_path8.default.join(stateDir, RANK_CACHE);
-  const tmp = import_node_path8.default.join(stateDir, `${RANK_CACHE}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+  const file = import_node_path9.default.join(stateDir, RANK_CACHE);
+  const tmp = import_node_path9.default.join(stateDir, `${RANK_CACHE}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   try {
     replaceFile(file, text, tmp);
   } catch {
@@ -6648,11 +6791,11 @@ function statQuiet(file) {
 
 // lib/usage/fold.ts
 var import_node_fs6 = __builtin("node:fs");
-var import_node_path10 = __builtin("node:path");
+var import_node_path11 = __builtin("node:path");
 
 // lib/store/lock.ts
 var import_node_fs5 = __builtin("node:fs");
-var import_node_path9 = __builtin("node:path");
+var import_node_path10 = __builtin("node:path");
 var LOCK_NAME = "lock";
 var DEFAULT_LOCK_STALE_MS = 3e4;
 function hostname() {
@@ -6664,12 +6807,12 @@ function ensureStateDir(memoryDir) {
 }
 function tryStoreLock(memoryDir, options = {}) {
   const staleMs = options.staleMs ?? DEFAULT_LOCK_STALE_MS;
-  const lockDir = import_node_path9.default.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
+  const lockDir = import_node_path10.default.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
   const owner = { pid: process.pid, host: hostname(), token: `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}` };
   for (let attempt = 0; attempt < 2; attempt++) {
     if (tryMkdir(lockDir)) {
       try {
-        writeNewFile(import_node_path9.default.join(lockDir, "owner"), JSON.stringify(owner));
+        writeNewFile(import_node_path10.default.join(lockDir, "owner"), JSON.stringify(owner));
       } catch (err) {
         import_node_fs5.default.rmSync(lockDir, { recursive: true, force: true });
         throw err;
@@ -6700,7 +6843,7 @@ function tryMkdir(dir) {
 }
 function readOwner(lockDir) {
   try {
-    const o = JSON.parse(import_node_fs5.default.readFileSync(import_node_path9.default.join(lockDir, "owner"), "utf8"));
+    const o = JSON.parse(import_node_fs5.default.readFileSync(import_node_path10.default.join(lockDir, "owner"), "utf8"));
     return typeof o.pid === "number" && typeof o.token === "string" ? o : void 0;
   } catch {
     return void 0;
@@ -6737,7 +6880,7 @@ function breakLock(lockDir, staleMs) {
 }
 function release(lockDir, token) {
   if (readOwner(lockDir)?.token !== token) return;
-  import_node_fs5.default.rmSync(import_node_path9.default.join(lockDir, "owner"), { force: true });
+  import_node_fs5.default.rmSync(import_node_path10.default.join(lockDir, "owner"), { force: true });
   try {
     import_node_fs5.default.rmdirSync(lockDir);
   } catch {
@@ -6866,11 +7009,11 @@ function foldUsage(memoryDir, today, now = Date.now) {
   try {
     const stamp = now();
     try {
-      import_node_fs6.default.renameSync(import_node_path10.default.join(dir, USAGE_LOG), import_node_path10.default.join(dir, `usage.${stamp}-${process.pid}.folding`));
+      import_node_fs6.default.renameSync(import_node_path11.default.join(dir, USAGE_LOG), import_node_path11.default.join(dir, `usage.${stamp}-${process.pid}.folding`));
     } catch (err) {
       if (err.code !== "ENOENT") throw err;
     }
-    const snapFile = import_node_path10.default.join(dir, USAGE_SNAPSHOT);
+    const snapFile = import_node_path11.default.join(dir, USAGE_SNAPSHOT);
     let snap = { folded: /* @__PURE__ */ new Map(), cards: /* @__PURE__ */ new Map() };
     try {
       snap = parseSnapshot(readRegularUtf8(snapFile));
@@ -6884,18 +7027,18 @@ function foldUsage(memoryDir, today, now = Date.now) {
     const legacy = legacyReader(dir);
     for (const name of foldingFiles(dir)) {
       const abandoned = stamp - Number(FOLDING.exec(name)[1]) > FOLD_GRACE_MS;
-      const pending = unconsumed(import_node_path10.default.join(dir, name), snap.folded.get(name) ?? 0, abandoned);
+      const pending = unconsumed(import_node_path11.default.join(dir, name), snap.folded.get(name) ?? 0, abandoned);
       addLogLines(added, pending.text, { legacy, onMalformed: (line) => rejected.push(line) });
       folded.set(name, pending.end);
     }
     for (const [card, u] of added) add(snap.cards, card, u);
     snap.folded = folded;
     if (!lock.stillHeld()) return false;
-    if (rejected.length > 0) appendBytes(import_node_path10.default.join(dir, USAGE_REJECTED), Buffer.from(`${rejected.join("\n")}
+    if (rejected.length > 0) appendBytes(import_node_path11.default.join(dir, USAGE_REJECTED), Buffer.from(`${rejected.join("\n")}
 `, "utf8"));
     replaceFile(snapFile, renderSnapshot(snap), `${snapFile}.${process.pid}.${stamp}.tmp`);
     for (const [name, end] of folded) {
-      const file = import_node_path10.default.join(dir, name);
+      const file = import_node_path11.default.join(dir, name);
       if (stamp - Number(FOLDING.exec(name)[1]) > FOLD_GRACE_MS && import_node_fs6.default.statSync(file).size === end) import_node_fs6.default.unlinkSync(file);
     }
     return true;
@@ -6924,10 +7067,10 @@ function recordHitsSync(memoryDir, cardRelpaths, today, options = {}) {
 
 // lib/store/arrivals.ts
 var import_node_fs7 = __builtin("node:fs");
-var import_node_path11 = __builtin("node:path");
+var import_node_path12 = __builtin("node:path");
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 function arrivalsPath(memoryDir) {
-  return import_node_path11.default.join(memoryDir, ARRIVALS_RELPATH);
+  return import_node_path12.default.join(memoryDir, ARRIVALS_RELPATH);
 }
 function readArrivals(memoryDir) {
   let text;
@@ -6941,7 +7084,7 @@ function readArrivals(memoryDir) {
   return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
 }
 function currentSha(memoryDir, rel) {
-  const abs = import_node_path11.default.join(memoryDir, rel);
+  const abs = import_node_path12.default.join(memoryDir, rel);
   try {
     const st = import_node_fs7.default.lstatSync(abs);
     if (st.isSymbolicLink()) return sha256Hex(`symlink:${import_node_fs7.default.readlinkSync(abs)}`);
@@ -6980,7 +7123,7 @@ function readHold(memoryDir) {
 }
 function stampOf2(memoryDir, rel) {
   try {
-    const st = import_node_fs7.default.lstatSync(import_node_path11.default.join(memoryDir, rel));
+    const st = import_node_fs7.default.lstatSync(import_node_path12.default.join(memoryDir, rel));
     return [st.mtimeMs, st.size];
   } catch {
     return void 0;
@@ -6994,7 +7137,7 @@ function safeSha(memoryDir, rel) {
   }
 }
 function normalise(rel) {
-  return import_node_path11.default.posix.normalize(rel.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return import_node_path12.default.posix.normalize(rel.replace(/\\/g, "/")).replace(/^\.\//, "");
 }
 
 // lib/hook/inject.ts
@@ -7450,7 +7593,7 @@ async function runUserPromptHook(stdin, options, io) {
   } catch {
     payload = void 0;
   }
-  if (!payload || !payload.cwd || !import_node_path12.default.isAbsolute(payload.cwd) || !isDirectory2(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
+  if (!payload || !payload.cwd || !import_node_path13.default.isAbsolute(payload.cwd) || !isDirectory2(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
   const config = readConfig(io);
   let resolution;
   try {
@@ -7560,12 +7703,12 @@ function describe(err) {
   return e?.code && e.path ? `${e.code} ${e.path}` : e instanceof Error ? e.message : String(err);
 }
 function hookLogPath(io) {
-  return import_node_path12.default.join(memctlStateHome(io), "hook.log");
+  return import_node_path13.default.join(memctlStateHome(io), "hook.log");
 }
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
-    import_node_fs10.default.mkdirSync(import_node_path12.default.dirname(file), { recursive: true });
+    import_node_fs10.default.mkdirSync(import_node_path13.default.dirname(file), { recursive: true });
     appendBytes(file, Buffer.from(`${utcStamp(io.now())}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {

@@ -21,3 +21,46 @@ test("tokenize: camelCase and acronyms split, stop words dropped, stems shared, 
   assert.deepEqual(tokenize("Ｄｅｐｌｏｙ"), tokenize("Deploy")); // full-width folds under NFKC (Unicode path)
   assert.equal(queryTerms("deploy deploy deploy deploy").get("deploi"), 3); // a repeated word is capped
 });
+
+test("Thai, written without spaces, is segmented into words by Intl.Segmenter, less Thai function words", () => {
+  // "the login system failed after the database update": จาก ("from/after") and หลัง are function words.
+  const terms = tokenize("ระบบล็อกอินล้มเหลวหลังจากอัปเดตฐานข้อมูล");
+  assert.ok(terms.includes("ระบบ") && terms.includes("ข้อมูล") && terms.includes("อัปเดต"), terms.join("|"));
+  assert.ok(!terms.includes("จาก"));
+  // Not one term for the whole run, and no fragments split at vowel or tone marks (which are not \p{L}).
+  assert.ok(terms.every((t) => t.length >= 2 && t !== "ระบบล็อกอินล้มเหลวหลังจากอัปเดตฐานข้อมูล"));
+  // Mixed with English: each script its own way.
+  assert.deepEqual(tokenize("deploy ด้วย Docker"), ["deploi", "docker"]);
+  // A Thai prompt finds the card sharing a word, not a substring of a run.
+  assert.ok(queryTerms("ข้อมูลหายหลังอัปเดต").has("ข้อมูล"));
+});
+
+test("Chinese and Japanese stay overlapping 2-grams, less 2-grams made only of function characters", () => {
+  assert.deepEqual(tokenize("数据库迁移"), ["数据", "据库", "库迁", "迁移"]);
+  assert.ok(!tokenize("我的代码").includes("我的")); // 的 and 我 are function words: no 2-gram of them alone
+  assert.deepEqual(tokenize("ない"), []); // hiragana grammar only
+  assert.ok(tokenize("キャッシュを削除").includes("削除"));
+});
+
+test("stop words follow the text's language: French function words dropped in French, kept as English words", () => {
+  assert.deepEqual(tokenize("merci, c'est parfait"), ["parfait"]);
+  assert.ok(tokenize("la sauvegarde est cassée").includes("sauvegard") || tokenize("la sauvegarde est cassée").includes("sauvegarde"));
+  assert.ok(!tokenize("la sauvegarde est cassée").includes("est"));
+  // "est" is no English stop word: an English text keeps it (an EST timezone, say).
+  assert.ok(tokenize("the job runs at 9 EST daily").includes("est"));
+});
+
+test("an acronym's plural stays one word: 'URLs' is not 'ur' + 'ls'", () => {
+  assert.deepEqual(tokenize("WEBHOOK_URLS and URLs"), ["webhook", "url", "url"]);
+  assert.deepEqual(tokenize("open PRs, new APIs"), ["open", "pr", "new", "api"]);
+  assert.deepEqual(tokenize("HTTPServer parseURL"), ["http", "server", "pars", "url"]); // a capital then lower-case still splits
+});
+
+test("a Latin word or a number followed by Japanese or Chinese ends there: the kana and kanji after it are 2-grams", () => {
+  // Before, \p{L} took "PCから開く…" as one term, so a Japanese prompt that starts with an acronym matched nothing.
+  assert.deepEqual(tokenize("PCから開く").slice(0, 3), ["pc", "ら開", "開く"]);
+  assert.ok(tokenize("CSVを取り込む").includes("取り"));
+  assert.ok(tokenize("9時間ずれる").includes("時間"));
+  assert.deepEqual(tokenize("Redis中的加密"), ["redi", "的加", "加密"]);
+  assert.deepEqual(tokenize("café naïve"), ["café", "naïve"]);
+});

@@ -74,6 +74,24 @@ test("save is bound by the same guardrails", async () => {
   await refusedWithoutWriting(c, () => saveCard(c, { name: "big", type: "user", description: "d", body: "x".repeat(200) }), "maxFileBytes");
 });
 
+test("the owner's save grows a store past the default 2,000 files and 10 MiB; an agent's file-tool create and a host's save are still refused", async () => {
+  const c = ctx({});
+  const card = (i: number) => `---\nname: c${i}\ndescription: card ${i}\nmetadata:\n  node_type: memory\n  type: project\n---\n${"x".repeat(5200)}\n`;
+  for (let i = 0; i < 2001; i++) fs.writeFileSync(path.join(c.memoryDir, `project_c${i}.md`), card(i)); // 2,001 files, ~10.5 MB
+  const saved = await saveCard(c, { name: "one-more", type: "project", description: "the owner's 2,002nd card" });
+  assert.equal(saved.op, "create");
+  const updated = await saveCard(c, { name: "c7", description: "an update past the limits" });
+  assert.equal(updated.op, "update");
+  const host = { ...c, actor: "host:claude" };
+  await refusedWithoutWriting(host, () => runMemoryCommand(host, { command: "create", path: "notes.md", file_text: "agent notes" }), "maxFiles");
+  await refusedWithoutWriting(host, () => saveCard(host, { name: "from-host", type: "project", description: "a host's save" }), "maxFiles");
+  // The file tools are the agents' interface: they are bound whoever calls them.
+  await refusedWithoutWriting(c, () => runMemoryCommand(c, { command: "create", path: "owner-notes.md", file_text: "via the memory tool" }), "maxFiles");
+  // Per-file size binds the owner too.
+  const small = { ...c, guardrails: { maxFileBytes: 300 } };
+  await refusedWithoutWriting(small, () => saveCard(small, { name: "big", type: "user", description: "d", body: "x".repeat(300) }), "maxFileBytes");
+});
+
 test("the documented defaults", () => {
   assert.deepEqual(
     { ...DEFAULT_GUARDRAILS },

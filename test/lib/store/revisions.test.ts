@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { appendHistory, historyPath, makeEntry, type HistoryEntry } from "../../../lib/store/history.js";
-import { keepRevisions, pruneRevisions, readRevision, revisionPath, revisionsToKeep } from "../../../lib/store/revisions.js";
+import { keepRevisions, PRUNE_STEP, pruneDue, pruneRevisions, readRevision, revisionPath, revisionsToKeep } from "../../../lib/store/revisions.js";
 import { isPerMachine } from "../../../lib/sync/layout.js";
 import { scratchDir } from "../../support/scratch.js";
 
@@ -104,4 +104,25 @@ test("a history that cannot be read whole prunes nothing; names that are not blo
   assert.equal(pruneRevisions(dir, [], limits), 0);
   assert.deepEqual(kept(dir), before);
   assert.ok(fs.existsSync(path.join(dir, ".memctl", "revisions", "README")));
+});
+
+test("past PRUNE_STEP of history, a write prunes only in the window after each further step; below it, every write prunes", async () => {
+  const dir = scratchDir("memctl-revisions-");
+  const history: HistoryEntry[] = [];
+  const limits = { maxRevisionsPerCard: 1, maxRevisionBytes: 1 };
+  for (const text of ["a1\n", "a2\n", "a3\n"]) await write(dir, history, "feedback_a.md", text, limits);
+  assert.equal(kept(dir).length, 2, "a small history: each write prunes (the latest recorded and the one being written stay)");
+  // Pad the history (other cards' entries, as a long-lived store has) to just past one step, outside its window.
+  const pad = (bytes: number) => {
+    const line = JSON.stringify({ rev: 1, card: "project_pad.md", op: "create", actor: "human", at: AT.toISOString(), sha256: null, bytes: 0 }) + "\n";
+    fs.appendFileSync(historyPath(dir), line.repeat(Math.ceil(bytes / line.length)));
+  };
+  pad(PRUNE_STEP + 2048 - fs.statSync(historyPath(dir)).size);
+  assert.equal(pruneDue(dir), false);
+  await write(dir, history, "feedback_a.md", "a4\n", limits);
+  assert.equal(kept(dir).length, 3, "between windows the older text waits");
+  pad(2 * PRUNE_STEP - fs.statSync(historyPath(dir)).size);
+  assert.equal(pruneDue(dir), true, "the window after the next step");
+  await write(dir, history, "feedback_a.md", "a5\n", limits);
+  assert.deepEqual(kept(dir), [history.at(-2)!.sha256!, history.at(-1)!.sha256!].sort(), "pruned down to the latest texts");
 });

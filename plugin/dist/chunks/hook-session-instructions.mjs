@@ -9,15 +9,28 @@ import {
   warnBytesFromConfig
 } from "./reports-injection.mjs";
 import {
+  sessionInstructions
+} from "./config-instructions.mjs";
+import {
   COMPACT_FILE,
   assembleIndexView,
   readCompact,
-  viewBytes,
-  viewStore
+  viewBytes
 } from "./compact-artifact.mjs";
 import {
   loadsStoreNatively
 } from "./config-budget.mjs";
+import {
+  viewStore
+} from "./records-store-view.mjs";
+import {
+  episodeReminder,
+  readLastEpisode
+} from "./store-episode-shards.mjs";
+import {
+  HOSTS,
+  hostAdapter
+} from "./hosts-claude-adapter.mjs";
 import {
   BLOCK_CLOSE,
   BLOCK_OPEN,
@@ -29,14 +42,6 @@ import {
   utf8Bytes
 } from "./core-block.mjs";
 import {
-  HOSTS,
-  hostAdapter
-} from "./hosts-claude-adapter.mjs";
-import {
-  episodeReminder,
-  readLastEpisode
-} from "./store-episode-shards.mjs";
-import {
   readPending
 } from "./records-proposal-files.mjs";
 import {
@@ -47,9 +52,11 @@ import {
   readHold
 } from "./core-index-file.mjs";
 import {
-  memctlStateHome,
-  readConfig,
   resolveMemory
+} from "./config-project.mjs";
+import {
+  memctlStateHome,
+  readConfig
 } from "./config-config.mjs";
 import {
   utf8Text
@@ -61,6 +68,22 @@ import path from "node:path";
 
 // lib/hook/session.ts
 function sessionStarted(_memoryDir, _event) {
+}
+
+// lib/hook/session-instructions.ts
+function sessionInstructionBlock(host, cwd, io) {
+  try {
+    const block = sessionInstructions(host, cwd, io, readConfig(io).value);
+    if (block.omitted.length > 0)
+      logHookError(
+        io,
+        `session start (${host}): ${block.omitted.length} instruction part(s) left out over [instructions] max_bytes; memctl instructions --host ${host} shows them`
+      );
+    return block.text;
+  } catch (err) {
+    logHookError(io, `session start (${host}): instructions not composed: ${err.message}`);
+    return "";
+  }
 }
 
 // lib/hook/session-notes.ts
@@ -108,6 +131,18 @@ function normalizeSessionStart(raw) {
   return { cwd, ...sessionId ? { sessionId } : {}, ...source ? { source } : {} };
 }
 async function runSessionStartHook(stdin, options, io) {
+  return withInstructions(await memorySessionStart(stdin, options, io), options, io);
+}
+function withInstructions(result, options, io) {
+  if (!result.session || result.status === "duplicate" || result.status === "bad-input") return result;
+  const host = hostAdapter(options.host) ?? HOSTS.generic;
+  const block = sessionInstructionBlock(host.name, result.session.cwd, io);
+  if (!block) return result;
+  if (!result.text && claimedElsewhere(host, stateHome(io), result.session, io)) return result;
+  const text = block + result.text;
+  return { ...result, outcome: host.sessionContext(text, result.notice), text, bytes: utf8Bytes(text), instructionBytes: utf8Bytes(block) };
+}
+async function memorySessionStart(stdin, options, io) {
   const host = hostAdapter(options.host) ?? HOSTS.generic;
   let event;
   try {
@@ -200,15 +235,18 @@ function pendingNote(memoryDir) {
   return n === 0 ? void 0 : `${n} proposal${n === 1 ? "" : "s"} await${n === 1 ? "s" : ""} the owner's review (memctl review); proposals are not memory until accepted.`;
 }
 function hint(host, wiring, session, io) {
-  const stateHome = memctlStateHome(io);
-  try {
-    fs.mkdirSync(stateHome, { recursive: true });
-  } catch {
-  }
-  if (claimedElsewhere(host, stateHome, session, io)) return none("duplicate", session);
+  if (claimedElsewhere(host, stateHome(io), session, io)) return none("duplicate", session);
   const note = initHint(host.name, wiring ?? "install");
   const text = noteBlock(note);
-  return { status: "no-store", outcome: host.sessionContext(text, note), text, bytes: utf8Bytes(text), session };
+  return { status: "no-store", outcome: host.sessionContext(text, note), text, bytes: utf8Bytes(text), session, notice: note };
+}
+function stateHome(io) {
+  const dir = memctlStateHome(io);
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch {
+  }
+  return dir;
 }
 async function nativeNote(host, memoryDir, session, io) {
   if (session.sessionId && host.keepsContext) {
@@ -220,7 +258,7 @@ async function nativeNote(host, memoryDir, session, io) {
     }
   }
   const text = noteBlock(autoMemoryNote());
-  return { status: "native-index", outcome: host.sessionContext(text, AUTO_MEMORY_NOTICE), text, bytes: utf8Bytes(text), session };
+  return { status: "native-index", outcome: host.sessionContext(text, AUTO_MEMORY_NOTICE), text, bytes: utf8Bytes(text), session, notice: AUTO_MEMORY_NOTICE };
 }
 function claimedElsewhere(host, memoryDir, session, io) {
   if (!session.sessionId || !host.keepsContext) return false;
@@ -257,6 +295,7 @@ function isDirectory(p) {
 }
 
 export {
+  sessionInstructionBlock,
   runSessionStartHook,
   OVER_WARN_LOG,
   sessionStartBlock

@@ -1,0 +1,93 @@
+// The CLI's reads and writes at scale: `memctl save` (an update and a new card), `list` and `search`, each as a
+// fresh process, interleaved with `node -e 0` as latency.ts does, reported as a ratio of medians.
+// Issue 32's targets: save ≤ 5x, list / search ≤ 10x `node -e 0` at 100,000 cards. Build first: `npm run build`.
+// Run: node --import tsx bench/cli-scale.ts [--cards 10000] [--runs 5] [--dir DIR] [--keep] [--only save,list,search]
+// --cli another build's dist/cli.js (inside the checkout, e.g. .bench-cache/old-dist/cli.js, so it resolves node_modules).
+// --dir reuses a store this script generated before (a 100,000-card store takes minutes to write); --keep keeps it.
+// The store is bench/gen-store.ts's, plus a history.jsonl with one create entry per card, as saves would leave.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { generateStore } from "./gen-store.js";
+import { sha256Hex } from "../lib/store/history.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const CLI = path.resolve(arg("cli") ?? path.join(ROOT, "dist", "cli.js"));
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? undefined : process.argv[i + 1];
+}
+
+/** A generated store with a history entry per card; reused when `dir` already holds one. */
+function prepare(cards: number, dir: string | undefined): string {
+  const memory = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), `memctl-bench-cli-${cards}-`));
+  if (fs.existsSync(path.join(memory, "MEMORY.md"))) return memory;
+  const start = performance.now();
+  const store = generateStore({ cards, dir: memory, usageCalls: Math.min(300, cards) });
+  const lines = store.cards.map((c) => {
+    const text = fs.readFileSync(path.join(memory, c.file));
+    return JSON.stringify({ rev: 1, card: c.file, op: "create", actor: "human", at: "2026-11-01T00:00:00.000Z", sha256: sha256Hex(text), bytes: text.length });
+  });
+  fs.mkdirSync(path.join(memory, ".memctl"), { recursive: true });
+  fs.writeFileSync(path.join(memory, ".memctl", "history.jsonl"), lines.join("\n") + "\n");
+  console.error(`generated ${cards} cards in ${memory} (${((performance.now() - start) / 1000).toFixed(1)} s)`);
+  return memory;
+}
+
+function run(argv: string[], env: NodeJS.ProcessEnv, cwd: string): { ms: number; status: number | null; stderr: string } {
+  const start = performance.now();
+  const r = spawnSync(process.execPath, argv, { env, cwd, encoding: "utf8", maxBuffer: 256 << 20 });
+  return { ms: performance.now() - start, status: r.status, stderr: r.stderr };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const cards = Number(arg("cards") ?? 10_000);
+const runs = Number(arg("runs") ?? 5);
+const only = (arg("only") ?? "save,save-new,list,search").split(",").filter((c) => c !== "none"); // none: only generate
+if (!fs.existsSync(CLI)) throw new Error("dist/cli.js is missing: run `npm run build` first");
+const memory = prepare(cards, arg("dir"));
+const home = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-bench-cli-home-"));
+const env: NodeJS.ProcessEnv = {
+  PATH: process.env.PATH,
+  HOME: home,
+  MEMCTL_MEMORY_DIR: memory,
+  MEMCTL_CONFIG_FILE: path.join(home, "config.toml"),
+  XDG_CONFIG_HOME: path.join(home, ".config"),
+  XDG_STATE_HOME: path.join(home, ".state"),
+  NO_COLOR: "1",
+};
+// Past the agent guardrails' default 2,000 files only while the owner's save is refused there (before issue 32).
+fs.writeFileSync(env.MEMCTL_CONFIG_FILE!, `[guardrails]\nmax_files = ${cards * 2 + 1000}\nmax_total_bytes = ${1 << 30}\n`);
+const target = fs.readdirSync(memory).find((f) => f.startsWith("project_") && f.endsWith(".md"))!;
+let n = 0;
+const commands: Record<string, () => string[]> = {
+  save: () => ["save", target.replace(/\.md$/, ""), "-d", `bench update ${n++} of an existing card, the description only`],
+  "save-new": () => ["save", `bench-new-${process.pid}-${n++}`, "-t", "project", "-d", "a new card the bench adds"],
+  list: () => ["list", "--json"],
+  search: () => ["search", "deploy migration", "--json"],
+};
+console.log(`node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}, ${cards} cards, ${runs} runs`);
+for (const name of only) {
+  const times: number[] = [];
+  const base: number[] = [];
+  run([CLI, ...commands[name]!()], env, home); // warm the page cache; not counted
+  for (let i = 0; i < runs; i++) {
+    const first = i % 2 === 0;
+    if (first) base.push(run(["-e", "0"], env, home).ms);
+    const r = run([CLI, ...commands[name]!()], env, home);
+    if (r.status !== 0) throw new Error(`${name} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
+    times.push(r.ms);
+    if (!first) base.push(run(["-e", "0"], env, home).ms);
+  }
+  const ratio = median(times) / median(base);
+  console.log(
+    `${name.padEnd(9)} min ${Math.min(...times).toFixed(0)} / median ${median(times).toFixed(0)} / max ${Math.max(...times).toFixed(0)} ms; node -e 0 median ${median(base).toFixed(1)} ms; ratio ${ratio.toFixed(1)}x`,
+  );
+}
+fs.rmSync(home, { recursive: true, force: true });
+if (!process.argv.includes("--keep") && arg("dir") === undefined) fs.rmSync(memory, { recursive: true, force: true });

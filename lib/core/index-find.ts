@@ -1,0 +1,89 @@
+import { FENCE, type IndexEntry, parseIndexLine } from "./index-file.js";
+
+// The lines of MEMORY.md that link one card, found in its bytes without parsing every line: a write edits one
+// line of an index that may hold 100,000 (issue 32: a save's cost follows the change, not the store). Exactly the
+// entries parseIndex finds for that card: a line can link `file` only if its bytes hold the name as written or a
+// percent-escape (a decoded target); each such line is parsed by parseIndex's own rule, after the fences
+// before it are counted (a line inside a fenced block is no entry). Titles are found the same way (card-find.ts).
+
+/** One line linking the card: its byte range without the line break, and its entry (`line` left 0: not counted). */
+export interface IndexHit {
+  start: number;
+  end: number;
+  entry: IndexEntry;
+}
+
+const BACKTICKS = Buffer.from("```");
+const TILDES = Buffer.from("~~~");
+const PERCENT = 0x25;
+const BACKSLASH = 0x5c;
+const NL = 0x0a;
+const CR = 0x0d;
+
+/** Every line linking `file` (`./file` too), in file order. */
+export function findIndexLines(index: Buffer, file: string): IndexHit[] {
+  return findEntries(index, [Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file);
+}
+
+/**
+ * Every entry whose title is `title`, in file order. A title is unescaped from its line (`\[` is `[`), so a line
+ * can carry it only if its bytes hold the title as written or a backslash.
+ */
+export function findIndexTitles(index: Buffer, title: string): IndexHit[] {
+  return findEntries(index, [Buffer.from(title, "utf8"), BACKSLASH], (e) => e.title === title);
+}
+
+/** The entries `accept` takes among the lines that hold one of `needles`, fenced lines left out, in file order. */
+function findEntries(index: Buffer, needles: readonly (Buffer | number)[], accept: (entry: IndexEntry) => boolean): IndexHit[] {
+  const starts = new Set<number>();
+  for (const needle of needles) {
+    if (typeof needle !== "number" && needle.length === 0) continue;
+    for (let at = index.indexOf(needle); at !== -1; at = index.indexOf(needle, at + 1)) starts.add(lineStart(index, at));
+  }
+  if (starts.size === 0) return [];
+  const fences = fenceLines(index);
+  const hits: IndexHit[] = [];
+  for (const start of [...starts].sort((a, b) => a - b)) {
+    if (fencesUpTo(fences, start) % 2 === 1) continue;
+    const end = contentEnd(index, start);
+    const parsed = parseIndexLine(index.toString("utf8", start, end), 0);
+    if (parsed === undefined || "reason" in parsed || !accept(parsed)) continue;
+    hits.push({ start, end, entry: parsed });
+  }
+  return hits;
+}
+
+function lineStart(index: Buffer, at: number): number {
+  return at === 0 ? 0 : index.lastIndexOf(NL, at - 1) + 1;
+}
+
+/** Where the line starting at `start` ends, its break ("\n" or "\r\n") left out, as parseIndex splits. */
+function contentEnd(index: Buffer, start: number): number {
+  const nl = index.indexOf(NL, start);
+  if (nl === -1) return index.length;
+  return nl > start && index[nl - 1] === CR ? nl - 1 : nl;
+}
+
+/** The starts of the lines that open or close a fence, in order. */
+function fenceLines(index: Buffer): number[] {
+  const starts = new Set<number>();
+  for (const mark of [BACKTICKS, TILDES]) {
+    for (let at = index.indexOf(mark); at !== -1; at = index.indexOf(mark, at + 1)) {
+      const start = lineStart(index, at);
+      if (FENCE.test(index.toString("utf8", start, contentEnd(index, start)))) starts.add(start);
+    }
+  }
+  return [...starts].sort((a, b) => a - b);
+}
+
+/** How many fence lines start at or before `start` (the line at `start` itself included, as parseIndex toggles). */
+function fencesUpTo(fences: readonly number[], start: number): number {
+  let lo = 0;
+  let hi = fences.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (fences[mid]! <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

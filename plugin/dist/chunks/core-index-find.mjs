@@ -1,0 +1,70 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  FENCE,
+  parseIndexLine
+} from "./core-index-file.mjs";
+
+// lib/core/index-find.ts
+var BACKTICKS = Buffer.from("```");
+var TILDES = Buffer.from("~~~");
+var PERCENT = 37;
+var BACKSLASH = 92;
+var NL = 10;
+var CR = 13;
+function findIndexLines(index, file) {
+  return findEntries(index, [Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file);
+}
+function findIndexTitles(index, title) {
+  return findEntries(index, [Buffer.from(title, "utf8"), BACKSLASH], (e) => e.title === title);
+}
+function findEntries(index, needles, accept) {
+  const starts = /* @__PURE__ */ new Set();
+  for (const needle of needles) {
+    if (typeof needle !== "number" && needle.length === 0) continue;
+    for (let at = index.indexOf(needle); at !== -1; at = index.indexOf(needle, at + 1)) starts.add(lineStart(index, at));
+  }
+  if (starts.size === 0) return [];
+  const fences = fenceLines(index);
+  const hits = [];
+  for (const start of [...starts].sort((a, b) => a - b)) {
+    if (fencesUpTo(fences, start) % 2 === 1) continue;
+    const end = contentEnd(index, start);
+    const parsed = parseIndexLine(index.toString("utf8", start, end), 0);
+    if (parsed === void 0 || "reason" in parsed || !accept(parsed)) continue;
+    hits.push({ start, end, entry: parsed });
+  }
+  return hits;
+}
+function lineStart(index, at) {
+  return at === 0 ? 0 : index.lastIndexOf(NL, at - 1) + 1;
+}
+function contentEnd(index, start) {
+  const nl = index.indexOf(NL, start);
+  if (nl === -1) return index.length;
+  return nl > start && index[nl - 1] === CR ? nl - 1 : nl;
+}
+function fenceLines(index) {
+  const starts = /* @__PURE__ */ new Set();
+  for (const mark of [BACKTICKS, TILDES]) {
+    for (let at = index.indexOf(mark); at !== -1; at = index.indexOf(mark, at + 1)) {
+      const start = lineStart(index, at);
+      if (FENCE.test(index.toString("utf8", start, contentEnd(index, start)))) starts.add(start);
+    }
+  }
+  return [...starts].sort((a, b) => a - b);
+}
+function fencesUpTo(fences, start) {
+  let lo = 0;
+  let hi = fences.length;
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
+    if (fences[mid] <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export {
+  findIndexLines,
+  findIndexTitles
+};

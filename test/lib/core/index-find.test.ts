@@ -1,0 +1,68 @@
+// The byte edits of MEMORY.md find a card's lines without parsing the whole index (lib/core/index-find.ts); they
+// must find exactly what parseIndex finds: fences, CRLF, ./ and <…> links, percent-escapes, duplicates, prose.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import fc from "fast-check";
+import { indexHas, indexHasBytes, removeIndexLines, removeIndexLinesBytes, upsertIndexLine, upsertIndexLineBytes } from "../../../lib/core/index-edit.js";
+import { findIndexLines } from "../../../lib/core/index-find.js";
+import { parseIndex } from "../../../lib/core/index-file.js";
+
+const FILE = "project_a.md";
+const PIECES = [
+  `- [A](${FILE}) — the card`,
+  `- [A again](./${FILE}) — a second line`,
+  `* [A](<${FILE}>) — angle brackets`,
+  `- [A](project%5Fa.md) — percent-escaped`,
+  `- [A](${FILE}#part) — with a fragment`,
+  `- [B](project_b.md) — names ${FILE} in its hook`,
+  `- [C](x${FILE}) — a longer name`,
+  `prose that says ${FILE}`,
+  "- bullet without a link, 20% of it",
+  "```",
+  "~~~ts",
+  "  ```",
+  "\u00a0```",
+  "# Memory",
+  "",
+  "- [内存](project_a.md) — 中文",
+];
+
+const indexArb = fc
+  .tuple(fc.array(fc.constantFrom(...PIECES), { maxLength: 14 }), fc.constantFrom("\n", "\r\n"), fc.boolean())
+  .map(([lines, eol, last]) => lines.join(eol) + (last ? eol : ""));
+
+test("findIndexLines finds exactly the lines parseIndex links to the card, in order", () => {
+  fc.assert(
+    fc.property(indexArb, (text) => {
+      const expected = parseIndex(text)
+        .entries.filter((e) => e.file.replace(/^\.\//, "") === FILE)
+        .map((e) => e.raw);
+      const buf = Buffer.from(text, "utf8");
+      const found = findIndexLines(buf, FILE).map((h) => buf.toString("utf8", h.start, h.end));
+      assert.deepEqual(found, expected);
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+test("the byte edits give the same bytes as the parsed ones", () => {
+  fc.assert(
+    fc.property(indexArb, (text) => {
+      const buf = Buffer.from(text, "utf8");
+      const line = "- [A](project_a.md) — new hook";
+      assert.equal(upsertIndexLineBytes(buf, FILE, line).toString("utf8"), upsertIndexLine(text, FILE, line));
+      const removed = removeIndexLines(text, FILE);
+      const removedBytes = removeIndexLinesBytes(buf, FILE);
+      assert.equal(removedBytes.bytes.toString("utf8"), removed.text);
+      assert.equal(removedBytes.removed, removed.removed);
+      assert.equal(indexHasBytes(buf, FILE), indexHas(text, FILE));
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+test("bytes that are not UTF-8 outside the edited line are kept", () => {
+  const buf = Buffer.concat([Buffer.from("# Memory\n- [X](x.md) — caf"), Buffer.from([0xe9, 0xff]), Buffer.from(`\n- [A](${FILE}) — old\n`)]);
+  const out = upsertIndexLineBytes(buf, FILE, "- [A](project_a.md) — new");
+  assert.deepEqual(out, Buffer.concat([buf.subarray(0, buf.indexOf("- [A]")), Buffer.from("- [A](project_a.md) — new\n")]));
+});

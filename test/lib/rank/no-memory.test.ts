@@ -1,0 +1,67 @@
+// Issue 28 item 3: a prompt that needs no memory gets no block, in every language the store uses. The decision
+// is how the best card matches (score.ts SUBJECT_FIELDS), not a list of conversation words: these prompts each
+// share a word with some card's hook, and a prompt that names a card's subject still gets it.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { rankEntries } from "../../../lib/rank/score.js";
+import type { RankEntry } from "../../../lib/rank/postings.js";
+import { queryTerms, tokenize } from "../../../lib/rank/tokenize.js";
+import { isHit } from "../../../lib/rank/order.js";
+
+function entry(file: string, title: string, hook: string, topics: string[] = []): RankEntry {
+  return {
+    line: 1,
+    raw: `- [${title}](${file}) — ${hook}`,
+    file,
+    title,
+    hook,
+    topics,
+    terms: { title: tokenize(title), topics: tokenize([...topics, file.replace(/\.md$/, "").replace(/^[a-z]+_/, "")].join(" ")), hook: tokenize(hook) },
+  };
+}
+
+// One store in four languages; each card's hook carries an everyday word a chat reply may use too.
+const STORE = [
+  entry("project_release_steps.md", "Release steps", "tag, then the workflow explains each failure in the job summary", ["release"]),
+  entry("feedback_sqlite_wal.md", "SQLite runs in WAL mode", "readers never block the writer; retry after a busy timeout", ["sqlite"]),
+  entry("project_sauvegarde.md", "Sauvegarde nocturne", "la sauvegarde doit continuer même si un disque manque", ["sauvegarde"]),
+  entry("reference_geocodage.md", "Géocodage des adresses", "on peut relancer le géocodage quand la clé change", ["géocodage"]),
+  entry("project_cache_policy.md", "缓存策略", "缓存失效后继续使用旧数据，后台刷新", ["缓存"]),
+  entry("feedback_log_levels.md", "日志级别", "生产环境只记录警告以上，可以直接提交配置", ["日志"]),
+  entry("project_build_cache.md", "ビルドキャッシュ", "キャッシュが壊れたら削除してから続けてください", ["ビルド"]),
+  entry("reference_deploy_ja.md", "デプロイ手順", "本番へのデプロイは金曜日を避けて確認してから行う", ["デプロイ"]),
+];
+
+const block = (prompt: string) =>
+  rankEntries(STORE, queryTerms(prompt), { today: "2026-12-02" })
+    .filter(isHit)
+    .map((r) => r.entry.file);
+
+test("prompts that need no memory get no card in English, French, Chinese and Japanese", () => {
+  for (const prompt of [
+    "thanks, that explains it",
+    "ok, go ahead",
+    "parfait, tu peux continuer",
+    "merci, relance-le quand tu veux",
+    "好的，继续吧",
+    "可以，提交吧",
+    "ありがとう、続けてください",
+    "確認しました、問題ありません",
+  ])
+    assert.deepEqual(block(prompt), [], prompt);
+});
+
+test("each of those words still finds its card when the prompt is about the card's subject", () => {
+  assert.equal(block("how do we cut a release?")[0], "project_release_steps.md");
+  assert.equal(block("the release workflow fails, where is the explanation?")[0], "project_release_steps.md");
+  assert.equal(block("sqlite says database is busy")[0], "feedback_sqlite_wal.md");
+  assert.equal(block("la sauvegarde de cette nuit a échoué")[0], "project_sauvegarde.md");
+  assert.equal(block("缓存什么时候刷新？")[0], "project_cache_policy.md");
+  assert.equal(block("日志级别怎么配置")[0], "feedback_log_levels.md");
+  assert.equal(block("ビルドが遅い、キャッシュは？")[0], "project_build_cache.md");
+  assert.equal(block("デプロイはいつしていい？")[0], "reference_deploy_ja.md");
+});
+
+test("two of the prompt's words in one card's hook are evidence enough, with no title or topic word", () => {
+  assert.equal(block("the writer got a busy timeout again")[0], "feedback_sqlite_wal.md");
+});

@@ -1,0 +1,93 @@
+// A save's cost follows the change (issue 32): it reads the card it writes, MEMORY.md and history, stats what a
+// name lookup needs, and never lists the store or opens another card, however many the store holds.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { mock, test } from "node:test";
+import { renderIndexLine } from "../../../lib/core/index-file.js";
+import { findCardFile } from "../../../lib/records/card-find.js";
+import { saveCard, type WriteContext } from "../../../lib/records/save.js";
+import { readHistory, sha256Hex } from "../../../lib/store/history.js";
+import { scratchDir } from "../../support/scratch.js";
+
+const CARDS = 3000;
+
+function store(): WriteContext {
+  const memoryDir = fs.realpathSync(scratchDir("memctl-save-scale-"));
+  const index = ["# Memory", ""];
+  const history: string[] = [];
+  for (let i = 0; i < CARDS; i++) {
+    const file = `project_c${i}.md`;
+    const text = `---\nname: c${i}\ndescription: card ${i}\nmetadata:\n  node_type: memory\n  type: project\n---\nbody ${i}\n`;
+    fs.writeFileSync(path.join(memoryDir, file), text);
+    index.push(renderIndexLine({ title: `c${i}`, file, hook: `card ${i}` }));
+    history.push(JSON.stringify({ rev: 1, card: file, op: "create", actor: "human", at: "2026-12-01T00:00:00.000Z", sha256: sha256Hex(text), bytes: text.length }));
+  }
+  // An imported card keeps its own file name; its frontmatter name is its index title.
+  fs.writeFileSync(path.join(memoryDir, "feedback_prefs.md"), "---\nname: compose-first\ndescription: prefs\ntype: feedback\n---\nbody\n");
+  index.push(renderIndexLine({ title: "compose-first", file: "feedback_prefs.md", hook: "prefs" }));
+  fs.writeFileSync(path.join(memoryDir, "MEMORY.md"), index.join("\n") + "\n");
+  fs.mkdirSync(path.join(memoryDir, ".memctl"));
+  fs.writeFileSync(path.join(memoryDir, ".memctl", "history.jsonl"), history.join("\n") + "\n");
+  return { memoryDir, actor: "human", now: new Date("2026-12-06T01:00:00.000Z") };
+}
+
+/** Runs `fn` counting store-root listings and the cards opened other than `allowed`. */
+async function counted(memoryDir: string, allowed: readonly string[], fn: () => Promise<unknown>): Promise<{ listings: number; otherCards: string[] }> {
+  let listings = 0;
+  const otherCards: string[] = [];
+  const note = (p: unknown) => {
+    const file = path.resolve(String(p));
+    if (path.dirname(file) === memoryDir && /\.md$/.test(file) && !["MEMORY.md", ...allowed].includes(path.basename(file))) otherCards.push(path.basename(file));
+  };
+  const readdir = fs.readdirSync;
+  const open = fs.openSync;
+  const read = fs.readFileSync;
+  mock.method(fs, "readdirSync", function (this: unknown, ...args: Parameters<typeof fs.readdirSync>) {
+    if (path.resolve(String(args[0])) === memoryDir) listings++;
+    return (readdir as (...a: unknown[]) => unknown).apply(fs, args);
+  });
+  mock.method(fs, "openSync", function (this: unknown, ...args: Parameters<typeof fs.openSync>) {
+    note(args[0]);
+    return open.apply(fs, args);
+  });
+  mock.method(fs, "readFileSync", function (this: unknown, ...args: Parameters<typeof fs.readFileSync>) {
+    note(args[0]);
+    return (read as (...a: unknown[]) => unknown).apply(fs, args);
+  });
+  try {
+    await fn();
+  } finally {
+    mock.restoreAll();
+  }
+  return { listings, otherCards };
+}
+
+test("a save in a store of 3,000 cards neither lists the store nor opens another card: create, update, and an update by frontmatter name", async () => {
+  const c = store();
+  const created = await counted(c.memoryDir, ["project_fresh.md"], () => saveCard(c, { name: "fresh", type: "project", description: "a new card" }));
+  assert.deepEqual(created, { listings: 0, otherCards: [] });
+  const updated = await counted(c.memoryDir, ["project_c42.md"], () => saveCard(c, { name: "c42", description: "an update" }));
+  assert.deepEqual(updated, { listings: 0, otherCards: [] });
+  const byName = await counted(c.memoryDir, ["feedback_prefs.md"], () => saveCard(c, { name: "compose-first", description: "found by its index title" }));
+  assert.deepEqual(byName, { listings: 0, otherCards: [] });
+  assert.match(fs.readFileSync(path.join(c.memoryDir, "feedback_prefs.md"), "utf8"), /description: found by its index title/);
+  // Revisions follow each card's own history: c42 goes to rev 2; the new card and the imported one (no entry yet) to 1.
+  const latest = readHistory(c.memoryDir).entries.slice(-3);
+  assert.deepEqual(
+    latest.map((e) => [e.card, e.rev, e.op]),
+    [
+      ["project_fresh.md", 1, "create"],
+      ["project_c42.md", 2, "update"],
+      ["feedback_prefs.md", 1, "update"],
+    ],
+  );
+});
+
+test("a card whose frontmatter name is not its file name is found through its index title; a free-form name still reads the cards", () => {
+  const c = store();
+  assert.equal(findCardFile(c.memoryDir, "compose-first"), "feedback_prefs.md");
+  fs.writeFileSync(path.join(c.memoryDir, "user_me.md"), "---\nname: About me\ndescription: who\n---\nbody\n");
+  assert.equal(findCardFile(c.memoryDir, "About me"), "user_me.md", "a name no new card could have: every card's frontmatter is read");
+  assert.equal(findCardFile(c.memoryDir, "nothing-here"), undefined);
+});
