@@ -17,7 +17,8 @@ test("a scope matches when some file or directory in the repository has its path
   const root = repo();
   for (const scope of ["packages/api", "packages/api/**", "packages/*", "**/migrations", "**/*.sql", "services/*/migrations/0??.sql", "**", "."])
     assert.equal(scopeMatchesSomething(root, scope), true, scope);
-  for (const scope of ["packages/apy", "apps/*", "**/fixtures", "services/billing/*.go", ".git/objects", "**/objects"]) assert.equal(scopeMatchesSomething(root, scope), false, scope);
+  for (const scope of ["packages/apy", "apps/*", "**/fixtures", "services/billing/*.go", ".git/objects", "**/objects"])
+    assert.equal(scopeMatchesSomething(root, scope), false, scope);
 });
 
 test("a symlinked directory is not followed by a wildcard walk; past the budget the answer is 'matches' (no false warning)", () => {
