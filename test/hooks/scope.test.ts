@@ -8,11 +8,13 @@ import { test } from "node:test";
 import { runUserPromptHook } from "../../lib/hook/run.js";
 import { main } from "../../lib/cli/main.js";
 import { BufferSink } from "../../lib/store/io.js";
-import { ageStore, sandbox } from "../helpers.js";
+import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
+import { runBounded } from "../support/bounded-run.js";
 import { loadRankable } from "../../lib/rank/cache.js";
 
 const payload = (cwd: string, prompt: string) => JSON.stringify({ session_id: `s-${process.hrtime.bigint()}`, cwd, hook_event_name: "UserPromptSubmit", prompt });
 const PROMPT = "how do the database migrations run?";
+const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs");
 
 function monorepo() {
   const s = sandbox([
@@ -117,6 +119,22 @@ test("memctl prepare and memctl context apply the same rule from the directory t
     const row = context.ranking.find((r: { file: string }) => r.file === "project_billing_migrations.md");
     assert.equal(row.injected, false);
     assert.match(JSON.stringify(row), /scope: services\/billing \(not the repository root\)/);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("through the compiled hook (the wired path, OpenCode's too): the payload's cwd decides", async () => {
+  const s = monorepo();
+  try {
+    const env = { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") };
+    const hook = async (cwd: string) => {
+      const r = await runBounded([HOOK, "--host", "opencode"], payload(cwd, PROMPT), env, cwd, 30_000);
+      assert.equal(r.code, 0, r.stdout);
+      return r.stdout;
+    };
+    assert.match(await hook(path.join(s.repo, "services/billing/src")), /project_billing_migrations\.md/);
+    assert.doesNotMatch(await hook(s.repo), /billing/);
   } finally {
     s.cleanup();
   }
