@@ -72,7 +72,7 @@ export async function memoryOverview(s: ToolSession, args: { max_bytes?: number 
   const context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: 0, dir: displayDir(memoryDir, s.io.home) };
   let built;
   try {
-    built = await sessionStartBlock(memoryDir, context, warnBytes);
+    built = await sessionStartBlock(memoryDir, context, warnBytes, [], scopeAtOf(resolution, s.io.cwd, s.options.repoRoot));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
   }

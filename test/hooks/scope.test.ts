@@ -11,6 +11,7 @@ import { BufferSink } from "../../lib/store/io.js";
 import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
 import { runBounded } from "../support/bounded-run.js";
 import { loadRankable } from "../../lib/rank/cache.js";
+import { sessionStartBlock } from "../../lib/hook/session-start.js";
 
 const payload = (cwd: string, prompt: string) => JSON.stringify({ session_id: `s-${process.hrtime.bigint()}`, cwd, hook_event_name: "UserPromptSubmit", prompt });
 const PROMPT = "how do the database migrations run?";
@@ -135,6 +136,24 @@ test("through the compiled hook (the wired path, OpenCode's too): the payload's 
     };
     assert.match(await hook(path.join(s.repo, "services/billing/src")), /project_billing_migrations\.md/);
     assert.doesNotMatch(await hook(s.repo), /billing/);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("session start: a pinned card scoped elsewhere is not listed first (the overview stays complete)", async () => {
+  const s = monorepo();
+  try {
+    const ctx = { projectKey: "k", source: "env", entryCount: 0 };
+    const lines = async (scopeAt: string | null) => (await sessionStartBlock(s.memory, ctx, 1_000_000, [], scopeAt))!.text.split("\n").filter((l) => l.startsWith("- ["));
+    const here = await lines("packages/api/src");
+    assert.match(here[0]!, /API owners/);
+    for (const at of ["", "services/billing", null]) {
+      const elsewhere = await lines(at);
+      assert.equal(elsewhere.length, 4, "every index line is still there");
+      assert.match(elsewhere[0]!, /Database migrations/);
+      assert.match(elsewhere[3]!, /API owners/);
+    }
   } finally {
     s.cleanup();
   }
