@@ -6,7 +6,7 @@ import { stem } from "./stem.js";
 import { ENGLISH_STOP_WORDS, isSegmentedStopWord, stopTest } from "./stop-words.js";
 
 /** Bumped whenever tokenisation changes, so derived caches built by an older version are rebuilt. */
-export const TOKENIZER_VERSION = 5;
+export const TOKENIZER_VERSION = 6;
 
 /** Prompts can be megabytes (a pasted log); ranking reads this many characters from the start. */
 export const MAX_QUERY_CHARS = 32_768;
@@ -75,12 +75,13 @@ export function tokenizeWith(text: string, unicode: boolean): string[] {
     }
     if (run.length < 2 || isStop(run)) continue;
     if (run.length < 3 && isAsciiDigits(run)) continue;
-    let stemmed = STEMS.get(run);
+    const word = unicode ? foldAccents(run) : run;
+    let stemmed = STEMS.get(word);
     if (stemmed === undefined) {
-      stemmed = stem(run);
+      stemmed = stem(word);
       // A stem that lands on a stop word ("ones", "one" → "on") would join words it has nothing to do with.
-      if (stemmed !== run && ENGLISH_STOP_WORDS.has(stemmed)) stemmed = run.endsWith("s") ? run.slice(0, -1) : run;
-      if (STEMS.size < 100_000) STEMS.set(run, stemmed);
+      if (stemmed !== word && ENGLISH_STOP_WORDS.has(stemmed)) stemmed = word.endsWith("s") ? word.slice(0, -1) : word;
+      if (STEMS.size < 100_000) STEMS.set(word, stemmed);
     }
     out.push(stemmed);
   }
@@ -95,13 +96,13 @@ export function tokenizeWith(text: string, unicode: boolean): string[] {
 function unspacedTerms(run: string, out: string[]): void {
   const chars = Array.from(run);
   if (chars.length === 1) {
-    if (!isFunctionChar(run)) out.push(run);
+    if (!isHiragana(run) && !isSegmentedStopWord(run)) out.push(run);
     return;
   }
   for (let i = 0; i + 1 < chars.length; i++) {
     const a = chars[i]!;
     const b = chars[i + 1]!;
-    if (isFunctionChar(a) && isFunctionChar(b)) continue;
+    if (isGrammarPair(a, b)) continue;
     out.push(a + b);
   }
 }
@@ -121,9 +122,15 @@ function thaiTerms(run: string, out: string[]): void {
   }
 }
 
-/** Hiragana (Japanese grammar) or a one-character Chinese/Japanese function word. */
-function isFunctionChar(c: string): boolean {
-  return (c >= "\u3040" && c <= "\u309f") || isSegmentedStopWord(c);
+const isHiragana = (c: string) => c >= "\u3040" && c <= "\u309f";
+
+/**
+ * A 2-gram that is grammar, not a word: two hiragana ("ない", "まし"), or a function word of its own ("我们",
+ * "这个"). Two characters that are each a function word on their own often make a content word ("凭据", "同一",
+ * "日本"), so that alone does not drop a 2-gram.
+ */
+function isGrammarPair(a: string, b: string): boolean {
+  return (isHiragana(a) && isHiragana(b)) || isSegmentedStopWord(a + b);
 }
 
 const MONTHS: Readonly<Record<string, string>> = {
@@ -180,6 +187,16 @@ function dayTerm(runs: readonly string[], r: number): string | undefined {
     if (mon !== undefined && day !== undefined && runs[r + 2]!.length === 2) return mon + day;
   }
   return undefined;
+}
+
+/**
+ * A Latin word without its accents ("partagé" → "partage", "dénivelé" → "denivele"), so a word typed with or
+ * without them is one term and the stemmer (ASCII only) applies to it; words of other scripts are kept as they are.
+ */
+function foldAccents(word: string): string {
+  if (isAsciiText(word)) return word;
+  const folded = word.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  return isAsciiText(folded) ? folded : word;
 }
 
 /** Stems by word: a rebuild tokenises every index line, and a store repeats its vocabulary a lot. */

@@ -82,7 +82,7 @@ async function syncJson(m: Machine): Promise<SyncJson> {
 test("per-machine .memctl files a teammate force-adds (intent, usage, rank cache) never land in the owner's tree, and the merge does not fail", async (t) => {
   const { a, b } = await pair(t, "own");
   await saveCard(b, "feedback", "bobs-card", "bob's own card about deploys");
-  hook(b, "how do we deploy"); // bob's own usage log
+  hook(b, "what does bob's card say about deploys"); // bob's own usage log (a title word, so the card is about the prompt)
   const bobUsage = fs.readFileSync(path.join(b.mem, ".memctl", "usage.log"), "utf8");
   // Bob's own cache file (the hook rebuilds a foreign one; what matters is that the merge leaves it alone).
   fs.writeFileSync(path.join(b.mem, ".memctl", "rank-cache.bin"), "bob's cache");

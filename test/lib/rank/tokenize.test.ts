@@ -35,9 +35,13 @@ test("Thai, written without spaces, is segmented into words by Intl.Segmenter, l
   assert.ok(queryTerms("ข้อมูลหายหลังอัปเดต").has("ข้อมูล"));
 });
 
-test("Chinese and Japanese stay overlapping 2-grams, less 2-grams made only of function characters", () => {
+test("Chinese and Japanese stay overlapping 2-grams, less those that are grammar: two hiragana, or a function word", () => {
   assert.deepEqual(tokenize("数据库迁移"), ["数据", "据库", "库迁", "迁移"]);
-  assert.ok(!tokenize("我的代码").includes("我的")); // 的 and 我 are function words: no 2-gram of them alone
+  assert.deepEqual(tokenize("这个"), []); // a function word of the maintained list (stopwords-iso)
+  assert.ok(!tokenize("我们的代码").includes("我们"));
+  // Two characters that are each a function word alone are often a content word together.
+  assert.deepEqual(tokenize("凭据"), ["凭据"]);
+  assert.deepEqual(tokenize("同一"), ["同一"]);
   assert.deepEqual(tokenize("ない"), []); // hiragana grammar only
   assert.ok(tokenize("キャッシュを削除").includes("削除"));
 });
@@ -61,6 +65,12 @@ test("a Latin word or a number followed by Japanese or Chinese ends there: the k
   assert.deepEqual(tokenize("PCから開く").slice(0, 3), ["pc", "ら開", "開く"]);
   assert.ok(tokenize("CSVを取り込む").includes("取り"));
   assert.ok(tokenize("9時間ずれる").includes("時間"));
-  assert.deepEqual(tokenize("Redis中的加密"), ["redi", "的加", "加密"]);
-  assert.deepEqual(tokenize("café naïve"), ["café", "naïve"]);
+  assert.deepEqual(tokenize("Redis中的加密"), ["redi", "中的", "的加", "加密"]);
+  assert.deepEqual(tokenize("café naïve"), ["cafe", "naiv"]);
+});
+
+test("Latin words match with or without their accents, and are stemmed either way", () => {
+  assert.deepEqual(tokenize("tracé partagé"), tokenize("trace partager"));
+  assert.deepEqual(tokenize("dénivelé"), tokenize("denivele"));
+  assert.deepEqual(tokenize("Straße"), ["straße"]); // no ASCII form: kept as written
 });
