@@ -86,6 +86,7 @@ export interface CardSpec {
   priority?: string;
   status?: string;
   expires_at?: string;
+  scope?: string[];
 }
 
 /** A temp sandbox: home, a git repo, a memory dir with MEMORY.md and cards, and an io pointing at them. */
@@ -110,7 +111,9 @@ export function cardText(c: CardSpec): string {
   for (const t of c.topics ?? []) lines.push(`  - ${JSON.stringify(t)}`);
   lines.push(`priority: ${c.priority ?? "normal"}`, `status: ${c.status ?? "active"}`, 'updated_at: "2026-11-01"');
   if (c.expires_at) lines.push(`expires_at: "${c.expires_at}"`);
-  lines.push("repo_refs: []", "---", `# ${c.title}`, "");
+  lines.push("repo_refs: []");
+  if (c.scope) lines.push("scope:", ...c.scope.map((s) => `  - ${JSON.stringify(s)}`));
+  lines.push("---", `# ${c.title}`, "");
   return lines.join("\n");
 }
 

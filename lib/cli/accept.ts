@@ -3,7 +3,7 @@ import { acceptProposal } from "../proposals/decide.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
+import { ACTOR_FLAGS, JSON_FLAG, requireStore, SCOPE_FLAG, scopeFrom, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
 import { commandSummary } from "./commands.js";
 import { acceptAllArrivals, acceptArrival, isArrivalId } from "../sync/arrival-decide.js";
 import { usageError } from "../core/errors.js";
@@ -17,6 +17,8 @@ export const spec: CommandSpec = {
     arrivals: { type: "boolean", description: "accept every arrival a sync holds for review (not quarantined ones), instead of one ID" },
     "edit-description": { type: "string", valueName: "TEXT", description: "use this description instead of the proposed one (at most 200 characters)" },
     topics: { type: "string", valueName: "A,B", description: "set the card's topics (replaces the proposed list)", multiple: true },
+    ...SCOPE_FLAG,
+    "suggested-scope": { type: "boolean", description: "set the scope review suggests (the subtree every file the proposal names is under)" },
     force: { type: "boolean", description: "accept even though the card changed since the proposal was made" },
     supersede: {
       type: "string",
@@ -52,9 +54,12 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const { memoryDir } = requireStore(args, io);
   if (id === undefined) return acceptAllHeld(args, io, memoryDir);
   if (isArrivalId(id)) return acceptHeld(args, io, memoryDir);
+  if (bool(args, "suggested-scope") && scopeFrom(args) !== undefined) throw usageError("give --scope or --suggested-scope, not both");
   const result = await acceptProposal(writeContext(args, io, memoryDir), args.positionals[0]!, {
     description: str(args, "edit-description"),
     topics: topicsFrom(args),
+    scope: scopeFrom(args),
+    suggestedScope: bool(args, "suggested-scope"),
     force: bool(args, "force"),
     supersede: strs(args, "supersede"),
     keepBoth: bool(args, "keep-both"),

@@ -56,6 +56,7 @@ function render(r: ConsolidateReport, io: Io): string {
   for (const x of r.contradictions) lines.push(`  ${c.red("contradicts")} ${x.id}: ${inertText(x.card)} changed since it was proposed and now says something else`);
   for (const a of r.accepted) lines.push(`  ${c.green(r.dry_run ? "accept  " : "accepted")}    ${a.id} → ${inertText(a.card)}${a.rev !== null ? ` (rev ${a.rev})` : ""}`);
   for (const h of r.held) lines.push(`  ${c.dim("held")}        ${h.id}: ${inertText(h.why)}`);
+  for (const s of r.scope_suggestions) lines.push(`  ${c.dim("scope?")}      ${s.id}: ${s.scope.map(inertText).join(", ")} (memctl accept ${s.id} --suggested-scope)`);
   if (r.merged.length + r.conflicts.length + r.contradictions.length + r.accepted.length + r.held.length === 0) lines.push(c.dim("  nothing to merge or flag"));
   lines.push(`${r.left_pending} ${would ? "would stay" : "left"} pending${r.accept_facts ? "" : " (nothing is accepted without --accept-facts)"}; memctl review lists them`);
   return lines.join("\n") + "\n";

@@ -9,6 +9,7 @@ import type { Ranked } from "../rank/score.js";
 import { resolveMemory } from "../config/resolve.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, num, parseArgs, PROJECT_FLAGS, projectFrom, str, type CommandSpec } from "./args.js";
+import { scopeAtOf } from "../config/scope-at.js";
 import { colorsFor, padEnd, printJson } from "./output.js";
 import { commandSummary } from "./commands.js";
 
@@ -52,6 +53,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       projectKey: resolution.project_key,
       source: resolution.resolution_source,
       prompt: query,
+      scopeAt: scopeAtOf(resolution, io.cwd, projectFrom(args).repoRoot),
       host,
       budget,
       now: io.now(),

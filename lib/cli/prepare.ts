@@ -9,6 +9,7 @@ import type { Io } from "../store/io.js";
 import { RESOLUTION_EXIT, resolveMemory, type Resolution } from "../config/resolve.js";
 import { INDEX_FILE } from "../store/paths.js";
 import { bool, num, parseArgs, PROJECT_FLAGS, projectFrom, str, type CommandSpec } from "./args.js";
+import { scopeAtOf } from "../config/scope-at.js";
 import { printJson } from "./output.js";
 import { commandSummary } from "./commands.js";
 
@@ -63,6 +64,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
         projectKey: resolution.project_key,
         source: resolution.resolution_source,
         prompt: str(args, "query") ?? "",
+        scopeAt: scopeAtOf(resolution, io.cwd, projectFrom(args).repoRoot),
         host,
         budget,
         now: io.now(),

@@ -7,7 +7,7 @@ import { secretPolicy } from "../records/secrets.js";
 import { pauseFromEnv } from "../store/write.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { ACTOR_FLAGS, actorFrom, cardBodyFrom, JSON_FLAG, RECALL_FLAG, recallFrom, requireStore, STORE_FLAGS, topicsFrom } from "./store-access.js";
+import { ACTOR_FLAGS, actorFrom, cardBodyFrom, JSON_FLAG, RECALL_FLAG, recallFrom, requireStore, SCOPE_FLAG, scopeFrom, STORE_FLAGS, topicsFrom } from "./store-access.js";
 import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
@@ -23,6 +23,7 @@ export const spec: CommandSpec = {
     "body-file": { type: "string", valueName: "FILE", description: "the proposed body from this file (- for stdin)" },
     topics: { type: "string", valueName: "A,B", description: "comma-separated topics", multiple: true },
     ...RECALL_FLAG,
+    ...SCOPE_FLAG,
     source: { type: "string", valueName: "S", description: "where this was learned: a file, URL, conversation, command output (required)" },
     kind: { type: "string", valueName: "K", description: `provenance: ${PROVENANCE_KINDS.join(" | ")} (default unverified)` },
     confidence: { type: "string", valueName: "0..1", description: "how sure, from 0 to 1" },
@@ -55,6 +56,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
         body,
         topics: topicsFrom(args),
         recall: recallFrom(args),
+        scope: scopeFrom(args),
       },
       source: str(args, "source"),
       kind: str(args, "kind"),

@@ -61,6 +61,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     `  source      ${inertText(p.source)}`,
     `  provenance  ${p.provenance.kind}${p.provenance.confidence !== undefined ? `, confidence ${p.provenance.confidence}` : ""}`,
     ...(p.card.recall?.length ? [`  recall      ${p.card.recall.map(inertText).join(" | ")}`] : []),
+    ...(p.card.scope?.length ? [`  scope       ${p.card.scope.map(inertText).join(", ")}`] : []),
+    ...(one.suggested_scope ? [`  scope?      ${one.suggested_scope.map(inertText).join(", ")} — memctl accept ${p.id} --suggested-scope`] : []),
     ...(p.merged?.length ? [`  also from   ${p.merged.map((m) => `${inertText(m.proposer)} (${inertText(m.source)})`).join(", ")}`] : []),
     `  flags       ${flagText(one.flags, c) || c.dim("none")}`,
     "",
@@ -84,7 +86,7 @@ function acceptChoice(one: ReviewedProposal): string {
 }
 
 function toJson(r: ReviewedProposal) {
-  return { ...r.proposal, card_file: r.card_file, flags: r.flags };
+  return { ...r.proposal, card_file: r.card_file, flags: r.flags, suggested_scope: r.suggested_scope };
 }
 
 export function flagText(f: ProposalFlags, c: Colors): string {

@@ -10,7 +10,20 @@ import type { MemctlError } from "../core/errors.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { ACTOR_FLAGS, callerFrom, cardBodyFrom, JSON_FLAG, RECALL_FLAG, recallFrom, requireStore, STORE_FLAGS, topicsFrom, writeContext } from "./store-access.js";
+import {
+  ACTOR_FLAGS,
+  callerFrom,
+  cardBodyFrom,
+  JSON_FLAG,
+  RECALL_FLAG,
+  recallFrom,
+  requireStore,
+  SCOPE_FLAG,
+  scopeFrom,
+  STORE_FLAGS,
+  topicsFrom,
+  writeContext,
+} from "./store-access.js";
 import type { ParsedArgs } from "./args.js";
 import { commandSummary } from "./commands.js";
 import { readConfig } from "../config/config.js";
@@ -31,6 +44,7 @@ export const spec: CommandSpec = {
     "body-file": { type: "string", valueName: "FILE", description: "replace the body with this file's content (- for stdin)" },
     topics: { type: "string", valueName: "A,B", description: "comma-separated topics (replaces the list)", multiple: true },
     ...RECALL_FLAG,
+    ...SCOPE_FLAG,
     priority: { type: "string", valueName: "P", description: "always | normal | low" },
     status: { type: "string", valueName: "S", description: "active | stale | superseded | …" },
     expires: { type: "string", valueName: "DATE", description: "expires_at, YYYY-MM-DD" },
@@ -75,6 +89,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     body,
     topics: topicsFrom(args),
     recall: recallFrom(args),
+    scope: scopeFrom(args),
     priority: str(args, "priority"),
     status: str(args, "status"),
     expires: str(args, "expires"),
@@ -129,7 +144,15 @@ async function stageInstead(args: ParsedArgs, io: Io, memoryDir: string, actor: 
   const p = await propose(
     { memoryDir, actor, now: io.now(), commit: pauseFromEnv(io.env), secrets: secretPolicy(io) },
     {
-      card: { name: args.positionals[0]!, type: str(args, "type"), description: str(args, "description"), body, topics: topicsFrom(args), recall: recallFrom(args) },
+      card: {
+        name: args.positionals[0]!,
+        type: str(args, "type"),
+        description: str(args, "description"),
+        body,
+        topics: topicsFrom(args),
+        recall: recallFrom(args),
+        scope: scopeFrom(args),
+      },
       source: `memctl save by ${actor}`,
       kind: "unverified",
     },

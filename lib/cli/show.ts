@@ -41,8 +41,11 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const content = fs.readFileSync(path.join(memoryDir, file), "utf8");
   const links = cardLinks(memoryDir, content).map((l) => ({ link: l.link, target: l.target, status: l.status }));
   // The card's recall keys as parsed (what the ranker matches), [] when it has none or a malformed list (doctor says).
-  if (bool(args, "json")) printJson(io, { file, content, links, recall: parseCard(content).meta.recall ?? [] });
-  else {
+  // scope likewise: the valid entries, normalised, as the hook matches them ([] = everywhere).
+  if (bool(args, "json")) {
+    const meta = parseCard(content).meta;
+    printJson(io, { file, content, links, recall: meta.recall ?? [], scope: meta.scope ?? [] });
+  } else {
     io.stdout.write(inertBlock(content));
     if (links.length > 0) {
       const lines = links.map((l) => `  ${l.link} -> ${l.target ?? l.status}`);

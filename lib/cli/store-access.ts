@@ -103,6 +103,26 @@ export function recallFrom(args: ParsedArgs): string[] | undefined {
     : undefined;
 }
 
+/** --scope A,B (repeatable): the card's scope list; --scope "" gives [] (clears it: the card applies everywhere). */
+export function scopeFrom(args: ParsedArgs): string[] | undefined {
+  const flags = strs(args, "scope");
+  return flags.length > 0
+    ? flags
+        .flatMap((s) => s.split(","))
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;
+}
+
+export const SCOPE_FLAG: Record<string, FlagSpec> = {
+  scope: {
+    type: "string",
+    valueName: "A,B",
+    description: 'where in the repository the card applies: directories or globs relative to its root (packages/api, apps/*/src); replaces the list, "" clears it',
+    multiple: true,
+  },
+};
+
 export const RECALL_FLAG: Record<string, FlagSpec> = {
   recall: {
     type: "string",

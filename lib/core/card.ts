@@ -2,6 +2,7 @@ import { CORE_SCHEMA, load } from "js-yaml";
 import { fastLoadFrontmatter } from "./frontmatter-fast.js";
 import { typeFromFileName } from "./card-types.js";
 import { recallKeysOf } from "./recall-keys.js";
+import { scopesOf } from "./scope.js";
 
 export type Priority = "always" | "normal" | "low";
 export type ProvenanceKind = "fact" | "inference" | "unverified";
@@ -22,6 +23,8 @@ export interface CardMeta {
   provenance?: { kind?: ProvenanceKind; confidence?: number; source?: string };
   /** Recall keys (lib/core/recall-keys.ts): ways people ask for this card; ranked, never printed. */
   recall?: string[];
+  /** Where in the repository the card applies (lib/core/scope.ts): valid entries, normalised; absent = everywhere. */
+  scope?: string[];
 }
 
 export interface CardProblem {
@@ -103,6 +106,10 @@ function toMeta(fm: Record<string, unknown>, warnings: CardProblem[]): CardMeta 
   if (fm.recall !== undefined && fm.recall !== null) {
     if (Array.isArray(fm.recall)) meta.recall = recallKeysOf(fm);
     else warn("recall", "a list");
+  }
+  if (fm.scope !== undefined && fm.scope !== null) {
+    if (Array.isArray(fm.scope) || typeof fm.scope === "string") meta.scope = scopesOf(fm);
+    else warn("scope", "a list");
   }
   const priority = text("priority");
   if (priority === "always" || priority === "normal" || priority === "low") meta.priority = priority;

@@ -25,6 +25,11 @@ export interface InjectionRequest {
   record: boolean;
   /** Rank every entry and check every card's fingerprint (people-facing `memctl context`). */
   all?: boolean;
+  /**
+   * The prompt's working directory relative to its repository root (lib/config/scope-at.ts), null outside any
+   * repository: decides which scoped cards may be injected (docs/ranking.md, "Scope"). Undefined applies no scope.
+   */
+  scopeAt?: string | null;
   /** Lines this session already holds (lib/hook/session-state.ts): left out, so the budget goes to new ones. */
   skipLine?: (line: InjectLine) => boolean;
 }
@@ -60,7 +65,7 @@ export async function rankStore(
   memoryDir: string,
   prompt: string,
   now: Date,
-  options: { all?: boolean; checkAllCards?: boolean; force?: boolean; top?: number } = {},
+  options: { all?: boolean; checkAllCards?: boolean; force?: boolean; top?: number; scopeAt?: string | null } = {},
 ): Promise<{ store: RankableStore; ranked: Ranked[]; hitCount: number; hitIds: ArrayLike<number>; usage?: Pick<UsageRead, "store"> }> {
   const store = await loadRankable(memoryDir, { nowMs: now.getTime(), ...options });
   try {
@@ -72,7 +77,7 @@ export async function rankStore(
   }
 }
 
-function rankLoaded(memoryDir: string, store: RankableStore, prompt: string, now: Date, options: { all?: boolean; top?: number }) {
+function rankLoaded(memoryDir: string, store: RankableStore, prompt: string, now: Date, options: { all?: boolean; top?: number; scopeAt?: string | null }) {
   const today = dayOf(now);
   const query = queryTerms(prompt);
   const all = options.all ?? false;
@@ -83,6 +88,7 @@ function rankLoaded(memoryDir: string, store: RankableStore, prompt: string, now
     today,
     all,
     ...(all ? {} : { top: options.top ?? RANKED_TOP }),
+    ...(options.scopeAt !== undefined ? { scopeAt: options.scopeAt } : {}),
     onHitCount: (count) => (hitCount = count),
     onHitIds: (ids) => (hitIds = ids),
     // People (all) get the whole sidecar read and validated; the hook reads only the cards it ranks.
@@ -109,7 +115,13 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
   const rankAndCompose = async (force: boolean) => {
     // The block looks at no more than scanLimit relevant lines, so no more first places need materialising
     // (for Claude's 10 entries that is 30 cards' frecency and order, not 64).
-    const r = await rankStore(req.memoryDir, req.prompt, req.now, { all: req.all ?? false, checkAllCards: req.all ?? false, force, top: scanLimit(req) });
+    const r = await rankStore(req.memoryDir, req.prompt, req.now, {
+      all: req.all ?? false,
+      checkAllCards: req.all ?? false,
+      force,
+      top: scanLimit(req),
+      ...(req.scopeAt !== undefined ? { scopeAt: req.scopeAt } : {}),
+    });
     try {
       const ranked = hold ? r.ranked.filter((x) => !hold.held(r.store.index.file(x.index))) : r.ranked;
       return { ...r, ranked, ...compose(req, r.store, ranked, r.hitCount - (r.ranked.length - ranked.length)) };

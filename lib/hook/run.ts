@@ -17,6 +17,7 @@ import { INDEX_FILE, memctlStateHome } from "../store/paths.js";
 import { utf8Text } from "../core/bytes.js";
 import { rememberShown, seenFilter, startDedupe, whyRecord, withPointer, type Dedupe } from "./dedupe.js";
 import { appendWhy } from "./why-log.js";
+import { scopeAtFor } from "../config/scope-at.js";
 
 export interface HookOptions {
   host: string;
@@ -114,6 +115,8 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
       displayDir: displayDir(resolution.memory_dir, io.home),
       source: resolution.resolution_source,
       prompt: payload.prompt,
+      // Scoped cards are matched against where the prompt was asked from (docs/ranking.md, "Scope").
+      scopeAt: scopeAtFor(resolution, payload.cwd),
       host,
       budget,
       now,

@@ -20,6 +20,8 @@ import type { Io } from "../store/io.js";
 import { viewStore, type StoreView } from "../records/store-view.js";
 import { warnBytesFromConfig } from "../reports/injection.js";
 import { resolveMemory } from "../config/resolve.js";
+import { scopeAtFor } from "../config/scope-at.js";
+import { inScope } from "../core/scope.js";
 import { readStore } from "../store/read.js";
 import { logHookError } from "./run.js";
 import { memctlStateHome } from "../store/paths.js";
@@ -104,11 +106,13 @@ async function memorySessionStart(stdin: Uint8Array | string, options: SessionSt
   const config = readConfig(io);
   let memoryDir: string;
   let context: BlockContext;
+  let scopeAt: string | null;
   try {
     const resolution = resolveMemory({ repoRoot: event.cwd, allowNonGit: true, compatibility: true }, io, config);
     if (resolution.status !== "resolved" || !resolution.memory_dir)
       return resolution.status === "unavailable" && resolution.git ? hint(host, options.wiring, event, io) : none("no-store", event);
     memoryDir = resolution.memory_dir;
+    scopeAt = scopeAtFor(resolution, event.cwd);
     // Two wirings (the plugin and an install, two scopes) each run SessionStart: the first claims it, the
     // second prints nothing and leaves the session state alone (its reset already happened).
     if (claimedElsewhere(host, memoryDir, event, io)) return none("duplicate", event);
@@ -126,7 +130,7 @@ async function memorySessionStart(stdin: Uint8Array | string, options: SessionSt
     // Once per session, not on every prompt: the reminder to log this session, in the host's own command.
     const reminder = episodeReminder(readLastEpisode(memoryDir), io.now(), host.logCommand);
     const waiting = pendingNote(memoryDir);
-    const built = await sessionStartBlock(memoryDir, context, warn, [...(reminder ? [reminder] : []), ...(waiting ? [waiting] : [])]);
+    const built = await sessionStartBlock(memoryDir, context, warn, [...(reminder ? [reminder] : []), ...(waiting ? [waiting] : [])], scopeAt);
     if (!built) {
       if (!waiting) return none("no-store", event);
       // No card yet, but proposals wait: the one line still reaches the session.
@@ -167,7 +171,13 @@ export const OVER_WARN_LOG = "Injected memory context is over the advisory size 
  * The session-start block for a store, complete: nothing is ever cut (seed 000, rule 4). Over `warnBytes` it
  * carries OVER_WARN_NOTE right after its heading and the caller logs OVER_WARN_LOG. Undefined when the index is empty.
  */
-export async function sessionStartBlock(memoryDir: string, context: BlockContext, warnBytes: number, notes: readonly string[] = []): Promise<SessionStartBlock | undefined> {
+export async function sessionStartBlock(
+  memoryDir: string,
+  context: BlockContext,
+  warnBytes: number,
+  notes: readonly string[] = [],
+  scopeAt?: string | null,
+): Promise<SessionStartBlock | undefined> {
   const store = await overviewStore(memoryDir);
   if (store.entries.length === 0) return undefined;
   const ctx = { ...context, entryCount: store.entries.length };
@@ -183,7 +193,7 @@ export async function sessionStartBlock(memoryDir: string, context: BlockContext
       : {
           view: "overview" as const,
           head: "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.",
-          lines: pinnedFirst(store),
+          lines: pinnedFirst(store, scopeAt),
         };
   // Measured as printed (the preamble names the store), as doctor measures it, so the two agree on "over".
   const injectedBytes = viewBytes({ lines: built.lines }, ctx);
@@ -200,9 +210,13 @@ async function overviewStore(memoryDir: string): Promise<StoreView> {
   return viewStore(await readStore(memoryDir));
 }
 
-/** The index lines, the `priority: always` cards first, the rest in index order. */
-function pinnedFirst(store: StoreView): string[] {
-  const pinned = new Set([...store.cards.values()].filter((c) => c.card?.meta.priority === "always").map((c) => c.file));
+/**
+ * The index lines, the `priority: always` cards first, the rest in index order. A pinned card scoped elsewhere
+ * (docs/ranking.md, "Scope") is not pinned here: it keeps its place in the index, which stays complete.
+ */
+function pinnedFirst(store: StoreView, scopeAt: string | null | undefined): string[] {
+  const here = (scope: readonly string[] | undefined) => scopeAt === undefined || !scope?.length || (scopeAt !== null && inScope(scope, scopeAt));
+  const pinned = new Set([...store.cards.values()].filter((c) => c.card?.meta.priority === "always" && here(c.card.meta.scope)).map((c) => c.file));
   const lines = store.entries.map((e) => ({ pinned: e.card !== null && pinned.has(e.card), text: renderEntryLine(e) }));
   return [...lines.filter((l) => l.pinned), ...lines.filter((l) => !l.pinned)].map((l) => l.text);
 }

@@ -191,6 +191,12 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
           .describe(
             "recall keys: 8 to 14 short lines a developer would type when this card is what they need (symptoms, questions, synonyms), some in each language the store is written in; never the title again",
           ),
+        scope: z
+          .array(z.string())
+          .optional()
+          .describe(
+            "where in the repository this applies, when it is not the whole repository: directories or globs relative to its root (packages/api, services/*/migrations); omit for a fact true everywhere",
+          ),
         source: z.string().describe("where this was learned: a file and line, URL, command output, the user's words (required)"),
         kind: z.enum(["fact", "inference", "unverified"]).optional().describe("how you know it (default unverified)"),
         confidence: z.number().min(0).max(1).optional().describe("how sure, 0 to 1"),

@@ -15,6 +15,7 @@ import { propose } from "../proposals/propose.js";
 import { assertNoSecrets, secretPolicy } from "../records/secrets.js";
 import { readStoreOrEmptyIndex } from "../store/read.js";
 import { refuseIfReadOnly, requireStore, text, type ToolResult, type ToolSession } from "./tool-session.js";
+import { scopeAtOf } from "../config/scope-at.js";
 
 // The MCP tools as thin adapters: each resolves the store afresh (tool-session.ts), then calls the library
 // function the CLI uses. Nothing here ranks, searches or edits files itself; memory_view / memory_manage are
@@ -33,6 +34,8 @@ export async function memoryContext(s: ToolSession, args: { query: string; max_b
       projectKey: resolution.project_key,
       source: resolution.resolution_source,
       prompt: args.query,
+      // The server's working directory (or --repo-root): where the host launched it, as the hook's payload cwd.
+      scopeAt: scopeAtOf(resolution, s.io.cwd, s.options.repoRoot),
       host,
       budget,
       now: s.io.now(),
@@ -69,7 +72,7 @@ export async function memoryOverview(s: ToolSession, args: { max_bytes?: number 
   const context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: 0, dir: displayDir(memoryDir, s.io.home) };
   let built;
   try {
-    built = await sessionStartBlock(memoryDir, context, warnBytes);
+    built = await sessionStartBlock(memoryDir, context, warnBytes, [], scopeAtOf(resolution, s.io.cwd, s.options.repoRoot));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
   }
@@ -158,6 +161,7 @@ export type ProposeArgs = {
   body?: string;
   topics?: string[];
   recall?: string[];
+  scope?: string[];
   source: string;
   kind?: "fact" | "inference" | "unverified";
   confidence?: number;
@@ -172,7 +176,7 @@ export async function memoryPropose(s: ToolSession, args: ProposeArgs): Promise<
   const p = await propose(
     { memoryDir, actor: s.options.actor, now: s.io.now(), secrets: secretPolicy(s.io) },
     {
-      card: { name: args.name, type: args.type, description: args.description, body: args.body, topics: args.topics, recall: args.recall },
+      card: { name: args.name, type: args.type, description: args.description, body: args.body, topics: args.topics, recall: args.recall, scope: args.scope },
       source: args.source,
       kind: args.kind,
       confidence: args.confidence,

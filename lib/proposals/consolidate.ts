@@ -34,6 +34,8 @@ export interface ConsolidatePlan {
   /** Content matches across names (lib/proposals/content-match.ts): each holds its proposal for the owner. */
   content_matches: { id: string; relation: "near_duplicate" | "contradiction"; card: string; proposal: string | null }[];
   stale: string[];
+  /** Scopes review suggests (lib/proposals/scope-suggest.ts): printed for the owner, never applied by the pass. */
+  scope_suggestions: { id: string; card: string; scope: string[] }[];
   /** Facts promoted (or, in a dry run, that would be). */
   accepted: { id: string; card: string; rev: number | null }[];
   /** Facts left pending, each with why. */
@@ -57,6 +59,7 @@ export function planConsolidation(reviewed: readonly ReviewedProposal[], acceptF
     contradictions: [],
     content_matches: [],
     stale: [],
+    scope_suggestions: [],
     accepted: [],
     held: [],
     left_pending: 0,
@@ -78,6 +81,7 @@ export function planConsolidation(reviewed: readonly ReviewedProposal[], acceptF
     if (conflict) plan.conflicts.push({ card: primaries[0]!.card_file, ids: primaries.map((r) => r.proposal.id) });
     for (const r of primaries) {
       if (r.flags.stale) plan.stale.push(r.proposal.id);
+      if (r.suggested_scope) plan.scope_suggestions.push({ id: r.proposal.id, card: r.card_file, scope: r.suggested_scope });
       if (r.flags.contradicts_card) plan.contradictions.push({ id: r.proposal.id, card: r.card_file });
       const matches = contentMatches(r, gone, order);
       for (const m of matches) plan.content_matches.push({ id: r.proposal.id, relation: m.relation, card: m.card_file, proposal: m.proposal });

@@ -17,6 +17,8 @@ export interface CardSummary {
   repoRefs: string[];
   /** The card's `recall:` keys (meta.recall): a proposal saying what a key asks for restates the card. */
   recall?: string[];
+  /** The card's `scope:` (meta.scope): a card already scoped gets no scope suggestion. */
+  scope?: string[];
 }
 
 export interface Related {

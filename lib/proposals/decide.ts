@@ -1,7 +1,7 @@
 import { assertMayWrite } from "../records/actor.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { withStoreLock } from "../store/lock.js";
-import { cardSummaries, groupKey, saveInputOf } from "./review.js";
+import { cardSummaries, currentScopeSuggestion, groupKey, saveInputOf } from "./review.js";
 import { relatedByContent } from "./content-match.js";
 import { supersedeChange, supersedeTargets, type Superseded } from "./supersede.js";
 import { archiveProposal, currentSha, findPending, proposalCardProblem, type Proposal } from "./propose.js";
@@ -18,6 +18,10 @@ export interface AcceptOptions {
   /** Replace the proposed description (the 200-character rule still applies). */
   description?: string;
   topics?: string[];
+  /** Set the card's scope (replaces the proposed one): the owner's --scope, or review's suggestion (--suggested-scope). */
+  scope?: string[];
+  /** Apply the scope review suggests (refused when there is none: the owner asked for something specific). */
+  suggestedScope?: boolean;
   /** Accept even though the card changed since the proposal was made. */
   force?: boolean;
   /** Cards this one replaces: each is marked `status: superseded`, `superseded_by: <name>` in the same write. */
@@ -57,7 +61,13 @@ export async function acceptProposal(ctx: WriteContext, id: string, options: Acc
     const writing = findCardFile(ctx.memoryDir, proposal.card.name);
     const replaced = supersedeTargets(ctx.memoryDir, options.supersede ?? [], writing);
     if (!options.keepBoth) await refuseSimilar(ctx.memoryDir, proposal, writing, replaced);
-    const input = saveInputOf(proposal, options);
+    const suggested = options.suggestedScope ? currentScopeSuggestion(ctx.memoryDir, proposal) : undefined;
+    if (suggested === null)
+      throw usageError(
+        `proposal ${proposal.id} has no scope to suggest (its sources and the card's repo_refs name no one subtree, or a scope is already set); give one with --scope`,
+        { id: proposal.id },
+      );
+    const input = saveInputOf(proposal, { ...options, ...(suggested ? { scope: suggested } : {}) });
     let decided = proposal;
     const superseded: Superseded[] = [];
     const save = await saveCardLocked(

@@ -8,6 +8,7 @@ import { CARD_TYPES, descriptionProblem, DESCRIPTION_MAX } from "../core/card-ru
 import { cardFileProblem, cardNameProblem, provenanceProblems, type CardProvenance } from "../records/card-input.js";
 import { findCardFile } from "../records/card-find.js";
 import { recallKeyProblems } from "../core/recall-keys.js";
+import { scopeProblems } from "../core/scope.js";
 import { assertNoSecrets, warmSecretScan, type SecretPolicy } from "../records/secrets.js";
 import { commitFile, type CommitOptions } from "../store/write.js";
 import {
@@ -76,6 +77,9 @@ export function proposalProblems(input: ProposeInput, isNew: boolean): { code: s
   const keyProblems = recallKeyProblems(c.recall).map((p) => p.message);
   if (problems.length === 0 && keyProblems.length > 0) return { code: ERROR_CODES.E_RECALL_KEYS, problems: keyProblems };
   problems.push(...keyProblems);
+  const scopeMessages = scopeProblems(c.scope).map((p) => p.message);
+  if (problems.length === 0 && scopeMessages.length > 0) return { code: ERROR_CODES.E_SCOPE, problems: scopeMessages };
+  problems.push(...scopeMessages);
   const tooLong = c.description !== undefined && [...c.description].length > DESCRIPTION_MAX;
   return { code: tooLong && problems.length === 1 ? ERROR_CODES.E_DESCRIPTION_TOO_LONG : ERROR_CODES.E_USAGE, problems };
 }
@@ -114,9 +118,9 @@ export async function propose(ctx: ProposeContext, input: ProposeInput): Promise
       checkQueueLimits(ctx.memoryDir, proposal);
       const c = proposal.card;
       await assertNoSecrets(
-        [c.name, c.description ?? "", ...(c.topics ?? []), ...(c.recall ?? []), proposal.source, c.body ?? ""].join("\n"),
+        [c.name, c.description ?? "", ...(c.topics ?? []), ...(c.recall ?? []), ...(c.scope ?? []), proposal.source, c.body ?? ""].join("\n"),
         ctx.secrets,
-        "the proposal (name, description, topics, recall keys, source, then body)",
+        "the proposal (name, description, topics, recall keys, scope, source, then body)",
       );
       ensureDirs(ctx.memoryDir);
       await commitFile(proposalPath(ctx.memoryDir, proposal.id), JSON.stringify(proposal, null, 2) + "\n", ctx.commit);

@@ -10,6 +10,7 @@ import { parseCard } from "../core/card.js";
 import { listCardFiles } from "../store/read.js";
 import { withoutTypePrefix } from "../core/card-types.js";
 import { relatedByContent, type CardSummary, type Related } from "./content-match.js";
+import { suggestScope } from "./scope-suggest.js";
 
 // What the owner needs to decide on a proposal, computed fresh from disk every time (never stored, so it
 // cannot go stale itself): is the base stale, does a card already say this, which pending proposals say the
@@ -38,6 +39,8 @@ export interface ReviewedProposal {
   proposal: Proposal;
   card_file: string;
   flags: ProposalFlags;
+  /** The subtree every file it names is under (lib/proposals/scope-suggest.ts), when neither it nor the card has a scope. */
+  suggested_scope: string[] | null;
 }
 
 export interface ReviewResult {
@@ -72,13 +75,34 @@ export async function reviewPending(memoryDir: string): Promise<ReviewResult> {
       near_duplicates: related.get(p.id)?.filter((r) => r.relation === "near_duplicate") ?? [],
       contradictions: related.get(p.id)?.filter((r) => r.relation === "contradiction") ?? [],
     };
-    return { proposal: p, card_file: target?.file ?? cardFileOf(p), flags };
+    return { proposal: p, card_file: target?.file ?? cardFileOf(p), flags, suggested_scope: scopeSuggestion(p, target) };
   });
   return { pending, unreadable: read.unreadable };
 }
 
+/** What consolidation suggests as the card's scope; null when the proposal or the card already says, or nothing is clear. */
+export function scopeSuggestion(p: Proposal, target: Pick<CardSummary, "repoRefs" | "scope"> | undefined): string[] | null {
+  if (p.card.scope !== undefined || (target?.scope?.length ?? 0) > 0) return null;
+  return suggestScope(allSources(p).split("; "), target?.repoRefs ?? []);
+}
+
+/** scopeSuggestion against the card as it is on disk now (what accept --suggested-scope applies). */
+export function currentScopeSuggestion(memoryDir: string, p: Proposal): string[] | null {
+  const file = findTarget(memoryDir, p);
+  let target: Pick<CardSummary, "repoRefs" | "scope"> | undefined;
+  if (file !== undefined) {
+    try {
+      const meta = parseCard(fs.readFileSync(path.join(memoryDir, file), "utf8")).meta;
+      target = { repoRefs: meta.repo_refs ?? [], scope: meta.scope ?? [] };
+    } catch {
+      target = undefined;
+    }
+  }
+  return scopeSuggestion(p, target);
+}
+
 /** The proposal as `memctl save` input, with its provenance (what accept writes). */
-export function saveInputOf(p: Proposal, overrides: { description?: string; topics?: string[] } = {}): SaveInput {
+export function saveInputOf(p: Proposal, overrides: { description?: string; topics?: string[]; scope?: string[] } = {}): SaveInput {
   return {
     name: p.card.name,
     type: p.card.type,
@@ -86,6 +110,7 @@ export function saveInputOf(p: Proposal, overrides: { description?: string; topi
     body: p.card.body,
     topics: overrides.topics ?? p.card.topics,
     recall: p.card.recall,
+    scope: overrides.scope ?? p.card.scope,
     provenance: { ...p.provenance, source: allSources(p) },
   };
 }
@@ -178,6 +203,7 @@ export async function cardSummaries(memoryDir: string): Promise<CardSummary[]> {
         topics: m.topics,
         repoRefs: m.repo_refs ?? [],
         recall: m.recall ?? [],
+        scope: m.scope ?? [],
       });
     } catch {
       /* unreadable cards are doctor's business */

@@ -57,6 +57,8 @@ interface CardFields {
   bodyTerms?: string[];
   /** How the printed line marks a card that may not be true (provenanceMark). */
   mark?: string;
+  /** Where the card applies (meta.scope); absent: everywhere. */
+  scope?: string[];
 }
 
 /** What a rebuild can reuse from the previous cache: card fields by file (with their fingerprint), terms by line. */
@@ -69,7 +71,7 @@ function reusable(memoryDir: string): Reusable {
   const out: Reusable = { cards: new Map(), lines: new Map() };
   const previous = openCache(memoryDir);
   if (!previous) return out;
-  const { view } = previous;
+  const { view, header } = previous;
   const split = (s: string) => (s === "" ? [] : s.split(" "));
   try {
     for (let id = 0; id < view.n; id++) {
@@ -86,6 +88,7 @@ function reusable(memoryDir: string): Reusable {
         recallTerms: split(tRecall),
         bodyTerms: split(tBody),
         ...(mark ? { mark } : {}),
+        ...(header.scope?.[id] ? { scope: header.scope[id] } : {}),
       });
       out.lines.set(`${file}\n${raw}`, { title: split(tTitle), hook: split(tHook) });
     }
@@ -132,6 +135,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
       // Only the head is read: a body past the first 16 KiB of the file is not indexed (docs/ranking.md).
       bodyTerms: FIELD_WEIGHT.body > 0 ? tokenize(card.body) : [],
       ...(provenanceMark(meta.provenance) ? { mark: provenanceMark(meta.provenance) } : {}),
+      ...(meta.scope && meta.scope.length > 0 ? { scope: meta.scope } : {}),
     });
   }
   const entries: RankEntry[] = parsed.entries.map((e) => {
@@ -151,6 +155,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
       ...(f.expires_at ? { expires_at: f.expires_at } : {}),
       topics: f.topics,
       ...(f.mark ? { mark: f.mark } : {}),
+      ...(f.scope ? { scope: f.scope } : {}),
       terms: {
         title: lineTerms?.title ?? tokenize(e.title),
         topics: f.topicTerms ?? tokenize([...f.topics, nameWords].join(" ")),
@@ -166,6 +171,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
   // from the slim entry so printing a line parses nothing. A card that may not be true says so at its end.
   const printed = entries.map((e) => (e.mark ? `${renderEntryLine(e)} ${e.mark}` : renderEntryLine(e)));
   const byId = (id: number) => entries[id]!;
+  const scoped = entries.flatMap((e, id) => (e.scope ? [[id, e.scope] as [number, string[]]] : []));
   const store: RankableStore = {
     index: {
       size: entries.length,
@@ -176,6 +182,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
       alwaysIds: always,
       lineBytes: (id) => utf8Bytes(printed[id]!),
       lineText: (id) => printed[id]!,
+      scoped: () => scoped,
     },
     unparsed: parsed.unparsed,
     entryCount: entries.length,
@@ -212,6 +219,8 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
   const prio = entries.map((e) => (e.priority === "always" ? "a" : e.priority === "low" ? "l" : "n")).join("");
   const status: Record<string, string> = {};
   const expires: Record<string, string> = {};
+  const scope: Record<string, string[]> = {};
+  for (const [id, list] of scoped) scope[id] = list;
   entries.forEach((e, id) => {
     if (e.status && e.status !== "active") status[id] = e.status;
     if (e.expires_at) expires[id] = e.expires_at;
@@ -225,6 +234,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
     prio,
     status,
     expires,
+    ...(scoped.length > 0 ? { scope } : {}),
     unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
     ...(truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] as [number, number, number] } : {}),
     plainFiles: store.plainFiles,

@@ -43,7 +43,7 @@ const WHOLE_PRINTED_MAX = 64 * 1024;
 const WHOLE_POSTINGS_MAX = 32 * 1024;
 /** Bytes of padding that bring an offset to a multiple of 4. */
 export const pad4 = (offset: number) => (4 - (offset % 4)) % 4;
-export const FORMAT_VERSION = 23;
+export const FORMAT_VERSION = 24;
 /** Numbers in an entry's fingerprint: mtimeMs, size, ctimeMs. */
 export const STAMP_FIELDS = 3;
 /** Card paths decoded one at a time before the whole path blob is decoded once instead. */

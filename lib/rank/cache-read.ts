@@ -35,6 +35,8 @@ export interface Header {
   truncated?: [lines: number, bytes: number, totalBytes: number];
   /** Every entry links its own card and no path holds a tab or line break (absent in older caches: false). */
   plainFiles?: boolean;
+  /** Sparse, by id: the scopes of each scoped entry (lib/core/scope.ts), so a warm prompt filters without a card read. */
+  scope?: Record<string, string[]>;
   /**
    * The printed lines of the `always` ids, in the same order: pinned lines are printed on every prompt, so they
    * come with the header instead of one read each.
@@ -135,6 +137,13 @@ export function openCache(memoryDir: string): OpenCache | undefined {
       return e;
     };
     const postings = (term: string) => view.postings(term);
+    // The few scoped entries, decoded once per load from the header (already parsed): nothing per card.
+    let scoped: [number, string[]][] | undefined;
+    const scopedEntries = () =>
+      (scoped ??= Object.entries(header.scope ?? {}).map(([id, list]) => {
+        if (!Array.isArray(list) || !list.every((s) => typeof s === "string")) throw new RangeError("malformed rank cache scope"); // rebuild
+        return [Number(id), list];
+      }));
     const store: RankableStore = {
       index: {
         size: n,
@@ -164,6 +173,7 @@ export function openCache(memoryDir: string): OpenCache | undefined {
           for (const id of Object.keys(header.expires)) mask[Number(id)] = 1;
           return mask;
         },
+        scoped: scopedEntries,
       },
       unparsed: header.unparsed.map(([line, raw, reason]) => ({ line, raw, reason })),
       entryCount: n,

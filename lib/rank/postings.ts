@@ -12,6 +12,8 @@ export interface EntryInfo {
   priority?: string;
   status?: string;
   expires_at?: string;
+  /** Where the card applies (lib/core/scope.ts); absent or empty: everywhere. */
+  scope?: readonly string[];
 }
 
 /** An entry with its terms per field, as the cache builder tokenises it. */
@@ -80,6 +82,8 @@ export interface RankIndex {
   lineText?(id: number): string;
   /** 1 for every id that has a sink field (priority, status or expiry), 0 for ids sinkFields says have none. */
   maySink?(): Uint8Array;
+  /** Every scoped entry's id and scopes (few in any store): ranking reads these, never a card, per prompt. */
+  scoped?(): readonly (readonly [id: number, scopes: readonly string[]])[];
 }
 
 /** Builds postings for entries: per field, weight × tf / (1 − b + b × len / avglen), summed over fields, then saturated. */
@@ -125,5 +129,14 @@ export function buildPostings(entries: readonly RankEntry[]): Map<string, Postin
 export function memoryIndex(entries: readonly RankEntry[]): RankIndex {
   const postings = new Map([...buildPostings(entries)].map(([t, list]) => [t, toPostingList(list)]));
   const alwaysIds = entries.flatMap((e, i) => (e.priority === "always" ? [i] : []));
-  return { size: entries.length, entry: (id) => entries[id]!, file: (id) => entries[id]!.file, sinkFields: (id) => entries[id]!, postings: (t) => postings.get(t), alwaysIds };
+  const scoped = entries.flatMap((e, i) => (e.scope && e.scope.length > 0 ? [[i, e.scope] as const] : []));
+  return {
+    size: entries.length,
+    entry: (id) => entries[id]!,
+    file: (id) => entries[id]!.file,
+    sinkFields: (id) => entries[id]!,
+    postings: (t) => postings.get(t),
+    alwaysIds,
+    scoped: () => scoped,
+  };
 }

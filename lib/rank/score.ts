@@ -9,9 +9,11 @@
 // its terms match, not what the store holds.
 import { frecency, type CardUsage } from "../core/frecency.js";
 import { compareRanked, firstPlaces, type Tier } from "./order.js";
+import { applyScope, scopeOf } from "./scope-filter.js";
 import { FIELD_BIT, FIELD_MASK, MASK_FIELDS, type EntryInfo, type Field, type PostingList, type RankEntry, type RankIndex, memoryIndex } from "./postings.js";
 
 export { compareRanked, isHit } from "./order.js";
+export { SCOPE_BOOST } from "./scope-filter.js";
 
 /**
  * A card scoring below this share of the best card's relevance is a weak match and counted irrelevant. 0.3 cut
@@ -66,6 +68,12 @@ export interface RankOptions {
   onHitIds?: (ids: ArrayLike<number>) => void;
   /** Usage read on demand: only when frecency can change an order (more than one hit, or every entry). */
   loadUsage?: (files: readonly string[]) => UsageSource | undefined;
+  /**
+   * The prompt's working directory relative to the repository root ("" the root, "/"-separated), or null outside any
+   * repository. A scoped card ranks only where this is inside one of its scopes, and there gets SCOPE_BOOST; null
+   * leaves every scoped card out. Undefined applies no scope (a caller that has no working directory).
+   */
+  scopeAt?: string | null;
 }
 
 /** Why a card sinks to the tail, or undefined. */
@@ -119,12 +127,15 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
       fieldMask[id] = fieldMask[id]! | masks[k]!;
     }
   }
+  const scope = scopeOf(index, options.scopeAt, n);
+  if (scope) touchedCount = applyScope(scope, relevance, touchedIds, touchedCount);
   const touched = touchedIds.subarray(0, touchedCount);
-  const always = new Set(index.alwaysIds);
+  const alwaysIds = scope ? index.alwaysIds.filter((id) => scope.out[id] === 0) : index.alwaysIds;
+  const always = new Set(alwaysIds);
   // Per-id flags read in the loops over every hit (thousands at 10,000 cards): a byte read, not a Set lookup
   // or a call. mayMask marks the few ids whose sink fields must be looked at.
   const alwaysMask = new Uint8Array(n);
-  for (let i = 0; i < index.alwaysIds.length; i++) alwaysMask[index.alwaysIds[i]!] = 1;
+  for (let i = 0; i < alwaysIds.length; i++) alwaysMask[alwaysIds[i]!] = 1;
   const mayMask = index.maySink?.();
   let best = 0;
   let evidence = false;
@@ -143,7 +154,7 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   let hitCount = 0;
   const ids = options.all
     ? Array.from({ length: n }, (_, i) => i)
-    : index.alwaysIds.concat(candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => (hitCount = c)));
+    : alwaysIds.concat(candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => (hitCount = c)));
   if (options.all) {
     const hitIds = Array.from(touched).filter((id) => !always.has(id) && relevance[id]! >= best * RELATIVE_CUTOFF);
     hitCount = hitIds.length;
@@ -159,7 +170,8 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
     const rel = relevance[id]!;
     const fr = usage === undefined ? 0 : frecency(usage.get(files[i]!), options.today);
     const relevant = rel > 0 && rel >= best * RELATIVE_CUTOFF;
-    const sink = mayMask !== undefined && mayMask[id] === 0 ? undefined : sinkReason(index.sinkFields(id), options.today);
+    const sink =
+      scope !== undefined && scope.out[id] === 1 ? scope.why(id) : mayMask !== undefined && mayMask[id] === 0 ? undefined : sinkReason(index.sinkFields(id), options.today);
     const tier: Tier = always.has(id) ? "always" : sink ? (relevant ? "sunk-relevant" : "sunk") : relevant ? "relevant" : "irrelevant";
     const score = relevant ? rel * (1 + (FRECENCY_BOOST * fr) / (fr + 3)) : fr;
     return new RankedEntry(source, id, tier, rel, fr, score, sink);

@@ -6,6 +6,7 @@ import { parseCard } from "../core/card.js";
 import { renderField, replaceBodyBytes, setFrontmatterFieldsBytes } from "../core/frontmatter-edit.js";
 import { CARD_TYPE_PREFIX, type CardType, withoutTypePrefix } from "../core/card-types.js";
 import { recallKeyProblems } from "../core/recall-keys.js";
+import { normalizeScope, scopeProblems } from "../core/scope.js";
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/;
 
@@ -17,6 +18,8 @@ export interface SaveInput {
   topics?: string[];
   /** Recall keys (lib/core/recall-keys.ts): replaces the card's `recall:` list; undefined keeps it. */
   recall?: string[];
+  /** Where the card applies (lib/core/scope.ts): replaces the card's `scope:` list ([] clears it); undefined keeps it. */
+  scope?: string[];
   /** Keep an existing updated_at (memctl keys: keys say how people ask, not that the card's content changed). */
   keepUpdatedAt?: boolean;
   priority?: string;
@@ -76,6 +79,7 @@ export function renderNewCard(input: Required<Pick<SaveInput, "name" | "descript
     renderField("updated_at", today),
     ...(input.expires ? [renderField("expires_at", input.expires)] : []),
     renderField("repo_refs", input.refs ?? []),
+    ...(input.scope && input.scope.length > 0 ? [renderField("scope", input.scope.map(normalizeScope))] : []),
     ...(input.provenance ? [renderField("provenance", input.provenance)] : []),
   ];
   return `---\n${fields.join("\n")}\n---\n${input.body ?? ""}`;
@@ -103,6 +107,10 @@ export function validateSaveInput(input: SaveInput): void {
   const keyProblems = recallKeyProblems(input.recall).map((p) => p.message);
   if (problems.length === 0 && keyProblems.length > 0) throw new MemctlError(ERROR_CODES.E_RECALL_KEYS, keyProblems.join("\n"), { problems: keyProblems });
   problems.push(...keyProblems);
+  // Scope too: a caller can tell a scope that leaves the repository from any other bad flag.
+  const scopeMessages = scopeProblems(input.scope).map((p) => p.message);
+  if (problems.length === 0 && scopeMessages.length > 0) throw new MemctlError(ERROR_CODES.E_SCOPE, scopeMessages.join("\n"), { problems: scopeMessages });
+  problems.push(...scopeMessages);
   if (problems.length === 0) return;
   // A description that is merely too long is an authoring-rule refusal (exit 1); anything else is usage (exit 2).
   const code = tooLong && problems.length === 1 ? ERROR_CODES.E_DESCRIPTION_TOO_LONG : ERROR_CODES.E_USAGE;
@@ -139,6 +147,7 @@ export function updatedCardBytes(before: Buffer, input: SaveInput, today: string
     updated_at: input.keepUpdatedAt && "updated_at" in fm ? undefined : today,
     expires_at: input.expires,
     repo_refs: input.refs && input.refs.length > 0 ? input.refs : "repo_refs" in fm ? undefined : [],
+    scope: input.scope?.map(normalizeScope),
     provenance: input.provenance,
   };
   const edited = setFrontmatterFieldsBytes(base, fields);

@@ -33,6 +33,8 @@ export interface ProposedCard {
   topics?: string[];
   /** Recall keys the proposer's model wrote (8–14, in the store's languages); accept keeps them. */
   recall?: string[];
+  /** Where the card applies (lib/core/scope.ts); accept keeps it. */
+  scope?: string[];
 }
 
 export type ProposalStatus = "pending" | "accepted" | "rejected" | "merged";

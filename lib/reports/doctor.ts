@@ -1,4 +1,5 @@
 import { recallKeyProblems } from "../core/recall-keys.js";
+import { scopeProblems } from "../core/scope.js";
 import type { LimitCrossing } from "../records/guardrails.js";
 import { isCardFile } from "../core/card-rules.js";
 import { isExpired, missingFields } from "../core/card.js";
@@ -133,6 +134,11 @@ export interface DoctorInput {
   /** Ledger jobs left stuck, or failed with no attempt left (lib/reports/job-issues.ts). */
   stuckJobs?: JobIssue[];
   failedJobs?: JobIssue[];
+  /**
+   * The repository scopes are checked against (the worktree doctor runs in) and the check; absent outside a git
+   * repository, where no scope is checked (a store may serve several repositories: each one's doctor checks its own).
+   */
+  scopeCheck?: { repo: string; matches: (scope: string) => boolean };
   /** The composed instruction files for the working directory (lib/reports/instructions-report.ts); absent when there are none. */
   instructions?: InstructionsReport;
   /** MEMORY.md's size when it is over the hook's read limit (lib/store/index-read.ts), with the limit. */
@@ -196,6 +202,10 @@ export interface DoctorReport {
   stuck_jobs: JobIssue[];
   /** Ledger jobs that failed on every attempt (max_attempts): the last error and the command to run again. */
   failed_jobs: JobIssue[];
+  /** Scopes (lib/core/scope.ts) that name no file or directory in scopes_checked_in: warnings, since another repository using this store may hold them. */
+  unmatched_scopes: { card: string; scope: string }[];
+  /** The repository unmatched_scopes was checked against (the worktree doctor ran in); null outside a git repository. */
+  scopes_checked_in: string | null;
   /** Only when instruction files compose here: the always-on size against its budget, and imports that do not compose (warnings). */
   instructions?: InstructionsReport;
 }
@@ -259,6 +269,8 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     dead_card_links: input.cardLinkIssues ?? [],
     stuck_jobs: input.stuckJobs ?? [],
     failed_jobs: input.failedJobs ?? [],
+    unmatched_scopes: [],
+    scopes_checked_in: input.scopeCheck?.repo ?? null,
   };
   for (const [file, cf] of view?.cards ?? []) {
     // A free note (people/alex.md: not named like a card, linked from no index) has no card rules to break.
@@ -274,9 +286,16 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     }
     const missing = missingFields(card);
     if (missing.length > 0) report.cards_missing_fields.push({ card: file, missing });
-    // recall: its own checks (type, count, length: what a save would refuse) replace the generic type warning.
-    const bad = [...card.warnings.filter((w) => w.field !== "recall").map((w) => w.message), ...recallKeyProblems(card.frontmatter.recall).map((p) => p.message)];
+    // recall and scope: their own checks (what a save would refuse) replace the generic type warning.
+    const scopeIssues = scopeProblems(typeof card.frontmatter.scope === "string" ? [card.frontmatter.scope] : card.frontmatter.scope).map((p) => p.message);
+    const bad = [
+      ...card.warnings.filter((w) => w.field !== "recall" && w.field !== "scope").map((w) => w.message),
+      ...recallKeyProblems(card.frontmatter.recall).map((p) => p.message),
+      ...scopeIssues,
+    ];
     if (bad.length > 0) report.cards_bad_fields.push({ card: file, problems: bad });
+    if (input.scopeCheck && scopeIssues.length === 0)
+      for (const scope of card.meta.scope ?? []) if (!input.scopeCheck.matches(scope)) report.unmatched_scopes.push({ card: file, scope });
     for (const ref of cardRefs(card.frontmatter.repo_refs)) {
       const verdict = input.checkRef(ref.parsed);
       if (!verdict.fresh) report.stale_repo_refs.push({ card: file, ref: ref.text, reason: verdict.reason ?? "stale" });
@@ -293,6 +312,7 @@ export function buildDoctorReport(input: DoctorInput): DoctorReport {
     report.config_warnings.length +
     (input.pendingProposals > 0 ? 1 : 0) +
     report.limits_exceeded.length +
+    report.unmatched_scopes.length +
     (input.history.status === "error" ? 1 : 0) +
     (input.history.malformed > 0 ? 1 : 0);
   if (input.claudeAutoMemoryFix) {

@@ -27,6 +27,7 @@ import { cardLinkIssues } from "./card-link-issues.js";
 import { jobIssues } from "./job-issues.js";
 import { composeFor } from "../config/instructions.js";
 import { instructionsReport, type InstructionsReport } from "./instructions-report.js";
+import { scopeMatchesSomething } from "./scope-check.js";
 
 // Gathers everything doctor looks at (strictly read-only) and hands it to the pure report builder.
 
@@ -91,6 +92,7 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     ...(dir && claudeAutoMemoryWritesStore({ memoryDir: dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home })
       ? { claudeAutoMemoryFix: AUTO_MEMORY_FIX }
       : {}),
+    ...(resolution.git ? { scopeCheck: { repo: resolution.repo_root, matches: (scope: string) => scopeMatchesSomething(resolution.repo_root, scope) } } : {}),
     ...(instructions ? { instructions } : {}),
   });
 }

@@ -66,6 +66,8 @@ test("a clean store is healthy: exit 0, issues_count 0, the seed's fields in ord
     "dead_card_links",
     "stuck_jobs",
     "failed_jobs",
+    "unmatched_scopes",
+    "scopes_checked_in",
   ]);
   assert.equal(report.memory_dir, p.memory);
   assert.equal(report.entry_count, 3);

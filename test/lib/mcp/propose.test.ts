@@ -151,3 +151,30 @@ test("memory_propose takes recall keys: offered in the schema, checked (E_RECALL
     await server.close();
   }
 });
+
+test("memory_propose takes a scope: offered in the schema, checked (E_SCOPE), staged, and kept by accept", async () => {
+  const w = world();
+  const server = await connect({ cwd: w.repo, env: w.env, flags: { readOnly: true, actor: "host:claude" } });
+  try {
+    const { tools } = await server.client.listTools();
+    const schema = tools.find((t) => t.name === "memory_propose")!.inputSchema as { properties: Record<string, { type?: string; description?: string }> };
+    assert.equal(schema.properties.scope?.type, "array");
+    const bad = await callTool(server.client, "memory_propose", { name: "x", type: "user", description: "y", source: "s", scope: ["../elsewhere"] });
+    assert.deepEqual([bad.isError, bad.code], [true, "E_SCOPE"]);
+    const staged = await callTool(server.client, "memory_propose", {
+      name: "api-auth",
+      type: "project",
+      description: "The API checks tokens in middleware",
+      source: "packages/api/src/auth.ts",
+      scope: ["packages/api"],
+    });
+    assert.equal(staged.isError, false, staged.text);
+    const id = (staged.data as { proposal: { id: string } }).proposal.id;
+    const out = new BufferSink();
+    assert.equal(await main(["accept", id], { ...w.io, stdout: out, stderr: out }), 0, out.text);
+    const card = parseCard(fs.readFileSync(path.join(w.memory, "project_api-auth.md"), "utf8"));
+    assert.deepEqual(card.meta.scope, ["packages/api"]);
+  } finally {
+    await server.close();
+  }
+});
