@@ -108,6 +108,7 @@ var EXIT_BY_CODE = {
   [ERROR_CODES.E_INVALID_EXPLICIT]: 3,
   [ERROR_CODES.E_NO_SOURCE]: 2,
   [ERROR_CODES.E_RECALL_KEYS]: 2,
+  [ERROR_CODES.E_SCOPE]: 2,
   [ERROR_CODES.E_NO_MODEL]: 2
 };
 async function main(argv, io) {

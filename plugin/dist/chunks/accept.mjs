@@ -26,8 +26,10 @@ import "./core-card-rules.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,
+  SCOPE_FLAG,
   STORE_FLAGS,
   requireStore,
+  scopeFrom,
   topicsFrom,
   writeContext
 } from "./cli-store-access.mjs";
@@ -69,6 +71,8 @@ var spec = {
     arrivals: { type: "boolean", description: "accept every arrival a sync holds for review (not quarantined ones), instead of one ID" },
     "edit-description": { type: "string", valueName: "TEXT", description: "use this description instead of the proposed one (at most 200 characters)" },
     topics: { type: "string", valueName: "A,B", description: "set the card's topics (replaces the proposed list)", multiple: true },
+    ...SCOPE_FLAG,
+    "suggested-scope": { type: "boolean", description: "set the scope review suggests (the subtree every file the proposal names is under)" },
     force: { type: "boolean", description: "accept even though the card changed since the proposal was made" },
     supersede: {
       type: "string",
@@ -102,9 +106,12 @@ async function run(argv, io) {
   const { memoryDir } = requireStore(args, io);
   if (id === void 0) return acceptAllHeld(args, io, memoryDir);
   if (isArrivalId(id)) return acceptHeld(args, io, memoryDir);
+  if (bool(args, "suggested-scope") && scopeFrom(args) !== void 0) throw usageError("give --scope or --suggested-scope, not both");
   const result = await acceptProposal(writeContext(args, io, memoryDir), args.positionals[0], {
     description: str(args, "edit-description"),
     topics: topicsFrom(args),
+    scope: scopeFrom(args),
+    suggestedScope: bool(args, "suggested-scope"),
     force: bool(args, "force"),
     supersede: strs(args, "supersede"),
     keepBoth: bool(args, "keep-both")

@@ -81,6 +81,18 @@ function recallFrom(args) {
   const flags = strs(args, "recall");
   return flags.length > 0 ? flags.flatMap((k) => k.split("|")).map((k) => k.trim()).filter(Boolean) : void 0;
 }
+function scopeFrom(args) {
+  const flags = strs(args, "scope");
+  return flags.length > 0 ? flags.flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean) : void 0;
+}
+var SCOPE_FLAG = {
+  scope: {
+    type: "string",
+    valueName: "A,B",
+    description: 'where in the repository the card applies: directories or globs relative to its root (packages/api, apps/*/src); replaces the list, "" clears it',
+    multiple: true
+  }
+};
 var RECALL_FLAG = {
   recall: {
     type: "string",
@@ -119,6 +131,8 @@ export {
   writeContext,
   topicsFrom,
   recallFrom,
+  scopeFrom,
+  SCOPE_FLAG,
   RECALL_FLAG,
   cardBodyFrom
 };

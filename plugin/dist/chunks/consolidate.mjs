@@ -6,8 +6,10 @@ import {
   runJob
 } from "./store-jobs.mjs";
 import {
+  OWNER_ACTOR,
   contentKey,
   groupKey,
+  repoSourceChecker,
   reviewPending
 } from "./proposals-content-match.mjs";
 import "./core-line-diff.mjs";
@@ -67,30 +69,6 @@ import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 
-// lib/proposals/trust.ts
-import fs from "node:fs";
-import path from "node:path";
-var OWNER_ACTOR = "human";
-function sourceFile(source) {
-  const first = source.trim().split(/\s+/)[0] ?? "";
-  const word = first.replace(/^path:/, "").replace(/[:;,.]+$/, "");
-  if (word === "" || !/[./]/.test(word) || /^[a-z][a-z0-9+.-]*:/i.test(word)) return void 0;
-  if (path.isAbsolute(word) || word.split(/[\\/]/).includes("..")) return void 0;
-  return word;
-}
-function repoSourceChecker(repoRoot) {
-  if (!repoRoot) return () => false;
-  return (source) => {
-    const rel = sourceFile(source);
-    if (!rel) return false;
-    try {
-      return fs.lstatSync(path.join(repoRoot, rel)).isFile();
-    } catch {
-      return false;
-    }
-  };
-}
-
 // lib/proposals/consolidate.ts
 function planConsolidation(reviewed, acceptFacts, verifiedSource = () => false) {
   const plan = {
@@ -100,6 +78,7 @@ function planConsolidation(reviewed, acceptFacts, verifiedSource = () => false) 
     contradictions: [],
     content_matches: [],
     stale: [],
+    scope_suggestions: [],
     accepted: [],
     held: [],
     left_pending: 0
@@ -120,6 +99,7 @@ function planConsolidation(reviewed, acceptFacts, verifiedSource = () => false) 
     if (conflict) plan.conflicts.push({ card: primaries[0].card_file, ids: primaries.map((r) => r.proposal.id) });
     for (const r of primaries) {
       if (r.flags.stale) plan.stale.push(r.proposal.id);
+      if (r.suggested_scope) plan.scope_suggestions.push({ id: r.proposal.id, card: r.card_file, scope: r.suggested_scope });
       if (r.flags.contradicts_card) plan.contradictions.push({ id: r.proposal.id, card: r.card_file });
       const matches = contentMatches(r, gone, order);
       for (const m of matches) plan.content_matches.push({ id: r.proposal.id, relation: m.relation, card: m.card_file, proposal: m.proposal });
@@ -269,6 +249,7 @@ function render(r, io) {
   for (const x of r.contradictions) lines.push(`  ${c.red("contradicts")} ${x.id}: ${inertText(x.card)} changed since it was proposed and now says something else`);
   for (const a of r.accepted) lines.push(`  ${c.green(r.dry_run ? "accept  " : "accepted")}    ${a.id} \u2192 ${inertText(a.card)}${a.rev !== null ? ` (rev ${a.rev})` : ""}`);
   for (const h of r.held) lines.push(`  ${c.dim("held")}        ${h.id}: ${inertText(h.why)}`);
+  for (const s of r.scope_suggestions) lines.push(`  ${c.dim("scope?")}      ${s.id}: ${s.scope.map(inertText).join(", ")} (memctl accept ${s.id} --suggested-scope)`);
   if (r.merged.length + r.conflicts.length + r.contradictions.length + r.accepted.length + r.held.length === 0) lines.push(c.dim("  nothing to merge or flag"));
   lines.push(`${r.left_pending} ${would ? "would stay" : "left"} pending${r.accept_facts ? "" : " (nothing is accepted without --accept-facts)"}; memctl review lists them`);
   return lines.join("\n") + "\n";

@@ -1,7 +1,8 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  buildInjection
-} from "./hook-inject.mjs";
+  buildInjection,
+  scopeAtOf
+} from "./config-scope-at.mjs";
 import "./usage-fold.mjs";
 import {
   defaultBudgetsText,
@@ -93,6 +94,7 @@ async function run(argv, io) {
       projectKey: resolution.project_key,
       source: resolution.resolution_source,
       prompt: query,
+      scopeAt: scopeAtOf(resolution, io.cwd, projectFrom(args).repoRoot),
       host,
       budget,
       now: io.now(),

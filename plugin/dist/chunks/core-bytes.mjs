@@ -46,6 +46,8 @@ var ERROR_CODES = {
   E_IS_DIRECTORY: "E_IS_DIRECTORY",
   /** A card's recall keys are not a list of short one-line strings (too many, too long, not strings). */
   E_RECALL_KEYS: "E_RECALL_KEYS",
+  /** A card's scope is not a list of repository-relative paths or globs (absolute, "..", too many). */
+  E_SCOPE: "E_SCOPE",
   /** `memctl keys`: no model command is configured ([recall] or [compact] llm_command). */
   E_NO_MODEL: "E_NO_MODEL",
   /** An authored description is over 200 characters. */

@@ -1,5 +1,6 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  scopesOf,
   typeFromFileName
 } from "./core-card-types.mjs";
 import {
@@ -232,6 +233,10 @@ function toMeta(fm, warnings) {
   if (fm.recall !== void 0 && fm.recall !== null) {
     if (Array.isArray(fm.recall)) meta.recall = recallKeysOf(fm);
     else warn("recall", "a list");
+  }
+  if (fm.scope !== void 0 && fm.scope !== null) {
+    if (Array.isArray(fm.scope) || typeof fm.scope === "string") meta.scope = scopesOf(fm);
+    else warn("scope", "a list");
   }
   const priority = text("priority");
   if (priority === "always" || priority === "normal" || priority === "low") meta.priority = priority;

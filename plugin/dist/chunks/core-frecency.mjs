@@ -317,7 +317,7 @@ var WHOLE_ENTRIES_MAX = 512 * 1024;
 var WHOLE_PRINTED_MAX = 64 * 1024;
 var WHOLE_POSTINGS_MAX = 32 * 1024;
 var pad4 = (offset) => (4 - offset % 4) % 4;
-var FORMAT_VERSION = 23;
+var FORMAT_VERSION = 24;
 var STAMP_FIELDS = 3;
 var FILE_DECODES_BEFORE_WHOLE = 1024;
 var closeOnCollect = new FinalizationRegistry((fd) => {
@@ -656,6 +656,11 @@ function openCache(memoryDir) {
       return e;
     };
     const postings = (term) => view.postings(term);
+    let scoped;
+    const scopedEntries = () => scoped ??= Object.entries(header.scope ?? {}).map(([id, list]) => {
+      if (!Array.isArray(list) || !list.every((s) => typeof s === "string")) throw new RangeError("malformed rank cache scope");
+      return [Number(id), list];
+    });
     const store = {
       index: {
         size: n,
@@ -684,7 +689,8 @@ function openCache(memoryDir) {
           for (const id of Object.keys(header.status)) mask[Number(id)] = 1;
           for (const id of Object.keys(header.expires)) mask[Number(id)] = 1;
           return mask;
-        }
+        },
+        scoped: scopedEntries
       },
       unparsed: header.unparsed.map(([line, raw, reason]) => ({ line, raw, reason })),
       entryCount: n,
@@ -751,7 +757,7 @@ function reusable(memoryDir) {
   const out = { cards: /* @__PURE__ */ new Map(), lines: /* @__PURE__ */ new Map() };
   const previous = openCache(memoryDir);
   if (!previous) return out;
-  const { view } = previous;
+  const { view, header } = previous;
   const split = (s) => s === "" ? [] : s.split(" ");
   try {
     for (let id = 0; id < view.n; id++) {
@@ -767,7 +773,8 @@ function reusable(memoryDir) {
         topicTerms: split(tTopics),
         recallTerms: split(tRecall),
         bodyTerms: split(tBody),
-        ...mark ? { mark } : {}
+        ...mark ? { mark } : {},
+        ...header.scope?.[id] ? { scope: header.scope[id] } : {}
       });
       out.lines.set(`${file}
 ${raw}`, { title: split(tTitle), hook: split(tHook) });
@@ -812,7 +819,8 @@ async function rebuild(memoryDir, indexStat, options) {
       recallTerms: tokenize((meta.recall ?? []).join("\n")),
       // Only the head is read: a body past the first 16 KiB of the file is not indexed (docs/ranking.md).
       bodyTerms: FIELD_WEIGHT.body > 0 ? tokenize(card.body) : [],
-      ...provenanceMark(meta.provenance) ? { mark: provenanceMark(meta.provenance) } : {}
+      ...provenanceMark(meta.provenance) ? { mark: provenanceMark(meta.provenance) } : {},
+      ...meta.scope && meta.scope.length > 0 ? { scope: meta.scope } : {}
     });
   }
   const entries = parsed.entries.map((e) => {
@@ -832,6 +840,7 @@ ${e.raw}`);
       ...f.expires_at ? { expires_at: f.expires_at } : {},
       topics: f.topics,
       ...f.mark ? { mark: f.mark } : {},
+      ...f.scope ? { scope: f.scope } : {},
       terms: {
         title: lineTerms?.title ?? tokenize(e.title),
         topics: f.topicTerms ?? tokenize([...f.topics, nameWords].join(" ")),
@@ -845,6 +854,7 @@ ${e.raw}`);
   const always = entries.flatMap((e, i) => e.priority === "always" ? [i] : []);
   const printed = entries.map((e) => e.mark ? `${renderEntryLine(e)} ${e.mark}` : renderEntryLine(e));
   const byId = (id) => entries[id];
+  const scoped = entries.flatMap((e, id) => e.scope ? [[id, e.scope]] : []);
   const store = {
     index: {
       size: entries.length,
@@ -854,7 +864,8 @@ ${e.raw}`);
       postings: (t) => postings.has(t) ? toPostingList(postings.get(t)) : void 0,
       alwaysIds: always,
       lineBytes: (id) => utf8Bytes(printed[id]),
-      lineText: (id) => printed[id]
+      lineText: (id) => printed[id],
+      scoped: () => scoped
     },
     unparsed: parsed.unparsed,
     entryCount: entries.length,
@@ -890,6 +901,8 @@ ${e.raw}`);
   const prio = entries.map((e) => e.priority === "always" ? "a" : e.priority === "low" ? "l" : "n").join("");
   const status = {};
   const expires = {};
+  const scope = {};
+  for (const [id, list] of scoped) scope[id] = list;
   entries.forEach((e, id) => {
     if (e.status && e.status !== "active") status[id] = e.status;
     if (e.expires_at) expires[id] = e.expires_at;
@@ -903,6 +916,7 @@ ${e.raw}`);
     prio,
     status,
     expires,
+    ...scoped.length > 0 ? { scope } : {},
     unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
     ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {},
     plainFiles: store.plainFiles

@@ -2,7 +2,7 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   runUserPromptHook
 } from "./hook-dedupe.mjs";
-import "./hook-inject.mjs";
+import "./config-scope-at.mjs";
 import "./hook-why-log.mjs";
 import "./usage-fold.mjs";
 import "./config-budget.mjs";

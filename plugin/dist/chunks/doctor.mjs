@@ -209,6 +209,12 @@ function findings(r) {
     );
   for (const x of r.config_warnings) warning("config", q(x), "edit the user config (memctl config lint checks it)");
   for (const x of r.limits_exceeded) warning("limit", limitSubject(x), limitFix(x));
+  for (const x of r.unmatched_scopes ?? [])
+    warning(
+      "scope",
+      `${q(x.scope)} of ${q(x.card)} matches nothing in ${q(r.scopes_checked_in ?? "")}`,
+      `fix the path (memctl save ${q(x.card.replace(/^[a-z]+_|\.md$/g, ""))} --scope \u2026); ignore it if another repository using this store holds it`
+    );
   if (r.pending_arrivals)
     warning("arrivals", `${r.pending_arrivals} change${r.pending_arrivals === 1 ? "" : "s"} from memctl sync await review (not injected until accepted)`, "memctl review");
   if (r.pending_proposals > 0) warning("proposals", `${r.pending_proposals} proposal${r.pending_proposals === 1 ? " awaits" : "s await"} review`, "memctl review");

@@ -1,7 +1,8 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  buildInjection
-} from "./hook-inject.mjs";
+  buildInjection,
+  scopeAtFor
+} from "./config-scope-at.mjs";
 import {
   appendWhy
 } from "./hook-why-log.mjs";
@@ -378,6 +379,8 @@ async function runUserPromptHook(stdin, options, io) {
       displayDir: displayDir(resolution.memory_dir, io.home),
       source: resolution.resolution_source,
       prompt: payload.prompt,
+      // Scoped cards are matched against where the prompt was asked from (docs/ranking.md, "Scope").
+      scopeAt: scopeAtFor(resolution, payload.cwd),
       host,
       budget,
       now,

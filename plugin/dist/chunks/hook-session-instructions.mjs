@@ -6,6 +6,9 @@ import {
   markShown
 } from "./hook-dedupe.mjs";
 import {
+  scopeAtFor
+} from "./config-scope-at.mjs";
+import {
   warnBytesFromConfig
 } from "./reports-injection.mjs";
 import {
@@ -51,6 +54,9 @@ import {
 import {
   readHold
 } from "./core-index-file.mjs";
+import {
+  inScope
+} from "./core-card-types.mjs";
 import {
   resolveMemory
 } from "./config-project.mjs";
@@ -154,11 +160,13 @@ async function memorySessionStart(stdin, options, io) {
   const config = readConfig(io);
   let memoryDir;
   let context;
+  let scopeAt;
   try {
     const resolution = resolveMemory({ repoRoot: event.cwd, allowNonGit: true, compatibility: true }, io, config);
     if (resolution.status !== "resolved" || !resolution.memory_dir)
       return resolution.status === "unavailable" && resolution.git ? hint(host, options.wiring, event, io) : none("no-store", event);
     memoryDir = resolution.memory_dir;
+    scopeAt = scopeAtFor(resolution, event.cwd);
     if (claimedElsewhere(host, memoryDir, event, io)) return none("duplicate", event);
     resetIfFresh(memoryDir, event, io);
     sessionStarted(memoryDir, event);
@@ -172,7 +180,7 @@ async function memorySessionStart(stdin, options, io) {
   try {
     const reminder = episodeReminder(readLastEpisode(memoryDir), io.now(), host.logCommand);
     const waiting = pendingNote(memoryDir);
-    const built = await sessionStartBlock(memoryDir, context, warn, [...reminder ? [reminder] : [], ...waiting ? [waiting] : []]);
+    const built = await sessionStartBlock(memoryDir, context, warn, [...reminder ? [reminder] : [], ...waiting ? [waiting] : []], scopeAt);
     if (!built) {
       if (!waiting) return none("no-store", event);
       const text = renderOverview(context, [waiting], []);
@@ -195,7 +203,7 @@ async function memorySessionStart(stdin, options, io) {
 }
 var OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was left out. Run `memctl doctor` for the diagnosis and remedy.";
 var OVER_WARN_LOG = "Injected memory context is over the advisory size threshold. Run memctl doctor for details.";
-async function sessionStartBlock(memoryDir, context, warnBytes, notes = []) {
+async function sessionStartBlock(memoryDir, context, warnBytes, notes = [], scopeAt) {
   const store = await overviewStore(memoryDir);
   if (store.entries.length === 0) return void 0;
   const ctx = { ...context, entryCount: store.entries.length };
@@ -207,7 +215,7 @@ async function sessionStartBlock(memoryDir, context, warnBytes, notes = []) {
   } : {
     view: "overview",
     head: "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.",
-    lines: pinnedFirst(store)
+    lines: pinnedFirst(store, scopeAt)
   };
   const injectedBytes = viewBytes({ lines: built.lines }, ctx);
   const overWarn = injectedBytes > warnBytes;
@@ -217,8 +225,9 @@ async function sessionStartBlock(memoryDir, context, warnBytes, notes = []) {
 async function overviewStore(memoryDir) {
   return viewStore(await readStore(memoryDir));
 }
-function pinnedFirst(store) {
-  const pinned = new Set([...store.cards.values()].filter((c) => c.card?.meta.priority === "always").map((c) => c.file));
+function pinnedFirst(store, scopeAt) {
+  const here = (scope) => scopeAt === void 0 || !scope?.length || scopeAt !== null && inScope(scope, scopeAt);
+  const pinned = new Set([...store.cards.values()].filter((c) => c.card?.meta.priority === "always" && here(c.card.meta.scope)).map((c) => c.file));
   const lines = store.entries.map((e) => ({ pinned: e.card !== null && pinned.has(e.card), text: renderEntryLine(e) }));
   return [...lines.filter((l) => l.pinned), ...lines.filter((l) => !l.pinned)].map((l) => l.text);
 }

@@ -18,7 +18,7 @@ import {
   refusedInputOutcome,
   runUserPromptHook
 } from "./hook-dedupe.mjs";
-import "./hook-inject.mjs";
+import "./config-scope-at.mjs";
 import "./hook-why-log.mjs";
 import "./reports-injection.mjs";
 import "./config-instructions.mjs";

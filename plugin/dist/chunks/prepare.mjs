@@ -4,8 +4,9 @@ import {
   missingIndexReason
 } from "./hook-dedupe.mjs";
 import {
-  buildInjection
-} from "./hook-inject.mjs";
+  buildInjection,
+  scopeAtOf
+} from "./config-scope-at.mjs";
 import "./hook-why-log.mjs";
 import "./usage-fold.mjs";
 import {
@@ -99,6 +100,7 @@ async function run(argv, io) {
         projectKey: resolution.project_key,
         source: resolution.resolution_source,
         prompt: str(args, "query") ?? "",
+        scopeAt: scopeAtOf(resolution, io.cwd, projectFrom(args).repoRoot),
         host,
         budget,
         now: io.now(),

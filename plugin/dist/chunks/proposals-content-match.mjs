@@ -25,15 +25,40 @@ import {
   parseCard
 } from "./core-card.mjs";
 import {
+  scopeEntryProblem,
   withoutTypePrefix
 } from "./core-card-types.mjs";
 import {
   sha256Hex
 } from "./config-project.mjs";
 
-// lib/proposals/review.ts
+// lib/proposals/trust.ts
 import fs from "node:fs";
 import path from "node:path";
+var OWNER_ACTOR = "human";
+function sourceFile(source) {
+  const first = source.trim().split(/\s+/)[0] ?? "";
+  const word = first.replace(/^path:/, "").replace(/[:;,.]+$/, "");
+  if (word === "" || !/[./]/.test(word) || /^[a-z][a-z0-9+.-]*:/i.test(word)) return void 0;
+  if (path.isAbsolute(word) || word.split(/[\\/]/).includes("..")) return void 0;
+  return word;
+}
+function repoSourceChecker(repoRoot) {
+  if (!repoRoot) return () => false;
+  return (source) => {
+    const rel = sourceFile(source);
+    if (!rel) return false;
+    try {
+      return fs.lstatSync(path.join(repoRoot, rel)).isFile();
+    } catch {
+      return false;
+    }
+  };
+}
+
+// lib/proposals/review.ts
+import fs2 from "node:fs";
+import path2 from "node:path";
 
 // lib/proposals/numbers.ts
 var SMALL = {
@@ -202,6 +227,32 @@ function rest(cmp) {
   return { similarity: cmp.similarity, shared_terms: cmp.shared_terms, shared_repo_refs: cmp.shared_repo_refs };
 }
 
+// lib/proposals/scope-suggest.ts
+function suggestScope(sources, repoRefs) {
+  const files = [...sources.flatMap((s) => s.split(";")).map(fileOfSource), ...repoRefs.map(fileOfRef)].filter((f) => f !== void 0);
+  if (files.length === 0) return null;
+  let common;
+  for (const file of files) {
+    if (scopeEntryProblem(file) !== void 0) return null;
+    const dir = file.split("/").slice(0, -1);
+    common = common === void 0 ? dir : common.slice(0, prefixLength(common, dir));
+    if (common.length === 0) return null;
+  }
+  return [common.join("/")];
+}
+function fileOfSource(source) {
+  return sourceFile(source)?.replace(/:\d.*$/, "").replace(/#.*$/, "");
+}
+function fileOfRef(ref) {
+  const m = /^(?:path|fn):([^#\s]+)/.exec(ref.trim());
+  return m ? m[1] : void 0;
+}
+function prefixLength(a, b) {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
 // lib/proposals/review.ts
 async function reviewPending(memoryDir) {
   const read = readPending(memoryDir);
@@ -228,9 +279,26 @@ async function reviewPending(memoryDir) {
       near_duplicates: related.get(p.id)?.filter((r) => r.relation === "near_duplicate") ?? [],
       contradictions: related.get(p.id)?.filter((r) => r.relation === "contradiction") ?? []
     };
-    return { proposal: p, card_file: target?.file ?? cardFileOf(p), flags };
+    return { proposal: p, card_file: target?.file ?? cardFileOf(p), flags, suggested_scope: scopeSuggestion(p, target) };
   });
   return { pending, unreadable: read.unreadable };
+}
+function scopeSuggestion(p, target) {
+  if (p.card.scope !== void 0 || (target?.scope?.length ?? 0) > 0) return null;
+  return suggestScope(allSources(p).split("; "), target?.repoRefs ?? []);
+}
+function currentScopeSuggestion(memoryDir, p) {
+  const file = findTarget(memoryDir, p);
+  let target;
+  if (file !== void 0) {
+    try {
+      const meta = parseCard(fs2.readFileSync(path2.join(memoryDir, file), "utf8")).meta;
+      target = { repoRefs: meta.repo_refs ?? [], scope: meta.scope ?? [] };
+    } catch {
+      target = void 0;
+    }
+  }
+  return scopeSuggestion(p, target);
 }
 function saveInputOf(p, overrides = {}) {
   return {
@@ -240,6 +308,7 @@ function saveInputOf(p, overrides = {}) {
     body: p.card.body,
     topics: overrides.topics ?? p.card.topics,
     recall: p.card.recall,
+    scope: overrides.scope ?? p.card.scope,
     provenance: { ...p.provenance, source: allSources(p) }
   };
 }
@@ -254,7 +323,7 @@ function previewProposal(memoryDir, p, today) {
     const after = renderNewCard({ ...input, type, description: input.description ?? "" }, today);
     return { card_file: cardFileOf(p), exists: false, before: "", after, diff: diffLines("", after) };
   }
-  const before = fs.readFileSync(path.join(memoryDir, file), "utf8");
+  const before = fs2.readFileSync(path2.join(memoryDir, file), "utf8");
   try {
     const after = updatedCardText(before, input, today, typeOf(file, before));
     return { card_file: file, exists: true, before, after, diff: diffLines(before, after) };
@@ -276,7 +345,7 @@ function sameContent(p, card) {
 function shaOf(memoryDir, file) {
   if (file === void 0) return null;
   try {
-    return sha256Hex(fs.readFileSync(path.join(memoryDir, file)));
+    return sha256Hex(fs2.readFileSync(path2.join(memoryDir, file)));
   } catch {
     return null;
   }
@@ -298,7 +367,7 @@ async function cardSummaries(memoryDir) {
   const out = [];
   for (const file of files.sort()) {
     try {
-      const card = parseCard(fs.readFileSync(path.join(memoryDir, file), "utf8"));
+      const card = parseCard(fs2.readFileSync(path2.join(memoryDir, file), "utf8"));
       const m = card.meta;
       out.push({
         file,
@@ -308,7 +377,8 @@ async function cardSummaries(memoryDir) {
         status: m.status,
         topics: m.topics,
         repoRefs: m.repo_refs ?? [],
-        recall: m.recall ?? []
+        recall: m.recall ?? [],
+        scope: m.scope ?? []
       });
     } catch {
     }
@@ -323,7 +393,10 @@ export {
   prepare,
   compareStatements,
   relatedByContent,
+  OWNER_ACTOR,
+  repoSourceChecker,
   reviewPending,
+  currentScopeSuggestion,
   saveInputOf,
   previewProposal,
   groupKey,

@@ -1,6 +1,7 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
   cardSummaries,
+  currentScopeSuggestion,
   groupKey,
   relatedByContent,
   saveInputOf
@@ -82,7 +83,13 @@ async function acceptProposal(ctx, id, options = {}) {
     const writing = findCardFile(ctx.memoryDir, proposal.card.name);
     const replaced = supersedeTargets(ctx.memoryDir, options.supersede ?? [], writing);
     if (!options.keepBoth) await refuseSimilar(ctx.memoryDir, proposal, writing, replaced);
-    const input = saveInputOf(proposal, options);
+    const suggested = options.suggestedScope ? currentScopeSuggestion(ctx.memoryDir, proposal) : void 0;
+    if (suggested === null)
+      throw usageError(
+        `proposal ${proposal.id} has no scope to suggest (its sources and the card's repo_refs name no one subtree, or a scope is already set); give one with --scope`,
+        { id: proposal.id }
+      );
+    const input = saveInputOf(proposal, { ...options, ...suggested ? { scope: suggested } : {} });
     let decided = proposal;
     const superseded = [];
     const save = await saveCardLocked(

@@ -31,7 +31,8 @@ import {
   recallKeyProblems
 } from "./core-card.mjs";
 import {
-  CARD_TYPES
+  CARD_TYPES,
+  scopeProblems
 } from "./core-card-types.mjs";
 import {
   commitFile,
@@ -71,6 +72,9 @@ function proposalProblems(input, isNew) {
   const keyProblems = recallKeyProblems(c.recall).map((p) => p.message);
   if (problems.length === 0 && keyProblems.length > 0) return { code: ERROR_CODES.E_RECALL_KEYS, problems: keyProblems };
   problems.push(...keyProblems);
+  const scopeMessages = scopeProblems(c.scope).map((p) => p.message);
+  if (problems.length === 0 && scopeMessages.length > 0) return { code: ERROR_CODES.E_SCOPE, problems: scopeMessages };
+  problems.push(...scopeMessages);
   const tooLong = c.description !== void 0 && [...c.description].length > DESCRIPTION_MAX;
   return { code: tooLong && problems.length === 1 ? ERROR_CODES.E_DESCRIPTION_TOO_LONG : ERROR_CODES.E_USAGE, problems };
 }
@@ -107,9 +111,9 @@ async function propose(ctx, input) {
       checkQueueLimits(ctx.memoryDir, proposal);
       const c = proposal.card;
       await assertNoSecrets(
-        [c.name, c.description ?? "", ...c.topics ?? [], ...c.recall ?? [], proposal.source, c.body ?? ""].join("\n"),
+        [c.name, c.description ?? "", ...c.topics ?? [], ...c.recall ?? [], ...c.scope ?? [], proposal.source, c.body ?? ""].join("\n"),
         ctx.secrets,
-        "the proposal (name, description, topics, recall keys, source, then body)"
+        "the proposal (name, description, topics, recall keys, scope, source, then body)"
       );
       ensureDirs(ctx.memoryDir);
       await commitFile(proposalPath(ctx.memoryDir, proposal.id), JSON.stringify(proposal, null, 2) + "\n", ctx.commit);

@@ -14,11 +14,13 @@ import {
   ACTOR_FLAGS,
   JSON_FLAG,
   RECALL_FLAG,
+  SCOPE_FLAG,
   STORE_FLAGS,
   actorFrom,
   cardBodyFrom,
   recallFrom,
   requireStore,
+  scopeFrom,
   topicsFrom
 } from "./cli-store-access.mjs";
 import "./config-agent-env.mjs";
@@ -67,6 +69,7 @@ var spec = {
     "body-file": { type: "string", valueName: "FILE", description: "the proposed body from this file (- for stdin)" },
     topics: { type: "string", valueName: "A,B", description: "comma-separated topics", multiple: true },
     ...RECALL_FLAG,
+    ...SCOPE_FLAG,
     source: { type: "string", valueName: "S", description: "where this was learned: a file, URL, conversation, command output (required)" },
     kind: { type: "string", valueName: "K", description: `provenance: ${PROVENANCE_KINDS.join(" | ")} (default unverified)` },
     confidence: { type: "string", valueName: "0..1", description: "how sure, from 0 to 1" },
@@ -97,7 +100,8 @@ async function run(argv, io) {
         description: str(args, "description"),
         body,
         topics: topicsFrom(args),
-        recall: recallFrom(args)
+        recall: recallFrom(args),
+        scope: scopeFrom(args)
       },
       source: str(args, "source"),
       kind: str(args, "kind"),

@@ -22,6 +22,8 @@ import {
 import {
   CARD_TYPES,
   CARD_TYPE_PREFIX,
+  normalizeScope,
+  scopeProblems,
   withoutTypePrefix
 } from "./core-card-types.mjs";
 import {
@@ -66,6 +68,7 @@ function renderNewCard(input, today) {
     renderField("updated_at", today),
     ...input.expires ? [renderField("expires_at", input.expires)] : [],
     renderField("repo_refs", input.refs ?? []),
+    ...input.scope && input.scope.length > 0 ? [renderField("scope", input.scope.map(normalizeScope))] : [],
     ...input.provenance ? [renderField("provenance", input.provenance)] : []
   ];
   return `---
@@ -93,6 +96,9 @@ function validateSaveInput(input) {
   const keyProblems = recallKeyProblems(input.recall).map((p) => p.message);
   if (problems.length === 0 && keyProblems.length > 0) throw new MemctlError(ERROR_CODES.E_RECALL_KEYS, keyProblems.join("\n"), { problems: keyProblems });
   problems.push(...keyProblems);
+  const scopeMessages = scopeProblems(input.scope).map((p) => p.message);
+  if (problems.length === 0 && scopeMessages.length > 0) throw new MemctlError(ERROR_CODES.E_SCOPE, scopeMessages.join("\n"), { problems: scopeMessages });
+  problems.push(...scopeMessages);
   if (problems.length === 0) return;
   const code = tooLong && problems.length === 1 ? ERROR_CODES.E_DESCRIPTION_TOO_LONG : ERROR_CODES.E_USAGE;
   throw new MemctlError(code, problems.join("\n"), { limit: DESCRIPTION_MAX, problems });
@@ -122,6 +128,7 @@ function updatedCardBytes(before, input, today, type) {
     updated_at: input.keepUpdatedAt && "updated_at" in fm ? void 0 : today,
     expires_at: input.expires,
     repo_refs: input.refs && input.refs.length > 0 ? input.refs : "repo_refs" in fm ? void 0 : [],
+    scope: input.scope?.map(normalizeScope),
     provenance: input.provenance
   };
   const edited = setFrontmatterFieldsBytes(base, fields);

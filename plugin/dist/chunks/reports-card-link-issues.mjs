@@ -77,7 +77,12 @@ import {
   recallKeyProblems
 } from "./core-card.mjs";
 import {
-  CARD_TYPES
+  CARD_TYPES,
+  isWildSegment,
+  normalizeScope,
+  scopeEntryProblem,
+  scopeProblems,
+  segmentMatches
 } from "./core-card-types.mjs";
 import {
   AUTO_MEMORY_FIX,
@@ -92,8 +97,8 @@ import {
 } from "./config-config.mjs";
 
 // lib/reports/run-doctor.ts
-import fs2 from "node:fs";
-import path2 from "node:path";
+import fs3 from "node:fs";
+import path3 from "node:path";
 
 // lib/reports/repo-refs.ts
 import fs from "node:fs";
@@ -364,7 +369,9 @@ function buildDoctorReport(input) {
     cards_with_secrets: input.secretsAtRest ?? [],
     dead_card_links: input.cardLinkIssues ?? [],
     stuck_jobs: input.stuckJobs ?? [],
-    failed_jobs: input.failedJobs ?? []
+    failed_jobs: input.failedJobs ?? [],
+    unmatched_scopes: [],
+    scopes_checked_in: input.scopeCheck?.repo ?? null
   };
   for (const [file, cf] of view?.cards ?? []) {
     if (!isCardFile(file) && !view.referenced.has(file)) continue;
@@ -379,8 +386,16 @@ function buildDoctorReport(input) {
     }
     const missing = missingFields(card);
     if (missing.length > 0) report.cards_missing_fields.push({ card: file, missing });
-    const bad = [...card.warnings.filter((w) => w.field !== "recall").map((w) => w.message), ...recallKeyProblems(card.frontmatter.recall).map((p) => p.message)];
+    const scopeIssues = scopeProblems(typeof card.frontmatter.scope === "string" ? [card.frontmatter.scope] : card.frontmatter.scope).map((p) => p.message);
+    const bad = [
+      ...card.warnings.filter((w) => w.field !== "recall" && w.field !== "scope").map((w) => w.message),
+      ...recallKeyProblems(card.frontmatter.recall).map((p) => p.message),
+      ...scopeIssues
+    ];
     if (bad.length > 0) report.cards_bad_fields.push({ card: file, problems: bad });
+    if (input.scopeCheck && scopeIssues.length === 0) {
+      for (const scope of card.meta.scope ?? []) if (!input.scopeCheck.matches(scope)) report.unmatched_scopes.push({ card: file, scope });
+    }
     for (const ref of cardRefs(card.frontmatter.repo_refs)) {
       const verdict = input.checkRef(ref.parsed);
       if (!verdict.fresh) report.stale_repo_refs.push({ card: file, ref: ref.text, reason: verdict.reason ?? "stale" });
@@ -389,7 +404,7 @@ function buildDoctorReport(input) {
   }
   report.issues_count = ISSUE_KINDS.reduce((n, kind) => n + report[kind].length, 0);
   const injectionWarnings = input.injection && (input.injection.over_warn || input.injection.pinned_over_budget) ? 1 : 0;
-  report.warnings_count = injectionWarnings + report.hand_edited_cards.length + new Set(report.unimported_claude_memory.map((x) => x.dir)).size + report.config_warnings.length + (input.pendingProposals > 0 ? 1 : 0) + report.limits_exceeded.length + (input.history.status === "error" ? 1 : 0) + (input.history.malformed > 0 ? 1 : 0);
+  report.warnings_count = injectionWarnings + report.hand_edited_cards.length + new Set(report.unimported_claude_memory.map((x) => x.dir)).size + report.config_warnings.length + (input.pendingProposals > 0 ? 1 : 0) + report.limits_exceeded.length + report.unmatched_scopes.length + (input.history.status === "error" ? 1 : 0) + (input.history.malformed > 0 ? 1 : 0);
   if (input.claudeAutoMemoryFix) {
     report.claude_auto_memory = { fix: input.claudeAutoMemoryFix };
     report.warnings_count += 1;
@@ -525,6 +540,66 @@ function jobIssues(jobs) {
   };
 }
 
+// lib/reports/scope-check.ts
+import fs2 from "node:fs";
+import path2 from "node:path";
+var SCOPE_CHECK_BUDGET = 2e5;
+var OverBudget = class extends Error {
+};
+function scopeMatchesSomething(root, scope, budget = SCOPE_CHECK_BUDGET) {
+  if (scopeEntryProblem(scope) !== void 0) return true;
+  const segments = normalizeScope(scope).split("/");
+  let left = budget;
+  const list = (dir) => {
+    let entries;
+    try {
+      entries = fs2.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return [];
+    }
+    left -= entries.length;
+    if (left < 0) throw new OverBudget();
+    return entries;
+  };
+  const walk = (dir, i) => {
+    if (i === segments.length) return true;
+    const seg = segments[i];
+    if (seg === ".git") return false;
+    const last = i === segments.length - 1;
+    if (seg === "**") {
+      if (walk(dir, i + 1)) return true;
+      return list(dir).some((e) => e.isDirectory() && e.name !== ".git" && walk(path2.join(dir, e.name), i));
+    }
+    if (!isWildSegment(seg)) {
+      const at = path2.join(dir, seg);
+      if (last) return lexists(at);
+      return isDirectory(at) && walk(at, i + 1);
+    }
+    return list(dir).some((e) => segmentMatches(seg, e.name) && (last || e.isDirectory() && e.name !== ".git" && walk(path2.join(dir, e.name), i + 1)));
+  };
+  try {
+    return walk(root, 0);
+  } catch (err) {
+    if (err instanceof OverBudget) return true;
+    throw err;
+  }
+}
+function lexists(p) {
+  try {
+    fs2.lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function isDirectory(p) {
+  try {
+    return fs2.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 // lib/reports/run-doctor.ts
 async function runDoctor(options, io) {
   const step = options.onStep ?? (() => {
@@ -559,7 +634,7 @@ async function runDoctor(options, io) {
     view,
     memoryBytes: store?.indexBytes ?? 0,
     ...dir ? indexOverReadLimit(dir) : {},
-    episodesBytes: dir ? fileBytes(path2.join(dir, EPISODES_FILE)) : 0,
+    episodesBytes: dir ? fileBytes(path3.join(dir, EPISODES_FILE)) : 0,
     presentTargets: new Set(view && dir ? view.entries.filter((e) => e.card !== null && !view.cards.has(e.card) && isRegularFile(dir, e.card)).map((e) => e.card) : []),
     checkRef: (ref) => checker.check(ref),
     today: todayOf(io),
@@ -576,12 +651,13 @@ async function runDoctor(options, io) {
     arrivals: dir ? liveArrivals(dir) : [],
     secretsAtRest,
     ...dir && claudeAutoMemoryWritesStore({ memoryDir: dir, autoMemoryDir: resolution.legacy_dir, projectRoot: resolution.repo_root, env: io.env, home: io.home }) ? { claudeAutoMemoryFix: AUTO_MEMORY_FIX } : {},
+    ...resolution.git ? { scopeCheck: { repo: resolution.repo_root, matches: (scope) => scopeMatchesSomething(resolution.repo_root, scope) } } : {},
     ...instructions ? { instructions } : {}
   });
 }
 function instructionsFor(cwd, opened, io) {
   try {
-    const { scope, composition } = composeFor(path2.resolve(io.cwd, cwd), io, opened.config.value);
+    const { scope, composition } = composeFor(path3.resolve(io.cwd, cwd), io, opened.config.value);
     return instructionsReport(scope, composition);
   } catch (err) {
     const problem = { kind: "unreadable", file: cwd, detail: `instruction files not composed: ${err.message}` };
@@ -589,7 +665,7 @@ function instructionsFor(cwd, opened, io) {
   }
 }
 async function findSecretsAtRest(dir, view, io) {
-  const files = [[INDEX_FILE, readText(path2.join(dir, INDEX_FILE)) ?? ""], ...[...view.cards].map(([file, cf]) => [file, cf.text ?? ""])];
+  const files = [[INDEX_FILE, readText(path3.join(dir, INDEX_FILE)) ?? ""], ...[...view.cards].map(([file, cf]) => [file, cf.text ?? ""])];
   const found = await findSecretsInTexts(
     files.map(([, text]) => text),
     secretPolicy(io)
@@ -598,7 +674,7 @@ async function findSecretsAtRest(dir, view, io) {
 }
 function readText(file) {
   try {
-    return fs2.readFileSync(file, "utf8");
+    return fs3.readFileSync(file, "utf8");
   } catch {
     return void 0;
   }
@@ -619,14 +695,14 @@ function refusedIntentsOf(dir) {
 }
 function historyFacts(dir) {
   const read = readHistory(dir);
-  const exists = fs2.existsSync(historyPath(dir));
+  const exists = fs3.existsSync(historyPath(dir));
   const latest = new Map([...latestByCard(read.entries)].map(([card, e]) => [card, { rev: e.rev, op: e.op, at: e.at, sha256: e.sha256 }]));
   return { status: read.error ? "error" : exists ? "ok" : "absent", malformed: read.malformed, ...read.error ? { error: read.error } : {}, latest };
 }
 function cardMatches(dir, text, card, sha) {
   if (text !== void 0 && sha256Hex(text) === sha) return true;
   try {
-    return sha256Hex(fs2.readFileSync(path2.join(dir, card))) === sha;
+    return sha256Hex(fs3.readFileSync(path3.join(dir, card))) === sha;
   } catch {
     return false;
   }
@@ -679,13 +755,13 @@ function compactSlot(dir, view, history, context) {
 }
 function real(p) {
   try {
-    return fs2.realpathSync(p);
+    return fs3.realpathSync(p);
   } catch {
-    return path2.resolve(p);
+    return path3.resolve(p);
   }
 }
 function indexOverReadLimit(dir) {
-  const bytes = fileBytes(path2.join(dir, INDEX_FILE));
+  const bytes = fileBytes(path3.join(dir, INDEX_FILE));
   return bytes > INDEX_READ_CAP ? { indexOverReadLimit: { bytes, limit: INDEX_READ_CAP } } : {};
 }
 

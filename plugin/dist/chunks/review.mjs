@@ -110,6 +110,8 @@ async function run(argv, io) {
     `  source      ${inertText(p.source)}`,
     `  provenance  ${p.provenance.kind}${p.provenance.confidence !== void 0 ? `, confidence ${p.provenance.confidence}` : ""}`,
     ...p.card.recall?.length ? [`  recall      ${p.card.recall.map(inertText).join(" | ")}`] : [],
+    ...p.card.scope?.length ? [`  scope       ${p.card.scope.map(inertText).join(", ")}`] : [],
+    ...one.suggested_scope ? [`  scope?      ${one.suggested_scope.map(inertText).join(", ")} \u2014 memctl accept ${p.id} --suggested-scope`] : [],
     ...p.merged?.length ? [`  also from   ${p.merged.map((m) => `${inertText(m.proposer)} (${inertText(m.source)})`).join(", ")}`] : [],
     `  flags       ${flagText(one.flags, c) || c.dim("none")}`,
     "",
@@ -130,7 +132,7 @@ function acceptChoice(one) {
   return ` --supersede ${[...new Set(cards)].map((f) => inertText(f.replace(/\.md$/, ""))).join(",")} (or --keep-both)`;
 }
 function toJson(r) {
-  return { ...r.proposal, card_file: r.card_file, flags: r.flags };
+  return { ...r.proposal, card_file: r.card_file, flags: r.flags, suggested_scope: r.suggested_scope };
 }
 function flagText(f, c) {
   const out = [];

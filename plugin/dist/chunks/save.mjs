@@ -26,11 +26,13 @@ import {
   ACTOR_FLAGS,
   JSON_FLAG,
   RECALL_FLAG,
+  SCOPE_FLAG,
   STORE_FLAGS,
   callerFrom,
   cardBodyFrom,
   recallFrom,
   requireStore,
+  scopeFrom,
   topicsFrom,
   writeContext
 } from "./cli-store-access.mjs";
@@ -87,6 +89,7 @@ var spec = {
     "body-file": { type: "string", valueName: "FILE", description: "replace the body with this file's content (- for stdin)" },
     topics: { type: "string", valueName: "A,B", description: "comma-separated topics (replaces the list)", multiple: true },
     ...RECALL_FLAG,
+    ...SCOPE_FLAG,
     priority: { type: "string", valueName: "P", description: "always | normal | low" },
     status: { type: "string", valueName: "S", description: "active | stale | superseded | \u2026" },
     expires: { type: "string", valueName: "DATE", description: "expires_at, YYYY-MM-DD" },
@@ -125,6 +128,7 @@ async function run(argv, io) {
     body,
     topics: topicsFrom(args),
     recall: recallFrom(args),
+    scope: scopeFrom(args),
     priority: str(args, "priority"),
     status: str(args, "status"),
     expires: str(args, "expires"),
@@ -172,7 +176,15 @@ async function stageInstead(args, io, memoryDir, actor, refusal, body) {
   const p = await propose(
     { memoryDir, actor, now: io.now(), commit: pauseFromEnv(io.env), secrets: secretPolicy(io) },
     {
-      card: { name: args.positionals[0], type: str(args, "type"), description: str(args, "description"), body, topics: topicsFrom(args), recall: recallFrom(args) },
+      card: {
+        name: args.positionals[0],
+        type: str(args, "type"),
+        description: str(args, "description"),
+        body,
+        topics: topicsFrom(args),
+        recall: recallFrom(args),
+        scope: scopeFrom(args)
+      },
       source: `memctl save by ${actor}`,
       kind: "unverified"
     }

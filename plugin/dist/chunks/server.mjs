@@ -8,8 +8,9 @@ import {
   logHookError
 } from "./hook-dedupe.mjs";
 import {
-  buildInjection
-} from "./hook-inject.mjs";
+  buildInjection,
+  scopeAtOf
+} from "./config-scope-at.mjs";
 import {
   cardDocs,
   episodeDocs,
@@ -36687,6 +36688,8 @@ async function memoryContext(s, args) {
       projectKey: resolution.project_key,
       source: resolution.resolution_source,
       prompt: args.query,
+      // The server's working directory (or --repo-root): where the host launched it, as the hook's payload cwd.
+      scopeAt: scopeAtOf(resolution, s.io.cwd, s.options.repoRoot),
       host,
       budget,
       now: s.io.now(),
@@ -36716,7 +36719,7 @@ async function memoryOverview(s, args) {
   const context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: 0, dir: displayDir(memoryDir, s.io.home) };
   let built;
   try {
-    built = await sessionStartBlock(memoryDir, context, warnBytes);
+    built = await sessionStartBlock(memoryDir, context, warnBytes, [], scopeAtOf(resolution, s.io.cwd, s.options.repoRoot));
   } catch (err) {
     if (err.code !== "ENOENT") throw err;
   }
@@ -36797,7 +36800,7 @@ async function memoryPropose(s, args) {
   const p = await propose(
     { memoryDir, actor: s.options.actor, now: s.io.now(), secrets: secretPolicy(s.io) },
     {
-      card: { name: args.name, type: args.type, description: args.description, body: args.body, topics: args.topics, recall: args.recall },
+      card: { name: args.name, type: args.type, description: args.description, body: args.body, topics: args.topics, recall: args.recall, scope: args.scope },
       source: args.source,
       kind: args.kind,
       confidence: args.confidence
@@ -37163,6 +37166,9 @@ function createMemoryServer(options, io) {
         topics: external_exports.array(external_exports.string()).optional().describe("topics"),
         recall: external_exports.array(external_exports.string()).optional().describe(
           "recall keys: 8 to 14 short lines a developer would type when this card is what they need (symptoms, questions, synonyms), some in each language the store is written in; never the title again"
+        ),
+        scope: external_exports.array(external_exports.string()).optional().describe(
+          "where in the repository this applies, when it is not the whole repository: directories or globs relative to its root (packages/api, services/*/migrations); omit for a fact true everywhere"
         ),
         source: external_exports.string().describe("where this was learned: a file and line, URL, command output, the user's words (required)"),
         kind: external_exports.enum(["fact", "inference", "unverified"]).optional().describe("how you know it (default unverified)"),

@@ -76,8 +76,10 @@ async function run(argv, io) {
     );
   const content = fs.readFileSync(path.join(memoryDir, file), "utf8");
   const links = cardLinks(memoryDir, content).map((l) => ({ link: l.link, target: l.target, status: l.status }));
-  if (bool(args, "json")) printJson(io, { file, content, links, recall: parseCard(content).meta.recall ?? [] });
-  else {
+  if (bool(args, "json")) {
+    const meta = parseCard(content).meta;
+    printJson(io, { file, content, links, recall: meta.recall ?? [], scope: meta.scope ?? [] });
+  } else {
     io.stdout.write(inertBlock(content));
     if (links.length > 0) {
       const lines = links.map((l) => `  ${l.link} -> ${l.target ?? l.status}`);

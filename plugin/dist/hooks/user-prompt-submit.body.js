@@ -38,6 +38,83 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
+// lib/core/scope.ts
+function scopeEntryProblem(s) {
+  if (s.trim() === "") return "is empty";
+  if (/[\u0000-\u001f\u007f]/.test(s)) return "must be one line with no control characters";
+  if ([...s].length > MAX_SCOPE_CHARS) return `is over ${MAX_SCOPE_CHARS} characters`;
+  if (s.startsWith("/") || /^[A-Za-z]:/.test(s) || s.startsWith("~")) return "is absolute: write it relative to the repository root (packages/api, not /home/\u2026/packages/api)";
+  if (s.includes("\\")) return 'uses "\\": separate directories with "/"';
+  const segments = normalizeScope(s).split("/");
+  if (segments.includes("..")) return 'climbs out with "..": a scope stays inside the repository';
+  if (segments.some((seg) => seg === "" || seg === ".")) return "has an empty or '.' segment (a//b, a/./b)";
+  return void 0;
+}
+function normalizeScope(s) {
+  let out = s.trim();
+  while (out.startsWith("./")) out = out.slice(2);
+  while (out.length > 1 && out.endsWith("/")) out = out.slice(0, -1);
+  return out === "." || out === "" ? "**" : out;
+}
+function scopesOf(frontmatter) {
+  const v = frontmatter.scope;
+  const list = typeof v === "string" ? [v] : Array.isArray(v) ? v : [];
+  return list.filter((s) => s !== null && s !== void 0).map((s) => typeof s === "string" && scopeEntryProblem(s) === void 0 ? normalizeScope(s) : String(s)).slice(0, MAX_SCOPES);
+}
+function scopeApplies(scope, dir) {
+  const pattern = patternOf(scope);
+  if (!pattern) return false;
+  const path14 = dir === "" ? [] : dir.split("/");
+  for (let k = 0; k <= path14.length; k++) if (matchSegments(pattern, 0, path14, 0, k)) return true;
+  return false;
+}
+function inScope(scopes, dir) {
+  return scopes === void 0 || scopes.length === 0 || scopes.some((s) => scopeApplies(s, dir));
+}
+function patternOf(scope) {
+  return scopeEntryProblem(scope) === void 0 ? normalizeScope(scope).split("/") : void 0;
+}
+function isWildSegment(segment) {
+  return segment.includes("*") || segment.includes("?");
+}
+function segmentMatches(pattern, name) {
+  if (!isWildSegment(pattern)) return pattern === name;
+  let p = 0;
+  let n = 0;
+  let star = -1;
+  let mark = 0;
+  while (n < name.length) {
+    if (p < pattern.length && (pattern[p] === "?" || pattern[p] === name[n])) {
+      p++;
+      n++;
+    } else if (p < pattern.length && pattern[p] === "*") {
+      star = p++;
+      mark = n;
+    } else if (star !== -1) {
+      p = star + 1;
+      n = ++mark;
+    } else return false;
+  }
+  while (p < pattern.length && pattern[p] === "*") p++;
+  return p === pattern.length;
+}
+function matchSegments(pattern, pi, path14, si, end) {
+  if (pi === pattern.length) return si === end;
+  if (pattern[pi] === "**") {
+    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path14, k, end)) return true;
+    return false;
+  }
+  return si < end && segmentMatches(pattern[pi], path14[si]) && matchSegments(pattern, pi + 1, path14, si + 1, end);
+}
+var MAX_SCOPES, MAX_SCOPE_CHARS;
+var init_scope = __esm({
+  "lib/core/scope.ts"() {
+    "use strict";
+    MAX_SCOPES = 16;
+    MAX_SCOPE_CHARS = 200;
+  }
+});
+
 // lib/core/card-types.ts
 function typeFromFileName(file) {
   return CARD_TYPE_PREFIX.exec(file.slice(file.lastIndexOf("/") + 1))?.[1];
@@ -2736,6 +2813,10 @@ function toMeta(fm, warnings) {
     if (Array.isArray(fm.recall)) meta.recall = recallKeysOf(fm);
     else warn("recall", "a list");
   }
+  if (fm.scope !== void 0 && fm.scope !== null) {
+    if (Array.isArray(fm.scope) || typeof fm.scope === "string") meta.scope = scopesOf(fm);
+    else warn("scope", "a list");
+  }
   const priority = text("priority");
   if (priority === "always" || priority === "normal" || priority === "low") meta.priority = priority;
   else if (priority !== void 0) warn("priority", "one of always, normal, low");
@@ -2776,6 +2857,7 @@ var init_card = __esm({
     init_frontmatter_fast();
     init_card_types();
     init_recall_keys();
+    init_scope();
     REQUIRED_FIELDS = ["topics", "priority", "status", "updated_at", "repo_refs"];
     FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
   }
@@ -2959,7 +3041,7 @@ function hostAdapter(name) {
 
 // lib/hook/run.ts
 var import_node_fs10 = __builtin("node:fs");
-var import_node_path13 = __builtin("node:path");
+var import_node_path14 = __builtin("node:path");
 
 // lib/config/budget.ts
 var DEFAULT_BUDGET = SHARED_BUDGET;
@@ -3800,6 +3882,8 @@ var ERROR_CODES = {
   E_IS_DIRECTORY: "E_IS_DIRECTORY",
   /** A card's recall keys are not a list of short one-line strings (too many, too long, not strings). */
   E_RECALL_KEYS: "E_RECALL_KEYS",
+  /** A card's scope is not a list of repository-relative paths or globs (absolute, "..", too many). */
+  E_SCOPE: "E_SCOPE",
   /** `memctl keys`: no model command is configured ([recall] or [compact] llm_command). */
   E_NO_MODEL: "E_NO_MODEL",
   /** An authored description is over 200 characters. */
@@ -3964,14 +4048,14 @@ var S_IFIFO = 4096;
 var S_IFCHR = 8192;
 var S_IFBLK = 24576;
 var S_IFSOCK = 49152;
-function statIfExists(path13) {
-  return import_node_fs2.default.statSync(path13, { throwIfNoEntry: false });
+function statIfExists(path14) {
+  return import_node_fs2.default.statSync(path14, { throwIfNoEntry: false });
 }
-function stat(path13) {
-  return import_node_fs2.default.statSync(path13);
+function stat(path14) {
+  return import_node_fs2.default.statSync(path14);
 }
-function lstatIfExists(path13) {
-  return import_node_fs2.default.lstatSync(path13, { throwIfNoEntry: false });
+function lstatIfExists(path14) {
+  return import_node_fs2.default.lstatSync(path14, { throwIfNoEntry: false });
 }
 function fstat(fd) {
   return import_node_fs2.default.fstatSync(fd);
@@ -3979,37 +4063,37 @@ function fstat(fd) {
 function futimes(fd, ms) {
   import_node_fs2.default.futimesSync(fd, ms / 1e3, ms / 1e3);
 }
-function utimes(path13, ms) {
-  import_node_fs2.default.utimesSync(path13, ms / 1e3, ms / 1e3);
+function utimes(path14, ms) {
+  import_node_fs2.default.utimesSync(path14, ms / 1e3, ms / 1e3);
 }
 function readAt(fd, buffer, offset, length, position) {
   return import_node_fs2.default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
 }
-function openForAppend(path13, extraFlags = 0, readable = false) {
+function openForAppend(path14, extraFlags = 0, readable = false) {
   const c = import_node_fs2.default.constants;
-  return import_node_fs2.default.openSync(path13, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
+  return import_node_fs2.default.openSync(path14, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
 }
 function writeBytes(fd, buffer, offset, length) {
   return import_node_fs2.default.writeSync(fd, buffer, offset, length);
 }
-function readdirNames(path13) {
-  return import_node_fs2.default.readdirSync(path13);
+function readdirNames(path14) {
+  return import_node_fs2.default.readdirSync(path14);
 }
 function close(fd) {
   import_node_fs2.default.closeSync(fd);
 }
-function exists(path13) {
-  return import_node_fs2.default.existsSync(path13);
+function exists(path14) {
+  return import_node_fs2.default.existsSync(path14);
 }
-function readUtf8(path13) {
-  return import_node_fs2.default.readFileSync(path13, "utf8");
+function readUtf8(path14) {
+  return import_node_fs2.default.readFileSync(path14, "utf8");
 }
-function realpath(path13) {
-  return import_node_fs2.default.realpathSync.native(path13);
+function realpath(path14) {
+  return import_node_fs2.default.realpathSync.native(path14);
 }
 var R_OK = import_node_fs2.default.constants.R_OK;
-function access(path13, mode) {
-  import_node_fs2.default.accessSync(path13, mode);
+function access(path14, mode) {
+  import_node_fs2.default.accessSync(path14, mode);
 }
 var NOT_REGULAR = "E_NOT_REGULAR";
 var TOO_LARGE = "E_TOO_LARGE";
@@ -4018,16 +4102,16 @@ function fileKind(mode) {
   const t = mode & S_IFMT;
   return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
 }
-function notRegularError(path13, mode) {
-  return Object.assign(new Error(`${path13} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path13 });
+function notRegularError(path14, mode) {
+  return Object.assign(new Error(`${path14} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path14 });
 }
-function tooLargeError(path13, size, cap) {
-  return Object.assign(new Error(`${path13} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path13 });
+function tooLargeError(path14, size, cap) {
+  return Object.assign(new Error(`${path14} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path14 });
 }
-function openRegular(path13, options = {}) {
+function openRegular(path14, options = {}) {
   const c = import_node_fs2.default.constants;
   const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? c.O_NOFOLLOW ?? 0 : 0);
-  const fd = import_node_fs2.default.openSync(path13, flags);
+  const fd = import_node_fs2.default.openSync(path14, flags);
   let st;
   try {
     st = fstat(fd);
@@ -4037,14 +4121,14 @@ function openRegular(path13, options = {}) {
   }
   if ((st.mode & S_IFMT) !== S_IFREG) {
     close(fd);
-    throw notRegularError(path13, st.mode);
+    throw notRegularError(path14, st.mode);
   }
   return { fd, stat: st };
 }
-function readRegular(path13, cap = DEFAULT_READ_CAP, options = {}) {
-  const { fd, stat: st } = openRegular(path13, options);
+function readRegular(path14, cap = DEFAULT_READ_CAP, options = {}) {
+  const { fd, stat: st } = openRegular(path14, options);
   try {
-    if (st.size > cap) throw tooLargeError(path13, st.size, cap);
+    if (st.size > cap) throw tooLargeError(path14, st.size, cap);
     const buf = new Uint8Array(st.size);
     let length = 0;
     while (length < st.size) {
@@ -4057,11 +4141,11 @@ function readRegular(path13, cap = DEFAULT_READ_CAP, options = {}) {
     close(fd);
   }
 }
-function readRegularBytes(path13, cap = DEFAULT_READ_CAP, options = {}) {
-  return readRegular(path13, cap, options).bytes;
+function readRegularBytes(path14, cap = DEFAULT_READ_CAP, options = {}) {
+  return readRegular(path14, cap, options).bytes;
 }
-function readRegularUtf8(path13, cap = DEFAULT_READ_CAP, options = {}) {
-  return utf8Text(readRegularBytes(path13, cap, options));
+function readRegularUtf8(path14, cap = DEFAULT_READ_CAP, options = {}) {
+  return utf8Text(readRegularBytes(path14, cap, options));
 }
 
 // lib/core/secret-rules.ts
@@ -5183,6 +5267,39 @@ function firstPlaces(ranked, k) {
   return out;
 }
 
+// lib/rank/scope-filter.ts
+init_scope();
+var SCOPE_BOOST = 0.25;
+function scopeOf(index, scopeAt, n) {
+  if (scopeAt === void 0) return void 0;
+  const scoped = index.scoped?.() ?? [];
+  if (scoped.length === 0) return void 0;
+  const out = new Uint8Array(n);
+  const here = new Uint8Array(n);
+  const scopes = /* @__PURE__ */ new Map();
+  for (const [id, list] of scoped) {
+    if (id >= n) throw new RangeError("a scoped entry points past the entries");
+    scopes.set(id, list);
+    if (scopeAt !== null && inScope(list, scopeAt)) here[id] = 1;
+    else out[id] = 1;
+  }
+  const where = scopeAt === null ? "outside any repository" : scopeAt === "" ? "the repository root" : scopeAt;
+  return { out, here, why: (id) => `scope: ${(scopes.get(id) ?? []).join(", ")} (not ${where})` };
+}
+function applyScope(scope, relevance, touchedIds, count) {
+  let kept = 0;
+  for (let i = 0; i < count; i++) {
+    const id = touchedIds[i];
+    if (scope.out[id] === 1) {
+      relevance[id] = 0;
+      continue;
+    }
+    if (scope.here[id] === 1) relevance[id] = relevance[id] * (1 + SCOPE_BOOST);
+    touchedIds[kept++] = id;
+  }
+  return kept;
+}
+
 // lib/rank/postings.ts
 var FIELDS = ["title", "topics", "hook", "recall", "body"];
 var FIELD_WEIGHT = { title: 3, topics: 2, hook: 1, recall: 1.5, body: 0 };
@@ -5277,10 +5394,13 @@ function rank(index, query, options) {
       fieldMask[id] = fieldMask[id] | masks[k];
     }
   }
+  const scope = scopeOf(index, options.scopeAt, n);
+  if (scope) touchedCount = applyScope(scope, relevance, touchedIds, touchedCount);
   const touched = touchedIds.subarray(0, touchedCount);
-  const always = new Set(index.alwaysIds);
+  const alwaysIds = scope ? index.alwaysIds.filter((id) => scope.out[id] === 0) : index.alwaysIds;
+  const always = new Set(alwaysIds);
   const alwaysMask = new Uint8Array(n);
-  for (let i = 0; i < index.alwaysIds.length; i++) alwaysMask[index.alwaysIds[i]] = 1;
+  for (let i = 0; i < alwaysIds.length; i++) alwaysMask[alwaysIds[i]] = 1;
   const mayMask = index.maySink?.();
   let best = 0;
   let evidence = false;
@@ -5293,7 +5413,7 @@ function rank(index, query, options) {
   }
   if (!evidence) best = Number.POSITIVE_INFINITY;
   let hitCount = 0;
-  const ids = options.all ? Array.from({ length: n }, (_, i) => i) : index.alwaysIds.concat(candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
+  const ids = options.all ? Array.from({ length: n }, (_, i) => i) : alwaysIds.concat(candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
   if (options.all) {
     const hitIds = Array.from(touched).filter((id) => !always.has(id) && relevance[id] >= best * RELATIVE_CUTOFF);
     hitCount = hitIds.length;
@@ -5307,7 +5427,7 @@ function rank(index, query, options) {
     const rel = relevance[id];
     const fr = usage === void 0 ? 0 : frecency(usage.get(files[i]), options.today);
     const relevant = rel > 0 && rel >= best * RELATIVE_CUTOFF;
-    const sink = mayMask !== void 0 && mayMask[id] === 0 ? void 0 : sinkReason(index.sinkFields(id), options.today);
+    const sink = scope !== void 0 && scope.out[id] === 1 ? scope.why(id) : mayMask !== void 0 && mayMask[id] === 0 ? void 0 : sinkReason(index.sinkFields(id), options.today);
     const tier = always.has(id) ? "always" : sink ? relevant ? "sunk-relevant" : "sunk" : relevant ? "relevant" : "irrelevant";
     const score = relevant ? rel * (1 + FRECENCY_BOOST * fr / (fr + 3)) : fr;
     return new RankedEntry(source, id, tier, rel, fr, score, sink);
@@ -5839,7 +5959,7 @@ var WHOLE_ENTRIES_MAX = 512 * 1024;
 var WHOLE_PRINTED_MAX = 64 * 1024;
 var WHOLE_POSTINGS_MAX = 32 * 1024;
 var pad4 = (offset) => (4 - offset % 4) % 4;
-var FORMAT_VERSION = 23;
+var FORMAT_VERSION = 24;
 var STAMP_FIELDS = 3;
 var FILE_DECODES_BEFORE_WHOLE = 1024;
 var closeOnCollect = new FinalizationRegistry((fd) => {
@@ -5848,10 +5968,10 @@ var closeOnCollect = new FinalizationRegistry((fd) => {
   } catch {
   }
 });
-function openCacheFile(path13, tokenizerVersion, limits = {}) {
+function openCacheFile(path14, tokenizerVersion, limits = {}) {
   let fd;
   try {
-    const opened = openRegular(path13);
+    const opened = openRegular(path14);
     fd = opened.fd;
     const size = opened.stat.size;
     if (size < PREFIX + END.length) return void 0;
@@ -6178,6 +6298,11 @@ function openCache(memoryDir) {
       return e;
     };
     const postings = (term) => view2.postings(term);
+    let scoped;
+    const scopedEntries = () => scoped ??= Object.entries(header.scope ?? {}).map(([id, list]) => {
+      if (!Array.isArray(list) || !list.every((s) => typeof s === "string")) throw new RangeError("malformed rank cache scope");
+      return [Number(id), list];
+    });
     const store = {
       index: {
         size: n,
@@ -6206,7 +6331,8 @@ function openCache(memoryDir) {
           for (const id of Object.keys(header.status)) mask[Number(id)] = 1;
           for (const id of Object.keys(header.expires)) mask[Number(id)] = 1;
           return mask;
-        }
+        },
+        scoped: scopedEntries
       },
       unparsed: header.unparsed.map(([line, raw, reason]) => ({ line, raw, reason })),
       entryCount: n,
@@ -6517,7 +6643,7 @@ function reusable(memoryDir) {
   const out = { cards: /* @__PURE__ */ new Map(), lines: /* @__PURE__ */ new Map() };
   const previous = openCache(memoryDir);
   if (!previous) return out;
-  const { view: view2 } = previous;
+  const { view: view2, header } = previous;
   const split = (s) => s === "" ? [] : s.split(" ");
   try {
     for (let id = 0; id < view2.n; id++) {
@@ -6533,7 +6659,8 @@ function reusable(memoryDir) {
         topicTerms: split(tTopics),
         recallTerms: split(tRecall),
         bodyTerms: split(tBody),
-        ...mark ? { mark } : {}
+        ...mark ? { mark } : {},
+        ...header.scope?.[id] ? { scope: header.scope[id] } : {}
       });
       out.lines.set(`${file}
 ${raw}`, { title: split(tTitle), hook: split(tHook) });
@@ -6578,7 +6705,8 @@ async function rebuild(memoryDir, indexStat, options) {
       recallTerms: tokenize((meta.recall ?? []).join("\n")),
       // Only the head is read: a body past the first 16 KiB of the file is not indexed (docs/ranking.md).
       bodyTerms: FIELD_WEIGHT.body > 0 ? tokenize(card.body) : [],
-      ...provenanceMark(meta.provenance) ? { mark: provenanceMark(meta.provenance) } : {}
+      ...provenanceMark(meta.provenance) ? { mark: provenanceMark(meta.provenance) } : {},
+      ...meta.scope && meta.scope.length > 0 ? { scope: meta.scope } : {}
     });
   }
   const entries = parsed.entries.map((e) => {
@@ -6598,6 +6726,7 @@ ${e.raw}`);
       ...f.expires_at ? { expires_at: f.expires_at } : {},
       topics: f.topics,
       ...f.mark ? { mark: f.mark } : {},
+      ...f.scope ? { scope: f.scope } : {},
       terms: {
         title: lineTerms?.title ?? tokenize(e.title),
         topics: f.topicTerms ?? tokenize([...f.topics, nameWords].join(" ")),
@@ -6611,6 +6740,7 @@ ${e.raw}`);
   const always = entries.flatMap((e, i) => e.priority === "always" ? [i] : []);
   const printed = entries.map((e) => e.mark ? `${renderEntryLine(e)} ${e.mark}` : renderEntryLine(e));
   const byId = (id) => entries[id];
+  const scoped = entries.flatMap((e, id) => e.scope ? [[id, e.scope]] : []);
   const store = {
     index: {
       size: entries.length,
@@ -6620,7 +6750,8 @@ ${e.raw}`);
       postings: (t) => postings.has(t) ? toPostingList(postings.get(t)) : void 0,
       alwaysIds: always,
       lineBytes: (id) => utf8Bytes(printed[id]),
-      lineText: (id) => printed[id]
+      lineText: (id) => printed[id],
+      scoped: () => scoped
     },
     unparsed: parsed.unparsed,
     entryCount: entries.length,
@@ -6656,6 +6787,8 @@ ${e.raw}`);
   const prio = entries.map((e) => e.priority === "always" ? "a" : e.priority === "low" ? "l" : "n").join("");
   const status = {};
   const expires = {};
+  const scope = {};
+  for (const [id, list] of scoped) scope[id] = list;
   entries.forEach((e, id) => {
     if (e.status && e.status !== "active") status[id] = e.status;
     if (e.expires_at) expires[id] = e.expires_at;
@@ -6669,6 +6802,7 @@ ${e.raw}`);
     prio,
     status,
     expires,
+    ...scoped.length > 0 ? { scope } : {},
     unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
     ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {},
     plainFiles: store.plainFiles
@@ -7173,6 +7307,7 @@ function rankLoaded(memoryDir, store, prompt, now, options) {
     today,
     all,
     ...all ? {} : { top: options.top ?? RANKED_TOP },
+    ...options.scopeAt !== void 0 ? { scopeAt: options.scopeAt } : {},
     onHitCount: (count) => hitCount = count,
     onHitIds: (ids) => hitIds = ids,
     // People (all) get the whole sidecar read and validated; the hook reads only the cards it ranks.
@@ -7192,7 +7327,13 @@ function hitPaths(store, ids) {
 async function buildInjection(req) {
   const hold = readHold(req.memoryDir);
   const rankAndCompose = async (force) => {
-    const r = await rankStore(req.memoryDir, req.prompt, req.now, { all: req.all ?? false, checkAllCards: req.all ?? false, force, top: scanLimit(req) });
+    const r = await rankStore(req.memoryDir, req.prompt, req.now, {
+      all: req.all ?? false,
+      checkAllCards: req.all ?? false,
+      force,
+      top: scanLimit(req),
+      ...req.scopeAt !== void 0 ? { scopeAt: req.scopeAt } : {}
+    });
     try {
       const ranked2 = hold ? r.ranked.filter((x) => !hold.held(r.store.index.file(x.index))) : r.ranked;
       return { ...r, ranked: ranked2, ...compose(req, r.store, ranked2, r.hitCount - (r.ranked.length - ranked2.length)) };
@@ -7590,6 +7731,22 @@ function appendWhy(memoryDir, record, cap = WHY_CAP_BYTES) {
   if (size > cap && lstatIfExists(file)?.ino === ino) import_node_fs9.default.renameSync(file, joinPath(dir, WHY_PREVIOUS_FILE));
 }
 
+// lib/config/scope-at.ts
+var import_node_path13 = __builtin("node:path");
+function scopeAtFor(resolution, dir) {
+  if (!resolution.git) return null;
+  let real;
+  try {
+    real = realpath(dir);
+  } catch {
+    return null;
+  }
+  const rel = import_node_path13.default.relative(resolution.repo_root, real);
+  if (rel === "") return "";
+  if (rel === ".." || rel.startsWith(`..${import_node_path13.default.sep}`) || import_node_path13.default.isAbsolute(rel)) return null;
+  return rel.split(import_node_path13.default.sep).join("/");
+}
+
 // lib/hook/run.ts
 var NOTHING = { stdout: "", stderr: "", exitCode: 0 };
 async function runUserPromptHook(stdin, options, io) {
@@ -7600,7 +7757,7 @@ async function runUserPromptHook(stdin, options, io) {
   } catch {
     payload = void 0;
   }
-  if (!payload || !payload.cwd || !import_node_path13.default.isAbsolute(payload.cwd) || !isDirectory2(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
+  if (!payload || !payload.cwd || !import_node_path14.default.isAbsolute(payload.cwd) || !isDirectory2(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
   const config = readConfig(io);
   let resolution;
   try {
@@ -7656,6 +7813,8 @@ async function runUserPromptHook(stdin, options, io) {
       displayDir: displayDir(resolution.memory_dir, io.home),
       source: resolution.resolution_source,
       prompt: payload.prompt,
+      // Scoped cards are matched against where the prompt was asked from (docs/ranking.md, "Scope").
+      scopeAt: scopeAtFor(resolution, payload.cwd),
       host,
       budget,
       now,
@@ -7710,12 +7869,12 @@ function describe(err) {
   return e?.code && e.path ? `${e.code} ${e.path}` : e instanceof Error ? e.message : String(err);
 }
 function hookLogPath(io) {
-  return import_node_path13.default.join(memctlStateHome(io), "hook.log");
+  return import_node_path14.default.join(memctlStateHome(io), "hook.log");
 }
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
-    import_node_fs10.default.mkdirSync(import_node_path13.default.dirname(file), { recursive: true });
+    import_node_fs10.default.mkdirSync(import_node_path14.default.dirname(file), { recursive: true });
     appendBytes(file, Buffer.from(`${utcStamp(io.now())}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {

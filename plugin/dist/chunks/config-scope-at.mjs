@@ -26,6 +26,12 @@ import {
 import {
   readHold
 } from "./core-index-file.mjs";
+import {
+  inScope
+} from "./core-card-types.mjs";
+import {
+  realpath
+} from "./core-bytes.mjs";
 
 // lib/rank/order.ts
 var TIER_ORDER = { always: 0, relevant: 1, irrelevant: 2, "sunk-relevant": 3, sunk: 4 };
@@ -61,6 +67,38 @@ function firstPlaces(ranked, k) {
     left -= placed.length;
   }
   return out;
+}
+
+// lib/rank/scope-filter.ts
+var SCOPE_BOOST = 0.25;
+function scopeOf(index, scopeAt, n) {
+  if (scopeAt === void 0) return void 0;
+  const scoped = index.scoped?.() ?? [];
+  if (scoped.length === 0) return void 0;
+  const out = new Uint8Array(n);
+  const here = new Uint8Array(n);
+  const scopes = /* @__PURE__ */ new Map();
+  for (const [id, list] of scoped) {
+    if (id >= n) throw new RangeError("a scoped entry points past the entries");
+    scopes.set(id, list);
+    if (scopeAt !== null && inScope(list, scopeAt)) here[id] = 1;
+    else out[id] = 1;
+  }
+  const where = scopeAt === null ? "outside any repository" : scopeAt === "" ? "the repository root" : scopeAt;
+  return { out, here, why: (id) => `scope: ${(scopes.get(id) ?? []).join(", ")} (not ${where})` };
+}
+function applyScope(scope, relevance, touchedIds, count) {
+  let kept = 0;
+  for (let i = 0; i < count; i++) {
+    const id = touchedIds[i];
+    if (scope.out[id] === 1) {
+      relevance[id] = 0;
+      continue;
+    }
+    if (scope.here[id] === 1) relevance[id] = relevance[id] * (1 + SCOPE_BOOST);
+    touchedIds[kept++] = id;
+  }
+  return kept;
 }
 
 // lib/rank/score.ts
@@ -110,10 +148,13 @@ function rank(index, query, options) {
       fieldMask[id] = fieldMask[id] | masks[k];
     }
   }
+  const scope = scopeOf(index, options.scopeAt, n);
+  if (scope) touchedCount = applyScope(scope, relevance, touchedIds, touchedCount);
   const touched = touchedIds.subarray(0, touchedCount);
-  const always = new Set(index.alwaysIds);
+  const alwaysIds = scope ? index.alwaysIds.filter((id) => scope.out[id] === 0) : index.alwaysIds;
+  const always = new Set(alwaysIds);
   const alwaysMask = new Uint8Array(n);
-  for (let i = 0; i < index.alwaysIds.length; i++) alwaysMask[index.alwaysIds[i]] = 1;
+  for (let i = 0; i < alwaysIds.length; i++) alwaysMask[alwaysIds[i]] = 1;
   const mayMask = index.maySink?.();
   let best = 0;
   let evidence = false;
@@ -126,7 +167,7 @@ function rank(index, query, options) {
   }
   if (!evidence) best = Number.POSITIVE_INFINITY;
   let hitCount = 0;
-  const ids = options.all ? Array.from({ length: n }, (_, i) => i) : index.alwaysIds.concat(candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
+  const ids = options.all ? Array.from({ length: n }, (_, i) => i) : alwaysIds.concat(candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
   if (options.all) {
     const hitIds = Array.from(touched).filter((id) => !always.has(id) && relevance[id] >= best * RELATIVE_CUTOFF);
     hitCount = hitIds.length;
@@ -140,7 +181,7 @@ function rank(index, query, options) {
     const rel = relevance[id];
     const fr = usage === void 0 ? 0 : frecency(usage.get(files[i]), options.today);
     const relevant = rel > 0 && rel >= best * RELATIVE_CUTOFF;
-    const sink = mayMask !== void 0 && mayMask[id] === 0 ? void 0 : sinkReason(index.sinkFields(id), options.today);
+    const sink = scope !== void 0 && scope.out[id] === 1 ? scope.why(id) : mayMask !== void 0 && mayMask[id] === 0 ? void 0 : sinkReason(index.sinkFields(id), options.today);
     const tier = always.has(id) ? "always" : sink ? relevant ? "sunk-relevant" : "sunk" : relevant ? "relevant" : "irrelevant";
     const score = relevant ? rel * (1 + FRECENCY_BOOST * fr / (fr + 3)) : fr;
     return new RankedEntry(source, id, tier, rel, fr, score, sink);
@@ -254,6 +295,7 @@ function rankLoaded(memoryDir, store, prompt, now, options) {
     today,
     all,
     ...all ? {} : { top: options.top ?? RANKED_TOP },
+    ...options.scopeAt !== void 0 ? { scopeAt: options.scopeAt } : {},
     onHitCount: (count) => hitCount = count,
     onHitIds: (ids) => hitIds = ids,
     // People (all) get the whole sidecar read and validated; the hook reads only the cards it ranks.
@@ -273,7 +315,13 @@ function hitPaths(store, ids) {
 async function buildInjection(req) {
   const hold = readHold(req.memoryDir);
   const rankAndCompose = async (force) => {
-    const r = await rankStore(req.memoryDir, req.prompt, req.now, { all: req.all ?? false, checkAllCards: req.all ?? false, force, top: scanLimit(req) });
+    const r = await rankStore(req.memoryDir, req.prompt, req.now, {
+      all: req.all ?? false,
+      checkAllCards: req.all ?? false,
+      force,
+      top: scanLimit(req),
+      ...req.scopeAt !== void 0 ? { scopeAt: req.scopeAt } : {}
+    });
     try {
       const ranked2 = hold ? r.ranked.filter((x) => !hold.held(r.store.index.file(x.index))) : r.ranked;
       return { ...r, ranked: ranked2, ...compose(req, r.store, ranked2, r.hitCount - (r.ranked.length - ranked2.length)) };
@@ -407,6 +455,27 @@ function ctx(req, store) {
   return { projectKey: req.projectKey, source: req.source, entryCount: store.entryCount, ...req.displayDir ? { dir: req.displayDir } : {} };
 }
 
+// lib/config/scope-at.ts
+import path from "node:path";
+function scopeAtOf(resolution, cwd, repoRoot) {
+  return scopeAtFor(resolution, path.resolve(cwd, repoRoot ?? "."));
+}
+function scopeAtFor(resolution, dir) {
+  if (!resolution.git) return null;
+  let real;
+  try {
+    real = realpath(dir);
+  } catch {
+    return null;
+  }
+  const rel = path.relative(resolution.repo_root, real);
+  if (rel === "") return "";
+  if (rel === ".." || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return null;
+  return rel.split(path.sep).join("/");
+}
+
 export {
-  buildInjection
+  buildInjection,
+  scopeAtOf,
+  scopeAtFor
 };
