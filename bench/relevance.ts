@@ -4,6 +4,7 @@
 //      [--json] [--misses] [--no-usage] [--keys]  (--no-usage: the hand-written sets without their usage sidecar;
 //      --keys: each set also with every card's recorded recall keys, keys/answers.jsonl or $MEMCTL_BENCH_ANSWERS,
 //      replayed through the model-command interface; memctl and BM25 then both see them)
+//      [--vectors]  (memctl fused with static English word vectors, relevance/vectors.ts: a measurement, not product)
 // LoCoMo is fetched at bench time (CC BY-NC 4.0, evaluation only) and cached outside the repository; its
 // conversations 3–9 are the held-out check and are read only when --conversations names them.
 import { BUDGETS, evaluateSet, RANKERS, type BenchGroup, type RankerReport } from "./relevance/harness.js";
@@ -110,16 +111,15 @@ async function main(): Promise<void> {
   const sets = (flag(argv, "--set")?.split(",") ?? [...SETS]) as SetName[];
   for (const s of sets) if (!SETS.includes(s)) throw new Error(`unknown --set ${s} (one of ${SETS.join(", ")})`);
   const json: Record<string, unknown> = {};
+  const vectors = argv.includes("--vectors") ? await import("./relevance/vectors.js") : undefined;
+  const extra = vectors ? vectors.chosenRankers() : [];
   for (const set of sets) {
     const { groups, note: plainNote } = await groupsOf(set, argv);
-    let reports = await evaluateSet(groups, RANKERS);
+    let reports = await evaluateSet(groups, [...RANKERS, ...extra]);
     let note = plainNote;
     if (argv.includes("--keys")) {
       const keyed = await keyedGroups(groups);
-      const keyedReports = await evaluateSet(
-        keyed.groups,
-        RANKERS.filter((r) => !r.name.startsWith("substring")),
-      );
+      const keyedReports = await evaluateSet(keyed.groups, [...RANKERS.filter((r) => !r.name.startsWith("substring")), ...extra]);
       reports = [...reports, ...keyedReports.map((r) => ({ ...r, ranker: `${r.ranker} + keys` }))];
       note += `; keys for ${keyed.keyed} of ${keyed.cards} cards (${keyed.failed} without a recorded answer)`;
     }
@@ -136,6 +136,7 @@ async function main(): Promise<void> {
     }
   }
   if (argv.includes("--json")) process.stdout.write(JSON.stringify({ node: process.version, sets: json }, null, 2) + "\n");
+  else if (vectors) process.stdout.write(vectors.costNote());
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();
