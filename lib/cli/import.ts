@@ -60,9 +60,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const guardrails = configuredGuardrails(io);
   let imported: ImportItem[] = [];
   const command = suggestedCommand(args.positionals[0]!, extra, bool(args, "all"));
-  if (yes) {
-    assertMayWrite(directWriterFrom(args, io, "import memory"), "import memory"); // the write itself is attributed to system
-    // A refusal up front writes nothing, not even a ledger line (the import re-checks under the lock).
+  const checkLimits = () =>
     checkImportLimits(
       memoryDir,
       plan.items.filter((i) => i.action === "import"),
@@ -70,6 +68,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       io,
       "system",
     );
+  if (yes) {
+    assertMayWrite(directWriterFrom(args, io, "import memory"), "import memory"); // the write itself is attributed to system
+    // A refusal up front writes nothing, not even a ledger line (the import re-checks under the lock).
+    checkLimits();
     const progress = progressLine(io);
     try {
       // A ledger job: a killed import shows as stuck, and running it again imports what is left (present cards are skipped).
@@ -90,17 +92,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       progress.done();
     }
   }
-  const refusal = yes
-    ? undefined
-    : guardrailRefusal(() =>
-        checkImportLimits(
-          memoryDir,
-          plan.items.filter((i) => i.action === "import"),
-          withDefaults(guardrails),
-          io,
-          "system",
-        ),
-      );
+  const refusal = yes ? undefined : guardrailRefusal(checkLimits);
   const keys = model && (await backfillWithProgress(io, { ...writeContext(args, io, memoryDir) }, { model, env: io.env, force: false, dryRun: false }));
   if (bool(args, "json")) {
     printJson(io, {

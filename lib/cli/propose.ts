@@ -7,7 +7,7 @@ import { secretPolicy } from "../records/secrets.js";
 import { pauseFromEnv } from "../store/write.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import { ACTOR_FLAGS, actorFrom, cardBodyFrom, JSON_FLAG, RECALL_FLAG, recallFrom, requireStore, SCOPE_FLAG, scopeFrom, STORE_FLAGS, topicsFrom } from "./store-access.js";
+import { ACTOR_FLAGS, actorFrom, cardBodyFrom, JSON_FLAG, RECALL_FLAG, requireStore, SCOPE_FLAG, STORE_FLAGS, cardFieldsFrom } from "./store-access.js";
 import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
@@ -49,15 +49,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const p = await propose(
     { memoryDir, actor, now: io.now(), commit: pauseFromEnv(io.env), secrets: secretPolicy(io) },
     {
-      card: {
-        name,
-        type: str(args, "type"),
-        description: str(args, "description"),
-        body,
-        topics: topicsFrom(args),
-        recall: recallFrom(args),
-        scope: scopeFrom(args),
-      },
+      card: cardFieldsFrom(args, name, body),
       source: str(args, "source"),
       kind: str(args, "kind"),
       confidence,

@@ -10,20 +10,7 @@ import type { MemctlError } from "../core/errors.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, str, strs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
-import {
-  ACTOR_FLAGS,
-  callerFrom,
-  cardBodyFrom,
-  JSON_FLAG,
-  RECALL_FLAG,
-  recallFrom,
-  requireStore,
-  SCOPE_FLAG,
-  scopeFrom,
-  STORE_FLAGS,
-  topicsFrom,
-  writeContext,
-} from "./store-access.js";
+import { ACTOR_FLAGS, callerFrom, cardBodyFrom, JSON_FLAG, RECALL_FLAG, recallFrom, requireStore, SCOPE_FLAG, cardFieldsFrom, STORE_FLAGS, writeContext } from "./store-access.js";
 import type { ParsedArgs } from "./args.js";
 import { commandSummary } from "./commands.js";
 import { readConfig } from "../config/config.js";
@@ -83,13 +70,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (refusal) return stageInstead(args, io, memoryDir, caller.actor, refusal, body);
   const ctx = writeContext(args, io, memoryDir);
   const result = await saveCard(ctx, {
-    name,
-    type: str(args, "type"),
-    description: str(args, "description"),
-    body,
-    topics: topicsFrom(args),
-    recall: recallFrom(args),
-    scope: scopeFrom(args),
+    ...cardFieldsFrom(args, name, body),
     priority: str(args, "priority"),
     status: str(args, "status"),
     expires: str(args, "expires"),
@@ -144,15 +125,7 @@ async function stageInstead(args: ParsedArgs, io: Io, memoryDir: string, actor: 
   const p = await propose(
     { memoryDir, actor, now: io.now(), commit: pauseFromEnv(io.env), secrets: secretPolicy(io) },
     {
-      card: {
-        name: args.positionals[0]!,
-        type: str(args, "type"),
-        description: str(args, "description"),
-        body,
-        topics: topicsFrom(args),
-        recall: recallFrom(args),
-        scope: scopeFrom(args),
-      },
+      card: cardFieldsFrom(args, args.positionals[0]!, body),
       source: `memctl save by ${actor}`,
       kind: "unverified",
     },

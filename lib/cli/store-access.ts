@@ -78,40 +78,35 @@ export function writeContext(args: ParsedArgs, io: Io, memoryDir: string): Write
 
 export { readStoreOrEmptyIndex } from "../store/read.js";
 
-/** Topics from repeatable, comma-separated --topics flags; undefined when none were given (keep the card's). */
-export function topicsFrom(args: ParsedArgs): string[] | undefined {
-  const flags = strs(args, "topics");
+/** Repeatable list flags split on `separator`, trimmed; undefined when none was given (keep the card's), [] for `""`. */
+function listFrom(args: ParsedArgs, flag: string, separator: string): string[] | undefined {
+  const flags = strs(args, flag);
   return flags.length > 0
     ? flags
-        .flatMap((t) => t.split(","))
-        .map((t) => t.trim())
+        .flatMap((v) => v.split(separator))
+        .map((v) => v.trim())
         .filter(Boolean)
     : undefined;
 }
 
-/**
- * Recall keys from repeatable --recall flags, each split on "|" (a key may hold commas, unlike a topic);
- * undefined when none was given (keep the card's). `--recall ""` gives an empty list.
- */
-export function recallFrom(args: ParsedArgs): string[] | undefined {
-  const flags = strs(args, "recall");
-  return flags.length > 0
-    ? flags
-        .flatMap((k) => k.split("|"))
-        .map((k) => k.trim())
-        .filter(Boolean)
-    : undefined;
-}
-
+/** Topics from repeatable, comma-separated --topics flags. */
+export const topicsFrom = (args: ParsedArgs) => listFrom(args, "topics", ",");
+/** Recall keys from repeatable --recall flags, each split on "|" (a key may hold commas, unlike a topic). */
+export const recallFrom = (args: ParsedArgs) => listFrom(args, "recall", "|");
 /** --scope A,B (repeatable): the card's scope list; --scope "" gives [] (clears it: the card applies everywhere). */
-export function scopeFrom(args: ParsedArgs): string[] | undefined {
-  const flags = strs(args, "scope");
-  return flags.length > 0
-    ? flags
-        .flatMap((s) => s.split(","))
-        .map((s) => s.trim())
-        .filter(Boolean)
-    : undefined;
+export const scopeFrom = (args: ParsedArgs) => listFrom(args, "scope", ",");
+
+/** The card fields save and propose both take from their flags. */
+export function cardFieldsFrom(args: ParsedArgs, name: string, body: string | undefined) {
+  return {
+    name,
+    type: str(args, "type"),
+    description: str(args, "description"),
+    body,
+    topics: topicsFrom(args),
+    recall: recallFrom(args),
+    scope: scopeFrom(args),
+  };
 }
 
 export const SCOPE_FLAG: Record<string, FlagSpec> = {
