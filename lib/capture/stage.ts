@@ -21,6 +21,9 @@ export interface CaptureCandidate {
   excerpt: string;
   message: number;
   kind: string;
+  /** The model's own reason the statement is durable, and its rating (model candidates only). */
+  why?: string;
+  confidence?: "low" | "medium" | "high";
 }
 
 export interface CaptureSource {
