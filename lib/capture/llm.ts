@@ -35,7 +35,7 @@ export function capturePrompt(messages: readonly UserMessage[]): string {
     "",
     "Worth keeping (the candidate's kind):",
     "- instruction: a standing rule for how the agent should work or write code here (always, never, from now on,",
-    "  who does what, \"use A, not B\"). Said once in passing still counts when it is meant beyond this task.",
+    '  who does what, "use A, not B"). Said once in passing still counts when it is meant beyond this task.',
     "- correction: the user correcting how the agent works, in a way that should hold next time too.",
     "- decision: a choice between alternatives with a reason that outlasts the task (a library or an approach chosen",
     "  over another, a policy the user sets for the project).",
@@ -80,8 +80,7 @@ function confidenceOf(raw: unknown): Confidence | undefined {
 /** Why a candidate is dropped for what the model said about it, or undefined to keep it. Fields the model left
  * out drop nothing, so an answer in the older four-field shape parses as it always did. */
 function weakness(raw: Record<string, unknown>, minConfidence: Confidence): string | undefined {
-  if ("kind" in raw && !(typeof raw.kind === "string" && (CAPTURE_KINDS as readonly string[]).includes(raw.kind.trim().toLowerCase())))
-    return "kind is not one the prompt allows";
+  if ("kind" in raw && !(typeof raw.kind === "string" && (CAPTURE_KINDS as readonly string[]).includes(raw.kind.trim().toLowerCase()))) return "kind is not one the prompt allows";
   if ("why" in raw && !(typeof raw.why === "string" && raw.why.trim() !== "")) return "no reason it is durable";
   const c = confidenceOf(raw.confidence);
   if (c !== undefined && CONFIDENCES.indexOf(c) < CONFIDENCES.indexOf(minConfidence)) return `confidence ${c}`;
