@@ -12,6 +12,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ruleCandidates } from "../lib/capture/capture.js";
+import { DEFAULT_MIN_CONFIDENCE } from "../lib/capture/llm.js";
 import { DEFAULT_SESSION_LIMIT } from "../lib/capture/stage.js";
 import { SETS, sessionsOf, userMessagesOf, type BenchSession } from "./capture/corpus.js";
 import { recordedCandidates, type ReplayOptions } from "./capture/model.js";
@@ -104,7 +105,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const pass = flag("pass", "rules") as Pass;
   const sets = flag("set", "all") === "all" ? [...SETS] : flag("set", "all").split(",");
   const halves = flag("half", "all") === "all" ? ["dev", "test"] : [flag("half", "all")];
-  const replay = { version: flag("prompt", "v2"), minConfidence: flag("min-confidence", "medium") } as ReplayOptions;
+  const replay = { version: flag("prompt", "v2"), minConfidence: flag("min-confidence", DEFAULT_MIN_CONFIDENCE) } as ReplayOptions;
   const scores: HalfScore[] = [];
   for (const set of sets) for (const half of halves) scores.push(await score(set, half, pass, replay));
   if (process.argv.includes("--json")) process.stdout.write(JSON.stringify(scores, null, 2) + "\n");
