@@ -5,13 +5,17 @@
 // captured / durable messages. Each pass sees a whole session, as at session end: the rules (ruleCandidates), the
 // model (a recorded model's answer to the product's own prompt, replayed through the model-command interface:
 // bench/capture/model.ts), or both (a message counts when either captured it).
-// Run: npm run bench:capture [-- --pass rules|model|both|product] [--set phr|specstory|all] [--half dev|test|all] [--json]
+// The model's answers are recorded for two prompt versions (bench/capture/model.ts): --prompt v1 replays the first
+// prompt's answers, v2 (the default) the product's prompt today; --min-confidence measures another parser threshold.
+// Run: npm run bench:capture [-- --pass rules|model|both|product] [--set phr|specstory|all] [--half dev|test|all]
+//        [--prompt v1|v2] [--min-confidence low|medium|high] [--json]
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ruleCandidates } from "../lib/capture/capture.js";
+import { DEFAULT_MIN_CONFIDENCE } from "../lib/capture/llm.js";
 import { DEFAULT_SESSION_LIMIT } from "../lib/capture/stage.js";
 import { SETS, sessionsOf, userMessagesOf, type BenchSession } from "./capture/corpus.js";
-import { recordedCandidates } from "./capture/model.js";
+import { recordedCandidates, type ReplayOptions } from "./capture/model.js";
 
 /** both: a message counts when either pass captured it; product: what capture does today (the model, and the rules
  * only for a session whose model answer failed). */
@@ -38,7 +42,7 @@ export interface HalfScore {
 }
 
 /** Each message's candidates (by message id) for one session and pass. */
-async function capturedBy(sessions: readonly BenchSession[], pass: Pass): Promise<{ byId: Map<number, string[]>; staged: Set<number>; failures: number }> {
+async function capturedBy(sessions: readonly BenchSession[], pass: Pass, replay: ReplayOptions): Promise<{ byId: Map<number, string[]>; staged: Set<number>; failures: number }> {
   const byId = new Map<number, string[]>();
   // The messages behind each session's first DEFAULT_SESSION_LIMIT candidates: what staging keeps at most.
   const staged = new Set<number>();
@@ -52,7 +56,7 @@ async function capturedBy(sessions: readonly BenchSession[], pass: Pass): Promis
     perSession.set(s.key, count + 1);
   };
   let failures = 0;
-  const model = pass === "rules" ? new Map() : await recordedCandidates(sessions);
+  const model = pass === "rules" ? new Map() : await recordedCandidates(sessions, replay);
   for (const s of sessions) {
     const answered = model.get(s.key)?.candidates;
     if (pass !== "rules" && !answered) failures += 1;
@@ -62,10 +66,10 @@ async function capturedBy(sessions: readonly BenchSession[], pass: Pass): Promis
   return { byId, staged, failures };
 }
 
-export async function score(set: string, half: string, pass: Pass): Promise<HalfScore> {
+export async function score(set: string, half: string, pass: Pass, replay: ReplayOptions = {}): Promise<HalfScore> {
   const sessions = sessionsOf(set).filter((s) => half === "all" || s.half === half);
   const messages = sessions.flatMap((s) => s.messages);
-  const { byId, staged, failures } = await capturedBy(sessions, pass);
+  const { byId, staged, failures } = await capturedBy(sessions, pass, replay);
   const captured = messages.filter((m) => byId.has(m.id));
   const tp = captured.filter((m) => m.durable === true);
   const durable = messages.filter((m) => m.durable === true);
@@ -101,11 +105,14 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const pass = flag("pass", "rules") as Pass;
   const sets = flag("set", "all") === "all" ? [...SETS] : flag("set", "all").split(",");
   const halves = flag("half", "all") === "all" ? ["dev", "test"] : [flag("half", "all")];
+  const replay = { version: flag("prompt", "v2"), minConfidence: flag("min-confidence", DEFAULT_MIN_CONFIDENCE) } as ReplayOptions;
   const scores: HalfScore[] = [];
-  for (const set of sets) for (const half of halves) scores.push(await score(set, half, pass));
+  for (const set of sets) for (const half of halves) scores.push(await score(set, half, pass, replay));
   if (process.argv.includes("--json")) process.stdout.write(JSON.stringify(scores, null, 2) + "\n");
   else {
-    process.stdout.write(`pass: ${pass}\nset        half  messages  durable  captured  precision  recall  recall≤${DEFAULT_SESSION_LIMIT}/session  candidates (from durable)\n`);
+    process.stdout.write(
+      `pass: ${pass}${pass === "rules" ? "" : `, prompt ${replay.version}, min confidence ${replay.minConfidence}`}\nset        half  messages  durable  captured  precision  recall  recall≤${DEFAULT_SESSION_LIMIT}/session  candidates (from durable)\n`,
+    );
     for (const s of scores)
       process.stdout.write(
         `${s.set.padEnd(10)} ${s.half.padEnd(5)} ${String(s.messages).padStart(8)} ${String(s.durable).padStart(8)} ${String(s.captured).padStart(9)} ${pct(s.precision).padStart(10)} ${pct(s.recall).padStart(7)} ${pct(s.recallWithinBound).padStart(19)}  ${s.candidates} (${s.candidatesFromDurable})${s.modelFailures ? `  model failed on ${s.modelFailures} sessions` : ""}\n`,

@@ -21,6 +21,9 @@ export interface CaptureCandidate {
   excerpt: string;
   message: number;
   kind: string;
+  /** The model's own reason the statement is durable, and its rating (model candidates only). */
+  why?: string;
+  confidence?: "low" | "medium" | "high";
 }
 
 export interface CaptureSource {
@@ -97,7 +100,7 @@ export async function stageCaptured(options: StageOptions, src: CaptureSource, c
             name,
             type: c.type,
             description: c.description,
-            body: `${c.description}\n\nThe user said (${sessionTag(src)}, message ${c.message}):\n\n> ${c.excerpt.replace(/\n/g, "\n> ")}\n`,
+            body: `${c.description}\n\nThe user said (${sessionTag(src)}, message ${c.message}):\n\n> ${c.excerpt.replace(/\n/g, "\n> ")}\n${whyLine(c)}`,
           },
           source: how.source ?? captureSourceText(src, c),
           kind: "unverified",
@@ -114,6 +117,12 @@ export async function stageCaptured(options: StageOptions, src: CaptureSource, c
     }
   }
   return outcome;
+}
+
+/** The model's own reason a candidate lasts, for the reviewer (its words, labelled as the model's, never as the user's). */
+function whyLine(c: CaptureCandidate): string {
+  if (!c.why) return "";
+  return `\nWhy it should last, as the capture model read it${c.confidence ? ` (confidence ${c.confidence})` : ""}: ${c.why}\n`;
 }
 
 /** The live card a statement nearly duplicates (its file), or undefined. */

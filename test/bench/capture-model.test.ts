@@ -48,3 +48,35 @@ test("a session's recorded answer is replayed through the model-command interfac
     else process.env.MEMCTL_BENCH_ANSWERS = previous;
   }
 });
+
+test("answers to both prompt versions live in one file, each replayed for its own prompt, rated by the product's parser", async () => {
+  const dir = scratchDir("capture-replay-versions");
+  const answers = path.join(dir, "answers.jsonl");
+  const a = session("a", ["add a --json flag", "from now on run the linter first"]);
+  assert.notEqual(sessionPrompt(a, "v1").hash, sessionPrompt(a, "v2").hash);
+  const v1 = JSON.stringify({ message: 1, type: "project", name: "json-flag", description: "Export has a --json flag" });
+  const v2 = [
+    JSON.stringify({ message: 2, kind: "instruction", type: "feedback", name: "lint-first", description: "Run the linter first", why: "a standing rule", confidence: "high" }),
+    JSON.stringify({ message: 1, kind: "instruction", type: "project", name: "json-flag", description: "Export has a --json flag", why: "the code shows it", confidence: "low" }),
+  ].join("\n");
+  fs.writeFileSync(
+    answers,
+    [
+      { hash: sessionPrompt(a, "v1").hash, answer: v1 },
+      { hash: sessionPrompt(a, "v2").hash, answer: v2 },
+    ]
+      .map((r) => JSON.stringify(r))
+      .join("\n") + "\n",
+  );
+  const previous = process.env.MEMCTL_BENCH_ANSWERS;
+  process.env.MEMCTL_BENCH_ANSWERS = answers;
+  try {
+    const descriptions = async (options: Parameters<typeof recordedCandidates>[1]) => (await recordedCandidates([a], options)).get("a")?.candidates?.map((c) => c.description);
+    assert.deepEqual(await descriptions({ version: "v1" }), ["Export has a --json flag"]);
+    assert.deepEqual(await descriptions({ version: "v2" }), ["Run the linter first"]);
+    assert.deepEqual(await descriptions({ version: "v2", minConfidence: "low" }), ["Run the linter first", "Export has a --json flag"]);
+  } finally {
+    if (previous === undefined) delete process.env.MEMCTL_BENCH_ANSWERS;
+    else process.env.MEMCTL_BENCH_ANSWERS = previous;
+  }
+});

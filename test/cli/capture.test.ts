@@ -62,7 +62,7 @@ function endSession(w: World, file: string, session = "s1", extra: string[] = []
 }
 
 interface Staged {
-  card: { name: string; type: string; description: string };
+  card: { name: string; type: string; description: string; body?: string };
   source: string;
   proposer: string;
 }
@@ -156,7 +156,8 @@ test("the configured model command: its candidates are staged with the user's ow
   const script = modelScript(
     w,
     `import fs from "node:fs"; let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => { fs.writeFileSync(${JSON.stringify(prompt)}, s);
-     console.log(JSON.stringify({ message: 1, type: "feedback", name: "lint-before-commit", description: "Run the linter before every commit" }));
+     console.log(JSON.stringify({ message: 1, kind: "instruction", type: "feedback", name: "lint-before-commit", description: "Run the linter before every commit", why: "a standing rule for every commit", confidence: "high" }));
+     console.log(JSON.stringify({ message: 1, kind: "instruction", type: "project", name: "has-a-linter", description: "The project has a linter", why: "the config shows it", confidence: "low" }));
      console.log(JSON.stringify({ message: 99, type: "feedback", name: "invented", description: "A message that does not exist" })); });`,
   );
   fs.writeFileSync(w.config, `[capture]\nllm_command = [${JSON.stringify(process.execPath)}, ${JSON.stringify(script)}]\n`);
@@ -169,6 +170,8 @@ test("the configured model command: its candidates are staged with the user's ow
     staged.map((p) => [p.card.name, p.source]),
     [["lint-before-commit", `claude session s1, user message 1: "${LINT}"`]],
   );
+  // What the model rated low is not staged; its reason for the kept one reaches the reviewer, marked as the model's.
+  assert.match(staged[0]!.card.body ?? "", /as the capture model read it \(confidence high\): a standing rule for every commit/);
   assert.match(fs.readFileSync(prompt, "utf8"), /\[message 1\] from now on, run the linter/);
   assert.doesNotMatch(fs.readFileSync(prompt, "utf8"), /skip the tests/, "the model sees only the user's messages");
   assert.deepEqual(canonical(w), before);
