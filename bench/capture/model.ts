@@ -1,14 +1,12 @@
 // The capture model pass, measured the honest way: for each bench session, the product's own prompt
 // (lib/capture/llm.ts capturePrompt, exactly what `[capture] llm_command` receives on stdin) goes to a model that
 // sees nothing else; its answers are recorded by the prompt's sha256 (answers.jsonl) and replayed through the
-// model-command interface (replay-model.mjs as the configured command), so the product's own runner and parser
+// model-command interface (bench/replay-model.mjs as the configured command), so the product's own runner and parser
 // (runLlmCommand, modelCandidates) read them exactly as they would read a user's model.
 // answers.jsonl holds the answers to both prompt versions, each keyed by its prompt's hash: v1 (the first prompt,
 // frozen in prompt-v1.ts) and v2 (the product's prompt today).
 //   node --import tsx bench/capture/model.ts prompts [--set phr,specstory] [--prompt v1|v2] > prompts.jsonl
 //   node --import tsx bench/capture/model.ts missing [--set …] [--prompt v1|v2]   (prompts with no recorded answer)
-import { createHash } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { capturePrompt, DEFAULT_MIN_CONFIDENCE, modelCandidates, type Confidence } from "../../lib/capture/llm.js";
@@ -16,12 +14,13 @@ import type { CaptureCandidate } from "../../lib/capture/stage.js";
 import { runLlmCommand } from "../../lib/compact/generate.js";
 import { SETS, sessionsOf, userMessagesOf, type BenchSession } from "./corpus.js";
 import { capturePromptV1 } from "./prompt-v1.js";
+import { recordedHashes, replayCommand, sha256 } from "../recorded-model.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const ANSWERS_FILE = path.join(HERE, "answers.jsonl");
-export const REPLAY_COMMAND = [process.execPath, path.join(HERE, "replay-model.mjs")];
+export const REPLAY_COMMAND = replayCommand(ANSWERS_FILE);
 
-export const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+export { sha256 };
 
 /** v1: the prompt the first answers were recorded for; v2: lib/capture/llm.ts's capturePrompt. */
 export const PROMPT_VERSIONS = ["v1", "v2"] as const;
@@ -57,17 +56,6 @@ export async function recordedCandidates(sessions: readonly BenchSession[], opti
   return out;
 }
 
-function recorded(): Set<string> {
-  if (!fs.existsSync(ANSWERS_FILE)) return new Set();
-  return new Set(
-    fs
-      .readFileSync(ANSWERS_FILE, "utf8")
-      .split("\n")
-      .filter((l) => l.trim() !== "")
-      .map((l) => (JSON.parse(l) as { hash: string }).hash),
-  );
-}
-
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const [verb = "prompts", ...rest] = process.argv.slice(2);
   const at = rest.indexOf("--set");
@@ -75,7 +63,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const pv = rest.indexOf("--prompt");
   const version = (pv === -1 ? "v2" : rest[pv + 1]) as PromptVersion;
   if (!PROMPT_VERSIONS.includes(version)) throw new Error(`--prompt ${version}: known versions are ${PROMPT_VERSIONS.join(", ")}`);
-  const have = verb === "missing" ? recorded() : new Set<string>();
+  const have = verb === "missing" ? recordedHashes(ANSWERS_FILE) : new Set<string>();
   const seen = new Set<string>();
   for (const set of sets)
     for (const s of sessionsOf(set)) {

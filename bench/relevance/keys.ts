@@ -1,11 +1,9 @@
 // Recall keys for the relevance sets, written the honest way: each card's key-writing prompt is the product's
 // own (lib/core/recall-keys.ts, languages from lib/rank/languages.ts); a model that sees only that prompt
 // answers it; the answers are recorded by the prompt's sha256 (keys/answers.jsonl) and replayed through the
-// model-command interface (keys/replay-model.mjs as the configured command), exactly as a user's model runs.
+// model-command interface (bench/replay-model.mjs as the configured command), exactly as a user's model runs.
 //   node --import tsx bench/relevance/keys.ts prompts --set paraphrase,coding,hand > prompts.jsonl
 //   node --import tsx bench/relevance/keys.ts missing --set paraphrase,coding,hand   (prompts with no answer)
-import { createHash } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseRecallKeys, recallKeysPrompt } from "../../lib/core/recall-keys.js";
@@ -15,12 +13,13 @@ import { codingGroups } from "./coding.js";
 import { paraphraseGroups } from "./paraphrase.js";
 import { handCards } from "./store.js";
 import type { BenchCard, BenchGroup } from "./harness.js";
+import { recordedHashes, replayCommand, sha256 } from "../recorded-model.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const ANSWERS_FILE = path.join(HERE, "keys", "answers.jsonl");
-export const REPLAY_COMMAND = [process.execPath, path.join(HERE, "keys", "replay-model.mjs")];
+export const REPLAY_COMMAND = replayCommand(ANSWERS_FILE);
 
-export const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+export { sha256 };
 
 /** The product's prompt for each card of a store, with the store's languages read from all its cards. */
 export function keyPrompts(cards: readonly BenchCard[]): { file: string; prompt: string; hash: string }[] {
@@ -57,22 +56,11 @@ export function keyedSets(names: readonly string[]): BenchGroup[] {
   });
 }
 
-function recorded(): Set<string> {
-  if (!fs.existsSync(ANSWERS_FILE)) return new Set();
-  return new Set(
-    fs
-      .readFileSync(ANSWERS_FILE, "utf8")
-      .split("\n")
-      .filter((l) => l.trim() !== "")
-      .map((l) => (JSON.parse(l) as { hash: string }).hash),
-  );
-}
-
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const [verb = "prompts", ...rest] = process.argv.slice(2);
   const at = rest.indexOf("--set");
   const sets = at === -1 ? ["paraphrase", "coding", "hand"] : rest[at + 1]!.split(",");
-  const have = recorded();
+  const have = recordedHashes(ANSWERS_FILE);
   const seen = new Set<string>();
   for (const group of keyedSets(sets))
     for (const p of keyPrompts(group.cards)) {
