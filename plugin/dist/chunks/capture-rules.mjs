@@ -186,7 +186,7 @@ async function stageCaptured(options, src, candidates, how = {}) {
 The user said (${sessionTag(src)}, message ${c.message}):
 
 > ${c.excerpt.replace(/\n/g, "\n> ")}
-`
+${whyLine(c)}`
           },
           source: how.source ?? captureSourceText(src, c),
           kind: "unverified"
@@ -202,6 +202,12 @@ The user said (${sessionTag(src)}, message ${c.message}):
     }
   }
   return outcome;
+}
+function whyLine(c) {
+  if (!c.why) return "";
+  return `
+Why it should last, as the capture model read it${c.confidence ? ` (confidence ${c.confidence})` : ""}: ${c.why}
+`;
 }
 async function restatedCard(memoryDir, description) {
   const terms = prepare({ description });

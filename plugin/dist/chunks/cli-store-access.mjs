@@ -73,17 +73,23 @@ function assertOwnerShell(io, what) {
 function writeContext(args, io, memoryDir) {
   return { memoryDir, actor: directWriterFrom(args, io), now: io.now(), commit: pauseFromEnv(io.env), guardrails: configuredGuardrails(io), secrets: secretPolicy(io) };
 }
-function topicsFrom(args) {
-  const flags = strs(args, "topics");
-  return flags.length > 0 ? flags.flatMap((t) => t.split(",")).map((t) => t.trim()).filter(Boolean) : void 0;
+function listFrom(args, flag, separator) {
+  const flags = strs(args, flag);
+  return flags.length > 0 ? flags.flatMap((v) => v.split(separator)).map((v) => v.trim()).filter(Boolean) : void 0;
 }
-function recallFrom(args) {
-  const flags = strs(args, "recall");
-  return flags.length > 0 ? flags.flatMap((k) => k.split("|")).map((k) => k.trim()).filter(Boolean) : void 0;
-}
-function scopeFrom(args) {
-  const flags = strs(args, "scope");
-  return flags.length > 0 ? flags.flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean) : void 0;
+var topicsFrom = (args) => listFrom(args, "topics", ",");
+var recallFrom = (args) => listFrom(args, "recall", "|");
+var scopeFrom = (args) => listFrom(args, "scope", ",");
+function cardFieldsFrom(args, name, body) {
+  return {
+    name,
+    type: str(args, "type"),
+    description: str(args, "description"),
+    body,
+    topics: topicsFrom(args),
+    recall: recallFrom(args),
+    scope: scopeFrom(args)
+  };
 }
 var SCOPE_FLAG = {
   scope: {
@@ -132,6 +138,7 @@ export {
   topicsFrom,
   recallFrom,
   scopeFrom,
+  cardFieldsFrom,
   SCOPE_FLAG,
   RECALL_FLAG,
   cardBodyFrom

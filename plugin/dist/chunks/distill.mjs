@@ -3,10 +3,7 @@ import {
   asJob
 } from "./cli-ledger.mjs";
 import {
-  DISTILL_STATE,
-  distillContext,
   distillPrompt,
-  markDistilled,
   parseCandidates,
   stageCandidates
 } from "./proposals-distill-llm.mjs";
@@ -16,13 +13,20 @@ import {
 } from "./compact-run.mjs";
 import "./store-jobs.mjs";
 import "./compact-artifact.mjs";
-import "./records-store-view.mjs";
+import {
+  viewStore
+} from "./records-store-view.mjs";
 import "./core-frecency.mjs";
-import "./store-episodes.mjs";
+import {
+  readEpisodes
+} from "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
+import "./store-episode-tail.mjs";
 import "./core-utc.mjs";
 import "./rank-stem.mjs";
-import "./rank-languages.mjs";
+import {
+  storeLanguages
+} from "./rank-languages.mjs";
 import {
   runLlmCommand
 } from "./compact-generate.mjs";
@@ -35,7 +39,9 @@ import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-index-find.mjs";
-import "./core-card-rules.mjs";
+import {
+  DESCRIPTION_MAX
+} from "./core-card-rules.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,
@@ -47,13 +53,22 @@ import "./config-agent-env.mjs";
 import {
   secretPolicy
 } from "./records-guardrails.mjs";
-import "./store-history.mjs";
+import {
+  readStore
+} from "./store-history.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
-import "./core-card-types.mjs";
-import "./store-lock.mjs";
+import {
+  CARD_TYPES
+} from "./core-card-types.mjs";
+import {
+  commitFile,
+  realDir,
+  withStoreLock
+} from "./store-lock.mjs";
 import "./config-project.mjs";
 import {
+  STATE_DIR,
   readConfig
 } from "./config-config.mjs";
 import {
@@ -73,10 +88,86 @@ import {
 import {
   ERROR_CODES,
   MemctlError,
+  systemCode,
   usageError
 } from "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
+
+// lib/proposals/distill.ts
+import fs from "node:fs";
+import path from "node:path";
+var DISTILL_STATE = `${STATE_DIR}/distill.json`;
+var TIERS = {
+  feedback: "explicit preferences, constraints, and repeated user or reviewer guidance",
+  project: "architecture, flow definitions, decisions, and repo-specific invariants",
+  reference: "stable references: command usage, scripts, external expectations",
+  user: "personal workflow preferences and guardrail notes for the maintainer"
+};
+var RULES = [
+  "One card per durable fact, preference or decision; skip what is session-specific, already known, or guessable from the code.",
+  `The description is the index line injected into prompts: one sentence, at most ${DESCRIPTION_MAX} characters; the detail goes in the body.`,
+  "A candidate that restates or corrects an existing card is proposed under that card's name (an update), never as a new card.",
+  "Every candidate names its source (the episode, file or conversation) and its provenance: fact (seen) or inference (concluded), with a confidence from 0 to 1.",
+  "Never write a card or the memory files: stage with memctl propose; the owner decides with memctl review / accept / reject.",
+  'Give each candidate 8 to 14 recall keys (--recall "a|b|c"): short lines a developer would type when this card is what they need without knowing it exists \u2014 the symptom they see, questions it answers, synonyms and related tool names it does not spell out \u2014 some in each of `languages`; never the title again.'
+];
+function statePath(memoryDir) {
+  return path.join(memoryDir, ...DISTILL_STATE.split("/"));
+}
+function readWatermark(memoryDir) {
+  try {
+    const v = JSON.parse(fs.readFileSync(statePath(memoryDir), "utf8"));
+    return v && v.version === 1 && typeof v.through === "string" ? v : null;
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return null;
+    return null;
+  }
+}
+async function markDistilled(memoryDir, through, actor, now) {
+  return withStoreLock(memoryDir, async () => {
+    const current = readWatermark(memoryDir);
+    if (current && episodeTime(current.through) >= episodeTime(through)) return current;
+    const next = { version: 1, through, marked_at: now.toISOString(), marked_by: actor };
+    realDir(memoryDir, STATE_DIR);
+    await commitFile(statePath(memoryDir), JSON.stringify(next, null, 2) + "\n");
+    return next;
+  });
+}
+function episodeTime(ts) {
+  const t = Date.parse(ts);
+  return Number.isFinite(t) ? t : 0;
+}
+async function distillContext(memoryDir, options = {}) {
+  let store;
+  try {
+    store = viewStore(await readStore(memoryDir));
+  } catch (err) {
+    if (systemCode(err) !== "ENOENT") throw err;
+  }
+  const known = (store?.entries ?? []).map((e) => {
+    const meta = e.card ? store.cards.get(e.card)?.card?.meta : void 0;
+    const type = (e.card && /^(feedback|project|reference|user)_/.exec(e.card)?.[1]) ?? (typeof meta?.metadata?.type === "string" ? meta.metadata.type : null);
+    const name = typeof meta?.name === "string" && meta.name ? meta.name : e.card ? path.basename(e.card, ".md").replace(/^(feedback|project|reference|user)_/, "") : e.title;
+    return { name, type, card: e.card, line: e.raw.trim() };
+  });
+  const mark = options.all ? null : readWatermark(memoryDir);
+  const all = readEpisodes(memoryDir).episodes;
+  const since = mark ? all.filter((e) => episodeTime(e.ts) > episodeTime(mark.through)) : all;
+  const shown = options.maxEpisodes !== void 0 ? since.slice(-options.maxEpisodes) : since;
+  const newest = shown.reduce((n, e) => n === null || episodeTime(e.ts) > episodeTime(n) ? e.ts : n, null);
+  return {
+    memory_dir: memoryDir,
+    known,
+    episodes: shown,
+    episodes_skipped: all.length - shown.length,
+    watermark: { previous: mark?.through ?? null, next: newest },
+    tiers: CARD_TYPES.map((t) => ({ type: t, file: `${t}_<name>.md`, holds: TIERS[t] })),
+    rules: RULES,
+    languages: storeLanguages([...store?.cards.values() ?? []].map((c) => `${c.card?.meta.description ?? ""}
+${c.card?.body ?? ""}`))
+  };
+}
 
 // lib/cli/distill.ts
 var spec = {

@@ -27,6 +27,7 @@ import "./records-store-view.mjs";
 import "./core-frecency.mjs";
 import "./config-claude-memory.mjs";
 import "./store-episode-shards.mjs";
+import "./store-episode-tail.mjs";
 import {
   isHostName
 } from "./hosts-claude-adapter.mjs";

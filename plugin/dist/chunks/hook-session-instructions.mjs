@@ -29,7 +29,7 @@ import {
 import {
   episodeReminder,
   readLastEpisode
-} from "./store-episode-shards.mjs";
+} from "./store-episode-tail.mjs";
 import {
   HOSTS,
   hostAdapter

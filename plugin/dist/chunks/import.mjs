@@ -125,15 +125,16 @@ async function run(argv, io) {
   const guardrails = configuredGuardrails(io);
   let imported = [];
   const command = suggestedCommand(args.positionals[0], extra, bool(args, "all"));
+  const checkLimits = () => checkImportLimits(
+    memoryDir,
+    plan.items.filter((i) => i.action === "import"),
+    withDefaults(guardrails),
+    io,
+    "system"
+  );
   if (yes) {
     assertMayWrite(directWriterFrom(args, io, "import memory"), "import memory");
-    checkImportLimits(
-      memoryDir,
-      plan.items.filter((i) => i.action === "import"),
-      withDefaults(guardrails),
-      io,
-      "system"
-    );
+    checkLimits();
     const progress = progressLine(io);
     try {
       const job = await asJob(
@@ -152,15 +153,7 @@ async function run(argv, io) {
       progress.done();
     }
   }
-  const refusal = yes ? void 0 : guardrailRefusal(
-    () => checkImportLimits(
-      memoryDir,
-      plan.items.filter((i) => i.action === "import"),
-      withDefaults(guardrails),
-      io,
-      "system"
-    )
-  );
+  const refusal = yes ? void 0 : guardrailRefusal(checkLimits);
   const keys = model && await backfillWithProgress(io, { ...writeContext(args, io, memoryDir) }, { model, env: io.env, force: false, dryRun: false });
   if (bool(args, "json")) {
     printJson(io, {

@@ -4,6 +4,7 @@ import {
   assertEpisodesWritable
 } from "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
+import "./store-episode-tail.mjs";
 import {
   isHostName
 } from "./hosts-claude-adapter.mjs";

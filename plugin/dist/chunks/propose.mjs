@@ -18,10 +18,8 @@ import {
   STORE_FLAGS,
   actorFrom,
   cardBodyFrom,
-  recallFrom,
-  requireStore,
-  scopeFrom,
-  topicsFrom
+  cardFieldsFrom,
+  requireStore
 } from "./cli-store-access.mjs";
 import "./config-agent-env.mjs";
 import {
@@ -94,15 +92,7 @@ async function run(argv, io) {
   const p = await propose(
     { memoryDir, actor, now: io.now(), commit: pauseFromEnv(io.env), secrets: secretPolicy(io) },
     {
-      card: {
-        name,
-        type: str(args, "type"),
-        description: str(args, "description"),
-        body,
-        topics: topicsFrom(args),
-        recall: recallFrom(args),
-        scope: scopeFrom(args)
-      },
+      card: cardFieldsFrom(args, name, body),
       source: str(args, "source"),
       kind: str(args, "kind"),
       confidence

@@ -5,6 +5,7 @@ import {
 import {
   recoverShard
 } from "./store-episode-shards.mjs";
+import "./store-episode-tail.mjs";
 import {
   utcDay
 } from "./core-utc.mjs";

@@ -7,6 +7,7 @@ import {
   readEpisodes
 } from "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
+import "./store-episode-tail.mjs";
 import "./core-utc.mjs";
 import {
   JSON_FLAG,

@@ -30,10 +30,9 @@ import {
   STORE_FLAGS,
   callerFrom,
   cardBodyFrom,
+  cardFieldsFrom,
   recallFrom,
   requireStore,
-  scopeFrom,
-  topicsFrom,
   writeContext
 } from "./cli-store-access.mjs";
 import {
@@ -122,13 +121,7 @@ async function run(argv, io) {
   if (refusal) return stageInstead(args, io, memoryDir, caller.actor, refusal, body);
   const ctx = writeContext(args, io, memoryDir);
   const result = await saveCard(ctx, {
-    name,
-    type: str(args, "type"),
-    description: str(args, "description"),
-    body,
-    topics: topicsFrom(args),
-    recall: recallFrom(args),
-    scope: scopeFrom(args),
+    ...cardFieldsFrom(args, name, body),
     priority: str(args, "priority"),
     status: str(args, "status"),
     expires: str(args, "expires"),
@@ -176,15 +169,7 @@ async function stageInstead(args, io, memoryDir, actor, refusal, body) {
   const p = await propose(
     { memoryDir, actor, now: io.now(), commit: pauseFromEnv(io.env), secrets: secretPolicy(io) },
     {
-      card: {
-        name: args.positionals[0],
-        type: str(args, "type"),
-        description: str(args, "description"),
-        body,
-        topics: topicsFrom(args),
-        recall: recallFrom(args),
-        scope: scopeFrom(args)
-      },
+      card: cardFieldsFrom(args, args.positionals[0], body),
       source: `memctl save by ${actor}`,
       kind: "unverified"
     }

@@ -42,6 +42,7 @@ import {
   readEpisodes
 } from "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
+import "./store-episode-tail.mjs";
 import {
   HOSTS
 } from "./hosts-claude-adapter.mjs";

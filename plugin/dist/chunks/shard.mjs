@@ -6,6 +6,7 @@ import "./store-jobs.mjs";
 import {
   shardEpisodes
 } from "./store-episode-shards.mjs";
+import "./store-episode-tail.mjs";
 import {
   utcDay
 } from "./core-utc.mjs";

@@ -19,6 +19,7 @@ import "./records-store-view.mjs";
 import "./core-frecency.mjs";
 import "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
+import "./store-episode-tail.mjs";
 import {
   isHostName
 } from "./hosts-claude-adapter.mjs";

@@ -1,10 +1,12 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  EPISODE_HOST_FIELDS,
   episodeFiles,
-  episodeTime,
   recoverShard
 } from "./store-episode-shards.mjs";
+import {
+  EPISODE_HOST_FIELDS,
+  episodeTime
+} from "./store-episode-tail.mjs";
 import {
   appendBytes
 } from "./store-lock.mjs";

@@ -36,6 +36,7 @@ import "./core-frecency.mjs";
 import "./config-claude-memory.mjs";
 import "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
+import "./store-episode-tail.mjs";
 import "./hosts-claude-adapter.mjs";
 import "./core-utc.mjs";
 import {
