@@ -7,12 +7,14 @@ export interface RecallSettings {
   llm_command?: string[];
   timeout_seconds?: number;
   on_save?: boolean;
+  /** Languages people ask in beyond those the store's cards are written in (e.g. ["Chinese"]): keys are written in them too. */
+  languages?: string[];
 }
 
 /** Seconds a key-writing call may take when neither [recall] nor [compact] says (one card's prompt is short). */
 export const DEFAULT_RECALL_TIMEOUT_SECONDS = 60;
 
-const KEYS = ["llm_command", "timeout_seconds", "on_save"];
+const KEYS = ["llm_command", "timeout_seconds", "on_save", "languages"];
 
 /** The `[recall]` table's settings; each bad value is reported and left unset (never a reason to refuse a store). */
 export function validateRecallTable(raw: unknown, invalid: (message: string) => void, unknown: (message: string) => void): RecallSettings {
@@ -38,6 +40,12 @@ export function validateRecallTable(raw: unknown, invalid: (message: string) => 
     if (typeof r.on_save !== "boolean") invalid("recall.on_save must be true or false (it stays off until it is)");
     else out.on_save = r.on_save;
   }
+  if (r.languages !== undefined) {
+    const langs = r.languages;
+    if (!Array.isArray(langs) || !langs.every((l) => typeof l === "string" && l.trim() !== "" && l.length <= 40) || langs.length > 12)
+      invalid('recall.languages must be a list of at most 12 language names, e.g. ["Chinese", "French"]');
+    else out.languages = langs.map((l: string) => l.trim());
+  }
   return out;
 }
 
@@ -48,6 +56,8 @@ export interface RecallModel {
   from: string;
   /** The history actor of the keys it writes: model:<the command's file name>. */
   actor: string;
+  /** [recall] languages: asked for besides the languages the store's cards are in. */
+  languages: string[];
 }
 
 /** The configured key-writing model, or undefined when neither [recall] nor [compact] names a command. */
@@ -56,7 +66,13 @@ export function recallModel(config: { recall?: RecallSettings; compact?: { llm_c
   const command = own ?? config.compact?.llm_command;
   if (!command || command.length === 0) return undefined;
   const seconds = config.recall?.timeout_seconds ?? DEFAULT_RECALL_TIMEOUT_SECONDS;
-  return { command, timeoutMs: seconds * 1000, from: own ? "[recall] llm_command" : "[compact] llm_command", actor: `model:${modelName(command[0]!)}` };
+  return {
+    command,
+    timeoutMs: seconds * 1000,
+    from: own ? "[recall] llm_command" : "[compact] llm_command",
+    actor: `model:${modelName(command[0]!)}`,
+    languages: config.recall?.languages ?? [],
+  };
 }
 
 /** A command's file name as an actor id (letters, digits, . _ @ -), e.g. "/usr/bin/claude" → "claude". */

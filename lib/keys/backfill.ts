@@ -42,7 +42,7 @@ export function cardsToDo(memoryDir: string, force = false): string[] {
 export async function keysLoop(ctx: WriteContext, options: BackfillOptions): Promise<BackfillResult> {
   const todo = cardsToDo(ctx.memoryDir, options.force);
   // Asked once per run: a card's keys follow the store's languages as they were when the run began.
-  const languages = options.languages ?? languagesOf(ctx.memoryDir);
+  const languages = options.languages ?? languagesOf(ctx.memoryDir, undefined, options.model.languages);
   const result: BackfillResult = { cards: todo.length, written: 0, failed: 0, skipped: 0, interrupted: false, failures: [] };
   for (const [i, file] of todo.entries()) {
     if (options.signal?.aborted) {

@@ -41,8 +41,11 @@ export function cardFiles(memoryDir: string): string[] {
     .sort();
 }
 
-/** The languages the store's cards are written in, English first (the prompt asks for keys in each). */
-export function languagesOf(memoryDir: string, files: readonly string[] = cardFiles(memoryDir)): string[] {
+/**
+ * The languages the store's cards are written in, English first, then `extra` ([recall] languages: those people
+ * ask in that no card is written in); the prompt asks for keys in each.
+ */
+export function languagesOf(memoryDir: string, files: readonly string[] = cardFiles(memoryDir), extra: readonly string[] = []): string[] {
   const texts: string[] = [];
   for (const f of files) {
     try {
@@ -52,7 +55,9 @@ export function languagesOf(memoryDir: string, files: readonly string[] = cardFi
       // an unreadable card says nothing about the store's languages
     }
   }
-  return storeLanguages(texts);
+  const found = storeLanguages(texts);
+  const seen = new Set(found.map((l) => l.toLowerCase()));
+  return [...found, ...extra.filter((l) => !seen.has(l.toLowerCase()) && seen.add(l.toLowerCase()))];
 }
 
 /** Writes (or, dry, only asks for) one card's keys. Model failures are outcomes; a card that does not exist throws. */
@@ -68,7 +73,7 @@ export async function writeCardKeys(ctx: WriteContext, run: KeysRun, name: strin
   const title = currentIndexTitle(ctx.memoryDir, file) ?? cardName;
   const prompt = recallKeysPrompt(
     { name: cardName, title, description: card.meta.description, topics: card.meta.topics, body: card.body },
-    run.languages ?? languagesOf(ctx.memoryDir),
+    run.languages ?? languagesOf(ctx.memoryDir, undefined, run.model.languages),
   );
   const answer = await runLlmCommand({ command: run.model.command, prompt, timeoutMs: run.model.timeoutMs, env: run.env, cwd: ctx.memoryDir });
   if (!answer.ok) return { file, status: "failed", reason: answer.reason };

@@ -224,3 +224,16 @@ test("import claude --yes --keys imports, then backfills keys; without a model n
   assert.match(r.stdout, /imported 1 card:[\s\S]*wrote keys for 1 of 1 cards/);
   assert.match(fs.readFileSync(path.join(w.mem, "feedback_testing.md"), "utf8"), /recall:\n {2}- why does testing keep failing\n/);
 });
+
+test("[recall] languages adds the languages people ask in to those the cards are written in; a bad value is reported", async () => {
+  const w = makeWorld();
+  handWrittenCards(w, 1);
+  const cmd = modelScript(w, "stand-in", KEYS_STAND_IN);
+  recallConfig(w, [cmd], undefined, 'languages = ["Chinese", "english"]\n');
+  assert.equal((await memctl(w, ["keys", "topic-1", "--dry-run"])).code, 0);
+  const prompt = fs.readFileSync(path.join(w.root, "stand-in.prompt"), "utf8");
+  assert.match(prompt, /the ones this store is written in: English, Chinese\./);
+  recallConfig(w, [cmd], undefined, 'languages = "Chinese"\n');
+  const lint = await memctl(w, ["config", "lint"]);
+  assert.match(lint.stdout + lint.stderr, /recall\.languages must be a list/);
+});
