@@ -72,7 +72,7 @@ function cardsToDo(memoryDir, force = false) {
 }
 async function keysLoop(ctx, options) {
   const todo = cardsToDo(ctx.memoryDir, options.force);
-  const languages = options.languages ?? languagesOf(ctx.memoryDir);
+  const languages = options.languages ?? languagesOf(ctx.memoryDir, void 0, options.model.languages);
   const result = { cards: todo.length, written: 0, failed: 0, skipped: 0, interrupted: false, failures: [] };
   for (const [i, file] of todo.entries()) {
     if (options.signal?.aborted) {

@@ -78,7 +78,7 @@ function isPlainName(n) {
 // lib/config/recall.ts
 import path from "node:path";
 var DEFAULT_RECALL_TIMEOUT_SECONDS = 60;
-var KEYS = ["llm_command", "timeout_seconds", "on_save"];
+var KEYS = ["llm_command", "timeout_seconds", "on_save", "languages"];
 function validateRecallTable(raw, invalid, unknown) {
   const out = {};
   if (typeof raw !== "object" || raw === null || Array.isArray(raw) || raw instanceof Date) {
@@ -101,6 +101,12 @@ function validateRecallTable(raw, invalid, unknown) {
     if (typeof r.on_save !== "boolean") invalid("recall.on_save must be true or false (it stays off until it is)");
     else out.on_save = r.on_save;
   }
+  if (r.languages !== void 0) {
+    const langs = r.languages;
+    if (!Array.isArray(langs) || !langs.every((l) => typeof l === "string" && l.trim() !== "" && l.length <= 40) || langs.length > 12)
+      invalid('recall.languages must be a list of at most 12 language names, e.g. ["Chinese", "French"]');
+    else out.languages = langs.map((l) => l.trim());
+  }
   return out;
 }
 function recallModel(config) {
@@ -108,7 +114,13 @@ function recallModel(config) {
   const command = own ?? config.compact?.llm_command;
   if (!command || command.length === 0) return void 0;
   const seconds = config.recall?.timeout_seconds ?? DEFAULT_RECALL_TIMEOUT_SECONDS;
-  return { command, timeoutMs: seconds * 1e3, from: own ? "[recall] llm_command" : "[compact] llm_command", actor: `model:${modelName(command[0])}` };
+  return {
+    command,
+    timeoutMs: seconds * 1e3,
+    from: own ? "[recall] llm_command" : "[compact] llm_command",
+    actor: `model:${modelName(command[0])}`,
+    languages: config.recall?.languages ?? []
+  };
 }
 function modelName(cmd) {
   const base = path.basename(cmd).replace(/[^A-Za-z0-9._@-]/g, "-").replace(/^[^A-Za-z0-9]+/, "");

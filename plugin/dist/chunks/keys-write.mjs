@@ -37,7 +37,7 @@ import path from "node:path";
 function cardFiles(memoryDir) {
   return fs.readdirSync(memoryDir, { withFileTypes: true }).filter((e) => e.isFile() && isCardFile(e.name)).map((e) => e.name).sort();
 }
-function languagesOf(memoryDir, files = cardFiles(memoryDir)) {
+function languagesOf(memoryDir, files = cardFiles(memoryDir), extra = []) {
   const texts = [];
   for (const f of files) {
     try {
@@ -47,7 +47,9 @@ ${card.body}`);
     } catch {
     }
   }
-  return storeLanguages(texts);
+  const found = storeLanguages(texts);
+  const seen = new Set(found.map((l) => l.toLowerCase()));
+  return [...found, ...extra.filter((l) => !seen.has(l.toLowerCase()) && seen.add(l.toLowerCase()))];
 }
 async function writeCardKeys(ctx, run, name) {
   const file = findCardFile(ctx.memoryDir, name);
@@ -61,7 +63,7 @@ async function writeCardKeys(ctx, run, name) {
   const title = currentIndexTitle(ctx.memoryDir, file) ?? cardName;
   const prompt = recallKeysPrompt(
     { name: cardName, title, description: card.meta.description, topics: card.meta.topics, body: card.body },
-    run.languages ?? languagesOf(ctx.memoryDir)
+    run.languages ?? languagesOf(ctx.memoryDir, void 0, run.model.languages)
   );
   const answer = await runLlmCommand({ command: run.model.command, prompt, timeoutMs: run.model.timeoutMs, env: run.env, cwd: ctx.memoryDir });
   if (!answer.ok) return { file, status: "failed", reason: answer.reason };

@@ -4408,7 +4408,7 @@ function isPlainName(n) {
 }
 
 // lib/config/recall.ts
-var KEYS = ["llm_command", "timeout_seconds", "on_save"];
+var KEYS = ["llm_command", "timeout_seconds", "on_save", "languages"];
 function validateRecallTable(raw, invalid, unknown) {
   const out = {};
   if (typeof raw !== "object" || raw === null || Array.isArray(raw) || raw instanceof Date) {
@@ -4430,6 +4430,12 @@ function validateRecallTable(raw, invalid, unknown) {
   if (r.on_save !== void 0) {
     if (typeof r.on_save !== "boolean") invalid("recall.on_save must be true or false (it stays off until it is)");
     else out.on_save = r.on_save;
+  }
+  if (r.languages !== void 0) {
+    const langs = r.languages;
+    if (!Array.isArray(langs) || !langs.every((l) => typeof l === "string" && l.trim() !== "" && l.length <= 40) || langs.length > 12)
+      invalid('recall.languages must be a list of at most 12 language names, e.g. ["Chinese", "French"]');
+    else out.languages = langs.map((l) => l.trim());
   }
   return out;
 }
