@@ -9,6 +9,7 @@
 // its terms match, not what the store holds.
 import { frecency, type CardUsage } from "../core/frecency.js";
 import { compareRanked, firstPlaces, type Tier } from "./order.js";
+import { isCommonSpoken } from "./common-words.js";
 import { applyScope, scopeOf } from "./scope-filter.js";
 import { FIELD_BIT, FIELD_MASK, MASK_FIELDS, type EntryInfo, type Field, type PostingList, type RankEntry, type RankIndex, memoryIndex } from "./postings.js";
 
@@ -103,6 +104,8 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   for (const [term, qtf] of query) {
     if (!continuesRun(previous, term)) group++;
     previous = term;
+    // A most-frequent spoken word ("go", "one", "next") scores but is no evidence that a card is about the prompt.
+    const chat = isCommonSpoken(term);
     const list = index.postings(term);
     if (!list || list.length === 0) continue;
     matched.push([term, list]);
@@ -119,6 +122,7 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
       const prev = relevance[id]!;
       if (prev === 0) touchedIds[touchedCount++] = id;
       relevance[id] = prev + weight * tfs[k]!;
+      if (chat) continue;
       if (lastGroup[id] !== group) {
         lastGroup[id] = group;
         const hits = termHits[id]!;

@@ -65,3 +65,19 @@ test("each of those words still finds its card when the prompt is about the card
 test("two of the prompt's words in one card's hook are evidence enough, with no title or topic word", () => {
   assert.equal(block("the writer got a busy timeout again")[0], "feedback_sqlite_wal.md");
 });
+
+test("the most frequent spoken English words are no evidence on their own, even in a title; a rarer word is", () => {
+  const store = [
+    ...STORE,
+    entry("feedback_one_parser.md", "One parser for every format", "never add a second flag parser"),
+    entry("reference_good_first.md", "Good first issues", "label them for newcomers", ["checklist"]),
+  ];
+  const hits = (prompt: string) =>
+    rankEntries(store, queryTerms(prompt), { today: "2026-12-02" })
+      .filter(isHit)
+      .map((r) => r.entry.file);
+  // "one" and "good" are in titles, and among the 200 most frequent spoken words (SUBTLEX-US).
+  assert.deepEqual(hits("looks good, do the other one"), []);
+  assert.equal(hits("which parser handles this format?")[0], "feedback_one_parser.md");
+  assert.equal(hits("what is on the checklist?")[0], "reference_good_first.md");
+});
