@@ -69,6 +69,15 @@ function firstPlaces(ranked, k) {
   return out;
 }
 
+// lib/rank/common-words-data.ts
+var COMMON_SPOKEN_WORDS = "a about after again all alwai always am an and ani any anyth anything ar are around as at awai away back be becaus because been befor before believ believe better big but by call can come could d dai day did didn do doe does doesn doing don down even ever everyth everything feel find fine first for from get give go god going gonna good got great gui guy guys ha had has have he hei hello help her here hey hi him his home how i if in into is isn it just keep kind know last let life like littl little ll long look love m make man mayb maybe me mean monei money more mr much must my name need never new nice night no not noth nothing now of off oh okai okay old on one onli only or other our out over peopl people place pleas please put re realli really right s sai said say see she should sir so some someth something sorri sorry still stop sure t take talk tell than thank thanks that the thei their them then there these they thi thing things think this those thought time to told too two uh up us veri very wa wai wait want was way we well were what when where who why will with won work would ye yeah yes you your";
+
+// lib/rank/common-words.ts
+var common;
+function isCommonSpoken(term) {
+  return (common ??= new Set(COMMON_SPOKEN_WORDS.split(" "))).has(term);
+}
+
 // lib/rank/scope-filter.ts
 var SCOPE_BOOST = 0.25;
 function scopeOf(index, scopeAt, n) {
@@ -126,6 +135,7 @@ function rank(index, query, options) {
   for (const [term, qtf] of query) {
     if (!continuesRun(previous, term)) group++;
     previous = term;
+    const chat = isCommonSpoken(term);
     const list = index.postings(term);
     if (!list || list.length === 0) continue;
     matched.push([term, list]);
@@ -140,6 +150,7 @@ function rank(index, query, options) {
       const prev = relevance[id];
       if (prev === 0) touchedIds[touchedCount++] = id;
       relevance[id] = prev + weight * tfs[k];
+      if (chat) continue;
       if (lastGroup[id] !== group) {
         lastGroup[id] = group;
         const hits = termHits[id];
