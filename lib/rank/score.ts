@@ -93,9 +93,10 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   // Every id with a relevance, in first-touch order: a typed buffer, since a broad prompt touches thousands.
   const touchedIds = new Uint32Array(n);
   let touchedCount = 0;
-  // Per id: how many distinct query terms it matched, and in which fields (for hasSubjectEvidence).
+  // Per id: how many distinct query words it matched, and whether one was in its title or topics (the evidence
+  // that some card is about the prompt, see SUBJECT_FIELDS).
   const termHits = new Uint8Array(n);
-  const fieldMask = new Uint8Array(n);
+  const subject = new Uint8Array(n);
   const lastGroup = new Uint32Array(n);
   const matched: [string, PostingList][] = [];
   // Evidence counts words, not 2-grams: overlapping 2-grams of one unspaced run ("確認", "認し") are one group.
@@ -128,7 +129,7 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
         const hits = termHits[id]!;
         if (hits < 255) termHits[id] = hits + 1;
       }
-      fieldMask[id] = fieldMask[id]! | masks[k]!;
+      if ((masks[k]! & SUBJECT_FIELDS) !== 0) subject[id] = 1;
     }
   }
   const scope = scopeOf(index, options.scopeAt, n);
@@ -150,7 +151,7 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
     if (alwaysMask[id] !== 0) continue;
     const rel = relevance[id]!;
     if (rel > best) best = rel;
-    if (!evidence && (termHits[id]! >= 2 || (fieldMask[id]! & SUBJECT_FIELDS) !== 0)) evidence = true;
+    if (!evidence && (termHits[id]! >= 2 || subject[id] !== 0)) evidence = true;
   }
   // No card is about the prompt (see SUBJECT_FIELDS): the prompt needs no memory, and nothing counts as relevant.
   if (!evidence) best = Number.POSITIVE_INFINITY;
