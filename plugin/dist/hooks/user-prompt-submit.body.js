@@ -5379,7 +5379,7 @@ function rank(index, query, options) {
   const touchedIds = new Uint32Array(n);
   let touchedCount = 0;
   const termHits = new Uint8Array(n);
-  const fieldMask = new Uint8Array(n);
+  const subject = new Uint8Array(n);
   const lastGroup = new Uint32Array(n);
   const matched = [];
   let group = 0;
@@ -5408,7 +5408,7 @@ function rank(index, query, options) {
         const hits = termHits[id];
         if (hits < 255) termHits[id] = hits + 1;
       }
-      fieldMask[id] = fieldMask[id] | masks[k];
+      if ((masks[k] & SUBJECT_FIELDS) !== 0) subject[id] = 1;
     }
   }
   const scope = scopeOf(index, options.scopeAt, n);
@@ -5426,7 +5426,7 @@ function rank(index, query, options) {
     if (alwaysMask[id] !== 0) continue;
     const rel = relevance[id];
     if (rel > best) best = rel;
-    if (!evidence && (termHits[id] >= 2 || (fieldMask[id] & SUBJECT_FIELDS) !== 0)) evidence = true;
+    if (!evidence && (termHits[id] >= 2 || subject[id] !== 0)) evidence = true;
   }
   if (!evidence) best = Number.POSITIVE_INFINITY;
   let hitCount = 0;
