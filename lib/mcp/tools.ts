@@ -10,7 +10,8 @@ import { sessionInstructionBlock } from "../hook/session-instructions.js";
 import { warnBytesFromConfig } from "../reports/injection.js";
 import { displayDir, renderUnavailable } from "../core/block.js";
 import { withStoreLock } from "../store/lock.js";
-import { cardDocs, episodeDocs, search, type SearchDoc, type SearchHit } from "../records/search.js";
+import { cardDocs, search, type SearchHit } from "../records/search.js";
+import { searchStore } from "../records/search-store.js";
 import { propose } from "../proposals/propose.js";
 import { assertNoSecrets, secretPolicy } from "../records/secrets.js";
 import { readStoreOrEmptyIndex } from "../store/read.js";
@@ -101,11 +102,7 @@ export async function memoryOverview(s: ToolSession, args: { max_bytes?: number 
 export async function memorySearch(s: ToolSession, args: { query: string; in?: "cards" | "episodes" | "all"; limit?: number }): Promise<ToolResult> {
   const { memoryDir } = requireStore(s);
   const where = args.in ?? "all";
-  const docs: SearchDoc[] = [];
-  if (where !== "episodes") docs.push(...cardDocs(await readStoreOrEmptyIndex(memoryDir)));
-  const episodes = where !== "cards" ? readEpisodes(memoryDir) : undefined;
-  if (episodes) docs.push(...episodeDocs(episodes.episodes));
-  const hits = search(args.query, docs, args.limit ?? 20);
+  const { hits, episodes } = await searchStore(memoryDir, args.query, where, args.limit ?? 20);
   const rendered = hits.length === 0 ? `No matches for ${JSON.stringify(args.query)} in ${where === "all" ? "cards or episodes" : where}.` : hits.map(renderHit).join("\n");
   return text(rendered, { query: args.query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
 }

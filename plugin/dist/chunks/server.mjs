@@ -1,5 +1,8 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  searchStore
+} from "./records-search-store.mjs";
+import {
   OVER_WARN_LOG,
   sessionInstructionBlock,
   sessionStartBlock
@@ -13,10 +16,11 @@ import {
 } from "./config-scope-at.mjs";
 import {
   cardDocs,
-  episodeDocs,
   search
 } from "./records-search.mjs";
 import "./hook-why-log.mjs";
+import "./store-card-cache-format.mjs";
+import "./core-search-terms.mjs";
 import {
   runMemoryCommand
 } from "./records-card-files.mjs";
@@ -36747,11 +36751,7 @@ async function memoryOverview(s, args) {
 async function memorySearch(s, args) {
   const { memoryDir } = requireStore(s);
   const where = args.in ?? "all";
-  const docs = [];
-  if (where !== "episodes") docs.push(...cardDocs(await readStoreOrEmptyIndex(memoryDir)));
-  const episodes = where !== "cards" ? readEpisodes(memoryDir) : void 0;
-  if (episodes) docs.push(...episodeDocs(episodes.episodes));
-  const hits = search(args.query, docs, args.limit ?? 20);
+  const { hits, episodes } = await searchStore(memoryDir, args.query, where, args.limit ?? 20);
   const rendered = hits.length === 0 ? `No matches for ${JSON.stringify(args.query)} in ${where === "all" ? "cards or episodes" : where}.` : hits.map(renderHit).join("\n");
   return text(rendered, { query: args.query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
 }

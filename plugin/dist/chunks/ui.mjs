@@ -11,6 +11,7 @@ import {
 import {
   readWhy
 } from "./hook-why-log.mjs";
+import "./core-search-terms.mjs";
 import {
   ISSUE_KINDS,
   runDoctor
