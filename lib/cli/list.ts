@@ -36,7 +36,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const { memoryDir } = requireStore(args, io);
   // The card cache: only cards changed since the last read are opened (issue 32).
   const catalog = await readCardCatalog(memoryDir);
-  const rows: ListRow[] = catalog.cards.map((c) => ({
+  const unsorted: ListRow[] = catalog.cards.map((c) => ({
     name: c.name ?? withoutTypePrefix(c.file.replace(/\.md$/, "")),
     file: c.file,
     type: c.type ?? "",
@@ -44,9 +44,13 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     status: c.status ?? "",
     updated_at: c.updated_at ?? "",
     description: c.description ?? "",
-    in_index: catalog.linked.has(c.file),
+    in_index: c.linked,
   }));
-  rows.sort((a, b) => (a.type + "\0" + a.name < b.type + "\0" + b.name ? -1 : 1));
+  // By type, then name; each key built once, not twice per comparison (100,000 rows: 3.4 million concatenations).
+  const rows = unsorted
+    .map((row) => ({ row, key: row.type + "\0" + row.name }))
+    .sort((a, b) => (a.key < b.key ? -1 : 1))
+    .map((k) => k.row);
   if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, count: rows.length, cards: rows });
   else io.stdout.write(renderTable(rows, io));
   return 0;

@@ -1,4 +1,4 @@
-// Each card's listed fields and search words, kept in <memory_dir>/.memctl/card-cache between commands so `list`,
+// Each card's listed fields and search words, kept in <memory_dir>/.memctl/card-cache and card-words (layout: card-cache-format.ts) between commands so `list`,
 // `search` and the MCP search read only the cards that changed (issue 32: at 100,000 cards, reading and
 // tokenizing every card was seconds per command).
 //
@@ -17,7 +17,7 @@ import { cardType, parseCard } from "../core/card.js";
 import { parseIndex } from "../core/index-file.js";
 import { cardHead, countTerms, encodeTermCounts, terms } from "../core/search-terms.js";
 import { readHold } from "./arrivals.js";
-import { decodeCardCache, encodeCardCache, type CacheHead, type CardRecord, type Stamp } from "./card-cache-format.js";
+import { decodeCardCache, decodeCardWords, encodeCardCache, encodeCardWords, type CacheHead, type CardRecord, type Stamp } from "./card-cache-format.js";
 import { exists, lstatIfExists, readRegular, readRegularUtf8, type FileStat } from "./checked-fs.js";
 import { listCardFiles, storeUnavailable } from "./read.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
@@ -27,21 +27,22 @@ import { utf8Text } from "../core/bytes.js";
 export type { CardRecord } from "./card-cache-format.js";
 
 export const CARD_CACHE = "card-cache";
+export const CARD_WORDS = "card-words";
 /** A stamp this close to the cache's own mtime may hide a change in the same tick; whole-second filesystems need 2 s. */
 const RACY_MS_FINE = 100;
 const RACY_MS_COARSE = 2000;
-/** The cache holds every card's words: far past the default read cap at 100,000 cards. */
+/** Every card's words at 100,000 cards are ~100 MB: far past the default read cap. */
 const CACHE_READ_CAP = 1 << 30;
+
+type Counts = { head: Map<string, number>; body: Map<string, number> };
 
 /** The store's cards as list and search read them: fresh for this call, held cards (lib/store/arrivals.ts) left out. */
 export interface CardCatalog {
   dir: string;
-  /** Sorted by file name. */
+  /** Sorted by file name; `linked`: MEMORY.md links to it. */
   cards: CardRecord[];
-  /** The card files MEMORY.md links to; empty when there is no MEMORY.md. */
-  linked: Set<string>;
   /** For each card (same order), how often each of `wanted` occurs in its head and body; undefined: none of them. */
-  wordCounts(wanted: readonly string[]): ({ head: Map<string, number>; body: Map<string, number> } | undefined)[];
+  wordCounts(wanted: readonly string[]): (Counts | undefined)[];
 }
 
 /**
@@ -56,16 +57,22 @@ export async function readCardCatalog(dir: string): Promise<CardCatalog> {
   }
 }
 
+interface OpenCache {
+  head: CacheHead;
+  records: CardRecord[];
+  mtimeMs: number;
+  racyMs: number;
+}
+
 async function readFresh(dir: string): Promise<CardCatalog> {
-  const cacheFile = joinPath(dir, STATE_DIR, CARD_CACHE);
-  const old = openCache(cacheFile);
+  const old = openCache(joinPath(dir, STATE_DIR, CARD_CACHE));
   const trusted = (s: readonly number[], mtimeMs: number) => old !== undefined && s[0] === mtimeMs && !racy(s, old.mtimeMs, old.racyMs);
   // Unchanged but too recent to trust: rewriting the cache once the stamp is old enough settles it, else every
   // later read would read that card (or walk the store) again. The process clock only decides when to rewrite.
   const settles = (s: readonly number[]) => old !== undefined && !racy(s, Date.now(), old.racyMs);
 
-  const { linked, index } = readLinks(dir, old);
-  let dirty = old === undefined || index !== old.head.index;
+  const links = readLinks(dir, old);
+  let dirty = old === undefined || links.set !== undefined;
 
   // The listing: the cached names while every directory holds still, else a walk.
   let files: string[] | undefined;
@@ -74,6 +81,7 @@ async function readFresh(dir: string): Promise<CardCatalog> {
     files = old.records.map((r) => r.file);
     dirs = old.head.dirs;
   }
+  const listed = files !== undefined;
   if (!files) {
     const walked: string[] = [];
     files = (await listCardFiles(dir, "", walked)).sort(byName);
@@ -82,47 +90,50 @@ async function readFresh(dir: string): Promise<CardCatalog> {
     if (!same || dirs.some(([, m]) => racy([m], old.mtimeMs, old.racyMs) && settles([m]))) dirty = true;
   }
 
-  const previous = new Map(old?.records.map((r, i) => [r.file, i]));
+  const position = listed ? undefined : new Map(old?.records.map((r, i) => [r.file, i]));
+  const otherLinks = new Set(links.set ? [] : old!.head.linkedOther);
   const records: CardRecord[] = [];
-  // Each record's words: its index in the old cache (reused bytes) or its fresh bytes.
-  const words: (number | Buffer)[] = [];
-  for (const file of files) {
-    const i = previous.get(file);
+  // Where each record's words are: its index in the old cache, or -1 and its fresh bytes in `fresh`.
+  const from: number[] = [];
+  const fresh = new Map<number, Buffer>();
+  for (let k = 0; k < files.length; k++) {
+    const file = files[k]!;
+    const i = listed ? k : position!.get(file);
     const was = i === undefined ? undefined : old!.records[i]!;
     const st = lstatIfExists(joinPath(dir, file));
-    if (st && !st.isFile()) {
-      dirty = true; // a link or a directory where a card was: listCardFiles leaves it out
+    if (!st || !st.isFile()) {
+      dirty = true; // gone, or a link or directory where a card was: listCardFiles leaves it out
+      if (was?.linked) otherLinks.add(file);
       continue;
     }
-    if (was && !was.readError && st && sameStamp(was.stamp, st) && trusted(was.stamp, st.mtimeMs)) {
+    if (was && !was.readError && sameStamp(was.stamp, st) && trusted(was.stamp, st.mtimeMs)) {
+      if (links.set) was.linked = links.set.has(file);
       records.push(was);
-      words.push(i!);
+      from.push(i!);
       continue;
     }
-    if (!st) {
-      dirty = true;
-      continue;
-    }
-    const fresh = readRecord(dir, file);
-    if (!was || !sameRecord(was, fresh.record) || old!.wordsOf(i!).compare(fresh.words) !== 0 || (!fresh.record.readError && settles(fresh.record.stamp))) dirty = true;
-    records.push(fresh.record);
-    words.push(fresh.words);
+    const read = readRecord(dir, file);
+    read.record.linked = links.set ? links.set.has(file) : was ? was.linked : otherLinks.delete(file);
+    // The same stamp read again (a racy one) leaves the cache as it is until the stamp settles.
+    if (!was || !sameRecord(was, read.record) || (!read.record.readError && settles(read.record.stamp))) dirty = true;
+    fresh.set(records.length, read.words);
+    records.push(read.record);
+    from.push(-1);
+  }
+  // A linked card no longer listed (deleted, renamed) leaves its link waiting for a card of that name.
+  if (!listed && old) {
+    const now = new Set(files);
+    for (const r of old.records) if (r.linked && !now.has(r.file)) otherLinks.add(r.file);
   }
   if (records.length !== old?.records.length) dirty = true;
-  if (!dirty) return catalogOf(dir, records, old!.words, old!.starts, linked);
-  const all = joinWords(words, old);
-  writeCache(dir, cacheFile, { index, linked: [...linked], dirs }, records, all.words);
-  return catalogOf(dir, records, all.words, all.starts, linked);
-}
 
-interface OpenCache {
-  head: CacheHead;
-  records: CardRecord[];
-  mtimeMs: number;
-  racyMs: number;
-  words: Buffer;
-  starts: number[];
-  wordsOf(i: number): Buffer;
+  const words = new CardWords(dir, old, records, from, fresh);
+  if (dirty) {
+    const cards = links.set && new Set(records.map((r) => r.file));
+    const linkedOther = links.set ? [...links.set].filter((f) => !cards!.has(f)) : [...otherLinks];
+    words.write({ index: links.index, linkedOther, dirs, words: null });
+  }
+  return catalogOf(dir, records, words);
 }
 
 function openCache(file: string): OpenCache | undefined {
@@ -134,30 +145,24 @@ function openCache(file: string): OpenCache | undefined {
   }
   const decoded = decodeCardCache(Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength));
   if (!decoded) return undefined;
-  const { words, starts, records } = decoded;
   const mtimeMs = read.stat.mtimeMs;
-  return {
-    head: decoded.head,
-    records,
-    mtimeMs,
-    racyMs: mtimeMs % 1000 === 0 ? RACY_MS_COARSE : RACY_MS_FINE,
-    words,
-    starts,
-    wordsOf: (i) => words.subarray(starts[i]!, starts[i]! + records[i]!.headBytes + records[i]!.bodyBytes + 2),
-  };
+  return { ...decoded, mtimeMs, racyMs: mtimeMs % 1000 === 0 ? RACY_MS_COARSE : RACY_MS_FINE };
 }
 
-/** MEMORY.md's links: from the cache while its stamp holds, else parsed. `index` is the stamp to keep (null: none). */
-function readLinks(dir: string, old: OpenCache | undefined): { linked: Set<string>; index: readonly number[] | null } {
+/**
+ * MEMORY.md's links: `set` undefined while its stamp holds (the records' `linked` and the head's `linkedOther`
+ * stand), else parsed. `index` is the stamp to keep (null: no MEMORY.md, or too recent to trust).
+ */
+function readLinks(dir: string, old: OpenCache | undefined): { set?: Set<string>; index: readonly number[] | null } {
   const file = joinPath(dir, INDEX_FILE);
-  if (!exists(file)) return { linked: new Set(), index: null };
+  if (!exists(file)) return { set: new Set(), index: null };
   const st = lstatIfExists(file);
   const stamp = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : undefined;
   const cached = old?.head.index;
-  if (stamp && cached && stamp.every((v, i) => v === cached[i]) && Math.max(stamp[0]!, stamp[2]!) < old!.mtimeMs - old!.racyMs) return { linked: new Set(old!.head.linked), index: cached };
+  if (stamp && cached && stamp.every((v, i) => v === cached[i]) && !racy(stamp, old!.mtimeMs, old!.racyMs)) return { index: cached };
   // Checked: a FIFO or device as MEMORY.md is an error (E_NOT_REGULAR), never a read that blocks.
   const entries = parseIndex(readRegularUtf8(file)).entries;
-  return { linked: new Set(entries.map((e) => e.file.replace(/^\.\//, ""))), index: stamp ?? null };
+  return { set: new Set(entries.map((e) => e.file.replace(/^\.\//, ""))), index: stamp ?? null };
 }
 
 function readRecord(dir: string, file: string): { record: CardRecord; words: Buffer } {
@@ -168,7 +173,7 @@ function readRecord(dir: string, file: string): { record: CardRecord; words: Buf
     text = utf8Text(read.bytes);
     st = read.stat;
   } catch (err) {
-    const record = { file, stamp: [-1, -1, -1] as const, readError: (err as Error).message, topics: [], type: cardType(file, { topics: [] }), firstLine: 1, headBytes: 0, bodyBytes: 0 };
+    const record = { file, stamp: [-1, -1, -1] as const, readError: (err as Error).message, topics: [], type: cardType(file, { topics: [] }), firstLine: 1, headBytes: 0, bodyBytes: 0, linked: false };
     return { record, words: Buffer.from("\t\n") };
   }
   const card = parseCard(text);
@@ -188,46 +193,106 @@ function readRecord(dir: string, file: string): { record: CardRecord; words: Buf
     firstLine: text.slice(0, text.length - card.body.length).split("\n").length,
     headBytes: head.length,
     bodyBytes: body.length,
+    linked: false,
   };
   return { record, words: Buffer.concat([head, Buffer.from("\t"), body, Buffer.from("\n")]) };
 }
 
-/** The words section for the records in order, old records' bytes copied in runs, and where each record's line starts. */
-function joinWords(words: readonly (number | Buffer)[], old: OpenCache | undefined): { words: Buffer; starts: number[] } {
-  const parts: Buffer[] = [];
-  const starts: number[] = [];
-  let at = 0;
-  for (let k = 0; k < words.length; ) {
-    const w = words[k]!;
-    if (typeof w !== "number") {
-      parts.push(w);
-      starts.push(at);
-      at += w.length;
-      k++;
-      continue;
-    }
-    // A run of old records that were next to each other in the old cache too: one slice.
-    let end = k + 1;
-    while (end < words.length && words[end] === (words[end - 1] as number) + 1) end++;
-    for (let j = k; j < end; j++) starts.push(at + old!.starts[words[j] as number]! - old!.starts[w]!);
-    const last = words[end - 1] as number;
-    const slice = old!.words.subarray(old!.starts[w]!, old!.starts[last]! + old!.wordsOf(last).length);
-    parts.push(slice);
-    at += slice.length;
-    k = end;
+/**
+ * The records' words, read from card-words only when a search (or a rewrite) needs them: `list` never opens it.
+ * A words file that does not belong to the records (damaged, or a writer racing another) is rebuilt from the cards.
+ */
+class CardWords {
+  private joined: { words: Buffer; starts: number[] } | undefined;
+  private repaired = false;
+  private writing = false;
+
+  constructor(
+    private readonly dir: string,
+    private readonly old: OpenCache | undefined,
+    private readonly records: CardRecord[],
+    private readonly from: number[],
+    private readonly fresh: Map<number, Buffer>,
+  ) {}
+
+  get(): { words: Buffer; starts: number[] } {
+    if (this.joined) return this.joined;
+    const old = this.from.some((i) => i >= 0) ? this.readOld() : undefined;
+    const aligned = old && this.fresh.size === 0 && this.from.length === this.old!.records.length && this.from.every((i, k) => i === k);
+    this.joined = aligned ? old : this.join(old);
+    if (this.repaired && !this.writing) this.write(this.old!.head);
+    return this.joined;
   }
-  return { words: Buffer.concat(parts), starts };
+
+  private readOld(): { words: Buffer; starts: number[] } | undefined {
+    const token = this.old!.head.words;
+    let found: { words: Buffer; starts: number[] } | undefined;
+    try {
+      if (token !== null) found = decodeCardWords(readBuffer(joinPath(this.dir, STATE_DIR, CARD_WORDS)), token, this.old!.records);
+    } catch {
+      found = undefined;
+    }
+    if (!found) this.repaired = true;
+    return found;
+  }
+
+  /** The words in record order: old ones copied in runs, the rest fresh (or read again when the old are lost). */
+  private join(old: { words: Buffer; starts: number[] } | undefined): { words: Buffer; starts: number[] } {
+    const parts: Buffer[] = [];
+    const starts: number[] = [];
+    let at = 0;
+    const push = (b: Buffer) => {
+      parts.push(b);
+      at += b.length;
+    };
+    for (let k = 0; k < this.from.length; ) {
+      const i = this.from[k]!;
+      if (i < 0 || !old) {
+        starts.push(at);
+        push(this.fresh.get(k) ?? readRecord(this.dir, this.records[k]!.file).words);
+        k++;
+        continue;
+      }
+      let end = k + 1;
+      while (end < this.from.length && this.from[end] === this.from[end - 1]! + 1) end++;
+      for (let j = k; j < end; j++) starts.push(at + old.starts[this.from[j]!]! - old.starts[i]!);
+      const last = this.from[end - 1]!;
+      const r = this.old!.records[last]!;
+      push(old.words.subarray(old.starts[i]!, old.starts[last]! + r.headBytes + r.bodyBytes + 2));
+      k = end;
+    }
+    return { words: Buffer.concat(parts), starts };
+  }
+
+  /** Both files, words first: a reader between the two renames finds a token that does not match, never wrong words. */
+  write(head: CacheHead): void {
+    this.writing = true;
+    const { words } = this.get();
+    const token = `${Date.now().toString(36)}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+    try {
+      const state = realDir(this.dir, STATE_DIR);
+      replaceFile(joinPath(state, CARD_WORDS), encodeCardWords(token, words), joinPath(state, `${CARD_WORDS}.${process.pid}.tmp`));
+      replaceFile(joinPath(state, CARD_CACHE), encodeCardCache({ ...head, words: token }, this.records), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
+    } catch {
+      // Derived state: a read-only store, a full disk or a link in .memctl/ costs the next read its speed, not its answer.
+    }
+  }
 }
 
-function catalogOf(dir: string, records: CardRecord[], all: Buffer, starts: readonly number[], linked: Set<string>): CardCatalog {
+function readBuffer(file: string): Buffer {
+  const { bytes } = readRegular(file, CACHE_READ_CAP, { nofollow: true });
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+function catalogOf(dir: string, records: CardRecord[], cardWords: CardWords): CardCatalog {
   const hold = readHold(dir);
-  const keep = records.map((r, i) => i).filter((i) => !hold?.held(records[i]!.file));
+  const keep = hold ? records.flatMap((r, i) => (hold.held(r.file) ? [] : [i])) : undefined;
   return {
     dir,
-    cards: keep.map((i) => records[i]!),
-    linked,
+    cards: keep ? keep.map((i) => records[i]!) : records,
     wordCounts(wanted) {
-      const found: ({ head: Map<string, number>; body: Map<string, number> } | undefined)[] = new Array(records.length);
+      const { words: all, starts } = cardWords.get();
+      const found: (Counts | undefined)[] = new Array(records.length);
       for (const word of new Set(wanted)) {
         const needle = Buffer.from(` ${word}:`, "utf8");
         for (let at = all.indexOf(needle); at >= 0; at = all.indexOf(needle, at + needle.length)) {
@@ -238,18 +303,9 @@ function catalogOf(dir: string, records: CardRecord[], all: Buffer, starts: read
           (at < starts[i]! + records[i]!.headBytes ? counts.head : counts.body).set(word, n);
         }
       }
-      return keep.map((i) => found[i]);
+      return keep ? keep.map((i) => found[i]) : found;
     },
   };
-}
-
-function writeCache(dir: string, file: string, head: CacheHead, records: CardRecord[], words: Buffer): void {
-  try {
-    realDir(dir, STATE_DIR);
-    replaceFile(file, encodeCardCache(head, records, words), `${file}.${process.pid}.tmp`);
-  } catch {
-    // Derived state: a read-only store, a full disk or a link in .memctl/ costs the next read its speed, not its answer.
-  }
 }
 
 /** The greatest i with starts[i] <= at. */

@@ -100,7 +100,7 @@ test("the cache is what list reads while every stamp holds", async () => {
   const decoded = decodeCardCache(fs.readFileSync(CACHE(w)))!;
   const alpha = decoded.records.find((r) => r.file === "project_alpha.md")!;
   alpha.description = "from the cache";
-  fs.writeFileSync(CACHE(w), encodeCardCache(decoded.head, decoded.records, decoded.words));
+  fs.writeFileSync(CACHE(w), encodeCardCache(decoded.head, decoded.records));
   assert.equal(listed(w)["project_alpha.md"], "from the cache", "an unchanged card is not read again");
   fs.appendFileSync(path.join(w.mem, "project_alpha.md"), "More.\n");
   assert.equal(listed(w)["project_alpha.md"], "first card", "a changed one is");
@@ -118,9 +118,8 @@ test("a corrupt cache is ignored and rebuilt; a planted name is never listed or 
   // A foreign cache naming a file outside the store, with every directory stamp intact.
   fs.writeFileSync(path.join(w.root, "outside.md"), card("outside", "not in the store", "secret deploy"));
   const decoded = decodeCardCache(fs.readFileSync(CACHE(w)))!;
-  const planted = { ...decoded.records[0]!, file: "../outside.md", description: "planted", headBytes: 0, bodyBytes: 0 };
-  const words = Buffer.concat([Buffer.from("\t\n"), decoded.words]);
-  fs.writeFileSync(CACHE(w), encodeCardCache(decoded.head, [planted, ...decoded.records], words));
+  const planted = { ...decoded.records[0]!, file: "../outside.md", description: "planted", linked: true };
+  fs.writeFileSync(CACHE(w), encodeCardCache(decoded.head, [planted, ...decoded.records]));
   assert.deepEqual(listed(w), expected);
   assert.deepEqual(found(w, "secret"), []);
   // A link in the cache's place is replaced, never followed.
@@ -139,4 +138,35 @@ test("in-process list, search and the CLI agree; a read-only .memctl costs the c
   fs.writeFileSync(path.join(w.mem, ".memctl"), "not a directory");
   assert.equal(cli(w, ["list", "--json"]).stdout, inProcess.stdout);
   assert.deepEqual(found(w, "parser"), ["project_alpha.md: Deploy the parser on Fridays."]);
+});
+
+test("in_index follows MEMORY.md, and a card created after the link it was waiting for", async () => {
+  const w = await seeded();
+  const inIndex = () =>
+    Object.fromEntries(JSON.parse(cli(w, ["list", "--json"]).stdout).cards.map((c: { file: string; in_index: boolean }) => [c.file, c.in_index]));
+  assert.deepEqual(inIndex(), { "project_alpha.md": false, "project_beta.md": false, "team/project_gamma.md": false });
+  fs.appendFileSync(path.join(w.mem, "MEMORY.md"), "- [Alpha](./project_alpha.md) — first\n- [Later](team/project_later.md) — not written yet\n");
+  await sleep(150);
+  assert.deepEqual(inIndex(), { "project_alpha.md": true, "project_beta.md": false, "team/project_gamma.md": false });
+  await sleep(150);
+  fs.writeFileSync(path.join(w.mem, "team", "project_later.md"), card("later", "came later", "Body."));
+  fs.rmSync(path.join(w.mem, "project_alpha.md"));
+  assert.deepEqual(inIndex(), { "project_beta.md": false, "team/project_gamma.md": false, "team/project_later.md": true });
+  fs.writeFileSync(path.join(w.mem, "project_alpha.md"), card("alpha", "back again", "Body."));
+  assert.deepEqual(inIndex(), { "project_alpha.md": true, "project_beta.md": false, "team/project_gamma.md": false, "team/project_later.md": true });
+});
+
+test("a damaged words file costs search its speed, not its answer", async () => {
+  const w = await seeded();
+  const expected = found(w, "deploy migration");
+  assert.equal(expected.length, 3);
+  const words = path.join(w.mem, ".memctl", "card-words");
+  const good = fs.readFileSync(words);
+  for (const damage of [good.subarray(0, good.length - 2), Buffer.from(good.toString("latin1").replace("deploy:1", "deploy:9"), "latin1"), Buffer.from("x")]) {
+    fs.writeFileSync(words, damage);
+    const got = found(w, "deploy migration");
+    if (damage.length === good.length) continue; // same length, same token: a change only an edit of the file itself makes
+    assert.deepEqual(got, expected);
+    assert.deepEqual(found(w, "deploy migration"), expected, "and the words were rebuilt");
+  }
 });

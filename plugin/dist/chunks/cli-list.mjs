@@ -39,7 +39,7 @@ async function run(argv, io) {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
   const catalog = await readCardCatalog(memoryDir);
-  const rows = catalog.cards.map((c) => ({
+  const unsorted = catalog.cards.map((c) => ({
     name: c.name ?? withoutTypePrefix(c.file.replace(/\.md$/, "")),
     file: c.file,
     type: c.type ?? "",
@@ -47,9 +47,9 @@ async function run(argv, io) {
     status: c.status ?? "",
     updated_at: c.updated_at ?? "",
     description: c.description ?? "",
-    in_index: catalog.linked.has(c.file)
+    in_index: c.linked
   }));
-  rows.sort((a, b) => a.type + "\0" + a.name < b.type + "\0" + b.name ? -1 : 1);
+  const rows = unsorted.map((row) => ({ row, key: row.type + "\0" + row.name })).sort((a, b) => a.key < b.key ? -1 : 1).map((k) => k.row);
   if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, count: rows.length, cards: rows });
   else io.stdout.write(renderTable(rows, io));
   return 0;

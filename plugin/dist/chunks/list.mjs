@@ -8,7 +8,6 @@ import {
 } from "./cli-list.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";
-import "./store-safe-open.mjs";
 import "./cli-store-access.mjs";
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";

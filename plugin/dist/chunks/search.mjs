@@ -9,7 +9,6 @@ import "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
 import "./core-utc.mjs";
-import "./store-safe-open.mjs";
 import {
   JSON_FLAG,
   STORE_FLAGS,
