@@ -7,7 +7,7 @@ import { readHold } from "../store/arrivals.js";
 import { docTermsOf, matchLine, rankCounted, type DocTerms, type SearchDoc, type SearchHit } from "../records/search.js";
 
 // The cards as the web view lists them, kept in memory between requests: a scan stats every card file and
-// re-reads (and re-tokenizes) only those whose size or mtime changed, so a 10,000-card store is read once, not
+// re-reads (and re-tokenizes) only those whose size, mtime or ctime changed, so a 10,000-card store is read once, not
 // once per page. A request waits for a scan only when a directory changed (every memctl write renames a file
 // into one); otherwise a scan past the TTL runs behind the response, catching edits made in place.
 
@@ -30,6 +30,8 @@ export interface CatalogCard {
 interface Slot {
   mtimeMs: number;
   size: number;
+  /** An editor writing in place and putting the mtime back (same size) changes only this. */
+  ctimeMs: number;
   card: CatalogCard;
   doc: SearchDoc;
   terms?: DocTerms;
@@ -107,11 +109,11 @@ export class Catalog {
         const st = stats[j];
         if (!st) return; // removed between the listing and the stat
         const old = this.slots.get(file);
-        if (old && old.mtimeMs === st.mtimeMs && old.size === st.size) next.set(file, old);
+        if (old && old.mtimeMs === st.mtimeMs && old.size === st.size && old.ctimeMs === st.ctimeMs) next.set(file, old);
         else {
           changed = true;
           const card = readCatalogCard(this.memoryDir, file);
-          next.set(file, { mtimeMs: st.mtimeMs, size: st.size, card, doc: searchDoc(card) });
+          next.set(file, { mtimeMs: st.mtimeMs, size: st.size, ctimeMs: st.ctimeMs, card, doc: searchDoc(card) });
         }
       });
     }

@@ -162,11 +162,11 @@ var Catalog = class {
         const st = stats[j];
         if (!st) return;
         const old = this.slots.get(file);
-        if (old && old.mtimeMs === st.mtimeMs && old.size === st.size) next.set(file, old);
+        if (old && old.mtimeMs === st.mtimeMs && old.size === st.size && old.ctimeMs === st.ctimeMs) next.set(file, old);
         else {
           changed = true;
           const card = readCatalogCard(this.memoryDir, file);
-          next.set(file, { mtimeMs: st.mtimeMs, size: st.size, card, doc: searchDoc(card) });
+          next.set(file, { mtimeMs: st.mtimeMs, size: st.size, ctimeMs: st.ctimeMs, card, doc: searchDoc(card) });
         }
       });
     }
