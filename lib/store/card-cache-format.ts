@@ -57,12 +57,23 @@ const NUMBERS = 7;
  * decoding the JSON is most of what `list` costs.
  */
 export function encodeCardCache(head: CacheHead, records: readonly CardRecord[]): Buffer {
-  const rows = records.map((r) => [r.file, r.readError ?? null, r.name ?? null, r.description ?? null, r.topics, r.priority ?? null, r.status ?? null, r.updated_at ?? null, r.type ?? null]);
+  const rows = records.map((r) => [
+    r.file,
+    r.readError ?? null,
+    r.name ?? null,
+    r.description ?? null,
+    r.topics,
+    r.priority ?? null,
+    r.status ?? null,
+    r.updated_at ?? null,
+    r.type ?? null,
+  ]);
   const json = `${CARD_CACHE_VERSION}\n${asciiJson(head)}\n${asciiJson(rows)}\n`;
   const numbers = Buffer.alloc(records.length * NUMBERS * 8);
   records.forEach((r, i) => {
     const at = i * NUMBERS * 8;
-    [r.stamp[0], r.stamp[1], r.stamp[2], r.firstLine, r.headBytes, r.bodyBytes, r.linked ? 1 : 0].forEach((v, k) => numbers.writeDoubleLE(v, at + k * 8));
+    const values = [r.stamp[0], r.stamp[1], r.stamp[2], r.firstLine, r.headBytes, r.bodyBytes, r.linked ? 1 : 0];
+    for (let k = 0; k < NUMBERS; k++) numbers.writeDoubleLE(values[k]!, at + k * 8);
   });
   return Buffer.concat([Buffer.from(json, "latin1"), numbers]);
 }

@@ -13,26 +13,20 @@
 // A cache that is missing, foreign, of another version or damaged in any way is ignored and rebuilt; the names in
 // it are checked as listCardFiles would list them before one is stat'ed. It is derived state: written through
 // the one atomic writer (replaceFile) when anything changed, and a store where it cannot be written still reads.
-import { cardType, parseCard } from "../core/card.js";
 import { parseIndex } from "../core/index-file.js";
-import { cardHead, countTerms, encodeTermCounts, terms } from "../core/search-terms.js";
 import { readHold } from "./arrivals.js";
-import { decodeCardCache, decodeCardWords, encodeCardCache, encodeCardWords, type CacheHead, type CardRecord, type Stamp } from "./card-cache-format.js";
+import { decodeCardCache, type CacheHead, type CardRecord, type Stamp } from "./card-cache-format.js";
+import { CACHE_READ_CAP, CARD_CACHE, CardWords, readRecord } from "./card-words.js";
 import { exists, lstatIfExists, readRegular, readRegularUtf8, type FileStat } from "./checked-fs.js";
 import { listCardFiles, storeUnavailable } from "./read.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
-import { realDir, replaceFile } from "./safe-write.js";
-import { utf8Text } from "../core/bytes.js";
 
 export type { CardRecord } from "./card-cache-format.js";
+export { CARD_CACHE, CARD_WORDS } from "./card-words.js";
 
-export const CARD_CACHE = "card-cache";
-export const CARD_WORDS = "card-words";
 /** A stamp this close to the cache's own mtime may hide a change in the same tick; whole-second filesystems need 2 s. */
 const RACY_MS_FINE = 100;
 const RACY_MS_COARSE = 2000;
-/** Every card's words at 100,000 cards are ~100 MB: far past the default read cap. */
-const CACHE_READ_CAP = 1 << 30;
 
 type Counts = { head: Map<string, number>; body: Map<string, number> };
 
@@ -86,7 +80,13 @@ async function readFresh(dir: string): Promise<CardCatalog> {
     const walked: string[] = [];
     files = (await listCardFiles(dir, "", walked)).sort(byName);
     dirs = walked.map((d) => [d, dirMtime(dir, d)]);
-    const same = old !== undefined && sameList(dirs, old.head.dirs) && sameList(files, old.records.map((r) => r.file));
+    const same =
+      old !== undefined &&
+      sameList(dirs, old.head.dirs) &&
+      sameList(
+        files,
+        old.records.map((r) => r.file),
+      );
     if (!same || dirs.some(([, m]) => racy([m], old.mtimeMs, old.racyMs) && settles([m]))) dirty = true;
   }
 
@@ -163,125 +163,6 @@ function readLinks(dir: string, old: OpenCache | undefined): { set?: Set<string>
   // Checked: a FIFO or device as MEMORY.md is an error (E_NOT_REGULAR), never a read that blocks.
   const entries = parseIndex(readRegularUtf8(file)).entries;
   return { set: new Set(entries.map((e) => e.file.replace(/^\.\//, ""))), index: stamp ?? null };
-}
-
-function readRecord(dir: string, file: string): { record: CardRecord; words: Buffer } {
-  let text: string;
-  let st: FileStat;
-  try {
-    const read = readRegular(joinPath(dir, file));
-    text = utf8Text(read.bytes);
-    st = read.stat;
-  } catch (err) {
-    const record = { file, stamp: [-1, -1, -1] as const, readError: (err as Error).message, topics: [], type: cardType(file, { topics: [] }), firstLine: 1, headBytes: 0, bodyBytes: 0, linked: false };
-    return { record, words: Buffer.from("\t\n") };
-  }
-  const card = parseCard(text);
-  const m = card.meta;
-  const head = Buffer.from(encodeTermCounts(countTerms(terms(cardHead(m)))), "utf8");
-  const body = Buffer.from(encodeTermCounts(countTerms(terms(card.body))), "utf8");
-  const record: CardRecord = {
-    file,
-    stamp: [st.mtimeMs, st.size, st.ctimeMs],
-    name: m.name,
-    description: m.description,
-    topics: m.topics,
-    priority: m.priority,
-    status: m.status,
-    updated_at: m.updated_at,
-    type: cardType(file, m),
-    firstLine: text.slice(0, text.length - card.body.length).split("\n").length,
-    headBytes: head.length,
-    bodyBytes: body.length,
-    linked: false,
-  };
-  return { record, words: Buffer.concat([head, Buffer.from("\t"), body, Buffer.from("\n")]) };
-}
-
-/**
- * The records' words, read from card-words only when a search (or a rewrite) needs them: `list` never opens it.
- * A words file that does not belong to the records (damaged, or a writer racing another) is rebuilt from the cards.
- */
-class CardWords {
-  private joined: { words: Buffer; starts: number[] } | undefined;
-  private repaired = false;
-  private writing = false;
-
-  constructor(
-    private readonly dir: string,
-    private readonly old: OpenCache | undefined,
-    private readonly records: CardRecord[],
-    private readonly from: number[],
-    private readonly fresh: Map<number, Buffer>,
-  ) {}
-
-  get(): { words: Buffer; starts: number[] } {
-    if (this.joined) return this.joined;
-    const old = this.from.some((i) => i >= 0) ? this.readOld() : undefined;
-    const aligned = old && this.fresh.size === 0 && this.from.length === this.old!.records.length && this.from.every((i, k) => i === k);
-    this.joined = aligned ? old : this.join(old);
-    if (this.repaired && !this.writing) this.write(this.old!.head);
-    return this.joined;
-  }
-
-  private readOld(): { words: Buffer; starts: number[] } | undefined {
-    const token = this.old!.head.words;
-    let found: { words: Buffer; starts: number[] } | undefined;
-    try {
-      if (token !== null) found = decodeCardWords(readBuffer(joinPath(this.dir, STATE_DIR, CARD_WORDS)), token, this.old!.records);
-    } catch {
-      found = undefined;
-    }
-    if (!found) this.repaired = true;
-    return found;
-  }
-
-  /** The words in record order: old ones copied in runs, the rest fresh (or read again when the old are lost). */
-  private join(old: { words: Buffer; starts: number[] } | undefined): { words: Buffer; starts: number[] } {
-    const parts: Buffer[] = [];
-    const starts: number[] = [];
-    let at = 0;
-    const push = (b: Buffer) => {
-      parts.push(b);
-      at += b.length;
-    };
-    for (let k = 0; k < this.from.length; ) {
-      const i = this.from[k]!;
-      if (i < 0 || !old) {
-        starts.push(at);
-        push(this.fresh.get(k) ?? readRecord(this.dir, this.records[k]!.file).words);
-        k++;
-        continue;
-      }
-      let end = k + 1;
-      while (end < this.from.length && this.from[end] === this.from[end - 1]! + 1) end++;
-      for (let j = k; j < end; j++) starts.push(at + old.starts[this.from[j]!]! - old.starts[i]!);
-      const last = this.from[end - 1]!;
-      const r = this.old!.records[last]!;
-      push(old.words.subarray(old.starts[i]!, old.starts[last]! + r.headBytes + r.bodyBytes + 2));
-      k = end;
-    }
-    return { words: Buffer.concat(parts), starts };
-  }
-
-  /** Both files, words first: a reader between the two renames finds a token that does not match, never wrong words. */
-  write(head: CacheHead): void {
-    this.writing = true;
-    const { words } = this.get();
-    const token = `${Date.now().toString(36)}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-    try {
-      const state = realDir(this.dir, STATE_DIR);
-      replaceFile(joinPath(state, CARD_WORDS), encodeCardWords(token, words), joinPath(state, `${CARD_WORDS}.${process.pid}.tmp`));
-      replaceFile(joinPath(state, CARD_CACHE), encodeCardCache({ ...head, words: token }, this.records), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
-    } catch {
-      // Derived state: a read-only store, a full disk or a link in .memctl/ costs the next read its speed, not its answer.
-    }
-  }
-}
-
-function readBuffer(file: string): Buffer {
-  const { bytes } = readRegular(file, CACHE_READ_CAP, { nofollow: true });
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 function catalogOf(dir: string, records: CardRecord[], cardWords: CardWords): CardCatalog {

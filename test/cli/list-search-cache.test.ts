@@ -81,7 +81,8 @@ test("a card created, renamed or deleted by hand is what the next list and searc
 
 test("search through the cache returns exactly what it returns without one", async () => {
   const w = await seeded();
-  for (let i = 0; i < 30; i++) fs.writeFileSync(path.join(w.mem, `project_n${i}.md`), card(`n${i}`, i % 3 ? "deploy notes" : "other", `Line one.\n${"deploy ".repeat(i % 4)}migration ${i}\n`));
+  for (let i = 0; i < 30; i++)
+    fs.writeFileSync(path.join(w.mem, `project_n${i}.md`), card(`n${i}`, i % 3 ? "deploy notes" : "other", `Line one.\n${"deploy ".repeat(i % 4)}migration ${i}\n`));
   const cold = (q: string) => {
     fs.rmSync(CACHE(w), { force: true });
     return cli(w, ["search", q, "--json", "--limit", "0"]).stdout;
@@ -142,8 +143,7 @@ test("in-process list, search and the CLI agree; a read-only .memctl costs the c
 
 test("in_index follows MEMORY.md, and a card created after the link it was waiting for", async () => {
   const w = await seeded();
-  const inIndex = () =>
-    Object.fromEntries(JSON.parse(cli(w, ["list", "--json"]).stdout).cards.map((c: { file: string; in_index: boolean }) => [c.file, c.in_index]));
+  const inIndex = () => Object.fromEntries(JSON.parse(cli(w, ["list", "--json"]).stdout).cards.map((c: { file: string; in_index: boolean }) => [c.file, c.in_index]));
   assert.deepEqual(inIndex(), { "project_alpha.md": false, "project_beta.md": false, "team/project_gamma.md": false });
   fs.appendFileSync(path.join(w.mem, "MEMORY.md"), "- [Alpha](./project_alpha.md) — first\n- [Later](team/project_later.md) — not written yet\n");
   await sleep(150);

@@ -39,7 +39,17 @@ import {
 var CARD_CACHE_VERSION = "memctl-card-cache 2";
 var NUMBERS = 7;
 function encodeCardCache(head, records) {
-  const rows = records.map((r) => [r.file, r.readError ?? null, r.name ?? null, r.description ?? null, r.topics, r.priority ?? null, r.status ?? null, r.updated_at ?? null, r.type ?? null]);
+  const rows = records.map((r) => [
+    r.file,
+    r.readError ?? null,
+    r.name ?? null,
+    r.description ?? null,
+    r.topics,
+    r.priority ?? null,
+    r.status ?? null,
+    r.updated_at ?? null,
+    r.type ?? null
+  ]);
   const json = `${CARD_CACHE_VERSION}
 ${asciiJson(head)}
 ${asciiJson(rows)}
@@ -47,7 +57,8 @@ ${asciiJson(rows)}
   const numbers = Buffer.alloc(records.length * NUMBERS * 8);
   records.forEach((r, i) => {
     const at = i * NUMBERS * 8;
-    [r.stamp[0], r.stamp[1], r.stamp[2], r.firstLine, r.headBytes, r.bodyBytes, r.linked ? 1 : 0].forEach((v, k) => numbers.writeDoubleLE(v, at + k * 8));
+    const values = [r.stamp[0], r.stamp[1], r.stamp[2], r.firstLine, r.headBytes, r.bodyBytes, r.linked ? 1 : 0];
+    for (let k = 0; k < NUMBERS; k++) numbers.writeDoubleLE(values[k], at + k * 8);
   });
   return Buffer.concat([Buffer.from(json, "latin1"), numbers]);
 }
@@ -147,102 +158,10 @@ function checkRecord(v, bytes, at) {
   };
 }
 
-// lib/store/card-cache.ts
+// lib/store/card-words.ts
 var CARD_CACHE = "card-cache";
 var CARD_WORDS = "card-words";
-var RACY_MS_FINE = 100;
-var RACY_MS_COARSE = 2e3;
 var CACHE_READ_CAP = 1 << 30;
-async function readCardCatalog(dir) {
-  try {
-    return await readFresh(dir);
-  } catch (err) {
-    throw storeUnavailable(dir, err);
-  }
-}
-async function readFresh(dir) {
-  const old = openCache(joinPath(dir, STATE_DIR, CARD_CACHE));
-  const trusted = (s, mtimeMs) => old !== void 0 && s[0] === mtimeMs && !racy(s, old.mtimeMs, old.racyMs);
-  const settles = (s) => old !== void 0 && !racy(s, Date.now(), old.racyMs);
-  const links = readLinks(dir, old);
-  let dirty = old === void 0 || links.set !== void 0;
-  let files;
-  let dirs = [];
-  if (old && old.head.dirs.length > 0 && old.head.dirs.every(([d, m]) => trusted([m, 0, m], dirMtime(dir, d)))) {
-    files = old.records.map((r) => r.file);
-    dirs = old.head.dirs;
-  }
-  const listed = files !== void 0;
-  if (!files) {
-    const walked = [];
-    files = (await listCardFiles(dir, "", walked)).sort(byName);
-    dirs = walked.map((d) => [d, dirMtime(dir, d)]);
-    const same = old !== void 0 && sameList(dirs, old.head.dirs) && sameList(files, old.records.map((r) => r.file));
-    if (!same || dirs.some(([, m]) => racy([m], old.mtimeMs, old.racyMs) && settles([m]))) dirty = true;
-  }
-  const position = listed ? void 0 : new Map(old?.records.map((r, i) => [r.file, i]));
-  const otherLinks = new Set(links.set ? [] : old.head.linkedOther);
-  const records = [];
-  const from = [];
-  const fresh = /* @__PURE__ */ new Map();
-  for (let k = 0; k < files.length; k++) {
-    const file = files[k];
-    const i = listed ? k : position.get(file);
-    const was = i === void 0 ? void 0 : old.records[i];
-    const st = lstatIfExists(joinPath(dir, file));
-    if (!st || !st.isFile()) {
-      dirty = true;
-      if (was?.linked) otherLinks.add(file);
-      continue;
-    }
-    if (was && !was.readError && sameStamp(was.stamp, st) && trusted(was.stamp, st.mtimeMs)) {
-      if (links.set) was.linked = links.set.has(file);
-      records.push(was);
-      from.push(i);
-      continue;
-    }
-    const read = readRecord(dir, file);
-    read.record.linked = links.set ? links.set.has(file) : was ? was.linked : otherLinks.delete(file);
-    if (!was || !sameRecord(was, read.record) || !read.record.readError && settles(read.record.stamp)) dirty = true;
-    fresh.set(records.length, read.words);
-    records.push(read.record);
-    from.push(-1);
-  }
-  if (!listed && old) {
-    const now = new Set(files);
-    for (const r of old.records) if (r.linked && !now.has(r.file)) otherLinks.add(r.file);
-  }
-  if (records.length !== old?.records.length) dirty = true;
-  const words = new CardWords(dir, old, records, from, fresh);
-  if (dirty) {
-    const cards = links.set && new Set(records.map((r) => r.file));
-    const linkedOther = links.set ? [...links.set].filter((f) => !cards.has(f)) : [...otherLinks];
-    words.write({ index: links.index, linkedOther, dirs, words: null });
-  }
-  return catalogOf(dir, records, words);
-}
-function openCache(file) {
-  let read;
-  try {
-    read = readRegular(file, CACHE_READ_CAP, { nofollow: true });
-  } catch {
-    return void 0;
-  }
-  const decoded = decodeCardCache(Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength));
-  if (!decoded) return void 0;
-  const mtimeMs = read.stat.mtimeMs;
-  return { ...decoded, mtimeMs, racyMs: mtimeMs % 1e3 === 0 ? RACY_MS_COARSE : RACY_MS_FINE };
-}
-function readLinks(dir, old) {
-  const file = joinPath(dir, INDEX_FILE);
-  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null };
-  const st = lstatIfExists(file);
-  const stamp = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
-  const cached = old?.head.index;
-  if (stamp && cached && stamp.every((v, i) => v === cached[i]) && !racy(stamp, old.mtimeMs, old.racyMs)) return { index: cached };
-  const entries = parseIndex(readRegularUtf8(file)).entries;
-  return { set: new Set(entries.map((e) => e.file.replace(/^\.\//, ""))), index: stamp ?? null };
-}
 function readRecord(dir, file) {
   let text;
   let st;
@@ -251,7 +170,17 @@ function readRecord(dir, file) {
     text = utf8Text(read.bytes);
     st = read.stat;
   } catch (err) {
-    const record2 = { file, stamp: [-1, -1, -1], readError: err.message, topics: [], type: cardType(file, { topics: [] }), firstLine: 1, headBytes: 0, bodyBytes: 0, linked: false };
+    const record2 = {
+      file,
+      stamp: [-1, -1, -1],
+      readError: err.message,
+      topics: [],
+      type: cardType(file, { topics: [] }),
+      firstLine: 1,
+      headBytes: 0,
+      bodyBytes: 0,
+      linked: false
+    };
     return { record: record2, words: Buffer.from("	\n") };
   }
   const card = parseCard(text);
@@ -347,6 +276,103 @@ var CardWords = class {
 function readBuffer(file) {
   const { bytes } = readRegular(file, CACHE_READ_CAP, { nofollow: true });
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+// lib/store/card-cache.ts
+var RACY_MS_FINE = 100;
+var RACY_MS_COARSE = 2e3;
+async function readCardCatalog(dir) {
+  try {
+    return await readFresh(dir);
+  } catch (err) {
+    throw storeUnavailable(dir, err);
+  }
+}
+async function readFresh(dir) {
+  const old = openCache(joinPath(dir, STATE_DIR, CARD_CACHE));
+  const trusted = (s, mtimeMs) => old !== void 0 && s[0] === mtimeMs && !racy(s, old.mtimeMs, old.racyMs);
+  const settles = (s) => old !== void 0 && !racy(s, Date.now(), old.racyMs);
+  const links = readLinks(dir, old);
+  let dirty = old === void 0 || links.set !== void 0;
+  let files;
+  let dirs = [];
+  if (old && old.head.dirs.length > 0 && old.head.dirs.every(([d, m]) => trusted([m, 0, m], dirMtime(dir, d)))) {
+    files = old.records.map((r) => r.file);
+    dirs = old.head.dirs;
+  }
+  const listed = files !== void 0;
+  if (!files) {
+    const walked = [];
+    files = (await listCardFiles(dir, "", walked)).sort(byName);
+    dirs = walked.map((d) => [d, dirMtime(dir, d)]);
+    const same = old !== void 0 && sameList(dirs, old.head.dirs) && sameList(
+      files,
+      old.records.map((r) => r.file)
+    );
+    if (!same || dirs.some(([, m]) => racy([m], old.mtimeMs, old.racyMs) && settles([m]))) dirty = true;
+  }
+  const position = listed ? void 0 : new Map(old?.records.map((r, i) => [r.file, i]));
+  const otherLinks = new Set(links.set ? [] : old.head.linkedOther);
+  const records = [];
+  const from = [];
+  const fresh = /* @__PURE__ */ new Map();
+  for (let k = 0; k < files.length; k++) {
+    const file = files[k];
+    const i = listed ? k : position.get(file);
+    const was = i === void 0 ? void 0 : old.records[i];
+    const st = lstatIfExists(joinPath(dir, file));
+    if (!st || !st.isFile()) {
+      dirty = true;
+      if (was?.linked) otherLinks.add(file);
+      continue;
+    }
+    if (was && !was.readError && sameStamp(was.stamp, st) && trusted(was.stamp, st.mtimeMs)) {
+      if (links.set) was.linked = links.set.has(file);
+      records.push(was);
+      from.push(i);
+      continue;
+    }
+    const read = readRecord(dir, file);
+    read.record.linked = links.set ? links.set.has(file) : was ? was.linked : otherLinks.delete(file);
+    if (!was || !sameRecord(was, read.record) || !read.record.readError && settles(read.record.stamp)) dirty = true;
+    fresh.set(records.length, read.words);
+    records.push(read.record);
+    from.push(-1);
+  }
+  if (!listed && old) {
+    const now = new Set(files);
+    for (const r of old.records) if (r.linked && !now.has(r.file)) otherLinks.add(r.file);
+  }
+  if (records.length !== old?.records.length) dirty = true;
+  const words = new CardWords(dir, old, records, from, fresh);
+  if (dirty) {
+    const cards = links.set && new Set(records.map((r) => r.file));
+    const linkedOther = links.set ? [...links.set].filter((f) => !cards.has(f)) : [...otherLinks];
+    words.write({ index: links.index, linkedOther, dirs, words: null });
+  }
+  return catalogOf(dir, records, words);
+}
+function openCache(file) {
+  let read;
+  try {
+    read = readRegular(file, CACHE_READ_CAP, { nofollow: true });
+  } catch {
+    return void 0;
+  }
+  const decoded = decodeCardCache(Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength));
+  if (!decoded) return void 0;
+  const mtimeMs = read.stat.mtimeMs;
+  return { ...decoded, mtimeMs, racyMs: mtimeMs % 1e3 === 0 ? RACY_MS_COARSE : RACY_MS_FINE };
+}
+function readLinks(dir, old) {
+  const file = joinPath(dir, INDEX_FILE);
+  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null };
+  const st = lstatIfExists(file);
+  const stamp = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
+  const cached = old?.head.index;
+  if (stamp && cached && stamp.every((v, i) => v === cached[i]) && !racy(stamp, old.mtimeMs, old.racyMs)) return { index: cached };
+  const entries = parseIndex(readRegularUtf8(file)).entries;
+  return { set: new Set(entries.map((e) => e.file.replace(/^\.\//, ""))), index: stamp ?? null };
 }
 function catalogOf(dir, records, cardWords) {
   const hold = readHold(dir);
