@@ -16,8 +16,8 @@
 import { parseIndex } from "../core/index-file.js";
 import { readHold } from "./arrivals.js";
 import { decodeCardCache, type CacheHead, type CardRecord, type Stamp } from "./card-cache-format.js";
-import { CACHE_READ_CAP, CARD_CACHE, CardWords, readRecord } from "./card-words.js";
-import { exists, lstatIfExists, readRegular, readRegularUtf8, type FileStat } from "./checked-fs.js";
+import { CARD_CACHE, CardWords, memoByStamp, readRecord } from "./card-words.js";
+import { exists, lstatIfExists, readRegularUtf8, type FileStat } from "./checked-fs.js";
 import { listCardFiles, storeUnavailable } from "./read.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
 
@@ -107,8 +107,8 @@ async function readFresh(dir: string): Promise<CardCatalog> {
       continue;
     }
     if (was && !was.readError && sameStamp(was.stamp, st) && trusted(was.stamp, st.mtimeMs)) {
-      if (links.set) was.linked = links.set.has(file);
-      records.push(was);
+      // A copy when the link changed: the decoded records may be a memo other calls read (memoByStamp).
+      records.push(links.set && was.linked !== links.set.has(file) ? { ...was, linked: !was.linked } : was);
       from.push(i!);
       continue;
     }
@@ -137,16 +137,11 @@ async function readFresh(dir: string): Promise<CardCatalog> {
 }
 
 function openCache(file: string): OpenCache | undefined {
-  let read: { bytes: Uint8Array; stat: FileStat };
-  try {
-    read = readRegular(file, CACHE_READ_CAP, { nofollow: true });
-  } catch {
-    return undefined;
-  }
-  const decoded = decodeCardCache(Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength));
-  if (!decoded) return undefined;
-  const mtimeMs = read.stat.mtimeMs;
-  return { ...decoded, mtimeMs, racyMs: mtimeMs % 1000 === 0 ? RACY_MS_COARSE : RACY_MS_FINE };
+  return memoByStamp(file, (bytes, stat) => {
+    const decoded = decodeCardCache(bytes);
+    if (!decoded) return undefined;
+    return { ...decoded, mtimeMs: stat.mtimeMs, racyMs: stat.mtimeMs % 1000 === 0 ? RACY_MS_COARSE : RACY_MS_FINE };
+  });
 }
 
 /**

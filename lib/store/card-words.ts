@@ -4,7 +4,7 @@ import { cardType, parseCard } from "../core/card.js";
 import { utf8Text } from "../core/bytes.js";
 import { cardHead, countTerms, encodeTermCounts, terms } from "../core/search-terms.js";
 import { decodeCardWords, encodeCardCache, encodeCardWords, type CacheHead, type CardRecord } from "./card-cache-format.js";
-import { readRegular, type FileStat } from "./checked-fs.js";
+import { lstatIfExists, readRegular, type FileStat } from "./checked-fs.js";
 import { joinPath, STATE_DIR } from "./paths.js";
 import { realDir, replaceFile } from "./safe-write.js";
 
@@ -86,7 +86,8 @@ export class CardWords {
     const token = this.old!.head.words;
     let found: { words: Buffer; starts: number[] } | undefined;
     try {
-      if (token !== null) found = decodeCardWords(readBuffer(joinPath(this.dir, STATE_DIR, CARD_WORDS)), token, this.old!.records);
+      const records = this.old!.records;
+      if (token !== null) found = memoByStamp(joinPath(this.dir, STATE_DIR, CARD_WORDS), (bytes) => decodeCardWords(bytes, token, records));
     } catch {
       found = undefined;
     }
@@ -137,7 +138,27 @@ export class CardWords {
   }
 }
 
-function readBuffer(file: string): Buffer {
-  const { bytes } = readRegular(file, CACHE_READ_CAP, { nofollow: true });
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+/** The last decoded form of each cache file this process read, keyed by the file's stamp. */
+const decodedByFile = new Map<string, { stamp: string; value: unknown }>();
+
+/**
+ * `decode` of the regular file's bytes (never through a link), or its result for the same file with the same
+ * mtime, size, ctime and inode from earlier in this process: a long-running reader (the MCP server, one call after
+ * another) decodes a cache once, not once per call. Every cache write is a rename (a new inode), so a stamp that
+ * holds is the same bytes. Undefined when the file cannot be read or does not decode.
+ */
+export function memoByStamp<T>(file: string, decode: (bytes: Buffer, stat: FileStat) => T | undefined): T | undefined {
+  const key = (s: FileStat) => `${s.mtimeMs}:${s.size}:${s.ctimeMs}:${s.ino}`;
+  try {
+    const seen = decodedByFile.get(file);
+    const now = lstatIfExists(file);
+    if (seen && now?.isFile() && seen.stamp === key(now)) return seen.value as T;
+    const { bytes, stat } = readRegular(file, CACHE_READ_CAP, { nofollow: true });
+    const value = decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), stat);
+    if (value === undefined) decodedByFile.delete(file);
+    else decodedByFile.set(file, { stamp: key(stat), value });
+    return value;
+  } catch {
+    return undefined;
+  }
 }

@@ -170,3 +170,26 @@ test("a damaged words file costs search its speed, not its answer", async () => 
     assert.deepEqual(found(w, "deploy migration"), expected, "and the words were rebuilt");
   }
 });
+
+test("one process calling again and again (as the MCP server does) sees each change on the next call", async () => {
+  const w = await seeded();
+  const search = async (q: string) => {
+    const r = await memctl(w, ["search", q, "--in", "cards", "--json"]);
+    assert.equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout).results.map((h: { id: string }) => h.id);
+  };
+  assert.deepEqual(await search("nightly"), ["project_beta.md"]);
+  await sleep(150);
+  assert.deepEqual(await search("nightly"), ["project_beta.md"], "from the cache this process decoded");
+  const beta = path.join(w.mem, "project_beta.md");
+  const before = fs.readFileSync(beta, "utf8");
+  fs.writeFileSync(beta, before.replace("nightly", "hourly!"));
+  assert.deepEqual(await search("nightly"), []);
+  assert.deepEqual(await search("hourly"), ["project_beta.md"]);
+  fs.writeFileSync(path.join(w.mem, "project_new.md"), card("new", "new card", "Also nightly."));
+  assert.deepEqual(await search("nightly"), ["project_new.md"]);
+  fs.rmSync(path.join(w.mem, "project_new.md"));
+  assert.deepEqual(await search("nightly"), []);
+  const listed = JSON.parse((await memctl(w, ["list", "--json"])).stdout).cards.map((c: { file: string }) => c.file);
+  assert.deepEqual(listed, ["project_alpha.md", "project_beta.md", "team/project_gamma.md"]);
+});

@@ -226,7 +226,8 @@ var CardWords = class {
     const token = this.old.head.words;
     let found;
     try {
-      if (token !== null) found = decodeCardWords(readBuffer(joinPath(this.dir, STATE_DIR, CARD_WORDS)), token, this.old.records);
+      const records = this.old.records;
+      if (token !== null) found = memoByStamp(joinPath(this.dir, STATE_DIR, CARD_WORDS), (bytes) => decodeCardWords(bytes, token, records));
     } catch {
       found = void 0;
     }
@@ -273,9 +274,21 @@ var CardWords = class {
     }
   }
 };
-function readBuffer(file) {
-  const { bytes } = readRegular(file, CACHE_READ_CAP, { nofollow: true });
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+var decodedByFile = /* @__PURE__ */ new Map();
+function memoByStamp(file, decode) {
+  const key = (s) => `${s.mtimeMs}:${s.size}:${s.ctimeMs}:${s.ino}`;
+  try {
+    const seen = decodedByFile.get(file);
+    const now = lstatIfExists(file);
+    if (seen && now?.isFile() && seen.stamp === key(now)) return seen.value;
+    const { bytes, stat } = readRegular(file, CACHE_READ_CAP, { nofollow: true });
+    const value = decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), stat);
+    if (value === void 0) decodedByFile.delete(file);
+    else decodedByFile.set(file, { stamp: key(stat), value });
+    return value;
+  } catch {
+    return void 0;
+  }
 }
 
 // lib/store/card-cache.ts
@@ -327,8 +340,7 @@ async function readFresh(dir) {
       continue;
     }
     if (was && !was.readError && sameStamp(was.stamp, st) && trusted(was.stamp, st.mtimeMs)) {
-      if (links.set) was.linked = links.set.has(file);
-      records.push(was);
+      records.push(links.set && was.linked !== links.set.has(file) ? { ...was, linked: !was.linked } : was);
       from.push(i);
       continue;
     }
@@ -353,16 +365,11 @@ async function readFresh(dir) {
   return catalogOf(dir, records, words);
 }
 function openCache(file) {
-  let read;
-  try {
-    read = readRegular(file, CACHE_READ_CAP, { nofollow: true });
-  } catch {
-    return void 0;
-  }
-  const decoded = decodeCardCache(Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength));
-  if (!decoded) return void 0;
-  const mtimeMs = read.stat.mtimeMs;
-  return { ...decoded, mtimeMs, racyMs: mtimeMs % 1e3 === 0 ? RACY_MS_COARSE : RACY_MS_FINE };
+  return memoByStamp(file, (bytes, stat) => {
+    const decoded = decodeCardCache(bytes);
+    if (!decoded) return void 0;
+    return { ...decoded, mtimeMs: stat.mtimeMs, racyMs: stat.mtimeMs % 1e3 === 0 ? RACY_MS_COARSE : RACY_MS_FINE };
+  });
 }
 function readLinks(dir, old) {
   const file = joinPath(dir, INDEX_FILE);
