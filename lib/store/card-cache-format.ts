@@ -6,10 +6,11 @@
 //     `<head terms>\t<body terms>\n`, in record order. They stay bytes: a query finds ` word:` in them with
 //     Buffer#indexOf instead of decoding and splitting every card's words, and `list` never reads them.
 // Everything read back is checked; anything unexpected makes the whole cache "none", never a path or an error.
+import type { CardMeta } from "../core/card.js";
 import { EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
 
 /** Bump when a record, the words' tokenizer (lib/core/search-terms.ts) or what a card's fields mean changes. */
-export const CARD_CACHE_VERSION = "memctl-card-cache 2";
+export const CARD_CACHE_VERSION = "memctl-card-cache 3";
 
 /** mtime, size and ctime: an editor writing in place changes at least one; ctime also moves on chmod and rename. */
 export type Stamp = readonly [mtimeMs: number, size: number, ctimeMs: number];
@@ -35,6 +36,10 @@ export interface CardRecord {
   bodyBytes: number;
   /** MEMORY.md links to it. */
   linked: boolean;
+  /** meta.provenance, as parseCard reads it. */
+  provenance?: CardMeta["provenance"];
+  /** parseCard's errors and warnings, as messages (what `memctl ui` shows on the card). */
+  problems: string[];
 }
 
 export interface CacheHead {
@@ -67,6 +72,8 @@ export function encodeCardCache(head: CacheHead, records: readonly CardRecord[])
     r.status ?? null,
     r.updated_at ?? null,
     r.type ?? null,
+    r.provenance ? [r.provenance.kind ?? null, r.provenance.confidence ?? null, r.provenance.source ?? null] : null,
+    r.problems,
   ]);
   const json = `${CARD_CACHE_VERSION}\n${asciiJson(head)}\n${asciiJson(rows)}\n`;
   const numbers = Buffer.alloc(records.length * NUMBERS * 8);
@@ -158,11 +165,14 @@ function checkHead(v: unknown): CacheHead | undefined {
 }
 
 function checkRecord(v: unknown, bytes: Buffer, at: number): CardRecord | undefined {
-  if (!Array.isArray(v) || v.length !== 9) return undefined;
-  const [file, readError, name, description, topics, priority, status, updated, type] = v;
+  if (!Array.isArray(v) || v.length !== 11) return undefined;
+  const [file, readError, name, description, topics, priority, status, updated, type, prov, problems] = v;
   if (!isCardFileName(file) || !optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type))
     return undefined;
   if (!Array.isArray(topics) || !topics.every((t) => typeof t === "string")) return undefined;
+  if (!Array.isArray(problems) || !problems.every((t) => typeof t === "string")) return undefined;
+  const provenance = checkProvenance(prov);
+  if (provenance === false) return undefined;
   const mtime = bytes.readDoubleLE(at);
   const size = bytes.readDoubleLE(at + 8);
   const ctime = bytes.readDoubleLE(at + 16);
@@ -186,5 +196,17 @@ function checkRecord(v: unknown, bytes: Buffer, at: number): CardRecord | undefi
     headBytes,
     bodyBytes,
     linked: linked === 1,
+    provenance,
+    problems,
   };
+}
+
+function checkProvenance(v: unknown): CardMeta["provenance"] | false {
+  if (v === null) return undefined;
+  if (!Array.isArray(v) || v.length !== 3) return false;
+  const [kind, confidence, source] = v;
+  if (kind !== null && kind !== "fact" && kind !== "inference" && kind !== "unverified") return false;
+  if (confidence !== null && !num(confidence)) return false;
+  if (!optStr(source)) return false;
+  return { kind: kind ?? undefined, confidence: confidence ?? undefined, source: source ?? undefined };
 }

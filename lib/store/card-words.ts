@@ -31,6 +31,7 @@ export function readRecord(dir: string, file: string): { record: CardRecord; wor
       headBytes: 0,
       bodyBytes: 0,
       linked: false,
+      problems: [],
     };
     return { record, words: Buffer.from("\t\n") };
   }
@@ -52,6 +53,8 @@ export function readRecord(dir: string, file: string): { record: CardRecord; wor
     headBytes: head.length,
     bodyBytes: body.length,
     linked: false,
+    provenance: m.provenance,
+    problems: [...card.errors, ...card.warnings].map((p) => p.message),
   };
   return { record, words: Buffer.concat([head, Buffer.from("\t"), body, Buffer.from("\n")]) };
 }

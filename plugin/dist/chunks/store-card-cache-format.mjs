@@ -36,7 +36,7 @@ import {
 } from "./core-bytes.mjs";
 
 // lib/store/card-cache-format.ts
-var CARD_CACHE_VERSION = "memctl-card-cache 2";
+var CARD_CACHE_VERSION = "memctl-card-cache 3";
 var NUMBERS = 7;
 function encodeCardCache(head, records) {
   const rows = records.map((r) => [
@@ -48,7 +48,9 @@ function encodeCardCache(head, records) {
     r.priority ?? null,
     r.status ?? null,
     r.updated_at ?? null,
-    r.type ?? null
+    r.type ?? null,
+    r.provenance ? [r.provenance.kind ?? null, r.provenance.confidence ?? null, r.provenance.source ?? null] : null,
+    r.problems
   ]);
   const json = `${CARD_CACHE_VERSION}
 ${asciiJson(head)}
@@ -127,11 +129,14 @@ function checkHead(v) {
   return { index, linkedOther, dirs, words };
 }
 function checkRecord(v, bytes, at) {
-  if (!Array.isArray(v) || v.length !== 9) return void 0;
-  const [file, readError, name, description, topics, priority, status, updated, type] = v;
+  if (!Array.isArray(v) || v.length !== 11) return void 0;
+  const [file, readError, name, description, topics, priority, status, updated, type, prov, problems] = v;
   if (!isCardFileName(file) || !optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type))
     return void 0;
   if (!Array.isArray(topics) || !topics.every((t) => typeof t === "string")) return void 0;
+  if (!Array.isArray(problems) || !problems.every((t) => typeof t === "string")) return void 0;
+  const provenance = checkProvenance(prov);
+  if (provenance === false) return void 0;
   const mtime = bytes.readDoubleLE(at);
   const size = bytes.readDoubleLE(at + 8);
   const ctime = bytes.readDoubleLE(at + 16);
@@ -154,8 +159,19 @@ function checkRecord(v, bytes, at) {
     firstLine,
     headBytes,
     bodyBytes,
-    linked: linked === 1
+    linked: linked === 1,
+    provenance,
+    problems
   };
+}
+function checkProvenance(v) {
+  if (v === null) return void 0;
+  if (!Array.isArray(v) || v.length !== 3) return false;
+  const [kind, confidence, source] = v;
+  if (kind !== null && kind !== "fact" && kind !== "inference" && kind !== "unverified") return false;
+  if (confidence !== null && !num(confidence)) return false;
+  if (!optStr(source)) return false;
+  return { kind: kind ?? void 0, confidence: confidence ?? void 0, source: source ?? void 0 };
 }
 
 // lib/store/card-words.ts
@@ -179,7 +195,8 @@ function readRecord(dir, file) {
       firstLine: 1,
       headBytes: 0,
       bodyBytes: 0,
-      linked: false
+      linked: false,
+      problems: []
     };
     return { record: record2, words: Buffer.from("	\n") };
   }
@@ -200,7 +217,9 @@ function readRecord(dir, file) {
     firstLine: text.slice(0, text.length - card.body.length).split("\n").length,
     headBytes: head.length,
     bodyBytes: body.length,
-    linked: false
+    linked: false,
+    provenance: m.provenance,
+    problems: [...card.errors, ...card.warnings].map((p) => p.message)
   };
   return { record, words: Buffer.concat([head, Buffer.from("	"), body, Buffer.from("\n")]) };
 }
