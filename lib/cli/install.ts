@@ -6,7 +6,7 @@ import { inertText } from "../core/sanitize.js";
 import { findPackageRoot, HOST_NAMES, projectDirFor, type HostName, type InstallContext, type Scope } from "../../install/context.js";
 import { installHost } from "../../install/install-host.js";
 import { scopeStatus, type RunResult } from "../../install/engine.js";
-import { INSTALLERS } from "../../install/registry.js";
+import { INSTALLERS } from "../../install/hosts/index.js";
 import { bool, num, parseArgs, str, type CommandSpec, type ParsedArgs } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { commandSummary } from "./commands.js";

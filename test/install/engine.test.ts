@@ -5,7 +5,7 @@ import { test } from "node:test";
 import { backupsDir, LEGACY_BACKUP_SUFFIX } from "../../install/apply.js";
 import type { HostName, Scope } from "../../install/context.js";
 import { runHost, scopeStatus } from "../../install/engine.js";
-import { INSTALLERS } from "../../install/registry.js";
+import { INSTALLERS } from "../../install/hosts/index.js";
 import { makeFixture, write } from "./fixture.js";
 
 /** Pre-existing user config of every kind, so each round trip proves other entries survive byte for byte. */

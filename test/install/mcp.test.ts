@@ -7,7 +7,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { parse as parseToml } from "smol-toml";
 import { runHost, scopeStatus } from "../../install/engine.js";
-import { INSTALLERS } from "../../install/registry.js";
+import { INSTALLERS } from "../../install/hosts/index.js";
 import { makeFixture, write } from "./fixture.js";
 
 // The shape Claude Code itself writes: two-space JSON, no trailing newline, per-project state with its own mcpServers.

@@ -7,7 +7,7 @@ import { budgetOfCommand } from "../../install/context.js";
 import type { HostName } from "../../install/context.js";
 import { runHost, scopeStatus } from "../../install/engine.js";
 import { installHost } from "../../install/install-host.js";
-import { INSTALLERS } from "../../install/registry.js";
+import { INSTALLERS } from "../../install/hosts/index.js";
 import { makeFixture, write } from "./fixture.js";
 
 // Project-scope files are committed and read on a teammate's machine: they may name no path of this one.

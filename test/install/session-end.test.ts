@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { runHost, scopeStatus } from "../../install/engine.js";
-import { INSTALLERS } from "../../install/registry.js";
+import { INSTALLERS } from "../../install/hosts/index.js";
 import { makeFixture } from "./fixture.js";
 
 // The end-of-session hook (capture into proposals) is wired with the others and uninstall takes it out again.

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { runHost } from "../../install/engine.js";
-import { INSTALLERS } from "../../install/registry.js";
+import { INSTALLERS } from "../../install/hosts/index.js";
 import { makeFixture, write } from "./fixture.js";
 
 // SessionStart is wired next to UserPromptSubmit in Claude's settings.json and Codex's hooks.json (one edit of

@@ -4,7 +4,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { runHost, scopeStatus } from "../../install/engine.js";
 import { installHost } from "../../install/install-host.js";
-import { INSTALLERS } from "../../install/registry.js";
+import { INSTALLERS } from "../../install/hosts/index.js";
 import { makeFixture, write } from "./fixture.js";
 import { claudeSlug } from "../../lib/config/project.js";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { runHost, scopeStatus } from "../../install/engine.js";
 import { codexHookHash } from "../../install/trust.js";
-import { INSTALLERS } from "../../install/registry.js";
+import { INSTALLERS } from "../../install/hosts/index.js";
 import { makeFixture, write } from "./fixture.js";
 
 test("codex: an installed hook nobody trusted is reported as not trusted, with the fix; a trusted one is not", async (t) => {

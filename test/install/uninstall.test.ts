@@ -5,7 +5,7 @@ import { test } from "node:test";
 import { memctlStateHome } from "../../lib/store/paths.js";
 import type { HostName, Scope } from "../../install/context.js";
 import { runHost } from "../../install/engine.js";
-import { INSTALLERS } from "../../install/registry.js";
+import { INSTALLERS } from "../../install/hosts/index.js";
 import { makeFixture, write } from "./fixture.js";
 
 // Uninstall is the exact inverse of install: every file memctl touched comes back byte for byte (a missing

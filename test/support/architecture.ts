@@ -1,7 +1,6 @@
 // The layer rules of the sources as data, and a checker over an import graph (test/architecture.test.ts runs it on
 // the real tree and on synthetic graphs). A file's layer comes from its folder: lib/<layer>/…, or the top-level
-// hosts/ and install/ (the design card's layout), which are layers of their own; except the per-host installers
-// (hosts/<host>/install.ts), which belong to the install layer beside their runtime adapter.
+// hosts/ and install/ (the design card's layout), which are layers of their own.
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -18,7 +17,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["proposals", "compact", "sync", "capture"], // features over records (siblings: none imports another unless declared)
   ["keys"], // recall keys written by the configured model (runs compact's model command, saves through records)
   ["reports"], // doctor, stats
-  ["install"], // install/: install engine, config-file editors; hosts/<host>/install.ts
+  ["install"], // install/: install engine, config-file editors, each host's installer (install/hosts/)
   ["hook"], // the per-prompt hook's logic
   ["mcp"],
   ["ui"], // memctl ui: the local web view (reads the hook's why log, so above hook; only the CLI starts it)
@@ -39,7 +38,7 @@ export const PURE = [/^lib\/core\//, /^hosts\/(types|payload|deliver|index)\.ts$
 export const IO_MODULES = /^(node:)?(fs|fs\/promises|child_process|net|http|https|http2|dgram|tls|os|worker_threads|cluster|readline)$/;
 /** What the per-prompt hook may never reach: installers, the MCP server, the CLI. */
 export const HOOK_ENTRY = "hooks/user-prompt-submit.ts";
-export const HOOK_FORBIDDEN = /^install\/|^lib\/(mcp|cli)\/|^hosts\/[^/]+\/install\.ts$/;
+export const HOOK_FORBIDDEN = /^install\/|^lib\/(mcp|cli)\//;
 
 /**
  * The issue's "nevers" (issue 32 item 5), each a rule over single imports that a planted import breaks. An
@@ -63,15 +62,9 @@ export const NEVERS: readonly Never[] = [
       why: "the rank cache (cache*.ts) reads the store and the usage sidecar and writes .memctl/; it belongs with the store, a folder move this session does not make (issue 32 item 5)",
     },
   },
-  {
-    name: "hosts/ never imports install/ (install imports the hosts' adapters, one way)",
-    from: /^hosts\//,
-    to: /^install\//,
-    exception: {
-      from: /^hosts\/[^/]+\/install\.ts$/,
-      why: "each host's installer sits beside its adapter and uses the install engine while install/registry.ts imports it: the two-way folder dependency of issue 32 item 5, until installers move to one place",
-    },
-  },
+  // Installers (install/, each host's under install/hosts/) import the hosts' adapters; the adapters, which the
+  // hook loads on every prompt, know nothing of installing. No exception: the two folders depend one way.
+  { name: "hosts/ never imports install/ (installers import the hosts' adapters, one way)", from: /^hosts\//, to: /^install\// },
   { name: "the hook reaches no installer, MCP server or CLI (checked over the whole graph from the entry, below)", from: /^$/, to: /^$/ },
 ];
 
@@ -107,7 +100,6 @@ export interface Source {
 export type Graph = Map<string, Source>;
 
 export function layerOf(file: string): string | undefined {
-  if (/^hosts\/[^/]+\/install\.ts$/.test(file)) return "install";
   const top = /^(hosts|install)\//.exec(file);
   if (top) return top[1];
   const m = /^lib\/([^/]+)\//.exec(file);

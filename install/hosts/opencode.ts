@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Io } from "../../lib/store/io.js";
-import { cliEntry, HOOK_BIN, hostMcpCommand, hookEntry, isPortable, type InstallContext, type PlannedEdit } from "../../install/context.js";
-import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../../install/host.js";
-import { jsonEntryEdits } from "../../install/json-member.js";
-import { MANAGED_MARK, managedFile } from "../../install/managed-file.js";
-import { readCommandSources, renderOpenCodeCommand } from "../../install/render.js";
+import { cliEntry, HOOK_BIN, hostMcpCommand, hookEntry, isPortable, type InstallContext, type PlannedEdit } from "../context.js";
+import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../host.js";
+import { jsonEntryEdits } from "../json-member.js";
+import { MANAGED_MARK, managedFile } from "../managed-file.js";
+import { readCommandSources, renderOpenCodeCommand } from "../render.js";
 
 // OpenCode has no shell hooks: a TypeScript plugin shipped in the package (dist/hooks/opencode-plugin.mjs,
 // source hooks/opencode-plugin.ts) injects the ranked block per request. OpenCode loads every file in its

@@ -13,16 +13,16 @@ import {
   sessionStartCommand,
   type InstallContext,
   type PlannedEdit,
-} from "../../install/context.js";
-import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../../install/host.js";
-import { readText, type TextEdit } from "../../install/apply.js";
-import { chainEdits, emptyObjectToAbsent, hookJsonEdits, wiredHookBudget } from "../../install/hook-json.js";
-import { jsonEntryEdits, jsonSettingEdits } from "../../install/json-member.js";
-import { readJsonc } from "../../install/jsonc.js";
-import { readCommandSources, renderClaudeCommand } from "../../install/render.js";
+} from "../context.js";
+import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../host.js";
+import { readText, type TextEdit } from "../apply.js";
+import { chainEdits, emptyObjectToAbsent, hookJsonEdits, wiredHookBudget } from "../hook-json.js";
+import { jsonEntryEdits, jsonSettingEdits } from "../json-member.js";
+import { readJsonc } from "../jsonc.js";
+import { readCommandSources, renderClaudeCommand } from "../render.js";
 import { readConfig } from "../../lib/config/config.js";
 import { resolveMemory } from "../../lib/config/resolve.js";
-import { AUTO_MEMORY_FIX, claudeLoadsStoreNatively } from "./auto-memory.js";
+import { AUTO_MEMORY_FIX, claudeLoadsStoreNatively } from "../../hosts/claude/auto-memory.js";
 
 // Claude Code: the UserPromptSubmit hook in settings.json, the slash commands in commands/, and the memctl MCP
 // server (mcpServers.memctl in ~/.claude.json for user scope, the project's .mcp.json for project scope).

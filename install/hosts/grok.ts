@@ -1,12 +1,12 @@
 import path from "node:path";
 import type { Io } from "../../lib/store/io.js";
-import { cliEntry, cliCommand, hostMcpCommand, isMemctlMcpServer, type InstallContext, type PlannedEdit } from "../../install/context.js";
-import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../../install/host.js";
-import { MANAGED_MARK, managedFile } from "../../install/managed-file.js";
-import { readCommandSources, renderGrokCommand } from "../../install/render.js";
+import { cliEntry, cliCommand, hostMcpCommand, isMemctlMcpServer, type InstallContext, type PlannedEdit } from "../context.js";
+import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../host.js";
+import { MANAGED_MARK, managedFile } from "../managed-file.js";
+import { readCommandSources, renderGrokCommand } from "../render.js";
 import { removeManagedLines, upsertManagedTable } from "../../lib/core/toml-edit.js";
-import { emptyToAbsent } from "../codex/install.js";
-import { grokTrust } from "../../install/trust.js";
+import { emptyToAbsent } from "./codex.js";
+import { grokTrust } from "../trust.js";
 
 // Grok Build ignores UserPromptSubmit output, so there is no per-prompt injection to wire. Instead: a rules
 // file telling the model to fetch memory with `memctl prepare --host grok`, and the commands. The community

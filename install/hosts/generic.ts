@@ -1,8 +1,8 @@
 import path from "node:path";
-import { cliCommand, cliEntry, hookCommand, hookEntry, type InstallContext, type PlannedEdit } from "../../install/context.js";
-import type { HostInstaller } from "../../install/host.js";
-import { removeBlock, upsertBlock } from "../../install/markdown.js";
-import { emptyToAbsent } from "../codex/install.js";
+import { cliCommand, cliEntry, hookCommand, hookEntry, type InstallContext, type PlannedEdit } from "../context.js";
+import type { HostInstaller } from "../host.js";
+import { removeBlock, upsertBlock } from "../markdown.js";
+import { emptyToAbsent } from "./codex.js";
 
 // Any other agent: a project AGENTS.md block asking it to fetch memory with `memctl prepare --host generic`
 // (AGENTS.md is read by most coding agents), and the hook command to wire by hand where a host has hooks.

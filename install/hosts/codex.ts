@@ -13,13 +13,13 @@ import {
   sessionStartCommand,
   type InstallContext,
   type PlannedEdit,
-} from "../../install/context.js";
-import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../../install/host.js";
-import { readText } from "../../install/apply.js";
-import { chainEdits, hookJsonEdits, wiredHookBudget } from "../../install/hook-json.js";
-import { removeBlock, upsertBlock } from "../../install/markdown.js";
-import { readCommandSources, renderCodexSkill } from "../../install/render.js";
-import { codexHome, codexTrust } from "../../install/trust.js";
+} from "../context.js";
+import { commandFileEdits, detectBy, scopeBase, type HostInstaller } from "../host.js";
+import { readText } from "../apply.js";
+import { chainEdits, hookJsonEdits, wiredHookBudget } from "../hook-json.js";
+import { removeBlock, upsertBlock } from "../markdown.js";
+import { readCommandSources, renderCodexSkill } from "../render.js";
+import { codexHome, codexTrust } from "../trust.js";
 import { enableFeature, removeManagedLines, upsertManagedTable } from "../../lib/core/toml-edit.js";
 
 // Codex: the hook in hooks.json, `[features] hooks = true` and the memctl MCP server `[mcp_servers.memctl]` in
