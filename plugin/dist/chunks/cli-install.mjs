@@ -992,7 +992,7 @@ async function installHost(installer, ctx, options) {
   return results;
 }
 
-// hosts/claude/install.ts
+// install/hosts/claude.ts
 import path6 from "node:path";
 import { isDeepStrictEqual as isDeepStrictEqual3 } from "node:util";
 
@@ -1037,7 +1037,7 @@ function jsonSettingEdits(file, key, value) {
   };
 }
 
-// hosts/claude/install.ts
+// install/hosts/claude.ts
 function userDir(io) {
   return io.env.CLAUDE_CONFIG_DIR || path6.join(io.home, ".claude");
 }
@@ -1163,7 +1163,7 @@ var claude = {
   }
 };
 
-// hosts/codex/install.ts
+// install/hosts/codex.ts
 import path8 from "node:path";
 
 // install/markdown.ts
@@ -1298,7 +1298,7 @@ function readTextOrNull(file) {
   }
 }
 
-// hosts/codex/install.ts
+// install/hosts/codex.ts
 function codexDir(ctx) {
   return ctx.scope === "user" ? codexHome(ctx.io) : path8.join(ctx.projectDir, ".codex");
 }
@@ -1409,7 +1409,7 @@ function emptyToAbsent(after, before, original) {
   return after.trim() === "" && after !== before && original === null ? null : after;
 }
 
-// hosts/generic/install.ts
+// install/hosts/generic.ts
 import path9 from "node:path";
 function genericBlock(ctx) {
   const memctl = cliCommand(ctx);
@@ -1445,7 +1445,7 @@ var generic = {
   requiredFiles: (ctx) => [hookEntry(ctx.packageRoot), cliEntry(ctx.packageRoot)]
 };
 
-// hosts/grok/install.ts
+// install/hosts/grok.ts
 import path10 from "node:path";
 function grokHome(io) {
   return path10.join(io.home, ".grok");
@@ -1518,7 +1518,7 @@ var grok = {
   trust: grokTrust
 };
 
-// hosts/opencode/install.ts
+// install/hosts/opencode.ts
 import fs6 from "node:fs";
 import path11 from "node:path";
 function userConfigDir(io) {
@@ -1594,7 +1594,7 @@ var opencode = {
   requiredFiles: (ctx) => isPortable(ctx) ? [] : [pluginEntry(ctx.packageRoot), hookEntry(ctx.packageRoot), ctx.nodePath]
 };
 
-// install/registry.ts
+// install/hosts/index.ts
 var INSTALLERS = { claude, codex, opencode, grok, generic };
 
 // lib/cli/install.ts
