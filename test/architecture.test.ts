@@ -31,6 +31,18 @@ test("every source file under lib/, hosts/ and install/ sits in a layer folder; 
   for (const [file] of readGraph(REPO_ROOT, ["lib", "hosts", "install"])) assert.ok(layerOf(file) !== undefined, file);
 });
 
+test("hosts/ and install/ have one home each: a module back under lib/hosts or lib/install is in no layer", () => {
+  const found = violations(graphOf({ "lib/install/engine.ts": [], "lib/hosts/claude/adapter.ts": [], "install/engine.ts": [], "hosts/claude/adapter.ts": [] }));
+  assert.deepEqual(
+    found.map((v) => v.split(": ")[0]),
+    ["lib/install/engine.ts", "lib/hosts/claude/adapter.ts"],
+  );
+  assert.ok(
+    found.every((v) => v.includes("not in a declared layer")),
+    found.join("\n"),
+  );
+});
+
 test("an upward import is named with its file and import", () => {
   const found = violations(graphOf({ "lib/store/lock.ts": ["lib/records/save.ts"], "lib/records/save.ts": [] }));
   assert.deepEqual(found, ['lib/store/lock.ts: upward import "./save.js" (lib/records/save.ts): layer store may not import records']);

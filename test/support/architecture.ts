@@ -100,6 +100,8 @@ export interface Source {
 export type Graph = Map<string, Source>;
 
 export function layerOf(file: string): string | undefined {
+  // One home each: hosts/ and install/ sit at the top level, and a file back under lib/hosts or lib/install is in no layer.
+  if (/^lib\/(hosts|install)\//.test(file)) return undefined;
   const top = /^(hosts|install)\//.exec(file);
   if (top) return top[1];
   const m = /^lib\/([^/]+)\//.exec(file);
@@ -117,7 +119,7 @@ export function violations(graph: Graph): string[] {
     if (!LAYERED.test(file)) continue;
     const from = layerOf(file);
     if (from === undefined || rankOf(from) < 0) {
-      out.push(`${file}: not in a declared layer (lib/<layer>/…, hosts/, install/; layers: ${LAYERS.flat().join(", ")})`);
+      out.push(`${file}: not in a declared layer (lib/<layer>/…, hosts/…, install/…; layers: ${LAYERS.flat().join(", ")})`);
       continue;
     }
     const pure = PURE.some((p) => p.test(file));
