@@ -1,7 +1,7 @@
 // UserPromptSubmit entry for Claude Code and Codex (and any host that runs a command per prompt):
 //   node <abs>/dist/hooks/user-prompt-submit.cjs --host <claude|codex|generic|grok|opencode> [--max-bytes N] [--max-entries N]
 // stdin is the host's JSON payload. Deliberately tiny: no CLI framework, installers or MCP in this graph.
-import { isHostName } from "../lib/hosts/index.js";
+import { isHostName } from "../hosts/index.js";
 import { HOOK_INPUT_BOUNDS, inputRefusal, refusedInputOutcome, runUserPromptHook } from "../lib/hook/run.js";
 import { readInputBounded } from "../lib/store/bounded-input.js";
 import { fdSink, processIo } from "../lib/store/io.js";

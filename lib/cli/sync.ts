@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { findPackageRoot } from "../install/context.js";
+import { findPackageRoot } from "../../install/context.js";
 import { usageError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { inertText } from "../core/sanitize.js";

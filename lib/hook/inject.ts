@@ -1,6 +1,6 @@
 // One request-scoped memory query: rank the store against a prompt, compose the budgeted block, and record the
 // cards it printed. Shared by the UserPromptSubmit hook, `memctl prepare` and the OpenCode plugin.
-import type { HostAdapter } from "../hosts/index.js";
+import type { HostAdapter } from "../../hosts/index.js";
 import type { Budget } from "../config/budget.js";
 import { composeBlock, renderEntryLine, toInjectLine, utf8Bytes, type Composed, type InjectLine } from "../core/block.js";
 import { isHit, rank, type Ranked } from "../rank/score.js";

@@ -2,7 +2,7 @@
 // It never blocks a prompt: a failure, or an invalid explicit selection the user must fix, is reported in the block.
 import fs from "node:fs";
 import path from "node:path";
-import { hostAdapter, HOSTS, type HookOutcome, type HostAdapter } from "../hosts/index.js";
+import { hostAdapter, HOSTS, type HookOutcome, type HostAdapter } from "../../hosts/index.js";
 import { resolveBudget, resolveStoreBudget } from "../config/budget.js";
 import { readConfig } from "../config/config.js";
 import { displayDir, renderUnavailable, utf8Bytes } from "../core/block.js";

@@ -15,7 +15,7 @@ import { DEFAULT_LLM_TIMEOUT_SECONDS } from "../compact/run.js";
 import { captureMessages, type CaptureResult, type ModelRunner } from "../capture/capture.js";
 import { readSessionMessages, type UserMessage } from "../capture/transcript.js";
 import { DEFAULT_SESSION_LIMIT } from "../capture/stage.js";
-import { cliEntry, findPackageRoot } from "../install/context.js";
+import { cliEntry, findPackageRoot } from "../../install/context.js";
 import { secretPolicy } from "../records/secrets.js";
 import type { Io } from "../store/io.js";
 import { logHookError } from "./run.js";

@@ -1,4 +1,4 @@
-import { HOSTS } from "../hosts/index.js";
+import { HOSTS } from "../../hosts/index.js";
 import { resolveBudget } from "../config/budget.js";
 import { readConfig } from "../config/config.js";
 import { appendEpisode, assertEpisodesWritable, readEpisodes, type Episode } from "../store/episodes.js";

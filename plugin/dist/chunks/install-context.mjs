@@ -6,7 +6,7 @@ import {
   findRepo
 } from "./config-config.mjs";
 
-// lib/install/context.ts
+// install/context.ts
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 // hooks/node-flags.ts
 var HOOK_NODE_FLAGS = ["--preserve-symlinks-main"];
 
-// lib/install/context.ts
+// install/context.ts
 function projectDirFor(io) {
   return findRepo(io.cwd)?.worktreeRoot ?? path.resolve(io.cwd);
 }

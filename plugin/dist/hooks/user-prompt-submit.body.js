@@ -2870,7 +2870,7 @@ __export(user_prompt_submit_exports, {
 });
 module.exports = __toCommonJS(user_prompt_submit_exports);
 
-// lib/hosts/deliver.ts
+// hosts/deliver.ts
 var SHARED_BUDGET = Object.freeze({ maxBytes: 3e3, maxEntries: 20 });
 var HARD_CEILING_BYTES = 8e3;
 function asAdditionalContext(text) {
@@ -2903,7 +2903,7 @@ function unavailableVia(deliver) {
 ` });
 }
 
-// lib/hosts/claude/auto-memory.ts
+// hosts/claude/auto-memory.ts
 var import_node_fs = __builtin("node:fs");
 var import_node_path = __builtin("node:path");
 function claudeLoadsStoreNatively(q) {
@@ -2935,7 +2935,7 @@ function settingOf(file) {
   }
 }
 
-// lib/hosts/payload.ts
+// hosts/payload.ts
 function normalizePayload(raw) {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return void 0;
   const o = raw;
@@ -2950,7 +2950,7 @@ function firstString(...values) {
   return void 0;
 }
 
-// lib/hosts/claude/adapter.ts
+// hosts/claude/adapter.ts
 var claude = {
   name: "claude",
   budget: { maxBytes: 1500, maxEntries: 10 },
@@ -2967,7 +2967,7 @@ var claude = {
   unavailable: unavailableVia(asAdditionalContext)
 };
 
-// lib/hosts/codex/adapter.ts
+// hosts/codex/adapter.ts
 var codex = {
   name: "codex",
   budget: SHARED_BUDGET,
@@ -2982,7 +2982,7 @@ var codex = {
   unavailable: unavailableVia(asAdditionalContext)
 };
 
-// lib/hosts/generic/adapter.ts
+// hosts/generic/adapter.ts
 var generic = {
   name: "generic",
   budget: SHARED_BUDGET,
@@ -2997,7 +2997,7 @@ var generic = {
   unavailable: unavailableVia(asPlainText)
 };
 
-// lib/hosts/grok/adapter.ts
+// hosts/grok/adapter.ts
 var grok = {
   name: "grok",
   budget: SHARED_BUDGET,
@@ -3012,7 +3012,7 @@ var grok = {
   unavailable: unavailableVia(asPlainText)
 };
 
-// lib/hosts/opencode/adapter.ts
+// hosts/opencode/adapter.ts
 var opencode = {
   name: "opencode",
   budget: SHARED_BUDGET,
@@ -3027,10 +3027,10 @@ var opencode = {
   unavailable: unavailableVia(asPlainText)
 };
 
-// lib/hosts/types.ts
+// hosts/types.ts
 var HOST_NAMES = ["claude", "codex", "opencode", "grok", "generic"];
 
-// lib/hosts/index.ts
+// hosts/index.ts
 var HOSTS = { claude, codex, generic, grok, opencode };
 function isHostName(name) {
   return HOST_NAMES.includes(name);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { HOSTS } from "../../../lib/hosts/index.js";
+import { HOSTS } from "../../../hosts/index.js";
 import { buildInjection, type InjectionRequest } from "../../../lib/hook/inject.js";
 import { loadRankable } from "../../../lib/rank/cache.js";
 import { ageStore, sandbox } from "../../helpers.js";

@@ -8,7 +8,7 @@ import { FORMAT_VERSION } from "../../../lib/rank/cache-format.js";
 import { tokenize } from "../../../lib/rank/tokenize.js";
 import { lineKey } from "../../../lib/core/line-key.js";
 import { buildInjection } from "../../../lib/hook/inject.js";
-import { HOSTS } from "../../../lib/hosts/index.js";
+import { HOSTS } from "../../../hosts/index.js";
 import { ageStore, cardText, sandbox, writeStore } from "../../helpers.js";
 
 const cards = [

@@ -8,7 +8,7 @@ import { test } from "node:test";
 import { loadRankable } from "../../../lib/rank/cache.js";
 import { provenanceMark } from "../../../lib/rank/provenance-mark.js";
 import { buildInjection } from "../../../lib/hook/inject.js";
-import { HOSTS } from "../../../lib/hosts/index.js";
+import { HOSTS } from "../../../hosts/index.js";
 import { ageStore, cardText, sandbox } from "../../helpers.js";
 
 const withProvenance = (text: string, kind: string, confidence: number) =>

@@ -9,7 +9,7 @@ import { rank, rankEntries } from "../../../lib/rank/score.js";
 import type { RankEntry } from "../../../lib/rank/postings.js";
 import { queryTerms, tokenize } from "../../../lib/rank/tokenize.js";
 import { buildInjection } from "../../../lib/hook/inject.js";
-import { HOSTS } from "../../../lib/hosts/index.js";
+import { HOSTS } from "../../../hosts/index.js";
 import { ageStore, cardText, sandbox } from "../../helpers.js";
 
 const TODAY = "2026-12-02";
