@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import type { BenchSession } from "../../bench/capture/corpus.js";
-import { recordedCandidates, sessionPrompt } from "../../bench/capture/model.js";
+import { recordAnswers, recordedCandidates, sessionPrompt, verifyPromptOf } from "../../bench/capture/model.js";
 import { scratchDir } from "../support/scratch.js";
 
 const session = (key: string, texts: string[]): BenchSession => ({
@@ -79,4 +79,89 @@ test("answers to both prompt versions live in one file, each replayed for its ow
     if (previous === undefined) delete process.env.MEMCTL_BENCH_ANSWERS;
     else process.env.MEMCTL_BENCH_ANSWERS = previous;
   }
+});
+
+/** Runs fn with the replayed model answering from `answers` (records of hash and answer). */
+async function withAnswers<T>(dir: string, records: { hash: string; answer: string }[], fn: () => Promise<T>): Promise<T> {
+  const answers = path.join(dir, "answers.jsonl");
+  fs.writeFileSync(answers, records.map((r) => `${JSON.stringify(r)}\n`).join(""));
+  const previous = process.env.MEMCTL_BENCH_ANSWERS;
+  process.env.MEMCTL_BENCH_ANSWERS = answers;
+  try {
+    return await fn();
+  } finally {
+    if (previous === undefined) delete process.env.MEMCTL_BENCH_ANSWERS;
+    else process.env.MEMCTL_BENCH_ANSWERS = previous;
+  }
+}
+
+test("the verify pass is replayed from its own recorded answer, keyed by the verify prompt the product builds from the v2 answer", async () => {
+  const dir = scratchDir("capture-replay-verify");
+  const a = session("a", ["add a --json flag and make it the default", "from now on run the linter first"]);
+  const b = session("b", ["from now on run the linter first"]);
+  const v2 = [
+    JSON.stringify({ message: 2, kind: "instruction", type: "feedback", name: "lint-first", description: "Run the linter first", why: "a standing rule", confidence: "high" }),
+    JSON.stringify({ message: 1, kind: "decision", type: "project", name: "json-default", description: "JSON is the default output", why: "a default", confidence: "medium" }),
+  ].join("\n");
+  const bAnswer = JSON.stringify({ message: 1, kind: "instruction", type: "feedback", name: "lint-first", description: "Run the linter first", why: "w", confidence: "high" });
+  const first = [
+    { hash: sessionPrompt(a).hash, answer: v2 },
+    { hash: sessionPrompt(b).hash, answer: bAnswer },
+  ];
+  // No verify answer yet: the verify prompt is what the product would send, and the first pass's candidates stand.
+  const prompt = await withAnswers(dir, first, () => verifyPromptOf(a));
+  assert.match(prompt?.prompt ?? "", /\[candidate 1\] message 2 \(feedback\): Run the linter first\n\[candidate 2\] message 1 \(project\): JSON is the default output\n/);
+  const verdicts = [JSON.stringify({ candidate: 1, keep: true, reason: "standing" }), JSON.stringify({ candidate: 2, keep: false, reason: "this task's default" })].join("\n");
+  const out = await withAnswers(dir, [...first, { hash: prompt!.hash, answer: verdicts }], () => recordedCandidates([a, b], { verify: true }));
+  assert.equal(out.get("a")?.pass, "model, verified");
+  assert.deepEqual(
+    out.get("a")?.candidates?.map((c) => c.description),
+    ["Run the linter first"],
+  );
+  assert.match(out.get("b")?.pass ?? "", /^model \(unverified: /);
+  assert.deepEqual(
+    out.get("b")?.candidates?.map((c) => c.description),
+    ["Run the linter first"],
+  );
+  // Without --verify, the same answers replay the first pass alone.
+  const plain = await withAnswers(dir, [...first, { hash: prompt!.hash, answer: verdicts }], () => recordedCandidates([a]));
+  assert.equal(plain.get("a")?.candidates?.length, 2);
+});
+
+test("record merges only well-formed answers to prompts the bench sends, once each", () => {
+  const dir = scratchDir("capture-record");
+  const target = path.join(dir, "answers.jsonl");
+  fs.writeFileSync(target, `${JSON.stringify({ hash: "a".repeat(64), answer: "[]" })}\n`);
+  const incoming = path.join(dir, "incoming.jsonl");
+  const known = new Set(["a".repeat(64), "b".repeat(64)]);
+  fs.writeFileSync(
+    incoming,
+    [
+      JSON.stringify({ hash: "a".repeat(64), answer: "x" }),
+      JSON.stringify({ hash: "b".repeat(64), answer: "y", extra: 1 }),
+      JSON.stringify({ hash: "c".repeat(64), answer: "z" }),
+      "{broken",
+      JSON.stringify({ hash: "b".repeat(64) }),
+      "",
+    ].join("\n"),
+  );
+  const r = recordAnswers(incoming, known, target);
+  assert.equal(r.added, 1);
+  assert.equal(r.known, 1);
+  assert.deepEqual(
+    r.refused.map((x) => x.split(":")[0]),
+    ["line 3", "line 4", "line 5"],
+  );
+  assert.deepEqual(
+    fs
+      .readFileSync(target, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l)),
+    [
+      { hash: "a".repeat(64), answer: "[]" },
+      { hash: "b".repeat(64), answer: "y" },
+    ],
+  );
+  assert.equal(recordAnswers(incoming, known, target).added, 0, "a second merge adds nothing");
 });

@@ -204,10 +204,12 @@ ${whyLine(c)}`
   return outcome;
 }
 function whyLine(c) {
-  if (!c.why) return "";
-  return `
+  const why = c.why ? `
 Why it should last, as the capture model read it${c.confidence ? ` (confidence ${c.confidence})` : ""}: ${c.why}
-`;
+` : "";
+  return c.verified ? `${why}
+Kept by the capture model's second reading: ${c.verified}
+` : why;
 }
 async function restatedCard(memoryDir, description) {
   const terms = prepare({ description });

@@ -215,24 +215,95 @@ function modelCandidates(output, messages, minConfidence = DEFAULT_MIN_CONFIDENC
   return out;
 }
 
+// lib/capture/verify.ts
+var MESSAGE_CHARS2 = 2e3;
+var REASON_CHARS = 300;
+function verifyPrompt(candidates, messages) {
+  const named = [...new Set(candidates.map((c) => c.message))].sort((a, b) => a - b);
+  const byN = new Map(messages.map((m) => [m.n, m.text]));
+  return [
+    "A first reading of a coding session proposed the candidates below as long-term memory for a coding agent. If the",
+    "owner accepts one, it is shown to every later session in this repository, whatever the task. Check each candidate",
+    "against the user's own words in the message it names, and keep it only when both hold:",
+    "1. The user meant it beyond the task at hand: a standing rule for how to work or write code here, a correction of",
+    "   how the agent works that should hold next time, a choice between alternatives or a policy for the project with",
+    "   a reason that outlasts the task, or an explicit request to remember. Said in passing inside a task request",
+    "   still counts when it is about how to work here in general (who does what, what to use or avoid, where things go).",
+    "2. A future agent, in a later, unrelated session on a different task, would need it and would otherwise get it",
+    "   wrong: reading the code, its README or the git history would not tell it.",
+    "",
+    "Drop a candidate when:",
+    "- the message asks for something about this task: what to build or change, a feature's option, default or",
+    "  output, what one document should say, which account or setting to use for this setup, how to go about this one",
+    "  problem; even when it says should, always, don't, only or just;",
+    "- it states what the repository already shows, or what the task built;",
+    "- the message it names does not say it. Judge the user's words, not the candidate's wording: a candidate that",
+    "  adds a detail to what the user plainly said is judged on what the user said.",
+    "",
+    "The user's messages the candidates name:",
+    ...named.map((n) => `[message ${n}] ${(byN.get(n) ?? "").slice(0, MESSAGE_CHARS2).replace(/\s+/g, " ")}`),
+    "",
+    "The candidates:",
+    ...candidates.map((c, i) => `[candidate ${i + 1}] message ${c.message} (${c.type}): ${c.description.replace(/\s+/g, " ")}`),
+    "",
+    'Print only JSON lines, one per candidate: {"candidate": <its number>, "keep": true|false, "reason": "<one line: why',
+    'a later, unrelated session needs it, or why it is about this task only>"}.',
+    ""
+  ].join("\n");
+}
+function verdictsIn(output, count) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const raw of parseCandidates(output)) {
+    const i = typeof raw.candidate === "number" && Number.isInteger(raw.candidate) ? raw.candidate - 1 : -1;
+    const reason = typeof raw.reason === "string" ? raw.reason.replace(/\s+/g, " ").trim().slice(0, REASON_CHARS) : "";
+    if (i < 0 || i >= count || typeof raw.keep !== "boolean" || reason === "") continue;
+    const before = seen.get(i);
+    seen.set(i, before === void 0 ? { keep: raw.keep, reason } : before !== "conflict" && before.keep === raw.keep ? before : "conflict");
+  }
+  return new Map([...seen].filter((e) => e[1] !== "conflict"));
+}
+function applyVerdicts(output, candidates) {
+  const verdicts = verdictsIn(output, candidates.length);
+  const out = { kept: [], dropped: [], judged: verdicts.size };
+  candidates.forEach((c, i) => {
+    const v = verdicts.get(i);
+    if (v && !v.keep) out.dropped.push({ candidate: c, reason: v.reason });
+    else out.kept.push(v ? { ...c, verified: v.reason } : c);
+  });
+  return out;
+}
+
 // lib/capture/capture.ts
 function ruleCandidates(messages) {
   const seen = /* @__PURE__ */ new Set();
   return messages.flatMap((m) => candidatesIn(m.text, m.n)).filter((c) => !seen.has(c.description.toLowerCase()) && seen.add(c.description.toLowerCase())).map((c) => ({ type: c.type, name: c.name, description: c.description, excerpt: c.excerpt, message: c.message, kind: c.kind }));
 }
-async function captureMessages(options, src, messages, model) {
+async function modelPass(messages, model, options = {}) {
+  const answer = await model(capturePrompt(messages));
+  if (!answer.ok) return { ok: false, reason: answer.reason };
+  const candidates = modelCandidates(answer.summary, messages, options.minConfidence ?? DEFAULT_MIN_CONFIDENCE);
+  if (options.verify === false || candidates.length === 0) return { ok: true, candidates, dropped: [], pass: "model" };
+  const check = await model(verifyPrompt(candidates, messages));
+  if (!check.ok) return { ok: true, candidates, dropped: [], pass: `model (unverified: ${check.reason})` };
+  const verified = applyVerdicts(check.summary, candidates);
+  if (verified.judged === 0) return { ok: true, candidates, dropped: [], pass: "model (unverified: the verify answer judged no candidate)" };
+  return { ok: true, candidates: verified.kept, dropped: verified.dropped, pass: "model, verified" };
+}
+async function captureMessages(options, src, messages, model, passOptions = {}) {
   let pass = "rules";
   let candidates;
+  let dropped = [];
   if (model && messages.length > 0) {
-    const answer = await model(capturePrompt(messages));
-    if (answer.ok) {
-      candidates = modelCandidates(answer.summary, messages);
-      pass = "model";
-    } else pass = `rules (model failed: ${answer.reason})`;
+    const run2 = await modelPass(messages, model, passOptions);
+    if (run2.ok) {
+      candidates = run2.candidates;
+      dropped = run2.dropped.map((d) => ({ name: d.candidate.name, reason: `the verify pass dropped it: ${d.reason}` }));
+      pass = run2.pass;
+    } else pass = `rules (model failed: ${run2.reason})`;
   }
   candidates ??= ruleCandidates(messages);
   const staged = await stageCaptured(options, src, candidates);
-  return { ...staged, pass, messages: messages.length };
+  return { ...staged, skipped: [...dropped, ...staged.skipped], pass, messages: messages.length };
 }
 
 // lib/capture/transcript.ts
@@ -392,10 +463,11 @@ async function endSession(event, host, io) {
         { memoryDir, actor: `host:${host}`, now: io.now(), secrets: secretPolicy(io), limit: capture.max_proposals ?? DEFAULT_SESSION_LIMIT },
         { host, sessionId: event.sessionId },
         messages,
-        model
+        model,
+        { verify: capture.verify !== false }
       );
       result.status = "captured";
-      if (result.capture.pass.startsWith("rules (")) logHookError(io, `session end (${host}): ${result.capture.pass}`);
+      if (/^(rules|model) \(/.test(result.capture.pass)) logHookError(io, `session end (${host}): ${result.capture.pass}`);
     } catch (err) {
       const code = err.code ?? systemCode(err);
       logHookError(io, `session end (${host}): capture skipped: ${err.message}`);
