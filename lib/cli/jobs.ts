@@ -11,7 +11,7 @@ export const spec: CommandSpec = {
   summary: commandSummary("jobs"),
   flags: { ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: { 0: "listed", 1: "no store, or the ledger cannot be read", 2: "usage error", 3: "invalid explicit memory selection" },
-  notes: `Read-only. The ledger is ${JOBS_RELPATH}: one event per line (queued, leased, renewed, done, failed); a job is stuck when its holder's lease ran out without done or failed — the next run of that kind retries it.`,
+  notes: `Read-only. The ledger is ${JOBS_RELPATH}, this machine's own (never synced): one event per line (queued, leased, renewed, done, failed); a job is stuck when its holder died or its lease ran out without done or failed — the next run of that kind retries it.`,
   examples: ["memctl jobs", "memctl jobs --json"],
 };
 
@@ -21,7 +21,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const read = readJobs(memoryDir, io.now());
   const counts = Object.fromEntries(["queued", "running", "stuck", "failed", "done"].map((s) => [s, read.jobs.filter((j) => j.status === s).length]));
   if (bool(args, "json")) {
-    printJson(io, { memory_dir: memoryDir, counts, jobs: read.jobs, malformed: read.malformed, ...(read.error ? { error: read.error } : {}) });
+    printJson(io, { memory_dir: memoryDir, counts, jobs: read.jobs, malformed: read.malformed, foreign: read.foreign, ...(read.error ? { error: read.error } : {}) });
     return read.error ? 1 : 0;
   }
   const c = colorsFor(io);
@@ -30,7 +30,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     return 1;
   }
   const lines: string[] = [];
-  if (read.jobs.length === 0) lines.push(`${c.dim("no jobs yet")} — import --yes, distill --llm, compact, shard and consolidate each run as one`);
+  if (read.jobs.length === 0) lines.push(`${c.dim("no jobs yet")} — sync, expire --yes, import --yes, distill --llm, compact, shard, consolidate and keys --backfill each run as one`);
   else {
     const head = ["ID", "KIND", "STATUS", "ATTEMPTS", "LEASE / UPDATED", "LAST ERROR"];
     const cells = read.jobs.map((j) => [
@@ -65,6 +65,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       ),
     );
   }
+  if (read.foreign > 0) lines.push(c.dim(`${read.foreign} job(s) another machine ran are in ${JOBS_RELPATH} (merged before the ledger was per-machine); not listed`));
   if (read.malformed > 0) lines.push(c.yellow(`${read.malformed} malformed line(s) in ${JOBS_RELPATH} (kept; memctl never rewrites the ledger)`));
   io.stdout.write(lines.join("\n") + "\n");
   return 0;
