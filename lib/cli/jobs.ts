@@ -21,7 +21,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const read = readJobs(memoryDir, io.now());
   const counts = Object.fromEntries(["queued", "running", "stuck", "failed", "done"].map((s) => [s, read.jobs.filter((j) => j.status === s).length]));
   if (bool(args, "json")) {
-    printJson(io, { memory_dir: memoryDir, counts, jobs: read.jobs, malformed: read.malformed, foreign: read.foreign, ...(read.error ? { error: read.error } : {}) });
+    printJson(io, { memory_dir: memoryDir, counts, jobs: read.jobs, malformed: read.malformed, ...(read.error ? { error: read.error } : {}) });
     return read.error ? 1 : 0;
   }
   const c = colorsFor(io);
@@ -65,7 +65,6 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       ),
     );
   }
-  if (read.foreign > 0) lines.push(c.dim(`${read.foreign} job(s) another machine ran are in ${JOBS_RELPATH} (merged before the ledger was per-machine); not listed`));
   if (read.malformed > 0) lines.push(c.yellow(`${read.malformed} malformed line(s) in ${JOBS_RELPATH} (kept; memctl never rewrites the ledger)`));
   io.stdout.write(lines.join("\n") + "\n");
   return 0;

@@ -13,10 +13,9 @@ import { readRegularUtf8 } from "./checked-fs.js";
 // the fold of its events. A holder takes a lease with an expiry; a holder that crashes stops renewing, its
 // lease runs out, and the job shows as stuck and may be claimed again (attempt + 1) up to max_attempts.
 // Every append happens under the store lock, so two claimants can never both hold one job.
-// The ledger is per-machine (never synced: lib/sync/layout.ts): a lease is held by a process on this machine and
-// judged here, and `memctl sync` runs as a job of this very ledger, so its own events must not be in what it
-// commits. Events another machine wrote (a ledger merged before it became per-machine, or a copied folder) are
-// not this machine's jobs: they are skipped, never judged stuck here.
+// The ledger is per machine (never synced, lib/sync/layout.ts): `memctl sync` is one of its jobs, so shared it
+// would commit its own lease events, and a lease would be judged on machines whose clocks and processes are not
+// its holder's. (A store on a disk two hosts mount is still one ledger: another host's lease runs to its expiry.)
 
 export const JOBS_RELPATH = `${STATE_DIR}/jobs.jsonl`;
 export const DEFAULT_LEASE_MS = 5 * 60_000;
@@ -70,8 +69,6 @@ export interface LedgerContext {
 export interface JobsRead {
   jobs: JobState[];
   malformed: number;
-  /** Jobs whose leases name another host: another machine's work, not listed here. */
-  foreign: number;
   error?: string;
 }
 
@@ -89,8 +86,8 @@ export function readJobs(memoryDir: string, now: Date): JobsRead {
   try {
     text = readRegularUtf8(jobsPath(memoryDir), Number.MAX_SAFE_INTEGER); // append-only: its type is checked, its size is not capped
   } catch (err) {
-    if (systemCode(err) === "ENOENT") return { jobs: [], malformed: 0, foreign: 0 };
-    return { jobs: [], malformed: 0, foreign: 0, error: `cannot read ${JOBS_RELPATH}: ${(err as Error).message}` };
+    if (systemCode(err) === "ENOENT") return { jobs: [], malformed: 0 };
+    return { jobs: [], malformed: 0, error: `cannot read ${JOBS_RELPATH}: ${(err as Error).message}` };
   }
   const events: JobEvent[] = [];
   let malformed = 0;
@@ -104,19 +101,13 @@ export function readJobs(memoryDir: string, now: Date): JobsRead {
       malformed++;
     }
   }
-  const host = os.hostname();
-  const foreign = new Set(events.filter((e) => typeof e.holder === "string" && hostOf(e.holder) !== undefined && hostOf(e.holder) !== host).map((e) => e.job));
-  return { jobs: foldJobs(events.filter((e) => !foreign.has(e.job)), now, localHolderGone), malformed, foreign: foreign.size };
-}
-
-/** The host of a `<pid>@<host>` holder (the default); undefined for a holder named otherwise. */
-function hostOf(holder: string): string | undefined {
-  return /^\d+@(.+)$/.exec(holder)?.[1];
+  return { jobs: foldJobs(events, now, localHolderGone), malformed };
 }
 
 /** True for a holder `<pid>@<this host>` whose process is gone: its lease is dead now, not when it expires. */
 export function localHolderGone(holder: string): boolean {
-  return hostOf(holder) === os.hostname() && !processAlive(Number(holder.slice(0, holder.indexOf("@"))));
+  const m = /^(\d+)@(.+)$/.exec(holder);
+  return m !== null && m[2] === os.hostname() && !processAlive(Number(m[1]));
 }
 
 /** The state of every job after its events, at `now`; a running job whose holder is `gone` is stuck at once. */
