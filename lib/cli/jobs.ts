@@ -30,7 +30,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     return 1;
   }
   const lines: string[] = [];
-  if (read.jobs.length === 0) lines.push(`${c.dim("no jobs yet")} — sync, expire --yes, import --yes, distill --llm, compact, shard, consolidate and keys --backfill each run as one`);
+  if (read.jobs.length === 0)
+    lines.push(`${c.dim("no jobs yet")} — sync, expire --yes, import --yes, distill --llm, compact, shard, consolidate and keys --backfill each run as one`);
   else {
     const head = ["ID", "KIND", "STATUS", "ATTEMPTS", "LEASE / UPDATED", "LAST ERROR"];
     const cells = read.jobs.map((j) => [

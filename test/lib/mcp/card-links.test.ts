@@ -59,10 +59,7 @@ test("memory_search and memory_recall tell the agent which cards a card result l
     const r = await callTool(server.client, "memory_search", { query: "checklist", in: "cards" });
     assert.equal(r.isError, false, r.text);
     const results = r.data?.results as { id: string; links?: unknown[] }[];
-    assert.deepEqual(
-      results.map((h) => h.id).sort(),
-      ["project_hotfix.md", "project_release.md"],
-    );
+    assert.deepEqual(results.map((h) => h.id).sort(), ["project_hotfix.md", "project_release.md"]);
     assert.deepEqual(results.find((h) => h.id === "project_release.md")!.links, [
       { link: "deploy", target: "project_deploy.md", status: "ok" },
       { link: "no-such-card", target: null, status: "dead" },
