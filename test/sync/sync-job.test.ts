@@ -140,3 +140,23 @@ test("the sync the session-end hook starts in the background runs as a ledger jo
   assert.equal(jobs.at(-1)!.result?.committed, 1, "it committed the card saved in the session");
   assert.equal(gitOn(a, "status", "--porcelain"), "");
 });
+
+test("offline syncs are failed attempts of one job: the third in a row is a doctor issue, and the next sync that gets through clears it", async (t) => {
+  const { c, a } = await pair(t);
+  await saveCard(a, "feedback", "offline-card", "written offline");
+  fs.renameSync(c.remote, `${c.remote}.away`);
+  for (let i = 1; i <= 3; i++) {
+    assert.equal((await memctlOn(a, ["sync"])).code, 1);
+    const job = (await syncJobs(a)).at(-1)!;
+    assert.deepEqual([job.status, job.attempts], ["failed", i], `offline sync ${i} is attempt ${i} of one job`);
+    const failed = JSON.parse((await memctlOn(a, ["doctor", "--json"])).stdout).failed_jobs as { kind: string; last_error: string; resume: string }[];
+    assert.equal(failed.length, i === 3 ? 1 : 0, `doctor after ${i} offline syncs`);
+  }
+  const failed = JSON.parse((await memctlOn(a, ["doctor", "--json"])).stdout).failed_jobs[0];
+  assert.deepEqual([failed.kind, failed.resume], ["sync", "memctl sync"]);
+  assert.match(failed.last_error, /cannot reach origin/);
+  fs.renameSync(`${c.remote}.away`, c.remote);
+  await ok(a, ["sync"]);
+  assert.equal((await syncJobs(a)).at(-1)!.status, "done");
+  assert.deepEqual(JSON.parse((await memctlOn(a, ["doctor", "--json"])).stdout).failed_jobs, []);
+});
