@@ -26,7 +26,9 @@ import {
 } from "./reports-injection.mjs";
 import "./config-instructions.mjs";
 import {
-  cardLinks
+  cardLinks,
+  cardsFinder,
+  linksOfCard
 } from "./core-card-links.mjs";
 import "./core-sanitize-block.mjs";
 import "./usage-fold.mjs";
@@ -36748,12 +36750,21 @@ async function memorySearch(s, args) {
   const { memoryDir } = requireStore(s);
   const where = args.in ?? "all";
   const docs = [];
-  if (where !== "episodes") docs.push(...cardDocs(await readStoreOrEmptyIndex(memoryDir)));
+  const store = where !== "episodes" ? await readStoreOrEmptyIndex(memoryDir) : void 0;
+  if (store) docs.push(...cardDocs(store));
   const episodes = where !== "cards" ? readEpisodes(memoryDir) : void 0;
   if (episodes) docs.push(...episodeDocs(episodes.episodes));
-  const hits = search(args.query, docs, args.limit ?? 20);
+  const hits = withLinks(memoryDir, store?.cards, search(args.query, docs, args.limit ?? 20));
   const rendered = hits.length === 0 ? `No matches for ${JSON.stringify(args.query)} in ${where === "all" ? "cards or episodes" : where}.` : hits.map(renderHit).join("\n");
   return text(rendered, { query: args.query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
+}
+function withLinks(memoryDir, cards, hits) {
+  if (!cards) return hits;
+  const finder = cardsFinder(cards);
+  return hits.map((h) => {
+    const links = h.kind === "card" ? linksOfCard(memoryDir, cards, h.id, finder) : [];
+    return links.length > 0 ? { ...h, links } : h;
+  });
 }
 async function memoryRecall(s, args) {
   const { memoryDir } = requireStore(s);
@@ -36761,7 +36772,7 @@ async function memoryRecall(s, args) {
   const recent = read.episodes.slice(-(args.episodes ?? 5)).reverse();
   const store = await readStoreOrEmptyIndex(memoryDir);
   const cards = recent.length === 0 ? [] : search(recent.map((e) => e.summary).join("\n"), cardDocs(store), args.cards ?? 5);
-  const described = cards.map((h) => ({ ...h, description: store.cards.get(h.id)?.card?.meta.description ?? "" }));
+  const described = withLinks(memoryDir, store.cards, cards).map((h) => ({ ...h, description: store.cards.get(h.id)?.card?.meta.description ?? "" }));
   const out = [];
   if (recent.length === 0) out.push("No episodes yet. Log one at the end of a session with memory_log.");
   else {
@@ -36771,7 +36782,8 @@ async function memoryRecall(s, args) {
   if (read.malformed > 0) out.push(`(${read.malformed} malformed episode line${read.malformed > 1 ? "s" : ""} skipped, kept on disk)`);
   if (described.length > 0) {
     out.push("Cards most relevant to them:");
-    for (const h of described) out.push(`- ${h.id} \u2014 ${h.description.replace(/\s+/g, " ")}`);
+    for (const h of described) out.push(`- ${h.id} \u2014 ${h.description.replace(/\s+/g, " ")}${h.links ? `
+    ${renderLinks(h.links)}` : ""}`);
   }
   return text(out.join("\n"), { episodes: recent, episodes_malformed: read.malformed, episodes_status: read.status, cards: described });
 }
@@ -36816,7 +36828,11 @@ async function memoryPropose(s, args) {
 function renderHit(h) {
   const where = h.kind === "card" ? `${h.id}:${h.line}` : h.id;
   return `${where} (score ${h.score})
-    ${h.match}`;
+    ${h.match}${h.links ? `
+    ${renderLinks(h.links)}` : ""}`;
+}
+function renderLinks(links) {
+  return `links: ${links.map((l) => `${l.link} -> ${l.target ?? l.status}`).join(", ")}`;
 }
 
 // lib/mcp/file-tools.ts
@@ -37116,7 +37132,7 @@ function createMemoryServer(options, io) {
     "memory_search",
     {
       title: "Search memory",
-      description: "Full-text search over card bodies and episode summaries, ranked, with the best-matching line of each.",
+      description: "Full-text search over card bodies and episode summaries, ranked, with the best-matching line of each; a card result lists the cards its body links to ([[name]], file.md), dead links marked.",
       inputSchema: {
         query: external_exports.string().describe("words to look for"),
         in: external_exports.enum(["cards", "episodes", "all"]).optional().describe("where to search (default all)"),
