@@ -128,12 +128,13 @@ function rank(index, query, options) {
   let touchedCount = 0;
   const termHits = new Uint8Array(n);
   const subject = new Uint8Array(n);
-  const lastGroup = new Uint32Array(n);
+  const lastAt = new Uint32Array(n);
   const matched = [];
-  let group = 0;
+  let at = 0;
   let previous = "";
   for (const [term, qtf] of query) {
-    if (!continuesRun(previous, term)) group++;
+    at++;
+    const continues = continuesRun(previous, term);
     previous = term;
     const chat = isCommonSpoken(term);
     const list = index.postings(term);
@@ -151,11 +152,11 @@ function rank(index, query, options) {
       if (prev === 0) touchedIds[touchedCount++] = id;
       relevance[id] = prev + weight * tfs[k];
       if (chat) continue;
-      if (lastGroup[id] !== group) {
-        lastGroup[id] = group;
+      if (!continues || lastAt[id] !== at - 1) {
         const hits = termHits[id];
         if (hits < 255) termHits[id] = hits + 1;
       }
+      lastAt[id] = at;
       if ((masks[k] & SUBJECT_FIELDS) !== 0) subject[id] = 1;
     }
   }
