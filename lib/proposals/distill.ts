@@ -96,10 +96,7 @@ function episodeTime(ts: string): number {
 }
 
 /** Everything a distilling model needs, read-only. `all` ignores the watermark; `languages` are [recall] languages. */
-export async function distillContext(
-  memoryDir: string,
-  options: { all?: boolean; maxEpisodes?: number; languages?: readonly string[] } = {},
-): Promise<DistillContext> {
+export async function distillContext(memoryDir: string, options: { all?: boolean; maxEpisodes?: number; languages?: readonly string[] } = {}): Promise<DistillContext> {
   let store: StoreView | undefined;
   try {
     store = viewStore(await readStore(memoryDir));
