@@ -34,7 +34,7 @@ export const MUTUAL_ALLOWED: readonly RegExp[] = [/^lib\/cli\/commands\.ts$/];
 export const PURE = [/^lib\/core\//, /^lib\/hosts\/(types|payload|deliver|index)\.ts$/, /^lib\/hosts\/[^/]+\/adapter\.ts$/, /^lib\/rank\/(score|order|tokenize|stem)\.ts$/];
 export const IO_MODULES = /^(node:)?(fs|fs\/promises|child_process|net|http|https|http2|dgram|tls|os|worker_threads|cluster|readline)$/;
 /** What the per-prompt hook may never reach: installers, the MCP server, the CLI. */
-export const HOOK_ENTRY = "hooks/user-prompt-submit.ts";
+export const HOOK_ENTRY = "lib/hook/entry/user-prompt-submit.ts";
 export const HOOK_FORBIDDEN = /^lib\/(install|mcp|cli)\/|^lib\/hosts\/[^/]+\/install\.ts$/;
 
 /**
