@@ -35,7 +35,7 @@ import {
   resolveBudget
 } from "./config-budget.mjs";
 import "./records-store-view.mjs";
-import "./core-frecency.mjs";
+import "./core-ascii.mjs";
 import {
   appendEpisode,
   assertEpisodesWritable,
@@ -46,7 +46,6 @@ import "./store-episode-tail.mjs";
 import {
   HOSTS
 } from "./hosts-claude-adapter.mjs";
-import "./core-utc.mjs";
 import "./rank-stem.mjs";
 import "./compact-mentions.mjs";
 import {
@@ -100,7 +99,7 @@ import {
 import {
   readConfig
 } from "./config-config.mjs";
-import "./core-ascii.mjs";
+import "./core-sanitize.mjs";
 import {
   ERROR_CODES,
   MemctlError,

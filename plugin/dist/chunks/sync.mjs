@@ -82,7 +82,7 @@ import {
 } from "./core-card-types.mjs";
 import {
   findPackageRoot
-} from "./install-context.mjs";
+} from "./core-hook-flags.mjs";
 import "./install-mcp-command.mjs";
 import "./hosts-types.mjs";
 import {
@@ -102,7 +102,7 @@ import {
 } from "./cli-output.mjs";
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,
