@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { findRepo } from "../lib/config/git.js";
 import type { Io } from "../lib/store/io.js";
 import type { TextEdit } from "./apply.js";
-import { HOOK_NODE_FLAGS } from "../hooks/node-flags.js";
+import { HOOK_NODE_FLAGS } from "../lib/core/hook-flags.js";
 import { mcpServerCommand, type McpServerCommand } from "./mcp-command.js";
 
 /** user: your home config; project: committed files in the repository; local: Claude Code's gitignored settings.local.json. */
@@ -111,7 +111,7 @@ export function shellWord(word: string): string {
 
 /**
  * The wired hook: `node --preserve-symlinks-main <abs>/dist/hooks/user-prompt-submit.cjs --host <h> [budget
- * flags]` (hooks/node-flags.ts says why the flag) — never npx or a wrapper.
+ * flags]` (lib/core/hook-flags.ts says why the flag) — never npx or a wrapper.
  */
 export function hookCommand(ctx: Pick<InstallContext, "packageRoot" | "budget"> & { scope?: Scope }, host: HostName): string {
   const parts = isPortable(ctx) ? [HOOK_BIN, "--host", host] : ["node", ...HOOK_NODE_FLAGS, shellWord(hookEntry(ctx.packageRoot)), "--host", host];

@@ -82,7 +82,7 @@ test("nothing outside lib/cli imports lib/cli, even from a layer above it in nam
 
 test("the hook's graph may not reach an installer, the MCP server or the CLI, dynamically either", () => {
   const graph = graphOf({
-    "hooks/user-prompt-submit.ts": ["lib/hook/run.ts"],
+    "lib/hook/entry/user-prompt-submit.ts": ["lib/hook/run.ts"],
     "lib/hook/run.ts": ["hosts/index.ts"],
     "hosts/index.ts": ["hosts/claude/adapter.ts"],
     "hosts/claude/adapter.ts": ["install/hosts/claude.ts"],
@@ -91,7 +91,7 @@ test("the hook's graph may not reach an installer, the MCP server or the CLI, dy
   const found = violations(graph);
   assert.ok(
     found.includes(
-      "hooks/user-prompt-submit.ts: the hook reaches install/hosts/claude.ts (hooks/user-prompt-submit.ts -> lib/hook/run.ts -> hosts/index.ts -> hosts/claude/adapter.ts -> install/hosts/claude.ts)",
+      "lib/hook/entry/user-prompt-submit.ts: the hook reaches install/hosts/claude.ts (lib/hook/entry/user-prompt-submit.ts -> lib/hook/run.ts -> hosts/index.ts -> hosts/claude/adapter.ts -> install/hosts/claude.ts)",
     ),
     found.join("\n"),
   );

@@ -32,7 +32,7 @@ const WRITERS: Allowed = {
     calls: ["writeFileSync", "copyFileSync"],
     why: "install backups outside any store ($XDG_STATE_HOME/memctl/backups): a byte copy that never replaces one, and its source note",
   },
-  "hooks/code-cache-loader.ts": {
+  "lib/hook/entry/code-cache-loader.ts": {
     calls: ["writeFileSync", "renameSync"],
     why: "the hook's V8 code cache beside dist/: the entry loads no lib/ module (start-up cost), and the cache is disposable",
   },

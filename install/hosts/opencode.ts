@@ -8,7 +8,7 @@ import { MANAGED_MARK, managedFile } from "../managed-file.js";
 import { readCommandSources, renderOpenCodeCommand } from "../render.js";
 
 // OpenCode has no shell hooks: a TypeScript plugin shipped in the package (dist/hooks/opencode-plugin.mjs,
-// source hooks/opencode-plugin.ts) injects the ranked block per request. OpenCode loads every file in its
+// source lib/hook/entry/opencode-plugin.ts) injects the ranked block per request. OpenCode loads every file in its
 // plugin folder, so install writes a shim there that imports the packaged plugin by absolute path.
 
 function userConfigDir(io: Io): string {

@@ -1,7 +1,6 @@
 import type { Io } from "../store/io.js";
 import { expiredCards, sweepExpired } from "../records/expire.js";
 import { inertText } from "../core/sanitize.js";
-import { utcDay } from "../core/utc.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
@@ -35,7 +34,7 @@ export const spec: CommandSpec = {
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
-  const today = utcDay(io.now());
+  const today = io.now().toISOString().slice(0, 10);
   const c = colorsFor(io);
   if (!bool(args, "yes")) {
     const expired = await expiredCards(memoryDir, today);

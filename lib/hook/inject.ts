@@ -8,7 +8,6 @@ import type { RankIndex } from "../rank/postings.js";
 import { queryTerms } from "../rank/tokenize.js";
 import { loadRankable, stillFresh, type RankableStore } from "../rank/cache.js";
 import { readUsage, recordHitsSync, type RecordResult, type UsageRead } from "../usage/usage.js";
-import { utcDay } from "../core/utc.js";
 import { readHold } from "../store/arrivals.js";
 
 export interface InjectionRequest {
@@ -52,7 +51,7 @@ export interface Injection {
 }
 
 export function dayOf(now: Date): string {
-  return utcDay(now);
+  return now.toISOString().slice(0, 10);
 }
 
 /** Ranking materialises (entry, frecency, exact order) only the hits that can reach this many first places. */

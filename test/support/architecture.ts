@@ -23,8 +23,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["ui"], // memctl ui: the local web view (reads the hook's why log, so above hook; only the CLI starts it)
   ["cli"],
 ];
-/** The folders holding the sources: the layered ones, and hooks/ (the hosts' entry points, checked from HOOK_ENTRY). */
-export const SOURCE_ROOTS: readonly string[] = ["lib", "hosts", "install", "hooks"];
+/** The folders holding the sources (the hook's entry points live in lib/hook/entry, checked from HOOK_ENTRY). */
+export const SOURCE_ROOTS: readonly string[] = ["lib", "hosts", "install"];
 const LAYERED = /^(lib|hosts|install)\//;
 /** Sibling imports allowed, as "from>to" layer pairs: capture stages what it finds through the proposal boundary. */
 export const SIBLING_ALLOWED: ReadonlySet<string> = new Set<string>(["capture>proposals"]);
@@ -37,7 +37,7 @@ export const MUTUAL_ALLOWED: readonly RegExp[] = [/^lib\/cli\/commands\.ts$/];
 export const PURE = [/^lib\/core\//, /^hosts\/(types|payload|deliver|index)\.ts$/, /^hosts\/[^/]+\/adapter\.ts$/, /^lib\/rank\/(score|order|tokenize|stem)\.ts$/];
 export const IO_MODULES = /^(node:)?(fs|fs\/promises|child_process|net|http|https|http2|dgram|tls|os|worker_threads|cluster|readline)$/;
 /** What the per-prompt hook may never reach: installers, the MCP server, the CLI. */
-export const HOOK_ENTRY = "hooks/user-prompt-submit.ts";
+export const HOOK_ENTRY = "lib/hook/entry/user-prompt-submit.ts";
 export const HOOK_FORBIDDEN = /^install\/|^lib\/(mcp|cli)\//;
 
 /**

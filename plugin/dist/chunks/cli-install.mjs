@@ -17,7 +17,7 @@ import {
   projectDirFor,
   sessionEndCommand,
   sessionStartCommand
-} from "./install-context.mjs";
+} from "./core-hook-flags.mjs";
 import {
   AUTO_MEMORY_FIX,
   claudeLoadsStoreNatively
@@ -49,7 +49,7 @@ import {
 } from "./cli-output.mjs";
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,

@@ -10,10 +10,7 @@ import {
   frecency,
   loadRankable,
   stillFresh
-} from "./core-frecency.mjs";
-import {
-  utcDay
-} from "./core-utc.mjs";
+} from "./core-ascii.mjs";
 import {
   queryTerms
 } from "./rank-stem.mjs";
@@ -283,7 +280,7 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
 
 // lib/hook/inject.ts
 function dayOf(now) {
-  return utcDay(now);
+  return now.toISOString().slice(0, 10);
 }
 var RANKED_TOP = 64;
 var SCAN_PER_ENTRY = 3;

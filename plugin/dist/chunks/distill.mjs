@@ -16,13 +16,12 @@ import "./compact-artifact.mjs";
 import {
   viewStore
 } from "./records-store-view.mjs";
-import "./core-frecency.mjs";
+import "./core-ascii.mjs";
 import {
   readEpisodes
 } from "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
-import "./core-utc.mjs";
 import "./rank-stem.mjs";
 import {
   storeLanguages
@@ -77,7 +76,7 @@ import {
 } from "./cli-output.mjs";
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,

@@ -24,14 +24,13 @@ import "./compact-status.mjs";
 import "./compact-artifact.mjs";
 import "./config-budget.mjs";
 import "./records-store-view.mjs";
-import "./core-frecency.mjs";
+import "./core-ascii.mjs";
 import "./config-claude-memory.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
 import {
   isHostName
 } from "./hosts-claude-adapter.mjs";
-import "./core-utc.mjs";
 import "./core-line-diff.mjs";
 import "./rank-stem.mjs";
 import "./compact-generate.mjs";
@@ -65,7 +64,7 @@ import {
   printJson,
   progressLine
 } from "./cli-output.mjs";
-import "./core-ascii.mjs";
+import "./core-sanitize.mjs";
 import {
   PROJECT_FLAGS,
   bool,

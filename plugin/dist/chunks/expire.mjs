@@ -7,9 +7,6 @@ import {
   removeCard
 } from "./records-admin.mjs";
 import "./store-jobs.mjs";
-import {
-  utcDay
-} from "./core-utc.mjs";
 import "./records-interrupted.mjs";
 import "./records-card-find.mjs";
 import "./records-commit.mjs";
@@ -47,7 +44,7 @@ import {
 } from "./cli-output.mjs";
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,
@@ -108,7 +105,7 @@ var spec = {
 async function run(argv, io) {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
-  const today = utcDay(io.now());
+  const today = io.now().toISOString().slice(0, 10);
   const c = colorsFor(io);
   if (!bool(args, "yes")) {
     const expired = await expiredCards(memoryDir, today);

@@ -28,12 +28,11 @@ import {
   defaultBudgetsText
 } from "./config-budget.mjs";
 import "./records-store-view.mjs";
-import "./core-frecency.mjs";
+import "./core-ascii.mjs";
 import "./store-episode-tail.mjs";
 import {
   isHostName
 } from "./hosts-claude-adapter.mjs";
-import "./core-utc.mjs";
 import {
   DEFAULT_SESSION_LIMIT,
   candidatesIn,
@@ -71,7 +70,7 @@ import {
 import {
   cliEntry,
   findPackageRoot
-} from "./install-context.mjs";
+} from "./core-hook-flags.mjs";
 import "./install-mcp-command.mjs";
 import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
@@ -84,7 +83,7 @@ import {
 } from "./config-config.mjs";
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,

@@ -36,7 +36,7 @@ import {
 } from "./config-budget.mjs";
 import {
   INDEX_READ_CAP
-} from "./core-frecency.mjs";
+} from "./core-ascii.mjs";
 import {
   planClaudeImport,
   projectClaudeDirs

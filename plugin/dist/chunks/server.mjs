@@ -37,7 +37,7 @@ import {
   resolveBudget
 } from "./config-budget.mjs";
 import "./records-store-view.mjs";
-import "./core-frecency.mjs";
+import "./core-ascii.mjs";
 import {
   appendEpisode,
   assertEpisodesWritable,
@@ -48,7 +48,6 @@ import "./store-episode-tail.mjs";
 import {
   HOSTS
 } from "./hosts-claude-adapter.mjs";
-import "./core-utc.mjs";
 import "./rank-stem.mjs";
 import "./compact-mentions.mjs";
 import {
@@ -102,7 +101,7 @@ import {
 import {
   readConfig
 } from "./config-config.mjs";
-import "./core-ascii.mjs";
+import "./core-sanitize.mjs";
 import {
   ERROR_CODES,
   MemctlError,

@@ -85,7 +85,7 @@ import {
 } from "./core-card-types.mjs";
 import {
   findPackageRoot
-} from "./install-context.mjs";
+} from "./core-hook-flags.mjs";
 import "./install-mcp-command.mjs";
 import "./hosts-types.mjs";
 import {
@@ -105,7 +105,7 @@ import {
 } from "./cli-output.mjs";
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,

@@ -1,7 +1,4 @@
 (function (exports, require, module, __filename, __dirname) {"use strict";
-var __node = (name) => (typeof process.getBuiltinModule === "function" && process.getBuiltinModule(name)) || require(name);
-var __builtins = {};
-var __builtin = (name) => __builtins[name] ??= ((mod) => Object.create(mod, { default: { value: mod, enumerable: true } }))(__node(name));
 var __create = Object.create;
 var __defProp = Object.defineProperty;
 var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
@@ -2863,7 +2860,7 @@ var init_card = __esm({
   }
 });
 
-// hooks/user-prompt-submit.ts
+// lib/hook/entry/user-prompt-submit.ts
 var user_prompt_submit_exports = {};
 __export(user_prompt_submit_exports, {
   runKind: () => runKind
@@ -2904,8 +2901,8 @@ function unavailableVia(deliver) {
 }
 
 // hosts/claude/auto-memory.ts
-var import_node_fs = __builtin("node:fs");
-var import_node_path = __builtin("node:path");
+var import_node_fs = __toESM(require("node:fs"), 1);
+var import_node_path = __toESM(require("node:path"), 1);
 function claudeLoadsStoreNatively(q) {
   if (import_node_path.default.resolve(q.memoryDir) !== import_node_path.default.resolve(q.autoMemoryDir)) return false;
   return claudeAutoMemoryOn(q);
@@ -3040,8 +3037,8 @@ function hostAdapter(name) {
 }
 
 // lib/hook/run.ts
-var import_node_fs10 = __builtin("node:fs");
-var import_node_path14 = __builtin("node:path");
+var import_node_fs10 = __toESM(require("node:fs"), 1);
+var import_node_path14 = __toESM(require("node:path"), 1);
 
 // lib/config/budget.ts
 var DEFAULT_BUDGET = SHARED_BUDGET;
@@ -3076,7 +3073,7 @@ function resolveBudget(inputs) {
 }
 
 // lib/config/config.ts
-var import_node_path4 = __builtin("node:path");
+var import_node_path4 = __toESM(require("node:path"), 1);
 
 // node_modules/smol-toml/dist/error.js
 function getLineColFromPtr(string, ptr) {
@@ -4010,7 +4007,7 @@ function validateHostsTable(raw, invalid, warn) {
 }
 
 // lib/store/checked-fs.ts
-var import_node_fs2 = __builtin("node:fs");
+var import_node_fs2 = __toESM(require("node:fs"), 1);
 
 // lib/core/bytes.ts
 function view(bytes) {
@@ -4382,7 +4379,7 @@ function allowEntryProblem(entry) {
 }
 
 // lib/store/paths.ts
-var import_node_path2 = __node("node:path");
+var import_node_path2 = require("node:path");
 var INDEX_FILE = "MEMORY.md";
 var STATE_DIR = ".memctl";
 function memctlStateHome(io) {
@@ -4441,7 +4438,7 @@ function validateRecallTable(raw, invalid, unknown) {
 }
 
 // lib/config/instructions-config.ts
-var import_node_path3 = __builtin("node:path");
+var import_node_path3 = __toESM(require("node:path"), 1);
 function validateInstructions(raw, invalid, unknown) {
   const out = {};
   if (!isTable(raw)) {
@@ -4672,57 +4669,16 @@ function isTable2(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 }
 
-// lib/core/ascii.ts
-function isAsciiText(text) {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false;
-  return true;
-}
-function isPrintableAscii(text) {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 32 || c > 126) return false;
-  }
-  return true;
-}
-var isDigit2 = (c) => c >= 48 && c <= 57;
-function isAsciiDigits(text) {
-  if (text.length === 0) return false;
-  for (let i = 0; i < text.length; i++) if (!isDigit2(text.charCodeAt(i))) return false;
-  return true;
-}
-function isDayShape(text) {
-  if (text.length !== 10) return false;
-  for (let i = 0; i < 10; i++) {
-    const c = text.charCodeAt(i);
-    if (i === 4 || i === 7 ? c !== 45 : !isDigit2(c)) return false;
-  }
-  return true;
-}
-function lowerAsciiRuns(text, digits) {
-  const runs = [];
-  let start = -1;
-  for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : -1;
-    const inRun = c >= 97 && c <= 122 || digits && isDigit2(c);
-    if (inRun) {
-      if (start < 0) start = i;
-    } else if (start >= 0) {
-      runs.push(text.slice(start, i));
-      start = -1;
-    }
-  }
-  return runs;
-}
-
 // lib/core/sanitize.ts
 var CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+var PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 var INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 function inertText(text) {
   if (!needsInerting(text)) return text;
   return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 function needsInerting(text) {
-  return !isPrintableAscii(text) && NEEDS_INERTING.test(text);
+  return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
 }
 var NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
@@ -4737,7 +4693,7 @@ function utf8Bytes(text) {
 }
 function renderEntryLine(entry) {
   const source = entry.raw !== void 0 && entry.raw.trim() !== "" ? entry.raw : `- [${entry.title}](${entry.file})${entry.hook ? ` \u2014 ${entry.hook}` : ""}`;
-  const oneLine = isPrintableAscii(source) ? (source.includes("  ") ? source.replace(/ {2,}/g, " ") : source).trim() : inertText(source.replace(/\s+/g, " ").trim());
+  const oneLine = PRINTABLE_ASCII.test(source) ? (source.includes("  ") ? source.replace(/ {2,}/g, " ") : source).trim() : inertText(source.replace(/\s+/g, " ").trim());
   return redactSecretLike(defuseFence(oneLine));
 }
 function defuseFence(text) {
@@ -4847,11 +4803,11 @@ function composeBlock(input) {
 }
 
 // lib/config/resolve.ts
-var import_node_fs3 = __builtin("node:fs");
-var import_node_path7 = __builtin("node:path");
+var import_node_fs3 = __toESM(require("node:fs"), 1);
+var import_node_path7 = __toESM(require("node:path"), 1);
 
 // lib/config/git.ts
-var import_node_path5 = __builtin("node:path");
+var import_node_path5 = __toESM(require("node:path"), 1);
 function findRepo(start) {
   let dir = realpathOr(import_node_path5.default.resolve(start));
   for (; ; ) {
@@ -4910,7 +4866,7 @@ function readOrUndefined(p) {
 }
 
 // lib/config/project.ts
-var import_node_path6 = __builtin("node:path");
+var import_node_path6 = __toESM(require("node:path"), 1);
 
 // lib/core/sha256.ts
 var SHORT = 256;
@@ -5199,17 +5155,6 @@ function isDirectory(p) {
   } catch {
     return false;
   }
-}
-
-// lib/core/utc.ts
-var pad = (n, width = 2) => String(n).padStart(width, "0");
-function utcDay(at) {
-  const d = typeof at === "number" ? new Date(at) : at;
-  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-}
-function utcStamp(at) {
-  const d = typeof at === "number" ? new Date(at) : at;
-  return `${utcDay(d)}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${pad(d.getUTCMilliseconds(), 3)}Z`;
 }
 
 // lib/core/frecency.ts
@@ -5747,8 +5692,10 @@ var run;
 var RUN = () => run ??= /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+|[\u0e00-\u0e7f]+|(?:(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u0e00-\u0e7f])[\p{L}\p{N}])+/gu;
 var THAI = (c) => c >= "\u0E00" && c <= "\u0E7F";
 var thaiSegmenter;
+var ASCII = /^[\x00-\x7f]*$/;
+var DIGITS = /^\d+$/;
 function tokenize(text) {
-  return tokenizeWith(text, !isAsciiText(text));
+  return tokenizeWith(text, !ASCII.test(text));
 }
 function unicodeRuns(text) {
   const pattern = RUN();
@@ -5762,7 +5709,7 @@ function tokenizeWith(text, unicode) {
   const normal = unicode ? text.normalize("NFKC") : text;
   const lower = normal.toLowerCase();
   const spaced = lower === normal ? lower : normal.replace(/([a-z0-9])([A-Z](?:[a-z]|[A-Z]{2}))/g, "$1 $2").replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, "$1 $2").toLowerCase();
-  const runs = unicode ? unicodeRuns(spaced) : lowerAsciiRuns(spaced, true);
+  const runs = unicode ? unicodeRuns(spaced) : spaced.match(/[a-z0-9]+/g) ?? [];
   const isStop = stopTest(runs);
   for (let r = 0; r < runs.length; r++) {
     const run2 = runs[r];
@@ -5777,7 +5724,7 @@ function tokenizeWith(text, unicode) {
       continue;
     }
     if (run2.length < 2 || isStop(run2)) continue;
-    if (run2.length < 3 && isAsciiDigits(run2)) continue;
+    if (run2.length < 3 && DIGITS.test(run2)) continue;
     const word = unicode ? foldAccents(run2) : run2;
     let stemmed = STEMS.get(word);
     if (stemmed === void 0) {
@@ -5854,7 +5801,7 @@ function dayTerm(runs, r) {
     const day = dayOf(runs[r + 1]) ?? dayOf(runs[r - 1]);
     return day === void 0 ? void 0 : month + day;
   }
-  if (run2.length === 4 && isAsciiDigits(run2) && runs[r + 1]?.length === 2 && isAsciiDigits(runs[r + 1])) {
+  if (run2.length === 4 && DIGITS.test(run2) && runs[r + 1]?.length === 2 && DIGITS.test(runs[r + 1])) {
     const mon = ISO_MONTHS[Number(runs[r + 1]) - 1];
     const day = dayOf(runs[r + 2]);
     if (mon !== void 0 && day !== void 0 && runs[r + 2].length === 2) return mon + day;
@@ -5862,9 +5809,9 @@ function dayTerm(runs, r) {
   return void 0;
 }
 function foldAccents(word) {
-  if (isAsciiText(word)) return word;
+  if (ASCII.test(word)) return word;
   const folded = word.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-  return isAsciiText(folded) ? folded : word;
+  return ASCII.test(folded) ? folded : word;
 }
 var STEMS = /* @__PURE__ */ new Map();
 function queryTerms(prompt) {
@@ -5872,7 +5819,7 @@ function queryTerms(prompt) {
   const terms = /* @__PURE__ */ new Map();
   for (const t of tokenize(text)) terms.set(t, Math.min(3, (terms.get(t) ?? 0) + 1));
   if (terms.size === 0) return terms;
-  const words = lowerAsciiRuns(text.toLowerCase(), false);
+  const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
   for (let i = 0; i + 1 < words.length; i++) {
     const joined = words[i] + words[i + 1];
     if (joined.length < 5 || words[i].length < 2 || words[i + 1].length < 2) continue;
@@ -5883,7 +5830,7 @@ function queryTerms(prompt) {
 }
 
 // lib/rank/cache-build.ts
-var import_node_path9 = __builtin("node:path");
+var import_node_path9 = __toESM(require("node:path"), 1);
 
 // lib/core/index-file.ts
 var BULLET = /^\s*[-*+]\s+/;
@@ -5923,7 +5870,7 @@ function safeDecode(s) {
 }
 
 // lib/rank/cache-format.ts
-var import_node_buffer = __node("node:buffer");
+var import_node_buffer = require("node:buffer");
 
 // lib/core/line-key.ts
 function lineKeyLanes(text) {
@@ -5942,6 +5889,11 @@ function formatLineKey(a, b) {
 function lineKey(text) {
   const [a, b] = lineKeyLanes(text);
   return formatLineKey(a, b);
+}
+
+// lib/core/ascii.ts
+function isAsciiText(text) {
+  return /^[\x00-\x7f]*$/.test(text);
 }
 
 // lib/rank/cache-terms.ts
@@ -6263,9 +6215,9 @@ function encodeCache(tokenizerVersion, c) {
     termPad,
     starts
   ]);
-  const pad2 = Buffer.alloc((8 - (PREFIX + body.length) % 8) % 8);
-  const headBytes = PREFIX + body.length + pad2.length + stamps.length;
-  return Buffer.concat([MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad2, stamps, ids, tfs, masks, entryBlob, printedBlob, reuseBlob, END]);
+  const pad = Buffer.alloc((8 - (PREFIX + body.length) % 8) % 8);
+  const headBytes = PREFIX + body.length + pad.length + stamps.length;
+  return Buffer.concat([MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad, stamps, ids, tfs, masks, entryBlob, printedBlob, reuseBlob, END]);
 }
 
 // lib/rank/provenance-mark.ts
@@ -6277,7 +6229,7 @@ function provenanceMark(p) {
 }
 
 // lib/rank/cache-read.ts
-var import_node_path8 = __builtin("node:path");
+var import_node_path8 = __toESM(require("node:path"), 1);
 var RANK_CACHE = "rank-cache.bin";
 var NO_SINK_FIELDS = Object.freeze({});
 var MISSING = [-1, -1, -1];
@@ -6420,11 +6372,12 @@ var USAGE_SNAPSHOT = "usage.tsv";
 var FOLDING = /^usage\.(\d+)-\d+\.folding$/;
 var HALVING_PERIOD_DAYS = 30;
 var HEADER = "# memctl usage v1";
+var DAY = /^\d{4}-\d{2}-\d{2}$/;
 function isMeasurable(card) {
   return card !== "" && !/[\t\n\r]/.test(card);
 }
 function renderLogLine(day, cards) {
-  return isDayShape(day) && cards.length > 0 ? `${day}	${cards.join("	")}
+  return DAY.test(day) && cards.length > 0 ? `${day}	${cards.join("	")}
 ` : void 0;
 }
 function addLogLines(cards, text, options = {}) {
@@ -6434,7 +6387,7 @@ function addLogLines(cards, text, options = {}) {
     const fields = line.split("	");
     const at = fields[0].indexOf("@");
     const day = at === -1 ? fields[0] : fields[0].slice(0, at);
-    const hits = fields.length < 2 || !isDayShape(day) || fields.some((f) => f === "") ? void 0 : at === -1 ? fields.slice(1) : options.legacy?.(fields);
+    const hits = fields.length < 2 || !DAY.test(day) || fields.some((f) => f === "") ? void 0 : at === -1 ? fields.slice(1) : options.legacy?.(fields);
     if (!hits) {
       malformed++;
       options.onMalformed?.(line);
@@ -6479,7 +6432,7 @@ function parseHeader(line) {
   for (const field of fields.slice(1)) {
     const eq = field.indexOf("=");
     const [key, value] = [field.slice(0, eq), field.slice(eq + 1)];
-    if (key === "decay_epoch" && isDayShape(value)) snap.epoch = value;
+    if (key === "decay_epoch" && DAY.test(value)) snap.epoch = value;
     else if (key === "folded" && value) {
       for (const item of value.split(",")) {
         const colon = item.lastIndexOf(":");
@@ -6494,7 +6447,7 @@ function parseHeader(line) {
 function rowUsage(row, lineNo) {
   const [card, count, day, extra] = row.split("	");
   const n = Number(count);
-  if (!card || extra !== void 0 || !count || !Number.isFinite(n) || n < 0 || !day || !isDayShape(day))
+  if (!card || extra !== void 0 || !count || !Number.isFinite(n) || n < 0 || !day || !DAY.test(day))
     throw new Error(`${USAGE_SNAPSHOT} ${lineNo ? `line ${lineNo}` : `row of ${card}`} is malformed`);
   return { access_count: n, last_access_day: day };
 }
@@ -6511,7 +6464,7 @@ function applyDecay(snap, today) {
   const periods = Math.max(0, Math.floor(daysBetween(snap.epoch, today) / HALVING_PERIOD_DAYS));
   if (!(periods > 0)) return;
   for (const u of snap.cards.values()) u.access_count = Math.max(1, Math.ceil(u.access_count / 2 ** periods));
-  snap.epoch = utcDay(dayMs(snap.epoch) + periods * HALVING_PERIOD_DAYS * 864e5);
+  snap.epoch = new Date(dayMs(snap.epoch) + periods * HALVING_PERIOD_DAYS * 864e5).toISOString().slice(0, 10);
 }
 
 // lib/store/index-read.ts
@@ -6541,7 +6494,7 @@ function countLines(buf, end) {
 }
 
 // lib/store/safe-write.ts
-var import_node_fs4 = __builtin("node:fs");
+var import_node_fs4 = __toESM(require("node:fs"), 1);
 var S_IFMT2 = 61440;
 var S_IFLNK = 40960;
 function notRealError(file, expected, mode) {
@@ -6956,12 +6909,12 @@ function statQuiet(file) {
 }
 
 // lib/usage/fold.ts
-var import_node_fs6 = __builtin("node:fs");
-var import_node_path11 = __builtin("node:path");
+var import_node_fs6 = __toESM(require("node:fs"), 1);
+var import_node_path11 = __toESM(require("node:path"), 1);
 
 // lib/store/lock.ts
-var import_node_fs5 = __builtin("node:fs");
-var import_node_path10 = __builtin("node:path");
+var import_node_fs5 = __toESM(require("node:fs"), 1);
+var import_node_path10 = __toESM(require("node:path"), 1);
 var LOCK_NAME = "lock";
 var DEFAULT_LOCK_STALE_MS = 3e4;
 function hostname() {
@@ -7232,8 +7185,8 @@ function recordHitsSync(memoryDir, cardRelpaths, today, options = {}) {
 }
 
 // lib/store/arrivals.ts
-var import_node_fs7 = __builtin("node:fs");
-var import_node_path12 = __builtin("node:path");
+var import_node_fs7 = __toESM(require("node:fs"), 1);
+var import_node_path12 = __toESM(require("node:path"), 1);
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 function arrivalsPath(memoryDir) {
   return import_node_path12.default.join(memoryDir, ARRIVALS_RELPATH);
@@ -7308,7 +7261,7 @@ function normalise(rel) {
 
 // lib/hook/inject.ts
 function dayOf2(now) {
-  return utcDay(now);
+  return now.toISOString().slice(0, 10);
 }
 var RANKED_TOP = 64;
 var SCAN_PER_ENTRY = 3;
@@ -7493,7 +7446,7 @@ function ctx(req, store) {
 }
 
 // lib/hook/session-state.ts
-var import_node_fs8 = __builtin("node:fs");
+var import_node_fs8 = __toESM(require("node:fs"), 1);
 var SESSIONS_FILE = "sessions.log";
 var SESSION_TTL_MS = 12 * 60 * 60 * 1e3;
 var DUPLICATE_WINDOW_MS = 1e4;
@@ -7718,7 +7671,7 @@ function whyRecord(input) {
   }
   const shown = inj ? [...new Set([...inj.skippedPinned, ...inj.skipped].map((l) => l.file))] : [];
   return {
-    at: utcStamp(input.now),
+    at: input.now.toISOString(),
     host: input.host,
     ...input.sessionId ? { session: input.sessionId } : {},
     prompt_hash: input.promptHash ?? shortHash(input.prompt),
@@ -7733,7 +7686,7 @@ function whyRecord(input) {
 }
 
 // lib/hook/why-log.ts
-var import_node_fs9 = __builtin("node:fs");
+var import_node_fs9 = __toESM(require("node:fs"), 1);
 var WHY_FILE = "why.jsonl";
 var WHY_PREVIOUS_FILE = "why.1.jsonl";
 var WHY_CAP_BYTES = 256 * 1024;
@@ -7757,7 +7710,7 @@ function appendWhy(memoryDir, record, cap = WHY_CAP_BYTES) {
 }
 
 // lib/config/scope-at.ts
-var import_node_path13 = __builtin("node:path");
+var import_node_path13 = __toESM(require("node:path"), 1);
 function scopeAtFor(resolution, dir) {
   if (!resolution.git) return null;
   let real;
@@ -7900,7 +7853,7 @@ function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
     import_node_fs10.default.mkdirSync(import_node_path14.default.dirname(file), { recursive: true });
-    appendBytes(file, Buffer.from(`${utcStamp(io.now())}	${message.replace(/\s+/g, " ")}
+    appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {
   }
@@ -7925,7 +7878,7 @@ function isDirectory2(p) {
 }
 
 // lib/store/bounded-input.ts
-var import_node_fs11 = __builtin("node:fs");
+var import_node_fs11 = __toESM(require("node:fs"), 1);
 var CHUNK = 64 * 1024;
 async function readInputBounded(fd, stream, bounds) {
   const started = performance.now();
@@ -7988,7 +7941,7 @@ function processIo(sinks) {
     stderr: sinks?.stderr ?? process.stderr,
     readStdin: () => readAll(process.stdin),
     // A stream, so the deadline also ends a wait on a pipe held open in silence (the per-prompt entry reads fd 0
-    // synchronously instead, for speed: hooks/user-prompt-submit.ts).
+    // synchronously instead, for speed: lib/hook/entry/user-prompt-submit.ts).
     readInput: (bounds) => readStreamBounded(process.stdin, bounds),
     env: process.env,
     // Read when asked: the hook works from its payload's cwd, and process.cwd() compiles a wrapper first.
@@ -8045,7 +7998,7 @@ function homedir() {
   return process.getBuiltinModule("node:os").homedir();
 }
 
-// hooks/user-prompt-submit.ts
+// lib/hook/entry/user-prompt-submit.ts
 function parseHookArgs(argv) {
   const out = { host: "generic", problems: [] };
   for (let i = 0; i < argv.length; i++) {

@@ -1,10 +1,11 @@
 // UserPromptSubmit entry for Claude Code and Codex (and any host that runs a command per prompt):
 //   node <abs>/dist/hooks/user-prompt-submit.cjs --host <claude|codex|generic|grok|opencode> [--max-bytes N] [--max-entries N]
 // stdin is the host's JSON payload. Deliberately tiny: no CLI framework, installers or MCP in this graph.
-import { isHostName } from "../hosts/index.js";
-import { HOOK_INPUT_BOUNDS, inputRefusal, refusedInputOutcome, runUserPromptHook } from "../lib/hook/run.js";
-import { readInputBounded } from "../lib/store/bounded-input.js";
-import { fdSink, processIo } from "../lib/store/io.js";
+// Bundled to dist/hooks/user-prompt-submit.body.js, which the wired path (code-cache-loader.ts) starts.
+import { isHostName } from "../../../hosts/index.js";
+import { HOOK_INPUT_BOUNDS, inputRefusal, refusedInputOutcome, runUserPromptHook } from "../run.js";
+import { readInputBounded } from "../../store/bounded-input.js";
+import { fdSink, processIo } from "../../store/io.js";
 
 function parseHookArgs(argv: readonly string[]): { host: string; maxBytes?: number; maxEntries?: number; problems: string[] } {
   const out: { host: string; maxBytes?: number; maxEntries?: number; problems: string[] } = { host: "generic", problems: [] };
@@ -26,10 +27,11 @@ function parseHookArgs(argv: readonly string[]): { host: string; maxBytes?: numb
 }
 
 /**
- * Read by the code-cache loader at exit. A typical run printed a block from a fresh rank cache without folding the
- * usage log. Any other run is atypical: a rebuild or a fold compiled code a typical prompt never runs, and a run
- * that printed nothing (a bare "ok", a repeat, no store) never compiled composing, usage or the why log; a code
- * cache written by either would cost every later prompt, the first by deserialising, the second by compiling.
+ * Read by the code-cache loader (code-cache-loader.ts) at exit. A typical run printed a block from a fresh rank
+ * cache without folding the usage log. Any other run is atypical: a rebuild or a fold compiled code a typical
+ * prompt never runs, and a run that printed nothing (a bare "ok", a repeat, no store) never compiled composing,
+ * usage or the why log; a code cache written by either would cost every later prompt, the first by
+ * deserialising, the second by compiling.
  */
 export const runKind = { atypical: true }; // until the run proves typical (a late stdin or a throw never does)
 

@@ -11,7 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-// hooks/node-flags.ts
+// lib/core/hook-flags.ts
 var HOOK_NODE_FLAGS = ["--preserve-symlinks-main"];
 
 // install/context.ts

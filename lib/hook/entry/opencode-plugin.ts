@@ -17,7 +17,7 @@
 // The memory tools come from memctl's MCP server, which install registers in OpenCode's config (mcp.memctl).
 
 import { spawn } from "node:child_process";
-import { HOOK_NODE_FLAGS } from "./node-flags.js";
+import { HOOK_NODE_FLAGS } from "../../core/hook-flags.js";
 
 export interface MemctlPluginOptions {
   /** Absolute node binary (OpenCode's own process is Bun). */

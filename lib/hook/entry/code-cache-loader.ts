@@ -19,7 +19,7 @@
 // This file itself cannot be cached, and V8 compiles each of its functions on first call (~100K instructions
 // apiece), so the common path is straight-line top-level code: no helpers, no path or Buffer methods.
 import type { Script } from "node:vm";
-import { HOOK_NODE_FLAGS } from "./node-flags.js";
+import { HOOK_NODE_FLAGS } from "../../core/hook-flags.js";
 
 declare const BODY_FILE: string;
 declare const BODY_HASH: string;
@@ -33,7 +33,7 @@ const { isAbsolute, sep }: typeof import("node:path") = (getBuiltin && process.g
 const bodyPath = __dirname + sep + BODY_FILE;
 // The cache's file name for this body on this Node with these flags: V8 rejects a cache made under other
 // flags, so a run with NODE_OPTIONS or node flags keeps its own file instead of rewriting everyone's. The
-// flags the wiring itself passes (node-flags.ts) are Node's, not V8's: they share the plain cache.
+// flags the wiring itself passes (lib/core/hook-flags.ts) are Node's, not V8's: they share the plain cache.
 const argv = process.execArgv;
 const wired = argv.length === 0 || (argv.length === HOOK_NODE_FLAGS.length && argv.every((a, i) => a === HOOK_NODE_FLAGS[i]));
 const flags = wired && !process.env.NODE_OPTIONS ? "" : [...argv, process.env.NODE_OPTIONS ?? ""].join("\0");
