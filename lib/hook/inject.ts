@@ -6,7 +6,7 @@ import { composeBlock, renderEntryLine, toInjectLine, utf8Bytes, type Composed, 
 import { isHit, rank, type Ranked } from "../rank/score.js";
 import type { RankIndex } from "../rank/postings.js";
 import { queryTerms } from "../rank/tokenize.js";
-import { loadRankable, stillFresh, type RankableStore } from "../rank/cache.js";
+import { loadRankable, stillFresh, type RankableStore } from "../rank-cache/load.js";
 import { readUsage, recordHitsSync, type RecordResult, type UsageRead } from "../usage/usage.js";
 import { utcDay } from "../core/utc.js";
 import { readHold } from "../store/arrivals.js";
@@ -133,7 +133,7 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
   };
   let ranking = await rankAndCompose(false);
   // A damaged cache entry, or a card about to be printed that changed since the cache was built: rebuild and rank
-  // again. A load that checked every card (lib/rank/cache.ts) has nothing left to re-check.
+  // again. A load that checked every card (lib/rank-cache/load.ts) has nothing left to re-check.
   if (
     !ranking ||
     (ranking.store.cache === "fresh" &&

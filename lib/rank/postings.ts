@@ -1,5 +1,5 @@
 // The index ranking reads: entries and their fields, postings per term (BM25F term frequencies, saturated
-// when built), and the in-memory index over parsed entries. The rank cache (cache-*.ts) implements the same
+// when built), and the in-memory index over parsed entries. The rank cache (lib/rank-cache/) implements the same
 // RankIndex over its file; score.ts ranks against either.
 
 /** An index line and the card fields that move it. */
@@ -19,7 +19,7 @@ export interface EntryInfo {
 /** An entry with its terms per field, as the cache builder tokenises it. */
 export interface RankEntry extends EntryInfo {
   topics: string[];
-  /** Appended to the printed line: the card may not be true (cache-build.ts provenanceMark). */
+  /** Appended to the printed line: the card may not be true (lib/rank-cache/build.ts provenanceMark). */
   mark?: string;
   /** recall: the card's recall keys (never printed); body: the card's Markdown after its frontmatter. */
   terms: { title: string[]; topics: string[]; hook: string[]; recall?: string[]; body?: string[] };

@@ -205,7 +205,7 @@ function applyDecay(snap, today) {
   snap.epoch = utcDay(dayMs(snap.epoch) + periods * HALVING_PERIOD_DAYS * 864e5);
 }
 
-// lib/rank/cache-build.ts
+// lib/rank-cache/build.ts
 import path2 from "node:path";
 
 // lib/rank/postings.ts
@@ -255,7 +255,7 @@ function buildPostings(entries) {
   return postings;
 }
 
-// lib/rank/cache-format.ts
+// lib/rank-cache/format.ts
 import { isAscii } from "node:buffer";
 
 // lib/core/line-key.ts
@@ -277,7 +277,7 @@ function lineKey(text) {
   return formatLineKey(a, b);
 }
 
-// lib/rank/cache-terms.ts
+// lib/rank-cache/terms.ts
 function findTerm(buf, table, blob, blobBytes, count, term) {
   const ascii = isAsciiText(term);
   let lo = 0;
@@ -309,7 +309,7 @@ function compareAscii(buf, from, to, ascii) {
   return length - ascii.length;
 }
 
-// lib/rank/cache-format.ts
+// lib/rank-cache/format.ts
 var MAGIC = encodeUtf8("MEMCTLRC");
 var END = encodeUtf8("MEMCTLEND");
 var PREFIX = MAGIC.length + 12;
@@ -514,7 +514,7 @@ function parseHead(buf, fd, blobsEnd, limits, mtimeMs) {
   };
 }
 
-// lib/rank/cache-encode.ts
+// lib/rank-cache/encode.ts
 var u32 = (n) => {
   const b = Buffer.alloc(4);
   b.writeUInt32LE(n);
@@ -609,7 +609,7 @@ function provenanceMark(p) {
   return low === void 0 ? void 0 : `(unverified, ${low})`;
 }
 
-// lib/rank/cache-read.ts
+// lib/rank-cache/read.ts
 import path from "node:path";
 var RANK_CACHE = "rank-cache.bin";
 var NO_SINK_FIELDS = Object.freeze({});
@@ -747,7 +747,7 @@ function sameStamp(a, b) {
   return a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 }
 
-// lib/rank/cache-build.ts
+// lib/rank-cache/build.ts
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 var RACY_MS_FINE = 100;
 var RACY_MS_COARSE = 2e3;
@@ -984,7 +984,7 @@ function readHead(file) {
   }
 }
 
-// lib/rank/cache.ts
+// lib/rank-cache/load.ts
 var FULL_CHECK_MAX = 1e4;
 var VERIFIED_FOR_MS = 2e3;
 async function loadRankable(memoryDir, options) {

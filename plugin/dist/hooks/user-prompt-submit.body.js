@@ -5874,7 +5874,7 @@ function queryTerms(prompt) {
   return terms;
 }
 
-// lib/rank/cache-build.ts
+// lib/rank-cache/build.ts
 var import_node_path9 = __builtin("node:path");
 
 // lib/core/index-file.ts
@@ -5914,7 +5914,7 @@ function safeDecode(s) {
   }
 }
 
-// lib/rank/cache-format.ts
+// lib/rank-cache/format.ts
 var import_node_buffer = __node("node:buffer");
 
 // lib/core/line-key.ts
@@ -5936,7 +5936,7 @@ function lineKey(text) {
   return formatLineKey(a, b);
 }
 
-// lib/rank/cache-terms.ts
+// lib/rank-cache/terms.ts
 function findTerm(buf, table, blob, blobBytes, count, term) {
   const ascii = isAsciiText(term);
   let lo = 0;
@@ -5968,7 +5968,7 @@ function compareAscii(buf, from, to, ascii) {
   return length - ascii.length;
 }
 
-// lib/rank/cache-format.ts
+// lib/rank-cache/format.ts
 var MAGIC = encodeUtf8("MEMCTLRC");
 var END = encodeUtf8("MEMCTLEND");
 var PREFIX = MAGIC.length + 12;
@@ -6173,7 +6173,7 @@ function parseHead(buf, fd, blobsEnd, limits, mtimeMs) {
   };
 }
 
-// lib/rank/cache-encode.ts
+// lib/rank-cache/encode.ts
 var u32 = (n) => {
   const b = Buffer.alloc(4);
   b.writeUInt32LE(n);
@@ -6268,7 +6268,7 @@ function provenanceMark(p) {
   return low === void 0 ? void 0 : `(unverified, ${low})`;
 }
 
-// lib/rank/cache-read.ts
+// lib/rank-cache/read.ts
 var import_node_path8 = __builtin("node:path");
 var RANK_CACHE = "rank-cache.bin";
 var NO_SINK_FIELDS = Object.freeze({});
@@ -6649,7 +6649,7 @@ function replaceFile(file, data, temp) {
   }
 }
 
-// lib/rank/cache-build.ts
+// lib/rank-cache/build.ts
 init_card_types();
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 var RACY_MS_FINE = 100;
@@ -6887,7 +6887,7 @@ function readHead(file) {
   }
 }
 
-// lib/rank/cache.ts
+// lib/rank-cache/load.ts
 var FULL_CHECK_MAX = 1e4;
 var VERIFIED_FOR_MS = 2e3;
 async function loadRankable(memoryDir, options) {

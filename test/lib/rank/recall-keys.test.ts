@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { loadRankable } from "../../../lib/rank/cache.js";
+import { loadRankable } from "../../../lib/rank-cache/load.js";
 import { rank, rankEntries } from "../../../lib/rank/score.js";
 import type { RankEntry } from "../../../lib/rank/postings.js";
 import { queryTerms, tokenize } from "../../../lib/rank/tokenize.js";

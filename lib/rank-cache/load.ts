@@ -1,6 +1,6 @@
 // A derived cache of what ranking needs, so the per-prompt hook never reads every card file.
 // <memory_dir>/.memctl/rank-cache.bin holds the parsed index lines with the few frontmatter fields ranking
-// uses (priority, status, expires_at) and a postings list per term (layout: rank-cache-format.ts); the hook
+// uses (priority, status, expires_at) and a postings list per term (layout: format.ts); the hook
 // decodes only the entries and terms a prompt touches.
 //
 // Staleness rule (docs/internals.md, "Freshness"). The cache is used only while ALL of these still hold:
@@ -16,14 +16,14 @@
 // (2 s on filesystems with whole-second timestamps) is not written: an edit in the same timestamp tick could
 // otherwise go unnoticed; the next call rebuilds.
 // Writes are temp file + rename; a corrupt or foreign cache is ignored, never trusted.
-import { rebuild } from "./cache-build.js";
-import { cardStamp, escapesStore, openCache, sameStamp, stampOf, type LoadOptions, type OpenCache, type RankableStore } from "./cache-read.js";
-import { STAMP_FIELDS } from "./cache-format.js";
+import { rebuild } from "./build.js";
+import { cardStamp, escapesStore, openCache, sameStamp, stampOf, type LoadOptions, type OpenCache, type RankableStore } from "./read.js";
+import { STAMP_FIELDS } from "./format.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
 import { stat, statIfExists, type FileStat } from "../store/checked-fs.js";
 
-export { normalizeCardPath } from "./cache-build.js";
-export { RANK_CACHE, type LoadOptions, type RankableStore } from "./cache-read.js";
+export { normalizeCardPath } from "./build.js";
+export { RANK_CACHE, type LoadOptions, type RankableStore } from "./read.js";
 
 /** Stores up to this many index entries have every card's fingerprint checked on every load (~5 us a card in the cold hook). */
 export const FULL_CHECK_MAX = 10_000;

@@ -1,11 +1,11 @@
-// Rebuilding the rank cache from MEMORY.md and the card files (see rank-cache.ts for when): cards and index
+// Rebuilding the rank cache from MEMORY.md and the card files (see load.ts for when): cards and index
 // lines whose fingerprints match the previous cache are reused, so an edit re-reads only what changed.
 import path from "node:path";
-import { buildPostings, FIELD_WEIGHT, toPostingList, type RankEntry } from "./postings.js";
-import { tokenize, TOKENIZER_VERSION } from "./tokenize.js";
+import { buildPostings, FIELD_WEIGHT, toPostingList, type RankEntry } from "../rank/postings.js";
+import { tokenize, TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { parseIndex } from "../core/index-file.js";
-import { encodeCache } from "./cache-encode.js";
-import { provenanceMark } from "./provenance-mark.js";
+import { encodeCache } from "./encode.js";
+import { provenanceMark } from "../rank/provenance-mark.js";
 import { renderEntryLine, utf8Bytes } from "../core/block.js";
 import {
   cardStamp,
@@ -22,7 +22,7 @@ import {
   type ReuseLine,
   type SlimEntry,
   type Stamp,
-} from "./cache-read.js";
+} from "./read.js";
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
 import { isMeasurable } from "../usage/format.js";
 import { close, lstatIfExists, openRegular, readAt, readRegularUtf8, utimes, type FileStat } from "../store/checked-fs.js";

@@ -19,11 +19,11 @@
 // cards); a freshness check reads no entry. Every offset is bounds-checked on read; anything
 // inconsistent makes the whole cache untrusted.
 import { isAscii } from "node:buffer";
-import type { PostingList } from "./postings.js";
+import type { PostingList } from "../rank/postings.js";
 import { bytesAt, encodeUtf8, latin1Text, u32At, utf8Text } from "../core/bytes.js";
 import { close, futimes, openRegular, readAt as readFileAt } from "../store/checked-fs.js";
 import { formatLineKey } from "../core/line-key.js";
-import { findTerm } from "./cache-terms.js";
+import { findTerm } from "./terms.js";
 
 export const MAGIC = encodeUtf8("MEMCTLRC");
 export const END = encodeUtf8("MEMCTLEND");

@@ -1,9 +1,9 @@
-// Reading the rank cache: open and bounds-check the file, materialise entries on demand (see rank-cache.ts).
+// Reading the rank cache: open and bounds-check the file, materialise entries on demand (see load.ts).
 import path from "node:path";
-import type { EntryInfo, RankIndex } from "./postings.js";
-import { TOKENIZER_VERSION } from "./tokenize.js";
+import type { EntryInfo, RankIndex } from "../rank/postings.js";
+import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { parseIndex, type UnparsedLine } from "../core/index-file.js";
-import { openCacheFile, type CacheView } from "./cache-format.js";
+import { openCacheFile, type CacheView } from "./format.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import type { IndexTruncation } from "../store/index-read.js";
 import { exists, statIfExists } from "../store/checked-fs.js";

@@ -1,6 +1,6 @@
-// Writing the rank cache in the layout rank-cache-format.ts describes (and reads). Only a rebuild writes.
-import { END, FORMAT_VERSION, MAGIC, pad4, PREFIX } from "./cache-format.js";
-import type { Posting } from "./postings.js";
+// Writing the rank cache in the layout format.ts describes (and reads). Only a rebuild writes.
+import { END, FORMAT_VERSION, MAGIC, pad4, PREFIX } from "./format.js";
+import type { Posting } from "../rank/postings.js";
 
 export interface CacheContent<H> {
   header: H;

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import fc from "fast-check";
-import { encodeCache, type CacheContent } from "../../../lib/rank/cache-encode.js";
-import { FORMAT_VERSION, openCacheFile } from "../../../lib/rank/cache-format.js";
+import { encodeCache, type CacheContent } from "../../../lib/rank-cache/encode.js";
+import { FORMAT_VERSION, openCacheFile } from "../../../lib/rank-cache/format.js";
 import { tempDir } from "../../helpers.js";
 
 const TOKENIZER = 3;
