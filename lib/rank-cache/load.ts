@@ -12,18 +12,23 @@
 //     on every load; above it a load within VERIFIED_FOR_MS of the last full check trusts that check, so a
 //     change is seen by every prompt that starts VERIFIED_FOR_MS after it (printed cards are always re-checked);
 //   - it was written by this cache and tokenizer version and ends with its end marker.
-// Anything else rebuilds it from the files. A cache whose sources were modified within 100 ms of the build
-// (2 s on filesystems with whole-second timestamps) is not written: an edit in the same timestamp tick could
-// otherwise go unnoticed; the next call rebuilds.
-// Writes are temp file + rename; a corrupt or foreign cache is ignored, never trusted.
+// A change is merged over the cache as a delta (delta.ts, refresh.ts): only the changed index lines and the cards
+// whose fingerprint moved are read, and the delta is folded into a new cache (build.ts) once it passes
+// deltaMax entries. A missing, corrupt or foreign cache is rebuilt from the files. Neither is written when a source
+// was modified within 100 ms (2 s on filesystems with whole-second timestamps): an edit in the same timestamp tick
+// could otherwise go unnoticed; the next call reads it again.
+// Writes are temp file + rename, so a killed writer leaves the old file or the new one; either is checked as above.
 import { rebuild } from "./build.js";
 import { cardStamp, escapesStore, openCache, sameStamp, stampOf, type LoadOptions, type OpenCache, type RankableStore } from "./read.js";
 import { STAMP_FIELDS } from "./format.js";
+import { deltaPath, mergedStamp, mergedStore, openDelta, type OpenDelta } from "./delta.js";
+import { refresh } from "./refresh.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
-import { stat, statIfExists, type FileStat } from "../store/checked-fs.js";
+import { stat, statIfExists, utimes, type FileStat } from "../store/checked-fs.js";
 
 export { normalizeCardPath } from "./build.js";
 export { RANK_CACHE, type LoadOptions, type RankableStore } from "./read.js";
+export { RANK_DELTA } from "./delta.js";
 
 /** Stores up to this many index entries have every card's fingerprint checked on every load (~5 us a card in the cold hook). */
 export const FULL_CHECK_MAX = 10_000;
@@ -35,8 +40,29 @@ export async function loadRankable(memoryDir: string, options: LoadOptions): Pro
   const indexStat = stat(joinPath(memoryDir, INDEX_FILE));
   if (!indexStat.isFile()) throw Object.assign(new Error(`${joinPath(memoryDir, INDEX_FILE)} is not a file`), { code: "EISDIR" });
   if (!options.force) {
-    const cached = openCache(memoryDir);
-    if (cached && isFreshSafe(memoryDir, cached, indexStat, options)) return cached.store;
+    const base = openCache(memoryDir);
+    if (base) {
+      try {
+        const delta = openDelta(memoryDir, base);
+        // The last full check: the delta's mtime when there is one, else the cache's.
+        const verifiedMs = delta ? delta.mtimeMs : base.view.mtimeMs;
+        const large = (delta ? delta.toBase.length : base.view.n) > (options.fullCheckMax ?? FULL_CHECK_MAX);
+        const trusted = large && !options.checkAllCards && verifiedRecently(verifiedMs, options.nowMs);
+        if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
+          const store = delta ? mergedStore(base, delta) : base.store;
+          if (trusted) return store;
+          if (delta ? everyMergedCardUnchanged(memoryDir, base, delta) : everyCardUnchanged(memoryDir, base.view)) {
+            store.verified = true;
+            if (large) markVerified(memoryDir, base, delta, options.nowMs);
+            return store;
+          }
+        }
+        const refreshed = await refresh(memoryDir, base, delta, indexStat, options, !trusted, verifiedMs);
+        if (refreshed) return refreshed;
+      } catch {
+        // a damaged entry met on the way: rebuild
+      }
+    }
   }
   return rebuild(memoryDir, indexStat, options);
 }
@@ -50,27 +76,23 @@ export function stillFresh(memoryDir: string, store: RankableStore, files: Itera
   return true;
 }
 
-/** A damaged entry met while checking freshness means "rebuild", never an error. */
-function isFreshSafe(memoryDir: string, c: OpenCache, indexStat: FileStat, options: LoadOptions): boolean {
-  try {
-    return isFresh(memoryDir, c, indexStat, options);
-  } catch {
-    return false;
-  }
+/** MEMORY.md and every watched directory as the cache (or its delta) recorded them. */
+function sourcesUnchanged(memoryDir: string, recorded: Pick<OpenCache["header"], "index" | "dirs">, indexStat: FileStat): boolean {
+  const i = recorded.index;
+  if (i[0] !== indexStat.size || i[1] !== indexStat.mtimeMs || i[2] !== indexStat.ino) return false;
+  for (const [rel, mtime] of recorded.dirs) if (stampOf(joinPath(memoryDir, rel))[0] !== mtime) return false;
+  return true;
 }
 
-function isFresh(memoryDir: string, c: OpenCache, indexStat: FileStat, options: LoadOptions): boolean {
-  const h = c.header;
-  if (h.index[0] !== indexStat.size || h.index[1] !== indexStat.mtimeMs || h.index[2] !== indexStat.ino) return false;
-  for (const [rel, mtime] of h.dirs) {
-    if (stampOf(joinPath(memoryDir, rel))[0] !== mtime) return false;
+/** Records a full check: the delta's mtime when one is in force, else the cache's (false when not ours to set). */
+function markVerified(memoryDir: string, base: OpenCache, delta: OpenDelta | undefined, ms: number): boolean {
+  if (!delta) return base.view.markVerified(ms);
+  try {
+    utimes(deltaPath(memoryDir), ms);
+    return true;
+  } catch {
+    return false; // every prompt then checks every card
   }
-  const large = h.n > (options.fullCheckMax ?? FULL_CHECK_MAX);
-  if (large && !options.checkAllCards && verifiedRecently(c.view.mtimeMs, options.nowMs)) return true;
-  if (!everyCardUnchanged(memoryDir, c.view)) return false;
-  c.store.verified = true;
-  if (large) c.view.markVerified(options.nowMs);
-  return true;
 }
 
 /** A full check within VERIFIED_FOR_MS before now; a cache time in the future (clock skew) never counts. */
@@ -86,6 +108,16 @@ function everyCardUnchanged(memoryDir: string, view: OpenCache["view"]): boolean
     const file = view.file(id);
     const s = escapesStore(file) ? undefined : statQuiet(prefix + file);
     if (s === undefined ? stamps[at] !== -1 : s.mtimeMs !== stamps[at] || s.size !== stamps[at + 1] || s.ctimeMs !== stamps[at + 2]) return false;
+  }
+  return true;
+}
+
+/** The same check over the merged index: each entry against the fingerprint its base entry or delta entry holds. */
+function everyMergedCardUnchanged(memoryDir: string, base: OpenCache, delta: OpenDelta): boolean {
+  for (let j = 0; j < delta.toBase.length; j++) {
+    const b = delta.toBase[j]!;
+    const file = b >= 0 ? base.view.file(b) : delta.delta.entries[-b - 1]!.file;
+    if (!sameStamp(cardStamp(memoryDir, file), mergedStamp(base, delta, j))) return false;
   }
   return true;
 }

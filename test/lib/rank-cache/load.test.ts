@@ -271,7 +271,7 @@ test("a corrupt stamp is a changed card, and corrupt reuse data makes the rebuil
     stamped.writeDoubleLE(1, at);
     fs.writeFileSync(cacheFile(s.memory), stamped);
     ageStore(s.memory);
-    assert.equal((await loadRankable(s.memory, { nowMs: now() })).cache, "rebuilt");
+    assert.equal((await loadRankable(s.memory, { nowMs: now() })).cache, "updated");
 
     // Same size, same mtime, different topic: only a rebuild that distrusts the reuse data sees it.
     const card = path.join(s.memory, "feedback_a.md");
