@@ -60,7 +60,7 @@ export const deltaPath = (memoryDir: string) => joinPath(memoryDir, STATE_DIR, R
 export function openDelta(memoryDir: string, base: OpenCache): OpenDelta | undefined {
   let fd: number | undefined;
   try {
-    const opened = openRegular(deltaPath(memoryDir));
+    const opened = openRegular(deltaPath(memoryDir), { nofollow: true }); // a link in its place is no delta
     fd = opened.fd;
     const size = opened.stat.size;
     if (size > DELTA_READ_CAP) return undefined;

@@ -1034,7 +1034,7 @@ var deltaPath = (memoryDir) => joinPath(memoryDir, STATE_DIR, RANK_DELTA);
 function openDelta(memoryDir, base) {
   let fd;
   try {
-    const opened = openRegular(deltaPath(memoryDir));
+    const opened = openRegular(deltaPath(memoryDir), { nofollow: true });
     fd = opened.fd;
     const size = opened.stat.size;
     if (size > DELTA_READ_CAP) return void 0;
