@@ -12,9 +12,12 @@
 //     on every load; above it a load within VERIFIED_FOR_MS of the last full check trusts that check, so a
 //     change is seen by every prompt that starts VERIFIED_FOR_MS after it (printed cards are always re-checked);
 //   - it was written by this cache and tokenizer version and ends with its end marker.
-// A change is merged over the cache as a delta (delta.ts, refresh.ts): only the changed index lines and the cards
-// whose fingerprint moved are read, and the delta is folded into a new cache (build.ts) once it passes
-// deltaMax entries. A missing, corrupt or foreign cache is rebuilt from the files. Neither is written when a source
+// (With a delta in force, "the same" means as the delta recorded them.) A change is merged over the cache as a
+// delta (delta.ts, refresh.ts): only the changed index lines and the cards whose fingerprint moved are read, and
+// the delta is folded into a new cache (build.ts) once it passes deltaMax entries. Why a delta and not an updated
+// cache file: the cache's tables are positional over every entry, so any edit in place rewrites all of it (92 MB
+// at 100,000 cards); a delta costs what changed, and ranking merges it per query term at the price of a few
+// typed arrays the size of the index. A missing, corrupt or foreign cache is rebuilt from the files. Neither is written when a source
 // was modified within 100 ms (2 s on filesystems with whole-second timestamps): an edit in the same timestamp tick
 // could otherwise go unnoticed; the next call reads it again.
 // Writes are temp file + rename, so a killed writer leaves the old file or the new one; either is checked as above.
