@@ -42,7 +42,7 @@ export function paraphraseGroups(): BenchGroup[] {
 
 const TYPE_PREFIX = new RegExp(`^(${CARD_TYPES.join("|")})_`);
 
-/** The terms the ranker indexes for a card: title, hook, topics and file-name words (as lib/rank/cache-build.ts). */
+/** The terms the ranker indexes for a card: title, hook, topics and file-name words (as lib/rank-cache/build.ts). */
 export function cardTerms(card: BenchCard): Set<string> {
   const name = card.file.replace(/\.md$/i, "").replace(TYPE_PREFIX, "");
   return new Set([...tokenize(card.title), ...tokenize(card.hook), ...tokenize([...card.topics, name].join(" "))]);

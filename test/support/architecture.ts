@@ -12,7 +12,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["store"], // IO over one store: checked fs, safe paths, the writer, the lock, history, episodes
   ["config"], // config read/edit, resolve, git discovery, budgets
   ["usage"], // the usage sidecar
-  ["rank"], // tokenize, score, order, and the rank cache built from the store and the usage sidecar
+  ["rank"], // tokenize, score, order: pure
+  ["rank-cache"], // the rank cache: rank's index kept on disk beside the store (reads cards and the usage format, writes .memctl/)
   ["records"], // save/rm/adopt/import, file tools, secrets, guardrails, search
   ["proposals", "compact", "sync", "capture"], // features over records (siblings: none imports another unless declared)
   ["keys"], // recall keys written by the configured model (runs compact's model command, saves through records)
@@ -34,7 +35,7 @@ export const SIBLING_ALLOWED: ReadonlySet<string> = new Set<string>(["capture>pr
  */
 export const MUTUAL_ALLOWED: readonly RegExp[] = [/^lib\/cli\/commands\.ts$/];
 /** Modules whose code must stay pure (no IO builtins, no process.env). */
-export const PURE = [/^lib\/core\//, /^hosts\/(types|payload|deliver|index)\.ts$/, /^hosts\/[^/]+\/adapter\.ts$/, /^lib\/rank\/(score|order|tokenize|stem)\.ts$/];
+export const PURE = [/^lib\/core\//, /^hosts\/(types|payload|deliver|index)\.ts$/, /^hosts\/[^/]+\/adapter\.ts$/, /^lib\/rank\//];
 export const IO_MODULES = /^(node:)?(fs|fs\/promises|child_process|net|http|https|http2|dgram|tls|os|worker_threads|cluster|readline)$/;
 /** What the per-prompt hook may never reach: installers, the MCP server, the CLI. */
 export const HOOK_ENTRY = "lib/hook/entry/user-prompt-submit.ts";
@@ -54,13 +55,9 @@ export interface Never {
 }
 export const NEVERS: readonly Never[] = [
   {
-    name: "lib/rank is pure: no store, usage or config module, no IO builtin, not even through the rank cache",
+    name: "lib/rank is pure: no store, usage, config or rank-cache module, no IO builtin",
     from: /^lib\/rank\//,
-    to: /^lib\/(store|usage|config)\/|^lib\/rank\/cache[^/]*\.ts$|^(node:)?(fs|fs\/promises|child_process|os)$/,
-    exception: {
-      from: /^lib\/rank\/cache[^/]*\.ts$/,
-      why: "the rank cache (cache*.ts) reads the store and the usage sidecar and writes .memctl/; it belongs with the store, a folder move this session does not make (issue 32 item 5)",
-    },
+    to: /^lib\/(store|usage|config|rank-cache)\/|^(node:)?(fs|fs\/promises|child_process|os)$/,
   },
   // Installers (install/, each host's under install/hosts/) import the hosts' adapters; the adapters, which the
   // hook loads on every prompt, know nothing of installing. No exception: the two folders depend one way.

@@ -8,7 +8,8 @@ import {
   utf8Bytes
 } from "./core-block.mjs";
 import {
-  parseIndex
+  parseIndex,
+  parseIndexLine
 } from "./core-index-file.mjs";
 import {
   CARD_TYPES
@@ -199,8 +200,8 @@ function applyDecay(snap, today) {
   snap.epoch = new Date(dayMs(snap.epoch) + periods * HALVING_PERIOD_DAYS * 864e5).toISOString().slice(0, 10);
 }
 
-// lib/rank/cache-build.ts
-import path2 from "node:path";
+// lib/rank-cache/build.ts
+import path3 from "node:path";
 
 // lib/rank/postings.ts
 var FIELDS = ["title", "topics", "hook", "recall", "body"];
@@ -213,43 +214,49 @@ var K1 = 1.2;
 function toPostingList(list) {
   return { length: list.length, id: Uint32Array.from(list, (p) => p.id), tf: Float32Array.from(list, (p) => p.tf), mask: Uint8Array.from(list, (p) => p.mask) };
 }
-function buildPostings(entries) {
+function fieldAverages(entries) {
   const n = entries.length;
-  const avg = { title: 0, topics: 0, hook: 0, recall: 0, body: 0 };
-  const fields = FIELDS.filter((f) => FIELD_WEIGHT[f] > 0);
-  const have = { title: n, topics: n, hook: n, recall: 0, body: 0 };
-  for (const e of entries)
-    for (const f of fields) {
+  return FIELDS.map((f) => {
+    if (FIELD_WEIGHT[f] === 0) return 1;
+    let sum = 0;
+    let have = f === "recall" || f === "body" ? 0 : n;
+    for (const e of entries) {
       const len = e.terms[f]?.length ?? 0;
-      avg[f] += len;
-      if ((f === "recall" || f === "body") && len > 0) have[f]++;
+      sum += len;
+      if ((f === "recall" || f === "body") && len > 0) have++;
     }
-  for (const f of fields) avg[f] = have[f] > 0 ? Math.max(1, avg[f] / have[f]) : 1;
+    return have > 0 ? Math.max(1, sum / have) : 1;
+  });
+}
+function entryPostings(e, avg) {
+  const mine = /* @__PURE__ */ new Map();
+  FIELDS.forEach((f, i) => {
+    const terms = e.terms[f];
+    if (FIELD_WEIGHT[f] === 0 || terms === void 0) return;
+    const norm = 1 - FIELD_B[f] + FIELD_B[f] * terms.length / avg[i];
+    for (const t of terms) {
+      let p = mine.get(t);
+      if (!p) mine.set(t, p = { tf: 0, mask: 0 });
+      p.tf += FIELD_WEIGHT[f] / norm;
+      p.mask |= FIELD_BIT[f];
+    }
+  });
+  for (const p of mine.values()) p.tf = Math.fround(p.tf * (K1 + 1) / (p.tf + K1));
+  return mine;
+}
+function buildPostings(entries, avg = fieldAverages(entries)) {
   const postings = /* @__PURE__ */ new Map();
   entries.forEach((e, id) => {
-    const mine = /* @__PURE__ */ new Map();
-    for (const f of fields) {
-      const terms = e.terms[f];
-      if (terms === void 0) continue;
-      const norm = 1 - FIELD_B[f] + FIELD_B[f] * terms.length / avg[f];
-      for (const t of terms) {
-        let p = mine.get(t);
-        if (!p) mine.set(t, p = { id, tf: 0, mask: 0 });
-        p.tf += FIELD_WEIGHT[f] / norm;
-        p.mask |= FIELD_BIT[f];
-      }
-    }
-    for (const [t, p] of mine) {
-      p.tf = Math.fround(p.tf * (K1 + 1) / (p.tf + K1));
+    for (const [t, p] of entryPostings(e, avg)) {
       let list = postings.get(t);
       if (!list) postings.set(t, list = []);
-      list.push(p);
+      list.push({ id, tf: p.tf, mask: p.mask });
     }
   });
   return postings;
 }
 
-// lib/rank/cache-format.ts
+// lib/rank-cache/format.ts
 import { isAscii } from "node:buffer";
 
 // lib/core/line-key.ts
@@ -276,7 +283,7 @@ function isAsciiText(text) {
   return /^[\x00-\x7f]*$/.test(text);
 }
 
-// lib/rank/cache-terms.ts
+// lib/rank-cache/terms.ts
 function findTerm(buf, table, blob, blobBytes, count, term) {
   const ascii = isAsciiText(term);
   let lo = 0;
@@ -308,7 +315,7 @@ function compareAscii(buf, from, to, ascii) {
   return length - ascii.length;
 }
 
-// lib/rank/cache-format.ts
+// lib/rank-cache/format.ts
 var MAGIC = encodeUtf8("MEMCTLRC");
 var END = encodeUtf8("MEMCTLEND");
 var PREFIX = MAGIC.length + 12;
@@ -316,7 +323,7 @@ var WHOLE_ENTRIES_MAX = 512 * 1024;
 var WHOLE_PRINTED_MAX = 64 * 1024;
 var WHOLE_POSTINGS_MAX = 32 * 1024;
 var pad4 = (offset) => (4 - offset % 4) % 4;
-var FORMAT_VERSION = 24;
+var FORMAT_VERSION = 25;
 var STAMP_FIELDS = 3;
 var FILE_DECODES_BEFORE_WHOLE = 1024;
 var closeOnCollect = new FinalizationRegistry((fd) => {
@@ -325,10 +332,10 @@ var closeOnCollect = new FinalizationRegistry((fd) => {
   } catch {
   }
 });
-function openCacheFile(path3, tokenizerVersion, limits = {}) {
+function openCacheFile(path4, tokenizerVersion, limits = {}) {
   let fd;
   try {
-    const opened = openRegular(path3);
+    const opened = openRegular(path4);
     fd = opened.fd;
     const size = opened.stat.size;
     if (size < PREFIX + END.length) return void 0;
@@ -368,7 +375,7 @@ function parseHead(buf, fd, blobsEnd, limits, mtimeMs) {
   at += headerLength;
   if (at % 4 !== 0) return void 0;
   const n = u322();
-  need(16 * (n + 1) + 12 * n);
+  need(16 * (n + 1) + 24 * n);
   const table = (length) => {
     const view = new Uint32Array(buf.buffer, buf.byteOffset + at, length);
     at += 4 * length;
@@ -380,6 +387,8 @@ function parseHead(buf, fd, blobsEnd, limits, mtimeMs) {
   const printedTable = table(n + 1);
   const lineBytesTable = table(n);
   const lineKeyTable = table(2 * n);
+  const rawKeyTable = table(2 * n);
+  const lineTable = table(n);
   const fileBlob = at;
   const fileBytes = fileTable[n];
   need(fileBytes);
@@ -492,6 +501,8 @@ function parseHead(buf, fd, blobsEnd, limits, mtimeMs) {
       checkId(id);
       return [stampArray[3 * id], stampArray[3 * id + 1], stampArray[3 * id + 2]];
     },
+    rawKeys: rawKeyTable,
+    lines: lineTable,
     stamps: stampArray,
     mtimeMs,
     markVerified: (ms) => {
@@ -513,7 +524,7 @@ function parseHead(buf, fd, blobsEnd, limits, mtimeMs) {
   };
 }
 
-// lib/rank/cache-encode.ts
+// lib/rank-cache/encode.ts
 var u32 = (n) => {
   const b = Buffer.alloc(4);
   b.writeUInt32LE(n);
@@ -531,7 +542,7 @@ function section(items) {
 }
 function encodeCache(tokenizerVersion, c) {
   const n = c.entries.length;
-  if (c.reuse.length !== n || c.printed.length !== n || c.files.length !== n || c.stamps.length !== n || c.lineBytes.length !== n || c.lineKeys.length !== n)
+  if (c.reuse.length !== n || c.printed.length !== n || c.files.length !== n || c.stamps.length !== n || c.lineBytes.length !== n || c.lineKeys.length !== n || c.rawKeys.length !== n || c.lines.length !== n)
     throw new RangeError("rank cache sections differ in length");
   const json = JSON.stringify(c.header);
   const header = Buffer.from(json + " ".repeat(pad4(PREFIX + 4 + Buffer.byteLength(json))));
@@ -543,10 +554,19 @@ function encodeCache(tokenizerVersion, c) {
   c.lineBytes.forEach((bytes, i) => {
     lineBytesTable.writeUInt32LE(bytes, 4 * i);
   });
-  const lineKeyTable = Buffer.alloc(8 * n);
-  c.lineKeys.forEach(([a, b], i) => {
-    lineKeyTable.writeUInt32LE(a, 8 * i);
-    lineKeyTable.writeUInt32LE(b, 8 * i + 4);
+  const keyTable = (keys) => {
+    const table = Buffer.alloc(8 * n);
+    keys.forEach(([a, b], i) => {
+      table.writeUInt32LE(a, 8 * i);
+      table.writeUInt32LE(b, 8 * i + 4);
+    });
+    return table;
+  };
+  const lineKeyTable = keyTable(c.lineKeys);
+  const rawKeyTable = keyTable(c.rawKeys);
+  const lineTable = Buffer.alloc(4 * n);
+  c.lines.forEach((line, i) => {
+    lineTable.writeUInt32LE(line, 4 * i);
   });
   const [termTable, termBlob] = section(c.terms.map(([t]) => t));
   const starts = Buffer.alloc(4 * (c.terms.length + 1));
@@ -574,7 +594,7 @@ function encodeCache(tokenizerVersion, c) {
       k++;
     }
   }
-  const fileEnd = PREFIX + 4 + header.length + 4 + entryTable.length + reuseTable.length + fileTable.length + printedTable.length + lineBytesTable.length + lineKeyTable.length + fileBlob.length;
+  const fileEnd = PREFIX + 4 + header.length + 4 + entryTable.length + reuseTable.length + fileTable.length + printedTable.length + lineBytesTable.length + lineKeyTable.length + rawKeyTable.length + lineTable.length + fileBlob.length;
   const filePad = Buffer.alloc(pad4(fileEnd));
   const termPad = Buffer.alloc(pad4(fileEnd + filePad.length + 4 + termTable.length + termBlob.length));
   const body = Buffer.concat([
@@ -587,6 +607,8 @@ function encodeCache(tokenizerVersion, c) {
     printedTable,
     lineBytesTable,
     lineKeyTable,
+    rawKeyTable,
+    lineTable,
     fileBlob,
     filePad,
     u32(c.terms.length),
@@ -600,6 +622,9 @@ function encodeCache(tokenizerVersion, c) {
   return Buffer.concat([MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad, stamps, ids, tfs, masks, entryBlob, printedBlob, reuseBlob, END]);
 }
 
+// lib/rank-cache/card-fields.ts
+import path from "node:path";
+
 // lib/rank/provenance-mark.ts
 function provenanceMark(p) {
   if (!p) return void 0;
@@ -608,8 +633,81 @@ function provenanceMark(p) {
   return low === void 0 ? void 0 : `(unverified, ${low})`;
 }
 
-// lib/rank/cache-read.ts
-import path from "node:path";
+// lib/rank-cache/card-fields.ts
+var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
+var HEAD_BYTES = 16 * 1024;
+var CARD_READ_CAP = 4 * 1024 * 1024;
+var parseCard;
+async function readCardFields(memoryDir, file) {
+  const head = readHead(path.join(memoryDir, file));
+  if (head === void 0) return void 0;
+  parseCard ??= (await import("./card.mjs")).parseCard;
+  const card = parseCard(head);
+  const meta = card.meta;
+  return {
+    priority: meta.priority,
+    status: meta.status,
+    expires_at: meta.expires_at,
+    topics: meta.topics,
+    // A card's keys are one field (their words counted together, length-normalised against other cards' keys).
+    recallTerms: tokenize((meta.recall ?? []).join("\n")),
+    // Only the head is read: a body past the first 16 KiB of the file is not indexed (docs/ranking.md).
+    bodyTerms: FIELD_WEIGHT.body > 0 ? tokenize(card.body) : [],
+    ...provenanceMark(meta.provenance) ? { mark: provenanceMark(meta.provenance) } : {},
+    ...meta.scope && meta.scope.length > 0 ? { scope: meta.scope } : {}
+  };
+}
+function rankEntryOf(e, file, f, lineTerms) {
+  const nameWords = file.replace(/\.md$/i, "").replace(FILE_TYPE_PREFIX, "$1");
+  return {
+    line: e.line,
+    raw: e.raw,
+    title: e.title,
+    file,
+    hook: e.hook,
+    ...f.priority ? { priority: f.priority } : {},
+    ...f.status ? { status: f.status } : {},
+    ...f.expires_at ? { expires_at: f.expires_at } : {},
+    topics: f.topics,
+    ...f.mark ? { mark: f.mark } : {},
+    ...f.scope ? { scope: f.scope } : {},
+    terms: {
+      title: lineTerms?.title ?? tokenize(e.title),
+      topics: f.topicTerms ?? tokenize([...f.topics, nameWords].join(" ")),
+      hook: lineTerms?.hook ?? tokenize(e.hook),
+      recall: f.recallTerms ?? [],
+      body: f.bodyTerms ?? []
+    }
+  };
+}
+function printedLine(e) {
+  return e.mark ? `${renderEntryLine(e)} ${e.mark}` : renderEntryLine(e);
+}
+function normalizeCardPath(file) {
+  return path.posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
+}
+function readHead(file) {
+  let fd;
+  try {
+    fd = openRegular(file).fd;
+  } catch {
+    return void 0;
+  }
+  try {
+    const buf = new Uint8Array(HEAD_BYTES);
+    const n = readAt(fd, buf, 0, HEAD_BYTES, 0);
+    const head = utf8Text(buf, 0, n);
+    if (n < HEAD_BYTES || /\n---[ \t]*\r?\n/.test(head.slice(3))) return head;
+    return readRegularUtf8(file, CARD_READ_CAP);
+  } catch {
+    return void 0;
+  } finally {
+    close(fd);
+  }
+}
+
+// lib/rank-cache/read.ts
+import path2 from "node:path";
 var RANK_CACHE = "rank-cache.bin";
 var NO_SINK_FIELDS = Object.freeze({});
 var MISSING = [-1, -1, -1];
@@ -630,7 +728,8 @@ function openCache(memoryDir) {
   if (!exists(file)) return void 0;
   try {
     const view = openCacheFile(file, TOKENIZER_VERSION);
-    if (!view || view.header.n !== view.n) return void 0;
+    if (!view || view.header.n !== view.n || typeof view.header.id !== "string" || !Array.isArray(view.header.avg) || !view.header.avg.every((a) => typeof a === "number" && a > 0))
+      return void 0;
     const header = view.header;
     const n = view.n;
     const stamps = /* @__PURE__ */ new Map();
@@ -728,7 +827,7 @@ var CachedEntry = class {
 };
 function escapesStore(file) {
   if (file.charCodeAt(0) !== 47 && file.charCodeAt(0) !== 92 && file.indexOf("..") === -1 && file.charCodeAt(1) !== 58) return false;
-  return path.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
+  return path2.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
 }
 function cardStamp(memoryDir, file) {
   if (escapesStore(file)) return MISSING;
@@ -746,12 +845,18 @@ function sameStamp(a, b) {
   return a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 }
 
-// lib/rank/cache-build.ts
-var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
+// lib/rank-cache/build.ts
 var RACY_MS_FINE = 100;
 var RACY_MS_COARSE = 2e3;
-var HEAD_BYTES = 16 * 1024;
-var CARD_READ_CAP = 4 * 1024 * 1024;
+function racy(sources, nowMs) {
+  let newest = -Infinity;
+  let coarse = true;
+  for (const m of sources) {
+    if (m > newest) newest = m;
+    if (m > 0 && m % 1e3 !== 0) coarse = false;
+  }
+  return nowMs - newest <= (coarse ? RACY_MS_COARSE : RACY_MS_FINE);
+}
 function reusable(memoryDir) {
   const out = { cards: /* @__PURE__ */ new Map(), lines: /* @__PURE__ */ new Map() };
   const previous = openCache(memoryDir);
@@ -784,74 +889,33 @@ ${raw}`, { title: split(tTitle), hook: split(tHook) });
   return out;
 }
 async function rebuild(memoryDir, indexStat, options) {
-  const { text, truncated } = readIndexText(path2.join(memoryDir, INDEX_FILE));
+  const { text, truncated } = readIndexText(path3.join(memoryDir, INDEX_FILE));
   const parsed = parseIndex(text);
   const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
   const old = reusable(memoryDir);
-  let parseCard;
   const fields = /* @__PURE__ */ new Map();
   const stamps = /* @__PURE__ */ new Map();
   for (const file of files) {
     const stamp = cardStamp(memoryDir, file);
-    if (escapesStore(file)) {
-      stamps.set(file, stamp);
-      continue;
-    }
-    const abs = path2.join(memoryDir, file);
     stamps.set(file, stamp);
+    if (escapesStore(file)) continue;
     const prior = old.cards.get(file);
     if (prior && sameStamp(prior.stamp, stamp) && stamp[0] !== -1) {
       fields.set(file, prior);
       continue;
     }
-    const head = readHead(abs);
-    if (head === void 0) continue;
-    parseCard ??= (await import("./card.mjs")).parseCard;
-    const card = parseCard(head);
-    const meta = card.meta;
-    fields.set(file, {
-      priority: meta.priority,
-      status: meta.status,
-      expires_at: meta.expires_at,
-      topics: meta.topics,
-      // A card's keys are one field (their words counted together, length-normalised against other cards' keys).
-      recallTerms: tokenize((meta.recall ?? []).join("\n")),
-      // Only the head is read: a body past the first 16 KiB of the file is not indexed (docs/ranking.md).
-      bodyTerms: FIELD_WEIGHT.body > 0 ? tokenize(card.body) : [],
-      ...provenanceMark(meta.provenance) ? { mark: provenanceMark(meta.provenance) } : {},
-      ...meta.scope && meta.scope.length > 0 ? { scope: meta.scope } : {}
-    });
+    const read = await readCardFields(memoryDir, file);
+    if (read) fields.set(file, read);
   }
   const entries = parsed.entries.map((e) => {
     const file = normalizeCardPath(e.file);
-    const f = fields.get(file) ?? { topics: [] };
-    const nameWords = file.replace(/\.md$/i, "").replace(FILE_TYPE_PREFIX, "$1");
-    const lineTerms = old.lines.get(`${file}
-${e.raw}`);
-    return {
-      line: e.line,
-      raw: e.raw,
-      title: e.title,
-      file,
-      hook: e.hook,
-      ...f.priority ? { priority: f.priority } : {},
-      ...f.status ? { status: f.status } : {},
-      ...f.expires_at ? { expires_at: f.expires_at } : {},
-      topics: f.topics,
-      ...f.mark ? { mark: f.mark } : {},
-      ...f.scope ? { scope: f.scope } : {},
-      terms: {
-        title: lineTerms?.title ?? tokenize(e.title),
-        topics: f.topicTerms ?? tokenize([...f.topics, nameWords].join(" ")),
-        hook: lineTerms?.hook ?? tokenize(e.hook),
-        recall: f.recallTerms ?? [],
-        body: f.bodyTerms ?? []
-      }
-    };
+    return rankEntryOf(e, file, fields.get(file) ?? { topics: [] }, old.lines.get(`${file}
+${e.raw}`));
   });
-  const postings = buildPostings(entries);
+  const avg = fieldAverages(entries);
+  const postings = buildPostings(entries, avg);
   const always = entries.flatMap((e, i) => e.priority === "always" ? [i] : []);
-  const printed = entries.map((e) => e.mark ? `${renderEntryLine(e)} ${e.mark}` : renderEntryLine(e));
+  const printed = entries.map(printedLine);
   const byId = (id) => entries[id];
   const scoped = entries.flatMap((e, id) => e.scope ? [[id, e.scope]] : []);
   const store = {
@@ -877,7 +941,7 @@ ${e.raw}`);
     ...truncated ? { truncated } : {}
   };
   if (options.writeCache === false) return store;
-  const stateDir = path2.join(memoryDir, STATE_DIR);
+  const stateDir = path3.join(memoryDir, STATE_DIR);
   let createdStateDir = false;
   try {
     createdStateDir = lstatIfExists(stateDir) === void 0;
@@ -887,16 +951,12 @@ ${e.raw}`);
   }
   const dirSet = /* @__PURE__ */ new Set([""]);
   for (const f of files) {
-    const d = path2.posix.dirname(f);
-    if (d !== "." && !d.startsWith("..") && !path2.isAbsolute(d)) dirSet.add(d);
+    const d = path3.posix.dirname(f);
+    if (d !== "." && !d.startsWith("..") && !path3.isAbsolute(d)) dirSet.add(d);
   }
-  const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(path2.join(memoryDir, rel))[0]]);
+  const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(path3.join(memoryDir, rel))[0]]);
   const sources = [indexStat.mtimeMs, ...dirs.filter(([rel]) => !(createdStateDir && rel === "")).map(([, m]) => m), ...[...stamps.values()].map(([m]) => m)];
-  let newest = -Infinity;
-  for (const m of sources) if (m > newest) newest = m;
-  const allStamps = sources.filter((m) => m > 0);
-  const coarse = allStamps.every((m) => m % 1e3 === 0);
-  if (options.nowMs - newest <= (coarse ? RACY_MS_COARSE : RACY_MS_FINE)) return store;
+  if (racy(sources, options.nowMs)) return store;
   const prio = entries.map((e) => e.priority === "always" ? "a" : e.priority === "low" ? "l" : "n").join("");
   const status = {};
   const expires = {};
@@ -907,6 +967,8 @@ ${e.raw}`);
     if (e.expires_at) expires[id] = e.expires_at;
   });
   const header = {
+    id: Math.random().toString(36).slice(2) + options.nowMs.toString(36),
+    avg,
     index: [indexStat.size, indexStat.mtimeMs, indexStat.ino],
     dirs,
     n: entries.length,
@@ -941,17 +1003,16 @@ ${e.raw}`);
     stamps: entries.map((e) => stamps.get(e.file)),
     lineBytes: printed.map((line) => utf8Bytes(line)),
     lineKeys: printed.map(lineKeyLanes),
+    rawKeys: entries.map((e) => lineKeyLanes(e.raw)),
+    lines: entries.map((e) => e.line),
     terms: [...postings.keys()].sort().map((t) => [t, postings.get(t)])
   });
   if (writeCacheFile(stateDir, encoded, options.nowMs)) store.cache = "rebuilt";
   return store;
 }
-function normalizeCardPath(file) {
-  return path2.posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
-}
-function writeCacheFile(stateDir, text, checkedMs) {
-  const file = path2.join(stateDir, RANK_CACHE);
-  const tmp = path2.join(stateDir, `${RANK_CACHE}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+function writeCacheFile(stateDir, text, checkedMs, name = RANK_CACHE) {
+  const file = path3.join(stateDir, name);
+  const tmp = path3.join(stateDir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   try {
     replaceFile(file, text, tmp);
   } catch {
@@ -963,35 +1024,388 @@ function writeCacheFile(stateDir, text, checkedMs) {
   }
   return true;
 }
-function readHead(file) {
+
+// lib/rank-cache/delta.ts
+var RANK_DELTA = "rank-delta.json";
+var DELTA_FORMAT = 1;
+var DELTA_READ_CAP = 16 * 1024 * 1024;
+var deltaPath = (memoryDir) => joinPath(memoryDir, STATE_DIR, RANK_DELTA);
+function openDelta(memoryDir, base) {
   let fd;
   try {
-    fd = openRegular(file).fd;
-  } catch {
-    return void 0;
-  }
-  try {
-    const buf = new Uint8Array(HEAD_BYTES);
-    const n = readAt(fd, buf, 0, HEAD_BYTES, 0);
-    const head = utf8Text(buf, 0, n);
-    if (n < HEAD_BYTES || /\n---[ \t]*\r?\n/.test(head.slice(3))) return head;
-    return readRegularUtf8(file, CARD_READ_CAP);
+    const opened = openRegular(deltaPath(memoryDir), { nofollow: true });
+    fd = opened.fd;
+    const size = opened.stat.size;
+    if (size > DELTA_READ_CAP) return void 0;
+    const buf = new Uint8Array(size);
+    if (readAt(fd, buf, 0, size, 0) !== size) return void 0;
+    const delta = JSON.parse(Buffer.from(buf.buffer, 0, size).toString("utf8"));
+    if (!validDelta(delta, base)) return void 0;
+    const mapped = mapRuns(delta, base.view.n);
+    return mapped && { delta, ...mapped, mtimeMs: opened.stat.mtimeMs };
   } catch {
     return void 0;
   } finally {
-    close(fd);
+    if (fd !== void 0) close(fd);
   }
 }
+var isNum = (v) => typeof v === "number" && Number.isFinite(v);
+var isStr = (v) => typeof v === "string";
+var isOptStr = (v) => v === void 0 || isStr(v);
+function validDelta(d, base) {
+  if (typeof d !== "object" || d === null || d.format !== DELTA_FORMAT || d.tokenizer !== TOKENIZER_VERSION || d.base !== base.header.id) return false;
+  if (!Array.isArray(d.index) || d.index.length !== 3 || !d.index.every(isNum)) return false;
+  if (!Array.isArray(d.dirs) || !d.dirs.every((x) => Array.isArray(x) && isStr(x[0]) && isNum(x[1]))) return false;
+  if (!Array.isArray(d.runs) || d.runs.length % 3 !== 0 || !d.runs.every(Number.isInteger)) return false;
+  if (!isNum(d.cards) || typeof d.plainFiles !== "boolean" || !Array.isArray(d.unparsed)) return false;
+  if (!d.unparsed.every((u) => Array.isArray(u) && isNum(u[0]) && isStr(u[1]) && isStr(u[2]))) return false;
+  if (d.truncated !== void 0 && !(Array.isArray(d.truncated) && d.truncated.length === 3 && d.truncated.every(isNum))) return false;
+  return Array.isArray(d.entries) && d.entries.every(validEntry);
+}
+function validEntry(e) {
+  return typeof e === "object" && e !== null && isNum(e.line) && isStr(e.raw) && isStr(e.file) && isStr(e.title) && isStr(e.hook) && isStr(e.printed) && isOptStr(e.priority) && isOptStr(e.status) && isOptStr(e.expires_at) && (e.scope === void 0 || Array.isArray(e.scope) && e.scope.every(isStr)) && Array.isArray(e.key) && e.key.length === 2 && e.key.every(isNum) && Array.isArray(e.stamp) && e.stamp.length === 3 && e.stamp.every(isNum) && Array.isArray(e.post) && e.post.every((p) => Array.isArray(p) && isStr(p[0]) && isNum(p[1]) && isNum(p[2]));
+}
+function mapRuns(delta, baseSize) {
+  let size = 0;
+  for (let r = 0; r < delta.runs.length; r += 3) {
+    const [from, count] = [delta.runs[r], delta.runs[r + 1]];
+    if (count < 0 || (from >= 0 ? from + count > baseSize : -from - 1 + count > delta.entries.length)) return void 0;
+    size += count;
+  }
+  const toBase = new Int32Array(size);
+  const lineShift = new Int32Array(size);
+  let j = 0;
+  for (let r = 0; r < delta.runs.length; r += 3) {
+    const [from, count, shift] = [delta.runs[r], delta.runs[r + 1], delta.runs[r + 2]];
+    for (let i = 0; i < count; i++, j++) {
+      toBase[j] = from >= 0 ? from + i : from - i;
+      lineShift[j] = shift;
+    }
+  }
+  return { toBase, lineShift };
+}
+function mergedStore(base, open) {
+  const { delta, toBase, lineShift } = open;
+  const bi = base.store.index;
+  const n = toBase.length;
+  const fromBase = new Int32Array(base.view.n).fill(-1);
+  for (let j = 0; j < n; j++) if (toBase[j] >= 0) fromBase[toBase[j]] = j;
+  const entries = delta.entries;
+  const deltaOf = (j) => {
+    const b = toBase[j];
+    if (b === void 0) throw new RangeError(`no entry ${j}`);
+    return b < 0 ? entries[-b - 1] : void 0;
+  };
+  let deltaPostings;
+  const postingsOfDelta = (term) => {
+    if (!deltaPostings) {
+      deltaPostings = /* @__PURE__ */ new Map();
+      for (let j = 0; j < n; j++) {
+        const e = deltaOf(j);
+        if (e)
+          for (const [t, tf, mask] of e.post) {
+            let list = deltaPostings.get(t);
+            if (!list) deltaPostings.set(t, list = []);
+            list.push([j, tf, mask]);
+          }
+      }
+    }
+    return deltaPostings.get(term);
+  };
+  const stamps = /* @__PURE__ */ new Map();
+  for (const e of entries) stamps.set(e.file, e.stamp);
+  const deltaIds = () => {
+    const out = [];
+    for (let j = 0; j < n; j++) if (toBase[j] < 0) out.push(j);
+    return out;
+  };
+  const index = {
+    size: n,
+    entry: (j) => {
+      const d = deltaOf(j);
+      if (d) return d;
+      const e = bi.entry(toBase[j]);
+      return lineShift[j] === 0 ? e : new CachedEntry(e.line + lineShift[j], e.raw, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "");
+    },
+    file: (j) => deltaOf(j)?.file ?? bi.file(toBase[j]),
+    sinkFields: (j) => deltaOf(j) ?? bi.sinkFields(toBase[j]),
+    postings: (term) => {
+      const fromBaseList = bi.postings(term);
+      const extra = postingsOfDelta(term);
+      if (!fromBaseList && !extra) return void 0;
+      const length = (fromBaseList?.length ?? 0) + (extra?.length ?? 0);
+      const id = new Uint32Array(length);
+      const tf = new Float32Array(length);
+      const mask = new Uint8Array(length);
+      let k = 0;
+      for (let i = 0; fromBaseList && i < fromBaseList.length; i++) {
+        const b = fromBaseList.id[i];
+        if (b >= fromBase.length) throw new RangeError(`a posting of "${term}" points past the entries`);
+        const j = fromBase[b];
+        if (j < 0) continue;
+        id[k] = j;
+        tf[k] = fromBaseList.tf[i];
+        mask[k++] = fromBaseList.mask[i];
+      }
+      for (const [j, t, m] of extra ?? []) {
+        id[k] = j;
+        tf[k] = t;
+        mask[k++] = m;
+      }
+      if (k === 0) return void 0;
+      return { length: k, id: id.subarray(0, k), tf: tf.subarray(0, k), mask: mask.subarray(0, k) };
+    },
+    alwaysIds: [...bi.alwaysIds.map((b) => fromBase[b]).filter((j) => j >= 0), ...deltaIds().filter((j) => deltaOf(j).priority === "always")].sort((a, b) => a - b),
+    lineBytes: (j) => {
+      const d = deltaOf(j);
+      return d ? utf8Bytes(d.printed) : bi.lineBytes(toBase[j]);
+    },
+    lineKey: (j) => {
+      const d = deltaOf(j);
+      return d ? lineKey(d.printed) : bi.lineKey(toBase[j]);
+    },
+    lineText: (j) => deltaOf(j)?.printed ?? bi.lineText(toBase[j]),
+    maySink: () => {
+      const baseMask = bi.maySink();
+      const mask = new Uint8Array(n);
+      for (let j = 0; j < n; j++) {
+        const b = toBase[j];
+        if (b >= 0) mask[j] = baseMask[b];
+        else {
+          const e = entries[-b - 1];
+          mask[j] = e.priority === "low" || e.status || e.expires_at ? 1 : 0;
+        }
+      }
+      return mask;
+    },
+    scoped: () => [
+      ...(bi.scoped?.() ?? []).flatMap(([b, list]) => fromBase[b] >= 0 ? [[fromBase[b], list]] : []),
+      ...deltaIds().flatMap((j) => {
+        const scope = deltaOf(j).scope;
+        return scope && scope.length > 0 ? [[j, scope]] : [];
+      })
+    ]
+  };
+  return {
+    index,
+    unparsed: delta.unparsed.map(([line, raw, reason]) => ({ line, raw, reason })),
+    entryCount: n,
+    cardCount: delta.cards,
+    cache: "fresh",
+    verified: false,
+    plainFiles: delta.plainFiles,
+    ...delta.truncated ? { truncated: { lines: delta.truncated[0], bytes: delta.truncated[1], totalBytes: delta.truncated[2] } } : {},
+    stamp: (file) => stamps.get(file) ?? base.store.stamp(file)
+  };
+}
+function mergedStamp(base, open, j) {
+  const b = open.toBase[j];
+  if (b < 0) return open.delta.entries[-b - 1]?.stamp ?? MISSING;
+  const s = base.view.stamps;
+  return [s[3 * b], s[3 * b + 1], s[3 * b + 2]];
+}
 
-// lib/rank/cache.ts
+// lib/rank-cache/refresh.ts
+function deltaMax(entries) {
+  return Math.min(1024, Math.max(32, Math.ceil(entries / 4)));
+}
+var key53 = (a, b) => a * 2 ** 21 + (b >>> 11);
+async function refresh(memoryDir, base, prev, indexStat, options, checkAll, verifiedMs) {
+  const { view, header } = base;
+  const cur = prev ?? identity(base);
+  const n = cur.toBase.length;
+  const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
+  const full = checkAll || cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
+  const idx = cur.delta.index;
+  let items;
+  let meta;
+  if (idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino) {
+    items = Array.from({ length: n }, (_, j) => ({ j, line: lineOf(base, cur, j) }));
+    meta = { cards: cur.delta.cards, unparsed: cur.delta.unparsed, plainFiles: cur.delta.plainFiles, ...cur.delta.truncated ? { truncated: cur.delta.truncated } : {} };
+  } else {
+    const { text, truncated } = readIndexText(joinPath(memoryDir, INDEX_FILE));
+    const parsed = parseIndex(text);
+    items = matchLines(base, cur, parsed.entries);
+    const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
+    meta = {
+      cards: files.length,
+      unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
+      plainFiles: files.length === parsed.entries.length && files.every(isMeasurable),
+      ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {}
+    };
+  }
+  const reread = /* @__PURE__ */ new Map();
+  if (full)
+    items.forEach((item, i) => {
+      if (item.j === void 0) return;
+      const file = mergedFile(base, cur, item.j);
+      if (!sameStamp(cardStamp(memoryDir, file), mergedStamp(base, cur, item.j))) reread.set(i, indexEntryOf(base, cur, item.j, item.line));
+    });
+  const fresh = items.filter((item, i) => item.e !== void 0 || reread.has(i)).length;
+  const carried = items.filter((item) => item.j !== void 0 && cur.toBase[item.j] < 0).length;
+  if (fresh + carried > deltaMax(items.length)) return void 0;
+  const read = /* @__PURE__ */ new Map();
+  const entries = [];
+  const runs = [];
+  const sources = [indexStat.mtimeMs, ...dirs.values()];
+  const pushRun = (from, shift) => {
+    const r = runs.length - 3;
+    const extends_ = r >= 0 && (from >= 0 ? runs[r] >= 0 && runs[r] + runs[r + 1] === from && runs[r + 2] === shift : runs[r] < 0 && runs[r] - runs[r + 1] === from);
+    if (extends_) runs[r + 1]++;
+    else runs.push(from, 1, shift);
+  };
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const e = item.e ?? reread.get(i);
+    if (e === void 0) {
+      const b = cur.toBase[item.j];
+      if (b >= 0) pushRun(b, item.line - view.lines[b]);
+      else {
+        entries.push({ ...cur.delta.entries[-b - 1], line: item.line });
+        pushRun(-entries.length, 0);
+      }
+      continue;
+    }
+    const file = normalizeCardPath(e.file);
+    let card = read.get(file);
+    if (!card) {
+      const stamp = cardStamp(memoryDir, file);
+      card = { stamp, fields: escapesStore(file) ? void 0 : await readCardFields(memoryDir, file) };
+      read.set(file, card);
+      sources.push(stamp[0]);
+      const dir = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "";
+      if (!dirs.has(dir) && !escapesStore(file)) dirs.set(dir, stampOf(joinPath(memoryDir, dir))[0]);
+    }
+    const entry = rankEntryOf({ ...e, line: item.line }, file, card.fields ?? { topics: [] });
+    entries.push({
+      line: item.line,
+      raw: e.raw,
+      file,
+      title: e.title,
+      hook: e.hook,
+      ...entry.priority ? { priority: entry.priority } : {},
+      ...entry.status ? { status: entry.status } : {},
+      ...entry.expires_at ? { expires_at: entry.expires_at } : {},
+      ...entry.scope ? { scope: [...entry.scope] } : {},
+      key: lineKeyLanes(e.raw),
+      printed: printedLine(entry),
+      stamp: card.stamp,
+      post: [...entryPostings(entry, header.avg)].map(([t, p]) => [t, p.tf, p.mask])
+    });
+    pushRun(-entries.length, 0);
+  }
+  const delta = {
+    format: 1,
+    tokenizer: TOKENIZER_VERSION,
+    base: header.id,
+    index: [indexStat.size, indexStat.mtimeMs, indexStat.ino],
+    dirs: [...dirs].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),
+    runs,
+    entries,
+    ...meta
+  };
+  const mapped = mapRuns(delta, view.n);
+  const store = mergedStore(base, { delta, ...mapped });
+  store.verified = full;
+  store.cache = "updated";
+  if (options.writeCache === false || racy(sources, options.nowMs)) return store;
+  try {
+    const stateDir = realDir(memoryDir, STATE_DIR);
+    writeCacheFile(stateDir, JSON.stringify(delta), full ? options.nowMs : verifiedMs, RANK_DELTA);
+  } catch {
+  }
+  return store;
+}
+function identity(base) {
+  const h = base.header;
+  const n = base.view.n;
+  return {
+    delta: {
+      format: 1,
+      tokenizer: TOKENIZER_VERSION,
+      base: h.id,
+      index: h.index,
+      dirs: h.dirs,
+      runs: n > 0 ? [0, n, 0] : [],
+      entries: [],
+      cards: h.cards,
+      unparsed: h.unparsed,
+      plainFiles: h.plainFiles === true,
+      ...h.truncated ? { truncated: h.truncated } : {}
+    },
+    toBase: Int32Array.from({ length: n }, (_, i) => i),
+    lineShift: new Int32Array(n),
+    mtimeMs: base.view.mtimeMs
+  };
+}
+function lineOf(base, cur, j) {
+  const b = cur.toBase[j];
+  return b >= 0 ? base.view.lines[b] + cur.lineShift[j] : cur.delta.entries[-b - 1].line;
+}
+function mergedFile(base, cur, j) {
+  const b = cur.toBase[j];
+  return b >= 0 ? base.view.file(b) : cur.delta.entries[-b - 1].file;
+}
+function indexEntryOf(base, cur, j, line) {
+  const b = cur.toBase[j];
+  const raw = b >= 0 ? base.store.index.entry(b).raw : cur.delta.entries[-b - 1].raw;
+  const e = parseIndexLine(raw, line);
+  if (e === void 0 || "reason" in e) throw new RangeError("a cached entry's line no longer parses");
+  return e;
+}
+function matchLines(base, cur, parsed) {
+  const byKey = /* @__PURE__ */ new Map();
+  const raw = base.view.rawKeys;
+  for (let j = 0; j < cur.toBase.length; j++) {
+    const b = cur.toBase[j];
+    const k = b >= 0 ? key53(raw[2 * b], raw[2 * b + 1]) : key53(...cur.delta.entries[-b - 1].key);
+    const had = byKey.get(k);
+    if (had === void 0) byKey.set(k, j);
+    else if (typeof had === "number") byKey.set(k, [had, j]);
+    else had.push(j);
+  }
+  return parsed.map((e) => {
+    const k = key53(...lineKeyLanes(e.raw));
+    const had = byKey.get(k);
+    if (had === void 0) return { line: e.line, e };
+    if (typeof had === "number") {
+      byKey.delete(k);
+      return { line: e.line, j: had };
+    }
+    const j = had.shift();
+    if (had.length === 0) byKey.delete(k);
+    return { line: e.line, j };
+  });
+}
+
+// lib/rank-cache/load.ts
 var FULL_CHECK_MAX = 1e4;
 var VERIFIED_FOR_MS = 2e3;
 async function loadRankable(memoryDir, options) {
   const indexStat = stat(joinPath(memoryDir, INDEX_FILE));
   if (!indexStat.isFile()) throw Object.assign(new Error(`${joinPath(memoryDir, INDEX_FILE)} is not a file`), { code: "EISDIR" });
   if (!options.force) {
-    const cached = openCache(memoryDir);
-    if (cached && isFreshSafe(memoryDir, cached, indexStat, options)) return cached.store;
+    const base = openCache(memoryDir);
+    if (base) {
+      try {
+        const delta = openDelta(memoryDir, base);
+        const verifiedMs = delta ? delta.mtimeMs : base.view.mtimeMs;
+        const large = (delta ? delta.toBase.length : base.view.n) > (options.fullCheckMax ?? FULL_CHECK_MAX);
+        const trusted = large && !options.checkAllCards && verifiedRecently(verifiedMs, options.nowMs);
+        if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
+          const store = delta ? mergedStore(base, delta) : base.store;
+          if (trusted) return store;
+          if (delta ? everyMergedCardUnchanged(memoryDir, base, delta) : everyCardUnchanged(memoryDir, base.view)) {
+            store.verified = true;
+            if (large) markVerified(memoryDir, base, delta, options.nowMs);
+            return store;
+          }
+        }
+        const refreshed = await refresh(memoryDir, base, delta, indexStat, options, !trusted, verifiedMs);
+        if (refreshed) return refreshed;
+      } catch {
+      }
+    }
   }
   return rebuild(memoryDir, indexStat, options);
 }
@@ -1002,25 +1416,20 @@ function stillFresh(memoryDir, store, files) {
   }
   return true;
 }
-function isFreshSafe(memoryDir, c, indexStat, options) {
+function sourcesUnchanged(memoryDir, recorded, indexStat) {
+  const i = recorded.index;
+  if (i[0] !== indexStat.size || i[1] !== indexStat.mtimeMs || i[2] !== indexStat.ino) return false;
+  for (const [rel, mtime] of recorded.dirs) if (stampOf(joinPath(memoryDir, rel))[0] !== mtime) return false;
+  return true;
+}
+function markVerified(memoryDir, base, delta, ms) {
+  if (!delta) return base.view.markVerified(ms);
   try {
-    return isFresh(memoryDir, c, indexStat, options);
+    utimes(deltaPath(memoryDir), ms);
+    return true;
   } catch {
     return false;
   }
-}
-function isFresh(memoryDir, c, indexStat, options) {
-  const h = c.header;
-  if (h.index[0] !== indexStat.size || h.index[1] !== indexStat.mtimeMs || h.index[2] !== indexStat.ino) return false;
-  for (const [rel, mtime] of h.dirs) {
-    if (stampOf(joinPath(memoryDir, rel))[0] !== mtime) return false;
-  }
-  const large = h.n > (options.fullCheckMax ?? FULL_CHECK_MAX);
-  if (large && !options.checkAllCards && verifiedRecently(c.view.mtimeMs, options.nowMs)) return true;
-  if (!everyCardUnchanged(memoryDir, c.view)) return false;
-  c.store.verified = true;
-  if (large) c.view.markVerified(options.nowMs);
-  return true;
 }
 function verifiedRecently(checkedMs, nowMs) {
   return nowMs >= checkedMs && nowMs - checkedMs < VERIFIED_FOR_MS;
@@ -1032,6 +1441,14 @@ function everyCardUnchanged(memoryDir, view) {
     const file = view.file(id);
     const s = escapesStore(file) ? void 0 : statQuiet(prefix + file);
     if (s === void 0 ? stamps[at] !== -1 : s.mtimeMs !== stamps[at] || s.size !== stamps[at + 1] || s.ctimeMs !== stamps[at + 2]) return false;
+  }
+  return true;
+}
+function everyMergedCardUnchanged(memoryDir, base, delta) {
+  for (let j = 0; j < delta.toBase.length; j++) {
+    const b = delta.toBase[j];
+    const file = b >= 0 ? base.view.file(b) : delta.delta.entries[-b - 1].file;
+    if (!sameStamp(cardStamp(memoryDir, file), mergedStamp(base, delta, j))) return false;
   }
   return true;
 }
@@ -1049,6 +1466,7 @@ export {
   FIELD_MASK,
   MASK_FIELDS,
   lineKey,
+  normalizeCardPath,
   AGE_BUCKETS,
   ageBucket,
   frecency,
@@ -1062,7 +1480,6 @@ export {
   parseSnapshot,
   renderSnapshot,
   applyDecay,
-  normalizeCardPath,
   loadRankable,
   stillFresh
 };

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { loadRankable } from "../../../lib/rank/cache.js";
+import { loadRankable } from "../../../lib/rank-cache/load.js";
 import { provenanceMark } from "../../../lib/rank/provenance-mark.js";
 import { buildInjection } from "../../../lib/hook/inject.js";
 import { HOSTS } from "../../../hosts/index.js";

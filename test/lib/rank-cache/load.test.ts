@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { readUsage } from "../../../lib/usage/usage.js";
-import { loadRankable, RANK_CACHE, stillFresh, VERIFIED_FOR_MS } from "../../../lib/rank/cache.js";
-import { FORMAT_VERSION } from "../../../lib/rank/cache-format.js";
+import { loadRankable, RANK_CACHE, stillFresh, VERIFIED_FOR_MS } from "../../../lib/rank-cache/load.js";
+import { FORMAT_VERSION } from "../../../lib/rank-cache/format.js";
 import { tokenize } from "../../../lib/rank/tokenize.js";
 import { lineKey } from "../../../lib/core/line-key.js";
 import { buildInjection } from "../../../lib/hook/inject.js";
@@ -271,7 +271,7 @@ test("a corrupt stamp is a changed card, and corrupt reuse data makes the rebuil
     stamped.writeDoubleLE(1, at);
     fs.writeFileSync(cacheFile(s.memory), stamped);
     ageStore(s.memory);
-    assert.equal((await loadRankable(s.memory, { nowMs: now() })).cache, "rebuilt");
+    assert.equal((await loadRankable(s.memory, { nowMs: now() })).cache, "updated");
 
     // Same size, same mtime, different topic: only a rebuild that distrusts the reuse data sees it.
     const card = path.join(s.memory, "feedback_a.md");
@@ -413,7 +413,7 @@ test("pinned lines come with the header: printing them reads nothing behind the 
 
 test("escapesStore: the shortcut for plain names agrees with the full check on any path", async () => {
   const fc = (await import("fast-check")).default;
-  const { escapesStore } = await import("../../../lib/rank/cache-read.js");
+  const { escapesStore } = await import("../../../lib/rank-cache/read.js");
   const full = (file: string) => path.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
   const part = fc.constantFrom("a", "b.md", "..", ".", "/", "\\", "C:", ":", "x..y", "笔记", "");
   fc.assert(

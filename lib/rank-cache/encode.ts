@@ -1,6 +1,6 @@
-// Writing the rank cache in the layout rank-cache-format.ts describes (and reads). Only a rebuild writes.
-import { END, FORMAT_VERSION, MAGIC, pad4, PREFIX } from "./cache-format.js";
-import type { Posting } from "./postings.js";
+// Writing the rank cache in the layout format.ts describes (and reads). Only a rebuild writes.
+import { END, FORMAT_VERSION, MAGIC, pad4, PREFIX } from "./format.js";
+import type { Posting } from "../rank/postings.js";
 
 export interface CacheContent<H> {
   header: H;
@@ -18,6 +18,10 @@ export interface CacheContent<H> {
   lineBytes: readonly number[];
   /** Each entry's printed line key (lib/core/line-key.ts lineKeyLanes), two u32 per entry. */
   lineKeys: readonly (readonly [number, number])[];
+  /** Each entry's MEMORY.md line hash (lineKeyLanes of the raw line), two u32 per entry. */
+  rawKeys: readonly (readonly [number, number])[];
+  /** Each entry's line number in MEMORY.md. */
+  lines: readonly number[];
   /** Sorted by term (JS string order). */
   terms: [string, readonly Posting[]][];
 }
@@ -42,7 +46,16 @@ function section(items: readonly string[]): [Buffer, Buffer] {
 
 export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Buffer {
   const n = c.entries.length;
-  if (c.reuse.length !== n || c.printed.length !== n || c.files.length !== n || c.stamps.length !== n || c.lineBytes.length !== n || c.lineKeys.length !== n)
+  if (
+    c.reuse.length !== n ||
+    c.printed.length !== n ||
+    c.files.length !== n ||
+    c.stamps.length !== n ||
+    c.lineBytes.length !== n ||
+    c.lineKeys.length !== n ||
+    c.rawKeys.length !== n ||
+    c.lines.length !== n
+  )
     throw new RangeError("rank cache sections differ in length");
   const json = JSON.stringify(c.header);
   const header = Buffer.from(json + " ".repeat(pad4(PREFIX + 4 + Buffer.byteLength(json)))); // JSON ignores trailing spaces
@@ -54,10 +67,19 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
   c.lineBytes.forEach((bytes, i) => {
     lineBytesTable.writeUInt32LE(bytes, 4 * i);
   });
-  const lineKeyTable = Buffer.alloc(8 * n);
-  c.lineKeys.forEach(([a, b], i) => {
-    lineKeyTable.writeUInt32LE(a, 8 * i);
-    lineKeyTable.writeUInt32LE(b, 8 * i + 4);
+  const keyTable = (keys: readonly (readonly [number, number])[]) => {
+    const table = Buffer.alloc(8 * n);
+    keys.forEach(([a, b], i) => {
+      table.writeUInt32LE(a, 8 * i);
+      table.writeUInt32LE(b, 8 * i + 4);
+    });
+    return table;
+  };
+  const lineKeyTable = keyTable(c.lineKeys);
+  const rawKeyTable = keyTable(c.rawKeys);
+  const lineTable = Buffer.alloc(4 * n);
+  c.lines.forEach((line, i) => {
+    lineTable.writeUInt32LE(line, 4 * i);
   });
   const [termTable, termBlob] = section(c.terms.map(([t]) => t));
   const starts = Buffer.alloc(4 * (c.terms.length + 1));
@@ -86,7 +108,19 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
     }
   }
   const fileEnd =
-    PREFIX + 4 + header.length + 4 + entryTable.length + reuseTable.length + fileTable.length + printedTable.length + lineBytesTable.length + lineKeyTable.length + fileBlob.length;
+    PREFIX +
+    4 +
+    header.length +
+    4 +
+    entryTable.length +
+    reuseTable.length +
+    fileTable.length +
+    printedTable.length +
+    lineBytesTable.length +
+    lineKeyTable.length +
+    rawKeyTable.length +
+    lineTable.length +
+    fileBlob.length;
   const filePad = Buffer.alloc(pad4(fileEnd));
   const termPad = Buffer.alloc(pad4(fileEnd + filePad.length + 4 + termTable.length + termBlob.length));
   const body = Buffer.concat([
@@ -99,6 +133,8 @@ export function encodeCache<H>(tokenizerVersion: number, c: CacheContent<H>): Bu
     printedTable,
     lineBytesTable,
     lineKeyTable,
+    rawKeyTable,
+    lineTable,
     fileBlob,
     filePad,
     u32(c.terms.length),

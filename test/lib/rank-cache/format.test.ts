@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import fc from "fast-check";
-import { encodeCache, type CacheContent } from "../../../lib/rank/cache-encode.js";
-import { FORMAT_VERSION, openCacheFile } from "../../../lib/rank/cache-format.js";
+import { encodeCache, type CacheContent } from "../../../lib/rank-cache/encode.js";
+import { FORMAT_VERSION, openCacheFile } from "../../../lib/rank-cache/format.js";
 import { tempDir } from "../../helpers.js";
 
 const TOKENIZER = 3;
@@ -25,6 +25,12 @@ const content = (header: unknown = { k: 1 }): CacheContent<unknown> => ({
     [0, 0xffffffff],
     [42, 7],
   ],
+  rawKeys: [
+    [7, 42],
+    [1, 2],
+    [0xfffffffe, 0],
+  ],
+  lines: [3, 4, 9],
   terms: [
     [
       "alpha",
@@ -98,6 +104,8 @@ test("round trip: slim entries, reuse data, files, stamps and postings, under ev
           [0, 1, 2].map((id) => view.lineKey(id)),
           ["811c9dc500000001", "00000000ffffffff", "0000002a00000007"],
         );
+        assert.deepEqual(Array.from(view.rawKeys), [7, 42, 1, 2, 0xfffffffe, 0]);
+        assert.deepEqual(Array.from(view.lines), [3, 4, 9]);
         const alpha = view.postings("alpha")!;
         assert.deepEqual(
           [Array.from(alpha.id), Array.from(alpha.tf), Array.from(alpha.mask)],

@@ -5,7 +5,9 @@
 //   u32 headerLength, header JSON (space-padded so what follows is 4-byte aligned)
 //   u32 n, u32 entryOffset[n + 1], u32 reuseOffset[n + 1], u32 fileOffset[n + 1], u32 printedOffset[n + 1],
 //   u32 lineBytes[n] (UTF-8 bytes of the entry's printed line, so a budget is filled without rendering every candidate), u32 lineKey[2n] (the printed line's
-//   session key, lib/core/line-key.ts, so deduplication hashes nothing), file blob, padding to 4 bytes
+//   session key, lib/core/line-key.ts, so deduplication hashes nothing), u32 rawKey[2n] (the same hash of the entry's
+//   MEMORY.md line, so a delta matches a changed index's lines to entries without decoding one), u32 line[n] (its line
+//   number in MEMORY.md), file blob, padding to 4 bytes
 //   u32 T, u32 termOffset[T + 1], term blob (terms sorted by JS string order), padding to 4, u32 postingStart[T + 1],
 //   padding to 8 bytes, f64 stamp[3n] (each entry's card mtimeMs, size, ctimeMs)
 //   --- headBytes end here ---
@@ -19,11 +21,11 @@
 // cards); a freshness check reads no entry. Every offset is bounds-checked on read; anything
 // inconsistent makes the whole cache untrusted.
 import { isAscii } from "node:buffer";
-import type { PostingList } from "./postings.js";
+import type { PostingList } from "../rank/postings.js";
 import { bytesAt, encodeUtf8, latin1Text, u32At, utf8Text } from "../core/bytes.js";
 import { close, futimes, openRegular, readAt as readFileAt } from "../store/checked-fs.js";
 import { formatLineKey } from "../core/line-key.js";
-import { findTerm } from "./cache-terms.js";
+import { findTerm } from "./terms.js";
 
 export const MAGIC = encodeUtf8("MEMCTLRC");
 export const END = encodeUtf8("MEMCTLEND");
@@ -43,7 +45,7 @@ const WHOLE_PRINTED_MAX = 64 * 1024;
 const WHOLE_POSTINGS_MAX = 32 * 1024;
 /** Bytes of padding that bring an offset to a multiple of 4. */
 export const pad4 = (offset: number) => (4 - (offset % 4)) % 4;
-export const FORMAT_VERSION = 24;
+export const FORMAT_VERSION = 25;
 /** Numbers in an entry's fingerprint: mtimeMs, size, ctimeMs. */
 export const STAMP_FIELDS = 3;
 /** Card paths decoded one at a time before the whole path blob is decoded once instead. */
@@ -63,6 +65,10 @@ export interface CacheView<H> {
   lineBytes(id: number): number;
   /** The entry's printed line key (lib/core/line-key.ts); from the head. */
   lineKey(id: number): string;
+  /** Each entry's MEMORY.md line hash (lib/core/line-key.ts lineKeyLanes of the raw line), two u32 per entry. */
+  rawKeys: Uint32Array;
+  /** Each entry's 1-based line number in MEMORY.md. */
+  lines: Uint32Array;
   /** The entry's card fingerprint as built, from the head: no entry read. */
   stamp(id: number): [mtimeMs: number, size: number, ctimeMs: number];
   /** Every entry's fingerprint, STAMP_FIELDS numbers each: the freshness check's loop reads them in place. */
@@ -137,7 +143,7 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
   at += headerLength;
   if (at % 4 !== 0) return undefined;
   const n = u32();
-  need(16 * (n + 1) + 12 * n);
+  need(16 * (n + 1) + 24 * n);
   const table = (length: number) => {
     const view = new Uint32Array(buf.buffer, buf.byteOffset + at, length);
     at += 4 * length;
@@ -149,6 +155,8 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
   const printedTable = table(n + 1);
   const lineBytesTable = table(n);
   const lineKeyTable = table(2 * n);
+  const rawKeyTable = table(2 * n);
+  const lineTable = table(n);
   const fileBlob = at;
   const fileBytes = fileTable[n]!;
   need(fileBytes);
@@ -272,6 +280,8 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
       checkId(id);
       return [stampArray[3 * id]!, stampArray[3 * id + 1]!, stampArray[3 * id + 2]!];
     },
+    rawKeys: rawKeyTable,
+    lines: lineTable,
     stamps: stampArray,
     mtimeMs,
     markVerified: (ms) => {

@@ -1,9 +1,9 @@
-// Reading the rank cache: open and bounds-check the file, materialise entries on demand (see rank-cache.ts).
+// Reading the rank cache: open and bounds-check the file, materialise entries on demand (see load.ts).
 import path from "node:path";
-import type { EntryInfo, RankIndex } from "./postings.js";
-import { TOKENIZER_VERSION } from "./tokenize.js";
+import type { EntryInfo, RankIndex } from "../rank/postings.js";
+import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { parseIndex, type UnparsedLine } from "../core/index-file.js";
-import { openCacheFile, type CacheView } from "./cache-format.js";
+import { openCacheFile, type CacheView } from "./format.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import type { IndexTruncation } from "../store/index-read.js";
 import { exists, statIfExists } from "../store/checked-fs.js";
@@ -21,6 +21,10 @@ export type Stamp = [mtimeMs: number, size: number, ctimeMs: number];
 export const MISSING: Stamp = [-1, -1, -1];
 
 export interface Header {
+  /** Names this build: a delta (delta.ts) applies only over the base it names. */
+  id: string;
+  /** The field averages every posting was normalised against (postings.ts fieldAverages): a delta's entries use them too. */
+  avg: number[];
   index: [size: number, mtimeMs: number, ino: number];
   dirs: [rel: string, mtimeMs: number][];
   n: number;
@@ -50,8 +54,11 @@ export interface RankableStore {
   /** Index entries (lines) and distinct card files they link to. */
   entryCount: number;
   cardCount: number;
-  /** "fresh" (cache used), "rebuilt" (read from the files, cache written), "uncached" (read, not written). */
-  cache: "fresh" | "rebuilt" | "uncached";
+  /**
+   * "fresh" (cache used), "updated" (the cache with the changed lines and cards read over it: delta.ts; the delta written unless a source is too recent), "rebuilt"
+   * (read from the files, cache written), "uncached" (read, not written).
+   */
+  cache: "fresh" | "updated" | "rebuilt" | "uncached";
   /**
    * Every entry links a card no other entry links, and no card path holds a tab or line break: entry ids then
    * stand for distinct, recordable cards, so hit recording needs no de-duplication or filtering.
@@ -110,7 +117,8 @@ export function openCache(memoryDir: string): OpenCache | undefined {
   if (!exists(file)) return undefined;
   try {
     const view = openCacheFile<Header>(file, TOKENIZER_VERSION);
-    if (!view || view.header.n !== view.n) return undefined;
+    if (!view || view.header.n !== view.n || typeof view.header.id !== "string" || !Array.isArray(view.header.avg) || !view.header.avg.every((a) => typeof a === "number" && a > 0))
+      return undefined;
     const header = view.header;
     const n = view.n;
     const stamps = new Map<string, Stamp>();
@@ -192,7 +200,7 @@ export function openCache(memoryDir: string): OpenCache | undefined {
 }
 
 /** An entry read from the cache; title and hook are parsed from the raw line only if someone asks. */
-class CachedEntry implements EntryInfo {
+export class CachedEntry implements EntryInfo {
   priority?: string;
   status?: string;
   expires_at?: string;
