@@ -175,8 +175,7 @@ test("the nevers' documented exceptions, and exactly what each excuses in the re
     excused.set(key, (excused.get(key) ?? new Set()).add(n.file));
   }
   // None left: lib/rank has no exception (its cache is lib/rank-cache/) and hosts/ and install/ depend one way.
-  assert.deepEqual(Object.fromEntries([...excused].map(([k, files]) => [k, [...files].sort()])), {
-  });
+  assert.deepEqual(Object.fromEntries([...excused].map(([k, files]) => [k, [...files].sort()])), {});
   for (const never of NEVERS) if (never.exception) assert.ok(never.exception.why.length > 40, never.name);
 });
 
