@@ -41,7 +41,7 @@ export function ruleCandidates(messages: readonly UserMessage[]): CaptureCandida
 /** The model's candidates for a session, then (unless turned off) the verify pass over those it did not rate high. A
  * verify answer that fails, times out or judges nothing leaves the first pass's candidates exactly as they were.
  * Why the high-rated ones are not checked (bench/README.md, the verify pass, v2): on the dev half every one of them
- * was durable and the v1 verifier kept them all, so checking them can only lose recall, and a session whose
+ * (12) was durable and the v1 verifier kept them all, so checking them can only lose recall, and a session whose
  * candidates are all high needs no second call. */
 export async function modelPass(messages: readonly UserMessage[], model: ModelRunner, options: ModelPassOptions = {}): Promise<ModelPass> {
   const answer = await model(capturePrompt(messages));
