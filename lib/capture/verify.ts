@@ -84,10 +84,7 @@ export function verdictsIn(output: string, count: number): Map<number, Verdict> 
     const confidence = confidenceOf(raw.confidence);
     const before = seen.get(i);
     // The same candidate judged both ways is not a verdict: it stays as the first pass had it.
-    seen.set(
-      i,
-      before === undefined ? { keep: raw.keep, reason, ...(confidence ? { confidence } : {}) } : before !== "conflict" && before.keep === raw.keep ? before : "conflict",
-    );
+    seen.set(i, before === undefined ? { keep: raw.keep, reason, ...(confidence ? { confidence } : {}) } : before !== "conflict" && before.keep === raw.keep ? before : "conflict");
   }
   return new Map([...seen].filter((e): e is [number, Verdict] => e[1] !== "conflict"));
 }

@@ -231,9 +231,9 @@ function verifyPrompt(candidates, messages) {
     "up, even when said in passing inside a task request, as an aside, or without a reason:",
     "- how to work here: who runs, deploys or tests what, what the agent should or should not do itself, a step not to",
     "  forget, an environment to use;",
-    "- where things go: where dependencies, packages, files or shared code belong; one approach across the codebase;",
+    "- where things go: where dependencies, files or shared code belong; a convention for the whole codebase;",
     "- what to use or avoid: a library, model, tool or approach the user chose, insisted on or ruled out;",
-    "- what the project does not need or want (compatibility, migrations, a process), for now or for good;",
+    "- what the project does not need or want (a guarantee, a step, a kind of code), for now or for good;",
     "- the user's own workflow or setup that later work has to fit;",
     "- a correction of the agent that should hold next time, or an explicit request to remember.",
     "That the code will show the result of this task does not make such a preference a one-off: a later task, on other",
@@ -266,10 +266,7 @@ function verdictsIn(output, count) {
     if (i < 0 || i >= count || typeof raw.keep !== "boolean" || reason === "") continue;
     const confidence = confidenceOf(raw.confidence);
     const before = seen.get(i);
-    seen.set(
-      i,
-      before === void 0 ? { keep: raw.keep, reason, ...confidence ? { confidence } : {} } : before !== "conflict" && before.keep === raw.keep ? before : "conflict"
-    );
+    seen.set(i, before === void 0 ? { keep: raw.keep, reason, ...confidence ? { confidence } : {} } : before !== "conflict" && before.keep === raw.keep ? before : "conflict");
   }
   return new Map([...seen].filter((e) => e[1] !== "conflict"));
 }

@@ -57,11 +57,7 @@ test("a candidate the answer drops is dropped with its reason; a kept one carrie
 });
 
 test("a drop counts only when the verifier is sure enough; an unsure one keeps its candidate with the doubt, and a drop with no rating (v1's shape) counts", () => {
-  const output = [
-    verdict(1, false, "a feature default", "high"),
-    verdict(2, false, "maybe this task only", "medium"),
-    verdict(3, false, "this deploy only"),
-  ].join("\n");
+  const output = [verdict(1, false, "a feature default", "high"), verdict(2, false, "maybe this task only", "medium"), verdict(3, false, "this deploy only")].join("\n");
   const out = applyVerdicts(output, candidates);
   assert.deepEqual(
     out.dropped.map((d) => d.candidate.message),
