@@ -7,14 +7,17 @@
 // bench/capture/model.ts), or both (a message counts when either captured it).
 // The model's answers are recorded for two prompt versions (bench/capture/model.ts): --prompt v1 replays the first
 // prompt's answers, v2 (the default) the product's prompt today; --min-confidence measures another parser threshold;
-// --verify replays the product's verify pass (lib/capture/verify.ts) over the v2 candidates, from its recorded answers.
+// --verify replays the product's verify pass (lib/capture/verify.ts) over the v2 candidates, from its recorded answers;
+// --verify-prompt v1 replays the first verify prompt's answers (every candidate judged, every drop counted), and
+// --verify-drop measures another least-sure drop that still drops (default high).
 // The text output lists false positives and misses for the dev halves only: the test half is for aggregate numbers.
 // Run: npm run bench:capture [-- --pass rules|model|both|product] [--set phr|specstory|all] [--half dev|test|all]
-//        [--prompt v1|v2] [--min-confidence low|medium|high] [--verify] [--json]
+//        [--prompt v1|v2] [--min-confidence low|medium|high] [--verify [--verify-prompt v1|v2] [--verify-drop low|medium|high]] [--json]
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ruleCandidates } from "../lib/capture/capture.js";
 import { DEFAULT_MIN_CONFIDENCE } from "../lib/capture/llm.js";
+import { DEFAULT_DROP_CONFIDENCE } from "../lib/capture/verify.js";
 import { DEFAULT_SESSION_LIMIT } from "../lib/capture/stage.js";
 import { SETS, sessionsOf, userMessagesOf, type BenchSession } from "./capture/corpus.js";
 import { recordedCandidates, type ModelOutcome, type ReplayOptions } from "./capture/model.js";
@@ -122,13 +125,19 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const pass = flag("pass", "rules") as Pass;
   const sets = flag("set", "all") === "all" ? [...SETS] : flag("set", "all").split(",");
   const halves = flag("half", "all") === "all" ? ["dev", "test"] : [flag("half", "all")];
-  const replay = { version: flag("prompt", "v2"), minConfidence: flag("min-confidence", DEFAULT_MIN_CONFIDENCE), verify: process.argv.includes("--verify") } as ReplayOptions;
+  const replay = {
+    version: flag("prompt", "v2"),
+    minConfidence: flag("min-confidence", DEFAULT_MIN_CONFIDENCE),
+    verify: process.argv.includes("--verify"),
+    verifyPrompt: flag("verify-prompt", "v2"),
+    minDrop: flag("verify-drop", DEFAULT_DROP_CONFIDENCE),
+  } as ReplayOptions;
   const scores: HalfScore[] = [];
   for (const set of sets) for (const half of halves) scores.push(await score(set, half, pass, replay));
   if (process.argv.includes("--json")) process.stdout.write(JSON.stringify(scores, null, 2) + "\n");
   else {
     process.stdout.write(
-      `pass: ${pass}${pass === "rules" ? "" : `, prompt ${replay.version}, min confidence ${replay.minConfidence}${replay.verify ? ", then the verify pass" : ""}`}\nset        half  messages  durable  captured  precision  recall  recall≤${DEFAULT_SESSION_LIMIT}/session  candidates (from durable)\n`,
+      `pass: ${pass}${pass === "rules" ? "" : `, prompt ${replay.version}, min confidence ${replay.minConfidence}${replay.verify ? `, then verify prompt ${replay.verifyPrompt}${replay.verifyPrompt === "v1" ? "" : ` (drops at confidence ${replay.minDrop} and above)`}` : ""}`}\nset        half  messages  durable  captured  precision  recall  recall≤${DEFAULT_SESSION_LIMIT}/session  candidates (from durable)\n`,
     );
     for (const s of scores)
       process.stdout.write(

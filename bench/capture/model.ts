@@ -4,22 +4,24 @@
 // model-command interface (bench/replay-model.mjs as the configured command), so the product's own runner,
 // passes and parser (runLlmCommand, modelPass, modelCandidates, applyVerdicts) read them exactly as they would
 // read a user's model.
-// answers.jsonl holds the answers to three kinds of prompt, each keyed by its prompt's hash: v1 (the first prompt,
-// frozen in prompt-v1.ts), v2 (the product's prompt today) and verify (lib/capture/verify.ts verifyPrompt, which
-// the product builds from the v2 answer's candidates, so its prompts follow from the recorded v2 answers alone).
-//   node --import tsx bench/capture/model.ts prompts [--set phr,specstory] [--prompt v1|v2] [--verify] > prompts.jsonl
-//   node --import tsx bench/capture/model.ts missing [--set …] [--prompt v1|v2] [--verify]   (no recorded answer yet)
+// answers.jsonl holds the answers to four kinds of prompt, each keyed by its prompt's hash: v1 (the first prompt,
+// frozen in prompt-v1.ts), v2 (the product's prompt today) and the verify prompts v1 (frozen in verify-prompt-v1.ts,
+// over every candidate) and v2 (lib/capture/verify.ts verifyPrompt, over the candidates not rated high), which the
+// product builds from the v2 answer's candidates, so they follow from the recorded v2 answers alone.
+//   node --import tsx bench/capture/model.ts prompts [--set phr,specstory] [--prompt v1|v2] [--verify [--verify-prompt v1|v2]] > prompts.jsonl
+//   node --import tsx bench/capture/model.ts missing [--set …] [--prompt v1|v2] [--verify [--verify-prompt v1|v2]]   (no recorded answer yet)
 //   node --import tsx bench/capture/model.ts record answers.jsonl   (merge {hash, answer} lines into answers.jsonl)
 // Prompts are printed sorted by hash: nothing in the file says which set or half a prompt comes from.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { modelPass, type ModelRunner } from "../../lib/capture/capture.js";
+import { modelPass, type ModelPassOptions, type ModelRunner } from "../../lib/capture/capture.js";
 import { capturePrompt, DEFAULT_MIN_CONFIDENCE, modelCandidates, type Confidence } from "../../lib/capture/llm.js";
 import type { CaptureCandidate } from "../../lib/capture/stage.js";
 import { runLlmCommand } from "../../lib/compact/generate.js";
 import { SETS, sessionsOf, userMessagesOf, type BenchSession } from "./corpus.js";
 import { capturePromptV1 } from "./prompt-v1.js";
+import { verifyPromptV1 } from "./verify-prompt-v1.js";
 import { recordedHashes, replayCommand, sha256 } from "../recorded-model.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -31,6 +33,13 @@ export { sha256 };
 /** v1: the prompt the first answers were recorded for; v2: lib/capture/llm.ts's capturePrompt. */
 export const PROMPT_VERSIONS = ["v1", "v2"] as const;
 export type PromptVersion = (typeof PROMPT_VERSIONS)[number];
+
+/** The verify prompt's versions: v1 (frozen, judged every candidate, no confidence) and v2 (the product's today). */
+export const VERIFY_VERSIONS = ["v1", "v2"] as const;
+export type VerifyVersion = (typeof VERIFY_VERSIONS)[number];
+
+/** How the product's modelPass is told to replay a verify version: v1 judged the high-rated candidates too. */
+const verifyWith = (version: VerifyVersion): ModelPassOptions["verifyWith"] => (version === "v1" ? { prompt: verifyPromptV1, high: true } : undefined);
 
 export function sessionPrompt(s: BenchSession, version: PromptVersion = "v2"): { prompt: string; hash: string } {
   const prompt = (version === "v1" ? capturePromptV1 : capturePrompt)(userMessagesOf(s));
@@ -51,6 +60,9 @@ export interface ReplayOptions {
   minConfidence?: Confidence;
   /** Replay the verify pass too (lib/capture/verify.ts), from its recorded answers; v2 only. */
   verify?: boolean;
+  /** Which verify prompt's answers to replay (default v2, the product's), and the least sure drop that drops. */
+  verifyPrompt?: VerifyVersion;
+  minDrop?: Confidence;
   command?: string[];
 }
 
@@ -61,7 +73,7 @@ const replayer =
 
 /** Each session's recorded answers, run through the model-command interface and the product's passes. */
 export async function recordedCandidates(sessions: readonly BenchSession[], options: ReplayOptions = {}): Promise<Map<string, ModelOutcome>> {
-  const { version = "v2", minConfidence = DEFAULT_MIN_CONFIDENCE, verify = false, command = REPLAY_COMMAND } = options;
+  const { version = "v2", minConfidence = DEFAULT_MIN_CONFIDENCE, verify = false, verifyPrompt = "v2", minDrop, command = REPLAY_COMMAND } = options;
   if (verify && version !== "v2") throw new Error("--verify replays the verify pass over the product's prompt (v2) only");
   const out = new Map<string, ModelOutcome>();
   const run = replayer(command);
@@ -73,7 +85,7 @@ export async function recordedCandidates(sessions: readonly BenchSession[], opti
       continue;
     }
     // The product's own two-call pass (modelPass), the recorded answers behind its model command.
-    const r = await modelPass(messages, run, { verify, minConfidence });
+    const r = await modelPass(messages, run, { verify, minConfidence, verifyWith: verifyWith(verifyPrompt), ...(minDrop ? { minDrop } : {}) });
     out.set(s.key, r.ok ? { candidates: r.candidates, pass: r.pass } : { failure: r.reason });
   }
   return out;
@@ -81,11 +93,13 @@ export async function recordedCandidates(sessions: readonly BenchSession[], opti
 
 /** The verify prompt the product sends for a session, from the recorded v2 answer; undefined when it sends none
  * (the model proposed nothing, or its v2 answer is missing). */
-export async function verifyPromptOf(s: BenchSession, command: string[] = REPLAY_COMMAND): Promise<{ prompt: string; hash: string } | undefined> {
+export async function verifyPromptOf(s: BenchSession, version: VerifyVersion = "v2", command: string[] = REPLAY_COMMAND): Promise<{ prompt: string; hash: string } | undefined> {
   const first = replayer(command);
   const sent: string[] = [];
   // The first call replays the recorded v2 answer; the second is the verify call: keep its prompt, answer nothing.
-  await modelPass(userMessagesOf(s), (prompt) => (sent.push(prompt) === 1 ? first(prompt) : Promise.resolve({ ok: false as const, reason: "not answered yet" })));
+  await modelPass(userMessagesOf(s), (prompt) => (sent.push(prompt) === 1 ? first(prompt) : Promise.resolve({ ok: false as const, reason: "not answered yet" })), {
+    verifyWith: verifyWith(version),
+  });
   const verify = sent[1];
   return verify === undefined ? undefined : { prompt: verify, hash: sha256(verify) };
 }
@@ -95,14 +109,16 @@ interface Recorded {
   answer: string;
 }
 
-/** The hash of every prompt the bench sends: both capture prompts and, from the recorded v2 answers, the verify prompts. */
+/** The hash of every prompt the bench sends: both capture prompts and, from the recorded v2 answers, both verify prompts. */
 export async function benchPromptHashes(): Promise<Set<string>> {
   const prompts = new Set<string>();
   for (const set of SETS)
     for (const s of sessionsOf(set)) {
       for (const v of PROMPT_VERSIONS) prompts.add(sessionPrompt(s, v).hash);
-      const vp = await verifyPromptOf(s);
-      if (vp) prompts.add(vp.hash);
+      for (const v of VERIFY_VERSIONS) {
+        const vp = await verifyPromptOf(s, v);
+        if (vp) prompts.add(vp.hash);
+      }
     }
   return prompts;
 }
@@ -153,11 +169,14 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     const version = (pv === -1 ? "v2" : rest[pv + 1]) as PromptVersion;
     if (!PROMPT_VERSIONS.includes(version)) throw new Error(`--prompt ${version}: known versions are ${PROMPT_VERSIONS.join(", ")}`);
     const verify = rest.includes("--verify");
+    const vv = rest.indexOf("--verify-prompt");
+    const verifyVersion = (vv === -1 ? "v2" : rest[vv + 1]) as VerifyVersion;
+    if (!VERIFY_VERSIONS.includes(verifyVersion)) throw new Error(`--verify-prompt ${verifyVersion}: known versions are ${VERIFY_VERSIONS.join(", ")}`);
     const have = verb === "missing" ? recordedHashes(ANSWERS_FILE) : new Set<string>();
     const out = new Map<string, string>();
     for (const set of sets)
       for (const s of sessionsOf(set)) {
-        const p = verify ? await verifyPromptOf(s) : sessionPrompt(s, version);
+        const p = verify ? await verifyPromptOf(s, verifyVersion) : sessionPrompt(s, version);
         if (p && !have.has(p.hash)) out.set(p.hash, p.prompt);
       }
     for (const hash of [...out.keys()].sort()) process.stdout.write(`${JSON.stringify({ hash, prompt: out.get(hash) })}\n`);

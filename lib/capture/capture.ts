@@ -20,6 +20,11 @@ export interface ModelPassOptions {
   /** Run the verify pass over the model's candidates (default true; `[capture] verify = false` turns it off). */
   verify?: boolean;
   minConfidence?: Confidence;
+  /** The least sure drop of the verify pass that drops (default DEFAULT_DROP_CONFIDENCE). */
+  minDrop?: Confidence;
+  /** The bench's replay of recorded verify answers: another prompt version, and whether it judged the first pass's
+   * high-rated candidates too (the v1 prompt did). The product uses verifyPrompt and leaves those out. */
+  verifyWith?: { prompt: typeof verifyPrompt; high: boolean };
 }
 
 export type ModelPass = { ok: true; candidates: CaptureCandidate[]; dropped: { candidate: CaptureCandidate; reason: string }[]; pass: string } | { ok: false; reason: string };
@@ -33,19 +38,30 @@ export function ruleCandidates(messages: readonly UserMessage[]): CaptureCandida
     .map((c) => ({ type: c.type, name: c.name, description: c.description, excerpt: c.excerpt, message: c.message, kind: c.kind }));
 }
 
-/** The model's candidates for a session, then (unless turned off) the verify pass over them. A verify answer that
- * fails, times out or judges nothing leaves the first pass's candidates exactly as they were. */
+/** The model's candidates for a session, then (unless turned off) the verify pass over those it did not rate high. A
+ * verify answer that fails, times out or judges nothing leaves the first pass's candidates exactly as they were.
+ * Why the high-rated ones are not checked (bench/README.md, the verify pass, v2): on the dev half every one of them
+ * (12) was durable and the v1 verifier kept them all, so checking them can only lose recall, and a session whose
+ * candidates are all high needs no second call. */
 export async function modelPass(messages: readonly UserMessage[], model: ModelRunner, options: ModelPassOptions = {}): Promise<ModelPass> {
   const answer = await model(capturePrompt(messages));
   if (!answer.ok) return { ok: false, reason: answer.reason };
   const candidates = modelCandidates(answer.summary, messages, options.minConfidence ?? DEFAULT_MIN_CONFIDENCE);
+  const { prompt, high } = options.verifyWith ?? { prompt: verifyPrompt, high: false };
+  const checked = candidates.filter((c) => high || c.confidence !== "high");
   // Nothing to check: most sessions, so the verify call costs nothing there.
-  if (options.verify === false || candidates.length === 0) return { ok: true, candidates, dropped: [], pass: "model" };
-  const check = await model(verifyPrompt(candidates, messages));
+  if (options.verify === false || checked.length === 0) return { ok: true, candidates, dropped: [], pass: "model" };
+  const check = await model(prompt(checked, messages));
   if (!check.ok) return { ok: true, candidates, dropped: [], pass: `model (unverified: ${check.reason})` };
-  const verified = applyVerdicts(check.summary, candidates);
+  const verified = applyVerdicts(check.summary, checked, options.minDrop);
   if (verified.judged === 0) return { ok: true, candidates, dropped: [], pass: "model (unverified: the verify answer judged no candidate)" };
-  return { ok: true, candidates: verified.kept, dropped: verified.dropped, pass: "model, verified" };
+  // Back in the first pass's order: a checked candidate as the verdict left it, an unchecked one as it was.
+  // verified.kept is in the checked candidates' order, less the dropped ones.
+  const gone = new Set(verified.dropped.map((d) => d.candidate));
+  const isChecked = new Set(checked);
+  let next = 0;
+  const kept = candidates.flatMap((c) => (!isChecked.has(c) ? [c] : gone.has(c) ? [] : [verified.kept[next++]!]));
+  return { ok: true, candidates: kept, dropped: verified.dropped, pass: "model, verified" };
 }
 
 export async function captureMessages(

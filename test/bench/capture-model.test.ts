@@ -109,22 +109,36 @@ test("the verify pass is replayed from its own recorded answer, keyed by the ver
     { hash: sessionPrompt(b).hash, answer: bAnswer },
   ];
   // No verify answer yet: the verify prompt is what the product would send, and the first pass's candidates stand.
+  // The product's (v2) judges only the candidate not rated high; the frozen v1 judged both.
   const prompt = await withAnswers(dir, first, () => verifyPromptOf(a));
-  assert.match(prompt?.prompt ?? "", /\[candidate 1\] message 2 \(feedback\): Run the linter first\n\[candidate 2\] message 1 \(project\): JSON is the default output\n/);
-  const verdicts = [JSON.stringify({ candidate: 1, keep: true, reason: "standing" }), JSON.stringify({ candidate: 2, keep: false, reason: "this task's default" })].join("\n");
-  const out = await withAnswers(dir, [...first, { hash: prompt!.hash, answer: verdicts }], () => recordedCandidates([a, b], { verify: true }));
+  assert.match(prompt?.prompt ?? "", /\[candidate 1\] message 1 \(project\): JSON is the default output\n\n/);
+  const v1 = await withAnswers(dir, first, () => verifyPromptOf(a, "v1"));
+  assert.match(v1?.prompt ?? "", /\[candidate 1\] message 2 \(feedback\): Run the linter first\n\[candidate 2\] message 1 \(project\): JSON is the default output\n/);
+  assert.equal(await withAnswers(dir, first, () => verifyPromptOf(b)), undefined, "a session whose candidates are all high sends no verify prompt");
+  assert.match((await withAnswers(dir, first, () => verifyPromptOf(b, "v1")))?.prompt ?? "", /\[candidate 1\] message 1/);
+  const v2Verdicts = JSON.stringify({ candidate: 1, keep: false, confidence: "high", reason: "this task's default" });
+  const v1Verdicts = [JSON.stringify({ candidate: 1, keep: false, reason: "too strict" }), JSON.stringify({ candidate: 2, keep: true, reason: "kept" })].join("\n");
+  const recorded = [...first, { hash: prompt!.hash, answer: v2Verdicts }, { hash: v1!.hash, answer: v1Verdicts }];
+  const out = await withAnswers(dir, recorded, () => recordedCandidates([a, b], { verify: true }));
   assert.equal(out.get("a")?.pass, "model, verified");
   assert.deepEqual(
     out.get("a")?.candidates?.map((c) => c.description),
     ["Run the linter first"],
   );
-  assert.match(out.get("b")?.pass ?? "", /^model \(unverified: /);
+  assert.equal(out.get("b")?.pass, "model");
+  // Each version replays its own answers: v1's dropped the high-rated candidate and kept the other.
+  const old = await withAnswers(dir, recorded, () => recordedCandidates([a, b], { verify: true, verifyPrompt: "v1" }));
   assert.deepEqual(
-    out.get("b")?.candidates?.map((c) => c.description),
-    ["Run the linter first"],
+    old.get("a")?.candidates?.map((c) => c.description),
+    ["JSON is the default output"],
   );
+  assert.match(old.get("b")?.pass ?? "", /^model \(unverified: /);
+  // --verify-drop: a medium drop does not count by default, and does at medium.
+  const medium = [...first, { hash: prompt!.hash, answer: v2Verdicts.replace('"high"', '"medium"') }];
+  assert.equal((await withAnswers(dir, medium, () => recordedCandidates([a], { verify: true }))).get("a")?.candidates?.length, 2);
+  assert.equal((await withAnswers(dir, medium, () => recordedCandidates([a], { verify: true, minDrop: "medium" }))).get("a")?.candidates?.length, 1);
   // Without --verify, the same answers replay the first pass alone.
-  const plain = await withAnswers(dir, [...first, { hash: prompt!.hash, answer: verdicts }], () => recordedCandidates([a]));
+  const plain = await withAnswers(dir, recorded, () => recordedCandidates([a]));
   assert.equal(plain.get("a")?.candidates?.length, 2);
 });
 

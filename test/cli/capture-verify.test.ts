@@ -36,13 +36,9 @@ const hookLog = (w: World) => {
   return fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
 };
 
-test("the verify pass drops what its answer drops; the kept proposal carries its reason; nothing canonical changes", () => {
+test("the verify pass judges only what the first pass did not rate high, and drops what it is sure of; nothing canonical changes", () => {
   const w = world();
-  const log = configure(
-    w,
-    `console.log(JSON.stringify({ candidate: 1, keep: true, reason: "a standing rule for every commit" }));
-     console.log(JSON.stringify({ candidate: 2, keep: false, reason: "a default this task set; the code records it" }));`,
-  );
+  const log = configure(w, `console.log(JSON.stringify({ candidate: 1, keep: false, confidence: "high", reason: "a default this task set; the code records it" }));`);
   const before = canonical(w);
   const r = endSession(w, transcript(w, [LINT, JSON_DEFAULT]));
   assert.equal(r.code, 0, r.stderr);
@@ -53,13 +49,24 @@ test("the verify pass drops what its answer drops; the kept proposal carries its
     staged.map((p) => [p.card.name, p.source]),
     [["lint-before-commit", `claude session s1, user message 1: "${LINT}"`]],
   );
-  assert.match(staged[0]!.card.body ?? "", /Kept by the capture model's second reading: a standing rule for every commit/);
+  // The high-rated candidate was never put to the second reading, so its body says nothing of one.
+  assert.doesNotMatch(staged[0]!.card.body ?? "", /second reading/);
   const [, second] = prompts(log);
-  assert.match(second ?? "", /\[candidate 1\] message 1 \(feedback\): Run the linter before every commit\n/);
-  assert.match(second ?? "", /\[candidate 2\] message 2 \(project\): Export prints JSON by default\n/);
+  assert.match(second ?? "", /\[candidate 1\] message 2 \(project\): Export prints JSON by default\n\n/);
+  assert.doesNotMatch(second ?? "", /Run the linter before every commit|\[message 1\]/);
   assert.match(second ?? "", /\[message 2\] add a --json flag to the export command/);
   assert.doesNotMatch(second ?? "", /skip the tests/, "the verify call, too, sees only the user's messages");
   assert.deepEqual(canonical(w), before);
+});
+
+test("a drop the verifier is not sure of keeps its candidate, and the proposal shows the doubt to the reviewer", () => {
+  const w = world();
+  configure(w, `console.log(JSON.stringify({ candidate: 1, keep: false, confidence: "medium", reason: "may be this task's default only" }));`);
+  const r = endSession(w, transcript(w, [LINT, JSON_DEFAULT]));
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /2 proposal\(s\) staged from 2 user message\(s\) \(model, verified\)/);
+  const body = pending(w).find((p) => p.card.name === "export-json-default")?.card.body ?? "";
+  assert.match(body, /Doubted by the capture model's second reading, not sure enough to drop it: may be this task's default only \(confidence medium\)/);
 });
 
 test("[capture] verify = false: the model is called once and its candidates are staged as it gave them", () => {

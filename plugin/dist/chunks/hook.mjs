@@ -221,23 +221,28 @@ function verifyPrompt(candidates, messages) {
   const named = [...new Set(candidates.map((c) => c.message))].sort((a, b) => a - b);
   const byN = new Map(messages.map((m) => [m.n, m.text]));
   return [
-    "A first reading of a coding session proposed the candidates below as long-term memory for a coding agent. If the",
-    "owner accepts one, it is shown to every later session in this repository, whatever the task. Check each candidate",
-    "against the user's own words in the message it names, and keep it only when both hold:",
-    "1. The user meant it beyond the task at hand: a standing rule for how to work or write code here, a correction of",
-    "   how the agent works that should hold next time, a choice between alternatives or a policy for the project with",
-    "   a reason that outlasts the task, or an explicit request to remember. Said in passing inside a task request",
-    "   still counts when it is about how to work here in general (who does what, what to use or avoid, where things go).",
-    "2. A future agent, in a later, unrelated session on a different task, would need it and would otherwise get it",
-    "   wrong: reading the code, its README or the git history would not tell it.",
+    "A first reading of a coding session proposed the candidates below as long-term memory for a coding agent. The",
+    "owner reviews each one before it is shown to later sessions in this repository. A wrong drop costs more than a",
+    "wrong keep: a dropped statement is lost for good, a kept one-off costs the owner one rejection. So keep a candidate",
+    "unless you are sure it is a one-off.",
     "",
-    "Drop a candidate when:",
-    "- the message asks for something about this task: what to build or change, a feature's option, default or",
-    "  output, what one document should say, which account or setting to use for this setup, how to go about this one",
-    "  problem; even when it says should, always, don't, only or just;",
-    "- it states what the repository already shows, or what the task built;",
-    "- the message it names does not say it. Judge the user's words, not the candidate's wording: a candidate that",
-    "  adds a detail to what the user plainly said is judged on what the user said.",
+    "Keep it when the user's words in the message it names would apply again the next time the same kind of work comes",
+    "up, even when said in passing inside a task request, as an aside, or without a reason:",
+    "- how to work here: who runs, deploys or tests what, what the agent should or should not do itself, a step not to",
+    "  forget, an environment to use;",
+    "- where things go: where dependencies, files or shared code belong; a convention for the whole codebase;",
+    "- what to use or avoid: a library, model, tool or approach the user chose, insisted on or ruled out;",
+    "- what the project does not need or want (a guarantee, a step, a kind of code), for now or for good;",
+    "- the user's own workflow or setup that later work has to fit;",
+    "- a correction of the agent that should hold next time, or an explicit request to remember.",
+    "That the code will show the result of this task does not make such a preference a one-off: a later task, on other",
+    "code, would still need to be told.",
+    "",
+    "Drop it only when the user's words are a one-off about this task that the candidate restates as a rule: the request",
+    "is done once this task is done, and nothing in the user's words reaches beyond it. Such as: what this feature should",
+    "do, its options, defaults or output; what one document should say; which account, project or setting to use for",
+    "this one setup; how to go about this one problem. Drop too a candidate whose message does not say it at all. Judge",
+    "the user's words, not the candidate's wording.",
     "",
     "The user's messages the candidates name:",
     ...named.map((n) => `[message ${n}] ${(byN.get(n) ?? "").slice(0, MESSAGE_CHARS2).replace(/\s+/g, " ")}`),
@@ -245,28 +250,33 @@ function verifyPrompt(candidates, messages) {
     "The candidates:",
     ...candidates.map((c, i) => `[candidate ${i + 1}] message ${c.message} (${c.type}): ${c.description.replace(/\s+/g, " ")}`),
     "",
-    'Print only JSON lines, one per candidate: {"candidate": <its number>, "keep": true|false, "reason": "<one line: why',
-    'a later, unrelated session needs it, or why it is about this task only>"}.',
+    'Print only JSON lines, one per candidate: {"candidate": <its number>, "keep": true|false, "confidence":',
+    `"high|medium|low", "reason": "<one line: what in the user's words holds beyond this task, or why it is done once`,
+    'this task is done>"}. Confidence is how sure you are of the verdict; rate a drop high only when you are sure.',
     ""
   ].join("\n");
 }
+var DEFAULT_DROP_CONFIDENCE = "high";
 function verdictsIn(output, count) {
   const seen = /* @__PURE__ */ new Map();
   for (const raw of parseCandidates(output)) {
     const i = typeof raw.candidate === "number" && Number.isInteger(raw.candidate) ? raw.candidate - 1 : -1;
     const reason = typeof raw.reason === "string" ? raw.reason.replace(/\s+/g, " ").trim().slice(0, REASON_CHARS) : "";
     if (i < 0 || i >= count || typeof raw.keep !== "boolean" || reason === "") continue;
+    const confidence = confidenceOf(raw.confidence);
     const before = seen.get(i);
-    seen.set(i, before === void 0 ? { keep: raw.keep, reason } : before !== "conflict" && before.keep === raw.keep ? before : "conflict");
+    seen.set(i, before === void 0 ? { keep: raw.keep, reason, ...confidence ? { confidence } : {} } : before !== "conflict" && before.keep === raw.keep ? before : "conflict");
   }
   return new Map([...seen].filter((e) => e[1] !== "conflict"));
 }
-function applyVerdicts(output, candidates) {
+function applyVerdicts(output, candidates, minDrop = DEFAULT_DROP_CONFIDENCE) {
   const verdicts = verdictsIn(output, candidates.length);
   const out = { kept: [], dropped: [], judged: verdicts.size };
   candidates.forEach((c, i) => {
     const v = verdicts.get(i);
-    if (v && !v.keep) out.dropped.push({ candidate: c, reason: v.reason });
+    const sure = v?.confidence === void 0 || CONFIDENCES.indexOf(v.confidence) >= CONFIDENCES.indexOf(minDrop);
+    if (v && !v.keep && sure) out.dropped.push({ candidate: c, reason: v.reason });
+    else if (v && !v.keep) out.kept.push({ ...c, doubted: `${v.reason} (confidence ${v.confidence})` });
     else out.kept.push(v ? { ...c, verified: v.reason } : c);
   });
   return out;
@@ -281,12 +291,18 @@ async function modelPass(messages, model, options = {}) {
   const answer = await model(capturePrompt(messages));
   if (!answer.ok) return { ok: false, reason: answer.reason };
   const candidates = modelCandidates(answer.summary, messages, options.minConfidence ?? DEFAULT_MIN_CONFIDENCE);
-  if (options.verify === false || candidates.length === 0) return { ok: true, candidates, dropped: [], pass: "model" };
-  const check = await model(verifyPrompt(candidates, messages));
+  const { prompt, high } = options.verifyWith ?? { prompt: verifyPrompt, high: false };
+  const checked = candidates.filter((c) => high || c.confidence !== "high");
+  if (options.verify === false || checked.length === 0) return { ok: true, candidates, dropped: [], pass: "model" };
+  const check = await model(prompt(checked, messages));
   if (!check.ok) return { ok: true, candidates, dropped: [], pass: `model (unverified: ${check.reason})` };
-  const verified = applyVerdicts(check.summary, candidates);
+  const verified = applyVerdicts(check.summary, checked, options.minDrop);
   if (verified.judged === 0) return { ok: true, candidates, dropped: [], pass: "model (unverified: the verify answer judged no candidate)" };
-  return { ok: true, candidates: verified.kept, dropped: verified.dropped, pass: "model, verified" };
+  const gone = new Set(verified.dropped.map((d) => d.candidate));
+  const isChecked = new Set(checked);
+  let next = 0;
+  const kept = candidates.flatMap((c) => !isChecked.has(c) ? [c] : gone.has(c) ? [] : [verified.kept[next++]]);
+  return { ok: true, candidates: kept, dropped: verified.dropped, pass: "model, verified" };
 }
 async function captureMessages(options, src, messages, model, passOptions = {}) {
   let pass = "rules";

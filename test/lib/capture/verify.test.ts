@@ -20,19 +20,21 @@ const candidate = (message: number, description: string): CaptureCandidate => ({
   confidence: "medium",
 });
 const candidates = [candidate(1, "Export defaults to JSON"), candidate(2, "Run the linter before every commit"), candidate(3, "Deploy with the staging account")];
-const verdict = (candidate: number, keep: unknown, reason: unknown = "because") => JSON.stringify({ candidate, keep, reason });
+const verdict = (candidate: number, keep: unknown, reason: unknown = "because", confidence?: unknown) =>
+  JSON.stringify({ candidate, keep, reason, ...(confidence === undefined ? {} : { confidence }) });
 
 test("the verify prompt carries each candidate, numbered, and only the messages they name, each once", () => {
   const p = verifyPrompt([candidates[1]!, { ...candidates[1]!, description: "Lint   first" }, candidates[2]!], messages);
-  assert.match(p, /later, unrelated session/);
+  assert.match(p, /A wrong drop costs more than a\nwrong keep/);
   assert.match(p, /\[candidate 1\] message 2 \(feedback\): Run the linter before every commit\n/);
   assert.match(p, /\[candidate 2\] message 2 \(feedback\): Lint first\n/);
   assert.match(p, /\[candidate 3\] message 3 \(feedback\): Deploy with the staging account\n/);
   assert.equal(p.match(/\[message 2\] from now on run the linter/g)?.length, 1);
   assert.doesNotMatch(p, /\[message 1\]/, "a message no candidate names is not sent");
   // The first pass's own reasons and rating are not shown: the second reading judges the user's words afresh.
-  assert.doesNotMatch(p, /the model's reason|medium/);
-  assert.match(p, /"keep": true\|false/);
+  assert.doesNotMatch(p, /the model's reason/);
+  assert.match(p, /message 2 \(feedback\): Run the linter before every commit\n\[candidate 2\]/, "no rating on a candidate's line");
+  assert.match(p, /"keep": true\|false, "confidence":\n"high\|medium\|low"/);
 });
 
 test("a candidate the answer drops is dropped with its reason; a kept one carries the verifier's reason", () => {
@@ -52,6 +54,24 @@ test("a candidate the answer drops is dropped with its reason; a kept one carrie
     ],
   );
   assert.equal(out.judged, 3);
+});
+
+test("a drop counts only when the verifier is sure enough; an unsure one keeps its candidate with the doubt, and a drop with no rating (v1's shape) counts", () => {
+  const output = [verdict(1, false, "a feature default", "high"), verdict(2, false, "maybe this task only", "medium"), verdict(3, false, "this deploy only")].join("\n");
+  const out = applyVerdicts(output, candidates);
+  assert.deepEqual(
+    out.dropped.map((d) => d.candidate.message),
+    [1, 3],
+  );
+  assert.deepEqual(
+    out.kept.map((c) => [c.message, c.doubted, c.verified]),
+    [[2, "maybe this task only (confidence medium)", undefined]],
+  );
+  assert.equal(verdictsIn(output, 3).get(1)?.confidence, "medium");
+  // Another threshold (the bench's --verify-drop) counts the medium drop too; a rating the parser does not know is none.
+  assert.equal(applyVerdicts(output, candidates, "medium").dropped.length, 3);
+  assert.equal(applyVerdicts(verdict(1, false, "r", "certain"), candidates).dropped.length, 1);
+  assert.equal(verdictsIn(verdict(1, false, "r", "certain"), 3).get(0)?.confidence, undefined);
 });
 
 test("only a verdict that names a real candidate, says keep true or false and gives a reason counts; the rest keep their candidate", () => {
@@ -121,6 +141,50 @@ test("modelPass: the verify answer decides what is kept; turned off, or with no 
   const none = scripted([ok("[]")]);
   assert.deepEqual(await modelPass(messages, none.run), { ok: true, candidates: [], dropped: [], pass: "model" });
   assert.equal(none.prompts.length, 1);
+});
+
+test("modelPass: only the candidates the first pass did not rate high go to the verify call; the order stays the first pass's", async () => {
+  const first = [
+    { message: 2, kind: "instruction", type: "feedback", name: "lint-first", description: "Run the linter before every commit", why: "w", confidence: "high" },
+    { message: 1, kind: "decision", type: "project", name: "json-default", description: "Export defaults to JSON", why: "w", confidence: "medium" },
+    { message: 3, kind: "decision", type: "project", name: "staging", description: "Deploy with the staging account", why: "w" },
+  ]
+    .map((o) => JSON.stringify(o))
+    .join("\n");
+  const m = scripted([ok(first), ok([verdict(1, true, "a standing default"), verdict(2, false, "this deploy only", "high")].join("\n"))]);
+  const r = await modelPass(messages, m.run);
+  assert.ok(r.ok);
+  assert.equal(r.pass, "model, verified");
+  assert.deepEqual(
+    r.candidates.map((c) => [c.name, c.verified]),
+    [
+      ["lint-first", undefined],
+      ["json-default", "a standing default"],
+    ],
+  );
+  assert.deepEqual(
+    r.dropped.map((d) => d.candidate.name),
+    ["staging"],
+  );
+  assert.match(m.prompts[1]!, /\[candidate 1\] message 1 \(project\): Export defaults to JSON\n\[candidate 2\] message 3 \(project\): Deploy with the staging account\n\n/);
+  assert.doesNotMatch(m.prompts[1]!, /Run the linter|\[message 2\]/);
+
+  // Every candidate rated high: no second call at all.
+  const allHigh = scripted([ok(first.split("\n")[0]!)]);
+  const r2 = await modelPass(messages, allHigh.run);
+  assert.ok(r2.ok);
+  assert.equal(r2.pass, "model");
+  assert.equal(allHigh.prompts.length, 1);
+
+  // The bench's replay of the frozen v1 prompt judges the high-rated ones too, with the prompt it is given.
+  const v1 = scripted([ok(first), ok(verdict(1, false, "judged", "high"))]);
+  const r3 = await modelPass(messages, v1.run, { verifyWith: { prompt: (c) => c.map((x) => x.name).join(","), high: true } });
+  assert.ok(r3.ok);
+  assert.equal(v1.prompts[1], "lint-first,json-default,staging");
+  assert.deepEqual(
+    r3.candidates.map((c) => c.name),
+    ["json-default", "staging"],
+  );
 });
 
 test("modelPass: a verify call that fails or judges nothing leaves the first pass's candidates exactly as they were", async () => {
