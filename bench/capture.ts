@@ -6,16 +6,21 @@
 // model (a recorded model's answer to the product's own prompt, replayed through the model-command interface:
 // bench/capture/model.ts), or both (a message counts when either captured it).
 // The model's answers are recorded for two prompt versions (bench/capture/model.ts): --prompt v1 replays the first
-// prompt's answers, v2 (the default) the product's prompt today; --min-confidence measures another parser threshold.
+// prompt's answers, v2 (the default) the product's prompt today; --min-confidence measures another parser threshold;
+// --verify replays the product's verify pass (lib/capture/verify.ts) over the v2 candidates, from its recorded answers;
+// --verify-prompt v1 replays the first verify prompt's answers (every candidate judged, every drop counted), and
+// --verify-drop measures another least-sure drop that still drops (default high).
+// The text output lists false positives and misses for the dev halves only: the test half is for aggregate numbers.
 // Run: npm run bench:capture [-- --pass rules|model|both|product] [--set phr|specstory|all] [--half dev|test|all]
-//        [--prompt v1|v2] [--min-confidence low|medium|high] [--json]
+//        [--prompt v1|v2] [--min-confidence low|medium|high] [--verify [--verify-prompt v1|v2] [--verify-drop low|medium|high]] [--json]
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ruleCandidates } from "../lib/capture/capture.js";
 import { DEFAULT_MIN_CONFIDENCE } from "../lib/capture/llm.js";
+import { DEFAULT_DROP_CONFIDENCE } from "../lib/capture/verify.js";
 import { DEFAULT_SESSION_LIMIT } from "../lib/capture/stage.js";
 import { SETS, sessionsOf, userMessagesOf, type BenchSession } from "./capture/corpus.js";
-import { recordedCandidates, type ReplayOptions } from "./capture/model.js";
+import { recordedCandidates, type ModelOutcome, type ReplayOptions } from "./capture/model.js";
 
 /** both: a message counts when either pass captured it; product: what capture does today (the model, and the rules
  * only for a session whose model answer failed). */
@@ -37,12 +42,20 @@ export interface HalfScore {
   recallWithinBound: number | null;
   /** Sessions whose recorded model answer was missing or unusable (the product would fall back to the rules). */
   modelFailures: number;
+  /** With --verify: sessions the verify pass ran on, and those whose verify answer was missing or judged nothing
+   * (the product keeps the first pass's candidates there). */
+  verified: number;
+  unverified: number;
   falsePositives: { id: number; description: string }[];
   missed: number[];
 }
 
 /** Each message's candidates (by message id) for one session and pass. */
-async function capturedBy(sessions: readonly BenchSession[], pass: Pass, replay: ReplayOptions): Promise<{ byId: Map<number, string[]>; staged: Set<number>; failures: number }> {
+async function capturedBy(
+  sessions: readonly BenchSession[],
+  pass: Pass,
+  replay: ReplayOptions,
+): Promise<{ byId: Map<number, string[]>; staged: Set<number>; failures: number; verified: number; unverified: number }> {
   const byId = new Map<number, string[]>();
   // The messages behind each session's first DEFAULT_SESSION_LIMIT candidates: what staging keeps at most.
   const staged = new Set<number>();
@@ -56,20 +69,25 @@ async function capturedBy(sessions: readonly BenchSession[], pass: Pass, replay:
     perSession.set(s.key, count + 1);
   };
   let failures = 0;
-  const model = pass === "rules" ? new Map() : await recordedCandidates(sessions, replay);
+  let verified = 0;
+  let unverified = 0;
+  const model = pass === "rules" ? new Map<string, ModelOutcome>() : await recordedCandidates(sessions, replay);
   for (const s of sessions) {
     const answered = model.get(s.key)?.candidates;
     if (pass !== "rules" && !answered) failures += 1;
+    const label = model.get(s.key)?.pass ?? "";
+    if (label === "model, verified") verified += 1;
+    else if (label.startsWith("model (unverified")) unverified += 1;
     for (const c of answered ?? []) add(s, c.message, `[model] ${c.description}`);
     if (pass === "rules" || pass === "both" || (pass === "product" && !answered)) for (const c of ruleCandidates(userMessagesOf(s))) add(s, c.message, `[rule] ${c.description}`);
   }
-  return { byId, staged, failures };
+  return { byId, staged, failures, verified, unverified };
 }
 
 export async function score(set: string, half: string, pass: Pass, replay: ReplayOptions = {}): Promise<HalfScore> {
   const sessions = sessionsOf(set).filter((s) => half === "all" || s.half === half);
   const messages = sessions.flatMap((s) => s.messages);
-  const { byId, staged, failures } = await capturedBy(sessions, pass, replay);
+  const { byId, staged, failures, verified, unverified } = await capturedBy(sessions, pass, replay);
   const captured = messages.filter((m) => byId.has(m.id));
   const tp = captured.filter((m) => m.durable === true);
   const durable = messages.filter((m) => m.durable === true);
@@ -87,6 +105,8 @@ export async function score(set: string, half: string, pass: Pass, replay: Repla
     recall: durable.length === 0 ? null : tp.length / durable.length,
     recallWithinBound: durable.length === 0 ? null : durable.filter((m) => staged.has(m.id)).length / durable.length,
     modelFailures: failures,
+    verified,
+    unverified,
     falsePositives: captured.filter((m) => m.durable !== true).map((m) => ({ id: m.id, description: byId.get(m.id)![0]! })),
     missed: durable.filter((m) => !byId.has(m.id)).map((m) => m.id),
   };
@@ -105,19 +125,25 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const pass = flag("pass", "rules") as Pass;
   const sets = flag("set", "all") === "all" ? [...SETS] : flag("set", "all").split(",");
   const halves = flag("half", "all") === "all" ? ["dev", "test"] : [flag("half", "all")];
-  const replay = { version: flag("prompt", "v2"), minConfidence: flag("min-confidence", DEFAULT_MIN_CONFIDENCE) } as ReplayOptions;
+  const replay = {
+    version: flag("prompt", "v2"),
+    minConfidence: flag("min-confidence", DEFAULT_MIN_CONFIDENCE),
+    verify: process.argv.includes("--verify"),
+    verifyPrompt: flag("verify-prompt", "v2"),
+    minDrop: flag("verify-drop", DEFAULT_DROP_CONFIDENCE),
+  } as ReplayOptions;
   const scores: HalfScore[] = [];
   for (const set of sets) for (const half of halves) scores.push(await score(set, half, pass, replay));
   if (process.argv.includes("--json")) process.stdout.write(JSON.stringify(scores, null, 2) + "\n");
   else {
     process.stdout.write(
-      `pass: ${pass}${pass === "rules" ? "" : `, prompt ${replay.version}, min confidence ${replay.minConfidence}`}\nset        half  messages  durable  captured  precision  recall  recall≤${DEFAULT_SESSION_LIMIT}/session  candidates (from durable)\n`,
+      `pass: ${pass}${pass === "rules" ? "" : `, prompt ${replay.version}, min confidence ${replay.minConfidence}${replay.verify ? `, then verify prompt ${replay.verifyPrompt}${replay.verifyPrompt === "v1" ? "" : ` (drops at confidence ${replay.minDrop} and above)`}` : ""}`}\nset        half  messages  durable  captured  precision  recall  recall≤${DEFAULT_SESSION_LIMIT}/session  candidates (from durable)\n`,
     );
     for (const s of scores)
       process.stdout.write(
-        `${s.set.padEnd(10)} ${s.half.padEnd(5)} ${String(s.messages).padStart(8)} ${String(s.durable).padStart(8)} ${String(s.captured).padStart(9)} ${pct(s.precision).padStart(10)} ${pct(s.recall).padStart(7)} ${pct(s.recallWithinBound).padStart(19)}  ${s.candidates} (${s.candidatesFromDurable})${s.modelFailures ? `  model failed on ${s.modelFailures} sessions` : ""}\n`,
+        `${s.set.padEnd(10)} ${s.half.padEnd(5)} ${String(s.messages).padStart(8)} ${String(s.durable).padStart(8)} ${String(s.captured).padStart(9)} ${pct(s.precision).padStart(10)} ${pct(s.recall).padStart(7)} ${pct(s.recallWithinBound).padStart(19)}  ${s.candidates} (${s.candidatesFromDurable})${s.modelFailures ? `  model failed on ${s.modelFailures} sessions` : ""}${replay.verify ? `  verified ${s.verified} sessions, unverified ${s.unverified}` : ""}\n`,
       );
-    for (const s of scores) {
+    for (const s of scores.filter((x) => x.half === "dev")) {
       for (const fp of s.falsePositives) process.stdout.write(`  ${s.set} ${s.half} false positive #${fp.id}: ${fp.description}\n`);
       if (s.missed.length > 0) process.stdout.write(`  ${s.set} ${s.half} missed: #${s.missed.join(", #")}\n`);
     }

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateStore } from "./gen-store.js";
-import { HOOK_NODE_FLAGS } from "../hooks/node-flags.js";
+import { HOOK_NODE_FLAGS } from "../lib/core/hook-flags.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PROMPT = "how do we deploy the billing service and run the database migrations?";

@@ -3,7 +3,8 @@
 // --bin also runs the hook as committed project-scope wirings start it: `memctl-hook --host codex` found on PATH
 // (a symlink to dist/hooks/user-prompt-submit.cjs, as npm links the bin; its node shebang, no flags), interleaved.
 // --compare DIR also runs another build's hook (DIR is its dist/ directory) in the same interleaved rounds, on
-// its own copy of each store, so two builds are compared under the same load.
+// its own copy of each store, so two builds are compared under the same load; --compare-flags A,B starts it with
+// those node flags instead of the wiring's ("" for none).
 // Peak RSS uses GNU time (/usr/bin/time -f %M); install it with `apt-get install -y time` (Debian/Ubuntu).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -11,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateStore } from "./gen-store.js";
-import { HOOK_NODE_FLAGS } from "../hooks/node-flags.js";
+import { HOOK_NODE_FLAGS } from "../lib/core/hook-flags.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOOK = path.join(ROOT, "dist", "hooks", "user-prompt-submit.cjs");
@@ -39,6 +40,7 @@ interface Options {
   sessionPrompts: number;
   keep: boolean;
   compare?: string;
+  compareFlags?: string[];
   bin: boolean;
 }
 
@@ -58,6 +60,7 @@ function parseOptions(argv: string[]): Options {
     keep: argv.includes("--keep"),
     bin: argv.includes("--bin"),
     ...(get("compare") ? { compare: path.resolve(get("compare")!) } : {}),
+    ...(get("compare-flags") !== undefined ? { compareFlags: get("compare-flags")!.split(",").filter(Boolean) } : {}),
   };
 }
 
@@ -112,7 +115,7 @@ function payload(f: Fixture, prompt: string): string {
   });
 }
 
-// As every wiring runs it (hooks/node-flags.ts).
+// As every wiring runs it (lib/core/hook-flags.ts).
 const HOOK_ARGS = [...HOOK_NODE_FLAGS, HOOK, "--host", "codex"];
 const NODE_ARGS = ["-e", "0"];
 
@@ -168,6 +171,9 @@ export interface SizeResult {
   node_p95_ms: number;
   hook_median_ms: number;
   hook_p95_ms: number;
+  /** Fastest and slowest run of each, for a min / median / max report. */
+  node_min_max_ms: [number, number];
+  hook_min_max_ms: [number, number];
   ratio: number;
   /** Median over runs of hook / node within the same adjacent pair: less sensitive to load drift. */
   pair_ratio_median: number;
@@ -184,6 +190,8 @@ export interface SizeResult {
   compare_median_ms?: number;
   compare_ratio?: number;
   compare_peak_rss_mib?: number;
+  /** The other build's time over this build's in the same round: median and spread (min, p25, p75, max). */
+  compare_vs_this?: { min: number; p25: number; median: number; p75: number; max: number };
   /** With --bin: the memctl-hook bin from PATH, and its median per-round ratio to the absolute wiring (spread: p25, p75). */
   bin_median_ms?: number;
   bin_ratio?: number;
@@ -193,7 +201,7 @@ export interface SizeResult {
 function measureSize(cards: number, o: Options): SizeResult {
   const f = makeFixture(cards);
   const other = o.compare ? makeFixture(cards) : undefined;
-  const otherArgs = o.compare ? [...HOOK_NODE_FLAGS, path.join(o.compare, "hooks", "user-prompt-submit.cjs"), "--host", "codex"] : [];
+  const otherArgs = o.compare ? [...(o.compareFlags ?? HOOK_NODE_FLAGS), path.join(o.compare, "hooks", "user-prompt-submit.cjs"), "--host", "codex"] : [];
   // The bin as npm links it: <prefix>/bin/memctl-hook → dist/hooks/user-prompt-submit.cjs, found through PATH.
   const binDir = o.bin ? fs.mkdtempSync(path.join(os.tmpdir(), "memctl-bin-")) : undefined;
   if (binDir) fs.symlinkSync(HOOK, path.join(binDir, "memctl-hook"));
@@ -257,6 +265,8 @@ function measureSize(cards: number, o: Options): SizeResult {
       node_p95_ms: quantile(node, 0.95),
       hook_median_ms: median(hook),
       hook_p95_ms: quantile(hook, 0.95),
+      node_min_max_ms: [Math.min(...node), Math.max(...node)],
+      hook_min_max_ms: [Math.min(...hook), Math.max(...hook)],
       ratio: median(hook) / median(node),
       pair_ratio_median: median(hook.map((h, k) => h / node[k]!)),
       overhead_ms: median(hook) - median(node),
@@ -278,7 +288,13 @@ function measureSize(cards: number, o: Options): SizeResult {
     if (other) {
       const otherRss: number[] = [];
       for (let i = 0; i < o.rssRuns; i++) otherRss.push(rssOnce(otherArgs, payload(other, PROMPTS[i % PROMPTS.length]!), other.env, other.repo));
-      Object.assign(result, { compare_median_ms: median(compared), compare_ratio: median(compared) / median(node), compare_peak_rss_mib: Math.max(...otherRss) / 1024 });
+      const perRound = compared.map((c, k) => c / hook[k]!);
+      Object.assign(result, {
+        compare_median_ms: median(compared),
+        compare_ratio: median(compared) / median(node),
+        compare_peak_rss_mib: Math.max(...otherRss) / 1024,
+        compare_vs_this: { min: Math.min(...perRound), p25: quantile(perRound, 0.25), median: median(perRound), p75: quantile(perRound, 0.75), max: Math.max(...perRound) },
+      });
     }
     return result;
   } finally {
@@ -363,7 +379,7 @@ function printTable(results: readonly SizeResult[], floor: FloorResult, round: n
     lines.push("", `compared with the build in --compare, same rounds (hook median ms, ratio to node -e 0, peak RSS MiB):`);
     for (const r of compared)
       lines.push(
-        `  ${r.cards.toLocaleString("en")} cards: this build ${fmt(r.hook_median_ms)} ms ${fmt(r.ratio, 2)}x ${fmt(r.hook_peak_rss_mib)} MiB; compared build ${fmt(r.compare_median_ms)} ms ${fmt(r.compare_ratio, 2)}x ${fmt(r.compare_peak_rss_mib)} MiB`,
+        `  ${r.cards.toLocaleString("en")} cards: this build ${fmt(r.hook_median_ms)} ms ${fmt(r.ratio, 2)}x ${fmt(r.hook_peak_rss_mib)} MiB; compared build ${fmt(r.compare_median_ms)} ms ${fmt(r.compare_ratio, 2)}x ${fmt(r.compare_peak_rss_mib)} MiB; compared / this per round: median ${fmt(r.compare_vs_this?.median, 3)} (p25 ${fmt(r.compare_vs_this?.p25, 3)}, p75 ${fmt(r.compare_vs_this?.p75, 3)}, min ${fmt(r.compare_vs_this?.min, 3)}, max ${fmt(r.compare_vs_this?.max, 3)})`,
       );
   }
   const bad = results.filter((r) => r.nonzero_exits > 0);

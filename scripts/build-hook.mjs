@@ -16,20 +16,19 @@ export const HOOK_BODY = "user-prompt-submit.body.js";
 // Everything it imports is inlined; the card parser (and with it js-yaml) is only initialised when the rank
 // cache is rebuilt (test/hooks/import-graph.test.ts enforces what the hook may reach).
 // The bundle is the body; the path hosts run is a small loader that starts it from V8's code cache
-// (hooks/code-cache-loader.ts), warmed below on the sample store. Not minified, so a plugin/ diff of the body
+// (lib/hook/entry/code-cache-loader.ts), written by the first typical prompt. Not minified, so a plugin/ diff of the body
 // follows the source diff: measured interleaved on this machine, the minified body saved no CPU time a prompt
 // (docs/internals.md, "Readable build output").
 /** Builds the body and its loader into `dir`; returns the body's esbuild result (with its metafile). */
 export async function buildHook(dir, external) {
   mkdirSync(dir, { recursive: true });
   const bodyFile = `${dir}/${HOOK_BODY}`;
-  const body = await build({ ...nodeBundle, entryPoints: ["hooks/user-prompt-submit.ts"], outfile: bodyFile, format: "cjs", external, metafile: true });
-  preferBuiltinPrototypes(bodyFile);
+  const body = await build({ ...nodeBundle, entryPoints: ["lib/hook/entry/user-prompt-submit.ts"], outfile: bodyFile, format: "cjs", external, metafile: true });
   wrapForLoader(bodyFile);
   writeFileSync(`${dir}/package.json`, `${JSON.stringify({ type: "commonjs" })}\n`);
   await build({
     ...nodeBundle,
-    entryPoints: ["hooks/code-cache-loader.ts"],
+    entryPoints: ["lib/hook/entry/code-cache-loader.ts"],
     outfile: `${dir}/user-prompt-submit.cjs`,
     format: "cjs",
     // It is also the memctl-hook bin (package.json), run directly from PATH by committed project-scope wirings.
@@ -40,26 +39,6 @@ export async function buildHook(dir, external) {
     },
   });
   return body;
-}
-
-// esbuild gives every `import fs from "node:fs"` its own __toESM copy, defining a getter per export (~20 copies
-// of fs and path, ~1 ms at every hook start), and its own require() call (~30 µs each through Node's loader). A
-// builtin is a plain CommonJS object: one lookup per builtin, wrapped once in an object whose prototype is the
-// module, answers both `.default` and named exports the same way. The lookup is process.getBuiltinModule (Node
-// 20.16+, what engines asks for): require() of a builtin first compiles half a dozen functions of Node's
-// CommonJS loader (~0.3M instructions a prompt), getBuiltinModule two; require stays the fallback.
-export function preferBuiltinPrototypes(file) {
-  const text = readFileSync(file, "utf8");
-  const from = /__toESM\(require\("(node:[a-z_/]+)"\), 1\)/g;
-  const direct = /\brequire\("(node:[a-z_/]+)"\)/g;
-  if (!from.test(text)) throw new Error(`build: ${file} has no builtin import for __builtin to rewrite (did esbuild's output change?)`);
-  const helper =
-    'var __node = (name) => (typeof process.getBuiltinModule === "function" && process.getBuiltinModule(name)) || require(name);\n' +
-    "var __builtins = {};\nvar __builtin = (name) => __builtins[name] ??= ((mod) => Object.create(mod, { default: { value: mod, enumerable: true } }))(__node(name));\n";
-  const out = text.replace(from, '__builtin("$1")').replace(direct, '__node("$1")').replace('"use strict";\n', `"use strict";\n${helper}`);
-  if (out.includes('__toESM(require("node:') || /\brequire\("node:/.test(out.replace(helper, "")) || !out.includes(helper))
-    throw new Error(`build: could not rewrite the builtin imports of ${file}`);
-  writeFileSync(file, out);
 }
 
 // The body is stored as the loader compiles it: ASCII only, inside the CommonJS module wrapper. esbuild escapes

@@ -64,7 +64,7 @@ export async function buildPlugin(out) {
 
   const renderer = join(out, ".render.mjs");
   // Dependencies inlined: the renderer runs from outDir, where no node_modules resolves.
-  await build({ ...nodeBundle, entryPoints: ["lib/install/render.ts"], outfile: renderer, format: "esm" });
+  await build({ ...nodeBundle, entryPoints: ["install/render.ts"], outfile: renderer, format: "esm" });
   try {
     const { parseCommand, readCommandSources, renderClaudePluginCommand, renderCodexSkill } = await import(pathToFileURL(resolve(renderer)).href);
     // The plugin's own commands (hooks/plugin-commands/): mem-init, the one step a plugin install still needs
@@ -94,7 +94,10 @@ function writeStableChunks({ outputFiles, metafile }) {
     const base = file.slice(file.lastIndexOf("/") + 1);
     const m = /^(.+)-[A-Z0-9]{8}\.mjs$/.exec(base);
     if (!file.includes("/chunks/") || !m) continue;
-    const inputs = Object.keys(output.inputs).sort();
+    // hosts/ and install/ sort and name as the lib/ folders they were (chunk names stay put across that move).
+    const inputs = Object.keys(output.inputs)
+      .map((i) => i.replace(/^(hosts|install)\//, "lib/$1/"))
+      .sort();
     // Only esbuild's own helpers (<runtime>) when it holds no module.
     const first = inputs.find((i) => i.startsWith("lib/")) ?? inputs.find((i) => !i.startsWith("<")) ?? "runtime";
     const fromInput = first

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { REPO_ROOT } from "./helpers.js";
+import { SOURCE_ROOTS } from "./support/architecture.js";
 import { fileCalls, treeCalls, unallowed, type Allowed } from "./support/writers.js";
 
 /** The writer, its primitives, and the moves that are not writes of content (a rename keeps the bytes). */
@@ -27,11 +28,11 @@ const WRITERS: Allowed = {
   },
   "lib/cli/sync.ts": { calls: ["openSync"], why: "the detached sync's stdout/stderr: a descriptor the child process writes, not a store file" },
   "lib/cli/demo.ts": { calls: ["cpSync"], why: "copies the sample store into the fresh temp project it just made; no store of the user's" },
-  "lib/install/apply.ts": {
+  "install/apply.ts": {
     calls: ["writeFileSync", "copyFileSync"],
     why: "install backups outside any store ($XDG_STATE_HOME/memctl/backups): a byte copy that never replaces one, and its source note",
   },
-  "hooks/code-cache-loader.ts": {
+  "lib/hook/entry/code-cache-loader.ts": {
     calls: ["writeFileSync", "renameSync"],
     why: "the hook's V8 code cache beside dist/: the entry loads no lib/ module (start-up cost), and the cache is disposable",
   },
@@ -47,7 +48,7 @@ const CLAIMS: Allowed = {
   "lib/cli/demo.ts": { calls: ["mkdirSync"], why: "the demo's project folder inside its own fresh temp directory" },
 };
 
-const tree = treeCalls(REPO_ROOT, ["lib", "hooks"]);
+const tree = treeCalls(REPO_ROOT, SOURCE_ROOTS);
 
 test("every file memctl writes goes through the one writer; the exceptions are listed with their reason", () => {
   const found = unallowed(tree, "write", WRITERS);

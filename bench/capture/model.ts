@@ -1,19 +1,27 @@
 // The capture model pass, measured the honest way: for each bench session, the product's own prompt
 // (lib/capture/llm.ts capturePrompt, exactly what `[capture] llm_command` receives on stdin) goes to a model that
 // sees nothing else; its answers are recorded by the prompt's sha256 (answers.jsonl) and replayed through the
-// model-command interface (bench/replay-model.mjs as the configured command), so the product's own runner and parser
-// (runLlmCommand, modelCandidates) read them exactly as they would read a user's model.
-// answers.jsonl holds the answers to both prompt versions, each keyed by its prompt's hash: v1 (the first prompt,
-// frozen in prompt-v1.ts) and v2 (the product's prompt today).
-//   node --import tsx bench/capture/model.ts prompts [--set phr,specstory] [--prompt v1|v2] > prompts.jsonl
-//   node --import tsx bench/capture/model.ts missing [--set …] [--prompt v1|v2]   (prompts with no recorded answer)
+// model-command interface (bench/replay-model.mjs as the configured command), so the product's own runner,
+// passes and parser (runLlmCommand, modelPass, modelCandidates, applyVerdicts) read them exactly as they would
+// read a user's model.
+// answers.jsonl holds the answers to four kinds of prompt, each keyed by its prompt's hash: v1 (the first prompt,
+// frozen in prompt-v1.ts), v2 (the product's prompt today) and the verify prompts v1 (frozen in verify-prompt-v1.ts,
+// over every candidate) and v2 (lib/capture/verify.ts verifyPrompt, over the candidates not rated high), which the
+// product builds from the v2 answer's candidates, so they follow from the recorded v2 answers alone.
+//   node --import tsx bench/capture/model.ts prompts [--set phr,specstory] [--prompt v1|v2] [--verify [--verify-prompt v1|v2]] > prompts.jsonl
+//   node --import tsx bench/capture/model.ts missing [--set …] [--prompt v1|v2] [--verify [--verify-prompt v1|v2]]   (no recorded answer yet)
+//   node --import tsx bench/capture/model.ts record answers.jsonl   (merge {hash, answer} lines into answers.jsonl)
+// Prompts are printed sorted by hash: nothing in the file says which set or half a prompt comes from.
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { modelPass, type ModelPassOptions, type ModelRunner } from "../../lib/capture/capture.js";
 import { capturePrompt, DEFAULT_MIN_CONFIDENCE, modelCandidates, type Confidence } from "../../lib/capture/llm.js";
 import type { CaptureCandidate } from "../../lib/capture/stage.js";
 import { runLlmCommand } from "../../lib/compact/generate.js";
 import { SETS, sessionsOf, userMessagesOf, type BenchSession } from "./corpus.js";
 import { capturePromptV1 } from "./prompt-v1.js";
+import { verifyPromptV1 } from "./verify-prompt-v1.js";
 import { recordedHashes, replayCommand, sha256 } from "../recorded-model.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -26,50 +34,151 @@ export { sha256 };
 export const PROMPT_VERSIONS = ["v1", "v2"] as const;
 export type PromptVersion = (typeof PROMPT_VERSIONS)[number];
 
+/** The verify prompt's versions: v1 (frozen, judged every candidate, no confidence) and v2 (the product's today). */
+export const VERIFY_VERSIONS = ["v1", "v2"] as const;
+export type VerifyVersion = (typeof VERIFY_VERSIONS)[number];
+
+/** How the product's modelPass is told to replay a verify version: v1 judged the high-rated candidates too. */
+const verifyWith = (version: VerifyVersion): ModelPassOptions["verifyWith"] => (version === "v1" ? { prompt: verifyPromptV1, high: true } : undefined);
+
 export function sessionPrompt(s: BenchSession, version: PromptVersion = "v2"): { prompt: string; hash: string } {
   const prompt = (version === "v1" ? capturePromptV1 : capturePrompt)(userMessagesOf(s));
   return { prompt, hash: sha256(prompt) };
 }
 
 export interface ModelOutcome {
-  /** The candidates the product keeps from the recorded answer; undefined when the model "failed". */
+  /** The candidates the product keeps from the recorded answers; undefined when the model "failed". */
   candidates?: CaptureCandidate[];
   failure?: string;
+  /** The product's pass label: model, "model, verified", or "model (unverified: …)" when the verify answer is missing. */
+  pass?: string;
 }
 
 export interface ReplayOptions {
   version?: PromptVersion;
   /** The parser's threshold (the product's default unless measuring another). */
   minConfidence?: Confidence;
+  /** Replay the verify pass too (lib/capture/verify.ts), from its recorded answers; v2 only. */
+  verify?: boolean;
+  /** Which verify prompt's answers to replay (default v2, the product's), and the least sure drop that drops. */
+  verifyPrompt?: VerifyVersion;
+  minDrop?: Confidence;
   command?: string[];
 }
 
-/** Each session's recorded answer, run through the model-command interface and the product's parser. */
+const replayer =
+  (command: string[]): ModelRunner =>
+  (prompt) =>
+    runLlmCommand({ command, prompt, timeoutMs: 20_000, env: process.env, cwd: HERE });
+
+/** Each session's recorded answers, run through the model-command interface and the product's passes. */
 export async function recordedCandidates(sessions: readonly BenchSession[], options: ReplayOptions = {}): Promise<Map<string, ModelOutcome>> {
-  const { version = "v2", minConfidence = DEFAULT_MIN_CONFIDENCE, command = REPLAY_COMMAND } = options;
+  const { version = "v2", minConfidence = DEFAULT_MIN_CONFIDENCE, verify = false, verifyPrompt = "v2", minDrop, command = REPLAY_COMMAND } = options;
+  if (verify && version !== "v2") throw new Error("--verify replays the verify pass over the product's prompt (v2) only");
   const out = new Map<string, ModelOutcome>();
+  const run = replayer(command);
   for (const s of sessions) {
-    const { prompt } = sessionPrompt(s, version);
-    const run = await runLlmCommand({ command, prompt, timeoutMs: 20_000, env: process.env, cwd: HERE });
-    out.set(s.key, run.ok ? { candidates: modelCandidates(run.summary, userMessagesOf(s), minConfidence) } : { failure: run.reason });
+    const messages = userMessagesOf(s);
+    if (version === "v1") {
+      const r = await run(sessionPrompt(s, "v1").prompt);
+      out.set(s.key, r.ok ? { candidates: modelCandidates(r.summary, messages, minConfidence), pass: "model" } : { failure: r.reason });
+      continue;
+    }
+    // The product's own two-call pass (modelPass), the recorded answers behind its model command.
+    const r = await modelPass(messages, run, { verify, minConfidence, verifyWith: verifyWith(verifyPrompt), ...(minDrop ? { minDrop } : {}) });
+    out.set(s.key, r.ok ? { candidates: r.candidates, pass: r.pass } : { failure: r.reason });
   }
+  return out;
+}
+
+/** The verify prompt the product sends for a session, from the recorded v2 answer; undefined when it sends none
+ * (the model proposed nothing, or its v2 answer is missing). */
+export async function verifyPromptOf(s: BenchSession, version: VerifyVersion = "v2", command: string[] = REPLAY_COMMAND): Promise<{ prompt: string; hash: string } | undefined> {
+  const first = replayer(command);
+  const sent: string[] = [];
+  // The first call replays the recorded v2 answer; the second is the verify call: keep its prompt, answer nothing.
+  await modelPass(userMessagesOf(s), (prompt) => (sent.push(prompt) === 1 ? first(prompt) : Promise.resolve({ ok: false as const, reason: "not answered yet" })), {
+    verifyWith: verifyWith(version),
+  });
+  const verify = sent[1];
+  return verify === undefined ? undefined : { prompt: verify, hash: sha256(verify) };
+}
+
+interface Recorded {
+  hash: string;
+  answer: string;
+}
+
+/** The hash of every prompt the bench sends: both capture prompts and, from the recorded v2 answers, both verify prompts. */
+export async function benchPromptHashes(): Promise<Set<string>> {
+  const prompts = new Set<string>();
+  for (const set of SETS)
+    for (const s of sessionsOf(set)) {
+      for (const v of PROMPT_VERSIONS) prompts.add(sessionPrompt(s, v).hash);
+      for (const v of VERIFY_VERSIONS) {
+        const vp = await verifyPromptOf(s, v);
+        if (vp) prompts.add(vp.hash);
+      }
+    }
+  return prompts;
+}
+
+/** Merges `{hash, answer}` lines from `file` into the answers file: only hashes of a prompt the bench sends and
+ * not recorded yet; a line that is not such a record is reported, never written. */
+export function recordAnswers(file: string, prompts: ReadonlySet<string>, answersFile = ANSWERS_FILE): { added: number; known: number; refused: string[] } {
+  const have = recordedHashes(answersFile);
+  const out = { added: 0, known: 0, refused: [] as string[] };
+  const lines: string[] = [];
+  fs.readFileSync(file, "utf8")
+    .split("\n")
+    .forEach((line, i) => {
+      if (line.trim() === "") return;
+      let rec: Partial<Recorded>;
+      try {
+        rec = JSON.parse(line) as Partial<Recorded>;
+      } catch {
+        out.refused.push(`line ${i + 1}: not JSON`);
+        return;
+      }
+      if (typeof rec.hash !== "string" || typeof rec.answer !== "string") out.refused.push(`line ${i + 1}: not a {hash, answer} record`);
+      else if (!prompts.has(rec.hash)) out.refused.push(`line ${i + 1}: ${rec.hash.slice(0, 12)} is no prompt the bench sends`);
+      else if (have.has(rec.hash)) out.known += 1;
+      else {
+        have.add(rec.hash);
+        lines.push(JSON.stringify({ hash: rec.hash, answer: rec.answer }));
+        out.added += 1;
+      }
+    });
+  if (lines.length > 0) fs.appendFileSync(answersFile, `${lines.join("\n")}\n`);
   return out;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const [verb = "prompts", ...rest] = process.argv.slice(2);
-  const at = rest.indexOf("--set");
-  const sets = at === -1 ? [...SETS] : rest[at + 1]!.split(",");
-  const pv = rest.indexOf("--prompt");
-  const version = (pv === -1 ? "v2" : rest[pv + 1]) as PromptVersion;
-  if (!PROMPT_VERSIONS.includes(version)) throw new Error(`--prompt ${version}: known versions are ${PROMPT_VERSIONS.join(", ")}`);
-  const have = verb === "missing" ? recordedHashes(ANSWERS_FILE) : new Set<string>();
-  const seen = new Set<string>();
-  for (const set of sets)
-    for (const s of sessionsOf(set)) {
-      const p = sessionPrompt(s, version);
-      if (seen.has(p.hash) || have.has(p.hash)) continue;
-      seen.add(p.hash);
-      process.stdout.write(JSON.stringify({ hash: p.hash, prompt: p.prompt }) + "\n");
-    }
+  if (verb === "record") {
+    const file = rest[0];
+    if (!file) throw new Error("record: name the {hash, answer} JSONL file to merge");
+    const r = recordAnswers(file, await benchPromptHashes());
+    process.stdout.write(`recorded ${r.added} answer(s) into ${path.relative(process.cwd(), ANSWERS_FILE)}; ${r.known} already recorded; ${r.refused.length} refused\n`);
+    for (const why of r.refused) process.stdout.write(`  refused ${why}\n`);
+    process.exitCode = r.refused.length > 0 ? 1 : 0;
+  } else {
+    const at = rest.indexOf("--set");
+    const sets = at === -1 ? [...SETS] : rest[at + 1]!.split(",");
+    const pv = rest.indexOf("--prompt");
+    const version = (pv === -1 ? "v2" : rest[pv + 1]) as PromptVersion;
+    if (!PROMPT_VERSIONS.includes(version)) throw new Error(`--prompt ${version}: known versions are ${PROMPT_VERSIONS.join(", ")}`);
+    const verify = rest.includes("--verify");
+    const vv = rest.indexOf("--verify-prompt");
+    const verifyVersion = (vv === -1 ? "v2" : rest[vv + 1]) as VerifyVersion;
+    if (!VERIFY_VERSIONS.includes(verifyVersion)) throw new Error(`--verify-prompt ${verifyVersion}: known versions are ${VERIFY_VERSIONS.join(", ")}`);
+    const have = verb === "missing" ? recordedHashes(ANSWERS_FILE) : new Set<string>();
+    const out = new Map<string, string>();
+    for (const set of sets)
+      for (const s of sessionsOf(set)) {
+        const p = verify ? await verifyPromptOf(s, verifyVersion) : sessionPrompt(s, version);
+        if (p && !have.has(p.hash)) out.set(p.hash, p.prompt);
+      }
+    for (const hash of [...out.keys()].sort()) process.stdout.write(`${JSON.stringify({ hash, prompt: out.get(hash) })}\n`);
+  }
 }

@@ -5,7 +5,7 @@
 // first-fit under the same byte and line budget with no wrapper at all (the cheapest it could be sent).
 // bench/relevance.ts is the command line; the session benchmark replays prompts through runPrompt.
 import fs from "node:fs";
-import { hostAdapter } from "../../lib/hosts/index.js";
+import { hostAdapter } from "../../hosts/index.js";
 import { DEFAULT_BUDGET, hostBudget, type Budget } from "../../lib/config/budget.js";
 import { buildInjection, rankStore } from "../../lib/hook/inject.js";
 import { renderEntryLine, utf8Bytes } from "../../lib/core/block.js";

@@ -42,7 +42,7 @@ export function paraphraseGroups(): BenchGroup[] {
 
 const TYPE_PREFIX = new RegExp(`^(${CARD_TYPES.join("|")})_`);
 
-/** The terms the ranker indexes for a card: title, hook, topics and file-name words (as lib/rank/cache-build.ts). */
+/** The terms the ranker indexes for a card: title, hook, topics and file-name words (as lib/rank-cache/build.ts). */
 export function cardTerms(card: BenchCard): Set<string> {
   const name = card.file.replace(/\.md$/i, "").replace(TYPE_PREFIX, "");
   return new Set([...tokenize(card.title), ...tokenize(card.hook), ...tokenize([...card.topics, name].join(" "))]);
@@ -58,6 +58,7 @@ export function sharedTerms(prompt: string, cards: readonly BenchCard[]): string
 /** Prompt outcomes as the harness reports them (RankerReport's outcomes), without importing the harness's runtime. */
 interface Outcome {
   id: string;
+  kind: string;
   needsMemory: boolean;
   hit: Record<string, boolean>;
   allHit: Record<string, boolean>;
@@ -85,10 +86,13 @@ export function paraphraseTable(reports: readonly { ranker: string; outcomes: re
   );
   const multi = new Set([...prompts.values()].filter((p) => p.relevant.length > 1).map((p) => p.id));
   const langs = [...new Set([...prompts.values()].map((p) => p.lang))];
+  // The prompt kinds the issue's targets name: a developer describing a symptom, or asking in other words.
+  const kinds = ["symptom", "paraphrase"].map((kind) => ({ kind, n: [...prompts.values()].filter((p) => p.kind === kind && p.relevant.length > 0).length }));
   const rate = (os: readonly Outcome[], f: (o: Outcome) => boolean) => `${((100 * os.filter(f).length) / Math.max(1, os.length)).toFixed(1)}%`;
   const mean = (xs: readonly number[]) => (xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length)).toFixed(0);
   const head = [
     "ranker",
+    ...kinds.map(({ kind, n }) => `${kind} (${n}) ${labels.join(" / ")}`),
     ...labels.map((l) => `no shared term (${disjoint.size}) ${l}`),
     ...labels.map((l) => `two cards (${multi.size}): any / all ${l}`),
     ...langs.map((lang) => `hit ${lang} ${labels.join(" / ")}`),
@@ -98,6 +102,16 @@ export function paraphraseTable(reports: readonly { ranker: string; outcomes: re
     const of = (ids: Set<string>) => r.outcomes.filter((o) => ids.has(o.id));
     return [
       r.ranker,
+      ...kinds.map(({ kind }) =>
+        labels
+          .map((l) =>
+            rate(
+              r.outcomes.filter((o) => o.needsMemory && o.kind === kind),
+              (o) => o.hit[l]!,
+            ),
+          )
+          .join(" / "),
+      ),
       ...labels.map((l) => rate(of(disjoint), (o) => o.hit[l]!)),
       ...labels.map((l) => `${rate(of(multi), (o) => o.hit[l]!)} / ${rate(of(multi), (o) => o.allHit[l]!)}`),
       ...langs.map((lang) =>

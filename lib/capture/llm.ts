@@ -72,7 +72,7 @@ export function capturePrompt(messages: readonly UserMessage[]): string {
 }
 
 /** The model's rating, or undefined when it gave none the parser knows (a model that rates nothing loses nothing). */
-function confidenceOf(raw: unknown): Confidence | undefined {
+export function confidenceOf(raw: unknown): Confidence | undefined {
   const s = typeof raw === "string" ? raw.trim().toLowerCase() : "";
   return (CONFIDENCES as readonly string[]).includes(s) ? (s as Confidence) : undefined;
 }

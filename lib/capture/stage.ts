@@ -24,6 +24,10 @@ export interface CaptureCandidate {
   /** The model's own reason the statement is durable, and its rating (model candidates only). */
   why?: string;
   confidence?: "low" | "medium" | "high";
+  /** The verify pass's reason for keeping it (lib/capture/verify.ts), when that pass judged it. */
+  verified?: string;
+  /** The verify pass's reason to drop it, when it was not sure enough to (lib/capture/verify.ts DEFAULT_DROP_CONFIDENCE). */
+  doubted?: string;
 }
 
 export interface CaptureSource {
@@ -119,10 +123,11 @@ export async function stageCaptured(options: StageOptions, src: CaptureSource, c
   return outcome;
 }
 
-/** The model's own reason a candidate lasts, for the reviewer (its words, labelled as the model's, never as the user's). */
+/** The model's own reasons a candidate lasts, for the reviewer (its words, labelled as the model's, never as the user's). */
 function whyLine(c: CaptureCandidate): string {
-  if (!c.why) return "";
-  return `\nWhy it should last, as the capture model read it${c.confidence ? ` (confidence ${c.confidence})` : ""}: ${c.why}\n`;
+  const why = c.why ? `\nWhy it should last, as the capture model read it${c.confidence ? ` (confidence ${c.confidence})` : ""}: ${c.why}\n` : "";
+  if (c.doubted) return `${why}\nDoubted by the capture model's second reading, not sure enough to drop it: ${c.doubted}\n`;
+  return c.verified ? `${why}\nKept by the capture model's second reading: ${c.verified}\n` : why;
 }
 
 /** The live card a statement nearly duplicates (its file), or undefined. */

@@ -74,6 +74,7 @@ export const COMMANDS: Record<string, { group: CommandGroup; summary: string; lo
     summary: "owner pass: merge duplicate proposals, flag conflicts, optionally accept facts (a ledger job)",
     load: () => import("./consolidate.js"),
   },
+  expire: { group: "Maintain", summary: "list cards past expires_at; --yes removes them, each restorable (a ledger job)", load: () => import("./expire.js") },
   jobs: { group: "Maintain", summary: "the job ledger: running, stuck (retryable), failed, done", load: () => import("./jobs.js") },
   shard: { group: "Maintain", summary: "move episodes older than a month into episodes.YYYY-MM.jsonl (locked, crash safe)", load: () => import("./shard.js") },
   "rebuild-summary": { group: "Maintain", summary: "write episodes.summary.md from the episode shards, skipping empty skeletons", load: () => import("./rebuild-summary.js") },

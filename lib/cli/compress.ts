@@ -5,7 +5,6 @@ import { usageError } from "../core/errors.js";
 import { inertText } from "../core/sanitize.js";
 import { secretPolicy } from "../records/secrets.js";
 import { readUsage } from "../usage/usage.js";
-import { utcDay } from "../core/utc.js";
 import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
@@ -54,7 +53,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     else io.stdout.write(`${colorsFor(io).green("✓")} proposed ${inertText(p.source)} as ${p.id}\n  the owner decides: memctl review ${p.id}\n`);
     return 0;
   }
-  const all = compressCandidates(cards, readUsage(memoryDir, utcDay(io.now())).cards);
+  const all = compressCandidates(cards, readUsage(memoryDir, io.now().toISOString().slice(0, 10)).cards);
   const shown = all.slice(0, num(args, "limit") ?? 20);
   if (json) {
     printJson(io, { memory_dir: memoryDir, cards: cards.length, candidates: shown, total: all.length, per_prompt_bytes: all.reduce((n, c) => n + c.per_prompt_bytes, 0) });

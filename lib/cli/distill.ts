@@ -52,7 +52,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     else io.stdout.write(`${colorsFor(io).green("✓")} episodes through ${w.through} are marked distilled (${DISTILL_STATE})\n`);
     return 0;
   }
-  const ctx = await distillContext(memoryDir, { all: bool(args, "all"), maxEpisodes: num(args, "max-episodes") });
+  const languages = readConfig(io).value.recall?.languages;
+  const ctx = await distillContext(memoryDir, { all: bool(args, "all"), maxEpisodes: num(args, "max-episodes"), languages });
   if (!bool(args, "llm")) {
     if (json) printJson(io, ctx);
     else io.stdout.write(renderContext(ctx));

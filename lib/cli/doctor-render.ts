@@ -62,7 +62,12 @@ export function findings(r: DoctorReport): Finding[] {
       `${q(x.path)} arrived with memctl sync${x.pushed_by.length ? ` (pushed by ${x.pushed_by.map(q).join(", ")})` : ""}: ${x.reasons.map(q).join("; ")}`,
       `it is kept in git but never injected or shown here; memctl review ${x.id}, then fix or memctl rm it (or memctl reject ${x.id} --reason R)`,
     );
-  for (const x of r.expired_cards) issue("expired card", `${q(x.card)} expired ${q(x.expires_at)}`, `refresh ${q(x.card)} and move expires_at forward, or memctl rm ${q(x.card)}`);
+  for (const x of r.expired_cards)
+    issue(
+      "expired card",
+      `${q(x.card)} expired ${q(x.expires_at)}`,
+      `refresh ${q(x.card)} and move expires_at forward, or memctl expire --yes (removes every expired card, each restorable)`,
+    );
   for (const x of r.cards_with_secrets)
     issue(
       "secret at rest",

@@ -1,6 +1,6 @@
 import { usageError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
-import { HOST_NAMES, isHostName } from "../hosts/index.js";
+import { HOST_NAMES, isHostName } from "../../hosts/index.js";
 import { DEFAULT_WARN_BYTES } from "../reports/injection.js";
 import { runDoctor } from "../reports/run-doctor.js";
 import { bool, parseArgs, PROJECT_FLAGS, projectFrom, str, type CommandSpec } from "./args.js";

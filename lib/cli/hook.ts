@@ -1,5 +1,5 @@
 import { defaultBudgetsText } from "../config/budget.js";
-import { isHostName } from "../hosts/index.js";
+import { isHostName } from "../../hosts/index.js";
 import { inputRefusal, logHookError, readHookInput, refusedInputOutcome, runUserPromptHook } from "../hook/run.js";
 import { resetFromPayload } from "../hook/reset.js";
 import { runSessionStartHook } from "../hook/session-start.js";

@@ -10,7 +10,7 @@ import type { InstructionPart, InstructionProblem } from "../core/instructions.j
 import { MAX_IMPORT_DEPTH } from "../core/instructions.js";
 import { readConfig } from "../config/config.js";
 import { composeFor, displayInstructionPath, forHost, sessionInstructions } from "../config/instructions.js";
-import { HOST_NAMES, isHostName } from "../hosts/index.js";
+import { HOST_NAMES, isHostName } from "../../hosts/index.js";
 import type { Io } from "../store/io.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { commandSummary } from "./commands.js";

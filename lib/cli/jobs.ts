@@ -11,7 +11,7 @@ export const spec: CommandSpec = {
   summary: commandSummary("jobs"),
   flags: { ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: { 0: "listed", 1: "no store, or the ledger cannot be read", 2: "usage error", 3: "invalid explicit memory selection" },
-  notes: `Read-only. The ledger is ${JOBS_RELPATH}: one event per line (queued, leased, renewed, done, failed); a job is stuck when its holder's lease ran out without done or failed — the next run of that kind retries it.`,
+  notes: `Read-only. The ledger is ${JOBS_RELPATH}, this machine's own (never synced): one event per line (queued, leased, renewed, done, failed); a job is stuck when its holder died or its lease ran out without done or failed — the next run of that kind retries it.`,
   examples: ["memctl jobs", "memctl jobs --json"],
 };
 
@@ -30,7 +30,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     return 1;
   }
   const lines: string[] = [];
-  if (read.jobs.length === 0) lines.push(`${c.dim("no jobs yet")} — import --yes, distill --llm, compact, shard and consolidate each run as one`);
+  if (read.jobs.length === 0)
+    lines.push(`${c.dim("no jobs yet")} — sync, expire --yes, import --yes, distill --llm, compact, shard, consolidate and keys --backfill each run as one`);
   else {
     const head = ["ID", "KIND", "STATUS", "ATTEMPTS", "LEASE / UPDATED", "LAST ERROR"];
     const cells = read.jobs.map((j) => [

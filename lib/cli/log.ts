@@ -9,7 +9,7 @@ import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { commandSummary } from "./commands.js";
-import { HOST_NAMES, isHostName } from "../hosts/index.js";
+import { HOST_NAMES, isHostName } from "../../hosts/index.js";
 
 export const spec: CommandSpec = {
   name: "log",

@@ -1,4 +1,4 @@
-import { hostAdapter, HOSTS } from "../hosts/index.js";
+import { hostAdapter, HOSTS } from "../../hosts/index.js";
 import { resolveStoreBudget } from "../config/budget.js";
 import { readConfig } from "../config/config.js";
 import { usageError } from "../core/errors.js";

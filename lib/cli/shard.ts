@@ -4,7 +4,6 @@ import type { Io } from "../store/io.js";
 import { withStoreLock } from "../store/lock.js";
 import { shardEpisodes } from "../store/episode-shards.js";
 import { pauseFromEnv } from "../store/write.js";
-import { utcDay } from "../core/utc.js";
 import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
@@ -37,8 +36,8 @@ export const spec: CommandSpec = {
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
-  const before = str(args, "before") ?? utcDay(io.now()).slice(0, 7);
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(before)) throw usageError(`--before ${before} must be a month, YYYY-MM (e.g. ${utcDay(io.now()).slice(0, 7)})`);
+  const before = str(args, "before") ?? io.now().toISOString().slice(0, 7);
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(before)) throw usageError(`--before ${before} must be a month, YYYY-MM (e.g. ${io.now().toISOString().slice(0, 7)})`);
   assertMayWrite(actorFrom(args, io), "shard episodes");
   const { memoryDir } = requireStore(args, io);
   const { value: result } = await asJob(

@@ -1,6 +1,6 @@
 import { usageError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
-import { HOST_NAMES, isHostName } from "../hosts/index.js";
+import { HOST_NAMES, isHostName } from "../../hosts/index.js";
 import { runStats } from "../reports/run-stats.js";
 import { bool, num, parseArgs, PROJECT_FLAGS, projectFrom, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { findPackageRoot } from "../install/context.js";
+import { findPackageRoot } from "../../install/context.js";
 import { usageError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { inertText } from "../core/sanitize.js";
@@ -53,7 +53,7 @@ export const spec: CommandSpec = {
     3: "invalid explicit memory selection",
   },
   notes:
-    "Commits local memory (the message lists who wrote which cards), fetches, merges, pushes. Logs (episodes, history, proposals log, job ledger) merge as unions, MEMORY.md lines by card; a card edited on both machines keeps this machine's text and the other arrives as a pending proposal (memctl review shows both); a card removed on one side and edited on the other stays removed and the edit becomes a proposal. Per-machine state under .memctl/ (rank cache, usage, locks, sync state) is never committed. Every git call has a time limit and never prompts.",
+    "Commits local memory (the message lists who wrote which cards), fetches, merges, pushes. Logs (episodes, history, proposals log) merge as unions, MEMORY.md lines by card; a card edited on both machines keeps this machine's text and the other arrives as a pending proposal (memctl review shows both); a card removed on one side and edited on the other stays removed and the edit becomes a proposal. Per-machine state under .memctl/ (rank cache, usage, locks, sync state, the job ledger) is never committed. Each sync is a job of this machine's ledger (memctl jobs): a killed one shows as stuck and the next sync resumes it. Every git call has a time limit and never prompts.",
   examples: ["memctl sync init git@github.com:me/memory.git --trust own", "memctl sync trust shared", "memctl sync", "memctl sync --status", "memctl sync --detach"],
 };
 

@@ -1,7 +1,7 @@
 import type { Io } from "../store/io.js";
-import { runHost } from "../install/engine.js";
-import { INSTALLERS } from "../install/registry.js";
-import { HOST_NAMES } from "../install/context.js";
+import { runHost } from "../../install/engine.js";
+import { INSTALLERS } from "../../install/hosts/index.js";
+import { HOST_NAMES } from "../../install/context.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { contextFrom, hostArg, renderRun } from "./install.js";
 import { printJson } from "./output.js";

@@ -1,5 +1,5 @@
-import { SHARED_BUDGET } from "../hosts/deliver.js";
-import { hostAdapter, HOSTS, type Budget, type HostAdapter } from "../hosts/index.js";
+import { SHARED_BUDGET } from "../../hosts/deliver.js";
+import { hostAdapter, HOSTS, type Budget, type HostAdapter } from "../../hosts/index.js";
 import type { Resolution } from "./resolve.js";
 import type { MemctlConfig } from "./config.js";
 

@@ -41,7 +41,7 @@ export interface MemctlConfig {
   /** `[compact]`: the LLM summarizer command (argv, prompt on stdin) and its timeout. */
   compact?: { llm_command?: string[]; timeout_seconds?: number };
   /** `[capture]`: session-end capture into proposals (on unless enabled = false), its model command and bound. */
-  capture?: { enabled?: boolean; llm_command?: string[]; timeout_seconds?: number; max_proposals?: number };
+  capture?: { enabled?: boolean; llm_command?: string[]; timeout_seconds?: number; max_proposals?: number; verify?: boolean };
   /** `[recall]`: the recall-key model command (else [compact]'s), its timeout, on_save (lib/config/recall.ts). */
   recall?: RecallSettings;
   /** `[hosts.<name>]`: what the owner lets each host identity do (config-hosts.ts). */
@@ -175,8 +175,11 @@ export function validateConfig(raw: Record<string, unknown>): { value: MemctlCon
       const capture: NonNullable<MemctlConfig["capture"]> = {};
       const c = raw.capture;
       for (const key of Object.keys(c))
-        if (!["enabled", "llm_command", "timeout_seconds", "max_proposals"].includes(key))
-          warnings.push({ code: "W_UNKNOWN_KEY", message: `unknown key "capture.${key}" (ignored); the known keys are enabled, llm_command, timeout_seconds, max_proposals` });
+        if (!["enabled", "llm_command", "timeout_seconds", "max_proposals", "verify"].includes(key))
+          warnings.push({
+            code: "W_UNKNOWN_KEY",
+            message: `unknown key "capture.${key}" (ignored); the known keys are enabled, llm_command, timeout_seconds, max_proposals, verify`,
+          });
       if (c.enabled !== undefined) {
         // A malformed switch turns capture off: nothing is staged that the owner may have meant to stop.
         if (typeof c.enabled !== "boolean") {
@@ -197,6 +200,10 @@ export function validateConfig(raw: Record<string, unknown>): { value: MemctlCon
         if (typeof c.max_proposals !== "number" || !Number.isInteger(c.max_proposals) || c.max_proposals < 0 || c.max_proposals > 20)
           invalidSetting("capture.max_proposals must be an integer from 0 to 20");
         else capture.max_proposals = c.max_proposals;
+      }
+      if (c.verify !== undefined) {
+        if (typeof c.verify !== "boolean") invalidSetting("capture.verify must be true or false (the verify pass stays on until it is)");
+        else capture.verify = c.verify;
       }
       value.capture = capture;
     }

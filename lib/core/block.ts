@@ -1,8 +1,7 @@
 // Pure rendering of the per-prompt block and the byte arithmetic that fits it into a budget. The size the
 // budget bounds is the UTF-8 byte length of the whole printed block (fences, preamble and notices included),
 // computed by the same functions that render it, so `stats.index_inject_bytes` and the hook agree.
-import { isPrintableAscii } from "./ascii.js";
-import { inertText } from "./sanitize.js";
+import { inertText, PRINTABLE_ASCII } from "./sanitize.js";
 import type { IndexTruncation } from "./index-file.js";
 import { redactSecretLike } from "./secret-patterns.js";
 
@@ -59,13 +58,13 @@ export interface EntryLike {
  * whitespace collapsed to one line, control characters made inert, the closing fence defused so a card
  * can never end the data block and speak as instructions, and secret-looking tokens redacted (a line edited by
  * hand never went through the write-path scan). The rank cache stores its output per entry: a change
- * here needs FORMAT_VERSION bumped in lib/rank/cache-format.ts.
+ * here needs FORMAT_VERSION bumped in lib/rank-cache/format.ts.
  */
 export function renderEntryLine(entry: EntryLike): string {
   const source = entry.raw !== undefined && entry.raw.trim() !== "" ? entry.raw : `- [${entry.title}](${entry.file})${entry.hook ? ` — ${entry.hook}` : ""}`;
   // Printable ASCII (most lines) has no whitespace but spaces and nothing to make inert: the same result
   // without compiling the Unicode and case-insensitive patterns, which a cold hook pays for on every prompt.
-  const oneLine = isPrintableAscii(source) ? (source.includes("  ") ? source.replace(/ {2,}/g, " ") : source).trim() : inertText(source.replace(/\s+/g, " ").trim());
+  const oneLine = PRINTABLE_ASCII.test(source) ? (source.includes("  ") ? source.replace(/ {2,}/g, " ") : source).trim() : inertText(source.replace(/\s+/g, " ").trim());
   return redactSecretLike(defuseFence(oneLine));
 }
 

@@ -17,11 +17,6 @@ export function latin1Text(bytes: Uint8Array, start = 0, end?: number): string {
   return view(bytes).toString("latin1", start, end);
 }
 
-/** buf.toString("base64url"). */
-export function base64urlText(bytes: Uint8Array): string {
-  return view(bytes).toString("base64url");
-}
-
 let encoder: TextEncoder | undefined;
 
 /** Buffer.from(text, "utf8"), as a Uint8Array of its own (never a slice of Buffer's shared pool). */

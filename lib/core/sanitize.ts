@@ -2,9 +2,10 @@
 // chooses it, and a terminal acts on ESC/OSC/CSI bytes it is handed. These render such bytes inert.
 // Bidirectional overrides and line/paragraph separators are neutralised too: they do not drive the terminal,
 // but they reorder or break what a reader sees (a card name can visually pose as another path).
-import { isPrintableAscii } from "./ascii.js";
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+/** Text of printable ASCII only: nothing in it to make inert. */
+export const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 const INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 /** DEL, C1 and INVISIBLE_LAYOUT in one class: what safeJson escapes (JSON escapes C0 itself). */
 const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
@@ -30,9 +31,8 @@ export function safeJson(value: unknown, indent = 2): string {
 
 /** True when inertText would change the text: a character CONTROL or INVISIBLE_LAYOUT matches. */
 function needsInerting(text: string): boolean {
-  // Printable ASCII by a scan (no pattern to compile); anything else by the one combined class,
-  // compiled once and run natively (a per-character loop costs more on the long CJK lines a big store prints).
-  return !isPrintableAscii(text) && NEEDS_INERTING.test(text);
+  // Printable ASCII (most lines) first, the one combined class only for anything else.
+  return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
 }
 
 const NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;

@@ -2,7 +2,6 @@
 // one-line pointer to them, what to remember after printing, and what the why log says about the run.
 import { BLOCK_CLOSE, blockText, type InjectLine } from "../core/block.js";
 import type { Budget } from "../config/budget.js";
-import { utcStamp } from "../core/utc.js";
 import type { Injection } from "./inject.js";
 import { beginSession, recordShown, shortHash, type SessionView } from "./session-state.js";
 import { lineKey } from "../core/line-key.js";
@@ -100,7 +99,7 @@ export function whyRecord(input: WhyInput): WhyRecord {
   }
   const shown = inj ? [...new Set([...inj.skippedPinned, ...inj.skipped].map((l) => l.file))] : [];
   return {
-    at: utcStamp(input.now),
+    at: input.now.toISOString(),
     host: input.host,
     ...(input.sessionId ? { session: input.sessionId } : {}),
     prompt_hash: input.promptHash ?? shortHash(input.prompt),

@@ -1,14 +1,13 @@
 // One request-scoped memory query: rank the store against a prompt, compose the budgeted block, and record the
 // cards it printed. Shared by the UserPromptSubmit hook, `memctl prepare` and the OpenCode plugin.
-import type { HostAdapter } from "../hosts/index.js";
+import type { HostAdapter } from "../../hosts/index.js";
 import type { Budget } from "../config/budget.js";
 import { composeBlock, renderEntryLine, toInjectLine, utf8Bytes, type Composed, type InjectLine } from "../core/block.js";
 import { isHit, rank, type Ranked } from "../rank/score.js";
 import type { RankIndex } from "../rank/postings.js";
 import { queryTerms } from "../rank/tokenize.js";
-import { loadRankable, stillFresh, type RankableStore } from "../rank/cache.js";
+import { loadRankable, stillFresh, type RankableStore } from "../rank-cache/load.js";
 import { readUsage, recordHitsSync, type RecordResult, type UsageRead } from "../usage/usage.js";
-import { utcDay } from "../core/utc.js";
 import { readHold } from "../store/arrivals.js";
 
 export interface InjectionRequest {
@@ -52,7 +51,7 @@ export interface Injection {
 }
 
 export function dayOf(now: Date): string {
-  return utcDay(now);
+  return now.toISOString().slice(0, 10);
 }
 
 /** Ranking materialises (entry, frecency, exact order) only the hits that can reach this many first places. */
@@ -72,7 +71,7 @@ export async function rankStore(
     return rankLoaded(memoryDir, store, prompt, now, options);
   } catch (err) {
     // A cache that opened cleanly but holds a damaged entry is rebuilt from the files, never reported as unreadable.
-    if (store.cache !== "fresh") throw err;
+    if (!fromCache(store)) throw err;
     return rankLoaded(memoryDir, await loadRankable(memoryDir, { nowMs: now.getTime(), ...options, force: true }), prompt, now, options);
   }
 }
@@ -103,6 +102,11 @@ function rankLoaded(memoryDir: string, store: RankableStore, prompt: string, now
   return { store, ranked, hitCount, hitIds, ...(usage ? { usage } : {}) };
 }
 
+/** Read through the cache (its entries may be damaged), not from the files just now. */
+function fromCache(store: RankableStore): boolean {
+  return store.cache === "fresh" || store.cache === "updated";
+}
+
 function hitPaths(store: RankableStore, ids: ArrayLike<number>): string[] {
   const files = Array.from(ids, (id) => store.index.file(id));
   return store.plainFiles ? files : [...new Set(files)];
@@ -112,12 +116,12 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
   // What a sync brought in and the owner has not accepted (or quarantined) is never injected: one open when
   // there is no hold list, one hash per held card among the candidates otherwise.
   const hold = readHold(req.memoryDir);
-  const rankAndCompose = async (force: boolean) => {
+  const rankAndCompose = async (force: boolean, checkAllCards = req.all ?? false) => {
     // The block looks at no more than scanLimit relevant lines, so no more first places need materialising
     // (for Claude's 10 entries that is 30 cards' frecency and order, not 64).
     const r = await rankStore(req.memoryDir, req.prompt, req.now, {
       all: req.all ?? false,
-      checkAllCards: req.all ?? false,
+      checkAllCards,
       force,
       top: scanLimit(req),
       ...(req.scopeAt !== undefined ? { scopeAt: req.scopeAt } : {}),
@@ -127,24 +131,25 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
       return { ...r, ranked, ...compose(req, r.store, ranked, r.hitCount - (r.ranked.length - ranked.length)) };
     } catch (err) {
       // Entries are read from the cache while composing: a damaged one means rebuild, like one met while ranking.
-      if (r.store.cache !== "fresh") throw err;
+      if (!fromCache(r.store)) throw err;
       return undefined;
     }
   };
   let ranking = await rankAndCompose(false);
-  // A damaged cache entry, or a card about to be printed that changed since the cache was built: rebuild and rank
-  // again. A load that checked every card (lib/rank/cache.ts) has nothing left to re-check.
-  if (
-    !ranking ||
-    (ranking.store.cache === "fresh" &&
-      !ranking.store.verified &&
-      !stillFresh(
-        req.memoryDir,
-        ranking.store,
-        [...ranking.composed.always, ...ranking.composed.lines].map((l) => l.file),
-      ))
+  // A damaged cache entry: rebuild and rank again. A card about to be printed that changed since the cache was
+  // built: check every card (the delta then holds each changed one) and rank again. A load that checked every
+  // card (lib/rank-cache/load.ts) has nothing left to re-check.
+  if (!ranking) ranking = (await rankAndCompose(true))!;
+  else if (
+    fromCache(ranking.store) &&
+    !ranking.store.verified &&
+    !stillFresh(
+      req.memoryDir,
+      ranking.store,
+      [...ranking.composed.always, ...ranking.composed.lines].map((l) => l.file),
+    )
   ) {
-    ranking = (await rankAndCompose(true))!;
+    ranking = (await rankAndCompose(false, true)) ?? (await rankAndCompose(true))!;
   }
   const { store, ranked, usage, hitIds, composed, skipped, skippedPinned, rankedOf } = ranking;
   let hitFiles: string[] | undefined;

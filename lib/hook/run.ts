@@ -2,14 +2,13 @@
 // It never blocks a prompt: a failure, or an invalid explicit selection the user must fix, is reported in the block.
 import fs from "node:fs";
 import path from "node:path";
-import { hostAdapter, HOSTS, type HookOutcome, type HostAdapter } from "../hosts/index.js";
+import { hostAdapter, HOSTS, type HookOutcome, type HostAdapter } from "../../hosts/index.js";
 import { resolveBudget, resolveStoreBudget } from "../config/budget.js";
 import { readConfig } from "../config/config.js";
 import { displayDir, renderUnavailable, utf8Bytes } from "../core/block.js";
 import type { Io } from "../store/io.js";
 import type { BoundedInput, InputBounds } from "../store/bounded-input.js";
 import { resolveMemory, type Resolution } from "../config/resolve.js";
-import { utcStamp } from "../core/utc.js";
 import { buildInjection, type Injection } from "./inject.js";
 import { readdirNames, statIfExists } from "../store/checked-fs.js";
 import { appendBytes } from "../store/safe-write.js";
@@ -204,7 +203,7 @@ export function logHookError(io: Io, message: string): void {
   try {
     const file = hookLogPath(io);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    appendBytes(file, Buffer.from(`${utcStamp(io.now())}\t${message.replace(/\s+/g, " ")}\n`, "utf8"));
+    appendBytes(file, Buffer.from(`${io.now().toISOString()}\t${message.replace(/\s+/g, " ")}\n`, "utf8"));
   } catch {
     // Logging must never turn into a hook failure.
   }

@@ -1,7 +1,8 @@
 // The end-of-session hook (`memctl hook session-end --host <h>`): Claude Code / Codex / Grok SessionEnd,
 // OpenCode's session.idle. It must never hold up the host's exit (Claude gives all SessionEnd hooks 1.5 s), so
 // by default it hands the payload to a detached `--foreground` copy of itself and returns. That copy reads
-// the session's user messages, stages what they say durably as proposals (lib/capture; never cards), then,
+// the session's user messages, stages what they say durably as proposals (lib/capture; never cards; with a model
+// command, two calls at most, each bounded by timeout_seconds: the pass and its verify pass), then,
 // when the store is a git repository of its own, starts `memctl sync --detach`.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -15,7 +16,7 @@ import { DEFAULT_LLM_TIMEOUT_SECONDS } from "../compact/run.js";
 import { captureMessages, type CaptureResult, type ModelRunner } from "../capture/capture.js";
 import { readSessionMessages, type UserMessage } from "../capture/transcript.js";
 import { DEFAULT_SESSION_LIMIT } from "../capture/stage.js";
-import { cliEntry, findPackageRoot } from "../install/context.js";
+import { cliEntry, findPackageRoot } from "../../install/context.js";
 import { secretPolicy } from "../records/secrets.js";
 import type { Io } from "../store/io.js";
 import { logHookError } from "./run.js";
@@ -95,9 +96,10 @@ async function endSession(event: SessionEndEvent, host: string, io: Io): Promise
         { host, sessionId: event.sessionId },
         messages,
         model,
+        { verify: capture.verify !== false },
       );
       result.status = "captured";
-      if (result.capture.pass.startsWith("rules (")) logHookError(io, `session end (${host}): ${result.capture.pass}`);
+      if (/^(rules|model) \(/.test(result.capture.pass)) logHookError(io, `session end (${host}): ${result.capture.pass}`);
     } catch (err) {
       const code = (err as { code?: string }).code ?? systemCode(err);
       logHookError(io, `session end (${host}): capture skipped: ${(err as Error).message}`);

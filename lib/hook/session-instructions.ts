@@ -4,7 +4,7 @@
 // CLAUDE.md chain and imports) gets nothing: no rule reaches the model twice.
 import { readConfig } from "../config/config.js";
 import { sessionInstructions } from "../config/instructions.js";
-import type { HostName } from "../hosts/types.js";
+import type { HostName } from "../../hosts/types.js";
 import type { Io } from "../store/io.js";
 import { logHookError } from "./run.js";
 

@@ -5,7 +5,7 @@
 // It runs through the CLI, off the per-prompt path.
 import fs from "node:fs";
 import path from "node:path";
-import { hostAdapter, HOSTS, type HookOutcome, type HostAdapter } from "../hosts/index.js";
+import { hostAdapter, HOSTS, type HookOutcome, type HostAdapter } from "../../hosts/index.js";
 import { utf8Text } from "../core/bytes.js";
 import { COMPACT_FILE, readCompact } from "../compact/artifact.js";
 import { readHold } from "../store/arrivals.js";

@@ -55,9 +55,7 @@ export function languagesOf(memoryDir: string, files: readonly string[] = cardFi
       // an unreadable card says nothing about the store's languages
     }
   }
-  const found = storeLanguages(texts);
-  const seen = new Set(found.map((l) => l.toLowerCase()));
-  return [...found, ...extra.filter((l) => !seen.has(l.toLowerCase()) && seen.add(l.toLowerCase()))];
+  return storeLanguages(texts, extra);
 }
 
 /** Writes (or, dry, only asks for) one card's keys. Model failures are outcomes; a card that does not exist throws. */

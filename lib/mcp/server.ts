@@ -132,7 +132,8 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
     "memory_search",
     {
       title: "Search memory",
-      description: "Full-text search over card bodies and episode summaries, ranked, with the best-matching line of each.",
+      description:
+        "Full-text search over card bodies and episode summaries, ranked, with the best-matching line of each; a card result lists the cards its body links to ([[name]], file.md), dead links marked.",
       inputSchema: {
         query: z.string().describe("words to look for"),
         in: z.enum(["cards", "episodes", "all"]).optional().describe("where to search (default all)"),

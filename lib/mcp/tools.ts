@@ -1,4 +1,4 @@
-import { HOSTS } from "../hosts/index.js";
+import { HOSTS } from "../../hosts/index.js";
 import { resolveBudget } from "../config/budget.js";
 import { readConfig } from "../config/config.js";
 import { appendEpisode, assertEpisodesWritable, readEpisodes, type Episode } from "../store/episodes.js";
@@ -14,7 +14,11 @@ import { cardDocs, search, type SearchHit } from "../records/search.js";
 import { searchStore } from "../records/search-store.js";
 import { propose } from "../proposals/propose.js";
 import { assertNoSecrets, secretPolicy } from "../records/secrets.js";
-import { readStoreOrEmptyIndex } from "../store/read.js";
+import { readStoreOrEmptyIndex, type CardFile } from "../store/read.js";
+import type { CardRecord } from "../store/card-cache.js";
+import { readRegularUtf8 } from "../store/checked-fs.js";
+import { joinPath } from "../store/paths.js";
+import { cardsFinder, linksOfCard, linksOfText, recordsFinder, type LinkSummary } from "../records/card-links.js";
 import { refuseIfReadOnly, requireStore, text, type ToolResult, type ToolSession } from "./tool-session.js";
 import { scopeAtOf } from "../config/scope-at.js";
 
@@ -102,9 +106,39 @@ export async function memoryOverview(s: ToolSession, args: { max_bytes?: number 
 export async function memorySearch(s: ToolSession, args: { query: string; in?: "cards" | "episodes" | "all"; limit?: number }): Promise<ToolResult> {
   const { memoryDir } = requireStore(s);
   const where = args.in ?? "all";
-  const { hits, episodes } = await searchStore(memoryDir, args.query, where, args.limit ?? 20);
+  const found = await searchStore(memoryDir, args.query, where, args.limit ?? 20);
+  const { episodes } = found;
+  const hits = withLinks(memoryDir, found.cards, found.hits);
   const rendered = hits.length === 0 ? `No matches for ${JSON.stringify(args.query)} in ${where === "all" ? "cards or episodes" : where}.` : hits.map(renderHit).join("\n");
   return text(rendered, { query: args.query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
+}
+
+/** Each card hit with the cards its body links to (`[[name]]`, `(file.md)`), resolved; dead and unsafe ones marked. */
+function withLinks<T extends SearchHit>(memoryDir: string, cards: readonly CardRecord[] | undefined, hits: T[]): (T & { links?: LinkSummary[] })[] {
+  if (!cards) return hits;
+  const finder = recordsFinder(cards);
+  return hits.map((h) => {
+    const links = h.kind === "card" ? linksOfText(memoryDir, readCardText(memoryDir, h.id), finder) : [];
+    return links.length > 0 ? { ...h, links } : h;
+  });
+}
+
+/** withLinks over a store already read (recall reads every card anyway). */
+function withStoreLinks<T extends SearchHit>(memoryDir: string, cards: ReadonlyMap<string, CardFile>, hits: T[]): (T & { links?: LinkSummary[] })[] {
+  const finder = cardsFinder(cards);
+  return hits.map((h) => {
+    const links = h.kind === "card" ? linksOfCard(memoryDir, cards, h.id, finder) : [];
+    return links.length > 0 ? { ...h, links } : h;
+  });
+}
+
+/** A hit card's text for its links; "" when it went away since the search. */
+function readCardText(memoryDir: string, file: string): string {
+  try {
+    return readRegularUtf8(joinPath(memoryDir, file));
+  } catch {
+    return "";
+  }
 }
 
 /** The last N episodes (newest first) and the cards most relevant to them, as `memctl recall` shows. */
@@ -114,7 +148,7 @@ export async function memoryRecall(s: ToolSession, args: { episodes?: number; ca
   const recent = read.episodes.slice(-(args.episodes ?? 5)).reverse();
   const store = await readStoreOrEmptyIndex(memoryDir);
   const cards = recent.length === 0 ? [] : search(recent.map((e) => e.summary).join("\n"), cardDocs(store), args.cards ?? 5);
-  const described = cards.map((h) => ({ ...h, description: store.cards.get(h.id)?.card?.meta.description ?? "" }));
+  const described = withStoreLinks(memoryDir, store.cards, cards).map((h) => ({ ...h, description: store.cards.get(h.id)?.card?.meta.description ?? "" }));
   const out: string[] = [];
   if (recent.length === 0) out.push("No episodes yet. Log one at the end of a session with memory_log.");
   else {
@@ -124,7 +158,7 @@ export async function memoryRecall(s: ToolSession, args: { episodes?: number; ca
   if (read.malformed > 0) out.push(`(${read.malformed} malformed episode line${read.malformed > 1 ? "s" : ""} skipped, kept on disk)`);
   if (described.length > 0) {
     out.push("Cards most relevant to them:");
-    for (const h of described) out.push(`- ${h.id} — ${h.description.replace(/\s+/g, " ")}`);
+    for (const h of described) out.push(`- ${h.id} — ${h.description.replace(/\s+/g, " ")}${h.links ? `\n    ${renderLinks(h.links)}` : ""}`);
   }
   return text(out.join("\n"), { episodes: recent, episodes_malformed: read.malformed, episodes_status: read.status, cards: described });
 }
@@ -186,7 +220,12 @@ export async function memoryPropose(s: ToolSession, args: ProposeArgs): Promise<
   );
 }
 
-function renderHit(h: SearchHit): string {
+function renderHit(h: SearchHit & { links?: LinkSummary[] }): string {
   const where = h.kind === "card" ? `${h.id}:${h.line}` : h.id;
-  return `${where} (score ${h.score})\n    ${h.match}`;
+  return `${where} (score ${h.score})\n    ${h.match}${h.links ? `\n    ${renderLinks(h.links)}` : ""}`;
+}
+
+/** As memory_view lists them: each link with the card it reaches, or dead / unsafe. */
+function renderLinks(links: readonly LinkSummary[]): string {
+  return `links: ${links.map((l) => `${l.link} -> ${l.target ?? l.status}`).join(", ")}`;
 }

@@ -95,8 +95,8 @@ function episodeTime(ts: string): number {
   return Number.isFinite(t) ? t : 0;
 }
 
-/** Everything a distilling model needs, read-only. `all` ignores the watermark. */
-export async function distillContext(memoryDir: string, options: { all?: boolean; maxEpisodes?: number } = {}): Promise<DistillContext> {
+/** Everything a distilling model needs, read-only. `all` ignores the watermark; `languages` are [recall] languages. */
+export async function distillContext(memoryDir: string, options: { all?: boolean; maxEpisodes?: number; languages?: readonly string[] } = {}): Promise<DistillContext> {
   let store: StoreView | undefined;
   try {
     store = viewStore(await readStore(memoryDir));
@@ -122,6 +122,9 @@ export async function distillContext(memoryDir: string, options: { all?: boolean
     watermark: { previous: mark?.through ?? null, next: newest },
     tiers: CARD_TYPES.map((t) => ({ type: t, file: `${t}_<name>.md`, holds: TIERS[t] })),
     rules: RULES,
-    languages: storeLanguages([...(store?.cards.values() ?? [])].map((c) => `${c.card?.meta.description ?? ""}\n${c.card?.body ?? ""}`)),
+    languages: storeLanguages(
+      [...(store?.cards.values() ?? [])].map((c) => `${c.card?.meta.description ?? ""}\n${c.card?.body ?? ""}`),
+      options.languages,
+    ),
   };
 }

@@ -32,8 +32,9 @@ export function textLanguage(text: string): string {
 /**
  * The languages (English names) the store uses, English first and always present: a language counts once
  * `minCards` texts or `minShare` of them are in it (a few cards in a language mean prompts in it will come).
+ * `extra` ([recall] languages: those people ask in that no card is written in) follow, each once.
  */
-export function storeLanguages(texts: readonly string[], minCards = 3, minShare = 0.05): string[] {
+export function storeLanguages(texts: readonly string[], extra: readonly string[] = [], minCards = 3, minShare = 0.05): string[] {
   const counts = new Map<string, number>();
   for (const t of texts) {
     const lang = textLanguage(t);
@@ -41,5 +42,7 @@ export function storeLanguages(texts: readonly string[], minCards = 3, minShare 
   }
   const floor = Math.max(1, Math.min(minCards, texts.length * minShare));
   const found = [...counts].filter(([lang, n]) => lang !== "en" && n >= floor).sort((a, b) => b[1] - a[1]);
-  return ["English", ...found.map(([lang]) => NAMES[lang] ?? lang)];
+  const names = ["English", ...found.map(([lang]) => NAMES[lang] ?? lang)];
+  const seen = new Set(names.map((l) => l.toLowerCase()));
+  return [...names, ...extra.filter((l) => !seen.has(l.toLowerCase()) && seen.add(l.toLowerCase()))];
 }

@@ -1,5 +1,5 @@
 // The index ranking reads: entries and their fields, postings per term (BM25F term frequencies, saturated
-// when built), and the in-memory index over parsed entries. The rank cache (cache-*.ts) implements the same
+// when built), and the in-memory index over parsed entries. The rank cache (lib/rank-cache/) implements the same
 // RankIndex over its file; score.ts ranks against either.
 
 /** An index line and the card fields that move it. */
@@ -19,7 +19,7 @@ export interface EntryInfo {
 /** An entry with its terms per field, as the cache builder tokenises it. */
 export interface RankEntry extends EntryInfo {
   topics: string[];
-  /** Appended to the printed line: the card may not be true (cache-build.ts provenanceMark). */
+  /** Appended to the printed line: the card may not be true (lib/rank-cache/build.ts provenanceMark). */
   mark?: string;
   /** recall: the card's recall keys (never printed); body: the card's Markdown after its frontmatter. */
   terms: { title: string[]; topics: string[]; hook: string[]; recall?: string[]; body?: string[] };
@@ -86,40 +86,50 @@ export interface RankIndex {
   scoped?(): readonly (readonly [id: number, scopes: readonly string[]])[];
 }
 
-/** Builds postings for entries: per field, weight × tf / (1 − b + b × len / avglen), summed over fields, then saturated. */
-export function buildPostings(entries: readonly RankEntry[]): Map<string, Posting[]> {
+/** Average length per field (FIELDS order), the length normalisation every posting of a store is built against. */
+export function fieldAverages(entries: readonly RankEntry[]): number[] {
   const n = entries.length;
-  const avg: Record<Field, number> = { title: 0, topics: 0, hook: 0, recall: 0, body: 0 };
-  const fields = FIELDS.filter((f) => FIELD_WEIGHT[f] > 0);
   // Recall keys and bodies are optional: their average length is over the cards that have them, so a store where
   // few cards have keys does not score those few as overlong.
-  const have: Record<Field, number> = { title: n, topics: n, hook: n, recall: 0, body: 0 };
-  for (const e of entries)
-    for (const f of fields) {
+  return FIELDS.map((f) => {
+    if (FIELD_WEIGHT[f] === 0) return 1;
+    let sum = 0;
+    let have = f === "recall" || f === "body" ? 0 : n;
+    for (const e of entries) {
       const len = e.terms[f]?.length ?? 0;
-      avg[f] += len;
-      if ((f === "recall" || f === "body") && len > 0) have[f]++;
+      sum += len;
+      if ((f === "recall" || f === "body") && len > 0) have++;
     }
-  for (const f of fields) avg[f] = have[f] > 0 ? Math.max(1, avg[f] / have[f]) : 1;
+    return have > 0 ? Math.max(1, sum / have) : 1;
+  });
+}
+
+/** One entry's postings against given field averages (fieldAverages): term → saturated tf and field mask. */
+export function entryPostings(e: RankEntry, avg: readonly number[]): Map<string, { tf: number; mask: number }> {
+  const mine = new Map<string, { tf: number; mask: number }>();
+  FIELDS.forEach((f, i) => {
+    const terms = e.terms[f];
+    if (FIELD_WEIGHT[f] === 0 || terms === undefined) return;
+    const norm = 1 - FIELD_B[f] + (FIELD_B[f] * terms.length) / avg[i]!;
+    for (const t of terms) {
+      let p = mine.get(t);
+      if (!p) mine.set(t, (p = { tf: 0, mask: 0 }));
+      p.tf += FIELD_WEIGHT[f] / norm;
+      p.mask |= FIELD_BIT[f];
+    }
+  });
+  for (const p of mine.values()) p.tf = Math.fround((p.tf * (K1 + 1)) / (p.tf + K1)); // saturated once here, not per prompt; float32 as cached
+  return mine;
+}
+
+/** Builds postings for entries: per field, weight × tf / (1 − b + b × len / avglen), summed over fields, then saturated. */
+export function buildPostings(entries: readonly RankEntry[], avg: readonly number[] = fieldAverages(entries)): Map<string, Posting[]> {
   const postings = new Map<string, Posting[]>();
   entries.forEach((e, id) => {
-    const mine = new Map<string, Posting>();
-    for (const f of fields) {
-      const terms = e.terms[f];
-      if (terms === undefined) continue;
-      const norm = 1 - FIELD_B[f] + (FIELD_B[f] * terms.length) / avg[f];
-      for (const t of terms) {
-        let p = mine.get(t);
-        if (!p) mine.set(t, (p = { id, tf: 0, mask: 0 }));
-        p.tf += FIELD_WEIGHT[f] / norm;
-        p.mask |= FIELD_BIT[f];
-      }
-    }
-    for (const [t, p] of mine) {
-      p.tf = Math.fround((p.tf * (K1 + 1)) / (p.tf + K1)); // saturated once here, not per prompt; float32 as cached
+    for (const [t, p] of entryPostings(e, avg)) {
       let list = postings.get(t);
       if (!list) postings.set(t, (list = []));
-      list.push(p);
+      list.push({ id, tf: p.tf, mask: p.mask });
     }
   });
   return postings;

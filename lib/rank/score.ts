@@ -97,13 +97,15 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   // that some card is about the prompt, see SUBJECT_FIELDS).
   const termHits = new Uint8Array(n);
   const subject = new Uint8Array(n);
-  const lastGroup = new Uint32Array(n);
+  const lastAt = new Uint32Array(n);
   const matched: [string, PostingList][] = [];
-  // Evidence counts words, not 2-grams: overlapping 2-grams of one unspaced run ("確認", "認し") are one group.
-  let group = 0;
+  // Evidence counts words, not 2-grams: 2-grams a card matches that overlap in the prompt ("確認", "認し") are one
+  // word; two it matches apart in one unspaced run ("過去の日付": 過去, 日付) are two, as two words of a spaced prompt.
+  let at = 0;
   let previous = "";
   for (const [term, qtf] of query) {
-    if (!continuesRun(previous, term)) group++;
+    at++;
+    const continues = continuesRun(previous, term);
     previous = term;
     // A most-frequent spoken word ("go", "one", "next") scores but is no evidence that a card is about the prompt.
     const chat = isCommonSpoken(term);
@@ -124,11 +126,11 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
       if (prev === 0) touchedIds[touchedCount++] = id;
       relevance[id] = prev + weight * tfs[k]!;
       if (chat) continue;
-      if (lastGroup[id] !== group) {
-        lastGroup[id] = group;
+      if (!continues || lastAt[id] !== at - 1) {
         const hits = termHits[id]!;
         if (hits < 255) termHits[id] = hits + 1;
       }
+      lastAt[id] = at;
       if ((masks[k]! & SUBJECT_FIELDS) !== 0) subject[id] = 1;
     }
   }

@@ -1,7 +1,6 @@
 // Turns text into ranking terms: words (lower-cased, camelCase and snake_case split, stop words of the text's
 // language dropped, ASCII words Porter-stemmed); Chinese, Japanese and Korean runs, which have no spaces,
 // into overlapping character 2-grams ("内存管理" → 内存, 存管, 管理) less those of function characters only.
-import { isAsciiDigits, isAsciiText, lowerAsciiRuns } from "../core/ascii.js";
 import { stem } from "./stem.js";
 import { ENGLISH_STOP_WORDS, isSegmentedStopWord, stopTest } from "./stop-words.js";
 
@@ -26,12 +25,14 @@ const RUN = () =>
 const THAI = (c: string) => c >= "\u0e00" && c <= "\u0e7f";
 let thaiSegmenter: Intl.Segmenter | undefined;
 
-// ASCII text (most prompts) is split by a scan for [a-z0-9] runs: the first use of RUN's Unicode property
-// classes costs ~0.3 ms to compile, a tenth of the per-prompt budget. On ASCII both give the same runs (tested).
+// ASCII text (most prompts) is split at [a-z0-9] runs: the first use of RUN's Unicode property classes costs
+// ~0.3 ms to compile, a tenth of the per-prompt budget. On ASCII both give the same runs (tested).
+const ASCII = /^[\x00-\x7f]*$/;
+const DIGITS = /^\d+$/;
 
 /** Terms of a text, in order, duplicates kept (term frequency matters). */
 export function tokenize(text: string): string[] {
-  return tokenizeWith(text, !isAsciiText(text));
+  return tokenizeWith(text, !ASCII.test(text));
 }
 
 /** The runs RUN matches, in order. */
@@ -59,7 +60,7 @@ export function tokenizeWith(text: string, unicode: boolean): string[] {
           .replace(/([a-z0-9])([A-Z](?:[a-z]|[A-Z]{2}))/g, "$1 $2")
           .replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, "$1 $2")
           .toLowerCase();
-  const runs = unicode ? unicodeRuns(spaced) : lowerAsciiRuns(spaced, true);
+  const runs = unicode ? unicodeRuns(spaced) : (spaced.match(/[a-z0-9]+/g) ?? []);
   const isStop = stopTest(runs);
   for (let r = 0; r < runs.length; r++) {
     const run = runs[r]!;
@@ -74,7 +75,7 @@ export function tokenizeWith(text: string, unicode: boolean): string[] {
       continue;
     }
     if (run.length < 2 || isStop(run)) continue;
-    if (run.length < 3 && isAsciiDigits(run)) continue;
+    if (run.length < 3 && DIGITS.test(run)) continue;
     const word = unicode ? foldAccents(run) : run;
     let stemmed = STEMS.get(word);
     if (stemmed === undefined) {
@@ -181,7 +182,7 @@ function dayTerm(runs: readonly string[], r: number): string | undefined {
     return day === undefined ? undefined : month + day;
   }
   // ISO: a four-digit year, then a two-digit month and day.
-  if (run.length === 4 && isAsciiDigits(run) && runs[r + 1]?.length === 2 && isAsciiDigits(runs[r + 1]!)) {
+  if (run.length === 4 && DIGITS.test(run) && runs[r + 1]?.length === 2 && DIGITS.test(runs[r + 1]!)) {
     const mon = ISO_MONTHS[Number(runs[r + 1]) - 1];
     const day = dayOf(runs[r + 2]);
     if (mon !== undefined && day !== undefined && runs[r + 2]!.length === 2) return mon + day;
@@ -194,9 +195,9 @@ function dayTerm(runs: readonly string[], r: number): string | undefined {
  * without them is one term and the stemmer (ASCII only) applies to it; words of other scripts are kept as they are.
  */
 function foldAccents(word: string): string {
-  if (isAsciiText(word)) return word;
+  if (ASCII.test(word)) return word;
   const folded = word.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-  return isAsciiText(folded) ? folded : word;
+  return ASCII.test(folded) ? folded : word;
 }
 
 /** Stems by word: a rebuild tokenises every index line, and a store repeats its vocabulary a lot. */
@@ -209,7 +210,7 @@ export function queryTerms(prompt: string): Map<string, number> {
   for (const t of tokenize(text)) terms.set(t, Math.min(3, (terms.get(t) ?? 0) + 1));
   if (terms.size === 0) return terms;
   // Adjacent words joined, so "set up" finds "setup" and "roll back" finds "rollback" (stop words included).
-  const words = lowerAsciiRuns(text.toLowerCase(), false);
+  const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
   for (let i = 0; i + 1 < words.length; i++) {
     const joined = words[i]! + words[i + 1]!;
     if (joined.length < 5 || words[i]!.length < 2 || words[i + 1]!.length < 2) continue;

@@ -2,7 +2,7 @@
 // (lib/store/card-cache.ts), so a query reads only the cards it shows, ranked exactly as search() ranks them.
 import { parseCard } from "../core/card.js";
 import { terms } from "../core/search-terms.js";
-import { readCardCatalog } from "../store/card-cache.js";
+import { readCardCatalog, type CardRecord } from "../store/card-cache.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import { readEpisodes, type EpisodesRead } from "../store/episodes.js";
 import { joinPath } from "../store/paths.js";
@@ -13,11 +13,18 @@ export type SearchWhere = "cards" | "episodes" | "all";
 const NONE: DocTerms = { head: new Map(), body: new Map() };
 
 /** The best `limit` hits (0 = all) for the query among the store's readable cards and/or its episodes. */
-export async function searchStore(memoryDir: string, query: string, where: SearchWhere, limit: number): Promise<{ hits: SearchHit[]; episodes?: EpisodesRead }> {
+export async function searchStore(
+  memoryDir: string,
+  query: string,
+  where: SearchWhere,
+  limit: number,
+): Promise<{ hits: SearchHit[]; episodes?: EpisodesRead; cards?: CardRecord[] }> {
   const docs: SearchDoc[] = [];
   const counts: DocTerms[] = [];
+  let cards: CardRecord[] | undefined;
   if (where !== "episodes") {
     const catalog = await readCardCatalog(memoryDir);
+    cards = catalog.cards;
     const found = catalog.wordCounts([...new Set(terms(query))]);
     catalog.cards.forEach((c, i) => {
       if (c.readError) return; // unreadable: not searchable, as before the cache
@@ -37,7 +44,7 @@ export async function searchStore(memoryDir: string, query: string, where: Searc
       const doc = docs[index]!;
       return { kind: doc.kind, id: doc.id, score, ...matchLine(query, doc.kind === "card" ? readCardDoc(memoryDir, doc) : doc) };
     });
-  return { hits, episodes };
+  return { hits, episodes, cards };
 }
 
 /** The whole card for its matching line; a card gone since it was ranked points at its first line. */

@@ -1,4 +1,4 @@
-import { normalizeCardPath } from "../rank/cache.js";
+import { normalizeCardPath } from "../rank-cache/load.js";
 import type { CardFile, Store } from "../store/read.js";
 import { parseIndex, type IndexEntry, type UnparsedLine } from "../core/index-file.js";
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { hostAdapter } from "../hosts/index.js";
-import { AUTO_MEMORY_FIX, claudeAutoMemoryWritesStore } from "../hosts/claude/auto-memory.js";
+import { hostAdapter } from "../../hosts/index.js";
+import { AUTO_MEMORY_FIX, claudeAutoMemoryWritesStore } from "../../hosts/claude/auto-memory.js";
 import { resolveStoreBudget } from "../config/budget.js";
 import { compactStatus, firstCompactBytes } from "../compact/status.js";
 import { configuredGuardrails, limitCrossings, withDefaults } from "../records/guardrails.js";

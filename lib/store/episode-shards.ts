@@ -4,7 +4,6 @@ import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { sha256Hex } from "./history.js";
 import { episodeTime } from "./episode-tail.js";
 import { ensureStateDir } from "./lock.js";
-import { utcDay } from "../core/utc.js";
 import { readRegularBytes, readRegularUtf8 } from "./checked-fs.js";
 import { EPISODES_FILE, EPISODES_SHARD, STATE_DIR } from "./paths.js";
 import { commitFile, syncDirectory, type CommitOptions } from "./write.js";
@@ -165,7 +164,7 @@ function monthOf(line: string): string | undefined {
   try {
     const row: unknown = JSON.parse(line);
     const ts = row !== null && typeof row === "object" && !Array.isArray(row) ? episodeTime(row as Record<string, unknown>) : undefined;
-    return ts === undefined ? undefined : utcDay(Date.parse(ts)).slice(0, 7);
+    return ts === undefined ? undefined : new Date(ts).toISOString().slice(0, 7);
   } catch {
     return undefined;
   }

@@ -1,7 +1,6 @@
 import path from "node:path";
 import { readEpisodes, type EpisodesRead } from "./episodes.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
-import { utcDay } from "../core/utc.js";
 import { recoverShard } from "./episode-shards.js";
 import { EPISODES_SUMMARY_FILE } from "./paths.js";
 import { commitFile, type CommitOptions } from "./write.js";
@@ -25,7 +24,7 @@ export function renderSummary(read: Pick<EpisodesRead, "episodes">): { text: str
   const sorted = [...filled].sort((a, b) => Date.parse(a.ts) - Date.parse(b.ts));
   const months = new Map<string, string[]>();
   for (const e of sorted) {
-    const day = utcDay(Date.parse(e.ts));
+    const day = new Date(e.ts).toISOString().slice(0, 10);
     const line = `- ${day} ${e.host || "unknown host"}: ${e.summary.replace(/\s+/g, " ").trim()}`;
     months.set(day.slice(0, 7), [...(months.get(day.slice(0, 7)) ?? []), line]);
   }

@@ -35,7 +35,7 @@ export function processIo(sinks?: Pick<Io, "stdout" | "stderr">): Io {
     stderr: sinks?.stderr ?? process.stderr,
     readStdin: () => readAll(process.stdin),
     // A stream, so the deadline also ends a wait on a pipe held open in silence (the per-prompt entry reads fd 0
-    // synchronously instead, for speed: hooks/user-prompt-submit.ts).
+    // synchronously instead, for speed: lib/hook/entry/user-prompt-submit.ts).
     readInput: (bounds) => readStreamBounded(process.stdin, bounds),
     env: process.env,
     // Read when asked: the hook works from its payload's cwd, and process.cwd() compiles a wrapper first.

@@ -13,6 +13,9 @@ import { readRegularUtf8 } from "./checked-fs.js";
 // the fold of its events. A holder takes a lease with an expiry; a holder that crashes stops renewing, its
 // lease runs out, and the job shows as stuck and may be claimed again (attempt + 1) up to max_attempts.
 // Every append happens under the store lock, so two claimants can never both hold one job.
+// The ledger is per machine (never synced, lib/sync/layout.ts): `memctl sync` is one of its jobs, so shared it
+// would commit its own lease events, and a lease would be judged on machines whose clocks and processes are not
+// its holder's. (A store on a disk two hosts mount is still one ledger: another host's lease runs to its expiry.)
 
 export const JOBS_RELPATH = `${STATE_DIR}/jobs.jsonl`;
 export const DEFAULT_LEASE_MS = 5 * 60_000;

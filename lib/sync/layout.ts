@@ -11,11 +11,13 @@ import { git, runGit, type GitOptions } from "./git.js";
 // merge drivers live in each clone's .git/config, pointing at this machine's memctl, rewritten by every sync.
 
 /**
- * .memctl/ paths every machine shares (committed); everything else under .memctl/ stays per machine. The trash
+ * .memctl/ paths every machine shares (committed); everything else under .memctl/ stays per machine. The job
+ * ledger is per machine: its leases are held by this machine's processes, and a sync is itself a ledger job.
+ * The trash
  * is not shared: git's history already keeps every removed card, and a committed trash copy looks to git like
  * the card renamed, so an edit made elsewhere would follow it into the trash instead of becoming a proposal.
  */
-export const SHARED_STATE = [".memctl/history.jsonl", ".memctl/proposals-log.jsonl", ".memctl/jobs.jsonl", ".memctl/proposals/", ".memctl/compact.json", ".memctl/revisions/"];
+export const SHARED_STATE = [".memctl/history.jsonl", ".memctl/proposals-log.jsonl", ".memctl/proposals/", ".memctl/compact.json", ".memctl/revisions/"];
 
 const BEGIN = "# memctl:begin sync";
 const END = "# memctl:end sync";

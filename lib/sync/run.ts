@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
+import { runJob } from "../store/jobs.js";
 import { processAlive, withStoreLock } from "../store/lock.js";
 import { stageIncoming, reconcileHistory } from "./conflicts.js";
 import { git, gitFailure, NETWORK_TIMEOUT_MS, runGit, type GitOptions } from "./git.js";
@@ -19,6 +20,9 @@ import type { SecretPolicy } from "../records/secrets.js";
 // One sync: fetch (no lock), then under the store lock commit local changes and merge (local git only,
 // seconds at most), then push (no lock). A writer waits at most for the local part; the per-prompt hook never
 // takes the store lock. A push that loses a race with another machine fetches and merges again.
+// Each sync is a job of this machine's ledger (lib/store/jobs.ts), taken inside the sync lock so a sync refused
+// as busy records nothing: a sync killed part way shows as stuck in `memctl jobs` and doctor, and the next sync
+// (which repairs what it left) runs as that job's next attempt.
 
 export interface SyncContext {
   memoryDir: string;
@@ -64,7 +68,7 @@ export async function syncStore(ctx: SyncContext): Promise<SyncReport> {
   const opts: GitOptions = { env: ctx.env };
   await assertRepoTop(ctx.memoryDir, opts);
   try {
-    return await withStoreLock(ctx.memoryDir, () => syncLocked(ctx, opts), { name: "sync-lock", timeoutMs: 0 });
+    return await withStoreLock(ctx.memoryDir, () => syncAsJob(ctx, opts), { name: "sync-lock", timeoutMs: 0 });
   } catch (err) {
     if (err instanceof MemctlError && err.code === ERROR_CODES.E_LOCK_TIMEOUT && String(err.data?.lock ?? "").endsWith("sync-lock"))
       throw new MemctlError(ERROR_CODES.E_SYNC_BUSY, "another memctl sync of this store is running; nothing was done (it will carry these changes too)", {
@@ -72,6 +76,22 @@ export async function syncStore(ctx: SyncContext): Promise<SyncReport> {
       });
     throw err;
   }
+}
+
+async function syncAsJob(ctx: SyncContext, opts: GitOptions): Promise<SyncReport> {
+  let report: SyncReport | undefined;
+  await runJob(
+    { memoryDir: ctx.memoryDir, now: ctx.now, lockTimeoutMs: ctx.lockTimeoutMs },
+    "sync",
+    async () => {
+      report = await syncLocked(ctx, opts);
+      // The ledger keeps what the sync did, not the arrivals it lists.
+      const { status, committed, merged, pushed, head, repaired } = report;
+      return { status, committed, merged, pushed, head: head ?? null, repaired: repaired.length, proposals: report.proposals.length, arrivals: report.arrivals.length };
+    },
+    { command: "memctl sync" },
+  );
+  return report!;
 }
 
 async function syncLocked(ctx: SyncContext, opts: GitOptions): Promise<SyncReport> {

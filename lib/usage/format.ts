@@ -1,8 +1,6 @@
 // The usage sidecar's two text formats (usage.ts has the layout and why it never double counts): usage.log lines,
 // "<day>\t<card>\t<card>…", one per printed block; and usage.tsv, a header then "<card>\t<count>\t<day>" rows
 // sorted by card. Pure: text in, data out.
-import { isDayShape } from "../core/ascii.js";
-import { utcDay } from "../core/utc.js";
 import { dayMs, daysBetween, type CardUsage } from "../core/frecency.js";
 import type { LegacyReader } from "./legacy.js";
 
@@ -14,6 +12,8 @@ export const FOLDING = /^usage\.(\d+)-\d+\.folding$/;
 /** Counts halve once per this many days (applied at fold time and, identically, by the reader). */
 export const HALVING_PERIOD_DAYS = 30;
 const HEADER = "# memctl usage v1";
+/** The shape of a UTC day, YYYY-MM-DD (whether it is a real date is checked where it is read). */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface Snapshot {
   /** The day the current halving period started. */
@@ -30,7 +30,7 @@ export function isMeasurable(card: string): boolean {
 
 /** One log line of hits, or undefined when the day is not one or the cards cannot be recorded. */
 export function renderLogLine(day: string, cards: readonly string[]): string | undefined {
-  return isDayShape(day) && cards.length > 0 ? `${day}\t${cards.join("\t")}\n` : undefined;
+  return DAY.test(day) && cards.length > 0 ? `${day}\t${cards.join("\t")}\n` : undefined;
 }
 
 /**
@@ -49,7 +49,7 @@ export function addLogLines(
     const fields = line.split("\t");
     const at = fields[0]!.indexOf("@");
     const day = at === -1 ? fields[0]! : fields[0]!.slice(0, at);
-    const hits = fields.length < 2 || !isDayShape(day) || fields.some((f) => f === "") ? undefined : at === -1 ? fields.slice(1) : options.legacy?.(fields);
+    const hits = fields.length < 2 || !DAY.test(day) || fields.some((f) => f === "") ? undefined : at === -1 ? fields.slice(1) : options.legacy?.(fields);
     if (!hits) {
       malformed++;
       options.onMalformed?.(line);
@@ -104,7 +104,7 @@ function parseHeader(line: string): Pick<Snapshot, "epoch" | "folded"> {
   for (const field of fields.slice(1)) {
     const eq = field.indexOf("=");
     const [key, value] = [field.slice(0, eq), field.slice(eq + 1)];
-    if (key === "decay_epoch" && isDayShape(value)) snap.epoch = value;
+    if (key === "decay_epoch" && DAY.test(value)) snap.epoch = value;
     else if (key === "folded" && value) {
       for (const item of value.split(",")) {
         const colon = item.lastIndexOf(":");
@@ -121,7 +121,7 @@ function parseHeader(line: string): Pick<Snapshot, "epoch" | "folded"> {
 function rowUsage(row: string, lineNo: number): CardUsage {
   const [card, count, day, extra] = row.split("\t");
   const n = Number(count);
-  if (!card || extra !== undefined || !count || !Number.isFinite(n) || n < 0 || !day || !isDayShape(day))
+  if (!card || extra !== undefined || !count || !Number.isFinite(n) || n < 0 || !day || !DAY.test(day))
     throw new Error(`${USAGE_SNAPSHOT} ${lineNo ? `line ${lineNo}` : `row of ${card}`} is malformed`);
   return { access_count: n, last_access_day: day };
 }
@@ -141,5 +141,5 @@ export function applyDecay(snap: Snapshot, today: string): void {
   const periods = Math.max(0, Math.floor(daysBetween(snap.epoch, today) / HALVING_PERIOD_DAYS));
   if (!(periods > 0)) return;
   for (const u of snap.cards.values()) u.access_count = Math.max(1, Math.ceil(u.access_count / 2 ** periods));
-  snap.epoch = utcDay(dayMs(snap.epoch) + periods * HALVING_PERIOD_DAYS * 86_400_000);
+  snap.epoch = new Date(dayMs(snap.epoch) + periods * HALVING_PERIOD_DAYS * 86_400_000).toISOString().slice(0, 10);
 }

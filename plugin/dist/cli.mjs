@@ -3,7 +3,7 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   printJson
 } from "./chunks/cli-output.mjs";
-import "./chunks/core-ascii.mjs";
+import "./chunks/core-sanitize.mjs";
 import {
   COMMANDS,
   COMMAND_GROUPS,
@@ -65,7 +65,7 @@ function processIo(sinks) {
     stderr: sinks?.stderr ?? process.stderr,
     readStdin: () => readAll(process.stdin),
     // A stream, so the deadline also ends a wait on a pipe held open in silence (the per-prompt entry reads fd 0
-    // synchronously instead, for speed: hooks/user-prompt-submit.ts).
+    // synchronously instead, for speed: lib/hook/entry/user-prompt-submit.ts).
     readInput: (bounds) => readStreamBounded(process.stdin, bounds),
     env: process.env,
     // Read when asked: the hook works from its payload's cwd, and process.cwd() compiles a wrapper first.

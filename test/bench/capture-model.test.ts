@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import type { BenchSession } from "../../bench/capture/corpus.js";
-import { recordedCandidates, sessionPrompt } from "../../bench/capture/model.js";
+import { recordAnswers, recordedCandidates, sessionPrompt, verifyPromptOf } from "../../bench/capture/model.js";
 import { scratchDir } from "../support/scratch.js";
 
 const session = (key: string, texts: string[]): BenchSession => ({
@@ -79,4 +79,103 @@ test("answers to both prompt versions live in one file, each replayed for its ow
     if (previous === undefined) delete process.env.MEMCTL_BENCH_ANSWERS;
     else process.env.MEMCTL_BENCH_ANSWERS = previous;
   }
+});
+
+/** Runs fn with the replayed model answering from `answers` (records of hash and answer). */
+async function withAnswers<T>(dir: string, records: { hash: string; answer: string }[], fn: () => Promise<T>): Promise<T> {
+  const answers = path.join(dir, "answers.jsonl");
+  fs.writeFileSync(answers, records.map((r) => `${JSON.stringify(r)}\n`).join(""));
+  const previous = process.env.MEMCTL_BENCH_ANSWERS;
+  process.env.MEMCTL_BENCH_ANSWERS = answers;
+  try {
+    return await fn();
+  } finally {
+    if (previous === undefined) delete process.env.MEMCTL_BENCH_ANSWERS;
+    else process.env.MEMCTL_BENCH_ANSWERS = previous;
+  }
+}
+
+test("the verify pass is replayed from its own recorded answer, keyed by the verify prompt the product builds from the v2 answer", async () => {
+  const dir = scratchDir("capture-replay-verify");
+  const a = session("a", ["add a --json flag and make it the default", "from now on run the linter first"]);
+  const b = session("b", ["from now on run the linter first"]);
+  const v2 = [
+    JSON.stringify({ message: 2, kind: "instruction", type: "feedback", name: "lint-first", description: "Run the linter first", why: "a standing rule", confidence: "high" }),
+    JSON.stringify({ message: 1, kind: "decision", type: "project", name: "json-default", description: "JSON is the default output", why: "a default", confidence: "medium" }),
+  ].join("\n");
+  const bAnswer = JSON.stringify({ message: 1, kind: "instruction", type: "feedback", name: "lint-first", description: "Run the linter first", why: "w", confidence: "high" });
+  const first = [
+    { hash: sessionPrompt(a).hash, answer: v2 },
+    { hash: sessionPrompt(b).hash, answer: bAnswer },
+  ];
+  // No verify answer yet: the verify prompt is what the product would send, and the first pass's candidates stand.
+  // The product's (v2) judges only the candidate not rated high; the frozen v1 judged both.
+  const prompt = await withAnswers(dir, first, () => verifyPromptOf(a));
+  assert.match(prompt?.prompt ?? "", /\[candidate 1\] message 1 \(project\): JSON is the default output\n\n/);
+  const v1 = await withAnswers(dir, first, () => verifyPromptOf(a, "v1"));
+  assert.match(v1?.prompt ?? "", /\[candidate 1\] message 2 \(feedback\): Run the linter first\n\[candidate 2\] message 1 \(project\): JSON is the default output\n/);
+  assert.equal(await withAnswers(dir, first, () => verifyPromptOf(b)), undefined, "a session whose candidates are all high sends no verify prompt");
+  assert.match((await withAnswers(dir, first, () => verifyPromptOf(b, "v1")))?.prompt ?? "", /\[candidate 1\] message 1/);
+  const v2Verdicts = JSON.stringify({ candidate: 1, keep: false, confidence: "high", reason: "this task's default" });
+  const v1Verdicts = [JSON.stringify({ candidate: 1, keep: false, reason: "too strict" }), JSON.stringify({ candidate: 2, keep: true, reason: "kept" })].join("\n");
+  const recorded = [...first, { hash: prompt!.hash, answer: v2Verdicts }, { hash: v1!.hash, answer: v1Verdicts }];
+  const out = await withAnswers(dir, recorded, () => recordedCandidates([a, b], { verify: true }));
+  assert.equal(out.get("a")?.pass, "model, verified");
+  assert.deepEqual(
+    out.get("a")?.candidates?.map((c) => c.description),
+    ["Run the linter first"],
+  );
+  assert.equal(out.get("b")?.pass, "model");
+  // Each version replays its own answers: v1's dropped the high-rated candidate and kept the other.
+  const old = await withAnswers(dir, recorded, () => recordedCandidates([a, b], { verify: true, verifyPrompt: "v1" }));
+  assert.deepEqual(
+    old.get("a")?.candidates?.map((c) => c.description),
+    ["JSON is the default output"],
+  );
+  assert.match(old.get("b")?.pass ?? "", /^model \(unverified: /);
+  // --verify-drop: a medium drop does not count by default, and does at medium.
+  const medium = [...first, { hash: prompt!.hash, answer: v2Verdicts.replace('"high"', '"medium"') }];
+  assert.equal((await withAnswers(dir, medium, () => recordedCandidates([a], { verify: true }))).get("a")?.candidates?.length, 2);
+  assert.equal((await withAnswers(dir, medium, () => recordedCandidates([a], { verify: true, minDrop: "medium" }))).get("a")?.candidates?.length, 1);
+  // Without --verify, the same answers replay the first pass alone.
+  const plain = await withAnswers(dir, recorded, () => recordedCandidates([a]));
+  assert.equal(plain.get("a")?.candidates?.length, 2);
+});
+
+test("record merges only well-formed answers to prompts the bench sends, once each", () => {
+  const dir = scratchDir("capture-record");
+  const target = path.join(dir, "answers.jsonl");
+  fs.writeFileSync(target, `${JSON.stringify({ hash: "a".repeat(64), answer: "[]" })}\n`);
+  const incoming = path.join(dir, "incoming.jsonl");
+  const known = new Set(["a".repeat(64), "b".repeat(64)]);
+  fs.writeFileSync(
+    incoming,
+    [
+      JSON.stringify({ hash: "a".repeat(64), answer: "x" }),
+      JSON.stringify({ hash: "b".repeat(64), answer: "y", extra: 1 }),
+      JSON.stringify({ hash: "c".repeat(64), answer: "z" }),
+      "{broken",
+      JSON.stringify({ hash: "b".repeat(64) }),
+      "",
+    ].join("\n"),
+  );
+  const r = recordAnswers(incoming, known, target);
+  assert.equal(r.added, 1);
+  assert.equal(r.known, 1);
+  assert.deepEqual(
+    r.refused.map((x) => x.split(":")[0]),
+    ["line 3", "line 4", "line 5"],
+  );
+  assert.deepEqual(
+    fs
+      .readFileSync(target, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l)),
+    [
+      { hash: "a".repeat(64), answer: "[]" },
+      { hash: "b".repeat(64), answer: "y" },
+    ],
+  );
+  assert.equal(recordAnswers(incoming, known, target).added, 0, "a second merge adds nothing");
 });

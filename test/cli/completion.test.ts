@@ -3,7 +3,7 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { HOST_NAMES } from "../../lib/hosts/index.js";
+import { HOST_NAMES } from "../../hosts/index.js";
 import { REPO_ROOT, runCli, sandbox, tempDir, testIo } from "../helpers.js";
 
 // Each shell's script is run by the real shell. CI may lack zsh or fish: those tests skip, saying so.

@@ -154,3 +154,10 @@ test("distill asks for recall keys in the store's languages: --json carries lang
   const review = JSON.parse((await memctl(w, ["review", "--json"])).stdout);
   assert.deepEqual(review.proposals[0].card.recall, ["where is staging", "URL de préprod"]);
 });
+
+test("distill asks for keys in the [recall] languages too, as the key writer does, each language once", async (t) => {
+  const w = world(t);
+  fs.writeFileSync(w.env.MEMCTL_CONFIG_FILE!, '[recall]\nlanguages = ["Japanese", "english"]\n');
+  const ctx = JSON.parse((await memctl(w, ["distill", "--json"])).stdout);
+  assert.deepEqual(ctx.languages, ["English", "Japanese"]);
+});

@@ -27,6 +27,7 @@ const READERS: Record<string, string[]> = {
   view: ["feedback_deploy.md"],
   review: [],
   jobs: [],
+  expire: [],
   compact: ["--show"],
   why: [],
   distill: [],

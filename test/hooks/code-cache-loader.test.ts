@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { HOOK_NODE_FLAGS } from "../../hooks/node-flags.js";
+import { HOOK_NODE_FLAGS } from "../../lib/core/hook-flags.js";
 import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
 
 const isCache = (name: string) => name.endsWith(".v8cache");
@@ -144,7 +144,7 @@ test("a run under other node flags keeps its own cache file instead of rewriting
   }
 });
 
-test("the wiring's own node flags (hooks/node-flags.ts) share the plain cache, and V8 accepts it", () => {
+test("the wiring's own node flags (lib/core/hook-flags.ts) share the plain cache, and V8 accepts it", () => {
   const { s, hooks, run, runEntry, caches } = hookCopy();
   try {
     const plain = run();

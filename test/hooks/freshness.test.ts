@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { generateStore, type GeneratedCard } from "../../bench/gen-store.js";
-import { loadRankable } from "../../lib/rank/cache.js";
+import { loadRankable } from "../../lib/rank-cache/load.js";
 import { REPO_ROOT, sandbox } from "../helpers.js";
 import { runBounded } from "../support/bounded-run.js";
 

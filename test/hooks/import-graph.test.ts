@@ -13,7 +13,7 @@ const HOOK_BODY = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.body
 // The build records what the body inlines, from esbuild's metafile.
 const HOOK_BODY_INPUTS = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.body.inputs.json");
 const LOADED = /\b(?:require|import)\(\s*["']([^"']+)["']\s*\)/g;
-const FORBIDDEN_INPUT = /^(lib\/install\/|lib\/hosts\/[^/]+\/install\.ts$|lib\/mcp\/|lib\/cli\/|node_modules\/(?!smol-toml\/))/; // smol-toml is bundled on purpose
+const FORBIDDEN_INPUT = /^(install\/|lib\/mcp\/|lib\/cli\/|node_modules\/(?!smol-toml\/))/; // smol-toml is bundled on purpose
 
 /** What a single-file CommonJS bundle holds: its inlined inputs that it may not reach, and the packages it loads at run time. */
 function bundleReach(inputs: readonly string[], source: string): { forbiddenModules: string[]; packages: string[] } {
@@ -26,7 +26,7 @@ test("the hook's entry is only the code-cache loader: Node builtins, nothing inl
   assert.ok(fs.existsSync(HOOK), "run npm run build first");
   const source = fs.readFileSync(HOOK, "utf8");
   assert.deepEqual(bundleReach([], source).packages, []);
-  assert.deepEqual([...new Set([...source.matchAll(/^\/\/ (\S+\.ts)$/gm)].map((m) => m[1]))].sort(), ["hooks/code-cache-loader.ts", "hooks/node-flags.ts"]);
+  assert.deepEqual([...new Set([...source.matchAll(/^\/\/ (\S+\.ts)$/gm)].map((m) => m[1]))].sort(), ["lib/core/hook-flags.ts", "lib/hook/entry/code-cache-loader.ts"]);
   assert.ok(source.includes(JSON.stringify(path.basename(HOOK_BODY))));
 });
 
@@ -39,7 +39,7 @@ test("the hook bundle holds no installer, MCP, CLI framework or package beyond t
   // js-yaml is required only inside the card parser's lazy initialiser (the bare-copy test below proves a run
   // with a fresh cache never loads it).
   assert.deepEqual(packages, ["js-yaml"]);
-  assert.ok(inputs.includes("lib/hook/run.ts") && inputs.includes("hooks/user-prompt-submit.ts"), inputs.join(", "));
+  assert.ok(inputs.includes("lib/hook/run.ts") && inputs.includes("lib/hook/entry/user-prompt-submit.ts"), inputs.join(", "));
 });
 
 test("the bundle check sees what the CLI reaches (sanity: a CJS bundle of the CLI fails it)", () => {
@@ -94,13 +94,14 @@ test("with a fresh rank cache the hook runs with no node_modules at all (js-yaml
 test("a typical prompt loads only the builtins it uses every time (node:os, node:crypto and the rest wait for their rare paths)", () => {
   const s = sandbox([{ file: "feedback_a.md", title: "Redis cache", hook: "ttl" }]);
   try {
-    // A preload that records every builtin the loader and the body ask process.getBuiltinModule for.
+    // A preload that records every builtin the loader and the body load, through require or getBuiltinModule.
     const preload = path.join(s.root, "record-builtins.cjs");
     const record = path.join(s.root, "builtins.txt");
     fs.writeFileSync(
       preload,
-      `const get = process.getBuiltinModule; const asked = new Set();
-process.getBuiltinModule = (name) => (asked.add(name.replace(/^node:/, "")), get(name));
+      `const Module = require("node:module"); const asked = new Set(); const note = (id) => Module.isBuiltin(id) && asked.add(id.replace(/^node:/, ""));
+const get = process.getBuiltinModule; process.getBuiltinModule = (id) => (note(id), get(id));
+const load = Module.prototype.require; Module.prototype.require = function (id) { note(id); return load.call(this, id); };
 process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(record)}, [...asked].sort().join(" ")));`,
     );
     // A copy of the hooks, so the code cache this flag set writes stays in the sandbox.
@@ -114,8 +115,8 @@ process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(recor
         encoding: "utf8",
       });
     ageStore(s.memory);
-    assert.match(run(HOOK, "redis").stdout, /feedback_a\.md/); // builds the rank cache (with js-yaml)
     const entry = path.join(hooks, "user-prompt-submit.cjs");
+    assert.match(run(entry, "redis").stdout, /feedback_a\.md/); // builds the rank cache (with js-yaml)
     run(entry, "redis ttl", ["--require", preload]); // writes this flag set's code cache
     const typical = run(entry, "what is the redis ttl?", ["--require", preload]);
     assert.equal(typical.status, 0, typical.stderr);

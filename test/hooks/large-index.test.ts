@@ -44,7 +44,7 @@ test("a 200 MB MEMORY.md: a block within the bound, exit 0, bounded memory, the 
   }
   const env = { PATH: process.env.PATH, HOME: s.home, MEMCTL_MEMORY_DIR: s.memory, MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml") };
   // The read stops at INDEX_READ_CAP (24 MiB: every line of a 100,000-card index); what ranking that many lines
-  // holds is the rank cache build's (~700 MiB for 24 MiB of these 230-byte lines on Node 20, lib/rank/cache-build.ts).
+  // holds is the rank cache build's (~700 MiB for 24 MiB of these 230-byte lines on Node 20, lib/rank-cache/build.ts).
   const r = await runBounded([HOOK, "--host", "generic"], payload(s.repo, "when does the zebra migration run?"), env, s.repo, 30_000, 1024 * 1024);
   assert.equal(r.signal, null, `killed after ${r.ms} ms (peak ${r.peakKiB} KiB)`);
   assert.equal(r.code, 0);

@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { HOOK_NODE_FLAGS } from "../../hooks/node-flags.js";
+import { HOOK_NODE_FLAGS } from "../../lib/core/hook-flags.js";
 import { ensureHostPackage } from "../e2e/harness.js";
 import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
 import { scratchDir } from "../support/scratch.js";
@@ -60,7 +60,7 @@ function runAll(node: string, s: ReturnType<typeof sandbox>, template: string): 
   const outputs = PROMPTS.map((p, i) => run(p, i));
   // A run that built the rank cache (or found the store changed within the last 100 ms, so did not) writes a
   // ".cold" code cache; the next typical run drops it and the one after writes the typical cache
-  // (hooks/code-cache-loader.ts). Warm runs, apart, until the typical cache is there; then one more must accept
+  // (lib/hook/entry/code-cache-loader.ts). Warm runs, apart, until the typical cache is there; then one more must accept
   // it without rewriting it.
   const version = spawnSync(node, ["-p", "process.version"], { encoding: "utf8" }).stdout.trim();
   const cache = () =>

@@ -40,7 +40,7 @@ const CASES: Case[] = [
   },
   { name: "MEMORY.md as a FIFO", make: (m) => mkfifo(path.join(m, "MEMORY.md")), injects: false },
   { name: "MEMORY.md symlinked to /dev/zero", make: (m) => (fs.rmSync(path.join(m, "MEMORY.md")), fs.symlinkSync("/dev/zero", path.join(m, "MEMORY.md"))), injects: false },
-  ...["rank-cache.bin", "usage.tsv", "usage.log", "usage.cards", "usage.idx"].map((name) => ({
+  ...["rank-cache.bin", "rank-delta.json", "usage.tsv", "usage.log", "usage.cards", "usage.idx"].map((name) => ({
     name: `.memctl/${name} as a FIFO`,
     make: (m: string) => mkfifo(path.join(m, ".memctl", name)),
     injects: true,

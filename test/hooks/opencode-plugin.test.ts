@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
-import { createMemctlPlugin, isSideRequest } from "../../hooks/opencode-plugin.js";
+import { createMemctlPlugin, isSideRequest } from "../../lib/hook/entry/opencode-plugin.js";
 import { scratchDir } from "../support/scratch.js";
 
 /** A stand-in hook script (a real process) that echoes what it was given, so the plugin's plumbing is observable. */

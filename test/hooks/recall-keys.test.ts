@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { loadRankable } from "../../lib/rank/cache.js";
+import { loadRankable } from "../../lib/rank-cache/load.js";
 import { ageStore, cardText, REPO_ROOT, sandbox } from "../helpers.js";
 import { runBounded } from "../support/bounded-run.js";
 

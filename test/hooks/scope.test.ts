@@ -10,7 +10,7 @@ import { main } from "../../lib/cli/main.js";
 import { BufferSink } from "../../lib/store/io.js";
 import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
 import { runBounded } from "../support/bounded-run.js";
-import { loadRankable } from "../../lib/rank/cache.js";
+import { loadRankable } from "../../lib/rank-cache/load.js";
 import { sessionStartBlock } from "../../lib/hook/session-start.js";
 
 const payload = (cwd: string, prompt: string) => JSON.stringify({ session_id: `s-${process.hrtime.bigint()}`, cwd, hook_event_name: "UserPromptSubmit", prompt });
@@ -73,7 +73,7 @@ test("outside any repository no scoped card is injected", async () => {
 test("from a warm rank cache the scope still decides, and a scope edited in place is seen by the next prompt", async () => {
   const s = monorepo();
   try {
-    // The cache is written only for a store at rest, by the real clock (lib/rank/cache.ts).
+    // The cache is written only for a store at rest, by the real clock (lib/rank-cache/load.ts).
     const io = { ...s.io, now: () => new Date() };
     fs.mkdirSync(path.join(s.memory, ".memctl"));
     ageStore(s.memory);

@@ -59,6 +59,7 @@ const CASES: { name: string; prepare?: (s: ReturnType<typeof sandbox>) => void }
   { name: "usage.rejected", prepare: pendingLines },
   { name: "usage.lock", prepare: pendingLines },
   { name: "rank-cache.bin" },
+  { name: "rank-delta.json" },
   { name: "sessions.log" },
   { name: "why.jsonl" },
 ];

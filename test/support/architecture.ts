@@ -1,6 +1,6 @@
-// The layer rules of lib/ as data, and a checker over an import graph (test/architecture.test.ts runs it on the
-// real tree and on synthetic graphs). A file's layer comes from its folder: lib/<layer>/…, except the per-host
-// installers (lib/hosts/<host>/install.ts), which belong to the install layer beside their runtime adapter.
+// The layer rules of the sources as data, and a checker over an import graph (test/architecture.test.ts runs it on
+// the real tree and on synthetic graphs). A file's layer comes from its folder: lib/<layer>/…, or the top-level
+// hosts/ and install/ (the design card's layout), which are layers of their own.
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -8,21 +8,25 @@ import ts from "typescript";
 /** Lowest first. A layer may import its own layer and any lower one; layers sharing a rank are siblings. */
 export const LAYERS: readonly (readonly string[])[] = [
   ["core"], // pure: no IO
-  ["hosts"], // per-host runtime adapters (budgets, payloads, output shapes) and their registry: pure
+  ["hosts"], // hosts/: per-host runtime adapters (budgets, payloads, output shapes) and their registry: pure
   ["store"], // IO over one store: checked fs, safe paths, the writer, the lock, history, episodes
   ["config"], // config read/edit, resolve, git discovery, budgets
   ["usage"], // the usage sidecar
-  ["rank"], // tokenize, score, order, and the rank cache built from the store and the usage sidecar
+  ["rank"], // tokenize, score, order: pure
+  ["rank-cache"], // the rank cache: rank's index kept on disk beside the store (reads cards and the usage format, writes .memctl/)
   ["records"], // save/rm/adopt/import, file tools, secrets, guardrails, search
   ["proposals", "compact", "sync", "capture"], // features over records (siblings: none imports another unless declared)
   ["keys"], // recall keys written by the configured model (runs compact's model command, saves through records)
   ["reports"], // doctor, stats
-  ["install"], // install engine, config-file editors, lib/hosts/<host>/install.ts
+  ["install"], // install/: install engine, config-file editors, each host's installer (install/hosts/)
   ["hook"], // the per-prompt hook's logic
   ["mcp"],
   ["ui"], // memctl ui: the local web view (reads the hook's why log, so above hook; only the CLI starts it)
   ["cli"],
 ];
+/** The folders holding the sources (the hook's entry points live in lib/hook/entry, checked from HOOK_ENTRY). */
+export const SOURCE_ROOTS: readonly string[] = ["lib", "hosts", "install"];
+const LAYERED = /^(lib|hosts|install)\//;
 /** Sibling imports allowed, as "from>to" layer pairs: capture stages what it finds through the proposal boundary. */
 export const SIBLING_ALLOWED: ReadonlySet<string> = new Set<string>(["capture>proposals"]);
 /**
@@ -31,11 +35,11 @@ export const SIBLING_ALLOWED: ReadonlySet<string> = new Set<string>(["capture>pr
  */
 export const MUTUAL_ALLOWED: readonly RegExp[] = [/^lib\/cli\/commands\.ts$/];
 /** Modules whose code must stay pure (no IO builtins, no process.env). */
-export const PURE = [/^lib\/core\//, /^lib\/hosts\/(types|payload|deliver|index)\.ts$/, /^lib\/hosts\/[^/]+\/adapter\.ts$/, /^lib\/rank\/(score|order|tokenize|stem)\.ts$/];
+export const PURE = [/^lib\/core\//, /^hosts\/(types|payload|deliver|index)\.ts$/, /^hosts\/[^/]+\/adapter\.ts$/, /^lib\/rank\//];
 export const IO_MODULES = /^(node:)?(fs|fs\/promises|child_process|net|http|https|http2|dgram|tls|os|worker_threads|cluster|readline)$/;
 /** What the per-prompt hook may never reach: installers, the MCP server, the CLI. */
-export const HOOK_ENTRY = "hooks/user-prompt-submit.ts";
-export const HOOK_FORBIDDEN = /^lib\/(install|mcp|cli)\/|^lib\/hosts\/[^/]+\/install\.ts$/;
+export const HOOK_ENTRY = "lib/hook/entry/user-prompt-submit.ts";
+export const HOOK_FORBIDDEN = /^install\/|^lib\/(mcp|cli)\//;
 
 /**
  * The issue's "nevers" (issue 32 item 5), each a rule over single imports that a planted import breaks. An
@@ -51,23 +55,13 @@ export interface Never {
 }
 export const NEVERS: readonly Never[] = [
   {
-    name: "lib/rank is pure: no store, usage or config module, no IO builtin, not even through the rank cache",
+    name: "lib/rank is pure: no store, usage, config or rank-cache module, no IO builtin",
     from: /^lib\/rank\//,
-    to: /^lib\/(store|usage|config)\/|^lib\/rank\/cache[^/]*\.ts$|^(node:)?(fs|fs\/promises|child_process|os)$/,
-    exception: {
-      from: /^lib\/rank\/cache[^/]*\.ts$/,
-      why: "the rank cache (cache*.ts) reads the store and the usage sidecar and writes .memctl/; it belongs with the store, a folder move this session does not make (issue 32 item 5)",
-    },
+    to: /^lib\/(store|usage|config|rank-cache)\/|^(node:)?(fs|fs\/promises|child_process|os)$/,
   },
-  {
-    name: "lib/hosts never imports lib/install (install imports the hosts' adapters, one way)",
-    from: /^lib\/hosts\//,
-    to: /^lib\/install\//,
-    exception: {
-      from: /^lib\/hosts\/[^/]+\/install\.ts$/,
-      why: "each host's installer sits beside its adapter and uses the install engine while lib/install/registry.ts imports it: the two-way folder dependency of issue 32 item 5, until installers move to one place",
-    },
-  },
+  // Installers (install/, each host's under install/hosts/) import the hosts' adapters; the adapters, which the
+  // hook loads on every prompt, know nothing of installing. No exception: the two folders depend one way.
+  { name: "hosts/ never imports install/ (installers import the hosts' adapters, one way)", from: /^hosts\//, to: /^install\// },
   { name: "the hook reaches no installer, MCP server or CLI (checked over the whole graph from the entry, below)", from: /^$/, to: /^$/ },
 ];
 
@@ -103,7 +97,10 @@ export interface Source {
 export type Graph = Map<string, Source>;
 
 export function layerOf(file: string): string | undefined {
-  if (/^lib\/hosts\/[^/]+\/install\.ts$/.test(file)) return "install";
+  // One home each: hosts/ and install/ sit at the top level, and a file back under lib/hosts or lib/install is in no layer.
+  if (/^lib\/(hosts|install)\//.test(file)) return undefined;
+  const top = /^(hosts|install)\//.exec(file);
+  if (top) return top[1];
   const m = /^lib\/([^/]+)\//.exec(file);
   return m ? m[1] : undefined;
 }
@@ -116,17 +113,17 @@ function rankOf(layer: string): number {
 export function violations(graph: Graph): string[] {
   const out: string[] = [];
   for (const [file, { imports, readsEnv }] of graph) {
-    if (!file.startsWith("lib/")) continue;
+    if (!LAYERED.test(file)) continue;
     const from = layerOf(file);
     if (from === undefined || rankOf(from) < 0) {
-      out.push(`${file}: not in a declared layer (lib/<layer>/…; layers: ${LAYERS.flat().join(", ")})`);
+      out.push(`${file}: not in a declared layer (lib/<layer>/…, hosts/…, install/…; layers: ${LAYERS.flat().join(", ")})`);
       continue;
     }
     const pure = PURE.some((p) => p.test(file));
     if (pure && readsEnv) out.push(`${file}: pure module reads process.env (inject the value)`);
     for (const imp of imports) {
       if (pure && IO_MODULES.test(imp.spec)) out.push(`${file}: pure module imports IO module "${imp.spec}"`);
-      if (!imp.target.startsWith("lib/")) continue;
+      if (!LAYERED.test(imp.target)) continue;
       const to = layerOf(imp.target);
       if (to === undefined || rankOf(to) < 0) continue; // reported as the target's own violation
       if (to === "cli" && from !== "cli") {
@@ -146,7 +143,7 @@ export function violations(graph: Graph): string[] {
 }
 
 /**
- * Every import cycle among lib/ modules, of any length: one per strongly connected component (Tarjan), given as
+ * Every import cycle among the graph's modules, of any length: one per strongly connected component (Tarjan), given as
  * its shortest cycle through the component's first module in name order, that module repeated at the end. A
  * dynamic import from a MUTUAL_ALLOWED module (the lazy command registry) is not an edge: it runs only when a
  * command is chosen, after the importing module finished loading.
@@ -154,9 +151,8 @@ export function violations(graph: Graph): string[] {
 export function importCycles(graph: Graph): string[][] {
   const edges = new Map<string, string[]>();
   for (const [file, { imports }] of graph) {
-    if (!file.startsWith("lib/")) continue;
     const lazy = MUTUAL_ALLOWED.some((p) => p.test(file));
-    edges.set(file, [...new Set(imports.filter((i) => i.target.startsWith("lib/") && graph.has(i.target) && !(lazy && i.dynamic)).map((i) => i.target))].sort());
+    edges.set(file, [...new Set(imports.filter((i) => graph.has(i.target) && !(lazy && i.dynamic)).map((i) => i.target))].sort());
   }
   const index = new Map<string, number>();
   const low = new Map<string, number>();

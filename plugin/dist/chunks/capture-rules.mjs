@@ -204,10 +204,15 @@ ${whyLine(c)}`
   return outcome;
 }
 function whyLine(c) {
-  if (!c.why) return "";
-  return `
+  const why = c.why ? `
 Why it should last, as the capture model read it${c.confidence ? ` (confidence ${c.confidence})` : ""}: ${c.why}
+` : "";
+  if (c.doubted) return `${why}
+Doubted by the capture model's second reading, not sure enough to drop it: ${c.doubted}
 `;
+  return c.verified ? `${why}
+Kept by the capture model's second reading: ${c.verified}
+` : why;
 }
 async function restatedCard(memoryDir, description) {
   const terms = prepare({ description });

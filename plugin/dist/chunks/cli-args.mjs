@@ -203,6 +203,7 @@ var COMMANDS = {
     summary: "owner pass: merge duplicate proposals, flag conflicts, optionally accept facts (a ledger job)",
     load: () => import("./consolidate.mjs")
   },
+  expire: { group: "Maintain", summary: "list cards past expires_at; --yes removes them, each restorable (a ledger job)", load: () => import("./expire.mjs") },
   jobs: { group: "Maintain", summary: "the job ledger: running, stuck (retryable), failed, done", load: () => import("./jobs.mjs") },
   shard: { group: "Maintain", summary: "move episodes older than a month into episodes.YYYY-MM.jsonl (locked, crash safe)", load: () => import("./shard.mjs") },
   "rebuild-summary": { group: "Maintain", summary: "write episodes.summary.md from the episode shards, skipping empty skeletons", load: () => import("./rebuild-summary.mjs") },

@@ -4,7 +4,7 @@ import {
 } from "./cli-output.mjs";
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 
 // lib/cli/report-format.ts
 var inert = inertText;

@@ -30,7 +30,7 @@ import {
 } from "./config-config.mjs";
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 import {
   readRegularUtf8,
   systemCode

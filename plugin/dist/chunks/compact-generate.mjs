@@ -7,7 +7,7 @@ import {
 } from "./core-block.mjs";
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 
 // lib/compact/generate.ts
 import { spawn } from "node:child_process";

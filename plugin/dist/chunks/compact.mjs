@@ -16,8 +16,7 @@ import {
   clearCompact
 } from "./compact-artifact.mjs";
 import "./records-store-view.mjs";
-import "./core-frecency.mjs";
-import "./core-utc.mjs";
+import "./core-ascii.mjs";
 import "./rank-stem.mjs";
 import "./compact-generate.mjs";
 import "./compact-mentions.mjs";
@@ -54,7 +53,7 @@ import {
 } from "./cli-output.mjs";
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,

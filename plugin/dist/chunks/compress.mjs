@@ -13,10 +13,7 @@ import {
 } from "./usage-fold.mjs";
 import "./compact-artifact.mjs";
 import "./records-store-view.mjs";
-import "./core-frecency.mjs";
-import {
-  utcDay
-} from "./core-utc.mjs";
+import "./core-ascii.mjs";
 import "./rank-stem.mjs";
 import "./compact-generate.mjs";
 import "./compact-mentions.mjs";
@@ -61,7 +58,7 @@ import {
 } from "./cli-output.mjs";
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,
@@ -216,7 +213,7 @@ async function run(argv, io) {
 `);
     return 0;
   }
-  const all = compressCandidates(cards, readUsage(memoryDir, utcDay(io.now())).cards);
+  const all = compressCandidates(cards, readUsage(memoryDir, io.now().toISOString().slice(0, 10)).cards);
   const shown = all.slice(0, num(args, "limit") ?? 20);
   if (json) {
     printJson(io, { memory_dir: memoryDir, cards: cards.length, candidates: shown, total: all.length, per_prompt_bytes: all.reduce((n, c) => n + c.per_prompt_bytes, 0) });

@@ -1283,8 +1283,11 @@ function validateConfig(raw) {
       const capture = {};
       const c = raw.capture;
       for (const key of Object.keys(c))
-        if (!["enabled", "llm_command", "timeout_seconds", "max_proposals"].includes(key))
-          warnings.push({ code: "W_UNKNOWN_KEY", message: `unknown key "capture.${key}" (ignored); the known keys are enabled, llm_command, timeout_seconds, max_proposals` });
+        if (!["enabled", "llm_command", "timeout_seconds", "max_proposals", "verify"].includes(key))
+          warnings.push({
+            code: "W_UNKNOWN_KEY",
+            message: `unknown key "capture.${key}" (ignored); the known keys are enabled, llm_command, timeout_seconds, max_proposals, verify`
+          });
       if (c.enabled !== void 0) {
         if (typeof c.enabled !== "boolean") {
           invalidSetting("capture.enabled must be true or false (capture stays off until it is)");
@@ -1304,6 +1307,10 @@ function validateConfig(raw) {
         if (typeof c.max_proposals !== "number" || !Number.isInteger(c.max_proposals) || c.max_proposals < 0 || c.max_proposals > 20)
           invalidSetting("capture.max_proposals must be an integer from 0 to 20");
         else capture.max_proposals = c.max_proposals;
+      }
+      if (c.verify !== void 0) {
+        if (typeof c.verify !== "boolean") invalidSetting("capture.verify must be true or false (the verify pass stays on until it is)");
+        else capture.verify = c.verify;
       }
       value.capture = capture;
     }

@@ -143,7 +143,7 @@ function defuse(text) {
 // lib/config/instructions.ts
 import path3 from "node:path";
 
-// lib/hosts/instructions.ts
+// hosts/instructions.ts
 import path2 from "node:path";
 var each = (dirs, name) => dirs.map((d) => path2.join(d, name));
 var one = (...alternatives) => alternatives;

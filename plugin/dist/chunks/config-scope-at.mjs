@@ -10,10 +10,7 @@ import {
   frecency,
   loadRankable,
   stillFresh
-} from "./core-frecency.mjs";
-import {
-  utcDay
-} from "./core-utc.mjs";
+} from "./core-ascii.mjs";
 import {
   queryTerms
 } from "./rank-stem.mjs";
@@ -128,12 +125,13 @@ function rank(index, query, options) {
   let touchedCount = 0;
   const termHits = new Uint8Array(n);
   const subject = new Uint8Array(n);
-  const lastGroup = new Uint32Array(n);
+  const lastAt = new Uint32Array(n);
   const matched = [];
-  let group = 0;
+  let at = 0;
   let previous = "";
   for (const [term, qtf] of query) {
-    if (!continuesRun(previous, term)) group++;
+    at++;
+    const continues = continuesRun(previous, term);
     previous = term;
     const chat = isCommonSpoken(term);
     const list = index.postings(term);
@@ -151,11 +149,11 @@ function rank(index, query, options) {
       if (prev === 0) touchedIds[touchedCount++] = id;
       relevance[id] = prev + weight * tfs[k];
       if (chat) continue;
-      if (lastGroup[id] !== group) {
-        lastGroup[id] = group;
+      if (!continues || lastAt[id] !== at - 1) {
         const hits = termHits[id];
         if (hits < 255) termHits[id] = hits + 1;
       }
+      lastAt[id] = at;
       if ((masks[k] & SUBJECT_FIELDS) !== 0) subject[id] = 1;
     }
   }
@@ -282,7 +280,7 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
 
 // lib/hook/inject.ts
 function dayOf(now) {
-  return utcDay(now);
+  return now.toISOString().slice(0, 10);
 }
 var RANKED_TOP = 64;
 var SCAN_PER_ENTRY = 3;
@@ -291,7 +289,7 @@ async function rankStore(memoryDir, prompt, now, options = {}) {
   try {
     return rankLoaded(memoryDir, store, prompt, now, options);
   } catch (err) {
-    if (store.cache !== "fresh") throw err;
+    if (!fromCache(store)) throw err;
     return rankLoaded(memoryDir, await loadRankable(memoryDir, { nowMs: now.getTime(), ...options, force: true }), prompt, now, options);
   }
 }
@@ -319,16 +317,19 @@ function rankLoaded(memoryDir, store, prompt, now, options) {
   if (all) for (const r of ranked) void r.entry;
   return { store, ranked, hitCount, hitIds, ...usage ? { usage } : {} };
 }
+function fromCache(store) {
+  return store.cache === "fresh" || store.cache === "updated";
+}
 function hitPaths(store, ids) {
   const files = Array.from(ids, (id) => store.index.file(id));
   return store.plainFiles ? files : [...new Set(files)];
 }
 async function buildInjection(req) {
   const hold = readHold(req.memoryDir);
-  const rankAndCompose = async (force) => {
+  const rankAndCompose = async (force, checkAllCards = req.all ?? false) => {
     const r = await rankStore(req.memoryDir, req.prompt, req.now, {
       all: req.all ?? false,
-      checkAllCards: req.all ?? false,
+      checkAllCards,
       force,
       top: scanLimit(req),
       ...req.scopeAt !== void 0 ? { scopeAt: req.scopeAt } : {}
@@ -337,17 +338,18 @@ async function buildInjection(req) {
       const ranked2 = hold ? r.ranked.filter((x) => !hold.held(r.store.index.file(x.index))) : r.ranked;
       return { ...r, ranked: ranked2, ...compose(req, r.store, ranked2, r.hitCount - (r.ranked.length - ranked2.length)) };
     } catch (err) {
-      if (r.store.cache !== "fresh") throw err;
+      if (!fromCache(r.store)) throw err;
       return void 0;
     }
   };
   let ranking = await rankAndCompose(false);
-  if (!ranking || ranking.store.cache === "fresh" && !ranking.store.verified && !stillFresh(
+  if (!ranking) ranking = await rankAndCompose(true);
+  else if (fromCache(ranking.store) && !ranking.store.verified && !stillFresh(
     req.memoryDir,
     ranking.store,
     [...ranking.composed.always, ...ranking.composed.lines].map((l) => l.file)
   )) {
-    ranking = await rankAndCompose(true);
+    ranking = await rankAndCompose(false, true) ?? await rankAndCompose(true);
   }
   const { store, ranked, usage, hitIds, composed, skipped, skippedPinned, rankedOf } = ranking;
   let hitFiles;

@@ -29,7 +29,7 @@ import {
 } from "./cli-output.mjs";
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 import {
   PROJECT_FLAGS,
   bool,

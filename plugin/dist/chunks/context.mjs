@@ -8,12 +8,11 @@ import {
   defaultBudgetsText,
   resolveStoreBudget
 } from "./config-budget.mjs";
-import "./core-frecency.mjs";
+import "./core-ascii.mjs";
 import {
   HOSTS,
   hostAdapter
 } from "./hosts-claude-adapter.mjs";
-import "./core-utc.mjs";
 import "./rank-stem.mjs";
 import {
   displayDir
@@ -37,7 +36,7 @@ import {
 } from "./cli-output.mjs";
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 import {
   PROJECT_FLAGS,
   bool,

@@ -3,9 +3,9 @@ import {
   redactSecretLike
 } from "./config-config.mjs";
 import {
-  inertText,
-  isPrintableAscii
-} from "./core-ascii.mjs";
+  PRINTABLE_ASCII,
+  inertText
+} from "./core-sanitize.mjs";
 
 // lib/core/block.ts
 var BLOCK_OPEN = '<memctl-memory kind="recalled-data">';
@@ -18,7 +18,7 @@ function utf8Bytes(text) {
 }
 function renderEntryLine(entry) {
   const source = entry.raw !== void 0 && entry.raw.trim() !== "" ? entry.raw : `- [${entry.title}](${entry.file})${entry.hook ? ` \u2014 ${entry.hook}` : ""}`;
-  const oneLine = isPrintableAscii(source) ? (source.includes("  ") ? source.replace(/ {2,}/g, " ") : source).trim() : inertText(source.replace(/\s+/g, " ").trim());
+  const oneLine = PRINTABLE_ASCII.test(source) ? (source.includes("  ") ? source.replace(/ {2,}/g, " ") : source).trim() : inertText(source.replace(/\s+/g, " ").trim());
   return redactSecretLike(defuseFence(oneLine));
 }
 function defuseFence(text) {

@@ -9,6 +9,12 @@ import {
 import {
   parseCard
 } from "./core-card.mjs";
+import {
+  CARD_TYPES
+} from "./core-card-types.mjs";
+import {
+  INDEX_FILE
+} from "./config-config.mjs";
 
 // lib/core/card-links.ts
 function findCardLinks(body) {
@@ -65,7 +71,60 @@ function resolveCardLink(memoryDir, link, finder = DISK(memoryDir)) {
 function cardLinks(memoryDir, cardText, finder) {
   return findCardLinks(parseCard(cardText).body).map((l) => resolveCardLink(memoryDir, l, finder));
 }
+function linksOfCard(memoryDir, cards, file, finder = cardsFinder(cards)) {
+  const text = cards.get(file)?.text;
+  return text === void 0 ? [] : linksOfText(memoryDir, text, finder);
+}
+function linksOfText(memoryDir, text, finder) {
+  if (!(text.includes("[[") || text.includes(".md"))) return [];
+  return cardLinks(memoryDir, text, finder).map((l) => ({ link: l.link, target: l.target, status: l.status }));
+}
+function cardsFinder(cards) {
+  return finderOver(cards, () => namesOf(cards));
+}
+function recordsFinder(records) {
+  const files = new Map(records.map((r) => [r.file, r]));
+  return finderOver(files, () => {
+    const out = /* @__PURE__ */ new Map();
+    for (const r of records) if (!r.file.includes("/") && r.name !== void 0) out.set(r.name, [...out.get(r.name) ?? [], r.file]);
+    return out;
+  });
+}
+function finderOver(cards, names) {
+  const isCard = (f) => f !== INDEX_FILE && f.endsWith(".md") && cards.has(f);
+  let byFrontmatterName;
+  return {
+    byPath: (rel) => {
+      const clean = rel.replace(/^\.\//, "");
+      return cards.has(clean) ? clean : void 0;
+    },
+    byName: (name) => {
+      if (name.includes("/")) return isCard(name) ? name : void 0;
+      const direct = name.endsWith(".md") ? [name] : [`${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)];
+      let hits = direct.filter(isCard);
+      if (hits.length === 0) {
+        byFrontmatterName ??= names();
+        hits = byFrontmatterName.get(name) ?? [];
+      }
+      if (hits.length > 1) throw new Error(`"${name}" matches ${hits.join(", ")}; link the file instead`);
+      return hits[0];
+    }
+  };
+}
+function namesOf(cards) {
+  const out = /* @__PURE__ */ new Map();
+  for (const [file, cf] of cards) {
+    const name = cf.card?.frontmatter.name;
+    if (file.includes("/") || file === INDEX_FILE || typeof name !== "string") continue;
+    out.set(name, [...out.get(name) ?? [], file]);
+  }
+  return out;
+}
 
 export {
-  cardLinks
+  cardLinks,
+  linksOfCard,
+  linksOfText,
+  cardsFinder,
+  recordsFinder
 };

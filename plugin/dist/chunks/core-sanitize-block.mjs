@@ -1,7 +1,7 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 
 // lib/core/sanitize-block.ts
 function inertBlock(text) {

@@ -6,9 +6,8 @@ import "./config-scope-at.mjs";
 import "./hook-why-log.mjs";
 import "./usage-fold.mjs";
 import "./config-budget.mjs";
-import "./core-frecency.mjs";
+import "./core-ascii.mjs";
 import "./hosts-claude-adapter.mjs";
-import "./core-utc.mjs";
 import "./rank-stem.mjs";
 import "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
@@ -22,7 +21,7 @@ import "./config-config.mjs";
 import {
   colorsFor
 } from "./cli-output.mjs";
-import "./core-ascii.mjs";
+import "./core-sanitize.mjs";
 import {
   commandSummary,
   parseArgs,

@@ -16,13 +16,12 @@ import "./compact-artifact.mjs";
 import {
   viewStore
 } from "./records-store-view.mjs";
-import "./core-frecency.mjs";
+import "./core-ascii.mjs";
 import {
   readEpisodes
 } from "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
-import "./core-utc.mjs";
 import "./rank-stem.mjs";
 import {
   storeLanguages
@@ -77,7 +76,7 @@ import {
 } from "./cli-output.mjs";
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,
@@ -164,8 +163,11 @@ async function distillContext(memoryDir, options = {}) {
     watermark: { previous: mark?.through ?? null, next: newest },
     tiers: CARD_TYPES.map((t) => ({ type: t, file: `${t}_<name>.md`, holds: TIERS[t] })),
     rules: RULES,
-    languages: storeLanguages([...store?.cards.values() ?? []].map((c) => `${c.card?.meta.description ?? ""}
-${c.card?.body ?? ""}`))
+    languages: storeLanguages(
+      [...store?.cards.values() ?? []].map((c) => `${c.card?.meta.description ?? ""}
+${c.card?.body ?? ""}`),
+      options.languages
+    )
   };
 }
 
@@ -208,7 +210,8 @@ async function run(argv, io) {
 `);
     return 0;
   }
-  const ctx = await distillContext(memoryDir, { all: bool(args, "all"), maxEpisodes: num(args, "max-episodes") });
+  const languages = readConfig(io).value.recall?.languages;
+  const ctx = await distillContext(memoryDir, { all: bool(args, "all"), maxEpisodes: num(args, "max-episodes"), languages });
   if (!bool(args, "llm")) {
     if (json) printJson(io, ctx);
     else io.stdout.write(renderContext(ctx));

@@ -24,14 +24,13 @@ import "./compact-status.mjs";
 import "./compact-artifact.mjs";
 import "./config-budget.mjs";
 import "./records-store-view.mjs";
-import "./core-frecency.mjs";
+import "./core-ascii.mjs";
 import "./config-claude-memory.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
 import {
   isHostName
 } from "./hosts-claude-adapter.mjs";
-import "./core-utc.mjs";
 import "./core-line-diff.mjs";
 import "./rank-stem.mjs";
 import "./compact-generate.mjs";
@@ -65,7 +64,7 @@ import {
   printJson,
   progressLine
 } from "./cli-output.mjs";
-import "./core-ascii.mjs";
+import "./core-sanitize.mjs";
 import {
   PROJECT_FLAGS,
   bool,
@@ -151,7 +150,12 @@ function findings(r) {
       `${q(x.path)} arrived with memctl sync${x.pushed_by.length ? ` (pushed by ${x.pushed_by.map(q).join(", ")})` : ""}: ${x.reasons.map(q).join("; ")}`,
       `it is kept in git but never injected or shown here; memctl review ${x.id}, then fix or memctl rm it (or memctl reject ${x.id} --reason R)`
     );
-  for (const x of r.expired_cards) issue("expired card", `${q(x.card)} expired ${q(x.expires_at)}`, `refresh ${q(x.card)} and move expires_at forward, or memctl rm ${q(x.card)}`);
+  for (const x of r.expired_cards)
+    issue(
+      "expired card",
+      `${q(x.card)} expired ${q(x.expires_at)}`,
+      `refresh ${q(x.card)} and move expires_at forward, or memctl expire --yes (removes every expired card, each restorable)`
+    );
   for (const x of r.cards_with_secrets)
     issue(
       "secret at rest",

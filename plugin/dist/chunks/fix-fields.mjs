@@ -2,8 +2,7 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   viewStore
 } from "./records-store-view.mjs";
-import "./core-frecency.mjs";
-import "./core-utc.mjs";
+import "./core-ascii.mjs";
 import "./rank-stem.mjs";
 import "./core-block.mjs";
 import {
@@ -62,7 +61,7 @@ import {
 } from "./cli-output.mjs";
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,

@@ -12,14 +12,11 @@ import {
 } from "./config-budget.mjs";
 import {
   lineKey
-} from "./core-frecency.mjs";
+} from "./core-ascii.mjs";
 import {
   HOSTS,
   hostAdapter
 } from "./hosts-claude-adapter.mjs";
-import {
-  utcStamp
-} from "./core-utc.mjs";
 import {
   BLOCK_CLOSE,
   blockText,
@@ -299,7 +296,7 @@ function whyRecord(input) {
   }
   const shown = inj ? [...new Set([...inj.skippedPinned, ...inj.skipped].map((l) => l.file))] : [];
   return {
-    at: utcStamp(input.now),
+    at: input.now.toISOString(),
     host: input.host,
     ...input.sessionId ? { session: input.sessionId } : {},
     prompt_hash: input.promptHash ?? shortHash(input.prompt),
@@ -446,7 +443,7 @@ function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
     fs2.mkdirSync(path.dirname(file), { recursive: true });
-    appendBytes(file, Buffer.from(`${utcStamp(io.now())}	${message.replace(/\s+/g, " ")}
+    appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {
   }

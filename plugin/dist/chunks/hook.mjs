@@ -28,12 +28,11 @@ import {
   defaultBudgetsText
 } from "./config-budget.mjs";
 import "./records-store-view.mjs";
-import "./core-frecency.mjs";
+import "./core-ascii.mjs";
 import "./store-episode-tail.mjs";
 import {
   isHostName
 } from "./hosts-claude-adapter.mjs";
-import "./core-utc.mjs";
 import {
   DEFAULT_SESSION_LIMIT,
   candidatesIn,
@@ -71,7 +70,7 @@ import {
 import {
   cliEntry,
   findPackageRoot
-} from "./install-context.mjs";
+} from "./core-hook-flags.mjs";
 import "./install-mcp-command.mjs";
 import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
@@ -84,7 +83,7 @@ import {
 } from "./config-config.mjs";
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,
@@ -215,24 +214,111 @@ function modelCandidates(output, messages, minConfidence = DEFAULT_MIN_CONFIDENC
   return out;
 }
 
+// lib/capture/verify.ts
+var MESSAGE_CHARS2 = 2e3;
+var REASON_CHARS = 300;
+function verifyPrompt(candidates, messages) {
+  const named = [...new Set(candidates.map((c) => c.message))].sort((a, b) => a - b);
+  const byN = new Map(messages.map((m) => [m.n, m.text]));
+  return [
+    "A first reading of a coding session proposed the candidates below as long-term memory for a coding agent. The",
+    "owner reviews each one before it is shown to later sessions in this repository. A wrong drop costs more than a",
+    "wrong keep: a dropped statement is lost for good, a kept one-off costs the owner one rejection. So keep a candidate",
+    "unless you are sure it is a one-off.",
+    "",
+    "Keep it when the user's words in the message it names would apply again the next time the same kind of work comes",
+    "up, even when said in passing inside a task request, as an aside, or without a reason:",
+    "- how to work here: who runs, deploys or tests what, what the agent should or should not do itself, a step not to",
+    "  forget, an environment to use;",
+    "- where things go: where dependencies, files or shared code belong; a convention for the whole codebase;",
+    "- what to use or avoid: a library, model, tool or approach the user chose, insisted on or ruled out;",
+    "- what the project does not need or want (a guarantee, a step, a kind of code), for now or for good;",
+    "- the user's own workflow or setup that later work has to fit;",
+    "- a correction of the agent that should hold next time, or an explicit request to remember.",
+    "That the code will show the result of this task does not make such a preference a one-off: a later task, on other",
+    "code, would still need to be told.",
+    "",
+    "Drop it only when the user's words are a one-off about this task that the candidate restates as a rule: the request",
+    "is done once this task is done, and nothing in the user's words reaches beyond it. Such as: what this feature should",
+    "do, its options, defaults or output; what one document should say; which account, project or setting to use for",
+    "this one setup; how to go about this one problem. Drop too a candidate whose message does not say it at all. Judge",
+    "the user's words, not the candidate's wording.",
+    "",
+    "The user's messages the candidates name:",
+    ...named.map((n) => `[message ${n}] ${(byN.get(n) ?? "").slice(0, MESSAGE_CHARS2).replace(/\s+/g, " ")}`),
+    "",
+    "The candidates:",
+    ...candidates.map((c, i) => `[candidate ${i + 1}] message ${c.message} (${c.type}): ${c.description.replace(/\s+/g, " ")}`),
+    "",
+    'Print only JSON lines, one per candidate: {"candidate": <its number>, "keep": true|false, "confidence":',
+    `"high|medium|low", "reason": "<one line: what in the user's words holds beyond this task, or why it is done once`,
+    'this task is done>"}. Confidence is how sure you are of the verdict; rate a drop high only when you are sure.',
+    ""
+  ].join("\n");
+}
+var DEFAULT_DROP_CONFIDENCE = "high";
+function verdictsIn(output, count) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const raw of parseCandidates(output)) {
+    const i = typeof raw.candidate === "number" && Number.isInteger(raw.candidate) ? raw.candidate - 1 : -1;
+    const reason = typeof raw.reason === "string" ? raw.reason.replace(/\s+/g, " ").trim().slice(0, REASON_CHARS) : "";
+    if (i < 0 || i >= count || typeof raw.keep !== "boolean" || reason === "") continue;
+    const confidence = confidenceOf(raw.confidence);
+    const before = seen.get(i);
+    seen.set(i, before === void 0 ? { keep: raw.keep, reason, ...confidence ? { confidence } : {} } : before !== "conflict" && before.keep === raw.keep ? before : "conflict");
+  }
+  return new Map([...seen].filter((e) => e[1] !== "conflict"));
+}
+function applyVerdicts(output, candidates, minDrop = DEFAULT_DROP_CONFIDENCE) {
+  const verdicts = verdictsIn(output, candidates.length);
+  const out = { kept: [], dropped: [], judged: verdicts.size };
+  candidates.forEach((c, i) => {
+    const v = verdicts.get(i);
+    const sure = v?.confidence === void 0 || CONFIDENCES.indexOf(v.confidence) >= CONFIDENCES.indexOf(minDrop);
+    if (v && !v.keep && sure) out.dropped.push({ candidate: c, reason: v.reason });
+    else if (v && !v.keep) out.kept.push({ ...c, doubted: `${v.reason} (confidence ${v.confidence})` });
+    else out.kept.push(v ? { ...c, verified: v.reason } : c);
+  });
+  return out;
+}
+
 // lib/capture/capture.ts
 function ruleCandidates(messages) {
   const seen = /* @__PURE__ */ new Set();
   return messages.flatMap((m) => candidatesIn(m.text, m.n)).filter((c) => !seen.has(c.description.toLowerCase()) && seen.add(c.description.toLowerCase())).map((c) => ({ type: c.type, name: c.name, description: c.description, excerpt: c.excerpt, message: c.message, kind: c.kind }));
 }
-async function captureMessages(options, src, messages, model) {
+async function modelPass(messages, model, options = {}) {
+  const answer = await model(capturePrompt(messages));
+  if (!answer.ok) return { ok: false, reason: answer.reason };
+  const candidates = modelCandidates(answer.summary, messages, options.minConfidence ?? DEFAULT_MIN_CONFIDENCE);
+  const { prompt, high } = options.verifyWith ?? { prompt: verifyPrompt, high: false };
+  const checked = candidates.filter((c) => high || c.confidence !== "high");
+  if (options.verify === false || checked.length === 0) return { ok: true, candidates, dropped: [], pass: "model" };
+  const check = await model(prompt(checked, messages));
+  if (!check.ok) return { ok: true, candidates, dropped: [], pass: `model (unverified: ${check.reason})` };
+  const verified = applyVerdicts(check.summary, checked, options.minDrop);
+  if (verified.judged === 0) return { ok: true, candidates, dropped: [], pass: "model (unverified: the verify answer judged no candidate)" };
+  const gone = new Set(verified.dropped.map((d) => d.candidate));
+  const isChecked = new Set(checked);
+  let next = 0;
+  const kept = candidates.flatMap((c) => !isChecked.has(c) ? [c] : gone.has(c) ? [] : [verified.kept[next++]]);
+  return { ok: true, candidates: kept, dropped: verified.dropped, pass: "model, verified" };
+}
+async function captureMessages(options, src, messages, model, passOptions = {}) {
   let pass = "rules";
   let candidates;
+  let dropped = [];
   if (model && messages.length > 0) {
-    const answer = await model(capturePrompt(messages));
-    if (answer.ok) {
-      candidates = modelCandidates(answer.summary, messages);
-      pass = "model";
-    } else pass = `rules (model failed: ${answer.reason})`;
+    const run2 = await modelPass(messages, model, passOptions);
+    if (run2.ok) {
+      candidates = run2.candidates;
+      dropped = run2.dropped.map((d) => ({ name: d.candidate.name, reason: `the verify pass dropped it: ${d.reason}` }));
+      pass = run2.pass;
+    } else pass = `rules (model failed: ${run2.reason})`;
   }
   candidates ??= ruleCandidates(messages);
   const staged = await stageCaptured(options, src, candidates);
-  return { ...staged, pass, messages: messages.length };
+  return { ...staged, skipped: [...dropped, ...staged.skipped], pass, messages: messages.length };
 }
 
 // lib/capture/transcript.ts
@@ -392,10 +478,11 @@ async function endSession(event, host, io) {
         { memoryDir, actor: `host:${host}`, now: io.now(), secrets: secretPolicy(io), limit: capture.max_proposals ?? DEFAULT_SESSION_LIMIT },
         { host, sessionId: event.sessionId },
         messages,
-        model
+        model,
+        { verify: capture.verify !== false }
       );
       result.status = "captured";
-      if (result.capture.pass.startsWith("rules (")) logHookError(io, `session end (${host}): ${result.capture.pass}`);
+      if (/^(rules|model) \(/.test(result.capture.pass)) logHookError(io, `session end (${host}): ${result.capture.pass}`);
     } catch (err) {
       const code = err.code ?? systemCode(err);
       logHookError(io, `session end (${host}): capture skipped: ${err.message}`);

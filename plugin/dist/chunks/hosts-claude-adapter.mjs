@@ -6,7 +6,7 @@ import {
   HOST_NAMES
 } from "./hosts-types.mjs";
 
-// lib/hosts/deliver.ts
+// hosts/deliver.ts
 var SHARED_BUDGET = Object.freeze({ maxBytes: 3e3, maxEntries: 20 });
 var HARD_CEILING_BYTES = 8e3;
 function asAdditionalContext(text) {
@@ -39,7 +39,7 @@ function unavailableVia(deliver) {
 ` });
 }
 
-// lib/hosts/payload.ts
+// hosts/payload.ts
 function normalizePayload(raw) {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return void 0;
   const o = raw;
@@ -54,7 +54,7 @@ function firstString(...values) {
   return void 0;
 }
 
-// lib/hosts/claude/adapter.ts
+// hosts/claude/adapter.ts
 var claude = {
   name: "claude",
   budget: { maxBytes: 1500, maxEntries: 10 },
@@ -71,7 +71,7 @@ var claude = {
   unavailable: unavailableVia(asAdditionalContext)
 };
 
-// lib/hosts/codex/adapter.ts
+// hosts/codex/adapter.ts
 var codex = {
   name: "codex",
   budget: SHARED_BUDGET,
@@ -86,7 +86,7 @@ var codex = {
   unavailable: unavailableVia(asAdditionalContext)
 };
 
-// lib/hosts/generic/adapter.ts
+// hosts/generic/adapter.ts
 var generic = {
   name: "generic",
   budget: SHARED_BUDGET,
@@ -101,7 +101,7 @@ var generic = {
   unavailable: unavailableVia(asPlainText)
 };
 
-// lib/hosts/grok/adapter.ts
+// hosts/grok/adapter.ts
 var grok = {
   name: "grok",
   budget: SHARED_BUDGET,
@@ -116,7 +116,7 @@ var grok = {
   unavailable: unavailableVia(asPlainText)
 };
 
-// lib/hosts/opencode/adapter.ts
+// hosts/opencode/adapter.ts
 var opencode = {
   name: "opencode",
   budget: SHARED_BUDGET,
@@ -131,7 +131,7 @@ var opencode = {
   unavailable: unavailableVia(asPlainText)
 };
 
-// lib/hosts/index.ts
+// hosts/index.ts
 var HOSTS = { claude, codex, generic, grok, opencode };
 function isHostName(name) {
   return HOST_NAMES.includes(name);

@@ -1,6 +1,6 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 
-// lib/hosts/claude/auto-memory.ts
+// hosts/claude/auto-memory.ts
 import fs from "node:fs";
 import path from "node:path";
 function claudeLoadsStoreNatively(q) {

@@ -1,6 +1,6 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 
-// lib/hosts/types.ts
+// hosts/types.ts
 var HOST_NAMES = ["claude", "codex", "opencode", "grok", "generic"];
 
 export {

@@ -3,7 +3,7 @@ import {
   usageError
 } from "./core-bytes.mjs";
 
-// lib/install/mcp-command.ts
+// install/mcp-command.ts
 import path from "node:path";
 var DEFAULT_MCP_ACTOR = "host:mcp";
 function mcpServerCommand(packageRoot, flags = {}, portable = false) {

@@ -6,7 +6,7 @@ import {
   run,
   spec
 } from "./cli-install.mjs";
-import "./install-context.mjs";
+import "./core-hook-flags.mjs";
 import "./install-mcp-command.mjs";
 import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
@@ -15,7 +15,7 @@ import "./store-lock.mjs";
 import "./config-project.mjs";
 import "./config-config.mjs";
 import "./cli-output.mjs";
-import "./core-ascii.mjs";
+import "./core-sanitize.mjs";
 import "./cli-args.mjs";
 import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";

@@ -25,7 +25,7 @@ import {
 } from "./cli-output.mjs";
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,
@@ -41,7 +41,7 @@ var spec = {
   summary: commandSummary("jobs"),
   flags: { ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: { 0: "listed", 1: "no store, or the ledger cannot be read", 2: "usage error", 3: "invalid explicit memory selection" },
-  notes: `Read-only. The ledger is ${JOBS_RELPATH}: one event per line (queued, leased, renewed, done, failed); a job is stuck when its holder's lease ran out without done or failed \u2014 the next run of that kind retries it.`,
+  notes: `Read-only. The ledger is ${JOBS_RELPATH}, this machine's own (never synced): one event per line (queued, leased, renewed, done, failed); a job is stuck when its holder died or its lease ran out without done or failed \u2014 the next run of that kind retries it.`,
   examples: ["memctl jobs", "memctl jobs --json"]
 };
 async function run(argv, io) {
@@ -60,7 +60,8 @@ async function run(argv, io) {
     return 1;
   }
   const lines = [];
-  if (read.jobs.length === 0) lines.push(`${c.dim("no jobs yet")} \u2014 import --yes, distill --llm, compact, shard and consolidate each run as one`);
+  if (read.jobs.length === 0)
+    lines.push(`${c.dim("no jobs yet")} \u2014 sync, expire --yes, import --yes, distill --llm, compact, shard, consolidate and keys --backfill each run as one`);
   else {
     const head = ["ID", "KIND", "STATUS", "ATTEMPTS", "LEASE / UPDATED", "LAST ERROR"];
     const cells = read.jobs.map((j) => [

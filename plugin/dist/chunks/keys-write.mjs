@@ -47,9 +47,7 @@ ${card.body}`);
     } catch {
     }
   }
-  const found = storeLanguages(texts);
-  const seen = new Set(found.map((l) => l.toLowerCase()));
-  return [...found, ...extra.filter((l) => !seen.has(l.toLowerCase()) && seen.add(l.toLowerCase()))];
+  return storeLanguages(texts, extra);
 }
 async function writeCardKeys(ctx, run, name) {
   const file = findCardFile(ctx.memoryDir, name);

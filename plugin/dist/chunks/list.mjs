@@ -19,7 +19,7 @@ import "./store-lock.mjs";
 import "./config-project.mjs";
 import "./config-config.mjs";
 import "./cli-output.mjs";
-import "./core-ascii.mjs";
+import "./core-sanitize.mjs";
 import "./cli-args.mjs";
 import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";

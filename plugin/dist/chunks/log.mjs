@@ -8,7 +8,6 @@ import "./store-episode-tail.mjs";
 import {
   isHostName
 } from "./hosts-claude-adapter.mjs";
-import "./core-utc.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,
@@ -42,7 +41,7 @@ import {
 } from "./cli-output.mjs";
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,

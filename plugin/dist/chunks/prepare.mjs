@@ -12,12 +12,11 @@ import "./usage-fold.mjs";
 import {
   resolveStoreBudget
 } from "./config-budget.mjs";
-import "./core-frecency.mjs";
+import "./core-ascii.mjs";
 import {
   HOSTS,
   hostAdapter
 } from "./hosts-claude-adapter.mjs";
-import "./core-utc.mjs";
 import "./rank-stem.mjs";
 import {
   displayDir,
@@ -40,7 +39,7 @@ import {
 import {
   printJson
 } from "./cli-output.mjs";
-import "./core-ascii.mjs";
+import "./core-sanitize.mjs";
 import {
   PROJECT_FLAGS,
   bool,

@@ -25,7 +25,7 @@ function textLanguage(text) {
   const words = (text.toLowerCase().match(/[\p{L}']+/gu) ?? []).flatMap((w) => w.split("'")).filter((w) => w.length > 1);
   return latinLanguage(words) ?? "en";
 }
-function storeLanguages(texts, minCards = 3, minShare = 0.05) {
+function storeLanguages(texts, extra = [], minCards = 3, minShare = 0.05) {
   const counts = /* @__PURE__ */ new Map();
   for (const t of texts) {
     const lang = textLanguage(t);
@@ -33,7 +33,9 @@ function storeLanguages(texts, minCards = 3, minShare = 0.05) {
   }
   const floor = Math.max(1, Math.min(minCards, texts.length * minShare));
   const found = [...counts].filter(([lang, n]) => lang !== "en" && n >= floor).sort((a, b) => b[1] - a[1]);
-  return ["English", ...found.map(([lang]) => NAMES[lang] ?? lang)];
+  const names = ["English", ...found.map(([lang]) => NAMES[lang] ?? lang)];
+  const seen = new Set(names.map((l) => l.toLowerCase()));
+  return [...names, ...extra.filter((l) => !seen.has(l.toLowerCase()) && seen.add(l.toLowerCase()))];
 }
 
 export {

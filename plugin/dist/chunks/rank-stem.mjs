@@ -4,11 +4,6 @@ import {
   isSegmentedStopWord,
   stopTest
 } from "./rank-stop-words-data.mjs";
-import {
-  isAsciiDigits,
-  isAsciiText,
-  lowerAsciiRuns
-} from "./core-ascii.mjs";
 
 // lib/rank/stem.ts
 var STEP2 = [
@@ -164,8 +159,10 @@ var run;
 var RUN = () => run ??= /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+|[\u0e00-\u0e7f]+|(?:(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u0e00-\u0e7f])[\p{L}\p{N}])+/gu;
 var THAI = (c) => c >= "\u0E00" && c <= "\u0E7F";
 var thaiSegmenter;
+var ASCII = /^[\x00-\x7f]*$/;
+var DIGITS = /^\d+$/;
 function tokenize(text) {
-  return tokenizeWith(text, !isAsciiText(text));
+  return tokenizeWith(text, !ASCII.test(text));
 }
 function unicodeRuns(text) {
   const pattern = RUN();
@@ -179,7 +176,7 @@ function tokenizeWith(text, unicode) {
   const normal = unicode ? text.normalize("NFKC") : text;
   const lower = normal.toLowerCase();
   const spaced = lower === normal ? lower : normal.replace(/([a-z0-9])([A-Z](?:[a-z]|[A-Z]{2}))/g, "$1 $2").replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, "$1 $2").toLowerCase();
-  const runs = unicode ? unicodeRuns(spaced) : lowerAsciiRuns(spaced, true);
+  const runs = unicode ? unicodeRuns(spaced) : spaced.match(/[a-z0-9]+/g) ?? [];
   const isStop = stopTest(runs);
   for (let r = 0; r < runs.length; r++) {
     const run2 = runs[r];
@@ -194,7 +191,7 @@ function tokenizeWith(text, unicode) {
       continue;
     }
     if (run2.length < 2 || isStop(run2)) continue;
-    if (run2.length < 3 && isAsciiDigits(run2)) continue;
+    if (run2.length < 3 && DIGITS.test(run2)) continue;
     const word = unicode ? foldAccents(run2) : run2;
     let stemmed = STEMS.get(word);
     if (stemmed === void 0) {
@@ -271,7 +268,7 @@ function dayTerm(runs, r) {
     const day = dayOf(runs[r + 1]) ?? dayOf(runs[r - 1]);
     return day === void 0 ? void 0 : month + day;
   }
-  if (run2.length === 4 && isAsciiDigits(run2) && runs[r + 1]?.length === 2 && isAsciiDigits(runs[r + 1])) {
+  if (run2.length === 4 && DIGITS.test(run2) && runs[r + 1]?.length === 2 && DIGITS.test(runs[r + 1])) {
     const mon = ISO_MONTHS[Number(runs[r + 1]) - 1];
     const day = dayOf(runs[r + 2]);
     if (mon !== void 0 && day !== void 0 && runs[r + 2].length === 2) return mon + day;
@@ -279,9 +276,9 @@ function dayTerm(runs, r) {
   return void 0;
 }
 function foldAccents(word) {
-  if (isAsciiText(word)) return word;
+  if (ASCII.test(word)) return word;
   const folded = word.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-  return isAsciiText(folded) ? folded : word;
+  return ASCII.test(folded) ? folded : word;
 }
 var STEMS = /* @__PURE__ */ new Map();
 function queryTerms(prompt) {
@@ -289,7 +286,7 @@ function queryTerms(prompt) {
   const terms = /* @__PURE__ */ new Map();
   for (const t of tokenize(text)) terms.set(t, Math.min(3, (terms.get(t) ?? 0) + 1));
   if (terms.size === 0) return terms;
-  const words = lowerAsciiRuns(text.toLowerCase(), false);
+  const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
   for (let i = 0; i + 1 < words.length; i++) {
     const joined = words[i] + words[i + 1];
     if (joined.length < 5 || words[i].length < 2 || words[i + 1].length < 2) continue;

@@ -7,9 +7,6 @@ import {
 } from "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
 import {
-  utcDay
-} from "./core-utc.mjs";
-import {
   ACTOR_FLAGS,
   JSON_FLAG,
   STORE_FLAGS,
@@ -37,7 +34,7 @@ import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
-import "./core-ascii.mjs";
+import "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,
@@ -57,7 +54,7 @@ function renderSummary(read) {
   const sorted = [...filled].sort((a, b) => Date.parse(a.ts) - Date.parse(b.ts));
   const months = /* @__PURE__ */ new Map();
   for (const e of sorted) {
-    const day = utcDay(Date.parse(e.ts));
+    const day = new Date(e.ts).toISOString().slice(0, 10);
     const line = `- ${day} ${e.host || "unknown host"}: ${e.summary.replace(/\s+/g, " ").trim()}`;
     months.set(day.slice(0, 7), [...months.get(day.slice(0, 7)) ?? [], line]);
   }

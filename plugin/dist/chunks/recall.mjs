@@ -9,7 +9,6 @@ import {
 } from "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
-import "./core-utc.mjs";
 import {
   JSON_FLAG,
   STORE_FLAGS,
@@ -32,7 +31,7 @@ import {
 } from "./cli-output.mjs";
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,

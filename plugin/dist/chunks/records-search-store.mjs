@@ -30,8 +30,10 @@ var NONE = { head: /* @__PURE__ */ new Map(), body: /* @__PURE__ */ new Map() };
 async function searchStore(memoryDir, query, where, limit) {
   const docs = [];
   const counts = [];
+  let cards;
   if (where !== "episodes") {
     const catalog = await readCardCatalog(memoryDir);
+    cards = catalog.cards;
     const found = catalog.wordCounts([...new Set(terms(query))]);
     catalog.cards.forEach((c, i) => {
       if (c.readError) return;
@@ -49,7 +51,7 @@ async function searchStore(memoryDir, query, where, limit) {
     const doc = docs[index];
     return { kind: doc.kind, id: doc.id, score, ...matchLine(query, doc.kind === "card" ? readCardDoc(memoryDir, doc) : doc) };
   });
-  return { hits, episodes };
+  return { hits, episodes, cards };
 }
 function readCardDoc(memoryDir, doc) {
   try {

@@ -18,7 +18,8 @@ import {
   readJobs
 } from "./store-jobs.mjs";
 import {
-  cardLinks
+  cardLinks,
+  cardsFinder
 } from "./core-card-links.mjs";
 import {
   fileBytes,
@@ -35,7 +36,7 @@ import {
 } from "./config-budget.mjs";
 import {
   INDEX_READ_CAP
-} from "./core-frecency.mjs";
+} from "./core-ascii.mjs";
 import {
   planClaudeImport,
   projectClaudeDirs
@@ -77,7 +78,6 @@ import {
   recallKeyProblems
 } from "./core-card.mjs";
 import {
-  CARD_TYPES,
   isWildSegment,
   normalizeScope,
   scopeEntryProblem,
@@ -475,7 +475,7 @@ function handEdits(view, input) {
 
 // lib/reports/card-link-issues.ts
 function cardLinkIssues(memoryDir, view) {
-  const finder = viewFinder(view);
+  const finder = cardsFinder(view.cards);
   const out = [];
   for (const [file, cf] of view.cards) {
     const text = cf.text;
@@ -486,36 +486,6 @@ function cardLinkIssues(memoryDir, view) {
       if (l.status === "ok") continue;
       out.push({ card: file, line: l.line + offset, link: l.link, status: l.status, reason: l.reason ?? l.status });
     }
-  }
-  return out;
-}
-function viewFinder(view) {
-  const isCard = (f) => f !== INDEX_FILE && f.endsWith(".md") && view.cards.has(f);
-  let byFrontmatterName;
-  return {
-    byPath: (rel) => {
-      const clean = rel.replace(/^\.\//, "");
-      return view.cards.has(clean) ? clean : void 0;
-    },
-    byName: (name) => {
-      if (name.includes("/")) return isCard(name) ? name : void 0;
-      const direct = name.endsWith(".md") ? [name] : [`${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)];
-      let hits = direct.filter(isCard);
-      if (hits.length === 0) {
-        byFrontmatterName ??= namesOf(view);
-        hits = byFrontmatterName.get(name) ?? [];
-      }
-      if (hits.length > 1) throw new Error(`"${name}" matches ${hits.join(", ")}; link the file instead`);
-      return hits[0];
-    }
-  };
-}
-function namesOf(view) {
-  const out = /* @__PURE__ */ new Map();
-  for (const [file, cf] of view.cards) {
-    const name = cf.card?.frontmatter.name;
-    if (file.includes("/") || file === INDEX_FILE || typeof name !== "string") continue;
-    out.set(name, [...out.get(name) ?? [], file]);
   }
   return out;
 }

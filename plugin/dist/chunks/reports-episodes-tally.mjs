@@ -19,7 +19,7 @@ import {
   AGE_BUCKETS,
   ageBucket,
   isMeasurable
-} from "./core-frecency.mjs";
+} from "./core-ascii.mjs";
 import {
   readEpisodes
 } from "./store-episodes.mjs";

@@ -8,7 +8,6 @@ import "./core-search-terms.mjs";
 import "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
-import "./core-utc.mjs";
 import {
   JSON_FLAG,
   STORE_FLAGS,
@@ -29,7 +28,7 @@ import {
 } from "./cli-output.mjs";
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,

@@ -30,7 +30,11 @@ import {
 } from "./reports-injection.mjs";
 import "./config-instructions.mjs";
 import {
-  cardLinks
+  cardLinks,
+  cardsFinder,
+  linksOfCard,
+  linksOfText,
+  recordsFinder
 } from "./core-card-links.mjs";
 import "./core-sanitize-block.mjs";
 import "./usage-fold.mjs";
@@ -39,7 +43,7 @@ import {
   resolveBudget
 } from "./config-budget.mjs";
 import "./records-store-view.mjs";
-import "./core-frecency.mjs";
+import "./core-ascii.mjs";
 import {
   appendEpisode,
   assertEpisodesWritable,
@@ -50,7 +54,6 @@ import "./store-episode-tail.mjs";
 import {
   HOSTS
 } from "./hosts-claude-adapter.mjs";
-import "./core-utc.mjs";
 import "./rank-stem.mjs";
 import "./compact-mentions.mjs";
 import {
@@ -102,13 +105,15 @@ import {
   resolveMemory
 } from "./config-project.mjs";
 import {
+  joinPath,
   readConfig
 } from "./config-config.mjs";
-import "./core-ascii.mjs";
+import "./core-sanitize.mjs";
 import {
   ERROR_CODES,
   MemctlError,
-  environmentFault
+  environmentFault,
+  readRegularUtf8
 } from "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import {
@@ -36751,9 +36756,33 @@ async function memoryOverview(s, args) {
 async function memorySearch(s, args) {
   const { memoryDir } = requireStore(s);
   const where = args.in ?? "all";
-  const { hits, episodes } = await searchStore(memoryDir, args.query, where, args.limit ?? 20);
+  const found = await searchStore(memoryDir, args.query, where, args.limit ?? 20);
+  const { episodes } = found;
+  const hits = withLinks(memoryDir, found.cards, found.hits);
   const rendered = hits.length === 0 ? `No matches for ${JSON.stringify(args.query)} in ${where === "all" ? "cards or episodes" : where}.` : hits.map(renderHit).join("\n");
   return text(rendered, { query: args.query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
+}
+function withLinks(memoryDir, cards, hits) {
+  if (!cards) return hits;
+  const finder = recordsFinder(cards);
+  return hits.map((h) => {
+    const links = h.kind === "card" ? linksOfText(memoryDir, readCardText(memoryDir, h.id), finder) : [];
+    return links.length > 0 ? { ...h, links } : h;
+  });
+}
+function withStoreLinks(memoryDir, cards, hits) {
+  const finder = cardsFinder(cards);
+  return hits.map((h) => {
+    const links = h.kind === "card" ? linksOfCard(memoryDir, cards, h.id, finder) : [];
+    return links.length > 0 ? { ...h, links } : h;
+  });
+}
+function readCardText(memoryDir, file2) {
+  try {
+    return readRegularUtf8(joinPath(memoryDir, file2));
+  } catch {
+    return "";
+  }
 }
 async function memoryRecall(s, args) {
   const { memoryDir } = requireStore(s);
@@ -36761,7 +36790,7 @@ async function memoryRecall(s, args) {
   const recent = read.episodes.slice(-(args.episodes ?? 5)).reverse();
   const store = await readStoreOrEmptyIndex(memoryDir);
   const cards = recent.length === 0 ? [] : search(recent.map((e) => e.summary).join("\n"), cardDocs(store), args.cards ?? 5);
-  const described = cards.map((h) => ({ ...h, description: store.cards.get(h.id)?.card?.meta.description ?? "" }));
+  const described = withStoreLinks(memoryDir, store.cards, cards).map((h) => ({ ...h, description: store.cards.get(h.id)?.card?.meta.description ?? "" }));
   const out = [];
   if (recent.length === 0) out.push("No episodes yet. Log one at the end of a session with memory_log.");
   else {
@@ -36771,7 +36800,8 @@ async function memoryRecall(s, args) {
   if (read.malformed > 0) out.push(`(${read.malformed} malformed episode line${read.malformed > 1 ? "s" : ""} skipped, kept on disk)`);
   if (described.length > 0) {
     out.push("Cards most relevant to them:");
-    for (const h of described) out.push(`- ${h.id} \u2014 ${h.description.replace(/\s+/g, " ")}`);
+    for (const h of described) out.push(`- ${h.id} \u2014 ${h.description.replace(/\s+/g, " ")}${h.links ? `
+    ${renderLinks(h.links)}` : ""}`);
   }
   return text(out.join("\n"), { episodes: recent, episodes_malformed: read.malformed, episodes_status: read.status, cards: described });
 }
@@ -36816,7 +36846,11 @@ async function memoryPropose(s, args) {
 function renderHit(h) {
   const where = h.kind === "card" ? `${h.id}:${h.line}` : h.id;
   return `${where} (score ${h.score})
-    ${h.match}`;
+    ${h.match}${h.links ? `
+    ${renderLinks(h.links)}` : ""}`;
+}
+function renderLinks(links) {
+  return `links: ${links.map((l) => `${l.link} -> ${l.target ?? l.status}`).join(", ")}`;
 }
 
 // lib/mcp/file-tools.ts
@@ -37116,7 +37150,7 @@ function createMemoryServer(options, io) {
     "memory_search",
     {
       title: "Search memory",
-      description: "Full-text search over card bodies and episode summaries, ranked, with the best-matching line of each.",
+      description: "Full-text search over card bodies and episode summaries, ranked, with the best-matching line of each; a card result lists the cards its body links to ([[name]], file.md), dead links marked.",
       inputSchema: {
         query: external_exports.string().describe("words to look for"),
         in: external_exports.enum(["cards", "episodes", "all"]).optional().describe("where to search (default all)"),

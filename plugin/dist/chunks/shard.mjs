@@ -8,9 +8,6 @@ import {
 } from "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
 import {
-  utcDay
-} from "./core-utc.mjs";
-import {
   ACTOR_FLAGS,
   JSON_FLAG,
   STORE_FLAGS,
@@ -35,7 +32,7 @@ import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
-import "./core-ascii.mjs";
+import "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,
@@ -74,8 +71,8 @@ var spec = {
 };
 async function run(argv, io) {
   const args = parseArgs(spec, argv);
-  const before = str(args, "before") ?? utcDay(io.now()).slice(0, 7);
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(before)) throw usageError(`--before ${before} must be a month, YYYY-MM (e.g. ${utcDay(io.now()).slice(0, 7)})`);
+  const before = str(args, "before") ?? io.now().toISOString().slice(0, 7);
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(before)) throw usageError(`--before ${before} must be a month, YYYY-MM (e.g. ${io.now().toISOString().slice(0, 7)})`);
   assertMayWrite(actorFrom(args, io), "shard episodes");
   const { memoryDir } = requireStore(args, io);
   const { value: result } = await asJob(

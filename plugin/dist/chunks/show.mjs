@@ -33,7 +33,7 @@ import "./config-config.mjs";
 import {
   printJson
 } from "./cli-output.mjs";
-import "./core-ascii.mjs";
+import "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,

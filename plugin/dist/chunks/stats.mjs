@@ -16,14 +16,13 @@ import "./compact-status.mjs";
 import "./compact-artifact.mjs";
 import "./config-budget.mjs";
 import "./records-store-view.mjs";
-import "./core-frecency.mjs";
+import "./core-ascii.mjs";
 import "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
 import {
   isHostName
 } from "./hosts-claude-adapter.mjs";
-import "./core-utc.mjs";
 import "./rank-stem.mjs";
 import "./compact-generate.mjs";
 import "./compact-mentions.mjs";
@@ -44,7 +43,7 @@ import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
-import "./core-ascii.mjs";
+import "./core-sanitize.mjs";
 import {
   PROJECT_FLAGS,
   bool,

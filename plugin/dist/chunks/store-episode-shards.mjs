@@ -3,9 +3,6 @@ import {
   episodeTime
 } from "./store-episode-tail.mjs";
 import {
-  utcDay
-} from "./core-utc.mjs";
-import {
   commitFile,
   ensureStateDir,
   syncDirectory
@@ -132,7 +129,7 @@ function monthOf(line) {
   try {
     const row = JSON.parse(line);
     const ts = row !== null && typeof row === "object" && !Array.isArray(row) ? episodeTime(row) : void 0;
-    return ts === void 0 ? void 0 : utcDay(Date.parse(ts)).slice(0, 7);
+    return ts === void 0 ? void 0 : new Date(ts).toISOString().slice(0, 7);
   } catch {
     return void 0;
   }

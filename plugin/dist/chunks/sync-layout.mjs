@@ -30,7 +30,7 @@ import {
 // lib/sync/layout.ts
 import fs from "node:fs";
 import path from "node:path";
-var SHARED_STATE = [".memctl/history.jsonl", ".memctl/proposals-log.jsonl", ".memctl/jobs.jsonl", ".memctl/proposals/", ".memctl/compact.json", ".memctl/revisions/"];
+var SHARED_STATE = [".memctl/history.jsonl", ".memctl/proposals-log.jsonl", ".memctl/proposals/", ".memctl/compact.json", ".memctl/revisions/"];
 var BEGIN = "# memctl:begin sync";
 var END = "# memctl:end sync";
 var IGNORE_BLOCK = [

@@ -34,6 +34,9 @@ import {
   runGit
 } from "./sync-git.mjs";
 import {
+  runJob
+} from "./store-jobs.mjs";
+import {
   PROPOSALS_DIR,
   logEvent,
   newProposalId,
@@ -82,7 +85,7 @@ import {
 } from "./core-card-types.mjs";
 import {
   findPackageRoot
-} from "./install-context.mjs";
+} from "./core-hook-flags.mjs";
 import "./install-mcp-command.mjs";
 import "./hosts-types.mjs";
 import {
@@ -102,7 +105,7 @@ import {
 } from "./cli-output.mjs";
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,
@@ -517,7 +520,7 @@ async function syncStore(ctx) {
   const opts = { env: ctx.env };
   await assertRepoTop(ctx.memoryDir, opts);
   try {
-    return await withStoreLock(ctx.memoryDir, () => syncLocked(ctx, opts), { name: "sync-lock", timeoutMs: 0 });
+    return await withStoreLock(ctx.memoryDir, () => syncAsJob(ctx, opts), { name: "sync-lock", timeoutMs: 0 });
   } catch (err) {
     if (err instanceof MemctlError && err.code === ERROR_CODES.E_LOCK_TIMEOUT && String(err.data?.lock ?? "").endsWith("sync-lock"))
       throw new MemctlError(ERROR_CODES.E_SYNC_BUSY, "another memctl sync of this store is running; nothing was done (it will carry these changes too)", {
@@ -525,6 +528,20 @@ async function syncStore(ctx) {
       });
     throw err;
   }
+}
+async function syncAsJob(ctx, opts) {
+  let report;
+  await runJob(
+    { memoryDir: ctx.memoryDir, now: ctx.now, lockTimeoutMs: ctx.lockTimeoutMs },
+    "sync",
+    async () => {
+      report = await syncLocked(ctx, opts);
+      const { status, committed, merged, pushed, head, repaired } = report;
+      return { status, committed, merged, pushed, head: head ?? null, repaired: repaired.length, proposals: report.proposals.length, arrivals: report.arrivals.length };
+    },
+    { command: "memctl sync" }
+  );
+  return report;
 }
 async function syncLocked(ctx, opts) {
   const upstream = await findUpstream(ctx.memoryDir, opts);
@@ -719,7 +736,7 @@ var spec = {
     2: "usage error",
     3: "invalid explicit memory selection"
   },
-  notes: "Commits local memory (the message lists who wrote which cards), fetches, merges, pushes. Logs (episodes, history, proposals log, job ledger) merge as unions, MEMORY.md lines by card; a card edited on both machines keeps this machine's text and the other arrives as a pending proposal (memctl review shows both); a card removed on one side and edited on the other stays removed and the edit becomes a proposal. Per-machine state under .memctl/ (rank cache, usage, locks, sync state) is never committed. Every git call has a time limit and never prompts.",
+  notes: "Commits local memory (the message lists who wrote which cards), fetches, merges, pushes. Logs (episodes, history, proposals log) merge as unions, MEMORY.md lines by card; a card edited on both machines keeps this machine's text and the other arrives as a pending proposal (memctl review shows both); a card removed on one side and edited on the other stays removed and the edit becomes a proposal. Per-machine state under .memctl/ (rank cache, usage, locks, sync state, the job ledger) is never committed. Each sync is a job of this machine's ledger (memctl jobs): a killed one shows as stuck and the next sync resumes it. Every git call has a time limit and never prompts.",
   examples: ["memctl sync init git@github.com:me/memory.git --trust own", "memctl sync trust shared", "memctl sync", "memctl sync --status", "memctl sync --detach"]
 };
 async function run(argv, io) {

@@ -38,13 +38,12 @@ import "./compact-status.mjs";
 import "./compact-artifact.mjs";
 import "./config-budget.mjs";
 import "./records-store-view.mjs";
-import "./core-frecency.mjs";
+import "./core-ascii.mjs";
 import "./config-claude-memory.mjs";
 import "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
 import "./hosts-claude-adapter.mjs";
-import "./core-utc.mjs";
 import {
   previewProposal,
   reviewPending
@@ -96,7 +95,7 @@ import {
 } from "./config-config.mjs";
 import {
   inertText
-} from "./core-ascii.mjs";
+} from "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,

@@ -6,7 +6,7 @@ import {
   renderRun,
   runHost
 } from "./cli-install.mjs";
-import "./install-context.mjs";
+import "./core-hook-flags.mjs";
 import "./install-mcp-command.mjs";
 import "./hosts-claude-auto-memory.mjs";
 import {
@@ -19,7 +19,7 @@ import "./config-config.mjs";
 import {
   printJson
 } from "./cli-output.mjs";
-import "./core-ascii.mjs";
+import "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,

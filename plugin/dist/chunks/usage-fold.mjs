@@ -10,7 +10,7 @@ import {
   parseSnapshot,
   renderLogLine,
   renderSnapshot
-} from "./core-frecency.mjs";
+} from "./core-ascii.mjs";
 import {
   appendBytes,
   realDir,

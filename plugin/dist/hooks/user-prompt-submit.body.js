@@ -1,7 +1,4 @@
 (function (exports, require, module, __filename, __dirname) {"use strict";
-var __node = (name) => (typeof process.getBuiltinModule === "function" && process.getBuiltinModule(name)) || require(name);
-var __builtins = {};
-var __builtin = (name) => __builtins[name] ??= ((mod) => Object.create(mod, { default: { value: mod, enumerable: true } }))(__node(name));
 var __create = Object.create;
 var __defProp = Object.defineProperty;
 var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
@@ -64,8 +61,8 @@ function scopesOf(frontmatter) {
 function scopeApplies(scope, dir) {
   const pattern = patternOf(scope);
   if (!pattern) return false;
-  const path14 = dir === "" ? [] : dir.split("/");
-  for (let k = 0; k <= path14.length; k++) if (matchSegments(pattern, 0, path14, 0, k)) return true;
+  const path15 = dir === "" ? [] : dir.split("/");
+  for (let k = 0; k <= path15.length; k++) if (matchSegments(pattern, 0, path15, 0, k)) return true;
   return false;
 }
 function inScope(scopes, dir) {
@@ -98,13 +95,13 @@ function segmentMatches(pattern, name) {
   while (p < pattern.length && pattern[p] === "*") p++;
   return p === pattern.length;
 }
-function matchSegments(pattern, pi, path14, si, end) {
+function matchSegments(pattern, pi, path15, si, end) {
   if (pi === pattern.length) return si === end;
   if (pattern[pi] === "**") {
-    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path14, k, end)) return true;
+    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path15, k, end)) return true;
     return false;
   }
-  return si < end && segmentMatches(pattern[pi], path14[si]) && matchSegments(pattern, pi + 1, path14, si + 1, end);
+  return si < end && segmentMatches(pattern[pi], path15[si]) && matchSegments(pattern, pi + 1, path15, si + 1, end);
 }
 var MAX_SCOPES, MAX_SCOPE_CHARS;
 var init_scope = __esm({
@@ -2863,14 +2860,14 @@ var init_card = __esm({
   }
 });
 
-// hooks/user-prompt-submit.ts
+// lib/hook/entry/user-prompt-submit.ts
 var user_prompt_submit_exports = {};
 __export(user_prompt_submit_exports, {
   runKind: () => runKind
 });
 module.exports = __toCommonJS(user_prompt_submit_exports);
 
-// lib/hosts/deliver.ts
+// hosts/deliver.ts
 var SHARED_BUDGET = Object.freeze({ maxBytes: 3e3, maxEntries: 20 });
 var HARD_CEILING_BYTES = 8e3;
 function asAdditionalContext(text) {
@@ -2903,9 +2900,9 @@ function unavailableVia(deliver) {
 ` });
 }
 
-// lib/hosts/claude/auto-memory.ts
-var import_node_fs = __builtin("node:fs");
-var import_node_path = __builtin("node:path");
+// hosts/claude/auto-memory.ts
+var import_node_fs = __toESM(require("node:fs"), 1);
+var import_node_path = __toESM(require("node:path"), 1);
 function claudeLoadsStoreNatively(q) {
   if (import_node_path.default.resolve(q.memoryDir) !== import_node_path.default.resolve(q.autoMemoryDir)) return false;
   return claudeAutoMemoryOn(q);
@@ -2935,7 +2932,7 @@ function settingOf(file) {
   }
 }
 
-// lib/hosts/payload.ts
+// hosts/payload.ts
 function normalizePayload(raw) {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return void 0;
   const o = raw;
@@ -2950,7 +2947,7 @@ function firstString(...values) {
   return void 0;
 }
 
-// lib/hosts/claude/adapter.ts
+// hosts/claude/adapter.ts
 var claude = {
   name: "claude",
   budget: { maxBytes: 1500, maxEntries: 10 },
@@ -2967,7 +2964,7 @@ var claude = {
   unavailable: unavailableVia(asAdditionalContext)
 };
 
-// lib/hosts/codex/adapter.ts
+// hosts/codex/adapter.ts
 var codex = {
   name: "codex",
   budget: SHARED_BUDGET,
@@ -2982,7 +2979,7 @@ var codex = {
   unavailable: unavailableVia(asAdditionalContext)
 };
 
-// lib/hosts/generic/adapter.ts
+// hosts/generic/adapter.ts
 var generic = {
   name: "generic",
   budget: SHARED_BUDGET,
@@ -2997,7 +2994,7 @@ var generic = {
   unavailable: unavailableVia(asPlainText)
 };
 
-// lib/hosts/grok/adapter.ts
+// hosts/grok/adapter.ts
 var grok = {
   name: "grok",
   budget: SHARED_BUDGET,
@@ -3012,7 +3009,7 @@ var grok = {
   unavailable: unavailableVia(asPlainText)
 };
 
-// lib/hosts/opencode/adapter.ts
+// hosts/opencode/adapter.ts
 var opencode = {
   name: "opencode",
   budget: SHARED_BUDGET,
@@ -3027,10 +3024,10 @@ var opencode = {
   unavailable: unavailableVia(asPlainText)
 };
 
-// lib/hosts/types.ts
+// hosts/types.ts
 var HOST_NAMES = ["claude", "codex", "opencode", "grok", "generic"];
 
-// lib/hosts/index.ts
+// hosts/index.ts
 var HOSTS = { claude, codex, generic, grok, opencode };
 function isHostName(name) {
   return HOST_NAMES.includes(name);
@@ -3040,8 +3037,8 @@ function hostAdapter(name) {
 }
 
 // lib/hook/run.ts
-var import_node_fs10 = __builtin("node:fs");
-var import_node_path14 = __builtin("node:path");
+var import_node_fs10 = __toESM(require("node:fs"), 1);
+var import_node_path15 = __toESM(require("node:path"), 1);
 
 // lib/config/budget.ts
 var DEFAULT_BUDGET = SHARED_BUDGET;
@@ -3076,7 +3073,7 @@ function resolveBudget(inputs) {
 }
 
 // lib/config/config.ts
-var import_node_path4 = __builtin("node:path");
+var import_node_path4 = __toESM(require("node:path"), 1);
 
 // node_modules/smol-toml/dist/error.js
 function getLineColFromPtr(string, ptr) {
@@ -4010,7 +4007,7 @@ function validateHostsTable(raw, invalid, warn) {
 }
 
 // lib/store/checked-fs.ts
-var import_node_fs2 = __builtin("node:fs");
+var import_node_fs2 = __toESM(require("node:fs"), 1);
 
 // lib/core/bytes.ts
 function view(bytes) {
@@ -4048,14 +4045,14 @@ var S_IFIFO = 4096;
 var S_IFCHR = 8192;
 var S_IFBLK = 24576;
 var S_IFSOCK = 49152;
-function statIfExists(path14) {
-  return import_node_fs2.default.statSync(path14, { throwIfNoEntry: false });
+function statIfExists(path15) {
+  return import_node_fs2.default.statSync(path15, { throwIfNoEntry: false });
 }
-function stat(path14) {
-  return import_node_fs2.default.statSync(path14);
+function stat(path15) {
+  return import_node_fs2.default.statSync(path15);
 }
-function lstatIfExists(path14) {
-  return import_node_fs2.default.lstatSync(path14, { throwIfNoEntry: false });
+function lstatIfExists(path15) {
+  return import_node_fs2.default.lstatSync(path15, { throwIfNoEntry: false });
 }
 function fstat(fd) {
   return import_node_fs2.default.fstatSync(fd);
@@ -4063,37 +4060,37 @@ function fstat(fd) {
 function futimes(fd, ms) {
   import_node_fs2.default.futimesSync(fd, ms / 1e3, ms / 1e3);
 }
-function utimes(path14, ms) {
-  import_node_fs2.default.utimesSync(path14, ms / 1e3, ms / 1e3);
+function utimes(path15, ms) {
+  import_node_fs2.default.utimesSync(path15, ms / 1e3, ms / 1e3);
 }
 function readAt(fd, buffer, offset, length, position) {
   return import_node_fs2.default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
 }
-function openForAppend(path14, extraFlags = 0, readable = false) {
+function openForAppend(path15, extraFlags = 0, readable = false) {
   const c = import_node_fs2.default.constants;
-  return import_node_fs2.default.openSync(path14, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
+  return import_node_fs2.default.openSync(path15, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
 }
 function writeBytes(fd, buffer, offset, length) {
   return import_node_fs2.default.writeSync(fd, buffer, offset, length);
 }
-function readdirNames(path14) {
-  return import_node_fs2.default.readdirSync(path14);
+function readdirNames(path15) {
+  return import_node_fs2.default.readdirSync(path15);
 }
 function close(fd) {
   import_node_fs2.default.closeSync(fd);
 }
-function exists(path14) {
-  return import_node_fs2.default.existsSync(path14);
+function exists(path15) {
+  return import_node_fs2.default.existsSync(path15);
 }
-function readUtf8(path14) {
-  return import_node_fs2.default.readFileSync(path14, "utf8");
+function readUtf8(path15) {
+  return import_node_fs2.default.readFileSync(path15, "utf8");
 }
-function realpath(path14) {
-  return import_node_fs2.default.realpathSync.native(path14);
+function realpath(path15) {
+  return import_node_fs2.default.realpathSync.native(path15);
 }
 var R_OK = import_node_fs2.default.constants.R_OK;
-function access(path14, mode) {
-  import_node_fs2.default.accessSync(path14, mode);
+function access(path15, mode) {
+  import_node_fs2.default.accessSync(path15, mode);
 }
 var NOT_REGULAR = "E_NOT_REGULAR";
 var TOO_LARGE = "E_TOO_LARGE";
@@ -4102,16 +4099,16 @@ function fileKind(mode) {
   const t = mode & S_IFMT;
   return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
 }
-function notRegularError(path14, mode) {
-  return Object.assign(new Error(`${path14} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path14 });
+function notRegularError(path15, mode) {
+  return Object.assign(new Error(`${path15} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path15 });
 }
-function tooLargeError(path14, size, cap) {
-  return Object.assign(new Error(`${path14} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path14 });
+function tooLargeError(path15, size, cap) {
+  return Object.assign(new Error(`${path15} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path15 });
 }
-function openRegular(path14, options = {}) {
+function openRegular(path15, options = {}) {
   const c = import_node_fs2.default.constants;
   const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? c.O_NOFOLLOW ?? 0 : 0);
-  const fd = import_node_fs2.default.openSync(path14, flags);
+  const fd = import_node_fs2.default.openSync(path15, flags);
   let st;
   try {
     st = fstat(fd);
@@ -4121,14 +4118,14 @@ function openRegular(path14, options = {}) {
   }
   if ((st.mode & S_IFMT) !== S_IFREG) {
     close(fd);
-    throw notRegularError(path14, st.mode);
+    throw notRegularError(path15, st.mode);
   }
   return { fd, stat: st };
 }
-function readRegular(path14, cap = DEFAULT_READ_CAP, options = {}) {
-  const { fd, stat: st } = openRegular(path14, options);
+function readRegular(path15, cap = DEFAULT_READ_CAP, options = {}) {
+  const { fd, stat: st } = openRegular(path15, options);
   try {
-    if (st.size > cap) throw tooLargeError(path14, st.size, cap);
+    if (st.size > cap) throw tooLargeError(path15, st.size, cap);
     const buf = new Uint8Array(st.size);
     let length = 0;
     while (length < st.size) {
@@ -4141,11 +4138,11 @@ function readRegular(path14, cap = DEFAULT_READ_CAP, options = {}) {
     close(fd);
   }
 }
-function readRegularBytes(path14, cap = DEFAULT_READ_CAP, options = {}) {
-  return readRegular(path14, cap, options).bytes;
+function readRegularBytes(path15, cap = DEFAULT_READ_CAP, options = {}) {
+  return readRegular(path15, cap, options).bytes;
 }
-function readRegularUtf8(path14, cap = DEFAULT_READ_CAP, options = {}) {
-  return utf8Text(readRegularBytes(path14, cap, options));
+function readRegularUtf8(path15, cap = DEFAULT_READ_CAP, options = {}) {
+  return utf8Text(readRegularBytes(path15, cap, options));
 }
 
 // lib/core/secret-rules.ts
@@ -4382,7 +4379,7 @@ function allowEntryProblem(entry) {
 }
 
 // lib/store/paths.ts
-var import_node_path2 = __node("node:path");
+var import_node_path2 = require("node:path");
 var INDEX_FILE = "MEMORY.md";
 var STATE_DIR = ".memctl";
 function memctlStateHome(io) {
@@ -4441,7 +4438,7 @@ function validateRecallTable(raw, invalid, unknown) {
 }
 
 // lib/config/instructions-config.ts
-var import_node_path3 = __builtin("node:path");
+var import_node_path3 = __toESM(require("node:path"), 1);
 function validateInstructions(raw, invalid, unknown) {
   const out = {};
   if (!isTable(raw)) {
@@ -4574,8 +4571,11 @@ function validateConfig(raw) {
       const capture = {};
       const c = raw.capture;
       for (const key of Object.keys(c))
-        if (!["enabled", "llm_command", "timeout_seconds", "max_proposals"].includes(key))
-          warnings.push({ code: "W_UNKNOWN_KEY", message: `unknown key "capture.${key}" (ignored); the known keys are enabled, llm_command, timeout_seconds, max_proposals` });
+        if (!["enabled", "llm_command", "timeout_seconds", "max_proposals", "verify"].includes(key))
+          warnings.push({
+            code: "W_UNKNOWN_KEY",
+            message: `unknown key "capture.${key}" (ignored); the known keys are enabled, llm_command, timeout_seconds, max_proposals, verify`
+          });
       if (c.enabled !== void 0) {
         if (typeof c.enabled !== "boolean") {
           invalidSetting("capture.enabled must be true or false (capture stays off until it is)");
@@ -4595,6 +4595,10 @@ function validateConfig(raw) {
         if (typeof c.max_proposals !== "number" || !Number.isInteger(c.max_proposals) || c.max_proposals < 0 || c.max_proposals > 20)
           invalidSetting("capture.max_proposals must be an integer from 0 to 20");
         else capture.max_proposals = c.max_proposals;
+      }
+      if (c.verify !== void 0) {
+        if (typeof c.verify !== "boolean") invalidSetting("capture.verify must be true or false (the verify pass stays on until it is)");
+        else capture.verify = c.verify;
       }
       value.capture = capture;
     }
@@ -4665,57 +4669,16 @@ function isTable2(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 }
 
-// lib/core/ascii.ts
-function isAsciiText(text) {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false;
-  return true;
-}
-function isPrintableAscii(text) {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 32 || c > 126) return false;
-  }
-  return true;
-}
-var isDigit2 = (c) => c >= 48 && c <= 57;
-function isAsciiDigits(text) {
-  if (text.length === 0) return false;
-  for (let i = 0; i < text.length; i++) if (!isDigit2(text.charCodeAt(i))) return false;
-  return true;
-}
-function isDayShape(text) {
-  if (text.length !== 10) return false;
-  for (let i = 0; i < 10; i++) {
-    const c = text.charCodeAt(i);
-    if (i === 4 || i === 7 ? c !== 45 : !isDigit2(c)) return false;
-  }
-  return true;
-}
-function lowerAsciiRuns(text, digits) {
-  const runs = [];
-  let start = -1;
-  for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : -1;
-    const inRun = c >= 97 && c <= 122 || digits && isDigit2(c);
-    if (inRun) {
-      if (start < 0) start = i;
-    } else if (start >= 0) {
-      runs.push(text.slice(start, i));
-      start = -1;
-    }
-  }
-  return runs;
-}
-
 // lib/core/sanitize.ts
 var CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+var PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 var INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 function inertText(text) {
   if (!needsInerting(text)) return text;
   return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 function needsInerting(text) {
-  return !isPrintableAscii(text) && NEEDS_INERTING.test(text);
+  return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
 }
 var NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
@@ -4730,7 +4693,7 @@ function utf8Bytes(text) {
 }
 function renderEntryLine(entry) {
   const source = entry.raw !== void 0 && entry.raw.trim() !== "" ? entry.raw : `- [${entry.title}](${entry.file})${entry.hook ? ` \u2014 ${entry.hook}` : ""}`;
-  const oneLine = isPrintableAscii(source) ? (source.includes("  ") ? source.replace(/ {2,}/g, " ") : source).trim() : inertText(source.replace(/\s+/g, " ").trim());
+  const oneLine = PRINTABLE_ASCII.test(source) ? (source.includes("  ") ? source.replace(/ {2,}/g, " ") : source).trim() : inertText(source.replace(/\s+/g, " ").trim());
   return redactSecretLike(defuseFence(oneLine));
 }
 function defuseFence(text) {
@@ -4840,11 +4803,11 @@ function composeBlock(input) {
 }
 
 // lib/config/resolve.ts
-var import_node_fs3 = __builtin("node:fs");
-var import_node_path7 = __builtin("node:path");
+var import_node_fs3 = __toESM(require("node:fs"), 1);
+var import_node_path7 = __toESM(require("node:path"), 1);
 
 // lib/config/git.ts
-var import_node_path5 = __builtin("node:path");
+var import_node_path5 = __toESM(require("node:path"), 1);
 function findRepo(start) {
   let dir = realpathOr(import_node_path5.default.resolve(start));
   for (; ; ) {
@@ -4903,7 +4866,7 @@ function readOrUndefined(p) {
 }
 
 // lib/config/project.ts
-var import_node_path6 = __builtin("node:path");
+var import_node_path6 = __toESM(require("node:path"), 1);
 
 // lib/core/sha256.ts
 var SHORT = 256;
@@ -5194,17 +5157,6 @@ function isDirectory(p) {
   }
 }
 
-// lib/core/utc.ts
-var pad = (n, width = 2) => String(n).padStart(width, "0");
-function utcDay(at) {
-  const d = typeof at === "number" ? new Date(at) : at;
-  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-}
-function utcStamp(at) {
-  const d = typeof at === "number" ? new Date(at) : at;
-  return `${utcDay(d)}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${pad(d.getUTCMilliseconds(), 3)}Z`;
-}
-
 // lib/core/frecency.ts
 function daysBetween(from, to) {
   return Math.round((dayMs(to) - dayMs(from)) / 864e5);
@@ -5326,37 +5278,43 @@ var K1 = 1.2;
 function toPostingList(list) {
   return { length: list.length, id: Uint32Array.from(list, (p) => p.id), tf: Float32Array.from(list, (p) => p.tf), mask: Uint8Array.from(list, (p) => p.mask) };
 }
-function buildPostings(entries) {
+function fieldAverages(entries) {
   const n = entries.length;
-  const avg = { title: 0, topics: 0, hook: 0, recall: 0, body: 0 };
-  const fields = FIELDS.filter((f) => FIELD_WEIGHT[f] > 0);
-  const have = { title: n, topics: n, hook: n, recall: 0, body: 0 };
-  for (const e of entries)
-    for (const f of fields) {
+  return FIELDS.map((f) => {
+    if (FIELD_WEIGHT[f] === 0) return 1;
+    let sum = 0;
+    let have = f === "recall" || f === "body" ? 0 : n;
+    for (const e of entries) {
       const len = e.terms[f]?.length ?? 0;
-      avg[f] += len;
-      if ((f === "recall" || f === "body") && len > 0) have[f]++;
+      sum += len;
+      if ((f === "recall" || f === "body") && len > 0) have++;
     }
-  for (const f of fields) avg[f] = have[f] > 0 ? Math.max(1, avg[f] / have[f]) : 1;
+    return have > 0 ? Math.max(1, sum / have) : 1;
+  });
+}
+function entryPostings(e, avg) {
+  const mine = /* @__PURE__ */ new Map();
+  FIELDS.forEach((f, i) => {
+    const terms = e.terms[f];
+    if (FIELD_WEIGHT[f] === 0 || terms === void 0) return;
+    const norm = 1 - FIELD_B[f] + FIELD_B[f] * terms.length / avg[i];
+    for (const t of terms) {
+      let p = mine.get(t);
+      if (!p) mine.set(t, p = { tf: 0, mask: 0 });
+      p.tf += FIELD_WEIGHT[f] / norm;
+      p.mask |= FIELD_BIT[f];
+    }
+  });
+  for (const p of mine.values()) p.tf = Math.fround(p.tf * (K1 + 1) / (p.tf + K1));
+  return mine;
+}
+function buildPostings(entries, avg = fieldAverages(entries)) {
   const postings = /* @__PURE__ */ new Map();
   entries.forEach((e, id) => {
-    const mine = /* @__PURE__ */ new Map();
-    for (const f of fields) {
-      const terms = e.terms[f];
-      if (terms === void 0) continue;
-      const norm = 1 - FIELD_B[f] + FIELD_B[f] * terms.length / avg[f];
-      for (const t of terms) {
-        let p = mine.get(t);
-        if (!p) mine.set(t, p = { id, tf: 0, mask: 0 });
-        p.tf += FIELD_WEIGHT[f] / norm;
-        p.mask |= FIELD_BIT[f];
-      }
-    }
-    for (const [t, p] of mine) {
-      p.tf = Math.fround(p.tf * (K1 + 1) / (p.tf + K1));
+    for (const [t, p] of entryPostings(e, avg)) {
       let list = postings.get(t);
       if (!list) postings.set(t, list = []);
-      list.push(p);
+      list.push({ id, tf: p.tf, mask: p.mask });
     }
   });
   return postings;
@@ -5380,12 +5338,13 @@ function rank(index, query, options) {
   let touchedCount = 0;
   const termHits = new Uint8Array(n);
   const subject = new Uint8Array(n);
-  const lastGroup = new Uint32Array(n);
+  const lastAt = new Uint32Array(n);
   const matched = [];
-  let group = 0;
+  let at = 0;
   let previous = "";
   for (const [term, qtf] of query) {
-    if (!continuesRun(previous, term)) group++;
+    at++;
+    const continues = continuesRun(previous, term);
     previous = term;
     const chat = isCommonSpoken(term);
     const list = index.postings(term);
@@ -5403,11 +5362,11 @@ function rank(index, query, options) {
       if (prev === 0) touchedIds[touchedCount++] = id;
       relevance[id] = prev + weight * tfs[k];
       if (chat) continue;
-      if (lastGroup[id] !== group) {
-        lastGroup[id] = group;
+      if (!continues || lastAt[id] !== at - 1) {
         const hits = termHits[id];
         if (hits < 255) termHits[id] = hits + 1;
       }
+      lastAt[id] = at;
       if ((masks[k] & SUBJECT_FIELDS) !== 0) subject[id] = 1;
     }
   }
@@ -5739,8 +5698,10 @@ var run;
 var RUN = () => run ??= /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+|[\u0e00-\u0e7f]+|(?:(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u0e00-\u0e7f])[\p{L}\p{N}])+/gu;
 var THAI = (c) => c >= "\u0E00" && c <= "\u0E7F";
 var thaiSegmenter;
+var ASCII = /^[\x00-\x7f]*$/;
+var DIGITS = /^\d+$/;
 function tokenize(text) {
-  return tokenizeWith(text, !isAsciiText(text));
+  return tokenizeWith(text, !ASCII.test(text));
 }
 function unicodeRuns(text) {
   const pattern = RUN();
@@ -5754,7 +5715,7 @@ function tokenizeWith(text, unicode) {
   const normal = unicode ? text.normalize("NFKC") : text;
   const lower = normal.toLowerCase();
   const spaced = lower === normal ? lower : normal.replace(/([a-z0-9])([A-Z](?:[a-z]|[A-Z]{2}))/g, "$1 $2").replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, "$1 $2").toLowerCase();
-  const runs = unicode ? unicodeRuns(spaced) : lowerAsciiRuns(spaced, true);
+  const runs = unicode ? unicodeRuns(spaced) : spaced.match(/[a-z0-9]+/g) ?? [];
   const isStop = stopTest(runs);
   for (let r = 0; r < runs.length; r++) {
     const run2 = runs[r];
@@ -5769,7 +5730,7 @@ function tokenizeWith(text, unicode) {
       continue;
     }
     if (run2.length < 2 || isStop(run2)) continue;
-    if (run2.length < 3 && isAsciiDigits(run2)) continue;
+    if (run2.length < 3 && DIGITS.test(run2)) continue;
     const word = unicode ? foldAccents(run2) : run2;
     let stemmed = STEMS.get(word);
     if (stemmed === void 0) {
@@ -5846,7 +5807,7 @@ function dayTerm(runs, r) {
     const day = dayOf(runs[r + 1]) ?? dayOf(runs[r - 1]);
     return day === void 0 ? void 0 : month + day;
   }
-  if (run2.length === 4 && isAsciiDigits(run2) && runs[r + 1]?.length === 2 && isAsciiDigits(runs[r + 1])) {
+  if (run2.length === 4 && DIGITS.test(run2) && runs[r + 1]?.length === 2 && DIGITS.test(runs[r + 1])) {
     const mon = ISO_MONTHS[Number(runs[r + 1]) - 1];
     const day = dayOf(runs[r + 2]);
     if (mon !== void 0 && day !== void 0 && runs[r + 2].length === 2) return mon + day;
@@ -5854,9 +5815,9 @@ function dayTerm(runs, r) {
   return void 0;
 }
 function foldAccents(word) {
-  if (isAsciiText(word)) return word;
+  if (ASCII.test(word)) return word;
   const folded = word.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-  return isAsciiText(folded) ? folded : word;
+  return ASCII.test(folded) ? folded : word;
 }
 var STEMS = /* @__PURE__ */ new Map();
 function queryTerms(prompt) {
@@ -5864,7 +5825,7 @@ function queryTerms(prompt) {
   const terms = /* @__PURE__ */ new Map();
   for (const t of tokenize(text)) terms.set(t, Math.min(3, (terms.get(t) ?? 0) + 1));
   if (terms.size === 0) return terms;
-  const words = lowerAsciiRuns(text.toLowerCase(), false);
+  const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
   for (let i = 0; i + 1 < words.length; i++) {
     const joined = words[i] + words[i + 1];
     if (joined.length < 5 || words[i].length < 2 || words[i + 1].length < 2) continue;
@@ -5874,8 +5835,8 @@ function queryTerms(prompt) {
   return terms;
 }
 
-// lib/rank/cache-build.ts
-var import_node_path9 = __builtin("node:path");
+// lib/rank-cache/build.ts
+var import_node_path10 = __toESM(require("node:path"), 1);
 
 // lib/core/index-file.ts
 var BULLET = /^\s*[-*+]\s+/;
@@ -5914,8 +5875,8 @@ function safeDecode(s) {
   }
 }
 
-// lib/rank/cache-format.ts
-var import_node_buffer = __node("node:buffer");
+// lib/rank-cache/format.ts
+var import_node_buffer = require("node:buffer");
 
 // lib/core/line-key.ts
 function lineKeyLanes(text) {
@@ -5936,7 +5897,12 @@ function lineKey(text) {
   return formatLineKey(a, b);
 }
 
-// lib/rank/cache-terms.ts
+// lib/core/ascii.ts
+function isAsciiText(text) {
+  return /^[\x00-\x7f]*$/.test(text);
+}
+
+// lib/rank-cache/terms.ts
 function findTerm(buf, table, blob, blobBytes, count, term) {
   const ascii = isAsciiText(term);
   let lo = 0;
@@ -5968,7 +5934,7 @@ function compareAscii(buf, from, to, ascii) {
   return length - ascii.length;
 }
 
-// lib/rank/cache-format.ts
+// lib/rank-cache/format.ts
 var MAGIC = encodeUtf8("MEMCTLRC");
 var END = encodeUtf8("MEMCTLEND");
 var PREFIX = MAGIC.length + 12;
@@ -5976,7 +5942,7 @@ var WHOLE_ENTRIES_MAX = 512 * 1024;
 var WHOLE_PRINTED_MAX = 64 * 1024;
 var WHOLE_POSTINGS_MAX = 32 * 1024;
 var pad4 = (offset) => (4 - offset % 4) % 4;
-var FORMAT_VERSION = 24;
+var FORMAT_VERSION = 25;
 var STAMP_FIELDS = 3;
 var FILE_DECODES_BEFORE_WHOLE = 1024;
 var closeOnCollect = new FinalizationRegistry((fd) => {
@@ -5985,10 +5951,10 @@ var closeOnCollect = new FinalizationRegistry((fd) => {
   } catch {
   }
 });
-function openCacheFile(path14, tokenizerVersion, limits = {}) {
+function openCacheFile(path15, tokenizerVersion, limits = {}) {
   let fd;
   try {
-    const opened = openRegular(path14);
+    const opened = openRegular(path15);
     fd = opened.fd;
     const size = opened.stat.size;
     if (size < PREFIX + END.length) return void 0;
@@ -6028,7 +5994,7 @@ function parseHead(buf, fd, blobsEnd, limits, mtimeMs) {
   at += headerLength;
   if (at % 4 !== 0) return void 0;
   const n = u322();
-  need(16 * (n + 1) + 12 * n);
+  need(16 * (n + 1) + 24 * n);
   const table = (length) => {
     const view2 = new Uint32Array(buf.buffer, buf.byteOffset + at, length);
     at += 4 * length;
@@ -6040,6 +6006,8 @@ function parseHead(buf, fd, blobsEnd, limits, mtimeMs) {
   const printedTable = table(n + 1);
   const lineBytesTable = table(n);
   const lineKeyTable = table(2 * n);
+  const rawKeyTable = table(2 * n);
+  const lineTable = table(n);
   const fileBlob = at;
   const fileBytes = fileTable[n];
   need(fileBytes);
@@ -6152,6 +6120,8 @@ function parseHead(buf, fd, blobsEnd, limits, mtimeMs) {
       checkId(id);
       return [stampArray[3 * id], stampArray[3 * id + 1], stampArray[3 * id + 2]];
     },
+    rawKeys: rawKeyTable,
+    lines: lineTable,
     stamps: stampArray,
     mtimeMs,
     markVerified: (ms) => {
@@ -6173,7 +6143,7 @@ function parseHead(buf, fd, blobsEnd, limits, mtimeMs) {
   };
 }
 
-// lib/rank/cache-encode.ts
+// lib/rank-cache/encode.ts
 var u32 = (n) => {
   const b = Buffer.alloc(4);
   b.writeUInt32LE(n);
@@ -6191,7 +6161,7 @@ function section(items) {
 }
 function encodeCache(tokenizerVersion, c) {
   const n = c.entries.length;
-  if (c.reuse.length !== n || c.printed.length !== n || c.files.length !== n || c.stamps.length !== n || c.lineBytes.length !== n || c.lineKeys.length !== n)
+  if (c.reuse.length !== n || c.printed.length !== n || c.files.length !== n || c.stamps.length !== n || c.lineBytes.length !== n || c.lineKeys.length !== n || c.rawKeys.length !== n || c.lines.length !== n)
     throw new RangeError("rank cache sections differ in length");
   const json = JSON.stringify(c.header);
   const header = Buffer.from(json + " ".repeat(pad4(PREFIX + 4 + Buffer.byteLength(json))));
@@ -6203,10 +6173,19 @@ function encodeCache(tokenizerVersion, c) {
   c.lineBytes.forEach((bytes, i) => {
     lineBytesTable.writeUInt32LE(bytes, 4 * i);
   });
-  const lineKeyTable = Buffer.alloc(8 * n);
-  c.lineKeys.forEach(([a, b], i) => {
-    lineKeyTable.writeUInt32LE(a, 8 * i);
-    lineKeyTable.writeUInt32LE(b, 8 * i + 4);
+  const keyTable = (keys) => {
+    const table = Buffer.alloc(8 * n);
+    keys.forEach(([a, b], i) => {
+      table.writeUInt32LE(a, 8 * i);
+      table.writeUInt32LE(b, 8 * i + 4);
+    });
+    return table;
+  };
+  const lineKeyTable = keyTable(c.lineKeys);
+  const rawKeyTable = keyTable(c.rawKeys);
+  const lineTable = Buffer.alloc(4 * n);
+  c.lines.forEach((line, i) => {
+    lineTable.writeUInt32LE(line, 4 * i);
   });
   const [termTable, termBlob] = section(c.terms.map(([t]) => t));
   const starts = Buffer.alloc(4 * (c.terms.length + 1));
@@ -6234,7 +6213,7 @@ function encodeCache(tokenizerVersion, c) {
       k++;
     }
   }
-  const fileEnd = PREFIX + 4 + header.length + 4 + entryTable.length + reuseTable.length + fileTable.length + printedTable.length + lineBytesTable.length + lineKeyTable.length + fileBlob.length;
+  const fileEnd = PREFIX + 4 + header.length + 4 + entryTable.length + reuseTable.length + fileTable.length + printedTable.length + lineBytesTable.length + lineKeyTable.length + rawKeyTable.length + lineTable.length + fileBlob.length;
   const filePad = Buffer.alloc(pad4(fileEnd));
   const termPad = Buffer.alloc(pad4(fileEnd + filePad.length + 4 + termTable.length + termBlob.length));
   const body = Buffer.concat([
@@ -6247,6 +6226,8 @@ function encodeCache(tokenizerVersion, c) {
     printedTable,
     lineBytesTable,
     lineKeyTable,
+    rawKeyTable,
+    lineTable,
     fileBlob,
     filePad,
     u32(c.terms.length),
@@ -6255,10 +6236,13 @@ function encodeCache(tokenizerVersion, c) {
     termPad,
     starts
   ]);
-  const pad2 = Buffer.alloc((8 - (PREFIX + body.length) % 8) % 8);
-  const headBytes = PREFIX + body.length + pad2.length + stamps.length;
-  return Buffer.concat([MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad2, stamps, ids, tfs, masks, entryBlob, printedBlob, reuseBlob, END]);
+  const pad = Buffer.alloc((8 - (PREFIX + body.length) % 8) % 8);
+  const headBytes = PREFIX + body.length + pad.length + stamps.length;
+  return Buffer.concat([MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad, stamps, ids, tfs, masks, entryBlob, printedBlob, reuseBlob, END]);
 }
+
+// lib/rank-cache/card-fields.ts
+var import_node_path8 = __toESM(require("node:path"), 1);
 
 // lib/rank/provenance-mark.ts
 function provenanceMark(p) {
@@ -6268,8 +6252,82 @@ function provenanceMark(p) {
   return low === void 0 ? void 0 : `(unverified, ${low})`;
 }
 
-// lib/rank/cache-read.ts
-var import_node_path8 = __builtin("node:path");
+// lib/rank-cache/card-fields.ts
+init_card_types();
+var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
+var HEAD_BYTES = 16 * 1024;
+var CARD_READ_CAP = 4 * 1024 * 1024;
+var parseCard2;
+async function readCardFields(memoryDir, file) {
+  const head = readHead(import_node_path8.default.join(memoryDir, file));
+  if (head === void 0) return void 0;
+  parseCard2 ??= (await Promise.resolve().then(() => (init_card(), card_exports))).parseCard;
+  const card = parseCard2(head);
+  const meta = card.meta;
+  return {
+    priority: meta.priority,
+    status: meta.status,
+    expires_at: meta.expires_at,
+    topics: meta.topics,
+    // A card's keys are one field (their words counted together, length-normalised against other cards' keys).
+    recallTerms: tokenize((meta.recall ?? []).join("\n")),
+    // Only the head is read: a body past the first 16 KiB of the file is not indexed (docs/ranking.md).
+    bodyTerms: FIELD_WEIGHT.body > 0 ? tokenize(card.body) : [],
+    ...provenanceMark(meta.provenance) ? { mark: provenanceMark(meta.provenance) } : {},
+    ...meta.scope && meta.scope.length > 0 ? { scope: meta.scope } : {}
+  };
+}
+function rankEntryOf(e, file, f, lineTerms) {
+  const nameWords = file.replace(/\.md$/i, "").replace(FILE_TYPE_PREFIX, "$1");
+  return {
+    line: e.line,
+    raw: e.raw,
+    title: e.title,
+    file,
+    hook: e.hook,
+    ...f.priority ? { priority: f.priority } : {},
+    ...f.status ? { status: f.status } : {},
+    ...f.expires_at ? { expires_at: f.expires_at } : {},
+    topics: f.topics,
+    ...f.mark ? { mark: f.mark } : {},
+    ...f.scope ? { scope: f.scope } : {},
+    terms: {
+      title: lineTerms?.title ?? tokenize(e.title),
+      topics: f.topicTerms ?? tokenize([...f.topics, nameWords].join(" ")),
+      hook: lineTerms?.hook ?? tokenize(e.hook),
+      recall: f.recallTerms ?? [],
+      body: f.bodyTerms ?? []
+    }
+  };
+}
+function printedLine(e) {
+  return e.mark ? `${renderEntryLine(e)} ${e.mark}` : renderEntryLine(e);
+}
+function normalizeCardPath(file) {
+  return import_node_path8.default.posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
+}
+function readHead(file) {
+  let fd;
+  try {
+    fd = openRegular(file).fd;
+  } catch {
+    return void 0;
+  }
+  try {
+    const buf = new Uint8Array(HEAD_BYTES);
+    const n = readAt(fd, buf, 0, HEAD_BYTES, 0);
+    const head = utf8Text(buf, 0, n);
+    if (n < HEAD_BYTES || /\n---[ \t]*\r?\n/.test(head.slice(3))) return head;
+    return readRegularUtf8(file, CARD_READ_CAP);
+  } catch {
+    return void 0;
+  } finally {
+    close(fd);
+  }
+}
+
+// lib/rank-cache/read.ts
+var import_node_path9 = __toESM(require("node:path"), 1);
 var RANK_CACHE = "rank-cache.bin";
 var NO_SINK_FIELDS = Object.freeze({});
 var MISSING = [-1, -1, -1];
@@ -6290,7 +6348,8 @@ function openCache(memoryDir) {
   if (!exists(file)) return void 0;
   try {
     const view2 = openCacheFile(file, TOKENIZER_VERSION);
-    if (!view2 || view2.header.n !== view2.n) return void 0;
+    if (!view2 || view2.header.n !== view2.n || typeof view2.header.id !== "string" || !Array.isArray(view2.header.avg) || !view2.header.avg.every((a) => typeof a === "number" && a > 0))
+      return void 0;
     const header = view2.header;
     const n = view2.n;
     const stamps = /* @__PURE__ */ new Map();
@@ -6388,7 +6447,7 @@ var CachedEntry = class {
 };
 function escapesStore(file) {
   if (file.charCodeAt(0) !== 47 && file.charCodeAt(0) !== 92 && file.indexOf("..") === -1 && file.charCodeAt(1) !== 58) return false;
-  return import_node_path8.default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
+  return import_node_path9.default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
 }
 function cardStamp(memoryDir, file) {
   if (escapesStore(file)) return MISSING;
@@ -6412,11 +6471,12 @@ var USAGE_SNAPSHOT = "usage.tsv";
 var FOLDING = /^usage\.(\d+)-\d+\.folding$/;
 var HALVING_PERIOD_DAYS = 30;
 var HEADER = "# memctl usage v1";
+var DAY = /^\d{4}-\d{2}-\d{2}$/;
 function isMeasurable(card) {
   return card !== "" && !/[\t\n\r]/.test(card);
 }
 function renderLogLine(day, cards) {
-  return isDayShape(day) && cards.length > 0 ? `${day}	${cards.join("	")}
+  return DAY.test(day) && cards.length > 0 ? `${day}	${cards.join("	")}
 ` : void 0;
 }
 function addLogLines(cards, text, options = {}) {
@@ -6426,7 +6486,7 @@ function addLogLines(cards, text, options = {}) {
     const fields = line.split("	");
     const at = fields[0].indexOf("@");
     const day = at === -1 ? fields[0] : fields[0].slice(0, at);
-    const hits = fields.length < 2 || !isDayShape(day) || fields.some((f) => f === "") ? void 0 : at === -1 ? fields.slice(1) : options.legacy?.(fields);
+    const hits = fields.length < 2 || !DAY.test(day) || fields.some((f) => f === "") ? void 0 : at === -1 ? fields.slice(1) : options.legacy?.(fields);
     if (!hits) {
       malformed++;
       options.onMalformed?.(line);
@@ -6471,7 +6531,7 @@ function parseHeader(line) {
   for (const field of fields.slice(1)) {
     const eq = field.indexOf("=");
     const [key, value] = [field.slice(0, eq), field.slice(eq + 1)];
-    if (key === "decay_epoch" && isDayShape(value)) snap.epoch = value;
+    if (key === "decay_epoch" && DAY.test(value)) snap.epoch = value;
     else if (key === "folded" && value) {
       for (const item of value.split(",")) {
         const colon = item.lastIndexOf(":");
@@ -6486,7 +6546,7 @@ function parseHeader(line) {
 function rowUsage(row, lineNo) {
   const [card, count, day, extra] = row.split("	");
   const n = Number(count);
-  if (!card || extra !== void 0 || !count || !Number.isFinite(n) || n < 0 || !day || !isDayShape(day))
+  if (!card || extra !== void 0 || !count || !Number.isFinite(n) || n < 0 || !day || !DAY.test(day))
     throw new Error(`${USAGE_SNAPSHOT} ${lineNo ? `line ${lineNo}` : `row of ${card}`} is malformed`);
   return { access_count: n, last_access_day: day };
 }
@@ -6503,7 +6563,7 @@ function applyDecay(snap, today) {
   const periods = Math.max(0, Math.floor(daysBetween(snap.epoch, today) / HALVING_PERIOD_DAYS));
   if (!(periods > 0)) return;
   for (const u of snap.cards.values()) u.access_count = Math.max(1, Math.ceil(u.access_count / 2 ** periods));
-  snap.epoch = utcDay(dayMs(snap.epoch) + periods * HALVING_PERIOD_DAYS * 864e5);
+  snap.epoch = new Date(dayMs(snap.epoch) + periods * HALVING_PERIOD_DAYS * 864e5).toISOString().slice(0, 10);
 }
 
 // lib/store/index-read.ts
@@ -6533,7 +6593,7 @@ function countLines(buf, end) {
 }
 
 // lib/store/safe-write.ts
-var import_node_fs4 = __builtin("node:fs");
+var import_node_fs4 = __toESM(require("node:fs"), 1);
 var S_IFMT2 = 61440;
 var S_IFLNK = 40960;
 function notRealError(file, expected, mode) {
@@ -6649,13 +6709,18 @@ function replaceFile(file, data, temp) {
   }
 }
 
-// lib/rank/cache-build.ts
-init_card_types();
-var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
+// lib/rank-cache/build.ts
 var RACY_MS_FINE = 100;
 var RACY_MS_COARSE = 2e3;
-var HEAD_BYTES = 16 * 1024;
-var CARD_READ_CAP = 4 * 1024 * 1024;
+function racy(sources, nowMs) {
+  let newest = -Infinity;
+  let coarse = true;
+  for (const m of sources) {
+    if (m > newest) newest = m;
+    if (m > 0 && m % 1e3 !== 0) coarse = false;
+  }
+  return nowMs - newest <= (coarse ? RACY_MS_COARSE : RACY_MS_FINE);
+}
 function reusable(memoryDir) {
   const out = { cards: /* @__PURE__ */ new Map(), lines: /* @__PURE__ */ new Map() };
   const previous = openCache(memoryDir);
@@ -6688,74 +6753,33 @@ ${raw}`, { title: split(tTitle), hook: split(tHook) });
   return out;
 }
 async function rebuild(memoryDir, indexStat, options) {
-  const { text, truncated } = readIndexText(import_node_path9.default.join(memoryDir, INDEX_FILE));
+  const { text, truncated } = readIndexText(import_node_path10.default.join(memoryDir, INDEX_FILE));
   const parsed = parseIndex(text);
   const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
   const old = reusable(memoryDir);
-  let parseCard2;
   const fields = /* @__PURE__ */ new Map();
   const stamps = /* @__PURE__ */ new Map();
   for (const file of files) {
     const stamp = cardStamp(memoryDir, file);
-    if (escapesStore(file)) {
-      stamps.set(file, stamp);
-      continue;
-    }
-    const abs = import_node_path9.default.join(memoryDir, file);
     stamps.set(file, stamp);
+    if (escapesStore(file)) continue;
     const prior = old.cards.get(file);
     if (prior && sameStamp(prior.stamp, stamp) && stamp[0] !== -1) {
       fields.set(file, prior);
       continue;
     }
-    const head = readHead(abs);
-    if (head === void 0) continue;
-    parseCard2 ??= (await Promise.resolve().then(() => (init_card(), card_exports))).parseCard;
-    const card = parseCard2(head);
-    const meta = card.meta;
-    fields.set(file, {
-      priority: meta.priority,
-      status: meta.status,
-      expires_at: meta.expires_at,
-      topics: meta.topics,
-      // A card's keys are one field (their words counted together, length-normalised against other cards' keys).
-      recallTerms: tokenize((meta.recall ?? []).join("\n")),
-      // Only the head is read: a body past the first 16 KiB of the file is not indexed (docs/ranking.md).
-      bodyTerms: FIELD_WEIGHT.body > 0 ? tokenize(card.body) : [],
-      ...provenanceMark(meta.provenance) ? { mark: provenanceMark(meta.provenance) } : {},
-      ...meta.scope && meta.scope.length > 0 ? { scope: meta.scope } : {}
-    });
+    const read = await readCardFields(memoryDir, file);
+    if (read) fields.set(file, read);
   }
   const entries = parsed.entries.map((e) => {
     const file = normalizeCardPath(e.file);
-    const f = fields.get(file) ?? { topics: [] };
-    const nameWords = file.replace(/\.md$/i, "").replace(FILE_TYPE_PREFIX, "$1");
-    const lineTerms = old.lines.get(`${file}
-${e.raw}`);
-    return {
-      line: e.line,
-      raw: e.raw,
-      title: e.title,
-      file,
-      hook: e.hook,
-      ...f.priority ? { priority: f.priority } : {},
-      ...f.status ? { status: f.status } : {},
-      ...f.expires_at ? { expires_at: f.expires_at } : {},
-      topics: f.topics,
-      ...f.mark ? { mark: f.mark } : {},
-      ...f.scope ? { scope: f.scope } : {},
-      terms: {
-        title: lineTerms?.title ?? tokenize(e.title),
-        topics: f.topicTerms ?? tokenize([...f.topics, nameWords].join(" ")),
-        hook: lineTerms?.hook ?? tokenize(e.hook),
-        recall: f.recallTerms ?? [],
-        body: f.bodyTerms ?? []
-      }
-    };
+    return rankEntryOf(e, file, fields.get(file) ?? { topics: [] }, old.lines.get(`${file}
+${e.raw}`));
   });
-  const postings = buildPostings(entries);
+  const avg = fieldAverages(entries);
+  const postings = buildPostings(entries, avg);
   const always = entries.flatMap((e, i) => e.priority === "always" ? [i] : []);
-  const printed = entries.map((e) => e.mark ? `${renderEntryLine(e)} ${e.mark}` : renderEntryLine(e));
+  const printed = entries.map(printedLine);
   const byId = (id) => entries[id];
   const scoped = entries.flatMap((e, id) => e.scope ? [[id, e.scope]] : []);
   const store = {
@@ -6781,7 +6805,7 @@ ${e.raw}`);
     ...truncated ? { truncated } : {}
   };
   if (options.writeCache === false) return store;
-  const stateDir = import_node_path9.default.join(memoryDir, STATE_DIR);
+  const stateDir = import_node_path10.default.join(memoryDir, STATE_DIR);
   let createdStateDir = false;
   try {
     createdStateDir = lstatIfExists(stateDir) === void 0;
@@ -6791,16 +6815,12 @@ ${e.raw}`);
   }
   const dirSet = /* @__PURE__ */ new Set([""]);
   for (const f of files) {
-    const d = import_node_path9.default.posix.dirname(f);
-    if (d !== "." && !d.startsWith("..") && !import_node_path9.default.isAbsolute(d)) dirSet.add(d);
+    const d = import_node_path10.default.posix.dirname(f);
+    if (d !== "." && !d.startsWith("..") && !import_node_path10.default.isAbsolute(d)) dirSet.add(d);
   }
-  const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(import_node_path9.default.join(memoryDir, rel))[0]]);
+  const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(import_node_path10.default.join(memoryDir, rel))[0]]);
   const sources = [indexStat.mtimeMs, ...dirs.filter(([rel]) => !(createdStateDir && rel === "")).map(([, m]) => m), ...[...stamps.values()].map(([m]) => m)];
-  let newest = -Infinity;
-  for (const m of sources) if (m > newest) newest = m;
-  const allStamps = sources.filter((m) => m > 0);
-  const coarse = allStamps.every((m) => m % 1e3 === 0);
-  if (options.nowMs - newest <= (coarse ? RACY_MS_COARSE : RACY_MS_FINE)) return store;
+  if (racy(sources, options.nowMs)) return store;
   const prio = entries.map((e) => e.priority === "always" ? "a" : e.priority === "low" ? "l" : "n").join("");
   const status = {};
   const expires = {};
@@ -6811,6 +6831,8 @@ ${e.raw}`);
     if (e.expires_at) expires[id] = e.expires_at;
   });
   const header = {
+    id: Math.random().toString(36).slice(2) + options.nowMs.toString(36),
+    avg,
     index: [indexStat.size, indexStat.mtimeMs, indexStat.ino],
     dirs,
     n: entries.length,
@@ -6845,17 +6867,16 @@ ${e.raw}`);
     stamps: entries.map((e) => stamps.get(e.file)),
     lineBytes: printed.map((line) => utf8Bytes(line)),
     lineKeys: printed.map(lineKeyLanes),
+    rawKeys: entries.map((e) => lineKeyLanes(e.raw)),
+    lines: entries.map((e) => e.line),
     terms: [...postings.keys()].sort().map((t) => [t, postings.get(t)])
   });
   if (writeCacheFile(stateDir, encoded, options.nowMs)) store.cache = "rebuilt";
   return store;
 }
-function normalizeCardPath(file) {
-  return import_node_path9.default.posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
-}
-function writeCacheFile(stateDir, text, checkedMs) {
-  const file = import_node_path9.default.join(stateDir, RANK_CACHE);
-  const tmp = import_node_path9.default.join(stateDir, `${RANK_CACHE}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+function writeCacheFile(stateDir, text, checkedMs, name = RANK_CACHE) {
+  const file = import_node_path10.default.join(stateDir, name);
+  const tmp = import_node_path10.default.join(stateDir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   try {
     replaceFile(file, text, tmp);
   } catch {
@@ -6867,35 +6888,388 @@ function writeCacheFile(stateDir, text, checkedMs) {
   }
   return true;
 }
-function readHead(file) {
+
+// lib/rank-cache/delta.ts
+var RANK_DELTA = "rank-delta.json";
+var DELTA_FORMAT = 1;
+var DELTA_READ_CAP = 16 * 1024 * 1024;
+var deltaPath = (memoryDir) => joinPath(memoryDir, STATE_DIR, RANK_DELTA);
+function openDelta(memoryDir, base) {
   let fd;
   try {
-    fd = openRegular(file).fd;
-  } catch {
-    return void 0;
-  }
-  try {
-    const buf = new Uint8Array(HEAD_BYTES);
-    const n = readAt(fd, buf, 0, HEAD_BYTES, 0);
-    const head = utf8Text(buf, 0, n);
-    if (n < HEAD_BYTES || /\n---[ \t]*\r?\n/.test(head.slice(3))) return head;
-    return readRegularUtf8(file, CARD_READ_CAP);
+    const opened = openRegular(deltaPath(memoryDir), { nofollow: true });
+    fd = opened.fd;
+    const size = opened.stat.size;
+    if (size > DELTA_READ_CAP) return void 0;
+    const buf = new Uint8Array(size);
+    if (readAt(fd, buf, 0, size, 0) !== size) return void 0;
+    const delta = JSON.parse(Buffer.from(buf.buffer, 0, size).toString("utf8"));
+    if (!validDelta(delta, base)) return void 0;
+    const mapped = mapRuns(delta, base.view.n);
+    return mapped && { delta, ...mapped, mtimeMs: opened.stat.mtimeMs };
   } catch {
     return void 0;
   } finally {
-    close(fd);
+    if (fd !== void 0) close(fd);
   }
 }
+var isNum = (v) => typeof v === "number" && Number.isFinite(v);
+var isStr = (v) => typeof v === "string";
+var isOptStr = (v) => v === void 0 || isStr(v);
+function validDelta(d, base) {
+  if (typeof d !== "object" || d === null || d.format !== DELTA_FORMAT || d.tokenizer !== TOKENIZER_VERSION || d.base !== base.header.id) return false;
+  if (!Array.isArray(d.index) || d.index.length !== 3 || !d.index.every(isNum)) return false;
+  if (!Array.isArray(d.dirs) || !d.dirs.every((x) => Array.isArray(x) && isStr(x[0]) && isNum(x[1]))) return false;
+  if (!Array.isArray(d.runs) || d.runs.length % 3 !== 0 || !d.runs.every(Number.isInteger)) return false;
+  if (!isNum(d.cards) || typeof d.plainFiles !== "boolean" || !Array.isArray(d.unparsed)) return false;
+  if (!d.unparsed.every((u) => Array.isArray(u) && isNum(u[0]) && isStr(u[1]) && isStr(u[2]))) return false;
+  if (d.truncated !== void 0 && !(Array.isArray(d.truncated) && d.truncated.length === 3 && d.truncated.every(isNum))) return false;
+  return Array.isArray(d.entries) && d.entries.every(validEntry);
+}
+function validEntry(e) {
+  return typeof e === "object" && e !== null && isNum(e.line) && isStr(e.raw) && isStr(e.file) && isStr(e.title) && isStr(e.hook) && isStr(e.printed) && isOptStr(e.priority) && isOptStr(e.status) && isOptStr(e.expires_at) && (e.scope === void 0 || Array.isArray(e.scope) && e.scope.every(isStr)) && Array.isArray(e.key) && e.key.length === 2 && e.key.every(isNum) && Array.isArray(e.stamp) && e.stamp.length === 3 && e.stamp.every(isNum) && Array.isArray(e.post) && e.post.every((p) => Array.isArray(p) && isStr(p[0]) && isNum(p[1]) && isNum(p[2]));
+}
+function mapRuns(delta, baseSize) {
+  let size = 0;
+  for (let r = 0; r < delta.runs.length; r += 3) {
+    const [from, count] = [delta.runs[r], delta.runs[r + 1]];
+    if (count < 0 || (from >= 0 ? from + count > baseSize : -from - 1 + count > delta.entries.length)) return void 0;
+    size += count;
+  }
+  const toBase = new Int32Array(size);
+  const lineShift = new Int32Array(size);
+  let j = 0;
+  for (let r = 0; r < delta.runs.length; r += 3) {
+    const [from, count, shift] = [delta.runs[r], delta.runs[r + 1], delta.runs[r + 2]];
+    for (let i = 0; i < count; i++, j++) {
+      toBase[j] = from >= 0 ? from + i : from - i;
+      lineShift[j] = shift;
+    }
+  }
+  return { toBase, lineShift };
+}
+function mergedStore(base, open) {
+  const { delta, toBase, lineShift } = open;
+  const bi = base.store.index;
+  const n = toBase.length;
+  const fromBase = new Int32Array(base.view.n).fill(-1);
+  for (let j = 0; j < n; j++) if (toBase[j] >= 0) fromBase[toBase[j]] = j;
+  const entries = delta.entries;
+  const deltaOf = (j) => {
+    const b = toBase[j];
+    if (b === void 0) throw new RangeError(`no entry ${j}`);
+    return b < 0 ? entries[-b - 1] : void 0;
+  };
+  let deltaPostings;
+  const postingsOfDelta = (term) => {
+    if (!deltaPostings) {
+      deltaPostings = /* @__PURE__ */ new Map();
+      for (let j = 0; j < n; j++) {
+        const e = deltaOf(j);
+        if (e)
+          for (const [t, tf, mask] of e.post) {
+            let list = deltaPostings.get(t);
+            if (!list) deltaPostings.set(t, list = []);
+            list.push([j, tf, mask]);
+          }
+      }
+    }
+    return deltaPostings.get(term);
+  };
+  const stamps = /* @__PURE__ */ new Map();
+  for (const e of entries) stamps.set(e.file, e.stamp);
+  const deltaIds = () => {
+    const out = [];
+    for (let j = 0; j < n; j++) if (toBase[j] < 0) out.push(j);
+    return out;
+  };
+  const index = {
+    size: n,
+    entry: (j) => {
+      const d = deltaOf(j);
+      if (d) return d;
+      const e = bi.entry(toBase[j]);
+      return lineShift[j] === 0 ? e : new CachedEntry(e.line + lineShift[j], e.raw, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "");
+    },
+    file: (j) => deltaOf(j)?.file ?? bi.file(toBase[j]),
+    sinkFields: (j) => deltaOf(j) ?? bi.sinkFields(toBase[j]),
+    postings: (term) => {
+      const fromBaseList = bi.postings(term);
+      const extra = postingsOfDelta(term);
+      if (!fromBaseList && !extra) return void 0;
+      const length = (fromBaseList?.length ?? 0) + (extra?.length ?? 0);
+      const id = new Uint32Array(length);
+      const tf = new Float32Array(length);
+      const mask = new Uint8Array(length);
+      let k = 0;
+      for (let i = 0; fromBaseList && i < fromBaseList.length; i++) {
+        const b = fromBaseList.id[i];
+        if (b >= fromBase.length) throw new RangeError(`a posting of "${term}" points past the entries`);
+        const j = fromBase[b];
+        if (j < 0) continue;
+        id[k] = j;
+        tf[k] = fromBaseList.tf[i];
+        mask[k++] = fromBaseList.mask[i];
+      }
+      for (const [j, t, m] of extra ?? []) {
+        id[k] = j;
+        tf[k] = t;
+        mask[k++] = m;
+      }
+      if (k === 0) return void 0;
+      return { length: k, id: id.subarray(0, k), tf: tf.subarray(0, k), mask: mask.subarray(0, k) };
+    },
+    alwaysIds: [...bi.alwaysIds.map((b) => fromBase[b]).filter((j) => j >= 0), ...deltaIds().filter((j) => deltaOf(j).priority === "always")].sort((a, b) => a - b),
+    lineBytes: (j) => {
+      const d = deltaOf(j);
+      return d ? utf8Bytes(d.printed) : bi.lineBytes(toBase[j]);
+    },
+    lineKey: (j) => {
+      const d = deltaOf(j);
+      return d ? lineKey(d.printed) : bi.lineKey(toBase[j]);
+    },
+    lineText: (j) => deltaOf(j)?.printed ?? bi.lineText(toBase[j]),
+    maySink: () => {
+      const baseMask = bi.maySink();
+      const mask = new Uint8Array(n);
+      for (let j = 0; j < n; j++) {
+        const b = toBase[j];
+        if (b >= 0) mask[j] = baseMask[b];
+        else {
+          const e = entries[-b - 1];
+          mask[j] = e.priority === "low" || e.status || e.expires_at ? 1 : 0;
+        }
+      }
+      return mask;
+    },
+    scoped: () => [
+      ...(bi.scoped?.() ?? []).flatMap(([b, list]) => fromBase[b] >= 0 ? [[fromBase[b], list]] : []),
+      ...deltaIds().flatMap((j) => {
+        const scope = deltaOf(j).scope;
+        return scope && scope.length > 0 ? [[j, scope]] : [];
+      })
+    ]
+  };
+  return {
+    index,
+    unparsed: delta.unparsed.map(([line, raw, reason]) => ({ line, raw, reason })),
+    entryCount: n,
+    cardCount: delta.cards,
+    cache: "fresh",
+    verified: false,
+    plainFiles: delta.plainFiles,
+    ...delta.truncated ? { truncated: { lines: delta.truncated[0], bytes: delta.truncated[1], totalBytes: delta.truncated[2] } } : {},
+    stamp: (file) => stamps.get(file) ?? base.store.stamp(file)
+  };
+}
+function mergedStamp(base, open, j) {
+  const b = open.toBase[j];
+  if (b < 0) return open.delta.entries[-b - 1]?.stamp ?? MISSING;
+  const s = base.view.stamps;
+  return [s[3 * b], s[3 * b + 1], s[3 * b + 2]];
+}
 
-// lib/rank/cache.ts
+// lib/rank-cache/refresh.ts
+function deltaMax(entries) {
+  return Math.min(1024, Math.max(32, Math.ceil(entries / 4)));
+}
+var key53 = (a, b) => a * 2 ** 21 + (b >>> 11);
+async function refresh(memoryDir, base, prev, indexStat, options, checkAll, verifiedMs) {
+  const { view: view2, header } = base;
+  const cur = prev ?? identity(base);
+  const n = cur.toBase.length;
+  const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
+  const full = checkAll || cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
+  const idx = cur.delta.index;
+  let items;
+  let meta;
+  if (idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino) {
+    items = Array.from({ length: n }, (_, j) => ({ j, line: lineOf(base, cur, j) }));
+    meta = { cards: cur.delta.cards, unparsed: cur.delta.unparsed, plainFiles: cur.delta.plainFiles, ...cur.delta.truncated ? { truncated: cur.delta.truncated } : {} };
+  } else {
+    const { text, truncated } = readIndexText(joinPath(memoryDir, INDEX_FILE));
+    const parsed = parseIndex(text);
+    items = matchLines(base, cur, parsed.entries);
+    const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
+    meta = {
+      cards: files.length,
+      unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
+      plainFiles: files.length === parsed.entries.length && files.every(isMeasurable),
+      ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {}
+    };
+  }
+  const reread = /* @__PURE__ */ new Map();
+  if (full)
+    items.forEach((item, i) => {
+      if (item.j === void 0) return;
+      const file = mergedFile(base, cur, item.j);
+      if (!sameStamp(cardStamp(memoryDir, file), mergedStamp(base, cur, item.j))) reread.set(i, indexEntryOf(base, cur, item.j, item.line));
+    });
+  const fresh = items.filter((item, i) => item.e !== void 0 || reread.has(i)).length;
+  const carried = items.filter((item) => item.j !== void 0 && cur.toBase[item.j] < 0).length;
+  if (fresh + carried > deltaMax(items.length)) return void 0;
+  const read = /* @__PURE__ */ new Map();
+  const entries = [];
+  const runs = [];
+  const sources = [indexStat.mtimeMs, ...dirs.values()];
+  const pushRun = (from, shift) => {
+    const r = runs.length - 3;
+    const extends_ = r >= 0 && (from >= 0 ? runs[r] >= 0 && runs[r] + runs[r + 1] === from && runs[r + 2] === shift : runs[r] < 0 && runs[r] - runs[r + 1] === from);
+    if (extends_) runs[r + 1]++;
+    else runs.push(from, 1, shift);
+  };
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const e = item.e ?? reread.get(i);
+    if (e === void 0) {
+      const b = cur.toBase[item.j];
+      if (b >= 0) pushRun(b, item.line - view2.lines[b]);
+      else {
+        entries.push({ ...cur.delta.entries[-b - 1], line: item.line });
+        pushRun(-entries.length, 0);
+      }
+      continue;
+    }
+    const file = normalizeCardPath(e.file);
+    let card = read.get(file);
+    if (!card) {
+      const stamp = cardStamp(memoryDir, file);
+      card = { stamp, fields: escapesStore(file) ? void 0 : await readCardFields(memoryDir, file) };
+      read.set(file, card);
+      sources.push(stamp[0]);
+      const dir = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "";
+      if (!dirs.has(dir) && !escapesStore(file)) dirs.set(dir, stampOf(joinPath(memoryDir, dir))[0]);
+    }
+    const entry = rankEntryOf({ ...e, line: item.line }, file, card.fields ?? { topics: [] });
+    entries.push({
+      line: item.line,
+      raw: e.raw,
+      file,
+      title: e.title,
+      hook: e.hook,
+      ...entry.priority ? { priority: entry.priority } : {},
+      ...entry.status ? { status: entry.status } : {},
+      ...entry.expires_at ? { expires_at: entry.expires_at } : {},
+      ...entry.scope ? { scope: [...entry.scope] } : {},
+      key: lineKeyLanes(e.raw),
+      printed: printedLine(entry),
+      stamp: card.stamp,
+      post: [...entryPostings(entry, header.avg)].map(([t, p]) => [t, p.tf, p.mask])
+    });
+    pushRun(-entries.length, 0);
+  }
+  const delta = {
+    format: 1,
+    tokenizer: TOKENIZER_VERSION,
+    base: header.id,
+    index: [indexStat.size, indexStat.mtimeMs, indexStat.ino],
+    dirs: [...dirs].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),
+    runs,
+    entries,
+    ...meta
+  };
+  const mapped = mapRuns(delta, view2.n);
+  const store = mergedStore(base, { delta, ...mapped });
+  store.verified = full;
+  store.cache = "updated";
+  if (options.writeCache === false || racy(sources, options.nowMs)) return store;
+  try {
+    const stateDir = realDir(memoryDir, STATE_DIR);
+    writeCacheFile(stateDir, JSON.stringify(delta), full ? options.nowMs : verifiedMs, RANK_DELTA);
+  } catch {
+  }
+  return store;
+}
+function identity(base) {
+  const h = base.header;
+  const n = base.view.n;
+  return {
+    delta: {
+      format: 1,
+      tokenizer: TOKENIZER_VERSION,
+      base: h.id,
+      index: h.index,
+      dirs: h.dirs,
+      runs: n > 0 ? [0, n, 0] : [],
+      entries: [],
+      cards: h.cards,
+      unparsed: h.unparsed,
+      plainFiles: h.plainFiles === true,
+      ...h.truncated ? { truncated: h.truncated } : {}
+    },
+    toBase: Int32Array.from({ length: n }, (_, i) => i),
+    lineShift: new Int32Array(n),
+    mtimeMs: base.view.mtimeMs
+  };
+}
+function lineOf(base, cur, j) {
+  const b = cur.toBase[j];
+  return b >= 0 ? base.view.lines[b] + cur.lineShift[j] : cur.delta.entries[-b - 1].line;
+}
+function mergedFile(base, cur, j) {
+  const b = cur.toBase[j];
+  return b >= 0 ? base.view.file(b) : cur.delta.entries[-b - 1].file;
+}
+function indexEntryOf(base, cur, j, line) {
+  const b = cur.toBase[j];
+  const raw = b >= 0 ? base.store.index.entry(b).raw : cur.delta.entries[-b - 1].raw;
+  const e = parseIndexLine(raw, line);
+  if (e === void 0 || "reason" in e) throw new RangeError("a cached entry's line no longer parses");
+  return e;
+}
+function matchLines(base, cur, parsed) {
+  const byKey = /* @__PURE__ */ new Map();
+  const raw = base.view.rawKeys;
+  for (let j = 0; j < cur.toBase.length; j++) {
+    const b = cur.toBase[j];
+    const k = b >= 0 ? key53(raw[2 * b], raw[2 * b + 1]) : key53(...cur.delta.entries[-b - 1].key);
+    const had = byKey.get(k);
+    if (had === void 0) byKey.set(k, j);
+    else if (typeof had === "number") byKey.set(k, [had, j]);
+    else had.push(j);
+  }
+  return parsed.map((e) => {
+    const k = key53(...lineKeyLanes(e.raw));
+    const had = byKey.get(k);
+    if (had === void 0) return { line: e.line, e };
+    if (typeof had === "number") {
+      byKey.delete(k);
+      return { line: e.line, j: had };
+    }
+    const j = had.shift();
+    if (had.length === 0) byKey.delete(k);
+    return { line: e.line, j };
+  });
+}
+
+// lib/rank-cache/load.ts
 var FULL_CHECK_MAX = 1e4;
 var VERIFIED_FOR_MS = 2e3;
 async function loadRankable(memoryDir, options) {
   const indexStat = stat(joinPath(memoryDir, INDEX_FILE));
   if (!indexStat.isFile()) throw Object.assign(new Error(`${joinPath(memoryDir, INDEX_FILE)} is not a file`), { code: "EISDIR" });
   if (!options.force) {
-    const cached = openCache(memoryDir);
-    if (cached && isFreshSafe(memoryDir, cached, indexStat, options)) return cached.store;
+    const base = openCache(memoryDir);
+    if (base) {
+      try {
+        const delta = openDelta(memoryDir, base);
+        const verifiedMs = delta ? delta.mtimeMs : base.view.mtimeMs;
+        const large = (delta ? delta.toBase.length : base.view.n) > (options.fullCheckMax ?? FULL_CHECK_MAX);
+        const trusted = large && !options.checkAllCards && verifiedRecently(verifiedMs, options.nowMs);
+        if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
+          const store = delta ? mergedStore(base, delta) : base.store;
+          if (trusted) return store;
+          if (delta ? everyMergedCardUnchanged(memoryDir, base, delta) : everyCardUnchanged(memoryDir, base.view)) {
+            store.verified = true;
+            if (large) markVerified(memoryDir, base, delta, options.nowMs);
+            return store;
+          }
+        }
+        const refreshed = await refresh(memoryDir, base, delta, indexStat, options, !trusted, verifiedMs);
+        if (refreshed) return refreshed;
+      } catch {
+      }
+    }
   }
   return rebuild(memoryDir, indexStat, options);
 }
@@ -6906,25 +7280,20 @@ function stillFresh(memoryDir, store, files) {
   }
   return true;
 }
-function isFreshSafe(memoryDir, c, indexStat, options) {
+function sourcesUnchanged(memoryDir, recorded, indexStat) {
+  const i = recorded.index;
+  if (i[0] !== indexStat.size || i[1] !== indexStat.mtimeMs || i[2] !== indexStat.ino) return false;
+  for (const [rel, mtime] of recorded.dirs) if (stampOf(joinPath(memoryDir, rel))[0] !== mtime) return false;
+  return true;
+}
+function markVerified(memoryDir, base, delta, ms) {
+  if (!delta) return base.view.markVerified(ms);
   try {
-    return isFresh(memoryDir, c, indexStat, options);
+    utimes(deltaPath(memoryDir), ms);
+    return true;
   } catch {
     return false;
   }
-}
-function isFresh(memoryDir, c, indexStat, options) {
-  const h = c.header;
-  if (h.index[0] !== indexStat.size || h.index[1] !== indexStat.mtimeMs || h.index[2] !== indexStat.ino) return false;
-  for (const [rel, mtime] of h.dirs) {
-    if (stampOf(joinPath(memoryDir, rel))[0] !== mtime) return false;
-  }
-  const large = h.n > (options.fullCheckMax ?? FULL_CHECK_MAX);
-  if (large && !options.checkAllCards && verifiedRecently(c.view.mtimeMs, options.nowMs)) return true;
-  if (!everyCardUnchanged(memoryDir, c.view)) return false;
-  c.store.verified = true;
-  if (large) c.view.markVerified(options.nowMs);
-  return true;
 }
 function verifiedRecently(checkedMs, nowMs) {
   return nowMs >= checkedMs && nowMs - checkedMs < VERIFIED_FOR_MS;
@@ -6939,6 +7308,14 @@ function everyCardUnchanged(memoryDir, view2) {
   }
   return true;
 }
+function everyMergedCardUnchanged(memoryDir, base, delta) {
+  for (let j = 0; j < delta.toBase.length; j++) {
+    const b = delta.toBase[j];
+    const file = b >= 0 ? base.view.file(b) : delta.delta.entries[-b - 1].file;
+    if (!sameStamp(cardStamp(memoryDir, file), mergedStamp(base, delta, j))) return false;
+  }
+  return true;
+}
 function statQuiet(file) {
   try {
     return statIfExists(file);
@@ -6948,12 +7325,12 @@ function statQuiet(file) {
 }
 
 // lib/usage/fold.ts
-var import_node_fs6 = __builtin("node:fs");
-var import_node_path11 = __builtin("node:path");
+var import_node_fs6 = __toESM(require("node:fs"), 1);
+var import_node_path12 = __toESM(require("node:path"), 1);
 
 // lib/store/lock.ts
-var import_node_fs5 = __builtin("node:fs");
-var import_node_path10 = __builtin("node:path");
+var import_node_fs5 = __toESM(require("node:fs"), 1);
+var import_node_path11 = __toESM(require("node:path"), 1);
 var LOCK_NAME = "lock";
 var DEFAULT_LOCK_STALE_MS = 3e4;
 function hostname() {
@@ -6965,12 +7342,12 @@ function ensureStateDir(memoryDir) {
 }
 function tryStoreLock(memoryDir, options = {}) {
   const staleMs = options.staleMs ?? DEFAULT_LOCK_STALE_MS;
-  const lockDir = import_node_path10.default.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
+  const lockDir = import_node_path11.default.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
   const owner = { pid: process.pid, host: hostname(), token: `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}` };
   for (let attempt = 0; attempt < 2; attempt++) {
     if (tryMkdir(lockDir)) {
       try {
-        writeNewFile(import_node_path10.default.join(lockDir, "owner"), JSON.stringify(owner));
+        writeNewFile(import_node_path11.default.join(lockDir, "owner"), JSON.stringify(owner));
       } catch (err) {
         import_node_fs5.default.rmSync(lockDir, { recursive: true, force: true });
         throw err;
@@ -7001,7 +7378,7 @@ function tryMkdir(dir) {
 }
 function readOwner(lockDir) {
   try {
-    const o = JSON.parse(import_node_fs5.default.readFileSync(import_node_path10.default.join(lockDir, "owner"), "utf8"));
+    const o = JSON.parse(import_node_fs5.default.readFileSync(import_node_path11.default.join(lockDir, "owner"), "utf8"));
     return typeof o.pid === "number" && typeof o.token === "string" ? o : void 0;
   } catch {
     return void 0;
@@ -7038,7 +7415,7 @@ function breakLock(lockDir, staleMs) {
 }
 function release(lockDir, token) {
   if (readOwner(lockDir)?.token !== token) return;
-  import_node_fs5.default.rmSync(import_node_path10.default.join(lockDir, "owner"), { force: true });
+  import_node_fs5.default.rmSync(import_node_path11.default.join(lockDir, "owner"), { force: true });
   try {
     import_node_fs5.default.rmdirSync(lockDir);
   } catch {
@@ -7167,11 +7544,11 @@ function foldUsage(memoryDir, today, now = Date.now) {
   try {
     const stamp = now();
     try {
-      import_node_fs6.default.renameSync(import_node_path11.default.join(dir, USAGE_LOG), import_node_path11.default.join(dir, `usage.${stamp}-${process.pid}.folding`));
+      import_node_fs6.default.renameSync(import_node_path12.default.join(dir, USAGE_LOG), import_node_path12.default.join(dir, `usage.${stamp}-${process.pid}.folding`));
     } catch (err) {
       if (err.code !== "ENOENT") throw err;
     }
-    const snapFile = import_node_path11.default.join(dir, USAGE_SNAPSHOT);
+    const snapFile = import_node_path12.default.join(dir, USAGE_SNAPSHOT);
     let snap = { folded: /* @__PURE__ */ new Map(), cards: /* @__PURE__ */ new Map() };
     try {
       snap = parseSnapshot(readRegularUtf8(snapFile));
@@ -7185,18 +7562,18 @@ function foldUsage(memoryDir, today, now = Date.now) {
     const legacy = legacyReader(dir);
     for (const name of foldingFiles(dir)) {
       const abandoned = stamp - Number(FOLDING.exec(name)[1]) > FOLD_GRACE_MS;
-      const pending = unconsumed(import_node_path11.default.join(dir, name), snap.folded.get(name) ?? 0, abandoned);
+      const pending = unconsumed(import_node_path12.default.join(dir, name), snap.folded.get(name) ?? 0, abandoned);
       addLogLines(added, pending.text, { legacy, onMalformed: (line) => rejected.push(line) });
       folded.set(name, pending.end);
     }
     for (const [card, u] of added) add(snap.cards, card, u);
     snap.folded = folded;
     if (!lock.stillHeld()) return false;
-    if (rejected.length > 0) appendBytes(import_node_path11.default.join(dir, USAGE_REJECTED), Buffer.from(`${rejected.join("\n")}
+    if (rejected.length > 0) appendBytes(import_node_path12.default.join(dir, USAGE_REJECTED), Buffer.from(`${rejected.join("\n")}
 `, "utf8"));
     replaceFile(snapFile, renderSnapshot(snap), `${snapFile}.${process.pid}.${stamp}.tmp`);
     for (const [name, end] of folded) {
-      const file = import_node_path11.default.join(dir, name);
+      const file = import_node_path12.default.join(dir, name);
       if (stamp - Number(FOLDING.exec(name)[1]) > FOLD_GRACE_MS && import_node_fs6.default.statSync(file).size === end) import_node_fs6.default.unlinkSync(file);
     }
     return true;
@@ -7224,11 +7601,11 @@ function recordHitsSync(memoryDir, cardRelpaths, today, options = {}) {
 }
 
 // lib/store/arrivals.ts
-var import_node_fs7 = __builtin("node:fs");
-var import_node_path12 = __builtin("node:path");
+var import_node_fs7 = __toESM(require("node:fs"), 1);
+var import_node_path13 = __toESM(require("node:path"), 1);
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 function arrivalsPath(memoryDir) {
-  return import_node_path12.default.join(memoryDir, ARRIVALS_RELPATH);
+  return import_node_path13.default.join(memoryDir, ARRIVALS_RELPATH);
 }
 function readArrivals(memoryDir) {
   let text;
@@ -7242,7 +7619,7 @@ function readArrivals(memoryDir) {
   return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
 }
 function currentSha(memoryDir, rel) {
-  const abs = import_node_path12.default.join(memoryDir, rel);
+  const abs = import_node_path13.default.join(memoryDir, rel);
   try {
     const st = import_node_fs7.default.lstatSync(abs);
     if (st.isSymbolicLink()) return sha256Hex(`symlink:${import_node_fs7.default.readlinkSync(abs)}`);
@@ -7281,7 +7658,7 @@ function readHold(memoryDir) {
 }
 function stampOf2(memoryDir, rel) {
   try {
-    const st = import_node_fs7.default.lstatSync(import_node_path12.default.join(memoryDir, rel));
+    const st = import_node_fs7.default.lstatSync(import_node_path13.default.join(memoryDir, rel));
     return [st.mtimeMs, st.size];
   } catch {
     return void 0;
@@ -7295,12 +7672,12 @@ function safeSha(memoryDir, rel) {
   }
 }
 function normalise(rel) {
-  return import_node_path12.default.posix.normalize(rel.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return import_node_path13.default.posix.normalize(rel.replace(/\\/g, "/")).replace(/^\.\//, "");
 }
 
 // lib/hook/inject.ts
 function dayOf2(now) {
-  return utcDay(now);
+  return now.toISOString().slice(0, 10);
 }
 var RANKED_TOP = 64;
 var SCAN_PER_ENTRY = 3;
@@ -7309,7 +7686,7 @@ async function rankStore(memoryDir, prompt, now, options = {}) {
   try {
     return rankLoaded(memoryDir, store, prompt, now, options);
   } catch (err) {
-    if (store.cache !== "fresh") throw err;
+    if (!fromCache(store)) throw err;
     return rankLoaded(memoryDir, await loadRankable(memoryDir, { nowMs: now.getTime(), ...options, force: true }), prompt, now, options);
   }
 }
@@ -7337,16 +7714,19 @@ function rankLoaded(memoryDir, store, prompt, now, options) {
   if (all) for (const r of ranked) void r.entry;
   return { store, ranked, hitCount, hitIds, ...usage ? { usage } : {} };
 }
+function fromCache(store) {
+  return store.cache === "fresh" || store.cache === "updated";
+}
 function hitPaths(store, ids) {
   const files = Array.from(ids, (id) => store.index.file(id));
   return store.plainFiles ? files : [...new Set(files)];
 }
 async function buildInjection(req) {
   const hold = readHold(req.memoryDir);
-  const rankAndCompose = async (force) => {
+  const rankAndCompose = async (force, checkAllCards = req.all ?? false) => {
     const r = await rankStore(req.memoryDir, req.prompt, req.now, {
       all: req.all ?? false,
-      checkAllCards: req.all ?? false,
+      checkAllCards,
       force,
       top: scanLimit(req),
       ...req.scopeAt !== void 0 ? { scopeAt: req.scopeAt } : {}
@@ -7355,17 +7735,18 @@ async function buildInjection(req) {
       const ranked2 = hold ? r.ranked.filter((x) => !hold.held(r.store.index.file(x.index))) : r.ranked;
       return { ...r, ranked: ranked2, ...compose(req, r.store, ranked2, r.hitCount - (r.ranked.length - ranked2.length)) };
     } catch (err) {
-      if (r.store.cache !== "fresh") throw err;
+      if (!fromCache(r.store)) throw err;
       return void 0;
     }
   };
   let ranking = await rankAndCompose(false);
-  if (!ranking || ranking.store.cache === "fresh" && !ranking.store.verified && !stillFresh(
+  if (!ranking) ranking = await rankAndCompose(true);
+  else if (fromCache(ranking.store) && !ranking.store.verified && !stillFresh(
     req.memoryDir,
     ranking.store,
     [...ranking.composed.always, ...ranking.composed.lines].map((l) => l.file)
   )) {
-    ranking = await rankAndCompose(true);
+    ranking = await rankAndCompose(false, true) ?? await rankAndCompose(true);
   }
   const { store, ranked, usage, hitIds, composed, skipped, skippedPinned, rankedOf } = ranking;
   let hitFiles;
@@ -7400,8 +7781,8 @@ function scanLimit(req) {
 }
 function compose(req, store, ranked, hitCount) {
   const byLine = /* @__PURE__ */ new Map();
-  const remembered = (lineOf) => (r) => {
-    const line = lineOf(r);
+  const remembered = (lineOf2) => (r) => {
+    const line = lineOf2(r);
     byLine.set(line, r);
     return line;
   };
@@ -7450,13 +7831,13 @@ var LazyLine = class {
 function current(r) {
   return isHit(r) && r.sink !== "status: superseded" && !r.sink?.startsWith("expired ");
 }
-function composeWith(req, store, ranked, hitCount, lineOf) {
+function composeWith(req, store, ranked, hitCount, lineOf2) {
   const skip = req.skipLine;
-  const always = ranked.filter((r) => r.tier === "always").map(lineOf);
+  const always = ranked.filter((r) => r.tier === "always").map(lineOf2);
   const hits = ranked.filter(isHit);
   const currentHits = hits.filter(current);
   hitCount -= hits.length - currentHits.length;
-  const relevant = currentHits.slice(0, scanLimit(req)).map(lineOf);
+  const relevant = currentHits.slice(0, scanLimit(req)).map(lineOf2);
   if (!skip) return { composed: composeFresh(req, store, always, relevant, hitCount), skipped: [], skippedPinned: [] };
   const skipped = relevant.filter(skip);
   const skippedPinned = always.filter(skip);
@@ -7485,7 +7866,7 @@ function ctx(req, store) {
 }
 
 // lib/hook/session-state.ts
-var import_node_fs8 = __builtin("node:fs");
+var import_node_fs8 = __toESM(require("node:fs"), 1);
 var SESSIONS_FILE = "sessions.log";
 var SESSION_TTL_MS = 12 * 60 * 60 * 1e3;
 var DUPLICATE_WINDOW_MS = 1e4;
@@ -7710,7 +8091,7 @@ function whyRecord(input) {
   }
   const shown = inj ? [...new Set([...inj.skippedPinned, ...inj.skipped].map((l) => l.file))] : [];
   return {
-    at: utcStamp(input.now),
+    at: input.now.toISOString(),
     host: input.host,
     ...input.sessionId ? { session: input.sessionId } : {},
     prompt_hash: input.promptHash ?? shortHash(input.prompt),
@@ -7725,7 +8106,7 @@ function whyRecord(input) {
 }
 
 // lib/hook/why-log.ts
-var import_node_fs9 = __builtin("node:fs");
+var import_node_fs9 = __toESM(require("node:fs"), 1);
 var WHY_FILE = "why.jsonl";
 var WHY_PREVIOUS_FILE = "why.1.jsonl";
 var WHY_CAP_BYTES = 256 * 1024;
@@ -7749,7 +8130,7 @@ function appendWhy(memoryDir, record, cap = WHY_CAP_BYTES) {
 }
 
 // lib/config/scope-at.ts
-var import_node_path13 = __builtin("node:path");
+var import_node_path14 = __toESM(require("node:path"), 1);
 function scopeAtFor(resolution, dir) {
   if (!resolution.git) return null;
   let real;
@@ -7758,10 +8139,10 @@ function scopeAtFor(resolution, dir) {
   } catch {
     return null;
   }
-  const rel = import_node_path13.default.relative(resolution.repo_root, real);
+  const rel = import_node_path14.default.relative(resolution.repo_root, real);
   if (rel === "") return "";
-  if (rel === ".." || rel.startsWith(`..${import_node_path13.default.sep}`) || import_node_path13.default.isAbsolute(rel)) return null;
-  return rel.split(import_node_path13.default.sep).join("/");
+  if (rel === ".." || rel.startsWith(`..${import_node_path14.default.sep}`) || import_node_path14.default.isAbsolute(rel)) return null;
+  return rel.split(import_node_path14.default.sep).join("/");
 }
 
 // lib/hook/run.ts
@@ -7774,7 +8155,7 @@ async function runUserPromptHook(stdin, options, io) {
   } catch {
     payload = void 0;
   }
-  if (!payload || !payload.cwd || !import_node_path14.default.isAbsolute(payload.cwd) || !isDirectory2(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
+  if (!payload || !payload.cwd || !import_node_path15.default.isAbsolute(payload.cwd) || !isDirectory2(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
   const config = readConfig(io);
   let resolution;
   try {
@@ -7886,13 +8267,13 @@ function describe(err) {
   return e?.code && e.path ? `${e.code} ${e.path}` : e instanceof Error ? e.message : String(err);
 }
 function hookLogPath(io) {
-  return import_node_path14.default.join(memctlStateHome(io), "hook.log");
+  return import_node_path15.default.join(memctlStateHome(io), "hook.log");
 }
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
-    import_node_fs10.default.mkdirSync(import_node_path14.default.dirname(file), { recursive: true });
-    appendBytes(file, Buffer.from(`${utcStamp(io.now())}	${message.replace(/\s+/g, " ")}
+    import_node_fs10.default.mkdirSync(import_node_path15.default.dirname(file), { recursive: true });
+    appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {
   }
@@ -7917,7 +8298,7 @@ function isDirectory2(p) {
 }
 
 // lib/store/bounded-input.ts
-var import_node_fs11 = __builtin("node:fs");
+var import_node_fs11 = __toESM(require("node:fs"), 1);
 var CHUNK = 64 * 1024;
 async function readInputBounded(fd, stream, bounds) {
   const started = performance.now();
@@ -7980,7 +8361,7 @@ function processIo(sinks) {
     stderr: sinks?.stderr ?? process.stderr,
     readStdin: () => readAll(process.stdin),
     // A stream, so the deadline also ends a wait on a pipe held open in silence (the per-prompt entry reads fd 0
-    // synchronously instead, for speed: hooks/user-prompt-submit.ts).
+    // synchronously instead, for speed: lib/hook/entry/user-prompt-submit.ts).
     readInput: (bounds) => readStreamBounded(process.stdin, bounds),
     env: process.env,
     // Read when asked: the hook works from its payload's cwd, and process.cwd() compiles a wrapper first.
@@ -8037,7 +8418,7 @@ function homedir() {
   return process.getBuiltinModule("node:os").homedir();
 }
 
-// hooks/user-prompt-submit.ts
+// lib/hook/entry/user-prompt-submit.ts
 function parseHookArgs(argv) {
   const out = { host: "generic", problems: [] };
   for (let i = 0; i < argv.length; i++) {

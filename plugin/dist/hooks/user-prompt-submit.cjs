@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 "use strict";
 
-// hooks/node-flags.ts
+// lib/core/hook-flags.ts
 var HOOK_NODE_FLAGS = ["--preserve-symlinks-main"];
 
-// hooks/code-cache-loader.ts
+// lib/hook/entry/code-cache-loader.ts
 var getBuiltin = typeof process.getBuiltinModule === "function";
 var fs = getBuiltin && process.getBuiltinModule("node:fs") || require("node:fs");
 var { isAbsolute, sep } = getBuiltin && process.getBuiltinModule("node:path") || require("node:path");
@@ -12,7 +12,7 @@ var bodyPath = __dirname + sep + "user-prompt-submit.body.js";
 var argv = process.execArgv;
 var wired = argv.length === 0 || argv.length === HOOK_NODE_FLAGS.length && argv.every((a, i) => a === HOOK_NODE_FLAGS[i]);
 var flags = wired && !process.env.NODE_OPTIONS ? "" : [...argv, process.env.NODE_OPTIONS ?? ""].join("\0");
-var cacheStem = `${"user-prompt-submit.body.js"}.${"d938803d94c0efc9"}.${process.version}-${process.arch}${flags === "" ? "" : `-${fnv1a(flags)}`}`;
+var cacheStem = `${"user-prompt-submit.body.js"}.${"0edaf7a5a010793b"}.${process.version}-${process.arch}${flags === "" ? "" : `-${fnv1a(flags)}`}`;
 var xdg = process.env.XDG_CACHE_HOME;
 var home = process.env.HOME;
 var userDir = xdg && isAbsolute(xdg) ? xdg + sep + "memctl" : home && isAbsolute(home) ? home + sep + ".cache" + sep + "memctl" : void 0;

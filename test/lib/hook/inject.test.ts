@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { HOSTS } from "../../../lib/hosts/index.js";
+import { HOSTS } from "../../../hosts/index.js";
 import { buildInjection, type InjectionRequest } from "../../../lib/hook/inject.js";
-import { loadRankable } from "../../../lib/rank/cache.js";
+import { loadRankable } from "../../../lib/rank-cache/load.js";
 import { ageStore, sandbox } from "../../helpers.js";
 
 // Lines of every width the byte arithmetic must get right: ASCII, CJK (3 bytes a character), emoji (4), a
@@ -27,7 +27,7 @@ const BUDGETS = [
   { maxBytes: 100_000, maxEntries: 100 },
 ];
 
-/** Where the cache's per-entry line sizes start (rank-cache-format.ts: after the entry, reuse, file and number tables). */
+/** Where the cache's per-entry line sizes start (lib/rank-cache/format.ts: after the entry, reuse, file and number tables). */
 function lineBytesOffset(cache: Buffer): { at: number; n: number } {
   const headerLength = cache.readUInt32LE(20);
   const n = cache.readUInt32LE(24 + headerLength);

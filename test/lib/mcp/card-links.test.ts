@@ -40,3 +40,54 @@ test("memory_view opens a card by name and lists where each of its links leads",
     s.cleanup();
   }
 });
+
+test("memory_search and memory_recall tell the agent which cards a card result links to, dead and unsafe links marked", async () => {
+  const s = sandbox([
+    { file: "project_deploy.md", title: "Deploy pipeline", hook: "argo syncs staging from main" },
+    { file: "reference_runbook.md", title: "Runbook", hook: "pager rotation" },
+  ]);
+  const env = { HOME: s.home, MEMCTL_CONFIG_FILE: path.join(s.home, "config.toml"), MEMCTL_MEMORY_DIR: s.memory };
+  const card = (name: string, body: string) => `---\nname: ${name}\ndescription: ${name} notes\nmetadata:\n  type: project\n---\n${body}\n`;
+  fs.writeFileSync(
+    path.join(s.memory, "project_release.md"),
+    card("release", "Release checklist: first [[deploy]], then [[no-such-card]], see [the runbook](reference_runbook.md) and [up](../x.md)."),
+  );
+  fs.writeFileSync(path.join(s.memory, "project_hotfix.md"), card("hotfix", "Hotfix checklist: no links here, `[[code-example]]` is code."));
+  fs.appendFileSync(path.join(s.memory, "episodes.jsonl"), `${JSON.stringify({ ts: "2026-12-01T10:00:00Z", host: "claude", summary: "worked through the release checklist" })}\n`);
+  const server = await connect({ cwd: s.repo, env });
+  try {
+    const r = await callTool(server.client, "memory_search", { query: "checklist", in: "cards" });
+    assert.equal(r.isError, false, r.text);
+    const results = r.data?.results as { id: string; links?: unknown[] }[];
+    assert.deepEqual(results.map((h) => h.id).sort(), ["project_hotfix.md", "project_release.md"]);
+    assert.deepEqual(results.find((h) => h.id === "project_release.md")!.links, [
+      { link: "deploy", target: "project_deploy.md", status: "ok" },
+      { link: "no-such-card", target: null, status: "dead" },
+      { link: "reference_runbook.md", target: "reference_runbook.md", status: "ok" },
+      { link: "../x.md", target: null, status: "unsafe" },
+    ]);
+    assert.equal(results.find((h) => h.id === "project_hotfix.md")!.links, undefined, "a card that links nowhere (code spans are not links)");
+    assert.match(
+      r.text,
+      /project_release\.md:\d+ \(score [\d.]+\)\n {4}.*checklist.*\n {4}links: deploy -> project_deploy\.md, no-such-card -> dead, reference_runbook\.md -> reference_runbook\.md, \.\.\/x\.md -> unsafe/,
+    );
+    assert.doesNotMatch(r.text.split("project_hotfix.md")[1]!.split("\n").slice(0, 3).join("\n"), /links:/);
+
+    const recall = await callTool(server.client, "memory_recall", { episodes: 1, cards: 5 });
+    assert.equal(recall.isError, false, recall.text);
+    assert.match(recall.text, /- project_release\.md — release notes\n {4}links: deploy -> project_deploy\.md, no-such-card -> dead/);
+    const cards = recall.data?.cards as { id: string; links?: { link: string; status: string }[] }[];
+    assert.deepEqual(
+      cards.find((c) => c.id === "project_release.md")!.links!.map((l) => [l.link, l.status]),
+      [
+        ["deploy", "ok"],
+        ["no-such-card", "dead"],
+        ["reference_runbook.md", "ok"],
+        ["../x.md", "unsafe"],
+      ],
+    );
+  } finally {
+    await server.close();
+    s.cleanup();
+  }
+});

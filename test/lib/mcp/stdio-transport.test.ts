@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { test } from "node:test";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
-import { mcpServerCommand } from "../../../lib/install/mcp-command.js";
+import { mcpServerCommand } from "../../../install/mcp-command.js";
 import { MAX_MESSAGE_BYTES } from "../../../lib/mcp/stdio-transport.js";
 import { REPO_ROOT, sandbox } from "../../helpers.js";
 import { connect } from "./support.js";

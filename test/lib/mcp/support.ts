@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { mcpServerCommand, type McpServerFlags } from "../../../lib/install/mcp-command.js";
+import { mcpServerCommand, type McpServerFlags } from "../../../install/mcp-command.js";
 import { REPO_ROOT } from "../../helpers.js";
 
 export interface Connected {

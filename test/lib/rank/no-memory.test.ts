@@ -81,3 +81,15 @@ test("the most frequent spoken English words are no evidence on their own, even 
   assert.equal(hits("which parser handles this format?")[0], "feedback_one_parser.md");
   assert.equal(hits("what is on the checklist?")[0], "reference_good_first.md");
 });
+
+test("two words apart in one unspaced run are two words; the overlapping 2-grams of one word are one", () => {
+  const store = [...STORE, entry("project_history_view.md", "履歴の表示", "日付が過去なら編集不可、ドラッグも無効", ["履歴"])];
+  const hits = (prompt: string) =>
+    rankEntries(store, queryTerms(prompt), { today: "2026-12-02" })
+      .filter(isHit)
+      .map((r) => r.entry.file);
+  // 過去 and 日付 sit in the hook alone, in one run of the prompt with no break between them.
+  assert.deepEqual(hits("過去の日付を動かしても反映されない"), ["project_history_view.md"]);
+  // 日付 alone (日付, 付を: two 2-grams, one word) in a hook is a lone word, as in English.
+  assert.deepEqual(hits("日付を見せて"), []);
+});

@@ -5,10 +5,10 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { loadRankable } from "../../../lib/rank/cache.js";
+import { loadRankable } from "../../../lib/rank-cache/load.js";
 import { provenanceMark } from "../../../lib/rank/provenance-mark.js";
 import { buildInjection } from "../../../lib/hook/inject.js";
-import { HOSTS } from "../../../lib/hosts/index.js";
+import { HOSTS } from "../../../hosts/index.js";
 import { ageStore, cardText, sandbox } from "../../helpers.js";
 
 const withProvenance = (text: string, kind: string, confidence: number) =>

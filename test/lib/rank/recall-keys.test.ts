@@ -4,12 +4,12 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { loadRankable } from "../../../lib/rank/cache.js";
+import { loadRankable } from "../../../lib/rank-cache/load.js";
 import { rank, rankEntries } from "../../../lib/rank/score.js";
 import type { RankEntry } from "../../../lib/rank/postings.js";
 import { queryTerms, tokenize } from "../../../lib/rank/tokenize.js";
 import { buildInjection } from "../../../lib/hook/inject.js";
-import { HOSTS } from "../../../lib/hosts/index.js";
+import { HOSTS } from "../../../hosts/index.js";
 import { ageStore, cardText, sandbox } from "../../helpers.js";
 
 const TODAY = "2026-12-02";
@@ -106,14 +106,15 @@ test("the rank cache carries the recall field and reuses it for unchanged cards;
     assert.equal(fresh.index.postings("toast")?.length, 1, "recall terms are in the cached postings");
     assert.equal(fresh.index.postings("toast")!.mask[0]! & 8, 8, "marked as the recall field");
 
-    // Another card changes: the keyed card is reused from the cache (its fingerprint is unchanged), keys and all.
+    // Another card changes: only it is read again (the delta); the keyed card stays the cache's, keys and all.
     const dirTime = fs.statSync(s.memory).mtime;
     fs.writeFileSync(path.join(s.memory, "project_deploy.md"), keyedCard({ ...CARDS[1]!, hook: "argo syncs staging" }));
     fs.utimesSync(s.memory, dirTime, dirTime);
     ageStore(s.memory);
     const reused = await loadRankable(s.memory, { nowMs: Date.now() });
-    assert.equal(reused.cache, "rebuilt");
-    assert.equal(reused.index.postings("toast")?.length, 1, "the unchanged card's keys came back from the reuse data");
+    assert.equal(reused.cache, "updated");
+    assert.equal(reused.index.postings("toast")?.length, 1, "the unchanged card's keys are still ranked");
+    assert.equal((await loadRankable(s.memory, { nowMs: Date.now(), force: true })).index.postings("toast")?.length, 1, "and a rebuild reuses them");
 
     // The keyed card's recall list edited in place (same inode, the directory untouched): the next load sees it.
     const card = path.join(s.memory, "feedback_await_writes.md");

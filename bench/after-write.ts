@@ -1,0 +1,101 @@
+// The first prompt after a write, against `node -e 0`, interleaved: a warm prompt, the prompt after a `memctl
+// save` (an update of an existing card) and the prompt after an in-place hand edit of a card, each a fresh hook
+// process timed spawn to exit with its peak RSS (GNU time). Issue 32 item 1's targets.
+// Run: npm run build && node --import tsx bench/after-write.ts --cards 10000 --runs 5 [--compare <old dist>] [--wait-ms 300]
+// --compare runs another build's hook and CLI on its own copy of the store in the same rounds. --wait-ms is the
+// pause between the write and the prompt (a person takes seconds; under 100 ms the cache refuses a racy write).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { generateStore, type GeneratedCard } from "./gen-store.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+const cards = Number(arg("cards") ?? 10_000);
+const runs = Number(arg("runs") ?? 5);
+const waitMs = Number(arg("wait-ms") ?? 300);
+const builds: [string, string][] = [["after", path.join(ROOT, "dist")]];
+if (arg("compare")) builds.unshift(["before", path.resolve(arg("compare")!)]);
+
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+/** Wall ms (spawn to exit) and peak RSS MiB of one process under GNU time. */
+function timed(args: string[], env: NodeJS.ProcessEnv, input = ""): [number, number] {
+  const t = process.hrtime.bigint();
+  const r = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, ...args], { env, input, encoding: "utf8" });
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  const kib = Number(/(\d+)\s*$/.exec(r.stderr)?.[1] ?? Number.NaN);
+  return [ms, kib / 1024];
+}
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-after-write-"));
+const home = path.join(root, "home");
+fs.mkdirSync(home);
+const template = path.join(root, "store");
+const store = generateStore({ cards, dir: template, usageCalls: 0 });
+const plain = store.cards.filter((c) => c.priority === "normal" && c.status === "active");
+const setups = builds.map(([name, dist]) => {
+  const dir = path.join(root, name);
+  fs.cpSync(template, dir, { recursive: true });
+  const env = { PATH: process.env.PATH, HOME: home, MEMCTL_MEMORY_DIR: dir, MEMCTL_CONFIG_FILE: path.join(home, "c.toml") };
+  return { name, dist, dir, env, hook: path.join(dist, "hooks", "user-prompt-submit.cjs"), cli: path.join(dist, "cli.js") };
+});
+let session = 0;
+const payload = (prompt: string) => JSON.stringify({ session_id: `after-write-${session++}`, cwd: root, hook_event_name: "UserPromptSubmit", prompt });
+const PROMPT = "deploying to staging fails after the migration, check the helm chart";
+for (const s of setups) {
+  const [ms, mib] = timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)); // builds the rank cache
+  console.error(`${s.name}: cold build ${ms.toFixed(0)} ms, ${mib.toFixed(0)} MiB`);
+}
+sleep(waitMs);
+
+const rows = new Map<string, { ms: number[]; mib: number[] }>();
+const record = (key: string, [ms, mib]: [number, number]) => {
+  const row = rows.get(key) ?? { ms: [], mib: [] };
+  row.ms.push(ms);
+  row.mib.push(mib);
+  rows.set(key, row);
+};
+const card = (round: number): GeneratedCard => plain[(round * 7919) % plain.length]!;
+for (let round = 0; round < runs; round++) {
+  record("node -e 0", timed(["-e", "0"], process.env));
+  for (const s of setups) record(`${s.name}: warm prompt`, timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)));
+  const saved = card(round);
+  const name = saved.file.replace(/\.md$/, "");
+  for (const s of setups) {
+    const r = spawnSync(process.execPath, [s.cli, "save", name, "-t", name.split("_")[0]!, "-d", `round ${round}: the zanzibar flag moved`], { env: s.env, encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`${s.name} save: ${r.stderr}`);
+  }
+  sleep(waitMs);
+  for (const s of setups) record(`${s.name}: first prompt after save`, timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)));
+  const edited = card(round + 1000);
+  for (const s of setups) {
+    const file = path.join(s.dir, edited.file);
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("topics:\n", `topics:\n  - "quokka${round}"\n`)); // in place: same inode
+  }
+  sleep(waitMs);
+  for (const s of setups) record(`${s.name}: first prompt after an in-place edit`, timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)));
+  record("node -e 0", timed(["-e", "0"], process.env));
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const node = median(rows.get("node -e 0")!.ms);
+console.log(
+  `${cards.toLocaleString("en-US")} cards, ${runs} rounds, wait ${waitMs} ms, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
+console.log("| run | min / median / max (ms) | ratio to node -e 0 | peak RSS median / max (MiB) |");
+console.log("|---|---:|---:|---:|");
+for (const [key, { ms, mib }] of rows) {
+  const sorted = [...ms].sort((a, b) => a - b);
+  console.log(
+    `| ${key} | ${sorted[0]!.toFixed(0)} / ${median(ms).toFixed(0)} / ${sorted.at(-1)!.toFixed(0)} | ${(median(ms) / node).toFixed(2)}x | ${median(mib).toFixed(0)} / ${Math.max(...mib).toFixed(0)} |`,
+  );
+}
+fs.rmSync(root, { recursive: true, force: true });

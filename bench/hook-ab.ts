@@ -1,0 +1,107 @@
+// Several builds of the per-prompt hook and `node -e 0`, interleaved, on copies of one generated store: wall time
+// per run and the child's own CPU time, which a loaded machine inflates far less than wall time (process.cpuUsage()
+// at exit, recorded by a --require preload given to every build and to node -e 0 alike). Per-round ratios to the
+// first build give the spread; this is how bench/README.md "Start-up machinery" measured each piece.
+// Run: node --import tsx bench/hook-ab.ts --cards 1000 --runs 30 before=.old-dist after=dist [noflags=dist:none]
+// A build is a dist/ directory inside the checkout (so it resolves node_modules); after ":" the node flags it is
+// started with, comma-separated, or "none" (default: the wiring's). Run it with another Node to measure that Node.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { HOOK_NODE_FLAGS } from "../lib/core/hook-flags.js";
+import { generateStore } from "./gen-store.js";
+
+const PROMPTS = [
+  "deploying to staging fails after the migration, check the helm chart",
+  "why does the ledger-service retry webhooks twice?",
+  "add a vitest suite for the Stripe webhook handler",
+  "部署前需要运行哪些检查？",
+  "bump deps in the web client and run typecheck",
+  "the Redis cache keeps timing out under load, p95 doubled",
+  "ok",
+  "rotate the auth-gateway tokens before tagging a release",
+];
+const argv = process.argv.slice(2);
+const option = (name: string, fallback: number) => (argv.includes(`--${name}`) ? Number(argv[argv.indexOf(`--${name}`) + 1]) : fallback);
+const cards = option("cards", 1000);
+const runs = option("runs", 30);
+const builds = argv.filter((a) => a.includes("="));
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const pos = (s.length - 1) * q;
+  return s[Math.floor(pos)]! + (s[Math.ceil(pos)]! - s[Math.floor(pos)]!) * (pos - Math.floor(pos));
+};
+const spread = (xs: number[]) => [Math.min(...xs), quantile(xs, 0.25), quantile(xs, 0.5), quantile(xs, 0.75), Math.max(...xs)].map((x) => +x.toFixed(3));
+
+interface Kind {
+  name: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  args: string[];
+  wall: number[];
+  cpu: number[];
+}
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-hook-ab-"));
+try {
+  const cpuFile = path.join(root, "cpu.txt");
+  const preload = path.join(root, "cpu.cjs");
+  fs.writeFileSync(
+    preload,
+    `process.on("exit", () => { const u = process.cpuUsage(); require("node:fs").writeFileSync(${JSON.stringify(cpuFile)}, String((u.user + u.system) / 1000)); });`,
+  );
+  const template = generateStore({ cards, dir: path.join(root, "template") }).dir;
+  // At rest, as a store is between edits: the rank cache is not written for files modified just now.
+  const past = new Date(Date.now() - 86_400_000);
+  for (const name of ["", ...fs.readdirSync(template, { recursive: true, encoding: "utf8" })]) fs.utimesSync(path.join(template, name), past, past);
+  const kinds: Kind[] = builds.map((spec, k) => {
+    const [name, rest] = spec.split("=") as [string, string];
+    const [dir, flags] = rest.split(":") as [string, string | undefined];
+    const base = path.join(root, `build-${k}`);
+    const [repo, home, memory, tmp] = ["repo", "home", "memory", "tmp"].map((d) => path.join(base, d)) as [string, string, string, string];
+    for (const d of [repo, home, tmp]) fs.mkdirSync(d, { recursive: true });
+    spawnSync("git", ["init", "-q", repo]);
+    fs.cpSync(template, memory, { recursive: true, preserveTimestamps: true });
+    const nodeFlags = flags === undefined ? [...HOOK_NODE_FLAGS] : flags === "none" ? [] : flags.split(",");
+    return {
+      name,
+      cwd: repo,
+      env: { PATH: process.env.PATH, HOME: home, TMPDIR: tmp, MEMCTL_MEMORY_DIR: memory, MEMCTL_CONFIG_FILE: path.join(home, "c.toml") },
+      args: [...nodeFlags, "--require", preload, path.resolve(dir, "hooks", "user-prompt-submit.cjs"), "--host", "codex"],
+      wall: [],
+      cpu: [],
+    };
+  });
+  const node: Kind = { name: "node -e 0", cwd: root, env: { PATH: process.env.PATH }, args: ["--require", preload, "-e", "0"], wall: [], cpu: [] };
+  const all = [node, ...kinds];
+  let session = 0;
+  const once = (k: Kind, i: number, keep: boolean) => {
+    fs.rmSync(cpuFile, { force: true });
+    const input = k === node ? "" : JSON.stringify({ session_id: `hook-ab-${session++}`, cwd: k.cwd, hook_event_name: "UserPromptSubmit", prompt: PROMPTS[i % PROMPTS.length] });
+    const start = process.hrtime.bigint();
+    const r = spawnSync(process.execPath, k.args, { input, env: k.env, cwd: k.cwd, encoding: "utf8" });
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    if (r.status !== 0) throw new Error(`${k.name} exited ${r.status}: ${r.stderr}`);
+    if (keep) {
+      k.wall.push(ms);
+      k.cpu.push(Number(fs.readFileSync(cpuFile, "utf8")));
+    }
+  };
+  // Warm-up rounds build each copy's rank cache and let each build write its code cache.
+  for (let i = 0; i < 5; i++) for (const k of all) once(k, i, false);
+  for (let i = 0; i < runs; i++) for (const k of [...all.slice(i % all.length), ...all.slice(0, i % all.length)]) once(k, i, true);
+  const first = kinds[0]!;
+  const results = all.map((k) => ({
+    name: k.name,
+    wall_ms: spread(k.wall),
+    ratio_to_node: +(quantile(k.wall, 0.5) / quantile(node.wall, 0.5)).toFixed(3),
+    wall_vs_first_per_round: spread(k.wall.map((w, i) => w / first.wall[i]!)),
+    cpu_ms: spread(k.cpu),
+    cpu_vs_first_per_round: spread(k.cpu.map((c, i) => c / first.cpu[i]!)),
+  }));
+  process.stdout.write(`${JSON.stringify({ cards, runs, node: process.version, load: os.loadavg().map((l) => +l.toFixed(2)), results }, null, 1)}\n`);
+} finally {
+  fs.rmSync(root, { recursive: true, force: true });
+}

@@ -1,0 +1,264 @@
+// The rank cache's delta: what changed since the base cache (rank-cache.bin) was built, merged over it at read
+// time, so a write costs the next prompt work in proportion to the change, not to the store (issue 32 item 1).
+// <memory_dir>/.memctl/rank-delta.json names its base by id and holds:
+//   - the sources as of the delta: MEMORY.md's size, mtime and inode, and the mtime of every watched directory;
+//   - `runs`: the index, in MEMORY.md order, as runs of [from, count, lineShift]: from ≥ 0 is count consecutive
+//     base entries (their line numbers moved by lineShift), from < 0 is count consecutive delta entries from
+//     -from-1. Base entries no run names are gone (their line was removed, or their card changed);
+//   - `entries`: each changed or added line, complete: its card fields, printed line, fingerprint and postings
+//     (built against the base's field averages, so its scores compare with the base's).
+// A delta is small by construction (refresh.ts folds it into a new base past DELTA_MAX entries), so it is JSON.
+// Anything malformed, of another format or tokenizer, or naming another base is ignored, never trusted.
+import type { EntryInfo, PostingList, RankIndex } from "../rank/postings.js";
+import { TOKENIZER_VERSION } from "../rank/tokenize.js";
+import { utf8Bytes } from "../core/block.js";
+import { lineKey } from "../core/line-key.js";
+import { joinPath, STATE_DIR } from "../store/paths.js";
+import { close, openRegular, readAt } from "../store/checked-fs.js";
+import { CachedEntry, MISSING, type OpenCache, type RankableStore, type Stamp } from "./read.js";
+
+export const RANK_DELTA = "rank-delta.json";
+const DELTA_FORMAT = 1;
+/** Larger deltas are not read: refresh.ts folds long before (DELTA_MAX entries of ~1 KB). */
+const DELTA_READ_CAP = 16 * 1024 * 1024;
+
+/** A changed or added index line, complete: nothing of it is read from the base. */
+export interface DeltaEntry extends EntryInfo {
+  /** lineKeyLanes of the raw line, as the base's rawKeys. */
+  key: [number, number];
+  printed: string;
+  stamp: Stamp;
+  /** term, saturated tf, field mask (postings.ts entryPostings). */
+  post: [string, number, number][];
+}
+
+export interface Delta {
+  format: number;
+  tokenizer: number;
+  base: string;
+  index: [size: number, mtimeMs: number, ino: number];
+  dirs: [rel: string, mtimeMs: number][];
+  runs: number[];
+  entries: DeltaEntry[];
+  cards: number;
+  unparsed: [line: number, raw: string, reason: string][];
+  truncated?: [lines: number, bytes: number, totalBytes: number];
+  plainFiles: boolean;
+}
+
+/** A delta in force: the delta, the merged id → source map (base id, or -k-1 for delta entry k), and its file's mtime. */
+export interface OpenDelta {
+  delta: Delta;
+  toBase: Int32Array;
+  lineShift: Int32Array;
+  mtimeMs: number;
+}
+
+export const deltaPath = (memoryDir: string) => joinPath(memoryDir, STATE_DIR, RANK_DELTA);
+
+/** The delta over `base`, or undefined (none, damaged, foreign, or over another base). Never throws. */
+export function openDelta(memoryDir: string, base: OpenCache): OpenDelta | undefined {
+  let fd: number | undefined;
+  try {
+    const opened = openRegular(deltaPath(memoryDir), { nofollow: true }); // a link in its place is no delta
+    fd = opened.fd;
+    const size = opened.stat.size;
+    if (size > DELTA_READ_CAP) return undefined;
+    const buf = new Uint8Array(size);
+    if (readAt(fd, buf, 0, size, 0) !== size) return undefined;
+    const delta = JSON.parse(Buffer.from(buf.buffer, 0, size).toString("utf8")) as Delta;
+    if (!validDelta(delta, base)) return undefined;
+    const mapped = mapRuns(delta, base.view.n);
+    return mapped && { delta, ...mapped, mtimeMs: opened.stat.mtimeMs };
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) close(fd);
+  }
+}
+
+const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+const isStr = (v: unknown): v is string => typeof v === "string";
+const isOptStr = (v: unknown) => v === undefined || isStr(v);
+
+function validDelta(d: Delta, base: OpenCache): boolean {
+  if (typeof d !== "object" || d === null || d.format !== DELTA_FORMAT || d.tokenizer !== TOKENIZER_VERSION || d.base !== base.header.id) return false;
+  if (!Array.isArray(d.index) || d.index.length !== 3 || !d.index.every(isNum)) return false;
+  if (!Array.isArray(d.dirs) || !d.dirs.every((x) => Array.isArray(x) && isStr(x[0]) && isNum(x[1]))) return false;
+  if (!Array.isArray(d.runs) || d.runs.length % 3 !== 0 || !d.runs.every(Number.isInteger)) return false;
+  if (!isNum(d.cards) || typeof d.plainFiles !== "boolean" || !Array.isArray(d.unparsed)) return false;
+  if (!d.unparsed.every((u) => Array.isArray(u) && isNum(u[0]) && isStr(u[1]) && isStr(u[2]))) return false;
+  if (d.truncated !== undefined && !(Array.isArray(d.truncated) && d.truncated.length === 3 && d.truncated.every(isNum))) return false;
+  return Array.isArray(d.entries) && d.entries.every(validEntry);
+}
+
+function validEntry(e: DeltaEntry): boolean {
+  return (
+    typeof e === "object" &&
+    e !== null &&
+    isNum(e.line) &&
+    isStr(e.raw) &&
+    isStr(e.file) &&
+    isStr(e.title) &&
+    isStr(e.hook) &&
+    isStr(e.printed) &&
+    isOptStr(e.priority) &&
+    isOptStr(e.status) &&
+    isOptStr(e.expires_at) &&
+    (e.scope === undefined || (Array.isArray(e.scope) && e.scope.every(isStr))) &&
+    Array.isArray(e.key) &&
+    e.key.length === 2 &&
+    e.key.every(isNum) &&
+    Array.isArray(e.stamp) &&
+    e.stamp.length === 3 &&
+    e.stamp.every(isNum) &&
+    Array.isArray(e.post) &&
+    e.post.every((p) => Array.isArray(p) && isStr(p[0]) && isNum(p[1]) && isNum(p[2]))
+  );
+}
+
+/** The merged id → source map of a delta's runs; undefined when a run points outside the base or the entries. */
+export function mapRuns(delta: Pick<Delta, "runs" | "entries">, baseSize: number): { toBase: Int32Array; lineShift: Int32Array } | undefined {
+  let size = 0;
+  for (let r = 0; r < delta.runs.length; r += 3) {
+    const [from, count] = [delta.runs[r]!, delta.runs[r + 1]!];
+    if (count < 0 || (from >= 0 ? from + count > baseSize : -from - 1 + count > delta.entries.length)) return undefined;
+    size += count;
+  }
+  const toBase = new Int32Array(size);
+  const lineShift = new Int32Array(size);
+  let j = 0;
+  for (let r = 0; r < delta.runs.length; r += 3) {
+    const [from, count, shift] = [delta.runs[r]!, delta.runs[r + 1]!, delta.runs[r + 2]!];
+    for (let i = 0; i < count; i++, j++) {
+      toBase[j] = from >= 0 ? from + i : from - i;
+      lineShift[j] = shift;
+    }
+  }
+  return { toBase, lineShift };
+}
+
+/** The base and the delta as one RankableStore: ids are positions in the merged index, in MEMORY.md order. */
+export function mergedStore(base: OpenCache, open: Pick<OpenDelta, "delta" | "toBase" | "lineShift">): RankableStore {
+  const { delta, toBase, lineShift } = open;
+  const bi = base.store.index;
+  const n = toBase.length;
+  const fromBase = new Int32Array(base.view.n).fill(-1);
+  for (let j = 0; j < n; j++) if (toBase[j]! >= 0) fromBase[toBase[j]!] = j;
+  const entries = delta.entries;
+  const deltaOf = (j: number) => {
+    const b = toBase[j];
+    if (b === undefined) throw new RangeError(`no entry ${j}`);
+    return b < 0 ? entries[-b - 1]! : undefined;
+  };
+  // The delta's postings by term, with merged ids: a few hundred entries' worth, indexed once per load.
+  let deltaPostings: Map<string, [number, number, number][]> | undefined;
+  const postingsOfDelta = (term: string) => {
+    if (!deltaPostings) {
+      deltaPostings = new Map();
+      for (let j = 0; j < n; j++) {
+        const e = deltaOf(j);
+        if (e)
+          for (const [t, tf, mask] of e.post) {
+            let list = deltaPostings.get(t);
+            if (!list) deltaPostings.set(t, (list = []));
+            list.push([j, tf, mask]);
+          }
+      }
+    }
+    return deltaPostings.get(term);
+  };
+  const stamps = new Map<string, Stamp>();
+  for (const e of entries) stamps.set(e.file, e.stamp);
+  const deltaIds = () => {
+    const out: number[] = [];
+    for (let j = 0; j < n; j++) if (toBase[j]! < 0) out.push(j);
+    return out;
+  };
+  const index: RankIndex = {
+    size: n,
+    entry: (j) => {
+      const d = deltaOf(j);
+      if (d) return d;
+      const e = bi.entry(toBase[j]!) as CachedEntry;
+      return lineShift[j] === 0 ? e : new CachedEntry(e.line + lineShift[j]!, e.raw, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "");
+    },
+    file: (j) => deltaOf(j)?.file ?? bi.file(toBase[j]!),
+    sinkFields: (j) => deltaOf(j) ?? bi.sinkFields(toBase[j]!),
+    postings: (term) => {
+      const fromBaseList = bi.postings(term);
+      const extra = postingsOfDelta(term);
+      if (!fromBaseList && !extra) return undefined;
+      const length = (fromBaseList?.length ?? 0) + (extra?.length ?? 0);
+      const id = new Uint32Array(length);
+      const tf = new Float32Array(length);
+      const mask = new Uint8Array(length);
+      let k = 0;
+      for (let i = 0; fromBaseList && i < fromBaseList.length; i++) {
+        const b = fromBaseList.id[i]!;
+        if (b >= fromBase.length) throw new RangeError(`a posting of "${term}" points past the entries`); // a damaged cache: rebuild
+        const j = fromBase[b]!;
+        if (j < 0) continue; // a line removed, or a card the delta holds anew
+        id[k] = j;
+        tf[k] = fromBaseList.tf[i]!;
+        mask[k++] = fromBaseList.mask[i]!;
+      }
+      for (const [j, t, m] of extra ?? []) {
+        id[k] = j;
+        tf[k] = t;
+        mask[k++] = m;
+      }
+      if (k === 0) return undefined; // every base posting masked: the term is gone, as after a rebuild
+      return { length: k, id: id.subarray(0, k), tf: tf.subarray(0, k), mask: mask.subarray(0, k) } satisfies PostingList;
+    },
+    alwaysIds: [...bi.alwaysIds.map((b) => fromBase[b]!).filter((j) => j >= 0), ...deltaIds().filter((j) => deltaOf(j)!.priority === "always")].sort((a, b) => a - b),
+    lineBytes: (j) => {
+      const d = deltaOf(j);
+      return d ? utf8Bytes(d.printed) : bi.lineBytes!(toBase[j]!);
+    },
+    lineKey: (j) => {
+      const d = deltaOf(j);
+      return d ? lineKey(d.printed) : bi.lineKey!(toBase[j]!);
+    },
+    lineText: (j) => deltaOf(j)?.printed ?? bi.lineText!(toBase[j]!),
+    maySink: () => {
+      const baseMask = bi.maySink!();
+      const mask = new Uint8Array(n);
+      for (let j = 0; j < n; j++) {
+        const b = toBase[j]!;
+        if (b >= 0) mask[j] = baseMask[b]!;
+        else {
+          const e = entries[-b - 1]!;
+          mask[j] = e.priority === "low" || e.status || e.expires_at ? 1 : 0;
+        }
+      }
+      return mask;
+    },
+    scoped: () => [
+      ...(bi.scoped?.() ?? []).flatMap(([b, list]) => (fromBase[b]! >= 0 ? [[fromBase[b]!, list] as const] : [])),
+      ...deltaIds().flatMap((j) => {
+        const scope = deltaOf(j)!.scope;
+        return scope && scope.length > 0 ? [[j, scope] as const] : [];
+      }),
+    ],
+  };
+  return {
+    index,
+    unparsed: delta.unparsed.map(([line, raw, reason]) => ({ line, raw, reason })),
+    entryCount: n,
+    cardCount: delta.cards,
+    cache: "fresh",
+    verified: false,
+    plainFiles: delta.plainFiles,
+    ...(delta.truncated ? { truncated: { lines: delta.truncated[0], bytes: delta.truncated[1], totalBytes: delta.truncated[2] } } : {}),
+    stamp: (file) => stamps.get(file) ?? base.store.stamp(file),
+  };
+}
+
+/** The fingerprint the merged index holds for entry j (no card is read). */
+export function mergedStamp(base: OpenCache, open: Pick<OpenDelta, "delta" | "toBase">, j: number): Stamp {
+  const b = open.toBase[j]!;
+  if (b < 0) return open.delta.entries[-b - 1]?.stamp ?? MISSING;
+  const s = base.view.stamps;
+  return [s[3 * b]!, s[3 * b + 1]!, s[3 * b + 2]!];
+}

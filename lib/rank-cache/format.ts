@@ -1,0 +1,305 @@
+// The rank cache's on-disk layout: binary, so the hook reads the "head" (tables and fingerprints) into one
+// byte array and fetches the postings of its query terms and the entries it prints with positional reads — what
+// lies behind the head is read whole only while it is small (see WHOLE_POSTINGS_MAX, WHOLE_PRINTED_MAX, WHOLE_ENTRIES_MAX).
+//   "MEMCTLRC" u32 formatVersion u32 tokenizerVersion u32 headBytes
+//   u32 headerLength, header JSON (space-padded so what follows is 4-byte aligned)
+//   u32 n, u32 entryOffset[n + 1], u32 reuseOffset[n + 1], u32 fileOffset[n + 1], u32 printedOffset[n + 1],
+//   u32 lineBytes[n] (UTF-8 bytes of the entry's printed line, so a budget is filled without rendering every candidate), u32 lineKey[2n] (the printed line's
+//   session key, lib/core/line-key.ts, so deduplication hashes nothing), u32 rawKey[2n] (the same hash of the entry's
+//   MEMORY.md line, so a delta matches a changed index's lines to entries without decoding one), u32 line[n] (its line
+//   number in MEMORY.md), file blob, padding to 4 bytes
+//   u32 T, u32 termOffset[T + 1], term blob (terms sorted by JS string order), padding to 4, u32 postingStart[T + 1],
+//   padding to 8 bytes, f64 stamp[3n] (each entry's card mtimeMs, size, ctimeMs)
+//   --- headBytes end here ---
+//   u32 id[P], f32 tf[P], u8 mask[P] (ids ascending within each term's range): read whole when small, else
+//   only the query terms' ranges (at 10,000 cards they are ~2.4 MB, and a prompt needs a few hundred KB),
+//   entry blob (one slim JSON array per entry: what materialising it needs),
+//   printed blob (each entry's line as the block prints it: what the hook reads of the ~20 lines it prints),
+//   reuse blob (one JSON array per entry: what only a rebuild reuses), "MEMCTLEND"
+// The stamps are 8-byte and every u32 table and the id and tf arrays 4-byte aligned, so the reader maps them as
+// typed-array views, copying nothing (a cold Buffer#readUInt32LE per lookup was ~12,000 calls a prompt at 10,000
+// cards); a freshness check reads no entry. Every offset is bounds-checked on read; anything
+// inconsistent makes the whole cache untrusted.
+import { isAscii } from "node:buffer";
+import type { PostingList } from "../rank/postings.js";
+import { bytesAt, encodeUtf8, latin1Text, u32At, utf8Text } from "../core/bytes.js";
+import { close, futimes, openRegular, readAt as readFileAt } from "../store/checked-fs.js";
+import { formatLineKey } from "../core/line-key.js";
+import { findTerm } from "./terms.js";
+
+export const MAGIC = encodeUtf8("MEMCTLRC");
+export const END = encodeUtf8("MEMCTLEND");
+export const PREFIX = MAGIC.length + 12;
+/** Slim entries up to this size are read in one go on first use (see entryAt in parseHead). */
+const WHOLE_ENTRIES_MAX = 512 * 1024;
+/**
+ * Printed lines up to this size are read in one go on first use; larger ones one positional read per line. The
+ * hook prints ~20 lines: a whole read of more than this faults in more fresh pages than those reads cost.
+ */
+const WHOLE_PRINTED_MAX = 64 * 1024;
+/**
+ * Postings up to this size are read in one go with the head; larger ones per query term. A prompt's ~10 found
+ * terms need a few KB of them: a whole read of 200 KB (1,000 cards) faults in ~50 fresh pages (~2.5 us each on
+ * the benchmark VM) to save ~30 positional reads that cost ~80K instructions in all.
+ */
+const WHOLE_POSTINGS_MAX = 32 * 1024;
+/** Bytes of padding that bring an offset to a multiple of 4. */
+export const pad4 = (offset: number) => (4 - (offset % 4)) % 4;
+export const FORMAT_VERSION = 25;
+/** Numbers in an entry's fingerprint: mtimeMs, size, ctimeMs. */
+export const STAMP_FIELDS = 3;
+/** Card paths decoded one at a time before the whole path blob is decoded once instead. */
+const FILE_DECODES_BEFORE_WHOLE = 1024;
+
+export interface CacheView<H> {
+  header: H;
+  n: number;
+  /** A slim entry's text, read from the file on demand. */
+  entry(id: number): string;
+  /** An entry's printed line, read on demand. */
+  printed(id: number): string;
+  /** An entry's rebuild-reuse text, read on demand (only a rebuild does). */
+  reuse(id: number): string;
+  file(id: number): string;
+  /** UTF-8 bytes of the entry's printed line; from the head. */
+  lineBytes(id: number): number;
+  /** The entry's printed line key (lib/core/line-key.ts); from the head. */
+  lineKey(id: number): string;
+  /** Each entry's MEMORY.md line hash (lib/core/line-key.ts lineKeyLanes of the raw line), two u32 per entry. */
+  rawKeys: Uint32Array;
+  /** Each entry's 1-based line number in MEMORY.md. */
+  lines: Uint32Array;
+  /** The entry's card fingerprint as built, from the head: no entry read. */
+  stamp(id: number): [mtimeMs: number, size: number, ctimeMs: number];
+  /** Every entry's fingerprint, STAMP_FIELDS numbers each: the freshness check's loop reads them in place. */
+  stamps: Float64Array;
+  /** The cache file's mtime: when it was written or last had every card verified (see markVerified). */
+  mtimeMs: number;
+  /** Records that every card was verified as of `ms` (the file's mtime); false when the file's times cannot be set. */
+  markVerified(ms: number): boolean;
+  postings(term: string): PostingList | undefined;
+}
+
+// Entries are read from the open file on demand; the descriptor closes when the view is garbage-collected
+// (the hook exits first; long-lived callers such as the MCP server do not leak descriptors).
+const closeOnCollect = new FinalizationRegistry<number>((fd) => {
+  try {
+    close(fd);
+  } catch {
+    // already closed
+  }
+});
+
+/** Up to these sizes the slim entries and the postings are read whole (tests lower them to reach the other path). */
+export interface ReadLimits {
+  wholeEntries?: number;
+  wholePrinted?: number;
+  wholePostings?: number;
+}
+
+/** Opens a cache file; undefined when it is not a complete cache of this format and tokenizer. Never throws. */
+export function openCacheFile<H>(path: string, tokenizerVersion: number, limits: ReadLimits = {}): CacheView<H> | undefined {
+  let fd: number | undefined;
+  try {
+    const opened = openRegular(path); // a FIFO or device in its place is no cache: never read
+    fd = opened.fd;
+    const size = opened.stat.size;
+    if (size < PREFIX + END.length) return undefined;
+    const prefix = new Uint8Array(PREFIX);
+    readFileAt(fd, prefix, 0, PREFIX, 0);
+    if (!bytesAt(prefix, 0, MAGIC) || u32At(prefix, 8) !== FORMAT_VERSION || u32At(prefix, 12) !== tokenizerVersion) return undefined;
+    const headBytes = u32At(prefix, 16);
+    if (headBytes < PREFIX || headBytes + END.length > size) return undefined;
+    // Its own ArrayBuffer (offset 0): the stamp and postings arrays inside are then aligned for typed views.
+    const head = new Uint8Array(headBytes);
+    if (readFileAt(fd, head, 0, headBytes, 0) !== headBytes) return undefined;
+    const end = new Uint8Array(END.length);
+    readFileAt(fd, end, 0, END.length, size - END.length);
+    if (!bytesAt(end, 0, END)) return undefined;
+    const view = parseHead<H>(head, fd, size - END.length, limits, opened.stat.mtimeMs);
+    if (!view) close(fd);
+    else closeOnCollect.register(view, fd);
+    return view;
+  } catch {
+    if (fd !== undefined) close(fd);
+    return undefined;
+  }
+}
+
+function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: ReadLimits, mtimeMs: number): CacheView<H> | undefined {
+  let at = PREFIX;
+  const need = (bytes: number) => {
+    if (at + bytes > buf.length) throw new RangeError("truncated rank cache");
+  };
+  const u32 = () => {
+    need(4);
+    const v = u32At(buf, at);
+    at += 4;
+    return v;
+  };
+  const headerLength = u32();
+  need(headerLength);
+  const header = JSON.parse(utf8Text(buf, at, at + headerLength)) as H;
+  at += headerLength;
+  if (at % 4 !== 0) return undefined;
+  const n = u32();
+  need(16 * (n + 1) + 24 * n);
+  const table = (length: number) => {
+    const view = new Uint32Array(buf.buffer, buf.byteOffset + at, length);
+    at += 4 * length;
+    return view;
+  };
+  const entryTable = table(n + 1);
+  const reuseTable = table(n + 1);
+  const fileTable = table(n + 1);
+  const printedTable = table(n + 1);
+  const lineBytesTable = table(n);
+  const lineKeyTable = table(2 * n);
+  const rawKeyTable = table(2 * n);
+  const lineTable = table(n);
+  const fileBlob = at;
+  const fileBytes = fileTable[n]!;
+  need(fileBytes);
+  at += fileBytes + pad4(fileBytes);
+  const t = u32();
+  need(4 * (t + 1));
+  const termTable = table(t + 1);
+  const termBlob = at;
+  const termBytes = termTable[t]!;
+  need(termBytes + pad4(at + termBytes) + 4 * (t + 1));
+  at += termBytes + pad4(at + termBytes);
+  const startTable = table(t + 1);
+  const count = startTable[t]!;
+  at += (8 - (at % 8)) % 8;
+  if (at + 8 * STAMP_FIELDS * n !== buf.length) return undefined;
+  const postingsAt = buf.length;
+  const entryBlob = postingsAt + 9 * count;
+  const entryBytes = entryTable[n]!;
+  const printedBlob = entryBlob + entryBytes;
+  const printedBytes = printedTable[n]!;
+  const reuseBlob = printedBlob + printedBytes;
+  const reuseBytes = reuseTable[n]!;
+  if (reuseBlob + reuseBytes !== blobsEnd) return undefined;
+  if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) return undefined; // the layout is little-endian
+  const stampArray = new Float64Array(buf.buffer, buf.byteOffset + at, STAMP_FIELDS * n);
+  const readAt = (target: ArrayBufferView, bytes: number, position: number) => {
+    if (readFileAt(fd, new Uint8Array(target.buffer, target.byteOffset, bytes), 0, bytes, position) !== bytes) throw new RangeError("short read of rank cache postings");
+  };
+  let whole: { id: Uint32Array; tf: Float32Array; mask: Uint8Array } | undefined;
+  if (9 * count <= (limits.wholePostings ?? WHOLE_POSTINGS_MAX)) {
+    const all = new Uint8Array(9 * count);
+    readAt(all, 9 * count, postingsAt);
+    whole = { id: new Uint32Array(all.buffer, 0, count), tf: new Float32Array(all.buffer, 4 * count, count), mask: new Uint8Array(all.buffer, 8 * count, count) };
+  }
+  const postingRange = (a: number, b: number): PostingList => {
+    if (whole) return { length: b - a, id: whole.id.subarray(a, b), tf: whole.tf.subarray(a, b), mask: whole.mask.subarray(a, b) };
+    const id = new Uint32Array(b - a);
+    const tf = new Float32Array(b - a);
+    const mask = new Uint8Array(b - a);
+    readAt(id, 4 * (b - a), postingsAt + 4 * a);
+    readAt(tf, 4 * (b - a), postingsAt + 4 * count + 4 * a);
+    readAt(mask, b - a, postingsAt + 8 * count + a);
+    return { length: b - a, id, tf, mask };
+  };
+
+  // Offsets are checked where they are read (no [start, end] pairs: destructuring one in cold code allocates an
+  // iterator result per element, and the hook reads hundreds of items a prompt).
+  const checkRange = (a: number, b: number, limit: number) => {
+    if (a > b || b > limit) throw new RangeError("bad rank cache offset");
+  };
+  const text = (table: Uint32Array, blob: number, limit: number, i: number) => {
+    const a = table[i]!;
+    const b = table[i + 1]!;
+    checkRange(a, b, limit);
+    return utf8Text(buf, blob + a, blob + b);
+  };
+  let asciiFiles: string | null | undefined;
+  let fileReads = 0;
+  const checkId = (id: number) => {
+    if (!(Number.isInteger(id) && id >= 0 && id < n)) throw new RangeError(`no entry ${id}`);
+  };
+  const readItem = (table: Uint32Array, blob: number, limit: number, id: number) => {
+    checkId(id);
+    const a = table[id]!;
+    const b = table[id + 1]!;
+    checkRange(a, b, limit);
+    const out = new Uint8Array(b - a);
+    if (readFileAt(fd, out, 0, b - a, blob + a) !== b - a) throw new RangeError("short read of a rank cache entry");
+    return utf8Text(out);
+  };
+  // Items of a section behind the head: while the section is small, one read of all of it on first use is
+  // cheaper than a positional read per item; a large one keeps reading only the items asked for.
+  const sectionItems = (table: Uint32Array, blob: number, bytes: number, wholeMax: number) => {
+    if (bytes > wholeMax) return (id: number) => readItem(table, blob, bytes, id);
+    let whole: Uint8Array | undefined;
+    return (id: number) => {
+      checkId(id);
+      if (!whole) {
+        whole = new Uint8Array(bytes);
+        if (readFileAt(fd, whole, 0, bytes, blob) !== bytes) throw new RangeError("short read of a rank cache section");
+      }
+      const a = table[id]!;
+      const b = table[id + 1]!;
+      checkRange(a, b, bytes);
+      return utf8Text(whole, a, b);
+    };
+  };
+  // A prompt materialises up to ~60 entries and prints ~20 lines (see WHOLE_ENTRIES_MAX, WHOLE_PRINTED_MAX).
+  const entryAt = sectionItems(entryTable, entryBlob, entryBytes, limits.wholeEntries ?? WHOLE_ENTRIES_MAX);
+  const printedAt = sectionItems(printedTable, printedBlob, printedBytes, limits.wholePrinted ?? WHOLE_PRINTED_MAX);
+  return {
+    header,
+    n,
+    entry: entryAt,
+    printed: printedAt,
+    reuse: (id) => readItem(reuseTable, reuseBlob, reuseBytes, id),
+    file: (id) => {
+      checkId(id);
+      // A prompt usually needs a few hundred paths (ranked cards, the freshness window): decoded one by one, a
+      // 10,000-card blob (~250 KB) is never copied onto the heap. A caller that asks for thousands (hits
+      // recorded by path) gets one decode of the whole blob and a slice per card: card paths are nearly always
+      // ASCII, where byte offsets equal character offsets.
+      if (asciiFiles === undefined && ++fileReads > FILE_DECODES_BEFORE_WHOLE)
+        asciiFiles = isAscii(buf.subarray(fileBlob, fileBlob + fileBytes)) ? latin1Text(buf, fileBlob, fileBlob + fileBytes) : null;
+      if (asciiFiles == null) return text(fileTable, fileBlob, fileBytes, id);
+      // range() inlined: the hook asks once per hit, thousands of times a prompt in a large store.
+      const a = fileTable[id]!;
+      const b = fileTable[id + 1]!;
+      if (a > b || b > fileBytes) throw new RangeError("bad rank cache offset");
+      return asciiFiles.slice(a, b);
+    },
+    lineBytes: (id) => {
+      checkId(id);
+      return lineBytesTable[id]!;
+    },
+    lineKey: (id) => {
+      checkId(id);
+      return formatLineKey(lineKeyTable[2 * id]!, lineKeyTable[2 * id + 1]!);
+    },
+    stamp: (id) => {
+      checkId(id);
+      return [stampArray[3 * id]!, stampArray[3 * id + 1]!, stampArray[3 * id + 2]!];
+    },
+    rawKeys: rawKeyTable,
+    lines: lineTable,
+    stamps: stampArray,
+    mtimeMs,
+    markVerified: (ms) => {
+      try {
+        futimes(fd, ms);
+        return true;
+      } catch {
+        return false; // not the owner, or a read-only filesystem: every prompt then checks every card
+      }
+    },
+    postings: (term) => {
+      const at = findTerm(buf, termTable, termBlob, termBytes, t, term);
+      if (at < 0) return undefined;
+      const a = startTable[at]!;
+      const b = startTable[at + 1]!;
+      checkRange(a, b, count);
+      // Ids are not checked here (a pass over every posting): rank() refuses one past the entries as it scores.
+      return postingRange(a, b);
+    },
+  };
+}

@@ -1,0 +1,259 @@
+// Reading the rank cache: open and bounds-check the file, materialise entries on demand (see load.ts).
+import path from "node:path";
+import type { EntryInfo, RankIndex } from "../rank/postings.js";
+import { TOKENIZER_VERSION } from "../rank/tokenize.js";
+import { parseIndex, type UnparsedLine } from "../core/index-file.js";
+import { openCacheFile, type CacheView } from "./format.js";
+import { joinPath, STATE_DIR } from "../store/paths.js";
+import type { IndexTruncation } from "../store/index-read.js";
+import { exists, statIfExists } from "../store/checked-fs.js";
+
+export const RANK_CACHE = "rank-cache.bin";
+
+const NO_SINK_FIELDS = Object.freeze({});
+
+/**
+ * A card's fingerprint: mtime, size and ctime (a tool that writes and then puts the mtime back still moves the
+ * ctime), or -1s when the linked file is missing.
+ */
+export type Stamp = [mtimeMs: number, size: number, ctimeMs: number];
+
+export const MISSING: Stamp = [-1, -1, -1];
+
+export interface Header {
+  /** Names this build: a delta (delta.ts) applies only over the base it names. */
+  id: string;
+  /** The field averages every posting was normalised against (postings.ts fieldAverages): a delta's entries use them too. */
+  avg: number[];
+  index: [size: number, mtimeMs: number, ino: number];
+  dirs: [rel: string, mtimeMs: number][];
+  n: number;
+  cards: number;
+  always: number[];
+  /** Per entry, one character: a(lways), l(ow) or n(ormal) priority; sparse status and expiry by id. */
+  prio: string;
+  status: Record<string, string>;
+  expires: Record<string, string>;
+  unparsed: [line: number, raw: string, reason: string][];
+  /** MEMORY.md was over the read cap: lines and bytes ranked, of its total bytes (index-read.ts). */
+  truncated?: [lines: number, bytes: number, totalBytes: number];
+  /** Every entry links its own card and no path holds a tab or line break (absent in older caches: false). */
+  plainFiles?: boolean;
+  /** Sparse, by id: the scopes of each scoped entry (lib/core/scope.ts), so a warm prompt filters without a card read. */
+  scope?: Record<string, string[]>;
+  /**
+   * The printed lines of the `always` ids, in the same order: pinned lines are printed on every prompt, so they
+   * come with the header instead of one read each.
+   */
+  pinned?: string[];
+}
+
+export interface RankableStore {
+  index: RankIndex;
+  unparsed: UnparsedLine[];
+  /** Index entries (lines) and distinct card files they link to. */
+  entryCount: number;
+  cardCount: number;
+  /**
+   * "fresh" (cache used), "updated" (the cache with the changed lines and cards read over it: delta.ts; the delta written unless a source is too recent), "rebuilt"
+   * (read from the files, cache written), "uncached" (read, not written).
+   */
+  cache: "fresh" | "updated" | "rebuilt" | "uncached";
+  /**
+   * Every entry links a card no other entry links, and no card path holds a tab or line break: entry ids then
+   * stand for distinct, recordable cards, so hit recording needs no de-duplication or filtering.
+   */
+  plainFiles: boolean;
+  /** MEMORY.md was over the read cap and only its first lines were ranked. */
+  truncated?: IndexTruncation;
+  /** The fingerprint of a card as ranked, to re-check cards about to be printed (see stillFresh). */
+  stamp(file: string): Stamp | undefined;
+  /** Every card's fingerprint was checked by this load (or read by its rebuild): nothing printed needs re-checking. */
+  verified: boolean;
+}
+
+export interface LoadOptions {
+  nowMs: number;
+  /** Check every card's fingerprint whatever the store's size (people-facing commands). */
+  checkAllCards?: boolean;
+  /** Stores up to this many entries have every card checked on every load (default FULL_CHECK_MAX; tests lower it). */
+  fullCheckMax?: number;
+  writeCache?: boolean;
+  /** Ignore the cache and rebuild. */
+  force?: boolean;
+}
+
+/** What materialising an entry needs; its card file and fingerprint are in the head. */
+export type SlimEntry = [line: number, priority: string, status: string, expires: string, raw: string];
+
+/** Kept so a rebuild reuses what did not change (a 10,000-card store re-reads only edited cards). */
+export type ReuseLine = [topics: string[], titleTerms: string, topicTerms: string, hookTerms: string, recallTerms: string, bodyTerms: string, mark: string];
+
+/** A slim entry of the right shape, else RangeError (the caller rebuilds). */
+export function parseSlimEntry(text: string): SlimEntry {
+  const e = JSON.parse(text) as unknown;
+  const ok =
+    Array.isArray(e) && e.length === 5 && typeof e[0] === "number" && typeof e[1] === "string" && typeof e[2] === "string" && typeof e[3] === "string" && typeof e[4] === "string";
+  if (!ok) throw new RangeError("malformed rank cache entry");
+  return e as SlimEntry;
+}
+
+/** Reuse data of the right shape, else RangeError (the rebuild then re-reads every card). */
+export function parseReuseLine(text: string): ReuseLine {
+  const r = JSON.parse(text) as unknown;
+  if (!Array.isArray(r) || r.length !== 7 || !Array.isArray(r[0]) || !r[0].every((t) => typeof t === "string") || !r.slice(1).every((v) => typeof v === "string"))
+    throw new RangeError("malformed rank cache reuse data");
+  return r as ReuseLine;
+}
+
+export interface OpenCache {
+  header: Header;
+  view: CacheView<Header>;
+  store: RankableStore;
+}
+
+export function openCache(memoryDir: string): OpenCache | undefined {
+  const file = joinPath(memoryDir, STATE_DIR, RANK_CACHE);
+  if (!exists(file)) return undefined;
+  try {
+    const view = openCacheFile<Header>(file, TOKENIZER_VERSION);
+    if (!view || view.header.n !== view.n || typeof view.header.id !== "string" || !Array.isArray(view.header.avg) || !view.header.avg.every((a) => typeof a === "number" && a > 0))
+      return undefined;
+    const header = view.header;
+    const n = view.n;
+    const stamps = new Map<string, Stamp>();
+    const entries = new Map<number, CachedEntry>();
+    const pinned = new Map<number, string>();
+    if (header.pinned?.length === header.always.length)
+      header.always.forEach((id, i) => {
+        pinned.set(id, header.pinned![i]!);
+      });
+    // A card read from the cache may be printed, and is re-checked before the block goes out (stillFresh): its
+    // fingerprint as built is kept with its path.
+    const fileKept = (id: number) => {
+      const file = view.file(id);
+      if (!stamps.has(file)) stamps.set(file, view.stamp(id));
+      return file;
+    };
+    const entryAt = (id: number) => {
+      let e = entries.get(id);
+      if (!e) {
+        const [line, priority, status, expires, raw] = parseSlimEntry(view.entry(id));
+        e = new CachedEntry(line, raw, fileKept(id), priority, status, expires);
+        entries.set(id, e);
+      }
+      return e;
+    };
+    const postings = (term: string) => view.postings(term);
+    // The few scoped entries, decoded once per load from the header (already parsed): nothing per card.
+    let scoped: [number, string[]][] | undefined;
+    const scopedEntries = () =>
+      (scoped ??= Object.entries(header.scope ?? {}).map(([id, list]) => {
+        if (!Array.isArray(list) || !list.every((s) => typeof s === "string")) throw new RangeError("malformed rank cache scope"); // rebuild
+        return [Number(id), list];
+      }));
+    const store: RankableStore = {
+      index: {
+        size: n,
+        entry: entryAt,
+        file: (id) => view.file(id),
+        // Ranking asks only for the ids maySink marks (below), so this need not be fast.
+        sinkFields: (id) => {
+          const p = header.prio[id];
+          const status = header.status[id];
+          const expires = header.expires[id];
+          if (p === "n" && status === undefined && expires === undefined) return NO_SINK_FIELDS;
+          return { ...(p === "l" ? { priority: "low" } : p === "a" ? { priority: "always" } : {}), ...(status ? { status } : {}), ...(expires ? { expires_at: expires } : {}) };
+        },
+        postings,
+        alwaysIds: header.always,
+        lineBytes: (id) => view.lineBytes(id),
+        lineKey: (id) => view.lineKey(id),
+        lineText: (id) => {
+          fileKept(id);
+          return pinned.get(id) ?? view.printed(id);
+        },
+        // Most entries are normal, active and never expire: found with native scans of the priority string.
+        maySink: () => {
+          const mask = new Uint8Array(n);
+          for (let at = header.prio.indexOf("l"); at !== -1; at = header.prio.indexOf("l", at + 1)) mask[at] = 1;
+          for (const id of Object.keys(header.status)) mask[Number(id)] = 1;
+          for (const id of Object.keys(header.expires)) mask[Number(id)] = 1;
+          return mask;
+        },
+        scoped: scopedEntries,
+      },
+      unparsed: header.unparsed.map(([line, raw, reason]) => ({ line, raw, reason })),
+      entryCount: n,
+      cardCount: header.cards,
+      cache: "fresh",
+      verified: false,
+      ...(header.truncated ? { truncated: { lines: header.truncated[0], bytes: header.truncated[1], totalBytes: header.truncated[2] } } : {}),
+      plainFiles: header.plainFiles === true,
+      // Fingerprints of the cards read (materialised or printed): only those can be printed.
+      stamp: (file) => stamps.get(file),
+    };
+    return { header, view, store };
+  } catch {
+    return undefined;
+  }
+}
+
+/** An entry read from the cache; title and hook are parsed from the raw line only if someone asks. */
+export class CachedEntry implements EntryInfo {
+  priority?: string;
+  status?: string;
+  expires_at?: string;
+  private parsed?: { title: string; hook: string };
+  constructor(
+    readonly line: number,
+    readonly raw: string,
+    readonly file: string,
+    priority: string,
+    status: string,
+    expires: string,
+  ) {
+    if (priority) this.priority = priority;
+    if (status) this.status = status;
+    if (expires) this.expires_at = expires;
+  }
+  get title(): string {
+    return this.parse().title;
+  }
+  get hook(): string {
+    return this.parse().hook;
+  }
+  private parse(): { title: string; hook: string } {
+    this.parsed ??= parseIndex(this.raw).entries[0] ?? { title: "", hook: "" };
+    return this.parsed;
+  }
+}
+
+/** True for a link that leaves the store: absolute, a drive path, or through "..". Such cards are never read. */
+export function escapesStore(file: string): boolean {
+  // The hook asks for ~100 cards a prompt: a plain relative name (no leading "/", no "..", no drive colon) is
+  // answered without the split.
+  if (file.charCodeAt(0) !== 47 && file.charCodeAt(0) !== 92 && file.indexOf("..") === -1 && file.charCodeAt(1) !== 58) return false;
+  return path.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
+}
+
+/** A linked card's fingerprint; a link out of the store always reads as missing. */
+export function cardStamp(memoryDir: string, file: string): Stamp {
+  if (escapesStore(file)) return MISSING;
+  // A card path inside the store needs no normalising to be stat'ed: joined by hand, since path.join's
+  // per-character loop over ~100 paths a prompt is hot enough to be sent to the optimising compiler.
+  return stampOf(memoryDir.endsWith("/") ? memoryDir + file : `${memoryDir}/${file}`);
+}
+
+export function stampOf(file: string): Stamp {
+  try {
+    const s = statIfExists(file);
+    return s ? [s.mtimeMs, s.size, s.ctimeMs] : MISSING;
+  } catch {
+    return MISSING;
+  }
+}
+
+export function sameStamp(a: Stamp, b: Stamp): boolean {
+  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+}

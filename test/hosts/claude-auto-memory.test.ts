@@ -1,0 +1,54 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { runUserPromptHook } from "../../lib/hook/run.js";
+import { sandbox, writeStore } from "../helpers.js";
+
+// The halved Claude budget (1500 / 10) is for a store Claude Code loads natively: its auto-memory directory
+// with auto memory on. memctl install claude turns auto memory off, and a store elsewhere is never loaded by
+// Claude: both get the shared budget (3000 / 20).
+const cards = Array.from({ length: 30 }, (_, i) => ({ file: `feedback_deploy_${i}.md`, title: `Deploy rule ${i}`, hook: `deploy step ${i}` }));
+
+let calls = 0;
+async function entriesInjected(s: ReturnType<typeof sandbox>, env: Record<string, string | undefined>): Promise<number> {
+  const io = { ...s.io, env };
+  const result = await runUserPromptHook(JSON.stringify({ cwd: s.repo, prompt: "how do we deploy?", session_id: `s${++calls}` }), { host: "claude" }, io);
+  assert.equal(result.status, "injected", JSON.stringify(result.outcome));
+  const context = JSON.parse(result.outcome.stdout).hookSpecificOutput.additionalContext as string;
+  return context.split("\n").filter((l) => l.startsWith("- [")).length;
+}
+
+/** The sandbox's store moved to Claude's auto-memory directory for the repo (memctl's legacy store). */
+async function legacyStore(s: ReturnType<typeof sandbox>): Promise<Record<string, string | undefined>> {
+  const env = { MEMCTL_CONFIG_FILE: s.io.env.MEMCTL_CONFIG_FILE, HOME: s.home };
+  const probe = await runUserPromptHook(JSON.stringify({ cwd: s.repo, prompt: "x" }), { host: "claude" }, { ...s.io, env });
+  const dir = probe.resolution!.legacy_dir;
+  fs.mkdirSync(dir, { recursive: true });
+  writeStore(dir, cards);
+  return env;
+}
+
+test("Claude's auto-memory directory as the store, auto memory on: the halved budget (10 entries)", async (t) => {
+  const s = sandbox(cards);
+  t.after(s.cleanup);
+  assert.equal(await entriesInjected(s, await legacyStore(s)), 10);
+});
+
+test("the same store with autoMemoryEnabled: false (what memctl install claude writes): the shared budget (20 entries)", async (t) => {
+  const s = sandbox(cards);
+  t.after(s.cleanup);
+  const env = await legacyStore(s);
+  fs.mkdirSync(path.join(s.repo, ".claude"), { recursive: true });
+  fs.writeFileSync(path.join(s.repo, ".claude/settings.json"), '{ "autoMemoryEnabled": false }\n');
+  assert.equal(await entriesInjected(s, env), 20);
+  fs.writeFileSync(path.join(s.repo, ".claude/settings.local.json"), '{ "autoMemoryEnabled": true }\n');
+  assert.equal(await entriesInjected(s, env), 10, "local settings win over project settings, as in Claude Code");
+  assert.equal(await entriesInjected(s, { ...env, CLAUDE_CODE_DISABLE_AUTO_MEMORY: "1" }), 20, "the environment switch wins");
+});
+
+test("a store outside Claude's auto-memory directory: Claude never loads it, so the shared budget", async (t) => {
+  const s = sandbox(cards);
+  t.after(s.cleanup);
+  assert.equal(await entriesInjected(s, s.io.env), 20);
+});
