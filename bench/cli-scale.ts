@@ -1,14 +1,16 @@
 // The CLI's reads and writes at scale: `memctl save` (an update and a new card), `list` and `search`, each as a
 // fresh process, interleaved with `node -e 0` as latency.ts does, reported as a ratio of medians.
 // Issue 32's targets: save ≤ 5x, list / search ≤ 10x `node -e 0` at 100,000 cards. Build first: `npm run build`.
-// Run: node --import tsx bench/cli-scale.ts [--cards 10000] [--runs 5] [--dir DIR] [--keep] [--only save,list,search]
+// Run: node --import tsx bench/cli-scale.ts [--cards 10000] [--runs 5] [--dir DIR] [--keep] [--only save,save-new,list,search,mcp]
+// mcp: `memory_search` calls to one `memctl mcp` server (not in the default set: the server is not a fresh process).
 // --cli another build's dist/cli.js (inside the checkout, e.g. .bench-cache/old-dist/cli.js, so it resolves node_modules).
 // --dir reuses a store this script generated before (a 100,000-card store takes minutes to write); --keep keeps it.
 // The store is bench/gen-store.ts's, plus a history.jsonl with one create entry per card, as saves would leave.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import readline from "node:readline";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { generateStore } from "./gen-store.js";
@@ -71,8 +73,40 @@ const commands: Record<string, () => string[]> = {
   list: () => ["list", "--json"],
   search: () => ["search", "deploy migration", "--json"],
 };
+/** `memory_search` through one `memctl mcp` server over stdio: ms per call after the first (which warms the cache). */
+async function mcpSearch(): Promise<number[]> {
+  const child = spawn(process.execPath, [CLI, "mcp"], { env, cwd: home, stdio: ["pipe", "pipe", "ignore"] });
+  const waiting = new Map<number, (m: { error?: unknown; result?: { isError?: boolean } }) => void>();
+  readline.createInterface({ input: child.stdout! }).on("line", (l) => {
+    const m = JSON.parse(l);
+    waiting.get(m.id)?.(m);
+  });
+  let id = 0;
+  const call = (method: string, params: object) =>
+    new Promise<{ error?: unknown; result?: { isError?: boolean } }>((resolve) => {
+      waiting.set(++id, resolve);
+      child.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+    });
+  await call("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } });
+  child.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+  const times: number[] = [];
+  for (let i = 0; i <= runs; i++) {
+    const start = performance.now();
+    const r = await call("tools/call", { name: "memory_search", arguments: { query: "deploy migration", in: "cards" } });
+    if (r.error || r.result?.isError) throw new Error(`memory_search failed: ${JSON.stringify(r).slice(0, 300)}`);
+    if (i > 0) times.push(performance.now() - start);
+  }
+  child.kill();
+  return times;
+}
+
 console.log(`node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}, ${cards} cards, ${runs} runs`);
 for (const name of only) {
+  if (name === "mcp") {
+    const times = await mcpSearch();
+    console.log(`mcp       memory_search min ${Math.min(...times).toFixed(0)} / median ${median(times).toFixed(0)} / max ${Math.max(...times).toFixed(0)} ms a call`);
+    continue;
+  }
   const times: number[] = [];
   const base: number[] = [];
   run([CLI, ...commands[name]!()], env, home); // warm the page cache; not counted

@@ -1,9 +1,9 @@
 import type { Io } from "../store/io.js";
-import { cardType } from "../core/card.js";
+import { readCardCatalog } from "../store/card-cache.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { colorsFor, displayWidth, padEnd, printJson } from "./output.js";
-import { JSON_FLAG, readStoreOrEmptyIndex, requireStore, STORE_FLAGS } from "./store-access.js";
+import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { withoutTypePrefix } from "../core/card-types.js";
 import { commandSummary } from "./commands.js";
 
@@ -34,22 +34,23 @@ export interface ListRow {
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
-  const store = await readStoreOrEmptyIndex(memoryDir);
-  const indexed = new Set(store.index.entries.map((e) => e.file.replace(/^\.\//, "")));
-  const rows: ListRow[] = [...store.cards.values()].map((c) => {
-    const meta = c.card?.meta ?? { topics: [] };
-    return {
-      name: meta.name ?? withoutTypePrefix(c.file.replace(/\.md$/, "")),
-      file: c.file,
-      type: cardType(c.file, meta) ?? "",
-      priority: meta.priority ?? "",
-      status: meta.status ?? "",
-      updated_at: meta.updated_at ?? "",
-      description: meta.description ?? "",
-      in_index: indexed.has(c.file),
-    };
-  });
-  rows.sort((a, b) => (a.type + "\0" + a.name < b.type + "\0" + b.name ? -1 : 1));
+  // The card cache: only cards changed since the last read are opened (issue 32).
+  const catalog = await readCardCatalog(memoryDir);
+  const unsorted: ListRow[] = catalog.cards.map((c) => ({
+    name: c.name ?? withoutTypePrefix(c.file.replace(/\.md$/, "")),
+    file: c.file,
+    type: c.type ?? "",
+    priority: c.priority ?? "",
+    status: c.status ?? "",
+    updated_at: c.updated_at ?? "",
+    description: c.description ?? "",
+    in_index: c.linked,
+  }));
+  // By type, then name; each key built once, not twice per comparison (100,000 rows: 3.4 million concatenations).
+  const rows = unsorted
+    .map((row) => ({ row, key: row.type + "\0" + row.name }))
+    .sort((a, b) => (a.key < b.key ? -1 : 1))
+    .map((k) => k.row);
   if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, count: rows.length, cards: rows });
   else io.stdout.write(renderTable(rows, io));
   return 0;

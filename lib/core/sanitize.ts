@@ -4,10 +4,11 @@
 // but they reorder or break what a reader sees (a card name can visually pose as another path).
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-const C1_AND_DEL = /[\u007f-\u009f]/g;
 /** Text of printable ASCII only: nothing in it to make inert. */
 export const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 const INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** DEL, C1 and INVISIBLE_LAYOUT in one class: what safeJson escapes (JSON escapes C0 itself). */
+const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * Replaces C0, DEL and C1 control characters with inert `\xNN` text, and bidi controls and line separators with
@@ -24,9 +25,8 @@ export function inertText(text: string): string {
 
 /** JSON.stringify that also escapes DEL, C1, bidi controls and line separators as \uXXXX (JSON escapes C0 itself), for output read in a terminal. */
 export function safeJson(value: unknown, indent = 2): string {
-  return JSON.stringify(value, null, indent)
-    .replace(C1_AND_DEL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
-    .replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  // One pass over the text, not one per class: `list --json` at 100,000 cards is 36 MB of it.
+  return JSON.stringify(value, null, indent).replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /** True when inertText would change the text: a character CONTROL or INVISIBLE_LAYOUT matches. */

@@ -10,11 +10,15 @@ import { sessionInstructionBlock } from "../hook/session-instructions.js";
 import { warnBytesFromConfig } from "../reports/injection.js";
 import { displayDir, renderUnavailable } from "../core/block.js";
 import { withStoreLock } from "../store/lock.js";
-import { cardDocs, episodeDocs, search, type SearchDoc, type SearchHit } from "../records/search.js";
+import { cardDocs, search, type SearchHit } from "../records/search.js";
+import { searchStore } from "../records/search-store.js";
 import { propose } from "../proposals/propose.js";
 import { assertNoSecrets, secretPolicy } from "../records/secrets.js";
 import { readStoreOrEmptyIndex, type CardFile } from "../store/read.js";
-import { cardsFinder, linksOfCard, type LinkSummary } from "../records/card-links.js";
+import type { CardRecord } from "../store/card-cache.js";
+import { readRegularUtf8 } from "../store/checked-fs.js";
+import { joinPath } from "../store/paths.js";
+import { cardsFinder, linksOfCard, linksOfText, recordsFinder, type LinkSummary } from "../records/card-links.js";
 import { refuseIfReadOnly, requireStore, text, type ToolResult, type ToolSession } from "./tool-session.js";
 import { scopeAtOf } from "../config/scope-at.js";
 
@@ -102,24 +106,39 @@ export async function memoryOverview(s: ToolSession, args: { max_bytes?: number 
 export async function memorySearch(s: ToolSession, args: { query: string; in?: "cards" | "episodes" | "all"; limit?: number }): Promise<ToolResult> {
   const { memoryDir } = requireStore(s);
   const where = args.in ?? "all";
-  const docs: SearchDoc[] = [];
-  const store = where !== "episodes" ? await readStoreOrEmptyIndex(memoryDir) : undefined;
-  if (store) docs.push(...cardDocs(store));
-  const episodes = where !== "cards" ? readEpisodes(memoryDir) : undefined;
-  if (episodes) docs.push(...episodeDocs(episodes.episodes));
-  const hits = withLinks(memoryDir, store?.cards, search(args.query, docs, args.limit ?? 20));
+  const found = await searchStore(memoryDir, args.query, where, args.limit ?? 20);
+  const { episodes } = found;
+  const hits = withLinks(memoryDir, found.cards, found.hits);
   const rendered = hits.length === 0 ? `No matches for ${JSON.stringify(args.query)} in ${where === "all" ? "cards or episodes" : where}.` : hits.map(renderHit).join("\n");
   return text(rendered, { query: args.query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
 }
 
 /** Each card hit with the cards its body links to (`[[name]]`, `(file.md)`), resolved; dead and unsafe ones marked. */
-function withLinks<T extends SearchHit>(memoryDir: string, cards: ReadonlyMap<string, CardFile> | undefined, hits: T[]): (T & { links?: LinkSummary[] })[] {
+function withLinks<T extends SearchHit>(memoryDir: string, cards: readonly CardRecord[] | undefined, hits: T[]): (T & { links?: LinkSummary[] })[] {
   if (!cards) return hits;
+  const finder = recordsFinder(cards);
+  return hits.map((h) => {
+    const links = h.kind === "card" ? linksOfText(memoryDir, readCardText(memoryDir, h.id), finder) : [];
+    return links.length > 0 ? { ...h, links } : h;
+  });
+}
+
+/** withLinks over a store already read (recall reads every card anyway). */
+function withStoreLinks<T extends SearchHit>(memoryDir: string, cards: ReadonlyMap<string, CardFile>, hits: T[]): (T & { links?: LinkSummary[] })[] {
   const finder = cardsFinder(cards);
   return hits.map((h) => {
     const links = h.kind === "card" ? linksOfCard(memoryDir, cards, h.id, finder) : [];
     return links.length > 0 ? { ...h, links } : h;
   });
+}
+
+/** A hit card's text for its links; "" when it went away since the search. */
+function readCardText(memoryDir: string, file: string): string {
+  try {
+    return readRegularUtf8(joinPath(memoryDir, file));
+  } catch {
+    return "";
+  }
 }
 
 /** The last N episodes (newest first) and the cards most relevant to them, as `memctl recall` shows. */
@@ -129,7 +148,7 @@ export async function memoryRecall(s: ToolSession, args: { episodes?: number; ca
   const recent = read.episodes.slice(-(args.episodes ?? 5)).reverse();
   const store = await readStoreOrEmptyIndex(memoryDir);
   const cards = recent.length === 0 ? [] : search(recent.map((e) => e.summary).join("\n"), cardDocs(store), args.cards ?? 5);
-  const described = withLinks(memoryDir, store.cards, cards).map((h) => ({ ...h, description: store.cards.get(h.id)?.card?.meta.description ?? "" }));
+  const described = withStoreLinks(memoryDir, store.cards, cards).map((h) => ({ ...h, description: store.cards.get(h.id)?.card?.meta.description ?? "" }));
   const out: string[] = [];
   if (recent.length === 0) out.push("No episodes yet. Log one at the end of a session with memory_log.");
   else {

@@ -54,7 +54,12 @@ export type LinkSummary = { link: string; target: string | null; status: LinkSta
 /** The links of the card `file` among `cards` (a store already read), resolved against those cards; [] when none. */
 export function linksOfCard(memoryDir: string, cards: ReadonlyMap<string, CardFile>, file: string, finder = cardsFinder(cards)): LinkSummary[] {
   const text = cards.get(file)?.text;
-  if (text === undefined || !(text.includes("[[") || text.includes(".md"))) return []; // most cards link nowhere
+  return text === undefined ? [] : linksOfText(memoryDir, text, finder);
+}
+
+/** The links of a card's text, resolved with `finder`; [] when none. */
+export function linksOfText(memoryDir: string, text: string, finder: LinkFinder): LinkSummary[] {
+  if (!(text.includes("[[") || text.includes(".md"))) return []; // most cards link nowhere
   return cardLinks(memoryDir, text, finder).map((l) => ({ link: l.link, target: l.target, status: l.status }));
 }
 
@@ -63,6 +68,23 @@ export function linksOfCard(memoryDir: string, cards: ReadonlyMap<string, CardFi
  * 10,000-card store is not re-listed for every link.
  */
 export function cardsFinder(cards: ReadonlyMap<string, CardFile>): LinkFinder {
+  return finderOver(cards, () => namesOf(cards));
+}
+
+/**
+ * cardsFinder over the card cache's records (lib/store/card-cache.ts): the same rules without reading a card. A
+ * record keeps a frontmatter name as read (a number as its text), so `[[123]]` finds a card named 123 here.
+ */
+export function recordsFinder(records: readonly { file: string; name?: string }[]): LinkFinder {
+  const files = new Map(records.map((r) => [r.file, r]));
+  return finderOver(files, () => {
+    const out = new Map<string, string[]>();
+    for (const r of records) if (!r.file.includes("/") && r.name !== undefined) out.set(r.name, [...(out.get(r.name) ?? []), r.file]);
+    return out;
+  });
+}
+
+function finderOver(cards: ReadonlyMap<string, unknown>, names: () => Map<string, string[]>): LinkFinder {
   const isCard = (f: string) => f !== INDEX_FILE && f.endsWith(".md") && cards.has(f);
   let byFrontmatterName: Map<string, string[]> | undefined;
   return {
@@ -75,7 +97,7 @@ export function cardsFinder(cards: ReadonlyMap<string, CardFile>): LinkFinder {
       const direct = name.endsWith(".md") ? [name] : [`${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)];
       let hits = direct.filter(isCard);
       if (hits.length === 0) {
-        byFrontmatterName ??= namesOf(cards);
+        byFrontmatterName ??= names();
         hits = byFrontmatterName.get(name) ?? [];
       }
       if (hits.length > 1) throw new Error(`"${name}" matches ${hits.join(", ")}; link the file instead`);

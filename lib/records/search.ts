@@ -1,5 +1,9 @@
 import type { Episode } from "../store/episodes.js";
 import type { Store } from "../store/read.js";
+import type { ParsedCard } from "../core/card.js";
+import { cardHead, countTerms as count, terms } from "../core/search-terms.js";
+
+export { terms } from "../core/search-terms.js";
 
 // Full-text search over card bodies and episode summaries: ASCII words and CJK 2-grams, each weighted by
 // rarity (idf) across the searched documents, name and description hits counting double. Pure.
@@ -27,22 +31,6 @@ export interface SearchHit {
   line: number;
   /** The best-matching line, trimmed. */
   match: string;
-}
-
-const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/;
-
-/** Lowercase ASCII/Latin words of two or more characters, and 2-grams of CJK runs. */
-export function terms(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.toLowerCase().matchAll(/[\p{L}\p{N}_]+/gu)) {
-    const word = m[0];
-    if (CJK.test(word)) {
-      const chars = [...word].filter((ch) => CJK.test(ch));
-      if (chars.length === 1) out.push(chars[0]!);
-      for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
-    } else if (word.length >= 2) out.push(word);
-  }
-  return out;
 }
 
 /** A document's term counts, head and body apart: what search() ranks on. */
@@ -103,12 +91,6 @@ export function matchLine(query: string, doc: SearchDoc): { line: number; match:
   return { line: doc.kind === "episode" ? doc.firstLine : line, match };
 }
 
-function count(list: string[]): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const t of list) m.set(t, (m.get(t) ?? 0) + 1);
-  return m;
-}
-
 /** The line with the most query terms; its number and text always belong together (never a line past the file). */
 function bestLine(doc: SearchDoc, wanted: string[]): { line: number; match: string } {
   let best = mostTerms(doc.text.split("\n"), doc.firstLine, wanted);
@@ -134,21 +116,22 @@ function mostTerms(lines: string[], first: number, wanted: string[]): { line: nu
 /** Search documents for every readable card of a store: frontmatter name/description as head, the body as text. */
 export function cardDocs(store: Store): SearchDoc[] {
   const docs: SearchDoc[] = [];
-  for (const c of store.cards.values()) {
-    if (!c.card || c.text === undefined) continue;
-    const bodyStart = c.text.length - c.card.body.length;
-    const firstLine = c.text.slice(0, bodyStart).split("\n").length;
-    docs.push({
-      kind: "card",
-      id: c.file,
-      head: `${c.card.meta.name ?? ""} ${c.card.meta.description ?? ""} ${c.card.meta.topics.join(" ")}`,
-      text: c.card.body,
-      firstLine,
-      recency: c.card.meta.updated_at ?? "",
-      fileText: c.text,
-    });
-  }
+  for (const c of store.cards.values()) if (c.card && c.text !== undefined) docs.push(cardDoc(c.file, c.text, c.card));
   return docs;
+}
+
+/** One card's search document: name, description and topics as head, the body as text. */
+export function cardDoc(file: string, text: string, card: ParsedCard): SearchDoc {
+  const bodyStart = text.length - card.body.length;
+  return {
+    kind: "card",
+    id: file,
+    head: cardHead(card.meta),
+    text: card.body,
+    firstLine: text.slice(0, bodyStart).split("\n").length,
+    recency: card.meta.updated_at ?? "",
+    fileText: text,
+  };
 }
 
 export function episodeDocs(episodes: readonly (Episode & { file?: string; line: number })[]): SearchDoc[] {

@@ -62,14 +62,18 @@ function withoutHeld(store: Store): Store {
   return { ...store, cards, index: { ...store.index, entries } };
 }
 
-/** Lists card files relative to the store, skipping MEMORY.md, dot-directories and symlinks. */
-export async function listCardFiles(dir: string, sub = ""): Promise<string[]> {
+/**
+ * Lists card files relative to the store, skipping MEMORY.md, dot-directories and symlinks. `walked` collects
+ * each directory read ("" for the store itself), for a cache that re-lists only when one of them changed.
+ */
+export async function listCardFiles(dir: string, sub = "", walked?: string[]): Promise<string[]> {
   const entries = await fs.promises.readdir(path.join(dir, sub), { withFileTypes: true });
+  walked?.push(sub);
   const out: string[] = [];
   for (const e of entries) {
     const rel = sub ? `${sub}/${e.name}` : e.name;
     if (e.name.startsWith(".")) continue;
-    if (e.isDirectory()) out.push(...(await listCardFiles(dir, rel)));
+    if (e.isDirectory()) out.push(...(await listCardFiles(dir, rel, walked)));
     else if (e.isFile() && e.name.endsWith(".md") && rel !== INDEX_FILE && rel !== EPISODES_SUMMARY_FILE) out.push(rel);
   }
   return out;
@@ -109,14 +113,19 @@ export async function readStoreOrEmptyIndex(memoryDir: string): Promise<Store> {
   try {
     return await readStoreOrEmpty(memoryDir);
   } catch (err) {
-    if (err instanceof MemctlError) throw err;
-    const e = err as NodeJS.ErrnoException;
-    const reason = e?.code && e.path && !e.message.includes(e.path) ? `${e.code} ${e.path}` : ((e as Error)?.message ?? String(err));
-    throw new MemctlError(
-      ERROR_CODES.E_UNAVAILABLE,
-      `MEMORY INDEX UNAVAILABLE (${reason}): the memory in ${memoryDir} exists but could not be read; fix its permissions or file types (run "memctl doctor")`,
-    );
+    throw storeUnavailable(memoryDir, err);
   }
+}
+
+/** A MemctlError as it is; any other failure to read a store as E_UNAVAILABLE saying why. */
+export function storeUnavailable(memoryDir: string, err: unknown): MemctlError {
+  if (err instanceof MemctlError) return err;
+  const e = err as NodeJS.ErrnoException;
+  const reason = e?.code && e.path && !e.message.includes(e.path) ? `${e.code} ${e.path}` : ((e as Error)?.message ?? String(err));
+  return new MemctlError(
+    ERROR_CODES.E_UNAVAILABLE,
+    `MEMORY INDEX UNAVAILABLE (${reason}): the memory in ${memoryDir} exists but could not be read; fix its permissions or file types (run "memctl doctor")`,
+  );
 }
 
 async function readStoreOrEmpty(memoryDir: string): Promise<Store> {

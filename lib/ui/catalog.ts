@@ -1,15 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
-import { cardType, parseCard, type CardMeta } from "../core/card.js";
+import { parseCard, type CardMeta, type ParsedCard } from "../core/card.js";
 import { withoutTypePrefix } from "../core/card-types.js";
-import { listCardFiles } from "../store/read.js";
-import { readHold } from "../store/arrivals.js";
-import { docTermsOf, matchLine, rankCounted, type DocTerms, type SearchDoc, type SearchHit } from "../records/search.js";
+import { readCardCatalog, type CardCatalog, type CardRecord } from "../store/card-cache.js";
+import { readRegularUtf8 } from "../store/checked-fs.js";
+import { joinPath } from "../store/paths.js";
+import { cardDoc, matchLine, rankCounted, type DocTerms, type SearchDoc, type SearchHit } from "../records/search.js";
+import { terms as termsOf } from "../core/search-terms.js";
 
-// The cards as the web view lists them, kept in memory between requests: a scan stats every card file and
-// re-reads (and re-tokenizes) only those whose size or mtime changed, so a 10,000-card store is read once, not
-// once per page. A request waits for a scan only when a directory changed (every memctl write renames a file
-// into one); otherwise a scan past the TTL runs behind the response, catching edits made in place.
+// The cards as the web view lists them: the store's card cache (lib/store/card-cache.ts, the one `memctl list` and
+// `search` read), so a 10,000-card store is read once, not once per page, and a page reads only the cards it shows.
+// A request waits for a check of every card's stamp only when a directory changed (every memctl write renames a
+// file into one); otherwise a check past the TTL runs behind the response, catching edits made in place.
 
 export interface CatalogCard {
   file: string;
@@ -27,13 +29,8 @@ export interface CatalogCard {
   problems: string[];
 }
 
-interface Slot {
-  mtimeMs: number;
-  size: number;
-  card: CatalogCard;
-  doc: SearchDoc;
-  terms?: DocTerms;
-}
+/** A card as the list shows it: everything but its text, which only its own page reads. */
+export type CatalogRow = Omit<CatalogCard, "text" | "body" | "frontmatterText">;
 
 export interface CardQuery {
   q?: string;
@@ -50,32 +47,36 @@ export interface CardPage {
   page: number;
   pages: number;
   per_page: number;
-  cards: (Omit<CatalogCard, "text" | "body" | "frontmatterText"> & { match?: SearchHit })[];
+  cards: (CatalogRow & { match?: SearchHit })[];
   facets: { types: string[]; topics: string[]; statuses: string[]; priorities: string[] };
 }
 
+const NONE: DocTerms = { head: new Map(), body: new Map() };
+
 export class Catalog {
-  private slots = new Map<string, Slot>();
+  private current: CardCatalog | undefined;
+  private rows: CatalogRow[] = [];
+  private byFile = new Map<string, number>();
   private facets: CardPage["facets"] | undefined;
-  private sorted: CatalogCard[] | undefined;
+  private sorted: CatalogRow[] | undefined;
   private checkedAt = Number.NEGATIVE_INFINITY;
   private dirs = new Map<string, number>();
   private scanning: Promise<void> | undefined;
 
-  /** `ttlMs`: how long a scan stands before the next request starts another behind its response. */
+  /** `ttlMs`: how long a check stands before the next request starts another behind its response. */
   constructor(
     readonly memoryDir: string,
     private readonly ttlMs = 2000,
     private readonly clock: () => number = () => performance.now(),
   ) {}
 
-  /** Up to date for this request: waits for a scan when forced or when a directory changed, else starts one past the TTL. */
+  /** Up to date for this request: waits for a check when forced or when a directory changed, else starts one past the TTL. */
   async refresh(force = false): Promise<void> {
     if (force || this.dirsChanged()) return this.scan();
     if (this.clock() - this.checkedAt >= this.ttlMs) void this.scan().catch(() => {});
   }
 
-  /** Resolves when no scan is running (tests wait on the one a TTL started behind a response). */
+  /** Resolves when no check is running (tests wait on the one a TTL started behind a response). */
   async settled(): Promise<void> {
     await this.scanning;
   }
@@ -94,88 +95,78 @@ export class Catalog {
   }
 
   private async scanOnce(): Promise<void> {
+    const catalog = await readCardCatalog(this.memoryDir);
     const dirs = new Map<string, number>();
-    const hold = readHold(this.memoryDir);
-    const files = (await listCardFiles(this.memoryDir)).filter((f) => !hold?.held(f)).sort();
-    for (const dir of new Set([this.memoryDir, ...files.map((f) => path.dirname(path.join(this.memoryDir, f)))])) dirs.set(dir, fs.statSync(dir).mtimeMs);
-    const next = new Map<string, Slot>();
-    let changed = files.length !== this.slots.size;
-    for (let i = 0; i < files.length; i += 512) {
-      const batch = files.slice(i, i + 512);
-      const stats = await Promise.all(batch.map((f) => fs.promises.stat(path.join(this.memoryDir, f)).catch(() => undefined)));
-      batch.forEach((file, j) => {
-        const st = stats[j];
-        if (!st) return; // removed between the listing and the stat
-        const old = this.slots.get(file);
-        if (old && old.mtimeMs === st.mtimeMs && old.size === st.size) next.set(file, old);
-        else {
-          changed = true;
-          const card = readCatalogCard(this.memoryDir, file);
-          next.set(file, { mtimeMs: st.mtimeMs, size: st.size, card, doc: searchDoc(card) });
-        }
-      });
-    }
-    if (changed) {
+    for (const dir of new Set([this.memoryDir, ...catalog.cards.map((c) => path.dirname(path.join(this.memoryDir, c.file)))])) dirs.set(dir, fs.statSync(dir).mtimeMs);
+    if (catalog.cards !== this.current?.cards) {
+      this.rows = catalog.cards.map(rowOf);
+      this.byFile = new Map(this.rows.map((r, i) => [r.file, i]));
       this.facets = undefined;
       this.sorted = undefined;
     }
-    this.slots = next;
+    this.current = catalog;
     this.dirs = dirs;
     this.checkedAt = this.clock();
   }
 
-  /** Tokenizes every card for search in slices between requests, so the first search does not pay for it. */
+  /** Reads the cards' words once, so the first search does not wait for them. */
   async warm(): Promise<void> {
-    const slots = [...this.slots.values()];
-    for (let i = 0; i < slots.length; i += 500) {
-      for (const slot of slots.slice(i, i + 500)) slot.terms ??= docTermsOf(slot.doc);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    this.current?.wordCounts([]);
   }
 
   get size(): number {
-    return this.slots.size;
+    return this.rows.length;
   }
 
+  /** One card as the catalogue lists it, with its text read now (undefined when it is not a card of the store). */
   card(file: string): CatalogCard | undefined {
-    return this.slots.get(file)?.card;
+    const i = this.byFile.get(file);
+    if (i === undefined) return undefined;
+    const { text, card } = readText(this.memoryDir, file);
+    return { ...this.rows[i]!, text, body: card.body, frontmatterText: card.frontmatterText };
   }
 
-  /** One page of the cards matching the query: ranked by the search when there is a query, else by type and name. */
+  /** One page of the cards matching the query: ranked as `memctl search` ranks them when there is a query, else by type and name. */
   query(q: CardQuery): CardPage {
     const perPage = Math.min(200, Math.max(1, q.perPage ?? 50));
-    let rows = [...this.slots.values()].map((s) => s.card);
+    let rows = this.rows;
     let ranked: Map<string, number> | undefined;
-    if (q.q?.trim()) {
-      const slots = [...this.slots.values()];
-      for (const slot of slots) slot.terms ??= docTermsOf(slot.doc);
-      const found = rankCounted(
-        q.q,
-        slots.map((x) => x.doc),
-        slots.map((x) => x.terms!),
-      );
-      ranked = new Map(found.map((h) => [slots[h.index]!.card.file, h.score]));
-      rows = found.map((h) => slots[h.index]!.card);
-    } else rows = this.sorted ??= rows.sort((a, b) => (a.type + "\0" + a.name < b.type + "\0" + b.name ? -1 : 1));
+    if (q.q?.trim() && this.current) {
+      const cards = this.current.cards;
+      const found = this.current.wordCounts([...new Set(termsOf(q.q))]);
+      const docs: SearchDoc[] = [];
+      const counts: DocTerms[] = [];
+      const index: number[] = [];
+      cards.forEach((c, i) => {
+        if (c.readError) return;
+        docs.push({ kind: "card", id: c.file, head: "", text: "", firstLine: c.firstLine, recency: c.updated_at ?? "" });
+        counts.push(found[i] ?? NONE);
+        index.push(i);
+      });
+      const hits = rankCounted(q.q, docs, counts);
+      ranked = new Map(hits.map((h) => [docs[h.index]!.id, h.score]));
+      rows = hits.map((h) => this.rows[index[h.index]!]!);
+    } else rows = this.sorted ??= [...rows].sort((a, b) => (a.type + "\0" + a.name < b.type + "\0" + b.name ? -1 : 1));
     rows = rows.filter(
       (c) => (!q.type || c.type === q.type) && (!q.topic || c.topics.includes(q.topic)) && (!q.status || c.status === q.status) && (!q.priority || c.priority === q.priority),
     );
     const pages = Math.max(1, Math.ceil(rows.length / perPage));
     const page = Math.min(pages, Math.max(1, Math.floor(q.page ?? 1)));
-    // The matching line only for the rows shown: finding it reads every line of a card.
+    // The matching line only for the rows shown: finding it reads the card.
     const match = (file: string): SearchHit | undefined => {
       const score = ranked?.get(file);
-      const slot = this.slots.get(file);
-      return score === undefined || !slot ? undefined : { kind: "card", id: file, score, ...matchLine(q.q!, slot.doc) };
+      if (score === undefined) return undefined;
+      const { text, card } = readText(this.memoryDir, file);
+      return { kind: "card", id: file, score, ...matchLine(q.q!, cardDoc(file, text, card)) };
     };
-    const cards = rows.slice((page - 1) * perPage, page * perPage).map(({ text: _t, body: _b, frontmatterText: _f, ...rest }) => ({ ...rest, match: match(rest.file) }));
+    const cards = rows.slice((page - 1) * perPage, page * perPage).map((row) => ({ ...row, match: match(row.file) }));
     return { total: rows.length, page, pages, per_page: perPage, cards, facets: this.facetValues() };
   }
 
   private facetValues(): CardPage["facets"] {
     if (this.facets) return this.facets;
     const sets = { types: new Set<string>(), topics: new Set<string>(), statuses: new Set<string>(), priorities: new Set<string>() };
-    for (const { card } of this.slots.values()) {
+    for (const card of this.rows) {
       if (card.type) sets.types.add(card.type);
       for (const t of card.topics) sets.topics.add(t);
       if (card.status) sets.statuses.add(card.status);
@@ -187,46 +178,28 @@ export class Catalog {
   }
 }
 
-function searchDoc(c: CatalogCard): SearchDoc {
-  const bodyStart = c.text.length - c.body.length;
+function rowOf(r: CardRecord): CatalogRow {
   return {
-    kind: "card",
-    id: c.file,
-    head: `${c.name} ${c.description} ${c.topics.join(" ")}`,
-    text: c.body,
-    firstLine: c.text.slice(0, bodyStart).split("\n").length,
-    recency: c.updated_at,
-    fileText: c.text,
+    file: r.file,
+    name: r.name ?? withoutTypePrefix(r.file.replace(/\.md$/, "")),
+    type: r.type ?? "",
+    description: r.description ?? "",
+    topics: r.topics,
+    priority: r.priority ?? "",
+    status: r.status ?? "",
+    updated_at: r.updated_at ?? "",
+    provenance: r.provenance,
+    problems: r.readError ? [`unreadable: ${r.readError}`] : r.problems,
   };
 }
 
-function readCatalogCard(dir: string, file: string): CatalogCard {
-  const fallbackName = withoutTypePrefix(file.replace(/\.md$/, ""));
-  let text: string;
+/** A card's text now, parsed; empty when it cannot be read (its row says why). Checked: a FIFO never blocks. */
+function readText(dir: string, file: string): { text: string; card: ParsedCard } {
+  let text = "";
   try {
-    text = fs.readFileSync(path.join(dir, file), "utf8");
-  } catch (err) {
-    return { ...empty(file, fallbackName), problems: [`unreadable: ${(err as Error).message}`] };
+    text = readRegularUtf8(joinPath(dir, file));
+  } catch {
+    // the row's problems name the read error the cache met; a card removed since shows empty
   }
-  const parsed = parseCard(text);
-  const m = parsed.meta;
-  return {
-    file,
-    name: m.name ?? fallbackName,
-    type: cardType(file, m) ?? "",
-    description: m.description ?? "",
-    topics: m.topics,
-    priority: m.priority ?? "",
-    status: m.status ?? "",
-    updated_at: m.updated_at ?? "",
-    provenance: m.provenance,
-    text,
-    body: parsed.body,
-    frontmatterText: parsed.frontmatterText,
-    problems: [...parsed.errors, ...parsed.warnings].map((p) => p.message),
-  };
-}
-
-function empty(file: string, name: string): CatalogCard {
-  return { file, name, type: "", description: "", topics: [], priority: "", status: "", updated_at: "", text: "", body: "", frontmatterText: "", problems: [] };
+  return { text, card: parseCard(text) };
 }

@@ -114,12 +114,16 @@ export async function makeUiStore(root: string, options: { prompts?: number; hoo
   return { root, memory, env, io, cli, proposals };
 }
 
-/** Every file under `dir` (relative path → bytes), for comparing two stores. */
+/** Derived, per-machine caches a read leaves (the web view reads cards through them, as `memctl list` does): not records. */
+const DERIVED = new Set([".memctl/card-cache", ".memctl/card-words"]);
+
+/** Every file under `dir` (relative path → bytes) but the derived caches, for comparing two stores. */
 export function snapshot(dir: string): Map<string, Buffer> {
   const out = new Map<string, Buffer>();
   for (const rel of fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).sort()) {
     const full = path.join(dir, rel);
-    if (fs.lstatSync(full).isFile()) out.set(rel.split(path.sep).join("/"), fs.readFileSync(full));
+    const key = rel.split(path.sep).join("/");
+    if (fs.lstatSync(full).isFile() && !DERIVED.has(key)) out.set(key, fs.readFileSync(full));
   }
   return out;
 }

@@ -1,15 +1,12 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  readCardCatalog
+} from "./store-card-cache-format.mjs";
+import {
   JSON_FLAG,
   STORE_FLAGS,
   requireStore
 } from "./cli-store-access.mjs";
-import {
-  readStoreOrEmptyIndex
-} from "./store-history.mjs";
-import {
-  cardType
-} from "./core-card.mjs";
 import {
   withoutTypePrefix
 } from "./core-card-types.mjs";
@@ -41,22 +38,18 @@ var PIPED_COLUMNS = 120;
 async function run(argv, io) {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
-  const store = await readStoreOrEmptyIndex(memoryDir);
-  const indexed = new Set(store.index.entries.map((e) => e.file.replace(/^\.\//, "")));
-  const rows = [...store.cards.values()].map((c) => {
-    const meta = c.card?.meta ?? { topics: [] };
-    return {
-      name: meta.name ?? withoutTypePrefix(c.file.replace(/\.md$/, "")),
-      file: c.file,
-      type: cardType(c.file, meta) ?? "",
-      priority: meta.priority ?? "",
-      status: meta.status ?? "",
-      updated_at: meta.updated_at ?? "",
-      description: meta.description ?? "",
-      in_index: indexed.has(c.file)
-    };
-  });
-  rows.sort((a, b) => a.type + "\0" + a.name < b.type + "\0" + b.name ? -1 : 1);
+  const catalog = await readCardCatalog(memoryDir);
+  const unsorted = catalog.cards.map((c) => ({
+    name: c.name ?? withoutTypePrefix(c.file.replace(/\.md$/, "")),
+    file: c.file,
+    type: c.type ?? "",
+    priority: c.priority ?? "",
+    status: c.status ?? "",
+    updated_at: c.updated_at ?? "",
+    description: c.description ?? "",
+    in_index: c.linked
+  }));
+  const rows = unsorted.map((row) => ({ row, key: row.type + "\0" + row.name })).sort((a, b) => a.key < b.key ? -1 : 1).map((k) => k.row);
   if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, count: rows.length, cards: rows });
   else io.stdout.write(renderTable(rows, io));
   return 0;

@@ -73,10 +73,24 @@ function cardLinks(memoryDir, cardText, finder) {
 }
 function linksOfCard(memoryDir, cards, file, finder = cardsFinder(cards)) {
   const text = cards.get(file)?.text;
-  if (text === void 0 || !(text.includes("[[") || text.includes(".md"))) return [];
+  return text === void 0 ? [] : linksOfText(memoryDir, text, finder);
+}
+function linksOfText(memoryDir, text, finder) {
+  if (!(text.includes("[[") || text.includes(".md"))) return [];
   return cardLinks(memoryDir, text, finder).map((l) => ({ link: l.link, target: l.target, status: l.status }));
 }
 function cardsFinder(cards) {
+  return finderOver(cards, () => namesOf(cards));
+}
+function recordsFinder(records) {
+  const files = new Map(records.map((r) => [r.file, r]));
+  return finderOver(files, () => {
+    const out = /* @__PURE__ */ new Map();
+    for (const r of records) if (!r.file.includes("/") && r.name !== void 0) out.set(r.name, [...out.get(r.name) ?? [], r.file]);
+    return out;
+  });
+}
+function finderOver(cards, names) {
   const isCard = (f) => f !== INDEX_FILE && f.endsWith(".md") && cards.has(f);
   let byFrontmatterName;
   return {
@@ -89,7 +103,7 @@ function cardsFinder(cards) {
       const direct = name.endsWith(".md") ? [name] : [`${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)];
       let hits = direct.filter(isCard);
       if (hits.length === 0) {
-        byFrontmatterName ??= namesOf(cards);
+        byFrontmatterName ??= names();
         hits = byFrontmatterName.get(name) ?? [];
       }
       if (hits.length > 1) throw new Error(`"${name}" matches ${hits.join(", ")}; link the file instead`);
@@ -110,5 +124,7 @@ function namesOf(cards) {
 export {
   cardLinks,
   linksOfCard,
-  cardsFinder
+  linksOfText,
+  cardsFinder,
+  recordsFinder
 };

@@ -6,6 +6,8 @@ import {
   run,
   spec
 } from "./cli-list.mjs";
+import "./store-card-cache-format.mjs";
+import "./core-search-terms.mjs";
 import "./cli-store-access.mjs";
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";

@@ -3,6 +3,7 @@ import {
   cardDocs,
   search
 } from "./records-search.mjs";
+import "./core-search-terms.mjs";
 import {
   readEpisodes
 } from "./store-episodes.mjs";

@@ -1,21 +1,13 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  cardHead,
+  countTerms,
+  terms
+} from "./core-search-terms.mjs";
 
 // lib/records/search.ts
-var CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/;
-function terms(text) {
-  const out = [];
-  for (const m of text.toLowerCase().matchAll(/[\p{L}\p{N}_]+/gu)) {
-    const word = m[0];
-    if (CJK.test(word)) {
-      const chars = [...word].filter((ch) => CJK.test(ch));
-      if (chars.length === 1) out.push(chars[0]);
-      for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
-    } else if (word.length >= 2) out.push(word);
-  }
-  return out;
-}
 function docTermsOf(doc) {
-  return { head: count(terms(doc.head)), body: count(terms(doc.text)) };
+  return { head: countTerms(terms(doc.head)), body: countTerms(terms(doc.text)) };
 }
 function search(query, docs, limit = 20) {
   return searchCounted(query, docs, docs.map(docTermsOf), limit);
@@ -52,11 +44,6 @@ function matchLine(query, doc) {
   const { line, match } = bestLine(doc, [...new Set(terms(query))]);
   return { line: doc.kind === "episode" ? doc.firstLine : line, match };
 }
-function count(list) {
-  const m = /* @__PURE__ */ new Map();
-  for (const t of list) m.set(t, (m.get(t) ?? 0) + 1);
-  return m;
-}
 function bestLine(doc, wanted) {
   let best = mostTerms(doc.text.split("\n"), doc.firstLine, wanted);
   if (best.hits === 0 && doc.fileText !== void 0) best = mostTerms(doc.fileText.split("\n"), 1, wanted);
@@ -78,21 +65,20 @@ function mostTerms(lines, first, wanted) {
 }
 function cardDocs(store) {
   const docs = [];
-  for (const c of store.cards.values()) {
-    if (!c.card || c.text === void 0) continue;
-    const bodyStart = c.text.length - c.card.body.length;
-    const firstLine = c.text.slice(0, bodyStart).split("\n").length;
-    docs.push({
-      kind: "card",
-      id: c.file,
-      head: `${c.card.meta.name ?? ""} ${c.card.meta.description ?? ""} ${c.card.meta.topics.join(" ")}`,
-      text: c.card.body,
-      firstLine,
-      recency: c.card.meta.updated_at ?? "",
-      fileText: c.text
-    });
-  }
+  for (const c of store.cards.values()) if (c.card && c.text !== void 0) docs.push(cardDoc(c.file, c.text, c.card));
   return docs;
+}
+function cardDoc(file, text, card) {
+  const bodyStart = text.length - card.body.length;
+  return {
+    kind: "card",
+    id: file,
+    head: cardHead(card.meta),
+    text: card.body,
+    firstLine: text.slice(0, bodyStart).split("\n").length,
+    recency: card.meta.updated_at ?? "",
+    fileText: text
+  };
 }
 function episodeDocs(episodes) {
   return episodes.map((e) => ({ kind: "episode", id: `${e.file ?? "episodes.jsonl"}:${e.line}`, head: "", text: e.summary, firstLine: e.line, recency: e.ts }));
@@ -104,5 +90,6 @@ export {
   rankCounted,
   matchLine,
   cardDocs,
+  cardDoc,
   episodeDocs
 };

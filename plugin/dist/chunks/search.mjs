@@ -1,12 +1,11 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  cardDocs,
-  episodeDocs,
-  search
-} from "./records-search.mjs";
-import {
-  readEpisodes
-} from "./store-episodes.mjs";
+  searchStore
+} from "./records-search-store.mjs";
+import "./records-search.mjs";
+import "./store-card-cache-format.mjs";
+import "./core-search-terms.mjs";
+import "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
 import {
@@ -16,9 +15,7 @@ import {
 } from "./cli-store-access.mjs";
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
-import {
-  readStoreOrEmptyIndex
-} from "./store-history.mjs";
+import "./store-history.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
@@ -66,11 +63,7 @@ async function run(argv, io) {
   if (!["cards", "episodes", "all"].includes(where)) throw usageError(`--in ${where} must be cards, episodes or all`);
   const query = args.positionals.join(" ");
   const { memoryDir } = requireStore(args, io);
-  const docs = [];
-  if (where !== "episodes") docs.push(...cardDocs(await readStoreOrEmptyIndex(memoryDir)));
-  const episodes = where !== "cards" ? readEpisodes(memoryDir) : void 0;
-  if (episodes) docs.push(...episodeDocs(episodes.episodes));
-  const hits = search(query, docs, num(args, "limit") ?? 20);
+  const { hits, episodes } = await searchStore(memoryDir, query, where, num(args, "limit") ?? 20);
   if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
   else io.stdout.write(renderHits(hits, query, io));
   return 0;

@@ -1,5 +1,8 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  searchStore
+} from "./records-search-store.mjs";
+import {
   OVER_WARN_LOG,
   sessionInstructionBlock,
   sessionStartBlock
@@ -13,10 +16,11 @@ import {
 } from "./config-scope-at.mjs";
 import {
   cardDocs,
-  episodeDocs,
   search
 } from "./records-search.mjs";
 import "./hook-why-log.mjs";
+import "./store-card-cache-format.mjs";
+import "./core-search-terms.mjs";
 import {
   runMemoryCommand
 } from "./records-card-files.mjs";
@@ -28,7 +32,9 @@ import "./config-instructions.mjs";
 import {
   cardLinks,
   cardsFinder,
-  linksOfCard
+  linksOfCard,
+  linksOfText,
+  recordsFinder
 } from "./core-card-links.mjs";
 import "./core-sanitize-block.mjs";
 import "./usage-fold.mjs";
@@ -99,13 +105,15 @@ import {
   resolveMemory
 } from "./config-project.mjs";
 import {
+  joinPath,
   readConfig
 } from "./config-config.mjs";
 import "./core-sanitize.mjs";
 import {
   ERROR_CODES,
   MemctlError,
-  environmentFault
+  environmentFault,
+  readRegularUtf8
 } from "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import {
@@ -36748,22 +36756,33 @@ async function memoryOverview(s, args) {
 async function memorySearch(s, args) {
   const { memoryDir } = requireStore(s);
   const where = args.in ?? "all";
-  const docs = [];
-  const store = where !== "episodes" ? await readStoreOrEmptyIndex(memoryDir) : void 0;
-  if (store) docs.push(...cardDocs(store));
-  const episodes = where !== "cards" ? readEpisodes(memoryDir) : void 0;
-  if (episodes) docs.push(...episodeDocs(episodes.episodes));
-  const hits = withLinks(memoryDir, store?.cards, search(args.query, docs, args.limit ?? 20));
+  const found = await searchStore(memoryDir, args.query, where, args.limit ?? 20);
+  const { episodes } = found;
+  const hits = withLinks(memoryDir, found.cards, found.hits);
   const rendered = hits.length === 0 ? `No matches for ${JSON.stringify(args.query)} in ${where === "all" ? "cards or episodes" : where}.` : hits.map(renderHit).join("\n");
   return text(rendered, { query: args.query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
 }
 function withLinks(memoryDir, cards, hits) {
   if (!cards) return hits;
+  const finder = recordsFinder(cards);
+  return hits.map((h) => {
+    const links = h.kind === "card" ? linksOfText(memoryDir, readCardText(memoryDir, h.id), finder) : [];
+    return links.length > 0 ? { ...h, links } : h;
+  });
+}
+function withStoreLinks(memoryDir, cards, hits) {
   const finder = cardsFinder(cards);
   return hits.map((h) => {
     const links = h.kind === "card" ? linksOfCard(memoryDir, cards, h.id, finder) : [];
     return links.length > 0 ? { ...h, links } : h;
   });
+}
+function readCardText(memoryDir, file2) {
+  try {
+    return readRegularUtf8(joinPath(memoryDir, file2));
+  } catch {
+    return "";
+  }
 }
 async function memoryRecall(s, args) {
   const { memoryDir } = requireStore(s);
@@ -36771,7 +36790,7 @@ async function memoryRecall(s, args) {
   const recent = read.episodes.slice(-(args.episodes ?? 5)).reverse();
   const store = await readStoreOrEmptyIndex(memoryDir);
   const cards = recent.length === 0 ? [] : search(recent.map((e) => e.summary).join("\n"), cardDocs(store), args.cards ?? 5);
-  const described = withLinks(memoryDir, store.cards, cards).map((h) => ({ ...h, description: store.cards.get(h.id)?.card?.meta.description ?? "" }));
+  const described = withStoreLinks(memoryDir, store.cards, cards).map((h) => ({ ...h, description: store.cards.get(h.id)?.card?.meta.description ?? "" }));
   const out = [];
   if (recent.length === 0) out.push("No episodes yet. Log one at the end of a session with memory_log.");
   else {

@@ -172,13 +172,14 @@ function withoutHeld(store) {
   const entries = store.index.entries.filter((e) => !hold.held(e.file));
   return { ...store, cards, index: { ...store.index, entries } };
 }
-async function listCardFiles(dir, sub = "") {
+async function listCardFiles(dir, sub = "", walked) {
   const entries = await fs2.promises.readdir(path2.join(dir, sub), { withFileTypes: true });
+  walked?.push(sub);
   const out = [];
   for (const e of entries) {
     const rel = sub ? `${sub}/${e.name}` : e.name;
     if (e.name.startsWith(".")) continue;
-    if (e.isDirectory()) out.push(...await listCardFiles(dir, rel));
+    if (e.isDirectory()) out.push(...await listCardFiles(dir, rel, walked));
     else if (e.isFile() && e.name.endsWith(".md") && rel !== INDEX_FILE && rel !== EPISODES_SUMMARY_FILE) out.push(rel);
   }
   return out;
@@ -207,14 +208,17 @@ async function readStoreOrEmptyIndex(memoryDir) {
   try {
     return await readStoreOrEmpty(memoryDir);
   } catch (err) {
-    if (err instanceof MemctlError) throw err;
-    const e = err;
-    const reason = e?.code && e.path && !e.message.includes(e.path) ? `${e.code} ${e.path}` : e?.message ?? String(err);
-    throw new MemctlError(
-      ERROR_CODES.E_UNAVAILABLE,
-      `MEMORY INDEX UNAVAILABLE (${reason}): the memory in ${memoryDir} exists but could not be read; fix its permissions or file types (run "memctl doctor")`
-    );
+    throw storeUnavailable(memoryDir, err);
   }
+}
+function storeUnavailable(memoryDir, err) {
+  if (err instanceof MemctlError) return err;
+  const e = err;
+  const reason = e?.code && e.path && !e.message.includes(e.path) ? `${e.code} ${e.path}` : e?.message ?? String(err);
+  return new MemctlError(
+    ERROR_CODES.E_UNAVAILABLE,
+    `MEMORY INDEX UNAVAILABLE (${reason}): the memory in ${memoryDir} exists but could not be read; fix its permissions or file types (run "memctl doctor")`
+  );
 }
 async function readStoreOrEmpty(memoryDir) {
   if (fs2.existsSync(path2.join(memoryDir, INDEX_FILE))) return readStore(memoryDir);
@@ -247,5 +251,6 @@ export {
   readStore,
   listCardFiles,
   listNonRegularCards,
-  readStoreOrEmptyIndex
+  readStoreOrEmptyIndex,
+  storeUnavailable
 };

@@ -4,13 +4,19 @@ import {
   rejectProposal
 } from "./proposals-decide.mjs";
 import {
-  docTermsOf,
+  cardDoc,
   matchLine,
   rankCounted
 } from "./records-search.mjs";
 import {
   readWhy
 } from "./hook-why-log.mjs";
+import {
+  readCardCatalog
+} from "./store-card-cache-format.mjs";
+import {
+  terms
+} from "./core-search-terms.mjs";
 import {
   ISSUE_KINDS,
   runDoctor
@@ -69,14 +75,10 @@ import {
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import {
-  listCardFiles,
   readHistory
 } from "./store-history.mjs";
+import "./core-index-file.mjs";
 import {
-  readHold
-} from "./core-index-file.mjs";
-import {
-  cardType,
   parseCard
 } from "./core-card.mjs";
 import {
@@ -88,7 +90,9 @@ import "./store-lock.mjs";
 import {
   sha256Hex
 } from "./config-project.mjs";
-import "./config-config.mjs";
+import {
+  joinPath
+} from "./config-config.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
@@ -101,6 +105,7 @@ import {
 import {
   ERROR_CODES,
   MemctlError,
+  readRegularUtf8,
   usageError
 } from "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
@@ -115,23 +120,25 @@ import http from "node:http";
 // lib/ui/catalog.ts
 import fs from "node:fs";
 import path from "node:path";
+var NONE = { head: /* @__PURE__ */ new Map(), body: /* @__PURE__ */ new Map() };
 var Catalog = class {
-  /** `ttlMs`: how long a scan stands before the next request starts another behind its response. */
+  /** `ttlMs`: how long a check stands before the next request starts another behind its response. */
   constructor(memoryDir, ttlMs = 2e3, clock = () => performance.now()) {
     this.memoryDir = memoryDir;
     this.ttlMs = ttlMs;
     this.clock = clock;
-    this.slots = /* @__PURE__ */ new Map();
+    this.rows = [];
+    this.byFile = /* @__PURE__ */ new Map();
     this.checkedAt = Number.NEGATIVE_INFINITY;
     this.dirs = /* @__PURE__ */ new Map();
   }
-  /** Up to date for this request: waits for a scan when forced or when a directory changed, else starts one past the TTL. */
+  /** Up to date for this request: waits for a check when forced or when a directory changed, else starts one past the TTL. */
   async refresh(force = false) {
     if (force || this.dirsChanged()) return this.scan();
     if (this.clock() - this.checkedAt >= this.ttlMs) void this.scan().catch(() => {
     });
   }
-  /** Resolves when no scan is running (tests wait on the one a TTL started behind a response). */
+  /** Resolves when no check is running (tests wait on the one a TTL started behind a response). */
   async settled() {
     await this.scanning;
   }
@@ -147,65 +154,54 @@ var Catalog = class {
     return this.scanning;
   }
   async scanOnce() {
+    const catalog = await readCardCatalog(this.memoryDir);
     const dirs = /* @__PURE__ */ new Map();
-    const hold = readHold(this.memoryDir);
-    const files = (await listCardFiles(this.memoryDir)).filter((f) => !hold?.held(f)).sort();
-    for (const dir of /* @__PURE__ */ new Set([this.memoryDir, ...files.map((f) => path.dirname(path.join(this.memoryDir, f)))])) dirs.set(dir, fs.statSync(dir).mtimeMs);
-    const next = /* @__PURE__ */ new Map();
-    let changed = files.length !== this.slots.size;
-    for (let i = 0; i < files.length; i += 512) {
-      const batch = files.slice(i, i + 512);
-      const stats = await Promise.all(batch.map((f) => fs.promises.stat(path.join(this.memoryDir, f)).catch(() => void 0)));
-      batch.forEach((file, j) => {
-        const st = stats[j];
-        if (!st) return;
-        const old = this.slots.get(file);
-        if (old && old.mtimeMs === st.mtimeMs && old.size === st.size) next.set(file, old);
-        else {
-          changed = true;
-          const card = readCatalogCard(this.memoryDir, file);
-          next.set(file, { mtimeMs: st.mtimeMs, size: st.size, card, doc: searchDoc(card) });
-        }
-      });
-    }
-    if (changed) {
+    for (const dir of /* @__PURE__ */ new Set([this.memoryDir, ...catalog.cards.map((c) => path.dirname(path.join(this.memoryDir, c.file)))])) dirs.set(dir, fs.statSync(dir).mtimeMs);
+    if (catalog.cards !== this.current?.cards) {
+      this.rows = catalog.cards.map(rowOf);
+      this.byFile = new Map(this.rows.map((r, i) => [r.file, i]));
       this.facets = void 0;
       this.sorted = void 0;
     }
-    this.slots = next;
+    this.current = catalog;
     this.dirs = dirs;
     this.checkedAt = this.clock();
   }
-  /** Tokenizes every card for search in slices between requests, so the first search does not pay for it. */
+  /** Reads the cards' words once, so the first search does not wait for them. */
   async warm() {
-    const slots = [...this.slots.values()];
-    for (let i = 0; i < slots.length; i += 500) {
-      for (const slot of slots.slice(i, i + 500)) slot.terms ??= docTermsOf(slot.doc);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    this.current?.wordCounts([]);
   }
   get size() {
-    return this.slots.size;
+    return this.rows.length;
   }
+  /** One card as the catalogue lists it, with its text read now (undefined when it is not a card of the store). */
   card(file) {
-    return this.slots.get(file)?.card;
+    const i = this.byFile.get(file);
+    if (i === void 0) return void 0;
+    const { text, card } = readText(this.memoryDir, file);
+    return { ...this.rows[i], text, body: card.body, frontmatterText: card.frontmatterText };
   }
-  /** One page of the cards matching the query: ranked by the search when there is a query, else by type and name. */
+  /** One page of the cards matching the query: ranked as `memctl search` ranks them when there is a query, else by type and name. */
   query(q) {
     const perPage = Math.min(200, Math.max(1, q.perPage ?? 50));
-    let rows = [...this.slots.values()].map((s) => s.card);
+    let rows = this.rows;
     let ranked;
-    if (q.q?.trim()) {
-      const slots = [...this.slots.values()];
-      for (const slot of slots) slot.terms ??= docTermsOf(slot.doc);
-      const found = rankCounted(
-        q.q,
-        slots.map((x) => x.doc),
-        slots.map((x) => x.terms)
-      );
-      ranked = new Map(found.map((h) => [slots[h.index].card.file, h.score]));
-      rows = found.map((h) => slots[h.index].card);
-    } else rows = this.sorted ??= rows.sort((a, b) => a.type + "\0" + a.name < b.type + "\0" + b.name ? -1 : 1);
+    if (q.q?.trim() && this.current) {
+      const cards2 = this.current.cards;
+      const found = this.current.wordCounts([...new Set(terms(q.q))]);
+      const docs = [];
+      const counts = [];
+      const index = [];
+      cards2.forEach((c, i) => {
+        if (c.readError) return;
+        docs.push({ kind: "card", id: c.file, head: "", text: "", firstLine: c.firstLine, recency: c.updated_at ?? "" });
+        counts.push(found[i] ?? NONE);
+        index.push(i);
+      });
+      const hits = rankCounted(q.q, docs, counts);
+      ranked = new Map(hits.map((h) => [docs[h.index].id, h.score]));
+      rows = hits.map((h) => this.rows[index[h.index]]);
+    } else rows = this.sorted ??= [...rows].sort((a, b) => a.type + "\0" + a.name < b.type + "\0" + b.name ? -1 : 1);
     rows = rows.filter(
       (c) => (!q.type || c.type === q.type) && (!q.topic || c.topics.includes(q.topic)) && (!q.status || c.status === q.status) && (!q.priority || c.priority === q.priority)
     );
@@ -213,16 +209,17 @@ var Catalog = class {
     const page2 = Math.min(pages, Math.max(1, Math.floor(q.page ?? 1)));
     const match = (file) => {
       const score = ranked?.get(file);
-      const slot = this.slots.get(file);
-      return score === void 0 || !slot ? void 0 : { kind: "card", id: file, score, ...matchLine(q.q, slot.doc) };
+      if (score === void 0) return void 0;
+      const { text, card } = readText(this.memoryDir, file);
+      return { kind: "card", id: file, score, ...matchLine(q.q, cardDoc(file, text, card)) };
     };
-    const cards = rows.slice((page2 - 1) * perPage, page2 * perPage).map(({ text: _t, body: _b, frontmatterText: _f, ...rest }) => ({ ...rest, match: match(rest.file) }));
+    const cards = rows.slice((page2 - 1) * perPage, page2 * perPage).map((row) => ({ ...row, match: match(row.file) }));
     return { total: rows.length, page: page2, pages, per_page: perPage, cards, facets: this.facetValues() };
   }
   facetValues() {
     if (this.facets) return this.facets;
     const sets = { types: /* @__PURE__ */ new Set(), topics: /* @__PURE__ */ new Set(), statuses: /* @__PURE__ */ new Set(), priorities: /* @__PURE__ */ new Set() };
-    for (const { card } of this.slots.values()) {
+    for (const card of this.rows) {
       if (card.type) sets.types.add(card.type);
       for (const t of card.topics) sets.topics.add(t);
       if (card.status) sets.statuses.add(card.status);
@@ -233,46 +230,27 @@ var Catalog = class {
     return this.facets;
   }
 };
-function searchDoc(c) {
-  const bodyStart = c.text.length - c.body.length;
+function rowOf(r) {
   return {
-    kind: "card",
-    id: c.file,
-    head: `${c.name} ${c.description} ${c.topics.join(" ")}`,
-    text: c.body,
-    firstLine: c.text.slice(0, bodyStart).split("\n").length,
-    recency: c.updated_at,
-    fileText: c.text
+    file: r.file,
+    name: r.name ?? withoutTypePrefix(r.file.replace(/\.md$/, "")),
+    type: r.type ?? "",
+    description: r.description ?? "",
+    topics: r.topics,
+    priority: r.priority ?? "",
+    status: r.status ?? "",
+    updated_at: r.updated_at ?? "",
+    provenance: r.provenance,
+    problems: r.readError ? [`unreadable: ${r.readError}`] : r.problems
   };
 }
-function readCatalogCard(dir, file) {
-  const fallbackName = withoutTypePrefix(file.replace(/\.md$/, ""));
-  let text;
+function readText(dir, file) {
+  let text = "";
   try {
-    text = fs.readFileSync(path.join(dir, file), "utf8");
-  } catch (err) {
-    return { ...empty(file, fallbackName), problems: [`unreadable: ${err.message}`] };
+    text = readRegularUtf8(joinPath(dir, file));
+  } catch {
   }
-  const parsed = parseCard(text);
-  const m = parsed.meta;
-  return {
-    file,
-    name: m.name ?? fallbackName,
-    type: cardType(file, m) ?? "",
-    description: m.description ?? "",
-    topics: m.topics,
-    priority: m.priority ?? "",
-    status: m.status ?? "",
-    updated_at: m.updated_at ?? "",
-    provenance: m.provenance,
-    text,
-    body: parsed.body,
-    frontmatterText: parsed.frontmatterText,
-    problems: [...parsed.errors, ...parsed.warnings].map((p) => p.message)
-  };
-}
-function empty(file, name) {
-  return { file, name, type: "", description: "", topics: [], priority: "", status: "", updated_at: "", text: "", body: "", frontmatterText: "", problems: [] };
+  return { text, card: parseCard(text) };
 }
 
 // lib/ui/html.ts
@@ -311,8 +289,8 @@ function diffBlock(diff) {
   const lines = diff.map((d) => `<span class="${d.op === "+" ? "add" : d.op === "-" ? "del" : "ctx"}">${esc(d.op === "+" || d.op === "-" ? d.op : " ")}${esc(d.text)}</span>`);
   return `<pre class="diff">${lines.join("\n")}</pre>`;
 }
-function table(head, rows, empty2 = "nothing yet") {
-  if (rows.length === 0) return `<p class="dim">${esc(empty2)}</p>`;
+function table(head, rows, empty = "nothing yet") {
+  if (rows.length === 0) return `<p class="dim">${esc(empty)}</p>`;
   return `<table><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join("")}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join("")}</tr>`).join("\n")}</tbody></table>`;
 }
 

@@ -68,3 +68,25 @@ test("a write through the atomic writer is seen on the next request; an in-place
   await catalog.settled();
   assert.equal(catalog.card(file)!.description, "edited in place, longer");
 });
+
+test("an in-place edit that keeps the size and puts the mtime back is seen after the TTL (ctime tells)", async () => {
+  const dir = store();
+  let now = 0;
+  const catalog = new Catalog(dir, 2000, () => now);
+  const file = path.join(dir, "project_deploy.md");
+  const whole = new Date(Math.floor(Date.now() / 1000) * 1000 - 5000); // a time utimes sets back exactly
+  fs.utimesSync(file, whole, whole);
+  await catalog.refresh(true);
+  const before = catalog.card("project_deploy.md")!.description;
+  const text = fs.readFileSync(file, "utf8");
+  const edited = text.replace(before, before.toUpperCase() === before ? before.toLowerCase() : before.toUpperCase());
+  assert.notEqual(edited, text);
+  assert.equal(Buffer.byteLength(edited), Buffer.byteLength(text));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  fs.writeFileSync(file, edited);
+  fs.utimesSync(file, whole, whole);
+  now = 2500;
+  await catalog.refresh();
+  await catalog.settled();
+  assert.notEqual(catalog.card("project_deploy.md")!.description, before);
+});

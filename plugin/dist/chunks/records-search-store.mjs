@@ -1,0 +1,67 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  cardDoc,
+  docTermsOf,
+  episodeDocs,
+  matchLine,
+  rankCounted
+} from "./records-search.mjs";
+import {
+  readCardCatalog
+} from "./store-card-cache-format.mjs";
+import {
+  terms
+} from "./core-search-terms.mjs";
+import {
+  readEpisodes
+} from "./store-episodes.mjs";
+import {
+  parseCard
+} from "./core-card.mjs";
+import {
+  joinPath
+} from "./config-config.mjs";
+import {
+  readRegularUtf8
+} from "./core-bytes.mjs";
+
+// lib/records/search-store.ts
+var NONE = { head: /* @__PURE__ */ new Map(), body: /* @__PURE__ */ new Map() };
+async function searchStore(memoryDir, query, where, limit) {
+  const docs = [];
+  const counts = [];
+  let cards;
+  if (where !== "episodes") {
+    const catalog = await readCardCatalog(memoryDir);
+    cards = catalog.cards;
+    const found = catalog.wordCounts([...new Set(terms(query))]);
+    catalog.cards.forEach((c, i) => {
+      if (c.readError) return;
+      docs.push({ kind: "card", id: c.file, head: "", text: "", firstLine: c.firstLine, recency: c.updated_at ?? "" });
+      counts.push(found[i] ?? NONE);
+    });
+  }
+  const episodes = where !== "cards" ? readEpisodes(memoryDir) : void 0;
+  if (episodes) {
+    const more = episodeDocs(episodes.episodes);
+    docs.push(...more);
+    counts.push(...more.map(docTermsOf));
+  }
+  const hits = rankCounted(query, docs, counts).slice(0, limit || void 0).map(({ index, score }) => {
+    const doc = docs[index];
+    return { kind: doc.kind, id: doc.id, score, ...matchLine(query, doc.kind === "card" ? readCardDoc(memoryDir, doc) : doc) };
+  });
+  return { hits, episodes, cards };
+}
+function readCardDoc(memoryDir, doc) {
+  try {
+    const text = readRegularUtf8(joinPath(memoryDir, doc.id));
+    return cardDoc(doc.id, text, parseCard(text));
+  } catch {
+    return doc;
+  }
+}
+
+export {
+  searchStore
+};
