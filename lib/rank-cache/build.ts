@@ -145,10 +145,12 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
   if (options.writeCache === false) return store;
   const stateDir = path.join(memoryDir, STATE_DIR);
   let createdStateDir = false;
+  let stateDirBorn = 0;
   try {
     // Before the directory stamps: creating it changes the store's mtime (a change we made, so not racy).
     createdStateDir = lstatIfExists(stateDir) === undefined;
     realDir(memoryDir, STATE_DIR); // never a link: the cache is not written outside the store
+    stateDirBorn = lstatIfExists(stateDir)?.birthtimeMs ?? 0;
   } catch {
     return store;
   }
@@ -158,7 +160,13 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
     if (d !== "." && !d.startsWith("..") && !path.isAbsolute(d)) dirSet.add(d);
   }
   const dirs: [string, number][] = [...dirSet].sort().map((rel) => [rel, stampOf(path.join(memoryDir, rel))[0]]);
-  const sources = [indexStat.mtimeMs, ...dirs.filter(([rel]) => !(createdStateDir && rel === "")).map(([, m]) => m), ...[...stamps.values()].map(([m]) => m)];
+  // The store's own mtime is not a source to distrust when its last change was creating .memctl/: by this build,
+  // or by the same hook just before it ranked (session state, on a store's first prompt), which is memctl's own
+  // change, not an edit. Told by .memctl/'s birth time being the store's mtime; a filesystem that records no birth
+  // time keeps the store's mtime counted (the second prompt then builds again, as before). Counting it would leave
+  // every first prompt's build unsaved: 37 s again on the second prompt at 100,000 cards.
+  const ownChange = (rel: string, mtime: number) => rel === "" && (createdStateDir || (stateDirBorn > 0 && stateDirBorn === mtime));
+  const sources = [indexStat.mtimeMs, ...dirs.filter(([rel, m]) => !ownChange(rel, m)).map(([, m]) => m), ...[...stamps.values()].map(([m]) => m)];
   if (racy(sources, options.nowMs)) return store;
   const prio = entries.map((e) => (e.priority === "always" ? "a" : e.priority === "low" ? "l" : "n")).join("");
   const status: Record<string, string> = {};

@@ -12,6 +12,8 @@ export interface FileStat {
   readonly mtimeMs: number;
   /** Changes with every write, and also when a tool puts the mtime back (the rank cache's fingerprint uses both). */
   readonly ctimeMs: number;
+  /** When the inode was made; 0, or the ctime, where the filesystem does not record it (Node's fs.Stats). */
+  readonly birthtimeMs: number;
   readonly ino: number;
   readonly mode: number;
   isFile(): boolean;

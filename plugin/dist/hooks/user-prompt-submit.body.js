@@ -6807,9 +6807,11 @@ ${e.raw}`));
   if (options.writeCache === false) return store;
   const stateDir = import_node_path10.default.join(memoryDir, STATE_DIR);
   let createdStateDir = false;
+  let stateDirBorn = 0;
   try {
     createdStateDir = lstatIfExists(stateDir) === void 0;
     realDir(memoryDir, STATE_DIR);
+    stateDirBorn = lstatIfExists(stateDir)?.birthtimeMs ?? 0;
   } catch {
     return store;
   }
@@ -6819,7 +6821,8 @@ ${e.raw}`));
     if (d !== "." && !d.startsWith("..") && !import_node_path10.default.isAbsolute(d)) dirSet.add(d);
   }
   const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(import_node_path10.default.join(memoryDir, rel))[0]]);
-  const sources = [indexStat.mtimeMs, ...dirs.filter(([rel]) => !(createdStateDir && rel === "")).map(([, m]) => m), ...[...stamps.values()].map(([m]) => m)];
+  const ownChange = (rel, mtime) => rel === "" && (createdStateDir || stateDirBorn > 0 && stateDirBorn === mtime);
+  const sources = [indexStat.mtimeMs, ...dirs.filter(([rel, m]) => !ownChange(rel, m)).map(([, m]) => m), ...[...stamps.values()].map(([m]) => m)];
   if (racy(sources, options.nowMs)) return store;
   const prio = entries.map((e) => e.priority === "always" ? "a" : e.priority === "low" ? "l" : "n").join("");
   const status = {};
