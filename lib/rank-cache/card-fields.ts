@@ -2,7 +2,7 @@
 // (refresh.ts), so an entry built either way is the same entry.
 import path from "node:path";
 import { FIELD_WEIGHT, type RankEntry } from "../rank/postings.js";
-import { tokenize } from "../rank/tokenize.js";
+import { tokenizeMarked } from "../rank/tokenize.js";
 import { provenanceMark } from "../rank/provenance-mark.js";
 import type { IndexEntry } from "../core/index-file.js";
 import { renderEntryLine } from "../core/block.js";
@@ -47,9 +47,9 @@ export async function readCardFields(memoryDir: string, file: string): Promise<C
     expires_at: meta.expires_at,
     topics: meta.topics,
     // A card's keys are one field (their words counted together, length-normalised against other cards' keys).
-    recallTerms: tokenize((meta.recall ?? []).join("\n")),
+    recallTerms: tokenizeMarked((meta.recall ?? []).join("\n")),
     // Only the head is read: a body past the first 16 KiB of the file is not indexed (docs/ranking.md).
-    bodyTerms: FIELD_WEIGHT.body > 0 ? tokenize(card.body) : [],
+    bodyTerms: FIELD_WEIGHT.body > 0 ? tokenizeMarked(card.body) : [],
     ...(provenanceMark(meta.provenance) ? { mark: provenanceMark(meta.provenance) } : {}),
     ...(meta.scope && meta.scope.length > 0 ? { scope: meta.scope } : {}),
   };
@@ -57,7 +57,8 @@ export async function readCardFields(memoryDir: string, file: string): Promise<C
 
 /** An index line and its card's fields as one ranked entry; `lineTerms` are the line's terms when already known. */
 export function rankEntryOf(e: IndexEntry, file: string, f: CardFields, lineTerms?: { title: string[]; hook: string[] }): RankEntry {
-  // The file name says what the card is about too: "feedback_testing_style.md" → "testing style".
+  // The file name says what the card is about too: "feedback_testing_style.md" → "testing style". Its words, like
+  // a topic's ("code-review"), are words, not the parts of an identifier: "_" and "-" there are spaces.
   const nameWords = file.replace(/\.md$/i, "").replace(FILE_TYPE_PREFIX, "$1");
   return {
     line: e.line,
@@ -72,9 +73,9 @@ export function rankEntryOf(e: IndexEntry, file: string, f: CardFields, lineTerm
     ...(f.mark ? { mark: f.mark } : {}),
     ...(f.scope ? { scope: f.scope } : {}),
     terms: {
-      title: lineTerms?.title ?? tokenize(e.title),
-      topics: f.topicTerms ?? tokenize([...f.topics, nameWords].join(" ")),
-      hook: lineTerms?.hook ?? tokenize(e.hook),
+      title: lineTerms?.title ?? tokenizeMarked(e.title),
+      topics: f.topicTerms ?? tokenizeMarked([...f.topics, nameWords].join(" ").replace(/[_-]/g, " ")),
+      hook: lineTerms?.hook ?? tokenizeMarked(e.hook),
       recall: f.recallTerms ?? [],
       body: f.bodyTerms ?? [],
     },

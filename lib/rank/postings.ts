@@ -1,6 +1,7 @@
 // The index ranking reads: entries and their fields, postings per term (BM25F term frequencies, saturated
 // when built), and the in-memory index over parsed entries. The rank cache (lib/rank-cache/) implements the same
 // RankIndex over its file; score.ts ranks against either.
+import { PART_MARK } from "./tokenize.js";
 
 /** An index line and the card fields that move it. */
 export interface EntryInfo {
@@ -38,6 +39,11 @@ const FIELD_B: Readonly<Record<Field, number>> = { title: 0.3, topics: 0.3, hook
 export const FIELD_BIT: Readonly<Record<Field, number>> = { title: 1, topics: 2, hook: 4, recall: 8, body: 16 };
 /** Bits of a posting's field mask. */
 export const FIELD_MASK = 31;
+/**
+ * Set in a posting's mask when the entry holds the term only as a part of compound identifiers ("open" of
+ * `OpenApi`; tokenize.ts tokenizeMarked): it scores, but does not say the card is about a prompt (score.ts).
+ */
+export const PART_BIT = 32;
 export const MASK_FIELDS: readonly Field[][] = Array.from({ length: FIELD_MASK + 1 }, (_, mask) => FIELDS.filter((f) => mask & FIELD_BIT[f]));
 const K1 = 1.2;
 
@@ -107,18 +113,25 @@ export function fieldAverages(entries: readonly RankEntry[]): number[] {
 /** One entry's postings against given field averages (fieldAverages): term → saturated tf and field mask. */
 export function entryPostings(e: RankEntry, avg: readonly number[]): Map<string, { tf: number; mask: number }> {
   const mine = new Map<string, { tf: number; mask: number }>();
+  // Terms met standing alone at least once: a part (PART_MARK) of an identifier elsewhere in the entry is then evidence.
+  const alone = new Set<string>();
   FIELDS.forEach((f, i) => {
     const terms = e.terms[f];
     if (FIELD_WEIGHT[f] === 0 || terms === undefined) return;
     const norm = 1 - FIELD_B[f] + (FIELD_B[f] * terms.length) / avg[i]!;
-    for (const t of terms) {
+    for (const marked of terms) {
+      const t = marked.startsWith(PART_MARK) ? marked.slice(PART_MARK.length) : marked;
+      if (t === marked) alone.add(t);
       let p = mine.get(t);
       if (!p) mine.set(t, (p = { tf: 0, mask: 0 }));
       p.tf += FIELD_WEIGHT[f] / norm;
       p.mask |= FIELD_BIT[f];
     }
   });
-  for (const p of mine.values()) p.tf = Math.fround((p.tf * (K1 + 1)) / (p.tf + K1)); // saturated once here, not per prompt; float32 as cached
+  for (const [t, p] of mine) {
+    p.tf = Math.fround((p.tf * (K1 + 1)) / (p.tf + K1)); // saturated once here, not per prompt; float32 as cached
+    if (!alone.has(t)) p.mask |= PART_BIT;
+  }
   return mine;
 }
 

@@ -11,7 +11,7 @@ import { frecency, type CardUsage } from "../core/frecency.js";
 import { compareRanked, firstPlaces, type Tier } from "./order.js";
 import { isCommonSpoken } from "./common-words.js";
 import { applyScope, scopeOf } from "./scope-filter.js";
-import { FIELD_BIT, FIELD_MASK, MASK_FIELDS, type EntryInfo, type Field, type PostingList, type RankEntry, type RankIndex, memoryIndex } from "./postings.js";
+import { FIELD_BIT, FIELD_MASK, MASK_FIELDS, PART_BIT, type EntryInfo, type Field, type PostingList, type RankEntry, type RankIndex, memoryIndex } from "./postings.js";
 
 export { compareRanked, isHit } from "./order.js";
 export { SCOPE_BOOST } from "./scope-filter.js";
@@ -25,7 +25,8 @@ export const RELATIVE_CUTOFF = 0.1;
  * Fields that say what a card is about: its title and topics (the file name's words are topics). A prompt needs
  * memory only when some card matches it in one of these, or matches two or more of its distinct terms: a lone
  * word met only in hooks or recall keys ("merge" in "…rebase, never merge") is how a prompt that needs no memory
- * ("looks good, merge it") meets a store, in every language (bench/README.md, 2026-12-06).
+ * ("looks good, merge it") meets a store, in every language (bench/README.md, 2026-12-06). A word the card holds
+ * only as a part of a compound identifier (postings.ts PART_BIT) is in no field for this purpose.
  */
 export const SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
 /** The most frecency can multiply relevance by (1 + this), reached asymptotically. */
@@ -131,7 +132,9 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
         if (hits < 255) termHits[id] = hits + 1;
       }
       lastAt[id] = at;
-      if ((masks[k]! & SUBJECT_FIELDS) !== 0) subject[id] = 1;
+      // A word met in this card only inside an identifier ("open" of `OpenApi`) does not make it the card's subject
+      // ("ok, open the PR"); it is still one of two words ("casing" and "fields" of a camelCase-fields card).
+      if ((masks[k]! & SUBJECT_FIELDS) !== 0 && (masks[k]! & PART_BIT) === 0) subject[id] = 1;
     }
   }
   const scope = scopeOf(index, options.scopeAt, n);

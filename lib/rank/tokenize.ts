@@ -1,11 +1,12 @@
 // Turns text into ranking terms: words (lower-cased, camelCase and snake_case split, stop words of the text's
-// language dropped, ASCII words Porter-stemmed); Chinese, Japanese and Korean runs, which have no spaces,
+// language dropped, ASCII words Porter-stemmed; in a card, a compound identifier's parts marked and the identifier
+// also one whole word); Chinese, Japanese and Korean runs, which have no spaces,
 // into overlapping character 2-grams ("内存管理" → 内存, 存管, 管理) less those of function characters only.
 import { stem } from "./stem.js";
 import { ENGLISH_STOP_WORDS, isSegmentedStopWord, stopTest } from "./stop-words.js";
 
 /** Bumped whenever tokenisation changes, so derived caches built by an older version are rebuilt. */
-export const TOKENIZER_VERSION = 6;
+export const TOKENIZER_VERSION = 7;
 
 /** Prompts can be megabytes (a pasted log); ranking reads this many characters from the start. */
 export const MAX_QUERY_CHARS = 32_768;
@@ -30,22 +31,43 @@ let thaiSegmenter: Intl.Segmenter | undefined;
 const ASCII = /^[\x00-\x7f]*$/;
 const DIGITS = /^\d+$/;
 
+/**
+ * Prefixed to a term that tokenizeMarked met as a part of a compound identifier: `OpenApi` → "~open", "~api" and
+ * the whole "openapi". Not a letter or digit, so no term starts with it.
+ */
+export const PART_MARK = "~";
+// Characters that join two words into one identifier when they stand alone between them: snake_case and
+// dotted.names; \x01 is where tokenizeWith split a camelCase name. Not "-": in cards it joins English words
+// ("model-visible", "read-only") more than it names things, and as a joiner it cost a coding-set hit (bench/README.md).
+const JOINERS = "_.\x01";
+
 /** Terms of a text, in order, duplicates kept (term frequency matters). */
 export function tokenize(text: string): string[] {
   return tokenizeWith(text, !ASCII.test(text));
 }
 
-/** The runs RUN matches, in order. */
-function unicodeRuns(text: string): string[] {
+/**
+ * tokenize, with each part of a compound identifier marked by PART_MARK: how a card's fields are indexed, so that
+ * a word met only inside an identifier is no evidence the card is about a prompt (postings.ts PART_BIT).
+ */
+export function tokenizeMarked(text: string): string[] {
+  return tokenizeWith(text, !ASCII.test(text), true);
+}
+
+/** The runs RUN matches, in order, their start offsets pushed to `starts`. */
+function unicodeRuns(text: string, starts: number[]): string[] {
   const pattern = RUN();
   const runs: string[] = [];
   pattern.lastIndex = 0;
-  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) runs.push(match[0]);
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    runs.push(match[0]);
+    starts.push(match.index);
+  }
   return runs;
 }
 
-/** tokenize with the Unicode path forced on or off (exported for the equivalence test). */
-export function tokenizeWith(text: string, unicode: boolean): string[] {
+/** tokenize with the Unicode path forced on or off (exported for the equivalence test); `mark`: tokenizeMarked. */
+export function tokenizeWith(text: string, unicode: boolean, mark = false): string[] {
   const out: string[] = [];
   // Split camelCase before lower-casing: "readUsage" → "read Usage", "HTTPServer" → "HTTP Server", "parseURL" →
   // "parse URL"; a name ending in a two-letter acronym stays whole ("OpenAI" is not "open", "iOS" not "i"), and
@@ -53,15 +75,19 @@ export function tokenizeWith(text: string, unicode: boolean): string[] {
   const normal = unicode ? text.normalize("NFKC") : text;
   const lower = normal.toLowerCase();
   // Text without capitals (most prompts) has nothing to split, and its patterns need not be compiled.
+  // The split is marked \x01, not a space, so the parts are still known as one identifier below.
   const spaced =
     lower === normal
       ? lower
       : normal
-          .replace(/([a-z0-9])([A-Z](?:[a-z]|[A-Z]{2}))/g, "$1 $2")
-          .replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, "$1 $2")
+          .replace(/([a-z0-9])([A-Z](?:[a-z]|[A-Z]{2}))/g, "$1\x01$2")
+          .replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, "$1\x01$2")
           .toLowerCase();
-  const runs = unicode ? unicodeRuns(spaced) : (spaced.match(/[a-z0-9]+/g) ?? []);
+  const starts: number[] = [];
+  const runs = unicode ? unicodeRuns(spaced, starts) : asciiRuns(spaced, starts);
   const isStop = stopTest(runs);
+  // The compound identifier being read: its first run, or -1 outside one.
+  let from = -1;
   for (let r = 0; r < runs.length; r++) {
     const run = runs[r]!;
     const date = dayTerm(runs, r);
@@ -74,19 +100,49 @@ export function tokenizeWith(text: string, unicode: boolean): string[] {
       thaiTerms(run, out);
       continue;
     }
-    if (run.length < 2 || isStop(run)) continue;
-    if (run.length < 3 && DIGITS.test(run)) continue;
-    const word = unicode ? foldAccents(run) : run;
-    let stemmed = STEMS.get(word);
-    if (stemmed === undefined) {
-      stemmed = stem(word);
-      // A stem that lands on a stop word ("ones", "one" → "on") would join words it has nothing to do with.
-      if (stemmed !== word && ENGLISH_STOP_WORDS.has(stemmed)) stemmed = word.endsWith("s") ? word.slice(0, -1) : word;
-      if (STEMS.size < 100_000) STEMS.set(word, stemmed);
+    // Joined to the next run by one joiner ("open" in "open\x01api", "rank" in "rank_cache"): a compound's part.
+    const end = starts[r]! + run.length;
+    const joined = starts[r + 1] === end + 1 && JOINERS.includes(spaced[end]!) && !(unicode && UNSPACED.test(runs[r + 1]![0]!)) && !THAI(runs[r + 1]![0]!);
+    if (joined && from < 0) from = r;
+    const part = from >= 0;
+    if (run.length >= 2 && !isStop(run) && !(run.length < 3 && DIGITS.test(run))) {
+      const term = termOf(unicode ? foldAccents(run) : run);
+      out.push(mark && part ? PART_MARK + term : term);
     }
-    out.push(stemmed);
+    if (part && !joined) {
+      // In a card, the whole identifier is a word of its own ("openapi", "rankcach"): a prompt that types it as one
+      // word matches it, as does one that spaces it ("open api": queryTerms joins adjacent words). Not in a
+      // prompt: "TypeScript" there would meet every card tagged "typescript" (measured, bench/README.md), and a
+      // prompt typing `OpenApi` matches its two parts, two words. Numbers are not names.
+      const whole = runs.slice(from, r + 1).join("");
+      from = -1;
+      if (mark && whole.length >= 3 && !DIGITS.test(whole)) out.push(termOf(unicode ? foldAccents(whole) : whole));
+    }
   }
   return out;
+}
+
+/** A word's term: Porter-stemmed (ASCII), and kept whole when the stem would be a stop word. */
+function termOf(word: string): string {
+  let stemmed = STEMS.get(word);
+  if (stemmed === undefined) {
+    stemmed = stem(word);
+    // A stem that lands on a stop word ("ones", "one" → "on") would join words it has nothing to do with.
+    if (stemmed !== word && ENGLISH_STOP_WORDS.has(stemmed)) stemmed = word.endsWith("s") ? word.slice(0, -1) : word;
+    if (STEMS.size < 100_000) STEMS.set(word, stemmed);
+  }
+  return stemmed;
+}
+
+/** The [a-z0-9] runs of lower-cased ASCII text, their start offsets pushed to `starts`. */
+function asciiRuns(text: string, starts: number[]): string[] {
+  const runs: string[] = [];
+  const pattern = /[a-z0-9]+/g;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    runs.push(match[0]);
+    starts.push(match.index);
+  }
+  return runs;
 }
 
 /**

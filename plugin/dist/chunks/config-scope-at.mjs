@@ -7,6 +7,7 @@ import {
   FIELD_BIT,
   FIELD_MASK,
   MASK_FIELDS,
+  PART_BIT,
   frecency,
   loadRankable,
   stillFresh
@@ -154,7 +155,7 @@ function rank(index, query, options) {
         if (hits < 255) termHits[id] = hits + 1;
       }
       lastAt[id] = at;
-      if ((masks[k] & SUBJECT_FIELDS) !== 0) subject[id] = 1;
+      if ((masks[k] & SUBJECT_FIELDS) !== 0 && (masks[k] & PART_BIT) === 0) subject[id] = 1;
     }
   }
   const scope = scopeOf(index, options.scopeAt, n);

@@ -1,7 +1,8 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  PART_MARK,
   TOKENIZER_VERSION,
-  tokenize
+  tokenizeMarked
 } from "./rank-stem.mjs";
 import {
   renderEntryLine,
@@ -209,6 +210,7 @@ var FIELD_WEIGHT = { title: 3, topics: 2, hook: 1, recall: 1.5, body: 0 };
 var FIELD_B = { title: 0.3, topics: 0.3, hook: 0.6, recall: 0.75, body: 0.75 };
 var FIELD_BIT = { title: 1, topics: 2, hook: 4, recall: 8, body: 16 };
 var FIELD_MASK = 31;
+var PART_BIT = 32;
 var MASK_FIELDS = Array.from({ length: FIELD_MASK + 1 }, (_, mask) => FIELDS.filter((f) => mask & FIELD_BIT[f]));
 var K1 = 1.2;
 function toPostingList(list) {
@@ -230,18 +232,24 @@ function fieldAverages(entries) {
 }
 function entryPostings(e, avg) {
   const mine = /* @__PURE__ */ new Map();
+  const alone = /* @__PURE__ */ new Set();
   FIELDS.forEach((f, i) => {
     const terms = e.terms[f];
     if (FIELD_WEIGHT[f] === 0 || terms === void 0) return;
     const norm = 1 - FIELD_B[f] + FIELD_B[f] * terms.length / avg[i];
-    for (const t of terms) {
+    for (const marked of terms) {
+      const t = marked.startsWith(PART_MARK) ? marked.slice(PART_MARK.length) : marked;
+      if (t === marked) alone.add(t);
       let p = mine.get(t);
       if (!p) mine.set(t, p = { tf: 0, mask: 0 });
       p.tf += FIELD_WEIGHT[f] / norm;
       p.mask |= FIELD_BIT[f];
     }
   });
-  for (const p of mine.values()) p.tf = Math.fround(p.tf * (K1 + 1) / (p.tf + K1));
+  for (const [t, p] of mine) {
+    p.tf = Math.fround(p.tf * (K1 + 1) / (p.tf + K1));
+    if (!alone.has(t)) p.mask |= PART_BIT;
+  }
   return mine;
 }
 function buildPostings(entries, avg = fieldAverages(entries)) {
@@ -650,9 +658,9 @@ async function readCardFields(memoryDir, file) {
     expires_at: meta.expires_at,
     topics: meta.topics,
     // A card's keys are one field (their words counted together, length-normalised against other cards' keys).
-    recallTerms: tokenize((meta.recall ?? []).join("\n")),
+    recallTerms: tokenizeMarked((meta.recall ?? []).join("\n")),
     // Only the head is read: a body past the first 16 KiB of the file is not indexed (docs/ranking.md).
-    bodyTerms: FIELD_WEIGHT.body > 0 ? tokenize(card.body) : [],
+    bodyTerms: FIELD_WEIGHT.body > 0 ? tokenizeMarked(card.body) : [],
     ...provenanceMark(meta.provenance) ? { mark: provenanceMark(meta.provenance) } : {},
     ...meta.scope && meta.scope.length > 0 ? { scope: meta.scope } : {}
   };
@@ -672,9 +680,9 @@ function rankEntryOf(e, file, f, lineTerms) {
     ...f.mark ? { mark: f.mark } : {},
     ...f.scope ? { scope: f.scope } : {},
     terms: {
-      title: lineTerms?.title ?? tokenize(e.title),
-      topics: f.topicTerms ?? tokenize([...f.topics, nameWords].join(" ")),
-      hook: lineTerms?.hook ?? tokenize(e.hook),
+      title: lineTerms?.title ?? tokenizeMarked(e.title),
+      topics: f.topicTerms ?? tokenizeMarked([...f.topics, nameWords].join(" ").replace(/[_-]/g, " ")),
+      hook: lineTerms?.hook ?? tokenizeMarked(e.hook),
       recall: f.recallTerms ?? [],
       body: f.bodyTerms ?? []
     }
@@ -1467,6 +1475,7 @@ export {
   INDEX_READ_CAP,
   FIELD_BIT,
   FIELD_MASK,
+  PART_BIT,
   MASK_FIELDS,
   lineKey,
   normalizeCardPath,

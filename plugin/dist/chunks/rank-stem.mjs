@@ -152,7 +152,7 @@ function stem(word) {
 }
 
 // lib/rank/tokenize.ts
-var TOKENIZER_VERSION = 6;
+var TOKENIZER_VERSION = 7;
 var MAX_QUERY_CHARS = 32768;
 var UNSPACED = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 var run;
@@ -161,23 +161,33 @@ var THAI = (c) => c >= "\u0E00" && c <= "\u0E7F";
 var thaiSegmenter;
 var ASCII = /^[\x00-\x7f]*$/;
 var DIGITS = /^\d+$/;
+var PART_MARK = "~";
+var JOINERS = "_.";
 function tokenize(text) {
   return tokenizeWith(text, !ASCII.test(text));
 }
-function unicodeRuns(text) {
+function tokenizeMarked(text) {
+  return tokenizeWith(text, !ASCII.test(text), true);
+}
+function unicodeRuns(text, starts) {
   const pattern = RUN();
   const runs = [];
   pattern.lastIndex = 0;
-  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) runs.push(match[0]);
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    runs.push(match[0]);
+    starts.push(match.index);
+  }
   return runs;
 }
-function tokenizeWith(text, unicode) {
+function tokenizeWith(text, unicode, mark = false) {
   const out = [];
   const normal = unicode ? text.normalize("NFKC") : text;
   const lower = normal.toLowerCase();
-  const spaced = lower === normal ? lower : normal.replace(/([a-z0-9])([A-Z](?:[a-z]|[A-Z]{2}))/g, "$1 $2").replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, "$1 $2").toLowerCase();
-  const runs = unicode ? unicodeRuns(spaced) : spaced.match(/[a-z0-9]+/g) ?? [];
+  const spaced = lower === normal ? lower : normal.replace(/([a-z0-9])([A-Z](?:[a-z]|[A-Z]{2}))/g, "$1$2").replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, "$1$2").toLowerCase();
+  const starts = [];
+  const runs = unicode ? unicodeRuns(spaced, starts) : asciiRuns(spaced, starts);
   const isStop = stopTest(runs);
+  let from = -1;
   for (let r = 0; r < runs.length; r++) {
     const run2 = runs[r];
     const date = dayTerm(runs, r);
@@ -190,18 +200,39 @@ function tokenizeWith(text, unicode) {
       thaiTerms(run2, out);
       continue;
     }
-    if (run2.length < 2 || isStop(run2)) continue;
-    if (run2.length < 3 && DIGITS.test(run2)) continue;
-    const word = unicode ? foldAccents(run2) : run2;
-    let stemmed = STEMS.get(word);
-    if (stemmed === void 0) {
-      stemmed = stem(word);
-      if (stemmed !== word && ENGLISH_STOP_WORDS.has(stemmed)) stemmed = word.endsWith("s") ? word.slice(0, -1) : word;
-      if (STEMS.size < 1e5) STEMS.set(word, stemmed);
+    const end = starts[r] + run2.length;
+    const joined = starts[r + 1] === end + 1 && JOINERS.includes(spaced[end]) && !(unicode && UNSPACED.test(runs[r + 1][0])) && !THAI(runs[r + 1][0]);
+    if (joined && from < 0) from = r;
+    const part = from >= 0;
+    if (run2.length >= 2 && !isStop(run2) && !(run2.length < 3 && DIGITS.test(run2))) {
+      const term = termOf(unicode ? foldAccents(run2) : run2);
+      out.push(mark && part ? PART_MARK + term : term);
     }
-    out.push(stemmed);
+    if (part && !joined) {
+      const whole = runs.slice(from, r + 1).join("");
+      from = -1;
+      if (mark && whole.length >= 3 && !DIGITS.test(whole)) out.push(termOf(unicode ? foldAccents(whole) : whole));
+    }
   }
   return out;
+}
+function termOf(word) {
+  let stemmed = STEMS.get(word);
+  if (stemmed === void 0) {
+    stemmed = stem(word);
+    if (stemmed !== word && ENGLISH_STOP_WORDS.has(stemmed)) stemmed = word.endsWith("s") ? word.slice(0, -1) : word;
+    if (STEMS.size < 1e5) STEMS.set(word, stemmed);
+  }
+  return stemmed;
+}
+function asciiRuns(text, starts) {
+  const runs = [];
+  const pattern = /[a-z0-9]+/g;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    runs.push(match[0]);
+    starts.push(match.index);
+  }
+  return runs;
 }
 function unspacedTerms(run2, out) {
   const chars = Array.from(run2);
@@ -298,6 +329,8 @@ function queryTerms(prompt) {
 
 export {
   TOKENIZER_VERSION,
+  PART_MARK,
   tokenize,
+  tokenizeMarked,
   queryTerms
 };

@@ -5267,230 +5267,6 @@ function applyScope(scope, relevance, touchedIds, count) {
   return kept;
 }
 
-// lib/rank/postings.ts
-var FIELDS = ["title", "topics", "hook", "recall", "body"];
-var FIELD_WEIGHT = { title: 3, topics: 2, hook: 1, recall: 1.5, body: 0 };
-var FIELD_B = { title: 0.3, topics: 0.3, hook: 0.6, recall: 0.75, body: 0.75 };
-var FIELD_BIT = { title: 1, topics: 2, hook: 4, recall: 8, body: 16 };
-var FIELD_MASK = 31;
-var MASK_FIELDS = Array.from({ length: FIELD_MASK + 1 }, (_, mask) => FIELDS.filter((f) => mask & FIELD_BIT[f]));
-var K1 = 1.2;
-function toPostingList(list) {
-  return { length: list.length, id: Uint32Array.from(list, (p) => p.id), tf: Float32Array.from(list, (p) => p.tf), mask: Uint8Array.from(list, (p) => p.mask) };
-}
-function fieldAverages(entries) {
-  const n = entries.length;
-  return FIELDS.map((f) => {
-    if (FIELD_WEIGHT[f] === 0) return 1;
-    let sum = 0;
-    let have = f === "recall" || f === "body" ? 0 : n;
-    for (const e of entries) {
-      const len = e.terms[f]?.length ?? 0;
-      sum += len;
-      if ((f === "recall" || f === "body") && len > 0) have++;
-    }
-    return have > 0 ? Math.max(1, sum / have) : 1;
-  });
-}
-function entryPostings(e, avg) {
-  const mine = /* @__PURE__ */ new Map();
-  FIELDS.forEach((f, i) => {
-    const terms = e.terms[f];
-    if (FIELD_WEIGHT[f] === 0 || terms === void 0) return;
-    const norm = 1 - FIELD_B[f] + FIELD_B[f] * terms.length / avg[i];
-    for (const t of terms) {
-      let p = mine.get(t);
-      if (!p) mine.set(t, p = { tf: 0, mask: 0 });
-      p.tf += FIELD_WEIGHT[f] / norm;
-      p.mask |= FIELD_BIT[f];
-    }
-  });
-  for (const p of mine.values()) p.tf = Math.fround(p.tf * (K1 + 1) / (p.tf + K1));
-  return mine;
-}
-function buildPostings(entries, avg = fieldAverages(entries)) {
-  const postings = /* @__PURE__ */ new Map();
-  entries.forEach((e, id) => {
-    for (const [t, p] of entryPostings(e, avg)) {
-      let list = postings.get(t);
-      if (!list) postings.set(t, list = []);
-      list.push({ id, tf: p.tf, mask: p.mask });
-    }
-  });
-  return postings;
-}
-
-// lib/rank/score.ts
-var RELATIVE_CUTOFF = 0.1;
-var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
-var FRECENCY_BOOST = 0.25;
-var SINK_STATUSES = /* @__PURE__ */ new Set(["stale", "superseded"]);
-function sinkReason(entry, today) {
-  if (entry.priority === "low") return "priority: low";
-  if (entry.status && SINK_STATUSES.has(entry.status)) return `status: ${entry.status}`;
-  if (entry.expires_at && /^\d{4}-\d{2}-\d{2}/.test(entry.expires_at) && entry.expires_at.slice(0, 10) < today) return `expired ${entry.expires_at.slice(0, 10)}`;
-  return void 0;
-}
-function rank(index, query, options) {
-  const n = index.size;
-  const relevance = new Float64Array(n);
-  const touchedIds = new Uint32Array(n);
-  let touchedCount = 0;
-  const termHits = new Uint8Array(n);
-  const subject = new Uint8Array(n);
-  const lastAt = new Uint32Array(n);
-  const matched = [];
-  let at = 0;
-  let previous = "";
-  for (const [term, qtf] of query) {
-    at++;
-    const continues = continuesRun(previous, term);
-    previous = term;
-    const chat = isCommonSpoken(term);
-    const list = index.postings(term);
-    if (!list || list.length === 0) continue;
-    matched.push([term, list]);
-    const weight = qtf * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
-    const ids2 = list.id;
-    const tfs = list.tf;
-    const masks = list.mask;
-    const length = list.length;
-    for (let k = 0; k < length; k++) {
-      const id = ids2[k];
-      if (id >= n) throw new RangeError(`a posting of "${term}" points past the ${n} entries`);
-      const prev = relevance[id];
-      if (prev === 0) touchedIds[touchedCount++] = id;
-      relevance[id] = prev + weight * tfs[k];
-      if (chat) continue;
-      if (!continues || lastAt[id] !== at - 1) {
-        const hits = termHits[id];
-        if (hits < 255) termHits[id] = hits + 1;
-      }
-      lastAt[id] = at;
-      if ((masks[k] & SUBJECT_FIELDS) !== 0) subject[id] = 1;
-    }
-  }
-  const scope = scopeOf(index, options.scopeAt, n);
-  if (scope) touchedCount = applyScope(scope, relevance, touchedIds, touchedCount);
-  const touched = touchedIds.subarray(0, touchedCount);
-  const alwaysIds = scope ? index.alwaysIds.filter((id) => scope.out[id] === 0) : index.alwaysIds;
-  const always = new Set(alwaysIds);
-  const alwaysMask = new Uint8Array(n);
-  for (let i = 0; i < alwaysIds.length; i++) alwaysMask[alwaysIds[i]] = 1;
-  const mayMask = index.maySink?.();
-  let best = 0;
-  let evidence = false;
-  for (let i = 0, count = touched.length; i < count; i++) {
-    const id = touched[i];
-    if (alwaysMask[id] !== 0) continue;
-    const rel = relevance[id];
-    if (rel > best) best = rel;
-    if (!evidence && (termHits[id] >= 2 || subject[id] !== 0)) evidence = true;
-  }
-  if (!evidence) best = Number.POSITIVE_INFINITY;
-  let hitCount = 0;
-  const ids = options.all ? Array.from({ length: n }, (_, i) => i) : alwaysIds.concat(candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
-  if (options.all) {
-    const hitIds = Array.from(touched).filter((id) => !always.has(id) && relevance[id] >= best * RELATIVE_CUTOFF);
-    hitCount = hitIds.length;
-    options.onHitIds?.(hitIds);
-  }
-  options.onHitCount?.(hitCount);
-  const files = ids.map((id) => index.file(id));
-  const usage = options.usage ?? (hitCount > 1 || options.all ? options.loadUsage?.(options.all ? [] : files) : void 0);
-  const source = { index, matched };
-  const ranked = ids.map((id, i) => {
-    const rel = relevance[id];
-    const fr = usage === void 0 ? 0 : frecency(usage.get(files[i]), options.today);
-    const relevant = rel > 0 && rel >= best * RELATIVE_CUTOFF;
-    const sink = scope !== void 0 && scope.out[id] === 1 ? scope.why(id) : mayMask !== void 0 && mayMask[id] === 0 ? void 0 : sinkReason(index.sinkFields(id), options.today);
-    const tier = always.has(id) ? "always" : sink ? relevant ? "sunk-relevant" : "sunk" : relevant ? "relevant" : "irrelevant";
-    const score = relevant ? rel * (1 + FRECENCY_BOOST * fr / (fr + 3)) : fr;
-    return new RankedEntry(source, id, tier, rel, fr, score, sink);
-  });
-  return options.top === void 0 || options.all ? ranked.sort(compareRanked) : firstPlaces(ranked, options.top);
-}
-var RankedEntry = class {
-  constructor(source, index, tier, relevance, frecency2, score, sink) {
-    this.source = source;
-    this.index = index;
-    this.tier = tier;
-    this.relevance = relevance;
-    this.frecency = frecency2;
-    this.score = score;
-    if (sink) this.sink = sink;
-  }
-  /** Materialised on read: the hook reads only the lines it may print. */
-  get entry() {
-    return this.source.index.entry(this.index);
-  }
-  /** Only people (memctl context) read which terms matched: worked out on first read, not for every hook hit. */
-  get matches() {
-    return this.matchList ??= this.relevance > 0 ? matchesOf(this.index, this.source.matched) : [];
-  }
-};
-function matchesOf(id, matched) {
-  const out = [];
-  for (const [term, list] of matched) {
-    let lo = 0;
-    let hi = list.length - 1;
-    while (lo <= hi) {
-      const mid = lo + hi >>> 1;
-      const at = list.id[mid];
-      if (at === id) {
-        out.push({ term, fields: MASK_FIELDS[list.mask[mid] & FIELD_MASK] });
-        break;
-      }
-      if (at < id) lo = mid + 1;
-      else hi = mid - 1;
-    }
-  }
-  return out;
-}
-function continuesRun(previous, term) {
-  return term.length === 2 && previous.length === 2 && previous.charCodeAt(1) === term.charCodeAt(0) && term.charCodeAt(0) >= 12352;
-}
-function candidates(index, relevance, touched, alwaysMask, mayMask, best, options, onCount) {
-  const count = touched.length;
-  const normal = new Uint32Array(count);
-  const normalRelevance = new Float64Array(count);
-  let normalCount = 0;
-  const sunk = [];
-  const cutoff = best * RELATIVE_CUTOFF;
-  for (let i = 0; i < count; i++) {
-    const id = touched[i];
-    const rel = relevance[id];
-    if (rel < cutoff || alwaysMask[id] !== 0) continue;
-    if ((mayMask === void 0 || mayMask[id] !== 0) && sinkReason(index.sinkFields(id), options.today)) sunk.push(id);
-    else {
-      normal[normalCount] = id;
-      normalRelevance[normalCount++] = rel;
-    }
-  }
-  const normalIds = normal.subarray(0, normalCount);
-  onCount(normalCount + sunk.length);
-  options.onHitIds?.(sunk.length === 0 ? normalIds : [...normalIds, ...sunk]);
-  const top = options.top;
-  if (top === void 0) return [...normalIds, ...sunk];
-  const floorFor = (values, k) => values.slice().sort()[values.length - k] / (1 + FRECENCY_BOOST);
-  const kept = [];
-  if (normalCount <= top) for (let i = 0; i < normalCount; i++) kept.push(normal[i]);
-  else {
-    const floor = floorFor(normalRelevance.subarray(0, normalCount), top);
-    for (let i = 0; i < normalCount; i++) if (normalRelevance[i] >= floor) kept.push(normal[i]);
-  }
-  const left = top - normalCount;
-  if (left > 0 && sunk.length > 0) {
-    if (sunk.length <= left) return kept.concat(sunk);
-    const floor = floorFor(
-      Float64Array.from(sunk, (id) => relevance[id]),
-      left
-    );
-    for (let i = 0; i < sunk.length; i++) if (relevance[sunk[i]] >= floor) kept.push(sunk[i]);
-  }
-  return kept;
-}
-
 // lib/rank/stem.ts
 var STEP2 = [
   ["ational", "ate"],
@@ -5691,7 +5467,7 @@ function isSegmentedStopWord(word) {
 }
 
 // lib/rank/tokenize.ts
-var TOKENIZER_VERSION = 6;
+var TOKENIZER_VERSION = 7;
 var MAX_QUERY_CHARS = 32768;
 var UNSPACED = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 var run;
@@ -5700,23 +5476,33 @@ var THAI = (c) => c >= "\u0E00" && c <= "\u0E7F";
 var thaiSegmenter;
 var ASCII = /^[\x00-\x7f]*$/;
 var DIGITS = /^\d+$/;
+var PART_MARK = "~";
+var JOINERS = "_.";
 function tokenize(text) {
   return tokenizeWith(text, !ASCII.test(text));
 }
-function unicodeRuns(text) {
+function tokenizeMarked(text) {
+  return tokenizeWith(text, !ASCII.test(text), true);
+}
+function unicodeRuns(text, starts) {
   const pattern = RUN();
   const runs = [];
   pattern.lastIndex = 0;
-  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) runs.push(match[0]);
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    runs.push(match[0]);
+    starts.push(match.index);
+  }
   return runs;
 }
-function tokenizeWith(text, unicode) {
+function tokenizeWith(text, unicode, mark = false) {
   const out = [];
   const normal = unicode ? text.normalize("NFKC") : text;
   const lower = normal.toLowerCase();
-  const spaced = lower === normal ? lower : normal.replace(/([a-z0-9])([A-Z](?:[a-z]|[A-Z]{2}))/g, "$1 $2").replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, "$1 $2").toLowerCase();
-  const runs = unicode ? unicodeRuns(spaced) : spaced.match(/[a-z0-9]+/g) ?? [];
+  const spaced = lower === normal ? lower : normal.replace(/([a-z0-9])([A-Z](?:[a-z]|[A-Z]{2}))/g, "$1$2").replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, "$1$2").toLowerCase();
+  const starts = [];
+  const runs = unicode ? unicodeRuns(spaced, starts) : asciiRuns(spaced, starts);
   const isStop = stopTest(runs);
+  let from = -1;
   for (let r = 0; r < runs.length; r++) {
     const run2 = runs[r];
     const date = dayTerm(runs, r);
@@ -5729,18 +5515,39 @@ function tokenizeWith(text, unicode) {
       thaiTerms(run2, out);
       continue;
     }
-    if (run2.length < 2 || isStop(run2)) continue;
-    if (run2.length < 3 && DIGITS.test(run2)) continue;
-    const word = unicode ? foldAccents(run2) : run2;
-    let stemmed = STEMS.get(word);
-    if (stemmed === void 0) {
-      stemmed = stem(word);
-      if (stemmed !== word && ENGLISH_STOP_WORDS.has(stemmed)) stemmed = word.endsWith("s") ? word.slice(0, -1) : word;
-      if (STEMS.size < 1e5) STEMS.set(word, stemmed);
+    const end = starts[r] + run2.length;
+    const joined = starts[r + 1] === end + 1 && JOINERS.includes(spaced[end]) && !(unicode && UNSPACED.test(runs[r + 1][0])) && !THAI(runs[r + 1][0]);
+    if (joined && from < 0) from = r;
+    const part = from >= 0;
+    if (run2.length >= 2 && !isStop(run2) && !(run2.length < 3 && DIGITS.test(run2))) {
+      const term = termOf(unicode ? foldAccents(run2) : run2);
+      out.push(mark && part ? PART_MARK + term : term);
     }
-    out.push(stemmed);
+    if (part && !joined) {
+      const whole = runs.slice(from, r + 1).join("");
+      from = -1;
+      if (mark && whole.length >= 3 && !DIGITS.test(whole)) out.push(termOf(unicode ? foldAccents(whole) : whole));
+    }
   }
   return out;
+}
+function termOf(word) {
+  let stemmed = STEMS.get(word);
+  if (stemmed === void 0) {
+    stemmed = stem(word);
+    if (stemmed !== word && ENGLISH_STOP_WORDS.has(stemmed)) stemmed = word.endsWith("s") ? word.slice(0, -1) : word;
+    if (STEMS.size < 1e5) STEMS.set(word, stemmed);
+  }
+  return stemmed;
+}
+function asciiRuns(text, starts) {
+  const runs = [];
+  const pattern = /[a-z0-9]+/g;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    runs.push(match[0]);
+    starts.push(match.index);
+  }
+  return runs;
 }
 function unspacedTerms(run2, out) {
   const chars = Array.from(run2);
@@ -5833,6 +5640,237 @@ function queryTerms(prompt) {
     if (!terms.has(term)) terms.set(term, 1);
   }
   return terms;
+}
+
+// lib/rank/postings.ts
+var FIELDS = ["title", "topics", "hook", "recall", "body"];
+var FIELD_WEIGHT = { title: 3, topics: 2, hook: 1, recall: 1.5, body: 0 };
+var FIELD_B = { title: 0.3, topics: 0.3, hook: 0.6, recall: 0.75, body: 0.75 };
+var FIELD_BIT = { title: 1, topics: 2, hook: 4, recall: 8, body: 16 };
+var FIELD_MASK = 31;
+var PART_BIT = 32;
+var MASK_FIELDS = Array.from({ length: FIELD_MASK + 1 }, (_, mask) => FIELDS.filter((f) => mask & FIELD_BIT[f]));
+var K1 = 1.2;
+function toPostingList(list) {
+  return { length: list.length, id: Uint32Array.from(list, (p) => p.id), tf: Float32Array.from(list, (p) => p.tf), mask: Uint8Array.from(list, (p) => p.mask) };
+}
+function fieldAverages(entries) {
+  const n = entries.length;
+  return FIELDS.map((f) => {
+    if (FIELD_WEIGHT[f] === 0) return 1;
+    let sum = 0;
+    let have = f === "recall" || f === "body" ? 0 : n;
+    for (const e of entries) {
+      const len = e.terms[f]?.length ?? 0;
+      sum += len;
+      if ((f === "recall" || f === "body") && len > 0) have++;
+    }
+    return have > 0 ? Math.max(1, sum / have) : 1;
+  });
+}
+function entryPostings(e, avg) {
+  const mine = /* @__PURE__ */ new Map();
+  const alone = /* @__PURE__ */ new Set();
+  FIELDS.forEach((f, i) => {
+    const terms = e.terms[f];
+    if (FIELD_WEIGHT[f] === 0 || terms === void 0) return;
+    const norm = 1 - FIELD_B[f] + FIELD_B[f] * terms.length / avg[i];
+    for (const marked of terms) {
+      const t = marked.startsWith(PART_MARK) ? marked.slice(PART_MARK.length) : marked;
+      if (t === marked) alone.add(t);
+      let p = mine.get(t);
+      if (!p) mine.set(t, p = { tf: 0, mask: 0 });
+      p.tf += FIELD_WEIGHT[f] / norm;
+      p.mask |= FIELD_BIT[f];
+    }
+  });
+  for (const [t, p] of mine) {
+    p.tf = Math.fround(p.tf * (K1 + 1) / (p.tf + K1));
+    if (!alone.has(t)) p.mask |= PART_BIT;
+  }
+  return mine;
+}
+function buildPostings(entries, avg = fieldAverages(entries)) {
+  const postings = /* @__PURE__ */ new Map();
+  entries.forEach((e, id) => {
+    for (const [t, p] of entryPostings(e, avg)) {
+      let list = postings.get(t);
+      if (!list) postings.set(t, list = []);
+      list.push({ id, tf: p.tf, mask: p.mask });
+    }
+  });
+  return postings;
+}
+
+// lib/rank/score.ts
+var RELATIVE_CUTOFF = 0.1;
+var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
+var FRECENCY_BOOST = 0.25;
+var SINK_STATUSES = /* @__PURE__ */ new Set(["stale", "superseded"]);
+function sinkReason(entry, today) {
+  if (entry.priority === "low") return "priority: low";
+  if (entry.status && SINK_STATUSES.has(entry.status)) return `status: ${entry.status}`;
+  if (entry.expires_at && /^\d{4}-\d{2}-\d{2}/.test(entry.expires_at) && entry.expires_at.slice(0, 10) < today) return `expired ${entry.expires_at.slice(0, 10)}`;
+  return void 0;
+}
+function rank(index, query, options) {
+  const n = index.size;
+  const relevance = new Float64Array(n);
+  const touchedIds = new Uint32Array(n);
+  let touchedCount = 0;
+  const termHits = new Uint8Array(n);
+  const subject = new Uint8Array(n);
+  const lastAt = new Uint32Array(n);
+  const matched = [];
+  let at = 0;
+  let previous = "";
+  for (const [term, qtf] of query) {
+    at++;
+    const continues = continuesRun(previous, term);
+    previous = term;
+    const chat = isCommonSpoken(term);
+    const list = index.postings(term);
+    if (!list || list.length === 0) continue;
+    matched.push([term, list]);
+    const weight = qtf * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
+    const ids2 = list.id;
+    const tfs = list.tf;
+    const masks = list.mask;
+    const length = list.length;
+    for (let k = 0; k < length; k++) {
+      const id = ids2[k];
+      if (id >= n) throw new RangeError(`a posting of "${term}" points past the ${n} entries`);
+      const prev = relevance[id];
+      if (prev === 0) touchedIds[touchedCount++] = id;
+      relevance[id] = prev + weight * tfs[k];
+      if (chat) continue;
+      if (!continues || lastAt[id] !== at - 1) {
+        const hits = termHits[id];
+        if (hits < 255) termHits[id] = hits + 1;
+      }
+      lastAt[id] = at;
+      if ((masks[k] & SUBJECT_FIELDS) !== 0 && (masks[k] & PART_BIT) === 0) subject[id] = 1;
+    }
+  }
+  const scope = scopeOf(index, options.scopeAt, n);
+  if (scope) touchedCount = applyScope(scope, relevance, touchedIds, touchedCount);
+  const touched = touchedIds.subarray(0, touchedCount);
+  const alwaysIds = scope ? index.alwaysIds.filter((id) => scope.out[id] === 0) : index.alwaysIds;
+  const always = new Set(alwaysIds);
+  const alwaysMask = new Uint8Array(n);
+  for (let i = 0; i < alwaysIds.length; i++) alwaysMask[alwaysIds[i]] = 1;
+  const mayMask = index.maySink?.();
+  let best = 0;
+  let evidence = false;
+  for (let i = 0, count = touched.length; i < count; i++) {
+    const id = touched[i];
+    if (alwaysMask[id] !== 0) continue;
+    const rel = relevance[id];
+    if (rel > best) best = rel;
+    if (!evidence && (termHits[id] >= 2 || subject[id] !== 0)) evidence = true;
+  }
+  if (!evidence) best = Number.POSITIVE_INFINITY;
+  let hitCount = 0;
+  const ids = options.all ? Array.from({ length: n }, (_, i) => i) : alwaysIds.concat(candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
+  if (options.all) {
+    const hitIds = Array.from(touched).filter((id) => !always.has(id) && relevance[id] >= best * RELATIVE_CUTOFF);
+    hitCount = hitIds.length;
+    options.onHitIds?.(hitIds);
+  }
+  options.onHitCount?.(hitCount);
+  const files = ids.map((id) => index.file(id));
+  const usage = options.usage ?? (hitCount > 1 || options.all ? options.loadUsage?.(options.all ? [] : files) : void 0);
+  const source = { index, matched };
+  const ranked = ids.map((id, i) => {
+    const rel = relevance[id];
+    const fr = usage === void 0 ? 0 : frecency(usage.get(files[i]), options.today);
+    const relevant = rel > 0 && rel >= best * RELATIVE_CUTOFF;
+    const sink = scope !== void 0 && scope.out[id] === 1 ? scope.why(id) : mayMask !== void 0 && mayMask[id] === 0 ? void 0 : sinkReason(index.sinkFields(id), options.today);
+    const tier = always.has(id) ? "always" : sink ? relevant ? "sunk-relevant" : "sunk" : relevant ? "relevant" : "irrelevant";
+    const score = relevant ? rel * (1 + FRECENCY_BOOST * fr / (fr + 3)) : fr;
+    return new RankedEntry(source, id, tier, rel, fr, score, sink);
+  });
+  return options.top === void 0 || options.all ? ranked.sort(compareRanked) : firstPlaces(ranked, options.top);
+}
+var RankedEntry = class {
+  constructor(source, index, tier, relevance, frecency2, score, sink) {
+    this.source = source;
+    this.index = index;
+    this.tier = tier;
+    this.relevance = relevance;
+    this.frecency = frecency2;
+    this.score = score;
+    if (sink) this.sink = sink;
+  }
+  /** Materialised on read: the hook reads only the lines it may print. */
+  get entry() {
+    return this.source.index.entry(this.index);
+  }
+  /** Only people (memctl context) read which terms matched: worked out on first read, not for every hook hit. */
+  get matches() {
+    return this.matchList ??= this.relevance > 0 ? matchesOf(this.index, this.source.matched) : [];
+  }
+};
+function matchesOf(id, matched) {
+  const out = [];
+  for (const [term, list] of matched) {
+    let lo = 0;
+    let hi = list.length - 1;
+    while (lo <= hi) {
+      const mid = lo + hi >>> 1;
+      const at = list.id[mid];
+      if (at === id) {
+        out.push({ term, fields: MASK_FIELDS[list.mask[mid] & FIELD_MASK] });
+        break;
+      }
+      if (at < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+  }
+  return out;
+}
+function continuesRun(previous, term) {
+  return term.length === 2 && previous.length === 2 && previous.charCodeAt(1) === term.charCodeAt(0) && term.charCodeAt(0) >= 12352;
+}
+function candidates(index, relevance, touched, alwaysMask, mayMask, best, options, onCount) {
+  const count = touched.length;
+  const normal = new Uint32Array(count);
+  const normalRelevance = new Float64Array(count);
+  let normalCount = 0;
+  const sunk = [];
+  const cutoff = best * RELATIVE_CUTOFF;
+  for (let i = 0; i < count; i++) {
+    const id = touched[i];
+    const rel = relevance[id];
+    if (rel < cutoff || alwaysMask[id] !== 0) continue;
+    if ((mayMask === void 0 || mayMask[id] !== 0) && sinkReason(index.sinkFields(id), options.today)) sunk.push(id);
+    else {
+      normal[normalCount] = id;
+      normalRelevance[normalCount++] = rel;
+    }
+  }
+  const normalIds = normal.subarray(0, normalCount);
+  onCount(normalCount + sunk.length);
+  options.onHitIds?.(sunk.length === 0 ? normalIds : [...normalIds, ...sunk]);
+  const top = options.top;
+  if (top === void 0) return [...normalIds, ...sunk];
+  const floorFor = (values, k) => values.slice().sort()[values.length - k] / (1 + FRECENCY_BOOST);
+  const kept = [];
+  if (normalCount <= top) for (let i = 0; i < normalCount; i++) kept.push(normal[i]);
+  else {
+    const floor = floorFor(normalRelevance.subarray(0, normalCount), top);
+    for (let i = 0; i < normalCount; i++) if (normalRelevance[i] >= floor) kept.push(normal[i]);
+  }
+  const left = top - normalCount;
+  if (left > 0 && sunk.length > 0) {
+    if (sunk.length <= left) return kept.concat(sunk);
+    const floor = floorFor(
+      Float64Array.from(sunk, (id) => relevance[id]),
+      left
+    );
+    for (let i = 0; i < sunk.length; i++) if (relevance[sunk[i]] >= floor) kept.push(sunk[i]);
+  }
+  return kept;
 }
 
 // lib/rank-cache/build.ts
@@ -6270,9 +6308,9 @@ async function readCardFields(memoryDir, file) {
     expires_at: meta.expires_at,
     topics: meta.topics,
     // A card's keys are one field (their words counted together, length-normalised against other cards' keys).
-    recallTerms: tokenize((meta.recall ?? []).join("\n")),
+    recallTerms: tokenizeMarked((meta.recall ?? []).join("\n")),
     // Only the head is read: a body past the first 16 KiB of the file is not indexed (docs/ranking.md).
-    bodyTerms: FIELD_WEIGHT.body > 0 ? tokenize(card.body) : [],
+    bodyTerms: FIELD_WEIGHT.body > 0 ? tokenizeMarked(card.body) : [],
     ...provenanceMark(meta.provenance) ? { mark: provenanceMark(meta.provenance) } : {},
     ...meta.scope && meta.scope.length > 0 ? { scope: meta.scope } : {}
   };
@@ -6292,9 +6330,9 @@ function rankEntryOf(e, file, f, lineTerms) {
     ...f.mark ? { mark: f.mark } : {},
     ...f.scope ? { scope: f.scope } : {},
     terms: {
-      title: lineTerms?.title ?? tokenize(e.title),
-      topics: f.topicTerms ?? tokenize([...f.topics, nameWords].join(" ")),
-      hook: lineTerms?.hook ?? tokenize(e.hook),
+      title: lineTerms?.title ?? tokenizeMarked(e.title),
+      topics: f.topicTerms ?? tokenizeMarked([...f.topics, nameWords].join(" ").replace(/[_-]/g, " ")),
+      hook: lineTerms?.hook ?? tokenizeMarked(e.hook),
       recall: f.recallTerms ?? [],
       body: f.bodyTerms ?? []
     }

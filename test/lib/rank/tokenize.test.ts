@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { queryTerms, tokenize, tokenizeWith } from "../../../lib/rank/tokenize.js";
+import { queryTerms, tokenize, tokenizeMarked, tokenizeWith } from "../../../lib/rank/tokenize.js";
 
 test("ASCII text gives the same terms on the fast ASCII path as on the Unicode path", () => {
   const ascii = fc.string({ unit: fc.constantFrom(..."aZ09 _-./:;,'\"\t\nHTTPServer readUsage x1 42 testing deployed API".split("")), maxLength: 80 });
@@ -73,4 +73,13 @@ test("Latin words match with or without their accents, and are stemmed either wa
   assert.deepEqual(tokenize("tracé partagé"), tokenize("trace partager"));
   assert.deepEqual(tokenize("dénivelé"), tokenize("denivele"));
   assert.deepEqual(tokenize("Straße"), ["straße"]); // no ASCII form: kept as written
+});
+
+test("a compound identifier's parts are marked for a card's fields, and the identifier is also one whole word", () => {
+  assert.deepEqual(tokenizeMarked("OpenApi rank_cache model-visible plain words"), ["~open", "~api", "openapi", "~rank", "~cach", "rankcach", "model", "visibl", "plain", "word"]);
+  assert.deepEqual(tokenizeMarked("package.json"), ["~packag", "~json", "packagejson"]);
+  // A number is not a name (no whole "2026"); one joiner only ("a__b", "a. b" are two words); "-" joins no name.
+  assert.deepEqual(tokenizeMarked("20.26 build__deploy. ship 2023-05-25"), ["build", "deploi", "ship", "may25", "2023"]);
+  // A prompt is tokenised unmarked and without wholes: `TypeScript` is not the word of a card tagged "typescript".
+  assert.deepEqual(tokenize("OpenApi rank_cache"), ["open", "api", "rank", "cach"]);
 });
