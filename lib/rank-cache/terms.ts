@@ -1,5 +1,4 @@
 // Looking a query term up in the rank cache head's sorted term table, in place over the file's bytes.
-import { isAsciiText } from "../core/ascii.js";
 import { utf8Text } from "../core/bytes.js";
 
 /**
@@ -10,7 +9,7 @@ import { utf8Text } from "../core/bytes.js";
  * an offset outside the blob (the caller distrusts the whole cache).
  */
 export function findTerm(buf: Uint8Array, table: Uint32Array, blob: number, blobBytes: number, count: number, term: string): number {
-  const ascii = isAsciiText(term);
+  const ascii = /^[\x00-\x7f]*$/.test(term);
   let lo = 0;
   let hi = count - 1;
   while (lo <= hi) {

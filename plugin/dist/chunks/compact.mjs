@@ -16,7 +16,7 @@ import {
   clearCompact
 } from "./compact-artifact.mjs";
 import "./records-store-view.mjs";
-import "./core-ascii.mjs";
+import "./core-frecency.mjs";
 import "./rank-stem.mjs";
 import "./compact-generate.mjs";
 import "./compact-mentions.mjs";

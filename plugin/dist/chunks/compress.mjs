@@ -13,7 +13,7 @@ import {
 } from "./usage-fold.mjs";
 import "./compact-artifact.mjs";
 import "./records-store-view.mjs";
-import "./core-ascii.mjs";
+import "./core-frecency.mjs";
 import "./rank-stem.mjs";
 import "./compact-generate.mjs";
 import "./compact-mentions.mjs";

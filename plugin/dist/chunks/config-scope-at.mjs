@@ -11,7 +11,7 @@ import {
   frecency,
   loadRankable,
   stillFresh
-} from "./core-ascii.mjs";
+} from "./core-frecency.mjs";
 import {
   queryTerms
 } from "./rank-stem.mjs";

@@ -8,7 +8,7 @@ import {
   defaultBudgetsText,
   resolveStoreBudget
 } from "./config-budget.mjs";
-import "./core-ascii.mjs";
+import "./core-frecency.mjs";
 import {
   HOSTS,
   hostAdapter

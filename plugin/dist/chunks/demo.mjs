@@ -6,7 +6,7 @@ import "./config-scope-at.mjs";
 import "./hook-why-log.mjs";
 import "./usage-fold.mjs";
 import "./config-budget.mjs";
-import "./core-ascii.mjs";
+import "./core-frecency.mjs";
 import "./hosts-claude-adapter.mjs";
 import "./rank-stem.mjs";
 import "./core-block.mjs";

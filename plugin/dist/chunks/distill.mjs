@@ -16,7 +16,7 @@ import "./compact-artifact.mjs";
 import {
   viewStore
 } from "./records-store-view.mjs";
-import "./core-ascii.mjs";
+import "./core-frecency.mjs";
 import {
   readEpisodes
 } from "./store-episodes.mjs";

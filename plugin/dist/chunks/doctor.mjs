@@ -24,7 +24,7 @@ import "./compact-status.mjs";
 import "./compact-artifact.mjs";
 import "./config-budget.mjs";
 import "./records-store-view.mjs";
-import "./core-ascii.mjs";
+import "./core-frecency.mjs";
 import "./config-claude-memory.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";

@@ -2,7 +2,7 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   viewStore
 } from "./records-store-view.mjs";
-import "./core-ascii.mjs";
+import "./core-frecency.mjs";
 import "./rank-stem.mjs";
 import "./core-block.mjs";
 import {

@@ -12,7 +12,7 @@ import {
 } from "./config-budget.mjs";
 import {
   lineKey
-} from "./core-ascii.mjs";
+} from "./core-frecency.mjs";
 import {
   HOSTS,
   hostAdapter

@@ -28,7 +28,7 @@ import {
   defaultBudgetsText
 } from "./config-budget.mjs";
 import "./records-store-view.mjs";
-import "./core-ascii.mjs";
+import "./core-frecency.mjs";
 import "./store-episode-tail.mjs";
 import {
   isHostName

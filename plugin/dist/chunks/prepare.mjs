@@ -12,7 +12,7 @@ import "./usage-fold.mjs";
 import {
   resolveStoreBudget
 } from "./config-budget.mjs";
-import "./core-ascii.mjs";
+import "./core-frecency.mjs";
 import {
   HOSTS,
   hostAdapter

@@ -1,7 +1,7 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
   normalizeCardPath
-} from "./core-ascii.mjs";
+} from "./core-frecency.mjs";
 import {
   parseIndex
 } from "./core-index-file.mjs";

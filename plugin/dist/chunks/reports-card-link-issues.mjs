@@ -36,7 +36,7 @@ import {
 } from "./config-budget.mjs";
 import {
   INDEX_READ_CAP
-} from "./core-ascii.mjs";
+} from "./core-frecency.mjs";
 import {
   planClaudeImport,
   projectClaudeDirs

@@ -19,7 +19,7 @@ import {
   AGE_BUCKETS,
   ageBucket,
   isMeasurable
-} from "./core-ascii.mjs";
+} from "./core-frecency.mjs";
 import {
   readEpisodes
 } from "./store-episodes.mjs";

@@ -43,7 +43,7 @@ import {
   resolveBudget
 } from "./config-budget.mjs";
 import "./records-store-view.mjs";
-import "./core-ascii.mjs";
+import "./core-frecency.mjs";
 import {
   appendEpisode,
   assertEpisodesWritable,

@@ -16,7 +16,7 @@ import "./compact-status.mjs";
 import "./compact-artifact.mjs";
 import "./config-budget.mjs";
 import "./records-store-view.mjs";
-import "./core-ascii.mjs";
+import "./core-frecency.mjs";
 import "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";

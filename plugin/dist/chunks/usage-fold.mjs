@@ -10,7 +10,7 @@ import {
   parseSnapshot,
   renderLogLine,
   renderSnapshot
-} from "./core-ascii.mjs";
+} from "./core-frecency.mjs";
 import {
   appendBytes,
   realDir,

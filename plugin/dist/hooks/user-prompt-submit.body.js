@@ -5935,14 +5935,9 @@ function lineKey(text) {
   return formatLineKey(a, b);
 }
 
-// lib/core/ascii.ts
-function isAsciiText(text) {
-  return /^[\x00-\x7f]*$/.test(text);
-}
-
 // lib/rank-cache/terms.ts
 function findTerm(buf, table, blob, blobBytes, count, term) {
-  const ascii = isAsciiText(term);
+  const ascii = /^[\x00-\x7f]*$/.test(term);
   let lo = 0;
   let hi = count - 1;
   while (lo <= hi) {
