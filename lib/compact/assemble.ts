@@ -31,17 +31,22 @@ export interface StoreLike {
   entries: ReadonlyArray<EntryLike & { card: string | null }>;
   /** Cards already read and parsed (doctor's view): their name and type are taken from here, not parsed again. */
   cards?: ReadonlyMap<string, { card?: { meta: { name?: string; metadata?: { type?: unknown } } } }>;
+  /** The SHA-256 of cards' current bytes, known without reading them (the card cache): those cards are not read. */
+  digests?: ReadonlyMap<string, string>;
 }
 
 /** The revision of a card's current bytes: its history revision when the file matches it, else "h:<sha16>". */
 export function revisionOf(bytes: Buffer | undefined, latest: HistoryEntry | undefined): number | string {
-  if (bytes === undefined) return "missing";
-  const sha = sha256Hex(bytes);
+  return bytes === undefined ? "missing" : revisionOfDigest(sha256Hex(bytes), latest);
+}
+
+/** revisionOf for bytes whose SHA-256 (hex) is already known. */
+export function revisionOfDigest(sha: string, latest: HistoryEntry | undefined): number | string {
   if (latest && latest.op !== "delete" && latest.sha256 === sha) return latest.rev;
   return `h:${sha.slice(0, 16)}`;
 }
 
-/** Every index line as a record, with revisions from the write history (reads each card file once). */
+/** Every index line as a record, with revisions from the write history (reads each card file once, unless its digest is known). */
 export function indexRecords(store: StoreLike, history: readonly HistoryEntry[]): IndexRecord[] {
   const latest = latestByCard(history);
   const revs = new Map<string, { rev: number | string; name?: string; type?: string }>();
@@ -49,12 +54,14 @@ export function indexRecords(store: StoreLike, history: readonly HistoryEntry[])
     const card = entry.card ?? entry.file;
     let info = revs.get(card);
     if (!info) {
-      const bytes = entry.card === null ? undefined : readBytes(path.join(store.dir, entry.card));
+      const digest = entry.card === null ? undefined : store.digests?.get(entry.card);
+      const bytes = entry.card === null || digest !== undefined ? undefined : readBytes(path.join(store.dir, entry.card));
       const parsed = entry.card === null ? undefined : store.cards?.get(entry.card)?.card;
       const meta = parsed ? parsed.meta : bytes ? parseCard(bytes.toString("utf8")).meta : undefined;
       const name = typeof meta?.name === "string" && meta.name.trim() !== "" ? meta.name : undefined;
       const metaType = typeof meta?.metadata?.type === "string" ? meta.metadata.type : undefined;
-      info = { rev: entry.card === null ? "external" : revisionOf(bytes, latest.get(card)), name, type: typeFromFileName(card) ?? metaType };
+      const rev = entry.card === null ? "external" : digest !== undefined ? revisionOfDigest(digest, latest.get(card)) : revisionOf(bytes, latest.get(card));
+      info = { rev, name, type: typeFromFileName(card) ?? metaType };
       revs.set(card, info);
     }
     return { card, name: info.name ?? entry.title, type: info.type ?? "other", entry, rev: info.rev };

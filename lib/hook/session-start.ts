@@ -17,13 +17,12 @@ import { readPending } from "../records/proposal-files.js";
 import { episodeReminder, readLastEpisode } from "../store/episode-tail.js";
 import { BLOCK_CLOSE, BLOCK_OPEN, blockText, displayDir, preamble, renderEntryLine, renderUnavailable, utf8Bytes, type BlockContext } from "../core/block.js";
 import type { Io } from "../store/io.js";
-import { viewStore, type StoreView } from "../records/store-view.js";
 import { warnBytesFromConfig } from "../reports/injection.js";
 import { resolveMemory } from "../config/resolve.js";
 import { scopeAtFor } from "../config/scope-at.js";
 import { inScope } from "../core/scope.js";
-import { readStore } from "../store/read.js";
 import { logHookError } from "./run.js";
+import { overviewEntries, readOverviewStore, type OverviewStore } from "./overview-store.js";
 import { memctlStateHome } from "../store/paths.js";
 import { sessionStarted, type SessionStartEvent } from "./session.js";
 import { beginSession, forgetSession, markShown } from "./session-state.js";
@@ -178,7 +177,7 @@ export async function sessionStartBlock(
   notes: readonly string[] = [],
   scopeAt?: string | null,
 ): Promise<SessionStartBlock | undefined> {
-  const store = await overviewStore(memoryDir);
+  const store = await readOverviewStore(memoryDir);
   if (store.entries.length === 0) return undefined;
   const ctx = { ...context, entryCount: store.entries.length };
   // A compact a sync brought in and the owner has not accepted is not shown: the overview stands in for it.
@@ -203,20 +202,12 @@ export async function sessionStartBlock(
 }
 
 /**
- * The one place the overview reads the store's cards: both views (compact and index) take their lines from
- * it, so a filter on which cards a session starts with belongs here.
- */
-async function overviewStore(memoryDir: string): Promise<StoreView> {
-  return viewStore(await readStore(memoryDir));
-}
-
-/**
  * The index lines, the `priority: always` cards first, the rest in index order. A pinned card scoped elsewhere
  * (docs/ranking.md, "Scope") is not pinned here: it keeps its place in the index, which stays complete.
  */
-function pinnedFirst(store: StoreView, scopeAt: string | null | undefined): string[] {
+function pinnedFirst(store: OverviewStore, scopeAt: string | null | undefined): string[] {
   const here = (scope: readonly string[] | undefined) => scopeAt === undefined || !scope?.length || (scopeAt !== null && inScope(scope, scopeAt));
-  const pinned = new Set([...store.cards.values()].filter((c) => c.card?.meta.priority === "always" && here(c.card.meta.scope)).map((c) => c.file));
+  const pinned = new Set([...store.pins].filter(([, c]) => c.priority === "always" && here(c.scope)).map(([file]) => file));
   const lines = store.entries.map((e) => ({ pinned: e.card !== null && pinned.has(e.card), text: renderEntryLine(e) }));
   return [...lines.filter((l) => l.pinned), ...lines.filter((l) => !l.pinned)].map((l) => l.text);
 }
@@ -263,8 +254,7 @@ function stateHome(io: Io): string {
 async function nativeNote(host: HostAdapter, memoryDir: string, session: SessionStartEvent, io: Io): Promise<SessionStartResult> {
   if (session.sessionId && host.keepsContext) {
     try {
-      const store = await overviewStore(memoryDir);
-      markShown(memoryDir, session.sessionId, nativelyLoadedLines(store.entries), io.now().getTime());
+      markShown(memoryDir, session.sessionId, nativelyLoadedLines(overviewEntries(memoryDir)), io.now().getTime());
     } catch (err) {
       logHookError(io, `session start: native index lines not marked shown: ${(err as Error).message}`);
     }

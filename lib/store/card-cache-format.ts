@@ -10,7 +10,7 @@ import type { CardMeta } from "../core/card.js";
 import { EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
 
 /** Bump when a record, the words' tokenizer (lib/core/search-terms.ts) or what a card's fields mean changes. */
-export const CARD_CACHE_VERSION = "memctl-card-cache 3";
+export const CARD_CACHE_VERSION = "memctl-card-cache 4";
 
 /** mtime, size and ctime: an editor writing in place changes at least one; ctime also moves on chmod and rename. */
 export type Stamp = readonly [mtimeMs: number, size: number, ctimeMs: number];
@@ -40,6 +40,10 @@ export interface CardRecord {
   provenance?: CardMeta["provenance"];
   /** parseCard's errors and warnings, as messages (what `memctl ui` shows on the card). */
   problems: string[];
+  /** meta.scope (where a `priority: always` card is pinned: session start's overview). */
+  scope?: string[];
+  /** SHA-256 of the card's bytes, hex: its revision against the write history (a compact's watermark). */
+  sha256?: string;
 }
 
 export interface CacheHead {
@@ -74,6 +78,8 @@ export function encodeCardCache(head: CacheHead, records: readonly CardRecord[])
     r.type ?? null,
     r.provenance ? [r.provenance.kind ?? null, r.provenance.confidence ?? null, r.provenance.source ?? null] : null,
     r.problems,
+    r.scope ?? null,
+    r.sha256 ?? null,
   ]);
   const json = `${CARD_CACHE_VERSION}\n${asciiJson(head)}\n${asciiJson(rows)}\n`;
   const numbers = Buffer.alloc(records.length * NUMBERS * 8);
@@ -165,12 +171,14 @@ function checkHead(v: unknown): CacheHead | undefined {
 }
 
 function checkRecord(v: unknown, bytes: Buffer, at: number): CardRecord | undefined {
-  if (!Array.isArray(v) || v.length !== 11) return undefined;
-  const [file, readError, name, description, topics, priority, status, updated, type, prov, problems] = v;
+  if (!Array.isArray(v) || v.length !== 13) return undefined;
+  const [file, readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256] = v;
   if (!isCardFileName(file) || !optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type))
     return undefined;
   if (!Array.isArray(topics) || !topics.every((t) => typeof t === "string")) return undefined;
   if (!Array.isArray(problems) || !problems.every((t) => typeof t === "string")) return undefined;
+  if (scope !== null && !(Array.isArray(scope) && scope.every((t) => typeof t === "string"))) return undefined;
+  if (sha256 !== null && !(typeof sha256 === "string" && /^[0-9a-f]{64}$/.test(sha256))) return undefined;
   const provenance = checkProvenance(prov);
   if (provenance === false) return undefined;
   const mtime = bytes.readDoubleLE(at);
@@ -198,6 +206,8 @@ function checkRecord(v: unknown, bytes: Buffer, at: number): CardRecord | undefi
     linked: linked === 1,
     provenance,
     problems,
+    scope: scope ?? undefined,
+    sha256: sha256 ?? undefined,
   };
 }
 

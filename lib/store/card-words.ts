@@ -2,6 +2,7 @@
 // record and its words: lib/store/card-cache.ts decides what is fresh, this reads and writes.
 import { cardType, parseCard } from "../core/card.js";
 import { utf8Text } from "../core/bytes.js";
+import { sha256Hex } from "../core/sha256.js";
 import { cardHead, countTerms, encodeTermCounts, terms } from "../core/search-terms.js";
 import { decodeCardWords, encodeCardCache, encodeCardWords, type CacheHead, type CardRecord } from "./card-cache-format.js";
 import { lstatIfExists, readRegular, type FileStat } from "./checked-fs.js";
@@ -16,10 +17,12 @@ export const CACHE_READ_CAP = 1 << 30;
 export function readRecord(dir: string, file: string): { record: CardRecord; words: Buffer } {
   let text: string;
   let st: FileStat;
+  let sha256: string;
   try {
     const read = readRegular(joinPath(dir, file));
     text = utf8Text(read.bytes);
     st = read.stat;
+    sha256 = sha256Hex(read.bytes);
   } catch (err) {
     const record = {
       file,
@@ -55,6 +58,8 @@ export function readRecord(dir: string, file: string): { record: CardRecord; wor
     linked: false,
     provenance: m.provenance,
     problems: [...card.errors, ...card.warnings].map((p) => p.message),
+    scope: m.scope,
+    sha256,
   };
   return { record, words: Buffer.concat([head, Buffer.from("\t"), body, Buffer.from("\n")]) };
 }

@@ -50,6 +50,15 @@ export async function readStore(dir: string): Promise<Store> {
 }
 
 /**
+ * MEMORY.md alone, as readStore reads it (held lines left out), with no card read: for a reader that takes the
+ * cards' fields from the card cache (lib/store/card-cache.ts). Throws only when MEMORY.md cannot be read.
+ */
+export function readIndexOnly(dir: string): Store {
+  const indexText = readRegularUtf8(path.join(dir, INDEX_FILE));
+  return withoutHeld({ dir, indexText, indexBytes: Buffer.byteLength(indexText), index: parseIndex(indexText), cards: new Map() });
+}
+
+/**
  * The store without what a sync holds (lib/store/arrivals.ts: pending review or quarantined): its cards and
  * the index lines linking to them. Every reader that injects or shows memory (session start, MCP, search,
  * list, compact) reads through here; audits (doctor) read the files themselves.

@@ -96,8 +96,9 @@ function clearCompact(memoryDir) {
 import fs2 from "node:fs";
 import path2 from "node:path";
 function revisionOf(bytes, latest) {
-  if (bytes === void 0) return "missing";
-  const sha = sha256Hex(bytes);
+  return bytes === void 0 ? "missing" : revisionOfDigest(sha256Hex(bytes), latest);
+}
+function revisionOfDigest(sha, latest) {
   if (latest && latest.op !== "delete" && latest.sha256 === sha) return latest.rev;
   return `h:${sha.slice(0, 16)}`;
 }
@@ -108,12 +109,14 @@ function indexRecords(store, history) {
     const card = entry.card ?? entry.file;
     let info = revs.get(card);
     if (!info) {
-      const bytes = entry.card === null ? void 0 : readBytes(path2.join(store.dir, entry.card));
+      const digest = entry.card === null ? void 0 : store.digests?.get(entry.card);
+      const bytes = entry.card === null || digest !== void 0 ? void 0 : readBytes(path2.join(store.dir, entry.card));
       const parsed = entry.card === null ? void 0 : store.cards?.get(entry.card)?.card;
       const meta = parsed ? parsed.meta : bytes ? parseCard(bytes.toString("utf8")).meta : void 0;
       const name = typeof meta?.name === "string" && meta.name.trim() !== "" ? meta.name : void 0;
       const metaType = typeof meta?.metadata?.type === "string" ? meta.metadata.type : void 0;
-      info = { rev: entry.card === null ? "external" : revisionOf(bytes, latest.get(card)), name, type: typeFromFileName(card) ?? metaType };
+      const rev = entry.card === null ? "external" : digest !== void 0 ? revisionOfDigest(digest, latest.get(card)) : revisionOf(bytes, latest.get(card));
+      info = { rev, name, type: typeFromFileName(card) ?? metaType };
       revs.set(card, info);
     }
     return { card, name: info.name ?? entry.title, type: info.type ?? "other", entry, rev: info.rev };

@@ -8,7 +8,7 @@ import {
 } from "./compact-run.mjs";
 import {
   runSessionStartHook
-} from "./hook-session-instructions.mjs";
+} from "./hook-overview-store.mjs";
 import {
   forgetSession,
   inputRefusal,
@@ -19,6 +19,8 @@ import {
 } from "./hook-dedupe.mjs";
 import "./config-scope-at.mjs";
 import "./hook-why-log.mjs";
+import "./store-card-cache-format.mjs";
+import "./core-search-terms.mjs";
 import "./reports-injection.mjs";
 import "./config-instructions.mjs";
 import "./core-sanitize-block.mjs";

@@ -51,6 +51,7 @@ function viewStore(store, episodeShards = []) {
 }
 
 export {
+  isEpisodesArtifact,
   isShardFile,
   viewStore
 };

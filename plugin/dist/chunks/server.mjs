@@ -6,7 +6,7 @@ import {
   OVER_WARN_LOG,
   sessionInstructionBlock,
   sessionStartBlock
-} from "./hook-session-instructions.mjs";
+} from "./hook-overview-store.mjs";
 import {
   logHookError
 } from "./hook-dedupe.mjs";

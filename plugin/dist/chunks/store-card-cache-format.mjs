@@ -22,6 +22,9 @@ import {
   replaceFile
 } from "./store-lock.mjs";
 import {
+  sha256Hex
+} from "./config-project.mjs";
+import {
   EPISODES_SUMMARY_FILE,
   INDEX_FILE,
   STATE_DIR,
@@ -36,7 +39,7 @@ import {
 } from "./core-bytes.mjs";
 
 // lib/store/card-cache-format.ts
-var CARD_CACHE_VERSION = "memctl-card-cache 3";
+var CARD_CACHE_VERSION = "memctl-card-cache 4";
 var NUMBERS = 7;
 function encodeCardCache(head, records) {
   const rows = records.map((r) => [
@@ -50,7 +53,9 @@ function encodeCardCache(head, records) {
     r.updated_at ?? null,
     r.type ?? null,
     r.provenance ? [r.provenance.kind ?? null, r.provenance.confidence ?? null, r.provenance.source ?? null] : null,
-    r.problems
+    r.problems,
+    r.scope ?? null,
+    r.sha256 ?? null
   ]);
   const json = `${CARD_CACHE_VERSION}
 ${asciiJson(head)}
@@ -129,12 +134,14 @@ function checkHead(v) {
   return { index, linkedOther, dirs, words };
 }
 function checkRecord(v, bytes, at) {
-  if (!Array.isArray(v) || v.length !== 11) return void 0;
-  const [file, readError, name, description, topics, priority, status, updated, type, prov, problems] = v;
+  if (!Array.isArray(v) || v.length !== 13) return void 0;
+  const [file, readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256] = v;
   if (!isCardFileName(file) || !optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type))
     return void 0;
   if (!Array.isArray(topics) || !topics.every((t) => typeof t === "string")) return void 0;
   if (!Array.isArray(problems) || !problems.every((t) => typeof t === "string")) return void 0;
+  if (scope !== null && !(Array.isArray(scope) && scope.every((t) => typeof t === "string"))) return void 0;
+  if (sha256 !== null && !(typeof sha256 === "string" && /^[0-9a-f]{64}$/.test(sha256))) return void 0;
   const provenance = checkProvenance(prov);
   if (provenance === false) return void 0;
   const mtime = bytes.readDoubleLE(at);
@@ -161,7 +168,9 @@ function checkRecord(v, bytes, at) {
     bodyBytes,
     linked: linked === 1,
     provenance,
-    problems
+    problems,
+    scope: scope ?? void 0,
+    sha256: sha256 ?? void 0
   };
 }
 function checkProvenance(v) {
@@ -181,10 +190,12 @@ var CACHE_READ_CAP = 1 << 30;
 function readRecord(dir, file) {
   let text;
   let st;
+  let sha256;
   try {
     const read = readRegular(joinPath(dir, file));
     text = utf8Text(read.bytes);
     st = read.stat;
+    sha256 = sha256Hex(read.bytes);
   } catch (err) {
     const record2 = {
       file,
@@ -219,7 +230,9 @@ function readRecord(dir, file) {
     bodyBytes: body.length,
     linked: false,
     provenance: m.provenance,
-    problems: [...card.errors, ...card.warnings].map((p) => p.message)
+    problems: [...card.errors, ...card.warnings].map((p) => p.message),
+    scope: m.scope,
+    sha256
   };
   return { record, words: Buffer.concat([head, Buffer.from("	"), body, Buffer.from("\n")]) };
 }

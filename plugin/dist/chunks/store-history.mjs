@@ -165,6 +165,10 @@ async function readStore(dir) {
   const sorted = new Map([...cards.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
   return withoutHeld({ dir, indexText, indexBytes: Buffer.byteLength(indexText), index: parseIndex(indexText), cards: sorted });
 }
+function readIndexOnly(dir) {
+  const indexText = readRegularUtf8(path2.join(dir, INDEX_FILE));
+  return withoutHeld({ dir, indexText, indexBytes: Buffer.byteLength(indexText), index: parseIndex(indexText), cards: /* @__PURE__ */ new Map() });
+}
 function withoutHeld(store) {
   const hold = readHold(store.dir);
   if (!hold) return store;
@@ -249,6 +253,7 @@ export {
   appendLine,
   makeEntry,
   readStore,
+  readIndexOnly,
   listCardFiles,
   listNonRegularCards,
   readStoreOrEmptyIndex,

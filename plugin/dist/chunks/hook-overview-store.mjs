@@ -9,6 +9,9 @@ import {
   scopeAtFor
 } from "./config-scope-at.mjs";
 import {
+  readCardCatalog
+} from "./store-card-cache-format.mjs";
+import {
   warnBytesFromConfig
 } from "./reports-injection.mjs";
 import {
@@ -24,6 +27,8 @@ import {
   loadsStoreNatively
 } from "./config-budget.mjs";
 import {
+  isEpisodesArtifact,
+  isShardFile,
   viewStore
 } from "./records-store-view.mjs";
 import {
@@ -49,7 +54,7 @@ import {
 } from "./records-proposal-files.mjs";
 import {
   readHistory,
-  readStore
+  readIndexOnly
 } from "./store-history.mjs";
 import {
   readHold
@@ -71,6 +76,25 @@ import {
 // lib/hook/session-start.ts
 import fs from "node:fs";
 import path from "node:path";
+
+// lib/hook/overview-store.ts
+function overviewEntries(memoryDir) {
+  return viewStore(readIndexOnly(memoryDir)).entries;
+}
+async function readOverviewStore(memoryDir) {
+  const entries = overviewEntries(memoryDir);
+  const catalog = await readCardCatalog(memoryDir);
+  const pins = /* @__PURE__ */ new Map();
+  const cards = /* @__PURE__ */ new Map();
+  const digests = /* @__PURE__ */ new Map();
+  for (const r of catalog.cards) {
+    if (r.readError !== void 0 || r.sha256 === void 0 || isShardFile(r.file) || isEpisodesArtifact(r.file)) continue;
+    pins.set(r.file, { priority: r.priority, scope: r.scope });
+    cards.set(r.file, { card: { meta: { name: r.name, metadata: { type: r.type } } } });
+    digests.set(r.file, r.sha256);
+  }
+  return { dir: memoryDir, entries, pins, cards, digests };
+}
 
 // lib/hook/session.ts
 function sessionStarted(_memoryDir, _event) {
@@ -204,7 +228,7 @@ async function memorySessionStart(stdin, options, io) {
 var OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was left out. Run `memctl doctor` for the diagnosis and remedy.";
 var OVER_WARN_LOG = "Injected memory context is over the advisory size threshold. Run memctl doctor for details.";
 async function sessionStartBlock(memoryDir, context, warnBytes, notes = [], scopeAt) {
-  const store = await overviewStore(memoryDir);
+  const store = await readOverviewStore(memoryDir);
   if (store.entries.length === 0) return void 0;
   const ctx = { ...context, entryCount: store.entries.length };
   const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? { status: "absent" } : readCompact(memoryDir);
@@ -222,12 +246,9 @@ async function sessionStartBlock(memoryDir, context, warnBytes, notes = [], scop
   const head = [built.head, ...overWarn ? [OVER_WARN_NOTE] : [], ...notes];
   return { text: renderOverview(ctx, head, built.lines), view: built.view, injectedBytes, warnBytes, overWarn };
 }
-async function overviewStore(memoryDir) {
-  return viewStore(await readStore(memoryDir));
-}
 function pinnedFirst(store, scopeAt) {
   const here = (scope) => scopeAt === void 0 || !scope?.length || scopeAt !== null && inScope(scope, scopeAt);
-  const pinned = new Set([...store.cards.values()].filter((c) => c.card?.meta.priority === "always" && here(c.card.meta.scope)).map((c) => c.file));
+  const pinned = new Set([...store.pins].filter(([, c]) => c.priority === "always" && here(c.scope)).map(([file]) => file));
   const lines = store.entries.map((e) => ({ pinned: e.card !== null && pinned.has(e.card), text: renderEntryLine(e) }));
   return [...lines.filter((l) => l.pinned), ...lines.filter((l) => !l.pinned)].map((l) => l.text);
 }
@@ -260,8 +281,7 @@ function stateHome(io) {
 async function nativeNote(host, memoryDir, session, io) {
   if (session.sessionId && host.keepsContext) {
     try {
-      const store = await overviewStore(memoryDir);
-      markShown(memoryDir, session.sessionId, nativelyLoadedLines(store.entries), io.now().getTime());
+      markShown(memoryDir, session.sessionId, nativelyLoadedLines(overviewEntries(memoryDir)), io.now().getTime());
     } catch (err) {
       logHookError(io, `session start: native index lines not marked shown: ${err.message}`);
     }

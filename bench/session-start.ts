@@ -1,0 +1,93 @@
+// Session start against `node -e 0`, interleaved: `memctl hook session-start` (the overview without a compact,
+// the pinned cards first) as a host spawns it, each a fresh process timed spawn to exit with its peak RSS (GNU
+// time): the warm start, and the start after an in-place hand edit of one card. Issue 32's target: ≤ 2× at
+// 100,000 cards. Run: npm run build && node --import tsx bench/session-start.ts --cards 10000 --runs 5 [--compare <old dist>]
+// --compare runs another build's CLI on its own copy of the store in the same rounds.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { generateStore } from "./gen-store.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+const cards = Number(arg("cards") ?? 10_000);
+const runs = Number(arg("runs") ?? 5);
+const builds: [string, string][] = [["after", path.join(ROOT, "dist")]];
+if (arg("compare")) builds.unshift(["before", path.resolve(arg("compare")!)]);
+
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+/** Wall ms (spawn to exit) and peak RSS MiB of one process under GNU time, and its stdout. */
+function timed(args: string[], env: NodeJS.ProcessEnv, input = ""): [number, number, string] {
+  const t = process.hrtime.bigint();
+  const r = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, ...args], { env, input, encoding: "utf8", maxBuffer: 1 << 30 });
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  const kib = Number(/(\d+)\s*$/.exec(r.stderr)?.[1] ?? Number.NaN);
+  return [ms, kib / 1024, r.stdout];
+}
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-session-start-"));
+const home = path.join(root, "home");
+fs.mkdirSync(home);
+const template = path.join(root, "store");
+const store = generateStore({ cards, dir: template, usageCalls: 0 });
+const setups = builds.map(([name, dist]) => {
+  const dir = path.join(root, name);
+  fs.cpSync(template, dir, { recursive: true });
+  const env = { PATH: process.env.PATH, HOME: home, MEMCTL_MEMORY_DIR: dir, MEMCTL_CONFIG_FILE: path.join(home, "c.toml") };
+  return { name, dir, env, cli: path.join(dist, "cli.js") };
+});
+let session = 0;
+const start = (s: (typeof setups)[number]) =>
+  timed([s.cli, "hook", "session-start", "--host", "codex"], s.env, JSON.stringify({ session_id: `ss-${session++}`, cwd: root, source: "startup" }));
+const outputs = new Map<string, string>();
+for (const s of setups) {
+  const [ms, mib, out] = start(s); // the first start writes the card cache
+  console.error(`${s.name}: first start ${ms.toFixed(0)} ms, ${mib.toFixed(0)} MiB, ${out.length} chars out`);
+  outputs.set(s.name, out.replaceAll(s.dir, "<dir>"));
+}
+sleep(300);
+
+const rows = new Map<string, { ms: number[]; mib: number[] }>();
+const record = (key: string, [ms, mib]: [number, number, string]) => {
+  const row = rows.get(key) ?? { ms: [], mib: [] };
+  row.ms.push(ms);
+  row.mib.push(mib);
+  rows.set(key, row);
+};
+const plain = store.cards.filter((c) => c.priority === "normal");
+for (let round = 0; round < runs; round++) {
+  record("node -e 0", timed(["-e", "0"], process.env));
+  for (const s of setups) record(`${s.name}: session start`, start(s));
+  const edited = plain[(round * 7919) % plain.length]!;
+  for (const s of setups) {
+    const file = path.join(s.dir, edited.file);
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("topics:\n", `topics:\n  - "quokka${round}"\n`)); // in place: same inode
+  }
+  sleep(300);
+  for (const s of setups) record(`${s.name}: session start after an in-place edit`, start(s));
+  record("node -e 0", timed(["-e", "0"], process.env));
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const node = median(rows.get("node -e 0")!.ms);
+const same = new Set(outputs.values()).size === 1 ? "the same" : "DIFFERENT";
+console.log(
+  `${cards.toLocaleString("en-US")} cards, ${runs} rounds, first output ${same} in every build (${outputs.get("after")!.length} chars), load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
+console.log("| run | min / median / max (ms) | ratio to node -e 0 | peak RSS median / max (MiB) |");
+console.log("|---|---:|---:|---:|");
+for (const [key, { ms, mib }] of rows) {
+  const sorted = [...ms].sort((a, b) => a - b);
+  console.log(
+    `| ${key} | ${sorted[0]!.toFixed(0)} / ${median(ms).toFixed(0)} / ${sorted.at(-1)!.toFixed(0)} | ${(median(ms) / node).toFixed(2)}x | ${median(mib).toFixed(0)} / ${Math.max(...mib).toFixed(0)} |`,
+  );
+}
+fs.rmSync(root, { recursive: true, force: true });

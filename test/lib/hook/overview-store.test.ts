@@ -1,0 +1,113 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { sessionStartBlock } from "../../../lib/hook/session-start.js";
+import { CARD_CACHE } from "../../../lib/store/card-cache.js";
+import { handWrittenCards } from "../../support/compact-fixture.js";
+import { makeWorld, memctl } from "../../support/fixture.js";
+
+// Session start takes its cards' fields from the card cache (issue 32). Whatever the cache holds, the block is
+// the one a read of every card gives: pinned and scoped cards, a card edited in place since the cache was
+// written (same size, mtime put back: its ctime moved), and a compact with what was written and removed since.
+
+const CONTEXT = { projectKey: "p", source: "env", entryCount: 0, dir: "~/mem" };
+const SCOPE_AT = "packages/api";
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const PAST = new Date("2026-11-01T00:00:00Z");
+
+/** Every card's mtime put on a whole second in the past, so an edit can put it back exactly. */
+function backdate(mem: string): void {
+  for (const f of fs.readdirSync(mem)) if (f.endsWith(".md")) fs.utimesSync(path.join(mem, f), PAST, PAST);
+}
+
+/** The block twice: through the cache as it stands, then with no cache at all (every card read). */
+async function withAndWithout(mem: string) {
+  const cached = await sessionStartBlock(mem, CONTEXT, 1e9, [], SCOPE_AT);
+  fs.rmSync(path.join(mem, ".memctl", CARD_CACHE), { force: true });
+  const fresh = await sessionStartBlock(mem, CONTEXT, 1e9, [], SCOPE_AT);
+  assert.ok(cached && fresh);
+  return { cached, fresh };
+}
+
+/** Rewrites a card in place (same inode, same size) and puts its mtime back, as `touch -r` would. */
+function editInPlace(file: string, from: string, to: string): void {
+  assert.equal(Buffer.byteLength(from), Buffer.byteLength(to));
+  const st = fs.statSync(file);
+  const text = fs.readFileSync(file, "utf8");
+  assert.ok(text.includes(from));
+  fs.writeFileSync(file, text.replace(from, to));
+  fs.utimesSync(file, st.atime, st.mtime);
+  assert.equal(fs.statSync(file).size, st.size);
+  assert.equal(fs.statSync(file).mtimeMs, st.mtimeMs);
+}
+
+function card(mem: string, name: string): string {
+  return path.join(mem, `project_${name}.md`);
+}
+
+test("the overview through the card cache is the overview without one: pinned, scoped, edited in place", async (t) => {
+  const w = makeWorld();
+  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  handWrittenCards(w, 12);
+  const pin = (name: string, scope?: string) => {
+    const file = card(w.mem, name);
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("priority: normal\n", `priority: always\n${scope ? `scope: [${scope}]\n` : ""}`));
+  };
+  pin("topic-2");
+  pin("topic-3", "packages/web");
+  pin("topic-5", "packages/api");
+  backdate(w.mem);
+  await sleep(150); // older than the cache by more than its racy window: the cache is trusted for them
+  await sessionStartBlock(w.mem, CONTEXT, 1e9, [], SCOPE_AT); // writes the cache
+  assert.ok(fs.existsSync(path.join(w.mem, ".memctl", CARD_CACHE)));
+
+  const before = await withAndWithout(w.mem);
+  assert.equal(before.cached.text, before.fresh.text);
+  const lines = before.cached.text.split("\n").filter((l) => l.startsWith("- ["));
+  assert.deepEqual(
+    lines.slice(0, 3).map((l) => /^- \[([^\]]+)\]/.exec(l)![1]),
+    ["topic-2", "topic-5", "topic-1"],
+    "pinned here first; the card pinned in another scope keeps its place",
+  );
+
+  // The cache is written again by the call without one; then a card is pinned by an edit in place.
+  await sleep(150);
+  await sessionStartBlock(w.mem, CONTEXT, 1e9, [], SCOPE_AT);
+  await sleep(150);
+  editInPlace(card(w.mem, "topic-7"), "priority: normal", "priority: always");
+  const after = await withAndWithout(w.mem);
+  assert.equal(after.cached.text, after.fresh.text);
+  const first = after.cached.text
+    .split("\n")
+    .filter((l) => l.startsWith("- ["))
+    .slice(0, 3);
+  assert.deepEqual(
+    first.map((l) => /^- \[([^\]]+)\]/.exec(l)![1]),
+    ["topic-2", "topic-5", "topic-7"],
+  );
+});
+
+test("the compact view through the card cache is the one without it: written, edited in place and removed since", async (t) => {
+  const w = makeWorld();
+  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  handWrittenCards(w, 20);
+  assert.equal((await memctl(w, ["compact", "--mechanical"])).code, 0);
+  await memctl(w, ["save", "late", "-t", "feedback", "-d", "written after the compact"]);
+  assert.equal((await memctl(w, ["rm", "topic-4"])).code, 0);
+  backdate(w.mem);
+  await sleep(150);
+  await sessionStartBlock(w.mem, CONTEXT, 1e9, [], SCOPE_AT); // writes the cache
+  await sleep(150);
+  editInPlace(card(w.mem, "topic-9"), "Body of topic-9.", "Body of topic-X.");
+
+  const { cached, fresh } = await withAndWithout(w.mem);
+  assert.equal(cached.view, "compact");
+  assert.equal(cached.text, fresh.text);
+  assert.equal(cached.injectedBytes, fresh.injectedBytes);
+  const since = cached.text.slice(cached.text.indexOf("Written or updated since that summary"));
+  assert.match(since, /^- \[late\]\(feedback_late\.md\)/m);
+  assert.match(since, /^- \[topic-9\]\(project_topic-9\.md\)/m, "the card edited in place is newer than the compact");
+  assert.doesNotMatch(since, /^- \[topic-8\]/m, "an unchanged card is covered by the summary");
+  assert.match(cached.text, /Removed since that summary \(disregard what it says about them\): topic-4 \(project_topic-4\.md\)/);
+});
