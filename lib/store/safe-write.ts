@@ -111,24 +111,50 @@ export function appendBytes(file: string, data: Uint8Array, options: AppendOptio
   }
 }
 
-/** Truncates `fd` to just after its last newline when its last byte is not one (an empty file is left alone). */
+/**
+ * Cuts a torn last line: truncates `fd` to just after its last newline when its last byte is not one (an empty
+ * file is left alone). A last line that is whole JSON but for its newline (a kill between the two) is a record
+ * readers already count, so it gets its newline instead of being cut.
+ */
 function cutTornTail(fd: number): void {
   const size = fstat(fd).size;
   const last = Buffer.alloc(1);
   if (size === 0 || (readAt(fd, last, 0, 1, size - 1) === 1 && last[0] === 10)) return;
-  // Torn: scan back for the last newline, a chunk at a time.
+  const from = lastLineStart(fd, size);
+  if (size - from <= WHOLE_TAIL_MAX) {
+    const tail = Buffer.alloc(size - from);
+    readAt(fd, tail, 0, tail.length, from);
+    if (isJsonRecord(tail.toString("utf8"))) {
+      writeBytes(fd, Buffer.from("\n"), 0, 1);
+      return;
+    }
+  }
+  fs.ftruncateSync(fd, from);
+}
+
+/** Past this, a last line without newline is torn whatever it holds (records are far smaller). */
+const WHOLE_TAIL_MAX = 1024 * 1024;
+
+/** The offset just after the last newline in the first `size` bytes (0 when there is none), read back a chunk at a time. */
+function lastLineStart(fd: number, size: number): number {
   const chunk = Buffer.alloc(Math.min(size, 64 * 1024));
   for (let end = size; end > 0; ) {
     const start = Math.max(0, end - chunk.length);
     const n = readAt(fd, chunk, 0, end - start, start);
     const newline = chunk.subarray(0, n).lastIndexOf(10);
-    if (newline >= 0) {
-      fs.ftruncateSync(fd, start + newline + 1);
-      return;
-    }
+    if (newline >= 0) return start + newline + 1;
     end = start;
   }
-  fs.ftruncateSync(fd, 0);
+  return 0;
+}
+
+function isJsonRecord(text: string): boolean {
+  try {
+    const v: unknown = JSON.parse(text);
+    return typeof v === "object" && v !== null;
+  } catch {
+    return false;
+  }
 }
 
 /**

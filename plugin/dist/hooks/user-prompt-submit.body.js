@@ -6702,18 +6702,36 @@ function cutTornTail(fd) {
   const size = fstat(fd).size;
   const last = Buffer.alloc(1);
   if (size === 0 || readAt(fd, last, 0, 1, size - 1) === 1 && last[0] === 10) return;
+  const from = lastLineStart(fd, size);
+  if (size - from <= WHOLE_TAIL_MAX) {
+    const tail = Buffer.alloc(size - from);
+    readAt(fd, tail, 0, tail.length, from);
+    if (isJsonRecord(tail.toString("utf8"))) {
+      writeBytes(fd, Buffer.from("\n"), 0, 1);
+      return;
+    }
+  }
+  import_node_fs4.default.ftruncateSync(fd, from);
+}
+var WHOLE_TAIL_MAX = 1024 * 1024;
+function lastLineStart(fd, size) {
   const chunk = Buffer.alloc(Math.min(size, 64 * 1024));
   for (let end = size; end > 0; ) {
     const start = Math.max(0, end - chunk.length);
     const n = readAt(fd, chunk, 0, end - start, start);
     const newline = chunk.subarray(0, n).lastIndexOf(10);
-    if (newline >= 0) {
-      import_node_fs4.default.ftruncateSync(fd, start + newline + 1);
-      return;
-    }
+    if (newline >= 0) return start + newline + 1;
     end = start;
   }
-  import_node_fs4.default.ftruncateSync(fd, 0);
+  return 0;
+}
+function isJsonRecord(text) {
+  try {
+    const v = JSON.parse(text);
+    return typeof v === "object" && v !== null;
+  } catch {
+    return false;
+  }
 }
 function writeNewFile(file, data, options = {}) {
   const c = import_node_fs4.default.constants;

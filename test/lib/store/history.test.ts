@@ -82,6 +82,27 @@ test("an append after a killed writer's torn last line starts on a line of its o
   assert.ok(fs.readFileSync(historyPath(dir), "utf8").endsWith("}\n"));
 });
 
+test("a killed writer's last line that is whole but for its newline is a record the reader already counts: the next append keeps it", (t) => {
+  const dir = tempStore();
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const at = new Date("2026-12-02T09:40:00Z");
+  appendHistory(dir, makeEntry([], "feedback_a.md", "create", "human", at, "one\n"));
+  // A SIGKILL after the line's last byte and before its newline: readHistory counts feedback_b.md (an import
+  // re-run then skips it), so the next append must not cut it as torn.
+  fs.appendFileSync(historyPath(dir), JSON.stringify(makeEntry([], "feedback_b.md", "import", "system", at, "b")));
+  assert.deepEqual(
+    readHistory(dir).entries.map((e) => e.card),
+    ["feedback_a.md", "feedback_b.md"],
+  );
+  appendHistory(dir, makeEntry(readHistory(dir).entries, "feedback_c.md", "import", "system", at, "c"));
+  const read = readHistory(dir);
+  assert.deepEqual(
+    read.entries.map((e) => e.card),
+    ["feedback_a.md", "feedback_b.md", "feedback_c.md"],
+  );
+  assert.equal(read.malformed, 0);
+});
+
 test("a torn fragment longer than one read, with no complete line before it, is dropped whole", (t) => {
   const dir = tempStore();
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
