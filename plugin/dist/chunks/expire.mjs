@@ -7,12 +7,22 @@ import {
   removeCard
 } from "./records-admin.mjs";
 import "./store-jobs.mjs";
+import {
+  todayOf
+} from "./reports-open.mjs";
+import "./records-store-view.mjs";
+import "./core-frecency.mjs";
+import "./store-episode-shards.mjs";
+import "./store-episode-tail.mjs";
+import "./rank-stem.mjs";
+import "./core-block.mjs";
 import "./records-interrupted.mjs";
 import "./records-card-find.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./rank-stop-words-data.mjs";
 import "./core-index-edit.mjs";
 import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
@@ -105,7 +115,7 @@ var spec = {
 async function run(argv, io) {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
-  const today = io.now().toISOString().slice(0, 10);
+  const today = todayOf(io);
   const c = colorsFor(io);
   if (!bool(args, "yes")) {
     const expired = await expiredCards(memoryDir, today);

@@ -22,15 +22,15 @@ import {
   cardsFinder
 } from "./core-card-links.mjs";
 import {
+  compactStatus,
+  firstCompactBytes
+} from "./compact-status.mjs";
+import {
   fileBytes,
   isRegularFile,
   openStore,
   todayOf
 } from "./reports-open.mjs";
-import {
-  compactStatus,
-  firstCompactBytes
-} from "./compact-status.mjs";
 import {
   resolveStoreBudget
 } from "./config-budget.mjs";

@@ -3,12 +3,12 @@ import {
   readUsage
 } from "./usage-fold.mjs";
 import {
+  compactStatus
+} from "./compact-status.mjs";
+import {
   openStore,
   todayOf
 } from "./reports-open.mjs";
-import {
-  compactStatus
-} from "./compact-status.mjs";
 import {
   compactPath
 } from "./compact-artifact.mjs";

@@ -11,8 +11,8 @@ import {
   percent,
   table
 } from "./cli-report-format.mjs";
-import "./reports-open.mjs";
 import "./compact-status.mjs";
+import "./reports-open.mjs";
 import "./compact-artifact.mjs";
 import "./config-budget.mjs";
 import "./records-store-view.mjs";

@@ -33,8 +33,8 @@ import {
   runStats
 } from "./reports-episodes-tally.mjs";
 import "./usage-fold.mjs";
-import "./reports-open.mjs";
 import "./compact-status.mjs";
+import "./reports-open.mjs";
 import "./compact-artifact.mjs";
 import "./config-budget.mjs";
 import "./records-store-view.mjs";
