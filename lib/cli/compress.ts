@@ -9,6 +9,7 @@ import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { commandSummary } from "./commands.js";
+import { utcDay } from "../core/frecency.js";
 
 export const spec: CommandSpec = {
   name: "compress",
@@ -53,7 +54,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     else io.stdout.write(`${colorsFor(io).green("✓")} proposed ${inertText(p.source)} as ${p.id}\n  the owner decides: memctl review ${p.id}\n`);
     return 0;
   }
-  const all = compressCandidates(cards, readUsage(memoryDir, io.now().toISOString().slice(0, 10)).cards);
+  const all = compressCandidates(cards, readUsage(memoryDir, utcDay(io.now())).cards);
   const shown = all.slice(0, num(args, "limit") ?? 20);
   if (json) {
     printJson(io, { memory_dir: memoryDir, cards: cards.length, candidates: shown, total: all.length, per_prompt_bytes: all.reduce((n, c) => n + c.per_prompt_bytes, 0) });

@@ -6,7 +6,7 @@ import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
 import { commandSummary } from "./commands.js";
 import { asJob } from "./ledger.js";
-import { todayOf } from "../reports/open.js";
+import { utcDay } from "../core/frecency.js";
 
 export const spec: CommandSpec = {
   name: "expire",
@@ -35,7 +35,7 @@ export const spec: CommandSpec = {
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
-  const today = todayOf(io);
+  const today = utcDay(io.now());
   const c = colorsFor(io);
   if (!bool(args, "yes")) {
     const expired = await expiredCards(memoryDir, today);

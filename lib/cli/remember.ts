@@ -10,6 +10,7 @@ import { bool, parseArgs, str, type CommandSpec } from "./args.js";
 import { commandSummary } from "./commands.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, actorFrom, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
+import { utcDay } from "../core/frecency.js";
 
 export const spec: CommandSpec = {
   name: "remember",
@@ -65,7 +66,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     else io.stdout.write(`${c.green("✓")} saved ${inertText(result.file)} (${card.type})\n  ${inertText(result.indexLine)}\n`);
     return 0;
   }
-  const source = str(args, "source") ?? `memctl remember by ${actor} on ${io.now().toISOString().slice(0, 10)}: "${text.slice(0, 160)}"`;
+  const source = str(args, "source") ?? `memctl remember by ${actor} on ${utcDay(io.now())}: "${text.slice(0, 160)}"`;
   const outcome = await stageCaptured(
     { memoryDir, actor, now: io.now(), secrets: secretPolicy(io), limit: Number.MAX_SAFE_INTEGER },
     { host: "memctl", sessionId: "remember" },

@@ -11,6 +11,7 @@ import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { commandSummary } from "./commands.js";
 import { findArrival, isArrivalId, liveArrivals, previewArrival } from "../sync/arrival-decide.js";
 import type { Arrival } from "../store/arrivals.js";
+import { utcDay } from "../core/frecency.js";
 
 export const spec: CommandSpec = {
   name: "review",
@@ -44,7 +45,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   }
   const proposal = findPending(memoryDir, id);
   const one = reviewed.pending.find((r) => r.proposal.id === proposal.id)!;
-  const preview = previewProposal(memoryDir, proposal, io.now().toISOString().slice(0, 10));
+  const preview = previewProposal(memoryDir, proposal, utcDay(io.now()));
   if (bool(args, "json")) {
     printJson(io, {
       memory_dir: memoryDir,

@@ -7,6 +7,11 @@ export interface CardUsage {
   last_access_day: string;
 }
 
+/** The UTC calendar day (YYYY-MM-DD) a moment falls on: the one form memctl writes and compares dates in. */
+export function utcDay(moment: Date): string {
+  return moment.toISOString().slice(0, 10);
+}
+
 /** Whole days from `from` to `to` (both YYYY-MM-DD); negative when `from` is later. */
 export function daysBetween(from: string, to: string): number {
   return Math.round((dayMs(to) - dayMs(from)) / 86_400_000);

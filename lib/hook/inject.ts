@@ -9,6 +9,7 @@ import { queryTerms } from "../rank/tokenize.js";
 import { loadRankable, stillFresh, type RankableStore } from "../rank-cache/load.js";
 import { readUsage, recordHitsSync, type RecordResult, type UsageRead } from "../usage/usage.js";
 import { readHold } from "../store/arrivals.js";
+import { utcDay } from "../core/frecency.js";
 
 export interface InjectionRequest {
   memoryDir: string;
@@ -50,10 +51,6 @@ export interface Injection {
   recordError?: string;
 }
 
-export function dayOf(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
-
 /** Ranking materialises (entry, frecency, exact order) only the hits that can reach this many first places. */
 export const RANKED_TOP = 64;
 /** First-fit looks at no more than this many relevant lines per allowed entry (and at least 30). */
@@ -77,7 +74,7 @@ export async function rankStore(
 }
 
 function rankLoaded(memoryDir: string, store: RankableStore, prompt: string, now: Date, options: { all?: boolean; top?: number; scopeAt?: string | null }) {
-  const today = dayOf(now);
+  const today = utcDay(now);
   const query = queryTerms(prompt);
   const all = options.all ?? false;
   let hitCount = 0;
@@ -172,7 +169,7 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
       result.recorded = recordHitsSync(
         req.memoryDir,
         composed.lines.map((l) => l.file),
-        dayOf(req.now),
+        utcDay(req.now),
       );
     } catch (err) {
       result.recordError = (err as Error).message;

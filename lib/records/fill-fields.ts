@@ -13,6 +13,7 @@ import { type CardChange, withRecordsLock } from "./commit.js";
 import { commitRewritesBatch } from "./commit-batch.js";
 import type { WriteContext } from "./save.js";
 import { viewStore } from "./store-view.js";
+import { utcDay } from "../core/frecency.js";
 
 // Cards that came in by hand or by `memctl import` often lack the standard fields, and doctor lists each one.
 // This adds what is missing with the neutral value a save would give (no topics, normal priority, active, no
@@ -58,7 +59,7 @@ async function plan(memoryDir: string): Promise<{ planned: Planned[]; skipped: F
     if (missing.length === 0) continue;
     const abs = path.join(memoryDir, file);
     const before = Buffer.from(readRegularBytes(abs));
-    const date = latest.get(file)?.at.slice(0, 10) ?? fs.statSync(abs).mtime.toISOString().slice(0, 10);
+    const date = latest.get(file)?.at.slice(0, 10) ?? utcDay(fs.statSync(abs).mtime);
     const all = defaults(date);
     const added = Object.fromEntries(missing.map((f) => [f, all[f as keyof typeof all]]));
     try {

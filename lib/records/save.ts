@@ -21,6 +21,7 @@ import { renderNewCard, typeOf, updatedCardBytes, validateName, validateSaveInpu
 import { currentIndexTitle, findCardFile } from "./card-find.js";
 import { readRegularBuffer } from "../store/checked-fs.js";
 import { keepRevisions } from "../store/revisions.js";
+import { utcDay } from "../core/frecency.js";
 
 /** Everything a write needs besides its input: where, who, when, limits. */
 export interface WriteContext {
@@ -75,7 +76,7 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
   validateSaveInput(input);
   const existing = findCardFile(ctx.memoryDir, input.name);
   if (input.expectSha256 !== undefined) checkBase(ctx.memoryDir, input.name, existing, input.expectSha256);
-  const today = ctx.now.toISOString().slice(0, 10);
+  const today = utcDay(ctx.now);
   let file: string;
   let before: Buffer | undefined;
   let next: Buffer;

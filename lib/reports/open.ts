@@ -77,11 +77,6 @@ export function isRegularFile(dir: string, rel: string): boolean {
   }
 }
 
-/** Today's date (UTC) from the injected clock, as the usage sidecar records days. */
-export function todayOf(io: Pick<Io, "now">): string {
-  return io.now().toISOString().slice(0, 10);
-}
-
 /**
  * Reads MEMORY.md, the shards, and (when `cards`) every card, like lib/store/read.ts readStore but with
  * synchronous reads: for 10,000 small files one readFileSync each costs a fraction of 10,000 concurrent

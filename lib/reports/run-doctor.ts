@@ -20,7 +20,7 @@ import { findSecretsInTexts, secretPolicy } from "../records/secrets.js";
 import { INDEX_FILE } from "../store/paths.js";
 import { INDEX_READ_CAP } from "../store/index-read.js";
 import { COMPACT_RELPATH, diagnoseInjection, warnBytesFromConfig, type CompactSlot, type InjectionReport } from "./injection.js";
-import { fileBytes, isRegularFile, openStore, todayOf, type OpenedStore } from "./open.js";
+import { fileBytes, isRegularFile, openStore, type OpenedStore } from "./open.js";
 import type { StoreView } from "../records/store-view.js";
 import { readJobs } from "../store/jobs.js";
 import { cardLinkIssues } from "./card-link-issues.js";
@@ -28,6 +28,7 @@ import { jobIssues } from "./job-issues.js";
 import { composeFor } from "../config/instructions.js";
 import { instructionsReport, type InstructionsReport } from "./instructions-report.js";
 import { scopeMatchesSomething } from "./scope-check.js";
+import { utcDay } from "../core/frecency.js";
 
 // Gathers everything doctor looks at (strictly read-only) and hands it to the pure report builder.
 
@@ -76,7 +77,7 @@ export async function runDoctor(options: DoctorOptions, io: Io): Promise<DoctorR
     episodesBytes: dir ? fileBytes(path.join(dir, EPISODES_FILE)) : 0,
     presentTargets: new Set(view && dir ? view.entries.filter((e) => e.card !== null && !view.cards.has(e.card) && isRegularFile(dir, e.card)).map((e) => e.card!) : []),
     checkRef: (ref) => checker.check(ref),
-    today: todayOf(io),
+    today: utcDay(io.now()),
     history,
     cardMatches: (card, sha) => cardMatches(dir!, view!.cards.get(card)?.text, card, sha),
     unimportedClaude: dir ? unimportedClaude(opened, io) : [],

@@ -14,8 +14,9 @@ import type { Io } from "../store/io.js";
 import { AGE_BUCKETS, ageBucket, readUsage } from "../usage/usage.js";
 import type { ResolutionIssue } from "./doctor.js";
 import { tallyEpisodes } from "./episodes-tally.js";
-import { openStore, todayOf } from "./open.js";
+import { openStore } from "./open.js";
 import { buildStatsReport, type StatsReport } from "./stats.js";
+import { utcDay } from "../core/frecency.js";
 
 // Gathers what stats aggregates — the index, the usage sidecar the hook writes, episodes.jsonl — read-only,
 // and hands it to the pure report builder. Every number comes from files other commands maintain.
@@ -35,7 +36,7 @@ export async function runStats(options: StatsOptions, io: Io): Promise<StatsOutc
   const { resolution, view } = opened;
   if (!view || opened.issue) return { ok: false, memory_dir: null, resolution_issues: [opened.issue!] };
   const dir = resolution.memory_dir!;
-  const today = todayOf(io);
+  const today = utcDay(io.now());
   const host = options.host ?? "generic";
   const budget = resolveStoreBudget({ host, config: opened.config.value }, { ...resolution, memory_dir: dir }, io);
   // The preamble names the store as the hook prints it: without the path the figure is short of the real block.

@@ -4,6 +4,7 @@ import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { recoverShard } from "./episode-shards.js";
 import { EPISODES_SUMMARY_FILE } from "./paths.js";
 import { commitFile, type CommitOptions } from "./write.js";
+import { utcDay } from "../core/frecency.js";
 
 // episodes.summary.md (seed 001's rebuild-summary): every episode with a summary, from the monthly shards and
 // episodes.jsonl, one line each under its month. Skeletons (the retired Stop hook's empty rows) are skipped.
@@ -24,7 +25,7 @@ export function renderSummary(read: Pick<EpisodesRead, "episodes">): { text: str
   const sorted = [...filled].sort((a, b) => Date.parse(a.ts) - Date.parse(b.ts));
   const months = new Map<string, string[]>();
   for (const e of sorted) {
-    const day = new Date(e.ts).toISOString().slice(0, 10);
+    const day = utcDay(new Date(e.ts));
     const line = `- ${day} ${e.host || "unknown host"}: ${e.summary.replace(/\s+/g, " ").trim()}`;
     months.set(day.slice(0, 7), [...(months.get(day.slice(0, 7)) ?? []), line]);
   }

@@ -18,6 +18,7 @@ import { timelinePage } from "./page-timeline.js";
 import { reviewPage, type Flash, type ReviewItem } from "./page-review.js";
 import { healthPage, type HealthData } from "./page-health.js";
 import { decide } from "./actions.js";
+import { utcDay } from "../core/frecency.js";
 
 // GET pages and their JSON twins under /api, and the review POSTs. Reached only through the gate.
 
@@ -70,7 +71,7 @@ export async function route(r: Routes, req: IncomingMessage, res: ServerResponse
     }
     case "/review": {
       const reviewed = await reviewPending(r.memoryDir);
-      const today = r.io.now().toISOString().slice(0, 10);
+      const today = utcDay(r.io.now());
       const items: ReviewItem[] = reviewed.pending.map((one) => ({ reviewed: one, preview: previewProposal(r.memoryDir, one.proposal, today) }));
       if (api) return json({ read_only: r.readOnly, proposals: items, unreadable: reviewed.unreadable });
       const flash: Flash | undefined = p.has("ok") ? { ok: true, text: p.get("ok")! } : p.has("err") ? { ok: false, text: p.get("err")! } : undefined;

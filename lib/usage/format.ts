@@ -1,7 +1,7 @@
 // The usage sidecar's two text formats (usage.ts has the layout and why it never double counts): usage.log lines,
 // "<day>\t<card>\t<card>…", one per printed block; and usage.tsv, a header then "<card>\t<count>\t<day>" rows
 // sorted by card. Pure: text in, data out.
-import { dayMs, daysBetween, type CardUsage } from "../core/frecency.js";
+import { dayMs, daysBetween, utcDay, type CardUsage } from "../core/frecency.js";
 import type { LegacyReader } from "./legacy.js";
 
 export type { CardUsage };
@@ -141,5 +141,5 @@ export function applyDecay(snap: Snapshot, today: string): void {
   const periods = Math.max(0, Math.floor(daysBetween(snap.epoch, today) / HALVING_PERIOD_DAYS));
   if (!(periods > 0)) return;
   for (const u of snap.cards.values()) u.access_count = Math.max(1, Math.ceil(u.access_count / 2 ** periods));
-  snap.epoch = new Date(dayMs(snap.epoch) + periods * HALVING_PERIOD_DAYS * 86_400_000).toISOString().slice(0, 10);
+  snap.epoch = utcDay(new Date(dayMs(snap.epoch) + periods * HALVING_PERIOD_DAYS * 86_400_000));
 }

@@ -16,7 +16,7 @@ import {
   clearCompact
 } from "./compact-artifact.mjs";
 import "./records-store-view.mjs";
-import "./core-frecency.mjs";
+import "./core-line-key.mjs";
 import "./rank-stem.mjs";
 import "./compact-generate.mjs";
 import "./compact-mentions.mjs";
@@ -24,6 +24,7 @@ import {
   displayDir
 } from "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
+import "./core-frecency.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,

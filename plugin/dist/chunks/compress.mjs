@@ -13,7 +13,7 @@ import {
 } from "./usage-fold.mjs";
 import "./compact-artifact.mjs";
 import "./records-store-view.mjs";
-import "./core-frecency.mjs";
+import "./core-line-key.mjs";
 import "./rank-stem.mjs";
 import "./compact-generate.mjs";
 import "./compact-mentions.mjs";
@@ -28,6 +28,9 @@ import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./rank-stop-words-data.mjs";
+import {
+  utcDay
+} from "./core-frecency.mjs";
 import "./core-index-find.mjs";
 import {
   CARD_REQUIRED
@@ -213,7 +216,7 @@ async function run(argv, io) {
 `);
     return 0;
   }
-  const all = compressCandidates(cards, readUsage(memoryDir, io.now().toISOString().slice(0, 10)).cards);
+  const all = compressCandidates(cards, readUsage(memoryDir, utcDay(io.now())).cards);
   const shown = all.slice(0, num(args, "limit") ?? 20);
   if (json) {
     printJson(io, { memory_dir: memoryDir, cards: cards.length, candidates: shown, total: all.length, per_prompt_bytes: all.reduce((n, c) => n + c.per_prompt_bytes, 0) });

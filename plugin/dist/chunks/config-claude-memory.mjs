@@ -106,7 +106,6 @@ function listClaudeCards(dir) {
         bytes: stat.size
       });
     } catch {
-      continue;
     }
   }
   return cards;

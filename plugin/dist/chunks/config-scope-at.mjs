@@ -8,10 +8,9 @@ import {
   FIELD_MASK,
   MASK_FIELDS,
   PART_BIT,
-  frecency,
   loadRankable,
   stillFresh
-} from "./core-frecency.mjs";
+} from "./core-line-key.mjs";
 import {
   queryTerms
 } from "./rank-stem.mjs";
@@ -21,6 +20,10 @@ import {
   toInjectLine,
   utf8Bytes
 } from "./core-block.mjs";
+import {
+  frecency,
+  utcDay
+} from "./core-frecency.mjs";
 import {
   readHold
 } from "./core-index-file.mjs";
@@ -280,9 +283,6 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
 }
 
 // lib/hook/inject.ts
-function dayOf(now) {
-  return now.toISOString().slice(0, 10);
-}
 var RANKED_TOP = 64;
 var SCAN_PER_ENTRY = 3;
 async function rankStore(memoryDir, prompt, now, options = {}) {
@@ -295,7 +295,7 @@ async function rankStore(memoryDir, prompt, now, options = {}) {
   }
 }
 function rankLoaded(memoryDir, store, prompt, now, options) {
-  const today = dayOf(now);
+  const today = utcDay(now);
   const query = queryTerms(prompt);
   const all = options.all ?? false;
   let hitCount = 0;
@@ -372,7 +372,7 @@ async function buildInjection(req) {
       result.recorded = recordHitsSync(
         req.memoryDir,
         composed.lines.map((l) => l.file),
-        dayOf(req.now)
+        utcDay(req.now)
       );
     } catch (err) {
       result.recordError = err.message;

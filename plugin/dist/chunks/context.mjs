@@ -8,7 +8,7 @@ import {
   defaultBudgetsText,
   resolveStoreBudget
 } from "./config-budget.mjs";
-import "./core-frecency.mjs";
+import "./core-line-key.mjs";
 import {
   HOSTS,
   hostAdapter
@@ -18,6 +18,7 @@ import {
   displayDir
 } from "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
+import "./core-frecency.mjs";
 import "./core-index-file.mjs";
 import "./core-card-types.mjs";
 import "./hosts-claude-auto-memory.mjs";

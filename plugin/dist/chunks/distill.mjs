@@ -16,7 +16,7 @@ import "./compact-artifact.mjs";
 import {
   viewStore
 } from "./records-store-view.mjs";
-import "./core-frecency.mjs";
+import "./core-line-key.mjs";
 import {
   readEpisodes
 } from "./store-episodes.mjs";
@@ -37,6 +37,7 @@ import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./rank-stop-words-data.mjs";
+import "./core-frecency.mjs";
 import "./core-index-find.mjs";
 import {
   DESCRIPTION_MAX

@@ -19,12 +19,12 @@ import {
   num,
   table
 } from "./cli-report-format.mjs";
-import "./compact-status.mjs";
 import "./reports-open.mjs";
+import "./compact-status.mjs";
 import "./compact-artifact.mjs";
 import "./config-budget.mjs";
 import "./records-store-view.mjs";
-import "./core-frecency.mjs";
+import "./core-line-key.mjs";
 import "./config-claude-memory.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
@@ -43,6 +43,7 @@ import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./rank-stop-words-data.mjs";
+import "./core-frecency.mjs";
 import "./core-index-edit.mjs";
 import "./core-index-find.mjs";
 import "./core-card-rules.mjs";

@@ -7,22 +7,15 @@ import {
   removeCard
 } from "./records-admin.mjs";
 import "./store-jobs.mjs";
-import {
-  todayOf
-} from "./reports-open.mjs";
-import "./records-store-view.mjs";
-import "./core-frecency.mjs";
-import "./store-episode-shards.mjs";
-import "./store-episode-tail.mjs";
-import "./rank-stem.mjs";
-import "./core-block.mjs";
 import "./records-interrupted.mjs";
 import "./records-card-find.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
-import "./rank-stop-words-data.mjs";
+import {
+  utcDay
+} from "./core-frecency.mjs";
 import "./core-index-edit.mjs";
 import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
@@ -115,7 +108,7 @@ var spec = {
 async function run(argv, io) {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
-  const today = todayOf(io);
+  const today = utcDay(io.now());
   const c = colorsFor(io);
   if (!bool(args, "yes")) {
     const expired = await expiredCards(memoryDir, today);

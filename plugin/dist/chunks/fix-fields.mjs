@@ -2,7 +2,7 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   viewStore
 } from "./records-store-view.mjs";
-import "./core-frecency.mjs";
+import "./core-line-key.mjs";
 import "./rank-stem.mjs";
 import "./core-block.mjs";
 import {
@@ -16,6 +16,9 @@ import {
 } from "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./rank-stop-words-data.mjs";
+import {
+  utcDay
+} from "./core-frecency.mjs";
 import {
   keepRevisionsBatch
 } from "./core-index-edit.mjs";
@@ -125,7 +128,7 @@ async function plan(memoryDir) {
     if (missing.length === 0) continue;
     const abs = path2.join(memoryDir, file);
     const before = Buffer.from(readRegularBytes(abs));
-    const date = latest.get(file)?.at.slice(0, 10) ?? fs2.statSync(abs).mtime.toISOString().slice(0, 10);
+    const date = latest.get(file)?.at.slice(0, 10) ?? utcDay(fs2.statSync(abs).mtime);
     const all = defaults(date);
     const added = Object.fromEntries(missing.map((f) => [f, all[f]]));
     try {

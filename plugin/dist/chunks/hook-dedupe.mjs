@@ -12,7 +12,7 @@ import {
 } from "./config-budget.mjs";
 import {
   lineKey
-} from "./core-frecency.mjs";
+} from "./core-line-key.mjs";
 import {
   HOSTS,
   hostAdapter

@@ -30,7 +30,7 @@ import {
   defaultBudgetsText
 } from "./config-budget.mjs";
 import "./records-store-view.mjs";
-import "./core-frecency.mjs";
+import "./core-line-key.mjs";
 import "./store-episode-tail.mjs";
 import {
   isHostName
@@ -57,6 +57,7 @@ import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./rank-stop-words-data.mjs";
+import "./core-frecency.mjs";
 import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import "./config-agent-env.mjs";

@@ -12,7 +12,7 @@ import "./usage-fold.mjs";
 import {
   resolveStoreBudget
 } from "./config-budget.mjs";
-import "./core-frecency.mjs";
+import "./core-line-key.mjs";
 import {
   HOSTS,
   hostAdapter
@@ -23,6 +23,7 @@ import {
   renderUnavailable
 } from "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
+import "./core-frecency.mjs";
 import "./core-index-file.mjs";
 import "./core-card-types.mjs";
 import "./hosts-claude-auto-memory.mjs";

@@ -7,6 +7,9 @@ import {
 } from "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
 import {
+  utcDay
+} from "./core-frecency.mjs";
+import {
   ACTOR_FLAGS,
   JSON_FLAG,
   STORE_FLAGS,
@@ -54,7 +57,7 @@ function renderSummary(read) {
   const sorted = [...filled].sort((a, b) => Date.parse(a.ts) - Date.parse(b.ts));
   const months = /* @__PURE__ */ new Map();
   for (const e of sorted) {
-    const day = new Date(e.ts).toISOString().slice(0, 10);
+    const day = utcDay(new Date(e.ts));
     const line = `- ${day} ${e.host || "unknown host"}: ${e.summary.replace(/\s+/g, " ").trim()}`;
     months.set(day.slice(0, 7), [...months.get(day.slice(0, 7)) ?? [], line]);
   }

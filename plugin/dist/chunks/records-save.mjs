@@ -15,6 +15,9 @@ import {
   withRecordsLock
 } from "./records-commit.mjs";
 import {
+  utcDay
+} from "./core-frecency.mjs";
+import {
   keepRevisions,
   upsertIndexLineBytes
 } from "./core-index-edit.mjs";
@@ -79,7 +82,7 @@ async function saveCardLocked(ctx, input, decide, also) {
   validateSaveInput(input);
   const existing = findCardFile(ctx.memoryDir, input.name);
   if (input.expectSha256 !== void 0) checkBase(ctx.memoryDir, input.name, existing, input.expectSha256);
-  const today = ctx.now.toISOString().slice(0, 10);
+  const today = utcDay(ctx.now);
   let file;
   let before;
   let next;

@@ -1,7 +1,7 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
   normalizeCardPath
-} from "./core-frecency.mjs";
+} from "./core-line-key.mjs";
 import {
   parseIndex
 } from "./core-index-file.mjs";

@@ -19,6 +19,9 @@ import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./rank-stop-words-data.mjs";
+import {
+  utcDay
+} from "./core-frecency.mjs";
 import "./core-index-edit.mjs";
 import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
@@ -116,7 +119,7 @@ async function run(argv, io) {
 `);
     return 0;
   }
-  const source = str(args, "source") ?? `memctl remember by ${actor} on ${io.now().toISOString().slice(0, 10)}: "${text.slice(0, 160)}"`;
+  const source = str(args, "source") ?? `memctl remember by ${actor} on ${utcDay(io.now())}: "${text.slice(0, 160)}"`;
   const outcome = await stageCaptured(
     { memoryDir, actor, now: io.now(), secrets: secretPolicy(io), limit: Number.MAX_SAFE_INTEGER },
     { host: "memctl", sessionId: "remember" },

@@ -22,21 +22,20 @@ import {
   cardsFinder
 } from "./core-card-links.mjs";
 import {
+  fileBytes,
+  isRegularFile,
+  openStore
+} from "./reports-open.mjs";
+import {
   compactStatus,
   firstCompactBytes
 } from "./compact-status.mjs";
-import {
-  fileBytes,
-  isRegularFile,
-  openStore,
-  todayOf
-} from "./reports-open.mjs";
 import {
   resolveStoreBudget
 } from "./config-budget.mjs";
 import {
   INDEX_READ_CAP
-} from "./core-frecency.mjs";
+} from "./core-line-key.mjs";
 import {
   planClaudeImport,
   projectClaudeDirs
@@ -56,6 +55,9 @@ import {
 import {
   readPending
 } from "./records-proposal-files.mjs";
+import {
+  utcDay
+} from "./core-frecency.mjs";
 import {
   isCardFile
 } from "./core-card-rules.mjs";
@@ -607,7 +609,7 @@ async function runDoctor(options, io) {
     episodesBytes: dir ? fileBytes(path3.join(dir, EPISODES_FILE)) : 0,
     presentTargets: new Set(view && dir ? view.entries.filter((e) => e.card !== null && !view.cards.has(e.card) && isRegularFile(dir, e.card)).map((e) => e.card) : []),
     checkRef: (ref) => checker.check(ref),
-    today: todayOf(io),
+    today: utcDay(io.now()),
     history,
     cardMatches: (card, sha) => cardMatches(dir, view.cards.get(card)?.text, card, sha),
     unimportedClaude: dir ? unimportedClaude(opened, io) : [],

@@ -3,12 +3,11 @@ import {
   readUsage
 } from "./usage-fold.mjs";
 import {
+  openStore
+} from "./reports-open.mjs";
+import {
   compactStatus
 } from "./compact-status.mjs";
-import {
-  openStore,
-  todayOf
-} from "./reports-open.mjs";
 import {
   compactPath
 } from "./compact-artifact.mjs";
@@ -16,10 +15,8 @@ import {
   resolveStoreBudget
 } from "./config-budget.mjs";
 import {
-  AGE_BUCKETS,
-  ageBucket,
   isMeasurable
-} from "./core-frecency.mjs";
+} from "./core-line-key.mjs";
 import {
   readEpisodes
 } from "./store-episodes.mjs";
@@ -27,6 +24,11 @@ import {
   displayDir,
   measureIndexInjectBytes
 } from "./core-block.mjs";
+import {
+  AGE_BUCKETS,
+  ageBucket,
+  utcDay
+} from "./core-frecency.mjs";
 import {
   readHistory
 } from "./store-history.mjs";
@@ -124,7 +126,7 @@ async function runStats(options, io) {
   const { resolution, view } = opened;
   if (!view || opened.issue) return { ok: false, memory_dir: null, resolution_issues: [opened.issue] };
   const dir = resolution.memory_dir;
-  const today = todayOf(io);
+  const today = utcDay(io.now());
   const host = options.host ?? "generic";
   const budget = resolveStoreBudget({ host, config: opened.config.value }, { ...resolution, memory_dir: dir }, io);
   const context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: view.entries.length, dir: displayDir(dir, io.home) };

@@ -66,9 +66,6 @@ function isRegularFile(dir, rel) {
     return false;
   }
 }
-function todayOf(io) {
-  return io.now().toISOString().slice(0, 10);
-}
 async function readStoreForAudit(dir, cards) {
   const indexText = readRegularUtf8(path.join(dir, INDEX_FILE));
   const files = (await listCardFiles(dir)).sort();
@@ -89,6 +86,5 @@ async function readStoreForAudit(dir, cards) {
 export {
   openStore,
   fileBytes,
-  isRegularFile,
-  todayOf
+  isRegularFile
 };

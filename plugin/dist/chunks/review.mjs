@@ -26,6 +26,9 @@ import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./rank-stop-words-data.mjs";
+import {
+  utcDay
+} from "./core-frecency.mjs";
 import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
 import {
@@ -95,7 +98,7 @@ async function run(argv, io) {
   }
   const proposal = findPending(memoryDir, id);
   const one = reviewed.pending.find((r) => r.proposal.id === proposal.id);
-  const preview = previewProposal(memoryDir, proposal, io.now().toISOString().slice(0, 10));
+  const preview = previewProposal(memoryDir, proposal, utcDay(io.now()));
   if (bool(args, "json")) {
     printJson(io, {
       memory_dir: memoryDir,

@@ -43,7 +43,7 @@ import {
   resolveBudget
 } from "./config-budget.mjs";
 import "./records-store-view.mjs";
-import "./core-frecency.mjs";
+import "./core-line-key.mjs";
 import {
   appendEpisode,
   assertEpisodesWritable,
@@ -74,6 +74,7 @@ import {
   resolveMemoryPath
 } from "./store-safe-open.mjs";
 import "./rank-stop-words-data.mjs";
+import "./core-frecency.mjs";
 import "./core-index-edit.mjs";
 import "./core-index-find.mjs";
 import "./core-card-rules.mjs";

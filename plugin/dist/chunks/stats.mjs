@@ -11,12 +11,12 @@ import {
   percent,
   table
 } from "./cli-report-format.mjs";
-import "./compact-status.mjs";
 import "./reports-open.mjs";
+import "./compact-status.mjs";
 import "./compact-artifact.mjs";
 import "./config-budget.mjs";
 import "./records-store-view.mjs";
-import "./core-frecency.mjs";
+import "./core-line-key.mjs";
 import "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
@@ -28,6 +28,7 @@ import "./compact-generate.mjs";
 import "./compact-mentions.mjs";
 import "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
+import "./core-frecency.mjs";
 import "./store-history.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";

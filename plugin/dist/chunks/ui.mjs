@@ -33,12 +33,12 @@ import {
   runStats
 } from "./reports-episodes-tally.mjs";
 import "./usage-fold.mjs";
-import "./compact-status.mjs";
 import "./reports-open.mjs";
+import "./compact-status.mjs";
 import "./compact-artifact.mjs";
 import "./config-budget.mjs";
 import "./records-store-view.mjs";
-import "./core-frecency.mjs";
+import "./core-line-key.mjs";
 import "./config-claude-memory.mjs";
 import "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
@@ -64,6 +64,9 @@ import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./rank-stop-words-data.mjs";
+import {
+  utcDay
+} from "./core-frecency.mjs";
 import "./core-index-edit.mjs";
 import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
@@ -708,7 +711,7 @@ async function route(r, req, res, target, started) {
     }
     case "/review": {
       const reviewed = await reviewPending(r.memoryDir);
-      const today = r.io.now().toISOString().slice(0, 10);
+      const today = utcDay(r.io.now());
       const items = reviewed.pending.map((one) => ({ reviewed: one, preview: previewProposal(r.memoryDir, one.proposal, today) }));
       if (api) return json({ read_only: r.readOnly, proposals: items, unreadable: reviewed.unreadable });
       const flash = p.has("ok") ? { ok: true, text: p.get("ok") } : p.has("err") ? { ok: false, text: p.get("err") } : void 0;

@@ -10,7 +10,7 @@ import {
   parseSnapshot,
   renderLogLine,
   renderSnapshot
-} from "./core-frecency.mjs";
+} from "./core-line-key.mjs";
 import {
   appendBytes,
   realDir,

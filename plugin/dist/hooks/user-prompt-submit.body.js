@@ -5158,6 +5158,9 @@ function isDirectory(p) {
 }
 
 // lib/core/frecency.ts
+function utcDay(moment) {
+  return moment.toISOString().slice(0, 10);
+}
 function daysBetween(from, to) {
   return Math.round((dayMs(to) - dayMs(from)) / 864e5);
 }
@@ -6596,7 +6599,7 @@ function applyDecay(snap, today) {
   const periods = Math.max(0, Math.floor(daysBetween(snap.epoch, today) / HALVING_PERIOD_DAYS));
   if (!(periods > 0)) return;
   for (const u of snap.cards.values()) u.access_count = Math.max(1, Math.ceil(u.access_count / 2 ** periods));
-  snap.epoch = new Date(dayMs(snap.epoch) + periods * HALVING_PERIOD_DAYS * 864e5).toISOString().slice(0, 10);
+  snap.epoch = utcDay(new Date(dayMs(snap.epoch) + periods * HALVING_PERIOD_DAYS * 864e5));
 }
 
 // lib/store/index-read.ts
@@ -7730,9 +7733,6 @@ function normalise(rel) {
 }
 
 // lib/hook/inject.ts
-function dayOf2(now) {
-  return now.toISOString().slice(0, 10);
-}
 var RANKED_TOP = 64;
 var SCAN_PER_ENTRY = 3;
 async function rankStore(memoryDir, prompt, now, options = {}) {
@@ -7745,7 +7745,7 @@ async function rankStore(memoryDir, prompt, now, options = {}) {
   }
 }
 function rankLoaded(memoryDir, store, prompt, now, options) {
-  const today = dayOf2(now);
+  const today = utcDay(now);
   const query = queryTerms(prompt);
   const all = options.all ?? false;
   let hitCount = 0;
@@ -7822,7 +7822,7 @@ async function buildInjection(req) {
       result.recorded = recordHitsSync(
         req.memoryDir,
         composed.lines.map((l) => l.file),
-        dayOf2(req.now)
+        utcDay(req.now)
       );
     } catch (err) {
       result.recordError = err.message;
