@@ -9,15 +9,16 @@
 // prompt's answers, v2 (the default) the product's prompt today; --min-confidence measures another parser threshold;
 // --verify replays the product's verify pass (lib/capture/verify.ts) over the v2 candidates, from its recorded answers;
 // --verify-prompt v1 replays the first verify prompt's answers (every candidate judged, every drop counted), and
-// --verify-drop measures another least-sure drop that still drops (default high).
+// --verify-drop measures another least-sure drop that still drops (default high), --verify-keep another least-sure
+// keep that still keeps (default medium).
 // The text output lists false positives and misses for the dev halves only: the test half is for aggregate numbers.
 // Run: npm run bench:capture [-- --pass rules|model|both|product] [--set phr|specstory|all] [--half dev|test|all]
-//        [--prompt v1|v2] [--min-confidence low|medium|high] [--verify [--verify-prompt v1|v2] [--verify-drop low|medium|high]] [--json]
+//        [--prompt v1|v2] [--min-confidence low|medium|high] [--verify [--verify-prompt v1|v2] [--verify-drop low|medium|high] [--verify-keep low|medium|high]] [--json]
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ruleCandidates } from "../lib/capture/capture.js";
 import { DEFAULT_MIN_CONFIDENCE } from "../lib/capture/llm.js";
-import { DEFAULT_DROP_CONFIDENCE } from "../lib/capture/verify.js";
+import { DEFAULT_DROP_CONFIDENCE, DEFAULT_KEEP_CONFIDENCE } from "../lib/capture/verify.js";
 import { DEFAULT_SESSION_LIMIT } from "../lib/capture/stage.js";
 import { SETS, sessionsOf, userMessagesOf, type BenchSession } from "./capture/corpus.js";
 import { recordedCandidates, type ModelOutcome, type ReplayOptions } from "./capture/model.js";
@@ -131,13 +132,14 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     verify: process.argv.includes("--verify"),
     verifyPrompt: flag("verify-prompt", "v2"),
     minDrop: flag("verify-drop", DEFAULT_DROP_CONFIDENCE),
+    minKeep: flag("verify-keep", DEFAULT_KEEP_CONFIDENCE),
   } as ReplayOptions;
   const scores: HalfScore[] = [];
   for (const set of sets) for (const half of halves) scores.push(await score(set, half, pass, replay));
   if (process.argv.includes("--json")) process.stdout.write(JSON.stringify(scores, null, 2) + "\n");
   else {
     process.stdout.write(
-      `pass: ${pass}${pass === "rules" ? "" : `, prompt ${replay.version}, min confidence ${replay.minConfidence}${replay.verify ? `, then verify prompt ${replay.verifyPrompt}${replay.verifyPrompt === "v1" ? "" : ` (drops at confidence ${replay.minDrop} and above)`}` : ""}`}\nset        half  messages  durable  captured  precision  recall  recall≤${DEFAULT_SESSION_LIMIT}/session  candidates (from durable)\n`,
+      `pass: ${pass}${pass === "rules" ? "" : `, prompt ${replay.version}, min confidence ${replay.minConfidence}${replay.verify ? `, then verify prompt ${replay.verifyPrompt}${replay.verifyPrompt === "v1" ? "" : ` (drops at confidence ${replay.minDrop} and above, keeps at ${replay.minKeep} and above)`}` : ""}`}\nset        half  messages  durable  captured  precision  recall  recall≤${DEFAULT_SESSION_LIMIT}/session  candidates (from durable)\n`,
     );
     for (const s of scores)
       process.stdout.write(

@@ -259,6 +259,7 @@ function verifyPrompt(candidates, messages) {
   ].join("\n");
 }
 var DEFAULT_DROP_CONFIDENCE = "high";
+var DEFAULT_KEEP_CONFIDENCE = "medium";
 function verdictsIn(output, count) {
   const seen = /* @__PURE__ */ new Map();
   for (const raw of parseCandidates(output)) {
@@ -271,15 +272,18 @@ function verdictsIn(output, count) {
   }
   return new Map([...seen].filter((e) => e[1] !== "conflict"));
 }
-function applyVerdicts(output, candidates, minDrop = DEFAULT_DROP_CONFIDENCE) {
+function applyVerdicts(output, candidates, thresholds = {}) {
+  const { minDrop = DEFAULT_DROP_CONFIDENCE, minKeep = DEFAULT_KEEP_CONFIDENCE } = thresholds;
+  const atLeast = (v, min) => v.confidence === void 0 || CONFIDENCES.indexOf(v.confidence) >= CONFIDENCES.indexOf(min);
   const verdicts = verdictsIn(output, candidates.length);
   const out = { kept: [], dropped: [], judged: verdicts.size };
   candidates.forEach((c, i) => {
     const v = verdicts.get(i);
-    const sure = v?.confidence === void 0 || CONFIDENCES.indexOf(v.confidence) >= CONFIDENCES.indexOf(minDrop);
-    if (v && !v.keep && sure) out.dropped.push({ candidate: c, reason: v.reason });
-    else if (v && !v.keep) out.kept.push({ ...c, doubted: `${v.reason} (confidence ${v.confidence})` });
-    else out.kept.push(v ? { ...c, verified: v.reason } : c);
+    if (!v) out.kept.push(c);
+    else if (v.keep && atLeast(v, minKeep)) out.kept.push({ ...c, verified: v.reason });
+    else if (v.keep) out.dropped.push({ candidate: c, reason: `kept only with ${v.confidence} confidence, after a first reading that was not sure either: ${v.reason}` });
+    else if (atLeast(v, minDrop)) out.dropped.push({ candidate: c, reason: v.reason });
+    else out.kept.push({ ...c, doubted: `${v.reason} (confidence ${v.confidence})` });
   });
   return out;
 }
@@ -298,7 +302,7 @@ async function modelPass(messages, model, options = {}) {
   if (options.verify === false || checked.length === 0) return { ok: true, candidates, dropped: [], pass: "model" };
   const check = await model(prompt(checked, messages));
   if (!check.ok) return { ok: true, candidates, dropped: [], pass: `model (unverified: ${check.reason})` };
-  const verified = applyVerdicts(check.summary, checked, options.minDrop);
+  const verified = applyVerdicts(check.summary, checked, { ...options.minDrop ? { minDrop: options.minDrop } : {}, ...options.minKeep ? { minKeep: options.minKeep } : {} });
   if (verified.judged === 0) return { ok: true, candidates, dropped: [], pass: "model (unverified: the verify answer judged no candidate)" };
   const gone = new Set(verified.dropped.map((d) => d.candidate));
   const isChecked = new Set(checked);
