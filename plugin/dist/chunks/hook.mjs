@@ -38,12 +38,15 @@ import {
 import {
   DEFAULT_SESSION_LIMIT,
   candidatesIn,
+  sentences,
   stageCaptured,
   titleOf
 } from "./capture-rules.mjs";
 import "./proposals-content-match.mjs";
 import "./core-line-diff.mjs";
-import "./rank-stem.mjs";
+import {
+  tokenize
+} from "./rank-stem.mjs";
 import {
   runLlmCommand
 } from "./compact-generate.mjs";
@@ -138,6 +141,18 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path3 from "node:path";
 
+// lib/capture/excerpt.ts
+var WHOLE_MESSAGE_CHARS = 160;
+function statingExcerpt(text, description) {
+  const whole = text.trim();
+  if ([...whole].length <= WHOLE_MESSAGE_CHARS) return whole;
+  const wanted = new Set(tokenize(description));
+  const scored = sentences(whole).map((s) => ({ s, score: new Set(tokenize(s).filter((t) => wanted.has(t))).size }));
+  const best = Math.max(0, ...scored.map((x) => x.score));
+  if (best === 0) return whole;
+  return scored.filter((x) => x.score > 0 && x.score * 2 >= best).map((x) => x.s).join(" ");
+}
+
 // lib/capture/llm.ts
 var PROMPT_MESSAGES = 200;
 var MESSAGE_CHARS = 2e3;
@@ -211,7 +226,16 @@ function modelCandidates(output, messages, minConfidence = DEFAULT_MIN_CONFIDENC
     const name = asked !== "" && asked.length <= 60 && cardNameProblem(asked) === void 0 ? asked : titleOf(description);
     const why = typeof raw.why === "string" ? raw.why.replace(/\s+/g, " ").trim().slice(0, 300) : "";
     const confidence = confidenceOf(raw.confidence);
-    out.push({ type, name, description, excerpt: m.text, message: m.n, kind: "model", ...why ? { why } : {}, ...confidence ? { confidence } : {} });
+    out.push({
+      type,
+      name,
+      description,
+      excerpt: statingExcerpt(m.text, description),
+      message: m.n,
+      kind: "model",
+      ...why ? { why } : {},
+      ...confidence ? { confidence } : {}
+    });
   }
   return out;
 }
