@@ -9,18 +9,23 @@
 // prompt's answers, v2 (the default) the product's prompt today; --min-confidence measures another parser threshold;
 // --verify replays the product's verify pass (lib/capture/verify.ts) over the v2 candidates, from its recorded answers;
 // --verify-prompt v1 replays the first verify prompt's answers (every candidate judged, every drop counted), and
-// --verify-drop measures another least-sure drop that still drops (default high).
+// --stage hands each session's candidates to the product's staging (bench/capture/stage.ts: one real store per
+// repository, sessions in order), so the per-session bound and the dedupe against pending proposals count too.
+// --verify-drop measures another least-sure drop that still drops (default high), --verify-keep another least-sure
+// keep that still keeps (default medium).
 // The text output lists false positives and misses for the dev halves only: the test half is for aggregate numbers.
 // Run: npm run bench:capture [-- --pass rules|model|both|product] [--set phr|specstory|all] [--half dev|test|all]
-//        [--prompt v1|v2] [--min-confidence low|medium|high] [--verify [--verify-prompt v1|v2] [--verify-drop low|medium|high]] [--json]
+//        [--prompt v1|v2] [--min-confidence low|medium|high] [--verify [--verify-prompt v1|v2] [--verify-drop low|medium|high] [--verify-keep low|medium|high]] [--stage] [--json]
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ruleCandidates } from "../lib/capture/capture.js";
 import { DEFAULT_MIN_CONFIDENCE } from "../lib/capture/llm.js";
-import { DEFAULT_DROP_CONFIDENCE } from "../lib/capture/verify.js";
+import { DEFAULT_DROP_CONFIDENCE, DEFAULT_KEEP_CONFIDENCE } from "../lib/capture/verify.js";
 import { DEFAULT_SESSION_LIMIT } from "../lib/capture/stage.js";
 import { SETS, sessionsOf, userMessagesOf, type BenchSession } from "./capture/corpus.js";
 import { recordedCandidates, type ModelOutcome, type ReplayOptions } from "./capture/model.js";
+import { stagedBy } from "./capture/stage.js";
+import type { CaptureCandidate } from "../lib/capture/stage.js";
 
 /** both: a message counts when either pass captured it; product: what capture does today (the model, and the rules
  * only for a session whose model answer failed). */
@@ -48,6 +53,17 @@ export interface HalfScore {
   unverified: number;
   falsePositives: { id: number; description: string }[];
   missed: number[];
+  /** With --stage: the candidates staged by the product into one store per repository (bench/capture/stage.ts).
+   * Precision over messages a proposal was staged from; recall over durable messages proposed or skipped as a
+   * restatement of a pending proposal. */
+  staging?: {
+    proposed: number;
+    proposedDurable: number;
+    covered: number;
+    precision: number | null;
+    recall: number | null;
+    notes: { id: number; durable: boolean; notes: string[] }[];
+  };
 }
 
 /** Each message's candidates (by message id) for one session and pass. */
@@ -55,14 +71,18 @@ async function capturedBy(
   sessions: readonly BenchSession[],
   pass: Pass,
   replay: ReplayOptions,
-): Promise<{ byId: Map<number, string[]>; staged: Set<number>; failures: number; verified: number; unverified: number }> {
+): Promise<{ byId: Map<number, string[]>; staged: Set<number>; failures: number; verified: number; unverified: number; bySession: Map<string, CaptureCandidate[]> }> {
   const byId = new Map<number, string[]>();
+  // Each session's candidates in the pass's order: what --stage hands to the product's staging.
+  const bySession = new Map<string, CaptureCandidate[]>();
   // The messages behind each session's first DEFAULT_SESSION_LIMIT candidates: what staging keeps at most.
   const staged = new Set<number>();
   const perSession = new Map<string, number>();
-  const add = (s: BenchSession, n: number, description: string) => {
+  const add = (s: BenchSession, c: CaptureCandidate, description: string) => {
+    const n = c.message;
     const m = s.messages.find((x, i) => (x.n ?? i + 1) === n);
     if (!m) return;
+    bySession.set(s.key, [...(bySession.get(s.key) ?? []), c]);
     byId.set(m.id, [...(byId.get(m.id) ?? []), description]);
     const count = perSession.get(s.key) ?? 0;
     if (count < DEFAULT_SESSION_LIMIT) staged.add(m.id);
@@ -78,16 +98,33 @@ async function capturedBy(
     const label = model.get(s.key)?.pass ?? "";
     if (label === "model, verified") verified += 1;
     else if (label.startsWith("model (unverified")) unverified += 1;
-    for (const c of answered ?? []) add(s, c.message, `[model] ${c.description}`);
-    if (pass === "rules" || pass === "both" || (pass === "product" && !answered)) for (const c of ruleCandidates(userMessagesOf(s))) add(s, c.message, `[rule] ${c.description}`);
+    for (const c of answered ?? []) add(s, c, `[model] ${c.description}`);
+    if (pass === "rules" || pass === "both" || (pass === "product" && !answered)) for (const c of ruleCandidates(userMessagesOf(s))) add(s, c, `[rule] ${c.description}`);
   }
-  return { byId, staged, failures, verified, unverified };
+  return { byId, staged, failures, verified, unverified, bySession };
 }
 
-export async function score(set: string, half: string, pass: Pass, replay: ReplayOptions = {}): Promise<HalfScore> {
+export async function score(set: string, half: string, pass: Pass, replay: ReplayOptions = {}, stage = false): Promise<HalfScore> {
   const sessions = sessionsOf(set).filter((s) => half === "all" || s.half === half);
   const messages = sessions.flatMap((s) => s.messages);
-  const { byId, staged, failures, verified, unverified } = await capturedBy(sessions, pass, replay);
+  const { byId, staged, failures, verified, unverified, bySession } = await capturedBy(sessions, pass, replay);
+  let staging: HalfScore["staging"];
+  if (stage) {
+    const st = await stagedBy(sessions, (s) => bySession.get(s.key) ?? []);
+    const proposed = messages.filter((m) => st.get(m.id)?.proposed);
+    const proposedDurable = proposed.filter((m) => m.durable === true).length;
+    const covered = messages.filter((m) => m.durable === true && st.get(m.id)?.covered).length;
+    const durableCount = messages.filter((m) => m.durable === true).length;
+    staging = {
+      proposed: proposed.length,
+      proposedDurable,
+      covered,
+      precision: proposed.length === 0 ? null : proposedDurable / proposed.length,
+      recall: durableCount === 0 ? null : covered / durableCount,
+      // Per-message notes for the dev half only: the test half is for aggregate numbers.
+      notes: half !== "dev" ? [] : messages.filter((m) => st.has(m.id)).map((m) => ({ id: m.id, durable: m.durable === true, notes: st.get(m.id)!.notes })),
+    };
+  }
   const captured = messages.filter((m) => byId.has(m.id));
   const tp = captured.filter((m) => m.durable === true);
   const durable = messages.filter((m) => m.durable === true);
@@ -109,6 +146,7 @@ export async function score(set: string, half: string, pass: Pass, replay: Repla
     unverified,
     falsePositives: captured.filter((m) => m.durable !== true).map((m) => ({ id: m.id, description: byId.get(m.id)![0]! })),
     missed: durable.filter((m) => !byId.has(m.id)).map((m) => m.id),
+    ...(staging ? { staging } : {}),
   };
 }
 
@@ -131,19 +169,26 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     verify: process.argv.includes("--verify"),
     verifyPrompt: flag("verify-prompt", "v2"),
     minDrop: flag("verify-drop", DEFAULT_DROP_CONFIDENCE),
+    minKeep: flag("verify-keep", DEFAULT_KEEP_CONFIDENCE),
   } as ReplayOptions;
   const scores: HalfScore[] = [];
-  for (const set of sets) for (const half of halves) scores.push(await score(set, half, pass, replay));
+  const stage = process.argv.includes("--stage");
+  for (const set of sets) for (const half of halves) scores.push(await score(set, half, pass, replay, stage));
   if (process.argv.includes("--json")) process.stdout.write(JSON.stringify(scores, null, 2) + "\n");
   else {
     process.stdout.write(
-      `pass: ${pass}${pass === "rules" ? "" : `, prompt ${replay.version}, min confidence ${replay.minConfidence}${replay.verify ? `, then verify prompt ${replay.verifyPrompt}${replay.verifyPrompt === "v1" ? "" : ` (drops at confidence ${replay.minDrop} and above)`}` : ""}`}\nset        half  messages  durable  captured  precision  recall  recall≤${DEFAULT_SESSION_LIMIT}/session  candidates (from durable)\n`,
+      `pass: ${pass}${pass === "rules" ? "" : `, prompt ${replay.version}, min confidence ${replay.minConfidence}${replay.verify ? `, then verify prompt ${replay.verifyPrompt}${replay.verifyPrompt === "v1" ? "" : ` (drops at confidence ${replay.minDrop} and above, keeps at ${replay.minKeep} and above)`}` : ""}`}\nset        half  messages  durable  captured  precision  recall  recall≤${DEFAULT_SESSION_LIMIT}/session  candidates (from durable)\n`,
     );
     for (const s of scores)
       process.stdout.write(
         `${s.set.padEnd(10)} ${s.half.padEnd(5)} ${String(s.messages).padStart(8)} ${String(s.durable).padStart(8)} ${String(s.captured).padStart(9)} ${pct(s.precision).padStart(10)} ${pct(s.recall).padStart(7)} ${pct(s.recallWithinBound).padStart(19)}  ${s.candidates} (${s.candidatesFromDurable})${s.modelFailures ? `  model failed on ${s.modelFailures} sessions` : ""}${replay.verify ? `  verified ${s.verified} sessions, unverified ${s.unverified}` : ""}\n`,
       );
+    for (const s of scores.filter((x) => x.staging))
+      process.stdout.write(
+        `${s.set.padEnd(10)} ${s.half.padEnd(5)} staged: proposed from ${s.staging!.proposed} messages, precision ${pct(s.staging!.precision)} (${s.staging!.proposedDurable}/${s.staging!.proposed}), recall ${pct(s.staging!.recall)} (${s.staging!.covered}/${s.durable}, proposed or a restatement of a pending proposal)\n`,
+      );
     for (const s of scores.filter((x) => x.half === "dev")) {
+      for (const n of s.staging?.notes ?? []) process.stdout.write(`  ${s.set} ${s.half} #${n.id}${n.durable ? " (durable)" : ""}: ${n.notes.join("\n    ")}\n`);
       for (const fp of s.falsePositives) process.stdout.write(`  ${s.set} ${s.half} false positive #${fp.id}: ${fp.description}\n`);
       if (s.missed.length > 0) process.stdout.write(`  ${s.set} ${s.half} missed: #${s.missed.join(", #")}\n`);
     }

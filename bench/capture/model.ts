@@ -63,6 +63,8 @@ export interface ReplayOptions {
   /** Which verify prompt's answers to replay (default v2, the product's), and the least sure drop that drops. */
   verifyPrompt?: VerifyVersion;
   minDrop?: Confidence;
+  /** The least sure keep that keeps (lib/capture/verify.ts DEFAULT_KEEP_CONFIDENCE unless measuring another). */
+  minKeep?: Confidence;
   command?: string[];
 }
 
@@ -73,7 +75,7 @@ const replayer =
 
 /** Each session's recorded answers, run through the model-command interface and the product's passes. */
 export async function recordedCandidates(sessions: readonly BenchSession[], options: ReplayOptions = {}): Promise<Map<string, ModelOutcome>> {
-  const { version = "v2", minConfidence = DEFAULT_MIN_CONFIDENCE, verify = false, verifyPrompt = "v2", minDrop, command = REPLAY_COMMAND } = options;
+  const { version = "v2", minConfidence = DEFAULT_MIN_CONFIDENCE, verify = false, verifyPrompt = "v2", minDrop, minKeep, command = REPLAY_COMMAND } = options;
   if (verify && version !== "v2") throw new Error("--verify replays the verify pass over the product's prompt (v2) only");
   const out = new Map<string, ModelOutcome>();
   const run = replayer(command);
@@ -85,7 +87,7 @@ export async function recordedCandidates(sessions: readonly BenchSession[], opti
       continue;
     }
     // The product's own two-call pass (modelPass), the recorded answers behind its model command.
-    const r = await modelPass(messages, run, { verify, minConfidence, verifyWith: verifyWith(verifyPrompt), ...(minDrop ? { minDrop } : {}) });
+    const r = await modelPass(messages, run, { verify, minConfidence, verifyWith: verifyWith(verifyPrompt), ...(minDrop ? { minDrop } : {}), ...(minKeep ? { minKeep } : {}) });
     out.set(s.key, r.ok ? { candidates: r.candidates, pass: r.pass } : { failure: r.reason });
   }
   return out;

@@ -22,6 +22,8 @@ export interface ModelPassOptions {
   minConfidence?: Confidence;
   /** The least sure drop of the verify pass that drops (default DEFAULT_DROP_CONFIDENCE). */
   minDrop?: Confidence;
+  /** The least sure keep of the verify pass that keeps (default DEFAULT_KEEP_CONFIDENCE). */
+  minKeep?: Confidence;
   /** The bench's replay of recorded verify answers: another prompt version, and whether it judged the first pass's
    * high-rated candidates too (the v1 prompt did). The product uses verifyPrompt and leaves those out. */
   verifyWith?: { prompt: typeof verifyPrompt; high: boolean };
@@ -53,7 +55,7 @@ export async function modelPass(messages: readonly UserMessage[], model: ModelRu
   if (options.verify === false || checked.length === 0) return { ok: true, candidates, dropped: [], pass: "model" };
   const check = await model(prompt(checked, messages));
   if (!check.ok) return { ok: true, candidates, dropped: [], pass: `model (unverified: ${check.reason})` };
-  const verified = applyVerdicts(check.summary, checked, options.minDrop);
+  const verified = applyVerdicts(check.summary, checked, { ...(options.minDrop ? { minDrop: options.minDrop } : {}), ...(options.minKeep ? { minKeep: options.minKeep } : {}) });
   if (verified.judged === 0) return { ok: true, candidates, dropped: [], pass: "model (unverified: the verify answer judged no candidate)" };
   // Back in the first pass's order: a checked candidate as the verdict left it, an unchecked one as it was.
   // verified.kept is in the checked candidates' order, less the dropped ones.

@@ -1,7 +1,7 @@
 // The model pass of capture: the configured command (argv, prompt on stdin: `[capture] llm_command`, else
 // `[compact] llm_command`) reads the session's user messages and prints candidates as JSON lines. Each must
-// name the message it came from; the excerpt in its source is that message's own text, never the model's, so a
-// model cannot invent where a memory came from. Output that does not parse stages nothing.
+// name the message it came from; the excerpt in its source is that message's own text (its sentences that state the
+// candidate, excerpt.ts), never the model's, so a model cannot invent where a memory came from. Output that does not parse stages nothing.
 //
 // The prompt is written against the model's measured failure (bench/README.md, Capture): a first prompt that
 // listed the card tiers and asked for "statements worth keeping" got most durable statements but proposed far
@@ -12,6 +12,7 @@ import { CARD_TYPES } from "../core/card-types.js";
 import { cardNameProblem } from "../records/card-input.js";
 import { parseCandidates } from "../proposals/distill-llm.js";
 import type { UserMessage } from "./transcript.js";
+import { statingExcerpt } from "./excerpt.js";
 import { titleOf } from "./rules.js";
 import type { CaptureCandidate } from "./stage.js";
 
@@ -102,7 +103,16 @@ export function modelCandidates(output: string, messages: readonly UserMessage[]
     const name = asked !== "" && asked.length <= 60 && cardNameProblem(asked) === undefined ? asked : titleOf(description);
     const why = typeof raw.why === "string" ? raw.why.replace(/\s+/g, " ").trim().slice(0, 300) : "";
     const confidence = confidenceOf(raw.confidence);
-    out.push({ type, name, description, excerpt: m.text, message: m.n, kind: "model", ...(why ? { why } : {}), ...(confidence ? { confidence } : {}) });
+    out.push({
+      type,
+      name,
+      description,
+      excerpt: statingExcerpt(m.text, description),
+      message: m.n,
+      kind: "model",
+      ...(why ? { why } : {}),
+      ...(confidence ? { confidence } : {}),
+    });
   }
   return out;
 }

@@ -74,6 +74,18 @@ export interface Verdict {
  * no rating counts, so an answer in the v1 shape is read as before. */
 export const DEFAULT_DROP_CONFIDENCE: Confidence = "high";
 
+/** The least sure keep that still keeps (bench/README.md, capture3). Only candidates the first pass did not rate high
+ * are judged, so the first pass was unsure of each; a keep the verifier rates low is a second unsure reading, and two
+ * unsure readings are not enough to ask the owner. A keep with no rating counts (v1's shape). */
+export const DEFAULT_KEEP_CONFIDENCE: Confidence = "medium";
+
+export interface VerifyThresholds {
+  /** The least sure drop that drops (default DEFAULT_DROP_CONFIDENCE). */
+  minDrop?: Confidence;
+  /** The least sure keep that keeps (default DEFAULT_KEEP_CONFIDENCE); a keep under it drops its candidate. */
+  minKeep?: Confidence;
+}
+
 /** Each candidate's verdict (by its 0-based index); a candidate missing from the map was not judged. */
 export function verdictsIn(output: string, count: number): Map<number, Verdict> {
   const seen = new Map<number, Verdict | "conflict">();
@@ -97,16 +109,20 @@ export interface Verified {
 }
 
 /** The candidates the verify answer keeps, in their order; each kept one carries the verifier's reason, and one it
- * would have dropped without being sure enough carries that doubt instead, for the reviewer. */
-export function applyVerdicts(output: string, candidates: readonly CaptureCandidate[], minDrop: Confidence = DEFAULT_DROP_CONFIDENCE): Verified {
+ * would have dropped without being sure enough carries that doubt instead, for the reviewer. A keep rated under
+ * minKeep is no support for a candidate the first pass was unsure of: it is dropped, with the verifier's reason. */
+export function applyVerdicts(output: string, candidates: readonly CaptureCandidate[], thresholds: VerifyThresholds = {}): Verified {
+  const { minDrop = DEFAULT_DROP_CONFIDENCE, minKeep = DEFAULT_KEEP_CONFIDENCE } = thresholds;
+  const atLeast = (v: Verdict, min: Confidence) => v.confidence === undefined || CONFIDENCES.indexOf(v.confidence) >= CONFIDENCES.indexOf(min);
   const verdicts = verdictsIn(output, candidates.length);
   const out: Verified = { kept: [], dropped: [], judged: verdicts.size };
   candidates.forEach((c, i) => {
     const v = verdicts.get(i);
-    const sure = v?.confidence === undefined || CONFIDENCES.indexOf(v.confidence) >= CONFIDENCES.indexOf(minDrop);
-    if (v && !v.keep && sure) out.dropped.push({ candidate: c, reason: v.reason });
-    else if (v && !v.keep) out.kept.push({ ...c, doubted: `${v.reason} (confidence ${v.confidence})` });
-    else out.kept.push(v ? { ...c, verified: v.reason } : c);
+    if (!v) out.kept.push(c);
+    else if (v.keep && atLeast(v, minKeep)) out.kept.push({ ...c, verified: v.reason });
+    else if (v.keep) out.dropped.push({ candidate: c, reason: `kept only with ${v.confidence} confidence, after a first reading that was not sure either: ${v.reason}` });
+    else if (atLeast(v, minDrop)) out.dropped.push({ candidate: c, reason: v.reason });
+    else out.kept.push({ ...c, doubted: `${v.reason} (confidence ${v.confidence})` });
   });
   return out;
 }

@@ -234,6 +234,7 @@ function freeName(memoryDir, base, taken = /* @__PURE__ */ new Set()) {
 }
 
 export {
+  sentences,
   candidatesIn,
   inferCard,
   titleOf,

@@ -38,12 +38,15 @@ import {
 import {
   DEFAULT_SESSION_LIMIT,
   candidatesIn,
+  sentences,
   stageCaptured,
   titleOf
 } from "./capture-rules.mjs";
 import "./proposals-content-match.mjs";
 import "./core-line-diff.mjs";
-import "./rank-stem.mjs";
+import {
+  tokenize
+} from "./rank-stem.mjs";
 import {
   runLlmCommand
 } from "./compact-generate.mjs";
@@ -139,6 +142,18 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path3 from "node:path";
 
+// lib/capture/excerpt.ts
+var WHOLE_MESSAGE_CHARS = 160;
+function statingExcerpt(text, description) {
+  const whole = text.trim();
+  if ([...whole].length <= WHOLE_MESSAGE_CHARS) return whole;
+  const wanted = new Set(tokenize(description));
+  const scored = sentences(whole).map((s) => ({ s, score: new Set(tokenize(s).filter((t) => wanted.has(t))).size }));
+  const best = Math.max(0, ...scored.map((x) => x.score));
+  if (best === 0) return whole;
+  return scored.filter((x) => x.score > 0 && x.score * 2 >= best).map((x) => x.s).join(" ");
+}
+
 // lib/capture/llm.ts
 var PROMPT_MESSAGES = 200;
 var MESSAGE_CHARS = 2e3;
@@ -212,7 +227,16 @@ function modelCandidates(output, messages, minConfidence = DEFAULT_MIN_CONFIDENC
     const name = asked !== "" && asked.length <= 60 && cardNameProblem(asked) === void 0 ? asked : titleOf(description);
     const why = typeof raw.why === "string" ? raw.why.replace(/\s+/g, " ").trim().slice(0, 300) : "";
     const confidence = confidenceOf(raw.confidence);
-    out.push({ type, name, description, excerpt: m.text, message: m.n, kind: "model", ...why ? { why } : {}, ...confidence ? { confidence } : {} });
+    out.push({
+      type,
+      name,
+      description,
+      excerpt: statingExcerpt(m.text, description),
+      message: m.n,
+      kind: "model",
+      ...why ? { why } : {},
+      ...confidence ? { confidence } : {}
+    });
   }
   return out;
 }
@@ -260,6 +284,7 @@ function verifyPrompt(candidates, messages) {
   ].join("\n");
 }
 var DEFAULT_DROP_CONFIDENCE = "high";
+var DEFAULT_KEEP_CONFIDENCE = "medium";
 function verdictsIn(output, count) {
   const seen = /* @__PURE__ */ new Map();
   for (const raw of parseCandidates(output)) {
@@ -272,15 +297,18 @@ function verdictsIn(output, count) {
   }
   return new Map([...seen].filter((e) => e[1] !== "conflict"));
 }
-function applyVerdicts(output, candidates, minDrop = DEFAULT_DROP_CONFIDENCE) {
+function applyVerdicts(output, candidates, thresholds = {}) {
+  const { minDrop = DEFAULT_DROP_CONFIDENCE, minKeep = DEFAULT_KEEP_CONFIDENCE } = thresholds;
+  const atLeast = (v, min) => v.confidence === void 0 || CONFIDENCES.indexOf(v.confidence) >= CONFIDENCES.indexOf(min);
   const verdicts = verdictsIn(output, candidates.length);
   const out = { kept: [], dropped: [], judged: verdicts.size };
   candidates.forEach((c, i) => {
     const v = verdicts.get(i);
-    const sure = v?.confidence === void 0 || CONFIDENCES.indexOf(v.confidence) >= CONFIDENCES.indexOf(minDrop);
-    if (v && !v.keep && sure) out.dropped.push({ candidate: c, reason: v.reason });
-    else if (v && !v.keep) out.kept.push({ ...c, doubted: `${v.reason} (confidence ${v.confidence})` });
-    else out.kept.push(v ? { ...c, verified: v.reason } : c);
+    if (!v) out.kept.push(c);
+    else if (v.keep && atLeast(v, minKeep)) out.kept.push({ ...c, verified: v.reason });
+    else if (v.keep) out.dropped.push({ candidate: c, reason: `kept only with ${v.confidence} confidence, after a first reading that was not sure either: ${v.reason}` });
+    else if (atLeast(v, minDrop)) out.dropped.push({ candidate: c, reason: v.reason });
+    else out.kept.push({ ...c, doubted: `${v.reason} (confidence ${v.confidence})` });
   });
   return out;
 }
@@ -299,7 +327,7 @@ async function modelPass(messages, model, options = {}) {
   if (options.verify === false || checked.length === 0) return { ok: true, candidates, dropped: [], pass: "model" };
   const check = await model(prompt(checked, messages));
   if (!check.ok) return { ok: true, candidates, dropped: [], pass: `model (unverified: ${check.reason})` };
-  const verified = applyVerdicts(check.summary, checked, options.minDrop);
+  const verified = applyVerdicts(check.summary, checked, { ...options.minDrop ? { minDrop: options.minDrop } : {}, ...options.minKeep ? { minKeep: options.minKeep } : {} });
   if (verified.judged === 0) return { ok: true, candidates, dropped: [], pass: "model (unverified: the verify answer judged no candidate)" };
   const gone = new Set(verified.dropped.map((d) => d.candidate));
   const isChecked = new Set(checked);

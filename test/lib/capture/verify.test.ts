@@ -69,9 +69,41 @@ test("a drop counts only when the verifier is sure enough; an unsure one keeps i
   );
   assert.equal(verdictsIn(output, 3).get(1)?.confidence, "medium");
   // Another threshold (the bench's --verify-drop) counts the medium drop too; a rating the parser does not know is none.
-  assert.equal(applyVerdicts(output, candidates, "medium").dropped.length, 3);
+  assert.equal(applyVerdicts(output, candidates, { minDrop: "medium" }).dropped.length, 3);
   assert.equal(applyVerdicts(verdict(1, false, "r", "certain"), candidates).dropped.length, 1);
   assert.equal(verdictsIn(verdict(1, false, "r", "certain"), 3).get(0)?.confidence, undefined);
+});
+
+test("a keep counts only when the verifier is at least fairly sure: a low-rated keep of a candidate the first pass was unsure of drops it, with the verifier's words", () => {
+  const output = [verdict(1, true, "might be a one-setup choice", "low"), verdict(2, true, "a standing rule", "medium"), verdict(3, true, "holds next time")].join("\n");
+  const out = applyVerdicts(output, candidates);
+  assert.deepEqual(
+    out.kept.map((c) => [c.message, c.verified]),
+    [
+      [2, "a standing rule"],
+      [3, "holds next time"],
+    ],
+    "a keep with no rating (v1's shape) counts",
+  );
+  assert.deepEqual(
+    out.dropped.map((d) => [d.candidate.message, d.reason]),
+    [[1, "kept only with low confidence, after a first reading that was not sure either: might be a one-setup choice"]],
+  );
+  // Another threshold (the bench's --verify-keep): low keeps every keep, as before; high drops the medium one too.
+  assert.equal(applyVerdicts(output, candidates, { minKeep: "low" }).dropped.length, 0);
+  assert.deepEqual(
+    applyVerdicts(output, candidates, { minKeep: "high" }).kept.map((c) => c.message),
+    [3],
+  );
+  // The two thresholds are apart: an unsure drop still keeps its candidate, with the doubt.
+  const mixed = applyVerdicts([verdict(1, false, "maybe this task only", "medium"), verdict(2, true, "unsure", "low")].join("\n"), candidates);
+  assert.deepEqual(
+    mixed.kept.map((c) => [c.message, c.doubted]),
+    [
+      [1, "maybe this task only (confidence medium)"],
+      [3, undefined],
+    ],
+  );
 });
 
 test("only a verdict that names a real candidate, says keep true or false and gives a reason counts; the rest keep their candidate", () => {
@@ -185,6 +217,23 @@ test("modelPass: only the candidates the first pass did not rate high go to the 
     r3.candidates.map((c) => c.name),
     ["json-default", "staging"],
   );
+});
+
+test("modelPass: a medium candidate the verifier keeps only with low confidence is dropped and listed; a high one is never judged", async () => {
+  const m = scripted([ok(firstAnswer), ok(verdict(1, true, "maybe a standing default", "low"))]);
+  const r = await modelPass(messages, m.run);
+  assert.ok(r.ok);
+  assert.deepEqual(
+    r.candidates.map((c) => c.name),
+    ["lint-first"],
+  );
+  assert.deepEqual(
+    r.dropped.map((d) => [d.candidate.name, d.reason]),
+    [["json-default", "kept only with low confidence, after a first reading that was not sure either: maybe a standing default"]],
+  );
+  const asBefore = await modelPass(messages, scripted([ok(firstAnswer), ok(verdict(1, true, "maybe a standing default", "low"))]).run, { minKeep: "low" });
+  assert.ok(asBefore.ok);
+  assert.equal(asBefore.candidates.length, 2);
 });
 
 test("modelPass: a verify call that fails or judges nothing leaves the first pass's candidates exactly as they were", async () => {
