@@ -106,6 +106,7 @@ function listClaudeCards(dir) {
         bytes: stat.size
       });
     } catch {
+      continue;
     }
   }
   return cards;
