@@ -149,6 +149,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
   try {
     // Before the directory stamps: creating it changes the store's mtime (a change we made, so not racy).
     createdStateDir = lstatIfExists(stateDir) === undefined;
+    if (createdStateDir && options.createStateDir === false) return store;
     realDir(memoryDir, STATE_DIR); // never a link: the cache is not written outside the store
     stateDirBorn = lstatIfExists(stateDir)?.birthtimeMs ?? 0;
   } catch {

@@ -13,7 +13,7 @@ import { isMeasurable } from "../usage/format.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "../store/paths.js";
 import { readIndexText } from "../store/index-read.js";
 import { realDir } from "../store/safe-write.js";
-import type { FileStat } from "../store/checked-fs.js";
+import { statIfExists, type FileStat } from "../store/checked-fs.js";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { normalizeCardPath, printedLine, rankEntryOf, readCardFields, type CardFields } from "./card-fields.js";
 import { racy, writeCacheFile } from "./build.js";
@@ -145,6 +145,7 @@ export async function refresh(
   store.verified = full;
   store.cache = "updated";
   if (options.writeCache === false || racy(sources, options.nowMs)) return store;
+  if (options.createStateDir === false && statIfExists(joinPath(memoryDir, STATE_DIR)) === undefined) return store;
   try {
     const stateDir = realDir(memoryDir, STATE_DIR); // never a link: the delta is not written outside the store
     // Its mtime says when every card was last checked (load.ts): now, or still the check it carried over.

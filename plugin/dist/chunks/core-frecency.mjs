@@ -949,6 +949,7 @@ ${e.raw}`));
   let stateDirBorn = 0;
   try {
     createdStateDir = lstatIfExists(stateDir) === void 0;
+    if (createdStateDir && options.createStateDir === false) return store;
     realDir(memoryDir, STATE_DIR);
     stateDirBorn = lstatIfExists(stateDir)?.birthtimeMs ?? 0;
   } catch {
@@ -1315,6 +1316,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   store.verified = full;
   store.cache = "updated";
   if (options.writeCache === false || racy(sources, options.nowMs)) return store;
+  if (options.createStateDir === false && statIfExists(joinPath(memoryDir, STATE_DIR)) === void 0) return store;
   try {
     const stateDir = realDir(memoryDir, STATE_DIR);
     writeCacheFile(stateDir, JSON.stringify(delta), full ? options.nowMs : verifiedMs, RANK_DELTA);
@@ -1487,6 +1489,7 @@ export {
   parseSnapshot,
   renderSnapshot,
   applyDecay,
+  FULL_CHECK_MAX,
   loadRankable,
   stillFresh
 };

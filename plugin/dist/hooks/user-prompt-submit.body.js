@@ -61,8 +61,8 @@ function scopesOf(frontmatter) {
 function scopeApplies(scope, dir) {
   const pattern = patternOf(scope);
   if (!pattern) return false;
-  const path15 = dir === "" ? [] : dir.split("/");
-  for (let k = 0; k <= path15.length; k++) if (matchSegments(pattern, 0, path15, 0, k)) return true;
+  const path16 = dir === "" ? [] : dir.split("/");
+  for (let k = 0; k <= path16.length; k++) if (matchSegments(pattern, 0, path16, 0, k)) return true;
   return false;
 }
 function inScope(scopes, dir) {
@@ -95,13 +95,13 @@ function segmentMatches(pattern, name) {
   while (p < pattern.length && pattern[p] === "*") p++;
   return p === pattern.length;
 }
-function matchSegments(pattern, pi, path15, si, end) {
+function matchSegments(pattern, pi, path16, si, end) {
   if (pi === pattern.length) return si === end;
   if (pattern[pi] === "**") {
-    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path15, k, end)) return true;
+    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path16, k, end)) return true;
     return false;
   }
-  return si < end && segmentMatches(pattern[pi], path15[si]) && matchSegments(pattern, pi + 1, path15, si + 1, end);
+  return si < end && segmentMatches(pattern[pi], path16[si]) && matchSegments(pattern, pi + 1, path16, si + 1, end);
 }
 var MAX_SCOPES, MAX_SCOPE_CHARS;
 var init_scope = __esm({
@@ -3038,7 +3038,7 @@ function hostAdapter(name) {
 
 // lib/hook/run.ts
 var import_node_fs10 = __toESM(require("node:fs"), 1);
-var import_node_path15 = __toESM(require("node:path"), 1);
+var import_node_path16 = __toESM(require("node:path"), 1);
 
 // lib/config/budget.ts
 var DEFAULT_BUDGET = SHARED_BUDGET;
@@ -4045,14 +4045,14 @@ var S_IFIFO = 4096;
 var S_IFCHR = 8192;
 var S_IFBLK = 24576;
 var S_IFSOCK = 49152;
-function statIfExists(path15) {
-  return import_node_fs2.default.statSync(path15, { throwIfNoEntry: false });
+function statIfExists(path16) {
+  return import_node_fs2.default.statSync(path16, { throwIfNoEntry: false });
 }
-function stat(path15) {
-  return import_node_fs2.default.statSync(path15);
+function stat(path16) {
+  return import_node_fs2.default.statSync(path16);
 }
-function lstatIfExists(path15) {
-  return import_node_fs2.default.lstatSync(path15, { throwIfNoEntry: false });
+function lstatIfExists(path16) {
+  return import_node_fs2.default.lstatSync(path16, { throwIfNoEntry: false });
 }
 function fstat(fd) {
   return import_node_fs2.default.fstatSync(fd);
@@ -4060,37 +4060,37 @@ function fstat(fd) {
 function futimes(fd, ms) {
   import_node_fs2.default.futimesSync(fd, ms / 1e3, ms / 1e3);
 }
-function utimes(path15, ms) {
-  import_node_fs2.default.utimesSync(path15, ms / 1e3, ms / 1e3);
+function utimes(path16, ms) {
+  import_node_fs2.default.utimesSync(path16, ms / 1e3, ms / 1e3);
 }
 function readAt(fd, buffer, offset, length, position) {
   return import_node_fs2.default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
 }
-function openForAppend(path15, extraFlags = 0, readable = false) {
+function openForAppend(path16, extraFlags = 0, readable = false) {
   const c = import_node_fs2.default.constants;
-  return import_node_fs2.default.openSync(path15, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
+  return import_node_fs2.default.openSync(path16, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
 }
 function writeBytes(fd, buffer, offset, length) {
   return import_node_fs2.default.writeSync(fd, buffer, offset, length);
 }
-function readdirNames(path15) {
-  return import_node_fs2.default.readdirSync(path15);
+function readdirNames(path16) {
+  return import_node_fs2.default.readdirSync(path16);
 }
 function close(fd) {
   import_node_fs2.default.closeSync(fd);
 }
-function exists(path15) {
-  return import_node_fs2.default.existsSync(path15);
+function exists(path16) {
+  return import_node_fs2.default.existsSync(path16);
 }
-function readUtf8(path15) {
-  return import_node_fs2.default.readFileSync(path15, "utf8");
+function readUtf8(path16) {
+  return import_node_fs2.default.readFileSync(path16, "utf8");
 }
-function realpath(path15) {
-  return import_node_fs2.default.realpathSync.native(path15);
+function realpath(path16) {
+  return import_node_fs2.default.realpathSync.native(path16);
 }
 var R_OK = import_node_fs2.default.constants.R_OK;
-function access(path15, mode) {
-  import_node_fs2.default.accessSync(path15, mode);
+function access(path16, mode) {
+  import_node_fs2.default.accessSync(path16, mode);
 }
 var NOT_REGULAR = "E_NOT_REGULAR";
 var TOO_LARGE = "E_TOO_LARGE";
@@ -4099,16 +4099,16 @@ function fileKind(mode) {
   const t = mode & S_IFMT;
   return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
 }
-function notRegularError(path15, mode) {
-  return Object.assign(new Error(`${path15} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path15 });
+function notRegularError(path16, mode) {
+  return Object.assign(new Error(`${path16} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path16 });
 }
-function tooLargeError(path15, size, cap) {
-  return Object.assign(new Error(`${path15} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path15 });
+function tooLargeError(path16, size, cap) {
+  return Object.assign(new Error(`${path16} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path16 });
 }
-function openRegular(path15, options = {}) {
+function openRegular(path16, options = {}) {
   const c = import_node_fs2.default.constants;
   const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? c.O_NOFOLLOW ?? 0 : 0);
-  const fd = import_node_fs2.default.openSync(path15, flags);
+  const fd = import_node_fs2.default.openSync(path16, flags);
   let st;
   try {
     st = fstat(fd);
@@ -4118,14 +4118,14 @@ function openRegular(path15, options = {}) {
   }
   if ((st.mode & S_IFMT) !== S_IFREG) {
     close(fd);
-    throw notRegularError(path15, st.mode);
+    throw notRegularError(path16, st.mode);
   }
   return { fd, stat: st };
 }
-function readRegular(path15, cap = DEFAULT_READ_CAP, options = {}) {
-  const { fd, stat: st } = openRegular(path15, options);
+function readRegular(path16, cap = DEFAULT_READ_CAP, options = {}) {
+  const { fd, stat: st } = openRegular(path16, options);
   try {
-    if (st.size > cap) throw tooLargeError(path15, st.size, cap);
+    if (st.size > cap) throw tooLargeError(path16, st.size, cap);
     const buf = new Uint8Array(st.size);
     let length = 0;
     while (length < st.size) {
@@ -4138,11 +4138,11 @@ function readRegular(path15, cap = DEFAULT_READ_CAP, options = {}) {
     close(fd);
   }
 }
-function readRegularBytes(path15, cap = DEFAULT_READ_CAP, options = {}) {
-  return readRegular(path15, cap, options).bytes;
+function readRegularBytes(path16, cap = DEFAULT_READ_CAP, options = {}) {
+  return readRegular(path16, cap, options).bytes;
 }
-function readRegularUtf8(path15, cap = DEFAULT_READ_CAP, options = {}) {
-  return utf8Text(readRegularBytes(path15, cap, options));
+function readRegularUtf8(path16, cap = DEFAULT_READ_CAP, options = {}) {
+  return utf8Text(readRegularBytes(path16, cap, options));
 }
 
 // lib/core/secret-rules.ts
@@ -4544,6 +4544,11 @@ function validateConfig(raw) {
       if (logPrompts !== void 0) {
         if (typeof logPrompts !== "boolean") invalidSetting("hook.log_prompts must be true or false");
         else value.logPrompts = logPrompts;
+      }
+      const keeper = raw.hook.keeper;
+      if (keeper !== void 0) {
+        if (typeof keeper !== "boolean") invalidSetting("hook.keeper must be true or false");
+        else value.keeper = keeper;
       }
     }
   }
@@ -5984,10 +5989,10 @@ var closeOnCollect = new FinalizationRegistry((fd) => {
   } catch {
   }
 });
-function openCacheFile(path15, tokenizerVersion, limits = {}) {
+function openCacheFile(path16, tokenizerVersion, limits = {}) {
   let fd;
   try {
-    const opened = openRegular(path15);
+    const opened = openRegular(path16);
     fd = opened.fd;
     const size = opened.stat.size;
     if (size < PREFIX + END.length) return void 0;
@@ -6861,6 +6866,7 @@ ${e.raw}`));
   let stateDirBorn = 0;
   try {
     createdStateDir = lstatIfExists(stateDir) === void 0;
+    if (createdStateDir && options.createStateDir === false) return store;
     realDir(memoryDir, STATE_DIR);
     stateDirBorn = lstatIfExists(stateDir)?.birthtimeMs ?? 0;
   } catch {
@@ -7227,6 +7233,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   store.verified = full;
   store.cache = "updated";
   if (options.writeCache === false || racy(sources, options.nowMs)) return store;
+  if (options.createStateDir === false && statIfExists(joinPath(memoryDir, STATE_DIR)) === void 0) return store;
   try {
     const stateDir = realDir(memoryDir, STATE_DIR);
     writeCacheFile(stateDir, JSON.stringify(delta), full ? options.nowMs : verifiedMs, RANK_DELTA);
@@ -7420,6 +7427,17 @@ function tryStoreLock(memoryDir, options = {}) {
     breakLock(lockDir, staleMs);
   }
   return void 0;
+}
+function lockHolder(memoryDir, name) {
+  const lockDir = import_node_path11.default.join(memoryDir, STATE_DIR, name);
+  try {
+    const stat2 = import_node_fs5.default.lstatSync(lockDir, { throwIfNoEntry: false });
+    if (!stat2?.isDirectory()) return void 0;
+    const owner = readOwner(lockDir);
+    return owner ? { pid: owner.pid, ownerFile: import_node_path11.default.join(lockDir, "owner"), heartbeatMs: stat2.mtimeMs } : void 0;
+  } catch {
+    return void 0;
+  }
 }
 function tryMkdir(dir) {
   try {
@@ -7783,7 +7801,8 @@ async function buildInjection(req) {
       checkAllCards,
       force,
       top: scanLimit(req),
-      ...req.scopeAt !== void 0 ? { scopeAt: req.scopeAt } : {}
+      ...req.scopeAt !== void 0 ? { scopeAt: req.scopeAt } : {},
+      ...req.fullCheckMax !== void 0 ? { fullCheckMax: req.fullCheckMax } : {}
     });
     try {
       const ranked2 = hold ? r.ranked.filter((x) => !hold.held(r.store.index.file(x.index))) : r.ranked;
@@ -8199,6 +8218,43 @@ function scopeAtFor(resolution, dir) {
   return rel.split(import_node_path14.default.sep).join("/");
 }
 
+// lib/rank-cache/keeper.ts
+var KEEPER_LOCK = "keeper";
+var KEEPER_IDLE_MS = 10 * 6e4;
+var KEEPER_LOCK_STALE_MS = 6e3;
+function fullCheckMaxFrom(env) {
+  const v = env.MEMCTL_FULL_CHECK_MAX;
+  return v !== void 0 && /^\d+$/.test(v) ? Number(v) : FULL_CHECK_MAX;
+}
+
+// lib/hook/keeper.ts
+var import_node_path15 = __toESM(require("node:path"), 1);
+var LIVE_HEARTBEAT_MS = KEEPER_LOCK_STALE_MS * 10;
+function keepStoreFresh(memoryDir, script, io, log) {
+  try {
+    const now = io.now().getTime();
+    const holder = lockHolder(memoryDir, KEEPER_LOCK);
+    if (holder && now - holder.heartbeatMs < LIVE_HEARTBEAT_MS && processAlive(holder.pid)) {
+      utimes(holder.ownerFile, now);
+      return { status: "renewed" };
+    }
+    const { spawn } = process.getBuiltinModule("node:child_process");
+    const child = spawn(process.execPath, [script, memoryDir], {
+      detached: true,
+      stdio: "ignore",
+      env: io.env,
+      // Not the project's directory, nor the store's: a background process should pin neither.
+      cwd: import_node_path15.default.parse(memoryDir).root
+    });
+    child.on("error", (err) => log(`keeper not started: ${err.message}`));
+    child.unref();
+    return { status: "started", pid: child.pid };
+  } catch (err) {
+    log(`keeper not renewed: ${err.message}`);
+    return { status: "failed" };
+  }
+}
+
 // lib/hook/run.ts
 var NOTHING = { stdout: "", stderr: "", exitCode: 0 };
 async function runUserPromptHook(stdin, options, io) {
@@ -8209,7 +8265,7 @@ async function runUserPromptHook(stdin, options, io) {
   } catch {
     payload = void 0;
   }
-  if (!payload || !payload.cwd || !import_node_path15.default.isAbsolute(payload.cwd) || !isDirectory2(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
+  if (!payload || !payload.cwd || !import_node_path16.default.isAbsolute(payload.cwd) || !isDirectory2(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
   const config = readConfig(io);
   let resolution;
   try {
@@ -8226,6 +8282,7 @@ async function runUserPromptHook(stdin, options, io) {
   const memoryDir = resolution.memory_dir;
   let budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
   const now = io.now();
+  const fullCheckMax = fullCheckMaxFrom(io.env);
   const dedupe = host.keepsContext ? startDedupe(memoryDir, payload.sessionId, payload.prompt, now.getTime()) : {};
   if (dedupe.error) logHookError(io, `session state not used: ${dedupe.error}`);
   const why = (status, bytes, injection) => {
@@ -8272,20 +8329,23 @@ async function runUserPromptHook(stdin, options, io) {
       now,
       // An observe-only host (Grok) ignores the output: no block reached the model, so no card was injected.
       record: host.injectsContext,
-      ...skipLine ? { skipLine } : {}
+      ...skipLine ? { skipLine } : {},
+      fullCheckMax
     });
+    const script = options.keeperScript;
+    const afterOutput = script && config.value.keeper !== false && injection.store.entryCount > fullCheckMax ? { afterOutput: () => void keepStoreFresh(memoryDir, script, io, (m) => logHookError(io, m)) } : {};
     if (injection.recordError) logHookError(io, `usage not recorded: ${injection.recordError}`);
     if (injection.store.entryCount === 0) return { status: "no-store", outcome: NOTHING, resolution, injection };
     if (injection.composed.text === "") {
       const status = injection.skipped.length + injection.skippedPinned.length > 0 ? "repeat" : "no-hits";
       why(status, 0, injection);
-      return { status, outcome: NOTHING, resolution, injection };
+      return { status, outcome: NOTHING, resolution, injection, ...afterOutput };
     }
     const text = withPointer(injection.composed.text, injection.skipped, budget, host.hardCeilingBytes);
     const remembered = rememberShown(dedupe, [...injection.composed.always, ...injection.composed.lines]);
     if (remembered) logHookError(io, `session state not updated: ${remembered}`);
     why(host.injectsContext ? "injected" : "observed", utf8Bytes(text), injection);
-    return { status: "injected", outcome: host.context(text), resolution, injection };
+    return { status: "injected", outcome: host.context(text), resolution, injection, ...afterOutput };
   } catch (err) {
     if (err.code === "ENOENT" && isDirectory2(resolution.memory_dir)) {
       const missing = missingIndexReason(resolution.memory_dir);
@@ -8321,12 +8381,12 @@ function describe(err) {
   return e?.code && e.path ? `${e.code} ${e.path}` : e instanceof Error ? e.message : String(err);
 }
 function hookLogPath(io) {
-  return import_node_path15.default.join(memctlStateHome(io), "hook.log");
+  return import_node_path16.default.join(memctlStateHome(io), "hook.log");
 }
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
-    import_node_fs10.default.mkdirSync(import_node_path15.default.dirname(file), { recursive: true });
+    import_node_fs10.default.mkdirSync(import_node_path16.default.dirname(file), { recursive: true });
     appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {
@@ -8506,11 +8566,12 @@ async function main() {
     if (late.stderr) io.stderr.write(late.stderr);
     process.exit(0);
   }
-  const result = await runUserPromptHook(input.bytes, args, io);
+  const result = await runUserPromptHook(input.bytes, { ...args, keeperScript: `${__dirname}/keeper.cjs` }, io);
   const injection = result.injection;
   runKind.atypical = result.status !== "injected" || injection?.store.cache !== "fresh" || injection.recorded?.folded === true;
   if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
   if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);
+  result.afterOutput?.();
   process.exit(result.outcome.exitCode);
 }
 main().catch((err) => {
