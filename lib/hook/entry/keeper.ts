@@ -22,11 +22,17 @@ async function main(): Promise<void> {
   }
   const log = (message: string) => logHookError(io, `keeper ${process.pid} for ${memoryDir}: ${message}`);
   const settings = keeperSettings(io.env);
+  let lastError = "";
   const exit = await keepFresh(memoryDir, {
     ...settings,
     now: () => Date.now(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    onError: (err) => log(`check failed: ${err instanceof Error ? err.message : String(err)}`),
+    // A lasting fault would fail every second: each message is logged once in a row, not 600 times in 10 minutes.
+    onError: (err) => {
+      const message = `check failed: ${err instanceof Error ? err.message : String(err)}`;
+      if (message !== lastError) log(message);
+      lastError = message;
+    },
     onStart: () => log("started"),
   });
   log(`exited (${exit})`);
