@@ -32,6 +32,7 @@ export function keepStoreFresh(memoryDir: string, script: string, io: Pick<Io, "
     const child = spawn(process.execPath, [script, memoryDir], {
       detached: true,
       stdio: "ignore",
+      windowsHide: true,
       env: io.env as NodeJS.ProcessEnv,
       // Not the project's directory, nor the store's: a background process should pin neither.
       cwd: path.parse(memoryDir).root,

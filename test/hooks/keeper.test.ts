@@ -87,6 +87,12 @@ test("above the full-check size the hook starts one keeper, which folds an in-pl
   const cacheFile = path.join(k.s.memory, ".memctl", "rank-cache.bin");
   const before = fs.statSync(cacheFile).mtimeMs;
   await waitFor(() => fs.statSync(cacheFile).mtimeMs > before, 5_000, "a keeper check recorded");
+  // So a prompt long after the last prompt (past the 2 s window a prompt's own check would give) still trusts a
+  // recent check: it stats no card but those it prints (verified: false). Without a keeper it would check every card.
+  await new Promise((r) => setTimeout(r, 2_500));
+  const later = await loadRankable(k.s.memory, { nowMs: Date.now(), fullCheckMax: FULL_CHECK_MAX, writeCache: false });
+  assert.equal(later.cache, "fresh");
+  assert.equal(later.verified, false);
 
   // An editor's in-place save: same inode, the directory untouched.
   const edited = cards[23]!;

@@ -8242,6 +8242,7 @@ function keepStoreFresh(memoryDir, script, io, log) {
     const child = spawn(process.execPath, [script, memoryDir], {
       detached: true,
       stdio: "ignore",
+      windowsHide: true,
       env: io.env,
       // Not the project's directory, nor the store's: a background process should pin neither.
       cwd: import_node_path15.default.parse(memoryDir).root
