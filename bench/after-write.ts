@@ -93,16 +93,29 @@ for (let round = 0; round < runs; round++) {
 }
 
 // The keepers the hooks started (each logs its pid to the hook log): CPU time over their life so far, peak RSS.
-const keepers = [...new Set([...(fs.existsSync(path.join(home, ".local/state/memctl/hook.log")) ? fs.readFileSync(path.join(home, ".local/state/memctl/hook.log"), "utf8") : "").matchAll(/\tkeeper (\d+) for /g)].map((m) => Number(m[1])))];
+const keepers = [
+  ...new Set(
+    [
+      ...(fs.existsSync(path.join(home, ".local/state/memctl/hook.log")) ? fs.readFileSync(path.join(home, ".local/state/memctl/hook.log"), "utf8") : "").matchAll(
+        /\tkeeper (\d+) for /g,
+      ),
+    ].map((m) => Number(m[1])),
+  ),
+];
 const tick = 100; // USER_HZ
 const bootSeconds = Number(fs.readFileSync("/proc/uptime", "utf8").split(" ")[0]);
 for (const pid of keepers) {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8").slice(fs.readFileSync(`/proc/${pid}/stat`, "utf8").lastIndexOf(")") + 2).split(" ");
+    const stat = fs
+      .readFileSync(`/proc/${pid}/stat`, "utf8")
+      .slice(fs.readFileSync(`/proc/${pid}/stat`, "utf8").lastIndexOf(")") + 2)
+      .split(" ");
     const cpu = (Number(stat[11]) + Number(stat[12])) / tick;
     const alive = bootSeconds - Number(stat[19]) / tick;
     const hwm = /VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-    console.log(`keeper ${pid}: ${cpu.toFixed(1)} s CPU in ${alive.toFixed(0)} s alive (${((100 * cpu) / alive).toFixed(0)}% of a core), peak RSS ${(Number(hwm) / 1024).toFixed(0)} MiB`);
+    console.log(
+      `keeper ${pid}: ${cpu.toFixed(1)} s CPU in ${alive.toFixed(0)} s alive (${((100 * cpu) / alive).toFixed(0)}% of a core), peak RSS ${(Number(hwm) / 1024).toFixed(0)} MiB`,
+    );
     process.kill(pid, "SIGKILL");
   } catch {
     console.log(`keeper ${pid}: exited`);
