@@ -46,6 +46,8 @@ export interface Header {
    * come with the header instead of one read each.
    */
   pinned?: string[];
+  /** Where the write journal ended when the build started (lib/store/write-journal.ts): refresh reads it from there. */
+  journal?: [ino: number, size: number];
 }
 
 export interface RankableStore {

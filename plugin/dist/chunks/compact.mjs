@@ -24,6 +24,7 @@ import {
   displayDir
 } from "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
+import "./store-write-journal.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,

@@ -18,6 +18,7 @@ import {
   displayDir
 } from "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-file.mjs";
 import "./core-card-types.mjs";
 import "./hosts-claude-auto-memory.mjs";

@@ -161,6 +161,45 @@ function removeIndexLinesBytes(index, file) {
 function indexHasBytes(index, file) {
   return findIndexLines(index, file).length > 0;
 }
+function indexLineEdit(before, next) {
+  const a = Buffer.from(before.buffer, before.byteOffset, before.byteLength);
+  const b = Buffer.from(next.buffer, next.byteOffset, next.byteLength);
+  if (a.equals(b) || hasFence(a) || hasFence(b)) return void 0;
+  const min = Math.min(a.length, b.length);
+  let p = 0;
+  while (p < min && a[p] === b[p]) p++;
+  const start = p === 0 ? 0 : a.lastIndexOf(10, p - 1) + 1;
+  let q = 0;
+  while (q < min - start && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
+  while (q > 0 && !(a[a.length - q - 1] === 10 && b[b.length - q - 1] === 10)) q--;
+  const endA = a.length - q;
+  const endB = b.length - q;
+  const at = countNewlines(a, start) + 1;
+  if (at === 1) return void 0;
+  const removedText = a.subarray(start, endA);
+  const insertedText = b.subarray(start, endB);
+  const fatal = new TextDecoder("utf-8", { fatal: true });
+  try {
+    const inserted = splitLines(fatal.decode(insertedText));
+    return { at, removed: splitLines(fatal.decode(removedText)).length, inserted };
+  } catch {
+    return void 0;
+  }
+}
+function splitLines(text) {
+  if (text === "") return [];
+  const parts = text.split(/\r?\n/);
+  if (parts[parts.length - 1] === "") parts.pop();
+  return parts;
+}
+function countNewlines(buf, end) {
+  let n = 0;
+  for (let at = buf.indexOf(10); at !== -1 && at < end; at = buf.indexOf(10, at + 1)) n++;
+  return n;
+}
+function hasFence(buf) {
+  return buf.includes("```") || buf.includes("~~~");
+}
 
 export {
   readRevision,
@@ -169,5 +208,6 @@ export {
   EMPTY_INDEX,
   upsertIndexLineBytes,
   removeIndexLinesBytes,
-  indexHasBytes
+  indexHasBytes,
+  indexLineEdit
 };

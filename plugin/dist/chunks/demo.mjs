@@ -11,6 +11,7 @@ import "./hosts-claude-adapter.mjs";
 import "./rank-stem.mjs";
 import "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-file.mjs";
 import "./core-card-types.mjs";
 import "./hosts-claude-auto-memory.mjs";

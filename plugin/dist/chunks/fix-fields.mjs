@@ -16,6 +16,7 @@ import {
 } from "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./rank-stop-words-data.mjs";
+import "./store-write-journal.mjs";
 import {
   keepRevisionsBatch
 } from "./core-index-edit.mjs";

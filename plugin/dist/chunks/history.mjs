@@ -13,6 +13,7 @@ import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./store-write-journal.mjs";
 import {
   readRevision
 } from "./core-index-edit.mjs";

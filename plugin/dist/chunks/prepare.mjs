@@ -23,6 +23,7 @@ import {
   renderUnavailable
 } from "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-file.mjs";
 import "./core-card-types.mjs";
 import "./hosts-claude-auto-memory.mjs";

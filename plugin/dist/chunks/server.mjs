@@ -74,6 +74,7 @@ import {
   resolveMemoryPath
 } from "./store-safe-open.mjs";
 import "./rank-stop-words-data.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
 import "./core-index-find.mjs";
 import "./core-card-rules.mjs";

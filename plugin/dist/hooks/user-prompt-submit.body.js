@@ -6765,6 +6765,54 @@ function replaceFile(file, data, temp) {
   }
 }
 
+// lib/store/write-journal.ts
+var WRITE_JOURNAL = "writes.jsonl";
+var JOURNAL_MAX_BYTES = 256 * 1024;
+function journalPath(memoryDir) {
+  return joinPath(memoryDir, STATE_DIR, WRITE_JOURNAL);
+}
+function journalMark(memoryDir) {
+  try {
+    const s = statIfExists(journalPath(memoryDir));
+    return s === void 0 ? [-1, 0] : s.isFile() ? [s.ino, s.size] : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function journalSince(memoryDir, mark) {
+  if (!mark) return void 0;
+  let fd;
+  try {
+    const opened = openRegular(journalPath(memoryDir), { nofollow: true });
+    fd = opened.fd;
+    const { ino, size } = opened.stat;
+    if (mark[0] !== -1 && ino !== mark[0] || size < mark[1] || size - mark[1] > JOURNAL_MAX_BYTES * 2) return void 0;
+    const buf = new Uint8Array(size - mark[1]);
+    if (readAt(fd, buf, 0, buf.length, mark[1]) !== buf.length) return void 0;
+    const text = Buffer.from(buf.buffer, 0, buf.length).toString("utf8");
+    if (text !== "" && !text.endsWith("\n")) return void 0;
+    return text.split("\n").filter((l) => l !== "").map((l) => {
+      const r = JSON.parse(l);
+      if (!validRecord(r)) throw new RangeError("malformed journal record");
+      return r;
+    });
+  } catch {
+    return void 0;
+  } finally {
+    if (fd !== void 0) close(fd);
+  }
+}
+var isNum = (v) => typeof v === "number" && Number.isFinite(v);
+var isStamp = (v) => v === null || Array.isArray(v) && v.length === 3 && v.every(isNum);
+function validRecord(r) {
+  if (typeof r !== "object" || r === null || !isStamp(r.i) || !isStamp(r.o)) return false;
+  if (!Array.isArray(r.c) || !r.c.every((c) => typeof c === "string")) return false;
+  if (!Array.isArray(r.d) || !r.d.every((d) => Array.isArray(d) && typeof d[0] === "string" && isNum(d[1]))) return false;
+  if (r.x !== void 0 && r.x !== 1) return false;
+  const e = r.e;
+  return e === void 0 || Array.isArray(e) && e.length === 3 && Number.isInteger(e[0]) && e[0] > 1 && Number.isInteger(e[1]) && e[1] >= 0 && Array.isArray(e[2]) && e[2].every((l) => typeof l === "string" && !/[\r\n]/.test(l));
+}
+
 // lib/rank-cache/build.ts
 var RACY_MS_FINE = 100;
 var RACY_MS_COARSE = 2e3;
@@ -6809,6 +6857,7 @@ ${raw}`, { title: split(tTitle), hook: split(tHook) });
   return out;
 }
 async function rebuild(memoryDir, indexStat, options) {
+  const journal = journalMark(memoryDir);
   const { text, truncated } = readIndexText(import_node_path10.default.join(memoryDir, INDEX_FILE));
   const parsed = parseIndex(text);
   const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
@@ -6904,7 +6953,8 @@ ${e.raw}`));
     ...scoped.length > 0 ? { scope } : {},
     unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
     ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {},
-    plainFiles: store.plainFiles
+    plainFiles: store.plainFiles,
+    ...journal ? { journal } : {}
   };
   const slim = entries.map((e) => JSON.stringify([e.line, e.priority ?? "", e.status ?? "", e.expires_at ?? "", e.raw]));
   header.pinned = always.map((id) => printed[id]);
@@ -6973,21 +7023,22 @@ function openDelta(memoryDir, base) {
     if (fd !== void 0) close(fd);
   }
 }
-var isNum = (v) => typeof v === "number" && Number.isFinite(v);
+var isNum2 = (v) => typeof v === "number" && Number.isFinite(v);
 var isStr = (v) => typeof v === "string";
 var isOptStr = (v) => v === void 0 || isStr(v);
 function validDelta(d, base) {
   if (typeof d !== "object" || d === null || d.format !== DELTA_FORMAT || d.tokenizer !== TOKENIZER_VERSION || d.base !== base.header.id) return false;
-  if (!Array.isArray(d.index) || d.index.length !== 3 || !d.index.every(isNum)) return false;
-  if (!Array.isArray(d.dirs) || !d.dirs.every((x) => Array.isArray(x) && isStr(x[0]) && isNum(x[1]))) return false;
+  if (!Array.isArray(d.index) || d.index.length !== 3 || !d.index.every(isNum2)) return false;
+  if (!Array.isArray(d.dirs) || !d.dirs.every((x) => Array.isArray(x) && isStr(x[0]) && isNum2(x[1]))) return false;
   if (!Array.isArray(d.runs) || d.runs.length % 3 !== 0 || !d.runs.every(Number.isInteger)) return false;
-  if (!isNum(d.cards) || typeof d.plainFiles !== "boolean" || !Array.isArray(d.unparsed)) return false;
-  if (!d.unparsed.every((u) => Array.isArray(u) && isNum(u[0]) && isStr(u[1]) && isStr(u[2]))) return false;
-  if (d.truncated !== void 0 && !(Array.isArray(d.truncated) && d.truncated.length === 3 && d.truncated.every(isNum))) return false;
+  if (!isNum2(d.cards) || typeof d.plainFiles !== "boolean" || !Array.isArray(d.unparsed)) return false;
+  if (!d.unparsed.every((u) => Array.isArray(u) && isNum2(u[0]) && isStr(u[1]) && isStr(u[2]))) return false;
+  if (d.truncated !== void 0 && !(Array.isArray(d.truncated) && d.truncated.length === 3 && d.truncated.every(isNum2))) return false;
+  if (d.journal !== void 0 && !(Array.isArray(d.journal) && d.journal.length === 2 && d.journal.every(isNum2))) return false;
   return Array.isArray(d.entries) && d.entries.every(validEntry);
 }
 function validEntry(e) {
-  return typeof e === "object" && e !== null && isNum(e.line) && isStr(e.raw) && isStr(e.file) && isStr(e.title) && isStr(e.hook) && isStr(e.printed) && isOptStr(e.priority) && isOptStr(e.status) && isOptStr(e.expires_at) && (e.scope === void 0 || Array.isArray(e.scope) && e.scope.every(isStr)) && Array.isArray(e.key) && e.key.length === 2 && e.key.every(isNum) && Array.isArray(e.stamp) && e.stamp.length === 3 && e.stamp.every(isNum) && Array.isArray(e.post) && e.post.every((p) => Array.isArray(p) && isStr(p[0]) && isNum(p[1]) && isNum(p[2]));
+  return typeof e === "object" && e !== null && isNum2(e.line) && isStr(e.raw) && isStr(e.file) && isStr(e.title) && isStr(e.hook) && isStr(e.printed) && isOptStr(e.priority) && isOptStr(e.status) && isOptStr(e.expires_at) && (e.scope === void 0 || Array.isArray(e.scope) && e.scope.every(isStr)) && Array.isArray(e.key) && e.key.length === 2 && e.key.every(isNum2) && Array.isArray(e.stamp) && e.stamp.length === 3 && e.stamp.every(isNum2) && Array.isArray(e.post) && e.post.every((p) => Array.isArray(p) && isStr(p[0]) && isNum2(p[1]) && isNum2(p[2]));
 }
 function mapRuns(delta, baseSize) {
   let size = 0;
@@ -7129,6 +7180,63 @@ function mergedStamp(base, open, j) {
   return [s[3 * b], s[3 * b + 1], s[3 * b + 2]];
 }
 
+// lib/rank-cache/journal.ts
+function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, currentDirs) {
+  const records2 = journalSince(memoryDir, mark);
+  if (!records2 || records2.length === 0) return void 0;
+  let index = recordedIndex;
+  const edits = [];
+  const cards = /* @__PURE__ */ new Set();
+  const lastDir = /* @__PURE__ */ new Map();
+  for (const r of records2) {
+    if (r.x || !sameIndex(r.i, index)) return void 0;
+    if (r.e) edits.push(r.e);
+    else if (!sameIndex(r.i, r.o)) return void 0;
+    index = r.o;
+    for (const c of r.c) cards.add(normalizeCardPath(c));
+    for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
+  }
+  if (!sameIndex(index, [indexStat.size, indexStat.mtimeMs, indexStat.ino])) return void 0;
+  for (const [rel, mtime] of recordedDirs) {
+    const now = currentDirs.get(rel);
+    if (now !== mtime && lastDir.get(rel) !== now) return void 0;
+  }
+  return { edits, cards };
+}
+function sameIndex(a, b) {
+  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+}
+function applyLineEdits(items, unparsed, edits, fileOf) {
+  let sameCards = true;
+  for (const [at, removed, inserted] of edits) {
+    const end = at + removed;
+    const shift = inserted.length - removed;
+    const gone = [];
+    const kept = [];
+    let insertAt = 0;
+    for (const item of items) {
+      if (item.line < at) {
+        kept.push(item);
+        insertAt = kept.length;
+      } else if (item.line >= end) kept.push({ ...item, line: item.line + shift });
+      else gone.push(fileOf(item));
+    }
+    const added = [];
+    const addedUnparsed = [];
+    inserted.forEach((raw, k) => {
+      const parsed = parseIndexLine(raw, at + k);
+      if (parsed === void 0) return;
+      if ("reason" in parsed) addedUnparsed.push([parsed.line, parsed.raw, parsed.reason]);
+      else added.push({ line: parsed.line, e: parsed });
+    });
+    const addedFiles = added.map(fileOf);
+    if (gone.length !== addedFiles.length || gone.some((f, i) => f !== addedFiles[i])) sameCards = false;
+    items = [...kept.slice(0, insertAt), ...added, ...kept.slice(insertAt)];
+    unparsed = [...unparsed.filter((u) => u[0] < at), ...addedUnparsed, ...unparsed.filter((u) => u[0] >= end).map((u) => [u[0] + shift, u[1], u[2]])];
+  }
+  return { items, unparsed, sameCards };
+}
+
 // lib/rank-cache/refresh.ts
 function deltaMax(entries) {
   return Math.min(1024, Math.max(32, Math.ceil(entries / 4)));
@@ -7138,14 +7246,29 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   const { view: view2, header } = base;
   const cur = prev ?? identity(base);
   const n = cur.toBase.length;
+  const journal = journalMark(memoryDir);
   const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
-  const full = checkAll || cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
+  const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
   const idx = cur.delta.index;
+  const sameIndex2 = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
+  const told = (dirsMoved || !sameIndex2) && !cur.delta.truncated && indexStat.size <= INDEX_READ_CAP ? journaled(memoryDir, cur.delta.journal, idx, indexStat, cur.delta.dirs, dirs) : void 0;
+  const full = checkAll || dirsMoved && !told;
   let items;
   let meta;
-  if (idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino) {
+  if (sameIndex2 || told) {
     items = Array.from({ length: n }, (_, j) => ({ j, line: lineOf(base, cur, j) }));
     meta = { cards: cur.delta.cards, unparsed: cur.delta.unparsed, plainFiles: cur.delta.plainFiles, ...cur.delta.truncated ? { truncated: cur.delta.truncated } : {} };
+    if (told && told.edits.length > 0) {
+      const fileOf = (item) => item.j !== void 0 ? mergedFile(base, cur, item.j) : normalizeCardPath(item.e.file);
+      const applied = applyLineEdits(items, meta.unparsed, told.edits, fileOf);
+      items = applied.items;
+      const files = applied.sameCards ? void 0 : [...new Set(items.map(fileOf))];
+      meta = {
+        unparsed: applied.unparsed,
+        cards: files ? files.length : meta.cards,
+        plainFiles: files ? files.length === items.length && files.every(isMeasurable) : meta.plainFiles
+      };
+    }
   } else {
     const { text, truncated } = readIndexText(joinPath(memoryDir, INDEX_FILE));
     const parsed = parseIndex(text);
@@ -7159,10 +7282,11 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
     };
   }
   const reread = /* @__PURE__ */ new Map();
-  if (full)
+  if (full || told)
     items.forEach((item, i) => {
       if (item.j === void 0) return;
       const file = mergedFile(base, cur, item.j);
+      if (!full && !told.cards.has(file)) return;
       if (!sameStamp(cardStamp(memoryDir, file), mergedStamp(base, cur, item.j))) reread.set(i, indexEntryOf(base, cur, item.j, item.line));
     });
   const fresh = items.filter((item, i) => item.e !== void 0 || reread.has(i)).length;
@@ -7226,7 +7350,8 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
     dirs: [...dirs].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),
     runs,
     entries,
-    ...meta
+    ...meta,
+    ...journal ? { journal } : {}
   };
   const mapped = mapRuns(delta, view2.n);
   const store = mergedStore(base, { delta, ...mapped });
@@ -7256,7 +7381,8 @@ function identity(base) {
       cards: h.cards,
       unparsed: h.unparsed,
       plainFiles: h.plainFiles === true,
-      ...h.truncated ? { truncated: h.truncated } : {}
+      ...h.truncated ? { truncated: h.truncated } : {},
+      ...h.journal ? { journal: h.journal } : {}
     },
     toBase: Int32Array.from({ length: n }, (_, i) => i),
     lineShift: new Int32Array(n),
