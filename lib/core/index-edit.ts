@@ -96,11 +96,15 @@ export function indexLineEdit(before: Uint8Array, next: Uint8Array): { at: numbe
   const b = Buffer.from(next.buffer, next.byteOffset, next.byteLength);
   if (a.equals(b) || hasFence(a) || hasFence(b)) return undefined;
   const min = Math.min(a.length, b.length);
+  // Common head and tail compared a chunk at a time natively (memcmp), then byte by byte in the chunk that differs.
   let p = 0;
+  while (p + CHUNK <= min && a.compare(b, p, p + CHUNK, p, p + CHUNK) === 0) p += CHUNK;
   while (p < min && a[p] === b[p]) p++;
   const start = p === 0 ? 0 : a.lastIndexOf(0x0a, p - 1) + 1; // the changed region starts at a line start
   let q = 0;
-  while (q < min - start && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
+  const tail = min - start;
+  while (q + CHUNK <= tail && a.compare(b, b.length - q - CHUNK, b.length - q, a.length - q - CHUNK, a.length - q) === 0) q += CHUNK;
+  while (q < tail && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
   // The common tail must start at a line start in both texts (after a newline there, or be empty), so the changed
   // region is whole lines in each: shrink it until it does.
   while (q > 0 && !(a[a.length - q - 1] === 0x0a && b[b.length - q - 1] === 0x0a)) q--;
@@ -120,6 +124,8 @@ export function indexLineEdit(before: Uint8Array, next: Uint8Array): { at: numbe
 }
 
 /** The lines of a run of whole lines: split at each line break (\r\n or \n), no empty line after the last break. */
+const CHUNK = 64 * 1024;
+
 function splitLines(text: string): string[] {
   if (text === "") return [];
   const parts = text.split(/\r?\n/);

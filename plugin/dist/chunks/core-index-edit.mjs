@@ -167,10 +167,13 @@ function indexLineEdit(before, next) {
   if (a.equals(b) || hasFence(a) || hasFence(b)) return void 0;
   const min = Math.min(a.length, b.length);
   let p = 0;
+  while (p + CHUNK <= min && a.compare(b, p, p + CHUNK, p, p + CHUNK) === 0) p += CHUNK;
   while (p < min && a[p] === b[p]) p++;
   const start = p === 0 ? 0 : a.lastIndexOf(10, p - 1) + 1;
   let q = 0;
-  while (q < min - start && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
+  const tail = min - start;
+  while (q + CHUNK <= tail && a.compare(b, b.length - q - CHUNK, b.length - q, a.length - q - CHUNK, a.length - q) === 0) q += CHUNK;
+  while (q < tail && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
   while (q > 0 && !(a[a.length - q - 1] === 10 && b[b.length - q - 1] === 10)) q--;
   const endA = a.length - q;
   const endB = b.length - q;
@@ -186,6 +189,7 @@ function indexLineEdit(before, next) {
     return void 0;
   }
 }
+var CHUNK = 64 * 1024;
 function splitLines(text) {
   if (text === "") return [];
   const parts = text.split(/\r?\n/);

@@ -65,3 +65,17 @@ test("indexLineEdit: the one edit of whole lines that turns one text into the ot
     inserted: ["- [A](a.md) — y"],
   });
 });
+
+test("indexLineEdit over a large index (compared a chunk at a time): the edit of the line that changed, wherever it is", () => {
+  const lines = ["# Memory", "", ...Array.from({ length: 6000 }, (_, i) => `- [Note ${i}](note_${i}.md) — routine entry number ${i}`)];
+  const text = (ls: string[]) => Buffer.from(ls.join("\n") + "\n");
+  const edited = (at: number, removed: number, inserted: string[]) => [...lines.slice(0, at - 1), ...inserted, ...lines.slice(at - 1 + removed)];
+  for (const [at, removed, inserted] of [
+    [3001, 1, ["- [Note 2998](note_2998.md) — rewritten"]],
+    [3, 1, []],
+    [lines.length + 1, 0, ["- [New](new.md) — appended"]],
+    [lines.length, 1, []],
+    [4000, 0, ["- [Mid](mid.md) — inserted"]],
+  ] as [number, number, string[]][])
+    assert.deepEqual(indexLineEdit(text(lines), text(edited(at, removed, inserted))), { at, removed, inserted }, `at ${at}`);
+});
