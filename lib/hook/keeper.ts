@@ -39,6 +39,8 @@ export function keepStoreFresh(memoryDir: string, script: string, io: Pick<Io, "
     });
     child.on("error", (err) => log(`keeper not started: ${err.message}`));
     child.unref();
+    // Named at once, before it runs: whoever must stop it (a test removing its store) finds it in the log.
+    if (child.pid !== undefined) log(`keeper ${child.pid} for ${memoryDir}: spawned`);
     return { status: "started", pid: child.pid };
   } catch (err) {
     log(`keeper not renewed: ${(err as Error).message}`);

@@ -196,7 +196,9 @@ test("a keeper that cannot start, or finds no usable store, exits at once; the p
   const pid = (started as { pid: number }).pid;
   await waitFor(() => !processAlive(pid), 5_000, "the failed start's exit");
   assert.equal(fs.existsSync(path.join(s.memory, ".memctl", KEEPER_LOCK)), false);
-  // An unusable store for a keeper (its state path a file): the prompt side still returns, and says why.
+  assert.deepEqual(logged, [`keeper ${pid} for ${s.memory}: spawned`]);
+  logged.length = 0;
+  // An unusable store for a keeper (its state path a file): the prompt side still returns; the keeper exits at once.
   fs.rmSync(path.join(s.memory, ".memctl"), { recursive: true });
   fs.writeFileSync(path.join(s.memory, ".memctl"), "");
   const failed = keepStoreFresh(s.memory, path.join(REPO_ROOT, "dist", "hooks", "keeper.cjs"), { env: { PATH: process.env.PATH, HOME: s.home }, now: () => new Date() }, (m) =>
@@ -205,5 +207,5 @@ test("a keeper that cannot start, or finds no usable store, exits at once; the p
   assert.equal(failed.status, "started");
   await waitFor(() => !processAlive((failed as { pid: number }).pid), 5_000, "the keeper refusing the store");
   assert.ok(fs.statSync(path.join(s.memory, ".memctl")).isFile(), "nothing made in its place");
-  assert.deepEqual(logged, []);
+  assert.deepEqual(logged, [`keeper ${(failed as { pid: number }).pid} for ${s.memory}: spawned`]);
 });

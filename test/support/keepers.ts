@@ -5,7 +5,7 @@ import fs from "node:fs";
 import { hookLogPath } from "../../lib/hook/run.js";
 import { processAlive } from "../../lib/store/lock.js";
 
-/** The pid of every keeper that logged under `home` (started, or exited at once because one was running). */
+/** The pid of every keeper logged under `home`: spawned by a hook (logged before it runs), started, or exited at once. */
 export function keeperPids(home: string): number[] {
   const log = hookLogPath({ env: {}, home });
   if (!fs.existsSync(log)) return [];

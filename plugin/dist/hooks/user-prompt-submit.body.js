@@ -8375,6 +8375,7 @@ function keepStoreFresh(memoryDir, script, io, log) {
     });
     child.on("error", (err) => log(`keeper not started: ${err.message}`));
     child.unref();
+    if (child.pid !== void 0) log(`keeper ${child.pid} for ${memoryDir}: spawned`);
     return { status: "started", pid: child.pid };
   } catch (err) {
     log(`keeper not renewed: ${err.message}`);
