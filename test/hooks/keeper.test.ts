@@ -122,6 +122,18 @@ test("above the full-check size the hook starts one keeper, which folds an in-pl
   assert.equal(k.keeperLines().filter((l) => l.endsWith(": started")).length, 1);
 });
 
+test("memctl's own write is in the very next prompt's block, and the write journal records it", async (t) => {
+  const k = keeperStore(t);
+  await k.prompt("the build");
+  await liveKeeper(k);
+  const env = { PATH: process.env.PATH, HOME: k.s.home, MEMCTL_MEMORY_DIR: k.s.memory, MEMCTL_CONFIG_FILE: path.join(k.s.home, "c.toml") };
+  const cli = path.join(REPO_ROOT, "dist", "cli.js");
+  const saved = await runBounded([cli, "save", "feedback_k031", "-t", "feedback", "-d", "the wombat migration runs at noon"], "", env, k.s.repo, 30_000);
+  assert.equal(saved.code, 0, saved.stdout);
+  assert.match(await k.prompt("wombat migration"), /feedback_k031\.md\) — the wombat migration runs at noon/);
+  assert.match(fs.readFileSync(path.join(k.s.memory, ".memctl", "writes.jsonl"), "utf8"), /"c":\["feedback_k031\.md"\]/);
+});
+
 test("the keeper exits after its idle time without a prompt, and prompts keep it alive until then", async (t) => {
   const k = keeperStore(t, { MEMCTL_KEEPER_IDLE_MS: "2500" });
   await k.prompt("the build");
