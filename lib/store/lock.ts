@@ -118,6 +118,8 @@ export function tryStoreLock(memoryDir: string, options: Omit<LockOptions, "time
 /** Who holds a named lock, read without taking it. */
 export interface LockHolder {
   pid: number;
+  /** The machine it runs on, as its owner file names it. */
+  host: string;
   /** The holder's owner file (its mtime is the holder's to use: the keeper reads it as the last prompt's time). */
   ownerFile: string;
   /** The lock directory's mtime: its last heartbeat. */
@@ -131,7 +133,7 @@ export function lockHolder(memoryDir: string, name: string): LockHolder | undefi
     const stat = fs.lstatSync(lockDir, { throwIfNoEntry: false });
     if (!stat?.isDirectory()) return undefined;
     const owner = readOwner(lockDir);
-    return owner ? { pid: owner.pid, ownerFile: path.join(lockDir, "owner"), heartbeatMs: stat.mtimeMs } : undefined;
+    return owner ? { pid: owner.pid, host: String(owner.host), ownerFile: path.join(lockDir, "owner"), heartbeatMs: stat.mtimeMs } : undefined;
   } catch {
     return undefined;
   }

@@ -221,3 +221,38 @@ test("a keeper that cannot start, or finds no usable store, exits at once; the p
   assert.ok(fs.statSync(path.join(s.memory, ".memctl")).isFile(), "nothing made in its place");
   assert.deepEqual(logged, [`keeper ${(failed as { pid: number }).pid} for ${s.memory}: spawned`]);
 });
+
+test("another machine's keeper (a shared disk) is renewed while it beats and replaced once it stops; no .memctl/, no keeper", async (t) => {
+  const s = sandbox(cards);
+  const spawned: number[] = [];
+  t.after(async () => {
+    for (const pid of spawned) if (processAlive(pid)) process.kill(pid, "SIGKILL");
+    await waitFor(() => spawned.every((pid) => !processAlive(pid)), 5_000, "the spawned keeper gone");
+    await stopKeepers(s.home);
+    s.cleanup();
+  });
+  const env = { PATH: process.env.PATH, HOME: s.home, MEMCTL_FULL_CHECK_MAX: String(FULL_CHECK_MAX) };
+  const script = path.join(REPO_ROOT, "dist", "hooks", "keeper.cjs");
+  const logged: string[] = [];
+  const io = { env, now: () => new Date() };
+  assert.deepEqual(
+    keepStoreFresh(s.memory, script, io, (m) => logged.push(m)),
+    { status: "skipped" },
+  );
+  const lock = path.join(s.memory, ".memctl", KEEPER_LOCK);
+  fs.mkdirSync(lock, { recursive: true });
+  fs.writeFileSync(path.join(lock, "owner"), JSON.stringify({ pid: 2 ** 22 + 7, host: "another-machine", token: "t" }));
+  assert.deepEqual(
+    keepStoreFresh(s.memory, script, io, (m) => logged.push(m)),
+    { status: "renewed" },
+  );
+  const past = new Date(Date.now() - 10_000); // past KEEPER_LOCK_STALE_MS without a heartbeat
+  fs.utimesSync(lock, past, past);
+  ageStore(s.memory);
+  const started = keepStoreFresh(s.memory, script, io, (m) => logged.push(m));
+  assert.equal(started.status, "started");
+  const pid = (started as { pid: number }).pid;
+  spawned.push(pid);
+  await waitFor(() => holderPid(s.memory) === pid, 10_000, "the new keeper holding the lock it broke");
+  assert.deepEqual(logged, [`keeper ${pid} for ${s.memory}: spawned`]);
+});

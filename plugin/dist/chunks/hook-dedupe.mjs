@@ -60,7 +60,7 @@ import {
 } from "./core-bytes.mjs";
 
 // lib/hook/run.ts
-import fs2 from "node:fs";
+import fs3 from "node:fs";
 import path2 from "node:path";
 
 // lib/hook/session-state.ts
@@ -324,15 +324,22 @@ function fullCheckMaxFrom(env) {
 }
 
 // lib/hook/keeper.ts
+import fs2 from "node:fs";
 import path from "node:path";
 var LIVE_HEARTBEAT_MS = KEEPER_LOCK_STALE_MS * 10;
 function keepStoreFresh(memoryDir, script, io, log) {
   try {
     const now = io.now().getTime();
     const holder = lockHolder(memoryDir, KEEPER_LOCK);
-    if (holder && now - holder.heartbeatMs < LIVE_HEARTBEAT_MS && processAlive(holder.pid)) {
+    const age = holder ? now - holder.heartbeatMs : Number.POSITIVE_INFINITY;
+    if (holder && age < LIVE_HEARTBEAT_MS && (processAlive(holder.pid) || age < KEEPER_LOCK_STALE_MS && holder.host !== hostname())) {
       utimes(holder.ownerFile, now);
       return { status: "renewed" };
+    }
+    try {
+      fs2.accessSync(path.join(memoryDir, STATE_DIR), fs2.constants.W_OK);
+    } catch {
+      return { status: "skipped" };
     }
     const { spawn } = process.getBuiltinModule("node:child_process");
     const child = spawn(process.execPath, [script, memoryDir], {
@@ -351,6 +358,9 @@ function keepStoreFresh(memoryDir, script, io, log) {
     log(`keeper not renewed: ${err.message}`);
     return { status: "failed" };
   }
+}
+function hostname() {
+  return process.getBuiltinModule("node:os").hostname();
 }
 
 // lib/hook/run.ts
@@ -489,7 +499,7 @@ function hookLogPath(io) {
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
-    fs2.mkdirSync(path2.dirname(file), { recursive: true });
+    fs3.mkdirSync(path2.dirname(file), { recursive: true });
     appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {

@@ -224,7 +224,7 @@ function lockHolder(memoryDir, name) {
     const stat = fs2.lstatSync(lockDir, { throwIfNoEntry: false });
     if (!stat?.isDirectory()) return void 0;
     const owner = readOwner(lockDir);
-    return owner ? { pid: owner.pid, ownerFile: path.join(lockDir, "owner"), heartbeatMs: stat.mtimeMs } : void 0;
+    return owner ? { pid: owner.pid, host: String(owner.host), ownerFile: path.join(lockDir, "owner"), heartbeatMs: stat.mtimeMs } : void 0;
   } catch {
     return void 0;
   }

@@ -3293,7 +3293,7 @@ function lockHolder(memoryDir, name) {
     const stat2 = import_node_fs3.default.lstatSync(lockDir, { throwIfNoEntry: false });
     if (!stat2?.isDirectory()) return void 0;
     const owner = readOwner(lockDir);
-    return owner ? { pid: owner.pid, ownerFile: import_node_path2.default.join(lockDir, "owner"), heartbeatMs: stat2.mtimeMs } : void 0;
+    return owner ? { pid: owner.pid, host: String(owner.host), ownerFile: import_node_path2.default.join(lockDir, "owner"), heartbeatMs: stat2.mtimeMs } : void 0;
   } catch {
     return void 0;
   }

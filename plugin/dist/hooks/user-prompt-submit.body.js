@@ -3037,7 +3037,7 @@ function hostAdapter(name) {
 }
 
 // lib/hook/run.ts
-var import_node_fs10 = __toESM(require("node:fs"), 1);
+var import_node_fs11 = __toESM(require("node:fs"), 1);
 var import_node_path16 = __toESM(require("node:path"), 1);
 
 // lib/config/budget.ts
@@ -7560,7 +7560,7 @@ function lockHolder(memoryDir, name) {
     const stat2 = import_node_fs5.default.lstatSync(lockDir, { throwIfNoEntry: false });
     if (!stat2?.isDirectory()) return void 0;
     const owner = readOwner(lockDir);
-    return owner ? { pid: owner.pid, ownerFile: import_node_path11.default.join(lockDir, "owner"), heartbeatMs: stat2.mtimeMs } : void 0;
+    return owner ? { pid: owner.pid, host: String(owner.host), ownerFile: import_node_path11.default.join(lockDir, "owner"), heartbeatMs: stat2.mtimeMs } : void 0;
   } catch {
     return void 0;
   }
@@ -8354,15 +8354,22 @@ function fullCheckMaxFrom(env) {
 }
 
 // lib/hook/keeper.ts
+var import_node_fs10 = __toESM(require("node:fs"), 1);
 var import_node_path15 = __toESM(require("node:path"), 1);
 var LIVE_HEARTBEAT_MS = KEEPER_LOCK_STALE_MS * 10;
 function keepStoreFresh(memoryDir, script, io, log) {
   try {
     const now = io.now().getTime();
     const holder = lockHolder(memoryDir, KEEPER_LOCK);
-    if (holder && now - holder.heartbeatMs < LIVE_HEARTBEAT_MS && processAlive(holder.pid)) {
+    const age = holder ? now - holder.heartbeatMs : Number.POSITIVE_INFINITY;
+    if (holder && age < LIVE_HEARTBEAT_MS && (processAlive(holder.pid) || age < KEEPER_LOCK_STALE_MS && holder.host !== hostname2())) {
       utimes(holder.ownerFile, now);
       return { status: "renewed" };
+    }
+    try {
+      import_node_fs10.default.accessSync(import_node_path15.default.join(memoryDir, STATE_DIR), import_node_fs10.default.constants.W_OK);
+    } catch {
+      return { status: "skipped" };
     }
     const { spawn } = process.getBuiltinModule("node:child_process");
     const child = spawn(process.execPath, [script, memoryDir], {
@@ -8381,6 +8388,9 @@ function keepStoreFresh(memoryDir, script, io, log) {
     log(`keeper not renewed: ${err.message}`);
     return { status: "failed" };
   }
+}
+function hostname2() {
+  return process.getBuiltinModule("node:os").hostname();
 }
 
 // lib/hook/run.ts
@@ -8514,7 +8524,7 @@ function hookLogPath(io) {
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
-    import_node_fs10.default.mkdirSync(import_node_path16.default.dirname(file), { recursive: true });
+    import_node_fs11.default.mkdirSync(import_node_path16.default.dirname(file), { recursive: true });
     appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {
@@ -8540,7 +8550,7 @@ function isDirectory2(p) {
 }
 
 // lib/store/bounded-input.ts
-var import_node_fs11 = __toESM(require("node:fs"), 1);
+var import_node_fs12 = __toESM(require("node:fs"), 1);
 var CHUNK = 64 * 1024;
 async function readInputBounded(fd, stream, bounds) {
   const started = performance.now();
@@ -8549,7 +8559,7 @@ async function readInputBounded(fd, stream, bounds) {
   for (; ; ) {
     let n;
     try {
-      n = import_node_fs11.default.readSync(fd, buffer, 0, buffer.length, null);
+      n = import_node_fs12.default.readSync(fd, buffer, 0, buffer.length, null);
     } catch {
       return readStreamBounded(stream(), bounds, started, progress);
     }
