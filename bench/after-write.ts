@@ -1,15 +1,18 @@
 // The first prompt after a write, against `node -e 0`, interleaved: a warm prompt, the prompt after a `memctl
 // save` (an update of an existing card) and the prompt after an in-place hand edit of a card, each a fresh hook
 // process timed spawn to exit with its peak RSS (GNU time). Issue 32 item 1's targets.
-// Run: npm run build && node --import tsx bench/after-write.ts --cards 10000 --runs 5 [--compare <old dist>] [--wait-ms 300]
+// Run: npm run build && node --import tsx bench/after-write.ts --cards 10000 --runs 5 [--compare <old dist>] [--wait-ms 300] [--gap-ms 2500] [--dir DIR]
 // --compare runs another build's hook and CLI on its own copy of the store in the same rounds. --wait-ms is the
 // pause between the write and the prompt (a person takes seconds; under 100 ms the cache refuses a racy write).
+// --dir keeps the generated store there and reuses it on the next run (100,000 cards take minutes to generate).
+// Above 10,000 cards the hook starts a freshness keeper (lib/rank-cache/keeper.ts): its CPU time and peak RSS are
+// reported, and it is stopped before the store is removed.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { generateStore, type GeneratedCard } from "./gen-store.js";
+import { generateCards, generateStore, type GeneratedCard } from "./gen-store.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const arg = (name: string) => {
@@ -19,6 +22,9 @@ const arg = (name: string) => {
 const cards = Number(arg("cards") ?? 10_000);
 const runs = Number(arg("runs") ?? 5);
 const waitMs = Number(arg("wait-ms") ?? 300);
+// Before each warm prompt: people type prompts seconds apart, and above 10,000 cards a prompt within 2 s of the
+// last full check trusts it (docs/internals.md, "Freshness"), which back-to-back runs would measure instead.
+const gapMs = Number(arg("gap-ms") ?? 2_500);
 const builds: [string, string][] = [["after", path.join(ROOT, "dist")]];
 if (arg("compare")) builds.unshift(["before", path.resolve(arg("compare")!)]);
 
@@ -35,12 +41,13 @@ function timed(args: string[], env: NodeJS.ProcessEnv, input = ""): [number, num
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-after-write-"));
 const home = path.join(root, "home");
 fs.mkdirSync(home);
-const template = path.join(root, "store");
-const store = generateStore({ cards, dir: template, usageCalls: 0 });
+const template = arg("dir") ? path.resolve(arg("dir")!) : path.join(root, "store");
+// Reused when --dir already holds this script's store (the cards are the same: the generator is seeded).
+const store = fs.existsSync(path.join(template, "MEMORY.md")) ? { cards: generateCards(cards) } : generateStore({ cards, dir: template, usageCalls: 0 });
 const plain = store.cards.filter((c) => c.priority === "normal" && c.status === "active");
 const setups = builds.map(([name, dist]) => {
   const dir = path.join(root, name);
-  fs.cpSync(template, dir, { recursive: true });
+  fs.cpSync(template, dir, { recursive: true, preserveTimestamps: true });
   const env = { PATH: process.env.PATH, HOME: home, MEMCTL_MEMORY_DIR: dir, MEMCTL_CONFIG_FILE: path.join(home, "c.toml") };
   return { name, dist, dir, env, hook: path.join(dist, "hooks", "user-prompt-submit.cjs"), cli: path.join(dist, "cli.js") };
 });
@@ -64,6 +71,7 @@ const record = (key: string, [ms, mib]: [number, number]) => {
 for (const s of setups) record(`${s.name}: second prompt (after the cold build)`, timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)));
 const card = (round: number): GeneratedCard => plain[(round * 7919) % plain.length]!;
 for (let round = 0; round < runs; round++) {
+  sleep(gapMs);
   record("node -e 0", timed(["-e", "0"], process.env));
   for (const s of setups) record(`${s.name}: warm prompt`, timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)));
   const saved = card(round);
@@ -84,10 +92,39 @@ for (let round = 0; round < runs; round++) {
   record("node -e 0", timed(["-e", "0"], process.env));
 }
 
+// The keepers the hooks started (each logs its pid to the hook log): CPU time over their life so far, peak RSS.
+const keepers = [
+  ...new Set(
+    [
+      ...(fs.existsSync(path.join(home, ".local/state/memctl/hook.log")) ? fs.readFileSync(path.join(home, ".local/state/memctl/hook.log"), "utf8") : "").matchAll(
+        /\tkeeper (\d+) for /g,
+      ),
+    ].map((m) => Number(m[1])),
+  ),
+];
+const tick = 100; // USER_HZ
+const bootSeconds = Number(fs.readFileSync("/proc/uptime", "utf8").split(" ")[0]);
+for (const pid of keepers) {
+  try {
+    const stat = fs
+      .readFileSync(`/proc/${pid}/stat`, "utf8")
+      .slice(fs.readFileSync(`/proc/${pid}/stat`, "utf8").lastIndexOf(")") + 2)
+      .split(" ");
+    const cpu = (Number(stat[11]) + Number(stat[12])) / tick;
+    const alive = bootSeconds - Number(stat[19]) / tick;
+    const hwm = /VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    console.log(
+      `keeper ${pid}: ${cpu.toFixed(1)} s CPU in ${alive.toFixed(0)} s alive (${((100 * cpu) / alive).toFixed(0)}% of a core), peak RSS ${(Number(hwm) / 1024).toFixed(0)} MiB`,
+    );
+    process.kill(pid, "SIGKILL");
+  } catch {
+    console.log(`keeper ${pid}: exited`);
+  }
+}
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const node = median(rows.get("node -e 0")!.ms);
 console.log(
-  `${cards.toLocaleString("en-US")} cards, ${runs} rounds, wait ${waitMs} ms, load ${os
+  `${cards.toLocaleString("en-US")} cards, ${runs} rounds, wait ${waitMs} ms, gap ${gapMs} ms, load ${os
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(" ")}`,

@@ -38,6 +38,9 @@ export async function buildHook(dir, external) {
       BODY_HASH: JSON.stringify(createHash("sha256").update(readFileSync(bodyFile)).digest("hex").slice(0, 16)),
     },
   });
+  // The freshness keeper (lib/hook/entry/keeper.ts): started detached by the hook, beside it, for large stores.
+  // A plain bundle: it starts once per keeper, not once per prompt.
+  await build({ ...nodeBundle, entryPoints: ["lib/hook/entry/keeper.ts"], outfile: `${dir}/keeper.cjs`, format: "cjs", external });
   return body;
 }
 

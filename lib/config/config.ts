@@ -38,6 +38,8 @@ export interface MemctlConfig {
   hook: Record<string, { max_bytes?: number; max_entries?: number }>;
   /** `[hook] log_prompts = true`: the why log (.memctl/why.jsonl) keeps prompts as written, not only their hash. */
   logPrompts?: boolean;
+  /** `[hook] keeper = false`: no background freshness keeper for large stores (lib/rank-cache/keeper.ts); default on. */
+  keeper?: boolean;
   /** `[compact]`: the LLM summarizer command (argv, prompt on stdin) and its timeout. */
   compact?: { llm_command?: string[]; timeout_seconds?: number };
   /** `[capture]`: session-end capture into proposals (on unless enabled = false), its model command and bound. */
@@ -148,6 +150,11 @@ export function validateConfig(raw: Record<string, unknown>): { value: MemctlCon
       if (logPrompts !== undefined) {
         if (typeof logPrompts !== "boolean") invalidSetting("hook.log_prompts must be true or false");
         else value.logPrompts = logPrompts;
+      }
+      const keeper = raw.hook.keeper;
+      if (keeper !== undefined) {
+        if (typeof keeper !== "boolean") invalidSetting("hook.keeper must be true or false");
+        else value.keeper = keeper;
       }
     }
   }

@@ -83,3 +83,62 @@ function removeParsed(indexText: string, parsed: ReturnType<typeof parseIndex>, 
 export function indexHas(indexText: string, file: string): boolean {
   return parseIndex(indexText).entries.some((e) => sameCard(e.file, file));
 }
+
+/**
+ * One contiguous edit of MEMORY.md's lines, as parseIndex numbers them: from line `at` (1-based), `removed` lines
+ * became `inserted` (without their line breaks). Undefined when the bytes are equal, and when a reader could not
+ * apply the edit line by line: it touches line 1 (a byte-order mark is not part of a parsed line), a code fence is
+ * anywhere in either text (a fence changes which lines parse), or the changed text is not valid UTF-8.
+ * O(size) byte compares and a newline count: what a write journal records so the hook need not re-read the index.
+ */
+export function indexLineEdit(before: Uint8Array, next: Uint8Array): { at: number; removed: number; inserted: string[] } | undefined {
+  const a = Buffer.from(before.buffer, before.byteOffset, before.byteLength);
+  const b = Buffer.from(next.buffer, next.byteOffset, next.byteLength);
+  if (a.equals(b) || hasFence(a) || hasFence(b)) return undefined;
+  const min = Math.min(a.length, b.length);
+  // Common head and tail compared a chunk at a time natively (memcmp), then byte by byte in the chunk that differs.
+  let p = 0;
+  while (p + CHUNK <= min && a.compare(b, p, p + CHUNK, p, p + CHUNK) === 0) p += CHUNK;
+  while (p < min && a[p] === b[p]) p++;
+  const start = p === 0 ? 0 : a.lastIndexOf(0x0a, p - 1) + 1; // the changed region starts at a line start
+  let q = 0;
+  const tail = min - start;
+  while (q + CHUNK <= tail && a.compare(b, b.length - q - CHUNK, b.length - q, a.length - q - CHUNK, a.length - q) === 0) q += CHUNK;
+  while (q < tail && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
+  // The common tail must start at a line start in both texts (after a newline there, or be empty), so the changed
+  // region is whole lines in each: shrink it until it does.
+  while (q > 0 && !(a[a.length - q - 1] === 0x0a && b[b.length - q - 1] === 0x0a)) q--;
+  const endA = a.length - q;
+  const endB = b.length - q;
+  const at = countNewlines(a, start) + 1;
+  if (at === 1) return undefined;
+  const removedText = a.subarray(start, endA);
+  const insertedText = b.subarray(start, endB);
+  const fatal = new TextDecoder("utf-8", { fatal: true });
+  try {
+    const inserted = splitLines(fatal.decode(insertedText));
+    return { at, removed: splitLines(fatal.decode(removedText)).length, inserted };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The lines of a run of whole lines: split at each line break (\r\n or \n), no empty line after the last break. */
+const CHUNK = 64 * 1024;
+
+function splitLines(text: string): string[] {
+  if (text === "") return [];
+  const parts = text.split(/\r?\n/);
+  if (parts[parts.length - 1] === "") parts.pop();
+  return parts;
+}
+
+function countNewlines(buf: Buffer, end: number): number {
+  let n = 0;
+  for (let at = buf.indexOf(0x0a); at !== -1 && at < end; at = buf.indexOf(0x0a, at + 1)) n++;
+  return n;
+}
+
+function hasFence(buf: Buffer): boolean {
+  return buf.includes("```") || buf.includes("~~~");
+}

@@ -32,6 +32,8 @@ export interface InjectionRequest {
   scopeAt?: string | null;
   /** Lines this session already holds (lib/hook/session-state.ts): left out, so the budget goes to new ones. */
   skipLine?: (line: InjectLine) => boolean;
+  /** Above this many entries a recent full check is trusted (default FULL_CHECK_MAX; MEMCTL_FULL_CHECK_MAX for tests). */
+  fullCheckMax?: number;
 }
 
 export interface Injection {
@@ -61,7 +63,7 @@ export async function rankStore(
   memoryDir: string,
   prompt: string,
   now: Date,
-  options: { all?: boolean; checkAllCards?: boolean; force?: boolean; top?: number; scopeAt?: string | null } = {},
+  options: { all?: boolean; checkAllCards?: boolean; force?: boolean; top?: number; scopeAt?: string | null; fullCheckMax?: number } = {},
 ): Promise<{ store: RankableStore; ranked: Ranked[]; hitCount: number; hitIds: ArrayLike<number>; usage?: Pick<UsageRead, "store"> }> {
   const store = await loadRankable(memoryDir, { nowMs: now.getTime(), ...options });
   try {
@@ -122,6 +124,7 @@ export async function buildInjection(req: InjectionRequest): Promise<Injection> 
       force,
       top: scanLimit(req),
       ...(req.scopeAt !== undefined ? { scopeAt: req.scopeAt } : {}),
+      ...(req.fullCheckMax !== undefined ? { fullCheckMax: req.fullCheckMax } : {}),
     });
     try {
       const ranked = hold ? r.ranked.filter((x) => !hold.held(r.store.index.file(x.index))) : r.ranked;

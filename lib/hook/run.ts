@@ -17,11 +17,15 @@ import { utf8Text } from "../core/bytes.js";
 import { rememberShown, seenFilter, startDedupe, whyRecord, withPointer, type Dedupe } from "./dedupe.js";
 import { appendWhy } from "./why-log.js";
 import { scopeAtFor } from "../config/scope-at.js";
+import { fullCheckMaxFrom } from "../rank-cache/keeper.js";
+import { keepStoreFresh } from "./keeper.js";
 
 export interface HookOptions {
   host: string;
   maxBytes?: number;
   maxEntries?: number;
+  /** The freshness keeper's entry (dist/hooks/keeper.cjs): given, a large store's keeper is renewed or started (afterOutput). */
+  keeperScript?: string;
 }
 
 export type HookStatus =
@@ -40,6 +44,8 @@ export interface HookResult {
   outcome: HookOutcome;
   resolution?: Resolution;
   injection?: Injection;
+  /** Work for after the block is printed (the keeper's renewal or start): the prompt never waits for it. */
+  afterOutput?: () => void;
 }
 
 const NOTHING: HookOutcome = { stdout: "", stderr: "", exitCode: 0 };
@@ -73,6 +79,7 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
   // The why record names the budget the block was built with (reassigned below once the native index is known).
   let budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
   const now = io.now();
+  const fullCheckMax = fullCheckMaxFrom(io.env);
   // Deduplication only where earlier blocks stay in the conversation (hosts/types.ts keepsContext) and the
   // payload names a session.
   const dedupe: Dedupe = host.keepsContext ? startDedupe(memoryDir, payload.sessionId, payload.prompt, now.getTime()) : {};
@@ -122,20 +129,28 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
       // An observe-only host (Grok) ignores the output: no block reached the model, so no card was injected.
       record: host.injectsContext,
       ...(skipLine ? { skipLine } : {}),
+      fullCheckMax,
     });
+    // A store whose prompts trust a recent full check gets a keeper making one (lib/rank-cache/keeper.ts), unless
+    // the user turned it off ([hook] keeper = false).
+    const script = options.keeperScript;
+    const afterOutput =
+      script && config.value.keeper !== false && injection.store.entryCount > fullCheckMax
+        ? { afterOutput: () => void keepStoreFresh(memoryDir, script, io, (m) => logHookError(io, m)) }
+        : {};
     // Recording hits is skipped, never fatal (a full disk, a link under .memctl/): the prompt still gets its block.
     if (injection.recordError) logHookError(io, `usage not recorded: ${injection.recordError}`);
     if (injection.store.entryCount === 0) return { status: "no-store", outcome: NOTHING, resolution, injection };
     if (injection.composed.text === "") {
       const status = injection.skipped.length + injection.skippedPinned.length > 0 ? "repeat" : "no-hits";
       why(status, 0, injection);
-      return { status, outcome: NOTHING, resolution, injection };
+      return { status, outcome: NOTHING, resolution, injection, ...afterOutput };
     }
     const text = withPointer(injection.composed.text, injection.skipped, budget, host.hardCeilingBytes);
     const remembered = rememberShown(dedupe, [...injection.composed.always, ...injection.composed.lines]);
     if (remembered) logHookError(io, `session state not updated: ${remembered}`);
     why(host.injectsContext ? "injected" : "observed", utf8Bytes(text), injection);
-    return { status: "injected", outcome: host.context(text), resolution, injection };
+    return { status: "injected", outcome: host.context(text), resolution, injection, ...afterOutput };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT" && isDirectory(resolution.memory_dir)) {
       // Cards without their index are memory that cannot be ranked, not "no memory".

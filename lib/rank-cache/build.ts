@@ -28,6 +28,7 @@ import { isMeasurable } from "../usage/format.js";
 import { lstatIfExists, utimes, type FileStat } from "../store/checked-fs.js";
 import { readIndexText } from "../store/index-read.js";
 import { realDir, replaceFile } from "../store/safe-write.js";
+import { journalMark } from "../store/write-journal.js";
 import { lineKeyLanes } from "../core/line-key.js";
 
 export { normalizeCardPath } from "./card-fields.js";
@@ -90,6 +91,7 @@ function reusable(memoryDir: string): Reusable {
 }
 
 export async function rebuild(memoryDir: string, indexStat: FileStat, options: LoadOptions): Promise<RankableStore> {
+  const journal = journalMark(memoryDir); // before the sources: a write from here on is in the journal after it
   const { text, truncated } = readIndexText(path.join(memoryDir, INDEX_FILE));
   const parsed = parseIndex(text);
   const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
@@ -149,6 +151,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
   try {
     // Before the directory stamps: creating it changes the store's mtime (a change we made, so not racy).
     createdStateDir = lstatIfExists(stateDir) === undefined;
+    if (createdStateDir && options.createStateDir === false) return store;
     realDir(memoryDir, STATE_DIR); // never a link: the cache is not written outside the store
     stateDirBorn = lstatIfExists(stateDir)?.birthtimeMs ?? 0;
   } catch {
@@ -192,6 +195,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
     unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
     ...(truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] as [number, number, number] } : {}),
     plainFiles: store.plainFiles,
+    ...(journal ? { journal } : {}),
   };
   const slim = entries.map((e) => JSON.stringify([e.line, e.priority ?? "", e.status ?? "", e.expires_at ?? "", e.raw] satisfies SlimEntry));
   header.pinned = always.map((id) => printed[id]!);

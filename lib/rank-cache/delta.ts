@@ -44,6 +44,8 @@ export interface Delta {
   unparsed: [line: number, raw: string, reason: string][];
   truncated?: [lines: number, bytes: number, totalBytes: number];
   plainFiles: boolean;
+  /** Where the write journal ended when this delta's refresh started (lib/rank-cache/journal.ts). */
+  journal?: [ino: number, size: number];
 }
 
 /** A delta in force: the delta, the merged id → source map (base id, or -k-1 for delta entry k), and its file's mtime. */
@@ -89,6 +91,7 @@ function validDelta(d: Delta, base: OpenCache): boolean {
   if (!isNum(d.cards) || typeof d.plainFiles !== "boolean" || !Array.isArray(d.unparsed)) return false;
   if (!d.unparsed.every((u) => Array.isArray(u) && isNum(u[0]) && isStr(u[1]) && isStr(u[2]))) return false;
   if (d.truncated !== undefined && !(Array.isArray(d.truncated) && d.truncated.length === 3 && d.truncated.every(isNum))) return false;
+  if (d.journal !== undefined && !(Array.isArray(d.journal) && d.journal.length === 2 && d.journal.every(isNum))) return false;
   return Array.isArray(d.entries) && d.entries.every(validEntry);
 }
 

@@ -46,6 +46,8 @@ export interface Header {
    * come with the header instead of one read each.
    */
   pinned?: string[];
+  /** Where the write journal ended when the build started (lib/store/write-journal.ts): refresh reads it from there. */
+  journal?: [ino: number, size: number];
 }
 
 export interface RankableStore {
@@ -79,6 +81,11 @@ export interface LoadOptions {
   /** Stores up to this many entries have every card checked on every load (default FULL_CHECK_MAX; tests lower it). */
   fullCheckMax?: number;
   writeCache?: boolean;
+  /**
+   * false: write nothing when .memctl/ is missing instead of making it (the keeper: a store being removed must not
+   * have its state directory made again under the `rm`).
+   */
+  createStateDir?: boolean;
   /** Ignore the cache and rebuild. */
   force?: boolean;
 }

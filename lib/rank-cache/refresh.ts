@@ -5,15 +5,19 @@
 //   - A card changed: found by one stat per card when the load checks every card (load.ts), or, inside the
 //     trusted window of a large store, among the lines that changed; any watched directory's mtime moving (a card
 //     created, deleted or renamed, every atomic write) makes it check every card.
+//   - memctl's own writes (journal.ts): when the write journal accounts for every change of MEMORY.md and of the
+//     watched directories, its line edits are applied without reading MEMORY.md and only its cards are re-checked.
 // Past DELTA_MAX entries the caller folds everything into a new base (build.ts) instead.
 import { entryPostings } from "../rank/postings.js";
 import { parseIndex, parseIndexLine, type IndexEntry, type UnparsedLine } from "../core/index-file.js";
 import { lineKeyLanes } from "../core/line-key.js";
 import { isMeasurable } from "../usage/format.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "../store/paths.js";
-import { readIndexText } from "../store/index-read.js";
+import { INDEX_READ_CAP, readIndexText } from "../store/index-read.js";
+import { journalMark } from "../store/write-journal.js";
+import { applyLineEdits, journaled, type Item } from "./journal.js";
 import { realDir } from "../store/safe-write.js";
-import type { FileStat } from "../store/checked-fs.js";
+import { statIfExists, type FileStat } from "../store/checked-fs.js";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { normalizeCardPath, printedLine, rankEntryOf, readCardFields, type CardFields } from "./card-fields.js";
 import { racy, writeCacheFile } from "./build.js";
@@ -27,9 +31,6 @@ export function deltaMax(entries: number): number {
 
 /** 53 bits of a line hash's two lanes, as a Map key without a string. */
 const key53 = (a: number, b: number) => a * 2 ** 21 + (b >>> 11);
-
-/** One line of the refreshed index: an entry carried over (merged id `j`) or a line to read (`e`). */
-type Item = { line: number; j: number; e?: undefined } | { line: number; j?: undefined; e: IndexEntry };
 
 /**
  * The store with a delta over `base` (and over `prev`, the delta in force) brought up to date, written unless a
@@ -48,15 +49,36 @@ export async function refresh(
   const { view, header } = base;
   const cur = prev ?? identity(base);
   const n = cur.toBase.length;
-  // The directories first: a change made while this runs then moves an mtime later than the one recorded.
+  // The journal's end and the directories first: a change made while this runs is then after the mark, and moves
+  // an mtime later than the one recorded.
+  const journal = journalMark(memoryDir);
   const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
-  const full = checkAll || cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
+  const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
   const idx = cur.delta.index;
+  const sameIndex = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
+  // memctl's own writes since, when the write journal accounts for every change (journal.ts): their line edits
+  // and their cards, instead of the whole index and every card.
+  const told =
+    (dirsMoved || !sameIndex) && !cur.delta.truncated && indexStat.size <= INDEX_READ_CAP
+      ? journaled(memoryDir, cur.delta.journal, idx, indexStat, cur.delta.dirs, dirs)
+      : undefined;
+  const full = checkAll || (dirsMoved && !told);
   let items: Item[];
   let meta: Pick<Delta, "cards" | "unparsed" | "truncated" | "plainFiles">;
-  if (idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino) {
+  if (sameIndex || told) {
     items = Array.from({ length: n }, (_, j) => ({ j, line: lineOf(base, cur, j) }));
     meta = { cards: cur.delta.cards, unparsed: cur.delta.unparsed, plainFiles: cur.delta.plainFiles, ...(cur.delta.truncated ? { truncated: cur.delta.truncated } : {}) };
+    if (told && told.edits.length > 0) {
+      const fileOf = (item: Item) => (item.j !== undefined ? mergedFile(base, cur, item.j) : normalizeCardPath(item.e.file));
+      const applied = applyLineEdits(items, meta.unparsed, told.edits, fileOf);
+      items = applied.items;
+      const files = applied.sameCards ? undefined : [...new Set(items.map(fileOf))];
+      meta = {
+        unparsed: applied.unparsed,
+        cards: files ? files.length : meta.cards,
+        plainFiles: files ? files.length === items.length && files.every(isMeasurable) : meta.plainFiles,
+      };
+    }
   } else {
     const { text, truncated } = readIndexText(joinPath(memoryDir, INDEX_FILE));
     const parsed = parseIndex(text);
@@ -71,10 +93,11 @@ export async function refresh(
   }
   // Which carried entries must be read again: those whose card's fingerprint moved.
   const reread = new Map<number, IndexEntry>();
-  if (full)
+  if (full || told)
     items.forEach((item, i) => {
       if (item.j === undefined) return;
       const file = mergedFile(base, cur, item.j);
+      if (!full && !told!.cards.has(file)) return;
       if (!sameStamp(cardStamp(memoryDir, file), mergedStamp(base, cur, item.j))) reread.set(i, indexEntryOf(base, cur, item.j, item.line));
     });
   const fresh = items.filter((item, i) => item.e !== undefined || reread.has(i)).length;
@@ -139,12 +162,14 @@ export async function refresh(
     runs,
     entries,
     ...meta,
+    ...(journal ? { journal } : {}),
   };
   const mapped = mapRuns(delta, view.n)!;
   const store = mergedStore(base, { delta, ...mapped });
   store.verified = full;
   store.cache = "updated";
   if (options.writeCache === false || racy(sources, options.nowMs)) return store;
+  if (options.createStateDir === false && statIfExists(joinPath(memoryDir, STATE_DIR)) === undefined) return store;
   try {
     const stateDir = realDir(memoryDir, STATE_DIR); // never a link: the delta is not written outside the store
     // Its mtime says when every card was last checked (load.ts): now, or still the check it carried over.
@@ -172,6 +197,7 @@ function identity(base: OpenCache): OpenDelta {
       unparsed: h.unparsed,
       plainFiles: h.plainFiles === true,
       ...(h.truncated ? { truncated: h.truncated } : {}),
+      ...(h.journal ? { journal: h.journal } : {}),
     },
     toBase: Int32Array.from({ length: n }, (_, i) => i),
     lineShift: new Int32Array(n),

@@ -4,7 +4,8 @@ import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { appendHistory, assertHistoryWritable, latestByCard, readCardHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
 import { ensureStateDir, withStoreLock } from "../store/lock.js";
 import { archiveProposal, proposalPath, type Proposal } from "./proposal-files.js";
-import { EMPTY_INDEX, indexHasBytes, removeIndexLinesBytes, upsertIndexLineBytes } from "../core/index-edit.js";
+import { EMPTY_INDEX, indexHasBytes, indexLineEdit, removeIndexLinesBytes, upsertIndexLineBytes } from "../core/index-edit.js";
+import { appendJournal, dirStamps, indexStamp, type JournalRecord } from "../store/write-journal.js";
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
 import { commitFile, sweepDeadTemps, syncDirectory, type CommitOptions } from "../store/write.js";
 import { readRegularBuffer } from "../store/checked-fs.js";
@@ -189,7 +190,10 @@ async function applyIntent(memoryDir: string, intent: Intent, commit?: CommitOpt
     memoryDir,
     intent.changes.map((c) => c.card),
   ).entries;
+  // One journal record per change (lib/store/write-journal.ts): what the hook needs to skip re-reading the store.
+  const journal: JournalRecord[] = [];
   for (const change of intent.changes) {
+    const indexBefore = indexStamp(memoryDir);
     const abs = path.join(memoryDir, change.card);
     const current = shaOf(abs);
     const target = targetOf(change);
@@ -200,25 +204,29 @@ async function applyIntent(memoryDir: string, intent: Intent, commit?: CommitOpt
       else fs.rmSync(abs, { force: true });
       syncDirectory(path.dirname(abs));
     }
-    if (change.index) await editIndex(memoryDir, change.card, change.index, commit);
+    const edit = change.index ? await editIndex(memoryDir, change.card, change.index, commit) : undefined;
+    const cards = change.index?.from !== undefined && change.index.from !== change.card ? [change.card, change.index.from] : [change.card];
+    journal.push({ i: indexBefore, o: indexStamp(memoryDir), ...edit, c: cards, d: dirStamps(memoryDir, cards) });
     const recorded = latestByCard(history).get(change.card);
     if (change.entry && !(recorded && recorded.rev >= change.entry.rev)) {
       appendHistory(memoryDir, change.entry);
       history.push(change.entry);
     }
   }
+  appendJournal(memoryDir, journal);
   const archive = intent.archive;
   if (archive && fs.existsSync(proposalPath(memoryDir, archive.proposal.id))) await archiveProposal(memoryDir, archive.proposal, archive.event);
 }
 
-async function editIndex(memoryDir: string, card: string, edit: NonNullable<CardChange["index"]>, commit?: CommitOptions): Promise<void> {
+/** Edits MEMORY.md; returns the journal's account of the edit (its lines, or x: re-read it), nothing when unchanged. */
+async function editIndex(memoryDir: string, card: string, edit: NonNullable<CardChange["index"]>, commit?: CommitOptions): Promise<Pick<JournalRecord, "e" | "x">> {
   const file = path.join(memoryDir, INDEX_FILE);
   let before: Buffer;
   try {
     before = readRegularBuffer(file);
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
-    if (edit.line === null) return;
+    if (edit.line === null) return {};
     before = Buffer.from(EMPTY_INDEX, "utf8");
   }
   let next: Buffer;
@@ -228,7 +236,11 @@ async function editIndex(memoryDir: string, card: string, edit: NonNullable<Card
     next = upsertIndexLineBytes(before, link, edit.line);
     if (edit.from !== undefined && edit.from !== card) next = removeIndexLinesBytes(next, edit.from).bytes;
   }
-  if (!next.equals(before) || !fs.existsSync(file)) await commitFile(file, next, { ...commit, sweep: false });
+  const created = !fs.existsSync(file);
+  if (!next.equals(before) || created) await commitFile(file, next, { ...commit, sweep: false });
+  if (next.equals(before) && !created) return {};
+  const lines = created ? undefined : indexLineEdit(before, next);
+  return lines ? { e: [lines.at, lines.removed, lines.inserted] } : { x: 1 };
 }
 
 export function clearIntent(memoryDir: string): void {

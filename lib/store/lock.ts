@@ -115,6 +115,30 @@ export function tryStoreLock(memoryDir: string, options: Omit<LockOptions, "time
   return undefined;
 }
 
+/** Who holds a named lock, read without taking it. */
+export interface LockHolder {
+  pid: number;
+  /** The machine it runs on, as its owner file names it. */
+  host: string;
+  /** The holder's owner file (its mtime is the holder's to use: the keeper reads it as the last prompt's time). */
+  ownerFile: string;
+  /** The lock directory's mtime: its last heartbeat. */
+  heartbeatMs: number;
+}
+
+/** The holder of `.memctl/<name>` as its owner file names it, or undefined (free, ownerless, or not a directory). Never throws. */
+export function lockHolder(memoryDir: string, name: string): LockHolder | undefined {
+  const lockDir = path.join(memoryDir, STATE_DIR, name);
+  try {
+    const stat = fs.lstatSync(lockDir, { throwIfNoEntry: false });
+    if (!stat?.isDirectory()) return undefined;
+    const owner = readOwner(lockDir);
+    return owner ? { pid: owner.pid, host: String(owner.host), ownerFile: path.join(lockDir, "owner"), heartbeatMs: stat.mtimeMs } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function tryMkdir(dir: string): boolean {
   try {
     fs.mkdirSync(dir);

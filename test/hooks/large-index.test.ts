@@ -5,13 +5,18 @@ import path from "node:path";
 import { test } from "node:test";
 import { REPO_ROOT, sandbox } from "../helpers.js";
 import { runBounded } from "../support/bounded-run.js";
+import { stopKeepers } from "../support/keepers.js";
 
 const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs");
 const payload = (cwd: string, prompt: string) => JSON.stringify({ session_id: `s-${process.hrtime.bigint()}`, cwd, hook_event_name: "UserPromptSubmit", prompt });
 
 test("130,000 index lines: every line is ranked (the match is line 125,000), no stack overflow, no truncation", async (t) => {
   const s = sandbox([]);
-  t.after(() => s.cleanup());
+  // A store this large gets a freshness keeper after the prompt: stopped before the store goes.
+  t.after(async () => {
+    await stopKeepers(s.home);
+    s.cleanup();
+  });
   const lines = ["# Memory", ""];
   for (let i = 0; i < 130_000; i++) lines.push(`- [Note ${i}](project_note_${i}.md) — routine entry number ${i}`);
   lines[125_000] = "- [Zebra migration](project_zebra.md) — the zebra database migration runs on sundays";
@@ -30,7 +35,11 @@ test("130,000 index lines: every line is ranked (the match is line 125,000), no 
 
 test("a 200 MB MEMORY.md: a block within the bound, exit 0, bounded memory, the truncation said", async (t) => {
   const s = sandbox([]);
-  t.after(() => s.cleanup());
+  // A store this large gets a freshness keeper after the prompt: stopped before the store goes.
+  t.after(async () => {
+    await stopKeepers(s.home);
+    s.cleanup();
+  });
   const file = path.join(s.memory, "MEMORY.md");
   const head = "# Memory\n\n- [Zebra migration](project_zebra.md) — the zebra database migration runs on sundays\n";
   const line = "- [Filler](project_filler.md) — " + "x".repeat(200) + "\n";

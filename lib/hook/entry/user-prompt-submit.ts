@@ -53,11 +53,14 @@ async function main(): Promise<void> {
     process.exit(0);
   }
   // Store reads that could block (a FIFO in the store) are refused before they start (lib/store/checked-fs.ts).
-  const result = await runUserPromptHook(input.bytes, args, io);
+  // The keeper's bundle sits beside this one (the loader passes the bundle's directory as __dirname).
+  const result = await runUserPromptHook(input.bytes, { ...args, keeperScript: `${__dirname}/keeper.cjs` }, io);
   const injection = result.injection;
   runKind.atypical = result.status !== "injected" || injection?.store.cache !== "fresh" || injection.recorded?.folded === true;
   if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
   if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);
+  // After the block: the host already has it (a spawn, when one is needed, costs this process a few ms).
+  result.afterOutput?.();
   // Every write above is synchronous, so nothing is pending: exiting here skips tearing the environment down.
   process.exit(result.outcome.exitCode);
 }

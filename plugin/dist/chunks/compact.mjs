@@ -25,6 +25,7 @@ import {
 } from "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
+import "./store-write-journal.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,

@@ -31,6 +31,7 @@ import "./rank-stop-words-data.mjs";
 import {
   utcDay
 } from "./core-frecency.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-find.mjs";
 import {
   CARD_REQUIRED

@@ -1257,6 +1257,11 @@ function validateConfig(raw) {
         if (typeof logPrompts !== "boolean") invalidSetting("hook.log_prompts must be true or false");
         else value.logPrompts = logPrompts;
       }
+      const keeper = raw.hook.keeper;
+      if (keeper !== void 0) {
+        if (typeof keeper !== "boolean") invalidSetting("hook.keeper must be true or false");
+        else value.keeper = keeper;
+      }
     }
   }
   if (raw.compact !== void 0) {

@@ -333,7 +333,8 @@ async function buildInjection(req) {
       checkAllCards,
       force,
       top: scanLimit(req),
-      ...req.scopeAt !== void 0 ? { scopeAt: req.scopeAt } : {}
+      ...req.scopeAt !== void 0 ? { scopeAt: req.scopeAt } : {},
+      ...req.fullCheckMax !== void 0 ? { fullCheckMax: req.fullCheckMax } : {}
     });
     try {
       const ranked2 = hold ? r.ranked.filter((x) => !hold.held(r.store.index.file(x.index))) : r.ranked;

@@ -161,6 +161,49 @@ function removeIndexLinesBytes(index, file) {
 function indexHasBytes(index, file) {
   return findIndexLines(index, file).length > 0;
 }
+function indexLineEdit(before, next) {
+  const a = Buffer.from(before.buffer, before.byteOffset, before.byteLength);
+  const b = Buffer.from(next.buffer, next.byteOffset, next.byteLength);
+  if (a.equals(b) || hasFence(a) || hasFence(b)) return void 0;
+  const min = Math.min(a.length, b.length);
+  let p = 0;
+  while (p + CHUNK <= min && a.compare(b, p, p + CHUNK, p, p + CHUNK) === 0) p += CHUNK;
+  while (p < min && a[p] === b[p]) p++;
+  const start = p === 0 ? 0 : a.lastIndexOf(10, p - 1) + 1;
+  let q = 0;
+  const tail = min - start;
+  while (q + CHUNK <= tail && a.compare(b, b.length - q - CHUNK, b.length - q, a.length - q - CHUNK, a.length - q) === 0) q += CHUNK;
+  while (q < tail && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
+  while (q > 0 && !(a[a.length - q - 1] === 10 && b[b.length - q - 1] === 10)) q--;
+  const endA = a.length - q;
+  const endB = b.length - q;
+  const at = countNewlines(a, start) + 1;
+  if (at === 1) return void 0;
+  const removedText = a.subarray(start, endA);
+  const insertedText = b.subarray(start, endB);
+  const fatal = new TextDecoder("utf-8", { fatal: true });
+  try {
+    const inserted = splitLines(fatal.decode(insertedText));
+    return { at, removed: splitLines(fatal.decode(removedText)).length, inserted };
+  } catch {
+    return void 0;
+  }
+}
+var CHUNK = 64 * 1024;
+function splitLines(text) {
+  if (text === "") return [];
+  const parts = text.split(/\r?\n/);
+  if (parts[parts.length - 1] === "") parts.pop();
+  return parts;
+}
+function countNewlines(buf, end) {
+  let n = 0;
+  for (let at = buf.indexOf(10); at !== -1 && at < end; at = buf.indexOf(10, at + 1)) n++;
+  return n;
+}
+function hasFence(buf) {
+  return buf.includes("```") || buf.includes("~~~");
+}
 
 export {
   readRevision,
@@ -169,5 +212,6 @@ export {
   EMPTY_INDEX,
   upsertIndexLineBytes,
   removeIndexLinesBytes,
-  indexHasBytes
+  indexHasBytes,
+  indexLineEdit
 };

@@ -14,6 +14,10 @@ import {
   utcDay
 } from "./core-frecency.mjs";
 import {
+  journalMark,
+  journalSince
+} from "./store-write-journal.mjs";
+import {
   parseIndex,
   parseIndexLine
 } from "./core-index-file.mjs";
@@ -865,6 +869,7 @@ ${raw}`, { title: split(tTitle), hook: split(tHook) });
   return out;
 }
 async function rebuild(memoryDir, indexStat, options) {
+  const journal = journalMark(memoryDir);
   const { text, truncated } = readIndexText(path3.join(memoryDir, INDEX_FILE));
   const parsed = parseIndex(text);
   const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
@@ -922,6 +927,7 @@ ${e.raw}`));
   let stateDirBorn = 0;
   try {
     createdStateDir = lstatIfExists(stateDir) === void 0;
+    if (createdStateDir && options.createStateDir === false) return store;
     realDir(memoryDir, STATE_DIR);
     stateDirBorn = lstatIfExists(stateDir)?.birthtimeMs ?? 0;
   } catch {
@@ -959,7 +965,8 @@ ${e.raw}`));
     ...scoped.length > 0 ? { scope } : {},
     unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
     ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {},
-    plainFiles: store.plainFiles
+    plainFiles: store.plainFiles,
+    ...journal ? { journal } : {}
   };
   const slim = entries.map((e) => JSON.stringify([e.line, e.priority ?? "", e.status ?? "", e.expires_at ?? "", e.raw]));
   header.pinned = always.map((id) => printed[id]);
@@ -1039,6 +1046,7 @@ function validDelta(d, base) {
   if (!isNum(d.cards) || typeof d.plainFiles !== "boolean" || !Array.isArray(d.unparsed)) return false;
   if (!d.unparsed.every((u) => Array.isArray(u) && isNum(u[0]) && isStr(u[1]) && isStr(u[2]))) return false;
   if (d.truncated !== void 0 && !(Array.isArray(d.truncated) && d.truncated.length === 3 && d.truncated.every(isNum))) return false;
+  if (d.journal !== void 0 && !(Array.isArray(d.journal) && d.journal.length === 2 && d.journal.every(isNum))) return false;
   return Array.isArray(d.entries) && d.entries.every(validEntry);
 }
 function validEntry(e) {
@@ -1184,6 +1192,63 @@ function mergedStamp(base, open, j) {
   return [s[3 * b], s[3 * b + 1], s[3 * b + 2]];
 }
 
+// lib/rank-cache/journal.ts
+function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, currentDirs) {
+  const records = journalSince(memoryDir, mark);
+  if (!records || records.length === 0) return void 0;
+  let index = recordedIndex;
+  const edits = [];
+  const cards = /* @__PURE__ */ new Set();
+  const lastDir = /* @__PURE__ */ new Map();
+  for (const r of records) {
+    if (r.x || !sameIndex(r.i, index)) return void 0;
+    if (r.e) edits.push(r.e);
+    else if (!sameIndex(r.i, r.o)) return void 0;
+    index = r.o;
+    for (const c of r.c) cards.add(normalizeCardPath(c));
+    for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
+  }
+  if (!sameIndex(index, [indexStat.size, indexStat.mtimeMs, indexStat.ino])) return void 0;
+  for (const [rel, mtime] of recordedDirs) {
+    const now = currentDirs.get(rel);
+    if (now !== mtime && lastDir.get(rel) !== now) return void 0;
+  }
+  return { edits, cards };
+}
+function sameIndex(a, b) {
+  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+}
+function applyLineEdits(items, unparsed, edits, fileOf) {
+  let sameCards = true;
+  for (const [at, removed, inserted] of edits) {
+    const end = at + removed;
+    const shift = inserted.length - removed;
+    const gone = [];
+    const kept = [];
+    let insertAt = 0;
+    for (const item of items) {
+      if (item.line < at) {
+        kept.push(item);
+        insertAt = kept.length;
+      } else if (item.line >= end) kept.push({ ...item, line: item.line + shift });
+      else gone.push(fileOf(item));
+    }
+    const added = [];
+    const addedUnparsed = [];
+    inserted.forEach((raw, k) => {
+      const parsed = parseIndexLine(raw, at + k);
+      if (parsed === void 0) return;
+      if ("reason" in parsed) addedUnparsed.push([parsed.line, parsed.raw, parsed.reason]);
+      else added.push({ line: parsed.line, e: parsed });
+    });
+    const addedFiles = added.map(fileOf);
+    if (gone.length !== addedFiles.length || gone.some((f, i) => f !== addedFiles[i])) sameCards = false;
+    items = [...kept.slice(0, insertAt), ...added, ...kept.slice(insertAt)];
+    unparsed = [...unparsed.filter((u) => u[0] < at), ...addedUnparsed, ...unparsed.filter((u) => u[0] >= end).map((u) => [u[0] + shift, u[1], u[2]])];
+  }
+  return { items, unparsed, sameCards };
+}
+
 // lib/rank-cache/refresh.ts
 function deltaMax(entries) {
   return Math.min(1024, Math.max(32, Math.ceil(entries / 4)));
@@ -1193,14 +1258,29 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   const { view, header } = base;
   const cur = prev ?? identity(base);
   const n = cur.toBase.length;
+  const journal = journalMark(memoryDir);
   const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
-  const full = checkAll || cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
+  const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
   const idx = cur.delta.index;
+  const sameIndex2 = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
+  const told = (dirsMoved || !sameIndex2) && !cur.delta.truncated && indexStat.size <= INDEX_READ_CAP ? journaled(memoryDir, cur.delta.journal, idx, indexStat, cur.delta.dirs, dirs) : void 0;
+  const full = checkAll || dirsMoved && !told;
   let items;
   let meta;
-  if (idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino) {
+  if (sameIndex2 || told) {
     items = Array.from({ length: n }, (_, j) => ({ j, line: lineOf(base, cur, j) }));
     meta = { cards: cur.delta.cards, unparsed: cur.delta.unparsed, plainFiles: cur.delta.plainFiles, ...cur.delta.truncated ? { truncated: cur.delta.truncated } : {} };
+    if (told && told.edits.length > 0) {
+      const fileOf = (item) => item.j !== void 0 ? mergedFile(base, cur, item.j) : normalizeCardPath(item.e.file);
+      const applied = applyLineEdits(items, meta.unparsed, told.edits, fileOf);
+      items = applied.items;
+      const files = applied.sameCards ? void 0 : [...new Set(items.map(fileOf))];
+      meta = {
+        unparsed: applied.unparsed,
+        cards: files ? files.length : meta.cards,
+        plainFiles: files ? files.length === items.length && files.every(isMeasurable) : meta.plainFiles
+      };
+    }
   } else {
     const { text, truncated } = readIndexText(joinPath(memoryDir, INDEX_FILE));
     const parsed = parseIndex(text);
@@ -1214,10 +1294,11 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
     };
   }
   const reread = /* @__PURE__ */ new Map();
-  if (full)
+  if (full || told)
     items.forEach((item, i) => {
       if (item.j === void 0) return;
       const file = mergedFile(base, cur, item.j);
+      if (!full && !told.cards.has(file)) return;
       if (!sameStamp(cardStamp(memoryDir, file), mergedStamp(base, cur, item.j))) reread.set(i, indexEntryOf(base, cur, item.j, item.line));
     });
   const fresh = items.filter((item, i) => item.e !== void 0 || reread.has(i)).length;
@@ -1281,13 +1362,15 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
     dirs: [...dirs].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),
     runs,
     entries,
-    ...meta
+    ...meta,
+    ...journal ? { journal } : {}
   };
   const mapped = mapRuns(delta, view.n);
   const store = mergedStore(base, { delta, ...mapped });
   store.verified = full;
   store.cache = "updated";
   if (options.writeCache === false || racy(sources, options.nowMs)) return store;
+  if (options.createStateDir === false && statIfExists(joinPath(memoryDir, STATE_DIR)) === void 0) return store;
   try {
     const stateDir = realDir(memoryDir, STATE_DIR);
     writeCacheFile(stateDir, JSON.stringify(delta), full ? options.nowMs : verifiedMs, RANK_DELTA);
@@ -1310,7 +1393,8 @@ function identity(base) {
       cards: h.cards,
       unparsed: h.unparsed,
       plainFiles: h.plainFiles === true,
-      ...h.truncated ? { truncated: h.truncated } : {}
+      ...h.truncated ? { truncated: h.truncated } : {},
+      ...h.journal ? { journal: h.journal } : {}
     },
     toBase: Int32Array.from({ length: n }, (_, i) => i),
     lineShift: new Int32Array(n),
@@ -1457,6 +1541,7 @@ export {
   parseSnapshot,
   renderSnapshot,
   applyDecay,
+  FULL_CHECK_MAX,
   loadRankable,
   stillFresh
 };

@@ -44,6 +44,7 @@ import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
 import "./core-index-find.mjs";
 import "./core-card-rules.mjs";

@@ -16,6 +16,7 @@ import "./store-safe-open.mjs";
 import {
   utcDay
 } from "./core-frecency.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
 import "./core-index-find.mjs";
 import "./core-card-rules.mjs";

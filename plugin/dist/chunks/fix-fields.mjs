@@ -19,6 +19,7 @@ import "./rank-stop-words-data.mjs";
 import {
   utcDay
 } from "./core-frecency.mjs";
+import "./store-write-journal.mjs";
 import {
   keepRevisionsBatch
 } from "./core-index-edit.mjs";

@@ -14,6 +14,7 @@ import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./core-frecency.mjs";
+import "./store-write-journal.mjs";
 import {
   readRevision
 } from "./core-index-edit.mjs";

@@ -11,6 +11,7 @@ import {
   resolveStoreBudget
 } from "./config-budget.mjs";
 import {
+  FULL_CHECK_MAX,
   lineKey
 } from "./core-line-key.mjs";
 import {
@@ -26,7 +27,9 @@ import {
 } from "./core-block.mjs";
 import {
   appendBytes,
+  lockHolder,
   openAppend,
+  processAlive,
   realDir,
   replaceFile,
   tryStoreLock
@@ -52,12 +55,13 @@ import {
   readdirNames,
   statIfExists,
   utf8Text,
+  utimes,
   writeBytes
 } from "./core-bytes.mjs";
 
 // lib/hook/run.ts
-import fs2 from "node:fs";
-import path from "node:path";
+import fs3 from "node:fs";
+import path2 from "node:path";
 
 // lib/hook/session-state.ts
 import fs from "node:fs";
@@ -310,6 +314,55 @@ function whyRecord(input) {
   };
 }
 
+// lib/rank-cache/keeper.ts
+var KEEPER_LOCK = "keeper";
+var KEEPER_IDLE_MS = 10 * 6e4;
+var KEEPER_LOCK_STALE_MS = 6e3;
+function fullCheckMaxFrom(env) {
+  const v = env.MEMCTL_FULL_CHECK_MAX;
+  return v !== void 0 && /^\d+$/.test(v) ? Number(v) : FULL_CHECK_MAX;
+}
+
+// lib/hook/keeper.ts
+import fs2 from "node:fs";
+import path from "node:path";
+var LIVE_HEARTBEAT_MS = KEEPER_LOCK_STALE_MS * 10;
+function keepStoreFresh(memoryDir, script, io, log) {
+  try {
+    const now = io.now().getTime();
+    const holder = lockHolder(memoryDir, KEEPER_LOCK);
+    const age = holder ? now - holder.heartbeatMs : Number.POSITIVE_INFINITY;
+    if (holder && age < LIVE_HEARTBEAT_MS && (processAlive(holder.pid) || age < KEEPER_LOCK_STALE_MS && holder.host !== hostname())) {
+      utimes(holder.ownerFile, now);
+      return { status: "renewed" };
+    }
+    try {
+      fs2.accessSync(path.join(memoryDir, STATE_DIR), fs2.constants.W_OK);
+    } catch {
+      return { status: "skipped" };
+    }
+    const { spawn } = process.getBuiltinModule("node:child_process");
+    const child = spawn(process.execPath, [script, memoryDir], {
+      detached: true,
+      stdio: "ignore",
+      windowsHide: true,
+      env: io.env,
+      // Not the project's directory, nor the store's: a background process should pin neither.
+      cwd: path.parse(memoryDir).root
+    });
+    child.on("error", (err) => log(`keeper not started: ${err.message}`));
+    child.unref();
+    if (child.pid !== void 0) log(`keeper ${child.pid} for ${memoryDir}: spawned`);
+    return { status: "started", pid: child.pid };
+  } catch (err) {
+    log(`keeper not renewed: ${err.message}`);
+    return { status: "failed" };
+  }
+}
+function hostname() {
+  return process.getBuiltinModule("node:os").hostname();
+}
+
 // lib/hook/run.ts
 var NOTHING = { stdout: "", stderr: "", exitCode: 0 };
 async function runUserPromptHook(stdin, options, io) {
@@ -320,7 +373,7 @@ async function runUserPromptHook(stdin, options, io) {
   } catch {
     payload = void 0;
   }
-  if (!payload || !payload.cwd || !path.isAbsolute(payload.cwd) || !isDirectory(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
+  if (!payload || !payload.cwd || !path2.isAbsolute(payload.cwd) || !isDirectory(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
   const config = readConfig(io);
   let resolution;
   try {
@@ -337,6 +390,7 @@ async function runUserPromptHook(stdin, options, io) {
   const memoryDir = resolution.memory_dir;
   let budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
   const now = io.now();
+  const fullCheckMax = fullCheckMaxFrom(io.env);
   const dedupe = host.keepsContext ? startDedupe(memoryDir, payload.sessionId, payload.prompt, now.getTime()) : {};
   if (dedupe.error) logHookError(io, `session state not used: ${dedupe.error}`);
   const why = (status, bytes, injection) => {
@@ -383,20 +437,23 @@ async function runUserPromptHook(stdin, options, io) {
       now,
       // An observe-only host (Grok) ignores the output: no block reached the model, so no card was injected.
       record: host.injectsContext,
-      ...skipLine ? { skipLine } : {}
+      ...skipLine ? { skipLine } : {},
+      fullCheckMax
     });
+    const script = options.keeperScript;
+    const afterOutput = script && config.value.keeper !== false && injection.store.entryCount > fullCheckMax ? { afterOutput: () => void keepStoreFresh(memoryDir, script, io, (m) => logHookError(io, m)) } : {};
     if (injection.recordError) logHookError(io, `usage not recorded: ${injection.recordError}`);
     if (injection.store.entryCount === 0) return { status: "no-store", outcome: NOTHING, resolution, injection };
     if (injection.composed.text === "") {
       const status = injection.skipped.length + injection.skippedPinned.length > 0 ? "repeat" : "no-hits";
       why(status, 0, injection);
-      return { status, outcome: NOTHING, resolution, injection };
+      return { status, outcome: NOTHING, resolution, injection, ...afterOutput };
     }
     const text = withPointer(injection.composed.text, injection.skipped, budget, host.hardCeilingBytes);
     const remembered = rememberShown(dedupe, [...injection.composed.always, ...injection.composed.lines]);
     if (remembered) logHookError(io, `session state not updated: ${remembered}`);
     why(host.injectsContext ? "injected" : "observed", utf8Bytes(text), injection);
-    return { status: "injected", outcome: host.context(text), resolution, injection };
+    return { status: "injected", outcome: host.context(text), resolution, injection, ...afterOutput };
   } catch (err) {
     if (err.code === "ENOENT" && isDirectory(resolution.memory_dir)) {
       const missing = missingIndexReason(resolution.memory_dir);
@@ -437,12 +494,12 @@ function describe(err) {
   return e?.code && e.path ? `${e.code} ${e.path}` : e instanceof Error ? e.message : String(err);
 }
 function hookLogPath(io) {
-  return path.join(memctlStateHome(io), "hook.log");
+  return path2.join(memctlStateHome(io), "hook.log");
 }
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
-    fs2.mkdirSync(path.dirname(file), { recursive: true });
+    fs3.mkdirSync(path2.dirname(file), { recursive: true });
     appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {

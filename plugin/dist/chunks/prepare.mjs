@@ -24,6 +24,7 @@ import {
 } from "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-file.mjs";
 import "./core-card-types.mjs";
 import "./hosts-claude-auto-memory.mjs";

@@ -9,8 +9,14 @@ import {
   resolveMemoryPath
 } from "./store-safe-open.mjs";
 import {
+  appendJournal,
+  dirStamps,
+  indexStamp
+} from "./store-write-journal.mjs";
+import {
   EMPTY_INDEX,
   indexHasBytes,
+  indexLineEdit,
   removeIndexLinesBytes,
   upsertIndexLineBytes
 } from "./core-index-edit.mjs";
@@ -250,7 +256,9 @@ async function applyIntent(memoryDir, intent, commit) {
     memoryDir,
     intent.changes.map((c) => c.card)
   ).entries;
+  const journal = [];
   for (const change of intent.changes) {
+    const indexBefore = indexStamp(memoryDir);
     const abs = path2.join(memoryDir, change.card);
     const current = shaOf(abs);
     const target = targetOf(change);
@@ -261,13 +269,16 @@ async function applyIntent(memoryDir, intent, commit) {
       else fs2.rmSync(abs, { force: true });
       syncDirectory(path2.dirname(abs));
     }
-    if (change.index) await editIndex(memoryDir, change.card, change.index, commit);
+    const edit = change.index ? await editIndex(memoryDir, change.card, change.index, commit) : void 0;
+    const cards = change.index?.from !== void 0 && change.index.from !== change.card ? [change.card, change.index.from] : [change.card];
+    journal.push({ i: indexBefore, o: indexStamp(memoryDir), ...edit, c: cards, d: dirStamps(memoryDir, cards) });
     const recorded = latestByCard(history).get(change.card);
     if (change.entry && !(recorded && recorded.rev >= change.entry.rev)) {
       appendHistory(memoryDir, change.entry);
       history.push(change.entry);
     }
   }
+  appendJournal(memoryDir, journal);
   const archive = intent.archive;
   if (archive && fs2.existsSync(proposalPath(memoryDir, archive.proposal.id))) await archiveProposal(memoryDir, archive.proposal, archive.event);
 }
@@ -278,7 +289,7 @@ async function editIndex(memoryDir, card, edit, commit) {
     before = readRegularBuffer(file);
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
-    if (edit.line === null) return;
+    if (edit.line === null) return {};
     before = Buffer.from(EMPTY_INDEX, "utf8");
   }
   let next;
@@ -288,7 +299,11 @@ async function editIndex(memoryDir, card, edit, commit) {
     next = upsertIndexLineBytes(before, link, edit.line);
     if (edit.from !== void 0 && edit.from !== card) next = removeIndexLinesBytes(next, edit.from).bytes;
   }
-  if (!next.equals(before) || !fs2.existsSync(file)) await commitFile(file, next, { ...commit, sweep: false });
+  const created = !fs2.existsSync(file);
+  if (!next.equals(before) || created) await commitFile(file, next, { ...commit, sweep: false });
+  if (next.equals(before) && !created) return {};
+  const lines = created ? void 0 : indexLineEdit(before, next);
+  return lines ? { e: [lines.at, lines.removed, lines.inserted] } : { x: 1 };
 }
 function clearIntent(memoryDir) {
   fs2.rmSync(intentPath(memoryDir), { force: true });

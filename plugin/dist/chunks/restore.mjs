@@ -10,6 +10,7 @@ import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./core-frecency.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
 import "./core-index-find.mjs";
 import "./core-card-rules.mjs";

@@ -29,6 +29,7 @@ import "./compact-mentions.mjs";
 import "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
+import "./store-write-journal.mjs";
 import "./store-history.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";

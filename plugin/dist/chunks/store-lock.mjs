@@ -218,6 +218,17 @@ function tryStoreLock(memoryDir, options = {}) {
   }
   return void 0;
 }
+function lockHolder(memoryDir, name) {
+  const lockDir = path.join(memoryDir, STATE_DIR, name);
+  try {
+    const stat = fs2.lstatSync(lockDir, { throwIfNoEntry: false });
+    if (!stat?.isDirectory()) return void 0;
+    const owner = readOwner(lockDir);
+    return owner ? { pid: owner.pid, host: String(owner.host), ownerFile: path.join(lockDir, "owner"), heartbeatMs: stat.mtimeMs } : void 0;
+  } catch {
+    return void 0;
+  }
+}
 function tryMkdir(dir) {
   try {
     fs2.mkdirSync(dir);
@@ -424,6 +435,7 @@ export {
   withStoreLock,
   ensureStateDir,
   tryStoreLock,
+  lockHolder,
   processAlive,
   commitFile,
   commitFileSync,

@@ -67,6 +67,7 @@ import "./rank-stop-words-data.mjs";
 import {
   utcDay
 } from "./core-frecency.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
 import "./core-index-find.mjs";
 import "./core-card-rules.mjs";

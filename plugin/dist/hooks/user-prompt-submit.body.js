@@ -61,8 +61,8 @@ function scopesOf(frontmatter) {
 function scopeApplies(scope, dir) {
   const pattern = patternOf(scope);
   if (!pattern) return false;
-  const path15 = dir === "" ? [] : dir.split("/");
-  for (let k = 0; k <= path15.length; k++) if (matchSegments(pattern, 0, path15, 0, k)) return true;
+  const path16 = dir === "" ? [] : dir.split("/");
+  for (let k = 0; k <= path16.length; k++) if (matchSegments(pattern, 0, path16, 0, k)) return true;
   return false;
 }
 function inScope(scopes, dir) {
@@ -95,13 +95,13 @@ function segmentMatches(pattern, name) {
   while (p < pattern.length && pattern[p] === "*") p++;
   return p === pattern.length;
 }
-function matchSegments(pattern, pi, path15, si, end) {
+function matchSegments(pattern, pi, path16, si, end) {
   if (pi === pattern.length) return si === end;
   if (pattern[pi] === "**") {
-    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path15, k, end)) return true;
+    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path16, k, end)) return true;
     return false;
   }
-  return si < end && segmentMatches(pattern[pi], path15[si]) && matchSegments(pattern, pi + 1, path15, si + 1, end);
+  return si < end && segmentMatches(pattern[pi], path16[si]) && matchSegments(pattern, pi + 1, path16, si + 1, end);
 }
 var MAX_SCOPES, MAX_SCOPE_CHARS;
 var init_scope = __esm({
@@ -3037,8 +3037,8 @@ function hostAdapter(name) {
 }
 
 // lib/hook/run.ts
-var import_node_fs10 = __toESM(require("node:fs"), 1);
-var import_node_path15 = __toESM(require("node:path"), 1);
+var import_node_fs11 = __toESM(require("node:fs"), 1);
+var import_node_path16 = __toESM(require("node:path"), 1);
 
 // lib/config/budget.ts
 var DEFAULT_BUDGET = SHARED_BUDGET;
@@ -4045,14 +4045,14 @@ var S_IFIFO = 4096;
 var S_IFCHR = 8192;
 var S_IFBLK = 24576;
 var S_IFSOCK = 49152;
-function statIfExists(path15) {
-  return import_node_fs2.default.statSync(path15, { throwIfNoEntry: false });
+function statIfExists(path16) {
+  return import_node_fs2.default.statSync(path16, { throwIfNoEntry: false });
 }
-function stat(path15) {
-  return import_node_fs2.default.statSync(path15);
+function stat(path16) {
+  return import_node_fs2.default.statSync(path16);
 }
-function lstatIfExists(path15) {
-  return import_node_fs2.default.lstatSync(path15, { throwIfNoEntry: false });
+function lstatIfExists(path16) {
+  return import_node_fs2.default.lstatSync(path16, { throwIfNoEntry: false });
 }
 function fstat(fd) {
   return import_node_fs2.default.fstatSync(fd);
@@ -4060,37 +4060,37 @@ function fstat(fd) {
 function futimes(fd, ms) {
   import_node_fs2.default.futimesSync(fd, ms / 1e3, ms / 1e3);
 }
-function utimes(path15, ms) {
-  import_node_fs2.default.utimesSync(path15, ms / 1e3, ms / 1e3);
+function utimes(path16, ms) {
+  import_node_fs2.default.utimesSync(path16, ms / 1e3, ms / 1e3);
 }
 function readAt(fd, buffer, offset, length, position) {
   return import_node_fs2.default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
 }
-function openForAppend(path15, extraFlags = 0, readable = false) {
+function openForAppend(path16, extraFlags = 0, readable = false) {
   const c = import_node_fs2.default.constants;
-  return import_node_fs2.default.openSync(path15, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
+  return import_node_fs2.default.openSync(path16, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
 }
 function writeBytes(fd, buffer, offset, length) {
   return import_node_fs2.default.writeSync(fd, buffer, offset, length);
 }
-function readdirNames(path15) {
-  return import_node_fs2.default.readdirSync(path15);
+function readdirNames(path16) {
+  return import_node_fs2.default.readdirSync(path16);
 }
 function close(fd) {
   import_node_fs2.default.closeSync(fd);
 }
-function exists(path15) {
-  return import_node_fs2.default.existsSync(path15);
+function exists(path16) {
+  return import_node_fs2.default.existsSync(path16);
 }
-function readUtf8(path15) {
-  return import_node_fs2.default.readFileSync(path15, "utf8");
+function readUtf8(path16) {
+  return import_node_fs2.default.readFileSync(path16, "utf8");
 }
-function realpath(path15) {
-  return import_node_fs2.default.realpathSync.native(path15);
+function realpath(path16) {
+  return import_node_fs2.default.realpathSync.native(path16);
 }
 var R_OK = import_node_fs2.default.constants.R_OK;
-function access(path15, mode) {
-  import_node_fs2.default.accessSync(path15, mode);
+function access(path16, mode) {
+  import_node_fs2.default.accessSync(path16, mode);
 }
 var NOT_REGULAR = "E_NOT_REGULAR";
 var TOO_LARGE = "E_TOO_LARGE";
@@ -4099,16 +4099,16 @@ function fileKind(mode) {
   const t = mode & S_IFMT;
   return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
 }
-function notRegularError(path15, mode) {
-  return Object.assign(new Error(`${path15} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path15 });
+function notRegularError(path16, mode) {
+  return Object.assign(new Error(`${path16} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path16 });
 }
-function tooLargeError(path15, size, cap) {
-  return Object.assign(new Error(`${path15} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path15 });
+function tooLargeError(path16, size, cap) {
+  return Object.assign(new Error(`${path16} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path16 });
 }
-function openRegular(path15, options = {}) {
+function openRegular(path16, options = {}) {
   const c = import_node_fs2.default.constants;
   const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? c.O_NOFOLLOW ?? 0 : 0);
-  const fd = import_node_fs2.default.openSync(path15, flags);
+  const fd = import_node_fs2.default.openSync(path16, flags);
   let st;
   try {
     st = fstat(fd);
@@ -4118,14 +4118,14 @@ function openRegular(path15, options = {}) {
   }
   if ((st.mode & S_IFMT) !== S_IFREG) {
     close(fd);
-    throw notRegularError(path15, st.mode);
+    throw notRegularError(path16, st.mode);
   }
   return { fd, stat: st };
 }
-function readRegular(path15, cap = DEFAULT_READ_CAP, options = {}) {
-  const { fd, stat: st } = openRegular(path15, options);
+function readRegular(path16, cap = DEFAULT_READ_CAP, options = {}) {
+  const { fd, stat: st } = openRegular(path16, options);
   try {
-    if (st.size > cap) throw tooLargeError(path15, st.size, cap);
+    if (st.size > cap) throw tooLargeError(path16, st.size, cap);
     const buf = new Uint8Array(st.size);
     let length = 0;
     while (length < st.size) {
@@ -4138,11 +4138,11 @@ function readRegular(path15, cap = DEFAULT_READ_CAP, options = {}) {
     close(fd);
   }
 }
-function readRegularBytes(path15, cap = DEFAULT_READ_CAP, options = {}) {
-  return readRegular(path15, cap, options).bytes;
+function readRegularBytes(path16, cap = DEFAULT_READ_CAP, options = {}) {
+  return readRegular(path16, cap, options).bytes;
 }
-function readRegularUtf8(path15, cap = DEFAULT_READ_CAP, options = {}) {
-  return utf8Text(readRegularBytes(path15, cap, options));
+function readRegularUtf8(path16, cap = DEFAULT_READ_CAP, options = {}) {
+  return utf8Text(readRegularBytes(path16, cap, options));
 }
 
 // lib/core/secret-rules.ts
@@ -4544,6 +4544,11 @@ function validateConfig(raw) {
       if (logPrompts !== void 0) {
         if (typeof logPrompts !== "boolean") invalidSetting("hook.log_prompts must be true or false");
         else value.logPrompts = logPrompts;
+      }
+      const keeper = raw.hook.keeper;
+      if (keeper !== void 0) {
+        if (typeof keeper !== "boolean") invalidSetting("hook.keeper must be true or false");
+        else value.keeper = keeper;
       }
     }
   }
@@ -5987,10 +5992,10 @@ var closeOnCollect = new FinalizationRegistry((fd) => {
   } catch {
   }
 });
-function openCacheFile(path15, tokenizerVersion, limits = {}) {
+function openCacheFile(path16, tokenizerVersion, limits = {}) {
   let fd;
   try {
-    const opened = openRegular(path15);
+    const opened = openRegular(path16);
     fd = opened.fd;
     const size = opened.stat.size;
     if (size < PREFIX + END.length) return void 0;
@@ -6763,6 +6768,54 @@ function replaceFile(file, data, temp) {
   }
 }
 
+// lib/store/write-journal.ts
+var WRITE_JOURNAL = "writes.jsonl";
+var JOURNAL_MAX_BYTES = 256 * 1024;
+function journalPath(memoryDir) {
+  return joinPath(memoryDir, STATE_DIR, WRITE_JOURNAL);
+}
+function journalMark(memoryDir) {
+  try {
+    const s = statIfExists(journalPath(memoryDir));
+    return s === void 0 ? [-1, 0] : s.isFile() ? [s.ino, s.size] : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function journalSince(memoryDir, mark) {
+  if (!mark) return void 0;
+  let fd;
+  try {
+    const opened = openRegular(journalPath(memoryDir), { nofollow: true });
+    fd = opened.fd;
+    const { ino, size } = opened.stat;
+    if (mark[0] !== -1 && ino !== mark[0] || size < mark[1] || size - mark[1] > JOURNAL_MAX_BYTES * 2) return void 0;
+    const buf = new Uint8Array(size - mark[1]);
+    if (readAt(fd, buf, 0, buf.length, mark[1]) !== buf.length) return void 0;
+    const text = Buffer.from(buf.buffer, 0, buf.length).toString("utf8");
+    if (text !== "" && !text.endsWith("\n")) return void 0;
+    return text.split("\n").filter((l) => l !== "").map((l) => {
+      const r = JSON.parse(l);
+      if (!validRecord(r)) throw new RangeError("malformed journal record");
+      return r;
+    });
+  } catch {
+    return void 0;
+  } finally {
+    if (fd !== void 0) close(fd);
+  }
+}
+var isNum = (v) => typeof v === "number" && Number.isFinite(v);
+var isStamp = (v) => v === null || Array.isArray(v) && v.length === 3 && v.every(isNum);
+function validRecord(r) {
+  if (typeof r !== "object" || r === null || !isStamp(r.i) || !isStamp(r.o)) return false;
+  if (!Array.isArray(r.c) || !r.c.every((c) => typeof c === "string")) return false;
+  if (!Array.isArray(r.d) || !r.d.every((d) => Array.isArray(d) && typeof d[0] === "string" && isNum(d[1]))) return false;
+  if (r.x !== void 0 && r.x !== 1) return false;
+  const e = r.e;
+  return e === void 0 || Array.isArray(e) && e.length === 3 && Number.isInteger(e[0]) && e[0] > 1 && Number.isInteger(e[1]) && e[1] >= 0 && Array.isArray(e[2]) && e[2].every((l) => typeof l === "string" && !/[\r\n]/.test(l));
+}
+
 // lib/rank-cache/build.ts
 var RACY_MS_FINE = 100;
 var RACY_MS_COARSE = 2e3;
@@ -6807,6 +6860,7 @@ ${raw}`, { title: split(tTitle), hook: split(tHook) });
   return out;
 }
 async function rebuild(memoryDir, indexStat, options) {
+  const journal = journalMark(memoryDir);
   const { text, truncated } = readIndexText(import_node_path10.default.join(memoryDir, INDEX_FILE));
   const parsed = parseIndex(text);
   const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
@@ -6864,6 +6918,7 @@ ${e.raw}`));
   let stateDirBorn = 0;
   try {
     createdStateDir = lstatIfExists(stateDir) === void 0;
+    if (createdStateDir && options.createStateDir === false) return store;
     realDir(memoryDir, STATE_DIR);
     stateDirBorn = lstatIfExists(stateDir)?.birthtimeMs ?? 0;
   } catch {
@@ -6901,7 +6956,8 @@ ${e.raw}`));
     ...scoped.length > 0 ? { scope } : {},
     unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
     ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {},
-    plainFiles: store.plainFiles
+    plainFiles: store.plainFiles,
+    ...journal ? { journal } : {}
   };
   const slim = entries.map((e) => JSON.stringify([e.line, e.priority ?? "", e.status ?? "", e.expires_at ?? "", e.raw]));
   header.pinned = always.map((id) => printed[id]);
@@ -6970,21 +7026,22 @@ function openDelta(memoryDir, base) {
     if (fd !== void 0) close(fd);
   }
 }
-var isNum = (v) => typeof v === "number" && Number.isFinite(v);
+var isNum2 = (v) => typeof v === "number" && Number.isFinite(v);
 var isStr = (v) => typeof v === "string";
 var isOptStr = (v) => v === void 0 || isStr(v);
 function validDelta(d, base) {
   if (typeof d !== "object" || d === null || d.format !== DELTA_FORMAT || d.tokenizer !== TOKENIZER_VERSION || d.base !== base.header.id) return false;
-  if (!Array.isArray(d.index) || d.index.length !== 3 || !d.index.every(isNum)) return false;
-  if (!Array.isArray(d.dirs) || !d.dirs.every((x) => Array.isArray(x) && isStr(x[0]) && isNum(x[1]))) return false;
+  if (!Array.isArray(d.index) || d.index.length !== 3 || !d.index.every(isNum2)) return false;
+  if (!Array.isArray(d.dirs) || !d.dirs.every((x) => Array.isArray(x) && isStr(x[0]) && isNum2(x[1]))) return false;
   if (!Array.isArray(d.runs) || d.runs.length % 3 !== 0 || !d.runs.every(Number.isInteger)) return false;
-  if (!isNum(d.cards) || typeof d.plainFiles !== "boolean" || !Array.isArray(d.unparsed)) return false;
-  if (!d.unparsed.every((u) => Array.isArray(u) && isNum(u[0]) && isStr(u[1]) && isStr(u[2]))) return false;
-  if (d.truncated !== void 0 && !(Array.isArray(d.truncated) && d.truncated.length === 3 && d.truncated.every(isNum))) return false;
+  if (!isNum2(d.cards) || typeof d.plainFiles !== "boolean" || !Array.isArray(d.unparsed)) return false;
+  if (!d.unparsed.every((u) => Array.isArray(u) && isNum2(u[0]) && isStr(u[1]) && isStr(u[2]))) return false;
+  if (d.truncated !== void 0 && !(Array.isArray(d.truncated) && d.truncated.length === 3 && d.truncated.every(isNum2))) return false;
+  if (d.journal !== void 0 && !(Array.isArray(d.journal) && d.journal.length === 2 && d.journal.every(isNum2))) return false;
   return Array.isArray(d.entries) && d.entries.every(validEntry);
 }
 function validEntry(e) {
-  return typeof e === "object" && e !== null && isNum(e.line) && isStr(e.raw) && isStr(e.file) && isStr(e.title) && isStr(e.hook) && isStr(e.printed) && isOptStr(e.priority) && isOptStr(e.status) && isOptStr(e.expires_at) && (e.scope === void 0 || Array.isArray(e.scope) && e.scope.every(isStr)) && Array.isArray(e.key) && e.key.length === 2 && e.key.every(isNum) && Array.isArray(e.stamp) && e.stamp.length === 3 && e.stamp.every(isNum) && Array.isArray(e.post) && e.post.every((p) => Array.isArray(p) && isStr(p[0]) && isNum(p[1]) && isNum(p[2]));
+  return typeof e === "object" && e !== null && isNum2(e.line) && isStr(e.raw) && isStr(e.file) && isStr(e.title) && isStr(e.hook) && isStr(e.printed) && isOptStr(e.priority) && isOptStr(e.status) && isOptStr(e.expires_at) && (e.scope === void 0 || Array.isArray(e.scope) && e.scope.every(isStr)) && Array.isArray(e.key) && e.key.length === 2 && e.key.every(isNum2) && Array.isArray(e.stamp) && e.stamp.length === 3 && e.stamp.every(isNum2) && Array.isArray(e.post) && e.post.every((p) => Array.isArray(p) && isStr(p[0]) && isNum2(p[1]) && isNum2(p[2]));
 }
 function mapRuns(delta, baseSize) {
   let size = 0;
@@ -7126,6 +7183,63 @@ function mergedStamp(base, open, j) {
   return [s[3 * b], s[3 * b + 1], s[3 * b + 2]];
 }
 
+// lib/rank-cache/journal.ts
+function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, currentDirs) {
+  const records2 = journalSince(memoryDir, mark);
+  if (!records2 || records2.length === 0) return void 0;
+  let index = recordedIndex;
+  const edits = [];
+  const cards = /* @__PURE__ */ new Set();
+  const lastDir = /* @__PURE__ */ new Map();
+  for (const r of records2) {
+    if (r.x || !sameIndex(r.i, index)) return void 0;
+    if (r.e) edits.push(r.e);
+    else if (!sameIndex(r.i, r.o)) return void 0;
+    index = r.o;
+    for (const c of r.c) cards.add(normalizeCardPath(c));
+    for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
+  }
+  if (!sameIndex(index, [indexStat.size, indexStat.mtimeMs, indexStat.ino])) return void 0;
+  for (const [rel, mtime] of recordedDirs) {
+    const now = currentDirs.get(rel);
+    if (now !== mtime && lastDir.get(rel) !== now) return void 0;
+  }
+  return { edits, cards };
+}
+function sameIndex(a, b) {
+  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+}
+function applyLineEdits(items, unparsed, edits, fileOf) {
+  let sameCards = true;
+  for (const [at, removed, inserted] of edits) {
+    const end = at + removed;
+    const shift = inserted.length - removed;
+    const gone = [];
+    const kept = [];
+    let insertAt = 0;
+    for (const item of items) {
+      if (item.line < at) {
+        kept.push(item);
+        insertAt = kept.length;
+      } else if (item.line >= end) kept.push({ ...item, line: item.line + shift });
+      else gone.push(fileOf(item));
+    }
+    const added = [];
+    const addedUnparsed = [];
+    inserted.forEach((raw, k) => {
+      const parsed = parseIndexLine(raw, at + k);
+      if (parsed === void 0) return;
+      if ("reason" in parsed) addedUnparsed.push([parsed.line, parsed.raw, parsed.reason]);
+      else added.push({ line: parsed.line, e: parsed });
+    });
+    const addedFiles = added.map(fileOf);
+    if (gone.length !== addedFiles.length || gone.some((f, i) => f !== addedFiles[i])) sameCards = false;
+    items = [...kept.slice(0, insertAt), ...added, ...kept.slice(insertAt)];
+    unparsed = [...unparsed.filter((u) => u[0] < at), ...addedUnparsed, ...unparsed.filter((u) => u[0] >= end).map((u) => [u[0] + shift, u[1], u[2]])];
+  }
+  return { items, unparsed, sameCards };
+}
+
 // lib/rank-cache/refresh.ts
 function deltaMax(entries) {
   return Math.min(1024, Math.max(32, Math.ceil(entries / 4)));
@@ -7135,14 +7249,29 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   const { view: view2, header } = base;
   const cur = prev ?? identity(base);
   const n = cur.toBase.length;
+  const journal = journalMark(memoryDir);
   const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
-  const full = checkAll || cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
+  const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
   const idx = cur.delta.index;
+  const sameIndex2 = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
+  const told = (dirsMoved || !sameIndex2) && !cur.delta.truncated && indexStat.size <= INDEX_READ_CAP ? journaled(memoryDir, cur.delta.journal, idx, indexStat, cur.delta.dirs, dirs) : void 0;
+  const full = checkAll || dirsMoved && !told;
   let items;
   let meta;
-  if (idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino) {
+  if (sameIndex2 || told) {
     items = Array.from({ length: n }, (_, j) => ({ j, line: lineOf(base, cur, j) }));
     meta = { cards: cur.delta.cards, unparsed: cur.delta.unparsed, plainFiles: cur.delta.plainFiles, ...cur.delta.truncated ? { truncated: cur.delta.truncated } : {} };
+    if (told && told.edits.length > 0) {
+      const fileOf = (item) => item.j !== void 0 ? mergedFile(base, cur, item.j) : normalizeCardPath(item.e.file);
+      const applied = applyLineEdits(items, meta.unparsed, told.edits, fileOf);
+      items = applied.items;
+      const files = applied.sameCards ? void 0 : [...new Set(items.map(fileOf))];
+      meta = {
+        unparsed: applied.unparsed,
+        cards: files ? files.length : meta.cards,
+        plainFiles: files ? files.length === items.length && files.every(isMeasurable) : meta.plainFiles
+      };
+    }
   } else {
     const { text, truncated } = readIndexText(joinPath(memoryDir, INDEX_FILE));
     const parsed = parseIndex(text);
@@ -7156,10 +7285,11 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
     };
   }
   const reread = /* @__PURE__ */ new Map();
-  if (full)
+  if (full || told)
     items.forEach((item, i) => {
       if (item.j === void 0) return;
       const file = mergedFile(base, cur, item.j);
+      if (!full && !told.cards.has(file)) return;
       if (!sameStamp(cardStamp(memoryDir, file), mergedStamp(base, cur, item.j))) reread.set(i, indexEntryOf(base, cur, item.j, item.line));
     });
   const fresh = items.filter((item, i) => item.e !== void 0 || reread.has(i)).length;
@@ -7223,13 +7353,15 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
     dirs: [...dirs].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),
     runs,
     entries,
-    ...meta
+    ...meta,
+    ...journal ? { journal } : {}
   };
   const mapped = mapRuns(delta, view2.n);
   const store = mergedStore(base, { delta, ...mapped });
   store.verified = full;
   store.cache = "updated";
   if (options.writeCache === false || racy(sources, options.nowMs)) return store;
+  if (options.createStateDir === false && statIfExists(joinPath(memoryDir, STATE_DIR)) === void 0) return store;
   try {
     const stateDir = realDir(memoryDir, STATE_DIR);
     writeCacheFile(stateDir, JSON.stringify(delta), full ? options.nowMs : verifiedMs, RANK_DELTA);
@@ -7252,7 +7384,8 @@ function identity(base) {
       cards: h.cards,
       unparsed: h.unparsed,
       plainFiles: h.plainFiles === true,
-      ...h.truncated ? { truncated: h.truncated } : {}
+      ...h.truncated ? { truncated: h.truncated } : {},
+      ...h.journal ? { journal: h.journal } : {}
     },
     toBase: Int32Array.from({ length: n }, (_, i) => i),
     lineShift: new Int32Array(n),
@@ -7423,6 +7556,17 @@ function tryStoreLock(memoryDir, options = {}) {
     breakLock(lockDir, staleMs);
   }
   return void 0;
+}
+function lockHolder(memoryDir, name) {
+  const lockDir = import_node_path11.default.join(memoryDir, STATE_DIR, name);
+  try {
+    const stat2 = import_node_fs5.default.lstatSync(lockDir, { throwIfNoEntry: false });
+    if (!stat2?.isDirectory()) return void 0;
+    const owner = readOwner(lockDir);
+    return owner ? { pid: owner.pid, host: String(owner.host), ownerFile: import_node_path11.default.join(lockDir, "owner"), heartbeatMs: stat2.mtimeMs } : void 0;
+  } catch {
+    return void 0;
+  }
 }
 function tryMkdir(dir) {
   try {
@@ -7783,7 +7927,8 @@ async function buildInjection(req) {
       checkAllCards,
       force,
       top: scanLimit(req),
-      ...req.scopeAt !== void 0 ? { scopeAt: req.scopeAt } : {}
+      ...req.scopeAt !== void 0 ? { scopeAt: req.scopeAt } : {},
+      ...req.fullCheckMax !== void 0 ? { fullCheckMax: req.fullCheckMax } : {}
     });
     try {
       const ranked2 = hold ? r.ranked.filter((x) => !hold.held(r.store.index.file(x.index))) : r.ranked;
@@ -8199,6 +8344,55 @@ function scopeAtFor(resolution, dir) {
   return rel.split(import_node_path14.default.sep).join("/");
 }
 
+// lib/rank-cache/keeper.ts
+var KEEPER_LOCK = "keeper";
+var KEEPER_IDLE_MS = 10 * 6e4;
+var KEEPER_LOCK_STALE_MS = 6e3;
+function fullCheckMaxFrom(env) {
+  const v = env.MEMCTL_FULL_CHECK_MAX;
+  return v !== void 0 && /^\d+$/.test(v) ? Number(v) : FULL_CHECK_MAX;
+}
+
+// lib/hook/keeper.ts
+var import_node_fs10 = __toESM(require("node:fs"), 1);
+var import_node_path15 = __toESM(require("node:path"), 1);
+var LIVE_HEARTBEAT_MS = KEEPER_LOCK_STALE_MS * 10;
+function keepStoreFresh(memoryDir, script, io, log) {
+  try {
+    const now = io.now().getTime();
+    const holder = lockHolder(memoryDir, KEEPER_LOCK);
+    const age = holder ? now - holder.heartbeatMs : Number.POSITIVE_INFINITY;
+    if (holder && age < LIVE_HEARTBEAT_MS && (processAlive(holder.pid) || age < KEEPER_LOCK_STALE_MS && holder.host !== hostname2())) {
+      utimes(holder.ownerFile, now);
+      return { status: "renewed" };
+    }
+    try {
+      import_node_fs10.default.accessSync(import_node_path15.default.join(memoryDir, STATE_DIR), import_node_fs10.default.constants.W_OK);
+    } catch {
+      return { status: "skipped" };
+    }
+    const { spawn } = process.getBuiltinModule("node:child_process");
+    const child = spawn(process.execPath, [script, memoryDir], {
+      detached: true,
+      stdio: "ignore",
+      windowsHide: true,
+      env: io.env,
+      // Not the project's directory, nor the store's: a background process should pin neither.
+      cwd: import_node_path15.default.parse(memoryDir).root
+    });
+    child.on("error", (err) => log(`keeper not started: ${err.message}`));
+    child.unref();
+    if (child.pid !== void 0) log(`keeper ${child.pid} for ${memoryDir}: spawned`);
+    return { status: "started", pid: child.pid };
+  } catch (err) {
+    log(`keeper not renewed: ${err.message}`);
+    return { status: "failed" };
+  }
+}
+function hostname2() {
+  return process.getBuiltinModule("node:os").hostname();
+}
+
 // lib/hook/run.ts
 var NOTHING = { stdout: "", stderr: "", exitCode: 0 };
 async function runUserPromptHook(stdin, options, io) {
@@ -8209,7 +8403,7 @@ async function runUserPromptHook(stdin, options, io) {
   } catch {
     payload = void 0;
   }
-  if (!payload || !payload.cwd || !import_node_path15.default.isAbsolute(payload.cwd) || !isDirectory2(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
+  if (!payload || !payload.cwd || !import_node_path16.default.isAbsolute(payload.cwd) || !isDirectory2(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
   const config = readConfig(io);
   let resolution;
   try {
@@ -8226,6 +8420,7 @@ async function runUserPromptHook(stdin, options, io) {
   const memoryDir = resolution.memory_dir;
   let budget = resolveBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value });
   const now = io.now();
+  const fullCheckMax = fullCheckMaxFrom(io.env);
   const dedupe = host.keepsContext ? startDedupe(memoryDir, payload.sessionId, payload.prompt, now.getTime()) : {};
   if (dedupe.error) logHookError(io, `session state not used: ${dedupe.error}`);
   const why = (status, bytes, injection) => {
@@ -8272,20 +8467,23 @@ async function runUserPromptHook(stdin, options, io) {
       now,
       // An observe-only host (Grok) ignores the output: no block reached the model, so no card was injected.
       record: host.injectsContext,
-      ...skipLine ? { skipLine } : {}
+      ...skipLine ? { skipLine } : {},
+      fullCheckMax
     });
+    const script = options.keeperScript;
+    const afterOutput = script && config.value.keeper !== false && injection.store.entryCount > fullCheckMax ? { afterOutput: () => void keepStoreFresh(memoryDir, script, io, (m) => logHookError(io, m)) } : {};
     if (injection.recordError) logHookError(io, `usage not recorded: ${injection.recordError}`);
     if (injection.store.entryCount === 0) return { status: "no-store", outcome: NOTHING, resolution, injection };
     if (injection.composed.text === "") {
       const status = injection.skipped.length + injection.skippedPinned.length > 0 ? "repeat" : "no-hits";
       why(status, 0, injection);
-      return { status, outcome: NOTHING, resolution, injection };
+      return { status, outcome: NOTHING, resolution, injection, ...afterOutput };
     }
     const text = withPointer(injection.composed.text, injection.skipped, budget, host.hardCeilingBytes);
     const remembered = rememberShown(dedupe, [...injection.composed.always, ...injection.composed.lines]);
     if (remembered) logHookError(io, `session state not updated: ${remembered}`);
     why(host.injectsContext ? "injected" : "observed", utf8Bytes(text), injection);
-    return { status: "injected", outcome: host.context(text), resolution, injection };
+    return { status: "injected", outcome: host.context(text), resolution, injection, ...afterOutput };
   } catch (err) {
     if (err.code === "ENOENT" && isDirectory2(resolution.memory_dir)) {
       const missing = missingIndexReason(resolution.memory_dir);
@@ -8321,12 +8519,12 @@ function describe(err) {
   return e?.code && e.path ? `${e.code} ${e.path}` : e instanceof Error ? e.message : String(err);
 }
 function hookLogPath(io) {
-  return import_node_path15.default.join(memctlStateHome(io), "hook.log");
+  return import_node_path16.default.join(memctlStateHome(io), "hook.log");
 }
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
-    import_node_fs10.default.mkdirSync(import_node_path15.default.dirname(file), { recursive: true });
+    import_node_fs11.default.mkdirSync(import_node_path16.default.dirname(file), { recursive: true });
     appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {
@@ -8352,7 +8550,7 @@ function isDirectory2(p) {
 }
 
 // lib/store/bounded-input.ts
-var import_node_fs11 = __toESM(require("node:fs"), 1);
+var import_node_fs12 = __toESM(require("node:fs"), 1);
 var CHUNK = 64 * 1024;
 async function readInputBounded(fd, stream, bounds) {
   const started = performance.now();
@@ -8361,7 +8559,7 @@ async function readInputBounded(fd, stream, bounds) {
   for (; ; ) {
     let n;
     try {
-      n = import_node_fs11.default.readSync(fd, buffer, 0, buffer.length, null);
+      n = import_node_fs12.default.readSync(fd, buffer, 0, buffer.length, null);
     } catch {
       return readStreamBounded(stream(), bounds, started, progress);
     }
@@ -8506,11 +8704,12 @@ async function main() {
     if (late.stderr) io.stderr.write(late.stderr);
     process.exit(0);
   }
-  const result = await runUserPromptHook(input.bytes, args, io);
+  const result = await runUserPromptHook(input.bytes, { ...args, keeperScript: `${__dirname}/keeper.cjs` }, io);
   const injection = result.injection;
   runKind.atypical = result.status !== "injected" || injection?.store.cache !== "fresh" || injection.recorded?.folded === true;
   if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
   if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);
+  result.afterOutput?.();
   process.exit(result.outcome.exitCode);
 }
 main().catch((err) => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { indexHas, removeIndexLines, upsertIndexLine } from "../../../lib/core/index-edit.js";
+import { indexHas, indexLineEdit, removeIndexLines, upsertIndexLine } from "../../../lib/core/index-edit.js";
 
 const INDEX = "# Memory\r\n\r\nProse stays.\r\n- [a](a.md) — x\r\n- [b](./b.md) — y\r\n```\r\n- [b](b.md) — in a fence, not an entry\r\n```\r\n- [b](b.md) — duplicate";
 
@@ -21,4 +21,61 @@ test("remove drops every entry line of the card and nothing else", () => {
   assert.equal(text, "# Memory\r\n\r\nProse stays.\r\n- [a](a.md) — x\r\n```\r\n- [b](b.md) — in a fence, not an entry\r\n```\r\n");
   assert.equal(indexHas(text, "b.md"), false);
   assert.equal(removeIndexLines(INDEX, "zzz.md").text, INDEX);
+});
+
+test("indexLineEdit: the one edit of whole lines that turns one text into the other, numbered as parseIndex numbers them", async () => {
+  const fc = (await import("fast-check")).default;
+  const line = fc.constantFrom("# Memory", "", "- [A](a.md) — x", "- [B](b.md) — y", "- [A](a.md) — x", "- bare", "prose é");
+  const eol = fc.constantFrom("\n", "\r\n");
+  fc.assert(
+    fc.property(
+      fc.array(line, { minLength: 1, maxLength: 12 }),
+      fc.array(line, { maxLength: 4 }),
+      fc.nat(),
+      fc.nat(),
+      eol,
+      fc.boolean(),
+      (lines, inserted, from, count, nl, finalEol) => {
+        const at = 1 + (from % (lines.length + 1)); // 1-based, up to one past the last line
+        const removed = Math.min(count % 3, lines.length - at + 1);
+        const next = [...lines.slice(0, at - 1), ...inserted, ...lines.slice(at - 1 + removed)];
+        const text = (ls: string[]) => (ls.length === 0 ? "" : ls.join(nl) + (finalEol ? nl : ""));
+        const edit = indexLineEdit(Buffer.from(text(lines)), Buffer.from(text(next)));
+        if (text(lines) === text(next)) return edit === undefined;
+        if (edit === undefined) return true; // refused (line 1): the reader reads the file instead
+        // Applying the edit to the parsed lines of the old text gives the parsed lines of the new one. (Empty
+        // lines at the end parse as nothing and have no line after them: they are not compared.)
+        const split = (t: string) => t.split(/\r?\n/);
+        const trim = (ls: string[]) => {
+          let end = ls.length;
+          while (end > 0 && ls[end - 1] === "") end--;
+          return ls.slice(0, end);
+        };
+        const old = split(text(lines));
+        assert.deepEqual(trim([...old.slice(0, edit.at - 1), ...edit.inserted, ...old.slice(edit.at - 1 + edit.removed)]), trim(split(text(next))));
+        return true;
+      },
+    ),
+    { numRuns: 2000 },
+  );
+  assert.equal(indexLineEdit(Buffer.from("# M\n- [A](a.md)\n"), Buffer.from("# M\n- [B](b.md)\n```\n")), undefined, "a fence anywhere: not expressible");
+  assert.deepEqual(indexLineEdit(Buffer.from("# M\n- [A](a.md) — x\n- [C](c.md)\n"), Buffer.from("# M\n- [A](a.md) — y\n- [C](c.md)\n")), {
+    at: 2,
+    removed: 1,
+    inserted: ["- [A](a.md) — y"],
+  });
+});
+
+test("indexLineEdit over a large index (compared a chunk at a time): the edit of the line that changed, wherever it is", () => {
+  const lines = ["# Memory", "", ...Array.from({ length: 6000 }, (_, i) => `- [Note ${i}](note_${i}.md) — routine entry number ${i}`)];
+  const text = (ls: string[]) => Buffer.from(ls.join("\n") + "\n");
+  const edited = (at: number, removed: number, inserted: string[]) => [...lines.slice(0, at - 1), ...inserted, ...lines.slice(at - 1 + removed)];
+  for (const [at, removed, inserted] of [
+    [3001, 1, ["- [Note 2998](note_2998.md) — rewritten"]],
+    [3, 1, []],
+    [lines.length + 1, 0, ["- [New](new.md) — appended"]],
+    [lines.length, 1, []],
+    [4000, 0, ["- [Mid](mid.md) — inserted"]],
+  ] as [number, number, string[]][])
+    assert.deepEqual(indexLineEdit(text(lines), text(edited(at, removed, inserted))), { at, removed, inserted }, `at ${at}`);
 });

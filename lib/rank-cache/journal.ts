@@ -1,0 +1,103 @@
+// memctl's own writes, told to the rank cache's refresh through the write journal (lib/store/write-journal.ts):
+// when every change of MEMORY.md and of each watched directory since the cache (or its delta) recorded them is a
+// journaled write of memctl's, the refresh applies the journaled edits of MEMORY.md's lines to the index it has
+// and re-checks only the journaled cards, instead of reading the whole index and stat-ing every card. Anything
+// the journal does not account for exactly (a hand edit or sync of MEMORY.md, a directory that moved otherwise,
+// a torn, rotated or foreign journal) returns undefined, and the refresh reads the files as before.
+import { parseIndexLine, type IndexEntry } from "../core/index-file.js";
+import { journalSince, type IndexStamp, type JournalMark, type JournalRecord } from "../store/write-journal.js";
+import type { FileStat } from "../store/checked-fs.js";
+import { normalizeCardPath } from "./card-fields.js";
+
+export type LineEdit = NonNullable<JournalRecord["e"]>;
+
+export interface Journaled {
+  /** MEMORY.md's line edits, in order. */
+  edits: LineEdit[];
+  /** The cards memctl wrote (normalised): the only ones whose fingerprint may have moved through these writes. */
+  cards: Set<string>;
+}
+
+/**
+ * What the journal says changed since `mark`, when it accounts for MEMORY.md moving from `recordedIndex` to
+ * `indexStat` and for every watched directory whose mtime moved from `recordedDirs` to `currentDirs`.
+ */
+export function journaled(
+  memoryDir: string,
+  mark: JournalMark | undefined,
+  recordedIndex: [number, number, number],
+  indexStat: FileStat,
+  recordedDirs: readonly [string, number][],
+  currentDirs: ReadonlyMap<string, number>,
+): Journaled | undefined {
+  const records = journalSince(memoryDir, mark);
+  if (!records || records.length === 0) return undefined;
+  let index: IndexStamp = recordedIndex;
+  const edits: LineEdit[] = [];
+  const cards = new Set<string>();
+  const lastDir = new Map<string, number>();
+  for (const r of records) {
+    if (r.x || !sameIndex(r.i, index)) return undefined;
+    if (r.e) edits.push(r.e);
+    else if (!sameIndex(r.i, r.o)) return undefined;
+    index = r.o;
+    for (const c of r.c) cards.add(normalizeCardPath(c));
+    for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
+  }
+  if (!sameIndex(index, [indexStat.size, indexStat.mtimeMs, indexStat.ino])) return undefined;
+  for (const [rel, mtime] of recordedDirs) {
+    const now = currentDirs.get(rel);
+    if (now !== mtime && lastDir.get(rel) !== now) return undefined;
+  }
+  return { edits, cards };
+}
+
+function sameIndex(a: IndexStamp, b: IndexStamp): boolean {
+  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+}
+
+/** A line of the index: an entry carried from the cache (merged id `j`) or one to read (`e`). */
+export type Item = { line: number; j: number; e?: undefined } | { line: number; j?: undefined; e: IndexEntry };
+export type Unparsed = [line: number, raw: string, reason: string];
+
+/**
+ * The index's entries and unparsed lines after `edits`, as parseIndex would number them: lines in an edit's range
+ * go, lines after it move by its change in length, and its inserted lines are parsed. `files` says which card an
+ * entry links. Also whether the edits only replaced lines linking the same cards (the card count and plainness
+ * then stand).
+ */
+export function applyLineEdits(
+  items: Item[],
+  unparsed: Unparsed[],
+  edits: readonly LineEdit[],
+  fileOf: (item: Item) => string,
+): { items: Item[]; unparsed: Unparsed[]; sameCards: boolean } {
+  let sameCards = true;
+  for (const [at, removed, inserted] of edits) {
+    const end = at + removed;
+    const shift = inserted.length - removed;
+    const gone: string[] = [];
+    const kept: Item[] = [];
+    let insertAt = 0;
+    for (const item of items) {
+      if (item.line < at) {
+        kept.push(item);
+        insertAt = kept.length;
+      } else if (item.line >= end) kept.push({ ...item, line: item.line + shift } as Item);
+      else gone.push(fileOf(item));
+    }
+    const added: Item[] = [];
+    const addedUnparsed: Unparsed[] = [];
+    inserted.forEach((raw, k) => {
+      const parsed = parseIndexLine(raw, at + k);
+      if (parsed === undefined) return;
+      if ("reason" in parsed) addedUnparsed.push([parsed.line, parsed.raw, parsed.reason]);
+      else added.push({ line: parsed.line, e: parsed });
+    });
+    const addedFiles = added.map(fileOf);
+    if (gone.length !== addedFiles.length || gone.some((f, i) => f !== addedFiles[i])) sameCards = false;
+    items = [...kept.slice(0, insertAt), ...added, ...kept.slice(insertAt)];
+    unparsed = [...unparsed.filter((u) => u[0] < at), ...addedUnparsed, ...unparsed.filter((u) => u[0] >= end).map((u): Unparsed => [u[0] + shift, u[1], u[2]])];
+  }
+  return { items, unparsed, sameCards };
+}

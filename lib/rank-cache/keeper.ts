@@ -1,0 +1,109 @@
+// The freshness keeper (docs/internals.md, "Freshness"): above FULL_CHECK_MAX entries a prompt trusts a full check
+// made less than VERIFIED_FOR_MS before it, and otherwise stats every card itself (100,000 stats: seconds on a
+// loaded machine). The keeper is one background process per store that makes that check about every second, so a
+// prompt always finds a recent one. Its check is a load with checkAllCards — the prompt's own code path: the
+// same fingerprint rule, a change folded into the delta by refresh.ts (or a rebuild past deltaMax), and the check's
+// start recorded as the delta's (or the cache's) mtime, which is what a prompt trusts. It writes nothing else:
+// never a card or MEMORY.md, only the rank cache under .memctl/.
+//
+// One per store: it holds the lock `.memctl/keeper` (lib/store/lock.ts: a dead holder on this host is replaced at
+// once, a live one never). Prompts renew it by setting its owner file's mtime (lib/hook/keeper.ts); it exits after
+// idleMs without one, when the store or its .memctl/ disappears, when its lock is no longer its own, or when the
+// store has shrunk to where every prompt checks every card anyway.
+import { exists, stat } from "../store/checked-fs.js";
+import { lockHolder, tryStoreLock } from "../store/lock.js";
+import { joinPath, STATE_DIR } from "../store/paths.js";
+import { systemCode } from "../core/errors.js";
+import { FULL_CHECK_MAX, loadRankable } from "./load.js";
+
+/** The keeper's lock under .memctl/. */
+export const KEEPER_LOCK = "keeper";
+/** A check starts this long after the previous one started (or at once when that one took longer). */
+export const KEEPER_INTERVAL_MS = 1_000;
+/** The keeper exits after this long without a prompt. */
+export const KEEPER_IDLE_MS = 10 * 60_000;
+/**
+ * Its lock's staleness for another host (a store on a shared disk); the heartbeat is a third of it. On this host a
+ * dead keeper's lock is broken at once.
+ */
+export const KEEPER_LOCK_STALE_MS = 6_000;
+
+export interface KeeperSettings {
+  idleMs: number;
+  intervalMs: number;
+  fullCheckMax: number;
+}
+
+export interface KeeperOptions extends KeeperSettings {
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  /** A check that failed for another reason than the store going away: reported, and the keeper goes on. */
+  onError?: (err: unknown) => void;
+  /** Called once the lock is taken. */
+  onStart?: () => void;
+}
+
+/** Why a keeper stopped (or never started: "busy", another holds the lock; "gone", no store). */
+export type KeeperExit = "idle" | "gone" | "taken" | "small" | "busy";
+
+/**
+ * The settings from the environment: MEMCTL_FULL_CHECK_MAX (shared with the hook: tests and benchmarks lower it)
+ * and MEMCTL_KEEPER_IDLE_MS. An absent or invalid value means the default.
+ */
+export function keeperSettings(env: Record<string, string | undefined>): KeeperSettings {
+  return {
+    idleMs: positive(env.MEMCTL_KEEPER_IDLE_MS) ?? KEEPER_IDLE_MS,
+    intervalMs: KEEPER_INTERVAL_MS,
+    fullCheckMax: fullCheckMaxFrom(env),
+  };
+}
+
+/** FULL_CHECK_MAX, or MEMCTL_FULL_CHECK_MAX when it is a whole number. */
+export function fullCheckMaxFrom(env: Record<string, string | undefined>): number {
+  const v = env.MEMCTL_FULL_CHECK_MAX;
+  return v !== undefined && /^\d+$/.test(v) ? Number(v) : FULL_CHECK_MAX;
+}
+
+function positive(v: string | undefined): number | undefined {
+  const n = Number(v);
+  return v !== undefined && Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+/** Keeps the store's rank cache checked until one of KeeperExit's reasons; the lock is released on the way out. */
+export async function keepFresh(memoryDir: string, options: KeeperOptions): Promise<KeeperExit> {
+  // Never creates the state directory (taking the lock would): a store without one has never had a prompt.
+  if (!exists(joinPath(memoryDir, STATE_DIR))) return "gone";
+  const held = tryStoreLock(memoryDir, { name: KEEPER_LOCK, staleMs: KEEPER_LOCK_STALE_MS });
+  if (!held) return "busy";
+  try {
+    options.onStart?.();
+    const started = options.now();
+    for (;;) {
+      const at = options.now();
+      if (!exists(joinPath(memoryDir, STATE_DIR))) return "gone";
+      if (!held.stillHeld()) return "taken";
+      if (at - lastPrompt(memoryDir, started) >= options.idleMs) return "idle";
+      try {
+        const store = await loadRankable(memoryDir, { nowMs: at, checkAllCards: true, fullCheckMax: options.fullCheckMax, createStateDir: false });
+        if (store.entryCount <= options.fullCheckMax) return "small";
+      } catch (err) {
+        if (systemCode(err) === "ENOENT") return "gone"; // MEMORY.md (or the store) removed
+        options.onError?.(err);
+      }
+      await options.sleep(Math.max(0, at + options.intervalMs - options.now()));
+    }
+  } finally {
+    held.release();
+  }
+}
+
+/** The last prompt's time: the owner file's mtime, which every prompt sets (not before the keeper started). */
+function lastPrompt(memoryDir: string, started: number): number {
+  const holder = lockHolder(memoryDir, KEEPER_LOCK);
+  if (!holder) return started;
+  try {
+    return Math.max(started, stat(holder.ownerFile).mtimeMs);
+  } catch {
+    return started;
+  }
+}

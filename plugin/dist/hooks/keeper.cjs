@@ -1,0 +1,5913 @@
+"use strict";
+var __create = Object.create;
+var __defProp = Object.defineProperty;
+var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __getProtoOf = Object.getPrototypeOf;
+var __hasOwnProp = Object.prototype.hasOwnProperty;
+var __esm = (fn, res, err) => function __init() {
+  if (err) throw err[0];
+  try {
+    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
+  } catch (e) {
+    throw err = [e], e;
+  }
+};
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
+var __copyProps = (to, from, except, desc) => {
+  if (from && typeof from === "object" || typeof from === "function") {
+    for (let key of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+  }
+  return to;
+};
+var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+  // If the importer is in node compatibility mode or this is not an ESM
+  // file that has been converted to a CommonJS file using a Babel-
+  // compatible transform (i.e. "__esModule" has not been set), then set
+  // "default" to the CommonJS "module.exports" for node compatibility.
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  mod
+));
+
+// lib/core/card-types.ts
+function typeFromFileName(file) {
+  return CARD_TYPE_PREFIX.exec(file.slice(file.lastIndexOf("/") + 1))?.[1];
+}
+var CARD_TYPES, CARD_TYPE_PREFIX;
+var init_card_types = __esm({
+  "lib/core/card-types.ts"() {
+    "use strict";
+    CARD_TYPES = ["feedback", "project", "reference", "user"];
+    CARD_TYPE_PREFIX = new RegExp(`^(${CARD_TYPES.join("|")})_`);
+  }
+});
+
+// node_modules/js-yaml/dist/js-yaml.mjs
+function defineScalarTag(tagName, options) {
+  return {
+    tagName,
+    nodeKind: "scalar",
+    implicit: options.implicit ?? false,
+    matchByTagPrefix: options.matchByTagPrefix ?? false,
+    implicitFirstChars: options.implicitFirstChars ?? null,
+    resolve: options.resolve,
+    identify: options.identify,
+    represent: options.represent ?? ((data) => String(data)),
+    representTagName: options.representTagName ?? (() => tagName)
+  };
+}
+function defineSequenceTag(tagName, options) {
+  const carrierIsResult = options.finalize === void 0;
+  return {
+    tagName,
+    nodeKind: "sequence",
+    implicit: false,
+    matchByTagPrefix: options.matchByTagPrefix ?? false,
+    create: options.create,
+    addItem: options.addItem,
+    finalize: options.finalize ?? ((carrier) => carrier),
+    carrierIsResult,
+    identify: options.identify,
+    represent: options.represent ?? ((data) => data),
+    representTagName: options.representTagName ?? (() => tagName)
+  };
+}
+function defineMappingTag(tagName, options) {
+  const carrierIsResult = options.finalize === void 0;
+  return {
+    tagName,
+    nodeKind: "mapping",
+    implicit: false,
+    matchByTagPrefix: options.matchByTagPrefix ?? false,
+    create: options.create,
+    addPair: options.addPair,
+    has: options.has,
+    keys: options.keys,
+    get: options.get,
+    finalize: options.finalize ?? ((carrier) => carrier),
+    carrierIsResult,
+    identify: options.identify,
+    represent: options.represent ?? ((data) => data),
+    representTagName: options.representTagName ?? (() => tagName)
+  };
+}
+function parseYamlInteger$2(source) {
+  let value = source;
+  let sign = 1;
+  if (value[0] === "-" || value[0] === "+") {
+    if (value[0] === "-") sign = -1;
+    value = value.slice(1);
+  }
+  if (value.startsWith("0b")) return sign * parseInt(value.slice(2), 2);
+  if (value.startsWith("0o")) return sign * parseInt(value.slice(2), 8);
+  if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
+  return sign * parseInt(value, 10);
+}
+function resolveYamlInteger$2(source, isExplicit) {
+  if (isExplicit) {
+    if (!YAML_INTEGER_EXPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
+  } else if (!YAML_INTEGER_IMPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
+  const result = parseYamlInteger$2(source);
+  return Number.isFinite(result) ? result : NOT_RESOLVED;
+}
+function parseYamlInteger$1(source) {
+  let value = source;
+  let sign = 1;
+  if (value[0] === "-" || value[0] === "+") {
+    if (value[0] === "-") sign = -1;
+    value = value.slice(1);
+  }
+  if (value.startsWith("0b")) return sign * parseInt(value.slice(2), 2);
+  if (value.startsWith("0o")) return sign * parseInt(value.slice(2), 8);
+  if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
+  return sign * parseInt(value, 10);
+}
+function resolveYamlInteger$1(source, isExplicit) {
+  if (isExplicit) {
+    if (!YAML_INTEGER_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+  } else if (!YAML_INTEGER_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+  const result = parseYamlInteger$1(source);
+  return Number.isFinite(result) ? result : NOT_RESOLVED;
+}
+function parseYamlInteger(source) {
+  let value = source.replace(/_/g, "");
+  let sign = 1;
+  if (value[0] === "-" || value[0] === "+") {
+    if (value[0] === "-") sign = -1;
+    value = value.slice(1);
+  }
+  if (value.startsWith("0b")) return sign * parseInt(value.slice(2), 2);
+  if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
+  if (value.includes(":")) {
+    let result = 0;
+    for (const part of value.split(":")) result = result * 60 + Number(part);
+    return sign * result;
+  }
+  if (value !== "0" && value[0] === "0") return sign * parseInt(value, 8);
+  return sign * parseInt(value, 10);
+}
+function resolveYamlInteger(source) {
+  if (!YAML_INTEGER_PATTERN.test(source)) return NOT_RESOLVED;
+  const result = parseYamlInteger(source);
+  return Number.isFinite(result) ? result : NOT_RESOLVED;
+}
+function resolveYamlFloat$2(source) {
+  if (!YAML_FLOAT_PATTERN$1.test(source)) return NOT_RESOLVED;
+  let value = source.toLowerCase();
+  const sign = value[0] === "-" ? -1 : 1;
+  if ("+-".includes(value[0])) value = value.slice(1);
+  if (value === ".inf") return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+  if (value === ".nan") return NaN;
+  const result = sign * parseFloat(value);
+  if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN$1.test(source)) return result;
+  return NOT_RESOLVED;
+}
+function representYamlFloat$2(object) {
+  if (isNaN(object)) return ".nan";
+  if (object === Number.POSITIVE_INFINITY) return ".inf";
+  if (object === Number.NEGATIVE_INFINITY) return "-.inf";
+  if (Object.is(object, -0)) return "-0.0";
+  const result = object.toString(10);
+  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+}
+function resolveYamlFloat$1(source, isExplicit) {
+  if (isExplicit) {
+    if (!YAML_FLOAT_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+    let value = source.toLowerCase();
+    const sign = value[0] === "-" ? -1 : 1;
+    if ("+-".includes(value[0])) value = value.slice(1);
+    if (value === ".inf") return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+    if (value === ".nan") return NaN;
+    const result2 = sign * parseFloat(value);
+    return Number.isFinite(result2) ? result2 : NOT_RESOLVED;
+  }
+  if (!YAML_FLOAT_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+  const result = Number(source);
+  if (Number.isFinite(result)) return result;
+  return NOT_RESOLVED;
+}
+function representYamlFloat$1(object) {
+  if (isNaN(object)) return ".nan";
+  if (object === Number.POSITIVE_INFINITY) return ".inf";
+  if (object === Number.NEGATIVE_INFINITY) return "-.inf";
+  if (Object.is(object, -0)) return "-0.0";
+  const result = object.toString(10);
+  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+}
+function resolveYamlFloat(source) {
+  if (!YAML_FLOAT_PATTERN.test(source)) return NOT_RESOLVED;
+  let value = source.toLowerCase().replace(/_/g, "");
+  const sign = value[0] === "-" ? -1 : 1;
+  if ("+-".includes(value[0])) value = value.slice(1);
+  if (value === ".inf") return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+  if (value === ".nan") return NaN;
+  let result = 0;
+  if (value.includes(":")) {
+    for (const part of value.split(":")) result = result * 60 + Number(part);
+    result *= sign;
+  } else result = sign * parseFloat(value);
+  if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN.test(source)) return result;
+  return NOT_RESOLVED;
+}
+function representYamlFloat(object) {
+  if (isNaN(object)) return ".nan";
+  if (object === Number.POSITIVE_INFINITY) return ".inf";
+  if (object === Number.NEGATIVE_INFINITY) return "-.inf";
+  if (Object.is(object, -0)) return "-0.0";
+  const result = object.toString(10);
+  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+}
+function resolveYamlBinary(source) {
+  const input = source.replace(/\s/g, "");
+  if (input.length % 4 !== 0 || !BASE64_PATTERN.test(input)) return NOT_RESOLVED;
+  const binary = atob(input);
+  const result = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) result[index] = binary.charCodeAt(index);
+  return result;
+}
+function representYamlBinary(object) {
+  let binary = "";
+  for (let index = 0; index < object.length; index++) binary += String.fromCharCode(object[index]);
+  return btoa(binary);
+}
+function makeUtcDate(year, month, day, hour = 0, minute = 0, second = 0, fraction = 0) {
+  const date = new Date(Date.UTC(year, month, day, hour, minute, second, fraction));
+  date.setUTCFullYear(year, month, day);
+  return date;
+}
+function resolveYamlTimestamp(source) {
+  let match = YAML_DATE_REGEXP.exec(source);
+  if (match === null) match = YAML_TIMESTAMP_REGEXP.exec(source);
+  if (match === null) return NOT_RESOLVED;
+  const year = +match[1];
+  const month = +match[2] - 1;
+  const day = +match[3];
+  if (!match[4]) {
+    const date2 = makeUtcDate(year, month, day);
+    if (date2.getUTCFullYear() !== year || date2.getUTCMonth() !== month || date2.getUTCDate() !== day) return NOT_RESOLVED;
+    return date2;
+  }
+  const hour = +match[4];
+  const minute = +match[5];
+  const second = +match[6];
+  let fraction = 0;
+  if (hour > 23 || minute > 59 || second > 59) return NOT_RESOLVED;
+  if (match[7]) {
+    let value = match[7].slice(0, 3);
+    while (value.length < 3) value += "0";
+    fraction = +value;
+  }
+  const date = makeUtcDate(year, month, day, hour, minute, second, fraction);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month || date.getUTCDate() !== day) return NOT_RESOLVED;
+  if (match[9]) {
+    const offsetHour = +match[10];
+    const offsetMinute = +(match[11] || 0);
+    if (offsetHour > 23 || offsetMinute > 59) return NOT_RESOLVED;
+    const offset = (offsetHour * 60 + offsetMinute) * 6e4;
+    date.setTime(date.getTime() - (match[9] === "-" ? -offset : offset));
+  }
+  return date;
+}
+function isPlainObject(data) {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return false;
+  const prototype = Object.getPrototypeOf(data);
+  return prototype === null || prototype === Object.prototype;
+}
+function pick(object, keys) {
+  const result = {};
+  for (const key of keys) if (object[key] !== void 0) result[key] = object[key];
+  return result;
+}
+function createTagDefinitionMap() {
+  return {
+    scalar: /* @__PURE__ */ Object.create(null),
+    sequence: /* @__PURE__ */ Object.create(null),
+    mapping: /* @__PURE__ */ Object.create(null)
+  };
+}
+function createTagDefinitionListMap() {
+  return {
+    scalar: [],
+    sequence: [],
+    mapping: []
+  };
+}
+function compileTags(tags) {
+  const result = [];
+  for (const tag of tags) {
+    let index = result.length;
+    for (let previousIndex = 0; previousIndex < result.length; previousIndex++) {
+      const previous = result[previousIndex];
+      if (previous.nodeKind === tag.nodeKind && previous.tagName === tag.tagName && previous.matchByTagPrefix === tag.matchByTagPrefix) {
+        index = previousIndex;
+        break;
+      }
+    }
+    result[index] = tag;
+  }
+  return result;
+}
+function normalizeKey(key) {
+  if (Array.isArray(key)) {
+    const array = Array.prototype.slice.call(key);
+    for (let index = 0; index < array.length; index++) {
+      if (Array.isArray(array[index])) return null;
+      if (typeof array[index] === "object" && Object.prototype.toString.call(array[index]) === "[object Object]") array[index] = "[object Object]";
+    }
+    return String(array);
+  }
+  if (typeof key === "object" && Object.prototype.toString.call(key) === "[object Object]") return "[object Object]";
+  return String(key);
+}
+function getLine(buffer, lineStart, lineEnd, position, maxLineLength) {
+  let head = "";
+  let tail = "";
+  const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
+  if (position - lineStart > maxHalfLength) {
+    head = " ... ";
+    lineStart = position - maxHalfLength + head.length;
+  }
+  if (lineEnd - position > maxHalfLength) {
+    tail = " ...";
+    lineEnd = position + maxHalfLength - tail.length;
+  }
+  return {
+    str: head + buffer.slice(lineStart, lineEnd).replace(/\t/g, "\u2192") + tail,
+    pos: position - lineStart + head.length
+  };
+}
+function padStart(string, max) {
+  return " ".repeat(Math.max(max - string.length, 0)) + string;
+}
+function makeSnippet(mark, options) {
+  if (!mark.buffer) return null;
+  const opts = {
+    ...DEFAULT_SNIPPET_OPTIONS,
+    ...options
+  };
+  const re = /\r?\n|\r|\0/g;
+  const lineStarts = [0];
+  const lineEnds = [];
+  let match;
+  let foundLineNo = -1;
+  while (match = re.exec(mark.buffer)) {
+    lineEnds.push(match.index);
+    lineStarts.push(match.index + match[0].length);
+    if (mark.position <= match.index && foundLineNo < 0) foundLineNo = lineStarts.length - 2;
+  }
+  if (foundLineNo < 0) foundLineNo = lineStarts.length - 1;
+  let result = "";
+  const lineNoLength = Math.min(mark.line + opts.linesAfter, lineEnds.length).toString().length;
+  const maxLineLength = opts.maxLength - (opts.indent + lineNoLength + 3);
+  for (let i = 1; i <= opts.linesBefore; i++) {
+    if (foundLineNo - i < 0) break;
+    const line2 = getLine(mark.buffer, lineStarts[foundLineNo - i], lineEnds[foundLineNo - i], mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo - i]), maxLineLength);
+    result = `${" ".repeat(opts.indent)}${padStart((mark.line - i + 1).toString(), lineNoLength)} | ${line2.str}
+${result}`;
+  }
+  const line = getLine(mark.buffer, lineStarts[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength);
+  result += `${" ".repeat(opts.indent)}${padStart((mark.line + 1).toString(), lineNoLength)} | ${line.str}
+`;
+  result += `${"-".repeat(opts.indent + lineNoLength + 3 + line.pos)}^
+`;
+  for (let i = 1; i <= opts.linesAfter; i++) {
+    if (foundLineNo + i >= lineEnds.length) break;
+    const line2 = getLine(mark.buffer, lineStarts[foundLineNo + i], lineEnds[foundLineNo + i], mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo + i]), maxLineLength);
+    result += `${" ".repeat(opts.indent)}${padStart((mark.line + i + 1).toString(), lineNoLength)} | ${line2.str}
+`;
+  }
+  return result.replace(/\n$/, "");
+}
+function formatError(exception, compact) {
+  let where = "";
+  if (!exception.mark) return exception.reason;
+  if (exception.mark.name) where += `in "${exception.mark.name}" `;
+  where += `(${exception.mark.line + 1}:${exception.mark.column + 1})`;
+  if (!compact && exception.mark.snippet) where += `
+
+${exception.mark.snippet}`;
+  return `${exception.reason} ${where}`;
+}
+function simpleEscapeSequence(c) {
+  switch (c) {
+    case 48:
+      return "\0";
+    case 97:
+      return "\x07";
+    case 98:
+      return "\b";
+    case 116:
+      return "	";
+    case 9:
+      return "	";
+    case 110:
+      return "\n";
+    case 118:
+      return "\v";
+    case 102:
+      return "\f";
+    case 114:
+      return "\r";
+    case 101:
+      return "\x1B";
+    case 32:
+      return " ";
+    case 34:
+      return '"';
+    case 47:
+      return "/";
+    case 92:
+      return "\\";
+    case 78:
+      return "\x85";
+    case 95:
+      return "\xA0";
+    case 76:
+      return "\u2028";
+    case 80:
+      return "\u2029";
+    default:
+      return "";
+  }
+}
+function charFromCodepoint(c) {
+  if (c <= 65535) return String.fromCharCode(c);
+  return String.fromCharCode((c - 65536 >> 10) + 55296, (c - 65536 & 1023) + 56320);
+}
+function fromHexCode$1(c) {
+  if (c >= 48 && c <= 57) return c - 48;
+  return (c | 32) - 97 + 10;
+}
+function escapedHexLen$1(c) {
+  if (c === 120) return 2;
+  if (c === 117) return 4;
+  return 8;
+}
+function skipFoldedBreaks(input, position, end) {
+  let breaks = 0;
+  while (position < end) {
+    const ch = input.charCodeAt(position);
+    if (ch === 10) {
+      breaks++;
+      position++;
+    } else if (ch === 13) {
+      breaks++;
+      position++;
+      if (input.charCodeAt(position) === 10) position++;
+    } else if (ch === 32 || ch === 9) position++;
+    else break;
+  }
+  return {
+    position,
+    breaks
+  };
+}
+function foldedBreaks(count) {
+  if (count === 1) return " ";
+  return "\n".repeat(count - 1);
+}
+function getPlainValue(input, start, end) {
+  let result = "";
+  let position = start;
+  let captureStart = start;
+  let captureEnd = start;
+  while (position < end) {
+    const ch = input.charCodeAt(position);
+    if (ch === 10 || ch === 13) {
+      result += input.slice(captureStart, captureEnd);
+      const fold = skipFoldedBreaks(input, position, end);
+      result += foldedBreaks(fold.breaks);
+      position = captureStart = captureEnd = fold.position;
+    } else {
+      position++;
+      if (ch !== 32 && ch !== 9) captureEnd = position;
+    }
+  }
+  return result + input.slice(captureStart, captureEnd);
+}
+function getSingleQuotedValue(input, start, end) {
+  let result = "";
+  let position = start;
+  let captureStart = start;
+  let captureEnd = start;
+  while (position < end) {
+    const ch = input.charCodeAt(position);
+    if (ch === 39) {
+      result += input.slice(captureStart, position) + "'";
+      position += 2;
+      captureStart = captureEnd = position;
+    } else if (ch === 10 || ch === 13) {
+      result += input.slice(captureStart, captureEnd);
+      const fold = skipFoldedBreaks(input, position, end);
+      result += foldedBreaks(fold.breaks);
+      position = captureStart = captureEnd = fold.position;
+    } else {
+      position++;
+      if (ch !== 32 && ch !== 9) captureEnd = position;
+    }
+  }
+  return result + input.slice(captureStart, end);
+}
+function getDoubleQuotedValue(input, start, end) {
+  let result = "";
+  let position = start;
+  let captureStart = start;
+  let captureEnd = start;
+  while (position < end) {
+    const ch = input.charCodeAt(position);
+    if (ch === 92) {
+      result += input.slice(captureStart, position);
+      position++;
+      const escaped = input.charCodeAt(position);
+      if (escaped === 10 || escaped === 13) position = skipFoldedBreaks(input, position, end).position;
+      else if (escaped < 256 && simpleEscapeCheck[escaped]) {
+        result += simpleEscapeMap[escaped];
+        position++;
+      } else {
+        let hexLength = escapedHexLen$1(escaped);
+        let hexResult = 0;
+        for (; hexLength > 0; hexLength--) {
+          position++;
+          const digit = fromHexCode$1(input.charCodeAt(position));
+          hexResult = (hexResult << 4) + digit;
+        }
+        result += charFromCodepoint(hexResult);
+        position++;
+      }
+      captureStart = captureEnd = position;
+    } else if (ch === 10 || ch === 13) {
+      result += input.slice(captureStart, captureEnd);
+      const fold = skipFoldedBreaks(input, position, end);
+      result += foldedBreaks(fold.breaks);
+      position = captureStart = captureEnd = fold.position;
+    } else {
+      position++;
+      if (ch !== 32 && ch !== 9) captureEnd = position;
+    }
+  }
+  return result + input.slice(captureStart, end);
+}
+function getBlockValue(input, start, end, indent, chomping, folded) {
+  const textIndent = indent < 0 ? 0 : indent;
+  const region = input.slice(start, end).replace(/\r\n?/g, "\n");
+  const lines = region === "" ? [] : (region.endsWith("\n") ? region.slice(0, -1) : region).split("\n");
+  let result = "";
+  let didReadContent = false;
+  let emptyLines = 0;
+  let atMoreIndented = false;
+  for (const line of lines) {
+    let column = 0;
+    while (column < textIndent && line.charCodeAt(column) === 32) column++;
+    if (indent < 0 || column >= line.length) {
+      emptyLines++;
+      continue;
+    }
+    const content = line.slice(textIndent);
+    const first = content.charCodeAt(0);
+    if (folded) {
+      if (first === 32 || first === 9) {
+        atMoreIndented = true;
+        result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+      } else if (atMoreIndented) {
+        atMoreIndented = false;
+        result += "\n".repeat(emptyLines + 1);
+      } else if (emptyLines === 0) {
+        if (didReadContent) result += " ";
+      } else result += "\n".repeat(emptyLines);
+    } else result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+    result += content;
+    didReadContent = true;
+    emptyLines = 0;
+  }
+  if (chomping === CHOMPING_MODE.KEEP) result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+  else if (chomping !== CHOMPING_MODE.STRIP) {
+    if (didReadContent) result += "\n";
+  }
+  return result;
+}
+function getScalarValue(input, scalar2) {
+  if (scalar2.valueStart === NO_RANGE$3) return "";
+  const { valueStart, valueEnd } = scalar2;
+  if (scalar2.fast) return input.slice(valueStart, valueEnd);
+  switch (scalar2.style) {
+    case SCALAR_STYLE.SINGLE_QUOTED:
+      return getSingleQuotedValue(input, valueStart, valueEnd);
+    case SCALAR_STYLE.DOUBLE_QUOTED:
+      return getDoubleQuotedValue(input, valueStart, valueEnd);
+    case SCALAR_STYLE.LITERAL_BLOCK:
+      return getBlockValue(input, valueStart, valueEnd, scalar2.indent, scalar2.chomping, false);
+    case SCALAR_STYLE.FOLDED_BLOCK:
+      return getBlockValue(input, valueStart, valueEnd, scalar2.indent, scalar2.chomping, true);
+    default:
+      return getPlainValue(input, valueStart, valueEnd);
+  }
+}
+function tagPercentDecode(source) {
+  let result = "";
+  let index = 0;
+  while (index < source.length) {
+    if (source.charCodeAt(index) !== 37) {
+      result += source[index++];
+      continue;
+    }
+    let ch = parseInt(source.slice(index + 1, index + 3), 16);
+    index += 3;
+    if (ch >= 192) {
+      let remaining = ch < 224 ? 1 : ch < 240 ? 2 : 3;
+      ch &= (1 << 6 - remaining) - 1;
+      while (remaining-- > 0) {
+        ch = ch << 6 | parseInt(source.slice(index + 1, index + 3), 16) & 63;
+        index += 3;
+      }
+    }
+    if (ch < 65536) result += String.fromCharCode(ch);
+    else {
+      ch -= 65536;
+      result += String.fromCharCode(55296 | ch >> 10, 56320 | ch & 1023);
+    }
+  }
+  return result;
+}
+function tagNameFull(rawTag, tagHandlers) {
+  if (rawTag.startsWith("!<") && rawTag.endsWith(">")) return tagPercentDecode(rawTag.slice(2, -1));
+  const handleEnd = rawTag.indexOf("!", 1);
+  const handle = handleEnd === -1 ? "!" : rawTag.slice(0, handleEnd + 1);
+  return tagPercentDecode(tagHandlers?.[handle] ?? DEFAULT_TAG_HANDLERS[handle] ?? handle) + tagPercentDecode(rawTag.slice(handle.length));
+}
+function eventPosition$1(event) {
+  if ("tagStart" in event && event.tagStart !== NO_RANGE$2) return event.tagStart;
+  if ("anchorStart" in event && event.anchorStart !== NO_RANGE$2) return event.anchorStart;
+  if ("valueStart" in event && event.valueStart !== NO_RANGE$2) return event.valueStart;
+  if ("start" in event) return event.start;
+  return 0;
+}
+function throwError$1(state, message) {
+  YAMLException.throwAt(state.source, state.position, message, state.filename);
+}
+function finalizeCollection(state, position, tag, carrier) {
+  try {
+    return tag.finalize(carrier);
+  } catch (error) {
+    if (error instanceof YAMLException) throw error;
+    YAMLException.throwAt(state.source, position, error instanceof Error ? error.message : String(error), state.filename);
+  }
+}
+function constructScalar(state, event) {
+  const source = getScalarValue(state.source, event);
+  const rawTag = event.tagStart === NO_RANGE$2 ? "" : state.source.slice(event.tagStart, event.tagEnd);
+  const strTag2 = state.schema.defaultScalarTag;
+  if (rawTag !== "") {
+    if (rawTag === "!") return {
+      value: source,
+      tag: strTag2
+    };
+    const tagName = tagNameFull(rawTag, state.tagHandlers);
+    const scalarTag = state.schema.lookupScalarTag(tagName);
+    if (scalarTag) {
+      const result = scalarTag.resolve(source, true, tagName);
+      if (result === NOT_RESOLVED) throwError$1(state, `cannot resolve a node with !<${tagName}> explicit tag`);
+      return {
+        value: result,
+        tag: scalarTag
+      };
+    }
+    const collectionTagDef = state.schema.lookupMappingTag(tagName) ?? state.schema.lookupSequenceTag(tagName);
+    if (collectionTagDef) {
+      if (source !== "") throwError$1(state, `cannot resolve a node with !<${tagName}> explicit tag`);
+      const carrier = collectionTagDef.create(tagName);
+      return {
+        value: collectionTagDef.carrierIsResult ? carrier : finalizeCollection(state, state.position, collectionTagDef, carrier),
+        tag: collectionTagDef
+      };
+    }
+    throwError$1(state, `unknown scalar tag !<${tagName}>`);
+  }
+  if (event.style === SCALAR_STYLE.PLAIN) return state.schema.resolveImplicitScalarTag(source);
+  return {
+    value: strTag2.resolve(source, false, strTag2.tagName),
+    tag: strTag2
+  };
+}
+function collectionTagName(state, event, defaultTagName) {
+  const rawTag = event.tagStart === NO_RANGE$2 ? "" : state.source.slice(event.tagStart, event.tagEnd);
+  return rawTag === "" || rawTag === "!" ? defaultTagName : tagNameFull(rawTag, state.tagHandlers);
+}
+function isMappingTag(tag) {
+  return tag.nodeKind === "mapping";
+}
+function chargeMergeWork(state) {
+  state.totalMergeKeys++;
+  if (state.maxTotalMergeKeys !== -1 && state.totalMergeKeys > state.maxTotalMergeKeys) throwError$1(state, `merge keys exceeded maxTotalMergeKeys (${state.maxTotalMergeKeys})`);
+}
+function mergeKeys(state, frame, source, sourceTag) {
+  chargeMergeWork(state);
+  for (const sourceKey of sourceTag.keys(source)) {
+    chargeMergeWork(state);
+    if (frame.tag.has(frame.value, sourceKey)) continue;
+    const err = frame.tag.addPair(frame.value, sourceKey, sourceTag.get(source, sourceKey));
+    if (err) throwError$1(state, err);
+    frame.overridable ??= /* @__PURE__ */ new Set();
+    frame.overridable.add(sourceKey);
+  }
+}
+function mergeSource(state, frame, source, sourceTag) {
+  state.position = frame.keyPosition;
+  if (isMappingTag(sourceTag)) mergeKeys(state, frame, source, sourceTag);
+  else if (sourceTag.nodeKind === "sequence" && Array.isArray(source)) {
+    if (source.length > 100) throwError$1(state, "abnormal merge sequence size");
+    for (const element of source) {
+      const elementTag = state.nodeTags.get(element);
+      if (!elementTag) throwError$1(state, "cannot merge mappings; the provided source object is unacceptable");
+      mergeKeys(state, frame, element, elementTag);
+    }
+  } else throwError$1(state, "cannot merge mappings; the provided source object is unacceptable");
+}
+function addMappingValue(state, frame, key, value, tag) {
+  state.position = frame.keyPosition;
+  if (frame.keyIsMerge) {
+    mergeSource(state, frame, value, tag);
+    return;
+  }
+  if (!state.json && frame.tag.has(frame.value, key) && !frame.overridable?.has(key)) throwError$1(state, "duplicated mapping key");
+  const err = frame.tag.addPair(frame.value, key, value);
+  if (err) throwError$1(state, err);
+  frame.overridable?.delete(key);
+}
+function addValue(state, value, tag) {
+  const frame = state.frames[state.frames.length - 1];
+  if (frame.kind === "document") {
+    frame.value = value;
+    frame.hasValue = true;
+  } else if (frame.kind === "sequence") {
+    if (isMappingTag(tag)) state.nodeTags.set(value, tag);
+    const err = frame.tag.addItem(frame.value, value, frame.index++);
+    if (err) throwError$1(state, err);
+  } else if (frame.hasKey) {
+    const key = frame.key;
+    frame.key = void 0;
+    frame.hasKey = false;
+    addMappingValue(state, frame, key, value, tag);
+  } else {
+    frame.key = value;
+    frame.keyPosition = state.position;
+    frame.hasKey = true;
+    frame.keyIsMerge = tag.tagName === MERGE_TAG_NAME;
+  }
+}
+function storeAnchor(state, event, value, tag, isValueFinal) {
+  if (event.anchorStart !== NO_RANGE$2) {
+    const anchor = {
+      value,
+      tag,
+      isValueFinal
+    };
+    state.anchors.set(state.source.slice(event.anchorStart, event.anchorEnd), anchor);
+    return anchor;
+  }
+  return null;
+}
+function constructFromEvents(events, options) {
+  const state = {
+    ...DEFAULT_CONSTRUCTOR_OPTIONS,
+    ...options,
+    events,
+    documents: [],
+    eventIndex: 0,
+    position: 0,
+    frames: [],
+    anchors: /* @__PURE__ */ new Map(),
+    nodeTags: /* @__PURE__ */ new Map(),
+    tagHandlers: /* @__PURE__ */ Object.create(null),
+    totalMergeKeys: 0,
+    aliasCount: 0
+  };
+  while (state.eventIndex < state.events.length) {
+    const event = state.events[state.eventIndex++];
+    state.position = eventPosition$1(event);
+    switch (event.type) {
+      case EVENT_ID.DOCUMENT:
+        state.anchors = /* @__PURE__ */ new Map();
+        state.nodeTags = /* @__PURE__ */ new Map();
+        state.aliasCount = 0;
+        state.tagHandlers = /* @__PURE__ */ Object.create(null);
+        for (const directive of event.directives) if (directive.kind === "tag") state.tagHandlers[directive.handle] = directive.prefix;
+        state.frames.push({
+          kind: "document",
+          position: state.position,
+          value: void 0,
+          hasValue: false
+        });
+        break;
+      case EVENT_ID.SCALAR: {
+        const { value, tag } = constructScalar(state, event);
+        storeAnchor(state, event, value, tag, true);
+        addValue(state, value, tag);
+        break;
+      }
+      case EVENT_ID.SEQUENCE: {
+        const tagName = collectionTagName(state, event, "tag:yaml.org,2002:seq");
+        const tag = state.schema.lookupSequenceTag(tagName);
+        if (!tag) throwError$1(state, `unknown sequence tag !<${tagName}>`);
+        const value = tag.create(tagName);
+        const anchor = storeAnchor(state, event, value, tag, tag.carrierIsResult);
+        state.frames.push({
+          kind: "sequence",
+          position: state.position,
+          value,
+          tag,
+          anchor,
+          index: 0
+        });
+        break;
+      }
+      case EVENT_ID.MAPPING: {
+        const tagName = collectionTagName(state, event, "tag:yaml.org,2002:map");
+        const tag = state.schema.lookupMappingTag(tagName);
+        if (!tag) throwError$1(state, `unknown mapping tag !<${tagName}>`);
+        const value = tag.create(tagName);
+        const anchor = storeAnchor(state, event, value, tag, tag.carrierIsResult);
+        state.frames.push({
+          kind: "mapping",
+          position: state.position,
+          value,
+          tag,
+          anchor,
+          key: void 0,
+          keyPosition: state.position,
+          hasKey: false,
+          keyIsMerge: false,
+          overridable: null
+        });
+        break;
+      }
+      case EVENT_ID.ALIAS: {
+        if (state.maxAliases !== -1 && ++state.aliasCount > state.maxAliases) throwError$1(state, `aliases exceeded maxAliases (${state.maxAliases})`);
+        const name = state.source.slice(event.anchorStart, event.anchorEnd);
+        const anchor = state.anchors.get(name);
+        if (!anchor) throwError$1(state, `unidentified alias "${name}"`);
+        if (!anchor.isValueFinal) throwError$1(state, `recursive alias "${name}" is not supported for tag ${anchor.tag.tagName} because it uses finalize()`);
+        addValue(state, anchor.value, anchor.tag);
+        break;
+      }
+      case EVENT_ID.POP: {
+        const frame = state.frames.pop();
+        if (frame.kind === "mapping" && frame.hasKey) {
+          state.position = frame.keyPosition;
+          throwError$1(state, "incomplete mapping pair in event stream");
+        }
+        if (frame.kind === "document") state.documents.push(frame.value);
+        else {
+          const value = frame.tag.carrierIsResult ? frame.value : finalizeCollection(state, frame.position, frame.tag, frame.value);
+          if (frame.anchor) {
+            frame.anchor.value = value;
+            frame.anchor.isValueFinal = true;
+          }
+          addValue(state, value, frame.tag);
+        }
+        break;
+      }
+    }
+  }
+  return state.documents;
+}
+function addDocumentEvent(state, explicitStart, explicitEnd) {
+  state.events.push({
+    type: EVENT_ID.DOCUMENT,
+    explicitStart,
+    explicitEnd,
+    directives: state.directives
+  });
+}
+function addSequenceEvent(state, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
+  state.events.push({
+    type: EVENT_ID.SEQUENCE,
+    start,
+    anchorStart,
+    anchorEnd,
+    tagStart,
+    tagEnd,
+    style
+  });
+}
+function addMappingEvent(state, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
+  state.events.push({
+    type: EVENT_ID.MAPPING,
+    start,
+    anchorStart,
+    anchorEnd,
+    tagStart,
+    tagEnd,
+    style
+  });
+}
+function insertFlowPairMappingEvent(state, snapshot) {
+  state.events.splice(snapshot.eventsLength, 0, {
+    type: EVENT_ID.MAPPING,
+    start: snapshot.position,
+    anchorStart: NO_RANGE$1,
+    anchorEnd: NO_RANGE$1,
+    tagStart: NO_RANGE$1,
+    tagEnd: NO_RANGE$1,
+    style: COLLECTION_STYLE.FLOW
+  });
+}
+function addScalarEvent(state, valueStart, valueEnd, anchorStart, anchorEnd, tagStart, tagEnd, style, chomping = CHOMPING_MODE.CLIP, indent = -1, fast = false) {
+  state.events.push({
+    type: EVENT_ID.SCALAR,
+    valueStart,
+    valueEnd,
+    anchorStart,
+    anchorEnd,
+    tagStart,
+    tagEnd,
+    style,
+    chomping,
+    indent,
+    fast
+  });
+}
+function addAliasEvent(state, anchorStart, anchorEnd) {
+  state.events.push({
+    type: EVENT_ID.ALIAS,
+    anchorStart,
+    anchorEnd
+  });
+}
+function addPopEvent(state) {
+  state.events.push({ type: EVENT_ID.POP });
+}
+function addEmptyScalarEvent(state) {
+  addScalarEvent(state, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, SCALAR_STYLE.PLAIN);
+}
+function emptyProperties() {
+  return {
+    anchorStart: NO_RANGE$1,
+    anchorEnd: NO_RANGE$1,
+    tagStart: NO_RANGE$1,
+    tagEnd: NO_RANGE$1
+  };
+}
+function snapshotState(state) {
+  return {
+    position: state.position,
+    line: state.line,
+    lineStart: state.lineStart,
+    lineIndent: state.lineIndent,
+    firstTabInLine: state.firstTabInLine,
+    eventsLength: state.events.length
+  };
+}
+function restoreState(state, snapshot) {
+  state.position = snapshot.position;
+  state.line = snapshot.line;
+  state.lineStart = snapshot.lineStart;
+  state.lineIndent = snapshot.lineIndent;
+  state.firstTabInLine = snapshot.firstTabInLine;
+  state.events.length = snapshot.eventsLength;
+}
+function throwError(state, message) {
+  YAMLException.throwAt(state.input.slice(0, state.length), state.position, message, state.filename);
+}
+function isEol(c) {
+  return c === 10 || c === 13;
+}
+function isWhiteSpace(c) {
+  return c === 9 || c === 32;
+}
+function isWsOrEol(c) {
+  return isWhiteSpace(c) || isEol(c);
+}
+function isWsOrEolOrEnd(c) {
+  return c === 0 || isWsOrEol(c);
+}
+function isFlowIndicator(c) {
+  return c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
+}
+function fromDecimalCode(c) {
+  return c >= 48 && c <= 57 ? c - 48 : -1;
+}
+function fromHexCode(c) {
+  if (c >= 48 && c <= 57) return c - 48;
+  const lc = c | 32;
+  if (lc >= 97 && lc <= 102) return lc - 97 + 10;
+  return -1;
+}
+function escapedHexLen(c) {
+  if (c === 120) return 2;
+  if (c === 117) return 4;
+  if (c === 85) return 8;
+  return 0;
+}
+function isSimpleEscape(c) {
+  return c === 48 || c === 97 || c === 98 || c === 116 || c === 9 || c === 110 || c === 118 || c === 102 || c === 114 || c === 101 || c === 32 || c === 34 || c === 47 || c === 92 || c === 78 || c === 95 || c === 76 || c === 80;
+}
+function consumeLineBreak(state) {
+  if (state.input.charCodeAt(state.position) === 10) state.position++;
+  else {
+    state.position++;
+    if (state.input.charCodeAt(state.position) === 10) state.position++;
+  }
+  state.line++;
+  state.lineStart = state.position;
+  state.lineIndent = 0;
+  state.firstTabInLine = -1;
+}
+function skipSeparationSpace(state, allowComments) {
+  let lineBreaks = 0;
+  let ch = state.input.charCodeAt(state.position);
+  let hasSeparation = state.position === state.lineStart || isWsOrEol(state.input.charCodeAt(state.position - 1));
+  while (ch !== 0) {
+    while (isWhiteSpace(ch)) {
+      hasSeparation = true;
+      if (ch === 9 && state.firstTabInLine === -1) state.firstTabInLine = state.position;
+      ch = state.input.charCodeAt(++state.position);
+    }
+    if (allowComments && hasSeparation && ch === 35) do
+      ch = state.input.charCodeAt(++state.position);
+    while (!isEol(ch) && ch !== 0);
+    if (!isEol(ch)) break;
+    consumeLineBreak(state);
+    lineBreaks++;
+    hasSeparation = true;
+    ch = state.input.charCodeAt(state.position);
+    while (ch === 32) {
+      state.lineIndent++;
+      ch = state.input.charCodeAt(++state.position);
+    }
+  }
+  return lineBreaks;
+}
+function testDocumentSeparator(state, position = state.position) {
+  const ch = state.input.charCodeAt(position);
+  if ((ch === 45 || ch === 46) && ch === state.input.charCodeAt(position + 1) && ch === state.input.charCodeAt(position + 2)) {
+    const following = state.input.charCodeAt(position + 3);
+    return following === 0 || isWsOrEol(following);
+  }
+  return false;
+}
+function skipByteOrderMark(state) {
+  if (state.position === state.lineStart && state.input.charCodeAt(state.position) === 65279) {
+    state.position++;
+    state.lineStart = state.position;
+  }
+}
+function testDocumentBoundary(state) {
+  if (state.position !== state.lineStart) return false;
+  if (testDocumentSeparator(state)) return true;
+  if (state.input.charCodeAt(state.position) !== 65279) return false;
+  const snapshot = snapshotState(state);
+  skipByteOrderMark(state);
+  skipSeparationSpace(state, true);
+  const ch = state.input.charCodeAt(state.position);
+  const result = state.position === state.lineStart && (ch === 37 || ch === 45 && testDocumentSeparator(state));
+  restoreState(state, snapshot);
+  return result;
+}
+function skipUntilLineEnd(state) {
+  let ch = state.input.charCodeAt(state.position);
+  while (ch !== 0 && !isEol(ch)) ch = state.input.charCodeAt(++state.position);
+}
+function checkPrintable(state, start, end) {
+  const match = PATTERN_NON_PRINTABLE.exec(state.input.slice(start, end));
+  if (match !== null) {
+    state.position = start + match.index + match[0].length - 1;
+    throwError(state, "the stream contains non-printable characters");
+  }
+}
+function readTagProperty(state, props, inFlow) {
+  if (state.input.charCodeAt(state.position) !== 33) return false;
+  if (props.tagStart !== NO_RANGE$1) throwError(state, "duplication of a tag property");
+  const start = state.position;
+  let isVerbatim = false;
+  let isNamed = false;
+  let tagHandle = "!";
+  let ch = state.input.charCodeAt(++state.position);
+  if (ch === 60) {
+    isVerbatim = true;
+    ch = state.input.charCodeAt(++state.position);
+  } else if (ch === 33) {
+    isNamed = true;
+    tagHandle = "!!";
+    ch = state.input.charCodeAt(++state.position);
+  }
+  let suffixStart = state.position;
+  let tagName;
+  if (isVerbatim) {
+    while (ch !== 0 && ch !== 62) ch = state.input.charCodeAt(++state.position);
+    if (ch !== 62) throwError(state, "unexpected end of the stream within a verbatim tag");
+    tagName = state.input.slice(suffixStart, state.position);
+    state.position++;
+  } else {
+    while (ch !== 0 && !isWsOrEol(ch) && !(inFlow && isFlowIndicator(ch))) {
+      if (ch === 33) {
+        if (!isNamed) {
+          tagHandle = state.input.slice(suffixStart - 1, state.position + 1);
+          if (!PATTERN_TAG_HANDLE.test(tagHandle)) throwError(state, "named tag handle cannot contain such characters");
+          isNamed = true;
+          suffixStart = state.position + 1;
+        } else throwError(state, "tag suffix cannot contain exclamation marks");
+      }
+      ch = state.input.charCodeAt(++state.position);
+    }
+    tagName = state.input.slice(suffixStart, state.position);
+    if (PATTERN_FLOW_INDICATORS.test(tagName)) throwError(state, "tag suffix cannot contain flow indicator characters");
+  }
+  if (tagName && !(isVerbatim ? PATTERN_TAG_URI.test(tagName) : PATTERN_TAG_SUFFIX.test(tagName))) throwError(state, `tag name cannot contain such characters: ${tagName}`);
+  if (!isVerbatim && tagHandle !== "!" && tagHandle !== "!!" && !HAS_OWN.call(state.tagHandlers, tagHandle)) throwError(state, `undeclared tag handle "${tagHandle}"`);
+  props.tagStart = start;
+  props.tagEnd = state.position;
+  return true;
+}
+function readAnchorProperty(state, props) {
+  if (state.input.charCodeAt(state.position) !== 38) return false;
+  if (props.anchorStart !== NO_RANGE$1) throwError(state, "duplication of an anchor property");
+  state.position++;
+  const start = state.position;
+  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator(state.input.charCodeAt(state.position))) state.position++;
+  if (state.position === start) throwError(state, "name of an anchor node must contain at least one character");
+  props.anchorStart = start;
+  props.anchorEnd = state.position;
+  return true;
+}
+function readAlias(state, props) {
+  if (state.input.charCodeAt(state.position) !== 42) return false;
+  if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) throwError(state, "alias node should not have any properties");
+  state.position++;
+  const start = state.position;
+  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator(state.input.charCodeAt(state.position))) state.position++;
+  if (state.position === start) throwError(state, "name of an alias node must contain at least one character");
+  addAliasEvent(state, start, state.position);
+  return true;
+}
+function readFlowScalarBreak(state, nodeIndent) {
+  skipSeparationSpace(state, false);
+  if (state.lineIndent < nodeIndent) throwError(state, "deficient indentation");
+}
+function readSingleQuotedScalar(state, nodeIndent, props) {
+  if (state.input.charCodeAt(state.position) !== 39) return false;
+  state.position++;
+  const start = state.position;
+  let simple = true;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    const ch = state.input.charCodeAt(state.position);
+    if (ch === 39) {
+      if (state.input.charCodeAt(state.position + 1) === 39) {
+        simple = false;
+        state.position += 2;
+        continue;
+      }
+      const end = state.position;
+      state.position++;
+      addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.SINGLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
+      return true;
+    }
+    if (isEol(ch)) {
+      simple = false;
+      readFlowScalarBreak(state, nodeIndent);
+    } else if (state.position === state.lineStart && testDocumentSeparator(state)) throwError(state, "unexpected end of the document within a single quoted scalar");
+    else if (ch !== 9 && ch < 32) throwError(state, "expected valid JSON character");
+    else state.position++;
+  }
+  throwError(state, "unexpected end of the stream within a single quoted scalar");
+}
+function readDoubleQuotedScalar(state, nodeIndent, props) {
+  if (state.input.charCodeAt(state.position) !== 34) return false;
+  state.position++;
+  const start = state.position;
+  let simple = true;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    const ch = state.input.charCodeAt(state.position);
+    if (ch === 34) {
+      const end = state.position;
+      state.position++;
+      addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.DOUBLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
+      return true;
+    }
+    if (ch === 92) {
+      simple = false;
+      const escaped = state.input.charCodeAt(++state.position);
+      if (isEol(escaped)) readFlowScalarBreak(state, nodeIndent);
+      else if (isSimpleEscape(escaped)) state.position++;
+      else {
+        let hexLength = escapedHexLen(escaped);
+        if (hexLength === 0) throwError(state, "unknown escape sequence");
+        while (hexLength-- > 0) {
+          state.position++;
+          if (fromHexCode(state.input.charCodeAt(state.position)) < 0) throwError(state, "expected hexadecimal character");
+        }
+        state.position++;
+      }
+    } else if (isEol(ch)) {
+      simple = false;
+      readFlowScalarBreak(state, nodeIndent);
+    } else if (state.position === state.lineStart && testDocumentSeparator(state)) throwError(state, "unexpected end of the document within a double quoted scalar");
+    else if (ch !== 9 && ch < 32) throwError(state, "expected valid JSON character");
+    else state.position++;
+  }
+  throwError(state, "unexpected end of the stream within a double quoted scalar");
+}
+function readBlockScalar(state, parentIndent, props) {
+  const ch = state.input.charCodeAt(state.position);
+  let chomping = CHOMPING_MODE.CLIP;
+  let indent = -1;
+  let detectedIndent = false;
+  if (ch !== 124 && ch !== 62) return false;
+  const style = ch === 124 ? SCALAR_STYLE.LITERAL_BLOCK : SCALAR_STYLE.FOLDED_BLOCK;
+  state.position++;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    const current = state.input.charCodeAt(state.position);
+    const digit = fromDecimalCode(current);
+    if (current === 43 || current === 45) {
+      if (chomping !== CHOMPING_MODE.CLIP) throwError(state, "repeat of a chomping mode identifier");
+      chomping = current === 43 ? CHOMPING_MODE.KEEP : CHOMPING_MODE.STRIP;
+      state.position++;
+    } else if (digit >= 0) {
+      if (digit === 0) throwError(state, "bad explicit indentation width of a block scalar; it cannot be less than one");
+      if (detectedIndent) throwError(state, "repeat of an indentation width identifier");
+      indent = parentIndent + digit - 1;
+      detectedIndent = true;
+      state.position++;
+    } else break;
+  }
+  let hadWhitespace = false;
+  while (isWhiteSpace(state.input.charCodeAt(state.position))) {
+    hadWhitespace = true;
+    state.position++;
+  }
+  if (hadWhitespace && state.input.charCodeAt(state.position) === 35) skipUntilLineEnd(state);
+  if (isEol(state.input.charCodeAt(state.position))) consumeLineBreak(state);
+  else if (state.input.charCodeAt(state.position) !== 0) throwError(state, "a line break is expected");
+  let contentIndent = detectedIndent ? indent : -1;
+  let maxLeadingIndent = 0;
+  const valueStart = state.position;
+  let valueEnd = state.position;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    const linePosition = state.position;
+    let column = 0;
+    while (state.input.charCodeAt(linePosition + column) === 32) column++;
+    const first = state.input.charCodeAt(linePosition + column);
+    if (first === 0) {
+      if (contentIndent >= 0) {
+        if (column > contentIndent) valueEnd = linePosition + column;
+      } else if (column > 0) valueEnd = linePosition + column;
+      break;
+    }
+    if (testDocumentBoundary(state)) break;
+    if (!detectedIndent && contentIndent === -1 && isEol(first)) maxLeadingIndent = Math.max(maxLeadingIndent, column);
+    if (!detectedIndent && contentIndent === -1 && !isEol(first)) {
+      if (first === 9 && column < parentIndent) {
+        state.position = linePosition + column;
+        throwError(state, "tab characters must not be used in indentation");
+      }
+      if (column >= parentIndent && column < maxLeadingIndent) {
+        state.position = linePosition + column;
+        throwError(state, "bad indentation of a mapping entry");
+      }
+    }
+    if (contentIndent === -1 && first !== 0 && !isEol(first) && column < parentIndent) {
+      state.lineIndent = column;
+      state.position = linePosition + column;
+      break;
+    }
+    if (!detectedIndent && first !== 0 && !isEol(first) && contentIndent === -1) contentIndent = column;
+    const requiredIndent = contentIndent === -1 ? parentIndent + 1 : contentIndent;
+    if (first !== 0 && !isEol(first) && column < requiredIndent) {
+      state.lineIndent = column;
+      state.position = linePosition + column;
+      break;
+    }
+    skipUntilLineEnd(state);
+    valueEnd = state.position;
+    if (isEol(state.input.charCodeAt(state.position))) {
+      consumeLineBreak(state);
+      valueEnd = state.position;
+    }
+  }
+  checkPrintable(state, valueStart, valueEnd);
+  addScalarEvent(state, valueStart, valueEnd, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, style, chomping, contentIndent);
+  return true;
+}
+function canStartPlainScalar(state, nodeContext) {
+  const ch = state.input.charCodeAt(state.position);
+  const inFlow = nodeContext === CONTEXT_FLOW_IN;
+  if (ch === 0 || isWsOrEol(ch) || ch === 35 || ch === 38 || ch === 42 || ch === 33 || ch === 124 || ch === 62 || ch === 39 || ch === 34 || ch === 37 || ch === 64 || ch === 96 || isFlowIndicator(ch)) return false;
+  if (ch === 63 || ch === 45) {
+    const following = state.input.charCodeAt(state.position + 1);
+    if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator(following)) return false;
+  }
+  return true;
+}
+function readPlainScalar(state, nodeIndent, nodeContext, props) {
+  if (!canStartPlainScalar(state, nodeContext)) return false;
+  const start = state.position;
+  let end = state.position;
+  let ch = state.input.charCodeAt(state.position);
+  const inFlow = nodeContext === CONTEXT_FLOW_IN;
+  let multiline = false;
+  while (ch !== 0) {
+    if (testDocumentBoundary(state)) break;
+    if (ch === 58) {
+      const following = state.input.charCodeAt(state.position + 1);
+      if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator(following)) break;
+    } else if (ch === 35) {
+      if (isWsOrEol(state.input.charCodeAt(state.position - 1))) break;
+    } else if (inFlow && isFlowIndicator(ch)) break;
+    else if (isEol(ch)) {
+      const savedPosition = state.position;
+      const savedLine = state.line;
+      const savedLineStart = state.lineStart;
+      const savedLineIndent = state.lineIndent;
+      skipSeparationSpace(state, false);
+      if (state.lineIndent >= nodeIndent) {
+        multiline = true;
+        ch = state.input.charCodeAt(state.position);
+        continue;
+      }
+      state.position = savedPosition;
+      state.line = savedLine;
+      state.lineStart = savedLineStart;
+      state.lineIndent = savedLineIndent;
+      break;
+    }
+    if (!isWhiteSpace(ch)) end = state.position + 1;
+    ch = state.input.charCodeAt(++state.position);
+  }
+  if (end === start) return false;
+  checkPrintable(state, start, end);
+  addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN, CHOMPING_MODE.CLIP, -1, !multiline);
+  return true;
+}
+function skipFlowSeparationSpace(state, nodeIndent) {
+  const startLine = state.line;
+  skipSeparationSpace(state, true);
+  if (state.line > startLine && state.lineIndent < nodeIndent || state.firstTabInLine !== -1 && state.lineIndent < nodeIndent) throwError(state, "deficient indentation");
+}
+function readFlowCollection(state, nodeIndent, props) {
+  const ch = state.input.charCodeAt(state.position);
+  const isMapping = ch === 123;
+  const start = state.position;
+  let readNext = true;
+  if (ch !== 91 && ch !== 123) return false;
+  const terminator = isMapping ? 125 : 93;
+  if (isMapping) addMappingEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
+  else addSequenceEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
+  state.position++;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    skipFlowSeparationSpace(state, nodeIndent);
+    let ch2 = state.input.charCodeAt(state.position);
+    if (ch2 === terminator) {
+      state.position++;
+      addPopEvent(state);
+      return true;
+    } else if (!readNext) throwError(state, "missed comma between flow collection entries");
+    else if (ch2 === 44) throwError(state, "expected the node content, but found ','");
+    let isPair = false;
+    let isExplicitPair = false;
+    if (ch2 === 63 && isWsOrEol(state.input.charCodeAt(state.position + 1))) {
+      isPair = isExplicitPair = true;
+      state.position += 1;
+      skipFlowSeparationSpace(state, nodeIndent);
+    }
+    const entryLine = state.line;
+    const entryStart = snapshotState(state);
+    const keyWasRead = parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true);
+    skipFlowSeparationSpace(state, nodeIndent);
+    ch2 = state.input.charCodeAt(state.position);
+    if ((isMapping || isExplicitPair || state.line === entryLine) && ch2 === 58) {
+      isPair = true;
+      state.position++;
+      skipFlowSeparationSpace(state, nodeIndent);
+      if (!isMapping) {
+        insertFlowPairMappingEvent(state, entryStart);
+        if (!keyWasRead) addEmptyScalarEvent(state);
+      } else if (!keyWasRead) addEmptyScalarEvent(state);
+      if (!parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true)) addEmptyScalarEvent(state);
+      skipFlowSeparationSpace(state, nodeIndent);
+      if (!isMapping) addPopEvent(state);
+    } else if (isMapping && isPair) {
+      if (!keyWasRead) addEmptyScalarEvent(state);
+      addEmptyScalarEvent(state);
+    } else if (isMapping) addEmptyScalarEvent(state);
+    else if (isPair) {
+      insertFlowPairMappingEvent(state, entryStart);
+      if (!keyWasRead) addEmptyScalarEvent(state);
+      addEmptyScalarEvent(state);
+      addPopEvent(state);
+    }
+    ch2 = state.input.charCodeAt(state.position);
+    if (ch2 === 44) {
+      readNext = true;
+      state.position++;
+    } else readNext = false;
+  }
+  throwError(state, "unexpected end of the stream within a flow collection");
+}
+function readBlockSequence(state, nodeIndent, props) {
+  if (state.firstTabInLine !== -1 || state.input.charCodeAt(state.position) !== 45 || !isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) return false;
+  addSequenceEvent(state, state.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
+  while (state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) {
+    if (state.firstTabInLine !== -1) {
+      state.position = state.firstTabInLine;
+      throwError(state, "tab characters must not be used in indentation");
+    }
+    const entryLine = state.line;
+    state.position++;
+    const hadBreak = skipSeparationSpace(state, true) > 0;
+    if (state.firstTabInLine !== -1 && state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) throwError(state, "bad indentation of a sequence entry");
+    if (hadBreak && state.lineIndent <= nodeIndent) addEmptyScalarEvent(state);
+    else parseNode(state, nodeIndent, CONTEXT_BLOCK_IN, false, true);
+    skipSeparationSpace(state, true);
+    if (state.lineIndent < nodeIndent || state.position >= state.length) break;
+    if (state.lineIndent > nodeIndent) throwError(state, "bad indentation of a sequence entry");
+    if (state.line === entryLine && state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) throwError(state, "bad indentation of a sequence entry");
+  }
+  addPopEvent(state);
+  return true;
+}
+function readBlockMapping(state, nodeIndent, flowIndent, props) {
+  let atExplicitKey = false;
+  let detected = false;
+  let mappingOpened = false;
+  let pendingExplicitKey = false;
+  if (state.firstTabInLine !== -1) return false;
+  let ch = state.input.charCodeAt(state.position);
+  while (ch !== 0) {
+    if (!atExplicitKey && state.firstTabInLine !== -1) {
+      state.position = state.firstTabInLine;
+      throwError(state, "tab characters must not be used in indentation");
+    }
+    const following = state.input.charCodeAt(state.position + 1);
+    const entryLine = state.line;
+    if ((ch === 63 || ch === 58) && isWsOrEolOrEnd(following)) {
+      if (!mappingOpened) {
+        addMappingEvent(state, state.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
+        mappingOpened = true;
+      }
+      if (ch === 63) {
+        if (atExplicitKey) addEmptyScalarEvent(state);
+        detected = true;
+        atExplicitKey = true;
+      } else if (atExplicitKey) atExplicitKey = false;
+      else {
+        addEmptyScalarEvent(state);
+        detected = true;
+        atExplicitKey = false;
+      }
+      state.position += 1;
+      pendingExplicitKey = true;
+    } else {
+      if (atExplicitKey) {
+        addEmptyScalarEvent(state);
+        atExplicitKey = false;
+      }
+      const beforeKey = snapshotState(state);
+      if (!parseNode(state, flowIndent, CONTEXT_FLOW_OUT, false, true)) break;
+      if (state.line === entryLine) {
+        ch = state.input.charCodeAt(state.position);
+        while (isWhiteSpace(ch)) ch = state.input.charCodeAt(++state.position);
+        if (ch === 58) {
+          ch = state.input.charCodeAt(++state.position);
+          if (!isWsOrEolOrEnd(ch)) throwError(state, "a whitespace character is expected after the key-value separator within a block mapping");
+          if (!mappingOpened) {
+            state.events.splice(beforeKey.eventsLength, 0, {
+              type: EVENT_ID.MAPPING,
+              start: beforeKey.position,
+              anchorStart: props.anchorStart,
+              anchorEnd: props.anchorEnd,
+              tagStart: props.tagStart,
+              tagEnd: props.tagEnd,
+              style: COLLECTION_STYLE.BLOCK
+            });
+            mappingOpened = true;
+          }
+          detected = true;
+          atExplicitKey = false;
+          pendingExplicitKey = false;
+        } else if (detected) throwError(state, "expected ':' after a mapping key");
+        else {
+          if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
+            restoreState(state, beforeKey);
+            return false;
+          }
+          return true;
+        }
+      } else if (detected) throwError(state, "can not read a block mapping entry; a multiline key may not be an implicit key");
+      else {
+        if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
+          restoreState(state, beforeKey);
+          return false;
+        }
+        return true;
+      }
+    }
+    if (parseNode(state, nodeIndent, CONTEXT_BLOCK_OUT, true, pendingExplicitKey)) pendingExplicitKey = false;
+    if (!atExplicitKey) {
+      if (pendingExplicitKey) {
+        addEmptyScalarEvent(state);
+        pendingExplicitKey = false;
+      }
+    }
+    skipSeparationSpace(state, true);
+    ch = state.input.charCodeAt(state.position);
+    if ((state.line === entryLine || state.lineIndent > nodeIndent) && ch !== 0) throwError(state, "bad indentation of a mapping entry");
+    else if (state.lineIndent < nodeIndent) break;
+  }
+  if (!detected) return false;
+  if (atExplicitKey) addEmptyScalarEvent(state);
+  if (mappingOpened) addPopEvent(state);
+  return true;
+}
+function parseNode(state, parentIndent, nodeContext, allowToSeek, allowCompact, allowPropertyMapping = true) {
+  if (state.depth >= state.maxDepth) throwError(state, `nesting exceeded maxDepth (${state.maxDepth})`);
+  state.depth++;
+  let indentStatus = 1;
+  let atNewLine = false;
+  let hasContent = false;
+  let propertyStart = null;
+  const props = emptyProperties();
+  let allowBlockScalars = nodeContext === CONTEXT_BLOCK_OUT || nodeContext === CONTEXT_BLOCK_IN;
+  let allowBlockCollections = allowBlockScalars;
+  const allowBlockStyles = allowBlockScalars;
+  if (allowToSeek && skipSeparationSpace(state, true)) {
+    atNewLine = true;
+    if (state.lineIndent > parentIndent) indentStatus = 1;
+    else if (state.lineIndent === parentIndent) indentStatus = 0;
+    else indentStatus = -1;
+  }
+  if (indentStatus === 1) while (true) {
+    const ch = state.input.charCodeAt(state.position);
+    const propertyState = snapshotState(state);
+    if (atNewLine && indentStatus !== 1 && (ch === 33 || ch === 38)) break;
+    if (atNewLine && allowBlockStyles && (props.tagStart !== NO_RANGE$1 || props.anchorStart !== NO_RANGE$1) && (ch === 33 || ch === 38)) {
+      const fallbackState = snapshotState(state);
+      const flowIndent = parentIndent + 1;
+      if (readBlockMapping(state, state.position - state.lineStart, flowIndent, props) && state.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) {
+        state.depth--;
+        return true;
+      }
+      restoreState(state, fallbackState);
+    }
+    if (atNewLine && (ch === 33 && props.tagStart !== NO_RANGE$1 || ch === 38 && props.anchorStart !== NO_RANGE$1)) break;
+    if (!readTagProperty(state, props, nodeContext === CONTEXT_FLOW_IN) && !readAnchorProperty(state, props)) break;
+    if (propertyStart === null) propertyStart = propertyState;
+    if (skipSeparationSpace(state, true)) {
+      atNewLine = true;
+      allowBlockCollections = allowBlockStyles;
+      if (state.lineIndent > parentIndent) indentStatus = 1;
+      else if (state.lineIndent === parentIndent) indentStatus = 0;
+      else indentStatus = -1;
+    } else allowBlockCollections = false;
+  }
+  if (allowBlockCollections) allowBlockCollections = atNewLine || allowCompact;
+  if (indentStatus === 1 || nodeContext === CONTEXT_BLOCK_OUT) {
+    const flowIndent = nodeContext === CONTEXT_FLOW_IN || nodeContext === CONTEXT_FLOW_OUT ? parentIndent : parentIndent + 1;
+    const blockIndent = state.position - state.lineStart;
+    if (indentStatus === 1) {
+      if (allowBlockCollections && (readBlockSequence(state, blockIndent, props) || readBlockMapping(state, blockIndent, flowIndent, props)) || readFlowCollection(state, flowIndent, props)) hasContent = true;
+      else {
+        const ch = state.input.charCodeAt(state.position);
+        if (propertyStart !== null && allowPropertyMapping && allowBlockStyles && !allowBlockCollections && ch !== 124 && ch !== 62) {
+          const fallbackState = snapshotState(state);
+          const propertyIndent = propertyStart.position - propertyStart.lineStart;
+          restoreState(state, propertyStart);
+          if (readBlockMapping(state, propertyIndent, flowIndent, emptyProperties()) && state.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) hasContent = true;
+          else restoreState(state, fallbackState);
+        }
+        if (!hasContent && (allowBlockScalars && readBlockScalar(state, flowIndent, props) || readSingleQuotedScalar(state, flowIndent, props) || readDoubleQuotedScalar(state, flowIndent, props) || readAlias(state, props) || readPlainScalar(state, flowIndent, nodeContext, props))) hasContent = true;
+      }
+    } else if (indentStatus === 0) hasContent = allowBlockCollections && readBlockSequence(state, blockIndent, props);
+  }
+  allowBlockScalars = allowBlockScalars && !hasContent;
+  if (!hasContent && (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1 || allowBlockScalars)) {
+    addScalarEvent(state, NO_RANGE$1, NO_RANGE$1, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN);
+    hasContent = true;
+  }
+  state.depth--;
+  return hasContent || props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1;
+}
+function readDirective(state) {
+  if (state.lineIndent > 0 || state.input.charCodeAt(state.position) !== 37) return false;
+  state.position++;
+  const nameStart = state.position;
+  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position))) state.position++;
+  const name = state.input.slice(nameStart, state.position);
+  const args = [];
+  if (name.length === 0) throwError(state, "directive name must not be less than one character in length");
+  while (state.input.charCodeAt(state.position) !== 0 && !isEol(state.input.charCodeAt(state.position))) {
+    while (isWhiteSpace(state.input.charCodeAt(state.position))) state.position++;
+    if (state.input.charCodeAt(state.position) === 35 || isEol(state.input.charCodeAt(state.position)) || state.input.charCodeAt(state.position) === 0) break;
+    const start = state.position;
+    while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position))) state.position++;
+    args.push(state.input.slice(start, state.position));
+  }
+  if (isEol(state.input.charCodeAt(state.position))) consumeLineBreak(state);
+  if (name === "YAML") {
+    if (state.directives.some((directive) => directive.kind === "yaml")) throwError(state, "duplication of %YAML directive");
+    if (args.length !== 1) throwError(state, "YAML directive accepts exactly one argument");
+    const match = /^([0-9]+)\.([0-9]+)$/.exec(args[0]);
+    if (match === null) throwError(state, "ill-formed argument of the YAML directive");
+    if (parseInt(match[1], 10) !== 1) throwError(state, "unacceptable YAML version of the document");
+    state.directives.push({
+      kind: "yaml",
+      version: args[0]
+    });
+  } else if (name === "TAG") {
+    if (args.length !== 2) throwError(state, "TAG directive accepts exactly two arguments");
+    const [handle, prefix] = args;
+    if (!PATTERN_TAG_HANDLE.test(handle)) throwError(state, "ill-formed tag handle (first argument) of the TAG directive");
+    if (HAS_OWN.call(state.tagHandlers, handle)) throwError(state, `there is a previously declared suffix for "${handle}" tag handle`);
+    if (!PATTERN_TAG_PREFIX.test(prefix)) throwError(state, "ill-formed tag prefix (second argument) of the TAG directive");
+    state.tagHandlers[handle] = prefix;
+    state.directives.push({
+      kind: "tag",
+      handle,
+      prefix
+    });
+  }
+  return true;
+}
+function readDocument(state) {
+  state.directives = [];
+  state.tagHandlers = /* @__PURE__ */ Object.create(null);
+  let hasDirectives = false;
+  skipSeparationSpace(state, true);
+  while (readDirective(state)) {
+    hasDirectives = true;
+    skipSeparationSpace(state, true);
+  }
+  let explicitStart = false;
+  let explicitEnd = false;
+  let allowCompact = true;
+  if (state.lineIndent === 0 && state.input.charCodeAt(state.position) === 45 && state.input.charCodeAt(state.position + 1) === 45 && state.input.charCodeAt(state.position + 2) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 3))) {
+    explicitStart = true;
+    const markerLine = state.line;
+    state.position += 3;
+    skipSeparationSpace(state, true);
+    allowCompact = state.line > markerLine;
+  } else if (hasDirectives) throwError(state, "directives end mark is expected");
+  const documentEventIndex = state.events.length;
+  if (!explicitStart && state.position === state.lineStart && state.input.charCodeAt(state.position) === 46 && testDocumentSeparator(state)) {
+    state.position += 3;
+    skipSeparationSpace(state, true);
+    return;
+  }
+  addDocumentEvent(state, explicitStart, false);
+  if (!parseNode(state, state.lineIndent - 1, CONTEXT_BLOCK_OUT, false, allowCompact, allowCompact)) addEmptyScalarEvent(state);
+  skipSeparationSpace(state, true);
+  if (state.position === state.lineStart && testDocumentSeparator(state)) {
+    explicitEnd = state.input.charCodeAt(state.position) === 46;
+    if (explicitEnd) {
+      const markerLine = state.line;
+      state.position += 3;
+      skipSeparationSpace(state, true);
+      if (state.line === markerLine && state.position < state.length) throwError(state, "end of the stream or a document separator is expected");
+    }
+  }
+  const documentEvent = state.events[documentEventIndex];
+  if (documentEvent?.type === EVENT_ID.DOCUMENT) documentEvent.explicitEnd = explicitEnd;
+  addPopEvent(state);
+  if (!explicitEnd && state.position < state.length && !testDocumentBoundary(state)) throwError(state, "end of the stream or a document separator is expected");
+}
+function parseEvents(input, options) {
+  const length = input.length;
+  const state = {
+    ...DEFAULT_PARSER_OPTIONS,
+    ...options,
+    input: `${input}\0`,
+    length,
+    position: 0,
+    line: 0,
+    lineStart: 0,
+    lineIndent: 0,
+    firstTabInLine: -1,
+    depth: 0,
+    directives: [],
+    tagHandlers: /* @__PURE__ */ Object.create(null),
+    events: []
+  };
+  const nullpos = input.indexOf("\0");
+  if (nullpos !== -1) YAMLException.throwAt(input, nullpos, "null byte is not allowed in input", state.filename);
+  while (state.position < state.length) {
+    skipByteOrderMark(state);
+    skipSeparationSpace(state, true);
+    if (state.position >= state.length) break;
+    const documentStart = state.position;
+    readDocument(state);
+    if (state.position === documentStart)
+      throwError(state, "can not read a document");
+  }
+  return state.events;
+}
+function loadDocuments(input, options = {}) {
+  const opts = {
+    ...DEFAULT_LOAD_OPTIONS,
+    ...options
+  };
+  const source = String(input);
+  const PARSER_OPT_KEYS = Object.keys(DEFAULT_PARSER_OPTIONS);
+  const CONSTRUCTOR_OPT_KEYS = Object.keys(DEFAULT_CONSTRUCTOR_OPTIONS);
+  return constructFromEvents(parseEvents(source, pick(opts, PARSER_OPT_KEYS)), {
+    ...pick(opts, CONSTRUCTOR_OPT_KEYS),
+    source
+  });
+}
+function load(input, options) {
+  const documents = loadDocuments(input, options);
+  if (documents.length === 0) throw new YAMLException("expected a document, but the input is empty");
+  if (documents.length === 1) return documents[0];
+  throw new YAMLException("expected a single document in the stream, but found more");
+}
+function hasBit(mask, bit) {
+  return (mask & 1 << bit) !== 0;
+}
+function _preferredQuotedStyle(layout) {
+  if (layout.presenterOptions.quoteStyle === "single" && hasBit(layout.allowedStylesMask, SCALAR_STYLE.SINGLE_QUOTED)) return SCALAR_STYLE.SINGLE_QUOTED;
+  return SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function applyQuoteFlowKeysOption(layout) {
+  if (!layout.presenterOptions.quoteFlowKeys) return;
+  if (!layout.isKey || !layout.flowOnly || layout.style !== SCALAR_STYLE.PLAIN) return;
+  layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function doubleQuoteForInvisibles(layout) {
+  if (layout.style === SCALAR_STYLE.PLAIN && /[\t\x7F-\xA0\u2028\u2029\uFEFF\uFFFE\uFFFF]/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function doubleQuoteWhitespaceOnly(layout) {
+  if (layout.style === SCALAR_STYLE.PLAIN && /^\s+$/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function applyForceQuotesOption(layout) {
+  if (!layout.presenterOptions.forceQuotes) return;
+  if (layout.isKey || layout.style !== SCALAR_STYLE.PLAIN) return;
+  if (layout.node.tag !== layout.presenterOptions.schema.defaultScalarTag.tagName) return;
+  layout.style = layout.node.value.includes("\n") ? SCALAR_STYLE.DOUBLE_QUOTED : _preferredQuotedStyle(layout);
+}
+function tryLongOrMultilineAsBlock(layout) {
+  if (layout.style !== SCALAR_STYLE.PLAIN || layout.isKey) return;
+  const value = layout.node.value;
+  const multiline = value.indexOf("\n") !== -1;
+  if (!hasBit(layout.allowedStylesMask, SCALAR_STYLE.LITERAL_BLOCK)) {
+    if (multiline) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+    return;
+  }
+  const w = layout.presenterOptions.lineWidth;
+  if (w === -1) {
+    if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
+    return;
+  }
+  const availableWidth = Math.max(Math.min(w, 40), w - layout.shiftOfContent);
+  let position = 0;
+  let shouldFold = false;
+  while (position <= value.length) {
+    let lineEnd = value.length;
+    const nextLineBreak = value.indexOf("\n", position);
+    if (nextLineBreak !== -1) lineEnd = nextLineBreak;
+    const line = value.slice(position, lineEnd);
+    if (line.length > availableWidth && line[0] !== " " && / [^ \t]/.test(line)) shouldFold = true;
+    if (nextLineBreak === -1) break;
+    position = nextLineBreak + 1;
+  }
+  if (shouldFold) layout.style = SCALAR_STYLE.FOLDED_BLOCK;
+  else if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
+}
+function quoteInvalidPlain(layout) {
+  if (layout.style === SCALAR_STYLE.PLAIN && !hasBit(layout.allowedStylesMask, SCALAR_STYLE.PLAIN)) layout.style = _preferredQuotedStyle(layout);
+}
+function fallbackToDoubleQuoted(layout) {
+  if (!hasBit(layout.allowedStylesMask, layout.style)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+var NOT_RESOLVED, strTag, NULL_VALUES$1, nullCoreTag, nullJsonTag, NULL_VALUES, nullYaml11Tag, TRUE_VALUES$2, FALSE_VALUES$2, boolCoreTag, TRUE_VALUES$1, FALSE_VALUES$1, boolJsonTag, TRUE_VALUES, FALSE_VALUES, boolYaml11Tag, YAML_INTEGER_IMPLICIT_PATTERN$1, YAML_INTEGER_EXPLICIT_PATTERN$1, intCoreTag, YAML_INTEGER_IMPLICIT_PATTERN, YAML_INTEGER_EXPLICIT_PATTERN, intJsonTag, YAML_INTEGER_PATTERN, intYaml11Tag, YAML_FLOAT_PATTERN$1, YAML_FLOAT_SPECIAL_PATTERN$1, floatCoreTag, YAML_FLOAT_IMPLICIT_PATTERN, YAML_FLOAT_EXPLICIT_PATTERN, floatJsonTag, YAML_FLOAT_PATTERN, YAML_FLOAT_SPECIAL_PATTERN, floatYaml11Tag, mergeTag, BASE64_PATTERN, binaryTag, YAML_DATE_REGEXP, YAML_TIMESTAMP_REGEXP, timestampTag, seqTag, omapTag, pairsTag, mapTag, setTag, Schema, FAILSAFE_SCHEMA, JSON_SCHEMA, CORE_SCHEMA, YAML11_SCHEMA, DUMP_SCHEMA, realMapTag, legacyMapTag, DEFAULT_SNIPPET_OPTIONS, YAMLException, EVENT_ID, SCALAR_STYLE, COLLECTION_STYLE, CHOMPING_MODE, NO_RANGE$3, simpleEscapeCheck, simpleEscapeMap, DEFAULT_TAG_HANDLERS, TAG_SUFFIX_CHARS, TAG_URI_CHARS, NO_RANGE$2, MERGE_TAG_NAME, DEFAULT_CONSTRUCTOR_OPTIONS, NO_RANGE$1, HAS_OWN, CONTEXT_FLOW_IN, CONTEXT_FLOW_OUT, CONTEXT_BLOCK_IN, CONTEXT_BLOCK_OUT, PATTERN_NON_PRINTABLE, PATTERN_FLOW_INDICATORS, PATTERN_TAG_HANDLE, NS_URI_CHAR, NS_TAG_CHAR, PATTERN_TAG_URI, PATTERN_TAG_SUFFIX, PATTERN_TAG_PREFIX, DEFAULT_PARSER_OPTIONS, DEFAULT_LOAD_OPTIONS, DEFAULT_SCALAR_STYLE_RULES, SRC_C_PRINTABLE, SRC_B_CHAR, SRC_C_BYTE_ORDER_MARK, SRC_S_WHITE, SRC_NB_CHAR, SRC_NS_CHAR, SRC_NB_JSON, SRC_C_INDICATOR, SRC_C_FLOW_INDICATOR, SRC_NS_PLAIN_SAFE_FLOW_OUT, SRC_NS_PLAIN_SAFE_FLOW_IN, SRC_NS_PLAIN_FIRST_FLOW_OUT, SRC_NS_PLAIN_FIRST_FLOW_IN, SRC_NS_PLAIN_CHAR_FLOW_OUT, SRC_NS_PLAIN_CHAR_FLOW_IN, SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT, SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN, SRC_NS_PLAIN_ONE_LINE_FLOW_OUT, SRC_NS_PLAIN_ONE_LINE_FLOW_IN, SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY, SRC_NS_PLAIN_ONE_LINE_FLOW_KEY, SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT, SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN, SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT, SRC_NS_PLAIN_MULTI_LINE_FLOW_IN, NS_PLAIN_FLOW_OUT, NS_PLAIN_FLOW_IN, NS_PLAIN_BLOCK_KEY, NS_PLAIN_FLOW_KEY, NB_SINGLE_ONE_LINE, NB_SINGLE_MULTI_LINE, BLOCK_SCALAR_CONTENT, DEFAULT_PRESENTER_OPTIONS, DEFAULT_DUMP_OPTIONS, EVENT_DOCUMENT, EVENT_SEQUENCE, EVENT_MAPPING, EVENT_SCALAR, EVENT_ALIAS, EVENT_POP, SCALAR_STYLE_PLAIN, SCALAR_STYLE_SINGLE_QUOTED, SCALAR_STYLE_DOUBLE_QUOTED, SCALAR_STYLE_LITERAL_BLOCK, SCALAR_STYLE_FOLDED_BLOCK, COLLECTION_STYLE_BLOCK, COLLECTION_STYLE_FLOW, CHOMPING_CLIP, CHOMPING_STRIP, CHOMPING_KEEP;
+var init_js_yaml = __esm({
+  "node_modules/js-yaml/dist/js-yaml.mjs"() {
+    NOT_RESOLVED = /* @__PURE__ */ Symbol("NOT_RESOLVED");
+    strTag = defineScalarTag("tag:yaml.org,2002:str", {
+      resolve: (source) => source,
+      identify: (data) => typeof data === "string"
+    });
+    NULL_VALUES$1 = [
+      "",
+      "~",
+      "null",
+      "Null",
+      "NULL"
+    ];
+    nullCoreTag = defineScalarTag("tag:yaml.org,2002:null", {
+      implicit: true,
+      implicitFirstChars: [
+        "",
+        "~",
+        "n",
+        "N"
+      ],
+      resolve: (source) => {
+        if (NULL_VALUES$1.indexOf(source) !== -1) return null;
+        return NOT_RESOLVED;
+      },
+      identify: (object) => object === null,
+      represent: () => "null"
+    });
+    nullJsonTag = defineScalarTag("tag:yaml.org,2002:null", {
+      implicit: true,
+      implicitFirstChars: ["n"],
+      resolve: (source, isExplicit) => {
+        if (source === "null" || isExplicit && source === "") return null;
+        return NOT_RESOLVED;
+      },
+      identify: (object) => object === null,
+      represent: () => "null"
+    });
+    NULL_VALUES = [
+      "",
+      "~",
+      "null",
+      "Null",
+      "NULL"
+    ];
+    nullYaml11Tag = defineScalarTag("tag:yaml.org,2002:null", {
+      implicit: true,
+      implicitFirstChars: [
+        "",
+        "~",
+        "n",
+        "N"
+      ],
+      resolve: (source) => {
+        if (NULL_VALUES.indexOf(source) !== -1) return null;
+        return NOT_RESOLVED;
+      },
+      identify: (object) => object === null,
+      represent: () => "null"
+    });
+    TRUE_VALUES$2 = [
+      "true",
+      "True",
+      "TRUE"
+    ];
+    FALSE_VALUES$2 = [
+      "false",
+      "False",
+      "FALSE"
+    ];
+    boolCoreTag = defineScalarTag("tag:yaml.org,2002:bool", {
+      implicit: true,
+      implicitFirstChars: [
+        "t",
+        "T",
+        "f",
+        "F"
+      ],
+      resolve: (source) => {
+        if (TRUE_VALUES$2.indexOf(source) !== -1) return true;
+        if (FALSE_VALUES$2.indexOf(source) !== -1) return false;
+        return NOT_RESOLVED;
+      },
+      identify: (object) => Object.prototype.toString.call(object) === "[object Boolean]",
+      represent: (object) => object ? "true" : "false"
+    });
+    TRUE_VALUES$1 = ["true"];
+    FALSE_VALUES$1 = ["false"];
+    boolJsonTag = defineScalarTag("tag:yaml.org,2002:bool", {
+      implicit: true,
+      implicitFirstChars: ["t", "f"],
+      resolve: (source) => {
+        if (TRUE_VALUES$1.indexOf(source) !== -1) return true;
+        if (FALSE_VALUES$1.indexOf(source) !== -1) return false;
+        return NOT_RESOLVED;
+      },
+      identify: (object) => Object.prototype.toString.call(object) === "[object Boolean]",
+      represent: (object) => object ? "true" : "false"
+    });
+    TRUE_VALUES = [
+      "true",
+      "True",
+      "TRUE",
+      "y",
+      "Y",
+      "yes",
+      "Yes",
+      "YES",
+      "on",
+      "On",
+      "ON"
+    ];
+    FALSE_VALUES = [
+      "false",
+      "False",
+      "FALSE",
+      "n",
+      "N",
+      "no",
+      "No",
+      "NO",
+      "off",
+      "Off",
+      "OFF"
+    ];
+    boolYaml11Tag = defineScalarTag("tag:yaml.org,2002:bool", {
+      implicit: true,
+      implicitFirstChars: [
+        "y",
+        "Y",
+        "n",
+        "N",
+        "t",
+        "T",
+        "f",
+        "F",
+        "o",
+        "O"
+      ],
+      resolve: (source) => {
+        if (TRUE_VALUES.indexOf(source) !== -1) return true;
+        if (FALSE_VALUES.indexOf(source) !== -1) return false;
+        return NOT_RESOLVED;
+      },
+      identify: (object) => Object.prototype.toString.call(object) === "[object Boolean]",
+      represent: (object) => object ? "true" : "false"
+    });
+    YAML_INTEGER_IMPLICIT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:0o[0-7]+|0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
+    YAML_INTEGER_EXPLICIT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1]+|[-+]?0o[0-7]+|[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
+    intCoreTag = defineScalarTag("tag:yaml.org,2002:int", {
+      implicit: true,
+      implicitFirstChars: [
+        "-",
+        "+",
+        ..."0123456789"
+      ],
+      resolve: resolveYamlInteger$2,
+      identify: (object) => Number.isInteger(object) && !Object.is(object, -0) && object.toString(10).indexOf("e") < 0,
+      represent: (object) => object.toString(10)
+    });
+    YAML_INTEGER_IMPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^-?(?:0|[1-9][0-9]*)$");
+    YAML_INTEGER_EXPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1]+|[-+]?0o[0-7]+|[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
+    intJsonTag = defineScalarTag("tag:yaml.org,2002:int", {
+      implicit: true,
+      implicitFirstChars: ["-", ..."0123456789"],
+      resolve: resolveYamlInteger$1,
+      identify: (object) => Number.isInteger(object) && !Object.is(object, -0) && object.toString(10).indexOf("e") < 0,
+      represent: (object) => object.toString(10)
+    });
+    YAML_INTEGER_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?0x[0-9a-fA-F_]+|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+|[-+]?(?:0|[1-9][0-9_]*))$");
+    intYaml11Tag = defineScalarTag("tag:yaml.org,2002:int", {
+      implicit: true,
+      implicitFirstChars: [
+        "-",
+        "+",
+        ..."0123456789"
+      ],
+      resolve: resolveYamlInteger,
+      identify: (object) => Number.isInteger(object) && !Object.is(object, -0) && object.toString(10).indexOf("e") < 0,
+      represent: (object) => object.toString(10)
+    });
+    YAML_FLOAT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+    YAML_FLOAT_SPECIAL_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+    floatCoreTag = defineScalarTag("tag:yaml.org,2002:float", {
+      implicit: true,
+      implicitFirstChars: [
+        "-",
+        "+",
+        ".",
+        ..."0123456789"
+      ],
+      resolve: resolveYamlFloat$2,
+      identify: (object) => typeof object === "number" && (!Number.isInteger(object) || Object.is(object, -0) || object.toString(10).indexOf("e") >= 0),
+      represent: representYamlFloat$2
+    });
+    YAML_FLOAT_IMPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$");
+    YAML_FLOAT_EXPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+    floatJsonTag = defineScalarTag("tag:yaml.org,2002:float", {
+      implicit: true,
+      implicitFirstChars: ["-", ..."0123456789"],
+      resolve: resolveYamlFloat$1,
+      identify: (object) => typeof object === "number" && (!Number.isInteger(object) || Object.is(object, -0) || object.toString(10).indexOf("e") >= 0),
+      represent: representYamlFloat$1
+    });
+    YAML_FLOAT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?(?:(?:[0-9][0-9_]*)?\\.[0-9_]*)(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+    YAML_FLOAT_SPECIAL_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+    floatYaml11Tag = defineScalarTag("tag:yaml.org,2002:float", {
+      implicit: true,
+      implicitFirstChars: [
+        "-",
+        "+",
+        ".",
+        ..."0123456789"
+      ],
+      resolve: resolveYamlFloat,
+      identify: (object) => typeof object === "number" && (!Number.isInteger(object) || Object.is(object, -0) || object.toString(10).indexOf("e") >= 0),
+      represent: representYamlFloat
+    });
+    mergeTag = defineScalarTag("tag:yaml.org,2002:merge", {
+      implicit: true,
+      implicitFirstChars: ["<"],
+      resolve: (source, isExplicit) => {
+        if (source === "<<" || isExplicit && source === "") return "<<";
+        return NOT_RESOLVED;
+      },
+      identify: () => false
+    });
+    BASE64_PATTERN = /^[A-Za-z0-9+/]*={0,2}$/;
+    binaryTag = defineScalarTag("tag:yaml.org,2002:binary", {
+      resolve: resolveYamlBinary,
+      identify: (object) => Object.prototype.toString.call(object) === "[object Uint8Array]",
+      represent: representYamlBinary
+    });
+    YAML_DATE_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9])-([0-9][0-9])$");
+    YAML_TIMESTAMP_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)(?:[Tt]|[ \\t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\\.([0-9]*))?(?:[ \\t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?$");
+    timestampTag = defineScalarTag("tag:yaml.org,2002:timestamp", {
+      implicit: true,
+      implicitFirstChars: [..."0123456789"],
+      resolve: resolveYamlTimestamp,
+      identify: (object) => object instanceof Date,
+      represent: (object) => object.toISOString()
+    });
+    seqTag = defineSequenceTag("tag:yaml.org,2002:seq", {
+      create: () => [],
+      addItem: (container, item) => {
+        container.push(item);
+      },
+      identify: Array.isArray
+    });
+    omapTag = defineSequenceTag("tag:yaml.org,2002:omap", {
+      create: () => ({
+        list: [],
+        seen: /* @__PURE__ */ new Set()
+      }),
+      addItem: (carrier, item) => {
+        let key;
+        if (item instanceof Map) {
+          if (item.size !== 1) return "cannot resolve an ordered map item";
+          key = item.keys().next().value;
+        } else if (isPlainObject(item)) {
+          const itemKeys = Object.keys(item);
+          if (itemKeys.length !== 1) return "cannot resolve an ordered map item";
+          key = itemKeys[0];
+        } else return "cannot resolve an ordered map item";
+        if (carrier.seen.has(key)) return "duplicate key in ordered map";
+        carrier.seen.add(key);
+        carrier.list.push(item);
+        return "";
+      },
+      finalize: (carrier) => carrier.list,
+      identify: () => false
+    });
+    pairsTag = defineSequenceTag("tag:yaml.org,2002:pairs", {
+      create: () => [],
+      addItem: (container, item) => {
+        if (item instanceof Map) {
+          if (item.size !== 1) return "cannot resolve a pairs item";
+          container.push(item.entries().next().value);
+          return "";
+        }
+        if (Object.prototype.toString.call(item) !== "[object Object]") return "cannot resolve a pairs item";
+        const object = item;
+        const keys = Object.keys(object);
+        if (keys.length !== 1) return "cannot resolve a pairs item";
+        container.push([keys[0], object[keys[0]]]);
+        return "";
+      },
+      identify: () => false
+    });
+    mapTag = defineMappingTag("tag:yaml.org,2002:map", {
+      create: () => ({}),
+      identify: isPlainObject,
+      represent: (o) => {
+        const map = /* @__PURE__ */ new Map();
+        for (const key of Object.keys(o)) map.set(key, o[key]);
+        return map;
+      },
+      addPair: (container, key, value) => {
+        if (key !== null && typeof key === "object") return "object-based map does not support complex keys";
+        const normalizedKey = String(key);
+        if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
+          value,
+          enumerable: true,
+          configurable: true,
+          writable: true
+        });
+        else container[normalizedKey] = value;
+        return "";
+      },
+      has: (container, key) => {
+        if (key !== null && typeof key === "object") return false;
+        return Object.prototype.hasOwnProperty.call(container, String(key));
+      },
+      keys: (container) => Object.keys(container),
+      get: (container, key) => {
+        const normalizedKey = String(key);
+        if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
+        return container[normalizedKey];
+      }
+    });
+    setTag = defineMappingTag("tag:yaml.org,2002:set", {
+      create: () => /* @__PURE__ */ new Set(),
+      identify: (data) => data instanceof Set,
+      represent: (data) => {
+        const map = /* @__PURE__ */ new Map();
+        for (const key of data) map.set(key, null);
+        return map;
+      },
+      addPair: (container, key, value) => {
+        if (value !== null) return "cannot resolve a set item";
+        container.add(key);
+        return "";
+      },
+      has: (container, key) => container.has(key),
+      keys: (container) => container.keys(),
+      get: () => null
+    });
+    Schema = class Schema2 {
+      tags;
+      /** @internal */
+      implicitScalarTags;
+      /**
+      * Dispatch implicit scalar resolvers by `source.charAt(0)`. Each bucket holds
+      * the resolvers that may match that key, in schema order; a key absent from
+      * the map uses
+      * {@link Schema.implicitScalarAnyFirstChar}
+      * (resolvers that declared no first-char constraint, so they apply to any
+      * first character).
+      */
+      implicitScalarByFirstChar;
+      implicitScalarAnyFirstChar;
+      /**
+      * The default scalar tag (`!!str`), resolved once so the composer's fallback
+      * for unresolved plain scalars avoids a keyed lookup per scalar.
+      *
+      * @internal
+      */
+      defaultScalarTag;
+      /**
+      * The default container tags (`!!seq` / `!!map`), used by the dumper: when a
+      * value is identified by its default tag, the tag is implicit and not
+      * printed. Undefined if the schema does not define them (then such values
+      * can't be dumped).
+      *
+      * @internal
+      */
+      defaultSequenceTag;
+      /** @internal */
+      defaultMappingTag;
+      exact;
+      prefix;
+      constructor(tags) {
+        const compiledTags = compileTags(tags);
+        const implicitScalarTags = [];
+        const exact = createTagDefinitionMap();
+        const prefix = createTagDefinitionListMap();
+        for (const tag of compiledTags) {
+          if (tag.nodeKind === "scalar" && tag.implicit) {
+            if (tag.matchByTagPrefix) throw new Error("Implicit scalar tags cannot match by tag prefix");
+            implicitScalarTags.push(tag);
+          }
+          switch (tag.nodeKind) {
+            case "scalar":
+              if (tag.matchByTagPrefix) prefix.scalar.push(tag);
+              else exact.scalar[tag.tagName] = tag;
+              break;
+            case "sequence":
+              if (tag.matchByTagPrefix) prefix.sequence.push(tag);
+              else exact.sequence[tag.tagName] = tag;
+              break;
+            case "mapping":
+              if (tag.matchByTagPrefix) prefix.mapping.push(tag);
+              else exact.mapping[tag.tagName] = tag;
+          }
+        }
+        const implicitScalarAnyFirstChar = implicitScalarTags.filter((tag) => tag.implicitFirstChars === null);
+        const keys = /* @__PURE__ */ new Set();
+        for (const tag of implicitScalarTags) if (tag.implicitFirstChars !== null) for (const key of tag.implicitFirstChars) keys.add(key);
+        const implicitScalarByFirstChar = /* @__PURE__ */ new Map();
+        for (const key of keys) implicitScalarByFirstChar.set(key, implicitScalarTags.filter((tag) => tag.implicitFirstChars === null || tag.implicitFirstChars.indexOf(key) !== -1));
+        const defaultScalarTag = exact.scalar["tag:yaml.org,2002:str"];
+        if (!defaultScalarTag) throw new Error("schema does not define the default scalar tag (tag:yaml.org,2002:str)");
+        this.tags = compiledTags;
+        this.implicitScalarTags = implicitScalarTags;
+        this.implicitScalarByFirstChar = implicitScalarByFirstChar;
+        this.implicitScalarAnyFirstChar = implicitScalarAnyFirstChar;
+        this.defaultScalarTag = defaultScalarTag;
+        this.defaultSequenceTag = exact.sequence["tag:yaml.org,2002:seq"];
+        this.defaultMappingTag = exact.mapping["tag:yaml.org,2002:map"];
+        this.exact = exact;
+        this.prefix = prefix;
+      }
+      /** @internal */
+      lookupScalarTag(tagName) {
+        const exactTag = this.exact.scalar[tagName];
+        if (exactTag) return exactTag;
+        for (const tag of this.prefix.scalar) if (tagName.startsWith(tag.tagName)) return tag;
+      }
+      /** @internal */
+      lookupSequenceTag(tagName) {
+        const exactTag = this.exact.sequence[tagName];
+        if (exactTag) return exactTag;
+        for (const tag of this.prefix.sequence) if (tagName.startsWith(tag.tagName)) return tag;
+      }
+      /** @internal */
+      lookupMappingTag(tagName) {
+        const exactTag = this.exact.mapping[tagName];
+        if (exactTag) return exactTag;
+        for (const tag of this.prefix.mapping) if (tagName.startsWith(tag.tagName)) return tag;
+      }
+      /** @internal */
+      resolveImplicitScalarTag(source) {
+        const candidates = this.implicitScalarByFirstChar.get(source.charAt(0)) ?? this.implicitScalarAnyFirstChar;
+        for (const tag2 of candidates) {
+          const value = tag2.resolve(source, false, tag2.tagName);
+          if (value !== NOT_RESOLVED) return {
+            value,
+            tag: tag2
+          };
+        }
+        const tag = this.defaultScalarTag;
+        return {
+          value: tag.resolve(source, false, tag.tagName),
+          tag
+        };
+      }
+      /**
+      * Creates a new schema with the specified tags added. If a tag already
+      * exists, it is replaced by the specified tag.
+      *
+      * @example
+      *
+      * ```javascript
+      * import { CORE_SCHEMA, mergeTag, realMapTag } from 'js-yaml'
+      *
+      * const schema = CORE_SCHEMA.withTags(mergeTag, realMapTag)
+      * ```
+      */
+      withTags(...tags) {
+        let flatTags = [];
+        for (const tag of tags) flatTags = flatTags.concat(tag);
+        return new Schema2([...this.tags, ...flatTags]);
+      }
+    };
+    FAILSAFE_SCHEMA = new Schema([
+      strTag,
+      seqTag,
+      mapTag
+    ]);
+    JSON_SCHEMA = new Schema([
+      ...FAILSAFE_SCHEMA.tags,
+      nullJsonTag,
+      boolJsonTag,
+      intJsonTag,
+      floatJsonTag
+    ]);
+    CORE_SCHEMA = new Schema([
+      ...FAILSAFE_SCHEMA.tags,
+      nullCoreTag,
+      boolCoreTag,
+      intCoreTag,
+      floatCoreTag
+    ]);
+    YAML11_SCHEMA = new Schema([
+      ...FAILSAFE_SCHEMA.tags,
+      nullYaml11Tag,
+      boolYaml11Tag,
+      intYaml11Tag,
+      floatYaml11Tag,
+      timestampTag,
+      mergeTag,
+      binaryTag,
+      omapTag,
+      pairsTag,
+      setTag
+    ]);
+    DUMP_SCHEMA = YAML11_SCHEMA.withTags({
+      ...intYaml11Tag,
+      resolve: (source, isExplicit, tagName) => {
+        const result = intYaml11Tag.resolve(source, isExplicit, tagName);
+        return result === NOT_RESOLVED ? intCoreTag.resolve(source, isExplicit, tagName) : result;
+      }
+    }, {
+      ...floatYaml11Tag,
+      resolve: (source, isExplicit, tagName) => {
+        const result = floatYaml11Tag.resolve(source, isExplicit, tagName);
+        return result === NOT_RESOLVED ? floatCoreTag.resolve(source, isExplicit, tagName) : result;
+      }
+    });
+    realMapTag = defineMappingTag("tag:yaml.org,2002:map", {
+      create: () => /* @__PURE__ */ new Map(),
+      addPair: (container, key, value) => {
+        container.set(key, value);
+        return "";
+      },
+      has: (container, key) => container.has(key),
+      keys: (container) => container.keys(),
+      get: (container, key) => container.get(key),
+      identify: (data) => data instanceof Map || isPlainObject(data),
+      represent: (data) => {
+        if (data instanceof Map) return data;
+        const map = /* @__PURE__ */ new Map();
+        const obj = data;
+        for (const key of Object.keys(obj)) map.set(key, obj[key]);
+        return map;
+      }
+    });
+    legacyMapTag = defineMappingTag("tag:yaml.org,2002:map", {
+      create: () => ({}),
+      identify: isPlainObject,
+      represent: (o) => {
+        const map = /* @__PURE__ */ new Map();
+        for (const key of Object.keys(o)) map.set(key, o[key]);
+        return map;
+      },
+      addPair: (container, key, value) => {
+        const normalizedKey = normalizeKey(key);
+        if (normalizedKey === null) return "nested arrays are not supported inside keys";
+        if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
+          value,
+          enumerable: true,
+          configurable: true,
+          writable: true
+        });
+        else container[normalizedKey] = value;
+        return "";
+      },
+      has: (container, key) => {
+        const normalizedKey = normalizeKey(key);
+        return normalizedKey !== null && Object.prototype.hasOwnProperty.call(container, normalizedKey);
+      },
+      keys: (container) => Object.keys(container),
+      get: (container, key) => {
+        const normalizedKey = String(key);
+        if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
+        return container[normalizedKey];
+      }
+    });
+    DEFAULT_SNIPPET_OPTIONS = {
+      maxLength: 79,
+      indent: 1,
+      linesBefore: 3,
+      linesAfter: 2
+    };
+    YAMLException = class YAMLException2 extends Error {
+      reason;
+      mark;
+      /**
+      * Optional `mark` contains source snippet data. Usually, use
+      * {@link YAMLException.throwAt} instead of passing it directly.
+      */
+      constructor(reason, mark) {
+        super();
+        this.name = "YAMLException";
+        this.reason = reason;
+        this.mark = mark;
+        this.message = formatError(this, false);
+        if (Error.captureStackTrace) Error.captureStackTrace(this, this.constructor);
+      }
+      /**
+      * Returns the formatted error, omitting the source snippet in compact mode.
+      */
+      toString(compact) {
+        return `${this.name}: ${formatError(this, compact)}`;
+      }
+      /**
+      * Builds a YAMLException with a source snippet and throws it. `source` is
+      * the raw input text; `position` is an offset into it.
+      */
+      static throwAt(source, position, message, filename = "") {
+        let line = 0;
+        let lineStart = 0;
+        for (let index = 0; index < position; index++) {
+          const ch = source.charCodeAt(index);
+          if (ch === 10) {
+            line++;
+            lineStart = index + 1;
+          } else if (ch === 13) {
+            line++;
+            if (source.charCodeAt(index + 1) === 10) index++;
+            lineStart = index + 1;
+          }
+        }
+        const mark = {
+          name: filename,
+          buffer: source,
+          position,
+          line,
+          column: position - lineStart
+        };
+        mark.snippet = makeSnippet(mark);
+        throw new YAMLException2(message, mark);
+      }
+    };
+    EVENT_ID = {
+      DOCUMENT: 1,
+      SEQUENCE: 2,
+      MAPPING: 3,
+      SCALAR: 4,
+      ALIAS: 5,
+      POP: 6
+    };
+    SCALAR_STYLE = {
+      PLAIN: 1,
+      SINGLE_QUOTED: 2,
+      DOUBLE_QUOTED: 3,
+      LITERAL_BLOCK: 4,
+      FOLDED_BLOCK: 5
+    };
+    COLLECTION_STYLE = {
+      BLOCK: 1,
+      FLOW: 2
+    };
+    CHOMPING_MODE = {
+      CLIP: 1,
+      STRIP: 2,
+      KEEP: 3
+    };
+    NO_RANGE$3 = -1;
+    simpleEscapeCheck = new Array(256);
+    simpleEscapeMap = new Array(256);
+    for (let i = 0; i < 256; i++) {
+      simpleEscapeCheck[i] = simpleEscapeSequence(i) ? 1 : 0;
+      simpleEscapeMap[i] = simpleEscapeSequence(i);
+    }
+    DEFAULT_TAG_HANDLERS = Object.assign(/* @__PURE__ */ Object.create(null), {
+      "!": "!",
+      "!!": "tag:yaml.org,2002:"
+    });
+    TAG_SUFFIX_CHARS = "-#;/?:@&=+$_.~*'()";
+    TAG_URI_CHARS = TAG_SUFFIX_CHARS + "!,[]";
+    NO_RANGE$2 = -1;
+    MERGE_TAG_NAME = "tag:yaml.org,2002:merge";
+    DEFAULT_CONSTRUCTOR_OPTIONS = {
+      filename: "",
+      schema: CORE_SCHEMA,
+      json: false,
+      maxTotalMergeKeys: 1e4,
+      maxAliases: -1
+    };
+    NO_RANGE$1 = -1;
+    HAS_OWN = Object.prototype.hasOwnProperty;
+    CONTEXT_FLOW_IN = 1;
+    CONTEXT_FLOW_OUT = 2;
+    CONTEXT_BLOCK_IN = 3;
+    CONTEXT_BLOCK_OUT = 4;
+    PATTERN_NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+    PATTERN_FLOW_INDICATORS = /[,\[\]{}]/;
+    PATTERN_TAG_HANDLE = /^(?:!|!!|![0-9A-Za-z-]+!)$/;
+    NS_URI_CHAR = String.raw`(?:%[0-9A-Fa-f]{2}|[0-9A-Za-z\-#;/?:@&=+$,_.!~*'()\[\]])`;
+    NS_TAG_CHAR = String.raw`(?:%[0-9A-Fa-f]{2}|[0-9A-Za-z\-#;/?:@&=+$.~*'()_])`;
+    PATTERN_TAG_URI = new RegExp(`^(?:${NS_URI_CHAR})*$`);
+    PATTERN_TAG_SUFFIX = new RegExp(`^(?:${NS_TAG_CHAR})+$`);
+    PATTERN_TAG_PREFIX = new RegExp(`^(?:!(?:${NS_URI_CHAR})*|${NS_TAG_CHAR}(?:${NS_URI_CHAR})*)$`);
+    DEFAULT_PARSER_OPTIONS = {
+      filename: "",
+      maxDepth: 100
+    };
+    DEFAULT_LOAD_OPTIONS = {
+      ...DEFAULT_PARSER_OPTIONS,
+      ...DEFAULT_CONSTRUCTOR_OPTIONS
+    };
+    DEFAULT_SCALAR_STYLE_RULES = {
+      applyQuoteFlowKeysOption,
+      doubleQuoteForInvisibles,
+      doubleQuoteWhitespaceOnly,
+      applyForceQuotesOption,
+      tryLongOrMultilineAsBlock,
+      quoteInvalidPlain,
+      fallbackToDoubleQuoted
+    };
+    SRC_C_PRINTABLE = "[\\x09\\x0A\\x0D\\x20-\\x7E\\x85\\xA0-\\uD7FF\\uE000-\\uFFFD\\u{10000}-\\u{10FFFF}]";
+    SRC_B_CHAR = "[\\n\\r]";
+    SRC_C_BYTE_ORDER_MARK = "\\uFEFF";
+    SRC_S_WHITE = "[ \\t]";
+    SRC_NB_CHAR = `(?:(?!(?:${SRC_B_CHAR}|${SRC_C_BYTE_ORDER_MARK}))${SRC_C_PRINTABLE})`;
+    SRC_NS_CHAR = `(?:(?!${SRC_S_WHITE})${SRC_NB_CHAR})`;
+    SRC_NB_JSON = "[\\x09\\x20-\\uD7FF\\uE000-\\uFFFF\\u{10000}-\\u{10FFFF}]";
+    SRC_C_INDICATOR = "[-?:,\\[\\]{}#&*!|>'\"%@`]";
+    SRC_C_FLOW_INDICATOR = "[,\\[\\]{}]";
+    SRC_NS_PLAIN_SAFE_FLOW_OUT = SRC_NS_CHAR;
+    SRC_NS_PLAIN_SAFE_FLOW_IN = `(?:(?!${SRC_C_FLOW_INDICATOR})${SRC_NS_CHAR})`;
+    SRC_NS_PLAIN_FIRST_FLOW_OUT = `(?:(?:(?!${SRC_C_INDICATOR})${SRC_NS_CHAR})|[?:-](?=${SRC_NS_PLAIN_SAFE_FLOW_OUT}))`;
+    SRC_NS_PLAIN_FIRST_FLOW_IN = `(?:(?:(?!${SRC_C_INDICATOR})${SRC_NS_CHAR})|[?:-](?=${SRC_NS_PLAIN_SAFE_FLOW_IN}))`;
+    SRC_NS_PLAIN_CHAR_FLOW_OUT = `(?:(?:(?![:#])${SRC_NS_PLAIN_SAFE_FLOW_OUT})|:(?=${SRC_NS_PLAIN_SAFE_FLOW_OUT}))#*`;
+    SRC_NS_PLAIN_CHAR_FLOW_IN = `(?:(?:(?![:#])${SRC_NS_PLAIN_SAFE_FLOW_IN})|:(?=${SRC_NS_PLAIN_SAFE_FLOW_IN}))#*`;
+    SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT = `(?:${SRC_S_WHITE}*${SRC_NS_PLAIN_CHAR_FLOW_OUT})*`;
+    SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN = `(?:${SRC_S_WHITE}*${SRC_NS_PLAIN_CHAR_FLOW_IN})*`;
+    SRC_NS_PLAIN_ONE_LINE_FLOW_OUT = `${SRC_NS_PLAIN_FIRST_FLOW_OUT}#*${SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT}`;
+    SRC_NS_PLAIN_ONE_LINE_FLOW_IN = `${SRC_NS_PLAIN_FIRST_FLOW_IN}#*${SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN}`;
+    SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY = SRC_NS_PLAIN_ONE_LINE_FLOW_OUT;
+    SRC_NS_PLAIN_ONE_LINE_FLOW_KEY = SRC_NS_PLAIN_ONE_LINE_FLOW_IN;
+    SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT = `\\n+${SRC_NS_PLAIN_CHAR_FLOW_OUT}${SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT}`;
+    SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN = `\\n+${SRC_NS_PLAIN_CHAR_FLOW_IN}${SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN}`;
+    SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT = `${SRC_NS_PLAIN_ONE_LINE_FLOW_OUT}(?:${SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT})*`;
+    SRC_NS_PLAIN_MULTI_LINE_FLOW_IN = `${SRC_NS_PLAIN_ONE_LINE_FLOW_IN}(?:${SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN})*`;
+    NS_PLAIN_FLOW_OUT = new RegExp(`^(?:${SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT})$`, "u");
+    NS_PLAIN_FLOW_IN = new RegExp(`^(?:${SRC_NS_PLAIN_MULTI_LINE_FLOW_IN})$`, "u");
+    NS_PLAIN_BLOCK_KEY = new RegExp(`^(?:${SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY})$`, "u");
+    NS_PLAIN_FLOW_KEY = new RegExp(`^(?:${SRC_NS_PLAIN_ONE_LINE_FLOW_KEY})$`, "u");
+    NB_SINGLE_ONE_LINE = new RegExp(`^(?:${SRC_NB_JSON})*$`, "u");
+    NB_SINGLE_MULTI_LINE = new RegExp(`^(?:${SRC_NB_JSON}|\\n)*$`, "u");
+    BLOCK_SCALAR_CONTENT = new RegExp(`^(?:${SRC_NB_CHAR}|\\n)*$`, "u");
+    DEFAULT_PRESENTER_OPTIONS = {
+      indent: 2,
+      seqNoIndent: false,
+      seqInlineFirst: true,
+      lineWidth: 80,
+      flowBracketPadding: false,
+      flowSkipCommaSpace: false,
+      flowSkipColonSpace: false,
+      quoteFlowKeys: false,
+      quoteStyle: "single",
+      forceQuotes: false,
+      scalarStyleRules: Object.keys(DEFAULT_SCALAR_STYLE_RULES).map((name) => Reflect.get(DEFAULT_SCALAR_STYLE_RULES, name)),
+      tagBeforeAnchor: false
+    };
+    DEFAULT_DUMP_OPTIONS = {
+      ...DEFAULT_PRESENTER_OPTIONS,
+      schema: DUMP_SCHEMA,
+      skipInvalid: false,
+      noRefs: false,
+      flowLevel: -1,
+      sortKeys: false,
+      transform: () => {
+      }
+    };
+    EVENT_DOCUMENT = EVENT_ID.DOCUMENT;
+    EVENT_SEQUENCE = EVENT_ID.SEQUENCE;
+    EVENT_MAPPING = EVENT_ID.MAPPING;
+    EVENT_SCALAR = EVENT_ID.SCALAR;
+    EVENT_ALIAS = EVENT_ID.ALIAS;
+    EVENT_POP = EVENT_ID.POP;
+    SCALAR_STYLE_PLAIN = SCALAR_STYLE.PLAIN;
+    SCALAR_STYLE_SINGLE_QUOTED = SCALAR_STYLE.SINGLE_QUOTED;
+    SCALAR_STYLE_DOUBLE_QUOTED = SCALAR_STYLE.DOUBLE_QUOTED;
+    SCALAR_STYLE_LITERAL_BLOCK = SCALAR_STYLE.LITERAL_BLOCK;
+    SCALAR_STYLE_FOLDED_BLOCK = SCALAR_STYLE.FOLDED_BLOCK;
+    COLLECTION_STYLE_BLOCK = COLLECTION_STYLE.BLOCK;
+    COLLECTION_STYLE_FLOW = COLLECTION_STYLE.FLOW;
+    CHOMPING_CLIP = CHOMPING_MODE.CLIP;
+    CHOMPING_STRIP = CHOMPING_MODE.STRIP;
+    CHOMPING_KEEP = CHOMPING_MODE.KEEP;
+  }
+});
+
+// lib/core/frontmatter-fast.ts
+function scalar(raw, flow) {
+  const v = trimSpaces(raw);
+  if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) {
+    const inner = v.slice(1, -1);
+    return /["\\]/.test(inner) || flow && inner.includes(",") || QUOTED_UNSAFE.test(inner) ? NOT_SIMPLE : inner;
+  }
+  if (v.length >= 2 && v.startsWith("'") && v.endsWith("'")) {
+    const inner = v.slice(1, -1);
+    return inner.includes("'") || flow && inner.includes(",") || QUOTED_UNSAFE.test(inner) ? NOT_SIMPLE : inner;
+  }
+  const first = PLAIN_FIRST.test(v) || DIGIT_STRING.test(v) && !/^[0-9]*[eE]-[0-9]*$/.test(v);
+  if (v === "" || !first || CORE_WORDS.has(v) || !PLAIN_BODY.test(v)) return NOT_SIMPLE;
+  if (v.includes(": ") || v.includes(" #") || v.endsWith(":") || flow && FLOW_UNSAFE.test(v)) return NOT_SIMPLE;
+  return v;
+}
+function flowList(raw) {
+  const inner = trimSpaces(raw.slice(1, -1));
+  if (inner === "") return [];
+  const items = [];
+  for (const part of inner.split(",")) {
+    const s = scalar(part, true);
+    if (s === NOT_SIMPLE || s === null) return NOT_SIMPLE;
+    items.push(s);
+  }
+  return items;
+}
+function inline(raw) {
+  const v = trimSpaces(raw);
+  if (v.startsWith("[") && v.endsWith("]")) return flowList(v);
+  return scalar(v, false);
+}
+function fastLoadFrontmatter(text) {
+  if (trimSpaces(text.replace(/\n/g, " ")) === "" || /[\t\r\u2028\u2029\ufeff]/.test(text)) return void 0;
+  const lines = text.split("\n").map((l) => l.replace(/ +$/, ""));
+  const out = {};
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i];
+    if (line === "") {
+      i++;
+      continue;
+    }
+    const m = KEY.exec(line);
+    if (!m || m[1] in out || m[1] === "__proto__") return void 0;
+    const key = m[1];
+    i++;
+    if (m[2] !== void 0 && trimSpaces(m[2]) !== "") {
+      const value = inline(m[2]);
+      if (value === NOT_SIMPLE) return void 0;
+      out[key] = value;
+      continue;
+    }
+    const block = [];
+    while (i < lines.length && lines[i] !== "" && (lines[i].startsWith(" ") || lines[i].startsWith("- "))) block.push(lines[i++]);
+    if (block.length === 0) {
+      if (i < lines.length && lines[i] === "" && lines.slice(i).some((l) => l.startsWith(" ") || l.startsWith("- "))) return void 0;
+      out[key] = null;
+      continue;
+    }
+    const parsed = ITEM.test(block[0]) ? blockList(block) : nestedMap(block);
+    if (parsed === void 0) return void 0;
+    out[key] = parsed;
+  }
+  return out;
+}
+function blockList(block) {
+  const indent = ITEM.exec(block[0])[1];
+  const items = [];
+  for (const line of block) {
+    const m = ITEM.exec(line);
+    if (!m || m[1] !== indent) return void 0;
+    const s = scalar(m[2], false);
+    if (s === NOT_SIMPLE || s === null || s.startsWith("- ")) return void 0;
+    items.push(s);
+  }
+  return items;
+}
+function nestedMap(block) {
+  const indent = NESTED.exec(block[0])?.[1];
+  if (indent === void 0) return void 0;
+  const map = {};
+  for (const line of block) {
+    const m = NESTED.exec(line);
+    if (!m || m[1] !== indent || m[2] in map || m[2] === "__proto__") return void 0;
+    if (m[3] === void 0 || trimSpaces(m[3]) === "") return void 0;
+    const value = inline(m[3]);
+    if (value === NOT_SIMPLE) return void 0;
+    map[m[2]] = value;
+  }
+  return map;
+}
+var KEY, ITEM, NESTED, PLAIN_FIRST, PLAIN_BODY, DIGIT_STRING, FLOW_UNSAFE, QUOTED_UNSAFE, trimSpaces, CORE_WORDS, NOT_SIMPLE;
+var init_frontmatter_fast = __esm({
+  "lib/core/frontmatter-fast.ts"() {
+    "use strict";
+    KEY = /^([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
+    ITEM = /^( *)- (.*)$/;
+    NESTED = /^( +)([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
+    PLAIN_FIRST = /^[A-Za-z_\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]/;
+    PLAIN_BODY = /^[A-Za-z0-9 _\-./()@+=?!%$^&*~;:#<>`'"\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd,[\]{}]*$/;
+    DIGIT_STRING = /^[0-9][0-9A-Za-z]*-[0-9A-Za-z-]*$/;
+    FLOW_UNSAFE = /[,[\]{}]/;
+    QUOTED_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]/;
+    trimSpaces = (s) => s.replace(/^ +| +$/g, "");
+    CORE_WORDS = /* @__PURE__ */ new Set(["null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"]);
+    NOT_SIMPLE = /* @__PURE__ */ Symbol("not simple");
+  }
+});
+
+// lib/core/recall-keys.ts
+function recallKeysOf(frontmatter) {
+  const v = frontmatter.recall;
+  if (!Array.isArray(v)) return [];
+  return v.filter((k) => typeof k === "string" && k.trim() !== "").slice(0, MAX_RECALL_KEYS);
+}
+var MAX_RECALL_KEYS;
+var init_recall_keys = __esm({
+  "lib/core/recall-keys.ts"() {
+    "use strict";
+    MAX_RECALL_KEYS = 16;
+  }
+});
+
+// lib/core/scope.ts
+function scopeEntryProblem(s) {
+  if (s.trim() === "") return "is empty";
+  if (/[\u0000-\u001f\u007f]/.test(s)) return "must be one line with no control characters";
+  if ([...s].length > MAX_SCOPE_CHARS) return `is over ${MAX_SCOPE_CHARS} characters`;
+  if (s.startsWith("/") || /^[A-Za-z]:/.test(s) || s.startsWith("~")) return "is absolute: write it relative to the repository root (packages/api, not /home/\u2026/packages/api)";
+  if (s.includes("\\")) return 'uses "\\": separate directories with "/"';
+  const segments = normalizeScope(s).split("/");
+  if (segments.includes("..")) return 'climbs out with "..": a scope stays inside the repository';
+  if (segments.some((seg) => seg === "" || seg === ".")) return "has an empty or '.' segment (a//b, a/./b)";
+  return void 0;
+}
+function normalizeScope(s) {
+  let out = s.trim();
+  while (out.startsWith("./")) out = out.slice(2);
+  while (out.length > 1 && out.endsWith("/")) out = out.slice(0, -1);
+  return out === "." || out === "" ? "**" : out;
+}
+function scopesOf(frontmatter) {
+  const v = frontmatter.scope;
+  const list = typeof v === "string" ? [v] : Array.isArray(v) ? v : [];
+  return list.filter((s) => s !== null && s !== void 0).map((s) => typeof s === "string" && scopeEntryProblem(s) === void 0 ? normalizeScope(s) : String(s)).slice(0, MAX_SCOPES);
+}
+var MAX_SCOPES, MAX_SCOPE_CHARS;
+var init_scope = __esm({
+  "lib/core/scope.ts"() {
+    "use strict";
+    MAX_SCOPES = 16;
+    MAX_SCOPE_CHARS = 200;
+  }
+});
+
+// lib/core/card.ts
+var card_exports = {};
+__export(card_exports, {
+  REQUIRED_FIELDS: () => REQUIRED_FIELDS,
+  cardType: () => cardType,
+  isExpired: () => isExpired,
+  missingFields: () => missingFields,
+  parseCard: () => parseCard
+});
+function parseCard(text) {
+  const match = FRONTMATTER.exec(text);
+  if (!match) return { frontmatter: {}, meta: { topics: [] }, frontmatterText: "", body: text, hasFrontmatter: false, errors: [], warnings: [] };
+  const frontmatterText = match[1];
+  const body = text.slice(match[0].length);
+  const errors = [];
+  const warnings = [];
+  let loaded;
+  try {
+    loaded = frontmatterText.trim() === "" ? {} : fastLoadFrontmatter(frontmatterText) ?? load(frontmatterText, { schema: CORE_SCHEMA });
+  } catch (err) {
+    const message = (err instanceof Error ? err.message : String(err)).split("\n")[0];
+    errors.push({ code: "E_CARD_FRONTMATTER", message: `frontmatter is not valid YAML: ${message}` });
+    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
+  }
+  if (loaded === null || typeof loaded !== "object" || Array.isArray(loaded)) {
+    errors.push({ code: "E_CARD_FRONTMATTER", message: "frontmatter must be a YAML mapping (key: value lines)" });
+    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
+  }
+  const fm = loaded;
+  return { frontmatter: fm, meta: toMeta(fm, warnings), frontmatterText, body, hasFrontmatter: true, errors, warnings };
+}
+function toMeta(fm, warnings) {
+  const meta = { topics: [] };
+  const warn = (field, expected) => warnings.push({ code: "W_FIELD_TYPE", message: `${field} should be ${expected}`, field });
+  const text = (field) => {
+    const v = fm[field];
+    if (v === void 0 || v === null) return void 0;
+    if (typeof v === "string") return v;
+    if (typeof v === "number" || typeof v === "boolean") return String(v);
+    warn(field, "a string");
+    return void 0;
+  };
+  meta.name = text("name");
+  meta.description = text("description");
+  meta.status = text("status");
+  meta.updated_at = text("updated_at");
+  meta.expires_at = text("expires_at");
+  if (fm.metadata !== void 0) {
+    if (fm.metadata && typeof fm.metadata === "object" && !Array.isArray(fm.metadata)) meta.metadata = fm.metadata;
+    else warn("metadata", "a mapping");
+  }
+  const topics = fm.topics;
+  if (Array.isArray(topics)) meta.topics = topics.filter((t) => t !== null && t !== void 0).map(String);
+  else if (typeof topics === "string")
+    meta.topics = topics.split(",").map((t) => t.trim()).filter(Boolean);
+  else if (topics !== void 0 && topics !== null) warn("topics", "a list");
+  if (fm.recall !== void 0 && fm.recall !== null) {
+    if (Array.isArray(fm.recall)) meta.recall = recallKeysOf(fm);
+    else warn("recall", "a list");
+  }
+  if (fm.scope !== void 0 && fm.scope !== null) {
+    if (Array.isArray(fm.scope) || typeof fm.scope === "string") meta.scope = scopesOf(fm);
+    else warn("scope", "a list");
+  }
+  const priority = text("priority");
+  if (priority === "always" || priority === "normal" || priority === "low") meta.priority = priority;
+  else if (priority !== void 0) warn("priority", "one of always, normal, low");
+  if ("repo_refs" in fm) {
+    const refs = fm.repo_refs;
+    if (Array.isArray(refs)) meta.repo_refs = refs.map(String);
+    else if (refs === null || refs === void 0) meta.repo_refs = [];
+    else {
+      warn("repo_refs", "a list");
+      meta.repo_refs = [String(refs)];
+    }
+  }
+  if (fm.provenance && typeof fm.provenance === "object" && !Array.isArray(fm.provenance)) {
+    const p = fm.provenance;
+    meta.provenance = {
+      kind: p.kind === "fact" || p.kind === "inference" || p.kind === "unverified" ? p.kind : void 0,
+      confidence: typeof p.confidence === "number" ? p.confidence : void 0,
+      source: typeof p.source === "string" ? p.source : void 0
+    };
+  }
+  return meta;
+}
+function missingFields(card) {
+  return REQUIRED_FIELDS.filter((f) => !(f in card.frontmatter));
+}
+function isExpired(meta, today) {
+  return typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at) && meta.expires_at.slice(0, 10) < today;
+}
+function cardType(file, meta) {
+  const prefix = typeFromFileName(file);
+  return prefix ?? (typeof meta.metadata?.type === "string" ? meta.metadata.type : void 0);
+}
+var REQUIRED_FIELDS, FRONTMATTER;
+var init_card = __esm({
+  "lib/core/card.ts"() {
+    "use strict";
+    init_js_yaml();
+    init_frontmatter_fast();
+    init_card_types();
+    init_recall_keys();
+    init_scope();
+    REQUIRED_FIELDS = ["topics", "priority", "status", "updated_at", "repo_refs"];
+    FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
+  }
+});
+
+// lib/hook/entry/keeper.ts
+var import_node_path8 = __toESM(require("node:path"), 1);
+var import_node_os = __toESM(require("node:os"), 1);
+
+// lib/store/checked-fs.ts
+var import_node_fs = __toESM(require("node:fs"), 1);
+
+// lib/core/bytes.ts
+function view(bytes) {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+function utf8Text(bytes, start = 0, end) {
+  return view(bytes).toString("utf8", start, end);
+}
+function latin1Text(bytes, start = 0, end) {
+  return view(bytes).toString("latin1", start, end);
+}
+var encoder;
+function encodeUtf8(text) {
+  encoder ??= new TextEncoder();
+  return encoder.encode(text);
+}
+function u32At(bytes, offset) {
+  if (!(offset >= 0 && offset + 4 <= bytes.length)) throw new RangeError(`no 32-bit value at ${offset} of ${bytes.length} bytes`);
+  return bytes[offset] + bytes[offset + 1] * 256 + bytes[offset + 2] * 65536 + bytes[offset + 3] * 16777216;
+}
+function bytesAt(a, from, b) {
+  if (from < 0 || from + b.length > a.length) return false;
+  for (let i = 0; i < b.length; i++) if (a[from + i] !== b[i]) return false;
+  return true;
+}
+
+// lib/store/checked-fs.ts
+var S_IFMT = 61440;
+var S_IFREG = 32768;
+var S_IFDIR = 16384;
+var S_IFIFO = 4096;
+var S_IFCHR = 8192;
+var S_IFBLK = 24576;
+var S_IFSOCK = 49152;
+function statIfExists(path8) {
+  return import_node_fs.default.statSync(path8, { throwIfNoEntry: false });
+}
+function stat(path8) {
+  return import_node_fs.default.statSync(path8);
+}
+function lstatIfExists(path8) {
+  return import_node_fs.default.lstatSync(path8, { throwIfNoEntry: false });
+}
+function fstat(fd) {
+  return import_node_fs.default.fstatSync(fd);
+}
+function futimes(fd, ms) {
+  import_node_fs.default.futimesSync(fd, ms / 1e3, ms / 1e3);
+}
+function utimes(path8, ms) {
+  import_node_fs.default.utimesSync(path8, ms / 1e3, ms / 1e3);
+}
+function readAt(fd, buffer, offset, length, position) {
+  return import_node_fs.default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
+}
+function openForAppend(path8, extraFlags = 0, readable = false) {
+  const c = import_node_fs.default.constants;
+  return import_node_fs.default.openSync(path8, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
+}
+function writeBytes(fd, buffer, offset, length) {
+  return import_node_fs.default.writeSync(fd, buffer, offset, length);
+}
+function close(fd) {
+  import_node_fs.default.closeSync(fd);
+}
+function exists(path8) {
+  return import_node_fs.default.existsSync(path8);
+}
+var R_OK = import_node_fs.default.constants.R_OK;
+var NOT_REGULAR = "E_NOT_REGULAR";
+var TOO_LARGE = "E_TOO_LARGE";
+var DEFAULT_READ_CAP = 64 * 1024 * 1024;
+function fileKind(mode) {
+  const t = mode & S_IFMT;
+  return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
+}
+function notRegularError(path8, mode) {
+  return Object.assign(new Error(`${path8} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path8 });
+}
+function tooLargeError(path8, size, cap) {
+  return Object.assign(new Error(`${path8} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path8 });
+}
+function openRegular(path8, options = {}) {
+  const c = import_node_fs.default.constants;
+  const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? c.O_NOFOLLOW ?? 0 : 0);
+  const fd = import_node_fs.default.openSync(path8, flags);
+  let st;
+  try {
+    st = fstat(fd);
+  } catch (err) {
+    close(fd);
+    throw err;
+  }
+  if ((st.mode & S_IFMT) !== S_IFREG) {
+    close(fd);
+    throw notRegularError(path8, st.mode);
+  }
+  return { fd, stat: st };
+}
+function readRegular(path8, cap = DEFAULT_READ_CAP, options = {}) {
+  const { fd, stat: st } = openRegular(path8, options);
+  try {
+    if (st.size > cap) throw tooLargeError(path8, st.size, cap);
+    const buf = new Uint8Array(st.size);
+    let length = 0;
+    while (length < st.size) {
+      const n = readAt(fd, buf, length, st.size - length, -1);
+      if (n === 0) break;
+      length += n;
+    }
+    return { bytes: length === st.size ? buf : buf.subarray(0, length), stat: st };
+  } finally {
+    close(fd);
+  }
+}
+function readRegularBytes(path8, cap = DEFAULT_READ_CAP, options = {}) {
+  return readRegular(path8, cap, options).bytes;
+}
+function readRegularUtf8(path8, cap = DEFAULT_READ_CAP, options = {}) {
+  return utf8Text(readRegularBytes(path8, cap, options));
+}
+
+// lib/store/lock.ts
+var import_node_fs3 = __toESM(require("node:fs"), 1);
+var import_node_path2 = __toESM(require("node:path"), 1);
+
+// lib/core/errors.ts
+var ERROR_CODES = {
+  /** Bad command line: unknown command or flag, missing or malformed value. */
+  E_USAGE: "E_USAGE",
+  /** An explicit memory selection (env or project config) is missing, not a directory, or unreadable. */
+  E_INVALID_EXPLICIT: "E_INVALID_EXPLICIT",
+  /** No memory store could be resolved for this project. */
+  E_UNAVAILABLE: "E_UNAVAILABLE",
+  /** The directory is not inside a git repository and --allow-non-git was not given. */
+  E_NOT_GIT: "E_NOT_GIT",
+  /** The user config file exists but does not parse; it is never overwritten. */
+  E_CONFIG_PARSE: "E_CONFIG_PARSE",
+  /** A value in the user config has the wrong type or shape. */
+  E_CONFIG_INVALID: "E_CONFIG_INVALID",
+  /** `init` found a store already there. */
+  E_STORE_EXISTS: "E_STORE_EXISTS",
+  /** A card's frontmatter does not parse. */
+  E_CARD_FRONTMATTER: "E_CARD_FRONTMATTER",
+  /** A path would leave the memory directory (.., absolute, NUL, symlink). */
+  E_PATH_ESCAPE: "E_PATH_ESCAPE",
+  /** The store lock could not be taken in time. */
+  E_LOCK_TIMEOUT: "E_LOCK_TIMEOUT",
+  /** A filesystem operation failed (permission, missing parent, …). */
+  E_IO: "E_IO",
+  /** `install` would overwrite a file that memctl did not write (a user's own command, skill or plugin). */
+  E_INSTALL_CONFLICT: "E_INSTALL_CONFLICT",
+  /** An agent (a caller with a task id, or actor agent:*) tried to write; agents read and propose only. */
+  E_READ_ONLY: "E_READ_ONLY",
+  /** A path names memctl's own state (.memctl/), which no file tool may touch. */
+  E_PATH_RESERVED: "E_PATH_RESERVED",
+  /** A write would exceed a guardrail (depth, segment length, file size, total bytes, file count). */
+  E_GUARDRAIL: "E_GUARDRAIL",
+  /** The named file, directory or card does not exist. */
+  E_NOT_FOUND: "E_NOT_FOUND",
+  /** The target already exists (create, rename never overwrite). */
+  E_EXISTS: "E_EXISTS",
+  /** str_replace: old_str does not occur in the file. */
+  E_NO_MATCH: "E_NO_MATCH",
+  /** str_replace: old_str occurs more than once. */
+  E_MULTIPLE_MATCHES: "E_MULTIPLE_MATCHES",
+  /** insert / view: a line number outside the file. */
+  E_INVALID_LINE: "E_INVALID_LINE",
+  /** A file operation met a directory where it needs a file, or the reverse. */
+  E_IS_DIRECTORY: "E_IS_DIRECTORY",
+  /** A card's recall keys are not a list of short one-line strings (too many, too long, not strings). */
+  E_RECALL_KEYS: "E_RECALL_KEYS",
+  /** A card's scope is not a list of repository-relative paths or globs (absolute, "..", too many). */
+  E_SCOPE: "E_SCOPE",
+  /** `memctl keys`: no model command is configured ([recall] or [compact] llm_command). */
+  E_NO_MODEL: "E_NO_MODEL",
+  /** An authored description is over 200 characters. */
+  E_DESCRIPTION_TOO_LONG: "E_DESCRIPTION_TOO_LONG",
+  /** A file named like a card (`<type>_<name>.md` at the store root) lacks frontmatter or required fields. */
+  E_CARD_RULES: "E_CARD_RULES",
+  /** The memory directory (or episodes file) cannot be written. */
+  E_NOT_WRITABLE: "E_NOT_WRITABLE",
+  /** A proposal names no source; a claim that cannot name its source is not staged. */
+  E_NO_SOURCE: "E_NO_SOURCE",
+  /** The card changed (or appeared, or went) since the proposal was made; accept --force overrides. */
+  E_STALE_BASE: "E_STALE_BASE",
+  /** A job's lease is held by another live holder. */
+  E_JOB_LEASED: "E_JOB_LEASED",
+  /** A candidate compact would not shrink the injected body (seed 000 rule 5); nothing was written. */
+  E_COMPACT_GROWS: "E_COMPACT_GROWS",
+  /** `memctl compact --llm` could not get a summary from the configured command. */
+  E_COMPACT_LLM: "E_COMPACT_LLM",
+  /** The disk (or the user's quota) is full: ENOSPC, EDQUOT. An environment fault, not a bug. */
+  E_DISK_FULL: "E_DISK_FULL",
+  /** The operating system denied access to a file (EACCES, EPERM). An environment fault, not a bug. */
+  E_PERMISSION: "E_PERMISSION",
+  /** An authored write holds what looks like a secret (a token, key, password URL); nothing was written. */
+  E_SECRET: "E_SECRET",
+  /** accept: a live card under another name says nearly the same or the opposite; --supersede or --keep-both decides. */
+  E_SIMILAR_CARD: "E_SIMILAR_CARD",
+  /** `memctl sync`: the store is not the top of a git work tree, or git is missing. */
+  E_SYNC_NOT_REPO: "E_SYNC_NOT_REPO",
+  /** `memctl sync`: the remote could not be reached (offline, DNS, auth); nothing was changed. */
+  E_SYNC_OFFLINE: "E_SYNC_OFFLINE",
+  /** `memctl sync`: a git step failed or ran past its time limit. */
+  E_SYNC_GIT: "E_SYNC_GIT",
+  /** `memctl sync`: another sync of this store is running. */
+  E_SYNC_BUSY: "E_SYNC_BUSY",
+  /** A file a sync quarantined (a secret, a link, over a limit): not shown or injected; memctl review says why. */
+  E_QUARANTINED: "E_QUARANTINED"
+};
+var MemctlError = class extends Error {
+  constructor(code, message, data) {
+    super(message);
+    this.code = code;
+    this.data = data;
+    this.name = "MemctlError";
+  }
+};
+function systemCode(err) {
+  return typeof err === "object" && err !== null && "code" in err ? String(err.code) : void 0;
+}
+function environmentFault(err) {
+  if (err instanceof MemctlError) return void 0;
+  const code = systemCode(err);
+  const e = err;
+  const where = typeof e?.path === "string" ? ` on ${e.path}` : "";
+  const call = `${code}${typeof e?.syscall === "string" ? `, ${e.syscall}` : ""}${where}`;
+  const data = { errno: code, ...typeof e?.path === "string" ? { path: e.path } : {} };
+  switch (code) {
+    case "ENOSPC":
+    case "EDQUOT":
+      return new MemctlError(
+        ERROR_CODES.E_DISK_FULL,
+        `the disk is full (${call}${code === "EDQUOT" ? ": the disk quota is used up" : ""}); the command did not complete and left no partial file. Free some space and retry.`,
+        data
+      );
+    case "EROFS":
+      return new MemctlError(
+        ERROR_CODES.E_NOT_WRITABLE,
+        `the file system is read-only (${call}); the command did not complete. Remount it read-write, or point memctl at a writable store, and retry.`,
+        data
+      );
+    case "EACCES":
+    case "EPERM":
+      return new MemctlError(
+        ERROR_CODES.E_PERMISSION,
+        `permission denied (${call}); the command did not complete. Fix the permissions (or run as the store's owner) and retry.`,
+        data
+      );
+    // lib/store/checked-fs.ts: a FIFO, device or directory where a file belongs, or a file past its read cap.
+    case "E_NOT_REGULAR":
+    case "E_TOO_LARGE":
+      return new MemctlError(
+        ERROR_CODES.E_IO,
+        `${err.message}; memctl reads only regular files of a bounded size in the store, so the command did not complete. Replace it with the file it should be (or remove it) and retry; "memctl doctor" lists such files.`,
+        data
+      );
+    case "ELOOP":
+      return new MemctlError(
+        ERROR_CODES.E_PATH_ESCAPE,
+        `a symlink where memctl does not follow one (${call}); the command did not complete. Replace the link with the file it points to and retry.`,
+        data
+      );
+    default:
+      return void 0;
+  }
+}
+
+// lib/store/paths.ts
+var import_node_path = require("node:path");
+var INDEX_FILE = "MEMORY.md";
+var STATE_DIR = ".memctl";
+function memctlStateHome(io) {
+  const xdg = io.env.XDG_STATE_HOME;
+  return xdg && (0, import_node_path.isAbsolute)(xdg) ? (0, import_node_path.join)(xdg, "memctl") : (0, import_node_path.join)(io.home, ".local", "state", "memctl");
+}
+function joinPath(dir, ...names) {
+  if (import_node_path.sep !== "/" || !isNormalAbsolute(dir)) return (0, import_node_path.join)(dir, ...names);
+  let out = dir === "/" ? "" : dir;
+  for (let i = 0; i < names.length; i++) {
+    if (names[i] === "") continue;
+    if (!isPlainName(names[i])) return (0, import_node_path.join)(dir, ...names);
+    out += "/" + names[i];
+  }
+  return out === "" ? dir : out;
+}
+function isNormalAbsolute(p) {
+  return typeof p === "string" && p.charCodeAt(0) === 47 && (p.length === 1 || p.charCodeAt(p.length - 1) !== 47) && !p.includes("//") && !p.includes("/./") && !p.includes("/../") && !p.endsWith("/.") && !p.endsWith("/..");
+}
+function isPlainName(n) {
+  if (typeof n !== "string" || n === "." || n === ".." || n.charCodeAt(0) === 47 || n.charCodeAt(n.length - 1) === 47) return false;
+  return !n.includes("//") && !n.startsWith("./") && !n.startsWith("../") && !n.includes("/./") && !n.includes("/../") && !n.endsWith("/.") && !n.endsWith("/..");
+}
+
+// lib/store/safe-write.ts
+var import_node_fs2 = __toESM(require("node:fs"), 1);
+var S_IFMT2 = 61440;
+var S_IFLNK = 40960;
+function notRealError(file, expected, mode) {
+  const what = mode !== void 0 && (mode & S_IFMT2) === S_IFLNK ? "a symlink" : expected === "file" ? "not a regular file" : "not a directory";
+  return new MemctlError(
+    ERROR_CODES.E_PATH_ESCAPE,
+    `${file} is ${what}; memctl writes its state only to real files and directories inside the store, never through a link \u2014 remove it and retry (nothing was written)`,
+    { file }
+  );
+}
+function realDir(root, ...segments) {
+  let dir = root;
+  for (const segment of segments.flatMap((s) => s.split("/"))) {
+    dir = joinPath(dir, segment);
+    let stat2 = lstatIfExists(dir);
+    if (stat2 === void 0) {
+      try {
+        import_node_fs2.default.mkdirSync(dir);
+      } catch (err) {
+        if (systemCode(err) !== "EEXIST") throw err;
+      }
+      stat2 = lstatIfExists(dir);
+    }
+    if (!stat2?.isDirectory()) throw notRealError(dir, "directory", stat2?.mode);
+  }
+  return dir;
+}
+function openAppend(file, readable = false) {
+  const c = import_node_fs2.default.constants;
+  let fd;
+  try {
+    fd = openForAppend(file, c.O_NOFOLLOW | c.O_NONBLOCK, readable);
+  } catch (err) {
+    const code = systemCode(err);
+    if (code === "ELOOP" || code === "EMLINK") throw notRealError(file, "file", S_IFLNK);
+    if (code === "ENXIO") throw notRealError(file, "file");
+    throw err;
+  }
+  let ok = false;
+  try {
+    const stat2 = fstat(fd);
+    if (!stat2.isFile()) throw notRealError(file, "file", stat2.mode);
+    ok = true;
+    return fd;
+  } finally {
+    if (!ok) close(fd);
+  }
+}
+function appendBytes(file, data, options = {}) {
+  const fd = openAppend(file, options.dropTornTail === true);
+  try {
+    if (options.dropTornTail) cutTornTail(fd);
+    const start = options.rollback ? fstat(fd).size : 0;
+    try {
+      let written = 0;
+      while (written < data.length) written += writeBytes(fd, data, written, data.length - written);
+      if (options.fsync) import_node_fs2.default.fsyncSync(fd);
+    } catch (err) {
+      if (options.rollback) {
+        try {
+          import_node_fs2.default.ftruncateSync(fd, start);
+        } catch {
+        }
+      }
+      throw err;
+    }
+    return fstat(fd).size;
+  } finally {
+    close(fd);
+  }
+}
+function cutTornTail(fd) {
+  const size = fstat(fd).size;
+  const last = Buffer.alloc(1);
+  if (size === 0 || readAt(fd, last, 0, 1, size - 1) === 1 && last[0] === 10) return;
+  const from = lastLineStart(fd, size);
+  if (size - from <= WHOLE_TAIL_MAX) {
+    const tail = Buffer.alloc(size - from);
+    readAt(fd, tail, 0, tail.length, from);
+    if (isJsonRecord(tail.toString("utf8"))) {
+      writeBytes(fd, Buffer.from("\n"), 0, 1);
+      return;
+    }
+  }
+  import_node_fs2.default.ftruncateSync(fd, from);
+}
+var WHOLE_TAIL_MAX = 1024 * 1024;
+function lastLineStart(fd, size) {
+  const chunk = Buffer.alloc(Math.min(size, 64 * 1024));
+  for (let end = size; end > 0; ) {
+    const start = Math.max(0, end - chunk.length);
+    const n = readAt(fd, chunk, 0, end - start, start);
+    const newline = chunk.subarray(0, n).lastIndexOf(10);
+    if (newline >= 0) return start + newline + 1;
+    end = start;
+  }
+  return 0;
+}
+function isJsonRecord(text) {
+  try {
+    const v = JSON.parse(text);
+    return typeof v === "object" && v !== null;
+  } catch {
+    return false;
+  }
+}
+function writeNewFile(file, data, options = {}) {
+  const c = import_node_fs2.default.constants;
+  const fd = import_node_fs2.default.openSync(file, c.O_WRONLY | c.O_CREAT | c.O_EXCL | c.O_NOFOLLOW, options.mode ?? 438);
+  let open = true;
+  try {
+    const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+    let written = 0;
+    while (written < bytes.length) written += import_node_fs2.default.writeSync(fd, bytes, written, bytes.length - written);
+    if (options.fsync) import_node_fs2.default.fsyncSync(fd);
+    open = false;
+    import_node_fs2.default.closeSync(fd);
+  } catch (err) {
+    if (open) import_node_fs2.default.closeSync(fd);
+    import_node_fs2.default.rmSync(file, { force: true });
+    throw err;
+  }
+}
+function replaceFile(file, data, temp) {
+  writeNewFile(temp, data);
+  try {
+    import_node_fs2.default.renameSync(temp, file);
+  } catch (err) {
+    import_node_fs2.default.rmSync(temp, { force: true });
+    throw err;
+  }
+}
+
+// lib/store/lock.ts
+var LOCK_NAME = "lock";
+var DEFAULT_LOCK_STALE_MS = 3e4;
+function hostname() {
+  return process.getBuiltinModule("node:os").hostname();
+}
+var OWNERLESS_GRACE_MS = 2e3;
+function ensureStateDir(memoryDir) {
+  return realDir(memoryDir, STATE_DIR);
+}
+function tryStoreLock(memoryDir, options = {}) {
+  const staleMs = options.staleMs ?? DEFAULT_LOCK_STALE_MS;
+  const lockDir = import_node_path2.default.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
+  const owner = { pid: process.pid, host: hostname(), token: `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}` };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (tryMkdir(lockDir)) {
+      try {
+        writeNewFile(import_node_path2.default.join(lockDir, "owner"), JSON.stringify(owner));
+      } catch (err) {
+        import_node_fs3.default.rmSync(lockDir, { recursive: true, force: true });
+        throw err;
+      }
+      const heartbeat = setInterval(() => touch(lockDir), Math.max(1e3, staleMs / 3));
+      heartbeat.unref();
+      return {
+        release: () => {
+          clearInterval(heartbeat);
+          release(lockDir, owner.token);
+        },
+        stillHeld: () => readOwner(lockDir)?.token === owner.token
+      };
+    }
+    if (!isAbandoned(lockDir, staleMs)) return void 0;
+    breakLock(lockDir, staleMs);
+  }
+  return void 0;
+}
+function lockHolder(memoryDir, name) {
+  const lockDir = import_node_path2.default.join(memoryDir, STATE_DIR, name);
+  try {
+    const stat2 = import_node_fs3.default.lstatSync(lockDir, { throwIfNoEntry: false });
+    if (!stat2?.isDirectory()) return void 0;
+    const owner = readOwner(lockDir);
+    return owner ? { pid: owner.pid, host: String(owner.host), ownerFile: import_node_path2.default.join(lockDir, "owner"), heartbeatMs: stat2.mtimeMs } : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function tryMkdir(dir) {
+  try {
+    import_node_fs3.default.mkdirSync(dir);
+    return true;
+  } catch (err) {
+    if (systemCode(err) === "EEXIST") return false;
+    throw ioError(`cannot create the lock ${dir}`, err);
+  }
+}
+function readOwner(lockDir) {
+  try {
+    const o = JSON.parse(import_node_fs3.default.readFileSync(import_node_path2.default.join(lockDir, "owner"), "utf8"));
+    return typeof o.pid === "number" && typeof o.token === "string" ? o : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function isAbandoned(lockDir, staleMs) {
+  let ageMs;
+  try {
+    const stat2 = import_node_fs3.default.lstatSync(lockDir);
+    if (!stat2.isDirectory()) return true;
+    ageMs = Date.now() - stat2.mtimeMs;
+  } catch {
+    return false;
+  }
+  const owner = readOwner(lockDir);
+  if (!owner) return ageMs > OWNERLESS_GRACE_MS;
+  if (owner.host === hostname()) return !processAlive(owner.pid) || ageMs > staleMs * 10;
+  return ageMs > staleMs;
+}
+function breakLock(lockDir, staleMs) {
+  const breaker = `${lockDir}.break`;
+  if (!tryMkdir(breaker)) {
+    try {
+      if (Date.now() - import_node_fs3.default.lstatSync(breaker).mtimeMs > OWNERLESS_GRACE_MS) import_node_fs3.default.rmSync(breaker, { recursive: true, force: true });
+    } catch {
+    }
+    return;
+  }
+  try {
+    if (isAbandoned(lockDir, staleMs)) import_node_fs3.default.rmSync(lockDir, { recursive: true, force: true });
+  } finally {
+    import_node_fs3.default.rmSync(breaker, { recursive: true, force: true });
+  }
+}
+function release(lockDir, token) {
+  if (readOwner(lockDir)?.token !== token) return;
+  import_node_fs3.default.rmSync(import_node_path2.default.join(lockDir, "owner"), { force: true });
+  try {
+    import_node_fs3.default.rmdirSync(lockDir);
+  } catch {
+  }
+}
+function touch(dir) {
+  try {
+    const now = /* @__PURE__ */ new Date();
+    import_node_fs3.default.lutimesSync(dir, now, now);
+  } catch {
+  }
+}
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    return systemCode(err) === "EPERM";
+  }
+  return !isZombie(pid);
+}
+function isZombie(pid) {
+  try {
+    const stat2 = import_node_fs3.default.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat2.slice(stat2.lastIndexOf(")") + 2, stat2.lastIndexOf(")") + 3) === "Z";
+  } catch {
+    return false;
+  }
+}
+function ioError(message, err) {
+  return environmentFault(err) ?? new MemctlError(ERROR_CODES.E_IO, `${message}: ${err.message}`);
+}
+
+// lib/rank-cache/build.ts
+var import_node_path5 = __toESM(require("node:path"), 1);
+
+// lib/rank/stem.ts
+var STEP2 = [
+  ["ational", "ate"],
+  ["tional", "tion"],
+  ["enci", "ence"],
+  ["anci", "ance"],
+  ["izer", "ize"],
+  ["bli", "ble"],
+  ["alli", "al"],
+  ["entli", "ent"],
+  ["eli", "e"],
+  ["ousli", "ous"],
+  ["ization", "ize"],
+  ["ation", "ate"],
+  ["ator", "ate"],
+  ["alism", "al"],
+  ["iveness", "ive"],
+  ["fulness", "ful"],
+  ["ousness", "ous"],
+  ["aliti", "al"],
+  ["iviti", "ive"],
+  ["biliti", "ble"],
+  ["logi", "log"]
+];
+var STEP3 = [
+  ["icate", "ic"],
+  ["ative", ""],
+  ["alize", "al"],
+  ["iciti", "ic"],
+  ["ical", "ic"],
+  ["ful", ""],
+  ["ness", ""]
+];
+var STEP4 = ["al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ou", "ism", "ate", "iti", "ous", "ive", "ize"].map(
+  (s) => [s, ""]
+);
+function byLastLetter(rules) {
+  const out = [];
+  for (const rule of rules) (out[rule[0].charCodeAt(rule[0].length - 1)] ??= []).push(rule);
+  return out;
+}
+var STEP2_BY_LAST = byLastLetter(STEP2);
+var STEP3_BY_LAST = byLastLetter(STEP3);
+var STEP4_BY_LAST = byLastLetter(STEP4);
+var A = 97;
+var E = 101;
+var I = 105;
+var O = 111;
+var U = 117;
+var Y = 121;
+var isAeiou = (c) => c === A || c === E || c === I || c === O || c === U;
+function isConsonant(w, i) {
+  const c = w.charCodeAt(i);
+  if (isAeiou(c)) return false;
+  if (c !== Y) return true;
+  let j = i;
+  while (j > 0 && w.charCodeAt(j - 1) === Y) j--;
+  const first = j === 0 || isAeiou(w.charCodeAt(j - 1));
+  return (i - j) % 2 === 0 ? first : !first;
+}
+function measure(w, end) {
+  let m = 0;
+  let prevVowel = false;
+  for (let i = 0; i < end; i++) {
+    const c = w.charCodeAt(i);
+    const vowel = isAeiou(c) || c === Y && i > 0 && !prevVowel;
+    if (!vowel && prevVowel) m++;
+    prevVowel = vowel;
+  }
+  return m;
+}
+function hasVowel(w, end) {
+  for (let i = 0; i < end; i++) {
+    const c = w.charCodeAt(i);
+    if (isAeiou(c) || c === Y && i > 0) return true;
+  }
+  return false;
+}
+function endsDoubleConsonant(w) {
+  const n = w.length;
+  return n >= 2 && w.charCodeAt(n - 1) === w.charCodeAt(n - 2) && isConsonant(w, n - 1);
+}
+function endsCvc(w, end) {
+  if (end < 3) return false;
+  const last = w.charCodeAt(end - 1);
+  return isConsonant(w, end - 3) && !isConsonant(w, end - 2) && isConsonant(w, end - 1) && last !== 119 && last !== 120 && last !== Y;
+}
+function replaceSuffix(w, rulesByLast, minMeasure) {
+  const rules = rulesByLast[w.charCodeAt(w.length - 1)];
+  if (rules === void 0) return w;
+  for (let i = 0; i < rules.length; i++) {
+    const suffix = rules[i][0];
+    if (w.endsWith(suffix)) {
+      const end = w.length - suffix.length;
+      return measure(w, end) > minMeasure ? w.slice(0, end) + rules[i][1] : w;
+    }
+  }
+  return w;
+}
+function isLowerAscii(word) {
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c < A || c > 122) return false;
+  }
+  return true;
+}
+function stem(word) {
+  if (word.length <= 2 || !isLowerAscii(word)) return word;
+  let w = word;
+  if (w.endsWith("sses")) w = w.slice(0, -2);
+  else if (w.endsWith("ies")) w = w.slice(0, -2);
+  else if (w.endsWith("s") && !w.endsWith("ss")) w = w.slice(0, -1);
+  let cleanup = false;
+  if (w.endsWith("eed")) {
+    if (measure(w, w.length - 3) > 0) w = w.slice(0, -1);
+  } else if (w.endsWith("ed") && hasVowel(w, w.length - 2)) {
+    w = w.slice(0, -2);
+    cleanup = true;
+  } else if (w.endsWith("ing") && hasVowel(w, w.length - 3)) {
+    w = w.slice(0, -3);
+    cleanup = true;
+  }
+  if (cleanup) {
+    const last = w.charCodeAt(w.length - 1);
+    if (w.endsWith("at") || w.endsWith("bl") || w.endsWith("iz")) w += "e";
+    else if (endsDoubleConsonant(w) && last !== 108 && last !== 115 && last !== 122) w = w.slice(0, -1);
+    else if (measure(w, w.length) === 1 && endsCvc(w, w.length)) w += "e";
+  }
+  if (w.endsWith("y") && hasVowel(w, w.length - 1)) w = w.slice(0, -1) + "i";
+  w = replaceSuffix(w, STEP2_BY_LAST, 0);
+  w = replaceSuffix(w, STEP3_BY_LAST, 0);
+  w = replaceSuffix(w, STEP4_BY_LAST, 1);
+  if (w.endsWith("ion")) {
+    const end = w.length - 3;
+    const before = w.charCodeAt(end - 1);
+    if (measure(w, end) > 1 && (before === 115 || before === 116)) w = w.slice(0, end);
+  }
+  if (w.endsWith("e")) {
+    const end = w.length - 1;
+    const m = measure(w, end);
+    if (m > 1 || m === 1 && !endsCvc(w, end)) w = w.slice(0, end);
+  }
+  if (w.endsWith("ll") && measure(w, w.length) > 1) w = w.slice(0, -1);
+  return w;
+}
+
+// lib/rank/stop-words-data.ts
+var LATIN_STOP_WORDS = {
+  fr: "a abord absolument afin ah ai aie aient aies ailleurs ainsi ait allaient allo allons all\xF4 alors anterieur anterieure anterieures apres apr\xE8s as assez attendu au aucun aucune aucuns aujourd aujourd'hui aupres auquel aura aurai auraient aurais aurait auras aurez auriez aurions aurons auront aussi autant autre autrefois autrement autres autrui aux auxquelles auxquels avaient avais avait avant avec avez aviez avions avoir avons ayant ayez ayons b bah bas basee bat beau beaucoup bien bigre bon boum bravo brrr c car ce ceci cela celle celle-ci celle-l\xE0 celles celles-ci celles-l\xE0 celui celui-ci celui-l\xE0 cel\xE0 cent cependant certain certaine certaines certains certes ces cet cette ceux ceux-ci ceux-l\xE0 chacun chacune chaque cher chers chez chiche chut ch\xE8re ch\xE8res ci cinq cinquantaine cinquante cinquanti\xE8me cinqui\xE8me clac clic combien comme comment comparable comparables compris concernant contre couic crac d da dans de debout dedans dehors deja del\xE0 depuis dernier derniere derriere derri\xE8re des desormais desquelles desquels dessous dessus deux deuxi\xE8me deuxi\xE8mement devant devers devra devrait different differentes differents diff\xE9rent diff\xE9rente diff\xE9rentes diff\xE9rents dire directe directement dit dite dits divers diverse diverses dix dix-huit dix-neuf dix-sept dixi\xE8me doit doivent donc dont dos douze douzi\xE8me dring droite du duquel durant d\xE8s d\xE9but d\xE9sormais e effet egale egalement egales eh elle elle-m\xEAme elles elles-m\xEAmes en encore enfin entre envers environ es essai est et etant etc etre eu eue eues euh eurent eus eusse eussent eusses eussiez eussions eut eux eux-m\xEAmes exactement except\xE9 extenso exterieur e\xFBmes e\xFBt e\xFBtes f fais faisaient faisant fait faites fa\xE7on feront fi flac floc fois font force furent fus fusse fussent fusses fussiez fussions fut f\xFBmes f\xFBt f\xFBtes g gens h ha haut hein hem hep hi ho hol\xE0 hop hormis hors hou houp hue hui huit huiti\xE8me hum hurrah h\xE9 h\xE9las i ici il ils importe j je jusqu jusque juste k l la laisser laquelle las le lequel les lesquelles lesquels leur leurs longtemps lors lorsque lui lui-meme lui-m\xEAme l\xE0 l\xE8s m ma maint maintenant mais malgre malgr\xE9 maximale me meme memes merci mes mien mienne miennes miens mille mince mine minimale moi moi-meme moi-m\xEAme moindres moins mon mot moyennant multiple multiples m\xEAme m\xEAmes n na naturel naturelle naturelles ne neanmoins necessaire necessairement neuf neuvi\xE8me ni nombreuses nombreux nomm\xE9s non nos notamment notre nous nous-m\xEAmes nouveau nouveaux nul n\xE9anmoins n\xF4tre n\xF4tres o oh oh\xE9 oll\xE9 ol\xE9 on ont onze onzi\xE8me ore ou ouf ouias oust ouste outre ouvert ouverte ouverts o| o\xF9 p paf pan par parce parfois parle parlent parler parmi parole parseme partant particulier particuli\xE8re particuli\xE8rement pas pass\xE9 pendant pense permet personne personnes peu peut peuvent peux pff pfft pfut pif pire pi\xE8ce plein plouf plupart plus plusieurs plut\xF4t possessif possessifs possible possibles pouah pour pourquoi pourrais pourrait pouvait prealable precisement premier premi\xE8re premi\xE8rement pres probable probante procedant proche pr\xE8s psitt pu puis puisque pur pure q qu quand quant quant-\xE0-soi quanta quarante quatorze quatre quatre-vingt quatri\xE8me quatri\xE8mement que quel quelconque quelle quelles quelqu'un quelque quelques quels qui quiconque quinze quoi quoique r rare rarement rares relative relativement remarquable rend rendre restant reste restent restrictif retour revoici revoil\xE0 rien s sa sacrebleu sait sans sapristi sauf se sein seize selon semblable semblaient semble semblent sent sept septi\xE8me sera serai seraient serais serait seras serez seriez serions serons seront ses seul seule seulement si sien sienne siennes siens sinon six sixi\xE8me soi soi-m\xEAme soient sois soit soixante sommes son sont sous souvent soyez soyons specifique specifiques speculatif stop strictement subtiles suffisant suffisante suffit suis suit suivant suivante suivantes suivants suivre sujet superpose sur surtout t ta tac tandis tant tardive te tel telle tellement telles tels tenant tend tenir tente tes tic tien tienne tiennes tiens toc toi toi-m\xEAme ton touchant toujours tous tout toute toutefois toutes treize trente tres trois troisi\xE8me troisi\xE8mement trop tr\xE8s tsoin tsouin tu t\xE9 u un une unes uniformement unique uniques uns v va vais valeur vas vers via vif vifs vingt vivat vive vives vlan voici voie voient voil\xE0 voire vont vos votre vous vous-m\xEAmes vu v\xE9 v\xF4tre v\xF4tres w x y z zut \xE0 \xE2 \xE7a \xE8s \xE9taient \xE9tais \xE9tait \xE9tant \xE9tat \xE9tiez \xE9tions \xE9t\xE9 \xE9t\xE9e \xE9t\xE9es \xE9t\xE9s \xEAtes \xEAtre \xF4",
+  de: "a ab aber ach acht achte achten achter achtes ag alle allein allem allen aller allerdings alles allgemeinen als also am an ander andere anderem anderen anderer anderes anderm andern anderr anders au auch auf aus ausser ausserdem au\xDFer au\xDFerdem b bald bei beide beiden beim beispiel bekannt bereits besonders besser besten bin bis bisher bist c d d.h da dabei dadurch daf\xFCr dagegen daher dahin dahinter damals damit danach daneben dank dann daran darauf daraus darf darfst darin darum darunter dar\xFCber das dasein daselbst dass dasselbe davon davor dazu dazwischen da\xDF dein deine deinem deinen deiner deines dem dementsprechend demgegen\xFCber demgem\xE4ss demgem\xE4\xDF demselben demzufolge den denen denn denselben der deren derer derjenige derjenigen dermassen derma\xDFen derselbe derselben des deshalb desselben dessen deswegen dich die diejenige diejenigen dies diese dieselbe dieselben diesem diesen dieser dieses dir doch dort drei drin dritte dritten dritter drittes du durch durchaus durfte durften d\xFCrfen d\xFCrft e eben ebenso ehrlich ei ei, eigen eigene eigenen eigener eigenes ein einander eine einem einen einer eines einig einige einigem einigen einiger einiges einmal eins elf en ende endlich entweder er ernst erst erste ersten erster erstes es etwa etwas euch euer eure eurem euren eurer eures f folgende fr\xFCher f\xFCnf f\xFCnfte f\xFCnften f\xFCnfter f\xFCnftes f\xFCr g gab ganz ganze ganzen ganzer ganzes gar gedurft gegen gegen\xFCber gehabt gehen geht gekannt gekonnt gemacht gemocht gemusst genug gerade gern gesagt geschweige gewesen gewollt geworden gibt ging gleich gott gross grosse grossen grosser grosses gro\xDF gro\xDFe gro\xDFen gro\xDFer gro\xDFes gut gute guter gutes h hab habe haben habt hast hat hatte hatten hattest hattet heisst her heute hier hin hinter hoch h\xE4tte h\xE4tten i ich ihm ihn ihnen ihr ihre ihrem ihren ihrer ihres im immer in indem infolgedessen ins irgend ist j ja jahr jahre jahren je jede jedem jeden jeder jedermann jedermanns jedes jedoch jemand jemandem jemanden jene jenem jenen jener jenes jetzt k kam kann kannst kaum kein keine keinem keinen keiner keines kleine kleinen kleiner kleines kommen kommt konnte konnten kurz k\xF6nnen k\xF6nnt k\xF6nnte l lang lange leicht leide lieber los m machen macht machte mag magst mahn mal man manche manchem manchen mancher manches mann mehr mein meine meinem meinen meiner meines mensch menschen mich mir mit mittel mochte mochten morgen muss musst musste mussten mu\xDF mu\xDFt m\xF6chte m\xF6gen m\xF6glich m\xF6gt m\xFCssen m\xFCsst m\xFC\xDFt n na nach nachdem nahm nat\xFCrlich neben nein neue neuen neun neunte neunten neunter neuntes nicht nichts nie niemand niemandem niemanden noch nun nur o ob oben oder offen oft ohne ordnung p q r recht rechte rechten rechter rechtes richtig rund s sa sache sagt sagte sah satt schlecht schluss schon sechs sechste sechsten sechster sechstes sehr sei seid seien sein seine seinem seinen seiner seines seit seitdem selbst sich sie sieben siebente siebenten siebenter siebentes sind so solang solche solchem solchen solcher solches soll sollen sollst sollt sollte sollten sondern sonst soweit sowie sp\xE4ter startseite statt steht suche t tag tage tagen tat teil tel tritt trotzdem tun u uhr um und uns unse unsem unsen unser unsere unserer unses unter v vergangenen viel viele vielem vielen vielleicht vier vierte vierten vierter viertes vom von vor w wahr wann war waren warst wart warum was weg wegen weil weit weiter weitere weiteren weiteres welche welchem welchen welcher welches wem wen wenig wenige weniger weniges wenigstens wenn wer werde werden werdet weshalb wessen wie wieder wieso will willst wir wird wirklich wirst wissen wo woher wohin wohl wollen wollt wollte wollten worden wurde wurden w\xE4hrend w\xE4hrenddem w\xE4hrenddessen w\xE4re w\xFCrde w\xFCrden x y z z.b zehn zehnte zehnten zehnter zehntes zeit zu zuerst zugleich zum zun\xE4chst zur zur\xFCck zusammen zwanzig zwar zwei zweite zweiten zweiter zweites zwischen zw\xF6lf \xFCber \xFCberhaupt \xFCbrigens",
+  es: "0 1 2 3 4 5 6 7 8 9 _ a actualmente acuerdo adelante ademas adem\xE1s adrede afirm\xF3 agreg\xF3 ahi ahora ah\xED al algo alguna algunas alguno algunos alg\xFAn alli all\xED alrededor ambos ampleamos antano anta\xF1o ante anterior antes apenas aproximadamente aquel aquella aquellas aquello aquellos aqui aqu\xE9l aqu\xE9lla aqu\xE9llas aqu\xE9llos aqu\xED arriba arribaabajo asegur\xF3 asi as\xED atras aun aunque ayer a\xF1adi\xF3 a\xFAn b bajo bastante bien breve buen buena buenas bueno buenos c cada casi cerca cierta ciertas cierto ciertos cinco claro coment\xF3 como con conmigo conocer conseguimos conseguir considera consider\xF3 consigo consigue consiguen consigues contigo contra cosas creo cual cuales cualquier cuando cuanta cuantas cuanto cuantos cuatro cuenta cu\xE1l cu\xE1les cu\xE1ndo cu\xE1nta cu\xE1ntas cu\xE1nto cu\xE1ntos c\xF3mo d da dado dan dar de debajo debe deben debido decir dej\xF3 del delante demasiado dem\xE1s dentro deprisa desde despacio despues despu\xE9s detras detr\xE1s dia dias dice dicen dicho dieron diferente diferentes dijeron dijo dio donde dos durante d\xEDa d\xEDas d\xF3nde e ejemplo el ella ellas ello ellos embargo empleais emplean emplear empleas empleo en encima encuentra enfrente enseguida entonces entre era erais eramos eran eras eres es esa esas ese eso esos esta estaba estabais estaban estabas estad estada estadas estado estados estais estamos estan estando estar estaremos estar\xE1 estar\xE1n estar\xE1s estar\xE9 estar\xE9is estar\xEDa estar\xEDais estar\xEDamos estar\xEDan estar\xEDas estas este estemos esto estos estoy estuve estuviera estuvierais estuvieran estuvieras estuvieron estuviese estuvieseis estuviesen estuvieses estuvimos estuviste estuvisteis estuvi\xE9ramos estuvi\xE9semos estuvo est\xE1 est\xE1bamos est\xE1is est\xE1n est\xE1s est\xE9 est\xE9is est\xE9n est\xE9s ex excepto existe existen explic\xF3 expres\xF3 f fin final fue fuera fuerais fueran fueras fueron fuese fueseis fuesen fueses fui fuimos fuiste fuisteis fu\xE9ramos fu\xE9semos g general gran grandes gueno h ha haber habia habida habidas habido habidos habiendo habla hablan habremos habr\xE1 habr\xE1n habr\xE1s habr\xE9 habr\xE9is habr\xEDa habr\xEDais habr\xEDamos habr\xEDan habr\xEDas hab\xE9is hab\xEDa hab\xEDais hab\xEDamos hab\xEDan hab\xEDas hace haceis hacemos hacen hacer hacerlo haces hacia haciendo hago han has hasta hay haya hayamos hayan hayas hay\xE1is he hecho hemos hicieron hizo horas hoy hube hubiera hubierais hubieran hubieras hubieron hubiese hubieseis hubiesen hubieses hubimos hubiste hubisteis hubi\xE9ramos hubi\xE9semos hubo i igual incluso indic\xF3 informo inform\xF3 intenta intentais intentamos intentan intentar intentas intento ir j junto k l la lado largo las le lejos les lleg\xF3 lleva llevar lo los luego lugar m mal manera manifest\xF3 mas mayor me mediante medio mejor mencion\xF3 menos menudo mi mia mias mientras mio mios mis misma mismas mismo mismos modo momento mucha muchas mucho muchos muy m\xE1s m\xED m\xEDa m\xEDas m\xEDo m\xEDos n nada nadie ni ninguna ningunas ninguno ningunos ning\xFAn no nos nosotras nosotros nuestra nuestras nuestro nuestros nueva nuevas nuevo nuevos nunca o ocho os otra otras otro otros p pais para parece parte partir pasada pasado pa\xECs peor pero pesar poca pocas poco pocos podeis podemos poder podria podriais podriamos podrian podrias podr\xE1 podr\xE1n podr\xEDa podr\xEDan poner por porque posible primer primera primero primeros principalmente pronto propia propias propio propios proximo pr\xF3ximo pr\xF3ximos pudo pueda puede pueden puedo pues q qeu que qued\xF3 queremos quien quienes quiere quiza quizas quiz\xE1 quiz\xE1s qui\xE9n qui\xE9nes qu\xE9 r raras realizado realizar realiz\xF3 repente respecto s sabe sabeis sabemos saben saber sabes sal salvo se sea seamos sean seas segun segunda segundo seg\xFAn seis ser sera seremos ser\xE1 ser\xE1n ser\xE1s ser\xE9 ser\xE9is ser\xEDa ser\xEDais ser\xEDamos ser\xEDan ser\xEDas se\xE1is se\xF1al\xF3 si sido siempre siendo siete sigue siguiente sin sino sobre sois sola solamente solas solo solos somos son soy soyos su supuesto sus suya suyas suyo suyos s\xE9 s\xED s\xF3lo t tal tambien tambi\xE9n tampoco tan tanto tarde te temprano tendremos tendr\xE1 tendr\xE1n tendr\xE1s tendr\xE9 tendr\xE9is tendr\xEDa tendr\xEDais tendr\xEDamos tendr\xEDan tendr\xEDas tened teneis tenemos tener tenga tengamos tengan tengas tengo teng\xE1is tenida tenidas tenido tenidos teniendo ten\xE9is ten\xEDa ten\xEDais ten\xEDamos ten\xEDan ten\xEDas tercera ti tiempo tiene tienen tienes toda todas todavia todav\xEDa todo todos total trabaja trabajais trabajamos trabajan trabajar trabajas trabajo tras trata trav\xE9s tres tu tus tuve tuviera tuvierais tuvieran tuvieras tuvieron tuviese tuvieseis tuviesen tuvieses tuvimos tuviste tuvisteis tuvi\xE9ramos tuvi\xE9semos tuvo tuya tuyas tuyo tuyos t\xFA u ultimo un una unas uno unos usa usais usamos usan usar usas uso usted ustedes v va vais valor vamos van varias varios vaya veces ver verdad verdadera verdadero vez vosotras vosotros voy vuestra vuestras vuestro vuestros w x y ya yo z \xE9l \xE9ramos \xE9sa \xE9sas \xE9se \xE9sos \xE9sta \xE9stas \xE9ste \xE9stos \xFAltima \xFAltimas \xFAltimo \xFAltimos",
+  it: "a abbastanza abbia abbiamo abbiano abbiate accidenti ad adesso affinch\xE9 agl agli ahime ahim\xE8 ai al alcuna alcuni alcuno all alla alle allo allora altre altri altrimenti altro altrove altrui anche ancora anni anno ansa anticipo assai attesa attraverso avanti avemmo avendo avente aver avere averlo avesse avessero avessi avessimo aveste avesti avete aveva avevamo avevano avevate avevi avevo avrai avranno avrebbe avrebbero avrei avremmo avremo avreste avresti avrete avr\xE0 avr\xF2 avuta avute avuti avuto basta ben bene benissimo brava bravo buono c caso cento certa certe certi certo che chi chicchessia chiunque ci ciascuna ciascuno cima cinque cio cioe cio\xE8 circa citta citt\xE0 ci\xF2 co codesta codesti codesto cogli coi col colei coll coloro colui come cominci comprare comunque con concernente conclusione consecutivi consecutivo consiglio contro cortesia cos cosa cosi cos\xEC cui d da dagl dagli dai dal dall dalla dalle dallo dappertutto davanti degl degli dei del dell della delle dello dentro detto deve devo di dice dietro dire dirimpetto diventa diventare diventato dopo doppio dov dove dovra dovr\xE0 dovunque due dunque durante e ebbe ebbero ebbi ecc ecco ed effettivamente egli ella entrambi eppure era erano eravamo eravate eri ero esempio esse essendo esser essere essi ex fa faccia facciamo facciano facciate faccio facemmo facendo facesse facessero facessi facessimo faceste facesti faceva facevamo facevano facevate facevi facevo fai fanno farai faranno fare farebbe farebbero farei faremmo faremo fareste faresti farete far\xE0 far\xF2 fatto favore fece fecero feci fin finalmente finche fine fino forse forza fosse fossero fossi fossimo foste fosti fra frattempo fu fui fummo fuori furono futuro generale gente gia giacche giorni giorno giu gi\xE0 gli gliela gliele glieli glielo gliene grande grazie gruppo ha haha hai hanno ho i ie ieri il improvviso in inc indietro infatti inoltre insieme intanto intorno invece io l la lasciato lato le lei li lo lontano loro lui lungo luogo l\xE0 ma macche magari maggior mai male malgrado malissimo me medesimo mediante meglio meno mentre mesi mezzo mi mia mie miei mila miliardi milioni minimi mio modo molta molti moltissimo molto momento mondo ne negl negli nei nel nell nella nelle nello nemmeno neppure nessun nessuna nessuno niente no noi nome non nondimeno nonostante nonsia nostra nostre nostri nostro novanta nove nulla nuovi nuovo o od oggi ogni ognuna ognuno oltre oppure ora ore osi ossia ottanta otto paese parecchi parecchie parecchio parte partendo peccato peggio per perche perch\xE8 perch\xE9 percio perci\xF2 perfino pero persino persone per\xF2 piedi pieno piglia piu piuttosto pi\xF9 po pochissimo poco poi poiche possa possedere posteriore posto potrebbe preferibilmente presa press prima primo principalmente probabilmente promesso proprio puo pure purtroppo pu\xF2 qua qualche qualcosa qualcuna qualcuno quale quali qualunque quando quanta quante quanti quanto quantunque quarto quasi quattro quel quella quelle quelli quello quest questa queste questi questo qui quindi quinto realmente recente recentemente registrazione relativo riecco rispetto salvo sara sarai saranno sarebbe sarebbero sarei saremmo saremo sareste saresti sarete sar\xE0 sar\xF2 scola scopo scorso se secondo seguente seguito sei sembra sembrare sembrato sembrava sembri sempre senza sette si sia siamo siano siate siete sig solito solo soltanto sono sopra soprattutto sotto spesso sta stai stando stanno starai staranno starebbe starebbero starei staremmo staremo stareste staresti starete star\xE0 star\xF2 stata state stati stato stava stavamo stavano stavate stavi stavo stemmo stessa stesse stessero stessi stessimo stesso steste stesti stette stettero stetti stia stiamo stiano stiate sto su sua subito successivamente successivo sue sugl sugli sui sul sull sulla sulle sullo suo suoi tale tali talvolta tanto te tempo terzo th ti titolo tra tranne tre trenta triplo troppo trovato tu tua tue tuo tuoi tutta tuttavia tutte tutti tutto uguali ulteriore ultimo un una uno uomo va vai vale vari varia varie vario verso vi vicino visto vita voi volta volte vostra vostre vostri vostro \xE8",
+  pt: "a acerca adeus agora ainda alem algmas algo algumas alguns ali al\xE9m ambas ambos ano anos antes ao aonde aos apenas apoio apontar apos ap\xF3s aquela aquelas aquele aqueles aqui aquilo as assim atrav\xE9s atr\xE1s at\xE9 a\xED baixo bastante bem boa boas bom bons breve cada caminho catorze cedo cento certamente certeza cima cinco coisa com como comprido conhecido conselho contra contudo corrente cuja cujas cujo cujos custa c\xE1 da daquela daquelas daquele daqueles dar das de debaixo dela delas dele deles demais dentro depois desde desligado dessa dessas desse desses desta destas deste destes deve devem dever\xE1 dez dezanove dezasseis dezassete dezoito dia diante direita dispoe dispoem diversa diversas diversos diz dizem dizer do dois dos doze duas durante d\xE1 d\xE3o d\xFAvida e ela elas ele eles em embora enquanto entao entre ent\xE3o era eram essa essas esse esses esta estado estamos estar estar\xE1 estas estava estavam este esteja estejam estejamos estes esteve estive estivemos estiver estivera estiveram estiverem estivermos estivesse estivessem estiveste estivestes estiv\xE9ramos estiv\xE9ssemos estou est\xE1 est\xE1s est\xE1vamos est\xE3o eu exemplo falta far\xE1 favor faz fazeis fazem fazemos fazer fazes fazia fa\xE7o fez fim final foi fomos for fora foram forem forma formos fosse fossem foste fostes fui f\xF4ramos f\xF4ssemos geral grande grandes grupo ha haja hajam hajamos havemos havia hei hoje hora horas houve houvemos houver houvera houveram houverei houverem houveremos houveria houveriam houvermos houver\xE1 houver\xE3o houver\xEDamos houvesse houvessem houv\xE9ramos houv\xE9ssemos h\xE1 h\xE3o iniciar inicio ir ir\xE1 isso ista iste isto j\xE1 lado lhe lhes ligado local logo longe lugar l\xE1 maior maioria maiorias mais mal mas me mediante meio menor menos meses mesma mesmas mesmo mesmos meu meus mil minha minhas momento muito muitos m\xE1ximo m\xEAs na nada nao naquela naquelas naquele naqueles nas nem nenhuma nessa nessas nesse nesses nesta nestas neste nestes no noite nome nos nossa nossas nosso nossos nova novas nove novo novos num numa numas nunca nuns n\xE3o n\xEDvel n\xF3s n\xFAmero o obra obrigada obrigado oitava oitavo oito onde ontem onze os ou outra outras outro outros para parece parte partir paucas pegar pela pelas pelo pelos perante perto pessoas pode podem poder poder\xE1 podia pois ponto pontos por porque porqu\xEA portanto posi\xE7\xE3o possivelmente posso poss\xEDvel pouca pouco poucos povo primeira primeiras primeiro primeiros promeiro propios proprio pr\xF3pria pr\xF3prias pr\xF3prio pr\xF3prios pr\xF3xima pr\xF3ximas pr\xF3ximo pr\xF3ximos puderam p\xF4de p\xF5e p\xF5em quais qual qualquer quando quanto quarta quarto quatro que quem quer quereis querem queremas queres quero quest\xE3o quieto quinta quinto quinze qu\xE1is qu\xEA rela\xE7\xE3o sabe sabem saber se segunda segundo sei seis seja sejam sejamos sem sempre sendo ser serei seremos seria seriam ser\xE1 ser\xE3o ser\xEDamos sete seu seus sexta sexto sim sistema sob sobre sois somente somos sou sua suas s\xE3o s\xE9tima s\xE9timo s\xF3 tal talvez tambem tamb\xE9m tanta tantas tanto tarde te tem temos tempo tendes tenha tenham tenhamos tenho tens tentar tentaram tente tentei ter terceira terceiro terei teremos teria teriam ter\xE1 ter\xE3o ter\xEDamos teu teus teve tinha tinham tipo tive tivemos tiver tivera tiveram tiverem tivermos tivesse tivessem tiveste tivestes tiv\xE9ramos tiv\xE9ssemos toda todas todo todos trabalhar trabalho treze tr\xEAs tu tua tuas tudo t\xE3o t\xE9m t\xEAm t\xEDnhamos um uma umas uns usa usar vai vais valor veja vem vens ver verdade verdadeiro vez vezes viagem vindo vinte voc\xEA voc\xEAs vos vossa vossas vosso vossos v\xE1rios v\xE3o v\xEAm v\xF3s zero \xE0 \xE0s \xE1rea \xE9 \xE9ramos \xE9s \xFAltimo",
+  nl: "aan aangaande aangezien achte achter achterna af afgelopen al aldaar aldus alhoewel alias alle allebei alleen alles als alsnog altijd altoos ander andere anders anderszins beetje behalve behoudens beide beiden ben beneden bent bepaald betreffende bij bijna bijv binnen binnenin blijkbaar blijken boven bovenal bovendien bovengenoemd bovenstaand bovenvermeld buiten bv daar daardoor daarheen daarin daarna daarnet daarom daarop daaruit daarvanlangs dan dat de deden deed der derde derhalve dertig deze dhr die dikwijls dit doch doe doen doet door doorgaand drie duizend dus echter een eens eer eerdat eerder eerlang eerst eerste eigen eigenlijk elk elke en enig enige enigszins enkel er erdoor erg ergens etc etcetera even eveneens evenwel gauw ge gedurende geen gehad gekund geleden gelijk gemoeten gemogen genoeg geweest gewoon gewoonweg haar haarzelf had hadden hare heb hebben hebt hedden heeft heel hem hemzelf hen het hetzelfde hier hierbeneden hierboven hierin hierna hierom hij hijzelf hoe hoewel honderd hun hunne ieder iedere iedereen iemand iets ik ikzelf in inderdaad inmiddels intussen inzake is ja je jezelf jij jijzelf jou jouw jouwe juist jullie kan klaar kon konden krachtens kun kunnen kunt laatst later liever lijken lijkt maak maakt maakte maakten maar mag maken me meer meest meestal men met mevr mezelf mij mijn mijnent mijner mijzelf minder miss misschien missen mits mocht mochten moest moesten moet moeten mogen mr mrs mw na naar nadat nam namelijk nee neem negen nemen nergens net niemand niet niets niks noch nochtans nog nogal nooit nu nv of ofschoon om omdat omhoog omlaag omstreeks omtrent omver ondanks onder ondertussen ongeveer ons onszelf onze onzeker ooit ook op opnieuw opzij over overal overeind overige overigens paar pas per precies recent redelijk reeds rond rondom samen sedert sinds sindsdien slechts sommige spoedig steeds tamelijk te tegen tegenover tenzij terwijl thans tien tiende tijdens tja toch toe toen toenmaals toenmalig tot totdat tussen twee tweede u uit uitgezonderd uw vaak vaakwat van vanaf vandaan vanuit vanwege veel veeleer veertig verder verscheidene verschillende vervolgens via vier vierde vijf vijfde vijftig vol volgend volgens voor vooraf vooral vooralsnog voorbij voordat voordezen voordien voorheen voorop voorts vooruit vrij vroeg waar waarom waarschijnlijk wanneer want waren was wat we wederom weer weg wegens weinig wel weldra welk welke werd werden werder wezen whatever wie wiens wier wij wijzelf wil wilden willen word worden wordt zal ze zei zeker zelf zelfde zelfs zes zeven zich zichzelf zij zijn zijne zijzelf zo zoals zodat zodra zonder zou zouden zowat zulk zulke zullen zult"
+};
+var LATIN_MARKERS = {
+  fr: "ah ai aie ait au aux b bah bas bat bon c car ce ces cet ci d da de des dit dix dos du d\xE8s e eh en es est et eu eue euh eus eut eux e\xFBt f fi fus fut f\xFBt g h ha hem hep hi ho hop hou hue hui hum h\xE9 ici il ils j je k l la las le les lui l\xE0 l\xE8s m ma mes moi mon mot n na ne ni non nos nul o oh oh\xE9 ol\xE9 ont ore ou ouf o| o\xF9 p paf pan par pas peu pff pif pu pur q qu que qui r s sa se ses si six soi son sur t ta tac te tel tes tic toc toi ton tu t\xE9 u un une uns v va vas vif vos vu v\xE9 w x y z zut \xE0 \xE2 \xE7a \xE8s \xE9t\xE9 \xF4",
+  de: "ab ach ag als au auf aus b bei bin bis c d d.h da das da\xDF dem den der des die dir du e ei ei, ein elf en er es f f\xFCr g gab gar gut h hab hat hin ich ihm ihn ihr im ins ist j ja je k kam l los m mag mal man mir mit mu\xDF n na nie nun nur o ob oft p q r s sa sah sei sie t tag tat tel tun u uhr um und uns v vom von vor w war weg wem wen wer wie wir wo x y z z.b zu zum zur",
+  es: "0 1 2 3 4 5 6 7 8 9 _ ahi ah\xED al asi as\xED aun a\xFAn b c con d da dan dar de del dia dio dos d\xEDa e el en era es esa ese eso ex f fin fue fui g h ha han hay hoy ir j k l la las le les lo los m mal mas mi mia mio mis muy m\xE1s m\xED m\xEDa m\xEDo n ni nos o os p por q qeu que qu\xE9 r s sal se sea ser si sin son soy su sus s\xE9 s\xED t tal tan te ti tu tus t\xFA u un una uno usa uso v va van ver vez voy w x y ya yo z \xE9l \xE9sa \xE9se",
+  it: "ad agl ai al ben c che chi ci cio ci\xF2 co coi col con cos cui d da dai dal dei del di dov due e ecc ed era eri ero ex fa fai fin fra fu fui gia giu gi\xE0 gli ha hai ho ie il inc io l la le lei li lo lui l\xE0 ma mai mi mia mie mio ne nei nel noi non o od ora ore osi per piu pi\xF9 po poi puo pu\xF2 qua qui se sei si sia sig sta sto su sua sue sui sul suo te th ti tra tre tu tua tue tuo un una uno va vai vi voi \xE8",
+  pt: "ali ano ao aos at\xE9 a\xED bem boa bom com c\xE1 da dar das de dez dia diz dos d\xE1 d\xE3o e ela ele em era eu faz fez fim foi fui ha hei h\xE1 h\xE3o ir ir\xE1 j\xE1 lhe l\xE1 mal mas meu mil m\xEAs na nao nas nem nos num n\xE3o n\xF3s o os ou por p\xF5e que qu\xEA se sei sem ser seu sim sob sou sua s\xE3o s\xF3 tal te tem ter teu tu tua t\xE3o t\xE9m t\xEAm um uma uns usa vai vem ver vez vos v\xE3o v\xEAm v\xF3s \xE0 \xE0s \xE9 \xE9s",
+  nl: "aan af al als ben bij bv dan dat de der dhr die dit doe dus een eer elk en er erg ge heb hem hen het hij hoe hun ik ja je jij jou kan kon kun mag men met mij mr mrs mw na nam nee net nog nu nv om ons ook op pas per te tja toe tot u uit uw van vol wat weg wel wie wij wil zal ze zei zes zij zo zou"
+};
+var SEGMENTED_STOP_WORDS = "! \" # $ % & ' ( ) * + , - . ... 0 1 2 3 4 5 6 7 8 9 : ; < = > ? @ [ \\ ] ^ _ ` { | } ~ \xA5 \xB7 \u0E01\u0E25\u0E48\u0E32\u0E27 \u0E01\u0E27\u0E48\u0E32 \u0E01\u0E31\u0E19 \u0E01\u0E31\u0E1A \u0E01\u0E32\u0E23 \u0E01\u0E47 \u0E01\u0E48\u0E2D\u0E19 \u0E02\u0E13\u0E30 \u0E02\u0E2D \u0E02\u0E2D\u0E07 \u0E02\u0E36\u0E49\u0E19 \u0E04\u0E07 \u0E04\u0E23\u0E31\u0E49\u0E07 \u0E04\u0E27\u0E32\u0E21 \u0E04\u0E37\u0E2D \u0E08\u0E30 \u0E08\u0E31\u0E14 \u0E08\u0E32\u0E01 \u0E08\u0E36\u0E07 \u0E0A\u0E48\u0E27\u0E07 \u0E0B\u0E36\u0E48\u0E07 \u0E14\u0E31\u0E07 \u0E14\u0E49\u0E27\u0E22 \u0E14\u0E49\u0E32\u0E19 \u0E15\u0E31\u0E49\u0E07 \u0E15\u0E31\u0E49\u0E07\u0E41\u0E15\u0E48 \u0E15\u0E32\u0E21 \u0E15\u0E48\u0E2D \u0E15\u0E48\u0E32\u0E07 \u0E15\u0E48\u0E32\u0E07\u0E46 \u0E15\u0E49\u0E2D\u0E07 \u0E16\u0E36\u0E07 \u0E16\u0E39\u0E01 \u0E16\u0E49\u0E32 \u0E17\u0E31\u0E49\u0E07 \u0E17\u0E31\u0E49\u0E07\u0E19\u0E35\u0E49 \u0E17\u0E32\u0E07 \u0E17\u0E35\u0E48 \u0E17\u0E35\u0E48\u0E2A\u0E38\u0E14 \u0E17\u0E38\u0E01 \u0E17\u0E4D\u0E32 \u0E17\u0E4D\u0E32\u0E43\u0E2B\u0E49 \u0E19\u0E2D\u0E01\u0E08\u0E32\u0E01 \u0E19\u0E31\u0E01 \u0E19\u0E31\u0E49\u0E19 \u0E19\u0E35\u0E49 \u0E19\u0E48\u0E32 \u0E19\u0E4D\u0E32 \u0E1A\u0E32\u0E07 \u0E1C\u0E25 \u0E1C\u0E48\u0E32\u0E19 \u0E1E\u0E1A \u0E1E\u0E23\u0E49\u0E2D\u0E21 \u0E21\u0E32 \u0E21\u0E32\u0E01 \u0E21\u0E35 \u0E22\u0E31\u0E07 \u0E23\u0E27\u0E21 \u0E23\u0E30\u0E2B\u0E27\u0E48\u0E32\u0E07 \u0E23\u0E31\u0E1A \u0E23\u0E32\u0E22 \u0E23\u0E48\u0E27\u0E21 \u0E25\u0E07 \u0E27\u0E31\u0E19 \u0E27\u0E48\u0E32 \u0E2A\u0E38\u0E14 \u0E2A\u0E48\u0E07 \u0E2A\u0E48\u0E27\u0E19 \u0E2A\u0E4D\u0E32\u0E2B\u0E23\u0E31\u0E1A \u0E2B\u0E19\u0E36\u0E48\u0E07 \u0E2B\u0E23\u0E37\u0E2D \u0E2B\u0E25\u0E31\u0E07 \u0E2B\u0E25\u0E31\u0E07\u0E08\u0E32\u0E01 \u0E2B\u0E25\u0E32\u0E22 \u0E2B\u0E32\u0E01 \u0E2D\u0E22\u0E32\u0E01 \u0E2D\u0E22\u0E39\u0E48 \u0E2D\u0E22\u0E48\u0E32\u0E07 \u0E2D\u0E2D\u0E01 \u0E2D\u0E30\u0E44\u0E23 \u0E2D\u0E32\u0E08 \u0E2D\u0E35\u0E01 \u0E40\u0E02\u0E32 \u0E40\u0E02\u0E49\u0E32 \u0E40\u0E04\u0E22 \u0E40\u0E09\u0E1E\u0E32\u0E30 \u0E40\u0E0A\u0E48\u0E19 \u0E40\u0E14\u0E35\u0E22\u0E27 \u0E40\u0E14\u0E35\u0E22\u0E27\u0E01\u0E31\u0E19 \u0E40\u0E19\u0E37\u0E48\u0E2D\u0E07\u0E08\u0E32\u0E01 \u0E40\u0E1B\u0E34\u0E14 \u0E40\u0E1B\u0E34\u0E14\u0E40\u0E1C\u0E22 \u0E40\u0E1B\u0E47\u0E19 \u0E40\u0E1B\u0E47\u0E19\u0E01\u0E32\u0E23 \u0E40\u0E1E\u0E23\u0E32\u0E30 \u0E40\u0E1E\u0E37\u0E48\u0E2D \u0E40\u0E21\u0E37\u0E48\u0E2D \u0E40\u0E23\u0E32 \u0E40\u0E23\u0E34\u0E48\u0E21 \u0E40\u0E25\u0E22 \u0E40\u0E2B\u0E47\u0E19 \u0E40\u0E2D\u0E07 \u0E41\u0E15\u0E48 \u0E41\u0E1A\u0E1A \u0E41\u0E23\u0E01 \u0E41\u0E25\u0E30 \u0E41\u0E25\u0E49\u0E27 \u0E41\u0E2B\u0E48\u0E07 \u0E42\u0E14\u0E22 \u0E43\u0E19 \u0E43\u0E2B\u0E49 \u0E44\u0E14\u0E49 \u0E44\u0E1B \u0E44\u0E21\u0E48 \u0E44\u0E27\u0E49 \u0E49\u0E07 \u2014 \u2014\u2014 \u2018 \u2019 \u201C \u201D \u3001 \u3002 \u3008 \u3009 \u300A \u300B \u3042\u305D\u3053 \u3042\u3063 \u3042\u306E \u3042\u306E\u304B\u305F \u3042\u306E\u4EBA \u3042\u308A \u3042\u308A\u307E\u3059 \u3042\u308B \u3042\u308C \u3044 \u3044\u3046 \u3044\u307E\u3059 \u3044\u308B \u3046 \u3046\u3061 \u3048 \u304A \u304A\u3088\u3073 \u304A\u308A \u304A\u308A\u307E\u3059 \u304B \u304B\u3064\u3066 \u304B\u3089 \u304C \u304D \u3053\u3053 \u3053\u3061\u3089 \u3053\u3068 \u3053\u306E \u3053\u308C \u3053\u308C\u3089 \u3055 \u3055\u3089\u306B \u3057 \u3057\u304B\u3057 \u3059\u308B \u305A \u305B \u305B\u308B \u305D\u3053 \u305D\u3057\u3066 \u305D\u306E \u305D\u306E\u4ED6 \u305D\u306E\u5F8C \u305D\u308C \u305D\u308C\u305E\u308C \u305D\u308C\u3067 \u305F \u305F\u3060\u3057 \u305F\u3061 \u305F\u3081 \u305F\u308A \u3060 \u3060\u3063 \u3060\u308C \u3064 \u3066 \u3067 \u3067\u304D \u3067\u304D\u308B \u3067\u3059 \u3067\u306F \u3067\u3082 \u3068 \u3068\u3044\u3046 \u3068\u3044\u3063\u305F \u3068\u304D \u3068\u3053\u308D \u3068\u3057\u3066 \u3068\u3068\u3082\u306B \u3068\u3082 \u3068\u5171\u306B \u3069\u3053 \u3069\u306E \u306A \u306A\u3044 \u306A\u304A \u306A\u304B\u3063 \u306A\u304C\u3089 \u306A\u304F \u306A\u3063 \u306A\u3069 \u306A\u306B \u306A\u3089 \u306A\u308A \u306A\u308B \u306A\u3093 \u306B \u306B\u304A\u3044\u3066 \u306B\u304A\u3051\u308B \u306B\u3064\u3044\u3066 \u306B\u3066 \u306B\u3088\u3063\u3066 \u306B\u3088\u308A \u306B\u3088\u308B \u306B\u5BFE\u3057\u3066 \u306B\u5BFE\u3059\u308B \u306B\u95A2\u3059\u308B \u306E \u306E\u3067 \u306E\u307F \u306F \u3070 \u3078 \u307B\u304B \u307B\u3068\u3093\u3069 \u307B\u3069 \u307E\u3059 \u307E\u305F \u307E\u305F\u306F \u307E\u3067 \u3082 \u3082\u306E \u3082\u306E\u306E \u3084 \u3088\u3046 \u3088\u308A \u3089 \u3089\u308C \u3089\u308C\u308B \u308C \u308C\u308B \u3092 \u3093 \u4E00 \u4E00\u4E2A \u4E00\u4E9B \u4E00\u4F55 \u4E00\u5207 \u4E00\u5219 \u4E00\u65B9\u9762 \u4E00\u65E6 \u4E00\u6765 \u4E00\u6837 \u4E00\u79CD \u4E00\u822C \u4E00\u8F6C\u773C \u4E03 \u4E07\u4E00 \u4E09 \u4E0A \u4E0A\u4E0B \u4E0B \u4E0D \u4E0D\u4EC5 \u4E0D\u4F46 \u4E0D\u5149 \u4E0D\u5355 \u4E0D\u53EA \u4E0D\u5916\u4E4E \u4E0D\u5982 \u4E0D\u59A8 \u4E0D\u5C3D \u4E0D\u5C3D\u7136 \u4E0D\u5F97 \u4E0D\u6015 \u4E0D\u60DF \u4E0D\u6210 \u4E0D\u62D8 \u4E0D\u6599 \u4E0D\u662F \u4E0D\u6BD4 \u4E0D\u7136 \u4E0D\u7279 \u4E0D\u72EC \u4E0D\u7BA1 \u4E0D\u81F3\u4E8E \u4E0D\u82E5 \u4E0D\u8BBA \u4E0D\u8FC7 \u4E0D\u95EE \u4E0E \u4E0E\u5176 \u4E0E\u5176\u8BF4 \u4E0E\u5426 \u4E0E\u6B64\u540C\u65F6 \u4E14 \u4E14\u4E0D\u8BF4 \u4E14\u8BF4 \u4E24\u8005 \u4E2A \u4E2A\u522B \u4E2D \u4E34 \u4E3A \u4E3A\u4E86 \u4E3A\u4EC0\u4E48 \u4E3A\u4F55 \u4E3A\u6B62 \u4E3A\u6B64 \u4E3A\u7740 \u4E43 \u4E43\u81F3 \u4E43\u81F3\u4E8E \u4E48 \u4E4B \u4E4B\u4E00 \u4E4B\u6240\u4EE5 \u4E4B\u7C7B \u4E4C\u4E4E \u4E4E \u4E58 \u4E5D \u4E5F \u4E5F\u597D \u4E5F\u7F62 \u4E86 \u4E8C \u4E8C\u6765 \u4E8E \u4E8E\u662F \u4E8E\u662F\u4E4E \u4E91\u4E91 \u4E91\u5C14 \u4E94 \u4E9B \u4EA6 \u4EBA \u4EBA\u4EEC \u4EBA\u5BB6 \u4EC0 \u4EC0\u4E48 \u4EC0\u4E48\u6837 \u4ECA \u4ECB\u4E8E \u4ECD \u4ECD\u65E7 \u4ECE \u4ECE\u6B64 \u4ECE\u800C \u4ED6 \u4ED6\u4EBA \u4ED6\u4EEC \u4ED6\u4EEC\u4EEC \u4EE5 \u4EE5\u4E0A \u4EE5\u4E3A \u4EE5\u4FBF \u4EE5\u514D \u4EE5\u53CA \u4EE5\u6545 \u4EE5\u671F \u4EE5\u6765 \u4EE5\u81F3 \u4EE5\u81F3\u4E8E \u4EE5\u81F4 \u4EEC \u4EFB \u4EFB\u4F55 \u4EFB\u51ED \u4F1A \u4F3C\u7684 \u4F46 \u4F46\u51E1 \u4F46\u662F \u4F55 \u4F55\u4EE5 \u4F55\u51B5 \u4F55\u5904 \u4F55\u65F6 \u4F59\u5916 \u4F5C\u4E3A \u4F60 \u4F60\u4EEC \u4F7F \u4F7F\u5F97 \u4F8B\u5982 \u4F9D \u4F9D\u636E \u4F9D\u7167 \u4FBF\u4E8E \u4FFA \u4FFA\u4EEC \u5018 \u5018\u4F7F \u5018\u6216 \u5018\u7136 \u5018\u82E5 \u501F \u501F\u50A5\u7136 \u5047\u4F7F \u5047\u5982 \u5047\u82E5 \u505A \u50CF \u513F \u5148\u4E0D\u5148 \u5149 \u5149\u662F \u5168\u4F53 \u5168\u90E8 \u516B \u516D \u516E \u5171 \u5173\u4E8E \u5173\u4E8E\u5177\u4F53\u5730\u8BF4 \u5176 \u5176\u4E00 \u5176\u4E2D \u5176\u4E8C \u5176\u4ED6 \u5176\u4F59 \u5176\u5B83 \u5176\u6B21 \u5177\u4F53\u5730\u8BF4 \u5177\u4F53\u8BF4\u6765 \u517C\u4E4B \u5185 \u518D \u518D\u5176\u6B21 \u518D\u5219 \u518D\u6709 \u518D\u8005 \u518D\u8005\u8BF4 \u518D\u8BF4 \u5192 \u51B2 \u51B5\u4E14 \u51E0 \u51E0\u65F6 \u51E1 \u51E1\u662F \u51ED \u51ED\u501F \u51FA\u4E8E \u51FA\u6765 \u5206 \u5206\u522B \u5219 \u5219\u751A \u522B \u522B\u4EBA \u522B\u5904 \u522B\u662F \u522B\u7684 \u522B\u7BA1 \u522B\u8BF4 \u5230 \u524D\u540E \u524D\u6B64 \u524D\u8005 \u52A0\u4E4B \u52A0\u4EE5 \u533A \u5373 \u5373\u4EE4 \u5373\u4F7F \u5373\u4FBF \u5373\u5982 \u5373\u6216 \u5373\u82E5 \u5374 \u53BB \u53C8 \u53C8\u53CA \u53CA \u53CA\u3073 \u53CA\u5176 \u53CA\u81F3 \u53CD\u4E4B \u53CD\u800C \u53CD\u8FC7\u6765 \u53CD\u8FC7\u6765\u8BF4 \u53D7\u5230 \u53E6 \u53E6\u4E00\u65B9\u9762 \u53E6\u5916 \u53E6\u6089 \u53EA \u53EA\u5F53 \u53EA\u6015 \u53EA\u662F \u53EA\u6709 \u53EA\u6D88 \u53EA\u8981 \u53EA\u9650 \u53EB \u53EE\u549A \u53EF \u53EF\u4EE5 \u53EF\u662F \u53EF\u89C1 \u5404 \u5404\u4E2A \u5404\u4F4D \u5404\u79CD \u5404\u81EA \u540C \u540C\u65F6 \u540E \u540E\u8005 \u5411 \u5411\u4F7F \u5411\u7740 \u5413 \u5417 \u5426\u5219 \u5427 \u5427\u54D2 \u542B \u5431 \u5440 \u5443 \u5455 \u5457 \u545C \u545C\u547C \u5462 \u5475 \u5475\u5475 \u5478 \u547C\u54E7 \u548B \u548C \u549A \u54A6 \u54A7 \u54B1 \u54B1\u4EEC \u54B3 \u54C7 \u54C8 \u54C8\u54C8 \u54C9 \u54CE \u54CE\u5440 \u54CE\u54DF \u54D7 \u54DF \u54E6 \u54E9 \u54EA \u54EA\u4E2A \u54EA\u4E9B \u54EA\u513F \u54EA\u5929 \u54EA\u5E74 \u54EA\u6015 \u54EA\u6837 \u54EA\u8FB9 \u54EA\u91CC \u54FC \u54FC\u5537 \u5509 \u552F\u6709 \u554A \u5550 \u5565 \u5566 \u556A\u8FBE \u5577\u5F53 \u5582 \u558F \u5594\u5537 \u55BD \u55E1 \u55E1\u55E1 \u55EC \u55EF \u55F3 \u560E \u560E\u767B \u5618 \u561B \u563B \u563F \u563F\u563F \u56DB \u56E0 \u56E0\u4E3A \u56E0\u4E86 \u56E0\u6B64 \u56E0\u7740 \u56E0\u800C \u56FA\u7136 \u5728 \u5728\u4E0B \u5728\u4E8E \u5730 \u57FA\u4E8E \u5904\u5728 \u591A \u591A\u4E48 \u591A\u5C11 \u5927 \u5927\u5BB6 \u5979 \u5979\u4EEC \u597D \u5982 \u5982\u4E0A \u5982\u4E0A\u6240\u8FF0 \u5982\u4E0B \u5982\u4F55 \u5982\u5176 \u5982\u540C \u5982\u662F \u5982\u679C \u5982\u6B64 \u5982\u82E5 \u59CB\u800C \u5B70\u6599 \u5B70\u77E5 \u5B81 \u5B81\u53EF \u5B81\u613F \u5B81\u80AF \u5B83 \u5B83\u4EEC \u5BF9 \u5BF9\u4E8E \u5BF9\u5F85 \u5BF9\u65B9 \u5BF9\u6BD4 \u5C06 \u5C0F \u5C14 \u5C14\u540E \u5C14\u5C14 \u5C1A\u4E14 \u5C31 \u5C31\u662F \u5C31\u662F\u4E86 \u5C31\u662F\u8BF4 \u5C31\u7B97 \u5C31\u8981 \u5C3D \u5C3D\u7BA1 \u5C3D\u7BA1\u5982\u6B64 \u5C82\u4F46 \u5DF1 \u5DF2 \u5DF2\u77E3 \u5DF4 \u5DF4\u5DF4 \u5E74 \u5E76 \u5E76\u4E14 \u5EB6\u4E4E \u5EB6\u51E0 \u5F00\u5916 \u5F00\u59CB \u5F52 \u5F52\u9F50 \u5F53 \u5F53\u5730 \u5F53\u7136 \u5F53\u7740 \u5F7C \u5F7C\u5973 \u5F7C\u65F6 \u5F7C\u6B64 \u5F80 \u5F85 \u5F88 \u5F97 \u5F97\u4E86 \u600E \u600E\u4E48 \u600E\u4E48\u529E \u600E\u4E48\u6837 \u600E\u5948 \u600E\u6837 \u603B\u4E4B \u603B\u7684\u6765\u770B \u603B\u7684\u6765\u8BF4 \u603B\u7684\u8BF4\u6765 \u603B\u800C\u8A00\u4E4B \u6070\u6070\u76F8\u53CD \u60A8 \u60DF\u5176 \u6162\u8BF4 \u6211 \u6211\u3005 \u6211\u4EEC \u6216 \u6216\u5219 \u6216\u662F \u6216\u66F0 \u6216\u8005 \u622A\u81F3 \u6240 \u6240\u4EE5 \u6240\u5728 \u6240\u5E78 \u6240\u6709 \u624D \u624D\u80FD \u6253 \u6253\u4ECE \u628A \u6291\u6216 \u62FF \u6309 \u6309\u7167 \u6362\u53E5\u8BDD\u8BF4 \u6362\u8A00\u4E4B \u636E \u636E\u6B64 \u63A5\u7740 \u6545 \u6545\u6B64 \u6545\u800C \u65C1\u4EBA \u65E0 \u65E0\u5B81 \u65E0\u8BBA \u65E2 \u65E2\u5F80 \u65E2\u662F \u65E2\u7136 \u65E5 \u65F6 \u65F6\u5019 \u662F \u662F\u4EE5 \u662F\u7684 \u66F4 \u66FE \u66FF \u66FF\u4EE3 \u6700 \u6708 \u6709 \u6709\u4E9B \u6709\u5173 \u6709\u53CA \u6709\u65F6 \u6709\u7684 \u671B \u671D \u671D\u7740 \u672C \u672C\u4EBA \u672C\u5730 \u672C\u7740 \u672C\u8EAB \u6765 \u6765\u7740 \u6765\u81EA \u6765\u8BF4 \u6781\u4E86 \u679C\u7136 \u679C\u771F \u67D0 \u67D0\u4E2A \u67D0\u4E9B \u67D0\u67D0 \u6839\u636E \u6B24 \u6B63\u503C \u6B63\u5982 \u6B63\u5DE7 \u6B63\u662F \u6B64 \u6B64\u5730 \u6B64\u5904 \u6B64\u5916 \u6B64\u65F6 \u6B64\u6B21 \u6B64\u95F4 \u6BCB\u5B81 \u6BCF \u6BCF\u5F53 \u6BD4 \u6BD4\u53CA \u6BD4\u5982 \u6BD4\u65B9 \u6CA1\u5948\u4F55 \u6CBF \u6CBF\u7740 \u6F2B\u8BF4 \u70B9 \u7109 \u7136\u5219 \u7136\u540E \u7136\u800C \u7167 \u7167\u7740 \u7279\u306B \u72B9\u4E14 \u72B9\u81EA \u751A\u4E14 \u751A\u4E48 \u751A\u6216 \u751A\u800C \u751A\u81F3 \u751A\u81F3\u4E8E \u7528 \u7528\u6765 \u7531 \u7531\u4E8E \u7531\u662F \u7531\u6B64 \u7531\u6B64\u53EF\u89C1 \u7684 \u7684\u786E \u7684\u8BDD \u76F4\u5230 \u76F8\u5BF9\u800C\u8A00 \u7701\u5F97 \u770B \u7728\u773C \u7740 \u7740\u5462 \u77E3 \u77E3\u4E4E \u77E3\u54C9 \u79BB \u79C1 \u79C1\u9054 \u79D2 \u79F0 \u7ADF\u800C \u7B2C \u7B49 \u7B49\u5230 \u7B49\u7B49 \u7B80\u8A00\u4E4B \u7BA1 \u7C7B\u5982 \u7D27\u63A5\u7740 \u7EB5 \u7EB5\u4EE4 \u7EB5\u4F7F \u7EB5\u7136 \u7ECF \u7ECF\u8FC7 \u7ED3\u679C \u7ED9 \u7EE7\u4E4B \u7EE7\u540E \u7EE7\u800C \u7EFC\u4E0A\u6240\u8FF0 \u7F62\u4E86 \u8005 \u800C \u800C\u4E14 \u800C\u51B5 \u800C\u540E \u800C\u5916 \u800C\u5DF2 \u800C\u662F \u800C\u8A00 \u80FD \u80FD\u5426 \u817E \u81EA \u81EA\u4E2A\u513F \u81EA\u4ECE \u81EA\u5404\u513F \u81EA\u540E \u81EA\u5BB6 \u81EA\u5DF1 \u81EA\u6253 \u81EA\u8EAB \u81F3 \u81F3\u4E8E \u81F3\u4ECA \u81F3\u82E5 \u81F4 \u822C\u7684 \u82E5 \u82E5\u592B \u82E5\u662F \u82E5\u679C \u82E5\u975E \u83AB\u4E0D\u7136 \u83AB\u5982 \u83AB\u82E5 \u867D \u867D\u5219 \u867D\u7136 \u867D\u8BF4 \u88AB \u8981 \u8981\u4E0D \u8981\u4E0D\u662F \u8981\u4E0D\u7136 \u8981\u4E48 \u8981\u662F \u8B6C\u55BB \u8B6C\u5982 \u8BA9 \u8BB8\u591A \u8BBA \u8BBE\u4F7F \u8BBE\u6216 \u8BBE\u82E5 \u8BDA\u5982 \u8BDA\u7136 \u8BE5 \u8BF4 \u8BF4\u6765 \u8BF7 \u8BF8 \u8BF8\u4F4D \u8BF8\u5982 \u8C01 \u8C01\u4EBA \u8C01\u6599 \u8C01\u77E5 \u8CB4\u65B9 \u8CB4\u65B9\u65B9 \u8D3C\u6B7B \u8D56\u4EE5 \u8D76 \u8D77 \u8D77\u89C1 \u8D81 \u8D81\u7740 \u8D8A\u662F \u8DDD \u8DDF \u8F83 \u8F83\u4E4B \u8FB9 \u8FC7 \u8FD8 \u8FD8\u662F \u8FD8\u6709 \u8FD8\u8981 \u8FD9 \u8FD9\u4E00\u6765 \u8FD9\u4E2A \u8FD9\u4E48 \u8FD9\u4E48\u4E9B \u8FD9\u4E48\u6837 \u8FD9\u4E48\u70B9\u513F \u8FD9\u4E9B \u8FD9\u4F1A\u513F \u8FD9\u513F \u8FD9\u5C31\u662F\u8BF4 \u8FD9\u65F6 \u8FD9\u6837 \u8FD9\u6B21 \u8FD9\u822C \u8FD9\u8FB9 \u8FD9\u91CC \u8FDB\u800C \u8FDE \u8FDE\u540C \u9010\u6B65 \u901A\u8FC7 \u9075\u5FAA \u9075\u7167 \u90A3 \u90A3\u4E2A \u90A3\u4E48 \u90A3\u4E48\u4E9B \u90A3\u4E48\u6837 \u90A3\u4E9B \u90A3\u4F1A\u513F \u90A3\u513F \u90A3\u65F6 \u90A3\u6837 \u90A3\u822C \u90A3\u8FB9 \u90A3\u91CC \u90FD \u9119\u4EBA \u9274\u4E8E \u9488\u5BF9 \u963F \u9664 \u9664\u4E86 \u9664\u5916 \u9664\u5F00 \u9664\u6B64\u4E4B\u5916 \u9664\u975E \u968F \u968F\u540E \u968F\u65F6 \u968F\u7740 \u96BE\u9053\u8BF4 \u96F6 \u975E \u975E\u4F46 \u975E\u5F92 \u975E\u7279 \u975E\u72EC \u9760 \u987A \u987A\u7740 \u9996\u5148 \uAC00 \uAC00\uAE4C\uC2A4\uB85C \uAC00\uB839 \uAC01 \uAC01\uAC01 \uAC01\uC790 \uAC01\uC885 \uAC16\uACE0\uB9D0\uD558\uC790\uBA74 \uAC19\uB2E4 \uAC19\uC774 \uAC1C\uC758\uCE58\uC54A\uACE0 \uAC70\uB2C8\uC640 \uAC70\uBC14 \uAC70\uC758 \uAC83 \uAC83\uB4E4 \uAC8C\uB2E4\uAC00 \uAC8C\uC6B0\uB2E4 \uACA8\uC6B0 \uACAC\uC9C0\uC5D0\uC11C \uACB0\uAD6D \uACB8\uC0AC\uACB8\uC0AC \uACE0\uB824\uD558\uBA74 \uACE0\uB85C \uACE7 \uACF5\uB3D9\uC73C\uB85C \uACFC \uACFC\uC5F0 \uAD00\uACC4\uC5C6\uC774 \uAD00\uD558\uC5EC \uAD00\uD55C \uAD00\uD574\uC11C\uB294 \uAD6C \uAD6C\uCCB4\uC801\uC73C\uB85C \uAD6C\uD1A0\uD558\uB2E4 \uADF8 \uADF8\uB4E4 \uADF8\uB54C \uADF8\uB798 \uADF8\uB798\uB3C4 \uADF8\uB798\uC11C \uADF8\uB7EC\uB098 \uADF8\uB7EC\uB2C8 \uADF8\uB7EC\uB2C8\uAE4C \uADF8\uB7EC\uBA74 \uADF8\uB7EC\uBBC0\uB85C \uADF8\uB7EC\uD55C\uC989 \uADF8\uB7F0\uB370 \uADF8\uB7F0\uC989 \uADF8\uB7FC \uADF8\uB807\uC9C0 \uADF8\uB807\uC9C0\uB9CC \uADF8\uB807\uC9C0\uC54A\uC73C\uBA74 \uADF8\uB9AC\uACE0 \uADF8\uB9AC\uD558\uC5EC \uADF8\uB9CC\uC774\uB2E4 \uADF8\uC704\uC5D0 \uADF8\uC800 \uADF8\uC911\uC5D0\uC11C \uADFC\uAC70\uB85C \uADFC\uAC70\uD558\uC5EC \uAE30\uB300\uC5EC \uAE30\uC810\uC73C\uB85C \uAE30\uC900\uC73C\uB85C \uAE30\uD0C0 \uAE4C\uB2ED\uC73C\uB85C \uAE4C\uC545 \uAE4C\uC9C0 \uAE4C\uC9C0\uB3C4 \uAF48\uB2F9 \uB059\uB059 \uB07C\uC775 \uB098 \uB098\uBA38\uC9C0\uB294 \uB0A8\uB4E4 \uB0A8\uC9D3 \uB108 \uB108\uD76C \uB108\uD76C\uB4E4 \uB124 \uB137 \uB144 \uB180\uB77C\uB2E4 \uB204\uAD6C \uB2E4\uB978 \uB2E4\uB9CC \uB2E4\uC12F \uB2E4\uC18C \uB2E4\uC218 \uB2E4\uC2DC\uB9D0\uD558\uBA74 \uB2E4\uC74C \uB2E4\uC74C\uC5D0 \uB2E4\uC74C\uC73C\uB85C \uB2E8\uC9C0 \uB2F5\uB2E4 \uB2F9\uC2E0 \uB2F9\uC7A5 \uB300\uD558\uBA74 \uB300\uD558\uC5EC \uB300\uD574\uC11C \uB315\uADF8 \uB354\uAD6C\uB098 \uB354\uAD70\uB2E4\uB098 \uB354\uB77C\uB3C4 \uB354\uBD88\uC5B4 \uB354\uC6B1\uB354 \uB354\uC6B1\uC774\uB294 \uB3C4\uB2EC\uD558\uB2E4 \uB3C4\uCC29\uD558\uB2E4 \uB3D9\uC2DC\uC5D0 \uB3D9\uC548 \uB41C\uBC14\uC5D0\uC57C \uB41C\uC774\uC0C1 \uB450\uBC88\uC9F8\uB85C \uB458 \uB465\uB465 \uB4A4\uB530\uB77C \uB4A4\uC774\uC5B4 \uB4E0\uAC04\uC5D0 \uB4E4 \uB4F1 \uB4F1\uB4F1 \uB529\uB3D9 \uB530\uB77C \uB530\uB77C\uC11C \uB530\uC704 \uB531 \uB54C \uB54C\uBB38\uC5D0 \uB610 \uB610\uD55C \uB69D\uB69D \uB839 \uB85C \uB85C\uBD80\uD130 \uB85C\uC368 \uB959 \uB97C \uB9C8\uC74C\uB300\uB85C \uB9C8\uC800 \uB9C8\uC800\uB3C4 \uB9C8\uCE58 \uB9C9\uB860\uD558\uACE0 \uB9CC\uC57D \uB9CC\uC57D\uC5D0 \uB9CC\uC77C \uB9CC\uD07C \uB9D0\uD558\uC790\uBA74 \uB9E4 \uB9E4\uBC88 \uBA54\uC4F0\uAC81\uB2E4 \uBA87 \uBAA8 \uBAA8\uB450 \uBB34\uB835 \uBB34\uB98E\uC4F0\uACE0 \uBB34\uC2A8 \uBB34\uC5C7 \uBB34\uC5C7\uB54C\uBB38\uC5D0 \uBB3C\uB860 \uBC0F \uBC14\uAFB8\uC5B4\uB9D0\uD558\uBA74 \uBC14\uAFB8\uC5B4\uB9D0\uD558\uC790\uBA74 \uBC14\uB85C \uBC14\uC640\uAC19\uC774 \uBC18\uB300\uB85C \uBC18\uB4DC\uC2DC \uBC84\uAE08 \uBCF4\uB294\uB370\uC11C \uBCF4\uB2E4\uB354 \uBCF4\uB4DC\uB4DD \uBCF8\uB300\uB85C \uBD10 \uBD10\uB77C \uBD80\uD130 \uBD88\uAD6C\uD558\uACE0 \uBD88\uBB38\uD558\uACE0 \uBD95\uBD95 \uBE44\uAC71\uAC70\uB9AC\uB2E4 \uBE44\uAD50\uC801 \uBE44\uB85C\uC18C \uBE44\uB85D \uBE44\uC2B7\uD558\uB2E4 \uBE44\uD558\uBA74 \uBFD0\uB9CC\uC544\uB2C8\uB77C \uBFD0\uC774\uB2E4 \uC090\uAC71 \uC090\uAC71\uAC70\uB9AC\uB2E4 \uC0AC \uC0BC \uC0DD\uAC01\uD55C\uB300\uB85C \uC124\uB839 \uC124\uB9C8 \uC124\uC0AC \uC14B \uC18C\uC0DD \uC18C\uC778 \uC1A8 \uC27F \uC2B5\uB2C8\uAE4C \uC2B5\uB2C8\uB2E4 \uC2DC\uAC01 \uC2DC\uAC04 \uC2DC\uC791\uD558\uC5EC \uC2DC\uCD08\uC5D0 \uC2DC\uD0A4\uB2E4 \uC2E4\uB85C \uC2EC\uC9C0\uC5B4 \uC544 \uC544\uB2C8 \uC544\uB2C8\uB098\uB2E4\uB97C\uAC00 \uC544\uB2C8\uB77C\uBA74 \uC544\uB2C8\uBA74 \uC544\uB2C8\uC5C8\uB2E4\uBA74 \uC544\uB798\uC717 \uC544\uBB34\uAC70\uB098 \uC544\uBB34\uB3C4 \uC544\uC57C \uC544\uC6B8\uB7EC \uC544\uC774 \uC544\uC774\uACE0 \uC544\uC774\uAD6C \uC544\uC774\uC57C \uC544\uC774\uCFE0 \uC544\uD558 \uC544\uD649 \uC54C\uC558\uC5B4 \uC557 \uC55E\uC5D0\uC11C \uC55E\uC758\uAC83 \uC57C \uC57D\uAC04 \uC591\uC790 \uC5B4 \uC5B4\uAE30\uC5EC\uCC28 \uC5B4\uB290 \uC5B4\uB290\uAC83 \uC5B4\uB290\uACF3 \uC5B4\uB290\uB54C \uC5B4\uB290\uCABD \uC5B4\uB290\uD574 \uC5B4\uB514 \uC5B4\uB54C \uC5B4\uB5A0\uD55C \uC5B4\uB5A4 \uC5B4\uB5A4\uAC83 \uC5B4\uB5A4\uAC83\uB4E4 \uC5B4\uB5BB\uAC8C \uC5B4\uB5BB\uD574 \uC5B4\uC774 \uC5B4\uC9F8\uC11C \uC5B4\uCA0B\uB4E0 \uC5B4\uCC0C \uC5B4\uCC0C\uB40F\uB4E0 \uC5B4\uCC0C\uB40F\uC5B4 \uC5B4\uCC0C\uD558\uB4E0\uC9C0 \uC5B4\uCC0C\uD558\uC5EC \uC5B8\uC81C \uC5B8\uC820\uAC00 \uC5BC\uB9C8 \uC5BC\uB9C8\uAC04 \uC5BC\uB9C8\uB098 \uC5BC\uB9C8\uB4E0\uC9C0 \uC5BC\uB9C8\uB9CC\uD07C \uC5BC\uB9C8\uD07C \uC5C9\uC5C9 \uC5D0 \uC5D0\uAC8C \uC5D0\uC11C \uC5EC \uC5EC\uAE30 \uC5EC\uB35F \uC5EC\uB7EC\uBD84 \uC5EC\uBCF4\uC2DC\uC624 \uC5EC\uBD80 \uC5EC\uC12F \uC5EC\uC804\uD788 \uC5EC\uCC28 \uC5F0\uAD00\uB418\uB2E4 \uC5F0\uC774\uC11C \uC601 \uC601\uCC28 \uC606\uC0AC\uB78C \uC608 \uC608\uCEE8\uB300 \uC608\uD558\uBA74 \uC624 \uC624\uB85C\uC9C0 \uC624\uB974\uB2E4 \uC624\uC790\uB9C8\uC790 \uC624\uC9C1 \uC624\uD638 \uC624\uD788\uB824 \uC640 \uC640\uB974\uB974 \uC640\uC544 \uC65C \uC65C\uB0D0\uD558\uBA74 \uC678\uC5D0\uB3C4 \uC694\uB9CC\uD07C \uC694\uB9CC\uD55C\uAC78 \uC694\uCEE8\uB300 \uC6B0\uB974\uB974 \uC6B0\uB9AC \uC6B0\uB9AC\uB4E4 \uC6B0\uC120 \uC6B4\uC6B4 \uC6D4 \uC704\uD558\uC5EC \uC704\uD574\uC11C \uC719\uC719 \uC721 \uC73C\uB85C \uC73C\uB85C\uC11C \uC73C\uB85C\uC368 \uC744 \uC751 \uC751\uB2F9 \uC758 \uC758\uAC70\uD558\uC5EC \uC758\uC9C0\uD558\uC5EC \uC758\uD574 \uC758\uD574\uB418\uB2E4 \uC758\uD574\uC11C \uC774 \uC774\uAC83 \uC774\uACF3 \uC774\uB54C \uC774\uB77C\uBA74 \uC774\uB798 \uC774\uB7EC\uC774\uB7EC\uD558\uB2E4 \uC774\uB7EC\uD55C \uC774\uB7F0 \uC774\uB7F4\uC815\uB3C4\uB85C \uC774\uB807\uAC8C\uB418\uBA74 \uC774\uB807\uAC8C\uB9D0\uD558\uC790\uBA74 \uC774\uB807\uAD6C\uB098 \uC774\uB974\uAE30\uAE4C\uC9C0 \uC774\uB9AC\uD558\uC5EC \uC774\uB9CC\uD07C \uC774\uBC88 \uC774\uBD10 \uC774\uC0C1 \uC774\uC5B4\uC11C \uC774\uC5C8\uB2E4 \uC774\uC640\uAC19\uB2E4\uBA74 \uC774\uC678\uC5D0\uB3C4 \uC774\uC6A9\uD558\uC5EC \uC774\uC720\uB9CC\uC73C\uB85C \uC774\uC820 \uC774\uC9C0\uB9CC \uC774\uCABD \uC774\uCC9C\uAD6C \uC774\uCC9C\uC721 \uC774\uCC9C\uCE60 \uC774\uCC9C\uD314 \uC778\uC820 \uC77C \uC77C\uAC83\uC774\uB2E4 \uC77C\uACF1 \uC77C\uB2E8 \uC77C\uB54C \uC77C\uBC18\uC801\uC73C\uB85C \uC77C\uC9C0\uB77C\uB3C4 \uC785\uAC01\uD558\uC5EC \uC785\uC7A5\uC5D0\uC11C \uC787\uB530\uB77C \uC788\uB2E4 \uC790 \uC790\uAE30 \uC790\uAE30\uC9D1 \uC790\uB9C8\uC790 \uC790\uC2E0 \uC7A0\uAE50 \uC7A0\uC2DC \uC800 \uC800\uAC83 \uC800\uAC83\uB9CC\uD07C \uC800\uAE30 \uC800\uCABD \uC800\uD76C \uC804\uBD80 \uC804\uC790 \uC804\uD6C4 \uC81C \uC81C\uAC01\uAE30 \uC81C\uC678\uD558\uACE0 \uC870\uAE08 \uC870\uCC28 \uC870\uCC28\uB3C4 \uC878\uC878 \uC880 \uC88B\uC544 \uC88D\uC88D \uC8FC\uB8E9\uC8FC\uB8E9 \uC904\uC740\uBAA8\uB978\uB2E4 \uC911\uC5D0\uC11C \uC911\uC758\uD558\uB098 \uC988\uC74C\uD558\uC5EC \uC989 \uC989\uC2DC \uC9C0\uB4E0\uC9C0 \uC9C0\uB9CC \uC9C0\uB9D0\uACE0 \uC9C4\uC9DC\uB85C \uCABD\uC73C\uB85C \uCC28\uB77C\uB9AC \uCC38 \uCC38\uB098 \uCCAB\uBC88\uC9F8\uB85C \uCCC7 \uCD1D\uC801\uC73C\uB85C \uCE60 \uCF78\uCF78 \uCF85\uCF85 \uCFF5 \uD0C0\uB2E4 \uD0C0\uC778 \uD0D5\uD0D5 \uD1A0\uD558\uB2E4 \uD1B5\uD558\uC5EC \uD22D \uD264 \uD2C8\uD0C0 \uD30D \uD314 \uD37D \uD384\uB801 \uD558 \uD558\uAC8C\uB420\uAC83\uC774\uB2E4 \uD558\uAC8C\uD558\uB2E4 \uD558\uACA0\uB294\uAC00 \uD558\uACE0\uC788\uC5C8\uB2E4 \uD558\uACE4\uD558\uC600\uB2E4 \uD558\uAD6C\uB098 \uD558\uAE30\uB294\uD55C\uB370 \uD558\uAE30\uBCF4\uB2E4\uB294 \uD558\uAE30\uC5D0 \uD558\uB098 \uD558\uB290\uB2C8 \uD558\uB294\uAC83\uB3C4 \uD558\uB294\uBC14 \uD558\uB354\uB77C\uB3C4 \uD558\uB3C4\uB2E4 \uD558\uB3C4\uB85D\uC2DC\uD0A4\uB2E4 \uD558\uB3C4\uB85D\uD558\uB2E4 \uD558\uB4E0\uC9C0 \uD558\uB824\uACE0\uD558\uB2E4 \uD558\uB9C8\uD130\uBA74 \uD558\uBA74\uB41C\uB2E4 \uD558\uBA74\uC11C \uD558\uBB3C\uBA70 \uD558\uC5EC\uAE08 \uD558\uC5EC\uC57C \uD558\uC790\uB9C8\uC790 \uD558\uC9C0\uB9C8 \uD558\uC9C0\uB9C8\uB77C \uD558\uC9C0\uB9CC \uD558\uD558 \uD55C\uB2E4\uBA74 \uD55C\uB370 \uD55C\uB9C8\uB514 \uD55C\uC801\uC774\uC788\uB2E4 \uD55C\uCF20\uC73C\uB85C\uB294 \uD55C\uD56D\uBAA9 \uD560\uB54C \uD560\uB9CC\uD558\uB2E4 \uD560\uB9DD\uC815 \uD560\uBFD0 \uD560\uC218\uC788\uB2E4 \uD560\uC218\uC788\uC5B4 \uD560\uC904\uC54C\uB2E4 \uD560\uC9C0\uB77C\uB3C4 \uD560\uC9C0\uC5B8\uC815 \uD568\uAED8 \uD574\uB3C4\uB41C\uB2E4 \uD574\uB3C4\uC88B\uB2E4 \uD574\uBD10\uC694 \uD574\uC57C\uD55C\uB2E4 \uD574\uC694 \uD588\uC5B4\uC694 \uD5A5\uD558\uB2E4 \uD5A5\uD558\uC5EC \uD5A5\uD574\uC11C \uD5C8 \uD5C8\uAC71 \uD5C8\uD5C8 \uD5C9 \uD5C9\uD5C9 \uD5D0\uB5A1\uD5D0\uB5A1 \uD639\uC2DC \uD639\uC740 \uD63C\uC790 \uD6E8\uC52C \uD718\uC775 \uD734 \uD750\uD750 \uD765 \uD798\uC785\uC5B4";
+
+// lib/rank/stop-words.ts
+var ENGLISH_LIST = "a about above after again against all also am an and any are as at be because been before being below between both but by can could did different do does doing done down during each else etc few for from further get got had has have having he her here hers him his how i if in into is it its itself just let like may me might more most must my no nor not now of off on once only or other our ours out over own please same shall she should so some such than that the their theirs them then there these they this those through to too under until up upon us use used using very via want was we were what when where which while who whom why will don doesn didn isn aren wasn weren won wouldn shouldn couldn ll ve re with would yes yet you your yours";
+var ENGLISH_STOP_WORDS = new Set(ENGLISH_LIST.split(" "));
+var markers;
+var lists = /* @__PURE__ */ new Map();
+var segmented;
+function latinList(lang) {
+  let set = lists.get(lang);
+  if (!set) lists.set(lang, set = new Set(LATIN_STOP_WORDS[lang].split(" ")));
+  return set;
+}
+function latinLanguage(words) {
+  markers ??= Object.entries(LATIN_MARKERS).map(([lang, list]) => [lang, new Set(list.split(" "))]);
+  let english = 0;
+  for (let i = 0; i < words.length; i++) if (ENGLISH_STOP_WORDS.has(words[i])) english++;
+  let best;
+  let bestCount = english;
+  for (const [lang, set] of markers) {
+    let count = 0;
+    for (let i = 0; i < words.length; i++) if (set.has(words[i])) count++;
+    if (count > bestCount) [best, bestCount] = [lang, count];
+  }
+  return best;
+}
+function stopTest(words) {
+  const lang = latinLanguage(words);
+  if (lang === void 0) return (w) => ENGLISH_STOP_WORDS.has(w);
+  const list = latinList(lang);
+  return (w) => ENGLISH_STOP_WORDS.has(w) || list.has(w);
+}
+function isSegmentedStopWord(word) {
+  return (segmented ??= new Set(SEGMENTED_STOP_WORDS.split(" "))).has(word);
+}
+
+// lib/rank/tokenize.ts
+var TOKENIZER_VERSION = 7;
+var UNSPACED = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
+var run;
+var RUN = () => run ??= /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+|[\u0e00-\u0e7f]+|(?:(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u0e00-\u0e7f])[\p{L}\p{N}])+/gu;
+var THAI = (c) => c >= "\u0E00" && c <= "\u0E7F";
+var thaiSegmenter;
+var ASCII = /^[\x00-\x7f]*$/;
+var DIGITS = /^\d+$/;
+var PART_MARK = "~";
+var JOINERS = "_.";
+function tokenizeMarked(text) {
+  return tokenizeWith(text, !ASCII.test(text), true);
+}
+function unicodeRuns(text, starts) {
+  const pattern = RUN();
+  const runs = [];
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    runs.push(match[0]);
+    starts.push(match.index);
+  }
+  return runs;
+}
+function tokenizeWith(text, unicode, mark = false) {
+  const out = [];
+  const normal = unicode ? text.normalize("NFKC") : text;
+  const lower = normal.toLowerCase();
+  const spaced = lower === normal ? lower : normal.replace(/([a-z0-9])([A-Z](?:[a-z]|[A-Z]{2}))/g, "$1$2").replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, "$1$2").toLowerCase();
+  const starts = [];
+  const runs = unicode ? unicodeRuns(spaced, starts) : asciiRuns(spaced, starts);
+  const isStop = stopTest(runs);
+  let from = -1;
+  for (let r = 0; r < runs.length; r++) {
+    const run2 = runs[r];
+    const date = dayTerm(runs, r);
+    if (date !== void 0) out.push(date);
+    if (unicode && UNSPACED.test(run2[0])) {
+      unspacedTerms(run2, out);
+      continue;
+    }
+    if (unicode && THAI(run2[0])) {
+      thaiTerms(run2, out);
+      continue;
+    }
+    const end = starts[r] + run2.length;
+    const joined = starts[r + 1] === end + 1 && JOINERS.includes(spaced[end]) && !(unicode && UNSPACED.test(runs[r + 1][0])) && !THAI(runs[r + 1][0]);
+    if (joined && from < 0) from = r;
+    const part = from >= 0;
+    if (run2.length >= 2 && !isStop(run2) && !(run2.length < 3 && DIGITS.test(run2))) {
+      const term = termOf(unicode ? foldAccents(run2) : run2);
+      out.push(mark && part ? PART_MARK + term : term);
+    }
+    if (part && !joined) {
+      const whole = runs.slice(from, r + 1).join("");
+      from = -1;
+      if (mark && whole.length >= 3 && !DIGITS.test(whole)) out.push(termOf(unicode ? foldAccents(whole) : whole));
+    }
+  }
+  return out;
+}
+function termOf(word) {
+  let stemmed = STEMS.get(word);
+  if (stemmed === void 0) {
+    stemmed = stem(word);
+    if (stemmed !== word && ENGLISH_STOP_WORDS.has(stemmed)) stemmed = word.endsWith("s") ? word.slice(0, -1) : word;
+    if (STEMS.size < 1e5) STEMS.set(word, stemmed);
+  }
+  return stemmed;
+}
+function asciiRuns(text, starts) {
+  const runs = [];
+  const pattern = /[a-z0-9]+/g;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    runs.push(match[0]);
+    starts.push(match.index);
+  }
+  return runs;
+}
+function unspacedTerms(run2, out) {
+  const chars = Array.from(run2);
+  if (chars.length === 1) {
+    if (!isHiragana(run2) && !isSegmentedStopWord(run2)) out.push(run2);
+    return;
+  }
+  for (let i = 0; i + 1 < chars.length; i++) {
+    const a = chars[i];
+    const b = chars[i + 1];
+    if (isGrammarPair(a, b)) continue;
+    out.push(a + b);
+  }
+}
+function thaiTerms(run2, out) {
+  thaiSegmenter ??= new Intl.Segmenter("th", { granularity: "word" });
+  for (const s of thaiSegmenter.segment(run2)) {
+    if (!s.isWordLike || isSegmentedStopWord(s.segment)) continue;
+    if (s.segment.length < 2) continue;
+    out.push(s.segment);
+  }
+}
+var isHiragana = (c) => c >= "\u3040" && c <= "\u309F";
+function isGrammarPair(a, b) {
+  return isHiragana(a) && isHiragana(b) || isSegmentedStopWord(a + b);
+}
+var MONTHS = {
+  jan: "jan",
+  january: "jan",
+  feb: "feb",
+  february: "feb",
+  mar: "mar",
+  march: "mar",
+  apr: "apr",
+  april: "apr",
+  may: "may",
+  jun: "jun",
+  june: "jun",
+  jul: "jul",
+  july: "jul",
+  aug: "aug",
+  august: "aug",
+  sep: "sep",
+  sept: "sep",
+  september: "sep",
+  oct: "oct",
+  october: "oct",
+  nov: "nov",
+  november: "nov",
+  dec: "dec",
+  december: "dec"
+};
+var ISO_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+function dayOf(run2) {
+  if (run2 === void 0 || run2.length > 4) return void 0;
+  const m = /^(\d{1,2})(?:st|nd|rd|th)?$/.exec(run2);
+  const day = m ? Number(m[1]) : 0;
+  return day >= 1 && day <= 31 ? day : void 0;
+}
+function dayTerm(runs, r) {
+  const run2 = runs[r];
+  const month = MONTHS[run2];
+  if (month !== void 0) {
+    const day = dayOf(runs[r + 1]) ?? dayOf(runs[r - 1]);
+    return day === void 0 ? void 0 : month + day;
+  }
+  if (run2.length === 4 && DIGITS.test(run2) && runs[r + 1]?.length === 2 && DIGITS.test(runs[r + 1])) {
+    const mon = ISO_MONTHS[Number(runs[r + 1]) - 1];
+    const day = dayOf(runs[r + 2]);
+    if (mon !== void 0 && day !== void 0 && runs[r + 2].length === 2) return mon + day;
+  }
+  return void 0;
+}
+function foldAccents(word) {
+  if (ASCII.test(word)) return word;
+  const folded = word.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  return ASCII.test(folded) ? folded : word;
+}
+var STEMS = /* @__PURE__ */ new Map();
+
+// lib/rank/postings.ts
+var FIELDS = ["title", "topics", "hook", "recall", "body"];
+var FIELD_WEIGHT = { title: 3, topics: 2, hook: 1, recall: 1.5, body: 0 };
+var FIELD_B = { title: 0.3, topics: 0.3, hook: 0.6, recall: 0.75, body: 0.75 };
+var FIELD_BIT = { title: 1, topics: 2, hook: 4, recall: 8, body: 16 };
+var FIELD_MASK = 31;
+var PART_BIT = 32;
+var MASK_FIELDS = Array.from({ length: FIELD_MASK + 1 }, (_, mask) => FIELDS.filter((f) => mask & FIELD_BIT[f]));
+var K1 = 1.2;
+function toPostingList(list) {
+  return { length: list.length, id: Uint32Array.from(list, (p) => p.id), tf: Float32Array.from(list, (p) => p.tf), mask: Uint8Array.from(list, (p) => p.mask) };
+}
+function fieldAverages(entries) {
+  const n = entries.length;
+  return FIELDS.map((f) => {
+    if (FIELD_WEIGHT[f] === 0) return 1;
+    let sum = 0;
+    let have = f === "recall" || f === "body" ? 0 : n;
+    for (const e of entries) {
+      const len = e.terms[f]?.length ?? 0;
+      sum += len;
+      if ((f === "recall" || f === "body") && len > 0) have++;
+    }
+    return have > 0 ? Math.max(1, sum / have) : 1;
+  });
+}
+function entryPostings(e, avg) {
+  const mine = /* @__PURE__ */ new Map();
+  const alone = /* @__PURE__ */ new Set();
+  FIELDS.forEach((f, i) => {
+    const terms = e.terms[f];
+    if (FIELD_WEIGHT[f] === 0 || terms === void 0) return;
+    const norm = 1 - FIELD_B[f] + FIELD_B[f] * terms.length / avg[i];
+    for (const marked of terms) {
+      const t = marked.startsWith(PART_MARK) ? marked.slice(PART_MARK.length) : marked;
+      if (t === marked) alone.add(t);
+      let p = mine.get(t);
+      if (!p) mine.set(t, p = { tf: 0, mask: 0 });
+      p.tf += FIELD_WEIGHT[f] / norm;
+      p.mask |= FIELD_BIT[f];
+    }
+  });
+  for (const [t, p] of mine) {
+    p.tf = Math.fround(p.tf * (K1 + 1) / (p.tf + K1));
+    if (!alone.has(t)) p.mask |= PART_BIT;
+  }
+  return mine;
+}
+function buildPostings(entries, avg = fieldAverages(entries)) {
+  const postings = /* @__PURE__ */ new Map();
+  entries.forEach((e, id) => {
+    for (const [t, p] of entryPostings(e, avg)) {
+      let list = postings.get(t);
+      if (!list) postings.set(t, list = []);
+      list.push({ id, tf: p.tf, mask: p.mask });
+    }
+  });
+  return postings;
+}
+
+// lib/core/index-file.ts
+var BULLET = /^\s*[-*+]\s+/;
+var ENTRY = /^\s*[-*+]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
+var HOOK_SEPARATOR = /^(?:—|–|--|-|:)\s*/;
+var FENCE = /^\s*(```|~~~)/;
+function parseIndex(text) {
+  const entries = [];
+  const unparsed = [];
+  const lines = text.split(/\r?\n/);
+  let fenced = false;
+  lines.forEach((raw, i) => {
+    if (FENCE.test(raw)) fenced = !fenced;
+    if (fenced) return;
+    const parsed = parseIndexLine(raw, i + 1);
+    if (parsed === void 0) return;
+    if ("reason" in parsed) unparsed.push(parsed);
+    else entries.push(parsed);
+  });
+  return { entries, unparsed };
+}
+function parseIndexLine(raw, line) {
+  if (!BULLET.test(raw)) return void 0;
+  const m = ENTRY.exec(raw);
+  if (!m) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
+  const target = m[2].startsWith("<") ? m[2].slice(1, -1) : m[2];
+  const file = safeDecode(target);
+  if (!/\.md$/i.test(file.split("#")[0])) return { line, raw, reason: `link target "${target}" is not a .md card` };
+  return { line, raw, title: m[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m[3].replace(HOOK_SEPARATOR, "").trim() };
+}
+function safeDecode(s) {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+// lib/rank-cache/format.ts
+var import_node_buffer = require("node:buffer");
+
+// lib/core/line-key.ts
+function lineKeyLanes(text) {
+  let a = 2166136261 | 0;
+  let b = 16777619 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 16777619);
+    b = Math.imul(b ^ c, 1540483477) ^ b >>> 15;
+  }
+  return [a >>> 0, b >>> 0];
+}
+function formatLineKey(a, b) {
+  return a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0");
+}
+function lineKey(text) {
+  const [a, b] = lineKeyLanes(text);
+  return formatLineKey(a, b);
+}
+
+// lib/rank-cache/terms.ts
+function findTerm(buf, table, blob, blobBytes, count, term) {
+  const ascii = /^[\x00-\x7f]*$/.test(term);
+  let lo = 0;
+  let hi = count - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >>> 1;
+    const a = table[mid];
+    const b = table[mid + 1];
+    if (a > b || b > blobBytes) throw new RangeError("bad rank cache offset");
+    let order;
+    if (ascii) order = compareAscii(buf, blob + a, blob + b, term);
+    else {
+      const key = utf8Text(buf, blob + a, blob + b);
+      order = key === term ? 0 : key < term ? -1 : 1;
+    }
+    if (order === 0) return mid;
+    if (order < 0) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+function compareAscii(buf, from, to, ascii) {
+  const length = to - from;
+  const common = length < ascii.length ? length : ascii.length;
+  for (let i = 0; i < common; i++) {
+    const d = buf[from + i] - ascii.charCodeAt(i);
+    if (d !== 0) return d;
+  }
+  return length - ascii.length;
+}
+
+// lib/rank-cache/format.ts
+var MAGIC = encodeUtf8("MEMCTLRC");
+var END = encodeUtf8("MEMCTLEND");
+var PREFIX = MAGIC.length + 12;
+var WHOLE_ENTRIES_MAX = 512 * 1024;
+var WHOLE_PRINTED_MAX = 64 * 1024;
+var WHOLE_POSTINGS_MAX = 32 * 1024;
+var pad4 = (offset) => (4 - offset % 4) % 4;
+var FORMAT_VERSION = 25;
+var STAMP_FIELDS = 3;
+var FILE_DECODES_BEFORE_WHOLE = 1024;
+var closeOnCollect = new FinalizationRegistry((fd) => {
+  try {
+    close(fd);
+  } catch {
+  }
+});
+function openCacheFile(path8, tokenizerVersion, limits = {}) {
+  let fd;
+  try {
+    const opened = openRegular(path8);
+    fd = opened.fd;
+    const size = opened.stat.size;
+    if (size < PREFIX + END.length) return void 0;
+    const prefix = new Uint8Array(PREFIX);
+    readAt(fd, prefix, 0, PREFIX, 0);
+    if (!bytesAt(prefix, 0, MAGIC) || u32At(prefix, 8) !== FORMAT_VERSION || u32At(prefix, 12) !== tokenizerVersion) return void 0;
+    const headBytes = u32At(prefix, 16);
+    if (headBytes < PREFIX || headBytes + END.length > size) return void 0;
+    const head = new Uint8Array(headBytes);
+    if (readAt(fd, head, 0, headBytes, 0) !== headBytes) return void 0;
+    const end = new Uint8Array(END.length);
+    readAt(fd, end, 0, END.length, size - END.length);
+    if (!bytesAt(end, 0, END)) return void 0;
+    const view2 = parseHead(head, fd, size - END.length, limits, opened.stat.mtimeMs);
+    if (!view2) close(fd);
+    else closeOnCollect.register(view2, fd);
+    return view2;
+  } catch {
+    if (fd !== void 0) close(fd);
+    return void 0;
+  }
+}
+function parseHead(buf, fd, blobsEnd, limits, mtimeMs) {
+  let at = PREFIX;
+  const need = (bytes) => {
+    if (at + bytes > buf.length) throw new RangeError("truncated rank cache");
+  };
+  const u322 = () => {
+    need(4);
+    const v = u32At(buf, at);
+    at += 4;
+    return v;
+  };
+  const headerLength = u322();
+  need(headerLength);
+  const header = JSON.parse(utf8Text(buf, at, at + headerLength));
+  at += headerLength;
+  if (at % 4 !== 0) return void 0;
+  const n = u322();
+  need(16 * (n + 1) + 24 * n);
+  const table = (length) => {
+    const view2 = new Uint32Array(buf.buffer, buf.byteOffset + at, length);
+    at += 4 * length;
+    return view2;
+  };
+  const entryTable = table(n + 1);
+  const reuseTable = table(n + 1);
+  const fileTable = table(n + 1);
+  const printedTable = table(n + 1);
+  const lineBytesTable = table(n);
+  const lineKeyTable = table(2 * n);
+  const rawKeyTable = table(2 * n);
+  const lineTable = table(n);
+  const fileBlob = at;
+  const fileBytes = fileTable[n];
+  need(fileBytes);
+  at += fileBytes + pad4(fileBytes);
+  const t = u322();
+  need(4 * (t + 1));
+  const termTable = table(t + 1);
+  const termBlob = at;
+  const termBytes = termTable[t];
+  need(termBytes + pad4(at + termBytes) + 4 * (t + 1));
+  at += termBytes + pad4(at + termBytes);
+  const startTable = table(t + 1);
+  const count = startTable[t];
+  at += (8 - at % 8) % 8;
+  if (at + 8 * STAMP_FIELDS * n !== buf.length) return void 0;
+  const postingsAt = buf.length;
+  const entryBlob = postingsAt + 9 * count;
+  const entryBytes = entryTable[n];
+  const printedBlob = entryBlob + entryBytes;
+  const printedBytes = printedTable[n];
+  const reuseBlob = printedBlob + printedBytes;
+  const reuseBytes = reuseTable[n];
+  if (reuseBlob + reuseBytes !== blobsEnd) return void 0;
+  if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) return void 0;
+  const stampArray = new Float64Array(buf.buffer, buf.byteOffset + at, STAMP_FIELDS * n);
+  const readAt2 = (target, bytes, position) => {
+    if (readAt(fd, new Uint8Array(target.buffer, target.byteOffset, bytes), 0, bytes, position) !== bytes) throw new RangeError("short read of rank cache postings");
+  };
+  let whole;
+  if (9 * count <= (limits.wholePostings ?? WHOLE_POSTINGS_MAX)) {
+    const all = new Uint8Array(9 * count);
+    readAt2(all, 9 * count, postingsAt);
+    whole = { id: new Uint32Array(all.buffer, 0, count), tf: new Float32Array(all.buffer, 4 * count, count), mask: new Uint8Array(all.buffer, 8 * count, count) };
+  }
+  const postingRange = (a, b) => {
+    if (whole) return { length: b - a, id: whole.id.subarray(a, b), tf: whole.tf.subarray(a, b), mask: whole.mask.subarray(a, b) };
+    const id = new Uint32Array(b - a);
+    const tf = new Float32Array(b - a);
+    const mask = new Uint8Array(b - a);
+    readAt2(id, 4 * (b - a), postingsAt + 4 * a);
+    readAt2(tf, 4 * (b - a), postingsAt + 4 * count + 4 * a);
+    readAt2(mask, b - a, postingsAt + 8 * count + a);
+    return { length: b - a, id, tf, mask };
+  };
+  const checkRange = (a, b, limit) => {
+    if (a > b || b > limit) throw new RangeError("bad rank cache offset");
+  };
+  const text = (table2, blob, limit, i) => {
+    const a = table2[i];
+    const b = table2[i + 1];
+    checkRange(a, b, limit);
+    return utf8Text(buf, blob + a, blob + b);
+  };
+  let asciiFiles;
+  let fileReads = 0;
+  const checkId = (id) => {
+    if (!(Number.isInteger(id) && id >= 0 && id < n)) throw new RangeError(`no entry ${id}`);
+  };
+  const readItem = (table2, blob, limit, id) => {
+    checkId(id);
+    const a = table2[id];
+    const b = table2[id + 1];
+    checkRange(a, b, limit);
+    const out = new Uint8Array(b - a);
+    if (readAt(fd, out, 0, b - a, blob + a) !== b - a) throw new RangeError("short read of a rank cache entry");
+    return utf8Text(out);
+  };
+  const sectionItems = (table2, blob, bytes, wholeMax) => {
+    if (bytes > wholeMax) return (id) => readItem(table2, blob, bytes, id);
+    let whole2;
+    return (id) => {
+      checkId(id);
+      if (!whole2) {
+        whole2 = new Uint8Array(bytes);
+        if (readAt(fd, whole2, 0, bytes, blob) !== bytes) throw new RangeError("short read of a rank cache section");
+      }
+      const a = table2[id];
+      const b = table2[id + 1];
+      checkRange(a, b, bytes);
+      return utf8Text(whole2, a, b);
+    };
+  };
+  const entryAt = sectionItems(entryTable, entryBlob, entryBytes, limits.wholeEntries ?? WHOLE_ENTRIES_MAX);
+  const printedAt = sectionItems(printedTable, printedBlob, printedBytes, limits.wholePrinted ?? WHOLE_PRINTED_MAX);
+  return {
+    header,
+    n,
+    entry: entryAt,
+    printed: printedAt,
+    reuse: (id) => readItem(reuseTable, reuseBlob, reuseBytes, id),
+    file: (id) => {
+      checkId(id);
+      if (asciiFiles === void 0 && ++fileReads > FILE_DECODES_BEFORE_WHOLE)
+        asciiFiles = (0, import_node_buffer.isAscii)(buf.subarray(fileBlob, fileBlob + fileBytes)) ? latin1Text(buf, fileBlob, fileBlob + fileBytes) : null;
+      if (asciiFiles == null) return text(fileTable, fileBlob, fileBytes, id);
+      const a = fileTable[id];
+      const b = fileTable[id + 1];
+      if (a > b || b > fileBytes) throw new RangeError("bad rank cache offset");
+      return asciiFiles.slice(a, b);
+    },
+    lineBytes: (id) => {
+      checkId(id);
+      return lineBytesTable[id];
+    },
+    lineKey: (id) => {
+      checkId(id);
+      return formatLineKey(lineKeyTable[2 * id], lineKeyTable[2 * id + 1]);
+    },
+    stamp: (id) => {
+      checkId(id);
+      return [stampArray[3 * id], stampArray[3 * id + 1], stampArray[3 * id + 2]];
+    },
+    rawKeys: rawKeyTable,
+    lines: lineTable,
+    stamps: stampArray,
+    mtimeMs,
+    markVerified: (ms) => {
+      try {
+        futimes(fd, ms);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    postings: (term) => {
+      const at2 = findTerm(buf, termTable, termBlob, termBytes, t, term);
+      if (at2 < 0) return void 0;
+      const a = startTable[at2];
+      const b = startTable[at2 + 1];
+      checkRange(a, b, count);
+      return postingRange(a, b);
+    }
+  };
+}
+
+// lib/rank-cache/encode.ts
+var u32 = (n) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(n);
+  return b;
+};
+function section(items) {
+  const table = Buffer.alloc(4 * (items.length + 1));
+  let at = 0;
+  items.forEach((item, i) => {
+    table.writeUInt32LE(at, 4 * i);
+    at += Buffer.byteLength(item);
+  });
+  table.writeUInt32LE(at, 4 * items.length);
+  return [table, Buffer.from(items.join(""))];
+}
+function encodeCache(tokenizerVersion, c) {
+  const n = c.entries.length;
+  if (c.reuse.length !== n || c.printed.length !== n || c.files.length !== n || c.stamps.length !== n || c.lineBytes.length !== n || c.lineKeys.length !== n || c.rawKeys.length !== n || c.lines.length !== n)
+    throw new RangeError("rank cache sections differ in length");
+  const json = JSON.stringify(c.header);
+  const header = Buffer.from(json + " ".repeat(pad4(PREFIX + 4 + Buffer.byteLength(json))));
+  const [entryTable, entryBlob] = section(c.entries);
+  const [reuseTable, reuseBlob] = section(c.reuse);
+  const [fileTable, fileBlob] = section(c.files);
+  const [printedTable, printedBlob] = section(c.printed);
+  const lineBytesTable = Buffer.alloc(4 * n);
+  c.lineBytes.forEach((bytes, i) => {
+    lineBytesTable.writeUInt32LE(bytes, 4 * i);
+  });
+  const keyTable = (keys) => {
+    const table = Buffer.alloc(8 * n);
+    keys.forEach(([a, b], i) => {
+      table.writeUInt32LE(a, 8 * i);
+      table.writeUInt32LE(b, 8 * i + 4);
+    });
+    return table;
+  };
+  const lineKeyTable = keyTable(c.lineKeys);
+  const rawKeyTable = keyTable(c.rawKeys);
+  const lineTable = Buffer.alloc(4 * n);
+  c.lines.forEach((line, i) => {
+    lineTable.writeUInt32LE(line, 4 * i);
+  });
+  const [termTable, termBlob] = section(c.terms.map(([t]) => t));
+  const starts = Buffer.alloc(4 * (c.terms.length + 1));
+  let count = 0;
+  c.terms.forEach(([, list], i) => {
+    starts.writeUInt32LE(count, 4 * i);
+    count += list.length;
+  });
+  starts.writeUInt32LE(count, 4 * c.terms.length);
+  const stamps = Buffer.alloc(24 * n);
+  c.stamps.forEach(([mtimeMs, size, ctimeMs], i) => {
+    stamps.writeDoubleLE(mtimeMs, 24 * i);
+    stamps.writeDoubleLE(size, 24 * i + 8);
+    stamps.writeDoubleLE(ctimeMs, 24 * i + 16);
+  });
+  const ids = Buffer.alloc(4 * count);
+  const tfs = Buffer.alloc(4 * count);
+  const masks = Buffer.alloc(count);
+  let k = 0;
+  for (const [, list] of c.terms) {
+    for (const p of list) {
+      ids.writeUInt32LE(p.id, 4 * k);
+      tfs.writeFloatLE(p.tf, 4 * k);
+      masks.writeUInt8(p.mask, k);
+      k++;
+    }
+  }
+  const fileEnd = PREFIX + 4 + header.length + 4 + entryTable.length + reuseTable.length + fileTable.length + printedTable.length + lineBytesTable.length + lineKeyTable.length + rawKeyTable.length + lineTable.length + fileBlob.length;
+  const filePad = Buffer.alloc(pad4(fileEnd));
+  const termPad = Buffer.alloc(pad4(fileEnd + filePad.length + 4 + termTable.length + termBlob.length));
+  const body = Buffer.concat([
+    u32(header.length),
+    header,
+    u32(n),
+    entryTable,
+    reuseTable,
+    fileTable,
+    printedTable,
+    lineBytesTable,
+    lineKeyTable,
+    rawKeyTable,
+    lineTable,
+    fileBlob,
+    filePad,
+    u32(c.terms.length),
+    termTable,
+    termBlob,
+    termPad,
+    starts
+  ]);
+  const pad = Buffer.alloc((8 - (PREFIX + body.length) % 8) % 8);
+  const headBytes = PREFIX + body.length + pad.length + stamps.length;
+  return Buffer.concat([MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad, stamps, ids, tfs, masks, entryBlob, printedBlob, reuseBlob, END]);
+}
+
+// lib/core/sanitize.ts
+var CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+var PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+var INVISIBLE_LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+function inertText(text) {
+  if (!needsInerting(text)) return text;
+  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+function needsInerting(text) {
+  return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
+}
+var NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+// lib/core/secret-rules.ts
+function anyCase(word) {
+  return [...word].map((c) => /[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("");
+}
+var URL_USERINFO = String.raw`://[^\s/@]{0,256}:[^\s/@]{0,256}@`;
+var NOT_TOKEN_BEFORE = "(?<![A-Za-z0-9_])";
+var NOT_TOKEN_AFTER = "(?![A-Za-z0-9_])";
+var SECRET_NAMES = [
+  "password",
+  "passwd",
+  "passphrase",
+  "secret",
+  "token",
+  "api_key",
+  "api-key",
+  "apikey",
+  "access_key",
+  "private_key",
+  "auth_key",
+  "client_secret",
+  "credentials",
+  "credential"
+];
+var NAME_WORDS = SECRET_NAMES.map(anyCase).join("|");
+var EXTRA_RULES = [
+  // Stripe API keys (docs.stripe.com/keys): secret sk_ and restricted rk_, live or test mode; publishable pk_ keys are public.
+  {
+    kind: "stripe-secret-key",
+    source: String.raw`${NOT_TOKEN_BEFORE}[sr]k_(?:live|test|prod)_[A-Za-z0-9]{20,247}${NOT_TOKEN_AFTER}`,
+    gate: String.raw`[sr]k_(?:live|test|prod)_`,
+    hook: true
+  },
+  // Stripe webhook signing secret (docs.stripe.com/webhooks#verify-events): whsec_ then base64.
+  { kind: "stripe-webhook-secret", source: String.raw`${NOT_TOKEN_BEFORE}whsec_[A-Za-z0-9+/=]{32,100}${NOT_TOKEN_AFTER}`, gate: "whsec_", hook: true },
+  // JSON Web Token, RFC 7519 compact serialization: base64url header and claims (both JSON objects, so "eyJ"), signed.
+  {
+    kind: "json-web-token",
+    source: String.raw`(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}(?![A-Za-z0-9_-])`,
+    gate: String.raw`eyJ[A-Za-z0-9_-]+\.eyJ`,
+    hook: true
+  },
+  // Google API key (cloud.google.com/docs/authentication/api-keys): AIza and 35 url-safe characters.
+  { kind: "gcp-api-key", source: String.raw`(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])`, gate: "AIza", hook: true },
+  // Google OAuth client secret, the GOCSPX- form Google issues since 2021.
+  { kind: "google-oauth-client-secret", source: String.raw`(?<![A-Za-z0-9_-])GOCSPX-[A-Za-z0-9_-]{28}(?![A-Za-z0-9_-])`, gate: "GOCSPX-", hook: true },
+  // A password in any URL's userinfo (RFC 3986 §3.2.1, deprecated for this): redis://, amqp://, smtp://, … (the
+  // preset covers http(s), ftp and the database schemes); the password alone is the secret.
+  {
+    kind: "url-password",
+    source: String.raw`(?<=\b[A-Za-z][A-Za-z0-9+.-]{1,20}://[^:/\s@"'<>]{0,256}:)[^@/\s"'<>]{3,256}(?=@[A-Za-z0-9\[])`,
+    gate: URL_USERINFO,
+    hook: true
+  },
+  // A PEM private key block (RFC 7468), any algorithm (PKCS#1, SEC1, PKCS#8, ENCRYPTED, OPENSSH), from BEGIN to
+  // END, its body on one line or many (also JSON-escaped \n); a block cut short ends where base64 does.
+  {
+    kind: "private-key",
+    source: String.raw`-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:[A-Za-z0-9+/=:,. \t\r\n-]|\\[nr])*?(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|(?=[^A-Za-z0-9+/=:,. \t\r\n\\-])|$)`,
+    gate: "PRIVATE KEY",
+    hook: true
+  },
+  // age encryption secret key (age-encryption.org/v1): Bech32, HRP AGE-SECRET-KEY-.
+  { kind: "age-secret-key", source: "AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}", gate: "AGE-SECRET-KEY-1", hook: true },
+  // Azure Storage account key / Service Bus shared access key inside a connection string (learn.microsoft.com, "Configure Azure Storage connection strings").
+  { kind: "azure-storage-key", source: String.raw`(?<=(?:AccountKey|SharedAccessKey)=)[A-Za-z0-9+/]{40,100}={0,2}`, gate: "(?:AccountKey|SharedAccessKey)=", hook: true },
+  // Azure SAS token signature (learn.microsoft.com, "Create a service SAS"): the sig= query parameter.
+  { kind: "azure-sas-signature", source: String.raw`(?<=[?&]sig=)[A-Za-z0-9%+/]{40,120}(?:%3D|=){0,2}`, gate: "sig=", hook: true },
+  // Microsoft Entra (Azure AD) client secret: three characters, a digit, Q~, then 31-34 (gitleaks azure-ad-client-secret).
+  { kind: "azure-ad-client-secret", source: String.raw`(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])`, gate: "Q~", hook: true },
+  // SendGrid API key (docs.sendgrid.com, "API keys"): SG., a 22-character id, ".", a 43-character secret, both
+  // base64url; the preset's shape misses those with a "-" inside.
+  { kind: "sendgrid-key", source: String.raw`(?<![A-Za-z0-9_])SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])`, gate: String.raw`SG\.`, hook: true },
+  // Twilio API key SID (twilio.com/docs/iam/api-keys): SK and 32 hex. The auth token is caught as an assignment.
+  { kind: "twilio-api-key", source: String.raw`(?<![A-Za-z0-9])SK[0-9a-fA-F]{32}(?![A-Za-z0-9])`, gate: "SK[0-9a-fA-F]{32}", hook: true },
+  // DigitalOcean personal, OAuth and refresh tokens (docs.digitalocean.com, "Personal access tokens").
+  { kind: "digitalocean-token", source: String.raw`${NOT_TOKEN_BEFORE}do[opr]_v1_[a-f0-9]{64}(?![a-f0-9])`, gate: "do[opr]_v1_", hook: true },
+  // PyPI API token (pypi.org/help/#apitoken): a macaroon whose first bytes encode "pypi.org".
+  { kind: "pypi-token", source: String.raw`pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}`, gate: "pypi-AgEIcHlwaS5vcmc", hook: true },
+  // Postman API key (learning.postman.com, "Generate a Postman API key").
+  { kind: "postman-api-key", source: String.raw`PMAK-[a-f0-9]{24}-[a-f0-9]{34}`, gate: "PMAK-", hook: true },
+  // Doppler tokens (docs.doppler.com, "Token formats"): dp.st., dp.ct., dp.sa., dp.scim., dp.audit.
+  {
+    kind: "doppler-token",
+    source: String.raw`dp\.(?:st|ct|sa|scim|audit)\.(?:[a-z0-9_-]{2,35}\.)?[A-Za-z0-9]{40,44}`,
+    gate: String.raw`dp\.(?:st|ct|sa|scim|audit)\.`,
+    hook: true
+  },
+  // Telegram bot token (core.telegram.org/bots/api#authorizing-your-bot): bot id, colon, 35 characters starting AA.
+  { kind: "telegram-bot-token", source: String.raw`(?<![0-9])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])`, gate: ":AA", hook: true },
+  // Mailgun private API key (key- and 32 hex) and Mailchimp API key (32 hex, -us and the data centre).
+  { kind: "mailgun-api-key", source: String.raw`(?<![A-Za-z0-9_-])key-[0-9a-f]{32}(?![0-9a-zA-Z])`, gate: "key-", hook: true },
+  { kind: "mailchimp-api-key", source: String.raw`(?<![0-9a-f])[0-9a-f]{32}-us[0-9]{1,2}(?![0-9])`, gate: String.raw`-us[0-9]`, hook: true },
+  // Discord webhook URL (discord.com/developers/docs/resources/webhook): id and token in the path.
+  {
+    kind: "discord-webhook",
+    source: String.raw`https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{60,68}`,
+    gate: "discord",
+    hook: true
+  },
+  // Sentry auth tokens (docs.sentry.io, "Auth tokens"): sntrys_ (organization) and sntryu_ (user).
+  { kind: "sentry-token", source: String.raw`${NOT_TOKEN_BEFORE}sntry[su]_[A-Za-z0-9+/=_]{40,}`, gate: "sntry[su]_", hook: true },
+  // Atlassian API token (support.atlassian.com, "Manage API tokens"): ATATT3 and ~186 characters.
+  { kind: "atlassian-api-token", source: String.raw`${NOT_TOKEN_BEFORE}ATATT3[A-Za-z0-9_=-]{150,250}`, gate: "ATATT3", hook: true },
+  // mysql / mysqldump with the password glued to -p (dev.mysql.com, "End-User Guidelines for Password Security").
+  { kind: "mysql-cli-password", source: String.raw`(?<=\bmysql(?:dump|admin)?\b[^\n]{0,80}\s-p)[^\s'"]{4,128}`, gate: "mysql", hook: true },
+  // .npmrc credentials for any registry (docs.npmjs.com/cli/configuring-npm/npmrc#auth-related-configuration).
+  { kind: "npmrc-auth", source: String.raw`(?<=:_(?:authToken|auth|password)\s*=\s*)(?![$"'<{])[^\s"']{8,}`, gate: ":_(?:authToken|auth|password)", hook: true },
+  // An HTTP Authorization header's credentials (RFC 9110 §11.6.2): any scheme (Bearer, Basic, Token, SSWS, …).
+  {
+    kind: "authorization-header",
+    source: String.raw`(?<=${anyCase("authorization")}["']?\s*[:=]\s*["']?[A-Za-z][A-Za-z0-9-]{1,20}\s+)[A-Za-z0-9._~+/=-]{16,}`,
+    gate: String.raw`(?:[Aa]uthorization|AUTHORIZATION)["']?\s*[:=]`,
+    hook: true
+  },
+  // A credential-named assignment with a literal value: .env lines (DB_PASSWORD=…), YAML, JSON, code. The value
+  // must look like one (8+ characters, a digit or a symbol); templates, placeholders and URLs (their passwords are
+  // url-password's) are not reported. Quotes may come escaped or doubled (the text as a YAML or JSON string).
+  {
+    kind: "credential-assignment",
+    source: String.raw`(?<=(?:${NAME_WORDS})(?:[_-][A-Za-z0-9]+)*(?:\\?["'*]){0,3}\s{0,4}(?::=|=>|=|:)\s{0,4}(?:\\?["'\x60]){0,2})(?![$<{%(\[]|process\.env|os\.environ|ENV\[|[A-Za-z][A-Za-z0-9+.-]{0,20}://)(?=[^\s"'\x60;,\\]{0,200}[0-9!@#%^&*+=~?])[^\s"'\x60;,\\]{8,200}`,
+    gate: String.raw`(?:${NAME_WORDS})(?:[_-][A-Za-z0-9]+)*(?:\\?["'*]){0,3}\s{0,4}(?::=|=>|=|:)`,
+    hook: true
+  }
+];
+var PLACEHOLDER_WORDS = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Cc]hange_?me|CHANGE_?ME|REDACTED|[Rr]edacted|[Yy]our[-_][A-Za-z]|YOUR[-_][A-Z]|[Dd]ummy|DUMMY|[Ff]ake[-_]|FAKE[-_]|\.\.\./;
+var TEMPLATE = /^(?:\$|<|\{\{|%|@\w+@$)|\$\{|\{\{|process\.env|os\.environ|getenv\(|ENV\[|secrets\.|vars\./;
+var DEFAULT_PASSWORDS = /* @__PURE__ */ new Set(["password", "passwd", "pass", "pwd", "secret", "postgres", "root", "admin", "guest", "test", "user", "mysql", "redis", "example"]);
+function isPlaceholderSecret(secret, kind, loneHeaderIsKey = false) {
+  if (kind === "private-key") {
+    const body2 = secret.replace(/-----[^-]*-----|\\[nr]|[^A-Za-z0-9+/]/g, "").length;
+    return body2 < 40 && !(loneHeaderIsKey && !secret.includes("-----END"));
+  }
+  if (PLACEHOLDER_WORDS.test(secret) || TEMPLATE.test(secret)) return true;
+  if (DEFAULT_PASSWORDS.has(secret.toLowerCase())) return true;
+  const body = secret.replace(/^(?:[A-Za-z]{1,10}[_.-]){1,3}/, "");
+  const counts = /* @__PURE__ */ new Map();
+  for (const c of body) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const top = Math.max(0, ...counts.values());
+  return body.length >= 8 && (counts.size <= 2 || top >= body.length * 0.6);
+}
+
+// lib/core/secret-patterns.ts
+var SHAPES = [
+  // AWS's documentation example is not a key (secretlint ignores it the same way).
+  ["aws-access-key-id", String.raw`\b(?!AKIAIOSFODNN7EXAMPLE)(?:A3T[A-Z0-9]|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA)[A-Z0-9]{16}\b`],
+  [
+    "aws-secret-access-key",
+    String.raw`(?<=(?:AWS|aws|Aws)?_?(?:SECRET|secret|Secret)_?(?:ACCESS|access|Access)_?(?:KEY|key|Key)["']?\s*(?::|=>|=)\s*["']?)[A-Za-z0-9/+=]{40}(?![A-Za-z0-9/+=])`
+  ],
+  ["github-token", String.raw`(?<![A-Za-z0-9_])(?:(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9_]{36}|github_pat_[A-Za-z0-9_]{82})(?![A-Za-z0-9_])`],
+  ["slack-token", String.raw`\b(?:xoxb|xoxp|xapp|xoxa|xoxo|xoxr)-(?:\d-)?(?:[a-zA-Z0-9]{1,40}-)+[a-zA-Z0-9]{1,40}\b`],
+  ["incoming-webhook", String.raw`https://hooks\.slack\.com/services/T[a-zA-Z0-9]{1,40}/B[a-zA-Z0-9]{1,40}/[a-zA-Z0-9]{1,40}`],
+  ["npm-access-token", String.raw`(?<![A-Za-z])npm_[A-Za-z0-9_]{36}(?![A-Za-z0-9_])`],
+  ["openai-token", String.raw`sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{58,74}T3BlbkFJ[A-Za-z0-9_-]{58,74}|sk-[a-zA-Z0-9]{20}T3BlbkFJ[a-zA-Z0-9]{20}`],
+  ["anthropic-api-key", String.raw`(?<![A-Za-z])sk-ant-api0\d-[A-Za-z0-9_-]{90,128}AA(?![A-Za-z0-9_-])`],
+  ["linear-api-token", String.raw`(?<![A-Za-z])lin_api_[a-zA-Z0-9_]{32,128}(?![a-zA-Z0-9_])`],
+  ["sendgrid-key", String.raw`(?<![A-Za-z])SG\.\w{1,128}\.\w{1,128}[-_]?\w{1,128}(?!\w)`],
+  ["shopify-key", String.raw`(?<![A-Za-z])(?:shppa|shpca|shpat|shpss)_[a-zA-Z0-9]{32,64}(?![a-zA-Z0-9])`],
+  ["ops-token", String.raw`(?<![A-Za-z])ops_ey[A-Za-z0-9+/=]{100,1280}fQ={0,2}(?![A-Za-z0-9+/=])`],
+  // A password in a URL (basic auth, database connection strings): the password alone is redacted.
+  ["basic-auth", String.raw`(?<=\b(?:https?|ftps?|mongodb(?:\+srv)?|mysqlx?|postgres(?:ql)?)://[^:/\s@]{1,256}:)[^@/\s]{1,256}(?=@)`],
+  // secretlint 12's newer rules, their token shapes as the preset writes them.
+  ["gitlab-personal-access-token", String.raw`(?<![A-Za-z])glpat-[A-Za-z0-9_-]{20,128}(?![A-Za-z0-9_-])`],
+  ["huggingface-token", String.raw`(?<![A-Za-z])hf_[a-zA-Z]{34}(?![a-zA-Z])`],
+  ["groq-api-key", String.raw`(?<![A-Za-z])gsk_[a-zA-Z0-9]{52}(?![a-zA-Z0-9])`],
+  ["grafana-token", String.raw`(?<![A-Za-z])(?:glc_[A-Za-z0-9+/]{32,400}={0,2}(?![A-Za-z0-9+/=])|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}(?![A-Fa-f0-9]))`],
+  ["hashicorp-vault-token", String.raw`(?<![A-Za-z])(?:hv[sr]\.[A-Za-z0-9_-]{90,120}|hvb\.[A-Za-z0-9_-]{138,300})(?![A-Za-z0-9_-])`],
+  ["notion-integration-token", String.raw`(?<![A-Za-z])ntn_[0-9]{11}[A-Za-z0-9]{35}(?![A-Za-z0-9])`],
+  ["vercel-token", String.raw`(?<![A-Za-z])(?:vcp|vci|vca|vcr|vck)_[A-Za-z0-9]{20,60}(?![A-Za-z0-9])`],
+  ["databricks-token", String.raw`(?<![A-Za-z])dapi[A-Fa-f0-9]{32}(?:-[0-9])?(?![A-Fa-f0-9])`],
+  ["docker-personal-access-token", String.raw`(?<![A-Za-z])dckr_pat_[a-zA-Z0-9_-]{27}(?![a-zA-Z0-9_-])`],
+  ["figma-token", String.raw`(?<![A-Za-z])figd_[A-Za-z0-9_-]{40,200}(?![A-Za-z0-9_-])`],
+  ...EXTRA_RULES.filter((r) => r.hook).map((r) => [r.kind, r.source])
+];
+var PRESET_TRIGGERS = String.raw`A3T|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|[Ss]ecret_?[Aa]ccess|SECRET_?ACCESS|gh[pousr]_|github_pat_|xox[bparo]-|xapp-|hooks\.slack|npm_|sk-|lin_api_|SG\.|shp(?:pa|ca|at|ss)_|ops_ey|glpat-|hf_|gsk_|gl(?:c|sa)_|hv[sbr]\.|ntn_|vc[piark]_|dapi|dckr_pat_|figd_`;
+var TRIGGERS = new RegExp([PRESET_TRIGGERS, URL_USERINFO, ...EXTRA_RULES.filter((r) => r.hook).map((r) => r.gate)].join("|"));
+var combined;
+function redactSecretLike(line) {
+  if (!TRIGGERS.test(line)) return line;
+  combined ??= new RegExp(SHAPES.map(([, s]) => `(${s})`).join("|"), "g");
+  return line.replace(combined, (match, ...groups) => {
+    const kind = SHAPES[groups.slice(0, SHAPES.length).findIndex((g) => g !== void 0)][0];
+    if (isPlaceholderSecret(match, kind, true)) return match;
+    const header = kind === "private-key" && isPlaceholderSecret(match, kind) ? PEM_OPEN.exec(match) : null;
+    return header ? `[REDACTED:${kind}]${match.slice(header[0].length)}` : `[REDACTED:${kind}]`;
+  });
+}
+var PEM_OPEN = /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/;
+var GATED_RULES = [
+  "aws",
+  "gcp",
+  "npm",
+  "slack",
+  "basicauth",
+  "openai",
+  "anthropic",
+  "linear",
+  "privatekey",
+  "sendgrid",
+  "shopify",
+  "github",
+  "1password",
+  "database-connection-string",
+  "filter-comments",
+  "databricks",
+  "docker",
+  "figma",
+  "gitlab",
+  "grafana",
+  "groq",
+  "hashicorp-vault",
+  "huggingface",
+  "notion",
+  "vercel"
+].map((r) => `@secretlint/secretlint-rule-${r}`);
+var SCAN_GATE = new RegExp([TRIGGERS.source, ...EXTRA_RULES.map((r) => r.gate), "ccount|CCOUNT|_authToken"].join("|"));
+
+// lib/core/block.ts
+function utf8Bytes(text) {
+  return Buffer.byteLength(text, "utf8");
+}
+function renderEntryLine(entry) {
+  const source = entry.raw !== void 0 && entry.raw.trim() !== "" ? entry.raw : `- [${entry.title}](${entry.file})${entry.hook ? ` \u2014 ${entry.hook}` : ""}`;
+  const oneLine = PRINTABLE_ASCII.test(source) ? (source.includes("  ") ? source.replace(/ {2,}/g, " ") : source).trim() : inertText(source.replace(/\s+/g, " ").trim());
+  return redactSecretLike(defuseFence(oneLine));
+}
+function defuseFence(text) {
+  return text.toLowerCase().includes("memctl-memory") ? text.replace(/<(\/?)memctl-memory/gi, "<$1memctl-memory\u200B") : text;
+}
+
+// lib/rank-cache/card-fields.ts
+var import_node_path3 = __toESM(require("node:path"), 1);
+
+// lib/rank/provenance-mark.ts
+function provenanceMark(p) {
+  if (!p) return void 0;
+  const low = typeof p.confidence === "number" && Number.isFinite(p.confidence) && p.confidence < 0.5 ? String(Math.round(p.confidence * 100) / 100) : void 0;
+  if (p.kind === "inference") return low === void 0 ? "(inference)" : `(inference, ${low})`;
+  return low === void 0 ? void 0 : `(unverified, ${low})`;
+}
+
+// lib/rank-cache/card-fields.ts
+init_card_types();
+var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
+var HEAD_BYTES = 16 * 1024;
+var CARD_READ_CAP = 4 * 1024 * 1024;
+var parseCard2;
+async function readCardFields(memoryDir, file) {
+  const head = readHead(import_node_path3.default.join(memoryDir, file));
+  if (head === void 0) return void 0;
+  parseCard2 ??= (await Promise.resolve().then(() => (init_card(), card_exports))).parseCard;
+  const card = parseCard2(head);
+  const meta = card.meta;
+  return {
+    priority: meta.priority,
+    status: meta.status,
+    expires_at: meta.expires_at,
+    topics: meta.topics,
+    // A card's keys are one field (their words counted together, length-normalised against other cards' keys).
+    recallTerms: tokenizeMarked((meta.recall ?? []).join("\n")),
+    // Only the head is read: a body past the first 16 KiB of the file is not indexed (docs/ranking.md).
+    bodyTerms: FIELD_WEIGHT.body > 0 ? tokenizeMarked(card.body) : [],
+    ...provenanceMark(meta.provenance) ? { mark: provenanceMark(meta.provenance) } : {},
+    ...meta.scope && meta.scope.length > 0 ? { scope: meta.scope } : {}
+  };
+}
+function rankEntryOf(e, file, f, lineTerms) {
+  const nameWords = file.replace(/\.md$/i, "").replace(FILE_TYPE_PREFIX, "$1");
+  return {
+    line: e.line,
+    raw: e.raw,
+    title: e.title,
+    file,
+    hook: e.hook,
+    ...f.priority ? { priority: f.priority } : {},
+    ...f.status ? { status: f.status } : {},
+    ...f.expires_at ? { expires_at: f.expires_at } : {},
+    topics: f.topics,
+    ...f.mark ? { mark: f.mark } : {},
+    ...f.scope ? { scope: f.scope } : {},
+    terms: {
+      title: lineTerms?.title ?? tokenizeMarked(e.title),
+      topics: f.topicTerms ?? tokenizeMarked([...f.topics, nameWords].join(" ").replace(/[_-]/g, " ")),
+      hook: lineTerms?.hook ?? tokenizeMarked(e.hook),
+      recall: f.recallTerms ?? [],
+      body: f.bodyTerms ?? []
+    }
+  };
+}
+function printedLine(e) {
+  return e.mark ? `${renderEntryLine(e)} ${e.mark}` : renderEntryLine(e);
+}
+function normalizeCardPath(file) {
+  return import_node_path3.default.posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
+}
+function readHead(file) {
+  let fd;
+  try {
+    fd = openRegular(file).fd;
+  } catch {
+    return void 0;
+  }
+  try {
+    const buf = new Uint8Array(HEAD_BYTES);
+    const n = readAt(fd, buf, 0, HEAD_BYTES, 0);
+    const head = utf8Text(buf, 0, n);
+    if (n < HEAD_BYTES || /\n---[ \t]*\r?\n/.test(head.slice(3))) return head;
+    return readRegularUtf8(file, CARD_READ_CAP);
+  } catch {
+    return void 0;
+  } finally {
+    close(fd);
+  }
+}
+
+// lib/rank-cache/read.ts
+var import_node_path4 = __toESM(require("node:path"), 1);
+var RANK_CACHE = "rank-cache.bin";
+var NO_SINK_FIELDS = Object.freeze({});
+var MISSING = [-1, -1, -1];
+function parseSlimEntry(text) {
+  const e = JSON.parse(text);
+  const ok = Array.isArray(e) && e.length === 5 && typeof e[0] === "number" && typeof e[1] === "string" && typeof e[2] === "string" && typeof e[3] === "string" && typeof e[4] === "string";
+  if (!ok) throw new RangeError("malformed rank cache entry");
+  return e;
+}
+function parseReuseLine(text) {
+  const r = JSON.parse(text);
+  if (!Array.isArray(r) || r.length !== 7 || !Array.isArray(r[0]) || !r[0].every((t) => typeof t === "string") || !r.slice(1).every((v) => typeof v === "string"))
+    throw new RangeError("malformed rank cache reuse data");
+  return r;
+}
+function openCache(memoryDir) {
+  const file = joinPath(memoryDir, STATE_DIR, RANK_CACHE);
+  if (!exists(file)) return void 0;
+  try {
+    const view2 = openCacheFile(file, TOKENIZER_VERSION);
+    if (!view2 || view2.header.n !== view2.n || typeof view2.header.id !== "string" || !Array.isArray(view2.header.avg) || !view2.header.avg.every((a) => typeof a === "number" && a > 0))
+      return void 0;
+    const header = view2.header;
+    const n = view2.n;
+    const stamps = /* @__PURE__ */ new Map();
+    const entries = /* @__PURE__ */ new Map();
+    const pinned = /* @__PURE__ */ new Map();
+    if (header.pinned?.length === header.always.length)
+      header.always.forEach((id, i) => {
+        pinned.set(id, header.pinned[i]);
+      });
+    const fileKept = (id) => {
+      const file2 = view2.file(id);
+      if (!stamps.has(file2)) stamps.set(file2, view2.stamp(id));
+      return file2;
+    };
+    const entryAt = (id) => {
+      let e = entries.get(id);
+      if (!e) {
+        const [line, priority, status, expires, raw] = parseSlimEntry(view2.entry(id));
+        e = new CachedEntry(line, raw, fileKept(id), priority, status, expires);
+        entries.set(id, e);
+      }
+      return e;
+    };
+    const postings = (term) => view2.postings(term);
+    let scoped;
+    const scopedEntries = () => scoped ??= Object.entries(header.scope ?? {}).map(([id, list]) => {
+      if (!Array.isArray(list) || !list.every((s) => typeof s === "string")) throw new RangeError("malformed rank cache scope");
+      return [Number(id), list];
+    });
+    const store = {
+      index: {
+        size: n,
+        entry: entryAt,
+        file: (id) => view2.file(id),
+        // Ranking asks only for the ids maySink marks (below), so this need not be fast.
+        sinkFields: (id) => {
+          const p = header.prio[id];
+          const status = header.status[id];
+          const expires = header.expires[id];
+          if (p === "n" && status === void 0 && expires === void 0) return NO_SINK_FIELDS;
+          return { ...p === "l" ? { priority: "low" } : p === "a" ? { priority: "always" } : {}, ...status ? { status } : {}, ...expires ? { expires_at: expires } : {} };
+        },
+        postings,
+        alwaysIds: header.always,
+        lineBytes: (id) => view2.lineBytes(id),
+        lineKey: (id) => view2.lineKey(id),
+        lineText: (id) => {
+          fileKept(id);
+          return pinned.get(id) ?? view2.printed(id);
+        },
+        // Most entries are normal, active and never expire: found with native scans of the priority string.
+        maySink: () => {
+          const mask = new Uint8Array(n);
+          for (let at = header.prio.indexOf("l"); at !== -1; at = header.prio.indexOf("l", at + 1)) mask[at] = 1;
+          for (const id of Object.keys(header.status)) mask[Number(id)] = 1;
+          for (const id of Object.keys(header.expires)) mask[Number(id)] = 1;
+          return mask;
+        },
+        scoped: scopedEntries
+      },
+      unparsed: header.unparsed.map(([line, raw, reason]) => ({ line, raw, reason })),
+      entryCount: n,
+      cardCount: header.cards,
+      cache: "fresh",
+      verified: false,
+      ...header.truncated ? { truncated: { lines: header.truncated[0], bytes: header.truncated[1], totalBytes: header.truncated[2] } } : {},
+      plainFiles: header.plainFiles === true,
+      // Fingerprints of the cards read (materialised or printed): only those can be printed.
+      stamp: (file2) => stamps.get(file2)
+    };
+    return { header, view: view2, store };
+  } catch {
+    return void 0;
+  }
+}
+var CachedEntry = class {
+  constructor(line, raw, file, priority, status, expires) {
+    this.line = line;
+    this.raw = raw;
+    this.file = file;
+    if (priority) this.priority = priority;
+    if (status) this.status = status;
+    if (expires) this.expires_at = expires;
+  }
+  get title() {
+    return this.parse().title;
+  }
+  get hook() {
+    return this.parse().hook;
+  }
+  parse() {
+    this.parsed ??= parseIndex(this.raw).entries[0] ?? { title: "", hook: "" };
+    return this.parsed;
+  }
+};
+function escapesStore(file) {
+  if (file.charCodeAt(0) !== 47 && file.charCodeAt(0) !== 92 && file.indexOf("..") === -1 && file.charCodeAt(1) !== 58) return false;
+  return import_node_path4.default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
+}
+function cardStamp(memoryDir, file) {
+  if (escapesStore(file)) return MISSING;
+  return stampOf(memoryDir.endsWith("/") ? memoryDir + file : `${memoryDir}/${file}`);
+}
+function stampOf(file) {
+  try {
+    const s = statIfExists(file);
+    return s ? [s.mtimeMs, s.size, s.ctimeMs] : MISSING;
+  } catch {
+    return MISSING;
+  }
+}
+function sameStamp(a, b) {
+  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+}
+
+// lib/usage/format.ts
+function isMeasurable(card) {
+  return card !== "" && !/[\t\n\r]/.test(card);
+}
+
+// lib/store/index-read.ts
+var INDEX_READ_CAP = 24 * 1024 * 1024;
+function readIndexText(file, cap = INDEX_READ_CAP) {
+  const { fd, stat: stat2 } = openRegular(file);
+  try {
+    const want = Math.min(stat2.size, cap);
+    const buf = new Uint8Array(want);
+    let length = 0;
+    while (length < want) {
+      const n = readAt(fd, buf, length, want - length, -1);
+      if (n === 0) break;
+      length += n;
+    }
+    if (stat2.size <= cap) return { text: utf8Text(buf, 0, length) };
+    const end = buf.lastIndexOf(10, length - 1) + 1;
+    return { text: utf8Text(buf, 0, end), truncated: { lines: countLines(buf, end), bytes: end, totalBytes: stat2.size } };
+  } finally {
+    close(fd);
+  }
+}
+function countLines(buf, end) {
+  let n = 0;
+  for (let at = buf.indexOf(10); at !== -1 && at < end; at = buf.indexOf(10, at + 1)) n++;
+  return n;
+}
+
+// lib/store/write-journal.ts
+var WRITE_JOURNAL = "writes.jsonl";
+var JOURNAL_MAX_BYTES = 256 * 1024;
+function journalPath(memoryDir) {
+  return joinPath(memoryDir, STATE_DIR, WRITE_JOURNAL);
+}
+function journalMark(memoryDir) {
+  try {
+    const s = statIfExists(journalPath(memoryDir));
+    return s === void 0 ? [-1, 0] : s.isFile() ? [s.ino, s.size] : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function journalSince(memoryDir, mark) {
+  if (!mark) return void 0;
+  let fd;
+  try {
+    const opened = openRegular(journalPath(memoryDir), { nofollow: true });
+    fd = opened.fd;
+    const { ino, size } = opened.stat;
+    if (mark[0] !== -1 && ino !== mark[0] || size < mark[1] || size - mark[1] > JOURNAL_MAX_BYTES * 2) return void 0;
+    const buf = new Uint8Array(size - mark[1]);
+    if (readAt(fd, buf, 0, buf.length, mark[1]) !== buf.length) return void 0;
+    const text = Buffer.from(buf.buffer, 0, buf.length).toString("utf8");
+    if (text !== "" && !text.endsWith("\n")) return void 0;
+    return text.split("\n").filter((l) => l !== "").map((l) => {
+      const r = JSON.parse(l);
+      if (!validRecord(r)) throw new RangeError("malformed journal record");
+      return r;
+    });
+  } catch {
+    return void 0;
+  } finally {
+    if (fd !== void 0) close(fd);
+  }
+}
+var isNum = (v) => typeof v === "number" && Number.isFinite(v);
+var isStamp = (v) => v === null || Array.isArray(v) && v.length === 3 && v.every(isNum);
+function validRecord(r) {
+  if (typeof r !== "object" || r === null || !isStamp(r.i) || !isStamp(r.o)) return false;
+  if (!Array.isArray(r.c) || !r.c.every((c) => typeof c === "string")) return false;
+  if (!Array.isArray(r.d) || !r.d.every((d) => Array.isArray(d) && typeof d[0] === "string" && isNum(d[1]))) return false;
+  if (r.x !== void 0 && r.x !== 1) return false;
+  const e = r.e;
+  return e === void 0 || Array.isArray(e) && e.length === 3 && Number.isInteger(e[0]) && e[0] > 1 && Number.isInteger(e[1]) && e[1] >= 0 && Array.isArray(e[2]) && e[2].every((l) => typeof l === "string" && !/[\r\n]/.test(l));
+}
+
+// lib/rank-cache/build.ts
+var RACY_MS_FINE = 100;
+var RACY_MS_COARSE = 2e3;
+function racy(sources, nowMs) {
+  let newest = -Infinity;
+  let coarse = true;
+  for (const m of sources) {
+    if (m > newest) newest = m;
+    if (m > 0 && m % 1e3 !== 0) coarse = false;
+  }
+  return nowMs - newest <= (coarse ? RACY_MS_COARSE : RACY_MS_FINE);
+}
+function reusable(memoryDir) {
+  const out = { cards: /* @__PURE__ */ new Map(), lines: /* @__PURE__ */ new Map() };
+  const previous = openCache(memoryDir);
+  if (!previous) return out;
+  const { view: view2, header } = previous;
+  const split = (s) => s === "" ? [] : s.split(" ");
+  try {
+    for (let id = 0; id < view2.n; id++) {
+      const [, priority, status, expires, raw] = parseSlimEntry(view2.entry(id));
+      const [topics, tTitle, tTopics, tHook, tRecall, tBody, mark] = parseReuseLine(view2.reuse(id));
+      const file = view2.file(id);
+      out.cards.set(file, {
+        stamp: view2.stamp(id),
+        ...priority ? { priority } : {},
+        ...status ? { status } : {},
+        ...expires ? { expires_at: expires } : {},
+        topics,
+        topicTerms: split(tTopics),
+        recallTerms: split(tRecall),
+        bodyTerms: split(tBody),
+        ...mark ? { mark } : {},
+        ...header.scope?.[id] ? { scope: header.scope[id] } : {}
+      });
+      out.lines.set(`${file}
+${raw}`, { title: split(tTitle), hook: split(tHook) });
+    }
+  } catch {
+    return { cards: /* @__PURE__ */ new Map(), lines: /* @__PURE__ */ new Map() };
+  }
+  return out;
+}
+async function rebuild(memoryDir, indexStat, options) {
+  const journal = journalMark(memoryDir);
+  const { text, truncated } = readIndexText(import_node_path5.default.join(memoryDir, INDEX_FILE));
+  const parsed = parseIndex(text);
+  const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
+  const old = reusable(memoryDir);
+  const fields = /* @__PURE__ */ new Map();
+  const stamps = /* @__PURE__ */ new Map();
+  for (const file of files) {
+    const stamp = cardStamp(memoryDir, file);
+    stamps.set(file, stamp);
+    if (escapesStore(file)) continue;
+    const prior = old.cards.get(file);
+    if (prior && sameStamp(prior.stamp, stamp) && stamp[0] !== -1) {
+      fields.set(file, prior);
+      continue;
+    }
+    const read = await readCardFields(memoryDir, file);
+    if (read) fields.set(file, read);
+  }
+  const entries = parsed.entries.map((e) => {
+    const file = normalizeCardPath(e.file);
+    return rankEntryOf(e, file, fields.get(file) ?? { topics: [] }, old.lines.get(`${file}
+${e.raw}`));
+  });
+  const avg = fieldAverages(entries);
+  const postings = buildPostings(entries, avg);
+  const always = entries.flatMap((e, i) => e.priority === "always" ? [i] : []);
+  const printed = entries.map(printedLine);
+  const byId = (id) => entries[id];
+  const scoped = entries.flatMap((e, id) => e.scope ? [[id, e.scope]] : []);
+  const store = {
+    index: {
+      size: entries.length,
+      entry: byId,
+      file: (id) => entries[id].file,
+      sinkFields: byId,
+      postings: (t) => postings.has(t) ? toPostingList(postings.get(t)) : void 0,
+      alwaysIds: always,
+      lineBytes: (id) => utf8Bytes(printed[id]),
+      lineText: (id) => printed[id],
+      scoped: () => scoped
+    },
+    unparsed: parsed.unparsed,
+    entryCount: entries.length,
+    cardCount: files.length,
+    cache: "uncached",
+    plainFiles: files.length === entries.length && files.every(isMeasurable),
+    stamp: (file) => stamps.get(file),
+    verified: false,
+    // read from the files just now: inject.ts re-checks only cached stores
+    ...truncated ? { truncated } : {}
+  };
+  if (options.writeCache === false) return store;
+  const stateDir = import_node_path5.default.join(memoryDir, STATE_DIR);
+  let createdStateDir = false;
+  let stateDirBorn = 0;
+  try {
+    createdStateDir = lstatIfExists(stateDir) === void 0;
+    if (createdStateDir && options.createStateDir === false) return store;
+    realDir(memoryDir, STATE_DIR);
+    stateDirBorn = lstatIfExists(stateDir)?.birthtimeMs ?? 0;
+  } catch {
+    return store;
+  }
+  const dirSet = /* @__PURE__ */ new Set([""]);
+  for (const f of files) {
+    const d = import_node_path5.default.posix.dirname(f);
+    if (d !== "." && !d.startsWith("..") && !import_node_path5.default.isAbsolute(d)) dirSet.add(d);
+  }
+  const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(import_node_path5.default.join(memoryDir, rel))[0]]);
+  const ownChange = (rel, mtime) => rel === "" && (createdStateDir || stateDirBorn > 0 && stateDirBorn === mtime);
+  const sources = [indexStat.mtimeMs, ...dirs.filter(([rel, m]) => !ownChange(rel, m)).map(([, m]) => m), ...[...stamps.values()].map(([m]) => m)];
+  if (racy(sources, options.nowMs)) return store;
+  const prio = entries.map((e) => e.priority === "always" ? "a" : e.priority === "low" ? "l" : "n").join("");
+  const status = {};
+  const expires = {};
+  const scope = {};
+  for (const [id, list] of scoped) scope[id] = list;
+  entries.forEach((e, id) => {
+    if (e.status && e.status !== "active") status[id] = e.status;
+    if (e.expires_at) expires[id] = e.expires_at;
+  });
+  const header = {
+    id: Math.random().toString(36).slice(2) + options.nowMs.toString(36),
+    avg,
+    index: [indexStat.size, indexStat.mtimeMs, indexStat.ino],
+    dirs,
+    n: entries.length,
+    cards: files.length,
+    always,
+    prio,
+    status,
+    expires,
+    ...scoped.length > 0 ? { scope } : {},
+    unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
+    ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {},
+    plainFiles: store.plainFiles,
+    ...journal ? { journal } : {}
+  };
+  const slim = entries.map((e) => JSON.stringify([e.line, e.priority ?? "", e.status ?? "", e.expires_at ?? "", e.raw]));
+  header.pinned = always.map((id) => printed[id]);
+  const encoded = encodeCache(TOKENIZER_VERSION, {
+    header,
+    entries: slim,
+    printed,
+    reuse: entries.map(
+      (e) => JSON.stringify([
+        e.topics,
+        e.terms.title.join(" "),
+        e.terms.topics.join(" "),
+        e.terms.hook.join(" "),
+        (e.terms.recall ?? []).join(" "),
+        (e.terms.body ?? []).join(" "),
+        e.mark ?? ""
+      ])
+    ),
+    files: entries.map((e) => e.file),
+    stamps: entries.map((e) => stamps.get(e.file)),
+    lineBytes: printed.map((line) => utf8Bytes(line)),
+    lineKeys: printed.map(lineKeyLanes),
+    rawKeys: entries.map((e) => lineKeyLanes(e.raw)),
+    lines: entries.map((e) => e.line),
+    terms: [...postings.keys()].sort().map((t) => [t, postings.get(t)])
+  });
+  if (writeCacheFile(stateDir, encoded, options.nowMs)) store.cache = "rebuilt";
+  return store;
+}
+function writeCacheFile(stateDir, text, checkedMs, name = RANK_CACHE) {
+  const file = import_node_path5.default.join(stateDir, name);
+  const tmp = import_node_path5.default.join(stateDir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+  try {
+    replaceFile(file, text, tmp);
+  } catch {
+    return false;
+  }
+  try {
+    utimes(file, checkedMs);
+  } catch {
+  }
+  return true;
+}
+
+// lib/rank-cache/delta.ts
+var RANK_DELTA = "rank-delta.json";
+var DELTA_FORMAT = 1;
+var DELTA_READ_CAP = 16 * 1024 * 1024;
+var deltaPath = (memoryDir) => joinPath(memoryDir, STATE_DIR, RANK_DELTA);
+function openDelta(memoryDir, base) {
+  let fd;
+  try {
+    const opened = openRegular(deltaPath(memoryDir), { nofollow: true });
+    fd = opened.fd;
+    const size = opened.stat.size;
+    if (size > DELTA_READ_CAP) return void 0;
+    const buf = new Uint8Array(size);
+    if (readAt(fd, buf, 0, size, 0) !== size) return void 0;
+    const delta = JSON.parse(Buffer.from(buf.buffer, 0, size).toString("utf8"));
+    if (!validDelta(delta, base)) return void 0;
+    const mapped = mapRuns(delta, base.view.n);
+    return mapped && { delta, ...mapped, mtimeMs: opened.stat.mtimeMs };
+  } catch {
+    return void 0;
+  } finally {
+    if (fd !== void 0) close(fd);
+  }
+}
+var isNum2 = (v) => typeof v === "number" && Number.isFinite(v);
+var isStr = (v) => typeof v === "string";
+var isOptStr = (v) => v === void 0 || isStr(v);
+function validDelta(d, base) {
+  if (typeof d !== "object" || d === null || d.format !== DELTA_FORMAT || d.tokenizer !== TOKENIZER_VERSION || d.base !== base.header.id) return false;
+  if (!Array.isArray(d.index) || d.index.length !== 3 || !d.index.every(isNum2)) return false;
+  if (!Array.isArray(d.dirs) || !d.dirs.every((x) => Array.isArray(x) && isStr(x[0]) && isNum2(x[1]))) return false;
+  if (!Array.isArray(d.runs) || d.runs.length % 3 !== 0 || !d.runs.every(Number.isInteger)) return false;
+  if (!isNum2(d.cards) || typeof d.plainFiles !== "boolean" || !Array.isArray(d.unparsed)) return false;
+  if (!d.unparsed.every((u) => Array.isArray(u) && isNum2(u[0]) && isStr(u[1]) && isStr(u[2]))) return false;
+  if (d.truncated !== void 0 && !(Array.isArray(d.truncated) && d.truncated.length === 3 && d.truncated.every(isNum2))) return false;
+  if (d.journal !== void 0 && !(Array.isArray(d.journal) && d.journal.length === 2 && d.journal.every(isNum2))) return false;
+  return Array.isArray(d.entries) && d.entries.every(validEntry);
+}
+function validEntry(e) {
+  return typeof e === "object" && e !== null && isNum2(e.line) && isStr(e.raw) && isStr(e.file) && isStr(e.title) && isStr(e.hook) && isStr(e.printed) && isOptStr(e.priority) && isOptStr(e.status) && isOptStr(e.expires_at) && (e.scope === void 0 || Array.isArray(e.scope) && e.scope.every(isStr)) && Array.isArray(e.key) && e.key.length === 2 && e.key.every(isNum2) && Array.isArray(e.stamp) && e.stamp.length === 3 && e.stamp.every(isNum2) && Array.isArray(e.post) && e.post.every((p) => Array.isArray(p) && isStr(p[0]) && isNum2(p[1]) && isNum2(p[2]));
+}
+function mapRuns(delta, baseSize) {
+  let size = 0;
+  for (let r = 0; r < delta.runs.length; r += 3) {
+    const [from, count] = [delta.runs[r], delta.runs[r + 1]];
+    if (count < 0 || (from >= 0 ? from + count > baseSize : -from - 1 + count > delta.entries.length)) return void 0;
+    size += count;
+  }
+  const toBase = new Int32Array(size);
+  const lineShift = new Int32Array(size);
+  let j = 0;
+  for (let r = 0; r < delta.runs.length; r += 3) {
+    const [from, count, shift] = [delta.runs[r], delta.runs[r + 1], delta.runs[r + 2]];
+    for (let i = 0; i < count; i++, j++) {
+      toBase[j] = from >= 0 ? from + i : from - i;
+      lineShift[j] = shift;
+    }
+  }
+  return { toBase, lineShift };
+}
+function mergedStore(base, open) {
+  const { delta, toBase, lineShift } = open;
+  const bi = base.store.index;
+  const n = toBase.length;
+  const fromBase = new Int32Array(base.view.n).fill(-1);
+  for (let j = 0; j < n; j++) if (toBase[j] >= 0) fromBase[toBase[j]] = j;
+  const entries = delta.entries;
+  const deltaOf = (j) => {
+    const b = toBase[j];
+    if (b === void 0) throw new RangeError(`no entry ${j}`);
+    return b < 0 ? entries[-b - 1] : void 0;
+  };
+  let deltaPostings;
+  const postingsOfDelta = (term) => {
+    if (!deltaPostings) {
+      deltaPostings = /* @__PURE__ */ new Map();
+      for (let j = 0; j < n; j++) {
+        const e = deltaOf(j);
+        if (e)
+          for (const [t, tf, mask] of e.post) {
+            let list = deltaPostings.get(t);
+            if (!list) deltaPostings.set(t, list = []);
+            list.push([j, tf, mask]);
+          }
+      }
+    }
+    return deltaPostings.get(term);
+  };
+  const stamps = /* @__PURE__ */ new Map();
+  for (const e of entries) stamps.set(e.file, e.stamp);
+  const deltaIds = () => {
+    const out = [];
+    for (let j = 0; j < n; j++) if (toBase[j] < 0) out.push(j);
+    return out;
+  };
+  const index = {
+    size: n,
+    entry: (j) => {
+      const d = deltaOf(j);
+      if (d) return d;
+      const e = bi.entry(toBase[j]);
+      return lineShift[j] === 0 ? e : new CachedEntry(e.line + lineShift[j], e.raw, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "");
+    },
+    file: (j) => deltaOf(j)?.file ?? bi.file(toBase[j]),
+    sinkFields: (j) => deltaOf(j) ?? bi.sinkFields(toBase[j]),
+    postings: (term) => {
+      const fromBaseList = bi.postings(term);
+      const extra = postingsOfDelta(term);
+      if (!fromBaseList && !extra) return void 0;
+      const length = (fromBaseList?.length ?? 0) + (extra?.length ?? 0);
+      const id = new Uint32Array(length);
+      const tf = new Float32Array(length);
+      const mask = new Uint8Array(length);
+      let k = 0;
+      for (let i = 0; fromBaseList && i < fromBaseList.length; i++) {
+        const b = fromBaseList.id[i];
+        if (b >= fromBase.length) throw new RangeError(`a posting of "${term}" points past the entries`);
+        const j = fromBase[b];
+        if (j < 0) continue;
+        id[k] = j;
+        tf[k] = fromBaseList.tf[i];
+        mask[k++] = fromBaseList.mask[i];
+      }
+      for (const [j, t, m] of extra ?? []) {
+        id[k] = j;
+        tf[k] = t;
+        mask[k++] = m;
+      }
+      if (k === 0) return void 0;
+      return { length: k, id: id.subarray(0, k), tf: tf.subarray(0, k), mask: mask.subarray(0, k) };
+    },
+    alwaysIds: [...bi.alwaysIds.map((b) => fromBase[b]).filter((j) => j >= 0), ...deltaIds().filter((j) => deltaOf(j).priority === "always")].sort((a, b) => a - b),
+    lineBytes: (j) => {
+      const d = deltaOf(j);
+      return d ? utf8Bytes(d.printed) : bi.lineBytes(toBase[j]);
+    },
+    lineKey: (j) => {
+      const d = deltaOf(j);
+      return d ? lineKey(d.printed) : bi.lineKey(toBase[j]);
+    },
+    lineText: (j) => deltaOf(j)?.printed ?? bi.lineText(toBase[j]),
+    maySink: () => {
+      const baseMask = bi.maySink();
+      const mask = new Uint8Array(n);
+      for (let j = 0; j < n; j++) {
+        const b = toBase[j];
+        if (b >= 0) mask[j] = baseMask[b];
+        else {
+          const e = entries[-b - 1];
+          mask[j] = e.priority === "low" || e.status || e.expires_at ? 1 : 0;
+        }
+      }
+      return mask;
+    },
+    scoped: () => [
+      ...(bi.scoped?.() ?? []).flatMap(([b, list]) => fromBase[b] >= 0 ? [[fromBase[b], list]] : []),
+      ...deltaIds().flatMap((j) => {
+        const scope = deltaOf(j).scope;
+        return scope && scope.length > 0 ? [[j, scope]] : [];
+      })
+    ]
+  };
+  return {
+    index,
+    unparsed: delta.unparsed.map(([line, raw, reason]) => ({ line, raw, reason })),
+    entryCount: n,
+    cardCount: delta.cards,
+    cache: "fresh",
+    verified: false,
+    plainFiles: delta.plainFiles,
+    ...delta.truncated ? { truncated: { lines: delta.truncated[0], bytes: delta.truncated[1], totalBytes: delta.truncated[2] } } : {},
+    stamp: (file) => stamps.get(file) ?? base.store.stamp(file)
+  };
+}
+function mergedStamp(base, open, j) {
+  const b = open.toBase[j];
+  if (b < 0) return open.delta.entries[-b - 1]?.stamp ?? MISSING;
+  const s = base.view.stamps;
+  return [s[3 * b], s[3 * b + 1], s[3 * b + 2]];
+}
+
+// lib/rank-cache/journal.ts
+function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, currentDirs) {
+  const records = journalSince(memoryDir, mark);
+  if (!records || records.length === 0) return void 0;
+  let index = recordedIndex;
+  const edits = [];
+  const cards = /* @__PURE__ */ new Set();
+  const lastDir = /* @__PURE__ */ new Map();
+  for (const r of records) {
+    if (r.x || !sameIndex(r.i, index)) return void 0;
+    if (r.e) edits.push(r.e);
+    else if (!sameIndex(r.i, r.o)) return void 0;
+    index = r.o;
+    for (const c of r.c) cards.add(normalizeCardPath(c));
+    for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
+  }
+  if (!sameIndex(index, [indexStat.size, indexStat.mtimeMs, indexStat.ino])) return void 0;
+  for (const [rel, mtime] of recordedDirs) {
+    const now = currentDirs.get(rel);
+    if (now !== mtime && lastDir.get(rel) !== now) return void 0;
+  }
+  return { edits, cards };
+}
+function sameIndex(a, b) {
+  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+}
+function applyLineEdits(items, unparsed, edits, fileOf) {
+  let sameCards = true;
+  for (const [at, removed, inserted] of edits) {
+    const end = at + removed;
+    const shift = inserted.length - removed;
+    const gone = [];
+    const kept = [];
+    let insertAt = 0;
+    for (const item of items) {
+      if (item.line < at) {
+        kept.push(item);
+        insertAt = kept.length;
+      } else if (item.line >= end) kept.push({ ...item, line: item.line + shift });
+      else gone.push(fileOf(item));
+    }
+    const added = [];
+    const addedUnparsed = [];
+    inserted.forEach((raw, k) => {
+      const parsed = parseIndexLine(raw, at + k);
+      if (parsed === void 0) return;
+      if ("reason" in parsed) addedUnparsed.push([parsed.line, parsed.raw, parsed.reason]);
+      else added.push({ line: parsed.line, e: parsed });
+    });
+    const addedFiles = added.map(fileOf);
+    if (gone.length !== addedFiles.length || gone.some((f, i) => f !== addedFiles[i])) sameCards = false;
+    items = [...kept.slice(0, insertAt), ...added, ...kept.slice(insertAt)];
+    unparsed = [...unparsed.filter((u) => u[0] < at), ...addedUnparsed, ...unparsed.filter((u) => u[0] >= end).map((u) => [u[0] + shift, u[1], u[2]])];
+  }
+  return { items, unparsed, sameCards };
+}
+
+// lib/rank-cache/refresh.ts
+function deltaMax(entries) {
+  return Math.min(1024, Math.max(32, Math.ceil(entries / 4)));
+}
+var key53 = (a, b) => a * 2 ** 21 + (b >>> 11);
+async function refresh(memoryDir, base, prev, indexStat, options, checkAll, verifiedMs) {
+  const { view: view2, header } = base;
+  const cur = prev ?? identity(base);
+  const n = cur.toBase.length;
+  const journal = journalMark(memoryDir);
+  const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
+  const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
+  const idx = cur.delta.index;
+  const sameIndex2 = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
+  const told = (dirsMoved || !sameIndex2) && !cur.delta.truncated && indexStat.size <= INDEX_READ_CAP ? journaled(memoryDir, cur.delta.journal, idx, indexStat, cur.delta.dirs, dirs) : void 0;
+  const full = checkAll || dirsMoved && !told;
+  let items;
+  let meta;
+  if (sameIndex2 || told) {
+    items = Array.from({ length: n }, (_, j) => ({ j, line: lineOf(base, cur, j) }));
+    meta = { cards: cur.delta.cards, unparsed: cur.delta.unparsed, plainFiles: cur.delta.plainFiles, ...cur.delta.truncated ? { truncated: cur.delta.truncated } : {} };
+    if (told && told.edits.length > 0) {
+      const fileOf = (item) => item.j !== void 0 ? mergedFile(base, cur, item.j) : normalizeCardPath(item.e.file);
+      const applied = applyLineEdits(items, meta.unparsed, told.edits, fileOf);
+      items = applied.items;
+      const files = applied.sameCards ? void 0 : [...new Set(items.map(fileOf))];
+      meta = {
+        unparsed: applied.unparsed,
+        cards: files ? files.length : meta.cards,
+        plainFiles: files ? files.length === items.length && files.every(isMeasurable) : meta.plainFiles
+      };
+    }
+  } else {
+    const { text, truncated } = readIndexText(joinPath(memoryDir, INDEX_FILE));
+    const parsed = parseIndex(text);
+    items = matchLines(base, cur, parsed.entries);
+    const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
+    meta = {
+      cards: files.length,
+      unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
+      plainFiles: files.length === parsed.entries.length && files.every(isMeasurable),
+      ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {}
+    };
+  }
+  const reread = /* @__PURE__ */ new Map();
+  if (full || told)
+    items.forEach((item, i) => {
+      if (item.j === void 0) return;
+      const file = mergedFile(base, cur, item.j);
+      if (!full && !told.cards.has(file)) return;
+      if (!sameStamp(cardStamp(memoryDir, file), mergedStamp(base, cur, item.j))) reread.set(i, indexEntryOf(base, cur, item.j, item.line));
+    });
+  const fresh = items.filter((item, i) => item.e !== void 0 || reread.has(i)).length;
+  const carried = items.filter((item) => item.j !== void 0 && cur.toBase[item.j] < 0).length;
+  if (fresh + carried > deltaMax(items.length)) return void 0;
+  const read = /* @__PURE__ */ new Map();
+  const entries = [];
+  const runs = [];
+  const sources = [indexStat.mtimeMs, ...dirs.values()];
+  const pushRun = (from, shift) => {
+    const r = runs.length - 3;
+    const extends_ = r >= 0 && (from >= 0 ? runs[r] >= 0 && runs[r] + runs[r + 1] === from && runs[r + 2] === shift : runs[r] < 0 && runs[r] - runs[r + 1] === from);
+    if (extends_) runs[r + 1]++;
+    else runs.push(from, 1, shift);
+  };
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const e = item.e ?? reread.get(i);
+    if (e === void 0) {
+      const b = cur.toBase[item.j];
+      if (b >= 0) pushRun(b, item.line - view2.lines[b]);
+      else {
+        entries.push({ ...cur.delta.entries[-b - 1], line: item.line });
+        pushRun(-entries.length, 0);
+      }
+      continue;
+    }
+    const file = normalizeCardPath(e.file);
+    let card = read.get(file);
+    if (!card) {
+      const stamp = cardStamp(memoryDir, file);
+      card = { stamp, fields: escapesStore(file) ? void 0 : await readCardFields(memoryDir, file) };
+      read.set(file, card);
+      sources.push(stamp[0]);
+      const dir = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "";
+      if (!dirs.has(dir) && !escapesStore(file)) dirs.set(dir, stampOf(joinPath(memoryDir, dir))[0]);
+    }
+    const entry = rankEntryOf({ ...e, line: item.line }, file, card.fields ?? { topics: [] });
+    entries.push({
+      line: item.line,
+      raw: e.raw,
+      file,
+      title: e.title,
+      hook: e.hook,
+      ...entry.priority ? { priority: entry.priority } : {},
+      ...entry.status ? { status: entry.status } : {},
+      ...entry.expires_at ? { expires_at: entry.expires_at } : {},
+      ...entry.scope ? { scope: [...entry.scope] } : {},
+      key: lineKeyLanes(e.raw),
+      printed: printedLine(entry),
+      stamp: card.stamp,
+      post: [...entryPostings(entry, header.avg)].map(([t, p]) => [t, p.tf, p.mask])
+    });
+    pushRun(-entries.length, 0);
+  }
+  const delta = {
+    format: 1,
+    tokenizer: TOKENIZER_VERSION,
+    base: header.id,
+    index: [indexStat.size, indexStat.mtimeMs, indexStat.ino],
+    dirs: [...dirs].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),
+    runs,
+    entries,
+    ...meta,
+    ...journal ? { journal } : {}
+  };
+  const mapped = mapRuns(delta, view2.n);
+  const store = mergedStore(base, { delta, ...mapped });
+  store.verified = full;
+  store.cache = "updated";
+  if (options.writeCache === false || racy(sources, options.nowMs)) return store;
+  if (options.createStateDir === false && statIfExists(joinPath(memoryDir, STATE_DIR)) === void 0) return store;
+  try {
+    const stateDir = realDir(memoryDir, STATE_DIR);
+    writeCacheFile(stateDir, JSON.stringify(delta), full ? options.nowMs : verifiedMs, RANK_DELTA);
+  } catch {
+  }
+  return store;
+}
+function identity(base) {
+  const h = base.header;
+  const n = base.view.n;
+  return {
+    delta: {
+      format: 1,
+      tokenizer: TOKENIZER_VERSION,
+      base: h.id,
+      index: h.index,
+      dirs: h.dirs,
+      runs: n > 0 ? [0, n, 0] : [],
+      entries: [],
+      cards: h.cards,
+      unparsed: h.unparsed,
+      plainFiles: h.plainFiles === true,
+      ...h.truncated ? { truncated: h.truncated } : {},
+      ...h.journal ? { journal: h.journal } : {}
+    },
+    toBase: Int32Array.from({ length: n }, (_, i) => i),
+    lineShift: new Int32Array(n),
+    mtimeMs: base.view.mtimeMs
+  };
+}
+function lineOf(base, cur, j) {
+  const b = cur.toBase[j];
+  return b >= 0 ? base.view.lines[b] + cur.lineShift[j] : cur.delta.entries[-b - 1].line;
+}
+function mergedFile(base, cur, j) {
+  const b = cur.toBase[j];
+  return b >= 0 ? base.view.file(b) : cur.delta.entries[-b - 1].file;
+}
+function indexEntryOf(base, cur, j, line) {
+  const b = cur.toBase[j];
+  const raw = b >= 0 ? base.store.index.entry(b).raw : cur.delta.entries[-b - 1].raw;
+  const e = parseIndexLine(raw, line);
+  if (e === void 0 || "reason" in e) throw new RangeError("a cached entry's line no longer parses");
+  return e;
+}
+function matchLines(base, cur, parsed) {
+  const byKey = /* @__PURE__ */ new Map();
+  const raw = base.view.rawKeys;
+  for (let j = 0; j < cur.toBase.length; j++) {
+    const b = cur.toBase[j];
+    const k = b >= 0 ? key53(raw[2 * b], raw[2 * b + 1]) : key53(...cur.delta.entries[-b - 1].key);
+    const had = byKey.get(k);
+    if (had === void 0) byKey.set(k, j);
+    else if (typeof had === "number") byKey.set(k, [had, j]);
+    else had.push(j);
+  }
+  return parsed.map((e) => {
+    const k = key53(...lineKeyLanes(e.raw));
+    const had = byKey.get(k);
+    if (had === void 0) return { line: e.line, e };
+    if (typeof had === "number") {
+      byKey.delete(k);
+      return { line: e.line, j: had };
+    }
+    const j = had.shift();
+    if (had.length === 0) byKey.delete(k);
+    return { line: e.line, j };
+  });
+}
+
+// lib/rank-cache/load.ts
+var FULL_CHECK_MAX = 1e4;
+var VERIFIED_FOR_MS = 2e3;
+async function loadRankable(memoryDir, options) {
+  const indexStat = stat(joinPath(memoryDir, INDEX_FILE));
+  if (!indexStat.isFile()) throw Object.assign(new Error(`${joinPath(memoryDir, INDEX_FILE)} is not a file`), { code: "EISDIR" });
+  if (!options.force) {
+    const base = openCache(memoryDir);
+    if (base) {
+      try {
+        const delta = openDelta(memoryDir, base);
+        const verifiedMs = delta ? delta.mtimeMs : base.view.mtimeMs;
+        const large = (delta ? delta.toBase.length : base.view.n) > (options.fullCheckMax ?? FULL_CHECK_MAX);
+        const trusted = large && !options.checkAllCards && verifiedRecently(verifiedMs, options.nowMs);
+        if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
+          const store = delta ? mergedStore(base, delta) : base.store;
+          if (trusted) return store;
+          if (delta ? everyMergedCardUnchanged(memoryDir, base, delta) : everyCardUnchanged(memoryDir, base.view)) {
+            store.verified = true;
+            if (large) markVerified(memoryDir, base, delta, options.nowMs);
+            return store;
+          }
+        }
+        const refreshed = await refresh(memoryDir, base, delta, indexStat, options, !trusted, verifiedMs);
+        if (refreshed) return refreshed;
+      } catch {
+      }
+    }
+  }
+  return rebuild(memoryDir, indexStat, options);
+}
+function sourcesUnchanged(memoryDir, recorded, indexStat) {
+  const i = recorded.index;
+  if (i[0] !== indexStat.size || i[1] !== indexStat.mtimeMs || i[2] !== indexStat.ino) return false;
+  for (const [rel, mtime] of recorded.dirs) if (stampOf(joinPath(memoryDir, rel))[0] !== mtime) return false;
+  return true;
+}
+function markVerified(memoryDir, base, delta, ms) {
+  if (!delta) return base.view.markVerified(ms);
+  try {
+    utimes(deltaPath(memoryDir), ms);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function verifiedRecently(checkedMs, nowMs) {
+  return nowMs >= checkedMs && nowMs - checkedMs < VERIFIED_FOR_MS;
+}
+function everyCardUnchanged(memoryDir, view2) {
+  const prefix = memoryDir.endsWith("/") ? memoryDir : `${memoryDir}/`;
+  const stamps = view2.stamps;
+  for (let id = 0, at = 0; id < view2.n; id++, at += STAMP_FIELDS) {
+    const file = view2.file(id);
+    const s = escapesStore(file) ? void 0 : statQuiet(prefix + file);
+    if (s === void 0 ? stamps[at] !== -1 : s.mtimeMs !== stamps[at] || s.size !== stamps[at + 1] || s.ctimeMs !== stamps[at + 2]) return false;
+  }
+  return true;
+}
+function everyMergedCardUnchanged(memoryDir, base, delta) {
+  for (let j = 0; j < delta.toBase.length; j++) {
+    const b = delta.toBase[j];
+    const file = b >= 0 ? base.view.file(b) : delta.delta.entries[-b - 1].file;
+    if (!sameStamp(cardStamp(memoryDir, file), mergedStamp(base, delta, j))) return false;
+  }
+  return true;
+}
+function statQuiet(file) {
+  try {
+    return statIfExists(file);
+  } catch {
+    return void 0;
+  }
+}
+
+// lib/rank-cache/keeper.ts
+var KEEPER_LOCK = "keeper";
+var KEEPER_INTERVAL_MS = 1e3;
+var KEEPER_IDLE_MS = 10 * 6e4;
+var KEEPER_LOCK_STALE_MS = 6e3;
+function keeperSettings(env) {
+  return {
+    idleMs: positive(env.MEMCTL_KEEPER_IDLE_MS) ?? KEEPER_IDLE_MS,
+    intervalMs: KEEPER_INTERVAL_MS,
+    fullCheckMax: fullCheckMaxFrom(env)
+  };
+}
+function fullCheckMaxFrom(env) {
+  const v = env.MEMCTL_FULL_CHECK_MAX;
+  return v !== void 0 && /^\d+$/.test(v) ? Number(v) : FULL_CHECK_MAX;
+}
+function positive(v) {
+  const n = Number(v);
+  return v !== void 0 && Number.isFinite(n) && n > 0 ? n : void 0;
+}
+async function keepFresh(memoryDir, options) {
+  if (!exists(joinPath(memoryDir, STATE_DIR))) return "gone";
+  const held = tryStoreLock(memoryDir, { name: KEEPER_LOCK, staleMs: KEEPER_LOCK_STALE_MS });
+  if (!held) return "busy";
+  try {
+    options.onStart?.();
+    const started = options.now();
+    for (; ; ) {
+      const at = options.now();
+      if (!exists(joinPath(memoryDir, STATE_DIR))) return "gone";
+      if (!held.stillHeld()) return "taken";
+      if (at - lastPrompt(memoryDir, started) >= options.idleMs) return "idle";
+      try {
+        const store = await loadRankable(memoryDir, { nowMs: at, checkAllCards: true, fullCheckMax: options.fullCheckMax, createStateDir: false });
+        if (store.entryCount <= options.fullCheckMax) return "small";
+      } catch (err) {
+        if (systemCode(err) === "ENOENT") return "gone";
+        options.onError?.(err);
+      }
+      await options.sleep(Math.max(0, at + options.intervalMs - options.now()));
+    }
+  } finally {
+    held.release();
+  }
+}
+function lastPrompt(memoryDir, started) {
+  const holder = lockHolder(memoryDir, KEEPER_LOCK);
+  if (!holder) return started;
+  try {
+    return Math.max(started, stat(holder.ownerFile).mtimeMs);
+  } catch {
+    return started;
+  }
+}
+
+// lib/store/bounded-input.ts
+var CHUNK = 64 * 1024;
+function readStreamBounded(stream, bounds, started = performance.now(), progress = { chunks: [], seen: 0 }) {
+  return new Promise((resolve) => {
+    let done = false;
+    const settle = (ended) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      stream.removeListener("data", onData);
+      stream.removeListener("end", onEnd);
+      stream.removeListener("error", onEnd);
+      if (!ended) stream.destroy?.();
+      resolve(finish(progress, bounds, ended));
+    };
+    const onData = (chunk) => void keep(progress, Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk), bounds);
+    const onEnd = () => settle(true);
+    const timer = setTimeout(() => settle(false), Math.max(0, bounds.deadlineMs - (performance.now() - started)));
+    timer.unref();
+    stream.on("data", onData);
+    stream.once("end", onEnd);
+    stream.once("error", onEnd);
+  });
+}
+function keep(progress, chunk, bounds) {
+  progress.seen += chunk.length;
+  if (progress.seen <= bounds.maxBytes) {
+    progress.chunks.push(chunk);
+    return true;
+  }
+  progress.chunks.length = 0;
+  return false;
+}
+function finish(progress, bounds, ended) {
+  if (progress.seen > bounds.maxBytes) return { status: "over", seen: progress.seen, ended };
+  if (!ended) return { status: "late", seen: progress.seen };
+  const { chunks } = progress;
+  return { status: "read", bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) };
+}
+
+// lib/store/io.ts
+function processIo(sinks) {
+  return {
+    stdout: sinks?.stdout ?? process.stdout,
+    stderr: sinks?.stderr ?? process.stderr,
+    readStdin: () => readAll(process.stdin),
+    // A stream, so the deadline also ends a wait on a pipe held open in silence (the per-prompt entry reads fd 0
+    // synchronously instead, for speed: lib/hook/entry/user-prompt-submit.ts).
+    readInput: (bounds) => readStreamBounded(process.stdin, bounds),
+    env: process.env,
+    // Read when asked: the hook works from its payload's cwd, and process.cwd() compiles a wrapper first.
+    get cwd() {
+      return process.cwd();
+    },
+    home: process.env.HOME || homedir(),
+    now: () => /* @__PURE__ */ new Date(),
+    // A getter: process.stdin is created only when a command asks (the per-prompt hook never does).
+    get ask() {
+      return process.stdin.isTTY && process.stdout.isTTY ? askTerminal : void 0;
+    }
+  };
+}
+async function askTerminal(question) {
+  const readline = process.getBuiltinModule("node:readline/promises");
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout });
+  const closed = new Promise((resolve) => rl.once("close", () => resolve(void 0)));
+  try {
+    return await Promise.race([rl.question(question), closed]);
+  } finally {
+    rl.close();
+  }
+}
+async function readAll(stream) {
+  const chunks = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+var pause = new Int32Array(new SharedArrayBuffer(4));
+function homedir() {
+  return process.getBuiltinModule("node:os").homedir();
+}
+
+// lib/hook/run.ts
+var import_node_fs5 = __toESM(require("node:fs"), 1);
+var import_node_path7 = __toESM(require("node:path"), 1);
+
+// hosts/deliver.ts
+var SHARED_BUDGET = Object.freeze({ maxBytes: 3e3, maxEntries: 20 });
+var HARD_CEILING_BYTES = 8e3;
+function asAdditionalContext(text) {
+  return {
+    stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: text } }) + "\n",
+    stderr: "",
+    exitCode: 0
+  };
+}
+function asSessionStartContext(text) {
+  return {
+    stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: text } }) + "\n",
+    stderr: "",
+    exitCode: 0
+  };
+}
+function asSessionStartWithNotice(text, notice) {
+  if (!notice) return asSessionStartContext(text);
+  return {
+    stdout: JSON.stringify({ systemMessage: notice, hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: text } }) + "\n",
+    stderr: "",
+    exitCode: 0
+  };
+}
+function asPlainText(text) {
+  return { stdout: text, stderr: "", exitCode: 0 };
+}
+function unavailableVia(deliver) {
+  return (text, reason) => ({ ...deliver(text), stderr: `memctl: memory index unavailable: ${reason}
+` });
+}
+
+// hosts/claude/auto-memory.ts
+var import_node_fs4 = __toESM(require("node:fs"), 1);
+var import_node_path6 = __toESM(require("node:path"), 1);
+function claudeLoadsStoreNatively(q) {
+  if (import_node_path6.default.resolve(q.memoryDir) !== import_node_path6.default.resolve(q.autoMemoryDir)) return false;
+  return claudeAutoMemoryOn(q);
+}
+function claudeAutoMemoryOn(q) {
+  const off = q.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
+  if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
+  const userDir = q.env.CLAUDE_CONFIG_DIR || import_node_path6.default.join(q.home, ".claude");
+  for (const file of [import_node_path6.default.join(q.projectRoot, ".claude", "settings.local.json"), import_node_path6.default.join(q.projectRoot, ".claude", "settings.json"), import_node_path6.default.join(userDir, "settings.json")]) {
+    const value = settingOf(file);
+    if (typeof value === "boolean") return value;
+  }
+  return true;
+}
+function settingOf(file) {
+  let text;
+  try {
+    text = import_node_fs4.default.readFileSync(file, "utf8");
+  } catch {
+    return void 0;
+  }
+  if (!text.includes("autoMemoryEnabled")) return void 0;
+  try {
+    return JSON.parse(text).autoMemoryEnabled;
+  } catch {
+    return void 0;
+  }
+}
+
+// hosts/payload.ts
+function normalizePayload(raw) {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return void 0;
+  const o = raw;
+  const prompt = firstString(o.prompt, o.user_prompt, o.userPrompt, o.message);
+  if (prompt === void 0) return void 0;
+  const cwd = firstString(o.cwd, o.workspaceRoot, o.workspace_root);
+  const sessionId = firstString(o.session_id, o.sessionId);
+  return { prompt, ...cwd ? { cwd } : {}, ...sessionId ? { sessionId } : {} };
+}
+function firstString(...values) {
+  for (const v of values) if (typeof v === "string") return v;
+  return void 0;
+}
+
+// hosts/claude/adapter.ts
+var claude = {
+  name: "claude",
+  budget: { maxBytes: 1500, maxEntries: 10 },
+  budgetWithoutNativeIndex: SHARED_BUDGET,
+  loadsIndexNatively: claudeLoadsStoreNatively,
+  hardCeilingBytes: HARD_CEILING_BYTES,
+  nativeMemory: "auxiliary",
+  logCommand: "/mem-log",
+  normalize: normalizePayload,
+  injectsContext: true,
+  keepsContext: true,
+  context: asAdditionalContext,
+  sessionContext: asSessionStartWithNotice,
+  unavailable: unavailableVia(asAdditionalContext)
+};
+
+// hosts/codex/adapter.ts
+var codex = {
+  name: "codex",
+  budget: SHARED_BUDGET,
+  hardCeilingBytes: HARD_CEILING_BYTES,
+  nativeMemory: "auxiliary",
+  logCommand: "$mem-log",
+  normalize: normalizePayload,
+  injectsContext: true,
+  keepsContext: true,
+  context: asAdditionalContext,
+  sessionContext: asSessionStartContext,
+  unavailable: unavailableVia(asAdditionalContext)
+};
+
+// hosts/generic/adapter.ts
+var generic = {
+  name: "generic",
+  budget: SHARED_BUDGET,
+  hardCeilingBytes: HARD_CEILING_BYTES,
+  nativeMemory: "unknown",
+  logCommand: "memctl log",
+  normalize: normalizePayload,
+  injectsContext: true,
+  keepsContext: false,
+  context: asPlainText,
+  sessionContext: asPlainText,
+  unavailable: unavailableVia(asPlainText)
+};
+
+// hosts/grok/adapter.ts
+var grok = {
+  name: "grok",
+  budget: SHARED_BUDGET,
+  hardCeilingBytes: HARD_CEILING_BYTES,
+  nativeMemory: "unknown",
+  logCommand: "/mem-log",
+  normalize: normalizePayload,
+  injectsContext: false,
+  keepsContext: false,
+  context: asPlainText,
+  sessionContext: asPlainText,
+  unavailable: unavailableVia(asPlainText)
+};
+
+// hosts/opencode/adapter.ts
+var opencode = {
+  name: "opencode",
+  budget: SHARED_BUDGET,
+  hardCeilingBytes: HARD_CEILING_BYTES,
+  nativeMemory: "unknown",
+  logCommand: "/mem-log",
+  normalize: normalizePayload,
+  injectsContext: true,
+  keepsContext: false,
+  context: asPlainText,
+  sessionContext: asPlainText,
+  unavailable: unavailableVia(asPlainText)
+};
+
+// node_modules/smol-toml/dist/stringify.js
+var HAS_WELLFORMED = !!"".isWellFormed;
+
+// lib/core/sha256.ts
+var K = Int32Array.from([
+  1116352408,
+  1899447441,
+  3049323471,
+  3921009573,
+  961987163,
+  1508970993,
+  2453635748,
+  2870763221,
+  3624381080,
+  310598401,
+  607225278,
+  1426881987,
+  1925078388,
+  2162078206,
+  2614888103,
+  3248222580,
+  3835390401,
+  4022224774,
+  264347078,
+  604807628,
+  770255983,
+  1249150122,
+  1555081692,
+  1996064986,
+  2554220882,
+  2821834349,
+  2952996808,
+  3210313671,
+  3336571891,
+  3584528711,
+  113926993,
+  338241895,
+  666307205,
+  773529912,
+  1294757372,
+  1396182291,
+  1695183700,
+  1986661051,
+  2177026350,
+  2456956037,
+  2730485921,
+  2820302411,
+  3259730800,
+  3345764771,
+  3516065817,
+  3600352804,
+  4094571909,
+  275423344,
+  430227734,
+  506948616,
+  659060556,
+  883997877,
+  958139571,
+  1322822218,
+  1537002063,
+  1747873779,
+  1955562222,
+  2024104815,
+  2227730452,
+  2361852424,
+  2428436474,
+  2756734187,
+  3204031479,
+  3329325298
+]);
+
+// lib/rank/scope-filter.ts
+init_scope();
+
+// lib/rank/score.ts
+var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
+
+// lib/usage/usage.ts
+var FOLD_AT_BYTES = 16 * 1024;
+
+// lib/store/arrivals.ts
+var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
+
+// lib/hook/session-state.ts
+var SESSION_TTL_MS = 12 * 60 * 60 * 1e3;
+var COMPACT_AT_BYTES = 64 * 1024;
+var READ_CAP = 1024 * 1024;
+
+// lib/hook/why-log.ts
+var WHY_CAP_BYTES = 256 * 1024;
+
+// lib/hook/keeper.ts
+var LIVE_HEARTBEAT_MS = KEEPER_LOCK_STALE_MS * 10;
+
+// lib/hook/run.ts
+var HOOK_INPUT_MAX_BYTES = 8 * 1024 * 1024;
+function hookLogPath(io) {
+  return import_node_path7.default.join(memctlStateHome(io), "hook.log");
+}
+function logHookError(io, message) {
+  try {
+    const file = hookLogPath(io);
+    import_node_fs5.default.mkdirSync(import_node_path7.default.dirname(file), { recursive: true });
+    appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
+`, "utf8"));
+  } catch {
+  }
+}
+
+// lib/hook/entry/keeper.ts
+var NICENESS = 10;
+async function main() {
+  const io = processIo();
+  const memoryDir = process.argv[2];
+  if (!memoryDir || !import_node_path8.default.isAbsolute(memoryDir)) return;
+  try {
+    import_node_os.default.setPriority(NICENESS);
+  } catch {
+  }
+  const log = (message) => logHookError(io, `keeper ${process.pid} for ${memoryDir}: ${message}`);
+  const settings = keeperSettings(io.env);
+  let lastError = "";
+  const exit = await keepFresh(memoryDir, {
+    ...settings,
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    // A lasting fault would fail every second: each message is logged once in a row, not 600 times in 10 minutes.
+    onError: (err) => {
+      const message = `check failed: ${err instanceof Error ? err.message : String(err)}`;
+      if (message !== lastError) log(message);
+      lastError = message;
+    },
+    onStart: () => log("started")
+  });
+  log(`exited (${exit})`);
+}
+main().catch((err) => logHookError(processIo(), `keeper ${process.pid}: ${err instanceof Error ? err.message : String(err)}`)).finally(() => process.exit(0));
+/*! Bundled license information:
+
+js-yaml/dist/js-yaml.mjs:
+  (*! js-yaml 5.5.0 https://github.com/nodeca/js-yaml @license MIT *)
+
+smol-toml/dist/error.js:
+smol-toml/dist/primitive.js:
+smol-toml/dist/date.js:
+smol-toml/dist/extract.js:
+smol-toml/dist/util.js:
+smol-toml/dist/struct.js:
+smol-toml/dist/parse.js:
+smol-toml/dist/stringify.js:
+smol-toml/dist/index.js:
+  (*!
+   * Copyright (c) Squirrel Chat et al., All rights reserved.
+   * SPDX-License-Identifier: BSD-3-Clause
+   *
+   * Redistribution and use in source and binary forms, with or without
+   * modification, are permitted provided that the following conditions are met:
+   *
+   * 1. Redistributions of source code must retain the above copyright notice, this
+   *    list of conditions and the following disclaimer.
+   * 2. Redistributions in binary form must reproduce the above copyright notice,
+   *    this list of conditions and the following disclaimer in the
+   *    documentation and/or other materials provided with the distribution.
+   * 3. Neither the name of the copyright holder nor the names of its contributors
+   *    may be used to endorse or promote products derived from this software without
+   *    specific prior written permission.
+   *
+   * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+   * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+   * WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+   * DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+   * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+   * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+   * SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+   * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+   * OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+   * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+   *)
+*/

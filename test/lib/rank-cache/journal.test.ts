@@ -1,0 +1,105 @@
+// The write journal (lib/store/write-journal.ts, lib/rank-cache/journal.ts): memctl's own writes reach the next
+// load without MEMORY.md being read, and the result is what a rebuild from the files gives; anything else falls
+// back to reading the files.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { loadRankable, type RankableStore } from "../../../lib/rank-cache/load.js";
+import { openCache } from "../../../lib/rank-cache/read.js";
+import { journaled } from "../../../lib/rank-cache/journal.js";
+import { journalPath } from "../../../lib/store/write-journal.js";
+import { ageStore, runCli, sandbox, testIo } from "../../helpers.js";
+
+const LARGE = { fullCheckMax: 10 };
+const cards = Array.from({ length: 30 }, (_, i) => ({ file: `feedback_j${String(i).padStart(2, "0")}.md`, title: `Card j${i}`, hook: `about j${i}`, topics: ["journal"] }));
+
+/** What ranking sees of a store: every entry with its line and fields, some terms' postings, the unparsed lines, the counts. */
+function shape(store: RankableStore) {
+  const entries = Array.from({ length: store.index.size }, (_, id) => {
+    const e = store.index.entry(id);
+    return [e.line, e.file, e.title, e.hook, e.raw, e.priority ?? "", e.status ?? ""];
+  });
+  const postings = Object.fromEntries(
+    ["wombat", "quokka", "zanzibar", "journal"].map((term) => {
+      const list = store.index.postings(term);
+      return [term, list ? Array.from(list.id, (id) => store.index.file(id)).sort() : []];
+    }),
+  );
+  return { entries, postings, unparsed: store.unparsed.map((u) => [u.line, u.raw]), entryCount: store.entryCount, cardCount: store.cardCount, plainFiles: store.plainFiles };
+}
+
+function world(t: { after: (fn: () => void) => void }) {
+  const s = sandbox(cards);
+  t.after(() => s.cleanup());
+  // A heading and a bullet that is no entry in the middle: line numbers and unparsed lines must follow the edits.
+  const index = fs.readFileSync(path.join(s.memory, "MEMORY.md"), "utf8").split("\n");
+  index.splice(12, 0, "## Later", "- a bullet without a link");
+  fs.writeFileSync(path.join(s.memory, "MEMORY.md"), index.join("\n"));
+  ageStore(s.memory);
+  const io = testIo({ cwd: s.repo, home: s.home, env: { HOME: s.home, MEMCTL_MEMORY_DIR: s.memory } });
+  const cli = async (...argv: string[]) => {
+    const r = await runCli(argv, io);
+    assert.equal(r.code, 0, r.stderr);
+    await new Promise((resolve) => setTimeout(resolve, 120)); // past the racy window: the load may write its delta
+  };
+  return { s, cli };
+}
+
+const settled = async (memory: string) => shape(await loadRankable(memory, { nowMs: Date.now(), force: true, writeCache: false }));
+
+test("memctl's saves, new cards and removals reach the next load through the journal, as a rebuild reads them", async (t) => {
+  const { s, cli } = world(t);
+  assert.equal((await loadRankable(s.memory, { nowMs: Date.now(), ...LARGE })).cache, "rebuilt");
+  const steps: [string, string[]][] = [
+    ["a new description (its index line rewritten in place)", ["save", "feedback_j05", "-t", "feedback", "-d", "the zanzibar flag moved"]],
+    ["a new card (a line appended)", ["save", "feedback_new", "-t", "feedback", "-d", "a brand new quokka note"]],
+    ["a removal (a line gone, the lines after it move up)", ["rm", "feedback_j03"]],
+    ["a card's topics only (its index line kept)", ["save", "feedback_j20", "-t", "feedback", "-d", "about j20", "--topics", "wombat"]],
+  ];
+  for (const [what, argv] of steps) {
+    await cli(...argv);
+    const loaded = await loadRankable(s.memory, { nowMs: Date.now(), ...LARGE });
+    assert.equal(loaded.cache, "updated", what);
+    assert.deepEqual(shape(loaded), await settled(s.memory), what);
+  }
+  assert.ok(fs.statSync(journalPath(s.memory)).size > 0);
+});
+
+test("the journal is believed only while it accounts for every change: MEMORY.md edited by hand is read again", async (t) => {
+  const { s, cli } = world(t);
+  await loadRankable(s.memory, { nowMs: Date.now(), ...LARGE });
+  await cli("save", "feedback_j07", "-t", "feedback", "-d", "first memctl write");
+  // A hand edit after memctl's: MEMORY.md's stat no longer matches the journal's last record.
+  const file = path.join(s.memory, "MEMORY.md");
+  fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("about j9\n", "about j9, edited by hand\n"));
+  await new Promise((resolve) => setTimeout(resolve, 120));
+  const loaded = await loadRankable(s.memory, { nowMs: Date.now(), ...LARGE });
+  assert.deepEqual(shape(loaded), await settled(s.memory));
+  assert.ok(shape(loaded).entries.some((e) => e[3] === "about j9, edited by hand"));
+  // A journal that is not the one the cache marked (rotated, replaced) is not read either.
+  await cli("save", "feedback_j08", "-t", "feedback", "-d", "second memctl write");
+  fs.writeFileSync(journalPath(s.memory), "");
+  const again = await loadRankable(s.memory, { nowMs: Date.now(), ...LARGE });
+  assert.deepEqual(shape(again), await settled(s.memory));
+});
+
+test("what the journal tells: each write's line edit and cards while the stats chain to the files; nothing once they do not", async (t) => {
+  const { s, cli } = world(t);
+  await loadRankable(s.memory, { nowMs: Date.now(), ...LARGE });
+  const h = openCache(s.memory)!.header;
+  const now = () => {
+    const st = fs.statSync(path.join(s.memory, "MEMORY.md"));
+    return { st, dirs: new Map([["", fs.statSync(s.memory).mtimeMs]]) };
+  };
+  await cli("save", "feedback_j11", "-t", "feedback", "-d", "told by the journal");
+  await cli("save", "feedback_j12", "-t", "feedback", "-d", "about j12", "--topics", "wombat"); // its line is unchanged
+  let { st, dirs } = now();
+  const told = journaled(s.memory, h.journal, h.index, st, h.dirs, dirs);
+  assert.deepEqual(told?.edits, [[16, 1, ["- [Card j11](feedback_j11.md) — told by the journal"]]]);
+  assert.deepEqual([...(told?.cards ?? [])].sort(), ["feedback_j11.md", "feedback_j12.md"]);
+  // A card file created by hand moves the store directory past the journal's last record: not accounted for.
+  fs.writeFileSync(path.join(s.memory, "feedback_hand.md"), "by hand\n");
+  ({ st, dirs } = now());
+  assert.equal(journaled(s.memory, h.journal, h.index, st, h.dirs, dirs), undefined);
+});

@@ -1,0 +1,62 @@
+// The keeper's loop in process (lib/rank-cache/keeper.ts), its clock and sleep injected: the real processes are
+// test/hooks/keeper.test.ts's.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { FULL_CHECK_MAX, loadRankable } from "../../../lib/rank-cache/load.js";
+import { KEEPER_IDLE_MS, KEEPER_LOCK, keepFresh, keeperSettings, type KeeperOptions } from "../../../lib/rank-cache/keeper.js";
+import { tryStoreLock } from "../../../lib/store/lock.js";
+import { ageStore, sandbox } from "../../helpers.js";
+
+const cards = Array.from({ length: 12 }, (_, i) => ({ file: `feedback_${i}.md`, title: `Card ${i}`, hook: `note ${i}` }));
+
+/** A fake clock the keeper's sleeps advance; `checks` counts the loads it made (the cache's mtime is each one's start). */
+function fakeTime(start: number, idleMs: number, fullCheckMax = 10): KeeperOptions & { checks: () => number } {
+  let now = start;
+  let sleeps = 0;
+  return {
+    idleMs,
+    intervalMs: 1_000,
+    fullCheckMax,
+    now: () => now,
+    sleep: async (ms) => {
+      sleeps++;
+      now += Math.max(ms, 1);
+    },
+    checks: () => sleeps,
+  };
+}
+
+test("settings: the defaults, and MEMCTL_KEEPER_IDLE_MS / MEMCTL_FULL_CHECK_MAX when they are numbers", () => {
+  assert.deepEqual(keeperSettings({}), { idleMs: KEEPER_IDLE_MS, intervalMs: 1_000, fullCheckMax: FULL_CHECK_MAX });
+  assert.deepEqual(keeperSettings({ MEMCTL_KEEPER_IDLE_MS: "1500", MEMCTL_FULL_CHECK_MAX: "10" }), { idleMs: 1_500, intervalMs: 1_000, fullCheckMax: 10 });
+  assert.deepEqual(keeperSettings({ MEMCTL_KEEPER_IDLE_MS: "soon", MEMCTL_FULL_CHECK_MAX: "-1" }), keeperSettings({}));
+});
+
+test("a check about every interval, each recorded as the cache's mtime, until the idle time passes; then the lock is released", async (t) => {
+  const s = sandbox(cards);
+  t.after(() => s.cleanup());
+  ageStore(s.memory);
+  await loadRankable(s.memory, { nowMs: Date.now() });
+  const start = Date.now() + 60_000; // later than the real clock: every check's time is visibly the keeper's
+  const clock = fakeTime(start, 5_000);
+  assert.equal(await keepFresh(s.memory, clock), "idle");
+  assert.equal(clock.checks(), 5); // at start, +1 s, … +4 s; at +5 s it is idle
+  assert.ok(Math.abs(fs.statSync(path.join(s.memory, ".memctl", "rank-cache.bin")).mtimeMs - (start + 4_000)) < 1); // to the file system's precision
+  assert.equal(fs.existsSync(path.join(s.memory, ".memctl", KEEPER_LOCK)), false);
+});
+
+test("one keeper per store: a held lock means busy; a store at or under the full-check size ends it; no .memctl/ is never made", async (t) => {
+  const s = sandbox(cards);
+  t.after(() => s.cleanup());
+  ageStore(s.memory);
+  await loadRankable(s.memory, { nowMs: Date.now() });
+  const held = tryStoreLock(s.memory, { name: KEEPER_LOCK })!;
+  assert.equal(await keepFresh(s.memory, fakeTime(Date.now(), 5_000)), "busy");
+  held.release();
+  assert.equal(await keepFresh(s.memory, fakeTime(Date.now(), 5_000, cards.length)), "small");
+  fs.rmSync(path.join(s.memory, ".memctl"), { recursive: true });
+  assert.equal(await keepFresh(s.memory, fakeTime(Date.now(), 5_000)), "gone");
+  assert.equal(fs.existsSync(path.join(s.memory, ".memctl")), false);
+});

@@ -1,0 +1,31 @@
+// Freshness keepers a test's hooks started (lib/rank-cache/keeper.ts): a hook run on a store above the full-check
+// size leaves one running in the background. Each names itself in the hook log of the HOME it ran under, so a test
+// can stop every one of them, and wait until they are gone, before it removes its store.
+import fs from "node:fs";
+import { hookLogPath } from "../../lib/hook/run.js";
+import { processAlive } from "../../lib/store/lock.js";
+
+/** The pid of every keeper logged under `home`: spawned by a hook (logged before it runs), started, or exited at once. */
+export function keeperPids(home: string): number[] {
+  const log = hookLogPath({ env: {}, home });
+  if (!fs.existsSync(log)) return [];
+  return [...new Set([...fs.readFileSync(log, "utf8").matchAll(/\tkeeper (\d+) for /g)].map((m) => Number(m[1])))];
+}
+
+/** SIGKILLs every keeper started under `home` and resolves once none is alive (rejects after `ms`). */
+export async function stopKeepers(home: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const alive = keeperPids(home).filter(processAlive);
+    if (alive.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`keepers still alive after ${ms} ms: ${alive.join(", ")}`);
+    for (const pid of alive) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // exited meanwhile
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
