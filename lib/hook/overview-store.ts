@@ -3,7 +3,13 @@
 // watermark compares (name, type, the SHA-256 of its bytes). Those come from the card cache, which reads only
 // the cards that changed since it was written; no card is opened for a store whose cards held still.
 import { readCardCatalog } from "../store/card-cache.js";
+import { isReadable } from "../store/card-cache-format.js";
+import { readHold } from "../store/arrivals.js";
+import { access, R_OK, readRegularUtf8, statIfExists } from "../store/checked-fs.js";
+import { INDEX_FILE, joinPath } from "../store/paths.js";
 import { readIndexOnly } from "../store/read.js";
+import { parseIndex } from "../core/index-file.js";
+import { renderEntryLine } from "../core/block.js";
 import { isEpisodesArtifact, isShardFile, viewStore, type CardEntry } from "../records/store-view.js";
 import type { StoreLike } from "../compact/assemble.js";
 
@@ -46,4 +52,98 @@ export async function readOverviewStore(memoryDir: string): Promise<OverviewStor
     digests.set(r.file, r.sha256);
   }
   return { dir: memoryDir, entries, pins, cards, digests };
+}
+
+/**
+ * The overview's index view, kept in the card cache while MEMORY.md's stamp holds (issue 32: parsing and
+ * rendering 100,000 index lines was most of a warm session start): a JSON line naming each entry's card (a
+ * string when the link is the card's path, else [link, card]), then each entry's rendered line. Shard links are
+ * left out, as viewStore leaves them; held lines are left out when read, as a hold can change while MEMORY.md does not.
+ */
+export function buildOverviewView(indexText: string): Buffer {
+  const entries = viewStore({ dir: "", indexText, indexBytes: 0, index: parseIndex(indexText), cards: new Map() }).entries;
+  const names = entries.map((e) => (e.card === e.file ? e.card : [e.file, e.card]));
+  const lines = entries.map((e) => `${renderEntryLine(e)}\n`).join("");
+  return Buffer.from(`${JSON.stringify(names)}\n${lines}`, "utf8");
+}
+
+/** The overview's lines: the pinned ones (in index order) first, then the rest in index order, each ending "\n". */
+export interface OverviewLines {
+  /** Index entries shown (held lines left out). */
+  count: number;
+  /** The lines, each with its newline. */
+  text: string;
+  /** utf8Bytes(text). */
+  bytes: number;
+}
+
+/**
+ * The overview's lines through the card cache's view. `pinnedHere(scope)` decides a `priority: always` card's
+ * place. Only the pinned cards' strings are parsed; an unchanged MEMORY.md is neither parsed nor rendered. A store
+ * whose MEMORY.md is missing or not a readable file throws what a read of the index throws (ENOENT: no store).
+ */
+export async function readOverviewLines(memoryDir: string, pinnedHere: (scope: readonly string[] | undefined) => boolean): Promise<OverviewLines> {
+  const index = joinPath(memoryDir, INDEX_FILE);
+  if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
+  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView });
+  // No view (MEMORY.md went away since), or one that does not decode: made from the file now, not kept.
+  const view = (catalog.view && decodeView(catalog.view)) ?? decodeView(buildOverviewView(readRegularUtf8(index)))!;
+  const pinned = new Set<string>();
+  for (const r of catalog.always())
+    if (isReadable(r) && !isShardFile(r.file) && !isEpisodesArtifact(r.file) && r.priority === "always" && pinnedHere(r.scope)) pinned.add(r.file);
+  const hold = readHold(memoryDir);
+  // Each entry's line: [start, end) in view.lines, its newline included. Runs of kept lines are copied whole.
+  const first: Buffer[] = [];
+  const rest: Buffer[] = [];
+  let count = 0;
+  let runStart = 0;
+  let at = 0;
+  for (const [file, card] of view.names) {
+    const end = view.lines.indexOf(10, at) + 1;
+    const held = hold?.held(file) ?? false;
+    const isPinned = !held && card !== null && pinned.has(card);
+    if (held || isPinned) {
+      if (at > runStart) rest.push(view.lines.subarray(runStart, at));
+      if (isPinned) first.push(view.lines.subarray(at, end));
+      runStart = end;
+    }
+    if (!held) count++;
+    at = end;
+  }
+  if (at > runStart) rest.push(view.lines.subarray(runStart, at));
+  const bytes = Buffer.concat([...first, ...rest]);
+  return { count, text: bytes.toString("utf8"), bytes: bytes.length };
+}
+
+function readable(file: string): boolean {
+  try {
+    access(file, R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The view's entries and lines; undefined when the bytes are not what buildOverviewView writes. */
+function decodeView(bytes: Buffer): { names: [string, string | null][]; lines: Buffer } | undefined {
+  const nl = bytes.indexOf(10);
+  if (nl < 0) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(bytes.toString("utf8", 0, nl));
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(parsed)) return undefined;
+  const names: [string, string | null][] = new Array(parsed.length);
+  for (let i = 0; i < parsed.length; i++) {
+    const n: unknown = parsed[i];
+    if (typeof n === "string") names[i] = [n, n];
+    else if (Array.isArray(n) && n.length === 2 && typeof n[0] === "string" && (n[1] === null || typeof n[1] === "string")) names[i] = [n[0], n[1]];
+    else return undefined;
+  }
+  const lines = bytes.subarray(nl + 1);
+  let newlines = 0;
+  for (let at = lines.indexOf(10); at >= 0; at = lines.indexOf(10, at + 1)) newlines++;
+  return newlines === names.length && (lines.length === 0 || lines[lines.length - 1] === 10) ? { names, lines } : undefined;
 }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { sessionStartBlock } from "../../../lib/hook/session-start.js";
+import { sessionStartBlock } from "../../../lib/hook/session-overview.js";
 import { CARD_CACHE } from "../../../lib/store/card-cache.js";
 import { handWrittenCards } from "../../support/compact-fixture.js";
 import { makeWorld, memctl } from "../../support/fixture.js";
