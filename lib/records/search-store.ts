@@ -28,8 +28,10 @@ export async function searchStore(
     const found = catalog.wordCounts([...new Set(terms(query))]);
     catalog.cards.forEach((c, i) => {
       if (c.readError) return; // unreadable: not searchable, as before the cache
-      docs.push({ kind: "card", id: c.file, head: "", text: "", firstLine: c.firstLine, recency: c.updated_at ?? "" });
-      counts.push(found[i] ?? NONE);
+      // Recency only breaks ties between hits: a card no query word is in is never one, so its row stays unparsed.
+      const f = found[i];
+      docs.push({ kind: "card", id: c.file, head: "", text: "", firstLine: c.firstLine, recency: f ? (c.updated_at ?? "") : "" });
+      counts.push(f ?? NONE);
     });
   }
   const episodes = where !== "cards" ? readEpisodes(memoryDir) : undefined;

@@ -98,13 +98,20 @@ export function decodeCardCache(bytes: Buffer, reread: (file: string) => Row = u
     const wordsAt: number[] = new Array(count);
     let rowStart = 0;
     for (let i = 0, k = 0; i < count; i++, k += NUMBERS) {
-      const [mtime, size, ctime, firstLine, headBytes, bodyBytes, flags, words, rowEnd] = numbers.subarray(k, k + NUMBERS) as unknown as number[];
+      const mtime = numbers[k]!;
+      const size = numbers[k + 1]!;
+      const ctime = numbers[k + 2]!;
+      const firstLine = numbers[k + 3]!;
+      const headBytes = numbers[k + 4]!;
+      const bodyBytes = numbers[k + 5]!;
+      const flags = numbers[k + 6]!;
+      const words = numbers[k + 7]!;
+      const rowEnd = numbers[k + 8]!;
       if (!num(mtime) || !num(size) || !num(ctime) || !isCount(firstLine) || !isCount(headBytes) || !isCount(bodyBytes)) return undefined;
       if (!isCount(flags) || flags >= 16 || !Number.isSafeInteger(words) || !isCount(rowEnd) || rowEnd <= rowStart || rowEnd > rowsLen! || rows[rowEnd - 1] !== 10) return undefined;
-      const file = names[i]!;
-      records[i] = new StoredCard(file, [mtime!, size!, ctime!], firstLine!, headBytes!, bodyBytes!, (flags! & FLAG_LINKED) !== 0, flags!, rows.subarray(rowStart, rowEnd), () => reread(file));
-      wordsAt[i] = words!;
-      rowStart = rowEnd!;
+      records[i] = new StoredCard(names[i]!, mtime, size, ctime, firstLine, headBytes, bodyBytes, (flags & FLAG_LINKED) !== 0, flags, rows, rowStart, rowEnd, reread);
+      wordsAt[i] = words;
+      rowStart = rowEnd;
     }
     if (rowStart !== rowsLen) return undefined;
     return { head, records, wordsAt, extra: bytes.subarray(at[2], at[2]! + extraLen!), view: bytes.subarray(at[3], at[3]! + viewLen!) };

@@ -107,17 +107,21 @@ async function readFresh(dir: string, options: CatalogOptions): Promise<CardCata
   // Where each record's words are: its index in the old cache, or -1 and its fresh bytes in `fresh`.
   const from: number[] = [];
   const fresh = new Map<number, Buffer>();
+  // joinPath(dir, file) without its checks per card: every name is a plain relative path (listed, or checked as
+  // listCardFiles would list it when decoded).
+  const prefix = joinPath(dir, "x").slice(0, -1);
   for (let k = 0; k < files.length; k++) {
     const file = files[k]!;
     const i = listed ? k : position!.get(file);
     const was = i === undefined ? undefined : old!.records[i]!;
-    const st = lstatIfExists(joinPath(dir, file));
+    const st = lstatIfExists(prefix + file);
     if (!st || !st.isFile()) {
       dirty = true; // gone, or a link or directory where a card was: listCardFiles leaves it out
       if (was?.linked) otherLinks.add(file);
       continue;
     }
-    if (was && !was.readError && sameStamp(was.stamp, st) && trusted(was.stamp, st.mtimeMs)) {
+    const stamp = was?.stamp;
+    if (was && stamp && !was.readError && sameStamp(stamp, st) && trusted(stamp, st.mtimeMs)) {
       // A copy when the link changed: the decoded records may be a memo other calls read (memoByStamp).
       records.push(links.set && was.linked !== links.set.has(file) ? relinked(was, !was.linked) : was);
       from.push(i!);

@@ -80,28 +80,36 @@ export class StoredCard implements CardRecord {
   private parsed: Row | undefined;
   constructor(
     public file: string,
-    public stamp: Stamp,
+    private readonly mtimeMs: number,
+    private readonly size: number,
+    private readonly ctimeMs: number,
     public firstLine: number,
     public headBytes: number,
     public bodyBytes: number,
     public linked: boolean,
     /** FLAG_* bits. */
     readonly flags: number,
-    /** The row's bytes: the JSON line and its newline, ASCII. */
-    readonly rowBytes: Buffer,
+    /** The rows section; this record's row (its JSON line and newline, ASCII) is [rowStart, rowEnd). */
+    private readonly rows: Buffer,
+    private readonly rowStart: number,
+    private readonly rowEnd: number,
     /** The card's fields read from the card itself: what a row that does not check is replaced by. */
-    private readonly reread: () => Row,
+    private readonly reread: (file: string) => Row,
   ) {}
+
+  get stamp(): Stamp {
+    return [this.mtimeMs, this.size, this.ctimeMs];
+  }
 
   private edited = false;
 
   /** The row as stored, for copying into the next cache file without parsing it (undefined once a field was set). */
   get storedRow(): Buffer | undefined {
-    return this.edited ? undefined : this.rowBytes;
+    return this.edited ? undefined : this.rows.subarray(this.rowStart, this.rowEnd);
   }
 
   private row(): Row {
-    this.parsed ??= checkRow(this.rowBytes.toString("latin1")) ?? this.reread();
+    this.parsed ??= checkRow(this.rows.toString("latin1", this.rowStart, this.rowEnd)) ?? this.reread(this.file);
     return this.parsed;
   }
 

@@ -37,8 +37,9 @@ async function searchStore(memoryDir, query, where, limit) {
     const found = catalog.wordCounts([...new Set(terms(query))]);
     catalog.cards.forEach((c, i) => {
       if (c.readError) return;
-      docs.push({ kind: "card", id: c.file, head: "", text: "", firstLine: c.firstLine, recency: c.updated_at ?? "" });
-      counts.push(found[i] ?? NONE);
+      const f = found[i];
+      docs.push({ kind: "card", id: c.file, head: "", text: "", firstLine: c.firstLine, recency: f ? c.updated_at ?? "" : "" });
+      counts.push(f ?? NONE);
     });
   }
   const episodes = where !== "cards" ? readEpisodes(memoryDir) : void 0;

@@ -65,24 +65,31 @@ function flagsOf(r) {
   return (r.linked ? FLAG_LINKED : 0) | (r.readError !== void 0 ? FLAG_READ_ERROR : 0) | (r.priority === "always" ? FLAG_ALWAYS : 0) | (r.sha256 !== void 0 ? FLAG_SHA : 0);
 }
 var StoredCard = class {
-  constructor(file, stamp2, firstLine, headBytes, bodyBytes, linked, flags, rowBytes, reread) {
+  constructor(file, mtimeMs, size, ctimeMs, firstLine, headBytes, bodyBytes, linked, flags, rows, rowStart, rowEnd, reread) {
     this.file = file;
-    this.stamp = stamp2;
+    this.mtimeMs = mtimeMs;
+    this.size = size;
+    this.ctimeMs = ctimeMs;
     this.firstLine = firstLine;
     this.headBytes = headBytes;
     this.bodyBytes = bodyBytes;
     this.linked = linked;
     this.flags = flags;
-    this.rowBytes = rowBytes;
+    this.rows = rows;
+    this.rowStart = rowStart;
+    this.rowEnd = rowEnd;
     this.reread = reread;
     this.edited = false;
   }
+  get stamp() {
+    return [this.mtimeMs, this.size, this.ctimeMs];
+  }
   /** The row as stored, for copying into the next cache file without parsing it (undefined once a field was set). */
   get storedRow() {
-    return this.edited ? void 0 : this.rowBytes;
+    return this.edited ? void 0 : this.rows.subarray(this.rowStart, this.rowEnd);
   }
   row() {
-    this.parsed ??= checkRow(this.rowBytes.toString("latin1")) ?? this.reread();
+    this.parsed ??= checkRow(this.rows.toString("latin1", this.rowStart, this.rowEnd)) ?? this.reread(this.file);
     return this.parsed;
   }
   set(key, value) {
@@ -269,11 +276,18 @@ function decodeCardCache(bytes, reread = unreadableRow) {
     const wordsAt = new Array(count);
     let rowStart = 0;
     for (let i = 0, k = 0; i < count; i++, k += NUMBERS) {
-      const [mtime, size, ctime, firstLine, headBytes, bodyBytes, flags, words, rowEnd] = numbers.subarray(k, k + NUMBERS);
+      const mtime = numbers[k];
+      const size = numbers[k + 1];
+      const ctime = numbers[k + 2];
+      const firstLine = numbers[k + 3];
+      const headBytes = numbers[k + 4];
+      const bodyBytes = numbers[k + 5];
+      const flags = numbers[k + 6];
+      const words = numbers[k + 7];
+      const rowEnd = numbers[k + 8];
       if (!num2(mtime) || !num2(size) || !num2(ctime) || !isCount(firstLine) || !isCount(headBytes) || !isCount(bodyBytes)) return void 0;
       if (!isCount(flags) || flags >= 16 || !Number.isSafeInteger(words) || !isCount(rowEnd) || rowEnd <= rowStart || rowEnd > rowsLen || rows[rowEnd - 1] !== 10) return void 0;
-      const file = names[i];
-      records[i] = new StoredCard(file, [mtime, size, ctime], firstLine, headBytes, bodyBytes, (flags & FLAG_LINKED) !== 0, flags, rows.subarray(rowStart, rowEnd), () => reread(file));
+      records[i] = new StoredCard(names[i], mtime, size, ctime, firstLine, headBytes, bodyBytes, (flags & FLAG_LINKED) !== 0, flags, rows, rowStart, rowEnd, reread);
       wordsAt[i] = words;
       rowStart = rowEnd;
     }
@@ -585,17 +599,19 @@ async function readFresh(dir, options) {
   const records = [];
   const from = [];
   const fresh = /* @__PURE__ */ new Map();
+  const prefix = joinPath(dir, "x").slice(0, -1);
   for (let k = 0; k < files.length; k++) {
     const file = files[k];
     const i = listed ? k : position.get(file);
     const was = i === void 0 ? void 0 : old.records[i];
-    const st = lstatIfExists(joinPath(dir, file));
+    const st = lstatIfExists(prefix + file);
     if (!st || !st.isFile()) {
       dirty = true;
       if (was?.linked) otherLinks.add(file);
       continue;
     }
-    if (was && !was.readError && sameStamp(was.stamp, st) && trusted(was.stamp, st.mtimeMs)) {
+    const stamp2 = was?.stamp;
+    if (was && stamp2 && !was.readError && sameStamp(stamp2, st) && trusted(stamp2, st.mtimeMs)) {
       records.push(links.set && was.linked !== links.set.has(file) ? relinked(was, !was.linked) : was);
       from.push(i);
       continue;

@@ -4,6 +4,8 @@ import path from "node:path";
 import { test } from "node:test";
 import { sessionStartBlock } from "../../../lib/hook/session-overview.js";
 import { CARD_CACHE } from "../../../lib/store/card-cache.js";
+import { decodeCardCache, encodeCardCache } from "../../../lib/store/card-cache-format.js";
+import { buildOverviewView } from "../../../lib/hook/overview-store.js";
 import { handWrittenCards } from "../../support/compact-fixture.js";
 import { makeWorld, memctl } from "../../support/fixture.js";
 
@@ -110,4 +112,29 @@ test("the compact view through the card cache is the one without it: written, ed
   assert.match(since, /^- \[topic-9\]\(project_topic-9\.md\)/m, "the card edited in place is newer than the compact");
   assert.doesNotMatch(since, /^- \[topic-8\]/m, "an unchanged card is covered by the summary");
   assert.match(cached.text, /Removed since that summary \(disregard what it says about them\): topic-4 \(project_topic-4\.md\)/);
+});
+
+test("the overview's index lines are kept while MEMORY.md's stamp holds and made again when it moves, even by an edit that puts the mtime back", async (t) => {
+  const w = makeWorld();
+  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  handWrittenCards(w, 6);
+  backdate(w.mem);
+  const index = path.join(w.mem, "MEMORY.md");
+  fs.utimesSync(index, PAST, PAST);
+  await sleep(150);
+  const first = await sessionStartBlock(w.mem, CONTEXT, 1e9, [], SCOPE_AT);
+  // A view planted in the cache: what the next start prints, so the lines were not parsed or rendered again.
+  const cache = path.join(w.mem, ".memctl", CARD_CACHE);
+  const decoded = decodeCardCache(fs.readFileSync(cache))!;
+  assert.ok(decoded.head.view, "the cache keeps the view with MEMORY.md's stamp");
+  fs.writeFileSync(cache, encodeCardCache({ ...decoded, view: buildOverviewView(fs.readFileSync(index, "utf8").replace("about topic-3,", "about PLANTED,")) }));
+  await sleep(150);
+  const kept = await sessionStartBlock(w.mem, CONTEXT, 1e9, [], SCOPE_AT);
+  assert.equal(kept!.text, first!.text.replace("about topic-3,", "about PLANTED,"));
+  // Same size, same inode, mtime put back: only ctime tells.
+  editInPlace(index, "about topic-4,", "about topic-X,");
+  const seen = await sessionStartBlock(w.mem, CONTEXT, 1e9, [], SCOPE_AT);
+  assert.ok(!seen!.text.includes("PLANTED"));
+  assert.equal(seen!.text, first!.text.replace("about topic-4,", "about topic-X,"));
+  assert.equal(seen!.injectedBytes, first!.injectedBytes);
 });
