@@ -110,7 +110,11 @@ export class CardWords {
     private readonly next: CacheNext,
   ) {
     this.placed = this.plan(from, fresh);
+    this.unchanged = fresh.size === 0 && from.length === (old?.records.length ?? -1) && from.every((i, k) => i === k);
   }
+
+  /** The records are the old cache's, in its order: its placement stands as it was. */
+  private readonly unchanged: boolean;
 
   /** The placement without reading card-words: old offsets kept, the rest into a new own section. */
   private plan(from: readonly number[], fresh: ReadonlyMap<number, Buffer>): Placed {
@@ -137,7 +141,10 @@ export class CardWords {
     if (this.checked) return this.placed;
     this.checked = true;
     const file = this.placed.wordsAt.some((w) => w >= 0) ? this.readFile() : undefined;
-    const ok = file !== undefined && checks(file, this.placed, this.records);
+    // The old cache's own placement against the same card-words checks once per process (the MCP server calls again and again).
+    const same = this.old !== undefined && this.unchanged && file !== undefined && checkedWith.get(this.old) === file;
+    const ok = file !== undefined && (same || checks(file, this.placed, this.records));
+    if (ok && this.old && this.unchanged) checkedWith.set(this.old, file);
     if (ok) this.placed.file = file;
     if (!ok || this.placed.extra.length > Math.max(EXTRA_MIN, file!.length * EXTRA_SHARE)) this.relayout();
     return this.placed;
@@ -151,6 +158,13 @@ export class CardWords {
   /** Every record's words in record order, for a new card-words. */
   private relayout(): void {
     const p = this.placed;
+    // Every record's words in the own section, in order (a first build): that section is the new card-words as it is.
+    if (p.wordsAt.every((w, k) => w === (k === 0 ? -1 : p.wordsAt[k - 1]! - (this.records[k - 1]!.headBytes + this.records[k - 1]!.bodyBytes + 2)))) {
+      this.placed = { file: p.extra, extra: Buffer.alloc(0), wordsAt: p.wordsAt.map((w) => -1 - w) };
+      this.relaid = true;
+      this.write();
+      return;
+    }
     const parts: Buffer[] = [];
     const wordsAt: number[] = new Array(this.records.length);
     let size = 0;
@@ -226,6 +240,9 @@ export class CardWords {
     }
   }
 }
+
+/** The card-words bytes each decoded cache's placement was checked against. */
+const checkedWith = new WeakMap<CardCacheFile, Buffer>();
 
 /** Record r's words line at `at` in `buf`, or undefined when the bytes there do not fit its lengths. */
 function lineIn(buf: Buffer, at: number, r: CardRecord): Buffer | undefined {
