@@ -2,7 +2,8 @@
 // the pinned cards first) as a host spawns it, each a fresh process timed spawn to exit with its peak RSS (GNU
 // time): the warm start, and the start after an in-place hand edit of one card. Issue 32's target: ≤ 2× at
 // 100,000 cards. Run: npm run build && node --import tsx bench/session-start.ts --cards 10000 --runs 5 [--compare <old dist>]
-// --compare runs another build's CLI on its own copy of the store in the same rounds.
+// --compare runs another build's CLI on its own copy of the store in the same rounds. `node -e 0` runs with the
+// same environment as the hook: an inherited NODE_EXTRA_CA_CERTS alone adds ~50 ms to a node start.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -61,7 +62,7 @@ const record = (key: string, [ms, mib]: [number, number, string]) => {
 };
 const plain = store.cards.filter((c) => c.priority === "normal");
 for (let round = 0; round < runs; round++) {
-  record("node -e 0", timed(["-e", "0"], process.env));
+  record("node -e 0", timed(["-e", "0"], setups[0]!.env));
   for (const s of setups) record(`${s.name}: session start`, start(s));
   const edited = plain[(round * 7919) % plain.length]!;
   for (const s of setups) {
@@ -70,7 +71,7 @@ for (let round = 0; round < runs; round++) {
   }
   sleep(300);
   for (const s of setups) record(`${s.name}: session start after an in-place edit`, start(s));
-  record("node -e 0", timed(["-e", "0"], process.env));
+  record("node -e 0", timed(["-e", "0"], setups[0]!.env));
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

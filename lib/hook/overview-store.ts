@@ -89,8 +89,7 @@ export async function readOverviewLines(memoryDir: string, pinnedHere: (scope: r
   // No view (MEMORY.md went away since), or one that does not decode: made from the file now, not kept.
   const view = (catalog.view && decodeView(catalog.view)) ?? decodeView(buildOverviewView(readRegularUtf8(index)))!;
   const pinned = new Set<string>();
-  for (const r of catalog.always())
-    if (isReadable(r) && !isShardFile(r.file) && !isEpisodesArtifact(r.file) && r.priority === "always" && pinnedHere(r.scope)) pinned.add(r.file);
+  for (const r of catalog.always()) if (isReadable(r) && !isShardFile(r.file) && !isEpisodesArtifact(r.file) && r.priority === "always" && pinnedHere(r.scope)) pinned.add(r.file);
   const hold = readHold(memoryDir);
   // Each entry's line: [start, end) in view.lines, its newline included. Runs of kept lines are copied whole.
   const first: Buffer[] = [];

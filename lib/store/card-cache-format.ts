@@ -108,7 +108,8 @@ export function decodeCardCache(bytes: Buffer, reread: (file: string) => Row = u
       const words = numbers[k + 7]!;
       const rowEnd = numbers[k + 8]!;
       if (!num(mtime) || !num(size) || !num(ctime) || !isCount(firstLine) || !isCount(headBytes) || !isCount(bodyBytes)) return undefined;
-      if (!isCount(flags) || flags >= 16 || !Number.isSafeInteger(words) || !isCount(rowEnd) || rowEnd <= rowStart || rowEnd > rowsLen! || rows[rowEnd - 1] !== 10) return undefined;
+      if (!isCount(flags) || flags >= 16 || !Number.isSafeInteger(words) || !isCount(rowEnd) || rowEnd <= rowStart || rowEnd > rowsLen! || rows[rowEnd - 1] !== 10)
+        return undefined;
       records[i] = new StoredCard(names[i]!, mtime, size, ctime, firstLine, headBytes, bodyBytes, (flags & FLAG_LINKED) !== 0, flags, rows, rowStart, rowEnd, reread);
       wordsAt[i] = words;
       rowStart = rowEnd;

@@ -39,7 +39,10 @@ export interface CardRecord {
 }
 
 /** The strings of a record, in the order of its JSON row. */
-export type Row = Pick<CardRecord, "readError" | "name" | "description" | "topics" | "priority" | "status" | "updated_at" | "type" | "provenance" | "problems" | "scope" | "sha256">;
+export type Row = Pick<
+  CardRecord,
+  "readError" | "name" | "description" | "topics" | "priority" | "status" | "updated_at" | "type" | "provenance" | "problems" | "scope" | "sha256"
+>;
 
 /** A record's strings as one JSON line, every non-ASCII character escaped (a one-byte string parses about twice as fast). */
 export function encodeRow(r: Row): string {

@@ -188,7 +188,7 @@ export class CardWords {
     const found: (Counts | undefined)[] = new Array(records.length);
     const inFile: number[] = [];
     const inExtra: number[] = [];
-    p.wordsAt.forEach((w, k) => (w >= 0 ? inFile : inExtra).push(k));
+    for (let k = 0; k < p.wordsAt.length; k++) (p.wordsAt[k]! >= 0 ? inFile : inExtra).push(k);
     const scan = (buf: Buffer | undefined, owners: readonly number[], start: (k: number) => number, word: string, needle: Buffer) => {
       if (!buf || owners.length === 0) return;
       for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + needle.length)) {

@@ -82,8 +82,7 @@ async function readOverviewLines(memoryDir, pinnedHere) {
   const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView });
   const view = (catalog.view && decodeView(catalog.view)) ?? decodeView(buildOverviewView(readRegularUtf8(index)));
   const pinned = /* @__PURE__ */ new Set();
-  for (const r of catalog.always())
-    if (isReadable(r) && !isShardFile(r.file) && !isEpisodesArtifact(r.file) && r.priority === "always" && pinnedHere(r.scope)) pinned.add(r.file);
+  for (const r of catalog.always()) if (isReadable(r) && !isShardFile(r.file) && !isEpisodesArtifact(r.file) && r.priority === "always" && pinnedHere(r.scope)) pinned.add(r.file);
   const hold = readHold(memoryDir);
   const first = [];
   const rest = [];

@@ -286,7 +286,8 @@ function decodeCardCache(bytes, reread = unreadableRow) {
       const words = numbers[k + 7];
       const rowEnd = numbers[k + 8];
       if (!num2(mtime) || !num2(size) || !num2(ctime) || !isCount(firstLine) || !isCount(headBytes) || !isCount(bodyBytes)) return void 0;
-      if (!isCount(flags) || flags >= 16 || !Number.isSafeInteger(words) || !isCount(rowEnd) || rowEnd <= rowStart || rowEnd > rowsLen || rows[rowEnd - 1] !== 10) return void 0;
+      if (!isCount(flags) || flags >= 16 || !Number.isSafeInteger(words) || !isCount(rowEnd) || rowEnd <= rowStart || rowEnd > rowsLen || rows[rowEnd - 1] !== 10)
+        return void 0;
       records[i] = new StoredCard(names[i], mtime, size, ctime, firstLine, headBytes, bodyBytes, (flags & FLAG_LINKED) !== 0, flags, rows, rowStart, rowEnd, reread);
       wordsAt[i] = words;
       rowStart = rowEnd;
@@ -479,7 +480,7 @@ var CardWords = class {
     const found = new Array(records.length);
     const inFile = [];
     const inExtra = [];
-    p.wordsAt.forEach((w, k) => (w >= 0 ? inFile : inExtra).push(k));
+    for (let k = 0; k < p.wordsAt.length; k++) (p.wordsAt[k] >= 0 ? inFile : inExtra).push(k);
     const scan = (buf, owners, start, word, needle) => {
       if (!buf || owners.length === 0) return;
       for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + needle.length)) {
