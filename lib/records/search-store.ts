@@ -24,7 +24,7 @@ export async function searchStore(
   let total = 0;
   let cards: CardRecord[] | undefined;
   if (where !== "episodes") {
-    const catalog = await readCardCatalog(memoryDir);
+    const catalog = await readCardCatalog(memoryDir, { words: true });
     cards = catalog.cards;
     const found = catalog.wordCounts([...new Set(terms(query))]);
     catalog.cards.forEach((c, i) => {

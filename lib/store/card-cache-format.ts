@@ -31,7 +31,7 @@ export interface CacheHead {
   view: { index: readonly number[] } | null;
 }
 
-/** One card-cache file. `wordsAt[i]`: where record i's words start in card-words, or -1 - their offset in `extra`. */
+/** One card-cache file. `wordsAt[i]`: where record i's words start in card-words, -1 - their offset in `extra`, or NaN: none made yet. */
 export interface CardCacheFile {
   head: CacheHead;
   records: CardRecord[];
@@ -108,7 +108,15 @@ export function decodeCardCache(bytes: Buffer, reread: (file: string) => Row = u
       const words = numbers[k + 7]!;
       const rowEnd = numbers[k + 8]!;
       if (!num(mtime) || !num(size) || !num(ctime) || !isCount(firstLine) || !isCount(headBytes) || !isCount(bodyBytes)) return undefined;
-      if (!isCount(flags) || flags >= 16 || !Number.isSafeInteger(words) || !isCount(rowEnd) || rowEnd <= rowStart || rowEnd > rowsLen! || rows[rowEnd - 1] !== 10)
+      if (
+        !isCount(flags) ||
+        flags >= 16 ||
+        !(Number.isSafeInteger(words) || Number.isNaN(words)) ||
+        !isCount(rowEnd) ||
+        rowEnd <= rowStart ||
+        rowEnd > rowsLen! ||
+        rows[rowEnd - 1] !== 10
+      )
         return undefined;
       records[i] = new StoredCard(names[i]!, mtime, size, ctime, firstLine, headBytes, bodyBytes, (flags & FLAG_LINKED) !== 0, flags, rows, rowStart, rowEnd, reread);
       wordsAt[i] = words;

@@ -17,7 +17,8 @@ import { parseIndex } from "../core/index-file.js";
 import { readHold } from "./arrivals.js";
 import { decodeCardCache, isAlways, type CardCacheFile, type CardRecord, type Stamp } from "./card-cache-format.js";
 import { plainRecord, sameRecord, type Row } from "./card-record.js";
-import { CARD_CACHE, CardWords, memoByStamp, readRecord, type Counts } from "./card-words.js";
+import { CARD_CACHE, CardWords, type Counts } from "./card-words.js";
+import { memoByStamp, readRecord } from "./card-read.js";
 import { exists, lstatIfExists, readRegularUtf8, type FileStat } from "./checked-fs.js";
 import { listCardFiles, storeUnavailable } from "./read.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
@@ -48,6 +49,11 @@ export interface CatalogOptions {
    * from its text when it changed. The builder's layout is the caller's; CARD_CACHE_VERSION covers its code.
    */
   view?: (indexText: string) => Buffer;
+  /**
+   * The caller will search (wordCounts): a first build makes every card's words as it reads the card. Without it a
+   * first build leaves them to the first search, which reads those cards again (tokenizing is about a quarter of a build).
+   */
+  words?: boolean;
 }
 
 /**
@@ -127,11 +133,11 @@ async function readFresh(dir: string, options: CatalogOptions): Promise<CardCata
       from.push(i!);
       continue;
     }
-    const read = readRecord(dir, file);
+    const read = readRecord(dir, file, options.words === true || old !== undefined);
     read.record.linked = links.set ? links.set.has(file) : was ? was.linked : otherLinks.delete(file);
     // The same stamp read again (a racy one) leaves the cache as it is until the stamp settles.
     if (!was || !sameRecord(was, read.record) || (!read.record.readError && settles(read.record.stamp))) dirty = true;
-    fresh.set(records.length, read.words);
+    if (read.words) fresh.set(records.length, read.words);
     records.push(read.record);
     from.push(-1);
   }
@@ -165,7 +171,7 @@ async function readFresh(dir: string, options: CatalogOptions): Promise<CardCata
 
 function openCache(dir: string): OpenCache | undefined {
   return memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat) => {
-    const decoded = decodeCardCache(bytes, (file) => rowOf(readRecord(dir, file).record));
+    const decoded = decodeCardCache(bytes, (file) => rowOf(readRecord(dir, file, false).record));
     if (!decoded) return undefined;
     return { ...decoded, mtimeMs: stat.mtimeMs, racyMs: stat.mtimeMs % 1000 === 0 ? RACY_MS_COARSE : RACY_MS_FINE };
   });

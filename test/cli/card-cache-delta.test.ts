@@ -90,3 +90,19 @@ test("a damaged row is not believed: the card is read again", async () => {
   assert.deepEqual(described(w), expected);
   assert.deepEqual(found(w, "nightly"), ["project_beta.md"]);
 });
+
+test("a first build by list or session start makes no words; the first search makes them from the cards and finds what it finds without a cache", async () => {
+  const w = await seeded();
+  const cold = found(w, "migration");
+  fs.rmSync(path.join(w.mem, ".memctl"), { recursive: true, force: true });
+  described(w);
+  assert.ok(fs.existsSync(CACHE(w)), "list wrote the cache");
+  assert.ok(!fs.existsSync(WORDS(w)), "but made no words: no search asked for them");
+  // A card edited after the build and before the first search: its words are the edit's.
+  fs.appendFileSync(path.join(w.mem, "project_alpha.md"), "One more migration.\n");
+  assert.deepEqual(found(w, "migration"), ["project_alpha.md", ...cold]);
+  assert.ok(fs.existsSync(WORDS(w)), "the first search made them");
+  const words = fs.statSync(WORDS(w));
+  assert.deepEqual(found(w, "migration"), ["project_alpha.md", ...cold]);
+  assert.equal(fs.statSync(WORDS(w)).ino, words.ino, "and the next one reads them");
+});

@@ -32,7 +32,7 @@ async function searchStore(memoryDir, query, where, limit) {
   let total = 0;
   let cards;
   if (where !== "episodes") {
-    const catalog = await readCardCatalog(memoryDir);
+    const catalog = await readCardCatalog(memoryDir, { words: true });
     cards = catalog.cards;
     const found = catalog.wordCounts([...new Set(terms(query))]);
     catalog.cards.forEach((c, i) => {

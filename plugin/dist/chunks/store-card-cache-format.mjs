@@ -286,7 +286,7 @@ function decodeCardCache(bytes, reread = unreadableRow) {
       const words = numbers[k + 7];
       const rowEnd = numbers[k + 8];
       if (!num2(mtime) || !num2(size) || !num2(ctime) || !isCount(firstLine) || !isCount(headBytes) || !isCount(bodyBytes)) return void 0;
-      if (!isCount(flags) || flags >= 16 || !Number.isSafeInteger(words) || !isCount(rowEnd) || rowEnd <= rowStart || rowEnd > rowsLen || rows[rowEnd - 1] !== 10)
+      if (!isCount(flags) || flags >= 16 || !(Number.isSafeInteger(words) || Number.isNaN(words)) || !isCount(rowEnd) || rowEnd <= rowStart || rowEnd > rowsLen || rows[rowEnd - 1] !== 10)
         return void 0;
       records[i] = new StoredCard(names[i], mtime, size, ctime, firstLine, headBytes, bodyBytes, (flags & FLAG_LINKED) !== 0, flags, rows, rowStart, rowEnd, reread);
       wordsAt[i] = words;
@@ -346,13 +346,10 @@ function checkHead(v) {
   };
 }
 
-// lib/store/card-words.ts
-var CARD_CACHE = "card-cache";
-var CARD_WORDS = "card-words";
+// lib/store/card-read.ts
 var CACHE_READ_CAP = 1 << 30;
-var EXTRA_SHARE = 1 / 8;
-var EXTRA_MIN = 64 * 1024;
-function readRecord(dir, file) {
+var NO_BYTES = Buffer.alloc(0);
+function readRecord(dir, file, withWords = true) {
   let text;
   let st;
   let sha256;
@@ -378,8 +375,8 @@ function readRecord(dir, file) {
   }
   const card = parseCard(text);
   const m = card.meta;
-  const head = Buffer.from(encodeTermCounts(countTerms(terms(cardHead(m)))), "utf8");
-  const body = Buffer.from(encodeTermCounts(countTerms(terms(card.body))), "utf8");
+  const head = withWords ? Buffer.from(encodeTermCounts(countTerms(terms(cardHead(m)))), "utf8") : NO_BYTES;
+  const body = withWords ? Buffer.from(encodeTermCounts(countTerms(terms(card.body))), "utf8") : NO_BYTES;
   const record = {
     file,
     stamp: [st.mtimeMs, st.size, st.ctimeMs],
@@ -399,8 +396,30 @@ function readRecord(dir, file) {
     scope: m.scope,
     sha256
   };
-  return { record, words: Buffer.concat([head, Buffer.from("	"), body, Buffer.from("\n")]) };
+  return { record, ...withWords ? { words: Buffer.concat([head, Buffer.from("	"), body, Buffer.from("\n")]) } : {} };
 }
+var decodedByFile = /* @__PURE__ */ new Map();
+function memoByStamp(file, decode) {
+  const key = (s) => `${s.mtimeMs}:${s.size}:${s.ctimeMs}:${s.ino}`;
+  try {
+    const seen = decodedByFile.get(file);
+    const now = lstatIfExists(file);
+    if (seen && now?.isFile() && seen.stamp === key(now)) return seen.value;
+    const { bytes, stat } = readRegular(file, CACHE_READ_CAP, { nofollow: true });
+    const value = decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), stat);
+    if (value === void 0) decodedByFile.delete(file);
+    else decodedByFile.set(file, { stamp: key(stat), value });
+    return value;
+  } catch {
+    return void 0;
+  }
+}
+
+// lib/store/card-words.ts
+var CARD_CACHE = "card-cache";
+var CARD_WORDS = "card-words";
+var EXTRA_SHARE = 1 / 8;
+var EXTRA_MIN = 64 * 1024;
 var CardWords = class {
   constructor(dir, old, records, from, fresh, next) {
     this.dir = dir;
@@ -414,48 +433,74 @@ var CardWords = class {
     this.placed = this.plan(from, fresh);
     this.unchanged = fresh.size === 0 && from.length === (old?.records.length ?? -1) && from.every((i, k) => i === k);
   }
-  /** The placement without reading card-words: old offsets kept, the rest into a new own section. */
+  /** The placement without reading card-words or any card: old places kept, fresh words into a new own section. */
   plan(from, fresh) {
     const parts = [];
     const wordsAt = new Array(this.records.length);
     let size = 0;
     for (let k = 0; k < this.records.length; k++) {
       const i = from[k];
-      const was = i >= 0 && this.old?.head.words ? this.old.wordsAt[i] : void 0;
-      if (was !== void 0 && was >= 0) {
+      const was = i >= 0 ? this.old.wordsAt[i] : Number.NaN;
+      if (was >= 0 && this.old.head.words) {
         wordsAt[k] = was;
         continue;
       }
-      const line = (was !== void 0 ? lineIn(this.old.extra, -1 - was, this.records[k]) : fresh.get(k)) ?? readRecord(this.dir, this.records[k].file).words;
-      wordsAt[k] = -1 - size;
+      const line = was < 0 ? lineIn(this.old.extra, -1 - was, this.records[k]) : fresh.get(k);
+      wordsAt[k] = line ? -1 - size : Number.NaN;
+      if (!line) continue;
       parts.push(line);
       size += line.length;
     }
     return { file: void 0, extra: Buffer.concat(parts), wordsAt };
   }
-  /** The placement with card-words read and checked, laid out again when it does not check or the own section outgrew it. */
-  words() {
+  /** Words for every record that has none placed, read from its card now; true when there were any. */
+  fill() {
+    const p = this.placed;
+    const parts = [p.extra];
+    let size = p.extra.length;
+    for (let k = 0; k < this.records.length; k++) {
+      if (!Number.isNaN(p.wordsAt[k])) continue;
+      const read = readRecord(this.dir, this.records[k].file);
+      read.record.linked = this.records[k].linked;
+      this.records[k] = read.record;
+      p.wordsAt[k] = -1 - size;
+      parts.push(read.words);
+      size += read.words.length;
+    }
+    if (parts.length === 1) return false;
+    p.extra = Buffer.concat(parts);
+    return true;
+  }
+  /**
+   * The placement with every record's words made, card-words read and checked, and laid out again when it does not
+   * check or the own section outgrew it. What changed is written, unless write() asked (it writes next).
+   */
+  words(forWrite = false) {
     if (this.checked) return this.placed;
     this.checked = true;
+    const filled = this.fill();
     const file = this.placed.wordsAt.some((w) => w >= 0) ? this.readFile() : void 0;
     const same = this.old !== void 0 && this.unchanged && file !== void 0 && checkedWith.get(this.old) === file;
     const ok = file !== void 0 && (same || checks(file, this.placed, this.records));
     if (ok && this.old && this.unchanged) checkedWith.set(this.old, file);
     if (ok) this.placed.file = file;
     if (!ok || this.placed.extra.length > Math.max(EXTRA_MIN, file.length * EXTRA_SHARE)) this.relayout();
+    if (!forWrite && (filled || this.relaid)) {
+      this.written = false;
+      this.write();
+    }
     return this.placed;
   }
   readFile() {
     const token = this.old?.head.words;
     return token ? memoByStamp(joinPath(this.dir, STATE_DIR, CARD_WORDS), (bytes) => decodeCardWords(bytes, token)) : void 0;
   }
-  /** Every record's words in record order, for a new card-words. */
+  /** Every record's words in record order, for a new card-words (after fill(): every record has some placed). */
   relayout() {
     const p = this.placed;
+    this.relaid = true;
     if (p.wordsAt.every((w, k) => w === (k === 0 ? -1 : p.wordsAt[k - 1] - (this.records[k - 1].headBytes + this.records[k - 1].bodyBytes + 2)))) {
       this.placed = { file: p.extra, extra: Buffer.alloc(0), wordsAt: p.wordsAt.map((w) => -1 - w) };
-      this.relaid = true;
-      this.write();
       return;
     }
     const parts = [];
@@ -470,8 +515,6 @@ var CardWords = class {
       size += line.length;
     }
     this.placed = { file: Buffer.concat(parts), extra: Buffer.alloc(0), wordsAt };
-    this.relaid = true;
-    this.write();
   }
   /** For each record, how often each of `wanted` occurs in its head and body; undefined: none of them. */
   counts(wanted) {
@@ -504,29 +547,25 @@ var CardWords = class {
   /**
    * The card-cache file; card-words first when it is new or laid out again (a reader between the two renames finds
    * a token that does not match, never wrong words). An own section past its share of card-words lays them out
-   * again here too, so a store only listed, never searched, does not grow its cache file without end.
+   * again here too, so a store only listed, never searched, does not grow its cache file without end; records
+   * without words stay so (no card-words is made for a store no search has read).
    */
   write() {
-    const next = this.next;
     if (this.written) return;
+    this.written = true;
     try {
       const state = realDir(this.dir, STATE_DIR);
-      const token = this.old?.head.words;
-      if (!this.relaid) {
+      const token = this.old?.head.words ?? null;
+      if (!this.relaid && !this.checked) {
         const size = token ? lstatIfExists(joinPath(state, CARD_WORDS))?.size : void 0;
-        if (size === void 0 || this.placed.extra.length > Math.max(EXTRA_MIN, size * EXTRA_SHARE)) this.words();
-        if (this.relaid) return;
+        const wordless = this.placed.wordsAt.some((w) => Number.isNaN(w));
+        if (size === void 0 && !wordless || this.placed.extra.length > Math.max(EXTRA_MIN, (size ?? 0) * EXTRA_SHARE)) this.words(true);
       }
-      let head = { ...next.head, words: token ?? null };
-      if (this.relaid) {
-        head = { ...next.head, words: `${Date.now().toString(36)}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 10)}` };
-        replaceFile(joinPath(state, CARD_WORDS), encodeCardWords(head.words, this.placed.file), joinPath(state, `${CARD_WORDS}.${process.pid}.tmp`));
-      }
-      this.written = true;
-      const file = { head, records: this.records, wordsAt: this.placed.wordsAt, extra: this.placed.extra, view: next.view };
+      const head = { ...this.next.head, words: this.relaid ? `${Date.now().toString(36)}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 10)}` : token };
+      if (this.relaid) replaceFile(joinPath(state, CARD_WORDS), encodeCardWords(head.words, this.placed.file), joinPath(state, `${CARD_WORDS}.${process.pid}.tmp`));
+      const file = { head, records: this.records, wordsAt: this.placed.wordsAt, extra: this.placed.extra, view: this.next.view };
       replaceFile(joinPath(state, CARD_CACHE), encodeCardCache(file), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
     } catch {
-      this.written = true;
     }
   }
 };
@@ -553,22 +592,6 @@ function lastAtOrBefore(owners, at, start) {
     else hi = mid - 1;
   }
   return lo;
-}
-var decodedByFile = /* @__PURE__ */ new Map();
-function memoByStamp(file, decode) {
-  const key = (s) => `${s.mtimeMs}:${s.size}:${s.ctimeMs}:${s.ino}`;
-  try {
-    const seen = decodedByFile.get(file);
-    const now = lstatIfExists(file);
-    if (seen && now?.isFile() && seen.stamp === key(now)) return seen.value;
-    const { bytes, stat } = readRegular(file, CACHE_READ_CAP, { nofollow: true });
-    const value = decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), stat);
-    if (value === void 0) decodedByFile.delete(file);
-    else decodedByFile.set(file, { stamp: key(stat), value });
-    return value;
-  } catch {
-    return void 0;
-  }
 }
 
 // lib/store/card-cache.ts
@@ -627,10 +650,10 @@ async function readFresh(dir, options) {
       from.push(i);
       continue;
     }
-    const read = readRecord(dir, file);
+    const read = readRecord(dir, file, options.words === true || old !== void 0);
     read.record.linked = links.set ? links.set.has(file) : was ? was.linked : otherLinks.delete(file);
     if (!was || !sameRecord(was, read.record) || !read.record.readError && settles(read.record.stamp)) dirty = true;
-    fresh.set(records.length, read.words);
+    if (read.words) fresh.set(records.length, read.words);
     records.push(read.record);
     from.push(-1);
   }
@@ -659,7 +682,7 @@ async function readFresh(dir, options) {
 }
 function openCache(dir) {
   return memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat) => {
-    const decoded = decodeCardCache(bytes, (file) => rowOf(readRecord(dir, file).record));
+    const decoded = decodeCardCache(bytes, (file) => rowOf(readRecord(dir, file, false).record));
     if (!decoded) return void 0;
     return { ...decoded, mtimeMs: stat.mtimeMs, racyMs: stat.mtimeMs % 1e3 === 0 ? RACY_MS_COARSE : RACY_MS_FINE };
   });
