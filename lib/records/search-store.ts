@@ -23,9 +23,11 @@ export async function searchStore(
   // score nothing), so a query at 100,000 cards neither builds 100,000 documents nor parses their rows.
   let total = 0;
   let cards: CardRecord[] | undefined;
+  let shards: readonly string[] | undefined;
   if (where !== "episodes") {
     const catalog = await readCardCatalog(memoryDir, { words: true });
     cards = catalog.cards;
+    shards = catalog.episodeShards; // the card listing's: the store is not listed again for them
     const found = catalog.wordCounts([...new Set(terms(query))]);
     catalog.cards.forEach((c, i) => {
       if (c.readError) return; // unreadable: not searchable, as before the cache
@@ -36,7 +38,7 @@ export async function searchStore(
       counts.push(f);
     });
   }
-  const episodes = where !== "cards" ? readEpisodes(memoryDir) : undefined;
+  const episodes = where !== "cards" ? readEpisodes(memoryDir, shards) : undefined;
   if (episodes) {
     const more = episodeDocs(episodes.episodes);
     docs.push(...more);

@@ -10,7 +10,7 @@
 // An edit changes the card-cache file only: the edited card's words go to its own words section, and card-words
 // (~86 MB at 100,000 cards) is rewritten only once that section outgrows a share of it (card-words.ts).
 // Everything read back is checked; anything unexpected makes the whole cache "none", never a path or an error.
-import { EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
+import { EPISODES_SHARD, EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
 import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_READ_ERROR, FLAG_SHA, flagsOf, StoredCard, type CardRecord, type Row } from "./card-record.js";
 
 export type { CardRecord, Stamp } from "./card-record.js";
@@ -29,6 +29,8 @@ export interface CacheHead {
   words: string | null;
   /** MEMORY.md's stamp when the view section was made from its text; null: no view. */
   view: { index: readonly number[] } | null;
+  /** The store's monthly episode shards as the listing of `dirs` found them (search reads them without listing the store again). */
+  shards: string[];
 }
 
 /** One card-cache file. `wordsAt[i]`: where record i's words start in card-words, -1 - their offset in `extra`, or NaN: none made yet. */
@@ -177,7 +179,8 @@ const stamp = (v: unknown, n: number) => Array.isArray(v) && v.length === n && v
 
 function checkHead(v: Record<string, unknown>): CacheHead | undefined {
   if (typeof v !== "object" || v === null) return undefined;
-  const { index, linkedOther, dirs, words, view } = v;
+  const { index, linkedOther, dirs, words, view, shards } = v;
+  if (!Array.isArray(shards) || !shards.every((f) => typeof f === "string" && EPISODES_SHARD.test(f))) return undefined;
   if (index !== null && !stamp(index, 4)) return undefined;
   if (!Array.isArray(linkedOther) || !linkedOther.every((f) => typeof f === "string")) return undefined;
   if (!Array.isArray(dirs) || !dirs.every((d) => Array.isArray(d) && d.length === 2 && isDirName(d[0]) && num(d[1]))) return undefined;
@@ -190,5 +193,6 @@ function checkHead(v: Record<string, unknown>): CacheHead | undefined {
     dirs: dirs as [string, number][],
     words: words as string | null,
     view: viewHead && { index: viewHead.index as number[] },
+    shards: shards as string[],
   };
 }

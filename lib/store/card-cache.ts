@@ -39,6 +39,8 @@ export interface CardCatalog {
   wordCounts(wanted: readonly string[]): (Counts | undefined)[];
   /** The cards with `priority: always`, read from the records' flags (no card's strings parsed for the others). */
   always(): CardRecord[];
+  /** The store's monthly episode shards (episodes.YYYY-MM.jsonl), sorted: what listEpisodeShards lists, from the cache's listing. */
+  episodeShards: readonly string[];
   /** The index view asked for (`view` option): its bytes as the builder made them from MEMORY.md; undefined: no MEMORY.md. */
   view?: Buffer;
 }
@@ -88,18 +90,22 @@ async function readFresh(dir: string, options: CatalogOptions): Promise<CardCata
   // The listing: the cached names while every directory holds still, else a walk.
   let files: string[] | undefined;
   let dirs: [string, number][] = [];
+  let shards: string[] = [];
   if (old && old.head.dirs.length > 0 && old.head.dirs.every(([d, m]) => trusted([m, 0, m], dirMtime(dir, d)))) {
     files = old.records.map((r) => r.file);
     dirs = old.head.dirs;
+    shards = old.head.shards;
   }
   const listed = files !== undefined;
   if (!files) {
     const walked: string[] = [];
-    files = (await listCardFiles(dir, "", walked)).sort(byName);
+    files = (await listCardFiles(dir, "", walked, shards)).sort(byName);
+    shards.sort(byName);
     dirs = walked.map((d) => [d, dirMtime(dir, d)]);
     const same =
       old !== undefined &&
       sameList(dirs, old.head.dirs) &&
+      sameList(shards, old.head.shards) &&
       sameList(
         files,
         old.records.map((r) => r.file),
@@ -164,9 +170,9 @@ async function readFresh(dir: string, options: CatalogOptions): Promise<CardCata
 
   const cards = links.set && new Set(records.map((r) => r.file));
   const linkedOther = links.set ? [...links.set].filter((f) => !cards!.has(f)) : [...otherLinks];
-  const words = new CardWords(dir, old, records, from, fresh, { head: { index: links.index, linkedOther, dirs, words: null, view: viewHead }, view });
+  const words = new CardWords(dir, old, records, from, fresh, { head: { index: links.index, linkedOther, dirs, words: null, view: viewHead, shards }, view });
   if (dirty) words.write();
-  return catalogOf(dir, records, words, viewOut);
+  return catalogOf(dir, records, words, viewOut, shards);
 }
 
 function openCache(dir: string): OpenCache | undefined {
@@ -204,7 +210,7 @@ function readLinks(dir: string, old: OpenCache | undefined): { set?: Set<string>
   return { set: new Set(entries.map((e) => e.file.replace(/^\.\//, ""))), index: stamp ?? null, stamp, text };
 }
 
-function catalogOf(dir: string, records: CardRecord[], cardWords: CardWords, view: Buffer | undefined): CardCatalog {
+function catalogOf(dir: string, records: CardRecord[], cardWords: CardWords, view: Buffer | undefined, shards: string[]): CardCatalog {
   const hold = readHold(dir);
   const keep = hold ? records.flatMap((r, i) => (hold.held(r.file) ? [] : [i])) : undefined;
   const cards = keep ? keep.map((i) => records[i]!) : records;
@@ -216,6 +222,7 @@ function catalogOf(dir: string, records: CardRecord[], cardWords: CardWords, vie
       return keep ? keep.map((i) => found[i]) : found;
     },
     always: () => cards.filter(isAlways),
+    episodeShards: shards,
     ...(view ? { view } : {}),
   };
 }

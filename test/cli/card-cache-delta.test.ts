@@ -106,3 +106,27 @@ test("a first build by list or session start makes no words; the first search ma
   assert.deepEqual(found(w, "migration"), ["project_alpha.md", ...cold]);
   assert.equal(fs.statSync(WORDS(w)).ino, words.ino, "and the next one reads them");
 });
+
+test("search --in all reads the episode shards the card listing found, and a shard written since is listed again", async () => {
+  const w = await seeded();
+  const episode = (ts: string, summary: string) => `${JSON.stringify({ ts, host: "claude", summary, project_key: "k", repo: "/r", actor: "host:claude" })}\n`;
+  fs.writeFileSync(path.join(w.mem, "episodes.2026-10.jsonl"), episode("2026-10-02T10:00:00Z", "Migrated the quokka cluster"));
+  await sleep(250);
+  const hits = () => JSON.parse(cli(w, ["search", "quokka", "--json"])).results.map((h: { id: string }) => h.id);
+  assert.deepEqual(hits(), ["episodes.2026-10.jsonl:1"]);
+  await sleep(250); // the first search made .memctl/, which moved the store directory's mtime: the next lists it again
+  assert.deepEqual(hits(), ["episodes.2026-10.jsonl:1"]);
+  assert.deepEqual(decodeCardCache(fs.readFileSync(CACHE(w)))!.head.shards, ["episodes.2026-10.jsonl"]);
+  // While the store's directory holds still, the cache's list is the one read: planted empty, the shard is not read.
+  const decoded = decodeCardCache(fs.readFileSync(CACHE(w)))!;
+  fs.writeFileSync(CACHE(w), encodeCardCache({ ...decoded, head: { ...decoded.head, shards: [] } }));
+  assert.deepEqual(hits(), []);
+  // A new shard changes the directory: listed again, both found.
+  fs.writeFileSync(path.join(w.mem, "episodes.2026-11.jsonl"), episode("2026-11-03T10:00:00Z", "The quokka cluster again"));
+  assert.deepEqual(hits().sort(), ["episodes.2026-10.jsonl:1", "episodes.2026-11.jsonl:1"]);
+  // A planted name that is not a shard's is not believed: the cache is rebuilt.
+  const again = decodeCardCache(fs.readFileSync(CACHE(w)))!;
+  fs.writeFileSync(CACHE(w), encodeCardCache({ ...again, head: { ...again.head, shards: ["../outside.jsonl"] } }));
+  assert.equal(decodeCardCache(fs.readFileSync(CACHE(w))), undefined);
+  assert.deepEqual(hits().sort(), ["episodes.2026-10.jsonl:1", "episodes.2026-11.jsonl:1"]);
+});

@@ -31,9 +31,11 @@ async function searchStore(memoryDir, query, where, limit) {
   const counts = [];
   let total = 0;
   let cards;
+  let shards;
   if (where !== "episodes") {
     const catalog = await readCardCatalog(memoryDir, { words: true });
     cards = catalog.cards;
+    shards = catalog.episodeShards;
     const found = catalog.wordCounts([...new Set(terms(query))]);
     catalog.cards.forEach((c, i) => {
       if (c.readError) return;
@@ -44,7 +46,7 @@ async function searchStore(memoryDir, query, where, limit) {
       counts.push(f);
     });
   }
-  const episodes = where !== "cards" ? readEpisodes(memoryDir) : void 0;
+  const episodes = where !== "cards" ? readEpisodes(memoryDir, shards) : void 0;
   if (episodes) {
     const more = episodeDocs(episodes.episodes);
     docs.push(...more);

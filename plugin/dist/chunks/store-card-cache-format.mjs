@@ -25,6 +25,7 @@ import {
   sha256Hex
 } from "./config-project.mjs";
 import {
+  EPISODES_SHARD,
   EPISODES_SUMMARY_FILE,
   INDEX_FILE,
   STATE_DIR,
@@ -330,7 +331,8 @@ var isCount = (v) => Number.isSafeInteger(v) && v >= 0;
 var stamp = (v, n) => Array.isArray(v) && v.length === n && v.every(num2);
 function checkHead(v) {
   if (typeof v !== "object" || v === null) return void 0;
-  const { index, linkedOther, dirs, words, view } = v;
+  const { index, linkedOther, dirs, words, view, shards } = v;
+  if (!Array.isArray(shards) || !shards.every((f) => typeof f === "string" && EPISODES_SHARD.test(f))) return void 0;
   if (index !== null && !stamp(index, 4)) return void 0;
   if (!Array.isArray(linkedOther) || !linkedOther.every((f) => typeof f === "string")) return void 0;
   if (!Array.isArray(dirs) || !dirs.every((d) => Array.isArray(d) && d.length === 2 && isDirName(d[0]) && num2(d[1]))) return void 0;
@@ -342,7 +344,8 @@ function checkHead(v) {
     linkedOther,
     dirs,
     words,
-    view: viewHead && { index: viewHead.index }
+    view: viewHead && { index: viewHead.index },
+    shards
   };
 }
 
@@ -613,16 +616,19 @@ async function readFresh(dir, options) {
   let dirty = old === void 0 || links.set !== void 0;
   let files;
   let dirs = [];
+  let shards = [];
   if (old && old.head.dirs.length > 0 && old.head.dirs.every(([d, m]) => trusted([m, 0, m], dirMtime(dir, d)))) {
     files = old.records.map((r) => r.file);
     dirs = old.head.dirs;
+    shards = old.head.shards;
   }
   const listed = files !== void 0;
   if (!files) {
     const walked = [];
-    files = (await listCardFiles(dir, "", walked)).sort(byName);
+    files = (await listCardFiles(dir, "", walked, shards)).sort(byName);
+    shards.sort(byName);
     dirs = walked.map((d) => [d, dirMtime(dir, d)]);
-    const same = old !== void 0 && sameList(dirs, old.head.dirs) && sameList(
+    const same = old !== void 0 && sameList(dirs, old.head.dirs) && sameList(shards, old.head.shards) && sameList(
       files,
       old.records.map((r) => r.file)
     );
@@ -676,9 +682,9 @@ async function readFresh(dir, options) {
   }
   const cards = links.set && new Set(records.map((r) => r.file));
   const linkedOther = links.set ? [...links.set].filter((f) => !cards.has(f)) : [...otherLinks];
-  const words = new CardWords(dir, old, records, from, fresh, { head: { index: links.index, linkedOther, dirs, words: null, view: viewHead }, view });
+  const words = new CardWords(dir, old, records, from, fresh, { head: { index: links.index, linkedOther, dirs, words: null, view: viewHead, shards }, view });
   if (dirty) words.write();
-  return catalogOf(dir, records, words, viewOut);
+  return catalogOf(dir, records, words, viewOut, shards);
 }
 function openCache(dir) {
   return memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat) => {
@@ -705,7 +711,7 @@ function readLinks(dir, old) {
   const entries = parseIndex(text).entries;
   return { set: new Set(entries.map((e) => e.file.replace(/^\.\//, ""))), index: stamp2 ?? null, stamp: stamp2, text };
 }
-function catalogOf(dir, records, cardWords, view) {
+function catalogOf(dir, records, cardWords, view, shards) {
   const hold = readHold(dir);
   const keep = hold ? records.flatMap((r, i) => hold.held(r.file) ? [] : [i]) : void 0;
   const cards = keep ? keep.map((i) => records[i]) : records;
@@ -717,6 +723,7 @@ function catalogOf(dir, records, cardWords, view) {
       return keep ? keep.map((i) => found[i]) : found;
     },
     always: () => cards.filter(isAlways),
+    episodeShards: shards,
     ...view ? { view } : {}
   };
 }
