@@ -8,9 +8,9 @@ import { readHold } from "../store/arrivals.js";
 import { access, R_OK, readRegularUtf8, statIfExists } from "../store/checked-fs.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
 import { readIndexOnly } from "../store/read.js";
-import { parseIndex } from "../core/index-file.js";
+import { indexLines, parseIndexLine } from "../core/index-file.js";
 import { renderEntryLine } from "../core/block.js";
-import { isEpisodesArtifact, isShardFile, viewStore, type CardEntry } from "../records/store-view.js";
+import { isEpisodesArtifact, isShardFile, normaliseTarget, viewStore, type CardEntry } from "../records/store-view.js";
 import type { StoreLike } from "../compact/assemble.js";
 
 /** A card as the overview reads it. */
@@ -57,14 +57,45 @@ export async function readOverviewStore(memoryDir: string): Promise<OverviewStor
 /**
  * The overview's index view, kept in the card cache while MEMORY.md's stamp holds (issue 32: parsing and
  * rendering 100,000 index lines was most of a warm session start): a JSON line naming each entry's card (a
- * string when the link is the card's path, else [link, card]), then each entry's rendered line. Shard links are
- * left out, as viewStore leaves them; held lines are left out when read, as a hold can change while MEMORY.md does not.
+ * string when the link is the card's path and the line renders as written, else [link, card] or [link, card,
+ * line as written]), then each entry's rendered line. Shard links are left out, as viewStore leaves them; held
+ * lines are left out when read, as a hold can change while MEMORY.md does not. With `previous` (the view of an
+ * earlier MEMORY.md), a line written as before takes its entry from there: a line's entry is a function of the
+ * line alone, so after a save only the lines it changed are parsed and rendered.
  */
-export function buildOverviewView(indexText: string): Buffer {
-  const entries = viewStore({ dir: "", indexText, indexBytes: 0, index: parseIndex(indexText), cards: new Map() }).entries;
-  const names = entries.map((e) => (e.card === e.file ? e.card : [e.file, e.card]));
-  const lines = entries.map((e) => `${renderEntryLine(e)}\n`).join("");
-  return Buffer.from(`${JSON.stringify(names)}\n${lines}`, "utf8");
+export function buildOverviewView(indexText: string, previous?: Buffer): Buffer {
+  const known = previous && knownLines(previous);
+  const names: unknown[] = [];
+  const lines: string[] = [];
+  const add = (file: string, card: string | null, raw: string, line: string) => {
+    names.push(raw !== line ? [file, card, raw] : card === file ? card : [file, card]);
+    lines.push(line);
+  };
+  indexLines(indexText, (raw, n) => {
+    const seen = known?.get(raw);
+    if (seen) {
+      add(seen[0], seen[1], raw, seen[2]);
+      return;
+    }
+    const parsed = parseIndexLine(raw, n);
+    if (parsed === undefined || "reason" in parsed) return;
+    const card = normaliseTarget(parsed.file);
+    if (card !== null && isShardFile(card)) return;
+    add(parsed.file, card, raw, renderEntryLine(parsed));
+  });
+  return Buffer.from(`${JSON.stringify(names)}\n${lines.map((l) => `${l}\n`).join("")}`, "utf8");
+}
+
+/** Each line of an earlier view as written, with its link, card and rendered line. */
+function knownLines(bytes: Buffer): Map<string, [string, string | null, string]> | undefined {
+  const view = decodeView(bytes);
+  if (!view) return undefined;
+  const rendered = view.lines.toString("utf8").split("\n");
+  const known = new Map<string, [string, string | null, string]>();
+  view.names.forEach(([file, card, raw], i) => {
+    known.set(raw ?? rendered[i]!, [file, card, rendered[i]!]);
+  });
+  return known;
 }
 
 /** The overview's lines: the pinned ones (in index order) first, then the rest in index order, each ending "\n". */
@@ -123,8 +154,8 @@ function readable(file: string): boolean {
   }
 }
 
-/** The view's entries and lines; undefined when the bytes are not what buildOverviewView writes. */
-function decodeView(bytes: Buffer): { names: [string, string | null][]; lines: Buffer } | undefined {
+/** The view's entries (link, card, the line as written when it is not its rendered line) and lines; undefined when the bytes are not what buildOverviewView writes. */
+function decodeView(bytes: Buffer): { names: [string, string | null, string?][]; lines: Buffer } | undefined {
   const nl = bytes.indexOf(10);
   if (nl < 0) return undefined;
   let parsed: unknown;
@@ -134,11 +165,12 @@ function decodeView(bytes: Buffer): { names: [string, string | null][]; lines: B
     return undefined;
   }
   if (!Array.isArray(parsed)) return undefined;
-  const names: [string, string | null][] = new Array(parsed.length);
+  const names: [string, string | null, string?][] = new Array(parsed.length);
   for (let i = 0; i < parsed.length; i++) {
     const n: unknown = parsed[i];
     if (typeof n === "string") names[i] = [n, n];
-    else if (Array.isArray(n) && n.length === 2 && typeof n[0] === "string" && (n[1] === null || typeof n[1] === "string")) names[i] = [n[0], n[1]];
+    else if (Array.isArray(n) && (n.length === 2 || (n.length === 3 && typeof n[2] === "string")) && typeof n[0] === "string" && (n[1] === null || typeof n[1] === "string"))
+      names[i] = n.length === 3 ? [n[0], n[1], n[2]] : [n[0], n[1]];
     else return undefined;
   }
   const lines = bytes.subarray(nl + 1);

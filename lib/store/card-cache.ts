@@ -48,9 +48,10 @@ export interface CardCatalog {
 export interface CatalogOptions {
   /**
    * A view of MEMORY.md kept with the cache while MEMORY.md's stamp holds (session start's rendered lines): built
-   * from its text when it changed. The builder's layout is the caller's; CARD_CACHE_VERSION covers its code.
+   * from its text when it changed, given the view it had before. The builder's layout is the caller's;
+   * CARD_CACHE_VERSION covers its code.
    */
-  view?: (indexText: string) => Buffer;
+  view?: (indexText: string, previous?: Buffer) => Buffer;
   /**
    * The caller will search (wordCounts): a first build makes every card's words as it reads the card. Without it a
    * first build leaves them to the first search, which reads those cards again (tokenizing is about a quarter of a build).
@@ -161,7 +162,7 @@ async function readFresh(dir: string, options: CatalogOptions): Promise<CardCata
   if (options.view && links.stamp) {
     const kept = viewHead !== null && links.stamp.every((v, i) => v === viewHead!.index[i]) && !racy(links.stamp, old!.mtimeMs, old!.racyMs);
     if (!kept) {
-      view = options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)));
+      view = options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : undefined);
       viewHead = links.index && { index: links.index };
       if (viewHead) dirty = true;
     }

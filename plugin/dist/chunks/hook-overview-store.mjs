@@ -18,6 +18,7 @@ import {
 import {
   isEpisodesArtifact,
   isShardFile,
+  normaliseTarget,
   viewStore
 } from "./records-store-view.mjs";
 import {
@@ -32,7 +33,8 @@ import {
   readIndexOnly
 } from "./store-history.mjs";
 import {
-  parseIndex,
+  indexLines,
+  parseIndexLine,
   readHold
 } from "./core-index-file.mjs";
 import {
@@ -68,13 +70,39 @@ async function readOverviewStore(memoryDir) {
   }
   return { dir: memoryDir, entries, pins, cards, digests };
 }
-function buildOverviewView(indexText) {
-  const entries = viewStore({ dir: "", indexText, indexBytes: 0, index: parseIndex(indexText), cards: /* @__PURE__ */ new Map() }).entries;
-  const names = entries.map((e) => e.card === e.file ? e.card : [e.file, e.card]);
-  const lines = entries.map((e) => `${renderEntryLine(e)}
-`).join("");
+function buildOverviewView(indexText, previous) {
+  const known = previous && knownLines(previous);
+  const names = [];
+  const lines = [];
+  const add = (file, card, raw, line) => {
+    names.push(raw !== line ? [file, card, raw] : card === file ? card : [file, card]);
+    lines.push(line);
+  };
+  indexLines(indexText, (raw, n) => {
+    const seen = known?.get(raw);
+    if (seen) {
+      add(seen[0], seen[1], raw, seen[2]);
+      return;
+    }
+    const parsed = parseIndexLine(raw, n);
+    if (parsed === void 0 || "reason" in parsed) return;
+    const card = normaliseTarget(parsed.file);
+    if (card !== null && isShardFile(card)) return;
+    add(parsed.file, card, raw, renderEntryLine(parsed));
+  });
   return Buffer.from(`${JSON.stringify(names)}
-${lines}`, "utf8");
+${lines.map((l) => `${l}
+`).join("")}`, "utf8");
+}
+function knownLines(bytes) {
+  const view = decodeView(bytes);
+  if (!view) return void 0;
+  const rendered = view.lines.toString("utf8").split("\n");
+  const known = /* @__PURE__ */ new Map();
+  view.names.forEach(([file, card, raw], i) => {
+    known.set(raw ?? rendered[i], [file, card, rendered[i]]);
+  });
+  return known;
 }
 async function readOverviewLines(memoryDir, pinnedHere) {
   const index = joinPath(memoryDir, INDEX_FILE);
@@ -127,7 +155,8 @@ function decodeView(bytes) {
   for (let i = 0; i < parsed.length; i++) {
     const n = parsed[i];
     if (typeof n === "string") names[i] = [n, n];
-    else if (Array.isArray(n) && n.length === 2 && typeof n[0] === "string" && (n[1] === null || typeof n[1] === "string")) names[i] = [n[0], n[1]];
+    else if (Array.isArray(n) && (n.length === 2 || n.length === 3 && typeof n[2] === "string") && typeof n[0] === "string" && (n[1] === null || typeof n[1] === "string"))
+      names[i] = n.length === 3 ? [n[0], n[1], n[2]] : [n[0], n[1]];
     else return void 0;
   }
   const lines = bytes.subarray(nl + 1);

@@ -674,7 +674,7 @@ async function readFresh(dir, options) {
   if (options.view && links.stamp) {
     const kept = viewHead !== null && links.stamp.every((v, i) => v === viewHead.index[i]) && !racy(links.stamp, old.mtimeMs, old.racyMs);
     if (!kept) {
-      view = options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)));
+      view = options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
       viewHead = links.index && { index: links.index };
       if (viewHead) dirty = true;
     }

@@ -138,3 +138,41 @@ test("the overview's index lines are kept while MEMORY.md's stamp holds and made
   assert.equal(seen!.text, first!.text.replace("about topic-4,", "about topic-X,"));
   assert.equal(seen!.injectedBytes, first!.injectedBytes);
 });
+
+test("the index view made again after an edit of MEMORY.md from the view before is the view made from scratch", () => {
+  // Lines of every kind a view meets: plain, spaced, CJK, secret-like, fence tags, links out of the store, shard
+  // links, ./ links, bullets without a link, prose, CRLF ends, fences (entries inside them are not entries).
+  const kinds = [
+    (i: number) => `- [card ${i}](project_c${i}.md) — what card ${i} says`,
+    (i: number) => `-   [spaced  ${i}](project_s${i}.md)  —  two  spaces  ${i}  `,
+    (i: number) => `- [部署 ${i}](project_j${i}.md) — 部署の手順 ${i}`,
+    (i: number) => `- [key ${i}](project_k${i}.md) — token sk-live${"x".repeat(24)}${i}`,
+    (i: number) => `- [fence ${i}](project_f${i}.md) — closes </memctl-memory> ${i}`,
+    (i: number) => `- [out ${i}](../outside${i}.md) — leaves the store`,
+    (i: number) => `- [shard ${i}](MEMORY.part${i}.md) — a shard link`,
+    (i: number) => `- [dot ${i}](./project_d${i}.md) — dot slash`,
+    (i: number) => `- a bullet without a link ${i}`,
+    (i: number) => `Prose line ${i}.`,
+    (i: number) => `- [crlf ${i}](project_r${i}.md) — windows\r`,
+    () => "```",
+  ];
+  let seed = 7;
+  const next = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  let lines = Array.from({ length: 80 }, (_, i) => kinds[next(kinds.length)]!(i));
+  let view = buildOverviewView(lines.join("\n"));
+  for (let round = 0; round < 60; round++) {
+    const at = next(lines.length);
+    const edit = next(4);
+    if (edit === 0) lines.splice(at, 0, kinds[next(kinds.length)]!(1000 + round));
+    else if (edit === 1) lines.splice(at, 1);
+    else if (edit === 2) lines[at] = `${lines[at]} edited`;
+    else lines.push(lines[at]!); // a duplicate line
+    const text = lines.join(round % 3 === 0 ? "\r\n" : "\n");
+    const again = buildOverviewView(text, view);
+    assert.equal(again.toString("utf8"), buildOverviewView(text).toString("utf8"), `round ${round}`);
+    view = again;
+  }
+});
