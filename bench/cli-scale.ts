@@ -5,6 +5,8 @@
 // mcp: `memory_search` calls to one `memctl mcp` server (not in the default set: the server is not a fresh process).
 // --cli another build's dist/cli.js (inside the checkout, e.g. .bench-cache/old-dist/cli.js, so it resolves node_modules).
 // --dir reuses a store this script generated before (a 100,000-card store takes minutes to write); --keep keeps it.
+// --compare another build's dist/cli.js, run in the same rounds on its own copy of the store (<dir>-compare, made
+// once: the two builds' caches share a name), so both meet the same load; its medians and ratio print beside.
 // The store is bench/gen-store.ts's, plus a history.jsonl with one create entry per card, as saves would leave.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -18,6 +20,7 @@ import { sha256Hex } from "../lib/store/history.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CLI = path.resolve(arg("cli") ?? path.join(ROOT, "dist", "cli.js"));
+const COMPARE = arg("compare") ? path.resolve(arg("compare")!) : undefined;
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -73,9 +76,13 @@ const commands: Record<string, () => string[]> = {
   list: () => ["list", "--json"],
   search: () => ["search", "deploy migration", "--json"],
 };
+const compareEnv: NodeJS.ProcessEnv | undefined = COMPARE ? { ...env, MEMCTL_MEMORY_DIR: `${memory}-compare` } : undefined;
+if (compareEnv && !fs.existsSync(compareEnv.MEMCTL_MEMORY_DIR!)) fs.cpSync(memory, compareEnv.MEMCTL_MEMORY_DIR!, { recursive: true });
+const stats = (xs: number[]) => `min ${Math.min(...xs).toFixed(0)} / median ${median(xs).toFixed(0)} / max ${Math.max(...xs).toFixed(0)} ms`;
+
 /** `memory_search` through one `memctl mcp` server over stdio: ms per call after the first (which warms the cache). */
-async function mcpSearch(): Promise<number[]> {
-  const child = spawn(process.execPath, [CLI, "mcp"], { env, cwd: home, stdio: ["pipe", "pipe", "ignore"] });
+async function mcpSearch(cli = CLI, mcpEnv = env): Promise<number[]> {
+  const child = spawn(process.execPath, [cli, "mcp"], { env: mcpEnv, cwd: home, stdio: ["pipe", "pipe", "ignore"] });
   const waiting = new Map<number, (m: { error?: unknown; result?: { isError?: boolean } }) => void>();
   readline.createInterface({ input: child.stdout! }).on("line", (l) => {
     const m = JSON.parse(l);
@@ -103,25 +110,32 @@ async function mcpSearch(): Promise<number[]> {
 console.log(`node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}, ${cards} cards, ${runs} runs`);
 for (const name of only) {
   if (name === "mcp") {
-    const times = await mcpSearch();
-    console.log(`mcp       memory_search min ${Math.min(...times).toFixed(0)} / median ${median(times).toFixed(0)} / max ${Math.max(...times).toFixed(0)} ms a call`);
+    if (compareEnv) console.log(`mcp       compare: memory_search ${stats(await mcpSearch(COMPARE!, compareEnv))} a call`);
+    console.log(`mcp       memory_search ${stats(await mcpSearch())} a call`);
     continue;
   }
   const times: number[] = [];
+  const compared: number[] = [];
   const base: number[] = [];
-  run([CLI, ...commands[name]!()], env, home); // warm the page cache; not counted
+  const once = (cli: string, e: NodeJS.ProcessEnv, into: number[]) => {
+    const r = run([cli, ...commands[name]!()], e, home);
+    if (r.status !== 0) throw new Error(`${name} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
+    into.push(r.ms);
+  };
+  run([CLI, ...commands[name]!()], env, home); // warm the page cache (and the build's card cache); not counted
+  if (compareEnv) run([COMPARE!, ...commands[name]!()], compareEnv, home);
   for (let i = 0; i < runs; i++) {
     const first = i % 2 === 0;
     if (first) base.push(run(["-e", "0"], env, home).ms);
-    const r = run([CLI, ...commands[name]!()], env, home);
-    if (r.status !== 0) throw new Error(`${name} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
-    times.push(r.ms);
+    if (compareEnv && first) once(COMPARE!, compareEnv, compared);
+    once(CLI, env, times);
+    if (compareEnv && !first) once(COMPARE!, compareEnv, compared);
     if (!first) base.push(run(["-e", "0"], env, home).ms);
   }
-  const ratio = median(times) / median(base);
-  console.log(
-    `${name.padEnd(9)} min ${Math.min(...times).toFixed(0)} / median ${median(times).toFixed(0)} / max ${Math.max(...times).toFixed(0)} ms; node -e 0 median ${median(base).toFixed(1)} ms; ratio ${ratio.toFixed(1)}x`,
-  );
+  const line = (label: string, xs: number[]) => `${label.padEnd(9)} ${stats(xs)}; node -e 0 median ${median(base).toFixed(1)} ms; ratio ${(median(xs) / median(base)).toFixed(1)}x`;
+  if (compareEnv) console.log(line(`${name} (compare)`, compared));
+  console.log(line(name, times));
 }
+if (compareEnv && !process.argv.includes("--keep") && arg("dir") === undefined) fs.rmSync(compareEnv.MEMCTL_MEMORY_DIR!, { recursive: true, force: true });
 fs.rmSync(home, { recursive: true, force: true });
 if (!process.argv.includes("--keep") && arg("dir") === undefined) fs.rmSync(memory, { recursive: true, force: true });

@@ -1,8 +1,10 @@
 // Session start against `node -e 0`, interleaved: `memctl hook session-start` (the overview without a compact,
 // the pinned cards first) as a host spawns it, each a fresh process timed spawn to exit with its peak RSS (GNU
-// time): the warm start, and the start after an in-place hand edit of one card. Issue 32's target: ≤ 2× at
-// 100,000 cards. Run: npm run build && node --import tsx bench/session-start.ts --cards 10000 --runs 5 [--compare <old dist>]
-// --compare runs another build's CLI on its own copy of the store in the same rounds.
+// time): the warm start, the start after an in-place hand edit of one card, and the start after one MEMORY.md
+// line is rewritten (as a save does). Issue 32's target: ≤ 2× at 100,000 cards.
+// Run: npm run build && node --import tsx bench/session-start.ts --cards 10000 --runs 5 [--compare <old dist>]
+// --compare runs another build's CLI on its own copy of the store in the same rounds. `node -e 0` runs with the
+// same environment as the hook: an inherited NODE_EXTRA_CA_CERTS alone adds ~50 ms to a node start.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -53,7 +55,13 @@ for (const s of setups) {
 sleep(300);
 
 const rows = new Map<string, { ms: number[]; mib: number[] }>();
-const record = (key: string, [ms, mib]: [number, number, string]) => {
+/** Each start's output by run and round, every build's: they must be the same. */
+const printed = new Map<string, Set<string>>();
+const record = (key: string, [ms, mib, out]: [number, number, string], s?: (typeof setups)[number]) => {
+  if (s) {
+    const at = `${key.slice(key.indexOf(":"))} ${rows.get(key)?.ms.length ?? 0}`;
+    printed.set(at, (printed.get(at) ?? new Set()).add(out.replaceAll(s.dir, "<dir>")));
+  }
   const row = rows.get(key) ?? { ms: [], mib: [] };
   row.ms.push(ms);
   row.mib.push(mib);
@@ -61,23 +69,33 @@ const record = (key: string, [ms, mib]: [number, number, string]) => {
 };
 const plain = store.cards.filter((c) => c.priority === "normal");
 for (let round = 0; round < runs; round++) {
-  record("node -e 0", timed(["-e", "0"], process.env));
-  for (const s of setups) record(`${s.name}: session start`, start(s));
+  record("node -e 0", timed(["-e", "0"], setups[0]!.env));
+  for (const s of setups) record(`${s.name}: session start`, start(s), s);
   const edited = plain[(round * 7919) % plain.length]!;
   for (const s of setups) {
     const file = path.join(s.dir, edited.file);
     fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("topics:\n", `topics:\n  - "quokka${round}"\n`)); // in place: same inode
   }
   sleep(300);
-  for (const s of setups) record(`${s.name}: session start after an in-place edit`, start(s));
-  record("node -e 0", timed(["-e", "0"], process.env));
+  for (const s of setups) record(`${s.name}: session start after an in-place edit`, start(s), s);
+  // One index line rewritten, as a save rewrites its card's line: MEMORY.md's stamp moves, the other lines do not.
+  for (const s of setups) {
+    const index = path.join(s.dir, "MEMORY.md");
+    const text = fs.readFileSync(index, "utf8");
+    const at = text.indexOf(`](${edited.file})`);
+    fs.writeFileSync(index, `${text.slice(0, at)}](${edited.file}) (edited ${round})${text.slice(at + edited.file.length + 3)}`);
+  }
+  sleep(300);
+  for (const s of setups) record(`${s.name}: session start after an index edit`, start(s), s);
+  record("node -e 0", timed(["-e", "0"], setups[0]!.env));
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const node = median(rows.get("node -e 0")!.ms);
 const same = new Set(outputs.values()).size === 1 ? "the same" : "DIFFERENT";
+const every = [...printed.values()].every((outs) => outs.size === 1) ? "the same" : "DIFFERENT";
 console.log(
-  `${cards.toLocaleString("en-US")} cards, ${runs} rounds, first output ${same} in every build (${outputs.get("after")!.length} chars), load ${os
+  `${cards.toLocaleString("en-US")} cards, ${runs} rounds, first output ${same} in every build (${outputs.get("after")!.length} chars), every later start's ${every}, load ${os
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(" ")}`,

@@ -58,7 +58,8 @@ export interface EntryLike {
  * whitespace collapsed to one line, control characters made inert, the closing fence defused so a card
  * can never end the data block and speak as instructions, and secret-looking tokens redacted (a line edited by
  * hand never went through the write-path scan). The rank cache stores its output per entry: a change
- * here needs FORMAT_VERSION bumped in lib/rank-cache/format.ts.
+ * here needs FORMAT_VERSION bumped in lib/rank-cache/format.ts. The card cache keeps it too (session start's
+ * overview lines): bump CARD_CACHE_VERSION in lib/store/card-cache-format.ts as well.
  */
 export function renderEntryLine(entry: EntryLike): string {
   const source = entry.raw !== undefined && entry.raw.trim() !== "" ? entry.raw : `- [${entry.title}](${entry.file})${entry.hook ? ` — ${entry.hook}` : ""}`;

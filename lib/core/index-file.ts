@@ -35,17 +35,24 @@ export const FENCE = /^\s*(```|~~~)/;
 export function parseIndex(text: string): ParsedIndex {
   const entries: IndexEntry[] = [];
   const unparsed: UnparsedLine[] = [];
-  const lines = text.split(/\r?\n/);
-  let fenced = false;
-  lines.forEach((raw, i) => {
-    if (FENCE.test(raw)) fenced = !fenced;
-    if (fenced) return;
-    const parsed = parseIndexLine(raw, i + 1);
+  indexLines(text, (raw, line) => {
+    const parsed = parseIndexLine(raw, line);
     if (parsed === undefined) return;
     if ("reason" in parsed) unparsed.push(parsed);
     else entries.push(parsed);
   });
   return { entries, unparsed };
+}
+
+/** Each line of MEMORY.md outside a fenced block, with its 1-based number: the lines parseIndex parses. */
+export function indexLines(text: string, each: (raw: string, line: number) => void): void {
+  const lines = text.split(/\r?\n/);
+  let fenced = false;
+  lines.forEach((raw, i) => {
+    if (FENCE.test(raw)) fenced = !fenced;
+    if (fenced) return;
+    each(raw, i + 1);
+  });
 }
 
 /** One line outside a fenced block: an entry, an unparsed bullet line, or undefined for anything else. */

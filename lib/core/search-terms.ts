@@ -6,8 +6,8 @@ const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/;
 /** Lowercase ASCII/Latin words of two or more characters, and 2-grams of CJK runs. */
 export function terms(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.toLowerCase().matchAll(/[\p{L}\p{N}_]+/gu)) {
-    const word = m[0];
+  // match(), not matchAll(): the words alone, without a match object each (a first build tokenizes every card).
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []) {
     if (CJK.test(word)) {
       const chars = [...word].filter((ch) => CJK.test(ch));
       if (chars.length === 1) out.push(chars[0]!);

@@ -1,28 +1,23 @@
 // The SessionStart hook (`memctl hook session-start --host <h>`): once per session, an overview of what memory
-// exists, fenced like the per-prompt block. With a compact: the compact plus every record written or removed
-// since its watermark (seed 000, rule 2). Without one: the pinned cards, then the index in order. Either way
-// complete: over `[doctor] warn_bytes` it says so in one line and logs one, and doctor diagnoses (rule 4).
-// It runs through the CLI, off the per-prompt path.
+// exists, fenced like the per-prompt block (lib/hook/session-overview.ts builds it), after the payload is read,
+// the store resolved and the session claimed. Over `[doctor] warn_bytes` it logs one line, and doctor diagnoses
+// (seed 000, rule 4). It runs through the CLI, off the per-prompt path.
 import fs from "node:fs";
 import path from "node:path";
 import { hostAdapter, HOSTS, type HookOutcome, type HostAdapter } from "../../hosts/index.js";
 import { utf8Text } from "../core/bytes.js";
-import { COMPACT_FILE, readCompact } from "../compact/artifact.js";
-import { readHold } from "../store/arrivals.js";
-import { assembleIndexView, viewBytes } from "../compact/assemble.js";
 import { readConfig } from "../config/config.js";
 import { loadsStoreNatively } from "../config/budget.js";
-import { readHistory } from "../store/history.js";
 import { readPending } from "../records/proposal-files.js";
 import { episodeReminder, readLastEpisode } from "../store/episode-tail.js";
-import { BLOCK_CLOSE, BLOCK_OPEN, blockText, displayDir, preamble, renderEntryLine, renderUnavailable, utf8Bytes, type BlockContext } from "../core/block.js";
+import { displayDir, renderUnavailable, utf8Bytes, type BlockContext } from "../core/block.js";
 import type { Io } from "../store/io.js";
 import { warnBytesFromConfig } from "../reports/injection.js";
 import { resolveMemory } from "../config/resolve.js";
 import { scopeAtFor } from "../config/scope-at.js";
-import { inScope } from "../core/scope.js";
 import { logHookError } from "./run.js";
-import { overviewEntries, readOverviewStore, type OverviewStore } from "./overview-store.js";
+import { overviewEntries } from "./overview-store.js";
+import { OVER_WARN_LOG, renderOverview, sessionStartBlock } from "./session-overview.js";
 import { memctlStateHome } from "../store/paths.js";
 import { sessionStarted, type SessionStartEvent } from "./session.js";
 import { beginSession, forgetSession, markShown } from "./session-state.js";
@@ -133,7 +128,7 @@ async function memorySessionStart(stdin: Uint8Array | string, options: SessionSt
     if (!built) {
       if (!waiting) return none("no-store", event);
       // No card yet, but proposals wait: the one line still reaches the session.
-      const text = renderOverview(context, [waiting], []);
+      const text = renderOverview(context, [waiting], "");
       return { status: "injected", outcome: host.sessionContext(text), text, bytes: utf8Bytes(text), view: "overview", session: event };
     }
     if (built.overWarn) logHookError(io, `session start (${host.name}): ${OVER_WARN_LOG}`);
@@ -150,71 +145,6 @@ async function memorySessionStart(stdin: Uint8Array | string, options: SessionSt
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return none("no-store", event);
     return unavailable(host, (err as Error).message, io, event);
   }
-}
-
-export interface SessionStartBlock {
-  text: string;
-  view: "compact" | "overview";
-  /** The assembled view as doctor and `memctl compact` measure it (no session heading, no warning): the number that decides "over". */
-  injectedBytes: number;
-  warnBytes: number;
-  overWarn: boolean;
-}
-
-/** Said once, in the block, when it is over the threshold: no sizes and no remedy, those are doctor's (seed 000, rule 4). */
-export const OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was left out. Run `memctl doctor` for the diagnosis and remedy.";
-/** The one generic line logged whenever an overview over the threshold is assembled. */
-export const OVER_WARN_LOG = "Injected memory context is over the advisory size threshold. Run memctl doctor for details.";
-
-/**
- * The session-start block for a store, complete: nothing is ever cut (seed 000, rule 4). Over `warnBytes` it
- * carries OVER_WARN_NOTE right after its heading and the caller logs OVER_WARN_LOG. Undefined when the index is empty.
- */
-export async function sessionStartBlock(
-  memoryDir: string,
-  context: BlockContext,
-  warnBytes: number,
-  notes: readonly string[] = [],
-  scopeAt?: string | null,
-): Promise<SessionStartBlock | undefined> {
-  const store = await readOverviewStore(memoryDir);
-  if (store.entries.length === 0) return undefined;
-  const ctx = { ...context, entryCount: store.entries.length };
-  // A compact a sync brought in and the owner has not accepted is not shown: the overview stands in for it.
-  const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? ({ status: "absent" } as const) : readCompact(memoryDir);
-  const built =
-    compact.status === "ok"
-      ? {
-          view: "compact" as const,
-          head: "Session start: the compact summary of this project's memory, then what changed since it. Relevant lines also arrive with each prompt.",
-          lines: assembleIndexView(store, compact.compact, readHistory(memoryDir).entries).lines,
-        }
-      : {
-          view: "overview" as const,
-          head: "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.",
-          lines: pinnedFirst(store, scopeAt),
-        };
-  // Measured as printed (the preamble names the store), as doctor measures it, so the two agree on "over".
-  const injectedBytes = viewBytes({ lines: built.lines }, ctx);
-  const overWarn = injectedBytes > warnBytes;
-  const head = [built.head, ...(overWarn ? [OVER_WARN_NOTE] : []), ...notes];
-  return { text: renderOverview(ctx, head, built.lines), view: built.view, injectedBytes, warnBytes, overWarn };
-}
-
-/**
- * The index lines, the `priority: always` cards first, the rest in index order. A pinned card scoped elsewhere
- * (docs/ranking.md, "Scope") is not pinned here: it keeps its place in the index, which stays complete.
- */
-function pinnedFirst(store: OverviewStore, scopeAt: string | null | undefined): string[] {
-  const here = (scope: readonly string[] | undefined) => scopeAt === undefined || !scope?.length || (scopeAt !== null && inScope(scope, scopeAt));
-  const pinned = new Set([...store.pins].filter(([, c]) => c.priority === "always" && here(c.scope)).map(([file]) => file));
-  const lines = store.entries.map((e) => ({ pinned: e.card !== null && pinned.has(e.card), text: renderEntryLine(e) }));
-  return [...lines.filter((l) => l.pinned), ...lines.filter((l) => !l.pinned)].map((l) => l.text);
-}
-
-/** The fenced block: preamble, heading lines, then every line. */
-function renderOverview(context: BlockContext, head: readonly string[], lines: readonly string[]): string {
-  return [BLOCK_OPEN, preamble(context), ...head.map(blockText), ...lines, BLOCK_CLOSE].join("\n") + "\n";
 }
 
 /** One line when proposals wait for the owner (captured at session end, proposed by hosts or agents). */

@@ -4,7 +4,7 @@ import { readConfig } from "../config/config.js";
 import { appendEpisode, assertEpisodesWritable, readEpisodes, type Episode } from "../store/episodes.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { buildInjection } from "../hook/inject.js";
-import { OVER_WARN_LOG, sessionStartBlock } from "../hook/session-start.js";
+import { OVER_WARN_LOG, sessionStartBlock } from "../hook/session-overview.js";
 import { logHookError } from "../hook/run.js";
 import { sessionInstructionBlock } from "../hook/session-instructions.js";
 import { warnBytesFromConfig } from "../reports/injection.js";

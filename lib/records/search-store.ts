@@ -10,8 +10,6 @@ import { cardDoc, docTermsOf, episodeDocs, matchLine, rankCounted, type DocTerms
 
 export type SearchWhere = "cards" | "episodes" | "all";
 
-const NONE: DocTerms = { head: new Map(), body: new Map() };
-
 /** The best `limit` hits (0 = all) for the query among the store's readable cards and/or its episodes. */
 export async function searchStore(
   memoryDir: string,
@@ -21,24 +19,33 @@ export async function searchStore(
 ): Promise<{ hits: SearchHit[]; episodes?: EpisodesRead; cards?: CardRecord[] }> {
   const docs: SearchDoc[] = [];
   const counts: DocTerms[] = [];
+  // Every searchable document counts in the rarity; only the cards with a query word become documents (the rest
+  // score nothing), so a query at 100,000 cards neither builds 100,000 documents nor parses their rows.
+  let total = 0;
   let cards: CardRecord[] | undefined;
+  let shards: readonly string[] | undefined;
   if (where !== "episodes") {
-    const catalog = await readCardCatalog(memoryDir);
+    const catalog = await readCardCatalog(memoryDir, { words: true });
     cards = catalog.cards;
+    shards = catalog.episodeShards; // the card listing's: the store is not listed again for them
     const found = catalog.wordCounts([...new Set(terms(query))]);
     catalog.cards.forEach((c, i) => {
       if (c.readError) return; // unreadable: not searchable, as before the cache
+      total++;
+      const f = found[i];
+      if (!f) return;
       docs.push({ kind: "card", id: c.file, head: "", text: "", firstLine: c.firstLine, recency: c.updated_at ?? "" });
-      counts.push(found[i] ?? NONE);
+      counts.push(f);
     });
   }
-  const episodes = where !== "cards" ? readEpisodes(memoryDir) : undefined;
+  const episodes = where !== "cards" ? readEpisodes(memoryDir, shards) : undefined;
   if (episodes) {
     const more = episodeDocs(episodes.episodes);
     docs.push(...more);
     counts.push(...more.map(docTermsOf));
+    total += more.length;
   }
-  const hits = rankCounted(query, docs, counts)
+  const hits = rankCounted(query, docs, counts, total)
     .slice(0, limit || undefined)
     .map(({ index, score }) => {
       const doc = docs[index]!;

@@ -58,14 +58,18 @@ export function searchCounted(query: string, docs: readonly SearchDoc[], docTerm
     .map(({ index, score }) => ({ kind: docs[index]!.kind, id: docs[index]!.id, score, ...matchLine(query, docs[index]!) }));
 }
 
-/** The ranking alone, best first: each hit's document index and score (its line is matchLine's, asked per hit). */
-export function rankCounted(query: string, docs: readonly SearchDoc[], docTerms: readonly DocTerms[]): { index: number; score: number }[] {
+/**
+ * The ranking alone, best first: each hit's document index and score (its line is matchLine's, asked per hit).
+ * `total`: how many documents the rarity is over, when `docs` leaves out ones with none of the query's words
+ * (they score nothing and count in no term's document frequency, so the ranking is the same).
+ */
+export function rankCounted(query: string, docs: readonly SearchDoc[], docTerms: readonly DocTerms[], total = docs.length): { index: number; score: number }[] {
   const wanted = [...new Set(terms(query))];
   if (wanted.length === 0) return [];
   const idf = new Map(
     wanted.map((t) => {
       const df = docTerms.filter((d) => d.head.has(t) || d.body.has(t)).length;
-      return [t, Math.log(1 + docs.length / Math.max(1, df))];
+      return [t, Math.log(1 + total / Math.max(1, df))];
     }),
   );
   const hits: { index: number; score: number }[] = [];

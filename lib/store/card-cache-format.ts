@@ -1,50 +1,22 @@
-// The bytes of the card cache (lib/store/card-cache.ts says when it is used), two files written together:
-//   .memctl/card-cache: a version line, a JSON line with MEMORY.md's stamp, the links that name no card file, the
-//     directories listed and the words file's token, a JSON line with each card's strings, then each card's numbers
-//     (stamp, body line, words' lengths, linked) as doubles: what `list` reads;
-//   .memctl/card-words: a version line with that token, then each card's search words as one line,
-//     `<head terms>\t<body terms>\n`, in record order. They stay bytes: a query finds ` word:` in them with
-//     Buffer#indexOf instead of decoding and splitting every card's words, and `list` never reads them.
+// The bytes of the card cache (lib/store/card-cache.ts says when it is used), two files:
+//   .memctl/card-cache: a version line; a JSON line with MEMORY.md's stamp, the links that name no card file, the
+//     directories listed, the words file's token, the index view's head and the sections' lengths; then the
+//     sections: each card's file name on a line; each card's strings as a JSON line (card-record.ts: parsed only
+//     when asked for); the words of cards changed since card-words was written; the index view (card-view.ts);
+//     and last each card's numbers (stamp, body line, words' lengths and place, flags, row end) as doubles;
+//   .memctl/card-words: a version line with that token, then cards' search words, one card a line,
+//     `<head terms>\t<body terms>\n`, at the offsets the records name. They stay bytes: a query finds ` word:` in
+//     them with Buffer#indexOf instead of decoding and splitting every card's words, and `list` never reads them.
+// An edit changes the card-cache file only: the edited card's words go to its own words section, and card-words
+// (~86 MB at 100,000 cards) is rewritten only once that section outgrows a share of it (card-words.ts).
 // Everything read back is checked; anything unexpected makes the whole cache "none", never a path or an error.
-import type { CardMeta } from "../core/card.js";
-import { EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
+import { EPISODES_SHARD, EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
+import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_READ_ERROR, FLAG_SHA, flagsOf, StoredCard, type CardRecord, type Row } from "./card-record.js";
 
-/** Bump when a record, the words' tokenizer (lib/core/search-terms.ts) or what a card's fields mean changes. */
-export const CARD_CACHE_VERSION = "memctl-card-cache 4";
+export type { CardRecord, Stamp } from "./card-record.js";
 
-/** mtime, size and ctime: an editor writing in place changes at least one; ctime also moves on chmod and rename. */
-export type Stamp = readonly [mtimeMs: number, size: number, ctimeMs: number];
-
-/** What list and search read of a card, kept so neither reads the file again while its stamp holds. */
-export interface CardRecord {
-  file: string;
-  stamp: Stamp;
-  /** Why the file could not be read; its fields are then empty (such a record is never trusted). */
-  readError?: string;
-  name?: string;
-  description?: string;
-  topics: string[];
-  priority?: string;
-  status?: string;
-  updated_at?: string;
-  /** cardType(file, meta), or undefined. */
-  type?: string;
-  /** 1-based line where the body starts (after the frontmatter). */
-  firstLine: number;
-  /** Byte lengths of the encoded head and body words (lib/core/search-terms.ts encodeTermCounts). */
-  headBytes: number;
-  bodyBytes: number;
-  /** MEMORY.md links to it. */
-  linked: boolean;
-  /** meta.provenance, as parseCard reads it. */
-  provenance?: CardMeta["provenance"];
-  /** parseCard's errors and warnings, as messages (what `memctl ui` shows on the card). */
-  problems: string[];
-  /** meta.scope (where a `priority: always` card is pinned: session start's overview). */
-  scope?: string[];
-  /** SHA-256 of the card's bytes, hex: its revision against the write history (a compact's watermark). */
-  sha256?: string;
-}
+/** Bump when a record, the words' tokenizer (lib/core/search-terms.ts), the view's lines or what a card's fields mean changes. */
+export const CARD_CACHE_VERSION = "memctl-card-cache 5";
 
 export interface CacheHead {
   /** MEMORY.md's [mtime, size, ctime, ino] when the records' `linked` and `linkedOther` were read from it; null: none. */
@@ -55,88 +27,133 @@ export interface CacheHead {
   dirs: [string, number][];
   /** The card-words file written with these records, or null when there is none. */
   words: string | null;
+  /** MEMORY.md's stamp when the view section was made from its text; null: no view. */
+  view: { index: readonly number[] } | null;
+  /** The store's monthly episode shards as the listing of `dirs` found them (search reads them without listing the store again). */
+  shards: string[];
 }
 
-/** Numbers per record, little-endian doubles after the JSON: mtime, size, ctime, firstLine, headBytes, bodyBytes, linked. */
-const NUMBERS = 7;
+/** One card-cache file. `wordsAt[i]`: where record i's words start in card-words, -1 - their offset in `extra`, or NaN: none made yet. */
+export interface CardCacheFile {
+  head: CacheHead;
+  records: CardRecord[];
+  wordsAt: number[];
+  extra: Buffer;
+  view: Buffer;
+}
 
-/**
- * The records file: the strings as JSON with every non-ASCII character escaped (a one-byte string parses about
- * twice as fast as decoded UTF-8), then the numbers as doubles (no text to parse at all). At 100,000 cards
- * decoding the JSON is most of what `list` costs.
- */
-export function encodeCardCache(head: CacheHead, records: readonly CardRecord[]): Buffer {
-  const rows = records.map((r) => [
-    r.file,
-    r.readError ?? null,
-    r.name ?? null,
-    r.description ?? null,
-    r.topics,
-    r.priority ?? null,
-    r.status ?? null,
-    r.updated_at ?? null,
-    r.type ?? null,
-    r.provenance ? [r.provenance.kind ?? null, r.provenance.confidence ?? null, r.provenance.source ?? null] : null,
-    r.problems,
-    r.scope ?? null,
-    r.sha256 ?? null,
-  ]);
-  const json = `${CARD_CACHE_VERSION}\n${asciiJson(head)}\n${asciiJson(rows)}\n`;
-  const numbers = Buffer.alloc(records.length * NUMBERS * 8);
+/** Numbers per record, little-endian doubles: mtime, size, ctime, firstLine, headBytes, bodyBytes, flags, wordsAt, rowEnd. */
+const NUMBERS = 9;
+
+export function encodeCardCache(file: CardCacheFile): Buffer {
+  const { head, records, wordsAt } = file;
+  const names = Buffer.from(records.map((r) => `${r.file}\n`).join(""), "utf8");
+  const rows: Buffer[] = [];
+  const numbers = new Float64Array(records.length * NUMBERS);
+  let rowEnd = 0;
   records.forEach((r, i) => {
-    const at = i * NUMBERS * 8;
-    const values = [r.stamp[0], r.stamp[1], r.stamp[2], r.firstLine, r.headBytes, r.bodyBytes, r.linked ? 1 : 0];
-    for (let k = 0; k < NUMBERS; k++) numbers.writeDoubleLE(values[k]!, at + k * 8);
+    const stored = r instanceof StoredCard ? r.storedRow : undefined;
+    const row = stored ?? Buffer.from(`${encodeRow(r)}\n`, "latin1");
+    rows.push(row);
+    rowEnd += row.length;
+    numbers.set([r.stamp[0], r.stamp[1], r.stamp[2], r.firstLine, r.headBytes, r.bodyBytes, flagsOf(r), wordsAt[i]!, rowEnd], i * NUMBERS);
   });
-  return Buffer.concat([Buffer.from(json, "latin1"), numbers]);
+  const sections = [names.length, rowEnd, file.extra.length, file.view.length];
+  const top = `${CARD_CACHE_VERSION}\n${asciiJson({ ...head, count: records.length, sections })}\n`;
+  const le = Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength);
+  if (!LITTLE_ENDIAN) le.swap64();
+  return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, le]);
 }
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 function asciiJson(value: unknown): string {
   return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
-/** The records, or undefined for anything that is not exactly what encodeCardCache writes. */
-export function decodeCardCache(bytes: Buffer): { head: CacheHead; records: CardRecord[] } | undefined {
+/**
+ * The file, or undefined for anything that is not exactly what encodeCardCache writes. `reread` gives a card's
+ * fields from the card itself, for a row found damaged when it is parsed (rows are parsed lazily).
+ */
+export function decodeCardCache(bytes: Buffer, reread: (file: string) => Row = unreadableRow): CardCacheFile | undefined {
   try {
     const first = bytes.indexOf(10);
     if (first < 0 || bytes.toString("latin1", 0, first) !== CARD_CACHE_VERSION) return undefined;
     const second = bytes.indexOf(10, first + 1);
-    const third = second < 0 ? -1 : bytes.indexOf(10, second + 1);
-    if (third < 0) return undefined;
-    const head = checkHead(JSON.parse(bytes.toString("latin1", first + 1, second)));
-    const rows: unknown = JSON.parse(bytes.toString("latin1", second + 1, third));
-    if (!head || !Array.isArray(rows) || bytes.length - third - 1 !== rows.length * NUMBERS * 8) return undefined;
-    const records: CardRecord[] = new Array(rows.length);
-    for (let i = 0, at = third + 1; i < rows.length; i++, at += NUMBERS * 8) {
-      const r = checkRecord(rows[i], bytes, at);
-      if (!r) return undefined;
-      records[i] = r;
+    if (second < 0) return undefined;
+    const top = JSON.parse(bytes.toString("latin1", first + 1, second)) as Record<string, unknown>;
+    const head = checkHead(top);
+    const { count, sections } = top;
+    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 4 || !sections.every(isCount)) return undefined;
+    const [namesLen, rowsLen, extraLen, viewLen] = sections as number[];
+    const at = [second + 1];
+    for (const len of sections as number[]) at.push(at.at(-1)! + len);
+    if (bytes.length - at[4]! !== count * NUMBERS * 8) return undefined;
+    const names = bytes.toString("utf8", at[0], at[0]! + namesLen!).split("\n");
+    if (names.length !== count + 1 || names.pop() !== "" || !names.every((n, i) => isCardFileName(n) && (i === 0 || names[i - 1]! < n))) return undefined;
+    const numbers = new Float64Array(count * NUMBERS);
+    const raw = Buffer.from(numbers.buffer);
+    bytes.copy(raw, 0, at[4]);
+    if (!LITTLE_ENDIAN) raw.swap64();
+    const rows = bytes.subarray(at[1], at[1]! + rowsLen!);
+    const records: CardRecord[] = new Array(count);
+    const wordsAt: number[] = new Array(count);
+    let rowStart = 0;
+    for (let i = 0, k = 0; i < count; i++, k += NUMBERS) {
+      const mtime = numbers[k]!;
+      const size = numbers[k + 1]!;
+      const ctime = numbers[k + 2]!;
+      const firstLine = numbers[k + 3]!;
+      const headBytes = numbers[k + 4]!;
+      const bodyBytes = numbers[k + 5]!;
+      const flags = numbers[k + 6]!;
+      const words = numbers[k + 7]!;
+      const rowEnd = numbers[k + 8]!;
+      if (!num(mtime) || !num(size) || !num(ctime) || !isCount(firstLine) || !isCount(headBytes) || !isCount(bodyBytes)) return undefined;
+      if (
+        !isCount(flags) ||
+        flags >= 16 ||
+        !(Number.isSafeInteger(words) || Number.isNaN(words)) ||
+        !isCount(rowEnd) ||
+        rowEnd <= rowStart ||
+        rowEnd > rowsLen! ||
+        rows[rowEnd - 1] !== 10
+      )
+        return undefined;
+      records[i] = new StoredCard(names[i]!, mtime, size, ctime, firstLine, headBytes, bodyBytes, (flags & FLAG_LINKED) !== 0, flags, rows, rowStart, rowEnd, reread);
+      wordsAt[i] = words;
+      rowStart = rowEnd;
     }
-    return { head, records };
+    if (rowStart !== rowsLen) return undefined;
+    return { head, records, wordsAt, extra: bytes.subarray(at[2], at[2]! + extraLen!), view: bytes.subarray(at[3], at[3]! + viewLen!) };
   } catch {
     return undefined;
   }
+}
+
+/** Whether record `r` is pinned everywhere it is in scope: read from its flags, its row left unparsed. */
+export function isAlways(r: CardRecord): boolean {
+  return r instanceof StoredCard && r.storedRow ? (r.flags & FLAG_ALWAYS) !== 0 : r.priority === "always";
+}
+
+/** Whether the card could be read with a SHA-256, from its flags when it has them. */
+export function isReadable(r: CardRecord): boolean {
+  return r instanceof StoredCard && r.storedRow ? (r.flags & (FLAG_READ_ERROR | FLAG_SHA)) === FLAG_SHA : r.readError === undefined && r.sha256 !== undefined;
+}
+
+function unreadableRow(): Row {
+  return { readError: "the card cache's row for this card is damaged", topics: [], problems: [] };
 }
 
 export function encodeCardWords(token: string, words: Uint8Array): Buffer {
   return Buffer.concat([Buffer.from(`${CARD_CACHE_VERSION} ${token}\n`, "utf8"), words]);
 }
 
-/** The words section and where each record's line starts, when `bytes` is the words file written with `records`. */
-export function decodeCardWords(bytes: Buffer, token: string, records: readonly CardRecord[]): { words: Buffer; starts: number[] } | undefined {
+/** The words section, when `bytes` is the words file with that token. */
+export function decodeCardWords(bytes: Buffer, token: string): Buffer | undefined {
   const first = bytes.indexOf(10);
   if (first < 0 || bytes.toString("latin1", 0, first) !== `${CARD_CACHE_VERSION} ${token}`) return undefined;
-  const words = bytes.subarray(first + 1);
-  const starts: number[] = new Array(records.length);
-  let at = 0;
-  for (let i = 0; i < records.length; i++) {
-    starts[i] = at;
-    const tab = at + records[i]!.headBytes;
-    at = tab + 1 + records[i]!.bodyBytes;
-    if (at >= words.length || words[tab] !== 9 || words[at] !== 10) return undefined;
-    at++;
-  }
-  return at === words.length ? { words, starts } : undefined;
+  return bytes.subarray(first + 1);
 }
 
 /** One path segment a listing keeps: not empty, not starting with a dot, no slash, backslash or control character. */
@@ -157,66 +174,25 @@ function isDirName(dir: unknown): dir is string {
 }
 
 const num = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
-const optStr = (v: unknown): v is string | null => v === null || typeof v === "string";
-const count = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+const stamp = (v: unknown, n: number) => Array.isArray(v) && v.length === n && v.every(num);
 
-function checkHead(v: unknown): CacheHead | undefined {
+function checkHead(v: Record<string, unknown>): CacheHead | undefined {
   if (typeof v !== "object" || v === null) return undefined;
-  const { index, linkedOther, dirs, words } = v as Record<string, unknown>;
-  if (index !== null && !(Array.isArray(index) && index.length === 4 && index.every(num))) return undefined;
+  const { index, linkedOther, dirs, words, view, shards } = v;
+  if (!Array.isArray(shards) || !shards.every((f) => typeof f === "string" && EPISODES_SHARD.test(f))) return undefined;
+  if (index !== null && !stamp(index, 4)) return undefined;
   if (!Array.isArray(linkedOther) || !linkedOther.every((f) => typeof f === "string")) return undefined;
   if (!Array.isArray(dirs) || !dirs.every((d) => Array.isArray(d) && d.length === 2 && isDirName(d[0]) && num(d[1]))) return undefined;
   if (words !== null && !(typeof words === "string" && /^[0-9a-z-]{1,64}$/.test(words))) return undefined;
-  return { index: index as number[] | null, linkedOther: linkedOther as string[], dirs: dirs as [string, number][], words: words as string | null };
-}
-
-function checkRecord(v: unknown, bytes: Buffer, at: number): CardRecord | undefined {
-  if (!Array.isArray(v) || v.length !== 13) return undefined;
-  const [file, readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256] = v;
-  if (!isCardFileName(file) || !optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type))
-    return undefined;
-  if (!Array.isArray(topics) || !topics.every((t) => typeof t === "string")) return undefined;
-  if (!Array.isArray(problems) || !problems.every((t) => typeof t === "string")) return undefined;
-  if (scope !== null && !(Array.isArray(scope) && scope.every((t) => typeof t === "string"))) return undefined;
-  if (sha256 !== null && !(typeof sha256 === "string" && /^[0-9a-f]{64}$/.test(sha256))) return undefined;
-  const provenance = checkProvenance(prov);
-  if (provenance === false) return undefined;
-  const mtime = bytes.readDoubleLE(at);
-  const size = bytes.readDoubleLE(at + 8);
-  const ctime = bytes.readDoubleLE(at + 16);
-  const firstLine = bytes.readDoubleLE(at + 24);
-  const headBytes = bytes.readDoubleLE(at + 32);
-  const bodyBytes = bytes.readDoubleLE(at + 40);
-  const linked = bytes.readDoubleLE(at + 48);
-  if (!num(mtime) || !num(size) || !num(ctime) || !count(firstLine) || !count(headBytes) || !count(bodyBytes) || (linked !== 0 && linked !== 1)) return undefined;
+  const viewHead = view as Record<string, unknown> | null;
+  if (viewHead !== null && !(typeof viewHead === "object" && stamp(viewHead.index, 4))) return undefined;
   return {
-    file,
-    stamp: [mtime, size, ctime],
-    readError: readError ?? undefined,
-    name: name ?? undefined,
-    description: description ?? undefined,
-    topics,
-    priority: priority ?? undefined,
-    status: status ?? undefined,
-    updated_at: updated ?? undefined,
-    type: type ?? undefined,
-    firstLine,
-    headBytes,
-    bodyBytes,
-    linked: linked === 1,
-    provenance,
-    problems,
-    scope: scope ?? undefined,
-    sha256: sha256 ?? undefined,
+    index: index as number[] | null,
+    linkedOther: linkedOther as string[],
+    dirs: dirs as [string, number][],
+    words: words as string | null,
+    view: viewHead && { index: viewHead.index as number[] },
+    shards: shards as string[],
   };
-}
-
-function checkProvenance(v: unknown): CardMeta["provenance"] | false {
-  if (v === null) return undefined;
-  if (!Array.isArray(v) || v.length !== 3) return false;
-  const [kind, confidence, source] = v;
-  if (kind !== null && kind !== "fact" && kind !== "inference" && kind !== "unverified") return false;
-  if (confidence !== null && !num(confidence)) return false;
-  if (!optStr(source)) return false;
-  return { kind: kind ?? undefined, confidence: confidence ?? undefined, source: source ?? undefined };
 }

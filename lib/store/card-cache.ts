@@ -15,8 +15,10 @@
 // the one atomic writer (replaceFile) when anything changed, and a store where it cannot be written still reads.
 import { parseIndex } from "../core/index-file.js";
 import { readHold } from "./arrivals.js";
-import { decodeCardCache, type CacheHead, type CardRecord, type Stamp } from "./card-cache-format.js";
-import { CARD_CACHE, CardWords, memoByStamp, readRecord } from "./card-words.js";
+import { decodeCardCache, isAlways, type CardCacheFile, type CardRecord, type Stamp } from "./card-cache-format.js";
+import { plainRecord, sameRecord, type Row } from "./card-record.js";
+import { CARD_CACHE, CardWords, type Counts } from "./card-words.js";
+import { memoByStamp, readRecord } from "./card-read.js";
 import { exists, lstatIfExists, readRegularUtf8, type FileStat } from "./checked-fs.js";
 import { listCardFiles, storeUnavailable } from "./read.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
@@ -28,8 +30,6 @@ export { CARD_CACHE, CARD_WORDS } from "./card-words.js";
 const RACY_MS_FINE = 100;
 const RACY_MS_COARSE = 2000;
 
-type Counts = { head: Map<string, number>; body: Map<string, number> };
-
 /** The store's cards as list and search read them: fresh for this call, held cards (lib/store/arrivals.ts) left out. */
 export interface CardCatalog {
   dir: string;
@@ -37,29 +37,49 @@ export interface CardCatalog {
   cards: CardRecord[];
   /** For each card (same order), how often each of `wanted` occurs in its head and body; undefined: none of them. */
   wordCounts(wanted: readonly string[]): (Counts | undefined)[];
+  /** The cards with `priority: always`, read from the records' flags (no card's strings parsed for the others). */
+  always(): CardRecord[];
+  /** The store's monthly episode shards (episodes.YYYY-MM.jsonl), sorted: what listEpisodeShards lists, from the cache's listing. */
+  episodeShards: readonly string[];
+  /** The index view asked for (`view` option): its bytes as the builder made them from MEMORY.md; undefined: no MEMORY.md. */
+  view?: Buffer;
+}
+
+export interface CatalogOptions {
+  /**
+   * A view of MEMORY.md kept with the cache while MEMORY.md's stamp holds (session start's rendered lines): built
+   * from its text when it changed, given the view it had before. The builder's layout is the caller's;
+   * CARD_CACHE_VERSION covers its code.
+   */
+  view?: (indexText: string, previous?: Buffer) => Buffer;
+  /**
+   * The caller will search (wordCounts): a first build makes every card's words as it reads the card. Without it a
+   * first build leaves them to the first search, which reads those cards again (tokenizing is about a quarter of a build).
+   */
+  words?: boolean;
 }
 
 /**
  * The catalog, reading only what changed since the cache was written. A store without MEMORY.md reads as one
  * without links; one that cannot be read throws E_UNAVAILABLE, as readStoreOrEmptyIndex does.
  */
-export async function readCardCatalog(dir: string): Promise<CardCatalog> {
+export async function readCardCatalog(dir: string, options: CatalogOptions = {}): Promise<CardCatalog> {
   try {
-    return await readFresh(dir);
+    return await readFresh(dir, options);
   } catch (err) {
     throw storeUnavailable(dir, err);
   }
 }
 
-interface OpenCache {
-  head: CacheHead;
-  records: CardRecord[];
+interface OpenCache extends CardCacheFile {
   mtimeMs: number;
   racyMs: number;
 }
 
-async function readFresh(dir: string): Promise<CardCatalog> {
-  const old = openCache(joinPath(dir, STATE_DIR, CARD_CACHE));
+const NO_VIEW = Buffer.alloc(0);
+
+async function readFresh(dir: string, options: CatalogOptions): Promise<CardCatalog> {
+  const old = openCache(dir);
   const trusted = (s: readonly number[], mtimeMs: number) => old !== undefined && s[0] === mtimeMs && !racy(s, old.mtimeMs, old.racyMs);
   // Unchanged but too recent to trust: rewriting the cache once the stamp is old enough settles it, else every
   // later read would read that card (or walk the store) again. The process clock only decides when to rewrite.
@@ -71,18 +91,22 @@ async function readFresh(dir: string): Promise<CardCatalog> {
   // The listing: the cached names while every directory holds still, else a walk.
   let files: string[] | undefined;
   let dirs: [string, number][] = [];
+  let shards: string[] = [];
   if (old && old.head.dirs.length > 0 && old.head.dirs.every(([d, m]) => trusted([m, 0, m], dirMtime(dir, d)))) {
     files = old.records.map((r) => r.file);
     dirs = old.head.dirs;
+    shards = old.head.shards;
   }
   const listed = files !== undefined;
   if (!files) {
     const walked: string[] = [];
-    files = (await listCardFiles(dir, "", walked)).sort(byName);
+    files = (await listCardFiles(dir, "", walked, shards)).sort(byName);
+    shards.sort(byName);
     dirs = walked.map((d) => [d, dirMtime(dir, d)]);
     const same =
       old !== undefined &&
       sameList(dirs, old.head.dirs) &&
+      sameList(shards, old.head.shards) &&
       sameList(
         files,
         old.records.map((r) => r.file),
@@ -96,27 +120,31 @@ async function readFresh(dir: string): Promise<CardCatalog> {
   // Where each record's words are: its index in the old cache, or -1 and its fresh bytes in `fresh`.
   const from: number[] = [];
   const fresh = new Map<number, Buffer>();
+  // joinPath(dir, file) without its checks per card: every name is a plain relative path (listed, or checked as
+  // listCardFiles would list it when decoded).
+  const prefix = joinPath(dir, "x").slice(0, -1);
   for (let k = 0; k < files.length; k++) {
     const file = files[k]!;
     const i = listed ? k : position!.get(file);
     const was = i === undefined ? undefined : old!.records[i]!;
-    const st = lstatIfExists(joinPath(dir, file));
+    const st = lstatIfExists(prefix + file);
     if (!st || !st.isFile()) {
       dirty = true; // gone, or a link or directory where a card was: listCardFiles leaves it out
       if (was?.linked) otherLinks.add(file);
       continue;
     }
-    if (was && !was.readError && sameStamp(was.stamp, st) && trusted(was.stamp, st.mtimeMs)) {
+    const stamp = was?.stamp;
+    if (was && stamp && !was.readError && sameStamp(stamp, st) && trusted(stamp, st.mtimeMs)) {
       // A copy when the link changed: the decoded records may be a memo other calls read (memoByStamp).
-      records.push(links.set && was.linked !== links.set.has(file) ? { ...was, linked: !was.linked } : was);
+      records.push(links.set && was.linked !== links.set.has(file) ? relinked(was, !was.linked) : was);
       from.push(i!);
       continue;
     }
-    const read = readRecord(dir, file);
+    const read = readRecord(dir, file, options.words === true || old !== undefined);
     read.record.linked = links.set ? links.set.has(file) : was ? was.linked : otherLinks.delete(file);
     // The same stamp read again (a racy one) leaves the cache as it is until the stamp settles.
     if (!was || !sameRecord(was, read.record) || (!read.record.readError && settles(read.record.stamp))) dirty = true;
-    fresh.set(records.length, read.words);
+    if (read.words) fresh.set(records.length, read.words);
     records.push(read.record);
     from.push(-1);
   }
@@ -127,73 +155,77 @@ async function readFresh(dir: string): Promise<CardCatalog> {
   }
   if (records.length !== old?.records.length) dirty = true;
 
-  const words = new CardWords(dir, old, records, from, fresh);
-  if (dirty) {
-    const cards = links.set && new Set(records.map((r) => r.file));
-    const linkedOther = links.set ? [...links.set].filter((f) => !cards!.has(f)) : [...otherLinks];
-    words.write({ index: links.index, linkedOther, dirs, words: null });
+  // The view: kept while MEMORY.md's stamp holds (and is old enough to trust), else built from its text.
+  let view = old?.view ?? NO_VIEW;
+  let viewHead = old?.head.view ?? null;
+  let viewOut: Buffer | undefined;
+  if (options.view && links.stamp) {
+    const kept = viewHead !== null && links.stamp.every((v, i) => v === viewHead!.index[i]) && !racy(links.stamp, old!.mtimeMs, old!.racyMs);
+    if (!kept) {
+      view = options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : undefined);
+      viewHead = links.index && { index: links.index };
+      if (viewHead) dirty = true;
+    }
+    viewOut = view;
   }
-  return catalogOf(dir, records, words);
+
+  const cards = links.set && new Set(records.map((r) => r.file));
+  const linkedOther = links.set ? [...links.set].filter((f) => !cards!.has(f)) : [...otherLinks];
+  const words = new CardWords(dir, old, records, from, fresh, { head: { index: links.index, linkedOther, dirs, words: null, view: viewHead, shards }, view });
+  if (dirty) words.write();
+  return catalogOf(dir, records, words, viewOut, shards);
 }
 
-function openCache(file: string): OpenCache | undefined {
-  return memoByStamp(file, (bytes, stat) => {
-    const decoded = decodeCardCache(bytes);
+function openCache(dir: string): OpenCache | undefined {
+  return memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat) => {
+    const decoded = decodeCardCache(bytes, (file) => rowOf(readRecord(dir, file, false).record));
     if (!decoded) return undefined;
     return { ...decoded, mtimeMs: stat.mtimeMs, racyMs: stat.mtimeMs % 1000 === 0 ? RACY_MS_COARSE : RACY_MS_FINE };
   });
+}
+
+function rowOf(r: CardRecord): Row {
+  const { file: _f, stamp: _s, firstLine: _l, headBytes: _h, bodyBytes: _b, linked: _k, ...row } = plainRecord(r);
+  return row;
+}
+
+/** The record with `linked` set: a copy, sharing its parsed strings. */
+function relinked(r: CardRecord, linked: boolean): CardRecord {
+  return Object.assign(Object.create(Object.getPrototypeOf(r) as object) as CardRecord, r, { linked });
 }
 
 /**
  * MEMORY.md's links: `set` undefined while its stamp holds (the records' `linked` and the head's `linkedOther`
  * stand), else parsed. `index` is the stamp to keep (null: no MEMORY.md, or too recent to trust).
  */
-function readLinks(dir: string, old: OpenCache | undefined): { set?: Set<string>; index: readonly number[] | null } {
+function readLinks(dir: string, old: OpenCache | undefined): { set?: Set<string>; index: readonly number[] | null; stamp?: number[]; text?: string } {
   const file = joinPath(dir, INDEX_FILE);
   if (!exists(file)) return { set: new Set(), index: null };
   const st = lstatIfExists(file);
   const stamp = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : undefined;
   const cached = old?.head.index;
-  if (stamp && cached && stamp.every((v, i) => v === cached[i]) && !racy(stamp, old!.mtimeMs, old!.racyMs)) return { index: cached };
+  if (stamp && cached && stamp.every((v, i) => v === cached[i]) && !racy(stamp, old!.mtimeMs, old!.racyMs)) return { index: cached, stamp };
   // Checked: a FIFO or device as MEMORY.md is an error (E_NOT_REGULAR), never a read that blocks.
-  const entries = parseIndex(readRegularUtf8(file)).entries;
-  return { set: new Set(entries.map((e) => e.file.replace(/^\.\//, ""))), index: stamp ?? null };
+  const text = readRegularUtf8(file);
+  const entries = parseIndex(text).entries;
+  return { set: new Set(entries.map((e) => e.file.replace(/^\.\//, ""))), index: stamp ?? null, stamp, text };
 }
 
-function catalogOf(dir: string, records: CardRecord[], cardWords: CardWords): CardCatalog {
+function catalogOf(dir: string, records: CardRecord[], cardWords: CardWords, view: Buffer | undefined, shards: string[]): CardCatalog {
   const hold = readHold(dir);
   const keep = hold ? records.flatMap((r, i) => (hold.held(r.file) ? [] : [i])) : undefined;
+  const cards = keep ? keep.map((i) => records[i]!) : records;
   return {
     dir,
-    cards: keep ? keep.map((i) => records[i]!) : records,
+    cards,
     wordCounts(wanted) {
-      const { words: all, starts } = cardWords.get();
-      const found: (Counts | undefined)[] = new Array(records.length);
-      for (const word of new Set(wanted)) {
-        const needle = Buffer.from(` ${word}:`, "utf8");
-        for (let at = all.indexOf(needle); at >= 0; at = all.indexOf(needle, at + needle.length)) {
-          const i = lastAtOrBefore(starts, at);
-          let n = 0;
-          for (let p = at + needle.length; all[p]! >= 48 && all[p]! <= 57; p++) n = n * 10 + all[p]! - 48;
-          const counts = (found[i] ??= { head: new Map(), body: new Map() });
-          (at < starts[i]! + records[i]!.headBytes ? counts.head : counts.body).set(word, n);
-        }
-      }
+      const found = cardWords.counts(wanted);
       return keep ? keep.map((i) => found[i]) : found;
     },
+    always: () => cards.filter(isAlways),
+    episodeShards: shards,
+    ...(view ? { view } : {}),
   };
-}
-
-/** The greatest i with starts[i] <= at. */
-function lastAtOrBefore(starts: readonly number[], at: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /** Changed within `racyMs` before `at` (the cache's mtime, or now): the same timestamp tick could hide an edit. */
@@ -212,10 +244,6 @@ function dirMtime(dir: string, rel: string): number {
 
 function sameStamp(s: Stamp, st: FileStat): boolean {
   return s[0] === st.mtimeMs && s[1] === st.size && s[2] === st.ctimeMs;
-}
-
-function sameRecord(a: CardRecord, b: CardRecord): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -53,10 +53,11 @@ export function listEpisodeShards(memoryDir: string): string[] {
 
 /**
  * The episode files a reader reads, oldest first, each with how many bytes of it count: a shard that an
- * unfinished move is still appending to counts only up to its size before the move.
+ * unfinished move is still appending to counts only up to its size before the move. `listed`: the shards as a
+ * fresh listing of the store found them (the card cache's), instead of listing it again.
  */
-export function episodeFiles(memoryDir: string): { file: string; limit?: number }[] {
-  const shards = listEpisodeShards(memoryDir).map((file) => ({ file }) as { file: string; limit?: number });
+export function episodeFiles(memoryDir: string, listed?: readonly string[]): { file: string; limit?: number }[] {
+  const shards = (listed ?? listEpisodeShards(memoryDir)).map((file) => ({ file }) as { file: string; limit?: number });
   const intent = readShardIntentSafe(memoryDir);
   if (intent && !committed(memoryDir, intent)) {
     for (const s of intent.shards) {

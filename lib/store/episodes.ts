@@ -111,11 +111,11 @@ function toEpisode(v: unknown): Episode | undefined {
  * Reads every episode (either format) from the monthly shards, oldest first, then episodes.jsonl; malformed
  * lines are counted, never dropped from disk. Never throws.
  */
-export function readEpisodes(memoryDir: string): EpisodesRead {
+export function readEpisodes(memoryDir: string, shards?: readonly string[]): EpisodesRead {
   const episodes: EpisodesRead["episodes"] = [];
   let malformed = 0;
   let found = false;
-  for (const { file, limit } of episodeFiles(memoryDir)) {
+  for (const { file, limit } of episodeFiles(memoryDir, shards)) {
     let text: string;
     try {
       // A FIFO here is an error, never a hang; a shard is never read through a link.

@@ -4,7 +4,7 @@ import { parseCard, type ParsedCard } from "../core/card.js";
 import { parseIndex, type ParsedIndex } from "../core/index-file.js";
 
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
-import { EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
+import { EPISODES_SHARD, EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
 import { fileKind, readRegularUtf8 } from "./checked-fs.js";
 import { readHold } from "./arrivals.js";
 
@@ -73,14 +73,16 @@ function withoutHeld(store: Store): Store {
 
 /**
  * Lists card files relative to the store, skipping MEMORY.md, dot-directories and symlinks. `walked` collects
- * each directory read ("" for the store itself), for a cache that re-lists only when one of them changed.
+ * each directory read ("" for the store itself), for a cache that re-lists only when one of them changed;
+ * `shards` the store's names listEpisodeShards would list, from the same read of it.
  */
-export async function listCardFiles(dir: string, sub = "", walked?: string[]): Promise<string[]> {
+export async function listCardFiles(dir: string, sub = "", walked?: string[], shards?: string[]): Promise<string[]> {
   const entries = await fs.promises.readdir(path.join(dir, sub), { withFileTypes: true });
   walked?.push(sub);
   const out: string[] = [];
   for (const e of entries) {
     const rel = sub ? `${sub}/${e.name}` : e.name;
+    if (shards && sub === "" && EPISODES_SHARD.test(e.name)) shards.push(e.name);
     if (e.name.startsWith(".")) continue;
     if (e.isDirectory()) out.push(...(await listCardFiles(dir, rel, walked)));
     else if (e.isFile() && e.name.endsWith(".md") && rel !== INDEX_FILE && rel !== EPISODES_SUMMARY_FILE) out.push(rel);

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { decodeCardCache, encodeCardCache } from "../../lib/store/card-cache-format.js";
+import { plainRecord } from "../../lib/store/card-record.js";
 import { CLI, makeWorld, memctl, spawnEnv, type World } from "../support/fixture.js";
 
 const CACHE = (w: World) => path.join(w.mem, ".memctl", "card-cache");
@@ -101,7 +102,7 @@ test("the cache is what list reads while every stamp holds", async () => {
   const decoded = decodeCardCache(fs.readFileSync(CACHE(w)))!;
   const alpha = decoded.records.find((r) => r.file === "project_alpha.md")!;
   alpha.description = "from the cache";
-  fs.writeFileSync(CACHE(w), encodeCardCache(decoded.head, decoded.records));
+  fs.writeFileSync(CACHE(w), encodeCardCache(decoded));
   assert.equal(listed(w)["project_alpha.md"], "from the cache", "an unchanged card is not read again");
   fs.appendFileSync(path.join(w.mem, "project_alpha.md"), "More.\n");
   assert.equal(listed(w)["project_alpha.md"], "first card", "a changed one is");
@@ -119,8 +120,8 @@ test("a corrupt cache is ignored and rebuilt; a planted name is never listed or 
   // A foreign cache naming a file outside the store, with every directory stamp intact.
   fs.writeFileSync(path.join(w.root, "outside.md"), card("outside", "not in the store", "secret deploy"));
   const decoded = decodeCardCache(fs.readFileSync(CACHE(w)))!;
-  const planted = { ...decoded.records[0]!, file: "../outside.md", description: "planted", linked: true };
-  fs.writeFileSync(CACHE(w), encodeCardCache(decoded.head, [planted, ...decoded.records]));
+  const planted = { ...plainRecord(decoded.records[0]!), file: "../outside.md", description: "planted", linked: true };
+  fs.writeFileSync(CACHE(w), encodeCardCache({ ...decoded, records: [planted, ...decoded.records], wordsAt: [decoded.wordsAt[0]!, ...decoded.wordsAt] }));
   assert.deepEqual(listed(w), expected);
   assert.deepEqual(found(w, "secret"), []);
   // A link in the cache's place is replaced, never followed.

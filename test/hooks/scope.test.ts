@@ -11,7 +11,7 @@ import { BufferSink } from "../../lib/store/io.js";
 import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
 import { runBounded } from "../support/bounded-run.js";
 import { loadRankable } from "../../lib/rank-cache/load.js";
-import { sessionStartBlock } from "../../lib/hook/session-start.js";
+import { sessionStartBlock } from "../../lib/hook/session-overview.js";
 
 const payload = (cwd: string, prompt: string) => JSON.stringify({ session_id: `s-${process.hrtime.bigint()}`, cwd, hook_event_name: "UserPromptSubmit", prompt });
 const PROMPT = "how do the database migrations run?";

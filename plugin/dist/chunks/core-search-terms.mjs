@@ -4,8 +4,7 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 var CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/;
 function terms(text) {
   const out = [];
-  for (const m of text.toLowerCase().matchAll(/[\p{L}\p{N}_]+/gu)) {
-    const word = m[0];
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []) {
     if (CJK.test(word)) {
       const chars = [...word].filter((ch) => CJK.test(ch));
       if (chars.length === 1) out.push(chars[0]);

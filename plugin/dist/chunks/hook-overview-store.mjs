@@ -1,19 +1,11 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  beginSession,
-  forgetSession,
-  logHookError,
-  markShown
+  logHookError
 } from "./hook-dedupe.mjs";
 import {
-  scopeAtFor
-} from "./config-scope-at.mjs";
-import {
+  isReadable,
   readCardCatalog
 } from "./store-card-cache-format.mjs";
-import {
-  warnBytesFromConfig
-} from "./reports-injection.mjs";
 import {
   sessionInstructions
 } from "./config-instructions.mjs";
@@ -24,58 +16,41 @@ import {
   viewBytes
 } from "./compact-artifact.mjs";
 import {
-  loadsStoreNatively
-} from "./config-budget.mjs";
-import {
   isEpisodesArtifact,
   isShardFile,
+  normaliseTarget,
   viewStore
 } from "./records-store-view.mjs";
-import {
-  episodeReminder,
-  readLastEpisode
-} from "./store-episode-tail.mjs";
-import {
-  HOSTS,
-  hostAdapter
-} from "./hosts-claude-adapter.mjs";
 import {
   BLOCK_CLOSE,
   BLOCK_OPEN,
   blockText,
-  displayDir,
   preamble,
-  renderEntryLine,
-  renderUnavailable,
-  utf8Bytes
+  renderEntryLine
 } from "./core-block.mjs";
-import {
-  readPending
-} from "./records-proposal-files.mjs";
 import {
   readHistory,
   readIndexOnly
 } from "./store-history.mjs";
 import {
+  indexLines,
+  parseIndexLine,
   readHold
 } from "./core-index-file.mjs";
 import {
   inScope
 } from "./core-card-types.mjs";
 import {
-  resolveMemory
-} from "./config-project.mjs";
-import {
-  memctlStateHome,
+  INDEX_FILE,
+  joinPath,
   readConfig
 } from "./config-config.mjs";
 import {
-  utf8Text
+  R_OK,
+  access,
+  readRegularUtf8,
+  statIfExists
 } from "./core-bytes.mjs";
-
-// lib/hook/session-start.ts
-import fs from "node:fs";
-import path from "node:path";
 
 // lib/hook/overview-store.ts
 function overviewEntries(memoryDir) {
@@ -95,9 +70,133 @@ async function readOverviewStore(memoryDir) {
   }
   return { dir: memoryDir, entries, pins, cards, digests };
 }
+function buildOverviewView(indexText, previous) {
+  const known = previous && knownLines(previous);
+  const names = [];
+  const lines = [];
+  const add = (file, card, raw, line) => {
+    names.push(raw !== line ? [file, card, raw] : card === file ? card : [file, card]);
+    lines.push(line);
+  };
+  indexLines(indexText, (raw, n) => {
+    const seen = known?.get(raw);
+    if (seen) {
+      add(seen[0], seen[1], raw, seen[2]);
+      return;
+    }
+    const parsed = parseIndexLine(raw, n);
+    if (parsed === void 0 || "reason" in parsed) return;
+    const card = normaliseTarget(parsed.file);
+    if (card !== null && isShardFile(card)) return;
+    add(parsed.file, card, raw, renderEntryLine(parsed));
+  });
+  return Buffer.from(`${JSON.stringify(names)}
+${lines.map((l) => `${l}
+`).join("")}`, "utf8");
+}
+function knownLines(bytes) {
+  const view = decodeView(bytes);
+  if (!view) return void 0;
+  const rendered = view.lines.toString("utf8").split("\n");
+  const known = /* @__PURE__ */ new Map();
+  view.names.forEach(([file, card, raw], i) => {
+    known.set(raw ?? rendered[i], [file, card, rendered[i]]);
+  });
+  return known;
+}
+async function readOverviewLines(memoryDir, pinnedHere) {
+  const index = joinPath(memoryDir, INDEX_FILE);
+  if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
+  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView });
+  const view = (catalog.view && decodeView(catalog.view)) ?? decodeView(buildOverviewView(readRegularUtf8(index)));
+  const pinned = /* @__PURE__ */ new Set();
+  for (const r of catalog.always()) if (isReadable(r) && !isShardFile(r.file) && !isEpisodesArtifact(r.file) && r.priority === "always" && pinnedHere(r.scope)) pinned.add(r.file);
+  const hold = readHold(memoryDir);
+  const first = [];
+  const rest = [];
+  let count = 0;
+  let runStart = 0;
+  let at = 0;
+  for (const [file, card] of view.names) {
+    const end = view.lines.indexOf(10, at) + 1;
+    const held = hold?.held(file) ?? false;
+    const isPinned = !held && card !== null && pinned.has(card);
+    if (held || isPinned) {
+      if (at > runStart) rest.push(view.lines.subarray(runStart, at));
+      if (isPinned) first.push(view.lines.subarray(at, end));
+      runStart = end;
+    }
+    if (!held) count++;
+    at = end;
+  }
+  if (at > runStart) rest.push(view.lines.subarray(runStart, at));
+  const bytes = Buffer.concat([...first, ...rest]);
+  return { count, text: bytes.toString("utf8"), bytes: bytes.length };
+}
+function readable(file) {
+  try {
+    access(file, R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function decodeView(bytes) {
+  const nl = bytes.indexOf(10);
+  if (nl < 0) return void 0;
+  let parsed;
+  try {
+    parsed = JSON.parse(bytes.toString("utf8", 0, nl));
+  } catch {
+    return void 0;
+  }
+  if (!Array.isArray(parsed)) return void 0;
+  const names = new Array(parsed.length);
+  for (let i = 0; i < parsed.length; i++) {
+    const n = parsed[i];
+    if (typeof n === "string") names[i] = [n, n];
+    else if (Array.isArray(n) && (n.length === 2 || n.length === 3 && typeof n[2] === "string") && typeof n[0] === "string" && (n[1] === null || typeof n[1] === "string"))
+      names[i] = n.length === 3 ? [n[0], n[1], n[2]] : [n[0], n[1]];
+    else return void 0;
+  }
+  const lines = bytes.subarray(nl + 1);
+  let newlines = 0;
+  for (let at = lines.indexOf(10); at >= 0; at = lines.indexOf(10, at + 1)) newlines++;
+  return newlines === names.length && (lines.length === 0 || lines[lines.length - 1] === 10) ? { names, lines } : void 0;
+}
 
-// lib/hook/session.ts
-function sessionStarted(_memoryDir, _event) {
+// lib/hook/session-overview.ts
+var OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was left out. Run `memctl doctor` for the diagnosis and remedy.";
+var OVER_WARN_LOG = "Injected memory context is over the advisory size threshold. Run memctl doctor for details.";
+var COMPACT_HEAD = "Session start: the compact summary of this project's memory, then what changed since it. Relevant lines also arrive with each prompt.";
+var OVERVIEW_HEAD = "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.";
+async function sessionStartBlock(memoryDir, context, warnBytes, notes = [], scopeAt) {
+  const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? { status: "absent" } : readCompact(memoryDir);
+  let view;
+  let lines;
+  if (compact.status === "ok") {
+    const store = await readOverviewStore(memoryDir);
+    const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries).lines;
+    const text = assembled.map((l) => `${l}
+`).join("");
+    lines = { count: store.entries.length, text, bytes: Buffer.byteLength(text) };
+    view = "compact";
+  } else {
+    const here = (scope) => scopeAt === void 0 || !scope?.length || scopeAt !== null && inScope(scope, scopeAt);
+    lines = await readOverviewLines(memoryDir, here);
+    view = "overview";
+  }
+  if (lines.count === 0) return void 0;
+  const ctx = { ...context, entryCount: lines.count };
+  const injectedBytes = viewBytes({ lines: [] }, ctx) + lines.bytes;
+  const overWarn = injectedBytes > warnBytes;
+  const head = [view === "compact" ? COMPACT_HEAD : OVERVIEW_HEAD, ...overWarn ? [OVER_WARN_NOTE] : [], ...notes];
+  return { text: renderOverview(ctx, head, lines.text), view, injectedBytes, warnBytes, overWarn };
+}
+function renderOverview(context, head, lines) {
+  return `${[BLOCK_OPEN, preamble(context), ...head.map(blockText)].join("\n")}
+${lines}${BLOCK_CLOSE}
+`;
 }
 
 // lib/hook/session-instructions.ts
@@ -116,216 +215,10 @@ function sessionInstructionBlock(host, cwd, io) {
   }
 }
 
-// lib/hook/session-notes.ts
-function initStep(host, wiring) {
-  if (wiring === "plugin" && host === "claude") return "/memctl:mem-init";
-  if (wiring === "plugin" && host === "codex") return "$memctl:mem-init (or `memctl init`)";
-  return "`memctl init`";
-}
-function initHint(host, wiring) {
-  return `memctl: this project has no memory store yet. To start one, run ${initStep(host, wiring)} in it; until then memctl adds nothing.`;
-}
-function autoMemoryNote() {
-  return "memctl: Claude Code's auto memory is on and this store is its auto-memory folder, so Claude's own instructions say to write memory there directly, unreviewed. Change memory only through memctl (/mem-log, `memctl propose`, the memctl memory tools) and never edit these files directly. To turn auto memory off: \"autoMemoryEnabled\": false in ~/.claude/settings.json or .claude/settings.local.json (memctl doctor shows it).";
-}
-var AUTO_MEMORY_NOTICE = "memctl: Claude's auto memory is on and writes this project's memctl store directly, unreviewed. Set \"autoMemoryEnabled\": false in ~/.claude/settings.json or .claude/settings.local.json (or run `memctl install claude --scope local`).";
-function noteBlock(note) {
-  return `${BLOCK_OPEN}
-${blockText(note)}
-${BLOCK_CLOSE}
-`;
-}
-var NATIVE_LINES = 200;
-var NATIVE_BYTES = 25 * 1024;
-function nativelyLoadedLines(entries) {
-  const lines = [];
-  let bytes = 0;
-  for (const e of entries) {
-    bytes += Buffer.byteLength(e.raw) + 1;
-    if (e.line > NATIVE_LINES || bytes > NATIVE_BYTES) break;
-    lines.push(renderEntryLine(e));
-  }
-  return lines;
-}
-
-// lib/hook/session-start.ts
-var NOTHING = { stdout: "", stderr: "", exitCode: 0 };
-function normalizeSessionStart(raw) {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return void 0;
-  const o = raw;
-  const str = (...v) => v.find((x) => typeof x === "string" && x !== "");
-  const cwd = str(o.cwd, o.workspaceRoot, o.workspace_root);
-  if (!cwd) return void 0;
-  const sessionId = str(o.session_id, o.sessionId);
-  const source = str(o.source);
-  return { cwd, ...sessionId ? { sessionId } : {}, ...source ? { source } : {} };
-}
-async function runSessionStartHook(stdin, options, io) {
-  return withInstructions(await memorySessionStart(stdin, options, io), options, io);
-}
-function withInstructions(result, options, io) {
-  if (!result.session || result.status === "duplicate" || result.status === "bad-input") return result;
-  const host = hostAdapter(options.host) ?? HOSTS.generic;
-  const block = sessionInstructionBlock(host.name, result.session.cwd, io);
-  if (!block) return result;
-  if (!result.text && claimedElsewhere(host, stateHome(io), result.session, io)) return result;
-  const text = block + result.text;
-  return { ...result, outcome: host.sessionContext(text, result.notice), text, bytes: utf8Bytes(text), instructionBytes: utf8Bytes(block) };
-}
-async function memorySessionStart(stdin, options, io) {
-  const host = hostAdapter(options.host) ?? HOSTS.generic;
-  let event;
-  try {
-    event = normalizeSessionStart(JSON.parse(typeof stdin === "string" ? stdin : utf8Text(stdin)));
-  } catch {
-    event = void 0;
-  }
-  if (!event || !path.isAbsolute(event.cwd) || !isDirectory(event.cwd)) return none("bad-input");
-  const config = readConfig(io);
-  let memoryDir;
-  let context;
-  let scopeAt;
-  try {
-    const resolution = resolveMemory({ repoRoot: event.cwd, allowNonGit: true, compatibility: true }, io, config);
-    if (resolution.status !== "resolved" || !resolution.memory_dir)
-      return resolution.status === "unavailable" && resolution.git ? hint(host, options.wiring, event, io) : none("no-store", event);
-    memoryDir = resolution.memory_dir;
-    scopeAt = scopeAtFor(resolution, event.cwd);
-    if (claimedElsewhere(host, memoryDir, event, io)) return none("duplicate", event);
-    resetIfFresh(memoryDir, event, io);
-    sessionStarted(memoryDir, event);
-    const nativeIndex = loadsStoreNatively(host, { ...resolution, memory_dir: memoryDir }, io);
-    if (nativeIndex) return nativeNote(host, memoryDir, event, io);
-    context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: 0, dir: displayDir(memoryDir, io.home) };
-  } catch (err) {
-    return unavailable(host, `cannot resolve the memory store: ${err.message}`, io, event);
-  }
-  const warn = options.maxBytes ?? warnBytesFromConfig(config.value.raw).value;
-  try {
-    const reminder = episodeReminder(readLastEpisode(memoryDir), io.now(), host.logCommand);
-    const waiting = pendingNote(memoryDir);
-    const built = await sessionStartBlock(memoryDir, context, warn, [...reminder ? [reminder] : [], ...waiting ? [waiting] : []], scopeAt);
-    if (!built) {
-      if (!waiting) return none("no-store", event);
-      const text = renderOverview(context, [waiting], []);
-      return { status: "injected", outcome: host.sessionContext(text), text, bytes: utf8Bytes(text), view: "overview", session: event };
-    }
-    if (built.overWarn) logHookError(io, `session start (${host.name}): ${OVER_WARN_LOG}`);
-    return {
-      status: "injected",
-      outcome: host.sessionContext(built.text),
-      text: built.text,
-      bytes: utf8Bytes(built.text),
-      view: built.view,
-      overWarn: built.overWarn,
-      session: event
-    };
-  } catch (err) {
-    if (err.code === "ENOENT") return none("no-store", event);
-    return unavailable(host, err.message, io, event);
-  }
-}
-var OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was left out. Run `memctl doctor` for the diagnosis and remedy.";
-var OVER_WARN_LOG = "Injected memory context is over the advisory size threshold. Run memctl doctor for details.";
-async function sessionStartBlock(memoryDir, context, warnBytes, notes = [], scopeAt) {
-  const store = await readOverviewStore(memoryDir);
-  if (store.entries.length === 0) return void 0;
-  const ctx = { ...context, entryCount: store.entries.length };
-  const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? { status: "absent" } : readCompact(memoryDir);
-  const built = compact.status === "ok" ? {
-    view: "compact",
-    head: "Session start: the compact summary of this project's memory, then what changed since it. Relevant lines also arrive with each prompt.",
-    lines: assembleIndexView(store, compact.compact, readHistory(memoryDir).entries).lines
-  } : {
-    view: "overview",
-    head: "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.",
-    lines: pinnedFirst(store, scopeAt)
-  };
-  const injectedBytes = viewBytes({ lines: built.lines }, ctx);
-  const overWarn = injectedBytes > warnBytes;
-  const head = [built.head, ...overWarn ? [OVER_WARN_NOTE] : [], ...notes];
-  return { text: renderOverview(ctx, head, built.lines), view: built.view, injectedBytes, warnBytes, overWarn };
-}
-function pinnedFirst(store, scopeAt) {
-  const here = (scope) => scopeAt === void 0 || !scope?.length || scopeAt !== null && inScope(scope, scopeAt);
-  const pinned = new Set([...store.pins].filter(([, c]) => c.priority === "always" && here(c.scope)).map(([file]) => file));
-  const lines = store.entries.map((e) => ({ pinned: e.card !== null && pinned.has(e.card), text: renderEntryLine(e) }));
-  return [...lines.filter((l) => l.pinned), ...lines.filter((l) => !l.pinned)].map((l) => l.text);
-}
-function renderOverview(context, head, lines) {
-  return [BLOCK_OPEN, preamble(context), ...head.map(blockText), ...lines, BLOCK_CLOSE].join("\n") + "\n";
-}
-function pendingNote(memoryDir) {
-  let n;
-  try {
-    n = readPending(memoryDir).proposals.length;
-  } catch {
-    return void 0;
-  }
-  return n === 0 ? void 0 : `${n} proposal${n === 1 ? "" : "s"} await${n === 1 ? "s" : ""} the owner's review (memctl review); proposals are not memory until accepted.`;
-}
-function hint(host, wiring, session, io) {
-  if (claimedElsewhere(host, stateHome(io), session, io)) return none("duplicate", session);
-  const note = initHint(host.name, wiring ?? "install");
-  const text = noteBlock(note);
-  return { status: "no-store", outcome: host.sessionContext(text, note), text, bytes: utf8Bytes(text), session, notice: note };
-}
-function stateHome(io) {
-  const dir = memctlStateHome(io);
-  try {
-    fs.mkdirSync(dir, { recursive: true });
-  } catch {
-  }
-  return dir;
-}
-async function nativeNote(host, memoryDir, session, io) {
-  if (session.sessionId && host.keepsContext) {
-    try {
-      markShown(memoryDir, session.sessionId, nativelyLoadedLines(overviewEntries(memoryDir)), io.now().getTime());
-    } catch (err) {
-      logHookError(io, `session start: native index lines not marked shown: ${err.message}`);
-    }
-  }
-  const text = noteBlock(autoMemoryNote());
-  return { status: "native-index", outcome: host.sessionContext(text, AUTO_MEMORY_NOTICE), text, bytes: utf8Bytes(text), session, notice: AUTO_MEMORY_NOTICE };
-}
-function claimedElsewhere(host, memoryDir, session, io) {
-  if (!session.sessionId || !host.keepsContext) return false;
-  try {
-    return beginSession(memoryDir, session.sessionId, `\0session-start ${host.name} ${session.source ?? ""}`, io.now().getTime()).duplicate;
-  } catch (err) {
-    logHookError(io, `session start: session state not used: ${err.message}`);
-    return false;
-  }
-}
-function resetIfFresh(memoryDir, session, io) {
-  if (!session.sessionId || !CONTEXT_CLEARED.has(session.source ?? "")) return;
-  try {
-    forgetSession(memoryDir, session.sessionId, io.now().getTime(), "SessionStart");
-  } catch (err) {
-    logHookError(io, `session not reset: ${err.message}`);
-  }
-}
-var CONTEXT_CLEARED = /* @__PURE__ */ new Set(["compact", "clear"]);
-function none(status, session) {
-  return { status, outcome: NOTHING, text: "", bytes: 0, ...session ? { session } : {} };
-}
-function unavailable(host, reason, io, session) {
-  logHookError(io, `session start: ${reason}`);
-  const text = renderUnavailable(reason);
-  return { status: "unavailable", outcome: host.sessionContext(text), text, bytes: utf8Bytes(text), session };
-}
-function isDirectory(p) {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
 export {
-  sessionInstructionBlock,
-  runSessionStartHook,
+  overviewEntries,
   OVER_WARN_LOG,
-  sessionStartBlock
+  sessionStartBlock,
+  renderOverview,
+  sessionInstructionBlock
 };

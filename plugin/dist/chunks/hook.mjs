@@ -7,32 +7,48 @@ import {
   DEFAULT_LLM_TIMEOUT_SECONDS
 } from "./compact-run.mjs";
 import {
-  runSessionStartHook
+  OVER_WARN_LOG,
+  overviewEntries,
+  renderOverview,
+  sessionInstructionBlock,
+  sessionStartBlock
 } from "./hook-overview-store.mjs";
 import {
+  beginSession,
   forgetSession,
   inputRefusal,
   logHookError,
+  markShown,
   readHookInput,
   refusedInputOutcome,
   runUserPromptHook
 } from "./hook-dedupe.mjs";
-import "./config-scope-at.mjs";
+import {
+  scopeAtFor
+} from "./config-scope-at.mjs";
 import "./hook-why-log.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";
-import "./reports-injection.mjs";
+import {
+  warnBytesFromConfig
+} from "./reports-injection.mjs";
 import "./config-instructions.mjs";
 import "./core-sanitize-block.mjs";
 import "./usage-fold.mjs";
 import "./compact-artifact.mjs";
 import {
-  defaultBudgetsText
+  defaultBudgetsText,
+  loadsStoreNatively
 } from "./config-budget.mjs";
 import "./records-store-view.mjs";
 import "./core-line-key.mjs";
-import "./store-episode-tail.mjs";
 import {
+  episodeReminder,
+  readLastEpisode
+} from "./store-episode-tail.mjs";
+import {
+  HOSTS,
+  hostAdapter,
   isHostName
 } from "./hosts-claude-adapter.mjs";
 import {
@@ -51,12 +67,22 @@ import {
   runLlmCommand
 } from "./compact-generate.mjs";
 import "./compact-mentions.mjs";
-import "./core-block.mjs";
+import {
+  BLOCK_CLOSE,
+  BLOCK_OPEN,
+  blockText,
+  displayDir,
+  renderEntryLine,
+  renderUnavailable,
+  utf8Bytes
+} from "./core-block.mjs";
 import "./proposals-propose.mjs";
 import {
   cardNameProblem
 } from "./records-card-find.mjs";
-import "./records-proposal-files.mjs";
+import {
+  readPending
+} from "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./rank-stop-words-data.mjs";
@@ -86,6 +112,7 @@ import {
   resolveMemory
 } from "./config-project.mjs";
 import {
+  memctlStateHome,
   readConfig
 } from "./config-config.mjs";
 import {
@@ -138,10 +165,195 @@ function resetFromPayload(raw, io) {
   }
 }
 
+// lib/hook/session-start.ts
+import fs from "node:fs";
+import path2 from "node:path";
+
+// lib/hook/session.ts
+function sessionStarted(_memoryDir, _event) {
+}
+
+// lib/hook/session-notes.ts
+function initStep(host, wiring) {
+  if (wiring === "plugin" && host === "claude") return "/memctl:mem-init";
+  if (wiring === "plugin" && host === "codex") return "$memctl:mem-init (or `memctl init`)";
+  return "`memctl init`";
+}
+function initHint(host, wiring) {
+  return `memctl: this project has no memory store yet. To start one, run ${initStep(host, wiring)} in it; until then memctl adds nothing.`;
+}
+function autoMemoryNote() {
+  return "memctl: Claude Code's auto memory is on and this store is its auto-memory folder, so Claude's own instructions say to write memory there directly, unreviewed. Change memory only through memctl (/mem-log, `memctl propose`, the memctl memory tools) and never edit these files directly. To turn auto memory off: \"autoMemoryEnabled\": false in ~/.claude/settings.json or .claude/settings.local.json (memctl doctor shows it).";
+}
+var AUTO_MEMORY_NOTICE = "memctl: Claude's auto memory is on and writes this project's memctl store directly, unreviewed. Set \"autoMemoryEnabled\": false in ~/.claude/settings.json or .claude/settings.local.json (or run `memctl install claude --scope local`).";
+function noteBlock(note) {
+  return `${BLOCK_OPEN}
+${blockText(note)}
+${BLOCK_CLOSE}
+`;
+}
+var NATIVE_LINES = 200;
+var NATIVE_BYTES = 25 * 1024;
+function nativelyLoadedLines(entries) {
+  const lines = [];
+  let bytes = 0;
+  for (const e of entries) {
+    bytes += Buffer.byteLength(e.raw) + 1;
+    if (e.line > NATIVE_LINES || bytes > NATIVE_BYTES) break;
+    lines.push(renderEntryLine(e));
+  }
+  return lines;
+}
+
+// lib/hook/session-start.ts
+var NOTHING = { stdout: "", stderr: "", exitCode: 0 };
+function normalizeSessionStart(raw) {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return void 0;
+  const o = raw;
+  const str2 = (...v) => v.find((x) => typeof x === "string" && x !== "");
+  const cwd = str2(o.cwd, o.workspaceRoot, o.workspace_root);
+  if (!cwd) return void 0;
+  const sessionId = str2(o.session_id, o.sessionId);
+  const source = str2(o.source);
+  return { cwd, ...sessionId ? { sessionId } : {}, ...source ? { source } : {} };
+}
+async function runSessionStartHook(stdin, options, io) {
+  return withInstructions(await memorySessionStart(stdin, options, io), options, io);
+}
+function withInstructions(result, options, io) {
+  if (!result.session || result.status === "duplicate" || result.status === "bad-input") return result;
+  const host = hostAdapter(options.host) ?? HOSTS.generic;
+  const block = sessionInstructionBlock(host.name, result.session.cwd, io);
+  if (!block) return result;
+  if (!result.text && claimedElsewhere(host, stateHome(io), result.session, io)) return result;
+  const text = block + result.text;
+  return { ...result, outcome: host.sessionContext(text, result.notice), text, bytes: utf8Bytes(text), instructionBytes: utf8Bytes(block) };
+}
+async function memorySessionStart(stdin, options, io) {
+  const host = hostAdapter(options.host) ?? HOSTS.generic;
+  let event;
+  try {
+    event = normalizeSessionStart(JSON.parse(typeof stdin === "string" ? stdin : utf8Text(stdin)));
+  } catch {
+    event = void 0;
+  }
+  if (!event || !path2.isAbsolute(event.cwd) || !isDirectory(event.cwd)) return none("bad-input");
+  const config = readConfig(io);
+  let memoryDir;
+  let context;
+  let scopeAt;
+  try {
+    const resolution = resolveMemory({ repoRoot: event.cwd, allowNonGit: true, compatibility: true }, io, config);
+    if (resolution.status !== "resolved" || !resolution.memory_dir)
+      return resolution.status === "unavailable" && resolution.git ? hint(host, options.wiring, event, io) : none("no-store", event);
+    memoryDir = resolution.memory_dir;
+    scopeAt = scopeAtFor(resolution, event.cwd);
+    if (claimedElsewhere(host, memoryDir, event, io)) return none("duplicate", event);
+    resetIfFresh(memoryDir, event, io);
+    sessionStarted(memoryDir, event);
+    const nativeIndex = loadsStoreNatively(host, { ...resolution, memory_dir: memoryDir }, io);
+    if (nativeIndex) return nativeNote(host, memoryDir, event, io);
+    context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: 0, dir: displayDir(memoryDir, io.home) };
+  } catch (err) {
+    return unavailable(host, `cannot resolve the memory store: ${err.message}`, io, event);
+  }
+  const warn = options.maxBytes ?? warnBytesFromConfig(config.value.raw).value;
+  try {
+    const reminder = episodeReminder(readLastEpisode(memoryDir), io.now(), host.logCommand);
+    const waiting = pendingNote(memoryDir);
+    const built = await sessionStartBlock(memoryDir, context, warn, [...reminder ? [reminder] : [], ...waiting ? [waiting] : []], scopeAt);
+    if (!built) {
+      if (!waiting) return none("no-store", event);
+      const text = renderOverview(context, [waiting], "");
+      return { status: "injected", outcome: host.sessionContext(text), text, bytes: utf8Bytes(text), view: "overview", session: event };
+    }
+    if (built.overWarn) logHookError(io, `session start (${host.name}): ${OVER_WARN_LOG}`);
+    return {
+      status: "injected",
+      outcome: host.sessionContext(built.text),
+      text: built.text,
+      bytes: utf8Bytes(built.text),
+      view: built.view,
+      overWarn: built.overWarn,
+      session: event
+    };
+  } catch (err) {
+    if (err.code === "ENOENT") return none("no-store", event);
+    return unavailable(host, err.message, io, event);
+  }
+}
+function pendingNote(memoryDir) {
+  let n;
+  try {
+    n = readPending(memoryDir).proposals.length;
+  } catch {
+    return void 0;
+  }
+  return n === 0 ? void 0 : `${n} proposal${n === 1 ? "" : "s"} await${n === 1 ? "s" : ""} the owner's review (memctl review); proposals are not memory until accepted.`;
+}
+function hint(host, wiring, session, io) {
+  if (claimedElsewhere(host, stateHome(io), session, io)) return none("duplicate", session);
+  const note = initHint(host.name, wiring ?? "install");
+  const text = noteBlock(note);
+  return { status: "no-store", outcome: host.sessionContext(text, note), text, bytes: utf8Bytes(text), session, notice: note };
+}
+function stateHome(io) {
+  const dir = memctlStateHome(io);
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch {
+  }
+  return dir;
+}
+async function nativeNote(host, memoryDir, session, io) {
+  if (session.sessionId && host.keepsContext) {
+    try {
+      markShown(memoryDir, session.sessionId, nativelyLoadedLines(overviewEntries(memoryDir)), io.now().getTime());
+    } catch (err) {
+      logHookError(io, `session start: native index lines not marked shown: ${err.message}`);
+    }
+  }
+  const text = noteBlock(autoMemoryNote());
+  return { status: "native-index", outcome: host.sessionContext(text, AUTO_MEMORY_NOTICE), text, bytes: utf8Bytes(text), session, notice: AUTO_MEMORY_NOTICE };
+}
+function claimedElsewhere(host, memoryDir, session, io) {
+  if (!session.sessionId || !host.keepsContext) return false;
+  try {
+    return beginSession(memoryDir, session.sessionId, `\0session-start ${host.name} ${session.source ?? ""}`, io.now().getTime()).duplicate;
+  } catch (err) {
+    logHookError(io, `session start: session state not used: ${err.message}`);
+    return false;
+  }
+}
+function resetIfFresh(memoryDir, session, io) {
+  if (!session.sessionId || !CONTEXT_CLEARED.has(session.source ?? "")) return;
+  try {
+    forgetSession(memoryDir, session.sessionId, io.now().getTime(), "SessionStart");
+  } catch (err) {
+    logHookError(io, `session not reset: ${err.message}`);
+  }
+}
+var CONTEXT_CLEARED = /* @__PURE__ */ new Set(["compact", "clear"]);
+function none(status, session) {
+  return { status, outcome: NOTHING, text: "", bytes: 0, ...session ? { session } : {} };
+}
+function unavailable(host, reason, io, session) {
+  logHookError(io, `session start: ${reason}`);
+  const text = renderUnavailable(reason);
+  return { status: "unavailable", outcome: host.sessionContext(text), text, bytes: utf8Bytes(text), session };
+}
+function isDirectory(p) {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 // lib/hook/session-end.ts
 import { spawn } from "node:child_process";
-import fs from "node:fs";
-import path3 from "node:path";
+import fs2 from "node:fs";
+import path4 from "node:path";
 
 // lib/capture/excerpt.ts
 var WHOLE_MESSAGE_CHARS = 160;
@@ -354,16 +566,16 @@ async function captureMessages(options, src, messages, model, passOptions = {}) 
 }
 
 // lib/capture/transcript.ts
-import path2 from "node:path";
+import path3 from "node:path";
 var TRANSCRIPT_TAIL_BYTES = 2 * 1024 * 1024;
 function transcriptRoots(host, io) {
   switch (host) {
     case "claude":
-      return [path2.join(io.env.CLAUDE_CONFIG_DIR || path2.join(io.home, ".claude"), "projects")];
+      return [path3.join(io.env.CLAUDE_CONFIG_DIR || path3.join(io.home, ".claude"), "projects")];
     case "codex":
-      return [path2.join(io.env.CODEX_HOME || path2.join(io.home, ".codex"), "sessions")];
+      return [path3.join(io.env.CODEX_HOME || path3.join(io.home, ".codex"), "sessions")];
     case "grok":
-      return [path2.join(io.home, ".grok", "sessions")];
+      return [path3.join(io.home, ".grok", "sessions")];
     default:
       return [];
   }
@@ -376,7 +588,7 @@ function checkedTranscriptPath(file, roots, host) {
       file
     }
   );
-  if (!path2.isAbsolute(file)) throw refuse("not an absolute path");
+  if (!path3.isAbsolute(file)) throw refuse("not an absolute path");
   let real;
   try {
     real = realpath(file);
@@ -390,7 +602,7 @@ function checkedTranscriptPath(file, roots, host) {
     } catch {
       continue;
     }
-    if (real.startsWith(realRoot + path2.sep)) return real;
+    if (real.startsWith(realRoot + path3.sep)) return real;
   }
   throw refuse("it is outside them");
 }
@@ -487,7 +699,7 @@ async function runSessionEndHook(stdin, options, io) {
   } catch {
     event = void 0;
   }
-  if (!event || !path3.isAbsolute(event.cwd)) return { status: "bad-input" };
+  if (!event || !path4.isAbsolute(event.cwd)) return { status: "bad-input" };
   if (io.env.GROK_HOOK_EVENT && options.host !== "grok") return { status: "skipped", reason: "a Grok session running another host's hook" };
   if (event.subagent) return { status: "skipped", reason: "a subagent's session" };
   if (!options.foreground) return detachSelf(stdin, options.host, io);
@@ -521,7 +733,7 @@ async function endSession(event, host, io) {
       return { status: code === "E_PATH_ESCAPE" || code === "E_NOT_REGULAR" ? "refused" : "skipped", reason: err.message };
     }
   }
-  if (fs.existsSync(path3.join(memoryDir, ".git"))) result.syncStarted = startSync(event.cwd, io);
+  if (fs2.existsSync(path4.join(memoryDir, ".git"))) result.syncStarted = startSync(event.cwd, io);
   return result;
 }
 function sessionMessages(event, host, io) {

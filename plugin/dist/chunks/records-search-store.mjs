@@ -26,28 +26,34 @@ import {
 } from "./core-bytes.mjs";
 
 // lib/records/search-store.ts
-var NONE = { head: /* @__PURE__ */ new Map(), body: /* @__PURE__ */ new Map() };
 async function searchStore(memoryDir, query, where, limit) {
   const docs = [];
   const counts = [];
+  let total = 0;
   let cards;
+  let shards;
   if (where !== "episodes") {
-    const catalog = await readCardCatalog(memoryDir);
+    const catalog = await readCardCatalog(memoryDir, { words: true });
     cards = catalog.cards;
+    shards = catalog.episodeShards;
     const found = catalog.wordCounts([...new Set(terms(query))]);
     catalog.cards.forEach((c, i) => {
       if (c.readError) return;
+      total++;
+      const f = found[i];
+      if (!f) return;
       docs.push({ kind: "card", id: c.file, head: "", text: "", firstLine: c.firstLine, recency: c.updated_at ?? "" });
-      counts.push(found[i] ?? NONE);
+      counts.push(f);
     });
   }
-  const episodes = where !== "cards" ? readEpisodes(memoryDir) : void 0;
+  const episodes = where !== "cards" ? readEpisodes(memoryDir, shards) : void 0;
   if (episodes) {
     const more = episodeDocs(episodes.episodes);
     docs.push(...more);
     counts.push(...more.map(docTermsOf));
+    total += more.length;
   }
-  const hits = rankCounted(query, docs, counts).slice(0, limit || void 0).map(({ index, score }) => {
+  const hits = rankCounted(query, docs, counts, total).slice(0, limit || void 0).map(({ index, score }) => {
     const doc = docs[index];
     return { kind: doc.kind, id: doc.id, score, ...matchLine(query, doc.kind === "card" ? readCardDoc(memoryDir, doc) : doc) };
   });

@@ -15,13 +15,13 @@ function search(query, docs, limit = 20) {
 function searchCounted(query, docs, docTerms, limit = 20) {
   return rankCounted(query, docs, docTerms).slice(0, limit || void 0).map(({ index, score }) => ({ kind: docs[index].kind, id: docs[index].id, score, ...matchLine(query, docs[index]) }));
 }
-function rankCounted(query, docs, docTerms) {
+function rankCounted(query, docs, docTerms, total = docs.length) {
   const wanted = [...new Set(terms(query))];
   if (wanted.length === 0) return [];
   const idf = new Map(
     wanted.map((t) => {
       const df = docTerms.filter((d) => d.head.has(t) || d.body.has(t)).length;
-      return [t, Math.log(1 + docs.length / Math.max(1, df))];
+      return [t, Math.log(1 + total / Math.max(1, df))];
     })
   );
   const hits = [];

@@ -53,5 +53,6 @@ function viewStore(store, episodeShards = []) {
 export {
   isEpisodesArtifact,
   isShardFile,
+  normaliseTarget,
   viewStore
 };

@@ -25,6 +25,7 @@ import {
   sha256Hex
 } from "./config-project.mjs";
 import {
+  EPISODES_SHARD,
   EPISODES_SUMMARY_FILE,
   INDEX_FILE,
   STATE_DIR,
@@ -38,12 +39,9 @@ import {
   utf8Text
 } from "./core-bytes.mjs";
 
-// lib/store/card-cache-format.ts
-var CARD_CACHE_VERSION = "memctl-card-cache 4";
-var NUMBERS = 7;
-function encodeCardCache(head, records) {
-  const rows = records.map((r) => [
-    r.file,
+// lib/store/card-record.ts
+function encodeRow(r) {
+  const row = [
     r.readError ?? null,
     r.name ?? null,
     r.description ?? null,
@@ -56,105 +54,150 @@ function encodeCardCache(head, records) {
     r.problems,
     r.scope ?? null,
     r.sha256 ?? null
-  ]);
-  const json = `${CARD_CACHE_VERSION}
-${asciiJson(head)}
-${asciiJson(rows)}
-`;
-  const numbers = Buffer.alloc(records.length * NUMBERS * 8);
-  records.forEach((r, i) => {
-    const at = i * NUMBERS * 8;
-    const values = [r.stamp[0], r.stamp[1], r.stamp[2], r.firstLine, r.headBytes, r.bodyBytes, r.linked ? 1 : 0];
-    for (let k = 0; k < NUMBERS; k++) numbers.writeDoubleLE(values[k], at + k * 8);
-  });
-  return Buffer.concat([Buffer.from(json, "latin1"), numbers]);
+  ];
+  return JSON.stringify(row).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
-function asciiJson(value) {
-  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+var FLAG_LINKED = 1;
+var FLAG_READ_ERROR = 2;
+var FLAG_ALWAYS = 4;
+var FLAG_SHA = 8;
+function flagsOf(r) {
+  if (r instanceof StoredCard && r.storedRow) return r.flags & ~FLAG_LINKED | (r.linked ? FLAG_LINKED : 0);
+  return (r.linked ? FLAG_LINKED : 0) | (r.readError !== void 0 ? FLAG_READ_ERROR : 0) | (r.priority === "always" ? FLAG_ALWAYS : 0) | (r.sha256 !== void 0 ? FLAG_SHA : 0);
 }
-function decodeCardCache(bytes) {
-  try {
-    const first = bytes.indexOf(10);
-    if (first < 0 || bytes.toString("latin1", 0, first) !== CARD_CACHE_VERSION) return void 0;
-    const second = bytes.indexOf(10, first + 1);
-    const third = second < 0 ? -1 : bytes.indexOf(10, second + 1);
-    if (third < 0) return void 0;
-    const head = checkHead(JSON.parse(bytes.toString("latin1", first + 1, second)));
-    const rows = JSON.parse(bytes.toString("latin1", second + 1, third));
-    if (!head || !Array.isArray(rows) || bytes.length - third - 1 !== rows.length * NUMBERS * 8) return void 0;
-    const records = new Array(rows.length);
-    for (let i = 0, at = third + 1; i < rows.length; i++, at += NUMBERS * 8) {
-      const r = checkRecord(rows[i], bytes, at);
-      if (!r) return void 0;
-      records[i] = r;
-    }
-    return { head, records };
-  } catch {
-    return void 0;
+var StoredCard = class {
+  constructor(file, mtimeMs, size, ctimeMs, firstLine, headBytes, bodyBytes, linked, flags, rows, rowStart, rowEnd, reread) {
+    this.file = file;
+    this.mtimeMs = mtimeMs;
+    this.size = size;
+    this.ctimeMs = ctimeMs;
+    this.firstLine = firstLine;
+    this.headBytes = headBytes;
+    this.bodyBytes = bodyBytes;
+    this.linked = linked;
+    this.flags = flags;
+    this.rows = rows;
+    this.rowStart = rowStart;
+    this.rowEnd = rowEnd;
+    this.reread = reread;
+    this.edited = false;
   }
-}
-function encodeCardWords(token, words) {
-  return Buffer.concat([Buffer.from(`${CARD_CACHE_VERSION} ${token}
-`, "utf8"), words]);
-}
-function decodeCardWords(bytes, token, records) {
-  const first = bytes.indexOf(10);
-  if (first < 0 || bytes.toString("latin1", 0, first) !== `${CARD_CACHE_VERSION} ${token}`) return void 0;
-  const words = bytes.subarray(first + 1);
-  const starts = new Array(records.length);
-  let at = 0;
-  for (let i = 0; i < records.length; i++) {
-    starts[i] = at;
-    const tab = at + records[i].headBytes;
-    at = tab + 1 + records[i].bodyBytes;
-    if (at >= words.length || words[tab] !== 9 || words[at] !== 10) return void 0;
-    at++;
+  get stamp() {
+    return [this.mtimeMs, this.size, this.ctimeMs];
   }
-  return at === words.length ? { words, starts } : void 0;
+  /** The row as stored, for copying into the next cache file without parsing it (undefined once a field was set). */
+  get storedRow() {
+    return this.edited ? void 0 : this.rows.subarray(this.rowStart, this.rowEnd);
+  }
+  row() {
+    this.parsed ??= checkRow(this.rows.toString("latin1", this.rowStart, this.rowEnd)) ?? this.reread(this.file);
+    return this.parsed;
+  }
+  set(key, value) {
+    this.row()[key] = value;
+    this.edited = true;
+  }
+  get readError() {
+    return this.parsed || this.flags & FLAG_READ_ERROR ? this.row().readError : void 0;
+  }
+  set readError(v) {
+    this.set("readError", v);
+  }
+  get name() {
+    return this.row().name;
+  }
+  set name(v) {
+    this.set("name", v);
+  }
+  get description() {
+    return this.row().description;
+  }
+  set description(v) {
+    this.set("description", v);
+  }
+  get topics() {
+    return this.row().topics;
+  }
+  set topics(v) {
+    this.set("topics", v);
+  }
+  get priority() {
+    return this.row().priority;
+  }
+  set priority(v) {
+    this.set("priority", v);
+  }
+  get status() {
+    return this.row().status;
+  }
+  set status(v) {
+    this.set("status", v);
+  }
+  get updated_at() {
+    return this.row().updated_at;
+  }
+  set updated_at(v) {
+    this.set("updated_at", v);
+  }
+  get type() {
+    return this.row().type;
+  }
+  set type(v) {
+    this.set("type", v);
+  }
+  get provenance() {
+    return this.row().provenance;
+  }
+  set provenance(v) {
+    this.set("provenance", v);
+  }
+  get problems() {
+    return this.row().problems;
+  }
+  set problems(v) {
+    this.set("problems", v);
+  }
+  get scope() {
+    return this.row().scope;
+  }
+  set scope(v) {
+    this.set("scope", v);
+  }
+  get sha256() {
+    return this.parsed || this.flags & FLAG_SHA ? this.row().sha256 : void 0;
+  }
+  set sha256(v) {
+    this.set("sha256", v);
+  }
+};
+function plainRecord(r) {
+  const { file, stamp: stamp2, readError, name, description, topics, priority, status, updated_at, type, firstLine, headBytes, bodyBytes, linked, provenance, problems, scope, sha256 } = r;
+  const out = { file, stamp: stamp2, topics, firstLine, headBytes, bodyBytes, linked, problems };
+  const optional = { readError, name, description, priority, status, updated_at, type, provenance, scope, sha256 };
+  for (const [k, v] of Object.entries(optional)) if (v !== void 0) out[k] = v;
+  return out;
 }
-var SEGMENT = String.raw`[^./\\\u0000-\u001f\u007f][^/\\\u0000-\u001f\u007f]*`;
-var CARD_NAME = new RegExp(String.raw`^(?:${SEGMENT}/)*${SEGMENT}\.md$`);
-var DIR_NAME = new RegExp(`^(?:${SEGMENT}/)*${SEGMENT}$`);
-function isCardFileName(file) {
-  return typeof file === "string" && CARD_NAME.test(file) && file !== INDEX_FILE && file !== EPISODES_SUMMARY_FILE;
-}
-function isDirName(dir) {
-  return dir === "" || typeof dir === "string" && DIR_NAME.test(dir);
+function sameRecord(a, b) {
+  return JSON.stringify(plainRecord(a)) === JSON.stringify(plainRecord(b));
 }
 var num = (v) => typeof v === "number" && Number.isFinite(v);
 var optStr = (v) => v === null || typeof v === "string";
-var count = (v) => Number.isSafeInteger(v) && v >= 0;
-function checkHead(v) {
-  if (typeof v !== "object" || v === null) return void 0;
-  const { index, linkedOther, dirs, words } = v;
-  if (index !== null && !(Array.isArray(index) && index.length === 4 && index.every(num))) return void 0;
-  if (!Array.isArray(linkedOther) || !linkedOther.every((f) => typeof f === "string")) return void 0;
-  if (!Array.isArray(dirs) || !dirs.every((d) => Array.isArray(d) && d.length === 2 && isDirName(d[0]) && num(d[1]))) return void 0;
-  if (words !== null && !(typeof words === "string" && /^[0-9a-z-]{1,64}$/.test(words))) return void 0;
-  return { index, linkedOther, dirs, words };
-}
-function checkRecord(v, bytes, at) {
-  if (!Array.isArray(v) || v.length !== 13) return void 0;
-  const [file, readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256] = v;
-  if (!isCardFileName(file) || !optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type))
+var strings = (v) => Array.isArray(v) && v.every((t) => typeof t === "string");
+function checkRow(text) {
+  let v;
+  try {
+    v = JSON.parse(text);
+  } catch {
     return void 0;
-  if (!Array.isArray(topics) || !topics.every((t) => typeof t === "string")) return void 0;
-  if (!Array.isArray(problems) || !problems.every((t) => typeof t === "string")) return void 0;
-  if (scope !== null && !(Array.isArray(scope) && scope.every((t) => typeof t === "string"))) return void 0;
+  }
+  if (!Array.isArray(v) || v.length !== 12) return void 0;
+  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256] = v;
+  if (!optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type)) return void 0;
+  if (!strings(topics) || !strings(problems) || scope !== null && !strings(scope)) return void 0;
   if (sha256 !== null && !(typeof sha256 === "string" && /^[0-9a-f]{64}$/.test(sha256))) return void 0;
   const provenance = checkProvenance(prov);
   if (provenance === false) return void 0;
-  const mtime = bytes.readDoubleLE(at);
-  const size = bytes.readDoubleLE(at + 8);
-  const ctime = bytes.readDoubleLE(at + 16);
-  const firstLine = bytes.readDoubleLE(at + 24);
-  const headBytes = bytes.readDoubleLE(at + 32);
-  const bodyBytes = bytes.readDoubleLE(at + 40);
-  const linked = bytes.readDoubleLE(at + 48);
-  if (!num(mtime) || !num(size) || !num(ctime) || !count(firstLine) || !count(headBytes) || !count(bodyBytes) || linked !== 0 && linked !== 1) return void 0;
   return {
-    file,
-    stamp: [mtime, size, ctime],
     readError: readError ?? void 0,
     name: name ?? void 0,
     description: description ?? void 0,
@@ -163,10 +206,6 @@ function checkRecord(v, bytes, at) {
     status: status ?? void 0,
     updated_at: updated ?? void 0,
     type: type ?? void 0,
-    firstLine,
-    headBytes,
-    bodyBytes,
-    linked: linked === 1,
     provenance,
     problems,
     scope: scope ?? void 0,
@@ -183,11 +222,137 @@ function checkProvenance(v) {
   return { kind: kind ?? void 0, confidence: confidence ?? void 0, source: source ?? void 0 };
 }
 
-// lib/store/card-words.ts
-var CARD_CACHE = "card-cache";
-var CARD_WORDS = "card-words";
+// lib/store/card-cache-format.ts
+var CARD_CACHE_VERSION = "memctl-card-cache 5";
+var NUMBERS = 9;
+function encodeCardCache(file) {
+  const { head, records, wordsAt } = file;
+  const names = Buffer.from(records.map((r) => `${r.file}
+`).join(""), "utf8");
+  const rows = [];
+  const numbers = new Float64Array(records.length * NUMBERS);
+  let rowEnd = 0;
+  records.forEach((r, i) => {
+    const stored = r instanceof StoredCard ? r.storedRow : void 0;
+    const row = stored ?? Buffer.from(`${encodeRow(r)}
+`, "latin1");
+    rows.push(row);
+    rowEnd += row.length;
+    numbers.set([r.stamp[0], r.stamp[1], r.stamp[2], r.firstLine, r.headBytes, r.bodyBytes, flagsOf(r), wordsAt[i], rowEnd], i * NUMBERS);
+  });
+  const sections = [names.length, rowEnd, file.extra.length, file.view.length];
+  const top = `${CARD_CACHE_VERSION}
+${asciiJson({ ...head, count: records.length, sections })}
+`;
+  const le = Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength);
+  if (!LITTLE_ENDIAN) le.swap64();
+  return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, le]);
+}
+var LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+function asciiJson(value) {
+  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+function decodeCardCache(bytes, reread = unreadableRow) {
+  try {
+    const first = bytes.indexOf(10);
+    if (first < 0 || bytes.toString("latin1", 0, first) !== CARD_CACHE_VERSION) return void 0;
+    const second = bytes.indexOf(10, first + 1);
+    if (second < 0) return void 0;
+    const top = JSON.parse(bytes.toString("latin1", first + 1, second));
+    const head = checkHead(top);
+    const { count, sections } = top;
+    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 4 || !sections.every(isCount)) return void 0;
+    const [namesLen, rowsLen, extraLen, viewLen] = sections;
+    const at = [second + 1];
+    for (const len of sections) at.push(at.at(-1) + len);
+    if (bytes.length - at[4] !== count * NUMBERS * 8) return void 0;
+    const names = bytes.toString("utf8", at[0], at[0] + namesLen).split("\n");
+    if (names.length !== count + 1 || names.pop() !== "" || !names.every((n, i) => isCardFileName(n) && (i === 0 || names[i - 1] < n))) return void 0;
+    const numbers = new Float64Array(count * NUMBERS);
+    const raw = Buffer.from(numbers.buffer);
+    bytes.copy(raw, 0, at[4]);
+    if (!LITTLE_ENDIAN) raw.swap64();
+    const rows = bytes.subarray(at[1], at[1] + rowsLen);
+    const records = new Array(count);
+    const wordsAt = new Array(count);
+    let rowStart = 0;
+    for (let i = 0, k = 0; i < count; i++, k += NUMBERS) {
+      const mtime = numbers[k];
+      const size = numbers[k + 1];
+      const ctime = numbers[k + 2];
+      const firstLine = numbers[k + 3];
+      const headBytes = numbers[k + 4];
+      const bodyBytes = numbers[k + 5];
+      const flags = numbers[k + 6];
+      const words = numbers[k + 7];
+      const rowEnd = numbers[k + 8];
+      if (!num2(mtime) || !num2(size) || !num2(ctime) || !isCount(firstLine) || !isCount(headBytes) || !isCount(bodyBytes)) return void 0;
+      if (!isCount(flags) || flags >= 16 || !(Number.isSafeInteger(words) || Number.isNaN(words)) || !isCount(rowEnd) || rowEnd <= rowStart || rowEnd > rowsLen || rows[rowEnd - 1] !== 10)
+        return void 0;
+      records[i] = new StoredCard(names[i], mtime, size, ctime, firstLine, headBytes, bodyBytes, (flags & FLAG_LINKED) !== 0, flags, rows, rowStart, rowEnd, reread);
+      wordsAt[i] = words;
+      rowStart = rowEnd;
+    }
+    if (rowStart !== rowsLen) return void 0;
+    return { head, records, wordsAt, extra: bytes.subarray(at[2], at[2] + extraLen), view: bytes.subarray(at[3], at[3] + viewLen) };
+  } catch {
+    return void 0;
+  }
+}
+function isAlways(r) {
+  return r instanceof StoredCard && r.storedRow ? (r.flags & FLAG_ALWAYS) !== 0 : r.priority === "always";
+}
+function isReadable(r) {
+  return r instanceof StoredCard && r.storedRow ? (r.flags & (FLAG_READ_ERROR | FLAG_SHA)) === FLAG_SHA : r.readError === void 0 && r.sha256 !== void 0;
+}
+function unreadableRow() {
+  return { readError: "the card cache's row for this card is damaged", topics: [], problems: [] };
+}
+function encodeCardWords(token, words) {
+  return Buffer.concat([Buffer.from(`${CARD_CACHE_VERSION} ${token}
+`, "utf8"), words]);
+}
+function decodeCardWords(bytes, token) {
+  const first = bytes.indexOf(10);
+  if (first < 0 || bytes.toString("latin1", 0, first) !== `${CARD_CACHE_VERSION} ${token}`) return void 0;
+  return bytes.subarray(first + 1);
+}
+var SEGMENT = String.raw`[^./\\\u0000-\u001f\u007f][^/\\\u0000-\u001f\u007f]*`;
+var CARD_NAME = new RegExp(String.raw`^(?:${SEGMENT}/)*${SEGMENT}\.md$`);
+var DIR_NAME = new RegExp(`^(?:${SEGMENT}/)*${SEGMENT}$`);
+function isCardFileName(file) {
+  return typeof file === "string" && CARD_NAME.test(file) && file !== INDEX_FILE && file !== EPISODES_SUMMARY_FILE;
+}
+function isDirName(dir) {
+  return dir === "" || typeof dir === "string" && DIR_NAME.test(dir);
+}
+var num2 = (v) => typeof v === "number" && Number.isFinite(v);
+var isCount = (v) => Number.isSafeInteger(v) && v >= 0;
+var stamp = (v, n) => Array.isArray(v) && v.length === n && v.every(num2);
+function checkHead(v) {
+  if (typeof v !== "object" || v === null) return void 0;
+  const { index, linkedOther, dirs, words, view, shards } = v;
+  if (!Array.isArray(shards) || !shards.every((f) => typeof f === "string" && EPISODES_SHARD.test(f))) return void 0;
+  if (index !== null && !stamp(index, 4)) return void 0;
+  if (!Array.isArray(linkedOther) || !linkedOther.every((f) => typeof f === "string")) return void 0;
+  if (!Array.isArray(dirs) || !dirs.every((d) => Array.isArray(d) && d.length === 2 && isDirName(d[0]) && num2(d[1]))) return void 0;
+  if (words !== null && !(typeof words === "string" && /^[0-9a-z-]{1,64}$/.test(words))) return void 0;
+  const viewHead = view;
+  if (viewHead !== null && !(typeof viewHead === "object" && stamp(viewHead.index, 4))) return void 0;
+  return {
+    index,
+    linkedOther,
+    dirs,
+    words,
+    view: viewHead && { index: viewHead.index },
+    shards
+  };
+}
+
+// lib/store/card-read.ts
 var CACHE_READ_CAP = 1 << 30;
-function readRecord(dir, file) {
+var NO_BYTES = Buffer.alloc(0);
+function readRecord(dir, file, withWords = true) {
   let text;
   let st;
   let sha256;
@@ -213,8 +378,8 @@ function readRecord(dir, file) {
   }
   const card = parseCard(text);
   const m = card.meta;
-  const head = Buffer.from(encodeTermCounts(countTerms(terms(cardHead(m)))), "utf8");
-  const body = Buffer.from(encodeTermCounts(countTerms(terms(card.body))), "utf8");
+  const head = withWords ? Buffer.from(encodeTermCounts(countTerms(terms(cardHead(m)))), "utf8") : NO_BYTES;
+  const body = withWords ? Buffer.from(encodeTermCounts(countTerms(terms(card.body))), "utf8") : NO_BYTES;
   const record = {
     file,
     stamp: [st.mtimeMs, st.size, st.ctimeMs],
@@ -234,78 +399,8 @@ function readRecord(dir, file) {
     scope: m.scope,
     sha256
   };
-  return { record, words: Buffer.concat([head, Buffer.from("	"), body, Buffer.from("\n")]) };
+  return { record, ...withWords ? { words: Buffer.concat([head, Buffer.from("	"), body, Buffer.from("\n")]) } : {} };
 }
-var CardWords = class {
-  constructor(dir, old, records, from, fresh) {
-    this.dir = dir;
-    this.old = old;
-    this.records = records;
-    this.from = from;
-    this.fresh = fresh;
-    this.repaired = false;
-    this.writing = false;
-  }
-  get() {
-    if (this.joined) return this.joined;
-    const old = this.from.some((i) => i >= 0) ? this.readOld() : void 0;
-    const aligned = old && this.fresh.size === 0 && this.from.length === this.old.records.length && this.from.every((i, k) => i === k);
-    this.joined = aligned ? old : this.join(old);
-    if (this.repaired && !this.writing) this.write(this.old.head);
-    return this.joined;
-  }
-  readOld() {
-    const token = this.old.head.words;
-    let found;
-    try {
-      const records = this.old.records;
-      if (token !== null) found = memoByStamp(joinPath(this.dir, STATE_DIR, CARD_WORDS), (bytes) => decodeCardWords(bytes, token, records));
-    } catch {
-      found = void 0;
-    }
-    if (!found) this.repaired = true;
-    return found;
-  }
-  /** The words in record order: old ones copied in runs, the rest fresh (or read again when the old are lost). */
-  join(old) {
-    const parts = [];
-    const starts = [];
-    let at = 0;
-    const push = (b) => {
-      parts.push(b);
-      at += b.length;
-    };
-    for (let k = 0; k < this.from.length; ) {
-      const i = this.from[k];
-      if (i < 0 || !old) {
-        starts.push(at);
-        push(this.fresh.get(k) ?? readRecord(this.dir, this.records[k].file).words);
-        k++;
-        continue;
-      }
-      let end = k + 1;
-      while (end < this.from.length && this.from[end] === this.from[end - 1] + 1) end++;
-      for (let j = k; j < end; j++) starts.push(at + old.starts[this.from[j]] - old.starts[i]);
-      const last = this.from[end - 1];
-      const r = this.old.records[last];
-      push(old.words.subarray(old.starts[i], old.starts[last] + r.headBytes + r.bodyBytes + 2));
-      k = end;
-    }
-    return { words: Buffer.concat(parts), starts };
-  }
-  /** Both files, words first: a reader between the two renames finds a token that does not match, never wrong words. */
-  write(head) {
-    this.writing = true;
-    const { words } = this.get();
-    const token = `${Date.now().toString(36)}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-    try {
-      const state = realDir(this.dir, STATE_DIR);
-      replaceFile(joinPath(state, CARD_WORDS), encodeCardWords(token, words), joinPath(state, `${CARD_WORDS}.${process.pid}.tmp`));
-      replaceFile(joinPath(state, CARD_CACHE), encodeCardCache({ ...head, words: token }, this.records), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
-    } catch {
-    }
-  }
-};
 var decodedByFile = /* @__PURE__ */ new Map();
 function memoByStamp(file, decode) {
   const key = (s) => `${s.mtimeMs}:${s.size}:${s.ctimeMs}:${s.ino}`;
@@ -323,34 +418,217 @@ function memoByStamp(file, decode) {
   }
 }
 
+// lib/store/card-words.ts
+var CARD_CACHE = "card-cache";
+var CARD_WORDS = "card-words";
+var EXTRA_SHARE = 1 / 8;
+var EXTRA_MIN = 64 * 1024;
+var CardWords = class {
+  constructor(dir, old, records, from, fresh, next) {
+    this.dir = dir;
+    this.old = old;
+    this.records = records;
+    this.next = next;
+    /** card-words was read and checked (`placed.file` is it), or laid out again. */
+    this.checked = false;
+    this.relaid = false;
+    this.written = false;
+    this.placed = this.plan(from, fresh);
+    this.unchanged = fresh.size === 0 && from.length === (old?.records.length ?? -1) && from.every((i, k) => i === k);
+  }
+  /** The placement without reading card-words or any card: old places kept, fresh words into a new own section. */
+  plan(from, fresh) {
+    const parts = [];
+    const wordsAt = new Array(this.records.length);
+    let size = 0;
+    for (let k = 0; k < this.records.length; k++) {
+      const i = from[k];
+      const was = i >= 0 ? this.old.wordsAt[i] : Number.NaN;
+      if (was >= 0 && this.old.head.words) {
+        wordsAt[k] = was;
+        continue;
+      }
+      const line = was < 0 ? lineIn(this.old.extra, -1 - was, this.records[k]) : fresh.get(k);
+      wordsAt[k] = line ? -1 - size : Number.NaN;
+      if (!line) continue;
+      parts.push(line);
+      size += line.length;
+    }
+    return { file: void 0, extra: Buffer.concat(parts), wordsAt };
+  }
+  /** Words for every record that has none placed, read from its card now; true when there were any. */
+  fill() {
+    const p = this.placed;
+    const parts = [p.extra];
+    let size = p.extra.length;
+    for (let k = 0; k < this.records.length; k++) {
+      if (!Number.isNaN(p.wordsAt[k])) continue;
+      const read = readRecord(this.dir, this.records[k].file);
+      read.record.linked = this.records[k].linked;
+      this.records[k] = read.record;
+      p.wordsAt[k] = -1 - size;
+      parts.push(read.words);
+      size += read.words.length;
+    }
+    if (parts.length === 1) return false;
+    p.extra = Buffer.concat(parts);
+    return true;
+  }
+  /**
+   * The placement with every record's words made, card-words read and checked, and laid out again when it does not
+   * check or the own section outgrew it. What changed is written, unless write() asked (it writes next).
+   */
+  words(forWrite = false) {
+    if (this.checked) return this.placed;
+    this.checked = true;
+    const filled = this.fill();
+    const file = this.placed.wordsAt.some((w) => w >= 0) ? this.readFile() : void 0;
+    const same = this.old !== void 0 && this.unchanged && file !== void 0 && checkedWith.get(this.old) === file;
+    const ok = file !== void 0 && (same || checks(file, this.placed, this.records));
+    if (ok && this.old && this.unchanged) checkedWith.set(this.old, file);
+    if (ok) this.placed.file = file;
+    if (!ok || this.placed.extra.length > Math.max(EXTRA_MIN, file.length * EXTRA_SHARE)) this.relayout();
+    if (!forWrite && (filled || this.relaid)) {
+      this.written = false;
+      this.write();
+    }
+    return this.placed;
+  }
+  readFile() {
+    const token = this.old?.head.words;
+    return token ? memoByStamp(joinPath(this.dir, STATE_DIR, CARD_WORDS), (bytes) => decodeCardWords(bytes, token)) : void 0;
+  }
+  /** Every record's words in record order, for a new card-words (after fill(): every record has some placed). */
+  relayout() {
+    const p = this.placed;
+    this.relaid = true;
+    if (p.wordsAt.every((w, k) => w === (k === 0 ? -1 : p.wordsAt[k - 1] - (this.records[k - 1].headBytes + this.records[k - 1].bodyBytes + 2)))) {
+      this.placed = { file: p.extra, extra: Buffer.alloc(0), wordsAt: p.wordsAt.map((w) => -1 - w) };
+      return;
+    }
+    const parts = [];
+    const wordsAt = new Array(this.records.length);
+    let size = 0;
+    for (let k = 0; k < this.records.length; k++) {
+      const w = p.wordsAt[k];
+      const r = this.records[k];
+      const line = (w >= 0 ? p.file && lineIn(p.file, w, r) : lineIn(p.extra, -1 - w, r)) ?? readRecord(this.dir, r.file).words;
+      wordsAt[k] = size;
+      parts.push(line);
+      size += line.length;
+    }
+    this.placed = { file: Buffer.concat(parts), extra: Buffer.alloc(0), wordsAt };
+  }
+  /** For each record, how often each of `wanted` occurs in its head and body; undefined: none of them. */
+  counts(wanted) {
+    const p = this.words();
+    const records = this.records;
+    const found = new Array(records.length);
+    const inFile = [];
+    const inExtra = [];
+    for (let k = 0; k < p.wordsAt.length; k++) (p.wordsAt[k] >= 0 ? inFile : inExtra).push(k);
+    const scan = (buf, owners, start, word, needle) => {
+      if (!buf || owners.length === 0) return;
+      for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + needle.length)) {
+        const k = owners[lastAtOrBefore(owners, at, start)];
+        const s = start(k);
+        const r = records[k];
+        if (at < s || at >= s + r.headBytes + r.bodyBytes + 1) continue;
+        let n = 0;
+        for (let q = at + needle.length; buf[q] >= 48 && buf[q] <= 57; q++) n = n * 10 + buf[q] - 48;
+        const counts = found[k] ??= { head: /* @__PURE__ */ new Map(), body: /* @__PURE__ */ new Map() };
+        (at < s + r.headBytes ? counts.head : counts.body).set(word, n);
+      }
+    };
+    for (const word of new Set(wanted)) {
+      const needle = Buffer.from(` ${word}:`, "utf8");
+      scan(p.file, inFile, (k) => p.wordsAt[k], word, needle);
+      scan(p.extra, inExtra, (k) => -1 - p.wordsAt[k], word, needle);
+    }
+    return found;
+  }
+  /**
+   * The card-cache file; card-words first when it is new or laid out again (a reader between the two renames finds
+   * a token that does not match, never wrong words). An own section past its share of card-words lays them out
+   * again here too, so a store only listed, never searched, does not grow its cache file without end; records
+   * without words stay so (no card-words is made for a store no search has read).
+   */
+  write() {
+    if (this.written) return;
+    this.written = true;
+    try {
+      const state = realDir(this.dir, STATE_DIR);
+      const token = this.old?.head.words ?? null;
+      if (!this.relaid && !this.checked) {
+        const size = token ? lstatIfExists(joinPath(state, CARD_WORDS))?.size : void 0;
+        const wordless = this.placed.wordsAt.some((w) => Number.isNaN(w));
+        if (size === void 0 && !wordless || this.placed.extra.length > Math.max(EXTRA_MIN, (size ?? 0) * EXTRA_SHARE)) this.words(true);
+      }
+      const head = { ...this.next.head, words: this.relaid ? `${Date.now().toString(36)}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 10)}` : token };
+      if (this.relaid) replaceFile(joinPath(state, CARD_WORDS), encodeCardWords(head.words, this.placed.file), joinPath(state, `${CARD_WORDS}.${process.pid}.tmp`));
+      const file = { head, records: this.records, wordsAt: this.placed.wordsAt, extra: this.placed.extra, view: this.next.view };
+      replaceFile(joinPath(state, CARD_CACHE), encodeCardCache(file), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
+    } catch {
+    }
+  }
+};
+var checkedWith = /* @__PURE__ */ new WeakMap();
+function lineIn(buf, at, r) {
+  const end = at + r.headBytes + r.bodyBytes + 2;
+  return at >= 0 && end <= buf.length && buf[at + r.headBytes] === 9 && buf[end - 1] === 10 ? buf.subarray(at, end) : void 0;
+}
+function checks(file, p, records) {
+  let last = -1;
+  for (let k = 0; k < records.length; k++) {
+    const w = p.wordsAt[k];
+    if (w < 0 ? !lineIn(p.extra, -1 - w, records[k]) : w <= last || !lineIn(file, w, records[k])) return false;
+    if (w >= 0) last = w;
+  }
+  return true;
+}
+function lastAtOrBefore(owners, at, start) {
+  let lo = 0;
+  let hi = owners.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if (start(owners[mid]) <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
 // lib/store/card-cache.ts
 var RACY_MS_FINE = 100;
 var RACY_MS_COARSE = 2e3;
-async function readCardCatalog(dir) {
+async function readCardCatalog(dir, options = {}) {
   try {
-    return await readFresh(dir);
+    return await readFresh(dir, options);
   } catch (err) {
     throw storeUnavailable(dir, err);
   }
 }
-async function readFresh(dir) {
-  const old = openCache(joinPath(dir, STATE_DIR, CARD_CACHE));
+var NO_VIEW = Buffer.alloc(0);
+async function readFresh(dir, options) {
+  const old = openCache(dir);
   const trusted = (s, mtimeMs) => old !== void 0 && s[0] === mtimeMs && !racy(s, old.mtimeMs, old.racyMs);
   const settles = (s) => old !== void 0 && !racy(s, Date.now(), old.racyMs);
   const links = readLinks(dir, old);
   let dirty = old === void 0 || links.set !== void 0;
   let files;
   let dirs = [];
+  let shards = [];
   if (old && old.head.dirs.length > 0 && old.head.dirs.every(([d, m]) => trusted([m, 0, m], dirMtime(dir, d)))) {
     files = old.records.map((r) => r.file);
     dirs = old.head.dirs;
+    shards = old.head.shards;
   }
   const listed = files !== void 0;
   if (!files) {
     const walked = [];
-    files = (await listCardFiles(dir, "", walked)).sort(byName);
+    files = (await listCardFiles(dir, "", walked, shards)).sort(byName);
+    shards.sort(byName);
     dirs = walked.map((d) => [d, dirMtime(dir, d)]);
-    const same = old !== void 0 && sameList(dirs, old.head.dirs) && sameList(
+    const same = old !== void 0 && sameList(dirs, old.head.dirs) && sameList(shards, old.head.shards) && sameList(
       files,
       old.records.map((r) => r.file)
     );
@@ -361,25 +639,27 @@ async function readFresh(dir) {
   const records = [];
   const from = [];
   const fresh = /* @__PURE__ */ new Map();
+  const prefix = joinPath(dir, "x").slice(0, -1);
   for (let k = 0; k < files.length; k++) {
     const file = files[k];
     const i = listed ? k : position.get(file);
     const was = i === void 0 ? void 0 : old.records[i];
-    const st = lstatIfExists(joinPath(dir, file));
+    const st = lstatIfExists(prefix + file);
     if (!st || !st.isFile()) {
       dirty = true;
       if (was?.linked) otherLinks.add(file);
       continue;
     }
-    if (was && !was.readError && sameStamp(was.stamp, st) && trusted(was.stamp, st.mtimeMs)) {
-      records.push(links.set && was.linked !== links.set.has(file) ? { ...was, linked: !was.linked } : was);
+    const stamp2 = was?.stamp;
+    if (was && stamp2 && !was.readError && sameStamp(stamp2, st) && trusted(stamp2, st.mtimeMs)) {
+      records.push(links.set && was.linked !== links.set.has(file) ? relinked(was, !was.linked) : was);
       from.push(i);
       continue;
     }
-    const read = readRecord(dir, file);
+    const read = readRecord(dir, file, options.words === true || old !== void 0);
     read.record.linked = links.set ? links.set.has(file) : was ? was.linked : otherLinks.delete(file);
     if (!was || !sameRecord(was, read.record) || !read.record.readError && settles(read.record.stamp)) dirty = true;
-    fresh.set(records.length, read.words);
+    if (read.words) fresh.set(records.length, read.words);
     records.push(read.record);
     from.push(-1);
   }
@@ -388,63 +668,64 @@ async function readFresh(dir) {
     for (const r of old.records) if (r.linked && !now.has(r.file)) otherLinks.add(r.file);
   }
   if (records.length !== old?.records.length) dirty = true;
-  const words = new CardWords(dir, old, records, from, fresh);
-  if (dirty) {
-    const cards = links.set && new Set(records.map((r) => r.file));
-    const linkedOther = links.set ? [...links.set].filter((f) => !cards.has(f)) : [...otherLinks];
-    words.write({ index: links.index, linkedOther, dirs, words: null });
+  let view = old?.view ?? NO_VIEW;
+  let viewHead = old?.head.view ?? null;
+  let viewOut;
+  if (options.view && links.stamp) {
+    const kept = viewHead !== null && links.stamp.every((v, i) => v === viewHead.index[i]) && !racy(links.stamp, old.mtimeMs, old.racyMs);
+    if (!kept) {
+      view = options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
+      viewHead = links.index && { index: links.index };
+      if (viewHead) dirty = true;
+    }
+    viewOut = view;
   }
-  return catalogOf(dir, records, words);
+  const cards = links.set && new Set(records.map((r) => r.file));
+  const linkedOther = links.set ? [...links.set].filter((f) => !cards.has(f)) : [...otherLinks];
+  const words = new CardWords(dir, old, records, from, fresh, { head: { index: links.index, linkedOther, dirs, words: null, view: viewHead, shards }, view });
+  if (dirty) words.write();
+  return catalogOf(dir, records, words, viewOut, shards);
 }
-function openCache(file) {
-  return memoByStamp(file, (bytes, stat) => {
-    const decoded = decodeCardCache(bytes);
+function openCache(dir) {
+  return memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat) => {
+    const decoded = decodeCardCache(bytes, (file) => rowOf(readRecord(dir, file, false).record));
     if (!decoded) return void 0;
     return { ...decoded, mtimeMs: stat.mtimeMs, racyMs: stat.mtimeMs % 1e3 === 0 ? RACY_MS_COARSE : RACY_MS_FINE };
   });
+}
+function rowOf(r) {
+  const { file: _f, stamp: _s, firstLine: _l, headBytes: _h, bodyBytes: _b, linked: _k, ...row } = plainRecord(r);
+  return row;
+}
+function relinked(r, linked) {
+  return Object.assign(Object.create(Object.getPrototypeOf(r)), r, { linked });
 }
 function readLinks(dir, old) {
   const file = joinPath(dir, INDEX_FILE);
   if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null };
   const st = lstatIfExists(file);
-  const stamp = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
+  const stamp2 = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
   const cached = old?.head.index;
-  if (stamp && cached && stamp.every((v, i) => v === cached[i]) && !racy(stamp, old.mtimeMs, old.racyMs)) return { index: cached };
-  const entries = parseIndex(readRegularUtf8(file)).entries;
-  return { set: new Set(entries.map((e) => e.file.replace(/^\.\//, ""))), index: stamp ?? null };
+  if (stamp2 && cached && stamp2.every((v, i) => v === cached[i]) && !racy(stamp2, old.mtimeMs, old.racyMs)) return { index: cached, stamp: stamp2 };
+  const text = readRegularUtf8(file);
+  const entries = parseIndex(text).entries;
+  return { set: new Set(entries.map((e) => e.file.replace(/^\.\//, ""))), index: stamp2 ?? null, stamp: stamp2, text };
 }
-function catalogOf(dir, records, cardWords) {
+function catalogOf(dir, records, cardWords, view, shards) {
   const hold = readHold(dir);
   const keep = hold ? records.flatMap((r, i) => hold.held(r.file) ? [] : [i]) : void 0;
+  const cards = keep ? keep.map((i) => records[i]) : records;
   return {
     dir,
-    cards: keep ? keep.map((i) => records[i]) : records,
+    cards,
     wordCounts(wanted) {
-      const { words: all, starts } = cardWords.get();
-      const found = new Array(records.length);
-      for (const word of new Set(wanted)) {
-        const needle = Buffer.from(` ${word}:`, "utf8");
-        for (let at = all.indexOf(needle); at >= 0; at = all.indexOf(needle, at + needle.length)) {
-          const i = lastAtOrBefore(starts, at);
-          let n = 0;
-          for (let p = at + needle.length; all[p] >= 48 && all[p] <= 57; p++) n = n * 10 + all[p] - 48;
-          const counts = found[i] ??= { head: /* @__PURE__ */ new Map(), body: /* @__PURE__ */ new Map() };
-          (at < starts[i] + records[i].headBytes ? counts.head : counts.body).set(word, n);
-        }
-      }
+      const found = cardWords.counts(wanted);
       return keep ? keep.map((i) => found[i]) : found;
-    }
+    },
+    always: () => cards.filter(isAlways),
+    episodeShards: shards,
+    ...view ? { view } : {}
   };
-}
-function lastAtOrBefore(starts, at) {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = lo + hi + 1 >> 1;
-    if (starts[mid] <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 function racy(s, at, racyMs) {
   return Math.max(s[0], s[2] ?? s[0]) >= at - racyMs;
@@ -459,11 +740,9 @@ function dirMtime(dir, rel) {
 function sameStamp(s, st) {
   return s[0] === st.mtimeMs && s[1] === st.size && s[2] === st.ctimeMs;
 }
-function sameRecord(a, b) {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
 var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 
 export {
+  isReadable,
   readCardCatalog
 };

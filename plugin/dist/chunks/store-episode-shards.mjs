@@ -34,8 +34,8 @@ function listEpisodeShards(memoryDir) {
     return [];
   }
 }
-function episodeFiles(memoryDir) {
-  const shards = listEpisodeShards(memoryDir).map((file) => ({ file }));
+function episodeFiles(memoryDir, listed) {
+  const shards = (listed ?? listEpisodeShards(memoryDir)).map((file) => ({ file }));
   const intent = readShardIntentSafe(memoryDir);
   if (intent && !committed(memoryDir, intent)) {
     for (const s of intent.shards) {

@@ -86,11 +86,11 @@ function toEpisode(v) {
   const host = EPISODE_HOST_FIELDS.map((f) => row[f]).find((h) => typeof h === "string") ?? "";
   return { ...row, ts, host, summary: typeof row.summary === "string" ? row.summary : "" };
 }
-function readEpisodes(memoryDir) {
+function readEpisodes(memoryDir, shards) {
   const episodes = [];
   let malformed = 0;
   let found = false;
-  for (const { file, limit } of episodeFiles(memoryDir)) {
+  for (const { file, limit } of episodeFiles(memoryDir, shards)) {
     let text;
     try {
       const bytes = readRegularBytes(path.join(memoryDir, file), void 0, { nofollow: file !== EPISODES_FILE });

@@ -15,6 +15,7 @@ import {
   sha256Hex
 } from "./config-project.mjs";
 import {
+  EPISODES_SHARD,
   EPISODES_SUMMARY_FILE,
   INDEX_FILE,
   STATE_DIR
@@ -176,12 +177,13 @@ function withoutHeld(store) {
   const entries = store.index.entries.filter((e) => !hold.held(e.file));
   return { ...store, cards, index: { ...store.index, entries } };
 }
-async function listCardFiles(dir, sub = "", walked) {
+async function listCardFiles(dir, sub = "", walked, shards) {
   const entries = await fs2.promises.readdir(path2.join(dir, sub), { withFileTypes: true });
   walked?.push(sub);
   const out = [];
   for (const e of entries) {
     const rel = sub ? `${sub}/${e.name}` : e.name;
+    if (shards && sub === "" && EPISODES_SHARD.test(e.name)) shards.push(e.name);
     if (e.name.startsWith(".")) continue;
     if (e.isDirectory()) out.push(...await listCardFiles(dir, rel, walked));
     else if (e.isFile() && e.name.endsWith(".md") && rel !== INDEX_FILE && rel !== EPISODES_SUMMARY_FILE) out.push(rel);

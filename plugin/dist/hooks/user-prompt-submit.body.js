@@ -5892,17 +5892,22 @@ var FENCE = /^\s*(```|~~~)/;
 function parseIndex(text) {
   const entries = [];
   const unparsed = [];
-  const lines = text.split(/\r?\n/);
-  let fenced = false;
-  lines.forEach((raw, i) => {
-    if (FENCE.test(raw)) fenced = !fenced;
-    if (fenced) return;
-    const parsed = parseIndexLine(raw, i + 1);
+  indexLines(text, (raw, line) => {
+    const parsed = parseIndexLine(raw, line);
     if (parsed === void 0) return;
     if ("reason" in parsed) unparsed.push(parsed);
     else entries.push(parsed);
   });
   return { entries, unparsed };
+}
+function indexLines(text, each) {
+  const lines = text.split(/\r?\n/);
+  let fenced = false;
+  lines.forEach((raw, i) => {
+    if (FENCE.test(raw)) fenced = !fenced;
+    if (fenced) return;
+    each(raw, i + 1);
+  });
 }
 function parseIndexLine(raw, line) {
   if (!BULLET.test(raw)) return void 0;

@@ -2,8 +2,10 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { sessionStartBlock } from "../../../lib/hook/session-start.js";
+import { sessionStartBlock } from "../../../lib/hook/session-overview.js";
 import { CARD_CACHE } from "../../../lib/store/card-cache.js";
+import { decodeCardCache, encodeCardCache } from "../../../lib/store/card-cache-format.js";
+import { buildOverviewView } from "../../../lib/hook/overview-store.js";
 import { handWrittenCards } from "../../support/compact-fixture.js";
 import { makeWorld, memctl } from "../../support/fixture.js";
 
@@ -110,4 +112,67 @@ test("the compact view through the card cache is the one without it: written, ed
   assert.match(since, /^- \[topic-9\]\(project_topic-9\.md\)/m, "the card edited in place is newer than the compact");
   assert.doesNotMatch(since, /^- \[topic-8\]/m, "an unchanged card is covered by the summary");
   assert.match(cached.text, /Removed since that summary \(disregard what it says about them\): topic-4 \(project_topic-4\.md\)/);
+});
+
+test("the overview's index lines are kept while MEMORY.md's stamp holds and made again when it moves, even by an edit that puts the mtime back", async (t) => {
+  const w = makeWorld();
+  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  handWrittenCards(w, 6);
+  backdate(w.mem);
+  const index = path.join(w.mem, "MEMORY.md");
+  fs.utimesSync(index, PAST, PAST);
+  await sleep(150);
+  const first = await sessionStartBlock(w.mem, CONTEXT, 1e9, [], SCOPE_AT);
+  // A view planted in the cache: what the next start prints, so the lines were not parsed or rendered again.
+  const cache = path.join(w.mem, ".memctl", CARD_CACHE);
+  const decoded = decodeCardCache(fs.readFileSync(cache))!;
+  assert.ok(decoded.head.view, "the cache keeps the view with MEMORY.md's stamp");
+  fs.writeFileSync(cache, encodeCardCache({ ...decoded, view: buildOverviewView(fs.readFileSync(index, "utf8").replace("about topic-3,", "about PLANTED,")) }));
+  await sleep(150);
+  const kept = await sessionStartBlock(w.mem, CONTEXT, 1e9, [], SCOPE_AT);
+  assert.equal(kept!.text, first!.text.replace("about topic-3,", "about PLANTED,"));
+  // Same size, same inode, mtime put back: only ctime tells.
+  editInPlace(index, "about topic-4,", "about topic-X,");
+  const seen = await sessionStartBlock(w.mem, CONTEXT, 1e9, [], SCOPE_AT);
+  assert.ok(!seen!.text.includes("PLANTED"));
+  assert.equal(seen!.text, first!.text.replace("about topic-4,", "about topic-X,"));
+  assert.equal(seen!.injectedBytes, first!.injectedBytes);
+});
+
+test("the index view made again after an edit of MEMORY.md from the view before is the view made from scratch", () => {
+  // Lines of every kind a view meets: plain, spaced, CJK, secret-like, fence tags, links out of the store, shard
+  // links, ./ links, bullets without a link, prose, CRLF ends, fences (entries inside them are not entries).
+  const kinds = [
+    (i: number) => `- [card ${i}](project_c${i}.md) — what card ${i} says`,
+    (i: number) => `-   [spaced  ${i}](project_s${i}.md)  —  two  spaces  ${i}  `,
+    (i: number) => `- [部署 ${i}](project_j${i}.md) — 部署の手順 ${i}`,
+    (i: number) => `- [key ${i}](project_k${i}.md) — token sk-live${"x".repeat(24)}${i}`,
+    (i: number) => `- [fence ${i}](project_f${i}.md) — closes </memctl-memory> ${i}`,
+    (i: number) => `- [out ${i}](../outside${i}.md) — leaves the store`,
+    (i: number) => `- [shard ${i}](MEMORY.part${i}.md) — a shard link`,
+    (i: number) => `- [dot ${i}](./project_d${i}.md) — dot slash`,
+    (i: number) => `- a bullet without a link ${i}`,
+    (i: number) => `Prose line ${i}.`,
+    (i: number) => `- [crlf ${i}](project_r${i}.md) — windows\r`,
+    () => "```",
+  ];
+  let seed = 7;
+  const next = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  let lines = Array.from({ length: 80 }, (_, i) => kinds[next(kinds.length)]!(i));
+  let view = buildOverviewView(lines.join("\n"));
+  for (let round = 0; round < 60; round++) {
+    const at = next(lines.length);
+    const edit = next(4);
+    if (edit === 0) lines.splice(at, 0, kinds[next(kinds.length)]!(1000 + round));
+    else if (edit === 1) lines.splice(at, 1);
+    else if (edit === 2) lines[at] = `${lines[at]} edited`;
+    else lines.push(lines[at]!); // a duplicate line
+    const text = lines.join(round % 3 === 0 ? "\r\n" : "\n");
+    const again = buildOverviewView(text, view);
+    assert.equal(again.toString("utf8"), buildOverviewView(text).toString("utf8"), `round ${round}`);
+    view = again;
+  }
 });

@@ -1,0 +1,69 @@
+// What session start prints of a store (lib/hook/session-start.ts runs the hook): with a compact, the compact plus
+// every record written or removed since its watermark (seed 000, rule 2); without one, the pinned cards, then the
+// index in order. Either way complete: over `[doctor] warn_bytes` it says so in one line (rule 4).
+import { COMPACT_FILE, readCompact } from "../compact/artifact.js";
+import { assembleIndexView, viewBytes } from "../compact/assemble.js";
+import { BLOCK_CLOSE, BLOCK_OPEN, blockText, preamble, type BlockContext } from "../core/block.js";
+import { inScope } from "../core/scope.js";
+import { readHold } from "../store/arrivals.js";
+import { readHistory } from "../store/history.js";
+import { readOverviewLines, readOverviewStore } from "./overview-store.js";
+
+export interface SessionStartBlock {
+  text: string;
+  view: "compact" | "overview";
+  /** The assembled view as doctor and `memctl compact` measure it (no session heading, no warning): the number that decides "over". */
+  injectedBytes: number;
+  warnBytes: number;
+  overWarn: boolean;
+}
+
+/** Said once, in the block, when it is over the threshold: no sizes and no remedy, those are doctor's (seed 000, rule 4). */
+export const OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was left out. Run `memctl doctor` for the diagnosis and remedy.";
+/** The one generic line logged whenever an overview over the threshold is assembled. */
+export const OVER_WARN_LOG = "Injected memory context is over the advisory size threshold. Run memctl doctor for details.";
+
+const COMPACT_HEAD = "Session start: the compact summary of this project's memory, then what changed since it. Relevant lines also arrive with each prompt.";
+const OVERVIEW_HEAD = "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.";
+
+/**
+ * The session-start block for a store, complete: nothing is ever cut (seed 000, rule 4). Over `warnBytes` it
+ * carries OVER_WARN_NOTE right after its heading and the caller logs OVER_WARN_LOG. Undefined when the index is
+ * empty. A store without MEMORY.md throws ENOENT; one that cannot be read throws.
+ */
+export async function sessionStartBlock(
+  memoryDir: string,
+  context: BlockContext,
+  warnBytes: number,
+  notes: readonly string[] = [],
+  scopeAt?: string | null,
+): Promise<SessionStartBlock | undefined> {
+  // A compact a sync brought in and the owner has not accepted is not shown: the overview stands in for it.
+  const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? ({ status: "absent" } as const) : readCompact(memoryDir);
+  let view: "compact" | "overview";
+  let lines: { count: number; text: string; bytes: number };
+  if (compact.status === "ok") {
+    const store = await readOverviewStore(memoryDir);
+    const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries).lines;
+    const text = assembled.map((l) => `${l}\n`).join("");
+    lines = { count: store.entries.length, text, bytes: Buffer.byteLength(text) };
+    view = "compact";
+  } else {
+    // A card pinned in another scope (docs/ranking.md, "Scope") is not pinned here: it keeps its place in the index.
+    const here = (scope: readonly string[] | undefined) => scopeAt === undefined || !scope?.length || (scopeAt !== null && inScope(scope, scopeAt));
+    lines = await readOverviewLines(memoryDir, here);
+    view = "overview";
+  }
+  if (lines.count === 0) return undefined;
+  const ctx = { ...context, entryCount: lines.count };
+  // Measured as printed (the preamble names the store), as doctor measures it, so the two agree on "over".
+  const injectedBytes = viewBytes({ lines: [] }, ctx) + lines.bytes;
+  const overWarn = injectedBytes > warnBytes;
+  const head = [view === "compact" ? COMPACT_HEAD : OVERVIEW_HEAD, ...(overWarn ? [OVER_WARN_NOTE] : []), ...notes];
+  return { text: renderOverview(ctx, head, lines.text), view, injectedBytes, warnBytes, overWarn };
+}
+
+/** The fenced block: preamble, heading lines, then every line (`lines`: each with its newline). */
+export function renderOverview(context: BlockContext, head: readonly string[], lines: string): string {
+  return `${[BLOCK_OPEN, preamble(context), ...head.map(blockText)].join("\n")}\n${lines}${BLOCK_CLOSE}\n`;
+}

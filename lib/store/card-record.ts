@@ -1,0 +1,254 @@
+// One card as the card cache keeps it (lib/store/card-cache-format.ts lays the file out). A record read back from
+// the cache is a StoredCard: its numbers and name are decoded with the file, its strings (one JSON row) only
+// when something asks for one. Session start asks for the strings of its pinned cards alone and a search for
+// those of its hits, so at 100,000 cards neither parses 100,000 rows (issue 32).
+import type { CardMeta } from "../core/card.js";
+
+/** mtime, size and ctime: an editor writing in place changes at least one; ctime also moves on chmod and rename. */
+export type Stamp = readonly [mtimeMs: number, size: number, ctimeMs: number];
+
+/** What list and search read of a card, kept so neither reads the file again while its stamp holds. */
+export interface CardRecord {
+  file: string;
+  stamp: Stamp;
+  /** Why the file could not be read; its fields are then empty (such a record is never trusted). */
+  readError?: string;
+  name?: string;
+  description?: string;
+  topics: string[];
+  priority?: string;
+  status?: string;
+  updated_at?: string;
+  /** cardType(file, meta), or undefined. */
+  type?: string;
+  /** 1-based line where the body starts (after the frontmatter). */
+  firstLine: number;
+  /** Byte lengths of the encoded head and body words (lib/core/search-terms.ts encodeTermCounts). */
+  headBytes: number;
+  bodyBytes: number;
+  /** MEMORY.md links to it. */
+  linked: boolean;
+  /** meta.provenance, as parseCard reads it. */
+  provenance?: CardMeta["provenance"];
+  /** parseCard's errors and warnings, as messages (what `memctl ui` shows on the card). */
+  problems: string[];
+  /** meta.scope (where a `priority: always` card is pinned: session start's overview). */
+  scope?: string[];
+  /** SHA-256 of the card's bytes, hex: its revision against the write history (a compact's watermark). */
+  sha256?: string;
+}
+
+/** The strings of a record, in the order of its JSON row. */
+export type Row = Pick<
+  CardRecord,
+  "readError" | "name" | "description" | "topics" | "priority" | "status" | "updated_at" | "type" | "provenance" | "problems" | "scope" | "sha256"
+>;
+
+/** A record's strings as one JSON line, every non-ASCII character escaped (a one-byte string parses about twice as fast). */
+export function encodeRow(r: Row): string {
+  const row = [
+    r.readError ?? null,
+    r.name ?? null,
+    r.description ?? null,
+    r.topics,
+    r.priority ?? null,
+    r.status ?? null,
+    r.updated_at ?? null,
+    r.type ?? null,
+    r.provenance ? [r.provenance.kind ?? null, r.provenance.confidence ?? null, r.provenance.source ?? null] : null,
+    r.problems,
+    r.scope ?? null,
+    r.sha256 ?? null,
+  ];
+  return JSON.stringify(row).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+export const FLAG_LINKED = 1;
+export const FLAG_READ_ERROR = 2;
+/** priority: always (session start pins it, given its scope). */
+export const FLAG_ALWAYS = 4;
+export const FLAG_SHA = 8;
+
+/** A record's flags: what a reader asks of every card without parsing its row. */
+export function flagsOf(r: CardRecord): number {
+  if (r instanceof StoredCard && r.storedRow) return (r.flags & ~FLAG_LINKED) | (r.linked ? FLAG_LINKED : 0);
+  return (r.linked ? FLAG_LINKED : 0) | (r.readError !== undefined ? FLAG_READ_ERROR : 0) | (r.priority === "always" ? FLAG_ALWAYS : 0) | (r.sha256 !== undefined ? FLAG_SHA : 0);
+}
+
+/**
+ * A record decoded from the cache. The row is checked when it is first parsed; a row that does not check (bytes
+ * damaged in a file that otherwise decoded) is replaced by the card's fields read again: never wrong fields.
+ */
+export class StoredCard implements CardRecord {
+  private parsed: Row | undefined;
+  constructor(
+    public file: string,
+    private readonly mtimeMs: number,
+    private readonly size: number,
+    private readonly ctimeMs: number,
+    public firstLine: number,
+    public headBytes: number,
+    public bodyBytes: number,
+    public linked: boolean,
+    /** FLAG_* bits. */
+    readonly flags: number,
+    /** The rows section; this record's row (its JSON line and newline, ASCII) is [rowStart, rowEnd). */
+    private readonly rows: Buffer,
+    private readonly rowStart: number,
+    private readonly rowEnd: number,
+    /** The card's fields read from the card itself: what a row that does not check is replaced by. */
+    private readonly reread: (file: string) => Row,
+  ) {}
+
+  get stamp(): Stamp {
+    return [this.mtimeMs, this.size, this.ctimeMs];
+  }
+
+  private edited = false;
+
+  /** The row as stored, for copying into the next cache file without parsing it (undefined once a field was set). */
+  get storedRow(): Buffer | undefined {
+    return this.edited ? undefined : this.rows.subarray(this.rowStart, this.rowEnd);
+  }
+
+  private row(): Row {
+    this.parsed ??= checkRow(this.rows.toString("latin1", this.rowStart, this.rowEnd)) ?? this.reread(this.file);
+    return this.parsed;
+  }
+
+  private set<K extends keyof Row>(key: K, value: Row[K]): void {
+    this.row()[key] = value;
+    this.edited = true;
+  }
+
+  get readError() {
+    return this.parsed || this.flags & FLAG_READ_ERROR ? this.row().readError : undefined;
+  }
+  set readError(v) {
+    this.set("readError", v);
+  }
+  get name() {
+    return this.row().name;
+  }
+  set name(v) {
+    this.set("name", v);
+  }
+  get description() {
+    return this.row().description;
+  }
+  set description(v) {
+    this.set("description", v);
+  }
+  get topics() {
+    return this.row().topics;
+  }
+  set topics(v) {
+    this.set("topics", v);
+  }
+  get priority() {
+    return this.row().priority;
+  }
+  set priority(v) {
+    this.set("priority", v);
+  }
+  get status() {
+    return this.row().status;
+  }
+  set status(v) {
+    this.set("status", v);
+  }
+  get updated_at() {
+    return this.row().updated_at;
+  }
+  set updated_at(v) {
+    this.set("updated_at", v);
+  }
+  get type() {
+    return this.row().type;
+  }
+  set type(v) {
+    this.set("type", v);
+  }
+  get provenance() {
+    return this.row().provenance;
+  }
+  set provenance(v) {
+    this.set("provenance", v);
+  }
+  get problems() {
+    return this.row().problems;
+  }
+  set problems(v) {
+    this.set("problems", v);
+  }
+  get scope() {
+    return this.row().scope;
+  }
+  set scope(v) {
+    this.set("scope", v);
+  }
+  get sha256() {
+    return this.parsed || this.flags & FLAG_SHA ? this.row().sha256 : undefined;
+  }
+  set sha256(v) {
+    this.set("sha256", v);
+  }
+}
+
+/** Every field of a record as a plain object (a StoredCard's getters read through its row). */
+export function plainRecord(r: CardRecord): CardRecord {
+  const { file, stamp, readError, name, description, topics, priority, status, updated_at, type, firstLine, headBytes, bodyBytes, linked, provenance, problems, scope, sha256 } = r;
+  const out: CardRecord = { file, stamp, topics, firstLine, headBytes, bodyBytes, linked, problems };
+  const optional = { readError, name, description, priority, status, updated_at, type, provenance, scope, sha256 };
+  for (const [k, v] of Object.entries(optional)) if (v !== undefined) (out as unknown as Record<string, unknown>)[k] = v;
+  return out;
+}
+
+/** Two records the same in every field. */
+export function sameRecord(a: CardRecord, b: CardRecord): boolean {
+  return JSON.stringify(plainRecord(a)) === JSON.stringify(plainRecord(b));
+}
+
+const num = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+const optStr = (v: unknown): v is string | null => v === null || typeof v === "string";
+const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((t) => typeof t === "string");
+
+function checkRow(text: string): Row | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(v) || v.length !== 12) return undefined;
+  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256] = v;
+  if (!optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type)) return undefined;
+  if (!strings(topics) || !strings(problems) || (scope !== null && !strings(scope))) return undefined;
+  if (sha256 !== null && !(typeof sha256 === "string" && /^[0-9a-f]{64}$/.test(sha256))) return undefined;
+  const provenance = checkProvenance(prov);
+  if (provenance === false) return undefined;
+  return {
+    readError: readError ?? undefined,
+    name: name ?? undefined,
+    description: description ?? undefined,
+    topics,
+    priority: priority ?? undefined,
+    status: status ?? undefined,
+    updated_at: updated ?? undefined,
+    type: type ?? undefined,
+    provenance,
+    problems,
+    scope: scope ?? undefined,
+    sha256: sha256 ?? undefined,
+  };
+}
+
+function checkProvenance(v: unknown): CardMeta["provenance"] | false {
+  if (v === null) return undefined;
+  if (!Array.isArray(v) || v.length !== 3) return false;
+  const [kind, confidence, source] = v;
+  if (kind !== null && kind !== "fact" && kind !== "inference" && kind !== "unverified") return false;
+  if (confidence !== null && !num(confidence)) return false;
+  if (!optStr(source)) return false;
+  return { kind: kind ?? undefined, confidence: confidence ?? undefined, source: source ?? undefined };
+}
