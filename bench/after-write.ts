@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateCards, generateStore, type GeneratedCard } from "./gen-store.js";
+import { sleepSync, timedNode } from "./timed-child.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const arg = (name: string) => {
@@ -28,14 +29,10 @@ const gapMs = Number(arg("gap-ms") ?? 2_500);
 const builds: [string, string][] = [["after", path.join(ROOT, "dist")]];
 if (arg("compare")) builds.unshift(["before", path.resolve(arg("compare")!)]);
 
-const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 /** Wall ms (spawn to exit) and peak RSS MiB of one process under GNU time. */
 function timed(args: string[], env: NodeJS.ProcessEnv, input = ""): [number, number] {
-  const t = process.hrtime.bigint();
-  const r = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, ...args], { env, input, encoding: "utf8" });
-  const ms = Number(process.hrtime.bigint() - t) / 1e6;
-  const kib = Number(/(\d+)\s*$/.exec(r.stderr)?.[1] ?? Number.NaN);
-  return [ms, kib / 1024];
+  const r = timedNode(args, env, input);
+  return [r.ms, r.rssMiB];
 }
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-after-write-"));
@@ -58,7 +55,7 @@ for (const s of setups) {
   const [ms, mib] = timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)); // builds the rank cache
   console.error(`${s.name}: cold build ${ms.toFixed(0)} ms, ${mib.toFixed(0)} MiB`);
 }
-sleep(waitMs);
+sleepSync(waitMs);
 
 const rows = new Map<string, { ms: number[]; mib: number[] }>();
 const record = (key: string, [ms, mib]: [number, number]) => {
@@ -71,8 +68,8 @@ const record = (key: string, [ms, mib]: [number, number]) => {
 for (const s of setups) record(`${s.name}: second prompt (after the cold build)`, timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)));
 const card = (round: number): GeneratedCard => plain[(round * 7919) % plain.length]!;
 for (let round = 0; round < runs; round++) {
-  sleep(gapMs);
-  record("node -e 0", timed(["-e", "0"], process.env));
+  sleepSync(gapMs);
+  record("node -e 0", timed(["-e", "0"], setups[0]!.env)); // the hook's environment: an inherited NODE_EXTRA_CA_CERTS alone adds ~40 ms
   for (const s of setups) record(`${s.name}: warm prompt`, timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)));
   const saved = card(round);
   const name = saved.file.replace(/\.md$/, "");
@@ -80,16 +77,16 @@ for (let round = 0; round < runs; round++) {
     const r = spawnSync(process.execPath, [s.cli, "save", name, "-t", name.split("_")[0]!, "-d", `round ${round}: the zanzibar flag moved`], { env: s.env, encoding: "utf8" });
     if (r.status !== 0) throw new Error(`${s.name} save: ${r.stderr}`);
   }
-  sleep(waitMs);
+  sleepSync(waitMs);
   for (const s of setups) record(`${s.name}: first prompt after save`, timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)));
   const edited = card(round + 1000);
   for (const s of setups) {
     const file = path.join(s.dir, edited.file);
     fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("topics:\n", `topics:\n  - "quokka${round}"\n`)); // in place: same inode
   }
-  sleep(waitMs);
+  sleepSync(waitMs);
   for (const s of setups) record(`${s.name}: first prompt after an in-place edit`, timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)));
-  record("node -e 0", timed(["-e", "0"], process.env));
+  record("node -e 0", timed(["-e", "0"], setups[0]!.env)); // the hook's environment: an inherited NODE_EXTRA_CA_CERTS alone adds ~40 ms
 }
 
 // The keepers the hooks started (each logs its pid to the hook log): CPU time over their life so far, peak RSS.

@@ -5,12 +5,12 @@
 // Run: npm run build && node --import tsx bench/session-start.ts --cards 10000 --runs 5 [--compare <old dist>]
 // --compare runs another build's CLI on its own copy of the store in the same rounds. `node -e 0` runs with the
 // same environment as the hook: an inherited NODE_EXTRA_CA_CERTS alone adds ~50 ms to a node start.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateStore } from "./gen-store.js";
+import { sleepSync, timedNode } from "./timed-child.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const arg = (name: string) => {
@@ -22,14 +22,10 @@ const runs = Number(arg("runs") ?? 5);
 const builds: [string, string][] = [["after", path.join(ROOT, "dist")]];
 if (arg("compare")) builds.unshift(["before", path.resolve(arg("compare")!)]);
 
-const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 /** Wall ms (spawn to exit) and peak RSS MiB of one process under GNU time, and its stdout. */
 function timed(args: string[], env: NodeJS.ProcessEnv, input = ""): [number, number, string] {
-  const t = process.hrtime.bigint();
-  const r = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, ...args], { env, input, encoding: "utf8", maxBuffer: 1 << 30 });
-  const ms = Number(process.hrtime.bigint() - t) / 1e6;
-  const kib = Number(/(\d+)\s*$/.exec(r.stderr)?.[1] ?? Number.NaN);
-  return [ms, kib / 1024, r.stdout];
+  const r = timedNode(args, env, input);
+  return [r.ms, r.rssMiB, r.stdout];
 }
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-session-start-"));
@@ -52,7 +48,7 @@ for (const s of setups) {
   console.error(`${s.name}: first start ${ms.toFixed(0)} ms, ${mib.toFixed(0)} MiB, ${out.length} chars out`);
   outputs.set(s.name, out.replaceAll(s.dir, "<dir>"));
 }
-sleep(300);
+sleepSync(300);
 
 const rows = new Map<string, { ms: number[]; mib: number[] }>();
 /** Each start's output by run and round, every build's: they must be the same. */
@@ -76,7 +72,7 @@ for (let round = 0; round < runs; round++) {
     const file = path.join(s.dir, edited.file);
     fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("topics:\n", `topics:\n  - "quokka${round}"\n`)); // in place: same inode
   }
-  sleep(300);
+  sleepSync(300);
   for (const s of setups) record(`${s.name}: session start after an in-place edit`, start(s), s);
   // One index line rewritten, as a save rewrites its card's line: MEMORY.md's stamp moves, the other lines do not.
   for (const s of setups) {
@@ -85,7 +81,7 @@ for (let round = 0; round < runs; round++) {
     const at = text.indexOf(`](${edited.file})`);
     fs.writeFileSync(index, `${text.slice(0, at)}](${edited.file}) (edited ${round})${text.slice(at + edited.file.length + 3)}`);
   }
-  sleep(300);
+  sleepSync(300);
   for (const s of setups) record(`${s.name}: session start after an index edit`, start(s), s);
   record("node -e 0", timed(["-e", "0"], setups[0]!.env));
 }
