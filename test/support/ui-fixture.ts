@@ -114,8 +114,9 @@ export async function makeUiStore(root: string, options: { prompts?: number; hoo
   return { root, memory, env, io, cli, proposals };
 }
 
-/** Derived, per-machine caches a read leaves (the web view reads cards through them, as `memctl list` does): not records. */
-const DERIVED = new Set([".memctl/card-cache", ".memctl/card-words"]);
+/** Derived, per-machine state, not records: the caches a read leaves (the web view reads cards through them, as
+ * `memctl list` does) and the write journal, whose lines carry each file's mtime and inode on this disk. */
+const DERIVED = new Set([".memctl/card-cache", ".memctl/card-words", ".memctl/writes.jsonl"]);
 
 /** Every file under `dir` (relative path → bytes) but the derived caches, for comparing two stores. */
 export function snapshot(dir: string): Map<string, Buffer> {
