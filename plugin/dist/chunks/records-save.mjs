@@ -53,7 +53,7 @@ import {
 } from "./core-card-types.mjs";
 import {
   sha256Hex
-} from "./config-project.mjs";
+} from "./core-sha256.mjs";
 import {
   INDEX_FILE
 } from "./config-config.mjs";
