@@ -22,8 +22,16 @@ const CR = 0x0d;
 
 /** Every line linking `file` (`./file` too), in file order. */
 export function findIndexLines(index: Buffer, file: string): IndexHit[] {
-  return findEntries(index, [Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file);
+  // A save looks its card up in the same bytes twice (its title, then the edit): one search of 19 MB at 100,000 cards.
+  const memo = linesFound.get(index) ?? new Map<string, readonly IndexHit[]>();
+  linesFound.set(index, memo);
+  let hits = memo.get(file);
+  if (!hits) memo.set(file, (hits = findEntries(index, [Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file)));
+  return [...hits];
 }
+
+/** findIndexLines' answers per index Buffer; the caller's Buffer is never written into (a change is a new Buffer). */
+const linesFound = new WeakMap<Buffer, Map<string, readonly IndexHit[]>>();
 
 /**
  * Every entry whose title is `title`, in file order. A title is unescaped from its line (`\[` is `[`), so a line

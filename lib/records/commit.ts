@@ -8,7 +8,7 @@ import { EMPTY_INDEX, indexHasBytes, indexLineEdit, removeIndexLinesBytes, upser
 import { appendJournal, dirStamps, indexStamp, type JournalRecord } from "../store/write-journal.js";
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
 import { commitFile, sweepDeadTemps, syncDirectory, type CommitOptions } from "../store/write.js";
-import { readRegularBuffer } from "../store/checked-fs.js";
+import { readRegularMemo } from "../store/checked-fs.js";
 import { notRealError, realDir } from "../store/safe-write.js";
 import { ensureMachineId, readMachineId } from "../store/machine-id.js";
 import { intentProblems } from "./intent-check.js";
@@ -223,7 +223,7 @@ async function editIndex(memoryDir: string, card: string, edit: NonNullable<Card
   const file = path.join(memoryDir, INDEX_FILE);
   let before: Buffer;
   try {
-    before = readRegularBuffer(file);
+    before = readRegularMemo(file); // as the save that planned this edit read it, unless it changed since
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
     if (edit.line === null) return {};

@@ -19,7 +19,7 @@ import type { CommitOptions } from "../store/write.js";
 import { type CardType, withoutTypePrefix } from "../core/card-types.js";
 import { renderNewCard, typeOf, updatedCardBytes, validateName, validateSaveInput, type SaveInput } from "./card-input.js";
 import { currentIndexTitle, findCardFile } from "./card-find.js";
-import { readRegularBuffer } from "../store/checked-fs.js";
+import { readRegularMemo } from "../store/checked-fs.js";
 import { keepRevisions } from "../store/revisions.js";
 import { utcDay } from "../core/frecency.js";
 
@@ -173,7 +173,7 @@ function checkBase(memoryDir: string, name: string, existing: string | undefined
 function indexDiffers(memoryDir: string, file: string, line: string): boolean {
   let index: Buffer;
   try {
-    index = readRegularBuffer(path.join(memoryDir, INDEX_FILE));
+    index = readRegularMemo(path.join(memoryDir, INDEX_FILE));
   } catch {
     return true;
   }

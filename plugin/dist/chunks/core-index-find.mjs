@@ -12,8 +12,13 @@ var BACKSLASH = 92;
 var NL = 10;
 var CR = 13;
 function findIndexLines(index, file) {
-  return findEntries(index, [Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file);
+  const memo = linesFound.get(index) ?? /* @__PURE__ */ new Map();
+  linesFound.set(index, memo);
+  let hits = memo.get(file);
+  if (!hits) memo.set(file, hits = findEntries(index, [Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file));
+  return [...hits];
 }
+var linesFound = /* @__PURE__ */ new WeakMap();
 function findIndexTitles(index, title) {
   return findEntries(index, [Buffer.from(title, "utf8"), BACKSLASH], (e) => e.title === title);
 }

@@ -47,7 +47,7 @@ import {
 import {
   ERROR_CODES,
   MemctlError,
-  readRegularBuffer,
+  readRegularMemo,
   systemCode
 } from "./core-bytes.mjs";
 
@@ -286,7 +286,7 @@ async function editIndex(memoryDir, card, edit, commit) {
   const file = path2.join(memoryDir, INDEX_FILE);
   let before;
   try {
-    before = readRegularBuffer(file);
+    before = readRegularMemo(file);
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
     if (edit.line === null) return {};

@@ -60,7 +60,7 @@ import {
 import {
   ERROR_CODES,
   MemctlError,
-  readRegularBuffer,
+  readRegularMemo,
   usageError
 } from "./core-bytes.mjs";
 
@@ -165,7 +165,7 @@ function checkBase(memoryDir, name, existing, expected) {
 function indexDiffers(memoryDir, file, line) {
   let index;
   try {
-    index = readRegularBuffer(path.join(memoryDir, INDEX_FILE));
+    index = readRegularMemo(path.join(memoryDir, INDEX_FILE));
   } catch {
     return true;
   }

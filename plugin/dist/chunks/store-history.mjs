@@ -25,6 +25,7 @@ import {
   MemctlError,
   fileKind,
   notRegularError,
+  readRegularMemo,
   readRegularUtf8,
   statIfExists,
   systemCode
@@ -61,14 +62,20 @@ function readHistory(memoryDir) {
 function readCardHistory(memoryDir, cards) {
   let bytes;
   try {
-    const file = historyPath(memoryDir);
-    const stat = statIfExists(file);
-    if (stat && !stat.isFile()) throw notRegularError(file, stat.mode);
-    bytes = fs.readFileSync(file);
+    bytes = readRegularMemo(historyPath(memoryDir), Number.POSITIVE_INFINITY);
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
     return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${err.message}` };
   }
+  const key = cards.join("\n");
+  const found = searched.get(bytes)?.get(key);
+  if (found) return { entries: [...found.entries], malformed: found.malformed };
+  const result = searchCardHistory(bytes, cards);
+  searched.set(bytes, (searched.get(bytes) ?? /* @__PURE__ */ new Map()).set(key, { entries: [...result.entries], malformed: result.malformed }));
+  return result;
+}
+var searched = /* @__PURE__ */ new WeakMap();
+function searchCardHistory(bytes, cards) {
   const starts = /* @__PURE__ */ new Set();
   for (const needle of [...cards.map((c) => Buffer.from(c, "utf8")), 92]) {
     if (typeof needle !== "number" && needle.length === 0) continue;

@@ -66,3 +66,27 @@ test("bytes that are not UTF-8 outside the edited line are kept", () => {
   const out = upsertIndexLineBytes(buf, FILE, "- [A](project_a.md) — new");
   assert.deepEqual(out, Buffer.concat([buf.subarray(0, buf.indexOf("- [A]")), Buffer.from("- [A](project_a.md) — new\n")]));
 });
+
+test("findIndexLines asked twice about the same bytes answers the same, and a caller's array is its own", () => {
+  const index = Buffer.from("# Memory\n\n- [A](a.md) — one\n- [B](b.md) — two\n- [A again](./a.md) — three\n");
+  const first = findIndexLines(index, "a.md");
+  assert.deepEqual(
+    first.map((h) => h.entry.title),
+    ["A", "A again"],
+  );
+  first.pop();
+  assert.deepEqual(
+    findIndexLines(index, "a.md").map((h) => h.entry.title),
+    ["A", "A again"],
+  );
+  assert.deepEqual(
+    findIndexLines(index, "b.md").map((h) => h.entry.title),
+    ["B"],
+  );
+  // Other bytes with the same text are their own question.
+  const edited = upsertIndexLineBytes(index, "b.md", "- [B](b.md) — edited");
+  assert.deepEqual(
+    findIndexLines(edited, "b.md").map((h) => index.length !== edited.length && edited.toString("utf8", h.start, h.end)),
+    ["- [B](b.md) — edited"],
+  );
+});

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { appendHistory, historyPath, isValidActor, latestByCard, makeEntry, readHistory, sha256Hex } from "../../../lib/store/history.js";
+import { appendHistory, historyPath, isValidActor, latestByCard, makeEntry, readCardHistory, readHistory, sha256Hex } from "../../../lib/store/history.js";
 import { scratchDir } from "../../support/scratch.js";
 
 function tempStore(): string {
@@ -114,4 +114,33 @@ test("a torn fragment longer than one read, with no complete line before it, is 
     ["feedback_a.md"],
   );
   assert.equal(readHistory(dir).malformed, 0);
+});
+
+test("a card's history read twice (a save, then its commit) sees what was appended between, and callers' arrays stay their own", () => {
+  const dir = tempStore();
+  const at = new Date("2026-12-02T09:40:00Z");
+  appendHistory(dir, makeEntry([], "feedback_a.md", "create", "human", at, "one\n"));
+  appendHistory(dir, makeEntry([], "feedback_b.md", "create", "human", at, "b\n"));
+  const first = readCardHistory(dir, ["feedback_a.md"]);
+  assert.deepEqual(
+    first.entries.map((e) => e.rev),
+    [1],
+  );
+  first.entries.push(makeEntry(first.entries, "feedback_a.md", "update", "human", at, "pushed by the caller\n"));
+  assert.equal(readCardHistory(dir, ["feedback_a.md"]).entries.length, 1, "the caller's push is not the next reader's");
+  // Appended by another writer (a raw append, as another process's appendHistory would).
+  const next = makeEntry(first.entries.slice(0, 1), "feedback_a.md", "update", "human", at, "two\n");
+  fs.appendFileSync(historyPath(dir), `${JSON.stringify(next)}\n`);
+  assert.deepEqual(
+    readCardHistory(dir, ["feedback_a.md"]).entries.map((e) => [e.rev, e.op]),
+    [
+      [1, "create"],
+      [2, "update"],
+    ],
+  );
+  assert.deepEqual(
+    readCardHistory(dir, ["feedback_b.md"]).entries.map((e) => e.card),
+    ["feedback_b.md"],
+  );
+  fs.rmSync(dir, { recursive: true, force: true });
 });
