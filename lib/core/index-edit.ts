@@ -94,7 +94,7 @@ export function indexHas(indexText: string, file: string): boolean {
 export function indexLineEdit(before: Uint8Array, next: Uint8Array): { at: number; removed: number; inserted: string[] } | undefined {
   const a = Buffer.from(before.buffer, before.byteOffset, before.byteLength);
   const b = Buffer.from(next.buffer, next.byteOffset, next.byteLength);
-  if (a.equals(b) || hasFence(a) || hasFence(b)) return undefined;
+  if (a.equals(b) || hasFence(a)) return undefined;
   const min = Math.min(a.length, b.length);
   // Common head and tail compared a chunk at a time natively (memcmp), then byte by byte in the chunk that differs.
   let p = 0;
@@ -114,6 +114,9 @@ export function indexLineEdit(before: Uint8Array, next: Uint8Array): { at: numbe
   if (at === 1) return undefined;
   const removedText = a.subarray(start, endA);
   const insertedText = b.subarray(start, endB);
+  // b is a's head and tail around the inserted lines, and a holds no fence; a fence mark cannot straddle the edges
+  // (each is a line start), so b holds one only if the inserted lines do: one scan of the change, not of 19 MB.
+  if (hasFence(insertedText)) return undefined;
   const fatal = new TextDecoder("utf-8", { fatal: true });
   try {
     const inserted = splitLines(fatal.decode(insertedText));

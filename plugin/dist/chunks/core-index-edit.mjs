@@ -164,7 +164,7 @@ function indexHasBytes(index, file) {
 function indexLineEdit(before, next) {
   const a = Buffer.from(before.buffer, before.byteOffset, before.byteLength);
   const b = Buffer.from(next.buffer, next.byteOffset, next.byteLength);
-  if (a.equals(b) || hasFence(a) || hasFence(b)) return void 0;
+  if (a.equals(b) || hasFence(a)) return void 0;
   const min = Math.min(a.length, b.length);
   let p = 0;
   while (p + CHUNK <= min && a.compare(b, p, p + CHUNK, p, p + CHUNK) === 0) p += CHUNK;
@@ -181,6 +181,7 @@ function indexLineEdit(before, next) {
   if (at === 1) return void 0;
   const removedText = a.subarray(start, endA);
   const insertedText = b.subarray(start, endB);
+  if (hasFence(insertedText)) return void 0;
   const fatal = new TextDecoder("utf-8", { fatal: true });
   try {
     const inserted = splitLines(fatal.decode(insertedText));

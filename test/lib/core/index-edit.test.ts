@@ -79,3 +79,19 @@ test("indexLineEdit over a large index (compared a chunk at a time): the edit of
   ] as [number, number, string[]][])
     assert.deepEqual(indexLineEdit(text(lines), text(edited(at, removed, inserted))), { at, removed, inserted }, `at ${at}`);
 });
+
+test("indexLineEdit refuses every pair where either text holds a fence mark, wherever the mark is", async () => {
+  const fc = (await import("fast-check")).default;
+  const line = fc.constantFrom("# Memory", "", "- [A](a.md) — x", "- [B](b.md) — y", "```", "~~~ts", "- [C](c.md) — a ``` inside", "prose");
+  const fenced = (t: string) => t.includes("```") || t.includes("~~~");
+  fc.assert(
+    fc.property(fc.array(line, { minLength: 1, maxLength: 10 }), fc.array(line, { maxLength: 4 }), fc.nat(), fc.nat(), (lines, inserted, from, count) => {
+      const at = 1 + (from % (lines.length + 1));
+      const next = [...lines.slice(0, at - 1), ...inserted, ...lines.slice(at - 1 + Math.min(count % 3, lines.length - at + 1))];
+      const [a, b] = [lines.join("\n") + "\n", next.join("\n") + "\n"];
+      const edit = indexLineEdit(Buffer.from(a), Buffer.from(b));
+      return !(fenced(a) || fenced(b)) || edit === undefined;
+    }),
+    { numRuns: 3000 },
+  );
+});
