@@ -1,5 +1,5 @@
 import { parseIndex } from "./index-file.js";
-import { findIndexLines } from "./index-find.js";
+import { findIndexLines, hasFenceMark } from "./index-find.js";
 
 // MEMORY.md edits touch only the lines of one card; every other byte (headings, prose, other entries,
 // line endings, a missing final newline) stays as it was. Callers hold the store lock around read-modify-write.
@@ -92,9 +92,10 @@ export function indexHas(indexText: string, file: string): boolean {
  * O(size) byte compares and a newline count: what a write journal records so the hook need not re-read the index.
  */
 export function indexLineEdit(before: Uint8Array, next: Uint8Array): { at: number; removed: number; inserted: string[] } | undefined {
-  const a = Buffer.from(before.buffer, before.byteOffset, before.byteLength);
-  const b = Buffer.from(next.buffer, next.byteOffset, next.byteLength);
-  if (a.equals(b) || hasFence(a)) return undefined;
+  // The caller's own Buffers when they are: the index's fence scan is remembered per Buffer (index-find.ts).
+  const a = Buffer.isBuffer(before) ? before : Buffer.from(before.buffer, before.byteOffset, before.byteLength);
+  const b = Buffer.isBuffer(next) ? next : Buffer.from(next.buffer, next.byteOffset, next.byteLength);
+  if (a.equals(b) || hasFenceMark(a)) return undefined;
   const min = Math.min(a.length, b.length);
   // Common head and tail compared a chunk at a time natively (memcmp), then byte by byte in the chunk that differs.
   let p = 0;

@@ -1,6 +1,7 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  findIndexLines
+  findIndexLines,
+  hasFenceMark
 } from "./core-index-find.mjs";
 import {
   historyPath,
@@ -162,9 +163,9 @@ function indexHasBytes(index, file) {
   return findIndexLines(index, file).length > 0;
 }
 function indexLineEdit(before, next) {
-  const a = Buffer.from(before.buffer, before.byteOffset, before.byteLength);
-  const b = Buffer.from(next.buffer, next.byteOffset, next.byteLength);
-  if (a.equals(b) || hasFence(a)) return void 0;
+  const a = Buffer.isBuffer(before) ? before : Buffer.from(before.buffer, before.byteOffset, before.byteLength);
+  const b = Buffer.isBuffer(next) ? next : Buffer.from(next.buffer, next.byteOffset, next.byteLength);
+  if (a.equals(b) || hasFenceMark(a)) return void 0;
   const min = Math.min(a.length, b.length);
   let p = 0;
   while (p + CHUNK <= min && a.compare(b, p, p + CHUNK, p, p + CHUNK) === 0) p += CHUNK;

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { indexHas, indexHasBytes, removeIndexLines, removeIndexLinesBytes, upsertIndexLine, upsertIndexLineBytes } from "../../../lib/core/index-edit.js";
-import { findIndexLines } from "../../../lib/core/index-find.js";
+import { findIndexLines, hasFenceMark } from "../../../lib/core/index-find.js";
 import { parseIndex } from "../../../lib/core/index-file.js";
 
 const FILE = "project_a.md";
@@ -89,4 +89,20 @@ test("findIndexLines asked twice about the same bytes answers the same, and a ca
     findIndexLines(edited, "b.md").map((h) => index.length !== edited.length && edited.toString("utf8", h.start, h.end)),
     ["- [B](b.md) — edited"],
   );
+});
+
+test("hasFenceMark sees a fence mark anywhere, a fence line or not, before or after a search of the same bytes", () => {
+  const cases: [string, boolean][] = [
+    ["# Memory\n- [A](a.md) — x\n", false],
+    ["# Memory\n```\n- [A](a.md) — x\n```\n", true],
+    ["# Memory\n- [A](a.md) — a ``` inside a line\n", true],
+    ["# Memory\n- [A](a.md) — x ~~~\n", true],
+    ["# Memory\n- [A](a.md) — two `` ticks\n", false],
+  ];
+  for (const [text, marked] of cases) {
+    assert.equal(hasFenceMark(Buffer.from(text)), marked, text);
+    const searched = Buffer.from(text);
+    findIndexLines(searched, "a.md");
+    assert.equal(hasFenceMark(searched), marked, `after a search: ${text}`);
+  }
 });
