@@ -36,6 +36,40 @@ export function upsertIndexLineBytes(index: Buffer, file: string, line: string):
   return Buffer.concat([index, Buffer.from(sep + line + eol, "utf8")]);
 }
 
+/**
+ * upsertIndexLineBytes for a card MEMORY.md already links, as pieces (head, line, tail) a writer writes without
+ * joining 19 MB into a copy, with the edit indexLineEdit reports between the old bytes and the joined pieces (none
+ * when it reports none). Undefined when no line links `file`: the line is appended (upsertIndexLineBytes).
+ */
+export function replaceIndexLinePieces(index: Buffer, file: string, line: string): { pieces: Buffer[]; changed: boolean; edit?: LineEdit } | undefined {
+  const hit = findIndexLines(index, file)[0];
+  if (!hit) return undefined;
+  const bytes = Buffer.from(line, "utf8");
+  const old = index.subarray(hit.start, hit.end);
+  const pieces = [index.subarray(0, hit.start), bytes, index.subarray(hit.end)];
+  if (bytes.equals(old)) return { pieces, changed: false };
+  // What indexLineEdit refuses, refused alike: line 1, a fence mark in either text, a line that is not UTF-8.
+  const at = countNewlines(index, hit.start) + 1;
+  if (at === 1 || /[\r\n]/.test(line) || hasFenceMark(index) || hasFence(bytes) || !isUtf8(old)) return { pieces, changed: true };
+  return { pieces, changed: true, edit: { at, removed: 1, inserted: [line] } };
+}
+
+function isUtf8(bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One edit of whole lines: from line `at` (1-based), `removed` lines became `inserted`. */
+export interface LineEdit {
+  at: number;
+  removed: number;
+  inserted: string[];
+}
+
 /** removeIndexLines on the raw bytes of MEMORY.md: each line linking `file` goes with its line break. */
 export function removeIndexLinesBytes(index: Buffer, file: string): { bytes: Buffer; removed: number } {
   const hits = findIndexLines(index, file);
@@ -91,7 +125,7 @@ export function indexHas(indexText: string, file: string): boolean {
  * anywhere in either text (a fence changes which lines parse), or the changed text is not valid UTF-8.
  * O(size) byte compares and a newline count: what a write journal records so the hook need not re-read the index.
  */
-export function indexLineEdit(before: Uint8Array, next: Uint8Array): { at: number; removed: number; inserted: string[] } | undefined {
+export function indexLineEdit(before: Uint8Array, next: Uint8Array): LineEdit | undefined {
   // The caller's own Buffers when they are: the index's fence scan is remembered per Buffer (index-find.ts).
   const a = Buffer.isBuffer(before) ? before : Buffer.from(before.buffer, before.byteOffset, before.byteLength);
   const b = Buffer.isBuffer(next) ? next : Buffer.from(next.buffer, next.byteOffset, next.byteLength);

@@ -147,6 +147,25 @@ function upsertIndexLineBytes(index, file, line) {
   const sep = index.length === 0 || index[index.length - 1] === 10 ? "" : eol;
   return Buffer.concat([index, Buffer.from(sep + line + eol, "utf8")]);
 }
+function replaceIndexLinePieces(index, file, line) {
+  const hit = findIndexLines(index, file)[0];
+  if (!hit) return void 0;
+  const bytes = Buffer.from(line, "utf8");
+  const old = index.subarray(hit.start, hit.end);
+  const pieces = [index.subarray(0, hit.start), bytes, index.subarray(hit.end)];
+  if (bytes.equals(old)) return { pieces, changed: false };
+  const at = countNewlines(index, hit.start) + 1;
+  if (at === 1 || /[\r\n]/.test(line) || hasFenceMark(index) || hasFence(bytes) || !isUtf8(old)) return { pieces, changed: true };
+  return { pieces, changed: true, edit: { at, removed: 1, inserted: [line] } };
+}
+function isUtf8(bytes) {
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
 function removeIndexLinesBytes(index, file) {
   const hits = findIndexLines(index, file);
   if (hits.length === 0) return { bytes: index, removed: 0 };
@@ -213,6 +232,7 @@ export {
   keepRevisionsBatch,
   EMPTY_INDEX,
   upsertIndexLineBytes,
+  replaceIndexLinePieces,
   removeIndexLinesBytes,
   indexHasBytes,
   indexLineEdit

@@ -18,6 +18,7 @@ import {
   indexHasBytes,
   indexLineEdit,
   removeIndexLinesBytes,
+  replaceIndexLinePieces,
   upsertIndexLineBytes
 } from "./core-index-edit.mjs";
 import {
@@ -291,6 +292,12 @@ async function editIndex(memoryDir, card, edit, commit) {
     if (systemCode(err) !== "ENOENT") throw err;
     if (edit.line === null) return {};
     before = Buffer.from(EMPTY_INDEX, "utf8");
+  }
+  const replaced = edit.line !== null && edit.from === void 0 && fs2.existsSync(file) ? replaceIndexLinePieces(before, card, edit.line) : void 0;
+  if (replaced) {
+    if (!replaced.changed) return {};
+    await commitFile(file, replaced.pieces, { ...commit, sweep: false });
+    return replaced.edit ? { e: [replaced.edit.at, replaced.edit.removed, replaced.edit.inserted] } : { x: 1 };
   }
   let next;
   if (edit.line === null) next = removeIndexLinesBytes(before, card).bytes;
