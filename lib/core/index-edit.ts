@@ -37,13 +37,19 @@ export function upsertIndexLineBytes(index: Buffer, file: string, line: string):
 }
 
 /**
- * upsertIndexLineBytes for a card MEMORY.md already links, as pieces (head, line, tail) a writer writes without
- * joining 19 MB into a copy, with the edit indexLineEdit reports between the old bytes and the joined pieces (none
- * when it reports none). Undefined when no line links `file`: the line is appended (upsertIndexLineBytes).
+ * upsertIndexLineBytes as pieces a writer writes without joining 19 MB into a copy (head, line, tail; or the index
+ * and the appended line), with the edit indexLineEdit reports between the old bytes and the joined pieces (none
+ * when it reports none). Undefined for an append to an index whose last line has no line break (upsertIndexLineBytes).
  */
-export function replaceIndexLinePieces(index: Buffer, file: string, line: string): { pieces: Buffer[]; changed: boolean; edit?: LineEdit } | undefined {
+export function upsertIndexLinePieces(index: Buffer, file: string, line: string): { pieces: Buffer[]; changed: boolean; edit?: LineEdit } | undefined {
   const hit = findIndexLines(index, file)[0];
-  if (!hit) return undefined;
+  if (!hit) {
+    if (index.length > 0 && index[index.length - 1] !== 0x0a) return undefined;
+    const added = Buffer.from(line + (index.includes("\r\n") ? "\r\n" : "\n"), "utf8");
+    const at = countNewlines(index, index.length) + 1;
+    const refused = at === 1 || /[\r\n]/.test(line) || hasFenceMark(index) || hasFence(added);
+    return { pieces: [index, added], changed: true, ...(refused ? {} : { edit: { at, removed: 0, inserted: [line] } }) };
+  }
   const bytes = Buffer.from(line, "utf8");
   const old = index.subarray(hit.start, hit.end);
   const pieces = [index.subarray(0, hit.start), bytes, index.subarray(hit.end)];

@@ -4,7 +4,7 @@ import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { appendHistory, assertHistoryWritable, latestByCard, readCardHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
 import { ensureStateDir, withStoreLock } from "../store/lock.js";
 import { archiveProposal, proposalPath, type Proposal } from "./proposal-files.js";
-import { EMPTY_INDEX, indexHasBytes, indexLineEdit, removeIndexLinesBytes, replaceIndexLinePieces, upsertIndexLineBytes } from "../core/index-edit.js";
+import { EMPTY_INDEX, indexHasBytes, indexLineEdit, removeIndexLinesBytes, upsertIndexLinePieces, upsertIndexLineBytes } from "../core/index-edit.js";
 import { appendJournal, dirStamps, indexStamp, type JournalRecord } from "../store/write-journal.js";
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
 import { commitFile, sweepDeadTemps, syncDirectory, type CommitOptions } from "../store/write.js";
@@ -229,9 +229,9 @@ async function editIndex(memoryDir: string, card: string, edit: NonNullable<Card
     if (edit.line === null) return {};
     before = Buffer.from(EMPTY_INDEX, "utf8");
   }
-  // A save of a card the index links (the common write): its line replaced, written as head, line and tail, and
-  // the journal's edit known from where the line was, so 19 MB is neither copied nor compared (issue 32).
-  const replaced = edit.line !== null && edit.from === undefined && fs.existsSync(file) ? replaceIndexLinePieces(before, card, edit.line) : undefined;
+  // A save (the common write): its card's line replaced or appended, written as pieces, and the journal's edit
+  // known from where the line goes, so 19 MB is neither copied nor compared (issue 32).
+  const replaced = edit.line !== null && edit.from === undefined && fs.existsSync(file) ? upsertIndexLinePieces(before, card, edit.line) : undefined;
   if (replaced) {
     if (!replaced.changed) return {};
     await commitFile(file, replaced.pieces, { ...commit, sweep: false });

@@ -102,7 +102,7 @@ const searched = new WeakMap<Buffer, Map<string, HistoryRead>>();
 
 function searchCardHistory(bytes: Buffer, cards: readonly string[]): HistoryRead {
   const starts = new Set<number>();
-  for (const needle of [...cards.map((c) => Buffer.from(c, "utf8")), 0x5c]) {
+  for (const needle of [...needlesFor(cards), 0x5c]) {
     if (typeof needle !== "number" && needle.length === 0) continue;
     for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + 1)) starts.add(at === 0 ? 0 : bytes.lastIndexOf(0x0a, at - 1) + 1);
   }
@@ -119,6 +119,26 @@ function searchCardHistory(bytes: Buffer, cards: readonly string[]): HistoryRead
   }
   return { entries, malformed };
 }
+
+/**
+ * What to look for: every line naming one of `cards` holds their common ending, so a save's four candidate files
+ * (`<type>_<name>.md`) are one search of `_<name>.md`, not four; a short common ending (`.md`) would match most
+ * lines, so below SHARED_MIN bytes each name is searched on its own.
+ */
+function needlesFor(cards: readonly string[]): Buffer[] {
+  const names = cards.map((c) => Buffer.from(c, "utf8")).filter((b) => b.length > 0);
+  if (names.length < 2) return names;
+  let shared = names[0]!.length;
+  for (const name of names) {
+    const first = names[0]!;
+    let n = 0;
+    while (n < shared && n < name.length && name[name.length - 1 - n] === first[first.length - 1 - n]) n++;
+    shared = n;
+  }
+  return shared >= SHARED_MIN ? [names[0]!.subarray(names[0]!.length - shared)] : names;
+}
+
+const SHARED_MIN = 6;
 
 /** Parses history text: one entry per non-empty line; anything else is counted as malformed. */
 export function parseHistory(text: string): HistoryRead {

@@ -147,9 +147,15 @@ function upsertIndexLineBytes(index, file, line) {
   const sep = index.length === 0 || index[index.length - 1] === 10 ? "" : eol;
   return Buffer.concat([index, Buffer.from(sep + line + eol, "utf8")]);
 }
-function replaceIndexLinePieces(index, file, line) {
+function upsertIndexLinePieces(index, file, line) {
   const hit = findIndexLines(index, file)[0];
-  if (!hit) return void 0;
+  if (!hit) {
+    if (index.length > 0 && index[index.length - 1] !== 10) return void 0;
+    const added = Buffer.from(line + (index.includes("\r\n") ? "\r\n" : "\n"), "utf8");
+    const at2 = countNewlines(index, index.length) + 1;
+    const refused = at2 === 1 || /[\r\n]/.test(line) || hasFenceMark(index) || hasFence(added);
+    return { pieces: [index, added], changed: true, ...refused ? {} : { edit: { at: at2, removed: 0, inserted: [line] } } };
+  }
   const bytes = Buffer.from(line, "utf8");
   const old = index.subarray(hit.start, hit.end);
   const pieces = [index.subarray(0, hit.start), bytes, index.subarray(hit.end)];
@@ -232,7 +238,7 @@ export {
   keepRevisionsBatch,
   EMPTY_INDEX,
   upsertIndexLineBytes,
-  replaceIndexLinePieces,
+  upsertIndexLinePieces,
   removeIndexLinesBytes,
   indexHasBytes,
   indexLineEdit

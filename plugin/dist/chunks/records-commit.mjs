@@ -18,8 +18,8 @@ import {
   indexHasBytes,
   indexLineEdit,
   removeIndexLinesBytes,
-  replaceIndexLinePieces,
-  upsertIndexLineBytes
+  upsertIndexLineBytes,
+  upsertIndexLinePieces
 } from "./core-index-edit.mjs";
 import {
   HISTORY_OPS,
@@ -293,7 +293,7 @@ async function editIndex(memoryDir, card, edit, commit) {
     if (edit.line === null) return {};
     before = Buffer.from(EMPTY_INDEX, "utf8");
   }
-  const replaced = edit.line !== null && edit.from === void 0 && fs2.existsSync(file) ? replaceIndexLinePieces(before, card, edit.line) : void 0;
+  const replaced = edit.line !== null && edit.from === void 0 && fs2.existsSync(file) ? upsertIndexLinePieces(before, card, edit.line) : void 0;
   if (replaced) {
     if (!replaced.changed) return {};
     await commitFile(file, replaced.pieces, { ...commit, sweep: false });

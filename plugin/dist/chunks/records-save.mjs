@@ -85,6 +85,7 @@ async function saveCardLocked(ctx, input, decide, also) {
   const today = utcDay(ctx.now);
   let file;
   let before;
+  let namedHistory;
   let next;
   if (input.restore) {
     file = existing ?? input.restore.file;
@@ -110,7 +111,8 @@ async function saveCardLocked(ctx, input, decide, also) {
     next = updatedCardBytes(before, input, today, existingType);
   } else {
     const named = CARD_TYPES.map((t) => `${t}_${input.name}.md`);
-    const removed = latestByCard(readCardHistory(ctx.memoryDir, named).entries);
+    namedHistory = readCardHistory(ctx.memoryDir, named);
+    const removed = latestByCard(namedHistory.entries);
     const removedType = CARD_TYPES.find((t) => removed.get(`${t}_${input.name}.md`)?.op === "delete");
     input = { ...input, type: input.type ?? removedType };
     validateName(input.name);
@@ -129,7 +131,7 @@ async function saveCardLocked(ctx, input, decide, also) {
   const meta = parseCard(nextText).meta;
   const title = currentIndexTitle(ctx.memoryDir, file) ?? meta.name ?? input.name;
   const indexLine = renderIndexLine({ title, file, hook: meta.description ?? "" });
-  const history = readCardHistory(ctx.memoryDir, [file]);
+  const history = namedHistory ? { ...namedHistory, entries: namedHistory.entries.filter((e) => e.card === file) } : readCardHistory(ctx.memoryDir, [file]);
   const latest = latestByCard(history.entries).get(file);
   const unchanged = before !== void 0 && before.equals(next);
   if (!unchanged) {

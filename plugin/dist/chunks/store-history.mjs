@@ -77,7 +77,7 @@ function readCardHistory(memoryDir, cards) {
 var searched = /* @__PURE__ */ new WeakMap();
 function searchCardHistory(bytes, cards) {
   const starts = /* @__PURE__ */ new Set();
-  for (const needle of [...cards.map((c) => Buffer.from(c, "utf8")), 92]) {
+  for (const needle of [...needlesFor(cards), 92]) {
     if (typeof needle !== "number" && needle.length === 0) continue;
     for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + 1)) starts.add(at === 0 ? 0 : bytes.lastIndexOf(10, at - 1) + 1);
   }
@@ -94,6 +94,19 @@ function searchCardHistory(bytes, cards) {
   }
   return { entries, malformed };
 }
+function needlesFor(cards) {
+  const names = cards.map((c) => Buffer.from(c, "utf8")).filter((b) => b.length > 0);
+  if (names.length < 2) return names;
+  let shared = names[0].length;
+  for (const name of names) {
+    const first = names[0];
+    let n = 0;
+    while (n < shared && n < name.length && name[name.length - 1 - n] === first[first.length - 1 - n]) n++;
+    shared = n;
+  }
+  return shared >= SHARED_MIN ? [names[0].subarray(names[0].length - shared)] : names;
+}
+var SHARED_MIN = 6;
 function parseHistory(text) {
   const entries = [];
   let malformed = 0;

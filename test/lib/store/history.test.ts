@@ -144,3 +144,26 @@ test("a card's history read twice (a save, then its commit) sees what was append
   );
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test("a new card's four candidate files are found by one search of their shared ending, and only they", () => {
+  const dir = tempStore();
+  const at = new Date("2026-12-02T09:40:00Z");
+  for (const card of ["user_run-tests.md", "project_other_run-tests.md", "feedback_run-tests.md", "reference_run-tests.mdx", "feedback_a.md"])
+    appendHistory(dir, makeEntry([], card, "create", "human", at, `${card}\n`));
+  fs.appendFileSync(
+    historyPath(dir),
+    `${JSON.stringify({ ...makeEntry([], "project_run-tests.md", "delete", "human", at, null), rev: 2 }).replace("project_run", "project\\u005frun")}\n`,
+  );
+  const named = ["user", "feedback", "project", "reference"].map((t) => `${t}_run-tests.md`);
+  assert.deepEqual(
+    readCardHistory(dir, named).entries.map((e) => `${e.card} ${e.op}`),
+    ["user_run-tests.md create", "feedback_run-tests.md create", "project_run-tests.md delete"],
+    "the escaped name is found through its backslash; a longer name with the same ending is not the card",
+  );
+  // Endings too short to search alone (".md") still find each card.
+  assert.deepEqual(
+    readCardHistory(dir, ["feedback_a.md", "user_run-tests.md"]).entries.map((e) => e.card),
+    ["user_run-tests.md", "feedback_a.md"],
+  );
+  fs.rmSync(dir, { recursive: true, force: true });
+});
