@@ -3,7 +3,6 @@ import { CARD_TYPES } from "../core/card-rules.js";
 import { saveCard } from "../records/save.js";
 import { directWriteRefusal } from "../records/actor.js";
 import { hostOf } from "../config/hosts.js";
-import { propose } from "../proposals/propose.js";
 import { secretPolicy } from "../records/secrets.js";
 import { pauseFromEnv } from "../store/write.js";
 import type { MemctlError } from "../core/errors.js";
@@ -15,7 +14,7 @@ import type { ParsedArgs } from "./args.js";
 import { commandSummary } from "./commands.js";
 import { readConfig } from "../config/config.js";
 import { recallModel } from "../config/recall.js";
-import { type KeysOutcome, writeCardKeys } from "../keys/write.js";
+import type { KeysOutcome } from "../keys/write.js";
 import type { WriteContext } from "../records/save.js";
 
 export const spec: CommandSpec = {
@@ -108,6 +107,9 @@ async function keysOnSave(io: Io, ctx: WriteContext, file: string): Promise<Keys
   const config = readConfig(io).value;
   const model = config.recall?.on_save === true ? recallModel(config) : undefined;
   if (!model) return undefined;
+  // Loaded only here: the model runner (node:child_process, the languages' stop words) is most of what a save
+  // would otherwise load and never use (issue 32: save at 100,000 cards).
+  const { writeCardKeys } = await import("../keys/write.js");
   const outcome = await writeCardKeys(ctx, { model, env: io.env }, file);
   io.stderr.write(
     outcome.status === "failed"
@@ -122,6 +124,7 @@ async function keysOnSave(io: Io, ctx: WriteContext, file: string): Promise<Keys
  * to accept, and the output says plainly that nothing was saved. Fields a proposal does not carry are named.
  */
 async function stageInstead(args: ParsedArgs, io: Io, memoryDir: string, actor: string, refusal: MemctlError, body: string | undefined): Promise<number> {
+  const { propose } = await import("../proposals/propose.js"); // only a host's save that is staged needs it
   const p = await propose(
     { memoryDir, actor, now: io.now(), commit: pauseFromEnv(io.env), secrets: secretPolicy(io) },
     {

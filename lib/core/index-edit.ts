@@ -1,5 +1,5 @@
 import { parseIndex } from "./index-file.js";
-import { findIndexLines } from "./index-find.js";
+import { findIndexLines, hasFenceMark } from "./index-find.js";
 
 // MEMORY.md edits touch only the lines of one card; every other byte (headings, prose, other entries,
 // line endings, a missing final newline) stays as it was. Callers hold the store lock around read-modify-write.
@@ -34,6 +34,46 @@ export function upsertIndexLineBytes(index: Buffer, file: string, line: string):
   const eol = index.includes("\r\n") ? "\r\n" : "\n";
   const sep = index.length === 0 || index[index.length - 1] === 0x0a ? "" : eol;
   return Buffer.concat([index, Buffer.from(sep + line + eol, "utf8")]);
+}
+
+/**
+ * upsertIndexLineBytes as pieces a writer writes without joining 19 MB into a copy (head, line, tail; or the index
+ * and the appended line), with the edit indexLineEdit reports between the old bytes and the joined pieces (none
+ * when it reports none). Undefined for an append to an index whose last line has no line break (upsertIndexLineBytes).
+ */
+export function upsertIndexLinePieces(index: Buffer, file: string, line: string): { pieces: Buffer[]; changed: boolean; edit?: LineEdit } | undefined {
+  const hit = findIndexLines(index, file)[0];
+  if (!hit) {
+    if (index.length > 0 && index[index.length - 1] !== 0x0a) return undefined;
+    const added = Buffer.from(line + (index.includes("\r\n") ? "\r\n" : "\n"), "utf8");
+    const at = countNewlines(index, index.length) + 1;
+    const refused = at === 1 || /[\r\n]/.test(line) || hasFenceMark(index) || hasFence(added);
+    return { pieces: [index, added], changed: true, ...(refused ? {} : { edit: { at, removed: 0, inserted: [line] } }) };
+  }
+  const bytes = Buffer.from(line, "utf8");
+  const old = index.subarray(hit.start, hit.end);
+  const pieces = [index.subarray(0, hit.start), bytes, index.subarray(hit.end)];
+  if (bytes.equals(old)) return { pieces, changed: false };
+  // What indexLineEdit refuses, refused alike: line 1, a fence mark in either text, a line that is not UTF-8.
+  const at = countNewlines(index, hit.start) + 1;
+  if (at === 1 || /[\r\n]/.test(line) || hasFenceMark(index) || hasFence(bytes) || !isUtf8(old)) return { pieces, changed: true };
+  return { pieces, changed: true, edit: { at, removed: 1, inserted: [line] } };
+}
+
+function isUtf8(bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One edit of whole lines: from line `at` (1-based), `removed` lines became `inserted`. */
+export interface LineEdit {
+  at: number;
+  removed: number;
+  inserted: string[];
 }
 
 /** removeIndexLines on the raw bytes of MEMORY.md: each line linking `file` goes with its line break. */
@@ -91,10 +131,11 @@ export function indexHas(indexText: string, file: string): boolean {
  * anywhere in either text (a fence changes which lines parse), or the changed text is not valid UTF-8.
  * O(size) byte compares and a newline count: what a write journal records so the hook need not re-read the index.
  */
-export function indexLineEdit(before: Uint8Array, next: Uint8Array): { at: number; removed: number; inserted: string[] } | undefined {
-  const a = Buffer.from(before.buffer, before.byteOffset, before.byteLength);
-  const b = Buffer.from(next.buffer, next.byteOffset, next.byteLength);
-  if (a.equals(b) || hasFence(a) || hasFence(b)) return undefined;
+export function indexLineEdit(before: Uint8Array, next: Uint8Array): LineEdit | undefined {
+  // The caller's own Buffers when they are: the index's fence scan is remembered per Buffer (index-find.ts).
+  const a = Buffer.isBuffer(before) ? before : Buffer.from(before.buffer, before.byteOffset, before.byteLength);
+  const b = Buffer.isBuffer(next) ? next : Buffer.from(next.buffer, next.byteOffset, next.byteLength);
+  if (a.equals(b) || hasFenceMark(a)) return undefined;
   const min = Math.min(a.length, b.length);
   // Common head and tail compared a chunk at a time natively (memcmp), then byte by byte in the chunk that differs.
   let p = 0;
@@ -114,6 +155,9 @@ export function indexLineEdit(before: Uint8Array, next: Uint8Array): { at: numbe
   if (at === 1) return undefined;
   const removedText = a.subarray(start, endA);
   const insertedText = b.subarray(start, endB);
+  // b is a's head and tail around the inserted lines, and a holds no fence; a fence mark cannot straddle the edges
+  // (each is a line start), so b holds one only if the inserted lines do: one scan of the change, not of 19 MB.
+  if (hasFence(insertedText)) return undefined;
   const fatal = new TextDecoder("utf-8", { fatal: true });
   try {
     const inserted = splitLines(fatal.decode(insertedText));

@@ -8,7 +8,7 @@ import { resolveMemoryPath } from "../store/safe-path.js";
 import { CARD_TYPES } from "../core/card-rules.js";
 import { cardNameProblem } from "./card-input.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
-import { fileKind, readRegularBuffer } from "../store/checked-fs.js";
+import { fileKind, readRegularMemo } from "../store/checked-fs.js";
 
 /**
  * The file for `name`: an exact file name, `<name>.md`, `<type>_<name>.md` (a stat each), or a top-level card whose
@@ -49,7 +49,7 @@ function titledFiles(memoryDir: string, title: string): string[] {
 
 function readIndexBytes(memoryDir: string): Buffer | undefined {
   try {
-    return readRegularBuffer(path.join(memoryDir, INDEX_FILE));
+    return readRegularMemo(path.join(memoryDir, INDEX_FILE)); // the write that follows reads it again: one read
   } catch {
     return undefined;
   }

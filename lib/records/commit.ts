@@ -4,11 +4,11 @@ import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
 import { appendHistory, assertHistoryWritable, latestByCard, readCardHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
 import { ensureStateDir, withStoreLock } from "../store/lock.js";
 import { archiveProposal, proposalPath, type Proposal } from "./proposal-files.js";
-import { EMPTY_INDEX, indexHasBytes, indexLineEdit, removeIndexLinesBytes, upsertIndexLineBytes } from "../core/index-edit.js";
+import { EMPTY_INDEX, indexHasBytes, indexLineEdit, removeIndexLinesBytes, upsertIndexLinePieces, upsertIndexLineBytes } from "../core/index-edit.js";
 import { appendJournal, dirStamps, indexStamp, type JournalRecord } from "../store/write-journal.js";
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
 import { commitFile, sweepDeadTemps, syncDirectory, type CommitOptions } from "../store/write.js";
-import { readRegularBuffer } from "../store/checked-fs.js";
+import { readRegularMemo } from "../store/checked-fs.js";
 import { notRealError, realDir } from "../store/safe-write.js";
 import { ensureMachineId, readMachineId } from "../store/machine-id.js";
 import { intentProblems } from "./intent-check.js";
@@ -223,11 +223,19 @@ async function editIndex(memoryDir: string, card: string, edit: NonNullable<Card
   const file = path.join(memoryDir, INDEX_FILE);
   let before: Buffer;
   try {
-    before = readRegularBuffer(file);
+    before = readRegularMemo(file); // as the save that planned this edit read it, unless it changed since
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
     if (edit.line === null) return {};
     before = Buffer.from(EMPTY_INDEX, "utf8");
+  }
+  // A save (the common write): its card's line replaced or appended, written as pieces, and the journal's edit
+  // known from where the line goes, so 19 MB is neither copied nor compared (issue 32).
+  const replaced = edit.line !== null && edit.from === undefined && fs.existsSync(file) ? upsertIndexLinePieces(before, card, edit.line) : undefined;
+  if (replaced) {
+    if (!replaced.changed) return {};
+    await commitFile(file, replaced.pieces, { ...commit, sweep: false });
+    return replaced.edit ? { e: [replaced.edit.at, replaced.edit.removed, replaced.edit.inserted] } : { x: 1 };
   }
   let next: Buffer;
   if (edit.line === null) next = removeIndexLinesBytes(before, card).bytes;

@@ -7,7 +7,7 @@ import { assertMayWrite } from "./actor.js";
 import { assertCardText, CARD_TYPES } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { checkPathShape, checkWrite, storeLimitsBind, withDefaults, type Guardrails } from "./guardrails.js";
-import { latestByCard, makeEntry, readCardHistory, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
+import { latestByCard, makeEntry, readCardHistory, readHistory, sha256Hex, type HistoryEntry, type HistoryRead } from "../store/history.js";
 import { withRecordsLock, type CardChange, type Intent } from "./commit.js";
 import { commitIntentReported } from "./interrupted.js";
 import { assertNoSecrets, warmSecretScan, type SecretPolicy } from "./secrets.js";
@@ -19,7 +19,7 @@ import type { CommitOptions } from "../store/write.js";
 import { type CardType, withoutTypePrefix } from "../core/card-types.js";
 import { renderNewCard, typeOf, updatedCardBytes, validateName, validateSaveInput, type SaveInput } from "./card-input.js";
 import { currentIndexTitle, findCardFile } from "./card-find.js";
-import { readRegularBuffer } from "../store/checked-fs.js";
+import { readRegularMemo } from "../store/checked-fs.js";
 import { keepRevisions } from "../store/revisions.js";
 import { utcDay } from "../core/frecency.js";
 
@@ -79,6 +79,7 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
   const today = utcDay(ctx.now);
   let file: string;
   let before: Buffer | undefined;
+  let namedHistory: HistoryRead | undefined; // a new card's: every type's file of that name
   let next: Buffer;
   if (input.restore) {
     file = existing ?? input.restore.file;
@@ -104,7 +105,8 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
     next = updatedCardBytes(before, input, today, existingType);
   } else {
     const named = CARD_TYPES.map((t) => `${t}_${input.name}.md`);
-    const removed = latestByCard(readCardHistory(ctx.memoryDir, named).entries);
+    namedHistory = readCardHistory(ctx.memoryDir, named);
+    const removed = latestByCard(namedHistory.entries);
     const removedType = CARD_TYPES.find((t) => removed.get(`${t}_${input.name}.md`)?.op === "delete");
     input = { ...input, type: input.type ?? removedType };
     validateName(input.name); // only new cards: an existing (e.g. imported) card is found by any name it has
@@ -125,7 +127,7 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
   const title = currentIndexTitle(ctx.memoryDir, file) ?? meta.name ?? input.name;
   const indexLine = renderIndexLine({ title, file, hook: meta.description ?? "" });
   // This card's revisions only (not the store's); another card's changes (`also`) get the whole history.
-  const history = readCardHistory(ctx.memoryDir, [file]);
+  const history = namedHistory ? { ...namedHistory, entries: namedHistory.entries.filter((e) => e.card === file) } : readCardHistory(ctx.memoryDir, [file]);
   const latest = latestByCard(history.entries).get(file);
   const unchanged = before !== undefined && before.equals(next);
   if (!unchanged) {
@@ -173,7 +175,7 @@ function checkBase(memoryDir: string, name: string, existing: string | undefined
 function indexDiffers(memoryDir: string, file: string, line: string): boolean {
   let index: Buffer;
   try {
-    index = readRegularBuffer(path.join(memoryDir, INDEX_FILE));
+    index = readRegularMemo(path.join(memoryDir, INDEX_FILE));
   } catch {
     return true;
   }

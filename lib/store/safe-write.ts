@@ -159,16 +159,19 @@ function isJsonRecord(text: string): boolean {
 
 /**
  * Creates `file` with `data`: never an existing name and never through a link (O_CREAT|O_EXCL|O_NOFOLLOW). On any
- * failure (a full disk) the partial file is removed, so no temp is left behind.
+ * failure (a full disk) the partial file is removed, so no temp is left behind. `data` may be pieces written one
+ * after another (a 19 MB MEMORY.md with one line replaced is its head, the line and its tail: no copy joins them).
  */
-export function writeNewFile(file: string, data: string | Uint8Array, options: { mode?: number; fsync?: boolean } = {}): void {
+export function writeNewFile(file: string, data: string | Uint8Array | readonly Uint8Array[], options: { mode?: number; fsync?: boolean } = {}): void {
   const c = fs.constants;
   const fd = fs.openSync(file, c.O_WRONLY | c.O_CREAT | c.O_EXCL | c.O_NOFOLLOW, options.mode ?? 0o666);
   let open = true;
   try {
-    const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
-    let written = 0;
-    while (written < bytes.length) written += fs.writeSync(fd, bytes, written, bytes.length - written);
+    const pieces = typeof data === "string" ? [Buffer.from(data, "utf8")] : data instanceof Uint8Array ? [data] : data;
+    for (const bytes of pieces) {
+      let written = 0;
+      while (written < bytes.length) written += fs.writeSync(fd, bytes, written, bytes.length - written);
+    }
     if (options.fsync) fs.fsyncSync(fd);
     open = false;
     fs.closeSync(fd);

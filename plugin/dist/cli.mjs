@@ -3,13 +3,13 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   printJson
 } from "./chunks/cli-output.mjs";
-import "./chunks/core-sanitize.mjs";
 import {
   COMMANDS,
   COMMAND_GROUPS,
   closest,
   renderHelp
 } from "./chunks/cli-args.mjs";
+import "./chunks/core-sanitize.mjs";
 import {
   ERROR_CODES,
   ExitError,

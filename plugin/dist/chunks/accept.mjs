@@ -9,16 +9,16 @@ import {
 } from "./sync-arrival-decide.mjs";
 import "./sync-git.mjs";
 import "./proposals-content-match.mjs";
-import "./core-line-diff.mjs";
-import "./rank-stem.mjs";
 import "./records-save.mjs";
 import "./records-interrupted.mjs";
+import "./core-line-diff.mjs";
 import "./proposals-propose.mjs";
 import "./records-card-find.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./rank-stem.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
 import "./store-write-journal.mjs";
@@ -43,14 +43,13 @@ import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
-import {
-  inertText
-} from "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,
@@ -58,6 +57,9 @@ import {
   str,
   strs
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import {
   usageError
 } from "./core-bytes.mjs";

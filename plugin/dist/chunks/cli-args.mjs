@@ -194,7 +194,7 @@ var COMMANDS = {
     summary: "serve the memory tools over stdio as an MCP server (view, overview, context, search, recall, propose, log, manage)",
     load: () => import("./mcp.mjs")
   },
-  propose: { group: "Review proposals", summary: "stage a candidate card with its source for the owner (agents and read-only hosts too)", load: () => import("./propose.mjs") },
+  propose: { group: "Review proposals", summary: "stage a candidate card with its source for the owner (agents and read-only hosts too)", load: () => import("./propose-cli-propose.mjs") },
   review: { group: "Review proposals", summary: "pending proposals with duplicate / conflict / stale flags, or one with its diff", load: () => import("./review.mjs") },
   accept: { group: "Review proposals", summary: "promote a proposal into a card (owner only; provenance, history, index line)", load: () => import("./accept.mjs") },
   reject: { group: "Review proposals", summary: "decline a proposal; archived with the reason (owner only)", load: () => import("./reject.mjs") },

@@ -35,9 +35,11 @@ import {
   commitFile
 } from "./store-lock.mjs";
 import {
-  resolveMemory,
-  sha256Hex
+  resolveMemory
 } from "./config-project.mjs";
+import {
+  sha256Hex
+} from "./core-sha256.mjs";
 import {
   hostOptInText,
   memctlStateHome,
@@ -48,15 +50,15 @@ import {
   printJson
 } from "./cli-output.mjs";
 import {
-  inertText
-} from "./core-sanitize.mjs";
-import {
   bool,
   commandSummary,
   num,
   parseArgs,
   str
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import {
   ERROR_CODES,
   MemctlError,

@@ -1,12 +1,12 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  runJob
-} from "./store-jobs.mjs";
-import {
   cardFiles,
   languagesOf,
   writeCardKeys
 } from "./keys-write.mjs";
+import {
+  runJob
+} from "./store-jobs.mjs";
 import {
   propose
 } from "./proposals-propose.mjs";
@@ -43,13 +43,13 @@ import {
   printJson
 } from "./cli-output.mjs";
 import {
-  inertText
-} from "./core-sanitize.mjs";
-import {
   bool,
   commandSummary,
   parseArgs
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import {
   ERROR_CODES,
   MemctlError,

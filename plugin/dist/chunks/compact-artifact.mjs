@@ -23,7 +23,7 @@ import {
 } from "./store-lock.mjs";
 import {
   sha256Hex
-} from "./config-project.mjs";
+} from "./core-sha256.mjs";
 import {
   STATE_DIR,
   redactSecretLines

@@ -8,14 +8,14 @@ import {
   writeCompact
 } from "./compact-artifact.mjs";
 import {
-  viewStore
-} from "./records-store-view.mjs";
-import {
   llmPrompt,
   mechanicalSummary,
   repairSummary,
   runLlmCommand
 } from "./compact-generate.mjs";
+import {
+  viewStore
+} from "./records-store-view.mjs";
 import {
   assertMayWrite
 } from "./config-agent-env.mjs";

@@ -15,14 +15,14 @@ import {
   COMPACT_FILE,
   clearCompact
 } from "./compact-artifact.mjs";
-import "./records-store-view.mjs";
-import "./core-line-key.mjs";
-import "./rank-stem.mjs";
 import "./compact-generate.mjs";
 import "./compact-mentions.mjs";
+import "./records-store-view.mjs";
+import "./core-line-key.mjs";
 import {
   displayDir
 } from "./core-block.mjs";
+import "./rank-stem.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
 import "./store-write-journal.mjs";
@@ -45,6 +45,8 @@ import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import {
   readConfig
 } from "./config-config.mjs";
@@ -54,13 +56,13 @@ import {
   progressLine
 } from "./cli-output.mjs";
 import {
-  inertText
-} from "./core-sanitize.mjs";
-import {
   bool,
   commandSummary,
   parseArgs
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import {
   usageError
 } from "./core-bytes.mjs";

@@ -16,6 +16,8 @@ import {
 } from "./core-card-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import "./config-config.mjs";
 import {
   COMMANDS,

@@ -12,11 +12,10 @@ import {
   readUsage
 } from "./usage-fold.mjs";
 import "./compact-artifact.mjs";
-import "./records-store-view.mjs";
-import "./core-line-key.mjs";
-import "./rank-stem.mjs";
 import "./compact-generate.mjs";
 import "./compact-mentions.mjs";
+import "./records-store-view.mjs";
+import "./core-line-key.mjs";
 import {
   utf8Bytes
 } from "./core-block.mjs";
@@ -27,6 +26,7 @@ import "./records-card-find.mjs";
 import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./rank-stem.mjs";
 import "./rank-stop-words-data.mjs";
 import {
   utcDay
@@ -55,14 +55,13 @@ import {
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
-import {
-  inertText
-} from "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,
@@ -70,6 +69,9 @@ import {
   parseArgs,
   str
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import {
   ERROR_CODES,
   MemctlError,

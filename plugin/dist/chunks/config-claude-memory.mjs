@@ -35,13 +35,17 @@ import {
   withStoreLock
 } from "./store-lock.mjs";
 import {
-  claudeSlug,
-  sha256Hex
+  claudeSlug
 } from "./config-project.mjs";
 import {
-  INDEX_FILE,
-  STATE_DIR,
   findRepo
+} from "./config-git.mjs";
+import {
+  sha256Hex
+} from "./core-sha256.mjs";
+import {
+  INDEX_FILE,
+  STATE_DIR
 } from "./config-config.mjs";
 import {
   readRegularBytes,

@@ -3,9 +3,7 @@ import {
   ERROR_CODES,
   MemctlError,
   exists,
-  lstatIfExists,
   readUtf8,
-  realpath,
   systemCode
 } from "./core-bytes.mjs";
 
@@ -1398,65 +1396,6 @@ function isTable2(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 }
 
-// lib/config/git.ts
-import path4 from "node:path";
-function findRepo(start) {
-  let dir = realpathOr(path4.resolve(start));
-  for (; ; ) {
-    const dotGit = joinPath(dir, ".git");
-    const stat = lstatOrUndefined(dotGit);
-    if (stat?.isDirectory()) {
-      const commonDir = realpathOr(readCommonDir(dotGit) ?? dotGit);
-      return { worktreeRoot: dir, commonDir, canonicalRoot: canonicalRootOf(commonDir, dir) };
-    }
-    if (stat?.isFile()) {
-      const gitDir = readGitFile(dotGit, dir);
-      if (gitDir) {
-        const commonDir = realpathOr(readCommonDir(gitDir) ?? gitDir);
-        return { worktreeRoot: dir, commonDir, canonicalRoot: canonicalRootOf(commonDir, dir) };
-      }
-    }
-    const parent = path4.dirname(dir);
-    if (parent === dir) return void 0;
-    dir = parent;
-  }
-}
-function readGitFile(file, worktree) {
-  const text = readOrUndefined(file);
-  const match = text?.match(/^gitdir:\s*(.+?)\s*$/m);
-  return match ? path4.resolve(worktree, match[1]) : void 0;
-}
-function readCommonDir(gitDir) {
-  const text = readOrUndefined(joinPath(gitDir, "commondir"))?.trim();
-  return text ? path4.resolve(gitDir, text) : void 0;
-}
-function canonicalRootOf(commonDir, worktreeRoot) {
-  if (path4.basename(commonDir) === ".git") return path4.dirname(commonDir);
-  return worktreeRoot;
-}
-function realpathOr(p) {
-  try {
-    return realpath(p);
-  } catch {
-    return p;
-  }
-}
-function lstatOrUndefined(p) {
-  try {
-    return lstatIfExists(p);
-  } catch {
-    return void 0;
-  }
-}
-function readOrUndefined(p) {
-  if (!exists(p)) return void 0;
-  try {
-    return readUtf8(p);
-  } catch {
-    return void 0;
-  }
-}
-
 export {
   TomlError,
   parse,
@@ -1483,8 +1422,7 @@ export {
   describeProblem,
   fileProblems,
   projectProblems,
-  assertConfigUsable,
-  findRepo
+  assertConfigUsable
 };
 /*! Bundled license information:
 

@@ -7,7 +7,7 @@ import {
 } from "./core-block.mjs";
 import {
   findRepo
-} from "./config-config.mjs";
+} from "./config-git.mjs";
 import {
   NOT_REGULAR,
   TOO_LARGE,

@@ -18,6 +18,8 @@ import {
 import {
   locateProject
 } from "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import {
   assertConfigUsable,
   describeProblem,
@@ -28,15 +30,15 @@ import {
   printJson
 } from "./cli-output.mjs";
 import {
-  inertText
-} from "./core-sanitize.mjs";
-import {
   PROJECT_FLAGS,
   bool,
   commandSummary,
   parseArgs,
   str
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import {
   ERROR_CODES,
   MemctlError,

@@ -12,10 +12,9 @@ import {
   repoSourceChecker,
   reviewPending
 } from "./proposals-content-match.mjs";
-import "./core-line-diff.mjs";
-import "./rank-stem.mjs";
 import "./records-save.mjs";
 import "./records-interrupted.mjs";
+import "./core-line-diff.mjs";
 import {
   rewritePending
 } from "./proposals-propose.mjs";
@@ -29,6 +28,7 @@ import {
 } from "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./rank-stem.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
 import "./store-write-journal.mjs";
@@ -54,19 +54,21 @@ import {
   withStoreLock
 } from "./store-lock.mjs";
 import "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
 import {
-  inertText
-} from "./core-sanitize.mjs";
-import {
   bool,
   commandSummary,
   parseArgs
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";

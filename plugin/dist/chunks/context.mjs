@@ -10,13 +10,13 @@ import {
 } from "./config-budget.mjs";
 import "./core-line-key.mjs";
 import {
+  displayDir
+} from "./core-block.mjs";
+import {
   HOSTS,
   hostAdapter
 } from "./hosts-claude-adapter.mjs";
 import "./rank-stem.mjs";
-import {
-  displayDir
-} from "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
 import "./store-write-journal.mjs";
@@ -28,6 +28,8 @@ import "./store-lock.mjs";
 import {
   resolveMemory
 } from "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import {
   readConfig
 } from "./config-config.mjs";
@@ -37,9 +39,6 @@ import {
   printJson
 } from "./cli-output.mjs";
 import {
-  inertText
-} from "./core-sanitize.mjs";
-import {
   PROJECT_FLAGS,
   bool,
   commandSummary,
@@ -48,6 +47,9 @@ import {
   projectFrom,
   str
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import {
   ERROR_CODES,
   MemctlError,

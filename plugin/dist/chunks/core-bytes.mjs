@@ -283,12 +283,22 @@ function readRegular(path, cap = DEFAULT_READ_CAP, options = {}) {
     close(fd);
   }
 }
+var readByFile = /* @__PURE__ */ new Map();
+var READ_MEMO_FILES = 4;
+function readRegularMemo(path, cap = DEFAULT_READ_CAP) {
+  const now = fs.statSync(path, { bigint: true, throwIfNoEntry: false });
+  const stamp = now ? `${now.dev}:${now.ino}:${now.size}:${now.mtimeNs}:${now.ctimeNs}` : "";
+  const seen = readByFile.get(path);
+  if (seen && now?.isFile() && seen.stamp === stamp) return seen.bytes;
+  const { bytes } = readRegular(path, cap);
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  readByFile.delete(path);
+  if (now?.isFile()) readByFile.set(path, { stamp, bytes: buffer });
+  if (readByFile.size > READ_MEMO_FILES) readByFile.delete(readByFile.keys().next().value);
+  return buffer;
+}
 function readRegularBytes(path, cap = DEFAULT_READ_CAP, options = {}) {
   return readRegular(path, cap, options).bytes;
-}
-function readRegularBuffer(path, cap = DEFAULT_READ_CAP, options = {}) {
-  const bytes = readRegularBytes(path, cap, options);
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 function readRegularUtf8(path, cap = DEFAULT_READ_CAP, options = {}) {
   return utf8Text(readRegularBytes(path, cap, options));
@@ -323,8 +333,8 @@ export {
   notRegularError,
   openRegular,
   readRegular,
+  readRegularMemo,
   readRegularBytes,
-  readRegularBuffer,
   readRegularUtf8,
   ERROR_CODES,
   MemctlError,

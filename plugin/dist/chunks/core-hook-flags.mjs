@@ -4,7 +4,7 @@ import {
 } from "./install-mcp-command.mjs";
 import {
   findRepo
-} from "./config-config.mjs";
+} from "./config-git.mjs";
 
 // install/context.ts
 import fs from "node:fs";

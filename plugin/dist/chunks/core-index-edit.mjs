@@ -1,6 +1,7 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  findIndexLines
+  findIndexLines,
+  hasFenceMark
 } from "./core-index-find.mjs";
 import {
   historyPath,
@@ -14,7 +15,7 @@ import {
 } from "./store-lock.mjs";
 import {
   sha256Hex
-} from "./config-project.mjs";
+} from "./core-sha256.mjs";
 import {
   STATE_DIR
 } from "./config-config.mjs";
@@ -146,6 +147,31 @@ function upsertIndexLineBytes(index, file, line) {
   const sep = index.length === 0 || index[index.length - 1] === 10 ? "" : eol;
   return Buffer.concat([index, Buffer.from(sep + line + eol, "utf8")]);
 }
+function upsertIndexLinePieces(index, file, line) {
+  const hit = findIndexLines(index, file)[0];
+  if (!hit) {
+    if (index.length > 0 && index[index.length - 1] !== 10) return void 0;
+    const added = Buffer.from(line + (index.includes("\r\n") ? "\r\n" : "\n"), "utf8");
+    const at2 = countNewlines(index, index.length) + 1;
+    const refused = at2 === 1 || /[\r\n]/.test(line) || hasFenceMark(index) || hasFence(added);
+    return { pieces: [index, added], changed: true, ...refused ? {} : { edit: { at: at2, removed: 0, inserted: [line] } } };
+  }
+  const bytes = Buffer.from(line, "utf8");
+  const old = index.subarray(hit.start, hit.end);
+  const pieces = [index.subarray(0, hit.start), bytes, index.subarray(hit.end)];
+  if (bytes.equals(old)) return { pieces, changed: false };
+  const at = countNewlines(index, hit.start) + 1;
+  if (at === 1 || /[\r\n]/.test(line) || hasFenceMark(index) || hasFence(bytes) || !isUtf8(old)) return { pieces, changed: true };
+  return { pieces, changed: true, edit: { at, removed: 1, inserted: [line] } };
+}
+function isUtf8(bytes) {
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
 function removeIndexLinesBytes(index, file) {
   const hits = findIndexLines(index, file);
   if (hits.length === 0) return { bytes: index, removed: 0 };
@@ -162,9 +188,9 @@ function indexHasBytes(index, file) {
   return findIndexLines(index, file).length > 0;
 }
 function indexLineEdit(before, next) {
-  const a = Buffer.from(before.buffer, before.byteOffset, before.byteLength);
-  const b = Buffer.from(next.buffer, next.byteOffset, next.byteLength);
-  if (a.equals(b) || hasFence(a) || hasFence(b)) return void 0;
+  const a = Buffer.isBuffer(before) ? before : Buffer.from(before.buffer, before.byteOffset, before.byteLength);
+  const b = Buffer.isBuffer(next) ? next : Buffer.from(next.buffer, next.byteOffset, next.byteLength);
+  if (a.equals(b) || hasFenceMark(a)) return void 0;
   const min = Math.min(a.length, b.length);
   let p = 0;
   while (p + CHUNK <= min && a.compare(b, p, p + CHUNK, p, p + CHUNK) === 0) p += CHUNK;
@@ -181,6 +207,7 @@ function indexLineEdit(before, next) {
   if (at === 1) return void 0;
   const removedText = a.subarray(start, endA);
   const insertedText = b.subarray(start, endB);
+  if (hasFence(insertedText)) return void 0;
   const fatal = new TextDecoder("utf-8", { fatal: true });
   try {
     const inserted = splitLines(fatal.decode(insertedText));
@@ -211,6 +238,7 @@ export {
   keepRevisionsBatch,
   EMPTY_INDEX,
   upsertIndexLineBytes,
+  upsertIndexLinePieces,
   removeIndexLinesBytes,
   indexHasBytes,
   indexLineEdit

@@ -12,8 +12,13 @@ var BACKSLASH = 92;
 var NL = 10;
 var CR = 13;
 function findIndexLines(index, file) {
-  return findEntries(index, [Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file);
+  const memo = linesFound.get(index) ?? /* @__PURE__ */ new Map();
+  linesFound.set(index, memo);
+  let hits = memo.get(file);
+  if (!hits) memo.set(file, hits = findEntries(index, [Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file));
+  return [...hits];
 }
+var linesFound = /* @__PURE__ */ new WeakMap();
 function findIndexTitles(index, title) {
   return findEntries(index, [Buffer.from(title, "utf8"), BACKSLASH], (e) => e.title === title);
 }
@@ -44,14 +49,27 @@ function contentEnd(index, start) {
   return nl > start && index[nl - 1] === CR ? nl - 1 : nl;
 }
 function fenceLines(index) {
+  return fenceScan(index).lines;
+}
+function hasFenceMark(index) {
+  return fenceScan(index).marks;
+}
+var fenceScans = /* @__PURE__ */ new WeakMap();
+function fenceScan(index) {
+  let scan = fenceScans.get(index);
+  if (scan) return scan;
   const starts = /* @__PURE__ */ new Set();
+  let marks = false;
   for (const mark of [BACKTICKS, TILDES]) {
     for (let at = index.indexOf(mark); at !== -1; at = index.indexOf(mark, at + 1)) {
+      marks = true;
       const start = lineStart(index, at);
       if (FENCE.test(index.toString("utf8", start, contentEnd(index, start)))) starts.add(start);
     }
   }
-  return [...starts].sort((a, b) => a - b);
+  scan = { marks, lines: [...starts].sort((a, b) => a - b) };
+  fenceScans.set(index, scan);
+  return scan;
 }
 function fencesUpTo(fences, start) {
   let lo = 0;
@@ -66,5 +84,6 @@ function fencesUpTo(fences, start) {
 
 export {
   findIndexLines,
-  findIndexTitles
+  findIndexTitles,
+  hasFenceMark
 };

@@ -1,13 +1,13 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  renderEntryLine,
+  utf8Bytes
+} from "./core-block.mjs";
+import {
   PART_MARK,
   TOKENIZER_VERSION,
   tokenizeMarked
 } from "./rank-stem.mjs";
-import {
-  renderEntryLine,
-  utf8Bytes
-} from "./core-block.mjs";
 import {
   dayMs,
   daysBetween,

@@ -2,14 +2,14 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   runUserPromptHook
 } from "./hook-dedupe.mjs";
-import "./config-scope-at.mjs";
 import "./hook-why-log.mjs";
+import "./config-scope-at.mjs";
 import "./usage-fold.mjs";
 import "./config-budget.mjs";
 import "./core-line-key.mjs";
+import "./core-block.mjs";
 import "./hosts-claude-adapter.mjs";
 import "./rank-stem.mjs";
-import "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
 import "./store-write-journal.mjs";
@@ -19,16 +19,18 @@ import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import "./config-config.mjs";
 import {
   colorsFor
 } from "./cli-output.mjs";
-import "./core-sanitize.mjs";
 import {
   commandSummary,
   parseArgs,
   str
 } from "./cli-args.mjs";
+import "./core-sanitize.mjs";
 import {
   ERROR_CODES,
   MemctlError

@@ -11,31 +11,31 @@ import "./proposals-overlap.mjs";
 import {
   DEFAULT_LLM_TIMEOUT_SECONDS
 } from "./compact-run.mjs";
+import {
+  storeLanguages
+} from "./rank-languages.mjs";
 import "./store-jobs.mjs";
 import "./compact-artifact.mjs";
+import {
+  runLlmCommand
+} from "./compact-generate.mjs";
+import "./compact-mentions.mjs";
 import {
   viewStore
 } from "./records-store-view.mjs";
 import "./core-line-key.mjs";
+import "./core-block.mjs";
 import {
   readEpisodes
 } from "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
-import "./rank-stem.mjs";
-import {
-  storeLanguages
-} from "./rank-languages.mjs";
-import {
-  runLlmCommand
-} from "./compact-generate.mjs";
-import "./compact-mentions.mjs";
-import "./core-block.mjs";
 import "./proposals-propose.mjs";
 import "./records-card-find.mjs";
 import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./rank-stem.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
 import "./store-write-journal.mjs";
@@ -68,6 +68,8 @@ import {
   withStoreLock
 } from "./store-lock.mjs";
 import "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import {
   STATE_DIR,
   readConfig
@@ -77,15 +79,15 @@ import {
   printJson
 } from "./cli-output.mjs";
 import {
-  inertText
-} from "./core-sanitize.mjs";
-import {
   bool,
   commandSummary,
   num,
   parseArgs,
   str
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import {
   ERROR_CODES,
   MemctlError,

@@ -23,8 +23,11 @@ import "./reports-open.mjs";
 import "./compact-status.mjs";
 import "./compact-artifact.mjs";
 import "./config-budget.mjs";
+import "./compact-generate.mjs";
+import "./compact-mentions.mjs";
 import "./records-store-view.mjs";
 import "./core-line-key.mjs";
+import "./core-block.mjs";
 import "./config-claude-memory.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
@@ -32,16 +35,13 @@ import {
   isHostName
 } from "./hosts-claude-adapter.mjs";
 import "./core-line-diff.mjs";
-import "./rank-stem.mjs";
-import "./compact-generate.mjs";
-import "./compact-mentions.mjs";
-import "./core-block.mjs";
 import "./proposals-propose.mjs";
 import "./records-card-find.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./rank-stem.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
 import "./store-write-journal.mjs";
@@ -60,13 +60,14 @@ import {
 } from "./hosts-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,
   printJson,
   progressLine
 } from "./cli-output.mjs";
-import "./core-sanitize.mjs";
 import {
   PROJECT_FLAGS,
   bool,
@@ -75,6 +76,7 @@ import {
   projectFrom,
   str
 } from "./cli-args.mjs";
+import "./core-sanitize.mjs";
 import {
   usageError
 } from "./core-bytes.mjs";

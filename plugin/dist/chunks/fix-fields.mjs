@@ -3,7 +3,6 @@ import {
   viewStore
 } from "./records-store-view.mjs";
 import "./core-line-key.mjs";
-import "./rank-stem.mjs";
 import "./core-block.mjs";
 import {
   clearIntent,
@@ -15,6 +14,7 @@ import {
   setFrontmatterFieldsBytes
 } from "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./rank-stem.mjs";
 import "./rank-stop-words-data.mjs";
 import {
   utcDay
@@ -55,22 +55,24 @@ import {
   commitStaged,
   stageFiles
 } from "./store-lock.mjs";
+import "./config-project.mjs";
+import "./config-git.mjs";
 import {
   sha256Hex
-} from "./config-project.mjs";
+} from "./core-sha256.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
 import {
-  inertText
-} from "./core-sanitize.mjs";
-import {
   bool,
   commandSummary,
   parseArgs
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import {
   MemctlError,
   readRegularBytes,

@@ -3,11 +3,11 @@ import {
   entriesOfCard,
   missingTextReason
 } from "./records-restore.mjs";
+import "./records-save.mjs";
+import "./records-interrupted.mjs";
 import {
   diffLines
 } from "./core-line-diff.mjs";
-import "./records-save.mjs";
-import "./records-interrupted.mjs";
 import "./records-card-find.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
@@ -35,6 +35,8 @@ import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,
@@ -42,13 +44,13 @@ import {
   printJson
 } from "./cli-output.mjs";
 import {
-  inertText
-} from "./core-sanitize.mjs";
-import {
   bool,
   commandSummary,
   parseArgs
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import {
   ERROR_CODES,
   MemctlError

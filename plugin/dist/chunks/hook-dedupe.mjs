@@ -1,11 +1,11 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  appendWhy
+} from "./hook-why-log.mjs";
+import {
   buildInjection,
   scopeAtFor
 } from "./config-scope-at.mjs";
-import {
-  appendWhy
-} from "./hook-why-log.mjs";
 import {
   resolveBudget,
   resolveStoreBudget
@@ -15,16 +15,16 @@ import {
   lineKey
 } from "./core-line-key.mjs";
 import {
-  HOSTS,
-  hostAdapter
-} from "./hosts-claude-adapter.mjs";
-import {
   BLOCK_CLOSE,
   blockText,
   displayDir,
   renderUnavailable,
   utf8Bytes
 } from "./core-block.mjs";
+import {
+  HOSTS,
+  hostAdapter
+} from "./hosts-claude-adapter.mjs";
 import {
   appendBytes,
   lockHolder,
@@ -35,9 +35,11 @@ import {
   tryStoreLock
 } from "./store-lock.mjs";
 import {
-  resolveMemory,
-  sha256Hex
+  resolveMemory
 } from "./config-project.mjs";
+import {
+  sha256Hex
+} from "./core-sha256.mjs";
 import {
   INDEX_FILE,
   STATE_DIR,

@@ -23,10 +23,10 @@ import {
   refusedInputOutcome,
   runUserPromptHook
 } from "./hook-dedupe.mjs";
+import "./hook-why-log.mjs";
 import {
   scopeAtFor
 } from "./config-scope-at.mjs";
-import "./hook-why-log.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";
 import {
@@ -40,8 +40,21 @@ import {
   defaultBudgetsText,
   loadsStoreNatively
 } from "./config-budget.mjs";
+import {
+  runLlmCommand
+} from "./compact-generate.mjs";
+import "./compact-mentions.mjs";
 import "./records-store-view.mjs";
 import "./core-line-key.mjs";
+import {
+  BLOCK_CLOSE,
+  BLOCK_OPEN,
+  blockText,
+  displayDir,
+  renderEntryLine,
+  renderUnavailable,
+  utf8Bytes
+} from "./core-block.mjs";
 import {
   episodeReminder,
   readLastEpisode
@@ -60,22 +73,6 @@ import {
 } from "./capture-rules.mjs";
 import "./proposals-content-match.mjs";
 import "./core-line-diff.mjs";
-import {
-  tokenize
-} from "./rank-stem.mjs";
-import {
-  runLlmCommand
-} from "./compact-generate.mjs";
-import "./compact-mentions.mjs";
-import {
-  BLOCK_CLOSE,
-  BLOCK_OPEN,
-  blockText,
-  displayDir,
-  renderEntryLine,
-  renderUnavailable,
-  utf8Bytes
-} from "./core-block.mjs";
 import "./proposals-propose.mjs";
 import {
   cardNameProblem
@@ -85,6 +82,9 @@ import {
 } from "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import {
+  tokenize
+} from "./rank-stem.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
 import "./store-write-journal.mjs";
@@ -111,13 +111,12 @@ import "./store-lock.mjs";
 import {
   resolveMemory
 } from "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import {
   memctlStateHome,
   readConfig
 } from "./config-config.mjs";
-import {
-  inertText
-} from "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,
@@ -125,6 +124,9 @@ import {
   parseArgs,
   str
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import {
   ERROR_CODES,
   MemctlError,

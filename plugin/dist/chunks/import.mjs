@@ -8,18 +8,18 @@ import {
   configuredModel,
   renderBackfill
 } from "./cli-keys.mjs";
+import "./keys-write.mjs";
+import "./rank-languages.mjs";
 import "./store-jobs.mjs";
+import "./compact-generate.mjs";
+import "./compact-mentions.mjs";
+import "./core-block.mjs";
 import {
   applyClaudeImport,
   checkImportLimits,
   defaultImportDirs,
   planClaudeImport
 } from "./config-claude-memory.mjs";
-import "./keys-write.mjs";
-import "./rank-languages.mjs";
-import "./compact-generate.mjs";
-import "./compact-mentions.mjs";
-import "./core-block.mjs";
 import "./records-save.mjs";
 import "./records-interrupted.mjs";
 import "./proposals-propose.mjs";
@@ -60,6 +60,8 @@ import {
   pauseFromEnv
 } from "./store-lock.mjs";
 import "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,
@@ -67,14 +69,14 @@ import {
   progressLine
 } from "./cli-output.mjs";
 import {
-  inertText
-} from "./core-sanitize.mjs";
-import {
   bool,
   commandSummary,
   parseArgs,
   strs
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import {
   ERROR_CODES,
   MemctlError,

@@ -22,14 +22,13 @@ import {
 import {
   resolveMemory
 } from "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
-import {
-  inertText
-} from "./core-sanitize.mjs";
 import {
   PROJECT_FLAGS,
   bool,
@@ -37,6 +36,9 @@ import {
   parseArgs,
   projectFrom
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import {
   ERROR_CODES,
   MemctlError,

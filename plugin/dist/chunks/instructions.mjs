@@ -10,14 +10,15 @@ import {
 import {
   inertBlock
 } from "./core-sanitize-block.mjs";
+import "./core-block.mjs";
 import {
   isHostName
 } from "./hosts-claude-adapter.mjs";
-import "./core-block.mjs";
 import "./hosts-claude-auto-memory.mjs";
 import {
   HOST_NAMES
 } from "./hosts-types.mjs";
+import "./config-git.mjs";
 import {
   readConfig
 } from "./config-config.mjs";
@@ -26,14 +27,14 @@ import {
   printJson
 } from "./cli-output.mjs";
 import {
-  inertText
-} from "./core-sanitize.mjs";
-import {
   bool,
   commandSummary,
   parseArgs,
   str
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import {
   usageError
 } from "./core-bytes.mjs";

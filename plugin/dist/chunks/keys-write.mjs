@@ -25,7 +25,7 @@ import {
 } from "./core-card-types.mjs";
 import {
   sha256Hex
-} from "./config-project.mjs";
+} from "./core-sha256.mjs";
 import {
   ERROR_CODES,
   MemctlError

@@ -7,9 +7,9 @@ import {
   run,
   spec
 } from "./cli-keys.mjs";
-import "./store-jobs.mjs";
 import "./keys-write.mjs";
 import "./rank-languages.mjs";
+import "./store-jobs.mjs";
 import "./compact-generate.mjs";
 import "./compact-mentions.mjs";
 import "./core-block.mjs";
@@ -36,10 +36,12 @@ import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import "./config-config.mjs";
 import "./cli-output.mjs";
-import "./core-sanitize.mjs";
 import "./cli-args.mjs";
+import "./core-sanitize.mjs";
 import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";

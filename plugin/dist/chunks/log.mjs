@@ -34,20 +34,22 @@ import {
   withStoreLock
 } from "./store-lock.mjs";
 import "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
 import {
-  inertText
-} from "./core-sanitize.mjs";
-import {
   bool,
   commandSummary,
   parseArgs,
   str
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import {
   usageError
 } from "./core-bytes.mjs";

@@ -15,6 +15,8 @@ import {
 } from "./install-mcp-command.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import "./config-config.mjs";
 import {
   bool,

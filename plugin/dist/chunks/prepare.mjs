@@ -3,25 +3,25 @@ import {
   logHookError,
   missingIndexReason
 } from "./hook-dedupe.mjs";
+import "./hook-why-log.mjs";
 import {
   buildInjection,
   scopeAtOf
 } from "./config-scope-at.mjs";
-import "./hook-why-log.mjs";
 import "./usage-fold.mjs";
 import {
   resolveStoreBudget
 } from "./config-budget.mjs";
 import "./core-line-key.mjs";
 import {
+  displayDir,
+  renderUnavailable
+} from "./core-block.mjs";
+import {
   HOSTS,
   hostAdapter
 } from "./hosts-claude-adapter.mjs";
 import "./rank-stem.mjs";
-import {
-  displayDir,
-  renderUnavailable
-} from "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
 import "./store-write-journal.mjs";
@@ -34,6 +34,8 @@ import {
   RESOLUTION_EXIT,
   resolveMemory
 } from "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import {
   INDEX_FILE,
   readConfig
@@ -41,7 +43,6 @@ import {
 import {
   printJson
 } from "./cli-output.mjs";
-import "./core-sanitize.mjs";
 import {
   PROJECT_FLAGS,
   bool,
@@ -51,6 +52,7 @@ import {
   projectFrom,
   str
 } from "./cli-args.mjs";
+import "./core-sanitize.mjs";
 import {
   usageError
 } from "./core-bytes.mjs";

@@ -3,9 +3,6 @@ import {
   diffLines
 } from "./core-line-diff.mjs";
 import {
-  tokenize
-} from "./rank-stem.mjs";
-import {
   cardFileOf,
   proposalCardProblem
 } from "./proposals-propose.mjs";
@@ -19,6 +16,9 @@ import {
   readPending
 } from "./records-proposal-files.mjs";
 import {
+  tokenize
+} from "./rank-stem.mjs";
+import {
   listCardFiles
 } from "./store-history.mjs";
 import {
@@ -30,7 +30,7 @@ import {
 } from "./core-card-types.mjs";
 import {
   sha256Hex
-} from "./config-project.mjs";
+} from "./core-sha256.mjs";
 
 // lib/proposals/trust.ts
 import fs from "node:fs";

@@ -37,7 +37,7 @@ import {
 } from "./store-lock.mjs";
 import {
   sha256Hex
-} from "./config-project.mjs";
+} from "./core-sha256.mjs";
 import {
   ERROR_CODES,
   MemctlError,

@@ -40,7 +40,7 @@ import {
 } from "./store-lock.mjs";
 import {
   sha256Hex
-} from "./config-project.mjs";
+} from "./core-sha256.mjs";
 import {
   ERROR_CODES,
   MemctlError,
@@ -169,6 +169,9 @@ function currentSha(memoryDir, p) {
     return null;
   }
 }
+function isStale(memoryDir, p) {
+  return currentSha(memoryDir, p) !== p.base_sha256;
+}
 function findCardFileSafe(memoryDir, name) {
   try {
     return findCardFile(memoryDir, name);
@@ -201,10 +204,12 @@ function dropUndefined(o) {
 }
 
 export {
+  proposalProblems,
   propose,
   findPending,
   rewritePending,
   proposalCardProblem,
   cardFileOf,
-  currentSha
+  currentSha,
+  isStale
 };

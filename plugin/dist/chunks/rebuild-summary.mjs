@@ -30,6 +30,8 @@ import {
   withStoreLock
 } from "./store-lock.mjs";
 import "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import {
   EPISODES_SUMMARY_FILE
 } from "./config-config.mjs";
@@ -37,12 +39,12 @@ import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
-import "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,
   parseArgs
 } from "./cli-args.mjs";
+import "./core-sanitize.mjs";
 import {
   ERROR_CODES,
   MemctlError

@@ -24,20 +24,22 @@ import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
 import {
-  inertText
-} from "./core-sanitize.mjs";
-import {
   bool,
   commandSummary,
   num,
   parseArgs
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";

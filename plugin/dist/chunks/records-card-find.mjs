@@ -33,7 +33,7 @@ import {
   ERROR_CODES,
   MemctlError,
   fileKind,
-  readRegularBuffer,
+  readRegularMemo,
   usageError
 } from "./core-bytes.mjs";
 
@@ -172,7 +172,7 @@ function titledFiles(memoryDir, title) {
 }
 function readIndexBytes(memoryDir) {
   try {
-    return readRegularBuffer(path.join(memoryDir, INDEX_FILE));
+    return readRegularMemo(path.join(memoryDir, INDEX_FILE));
   } catch {
     return void 0;
   }

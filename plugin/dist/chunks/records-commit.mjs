@@ -18,7 +18,8 @@ import {
   indexHasBytes,
   indexLineEdit,
   removeIndexLinesBytes,
-  upsertIndexLineBytes
+  upsertIndexLineBytes,
+  upsertIndexLinePieces
 } from "./core-index-edit.mjs";
 import {
   HISTORY_OPS,
@@ -39,7 +40,7 @@ import {
 } from "./store-lock.mjs";
 import {
   sha256Hex
-} from "./config-project.mjs";
+} from "./core-sha256.mjs";
 import {
   INDEX_FILE,
   STATE_DIR
@@ -47,7 +48,7 @@ import {
 import {
   ERROR_CODES,
   MemctlError,
-  readRegularBuffer,
+  readRegularMemo,
   systemCode
 } from "./core-bytes.mjs";
 
@@ -286,11 +287,17 @@ async function editIndex(memoryDir, card, edit, commit) {
   const file = path2.join(memoryDir, INDEX_FILE);
   let before;
   try {
-    before = readRegularBuffer(file);
+    before = readRegularMemo(file);
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
     if (edit.line === null) return {};
     before = Buffer.from(EMPTY_INDEX, "utf8");
+  }
+  const replaced = edit.line !== null && edit.from === void 0 && fs2.existsSync(file) ? upsertIndexLinePieces(before, card, edit.line) : void 0;
+  if (replaced) {
+    if (!replaced.changed) return {};
+    await commitFile(file, replaced.pieces, { ...commit, sweep: false });
+    return replaced.edit ? { e: [replaced.edit.at, replaced.edit.removed, replaced.edit.inserted] } : { x: 1 };
   }
   let next;
   if (edit.line === null) next = removeIndexLinesBytes(before, card).bytes;

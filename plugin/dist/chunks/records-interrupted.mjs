@@ -6,7 +6,7 @@ import {
 } from "./records-commit.mjs";
 import {
   sha256Hex
-} from "./config-project.mjs";
+} from "./core-sha256.mjs";
 import {
   ERROR_CODES,
   MemctlError,

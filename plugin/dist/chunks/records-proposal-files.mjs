@@ -97,6 +97,7 @@ function readDir(dir, quarantined = () => void 0) {
 export {
   PROPOSALS_DIR,
   ARCHIVE_DIR,
+  PROPOSALS_LOG,
   isProposalId,
   archiveProposal,
   logEvent,

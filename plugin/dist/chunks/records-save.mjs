@@ -53,14 +53,14 @@ import {
 } from "./core-card-types.mjs";
 import {
   sha256Hex
-} from "./config-project.mjs";
+} from "./core-sha256.mjs";
 import {
   INDEX_FILE
 } from "./config-config.mjs";
 import {
   ERROR_CODES,
   MemctlError,
-  readRegularBuffer,
+  readRegularMemo,
   usageError
 } from "./core-bytes.mjs";
 
@@ -85,6 +85,7 @@ async function saveCardLocked(ctx, input, decide, also) {
   const today = utcDay(ctx.now);
   let file;
   let before;
+  let namedHistory;
   let next;
   if (input.restore) {
     file = existing ?? input.restore.file;
@@ -110,7 +111,8 @@ async function saveCardLocked(ctx, input, decide, also) {
     next = updatedCardBytes(before, input, today, existingType);
   } else {
     const named = CARD_TYPES.map((t) => `${t}_${input.name}.md`);
-    const removed = latestByCard(readCardHistory(ctx.memoryDir, named).entries);
+    namedHistory = readCardHistory(ctx.memoryDir, named);
+    const removed = latestByCard(namedHistory.entries);
     const removedType = CARD_TYPES.find((t) => removed.get(`${t}_${input.name}.md`)?.op === "delete");
     input = { ...input, type: input.type ?? removedType };
     validateName(input.name);
@@ -129,7 +131,7 @@ async function saveCardLocked(ctx, input, decide, also) {
   const meta = parseCard(nextText).meta;
   const title = currentIndexTitle(ctx.memoryDir, file) ?? meta.name ?? input.name;
   const indexLine = renderIndexLine({ title, file, hook: meta.description ?? "" });
-  const history = readCardHistory(ctx.memoryDir, [file]);
+  const history = namedHistory ? { ...namedHistory, entries: namedHistory.entries.filter((e) => e.card === file) } : readCardHistory(ctx.memoryDir, [file]);
   const latest = latestByCard(history.entries).get(file);
   const unchanged = before !== void 0 && before.equals(next);
   if (!unchanged) {
@@ -165,7 +167,7 @@ function checkBase(memoryDir, name, existing, expected) {
 function indexDiffers(memoryDir, file, line) {
   let index;
   try {
-    index = readRegularBuffer(path.join(memoryDir, INDEX_FILE));
+    index = readRegularMemo(path.join(memoryDir, INDEX_FILE));
   } catch {
     return true;
   }

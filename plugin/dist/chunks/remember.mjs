@@ -6,18 +6,18 @@ import {
   stageCaptured
 } from "./capture-rules.mjs";
 import "./proposals-content-match.mjs";
-import "./core-line-diff.mjs";
-import "./rank-stem.mjs";
 import {
   saveCard
 } from "./records-save.mjs";
 import "./records-interrupted.mjs";
+import "./core-line-diff.mjs";
 import "./proposals-propose.mjs";
 import "./records-card-find.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./rank-stem.mjs";
 import "./rank-stop-words-data.mjs";
 import {
   utcDay
@@ -46,20 +46,22 @@ import {
 } from "./core-card-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
 import {
-  inertText
-} from "./core-sanitize.mjs";
-import {
   bool,
   commandSummary,
   parseArgs,
   str
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import {
   usageError
 } from "./core-bytes.mjs";

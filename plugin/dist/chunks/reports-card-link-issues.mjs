@@ -37,16 +37,16 @@ import {
   INDEX_READ_CAP
 } from "./core-line-key.mjs";
 import {
+  displayDir,
+  measureIndexInjectBytes
+} from "./core-block.mjs";
+import {
   planClaudeImport,
   projectClaudeDirs
 } from "./config-claude-memory.mjs";
 import {
   hostAdapter
 } from "./hosts-claude-adapter.mjs";
-import {
-  displayDir,
-  measureIndexInjectBytes
-} from "./core-block.mjs";
 import {
   INTENT_RELPATH,
   readIntent,
@@ -92,7 +92,7 @@ import {
 } from "./hosts-claude-auto-memory.mjs";
 import {
   sha256Hex
-} from "./config-project.mjs";
+} from "./core-sha256.mjs";
 import {
   EPISODES_FILE,
   INDEX_FILE

@@ -18,12 +18,12 @@ import {
   isMeasurable
 } from "./core-line-key.mjs";
 import {
-  readEpisodes
-} from "./store-episodes.mjs";
-import {
   displayDir,
   measureIndexInjectBytes
 } from "./core-block.mjs";
+import {
+  readEpisodes
+} from "./store-episodes.mjs";
 import {
   AGE_BUCKETS,
   ageBucket,

@@ -3,14 +3,13 @@ import {
   RESOLUTION_EXIT,
   resolveMemory
 } from "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
-import {
-  inertText
-} from "./core-sanitize.mjs";
 import {
   PROJECT_FLAGS,
   bool,
@@ -18,6 +17,9 @@ import {
   parseArgs,
   projectFrom
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import "./core-bytes.mjs";
 import "./runtime.mjs";
 

@@ -17,7 +17,6 @@ import {
   reviewPending
 } from "./proposals-content-match.mjs";
 import "./core-line-diff.mjs";
-import "./rank-stem.mjs";
 import {
   findPending
 } from "./proposals-propose.mjs";
@@ -25,6 +24,7 @@ import "./records-card-find.mjs";
 import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./rank-stem.mjs";
 import "./rank-stop-words-data.mjs";
 import {
   utcDay
@@ -44,6 +44,8 @@ import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,
@@ -53,13 +55,13 @@ import {
   require_picocolors
 } from "./cli-output.mjs";
 import {
-  inertText
-} from "./core-sanitize.mjs";
-import {
   bool,
   commandSummary,
   parseArgs
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import {

@@ -1,24 +1,13 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  writeCardKeys
-} from "./keys-write.mjs";
-import "./rank-languages.mjs";
-import "./compact-generate.mjs";
-import "./compact-mentions.mjs";
-import "./core-block.mjs";
-import {
   saveCard
 } from "./records-save.mjs";
 import "./records-interrupted.mjs";
-import {
-  propose
-} from "./proposals-propose.mjs";
 import "./records-card-find.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
-import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
 import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
@@ -53,6 +42,8 @@ import {
   pauseFromEnv
 } from "./store-lock.mjs";
 import "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import {
   hostOf,
   readConfig,
@@ -63,15 +54,15 @@ import {
   printJson
 } from "./cli-output.mjs";
 import {
-  inertText
-} from "./core-sanitize.mjs";
-import {
   bool,
   commandSummary,
   parseArgs,
   str,
   strs
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
@@ -159,6 +150,7 @@ async function keysOnSave(io, ctx, file) {
   const config = readConfig(io).value;
   const model = config.recall?.on_save === true ? recallModel(config) : void 0;
   if (!model) return void 0;
+  const { writeCardKeys } = await import("./write.mjs");
   const outcome = await writeCardKeys(ctx, { model, env: io.env }, file);
   io.stderr.write(
     outcome.status === "failed" ? `memctl save: [recall] on_save: no keys for ${inertText(file)} (${inertText(outcome.reason)}); run memctl keys ${inertText(file)} later
@@ -168,6 +160,7 @@ async function keysOnSave(io, ctx, file) {
   return outcome;
 }
 async function stageInstead(args, io, memoryDir, actor, refusal, body) {
+  const { propose } = await import("./propose-runtime.mjs");
   const p = await propose(
     { memoryDir, actor, now: io.now(), commit: pauseFromEnv(io.env), secrets: secretPolicy(io) },
     {

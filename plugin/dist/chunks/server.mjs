@@ -1,7 +1,15 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  runMemoryCommand
+} from "./records-card-files.mjs";
+import "./records-file-view.mjs";
+import {
   searchStore
 } from "./records-search-store.mjs";
+import {
+  cardDocs,
+  search
+} from "./records-search.mjs";
 import {
   OVER_WARN_LOG,
   sessionInstructionBlock,
@@ -10,21 +18,13 @@ import {
 import {
   logHookError
 } from "./hook-dedupe.mjs";
+import "./hook-why-log.mjs";
 import {
   buildInjection,
   scopeAtOf
 } from "./config-scope-at.mjs";
-import {
-  cardDocs,
-  search
-} from "./records-search.mjs";
-import "./hook-why-log.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";
-import {
-  runMemoryCommand
-} from "./records-card-files.mjs";
-import "./records-file-view.mjs";
 import {
   warnBytesFromConfig
 } from "./reports-injection.mjs";
@@ -42,8 +42,13 @@ import "./compact-artifact.mjs";
 import {
   resolveBudget
 } from "./config-budget.mjs";
+import "./compact-mentions.mjs";
 import "./records-store-view.mjs";
 import "./core-line-key.mjs";
+import {
+  displayDir,
+  renderUnavailable
+} from "./core-block.mjs";
 import {
   appendEpisode,
   assertEpisodesWritable,
@@ -54,12 +59,6 @@ import "./store-episode-tail.mjs";
 import {
   HOSTS
 } from "./hosts-claude-adapter.mjs";
-import "./rank-stem.mjs";
-import "./compact-mentions.mjs";
-import {
-  displayDir,
-  renderUnavailable
-} from "./core-block.mjs";
 import "./records-interrupted.mjs";
 import {
   propose
@@ -73,6 +72,7 @@ import "./core-frontmatter-edit.mjs";
 import {
   resolveMemoryPath
 } from "./store-safe-open.mjs";
+import "./rank-stem.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
 import "./store-write-journal.mjs";
@@ -106,6 +106,8 @@ import {
 import {
   resolveMemory
 } from "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import {
   joinPath,
   readConfig

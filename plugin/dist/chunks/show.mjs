@@ -29,16 +29,18 @@ import {
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import "./config-config.mjs";
 import {
   printJson
 } from "./cli-output.mjs";
-import "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,
   parseArgs
 } from "./cli-args.mjs";
+import "./core-sanitize.mjs";
 import {
   ERROR_CODES,
   MemctlError

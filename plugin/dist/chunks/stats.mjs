@@ -15,8 +15,11 @@ import "./reports-open.mjs";
 import "./compact-status.mjs";
 import "./compact-artifact.mjs";
 import "./config-budget.mjs";
+import "./compact-generate.mjs";
+import "./compact-mentions.mjs";
 import "./records-store-view.mjs";
 import "./core-line-key.mjs";
+import "./core-block.mjs";
 import "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
@@ -24,9 +27,6 @@ import {
   isHostName
 } from "./hosts-claude-adapter.mjs";
 import "./rank-stem.mjs";
-import "./compact-generate.mjs";
-import "./compact-mentions.mjs";
-import "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
 import "./store-write-journal.mjs";
@@ -40,12 +40,13 @@ import {
 } from "./hosts-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
-import "./core-sanitize.mjs";
 import {
   PROJECT_FLAGS,
   bool,
@@ -55,6 +56,7 @@ import {
   projectFrom,
   str
 } from "./cli-args.mjs";
+import "./core-sanitize.mjs";
 import {
   usageError
 } from "./core-bytes.mjs";

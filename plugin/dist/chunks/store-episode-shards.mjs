@@ -9,7 +9,7 @@ import {
 } from "./store-lock.mjs";
 import {
   sha256Hex
-} from "./config-project.mjs";
+} from "./core-sha256.mjs";
 import {
   EPISODES_FILE,
   EPISODES_SHARD,

@@ -13,7 +13,7 @@ import {
 } from "./store-lock.mjs";
 import {
   sha256Hex
-} from "./config-project.mjs";
+} from "./core-sha256.mjs";
 import {
   EPISODES_SHARD,
   EPISODES_SUMMARY_FILE,
@@ -25,6 +25,7 @@ import {
   MemctlError,
   fileKind,
   notRegularError,
+  readRegularMemo,
   readRegularUtf8,
   statIfExists,
   systemCode
@@ -61,16 +62,22 @@ function readHistory(memoryDir) {
 function readCardHistory(memoryDir, cards) {
   let bytes;
   try {
-    const file = historyPath(memoryDir);
-    const stat = statIfExists(file);
-    if (stat && !stat.isFile()) throw notRegularError(file, stat.mode);
-    bytes = fs.readFileSync(file);
+    bytes = readRegularMemo(historyPath(memoryDir), Number.POSITIVE_INFINITY);
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
     return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${err.message}` };
   }
+  const key = cards.join("\n");
+  const found = searched.get(bytes)?.get(key);
+  if (found) return { entries: [...found.entries], malformed: found.malformed };
+  const result = searchCardHistory(bytes, cards);
+  searched.set(bytes, (searched.get(bytes) ?? /* @__PURE__ */ new Map()).set(key, { entries: [...result.entries], malformed: result.malformed }));
+  return result;
+}
+var searched = /* @__PURE__ */ new WeakMap();
+function searchCardHistory(bytes, cards) {
   const starts = /* @__PURE__ */ new Set();
-  for (const needle of [...cards.map((c) => Buffer.from(c, "utf8")), 92]) {
+  for (const needle of [...needlesFor(cards), 92]) {
     if (typeof needle !== "number" && needle.length === 0) continue;
     for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + 1)) starts.add(at === 0 ? 0 : bytes.lastIndexOf(10, at - 1) + 1);
   }
@@ -87,6 +94,19 @@ function readCardHistory(memoryDir, cards) {
   }
   return { entries, malformed };
 }
+function needlesFor(cards) {
+  const names = cards.map((c) => Buffer.from(c, "utf8")).filter((b) => b.length > 0);
+  if (names.length < 2) return names;
+  let shared = names[0].length;
+  for (const name of names) {
+    const first = names[0];
+    let n = 0;
+    while (n < shared && n < name.length && name[name.length - 1 - n] === first[first.length - 1 - n]) n++;
+    shared = n;
+  }
+  return shared >= SHARED_MIN ? [names[0].subarray(names[0].length - shared)] : names;
+}
+var SHARED_MIN = 6;
 function parseHistory(text) {
   const entries = [];
   let malformed = 0;

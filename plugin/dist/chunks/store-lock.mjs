@@ -129,9 +129,11 @@ function writeNewFile(file, data, options = {}) {
   const fd = fs.openSync(file, c.O_WRONLY | c.O_CREAT | c.O_EXCL | c.O_NOFOLLOW, options.mode ?? 438);
   let open = true;
   try {
-    const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
-    let written = 0;
-    while (written < bytes.length) written += fs.writeSync(fd, bytes, written, bytes.length - written);
+    const pieces = typeof data === "string" ? [Buffer.from(data, "utf8")] : data instanceof Uint8Array ? [data] : data;
+    for (const bytes of pieces) {
+      let written = 0;
+      while (written < bytes.length) written += fs.writeSync(fd, bytes, written, bytes.length - written);
+    }
     if (options.fsync) fs.fsyncSync(fd);
     open = false;
     fs.closeSync(fd);

@@ -95,23 +95,25 @@ import {
   realDir,
   withStoreLock
 } from "./store-lock.mjs";
+import "./config-project.mjs";
+import "./config-git.mjs";
 import {
   sha256Hex
-} from "./config-project.mjs";
+} from "./core-sha256.mjs";
 import "./config-config.mjs";
 import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
 import {
-  inertText
-} from "./core-sanitize.mjs";
-import {
   bool,
   commandSummary,
   parseArgs,
   str
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import {
   ERROR_CODES,
   MemctlError,

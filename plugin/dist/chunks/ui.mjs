@@ -37,8 +37,11 @@ import "./reports-open.mjs";
 import "./compact-status.mjs";
 import "./compact-artifact.mjs";
 import "./config-budget.mjs";
+import "./compact-generate.mjs";
+import "./compact-mentions.mjs";
 import "./records-store-view.mjs";
 import "./core-line-key.mjs";
+import "./core-block.mjs";
 import "./config-claude-memory.mjs";
 import "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
@@ -48,13 +51,9 @@ import {
   previewProposal,
   reviewPending
 } from "./proposals-content-match.mjs";
-import "./core-line-diff.mjs";
-import "./rank-stem.mjs";
-import "./compact-generate.mjs";
-import "./compact-mentions.mjs";
-import "./core-block.mjs";
 import "./records-save.mjs";
 import "./records-interrupted.mjs";
+import "./core-line-diff.mjs";
 import {
   findPending
 } from "./proposals-propose.mjs";
@@ -63,6 +62,7 @@ import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./rank-stem.mjs";
 import "./rank-stop-words-data.mjs";
 import {
   utcDay
@@ -91,21 +91,23 @@ import {
 import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
 import "./store-lock.mjs";
+import "./config-project.mjs";
+import "./config-git.mjs";
 import {
   sha256Hex
-} from "./config-project.mjs";
+} from "./core-sha256.mjs";
 import {
   joinPath
 } from "./config-config.mjs";
-import {
-  inertText
-} from "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,
   parseArgs,
   projectFrom
 } from "./cli-args.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import {
   ERROR_CODES,
   MemctlError,

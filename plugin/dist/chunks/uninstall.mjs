@@ -15,16 +15,18 @@ import {
 import "./core-toml-edit.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import "./config-config.mjs";
 import {
   printJson
 } from "./cli-output.mjs";
-import "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,
   parseArgs
 } from "./cli-args.mjs";
+import "./core-sanitize.mjs";
 import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";

@@ -19,17 +19,19 @@ import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
 import "./config-config.mjs";
 import {
   printJson
 } from "./cli-output.mjs";
-import "./core-sanitize.mjs";
 import {
   bool,
   commandSummary,
   parseArgs,
   str
 } from "./cli-args.mjs";
+import "./core-sanitize.mjs";
 import {
   usageError
 } from "./core-bytes.mjs";

@@ -3228,9 +3228,11 @@ function writeNewFile(file, data, options = {}) {
   const fd = import_node_fs2.default.openSync(file, c.O_WRONLY | c.O_CREAT | c.O_EXCL | c.O_NOFOLLOW, options.mode ?? 438);
   let open = true;
   try {
-    const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
-    let written = 0;
-    while (written < bytes.length) written += import_node_fs2.default.writeSync(fd, bytes, written, bytes.length - written);
+    const pieces = typeof data === "string" ? [Buffer.from(data, "utf8")] : data instanceof Uint8Array ? [data] : data;
+    for (const bytes of pieces) {
+      let written = 0;
+      while (written < bytes.length) written += import_node_fs2.default.writeSync(fd, bytes, written, bytes.length - written);
+    }
     if (options.fsync) import_node_fs2.default.fsyncSync(fd);
     open = false;
     import_node_fs2.default.closeSync(fd);

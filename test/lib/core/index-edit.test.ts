@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { indexHas, indexLineEdit, removeIndexLines, upsertIndexLine } from "../../../lib/core/index-edit.js";
+import { indexHas, indexLineEdit, removeIndexLines, upsertIndexLinePieces, upsertIndexLine, upsertIndexLineBytes } from "../../../lib/core/index-edit.js";
 
 const INDEX = "# Memory\r\n\r\nProse stays.\r\n- [a](a.md) — x\r\n- [b](./b.md) — y\r\n```\r\n- [b](b.md) — in a fence, not an entry\r\n```\r\n- [b](b.md) — duplicate";
 
@@ -78,4 +78,54 @@ test("indexLineEdit over a large index (compared a chunk at a time): the edit of
     [4000, 0, ["- [Mid](mid.md) — inserted"]],
   ] as [number, number, string[]][])
     assert.deepEqual(indexLineEdit(text(lines), text(edited(at, removed, inserted))), { at, removed, inserted }, `at ${at}`);
+});
+
+test("indexLineEdit refuses every pair where either text holds a fence mark, wherever the mark is", async () => {
+  const fc = (await import("fast-check")).default;
+  const line = fc.constantFrom("# Memory", "", "- [A](a.md) — x", "- [B](b.md) — y", "```", "~~~ts", "- [C](c.md) — a ``` inside", "prose");
+  const fenced = (t: string) => t.includes("```") || t.includes("~~~");
+  fc.assert(
+    fc.property(fc.array(line, { minLength: 1, maxLength: 10 }), fc.array(line, { maxLength: 4 }), fc.nat(), fc.nat(), (lines, inserted, from, count) => {
+      const at = 1 + (from % (lines.length + 1));
+      const next = [...lines.slice(0, at - 1), ...inserted, ...lines.slice(at - 1 + Math.min(count % 3, lines.length - at + 1))];
+      const [a, b] = [lines.join("\n") + "\n", next.join("\n") + "\n"];
+      const edit = indexLineEdit(Buffer.from(a), Buffer.from(b));
+      return !(fenced(a) || fenced(b)) || edit === undefined;
+    }),
+    { numRuns: 3000 },
+  );
+});
+
+test("upsertIndexLinePieces joins to upsertIndexLineBytes' bytes and reports indexLineEdit's edit between them", async () => {
+  const fc = (await import("fast-check")).default;
+  const line = fc.constantFrom("# Memory", "", "- [A](a.md) — x", "- [A](./a.md) — dup", "- [B](b.md) — y", "```", "prose é", "- [C](c.md) — \u00e9\u00e9");
+  const replacement = fc.constantFrom("- [A](a.md) — x", "- [A](a.md) — new", "- [A](a.md) — with ``` mark", "- [A](a.md) — y", "- [A](a.md) — é");
+  fc.assert(
+    fc.property(
+      fc.array(line, { minLength: 1, maxLength: 10 }),
+      fc.constantFrom("\n", "\r\n"),
+      fc.boolean(),
+      fc.boolean(),
+      fc.boolean(),
+      replacement,
+      (lines, nl, finalEol, badByte, noA, next) => {
+        let index = Buffer.from(lines.join(nl) + (finalEol ? nl : ""));
+        if (noA) index = Buffer.from(index.toString("latin1").replace(/\(\.?\/?a\.md\)/g, "(z.md)"), "latin1"); // the line is appended
+        if (badByte) index = Buffer.concat([index, Buffer.from([0xff]), Buffer.from(`${nl}- [A](a.md) — after a bad byte${nl}`)]);
+        const got = upsertIndexLinePieces(index, "a.md", next);
+        const upserted = upsertIndexLineBytes(index, "a.md", next);
+        if (got === undefined) return index.length > 0 && index[index.length - 1] !== 0x0a; // an append after a line without its break
+        const joined = Buffer.concat(got.pieces);
+        assert.ok(joined.equals(upserted));
+        assert.equal(got.changed, !joined.equals(index));
+        assert.deepEqual(got.edit, got.changed ? indexLineEdit(index, joined) : undefined);
+        return true;
+      },
+    ),
+    { numRuns: 3000 },
+  );
+  // The old line not UTF-8: refused as indexLineEdit refuses it.
+  const bad = Buffer.concat([Buffer.from("# M\n- [A](a.md) — "), Buffer.from([0xff]), Buffer.from("\n")]);
+  assert.equal(upsertIndexLinePieces(bad, "a.md", "- [A](a.md) — fixed")?.edit, undefined);
+  assert.equal(indexLineEdit(bad, Buffer.from("# M\n- [A](a.md) — fixed\n")), undefined);
 });

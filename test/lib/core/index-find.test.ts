@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { indexHas, indexHasBytes, removeIndexLines, removeIndexLinesBytes, upsertIndexLine, upsertIndexLineBytes } from "../../../lib/core/index-edit.js";
-import { findIndexLines } from "../../../lib/core/index-find.js";
+import { findIndexLines, hasFenceMark } from "../../../lib/core/index-find.js";
 import { parseIndex } from "../../../lib/core/index-file.js";
 
 const FILE = "project_a.md";
@@ -65,4 +65,44 @@ test("bytes that are not UTF-8 outside the edited line are kept", () => {
   const buf = Buffer.concat([Buffer.from("# Memory\n- [X](x.md) — caf"), Buffer.from([0xe9, 0xff]), Buffer.from(`\n- [A](${FILE}) — old\n`)]);
   const out = upsertIndexLineBytes(buf, FILE, "- [A](project_a.md) — new");
   assert.deepEqual(out, Buffer.concat([buf.subarray(0, buf.indexOf("- [A]")), Buffer.from("- [A](project_a.md) — new\n")]));
+});
+
+test("findIndexLines asked twice about the same bytes answers the same, and a caller's array is its own", () => {
+  const index = Buffer.from("# Memory\n\n- [A](a.md) — one\n- [B](b.md) — two\n- [A again](./a.md) — three\n");
+  const first = findIndexLines(index, "a.md");
+  assert.deepEqual(
+    first.map((h) => h.entry.title),
+    ["A", "A again"],
+  );
+  first.pop();
+  assert.deepEqual(
+    findIndexLines(index, "a.md").map((h) => h.entry.title),
+    ["A", "A again"],
+  );
+  assert.deepEqual(
+    findIndexLines(index, "b.md").map((h) => h.entry.title),
+    ["B"],
+  );
+  // Other bytes with the same text are their own question.
+  const edited = upsertIndexLineBytes(index, "b.md", "- [B](b.md) — edited");
+  assert.deepEqual(
+    findIndexLines(edited, "b.md").map((h) => index.length !== edited.length && edited.toString("utf8", h.start, h.end)),
+    ["- [B](b.md) — edited"],
+  );
+});
+
+test("hasFenceMark sees a fence mark anywhere, a fence line or not, before or after a search of the same bytes", () => {
+  const cases: [string, boolean][] = [
+    ["# Memory\n- [A](a.md) — x\n", false],
+    ["# Memory\n```\n- [A](a.md) — x\n```\n", true],
+    ["# Memory\n- [A](a.md) — a ``` inside a line\n", true],
+    ["# Memory\n- [A](a.md) — x ~~~\n", true],
+    ["# Memory\n- [A](a.md) — two `` ticks\n", false],
+  ];
+  for (const [text, marked] of cases) {
+    assert.equal(hasFenceMark(Buffer.from(text)), marked, text);
+    const searched = Buffer.from(text);
+    findIndexLines(searched, "a.md");
+    assert.equal(hasFenceMark(searched), marked, `after a search: ${text}`);
+  }
 });

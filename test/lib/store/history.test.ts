@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { appendHistory, historyPath, isValidActor, latestByCard, makeEntry, readHistory, sha256Hex } from "../../../lib/store/history.js";
+import { appendHistory, historyPath, isValidActor, latestByCard, makeEntry, readCardHistory, readHistory, sha256Hex } from "../../../lib/store/history.js";
 import { scratchDir } from "../../support/scratch.js";
 
 function tempStore(): string {
@@ -114,4 +114,56 @@ test("a torn fragment longer than one read, with no complete line before it, is 
     ["feedback_a.md"],
   );
   assert.equal(readHistory(dir).malformed, 0);
+});
+
+test("a card's history read twice (a save, then its commit) sees what was appended between, and callers' arrays stay their own", () => {
+  const dir = tempStore();
+  const at = new Date("2026-12-02T09:40:00Z");
+  appendHistory(dir, makeEntry([], "feedback_a.md", "create", "human", at, "one\n"));
+  appendHistory(dir, makeEntry([], "feedback_b.md", "create", "human", at, "b\n"));
+  const first = readCardHistory(dir, ["feedback_a.md"]);
+  assert.deepEqual(
+    first.entries.map((e) => e.rev),
+    [1],
+  );
+  first.entries.push(makeEntry(first.entries, "feedback_a.md", "update", "human", at, "pushed by the caller\n"));
+  assert.equal(readCardHistory(dir, ["feedback_a.md"]).entries.length, 1, "the caller's push is not the next reader's");
+  // Appended by another writer (a raw append, as another process's appendHistory would).
+  const next = makeEntry(first.entries.slice(0, 1), "feedback_a.md", "update", "human", at, "two\n");
+  fs.appendFileSync(historyPath(dir), `${JSON.stringify(next)}\n`);
+  assert.deepEqual(
+    readCardHistory(dir, ["feedback_a.md"]).entries.map((e) => [e.rev, e.op]),
+    [
+      [1, "create"],
+      [2, "update"],
+    ],
+  );
+  assert.deepEqual(
+    readCardHistory(dir, ["feedback_b.md"]).entries.map((e) => e.card),
+    ["feedback_b.md"],
+  );
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("a new card's four candidate files are found by one search of their shared ending, and only they", () => {
+  const dir = tempStore();
+  const at = new Date("2026-12-02T09:40:00Z");
+  for (const card of ["user_run-tests.md", "project_other_run-tests.md", "feedback_run-tests.md", "reference_run-tests.mdx", "feedback_a.md"])
+    appendHistory(dir, makeEntry([], card, "create", "human", at, `${card}\n`));
+  fs.appendFileSync(
+    historyPath(dir),
+    `${JSON.stringify({ ...makeEntry([], "project_run-tests.md", "delete", "human", at, null), rev: 2 }).replace("project_run", "project\\u005frun")}\n`,
+  );
+  const named = ["user", "feedback", "project", "reference"].map((t) => `${t}_run-tests.md`);
+  assert.deepEqual(
+    readCardHistory(dir, named).entries.map((e) => `${e.card} ${e.op}`),
+    ["user_run-tests.md create", "feedback_run-tests.md create", "project_run-tests.md delete"],
+    "the escaped name is found through its backslash; a longer name with the same ending is not the card",
+  );
+  // Endings too short to search alone (".md") still find each card.
+  assert.deepEqual(
+    readCardHistory(dir, ["feedback_a.md", "user_run-tests.md"]).entries.map((e) => e.card),
+    ["user_run-tests.md", "feedback_a.md"],
+  );
+  fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -1,0 +1,41 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  cardFiles,
+  languagesOf,
+  writeCardKeys
+} from "./keys-write.mjs";
+import "./rank-languages.mjs";
+import "./compact-generate.mjs";
+import "./compact-mentions.mjs";
+import "./core-block.mjs";
+import "./records-save.mjs";
+import "./records-interrupted.mjs";
+import "./records-card-find.mjs";
+import "./records-commit.mjs";
+import "./records-proposal-files.mjs";
+import "./core-frontmatter-edit.mjs";
+import "./store-safe-open.mjs";
+import "./rank-stop-words-data.mjs";
+import "./core-frecency.mjs";
+import "./store-write-journal.mjs";
+import "./core-index-edit.mjs";
+import "./core-index-find.mjs";
+import "./core-card-rules.mjs";
+import "./config-agent-env.mjs";
+import "./records-guardrails.mjs";
+import "./store-history.mjs";
+import "./core-index-file.mjs";
+import "./core-card.mjs";
+import "./core-card-types.mjs";
+import "./store-lock.mjs";
+import "./core-sha256.mjs";
+import "./config-config.mjs";
+import "./core-sanitize.mjs";
+import "./core-bytes.mjs";
+import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./runtime.mjs";
+export {
+  cardFiles,
+  languagesOf,
+  writeCardKeys
+};
