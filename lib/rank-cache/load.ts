@@ -43,7 +43,7 @@ export async function loadRankable(memoryDir: string, options: LoadOptions): Pro
   const indexStat = stat(joinPath(memoryDir, INDEX_FILE));
   if (!indexStat.isFile()) throw Object.assign(new Error(`${joinPath(memoryDir, INDEX_FILE)} is not a file`), { code: "EISDIR" });
   if (!options.force) {
-    const base = openCache(memoryDir);
+    const base = openCache(memoryDir, options.wholeHeadMax === undefined ? {} : { wholeHead: options.wholeHeadMax });
     if (base) {
       try {
         const delta = openDelta(memoryDir, base);
