@@ -39,9 +39,9 @@ function ranking(store: RankableStore, prompt: string): string[] {
 async function bytesRead<T>(below: number, run: () => Promise<T>): Promise<[T, number]> {
   const original = fs.readSync;
   let bytes = 0;
-  (fs as { readSync: typeof fs.readSync }).readSync = ((...args: Parameters<typeof fs.readSync>) => {
-    const got = original(...args);
-    const position = args[4];
+  // checked-fs.ts readAt calls fs.readSync(fd, buffer, offset, length, position).
+  (fs as { readSync: typeof fs.readSync }).readSync = ((fd: number, buffer: NodeJS.ArrayBufferView, offset: number, length: number, position: number | null) => {
+    const got = original(fd, buffer, offset, length, position);
     if (typeof position === "number" && position < below) bytes += got;
     return got;
   }) as typeof fs.readSync;
