@@ -62,6 +62,8 @@ const FILE_DECODES_BEFORE_WHOLE = 1024;
  * ~1,000 of its cards reads ~25 bytes for each; a full check asks for every path at once (allFiles).
  */
 const FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
+/** From this many paths a batch (files) is read in one pass over the blob rather than a read per path. */
+const FILES_BATCH_MIN = 64;
 
 export interface CacheView<H> {
   header: H;
@@ -73,6 +75,8 @@ export interface CacheView<H> {
   /** An entry's rebuild-reuse text, read on demand (only a rebuild does). */
   reuse(id: number): string;
   file(id: number): string;
+  /** Card paths of many entries, in the order given: from a paged head, one pass over the blob (head.ts spans). */
+  files(ids: readonly number[]): string[];
   /** Decodes every card path at once: for a caller about to ask for each entry's (a full check). */
   allFiles(): void;
   /** UTF-8 bytes of the entry's printed line; from the head. */
@@ -259,7 +263,7 @@ function parseHead<H>(head: Head, fd: number, blobsEnd: number, limits: ReadLimi
   let rawKeys: Uint32Array | undefined;
   let lines: Uint32Array | undefined;
   let stamps: Float64Array | undefined;
-  return {
+  const view: CacheView<H> = {
     header,
     n,
     entry: entryAt,
@@ -283,6 +287,20 @@ function parseHead<H>(head: Head, fd: number, blobsEnd: number, limits: ReadLimi
       const b = fileOffsets[id + 1]!;
       if (a > b || b > fileBytes) throw new RangeError("bad rank cache offset");
       return asciiFiles!.slice(a, b);
+    },
+    files: (ids) => {
+      if (!head.paged || fileOffsets !== undefined || ids.length < FILES_BATCH_MIN) return ids.map((id) => view.file(id));
+      const from: number[] = [];
+      const to: number[] = [];
+      for (const id of ids) {
+        checkId(id);
+        const a = head.u32(fileTable + 4 * id);
+        const b = head.u32(fileTable + 4 * id + 4);
+        checkRange(a, b, fileBytes);
+        from.push(fileBlob + a);
+        to.push(fileBlob + b);
+      }
+      return head.spans(from, to).map((bytes) => utf8Text(bytes));
     },
     allFiles: () => {
       if (asciiFiles === undefined) decodeAllFiles();
@@ -328,4 +346,5 @@ function parseHead<H>(head: Head, fd: number, blobsEnd: number, limits: ReadLimi
       return postingRange(a, b);
     },
   };
+  return view;
 }

@@ -7,6 +7,8 @@ import { readAt } from "../store/checked-fs.js";
 
 /** Bytes per page of a paged head: a multiple of 8, so no u32 or f64 (4- and 8-aligned) spans two pages. */
 export const HEAD_PAGE = 4096;
+/** Bytes per read of a paged head's spans (see Head.spans). */
+const SPAN_CHUNK = 64 * 1024;
 
 export interface Head {
   /** The head's length in bytes (a multiple of 8). */
@@ -21,6 +23,12 @@ export interface Head {
   bytes(from: number, to: number): Uint8Array;
   /** Bytes [from, to) for one use: a view of a whole head, else a read of just them (no page is kept). */
   once(from: number, to: number): Uint8Array;
+  /**
+   * Bytes [from[i], to[i]) of each range, in the order given, each a copy of its own. A paged head reads them in
+   * position order through one reused SPAN_CHUNK buffer: ~1,000 card paths scattered over a 2.3 MB blob cost ~40
+   * reads instead of ~1,000, and keep no page.
+   */
+  spans(from: readonly number[], to: readonly number[]): Uint8Array[];
   /** `length` u32 from a 4-aligned position, as one array (a view of a whole head, else one read). */
   u32s(pos: number, length: number): Uint32Array;
   /** `length` f64 from an 8-aligned position, as one array. */
@@ -58,6 +66,7 @@ export function wholeHead(fd: number, size: number): Head {
     },
     bytes,
     once: bytes,
+    spans: (from, to) => from.map((a, i) => bytes(a, to[i]!).slice()),
     u32s: (pos, length) => {
       check(pos, 4 * length, size);
       return new Uint32Array(buf.buffer, pos, length);
@@ -114,6 +123,28 @@ export function pagedHead(fd: number, size: number): Head {
     },
     // A card path: the hook asks for ~1,000 scattered ones at 100,000 cards, which would keep ~500 pages.
     once: (from, to) => run(new Uint8Array(to - from), from, to - from),
+    spans: (from, to) => {
+      const order = Array.from(from, (_, i) => i).sort((x, y) => from[x]! - from[y]!);
+      const out: Uint8Array[] = new Array(from.length);
+      const chunk = new Uint8Array(SPAN_CHUNK);
+      let start = 0;
+      let end = 0; // the chunk holds [start, end) of the head
+      for (const i of order) {
+        const a = from[i]!;
+        const b = to[i]!;
+        check(a, b - a, size);
+        if (b - a > SPAN_CHUNK) out[i] = run(new Uint8Array(b - a), a, b - a);
+        else {
+          if (a < start || b > end) {
+            start = a;
+            end = Math.min(size, a + SPAN_CHUNK);
+            readExactly(fd, chunk, end - start, start);
+          }
+          out[i] = chunk.slice(a - start, b - start);
+        }
+      }
+      return out;
+    },
     u32s: (pos, length) => run(new Uint32Array(length), pos, 4 * length),
     f64s: (pos, length) => run(new Float64Array(length), pos, 8 * length),
   };

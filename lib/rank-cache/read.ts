@@ -166,6 +166,7 @@ export function openCache(memoryDir: string, limits: ReadLimits = {}): OpenCache
         size: n,
         entry: entryAt,
         file: (id) => view.file(id),
+        files: (ids) => view.files(ids),
         // Ranking asks only for the ids maySink marks (below), so this need not be fast.
         sinkFields: (id) => {
           const p = header.prio[id];

@@ -171,7 +171,7 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
     options.onHitIds?.(hitIds);
   }
   options.onHitCount?.(hitCount);
-  const files = ids.map((id) => index.file(id));
+  const files = index.files ? index.files(ids) : ids.map((id) => index.file(id));
   const usage = options.usage ?? (hitCount > 1 || options.all ? options.loadUsage?.(options.all ? [] : files) : undefined);
   // Ordering needs only the card file, frecency and sink fields; an entry is materialised (a read from the
   // cache) only when someone reads it, and the hook reads just the lines it may print.

@@ -216,7 +216,7 @@ function rank(index, query, options) {
     options.onHitIds?.(hitIds);
   }
   options.onHitCount?.(hitCount);
-  const files = ids.map((id) => index.file(id));
+  const files = index.files ? index.files(ids) : ids.map((id) => index.file(id));
   const usage = options.usage ?? (hitCount > 1 || options.all ? options.loadUsage?.(options.all ? [] : files) : void 0);
   const source = { index, matched };
   const ranked = ids.map((id, i) => {

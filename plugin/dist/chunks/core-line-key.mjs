@@ -298,6 +298,7 @@ function compareAscii(buf, from, to, ascii) {
 
 // lib/rank-cache/head.ts
 var HEAD_PAGE = 4096;
+var SPAN_CHUNK = 64 * 1024;
 var check = (pos, bytes, size) => {
   if (!(bytes >= 0 && pos >= 0 && pos + bytes <= size)) throw new RangeError("truncated rank cache");
 };
@@ -326,6 +327,7 @@ function wholeHead(fd, size) {
     },
     bytes,
     once: bytes,
+    spans: (from, to) => from.map((a, i) => bytes(a, to[i]).slice()),
     u32s: (pos, length) => {
       check(pos, 4 * length, size);
       return new Uint32Array(buf.buffer, pos, length);
@@ -373,6 +375,28 @@ function pagedHead(fd, size) {
     },
     // A card path: the hook asks for ~1,000 scattered ones at 100,000 cards, which would keep ~500 pages.
     once: (from, to) => run(new Uint8Array(to - from), from, to - from),
+    spans: (from, to) => {
+      const order = Array.from(from, (_, i) => i).sort((x, y) => from[x] - from[y]);
+      const out = new Array(from.length);
+      const chunk = new Uint8Array(SPAN_CHUNK);
+      let start = 0;
+      let end = 0;
+      for (const i of order) {
+        const a = from[i];
+        const b = to[i];
+        check(a, b - a, size);
+        if (b - a > SPAN_CHUNK) out[i] = run(new Uint8Array(b - a), a, b - a);
+        else {
+          if (a < start || b > end) {
+            start = a;
+            end = Math.min(size, a + SPAN_CHUNK);
+            readExactly(fd, chunk, end - start, start);
+          }
+          out[i] = chunk.slice(a - start, b - start);
+        }
+      }
+      return out;
+    },
     u32s: (pos, length) => run(new Uint32Array(length), pos, 4 * length),
     f64s: (pos, length) => run(new Float64Array(length), pos, 8 * length)
   };
@@ -391,6 +415,7 @@ var FORMAT_VERSION = 25;
 var STAMP_FIELDS = 3;
 var FILE_DECODES_BEFORE_WHOLE = 1024;
 var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
+var FILES_BATCH_MIN = 64;
 var closeOnCollect = new FinalizationRegistry((fd) => {
   try {
     close(fd);
@@ -532,7 +557,7 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
   let rawKeys;
   let lines;
   let stamps;
-  return {
+  const view = {
     header,
     n,
     entry: entryAt,
@@ -551,6 +576,20 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
       const b = fileOffsets[id + 1];
       if (a > b || b > fileBytes) throw new RangeError("bad rank cache offset");
       return asciiFiles.slice(a, b);
+    },
+    files: (ids) => {
+      if (!head.paged || fileOffsets !== void 0 || ids.length < FILES_BATCH_MIN) return ids.map((id) => view.file(id));
+      const from = [];
+      const to = [];
+      for (const id of ids) {
+        checkId(id);
+        const a = head.u32(fileTable + 4 * id);
+        const b = head.u32(fileTable + 4 * id + 4);
+        checkRange(a, b, fileBytes);
+        from.push(fileBlob + a);
+        to.push(fileBlob + b);
+      }
+      return head.spans(from, to).map((bytes) => utf8Text(bytes));
     },
     allFiles: () => {
       if (asciiFiles === void 0) decodeAllFiles();
@@ -595,6 +634,7 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
       return postingRange(a, b);
     }
   };
+  return view;
 }
 
 // lib/rank-cache/encode.ts
@@ -837,6 +877,7 @@ function openCache(memoryDir, limits = {}) {
         size: n,
         entry: entryAt,
         file: (id) => view.file(id),
+        files: (ids) => view.files(ids),
         // Ranking asks only for the ids maySink marks (below), so this need not be fast.
         sinkFields: (id) => {
           const p = header.prio[id];
