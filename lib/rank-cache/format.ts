@@ -26,6 +26,9 @@ import { bytesAt, encodeUtf8, latin1Text, u32At, utf8Text } from "../core/bytes.
 import { close, futimes, openRegular, readAt as readFileAt } from "../store/checked-fs.js";
 import { formatLineKey } from "../core/line-key.js";
 import { findTerm } from "./terms.js";
+import type { CacheView, ReadLimits } from "./view.js";
+
+export type { CacheView, ReadLimits } from "./view.js";
 import { pagedHead, wholeHead, type Head } from "./head.js";
 
 export const MAGIC = encodeUtf8("MEMCTLRC");
@@ -65,39 +68,6 @@ const FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
 /** From this many paths a batch (files) is read in one pass over the blob rather than a read per path. */
 const FILES_BATCH_MIN = 64;
 
-export interface CacheView<H> {
-  header: H;
-  n: number;
-  /** A slim entry's text, read from the file on demand. */
-  entry(id: number): string;
-  /** An entry's printed line, read on demand. */
-  printed(id: number): string;
-  /** An entry's rebuild-reuse text, read on demand (only a rebuild does). */
-  reuse(id: number): string;
-  file(id: number): string;
-  /** Card paths of many entries, in the order given: from a paged head, one pass over the blob (head.ts spans). */
-  files(ids: readonly number[]): string[];
-  /** Decodes every card path at once: for a caller about to ask for each entry's (a full check). */
-  allFiles(): void;
-  /** UTF-8 bytes of the entry's printed line; from the head. */
-  lineBytes(id: number): number;
-  /** The entry's printed line key (lib/core/line-key.ts); from the head. */
-  lineKey(id: number): string;
-  /** Each entry's MEMORY.md line hash (lib/core/line-key.ts lineKeyLanes of the raw line), two u32 per entry. */
-  rawKeys: Uint32Array;
-  /** Each entry's 1-based line number in MEMORY.md. */
-  lines: Uint32Array;
-  /** The entry's card fingerprint as built, from the head: no entry read. */
-  stamp(id: number): [mtimeMs: number, size: number, ctimeMs: number];
-  /** Every entry's fingerprint, STAMP_FIELDS numbers each: the freshness check's loop reads them in place. */
-  stamps: Float64Array;
-  /** The cache file's mtime: when it was written or last had every card verified (see markVerified). */
-  mtimeMs: number;
-  /** Records that every card was verified as of `ms` (the file's mtime); false when the file's times cannot be set. */
-  markVerified(ms: number): boolean;
-  postings(term: string): PostingList | undefined;
-}
-
 // Entries are read from the open file on demand; the descriptor closes when the view is garbage-collected
 // (the hook exits first; long-lived callers such as the MCP server do not leak descriptors).
 const closeOnCollect = new FinalizationRegistry<number>((fd) => {
@@ -107,15 +77,6 @@ const closeOnCollect = new FinalizationRegistry<number>((fd) => {
     // already closed
   }
 });
-
-/** Up to these sizes the slim entries and the postings are read whole (tests lower them to reach the other path). */
-export interface ReadLimits {
-  wholeEntries?: number;
-  wholePrinted?: number;
-  wholePostings?: number;
-  /** Heads up to this size are read whole on open, larger ones a page at a time (head.ts). */
-  wholeHead?: number;
-}
 
 /** Opens a cache file; undefined when it is not a complete cache of this format and tokenizer. Never throws. */
 export function openCacheFile<H>(path: string, tokenizerVersion: number, limits: ReadLimits = {}): CacheView<H> | undefined {
