@@ -63,7 +63,7 @@ export async function rankStore(
   memoryDir: string,
   prompt: string,
   now: Date,
-  options: { all?: boolean; checkAllCards?: boolean; force?: boolean; top?: number; scopeAt?: string | null; fullCheckMax?: number } = {},
+  options: { all?: boolean; checkAllCards?: boolean; force?: boolean; top?: number; scopeAt?: string | null; fullCheckMax?: number; wholeHeadMax?: number } = {},
 ): Promise<{ store: RankableStore; ranked: Ranked[]; hitCount: number; hitIds: ArrayLike<number>; usage?: Pick<UsageRead, "store"> }> {
   const store = await loadRankable(memoryDir, { nowMs: now.getTime(), ...options });
   try {

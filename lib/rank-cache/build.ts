@@ -66,6 +66,7 @@ function reusable(memoryDir: string): Reusable {
   const { view, header } = previous;
   const split = (s: string) => (s === "" ? [] : s.split(" "));
   try {
+    view.allFiles();
     for (let id = 0; id < view.n; id++) {
       const [, priority, status, expires, raw] = parseSlimEntry(view.entry(id));
       const [topics, tTitle, tTopics, tHook, tRecall, tBody, mark] = parseReuseLine(view.reuse(id));

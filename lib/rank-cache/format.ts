@@ -1,5 +1,5 @@
-// The rank cache's on-disk layout: binary, so the hook reads the "head" (tables and fingerprints) into one
-// byte array and fetches the postings of its query terms and the entries it prints with positional reads — what
+// The rank cache's on-disk layout: binary, so the hook reads the "head" (tables and fingerprints) — into one
+// byte array while it is small, else a page at a time as it is used (head.ts, WHOLE_HEAD_MAX) — and fetches the postings of its query terms and the entries it prints with positional reads — what
 // lies behind the head is read whole only while it is small (see WHOLE_POSTINGS_MAX, WHOLE_PRINTED_MAX, WHOLE_ENTRIES_MAX).
 //   "MEMCTLRC" u32 formatVersion u32 tokenizerVersion u32 headBytes
 //   u32 headerLength, header JSON (space-padded so what follows is 4-byte aligned)
@@ -18,7 +18,7 @@
 //   reuse blob (one JSON array per entry: what only a rebuild reuses), "MEMCTLEND"
 // The stamps are 8-byte and every u32 table and the id and tf arrays 4-byte aligned, so the reader maps them as
 // typed-array views, copying nothing (a cold Buffer#readUInt32LE per lookup was ~12,000 calls a prompt at 10,000
-// cards); a freshness check reads no entry. Every offset is bounds-checked on read; anything
+// cards), and no value spans two of a paged head's pages; a freshness check reads no entry. Every offset is bounds-checked on read; anything
 // inconsistent makes the whole cache untrusted.
 import { isAscii } from "node:buffer";
 import type { PostingList } from "../rank/postings.js";
@@ -26,6 +26,10 @@ import { bytesAt, encodeUtf8, latin1Text, u32At, utf8Text } from "../core/bytes.
 import { close, futimes, openRegular, readAt as readFileAt } from "../store/checked-fs.js";
 import { formatLineKey } from "../core/line-key.js";
 import { findTerm } from "./terms.js";
+import type { CacheView, ReadLimits } from "./view.js";
+
+export type { CacheView, ReadLimits } from "./view.js";
+import { pagedHead, wholeHead, type Head } from "./head.js";
 
 export const MAGIC = encodeUtf8("MEMCTLRC");
 export const END = encodeUtf8("MEMCTLEND");
@@ -43,6 +47,12 @@ const WHOLE_PRINTED_MAX = 64 * 1024;
  * the benchmark VM) to save ~30 positional reads that cost ~80K instructions in all.
  */
 const WHOLE_POSTINGS_MAX = 32 * 1024;
+/**
+ * Heads up to this size are read in one read on open; larger ones a page at a time (head.ts). Up to 10,000
+ * entries (~1 MB) every load checks every card and reads most of the head anyway; above it a trusted prompt
+ * needs a few hundred KB of it.
+ */
+const WHOLE_HEAD_MAX = 1024 * 1024;
 /** Bytes of padding that bring an offset to a multiple of 4. */
 export const pad4 = (offset: number) => (4 - (offset % 4)) % 4;
 export const FORMAT_VERSION = 25;
@@ -50,35 +60,13 @@ export const FORMAT_VERSION = 25;
 export const STAMP_FIELDS = 3;
 /** Card paths decoded one at a time before the whole path blob is decoded once instead. */
 const FILE_DECODES_BEFORE_WHOLE = 1024;
-
-export interface CacheView<H> {
-  header: H;
-  n: number;
-  /** A slim entry's text, read from the file on demand. */
-  entry(id: number): string;
-  /** An entry's printed line, read on demand. */
-  printed(id: number): string;
-  /** An entry's rebuild-reuse text, read on demand (only a rebuild does). */
-  reuse(id: number): string;
-  file(id: number): string;
-  /** UTF-8 bytes of the entry's printed line; from the head. */
-  lineBytes(id: number): number;
-  /** The entry's printed line key (lib/core/line-key.ts); from the head. */
-  lineKey(id: number): string;
-  /** Each entry's MEMORY.md line hash (lib/core/line-key.ts lineKeyLanes of the raw line), two u32 per entry. */
-  rawKeys: Uint32Array;
-  /** Each entry's 1-based line number in MEMORY.md. */
-  lines: Uint32Array;
-  /** The entry's card fingerprint as built, from the head: no entry read. */
-  stamp(id: number): [mtimeMs: number, size: number, ctimeMs: number];
-  /** Every entry's fingerprint, STAMP_FIELDS numbers each: the freshness check's loop reads them in place. */
-  stamps: Float64Array;
-  /** The cache file's mtime: when it was written or last had every card verified (see markVerified). */
-  mtimeMs: number;
-  /** Records that every card was verified as of `ms` (the file's mtime); false when the file's times cannot be set. */
-  markVerified(ms: number): boolean;
-  postings(term: string): PostingList | undefined;
-}
+/**
+ * The same from a paged head (head.ts), where the whole blob is 2.3 MB at 100,000 cards and a prompt that ranks
+ * ~1,000 of its cards reads ~25 bytes for each; a full check asks for every path at once (allFiles).
+ */
+const FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
+/** From this many paths a batch (files) is read in one pass over the blob rather than a read per path. */
+const FILES_BATCH_MIN = 64;
 
 // Entries are read from the open file on demand; the descriptor closes when the view is garbage-collected
 // (the hook exits first; long-lived callers such as the MCP server do not leak descriptors).
@@ -89,13 +77,6 @@ const closeOnCollect = new FinalizationRegistry<number>((fd) => {
     // already closed
   }
 });
-
-/** Up to these sizes the slim entries and the postings are read whole (tests lower them to reach the other path). */
-export interface ReadLimits {
-  wholeEntries?: number;
-  wholePrinted?: number;
-  wholePostings?: number;
-}
 
 /** Opens a cache file; undefined when it is not a complete cache of this format and tokenizer. Never throws. */
 export function openCacheFile<H>(path: string, tokenizerVersion: number, limits: ReadLimits = {}): CacheView<H> | undefined {
@@ -109,13 +90,12 @@ export function openCacheFile<H>(path: string, tokenizerVersion: number, limits:
     readFileAt(fd, prefix, 0, PREFIX, 0);
     if (!bytesAt(prefix, 0, MAGIC) || u32At(prefix, 8) !== FORMAT_VERSION || u32At(prefix, 12) !== tokenizerVersion) return undefined;
     const headBytes = u32At(prefix, 16);
-    if (headBytes < PREFIX || headBytes + END.length > size) return undefined;
-    // Its own ArrayBuffer (offset 0): the stamp and postings arrays inside are then aligned for typed views.
-    const head = new Uint8Array(headBytes);
-    if (readFileAt(fd, head, 0, headBytes, 0) !== headBytes) return undefined;
+    // The head ends with the 8-byte stamps, 8-aligned: any other length is no cache.
+    if (headBytes < PREFIX || headBytes % 8 !== 0 || headBytes + END.length > size) return undefined;
     const end = new Uint8Array(END.length);
     readFileAt(fd, end, 0, END.length, size - END.length);
     if (!bytesAt(end, 0, END)) return undefined;
+    const head = headBytes <= (limits.wholeHead ?? WHOLE_HEAD_MAX) ? wholeHead(fd, headBytes) : pagedHead(fd, headBytes);
     const view = parseHead<H>(head, fd, size - END.length, limits, opened.stat.mtimeMs);
     if (!view) close(fd);
     else closeOnCollect.register(view, fd);
@@ -126,28 +106,24 @@ export function openCacheFile<H>(path: string, tokenizerVersion: number, limits:
   }
 }
 
-function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: ReadLimits, mtimeMs: number): CacheView<H> | undefined {
+function parseHead<H>(head: Head, fd: number, blobsEnd: number, limits: ReadLimits, mtimeMs: number): CacheView<H> | undefined {
   let at = PREFIX;
-  const need = (bytes: number) => {
-    if (at + bytes > buf.length) throw new RangeError("truncated rank cache");
-  };
   const u32 = () => {
-    need(4);
-    const v = u32At(buf, at);
+    const v = head.u32(at);
     at += 4;
     return v;
   };
   const headerLength = u32();
-  need(headerLength);
-  const header = JSON.parse(utf8Text(buf, at, at + headerLength)) as H;
+  const header = JSON.parse(utf8Text(head.bytes(at, at + headerLength))) as H;
   at += headerLength;
   if (at % 4 !== 0) return undefined;
   const n = u32();
-  need(16 * (n + 1) + 24 * n);
+  if (at + 16 * (n + 1) + 24 * n > head.size) throw new RangeError("truncated rank cache");
+  // Where each table starts: its items are read where they are asked for (a whole head holds them all already).
   const table = (length: number) => {
-    const view = new Uint32Array(buf.buffer, buf.byteOffset + at, length);
+    const pos = at;
     at += 4 * length;
-    return view;
+    return pos;
   };
   const entryTable = table(n + 1);
   const reuseTable = table(n + 1);
@@ -158,30 +134,27 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
   const rawKeyTable = table(2 * n);
   const lineTable = table(n);
   const fileBlob = at;
-  const fileBytes = fileTable[n]!;
-  need(fileBytes);
+  const fileBytes = head.u32(fileTable + 4 * n);
   at += fileBytes + pad4(fileBytes);
   const t = u32();
-  need(4 * (t + 1));
   const termTable = table(t + 1);
   const termBlob = at;
-  const termBytes = termTable[t]!;
-  need(termBytes + pad4(at + termBytes) + 4 * (t + 1));
+  const termBytes = head.u32(termTable + 4 * t);
   at += termBytes + pad4(at + termBytes);
   const startTable = table(t + 1);
-  const count = startTable[t]!;
+  const count = head.u32(startTable + 4 * t);
   at += (8 - (at % 8)) % 8;
-  if (at + 8 * STAMP_FIELDS * n !== buf.length) return undefined;
-  const postingsAt = buf.length;
+  if (at + 8 * STAMP_FIELDS * n !== head.size) return undefined;
+  const stampsAt = at;
+  const postingsAt = head.size;
   const entryBlob = postingsAt + 9 * count;
-  const entryBytes = entryTable[n]!;
+  const entryBytes = head.u32(entryTable + 4 * n);
   const printedBlob = entryBlob + entryBytes;
-  const printedBytes = printedTable[n]!;
+  const printedBytes = head.u32(printedTable + 4 * n);
   const reuseBlob = printedBlob + printedBytes;
-  const reuseBytes = reuseTable[n]!;
+  const reuseBytes = head.u32(reuseTable + 4 * n);
   if (reuseBlob + reuseBytes !== blobsEnd) return undefined;
   if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) return undefined; // the layout is little-endian
-  const stampArray = new Float64Array(buf.buffer, buf.byteOffset + at, STAMP_FIELDS * n);
   const readAt = (target: ArrayBufferView, bytes: number, position: number) => {
     if (readFileAt(fd, new Uint8Array(target.buffer, target.byteOffset, bytes), 0, bytes, position) !== bytes) throw new RangeError("short read of rank cache postings");
   };
@@ -207,21 +180,21 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
   const checkRange = (a: number, b: number, limit: number) => {
     if (a > b || b > limit) throw new RangeError("bad rank cache offset");
   };
-  const text = (table: Uint32Array, blob: number, limit: number, i: number) => {
-    const a = table[i]!;
-    const b = table[i + 1]!;
-    checkRange(a, b, limit);
-    return utf8Text(buf, blob + a, blob + b);
-  };
   let asciiFiles: string | null | undefined;
+  let fileOffsets: Uint32Array | undefined;
   let fileReads = 0;
+  const decodeAllFiles = () => {
+    const blob = head.bytes(fileBlob, fileBlob + fileBytes);
+    asciiFiles = isAscii(blob) ? latin1Text(blob) : null;
+    if (asciiFiles !== null) fileOffsets = head.u32s(fileTable, n + 1);
+  };
   const checkId = (id: number) => {
     if (!(Number.isInteger(id) && id >= 0 && id < n)) throw new RangeError(`no entry ${id}`);
   };
-  const readItem = (table: Uint32Array, blob: number, limit: number, id: number) => {
+  const readItem = (table: number, blob: number, limit: number, id: number) => {
     checkId(id);
-    const a = table[id]!;
-    const b = table[id + 1]!;
+    const a = head.u32(table + 4 * id);
+    const b = head.u32(table + 4 * id + 4);
     checkRange(a, b, limit);
     const out = new Uint8Array(b - a);
     if (readFileAt(fd, out, 0, b - a, blob + a) !== b - a) throw new RangeError("short read of a rank cache entry");
@@ -229,7 +202,7 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
   };
   // Items of a section behind the head: while the section is small, one read of all of it on first use is
   // cheaper than a positional read per item; a large one keeps reading only the items asked for.
-  const sectionItems = (table: Uint32Array, blob: number, bytes: number, wholeMax: number) => {
+  const sectionItems = (table: number, blob: number, bytes: number, wholeMax: number) => {
     if (bytes > wholeMax) return (id: number) => readItem(table, blob, bytes, id);
     let whole: Uint8Array | undefined;
     return (id: number) => {
@@ -238,8 +211,8 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
         whole = new Uint8Array(bytes);
         if (readFileAt(fd, whole, 0, bytes, blob) !== bytes) throw new RangeError("short read of a rank cache section");
       }
-      const a = table[id]!;
-      const b = table[id + 1]!;
+      const a = head.u32(table + 4 * id);
+      const b = head.u32(table + 4 * id + 4);
       checkRange(a, b, bytes);
       return utf8Text(whole, a, b);
     };
@@ -247,7 +220,11 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
   // A prompt materialises up to ~60 entries and prints ~20 lines (see WHOLE_ENTRIES_MAX, WHOLE_PRINTED_MAX).
   const entryAt = sectionItems(entryTable, entryBlob, entryBytes, limits.wholeEntries ?? WHOLE_ENTRIES_MAX);
   const printedAt = sectionItems(printedTable, printedBlob, printedBytes, limits.wholePrinted ?? WHOLE_PRINTED_MAX);
-  return {
+  // Read whole on first use: only a full check, a delta or a refresh walks every entry's.
+  let rawKeys: Uint32Array | undefined;
+  let lines: Uint32Array | undefined;
+  let stamps: Float64Array | undefined;
+  const view: CacheView<H> = {
     header,
     n,
     entry: entryAt,
@@ -256,33 +233,61 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
     file: (id) => {
       checkId(id);
       // A prompt usually needs a few hundred paths (ranked cards, the freshness window): decoded one by one, a
-      // 10,000-card blob (~250 KB) is never copied onto the heap. A caller that asks for thousands (hits
-      // recorded by path) gets one decode of the whole blob and a slice per card: card paths are nearly always
-      // ASCII, where byte offsets equal character offsets.
-      if (asciiFiles === undefined && ++fileReads > FILE_DECODES_BEFORE_WHOLE)
-        asciiFiles = isAscii(buf.subarray(fileBlob, fileBlob + fileBytes)) ? latin1Text(buf, fileBlob, fileBlob + fileBytes) : null;
-      if (asciiFiles == null) return text(fileTable, fileBlob, fileBytes, id);
+      // 10,000-card blob (~250 KB) is never copied onto the heap. A caller that asks for thousands (a full check,
+      // hits recorded by path) gets one decode of the whole blob and a slice per card: card paths are nearly
+      // always ASCII, where byte offsets equal character offsets.
+      if (asciiFiles === undefined && ++fileReads > (head.paged ? FILE_READS_BEFORE_WHOLE_PAGED : FILE_DECODES_BEFORE_WHOLE)) decodeAllFiles();
+      if (fileOffsets === undefined) {
+        const a = head.u32(fileTable + 4 * id);
+        const b = head.u32(fileTable + 4 * id + 4);
+        checkRange(a, b, fileBytes);
+        return utf8Text(head.once(fileBlob + a, fileBlob + b));
+      }
       // range() inlined: the hook asks once per hit, thousands of times a prompt in a large store.
-      const a = fileTable[id]!;
-      const b = fileTable[id + 1]!;
+      const a = fileOffsets[id]!;
+      const b = fileOffsets[id + 1]!;
       if (a > b || b > fileBytes) throw new RangeError("bad rank cache offset");
-      return asciiFiles.slice(a, b);
+      return asciiFiles!.slice(a, b);
+    },
+    files: (ids) => {
+      if (!head.paged || fileOffsets !== undefined || ids.length < FILES_BATCH_MIN) return ids.map((id) => view.file(id));
+      const from: number[] = [];
+      const to: number[] = [];
+      for (const id of ids) {
+        checkId(id);
+        const a = head.u32(fileTable + 4 * id);
+        const b = head.u32(fileTable + 4 * id + 4);
+        checkRange(a, b, fileBytes);
+        from.push(fileBlob + a);
+        to.push(fileBlob + b);
+      }
+      return head.spans(from, to).map((bytes) => utf8Text(bytes));
+    },
+    allFiles: () => {
+      if (asciiFiles === undefined) decodeAllFiles();
     },
     lineBytes: (id) => {
       checkId(id);
-      return lineBytesTable[id]!;
+      return head.u32(lineBytesTable + 4 * id);
     },
     lineKey: (id) => {
       checkId(id);
-      return formatLineKey(lineKeyTable[2 * id]!, lineKeyTable[2 * id + 1]!);
+      return formatLineKey(head.u32(lineKeyTable + 8 * id), head.u32(lineKeyTable + 8 * id + 4));
     },
     stamp: (id) => {
       checkId(id);
-      return [stampArray[3 * id]!, stampArray[3 * id + 1]!, stampArray[3 * id + 2]!];
+      const pos = stampsAt + 8 * STAMP_FIELDS * id;
+      return [head.f64(pos), head.f64(pos + 8), head.f64(pos + 16)];
     },
-    rawKeys: rawKeyTable,
-    lines: lineTable,
-    stamps: stampArray,
+    get rawKeys() {
+      return (rawKeys ??= head.u32s(rawKeyTable, 2 * n));
+    },
+    get lines() {
+      return (lines ??= head.u32s(lineTable, n));
+    },
+    get stamps() {
+      return (stamps ??= head.f64s(stampsAt, STAMP_FIELDS * n));
+    },
     mtimeMs,
     markVerified: (ms) => {
       try {
@@ -293,13 +298,14 @@ function parseHead<H>(buf: Uint8Array, fd: number, blobsEnd: number, limits: Rea
       }
     },
     postings: (term) => {
-      const at = findTerm(buf, termTable, termBlob, termBytes, t, term);
-      if (at < 0) return undefined;
-      const a = startTable[at]!;
-      const b = startTable[at + 1]!;
+      const found = findTerm(head, termTable, termBlob, termBytes, t, term);
+      if (found < 0) return undefined;
+      const a = head.u32(startTable + 4 * found);
+      const b = head.u32(startTable + 4 * found + 4);
       checkRange(a, b, count);
       // Ids are not checked here (a pass over every posting): rank() refuses one past the entries as it scores.
       return postingRange(a, b);
     },
   };
+  return view;
 }

@@ -43,7 +43,7 @@ export async function loadRankable(memoryDir: string, options: LoadOptions): Pro
   const indexStat = stat(joinPath(memoryDir, INDEX_FILE));
   if (!indexStat.isFile()) throw Object.assign(new Error(`${joinPath(memoryDir, INDEX_FILE)} is not a file`), { code: "EISDIR" });
   if (!options.force) {
-    const base = openCache(memoryDir);
+    const base = openCache(memoryDir, options.wholeHeadMax === undefined ? {} : { wholeHead: options.wholeHeadMax });
     if (base) {
       try {
         const delta = openDelta(memoryDir, base);
@@ -107,6 +107,7 @@ function verifiedRecently(checkedMs: number, nowMs: number): boolean {
 function everyCardUnchanged(memoryDir: string, view: OpenCache["view"]): boolean {
   const prefix = memoryDir.endsWith("/") ? memoryDir : `${memoryDir}/`;
   const stamps = view.stamps;
+  view.allFiles();
   for (let id = 0, at = 0; id < view.n; id++, at += STAMP_FIELDS) {
     const file = view.file(id);
     const s = escapesStore(file) ? undefined : statQuiet(prefix + file);
@@ -117,6 +118,7 @@ function everyCardUnchanged(memoryDir: string, view: OpenCache["view"]): boolean
 
 /** The same check over the merged index: each entry against the fingerprint its base entry or delta entry holds. */
 function everyMergedCardUnchanged(memoryDir: string, base: OpenCache, delta: OpenDelta): boolean {
+  base.view.allFiles();
   for (let j = 0; j < delta.toBase.length; j++) {
     const b = delta.toBase[j]!;
     const file = b >= 0 ? base.view.file(b) : delta.delta.entries[-b - 1]!.file;

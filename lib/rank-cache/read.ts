@@ -3,7 +3,7 @@ import path from "node:path";
 import type { EntryInfo, RankIndex } from "../rank/postings.js";
 import { TOKENIZER_VERSION } from "../rank/tokenize.js";
 import { parseIndex, type UnparsedLine } from "../core/index-file.js";
-import { openCacheFile, type CacheView } from "./format.js";
+import { openCacheFile, type CacheView, type ReadLimits } from "./format.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import type { IndexTruncation } from "../store/index-read.js";
 import { exists, statIfExists } from "../store/checked-fs.js";
@@ -88,6 +88,8 @@ export interface LoadOptions {
   createStateDir?: boolean;
   /** Ignore the cache and rebuild. */
   force?: boolean;
+  /** Cache heads up to this many bytes are read whole, larger ones a page at a time (format.ts; tests lower it). */
+  wholeHeadMax?: number;
 }
 
 /** What materialising an entry needs; its card file and fingerprint are in the head. */
@@ -119,11 +121,11 @@ export interface OpenCache {
   store: RankableStore;
 }
 
-export function openCache(memoryDir: string): OpenCache | undefined {
+export function openCache(memoryDir: string, limits: ReadLimits = {}): OpenCache | undefined {
   const file = joinPath(memoryDir, STATE_DIR, RANK_CACHE);
   if (!exists(file)) return undefined;
   try {
-    const view = openCacheFile<Header>(file, TOKENIZER_VERSION);
+    const view = openCacheFile<Header>(file, TOKENIZER_VERSION, limits);
     if (!view || view.header.n !== view.n || typeof view.header.id !== "string" || !Array.isArray(view.header.avg) || !view.header.avg.every((a) => typeof a === "number" && a > 0))
       return undefined;
     const header = view.header;
@@ -164,6 +166,7 @@ export function openCache(memoryDir: string): OpenCache | undefined {
         size: n,
         entry: entryAt,
         file: (id) => view.file(id),
+        files: (ids) => view.files(ids),
         // Ranking asks only for the ids maySink marks (below), so this need not be fast.
         sinkFields: (id) => {
           const p = header.prio[id];

@@ -1,26 +1,28 @@
 // Looking a query term up in the rank cache head's sorted term table, in place over the file's bytes.
 import { utf8Text } from "../core/bytes.js";
+import type { Head } from "./head.js";
 
 /**
- * The index of `term` among the `count` terms of `table` (offsets into the blob at `blob`, `blobBytes` long), or
- * -1. An ASCII term (nearly every query term) is compared with each probed term's bytes in place rather than
+ * The index of `term` among the `count` terms of the u32 table at `table` (offsets into the blob at `blob`,
+ * `blobBytes` long) in the head, or -1: a paged head (head.ts) reads only the pages the ~17 probes land on. An ASCII term (nearly every query term) is compared with each probed term's bytes in place rather than
  * decoded (a native call per probe, ~12 probes a lookup). Terms are sorted in UTF-16 order, and against an ASCII
  * string byte order agrees with it: a non-ASCII character's UTF-8 bytes are all above 0x7f. Throws RangeError on
  * an offset outside the blob (the caller distrusts the whole cache).
  */
-export function findTerm(buf: Uint8Array, table: Uint32Array, blob: number, blobBytes: number, count: number, term: string): number {
+export function findTerm(head: Head, table: number, blob: number, blobBytes: number, count: number, term: string): number {
   const ascii = /^[\x00-\x7f]*$/.test(term);
   let lo = 0;
   let hi = count - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >>> 1;
-    const a = table[mid]!;
-    const b = table[mid + 1]!;
+    const a = head.u32(table + 4 * mid);
+    const b = head.u32(table + 4 * mid + 4);
     if (a > b || b > blobBytes) throw new RangeError("bad rank cache offset");
+    const bytes = head.bytes(blob + a, blob + b);
     let order: number;
-    if (ascii) order = compareAscii(buf, blob + a, blob + b, term);
+    if (ascii) order = compareAscii(bytes, 0, bytes.length, term);
     else {
-      const key = utf8Text(buf, blob + a, blob + b);
+      const key = utf8Text(bytes);
       order = key === term ? 0 : key < term ? -1 : 1;
     }
     if (order === 0) return mid;

@@ -76,6 +76,8 @@ export interface RankIndex {
   entry(id: number): EntryInfo;
   /** An entry's card file without materialising the entry. */
   file(id: number): string;
+  /** The card files of many entries at once, in the order given (a paged cache reads them in one pass). */
+  files?(ids: readonly number[]): string[];
   /** The fields that sink an entry, without materialising it (cheap for the cache). */
   sinkFields(id: number): Pick<EntryInfo, "priority" | "status" | "expires_at">;
   postings(term: string): PostingList | undefined;

@@ -8,7 +8,7 @@
 // Ties fall back to MEMORY.md line order. Scoring walks postings (term → entries), so a prompt costs what
 // its terms match, not what the store holds.
 import { frecency, type CardUsage } from "../core/frecency.js";
-import { compareRanked, firstPlaces, type Tier } from "./order.js";
+import { compareRanked, firstPlaces, kthLargest, type Tier } from "./order.js";
 import { isCommonSpoken } from "./common-words.js";
 import { applyScope, scopeOf } from "./scope-filter.js";
 import { FIELD_BIT, FIELD_MASK, MASK_FIELDS, PART_BIT, type EntryInfo, type Field, type PostingList, type RankEntry, type RankIndex, memoryIndex } from "./postings.js";
@@ -171,7 +171,7 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
     options.onHitIds?.(hitIds);
   }
   options.onHitCount?.(hitCount);
-  const files = ids.map((id) => index.file(id));
+  const files = index.files ? index.files(ids) : ids.map((id) => index.file(id));
   const usage = options.usage ?? (hitCount > 1 || options.all ? options.loadUsage?.(options.all ? [] : files) : undefined);
   // Ordering needs only the card file, frecency and sink fields; an entry is materialised (a read from the
   // cache) only when someone reads it, and the hook reads just the lines it may print.
@@ -279,7 +279,7 @@ function candidates(
   const top = options.top;
   if (top === undefined) return [...normalIds, ...sunk];
   // Frecency multiplies relevance by at most 1 + FRECENCY_BOOST: below floor(k) nothing can overtake the k-th.
-  const floorFor = (values: Float64Array, k: number) => values.slice().sort()[values.length - k]! / (1 + FRECENCY_BOOST);
+  const floorFor = (values: Float64Array, k: number) => kthLargest(values.slice(), k) / (1 + FRECENCY_BOOST);
   const kept: number[] = [];
   if (normalCount <= top) for (let i = 0; i < normalCount; i++) kept.push(normal[i]!);
   else {

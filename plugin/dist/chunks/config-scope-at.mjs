@@ -57,8 +57,7 @@ function firstPlaces(ranked, k) {
     if (list.length > left) {
       const scores = new Float64Array(list.length);
       for (let i = 0; i < list.length; i++) scores[i] = list[i].score;
-      scores.sort();
-      const floor = scores[scores.length - left];
+      const floor = kthLargest(scores, left);
       const kept = [];
       for (let i = 0; i < list.length; i++) if (list[i].score >= floor) kept.push(list[i]);
       list = kept;
@@ -68,6 +67,36 @@ function firstPlaces(ranked, k) {
     left -= placed.length;
   }
   return out;
+}
+function kthLargest(values, k) {
+  if (!(k >= 1 && k <= values.length)) throw new RangeError(`no ${k}-th of ${values.length} values`);
+  const a = values;
+  const target = a.length - k;
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo < hi) {
+    const x = a[lo];
+    const y = a[lo + hi >>> 1];
+    const z = a[hi];
+    const pivot = x < y ? y < z ? y : x < z ? z : x : x < z ? x : y < z ? z : y;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) {
+        const t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else return a[target];
+  }
+  return a[target];
 }
 
 // lib/rank/common-words-data.ts
@@ -187,7 +216,7 @@ function rank(index, query, options) {
     options.onHitIds?.(hitIds);
   }
   options.onHitCount?.(hitCount);
-  const files = ids.map((id) => index.file(id));
+  const files = index.files ? index.files(ids) : ids.map((id) => index.file(id));
   const usage = options.usage ?? (hitCount > 1 || options.all ? options.loadUsage?.(options.all ? [] : files) : void 0);
   const source = { index, matched };
   const ranked = ids.map((id, i) => {
@@ -263,7 +292,7 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
   options.onHitIds?.(sunk.length === 0 ? normalIds : [...normalIds, ...sunk]);
   const top = options.top;
   if (top === void 0) return [...normalIds, ...sunk];
-  const floorFor = (values, k) => values.slice().sort()[values.length - k] / (1 + FRECENCY_BOOST);
+  const floorFor = (values, k) => kthLargest(values.slice(), k) / (1 + FRECENCY_BOOST);
   const kept = [];
   if (normalCount <= top) for (let i = 0; i < normalCount; i++) kept.push(normal[i]);
   else {

@@ -5220,8 +5220,7 @@ function firstPlaces(ranked, k) {
     if (list.length > left) {
       const scores = new Float64Array(list.length);
       for (let i = 0; i < list.length; i++) scores[i] = list[i].score;
-      scores.sort();
-      const floor = scores[scores.length - left];
+      const floor = kthLargest(scores, left);
       const kept = [];
       for (let i = 0; i < list.length; i++) if (list[i].score >= floor) kept.push(list[i]);
       list = kept;
@@ -5231,6 +5230,36 @@ function firstPlaces(ranked, k) {
     left -= placed.length;
   }
   return out;
+}
+function kthLargest(values, k) {
+  if (!(k >= 1 && k <= values.length)) throw new RangeError(`no ${k}-th of ${values.length} values`);
+  const a = values;
+  const target = a.length - k;
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo < hi) {
+    const x = a[lo];
+    const y = a[lo + hi >>> 1];
+    const z = a[hi];
+    const pivot = x < y ? y < z ? y : x < z ? z : x : x < z ? x : y < z ? z : y;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) {
+        const t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else return a[target];
+  }
+  return a[target];
 }
 
 // lib/rank/common-words-data.ts
@@ -5786,7 +5815,7 @@ function rank(index, query, options) {
     options.onHitIds?.(hitIds);
   }
   options.onHitCount?.(hitCount);
-  const files = ids.map((id) => index.file(id));
+  const files = index.files ? index.files(ids) : ids.map((id) => index.file(id));
   const usage = options.usage ?? (hitCount > 1 || options.all ? options.loadUsage?.(options.all ? [] : files) : void 0);
   const source = { index, matched };
   const ranked = ids.map((id, i) => {
@@ -5862,7 +5891,7 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
   options.onHitIds?.(sunk.length === 0 ? normalIds : [...normalIds, ...sunk]);
   const top = options.top;
   if (top === void 0) return [...normalIds, ...sunk];
-  const floorFor = (values, k) => values.slice().sort()[values.length - k] / (1 + FRECENCY_BOOST);
+  const floorFor = (values, k) => kthLargest(values.slice(), k) / (1 + FRECENCY_BOOST);
   const kept = [];
   if (normalCount <= top) for (let i = 0; i < normalCount; i++) kept.push(normal[i]);
   else {
@@ -5949,19 +5978,20 @@ function lineKey(text) {
 }
 
 // lib/rank-cache/terms.ts
-function findTerm(buf, table, blob, blobBytes, count, term) {
+function findTerm(head, table, blob, blobBytes, count, term) {
   const ascii = /^[\x00-\x7f]*$/.test(term);
   let lo = 0;
   let hi = count - 1;
   while (lo <= hi) {
     const mid = lo + hi >>> 1;
-    const a = table[mid];
-    const b = table[mid + 1];
+    const a = head.u32(table + 4 * mid);
+    const b = head.u32(table + 4 * mid + 4);
     if (a > b || b > blobBytes) throw new RangeError("bad rank cache offset");
+    const bytes = head.bytes(blob + a, blob + b);
     let order;
-    if (ascii) order = compareAscii(buf, blob + a, blob + b, term);
+    if (ascii) order = compareAscii(bytes, 0, bytes.length, term);
     else {
-      const key = utf8Text(buf, blob + a, blob + b);
+      const key = utf8Text(bytes);
       order = key === term ? 0 : key < term ? -1 : 1;
     }
     if (order === 0) return mid;
@@ -5980,6 +6010,112 @@ function compareAscii(buf, from, to, ascii) {
   return length - ascii.length;
 }
 
+// lib/rank-cache/head.ts
+var HEAD_PAGE = 4096;
+var SPAN_CHUNK = 64 * 1024;
+var check = (pos, bytes, size) => {
+  if (!(bytes >= 0 && pos >= 0 && pos + bytes <= size)) throw new RangeError("truncated rank cache");
+};
+function readExactly(fd, target, bytes, position) {
+  if (readAt(fd, new Uint8Array(target.buffer, target.byteOffset, bytes), 0, bytes, position) !== bytes) throw new RangeError("short read of the rank cache head");
+}
+function wholeHead(fd, size) {
+  const buf = new Uint8Array(size);
+  readExactly(fd, buf, size, 0);
+  const w32 = new Uint32Array(buf.buffer, 0, size >>> 2);
+  const w64 = new Float64Array(buf.buffer, 0, size >>> 3);
+  const bytes = (from, to) => {
+    check(from, to - from, size);
+    return buf.subarray(from, to);
+  };
+  return {
+    size,
+    paged: false,
+    u32: (pos) => {
+      check(pos, 4, size);
+      return w32[pos >>> 2];
+    },
+    f64: (pos) => {
+      check(pos, 8, size);
+      return w64[pos >>> 3];
+    },
+    bytes,
+    once: bytes,
+    spans: (from, to) => from.map((a, i) => bytes(a, to[i]).slice()),
+    u32s: (pos, length) => {
+      check(pos, 4 * length, size);
+      return new Uint32Array(buf.buffer, pos, length);
+    },
+    f64s: (pos, length) => {
+      check(pos, 8 * length, size);
+      return new Float64Array(buf.buffer, pos, length);
+    }
+  };
+}
+function pagedHead(fd, size) {
+  const pages = /* @__PURE__ */ new Map();
+  const page = (index) => {
+    let p = pages.get(index);
+    if (!p) {
+      const bytes = Math.min(HEAD_PAGE, size - index * HEAD_PAGE);
+      const u8 = new Uint8Array(bytes);
+      readExactly(fd, u8, bytes, index * HEAD_PAGE);
+      p = { u8, u32: new Uint32Array(u8.buffer, 0, bytes >>> 2), f64: new Float64Array(u8.buffer, 0, bytes >>> 3) };
+      pages.set(index, p);
+    }
+    return p;
+  };
+  const run2 = (target, pos, bytes) => {
+    check(pos, bytes, size);
+    readExactly(fd, target, bytes, pos);
+    return target;
+  };
+  return {
+    size,
+    paged: true,
+    u32: (pos) => {
+      check(pos, 4, size);
+      return page(Math.floor(pos / HEAD_PAGE)).u32[pos % HEAD_PAGE >>> 2];
+    },
+    f64: (pos) => {
+      check(pos, 8, size);
+      return page(Math.floor(pos / HEAD_PAGE)).f64[pos % HEAD_PAGE >>> 3];
+    },
+    bytes: (from, to) => {
+      check(from, to - from, size);
+      const first = Math.floor(from / HEAD_PAGE);
+      if (to <= (first + 1) * HEAD_PAGE) return page(first).u8.subarray(from % HEAD_PAGE, from % HEAD_PAGE + to - from);
+      return run2(new Uint8Array(to - from), from, to - from);
+    },
+    // A card path: the hook asks for ~1,000 scattered ones at 100,000 cards, which would keep ~500 pages.
+    once: (from, to) => run2(new Uint8Array(to - from), from, to - from),
+    spans: (from, to) => {
+      const order = Array.from(from, (_, i) => i).sort((x, y) => from[x] - from[y]);
+      const out = new Array(from.length);
+      const chunk = new Uint8Array(SPAN_CHUNK);
+      let start = 0;
+      let end = 0;
+      for (const i of order) {
+        const a = from[i];
+        const b = to[i];
+        check(a, b - a, size);
+        if (b - a > SPAN_CHUNK) out[i] = run2(new Uint8Array(b - a), a, b - a);
+        else {
+          if (a < start || b > end) {
+            start = a;
+            end = Math.min(size, a + SPAN_CHUNK);
+            readExactly(fd, chunk, end - start, start);
+          }
+          out[i] = chunk.slice(a - start, b - start);
+        }
+      }
+      return out;
+    },
+    u32s: (pos, length) => run2(new Uint32Array(length), pos, 4 * length),
+    f64s: (pos, length) => run2(new Float64Array(length), pos, 8 * length)
+  };
+}
+
 // lib/rank-cache/format.ts
 var MAGIC = encodeUtf8("MEMCTLRC");
 var END = encodeUtf8("MEMCTLEND");
@@ -5987,10 +6123,13 @@ var PREFIX = MAGIC.length + 12;
 var WHOLE_ENTRIES_MAX = 512 * 1024;
 var WHOLE_PRINTED_MAX = 64 * 1024;
 var WHOLE_POSTINGS_MAX = 32 * 1024;
+var WHOLE_HEAD_MAX = 1024 * 1024;
 var pad4 = (offset) => (4 - offset % 4) % 4;
 var FORMAT_VERSION = 25;
 var STAMP_FIELDS = 3;
 var FILE_DECODES_BEFORE_WHOLE = 1024;
+var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
+var FILES_BATCH_MIN = 64;
 var closeOnCollect = new FinalizationRegistry((fd) => {
   try {
     close(fd);
@@ -6008,12 +6147,11 @@ function openCacheFile(path16, tokenizerVersion, limits = {}) {
     readAt(fd, prefix, 0, PREFIX, 0);
     if (!bytesAt(prefix, 0, MAGIC) || u32At(prefix, 8) !== FORMAT_VERSION || u32At(prefix, 12) !== tokenizerVersion) return void 0;
     const headBytes = u32At(prefix, 16);
-    if (headBytes < PREFIX || headBytes + END.length > size) return void 0;
-    const head = new Uint8Array(headBytes);
-    if (readAt(fd, head, 0, headBytes, 0) !== headBytes) return void 0;
+    if (headBytes < PREFIX || headBytes % 8 !== 0 || headBytes + END.length > size) return void 0;
     const end = new Uint8Array(END.length);
     readAt(fd, end, 0, END.length, size - END.length);
     if (!bytesAt(end, 0, END)) return void 0;
+    const head = headBytes <= (limits.wholeHead ?? WHOLE_HEAD_MAX) ? wholeHead(fd, headBytes) : pagedHead(fd, headBytes);
     const view2 = parseHead(head, fd, size - END.length, limits, opened.stat.mtimeMs);
     if (!view2) close(fd);
     else closeOnCollect.register(view2, fd);
@@ -6023,28 +6161,23 @@ function openCacheFile(path16, tokenizerVersion, limits = {}) {
     return void 0;
   }
 }
-function parseHead(buf, fd, blobsEnd, limits, mtimeMs) {
+function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
   let at = PREFIX;
-  const need = (bytes) => {
-    if (at + bytes > buf.length) throw new RangeError("truncated rank cache");
-  };
   const u322 = () => {
-    need(4);
-    const v = u32At(buf, at);
+    const v = head.u32(at);
     at += 4;
     return v;
   };
   const headerLength = u322();
-  need(headerLength);
-  const header = JSON.parse(utf8Text(buf, at, at + headerLength));
+  const header = JSON.parse(utf8Text(head.bytes(at, at + headerLength)));
   at += headerLength;
   if (at % 4 !== 0) return void 0;
   const n = u322();
-  need(16 * (n + 1) + 24 * n);
+  if (at + 16 * (n + 1) + 24 * n > head.size) throw new RangeError("truncated rank cache");
   const table = (length) => {
-    const view2 = new Uint32Array(buf.buffer, buf.byteOffset + at, length);
+    const pos = at;
     at += 4 * length;
-    return view2;
+    return pos;
   };
   const entryTable = table(n + 1);
   const reuseTable = table(n + 1);
@@ -6055,30 +6188,27 @@ function parseHead(buf, fd, blobsEnd, limits, mtimeMs) {
   const rawKeyTable = table(2 * n);
   const lineTable = table(n);
   const fileBlob = at;
-  const fileBytes = fileTable[n];
-  need(fileBytes);
+  const fileBytes = head.u32(fileTable + 4 * n);
   at += fileBytes + pad4(fileBytes);
   const t = u322();
-  need(4 * (t + 1));
   const termTable = table(t + 1);
   const termBlob = at;
-  const termBytes = termTable[t];
-  need(termBytes + pad4(at + termBytes) + 4 * (t + 1));
+  const termBytes = head.u32(termTable + 4 * t);
   at += termBytes + pad4(at + termBytes);
   const startTable = table(t + 1);
-  const count = startTable[t];
+  const count = head.u32(startTable + 4 * t);
   at += (8 - at % 8) % 8;
-  if (at + 8 * STAMP_FIELDS * n !== buf.length) return void 0;
-  const postingsAt = buf.length;
+  if (at + 8 * STAMP_FIELDS * n !== head.size) return void 0;
+  const stampsAt = at;
+  const postingsAt = head.size;
   const entryBlob = postingsAt + 9 * count;
-  const entryBytes = entryTable[n];
+  const entryBytes = head.u32(entryTable + 4 * n);
   const printedBlob = entryBlob + entryBytes;
-  const printedBytes = printedTable[n];
+  const printedBytes = head.u32(printedTable + 4 * n);
   const reuseBlob = printedBlob + printedBytes;
-  const reuseBytes = reuseTable[n];
+  const reuseBytes = head.u32(reuseTable + 4 * n);
   if (reuseBlob + reuseBytes !== blobsEnd) return void 0;
   if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) return void 0;
-  const stampArray = new Float64Array(buf.buffer, buf.byteOffset + at, STAMP_FIELDS * n);
   const readAt2 = (target, bytes, position) => {
     if (readAt(fd, new Uint8Array(target.buffer, target.byteOffset, bytes), 0, bytes, position) !== bytes) throw new RangeError("short read of rank cache postings");
   };
@@ -6101,21 +6231,21 @@ function parseHead(buf, fd, blobsEnd, limits, mtimeMs) {
   const checkRange = (a, b, limit) => {
     if (a > b || b > limit) throw new RangeError("bad rank cache offset");
   };
-  const text = (table2, blob, limit, i) => {
-    const a = table2[i];
-    const b = table2[i + 1];
-    checkRange(a, b, limit);
-    return utf8Text(buf, blob + a, blob + b);
-  };
   let asciiFiles;
+  let fileOffsets;
   let fileReads = 0;
+  const decodeAllFiles = () => {
+    const blob = head.bytes(fileBlob, fileBlob + fileBytes);
+    asciiFiles = (0, import_node_buffer.isAscii)(blob) ? latin1Text(blob) : null;
+    if (asciiFiles !== null) fileOffsets = head.u32s(fileTable, n + 1);
+  };
   const checkId = (id) => {
     if (!(Number.isInteger(id) && id >= 0 && id < n)) throw new RangeError(`no entry ${id}`);
   };
   const readItem = (table2, blob, limit, id) => {
     checkId(id);
-    const a = table2[id];
-    const b = table2[id + 1];
+    const a = head.u32(table2 + 4 * id);
+    const b = head.u32(table2 + 4 * id + 4);
     checkRange(a, b, limit);
     const out = new Uint8Array(b - a);
     if (readAt(fd, out, 0, b - a, blob + a) !== b - a) throw new RangeError("short read of a rank cache entry");
@@ -6130,15 +6260,18 @@ function parseHead(buf, fd, blobsEnd, limits, mtimeMs) {
         whole2 = new Uint8Array(bytes);
         if (readAt(fd, whole2, 0, bytes, blob) !== bytes) throw new RangeError("short read of a rank cache section");
       }
-      const a = table2[id];
-      const b = table2[id + 1];
+      const a = head.u32(table2 + 4 * id);
+      const b = head.u32(table2 + 4 * id + 4);
       checkRange(a, b, bytes);
       return utf8Text(whole2, a, b);
     };
   };
   const entryAt = sectionItems(entryTable, entryBlob, entryBytes, limits.wholeEntries ?? WHOLE_ENTRIES_MAX);
   const printedAt = sectionItems(printedTable, printedBlob, printedBytes, limits.wholePrinted ?? WHOLE_PRINTED_MAX);
-  return {
+  let rawKeys;
+  let lines;
+  let stamps;
+  const view2 = {
     header,
     n,
     entry: entryAt,
@@ -6146,29 +6279,57 @@ function parseHead(buf, fd, blobsEnd, limits, mtimeMs) {
     reuse: (id) => readItem(reuseTable, reuseBlob, reuseBytes, id),
     file: (id) => {
       checkId(id);
-      if (asciiFiles === void 0 && ++fileReads > FILE_DECODES_BEFORE_WHOLE)
-        asciiFiles = (0, import_node_buffer.isAscii)(buf.subarray(fileBlob, fileBlob + fileBytes)) ? latin1Text(buf, fileBlob, fileBlob + fileBytes) : null;
-      if (asciiFiles == null) return text(fileTable, fileBlob, fileBytes, id);
-      const a = fileTable[id];
-      const b = fileTable[id + 1];
+      if (asciiFiles === void 0 && ++fileReads > (head.paged ? FILE_READS_BEFORE_WHOLE_PAGED : FILE_DECODES_BEFORE_WHOLE)) decodeAllFiles();
+      if (fileOffsets === void 0) {
+        const a2 = head.u32(fileTable + 4 * id);
+        const b2 = head.u32(fileTable + 4 * id + 4);
+        checkRange(a2, b2, fileBytes);
+        return utf8Text(head.once(fileBlob + a2, fileBlob + b2));
+      }
+      const a = fileOffsets[id];
+      const b = fileOffsets[id + 1];
       if (a > b || b > fileBytes) throw new RangeError("bad rank cache offset");
       return asciiFiles.slice(a, b);
     },
+    files: (ids) => {
+      if (!head.paged || fileOffsets !== void 0 || ids.length < FILES_BATCH_MIN) return ids.map((id) => view2.file(id));
+      const from = [];
+      const to = [];
+      for (const id of ids) {
+        checkId(id);
+        const a = head.u32(fileTable + 4 * id);
+        const b = head.u32(fileTable + 4 * id + 4);
+        checkRange(a, b, fileBytes);
+        from.push(fileBlob + a);
+        to.push(fileBlob + b);
+      }
+      return head.spans(from, to).map((bytes) => utf8Text(bytes));
+    },
+    allFiles: () => {
+      if (asciiFiles === void 0) decodeAllFiles();
+    },
     lineBytes: (id) => {
       checkId(id);
-      return lineBytesTable[id];
+      return head.u32(lineBytesTable + 4 * id);
     },
     lineKey: (id) => {
       checkId(id);
-      return formatLineKey(lineKeyTable[2 * id], lineKeyTable[2 * id + 1]);
+      return formatLineKey(head.u32(lineKeyTable + 8 * id), head.u32(lineKeyTable + 8 * id + 4));
     },
     stamp: (id) => {
       checkId(id);
-      return [stampArray[3 * id], stampArray[3 * id + 1], stampArray[3 * id + 2]];
+      const pos = stampsAt + 8 * STAMP_FIELDS * id;
+      return [head.f64(pos), head.f64(pos + 8), head.f64(pos + 16)];
     },
-    rawKeys: rawKeyTable,
-    lines: lineTable,
-    stamps: stampArray,
+    get rawKeys() {
+      return rawKeys ??= head.u32s(rawKeyTable, 2 * n);
+    },
+    get lines() {
+      return lines ??= head.u32s(lineTable, n);
+    },
+    get stamps() {
+      return stamps ??= head.f64s(stampsAt, STAMP_FIELDS * n);
+    },
     mtimeMs,
     markVerified: (ms) => {
       try {
@@ -6179,14 +6340,15 @@ function parseHead(buf, fd, blobsEnd, limits, mtimeMs) {
       }
     },
     postings: (term) => {
-      const at2 = findTerm(buf, termTable, termBlob, termBytes, t, term);
-      if (at2 < 0) return void 0;
-      const a = startTable[at2];
-      const b = startTable[at2 + 1];
+      const found = findTerm(head, termTable, termBlob, termBytes, t, term);
+      if (found < 0) return void 0;
+      const a = head.u32(startTable + 4 * found);
+      const b = head.u32(startTable + 4 * found + 4);
       checkRange(a, b, count);
       return postingRange(a, b);
     }
   };
+  return view2;
 }
 
 // lib/rank-cache/encode.ts
@@ -6389,11 +6551,11 @@ function parseReuseLine(text) {
     throw new RangeError("malformed rank cache reuse data");
   return r;
 }
-function openCache(memoryDir) {
+function openCache(memoryDir, limits = {}) {
   const file = joinPath(memoryDir, STATE_DIR, RANK_CACHE);
   if (!exists(file)) return void 0;
   try {
-    const view2 = openCacheFile(file, TOKENIZER_VERSION);
+    const view2 = openCacheFile(file, TOKENIZER_VERSION, limits);
     if (!view2 || view2.header.n !== view2.n || typeof view2.header.id !== "string" || !Array.isArray(view2.header.avg) || !view2.header.avg.every((a) => typeof a === "number" && a > 0))
       return void 0;
     const header = view2.header;
@@ -6430,6 +6592,7 @@ function openCache(memoryDir) {
         size: n,
         entry: entryAt,
         file: (id) => view2.file(id),
+        files: (ids) => view2.files(ids),
         // Ranking asks only for the ids maySink marks (below), so this need not be fast.
         sinkFields: (id) => {
           const p = header.prio[id];
@@ -6842,6 +7005,7 @@ function reusable(memoryDir) {
   const { view: view2, header } = previous;
   const split = (s) => s === "" ? [] : s.split(" ");
   try {
+    view2.allFiles();
     for (let id = 0; id < view2.n; id++) {
       const [, priority, status, expires, raw] = parseSlimEntry(view2.entry(id));
       const [topics, tTitle, tTopics, tHook, tRecall, tBody, mark] = parseReuseLine(view2.reuse(id));
@@ -7446,7 +7610,7 @@ async function loadRankable(memoryDir, options) {
   const indexStat = stat(joinPath(memoryDir, INDEX_FILE));
   if (!indexStat.isFile()) throw Object.assign(new Error(`${joinPath(memoryDir, INDEX_FILE)} is not a file`), { code: "EISDIR" });
   if (!options.force) {
-    const base = openCache(memoryDir);
+    const base = openCache(memoryDir, options.wholeHeadMax === void 0 ? {} : { wholeHead: options.wholeHeadMax });
     if (base) {
       try {
         const delta = openDelta(memoryDir, base);
@@ -7498,6 +7662,7 @@ function verifiedRecently(checkedMs, nowMs) {
 function everyCardUnchanged(memoryDir, view2) {
   const prefix = memoryDir.endsWith("/") ? memoryDir : `${memoryDir}/`;
   const stamps = view2.stamps;
+  view2.allFiles();
   for (let id = 0, at = 0; id < view2.n; id++, at += STAMP_FIELDS) {
     const file = view2.file(id);
     const s = escapesStore(file) ? void 0 : statQuiet(prefix + file);
@@ -7506,6 +7671,7 @@ function everyCardUnchanged(memoryDir, view2) {
   return true;
 }
 function everyMergedCardUnchanged(memoryDir, base, delta) {
+  base.view.allFiles();
   for (let j = 0; j < delta.toBase.length; j++) {
     const b = delta.toBase[j];
     const file = b >= 0 ? base.view.file(b) : delta.delta.entries[-b - 1].file;
