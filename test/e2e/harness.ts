@@ -126,8 +126,20 @@ export function sweepGrokSessions(): () => void {
 
 /** Removes a world once its test has passed (a failing test leaves it behind to look at). */
 export function removeWorld(world: World): void {
-  // A host's detached end-of-session work (capture, a background sync) may still be writing into the world.
-  fs.rmSync(world.dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+  // A host's detached end-of-session work (capture, a background sync) may still be writing into the world. rmSync's
+  // own retries only retry the last rmdir, so an entry created after its listing fails every retry (ENOTEMPTY, seen
+  // on a loaded CI machine): start over, listing again, until that work is done.
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      fs.rmSync(world.dir, { recursive: true, force: true });
+      return;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if ((code !== "ENOTEMPTY" && code !== "EBUSY") || Date.now() > deadline) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
 }
 
 /** Runs the built memctl CLI in the world (cwd = the project). */
