@@ -7,21 +7,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { decodeCardCache, encodeCardCache } from "../../lib/store/card-cache-format.js";
+import { cacheFile, handCard, sleep, wordsFile } from "../support/card-cache-fixture.js";
 import { CLI, makeWorld, spawnEnv, type World } from "../support/fixture.js";
-
-const CACHE = (w: World) => path.join(w.mem, ".memctl", "card-cache");
-const WORDS = (w: World) => path.join(w.mem, ".memctl", "card-words");
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function card(name: string, description: string, body: string): string {
-  return `---\nname: ${name}\ndescription: ${description}\nmetadata:\n  type: project\ntopics: []\npriority: normal\nstatus: active\nupdated_at: "2026-12-01"\nrepo_refs: []\n---\n\n${body}\n`;
-}
 
 async function seeded(): Promise<World> {
   const w = makeWorld();
-  fs.writeFileSync(path.join(w.mem, "project_alpha.md"), card("alpha", "first card", "Deploy the parser on Fridays."));
-  fs.writeFileSync(path.join(w.mem, "project_beta.md"), card("beta", "second card", "The migration runs nightly."));
-  fs.writeFileSync(path.join(w.mem, "project_gamma.md"), card("gamma", "third card", "Deploy migration checklist."));
+  fs.writeFileSync(path.join(w.mem, "project_alpha.md"), handCard("alpha", "first card", "Deploy the parser on Fridays."));
+  fs.writeFileSync(path.join(w.mem, "project_beta.md"), handCard("beta", "second card", "The migration runs nightly."));
+  fs.writeFileSync(path.join(w.mem, "project_gamma.md"), handCard("gamma", "third card", "Deploy migration checklist."));
   await sleep(250);
   return w;
 }
@@ -37,27 +30,27 @@ const found = (w: World, q: string) => JSON.parse(cli(w, ["search", q, "--in", "
 
 /** Sets a description in the cache only: a card whose row is copied, never read again, keeps showing it. */
 function plantDescription(w: World, file: string, description: string): void {
-  const decoded = decodeCardCache(fs.readFileSync(CACHE(w)))!;
+  const decoded = decodeCardCache(fs.readFileSync(cacheFile(w)))!;
   decoded.records.find((r) => r.file === file)!.description = description;
-  fs.writeFileSync(CACHE(w), encodeCardCache(decoded));
+  fs.writeFileSync(cacheFile(w), encodeCardCache(decoded));
 }
 
 test("after an edit only that card is read: the others' rows are copied into the rewritten cache, card-words is left as it was", async () => {
   const w = await seeded();
   assert.deepEqual(found(w, "migration"), ["project_beta.md", "project_gamma.md"]);
   plantDescription(w, "project_beta.md", "from the cache");
-  const words = fs.statSync(WORDS(w));
+  const words = fs.statSync(wordsFile(w));
   fs.appendFileSync(path.join(w.mem, "project_alpha.md"), "A quokka migration too.\n");
   assert.deepEqual(described(w), { "project_alpha.md": "first card", "project_beta.md": "from the cache", "project_gamma.md": "third card" });
   assert.deepEqual(found(w, "quokka"), ["project_alpha.md"], "the edited card's words are searched");
   assert.deepEqual(found(w, "migration"), ["project_alpha.md", "project_beta.md", "project_gamma.md"]);
   assert.deepEqual(found(w, "fridays"), ["project_alpha.md"]);
-  const after = fs.statSync(WORDS(w));
+  const after = fs.statSync(wordsFile(w));
   assert.equal(after.ino, words.ino, "card-words is not rewritten for one edit");
   assert.equal(after.mtimeMs, words.mtimeMs);
   // Its old line for alpha is still in card-words; the new one is in the cache file's own section.
-  assert.ok(fs.readFileSync(WORDS(w), "utf8").includes(" fridays:1"));
-  fs.writeFileSync(path.join(w.mem, "project_alpha.md"), card("alpha", "first card", "Nothing to see."));
+  assert.ok(fs.readFileSync(wordsFile(w), "utf8").includes(" fridays:1"));
+  fs.writeFileSync(path.join(w.mem, "project_alpha.md"), handCard("alpha", "first card", "Nothing to see."));
   assert.deepEqual(found(w, "fridays"), [], "a word an edit removed is not found in card-words' old line");
   assert.deepEqual(found(w, "quokka"), []);
   assert.equal(described(w)["project_beta.md"], "from the cache", "still never read again");
@@ -66,14 +59,14 @@ test("after an edit only that card is read: the others' rows are copied into the
 test("changed cards' words past their share of card-words are laid out again into a new card-words", async () => {
   const w = await seeded();
   found(w, "migration");
-  const words = fs.statSync(WORDS(w));
+  const words = fs.statSync(wordsFile(w));
   // One card whose words alone outgrow card-words' own size and the 64 KiB floor.
   const many = Array.from({ length: 9000 }, (_, i) => `w${i}x`).join(" ");
-  fs.writeFileSync(path.join(w.mem, "project_gamma.md"), card("gamma", "third card", `Deploy migration checklist. ${many}`));
+  fs.writeFileSync(path.join(w.mem, "project_gamma.md"), handCard("gamma", "third card", `Deploy migration checklist. ${many}`));
   assert.deepEqual(found(w, "w8999x"), ["project_gamma.md"]);
-  assert.notEqual(fs.statSync(WORDS(w)).ino, words.ino, "card-words was written again");
-  assert.ok(fs.readFileSync(WORDS(w), "utf8").includes(" w8999x:1"));
-  assert.ok(fs.statSync(CACHE(w)).size < 16 * 1024, "and the cache file no longer carries those words");
+  assert.notEqual(fs.statSync(wordsFile(w)).ino, words.ino, "card-words was written again");
+  assert.ok(fs.readFileSync(wordsFile(w), "utf8").includes(" w8999x:1"));
+  assert.ok(fs.statSync(cacheFile(w)).size < 16 * 1024, "and the cache file no longer carries those words");
   assert.deepEqual(found(w, "migration"), ["project_beta.md", "project_gamma.md"]);
   assert.deepEqual(found(w, "fridays"), ["project_alpha.md"]);
 });
@@ -81,12 +74,12 @@ test("changed cards' words past their share of card-words are laid out again int
 test("a damaged row is not believed: the card is read again", async () => {
   const w = await seeded();
   const expected = described(w);
-  const bytes = fs.readFileSync(CACHE(w));
+  const bytes = fs.readFileSync(cacheFile(w));
   const at = bytes.indexOf('"second card"');
   assert.ok(at > 0);
   bytes.write("{", at, "latin1"); // same length: the file still decodes, the row does not parse
-  fs.writeFileSync(CACHE(w), bytes);
-  assert.ok(decodeCardCache(fs.readFileSync(CACHE(w))), "the file itself decodes");
+  fs.writeFileSync(cacheFile(w), bytes);
+  assert.ok(decodeCardCache(fs.readFileSync(cacheFile(w))), "the file itself decodes");
   assert.deepEqual(described(w), expected);
   assert.deepEqual(found(w, "nightly"), ["project_beta.md"]);
 });
@@ -96,15 +89,15 @@ test("a first build by list or session start makes no words; the first search ma
   const cold = found(w, "migration");
   fs.rmSync(path.join(w.mem, ".memctl"), { recursive: true, force: true });
   described(w);
-  assert.ok(fs.existsSync(CACHE(w)), "list wrote the cache");
-  assert.ok(!fs.existsSync(WORDS(w)), "but made no words: no search asked for them");
+  assert.ok(fs.existsSync(cacheFile(w)), "list wrote the cache");
+  assert.ok(!fs.existsSync(wordsFile(w)), "but made no words: no search asked for them");
   // A card edited after the build and before the first search: its words are the edit's.
   fs.appendFileSync(path.join(w.mem, "project_alpha.md"), "One more migration.\n");
   assert.deepEqual(found(w, "migration"), ["project_alpha.md", ...cold]);
-  assert.ok(fs.existsSync(WORDS(w)), "the first search made them");
-  const words = fs.statSync(WORDS(w));
+  assert.ok(fs.existsSync(wordsFile(w)), "the first search made them");
+  const words = fs.statSync(wordsFile(w));
   assert.deepEqual(found(w, "migration"), ["project_alpha.md", ...cold]);
-  assert.equal(fs.statSync(WORDS(w)).ino, words.ino, "and the next one reads them");
+  assert.equal(fs.statSync(wordsFile(w)).ino, words.ino, "and the next one reads them");
 });
 
 test("search --in all reads the episode shards the card listing found, and a shard written since is listed again", async () => {
@@ -116,17 +109,17 @@ test("search --in all reads the episode shards the card listing found, and a sha
   assert.deepEqual(hits(), ["episodes.2026-10.jsonl:1"]);
   await sleep(250); // the first search made .memctl/, which moved the store directory's mtime: the next lists it again
   assert.deepEqual(hits(), ["episodes.2026-10.jsonl:1"]);
-  assert.deepEqual(decodeCardCache(fs.readFileSync(CACHE(w)))!.head.shards, ["episodes.2026-10.jsonl"]);
+  assert.deepEqual(decodeCardCache(fs.readFileSync(cacheFile(w)))!.head.shards, ["episodes.2026-10.jsonl"]);
   // While the store's directory holds still, the cache's list is the one read: planted empty, the shard is not read.
-  const decoded = decodeCardCache(fs.readFileSync(CACHE(w)))!;
-  fs.writeFileSync(CACHE(w), encodeCardCache({ ...decoded, head: { ...decoded.head, shards: [] } }));
+  const decoded = decodeCardCache(fs.readFileSync(cacheFile(w)))!;
+  fs.writeFileSync(cacheFile(w), encodeCardCache({ ...decoded, head: { ...decoded.head, shards: [] } }));
   assert.deepEqual(hits(), []);
   // A new shard changes the directory: listed again, both found.
   fs.writeFileSync(path.join(w.mem, "episodes.2026-11.jsonl"), episode("2026-11-03T10:00:00Z", "The quokka cluster again"));
   assert.deepEqual(hits().sort(), ["episodes.2026-10.jsonl:1", "episodes.2026-11.jsonl:1"]);
   // A planted name that is not a shard's is not believed: the cache is rebuilt.
-  const again = decodeCardCache(fs.readFileSync(CACHE(w)))!;
-  fs.writeFileSync(CACHE(w), encodeCardCache({ ...again, head: { ...again.head, shards: ["../outside.jsonl"] } }));
-  assert.equal(decodeCardCache(fs.readFileSync(CACHE(w))), undefined);
+  const again = decodeCardCache(fs.readFileSync(cacheFile(w)))!;
+  fs.writeFileSync(cacheFile(w), encodeCardCache({ ...again, head: { ...again.head, shards: ["../outside.jsonl"] } }));
+  assert.equal(decodeCardCache(fs.readFileSync(cacheFile(w))), undefined);
   assert.deepEqual(hits().sort(), ["episodes.2026-10.jsonl:1", "episodes.2026-11.jsonl:1"]);
 });

@@ -7,22 +7,16 @@ import path from "node:path";
 import { test } from "node:test";
 import { decodeCardCache, encodeCardCache } from "../../lib/store/card-cache-format.js";
 import { plainRecord } from "../../lib/store/card-record.js";
+import { cacheFile, handCard, sleep } from "../support/card-cache-fixture.js";
 import { CLI, makeWorld, memctl, spawnEnv, type World } from "../support/fixture.js";
-
-const CACHE = (w: World) => path.join(w.mem, ".memctl", "card-cache");
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function card(name: string, description: string, body: string): string {
-  return `---\nname: ${name}\ndescription: ${description}\nmetadata:\n  type: project\ntopics: []\npriority: normal\nstatus: active\nupdated_at: "2026-12-01"\nrepo_refs: []\n---\n\n${body}\n`;
-}
 
 /** Three cards written by hand, old enough (past the cache's racy window) that the cache trusts their stamps. */
 async function seeded(): Promise<World> {
   const w = makeWorld();
-  fs.writeFileSync(path.join(w.mem, "project_alpha.md"), card("alpha", "first card", "Deploy the parser on Fridays."));
-  fs.writeFileSync(path.join(w.mem, "project_beta.md"), card("beta", "second card", "The migration runs nightly."));
+  fs.writeFileSync(path.join(w.mem, "project_alpha.md"), handCard("alpha", "first card", "Deploy the parser on Fridays."));
+  fs.writeFileSync(path.join(w.mem, "project_beta.md"), handCard("beta", "second card", "The migration runs nightly."));
   fs.mkdirSync(path.join(w.mem, "team"));
-  fs.writeFileSync(path.join(w.mem, "team", "project_gamma.md"), card("gamma", "third card", "Deploy migration checklist."));
+  fs.writeFileSync(path.join(w.mem, "team", "project_gamma.md"), handCard("gamma", "third card", "Deploy migration checklist."));
   await sleep(250);
   return w;
 }
@@ -53,7 +47,7 @@ test("an in-place edit that keeps the size and puts the mtime back is seen by th
   await sleep(150);
   assert.equal(listed(w)["project_alpha.md"], "first card");
   assert.deepEqual(found(w, "parser"), ["project_alpha.md: Deploy the parser on Fridays."]);
-  assert.ok(fs.existsSync(CACHE(w)), "the first read wrote the cache");
+  assert.ok(fs.existsSync(cacheFile(w)), "the first read wrote the cache");
   const before = fs.statSync(file);
   await sleep(250);
   // Same length, written through the same inode, mtime restored: only ctime tells.
@@ -73,7 +67,7 @@ test("a card created, renamed or deleted by hand is what the next list and searc
   const w = await seeded();
   assert.deepEqual(Object.keys(listed(w)), ["project_alpha.md", "project_beta.md", "team/project_gamma.md"]);
   found(w, "migration");
-  fs.writeFileSync(path.join(w.mem, "team", "project_delta.md"), card("delta", "fourth card", "A migration by hand."));
+  fs.writeFileSync(path.join(w.mem, "team", "project_delta.md"), handCard("delta", "fourth card", "A migration by hand."));
   fs.renameSync(path.join(w.mem, "project_beta.md"), path.join(w.mem, "project_bravo.md"));
   fs.rmSync(path.join(w.mem, "team", "project_gamma.md"));
   assert.deepEqual(Object.keys(listed(w)), ["project_alpha.md", "project_bravo.md", "team/project_delta.md"]);
@@ -83,9 +77,9 @@ test("a card created, renamed or deleted by hand is what the next list and searc
 test("search through the cache returns exactly what it returns without one", async () => {
   const w = await seeded();
   for (let i = 0; i < 30; i++)
-    fs.writeFileSync(path.join(w.mem, `project_n${i}.md`), card(`n${i}`, i % 3 ? "deploy notes" : "other", `Line one.\n${"deploy ".repeat(i % 4)}migration ${i}\n`));
+    fs.writeFileSync(path.join(w.mem, `project_n${i}.md`), handCard(`n${i}`, i % 3 ? "deploy notes" : "other", `Line one.\n${"deploy ".repeat(i % 4)}migration ${i}\n`));
   const cold = (q: string) => {
-    fs.rmSync(CACHE(w), { force: true });
+    fs.rmSync(cacheFile(w), { force: true });
     return cli(w, ["search", q, "--json", "--limit", "0"]).stdout;
   };
   for (const q of ["deploy migration", "notes", "nothing-here", "line"]) {
@@ -99,10 +93,10 @@ test("search through the cache returns exactly what it returns without one", asy
 test("the cache is what list reads while every stamp holds", async () => {
   const w = await seeded();
   listed(w);
-  const decoded = decodeCardCache(fs.readFileSync(CACHE(w)))!;
+  const decoded = decodeCardCache(fs.readFileSync(cacheFile(w)))!;
   const alpha = decoded.records.find((r) => r.file === "project_alpha.md")!;
   alpha.description = "from the cache";
-  fs.writeFileSync(CACHE(w), encodeCardCache(decoded));
+  fs.writeFileSync(cacheFile(w), encodeCardCache(decoded));
   assert.equal(listed(w)["project_alpha.md"], "from the cache", "an unchanged card is not read again");
   fs.appendFileSync(path.join(w.mem, "project_alpha.md"), "More.\n");
   assert.equal(listed(w)["project_alpha.md"], "first card", "a changed one is");
@@ -111,25 +105,25 @@ test("the cache is what list reads while every stamp holds", async () => {
 test("a corrupt cache is ignored and rebuilt; a planted name is never listed or read", async () => {
   const w = await seeded();
   const expected = listed(w);
-  const good = fs.readFileSync(CACHE(w));
+  const good = fs.readFileSync(cacheFile(w));
   for (const damage of [Buffer.from("garbage\n"), good.subarray(0, good.length - 3), Buffer.concat([good, Buffer.from("x")]), Buffer.alloc(0)]) {
-    fs.writeFileSync(CACHE(w), damage);
+    fs.writeFileSync(cacheFile(w), damage);
     assert.deepEqual(listed(w), expected);
-    assert.ok(decodeCardCache(fs.readFileSync(CACHE(w))), "rebuilt");
+    assert.ok(decodeCardCache(fs.readFileSync(cacheFile(w))), "rebuilt");
   }
   // A foreign cache naming a file outside the store, with every directory stamp intact.
-  fs.writeFileSync(path.join(w.root, "outside.md"), card("outside", "not in the store", "secret deploy"));
-  const decoded = decodeCardCache(fs.readFileSync(CACHE(w)))!;
+  fs.writeFileSync(path.join(w.root, "outside.md"), handCard("outside", "not in the store", "secret deploy"));
+  const decoded = decodeCardCache(fs.readFileSync(cacheFile(w)))!;
   const planted = { ...plainRecord(decoded.records[0]!), file: "../outside.md", description: "planted", linked: true };
-  fs.writeFileSync(CACHE(w), encodeCardCache({ ...decoded, records: [planted, ...decoded.records], wordsAt: [decoded.wordsAt[0]!, ...decoded.wordsAt] }));
+  fs.writeFileSync(cacheFile(w), encodeCardCache({ ...decoded, records: [planted, ...decoded.records], wordsAt: [decoded.wordsAt[0]!, ...decoded.wordsAt] }));
   assert.deepEqual(listed(w), expected);
   assert.deepEqual(found(w, "secret"), []);
   // A link in the cache's place is replaced, never followed.
-  fs.rmSync(CACHE(w));
-  fs.symlinkSync(path.join(w.root, "outside.md"), CACHE(w));
+  fs.rmSync(cacheFile(w));
+  fs.symlinkSync(path.join(w.root, "outside.md"), cacheFile(w));
   assert.deepEqual(listed(w), expected);
-  assert.equal(fs.readFileSync(path.join(w.root, "outside.md"), "utf8"), card("outside", "not in the store", "secret deploy"));
-  assert.ok(!fs.lstatSync(CACHE(w)).isSymbolicLink());
+  assert.equal(fs.readFileSync(path.join(w.root, "outside.md"), "utf8"), handCard("outside", "not in the store", "secret deploy"));
+  assert.ok(!fs.lstatSync(cacheFile(w)).isSymbolicLink());
 });
 
 test("in-process list, search and the CLI agree; a read-only .memctl costs the cache, not the answer", async () => {
@@ -150,10 +144,10 @@ test("in_index follows MEMORY.md, and a card created after the link it was waiti
   await sleep(150);
   assert.deepEqual(inIndex(), { "project_alpha.md": true, "project_beta.md": false, "team/project_gamma.md": false });
   await sleep(150);
-  fs.writeFileSync(path.join(w.mem, "team", "project_later.md"), card("later", "came later", "Body."));
+  fs.writeFileSync(path.join(w.mem, "team", "project_later.md"), handCard("later", "came later", "Body."));
   fs.rmSync(path.join(w.mem, "project_alpha.md"));
   assert.deepEqual(inIndex(), { "project_beta.md": false, "team/project_gamma.md": false, "team/project_later.md": true });
-  fs.writeFileSync(path.join(w.mem, "project_alpha.md"), card("alpha", "back again", "Body."));
+  fs.writeFileSync(path.join(w.mem, "project_alpha.md"), handCard("alpha", "back again", "Body."));
   assert.deepEqual(inIndex(), { "project_alpha.md": true, "project_beta.md": false, "team/project_gamma.md": false, "team/project_later.md": true });
 });
 
@@ -187,7 +181,7 @@ test("one process calling again and again (as the MCP server does) sees each cha
   fs.writeFileSync(beta, before.replace("nightly", "hourly!"));
   assert.deepEqual(await search("nightly"), []);
   assert.deepEqual(await search("hourly"), ["project_beta.md"]);
-  fs.writeFileSync(path.join(w.mem, "project_new.md"), card("new", "new card", "Also nightly."));
+  fs.writeFileSync(path.join(w.mem, "project_new.md"), handCard("new", "new card", "Also nightly."));
   assert.deepEqual(await search("nightly"), ["project_new.md"]);
   fs.rmSync(path.join(w.mem, "project_new.md"));
   assert.deepEqual(await search("nightly"), []);
