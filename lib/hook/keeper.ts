@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { STATE_DIR } from "../store/paths.js";
 import type { Io } from "../store/io.js";
-import { lockHolder, processAlive } from "../store/lock.js";
+import { hostname, lockHolder, processAlive } from "../store/lock.js";
 import { utimes } from "../store/checked-fs.js";
 import { KEEPER_LOCK, KEEPER_LOCK_STALE_MS } from "../rank-cache/keeper.js";
 
@@ -58,8 +58,4 @@ export function keepStoreFresh(memoryDir: string, script: string, io: Pick<Io, "
     log(`keeper not renewed: ${(err as Error).message}`);
     return { status: "failed" };
   }
-}
-
-function hostname(): string {
-  return (process.getBuiltinModule("node:os") as typeof import("node:os")).hostname();
 }

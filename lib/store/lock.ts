@@ -16,7 +16,7 @@ export const DEFAULT_LOCK_TIMEOUT_MS = 30_000;
 export const DEFAULT_LOCK_STALE_MS = 30_000;
 /** This machine's name for lock owners. node:os is loaded on first use: the per-prompt hook bundles this file
  * (its usage fold takes the lock) and would otherwise load node:os, ~0.3 ms, on every start. */
-function hostname(): string {
+export function hostname(): string {
   return (process.getBuiltinModule("node:os") as typeof import("node:os")).hostname();
 }
 

@@ -27,6 +27,7 @@ import {
 } from "./hosts-claude-adapter.mjs";
 import {
   appendBytes,
+  hostname,
   lockHolder,
   openAppend,
   processAlive,
@@ -360,9 +361,6 @@ function keepStoreFresh(memoryDir, script, io, log) {
     log(`keeper not renewed: ${err.message}`);
     return { status: "failed" };
   }
-}
-function hostname() {
-  return process.getBuiltinModule("node:os").hostname();
 }
 
 // lib/hook/run.ts

@@ -434,6 +434,7 @@ export {
   appendBytes,
   writeNewFile,
   replaceFile,
+  hostname,
   withStoreLock,
   ensureStateDir,
   tryStoreLock,
