@@ -231,7 +231,8 @@ async function editIndex(memoryDir: string, card: string, edit: NonNullable<Card
   }
   // A save (the common write): its card's line replaced or appended, written as pieces, and the journal's edit
   // known from where the line goes, so 19 MB is neither copied nor compared (issue 32).
-  const replaced = edit.line !== null && edit.from === undefined && fs.existsSync(file) ? upsertIndexLinePieces(before, card, edit.line) : undefined;
+  const created = !fs.existsSync(file);
+  const replaced = edit.line !== null && edit.from === undefined && !created ? upsertIndexLinePieces(before, card, edit.line) : undefined;
   if (replaced) {
     if (!replaced.changed) return {};
     await commitFile(file, replaced.pieces, { ...commit, sweep: false });
@@ -244,9 +245,8 @@ async function editIndex(memoryDir: string, card: string, edit: NonNullable<Card
     next = upsertIndexLineBytes(before, link, edit.line);
     if (edit.from !== undefined && edit.from !== card) next = removeIndexLinesBytes(next, edit.from).bytes;
   }
-  const created = !fs.existsSync(file);
-  if (!next.equals(before) || created) await commitFile(file, next, { ...commit, sweep: false });
-  if (next.equals(before) && !created) return {};
+  if (!created && next.equals(before)) return {};
+  await commitFile(file, next, { ...commit, sweep: false });
   const lines = created ? undefined : indexLineEdit(before, next);
   return lines ? { e: [lines.at, lines.removed, lines.inserted] } : { x: 1 };
 }

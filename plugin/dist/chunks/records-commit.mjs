@@ -293,7 +293,8 @@ async function editIndex(memoryDir, card, edit, commit) {
     if (edit.line === null) return {};
     before = Buffer.from(EMPTY_INDEX, "utf8");
   }
-  const replaced = edit.line !== null && edit.from === void 0 && fs2.existsSync(file) ? upsertIndexLinePieces(before, card, edit.line) : void 0;
+  const created = !fs2.existsSync(file);
+  const replaced = edit.line !== null && edit.from === void 0 && !created ? upsertIndexLinePieces(before, card, edit.line) : void 0;
   if (replaced) {
     if (!replaced.changed) return {};
     await commitFile(file, replaced.pieces, { ...commit, sweep: false });
@@ -306,9 +307,8 @@ async function editIndex(memoryDir, card, edit, commit) {
     next = upsertIndexLineBytes(before, link, edit.line);
     if (edit.from !== void 0 && edit.from !== card) next = removeIndexLinesBytes(next, edit.from).bytes;
   }
-  const created = !fs2.existsSync(file);
-  if (!next.equals(before) || created) await commitFile(file, next, { ...commit, sweep: false });
-  if (next.equals(before) && !created) return {};
+  if (!created && next.equals(before)) return {};
+  await commitFile(file, next, { ...commit, sweep: false });
   const lines = created ? void 0 : indexLineEdit(before, next);
   return lines ? { e: [lines.at, lines.removed, lines.inserted] } : { x: 1 };
 }

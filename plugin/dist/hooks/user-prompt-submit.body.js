@@ -8535,7 +8535,7 @@ function keepStoreFresh(memoryDir, script, io, log) {
     const now = io.now().getTime();
     const holder = lockHolder(memoryDir, KEEPER_LOCK);
     const age = holder ? now - holder.heartbeatMs : Number.POSITIVE_INFINITY;
-    if (holder && age < LIVE_HEARTBEAT_MS && (processAlive(holder.pid) || age < KEEPER_LOCK_STALE_MS && holder.host !== hostname2())) {
+    if (holder && age < LIVE_HEARTBEAT_MS && (processAlive(holder.pid) || age < KEEPER_LOCK_STALE_MS && holder.host !== hostname())) {
       utimes(holder.ownerFile, now);
       return { status: "renewed" };
     }
@@ -8561,9 +8561,6 @@ function keepStoreFresh(memoryDir, script, io, log) {
     log(`keeper not renewed: ${err.message}`);
     return { status: "failed" };
   }
-}
-function hostname2() {
-  return process.getBuiltinModule("node:os").hostname();
 }
 
 // lib/hook/run.ts
