@@ -170,7 +170,12 @@ function lookUp(index: LatestIndex, fd: number, cards: readonly string[]): Histo
   const entries: HistoryEntry[] = [];
   for (const card of new Set(cards)) {
     let found: HistoryEntry | undefined;
-    for (let i = lowerBound(index.pairs, hashOf(card)); i < index.pairs.length && index.pairs[i] === hashOf(card); i += 2) {
+    const hash = hashOf(card);
+    const first = lowerBound(index.pairs, hash);
+    // The index is memctl's own per-machine file, written whole by rename: its order is checked where the search
+    // lands, not over 100,000 pairs on every load (what a sync or a hand edit can change is history.jsonl).
+    if ((first > 0 && index.pairs[first - 2]! >= hash) || (first < index.pairs.length && index.pairs[first]! < hash)) return undefined;
+    for (let i = first; i < index.pairs.length && index.pairs[i] === hash; i += 2) {
       const entry = lineAt(fd, index.pairs[i + 1]!, index.covered);
       if (!entry) return undefined;
       if (entry.card === card) found = entry;
@@ -264,7 +269,6 @@ function loadIndex(memoryDir: string): LatestIndex | undefined {
     const tailBytes = Buffer.from(tail, "base64");
     const windows = Math.min(WINDOW, covered as number);
     if (headBytes.length !== windows || tailBytes.length !== windows) return undefined;
-    for (let i = 2; i < pairs.length; i += 2) if (pairs[i]! < pairs[i - 2]!) return undefined;
     return { dev, ino, covered: covered as number, head: headBytes, tail: tailBytes, pairs, onDisk: true };
   } catch {
     return undefined;

@@ -173,7 +173,10 @@ function lookUp(index, fd, cards) {
   const entries = [];
   for (const card of new Set(cards)) {
     let found;
-    for (let i = lowerBound(index.pairs, hashOf(card)); i < index.pairs.length && index.pairs[i] === hashOf(card); i += 2) {
+    const hash = hashOf(card);
+    const first = lowerBound(index.pairs, hash);
+    if (first > 0 && index.pairs[first - 2] >= hash || first < index.pairs.length && index.pairs[first] < hash) return void 0;
+    for (let i = first; i < index.pairs.length && index.pairs[i] === hash; i += 2) {
       const entry = lineAt(fd, index.pairs[i + 1], index.covered);
       if (!entry) return void 0;
       if (entry.card === card) found = entry;
@@ -253,7 +256,6 @@ function loadIndex(memoryDir) {
     const tailBytes = Buffer.from(tail, "base64");
     const windows = Math.min(WINDOW, covered);
     if (headBytes.length !== windows || tailBytes.length !== windows) return void 0;
-    for (let i = 2; i < pairs.length; i += 2) if (pairs[i] < pairs[i - 2]) return void 0;
     return { dev, ino, covered, head: headBytes, tail: tailBytes, pairs, onDisk: true };
   } catch {
     return void 0;
