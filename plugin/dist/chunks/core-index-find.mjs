@@ -25,8 +25,8 @@ function findIndexTitles(index, title) {
 function findEntries(index, needles, accept) {
   const starts = /* @__PURE__ */ new Set();
   for (const needle of needles) {
-    if (typeof needle !== "number" && needle.length === 0) continue;
-    for (let at = index.indexOf(needle); at !== -1; at = index.indexOf(needle, at + 1)) starts.add(lineStart(index, at));
+    if (typeof needle === "number") for (let at = index.indexOf(needle); at !== -1; at = index.indexOf(needle, at + 1)) starts.add(lineStart(index, at));
+    else if (needle.length > 0) for (const start of linesHolding(index, needle)) starts.add(start);
   }
   if (starts.size === 0) return [];
   const fences = fenceLines(index);
@@ -39,6 +39,30 @@ function findEntries(index, needles, accept) {
     hits.push({ start, end, entry: parsed });
   }
   return hits;
+}
+var holding = /* @__PURE__ */ new WeakMap();
+function linesHolding(index, needle) {
+  let memo = holding.get(index);
+  if (!memo) holding.set(index, memo = /* @__PURE__ */ new Map());
+  const key = needle.toString("latin1");
+  let found = memo.get(key);
+  if (found) return found;
+  const within = needle.includes(NL) ? void 0 : [...memo].find(([part]) => key.includes(part))?.[1];
+  if (within) found = within.filter((start) => index.subarray(start, lineEnd(index, start)).includes(needle));
+  else {
+    const starts = [];
+    for (let at = index.indexOf(needle); at !== -1; at = index.indexOf(needle, at + 1)) {
+      const start = lineStart(index, at);
+      if (starts[starts.length - 1] !== start) starts.push(start);
+    }
+    found = starts;
+  }
+  memo.set(key, found);
+  return found;
+}
+function lineEnd(index, start) {
+  const nl = index.indexOf(NL, start);
+  return nl === -1 ? index.length : nl;
 }
 function lineStart(index, at) {
   return at === 0 ? 0 : index.lastIndexOf(NL, at - 1) + 1;
