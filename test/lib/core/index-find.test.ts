@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { mock, test } from "node:test";
 import fc from "fast-check";
 import { indexHas, indexHasBytes, removeIndexLines, removeIndexLinesBytes, upsertIndexLine, upsertIndexLineBytes } from "../../../lib/core/index-edit.js";
-import { findIndexLines, findIndexTitles, hasFenceMark } from "../../../lib/core/index-find.js";
+import { findIndexLine, findIndexLines, findIndexTitles, hasFenceMark } from "../../../lib/core/index-find.js";
 import { parseIndex } from "../../../lib/core/index-file.js";
 
 const FILE = "project_a.md";
@@ -67,6 +67,39 @@ test("findIndexLines after title searches of the same bytes (parts of the file's
     }),
     { numRuns: 2000 },
   );
+});
+
+test("findIndexLine is findIndexLines' first line, before or after other searches of the same bytes", () => {
+  fc.assert(
+    fc.property(indexArb, fc.array(fc.constantFrom("a", "project_a", "A", "b"), { maxLength: 2 }), fc.boolean(), (text, titles, allFirst) => {
+      const buf = Buffer.from(text, "utf8");
+      const expected = findIndexLines(Buffer.from(text, "utf8"), FILE)[0];
+      for (const title of titles) findIndexTitles(buf, title);
+      if (allFirst) findIndexLines(buf, FILE);
+      assert.deepEqual(findIndexLine(buf, FILE), expected);
+      assert.deepEqual(findIndexLine(buf, FILE), expected, "asked again");
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+test("a save's look-up stops at its card's line: the rest of a large index is not searched", () => {
+  const lines = ["# Memory", "", "- [A](project_a.md) — the card"];
+  for (let i = 0; i < 2000; i++) lines.push(`- [c${i}](project_c${i}.md) — card ${i}`);
+  const buf = Buffer.from(lines.join("\n") + "\n", "utf8");
+  const file = Buffer.from(FILE);
+  let searches = 0;
+  const indexOf = Buffer.prototype.indexOf;
+  mock.method(Buffer.prototype, "indexOf", function (this: Buffer, ...args: Parameters<Buffer["indexOf"]>) {
+    if (this === buf && Buffer.isBuffer(args[0]) && args[0].equals(file)) searches++;
+    return indexOf.apply(this, args);
+  });
+  try {
+    assert.equal(findIndexLine(buf, FILE)?.entry.title, "A");
+  } finally {
+    mock.restoreAll();
+  }
+  assert.equal(searches, 1, "one search, ended at the card's line");
 });
 
 test("a new card's file is looked for only among the lines its name was found on, not in the whole index again", () => {
