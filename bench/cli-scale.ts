@@ -70,11 +70,11 @@ const env: NodeJS.ProcessEnv = {
 // Past the agent guardrails' default 2,000 files only while the owner's save is refused there (before issue 32).
 fs.writeFileSync(env.MEMCTL_CONFIG_FILE!, `[guardrails]\nmax_files = ${cards * 2 + 1000}\nmax_total_bytes = ${1 << 30}\n`);
 const target = fs.readdirSync(memory).find((f) => f.startsWith("project_") && f.endsWith(".md"))!;
-// save-last: the generated card on MEMORY.md's last line (save-new's cards follow it), where a look-up of its
+// save-last: the generated card last in MEMORY.md (cards saved later follow it), where a look-up of its
 // line, which stops at the first line linking it, costs the most.
 const lastTarget = [...fs.readFileSync(path.join(memory, "MEMORY.md"), "utf8").matchAll(/^- \[[^\]]*\]\(([^)]+\.md)\)/gm)]
   .map((m) => m[1]!)
-  .filter((f) => !f.includes("_bench-new-"))
+  .filter((f) => /^[a-z]+_[a-z]+_\d{5}\.md$/.test(f)) // gen-store.ts's names: in both builds' copies
   .at(-1)!;
 let n = 0;
 const commands: Record<string, () => string[]> = {
