@@ -145,8 +145,9 @@ function catchUp(index: LatestIndex, fd: number, size: number): boolean {
 /** Reads the whole history and indexes every card's latest line. */
 function rebuild(fd: number, size: number, stamp: { dev: string; ino: string }): LatestIndex {
   const bytes = Buffer.alloc(size);
-  const got = readAt(fd, bytes, 0, size, 0);
-  const end = bytes.lastIndexOf(0x0a, got - 1) + 1;
+  let got = 0;
+  for (let n = -1; got < size && n !== 0; got += n) n = readAt(fd, bytes, got, size - got, got);
+  const end = got === 0 ? 0 : bytes.lastIndexOf(0x0a, got - 1) + 1;
   const latest = new Map<string, { rev: number; offset: number }>();
   for (let start = 0; start < end; ) {
     const nl = bytes.indexOf(0x0a, start);
@@ -203,11 +204,11 @@ function lineAt(fd: number, offset: number, covered: number): HistoryEntry | und
   for (let length = 1024; ; length *= 4) {
     const bytes = Buffer.alloc(Math.min(length, covered - start));
     const got = readAt(fd, bytes, 0, bytes.length, start);
-    if (offset > 0 && bytes[0] !== 0x0a) return undefined;
+    if (offset > 0 && (got === 0 || bytes[0] !== 0x0a)) return undefined;
     const from = offset === 0 ? 0 : 1;
-    const nl = bytes.indexOf(0x0a, from);
-    if (nl !== -1 && nl < got) return parseHistoryLine(bytes.toString("utf8", from, nl));
-    if (start + got >= covered) return undefined;
+    const nl = bytes.subarray(0, got).indexOf(0x0a, from);
+    if (nl !== -1) return parseHistoryLine(bytes.toString("utf8", from, nl));
+    if (got < bytes.length || start + got >= covered) return undefined; // the file ends (or shrank) before the line does
   }
 }
 

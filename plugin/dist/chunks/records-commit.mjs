@@ -150,8 +150,9 @@ function catchUp(index, fd, size) {
 }
 function rebuild(fd, size, stamp) {
   const bytes = Buffer.alloc(size);
-  const got = readAt(fd, bytes, 0, size, 0);
-  const end = bytes.lastIndexOf(10, got - 1) + 1;
+  let got = 0;
+  for (let n = -1; got < size && n !== 0; got += n) n = readAt(fd, bytes, got, size - got, got);
+  const end = got === 0 ? 0 : bytes.lastIndexOf(10, got - 1) + 1;
   const latest = /* @__PURE__ */ new Map();
   for (let start = 0; start < end; ) {
     const nl = bytes.indexOf(10, start);
@@ -200,11 +201,11 @@ function lineAt(fd, offset, covered) {
   for (let length = 1024; ; length *= 4) {
     const bytes = Buffer.alloc(Math.min(length, covered - start));
     const got = readAt(fd, bytes, 0, bytes.length, start);
-    if (offset > 0 && bytes[0] !== 10) return void 0;
+    if (offset > 0 && (got === 0 || bytes[0] !== 10)) return void 0;
     const from = offset === 0 ? 0 : 1;
-    const nl = bytes.indexOf(10, from);
-    if (nl !== -1 && nl < got) return parseHistoryLine(bytes.toString("utf8", from, nl));
-    if (start + got >= covered) return void 0;
+    const nl = bytes.subarray(0, got).indexOf(10, from);
+    if (nl !== -1) return parseHistoryLine(bytes.toString("utf8", from, nl));
+    if (got < bytes.length || start + got >= covered) return void 0;
   }
 }
 function lowerBound(pairs, hash) {
