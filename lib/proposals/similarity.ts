@@ -58,7 +58,16 @@ export function prepare(s: Statement): Prepared {
   const all = new Set([...desc, ...terms(s.body ?? ""), ...(s.topics ?? []).flatMap((t) => terms(t))]);
   const keys = (s.recall ?? []).map((k) => new Set(terms(k))).filter((k) => k.size >= 2);
   const main = firstClause(s.description);
-  return { desc, descSet: new Set(desc), all, numbers: quantities(s.description), refs: new Set(s.repoRefs ?? []), keys, main: new Set(terms(main)), mainNumbers: quantities(main) };
+  return {
+    desc,
+    descSet: new Set(desc),
+    all,
+    numbers: quantities(s.description),
+    refs: new Set(s.repoRefs ?? []),
+    keys,
+    main: new Set(terms(main)),
+    mainNumbers: quantities(main),
+  };
 }
 
 /** A description up to its first clause break: a semicolon, a colon, a spaced dash, or a sentence end followed

@@ -52,5 +52,10 @@ test("two different preferences about the same thing are both proposed", () => {
   ];
   modelAnswering(w, Object.fromEntries(said.map((s, i) => [s, descriptions[i]!])));
   endEach(w, said);
-  assert.deepEqual(pending(w).map((p) => p.card.description).sort(), [...descriptions].sort());
+  assert.deepEqual(
+    pending(w)
+      .map((p) => p.card.description)
+      .sort(),
+    [...descriptions].sort(),
+  );
 });
