@@ -135,7 +135,16 @@ function prepare(s) {
   const all = /* @__PURE__ */ new Set([...desc, ...terms(s.body ?? ""), ...(s.topics ?? []).flatMap((t) => terms(t))]);
   const keys = (s.recall ?? []).map((k) => new Set(terms(k))).filter((k) => k.size >= 2);
   const main = firstClause(s.description);
-  return { desc, descSet: new Set(desc), all, numbers: quantities(s.description), refs: new Set(s.repoRefs ?? []), keys, main: new Set(terms(main)), mainNumbers: quantities(main) };
+  return {
+    desc,
+    descSet: new Set(desc),
+    all,
+    numbers: quantities(s.description),
+    refs: new Set(s.repoRefs ?? []),
+    keys,
+    main: new Set(terms(main)),
+    mainNumbers: quantities(main)
+  };
 }
 function firstClause(description) {
   const at = description.search(/;|:\s|\s[—–-]\s|\.\s+(?=[A-Z])/);
