@@ -52,6 +52,85 @@ import {
   statIfExists
 } from "./core-bytes.mjs";
 
+// lib/core/pieced-text.ts
+function escapeJsonBytes(utf8) {
+  const latin1 = Buffer.from(utf8.buffer, utf8.byteOffset, utf8.byteLength).toString("latin1");
+  return Buffer.from(JSON.stringify(latin1).slice(1, -1), "latin1");
+}
+var ESCAPED = new Uint8Array(128);
+for (const [c, b] of Object.entries({ '"': 34, "\\": 92, "/": 47, b: 8, f: 12, n: 10, r: 13, t: 9 })) ESCAPED[c.charCodeAt(0)] = b;
+function unescapeJsonBytes(pieces) {
+  let length = 0;
+  for (const p of pieces) length += p.length;
+  const out = Buffer.allocUnsafe(length);
+  let k = 0;
+  for (const piece of pieces) {
+    const p = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
+    let at = 0;
+    for (let slash = p.indexOf(92); slash >= 0; slash = p.indexOf(92, at)) {
+      k += p.copy(out, k, at, slash);
+      const c = p[slash + 1];
+      const hex = c === 117 ? p.toString("latin1", slash + 2, slash + 6) : "";
+      if (c !== void 0 && c < 128 && ESCAPED[c] > 0) {
+        out[k++] = ESCAPED[c];
+        at = slash + 2;
+      } else if (/^00[0-1][0-9a-f]$/.test(hex)) {
+        out[k++] = Number.parseInt(hex, 16);
+        at = slash + 6;
+      } else {
+        out[k++] = 92;
+        at = slash + 1;
+      }
+    }
+    k += p.copy(out, k, at);
+  }
+  return out.subarray(0, k);
+}
+function safeJsonLines(escaped, ends) {
+  const b = Buffer.from(escaped.buffer, escaped.byteOffset, escaped.byteLength);
+  const oddSlashesBefore = (at) => {
+    let n = 0;
+    while (at - 1 - n >= 0 && b[at - 1 - n] === 92) n++;
+    return n % 2 === 1;
+  };
+  for (let q = b.indexOf(34); q >= 0; q = b.indexOf(34, q + 1)) if (!oddSlashesBefore(q)) return false;
+  let start = 0;
+  for (let i = 0; i < ends.length; i++) {
+    const end = ends[i];
+    if (end < start + 2 || end > b.length || b[end - 1] !== 110 || !oddSlashesBefore(end - 1)) return false;
+    start = end;
+  }
+  return start === b.length;
+}
+var PiecedText = class _PiecedText {
+  constructor(parts) {
+    this.parts = parts;
+  }
+  /** UTF-8 length. */
+  get bytes() {
+    let n = 0;
+    for (const p of this.parts) n += typeof p === "string" ? Buffer.byteLength(p) : p.bytes;
+    return n;
+  }
+  /** The text with `text` in front. */
+  prepend(text) {
+    return new _PiecedText([text, ...this.parts]);
+  }
+  /** The text as UTF-8, in pieces. */
+  utf8() {
+    return this.parts.map((p) => typeof p === "string" ? Buffer.from(p, "utf8") : unescapeJsonBytes(p.json));
+  }
+  /** JSON.stringify(text) without its quotes, as UTF-8, in pieces (the runs as they are kept). */
+  json() {
+    return this.parts.flatMap((p) => typeof p === "string" ? [Buffer.from(JSON.stringify(p).slice(1, -1), "utf8")] : p.json);
+  }
+  /** The whole text, for a caller that needs one string (MCP's `memory_overview`, tests). */
+  toString() {
+    this.joined ??= this.parts.map((p) => typeof p === "string" ? p : unescapeJsonBytes(p.json).toString("utf8")).join("");
+    return this.joined;
+  }
+};
+
 // lib/hook/overview-store.ts
 function overviewEntries(memoryDir) {
   return viewStore(readIndexOnly(memoryDir)).entries;
@@ -74,33 +153,46 @@ function buildOverviewView(indexText, previous) {
   const known = previous && knownLines(previous);
   const names = [];
   const lines = [];
-  const add = (file, card, raw, line) => {
+  const ends = [];
+  let escapedEnd = 0;
+  let rawEnd = 0;
+  const add = (file, card, raw, line, escaped, rawBytes) => {
     names.push(raw !== line ? [file, card, raw] : card === file ? card : [file, card]);
-    lines.push(line);
+    lines.push(escaped);
+    escapedEnd += escaped.length;
+    rawEnd += rawBytes;
+    ends.push(escapedEnd, rawEnd);
   };
   indexLines(indexText, (raw, n) => {
     const seen = known?.get(raw);
     if (seen) {
-      add(seen[0], seen[1], raw, seen[2]);
+      add(seen.file, seen.card, raw, seen.line, seen.escaped, seen.rawBytes);
       return;
     }
     const parsed = parseIndexLine(raw, n);
     if (parsed === void 0 || "reason" in parsed) return;
     const card = normaliseTarget(parsed.file);
     if (card !== null && isShardFile(card)) return;
-    add(parsed.file, card, raw, renderEntryLine(parsed));
+    const line = renderEntryLine(parsed);
+    const utf8 = Buffer.from(`${line}
+`, "utf8");
+    add(parsed.file, card, raw, line, escapeJsonBytes(utf8), utf8.length);
   });
-  return Buffer.from(`${JSON.stringify(names)}
-${lines.map((l) => `${l}
-`).join("")}`, "utf8");
+  const table = Buffer.alloc(ends.length * 4);
+  for (let i = 0; i < ends.length; i++) table.writeUInt32LE(ends[i], i * 4);
+  return Buffer.concat([Buffer.from(`${JSON.stringify(names)}
+`, "utf8"), table, ...lines]);
 }
 function knownLines(bytes) {
   const view = decodeView(bytes);
   if (!view) return void 0;
-  const rendered = view.lines.toString("utf8").split("\n");
+  const rendered = unescapeJsonBytes([view.lines]).toString("utf8").split("\n");
+  if (rendered.length !== view.names.length + 1) return void 0;
   const known = /* @__PURE__ */ new Map();
   view.names.forEach(([file, card, raw], i) => {
-    known.set(raw ?? rendered[i], [file, card, rendered[i]]);
+    const line = rendered[i];
+    const escaped = view.lines.subarray(view.end(i - 1), view.end(i));
+    known.set(raw ?? line, { file, card, line, escaped, rawBytes: view.rawEnd(i) - view.rawEnd(i - 1) });
   });
   return known;
 }
@@ -115,23 +207,22 @@ async function readOverviewLines(memoryDir, pinnedHere) {
   const first = [];
   const rest = [];
   let count = 0;
+  let bytes = view.rawEnd(view.names.length - 1);
   let runStart = 0;
-  let at = 0;
-  for (const [file, card] of view.names) {
-    const end = view.lines.indexOf(10, at) + 1;
+  view.names.forEach(([file, card], i) => {
+    const at = view.end(i - 1);
     const held = hold?.held(file) ?? false;
     const isPinned = !held && card !== null && pinned.has(card);
     if (held || isPinned) {
       if (at > runStart) rest.push(view.lines.subarray(runStart, at));
-      if (isPinned) first.push(view.lines.subarray(at, end));
-      runStart = end;
+      if (isPinned) first.push(view.lines.subarray(at, view.end(i)));
+      else bytes -= view.rawEnd(i) - view.rawEnd(i - 1);
+      runStart = view.end(i);
     }
     if (!held) count++;
-    at = end;
-  }
-  if (at > runStart) rest.push(view.lines.subarray(runStart, at));
-  const bytes = Buffer.concat([...first, ...rest]);
-  return { count, text: bytes.toString("utf8"), bytes: bytes.length };
+  });
+  if (view.lines.length > runStart) rest.push(view.lines.subarray(runStart));
+  return { count, json: [...first, ...rest], bytes };
 }
 function readable(file) {
   try {
@@ -159,10 +250,25 @@ function decodeView(bytes) {
       names[i] = n.length === 3 ? [n[0], n[1], n[2]] : [n[0], n[1]];
     else return void 0;
   }
-  const lines = bytes.subarray(nl + 1);
-  let newlines = 0;
-  for (let at = lines.indexOf(10); at >= 0; at = lines.indexOf(10, at + 1)) newlines++;
-  return newlines === names.length && (lines.length === 0 || lines[lines.length - 1] === 10) ? { names, lines } : void 0;
+  const tableAt = nl + 1;
+  const linesAt = tableAt + names.length * 8;
+  if (linesAt > bytes.length) return void 0;
+  const lines = bytes.subarray(linesAt);
+  const ends = new Uint32Array(names.length);
+  const rawEnds = new Uint32Array(names.length);
+  for (let i = 0, raw = 0; i < names.length; i++) {
+    ends[i] = bytes.readUInt32LE(tableAt + i * 8);
+    rawEnds[i] = bytes.readUInt32LE(tableAt + i * 8 + 4);
+    if (rawEnds[i] <= raw || rawEnds[i] - raw > ends[i] - (i === 0 ? 0 : ends[i - 1]) - 1) return void 0;
+    raw = rawEnds[i];
+  }
+  if (!safeJsonLines(lines, ends)) return void 0;
+  return {
+    names,
+    lines,
+    end: (i) => i < 0 ? 0 : ends[i],
+    rawEnd: (i) => i < 0 ? 0 : rawEnds[i]
+  };
 }
 
 // lib/hook/session-overview.ts
@@ -183,7 +289,8 @@ async function sessionStartBlock(memoryDir, context, warnBytes, notes = [], scop
     view = "compact";
   } else {
     const here = (scope) => scopeAt === void 0 || !scope?.length || scopeAt !== null && inScope(scope, scopeAt);
-    lines = await readOverviewLines(memoryDir, here);
+    const runs = await readOverviewLines(memoryDir, here);
+    lines = { count: runs.count, text: runs, bytes: runs.bytes };
     view = "overview";
   }
   if (lines.count === 0) return void 0;
@@ -191,12 +298,25 @@ async function sessionStartBlock(memoryDir, context, warnBytes, notes = [], scop
   const injectedBytes = viewBytes({ lines: [] }, ctx) + lines.bytes;
   const overWarn = injectedBytes > warnBytes;
   const head = [view === "compact" ? COMPACT_HEAD : OVERVIEW_HEAD, ...overWarn ? [OVER_WARN_NOTE] : [], ...notes];
-  return { text: renderOverview(ctx, head, lines.text), view, injectedBytes, warnBytes, overWarn };
+  const block = overviewBlock(ctx, head, lines.text);
+  return {
+    block,
+    get text() {
+      return block.toString();
+    },
+    view,
+    injectedBytes,
+    warnBytes,
+    overWarn
+  };
 }
 function renderOverview(context, head, lines) {
-  return `${[BLOCK_OPEN, preamble(context), ...head.map(blockText)].join("\n")}
-${lines}${BLOCK_CLOSE}
-`;
+  return overviewBlock(context, head, lines).toString();
+}
+function overviewBlock(context, head, lines) {
+  return new PiecedText([`${[BLOCK_OPEN, preamble(context), ...head.map(blockText)].join("\n")}
+`, lines, `${BLOCK_CLOSE}
+`]);
 }
 
 // lib/hook/session-instructions.ts
