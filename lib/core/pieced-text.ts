@@ -74,7 +74,9 @@ export function safeJsonLines(escaped: Uint8Array, ends: ArrayLike<number>): boo
   let start = 0;
   for (let i = 0; i < ends.length; i++) {
     const end = ends[i]!;
-    if (end < start + 2 || end > b.length || b[end - 1] !== 0x6e || !oddSlashesBefore(end - 1)) return false;
+    if (end < start + 2 || end > b.length || b[end - 1] !== 0x6e || b[end - 2] !== 0x5c) return false;
+    // One backslash before the n (nearly every line) is odd; a longer run is counted.
+    if (end - 3 >= start && b[end - 3] === 0x5c && !oddSlashesBefore(end - 1)) return false;
     start = end;
   }
   return start === b.length;

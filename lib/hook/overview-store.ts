@@ -113,13 +113,13 @@ function knownLines(bytes: Buffer): Map<string, KnownLine> | undefined {
   const view = decodeView(bytes);
   if (!view) return undefined;
   const rendered = unescapeJsonBytes([view.lines]).toString("utf8").split("\n");
-  if (rendered.length !== view.names.length + 1) return undefined;
+  if (rendered.length !== view.count + 1) return undefined;
   const known = new Map<string, KnownLine>();
-  view.names.forEach(([file, card, raw], i) => {
+  for (let i = 0; i < view.count; i++) {
     const line = rendered[i]!;
     const escaped = view.lines.subarray(view.end(i - 1), view.end(i));
-    known.set(raw ?? line, { file, card, line, escaped, rawBytes: view.rawEnd(i) - view.rawEnd(i - 1) });
-  });
+    known.set(view.raw(i) ?? line, { file: view.file(i), card: view.card(i), line, escaped, rawBytes: view.rawEnd(i) - view.rawEnd(i - 1) });
+  }
   return known;
 }
 
@@ -148,11 +148,12 @@ export async function readOverviewLines(memoryDir: string, pinnedHere: (scope: r
   const first: Buffer[] = [];
   const rest: Buffer[] = [];
   let count = 0;
-  let bytes = view.rawEnd(view.names.length - 1);
+  let bytes = view.rawEnd(view.count - 1);
   let runStart = 0;
-  view.names.forEach(([file, card], i) => {
+  for (let i = 0; i < view.count; i++) {
     const at = view.end(i - 1);
-    const held = hold?.held(file) ?? false;
+    const held = hold?.held(view.file(i)) ?? false;
+    const card = pinned.size > 0 ? view.card(i) : null;
     const isPinned = !held && card !== null && pinned.has(card);
     if (held || isPinned) {
       if (at > runStart) rest.push(view.lines.subarray(runStart, at));
@@ -161,7 +162,7 @@ export async function readOverviewLines(memoryDir: string, pinnedHere: (scope: r
       runStart = view.end(i);
     }
     if (!held) count++;
-  });
+  }
   if (view.lines.length > runStart) rest.push(view.lines.subarray(runStart));
   return { count, json: [...first, ...rest], bytes };
 }
@@ -176,8 +177,11 @@ function readable(file: string): boolean {
 }
 
 interface DecodedView {
-  /** Each entry's link, card, and the line as written when it is not its rendered line. */
-  names: [string, string | null, string?][];
+  /** Entries: each one's link, card, and the line as written when it is not its rendered line. */
+  count: number;
+  file(i: number): string;
+  card(i: number): string | null;
+  raw(i: number): string | undefined;
   /** The escaped lines. */
   lines: Buffer;
   /** Where entry i's line ends in `lines`, and in the text (0 for i = -1). */
@@ -188,26 +192,23 @@ interface DecodedView {
 /**
  * The view, or undefined when the bytes are not what buildOverviewView writes. The lines are printed inside the
  * host's JSON string as they are, so they are checked to keep it one string (safeJsonLines); what they say is
- * the cache's, as every field it keeps.
+ * the cache's, as every field it keeps. The entries are read where they were parsed: no object made per entry.
  */
 function decodeView(bytes: Buffer): DecodedView | undefined {
   const nl = bytes.indexOf(10);
   if (nl < 0) return undefined;
-  let parsed: unknown;
+  let names: unknown;
   try {
-    parsed = JSON.parse(bytes.toString("utf8", 0, nl));
+    names = JSON.parse(bytes.toString("utf8", 0, nl));
   } catch {
     return undefined;
   }
-  if (!Array.isArray(parsed)) return undefined;
-  const names: [string, string | null, string?][] = new Array(parsed.length);
-  for (let i = 0; i < parsed.length; i++) {
-    const n: unknown = parsed[i];
-    if (typeof n === "string") names[i] = [n, n];
-    else if (Array.isArray(n) && (n.length === 2 || (n.length === 3 && typeof n[2] === "string")) && typeof n[0] === "string" && (n[1] === null || typeof n[1] === "string"))
-      names[i] = n.length === 3 ? [n[0], n[1], n[2]] : [n[0], n[1]];
-    else return undefined;
+  if (!Array.isArray(names)) return undefined;
+  for (const n of names as unknown[]) {
+    if (typeof n === "string") continue;
+    if (!Array.isArray(n) || !(n.length === 2 || (n.length === 3 && typeof n[2] === "string")) || typeof n[0] !== "string" || !(n[1] === null || typeof n[1] === "string")) return undefined;
   }
+  const entry = (i: number) => names[i] as string | [string, string | null, string?];
   const tableAt = nl + 1;
   const linesAt = tableAt + names.length * 8;
   if (linesAt > bytes.length) return undefined;
@@ -223,7 +224,10 @@ function decodeView(bytes: Buffer): DecodedView | undefined {
   }
   if (!safeJsonLines(lines, ends)) return undefined;
   return {
-    names,
+    count: names.length,
+    file: (i) => (typeof entry(i) === "string" ? (entry(i) as string) : entry(i)[0]),
+    card: (i) => (typeof entry(i) === "string" ? (entry(i) as string) : entry(i)[1]),
+    raw: (i) => (typeof entry(i) === "string" ? undefined : entry(i)[2]),
     lines,
     end: (i) => (i < 0 ? 0 : ends[i]!),
     rawEnd: (i) => (i < 0 ? 0 : rawEnds[i]!),

@@ -133,12 +133,12 @@ export function decodeCardCache(bytes: Buffer, reread: (file: string) => Row = u
 
 /** Whether record `r` is pinned everywhere it is in scope: read from its flags, its row left unparsed. */
 export function isAlways(r: CardRecord): boolean {
-  return r instanceof StoredCard && r.storedRow ? (r.flags & FLAG_ALWAYS) !== 0 : r.priority === "always";
+  return r instanceof StoredCard && r.flagsHold ? (r.flags & FLAG_ALWAYS) !== 0 : r.priority === "always";
 }
 
 /** Whether the card could be read with a SHA-256, from its flags when it has them. */
 export function isReadable(r: CardRecord): boolean {
-  return r instanceof StoredCard && r.storedRow ? (r.flags & (FLAG_READ_ERROR | FLAG_SHA)) === FLAG_SHA : r.readError === undefined && r.sha256 !== undefined;
+  return r instanceof StoredCard && r.flagsHold ? (r.flags & (FLAG_READ_ERROR | FLAG_SHA)) === FLAG_SHA : r.readError === undefined && r.sha256 !== undefined;
 }
 
 function unreadableRow(): Row {

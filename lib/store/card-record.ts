@@ -71,7 +71,7 @@ export const FLAG_SHA = 8;
 
 /** A record's flags: what a reader asks of every card without parsing its row. */
 export function flagsOf(r: CardRecord): number {
-  if (r instanceof StoredCard && r.storedRow) return (r.flags & ~FLAG_LINKED) | (r.linked ? FLAG_LINKED : 0);
+  if (r instanceof StoredCard && r.flagsHold) return (r.flags & ~FLAG_LINKED) | (r.linked ? FLAG_LINKED : 0);
   return (r.linked ? FLAG_LINKED : 0) | (r.readError !== undefined ? FLAG_READ_ERROR : 0) | (r.priority === "always" ? FLAG_ALWAYS : 0) | (r.sha256 !== undefined ? FLAG_SHA : 0);
 }
 
@@ -109,6 +109,11 @@ export class StoredCard implements CardRecord {
   /** The row as stored, for copying into the next cache file without parsing it (undefined once a field was set). */
   get storedRow(): Buffer | undefined {
     return this.edited ? undefined : this.rows.subarray(this.rowStart, this.rowEnd);
+  }
+
+  /** Whether `flags` still describe the fields (no field was set): asked of every card, so no Buffer is made for it. */
+  get flagsHold(): boolean {
+    return !this.edited;
   }
 
   private row(): Row {

@@ -97,7 +97,8 @@ function safeJsonLines(escaped, ends) {
   let start = 0;
   for (let i = 0; i < ends.length; i++) {
     const end = ends[i];
-    if (end < start + 2 || end > b.length || b[end - 1] !== 110 || !oddSlashesBefore(end - 1)) return false;
+    if (end < start + 2 || end > b.length || b[end - 1] !== 110 || b[end - 2] !== 92) return false;
+    if (end - 3 >= start && b[end - 3] === 92 && !oddSlashesBefore(end - 1)) return false;
     start = end;
   }
   return start === b.length;
@@ -187,13 +188,13 @@ function knownLines(bytes) {
   const view = decodeView(bytes);
   if (!view) return void 0;
   const rendered = unescapeJsonBytes([view.lines]).toString("utf8").split("\n");
-  if (rendered.length !== view.names.length + 1) return void 0;
+  if (rendered.length !== view.count + 1) return void 0;
   const known = /* @__PURE__ */ new Map();
-  view.names.forEach(([file, card, raw], i) => {
+  for (let i = 0; i < view.count; i++) {
     const line = rendered[i];
     const escaped = view.lines.subarray(view.end(i - 1), view.end(i));
-    known.set(raw ?? line, { file, card, line, escaped, rawBytes: view.rawEnd(i) - view.rawEnd(i - 1) });
-  });
+    known.set(view.raw(i) ?? line, { file: view.file(i), card: view.card(i), line, escaped, rawBytes: view.rawEnd(i) - view.rawEnd(i - 1) });
+  }
   return known;
 }
 async function readOverviewLines(memoryDir, pinnedHere) {
@@ -207,11 +208,12 @@ async function readOverviewLines(memoryDir, pinnedHere) {
   const first = [];
   const rest = [];
   let count = 0;
-  let bytes = view.rawEnd(view.names.length - 1);
+  let bytes = view.rawEnd(view.count - 1);
   let runStart = 0;
-  view.names.forEach(([file, card], i) => {
+  for (let i = 0; i < view.count; i++) {
     const at = view.end(i - 1);
-    const held = hold?.held(file) ?? false;
+    const held = hold?.held(view.file(i)) ?? false;
+    const card = pinned.size > 0 ? view.card(i) : null;
     const isPinned = !held && card !== null && pinned.has(card);
     if (held || isPinned) {
       if (at > runStart) rest.push(view.lines.subarray(runStart, at));
@@ -220,7 +222,7 @@ async function readOverviewLines(memoryDir, pinnedHere) {
       runStart = view.end(i);
     }
     if (!held) count++;
-  });
+  }
   if (view.lines.length > runStart) rest.push(view.lines.subarray(runStart));
   return { count, json: [...first, ...rest], bytes };
 }
@@ -235,21 +237,18 @@ function readable(file) {
 function decodeView(bytes) {
   const nl = bytes.indexOf(10);
   if (nl < 0) return void 0;
-  let parsed;
+  let names;
   try {
-    parsed = JSON.parse(bytes.toString("utf8", 0, nl));
+    names = JSON.parse(bytes.toString("utf8", 0, nl));
   } catch {
     return void 0;
   }
-  if (!Array.isArray(parsed)) return void 0;
-  const names = new Array(parsed.length);
-  for (let i = 0; i < parsed.length; i++) {
-    const n = parsed[i];
-    if (typeof n === "string") names[i] = [n, n];
-    else if (Array.isArray(n) && (n.length === 2 || n.length === 3 && typeof n[2] === "string") && typeof n[0] === "string" && (n[1] === null || typeof n[1] === "string"))
-      names[i] = n.length === 3 ? [n[0], n[1], n[2]] : [n[0], n[1]];
-    else return void 0;
+  if (!Array.isArray(names)) return void 0;
+  for (const n of names) {
+    if (typeof n === "string") continue;
+    if (!Array.isArray(n) || !(n.length === 2 || n.length === 3 && typeof n[2] === "string") || typeof n[0] !== "string" || !(n[1] === null || typeof n[1] === "string")) return void 0;
   }
+  const entry = (i) => names[i];
   const tableAt = nl + 1;
   const linesAt = tableAt + names.length * 8;
   if (linesAt > bytes.length) return void 0;
@@ -264,7 +263,10 @@ function decodeView(bytes) {
   }
   if (!safeJsonLines(lines, ends)) return void 0;
   return {
-    names,
+    count: names.length,
+    file: (i) => typeof entry(i) === "string" ? entry(i) : entry(i)[0],
+    card: (i) => typeof entry(i) === "string" ? entry(i) : entry(i)[1],
+    raw: (i) => typeof entry(i) === "string" ? void 0 : entry(i)[2],
     lines,
     end: (i) => i < 0 ? 0 : ends[i],
     rawEnd: (i) => i < 0 ? 0 : rawEnds[i]

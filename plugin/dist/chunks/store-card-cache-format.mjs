@@ -62,7 +62,7 @@ var FLAG_READ_ERROR = 2;
 var FLAG_ALWAYS = 4;
 var FLAG_SHA = 8;
 function flagsOf(r) {
-  if (r instanceof StoredCard && r.storedRow) return r.flags & ~FLAG_LINKED | (r.linked ? FLAG_LINKED : 0);
+  if (r instanceof StoredCard && r.flagsHold) return r.flags & ~FLAG_LINKED | (r.linked ? FLAG_LINKED : 0);
   return (r.linked ? FLAG_LINKED : 0) | (r.readError !== void 0 ? FLAG_READ_ERROR : 0) | (r.priority === "always" ? FLAG_ALWAYS : 0) | (r.sha256 !== void 0 ? FLAG_SHA : 0);
 }
 var StoredCard = class {
@@ -88,6 +88,10 @@ var StoredCard = class {
   /** The row as stored, for copying into the next cache file without parsing it (undefined once a field was set). */
   get storedRow() {
     return this.edited ? void 0 : this.rows.subarray(this.rowStart, this.rowEnd);
+  }
+  /** Whether `flags` still describe the fields (no field was set): asked of every card, so no Buffer is made for it. */
+  get flagsHold() {
+    return !this.edited;
   }
   row() {
     this.parsed ??= checkRow(this.rows.toString("latin1", this.rowStart, this.rowEnd)) ?? this.reread(this.file);
@@ -300,10 +304,10 @@ function decodeCardCache(bytes, reread = unreadableRow) {
   }
 }
 function isAlways(r) {
-  return r instanceof StoredCard && r.storedRow ? (r.flags & FLAG_ALWAYS) !== 0 : r.priority === "always";
+  return r instanceof StoredCard && r.flagsHold ? (r.flags & FLAG_ALWAYS) !== 0 : r.priority === "always";
 }
 function isReadable(r) {
-  return r instanceof StoredCard && r.storedRow ? (r.flags & (FLAG_READ_ERROR | FLAG_SHA)) === FLAG_SHA : r.readError === void 0 && r.sha256 !== void 0;
+  return r instanceof StoredCard && r.flagsHold ? (r.flags & (FLAG_READ_ERROR | FLAG_SHA)) === FLAG_SHA : r.readError === void 0 && r.sha256 !== void 0;
 }
 function unreadableRow() {
   return { readError: "the card cache's row for this card is damaged", topics: [], problems: [] };
