@@ -206,7 +206,8 @@ function decodeView(bytes: Buffer): DecodedView | undefined {
   if (!Array.isArray(names)) return undefined;
   for (const n of names as unknown[]) {
     if (typeof n === "string") continue;
-    if (!Array.isArray(n) || !(n.length === 2 || (n.length === 3 && typeof n[2] === "string")) || typeof n[0] !== "string" || !(n[1] === null || typeof n[1] === "string")) return undefined;
+    if (!Array.isArray(n) || !(n.length === 2 || (n.length === 3 && typeof n[2] === "string")) || typeof n[0] !== "string" || !(n[1] === null || typeof n[1] === "string"))
+      return undefined;
   }
   const entry = (i: number) => names[i] as string | [string, string | null, string?];
   const tableAt = nl + 1;
