@@ -113,6 +113,38 @@ function progressLine(io, options = {}) {
 function printJson(io, report) {
   io.stdout.write(safeJson({ schema_version: 1, ...report }) + "\n");
 }
+function printJsonItems(io, report, key, items, item) {
+  if (items.length === 0) {
+    printJson(io, { ...report, [key]: [] });
+    return;
+  }
+  const whole = safeJson({ schema_version: 1, ...report, [key]: [0] });
+  const at = whole.lastIndexOf("\n    0\n");
+  const out = chunkedWriter(io);
+  out.add(whole.slice(0, at + 1));
+  for (let i = 0; i < items.length; i++) out.add(i === 0 ? item(items[i]) : `,
+${item(items[i])}`);
+  out.add(`${whole.slice(at + 6)}
+`);
+  out.end();
+}
+function chunkedWriter(io, size = 1 << 20) {
+  let parts = [];
+  let length = 0;
+  const flush = () => {
+    if (parts.length > 0) io.stdout.write(parts.join(""));
+    parts = [];
+    length = 0;
+  };
+  return {
+    add(text) {
+      parts.push(text);
+      length += text.length;
+      if (length >= size) flush();
+    },
+    end: flush
+  };
+}
 function padEnd(text, width) {
   return text + " ".repeat(Math.max(0, width - displayWidth(text)));
 }
@@ -130,6 +162,8 @@ export {
   colorsFor,
   progressLine,
   printJson,
+  printJsonItems,
+  chunkedWriter,
   padEnd,
   displayWidth
 };

@@ -246,7 +246,8 @@ function decodeView(bytes) {
   if (!Array.isArray(names)) return void 0;
   for (const n of names) {
     if (typeof n === "string") continue;
-    if (!Array.isArray(n) || !(n.length === 2 || n.length === 3 && typeof n[2] === "string") || typeof n[0] !== "string" || !(n[1] === null || typeof n[1] === "string")) return void 0;
+    if (!Array.isArray(n) || !(n.length === 2 || n.length === 3 && typeof n[2] === "string") || typeof n[0] !== "string" || !(n[1] === null || typeof n[1] === "string"))
+      return void 0;
   }
   const entry = (i) => names[i];
   const tableAt = nl + 1;
