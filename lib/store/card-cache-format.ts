@@ -120,7 +120,7 @@ export function decodeCardCache(bytes: Buffer, reread: (file: string) => Row = u
         rows[rowEnd - 1] !== 10
       )
         return undefined;
-      records[i] = new StoredCard(names[i]!, mtime, size, ctime, firstLine, headBytes, bodyBytes, (flags & FLAG_LINKED) !== 0, flags, rows, rowStart, rowEnd, reread);
+      records[i] = new StoredCard(names[i]!, numbers, k, (flags & FLAG_LINKED) !== 0, rows, rowStart, reread);
       wordsAt[i] = words;
       rowStart = rowEnd;
     }

@@ -66,24 +66,34 @@ function flagsOf(r) {
   return (r.linked ? FLAG_LINKED : 0) | (r.readError !== void 0 ? FLAG_READ_ERROR : 0) | (r.priority === "always" ? FLAG_ALWAYS : 0) | (r.sha256 !== void 0 ? FLAG_SHA : 0);
 }
 var StoredCard = class {
-  constructor(file, mtimeMs, size, ctimeMs, firstLine, headBytes, bodyBytes, linked, flags, rows, rowStart, rowEnd, reread) {
+  constructor(file, numbers, at, linked, rows, rowStart, reread) {
     this.file = file;
-    this.mtimeMs = mtimeMs;
-    this.size = size;
-    this.ctimeMs = ctimeMs;
-    this.firstLine = firstLine;
-    this.headBytes = headBytes;
-    this.bodyBytes = bodyBytes;
+    this.numbers = numbers;
+    this.at = at;
     this.linked = linked;
-    this.flags = flags;
     this.rows = rows;
     this.rowStart = rowStart;
-    this.rowEnd = rowEnd;
     this.reread = reread;
     this.edited = false;
   }
   get stamp() {
-    return [this.mtimeMs, this.size, this.ctimeMs];
+    return [this.numbers[this.at], this.numbers[this.at + 1], this.numbers[this.at + 2]];
+  }
+  get firstLine() {
+    return this.numbers[this.at + 3];
+  }
+  get headBytes() {
+    return this.numbers[this.at + 4];
+  }
+  get bodyBytes() {
+    return this.numbers[this.at + 5];
+  }
+  /** FLAG_* bits. */
+  get flags() {
+    return this.numbers[this.at + 6];
+  }
+  get rowEnd() {
+    return this.numbers[this.at + 8];
   }
   /** The row as stored, for copying into the next cache file without parsing it (undefined once a field was set). */
   get storedRow() {
@@ -293,7 +303,7 @@ function decodeCardCache(bytes, reread = unreadableRow) {
       if (!num2(mtime) || !num2(size) || !num2(ctime) || !isCount(firstLine) || !isCount(headBytes) || !isCount(bodyBytes)) return void 0;
       if (!isCount(flags) || flags >= 16 || !(Number.isSafeInteger(words) || Number.isNaN(words)) || !isCount(rowEnd) || rowEnd <= rowStart || rowEnd > rowsLen || rows[rowEnd - 1] !== 10)
         return void 0;
-      records[i] = new StoredCard(names[i], mtime, size, ctime, firstLine, headBytes, bodyBytes, (flags & FLAG_LINKED) !== 0, flags, rows, rowStart, rowEnd, reread);
+      records[i] = new StoredCard(names[i], numbers, k, (flags & FLAG_LINKED) !== 0, rows, rowStart, reread);
       wordsAt[i] = words;
       rowStart = rowEnd;
     }
