@@ -2,7 +2,7 @@ import type { Io } from "../store/io.js";
 import { readCardCatalog } from "../store/card-cache.js";
 import { inertText, safeJsonString } from "../core/sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
-import { chunkedWriter, colorsFor, displayWidth, padEnd, printJsonItems } from "./output.js";
+import { allNarrow, chunkedWriter, colorsFor, displayWidth, padEnd, printJsonItems } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { withoutTypePrefix } from "../core/card-types.js";
 import { commandSummary } from "./commands.js";
@@ -93,6 +93,8 @@ export function writeTable(rows: readonly ListRow[], io: Io): void {
 /** Cuts text to at most `room` display columns, ending with … when anything was cut. */
 export function elide(text: string, room: number): string {
   if (displayWidth(text) <= room) return text;
+  // One column a unit for the part kept: the loop below would keep exactly the first room - 1 units.
+  if (allNarrow(text, room)) return text.slice(0, Math.max(0, room - 1)).trimEnd() + "…";
   let out = "";
   let used = 0;
   for (const ch of text) {

@@ -96,9 +96,19 @@ export function padEnd(text: string, width: number): string {
 
 /** Terminal columns a string occupies (wide CJK = 2). */
 export function displayWidth(text: string): number {
+  if (allNarrow(text, text.length)) return text.length;
   let width = 0;
   for (const ch of text) width += isWide(ch.codePointAt(0)!) ? 2 : 1;
   return width;
+}
+
+/**
+ * Whether the first `n` UTF-16 units of `text` are each one narrow character: below U+1100, where isWide's ranges
+ * start (no surrogate either). `list` measures 100,000 rows' cells: a loop over char codes, not code points.
+ */
+export function allNarrow(text: string, n: number): boolean {
+  for (let i = 0; i < n && i < text.length; i++) if (text.charCodeAt(i) >= 0x1100) return false;
+  return true;
 }
 
 function isWide(cp: number): boolean {

@@ -7,7 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { safeJson } from "../../lib/core/sanitize.js";
-import { chunkedWriter, printJsonItems } from "../../lib/cli/output.js";
+import { chunkedWriter, displayWidth, printJsonItems } from "../../lib/cli/output.js";
+import { elide } from "../../lib/cli/list.js";
 import { BufferSink, type Io } from "../../lib/store/io.js";
 import { CLI, makeWorld, spawnEnv } from "../support/fixture.js";
 
@@ -68,4 +69,33 @@ test("printJsonItems is printJson for any number of items, whatever the size of 
   for (const piece of ["abcd", "efgh", "ijkl", "m"]) w.add(piece);
   w.end();
   assert.deepEqual(writes, ["abcdefghijkl", "m"]);
+});
+
+test("the table's widths and elision are the code-point model's for every kind of text (the narrow fast path included)", () => {
+  // The model: one or two columns per code point, wide from U+1100 on where isWide says so, cut at room - 1 columns.
+  const modelWidth = (t: string) => [...t].reduce((w, ch) => w + displayWidth(ch), 0);
+  const modelElide = (t: string, room: number) => {
+    if (modelWidth(t) <= room) return t;
+    let out = "";
+    let used = 0;
+    for (const ch of t) {
+      used += displayWidth(ch);
+      if (used > room - 1) break;
+      out += ch;
+    }
+    return `${out.trimEnd()}…`;
+  };
+  const alphabet = ["a", " ", "é", "—", "\u10ff", "\u1100", "部", "🚀", "\u0301", "x", "  "];
+  let seed = 11;
+  const next = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  for (let i = 0; i < 2000; i++) {
+    const text = Array.from({ length: next(40) }, () => alphabet[next(i % 3 === 0 ? 5 : alphabet.length)]).join("");
+    const room = 1 + next(30);
+    assert.equal(displayWidth(text), modelWidth(text), JSON.stringify(text));
+    assert.equal(elide(text, room), modelElide(text, room), `${JSON.stringify(text)} in ${room}`);
+  }
+  assert.equal(displayWidth("部署"), 4);
 });

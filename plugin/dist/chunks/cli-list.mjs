@@ -11,6 +11,7 @@ import {
   withoutTypePrefix
 } from "./core-card-types.mjs";
 import {
+  allNarrow,
   chunkedWriter,
   colorsFor,
   displayWidth,
@@ -100,6 +101,7 @@ function writeTable(rows, io) {
 }
 function elide(text, room) {
   if (displayWidth(text) <= room) return text;
+  if (allNarrow(text, room)) return text.slice(0, Math.max(0, room - 1)).trimEnd() + "\u2026";
   let out = "";
   let used = 0;
   for (const ch of text) {

@@ -149,9 +149,14 @@ function padEnd(text, width) {
   return text + " ".repeat(Math.max(0, width - displayWidth(text)));
 }
 function displayWidth(text) {
+  if (allNarrow(text, text.length)) return text.length;
   let width = 0;
   for (const ch of text) width += isWide(ch.codePointAt(0)) ? 2 : 1;
   return width;
+}
+function allNarrow(text, n) {
+  for (let i = 0; i < n && i < text.length; i++) if (text.charCodeAt(i) >= 4352) return false;
+  return true;
 }
 function isWide(cp) {
   return cp >= 4352 && cp <= 4447 || cp >= 11904 && cp <= 42191 || cp >= 44032 && cp <= 55203 || cp >= 63744 && cp <= 64255 || cp >= 65072 && cp <= 65103 || cp >= 65280 && cp <= 65376 || cp >= 65504 && cp <= 65510 || cp >= 127744 && cp <= 129791 || cp >= 131072 && cp <= 262141;
@@ -165,5 +170,6 @@ export {
   printJsonItems,
   chunkedWriter,
   padEnd,
-  displayWidth
+  displayWidth,
+  allNarrow
 };
