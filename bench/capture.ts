@@ -14,7 +14,7 @@
 // --verify-drop measures another least-sure drop that still drops (default high), --verify-keep another least-sure
 // keep that still keeps (default medium).
 // The text output lists false positives and misses for the dev halves only: the test half is for aggregate numbers.
-// Run: npm run bench:capture [-- --pass rules|model|both|product] [--set phr|specstory|all] [--half dev|test|all]
+// Run: npm run bench:capture [-- --pass rules|model|both|product] [--set phr|specstory|specstory2|all] [--half dev|test|all]
 //        [--prompt v1|v2] [--min-confidence low|medium|high] [--verify [--verify-prompt v1|v2] [--verify-drop low|medium|high] [--verify-keep low|medium|high]] [--stage] [--json]
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -173,7 +173,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   } as ReplayOptions;
   const scores: HalfScore[] = [];
   const stage = process.argv.includes("--stage");
-  for (const set of sets) for (const half of halves) scores.push(await score(set, half, pass, replay, stage));
+  // A set with no message in a half (specstory2 is all test) prints no row for it.
+  for (const set of sets)
+    for (const half of halves) {
+      const s = await score(set, half, pass, replay, stage);
+      if (s.messages > 0) scores.push(s);
+    }
   if (process.argv.includes("--json")) process.stdout.write(JSON.stringify(scores, null, 2) + "\n");
   else {
     process.stdout.write(

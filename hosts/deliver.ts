@@ -1,3 +1,4 @@
+import type { PiecedText } from "../lib/core/pieced-text.js";
 import type { Budget, HookOutcome } from "./types.js";
 
 // The few ways hosts take the hook's results; each adapter picks one of each instead of restating them.
@@ -18,27 +19,48 @@ export function asAdditionalContext(text: string): HookOutcome {
 }
 
 /** SessionStart's `additionalContext` (Claude Code and Codex read the same shape for that event). */
-export function asSessionStartContext(text: string): HookOutcome {
-  return {
-    stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: text } }) + "\n",
-    stderr: "",
-    exitCode: 0,
-  };
+export function asSessionStartContext(text: string | PiecedText): HookOutcome {
+  return asJson(text, (context) => ({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context } }));
 }
 
 /** SessionStart's `additionalContext` plus a `systemMessage` the user sees (Claude Code; Codex's schema has no such key). */
-export function asSessionStartWithNotice(text: string, notice?: string): HookOutcome {
+export function asSessionStartWithNotice(text: string | PiecedText, notice?: string): HookOutcome {
   if (!notice) return asSessionStartContext(text);
-  return {
-    stdout: JSON.stringify({ systemMessage: notice, hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: text } }) + "\n",
-    stderr: "",
-    exitCode: 0,
-  };
+  return asJson(text, (context) => ({ systemMessage: notice, hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context } }));
 }
 
 /** The block as plain text on stdout. */
-export function asPlainText(text: string): HookOutcome {
-  return { stdout: text, stderr: "", exitCode: 0 };
+export function asPlainText(text: string | PiecedText): HookOutcome {
+  return typeof text === "string" ? { stdout: text, stderr: "", exitCode: 0 } : chunked(text.utf8());
+}
+
+/**
+ * `shape(text)` as one JSON line. A pieced text is never one string: the JSON around it is cut at a marker that
+ * stands where the text goes (the last one: the text is the shape's last value), and the text's escaped pieces
+ * go between, the bytes JSON.stringify would have printed.
+ */
+function asJson(text: string | PiecedText, shape: (text: string) => object): HookOutcome {
+  if (typeof text === "string") return { stdout: JSON.stringify(shape(text)) + "\n", stderr: "", exitCode: 0 };
+  const whole = JSON.stringify(shape(MARK));
+  const at = whole.lastIndexOf(MARK_JSON);
+  return chunked([Buffer.from(`${whole.slice(0, at)}"`, "utf8"), ...text.json(), Buffer.from(`"${whole.slice(at + MARK_JSON.length)}\n`, "utf8")]);
+}
+
+const MARK = "\u0000memctl-text\u0000";
+const MARK_JSON = JSON.stringify(MARK);
+
+/** An outcome printed as `chunks`; its `stdout` string is made only if something reads it (tests, the demo). */
+function chunked(chunks: readonly Uint8Array[]): HookOutcome {
+  let stdout: string | undefined;
+  return {
+    chunks,
+    get stdout() {
+      stdout ??= Buffer.concat(chunks).toString("utf8");
+      return stdout;
+    },
+    stderr: "",
+    exitCode: 0,
+  };
 }
 
 /** Delivers the MEMORY INDEX UNAVAILABLE block like any other context, with the reason on stderr for the host's log. */

@@ -1,4 +1,5 @@
 import type { Budget } from "../lib/core/block.js";
+import type { PiecedText } from "../lib/core/pieced-text.js";
 
 export type { Budget };
 
@@ -27,6 +28,11 @@ export interface HookPayload {
 /** What the hook process does in the end: text for stdout and stderr, and its exit code. */
 export interface HookOutcome {
   stdout: string;
+  /**
+   * stdout as UTF-8 in pieces, when it is too large to be made one string (session start's overview): printed as
+   * these bytes; `stdout` then makes the string only when read.
+   */
+  chunks?: readonly Uint8Array[];
   stderr: string;
   exitCode: number;
 }
@@ -68,7 +74,7 @@ export interface HostAdapter {
    * The session-start overview delivered as context (`memctl hook session-start`); `notice`, a line for the user
    * where the host shows one (Claude Code's systemMessage), else dropped.
    */
-  sessionContext(text: string, notice?: string): HookOutcome;
+  sessionContext(text: string | PiecedText, notice?: string): HookOutcome;
   /** The MEMORY INDEX UNAVAILABLE block (never blocks the prompt) plus the reason for the host's log. */
   unavailable(text: string, reason: string): HookOutcome;
 }

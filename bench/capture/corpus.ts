@@ -1,6 +1,7 @@
-// The capture bench's labelled user messages, grouped into the sessions they were typed in. Two sets:
+// The capture bench's labelled user messages, grouped into the sessions they were typed in. Three sets:
 // `phr` (labelled-messages.json: Spec-Kit Prompt History Records, one prompt per file, so each message is its own
-// session) and `specstory` (sessions.json: whole SpecStory sessions, every user message of each, in order). A
+// session), `specstory` (sessions.json: whole SpecStory sessions, every user message of each, in order) and
+// `specstory2` (sessions-specstory2.json: more whole SpecStory sessions by four other authors, all held out). A
 // session is what the model pass sees: the product's own prompt over that session's messages.
 import fs from "node:fs";
 import path from "node:path";
@@ -29,8 +30,8 @@ export interface BenchSession {
   messages: Labelled[];
 }
 
-export const SETS = ["phr", "specstory"] as const;
-const FILES: Record<string, string> = { phr: "labelled-messages.json", specstory: "sessions.json" };
+export const SETS = ["phr", "specstory", "specstory2"] as const;
+const FILES: Record<string, string> = { phr: "labelled-messages.json", specstory: "sessions.json", specstory2: "sessions-specstory2.json" };
 
 export function loadSet(set: string): Labelled[] {
   const file = FILES[set];

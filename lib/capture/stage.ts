@@ -8,7 +8,7 @@ import { findCardFile } from "../records/card-find.js";
 import type { SecretPolicy } from "../records/secrets.js";
 import { propose, readArchived, readPending, type Proposal } from "../proposals/propose.js";
 import { cardSummaries } from "../proposals/review.js";
-import { compareStatements, prepare, type Prepared } from "../proposals/similarity.js";
+import { compareStatements, prepare, sameMainStatement, type Prepared } from "../proposals/similarity.js";
 
 export const DEFAULT_SESSION_LIMIT = 5;
 const EXCERPT_MAX = 160;
@@ -86,7 +86,9 @@ export async function stageCaptured(options: StageOptions, src: CaptureSource, c
       continue;
     }
     const terms = prepare({ description: c.description });
-    const same = known.find((k) => compareStatements(k.terms, terms)?.relation === "near_duplicate");
+    // A model words one preference, restated in another session, with another elaboration each time: the same
+    // first clause counts as a restatement too (lib/proposals/similarity.ts sameMainStatement).
+    const same = known.find((k) => compareStatements(k.terms, terms)?.relation === "near_duplicate" || sameMainStatement(k.terms, terms));
     if (same) {
       outcome.skipped.push({ name: c.name, reason: `restates ${same.what}` });
       continue;

@@ -82,7 +82,8 @@ export function readTail(file: string, maxBytes = TRANSCRIPT_TAIL_BYTES): string
 const NOT_TYPED =
   /^\s*(<(command-|local-command|system-reminder|environment_context|user_instructions|user-prompt-submit-hook|bash-)|Caveat: |\[Request interrupted|# AGENTS\.md instructions)/;
 
-function typed(text: string): string | undefined {
+/** A user turn's text as the user typed it, or undefined for an empty turn or a host wrapper (NOT_TYPED). */
+export function typed(text: string): string | undefined {
   const t = text.trim();
   return t === "" || NOT_TYPED.test(t) ? undefined : t;
 }

@@ -94,7 +94,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     event === "session-start"
       ? await runSessionStartHook(stdin, { host, maxBytes: num(args, "max-bytes"), wiring: bool(args, "plugin") ? "plugin" : "install" }, io)
       : await runUserPromptHook(stdin, { host, maxBytes: num(args, "max-bytes"), maxEntries: num(args, "max-entries") }, io);
-  if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
+  // Session start's overview comes in pieces (17 MB at 100,000 cards): written as they are, never joined.
+  if (result.outcome.chunks) for (const chunk of result.outcome.chunks) io.stdout.write(chunk);
+  else if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
   if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);
   return result.outcome.exitCode;
 }

@@ -1,8 +1,8 @@
 import type { Io } from "../store/io.js";
 import { readCardCatalog } from "../store/card-cache.js";
-import { inertText } from "../core/sanitize.js";
+import { inertText, safeJsonString } from "../core/sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
-import { colorsFor, displayWidth, padEnd, printJson } from "./output.js";
+import { allNarrow, chunkedWriter, colorsFor, displayWidth, padEnd, printJsonItems } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { withoutTypePrefix } from "../core/card-types.js";
 import { commandSummary } from "./commands.js";
@@ -51,37 +51,50 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     .map((row) => ({ row, key: row.type + "\0" + row.name }))
     .sort((a, b) => (a.key < b.key ? -1 : 1))
     .map((k) => k.row);
-  if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, count: rows.length, cards: rows });
-  else io.stdout.write(renderTable(rows, io));
+  if (bool(args, "json")) printJsonItems(io, { memory_dir: memoryDir, count: rows.length }, "cards", rows, rowJson);
+  else writeTable(rows, io);
   return 0;
 }
 
-/** The table; the description column gets whatever width is left and is elided with … beyond it. */
-export function renderTable(rows: readonly ListRow[], io: Io): string {
+/** One row as safeJson lays it out in the `cards` array, written field by field (same keys, same order as ListRow). */
+function rowJson(r: ListRow): string {
+  const q = safeJsonString;
+  return `    {\n      "name": ${q(r.name)},\n      "file": ${q(r.file)},\n      "type": ${q(r.type)},\n      "priority": ${q(r.priority)},\n      "status": ${q(r.status)},\n      "updated_at": ${q(r.updated_at)},\n      "description": ${q(r.description)},\n      "in_index": ${r.in_index}\n    }`;
+}
+
+/** The table; the description column gets whatever width is left and is elided with … beyond it. Written a megabyte at a time. */
+export function writeTable(rows: readonly ListRow[], io: Io): void {
   const c = colorsFor(io);
-  if (rows.length === 0) return `${c.dim("no cards yet")} — add one with "memctl save NAME -t TYPE -d DESCRIPTION"\n`;
+  if (rows.length === 0) {
+    io.stdout.write(`${c.dim("no cards yet")} — add one with "memctl save NAME -t TYPE -d DESCRIPTION"\n`);
+    return;
+  }
   const width = io.stdout.isTTY && io.stdout.columns ? io.stdout.columns : PIPED_COLUMNS;
   const head = ["NAME", "TYPE", "PRIORITY", "UPDATED"];
   const cells = rows.map((r) => [inertText(r.name), r.type, r.priority, r.updated_at]);
-  const widths = head.map((h, i) => Math.max(displayWidth(h), ...cells.map((row) => displayWidth(row[i]!))));
+  // A loop, not Math.max(...cells): spreading 100,000 arguments is near the engine's limit.
+  const widths = head.map((h, i) => cells.reduce((w, row) => Math.max(w, displayWidth(row[i]!)), displayWidth(h)));
   const prefixWidth = widths.reduce((a, b) => a + b + 2, 0);
   const room = Math.max(10, width - prefixWidth);
   let shortened = 0;
-  const lines = [c.bold([...head.map((h, i) => padEnd(h, widths[i]!)), "DESCRIPTION"].join("  "))];
+  const out = chunkedWriter(io);
+  out.add(`${c.bold([...head.map((h, i) => padEnd(h, widths[i]!)), "DESCRIPTION"].join("  "))}\n`);
   rows.forEach((r, i) => {
     const full = inertText(r.description.replace(/\s+/g, " ").trim());
     const shown = elide(full, room);
     if (shown !== full) shortened++;
-    lines.push([...cells[i]!.map((cell, j) => padEnd(cell, widths[j]!)), shown].join("  ").trimEnd());
+    out.add(`${[...cells[i]!.map((cell, j) => padEnd(cell, widths[j]!)), shown].join("  ").trimEnd()}\n`);
   });
   if (shortened > 0)
-    lines.push(c.dim(`… ${shortened} description${shortened > 1 ? "s" : ""} shortened to fit ${width} columns (display only); "memctl show NAME" prints one in full`));
-  return lines.join("\n") + "\n";
+    out.add(`${c.dim(`… ${shortened} description${shortened > 1 ? "s" : ""} shortened to fit ${width} columns (display only); "memctl show NAME" prints one in full`)}\n`);
+  out.end();
 }
 
 /** Cuts text to at most `room` display columns, ending with … when anything was cut. */
 export function elide(text: string, room: number): string {
   if (displayWidth(text) <= room) return text;
+  // One column a unit for the part kept: the loop below would keep exactly the first room - 1 units.
+  if (allNarrow(text, room)) return text.slice(0, Math.max(0, room - 1)).trimEnd() + "…";
   let out = "";
   let used = 0;
   for (const ch of text) {

@@ -29,6 +29,13 @@ export function safeJson(value: unknown, indent = 2): string {
   return JSON.stringify(value, null, indent).replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
+/** safeJson of one string, as safeJson prints it anywhere in a document (a string's JSON has no indentation). */
+export function safeJsonString(text: string): string {
+  const json = JSON.stringify(text);
+  // Every character JSON_UNSAFE matches is outside printable ASCII: most strings need no second pass.
+  return PRINTABLE_ASCII.test(json) ? json : json.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 /** True when inertText would change the text: a character CONTROL or INVISIBLE_LAYOUT matches. */
 function needsInerting(text: string): boolean {
   // Printable ASCII (most lines) first, the one combined class only for anything else.

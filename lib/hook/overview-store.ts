@@ -12,6 +12,7 @@ import { indexLines, parseIndexLine } from "../core/index-file.js";
 import { renderEntryLine } from "../core/block.js";
 import { isEpisodesArtifact, isShardFile, normaliseTarget, viewStore, type CardEntry } from "../records/store-view.js";
 import type { StoreLike } from "../compact/assemble.js";
+import { escapeJsonBytes, safeJsonLines, unescapeJsonBytes, type JsonRuns } from "../core/pieced-text.js";
 
 /** A card as the overview reads it. */
 export interface OverviewCard {
@@ -58,60 +59,81 @@ export async function readOverviewStore(memoryDir: string): Promise<OverviewStor
  * The overview's index view, kept in the card cache while MEMORY.md's stamp holds (issue 32: parsing and
  * rendering 100,000 index lines was most of a warm session start): a JSON line naming each entry's card (a
  * string when the link is the card's path and the line renders as written, else [link, card] or [link, card,
- * line as written]), then each entry's rendered line. Shard links are left out, as viewStore leaves them; held
- * lines are left out when read, as a hold can change while MEMORY.md does not. With `previous` (the view of an
- * earlier MEMORY.md), a line written as before takes its entry from there: a line's entry is a function of the
- * line alone, so after a save only the lines it changed are parsed and rendered.
+ * line as written]); then per entry two little-endian uint32, where its line ends in the escaped lines and in
+ * the text; then each entry's rendered line and newline, escaped as JSON string content (pieced-text.ts), the
+ * form Claude Code's and Codex's JSON print, so a start copies them. Shard links are left out, as viewStore
+ * leaves them; held lines are left out when read, as a hold can change while MEMORY.md does not. With `previous`
+ * (the view of an earlier MEMORY.md), a line written as before takes its entry from there: a line's entry is a
+ * function of the line alone, so after a save only the lines it changed are parsed and rendered.
  */
 export function buildOverviewView(indexText: string, previous?: Buffer): Buffer {
   const known = previous && knownLines(previous);
   const names: unknown[] = [];
-  const lines: string[] = [];
-  const add = (file: string, card: string | null, raw: string, line: string) => {
+  const lines: Uint8Array[] = [];
+  const ends: number[] = [];
+  let escapedEnd = 0;
+  let rawEnd = 0;
+  const add = (file: string, card: string | null, raw: string, line: string, escaped: Uint8Array, rawBytes: number) => {
     names.push(raw !== line ? [file, card, raw] : card === file ? card : [file, card]);
-    lines.push(line);
+    lines.push(escaped);
+    escapedEnd += escaped.length;
+    rawEnd += rawBytes;
+    ends.push(escapedEnd, rawEnd);
   };
   indexLines(indexText, (raw, n) => {
     const seen = known?.get(raw);
     if (seen) {
-      add(seen[0], seen[1], raw, seen[2]);
+      add(seen.file, seen.card, raw, seen.line, seen.escaped, seen.rawBytes);
       return;
     }
     const parsed = parseIndexLine(raw, n);
     if (parsed === undefined || "reason" in parsed) return;
     const card = normaliseTarget(parsed.file);
     if (card !== null && isShardFile(card)) return;
-    add(parsed.file, card, raw, renderEntryLine(parsed));
+    const line = renderEntryLine(parsed);
+    const utf8 = Buffer.from(`${line}\n`, "utf8");
+    add(parsed.file, card, raw, line, escapeJsonBytes(utf8), utf8.length);
   });
-  return Buffer.from(`${JSON.stringify(names)}\n${lines.map((l) => `${l}\n`).join("")}`, "utf8");
+  const table = Buffer.alloc(ends.length * 4);
+  for (let i = 0; i < ends.length; i++) table.writeUInt32LE(ends[i]!, i * 4);
+  return Buffer.concat([Buffer.from(`${JSON.stringify(names)}\n`, "utf8"), table, ...lines]);
+}
+
+interface KnownLine {
+  file: string;
+  card: string | null;
+  /** The rendered line, its escaped bytes with their newline and its UTF-8 length with it. */
+  line: string;
+  escaped: Uint8Array;
+  rawBytes: number;
 }
 
 /** Each line of an earlier view as written, with its link, card and rendered line. */
-function knownLines(bytes: Buffer): Map<string, [string, string | null, string]> | undefined {
+function knownLines(bytes: Buffer): Map<string, KnownLine> | undefined {
   const view = decodeView(bytes);
   if (!view) return undefined;
-  const rendered = view.lines.toString("utf8").split("\n");
-  const known = new Map<string, [string, string | null, string]>();
-  view.names.forEach(([file, card, raw], i) => {
-    known.set(raw ?? rendered[i]!, [file, card, rendered[i]!]);
-  });
+  const rendered = unescapeJsonBytes([view.lines]).toString("utf8").split("\n");
+  if (rendered.length !== view.count + 1) return undefined;
+  const known = new Map<string, KnownLine>();
+  for (let i = 0; i < view.count; i++) {
+    const line = rendered[i]!;
+    const escaped = view.lines.subarray(view.end(i - 1), view.end(i));
+    known.set(view.raw(i) ?? line, { file: view.file(i), card: view.card(i), line, escaped, rawBytes: view.rawEnd(i) - view.rawEnd(i - 1) });
+  }
   return known;
 }
 
-/** The overview's lines: the pinned ones (in index order) first, then the rest in index order, each ending "\n". */
-export interface OverviewLines {
+/** The overview's lines: the pinned ones (in index order) first, then the rest in index order, each with its newline. */
+export interface OverviewLines extends JsonRuns {
   /** Index entries shown (held lines left out). */
   count: number;
-  /** The lines, each with its newline. */
-  text: string;
-  /** utf8Bytes(text). */
-  bytes: number;
 }
 
 /**
- * The overview's lines through the card cache's view. `pinnedHere(scope)` decides a `priority: always` card's
- * place. Only the pinned cards' strings are parsed; an unchanged MEMORY.md is neither parsed nor rendered. A store
- * whose MEMORY.md is missing or not a readable file throws what a read of the index throws (ENOENT: no store).
+ * The overview's lines through the card cache's view, as runs of the view's escaped bytes. `pinnedHere(scope)`
+ * decides a `priority: always` card's place. Only the pinned cards' strings are parsed; an unchanged MEMORY.md
+ * is neither parsed nor rendered, and its lines are neither decoded nor encoded. A store whose MEMORY.md is
+ * missing or not a readable file throws what a read of the index throws (ENOENT: no store).
  */
 export async function readOverviewLines(memoryDir: string, pinnedHere: (scope: readonly string[] | undefined) => boolean): Promise<OverviewLines> {
   const index = joinPath(memoryDir, INDEX_FILE);
@@ -122,27 +144,27 @@ export async function readOverviewLines(memoryDir: string, pinnedHere: (scope: r
   const pinned = new Set<string>();
   for (const r of catalog.always()) if (isReadable(r) && !isShardFile(r.file) && !isEpisodesArtifact(r.file) && r.priority === "always" && pinnedHere(r.scope)) pinned.add(r.file);
   const hold = readHold(memoryDir);
-  // Each entry's line: [start, end) in view.lines, its newline included. Runs of kept lines are copied whole.
+  // Each entry's line is [end(i - 1), end(i)) in view.lines. Runs of kept lines are copied whole.
   const first: Buffer[] = [];
   const rest: Buffer[] = [];
   let count = 0;
+  let bytes = view.rawEnd(view.count - 1);
   let runStart = 0;
-  let at = 0;
-  for (const [file, card] of view.names) {
-    const end = view.lines.indexOf(10, at) + 1;
-    const held = hold?.held(file) ?? false;
+  for (let i = 0; i < view.count; i++) {
+    const at = view.end(i - 1);
+    const held = hold?.held(view.file(i)) ?? false;
+    const card = pinned.size > 0 ? view.card(i) : null;
     const isPinned = !held && card !== null && pinned.has(card);
     if (held || isPinned) {
       if (at > runStart) rest.push(view.lines.subarray(runStart, at));
-      if (isPinned) first.push(view.lines.subarray(at, end));
-      runStart = end;
+      if (isPinned) first.push(view.lines.subarray(at, view.end(i)));
+      else bytes -= view.rawEnd(i) - view.rawEnd(i - 1);
+      runStart = view.end(i);
     }
     if (!held) count++;
-    at = end;
   }
-  if (at > runStart) rest.push(view.lines.subarray(runStart, at));
-  const bytes = Buffer.concat([...first, ...rest]);
-  return { count, text: bytes.toString("utf8"), bytes: bytes.length };
+  if (view.lines.length > runStart) rest.push(view.lines.subarray(runStart));
+  return { count, json: [...first, ...rest], bytes };
 }
 
 function readable(file: string): boolean {
@@ -154,27 +176,61 @@ function readable(file: string): boolean {
   }
 }
 
-/** The view's entries (link, card, the line as written when it is not its rendered line) and lines; undefined when the bytes are not what buildOverviewView writes. */
-function decodeView(bytes: Buffer): { names: [string, string | null, string?][]; lines: Buffer } | undefined {
+interface DecodedView {
+  /** Entries: each one's link, card, and the line as written when it is not its rendered line. */
+  count: number;
+  file(i: number): string;
+  card(i: number): string | null;
+  raw(i: number): string | undefined;
+  /** The escaped lines. */
+  lines: Buffer;
+  /** Where entry i's line ends in `lines`, and in the text (0 for i = -1). */
+  end(i: number): number;
+  rawEnd(i: number): number;
+}
+
+/**
+ * The view, or undefined when the bytes are not what buildOverviewView writes. The lines are printed inside the
+ * host's JSON string as they are, so they are checked to keep it one string (safeJsonLines); what they say is
+ * the cache's, as every field it keeps. The entries are read where they were parsed: no object made per entry.
+ */
+function decodeView(bytes: Buffer): DecodedView | undefined {
   const nl = bytes.indexOf(10);
   if (nl < 0) return undefined;
-  let parsed: unknown;
+  let names: unknown;
   try {
-    parsed = JSON.parse(bytes.toString("utf8", 0, nl));
+    names = JSON.parse(bytes.toString("utf8", 0, nl));
   } catch {
     return undefined;
   }
-  if (!Array.isArray(parsed)) return undefined;
-  const names: [string, string | null, string?][] = new Array(parsed.length);
-  for (let i = 0; i < parsed.length; i++) {
-    const n: unknown = parsed[i];
-    if (typeof n === "string") names[i] = [n, n];
-    else if (Array.isArray(n) && (n.length === 2 || (n.length === 3 && typeof n[2] === "string")) && typeof n[0] === "string" && (n[1] === null || typeof n[1] === "string"))
-      names[i] = n.length === 3 ? [n[0], n[1], n[2]] : [n[0], n[1]];
-    else return undefined;
+  if (!Array.isArray(names)) return undefined;
+  for (const n of names as unknown[]) {
+    if (typeof n === "string") continue;
+    if (!Array.isArray(n) || !(n.length === 2 || (n.length === 3 && typeof n[2] === "string")) || typeof n[0] !== "string" || !(n[1] === null || typeof n[1] === "string"))
+      return undefined;
   }
-  const lines = bytes.subarray(nl + 1);
-  let newlines = 0;
-  for (let at = lines.indexOf(10); at >= 0; at = lines.indexOf(10, at + 1)) newlines++;
-  return newlines === names.length && (lines.length === 0 || lines[lines.length - 1] === 10) ? { names, lines } : undefined;
+  const entry = (i: number) => names[i] as string | [string, string | null, string?];
+  const tableAt = nl + 1;
+  const linesAt = tableAt + names.length * 8;
+  if (linesAt > bytes.length) return undefined;
+  const lines = bytes.subarray(linesAt);
+  const ends = new Uint32Array(names.length);
+  const rawEnds = new Uint32Array(names.length);
+  for (let i = 0, raw = 0; i < names.length; i++) {
+    ends[i] = bytes.readUInt32LE(tableAt + i * 8);
+    rawEnds[i] = bytes.readUInt32LE(tableAt + i * 8 + 4);
+    // A line's text is shorter than its escaped form by at least the escaped newline's one byte.
+    if (rawEnds[i]! <= raw || rawEnds[i]! - raw > ends[i]! - (i === 0 ? 0 : ends[i - 1]!) - 1) return undefined;
+    raw = rawEnds[i]!;
+  }
+  if (!safeJsonLines(lines, ends)) return undefined;
+  return {
+    count: names.length,
+    file: (i) => (typeof entry(i) === "string" ? (entry(i) as string) : entry(i)[0]),
+    card: (i) => (typeof entry(i) === "string" ? (entry(i) as string) : entry(i)[1]),
+    raw: (i) => (typeof entry(i) === "string" ? undefined : entry(i)[2]),
+    lines,
+    end: (i) => (i < 0 ? 0 : ends[i]!),
+    rawEnd: (i) => (i < 0 ? 0 : rawEnds[i]!),
+  };
 }

@@ -8,9 +8,12 @@ import { inScope } from "../core/scope.js";
 import { readHold } from "../store/arrivals.js";
 import { readHistory } from "../store/history.js";
 import { readOverviewLines, readOverviewStore } from "./overview-store.js";
+import { PiecedText, type JsonRuns } from "../core/pieced-text.js";
 
 export interface SessionStartBlock {
-  text: string;
+  /** The block, kept in pieces (printed without being one string); `text` makes the string when read. */
+  block: PiecedText;
+  readonly text: string;
   view: "compact" | "overview";
   /** The assembled view as doctor and `memctl compact` measure it (no session heading, no warning): the number that decides "over". */
   injectedBytes: number;
@@ -41,7 +44,7 @@ export async function sessionStartBlock(
   // A compact a sync brought in and the owner has not accepted is not shown: the overview stands in for it.
   const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? ({ status: "absent" } as const) : readCompact(memoryDir);
   let view: "compact" | "overview";
-  let lines: { count: number; text: string; bytes: number };
+  let lines: { count: number; text: string | JsonRuns; bytes: number };
   if (compact.status === "ok") {
     const store = await readOverviewStore(memoryDir);
     const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries).lines;
@@ -51,7 +54,8 @@ export async function sessionStartBlock(
   } else {
     // A card pinned in another scope (docs/ranking.md, "Scope") is not pinned here: it keeps its place in the index.
     const here = (scope: readonly string[] | undefined) => scopeAt === undefined || !scope?.length || (scopeAt !== null && inScope(scope, scopeAt));
-    lines = await readOverviewLines(memoryDir, here);
+    const runs = await readOverviewLines(memoryDir, here);
+    lines = { count: runs.count, text: runs, bytes: runs.bytes };
     view = "overview";
   }
   if (lines.count === 0) return undefined;
@@ -60,10 +64,24 @@ export async function sessionStartBlock(
   const injectedBytes = viewBytes({ lines: [] }, ctx) + lines.bytes;
   const overWarn = injectedBytes > warnBytes;
   const head = [view === "compact" ? COMPACT_HEAD : OVERVIEW_HEAD, ...(overWarn ? [OVER_WARN_NOTE] : []), ...notes];
-  return { text: renderOverview(ctx, head, lines.text), view, injectedBytes, warnBytes, overWarn };
+  const block = overviewBlock(ctx, head, lines.text);
+  return {
+    block,
+    get text() {
+      return block.toString();
+    },
+    view,
+    injectedBytes,
+    warnBytes,
+    overWarn,
+  };
 }
 
 /** The fenced block: preamble, heading lines, then every line (`lines`: each with its newline). */
 export function renderOverview(context: BlockContext, head: readonly string[], lines: string): string {
-  return `${[BLOCK_OPEN, preamble(context), ...head.map(blockText)].join("\n")}\n${lines}${BLOCK_CLOSE}\n`;
+  return overviewBlock(context, head, lines).toString();
+}
+
+function overviewBlock(context: BlockContext, head: readonly string[], lines: string | JsonRuns): PiecedText {
+  return new PiecedText([`${[BLOCK_OPEN, preamble(context), ...head.map(blockText)].join("\n")}\n`, lines, `${BLOCK_CLOSE}\n`]);
 }

@@ -22,6 +22,7 @@ import { memctlStateHome } from "../store/paths.js";
 import { sessionStarted, type SessionStartEvent } from "./session.js";
 import { beginSession, forgetSession, markShown } from "./session-state.js";
 import { sessionInstructionBlock } from "./session-instructions.js";
+import type { PiecedText } from "../core/pieced-text.js";
 import { AUTO_MEMORY_NOTICE, autoMemoryNote, initHint, nativelyLoadedLines, noteBlock, type Wiring } from "./session-notes.js";
 
 export type SessionStartStatus =
@@ -36,8 +37,10 @@ export interface SessionStartResult {
   status: SessionStartStatus;
   outcome: HookOutcome;
   /** The block as delivered ("" when none), its bytes, and which view it carries. */
-  text: string;
+  readonly text: string;
   bytes: number;
+  /** The block in pieces when it was printed without being made one string (the overview); `text` reads through it. */
+  block?: PiecedText;
   view?: "compact" | "overview";
   /** True when the overview is over the advisory threshold (it then carries OVER_WARN_NOTE). */
   overWarn?: boolean;
@@ -83,9 +86,22 @@ function withInstructions(result: SessionStartResult, options: SessionStartOptio
   const block = sessionInstructionBlock(host.name, result.session.cwd, io);
   if (!block) return result;
   // No store and so no claim made yet: a second wiring must still not add the block twice.
-  if (!result.text && claimedElsewhere(host, stateHome(io), result.session, io)) return result;
-  const text = block + result.text;
-  return { ...result, outcome: host.sessionContext(text, result.notice), text, bytes: utf8Bytes(text), instructionBytes: utf8Bytes(block) };
+  if (result.bytes === 0 && claimedElsewhere(host, stateHome(io), result.session, io)) return result;
+  // Not a spread: that would read `text`, making the overview one string after all.
+  const { text: _t, block: _b, outcome: _o, bytes: _n, ...rest } = Object.getOwnPropertyDescriptors(result);
+  const fields = Object.fromEntries(Object.entries(rest).map(([k, d]) => [k, d.value])) as Omit<SessionStartResult, "text" | "block" | "outcome" | "bytes">;
+  const text = result.block ? result.block.prepend(block) : block + result.text;
+  return withText({ ...fields, instructionBytes: utf8Bytes(block) }, host, text, result.notice);
+}
+
+/**
+ * `fields` with the outcome, text and bytes of a block. A pieced one (the overview: 17 MB at 100,000 cards) is
+ * printed from its pieces, and `text` makes the one string only when something reads it.
+ */
+function withText(fields: Omit<SessionStartResult, "text" | "block" | "outcome" | "bytes">, host: HostAdapter, text: string | PiecedText, notice?: string): SessionStartResult {
+  const outcome = host.sessionContext(text, notice);
+  if (typeof text === "string") return { ...fields, outcome, text, bytes: utf8Bytes(text) };
+  return Object.defineProperty({ ...fields, outcome, block: text, bytes: text.bytes }, "text", { get: () => text.toString(), enumerable: true }) as SessionStartResult;
 }
 
 async function memorySessionStart(stdin: Uint8Array | string, options: SessionStartOptions, io: Io): Promise<SessionStartResult> {
@@ -132,15 +148,7 @@ async function memorySessionStart(stdin: Uint8Array | string, options: SessionSt
       return { status: "injected", outcome: host.sessionContext(text), text, bytes: utf8Bytes(text), view: "overview", session: event };
     }
     if (built.overWarn) logHookError(io, `session start (${host.name}): ${OVER_WARN_LOG}`);
-    return {
-      status: "injected",
-      outcome: host.sessionContext(built.text),
-      text: built.text,
-      bytes: utf8Bytes(built.text),
-      view: built.view,
-      overWarn: built.overWarn,
-      session: event,
-    };
+    return withText({ status: "injected", view: built.view, overWarn: built.overWarn, session: event }, host, built.block);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return none("no-store", event);
     return unavailable(host, (err as Error).message, io, event);

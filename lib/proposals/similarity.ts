@@ -15,6 +15,9 @@ import { NUMBER_WORDS, quantities, unitTerm } from "./numbers.js";
 //                   the same repo_refs — and each says something the other does not, or their numbers differ
 //                   ("CI runs on Buildkite" vs "CI runs on GitHub Actions").
 // Both are advice for the owner: review shows the two texts, accept asks for a decision.
+// sameMainStatement is a third, narrower test that only capture's staging uses (lib/capture/stage.ts): two
+// descriptions whose first clauses say the same thing, each elaborated differently ("X; tell him Y" and "X
+// whenever needed; don't Z"), which a model writes for one preference restated in two sessions.
 
 export interface Statement {
   description: string;
@@ -43,6 +46,9 @@ export interface Prepared {
   refs: Set<string>;
   /** Each recall key's terms (keys of fewer than two terms say too little to match on). */
   keys: Set<string>[];
+  /** The description's first clause: its terms and numbers (the whole description when it has one clause). */
+  main: Set<string>;
+  mainNumbers: Set<string>;
 }
 
 export function prepare(s: Statement): Prepared {
@@ -51,7 +57,37 @@ export function prepare(s: Statement): Prepared {
   const desc = terms(s.description);
   const all = new Set([...desc, ...terms(s.body ?? ""), ...(s.topics ?? []).flatMap((t) => terms(t))]);
   const keys = (s.recall ?? []).map((k) => new Set(terms(k))).filter((k) => k.size >= 2);
-  return { desc, descSet: new Set(desc), all, numbers: quantities(s.description), refs: new Set(s.repoRefs ?? []), keys };
+  const main = firstClause(s.description);
+  return {
+    desc,
+    descSet: new Set(desc),
+    all,
+    numbers: quantities(s.description),
+    refs: new Set(s.repoRefs ?? []),
+    keys,
+    main: new Set(terms(main)),
+    mainNumbers: quantities(main),
+  };
+}
+
+/** A description up to its first clause break: a semicolon, a colon, a spaced dash, or a sentence end followed
+ * by a capital ("e.g. logging" does not end a clause). */
+function firstClause(description: string): string {
+  const at = description.search(/;|:\s|\s[—–-]\s|\.\s+(?=[A-Z])/);
+  return at > 0 ? description.slice(0, at) : description;
+}
+
+/**
+ * Whether two descriptions make the same main statement: the smaller first clause's terms are nearly all in the
+ * other's (>= 0.8 of them, at least 4, as paraphrase() asks of whole texts), and their numbers do not differ.
+ * What follows the first clause (what the agent should do about it, an example) does not count either way.
+ */
+export function sameMainStatement(a: Prepared, b: Prepared): boolean {
+  if (a.mainNumbers.size > 0 && b.mainNumbers.size > 0 && !sameSet(a.mainNumbers, b.mainNumbers)) return false;
+  const [small, large] = a.main.size <= b.main.size ? [a.main, b.main] : [b.main, a.main];
+  let shared = 0;
+  for (const t of small) if (large.has(t)) shared++;
+  return shared >= 4 && shared >= 0.8 * small.size;
 }
 
 /** The ranker's terms of the number words ("forty" → "forti"): values, never subject terms. */

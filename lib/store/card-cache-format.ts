@@ -16,7 +16,7 @@ import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_READ_ERROR, FLAG_SHA, flagsOf
 export type { CardRecord, Stamp } from "./card-record.js";
 
 /** Bump when a record, the words' tokenizer (lib/core/search-terms.ts), the view's lines or what a card's fields mean changes. */
-export const CARD_CACHE_VERSION = "memctl-card-cache 5";
+export const CARD_CACHE_VERSION = "memctl-card-cache 6";
 
 export interface CacheHead {
   /** MEMORY.md's [mtime, size, ctime, ino] when the records' `linked` and `linkedOther` were read from it; null: none. */
@@ -120,7 +120,7 @@ export function decodeCardCache(bytes: Buffer, reread: (file: string) => Row = u
         rows[rowEnd - 1] !== 10
       )
         return undefined;
-      records[i] = new StoredCard(names[i]!, mtime, size, ctime, firstLine, headBytes, bodyBytes, (flags & FLAG_LINKED) !== 0, flags, rows, rowStart, rowEnd, reread);
+      records[i] = new StoredCard(names[i]!, numbers, k, (flags & FLAG_LINKED) !== 0, rows, rowStart, reread);
       wordsAt[i] = words;
       rowStart = rowEnd;
     }
@@ -133,12 +133,12 @@ export function decodeCardCache(bytes: Buffer, reread: (file: string) => Row = u
 
 /** Whether record `r` is pinned everywhere it is in scope: read from its flags, its row left unparsed. */
 export function isAlways(r: CardRecord): boolean {
-  return r instanceof StoredCard && r.storedRow ? (r.flags & FLAG_ALWAYS) !== 0 : r.priority === "always";
+  return r instanceof StoredCard && r.flagsHold ? (r.flags & FLAG_ALWAYS) !== 0 : r.priority === "always";
 }
 
 /** Whether the card could be read with a SHA-256, from its flags when it has them. */
 export function isReadable(r: CardRecord): boolean {
-  return r instanceof StoredCard && r.storedRow ? (r.flags & (FLAG_READ_ERROR | FLAG_SHA)) === FLAG_SHA : r.readError === undefined && r.sha256 !== undefined;
+  return r instanceof StoredCard && r.flagsHold ? (r.flags & (FLAG_READ_ERROR | FLAG_SHA)) === FLAG_SHA : r.readError === undefined && r.sha256 !== undefined;
 }
 
 function unreadableRow(): Row {

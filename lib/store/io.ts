@@ -2,9 +2,9 @@ import { writeBytes } from "./checked-fs.js";
 import { readStreamBounded, type BoundedInput, type InputBounds } from "./bounded-input.js";
 import { encodeUtf8 } from "../core/bytes.js";
 
-/** A writable text sink; process streams and test buffers both fit. */
+/** A writable text sink; process streams and test buffers both fit. Bytes are UTF-8 (session start's overview comes as bytes). */
 export interface TextSink {
-  write(chunk: string): unknown;
+  write(chunk: string | Uint8Array): unknown;
   isTTY?: boolean;
   columns?: number;
 }
@@ -75,8 +75,11 @@ export class BufferSink implements TextSink {
   text = "";
   isTTY = false;
   columns?: number;
-  write(chunk: string): boolean {
-    this.text += chunk;
+  /** Bytes are decoded as a stream: a character split between two writes is not lost. */
+  private decoder: TextDecoder | undefined;
+  write(chunk: string | Uint8Array): boolean {
+    if (typeof chunk !== "string") this.text += (this.decoder ??= new TextDecoder("utf-8", { ignoreBOM: true })).decode(chunk, { stream: true });
+    else this.text += (this.decoder?.decode() ?? "") + chunk;
     return true;
   }
 }
@@ -95,8 +98,8 @@ function writeAtOffset(fd: number, bytes: Uint8Array, offset: number): number {
  */
 export function fdSink(fd: number, patienceMs = 2000, write: (fd: number, bytes: Uint8Array, offset: number) => number = writeAtOffset): TextSink {
   return {
-    write(chunk: string): boolean {
-      const bytes = encodeUtf8(chunk);
+    write(chunk: string | Uint8Array): boolean {
+      const bytes = typeof chunk === "string" ? encodeUtf8(chunk) : chunk;
       let offset = 0;
       let waited = 0;
       while (offset < bytes.length) {

@@ -107,6 +107,40 @@ test("without a compact: pinned cards first, then the whole index in order — n
   assert.equal(hookLog(w).filter((l) => /advisory size threshold/.test(l)).length, 1);
 });
 
+test("every host prints the same overview from the card cache's escaped lines as from MEMORY.md: quotes, backslashes, controls, CJK, a pinned card", async (t) => {
+  // A warm start copies the lines kept escaped for JSON (issue 32); the first start, with no cache, renders them.
+  const w = makeWorld();
+  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  handWrittenCards(w, 8);
+  await memctl(w, ["save", "pinned", "-t", "user", "-d", 'pinned "first" \\ always', "--priority", "always"]);
+  const index = path.join(w.mem, "MEMORY.md");
+  const odd = ['say "hi" and \\"bye\\"', "a\\", "tab\there bell\u0007 esc\u001b[31m del\u007f c1\u0085 bidi\u202e lsep\u2028", "部署の手順 🚀 \\u0041 \\n"];
+  fs.appendFileSync(index, odd.map((d, i) => `- [odd ${i}](project_topic-${i + 1}.md) — ${d}\n`).join(""));
+  const texts = new Map<string, string>();
+  for (const round of ["first", "warm"]) {
+    if (round === "first") fs.rmSync(path.join(w.mem, ".memctl", "card-cache"), { force: true });
+    for (const host of HOSTS) {
+      const text = delivered(host, sessionStart(w, host, { session_id: `${round}-${host}` }));
+      if (round === "warm") assert.equal(text, texts.get(host), `${host}: the same text from the cache's lines`);
+      texts.set(host, text);
+    }
+    await new Promise((r) => setTimeout(r, 150)); // past the cache's racy window: the next round reads the kept view
+  }
+  // The hosts differ only in the episode reminder's command.
+  const withoutReminder = new Set([...texts.values()].map((t) => t.replace(/^.*memctl log.*$/m, "")));
+  assert.equal(withoutReminder.size, 1, "one text whatever the host's shape");
+  const text = texts.get("codex");
+  assert.ok(
+    text!
+      .split("\n")
+      .find((l) => l.startsWith("- ["))!
+      .startsWith("- [pinned]"),
+    "the pinned card first",
+  );
+  assert.match(text!, /- \[odd 0\]\(project_topic-1\.md\) — say "hi" and \\"bye\\"\n/);
+  assert.match(text!, /部署の手順 🚀/);
+});
+
 test("the warning follows doctor's number: a store exactly at warn_bytes gets none, one byte over gets it", async (t) => {
   const w = makeWorld();
   t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));

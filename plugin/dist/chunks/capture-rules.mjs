@@ -2,7 +2,8 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   cardSummaries,
   compareStatements,
-  prepare
+  prepare,
+  sameMainStatement
 } from "./proposals-content-match.mjs";
 import {
   propose
@@ -163,7 +164,7 @@ async function stageCaptured(options, src, candidates, how = {}) {
       continue;
     }
     const terms = prepare({ description: c.description });
-    const same = known.find((k) => compareStatements(k.terms, terms)?.relation === "near_duplicate");
+    const same = known.find((k) => compareStatements(k.terms, terms)?.relation === "near_duplicate" || sameMainStatement(k.terms, terms));
     if (same) {
       outcome.skipped.push({ name: c.name, reason: `restates ${same.what}` });
       continue;

@@ -11,10 +11,12 @@ import {
   withoutTypePrefix
 } from "./core-card-types.mjs";
 import {
+  allNarrow,
+  chunkedWriter,
   colorsFor,
   displayWidth,
   padEnd,
-  printJson
+  printJsonItems
 } from "./cli-output.mjs";
 import {
   bool,
@@ -22,7 +24,8 @@ import {
   parseArgs
 } from "./cli-args.mjs";
 import {
-  inertText
+  inertText,
+  safeJsonString
 } from "./core-sanitize.mjs";
 
 // lib/cli/list.ts
@@ -50,34 +53,55 @@ async function run(argv, io) {
     in_index: c.linked
   }));
   const rows = unsorted.map((row) => ({ row, key: row.type + "\0" + row.name })).sort((a, b) => a.key < b.key ? -1 : 1).map((k) => k.row);
-  if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, count: rows.length, cards: rows });
-  else io.stdout.write(renderTable(rows, io));
+  if (bool(args, "json")) printJsonItems(io, { memory_dir: memoryDir, count: rows.length }, "cards", rows, rowJson);
+  else writeTable(rows, io);
   return 0;
 }
-function renderTable(rows, io) {
+function rowJson(r) {
+  const q = safeJsonString;
+  return `    {
+      "name": ${q(r.name)},
+      "file": ${q(r.file)},
+      "type": ${q(r.type)},
+      "priority": ${q(r.priority)},
+      "status": ${q(r.status)},
+      "updated_at": ${q(r.updated_at)},
+      "description": ${q(r.description)},
+      "in_index": ${r.in_index}
+    }`;
+}
+function writeTable(rows, io) {
   const c = colorsFor(io);
-  if (rows.length === 0) return `${c.dim("no cards yet")} \u2014 add one with "memctl save NAME -t TYPE -d DESCRIPTION"
-`;
+  if (rows.length === 0) {
+    io.stdout.write(`${c.dim("no cards yet")} \u2014 add one with "memctl save NAME -t TYPE -d DESCRIPTION"
+`);
+    return;
+  }
   const width = io.stdout.isTTY && io.stdout.columns ? io.stdout.columns : PIPED_COLUMNS;
   const head = ["NAME", "TYPE", "PRIORITY", "UPDATED"];
   const cells = rows.map((r) => [inertText(r.name), r.type, r.priority, r.updated_at]);
-  const widths = head.map((h, i) => Math.max(displayWidth(h), ...cells.map((row) => displayWidth(row[i]))));
+  const widths = head.map((h, i) => cells.reduce((w, row) => Math.max(w, displayWidth(row[i])), displayWidth(h)));
   const prefixWidth = widths.reduce((a, b) => a + b + 2, 0);
   const room = Math.max(10, width - prefixWidth);
   let shortened = 0;
-  const lines = [c.bold([...head.map((h, i) => padEnd(h, widths[i])), "DESCRIPTION"].join("  "))];
+  const out = chunkedWriter(io);
+  out.add(`${c.bold([...head.map((h, i) => padEnd(h, widths[i])), "DESCRIPTION"].join("  "))}
+`);
   rows.forEach((r, i) => {
     const full = inertText(r.description.replace(/\s+/g, " ").trim());
     const shown = elide(full, room);
     if (shown !== full) shortened++;
-    lines.push([...cells[i].map((cell, j) => padEnd(cell, widths[j])), shown].join("  ").trimEnd());
+    out.add(`${[...cells[i].map((cell, j) => padEnd(cell, widths[j])), shown].join("  ").trimEnd()}
+`);
   });
   if (shortened > 0)
-    lines.push(c.dim(`\u2026 ${shortened} description${shortened > 1 ? "s" : ""} shortened to fit ${width} columns (display only); "memctl show NAME" prints one in full`));
-  return lines.join("\n") + "\n";
+    out.add(`${c.dim(`\u2026 ${shortened} description${shortened > 1 ? "s" : ""} shortened to fit ${width} columns (display only); "memctl show NAME" prints one in full`)}
+`);
+  out.end();
 }
 function elide(text, room) {
   if (displayWidth(text) <= room) return text;
+  if (allNarrow(text, room)) return text.slice(0, Math.max(0, room - 1)).trimEnd() + "\u2026";
   let out = "";
   let used = 0;
   for (const ch of text) {
@@ -92,6 +116,6 @@ export {
   spec,
   PIPED_COLUMNS,
   run,
-  renderTable,
+  writeTable,
   elide
 };

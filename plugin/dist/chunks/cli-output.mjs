@@ -113,13 +113,50 @@ function progressLine(io, options = {}) {
 function printJson(io, report) {
   io.stdout.write(safeJson({ schema_version: 1, ...report }) + "\n");
 }
+function printJsonItems(io, report, key, items, item) {
+  if (items.length === 0) {
+    printJson(io, { ...report, [key]: [] });
+    return;
+  }
+  const whole = safeJson({ schema_version: 1, ...report, [key]: [0] });
+  const at = whole.lastIndexOf("\n    0\n");
+  const out = chunkedWriter(io);
+  out.add(whole.slice(0, at + 1));
+  for (let i = 0; i < items.length; i++) out.add(i === 0 ? item(items[i]) : `,
+${item(items[i])}`);
+  out.add(`${whole.slice(at + 6)}
+`);
+  out.end();
+}
+function chunkedWriter(io, size = 1 << 20) {
+  let parts = [];
+  let length = 0;
+  const flush = () => {
+    if (parts.length > 0) io.stdout.write(parts.join(""));
+    parts = [];
+    length = 0;
+  };
+  return {
+    add(text) {
+      parts.push(text);
+      length += text.length;
+      if (length >= size) flush();
+    },
+    end: flush
+  };
+}
 function padEnd(text, width) {
   return text + " ".repeat(Math.max(0, width - displayWidth(text)));
 }
 function displayWidth(text) {
+  if (allNarrow(text, text.length)) return text.length;
   let width = 0;
   for (const ch of text) width += isWide(ch.codePointAt(0)) ? 2 : 1;
   return width;
+}
+function allNarrow(text, n) {
+  for (let i = 0; i < n && i < text.length; i++) if (text.charCodeAt(i) >= 4352) return false;
+  return true;
 }
 function isWide(cp) {
   return cp >= 4352 && cp <= 4447 || cp >= 11904 && cp <= 42191 || cp >= 44032 && cp <= 55203 || cp >= 63744 && cp <= 64255 || cp >= 65072 && cp <= 65103 || cp >= 65280 && cp <= 65376 || cp >= 65504 && cp <= 65510 || cp >= 127744 && cp <= 129791 || cp >= 131072 && cp <= 262141;
@@ -130,6 +167,9 @@ export {
   colorsFor,
   progressLine,
   printJson,
+  printJsonItems,
+  chunkedWriter,
   padEnd,
-  displayWidth
+  displayWidth,
+  allNarrow
 };

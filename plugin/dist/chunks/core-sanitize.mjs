@@ -12,6 +12,10 @@ function inertText(text) {
 function safeJson(value, indent = 2) {
   return JSON.stringify(value, null, indent).replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
+function safeJsonString(text) {
+  const json = JSON.stringify(text);
+  return PRINTABLE_ASCII.test(json) ? json : json.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
 function needsInerting(text) {
   return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
 }
@@ -20,5 +24,6 @@ var NEEDS_INERTING = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\
 export {
   PRINTABLE_ASCII,
   inertText,
-  safeJson
+  safeJson,
+  safeJsonString
 };

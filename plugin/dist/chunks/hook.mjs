@@ -12,7 +12,7 @@ import {
   renderOverview,
   sessionInstructionBlock,
   sessionStartBlock
-} from "./hook-overview-store.mjs";
+} from "./core-pieced-text.mjs";
 import {
   beginSession,
   forgetSession,
@@ -227,9 +227,16 @@ function withInstructions(result, options, io) {
   const host = hostAdapter(options.host) ?? HOSTS.generic;
   const block = sessionInstructionBlock(host.name, result.session.cwd, io);
   if (!block) return result;
-  if (!result.text && claimedElsewhere(host, stateHome(io), result.session, io)) return result;
-  const text = block + result.text;
-  return { ...result, outcome: host.sessionContext(text, result.notice), text, bytes: utf8Bytes(text), instructionBytes: utf8Bytes(block) };
+  if (result.bytes === 0 && claimedElsewhere(host, stateHome(io), result.session, io)) return result;
+  const { text: _t, block: _b, outcome: _o, bytes: _n, ...rest } = Object.getOwnPropertyDescriptors(result);
+  const fields = Object.fromEntries(Object.entries(rest).map(([k, d]) => [k, d.value]));
+  const text = result.block ? result.block.prepend(block) : block + result.text;
+  return withText({ ...fields, instructionBytes: utf8Bytes(block) }, host, text, result.notice);
+}
+function withText(fields, host, text, notice) {
+  const outcome = host.sessionContext(text, notice);
+  if (typeof text === "string") return { ...fields, outcome, text, bytes: utf8Bytes(text) };
+  return Object.defineProperty({ ...fields, outcome, block: text, bytes: text.bytes }, "text", { get: () => text.toString(), enumerable: true });
 }
 async function memorySessionStart(stdin, options, io) {
   const host = hostAdapter(options.host) ?? HOSTS.generic;
@@ -270,15 +277,7 @@ async function memorySessionStart(stdin, options, io) {
       return { status: "injected", outcome: host.sessionContext(text), text, bytes: utf8Bytes(text), view: "overview", session: event };
     }
     if (built.overWarn) logHookError(io, `session start (${host.name}): ${OVER_WARN_LOG}`);
-    return {
-      status: "injected",
-      outcome: host.sessionContext(built.text),
-      text: built.text,
-      bytes: utf8Bytes(built.text),
-      view: built.view,
-      overWarn: built.overWarn,
-      session: event
-    };
+    return withText({ status: "injected", view: built.view, overWarn: built.overWarn, session: event }, host, built.block);
   } catch (err) {
     if (err.code === "ENOENT") return none("no-store", event);
     return unavailable(host, err.message, io, event);
@@ -858,7 +857,8 @@ async function run(argv, io) {
     return 0;
   }
   const result = event === "session-start" ? await runSessionStartHook(stdin, { host, maxBytes: num(args, "max-bytes"), wiring: bool(args, "plugin") ? "plugin" : "install" }, io) : await runUserPromptHook(stdin, { host, maxBytes: num(args, "max-bytes"), maxEntries: num(args, "max-entries") }, io);
-  if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
+  if (result.outcome.chunks) for (const chunk of result.outcome.chunks) io.stdout.write(chunk);
+  else if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
   if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);
   return result.outcome.exitCode;
 }

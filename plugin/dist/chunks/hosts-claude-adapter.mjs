@@ -17,22 +17,35 @@ function asAdditionalContext(text) {
   };
 }
 function asSessionStartContext(text) {
-  return {
-    stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: text } }) + "\n",
-    stderr: "",
-    exitCode: 0
-  };
+  return asJson(text, (context) => ({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context } }));
 }
 function asSessionStartWithNotice(text, notice) {
   if (!notice) return asSessionStartContext(text);
+  return asJson(text, (context) => ({ systemMessage: notice, hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context } }));
+}
+function asPlainText(text) {
+  return typeof text === "string" ? { stdout: text, stderr: "", exitCode: 0 } : chunked(text.utf8());
+}
+function asJson(text, shape) {
+  if (typeof text === "string") return { stdout: JSON.stringify(shape(text)) + "\n", stderr: "", exitCode: 0 };
+  const whole = JSON.stringify(shape(MARK));
+  const at = whole.lastIndexOf(MARK_JSON);
+  return chunked([Buffer.from(`${whole.slice(0, at)}"`, "utf8"), ...text.json(), Buffer.from(`"${whole.slice(at + MARK_JSON.length)}
+`, "utf8")]);
+}
+var MARK = "\0memctl-text\0";
+var MARK_JSON = JSON.stringify(MARK);
+function chunked(chunks) {
+  let stdout;
   return {
-    stdout: JSON.stringify({ systemMessage: notice, hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: text } }) + "\n",
+    chunks,
+    get stdout() {
+      stdout ??= Buffer.concat(chunks).toString("utf8");
+      return stdout;
+    },
     stderr: "",
     exitCode: 0
   };
-}
-function asPlainText(text) {
-  return { stdout: text, stderr: "", exitCode: 0 };
 }
 function unavailableVia(deliver) {
   return (text, reason) => ({ ...deliver(text), stderr: `memctl: memory index unavailable: ${reason}

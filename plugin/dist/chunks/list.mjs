@@ -2,9 +2,9 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   PIPED_COLUMNS,
   elide,
-  renderTable,
   run,
-  spec
+  spec,
+  writeTable
 } from "./cli-list.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";
@@ -29,7 +29,7 @@ import "./runtime.mjs";
 export {
   PIPED_COLUMNS,
   elide,
-  renderTable,
   run,
-  spec
+  spec,
+  writeTable
 };

@@ -134,7 +134,28 @@ function prepare(s) {
   const desc = terms(s.description);
   const all = /* @__PURE__ */ new Set([...desc, ...terms(s.body ?? ""), ...(s.topics ?? []).flatMap((t) => terms(t))]);
   const keys = (s.recall ?? []).map((k) => new Set(terms(k))).filter((k) => k.size >= 2);
-  return { desc, descSet: new Set(desc), all, numbers: quantities(s.description), refs: new Set(s.repoRefs ?? []), keys };
+  const main = firstClause(s.description);
+  return {
+    desc,
+    descSet: new Set(desc),
+    all,
+    numbers: quantities(s.description),
+    refs: new Set(s.repoRefs ?? []),
+    keys,
+    main: new Set(terms(main)),
+    mainNumbers: quantities(main)
+  };
+}
+function firstClause(description) {
+  const at = description.search(/;|:\s|\s[—–-]\s|\.\s+(?=[A-Z])/);
+  return at > 0 ? description.slice(0, at) : description;
+}
+function sameMainStatement(a, b) {
+  if (a.mainNumbers.size > 0 && b.mainNumbers.size > 0 && !sameSet(a.mainNumbers, b.mainNumbers)) return false;
+  const [small, large] = a.main.size <= b.main.size ? [a.main, b.main] : [b.main, a.main];
+  let shared = 0;
+  for (const t of small) if (large.has(t)) shared++;
+  return shared >= 4 && shared >= 0.8 * small.size;
 }
 var NUMBER_TERMS = new Set(NUMBER_WORDS.flatMap((w) => tokenize(w)));
 function terms(text) {
@@ -391,6 +412,7 @@ function norm(text) {
 
 export {
   prepare,
+  sameMainStatement,
   compareStatements,
   relatedByContent,
   OWNER_ACTOR,

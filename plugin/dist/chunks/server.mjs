@@ -14,7 +14,7 @@ import {
   OVER_WARN_LOG,
   sessionInstructionBlock,
   sessionStartBlock
-} from "./hook-overview-store.mjs";
+} from "./core-pieced-text.mjs";
 import {
   logHookError
 } from "./hook-dedupe.mjs";

@@ -62,32 +62,46 @@ var FLAG_READ_ERROR = 2;
 var FLAG_ALWAYS = 4;
 var FLAG_SHA = 8;
 function flagsOf(r) {
-  if (r instanceof StoredCard && r.storedRow) return r.flags & ~FLAG_LINKED | (r.linked ? FLAG_LINKED : 0);
+  if (r instanceof StoredCard && r.flagsHold) return r.flags & ~FLAG_LINKED | (r.linked ? FLAG_LINKED : 0);
   return (r.linked ? FLAG_LINKED : 0) | (r.readError !== void 0 ? FLAG_READ_ERROR : 0) | (r.priority === "always" ? FLAG_ALWAYS : 0) | (r.sha256 !== void 0 ? FLAG_SHA : 0);
 }
 var StoredCard = class {
-  constructor(file, mtimeMs, size, ctimeMs, firstLine, headBytes, bodyBytes, linked, flags, rows, rowStart, rowEnd, reread) {
+  constructor(file, numbers, at, linked, rows, rowStart, reread) {
     this.file = file;
-    this.mtimeMs = mtimeMs;
-    this.size = size;
-    this.ctimeMs = ctimeMs;
-    this.firstLine = firstLine;
-    this.headBytes = headBytes;
-    this.bodyBytes = bodyBytes;
+    this.numbers = numbers;
+    this.at = at;
     this.linked = linked;
-    this.flags = flags;
     this.rows = rows;
     this.rowStart = rowStart;
-    this.rowEnd = rowEnd;
     this.reread = reread;
     this.edited = false;
   }
   get stamp() {
-    return [this.mtimeMs, this.size, this.ctimeMs];
+    return [this.numbers[this.at], this.numbers[this.at + 1], this.numbers[this.at + 2]];
+  }
+  get firstLine() {
+    return this.numbers[this.at + 3];
+  }
+  get headBytes() {
+    return this.numbers[this.at + 4];
+  }
+  get bodyBytes() {
+    return this.numbers[this.at + 5];
+  }
+  /** FLAG_* bits. */
+  get flags() {
+    return this.numbers[this.at + 6];
+  }
+  get rowEnd() {
+    return this.numbers[this.at + 8];
   }
   /** The row as stored, for copying into the next cache file without parsing it (undefined once a field was set). */
   get storedRow() {
     return this.edited ? void 0 : this.rows.subarray(this.rowStart, this.rowEnd);
+  }
+  /** Whether `flags` still describe the fields (no field was set): asked of every card, so no Buffer is made for it. */
+  get flagsHold() {
+    return !this.edited;
   }
   row() {
     this.parsed ??= checkRow(this.rows.toString("latin1", this.rowStart, this.rowEnd)) ?? this.reread(this.file);
@@ -223,7 +237,7 @@ function checkProvenance(v) {
 }
 
 // lib/store/card-cache-format.ts
-var CARD_CACHE_VERSION = "memctl-card-cache 5";
+var CARD_CACHE_VERSION = "memctl-card-cache 6";
 var NUMBERS = 9;
 function encodeCardCache(file) {
   const { head, records, wordsAt } = file;
@@ -289,7 +303,7 @@ function decodeCardCache(bytes, reread = unreadableRow) {
       if (!num2(mtime) || !num2(size) || !num2(ctime) || !isCount(firstLine) || !isCount(headBytes) || !isCount(bodyBytes)) return void 0;
       if (!isCount(flags) || flags >= 16 || !(Number.isSafeInteger(words) || Number.isNaN(words)) || !isCount(rowEnd) || rowEnd <= rowStart || rowEnd > rowsLen || rows[rowEnd - 1] !== 10)
         return void 0;
-      records[i] = new StoredCard(names[i], mtime, size, ctime, firstLine, headBytes, bodyBytes, (flags & FLAG_LINKED) !== 0, flags, rows, rowStart, rowEnd, reread);
+      records[i] = new StoredCard(names[i], numbers, k, (flags & FLAG_LINKED) !== 0, rows, rowStart, reread);
       wordsAt[i] = words;
       rowStart = rowEnd;
     }
@@ -300,10 +314,10 @@ function decodeCardCache(bytes, reread = unreadableRow) {
   }
 }
 function isAlways(r) {
-  return r instanceof StoredCard && r.storedRow ? (r.flags & FLAG_ALWAYS) !== 0 : r.priority === "always";
+  return r instanceof StoredCard && r.flagsHold ? (r.flags & FLAG_ALWAYS) !== 0 : r.priority === "always";
 }
 function isReadable(r) {
-  return r instanceof StoredCard && r.storedRow ? (r.flags & (FLAG_READ_ERROR | FLAG_SHA)) === FLAG_SHA : r.readError === void 0 && r.sha256 !== void 0;
+  return r instanceof StoredCard && r.flagsHold ? (r.flags & (FLAG_READ_ERROR | FLAG_SHA)) === FLAG_SHA : r.readError === void 0 && r.sha256 !== void 0;
 }
 function unreadableRow() {
   return { readError: "the card cache's row for this card is damaged", topics: [], problems: [] };

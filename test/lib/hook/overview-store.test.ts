@@ -8,6 +8,7 @@ import { decodeCardCache, encodeCardCache } from "../../../lib/store/card-cache-
 import { buildOverviewView } from "../../../lib/hook/overview-store.js";
 import { handWrittenCards } from "../../support/compact-fixture.js";
 import { makeWorld, memctl } from "../../support/fixture.js";
+import { asSessionStartContext } from "../../../hosts/deliver.js";
 
 // Session start takes its cards' fields from the card cache (issue 32). Whatever the cache holds, the block is
 // the one a read of every card gives: pinned and scoped cards, a card edited in place since the cache was
@@ -175,4 +176,30 @@ test("the index view made again after an edit of MEMORY.md from the view before 
     assert.equal(again.toString("utf8"), buildOverviewView(text).toString("utf8"), `round ${round}`);
     view = again;
   }
+});
+
+test("a kept view whose escaped lines would end the host's JSON string is not printed: the lines are made from MEMORY.md", async (t) => {
+  const w = makeWorld();
+  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  handWrittenCards(w, 4);
+  const index = path.join(w.mem, "MEMORY.md");
+  fs.appendFileSync(index, '- [quoted](project_topic-1.md) — says "x"\n');
+  backdate(w.mem);
+  fs.utimesSync(index, PAST, PAST);
+  await sleep(150);
+  const first = await sessionStartBlock(w.mem, CONTEXT, 1e9, [], SCOPE_AT);
+  const cache = path.join(w.mem, ".memctl", CARD_CACHE);
+  const decoded = decodeCardCache(fs.readFileSync(cache))!;
+  // Same length, so only the escape is gone: `\"x\"` becomes ` "x\"`, a quote that would close the host's string.
+  const at = decoded.view.lastIndexOf('\\"x\\"');
+  assert.ok(at > 0);
+  const view = Buffer.from(decoded.view);
+  view.write(' "', at, "latin1");
+  fs.writeFileSync(cache, encodeCardCache({ ...decoded, view }));
+  await sleep(150);
+  const again = await sessionStartBlock(w.mem, CONTEXT, 1e9, [], SCOPE_AT);
+  assert.equal(again!.text, first!.text);
+  const printed = asSessionStartContext(again!.block);
+  assert.equal(JSON.parse(printed.stdout).hookSpecificOutput.additionalContext, first!.text);
+  assert.deepEqual(Object.keys(JSON.parse(printed.stdout)), ["hookSpecificOutput"]);
 });

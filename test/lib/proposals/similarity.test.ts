@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { compareStatements, prepare, type Statement } from "../../../lib/proposals/similarity.js";
+import { compareStatements, prepare, sameMainStatement, type Statement } from "../../../lib/proposals/similarity.js";
 
 const rel = (a: Statement | string, b: Statement | string) => {
   const s = (x: Statement | string) => (typeof x === "string" ? { description: x } : x);
@@ -63,4 +63,20 @@ test("paraphrases by meaning: the smaller text's content terms nearly all in the
   assert.equal(rel({ ...card, recall: [] }, "Tests must hit a real database rather than mocks"), undefined, "without keys the words alone are too few");
   assert.equal(rel(card, "CI runs on Buildkite"), undefined);
   assert.equal(rel({ description: "Deploys take forty minutes", recall: ["how long does a deploy take"] }, "How long a deploy takes: ten minutes"), "contradiction");
+});
+
+test("the same main statement: first clauses that agree, whatever follows them; never different ones or different numbers", () => {
+  const same = (a: string, b: string) => sameMainStatement(prepare({ description: a }), prepare({ description: b }));
+  // One preference, elaborated two ways: the whole descriptions are no near-duplicate, the first clauses agree.
+  const a = "The user deploys the staging app himself whenever needed; the agent shouldn't deploy it.";
+  const b = "The user deploys the staging app himself: list what to check afterwards.";
+  assert.notEqual(rel(a, b), "near_duplicate");
+  assert.equal(same(a, b), true);
+  assert.equal(same(a, "The user deploys the staging app himself"), true, "a description of one clause is its own first clause");
+  // Another subject in the first clause, however alike the elaborations.
+  assert.equal(same(a, "The user deploys the docs site himself whenever needed; the agent shouldn't deploy it."), false);
+  // Fewer than four shared terms say too little; "e.g." ends no clause; numbers are values.
+  assert.equal(same("Use tabs; always", "Use tabs; never spaces"), false);
+  assert.equal(same("Keep shared code (e.g. logging) in the packages directory; one place", "Keep shared code in the packages directory: no copies"), true);
+  assert.equal(same("Run the API server on port 8080 locally; never 80", "Run the API server on port 3000 locally; never 80"), false);
 });

@@ -1,0 +1,347 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  logHookError
+} from "./hook-dedupe.mjs";
+import {
+  isReadable,
+  readCardCatalog
+} from "./store-card-cache-format.mjs";
+import {
+  sessionInstructions
+} from "./config-instructions.mjs";
+import {
+  COMPACT_FILE,
+  assembleIndexView,
+  readCompact,
+  viewBytes
+} from "./compact-artifact.mjs";
+import {
+  isEpisodesArtifact,
+  isShardFile,
+  normaliseTarget,
+  viewStore
+} from "./records-store-view.mjs";
+import {
+  BLOCK_CLOSE,
+  BLOCK_OPEN,
+  blockText,
+  preamble,
+  renderEntryLine
+} from "./core-block.mjs";
+import {
+  readHistory,
+  readIndexOnly
+} from "./store-history.mjs";
+import {
+  indexLines,
+  parseIndexLine,
+  readHold
+} from "./core-index-file.mjs";
+import {
+  inScope
+} from "./core-card-types.mjs";
+import {
+  INDEX_FILE,
+  joinPath,
+  readConfig
+} from "./config-config.mjs";
+import {
+  R_OK,
+  access,
+  readRegularUtf8,
+  statIfExists
+} from "./core-bytes.mjs";
+
+// lib/core/pieced-text.ts
+function escapeJsonBytes(utf8) {
+  const latin1 = Buffer.from(utf8.buffer, utf8.byteOffset, utf8.byteLength).toString("latin1");
+  return Buffer.from(JSON.stringify(latin1).slice(1, -1), "latin1");
+}
+var ESCAPED = new Uint8Array(128);
+for (const [c, b] of Object.entries({ '"': 34, "\\": 92, "/": 47, b: 8, f: 12, n: 10, r: 13, t: 9 })) ESCAPED[c.charCodeAt(0)] = b;
+function unescapeJsonBytes(pieces) {
+  let length = 0;
+  for (const p of pieces) length += p.length;
+  const out = Buffer.allocUnsafe(length);
+  let k = 0;
+  for (const piece of pieces) {
+    const p = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
+    let at = 0;
+    for (let slash = p.indexOf(92); slash >= 0; slash = p.indexOf(92, at)) {
+      k += p.copy(out, k, at, slash);
+      const c = p[slash + 1];
+      const hex = c === 117 ? p.toString("latin1", slash + 2, slash + 6) : "";
+      if (c !== void 0 && c < 128 && ESCAPED[c] > 0) {
+        out[k++] = ESCAPED[c];
+        at = slash + 2;
+      } else if (/^00[0-1][0-9a-f]$/.test(hex)) {
+        out[k++] = Number.parseInt(hex, 16);
+        at = slash + 6;
+      } else {
+        out[k++] = 92;
+        at = slash + 1;
+      }
+    }
+    k += p.copy(out, k, at);
+  }
+  return out.subarray(0, k);
+}
+function safeJsonLines(escaped, ends) {
+  const b = Buffer.from(escaped.buffer, escaped.byteOffset, escaped.byteLength);
+  const oddSlashesBefore = (at) => {
+    let n = 0;
+    while (at - 1 - n >= 0 && b[at - 1 - n] === 92) n++;
+    return n % 2 === 1;
+  };
+  for (let q = b.indexOf(34); q >= 0; q = b.indexOf(34, q + 1)) if (!oddSlashesBefore(q)) return false;
+  let start = 0;
+  for (let i = 0; i < ends.length; i++) {
+    const end = ends[i];
+    if (end < start + 2 || end > b.length || b[end - 1] !== 110 || b[end - 2] !== 92) return false;
+    if (end - 3 >= start && b[end - 3] === 92 && !oddSlashesBefore(end - 1)) return false;
+    start = end;
+  }
+  return start === b.length;
+}
+var PiecedText = class _PiecedText {
+  constructor(parts) {
+    this.parts = parts;
+  }
+  /** UTF-8 length. */
+  get bytes() {
+    let n = 0;
+    for (const p of this.parts) n += typeof p === "string" ? Buffer.byteLength(p) : p.bytes;
+    return n;
+  }
+  /** The text with `text` in front. */
+  prepend(text) {
+    return new _PiecedText([text, ...this.parts]);
+  }
+  /** The text as UTF-8, in pieces. */
+  utf8() {
+    return this.parts.map((p) => typeof p === "string" ? Buffer.from(p, "utf8") : unescapeJsonBytes(p.json));
+  }
+  /** JSON.stringify(text) without its quotes, as UTF-8, in pieces (the runs as they are kept). */
+  json() {
+    return this.parts.flatMap((p) => typeof p === "string" ? [Buffer.from(JSON.stringify(p).slice(1, -1), "utf8")] : p.json);
+  }
+  /** The whole text, for a caller that needs one string (MCP's `memory_overview`, tests). */
+  toString() {
+    this.joined ??= this.parts.map((p) => typeof p === "string" ? p : unescapeJsonBytes(p.json).toString("utf8")).join("");
+    return this.joined;
+  }
+};
+
+// lib/hook/overview-store.ts
+function overviewEntries(memoryDir) {
+  return viewStore(readIndexOnly(memoryDir)).entries;
+}
+async function readOverviewStore(memoryDir) {
+  const entries = overviewEntries(memoryDir);
+  const catalog = await readCardCatalog(memoryDir);
+  const pins = /* @__PURE__ */ new Map();
+  const cards = /* @__PURE__ */ new Map();
+  const digests = /* @__PURE__ */ new Map();
+  for (const r of catalog.cards) {
+    if (r.readError !== void 0 || r.sha256 === void 0 || isShardFile(r.file) || isEpisodesArtifact(r.file)) continue;
+    pins.set(r.file, { priority: r.priority, scope: r.scope });
+    cards.set(r.file, { card: { meta: { name: r.name, metadata: { type: r.type } } } });
+    digests.set(r.file, r.sha256);
+  }
+  return { dir: memoryDir, entries, pins, cards, digests };
+}
+function buildOverviewView(indexText, previous) {
+  const known = previous && knownLines(previous);
+  const names = [];
+  const lines = [];
+  const ends = [];
+  let escapedEnd = 0;
+  let rawEnd = 0;
+  const add = (file, card, raw, line, escaped, rawBytes) => {
+    names.push(raw !== line ? [file, card, raw] : card === file ? card : [file, card]);
+    lines.push(escaped);
+    escapedEnd += escaped.length;
+    rawEnd += rawBytes;
+    ends.push(escapedEnd, rawEnd);
+  };
+  indexLines(indexText, (raw, n) => {
+    const seen = known?.get(raw);
+    if (seen) {
+      add(seen.file, seen.card, raw, seen.line, seen.escaped, seen.rawBytes);
+      return;
+    }
+    const parsed = parseIndexLine(raw, n);
+    if (parsed === void 0 || "reason" in parsed) return;
+    const card = normaliseTarget(parsed.file);
+    if (card !== null && isShardFile(card)) return;
+    const line = renderEntryLine(parsed);
+    const utf8 = Buffer.from(`${line}
+`, "utf8");
+    add(parsed.file, card, raw, line, escapeJsonBytes(utf8), utf8.length);
+  });
+  const table = Buffer.alloc(ends.length * 4);
+  for (let i = 0; i < ends.length; i++) table.writeUInt32LE(ends[i], i * 4);
+  return Buffer.concat([Buffer.from(`${JSON.stringify(names)}
+`, "utf8"), table, ...lines]);
+}
+function knownLines(bytes) {
+  const view = decodeView(bytes);
+  if (!view) return void 0;
+  const rendered = unescapeJsonBytes([view.lines]).toString("utf8").split("\n");
+  if (rendered.length !== view.count + 1) return void 0;
+  const known = /* @__PURE__ */ new Map();
+  for (let i = 0; i < view.count; i++) {
+    const line = rendered[i];
+    const escaped = view.lines.subarray(view.end(i - 1), view.end(i));
+    known.set(view.raw(i) ?? line, { file: view.file(i), card: view.card(i), line, escaped, rawBytes: view.rawEnd(i) - view.rawEnd(i - 1) });
+  }
+  return known;
+}
+async function readOverviewLines(memoryDir, pinnedHere) {
+  const index = joinPath(memoryDir, INDEX_FILE);
+  if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
+  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView });
+  const view = (catalog.view && decodeView(catalog.view)) ?? decodeView(buildOverviewView(readRegularUtf8(index)));
+  const pinned = /* @__PURE__ */ new Set();
+  for (const r of catalog.always()) if (isReadable(r) && !isShardFile(r.file) && !isEpisodesArtifact(r.file) && r.priority === "always" && pinnedHere(r.scope)) pinned.add(r.file);
+  const hold = readHold(memoryDir);
+  const first = [];
+  const rest = [];
+  let count = 0;
+  let bytes = view.rawEnd(view.count - 1);
+  let runStart = 0;
+  for (let i = 0; i < view.count; i++) {
+    const at = view.end(i - 1);
+    const held = hold?.held(view.file(i)) ?? false;
+    const card = pinned.size > 0 ? view.card(i) : null;
+    const isPinned = !held && card !== null && pinned.has(card);
+    if (held || isPinned) {
+      if (at > runStart) rest.push(view.lines.subarray(runStart, at));
+      if (isPinned) first.push(view.lines.subarray(at, view.end(i)));
+      else bytes -= view.rawEnd(i) - view.rawEnd(i - 1);
+      runStart = view.end(i);
+    }
+    if (!held) count++;
+  }
+  if (view.lines.length > runStart) rest.push(view.lines.subarray(runStart));
+  return { count, json: [...first, ...rest], bytes };
+}
+function readable(file) {
+  try {
+    access(file, R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function decodeView(bytes) {
+  const nl = bytes.indexOf(10);
+  if (nl < 0) return void 0;
+  let names;
+  try {
+    names = JSON.parse(bytes.toString("utf8", 0, nl));
+  } catch {
+    return void 0;
+  }
+  if (!Array.isArray(names)) return void 0;
+  for (const n of names) {
+    if (typeof n === "string") continue;
+    if (!Array.isArray(n) || !(n.length === 2 || n.length === 3 && typeof n[2] === "string") || typeof n[0] !== "string" || !(n[1] === null || typeof n[1] === "string"))
+      return void 0;
+  }
+  const entry = (i) => names[i];
+  const tableAt = nl + 1;
+  const linesAt = tableAt + names.length * 8;
+  if (linesAt > bytes.length) return void 0;
+  const lines = bytes.subarray(linesAt);
+  const ends = new Uint32Array(names.length);
+  const rawEnds = new Uint32Array(names.length);
+  for (let i = 0, raw = 0; i < names.length; i++) {
+    ends[i] = bytes.readUInt32LE(tableAt + i * 8);
+    rawEnds[i] = bytes.readUInt32LE(tableAt + i * 8 + 4);
+    if (rawEnds[i] <= raw || rawEnds[i] - raw > ends[i] - (i === 0 ? 0 : ends[i - 1]) - 1) return void 0;
+    raw = rawEnds[i];
+  }
+  if (!safeJsonLines(lines, ends)) return void 0;
+  return {
+    count: names.length,
+    file: (i) => typeof entry(i) === "string" ? entry(i) : entry(i)[0],
+    card: (i) => typeof entry(i) === "string" ? entry(i) : entry(i)[1],
+    raw: (i) => typeof entry(i) === "string" ? void 0 : entry(i)[2],
+    lines,
+    end: (i) => i < 0 ? 0 : ends[i],
+    rawEnd: (i) => i < 0 ? 0 : rawEnds[i]
+  };
+}
+
+// lib/hook/session-overview.ts
+var OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was left out. Run `memctl doctor` for the diagnosis and remedy.";
+var OVER_WARN_LOG = "Injected memory context is over the advisory size threshold. Run memctl doctor for details.";
+var COMPACT_HEAD = "Session start: the compact summary of this project's memory, then what changed since it. Relevant lines also arrive with each prompt.";
+var OVERVIEW_HEAD = "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.";
+async function sessionStartBlock(memoryDir, context, warnBytes, notes = [], scopeAt) {
+  const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? { status: "absent" } : readCompact(memoryDir);
+  let view;
+  let lines;
+  if (compact.status === "ok") {
+    const store = await readOverviewStore(memoryDir);
+    const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries).lines;
+    const text = assembled.map((l) => `${l}
+`).join("");
+    lines = { count: store.entries.length, text, bytes: Buffer.byteLength(text) };
+    view = "compact";
+  } else {
+    const here = (scope) => scopeAt === void 0 || !scope?.length || scopeAt !== null && inScope(scope, scopeAt);
+    const runs = await readOverviewLines(memoryDir, here);
+    lines = { count: runs.count, text: runs, bytes: runs.bytes };
+    view = "overview";
+  }
+  if (lines.count === 0) return void 0;
+  const ctx = { ...context, entryCount: lines.count };
+  const injectedBytes = viewBytes({ lines: [] }, ctx) + lines.bytes;
+  const overWarn = injectedBytes > warnBytes;
+  const head = [view === "compact" ? COMPACT_HEAD : OVERVIEW_HEAD, ...overWarn ? [OVER_WARN_NOTE] : [], ...notes];
+  const block = overviewBlock(ctx, head, lines.text);
+  return {
+    block,
+    get text() {
+      return block.toString();
+    },
+    view,
+    injectedBytes,
+    warnBytes,
+    overWarn
+  };
+}
+function renderOverview(context, head, lines) {
+  return overviewBlock(context, head, lines).toString();
+}
+function overviewBlock(context, head, lines) {
+  return new PiecedText([`${[BLOCK_OPEN, preamble(context), ...head.map(blockText)].join("\n")}
+`, lines, `${BLOCK_CLOSE}
+`]);
+}
+
+// lib/hook/session-instructions.ts
+function sessionInstructionBlock(host, cwd, io) {
+  try {
+    const block = sessionInstructions(host, cwd, io, readConfig(io).value);
+    if (block.omitted.length > 0)
+      logHookError(
+        io,
+        `session start (${host}): ${block.omitted.length} instruction part(s) left out over [instructions] max_bytes; memctl instructions --host ${host} shows them`
+      );
+    return block.text;
+  } catch (err) {
+    logHookError(io, `session start (${host}): instructions not composed: ${err.message}`);
+    return "";
+  }
+}
+
+export {
+  overviewEntries,
+  OVER_WARN_LOG,
+  sessionStartBlock,
+  renderOverview,
+  sessionInstructionBlock
+};
