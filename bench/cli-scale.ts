@@ -1,7 +1,8 @@
 // The CLI's reads and writes at scale: `memctl save` (an update and a new card), `list` and `search`, each as a
 // fresh process, interleaved with `node -e 0` as latency.ts does, reported as a ratio of medians.
 // Issue 32's targets: save ≤ 5x, list / search ≤ 10x `node -e 0` at 100,000 cards. Build first: `npm run build`.
-// Run: node --import tsx bench/cli-scale.ts [--cards 10000] [--runs 5] [--dir DIR] [--keep] [--only save,save-new,list,search,mcp]
+// Run: node --import tsx bench/cli-scale.ts [--cards 10000] [--runs 5] [--dir DIR] [--keep] [--only save,save-last,save-new,list,search,mcp]
+// save-last (not in the default set): an update of the card on MEMORY.md's last line.
 // mcp: `memory_search` calls to one `memctl mcp` server (not in the default set: the server is not a fresh process).
 // --cli another build's dist/cli.js (inside the checkout, e.g. .bench-cache/old-dist/cli.js, so it resolves node_modules).
 // --dir reuses a store this script generated before (a 100,000-card store takes minutes to write); --keep keeps it.
@@ -69,9 +70,16 @@ const env: NodeJS.ProcessEnv = {
 // Past the agent guardrails' default 2,000 files only while the owner's save is refused there (before issue 32).
 fs.writeFileSync(env.MEMCTL_CONFIG_FILE!, `[guardrails]\nmax_files = ${cards * 2 + 1000}\nmax_total_bytes = ${1 << 30}\n`);
 const target = fs.readdirSync(memory).find((f) => f.startsWith("project_") && f.endsWith(".md"))!;
+// save-last: the generated card last in MEMORY.md (cards saved later follow it), where a look-up of its
+// line, which stops at the first line linking it, costs the most.
+const lastTarget = [...fs.readFileSync(path.join(memory, "MEMORY.md"), "utf8").matchAll(/^- \[[^\]]*\]\(([^)]+\.md)\)/gm)]
+  .map((m) => m[1]!)
+  .filter((f) => /^[a-z]+_[a-z]+_\d{5}\.md$/.test(f)) // gen-store.ts's names: in both builds' copies
+  .at(-1)!;
 let n = 0;
 const commands: Record<string, () => string[]> = {
   save: () => ["save", target.replace(/\.md$/, ""), "-d", `bench update ${n++} of an existing card, the description only`],
+  "save-last": () => ["save", lastTarget.replace(/\.md$/, ""), "-d", `bench update ${n++} of the card on the index's last line`],
   "save-new": () => ["save", `bench-new-${process.pid}-${n++}`, "-t", "project", "-d", "a new card the bench adds"],
   list: () => ["list", "--json"],
   search: () => ["search", "deploy migration", "--json"],

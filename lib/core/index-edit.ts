@@ -1,5 +1,5 @@
 import { parseIndex } from "./index-file.js";
-import { findIndexLines, hasFenceMark } from "./index-find.js";
+import { findIndexLine, findIndexLines, hasFenceMark } from "./index-find.js";
 
 // MEMORY.md edits touch only the lines of one card; every other byte (headings, prose, other entries,
 // line endings, a missing final newline) stays as it was. Callers hold the store lock around read-modify-write.
@@ -29,7 +29,7 @@ export function upsertIndexLine(indexText: string, file: string, line: string): 
 
 /** upsertIndexLine on the raw bytes of MEMORY.md: every byte outside the replaced line is kept. */
 export function upsertIndexLineBytes(index: Buffer, file: string, line: string): Buffer {
-  const hit = findIndexLines(index, file)[0];
+  const hit = findIndexLine(index, file);
   if (hit) return Buffer.concat([index.subarray(0, hit.start), Buffer.from(line, "utf8"), index.subarray(hit.end)]);
   const eol = index.includes("\r\n") ? "\r\n" : "\n";
   const sep = index.length === 0 || index[index.length - 1] === 0x0a ? "" : eol;
@@ -42,7 +42,7 @@ export function upsertIndexLineBytes(index: Buffer, file: string, line: string):
  * when it reports none). Undefined for an append to an index whose last line has no line break (upsertIndexLineBytes).
  */
 export function upsertIndexLinePieces(index: Buffer, file: string, line: string): { pieces: Buffer[]; changed: boolean; edit?: LineEdit } | undefined {
-  const hit = findIndexLines(index, file)[0];
+  const hit = findIndexLine(index, file);
   if (!hit) {
     if (index.length > 0 && index[index.length - 1] !== 0x0a) return undefined;
     const added = Buffer.from(line + (index.includes("\r\n") ? "\r\n" : "\n"), "utf8");
@@ -92,7 +92,7 @@ export function removeIndexLinesBytes(index: Buffer, file: string): { bytes: Buf
 
 /** Whether the index bytes already link `file`. */
 export function indexHasBytes(index: Buffer, file: string): boolean {
-  return findIndexLines(index, file).length > 0;
+  return findIndexLine(index, file) !== undefined;
 }
 
 function upsertParsed(indexText: string, parsed: ReturnType<typeof parseIndex>, file: string, line: string): string {

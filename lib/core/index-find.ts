@@ -34,6 +34,40 @@ export function findIndexLines(index: Buffer, file: string): IndexHit[] {
 const linesFound = new WeakMap<Buffer, Map<string, readonly IndexHit[]>>();
 
 /**
+ * The first line linking `file`: the one a save replaces and whose title it keeps. Searched only as far as that
+ * line, so a save's look-up in an index of 100,000 cards costs what lies before its card's line, not the whole
+ * 19 MB (issue 32); the same answer as findIndexLines(index, file)[0], which it uses when that or a search for a
+ * part of the name (a new card's, linesHolding) already has the lines.
+ */
+export function findIndexLine(index: Buffer, file: string): IndexHit | undefined {
+  const known = linesFound.get(index)?.get(file);
+  if (known) return known[0];
+  const needle = Buffer.from(file, "utf8");
+  if (needle.length === 0 || searchedWithin(index, needle)) return findIndexLines(index, file)[0];
+  let memo = firstFound.get(index);
+  if (!memo) firstFound.set(index, (memo = new Map()));
+  if (memo.has(file)) return memo.get(file);
+  const accept = (e: IndexEntry) => e.file.replace(/^\.\//, "") === file;
+  // The lines that can link the card, in order: those holding its name as written, and those with a percent-escape.
+  let raw = index.indexOf(needle);
+  let escaped = index.indexOf(PERCENT);
+  let hit: IndexHit | undefined;
+  while (raw !== -1 || escaped !== -1) {
+    const start = lineStart(index, raw === -1 ? escaped : escaped === -1 ? raw : Math.min(raw, escaped));
+    hit = entryAt(index, start, accept);
+    if (hit) break;
+    const next = lineEnd(index, start) + 1;
+    if (raw !== -1 && raw < next) raw = index.indexOf(needle, next);
+    if (escaped !== -1 && escaped < next) escaped = index.indexOf(PERCENT, next);
+  }
+  memo.set(file, hit);
+  return hit;
+}
+
+/** findIndexLine's answers per index Buffer. */
+const firstFound = new WeakMap<Buffer, Map<string, IndexHit | undefined>>();
+
+/**
  * Every entry whose title is `title`, in file order. A title is unescaped from its line (`\[` is `[`), so a line
  * can carry it only if its bytes hold the title as written or a backslash.
  */
@@ -45,20 +79,68 @@ export function findIndexTitles(index: Buffer, title: string): IndexHit[] {
 function findEntries(index: Buffer, needles: readonly (Buffer | number)[], accept: (entry: IndexEntry) => boolean): IndexHit[] {
   const starts = new Set<number>();
   for (const needle of needles) {
-    if (typeof needle !== "number" && needle.length === 0) continue;
-    for (let at = index.indexOf(needle); at !== -1; at = index.indexOf(needle, at + 1)) starts.add(lineStart(index, at));
+    if (typeof needle === "number") for (let at = index.indexOf(needle); at !== -1; at = index.indexOf(needle, at + 1)) starts.add(lineStart(index, at));
+    else if (needle.length > 0) for (const start of linesHolding(index, needle)) starts.add(start);
   }
   if (starts.size === 0) return [];
-  const fences = fenceLines(index);
   const hits: IndexHit[] = [];
   for (const start of [...starts].sort((a, b) => a - b)) {
-    if (fencesUpTo(fences, start) % 2 === 1) continue;
-    const end = contentEnd(index, start);
-    const parsed = parseIndexLine(index.toString("utf8", start, end), 0);
-    if (parsed === undefined || "reason" in parsed || !accept(parsed)) continue;
-    hits.push({ start, end, entry: parsed });
+    const hit = entryAt(index, start, accept);
+    if (hit) hits.push(hit);
   }
   return hits;
+}
+
+/** The entry on the line starting at `start` when it is one (not inside a fence) and `accept` takes it. */
+function entryAt(index: Buffer, start: number, accept: (entry: IndexEntry) => boolean): IndexHit | undefined {
+  if (fencesUpTo(fenceLines(index), start) % 2 === 1) return undefined;
+  const end = contentEnd(index, start);
+  const parsed = parseIndexLine(index.toString("utf8", start, end), 0);
+  if (parsed === undefined || "reason" in parsed || !accept(parsed)) return undefined;
+  return { start, end, entry: parsed };
+}
+
+/** The lines holding each needle searched for in an index Buffer, by the needle's bytes (latin1: one char a byte). */
+const holding = new WeakMap<Buffer, Map<string, readonly number[]>>();
+
+/**
+ * The starts of the lines holding `needle`, in file order. A line can hold it only where it holds every part of it,
+ * so once a shorter needle was searched for in the same bytes, only its lines are looked at: a new card's save
+ * looks its name up among the titles, then its file (`<type>_<name>.md`), and the second search of 19 MB at
+ * 100,000 cards is a look at the few lines the first found (issue 32).
+ */
+function linesHolding(index: Buffer, needle: Buffer): readonly number[] {
+  let memo = holding.get(index);
+  if (!memo) holding.set(index, (memo = new Map()));
+  const key = needle.toString("latin1");
+  let found = memo.get(key);
+  if (found) return found;
+  const within = searchedWithin(index, needle);
+  if (within) found = within.filter((start) => index.subarray(start, lineEnd(index, start)).includes(needle));
+  else {
+    const starts: number[] = [];
+    for (let at = index.indexOf(needle); at !== -1; at = index.indexOf(needle, at + 1)) {
+      const start = lineStart(index, at);
+      if (starts[starts.length - 1] !== start) starts.push(start);
+    }
+    found = starts;
+  }
+  memo.set(key, found);
+  return found;
+}
+
+/** The lines of a needle searched before in these bytes that is part of `needle` (none when it spans lines). */
+function searchedWithin(index: Buffer, needle: Buffer): readonly number[] | undefined {
+  const memo = holding.get(index);
+  if (!memo || needle.includes(NL)) return undefined;
+  const key = needle.toString("latin1");
+  for (const [part, lines] of memo) if (key.includes(part)) return lines;
+  return undefined;
+}
+
+function lineEnd(index: Buffer, start: number): number {
+  const nl = index.indexOf(NL, start);
+  return nl === -1 ? index.length : nl;
 }
 
 function lineStart(index: Buffer, at: number): number {

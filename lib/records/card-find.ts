@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseCard } from "../core/card.js";
-import { findIndexLines, findIndexTitles } from "../core/index-find.js";
+import { findIndexLine, findIndexTitles } from "../core/index-find.js";
 import { INDEX_FILE } from "../store/read.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { CARD_TYPES } from "../core/card-rules.js";
@@ -79,7 +79,7 @@ function refuseSpecialFile(memoryDir: string, candidates: readonly string[]): vo
 /** The title of the first MEMORY.md line linking `file`, found without parsing the other lines. */
 export function currentIndexTitle(memoryDir: string, file: string): string | undefined {
   const index = readIndexBytes(memoryDir);
-  return index ? findIndexLines(index, file)[0]?.entry.title : undefined;
+  return index ? findIndexLine(index, file)?.entry.title : undefined;
 }
 
 function isRegularFile(p: string): boolean {

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
-import { appendHistory, assertHistoryWritable, latestByCard, readCardHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
+import { appendHistory, assertHistoryWritable, latestByCard, sha256Hex, type HistoryEntry } from "../store/history.js";
+import { keepHistoryIndex, readLatestHistory } from "../store/history-latest.js";
 import { ensureStateDir, withStoreLock } from "../store/lock.js";
 import { archiveProposal, proposalPath, type Proposal } from "./proposal-files.js";
 import { EMPTY_INDEX, indexHasBytes, indexLineEdit, removeIndexLinesBytes, upsertIndexLinePieces, upsertIndexLineBytes } from "../core/index-edit.js";
@@ -186,7 +187,8 @@ function serialize(intent: Intent): string {
 
 /** Every step checks what is already done, so applying twice (a crash mid-apply, then recovery) is the same as once. */
 async function applyIntent(memoryDir: string, intent: Intent, commit?: CommitOptions): Promise<void> {
-  const history = readCardHistory(
+  // Each card's latest revision, to skip an entry a killed writer already appended (lib/store/history-latest.ts).
+  const history = readLatestHistory(
     memoryDir,
     intent.changes.map((c) => c.card),
   ).entries;
@@ -213,6 +215,7 @@ async function applyIntent(memoryDir: string, intent: Intent, commit?: CommitOpt
       history.push(change.entry);
     }
   }
+  if (intent.changes.some((c) => c.entry)) keepHistoryIndex(memoryDir); // the index covers this write's lines too
   appendJournal(memoryDir, journal);
   const archive = intent.archive;
   if (archive && fs.existsSync(proposalPath(memoryDir, archive.proposal.id))) await archiveProposal(memoryDir, archive.proposal, archive.event);

@@ -7,7 +7,8 @@ import { assertMayWrite } from "./actor.js";
 import { assertCardText, CARD_TYPES } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { checkPathShape, checkWrite, storeLimitsBind, withDefaults, type Guardrails } from "./guardrails.js";
-import { latestByCard, makeEntry, readCardHistory, readHistory, sha256Hex, type HistoryEntry, type HistoryRead } from "../store/history.js";
+import { latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry, type HistoryRead } from "../store/history.js";
+import { readLatestHistory } from "../store/history-latest.js";
 import { withRecordsLock, type CardChange, type Intent } from "./commit.js";
 import { commitIntentReported } from "./interrupted.js";
 import { assertNoSecrets, warmSecretScan, type SecretPolicy } from "./secrets.js";
@@ -105,7 +106,7 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
     next = updatedCardBytes(before, input, today, existingType);
   } else {
     const named = CARD_TYPES.map((t) => `${t}_${input.name}.md`);
-    namedHistory = readCardHistory(ctx.memoryDir, named);
+    namedHistory = readLatestHistory(ctx.memoryDir, named);
     const removed = latestByCard(namedHistory.entries);
     const removedType = CARD_TYPES.find((t) => removed.get(`${t}_${input.name}.md`)?.op === "delete");
     input = { ...input, type: input.type ?? removedType };
@@ -126,8 +127,8 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
   // A title the owner chose by hand in MEMORY.md is kept; the hook always follows the description.
   const title = currentIndexTitle(ctx.memoryDir, file) ?? meta.name ?? input.name;
   const indexLine = renderIndexLine({ title, file, hook: meta.description ?? "" });
-  // This card's revisions only (not the store's); another card's changes (`also`) get the whole history.
-  const history = namedHistory ? { ...namedHistory, entries: namedHistory.entries.filter((e) => e.card === file) } : readCardHistory(ctx.memoryDir, [file]);
+  // This card's latest revision only (not the store's); another card's changes (`also`) get the whole history.
+  const history = namedHistory ? { ...namedHistory, entries: namedHistory.entries.filter((e) => e.card === file) } : readLatestHistory(ctx.memoryDir, [file]);
   const latest = latestByCard(history.entries).get(file);
   const unchanged = before !== undefined && before.equals(next);
   if (!unchanged) {

@@ -113,7 +113,7 @@ function searchCardHistory(bytes: Buffer, cards: readonly string[]): HistoryRead
     const nl = bytes.indexOf(0x0a, start);
     const line = bytes.toString("utf8", start, nl === -1 ? bytes.length : nl);
     if (line.trim() === "") continue;
-    const entry = toEntry(line);
+    const entry = parseHistoryLine(line);
     if (!entry) malformed++;
     else if (wanted.has(entry.card)) entries.push(entry);
   }
@@ -146,14 +146,15 @@ export function parseHistory(text: string): HistoryRead {
   let malformed = 0;
   for (const line of text.split("\n")) {
     if (line.trim() === "") continue;
-    const entry = toEntry(line);
+    const entry = parseHistoryLine(line);
     if (entry) entries.push(entry);
     else malformed++;
   }
   return { entries, malformed };
 }
 
-function toEntry(line: string): HistoryEntry | undefined {
+/** One history line as an entry, or undefined when it does not parse or lacks a field (counted as malformed). */
+export function parseHistoryLine(line: string): HistoryEntry | undefined {
   let v: unknown;
   try {
     v = JSON.parse(line);

@@ -1,5 +1,6 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  findIndexLine,
   findIndexLines,
   hasFenceMark
 } from "./core-index-find.mjs";
@@ -141,14 +142,14 @@ function pruneRevisions(memoryDir, pending, limits, always = false) {
 // lib/core/index-edit.ts
 var EMPTY_INDEX = "# Memory\n\nOne line per card: - [Title](file.md) \u2014 hook\n";
 function upsertIndexLineBytes(index, file, line) {
-  const hit = findIndexLines(index, file)[0];
+  const hit = findIndexLine(index, file);
   if (hit) return Buffer.concat([index.subarray(0, hit.start), Buffer.from(line, "utf8"), index.subarray(hit.end)]);
   const eol = index.includes("\r\n") ? "\r\n" : "\n";
   const sep = index.length === 0 || index[index.length - 1] === 10 ? "" : eol;
   return Buffer.concat([index, Buffer.from(sep + line + eol, "utf8")]);
 }
 function upsertIndexLinePieces(index, file, line) {
-  const hit = findIndexLines(index, file)[0];
+  const hit = findIndexLine(index, file);
   if (!hit) {
     if (index.length > 0 && index[index.length - 1] !== 10) return void 0;
     const added = Buffer.from(line + (index.includes("\r\n") ? "\r\n" : "\n"), "utf8");
@@ -185,7 +186,7 @@ function removeIndexLinesBytes(index, file) {
   return { bytes: Buffer.concat(kept), removed: hits.length };
 }
 function indexHasBytes(index, file) {
-  return findIndexLines(index, file).length > 0;
+  return findIndexLine(index, file) !== void 0;
 }
 function indexLineEdit(before, next) {
   const a = Buffer.isBuffer(before) ? before : Buffer.from(before.buffer, before.byteOffset, before.byteLength);

@@ -19,26 +19,84 @@ function findIndexLines(index, file) {
   return [...hits];
 }
 var linesFound = /* @__PURE__ */ new WeakMap();
+function findIndexLine(index, file) {
+  const known = linesFound.get(index)?.get(file);
+  if (known) return known[0];
+  const needle = Buffer.from(file, "utf8");
+  if (needle.length === 0 || searchedWithin(index, needle)) return findIndexLines(index, file)[0];
+  let memo = firstFound.get(index);
+  if (!memo) firstFound.set(index, memo = /* @__PURE__ */ new Map());
+  if (memo.has(file)) return memo.get(file);
+  const accept = (e) => e.file.replace(/^\.\//, "") === file;
+  let raw = index.indexOf(needle);
+  let escaped = index.indexOf(PERCENT);
+  let hit;
+  while (raw !== -1 || escaped !== -1) {
+    const start = lineStart(index, raw === -1 ? escaped : escaped === -1 ? raw : Math.min(raw, escaped));
+    hit = entryAt(index, start, accept);
+    if (hit) break;
+    const next = lineEnd(index, start) + 1;
+    if (raw !== -1 && raw < next) raw = index.indexOf(needle, next);
+    if (escaped !== -1 && escaped < next) escaped = index.indexOf(PERCENT, next);
+  }
+  memo.set(file, hit);
+  return hit;
+}
+var firstFound = /* @__PURE__ */ new WeakMap();
 function findIndexTitles(index, title) {
   return findEntries(index, [Buffer.from(title, "utf8"), BACKSLASH], (e) => e.title === title);
 }
 function findEntries(index, needles, accept) {
   const starts = /* @__PURE__ */ new Set();
   for (const needle of needles) {
-    if (typeof needle !== "number" && needle.length === 0) continue;
-    for (let at = index.indexOf(needle); at !== -1; at = index.indexOf(needle, at + 1)) starts.add(lineStart(index, at));
+    if (typeof needle === "number") for (let at = index.indexOf(needle); at !== -1; at = index.indexOf(needle, at + 1)) starts.add(lineStart(index, at));
+    else if (needle.length > 0) for (const start of linesHolding(index, needle)) starts.add(start);
   }
   if (starts.size === 0) return [];
-  const fences = fenceLines(index);
   const hits = [];
   for (const start of [...starts].sort((a, b) => a - b)) {
-    if (fencesUpTo(fences, start) % 2 === 1) continue;
-    const end = contentEnd(index, start);
-    const parsed = parseIndexLine(index.toString("utf8", start, end), 0);
-    if (parsed === void 0 || "reason" in parsed || !accept(parsed)) continue;
-    hits.push({ start, end, entry: parsed });
+    const hit = entryAt(index, start, accept);
+    if (hit) hits.push(hit);
   }
   return hits;
+}
+function entryAt(index, start, accept) {
+  if (fencesUpTo(fenceLines(index), start) % 2 === 1) return void 0;
+  const end = contentEnd(index, start);
+  const parsed = parseIndexLine(index.toString("utf8", start, end), 0);
+  if (parsed === void 0 || "reason" in parsed || !accept(parsed)) return void 0;
+  return { start, end, entry: parsed };
+}
+var holding = /* @__PURE__ */ new WeakMap();
+function linesHolding(index, needle) {
+  let memo = holding.get(index);
+  if (!memo) holding.set(index, memo = /* @__PURE__ */ new Map());
+  const key = needle.toString("latin1");
+  let found = memo.get(key);
+  if (found) return found;
+  const within = searchedWithin(index, needle);
+  if (within) found = within.filter((start) => index.subarray(start, lineEnd(index, start)).includes(needle));
+  else {
+    const starts = [];
+    for (let at = index.indexOf(needle); at !== -1; at = index.indexOf(needle, at + 1)) {
+      const start = lineStart(index, at);
+      if (starts[starts.length - 1] !== start) starts.push(start);
+    }
+    found = starts;
+  }
+  memo.set(key, found);
+  return found;
+}
+function searchedWithin(index, needle) {
+  const memo = holding.get(index);
+  if (!memo || needle.includes(NL)) return void 0;
+  const key = needle.toString("latin1");
+  for (const [part, lines] of memo) if (key.includes(part)) return lines;
+  return void 0;
+}
+function lineEnd(index, start) {
+  const nl = index.indexOf(NL, start);
+  return nl === -1 ? index.length : nl;
 }
 function lineStart(index, at) {
   return at === 0 ? 0 : index.lastIndexOf(NL, at - 1) + 1;
@@ -84,6 +142,7 @@ function fencesUpTo(fences, start) {
 
 export {
   findIndexLines,
+  findIndexLine,
   findIndexTitles,
   hasFenceMark
 };

@@ -8,7 +8,7 @@ import {
   resolveMemoryPath
 } from "./store-safe-open.mjs";
 import {
-  findIndexLines,
+  findIndexLine,
   findIndexTitles
 } from "./core-index-find.mjs";
 import {
@@ -195,7 +195,7 @@ function refuseSpecialFile(memoryDir, candidates) {
 }
 function currentIndexTitle(memoryDir, file) {
   const index = readIndexBytes(memoryDir);
-  return index ? findIndexLines(index, file)[0]?.entry.title : void 0;
+  return index ? findIndexLine(index, file)?.entry.title : void 0;
 }
 function isRegularFile(p) {
   try {

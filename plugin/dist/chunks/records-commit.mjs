@@ -25,12 +25,15 @@ import {
   HISTORY_OPS,
   appendHistory,
   assertHistoryWritable,
+  historyPath,
   isValidActor,
   latestByCard,
+  parseHistoryLine,
   readCardHistory
 } from "./store-history.mjs";
 import {
   commitFile,
+  commitFileSync,
   ensureStateDir,
   notRealError,
   realDir,
@@ -48,28 +51,255 @@ import {
 import {
   ERROR_CODES,
   MemctlError,
+  close,
+  openRegular,
+  readAt,
+  readRegular,
   readRegularMemo,
   systemCode
 } from "./core-bytes.mjs";
 
+// lib/store/history-latest.ts
+import fs from "node:fs";
+import path from "node:path";
+var HISTORY_LATEST_RELPATH = `${STATE_DIR}/history-latest.idx`;
+var MAGIC = "memctl-history-latest 1";
+var WINDOW = 4096;
+var CATCH_UP_MAX = 4 * 1024 * 1024;
+var OFFSET_MAX = 4294967295;
+function readLatestHistory(memoryDir, cards) {
+  const file = historyPath(memoryDir);
+  let opened;
+  try {
+    opened = openRegular(file);
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
+    return wholeRead(memoryDir, cards);
+  }
+  const { fd } = opened;
+  try {
+    const st = fs.fstatSync(fd, { bigint: true });
+    const size = Number(st.size);
+    const stamp = { dev: String(st.dev), ino: String(st.ino) };
+    const disk = indexStamp2(memoryDir);
+    const mine = held.get(file);
+    let index = trusted(mine && mine.disk === disk ? mine.index : loadIndex(memoryDir), stamp, size, fd);
+    if (index && index.covered < size && !catchUp(index, fd, size)) index = void 0;
+    index ??= rebuild(fd, size, stamp);
+    let entries = lookUp(index, fd, cards);
+    if (!entries) {
+      index = rebuild(fd, size, stamp);
+      entries = lookUp(index, fd, cards) ?? [];
+    }
+    held.set(file, { index, disk });
+    return { entries, malformed: 0 };
+  } catch {
+    held.delete(file);
+    return wholeRead(memoryDir, cards);
+  } finally {
+    close(fd);
+  }
+}
+function keepHistoryIndex(memoryDir) {
+  readLatestHistory(memoryDir, []);
+  const mine = held.get(historyPath(memoryDir));
+  if (!mine || mine.index.onDisk || mine.index.covered > OFFSET_MAX) return;
+  saveIndex(memoryDir, mine.index);
+  mine.disk = indexStamp2(memoryDir);
+}
+var held = /* @__PURE__ */ new Map();
+function indexStamp2(memoryDir) {
+  const st = fs.statSync(indexPath(memoryDir), { bigint: true, throwIfNoEntry: false });
+  return st ? `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}` : "";
+}
+function wholeRead(memoryDir, cards) {
+  const read = readCardHistory(memoryDir, cards);
+  return { ...read, entries: [...latestByCard(read.entries).values()] };
+}
+function trusted(index, stamp, size, fd) {
+  if (!index || index.dev !== stamp.dev || index.ino !== stamp.ino || index.covered > size) return void 0;
+  if (!bytesAt(fd, 0, index.head) || !bytesAt(fd, index.covered - index.tail.length, index.tail)) return void 0;
+  return index;
+}
+function bytesAt(fd, position, expected) {
+  const got = Buffer.alloc(expected.length);
+  return readAt(fd, got, 0, got.length, position) === got.length && got.equals(expected);
+}
+function catchUp(index, fd, size) {
+  if (size - index.covered > CATCH_UP_MAX) return false;
+  const bytes = Buffer.alloc(size - index.covered);
+  if (readAt(fd, bytes, 0, bytes.length, index.covered) !== bytes.length) return false;
+  const end = bytes.lastIndexOf(10) + 1;
+  const found = /* @__PURE__ */ new Map();
+  for (let start = 0; start < end; ) {
+    const nl = bytes.indexOf(10, start);
+    const entry = parseHistoryLine(bytes.toString("utf8", start, nl));
+    if (entry && entry.rev >= (found.get(entry.card)?.rev ?? 0)) found.set(entry.card, { rev: entry.rev, offset: index.covered + start });
+    start = nl + 1;
+  }
+  for (const [card, latest] of found) {
+    const at = pairOf(index, fd, card);
+    if (at === void 0) index.pairs = insertPair(index.pairs, hashOf(card), latest.offset);
+    else if (latest.rev >= at.entry.rev) index.pairs[at.i + 1] = latest.offset;
+  }
+  index.covered += end;
+  index.onDisk = false;
+  index.tail = readWindowEnding(fd, index.covered);
+  if (index.head.length < WINDOW) index.head = readWindow(fd, 0, Math.min(WINDOW, index.covered));
+  return true;
+}
+function rebuild(fd, size, stamp) {
+  const bytes = Buffer.alloc(size);
+  let got = 0;
+  for (let n = -1; got < size && n !== 0; got += n) n = readAt(fd, bytes, got, size - got, got);
+  const end = got === 0 ? 0 : bytes.lastIndexOf(10, got - 1) + 1;
+  const latest = /* @__PURE__ */ new Map();
+  for (let start = 0; start < end; ) {
+    const nl = bytes.indexOf(10, start);
+    const entry = parseHistoryLine(bytes.toString("utf8", start, nl));
+    if (entry && entry.rev >= (latest.get(entry.card)?.rev ?? 0)) latest.set(entry.card, { rev: entry.rev, offset: start });
+    start = nl + 1;
+  }
+  const pairs = [...latest].map(([card, l]) => [hashOf(card), l.offset]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return {
+    ...stamp,
+    covered: end,
+    head: Buffer.from(bytes.subarray(0, Math.min(WINDOW, end))),
+    tail: Buffer.from(bytes.subarray(Math.max(0, end - WINDOW), end)),
+    pairs: Uint32Array.from(pairs.flat()),
+    onDisk: false
+  };
+}
+function lookUp(index, fd, cards) {
+  const entries = [];
+  for (const card of new Set(cards)) {
+    let found;
+    const hash = hashOf(card);
+    const first = lowerBound(index.pairs, hash);
+    if (first > 0 && index.pairs[first - 2] >= hash || first < index.pairs.length && index.pairs[first] < hash) return void 0;
+    for (let i = first; i < index.pairs.length && index.pairs[i] === hash; i += 2) {
+      const entry = lineAt(fd, index.pairs[i + 1], index.covered);
+      if (!entry) return void 0;
+      if (entry.card === card) found = entry;
+    }
+    if (found) entries.push(found);
+  }
+  return entries;
+}
+function pairOf(index, fd, card) {
+  const hash = hashOf(card);
+  for (let i = lowerBound(index.pairs, hash); i < index.pairs.length && index.pairs[i] === hash; i += 2) {
+    const entry = lineAt(fd, index.pairs[i + 1], index.covered);
+    if (!entry) throw new Error("history index: an offset is not a history line");
+    if (entry.card === card) return { i, entry };
+  }
+  return void 0;
+}
+function lineAt(fd, offset, covered) {
+  if (offset >= covered) return void 0;
+  const start = offset === 0 ? 0 : offset - 1;
+  for (let length = 1024; ; length *= 4) {
+    const bytes = Buffer.alloc(Math.min(length, covered - start));
+    const got = readAt(fd, bytes, 0, bytes.length, start);
+    if (offset > 0 && (got === 0 || bytes[0] !== 10)) return void 0;
+    const from = offset === 0 ? 0 : 1;
+    const nl = bytes.subarray(0, got).indexOf(10, from);
+    if (nl !== -1) return parseHistoryLine(bytes.toString("utf8", from, nl));
+    if (got < bytes.length || start + got >= covered) return void 0;
+  }
+}
+function lowerBound(pairs, hash) {
+  let lo = 0;
+  let hi = pairs.length / 2;
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
+    if (pairs[mid * 2] < hash) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo * 2;
+}
+function insertPair(pairs, hash, offset) {
+  const at = lowerBound(pairs, hash);
+  const next = new Uint32Array(pairs.length + 2);
+  next.set(pairs.subarray(0, at));
+  next[at] = hash;
+  next[at + 1] = offset;
+  next.set(pairs.subarray(at), at + 2);
+  return next;
+}
+function hashOf(card) {
+  let h = 2166136261;
+  for (let i = 0; i < card.length; i++) h = Math.imul(h ^ card.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+function readWindow(fd, position, length) {
+  const bytes = Buffer.alloc(length);
+  return bytes.subarray(0, readAt(fd, bytes, 0, length, position));
+}
+function readWindowEnding(fd, end) {
+  return readWindow(fd, Math.max(0, end - WINDOW), Math.min(WINDOW, end));
+}
+function indexPath(memoryDir) {
+  return path.join(memoryDir, ...HISTORY_LATEST_RELPATH.split("/"));
+}
+function loadIndex(memoryDir) {
+  try {
+    const { bytes } = readRegular(indexPath(memoryDir));
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const nl = buffer.indexOf(10);
+    const header = JSON.parse(buffer.toString("utf8", 0, nl));
+    const body = nl + 1;
+    const { dev, ino, covered, head, tail, n } = header;
+    if (header.magic !== MAGIC || typeof dev !== "string" || typeof ino !== "string" || typeof head !== "string" || typeof tail !== "string") return void 0;
+    if (!Number.isSafeInteger(covered) || !Number.isSafeInteger(n) || body % 4 !== 0 || buffer.length !== body + n * 8) return void 0;
+    const pairs = new Uint32Array(buffer.buffer.slice(buffer.byteOffset + body, buffer.byteOffset + buffer.length));
+    const headBytes = Buffer.from(head, "base64");
+    const tailBytes = Buffer.from(tail, "base64");
+    const windows = Math.min(WINDOW, covered);
+    if (headBytes.length !== windows || tailBytes.length !== windows) return void 0;
+    return { dev, ino, covered, head: headBytes, tail: tailBytes, pairs, onDisk: true };
+  } catch {
+    return void 0;
+  }
+}
+function saveIndex(memoryDir, index) {
+  try {
+    let header = JSON.stringify({
+      magic: MAGIC,
+      dev: index.dev,
+      ino: index.ino,
+      covered: index.covered,
+      head: index.head.toString("base64"),
+      tail: index.tail.toString("base64"),
+      n: index.pairs.length / 2
+    });
+    header += " ".repeat((4 - (Buffer.byteLength(header) + 1) % 4) % 4) + "\n";
+    const pairs = Buffer.from(index.pairs.buffer, index.pairs.byteOffset, index.pairs.byteLength);
+    realDir(memoryDir, STATE_DIR);
+    commitFileSync(indexPath(memoryDir), Buffer.concat([Buffer.from(header, "utf8"), pairs]), { durable: false });
+    index.onDisk = true;
+  } catch {
+  }
+}
+
 // lib/records/commit.ts
-import fs2 from "node:fs";
-import path2 from "node:path";
+import fs3 from "node:fs";
+import path3 from "node:path";
 
 // lib/store/machine-id.ts
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
+import fs2 from "node:fs";
+import path2 from "node:path";
 var MACHINE_ID_RELPATH = `${STATE_DIR}/machine-id`;
 var ID = /^[0-9a-f]{32}$/;
 function idPath(memoryDir) {
-  return path.join(memoryDir, ...MACHINE_ID_RELPATH.split("/"));
+  return path2.join(memoryDir, ...MACHINE_ID_RELPATH.split("/"));
 }
 function readMachineId(memoryDir) {
   try {
     const file = idPath(memoryDir);
-    if (!fs.lstatSync(file).isFile()) return void 0;
-    const id = fs.readFileSync(file, "utf8").trim();
+    if (!fs2.lstatSync(file).isFile()) return void 0;
+    const id = fs2.readFileSync(file, "utf8").trim();
     return ID.test(id) ? id : void 0;
   } catch (err) {
     if (systemCode(err) === "ENOENT") return void 0;
@@ -152,7 +382,7 @@ function intentProblems(memoryDir, raw, machineId) {
 var INTENT_RELPATH = `${STATE_DIR}/intent.json`;
 var QUARANTINE_RELDIR = `${STATE_DIR}/quarantine`;
 function intentPath(memoryDir) {
-  return path2.join(memoryDir, ...INTENT_RELPATH.split("/"));
+  return path3.join(memoryDir, ...INTENT_RELPATH.split("/"));
 }
 async function withRecordsLock(ctx, fn) {
   return withStoreLock(
@@ -177,14 +407,14 @@ async function writeIntent(memoryDir, intent) {
   await commitFile(intentPath(memoryDir), serialize({ ...intent, writer }));
 }
 function assertIndexRegular(memoryDir) {
-  const file = path2.join(memoryDir, INDEX_FILE);
-  const stat = fs2.statSync(file, { throwIfNoEntry: false });
+  const file = path3.join(memoryDir, INDEX_FILE);
+  const stat = fs3.statSync(file, { throwIfNoEntry: false });
   if (stat && !stat.isFile()) throw notRealError(file, "file", stat.mode);
 }
 async function recoverIntent(memoryDir, commit) {
   const found = inspectIntent(memoryDir);
   if (found.state === "none") return false;
-  const dirs = found.state === "ours" ? found.intent.changes.map((c) => path2.dirname(path2.join(memoryDir, c.card))) : [];
+  const dirs = found.state === "ours" ? found.intent.changes.map((c) => path3.dirname(path3.join(memoryDir, c.card))) : [];
   for (const dir of /* @__PURE__ */ new Set([memoryDir, ...dirs])) sweepDeadTemps(dir);
   if (found.state === "refused") {
     await quarantineIntent(memoryDir, found.text);
@@ -192,7 +422,7 @@ async function recoverIntent(memoryDir, commit) {
   }
   const intent = found.intent;
   const first = intent.changes[0];
-  const committed = first !== void 0 && shaOf(path2.join(memoryDir, first.card)) === targetOf(first);
+  const committed = first !== void 0 && shaOf(path3.join(memoryDir, first.card)) === targetOf(first);
   if (committed) await applyIntent(memoryDir, intent, commit);
   clearIntent(memoryDir);
   return committed;
@@ -201,8 +431,8 @@ function inspectIntent(memoryDir) {
   let text;
   try {
     const file = intentPath(memoryDir);
-    if (!fs2.lstatSync(file).isFile()) throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${INTENT_RELPATH} is not a regular file; remove it and retry`);
-    text = fs2.readFileSync(file, "utf8");
+    if (!fs3.lstatSync(file).isFile()) throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${INTENT_RELPATH} is not a regular file; remove it and retry`);
+    text = fs3.readFileSync(file, "utf8");
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { state: "none" };
     throw err;
@@ -229,46 +459,46 @@ function refusedIntents(memoryDir) {
   const out = [];
   const pending = inspectIntent(memoryDir);
   if (pending.state === "refused") out.push({ file: INTENT_RELPATH, problems: pending.problems });
-  const dir = path2.join(memoryDir, ...QUARANTINE_RELDIR.split("/"));
+  const dir = path3.join(memoryDir, ...QUARANTINE_RELDIR.split("/"));
   let names = [];
   try {
-    names = fs2.readdirSync(dir).filter((n) => /^intent-[0-9a-f]{16}\.json$/.test(n)).sort();
+    names = fs3.readdirSync(dir).filter((n) => /^intent-[0-9a-f]{16}\.json$/.test(n)).sort();
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
   }
   for (const name of names) {
-    const file = path2.join(dir, name);
-    if (!fs2.lstatSync(file).isFile()) continue;
-    const judged = judgeIntent(memoryDir, fs2.readFileSync(file, "utf8"));
+    const file = path3.join(dir, name);
+    if (!fs3.lstatSync(file).isFile()) continue;
+    const judged = judgeIntent(memoryDir, fs3.readFileSync(file, "utf8"));
     out.push({ file: `${QUARANTINE_RELDIR}/${name}`, problems: judged.state === "refused" ? judged.problems : ["set aside by an earlier memctl"] });
   }
   return out;
 }
 async function quarantineIntent(memoryDir, text) {
   const dir = realDir(memoryDir, ...QUARANTINE_RELDIR.split("/"));
-  await commitFile(path2.join(dir, `intent-${sha256Hex(text).slice(0, 16)}.json`), text);
+  await commitFile(path3.join(dir, `intent-${sha256Hex(text).slice(0, 16)}.json`), text);
   clearIntent(memoryDir);
 }
 function serialize(intent) {
   return JSON.stringify({ ...intent, changes: intent.changes.map((c) => ({ ...c, content: c.content === null ? null : c.content.toString("base64") })) }) + "\n";
 }
 async function applyIntent(memoryDir, intent, commit) {
-  const history = readCardHistory(
+  const history = readLatestHistory(
     memoryDir,
     intent.changes.map((c) => c.card)
   ).entries;
   const journal = [];
   for (const change of intent.changes) {
     const indexBefore = indexStamp(memoryDir);
-    const abs = path2.join(memoryDir, change.card);
+    const abs = path3.join(memoryDir, change.card);
     const current = shaOf(abs);
     const target = targetOf(change);
     if (current !== target) {
       if (current !== change.before) continue;
       if (change.content !== null) await commitFile(abs, change.content, { ...commit, sweep: false });
-      else if (change.trash) fs2.renameSync(abs, path2.join(memoryDir, change.trash));
-      else fs2.rmSync(abs, { force: true });
-      syncDirectory(path2.dirname(abs));
+      else if (change.trash) fs3.renameSync(abs, path3.join(memoryDir, change.trash));
+      else fs3.rmSync(abs, { force: true });
+      syncDirectory(path3.dirname(abs));
     }
     const edit = change.index ? await editIndex(memoryDir, change.card, change.index, commit) : void 0;
     const cards = change.index?.from !== void 0 && change.index.from !== change.card ? [change.card, change.index.from] : [change.card];
@@ -279,12 +509,13 @@ async function applyIntent(memoryDir, intent, commit) {
       history.push(change.entry);
     }
   }
+  if (intent.changes.some((c) => c.entry)) keepHistoryIndex(memoryDir);
   appendJournal(memoryDir, journal);
   const archive = intent.archive;
-  if (archive && fs2.existsSync(proposalPath(memoryDir, archive.proposal.id))) await archiveProposal(memoryDir, archive.proposal, archive.event);
+  if (archive && fs3.existsSync(proposalPath(memoryDir, archive.proposal.id))) await archiveProposal(memoryDir, archive.proposal, archive.event);
 }
 async function editIndex(memoryDir, card, edit, commit) {
-  const file = path2.join(memoryDir, INDEX_FILE);
+  const file = path3.join(memoryDir, INDEX_FILE);
   let before;
   try {
     before = readRegularMemo(file);
@@ -293,7 +524,7 @@ async function editIndex(memoryDir, card, edit, commit) {
     if (edit.line === null) return {};
     before = Buffer.from(EMPTY_INDEX, "utf8");
   }
-  const created = !fs2.existsSync(file);
+  const created = !fs3.existsSync(file);
   const replaced = edit.line !== null && edit.from === void 0 && !created ? upsertIndexLinePieces(before, card, edit.line) : void 0;
   if (replaced) {
     if (!replaced.changed) return {};
@@ -313,15 +544,15 @@ async function editIndex(memoryDir, card, edit, commit) {
   return lines ? { e: [lines.at, lines.removed, lines.inserted] } : { x: 1 };
 }
 function clearIntent(memoryDir) {
-  fs2.rmSync(intentPath(memoryDir), { force: true });
-  syncDirectory(path2.dirname(intentPath(memoryDir)));
+  fs3.rmSync(intentPath(memoryDir), { force: true });
+  syncDirectory(path3.dirname(intentPath(memoryDir)));
 }
 function targetOf(change) {
   return change.content === null ? null : sha256Hex(change.content);
 }
 function shaOf(abs) {
   try {
-    return fs2.lstatSync(abs).isFile() ? sha256Hex(fs2.readFileSync(abs)) : null;
+    return fs3.lstatSync(abs).isFile() ? sha256Hex(fs3.readFileSync(abs)) : null;
   } catch (err) {
     if (systemCode(err) === "ENOENT") return null;
     throw err;
@@ -329,6 +560,7 @@ function shaOf(abs) {
 }
 
 export {
+  readLatestHistory,
   INTENT_RELPATH,
   withRecordsLock,
   commitIntent,

@@ -12,6 +12,7 @@ import {
   validateSaveInput
 } from "./records-card-find.mjs";
 import {
+  readLatestHistory,
   withRecordsLock
 } from "./records-commit.mjs";
 import {
@@ -38,7 +39,6 @@ import {
 import {
   latestByCard,
   makeEntry,
-  readCardHistory,
   readHistory
 } from "./store-history.mjs";
 import {
@@ -111,7 +111,7 @@ async function saveCardLocked(ctx, input, decide, also) {
     next = updatedCardBytes(before, input, today, existingType);
   } else {
     const named = CARD_TYPES.map((t) => `${t}_${input.name}.md`);
-    namedHistory = readCardHistory(ctx.memoryDir, named);
+    namedHistory = readLatestHistory(ctx.memoryDir, named);
     const removed = latestByCard(namedHistory.entries);
     const removedType = CARD_TYPES.find((t) => removed.get(`${t}_${input.name}.md`)?.op === "delete");
     input = { ...input, type: input.type ?? removedType };
@@ -131,7 +131,7 @@ async function saveCardLocked(ctx, input, decide, also) {
   const meta = parseCard(nextText).meta;
   const title = currentIndexTitle(ctx.memoryDir, file) ?? meta.name ?? input.name;
   const indexLine = renderIndexLine({ title, file, hook: meta.description ?? "" });
-  const history = namedHistory ? { ...namedHistory, entries: namedHistory.entries.filter((e) => e.card === file) } : readCardHistory(ctx.memoryDir, [file]);
+  const history = namedHistory ? { ...namedHistory, entries: namedHistory.entries.filter((e) => e.card === file) } : readLatestHistory(ctx.memoryDir, [file]);
   const latest = latestByCard(history.entries).get(file);
   const unchanged = before !== void 0 && before.equals(next);
   if (!unchanged) {

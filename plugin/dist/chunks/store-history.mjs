@@ -88,7 +88,7 @@ function searchCardHistory(bytes, cards) {
     const nl = bytes.indexOf(10, start);
     const line = bytes.toString("utf8", start, nl === -1 ? bytes.length : nl);
     if (line.trim() === "") continue;
-    const entry = toEntry(line);
+    const entry = parseHistoryLine(line);
     if (!entry) malformed++;
     else if (wanted.has(entry.card)) entries.push(entry);
   }
@@ -112,13 +112,13 @@ function parseHistory(text) {
   let malformed = 0;
   for (const line of text.split("\n")) {
     if (line.trim() === "") continue;
-    const entry = toEntry(line);
+    const entry = parseHistoryLine(line);
     if (entry) entries.push(entry);
     else malformed++;
   }
   return { entries, malformed };
 }
-function toEntry(line) {
+function parseHistoryLine(line) {
   let v;
   try {
     v = JSON.parse(line);
@@ -269,6 +269,7 @@ export {
   readHistory,
   readCardHistory,
   parseHistory,
+  parseHistoryLine,
   latestByCard,
   appendHistory,
   assertHistoryWritable,

@@ -91,3 +91,51 @@ test("a card whose frontmatter name is not its file name is found through its in
   assert.equal(findCardFile(c.memoryDir, "About me"), "user_me.md", "a name no new card could have: every card's frontmatter is read");
   assert.equal(findCardFile(c.memoryDir, "nothing-here"), undefined);
 });
+
+test("once its side index is made, a save reads its card's latest history line, not the whole history", async () => {
+  const c = store();
+  const history = path.join(c.memoryDir, ".memctl", "history.jsonl");
+  await saveCard(c, { name: "c1", description: "the first save reads the history whole and indexes it" });
+  const size = fs.statSync(history).size;
+  const fds = new Set<number>();
+  let bytes = 0;
+  const open = fs.openSync;
+  const read = fs.readSync;
+  const readFile = fs.readFileSync;
+  const closeFd = fs.closeSync;
+  mock.method(fs, "closeSync", (fd: number) => {
+    fds.delete(fd); // its number is reused by the next open
+    closeFd(fd);
+  });
+  mock.method(fs, "openSync", function (this: unknown, ...args: Parameters<typeof fs.openSync>) {
+    const fd = open.apply(fs, args);
+    if (path.resolve(String(args[0])) === history) fds.add(fd);
+    return fd;
+  });
+  mock.method(fs, "readSync", function (this: unknown, ...args: unknown[]) {
+    const n = (read as (...a: unknown[]) => number).apply(fs, args);
+    if (fds.has(args[0] as number)) bytes += n;
+    return n;
+  });
+  mock.method(fs, "readFileSync", function (this: unknown, ...args: Parameters<typeof fs.readFileSync>) {
+    assert.notEqual(path.resolve(String(args[0])), history, "history.jsonl read whole");
+    return (readFile as (...a: unknown[]) => unknown).apply(fs, args);
+  });
+  try {
+    await saveCard(c, { name: "c2000", description: "an update far from the end of the history" });
+    await saveCard(c, { name: "fresh", type: "project", description: "a new card: four candidate names looked up" });
+  } finally {
+    mock.restoreAll();
+  }
+  assert.ok(bytes > 0 && bytes < 64 * 1024, `read ${bytes} bytes of a ${size}-byte history`);
+  assert.deepEqual(
+    readHistory(c.memoryDir)
+      .entries.slice(-3)
+      .map((e) => [e.card, e.rev]),
+    [
+      ["project_c1.md", 2],
+      ["project_c2000.md", 2],
+      ["project_fresh.md", 1],
+    ],
+  );
+});

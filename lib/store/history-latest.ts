@@ -1,0 +1,299 @@
+import fs from "node:fs";
+import path from "node:path";
+import { systemCode } from "../core/errors.js";
+import { historyPath, parseHistoryLine, readCardHistory, latestByCard, type HistoryEntry, type HistoryRead } from "./history.js";
+import { close, openRegular, readAt, readRegular } from "./checked-fs.js";
+import { STATE_DIR } from "./paths.js";
+import { realDir } from "./safe-write.js";
+import { commitFileSync } from "./write.js";
+
+// A write needs its card's latest revision, not the 19 MB history of a 100,000-card store (issue 32). This side
+// index (.memctl/history-latest.idx, per machine: never synced) maps each card to the byte offset of its latest
+// line. history.jsonl is untrusted (a sync may rewrite it), so the index is used only while the file keeps the
+// device and inode it was made from, is at least as long as the bytes it covers, and its first and last
+// WINDOW bytes of those are still what they were; lines appended since are read and folded in, and the line an
+// offset points to is parsed again and must name the card. Anything else (no index, a rewritten or truncated
+// history, an index that does not hold together) reads the whole history again and rebuilds the index.
+
+export const HISTORY_LATEST_RELPATH = `${STATE_DIR}/history-latest.idx`;
+const MAGIC = "memctl-history-latest 1";
+const WINDOW = 4096;
+/** Past this many bytes appended since the index was made, a rebuild costs no more than folding them in. */
+const CATCH_UP_MAX = 4 * 1024 * 1024;
+/** Offsets are u32: a history past 4 GiB is always read whole. */
+const OFFSET_MAX = 0xffff_ffff;
+
+/** The index in memory: what it covers, and [hash, offset] pairs sorted by hash. */
+interface LatestIndex {
+  dev: string;
+  ino: string;
+  covered: number;
+  head: Buffer;
+  tail: Buffer;
+  pairs: Uint32Array;
+  /** Whether the file on disk says the same (false once folded forward or rebuilt here). */
+  onDisk: boolean;
+}
+
+/**
+ * The latest entry of each of `cards` (at most one per card, as latestByCard picks it: the highest revision, then
+ * the later line), through the side index when history.jsonl still is what it describes. `malformed` is not
+ * counted here. Never throws for the history itself. Only reads: the index this makes or brings up to date is
+ * kept in this process and written by keepHistoryIndex, after a write's own append, so a refused write changes
+ * nothing on disk.
+ */
+export function readLatestHistory(memoryDir: string, cards: readonly string[]): HistoryRead {
+  const file = historyPath(memoryDir);
+  let opened: { fd: number };
+  try {
+    opened = openRegular(file);
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
+    return wholeRead(memoryDir, cards); // reports the error as readHistory does
+  }
+  const { fd } = opened;
+  try {
+    const st = fs.fstatSync(fd, { bigint: true });
+    const size = Number(st.size);
+    const stamp = { dev: String(st.dev), ino: String(st.ino) };
+    const disk = indexStamp(memoryDir);
+    const mine = held.get(file);
+    let index = trusted(mine && mine.disk === disk ? mine.index : loadIndex(memoryDir), stamp, size, fd);
+    if (index && index.covered < size && !catchUp(index, fd, size)) index = undefined;
+    index ??= rebuild(fd, size, stamp);
+    let entries = lookUp(index, fd, cards);
+    if (!entries) {
+      index = rebuild(fd, size, stamp); // an offset that does not hold: the index is wrong, not the history
+      entries = lookUp(index, fd, cards) ?? [];
+    }
+    held.set(file, { index, disk });
+    return { entries, malformed: 0 };
+  } catch {
+    held.delete(file);
+    return wholeRead(memoryDir, cards);
+  } finally {
+    close(fd);
+  }
+}
+
+/**
+ * Brings the side index up to date with history.jsonl (the lines a write just appended) and writes it, when it
+ * changed. Best effort: an index that cannot be written costs the next write a whole read. The caller holds the
+ * store lock.
+ */
+export function keepHistoryIndex(memoryDir: string): void {
+  readLatestHistory(memoryDir, []);
+  const mine = held.get(historyPath(memoryDir));
+  if (!mine || mine.index.onDisk || mine.index.covered > OFFSET_MAX) return;
+  saveIndex(memoryDir, mine.index);
+  mine.disk = indexStamp(memoryDir);
+}
+
+/**
+ * This process's index per history file, read or made once and then folded forward (a save looks its card up twice),
+ * used while the index file on disk keeps the stamp it had then: another writer's index is read instead.
+ */
+const held = new Map<string, { index: LatestIndex; disk: string }>();
+
+function indexStamp(memoryDir: string): string {
+  const st = fs.statSync(indexPath(memoryDir), { bigint: true, throwIfNoEntry: false });
+  return st ? `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}` : "";
+}
+
+function wholeRead(memoryDir: string, cards: readonly string[]): HistoryRead {
+  const read = readCardHistory(memoryDir, cards);
+  return { ...read, entries: [...latestByCard(read.entries).values()] };
+}
+
+/** The index when it still describes this history.jsonl (same device and inode, covered bytes' ends unchanged). */
+function trusted(index: LatestIndex | undefined, stamp: { dev: string; ino: string }, size: number, fd: number): LatestIndex | undefined {
+  if (!index || index.dev !== stamp.dev || index.ino !== stamp.ino || index.covered > size) return undefined;
+  if (!bytesAt(fd, 0, index.head) || !bytesAt(fd, index.covered - index.tail.length, index.tail)) return undefined;
+  return index;
+}
+
+function bytesAt(fd: number, position: number, expected: Buffer): boolean {
+  const got = Buffer.alloc(expected.length);
+  return readAt(fd, got, 0, got.length, position) === got.length && got.equals(expected);
+}
+
+/** Folds the whole lines appended since the index was made into it; false when there are too many to bother. */
+function catchUp(index: LatestIndex, fd: number, size: number): boolean {
+  if (size - index.covered > CATCH_UP_MAX) return false;
+  const bytes = Buffer.alloc(size - index.covered);
+  if (readAt(fd, bytes, 0, bytes.length, index.covered) !== bytes.length) return false;
+  const end = bytes.lastIndexOf(0x0a) + 1; // a torn last line is not covered: the next append may drop it
+  const found = new Map<string, { rev: number; offset: number }>();
+  for (let start = 0; start < end; ) {
+    const nl = bytes.indexOf(0x0a, start);
+    const entry = parseHistoryLine(bytes.toString("utf8", start, nl));
+    if (entry && entry.rev >= (found.get(entry.card)?.rev ?? 0)) found.set(entry.card, { rev: entry.rev, offset: index.covered + start });
+    start = nl + 1;
+  }
+  for (const [card, latest] of found) {
+    const at = pairOf(index, fd, card);
+    if (at === undefined) index.pairs = insertPair(index.pairs, hashOf(card), latest.offset);
+    else if (latest.rev >= at.entry.rev) index.pairs[at.i + 1] = latest.offset;
+  }
+  index.covered += end;
+  index.onDisk = false;
+  index.tail = readWindowEnding(fd, index.covered);
+  if (index.head.length < WINDOW) index.head = readWindow(fd, 0, Math.min(WINDOW, index.covered));
+  return true;
+}
+
+/** Reads the whole history and indexes every card's latest line. */
+function rebuild(fd: number, size: number, stamp: { dev: string; ino: string }): LatestIndex {
+  const bytes = Buffer.alloc(size);
+  let got = 0;
+  for (let n = -1; got < size && n !== 0; got += n) n = readAt(fd, bytes, got, size - got, got);
+  const end = got === 0 ? 0 : bytes.lastIndexOf(0x0a, got - 1) + 1;
+  const latest = new Map<string, { rev: number; offset: number }>();
+  for (let start = 0; start < end; ) {
+    const nl = bytes.indexOf(0x0a, start);
+    const entry = parseHistoryLine(bytes.toString("utf8", start, nl));
+    if (entry && entry.rev >= (latest.get(entry.card)?.rev ?? 0)) latest.set(entry.card, { rev: entry.rev, offset: start });
+    start = nl + 1;
+  }
+  const pairs = [...latest].map(([card, l]) => [hashOf(card), l.offset] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return {
+    ...stamp,
+    covered: end,
+    head: Buffer.from(bytes.subarray(0, Math.min(WINDOW, end))),
+    tail: Buffer.from(bytes.subarray(Math.max(0, end - WINDOW), end)),
+    pairs: Uint32Array.from(pairs.flat()),
+    onDisk: false,
+  };
+}
+
+/** Each card's latest entry; undefined when an offset does not point at a whole line naming a card (a bad index). */
+function lookUp(index: LatestIndex, fd: number, cards: readonly string[]): HistoryEntry[] | undefined {
+  const entries: HistoryEntry[] = [];
+  for (const card of new Set(cards)) {
+    let found: HistoryEntry | undefined;
+    const hash = hashOf(card);
+    const first = lowerBound(index.pairs, hash);
+    // The index is memctl's own per-machine file, written whole by rename: its order is checked where the search
+    // lands, not over 100,000 pairs on every load (what a sync or a hand edit can change is history.jsonl).
+    if ((first > 0 && index.pairs[first - 2]! >= hash) || (first < index.pairs.length && index.pairs[first]! < hash)) return undefined;
+    for (let i = first; i < index.pairs.length && index.pairs[i] === hash; i += 2) {
+      const entry = lineAt(fd, index.pairs[i + 1]!, index.covered);
+      if (!entry) return undefined;
+      if (entry.card === card) found = entry;
+    }
+    if (found) entries.push(found);
+  }
+  return entries;
+}
+
+/** The pair (its position) and entry of `card`'s indexed line, when it has one. */
+function pairOf(index: LatestIndex, fd: number, card: string): { i: number; entry: HistoryEntry } | undefined {
+  const hash = hashOf(card);
+  for (let i = lowerBound(index.pairs, hash); i < index.pairs.length && index.pairs[i] === hash; i += 2) {
+    const entry = lineAt(fd, index.pairs[i + 1]!, index.covered);
+    if (!entry) throw new Error("history index: an offset is not a history line");
+    if (entry.card === card) return { i, entry };
+  }
+  return undefined;
+}
+
+/** The entry on the whole line starting at `offset` (after a line break), or undefined. */
+function lineAt(fd: number, offset: number, covered: number): HistoryEntry | undefined {
+  if (offset >= covered) return undefined;
+  const start = offset === 0 ? 0 : offset - 1;
+  for (let length = 1024; ; length *= 4) {
+    const bytes = Buffer.alloc(Math.min(length, covered - start));
+    const got = readAt(fd, bytes, 0, bytes.length, start);
+    if (offset > 0 && (got === 0 || bytes[0] !== 0x0a)) return undefined;
+    const from = offset === 0 ? 0 : 1;
+    const nl = bytes.subarray(0, got).indexOf(0x0a, from);
+    if (nl !== -1) return parseHistoryLine(bytes.toString("utf8", from, nl));
+    if (got < bytes.length || start + got >= covered) return undefined; // the file ends (or shrank) before the line does
+  }
+}
+
+function lowerBound(pairs: Uint32Array, hash: number): number {
+  let lo = 0;
+  let hi = pairs.length / 2;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (pairs[mid * 2]! < hash) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo * 2;
+}
+
+function insertPair(pairs: Uint32Array, hash: number, offset: number): Uint32Array {
+  const at = lowerBound(pairs, hash);
+  const next = new Uint32Array(pairs.length + 2);
+  next.set(pairs.subarray(0, at));
+  next[at] = hash;
+  next[at + 1] = offset;
+  next.set(pairs.subarray(at), at + 2);
+  return next;
+}
+
+/** FNV-1a over the name's UTF-16 code units: a bucket, never an identity (every hit's line is read and compared). */
+function hashOf(card: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < card.length; i++) h = Math.imul(h ^ card.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+function readWindow(fd: number, position: number, length: number): Buffer {
+  const bytes = Buffer.alloc(length);
+  return bytes.subarray(0, readAt(fd, bytes, 0, length, position));
+}
+
+function readWindowEnding(fd: number, end: number): Buffer {
+  return readWindow(fd, Math.max(0, end - WINDOW), Math.min(WINDOW, end));
+}
+
+function indexPath(memoryDir: string): string {
+  return path.join(memoryDir, ...HISTORY_LATEST_RELPATH.split("/"));
+}
+
+// Layout: one JSON header line (magic, device, inode, covered bytes, the two windows in base64, pair count), padded
+// with spaces to a multiple of 4 bytes, then the pairs as u32 in the machine's byte order (the file never leaves it).
+function loadIndex(memoryDir: string): LatestIndex | undefined {
+  try {
+    const { bytes } = readRegular(indexPath(memoryDir));
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const nl = buffer.indexOf(0x0a);
+    const header = JSON.parse(buffer.toString("utf8", 0, nl)) as Record<string, unknown>;
+    const body = nl + 1;
+    const { dev, ino, covered, head, tail, n } = header;
+    if (header.magic !== MAGIC || typeof dev !== "string" || typeof ino !== "string" || typeof head !== "string" || typeof tail !== "string") return undefined;
+    if (!Number.isSafeInteger(covered) || !Number.isSafeInteger(n) || body % 4 !== 0 || buffer.length !== body + (n as number) * 8) return undefined;
+    const pairs = new Uint32Array(buffer.buffer.slice(buffer.byteOffset + body, buffer.byteOffset + buffer.length));
+    const headBytes = Buffer.from(head, "base64");
+    const tailBytes = Buffer.from(tail, "base64");
+    const windows = Math.min(WINDOW, covered as number);
+    if (headBytes.length !== windows || tailBytes.length !== windows) return undefined;
+    return { dev, ino, covered: covered as number, head: headBytes, tail: tailBytes, pairs, onDisk: true };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written whole to a temp and renamed (never torn); not fsynced: a lost or stale index is only read again. */
+function saveIndex(memoryDir: string, index: LatestIndex): void {
+  try {
+    let header = JSON.stringify({
+      magic: MAGIC,
+      dev: index.dev,
+      ino: index.ino,
+      covered: index.covered,
+      head: index.head.toString("base64"),
+      tail: index.tail.toString("base64"),
+      n: index.pairs.length / 2,
+    });
+    header += " ".repeat((4 - ((Buffer.byteLength(header) + 1) % 4)) % 4) + "\n";
+    const pairs = Buffer.from(index.pairs.buffer, index.pairs.byteOffset, index.pairs.byteLength);
+    realDir(memoryDir, STATE_DIR);
+    commitFileSync(indexPath(memoryDir), Buffer.concat([Buffer.from(header, "utf8"), pairs]), { durable: false });
+    index.onDisk = true;
+  } catch {
+    // best effort: the next write reads the whole history and tries again
+  }
+}
