@@ -5,7 +5,7 @@
 // the journal does not account for exactly (a hand edit or sync of MEMORY.md, a directory that moved otherwise,
 // a torn, rotated or foreign journal) returns undefined, and the refresh reads the files as before.
 import { parseIndexLine, type IndexEntry } from "../core/index-file.js";
-import { journalSince, type IndexStamp, type JournalMark, type JournalRecord } from "../store/write-journal.js";
+import { journalSince, sameIndexStamp as sameIndex, type IndexStamp, type JournalMark, type JournalRecord } from "../store/write-journal.js";
 import type { FileStat } from "../store/checked-fs.js";
 import { normalizeCardPath } from "./card-fields.js";
 
@@ -50,10 +50,6 @@ export function journaled(
     if (now !== mtime && lastDir.get(rel) !== now) return undefined;
   }
   return { edits, cards };
-}
-
-function sameIndex(a: IndexStamp, b: IndexStamp): boolean {
-  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 }
 
 /** A line of the index: an entry carried from the cache (merged id `j`) or one to read (`e`). */

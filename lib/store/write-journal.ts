@@ -78,7 +78,7 @@ export function snapshotIndex(memoryDir: string): IndexSnapshot | undefined {
     const stamp = indexStamp(memoryDir);
     if (stamp === null) return { stamp };
     const { bytes } = readRegular(joinPath(memoryDir, INDEX_FILE));
-    return sameStamp(stamp, indexStamp(memoryDir)) ? { stamp, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) } : undefined;
+    return sameIndexStamp(stamp, indexStamp(memoryDir)) ? { stamp, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) } : undefined;
   } catch {
     return undefined;
   }
@@ -100,7 +100,7 @@ export function journalChange(memoryDir: string, before: IndexSnapshot | undefin
     if (!before || !after || !cards || cards.length > JOURNAL_CHANGE_MAX_FILES) record = unknown;
     else {
       const d = dirStamps(memoryDir, cards);
-      if (sameStamp(before.stamp, after.stamp)) record = { i: before.stamp, o: after.stamp, c: cards, d };
+      if (sameIndexStamp(before.stamp, after.stamp)) record = { i: before.stamp, o: after.stamp, c: cards, d };
       else {
         const edit = before.bytes && after.bytes ? indexLineEdit(before.bytes, after.bytes) : undefined;
         record = edit && edit.inserted.length <= JOURNAL_EDIT_MAX_LINES ? { i: before.stamp, o: after.stamp, e: [edit.at, edit.removed, edit.inserted], c: cards, d } : unknown;
@@ -167,7 +167,8 @@ export function journalSince(memoryDir: string, mark: JournalMark | undefined): 
   }
 }
 
-function sameStamp(a: IndexStamp, b: IndexStamp): boolean {
+/** Whether two stamps of MEMORY.md are the same (both absent, or the same size, mtime and inode). */
+export function sameIndexStamp(a: IndexStamp, b: IndexStamp): boolean {
   return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 }
 
