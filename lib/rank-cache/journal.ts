@@ -2,8 +2,8 @@
 // when every change of MEMORY.md and of each watched directory since the cache (or its delta) recorded them is a
 // journaled write of memctl's, the refresh applies the journaled edits of MEMORY.md's lines to the index it has
 // and re-checks only the journaled cards, instead of reading the whole index and stat-ing every card. Anything
-// the journal does not account for exactly (a hand edit or sync of MEMORY.md, a directory that moved otherwise,
-// a torn, rotated or foreign journal) returns undefined, and the refresh reads the files as before.
+// the journal does not account for exactly (a hand edit of MEMORY.md, a directory that moved otherwise, a record
+// that says "read the files", a torn, rotated or foreign journal) returns undefined, and the refresh reads the files.
 import { parseIndexLine, type IndexEntry } from "../core/index-file.js";
 import { journalSince, sameIndexStamp as sameIndex, type IndexStamp, type JournalMark, type JournalRecord } from "../store/write-journal.js";
 import type { FileStat } from "../store/checked-fs.js";
