@@ -77,7 +77,9 @@ for (let round = 0; round < runs; round++) {
   for (const s of setups) record(`${s.name}: first prompt after an in-place edit`, timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)));
   if (pulls) {
     const pulled = card(round + 2000);
-    for (const s of setups) pushCardEdit(s.remote, pulled.file, `round ${round}: wombat kumquat zephyr`, s.env);
+    // Words no generated card has, one of them new each round: the card pulled now ranks first.
+    const words = `wombat kumquat zq${String.fromCharCode(97 + (round % 26))}${String.fromCharCode(97 + Math.floor(round / 26))}x`;
+    for (const s of setups) pushCardEdit(s.remote, pulled.file, `round ${round}: ${words}`, s.env);
     for (const s of setups) {
       const t = process.hrtime.bigint();
       const r = spawnSync(process.execPath, [s.cli, "sync"], { env: s.env, encoding: "utf8" });
@@ -86,9 +88,8 @@ for (let round = 0; round < runs; round++) {
     }
     sleepSync(waitMs);
     for (const s of setups) {
-      // Words no generated card has: the pulled cards are the only relevant ones (one matched word alone is not).
-      const out = timedNode([s.hook, "--host", "codex"], s.env, payload("wombat kumquat zephyr"));
-      if (!out.stdout.includes(`round ${round}: wombat kumquat zephyr`)) throw new Error(`${s.name}: the pulled change is not in the block:\n${out.stdout}`);
+      const out = timedNode([s.hook, "--host", "codex"], s.env, payload(words));
+      if (!out.stdout.includes(`round ${round}: ${words}`)) throw new Error(`${s.name}: the pulled change is not in the block:\n${out.stdout}`);
       record(`${s.name}: first prompt after a sync pull`, [out.ms, out.rssMiB]);
     }
   }

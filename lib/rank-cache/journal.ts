@@ -12,8 +12,12 @@ import { normalizeCardPath } from "./card-fields.js";
 export type LineEdit = NonNullable<JournalRecord["e"]>;
 
 export interface Journaled {
-  /** MEMORY.md's line edits, in order. */
-  edits: LineEdit[];
+  /**
+   * MEMORY.md's line edits, in order; undefined when the records do not chain from what the cache recorded to what
+   * is on disk (one says "re-read MEMORY.md", or a load read the store while a sync was merging): MEMORY.md is then
+   * read, and the cards are still only those the records name.
+   */
+  edits: LineEdit[] | undefined;
   /** The cards memctl wrote (normalised): the only ones whose fingerprint may have moved through these writes. */
   cards: Set<string>;
 }
@@ -33,18 +37,19 @@ export function journaled(
   const records = journalSince(memoryDir, mark);
   if (!records || records.length === 0) return undefined;
   let index: IndexStamp = recordedIndex;
-  const edits: LineEdit[] = [];
+  let edits: LineEdit[] | undefined = [];
   const cards = new Set<string>();
   const lastDir = new Map<string, number>();
   for (const r of records) {
-    if (r.x || !sameIndex(r.i, index)) return undefined;
-    if (r.e) edits.push(r.e);
-    else if (!sameIndex(r.i, r.o)) return undefined;
+    if (r.x && r.c.length === 0) return undefined; // a change whose files its writer could not name
+    if (r.x || !sameIndex(r.i, index) || (!r.e && !sameIndex(r.i, r.o))) edits = undefined;
+    else if (r.e) edits?.push(r.e);
     index = r.o;
     for (const c of r.c) cards.add(normalizeCardPath(c));
     for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
   }
-  if (!sameIndex(index, [indexStat.size, indexStat.mtimeMs, indexStat.ino])) return undefined;
+  if (!sameIndex(index, [indexStat.size, indexStat.mtimeMs, indexStat.ino])) edits = undefined;
+  // Every watched directory that moved ends at a record's mtime: no card was created, removed or replaced otherwise.
   for (const [rel, mtime] of recordedDirs) {
     const now = currentDirs.get(rel);
     if (now !== mtime && lastDir.get(rel) !== now) return undefined;

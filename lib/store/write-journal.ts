@@ -86,28 +86,27 @@ export function snapshotIndex(memoryDir: string): IndexSnapshot | undefined {
 
 /**
  * Journals a change made other than through lib/records/commit.ts: `files` (store-relative) are every file it may
- * have created, changed or removed, `before` MEMORY.md as it was (see snapshotIndex). What a record cannot state
- * exactly — the files unknown or too many, MEMORY.md moved without bytes to compare, created, removed, or changed
- * in a way indexLineEdit cannot express (or JOURNAL_EDIT_MAX_LINES) — is recorded as x, so a reader reads the
- * files. Call it after the change, under the store lock, before anything else writes. Best effort, like appendJournal.
+ * have created, changed or removed, `before` MEMORY.md as it was (see snapshotIndex). An edit of MEMORY.md it cannot
+ * state — no bytes to compare, created, removed, one indexLineEdit cannot express or longer than
+ * JOURNAL_EDIT_MAX_LINES — is recorded as x with the files (a reader reads MEMORY.md, and re-checks only those);
+ * files unknown or too many as x with none (a reader reads everything). Call it after the change, under the store
+ * lock, before anything else writes. Best effort, like appendJournal.
  */
 export function journalChange(memoryDir: string, before: IndexSnapshot | undefined, files: readonly string[] | undefined): void {
   const cards = files?.filter((f) => f !== "" && !f.startsWith(`${STATE_DIR}/`));
-  let record: JournalRecord;
+  let record: JournalRecord = { i: null, o: null, x: 1, c: [], d: [] };
   try {
     const after = before?.bytes ? snapshotIndex(memoryDir) : { stamp: indexStamp(memoryDir) };
-    const unknown: JournalRecord = { i: before?.stamp ?? null, o: after?.stamp ?? null, x: 1, c: [], d: [] };
-    if (!before || !after || !cards || cards.length > JOURNAL_CHANGE_MAX_FILES) record = unknown;
+    const [i, o] = [before?.stamp ?? null, after?.stamp ?? null];
+    if (cards === undefined || cards.length > JOURNAL_CHANGE_MAX_FILES) record = { i, o, x: 1, c: [], d: [] };
+    else if (before && after && sameIndexStamp(before.stamp, after.stamp)) record = { i, o, c: cards, d: dirStamps(memoryDir, cards) };
     else {
-      const d = dirStamps(memoryDir, cards);
-      if (sameIndexStamp(before.stamp, after.stamp)) record = { i: before.stamp, o: after.stamp, c: cards, d };
-      else {
-        const edit = before.bytes && after.bytes ? indexLineEdit(before.bytes, after.bytes) : undefined;
-        record = edit && edit.inserted.length <= JOURNAL_EDIT_MAX_LINES ? { i: before.stamp, o: after.stamp, e: [edit.at, edit.removed, edit.inserted], c: cards, d } : unknown;
-      }
+      const edit = before?.bytes && after?.bytes ? indexLineEdit(before.bytes, after.bytes) : undefined;
+      const lines: Pick<JournalRecord, "e" | "x"> = edit && edit.inserted.length <= JOURNAL_EDIT_MAX_LINES ? { e: [edit.at, edit.removed, edit.inserted] } : { x: 1 };
+      record = { i, o, ...lines, c: cards, d: dirStamps(memoryDir, cards) };
     }
   } catch {
-    record = { i: null, o: null, x: 1, c: [], d: [] };
+    // the record says "read everything"
   }
   appendJournal(memoryDir, [record]);
 }

@@ -162,3 +162,39 @@ test("journalChange states a change only when it can: an edit from the bytes, el
   assert.deepEqual(shape(loaded), await settled(s.memory));
   assert.ok(shape(loaded).entries.some((e) => e[3] === "about j4, wombat"));
 });
+
+test("a record that does not chain from what a load recorded (it read the store mid-change, as a keeper can mid-sync) still limits the re-check to its files; MEMORY.md is read", async (t) => {
+  const { s } = world(t);
+  await loadRankable(s.memory, { nowMs: Date.now(), ...LARGE });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 120)); // past the racy window
+  /** Replaces a card by rename, as git and memctl do: a new inode, and the store directory's mtime moves. */
+  const replaceCard = (file: string, from: string, to: string) => {
+    const abs = path.join(s.memory, file);
+    fs.writeFileSync(`${abs}.tmp`, fs.readFileSync(abs, "utf8").replace(from, to));
+    fs.renameSync(`${abs}.tmp`, abs);
+  };
+  // A writer (a sync's merge) starts, and part of its change lands: j04's index line and card.
+  const before = snapshotIndex(s.memory);
+  const index = path.join(s.memory, "MEMORY.md");
+  fs.writeFileSync(index, fs.readFileSync(index, "utf8").replace("about j4\n", "about j4, wombat\n"));
+  replaceCard("feedback_j04.md", '  - "journal"', '  - "journal"\n  - "wombat"');
+  await settle();
+  // A check of every card reads the store now, mid-change, and records what it saw (MEMORY.md with j04's new line).
+  const midAt = Date.now();
+  assert.equal((await loadRankable(s.memory, { nowMs: midAt, ...LARGE, checkAllCards: true })).verified, true);
+  // The rest lands (j09 replaced), then the writer's record, whose "before" is not what that check recorded; then an
+  // in-place edit by hand that only a check of every card finds.
+  replaceCard("feedback_j09.md", '  - "journal"', '  - "journal"\n  - "zanzibar"');
+  journalChange(s.memory, before, ["feedback_j04.md", "feedback_j09.md"]);
+  const j07 = path.join(s.memory, "feedback_j07.md");
+  fs.writeFileSync(j07, fs.readFileSync(j07, "utf8").replace('  - "journal"', '  - "journal"\n  - "quokka"'));
+  await settle();
+  const next = await loadRankable(s.memory, { nowMs: midAt + 500, ...LARGE, writeCache: false });
+  assert.equal(next.cache, "updated");
+  assert.equal(next.verified, false, "not every card was checked");
+  const seen = shape(next);
+  assert.deepEqual(seen.postings.wombat, ["feedback_j04.md"]);
+  assert.deepEqual(seen.postings.zanzibar, ["feedback_j09.md"], "the record's card landed after the check: re-checked");
+  assert.deepEqual(seen.postings.quokka, [], "a card no record names was not stat'ed");
+  assert.deepEqual(shape(await loadRankable(s.memory, { nowMs: Date.now() + 5_000, ...LARGE, writeCache: false })), await settled(s.memory));
+});
