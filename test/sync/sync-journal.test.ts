@@ -3,17 +3,14 @@
 // changed, and what it ranks is what a rebuild from the files gives. Two machines, one bare remote, real git and
 // the built CLI; bob is the machine whose prompts are observed.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { loadRankable, type RankableStore } from "../../lib/rank-cache/load.js";
 import { journalPath } from "../../lib/store/write-journal.js";
 import { ageStore, cardText, writeStore } from "../helpers.js";
-import { CLI } from "../support/fixture.js";
-import { makeCluster, ok, type Machine } from "../support/machines.js";
+import { hookOn, ok, syncedPair } from "../support/machines.js";
 
-const EMPTY_INDEX = "# Memory\n\nOne line per card: - [Title](file.md) — hook\n";
 /** Above this many entries a prompt within VERIFIED_FOR_MS of a full check trusts it (lib/rank-cache/load.ts). */
 const LARGE = { fullCheckMax: 10 };
 const cards = Array.from({ length: 30 }, (_, i) => {
@@ -23,15 +20,7 @@ const cards = Array.from({ length: 30 }, (_, i) => {
 
 /** Alice and bob share a remote (own trust: arrivals apply); bob has pulled alice's 30 cards and ranked them once. */
 async function pulled(t: { after: (fn: () => void) => void }) {
-  const c = makeCluster();
-  t.after(() => fs.rmSync(c.root, { recursive: true, force: true }));
-  const [a, b] = c.machines as [Machine, Machine];
-  for (const m of [a, b]) {
-    fs.mkdirSync(m.mem);
-    fs.writeFileSync(path.join(m.mem, "MEMORY.md"), EMPTY_INDEX);
-  }
-  await ok(a, ["sync", "init", c.remote, "--trust", "own"]);
-  await ok(b, ["sync", "init", c.remote, "--trust", "own"]);
+  const { a, b } = await syncedPair(t, "own");
   writeStore(a.mem, cards);
   await ok(a, ["sync"]);
   await ok(b, ["sync"]);
@@ -56,17 +45,6 @@ function shape(store: RankableStore) {
 }
 
 const rebuilt = async (memory: string) => shape(await loadRankable(memory, { nowMs: Date.now(), force: true, writeCache: false }));
-
-function hook(m: Machine, prompt: string): string {
-  const r = spawnSync(process.execPath, [CLI, "hook", "user-prompt-submit", "--host", "generic"], {
-    cwd: m.repo,
-    input: JSON.stringify({ cwd: m.repo, prompt }),
-    env: m.env,
-    encoding: "utf8",
-  });
-  assert.equal(r.status, 0, r.stderr);
-  return r.stdout;
-}
 
 test("the prompt after a sync pull re-checks only the pulled card, and its block has the pulled change", async (t) => {
   const { a, b } = await pulled(t);
@@ -93,7 +71,7 @@ test("the prompt after a sync pull re-checks only the pulled card, and its block
   const later = await loadRankable(b.mem, { nowMs: Date.now() + 5_000, ...LARGE, writeCache: false });
   assert.equal(later.verified, true);
   assert.deepEqual(shape(later), await rebuilt(b.mem));
-  assert.match(hook(b, "where did the zanzibar flag go"), /feedback_s05\.md\) — the zanzibar flag moved/);
+  assert.match(hookOn(b, "where did the zanzibar flag go"), /feedback_s05\.md\) — the zanzibar flag moved/);
 });
 
 test("a pull that adds, removes and edits cards, and one that conflicts with a local edit, reach the next load as a rebuild reads them", async (t) => {
