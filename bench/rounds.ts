@@ -52,7 +52,9 @@ export function buildCopies(template: string, root: string, home: string): Build
   return builds.map(([name, dist]) => {
     const dir = path.join(root, name);
     fs.cpSync(template, dir, { recursive: true, preserveTimestamps: true });
-    const env = { PATH: process.env.PATH, HOME: home, MEMCTL_MEMORY_DIR: dir, MEMCTL_CONFIG_FILE: path.join(home, "c.toml") };
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, MEMCTL_MEMORY_DIR: dir, MEMCTL_CONFIG_FILE: path.join(home, "c.toml") };
+    // Passed on when set: the keeper and the trust window at a size a short run can reach.
+    if (process.env.MEMCTL_FULL_CHECK_MAX) env.MEMCTL_FULL_CHECK_MAX = process.env.MEMCTL_FULL_CHECK_MAX;
     return { name, dist, dir, env, cli: path.join(dist, "cli.js"), hook: path.join(dist, "hooks", "user-prompt-submit.cjs") };
   });
 }

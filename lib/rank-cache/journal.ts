@@ -42,8 +42,11 @@ export function journaled(
   const lastDir = new Map<string, number>();
   for (const r of records) {
     if (r.x && r.c.length === 0) return undefined; // a change whose files its writer could not name
-    if (r.x || !sameIndex(r.i, index) || (!r.e && !sameIndex(r.i, r.o))) edits = undefined;
-    else if (r.e) edits?.push(r.e);
+    // A record whose "after" is the MEMORY.md the load recorded: the load read the store once that write had
+    // landed and before its record did (a keeper's check during a long sync). Its edit is in; its cards are re-checked.
+    const landed = sameIndex(r.o, index) && !sameIndex(r.i, index);
+    if (!landed && (r.x || !sameIndex(r.i, index) || (!r.e && !sameIndex(r.i, r.o)))) edits = undefined;
+    else if (!landed && r.e) edits?.push(r.e);
     index = r.o;
     for (const c of r.c) cards.add(normalizeCardPath(c));
     for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);

@@ -198,3 +198,24 @@ test("a record that does not chain from what a load recorded (it read the store 
   assert.deepEqual(seen.postings.quokka, [], "a card no record names was not stat'ed");
   assert.deepEqual(shape(await loadRankable(s.memory, { nowMs: Date.now() + 5_000, ...LARGE, writeCache: false })), await settled(s.memory));
 });
+
+test("a load that read the store after a write landed but before its record (a keeper's check in a long sync's tail) still applies later writes' edits without reading MEMORY.md", async (t) => {
+  const { s, cli } = world(t);
+  await loadRankable(s.memory, { nowMs: Date.now(), ...LARGE });
+  // The write lands (MEMORY.md and a card replaced); a check of every card reads the store; then the write's record.
+  const before = snapshotIndex(s.memory);
+  const index = path.join(s.memory, "MEMORY.md");
+  fs.writeFileSync(index, fs.readFileSync(index, "utf8").replace("about j4\n", "about j4, wombat\n"));
+  await new Promise((resolve) => setTimeout(resolve, 120));
+  await loadRankable(s.memory, { nowMs: Date.now(), ...LARGE, checkAllCards: true });
+  journalChange(s.memory, before, ["feedback_j04.md"]);
+  // A save after it: its line edit applies to what the check recorded, the landed write's card is re-checked.
+  await cli("save", "feedback_j11", "-t", "feedback", "-d", "told by the journal");
+  const d = JSON.parse(fs.readFileSync(path.join(s.memory, ".memctl", "rank-delta.json"), "utf8"));
+  const st = fs.statSync(index);
+  const told = journaled(s.memory, d.journal, d.index, st, d.dirs, new Map([["", fs.statSync(s.memory).mtimeMs]]));
+  assert.deepEqual(told?.edits, [[16, 1, ["- [Card j11](feedback_j11.md) — told by the journal"]]]);
+  assert.deepEqual([...(told?.cards ?? [])].sort(), ["feedback_j04.md", "feedback_j11.md"]);
+  const loaded = await loadRankable(s.memory, { nowMs: Date.now(), ...LARGE, writeCache: false });
+  assert.deepEqual(shape(loaded), await settled(s.memory));
+});
