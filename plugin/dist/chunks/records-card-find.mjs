@@ -8,13 +8,13 @@ import {
   resolveMemoryPath
 } from "./store-safe-open.mjs";
 import {
-  findIndexLines,
-  findIndexTitles
-} from "./core-index-find.mjs";
-import {
   DESCRIPTION_MAX,
   descriptionProblem
 } from "./core-card-rules.mjs";
+import {
+  findIndexLines,
+  findIndexTitles
+} from "./core-index-find.mjs";
 import {
   parseCard,
   recallKeyProblems
