@@ -1,33 +1,30 @@
 // The first prompt after a write, against `node -e 0`, interleaved: a warm prompt, the prompt after a `memctl
 // save` (an update of an existing card) and the prompt after an in-place hand edit of a card, each a fresh hook
 // process timed spawn to exit with its peak RSS (GNU time). Issue 32 item 1's targets.
-// Run: npm run build && node --import tsx bench/after-write.ts --cards 10000 --runs 5 [--compare <old dist>] [--wait-ms 300] [--gap-ms 2500] [--dir DIR]
+// Run: npm run build && node --import tsx bench/after-write.ts --cards 10000 --runs 5 [--compare <old dist>] [--wait-ms 300] [--gap-ms 2500] [--dir DIR] [--sync]
 // --compare runs another build's hook and CLI on its own copy of the store in the same rounds. --wait-ms is the
 // pause between the write and the prompt (a person takes seconds; under 100 ms the cache refuses a racy write).
 // --dir keeps the generated store there and reuses it on the next run (100,000 cards take minutes to generate).
+// --sync also times the first prompt after `memctl sync` pulled one card a teammate changed: each build's copy
+// syncs with a bare remote of its own (bench/teammate.ts), and each round pushes the same edit into each.
 // Above 10,000 cards the hook starts a freshness keeper (lib/rank-cache/keeper.ts): its CPU time and peak RSS are
 // reported, and it is stopped before the store is removed.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { generateCards, generateStore, type GeneratedCard } from "./gen-store.js";
+import { arg, buildCopies, numberArg, printRows, recordRow, type Rows } from "./rounds.js";
+import { gitHome, pushCardEdit, syncedStore } from "./teammate.js";
 import { sleepSync, timedNode } from "./timed-child.js";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
-const cards = Number(arg("cards") ?? 10_000);
-const runs = Number(arg("runs") ?? 5);
-const waitMs = Number(arg("wait-ms") ?? 300);
+const cards = numberArg("cards", 10_000);
+const runs = numberArg("runs", 5);
+const waitMs = numberArg("wait-ms", 300);
 // Before each warm prompt: people type prompts seconds apart, and above 10,000 cards a prompt within 2 s of the
 // last full check trusts it (docs/internals.md, "Freshness"), which back-to-back runs would measure instead.
-const gapMs = Number(arg("gap-ms") ?? 2_500);
-const builds: [string, string][] = [["after", path.join(ROOT, "dist")]];
-if (arg("compare")) builds.unshift(["before", path.resolve(arg("compare")!)]);
+const gapMs = numberArg("gap-ms", 2_500);
+const pulls = process.argv.includes("--sync");
 
 /** Wall ms (spawn to exit) and peak RSS MiB of one process under GNU time. */
 function timed(args: string[], env: NodeJS.ProcessEnv, input = ""): [number, number] {
@@ -42,12 +39,9 @@ const template = arg("dir") ? path.resolve(arg("dir")!) : path.join(root, "store
 // Reused when --dir already holds this script's store (the cards are the same: the generator is seeded).
 const store = fs.existsSync(path.join(template, "MEMORY.md")) ? { cards: generateCards(cards) } : generateStore({ cards, dir: template, usageCalls: 0 });
 const plain = store.cards.filter((c) => c.priority === "normal" && c.status === "active");
-const setups = builds.map(([name, dist]) => {
-  const dir = path.join(root, name);
-  fs.cpSync(template, dir, { recursive: true, preserveTimestamps: true });
-  const env = { PATH: process.env.PATH, HOME: home, MEMCTL_MEMORY_DIR: dir, MEMCTL_CONFIG_FILE: path.join(home, "c.toml") };
-  return { name, dist, dir, env, hook: path.join(dist, "hooks", "user-prompt-submit.cjs"), cli: path.join(dist, "cli.js") };
-});
+const gitEnv = pulls ? gitHome(home) : {};
+const setups = buildCopies(template, root, home).map((s) => ({ ...s, env: { ...s.env, ...gitEnv }, remote: path.join(root, `${s.name}.git`) }));
+if (pulls) for (const s of setups) syncedStore(s.remote, s.cli, s.env);
 let session = 0;
 const payload = (prompt: string) => JSON.stringify({ session_id: `after-write-${session++}`, cwd: root, hook_event_name: "UserPromptSubmit", prompt });
 const PROMPT = "deploying to staging fails after the migration, check the helm chart";
@@ -57,13 +51,8 @@ for (const s of setups) {
 }
 sleepSync(waitMs);
 
-const rows = new Map<string, { ms: number[]; mib: number[] }>();
-const record = (key: string, [ms, mib]: [number, number]) => {
-  const row = rows.get(key) ?? { ms: [], mib: [] };
-  row.ms.push(ms);
-  row.mib.push(mib);
-  rows.set(key, row);
-};
+const rows: Rows = new Map();
+const record = (key: string, [ms, mib]: [number, number]) => recordRow(rows, key, ms, mib);
 // The store's second prompt: it reads the cache the first one built (37 s to build again at 100,000 cards if not).
 for (const s of setups) record(`${s.name}: second prompt (after the cold build)`, timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)));
 const card = (round: number): GeneratedCard => plain[(round * 7919) % plain.length]!;
@@ -86,6 +75,24 @@ for (let round = 0; round < runs; round++) {
   }
   sleepSync(waitMs);
   for (const s of setups) record(`${s.name}: first prompt after an in-place edit`, timed([s.hook, "--host", "codex"], s.env, payload(PROMPT)));
+  if (pulls) {
+    const pulled = card(round + 2000);
+    // Words no generated card has, one of them new each round: the card pulled now ranks first.
+    const words = `wombat kumquat zq${String.fromCharCode(97 + (round % 26))}${String.fromCharCode(97 + Math.floor(round / 26))}x`;
+    for (const s of setups) pushCardEdit(s.remote, pulled.file, `round ${round}: ${words}`, s.env);
+    for (const s of setups) {
+      const t = process.hrtime.bigint();
+      const r = spawnSync(process.execPath, [s.cli, "sync"], { env: s.env, encoding: "utf8" });
+      if (r.status !== 0) throw new Error(`${s.name} sync: ${r.stderr}`);
+      record(`${s.name}: memctl sync (pull of 1 card; not a prompt)`, [Number(process.hrtime.bigint() - t) / 1e6, Number.NaN]);
+    }
+    sleepSync(waitMs);
+    for (const s of setups) {
+      const out = timedNode([s.hook, "--host", "codex"], s.env, payload(words));
+      if (!out.stdout.includes(`round ${round}: ${words}`)) throw new Error(`${s.name}: the pulled change is not in the block:\n${out.stdout}`);
+      record(`${s.name}: first prompt after a sync pull`, [out.ms, out.rssMiB]);
+    }
+  }
   record("node -e 0", timed(["-e", "0"], setups[0]!.env)); // the hook's environment: an inherited NODE_EXTRA_CA_CERTS alone adds ~40 ms
 }
 
@@ -118,20 +125,5 @@ for (const pid of keepers) {
     console.log(`keeper ${pid}: exited`);
   }
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const node = median(rows.get("node -e 0")!.ms);
-console.log(
-  `${cards.toLocaleString("en-US")} cards, ${runs} rounds, wait ${waitMs} ms, gap ${gapMs} ms, load ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" ")}`,
-);
-console.log("| run | min / median / max (ms) | ratio to node -e 0 | peak RSS median / max (MiB) |");
-console.log("|---|---:|---:|---:|");
-for (const [key, { ms, mib }] of rows) {
-  const sorted = [...ms].sort((a, b) => a - b);
-  console.log(
-    `| ${key} | ${sorted[0]!.toFixed(0)} / ${median(ms).toFixed(0)} / ${sorted.at(-1)!.toFixed(0)} | ${(median(ms) / node).toFixed(2)}x | ${median(mib).toFixed(0)} / ${Math.max(...mib).toFixed(0)} |`,
-  );
-}
+printRows(`${cards.toLocaleString("en-US")} cards, ${runs} rounds, wait ${waitMs} ms, gap ${gapMs} ms`, rows);
 fs.rmSync(root, { recursive: true, force: true });

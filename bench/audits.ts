@@ -11,14 +11,10 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sha256Hex } from "../lib/store/history.js";
 import { foldUsage, recordHitsSync } from "../lib/usage/usage.js";
+import { numberArg } from "./rounds.js";
 
 const TARGET_MS = 1500;
 const TODAY = new Date().toISOString().slice(0, 10);
-
-function flag(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? fallback : Number(process.argv[i + 1]);
-}
 
 /** A generated project: a git repository with code the refs point into, and a memory store beside it. */
 function generate(cards: number): { root: string; repo: string; memory: string; home: string; config: string } {
@@ -109,8 +105,8 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-const cards = flag("cards", 10_000);
-const runs = flag("runs", 5);
+const cards = numberArg("cards", 10_000);
+const runs = numberArg("runs", 5);
 const cli = path.resolve("dist/cli.js");
 if (!fs.existsSync(cli)) throw new Error("dist/cli.js is missing: run `npm run build` first");
 const genStart = performance.now();

@@ -18,15 +18,11 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { generateStore } from "./gen-store.js";
 import { sha256Hex } from "../lib/store/history.js";
+import { arg } from "./rounds.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CLI = path.resolve(arg("cli") ?? path.join(ROOT, "dist", "cli.js"));
 const COMPARE = arg("compare") ? path.resolve(arg("compare")!) : undefined;
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? undefined : process.argv[i + 1];
-}
 
 /** A generated store with a history entry per card; reused when `dir` already holds one. */
 function prepare(cards: number, dir: string | undefined): string {

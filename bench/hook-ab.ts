@@ -11,21 +11,11 @@ import os from "node:os";
 import path from "node:path";
 import { HOOK_NODE_FLAGS } from "../lib/core/hook-flags.js";
 import { generateStore } from "./gen-store.js";
+import { numberArg, PROMPTS } from "./rounds.js";
 
-const PROMPTS = [
-  "deploying to staging fails after the migration, check the helm chart",
-  "why does the ledger-service retry webhooks twice?",
-  "add a vitest suite for the Stripe webhook handler",
-  "部署前需要运行哪些检查？",
-  "bump deps in the web client and run typecheck",
-  "the Redis cache keeps timing out under load, p95 doubled",
-  "ok",
-  "rotate the auth-gateway tokens before tagging a release",
-];
 const argv = process.argv.slice(2);
-const option = (name: string, fallback: number) => (argv.includes(`--${name}`) ? Number(argv[argv.indexOf(`--${name}`) + 1]) : fallback);
-const cards = option("cards", 1000);
-const runs = option("runs", 30);
+const cards = numberArg("cards", 1000);
+const runs = numberArg("runs", 30);
 const builds = argv.filter((a) => a.includes("="));
 
 const quantile = (xs: number[], q: number) => {

@@ -8,14 +8,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { arg } from "./rounds.js";
 
 const CLI = path.resolve(import.meta.dirname, "..", "dist", "cli.js");
 const TARGET_10K_MS = 10_000;
-
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? fallback : process.argv[i + 1]!;
-}
 
 /** N Claude memory cards: frontmatter as Claude Code writes it, a description, a body of a few lines. */
 function generateCards(dir: string, n: number): void {
@@ -63,8 +59,8 @@ function runOnce(n: number, keep: boolean): { ms: number; cpu?: number; imported
   return { ms, ...(cpu !== undefined ? { cpu } : {}), imported, root };
 }
 
-const sizes = arg("sizes", "500,1000,2000,10000").split(",").map(Number);
-const runs = Number(arg("runs", "1"));
+const sizes = (arg("sizes") ?? "500,1000,2000,10000").split(",").map(Number);
+const runs = Number(arg("runs") ?? "1");
 const keep = process.argv.includes("--keep");
 if (!fs.existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`);
 

@@ -12,15 +12,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateStore } from "./gen-store.js";
 import { HOOK_NODE_FLAGS } from "../lib/core/hook-flags.js";
+import { arg } from "./rounds.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PROMPT = "how do we deploy the billing service and run the database migrations?";
 const USAGE_FILES = ["usage.log", "usage.tsv", "usage.idx"];
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
 const sizes = (arg("sizes") ?? "1000,10000").split(",").map(Number);
 const runs = Number(arg("runs") ?? 3);
 const HOOK = path.resolve(arg("hook") ?? path.join(ROOT, "dist", "hooks", "user-prompt-submit.cjs"));

@@ -13,22 +13,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateStore } from "./gen-store.js";
 import { HOOK_NODE_FLAGS } from "../lib/core/hook-flags.js";
+import { PROMPTS } from "./rounds.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOOK = path.join(ROOT, "dist", "hooks", "user-prompt-submit.cjs");
 const GNU_TIME = "/usr/bin/time";
-
-/** Prompts a person types to a coding agent; they rotate so no single prompt's match count dominates. */
-const PROMPTS = [
-  "deploying to staging fails after the migration, check the helm chart",
-  "why does the ledger-service retry webhooks twice?",
-  "add a vitest suite for the Stripe webhook handler",
-  "部署前需要运行哪些检查？",
-  "bump deps in the web client and run typecheck",
-  "the Redis cache keeps timing out under load, p95 doubled",
-  "ok",
-  "rotate the auth-gateway tokens before tagging a release",
-];
 
 interface Options {
   sizes: number[];

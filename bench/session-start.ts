@@ -8,19 +8,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { generateStore } from "./gen-store.js";
 import { sleepSync, timedNode } from "./timed-child.js";
+import { buildCopies, numberArg, printRows, recordRow, type Rows } from "./rounds.js";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
-const cards = Number(arg("cards") ?? 10_000);
-const runs = Number(arg("runs") ?? 5);
-const builds: [string, string][] = [["after", path.join(ROOT, "dist")]];
-if (arg("compare")) builds.unshift(["before", path.resolve(arg("compare")!)]);
+const cards = numberArg("cards", 10_000);
+const runs = numberArg("runs", 5);
 
 /** Wall ms (spawn to exit) and peak RSS MiB of one process under GNU time, and its stdout. */
 function timed(args: string[], env: NodeJS.ProcessEnv, input = ""): [number, number, string] {
@@ -33,12 +26,7 @@ const home = path.join(root, "home");
 fs.mkdirSync(home);
 const template = path.join(root, "store");
 const store = generateStore({ cards, dir: template, usageCalls: 0 });
-const setups = builds.map(([name, dist]) => {
-  const dir = path.join(root, name);
-  fs.cpSync(template, dir, { recursive: true });
-  const env = { PATH: process.env.PATH, HOME: home, MEMCTL_MEMORY_DIR: dir, MEMCTL_CONFIG_FILE: path.join(home, "c.toml") };
-  return { name, dir, env, cli: path.join(dist, "cli.js") };
-});
+const setups = buildCopies(template, root, home);
 let session = 0;
 const start = (s: (typeof setups)[number]) =>
   timed([s.cli, "hook", "session-start", "--host", "codex"], s.env, JSON.stringify({ session_id: `ss-${session++}`, cwd: root, source: "startup" }));
@@ -50,7 +38,7 @@ for (const s of setups) {
 }
 sleepSync(300);
 
-const rows = new Map<string, { ms: number[]; mib: number[] }>();
+const rows: Rows = new Map();
 /** Each start's output by run and round, every build's: they must be the same. */
 const printed = new Map<string, Set<string>>();
 const record = (key: string, [ms, mib, out]: [number, number, string], s?: (typeof setups)[number]) => {
@@ -58,10 +46,7 @@ const record = (key: string, [ms, mib, out]: [number, number, string], s?: (type
     const at = `${key.slice(key.indexOf(":"))} ${rows.get(key)?.ms.length ?? 0}`;
     printed.set(at, (printed.get(at) ?? new Set()).add(out.replaceAll(s.dir, "<dir>")));
   }
-  const row = rows.get(key) ?? { ms: [], mib: [] };
-  row.ms.push(ms);
-  row.mib.push(mib);
-  rows.set(key, row);
+  recordRow(rows, key, ms, mib);
 };
 const plain = store.cards.filter((c) => c.priority === "normal");
 for (let round = 0; round < runs; round++) {
@@ -86,22 +71,10 @@ for (let round = 0; round < runs; round++) {
   record("node -e 0", timed(["-e", "0"], setups[0]!.env));
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const node = median(rows.get("node -e 0")!.ms);
 const same = new Set(outputs.values()).size === 1 ? "the same" : "DIFFERENT";
 const every = [...printed.values()].every((outs) => outs.size === 1) ? "the same" : "DIFFERENT";
-console.log(
-  `${cards.toLocaleString("en-US")} cards, ${runs} rounds, first output ${same} in every build (${outputs.get("after")!.length} chars), every later start's ${every}, load ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" ")}`,
+printRows(
+  `${cards.toLocaleString("en-US")} cards, ${runs} rounds, first output ${same} in every build (${outputs.get("after")!.length} chars), every later start's ${every}`,
+  rows,
 );
-console.log("| run | min / median / max (ms) | ratio to node -e 0 | peak RSS median / max (MiB) |");
-console.log("|---|---:|---:|---:|");
-for (const [key, { ms, mib }] of rows) {
-  const sorted = [...ms].sort((a, b) => a - b);
-  console.log(
-    `| ${key} | ${sorted[0]!.toFixed(0)} / ${median(ms).toFixed(0)} / ${sorted.at(-1)!.toFixed(0)} | ${(median(ms) / node).toFixed(2)}x | ${median(mib).toFixed(0)} / ${Math.max(...mib).toFixed(0)} |`,
-  );
-}
 fs.rmSync(root, { recursive: true, force: true });

@@ -9,13 +9,10 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { generateCards, writeStore } from "./gen-store.js";
+import { numberArg } from "./rounds.js";
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const CARDS = arg("cards", 10_000);
-const CHANGES = arg("changes", 1_000);
+const CARDS = numberArg("cards", 10_000);
+const CHANGES = numberArg("changes", 1_000);
 const CLI = path.resolve("dist/cli.js");
 const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "memctl-bench-sync-")));
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");

@@ -8,13 +8,10 @@ import path from "node:path";
 import { generateStore } from "./gen-store.js";
 import { startUi } from "../lib/ui/server.js";
 import { BufferSink } from "../lib/store/io.js";
+import { numberArg } from "./rounds.js";
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const cards = arg("cards", 10_000);
-const runs = arg("runs", 20);
+const cards = numberArg("cards", 10_000);
+const runs = numberArg("runs", 20);
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-bench-ui-"));
 
 function get(port: number, target: string): Promise<{ ms: number; status: number; bytes: number }> {

@@ -23,13 +23,13 @@
 import { isAscii } from "node:buffer";
 import type { PostingList } from "../rank/postings.js";
 import { bytesAt, encodeUtf8, latin1Text, u32At, utf8Text } from "../core/bytes.js";
-import { close, futimes, openRegular, readAt as readFileAt } from "../store/checked-fs.js";
+import { close, futimes, openRegular } from "../store/checked-fs.js";
 import { formatLineKey } from "../core/line-key.js";
 import { findTerm } from "./terms.js";
 import type { CacheView, ReadLimits } from "./view.js";
 
 export type { CacheView, ReadLimits } from "./view.js";
-import { pagedHead, wholeHead, type Head } from "./head.js";
+import { pagedHead, readExactly, wholeHead, type Head } from "./head.js";
 
 export const MAGIC = encodeUtf8("MEMCTLRC");
 export const END = encodeUtf8("MEMCTLEND");
@@ -87,13 +87,13 @@ export function openCacheFile<H>(path: string, tokenizerVersion: number, limits:
     const size = opened.stat.size;
     if (size < PREFIX + END.length) return undefined;
     const prefix = new Uint8Array(PREFIX);
-    readFileAt(fd, prefix, 0, PREFIX, 0);
+    readExactly(fd, prefix, PREFIX, 0);
     if (!bytesAt(prefix, 0, MAGIC) || u32At(prefix, 8) !== FORMAT_VERSION || u32At(prefix, 12) !== tokenizerVersion) return undefined;
     const headBytes = u32At(prefix, 16);
     // The head ends with the 8-byte stamps, 8-aligned: any other length is no cache.
     if (headBytes < PREFIX || headBytes % 8 !== 0 || headBytes + END.length > size) return undefined;
     const end = new Uint8Array(END.length);
-    readFileAt(fd, end, 0, END.length, size - END.length);
+    readExactly(fd, end, END.length, size - END.length);
     if (!bytesAt(end, 0, END)) return undefined;
     const head = headBytes <= (limits.wholeHead ?? WHOLE_HEAD_MAX) ? wholeHead(fd, headBytes) : pagedHead(fd, headBytes);
     const view = parseHead<H>(head, fd, size - END.length, limits, opened.stat.mtimeMs);
@@ -155,13 +155,10 @@ function parseHead<H>(head: Head, fd: number, blobsEnd: number, limits: ReadLimi
   const reuseBytes = head.u32(reuseTable + 4 * n);
   if (reuseBlob + reuseBytes !== blobsEnd) return undefined;
   if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) return undefined; // the layout is little-endian
-  const readAt = (target: ArrayBufferView, bytes: number, position: number) => {
-    if (readFileAt(fd, new Uint8Array(target.buffer, target.byteOffset, bytes), 0, bytes, position) !== bytes) throw new RangeError("short read of rank cache postings");
-  };
   let whole: { id: Uint32Array; tf: Float32Array; mask: Uint8Array } | undefined;
   if (9 * count <= (limits.wholePostings ?? WHOLE_POSTINGS_MAX)) {
     const all = new Uint8Array(9 * count);
-    readAt(all, 9 * count, postingsAt);
+    readExactly(fd, all, 9 * count, postingsAt);
     whole = { id: new Uint32Array(all.buffer, 0, count), tf: new Float32Array(all.buffer, 4 * count, count), mask: new Uint8Array(all.buffer, 8 * count, count) };
   }
   const postingRange = (a: number, b: number): PostingList => {
@@ -169,9 +166,9 @@ function parseHead<H>(head: Head, fd: number, blobsEnd: number, limits: ReadLimi
     const id = new Uint32Array(b - a);
     const tf = new Float32Array(b - a);
     const mask = new Uint8Array(b - a);
-    readAt(id, 4 * (b - a), postingsAt + 4 * a);
-    readAt(tf, 4 * (b - a), postingsAt + 4 * count + 4 * a);
-    readAt(mask, b - a, postingsAt + 8 * count + a);
+    readExactly(fd, id, 4 * (b - a), postingsAt + 4 * a);
+    readExactly(fd, tf, 4 * (b - a), postingsAt + 4 * count + 4 * a);
+    readExactly(fd, mask, b - a, postingsAt + 8 * count + a);
     return { length: b - a, id, tf, mask };
   };
 
@@ -197,7 +194,7 @@ function parseHead<H>(head: Head, fd: number, blobsEnd: number, limits: ReadLimi
     const b = head.u32(table + 4 * id + 4);
     checkRange(a, b, limit);
     const out = new Uint8Array(b - a);
-    if (readFileAt(fd, out, 0, b - a, blob + a) !== b - a) throw new RangeError("short read of a rank cache entry");
+    readExactly(fd, out, b - a, blob + a);
     return utf8Text(out);
   };
   // Items of a section behind the head: while the section is small, one read of all of it on first use is
@@ -209,7 +206,7 @@ function parseHead<H>(head: Head, fd: number, blobsEnd: number, limits: ReadLimi
       checkId(id);
       if (!whole) {
         whole = new Uint8Array(bytes);
-        if (readFileAt(fd, whole, 0, bytes, blob) !== bytes) throw new RangeError("short read of a rank cache section");
+        readExactly(fd, whole, bytes, blob);
       }
       const a = head.u32(table + 4 * id);
       const b = head.u32(table + 4 * id + 4);

@@ -39,8 +39,9 @@ const check = (pos: number, bytes: number, size: number) => {
   if (!(bytes >= 0 && pos >= 0 && pos + bytes <= size)) throw new RangeError("truncated rank cache");
 };
 
-function readExactly(fd: number, target: ArrayBufferView, bytes: number, position: number): void {
-  if (readAt(fd, new Uint8Array(target.buffer, target.byteOffset, bytes), 0, bytes, position) !== bytes) throw new RangeError("short read of the rank cache head");
+/** Reads `bytes` bytes of the rank cache at `position` into `target`; a short read (a truncated file) throws. */
+export function readExactly(fd: number, target: ArrayBufferView, bytes: number, position: number): void {
+  if (readAt(fd, new Uint8Array(target.buffer, target.byteOffset, bytes), 0, bytes, position) !== bytes) throw new RangeError("short read of the rank cache");
 }
 
 /** The whole head in one array of its own (offset 0, so the typed views inside are aligned). */

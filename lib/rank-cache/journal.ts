@@ -2,18 +2,22 @@
 // when every change of MEMORY.md and of each watched directory since the cache (or its delta) recorded them is a
 // journaled write of memctl's, the refresh applies the journaled edits of MEMORY.md's lines to the index it has
 // and re-checks only the journaled cards, instead of reading the whole index and stat-ing every card. Anything
-// the journal does not account for exactly (a hand edit or sync of MEMORY.md, a directory that moved otherwise,
-// a torn, rotated or foreign journal) returns undefined, and the refresh reads the files as before.
+// the journal does not account for exactly (a hand edit of MEMORY.md, a directory that moved otherwise, a record
+// that says "read the files", a torn, rotated or foreign journal) returns undefined, and the refresh reads the files.
 import { parseIndexLine, type IndexEntry } from "../core/index-file.js";
-import { journalSince, type IndexStamp, type JournalMark, type JournalRecord } from "../store/write-journal.js";
+import { journalSince, sameIndexStamp as sameIndex, type IndexStamp, type JournalMark, type JournalRecord } from "../store/write-journal.js";
 import type { FileStat } from "../store/checked-fs.js";
 import { normalizeCardPath } from "./card-fields.js";
 
 export type LineEdit = NonNullable<JournalRecord["e"]>;
 
 export interface Journaled {
-  /** MEMORY.md's line edits, in order. */
-  edits: LineEdit[];
+  /**
+   * MEMORY.md's line edits, in order; undefined when the records do not chain from what the cache recorded to what
+   * is on disk (one says "re-read MEMORY.md", or a load read the store while a sync was merging): MEMORY.md is then
+   * read, and the cards are still only those the records name.
+   */
+  edits: LineEdit[] | undefined;
   /** The cards memctl wrote (normalised): the only ones whose fingerprint may have moved through these writes. */
   cards: Set<string>;
 }
@@ -33,27 +37,27 @@ export function journaled(
   const records = journalSince(memoryDir, mark);
   if (!records || records.length === 0) return undefined;
   let index: IndexStamp = recordedIndex;
-  const edits: LineEdit[] = [];
+  let edits: LineEdit[] | undefined = [];
   const cards = new Set<string>();
   const lastDir = new Map<string, number>();
   for (const r of records) {
-    if (r.x || !sameIndex(r.i, index)) return undefined;
-    if (r.e) edits.push(r.e);
-    else if (!sameIndex(r.i, r.o)) return undefined;
+    if (r.x && r.c.length === 0) return undefined; // a change whose files its writer could not name
+    // A record whose "after" is the MEMORY.md the load recorded: the load read the store once that write had
+    // landed and before its record did (a keeper's check during a long sync). Its edit is in; its cards are re-checked.
+    const landed = sameIndex(r.o, index) && !sameIndex(r.i, index);
+    if (!landed && (r.x || !sameIndex(r.i, index) || (!r.e && !sameIndex(r.i, r.o)))) edits = undefined;
+    else if (!landed && r.e) edits?.push(r.e);
     index = r.o;
     for (const c of r.c) cards.add(normalizeCardPath(c));
     for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
   }
-  if (!sameIndex(index, [indexStat.size, indexStat.mtimeMs, indexStat.ino])) return undefined;
+  if (!sameIndex(index, [indexStat.size, indexStat.mtimeMs, indexStat.ino])) edits = undefined;
+  // Every watched directory that moved ends at a record's mtime: no card was created, removed or replaced otherwise.
   for (const [rel, mtime] of recordedDirs) {
     const now = currentDirs.get(rel);
     if (now !== mtime && lastDir.get(rel) !== now) return undefined;
   }
   return { edits, cards };
-}
-
-function sameIndex(a: IndexStamp, b: IndexStamp): boolean {
-  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 }
 
 /** A line of the index: an entry carried from the cache (merged id `j`) or one to read (`e`). */

@@ -6,7 +6,8 @@
 //     trusted window of a large store, among the lines that changed; any watched directory's mtime moving (a card
 //     created, deleted or renamed, every atomic write) makes it check every card.
 //   - memctl's own writes (journal.ts): when the write journal accounts for every change of MEMORY.md and of the
-//     watched directories, its line edits are applied without reading MEMORY.md and only its cards are re-checked.
+//     watched directories, its line edits are applied without reading MEMORY.md and only its cards are re-checked;
+//     when it accounts for the directories but not for MEMORY.md, MEMORY.md is read and still only its cards are.
 // Past DELTA_MAX entries the caller folds everything into a new base (build.ts) instead.
 import { entryPostings } from "../rank/postings.js";
 import { parseIndex, parseIndexLine, type IndexEntry, type UnparsedLine } from "../core/index-file.js";
@@ -65,10 +66,10 @@ export async function refresh(
   const full = checkAll || (dirsMoved && !told);
   let items: Item[];
   let meta: Pick<Delta, "cards" | "unparsed" | "truncated" | "plainFiles">;
-  if (sameIndex || told) {
+  if (sameIndex || told?.edits) {
     items = Array.from({ length: n }, (_, j) => ({ j, line: lineOf(base, cur, j) }));
     meta = { cards: cur.delta.cards, unparsed: cur.delta.unparsed, plainFiles: cur.delta.plainFiles, ...(cur.delta.truncated ? { truncated: cur.delta.truncated } : {}) };
-    if (told && told.edits.length > 0) {
+    if (told?.edits && told.edits.length > 0) {
       const fileOf = (item: Item) => (item.j !== undefined ? mergedFile(base, cur, item.j) : normalizeCardPath(item.e.file));
       const applied = applyLineEdits(items, meta.unparsed, told.edits, fileOf);
       items = applied.items;

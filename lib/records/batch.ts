@@ -9,6 +9,7 @@ import { parseIndex } from "../core/index-file.js";
 import { INDEX_FILE, STATE_DIR } from "../store/read.js";
 import { commitFile, commitStaged, stageFiles, sweepDeadTemps } from "../store/write.js";
 import { readRegularBytes } from "../store/checked-fs.js";
+import { journalChange, snapshotIndex } from "../store/write-journal.js";
 
 // Many new cards in one pass (an import): one history append, one MEMORY.md write, one directory sweep,
 // whatever the count — saving them one by one re-reads and rewrites the index and history per card (quadratic).
@@ -48,6 +49,28 @@ export async function addCardsBatch(ctx: WriteContext, cards: readonly BatchCard
   const interrupted = pendingBatchFiles(ctx.memoryDir);
   await commitFile(pendingFile, JSON.stringify({ files: [...new Set([...interrupted, ...cards.map((c) => c.file)])] }) + "\n", ctx.commit);
   const targets = cards.map((c) => ({ file: path.join(ctx.memoryDir, c.file), content: c.content }));
+  // The batch goes into the write journal (lib/store/write-journal.ts) like a save, so the next prompt reads only it;
+  // a batch that fails part way records "read the files".
+  const before = snapshotIndex(ctx.memoryDir);
+  let done = false;
+  try {
+    const entries = await addStaged(ctx, cards, targets, op, interrupted, pendingFile, onProgress);
+    done = true;
+    return entries;
+  } finally {
+    journalChange(ctx.memoryDir, before, done ? cards.map((c) => c.file) : undefined);
+  }
+}
+
+async function addStaged(
+  ctx: WriteContext,
+  cards: readonly BatchCard[],
+  targets: { file: string; content: Buffer }[],
+  op: HistoryOp,
+  interrupted: ReadonlySet<string>,
+  pendingFile: string,
+  onProgress?: (done: number) => void,
+): Promise<HistoryEntry[]> {
   const temps = await stageFiles(targets, onProgress);
   try {
     const entries = historyLines(ctx, cards, op, interrupted);

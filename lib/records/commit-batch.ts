@@ -3,6 +3,7 @@ import path from "node:path";
 import { systemCode } from "../core/errors.js";
 import { appendLine, historyPath, latestByCard, readHistory, sha256Hex } from "../store/history.js";
 import { commitStaged, stageFiles } from "../store/write.js";
+import { indexStamp, journalChange } from "../store/write-journal.js";
 import { clearIntent, type Intent, writeIntent } from "./commit.js";
 
 // commitIntent applies an intent card by card, each with its own fsynced rename and history append: right for a
@@ -15,6 +16,7 @@ import { clearIntent, type Intent, writeIntent } from "./commit.js";
 export async function commitRewritesBatch(memoryDir: string, intent: Intent): Promise<void> {
   if (intent.archive || intent.changes.some((c) => c.content === null || c.index)) throw new Error("commitRewritesBatch takes card rewrites only");
   await writeIntent(memoryDir, intent);
+  const indexBefore = indexStamp(memoryDir);
   let temps: string[] = [];
   // A card changed by hand since the write was planned is left alone, as applyIntent leaves it.
   const todo = intent.changes.filter((c) => shaOf(path.join(memoryDir, c.card)) === c.before);
@@ -26,6 +28,12 @@ export async function commitRewritesBatch(memoryDir: string, intent: Intent): Pr
     throw err;
   }
   commitStaged(temps.map((temp, i) => ({ temp, file: targets[i]!.file })));
+  // Journaled like a save (lib/store/write-journal.ts): MEMORY.md is not edited, so its stamp alone is compared.
+  journalChange(
+    memoryDir,
+    { stamp: indexBefore },
+    todo.map((c) => c.card),
+  );
   const recorded = latestByCard(readHistory(memoryDir).entries);
   const lines = todo
     .filter((c) => c.entry && !((recorded.get(c.card)?.rev ?? 0) >= c.entry.rev))

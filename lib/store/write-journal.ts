@@ -3,12 +3,15 @@
 // itself changed instead of re-reading the 19 MB MEMORY.md of a 100,000-card store and stat-ing every card
 // (lib/rank-cache/journal.ts reads it). A record says which cards were written, MEMORY.md's stat before and after
 // the change with the edit of its lines between (lib/core/index-edit.ts indexLineEdit), and the mtime of the
-// store directory and the card's directory after it. It is a hint, never trusted alone: a reader uses it only
-// when the stats chain from what its cache recorded to what is on disk now; anything else (a hand edit, a sync, a
-// torn or rotated journal) falls back to reading the files. Past JOURNAL_MAX_BYTES the next write starts a new
-// file (a new inode: readers of the old one fall back once).
+// store directory and the card's directory after it. Writes that do not go through that commit (a sync's merge,
+// an import's batch, a batch rewrite) record theirs with journalChange: the files they wrote, and MEMORY.md's edit
+// computed from its bytes before and after. It is a hint, never trusted alone: a reader uses it only when the stats
+// chain from what its cache recorded to what is on disk now; anything else (a hand edit, a change no record could
+// state exactly, a torn or rotated journal) falls back to reading the files. Past JOURNAL_MAX_BYTES the next write
+// starts a new file (a new inode: readers of the old one fall back once).
 import path from "node:path";
-import { readAt, close, openRegular, statIfExists } from "./checked-fs.js";
+import { indexLineEdit } from "../core/index-edit.js";
+import { readAt, close, openRegular, readRegular, statIfExists } from "./checked-fs.js";
 import { appendBytes, realDir, replaceFile } from "./safe-write.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
 
@@ -52,6 +55,60 @@ export function dirStamps(memoryDir: string, cards: readonly string[]): [string,
     if (dir !== ".") rels.add(dir);
   }
   return [...rels].map((rel) => [rel, statIfExists(rel === "" ? memoryDir : path.join(memoryDir, rel))?.mtimeMs ?? -1]);
+}
+
+/** MEMORY.md as a writer found it before a change: its stamp, and its bytes when they were read at that stamp. */
+export interface IndexSnapshot {
+  stamp: IndexStamp;
+  bytes?: Buffer;
+}
+
+/**
+ * Past this many inserted lines a computed edit is recorded as "re-read MEMORY.md" instead: indexLineEdit reports one
+ * span from the first changed line to the last, so two far-apart changes would have a reader parse and read every
+ * card between them, where re-reading the index matches the unchanged lines by their hash.
+ */
+export const JOURNAL_EDIT_MAX_LINES = 64;
+/** Past this many files a change is recorded as "read the files": a delta that large is folded into a rebuild anyway. */
+export const JOURNAL_CHANGE_MAX_FILES = 1024;
+
+/** MEMORY.md's stamp and bytes, read together; undefined when it moved during the read or cannot be read. */
+export function snapshotIndex(memoryDir: string): IndexSnapshot | undefined {
+  try {
+    const stamp = indexStamp(memoryDir);
+    if (stamp === null) return { stamp };
+    const { bytes } = readRegular(joinPath(memoryDir, INDEX_FILE));
+    return sameIndexStamp(stamp, indexStamp(memoryDir)) ? { stamp, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Journals a change made other than through lib/records/commit.ts: `files` (store-relative) are every file it may
+ * have created, changed or removed, `before` MEMORY.md as it was (see snapshotIndex). An edit of MEMORY.md it cannot
+ * state — no bytes to compare, created, removed, one indexLineEdit cannot express or longer than
+ * JOURNAL_EDIT_MAX_LINES — is recorded as x with the files (a reader reads MEMORY.md, and re-checks only those);
+ * files unknown or too many as x with none (a reader reads everything). Call it after the change, under the store
+ * lock, before anything else writes. Best effort, like appendJournal.
+ */
+export function journalChange(memoryDir: string, before: IndexSnapshot | undefined, files: readonly string[] | undefined): void {
+  const cards = files?.filter((f) => f !== "" && !f.startsWith(`${STATE_DIR}/`));
+  let record: JournalRecord = { i: null, o: null, x: 1, c: [], d: [] };
+  try {
+    const after = before?.bytes ? snapshotIndex(memoryDir) : { stamp: indexStamp(memoryDir) };
+    const [i, o] = [before?.stamp ?? null, after?.stamp ?? null];
+    if (cards === undefined || cards.length > JOURNAL_CHANGE_MAX_FILES) record = { i, o, x: 1, c: [], d: [] };
+    else if (before && after && sameIndexStamp(before.stamp, after.stamp)) record = { i, o, c: cards, d: dirStamps(memoryDir, cards) };
+    else {
+      const edit = before?.bytes && after?.bytes ? indexLineEdit(before.bytes, after.bytes) : undefined;
+      const lines: Pick<JournalRecord, "e" | "x"> = edit && edit.inserted.length <= JOURNAL_EDIT_MAX_LINES ? { e: [edit.at, edit.removed, edit.inserted] } : { x: 1 };
+      record = { i, o, ...lines, c: cards, d: dirStamps(memoryDir, cards) };
+    }
+  } catch {
+    // the record says "read everything"
+  }
+  appendJournal(memoryDir, [record]);
 }
 
 /** Appends `records` (starting a new file past JOURNAL_MAX_BYTES). Best effort: a failure only costs the hook a re-read. */
@@ -107,6 +164,11 @@ export function journalSince(memoryDir: string, mark: JournalMark | undefined): 
   } finally {
     if (fd !== undefined) close(fd);
   }
+}
+
+/** Whether two stamps of MEMORY.md are the same (both absent, or the same size, mtime and inode). */
+export function sameIndexStamp(a: IndexStamp, b: IndexStamp): boolean {
+  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 }
 
 const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);

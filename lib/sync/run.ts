@@ -7,6 +7,7 @@ import { stageIncoming, reconcileHistory } from "./conflicts.js";
 import { git, gitFailure, NETWORK_TIMEOUT_MS, runGit, type GitOptions } from "./git.js";
 import { configureDrivers, isPerMachine, writeRepoRules } from "./layout.js";
 import { commitMessage } from "./message.js";
+import { changedSince, journalTreeChange } from "./tree-journal.js";
 import { aheadBehind, assertRepoTop, findUpstream, gitDir, headCommit, readJournal, refExists, writeJournal, writeLastSync, type Upstream } from "./repo.js";
 import { repairKilledMerge } from "./repair.js";
 import { resolveUnmerged } from "./unmerged.js";
@@ -166,8 +167,18 @@ async function local(ctx: SyncContext, upstream: Upstream | undefined, opts: Git
     ...opts,
     onSpawn: (pid) => writeJournal(ctx.memoryDir, { ...(readJournal(ctx.memoryDir) ?? { pid: process.pid, phase: "commit" }), git_pid: pid }),
   };
-  report.repaired.push(...(await repair(ctx, upstream, opts, report)));
-  await writeRepoRules(ctx.memoryDir);
+  await journalTreeChange(ctx.memoryDir, async () => {
+    const repaired = await repair(ctx, upstream, opts, report);
+    report.repaired.push(...repaired);
+    const rules = (await writeRepoRules(ctx.memoryDir)).filter((f) => !f.startsWith(".git/"));
+    const merged = await commitAndMerge(ctx, upstream, opts, tracked, report);
+    return repaired.length > 0 || merged === undefined ? undefined : [...rules, ...merged];
+  });
+  writeJournal(ctx.memoryDir, undefined);
+}
+
+/** Commits local changes and merges the remote's; returns the files the merge changed ([] for none, undefined: not known). */
+async function commitAndMerge(ctx: SyncContext, upstream: Upstream | undefined, opts: GitOptions, tracked: GitOptions, report: SyncReport): Promise<string[] | undefined> {
   await configureDrivers(ctx.memoryDir, ctx.driverCommand, opts);
   writeJournal(ctx.memoryDir, { pid: process.pid, phase: "commit" });
   report.committed += await commitLocal(ctx.memoryDir, tracked);
@@ -204,9 +215,10 @@ async function local(ctx: SyncContext, upstream: Upstream | undefined, opts: Git
       }
       report.merged = true;
       await afterMerge(ctx, head, upstream, tracked, report);
+      return head === undefined ? undefined : changedSince(ctx.memoryDir, head, opts);
     }
   }
-  writeJournal(ctx.memoryDir, undefined);
+  return [];
 }
 
 /** Stages and commits whatever memctl (or a person) wrote since the last sync; returns 1 when it committed. */

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { initRepo, tempDir } from "../helpers.js";
@@ -88,4 +88,31 @@ export function saveCard(m: Machine, type: string, name: string, description: st
 export function trackedFiles(m: Machine): Map<string, string> {
   const files = gitOn(m, "ls-files", "-z").split("\0").filter(Boolean);
   return new Map(files.map((f) => [f, fs.readFileSync(path.join(m.mem, f), "utf8")]));
+}
+
+const EMPTY_INDEX = "# Memory\n\nOne line per card: - [Title](file.md) — hook\n";
+
+/** Two machines, each with an empty store synced to one bare remote (`trust`: the level each chooses), removed after `t`. */
+export async function syncedPair(t: { after: (fn: () => void) => void }, trust?: "own" | "shared"): Promise<{ c: Cluster; a: Machine; b: Machine }> {
+  const c = makeCluster();
+  t.after(() => fs.rmSync(c.root, { recursive: true, force: true }));
+  const [a, b] = c.machines as [Machine, Machine];
+  for (const m of [a, b]) {
+    fs.mkdirSync(m.mem);
+    fs.writeFileSync(path.join(m.mem, "MEMORY.md"), EMPTY_INDEX);
+    await ok(m, ["sync", "init", c.remote, ...(trust ? ["--trust", trust] : [])]);
+  }
+  return { c, a, b };
+}
+
+/** What the per-prompt hook prints on `m` for `prompt` (the built CLI, as a host runs it); throws unless it exits 0. */
+export function hookOn(m: Machine, prompt: string): string {
+  const r = spawnSync(process.execPath, [CLI, "hook", "user-prompt-submit", "--host", "generic"], {
+    cwd: m.repo,
+    input: JSON.stringify({ cwd: m.repo, prompt }),
+    env: m.env,
+    encoding: "utf8",
+  });
+  if (r.status !== 0) throw new Error(`${m.name}: hook exited ${r.status}\n${r.stderr}`);
+  return r.stdout;
 }

@@ -4,23 +4,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { CLI } from "../support/fixture.js";
-import { gitOn, makeCluster, memctlOn, ok, saveCard, trackedFiles, type Machine } from "../support/machines.js";
+import { gitOn, type Machine, memctlOn, ok, saveCard, syncedPair, trackedFiles } from "../support/machines.js";
 
 // Killed syncs, an unreachable remote, and two machines syncing at the same moment.
 
-const EMPTY_INDEX = "# Memory\n\nOne line per card: - [Title](file.md) — hook\n";
-
-async function pair(t: { after: (fn: () => void) => void }) {
-  const c = makeCluster();
-  t.after(() => fs.rmSync(c.root, { recursive: true, force: true }));
-  const [a, b] = c.machines as [Machine, Machine];
-  for (const m of [a, b]) {
-    fs.mkdirSync(m.mem);
-    fs.writeFileSync(path.join(m.mem, "MEMORY.md"), EMPTY_INDEX);
-    await ok(m, ["sync", "init", c.remote]);
-  }
-  return { c, a, b };
-}
+const pair = (t: { after: (fn: () => void) => void }) => syncedPair(t);
 
 function episodeLines(m: Machine): string[] {
   return fs.readFileSync(path.join(m.mem, "episodes.jsonl"), "utf8").split("\n").filter(Boolean);

@@ -7,23 +7,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { CLI } from "../support/fixture.js";
-import { gitOn, makeCluster, memctlOn, ok, saveCard, type Machine } from "../support/machines.js";
-
-const EMPTY_INDEX = "# Memory\n\nOne line per card: - [Title](file.md) — hook\n";
+import { gitOn, type Machine, memctlOn, ok, saveCard, syncedPair } from "../support/machines.js";
 
 type Job = { id: string; kind: string; status: string; retryable: boolean; attempts: number; command: string | null; result: Record<string, unknown> | null };
 
-async function pair(t: { after: (fn: () => void) => void }) {
-  const c = makeCluster();
-  t.after(() => fs.rmSync(c.root, { recursive: true, force: true }));
-  const [a, b] = c.machines as [Machine, Machine];
-  for (const m of [a, b]) {
-    fs.mkdirSync(m.mem);
-    fs.writeFileSync(path.join(m.mem, "MEMORY.md"), EMPTY_INDEX);
-    await ok(m, ["sync", "init", c.remote]);
-  }
-  return { c, a, b };
-}
+const pair = (t: { after: (fn: () => void) => void }) => syncedPair(t);
 
 async function syncJobs(m: Machine): Promise<Job[]> {
   return (JSON.parse(await ok(m, ["jobs", "--json"])).jobs as Job[]).filter((j) => j.kind === "sync");

@@ -8,10 +8,10 @@ import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
-import "./store-write-journal.mjs";
+import "./store-revisions.mjs";
+import "./core-card-rules.mjs";
 import "./core-index-edit.mjs";
 import "./core-index-find.mjs";
-import "./core-card-rules.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,

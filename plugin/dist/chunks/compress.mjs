@@ -31,11 +31,11 @@ import "./rank-stop-words-data.mjs";
 import {
   utcDay
 } from "./core-frecency.mjs";
-import "./store-write-journal.mjs";
-import "./core-index-find.mjs";
 import {
   CARD_REQUIRED
 } from "./core-card-rules.mjs";
+import "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,

@@ -1,11 +1,15 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  EMPTY_INDEX,
   keepRevisionsBatch
-} from "./core-index-edit.mjs";
+} from "./store-revisions.mjs";
 import {
   DESCRIPTION_MAX
 } from "./core-card-rules.mjs";
+import {
+  EMPTY_INDEX,
+  journalChange,
+  snapshotIndex
+} from "./core-index-edit.mjs";
 import {
   checkBatch,
   redactBytes,
@@ -149,6 +153,17 @@ async function addCardsBatch(ctx, cards, op, onProgress) {
   const interrupted = pendingBatchFiles(ctx.memoryDir);
   await commitFile(pendingFile, JSON.stringify({ files: [.../* @__PURE__ */ new Set([...interrupted, ...cards.map((c) => c.file)])] }) + "\n", ctx.commit);
   const targets = cards.map((c) => ({ file: path2.join(ctx.memoryDir, c.file), content: c.content }));
+  const before = snapshotIndex(ctx.memoryDir);
+  let done = false;
+  try {
+    const entries = await addStaged(ctx, cards, targets, op, interrupted, pendingFile, onProgress);
+    done = true;
+    return entries;
+  } finally {
+    journalChange(ctx.memoryDir, before, done ? cards.map((c) => c.file) : void 0);
+  }
+}
+async function addStaged(ctx, cards, targets, op, interrupted, pendingFile, onProgress) {
   const temps = await stageFiles(targets, onProgress);
   try {
     const entries = historyLines(ctx, cards, op, interrupted);

@@ -31,10 +31,10 @@ import "./store-safe-open.mjs";
 import "./rank-stem.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
-import "./store-write-journal.mjs";
+import "./store-revisions.mjs";
+import "./core-card-rules.mjs";
 import "./core-index-edit.mjs";
 import "./core-index-find.mjs";
-import "./core-card-rules.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,

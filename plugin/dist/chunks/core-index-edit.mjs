@@ -5,139 +5,22 @@ import {
   hasFenceMark
 } from "./core-index-find.mjs";
 import {
-  historyPath,
-  readHistory
-} from "./store-history.mjs";
-import {
-  commitFile,
-  commitStaged,
+  appendBytes,
   realDir,
-  stageFiles
+  replaceFile
 } from "./store-lock.mjs";
 import {
-  sha256Hex
-} from "./core-sha256.mjs";
-import {
-  STATE_DIR
+  INDEX_FILE,
+  STATE_DIR,
+  joinPath
 } from "./config-config.mjs";
 import {
-  lstatIfExists,
-  readRegularBytes,
-  systemCode
+  close,
+  openRegular,
+  readAt,
+  readRegular,
+  statIfExists
 } from "./core-bytes.mjs";
-
-// lib/store/revisions.ts
-import fs from "node:fs";
-import path from "node:path";
-var REVISIONS_RELDIR = `${STATE_DIR}/revisions`;
-var SHA = /^[0-9a-f]{64}$/;
-var BUCKET = /^[0-9a-f]{2}$/;
-var READ_CAP = 16 * 1024 * 1024;
-function revisionsDir(memoryDir) {
-  return path.join(memoryDir, ...REVISIONS_RELDIR.split("/"));
-}
-function revisionPath(memoryDir, sha) {
-  return SHA.test(sha) ? path.join(revisionsDir(memoryDir), sha.slice(0, 2), sha) : void 0;
-}
-function readRevision(memoryDir, sha) {
-  const file = sha === null ? void 0 : revisionPath(memoryDir, sha);
-  if (file === void 0) return { state: "absent" };
-  let bytes;
-  try {
-    bytes = Buffer.from(readRegularBytes(file, READ_CAP, { nofollow: true }));
-  } catch (err) {
-    const code = systemCode(err);
-    if (code === "ENOENT" || code === "ENOTDIR") return { state: "absent" };
-    return { state: "error", reason: `${path.relative(memoryDir, file)}: ${err.message}` };
-  }
-  if (sha256Hex(bytes) !== sha) return { state: "corrupt", reason: `${path.relative(memoryDir, file)} does not hash to its name (damaged or altered); it is not used` };
-  return { state: "kept", bytes };
-}
-async function keepRevisions(memoryDir, pending, limits) {
-  const fresh = textsToWrite(memoryDir, pending);
-  try {
-    for (const { file, content } of fresh) await commitFile(file, content);
-  } catch (err) {
-    for (const dir of new Set(fresh.map(({ file }) => path.dirname(file)))) {
-      try {
-        fs.rmdirSync(dir);
-      } catch {
-      }
-    }
-    throw err;
-  }
-  pruneRevisions(memoryDir, pending, limits);
-}
-async function keepRevisionsBatch(memoryDir, pending) {
-  const fresh = textsToWrite(memoryDir, pending);
-  if (fresh.length === 0) return;
-  const temps = await stageFiles(fresh);
-  commitStaged(temps.map((temp, i) => ({ temp, file: fresh[i].file })));
-}
-function textsToWrite(memoryDir, pending) {
-  const out = /* @__PURE__ */ new Map();
-  for (const { entry, content } of pending) {
-    if (!entry?.sha256 || content === null) continue;
-    const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
-    const file = revisionPath(memoryDir, entry.sha256);
-    if (file === void 0 || out.has(file) || sha256Hex(bytes) !== entry.sha256) continue;
-    if (readRevision(memoryDir, entry.sha256).state === "kept") continue;
-    realDir(memoryDir, REVISIONS_RELDIR, entry.sha256.slice(0, 2));
-    out.set(file, bytes);
-  }
-  return [...out].map(([file, content]) => ({ file, content }));
-}
-function revisionsToKeep(history, limits) {
-  const byCard = /* @__PURE__ */ new Map();
-  history.forEach((entry, order) => {
-    if (!entry.sha256 || !SHA.test(entry.sha256)) return;
-    const list = byCard.get(entry.card) ?? [];
-    list.push({ entry, order });
-    byCard.set(entry.card, list);
-  });
-  const keep = /* @__PURE__ */ new Set();
-  const older = [];
-  for (const list of byCard.values()) {
-    list.sort((a, b) => b.entry.rev - a.entry.rev || b.order - a.order);
-    keep.add(list[0].entry.sha256);
-    for (const { entry, order } of list.slice(1, Math.max(1, limits.maxRevisionsPerCard))) older.push({ sha: entry.sha256, bytes: entry.bytes, at: entry.at, order });
-  }
-  older.sort((a, b) => a.at < b.at ? 1 : a.at > b.at ? -1 : b.order - a.order);
-  let total = 0;
-  for (const o of older) {
-    if (keep.has(o.sha)) continue;
-    if (total + o.bytes > limits.maxRevisionBytes) break;
-    total += o.bytes;
-    keep.add(o.sha);
-  }
-  return keep;
-}
-var PRUNE_STEP = 1024 * 1024;
-var PRUNE_WINDOW = 1024;
-function pruneDue(memoryDir, step = PRUNE_STEP) {
-  const size = lstatIfExists(historyPath(memoryDir))?.size ?? 0;
-  return size < step || size % step < PRUNE_WINDOW;
-}
-function pruneRevisions(memoryDir, pending, limits, always = false) {
-  if (!always && !pruneDue(memoryDir)) return 0;
-  const history = readHistory(memoryDir);
-  if (history.error || history.malformed > 0) return 0;
-  const keep = revisionsToKeep(history.entries, limits);
-  for (const p of pending) if (p.entry?.sha256) keep.add(p.entry.sha256);
-  const root = revisionsDir(memoryDir);
-  if (!lstatIfExists(root)?.isDirectory()) return 0;
-  let removed = 0;
-  for (const bucket of fs.readdirSync(root)) {
-    const dir = path.join(root, bucket);
-    if (!BUCKET.test(bucket) || !lstatIfExists(dir)?.isDirectory()) continue;
-    for (const name of fs.readdirSync(dir)) {
-      if (!SHA.test(name) || name.slice(0, 2) !== bucket || keep.has(name)) continue;
-      fs.rmSync(path.join(dir, name), { force: true });
-      removed++;
-    }
-  }
-  return removed;
-}
 
 // lib/core/index-edit.ts
 var EMPTY_INDEX = "# Memory\n\nOne line per card: - [Title](file.md) \u2014 hook\n";
@@ -233,14 +116,124 @@ function hasFence(buf) {
   return buf.includes("```") || buf.includes("~~~");
 }
 
+// lib/store/write-journal.ts
+import path from "node:path";
+var WRITE_JOURNAL = "writes.jsonl";
+var JOURNAL_MAX_BYTES = 256 * 1024;
+function journalPath(memoryDir) {
+  return joinPath(memoryDir, STATE_DIR, WRITE_JOURNAL);
+}
+function indexStamp(memoryDir) {
+  const s = statIfExists(joinPath(memoryDir, INDEX_FILE));
+  return s ? [s.size, s.mtimeMs, s.ino] : null;
+}
+function dirStamps(memoryDir, cards) {
+  const rels = /* @__PURE__ */ new Set([""]);
+  for (const card of cards) {
+    const dir = path.posix.dirname(card);
+    if (dir !== ".") rels.add(dir);
+  }
+  return [...rels].map((rel) => [rel, statIfExists(rel === "" ? memoryDir : path.join(memoryDir, rel))?.mtimeMs ?? -1]);
+}
+var JOURNAL_EDIT_MAX_LINES = 64;
+var JOURNAL_CHANGE_MAX_FILES = 1024;
+function snapshotIndex(memoryDir) {
+  try {
+    const stamp = indexStamp(memoryDir);
+    if (stamp === null) return { stamp };
+    const { bytes } = readRegular(joinPath(memoryDir, INDEX_FILE));
+    return sameIndexStamp(stamp, indexStamp(memoryDir)) ? { stamp, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) } : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function journalChange(memoryDir, before, files) {
+  const cards = files?.filter((f) => f !== "" && !f.startsWith(`${STATE_DIR}/`));
+  let record = { i: null, o: null, x: 1, c: [], d: [] };
+  try {
+    const after = before?.bytes ? snapshotIndex(memoryDir) : { stamp: indexStamp(memoryDir) };
+    const [i, o] = [before?.stamp ?? null, after?.stamp ?? null];
+    if (cards === void 0 || cards.length > JOURNAL_CHANGE_MAX_FILES) record = { i, o, x: 1, c: [], d: [] };
+    else if (before && after && sameIndexStamp(before.stamp, after.stamp)) record = { i, o, c: cards, d: dirStamps(memoryDir, cards) };
+    else {
+      const edit = before?.bytes && after?.bytes ? indexLineEdit(before.bytes, after.bytes) : void 0;
+      const lines = edit && edit.inserted.length <= JOURNAL_EDIT_MAX_LINES ? { e: [edit.at, edit.removed, edit.inserted] } : { x: 1 };
+      record = { i, o, ...lines, c: cards, d: dirStamps(memoryDir, cards) };
+    }
+  } catch {
+  }
+  appendJournal(memoryDir, [record]);
+}
+function appendJournal(memoryDir, records) {
+  if (records.length === 0) return;
+  try {
+    const dir = realDir(memoryDir, STATE_DIR);
+    const file = path.join(dir, WRITE_JOURNAL);
+    const text = records.map((r) => `${JSON.stringify(r)}
+`).join("");
+    if ((statIfExists(file)?.size ?? 0) > JOURNAL_MAX_BYTES) replaceFile(file, text, `${file}.${process.pid}.tmp`);
+    else appendBytes(file, Buffer.from(text, "utf8"));
+  } catch {
+  }
+}
+function journalMark(memoryDir) {
+  try {
+    const s = statIfExists(journalPath(memoryDir));
+    return s === void 0 ? [-1, 0] : s.isFile() ? [s.ino, s.size] : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function journalSince(memoryDir, mark) {
+  if (!mark) return void 0;
+  let fd;
+  try {
+    const opened = openRegular(journalPath(memoryDir), { nofollow: true });
+    fd = opened.fd;
+    const { ino, size } = opened.stat;
+    if (mark[0] !== -1 && ino !== mark[0] || size < mark[1] || size - mark[1] > JOURNAL_MAX_BYTES * 2) return void 0;
+    const buf = new Uint8Array(size - mark[1]);
+    if (readAt(fd, buf, 0, buf.length, mark[1]) !== buf.length) return void 0;
+    const text = Buffer.from(buf.buffer, 0, buf.length).toString("utf8");
+    if (text !== "" && !text.endsWith("\n")) return void 0;
+    return text.split("\n").filter((l) => l !== "").map((l) => {
+      const r = JSON.parse(l);
+      if (!validRecord(r)) throw new RangeError("malformed journal record");
+      return r;
+    });
+  } catch {
+    return void 0;
+  } finally {
+    if (fd !== void 0) close(fd);
+  }
+}
+function sameIndexStamp(a, b) {
+  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+}
+var isNum = (v) => typeof v === "number" && Number.isFinite(v);
+var isStamp = (v) => v === null || Array.isArray(v) && v.length === 3 && v.every(isNum);
+function validRecord(r) {
+  if (typeof r !== "object" || r === null || !isStamp(r.i) || !isStamp(r.o)) return false;
+  if (!Array.isArray(r.c) || !r.c.every((c) => typeof c === "string")) return false;
+  if (!Array.isArray(r.d) || !r.d.every((d) => Array.isArray(d) && typeof d[0] === "string" && isNum(d[1]))) return false;
+  if (r.x !== void 0 && r.x !== 1) return false;
+  const e = r.e;
+  return e === void 0 || Array.isArray(e) && e.length === 3 && Number.isInteger(e[0]) && e[0] > 1 && Number.isInteger(e[1]) && e[1] >= 0 && Array.isArray(e[2]) && e[2].every((l) => typeof l === "string" && !/[\r\n]/.test(l));
+}
+
 export {
-  readRevision,
-  keepRevisions,
-  keepRevisionsBatch,
   EMPTY_INDEX,
   upsertIndexLineBytes,
   upsertIndexLinePieces,
   removeIndexLinesBytes,
   indexHasBytes,
-  indexLineEdit
+  indexLineEdit,
+  indexStamp,
+  dirStamps,
+  snapshotIndex,
+  journalChange,
+  appendJournal,
+  journalMark,
+  journalSince,
+  sameIndexStamp
 };

@@ -38,11 +38,11 @@ import "./store-safe-open.mjs";
 import "./rank-stem.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
-import "./store-write-journal.mjs";
-import "./core-index-find.mjs";
 import {
   DESCRIPTION_MAX
 } from "./core-card-rules.mjs";
+import "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,

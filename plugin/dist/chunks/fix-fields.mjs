@@ -19,14 +19,17 @@ import "./rank-stop-words-data.mjs";
 import {
   utcDay
 } from "./core-frecency.mjs";
-import "./store-write-journal.mjs";
 import {
   keepRevisionsBatch
-} from "./core-index-edit.mjs";
-import "./core-index-find.mjs";
+} from "./store-revisions.mjs";
 import {
   isCardFile
 } from "./core-card-rules.mjs";
+import {
+  indexStamp,
+  journalChange
+} from "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,
@@ -91,6 +94,7 @@ import path from "node:path";
 async function commitRewritesBatch(memoryDir, intent) {
   if (intent.archive || intent.changes.some((c) => c.content === null || c.index)) throw new Error("commitRewritesBatch takes card rewrites only");
   await writeIntent(memoryDir, intent);
+  const indexBefore = indexStamp(memoryDir);
   let temps = [];
   const todo = intent.changes.filter((c) => shaOf(path.join(memoryDir, c.card)) === c.before);
   const targets = todo.map((c) => ({ file: path.join(memoryDir, c.card), content: c.content }));
@@ -101,6 +105,11 @@ async function commitRewritesBatch(memoryDir, intent) {
     throw err;
   }
   commitStaged(temps.map((temp, i) => ({ temp, file: targets[i].file })));
+  journalChange(
+    memoryDir,
+    { stamp: indexBefore },
+    todo.map((c) => c.card)
+  );
   const recorded = latestByCard(readHistory(memoryDir).entries);
   const lines = todo.filter((c) => c.entry && !((recorded.get(c.card)?.rev ?? 0) >= c.entry.rev)).map((c) => JSON.stringify(c.entry) + "\n").join("");
   if (lines) appendLine(historyPath(memoryDir), lines);

@@ -14,12 +14,12 @@ import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./core-frecency.mjs";
-import "./store-write-journal.mjs";
 import {
   readRevision
-} from "./core-index-edit.mjs";
-import "./core-index-find.mjs";
+} from "./store-revisions.mjs";
 import "./core-card-rules.mjs";
+import "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import {
   JSON_FLAG,
   STORE_FLAGS,

@@ -87,9 +87,9 @@ import {
 } from "./rank-stem.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
-import "./store-write-journal.mjs";
-import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
+import "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import "./config-agent-env.mjs";
 import {
   secretPolicy

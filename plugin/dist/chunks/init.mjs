@@ -4,9 +4,10 @@ import {
   planClaudeImport,
   projectClaudeDirs
 } from "./config-claude-memory.mjs";
+import "./store-revisions.mjs";
+import "./core-card-rules.mjs";
 import "./core-index-edit.mjs";
 import "./core-index-find.mjs";
-import "./core-card-rules.mjs";
 import {
   configuredGuardrails,
   secretPolicy

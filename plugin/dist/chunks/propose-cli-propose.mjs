@@ -8,8 +8,8 @@ import {
 import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
-import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
+import "./core-index-find.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,

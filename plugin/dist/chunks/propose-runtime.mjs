@@ -24,8 +24,8 @@ import {
 } from "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
-import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
+import "./core-index-find.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
 import "./core-index-file.mjs";

@@ -9,7 +9,9 @@ import {
   withRecordsLock
 } from "./records-commit.mjs";
 import {
-  keepRevisions,
+  keepRevisions
+} from "./store-revisions.mjs";
+import {
   removeIndexLinesBytes
 } from "./core-index-edit.mjs";
 import {

@@ -25,7 +25,7 @@ import {
 } from "./store-safe-open.mjs";
 import {
   keepRevisions
-} from "./core-index-edit.mjs";
+} from "./store-revisions.mjs";
 import {
   assertCardText,
   isCardFile

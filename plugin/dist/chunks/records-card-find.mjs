@@ -8,13 +8,13 @@ import {
   resolveMemoryPath
 } from "./store-safe-open.mjs";
 import {
-  findIndexLine,
-  findIndexTitles
-} from "./core-index-find.mjs";
-import {
   DESCRIPTION_MAX,
   descriptionProblem
 } from "./core-card-rules.mjs";
+import {
+  findIndexLine,
+  findIndexTitles
+} from "./core-index-find.mjs";
 import {
   parseCard,
   recallKeyProblems

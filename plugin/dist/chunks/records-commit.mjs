@@ -9,14 +9,12 @@ import {
   resolveMemoryPath
 } from "./store-safe-open.mjs";
 import {
+  EMPTY_INDEX,
   appendJournal,
   dirStamps,
-  indexStamp
-} from "./store-write-journal.mjs";
-import {
-  EMPTY_INDEX,
   indexHasBytes,
   indexLineEdit,
+  indexStamp,
   removeIndexLinesBytes,
   upsertIndexLineBytes,
   upsertIndexLinePieces

@@ -10,7 +10,7 @@ import {
 } from "./records-commit.mjs";
 import {
   readRevision
-} from "./core-index-edit.mjs";
+} from "./store-revisions.mjs";
 import {
   assertMayWrite
 } from "./config-agent-env.mjs";

@@ -19,12 +19,14 @@ import {
   utcDay
 } from "./core-frecency.mjs";
 import {
-  keepRevisions,
-  upsertIndexLineBytes
-} from "./core-index-edit.mjs";
+  keepRevisions
+} from "./store-revisions.mjs";
 import {
   assertCardText
 } from "./core-card-rules.mjs";
+import {
+  upsertIndexLineBytes
+} from "./core-index-edit.mjs";
 import {
   assertMayWrite
 } from "./config-agent-env.mjs";

@@ -29,8 +29,8 @@ import "./rank-stop-words-data.mjs";
 import {
   utcDay
 } from "./core-frecency.mjs";
-import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
+import "./core-index-find.mjs";
 import {
   JSON_FLAG,
   STORE_FLAGS,

@@ -10,8 +10,8 @@ import {
 } from "./records-card-find.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
-import "./core-index-find.mjs";
 import "./core-card-rules.mjs";
+import "./core-index-find.mjs";
 import {
   JSON_FLAG,
   STORE_FLAGS,

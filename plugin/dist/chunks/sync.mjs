@@ -48,6 +48,11 @@ import {
   isCardFile
 } from "./core-card-rules.mjs";
 import {
+  journalChange,
+  snapshotIndex
+} from "./core-index-edit.mjs";
+import "./core-index-find.mjs";
+import {
   JSON_FLAG,
   STORE_FLAGS,
   assertOwnerShell,
@@ -240,6 +245,20 @@ async function commitMessage(memoryDir, options) {
 var MAX_LINES = 100;
 function capped(lines) {
   return lines.length <= MAX_LINES ? lines : [...lines.slice(0, MAX_LINES), `\u2026 and ${lines.length - MAX_LINES} more`];
+}
+
+// lib/sync/tree-journal.ts
+async function journalTreeChange(memoryDir, round) {
+  const before = snapshotIndex(memoryDir);
+  let touched;
+  try {
+    touched = await round();
+  } finally {
+    if (touched === void 0 || touched.length > 0) journalChange(memoryDir, before, touched);
+  }
+}
+async function changedSince(memoryDir, commit, options) {
+  return (await git(memoryDir, ["diff", "--name-only", "--no-renames", "-z", commit], options)).split("\0").filter((f) => f !== "");
 }
 
 // lib/sync/repair.ts
@@ -612,8 +631,16 @@ async function local(ctx, upstream, opts, report) {
     ...opts,
     onSpawn: (pid) => writeJournal(ctx.memoryDir, { ...readJournal(ctx.memoryDir) ?? { pid: process.pid, phase: "commit" }, git_pid: pid })
   };
-  report.repaired.push(...await repair(ctx, upstream, opts, report));
-  await writeRepoRules(ctx.memoryDir);
+  await journalTreeChange(ctx.memoryDir, async () => {
+    const repaired = await repair(ctx, upstream, opts, report);
+    report.repaired.push(...repaired);
+    const rules = (await writeRepoRules(ctx.memoryDir)).filter((f) => !f.startsWith(".git/"));
+    const merged = await commitAndMerge(ctx, upstream, opts, tracked, report);
+    return repaired.length > 0 || merged === void 0 ? void 0 : [...rules, ...merged];
+  });
+  writeJournal(ctx.memoryDir, void 0);
+}
+async function commitAndMerge(ctx, upstream, opts, tracked, report) {
   await configureDrivers(ctx.memoryDir, ctx.driverCommand, opts);
   writeJournal(ctx.memoryDir, { pid: process.pid, phase: "commit" });
   report.committed += await commitLocal(ctx.memoryDir, tracked);
@@ -645,9 +672,10 @@ async function local(ctx, upstream, opts, report) {
       }
       report.merged = true;
       await afterMerge(ctx, head, upstream, tracked, report);
+      return head === void 0 ? void 0 : changedSince(ctx.memoryDir, head, opts);
     }
   }
-  writeJournal(ctx.memoryDir, void 0);
+  return [];
 }
 async function commitLocal(dir, opts) {
   await git(dir, ["add", "-A"], opts);

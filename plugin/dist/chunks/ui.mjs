@@ -67,10 +67,10 @@ import "./rank-stop-words-data.mjs";
 import {
   utcDay
 } from "./core-frecency.mjs";
-import "./store-write-journal.mjs";
+import "./store-revisions.mjs";
+import "./core-card-rules.mjs";
 import "./core-index-edit.mjs";
 import "./core-index-find.mjs";
-import "./core-card-rules.mjs";
 import {
   STORE_FLAGS,
   requireStore,

@@ -3905,7 +3905,7 @@ var check = (pos, bytes, size) => {
   if (!(bytes >= 0 && pos >= 0 && pos + bytes <= size)) throw new RangeError("truncated rank cache");
 };
 function readExactly(fd, target, bytes, position) {
-  if (readAt(fd, new Uint8Array(target.buffer, target.byteOffset, bytes), 0, bytes, position) !== bytes) throw new RangeError("short read of the rank cache head");
+  if (readAt(fd, new Uint8Array(target.buffer, target.byteOffset, bytes), 0, bytes, position) !== bytes) throw new RangeError("short read of the rank cache");
 }
 function wholeHead(fd, size) {
   const buf = new Uint8Array(size);
@@ -4032,12 +4032,12 @@ function openCacheFile(path8, tokenizerVersion, limits = {}) {
     const size = opened.stat.size;
     if (size < PREFIX + END.length) return void 0;
     const prefix = new Uint8Array(PREFIX);
-    readAt(fd, prefix, 0, PREFIX, 0);
+    readExactly(fd, prefix, PREFIX, 0);
     if (!bytesAt(prefix, 0, MAGIC) || u32At(prefix, 8) !== FORMAT_VERSION || u32At(prefix, 12) !== tokenizerVersion) return void 0;
     const headBytes = u32At(prefix, 16);
     if (headBytes < PREFIX || headBytes % 8 !== 0 || headBytes + END.length > size) return void 0;
     const end = new Uint8Array(END.length);
-    readAt(fd, end, 0, END.length, size - END.length);
+    readExactly(fd, end, END.length, size - END.length);
     if (!bytesAt(end, 0, END)) return void 0;
     const head = headBytes <= (limits.wholeHead ?? WHOLE_HEAD_MAX) ? wholeHead(fd, headBytes) : pagedHead(fd, headBytes);
     const view2 = parseHead(head, fd, size - END.length, limits, opened.stat.mtimeMs);
@@ -4097,13 +4097,10 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
   const reuseBytes = head.u32(reuseTable + 4 * n);
   if (reuseBlob + reuseBytes !== blobsEnd) return void 0;
   if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) return void 0;
-  const readAt2 = (target, bytes, position) => {
-    if (readAt(fd, new Uint8Array(target.buffer, target.byteOffset, bytes), 0, bytes, position) !== bytes) throw new RangeError("short read of rank cache postings");
-  };
   let whole;
   if (9 * count <= (limits.wholePostings ?? WHOLE_POSTINGS_MAX)) {
     const all = new Uint8Array(9 * count);
-    readAt2(all, 9 * count, postingsAt);
+    readExactly(fd, all, 9 * count, postingsAt);
     whole = { id: new Uint32Array(all.buffer, 0, count), tf: new Float32Array(all.buffer, 4 * count, count), mask: new Uint8Array(all.buffer, 8 * count, count) };
   }
   const postingRange = (a, b) => {
@@ -4111,9 +4108,9 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
     const id = new Uint32Array(b - a);
     const tf = new Float32Array(b - a);
     const mask = new Uint8Array(b - a);
-    readAt2(id, 4 * (b - a), postingsAt + 4 * a);
-    readAt2(tf, 4 * (b - a), postingsAt + 4 * count + 4 * a);
-    readAt2(mask, b - a, postingsAt + 8 * count + a);
+    readExactly(fd, id, 4 * (b - a), postingsAt + 4 * a);
+    readExactly(fd, tf, 4 * (b - a), postingsAt + 4 * count + 4 * a);
+    readExactly(fd, mask, b - a, postingsAt + 8 * count + a);
     return { length: b - a, id, tf, mask };
   };
   const checkRange = (a, b, limit) => {
@@ -4136,7 +4133,7 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
     const b = head.u32(table2 + 4 * id + 4);
     checkRange(a, b, limit);
     const out = new Uint8Array(b - a);
-    if (readAt(fd, out, 0, b - a, blob + a) !== b - a) throw new RangeError("short read of a rank cache entry");
+    readExactly(fd, out, b - a, blob + a);
     return utf8Text(out);
   };
   const sectionItems = (table2, blob, bytes, wholeMax) => {
@@ -4146,7 +4143,7 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
       checkId(id);
       if (!whole2) {
         whole2 = new Uint8Array(bytes);
-        if (readAt(fd, whole2, 0, bytes, blob) !== bytes) throw new RangeError("short read of a rank cache section");
+        readExactly(fd, whole2, bytes, blob);
       }
       const a = head.u32(table2 + 4 * id);
       const b = head.u32(table2 + 4 * id + 4);
@@ -4836,6 +4833,13 @@ function countLines(buf, end) {
   return n;
 }
 
+// lib/core/index-find.ts
+var BACKTICKS = Buffer.from("```");
+var TILDES = Buffer.from("~~~");
+
+// lib/core/index-edit.ts
+var CHUNK = 64 * 1024;
+
 // lib/store/write-journal.ts
 var WRITE_JOURNAL = "writes.jsonl";
 var JOURNAL_MAX_BYTES = 256 * 1024;
@@ -4872,6 +4876,9 @@ function journalSince(memoryDir, mark) {
   } finally {
     if (fd !== void 0) close(fd);
   }
+}
+function sameIndexStamp(a, b) {
+  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 }
 var isNum = (v) => typeof v === "number" && Number.isFinite(v);
 var isStamp = (v) => v === null || Array.isArray(v) && v.length === 3 && v.every(isNum);
@@ -5257,26 +5264,24 @@ function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, curr
   const records = journalSince(memoryDir, mark);
   if (!records || records.length === 0) return void 0;
   let index = recordedIndex;
-  const edits = [];
+  let edits = [];
   const cards = /* @__PURE__ */ new Set();
   const lastDir = /* @__PURE__ */ new Map();
   for (const r of records) {
-    if (r.x || !sameIndex(r.i, index)) return void 0;
-    if (r.e) edits.push(r.e);
-    else if (!sameIndex(r.i, r.o)) return void 0;
+    if (r.x && r.c.length === 0) return void 0;
+    const landed = sameIndexStamp(r.o, index) && !sameIndexStamp(r.i, index);
+    if (!landed && (r.x || !sameIndexStamp(r.i, index) || !r.e && !sameIndexStamp(r.i, r.o))) edits = void 0;
+    else if (!landed && r.e) edits?.push(r.e);
     index = r.o;
     for (const c of r.c) cards.add(normalizeCardPath(c));
     for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
   }
-  if (!sameIndex(index, [indexStat.size, indexStat.mtimeMs, indexStat.ino])) return void 0;
+  if (!sameIndexStamp(index, [indexStat.size, indexStat.mtimeMs, indexStat.ino])) edits = void 0;
   for (const [rel, mtime] of recordedDirs) {
     const now = currentDirs.get(rel);
     if (now !== mtime && lastDir.get(rel) !== now) return void 0;
   }
   return { edits, cards };
-}
-function sameIndex(a, b) {
-  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 }
 function applyLineEdits(items, unparsed, edits, fileOf) {
   let sameCards = true;
@@ -5322,15 +5327,15 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
   const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
   const idx = cur.delta.index;
-  const sameIndex2 = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
-  const told = (dirsMoved || !sameIndex2) && !cur.delta.truncated && indexStat.size <= INDEX_READ_CAP ? journaled(memoryDir, cur.delta.journal, idx, indexStat, cur.delta.dirs, dirs) : void 0;
+  const sameIndex = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
+  const told = (dirsMoved || !sameIndex) && !cur.delta.truncated && indexStat.size <= INDEX_READ_CAP ? journaled(memoryDir, cur.delta.journal, idx, indexStat, cur.delta.dirs, dirs) : void 0;
   const full = checkAll || dirsMoved && !told;
   let items;
   let meta;
-  if (sameIndex2 || told) {
+  if (sameIndex || told?.edits) {
     items = Array.from({ length: n }, (_, j) => ({ j, line: lineOf(base, cur, j) }));
     meta = { cards: cur.delta.cards, unparsed: cur.delta.unparsed, plainFiles: cur.delta.plainFiles, ...cur.delta.truncated ? { truncated: cur.delta.truncated } : {} };
-    if (told && told.edits.length > 0) {
+    if (told?.edits && told.edits.length > 0) {
       const fileOf = (item) => item.j !== void 0 ? mergedFile(base, cur, item.j) : normalizeCardPath(item.e.file);
       const applied = applyLineEdits(items, meta.unparsed, told.edits, fileOf);
       items = applied.items;
@@ -5634,7 +5639,7 @@ function lastPrompt(memoryDir, started) {
 }
 
 // lib/store/bounded-input.ts
-var CHUNK = 64 * 1024;
+var CHUNK2 = 64 * 1024;
 function readStreamBounded(stream, bounds, started = performance.now(), progress = { chunks: [], seen: 0 }) {
   return new Promise((resolve) => {
     let done = false;
