@@ -8,6 +8,7 @@ import { inScope } from "../core/scope.js";
 import { readHold } from "../store/arrivals.js";
 import { readHistory } from "../store/history.js";
 import { readOverviewLines, readOverviewStore } from "./overview-store.js";
+import type { Freshness } from "../store/full-check.js";
 
 export interface SessionStartBlock {
   text: string;
@@ -16,6 +17,8 @@ export interface SessionStartBlock {
   injectedBytes: number;
   warnBytes: number;
   overWarn: boolean;
+  /** Index entries shown. */
+  entryCount: number;
 }
 
 /** Said once, in the block, when it is over the threshold: no sizes and no remedy, those are doctor's (seed 000, rule 4). */
@@ -37,13 +40,15 @@ export async function sessionStartBlock(
   warnBytes: number,
   notes: readonly string[] = [],
   scopeAt?: string | null,
+  /** The call's start and the full-check size (lib/store/full-check.ts); absent: every card checked. */
+  freshness?: Freshness,
 ): Promise<SessionStartBlock | undefined> {
   // A compact a sync brought in and the owner has not accepted is not shown: the overview stands in for it.
   const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? ({ status: "absent" } as const) : readCompact(memoryDir);
   let view: "compact" | "overview";
   let lines: { count: number; text: string; bytes: number };
   if (compact.status === "ok") {
-    const store = await readOverviewStore(memoryDir);
+    const store = await readOverviewStore(memoryDir, freshness);
     const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries).lines;
     const text = assembled.map((l) => `${l}\n`).join("");
     lines = { count: store.entries.length, text, bytes: Buffer.byteLength(text) };
@@ -51,7 +56,7 @@ export async function sessionStartBlock(
   } else {
     // A card pinned in another scope (docs/ranking.md, "Scope") is not pinned here: it keeps its place in the index.
     const here = (scope: readonly string[] | undefined) => scopeAt === undefined || !scope?.length || (scopeAt !== null && inScope(scope, scopeAt));
-    lines = await readOverviewLines(memoryDir, here);
+    lines = await readOverviewLines(memoryDir, here, freshness);
     view = "overview";
   }
   if (lines.count === 0) return undefined;
@@ -60,7 +65,7 @@ export async function sessionStartBlock(
   const injectedBytes = viewBytes({ lines: [] }, ctx) + lines.bytes;
   const overWarn = injectedBytes > warnBytes;
   const head = [view === "compact" ? COMPACT_HEAD : OVERVIEW_HEAD, ...(overWarn ? [OVER_WARN_NOTE] : []), ...notes];
-  return { text: renderOverview(ctx, head, lines.text), view, injectedBytes, warnBytes, overWarn };
+  return { text: renderOverview(ctx, head, lines.text), view, injectedBytes, warnBytes, overWarn, entryCount: lines.count };
 }
 
 /** The fenced block: preamble, heading lines, then every line (`lines`: each with its newline). */

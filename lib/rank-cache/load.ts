@@ -28,15 +28,16 @@ import { deltaPath, mergedStamp, mergedStore, openDelta, type OpenDelta } from "
 import { refresh } from "./refresh.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
 import { stat, statIfExists, utimes, type FileStat } from "../store/checked-fs.js";
+import { FULL_CHECK_MAX, verifiedRecently } from "../store/full-check.js";
 
 export { normalizeCardPath } from "./build.js";
 export { RANK_CACHE, type LoadOptions, type RankableStore } from "./read.js";
 export { RANK_DELTA } from "./delta.js";
 
-/** Stores up to this many index entries have every card's fingerprint checked on every load (~5 us a card in the cold hook). */
-export const FULL_CHECK_MAX = 10_000;
-/** Above FULL_CHECK_MAX, a full check is trusted for this long (recorded as the cache file's mtime). */
-export const VERIFIED_FOR_MS = 2_000;
+// FULL_CHECK_MAX entries or fewer: every card's fingerprint checked on every load (~5 us a card in the cold hook);
+// above, a full check is trusted for VERIFIED_FOR_MS (recorded as the delta's or the cache file's mtime). The card
+// cache trusts its checks by the same rule (lib/store/full-check.ts).
+export { FULL_CHECK_MAX, VERIFIED_FOR_MS } from "../store/full-check.js";
 
 /** The store's index for ranking: from the cache when fresh, else from the files. Throws when MEMORY.md cannot be read (ENOENT included: callers decide). */
 export async function loadRankable(memoryDir: string, options: LoadOptions): Promise<RankableStore> {
@@ -96,11 +97,6 @@ function markVerified(memoryDir: string, base: OpenCache, delta: OpenDelta | und
   } catch {
     return false; // every prompt then checks every card
   }
-}
-
-/** A full check within VERIFIED_FOR_MS before now; a cache time in the future (clock skew) never counts. */
-function verifiedRecently(checkedMs: number, nowMs: number): boolean {
-  return nowMs >= checkedMs && nowMs - checkedMs < VERIFIED_FOR_MS;
 }
 
 /** One stat per entry against the head's fingerprints, in place: no entry, tuple or path join per card. */
