@@ -55,7 +55,7 @@ export async function loadRankable(memoryDir: string, options: LoadOptions): Pro
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
           if (trusted) return store;
-          if (delta ? everyMergedCardUnchanged(memoryDir, base, delta) : everyCardUnchanged(memoryDir, base.view)) {
+          if (delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats)) {
             store.verified = true;
             if (large) markVerified(memoryDir, base, delta, options.nowMs);
             return store;
@@ -100,25 +100,25 @@ function markVerified(memoryDir: string, base: OpenCache, delta: OpenDelta | und
 }
 
 /** One stat per entry against the head's fingerprints, in place: no entry, tuple or path join per card. */
-function everyCardUnchanged(memoryDir: string, view: OpenCache["view"]): boolean {
+function everyCardUnchanged(memoryDir: string, view: OpenCache["view"], stats: LoadOptions["stats"]): boolean {
   const prefix = memoryDir.endsWith("/") ? memoryDir : `${memoryDir}/`;
   const stamps = view.stamps;
   view.allFiles();
   for (let id = 0, at = 0; id < view.n; id++, at += STAMP_FIELDS) {
     const file = view.file(id);
-    const s = escapesStore(file) ? undefined : statQuiet(prefix + file);
+    const s = escapesStore(file) ? undefined : (stats?.get(file) ?? statQuiet(prefix + file));
     if (s === undefined ? stamps[at] !== -1 : s.mtimeMs !== stamps[at] || s.size !== stamps[at + 1] || s.ctimeMs !== stamps[at + 2]) return false;
   }
   return true;
 }
 
 /** The same check over the merged index: each entry against the fingerprint its base entry or delta entry holds. */
-function everyMergedCardUnchanged(memoryDir: string, base: OpenCache, delta: OpenDelta): boolean {
+function everyMergedCardUnchanged(memoryDir: string, base: OpenCache, delta: OpenDelta, stats: LoadOptions["stats"]): boolean {
   base.view.allFiles();
   for (let j = 0; j < delta.toBase.length; j++) {
     const b = delta.toBase[j]!;
     const file = b >= 0 ? base.view.file(b) : delta.delta.entries[-b - 1]!.file;
-    if (!sameStamp(cardStamp(memoryDir, file), mergedStamp(base, delta, j))) return false;
+    if (!sameStamp(cardStamp(memoryDir, file, stats), mergedStamp(base, delta, j))) return false;
   }
   return true;
 }
