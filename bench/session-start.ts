@@ -5,11 +5,17 @@
 // Run: npm run build && node --import tsx bench/session-start.ts --cards 10000 --runs 5 [--compare <old dist>]
 // --compare runs another build's CLI on its own copy of the store in the same rounds. `node -e 0` runs with the
 // same environment as the hook: an inherited NODE_EXTRA_CA_CERTS alone adds ~50 ms to a node start.
+// --dir DIR generates the store there once and reuses it (100,000 cards take minutes to write; each build copies it).
+// The freshness keeper: this build's session start starts one for a store above 10,000 entries (and a prompt is
+// run once first, as a store in use has had, so the keeper finds a rank cache to keep rather than building one);
+// --no-keeper turns it off ([hook] keeper = false). --gap-ms N waits N ms before each start instead of 300 ms:
+// 2100 leaves no start a check made by the start before it, so without a keeper each start checks every card.
+// Every keeper is killed before the stores are removed.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { generateStore } from "./gen-store.js";
+import { generateCards, generateStore } from "./gen-store.js";
 import { sleepSync, timedNode } from "./timed-child.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -28,15 +34,19 @@ function timed(args: string[], env: NodeJS.ProcessEnv, input = ""): [number, num
   return [r.ms, r.rssMiB, r.stdout];
 }
 
+const gapMs = Number(arg("gap-ms") ?? 300);
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-session-start-"));
 const home = path.join(root, "home");
 fs.mkdirSync(home);
-const template = path.join(root, "store");
-const store = generateStore({ cards, dir: template, usageCalls: 0 });
+if (process.argv.includes("--no-keeper")) fs.writeFileSync(path.join(home, "c.toml"), "[hook]\nkeeper = false\n");
+const template = arg("dir") ? path.resolve(arg("dir")!) : path.join(root, "store");
+const store = fs.existsSync(path.join(template, "MEMORY.md")) ? { cards: generateCards(cards) } : generateStore({ cards, dir: template, usageCalls: 0 });
 const setups = builds.map(([name, dist]) => {
   const dir = path.join(root, name);
   fs.cpSync(template, dir, { recursive: true });
   const env = { PATH: process.env.PATH, HOME: home, MEMCTL_MEMORY_DIR: dir, MEMCTL_CONFIG_FILE: path.join(home, "c.toml") };
+  // One prompt first, as in a store in use: the rank cache exists (and, above 10,000 entries, a keeper runs).
+  timed([path.join(dist, "hooks", "user-prompt-submit.cjs"), "--host", "codex"], env, JSON.stringify({ session_id: "warm", cwd: root, prompt: "deploy migration" }));
   return { name, dir, env, cli: path.join(dist, "cli.js") };
 });
 let session = 0;
@@ -48,7 +58,7 @@ for (const s of setups) {
   console.error(`${s.name}: first start ${ms.toFixed(0)} ms, ${mib.toFixed(0)} MiB, ${out.length} chars out`);
   outputs.set(s.name, out.replaceAll(s.dir, "<dir>"));
 }
-sleepSync(300);
+sleepSync(gapMs);
 
 const rows = new Map<string, { ms: number[]; mib: number[] }>();
 /** Each start's output by run and round, every build's: they must be the same. */
@@ -66,14 +76,19 @@ const record = (key: string, [ms, mib, out]: [number, number, string], s?: (type
 const plain = store.cards.filter((c) => c.priority === "normal");
 for (let round = 0; round < runs; round++) {
   record("node -e 0", timed(["-e", "0"], setups[0]!.env));
-  for (const s of setups) record(`${s.name}: session start`, start(s), s);
+  for (const s of setups) {
+    sleepSync(gapMs);
+    record(`${s.name}: session start`, start(s), s);
+  }
   const edited = plain[(round * 7919) % plain.length]!;
   for (const s of setups) {
     const file = path.join(s.dir, edited.file);
     fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("topics:\n", `topics:\n  - "quokka${round}"\n`)); // in place: same inode
   }
-  sleepSync(300);
-  for (const s of setups) record(`${s.name}: session start after an in-place edit`, start(s), s);
+  for (const s of setups) {
+    sleepSync(gapMs);
+    record(`${s.name}: session start after an in-place edit`, start(s), s);
+  }
   // One index line rewritten, as a save rewrites its card's line: MEMORY.md's stamp moves, the other lines do not.
   for (const s of setups) {
     const index = path.join(s.dir, "MEMORY.md");
@@ -81,8 +96,10 @@ for (let round = 0; round < runs; round++) {
     const at = text.indexOf(`](${edited.file})`);
     fs.writeFileSync(index, `${text.slice(0, at)}](${edited.file}) (edited ${round})${text.slice(at + edited.file.length + 3)}`);
   }
-  sleepSync(300);
-  for (const s of setups) record(`${s.name}: session start after an index edit`, start(s), s);
+  for (const s of setups) {
+    sleepSync(gapMs);
+    record(`${s.name}: session start after an index edit`, start(s), s);
+  }
   record("node -e 0", timed(["-e", "0"], setups[0]!.env));
 }
 
@@ -104,4 +121,15 @@ for (const [key, { ms, mib }] of rows) {
     `| ${key} | ${sorted[0]!.toFixed(0)} / ${median(ms).toFixed(0)} / ${sorted.at(-1)!.toFixed(0)} | ${(median(ms) / node).toFixed(2)}x | ${median(mib).toFixed(0)} / ${Math.max(...mib).toFixed(0)} |`,
   );
 }
+for (const s of setups) {
+  // The keeper a prompt or a start left for this store: killed, and gone, before its store is removed.
+  try {
+    const { pid } = JSON.parse(fs.readFileSync(path.join(s.dir, ".memctl", "keeper", "owner"), "utf8")) as { pid: number };
+    process.kill(pid, "SIGKILL");
+    console.error(`${s.name}: keeper ${pid} stopped`);
+  } catch {
+    // none alive
+  }
+}
+sleepSync(200);
 fs.rmSync(root, { recursive: true, force: true });
