@@ -8,10 +8,13 @@ import {
 } from "./cli-list.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";
+import "./store-full-check.mjs";
+import "./store-write-journal.mjs";
 import "./cli-store-access.mjs";
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";

@@ -8,6 +8,8 @@ import {
   buildInjection,
   scopeAtOf
 } from "./config-scope-at.mjs";
+import "./store-card-cache-format.mjs";
+import "./core-search-terms.mjs";
 import "./usage-fold.mjs";
 import {
   resolveStoreBudget
@@ -17,6 +19,7 @@ import {
   displayDir,
   renderUnavailable
 } from "./core-block.mjs";
+import "./store-full-check.mjs";
 import {
   HOSTS,
   hostAdapter
@@ -25,7 +28,9 @@ import "./rank-stem.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
 import "./store-write-journal.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
+import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
@@ -56,6 +61,7 @@ import "./core-sanitize.mjs";
 import {
   usageError
 } from "./core-bytes.mjs";
+import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 
 // lib/cli/prepare.ts
