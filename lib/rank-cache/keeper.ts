@@ -20,7 +20,7 @@ import { systemCode } from "../core/errors.js";
 import { loadRankable } from "./load.js";
 import { checkCardCache } from "../store/card-cache.js";
 import { fullCheckMaxFrom } from "../store/full-check.js";
-import type { FileStat } from "../store/checked-fs.js";
+import type { CardStamps } from "../store/full-check.js";
 
 /** The keeper's lock under .memctl/. */
 export const KEEPER_LOCK = "keeper";
@@ -86,7 +86,7 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
       try {
         // One stat a card for both caches: the card cache's pass (every card, linked or not) hands its stats to the
         // rank cache's. Both checks are recorded as made at `at`, before the first stat.
-        const stats = new Map<string, FileStat>();
+        const stats: CardStamps = new Map();
         const cards = await checkCardCache(memoryDir, { nowMs: at, fullCheckMax: options.fullCheckMax }, stats);
         const store = await loadRankable(memoryDir, { nowMs: at, checkAllCards: true, fullCheckMax: options.fullCheckMax, createStateDir: false, stats });
         if (store.entryCount <= options.fullCheckMax && (cards?.cards ?? 0) <= options.fullCheckMax) return "small";

@@ -106,7 +106,12 @@ function everyCardUnchanged(memoryDir: string, view: OpenCache["view"], stats: L
   view.allFiles();
   for (let id = 0, at = 0; id < view.n; id++, at += STAMP_FIELDS) {
     const file = view.file(id);
-    const s = escapesStore(file) ? undefined : (stats?.get(file) ?? statQuiet(prefix + file));
+    const known = stats?.get(file);
+    if (known) {
+      if (known[0] !== stamps[at] || known[1] !== stamps[at + 1] || known[2] !== stamps[at + 2]) return false;
+      continue;
+    }
+    const s = escapesStore(file) ? undefined : statQuiet(prefix + file);
     if (s === undefined ? stamps[at] !== -1 : s.mtimeMs !== stamps[at] || s.size !== stamps[at + 1] || s.ctimeMs !== stamps[at + 2]) return false;
   }
   return true;

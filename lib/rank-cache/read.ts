@@ -6,7 +6,8 @@ import { parseIndex, type UnparsedLine } from "../core/index-file.js";
 import { openCacheFile, type CacheView, type ReadLimits } from "./format.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import type { IndexTruncation } from "../store/index-read.js";
-import { exists, statIfExists, type FileStat } from "../store/checked-fs.js";
+import { exists, statIfExists } from "../store/checked-fs.js";
+import type { CardStamps } from "../store/full-check.js";
 
 export const RANK_CACHE = "rank-cache.bin";
 
@@ -91,7 +92,7 @@ export interface LoadOptions {
   /** Cache heads up to this many bytes are read whole, larger ones a page at a time (format.ts; tests lower it). */
   wholeHeadMax?: number;
   /** Cards already stat'ed in this check, by name (the keeper's card-cache pass): not stat'ed again. */
-  stats?: ReadonlyMap<string, FileStat>;
+  stats?: CardStamps;
 }
 
 /** What materialising an entry needs; its card file and fingerprint are in the head. */
@@ -250,10 +251,10 @@ export function escapesStore(file: string): boolean {
 }
 
 /** A linked card's fingerprint; a link out of the store always reads as missing. `stats`: this check's stats so far. */
-export function cardStamp(memoryDir: string, file: string, stats?: ReadonlyMap<string, FileStat>): Stamp {
+export function cardStamp(memoryDir: string, file: string, stats?: CardStamps): Stamp {
   if (escapesStore(file)) return MISSING;
   const known = stats?.get(file);
-  if (known) return [known.mtimeMs, known.size, known.ctimeMs];
+  if (known) return [known[0], known[1], known[2]];
   // A card path inside the store needs no normalising to be stat'ed: joined by hand, since path.join's
   // per-character loop over ~100 paths a prompt is hot enough to be sent to the optimising compiler.
   return stampOf(memoryDir.endsWith("/") ? memoryDir + file : `${memoryDir}/${file}`);

@@ -22,8 +22,8 @@ import { decodeCardCache, isAlways, type CardCacheFile, type CardRecord } from "
 import { plainRecord, sameRecord, type Row } from "./card-record.js";
 import { CARD_CACHE, CardWords, type Counts } from "./card-words.js";
 import { memoByStamp, readRecord } from "./card-read.js";
-import { exists, lstatIfExists, readRegularUtf8, type FileStat } from "./checked-fs.js";
-import { cacheStamp, recordCheck, writeCardCheck, type CacheStamp, type Freshness } from "./full-check.js";
+import { exists, lstatIfExists, readRegularUtf8 } from "./checked-fs.js";
+import { cacheStamp, recordCheck, writeCardCheck, type CacheStamp, type CardStamps, type Freshness } from "./full-check.js";
 import { dirMtime, journaledListing, racy, sameStamp, trustedCheck } from "./card-trust.js";
 import { journalMark } from "./write-journal.js";
 import { listCardFiles, storeUnavailable } from "./read.js";
@@ -69,7 +69,7 @@ export interface CatalogOptions {
    */
   freshness?: Freshness;
   /** Each card lstat'ed as a regular file, by name (the keeper's rank-cache check reuses them: one stat a card). */
-  stats?: Map<string, FileStat>;
+  stats?: CardStamps;
 }
 
 /**
@@ -96,7 +96,7 @@ const NO_VIEW = Buffer.alloc(0);
  * The keeper's full check (lib/rank-cache/keeper.ts): every card of an existing card cache stat'ed, what changed
  * read again, and the check recorded. Undefined when there is no cache to keep (a first build is a command's to make).
  */
-export async function checkCardCache(dir: string, freshness: Freshness, stats?: Map<string, FileStat>): Promise<{ cards: number } | undefined> {
+export async function checkCardCache(dir: string, freshness: Freshness, stats?: CardStamps): Promise<{ cards: number } | undefined> {
   if (!openCache(dir)) return undefined;
   const catalog = await readFresh(dir, { freshness: { ...freshness, checkAll: true }, ...(stats ? { stats } : {}), stateDirMade: false });
   return { cards: catalog.cards.length };
@@ -182,7 +182,7 @@ async function readFresh(dir: string, options: CatalogOptions & { stateDirMade?:
       if (was?.linked) otherLinks.add(file);
       continue;
     }
-    options.stats?.set(file, st);
+    options.stats?.set(file, [st.mtimeMs, st.size, st.ctimeMs]);
     const stamp = was?.stamp;
     if (was && stamp && !was.readError && sameStamp(stamp, st) && trusted(stamp, st.mtimeMs)) {
       // A copy when the link changed: the decoded records may be a memo other calls read (memoByStamp).

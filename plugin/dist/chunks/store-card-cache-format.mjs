@@ -725,7 +725,7 @@ async function readFresh(dir, options) {
       if (was?.linked) otherLinks.add(file);
       continue;
     }
-    options.stats?.set(file, st);
+    options.stats?.set(file, [st.mtimeMs, st.size, st.ctimeMs]);
     const stamp2 = was?.stamp;
     if (was && stamp2 && !was.readError && sameStamp(stamp2, st) && trusted(stamp2, st.mtimeMs)) {
       records.push(links.set && was.linked !== links.set.has(file) ? relinked(was, !was.linked) : was);

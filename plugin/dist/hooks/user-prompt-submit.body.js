@@ -6661,7 +6661,7 @@ function escapesStore(file) {
 function cardStamp(memoryDir, file, stats) {
   if (escapesStore(file)) return MISSING;
   const known = stats?.get(file);
-  if (known) return [known.mtimeMs, known.size, known.ctimeMs];
+  if (known) return [known[0], known[1], known[2]];
   return stampOf(memoryDir.endsWith("/") ? memoryDir + file : `${memoryDir}/${file}`);
 }
 function stampOf(file) {
@@ -7674,7 +7674,12 @@ function everyCardUnchanged(memoryDir, view2, stats) {
   view2.allFiles();
   for (let id = 0, at = 0; id < view2.n; id++, at += STAMP_FIELDS) {
     const file = view2.file(id);
-    const s = escapesStore(file) ? void 0 : stats?.get(file) ?? statQuiet(prefix + file);
+    const known = stats?.get(file);
+    if (known) {
+      if (known[0] !== stamps[at] || known[1] !== stamps[at + 1] || known[2] !== stamps[at + 2]) return false;
+      continue;
+    }
+    const s = escapesStore(file) ? void 0 : statQuiet(prefix + file);
     if (s === void 0 ? stamps[at] !== -1 : s.mtimeMs !== stamps[at] || s.size !== stamps[at + 1] || s.ctimeMs !== stamps[at + 2]) return false;
   }
   return true;
