@@ -9,6 +9,9 @@
 // --compare another build's dist/cli.js, run in the same rounds on its own copy of the store (<dir>-compare, made
 // once: the two builds' caches share a name), so both meet the same load; its medians and ratio print beside.
 // The store is bench/gen-store.ts's, plus a history.jsonl with one create entry per card, as saves would leave.
+// --keeper starts this build's freshness keeper (dist/hooks/keeper.cjs) on its store first and waits for its first
+// check of both caches (so list / search above 10,000 cards trust a check under 2 s old), killed at the end.
+// --gap-ms N waits N ms before each timed command: 2100 leaves no command a check made by the one before it.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -82,6 +85,32 @@ const commands: Record<string, () => string[]> = {
 };
 const compareEnv: NodeJS.ProcessEnv | undefined = COMPARE ? { ...env, MEMCTL_MEMORY_DIR: `${memory}-compare` } : undefined;
 if (compareEnv && !fs.existsSync(compareEnv.MEMCTL_MEMORY_DIR!)) fs.cpSync(memory, compareEnv.MEMCTL_MEMORY_DIR!, { recursive: true });
+const gapMs = Number(arg("gap-ms") ?? 0);
+const keeper = process.argv.includes("--keeper") ? startKeeper() : undefined;
+
+/** This build's keeper on the store, once its first check of the card cache (and the rank cache) is recorded. */
+function startKeeper(): number {
+  // A card cache for the keeper to keep (it never builds a first one), and the rank cache a store in use has.
+  run([CLI, "list", "--json"], env, home);
+  const child = spawn(process.execPath, [path.join(path.dirname(CLI), "hooks", "keeper.cjs"), memory], { env, detached: true, stdio: "ignore" });
+  child.unref();
+  const from = Date.now();
+  const deadline = from + 600_000;
+  while (!(checkAt() > from && fs.existsSync(path.join(memory, ".memctl", "rank-cache.bin")))) {
+    if (Date.now() > deadline) throw new Error("the keeper made no check in 10 minutes");
+    spawnSync("sleep", ["0.2"]);
+  }
+  console.log(`keeper ${child.pid}: first check after ${((Date.now() - from) / 1000).toFixed(1)} s`);
+  return child.pid!;
+}
+/** When the card cache's last recorded full check started (0: none). */
+function checkAt(): number {
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(memory, ".memctl", "card-check"), "utf8")) as { at: number }).at;
+  } catch {
+    return 0;
+  }
+}
 const stats = (xs: number[]) => `min ${Math.min(...xs).toFixed(0)} / median ${median(xs).toFixed(0)} / max ${Math.max(...xs).toFixed(0)} ms`;
 
 /** `memory_search` through one `memctl mcp` server over stdio: ms per call after the first (which warms the cache). */
@@ -121,7 +150,10 @@ for (const name of only) {
   const times: number[] = [];
   const compared: number[] = [];
   const base: number[] = [];
+  const ages: number[] = [];
   const once = (cli: string, e: NodeJS.ProcessEnv, into: number[]) => {
+    if (gapMs > 0) spawnSync("sleep", [String(gapMs / 1000)]);
+    if (cli === CLI) ages.push(Date.now() - checkAt());
     const r = run([cli, ...commands[name]!()], e, home);
     if (r.status !== 0) throw new Error(`${name} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
     into.push(r.ms);
@@ -139,7 +171,11 @@ for (const name of only) {
   const line = (label: string, xs: number[]) => `${label.padEnd(9)} ${stats(xs)}; node -e 0 median ${median(base).toFixed(1)} ms; ratio ${(median(xs) / median(base)).toFixed(1)}x`;
   if (compareEnv) console.log(line(`${name} (compare)`, compared));
   console.log(line(name, times));
+  // Above 10,000 cards a command trusts the last full check only when it is under 2 s old as it starts.
+  const fresh = ages.filter((a) => a < 2000).length;
+  console.log(`${"".padEnd(9)} last full check's age at each start: ${stats(ages).replace(/ ms$/, "")} ms, under 2 s for ${fresh} of ${ages.length}`);
 }
+if (keeper !== undefined) process.kill(keeper, "SIGKILL");
 if (compareEnv && !process.argv.includes("--keep") && arg("dir") === undefined) fs.rmSync(compareEnv.MEMCTL_MEMORY_DIR!, { recursive: true, force: true });
 fs.rmSync(home, { recursive: true, force: true });
 if (!process.argv.includes("--keep") && arg("dir") === undefined) fs.rmSync(memory, { recursive: true, force: true });

@@ -5,12 +5,18 @@
 // Run: npm run build && node --import tsx bench/session-start.ts --cards 10000 --runs 5 [--compare <old dist>]
 // --compare runs another build's CLI on its own copy of the store in the same rounds. `node -e 0` runs with the
 // same environment as the hook: an inherited NODE_EXTRA_CA_CERTS alone adds ~50 ms to a node start.
+// --dir DIR generates the store there once and reuses it (100,000 cards take minutes to write; each build copies it).
+// The freshness keeper: this build's session start starts one for a store above 10,000 entries (and a prompt is
+// run once first, as a store in use has had, so the keeper finds a rank cache to keep rather than building one);
+// --no-keeper turns it off ([hook] keeper = false). --gap-ms N waits N ms before each start instead of 300 ms:
+// 2100 leaves no start a check made by the start before it, so without a keeper each start checks every card.
+// Every keeper is killed before the stores are removed.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { generateStore } from "./gen-store.js";
+import { generateCards, generateStore } from "./gen-store.js";
 import { sleepSync, timedNode } from "./timed-child.js";
-import { buildCopies, numberArg, printRows, recordRow, type Rows } from "./rounds.js";
+import { arg, buildCopies, numberArg, printRows, recordRow, type Rows } from "./rounds.js";
 
 const cards = numberArg("cards", 10_000);
 const runs = numberArg("runs", 5);
@@ -21,12 +27,16 @@ function timed(args: string[], env: NodeJS.ProcessEnv, input = ""): [number, num
   return [r.ms, r.rssMiB, r.stdout];
 }
 
+const gapMs = Number(arg("gap-ms") ?? 300);
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-session-start-"));
 const home = path.join(root, "home");
 fs.mkdirSync(home);
-const template = path.join(root, "store");
-const store = generateStore({ cards, dir: template, usageCalls: 0 });
+if (process.argv.includes("--no-keeper")) fs.writeFileSync(path.join(home, "c.toml"), "[hook]\nkeeper = false\n");
+const template = arg("dir") ? path.resolve(arg("dir")!) : path.join(root, "store");
+const store = fs.existsSync(path.join(template, "MEMORY.md")) ? { cards: generateCards(cards) } : generateStore({ cards, dir: template, usageCalls: 0 });
 const setups = buildCopies(template, root, home);
+// One prompt first, as in a store in use: the rank cache exists (and, above 10,000 entries, a keeper runs).
+for (const s of setups) timed([s.hook, "--host", "codex"], s.env, JSON.stringify({ session_id: "warm", cwd: root, prompt: "deploy migration" }));
 let session = 0;
 const start = (s: (typeof setups)[number]) =>
   timed([s.cli, "hook", "session-start", "--host", "codex"], s.env, JSON.stringify({ session_id: `ss-${session++}`, cwd: root, source: "startup" }));
@@ -36,7 +46,7 @@ for (const s of setups) {
   console.error(`${s.name}: first start ${ms.toFixed(0)} ms, ${mib.toFixed(0)} MiB, ${out.length} chars out`);
   outputs.set(s.name, out.replaceAll(s.dir, "<dir>"));
 }
-sleepSync(300);
+sleepSync(gapMs);
 
 const rows: Rows = new Map();
 /** Each start's output by run and round, every build's: they must be the same. */
@@ -51,14 +61,19 @@ const record = (key: string, [ms, mib, out]: [number, number, string], s?: (type
 const plain = store.cards.filter((c) => c.priority === "normal");
 for (let round = 0; round < runs; round++) {
   record("node -e 0", timed(["-e", "0"], setups[0]!.env));
-  for (const s of setups) record(`${s.name}: session start`, start(s), s);
+  for (const s of setups) {
+    sleepSync(gapMs);
+    record(`${s.name}: session start`, start(s), s);
+  }
   const edited = plain[(round * 7919) % plain.length]!;
   for (const s of setups) {
     const file = path.join(s.dir, edited.file);
     fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("topics:\n", `topics:\n  - "quokka${round}"\n`)); // in place: same inode
   }
-  sleepSync(300);
-  for (const s of setups) record(`${s.name}: session start after an in-place edit`, start(s), s);
+  for (const s of setups) {
+    sleepSync(gapMs);
+    record(`${s.name}: session start after an in-place edit`, start(s), s);
+  }
   // One index line rewritten, as a save rewrites its card's line: MEMORY.md's stamp moves, the other lines do not.
   for (const s of setups) {
     const index = path.join(s.dir, "MEMORY.md");
@@ -66,8 +81,10 @@ for (let round = 0; round < runs; round++) {
     const at = text.indexOf(`](${edited.file})`);
     fs.writeFileSync(index, `${text.slice(0, at)}](${edited.file}) (edited ${round})${text.slice(at + edited.file.length + 3)}`);
   }
-  sleepSync(300);
-  for (const s of setups) record(`${s.name}: session start after an index edit`, start(s), s);
+  for (const s of setups) {
+    sleepSync(gapMs);
+    record(`${s.name}: session start after an index edit`, start(s), s);
+  }
   record("node -e 0", timed(["-e", "0"], setups[0]!.env));
 }
 
@@ -77,4 +94,15 @@ printRows(
   `${cards.toLocaleString("en-US")} cards, ${runs} rounds, first output ${same} in every build (${outputs.get("after")!.length} chars), every later start's ${every}`,
   rows,
 );
+for (const s of setups) {
+  // The keeper a prompt or a start left for this store: killed, and gone, before its store is removed.
+  try {
+    const { pid } = JSON.parse(fs.readFileSync(path.join(s.dir, ".memctl", "keeper", "owner"), "utf8")) as { pid: number };
+    process.kill(pid, "SIGKILL");
+    console.error(`${s.name}: keeper ${pid} stopped`);
+  } catch {
+    // none alive
+  }
+}
+sleepSync(200);
 fs.rmSync(root, { recursive: true, force: true });

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { defaultBudgetsText } from "../config/budget.js";
 import { isHostName } from "../../hosts/index.js";
 import { inputRefusal, logHookError, readHookInput, refusedInputOutcome, runUserPromptHook } from "../hook/run.js";
@@ -92,12 +95,13 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   }
   const result =
     event === "session-start"
-      ? await runSessionStartHook(stdin, { host, maxBytes: num(args, "max-bytes"), wiring: bool(args, "plugin") ? "plugin" : "install" }, io)
+      ? await runSessionStartHook(stdin, { host, maxBytes: num(args, "max-bytes"), wiring: bool(args, "plugin") ? "plugin" : "install", keeperScript }, io)
       : await runUserPromptHook(stdin, { host, maxBytes: num(args, "max-bytes"), maxEntries: num(args, "max-entries") }, io);
   // Session start's overview comes in pieces (17 MB at 100,000 cards): written as they are, never joined.
   if (result.outcome.chunks) for (const chunk of result.outcome.chunks) io.stdout.write(chunk);
   else if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
   if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);
+  result.afterOutput?.();
   return result.outcome.exitCode;
 }
 
@@ -118,4 +122,17 @@ async function sessionEnd(stdin: Uint8Array, host: string, foreground: boolean, 
     logHookError(io, `session end (${host}): ${(err as Error).message}`);
   }
   return 0;
+}
+
+/**
+ * The freshness keeper's entry session start starts for a large store: dist/hooks/keeper.cjs, beside this bundle's
+ * directory (dist/ or dist/chunks/ installed) or under dist/ from a checkout running the sources.
+ */
+function keeperScript(): string | undefined {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 3; i++) {
+    for (const candidate of [path.join(dir, "hooks", "keeper.cjs"), path.join(dir, "dist", "hooks", "keeper.cjs")]) if (fs.existsSync(candidate)) return candidate;
+    dir = path.dirname(dir);
+  }
+  return undefined;
 }

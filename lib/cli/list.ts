@@ -1,5 +1,6 @@
 import type { Io } from "../store/io.js";
 import { readCardCatalog } from "../store/card-cache.js";
+import { freshnessOf } from "../store/full-check.js";
 import { inertText, safeJsonString } from "../core/sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { allNarrow, chunkedWriter, colorsFor, displayWidth, padEnd, printJsonItems } from "./output.js";
@@ -34,8 +35,8 @@ export interface ListRow {
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
-  // The card cache: only cards changed since the last read are opened (issue 32).
-  const catalog = await readCardCatalog(memoryDir);
+  // The card cache: only cards changed since the last read are opened (issue 32); a large store's recent full check is trusted.
+  const catalog = await readCardCatalog(memoryDir, { freshness: freshnessOf(io) });
   const unsorted: ListRow[] = catalog.cards.map((c) => ({
     name: c.name ?? withoutTypePrefix(c.file.replace(/\.md$/, "")),
     file: c.file,

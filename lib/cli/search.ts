@@ -3,6 +3,7 @@ import type { Io } from "../store/io.js";
 import { inertText } from "../core/sanitize.js";
 import type { SearchHit } from "../records/search.js";
 import { searchStore, type SearchWhere } from "../records/search-store.js";
+import { freshnessOf } from "../store/full-check.js";
 import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
@@ -29,7 +30,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (!["cards", "episodes", "all"].includes(where)) throw usageError(`--in ${where} must be cards, episodes or all`);
   const query = args.positionals.join(" ");
   const { memoryDir } = requireStore(args, io);
-  const { hits, episodes } = await searchStore(memoryDir, query, where as SearchWhere, num(args, "limit") ?? 20);
+  const { hits, episodes } = await searchStore(memoryDir, query, where as SearchWhere, num(args, "limit") ?? 20, freshnessOf(io));
   if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
   else io.stdout.write(renderHits(hits, query, io));
   return 0;

@@ -3,6 +3,7 @@
 // watermark compares (name, type, the SHA-256 of its bytes). Those come from the card cache, which reads only
 // the cards that changed since it was written; no card is opened for a store whose cards held still.
 import { readCardCatalog } from "../store/card-cache.js";
+import type { Freshness } from "../store/full-check.js";
 import { isReadable } from "../store/card-cache-format.js";
 import { readHold } from "../store/arrivals.js";
 import { access, R_OK, readRegularUtf8, statIfExists } from "../store/checked-fs.js";
@@ -39,9 +40,9 @@ export function overviewEntries(memoryDir: string): CardEntry[] {
  * card cache. A card the cache could not read is left out of all three maps, so the compact's watermark reads
  * it itself and finds it "missing", as without the cache.
  */
-export async function readOverviewStore(memoryDir: string): Promise<OverviewStore> {
+export async function readOverviewStore(memoryDir: string, freshness?: Freshness): Promise<OverviewStore> {
   const entries = overviewEntries(memoryDir);
-  const catalog = await readCardCatalog(memoryDir);
+  const catalog = await readCardCatalog(memoryDir, freshness ? { freshness } : {});
   const pins = new Map<string, OverviewCard>();
   const cards = new Map<string, { card: { meta: { name?: string; metadata: { type?: string } } } }>();
   const digests = new Map<string, string>();
@@ -135,10 +136,10 @@ export interface OverviewLines extends JsonRuns {
  * is neither parsed nor rendered, and its lines are neither decoded nor encoded. A store whose MEMORY.md is
  * missing or not a readable file throws what a read of the index throws (ENOENT: no store).
  */
-export async function readOverviewLines(memoryDir: string, pinnedHere: (scope: readonly string[] | undefined) => boolean): Promise<OverviewLines> {
+export async function readOverviewLines(memoryDir: string, pinnedHere: (scope: readonly string[] | undefined) => boolean, freshness?: Freshness): Promise<OverviewLines> {
   const index = joinPath(memoryDir, INDEX_FILE);
   if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
-  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView });
+  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, ...(freshness ? { freshness } : {}) });
   // No view (MEMORY.md went away since), or one that does not decode: made from the file now, not kept.
   const view = (catalog.view && decodeView(catalog.view)) ?? decodeView(buildOverviewView(readRegularUtf8(index)))!;
   const pinned = new Set<string>();

@@ -17,7 +17,7 @@ import { utf8Text } from "../core/bytes.js";
 import { rememberShown, seenFilter, startDedupe, whyRecord, withPointer, type Dedupe } from "./dedupe.js";
 import { appendWhy } from "./why-log.js";
 import { scopeAtFor } from "../config/scope-at.js";
-import { fullCheckMaxFrom } from "../rank-cache/keeper.js";
+import { fullCheckMaxFrom } from "../store/full-check.js";
 import { keepStoreFresh } from "./keeper.js";
 
 export interface HookOptions {

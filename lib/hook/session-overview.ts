@@ -9,6 +9,7 @@ import { readHold } from "../store/arrivals.js";
 import { readHistory } from "../store/history.js";
 import { readOverviewLines, readOverviewStore } from "./overview-store.js";
 import { PiecedText, type JsonRuns } from "../core/pieced-text.js";
+import type { Freshness } from "../store/full-check.js";
 
 export interface SessionStartBlock {
   /** The block, kept in pieces (printed without being one string); `text` makes the string when read. */
@@ -19,6 +20,8 @@ export interface SessionStartBlock {
   injectedBytes: number;
   warnBytes: number;
   overWarn: boolean;
+  /** Index entries shown. */
+  entryCount: number;
 }
 
 /** Said once, in the block, when it is over the threshold: no sizes and no remedy, those are doctor's (seed 000, rule 4). */
@@ -40,13 +43,15 @@ export async function sessionStartBlock(
   warnBytes: number,
   notes: readonly string[] = [],
   scopeAt?: string | null,
+  /** The call's start and the full-check size (lib/store/full-check.ts); absent: every card checked. */
+  freshness?: Freshness,
 ): Promise<SessionStartBlock | undefined> {
   // A compact a sync brought in and the owner has not accepted is not shown: the overview stands in for it.
   const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? ({ status: "absent" } as const) : readCompact(memoryDir);
   let view: "compact" | "overview";
   let lines: { count: number; text: string | JsonRuns; bytes: number };
   if (compact.status === "ok") {
-    const store = await readOverviewStore(memoryDir);
+    const store = await readOverviewStore(memoryDir, freshness);
     const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries).lines;
     const text = assembled.map((l) => `${l}\n`).join("");
     lines = { count: store.entries.length, text, bytes: Buffer.byteLength(text) };
@@ -54,7 +59,7 @@ export async function sessionStartBlock(
   } else {
     // A card pinned in another scope (docs/ranking.md, "Scope") is not pinned here: it keeps its place in the index.
     const here = (scope: readonly string[] | undefined) => scopeAt === undefined || !scope?.length || (scopeAt !== null && inScope(scope, scopeAt));
-    const runs = await readOverviewLines(memoryDir, here);
+    const runs = await readOverviewLines(memoryDir, here, freshness);
     lines = { count: runs.count, text: runs, bytes: runs.bytes };
     view = "overview";
   }
@@ -74,6 +79,7 @@ export async function sessionStartBlock(
     injectedBytes,
     warnBytes,
     overWarn,
+    entryCount: lines.count,
   };
 }
 

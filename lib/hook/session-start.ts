@@ -16,6 +16,8 @@ import { warnBytesFromConfig } from "../reports/injection.js";
 import { resolveMemory } from "../config/resolve.js";
 import { scopeAtFor } from "../config/scope-at.js";
 import { logHookError } from "./run.js";
+import { keepStoreFresh } from "./keeper.js";
+import { freshnessOf } from "../store/full-check.js";
 import { overviewEntries } from "./overview-store.js";
 import { OVER_WARN_LOG, renderOverview, sessionStartBlock } from "./session-overview.js";
 import { memctlStateHome } from "../store/paths.js";
@@ -49,6 +51,8 @@ export interface SessionStartResult {
   notice?: string;
   /** Bytes of the instruction block memctl added ahead of the memory block (0 or absent: none). */
   instructionBytes?: number;
+  /** Work for after the block is printed (the freshness keeper's renewal or start): the session never waits for it. */
+  afterOutput?: () => void;
 }
 
 const NOTHING: HookOutcome = { stdout: "", stderr: "", exitCode: 0 };
@@ -70,6 +74,8 @@ export interface SessionStartOptions {
   maxBytes?: number;
   /** Which wiring runs this hook (the plugin's hooks say so): the hints name that wiring's commands. */
   wiring?: Wiring;
+  /** The freshness keeper's entry (dist/hooks/keeper.cjs), looked up only when a large store needs it. */
+  keeperScript?: () => string | undefined;
 }
 
 export async function runSessionStartHook(stdin: Uint8Array | string, options: SessionStartOptions, io: Io): Promise<SessionStartResult> {
@@ -140,7 +146,8 @@ async function memorySessionStart(stdin: Uint8Array | string, options: SessionSt
     // Once per session, not on every prompt: the reminder to log this session, in the host's own command.
     const reminder = episodeReminder(readLastEpisode(memoryDir), io.now(), host.logCommand);
     const waiting = pendingNote(memoryDir);
-    const built = await sessionStartBlock(memoryDir, context, warn, [...(reminder ? [reminder] : []), ...(waiting ? [waiting] : [])], scopeAt);
+    const freshness = freshnessOf(io);
+    const built = await sessionStartBlock(memoryDir, context, warn, [...(reminder ? [reminder] : []), ...(waiting ? [waiting] : [])], scopeAt, freshness);
     if (!built) {
       if (!waiting) return none("no-store", event);
       // No card yet, but proposals wait: the one line still reaches the session.
@@ -148,11 +155,36 @@ async function memorySessionStart(stdin: Uint8Array | string, options: SessionSt
       return { status: "injected", outcome: host.sessionContext(text), text, bytes: utf8Bytes(text), view: "overview", session: event };
     }
     if (built.overWarn) logHookError(io, `session start (${host.name}): ${OVER_WARN_LOG}`);
-    return withText({ status: "injected", view: built.view, overWarn: built.overWarn, session: event }, host, built.block);
+    return withText(
+      {
+        status: "injected",
+        view: built.view,
+        overWarn: built.overWarn,
+        session: event,
+        ...keeperAfter(memoryDir, built.entryCount > freshness.fullCheckMax && config.value.keeper !== false ? options.keeperScript : undefined, io),
+      },
+      host,
+      built.block,
+    );
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return none("no-store", event);
     return unavailable(host, (err as Error).message, io, event);
   }
+}
+
+/**
+ * A session opens after the keeper may have exited for idleness: a large store's keeper is renewed or started once
+ * the block is out (as the prompt hook does, lib/hook/run.ts), so the session's next calls find a recent full check.
+ */
+function keeperAfter(memoryDir: string, script: (() => string | undefined) | undefined, io: Io): Pick<SessionStartResult, "afterOutput"> {
+  if (!script) return {};
+  return {
+    afterOutput: () => {
+      const entry = script();
+      if (entry) keepStoreFresh(memoryDir, entry, io, (m) => logHookError(io, m));
+      else logHookError(io, "keeper not started: dist/hooks/keeper.cjs not found beside the CLI");
+    },
+  };
 }
 
 /** One line when proposals wait for the owner (captured at session end, proposed by hosts or agents). */

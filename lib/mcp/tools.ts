@@ -12,6 +12,7 @@ import { displayDir, renderUnavailable } from "../core/block.js";
 import { withStoreLock } from "../store/lock.js";
 import { cardDocs, search, type SearchHit } from "../records/search.js";
 import { searchStore } from "../records/search-store.js";
+import { freshnessOf } from "../store/full-check.js";
 import { propose } from "../proposals/propose.js";
 import { assertNoSecrets, secretPolicy } from "../records/secrets.js";
 import { readStoreOrEmptyIndex, type CardFile } from "../store/read.js";
@@ -77,7 +78,7 @@ export async function memoryOverview(s: ToolSession, args: { max_bytes?: number 
   const context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: 0, dir: displayDir(memoryDir, s.io.home) };
   let built;
   try {
-    built = await sessionStartBlock(memoryDir, context, warnBytes, [], scopeAtOf(resolution, s.io.cwd, s.options.repoRoot));
+    built = await sessionStartBlock(memoryDir, context, warnBytes, [], scopeAtOf(resolution, s.io.cwd, s.options.repoRoot), freshnessOf(s.io));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
   }
@@ -106,7 +107,7 @@ export async function memoryOverview(s: ToolSession, args: { max_bytes?: number 
 export async function memorySearch(s: ToolSession, args: { query: string; in?: "cards" | "episodes" | "all"; limit?: number }): Promise<ToolResult> {
   const { memoryDir } = requireStore(s);
   const where = args.in ?? "all";
-  const found = await searchStore(memoryDir, args.query, where, args.limit ?? 20);
+  const found = await searchStore(memoryDir, args.query, where, args.limit ?? 20, freshnessOf(s.io));
   const { episodes } = found;
   const hits = withLinks(memoryDir, found.cards, found.hits);
   const rendered = hits.length === 0 ? `No matches for ${JSON.stringify(args.query)} in ${where === "all" ? "cards or episodes" : where}.` : hits.map(renderHit).join("\n");

@@ -3,8 +3,11 @@
 // loaded machine). The keeper is one background process per store that makes that check about every second, so a
 // prompt always finds a recent one. Its check is a load with checkAllCards — the prompt's own code path: the
 // same fingerprint rule, a change folded into the delta by refresh.ts (or a rebuild past deltaMax), and the check's
-// start recorded as the delta's (or the cache's) mtime, which is what a prompt trusts. It writes nothing else:
-// never a card or MEMORY.md, only the rank cache under .memctl/.
+// start recorded as the delta's (or the cache's) mtime, which is what a prompt trusts. The same pass checks the
+// card cache (lib/store/card-cache.ts: every card, the ones MEMORY.md does not link too), reads again the cards that
+// changed and records its check in .memctl/card-check, so session start, `list` and `search` trust it as a prompt
+// does. It writes nothing else: never a card or MEMORY.md, only those caches under .memctl/ (and never a first
+// card cache: a store no command has listed has none to keep).
 //
 // One per store: it holds the lock `.memctl/keeper` (lib/store/lock.ts: a dead holder on this host is replaced at
 // once, a live one never). Prompts renew it by setting its owner file's mtime (lib/hook/keeper.ts); it exits after
@@ -14,7 +17,10 @@ import { exists, stat } from "../store/checked-fs.js";
 import { lockHolder, tryStoreLock } from "../store/lock.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { systemCode } from "../core/errors.js";
-import { FULL_CHECK_MAX, loadRankable } from "./load.js";
+import { loadRankable } from "./load.js";
+import { checkCardCache } from "../store/card-cache.js";
+import { fullCheckMaxFrom } from "../store/full-check.js";
+import type { CardStamps } from "../store/full-check.js";
 
 /** The keeper's lock under .memctl/. */
 export const KEEPER_LOCK = "keeper";
@@ -58,12 +64,6 @@ export function keeperSettings(env: Record<string, string | undefined>): KeeperS
   };
 }
 
-/** FULL_CHECK_MAX, or MEMCTL_FULL_CHECK_MAX when it is a whole number. */
-export function fullCheckMaxFrom(env: Record<string, string | undefined>): number {
-  const v = env.MEMCTL_FULL_CHECK_MAX;
-  return v !== undefined && /^\d+$/.test(v) ? Number(v) : FULL_CHECK_MAX;
-}
-
 function positive(v: string | undefined): number | undefined {
   const n = Number(v);
   return v !== undefined && Number.isFinite(n) && n > 0 ? n : undefined;
@@ -84,8 +84,12 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
       if (!held.stillHeld()) return "taken";
       if (at - lastPrompt(memoryDir, started) >= options.idleMs) return "idle";
       try {
-        const store = await loadRankable(memoryDir, { nowMs: at, checkAllCards: true, fullCheckMax: options.fullCheckMax, createStateDir: false });
-        if (store.entryCount <= options.fullCheckMax) return "small";
+        // One stat a card for both caches: the card cache's pass (every card, linked or not) hands its stats to the
+        // rank cache's. Both checks are recorded as made at `at`, before the first stat.
+        const stats: CardStamps = new Map();
+        const cards = await checkCardCache(memoryDir, { nowMs: at, fullCheckMax: options.fullCheckMax }, stats);
+        const store = await loadRankable(memoryDir, { nowMs: at, checkAllCards: true, fullCheckMax: options.fullCheckMax, createStateDir: false, stats });
+        if (store.entryCount <= options.fullCheckMax && (cards?.cards ?? 0) <= options.fullCheckMax) return "small";
       } catch (err) {
         if (systemCode(err) === "ENOENT") return "gone"; // MEMORY.md (or the store) removed
         options.onError?.(err);

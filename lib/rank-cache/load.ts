@@ -28,15 +28,16 @@ import { deltaPath, mergedStamp, mergedStore, openDelta, type OpenDelta } from "
 import { refresh } from "./refresh.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
 import { stat, statIfExists, utimes, type FileStat } from "../store/checked-fs.js";
+import { FULL_CHECK_MAX, verifiedRecently } from "../store/full-check.js";
 
 export { normalizeCardPath } from "./build.js";
 export { RANK_CACHE, type LoadOptions, type RankableStore } from "./read.js";
 export { RANK_DELTA } from "./delta.js";
 
-/** Stores up to this many index entries have every card's fingerprint checked on every load (~5 us a card in the cold hook). */
-export const FULL_CHECK_MAX = 10_000;
-/** Above FULL_CHECK_MAX, a full check is trusted for this long (recorded as the cache file's mtime). */
-export const VERIFIED_FOR_MS = 2_000;
+// FULL_CHECK_MAX entries or fewer: every card's fingerprint checked on every load (~5 us a card in the cold hook);
+// above, a full check is trusted for VERIFIED_FOR_MS (recorded as the delta's or the cache file's mtime). The card
+// cache trusts its checks by the same rule (lib/store/full-check.ts).
+export { FULL_CHECK_MAX, VERIFIED_FOR_MS } from "../store/full-check.js";
 
 /** The store's index for ranking: from the cache when fresh, else from the files. Throws when MEMORY.md cannot be read (ENOENT included: callers decide). */
 export async function loadRankable(memoryDir: string, options: LoadOptions): Promise<RankableStore> {
@@ -54,7 +55,7 @@ export async function loadRankable(memoryDir: string, options: LoadOptions): Pro
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
           if (trusted) return store;
-          if (delta ? everyMergedCardUnchanged(memoryDir, base, delta) : everyCardUnchanged(memoryDir, base.view)) {
+          if (delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats)) {
             store.verified = true;
             if (large) markVerified(memoryDir, base, delta, options.nowMs);
             return store;
@@ -98,18 +99,18 @@ function markVerified(memoryDir: string, base: OpenCache, delta: OpenDelta | und
   }
 }
 
-/** A full check within VERIFIED_FOR_MS before now; a cache time in the future (clock skew) never counts. */
-function verifiedRecently(checkedMs: number, nowMs: number): boolean {
-  return nowMs >= checkedMs && nowMs - checkedMs < VERIFIED_FOR_MS;
-}
-
 /** One stat per entry against the head's fingerprints, in place: no entry, tuple or path join per card. */
-function everyCardUnchanged(memoryDir: string, view: OpenCache["view"]): boolean {
+function everyCardUnchanged(memoryDir: string, view: OpenCache["view"], stats: LoadOptions["stats"]): boolean {
   const prefix = memoryDir.endsWith("/") ? memoryDir : `${memoryDir}/`;
   const stamps = view.stamps;
   view.allFiles();
   for (let id = 0, at = 0; id < view.n; id++, at += STAMP_FIELDS) {
     const file = view.file(id);
+    const known = stats?.get(file);
+    if (known) {
+      if (known[0] !== stamps[at] || known[1] !== stamps[at + 1] || known[2] !== stamps[at + 2]) return false;
+      continue;
+    }
     const s = escapesStore(file) ? undefined : statQuiet(prefix + file);
     if (s === undefined ? stamps[at] !== -1 : s.mtimeMs !== stamps[at] || s.size !== stamps[at + 1] || s.ctimeMs !== stamps[at + 2]) return false;
   }
@@ -117,12 +118,12 @@ function everyCardUnchanged(memoryDir: string, view: OpenCache["view"]): boolean
 }
 
 /** The same check over the merged index: each entry against the fingerprint its base entry or delta entry holds. */
-function everyMergedCardUnchanged(memoryDir: string, base: OpenCache, delta: OpenDelta): boolean {
+function everyMergedCardUnchanged(memoryDir: string, base: OpenCache, delta: OpenDelta, stats: LoadOptions["stats"]): boolean {
   base.view.allFiles();
   for (let j = 0; j < delta.toBase.length; j++) {
     const b = delta.toBase[j]!;
     const file = b >= 0 ? base.view.file(b) : delta.delta.entries[-b - 1]!.file;
-    if (!sameStamp(cardStamp(memoryDir, file), mergedStamp(base, delta, j))) return false;
+    if (!sameStamp(cardStamp(memoryDir, file, stats), mergedStamp(base, delta, j))) return false;
   }
   return true;
 }

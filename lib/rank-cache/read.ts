@@ -7,6 +7,7 @@ import { openCacheFile, type CacheView, type ReadLimits } from "./format.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import type { IndexTruncation } from "../store/index-read.js";
 import { exists, statIfExists } from "../store/checked-fs.js";
+import type { CardStamps } from "../store/full-check.js";
 
 export const RANK_CACHE = "rank-cache.bin";
 
@@ -90,6 +91,8 @@ export interface LoadOptions {
   force?: boolean;
   /** Cache heads up to this many bytes are read whole, larger ones a page at a time (format.ts; tests lower it). */
   wholeHeadMax?: number;
+  /** Cards already stat'ed in this check, by name (the keeper's card-cache pass): not stat'ed again. */
+  stats?: CardStamps;
 }
 
 /** What materialising an entry needs; its card file and fingerprint are in the head. */
@@ -247,9 +250,11 @@ export function escapesStore(file: string): boolean {
   return path.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
 }
 
-/** A linked card's fingerprint; a link out of the store always reads as missing. */
-export function cardStamp(memoryDir: string, file: string): Stamp {
+/** A linked card's fingerprint; a link out of the store always reads as missing. `stats`: this check's stats so far. */
+export function cardStamp(memoryDir: string, file: string, stats?: CardStamps): Stamp {
   if (escapesStore(file)) return MISSING;
+  const known = stats?.get(file);
+  if (known) return [known[0], known[1], known[2]];
   // A card path inside the store needs no normalising to be stat'ed: joined by hand, since path.join's
   // per-character loop over ~100 paths a prompt is hot enough to be sent to the optimising compiler.
   return stampOf(memoryDir.endsWith("/") ? memoryDir + file : `${memoryDir}/${file}`);

@@ -99,7 +99,7 @@ export async function refresh(
       if (item.j === undefined) return;
       const file = mergedFile(base, cur, item.j);
       if (!full && !told!.cards.has(file)) return;
-      if (!sameStamp(cardStamp(memoryDir, file), mergedStamp(base, cur, item.j))) reread.set(i, indexEntryOf(base, cur, item.j, item.line));
+      if (!sameStamp(cardStamp(memoryDir, file, options.stats), mergedStamp(base, cur, item.j))) reread.set(i, indexEntryOf(base, cur, item.j, item.line));
     });
   const fresh = items.filter((item, i) => item.e !== undefined || reread.has(i)).length;
   const carried = items.filter((item) => item.j !== undefined && cur.toBase[item.j]! < 0).length;

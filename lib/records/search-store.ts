@@ -3,6 +3,7 @@
 import { parseCard } from "../core/card.js";
 import { terms } from "../core/search-terms.js";
 import { readCardCatalog, type CardRecord } from "../store/card-cache.js";
+import type { Freshness } from "../store/full-check.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import { readEpisodes, type EpisodesRead } from "../store/episodes.js";
 import { joinPath } from "../store/paths.js";
@@ -16,6 +17,8 @@ export async function searchStore(
   query: string,
   where: SearchWhere,
   limit: number,
+  /** The call's start and the full-check size (lib/store/full-check.ts); absent: every card checked. */
+  freshness?: Freshness,
 ): Promise<{ hits: SearchHit[]; episodes?: EpisodesRead; cards?: CardRecord[] }> {
   const docs: SearchDoc[] = [];
   const counts: DocTerms[] = [];
@@ -25,7 +28,7 @@ export async function searchStore(
   let cards: CardRecord[] | undefined;
   let shards: readonly string[] | undefined;
   if (where !== "episodes") {
-    const catalog = await readCardCatalog(memoryDir, { words: true });
+    const catalog = await readCardCatalog(memoryDir, { words: true, ...(freshness ? { freshness } : {}) });
     cards = catalog.cards;
     shards = catalog.episodeShards; // the card listing's: the store is not listed again for them
     const found = catalog.wordCounts([...new Set(terms(query))]);

@@ -2,9 +2,12 @@
 // `search` and the MCP search read only the cards that changed (issue 32: at 100,000 cards, reading and
 // tokenizing every card was seconds per command).
 //
-// Freshness, checked on every read, nothing trusted on time alone:
+// Freshness, checked on every read:
 //   - every card is lstat'ed: a card whose mtime, size or ctime moved is read again (an editor writing in place
-//     changes no directory; ctime also catches a tool that puts the mtime back);
+//     changes no directory; ctime also catches a tool that puts the mtime back). Above the full-check size (the
+//     rank cache's, full-check.ts) a call within 2 s of a recorded full check of this cache file trusts it and
+//     stats only the cards memctl's journaled writes touched since and those too recent to trust (card-trust.ts):
+//     a change is seen by every call that starts 2 s or more after it, as a prompt's block is;
 //   - the card files are listed again unless every directory walked last time has the same mtime (creating,
 //     deleting or renaming a card changes its directory's);
 //   - MEMORY.md's links are parsed again unless its mtime, size, ctime and inode are the same;
@@ -15,11 +18,14 @@
 // the one atomic writer (replaceFile) when anything changed, and a store where it cannot be written still reads.
 import { parseIndex } from "../core/index-file.js";
 import { readHold } from "./arrivals.js";
-import { decodeCardCache, isAlways, type CardCacheFile, type CardRecord, type Stamp } from "./card-cache-format.js";
+import { decodeCardCache, isAlways, type CardCacheFile, type CardRecord } from "./card-cache-format.js";
 import { plainRecord, sameRecord, type Row } from "./card-record.js";
 import { CARD_CACHE, CardWords, type Counts } from "./card-words.js";
 import { memoByStamp, readRecord } from "./card-read.js";
-import { exists, lstatIfExists, readRegularUtf8, type FileStat } from "./checked-fs.js";
+import { exists, lstatIfExists, readRegularUtf8 } from "./checked-fs.js";
+import { cacheStamp, recordCheck, writeCardCheck, type CacheStamp, type CardStamps, type Freshness } from "./full-check.js";
+import { dirMtime, journaledListing, racy, sameStamp, trustedCheck } from "./card-trust.js";
+import { journalMark } from "./write-journal.js";
 import { listCardFiles, storeUnavailable } from "./read.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
 
@@ -57,6 +63,13 @@ export interface CatalogOptions {
    * first build leaves them to the first search, which reads those cards again (tokenizing is about a quarter of a build).
    */
   words?: boolean;
+  /**
+   * The call's start and the full-check size: above it, a recent full check is trusted (and a full check this call
+   * makes is recorded). Absent: every card is checked and nothing recorded.
+   */
+  freshness?: Freshness;
+  /** Each card lstat'ed as a regular file, by name (the keeper's rank-cache check reuses them: one stat a card). */
+  stats?: CardStamps;
 }
 
 /**
@@ -74,12 +87,29 @@ export async function readCardCatalog(dir: string, options: CatalogOptions = {})
 interface OpenCache extends CardCacheFile {
   mtimeMs: number;
   racyMs: number;
+  stamp: CacheStamp;
 }
 
 const NO_VIEW = Buffer.alloc(0);
 
-async function readFresh(dir: string, options: CatalogOptions): Promise<CardCatalog> {
+/**
+ * The keeper's full check (lib/rank-cache/keeper.ts): every card of an existing card cache stat'ed, what changed
+ * read again, and the check recorded. Undefined when there is no cache to keep (a first build is a command's to make).
+ */
+export async function checkCardCache(dir: string, freshness: Freshness, stats?: CardStamps): Promise<{ cards: number } | undefined> {
+  if (!openCache(dir)) return undefined;
+  const catalog = await readFresh(dir, { freshness: { ...freshness, checkAll: true }, ...(stats ? { stats } : {}), stateDirMade: false });
+  return { cards: catalog.cards.length };
+}
+
+async function readFresh(dir: string, options: CatalogOptions & { stateDirMade?: false }): Promise<CardCatalog> {
+  const fresh = options.freshness;
+  // The journal's end before any stat: a check recorded as made at fresh.nowMs (taken before this call) then saw
+  // every change before it, and every journaled write after it is after the mark.
+  const mark = fresh ? journalMark(dir) : undefined;
   const old = openCache(dir);
+  const large = fresh !== undefined && old !== undefined && old.records.length > fresh.fullCheckMax;
+  let trust = large && !fresh.checkAll ? trustedCheck(dir, old.stamp, fresh.nowMs) : undefined;
   const trusted = (s: readonly number[], mtimeMs: number) => old !== undefined && s[0] === mtimeMs && !racy(s, old.mtimeMs, old.racyMs);
   // Unchanged but too recent to trust: rewriting the cache once the stamp is old enough settles it, else every
   // later read would read that card (or walk the store) again. The process clock only decides when to rewrite.
@@ -92,13 +122,25 @@ async function readFresh(dir: string, options: CatalogOptions): Promise<CardCata
   let files: string[] | undefined;
   let dirs: [string, number][] = [];
   let shards: string[] = [];
-  if (old && old.head.dirs.length > 0 && old.head.dirs.every(([d, m]) => trusted([m, 0, m], dirMtime(dir, d)))) {
-    files = old.records.map((r) => r.file);
-    dirs = old.head.dirs;
-    shards = old.head.shards;
+  let journaledList = false;
+  if (old && old.head.dirs.length > 0) {
+    const now = old.head.dirs.map(([d]) => dirMtime(dir, d));
+    if (old.head.dirs.every(([, m], i) => trusted([m, 0, m], now[i]!))) files = old.records.map((r) => r.file);
+    else if (trust) {
+      // Moved by memctl's own writes only: their cards added, the directories kept as recorded for the next full check.
+      files = journaledListing(
+        old.records.map((r) => r.file),
+        old.head.dirs,
+        now,
+        trust,
+      );
+      journaledList = files !== undefined;
+    }
+    if (files) [dirs, shards] = [old.head.dirs, old.head.shards];
   }
-  const listed = files !== undefined;
+  const listed = files !== undefined && !journaledList;
   if (!files) {
+    trust = undefined; // changed in a way no journal accounts for: every card is checked
     const walked: string[] = [];
     files = (await listCardFiles(dir, "", walked, shards)).sort(byName);
     shards.sort(byName);
@@ -115,11 +157,12 @@ async function readFresh(dir: string, options: CatalogOptions): Promise<CardCata
   }
 
   const position = listed ? undefined : new Map(old?.records.map((r, i) => [r.file, i]));
+  const written = trust?.written;
   const otherLinks = new Set(links.set ? [] : old!.head.linkedOther);
   const records: CardRecord[] = [];
-  // Where each record's words are: its index in the old cache, or -1 and its fresh bytes in `fresh`.
+  // Where each record's words are: its index in the old cache, or -1 and its fresh bytes in `freshWords`.
   const from: number[] = [];
-  const fresh = new Map<number, Buffer>();
+  const freshWords = new Map<number, Buffer>();
   // joinPath(dir, file) without its checks per card: every name is a plain relative path (listed, or checked as
   // listCardFiles would list it when decoded).
   const prefix = joinPath(dir, "x").slice(0, -1);
@@ -127,12 +170,19 @@ async function readFresh(dir: string, options: CatalogOptions): Promise<CardCata
     const file = files[k]!;
     const i = listed ? k : position!.get(file);
     const was = i === undefined ? undefined : old!.records[i]!;
+    // Trusted: the full check saw this record's stamp, nothing memctl journaled touched it, and the stamp is old enough.
+    if (trust && was && !was.readError && !written?.has(file) && !racy(was.stamp, old!.mtimeMs, old!.racyMs)) {
+      records.push(links.set && was.linked !== links.set.has(file) ? relinked(was, !was.linked) : was);
+      from.push(i!);
+      continue;
+    }
     const st = lstatIfExists(prefix + file);
     if (!st || !st.isFile()) {
       dirty = true; // gone, or a link or directory where a card was: listCardFiles leaves it out
       if (was?.linked) otherLinks.add(file);
       continue;
     }
+    options.stats?.set(file, [st.mtimeMs, st.size, st.ctimeMs]);
     const stamp = was?.stamp;
     if (was && stamp && !was.readError && sameStamp(stamp, st) && trusted(stamp, st.mtimeMs)) {
       // A copy when the link changed: the decoded records may be a memo other calls read (memoByStamp).
@@ -144,7 +194,7 @@ async function readFresh(dir: string, options: CatalogOptions): Promise<CardCata
     read.record.linked = links.set ? links.set.has(file) : was ? was.linked : otherLinks.delete(file);
     // The same stamp read again (a racy one) leaves the cache as it is until the stamp settles.
     if (!was || !sameRecord(was, read.record) || (!read.record.readError && settles(read.record.stamp))) dirty = true;
-    if (read.words) fresh.set(records.length, read.words);
+    if (read.words) freshWords.set(records.length, read.words);
     records.push(read.record);
     from.push(-1);
   }
@@ -171,8 +221,16 @@ async function readFresh(dir: string, options: CatalogOptions): Promise<CardCata
 
   const cards = links.set && new Set(records.map((r) => r.file));
   const linkedOther = links.set ? [...links.set].filter((f) => !cards!.has(f)) : [...otherLinks];
-  const words = new CardWords(dir, old, records, from, fresh, { head: { index: links.index, linkedOther, dirs, words: null, view: viewHead, shards }, view });
-  if (dirty) words.write();
+  // The check this call made (or trusted) recorded for each cache file it writes, so the next call can trust it too.
+  const check = large || (fresh !== undefined && records.length > fresh.fullCheckMax) ? (trust?.check ?? (mark && { at: fresh!.nowMs, journal: mark })) : undefined;
+  const next = {
+    head: { index: links.index, linkedOther, dirs, words: null, view: viewHead, shards },
+    view,
+    ...(check ? { written: (file: string) => recordCheck(dir, file, check) } : {}),
+  };
+  const words = new CardWords(dir, old, records, from, freshWords, next);
+  if (dirty && (options.stateDirMade !== false || exists(joinPath(dir, STATE_DIR)))) words.write();
+  else if (!dirty && check && !trust) writeCardCheck(dir, { ...check, cache: old!.stamp });
   return catalogOf(dir, records, words, viewOut, shards);
 }
 
@@ -180,7 +238,7 @@ function openCache(dir: string): OpenCache | undefined {
   return memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat) => {
     const decoded = decodeCardCache(bytes, (file) => rowOf(readRecord(dir, file, false).record));
     if (!decoded) return undefined;
-    return { ...decoded, mtimeMs: stat.mtimeMs, racyMs: stat.mtimeMs % 1000 === 0 ? RACY_MS_COARSE : RACY_MS_FINE };
+    return { ...decoded, mtimeMs: stat.mtimeMs, racyMs: stat.mtimeMs % 1000 === 0 ? RACY_MS_COARSE : RACY_MS_FINE, stamp: cacheStamp(stat) };
   });
 }
 
@@ -228,22 +286,8 @@ function catalogOf(dir: string, records: CardRecord[], cardWords: CardWords, vie
   };
 }
 
-/** Changed within `racyMs` before `at` (the cache's mtime, or now): the same timestamp tick could hide an edit. */
-function racy(s: readonly number[], at: number, racyMs: number): boolean {
-  return Math.max(s[0]!, s[2] ?? s[0]!) >= at - racyMs;
-}
-
 function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((x, i) => JSON.stringify(x) === JSON.stringify(b[i]));
-}
-
-function dirMtime(dir: string, rel: string): number {
-  const st = lstatIfExists(rel === "" ? dir : joinPath(dir, rel));
-  return st?.isDirectory() ? st.mtimeMs : -1;
-}
-
-function sameStamp(s: Stamp, st: FileStat): boolean {
-  return s[0] === st.mtimeMs && s[1] === st.size && s[2] === st.ctimeMs;
 }
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

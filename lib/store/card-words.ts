@@ -31,6 +31,8 @@ interface Placed {
 export interface CacheNext {
   head: CacheHead;
   view: Buffer;
+  /** Called with the card-cache file's path each time it is written (the caller records the check it made). */
+  written?: (file: string) => void;
 }
 
 /**
@@ -203,6 +205,7 @@ export class CardWords {
       if (this.relaid) replaceFile(joinPath(state, CARD_WORDS), encodeCardWords(head.words!, this.placed.file!), joinPath(state, `${CARD_WORDS}.${process.pid}.tmp`));
       const file: CardCacheFile = { head, records: this.records, wordsAt: this.placed.wordsAt, extra: this.placed.extra, view: this.next.view };
       replaceFile(joinPath(state, CARD_CACHE), encodeCardCache(file), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
+      this.next.written?.(joinPath(state, CARD_CACHE));
     } catch {
       // Derived state: a read-only store, a full disk or a link in .memctl/ costs the next read its speed, not its answer.
     }

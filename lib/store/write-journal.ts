@@ -136,13 +136,16 @@ export function journalMark(memoryDir: string): JournalMark | undefined {
 }
 
 /**
- * The records appended since `mark`, undefined when that cannot be told (no mark, another file, shorter than the
- * mark, over JOURNAL_MAX_BYTES to read, a torn or malformed line). Never throws.
+ * The records appended since `mark` (none when there was no journal then and is none now), undefined when that
+ * cannot be told (no mark, another file, shorter than the mark, over JOURNAL_MAX_BYTES to read, a torn or
+ * malformed line). Never throws.
  */
 export function journalSince(memoryDir: string, mark: JournalMark | undefined): JournalRecord[] | undefined {
   if (!mark) return undefined;
   let fd: number | undefined;
   try {
+    // No journal then and none now: nothing was journaled since.
+    if (mark[0] === -1 && statIfExists(journalPath(memoryDir)) === undefined) return [];
     const opened = openRegular(journalPath(memoryDir), { nofollow: true });
     fd = opened.fd;
     const { ino, size } = opened.stat;

@@ -4,6 +4,7 @@ import { parseCard, type CardMeta, type ParsedCard } from "../core/card.js";
 import { withoutTypePrefix } from "../core/card-types.js";
 import { readCardCatalog, type CardCatalog, type CardRecord } from "../store/card-cache.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
+import type { Freshness } from "../store/full-check.js";
 import { joinPath } from "../store/paths.js";
 import { cardDoc, matchLine, rankCounted, type DocTerms, type SearchDoc, type SearchHit } from "../records/search.js";
 import { terms as termsOf } from "../core/search-terms.js";
@@ -68,6 +69,8 @@ export class Catalog {
     readonly memoryDir: string,
     private readonly ttlMs = 2000,
     private readonly clock: () => number = () => performance.now(),
+    /** Each check's start and the full-check size (lib/store/full-check.ts); absent: every card checked. */
+    private readonly freshness?: () => Freshness,
   ) {}
 
   /** Up to date for this request: waits for a check when forced or when a directory changed, else starts one past the TTL. */
@@ -95,7 +98,7 @@ export class Catalog {
   }
 
   private async scanOnce(): Promise<void> {
-    const catalog = await readCardCatalog(this.memoryDir);
+    const catalog = await readCardCatalog(this.memoryDir, this.freshness ? { freshness: this.freshness() } : {});
     const dirs = new Map<string, number>();
     for (const dir of new Set([this.memoryDir, ...catalog.cards.map((c) => path.dirname(path.join(this.memoryDir, c.file)))])) dirs.set(dir, fs.statSync(dir).mtimeMs);
     if (catalog.cards !== this.current?.cards) {

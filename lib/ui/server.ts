@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Io } from "../store/io.js";
+import { freshnessOf } from "../store/full-check.js";
 import type { WriteContext } from "../records/save.js";
 import { MemctlError, ERROR_CODES } from "../core/errors.js";
 import { Catalog } from "./catalog.js";
@@ -35,7 +36,7 @@ export interface UiServer {
 
 export async function startUi(options: UiOptions): Promise<UiServer> {
   const token = newToken();
-  const catalog = new Catalog(options.memoryDir);
+  const catalog = new Catalog(options.memoryDir, undefined, undefined, () => freshnessOf(options.io));
   await catalog.refresh(true);
   void catalog.warm();
   const server = http.createServer();

@@ -70,9 +70,20 @@ test("above the full-check size, a prompt through the OpenCode plugin starts the
     await new Promise((r) => setTimeout(r, 25));
   }
   const pid = holder()!;
-  assert.deepEqual(keeperPids(s.home), [pid], "the hook the plugin ran started it and named it in the hook log");
+  // The session's first message runs session start and the prompt hook, and each renews or starts the keeper once its
+  // output is out: both may spawn one before either holds the lock, and the one that does not get it exits at once.
+  const started = keeperPids(s.home);
+  assert.ok(started.includes(pid), "a hook the plugin ran started it and named it in the hook log");
+  for (const other of started.filter((p) => p !== pid)) {
+    const gone = Date.now() + 10_000;
+    while (processAlive(other)) {
+      assert.ok(Date.now() < gone, "a keeper that did not get the lock exits");
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
   const renewedFrom = Date.now();
   await prompt("s1", "the build");
   assert.ok(fs.statSync(owner).mtimeMs >= renewedFrom - 5, "the next prompt renewed it");
-  assert.deepEqual(keeperPids(s.home), [pid], "no second keeper");
+  assert.deepEqual(keeperPids(s.home), started, "the next prompt renews it and starts no other");
+  assert.equal(holder(), pid, "the same keeper still holds the store");
 });

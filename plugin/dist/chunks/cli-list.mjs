@@ -3,6 +3,9 @@ import {
   readCardCatalog
 } from "./store-card-cache-format.mjs";
 import {
+  freshnessOf
+} from "./store-full-check.mjs";
+import {
   JSON_FLAG,
   STORE_FLAGS,
   requireStore
@@ -41,7 +44,7 @@ var PIPED_COLUMNS = 120;
 async function run(argv, io) {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
-  const catalog = await readCardCatalog(memoryDir);
+  const catalog = await readCardCatalog(memoryDir, { freshness: freshnessOf(io) });
   const unsorted = catalog.cards.map((c) => ({
     name: c.name ?? withoutTypePrefix(c.file.replace(/\.md$/, "")),
     file: c.file,

@@ -22,6 +22,7 @@ import "./core-line-key.mjs";
 import {
   displayDir
 } from "./core-block.mjs";
+import "./store-full-check.mjs";
 import "./rank-stem.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
@@ -41,6 +42,7 @@ import {
 import {
   readHistory
 } from "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";

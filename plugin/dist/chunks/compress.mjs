@@ -19,6 +19,7 @@ import "./core-line-key.mjs";
 import {
   utf8Bytes
 } from "./core-block.mjs";
+import "./store-full-check.mjs";
 import {
   propose
 } from "./proposals-propose.mjs";
@@ -48,6 +49,7 @@ import {
   secretPolicy
 } from "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import {
   cardType

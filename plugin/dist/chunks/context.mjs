@@ -12,6 +12,7 @@ import "./core-line-key.mjs";
 import {
   displayDir
 } from "./core-block.mjs";
+import "./store-full-check.mjs";
 import {
   HOSTS,
   hostAdapter

@@ -188,6 +188,7 @@ function journalSince(memoryDir, mark) {
   if (!mark) return void 0;
   let fd;
   try {
+    if (mark[0] === -1 && statIfExists(journalPath(memoryDir)) === void 0) return [];
     const opened = openRegular(journalPath(memoryDir), { nofollow: true });
     fd = opened.fd;
     const { ino, size } = opened.stat;

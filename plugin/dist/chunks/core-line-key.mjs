@@ -4,6 +4,10 @@ import {
   utf8Bytes
 } from "./core-block.mjs";
 import {
+  FULL_CHECK_MAX,
+  verifiedRecently
+} from "./store-full-check.mjs";
+import {
   PART_MARK,
   TOKENIZER_VERSION,
   tokenizeMarked
@@ -941,8 +945,10 @@ function escapesStore(file) {
   if (file.charCodeAt(0) !== 47 && file.charCodeAt(0) !== 92 && file.indexOf("..") === -1 && file.charCodeAt(1) !== 58) return false;
   return path2.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
 }
-function cardStamp(memoryDir, file) {
+function cardStamp(memoryDir, file, stats) {
   if (escapesStore(file)) return MISSING;
+  const known = stats?.get(file);
+  if (known) return [known[0], known[1], known[2]];
   return stampOf(memoryDir.endsWith("/") ? memoryDir + file : `${memoryDir}/${file}`);
 }
 function stampOf(file) {
@@ -1430,7 +1436,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
       if (item.j === void 0) return;
       const file = mergedFile(base, cur, item.j);
       if (!full && !told.cards.has(file)) return;
-      if (!sameStamp(cardStamp(memoryDir, file), mergedStamp(base, cur, item.j))) reread.set(i, indexEntryOf(base, cur, item.j, item.line));
+      if (!sameStamp(cardStamp(memoryDir, file, options.stats), mergedStamp(base, cur, item.j))) reread.set(i, indexEntryOf(base, cur, item.j, item.line));
     });
   const fresh = items.filter((item, i) => item.e !== void 0 || reread.has(i)).length;
   const carried = items.filter((item) => item.j !== void 0 && cur.toBase[item.j] < 0).length;
@@ -1573,8 +1579,6 @@ function matchLines(base, cur, parsed) {
 }
 
 // lib/rank-cache/load.ts
-var FULL_CHECK_MAX = 1e4;
-var VERIFIED_FOR_MS = 2e3;
 async function loadRankable(memoryDir, options) {
   const indexStat = stat(joinPath(memoryDir, INDEX_FILE));
   if (!indexStat.isFile()) throw Object.assign(new Error(`${joinPath(memoryDir, INDEX_FILE)} is not a file`), { code: "EISDIR" });
@@ -1589,7 +1593,7 @@ async function loadRankable(memoryDir, options) {
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
           if (trusted) return store;
-          if (delta ? everyMergedCardUnchanged(memoryDir, base, delta) : everyCardUnchanged(memoryDir, base.view)) {
+          if (delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats)) {
             store.verified = true;
             if (large) markVerified(memoryDir, base, delta, options.nowMs);
             return store;
@@ -1625,26 +1629,28 @@ function markVerified(memoryDir, base, delta, ms) {
     return false;
   }
 }
-function verifiedRecently(checkedMs, nowMs) {
-  return nowMs >= checkedMs && nowMs - checkedMs < VERIFIED_FOR_MS;
-}
-function everyCardUnchanged(memoryDir, view) {
+function everyCardUnchanged(memoryDir, view, stats) {
   const prefix = memoryDir.endsWith("/") ? memoryDir : `${memoryDir}/`;
   const stamps = view.stamps;
   view.allFiles();
   for (let id = 0, at = 0; id < view.n; id++, at += STAMP_FIELDS) {
     const file = view.file(id);
+    const known = stats?.get(file);
+    if (known) {
+      if (known[0] !== stamps[at] || known[1] !== stamps[at + 1] || known[2] !== stamps[at + 2]) return false;
+      continue;
+    }
     const s = escapesStore(file) ? void 0 : statQuiet(prefix + file);
     if (s === void 0 ? stamps[at] !== -1 : s.mtimeMs !== stamps[at] || s.size !== stamps[at + 1] || s.ctimeMs !== stamps[at + 2]) return false;
   }
   return true;
 }
-function everyMergedCardUnchanged(memoryDir, base, delta) {
+function everyMergedCardUnchanged(memoryDir, base, delta, stats) {
   base.view.allFiles();
   for (let j = 0; j < delta.toBase.length; j++) {
     const b = delta.toBase[j];
     const file = b >= 0 ? base.view.file(b) : delta.delta.entries[-b - 1].file;
-    if (!sameStamp(cardStamp(memoryDir, file), mergedStamp(base, delta, j))) return false;
+    if (!sameStamp(cardStamp(memoryDir, file, stats), mergedStamp(base, delta, j))) return false;
   }
   return true;
 }
@@ -1674,7 +1680,6 @@ export {
   parseSnapshot,
   renderSnapshot,
   applyDecay,
-  FULL_CHECK_MAX,
   loadRankable,
   stillFresh
 };

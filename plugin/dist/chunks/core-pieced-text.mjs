@@ -29,9 +29,11 @@ import {
   renderEntryLine
 } from "./core-block.mjs";
 import {
-  readHistory,
-  readIndexOnly
+  readHistory
 } from "./store-history.mjs";
+import {
+  readIndexOnly
+} from "./store-read.mjs";
 import {
   indexLines,
   parseIndexLine,
@@ -136,9 +138,9 @@ var PiecedText = class _PiecedText {
 function overviewEntries(memoryDir) {
   return viewStore(readIndexOnly(memoryDir)).entries;
 }
-async function readOverviewStore(memoryDir) {
+async function readOverviewStore(memoryDir, freshness) {
   const entries = overviewEntries(memoryDir);
-  const catalog = await readCardCatalog(memoryDir);
+  const catalog = await readCardCatalog(memoryDir, freshness ? { freshness } : {});
   const pins = /* @__PURE__ */ new Map();
   const cards = /* @__PURE__ */ new Map();
   const digests = /* @__PURE__ */ new Map();
@@ -197,10 +199,10 @@ function knownLines(bytes) {
   }
   return known;
 }
-async function readOverviewLines(memoryDir, pinnedHere) {
+async function readOverviewLines(memoryDir, pinnedHere, freshness) {
   const index = joinPath(memoryDir, INDEX_FILE);
   if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
-  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView });
+  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, ...freshness ? { freshness } : {} });
   const view = (catalog.view && decodeView(catalog.view)) ?? decodeView(buildOverviewView(readRegularUtf8(index)));
   const pinned = /* @__PURE__ */ new Set();
   for (const r of catalog.always()) if (isReadable(r) && !isShardFile(r.file) && !isEpisodesArtifact(r.file) && r.priority === "always" && pinnedHere(r.scope)) pinned.add(r.file);
@@ -279,12 +281,12 @@ var OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor
 var OVER_WARN_LOG = "Injected memory context is over the advisory size threshold. Run memctl doctor for details.";
 var COMPACT_HEAD = "Session start: the compact summary of this project's memory, then what changed since it. Relevant lines also arrive with each prompt.";
 var OVERVIEW_HEAD = "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.";
-async function sessionStartBlock(memoryDir, context, warnBytes, notes = [], scopeAt) {
+async function sessionStartBlock(memoryDir, context, warnBytes, notes = [], scopeAt, freshness) {
   const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? { status: "absent" } : readCompact(memoryDir);
   let view;
   let lines;
   if (compact.status === "ok") {
-    const store = await readOverviewStore(memoryDir);
+    const store = await readOverviewStore(memoryDir, freshness);
     const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries).lines;
     const text = assembled.map((l) => `${l}
 `).join("");
@@ -292,7 +294,7 @@ async function sessionStartBlock(memoryDir, context, warnBytes, notes = [], scop
     view = "compact";
   } else {
     const here = (scope) => scopeAt === void 0 || !scope?.length || scopeAt !== null && inScope(scope, scopeAt);
-    const runs = await readOverviewLines(memoryDir, here);
+    const runs = await readOverviewLines(memoryDir, here, freshness);
     lines = { count: runs.count, text: runs, bytes: runs.bytes };
     view = "overview";
   }
@@ -310,7 +312,8 @@ async function sessionStartBlock(memoryDir, context, warnBytes, notes = [], scop
     view,
     injectedBytes,
     warnBytes,
-    overWarn
+    overWarn,
+    entryCount: lines.count
   };
 }
 function renderOverview(context, head, lines) {

@@ -25,6 +25,7 @@ import {
 } from "./records-store-view.mjs";
 import "./core-line-key.mjs";
 import "./core-block.mjs";
+import "./store-full-check.mjs";
 import {
   readEpisodes
 } from "./store-episodes.mjs";
@@ -54,9 +55,10 @@ import "./config-agent-env.mjs";
 import {
   secretPolicy
 } from "./records-guardrails.mjs";
+import "./store-history.mjs";
 import {
   readStore
-} from "./store-history.mjs";
+} from "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import {

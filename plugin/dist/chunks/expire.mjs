@@ -31,9 +31,10 @@ import {
   assertMayWrite
 } from "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
+import "./store-history.mjs";
 import {
   readStore
-} from "./store-history.mjs";
+} from "./store-read.mjs";
 import "./core-index-file.mjs";
 import {
   isExpired

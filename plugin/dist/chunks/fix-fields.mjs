@@ -4,6 +4,7 @@ import {
 } from "./records-store-view.mjs";
 import "./core-line-key.mjs";
 import "./core-block.mjs";
+import "./store-full-check.mjs";
 import {
   clearIntent,
   withRecordsLock,
@@ -46,9 +47,11 @@ import {
   historyPath,
   latestByCard,
   makeEntry,
-  readHistory,
-  readStoreOrEmptyIndex
+  readHistory
 } from "./store-history.mjs";
+import {
+  readStoreOrEmptyIndex
+} from "./store-read.mjs";
 import "./core-index-file.mjs";
 import {
   missingFields

@@ -11,7 +11,6 @@ import {
   resolveStoreBudget
 } from "./config-budget.mjs";
 import {
-  FULL_CHECK_MAX,
   lineKey
 } from "./core-line-key.mjs";
 import {
@@ -21,6 +20,9 @@ import {
   renderUnavailable,
   utf8Bytes
 } from "./core-block.mjs";
+import {
+  fullCheckMaxFrom
+} from "./store-full-check.mjs";
 import {
   HOSTS,
   hostAdapter
@@ -317,18 +319,16 @@ function whyRecord(input) {
   };
 }
 
+// lib/hook/keeper.ts
+import fs2 from "node:fs";
+import path from "node:path";
+
 // lib/rank-cache/keeper.ts
 var KEEPER_LOCK = "keeper";
 var KEEPER_IDLE_MS = 10 * 6e4;
 var KEEPER_LOCK_STALE_MS = 6e3;
-function fullCheckMaxFrom(env) {
-  const v = env.MEMCTL_FULL_CHECK_MAX;
-  return v !== void 0 && /^\d+$/.test(v) ? Number(v) : FULL_CHECK_MAX;
-}
 
 // lib/hook/keeper.ts
-import fs2 from "node:fs";
-import path from "node:path";
 var LIVE_HEARTBEAT_MS = KEEPER_LOCK_STALE_MS * 10;
 function keepStoreFresh(memoryDir, script, io, log) {
   try {
@@ -528,6 +528,7 @@ export {
   beginSession,
   forgetSession,
   markShown,
+  keepStoreFresh,
   runUserPromptHook,
   readHookInput,
   inputRefusal,

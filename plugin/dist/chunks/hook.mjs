@@ -17,6 +17,7 @@ import {
   beginSession,
   forgetSession,
   inputRefusal,
+  keepStoreFresh,
   logHookError,
   markShown,
   readHookInput,
@@ -55,6 +56,9 @@ import {
   renderUnavailable,
   utf8Bytes
 } from "./core-block.mjs";
+import {
+  freshnessOf
+} from "./store-full-check.mjs";
 import {
   episodeReminder,
   readLastEpisode
@@ -95,6 +99,7 @@ import {
   secretPolicy
 } from "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import {
@@ -140,6 +145,11 @@ import {
 } from "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
+
+// lib/cli/hook.ts
+import fs3 from "node:fs";
+import path5 from "node:path";
+import { fileURLToPath } from "node:url";
 
 // lib/hook/reset.ts
 import path from "node:path";
@@ -270,18 +280,39 @@ async function memorySessionStart(stdin, options, io) {
   try {
     const reminder = episodeReminder(readLastEpisode(memoryDir), io.now(), host.logCommand);
     const waiting = pendingNote(memoryDir);
-    const built = await sessionStartBlock(memoryDir, context, warn, [...reminder ? [reminder] : [], ...waiting ? [waiting] : []], scopeAt);
+    const freshness = freshnessOf(io);
+    const built = await sessionStartBlock(memoryDir, context, warn, [...reminder ? [reminder] : [], ...waiting ? [waiting] : []], scopeAt, freshness);
     if (!built) {
       if (!waiting) return none("no-store", event);
       const text = renderOverview(context, [waiting], "");
       return { status: "injected", outcome: host.sessionContext(text), text, bytes: utf8Bytes(text), view: "overview", session: event };
     }
     if (built.overWarn) logHookError(io, `session start (${host.name}): ${OVER_WARN_LOG}`);
-    return withText({ status: "injected", view: built.view, overWarn: built.overWarn, session: event }, host, built.block);
+    return withText(
+      {
+        status: "injected",
+        view: built.view,
+        overWarn: built.overWarn,
+        session: event,
+        ...keeperAfter(memoryDir, built.entryCount > freshness.fullCheckMax && config.value.keeper !== false ? options.keeperScript : void 0, io)
+      },
+      host,
+      built.block
+    );
   } catch (err) {
     if (err.code === "ENOENT") return none("no-store", event);
     return unavailable(host, err.message, io, event);
   }
+}
+function keeperAfter(memoryDir, script, io) {
+  if (!script) return {};
+  return {
+    afterOutput: () => {
+      const entry = script();
+      if (entry) keepStoreFresh(memoryDir, entry, io, (m) => logHookError(io, m));
+      else logHookError(io, "keeper not started: dist/hooks/keeper.cjs not found beside the CLI");
+    }
+  };
 }
 function pendingNote(memoryDir) {
   let n;
@@ -856,10 +887,11 @@ async function run(argv, io) {
     if (reset.status === "failed") logHookError(io, `session not reset: ${reset.message}`);
     return 0;
   }
-  const result = event === "session-start" ? await runSessionStartHook(stdin, { host, maxBytes: num(args, "max-bytes"), wiring: bool(args, "plugin") ? "plugin" : "install" }, io) : await runUserPromptHook(stdin, { host, maxBytes: num(args, "max-bytes"), maxEntries: num(args, "max-entries") }, io);
+  const result = event === "session-start" ? await runSessionStartHook(stdin, { host, maxBytes: num(args, "max-bytes"), wiring: bool(args, "plugin") ? "plugin" : "install", keeperScript }, io) : await runUserPromptHook(stdin, { host, maxBytes: num(args, "max-bytes"), maxEntries: num(args, "max-entries") }, io);
   if (result.outcome.chunks) for (const chunk of result.outcome.chunks) io.stdout.write(chunk);
   else if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
   if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);
+  result.afterOutput?.();
   return result.outcome.exitCode;
 }
 async function sessionEnd(stdin, host, foreground, io) {
@@ -878,6 +910,14 @@ async function sessionEnd(stdin, host, foreground, io) {
     logHookError(io, `session end (${host}): ${err.message}`);
   }
   return 0;
+}
+function keeperScript() {
+  let dir = path5.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 3; i++) {
+    for (const candidate of [path5.join(dir, "hooks", "keeper.cjs"), path5.join(dir, "dist", "hooks", "keeper.cjs")]) if (fs3.existsSync(candidate)) return candidate;
+    dir = path5.dirname(dir);
+  }
+  return void 0;
 }
 export {
   run,

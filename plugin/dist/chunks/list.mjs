@@ -8,10 +8,14 @@ import {
 } from "./cli-list.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";
+import "./store-full-check.mjs";
+import "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import "./cli-store-access.mjs";
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";

@@ -16,9 +16,10 @@ import {
 } from "./cli-store-access.mjs";
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
+import "./store-history.mjs";
 import {
   readStoreOrEmptyIndex
-} from "./store-history.mjs";
+} from "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";

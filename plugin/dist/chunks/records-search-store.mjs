@@ -26,14 +26,14 @@ import {
 } from "./core-bytes.mjs";
 
 // lib/records/search-store.ts
-async function searchStore(memoryDir, query, where, limit) {
+async function searchStore(memoryDir, query, where, limit, freshness) {
   const docs = [];
   const counts = [];
   let total = 0;
   let cards;
   let shards;
   if (where !== "episodes") {
-    const catalog = await readCardCatalog(memoryDir, { words: true });
+    const catalog = await readCardCatalog(memoryDir, { words: true, ...freshness ? { freshness } : {} });
     cards = catalog.cards;
     shards = catalog.episodeShards;
     const found = catalog.wordCounts([...new Set(terms(query))]);

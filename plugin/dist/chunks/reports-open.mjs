@@ -9,7 +9,7 @@ import {
 import {
   listCardFiles,
   listNonRegularCards
-} from "./store-history.mjs";
+} from "./store-read.mjs";
 import {
   parseIndex
 } from "./core-index-file.mjs";

@@ -12,6 +12,7 @@ import {
   previewArrival
 } from "./sync-arrival-decide.mjs";
 import "./sync-git.mjs";
+import "./store-full-check.mjs";
 import {
   previewProposal,
   reviewPending
@@ -30,6 +31,7 @@ import {
   utcDay
 } from "./core-frecency.mjs";
 import "./core-card-rules.mjs";
+import "./core-index-edit.mjs";
 import "./core-index-find.mjs";
 import {
   JSON_FLAG,
@@ -39,6 +41,7 @@ import {
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";

@@ -5,9 +5,14 @@ import {
 import "./records-search.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";
+import {
+  freshnessOf
+} from "./store-full-check.mjs";
 import "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
+import "./core-index-edit.mjs";
+import "./core-index-find.mjs";
 import {
   JSON_FLAG,
   STORE_FLAGS,
@@ -16,6 +21,7 @@ import {
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
@@ -65,7 +71,7 @@ async function run(argv, io) {
   if (!["cards", "episodes", "all"].includes(where)) throw usageError(`--in ${where} must be cards, episodes or all`);
   const query = args.positionals.join(" ");
   const { memoryDir } = requireStore(args, io);
-  const { hits, episodes } = await searchStore(memoryDir, query, where, num(args, "limit") ?? 20);
+  const { hits, episodes } = await searchStore(memoryDir, query, where, num(args, "limit") ?? 20, freshnessOf(io));
   if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
   else io.stdout.write(renderHits(hits, query, io));
   return 0;

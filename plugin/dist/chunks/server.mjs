@@ -50,6 +50,9 @@ import {
   renderUnavailable
 } from "./core-block.mjs";
 import {
+  freshnessOf
+} from "./store-full-check.mjs";
+import {
   appendEpisode,
   assertEpisodesWritable,
   readEpisodes
@@ -89,9 +92,11 @@ import {
   secretPolicy
 } from "./records-guardrails.mjs";
 import {
-  isAgentActor,
-  readStoreOrEmptyIndex
+  isAgentActor
 } from "./store-history.mjs";
+import {
+  readStoreOrEmptyIndex
+} from "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import {
@@ -36733,7 +36738,7 @@ async function memoryOverview(s, args) {
   const context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: 0, dir: displayDir(memoryDir, s.io.home) };
   let built;
   try {
-    built = await sessionStartBlock(memoryDir, context, warnBytes, [], scopeAtOf(resolution, s.io.cwd, s.options.repoRoot));
+    built = await sessionStartBlock(memoryDir, context, warnBytes, [], scopeAtOf(resolution, s.io.cwd, s.options.repoRoot), freshnessOf(s.io));
   } catch (err) {
     if (err.code !== "ENOENT") throw err;
   }
@@ -36760,7 +36765,7 @@ async function memoryOverview(s, args) {
 async function memorySearch(s, args) {
   const { memoryDir } = requireStore(s);
   const where = args.in ?? "all";
-  const found = await searchStore(memoryDir, args.query, where, args.limit ?? 20);
+  const found = await searchStore(memoryDir, args.query, where, args.limit ?? 20, freshnessOf(s.io));
   const { episodes } = found;
   const hits = withLinks(memoryDir, found.cards, found.hits);
   const rendered = hits.length === 0 ? `No matches for ${JSON.stringify(args.query)} in ${where === "all" ? "cards or episodes" : where}.` : hits.map(renderHit).join("\n");

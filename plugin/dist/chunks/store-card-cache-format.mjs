@@ -6,9 +6,19 @@ import {
   terms
 } from "./core-search-terms.mjs";
 import {
+  cacheStamp,
+  readCardCheck,
+  recordCheck,
+  writeCardCheck
+} from "./store-full-check.mjs";
+import {
+  journalMark,
+  journalSince
+} from "./core-index-edit.mjs";
+import {
   listCardFiles,
   storeUnavailable
-} from "./store-history.mjs";
+} from "./store-read.mjs";
 import {
   parseIndex,
   readHold
@@ -582,6 +592,7 @@ var CardWords = class {
       if (this.relaid) replaceFile(joinPath(state, CARD_WORDS), encodeCardWords(head.words, this.placed.file), joinPath(state, `${CARD_WORDS}.${process.pid}.tmp`));
       const file = { head, records: this.records, wordsAt: this.placed.wordsAt, extra: this.placed.extra, view: this.next.view };
       replaceFile(joinPath(state, CARD_CACHE), encodeCardCache(file), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
+      this.next.written?.(joinPath(state, CARD_CACHE));
     } catch {
     }
   }
@@ -611,6 +622,49 @@ function lastAtOrBefore(owners, at, start) {
   return lo;
 }
 
+// lib/store/card-trust.ts
+function trustedCheck(memoryDir, cache, nowMs) {
+  const check = readCardCheck(memoryDir, cache, nowMs);
+  if (!check) return void 0;
+  const records = journalSince(memoryDir, check.journal);
+  if (!records) return { check };
+  const written = /* @__PURE__ */ new Set();
+  const lastDir = /* @__PURE__ */ new Map();
+  for (const r of records) {
+    for (const c of r.c) {
+      const file = c.startsWith("./") ? c.slice(2) : c;
+      if (isCardFileName(file)) written.add(file);
+    }
+    for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
+  }
+  return { check, written, lastDir };
+}
+function journaledListing(files, dirs, now, trust) {
+  const { written, lastDir } = trust;
+  if (!written || !lastDir) return void 0;
+  if (!dirs.every(([rel, mtime], i) => now[i] === mtime || lastDir.get(rel) === now[i])) return void 0;
+  const watched = new Set(dirs.map(([rel]) => rel));
+  const known = new Set(files);
+  const added = [];
+  for (const file of written) {
+    const slash = file.lastIndexOf("/");
+    if (!watched.has(slash < 0 ? "" : file.slice(0, slash))) return void 0;
+    if (!known.has(file)) added.push(file);
+  }
+  if (added.length === 0) return [...files];
+  return [...files, ...added].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
+}
+function racy(s, at, racyMs) {
+  return Math.max(s[0], s[2] ?? s[0]) >= at - racyMs;
+}
+function sameStamp(s, st) {
+  return s[0] === st.mtimeMs && s[1] === st.size && s[2] === st.ctimeMs;
+}
+function dirMtime(dir, rel) {
+  const st = lstatIfExists(rel === "" ? dir : joinPath(dir, rel));
+  return st?.isDirectory() ? st.mtimeMs : -1;
+}
+
 // lib/store/card-cache.ts
 var RACY_MS_FINE = 100;
 var RACY_MS_COARSE = 2e3;
@@ -623,7 +677,11 @@ async function readCardCatalog(dir, options = {}) {
 }
 var NO_VIEW = Buffer.alloc(0);
 async function readFresh(dir, options) {
+  const fresh = options.freshness;
+  const mark = fresh ? journalMark(dir) : void 0;
   const old = openCache(dir);
+  const large = fresh !== void 0 && old !== void 0 && old.records.length > fresh.fullCheckMax;
+  let trust = large && !fresh.checkAll ? trustedCheck(dir, old.stamp, fresh.nowMs) : void 0;
   const trusted = (s, mtimeMs) => old !== void 0 && s[0] === mtimeMs && !racy(s, old.mtimeMs, old.racyMs);
   const settles = (s) => old !== void 0 && !racy(s, Date.now(), old.racyMs);
   const links = readLinks(dir, old);
@@ -631,13 +689,24 @@ async function readFresh(dir, options) {
   let files;
   let dirs = [];
   let shards = [];
-  if (old && old.head.dirs.length > 0 && old.head.dirs.every(([d, m]) => trusted([m, 0, m], dirMtime(dir, d)))) {
-    files = old.records.map((r) => r.file);
-    dirs = old.head.dirs;
-    shards = old.head.shards;
+  let journaledList = false;
+  if (old && old.head.dirs.length > 0) {
+    const now = old.head.dirs.map(([d]) => dirMtime(dir, d));
+    if (old.head.dirs.every(([, m], i) => trusted([m, 0, m], now[i]))) files = old.records.map((r) => r.file);
+    else if (trust) {
+      files = journaledListing(
+        old.records.map((r) => r.file),
+        old.head.dirs,
+        now,
+        trust
+      );
+      journaledList = files !== void 0;
+    }
+    if (files) [dirs, shards] = [old.head.dirs, old.head.shards];
   }
-  const listed = files !== void 0;
+  const listed = files !== void 0 && !journaledList;
   if (!files) {
+    trust = void 0;
     const walked = [];
     files = (await listCardFiles(dir, "", walked, shards)).sort(byName);
     shards.sort(byName);
@@ -649,21 +718,28 @@ async function readFresh(dir, options) {
     if (!same || dirs.some(([, m]) => racy([m], old.mtimeMs, old.racyMs) && settles([m]))) dirty = true;
   }
   const position = listed ? void 0 : new Map(old?.records.map((r, i) => [r.file, i]));
+  const written = trust?.written;
   const otherLinks = new Set(links.set ? [] : old.head.linkedOther);
   const records = [];
   const from = [];
-  const fresh = /* @__PURE__ */ new Map();
+  const freshWords = /* @__PURE__ */ new Map();
   const prefix = joinPath(dir, "x").slice(0, -1);
   for (let k = 0; k < files.length; k++) {
     const file = files[k];
     const i = listed ? k : position.get(file);
     const was = i === void 0 ? void 0 : old.records[i];
+    if (trust && was && !was.readError && !written?.has(file) && !racy(was.stamp, old.mtimeMs, old.racyMs)) {
+      records.push(links.set && was.linked !== links.set.has(file) ? relinked(was, !was.linked) : was);
+      from.push(i);
+      continue;
+    }
     const st = lstatIfExists(prefix + file);
     if (!st || !st.isFile()) {
       dirty = true;
       if (was?.linked) otherLinks.add(file);
       continue;
     }
+    options.stats?.set(file, [st.mtimeMs, st.size, st.ctimeMs]);
     const stamp2 = was?.stamp;
     if (was && stamp2 && !was.readError && sameStamp(stamp2, st) && trusted(stamp2, st.mtimeMs)) {
       records.push(links.set && was.linked !== links.set.has(file) ? relinked(was, !was.linked) : was);
@@ -673,7 +749,7 @@ async function readFresh(dir, options) {
     const read = readRecord(dir, file, options.words === true || old !== void 0);
     read.record.linked = links.set ? links.set.has(file) : was ? was.linked : otherLinks.delete(file);
     if (!was || !sameRecord(was, read.record) || !read.record.readError && settles(read.record.stamp)) dirty = true;
-    if (read.words) fresh.set(records.length, read.words);
+    if (read.words) freshWords.set(records.length, read.words);
     records.push(read.record);
     from.push(-1);
   }
@@ -696,15 +772,22 @@ async function readFresh(dir, options) {
   }
   const cards = links.set && new Set(records.map((r) => r.file));
   const linkedOther = links.set ? [...links.set].filter((f) => !cards.has(f)) : [...otherLinks];
-  const words = new CardWords(dir, old, records, from, fresh, { head: { index: links.index, linkedOther, dirs, words: null, view: viewHead, shards }, view });
-  if (dirty) words.write();
+  const check = large || fresh !== void 0 && records.length > fresh.fullCheckMax ? trust?.check ?? (mark && { at: fresh.nowMs, journal: mark }) : void 0;
+  const next = {
+    head: { index: links.index, linkedOther, dirs, words: null, view: viewHead, shards },
+    view,
+    ...check ? { written: (file) => recordCheck(dir, file, check) } : {}
+  };
+  const words = new CardWords(dir, old, records, from, freshWords, next);
+  if (dirty && (options.stateDirMade !== false || exists(joinPath(dir, STATE_DIR)))) words.write();
+  else if (!dirty && check && !trust) writeCardCheck(dir, { ...check, cache: old.stamp });
   return catalogOf(dir, records, words, viewOut, shards);
 }
 function openCache(dir) {
   return memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat) => {
     const decoded = decodeCardCache(bytes, (file) => rowOf(readRecord(dir, file, false).record));
     if (!decoded) return void 0;
-    return { ...decoded, mtimeMs: stat.mtimeMs, racyMs: stat.mtimeMs % 1e3 === 0 ? RACY_MS_COARSE : RACY_MS_FINE };
+    return { ...decoded, mtimeMs: stat.mtimeMs, racyMs: stat.mtimeMs % 1e3 === 0 ? RACY_MS_COARSE : RACY_MS_FINE, stamp: cacheStamp(stat) };
   });
 }
 function rowOf(r) {
@@ -741,18 +824,8 @@ function catalogOf(dir, records, cardWords, view, shards) {
     ...view ? { view } : {}
   };
 }
-function racy(s, at, racyMs) {
-  return Math.max(s[0], s[2] ?? s[0]) >= at - racyMs;
-}
 function sameList(a, b) {
   return a.length === b.length && a.every((x, i) => JSON.stringify(x) === JSON.stringify(b[i]));
-}
-function dirMtime(dir, rel) {
-  const st = lstatIfExists(rel === "" ? dir : joinPath(dir, rel));
-  return st?.isDirectory() ? st.mtimeMs : -1;
-}
-function sameStamp(s, st) {
-  return s[0] === st.mtimeMs && s[1] === st.size && s[2] === st.ctimeMs;
 }
 var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 

@@ -74,6 +74,7 @@ import {
   parseHistory,
   readHistory
 } from "./store-history.mjs";
+import "./store-read.mjs";
 import {
   currentSha,
   normalise,

@@ -42,6 +42,9 @@ import "./compact-mentions.mjs";
 import "./records-store-view.mjs";
 import "./core-line-key.mjs";
 import "./core-block.mjs";
+import {
+  freshnessOf
+} from "./store-full-check.mjs";
 import "./config-claude-memory.mjs";
 import "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
@@ -81,6 +84,7 @@ import "./records-guardrails.mjs";
 import {
   readHistory
 } from "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import {
   parseCard
@@ -129,10 +133,11 @@ import path from "node:path";
 var NONE = { head: /* @__PURE__ */ new Map(), body: /* @__PURE__ */ new Map() };
 var Catalog = class {
   /** `ttlMs`: how long a check stands before the next request starts another behind its response. */
-  constructor(memoryDir, ttlMs = 2e3, clock = () => performance.now()) {
+  constructor(memoryDir, ttlMs = 2e3, clock = () => performance.now(), freshness) {
     this.memoryDir = memoryDir;
     this.ttlMs = ttlMs;
     this.clock = clock;
+    this.freshness = freshness;
     this.rows = [];
     this.byFile = /* @__PURE__ */ new Map();
     this.checkedAt = Number.NEGATIVE_INFINITY;
@@ -160,7 +165,7 @@ var Catalog = class {
     return this.scanning;
   }
   async scanOnce() {
-    const catalog = await readCardCatalog(this.memoryDir);
+    const catalog = await readCardCatalog(this.memoryDir, this.freshness ? { freshness: this.freshness() } : {});
     const dirs = /* @__PURE__ */ new Map();
     for (const dir of /* @__PURE__ */ new Set([this.memoryDir, ...catalog.cards.map((c) => path.dirname(path.join(this.memoryDir, c.file)))])) dirs.set(dir, fs.statSync(dir).mtimeMs);
     if (catalog.cards !== this.current?.cards) {
@@ -760,7 +765,7 @@ async function health(r) {
 // lib/ui/server.ts
 async function startUi(options) {
   const token = newToken();
-  const catalog = new Catalog(options.memoryDir);
+  const catalog = new Catalog(options.memoryDir, void 0, void 0, () => freshnessOf(options.io));
   await catalog.refresh(true);
   void catalog.warm();
   const server = http.createServer();

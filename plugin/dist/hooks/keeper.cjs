@@ -2815,7 +2815,7 @@ var init_card = __esm({
 });
 
 // lib/hook/entry/keeper.ts
-var import_node_path8 = __toESM(require("node:path"), 1);
+var import_node_path10 = __toESM(require("node:path"), 1);
 var import_node_os = __toESM(require("node:os"), 1);
 
 // lib/store/checked-fs.ts
@@ -2854,14 +2854,14 @@ var S_IFIFO = 4096;
 var S_IFCHR = 8192;
 var S_IFBLK = 24576;
 var S_IFSOCK = 49152;
-function statIfExists(path8) {
-  return import_node_fs.default.statSync(path8, { throwIfNoEntry: false });
+function statIfExists(path10) {
+  return import_node_fs.default.statSync(path10, { throwIfNoEntry: false });
 }
-function stat(path8) {
-  return import_node_fs.default.statSync(path8);
+function stat(path10) {
+  return import_node_fs.default.statSync(path10);
 }
-function lstatIfExists(path8) {
-  return import_node_fs.default.lstatSync(path8, { throwIfNoEntry: false });
+function lstatIfExists(path10) {
+  return import_node_fs.default.lstatSync(path10, { throwIfNoEntry: false });
 }
 function fstat(fd) {
   return import_node_fs.default.fstatSync(fd);
@@ -2869,15 +2869,15 @@ function fstat(fd) {
 function futimes(fd, ms) {
   import_node_fs.default.futimesSync(fd, ms / 1e3, ms / 1e3);
 }
-function utimes(path8, ms) {
-  import_node_fs.default.utimesSync(path8, ms / 1e3, ms / 1e3);
+function utimes(path10, ms) {
+  import_node_fs.default.utimesSync(path10, ms / 1e3, ms / 1e3);
 }
 function readAt(fd, buffer, offset, length, position) {
   return import_node_fs.default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
 }
-function openForAppend(path8, extraFlags = 0, readable = false) {
+function openForAppend(path10, extraFlags = 0, readable = false) {
   const c = import_node_fs.default.constants;
-  return import_node_fs.default.openSync(path8, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
+  return import_node_fs.default.openSync(path10, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
 }
 function writeBytes(fd, buffer, offset, length) {
   return import_node_fs.default.writeSync(fd, buffer, offset, length);
@@ -2885,8 +2885,8 @@ function writeBytes(fd, buffer, offset, length) {
 function close(fd) {
   import_node_fs.default.closeSync(fd);
 }
-function exists(path8) {
-  return import_node_fs.default.existsSync(path8);
+function exists(path10) {
+  return import_node_fs.default.existsSync(path10);
 }
 var R_OK = import_node_fs.default.constants.R_OK;
 var NOT_REGULAR = "E_NOT_REGULAR";
@@ -2896,16 +2896,16 @@ function fileKind(mode) {
   const t = mode & S_IFMT;
   return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
 }
-function notRegularError(path8, mode) {
-  return Object.assign(new Error(`${path8} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path8 });
+function notRegularError(path10, mode) {
+  return Object.assign(new Error(`${path10} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path10 });
 }
-function tooLargeError(path8, size, cap) {
-  return Object.assign(new Error(`${path8} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path8 });
+function tooLargeError(path10, size, cap) {
+  return Object.assign(new Error(`${path10} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path10 });
 }
-function openRegular(path8, options = {}) {
+function openRegular(path10, options = {}) {
   const c = import_node_fs.default.constants;
   const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? c.O_NOFOLLOW ?? 0 : 0);
-  const fd = import_node_fs.default.openSync(path8, flags);
+  const fd = import_node_fs.default.openSync(path10, flags);
   let st;
   try {
     st = fstat(fd);
@@ -2915,14 +2915,14 @@ function openRegular(path8, options = {}) {
   }
   if ((st.mode & S_IFMT) !== S_IFREG) {
     close(fd);
-    throw notRegularError(path8, st.mode);
+    throw notRegularError(path10, st.mode);
   }
   return { fd, stat: st };
 }
-function readRegular(path8, cap = DEFAULT_READ_CAP, options = {}) {
-  const { fd, stat: st } = openRegular(path8, options);
+function readRegular(path10, cap = DEFAULT_READ_CAP, options = {}) {
+  const { fd, stat: st } = openRegular(path10, options);
   try {
-    if (st.size > cap) throw tooLargeError(path8, st.size, cap);
+    if (st.size > cap) throw tooLargeError(path10, st.size, cap);
     const buf = new Uint8Array(st.size);
     let length = 0;
     while (length < st.size) {
@@ -2935,11 +2935,11 @@ function readRegular(path8, cap = DEFAULT_READ_CAP, options = {}) {
     close(fd);
   }
 }
-function readRegularBytes(path8, cap = DEFAULT_READ_CAP, options = {}) {
-  return readRegular(path8, cap, options).bytes;
+function readRegularBytes(path10, cap = DEFAULT_READ_CAP, options = {}) {
+  return readRegular(path10, cap, options).bytes;
 }
-function readRegularUtf8(path8, cap = DEFAULT_READ_CAP, options = {}) {
-  return utf8Text(readRegularBytes(path8, cap, options));
+function readRegularUtf8(path10, cap = DEFAULT_READ_CAP, options = {}) {
+  return utf8Text(readRegularBytes(path10, cap, options));
 }
 
 // lib/store/lock.ts
@@ -3092,6 +3092,8 @@ function environmentFault(err) {
 // lib/store/paths.ts
 var import_node_path = require("node:path");
 var INDEX_FILE = "MEMORY.md";
+var EPISODES_SUMMARY_FILE = "episodes.summary.md";
+var EPISODES_SHARD = /^episodes\.(\d{4}-\d{2})\.jsonl$/;
 var STATE_DIR = ".memctl";
 function memctlStateHome(io) {
   const xdg = io.env.XDG_STATE_HOME;
@@ -3771,10 +3773,10 @@ function entryPostings(e, avg) {
   const mine = /* @__PURE__ */ new Map();
   const alone = /* @__PURE__ */ new Set();
   FIELDS.forEach((f, i) => {
-    const terms = e.terms[f];
-    if (FIELD_WEIGHT[f] === 0 || terms === void 0) return;
-    const norm = 1 - FIELD_B[f] + FIELD_B[f] * terms.length / avg[i];
-    for (const marked of terms) {
+    const terms2 = e.terms[f];
+    if (FIELD_WEIGHT[f] === 0 || terms2 === void 0) return;
+    const norm = 1 - FIELD_B[f] + FIELD_B[f] * terms2.length / avg[i];
+    for (const marked of terms2) {
       const t = marked.startsWith(PART_MARK) ? marked.slice(PART_MARK.length) : marked;
       if (t === marked) alone.add(t);
       let p = mine.get(t);
@@ -4024,10 +4026,10 @@ var closeOnCollect = new FinalizationRegistry((fd) => {
   } catch {
   }
 });
-function openCacheFile(path8, tokenizerVersion, limits = {}) {
+function openCacheFile(path10, tokenizerVersion, limits = {}) {
   let fd;
   try {
-    const opened = openRegular(path8);
+    const opened = openRegular(path10);
     fd = opened.fd;
     const size = opened.stat.size;
     if (size < PREFIX + END.length) return void 0;
@@ -4786,8 +4788,10 @@ function escapesStore(file) {
   if (file.charCodeAt(0) !== 47 && file.charCodeAt(0) !== 92 && file.indexOf("..") === -1 && file.charCodeAt(1) !== 58) return false;
   return import_node_path4.default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
 }
-function cardStamp(memoryDir, file) {
+function cardStamp(memoryDir, file, stats) {
   if (escapesStore(file)) return MISSING;
+  const known = stats?.get(file);
+  if (known) return [known[0], known[1], known[2]];
   return stampOf(memoryDir.endsWith("/") ? memoryDir + file : `${memoryDir}/${file}`);
 }
 function stampOf(file) {
@@ -4858,6 +4862,7 @@ function journalSince(memoryDir, mark) {
   if (!mark) return void 0;
   let fd;
   try {
+    if (mark[0] === -1 && statIfExists(journalPath(memoryDir)) === void 0) return [];
     const opened = openRegular(journalPath(memoryDir), { nofollow: true });
     fd = opened.fd;
     const { ino, size } = opened.stat;
@@ -4944,11 +4949,11 @@ async function rebuild(memoryDir, indexStat, options) {
   const fields = /* @__PURE__ */ new Map();
   const stamps = /* @__PURE__ */ new Map();
   for (const file of files) {
-    const stamp = cardStamp(memoryDir, file);
-    stamps.set(file, stamp);
+    const stamp2 = cardStamp(memoryDir, file);
+    stamps.set(file, stamp2);
     if (escapesStore(file)) continue;
     const prior = old.cards.get(file);
-    if (prior && sameStamp(prior.stamp, stamp) && stamp[0] !== -1) {
+    if (prior && sameStamp(prior.stamp, stamp2) && stamp2[0] !== -1) {
       fields.set(file, prior);
       continue;
     }
@@ -5364,7 +5369,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
       if (item.j === void 0) return;
       const file = mergedFile(base, cur, item.j);
       if (!full && !told.cards.has(file)) return;
-      if (!sameStamp(cardStamp(memoryDir, file), mergedStamp(base, cur, item.j))) reread.set(i, indexEntryOf(base, cur, item.j, item.line));
+      if (!sameStamp(cardStamp(memoryDir, file, options.stats), mergedStamp(base, cur, item.j))) reread.set(i, indexEntryOf(base, cur, item.j, item.line));
     });
   const fresh = items.filter((item, i) => item.e !== void 0 || reread.has(i)).length;
   const carried = items.filter((item) => item.j !== void 0 && cur.toBase[item.j] < 0).length;
@@ -5394,10 +5399,10 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
     const file = normalizeCardPath(e.file);
     let card = read.get(file);
     if (!card) {
-      const stamp = cardStamp(memoryDir, file);
-      card = { stamp, fields: escapesStore(file) ? void 0 : await readCardFields(memoryDir, file) };
+      const stamp2 = cardStamp(memoryDir, file);
+      card = { stamp: stamp2, fields: escapesStore(file) ? void 0 : await readCardFields(memoryDir, file) };
       read.set(file, card);
-      sources.push(stamp[0]);
+      sources.push(stamp2[0]);
       const dir = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "";
       if (!dirs.has(dir) && !escapesStore(file)) dirs.set(dir, stampOf(joinPath(memoryDir, dir))[0]);
     }
@@ -5506,9 +5511,55 @@ function matchLines(base, cur, parsed) {
   });
 }
 
-// lib/rank-cache/load.ts
+// lib/store/full-check.ts
 var FULL_CHECK_MAX = 1e4;
 var VERIFIED_FOR_MS = 2e3;
+var CARD_CHECK = "card-check";
+function fullCheckMaxFrom(env) {
+  const v = env.MEMCTL_FULL_CHECK_MAX;
+  return v !== void 0 && /^\d+$/.test(v) ? Number(v) : FULL_CHECK_MAX;
+}
+function verifiedRecently(checkedMs, nowMs) {
+  return nowMs >= checkedMs && nowMs - checkedMs < VERIFIED_FOR_MS;
+}
+function cacheStamp(st) {
+  return [st.mtimeMs, st.size, st.ctimeMs, st.ino];
+}
+function readCardCheck(memoryDir, cache, nowMs) {
+  let fd;
+  try {
+    const opened = openRegular(joinPath(memoryDir, STATE_DIR, CARD_CHECK), { nofollow: true });
+    fd = opened.fd;
+    if (opened.stat.size > 512) return void 0;
+    const buf = Buffer.alloc(opened.stat.size);
+    if (readAt(fd, buf, 0, buf.length, 0) !== buf.length) return void 0;
+    const v = JSON.parse(buf.toString("utf8"));
+    const num3 = (x) => typeof x === "number" && Number.isFinite(x);
+    if (!Array.isArray(v.cache) || v.cache.length !== 4 || !v.cache.every((x, i) => x === cache[i])) return void 0;
+    if (!num3(v.at) || !verifiedRecently(v.at, nowMs)) return void 0;
+    if (!Array.isArray(v.journal) || v.journal.length !== 2 || !v.journal.every(num3)) return void 0;
+    return { cache, at: v.at, journal: [v.journal[0], v.journal[1]] };
+  } catch {
+    return void 0;
+  } finally {
+    if (fd !== void 0) close(fd);
+  }
+}
+function writeCardCheck(memoryDir, check2) {
+  try {
+    const state = joinPath(memoryDir, STATE_DIR);
+    if (!lstatIfExists(state)?.isDirectory()) return;
+    const file = joinPath(state, CARD_CHECK);
+    replaceFile(file, JSON.stringify(check2), `${file}.${process.pid}.tmp`);
+  } catch {
+  }
+}
+function recordCheck(memoryDir, file, check2) {
+  const st = lstatIfExists(file);
+  if (st?.isFile()) writeCardCheck(memoryDir, { cache: cacheStamp(st), at: check2.at, journal: check2.journal });
+}
+
+// lib/rank-cache/load.ts
 async function loadRankable(memoryDir, options) {
   const indexStat = stat(joinPath(memoryDir, INDEX_FILE));
   if (!indexStat.isFile()) throw Object.assign(new Error(`${joinPath(memoryDir, INDEX_FILE)} is not a file`), { code: "EISDIR" });
@@ -5523,7 +5574,7 @@ async function loadRankable(memoryDir, options) {
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
           if (trusted) return store;
-          if (delta ? everyMergedCardUnchanged(memoryDir, base, delta) : everyCardUnchanged(memoryDir, base.view)) {
+          if (delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats)) {
             store.verified = true;
             if (large) markVerified(memoryDir, base, delta, options.nowMs);
             return store;
@@ -5552,26 +5603,28 @@ function markVerified(memoryDir, base, delta, ms) {
     return false;
   }
 }
-function verifiedRecently(checkedMs, nowMs) {
-  return nowMs >= checkedMs && nowMs - checkedMs < VERIFIED_FOR_MS;
-}
-function everyCardUnchanged(memoryDir, view2) {
+function everyCardUnchanged(memoryDir, view2, stats) {
   const prefix = memoryDir.endsWith("/") ? memoryDir : `${memoryDir}/`;
   const stamps = view2.stamps;
   view2.allFiles();
   for (let id = 0, at = 0; id < view2.n; id++, at += STAMP_FIELDS) {
     const file = view2.file(id);
+    const known = stats?.get(file);
+    if (known) {
+      if (known[0] !== stamps[at] || known[1] !== stamps[at + 1] || known[2] !== stamps[at + 2]) return false;
+      continue;
+    }
     const s = escapesStore(file) ? void 0 : statQuiet(prefix + file);
     if (s === void 0 ? stamps[at] !== -1 : s.mtimeMs !== stamps[at] || s.size !== stamps[at + 1] || s.ctimeMs !== stamps[at + 2]) return false;
   }
   return true;
 }
-function everyMergedCardUnchanged(memoryDir, base, delta) {
+function everyMergedCardUnchanged(memoryDir, base, delta, stats) {
   base.view.allFiles();
   for (let j = 0; j < delta.toBase.length; j++) {
     const b = delta.toBase[j];
     const file = b >= 0 ? base.view.file(b) : delta.delta.entries[-b - 1].file;
-    if (!sameStamp(cardStamp(memoryDir, file), mergedStamp(base, delta, j))) return false;
+    if (!sameStamp(cardStamp(memoryDir, file, stats), mergedStamp(base, delta, j))) return false;
   }
   return true;
 }
@@ -5582,6 +5635,1034 @@ function statQuiet(file) {
     return void 0;
   }
 }
+
+// lib/store/arrivals.ts
+var import_node_fs4 = __toESM(require("node:fs"), 1);
+var import_node_path6 = __toESM(require("node:path"), 1);
+
+// lib/core/sha256.ts
+var SHORT = 256;
+var createHash;
+function sha256Hex(content) {
+  if (typeof content === "string" && content.length <= SHORT) return sha256Js(content);
+  createHash ??= process.getBuiltinModule("node:crypto").createHash;
+  return createHash("sha256").update(content).digest("hex");
+}
+var K = Int32Array.from([
+  1116352408,
+  1899447441,
+  3049323471,
+  3921009573,
+  961987163,
+  1508970993,
+  2453635748,
+  2870763221,
+  3624381080,
+  310598401,
+  607225278,
+  1426881987,
+  1925078388,
+  2162078206,
+  2614888103,
+  3248222580,
+  3835390401,
+  4022224774,
+  264347078,
+  604807628,
+  770255983,
+  1249150122,
+  1555081692,
+  1996064986,
+  2554220882,
+  2821834349,
+  2952996808,
+  3210313671,
+  3336571891,
+  3584528711,
+  113926993,
+  338241895,
+  666307205,
+  773529912,
+  1294757372,
+  1396182291,
+  1695183700,
+  1986661051,
+  2177026350,
+  2456956037,
+  2730485921,
+  2820302411,
+  3259730800,
+  3345764771,
+  3516065817,
+  3600352804,
+  4094571909,
+  275423344,
+  430227734,
+  506948616,
+  659060556,
+  883997877,
+  958139571,
+  1322822218,
+  1537002063,
+  1747873779,
+  1955562222,
+  2024104815,
+  2227730452,
+  2361852424,
+  2428436474,
+  2756734187,
+  3204031479,
+  3329325298
+]);
+function sha256Js(text) {
+  const bytes = encodeUtf8(text);
+  const bitLength = bytes.length * 8;
+  const padded = new Uint8Array(Math.ceil((bytes.length + 9) / 64) * 64);
+  padded.set(bytes);
+  padded[bytes.length] = 128;
+  const view2 = new DataView(padded.buffer);
+  view2.setUint32(padded.length - 8, Math.floor(bitLength / 2 ** 32));
+  view2.setUint32(padded.length - 4, bitLength >>> 0);
+  const h = Int32Array.from([1779033703, 3144134277, 1013904242, 2773480762, 1359893119, 2600822924, 528734635, 1541459225]);
+  const w = new Int32Array(64);
+  for (let block = 0; block < padded.length; block += 64) {
+    for (let i = 0; i < 16; i++) w[i] = view2.getInt32(block + 4 * i);
+    for (let i = 16; i < 64; i++) {
+      const x = w[i - 15];
+      const y = w[i - 2];
+      const s0 = (x >>> 7 | x << 25) ^ (x >>> 18 | x << 14) ^ x >>> 3;
+      const s1 = (y >>> 17 | y << 15) ^ (y >>> 19 | y << 13) ^ y >>> 10;
+      w[i] = w[i - 16] + s0 + w[i - 7] + s1 | 0;
+    }
+    let a = h[0];
+    let b = h[1];
+    let c = h[2];
+    let d = h[3];
+    let e = h[4];
+    let f = h[5];
+    let g = h[6];
+    let hh = h[7];
+    for (let i = 0; i < 64; i++) {
+      const s1 = (e >>> 6 | e << 26) ^ (e >>> 11 | e << 21) ^ (e >>> 25 | e << 7);
+      const t1 = hh + s1 + (e & f ^ ~e & g) + K[i] + w[i] | 0;
+      const s0 = (a >>> 2 | a << 30) ^ (a >>> 13 | a << 19) ^ (a >>> 22 | a << 10);
+      const t2 = s0 + (a & b ^ a & c ^ b & c) | 0;
+      hh = g;
+      g = f;
+      f = e;
+      e = d + t1 | 0;
+      d = c;
+      c = b;
+      b = a;
+      a = t1 + t2 | 0;
+    }
+    h[0] = h[0] + a | 0;
+    h[1] = h[1] + b | 0;
+    h[2] = h[2] + c | 0;
+    h[3] = h[3] + d | 0;
+    h[4] = h[4] + e | 0;
+    h[5] = h[5] + f | 0;
+    h[6] = h[6] + g | 0;
+    h[7] = h[7] + hh | 0;
+  }
+  return Array.from(h, (x) => (x >>> 0).toString(16).padStart(8, "0")).join("");
+}
+
+// lib/store/arrivals.ts
+var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
+function arrivalsPath(memoryDir) {
+  return import_node_path6.default.join(memoryDir, ARRIVALS_RELPATH);
+}
+function readArrivals(memoryDir) {
+  let text;
+  try {
+    text = import_node_fs4.default.readFileSync(arrivalsPath(memoryDir), "utf8");
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return { version: 1, items: [] };
+    throw err;
+  }
+  const v = JSON.parse(text);
+  return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
+}
+function currentSha(memoryDir, rel) {
+  const abs = import_node_path6.default.join(memoryDir, rel);
+  try {
+    const st = import_node_fs4.default.lstatSync(abs);
+    if (st.isSymbolicLink()) return sha256Hex(`symlink:${import_node_fs4.default.readlinkSync(abs)}`);
+    if (!st.isFile()) return sha256Hex(`not-a-file:${st.mode}`);
+    return sha256Hex(import_node_fs4.default.readFileSync(abs));
+  } catch (err) {
+    if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
+    throw err;
+  }
+}
+function readHold(memoryDir) {
+  let items;
+  try {
+    items = readArrivals(memoryDir).items;
+  } catch {
+    return void 0;
+  }
+  if (items.length === 0) return void 0;
+  const byPath = /* @__PURE__ */ new Map();
+  for (const item of items) byPath.set(normalise(item.path), [...byPath.get(normalise(item.path)) ?? [], item]);
+  const shas = /* @__PURE__ */ new Map();
+  return {
+    size: byPath.size,
+    held(rel) {
+      const key = normalise(rel);
+      const list = byPath.get(key);
+      if (!list) return void 0;
+      const stamp2 = stampOf2(memoryDir, key);
+      const same = list.find((i) => i.stamp && stamp2 && i.stamp[0] === stamp2[0] && i.stamp[1] === stamp2[1]);
+      if (same) return same;
+      if (!shas.has(key)) shas.set(key, safeSha(memoryDir, key));
+      const now = shas.get(key);
+      return now === void 0 ? list[0] : list.find((i) => i.sha256 === now);
+    }
+  };
+}
+function stampOf2(memoryDir, rel) {
+  try {
+    const st = import_node_fs4.default.lstatSync(import_node_path6.default.join(memoryDir, rel));
+    return [st.mtimeMs, st.size];
+  } catch {
+    return void 0;
+  }
+}
+function safeSha(memoryDir, rel) {
+  try {
+    return currentSha(memoryDir, rel);
+  } catch {
+    return void 0;
+  }
+}
+function normalise(rel) {
+  return import_node_path6.default.posix.normalize(rel.replace(/\\/g, "/")).replace(/^\.\//, "");
+}
+
+// lib/store/card-record.ts
+function encodeRow(r) {
+  const row = [
+    r.readError ?? null,
+    r.name ?? null,
+    r.description ?? null,
+    r.topics,
+    r.priority ?? null,
+    r.status ?? null,
+    r.updated_at ?? null,
+    r.type ?? null,
+    r.provenance ? [r.provenance.kind ?? null, r.provenance.confidence ?? null, r.provenance.source ?? null] : null,
+    r.problems,
+    r.scope ?? null,
+    r.sha256 ?? null
+  ];
+  return JSON.stringify(row).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+var FLAG_LINKED = 1;
+var FLAG_READ_ERROR = 2;
+var FLAG_ALWAYS = 4;
+var FLAG_SHA = 8;
+function flagsOf(r) {
+  if (r instanceof StoredCard && r.flagsHold) return r.flags & ~FLAG_LINKED | (r.linked ? FLAG_LINKED : 0);
+  return (r.linked ? FLAG_LINKED : 0) | (r.readError !== void 0 ? FLAG_READ_ERROR : 0) | (r.priority === "always" ? FLAG_ALWAYS : 0) | (r.sha256 !== void 0 ? FLAG_SHA : 0);
+}
+var StoredCard = class {
+  constructor(file, numbers, at, linked, rows, rowStart, reread) {
+    this.file = file;
+    this.numbers = numbers;
+    this.at = at;
+    this.linked = linked;
+    this.rows = rows;
+    this.rowStart = rowStart;
+    this.reread = reread;
+    this.edited = false;
+  }
+  get stamp() {
+    return [this.numbers[this.at], this.numbers[this.at + 1], this.numbers[this.at + 2]];
+  }
+  get firstLine() {
+    return this.numbers[this.at + 3];
+  }
+  get headBytes() {
+    return this.numbers[this.at + 4];
+  }
+  get bodyBytes() {
+    return this.numbers[this.at + 5];
+  }
+  /** FLAG_* bits. */
+  get flags() {
+    return this.numbers[this.at + 6];
+  }
+  get rowEnd() {
+    return this.numbers[this.at + 8];
+  }
+  /** The row as stored, for copying into the next cache file without parsing it (undefined once a field was set). */
+  get storedRow() {
+    return this.edited ? void 0 : this.rows.subarray(this.rowStart, this.rowEnd);
+  }
+  /** Whether `flags` still describe the fields (no field was set): asked of every card, so no Buffer is made for it. */
+  get flagsHold() {
+    return !this.edited;
+  }
+  row() {
+    this.parsed ??= checkRow(this.rows.toString("latin1", this.rowStart, this.rowEnd)) ?? this.reread(this.file);
+    return this.parsed;
+  }
+  set(key, value) {
+    this.row()[key] = value;
+    this.edited = true;
+  }
+  get readError() {
+    return this.parsed || this.flags & FLAG_READ_ERROR ? this.row().readError : void 0;
+  }
+  set readError(v) {
+    this.set("readError", v);
+  }
+  get name() {
+    return this.row().name;
+  }
+  set name(v) {
+    this.set("name", v);
+  }
+  get description() {
+    return this.row().description;
+  }
+  set description(v) {
+    this.set("description", v);
+  }
+  get topics() {
+    return this.row().topics;
+  }
+  set topics(v) {
+    this.set("topics", v);
+  }
+  get priority() {
+    return this.row().priority;
+  }
+  set priority(v) {
+    this.set("priority", v);
+  }
+  get status() {
+    return this.row().status;
+  }
+  set status(v) {
+    this.set("status", v);
+  }
+  get updated_at() {
+    return this.row().updated_at;
+  }
+  set updated_at(v) {
+    this.set("updated_at", v);
+  }
+  get type() {
+    return this.row().type;
+  }
+  set type(v) {
+    this.set("type", v);
+  }
+  get provenance() {
+    return this.row().provenance;
+  }
+  set provenance(v) {
+    this.set("provenance", v);
+  }
+  get problems() {
+    return this.row().problems;
+  }
+  set problems(v) {
+    this.set("problems", v);
+  }
+  get scope() {
+    return this.row().scope;
+  }
+  set scope(v) {
+    this.set("scope", v);
+  }
+  get sha256() {
+    return this.parsed || this.flags & FLAG_SHA ? this.row().sha256 : void 0;
+  }
+  set sha256(v) {
+    this.set("sha256", v);
+  }
+};
+function plainRecord(r) {
+  const { file, stamp: stamp2, readError, name, description, topics, priority, status, updated_at, type, firstLine, headBytes, bodyBytes, linked, provenance, problems, scope, sha256 } = r;
+  const out = { file, stamp: stamp2, topics, firstLine, headBytes, bodyBytes, linked, problems };
+  const optional = { readError, name, description, priority, status, updated_at, type, provenance, scope, sha256 };
+  for (const [k, v] of Object.entries(optional)) if (v !== void 0) out[k] = v;
+  return out;
+}
+function sameRecord(a, b) {
+  return JSON.stringify(plainRecord(a)) === JSON.stringify(plainRecord(b));
+}
+var num = (v) => typeof v === "number" && Number.isFinite(v);
+var optStr = (v) => v === null || typeof v === "string";
+var strings = (v) => Array.isArray(v) && v.every((t) => typeof t === "string");
+function checkRow(text) {
+  let v;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return void 0;
+  }
+  if (!Array.isArray(v) || v.length !== 12) return void 0;
+  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256] = v;
+  if (!optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type)) return void 0;
+  if (!strings(topics) || !strings(problems) || scope !== null && !strings(scope)) return void 0;
+  if (sha256 !== null && !(typeof sha256 === "string" && /^[0-9a-f]{64}$/.test(sha256))) return void 0;
+  const provenance = checkProvenance(prov);
+  if (provenance === false) return void 0;
+  return {
+    readError: readError ?? void 0,
+    name: name ?? void 0,
+    description: description ?? void 0,
+    topics,
+    priority: priority ?? void 0,
+    status: status ?? void 0,
+    updated_at: updated ?? void 0,
+    type: type ?? void 0,
+    provenance,
+    problems,
+    scope: scope ?? void 0,
+    sha256: sha256 ?? void 0
+  };
+}
+function checkProvenance(v) {
+  if (v === null) return void 0;
+  if (!Array.isArray(v) || v.length !== 3) return false;
+  const [kind, confidence, source] = v;
+  if (kind !== null && kind !== "fact" && kind !== "inference" && kind !== "unverified") return false;
+  if (confidence !== null && !num(confidence)) return false;
+  if (!optStr(source)) return false;
+  return { kind: kind ?? void 0, confidence: confidence ?? void 0, source: source ?? void 0 };
+}
+
+// lib/store/card-cache-format.ts
+var CARD_CACHE_VERSION = "memctl-card-cache 6";
+var NUMBERS = 9;
+function encodeCardCache(file) {
+  const { head, records, wordsAt } = file;
+  const names = Buffer.from(records.map((r) => `${r.file}
+`).join(""), "utf8");
+  const rows = [];
+  const numbers = new Float64Array(records.length * NUMBERS);
+  let rowEnd = 0;
+  records.forEach((r, i) => {
+    const stored = r instanceof StoredCard ? r.storedRow : void 0;
+    const row = stored ?? Buffer.from(`${encodeRow(r)}
+`, "latin1");
+    rows.push(row);
+    rowEnd += row.length;
+    numbers.set([r.stamp[0], r.stamp[1], r.stamp[2], r.firstLine, r.headBytes, r.bodyBytes, flagsOf(r), wordsAt[i], rowEnd], i * NUMBERS);
+  });
+  const sections = [names.length, rowEnd, file.extra.length, file.view.length];
+  const top = `${CARD_CACHE_VERSION}
+${asciiJson({ ...head, count: records.length, sections })}
+`;
+  const le = Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength);
+  if (!LITTLE_ENDIAN) le.swap64();
+  return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, le]);
+}
+var LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+function asciiJson(value) {
+  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+function decodeCardCache(bytes, reread = unreadableRow) {
+  try {
+    const first = bytes.indexOf(10);
+    if (first < 0 || bytes.toString("latin1", 0, first) !== CARD_CACHE_VERSION) return void 0;
+    const second = bytes.indexOf(10, first + 1);
+    if (second < 0) return void 0;
+    const top = JSON.parse(bytes.toString("latin1", first + 1, second));
+    const head = checkHead(top);
+    const { count, sections } = top;
+    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 4 || !sections.every(isCount)) return void 0;
+    const [namesLen, rowsLen, extraLen, viewLen] = sections;
+    const at = [second + 1];
+    for (const len of sections) at.push(at.at(-1) + len);
+    if (bytes.length - at[4] !== count * NUMBERS * 8) return void 0;
+    const names = bytes.toString("utf8", at[0], at[0] + namesLen).split("\n");
+    if (names.length !== count + 1 || names.pop() !== "" || !names.every((n, i) => isCardFileName(n) && (i === 0 || names[i - 1] < n))) return void 0;
+    const numbers = new Float64Array(count * NUMBERS);
+    const raw = Buffer.from(numbers.buffer);
+    bytes.copy(raw, 0, at[4]);
+    if (!LITTLE_ENDIAN) raw.swap64();
+    const rows = bytes.subarray(at[1], at[1] + rowsLen);
+    const records = new Array(count);
+    const wordsAt = new Array(count);
+    let rowStart = 0;
+    for (let i = 0, k = 0; i < count; i++, k += NUMBERS) {
+      const mtime = numbers[k];
+      const size = numbers[k + 1];
+      const ctime = numbers[k + 2];
+      const firstLine = numbers[k + 3];
+      const headBytes = numbers[k + 4];
+      const bodyBytes = numbers[k + 5];
+      const flags = numbers[k + 6];
+      const words = numbers[k + 7];
+      const rowEnd = numbers[k + 8];
+      if (!num2(mtime) || !num2(size) || !num2(ctime) || !isCount(firstLine) || !isCount(headBytes) || !isCount(bodyBytes)) return void 0;
+      if (!isCount(flags) || flags >= 16 || !(Number.isSafeInteger(words) || Number.isNaN(words)) || !isCount(rowEnd) || rowEnd <= rowStart || rowEnd > rowsLen || rows[rowEnd - 1] !== 10)
+        return void 0;
+      records[i] = new StoredCard(names[i], numbers, k, (flags & FLAG_LINKED) !== 0, rows, rowStart, reread);
+      wordsAt[i] = words;
+      rowStart = rowEnd;
+    }
+    if (rowStart !== rowsLen) return void 0;
+    return { head, records, wordsAt, extra: bytes.subarray(at[2], at[2] + extraLen), view: bytes.subarray(at[3], at[3] + viewLen) };
+  } catch {
+    return void 0;
+  }
+}
+function isAlways(r) {
+  return r instanceof StoredCard && r.flagsHold ? (r.flags & FLAG_ALWAYS) !== 0 : r.priority === "always";
+}
+function unreadableRow() {
+  return { readError: "the card cache's row for this card is damaged", topics: [], problems: [] };
+}
+function encodeCardWords(token, words) {
+  return Buffer.concat([Buffer.from(`${CARD_CACHE_VERSION} ${token}
+`, "utf8"), words]);
+}
+function decodeCardWords(bytes, token) {
+  const first = bytes.indexOf(10);
+  if (first < 0 || bytes.toString("latin1", 0, first) !== `${CARD_CACHE_VERSION} ${token}`) return void 0;
+  return bytes.subarray(first + 1);
+}
+var SEGMENT = String.raw`[^./\\\u0000-\u001f\u007f][^/\\\u0000-\u001f\u007f]*`;
+var CARD_NAME = new RegExp(String.raw`^(?:${SEGMENT}/)*${SEGMENT}\.md$`);
+var DIR_NAME = new RegExp(`^(?:${SEGMENT}/)*${SEGMENT}$`);
+function isCardFileName(file) {
+  return typeof file === "string" && CARD_NAME.test(file) && file !== INDEX_FILE && file !== EPISODES_SUMMARY_FILE;
+}
+function isDirName(dir) {
+  return dir === "" || typeof dir === "string" && DIR_NAME.test(dir);
+}
+var num2 = (v) => typeof v === "number" && Number.isFinite(v);
+var isCount = (v) => Number.isSafeInteger(v) && v >= 0;
+var stamp = (v, n) => Array.isArray(v) && v.length === n && v.every(num2);
+function checkHead(v) {
+  if (typeof v !== "object" || v === null) return void 0;
+  const { index, linkedOther, dirs, words, view: view2, shards } = v;
+  if (!Array.isArray(shards) || !shards.every((f) => typeof f === "string" && EPISODES_SHARD.test(f))) return void 0;
+  if (index !== null && !stamp(index, 4)) return void 0;
+  if (!Array.isArray(linkedOther) || !linkedOther.every((f) => typeof f === "string")) return void 0;
+  if (!Array.isArray(dirs) || !dirs.every((d) => Array.isArray(d) && d.length === 2 && isDirName(d[0]) && num2(d[1]))) return void 0;
+  if (words !== null && !(typeof words === "string" && /^[0-9a-z-]{1,64}$/.test(words))) return void 0;
+  const viewHead = view2;
+  if (viewHead !== null && !(typeof viewHead === "object" && stamp(viewHead.index, 4))) return void 0;
+  return {
+    index,
+    linkedOther,
+    dirs,
+    words,
+    view: viewHead && { index: viewHead.index },
+    shards
+  };
+}
+
+// lib/store/card-read.ts
+init_card();
+
+// lib/core/search-terms.ts
+var CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/;
+function terms(text) {
+  const out = [];
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []) {
+    if (CJK.test(word)) {
+      const chars = [...word].filter((ch) => CJK.test(ch));
+      if (chars.length === 1) out.push(chars[0]);
+      for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
+    } else if (word.length >= 2) out.push(word);
+  }
+  return out;
+}
+function countTerms(list) {
+  const m = /* @__PURE__ */ new Map();
+  for (const t of list) m.set(t, (m.get(t) ?? 0) + 1);
+  return m;
+}
+function encodeTermCounts(counts) {
+  let out = "";
+  for (const [t, n] of counts) out += ` ${t}:${n}`;
+  return out;
+}
+function cardHead(meta) {
+  return `${meta.name ?? ""} ${meta.description ?? ""} ${meta.topics.join(" ")}`;
+}
+
+// lib/store/card-read.ts
+var CACHE_READ_CAP = 1 << 30;
+var NO_BYTES = Buffer.alloc(0);
+function readRecord(dir, file, withWords = true) {
+  let text;
+  let st;
+  let sha256;
+  try {
+    const read = readRegular(joinPath(dir, file));
+    text = utf8Text(read.bytes);
+    st = read.stat;
+    sha256 = sha256Hex(read.bytes);
+  } catch (err) {
+    const record2 = {
+      file,
+      stamp: [-1, -1, -1],
+      readError: err.message,
+      topics: [],
+      type: cardType(file, { topics: [] }),
+      firstLine: 1,
+      headBytes: 0,
+      bodyBytes: 0,
+      linked: false,
+      problems: []
+    };
+    return { record: record2, words: Buffer.from("	\n") };
+  }
+  const card = parseCard(text);
+  const m = card.meta;
+  const head = withWords ? Buffer.from(encodeTermCounts(countTerms(terms(cardHead(m)))), "utf8") : NO_BYTES;
+  const body = withWords ? Buffer.from(encodeTermCounts(countTerms(terms(card.body))), "utf8") : NO_BYTES;
+  const record = {
+    file,
+    stamp: [st.mtimeMs, st.size, st.ctimeMs],
+    name: m.name,
+    description: m.description,
+    topics: m.topics,
+    priority: m.priority,
+    status: m.status,
+    updated_at: m.updated_at,
+    type: cardType(file, m),
+    firstLine: text.slice(0, text.length - card.body.length).split("\n").length,
+    headBytes: head.length,
+    bodyBytes: body.length,
+    linked: false,
+    provenance: m.provenance,
+    problems: [...card.errors, ...card.warnings].map((p) => p.message),
+    scope: m.scope,
+    sha256
+  };
+  return { record, ...withWords ? { words: Buffer.concat([head, Buffer.from("	"), body, Buffer.from("\n")]) } : {} };
+}
+var decodedByFile = /* @__PURE__ */ new Map();
+function memoByStamp(file, decode) {
+  const key = (s) => `${s.mtimeMs}:${s.size}:${s.ctimeMs}:${s.ino}`;
+  try {
+    const seen = decodedByFile.get(file);
+    const now = lstatIfExists(file);
+    if (seen && now?.isFile() && seen.stamp === key(now)) return seen.value;
+    const { bytes, stat: stat2 } = readRegular(file, CACHE_READ_CAP, { nofollow: true });
+    const value = decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), stat2);
+    if (value === void 0) decodedByFile.delete(file);
+    else decodedByFile.set(file, { stamp: key(stat2), value });
+    return value;
+  } catch {
+    return void 0;
+  }
+}
+
+// lib/store/card-words.ts
+var CARD_CACHE = "card-cache";
+var CARD_WORDS = "card-words";
+var EXTRA_SHARE = 1 / 8;
+var EXTRA_MIN = 64 * 1024;
+var CardWords = class {
+  constructor(dir, old, records, from, fresh, next) {
+    this.dir = dir;
+    this.old = old;
+    this.records = records;
+    this.next = next;
+    /** card-words was read and checked (`placed.file` is it), or laid out again. */
+    this.checked = false;
+    this.relaid = false;
+    this.written = false;
+    this.placed = this.plan(from, fresh);
+    this.unchanged = fresh.size === 0 && from.length === (old?.records.length ?? -1) && from.every((i, k) => i === k);
+  }
+  /** The placement without reading card-words or any card: old places kept, fresh words into a new own section. */
+  plan(from, fresh) {
+    const parts = [];
+    const wordsAt = new Array(this.records.length);
+    let size = 0;
+    for (let k = 0; k < this.records.length; k++) {
+      const i = from[k];
+      const was = i >= 0 ? this.old.wordsAt[i] : Number.NaN;
+      if (was >= 0 && this.old.head.words) {
+        wordsAt[k] = was;
+        continue;
+      }
+      const line = was < 0 ? lineIn(this.old.extra, -1 - was, this.records[k]) : fresh.get(k);
+      wordsAt[k] = line ? -1 - size : Number.NaN;
+      if (!line) continue;
+      parts.push(line);
+      size += line.length;
+    }
+    return { file: void 0, extra: Buffer.concat(parts), wordsAt };
+  }
+  /** Words for every record that has none placed, read from its card now; true when there were any. */
+  fill() {
+    const p = this.placed;
+    const parts = [p.extra];
+    let size = p.extra.length;
+    for (let k = 0; k < this.records.length; k++) {
+      if (!Number.isNaN(p.wordsAt[k])) continue;
+      const read = readRecord(this.dir, this.records[k].file);
+      read.record.linked = this.records[k].linked;
+      this.records[k] = read.record;
+      p.wordsAt[k] = -1 - size;
+      parts.push(read.words);
+      size += read.words.length;
+    }
+    if (parts.length === 1) return false;
+    p.extra = Buffer.concat(parts);
+    return true;
+  }
+  /**
+   * The placement with every record's words made, card-words read and checked, and laid out again when it does not
+   * check or the own section outgrew it. What changed is written, unless write() asked (it writes next).
+   */
+  words(forWrite = false) {
+    if (this.checked) return this.placed;
+    this.checked = true;
+    const filled = this.fill();
+    const file = this.placed.wordsAt.some((w) => w >= 0) ? this.readFile() : void 0;
+    const same = this.old !== void 0 && this.unchanged && file !== void 0 && checkedWith.get(this.old) === file;
+    const ok = file !== void 0 && (same || checks(file, this.placed, this.records));
+    if (ok && this.old && this.unchanged) checkedWith.set(this.old, file);
+    if (ok) this.placed.file = file;
+    if (!ok || this.placed.extra.length > Math.max(EXTRA_MIN, file.length * EXTRA_SHARE)) this.relayout();
+    if (!forWrite && (filled || this.relaid)) {
+      this.written = false;
+      this.write();
+    }
+    return this.placed;
+  }
+  readFile() {
+    const token = this.old?.head.words;
+    return token ? memoByStamp(joinPath(this.dir, STATE_DIR, CARD_WORDS), (bytes) => decodeCardWords(bytes, token)) : void 0;
+  }
+  /** Every record's words in record order, for a new card-words (after fill(): every record has some placed). */
+  relayout() {
+    const p = this.placed;
+    this.relaid = true;
+    if (p.wordsAt.every((w, k) => w === (k === 0 ? -1 : p.wordsAt[k - 1] - (this.records[k - 1].headBytes + this.records[k - 1].bodyBytes + 2)))) {
+      this.placed = { file: p.extra, extra: Buffer.alloc(0), wordsAt: p.wordsAt.map((w) => -1 - w) };
+      return;
+    }
+    const parts = [];
+    const wordsAt = new Array(this.records.length);
+    let size = 0;
+    for (let k = 0; k < this.records.length; k++) {
+      const w = p.wordsAt[k];
+      const r = this.records[k];
+      const line = (w >= 0 ? p.file && lineIn(p.file, w, r) : lineIn(p.extra, -1 - w, r)) ?? readRecord(this.dir, r.file).words;
+      wordsAt[k] = size;
+      parts.push(line);
+      size += line.length;
+    }
+    this.placed = { file: Buffer.concat(parts), extra: Buffer.alloc(0), wordsAt };
+  }
+  /** For each record, how often each of `wanted` occurs in its head and body; undefined: none of them. */
+  counts(wanted) {
+    const p = this.words();
+    const records = this.records;
+    const found = new Array(records.length);
+    const inFile = [];
+    const inExtra = [];
+    for (let k = 0; k < p.wordsAt.length; k++) (p.wordsAt[k] >= 0 ? inFile : inExtra).push(k);
+    const scan = (buf, owners, start, word, needle) => {
+      if (!buf || owners.length === 0) return;
+      for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + needle.length)) {
+        const k = owners[lastAtOrBefore(owners, at, start)];
+        const s = start(k);
+        const r = records[k];
+        if (at < s || at >= s + r.headBytes + r.bodyBytes + 1) continue;
+        let n = 0;
+        for (let q = at + needle.length; buf[q] >= 48 && buf[q] <= 57; q++) n = n * 10 + buf[q] - 48;
+        const counts = found[k] ??= { head: /* @__PURE__ */ new Map(), body: /* @__PURE__ */ new Map() };
+        (at < s + r.headBytes ? counts.head : counts.body).set(word, n);
+      }
+    };
+    for (const word of new Set(wanted)) {
+      const needle = Buffer.from(` ${word}:`, "utf8");
+      scan(p.file, inFile, (k) => p.wordsAt[k], word, needle);
+      scan(p.extra, inExtra, (k) => -1 - p.wordsAt[k], word, needle);
+    }
+    return found;
+  }
+  /**
+   * The card-cache file; card-words first when it is new or laid out again (a reader between the two renames finds
+   * a token that does not match, never wrong words). An own section past its share of card-words lays them out
+   * again here too, so a store only listed, never searched, does not grow its cache file without end; records
+   * without words stay so (no card-words is made for a store no search has read).
+   */
+  write() {
+    if (this.written) return;
+    this.written = true;
+    try {
+      const state = realDir(this.dir, STATE_DIR);
+      const token = this.old?.head.words ?? null;
+      if (!this.relaid && !this.checked) {
+        const size = token ? lstatIfExists(joinPath(state, CARD_WORDS))?.size : void 0;
+        const wordless = this.placed.wordsAt.some((w) => Number.isNaN(w));
+        if (size === void 0 && !wordless || this.placed.extra.length > Math.max(EXTRA_MIN, (size ?? 0) * EXTRA_SHARE)) this.words(true);
+      }
+      const head = { ...this.next.head, words: this.relaid ? `${Date.now().toString(36)}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 10)}` : token };
+      if (this.relaid) replaceFile(joinPath(state, CARD_WORDS), encodeCardWords(head.words, this.placed.file), joinPath(state, `${CARD_WORDS}.${process.pid}.tmp`));
+      const file = { head, records: this.records, wordsAt: this.placed.wordsAt, extra: this.placed.extra, view: this.next.view };
+      replaceFile(joinPath(state, CARD_CACHE), encodeCardCache(file), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
+      this.next.written?.(joinPath(state, CARD_CACHE));
+    } catch {
+    }
+  }
+};
+var checkedWith = /* @__PURE__ */ new WeakMap();
+function lineIn(buf, at, r) {
+  const end = at + r.headBytes + r.bodyBytes + 2;
+  return at >= 0 && end <= buf.length && buf[at + r.headBytes] === 9 && buf[end - 1] === 10 ? buf.subarray(at, end) : void 0;
+}
+function checks(file, p, records) {
+  let last = -1;
+  for (let k = 0; k < records.length; k++) {
+    const w = p.wordsAt[k];
+    if (w < 0 ? !lineIn(p.extra, -1 - w, records[k]) : w <= last || !lineIn(file, w, records[k])) return false;
+    if (w >= 0) last = w;
+  }
+  return true;
+}
+function lastAtOrBefore(owners, at, start) {
+  let lo = 0;
+  let hi = owners.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if (start(owners[mid]) <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+// lib/store/card-trust.ts
+function trustedCheck(memoryDir, cache, nowMs) {
+  const check2 = readCardCheck(memoryDir, cache, nowMs);
+  if (!check2) return void 0;
+  const records = journalSince(memoryDir, check2.journal);
+  if (!records) return { check: check2 };
+  const written = /* @__PURE__ */ new Set();
+  const lastDir = /* @__PURE__ */ new Map();
+  for (const r of records) {
+    for (const c of r.c) {
+      const file = c.startsWith("./") ? c.slice(2) : c;
+      if (isCardFileName(file)) written.add(file);
+    }
+    for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
+  }
+  return { check: check2, written, lastDir };
+}
+function journaledListing(files, dirs, now, trust) {
+  const { written, lastDir } = trust;
+  if (!written || !lastDir) return void 0;
+  if (!dirs.every(([rel, mtime], i) => now[i] === mtime || lastDir.get(rel) === now[i])) return void 0;
+  const watched = new Set(dirs.map(([rel]) => rel));
+  const known = new Set(files);
+  const added = [];
+  for (const file of written) {
+    const slash = file.lastIndexOf("/");
+    if (!watched.has(slash < 0 ? "" : file.slice(0, slash))) return void 0;
+    if (!known.has(file)) added.push(file);
+  }
+  if (added.length === 0) return [...files];
+  return [...files, ...added].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
+}
+function racy2(s, at, racyMs) {
+  return Math.max(s[0], s[2] ?? s[0]) >= at - racyMs;
+}
+function sameStamp2(s, st) {
+  return s[0] === st.mtimeMs && s[1] === st.size && s[2] === st.ctimeMs;
+}
+function dirMtime(dir, rel) {
+  const st = lstatIfExists(rel === "" ? dir : joinPath(dir, rel));
+  return st?.isDirectory() ? st.mtimeMs : -1;
+}
+
+// lib/store/read.ts
+var import_node_fs5 = __toESM(require("node:fs"), 1);
+var import_node_path7 = __toESM(require("node:path"), 1);
+init_card();
+async function listCardFiles(dir, sub = "", walked, shards) {
+  const entries = await import_node_fs5.default.promises.readdir(import_node_path7.default.join(dir, sub), { withFileTypes: true });
+  walked?.push(sub);
+  const out = [];
+  for (const e of entries) {
+    const rel = sub ? `${sub}/${e.name}` : e.name;
+    if (shards && sub === "" && EPISODES_SHARD.test(e.name)) shards.push(e.name);
+    if (e.name.startsWith(".")) continue;
+    if (e.isDirectory()) out.push(...await listCardFiles(dir, rel, walked));
+    else if (e.isFile() && e.name.endsWith(".md") && rel !== INDEX_FILE && rel !== EPISODES_SUMMARY_FILE) out.push(rel);
+  }
+  return out;
+}
+
+// lib/store/card-cache.ts
+var RACY_MS_FINE2 = 100;
+var RACY_MS_COARSE2 = 2e3;
+var NO_VIEW = Buffer.alloc(0);
+async function checkCardCache(dir, freshness, stats) {
+  if (!openCache2(dir)) return void 0;
+  const catalog = await readFresh(dir, { freshness: { ...freshness, checkAll: true }, ...stats ? { stats } : {}, stateDirMade: false });
+  return { cards: catalog.cards.length };
+}
+async function readFresh(dir, options) {
+  const fresh = options.freshness;
+  const mark = fresh ? journalMark(dir) : void 0;
+  const old = openCache2(dir);
+  const large = fresh !== void 0 && old !== void 0 && old.records.length > fresh.fullCheckMax;
+  let trust = large && !fresh.checkAll ? trustedCheck(dir, old.stamp, fresh.nowMs) : void 0;
+  const trusted = (s, mtimeMs) => old !== void 0 && s[0] === mtimeMs && !racy2(s, old.mtimeMs, old.racyMs);
+  const settles = (s) => old !== void 0 && !racy2(s, Date.now(), old.racyMs);
+  const links = readLinks(dir, old);
+  let dirty = old === void 0 || links.set !== void 0;
+  let files;
+  let dirs = [];
+  let shards = [];
+  let journaledList = false;
+  if (old && old.head.dirs.length > 0) {
+    const now = old.head.dirs.map(([d]) => dirMtime(dir, d));
+    if (old.head.dirs.every(([, m], i) => trusted([m, 0, m], now[i]))) files = old.records.map((r) => r.file);
+    else if (trust) {
+      files = journaledListing(
+        old.records.map((r) => r.file),
+        old.head.dirs,
+        now,
+        trust
+      );
+      journaledList = files !== void 0;
+    }
+    if (files) [dirs, shards] = [old.head.dirs, old.head.shards];
+  }
+  const listed = files !== void 0 && !journaledList;
+  if (!files) {
+    trust = void 0;
+    const walked = [];
+    files = (await listCardFiles(dir, "", walked, shards)).sort(byName);
+    shards.sort(byName);
+    dirs = walked.map((d) => [d, dirMtime(dir, d)]);
+    const same = old !== void 0 && sameList(dirs, old.head.dirs) && sameList(shards, old.head.shards) && sameList(
+      files,
+      old.records.map((r) => r.file)
+    );
+    if (!same || dirs.some(([, m]) => racy2([m], old.mtimeMs, old.racyMs) && settles([m]))) dirty = true;
+  }
+  const position = listed ? void 0 : new Map(old?.records.map((r, i) => [r.file, i]));
+  const written = trust?.written;
+  const otherLinks = new Set(links.set ? [] : old.head.linkedOther);
+  const records = [];
+  const from = [];
+  const freshWords = /* @__PURE__ */ new Map();
+  const prefix = joinPath(dir, "x").slice(0, -1);
+  for (let k = 0; k < files.length; k++) {
+    const file = files[k];
+    const i = listed ? k : position.get(file);
+    const was = i === void 0 ? void 0 : old.records[i];
+    if (trust && was && !was.readError && !written?.has(file) && !racy2(was.stamp, old.mtimeMs, old.racyMs)) {
+      records.push(links.set && was.linked !== links.set.has(file) ? relinked(was, !was.linked) : was);
+      from.push(i);
+      continue;
+    }
+    const st = lstatIfExists(prefix + file);
+    if (!st || !st.isFile()) {
+      dirty = true;
+      if (was?.linked) otherLinks.add(file);
+      continue;
+    }
+    options.stats?.set(file, [st.mtimeMs, st.size, st.ctimeMs]);
+    const stamp2 = was?.stamp;
+    if (was && stamp2 && !was.readError && sameStamp2(stamp2, st) && trusted(stamp2, st.mtimeMs)) {
+      records.push(links.set && was.linked !== links.set.has(file) ? relinked(was, !was.linked) : was);
+      from.push(i);
+      continue;
+    }
+    const read = readRecord(dir, file, options.words === true || old !== void 0);
+    read.record.linked = links.set ? links.set.has(file) : was ? was.linked : otherLinks.delete(file);
+    if (!was || !sameRecord(was, read.record) || !read.record.readError && settles(read.record.stamp)) dirty = true;
+    if (read.words) freshWords.set(records.length, read.words);
+    records.push(read.record);
+    from.push(-1);
+  }
+  if (!listed && old) {
+    const now = new Set(files);
+    for (const r of old.records) if (r.linked && !now.has(r.file)) otherLinks.add(r.file);
+  }
+  if (records.length !== old?.records.length) dirty = true;
+  let view2 = old?.view ?? NO_VIEW;
+  let viewHead = old?.head.view ?? null;
+  let viewOut;
+  if (options.view && links.stamp) {
+    const kept = viewHead !== null && links.stamp.every((v, i) => v === viewHead.index[i]) && !racy2(links.stamp, old.mtimeMs, old.racyMs);
+    if (!kept) {
+      view2 = options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
+      viewHead = links.index && { index: links.index };
+      if (viewHead) dirty = true;
+    }
+    viewOut = view2;
+  }
+  const cards = links.set && new Set(records.map((r) => r.file));
+  const linkedOther = links.set ? [...links.set].filter((f) => !cards.has(f)) : [...otherLinks];
+  const check2 = large || fresh !== void 0 && records.length > fresh.fullCheckMax ? trust?.check ?? (mark && { at: fresh.nowMs, journal: mark }) : void 0;
+  const next = {
+    head: { index: links.index, linkedOther, dirs, words: null, view: viewHead, shards },
+    view: view2,
+    ...check2 ? { written: (file) => recordCheck(dir, file, check2) } : {}
+  };
+  const words = new CardWords(dir, old, records, from, freshWords, next);
+  if (dirty && (options.stateDirMade !== false || exists(joinPath(dir, STATE_DIR)))) words.write();
+  else if (!dirty && check2 && !trust) writeCardCheck(dir, { ...check2, cache: old.stamp });
+  return catalogOf(dir, records, words, viewOut, shards);
+}
+function openCache2(dir) {
+  return memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat2) => {
+    const decoded = decodeCardCache(bytes, (file) => rowOf(readRecord(dir, file, false).record));
+    if (!decoded) return void 0;
+    return { ...decoded, mtimeMs: stat2.mtimeMs, racyMs: stat2.mtimeMs % 1e3 === 0 ? RACY_MS_COARSE2 : RACY_MS_FINE2, stamp: cacheStamp(stat2) };
+  });
+}
+function rowOf(r) {
+  const { file: _f, stamp: _s, firstLine: _l, headBytes: _h, bodyBytes: _b, linked: _k, ...row } = plainRecord(r);
+  return row;
+}
+function relinked(r, linked) {
+  return Object.assign(Object.create(Object.getPrototypeOf(r)), r, { linked });
+}
+function readLinks(dir, old) {
+  const file = joinPath(dir, INDEX_FILE);
+  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null };
+  const st = lstatIfExists(file);
+  const stamp2 = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
+  const cached = old?.head.index;
+  if (stamp2 && cached && stamp2.every((v, i) => v === cached[i]) && !racy2(stamp2, old.mtimeMs, old.racyMs)) return { index: cached, stamp: stamp2 };
+  const text = readRegularUtf8(file);
+  const entries = parseIndex(text).entries;
+  return { set: new Set(entries.map((e) => e.file.replace(/^\.\//, ""))), index: stamp2 ?? null, stamp: stamp2, text };
+}
+function catalogOf(dir, records, cardWords, view2, shards) {
+  const hold = readHold(dir);
+  const keep2 = hold ? records.flatMap((r, i) => hold.held(r.file) ? [] : [i]) : void 0;
+  const cards = keep2 ? keep2.map((i) => records[i]) : records;
+  return {
+    dir,
+    cards,
+    wordCounts(wanted) {
+      const found = cardWords.counts(wanted);
+      return keep2 ? keep2.map((i) => found[i]) : found;
+    },
+    always: () => cards.filter(isAlways),
+    episodeShards: shards,
+    ...view2 ? { view: view2 } : {}
+  };
+}
+function sameList(a, b) {
+  return a.length === b.length && a.every((x, i) => JSON.stringify(x) === JSON.stringify(b[i]));
+}
+var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 
 // lib/rank-cache/keeper.ts
 var KEEPER_LOCK = "keeper";
@@ -5594,10 +6675,6 @@ function keeperSettings(env) {
     intervalMs: KEEPER_INTERVAL_MS,
     fullCheckMax: fullCheckMaxFrom(env)
   };
-}
-function fullCheckMaxFrom(env) {
-  const v = env.MEMCTL_FULL_CHECK_MAX;
-  return v !== void 0 && /^\d+$/.test(v) ? Number(v) : FULL_CHECK_MAX;
 }
 function positive(v) {
   const n = Number(v);
@@ -5616,8 +6693,10 @@ async function keepFresh(memoryDir, options) {
       if (!held.stillHeld()) return "taken";
       if (at - lastPrompt(memoryDir, started) >= options.idleMs) return "idle";
       try {
-        const store = await loadRankable(memoryDir, { nowMs: at, checkAllCards: true, fullCheckMax: options.fullCheckMax, createStateDir: false });
-        if (store.entryCount <= options.fullCheckMax) return "small";
+        const stats = /* @__PURE__ */ new Map();
+        const cards = await checkCardCache(memoryDir, { nowMs: at, fullCheckMax: options.fullCheckMax }, stats);
+        const store = await loadRankable(memoryDir, { nowMs: at, checkAllCards: true, fullCheckMax: options.fullCheckMax, createStateDir: false, stats });
+        if (store.entryCount <= options.fullCheckMax && (cards?.cards ?? 0) <= options.fullCheckMax) return "small";
       } catch (err) {
         if (systemCode(err) === "ENOENT") return "gone";
         options.onError?.(err);
@@ -5721,8 +6800,8 @@ function homedir() {
 }
 
 // lib/hook/run.ts
-var import_node_fs5 = __toESM(require("node:fs"), 1);
-var import_node_path7 = __toESM(require("node:path"), 1);
+var import_node_fs7 = __toESM(require("node:fs"), 1);
+var import_node_path9 = __toESM(require("node:path"), 1);
 
 // hosts/deliver.ts
 var SHARED_BUDGET = Object.freeze({ maxBytes: 3e3, maxEntries: 20 });
@@ -5771,17 +6850,17 @@ function unavailableVia(deliver) {
 }
 
 // hosts/claude/auto-memory.ts
-var import_node_fs4 = __toESM(require("node:fs"), 1);
-var import_node_path6 = __toESM(require("node:path"), 1);
+var import_node_fs6 = __toESM(require("node:fs"), 1);
+var import_node_path8 = __toESM(require("node:path"), 1);
 function claudeLoadsStoreNatively(q) {
-  if (import_node_path6.default.resolve(q.memoryDir) !== import_node_path6.default.resolve(q.autoMemoryDir)) return false;
+  if (import_node_path8.default.resolve(q.memoryDir) !== import_node_path8.default.resolve(q.autoMemoryDir)) return false;
   return claudeAutoMemoryOn(q);
 }
 function claudeAutoMemoryOn(q) {
   const off = q.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
   if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
-  const userDir = q.env.CLAUDE_CONFIG_DIR || import_node_path6.default.join(q.home, ".claude");
-  for (const file of [import_node_path6.default.join(q.projectRoot, ".claude", "settings.local.json"), import_node_path6.default.join(q.projectRoot, ".claude", "settings.json"), import_node_path6.default.join(userDir, "settings.json")]) {
+  const userDir = q.env.CLAUDE_CONFIG_DIR || import_node_path8.default.join(q.home, ".claude");
+  for (const file of [import_node_path8.default.join(q.projectRoot, ".claude", "settings.local.json"), import_node_path8.default.join(q.projectRoot, ".claude", "settings.json"), import_node_path8.default.join(userDir, "settings.json")]) {
     const value = settingOf(file);
     if (typeof value === "boolean") return value;
   }
@@ -5790,7 +6869,7 @@ function claudeAutoMemoryOn(q) {
 function settingOf(file) {
   let text;
   try {
-    text = import_node_fs4.default.readFileSync(file, "utf8");
+    text = import_node_fs6.default.readFileSync(file, "utf8");
   } catch {
     return void 0;
   }
@@ -5897,74 +6976,6 @@ var opencode = {
 // node_modules/smol-toml/dist/stringify.js
 var HAS_WELLFORMED = !!"".isWellFormed;
 
-// lib/core/sha256.ts
-var K = Int32Array.from([
-  1116352408,
-  1899447441,
-  3049323471,
-  3921009573,
-  961987163,
-  1508970993,
-  2453635748,
-  2870763221,
-  3624381080,
-  310598401,
-  607225278,
-  1426881987,
-  1925078388,
-  2162078206,
-  2614888103,
-  3248222580,
-  3835390401,
-  4022224774,
-  264347078,
-  604807628,
-  770255983,
-  1249150122,
-  1555081692,
-  1996064986,
-  2554220882,
-  2821834349,
-  2952996808,
-  3210313671,
-  3336571891,
-  3584528711,
-  113926993,
-  338241895,
-  666307205,
-  773529912,
-  1294757372,
-  1396182291,
-  1695183700,
-  1986661051,
-  2177026350,
-  2456956037,
-  2730485921,
-  2820302411,
-  3259730800,
-  3345764771,
-  3516065817,
-  3600352804,
-  4094571909,
-  275423344,
-  430227734,
-  506948616,
-  659060556,
-  883997877,
-  958139571,
-  1322822218,
-  1537002063,
-  1747873779,
-  1955562222,
-  2024104815,
-  2227730452,
-  2361852424,
-  2428436474,
-  2756734187,
-  3204031479,
-  3329325298
-]);
-
 // lib/rank/scope-filter.ts
 init_scope();
 
@@ -5973,9 +6984,6 @@ var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
 
 // lib/usage/usage.ts
 var FOLD_AT_BYTES = 16 * 1024;
-
-// lib/store/arrivals.ts
-var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 
 // lib/hook/session-state.ts
 var SESSION_TTL_MS = 12 * 60 * 60 * 1e3;
@@ -5991,12 +6999,12 @@ var LIVE_HEARTBEAT_MS = KEEPER_LOCK_STALE_MS * 10;
 // lib/hook/run.ts
 var HOOK_INPUT_MAX_BYTES = 8 * 1024 * 1024;
 function hookLogPath(io) {
-  return import_node_path7.default.join(memctlStateHome(io), "hook.log");
+  return import_node_path9.default.join(memctlStateHome(io), "hook.log");
 }
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
-    import_node_fs5.default.mkdirSync(import_node_path7.default.dirname(file), { recursive: true });
+    import_node_fs7.default.mkdirSync(import_node_path9.default.dirname(file), { recursive: true });
     appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {
@@ -6008,7 +7016,7 @@ var NICENESS = 10;
 async function main() {
   const io = processIo();
   const memoryDir = process.argv[2];
-  if (!memoryDir || !import_node_path8.default.isAbsolute(memoryDir)) return;
+  if (!memoryDir || !import_node_path10.default.isAbsolute(memoryDir)) return;
   try {
     import_node_os.default.setPriority(NICENESS);
   } catch {

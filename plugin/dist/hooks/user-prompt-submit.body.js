@@ -5679,17 +5679,17 @@ function foldAccents(word) {
 var STEMS = /* @__PURE__ */ new Map();
 function queryTerms(prompt) {
   const text = prompt.length > MAX_QUERY_CHARS ? prompt.slice(0, MAX_QUERY_CHARS) : prompt;
-  const terms = /* @__PURE__ */ new Map();
-  for (const t of tokenize(text)) terms.set(t, Math.min(3, (terms.get(t) ?? 0) + 1));
-  if (terms.size === 0) return terms;
+  const terms2 = /* @__PURE__ */ new Map();
+  for (const t of tokenize(text)) terms2.set(t, Math.min(3, (terms2.get(t) ?? 0) + 1));
+  if (terms2.size === 0) return terms2;
   const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
   for (let i = 0; i + 1 < words.length; i++) {
     const joined = words[i] + words[i + 1];
     if (joined.length < 5 || words[i].length < 2 || words[i + 1].length < 2) continue;
     const term = stem(joined);
-    if (!terms.has(term)) terms.set(term, 1);
+    if (!terms2.has(term)) terms2.set(term, 1);
   }
-  return terms;
+  return terms2;
 }
 
 // lib/rank/postings.ts
@@ -5722,10 +5722,10 @@ function entryPostings(e, avg) {
   const mine = /* @__PURE__ */ new Map();
   const alone = /* @__PURE__ */ new Set();
   FIELDS.forEach((f, i) => {
-    const terms = e.terms[f];
-    if (FIELD_WEIGHT[f] === 0 || terms === void 0) return;
-    const norm = 1 - FIELD_B[f] + FIELD_B[f] * terms.length / avg[i];
-    for (const marked of terms) {
+    const terms2 = e.terms[f];
+    if (FIELD_WEIGHT[f] === 0 || terms2 === void 0) return;
+    const norm = 1 - FIELD_B[f] + FIELD_B[f] * terms2.length / avg[i];
+    for (const marked of terms2) {
       const t = marked.startsWith(PART_MARK) ? marked.slice(PART_MARK.length) : marked;
       if (t === marked) alone.add(t);
       let p = mine.get(t);
@@ -6668,8 +6668,10 @@ function escapesStore(file) {
   if (file.charCodeAt(0) !== 47 && file.charCodeAt(0) !== 92 && file.indexOf("..") === -1 && file.charCodeAt(1) !== 58) return false;
   return import_node_path9.default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
 }
-function cardStamp(memoryDir, file) {
+function cardStamp(memoryDir, file, stats) {
   if (escapesStore(file)) return MISSING;
+  const known = stats?.get(file);
+  if (known) return [known[0], known[1], known[2]];
   return stampOf(memoryDir.endsWith("/") ? memoryDir + file : `${memoryDir}/${file}`);
 }
 function stampOf(file) {
@@ -6973,6 +6975,7 @@ function journalSince(memoryDir, mark) {
   if (!mark) return void 0;
   let fd;
   try {
+    if (mark[0] === -1 && statIfExists(journalPath(memoryDir)) === void 0) return [];
     const opened = openRegular(journalPath(memoryDir), { nofollow: true });
     fd = opened.fd;
     const { ino, size } = opened.stat;
@@ -7479,7 +7482,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
       if (item.j === void 0) return;
       const file = mergedFile(base, cur, item.j);
       if (!full && !told.cards.has(file)) return;
-      if (!sameStamp(cardStamp(memoryDir, file), mergedStamp(base, cur, item.j))) reread.set(i, indexEntryOf(base, cur, item.j, item.line));
+      if (!sameStamp(cardStamp(memoryDir, file, options.stats), mergedStamp(base, cur, item.j))) reread.set(i, indexEntryOf(base, cur, item.j, item.line));
     });
   const fresh = items.filter((item, i) => item.e !== void 0 || reread.has(i)).length;
   const carried = items.filter((item) => item.j !== void 0 && cur.toBase[item.j] < 0).length;
@@ -7621,9 +7624,18 @@ function matchLines(base, cur, parsed) {
   });
 }
 
-// lib/rank-cache/load.ts
+// lib/store/full-check.ts
 var FULL_CHECK_MAX = 1e4;
 var VERIFIED_FOR_MS = 2e3;
+function fullCheckMaxFrom(env) {
+  const v = env.MEMCTL_FULL_CHECK_MAX;
+  return v !== void 0 && /^\d+$/.test(v) ? Number(v) : FULL_CHECK_MAX;
+}
+function verifiedRecently(checkedMs, nowMs) {
+  return nowMs >= checkedMs && nowMs - checkedMs < VERIFIED_FOR_MS;
+}
+
+// lib/rank-cache/load.ts
 async function loadRankable(memoryDir, options) {
   const indexStat = stat(joinPath(memoryDir, INDEX_FILE));
   if (!indexStat.isFile()) throw Object.assign(new Error(`${joinPath(memoryDir, INDEX_FILE)} is not a file`), { code: "EISDIR" });
@@ -7638,7 +7650,7 @@ async function loadRankable(memoryDir, options) {
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
           if (trusted) return store;
-          if (delta ? everyMergedCardUnchanged(memoryDir, base, delta) : everyCardUnchanged(memoryDir, base.view)) {
+          if (delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats)) {
             store.verified = true;
             if (large) markVerified(memoryDir, base, delta, options.nowMs);
             return store;
@@ -7674,26 +7686,28 @@ function markVerified(memoryDir, base, delta, ms) {
     return false;
   }
 }
-function verifiedRecently(checkedMs, nowMs) {
-  return nowMs >= checkedMs && nowMs - checkedMs < VERIFIED_FOR_MS;
-}
-function everyCardUnchanged(memoryDir, view2) {
+function everyCardUnchanged(memoryDir, view2, stats) {
   const prefix = memoryDir.endsWith("/") ? memoryDir : `${memoryDir}/`;
   const stamps = view2.stamps;
   view2.allFiles();
   for (let id = 0, at = 0; id < view2.n; id++, at += STAMP_FIELDS) {
     const file = view2.file(id);
+    const known = stats?.get(file);
+    if (known) {
+      if (known[0] !== stamps[at] || known[1] !== stamps[at + 1] || known[2] !== stamps[at + 2]) return false;
+      continue;
+    }
     const s = escapesStore(file) ? void 0 : statQuiet(prefix + file);
     if (s === void 0 ? stamps[at] !== -1 : s.mtimeMs !== stamps[at] || s.size !== stamps[at + 1] || s.ctimeMs !== stamps[at + 2]) return false;
   }
   return true;
 }
-function everyMergedCardUnchanged(memoryDir, base, delta) {
+function everyMergedCardUnchanged(memoryDir, base, delta, stats) {
   base.view.allFiles();
   for (let j = 0; j < delta.toBase.length; j++) {
     const b = delta.toBase[j];
     const file = b >= 0 ? base.view.file(b) : delta.delta.entries[-b - 1].file;
-    if (!sameStamp(cardStamp(memoryDir, file), mergedStamp(base, delta, j))) return false;
+    if (!sameStamp(cardStamp(memoryDir, file, stats), mergedStamp(base, delta, j))) return false;
   }
   return true;
 }
@@ -8470,10 +8484,10 @@ function whyRecord(input) {
     for (const l of inj.composed.always) lines.push({ file: l.file, rule: "pinned (priority: always)", bytes: Buffer.byteLength(l.text) + 1 });
     for (const l of inj.composed.lines) {
       const r = inj.rankedOf(l);
-      const terms = r ? r.matches.map((m) => `${m.term}(${m.fields.join(",")})`).join(" ") : "";
+      const terms2 = r ? r.matches.map((m) => `${m.term}(${m.fields.join(",")})`).join(" ") : "";
       lines.push({
         file: l.file,
-        rule: r ? `${r.tier}${terms ? ": " + terms : ""}${r.sink ? `; ${r.sink}` : ""}` : "relevant",
+        rule: r ? `${r.tier}${terms2 ? ": " + terms2 : ""}${r.sink ? `; ${r.sink}` : ""}` : "relevant",
         ...r ? { score: Math.round(r.score * 1e3) / 1e3 } : {},
         bytes: Buffer.byteLength(l.text) + 1
       });
@@ -8535,18 +8549,37 @@ function scopeAtFor(resolution, dir) {
   return rel.split(import_node_path14.default.sep).join("/");
 }
 
+// lib/hook/keeper.ts
+var import_node_fs10 = __toESM(require("node:fs"), 1);
+var import_node_path15 = __toESM(require("node:path"), 1);
+
+// lib/store/card-cache-format.ts
+var LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+var SEGMENT = String.raw`[^./\\\u0000-\u001f\u007f][^/\\\u0000-\u001f\u007f]*`;
+var CARD_NAME = new RegExp(String.raw`^(?:${SEGMENT}/)*${SEGMENT}\.md$`);
+var DIR_NAME = new RegExp(`^(?:${SEGMENT}/)*${SEGMENT}$`);
+
+// lib/store/card-read.ts
+init_card();
+var CACHE_READ_CAP = 1 << 30;
+var NO_BYTES = Buffer.alloc(0);
+
+// lib/store/card-words.ts
+var EXTRA_SHARE = 1 / 8;
+var EXTRA_MIN = 64 * 1024;
+
+// lib/store/read.ts
+init_card();
+
+// lib/store/card-cache.ts
+var NO_VIEW = Buffer.alloc(0);
+
 // lib/rank-cache/keeper.ts
 var KEEPER_LOCK = "keeper";
 var KEEPER_IDLE_MS = 10 * 6e4;
 var KEEPER_LOCK_STALE_MS = 6e3;
-function fullCheckMaxFrom(env) {
-  const v = env.MEMCTL_FULL_CHECK_MAX;
-  return v !== void 0 && /^\d+$/.test(v) ? Number(v) : FULL_CHECK_MAX;
-}
 
 // lib/hook/keeper.ts
-var import_node_fs10 = __toESM(require("node:fs"), 1);
-var import_node_path15 = __toESM(require("node:path"), 1);
 var LIVE_HEARTBEAT_MS = KEEPER_LOCK_STALE_MS * 10;
 function keepStoreFresh(memoryDir, script, io, log) {
   try {

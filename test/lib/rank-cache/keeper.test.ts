@@ -7,6 +7,8 @@ import { test } from "node:test";
 import { FULL_CHECK_MAX, loadRankable } from "../../../lib/rank-cache/load.js";
 import { KEEPER_IDLE_MS, KEEPER_LOCK, keepFresh, keeperSettings, type KeeperOptions } from "../../../lib/rank-cache/keeper.js";
 import { tryStoreLock } from "../../../lib/store/lock.js";
+import { CARD_CACHE, readCardCatalog } from "../../../lib/store/card-cache.js";
+import { CARD_CHECK } from "../../../lib/store/full-check.js";
 import { ageStore, sandbox } from "../../helpers.js";
 
 const cards = Array.from({ length: 12 }, (_, i) => ({ file: `feedback_${i}.md`, title: `Card ${i}`, hook: `note ${i}` }));
@@ -59,4 +61,34 @@ test("one keeper per store: a held lock means busy; a store at or under the full
   fs.rmSync(path.join(s.memory, ".memctl"), { recursive: true });
   assert.equal(await keepFresh(s.memory, fakeTime(Date.now(), 5_000)), "gone");
   assert.equal(fs.existsSync(path.join(s.memory, ".memctl")), false);
+});
+
+test("each round checks the card cache too when there is one (never makes one), one stat a card for both caches, recorded at the round's start", async (t) => {
+  const s = sandbox(cards);
+  t.after(() => s.cleanup());
+  ageStore(s.memory);
+  await loadRankable(s.memory, { nowMs: Date.now() });
+  const cardCache = path.join(s.memory, ".memctl", CARD_CACHE);
+  assert.equal(await keepFresh(s.memory, fakeTime(Date.now(), 1_000)), "idle");
+  assert.equal(fs.existsSync(cardCache), false, "no first card cache from the keeper");
+
+  await readCardCatalog(s.memory);
+  // Every stat of a card file during one round, whichever cache asks: fs is the one module both reach it through.
+  const seen: string[] = [];
+  const spy = (name: "statSync" | "lstatSync") => {
+    const real = fs[name];
+    t.mock.method(fs, name, (p: fs.PathLike, ...rest: unknown[]) => {
+      if (/\/feedback_\d+\.md$/.test(String(p))) seen.push(path.basename(String(p)));
+      return (real as (...a: unknown[]) => unknown)(p, ...rest);
+    });
+  };
+  spy("statSync");
+  spy("lstatSync");
+  const start = Date.now() + 60_000;
+  assert.equal(await keepFresh(s.memory, fakeTime(start, 1_000)), "idle");
+  t.mock.restoreAll();
+  assert.deepEqual(seen.sort(), cards.map((c) => c.file).sort(), "each card stat'ed once in the round");
+  const check = JSON.parse(fs.readFileSync(path.join(s.memory, ".memctl", CARD_CHECK), "utf8")) as { at: number };
+  assert.equal(check.at, start);
+  assert.ok(Math.abs(fs.statSync(path.join(s.memory, ".memctl", "rank-cache.bin")).mtimeMs - start) < 1, "the rank cache's check recorded too");
 });

@@ -1,0 +1,77 @@
+// The card cache's stamp rules (card-cache.ts), and when it may skip its stat of every card: above the full-check size, within
+// VERIFIED_FOR_MS of a recorded full check of this very cache file (full-check.ts). What it still checks then:
+// MEMORY.md's stamp, every watched directory's mtime, the cards whose stamp is too recent to trust, and the cards
+// memctl's own journaled writes (write-journal.ts) touched since the check. A directory that moved is accounted
+// for only when a journaled write left it at the mtime it has now; then the listing is the cache's plus those
+// cards, and the directories stay recorded as they were, so the next full check (the keeper's) walks them: a card
+// created by hand before a save whose write masks the directory's move is found by that walk, within the bound.
+import { isCardFileName, type Stamp } from "./card-cache-format.js";
+import { lstatIfExists, type FileStat } from "./checked-fs.js";
+import { readCardCheck, type CacheStamp, type CardCheck } from "./full-check.js";
+import { journalSince } from "./write-journal.js";
+import { joinPath } from "./paths.js";
+
+export interface Trust {
+  check: CardCheck;
+  /** The cards memctl wrote since the check, as a listing names them; undefined: the journal cannot tell. */
+  written?: ReadonlySet<string>;
+  /** Each directory's mtime after the last journaled write that moved it. */
+  lastDir?: ReadonlyMap<string, number>;
+}
+
+/** The trust a call at `nowMs` may put in a full check of the cache stamped `cache`, or undefined: check every card. */
+export function trustedCheck(memoryDir: string, cache: CacheStamp, nowMs: number): Trust | undefined {
+  const check = readCardCheck(memoryDir, cache, nowMs);
+  if (!check) return undefined;
+  const records = journalSince(memoryDir, check.journal);
+  if (!records) return { check };
+  const written = new Set<string>();
+  const lastDir = new Map<string, number>();
+  for (const r of records) {
+    // Untrusted text like any other file: a name a listing would not give is never stat'ed.
+    for (const c of r.c) {
+      const file = c.startsWith("./") ? c.slice(2) : c;
+      if (isCardFileName(file)) written.add(file);
+    }
+    for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
+  }
+  return { check, written, lastDir };
+}
+
+/**
+ * The listing when every watched directory that moved (`now`: their mtimes, in `dirs` order) moved through
+ * journaled writes only: the cached names plus the written cards (sorted; a written card since removed is found
+ * gone by its stat). Undefined when a move is not accounted for, or a written card lies outside every watched
+ * directory (a directory never walked): the caller lists the store.
+ */
+export function journaledListing(files: readonly string[], dirs: readonly [string, number][], now: readonly number[], trust: Trust): string[] | undefined {
+  const { written, lastDir } = trust;
+  if (!written || !lastDir) return undefined;
+  if (!dirs.every(([rel, mtime], i) => now[i] === mtime || lastDir.get(rel) === now[i])) return undefined;
+  const watched = new Set(dirs.map(([rel]) => rel));
+  const known = new Set(files);
+  const added: string[] = [];
+  for (const file of written) {
+    const slash = file.lastIndexOf("/");
+    if (!watched.has(slash < 0 ? "" : file.slice(0, slash))) return undefined;
+    if (!known.has(file)) added.push(file);
+  }
+  if (added.length === 0) return [...files];
+  return [...files, ...added].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Changed within `racyMs` before `at` (the cache's mtime, or now): the same timestamp tick could hide an edit. */
+export function racy(s: readonly number[], at: number, racyMs: number): boolean {
+  return Math.max(s[0]!, s[2] ?? s[0]!) >= at - racyMs;
+}
+
+/** A record's stamp against the card's lstat now: mtime, size and ctime. */
+export function sameStamp(s: Stamp, st: FileStat): boolean {
+  return s[0] === st.mtimeMs && s[1] === st.size && s[2] === st.ctimeMs;
+}
+
+/** A watched directory's mtime now; -1 when it is gone or no longer a directory. */
+export function dirMtime(dir: string, rel: string): number {
+  const st = lstatIfExists(rel === "" ? dir : joinPath(dir, rel));
+  return st?.isDirectory() ? st.mtimeMs : -1;
+}

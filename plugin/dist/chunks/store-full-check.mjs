@@ -1,0 +1,76 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  replaceFile
+} from "./store-lock.mjs";
+import {
+  STATE_DIR,
+  joinPath
+} from "./config-config.mjs";
+import {
+  close,
+  lstatIfExists,
+  openRegular,
+  readAt
+} from "./core-bytes.mjs";
+
+// lib/store/full-check.ts
+var FULL_CHECK_MAX = 1e4;
+var VERIFIED_FOR_MS = 2e3;
+var CARD_CHECK = "card-check";
+function fullCheckMaxFrom(env) {
+  const v = env.MEMCTL_FULL_CHECK_MAX;
+  return v !== void 0 && /^\d+$/.test(v) ? Number(v) : FULL_CHECK_MAX;
+}
+function freshnessOf(io) {
+  return { nowMs: io.now().getTime(), fullCheckMax: fullCheckMaxFrom(io.env) };
+}
+function verifiedRecently(checkedMs, nowMs) {
+  return nowMs >= checkedMs && nowMs - checkedMs < VERIFIED_FOR_MS;
+}
+function cacheStamp(st) {
+  return [st.mtimeMs, st.size, st.ctimeMs, st.ino];
+}
+function readCardCheck(memoryDir, cache, nowMs) {
+  let fd;
+  try {
+    const opened = openRegular(joinPath(memoryDir, STATE_DIR, CARD_CHECK), { nofollow: true });
+    fd = opened.fd;
+    if (opened.stat.size > 512) return void 0;
+    const buf = Buffer.alloc(opened.stat.size);
+    if (readAt(fd, buf, 0, buf.length, 0) !== buf.length) return void 0;
+    const v = JSON.parse(buf.toString("utf8"));
+    const num = (x) => typeof x === "number" && Number.isFinite(x);
+    if (!Array.isArray(v.cache) || v.cache.length !== 4 || !v.cache.every((x, i) => x === cache[i])) return void 0;
+    if (!num(v.at) || !verifiedRecently(v.at, nowMs)) return void 0;
+    if (!Array.isArray(v.journal) || v.journal.length !== 2 || !v.journal.every(num)) return void 0;
+    return { cache, at: v.at, journal: [v.journal[0], v.journal[1]] };
+  } catch {
+    return void 0;
+  } finally {
+    if (fd !== void 0) close(fd);
+  }
+}
+function writeCardCheck(memoryDir, check) {
+  try {
+    const state = joinPath(memoryDir, STATE_DIR);
+    if (!lstatIfExists(state)?.isDirectory()) return;
+    const file = joinPath(state, CARD_CHECK);
+    replaceFile(file, JSON.stringify(check), `${file}.${process.pid}.tmp`);
+  } catch {
+  }
+}
+function recordCheck(memoryDir, file, check) {
+  const st = lstatIfExists(file);
+  if (st?.isFile()) writeCardCheck(memoryDir, { cache: cacheStamp(st), at: check.at, journal: check.journal });
+}
+
+export {
+  FULL_CHECK_MAX,
+  fullCheckMaxFrom,
+  freshnessOf,
+  verifiedRecently,
+  cacheStamp,
+  readCardCheck,
+  writeCardCheck,
+  recordCheck
+};

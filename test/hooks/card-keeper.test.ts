@@ -1,0 +1,148 @@
+// The freshness keeper keeps the card cache too (lib/rank-cache/keeper.ts, lib/store/card-cache.ts checkCardCache):
+// real `memctl hook session-start`, `list` and `search` processes on a store above the full-check size (lowered by
+// MEMCTL_FULL_CHECK_MAX). Session start starts the keeper, which records a check of the card cache about every
+// second and reads an in-place hand edit into it with no command running; every command 2 s after the edit shows
+// it. Each test kills and awaits its keepers before its store goes.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test, type TestContext } from "node:test";
+import { KEEPER_LOCK } from "../../lib/rank-cache/keeper.js";
+import { CARD_CACHE } from "../../lib/store/card-cache.js";
+import { CARD_CHECK, VERIFIED_FOR_MS } from "../../lib/store/full-check.js";
+import { processAlive } from "../../lib/store/lock.js";
+import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
+import { runBounded } from "../support/bounded-run.js";
+import { keeperPids, stopKeepers } from "../support/keepers.js";
+import { sleep } from "../support/card-cache-fixture.js";
+
+const CLI = path.join(REPO_ROOT, "dist", "cli.js");
+const FULL_CHECK_MAX = 10;
+const cards = Array.from({ length: 40 }, (_, i) => {
+  const n = String(i).padStart(3, "0");
+  return { file: `feedback_k${n}.md`, title: `Card k${n}`, hook: `note number k${n} about the build`, topics: ["build"] };
+});
+
+/** A store of 40 cards at rest, above the lowered full-check size, and the real CLI on it. */
+async function keptStore(t: TestContext, env: Record<string, string> = {}) {
+  const s = sandbox(cards);
+  ageStore(s.memory);
+  await sleep(250); // ageStore's utimes moved every ctime: past the caches' racy window
+  const cliEnv = {
+    PATH: process.env.PATH,
+    HOME: s.home,
+    MEMCTL_MEMORY_DIR: s.memory,
+    MEMCTL_CONFIG_FILE: path.join(s.home, "c.toml"),
+    MEMCTL_FULL_CHECK_MAX: String(FULL_CHECK_MAX),
+    ...env,
+  };
+  t.after(async () => {
+    await stopKeepers(s.home);
+    s.cleanup();
+  });
+  let session = 0;
+  const run = async (args: string[], input = "") => {
+    const r = await runBounded([CLI, ...args], input, cliEnv, s.repo, 30_000);
+    assert.equal(r.code, 0, r.stdout);
+    return r.stdout;
+  };
+  return {
+    s,
+    sessionStart: () => run(["hook", "session-start", "--host", "generic"], JSON.stringify({ session_id: `c-${session++}`, cwd: s.repo })),
+    list: async () =>
+      Object.fromEntries((JSON.parse(await run(["list", "--json"])) as { cards: { file: string; description: string }[] }).cards.map((c) => [c.file, c.description])),
+    search: async (q: string) => (JSON.parse(await run(["search", q, "--in", "cards", "--json"])) as { results: { id: string }[] }).results.map((h) => h.id),
+    holder: () => holderPid(s.memory),
+  };
+}
+
+function holderPid(memory: string): number | undefined {
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(memory, ".memctl", KEEPER_LOCK, "owner"), "utf8")) as { pid: number }).pid;
+  } catch {
+    return undefined;
+  }
+}
+
+async function waitFor(check: () => boolean, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting for: ${what}`);
+    await sleep(25);
+  }
+}
+
+/** An editor's save in place: same size, same inode, the mtime put back; only the ctime moves. */
+function editInPlace(memory: string, file: string, from: string, to: string): void {
+  const p = path.join(memory, file);
+  const before = fs.statSync(p);
+  const text = fs.readFileSync(p, "utf8").replace(from, to);
+  assert.equal(Buffer.byteLength(text), before.size);
+  const fd = fs.openSync(p, "r+");
+  fs.writeSync(fd, text, 0, "utf8");
+  fs.closeSync(fd);
+  fs.utimesSync(p, before.atime, before.mtime);
+}
+
+const checkAt = (memory: string) => {
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(memory, ".memctl", CARD_CHECK), "utf8")) as { at: number }).at;
+  } catch {
+    return Number.NEGATIVE_INFINITY;
+  }
+};
+
+test("session start starts the keeper, which checks the card cache every second and reads an in-place edit into it; every command 2 s later shows it", async (t) => {
+  const k = await keptStore(t);
+  const first = await k.sessionStart(); // builds the card cache itself (no check to trust yet), then starts a keeper
+  assert.match(first, /feedback_k000\.md/);
+  await waitFor(() => k.holder() !== undefined && processAlive(k.holder()!) && keeperPids(k.s.home).includes(k.holder()!), 10_000, "a keeper started by session start");
+  assert.deepEqual(keeperPids(k.s.home), [k.holder()]);
+  // Its checks of the card cache are recorded, about every second, with no command running.
+  const recorded = checkAt(k.s.memory);
+  await waitFor(() => checkAt(k.s.memory) > recorded, 5_000, "a card-cache check recorded by the keeper");
+
+  // Editors' saves in place, size kept and mtime put back: only the ctime tells.
+  const editedAt = Date.now();
+  editInPlace(k.s.memory, "feedback_k007.md", "note number k007 about the build", "note number k007 about the WOMBA");
+  editInPlace(k.s.memory, "feedback_k031.md", "priority: normal", "priority: always");
+  // The keeper reads them into the card cache in the background: no command has run since.
+  const cache = path.join(k.s.memory, ".memctl", CARD_CACHE);
+  await waitFor(() => fs.statSync(cache).mtimeMs >= editedAt && fs.readFileSync(cache).includes("the WOMBA"), 5_000, "the edit read into the card cache by the keeper");
+  const wait = editedAt + VERIFIED_FOR_MS + 50 - Date.now();
+  if (wait > 0) await sleep(wait);
+  assert.equal((await k.list())["feedback_k007.md"], "note number k007 about the WOMBA");
+  assert.deepEqual(await k.search("womba"), ["feedback_k007.md"]);
+  // Pinned by the edit: session start prints its line ahead of the index.
+  const started = await k.sessionStart();
+  assert.ok(started.indexOf("feedback_k031.md") < started.indexOf("feedback_k000.md"), started.slice(0, 800));
+  // Still the one keeper, renewed by the session starts.
+  assert.deepEqual(keeperPids(k.s.home), [k.holder()]);
+});
+
+test("memctl save and rm are seen by the next list and search while the keeper runs", async (t) => {
+  const k = await keptStore(t);
+  await k.sessionStart();
+  await waitFor(() => k.holder() !== undefined && processAlive(k.holder()!), 10_000, "a keeper");
+  await k.list(); // a card cache and a recent check to trust
+  const cli = (args: string[]) =>
+    runBounded([CLI, ...args], "", { PATH: process.env.PATH, HOME: k.s.home, MEMCTL_MEMORY_DIR: k.s.memory, MEMCTL_CONFIG_FILE: path.join(k.s.home, "c.toml") }, k.s.repo, 30_000);
+  assert.equal((await cli(["save", "wombat", "-t", "project", "-d", "the wombat migration runs at noon"])).code, 0);
+  assert.equal((await k.list())["project_wombat.md"], "the wombat migration runs at noon");
+  assert.deepEqual(await k.search("wombat"), ["project_wombat.md"]);
+  assert.equal((await cli(["rm", "wombat"])).code, 0);
+  assert.equal("project_wombat.md" in (await k.list()), false);
+  assert.deepEqual(await k.search("wombat"), []);
+});
+
+test("no keeper from session start at or below the full-check size, nor with [hook] keeper = false", async (t) => {
+  const small = await keptStore(t, { MEMCTL_FULL_CHECK_MAX: String(cards.length) });
+  const off = await keptStore(t);
+  fs.writeFileSync(path.join(off.s.home, "c.toml"), "[hook]\nkeeper = false\n");
+  for (const k of [small, off]) assert.match(await k.sessionStart(), /feedback_k000\.md/);
+  await sleep(1_000); // a keeper, had one been started, takes its lock in ~100 ms
+  for (const k of [small, off]) {
+    assert.equal(fs.existsSync(path.join(k.s.memory, ".memctl", KEEPER_LOCK)), false);
+    assert.deepEqual(keeperPids(k.s.home), []);
+  }
+});
