@@ -13,7 +13,7 @@ import { CARD_CHECK, VERIFIED_FOR_MS } from "../../lib/store/full-check.js";
 import { processAlive } from "../../lib/store/lock.js";
 import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
 import { runBounded } from "../support/bounded-run.js";
-import { keeperPids, stopKeepers } from "../support/keepers.js";
+import { keeperHolder, keeperPids, stopKeepers, waitFor } from "../support/keepers.js";
 import { sleep } from "../support/card-cache-fixture.js";
 
 const CLI = path.join(REPO_ROOT, "dist", "cli.js");
@@ -52,24 +52,8 @@ async function keptStore(t: TestContext, env: Record<string, string> = {}) {
     list: async () =>
       Object.fromEntries((JSON.parse(await run(["list", "--json"])) as { cards: { file: string; description: string }[] }).cards.map((c) => [c.file, c.description])),
     search: async (q: string) => (JSON.parse(await run(["search", q, "--in", "cards", "--json"])) as { results: { id: string }[] }).results.map((h) => h.id),
-    holder: () => holderPid(s.memory),
+    holder: () => keeperHolder(s.memory),
   };
-}
-
-function holderPid(memory: string): number | undefined {
-  try {
-    return (JSON.parse(fs.readFileSync(path.join(memory, ".memctl", KEEPER_LOCK, "owner"), "utf8")) as { pid: number }).pid;
-  } catch {
-    return undefined;
-  }
-}
-
-async function waitFor(check: () => boolean, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for: ${what}`);
-    await sleep(25);
-  }
 }
 
 /** An editor's save in place: same size, same inode, the mtime put back; only the ctime moves. */

@@ -12,7 +12,7 @@ import { keepStoreFresh } from "../../lib/hook/keeper.js";
 import { processAlive } from "../../lib/store/lock.js";
 import { ageStore, cardText, REPO_ROOT, sandbox } from "../helpers.js";
 import { runBounded } from "../support/bounded-run.js";
-import { keeperPids, stopKeepers } from "../support/keepers.js";
+import { keeperHolder, keeperPids, stopKeepers, waitFor } from "../support/keepers.js";
 import { hookLogPath } from "../../lib/hook/run.js";
 
 const HOOK = path.join(REPO_ROOT, "dist", "hooks", "user-prompt-submit.cjs");
@@ -53,23 +53,7 @@ function keeperStore(t: TestContext, env: Record<string, string> = {}) {
     assert.doesNotMatch(r.stdout, /UNAVAILABLE/);
     return r.stdout;
   };
-  return { s, prompt, keeperLines, pids: () => keeperPids(s.home), holder: () => holderPid(s.memory) };
-}
-
-function holderPid(memory: string): number | undefined {
-  try {
-    return (JSON.parse(fs.readFileSync(path.join(memory, ".memctl", KEEPER_LOCK, "owner"), "utf8")) as { pid: number }).pid;
-  } catch {
-    return undefined;
-  }
-}
-
-async function waitFor(check: () => boolean, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for: ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  return { s, prompt, keeperLines, pids: () => keeperPids(s.home), holder: () => keeperHolder(s.memory) };
 }
 
 /** The keeper holding the store's lock, once it is alive and has logged its start (it takes the lock first). */
@@ -253,6 +237,6 @@ test("another machine's keeper (a shared disk) is renewed while it beats and rep
   assert.equal(started.status, "started");
   const pid = (started as { pid: number }).pid;
   spawned.push(pid);
-  await waitFor(() => holderPid(s.memory) === pid, 10_000, "the new keeper holding the lock it broke");
+  await waitFor(() => keeperHolder(s.memory) === pid, 10_000, "the new keeper holding the lock it broke");
   assert.deepEqual(logged, [`keeper ${pid} for ${s.memory}: spawned`]);
 });

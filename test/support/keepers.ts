@@ -1,8 +1,11 @@
 // Freshness keepers a test's hooks started (lib/rank-cache/keeper.ts): a hook run on a store above the full-check
 // size leaves one running in the background. Each names itself in the hook log of the HOME it ran under, so a test
 // can stop every one of them, and wait until they are gone, before it removes its store.
+import assert from "node:assert/strict";
 import fs from "node:fs";
+import path from "node:path";
 import { hookLogPath } from "../../lib/hook/run.js";
+import { KEEPER_LOCK } from "../../lib/rank-cache/keeper.js";
 import { processAlive } from "../../lib/store/lock.js";
 
 /** The pid of every keeper logged under `home`: spawned by a hook (logged before it runs), started, or exited at once. */
@@ -27,5 +30,23 @@ export async function stopKeepers(home: string, ms = 10_000): Promise<void> {
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The pid in the store's keeper lock owner file, whether or not that process is still alive. */
+export function keeperHolder(memory: string): number | undefined {
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(memory, ".memctl", KEEPER_LOCK, "owner"), "utf8")) as { pid: number }).pid;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Polls `check` every 25 ms; fails the test naming `what` after `ms`. */
+export async function waitFor(check: () => boolean, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting for: ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
   }
 }

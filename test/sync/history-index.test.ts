@@ -2,13 +2,11 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { makeCluster, ok, saveCard, type Machine } from "../support/machines.js";
+import { ok, saveCard, syncedPair, type Machine } from "../support/machines.js";
 
 // A save finds its card's latest revision through a per-machine side index of history.jsonl
 // (lib/store/history-latest.ts). A sync merges the other machine's lines into that file; the next save must number
 // its revision after theirs, as a whole read would. Two machines, one bare remote, real git and the built CLI.
-
-const EMPTY_INDEX = "# Memory\n\nOne line per card: - [Title](file.md) — hook\n";
 
 function revisions(m: Machine, card: string): number[] {
   return fs
@@ -21,14 +19,7 @@ function revisions(m: Machine, card: string): number[] {
 }
 
 test("after a sync merged the other machine's revisions into history.jsonl, a save numbers its revision after theirs", async (t) => {
-  const c = makeCluster();
-  t.after(() => fs.rmSync(c.root, { recursive: true, force: true }));
-  const [a, b] = c.machines as [Machine, Machine];
-  for (const m of [a, b]) {
-    fs.mkdirSync(m.mem);
-    fs.writeFileSync(path.join(m.mem, "MEMORY.md"), EMPTY_INDEX);
-    await ok(m, ["sync", "init", c.remote]);
-  }
+  const { a, b } = await syncedPair(t);
   await saveCard(a, "project", "zeta", "zeta, first");
   await saveCard(a, "project", "west", "west, first");
   await ok(a, ["sync"]);
