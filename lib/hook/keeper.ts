@@ -9,7 +9,7 @@ import { STATE_DIR } from "../store/paths.js";
 import type { Io } from "../store/io.js";
 import { hostname, lockHolder, processAlive } from "../store/lock.js";
 import { utimes } from "../store/checked-fs.js";
-import { KEEPER_LOCK, KEEPER_LOCK_STALE_MS } from "../rank-cache/keeper.js";
+import { KEEPER_LOCK, KEEPER_LOCK_STALE_MS } from "../rank-cache/keeper-lock.js";
 
 /**
  * A lock whose heartbeat is older than this is not taken as a live keeper even when its pid answers (a reused pid,

@@ -21,18 +21,14 @@ import { loadRankable } from "./load.js";
 import { checkCardCache } from "../store/card-cache.js";
 import { fullCheckMaxFrom } from "../store/full-check.js";
 import type { CardStamps } from "../store/full-check.js";
+import { KEEPER_LOCK, KEEPER_LOCK_STALE_MS } from "./keeper-lock.js";
 
-/** The keeper's lock under .memctl/. */
-export const KEEPER_LOCK = "keeper";
+export { KEEPER_LOCK, KEEPER_LOCK_STALE_MS };
+
 /** A check starts this long after the previous one started (or at once when that one took longer). */
 export const KEEPER_INTERVAL_MS = 1_000;
 /** The keeper exits after this long without a prompt. */
 export const KEEPER_IDLE_MS = 10 * 60_000;
-/**
- * Its lock's staleness for another host (a store on a shared disk); the heartbeat is a third of it. On this host a
- * dead keeper's lock is broken at once.
- */
-export const KEEPER_LOCK_STALE_MS = 6_000;
 
 export interface KeeperSettings {
   idleMs: number;

@@ -23,11 +23,9 @@ import {
   assertNoSecrets
 } from "./records-guardrails.mjs";
 import {
-  readHistory
-} from "./store-history.mjs";
-import {
+  readHistory,
   readStore
-} from "./store-read.mjs";
+} from "./store-history.mjs";
 import {
   ERROR_CODES,
   MemctlError,

@@ -42,7 +42,6 @@ import {
 import {
   readHistory
 } from "./store-history.mjs";
-import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";

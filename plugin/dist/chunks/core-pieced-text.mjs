@@ -29,11 +29,9 @@ import {
   renderEntryLine
 } from "./core-block.mjs";
 import {
-  readHistory
-} from "./store-history.mjs";
-import {
+  readHistory,
   readIndexOnly
-} from "./store-read.mjs";
+} from "./store-history.mjs";
 import {
   indexLines,
   parseIndexLine,

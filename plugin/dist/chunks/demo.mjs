@@ -4,8 +4,6 @@ import {
 } from "./hook-dedupe.mjs";
 import "./hook-why-log.mjs";
 import "./config-scope-at.mjs";
-import "./store-card-cache-format.mjs";
-import "./core-search-terms.mjs";
 import "./usage-fold.mjs";
 import "./config-budget.mjs";
 import "./core-line-key.mjs";
@@ -17,9 +15,7 @@ import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
 import "./core-index-edit.mjs";
 import "./core-index-find.mjs";
-import "./store-read.mjs";
 import "./core-index-file.mjs";
-import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
@@ -41,7 +37,6 @@ import {
   ERROR_CODES,
   MemctlError
 } from "./core-bytes.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 
 // lib/cli/demo.ts

@@ -55,10 +55,9 @@ import "./config-agent-env.mjs";
 import {
   secretPolicy
 } from "./records-guardrails.mjs";
-import "./store-history.mjs";
 import {
   readStore
-} from "./store-read.mjs";
+} from "./store-history.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import {

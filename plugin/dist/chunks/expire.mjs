@@ -31,10 +31,9 @@ import {
   assertMayWrite
 } from "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
-import "./store-history.mjs";
 import {
   readStore
-} from "./store-read.mjs";
+} from "./store-history.mjs";
 import "./core-index-file.mjs";
 import {
   isExpired

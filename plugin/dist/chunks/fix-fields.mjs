@@ -47,11 +47,9 @@ import {
   historyPath,
   latestByCard,
   makeEntry,
-  readHistory
-} from "./store-history.mjs";
-import {
+  readHistory,
   readStoreOrEmptyIndex
-} from "./store-read.mjs";
+} from "./store-history.mjs";
 import "./core-index-file.mjs";
 import {
   missingFields

@@ -30,7 +30,6 @@ import "./records-guardrails.mjs";
 import {
   readHistory
 } from "./store-history.mjs";
-import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";

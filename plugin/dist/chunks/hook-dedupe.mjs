@@ -323,9 +323,8 @@ function whyRecord(input) {
 import fs2 from "node:fs";
 import path from "node:path";
 
-// lib/rank-cache/keeper.ts
+// lib/rank-cache/keeper-lock.ts
 var KEEPER_LOCK = "keeper";
-var KEEPER_IDLE_MS = 10 * 6e4;
 var KEEPER_LOCK_STALE_MS = 6e3;
 
 // lib/hook/keeper.ts

@@ -53,7 +53,6 @@ import {
   withDefaults
 } from "./records-guardrails.mjs";
 import "./store-history.mjs";
-import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";

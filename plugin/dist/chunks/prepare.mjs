@@ -8,8 +8,6 @@ import {
   buildInjection,
   scopeAtOf
 } from "./config-scope-at.mjs";
-import "./store-card-cache-format.mjs";
-import "./core-search-terms.mjs";
 import "./usage-fold.mjs";
 import {
   resolveStoreBudget
@@ -29,9 +27,7 @@ import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
 import "./core-index-edit.mjs";
 import "./core-index-find.mjs";
-import "./store-read.mjs";
 import "./core-index-file.mjs";
-import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
@@ -62,7 +58,6 @@ import "./core-sanitize.mjs";
 import {
   usageError
 } from "./core-bytes.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 
 // lib/cli/prepare.ts

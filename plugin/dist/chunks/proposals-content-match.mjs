@@ -20,7 +20,7 @@ import {
 } from "./rank-stem.mjs";
 import {
   listCardFiles
-} from "./store-read.mjs";
+} from "./store-history.mjs";
 import {
   parseCard
 } from "./core-card.mjs";

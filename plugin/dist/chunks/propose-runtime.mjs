@@ -28,7 +28,6 @@ import "./core-card-rules.mjs";
 import "./core-index-find.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
-import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";

@@ -16,10 +16,9 @@ import {
 } from "./cli-store-access.mjs";
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
-import "./store-history.mjs";
 import {
   readStoreOrEmptyIndex
-} from "./store-read.mjs";
+} from "./store-history.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";

@@ -23,12 +23,10 @@ import {
 import {
   appendHistory,
   latestByCard,
+  listCardFiles,
   makeEntry,
   readHistory
 } from "./store-history.mjs";
-import {
-  listCardFiles
-} from "./store-read.mjs";
 import {
   realDir
 } from "./store-lock.mjs";

@@ -9,7 +9,7 @@ import {
 import {
   listCardFiles,
   listNonRegularCards
-} from "./store-read.mjs";
+} from "./store-history.mjs";
 import {
   parseIndex
 } from "./core-index-file.mjs";

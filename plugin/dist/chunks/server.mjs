@@ -92,11 +92,9 @@ import {
   secretPolicy
 } from "./records-guardrails.mjs";
 import {
-  isAgentActor
-} from "./store-history.mjs";
-import {
+  isAgentActor,
   readStoreOrEmptyIndex
-} from "./store-read.mjs";
+} from "./store-history.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import {

@@ -20,7 +20,6 @@ import {
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
-import "./store-read.mjs";
 import {
   readHold
 } from "./core-index-file.mjs";

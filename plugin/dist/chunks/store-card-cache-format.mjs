@@ -18,7 +18,7 @@ import {
 import {
   listCardFiles,
   storeUnavailable
-} from "./store-read.mjs";
+} from "./store-history.mjs";
 import {
   parseIndex,
   readHold

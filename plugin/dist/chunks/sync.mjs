@@ -74,7 +74,6 @@ import {
   parseHistory,
   readHistory
 } from "./store-history.mjs";
-import "./store-read.mjs";
 import {
   currentSha,
   normalise,

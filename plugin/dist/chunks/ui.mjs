@@ -84,7 +84,6 @@ import "./records-guardrails.mjs";
 import {
   readHistory
 } from "./store-history.mjs";
-import "./store-read.mjs";
 import "./core-index-file.mjs";
 import {
   parseCard

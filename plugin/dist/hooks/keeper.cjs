@@ -6664,11 +6664,13 @@ function sameList(a, b) {
 }
 var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 
-// lib/rank-cache/keeper.ts
+// lib/rank-cache/keeper-lock.ts
 var KEEPER_LOCK = "keeper";
+var KEEPER_LOCK_STALE_MS = 6e3;
+
+// lib/rank-cache/keeper.ts
 var KEEPER_INTERVAL_MS = 1e3;
 var KEEPER_IDLE_MS = 10 * 6e4;
-var KEEPER_LOCK_STALE_MS = 6e3;
 function keeperSettings(env) {
   return {
     idleMs: positive(env.MEMCTL_KEEPER_IDLE_MS) ?? KEEPER_IDLE_MS,

@@ -5679,17 +5679,17 @@ function foldAccents(word) {
 var STEMS = /* @__PURE__ */ new Map();
 function queryTerms(prompt) {
   const text = prompt.length > MAX_QUERY_CHARS ? prompt.slice(0, MAX_QUERY_CHARS) : prompt;
-  const terms2 = /* @__PURE__ */ new Map();
-  for (const t of tokenize(text)) terms2.set(t, Math.min(3, (terms2.get(t) ?? 0) + 1));
-  if (terms2.size === 0) return terms2;
+  const terms = /* @__PURE__ */ new Map();
+  for (const t of tokenize(text)) terms.set(t, Math.min(3, (terms.get(t) ?? 0) + 1));
+  if (terms.size === 0) return terms;
   const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
   for (let i = 0; i + 1 < words.length; i++) {
     const joined = words[i] + words[i + 1];
     if (joined.length < 5 || words[i].length < 2 || words[i + 1].length < 2) continue;
     const term = stem(joined);
-    if (!terms2.has(term)) terms2.set(term, 1);
+    if (!terms.has(term)) terms.set(term, 1);
   }
-  return terms2;
+  return terms;
 }
 
 // lib/rank/postings.ts
@@ -5722,10 +5722,10 @@ function entryPostings(e, avg) {
   const mine = /* @__PURE__ */ new Map();
   const alone = /* @__PURE__ */ new Set();
   FIELDS.forEach((f, i) => {
-    const terms2 = e.terms[f];
-    if (FIELD_WEIGHT[f] === 0 || terms2 === void 0) return;
-    const norm = 1 - FIELD_B[f] + FIELD_B[f] * terms2.length / avg[i];
-    for (const marked of terms2) {
+    const terms = e.terms[f];
+    if (FIELD_WEIGHT[f] === 0 || terms === void 0) return;
+    const norm = 1 - FIELD_B[f] + FIELD_B[f] * terms.length / avg[i];
+    for (const marked of terms) {
       const t = marked.startsWith(PART_MARK) ? marked.slice(PART_MARK.length) : marked;
       if (t === marked) alone.add(t);
       let p = mine.get(t);
@@ -8484,10 +8484,10 @@ function whyRecord(input) {
     for (const l of inj.composed.always) lines.push({ file: l.file, rule: "pinned (priority: always)", bytes: Buffer.byteLength(l.text) + 1 });
     for (const l of inj.composed.lines) {
       const r = inj.rankedOf(l);
-      const terms2 = r ? r.matches.map((m) => `${m.term}(${m.fields.join(",")})`).join(" ") : "";
+      const terms = r ? r.matches.map((m) => `${m.term}(${m.fields.join(",")})`).join(" ") : "";
       lines.push({
         file: l.file,
-        rule: r ? `${r.tier}${terms2 ? ": " + terms2 : ""}${r.sink ? `; ${r.sink}` : ""}` : "relevant",
+        rule: r ? `${r.tier}${terms ? ": " + terms : ""}${r.sink ? `; ${r.sink}` : ""}` : "relevant",
         ...r ? { score: Math.round(r.score * 1e3) / 1e3 } : {},
         bytes: Buffer.byteLength(l.text) + 1
       });
@@ -8553,30 +8553,8 @@ function scopeAtFor(resolution, dir) {
 var import_node_fs10 = __toESM(require("node:fs"), 1);
 var import_node_path15 = __toESM(require("node:path"), 1);
 
-// lib/store/card-cache-format.ts
-var LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-var SEGMENT = String.raw`[^./\\\u0000-\u001f\u007f][^/\\\u0000-\u001f\u007f]*`;
-var CARD_NAME = new RegExp(String.raw`^(?:${SEGMENT}/)*${SEGMENT}\.md$`);
-var DIR_NAME = new RegExp(`^(?:${SEGMENT}/)*${SEGMENT}$`);
-
-// lib/store/card-read.ts
-init_card();
-var CACHE_READ_CAP = 1 << 30;
-var NO_BYTES = Buffer.alloc(0);
-
-// lib/store/card-words.ts
-var EXTRA_SHARE = 1 / 8;
-var EXTRA_MIN = 64 * 1024;
-
-// lib/store/read.ts
-init_card();
-
-// lib/store/card-cache.ts
-var NO_VIEW = Buffer.alloc(0);
-
-// lib/rank-cache/keeper.ts
+// lib/rank-cache/keeper-lock.ts
 var KEEPER_LOCK = "keeper";
-var KEEPER_IDLE_MS = 10 * 6e4;
 var KEEPER_LOCK_STALE_MS = 6e3;
 
 // lib/hook/keeper.ts
