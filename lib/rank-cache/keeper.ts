@@ -4,10 +4,11 @@
 // prompt always finds a recent one. Its check is a load with checkAllCards — the prompt's own code path: the
 // same fingerprint rule, a change folded into the delta by refresh.ts (or a rebuild past deltaMax), and the check's
 // start recorded as the delta's (or the cache's) mtime, which is what a prompt trusts. The same pass checks the
-// card cache (lib/store/card-cache.ts: every card, the ones MEMORY.md does not link too), reads again the cards that
-// changed and records its check in .memctl/card-check, so session start, `list` and `search` trust it as a prompt
-// does. It writes nothing else: never a card or MEMORY.md, only those caches under .memctl/ (and never a first
-// card cache: a store no command has listed has none to keep).
+// card cache (lib/store/card-cache.ts: every card, the ones MEMORY.md does not link too) and, while it still matches,
+// records its check in .memctl/card-check, so session start, `list` and `search` trust it as a prompt does; a change
+// is left to the next command to read (rewriting that cache here cost ~1 GB and the prompts' window at 100,000 cards).
+// It writes nothing else: never a card or MEMORY.md, only those files under .memctl/ (and never a first card cache:
+// a store no command has listed has none to keep).
 //
 // One per store: it holds the lock `.memctl/keeper` (lib/store/lock.ts: a dead holder on this host is replaced at
 // once, a live one never). Prompts renew it by setting its owner file's mtime (lib/hook/keeper.ts); it exits after

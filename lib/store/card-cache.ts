@@ -78,7 +78,7 @@ export interface CatalogOptions {
  */
 export async function readCardCatalog(dir: string, options: CatalogOptions = {}): Promise<CardCatalog> {
   try {
-    return await readFresh(dir, options);
+    return (await readFresh(dir, options))!;
   } catch (err) {
     throw storeUnavailable(dir, err);
   }
@@ -97,12 +97,20 @@ const NO_VIEW = Buffer.alloc(0);
  * read again, and the check recorded. Undefined when there is no cache to keep (a first build is a command's to make).
  */
 export async function checkCardCache(dir: string, freshness: Freshness, stats?: CardStamps): Promise<{ cards: number } | undefined> {
-  if (!openCache(dir)) return undefined;
-  const catalog = await readFresh(dir, { freshness: { ...freshness, checkAll: true }, ...(stats ? { stats } : {}), stateDirMade: false });
-  return { cards: catalog.cards.length };
+  const old = openCache(dir);
+  if (!old) return undefined;
+  await readFresh(dir, { freshness: { ...freshness, checkAll: true }, ...(stats ? { stats } : {}), stateDirMade: false, verifyOnly: true });
+  return { cards: old.records.length };
 }
 
-async function readFresh(dir: string, options: CatalogOptions & { stateDirMade?: false }): Promise<CardCatalog> {
+/**
+ * verifyOnly (the keeper's check): record the check when the cache still matches every card, and stop at the first
+ * change (a card's record, the listing, MEMORY.md's links) without writing anything; only a rewrite that settles
+ * stamps too recent to trust, records unchanged, is still made. The next command, finding no recent check, checks
+ * every card itself, rewrites the cache and records its check. A keeper that rewrote the 64 MB cache (100,000 cards) in the background
+ * after each save peaked near 1 GB and delayed its rank-cache check past the prompts' 2 s window (bench/README.md).
+ */
+async function readFresh(dir: string, options: CatalogOptions & { stateDirMade?: false; verifyOnly?: true }): Promise<CardCatalog | undefined> {
   const fresh = options.freshness;
   // The journal's end before any stat: a check recorded as made at fresh.nowMs (taken before this call) then saw
   // every change before it, and every journaled write after it is after the mark.
@@ -117,6 +125,7 @@ async function readFresh(dir: string, options: CatalogOptions & { stateDirMade?:
 
   const links = readLinks(dir, old);
   let dirty = old === undefined || links.set !== undefined;
+  if (options.verifyOnly && dirty) return undefined;
 
   // The listing: the cached names while every directory holds still, else a walk.
   let files: string[] | undefined;
@@ -153,6 +162,9 @@ async function readFresh(dir: string, options: CatalogOptions & { stateDirMade?:
         files,
         old.records.map((r) => r.file),
       );
+    // The keeper stops where cards were added, removed or renamed; a directory that moved with the same cards in it
+    // (an atomic write beside them, .memctl/ made) is only recorded again.
+    if (options.verifyOnly && !(old && sameList(shards, old.head.shards) && sameList(files, old.records.map((r) => r.file)))) return undefined;
     if (!same || dirs.some(([, m]) => racy([m], old.mtimeMs, old.racyMs) && settles([m]))) dirty = true;
   }
 
@@ -178,6 +190,7 @@ async function readFresh(dir: string, options: CatalogOptions & { stateDirMade?:
     }
     const st = lstatIfExists(prefix + file);
     if (!st || !st.isFile()) {
+      if (options.verifyOnly) return undefined;
       dirty = true; // gone, or a link or directory where a card was: listCardFiles leaves it out
       if (was?.linked) otherLinks.add(file);
       continue;
@@ -193,6 +206,7 @@ async function readFresh(dir: string, options: CatalogOptions & { stateDirMade?:
     const read = readRecord(dir, file, options.words === true || old !== undefined);
     read.record.linked = links.set ? links.set.has(file) : was ? was.linked : otherLinks.delete(file);
     // The same stamp read again (a racy one) leaves the cache as it is until the stamp settles.
+    if (options.verifyOnly && (!was || !sameRecord(was, read.record))) return undefined;
     if (!was || !sameRecord(was, read.record) || (!read.record.readError && settles(read.record.stamp))) dirty = true;
     if (read.words) freshWords.set(records.length, read.words);
     records.push(read.record);
@@ -203,7 +217,10 @@ async function readFresh(dir: string, options: CatalogOptions & { stateDirMade?:
     const now = new Set(files);
     for (const r of old.records) if (r.linked && !now.has(r.file)) otherLinks.add(r.file);
   }
-  if (records.length !== old?.records.length) dirty = true;
+  if (records.length !== old?.records.length) {
+    if (options.verifyOnly) return undefined;
+    dirty = true;
+  }
 
   // The view: kept while MEMORY.md's stamp holds (and is old enough to trust), else built from its text.
   let view = old?.view ?? NO_VIEW;

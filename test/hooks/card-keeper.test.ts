@@ -76,7 +76,7 @@ const checkAt = (memory: string) => {
   }
 };
 
-test("session start starts the keeper, which checks the card cache every second and reads an in-place edit into it; every command 2 s later shows it", async (t) => {
+test("session start starts the keeper, which checks the card cache every second; after an in-place edit it records no check, and every command 2 s later shows the edit", async (t) => {
   const k = await keptStore(t);
   const first = await k.sessionStart(); // builds the card cache itself (no check to trust yet), then starts a keeper
   assert.match(first, /feedback_k000\.md/);
@@ -90,18 +90,23 @@ test("session start starts the keeper, which checks the card cache every second 
   const editedAt = Date.now();
   editInPlace(k.s.memory, "feedback_k007.md", "note number k007 about the build", "note number k007 about the WOMBA");
   editInPlace(k.s.memory, "feedback_k031.md", "priority: normal", "priority: always");
-  // The keeper reads them into the card cache in the background: no command has run since.
+  // The keeper only verifies: it leaves the cache as it is and records no check over it, so the next command,
+  // finding no recent check, checks every card itself.
   const cache = path.join(k.s.memory, ".memctl", CARD_CACHE);
-  await waitFor(() => fs.statSync(cache).mtimeMs >= editedAt && fs.readFileSync(cache).includes("the WOMBA"), 5_000, "the edit read into the card cache by the keeper");
   const wait = editedAt + VERIFIED_FOR_MS + 50 - Date.now();
   if (wait > 0) await sleep(wait);
+  assert.ok(fs.statSync(cache).mtimeMs < editedAt, "the keeper did not rewrite the card cache");
+  assert.ok(checkAt(k.s.memory) < editedAt + 5, "no card-cache check recorded since the edit");
   assert.equal((await k.list())["feedback_k007.md"], "note number k007 about the WOMBA");
   assert.deepEqual(await k.search("womba"), ["feedback_k007.md"]);
   // Pinned by the edit: session start prints its line ahead of the index.
   const started = await k.sessionStart();
   assert.ok(started.indexOf("feedback_k031.md") < started.indexOf("feedback_k000.md"), started.slice(0, 800));
-  // Still the one keeper, renewed by the session starts.
+  // Still the one keeper, renewed by the session starts; the command rewrote the cache, and the keeper's checks of it
+  // are recorded again.
   assert.deepEqual(keeperPids(k.s.home), [k.holder()]);
+  const rewritten = Date.now();
+  await waitFor(() => checkAt(k.s.memory) > rewritten - 5, 5_000, "the keeper's check of the rewritten cache");
 });
 
 test("memctl save and rm are seen by the next list and search while the keeper runs", async (t) => {

@@ -686,6 +686,7 @@ async function readFresh(dir, options) {
   const settles = (s) => old !== void 0 && !racy(s, Date.now(), old.racyMs);
   const links = readLinks(dir, old);
   let dirty = old === void 0 || links.set !== void 0;
+  if (options.verifyOnly && dirty) return void 0;
   let files;
   let dirs = [];
   let shards = [];
@@ -715,6 +716,7 @@ async function readFresh(dir, options) {
       files,
       old.records.map((r) => r.file)
     );
+    if (options.verifyOnly && !(old && sameList(shards, old.head.shards) && sameList(files, old.records.map((r) => r.file)))) return void 0;
     if (!same || dirs.some(([, m]) => racy([m], old.mtimeMs, old.racyMs) && settles([m]))) dirty = true;
   }
   const position = listed ? void 0 : new Map(old?.records.map((r, i) => [r.file, i]));
@@ -735,6 +737,7 @@ async function readFresh(dir, options) {
     }
     const st = lstatIfExists(prefix + file);
     if (!st || !st.isFile()) {
+      if (options.verifyOnly) return void 0;
       dirty = true;
       if (was?.linked) otherLinks.add(file);
       continue;
@@ -748,6 +751,7 @@ async function readFresh(dir, options) {
     }
     const read = readRecord(dir, file, options.words === true || old !== void 0);
     read.record.linked = links.set ? links.set.has(file) : was ? was.linked : otherLinks.delete(file);
+    if (options.verifyOnly && (!was || !sameRecord(was, read.record))) return void 0;
     if (!was || !sameRecord(was, read.record) || !read.record.readError && settles(read.record.stamp)) dirty = true;
     if (read.words) freshWords.set(records.length, read.words);
     records.push(read.record);
@@ -757,7 +761,10 @@ async function readFresh(dir, options) {
     const now = new Set(files);
     for (const r of old.records) if (r.linked && !now.has(r.file)) otherLinks.add(r.file);
   }
-  if (records.length !== old?.records.length) dirty = true;
+  if (records.length !== old?.records.length) {
+    if (options.verifyOnly) return void 0;
+    dirty = true;
+  }
   let view = old?.view ?? NO_VIEW;
   let viewHead = old?.head.view ?? null;
   let viewOut;

@@ -72,6 +72,9 @@ test("each round checks the card cache too when there is one (never makes one), 
   assert.equal(await keepFresh(s.memory, fakeTime(Date.now(), 1_000)), "idle");
   assert.equal(fs.existsSync(cardCache), false, "no first card cache from the keeper");
 
+  // Past the racy window of ageStore's utimes (which moved every ctime): a cache written within it would not be
+  // trusted to match until a command rewrote it, and the keeper only verifies.
+  await new Promise((r) => setTimeout(r, 250));
   await readCardCatalog(s.memory);
   // Every stat of a card file during one round, whichever cache asks: fs is the one module both reach it through.
   const seen: string[] = [];
@@ -91,4 +94,29 @@ test("each round checks the card cache too when there is one (never makes one), 
   const check = JSON.parse(fs.readFileSync(path.join(s.memory, ".memctl", CARD_CHECK), "utf8")) as { at: number };
   assert.equal(check.at, start);
   assert.ok(Math.abs(fs.statSync(path.join(s.memory, ".memctl", "rank-cache.bin")).mtimeMs - start) < 1, "the rank cache's check recorded too");
+});
+
+test("a round that finds a card changed since the card cache leaves the cache as it is and records no check of it; the rank cache's check still lands", async (t) => {
+  const s = sandbox(cards);
+  t.after(() => s.cleanup());
+  ageStore(s.memory);
+  await loadRankable(s.memory, { nowMs: Date.now() });
+  await readCardCatalog(s.memory);
+  const cardCache = path.join(s.memory, ".memctl", CARD_CACHE);
+  const cacheBytes = fs.readFileSync(cardCache);
+  const cacheMtime = fs.statSync(cardCache).mtimeMs;
+  // An edit by hand, in place, long enough ago to be trusted as settled.
+  const card = path.join(s.memory, "feedback_3.md");
+  fs.writeFileSync(card, fs.readFileSync(card, "utf8").replace("note 3", "note 3 rewritten by hand"));
+  const old = new Date(Date.now() - 60_000);
+  fs.utimesSync(card, old, old);
+  const start = Date.now() + 60_000;
+  assert.equal(await keepFresh(s.memory, fakeTime(start, 1_000)), "idle");
+  assert.deepEqual(fs.readFileSync(cardCache), cacheBytes, "the card cache is not rewritten by the keeper");
+  assert.equal(fs.statSync(cardCache).mtimeMs, cacheMtime);
+  assert.equal(fs.existsSync(path.join(s.memory, ".memctl", CARD_CHECK)), false, "no check recorded over a cache that no longer matches");
+  assert.ok(Math.abs(fs.statSync(path.join(s.memory, ".memctl", "rank-cache.bin")).mtimeMs - start) < 1 || fs.existsSync(path.join(s.memory, ".memctl", "rank-delta.json")), "the rank cache's check recorded");
+  // The next command checks every card itself and reads the edit.
+  const catalog = await readCardCatalog(s.memory);
+  assert.match(JSON.stringify(catalog.cards.find((c) => c.file === "feedback_3.md")), /rewritten by hand/);
 });
