@@ -164,7 +164,18 @@ async function readFresh(dir: string, options: CatalogOptions & { stateDirMade?:
       );
     // The keeper stops where cards were added, removed or renamed; a directory that moved with the same cards in it
     // (an atomic write beside them, .memctl/ made) is only recorded again.
-    if (options.verifyOnly && !(old && sameList(shards, old.head.shards) && sameList(files, old.records.map((r) => r.file)))) return undefined;
+    if (
+      options.verifyOnly &&
+      !(
+        old &&
+        sameList(shards, old.head.shards) &&
+        sameList(
+          files,
+          old.records.map((r) => r.file),
+        )
+      )
+    )
+      return undefined;
     if (!same || dirs.some(([, m]) => racy([m], old.mtimeMs, old.racyMs) && settles([m]))) dirty = true;
   }
 

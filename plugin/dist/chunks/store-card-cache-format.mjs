@@ -716,7 +716,11 @@ async function readFresh(dir, options) {
       files,
       old.records.map((r) => r.file)
     );
-    if (options.verifyOnly && !(old && sameList(shards, old.head.shards) && sameList(files, old.records.map((r) => r.file)))) return void 0;
+    if (options.verifyOnly && !(old && sameList(shards, old.head.shards) && sameList(
+      files,
+      old.records.map((r) => r.file)
+    )))
+      return void 0;
     if (!same || dirs.some(([, m]) => racy([m], old.mtimeMs, old.racyMs) && settles([m]))) dirty = true;
   }
   const position = listed ? void 0 : new Map(old?.records.map((r, i) => [r.file, i]));

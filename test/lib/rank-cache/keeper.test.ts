@@ -115,7 +115,10 @@ test("a round that finds a card changed since the card cache leaves the cache as
   assert.deepEqual(fs.readFileSync(cardCache), cacheBytes, "the card cache is not rewritten by the keeper");
   assert.equal(fs.statSync(cardCache).mtimeMs, cacheMtime);
   assert.equal(fs.existsSync(path.join(s.memory, ".memctl", CARD_CHECK)), false, "no check recorded over a cache that no longer matches");
-  assert.ok(Math.abs(fs.statSync(path.join(s.memory, ".memctl", "rank-cache.bin")).mtimeMs - start) < 1 || fs.existsSync(path.join(s.memory, ".memctl", "rank-delta.json")), "the rank cache's check recorded");
+  assert.ok(
+    Math.abs(fs.statSync(path.join(s.memory, ".memctl", "rank-cache.bin")).mtimeMs - start) < 1 || fs.existsSync(path.join(s.memory, ".memctl", "rank-delta.json")),
+    "the rank cache's check recorded",
+  );
   // The next command checks every card itself and reads the edit.
   const catalog = await readCardCatalog(s.memory);
   assert.match(JSON.stringify(catalog.cards.find((c) => c.file === "feedback_3.md")), /rewritten by hand/);
