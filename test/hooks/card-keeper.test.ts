@@ -14,7 +14,7 @@ import { processAlive } from "../../lib/store/lock.js";
 import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
 import { runBounded } from "../support/bounded-run.js";
 import { keeperHolder, keeperPids, stopKeepers, waitFor } from "../support/keepers.js";
-import { sleep } from "../support/card-cache-fixture.js";
+import { editInPlace, sleep } from "../support/card-cache-fixture.js";
 
 const CLI = path.join(REPO_ROOT, "dist", "cli.js");
 const FULL_CHECK_MAX = 10;
@@ -56,18 +56,6 @@ async function keptStore(t: TestContext, env: Record<string, string> = {}) {
   };
 }
 
-/** An editor's save in place: same size, same inode, the mtime put back; only the ctime moves. */
-function editInPlace(memory: string, file: string, from: string, to: string): void {
-  const p = path.join(memory, file);
-  const before = fs.statSync(p);
-  const text = fs.readFileSync(p, "utf8").replace(from, to);
-  assert.equal(Buffer.byteLength(text), before.size);
-  const fd = fs.openSync(p, "r+");
-  fs.writeSync(fd, text, 0, "utf8");
-  fs.closeSync(fd);
-  fs.utimesSync(p, before.atime, before.mtime);
-}
-
 const checkAt = (memory: string) => {
   try {
     return (JSON.parse(fs.readFileSync(path.join(memory, ".memctl", CARD_CHECK), "utf8")) as { at: number }).at;
@@ -88,8 +76,8 @@ test("session start starts the keeper, which checks the card cache every second;
 
   // Editors' saves in place, size kept and mtime put back: only the ctime tells.
   const editedAt = Date.now();
-  editInPlace(k.s.memory, "feedback_k007.md", "note number k007 about the build", "note number k007 about the WOMBA");
-  editInPlace(k.s.memory, "feedback_k031.md", "priority: normal", "priority: always");
+  editInPlace(path.join(k.s.memory, "feedback_k007.md"), "note number k007 about the build", "note number k007 about the WOMBA");
+  editInPlace(path.join(k.s.memory, "feedback_k031.md"), "priority: normal", "priority: always");
   // The keeper only verifies: it leaves the cache as it is and records no check over it, so the next command,
   // finding no recent check, checks every card itself.
   const cache = path.join(k.s.memory, ".memctl", CARD_CACHE);

@@ -9,7 +9,7 @@ import { test, type TestContext } from "node:test";
 import { readCardCatalog } from "../../../lib/store/card-cache.js";
 import { CARD_CHECK, VERIFIED_FOR_MS } from "../../../lib/store/full-check.js";
 import { WRITE_JOURNAL } from "../../../lib/store/write-journal.js";
-import { handCard, sleep } from "../../support/card-cache-fixture.js";
+import { editInPlace, handCard, sleep } from "../../support/card-cache-fixture.js";
 import { makeWorld, memctl, type World } from "../../support/fixture.js";
 
 const MAX = 5;
@@ -31,21 +31,8 @@ async function checkedStore(t: TestContext): Promise<{ w: World; at: number }> {
   return { w, at };
 }
 
-/** An editor's save in place: same size, same inode, the mtime put back; only the ctime moves. */
-function editInPlace(w: World, file: string, from: string, to: string): void {
-  const p = path.join(w.mem, file);
-  const before = fs.statSync(p);
-  const text = fs.readFileSync(p, "utf8").replace(from, to);
-  assert.equal(Buffer.byteLength(text), before.size);
-  const fd = fs.openSync(p, "r+");
-  fs.writeSync(fd, text, 0, "utf8");
-  fs.closeSync(fd);
-  fs.utimesSync(p, before.atime, before.mtime);
-  assert.equal(fs.statSync(p).mtimeMs, before.mtimeMs);
-}
-
 /** An in-place edit only a full check sees: a call that still shows the old text trusted the recorded check. */
-const canary = (w: World) => editInPlace(w, "project_c11.md", "card number 11", "CARD NUMBER 11");
+const canary = (w: World) => editInPlace(path.join(w.mem, "project_c11.md"), "card number 11", "CARD NUMBER 11");
 const trustedIt = (seen: Record<string, string | undefined>) => assert.equal(seen["project_c11.md"], "card number 11", "the call trusted the check");
 
 const described = async (w: World, nowMs: number, fullCheckMax = MAX) =>
@@ -53,7 +40,7 @@ const described = async (w: World, nowMs: number, fullCheckMax = MAX) =>
 
 test("above the size, an in-place edit after the check is trusted away inside 2 s and seen by every call from 2 s on", async (t) => {
   const { w, at } = await checkedStore(t);
-  editInPlace(w, "project_c03.md", "card number 3", "CARD NUMBER 3");
+  editInPlace(path.join(w.mem, "project_c03.md"), "card number 3", "CARD NUMBER 3");
   // Inside the window the check stands: no card was stat'ed, so the edit made after it is not seen yet.
   assert.equal((await described(w, at + VERIFIED_FOR_MS - 1))["project_c03.md"], "card number 3");
   // From 2 s after the check, every call checks every card again (and the ctime gives the edit away).
@@ -62,10 +49,10 @@ test("above the size, an in-place edit after the check is trusted away inside 2 
 
 test("at or below the size every call checks every card, whatever check was recorded", async (t) => {
   const { w, at } = await checkedStore(t);
-  editInPlace(w, "project_c03.md", "card number 3", "CARD NUMBER 3");
+  editInPlace(path.join(w.mem, "project_c03.md"), "card number 3", "CARD NUMBER 3");
   assert.equal((await described(w, at + 1, CARDS))["project_c03.md"], "CARD NUMBER 3");
   // And without a freshness at all (a caller that never trusts), the same.
-  editInPlace(w, "project_c04.md", "card number 4", "CARD NUMBER 4");
+  editInPlace(path.join(w.mem, "project_c04.md"), "card number 4", "CARD NUMBER 4");
   const plain = await readCardCatalog(w.mem);
   assert.equal(plain.cards.find((c) => c.file === "project_c04.md")?.description, "CARD NUMBER 4");
 });
@@ -90,7 +77,7 @@ test("a check record of another cache file, from the future, or damaged is not t
     assert.ok(good.at <= at + 1, "the last full check was recorded");
     const from = `card number ${n}`;
     const to = from.toUpperCase();
-    editInPlace(w, `project_c0${n}.md`, from, to);
+    editInPlace(path.join(w.mem, `project_c0${n}.md`), from, to);
     fs.writeFileSync(record, variant(good));
     assert.equal((await described(w, at + 1))[`project_c0${n}.md`], to, what);
     n++;
@@ -101,7 +88,7 @@ test("a check record of another cache file, from the future, or damaged is not t
   fs.writeFileSync(elsewhere, JSON.stringify({ cache: now.cache, at: at + 5, journal: [-1, 0] }));
   fs.rmSync(record);
   fs.symlinkSync(elsewhere, record);
-  editInPlace(w, "project_c09.md", "card number 9", "CARD NUMBER 9");
+  editInPlace(path.join(w.mem, "project_c09.md"), "card number 9", "CARD NUMBER 9");
   assert.equal((await described(w, at + 6))["project_c09.md"], "CARD NUMBER 9");
 });
 
