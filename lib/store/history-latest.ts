@@ -123,17 +123,11 @@ function catchUp(index: LatestIndex, fd: number, size: number): boolean {
   const bytes = Buffer.alloc(size - index.covered);
   if (readAt(fd, bytes, 0, bytes.length, index.covered) !== bytes.length) return false;
   const end = bytes.lastIndexOf(0x0a) + 1; // a torn last line is not covered: the next append may drop it
-  const found = new Map<string, { rev: number; offset: number }>();
-  for (let start = 0; start < end; ) {
-    const nl = bytes.indexOf(0x0a, start);
-    const entry = parseHistoryLine(bytes.toString("utf8", start, nl));
-    if (entry && entry.rev >= (found.get(entry.card)?.rev ?? 0)) found.set(entry.card, { rev: entry.rev, offset: index.covered + start });
-    start = nl + 1;
-  }
-  for (const [card, latest] of found) {
+  for (const [card, latest] of latestLines(bytes, end)) {
+    const offset = index.covered + latest.offset;
     const at = pairOf(index, fd, card);
-    if (at === undefined) index.pairs = insertPair(index.pairs, hashOf(card), latest.offset);
-    else if (latest.rev >= at.entry.rev) index.pairs[at.i + 1] = latest.offset;
+    if (at === undefined) index.pairs = insertPair(index.pairs, hashOf(card), offset);
+    else if (latest.rev >= at.entry.rev) index.pairs[at.i + 1] = offset;
   }
   index.covered += end;
   index.onDisk = false;
@@ -142,12 +136,11 @@ function catchUp(index: LatestIndex, fd: number, size: number): boolean {
   return true;
 }
 
-/** Reads the whole history and indexes every card's latest line. */
-function rebuild(fd: number, size: number, stamp: { dev: string; ino: string }): LatestIndex {
-  const bytes = Buffer.alloc(size);
-  let got = 0;
-  for (let n = -1; got < size && n !== 0; got += n) n = readAt(fd, bytes, got, size - got, got);
-  const end = got === 0 ? 0 : bytes.lastIndexOf(0x0a, got - 1) + 1;
+/**
+ * Each card's latest line among the whole lines of bytes[0, end): its revision and where the line starts. A later
+ * line of the same revision wins, as latestByCard picks.
+ */
+function latestLines(bytes: Buffer, end: number): Map<string, { rev: number; offset: number }> {
   const latest = new Map<string, { rev: number; offset: number }>();
   for (let start = 0; start < end; ) {
     const nl = bytes.indexOf(0x0a, start);
@@ -155,7 +148,16 @@ function rebuild(fd: number, size: number, stamp: { dev: string; ino: string }):
     if (entry && entry.rev >= (latest.get(entry.card)?.rev ?? 0)) latest.set(entry.card, { rev: entry.rev, offset: start });
     start = nl + 1;
   }
-  const pairs = [...latest].map(([card, l]) => [hashOf(card), l.offset] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return latest;
+}
+
+/** Reads the whole history and indexes every card's latest line. */
+function rebuild(fd: number, size: number, stamp: { dev: string; ino: string }): LatestIndex {
+  const bytes = Buffer.alloc(size);
+  let got = 0;
+  for (let n = -1; got < size && n !== 0; got += n) n = readAt(fd, bytes, got, size - got, got);
+  const end = got === 0 ? 0 : bytes.lastIndexOf(0x0a, got - 1) + 1;
+  const pairs = [...latestLines(bytes, end)].map(([card, l]) => [hashOf(card), l.offset] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   return {
     ...stamp,
     covered: end,

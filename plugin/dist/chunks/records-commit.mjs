@@ -128,17 +128,11 @@ function catchUp(index, fd, size) {
   const bytes = Buffer.alloc(size - index.covered);
   if (readAt(fd, bytes, 0, bytes.length, index.covered) !== bytes.length) return false;
   const end = bytes.lastIndexOf(10) + 1;
-  const found = /* @__PURE__ */ new Map();
-  for (let start = 0; start < end; ) {
-    const nl = bytes.indexOf(10, start);
-    const entry = parseHistoryLine(bytes.toString("utf8", start, nl));
-    if (entry && entry.rev >= (found.get(entry.card)?.rev ?? 0)) found.set(entry.card, { rev: entry.rev, offset: index.covered + start });
-    start = nl + 1;
-  }
-  for (const [card, latest] of found) {
+  for (const [card, latest] of latestLines(bytes, end)) {
+    const offset = index.covered + latest.offset;
     const at = pairOf(index, fd, card);
-    if (at === void 0) index.pairs = insertPair(index.pairs, hashOf(card), latest.offset);
-    else if (latest.rev >= at.entry.rev) index.pairs[at.i + 1] = latest.offset;
+    if (at === void 0) index.pairs = insertPair(index.pairs, hashOf(card), offset);
+    else if (latest.rev >= at.entry.rev) index.pairs[at.i + 1] = offset;
   }
   index.covered += end;
   index.onDisk = false;
@@ -146,11 +140,7 @@ function catchUp(index, fd, size) {
   if (index.head.length < WINDOW) index.head = readWindow(fd, 0, Math.min(WINDOW, index.covered));
   return true;
 }
-function rebuild(fd, size, stamp) {
-  const bytes = Buffer.alloc(size);
-  let got = 0;
-  for (let n = -1; got < size && n !== 0; got += n) n = readAt(fd, bytes, got, size - got, got);
-  const end = got === 0 ? 0 : bytes.lastIndexOf(10, got - 1) + 1;
+function latestLines(bytes, end) {
   const latest = /* @__PURE__ */ new Map();
   for (let start = 0; start < end; ) {
     const nl = bytes.indexOf(10, start);
@@ -158,7 +148,14 @@ function rebuild(fd, size, stamp) {
     if (entry && entry.rev >= (latest.get(entry.card)?.rev ?? 0)) latest.set(entry.card, { rev: entry.rev, offset: start });
     start = nl + 1;
   }
-  const pairs = [...latest].map(([card, l]) => [hashOf(card), l.offset]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return latest;
+}
+function rebuild(fd, size, stamp) {
+  const bytes = Buffer.alloc(size);
+  let got = 0;
+  for (let n = -1; got < size && n !== 0; got += n) n = readAt(fd, bytes, got, size - got, got);
+  const end = got === 0 ? 0 : bytes.lastIndexOf(10, got - 1) + 1;
+  const pairs = [...latestLines(bytes, end)].map(([card, l]) => [hashOf(card), l.offset]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   return {
     ...stamp,
     covered: end,
