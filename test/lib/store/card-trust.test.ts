@@ -152,3 +152,11 @@ test("a journal record naming a path outside the store is never stat'ed or liste
     files.join(", "),
   );
 });
+
+test("a journal record that says read everything (a sync repair, a change too large to name) ends the trust: the next call checks every card", async (t) => {
+  const { w, at } = await checkedStore(t);
+  const readEverything = { i: null, o: null, x: 1, c: [], d: [] };
+  fs.appendFileSync(path.join(w.mem, ".memctl", WRITE_JOURNAL), `${JSON.stringify(readEverything)}\n`);
+  canary(w);
+  assert.equal((await described(w, at + 1))["project_c11.md"], "CARD NUMBER 11");
+});
