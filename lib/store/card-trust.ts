@@ -28,6 +28,9 @@ export function trustedCheck(memoryDir: string, cache: CacheStamp, nowMs: number
   const written = new Set<string>();
   const lastDir = new Map<string, number>();
   for (const r of records) {
+    // A change whose writer could not name its files (lib/store/write-journal.ts): every card is checked, as the
+    // rank cache's reader (lib/rank-cache/journal.ts) does for the same record.
+    if (r.x && r.c.length === 0) return undefined;
     // Untrusted text like any other file: a name a listing would not give is never stat'ed.
     for (const c of r.c) {
       const file = c.startsWith("./") ? c.slice(2) : c;

@@ -6450,6 +6450,7 @@ function trustedCheck(memoryDir, cache, nowMs) {
   const written = /* @__PURE__ */ new Set();
   const lastDir = /* @__PURE__ */ new Map();
   for (const r of records) {
+    if (r.x && r.c.length === 0) return void 0;
     for (const c of r.c) {
       const file = c.startsWith("./") ? c.slice(2) : c;
       if (isCardFileName(file)) written.add(file);
