@@ -87,14 +87,30 @@ test("per-machine .memctl files a teammate force-adds (intent, usage, rank cache
   // Bob's own cache file (the hook rebuilds a foreign one; what matters is that the merge leaves it alone).
   fs.writeFileSync(path.join(b.mem, ".memctl", "rank-cache.bin"), "bob's cache");
   const bobCache = fs.readFileSync(path.join(b.mem, ".memctl", "rank-cache.bin"));
+  // This machine's write journal, history side index and card-cache check: what bob has of each (or that he has none).
+  const ownState = [".memctl/writes.jsonl", ".memctl/history-latest.idx", ".memctl/card-check"];
+  const bobState = ownState.map((rel) => (fs.existsSync(path.join(b.mem, rel)) ? fs.readFileSync(path.join(b.mem, rel)) : undefined));
   const intent = JSON.stringify({ version: 1, op: "save", files: [{ path: "feedback_bobs-card.md", content: "pwned" }] });
-  pushRaw(a, { ".memctl/intent.json": intent, ".memctl/usage.log": "poisoned\n", ".memctl/rank-cache.bin": "poisoned" });
+  const plantedJournal = `${JSON.stringify({ i: null, o: null, c: ["../outside.md"], d: [["", 0]] })}\n`;
+  pushRaw(a, {
+    ".memctl/intent.json": intent,
+    ".memctl/usage.log": "poisoned\n",
+    ".memctl/rank-cache.bin": "poisoned",
+    ".memctl/writes.jsonl": plantedJournal,
+    ".memctl/history-latest.idx": "poisoned",
+    ".memctl/card-check": JSON.stringify({ at: Date.now(), by: "poisoned" }),
+  });
   const first = await memctlOn(b, ["sync"]);
   assert.equal(first.code, 0, first.stdout + first.stderr);
   assert.equal(fs.existsSync(path.join(b.mem, ".memctl", "intent.json")), false, "the teammate's intent is not in bob's tree");
   assert.equal(fs.readFileSync(path.join(b.mem, ".memctl", "usage.log"), "utf8"), bobUsage, "bob's usage log untouched");
   assert.deepEqual(fs.readFileSync(path.join(b.mem, ".memctl", "rank-cache.bin")), bobCache, "bob's rank cache untouched");
-  assert.equal(gitOn(b, "ls-files", ".memctl/intent.json", ".memctl/usage.log", ".memctl/rank-cache.bin"), "", "not tracked after the merge");
+  ownState.forEach((rel, i) => {
+    const now = fs.existsSync(path.join(b.mem, rel)) ? fs.readFileSync(path.join(b.mem, rel)) : undefined;
+    if (bobState[i] === undefined) assert.ok(now === undefined || !now.toString().includes("poisoned"), `${rel}: not the teammate's`);
+    else assert.ok(now !== undefined && !now.toString("latin1").includes("outside.md") && !now.toString().includes("poisoned"), `${rel}: bob's own`);
+  });
+  assert.equal(gitOn(b, "ls-files", ".memctl/intent.json", ".memctl/usage.log", ".memctl/rank-cache.bin", ...ownState), "", "not tracked after the merge");
   await ok(b, ["sync"]);
   assert.match(fs.readFileSync(path.join(b.mem, "feedback_bobs-card.md"), "utf8"), /bob's own card/);
   // Alice's next sync converges with bob (her own per-machine files stay hers).
