@@ -9,7 +9,7 @@
 // recorded in .memctl/card-check: the stamp of the card-cache file that was checked (a record naming any other
 // file, a rewritten one included, is not trusted), when the check started, and where the write journal ended then
 // (the journaled writes since are re-checked). A hint, never a source: a missing or damaged one costs a full check.
-import { close, lstatIfExists, openRegular, readAt, type FileStat } from "./checked-fs.js";
+import { lstatIfExists, readRegularUtf8, type FileStat } from "./checked-fs.js";
 import type { Io } from "./io.js";
 import { replaceFile } from "./safe-write.js";
 import { joinPath, STATE_DIR } from "./paths.js";
@@ -20,6 +20,8 @@ export const FULL_CHECK_MAX = 10_000;
 /** Above FULL_CHECK_MAX, a full check is trusted for this long after it started. */
 export const VERIFIED_FOR_MS = 2_000;
 export const CARD_CHECK = "card-check";
+/** A record is ~100 bytes; anything larger is not one of ours. */
+const CARD_CHECK_MAX_BYTES = 512;
 
 /** What a call needs to decide whether it may trust a full check: its start time and the threshold. */
 export interface Freshness {
@@ -68,23 +70,15 @@ export function cacheStamp(st: FileStat): CacheStamp {
 
 /** The recorded check of the card-cache file stamped `cache`, when it is one and recent at `nowMs`; else undefined. */
 export function readCardCheck(memoryDir: string, cache: CacheStamp, nowMs: number): CardCheck | undefined {
-  let fd: number | undefined;
   try {
-    const opened = openRegular(joinPath(memoryDir, STATE_DIR, CARD_CHECK), { nofollow: true });
-    fd = opened.fd;
-    if (opened.stat.size > 512) return undefined;
-    const buf = Buffer.alloc(opened.stat.size);
-    if (readAt(fd, buf, 0, buf.length, 0) !== buf.length) return undefined;
-    const v = JSON.parse(buf.toString("utf8")) as Partial<CardCheck>;
+    const v = JSON.parse(readRegularUtf8(joinPath(memoryDir, STATE_DIR, CARD_CHECK), CARD_CHECK_MAX_BYTES, { nofollow: true })) as Partial<CardCheck>;
     const num = (x: unknown) => typeof x === "number" && Number.isFinite(x);
     if (!Array.isArray(v.cache) || v.cache.length !== 4 || !v.cache.every((x, i) => x === cache[i])) return undefined;
     if (!num(v.at) || !verifiedRecently(v.at!, nowMs)) return undefined;
     if (!Array.isArray(v.journal) || v.journal.length !== 2 || !v.journal.every(num)) return undefined;
     return { cache, at: v.at!, journal: [v.journal[0], v.journal[1]] };
   } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) close(fd);
+    return undefined; // missing, a link, not a regular file, too large, or not JSON: no check to trust
   }
 }
 

@@ -7,16 +7,15 @@ import {
   joinPath
 } from "./config-config.mjs";
 import {
-  close,
   lstatIfExists,
-  openRegular,
-  readAt
+  readRegularUtf8
 } from "./core-bytes.mjs";
 
 // lib/store/full-check.ts
 var FULL_CHECK_MAX = 1e4;
 var VERIFIED_FOR_MS = 2e3;
 var CARD_CHECK = "card-check";
+var CARD_CHECK_MAX_BYTES = 512;
 function fullCheckMaxFrom(env) {
   const v = env.MEMCTL_FULL_CHECK_MAX;
   return v !== void 0 && /^\d+$/.test(v) ? Number(v) : FULL_CHECK_MAX;
@@ -31,14 +30,8 @@ function cacheStamp(st) {
   return [st.mtimeMs, st.size, st.ctimeMs, st.ino];
 }
 function readCardCheck(memoryDir, cache, nowMs) {
-  let fd;
   try {
-    const opened = openRegular(joinPath(memoryDir, STATE_DIR, CARD_CHECK), { nofollow: true });
-    fd = opened.fd;
-    if (opened.stat.size > 512) return void 0;
-    const buf = Buffer.alloc(opened.stat.size);
-    if (readAt(fd, buf, 0, buf.length, 0) !== buf.length) return void 0;
-    const v = JSON.parse(buf.toString("utf8"));
+    const v = JSON.parse(readRegularUtf8(joinPath(memoryDir, STATE_DIR, CARD_CHECK), CARD_CHECK_MAX_BYTES, { nofollow: true }));
     const num = (x) => typeof x === "number" && Number.isFinite(x);
     if (!Array.isArray(v.cache) || v.cache.length !== 4 || !v.cache.every((x, i) => x === cache[i])) return void 0;
     if (!num(v.at) || !verifiedRecently(v.at, nowMs)) return void 0;
@@ -46,8 +39,6 @@ function readCardCheck(memoryDir, cache, nowMs) {
     return { cache, at: v.at, journal: [v.journal[0], v.journal[1]] };
   } catch {
     return void 0;
-  } finally {
-    if (fd !== void 0) close(fd);
   }
 }
 function writeCardCheck(memoryDir, check) {
