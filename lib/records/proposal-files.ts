@@ -31,7 +31,7 @@ export interface ProposedCard {
   description?: string;
   body?: string;
   topics?: string[];
-  /** Recall keys the proposer's model wrote (8–14, in the store's languages); accept keeps them. */
+  /** Recall keys the proposer's model wrote (12–16, in the store's languages); accept keeps them. */
   recall?: string[];
   /** Where the card applies (lib/core/scope.ts); accept keeps it. */
   scope?: string[];
