@@ -9,7 +9,8 @@ import { parseArgs } from "../../../lib/cli/args.js";
 import { spec } from "../../../lib/cli/ui.js";
 import { writeContext } from "../../../lib/cli/store-access.js";
 import { tempDir } from "../../helpers.js";
-import { makeUiStore, snapshot, type UiStore } from "../../support/ui-fixture.js";
+import { makeUiStore, snapshot, UI_NOW, type UiStore } from "../../support/ui-fixture.js";
+import { recordRestatement } from "../../../lib/proposals/restate.js";
 
 // memctl ui over real HTTP on loopback: nothing is read without the token, Host and Origin are checked, only
 // 127.0.0.1 is bound, --read-only refuses POSTs, and a decision made in the web view writes the same bytes as
@@ -166,6 +167,30 @@ test("--read-only serves every page but refuses the review POSTs and draws no bu
       assert.match(r.body, /read-only/);
     }
     assert.equal(fs.readdirSync(path.join(store.memory, ".memctl", "proposals")).filter((f) => f.endsWith(".json")).length, 2);
+  } finally {
+    await ro.close();
+  }
+});
+
+test("the review queue shows where a proposal was said again, escaped, as memctl review does", async () => {
+  const other = await makeUiStore(tempDir("memctl-ui-restated-"), { hook: false });
+  const id = other.proposals[0]!;
+  const outcome = await recordRestatement({ memoryDir: other.memory, actor: "host:claude", now: UI_NOW }, id, {
+    source: 'claude session s7, user message 2: "<script>x()</script> cache by the lockfile hash"',
+    description: "CI caches node_modules keyed by the lockfile hash.",
+    session: "claude session s7,",
+  });
+  assert.equal(outcome, "recorded");
+  const ro = await serve(other, true);
+  try {
+    const review = await request(ro.port, `/s/${ro.token}/review`);
+    assert.equal(review.status, 200);
+    const section = review.body.slice(review.body.indexOf(`id="${id}"`));
+    assert.match(section, /<dt>said again<\/dt><dd>claude session s7, user message 2: &quot;&lt;script&gt;x\(\)&lt;\/script&gt; cache by the lockfile hash&quot;/);
+    assert.match(section, /as: CI caches node_modules keyed by the lockfile hash\. \(host:claude at 2026-12-02T10:00:00\.000Z\)/);
+    assert.doesNotMatch(review.body, /<script/);
+    const cli = await other.cli(["review", id]);
+    assert.match(cli.stdout, /said again +claude session s7, user message 2: "<script>x\(\)<\/script> cache by the lockfile hash"/);
   } finally {
     await ro.close();
   }
