@@ -232,6 +232,13 @@ test("the cards page searches with memctl's search, filters by tier, topic, stat
 
 test("accepting a proposal in the web view writes the same bytes and history as memctl accept on an identical store", async () => {
   const a = await makeUiStore(tempDir("memctl-ui-cli-"), { hook: false });
+  // One proposal was said again in a later session: its archived copy keeps that, the same bytes either way.
+  const said = {
+    source: 'claude session s7, user message 2: "cache by the lockfile hash"',
+    description: "CI caches node_modules by the lockfile hash.",
+    session: "claude session s7,",
+  };
+  assert.equal(await recordRestatement({ memoryDir: a.memory, actor: "host:claude", now: UI_NOW }, a.proposals[0]!, said), "recorded");
   const bRoot = tempDir("memctl-ui-web-");
   fs.cpSync(a.root, bRoot, { recursive: true });
   const b: UiStore = { ...a, root: bRoot, memory: path.join(bRoot, "memory") };
@@ -261,6 +268,13 @@ test("accepting a proposal in the web view writes the same bytes and history as 
 
 test("rejecting in the web view needs a reason and archives exactly as memctl reject does", async () => {
   const a = await makeUiStore(tempDir("memctl-ui-cli-"), { hook: false });
+  // One proposal was said again in a later session: its archived copy keeps that, the same bytes either way.
+  const said = {
+    source: 'claude session s7, user message 2: "cache by the lockfile hash"',
+    description: "CI caches node_modules by the lockfile hash.",
+    session: "claude session s7,",
+  };
+  assert.equal(await recordRestatement({ memoryDir: a.memory, actor: "host:claude", now: UI_NOW }, a.proposals[0]!, said), "recorded");
   const bRoot = tempDir("memctl-ui-web-");
   fs.cpSync(a.root, bRoot, { recursive: true });
   const b = await makeUiStoreView({ ...a, root: bRoot, memory: path.join(bRoot, "memory") });
