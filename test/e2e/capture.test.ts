@@ -11,7 +11,9 @@ import { ensureHost, filesUnder, makeWorld, memctl, readJsonl, removeWorld, runU
 const host = ensureHost("claude");
 const LINT = "from now on, run the linter before every commit";
 
-test("claude: a session that says 'from now on, run the linter before every commit' ends, a proposal with that source exists, and the next session start names it", { timeout: 540_000 }, async (t) => {
+test("claude: a session that says 'from now on, run the linter before every commit' ends: a proposal with that source, and the next start names it", {
+  timeout: 540_000,
+}, async (t) => {
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   const world = makeWorld("capture");
   const installed = memctl(world, ["install", "claude"]);
