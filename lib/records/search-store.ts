@@ -37,7 +37,17 @@ export async function searchStore(
       total++;
       const f = found[i];
       if (!f) return;
-      docs.push({ kind: "card", id: c.file, head: "", text: "", firstLine: c.firstLine, recency: c.updated_at ?? "" });
+      docs.push({
+        kind: "card",
+        id: c.file,
+        head: "",
+        text: "",
+        firstLine: c.firstLine,
+        // Asked for by the ranking only to break a tie among the hits it keeps: the card's row is parsed then.
+        get recency() {
+          return c.updated_at ?? "";
+        },
+      });
       counts.push(f);
     });
   }
@@ -48,7 +58,7 @@ export async function searchStore(
     counts.push(...more.map(docTermsOf));
     total += more.length;
   }
-  const hits = rankCounted(query, docs, counts, total)
+  const hits = rankCounted(query, docs, counts, total, limit)
     .slice(0, limit || undefined)
     .map(({ index, score }) => {
       const doc = docs[index]!;
