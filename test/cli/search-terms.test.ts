@@ -103,7 +103,10 @@ test("once the changed cards' words outgrow their share, card-words and card-ter
   const token = wordsToken(w);
   const many = Array.from({ length: 9000 }, (_, i) => `w${i}x`).join(" ");
   fs.writeFileSync(path.join(w.mem, "team", "project_c8.md"), handCard("c8", "card 8", `Deploy migration. ${many}`));
-  assert.deepEqual(results(w, "w8999x").map((h: { id: string }) => h.id), ["team/project_c8.md"]);
+  assert.deepEqual(
+    results(w, "w8999x").map((h: { id: string }) => h.id),
+    ["team/project_c8.md"],
+  );
   assert.notEqual(wordsToken(w), token, "card-words was laid out again");
   assert.equal(firstLine(termsFile(w)).split(" ").at(-1), wordsToken(w), "and card-terms made for it");
   sameAsFullScan(w, "after the lay-out");
