@@ -2,7 +2,7 @@
 // card-cache-format.ts): lib/store/card-cache.ts decides what is fresh, this places, finds and writes words.
 import { decodeCardWords, encodeCardCache, encodeCardWords, type CacheHead, type CardCacheFile, type CardRecord } from "./card-cache-format.js";
 import { memoByStamp, readRecord } from "./card-read.js";
-import { hasCardTerms, lineOwners, readCardTerms, writeCardTerms } from "./card-terms.js";
+import { countIn, hasCardTerms, lineOwners, postedCounts, readCardTerms, writeCardTerms, type Counts } from "./card-terms.js";
 import { lstatIfExists } from "./checked-fs.js";
 import { joinPath, STATE_DIR } from "./paths.js";
 import { realDir, replaceFile } from "./safe-write.js";
@@ -13,7 +13,7 @@ export const CARD_WORDS = "card-words";
 const EXTRA_SHARE = 1 / 8;
 const EXTRA_MIN = 64 * 1024;
 
-export type Counts = { head: Map<string, number>; body: Map<string, number> };
+export type { Counts } from "./card-terms.js";
 
 /** Where each record's words are. */
 interface Placed {
@@ -183,8 +183,7 @@ export class CardWords {
         if (at < s || at >= s + r.headBytes + r.bodyBytes + 1) continue; // a line no record owns now: an old version's
         let n = 0;
         for (let q = at + needle.length; buf[q]! >= 48 && buf[q]! <= 57; q++) n = n * 10 + buf[q]! - 48;
-        const counts = (found[k] ??= { head: new Map(), body: new Map() });
-        (at < s + r.headBytes ? counts.head : counts.body).set(word, n);
+        countIn(found, k, at < s + r.headBytes, word, n);
       }
     };
     for (const word of words) {
@@ -211,17 +210,7 @@ export class CardWords {
     const owners = lineOwners(read.lines, p.wordsAt, this.records);
     if (!owners || !this.records.every((r, k) => p.wordsAt[k]! >= 0 || lineIn(p.extra, -1 - p.wordsAt[k]!, r))) return undefined;
     this.terms = "scan";
-    const found: (Counts | undefined)[] = new Array(this.records.length);
-    for (const [word, post] of read.postings) {
-      for (let i = 0; i < post.line.length; i++) {
-        const k = owners[post.line[i]!]!;
-        if (k < 0) continue; // an old version's line
-        const counts = (found[k] ??= { head: new Map(), body: new Map() });
-        if (post.head[i]) counts.head.set(word, post.head[i]! - 1);
-        if (post.body[i]) counts.body.set(word, post.body[i]! - 1);
-      }
-    }
-    return { found };
+    return { found: postedCounts(read, owners, this.records.length) };
   }
 
   /** After a scan of card-words: card-terms for it, unless there is one (or it cannot have one). */

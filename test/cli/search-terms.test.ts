@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { encodeCardTerms } from "../../lib/store/card-terms-format.js";
+import { encodeCardTerms } from "../../lib/store/card-terms-build.js";
 import { editInPlace, handCard, sleep, wordsFile } from "../support/card-cache-fixture.js";
 import { CLI, makeWorld, memctl, spawnEnv, type World } from "../support/fixture.js";
 

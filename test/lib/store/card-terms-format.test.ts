@@ -4,7 +4,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { countTerms, encodeTermCounts, terms } from "../../../lib/core/search-terms.js";
-import { decodePostings, decodeTermsHead, encodeCardTerms, findInBucket, termHash } from "../../../lib/store/card-terms-format.js";
+import { encodeCardTerms } from "../../../lib/store/card-terms-build.js";
+import { decodePostings, decodeTermsHead, findInBucket, termHash } from "../../../lib/store/card-terms-format.js";
 
 /** card-words lines for `cards` [head text, body text], as card-read.ts writes them. */
 function wordsOf(cards: [string, string][]): Buffer {
