@@ -17,7 +17,8 @@ export function encodeCardTerms(words: Buffer, token: string): Buffer | undefine
   const ids = new TermIds();
   let lastLine = new Int32Array(1024).fill(-1);
   let entryOf = new Int32Array(1024);
-  let cap = 1 << 16;
+  // About one entry a term in card-words (~8 bytes each): sized once, not doubled (and copied) up to 10 million.
+  let cap = Math.max(1 << 12, Math.ceil(words.length / 8));
   let eTerm: Uint32Array = new Uint32Array(cap);
   let eLine: Uint32Array = new Uint32Array(cap);
   let eHead: Uint32Array = new Uint32Array(cap);
@@ -135,31 +136,27 @@ interface Entries {
 
 function layOut(words: Buffer, token: string, lines: number[], termAt: number[], e: Entries): Buffer {
   const terms = termAt.length / 2;
-  // Each term's entries together, in line order (a stable counting sort), as [line delta, head, body] triples:
-  // one pass in card-words order, so the entries are read in order and written to one place per entry (read by
-  // term, three arrays of 10 million entries were three cache misses each, most of the build).
-  const start = new Uint32Array(terms + 1);
-  for (let i = 0; i < e.n; i++) start[e.eTerm[i]! + 1]!++;
-  for (let t = 0; t < terms; t++) start[t + 1]! += start[t]!;
-  const next = start.slice(0, terms);
+  // Each term's postings together, in line order: sized in one pass over the entries (in card-words order), then
+  // written in a second, each entry's varints at its term's cursor. Entries read in order and no sorted copy of
+  // them (read by term, three arrays of 10 million entries were three cache misses each, most of the build).
   const prev = new Uint32Array(terms);
-  const bytes = new Float64Array(terms);
-  const sorted = new Uint32Array(e.n * 3);
+  const postStart = new Float64Array(terms + 1);
   for (let i = 0; i < e.n; i++) {
     const t = e.eTerm[i]!;
-    const k = 3 * next[t]!++;
-    const delta = e.eLine[i]! - prev[t]!;
+    postStart[t + 1]! += varintLength(e.eLine[i]! - prev[t]!) + varintLength(e.eHead[i]!) + varintLength(e.eBody[i]!);
     prev[t] = e.eLine[i]!;
-    sorted[k] = delta;
-    sorted[k + 1] = e.eHead[i]!;
-    sorted[k + 2] = e.eBody[i]!;
-    bytes[t]! += varintLength(delta) + varintLength(e.eHead[i]!) + varintLength(e.eBody[i]!);
   }
-  const postStart = new Float64Array(terms + 1);
-  for (let t = 0; t < terms; t++) postStart[t + 1] = postStart[t]! + bytes[t]!;
+  for (let t = 0; t < terms; t++) postStart[t + 1]! += postStart[t]!;
   const postings = Buffer.allocUnsafe(postStart[terms]!);
-  let at = 0;
-  for (let k = 0; k < sorted.length; k++) at = putVarint(postings, at, sorted[k]!);
+  const cursor = postStart.slice(0, terms);
+  prev.fill(0);
+  for (let i = 0; i < e.n; i++) {
+    const t = e.eTerm[i]!;
+    let at = putVarint(postings, cursor[t]!, e.eLine[i]! - prev[t]!);
+    at = putVarint(postings, at, e.eHead[i]!);
+    cursor[t] = putVarint(postings, at, e.eBody[i]!);
+    prev[t] = e.eLine[i]!;
+  }
   // The dictionary, bucketed by hash.
   let buckets = 1;
   while (buckets * 4 < terms) buckets *= 2;
@@ -179,7 +176,7 @@ function layOut(words: Buffer, token: string, lines: number[], termAt: number[],
   for (let t = 0; t < terms; t++) byBucket[slot[bucketOf[t]!]!++] = t;
   const dict = Buffer.allocUnsafe(dictSize);
   const bucketTable = Buffer.allocUnsafe((buckets + 1) * 4);
-  at = 0;
+  let at = 0;
   for (let b = 0, k = 0; b < buckets; b++) {
     bucketTable.writeUInt32LE(at, b * 4);
     for (; k < inBucket[b + 1]!; k++) {
