@@ -204,7 +204,7 @@ export class CardWords {
     const p = this.placed;
     if (!token || this.relaid || p.wordsAt.some((w) => Number.isNaN(w))) return undefined;
     const read = readCardTerms(this.dir, token, words);
-    this.terms = typeof read === "string" ? read : "build";
+    this.terms = typeof read === "string" ? read : "build"; // "build" stands unless the records fit it
     if (typeof read === "string") return undefined;
     // As checks() asks before a scan: every record's line where its place says (card-words' lines: as card-terms has them).
     const owners = lineOwners(read.lines, p.wordsAt, this.records);
