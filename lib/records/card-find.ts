@@ -2,13 +2,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseCard } from "../core/card.js";
-import { findIndexLine, findIndexTitles } from "../core/index-find.js";
+import { findIndexTitles } from "../core/index-find.js";
 import { INDEX_FILE } from "../store/read.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { CARD_TYPES } from "../core/card-rules.js";
 import { cardNameProblem } from "./card-input.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { fileKind, readRegularMemo } from "../store/checked-fs.js";
+import { scanIndexFile } from "../store/index-stream.js";
 
 /**
  * The file for `name`: an exact file name, `<name>.md`, `<type>_<name>.md` (a stat each), or a top-level card whose
@@ -78,8 +79,11 @@ function refuseSpecialFile(memoryDir: string, candidates: readonly string[]): vo
 
 /** The title of the first MEMORY.md line linking `file`, found without parsing the other lines. */
 export function currentIndexTitle(memoryDir: string, file: string): string | undefined {
-  const index = readIndexBytes(memoryDir);
-  return index ? findIndexLine(index, file)?.entry.title : undefined;
+  try {
+    return scanIndexFile(path.join(memoryDir, INDEX_FILE), file, { toHit: true })?.scan.hit?.entry.title; // a run at a time
+  } catch {
+    return undefined;
+  }
 }
 
 function isRegularFile(p: string): boolean {

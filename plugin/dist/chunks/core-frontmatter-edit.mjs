@@ -1,10 +1,24 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  replacedLineEdit
+} from "./core-index-edit.mjs";
+import {
+  FENCE,
+  parseIndexLine
+} from "./core-index-file.mjs";
+import {
   parseCard
 } from "./core-card.mjs";
 import {
+  commitFile
+} from "./store-lock.mjs";
+import {
+  DEFAULT_READ_CAP,
   ERROR_CODES,
-  MemctlError
+  MemctlError,
+  close,
+  openRegular,
+  readAt
 } from "./core-bytes.mjs";
 import {
   dump
@@ -52,7 +66,7 @@ function replaceBodyBytes(card, body) {
 function editFields(cardText, fields, encode, decode) {
   const match = CARD.exec(cardText);
   if (!match) throw new MemctlError(ERROR_CODES.E_CARD_FRONTMATTER, "the card has no frontmatter block (--- \u2026 ---) to edit; nothing was written");
-  const [, open, fm, close] = match;
+  const [, open, fm, close2] = match;
   const before = parseCard(decode(cardText));
   if (before.errors.length > 0)
     throw new MemctlError(ERROR_CODES.E_CARD_FRONTMATTER, `the card's frontmatter does not parse (${before.errors[0].message}); fix it by hand first \u2014 nothing was written`);
@@ -72,7 +86,7 @@ function editFields(cardText, fields, encode, decode) {
   }
   let nextFm = blocks.map((b) => b.text).join("");
   if (!endsWithNewline) nextFm = nextFm.replace(/\r?\n$/, "");
-  const closing = nextFm !== "" && !/^\r?\n/.test(close) && !nextFm.endsWith("\n") ? eol + close : close;
+  const closing = nextFm !== "" && !/^\r?\n/.test(close2) && !nextFm.endsWith("\n") ? eol + close2 : close2;
   const next = open + nextFm + closing + cardText.slice(match[0].length);
   verifyEdit(before.frontmatter, decode(next), fields);
   return next;
@@ -87,8 +101,140 @@ function verifyEdit(before, nextText, fields) {
   }
 }
 
+// lib/store/index-stream.ts
+import fs from "node:fs";
+
+// lib/core/index-scan.ts
+var MARKS = [Buffer.from("```"), Buffer.from("~~~")];
+var PERCENT = 37;
+var NL = 10;
+var CR = 13;
+function startIndexScan(file) {
+  return { file, needle: Buffer.from(file, "utf8"), fences: 0, newlines: 0, marks: false };
+}
+function feedIndexScan(scan, run, base) {
+  const fenceLines = [];
+  for (const mark of MARKS) {
+    for (let at = run.indexOf(mark); at !== -1; at = run.indexOf(mark, at + 1)) {
+      scan.marks = true;
+      if (scan.hit) break;
+      const start = lineStart(run, at);
+      if (!fenceLines.includes(start) && FENCE.test(run.toString("utf8", start, contentEnd(run, start)))) fenceLines.push(start);
+    }
+  }
+  if (scan.hit) return;
+  fenceLines.sort((a, b) => a - b);
+  if (scan.needle.length > 0) {
+    const starts = /* @__PURE__ */ new Set();
+    for (let at = run.indexOf(scan.needle); at !== -1; at = run.indexOf(scan.needle, at + 1)) starts.add(lineStart(run, at));
+    for (let at = run.indexOf(PERCENT); at !== -1; at = run.indexOf(PERCENT, at + 1)) starts.add(lineStart(run, at));
+    for (const start of [...starts].sort((a, b) => a - b)) {
+      if ((scan.fences + fenceLines.filter((f) => f <= start).length) % 2 === 1) continue;
+      const end = contentEnd(run, start);
+      const entry = parseIndexLine(run.toString("utf8", start, end), 0);
+      if (entry === void 0 || "reason" in entry || entry.file.replace(/^\.\//, "") !== scan.file) continue;
+      const at = scan.newlines + countNewlines(run, start) + 1;
+      scan.hit = { start: base + start, end: base + end, at, entry, bytes: Buffer.from(run.subarray(start, end)) };
+      return;
+    }
+  }
+  scan.fences += fenceLines.length;
+  scan.newlines += countNewlines(run, run.length);
+}
+function lineStart(run, at) {
+  return at === 0 ? 0 : run.lastIndexOf(NL, at - 1) + 1;
+}
+function contentEnd(run, start) {
+  const nl = run.indexOf(NL, start);
+  if (nl === -1) return run.length;
+  return nl > start && run[nl - 1] === CR ? nl - 1 : nl;
+}
+function countNewlines(run, end) {
+  let n = 0;
+  for (let at = run.indexOf(NL); at !== -1 && at < end; at = run.indexOf(NL, at + 1)) n++;
+  return n;
+}
+
+// lib/store/index-stream.ts
+var RUN = 1 << 20;
+var NL2 = 10;
+function stampOf(st) {
+  return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+}
+function scanIndexFile(file, card, options = {}) {
+  const { fd } = openRegular(file);
+  try {
+    const st = fs.fstatSync(fd, { bigint: true });
+    const scan = startIndexScan(card);
+    let buf = Buffer.allocUnsafe(options.run ?? RUN);
+    let held = 0;
+    let base = 0;
+    for (; ; ) {
+      if (held === buf.length) {
+        if (buf.length * 2 > DEFAULT_READ_CAP) return void 0;
+        const bigger = Buffer.allocUnsafe(buf.length * 2);
+        buf.copy(bigger, 0, 0, held);
+        buf = bigger;
+      }
+      const n = readAt(fd, buf, held, buf.length - held, base + held);
+      const filled = held + n;
+      const end = n === 0 ? filled : buf.lastIndexOf(NL2, filled - 1) + 1;
+      if (end > 0) feedIndexScan(scan, buf.subarray(0, end), base);
+      if (n === 0 || scan.hit && (options.toHit || scan.marks)) break;
+      buf.copy(buf, 0, end, filled);
+      held = filled - end;
+      base += end;
+    }
+    return { scan, size: Number(st.size), stamp: stampOf(st) };
+  } finally {
+    close(fd);
+  }
+}
+async function replaceIndexLineStreamed(file, card, line, commit) {
+  return replaceScannedLine(file, scanIndexFile(file, card), line, commit);
+}
+async function replaceScannedLine(file, scanned, line, commit) {
+  const hit = scanned?.scan.hit;
+  if (!scanned || !hit) return void 0;
+  const bytes = Buffer.from(line, "utf8");
+  if (bytes.equals(hit.bytes)) return { changed: false };
+  try {
+    await commitFile(file, copyAround(file, hit, bytes, scanned.size, scanned.stamp), { ...commit, sweep: false });
+  } catch (err) {
+    if (err === CHANGED) return void 0;
+    throw err;
+  }
+  const edit = replacedLineEdit(hit.at, line, hit.bytes, scanned.scan.marks);
+  return { changed: true, ...edit ? { edit } : {} };
+}
+var CHANGED = new Error("MEMORY.md changed while it was copied");
+function* copyAround(file, hit, bytes, size, stamp) {
+  const { fd } = openRegular(file);
+  try {
+    if (stampOf(fs.fstatSync(fd, { bigint: true })) !== stamp) throw CHANGED;
+    const buf = Buffer.allocUnsafe(RUN);
+    yield* copyRange(fd, buf, 0, hit.start);
+    yield bytes;
+    yield* copyRange(fd, buf, hit.end, size);
+    const now = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
+    if (stampOf(fs.fstatSync(fd, { bigint: true })) !== stamp || !now || stampOf(now) !== stamp) throw CHANGED;
+  } finally {
+    close(fd);
+  }
+}
+function* copyRange(fd, buf, from, to) {
+  for (let at = from; at < to; ) {
+    const n = readAt(fd, buf, 0, Math.min(buf.length, to - at), at);
+    if (n === 0) throw CHANGED;
+    yield buf.subarray(0, n);
+    at += n;
+  }
+}
+
 export {
   renderField,
   setFrontmatterFieldsBytes,
-  replaceBodyBytes
+  replaceBodyBytes,
+  scanIndexFile,
+  replaceIndexLineStreamed
 };

@@ -2,6 +2,7 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   renderField,
   replaceBodyBytes,
+  scanIndexFile,
   setFrontmatterFieldsBytes
 } from "./core-frontmatter-edit.mjs";
 import {
@@ -12,9 +13,8 @@ import {
   descriptionProblem
 } from "./core-card-rules.mjs";
 import {
-  findIndexLine,
   findIndexTitles
-} from "./core-index-find.mjs";
+} from "./core-index-edit.mjs";
 import {
   parseCard,
   recallKeyProblems
@@ -194,8 +194,11 @@ function refuseSpecialFile(memoryDir, candidates) {
   }
 }
 function currentIndexTitle(memoryDir, file) {
-  const index = readIndexBytes(memoryDir);
-  return index ? findIndexLine(index, file)?.entry.title : void 0;
+  try {
+    return scanIndexFile(path.join(memoryDir, INDEX_FILE), file, { toHit: true })?.scan.hit?.entry.title;
+  } catch {
+    return void 0;
+  }
 }
 function isRegularFile(p) {
   try {
