@@ -46,9 +46,8 @@ export function upsertIndexLinePieces(index: Buffer, file: string, line: string)
   if (!hit) {
     if (index.length > 0 && index[index.length - 1] !== 0x0a) return undefined;
     const added = Buffer.from(line + (index.includes("\r\n") ? "\r\n" : "\n"), "utf8");
-    const at = countNewlines(index, index.length) + 1;
-    const refused = at === 1 || /[\r\n]/.test(line) || hasFenceMark(index) || hasFence(added);
-    return { pieces: [index, added], changed: true, ...(refused ? {} : { edit: { at, removed: 0, inserted: [line] } }) };
+    const edit = appendedLineEdit(countNewlines(index, index.length) + 1, line, hasFenceMark(index));
+    return { pieces: [index, added], changed: true, ...(edit ? { edit } : {}) };
   }
   const bytes = Buffer.from(line, "utf8");
   const old = index.subarray(hit.start, hit.end);
@@ -56,6 +55,12 @@ export function upsertIndexLinePieces(index: Buffer, file: string, line: string)
   if (bytes.equals(old)) return { pieces, changed: false };
   const edit = replacedLineEdit(countNewlines(index, hit.start) + 1, line, old, hasFenceMark(index));
   return { pieces, changed: true, ...(edit ? { edit } : {}) };
+}
+
+/** The journal's edit for `line` appended as line `at` (1-based); refused as replacedLineEdit refuses. */
+export function appendedLineEdit(at: number, line: string, marks: boolean): LineEdit | undefined {
+  if (at === 1 || /[\r\n]/.test(line) || marks || hasFence(Buffer.from(line, "utf8"))) return undefined;
+  return { at, removed: 0, inserted: [line] };
 }
 
 /**

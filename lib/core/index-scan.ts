@@ -1,63 +1,86 @@
 import { FENCE, type IndexEntry, parseIndexLine } from "./index-file.js";
 
-// findIndexLine and hasFenceMark (index-find.ts) over MEMORY.md fed a piece at a time, so a save never holds the
-// 19 MB index of a 100,000-card store in one Buffer: 8 MB or more of live ArrayBuffers makes V8 run a full
-// mark-compact on the next old-space allocation (10-20 ms of a save, issue 32). Same answers as those functions
-// on the whole bytes (test/lib/core/index-scan.test.ts): the first line linking the card that is no fenced line
-// and parses as its entry (name as written, or a percent-escape), and whether a fence mark is anywhere.
+// findIndexLine, findIndexTitles and hasFenceMark (index-find.ts) over MEMORY.md fed a piece at a time, so a save
+// never holds the 19 MB index of a 100,000-card store in one Buffer: 8 MB or more of live ArrayBuffers makes V8 run
+// a full mark-compact on the next old-space allocation (10-20 ms of a save, issue 32). Same answers as those
+// functions on the whole bytes (test/lib/core/index-scan.test.ts): entries on lines no fence encloses, among the
+// lines holding a needle (the card's name as written or a percent-escape; a title or a backslash).
+
+/** One line's entry: offsets in the whole index, its 1-based line number and its bytes (line break left out). */
+export interface ScanHit {
+  start: number;
+  end: number;
+  at: number;
+  entry: IndexEntry;
+  bytes: Buffer;
+}
 
 /** What a scan has found so far; `feedIndexScan` moves it forward one run of whole lines at a time. */
 export interface IndexScan {
-  readonly file: string;
-  readonly needle: Buffer;
-  /** Fence lines (an odd count: inside a fenced block) and line breaks in the runs fed before the hit. */
+  readonly needles: readonly (Buffer | number)[];
+  readonly accept: (entry: IndexEntry) => boolean;
+  /** Stop looking at the first entry (a card's line) or collect every one (a title's). */
+  readonly first: boolean;
+  hits: ScanHit[];
+  /** Fence lines (an odd count: inside a fenced block) and line breaks in the runs fed (before the hit, if first). */
   fences: number;
   newlines: number;
-  /** Whether a fence mark (``` or ~~~, fence line or not) is in any run fed. */
+  /** Whether a fence mark (``` or ~~~, fence line or not) or a "\r\n" is in any run fed, and the last byte fed. */
   marks: boolean;
-  /** The first line linking `file`: offsets in the whole index, its 1-based line number and its bytes. */
-  hit?: { start: number; end: number; at: number; entry: IndexEntry; bytes: Buffer };
+  crlf: boolean;
+  last?: number;
 }
 
 const MARKS = [Buffer.from("```"), Buffer.from("~~~")];
+const CRLF = Buffer.from("\r\n");
 const PERCENT = 0x25;
+const BACKSLASH = 0x5c;
 const NL = 0x0a;
 const CR = 0x0d;
 
-export function startIndexScan(file: string): IndexScan {
-  return { file, needle: Buffer.from(file, "utf8"), fences: 0, newlines: 0, marks: false };
+/** A scan for the first line linking `file` (`./file` too): findIndexLine. */
+export function cardLineScan(file: string): IndexScan {
+  return newScan([Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file, true);
+}
+
+/** A scan for every entry titled `title`: findIndexTitles. */
+export function titleScan(title: string): IndexScan {
+  return newScan([Buffer.from(title, "utf8"), BACKSLASH], (e) => e.title === title, false);
+}
+
+function newScan(needles: (Buffer | number)[], accept: (entry: IndexEntry) => boolean, first: boolean): IndexScan {
+  return { needles: needles.filter((n) => typeof n === "number" || n.length > 0), accept, first, hits: [], fences: 0, newlines: 0, marks: false, crlf: false };
 }
 
 /**
  * Feeds `run`, the index's bytes from offset `base`: whole lines only (it ends just after a line break, or at the
- * end of the index), each run following the last. After the hit only fence marks are looked for.
+ * end of the index), each run following the last. After a first scan's hit only fence marks are looked for.
  */
 export function feedIndexScan(scan: IndexScan, run: Buffer, base: number): void {
+  if (run.length > 0) scan.last = run[run.length - 1];
+  scan.crlf ||= run.includes(CRLF);
+  const done = scan.first && scan.hits.length > 0;
   const fenceLines: number[] = [];
   for (const mark of MARKS) {
     for (let at = run.indexOf(mark); at !== -1; at = run.indexOf(mark, at + 1)) {
       scan.marks = true;
-      if (scan.hit) break;
+      if (done) break;
       const start = lineStart(run, at);
       if (!fenceLines.includes(start) && FENCE.test(run.toString("utf8", start, contentEnd(run, start)))) fenceLines.push(start);
     }
   }
-  if (scan.hit) return;
+  if (done) return;
   fenceLines.sort((a, b) => a - b);
-  if (scan.needle.length > 0) {
-    // The lines that can link the card, in order: those holding its name as written, and those with a percent-escape.
-    const starts = new Set<number>();
-    for (let at = run.indexOf(scan.needle); at !== -1; at = run.indexOf(scan.needle, at + 1)) starts.add(lineStart(run, at));
-    for (let at = run.indexOf(PERCENT); at !== -1; at = run.indexOf(PERCENT, at + 1)) starts.add(lineStart(run, at));
-    for (const start of [...starts].sort((a, b) => a - b)) {
-      if ((scan.fences + fenceLines.filter((f) => f <= start).length) % 2 === 1) continue; // inside a fenced block
-      const end = contentEnd(run, start);
-      const entry = parseIndexLine(run.toString("utf8", start, end), 0);
-      if (entry === undefined || "reason" in entry || entry.file.replace(/^\.\//, "") !== scan.file) continue;
-      const at = scan.newlines + countNewlines(run, start) + 1;
-      scan.hit = { start: base + start, end: base + end, at, entry, bytes: Buffer.from(run.subarray(start, end)) };
-      return;
-    }
+  const starts = new Set<number>();
+  for (const needle of scan.needles) for (let at = run.indexOf(needle); at !== -1; at = run.indexOf(needle, at + 1)) starts.add(lineStart(run, at));
+  for (const start of [...starts].sort((a, b) => a - b)) {
+    if ((scan.fences + fenceLines.filter((f) => f <= start).length) % 2 === 1) continue; // inside a fenced block
+    const end = contentEnd(run, start);
+    const entry = parseIndexLine(run.toString("utf8", start, end), 0);
+    if (entry === undefined || "reason" in entry || !scan.accept(entry)) continue;
+    const at = scan.newlines + countNewlines(run, start) + 1;
+    scan.hits.push({ start: base + start, end: base + end, at, entry, bytes: Buffer.from(run.subarray(start, end)) });
+    if (scan.first) return;
   }
   scan.fences += fenceLines.length;
   scan.newlines += countNewlines(run, run.length);

@@ -10,7 +10,7 @@ import { appendJournal, dirStamps, indexStamp, type JournalRecord } from "../sto
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
 import { commitFile, sweepDeadTemps, syncDirectory, type CommitOptions } from "../store/write.js";
 import { readRegularMemo } from "../store/checked-fs.js";
-import { replaceIndexLineStreamed } from "../store/index-stream.js";
+import { upsertIndexLineStreamed } from "../store/index-stream.js";
 import { notRealError, realDir } from "../store/safe-write.js";
 import { ensureMachineId, readMachineId } from "../store/machine-id.js";
 import { intentProblems } from "./intent-check.js";
@@ -225,10 +225,10 @@ async function applyIntent(memoryDir: string, intent: Intent, commit?: CommitOpt
 /** Edits MEMORY.md; returns the journal's account of the edit (its lines, or x: re-read it), nothing when unchanged. */
 async function editIndex(memoryDir: string, card: string, edit: NonNullable<CardChange["index"]>, commit?: CommitOptions): Promise<Pick<JournalRecord, "e" | "x">> {
   const file = path.join(memoryDir, INDEX_FILE);
-  // A save's line replaced from a scan a run at a time, never the whole index in memory (lib/store/index-stream.ts);
-  // an append, or an index changed meanwhile, goes on below.
+  // A save's line replaced or appended from a scan a run at a time, never the whole index in memory
+  // (lib/store/index-stream.ts); what that leaves to the whole Buffer (an index changed meanwhile) goes on below.
   if (edit.line !== null && edit.from === undefined && fs.existsSync(file)) {
-    const streamed = await replaceIndexLineStreamed(file, card, edit.line, commit);
+    const streamed = await upsertIndexLineStreamed(file, card, edit.line, commit);
     if (streamed) return !streamed.changed ? {} : streamed.edit ? { e: [streamed.edit.at, streamed.edit.removed, streamed.edit.inserted] } : { x: 1 };
   }
   let before: Buffer;

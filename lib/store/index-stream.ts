@@ -1,18 +1,24 @@
 import fs from "node:fs";
-import { replacedLineEdit, type LineEdit } from "../core/index-edit.js";
-import { feedIndexScan, startIndexScan, type IndexScan } from "../core/index-scan.js";
+import { appendedLineEdit, replacedLineEdit, type LineEdit } from "../core/index-edit.js";
+import { cardLineScan, feedIndexScan, type IndexScan } from "../core/index-scan.js";
 import { close, DEFAULT_READ_CAP, openRegular, readAt } from "./checked-fs.js";
 import { commitFile, type CommitOptions } from "./write.js";
 
 // A save's look-up and edit of its card's MEMORY.md line, read a run at a time through one reused 1 MiB Buffer
 // instead of the whole 19 MB index of a 100,000-card store: 8 MB or more of live ArrayBuffers made V8 run a full
 // mark-compact in every save (10-20 ms), and the fresh 19 MB cost its page faults (issue 32). The edit is still
-// one new file through commitFile (temp, fsync, rename): the head and tail are copied from the old index around
-// the new line, and the copy is used only if the index kept its stamp from the scan to the end of the copy.
-// Anything else (no line to replace, a change meanwhile) is left to the whole-Buffer edit (lib/records/commit.ts).
+// one new file through commitFile (temp, fsync, rename): the old index is copied around the new line (or before the
+// appended one), and the copy is used only if the index kept its stamp from the scan to the end of the copy.
+// Anything else (a change meanwhile, a last line without its break) is left to the whole-Buffer edit
+// (lib/records/commit.ts). A new card's title look-up (lib/records/card-find.ts) scans the same way.
 
 const RUN = 1 << 20;
 const NL = 0x0a;
+/**
+ * The scan's and the copy's run Buffers, made once a process: a new card's save scans the index three times and
+ * copies it once, and each fresh 1 MiB would stay live until a GC (what this file is here to avoid, in small).
+ */
+const runs: { scan?: Buffer; copy?: Buffer } = {};
 
 /** The index's identity and version: device, inode, size, nanosecond mtime and ctime (as readRegularMemo's). */
 function stampOf(st: fs.BigIntStats): string {
@@ -20,15 +26,14 @@ function stampOf(st: fs.BigIntStats): string {
 }
 
 /**
- * Scans `file` (MEMORY.md) for the first line linking `card` and for fence marks; `toHit` stops at that line (a
- * title look-up). Undefined when a single line is longer than the read cap. Errors are openRegular's.
+ * Feeds `file` (MEMORY.md) to `scan` a run at a time, to its end or, with `toHit`, to a first scan's hit (a title
+ * look-up). Undefined when a single line is longer than the read cap. Errors are openRegular's.
  */
-export function scanIndexFile(file: string, card: string, options: { toHit?: boolean; run?: number } = {}): { scan: IndexScan; size: number; stamp: string } | undefined {
+export function scanIndexFile(file: string, scan: IndexScan, options: { toHit?: boolean; run?: number } = {}): Scanned | undefined {
   const { fd } = openRegular(file);
   try {
     const st = fs.fstatSync(fd, { bigint: true });
-    const scan = startIndexScan(card);
-    let buf = Buffer.allocUnsafe(options.run ?? RUN);
+    let buf = options.run === undefined ? (runs.scan ??= Buffer.allocUnsafe(RUN)) : Buffer.allocUnsafe(options.run);
     let held = 0; // the start of a line not yet whole, kept at buf[0]
     let base = 0; // the file offset of buf[0]
     for (;;) {
@@ -42,7 +47,8 @@ export function scanIndexFile(file: string, card: string, options: { toHit?: boo
       const filled = held + n;
       const end = n === 0 ? filled : buf.lastIndexOf(NL, filled - 1) + 1;
       if (end > 0) feedIndexScan(scan, buf.subarray(0, end), base);
-      if (n === 0 || (scan.hit && (options.toHit || scan.marks))) break; // nothing more to learn
+      const found = scan.first && scan.hits.length > 0;
+      if (n === 0 || (found && (options.toHit || scan.marks))) break; // nothing more to learn
       buf.copy(buf, 0, end, filled);
       held = filled - end;
       base += end;
@@ -53,48 +59,62 @@ export function scanIndexFile(file: string, card: string, options: { toHit?: boo
   }
 }
 
-/**
- * Replaces the first MEMORY.md line linking `card` with `line`, streamed: `changed` false when it already is that
- * line, with the write journal's edit when it can express one. Undefined when there is no such line (an append) or
- * the index changed during the copy: the caller then edits the whole Buffer. The caller holds the store lock.
- */
-export async function replaceIndexLineStreamed(file: string, card: string, line: string, commit?: CommitOptions): Promise<{ changed: boolean; edit?: LineEdit } | undefined> {
-  return replaceScannedLine(file, scanIndexFile(file, card), line, commit);
+export interface Scanned {
+  scan: IndexScan;
+  size: number;
+  stamp: string;
 }
 
-/** replaceIndexLineStreamed's write, given the whole scan of `file` it makes (its own function for the tests). */
-export async function replaceScannedLine(
+/**
+ * Replaces the first MEMORY.md line linking `card` with `line`, or appends `line` when none does, streamed:
+ * `changed` false when it already is that line, with the write journal's edit when it can express one. Undefined
+ * when the whole-Buffer edit must decide (an index whose last line has no line break) or the index changed during
+ * the copy: the caller then edits the whole Buffer. The caller holds the store lock.
+ */
+export async function upsertIndexLineStreamed(file: string, card: string, line: string, commit?: CommitOptions): Promise<{ changed: boolean; edit?: LineEdit } | undefined> {
+  return upsertScannedLine(file, scanIndexFile(file, cardLineScan(card)), line, commit);
+}
+
+/** upsertIndexLineStreamed's write, given the whole scan of `file` it makes (its own function for the tests). */
+export async function upsertScannedLine(
   file: string,
-  scanned: ReturnType<typeof scanIndexFile>,
+  scanned: Scanned | undefined,
   line: string,
   commit?: CommitOptions,
 ): Promise<{ changed: boolean; edit?: LineEdit } | undefined> {
-  const hit = scanned?.scan.hit;
-  if (!scanned || !hit) return undefined;
+  if (!scanned) return undefined;
+  const { scan, size, stamp } = scanned;
+  const hit = scan.hits[0];
   const bytes = Buffer.from(line, "utf8");
-  if (bytes.equals(hit.bytes)) return { changed: false };
+  if (hit && bytes.equals(hit.bytes)) return { changed: false };
+  if (!hit && size > 0 && scan.last !== NL) return undefined;
+  const ranges: Piece[] = hit ? [[0, hit.start], bytes, [hit.end, size]] : [[0, size], Buffer.from(line + (scan.crlf ? "\r\n" : "\n"), "utf8")];
   try {
-    await commitFile(file, copyAround(file, hit, bytes, scanned.size, scanned.stamp), { ...commit, sweep: false });
+    await commitFile(file, copyAround(file, ranges, stamp), { ...commit, sweep: false });
   } catch (err) {
     if (err === CHANGED) return undefined;
     throw err;
   }
-  const edit = replacedLineEdit(hit.at, line, hit.bytes, scanned.scan.marks);
+  const edit = hit ? replacedLineEdit(hit.at, line, hit.bytes, scan.marks) : appendedLineEdit(scan.newlines + 1, line, scan.marks);
   return { changed: true, ...(edit ? { edit } : {}) };
 }
+
+/** A piece of the new index: bytes of its own, or a [from, to) range of the old index. */
+type Piece = Buffer | [number, number];
 
 /** Thrown inside the copy when the index is not what was scanned (a hand edit outside the lock): never renamed. */
 const CHANGED = new Error("MEMORY.md changed while it was copied");
 
-/** The new index as pieces for writeNewFile: the old bytes before the line, the line, the old bytes after it. */
-function* copyAround(file: string, hit: { start: number; end: number }, bytes: Buffer, size: number, stamp: string): Generator<Uint8Array> {
+/** The new index as pieces for writeNewFile, the old index's ranges read as they are written. */
+function* copyAround(file: string, pieces: readonly Piece[], stamp: string): Generator<Uint8Array> {
   const { fd } = openRegular(file);
   try {
     if (stampOf(fs.fstatSync(fd, { bigint: true })) !== stamp) throw CHANGED;
-    const buf = Buffer.allocUnsafe(RUN); // each piece is written before the next is read into it
-    yield* copyRange(fd, buf, 0, hit.start);
-    yield bytes;
-    yield* copyRange(fd, buf, hit.end, size);
+    const buf = (runs.copy ??= Buffer.allocUnsafe(RUN)); // each piece is written before the next is read into it
+    for (const piece of pieces) {
+      if (Buffer.isBuffer(piece)) yield piece;
+      else yield* copyRange(fd, buf, piece[0], piece[1]);
+    }
     const now = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
     if (stampOf(fs.fstatSync(fd, { bigint: true })) !== stamp || !now || stampOf(now) !== stamp) throw CHANGED;
   } finally {

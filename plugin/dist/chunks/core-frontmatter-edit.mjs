@@ -1,5 +1,6 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  appendedLineEdit,
   replacedLineEdit
 } from "./core-index-edit.mjs";
 import {
@@ -101,42 +102,47 @@ function verifyEdit(before, nextText, fields) {
   }
 }
 
-// lib/store/index-stream.ts
-import fs from "node:fs";
-
 // lib/core/index-scan.ts
 var MARKS = [Buffer.from("```"), Buffer.from("~~~")];
+var CRLF = Buffer.from("\r\n");
 var PERCENT = 37;
+var BACKSLASH = 92;
 var NL = 10;
 var CR = 13;
-function startIndexScan(file) {
-  return { file, needle: Buffer.from(file, "utf8"), fences: 0, newlines: 0, marks: false };
+function cardLineScan(file) {
+  return newScan([Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file, true);
+}
+function titleScan(title) {
+  return newScan([Buffer.from(title, "utf8"), BACKSLASH], (e) => e.title === title, false);
+}
+function newScan(needles, accept, first) {
+  return { needles: needles.filter((n) => typeof n === "number" || n.length > 0), accept, first, hits: [], fences: 0, newlines: 0, marks: false, crlf: false };
 }
 function feedIndexScan(scan, run, base) {
+  if (run.length > 0) scan.last = run[run.length - 1];
+  scan.crlf ||= run.includes(CRLF);
+  const done = scan.first && scan.hits.length > 0;
   const fenceLines = [];
   for (const mark of MARKS) {
     for (let at = run.indexOf(mark); at !== -1; at = run.indexOf(mark, at + 1)) {
       scan.marks = true;
-      if (scan.hit) break;
+      if (done) break;
       const start = lineStart(run, at);
       if (!fenceLines.includes(start) && FENCE.test(run.toString("utf8", start, contentEnd(run, start)))) fenceLines.push(start);
     }
   }
-  if (scan.hit) return;
+  if (done) return;
   fenceLines.sort((a, b) => a - b);
-  if (scan.needle.length > 0) {
-    const starts = /* @__PURE__ */ new Set();
-    for (let at = run.indexOf(scan.needle); at !== -1; at = run.indexOf(scan.needle, at + 1)) starts.add(lineStart(run, at));
-    for (let at = run.indexOf(PERCENT); at !== -1; at = run.indexOf(PERCENT, at + 1)) starts.add(lineStart(run, at));
-    for (const start of [...starts].sort((a, b) => a - b)) {
-      if ((scan.fences + fenceLines.filter((f) => f <= start).length) % 2 === 1) continue;
-      const end = contentEnd(run, start);
-      const entry = parseIndexLine(run.toString("utf8", start, end), 0);
-      if (entry === void 0 || "reason" in entry || entry.file.replace(/^\.\//, "") !== scan.file) continue;
-      const at = scan.newlines + countNewlines(run, start) + 1;
-      scan.hit = { start: base + start, end: base + end, at, entry, bytes: Buffer.from(run.subarray(start, end)) };
-      return;
-    }
+  const starts = /* @__PURE__ */ new Set();
+  for (const needle of scan.needles) for (let at = run.indexOf(needle); at !== -1; at = run.indexOf(needle, at + 1)) starts.add(lineStart(run, at));
+  for (const start of [...starts].sort((a, b) => a - b)) {
+    if ((scan.fences + fenceLines.filter((f) => f <= start).length) % 2 === 1) continue;
+    const end = contentEnd(run, start);
+    const entry = parseIndexLine(run.toString("utf8", start, end), 0);
+    if (entry === void 0 || "reason" in entry || !scan.accept(entry)) continue;
+    const at = scan.newlines + countNewlines(run, start) + 1;
+    scan.hits.push({ start: base + start, end: base + end, at, entry, bytes: Buffer.from(run.subarray(start, end)) });
+    if (scan.first) return;
   }
   scan.fences += fenceLines.length;
   scan.newlines += countNewlines(run, run.length);
@@ -156,17 +162,18 @@ function countNewlines(run, end) {
 }
 
 // lib/store/index-stream.ts
+import fs from "node:fs";
 var RUN = 1 << 20;
 var NL2 = 10;
+var runs = {};
 function stampOf(st) {
   return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
 }
-function scanIndexFile(file, card, options = {}) {
+function scanIndexFile(file, scan, options = {}) {
   const { fd } = openRegular(file);
   try {
     const st = fs.fstatSync(fd, { bigint: true });
-    const scan = startIndexScan(card);
-    let buf = Buffer.allocUnsafe(options.run ?? RUN);
+    let buf = options.run === void 0 ? runs.scan ??= Buffer.allocUnsafe(RUN) : Buffer.allocUnsafe(options.run);
     let held = 0;
     let base = 0;
     for (; ; ) {
@@ -180,7 +187,8 @@ function scanIndexFile(file, card, options = {}) {
       const filled = held + n;
       const end = n === 0 ? filled : buf.lastIndexOf(NL2, filled - 1) + 1;
       if (end > 0) feedIndexScan(scan, buf.subarray(0, end), base);
-      if (n === 0 || scan.hit && (options.toHit || scan.marks)) break;
+      const found = scan.first && scan.hits.length > 0;
+      if (n === 0 || found && (options.toHit || scan.marks)) break;
       buf.copy(buf, 0, end, filled);
       held = filled - end;
       base += end;
@@ -190,32 +198,36 @@ function scanIndexFile(file, card, options = {}) {
     close(fd);
   }
 }
-async function replaceIndexLineStreamed(file, card, line, commit) {
-  return replaceScannedLine(file, scanIndexFile(file, card), line, commit);
+async function upsertIndexLineStreamed(file, card, line, commit) {
+  return upsertScannedLine(file, scanIndexFile(file, cardLineScan(card)), line, commit);
 }
-async function replaceScannedLine(file, scanned, line, commit) {
-  const hit = scanned?.scan.hit;
-  if (!scanned || !hit) return void 0;
+async function upsertScannedLine(file, scanned, line, commit) {
+  if (!scanned) return void 0;
+  const { scan, size, stamp } = scanned;
+  const hit = scan.hits[0];
   const bytes = Buffer.from(line, "utf8");
-  if (bytes.equals(hit.bytes)) return { changed: false };
+  if (hit && bytes.equals(hit.bytes)) return { changed: false };
+  if (!hit && size > 0 && scan.last !== NL2) return void 0;
+  const ranges = hit ? [[0, hit.start], bytes, [hit.end, size]] : [[0, size], Buffer.from(line + (scan.crlf ? "\r\n" : "\n"), "utf8")];
   try {
-    await commitFile(file, copyAround(file, hit, bytes, scanned.size, scanned.stamp), { ...commit, sweep: false });
+    await commitFile(file, copyAround(file, ranges, stamp), { ...commit, sweep: false });
   } catch (err) {
     if (err === CHANGED) return void 0;
     throw err;
   }
-  const edit = replacedLineEdit(hit.at, line, hit.bytes, scanned.scan.marks);
+  const edit = hit ? replacedLineEdit(hit.at, line, hit.bytes, scan.marks) : appendedLineEdit(scan.newlines + 1, line, scan.marks);
   return { changed: true, ...edit ? { edit } : {} };
 }
 var CHANGED = new Error("MEMORY.md changed while it was copied");
-function* copyAround(file, hit, bytes, size, stamp) {
+function* copyAround(file, pieces, stamp) {
   const { fd } = openRegular(file);
   try {
     if (stampOf(fs.fstatSync(fd, { bigint: true })) !== stamp) throw CHANGED;
-    const buf = Buffer.allocUnsafe(RUN);
-    yield* copyRange(fd, buf, 0, hit.start);
-    yield bytes;
-    yield* copyRange(fd, buf, hit.end, size);
+    const buf = runs.copy ??= Buffer.allocUnsafe(RUN);
+    for (const piece of pieces) {
+      if (Buffer.isBuffer(piece)) yield piece;
+      else yield* copyRange(fd, buf, piece[0], piece[1]);
+    }
     const now = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
     if (stampOf(fs.fstatSync(fd, { bigint: true })) !== stamp || !now || stampOf(now) !== stamp) throw CHANGED;
   } finally {
@@ -235,6 +247,8 @@ export {
   renderField,
   setFrontmatterFieldsBytes,
   replaceBodyBytes,
+  cardLineScan,
+  titleScan,
   scanIndexFile,
-  replaceIndexLineStreamed
+  upsertIndexLineStreamed
 };

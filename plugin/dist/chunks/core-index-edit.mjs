@@ -8,7 +8,6 @@ import {
 var BACKTICKS = Buffer.from("```");
 var TILDES = Buffer.from("~~~");
 var PERCENT = 37;
-var BACKSLASH = 92;
 var NL = 10;
 var CR = 13;
 function findIndexLines(index, file) {
@@ -43,9 +42,6 @@ function findIndexLine(index, file) {
   return hit;
 }
 var firstFound = /* @__PURE__ */ new WeakMap();
-function findIndexTitles(index, title) {
-  return findEntries(index, [Buffer.from(title, "utf8"), BACKSLASH], (e) => e.title === title);
-}
 function findEntries(index, needles, accept) {
   const starts = /* @__PURE__ */ new Set();
   for (const needle of needles) {
@@ -154,9 +150,8 @@ function upsertIndexLinePieces(index, file, line) {
   if (!hit) {
     if (index.length > 0 && index[index.length - 1] !== 10) return void 0;
     const added = Buffer.from(line + (index.includes("\r\n") ? "\r\n" : "\n"), "utf8");
-    const at = countNewlines(index, index.length) + 1;
-    const refused = at === 1 || /[\r\n]/.test(line) || hasFenceMark(index) || hasFence(added);
-    return { pieces: [index, added], changed: true, ...refused ? {} : { edit: { at, removed: 0, inserted: [line] } } };
+    const edit2 = appendedLineEdit(countNewlines(index, index.length) + 1, line, hasFenceMark(index));
+    return { pieces: [index, added], changed: true, ...edit2 ? { edit: edit2 } : {} };
   }
   const bytes = Buffer.from(line, "utf8");
   const old = index.subarray(hit.start, hit.end);
@@ -164,6 +159,10 @@ function upsertIndexLinePieces(index, file, line) {
   if (bytes.equals(old)) return { pieces, changed: false };
   const edit = replacedLineEdit(countNewlines(index, hit.start) + 1, line, old, hasFenceMark(index));
   return { pieces, changed: true, ...edit ? { edit } : {} };
+}
+function appendedLineEdit(at, line, marks) {
+  if (at === 1 || /[\r\n]/.test(line) || marks || hasFence(Buffer.from(line, "utf8"))) return void 0;
+  return { at, removed: 0, inserted: [line] };
 }
 function replacedLineEdit(at, line, old, marks) {
   if (at === 1 || /[\r\n]/.test(line) || marks || hasFence(Buffer.from(line, "utf8")) || !isUtf8(old)) return void 0;
@@ -238,10 +237,10 @@ function hasFence(buf) {
 }
 
 export {
-  findIndexTitles,
   EMPTY_INDEX,
   upsertIndexLineBytes,
   upsertIndexLinePieces,
+  appendedLineEdit,
   replacedLineEdit,
   removeIndexLinesBytes,
   indexHasBytes,

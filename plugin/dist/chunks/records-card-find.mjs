@@ -1,9 +1,11 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  cardLineScan,
   renderField,
   replaceBodyBytes,
   scanIndexFile,
-  setFrontmatterFieldsBytes
+  setFrontmatterFieldsBytes,
+  titleScan
 } from "./core-frontmatter-edit.mjs";
 import {
   resolveMemoryPath
@@ -12,9 +14,6 @@ import {
   DESCRIPTION_MAX,
   descriptionProblem
 } from "./core-card-rules.mjs";
-import {
-  findIndexTitles
-} from "./core-index-edit.mjs";
 import {
   parseCard,
   recallKeyProblems
@@ -33,7 +32,6 @@ import {
   ERROR_CODES,
   MemctlError,
   fileKind,
-  readRegularMemo,
   usageError
 } from "./core-bytes.mjs";
 
@@ -167,14 +165,11 @@ function findCardFile(memoryDir, name) {
   return hits[0];
 }
 function titledFiles(memoryDir, title) {
-  const index = readIndexBytes(memoryDir);
-  return index ? findIndexTitles(index, title).map((h) => h.entry.file.replace(/^\.\//, "")) : [];
-}
-function readIndexBytes(memoryDir) {
   try {
-    return readRegularMemo(path.join(memoryDir, INDEX_FILE));
+    const scanned = scanIndexFile(path.join(memoryDir, INDEX_FILE), titleScan(title));
+    return scanned ? scanned.scan.hits.map((h) => h.entry.file.replace(/^\.\//, "")) : [];
   } catch {
-    return void 0;
+    return [];
   }
 }
 function refuseSpecialFile(memoryDir, candidates) {
@@ -195,7 +190,7 @@ function refuseSpecialFile(memoryDir, candidates) {
 }
 function currentIndexTitle(memoryDir, file) {
   try {
-    return scanIndexFile(path.join(memoryDir, INDEX_FILE), file, { toHit: true })?.scan.hit?.entry.title;
+    return scanIndexFile(path.join(memoryDir, INDEX_FILE), cardLineScan(file), { toHit: true })?.scan.hits[0]?.entry.title;
   } catch {
     return void 0;
   }

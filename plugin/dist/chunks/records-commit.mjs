@@ -5,7 +5,7 @@ import {
   proposalPath
 } from "./records-proposal-files.mjs";
 import {
-  replaceIndexLineStreamed
+  upsertIndexLineStreamed
 } from "./core-frontmatter-edit.mjs";
 import {
   lexicalProblem,
@@ -517,7 +517,7 @@ async function applyIntent(memoryDir, intent, commit) {
 async function editIndex(memoryDir, card, edit, commit) {
   const file = path3.join(memoryDir, INDEX_FILE);
   if (edit.line !== null && edit.from === void 0 && fs3.existsSync(file)) {
-    const streamed = await replaceIndexLineStreamed(file, card, edit.line, commit);
+    const streamed = await upsertIndexLineStreamed(file, card, edit.line, commit);
     if (streamed) return !streamed.changed ? {} : streamed.edit ? { e: [streamed.edit.at, streamed.edit.removed, streamed.edit.inserted] } : { x: 1 };
   }
   let before;

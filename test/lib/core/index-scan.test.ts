@@ -1,15 +1,17 @@
 // The streamed scan of MEMORY.md (lib/core/index-scan.ts) must answer exactly what the whole-Buffer look-ups answer
-// (findIndexLine, hasFenceMark, the line number upsertIndexLinePieces counts), however the index is cut into runs
+// (findIndexLine, findIndexTitles, hasFenceMark, the line numbers upsertIndexLinePieces counts, whether a CRLF is
+// anywhere and the last byte, which an append needs), however the index is cut into runs
 // of whole lines: fences opened in one run and closed in another, CRLF, ./ and <…> links, percent-escapes.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { feedIndexScan, startIndexScan } from "../../../lib/core/index-scan.js";
-import { findIndexLine, hasFenceMark } from "../../../lib/core/index-find.js";
+import { cardLineScan, feedIndexScan, titleScan } from "../../../lib/core/index-scan.js";
+import { findIndexLine, findIndexTitles, hasFenceMark } from "../../../lib/core/index-find.js";
 
 const FILE = "project_a.md";
 const PIECES = [
   `- [A](${FILE}) — the card`,
+  "- [A \\[x\\]](project_c.md) — an escaped title",
   `- [A again](./${FILE}) — a second line`,
   `* [A](<${FILE}>) — angle brackets`,
   `- [A](project%5Fa.md) — percent-escaped`,
@@ -49,27 +51,49 @@ test("fed in runs of whole lines, the scan finds findIndexLine's line, its numbe
   fc.assert(
     fc.property(indexArb, fc.array(fc.nat(40), { maxLength: 8 }), (text, cuts) => {
       const buf = Buffer.from(text, "utf8");
-      const scan = startIndexScan(FILE);
+      const scan = cardLineScan(FILE);
       for (const { run, base } of runs(buf, cuts)) feedIndexScan(scan, run, base);
       const expected = findIndexLine(buf, FILE);
       assert.equal(scan.marks, hasFenceMark(buf));
-      if (!expected) return assert.equal(scan.hit, undefined);
-      assert.deepEqual({ start: scan.hit?.start, end: scan.hit?.end, entry: scan.hit?.entry }, { start: expected.start, end: expected.end, entry: expected.entry });
-      assert.deepEqual(scan.hit?.bytes, buf.subarray(expected.start, expected.end));
-      assert.equal(scan.hit?.at, buf.toString("utf8", 0, expected.start).split("\n").length);
+      assert.equal(scan.crlf, buf.includes("\r\n"));
+      assert.equal(scan.last, buf.length === 0 ? undefined : buf[buf.length - 1]);
+      const hit = scan.hits[0];
+      if (!expected) {
+        assert.equal(hit, undefined);
+        assert.equal(scan.newlines, text.split("\n").length - 1, "with no hit, every line break is counted (an append's line number)");
+        return;
+      }
+      assert.deepEqual({ start: hit?.start, end: hit?.end, entry: hit?.entry }, { start: expected.start, end: expected.end, entry: expected.entry });
+      assert.deepEqual(hit?.bytes, buf.subarray(expected.start, expected.end));
+      assert.equal(hit?.at, buf.toString("utf8", 0, expected.start).split("\n").length);
     }),
     { numRuns: 3000 },
+  );
+});
+
+test("fed in runs of whole lines, a title scan finds findIndexTitles' entries", () => {
+  fc.assert(
+    fc.property(indexArb, fc.array(fc.nat(40), { maxLength: 8 }), fc.constantFrom("A", "A again", "内存", "B", "Memory", "A [x]"), (text, cuts, title) => {
+      const buf = Buffer.from(text, "utf8");
+      const scan = titleScan(title);
+      for (const { run, base } of runs(buf, cuts)) feedIndexScan(scan, run, base);
+      assert.deepEqual(
+        scan.hits.map((h) => [h.start, h.end, h.entry]),
+        findIndexTitles(buf, title).map((h) => [h.start, h.end, h.entry]),
+      );
+    }),
+    { numRuns: 2000 },
   );
 });
 
 test("a fence opened in one run hides the card's line in the next", () => {
   const text = `# Memory\n\`\`\`\n- [A](${FILE}) — fenced\n\`\`\`\n- [A](${FILE}) — the entry\n`;
   const buf = Buffer.from(text);
-  const scan = startIndexScan(FILE);
+  const scan = cardLineScan(FILE);
   const split = text.indexOf("- [A]");
   feedIndexScan(scan, buf.subarray(0, split), 0);
   feedIndexScan(scan, buf.subarray(split), split);
-  assert.equal(scan.hit?.at, 5);
-  assert.equal(scan.hit?.entry.hook, "the entry");
+  assert.equal(scan.hits[0]?.at, 5);
+  assert.equal(scan.hits[0]?.entry.hook, "the entry");
   assert.equal(scan.marks, true);
 });

@@ -1,6 +1,6 @@
 // A save's MEMORY.md edit read a run at a time (lib/store/index-stream.ts) must write exactly the bytes and journal
-// edit of the whole-Buffer edit (upsertIndexLineBytes / upsertIndexLinePieces), for runs far smaller than a line,
-// and must not replace an index that changed between its scan and the end of its copy.
+// edit of the whole-Buffer edit (upsertIndexLineBytes / upsertIndexLinePieces), a replaced line or an appended one,
+// for runs far smaller than a line, and must not replace an index that changed between its scan and its copy's end.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -8,7 +8,8 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { upsertIndexLineBytes, upsertIndexLinePieces } from "../../../lib/core/index-edit.js";
 import { findIndexLine } from "../../../lib/core/index-find.js";
-import { replaceIndexLineStreamed, replaceScannedLine, scanIndexFile } from "../../../lib/store/index-stream.js";
+import { cardLineScan } from "../../../lib/core/index-scan.js";
+import { scanIndexFile, upsertIndexLineStreamed, upsertScannedLine } from "../../../lib/store/index-stream.js";
 import { scratchDir } from "../../support/scratch.js";
 
 const FILE = "project_a.md";
@@ -41,32 +42,33 @@ test("the scan of a file, in runs smaller than a line, finds findIndexLine's lin
     fc.property(indexArb, fc.constantFrom(4, 7, 16, 64, 1 << 20), (text, run) => {
       fs.writeFileSync(file, text);
       const buf = Buffer.from(text);
-      const scanned = scanIndexFile(file, FILE, { run });
+      const scanned = scanIndexFile(file, cardLineScan(FILE), { run });
       const expected = findIndexLine(buf, FILE);
+      const hit = scanned?.scan.hits[0];
       assert.equal(scanned?.size, buf.length);
-      assert.deepEqual(scanned?.scan.hit && { start: scanned.scan.hit.start, end: scanned.scan.hit.end }, expected && { start: expected.start, end: expected.end });
+      assert.deepEqual(hit && { start: hit.start, end: hit.end }, expected && { start: expected.start, end: expected.end });
     }),
     { numRuns: 500 },
   );
 });
 
-test("the streamed edit writes the whole-Buffer edit's bytes and journal edit, or declines an append", async (t) => {
+test("the streamed edit writes the whole-Buffer edit's bytes and journal edit, a replaced line or an appended one", async (t) => {
   const file = path.join(dir(t), "MEMORY.md");
   await fc.assert(
     fc.asyncProperty(indexArb, lineArb, async (text, line) => {
       fs.writeFileSync(file, text);
       const buf = Buffer.from(text);
       const expected = upsertIndexLinePieces(buf, FILE, line);
-      const got = await replaceIndexLineStreamed(file, FILE, line);
-      if (!findIndexLine(buf, FILE)) {
-        assert.equal(got, undefined, "an append is left to the whole-Buffer edit");
+      const got = await upsertIndexLineStreamed(file, FILE, line);
+      if (!expected) {
+        assert.equal(got, undefined, "an append after a last line without its break is left to the whole-Buffer edit");
         assert.deepEqual(fs.readFileSync(file), buf);
         return;
       }
-      assert.deepEqual(got, { changed: expected!.changed, ...(expected!.edit ? { edit: expected!.edit } : {}) });
+      assert.deepEqual(got, { changed: expected.changed, ...(expected.edit ? { edit: expected.edit } : {}) });
       assert.deepEqual(fs.readFileSync(file), upsertIndexLineBytes(buf, FILE, line));
     }),
-    { numRuns: 300 },
+    { numRuns: 400 },
   );
   assert.deepEqual(fs.readdirSync(path.dirname(file)), ["MEMORY.md"], "no temp left");
 });
@@ -75,11 +77,11 @@ test("an index edited by hand between the scan and the copy is not replaced: the
   const file = path.join(dir(t), "MEMORY.md");
   const text = `# Memory\n\n- [A](${FILE}) — the card\n- [B](project_b.md) — hook b\n`;
   fs.writeFileSync(file, text);
-  const scanned = scanIndexFile(file, FILE);
+  const scanned = scanIndexFile(file, cardLineScan(FILE));
   const fd = fs.openSync(file, "r+");
   fs.writeSync(fd, Buffer.from("B"), 0, 1, Buffer.byteLength(text.slice(0, text.indexOf("hook b") + "hook ".length))); // in place, same size
   fs.closeSync(fd);
-  assert.equal(await replaceScannedLine(file, scanned, `- [A](${FILE}) — saved`), undefined);
+  assert.equal(await upsertScannedLine(file, scanned, `- [A](${FILE}) — saved`), undefined);
   assert.equal(fs.readFileSync(file, "utf8"), text.replace("hook b", "hook B"), "the hand edit stands, nothing written over it");
   assert.deepEqual(fs.readdirSync(path.dirname(file)), ["MEMORY.md"], "the temp is gone");
 });
