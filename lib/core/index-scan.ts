@@ -6,7 +6,7 @@ import { FENCE, type IndexEntry, parseIndexLine } from "./index-file.js";
 // functions on the whole bytes (test/lib/core/index-scan.test.ts): entries on lines no fence encloses, among the
 // lines holding a needle (the card's name as written or a percent-escape; a title or a backslash).
 
-/** One line's entry: offsets in the whole index, its 1-based line number and its bytes (line break left out). */
+/** One line's entry: offsets in the whole index, its 1-based line number (0: not counted) and its bytes (no line break). */
 export interface ScanHit {
   start: number;
   end: number;
@@ -21,8 +21,13 @@ export interface IndexScan {
   readonly accept: (entry: IndexEntry) => boolean;
   /** Stop looking at the first entry (a card's line) or collect every one (a title's). */
   readonly first: boolean;
+  /**
+   * Whether line breaks are counted (`newlines`, each hit's `at`): an edit's write journal needs them; a look-up
+   * does not, and counting 100,000 of them is most of what a scan of the whole index costs.
+   */
+  readonly count: boolean;
   hits: ScanHit[];
-  /** Fence lines (an odd count: inside a fenced block) and line breaks in the runs fed (before the hit, if first). */
+  /** Fence lines (an odd count: inside a fenced block) and line breaks (if counted) in the runs fed (before a first hit). */
   fences: number;
   newlines: number;
   /** Whether a fence mark (``` or ~~~, fence line or not) or a "\r\n" is in any run fed, and the last byte fed. */
@@ -38,18 +43,19 @@ const BACKSLASH = 0x5c;
 const NL = 0x0a;
 const CR = 0x0d;
 
-/** A scan for the first line linking `file` (`./file` too): findIndexLine. */
-export function cardLineScan(file: string): IndexScan {
-  return newScan([Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file, true);
+/** A scan for the first line linking `file` (`./file` too): findIndexLine; `count` for an edit's line numbers. */
+export function cardLineScan(file: string, count = false): IndexScan {
+  return newScan([Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file, true, count);
 }
 
-/** A scan for every entry titled `title`: findIndexTitles. */
+/** A scan for every entry titled `title`: findIndexTitles (line numbers not counted). */
 export function titleScan(title: string): IndexScan {
-  return newScan([Buffer.from(title, "utf8"), BACKSLASH], (e) => e.title === title, false);
+  return newScan([Buffer.from(title, "utf8"), BACKSLASH], (e) => e.title === title, false, false);
 }
 
-function newScan(needles: (Buffer | number)[], accept: (entry: IndexEntry) => boolean, first: boolean): IndexScan {
-  return { needles: needles.filter((n) => typeof n === "number" || n.length > 0), accept, first, hits: [], fences: 0, newlines: 0, marks: false, crlf: false };
+function newScan(needles: (Buffer | number)[], accept: (entry: IndexEntry) => boolean, first: boolean, count: boolean): IndexScan {
+  const kept = needles.filter((n) => typeof n === "number" || n.length > 0);
+  return { needles: kept, accept, first, count, hits: [], fences: 0, newlines: 0, marks: false, crlf: false };
 }
 
 /**
@@ -78,12 +84,12 @@ export function feedIndexScan(scan: IndexScan, run: Buffer, base: number): void 
     const end = contentEnd(run, start);
     const entry = parseIndexLine(run.toString("utf8", start, end), 0);
     if (entry === undefined || "reason" in entry || !scan.accept(entry)) continue;
-    const at = scan.newlines + countNewlines(run, start) + 1;
+    const at = scan.count ? scan.newlines + countNewlines(run, start) + 1 : 0;
     scan.hits.push({ start: base + start, end: base + end, at, entry, bytes: Buffer.from(run.subarray(start, end)) });
     if (scan.first) return;
   }
   scan.fences += fenceLines.length;
-  scan.newlines += countNewlines(run, run.length);
+  if (scan.count) scan.newlines += countNewlines(run, run.length);
 }
 
 function lineStart(run: Buffer, at: number): number {

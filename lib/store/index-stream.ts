@@ -72,7 +72,7 @@ export interface Scanned {
  * the copy: the caller then edits the whole Buffer. The caller holds the store lock.
  */
 export async function upsertIndexLineStreamed(file: string, card: string, line: string, commit?: CommitOptions): Promise<{ changed: boolean; edit?: LineEdit } | undefined> {
-  return upsertScannedLine(file, scanIndexFile(file, cardLineScan(card)), line, commit);
+  return upsertScannedLine(file, scanIndexFile(file, cardLineScan(card, true)), line, commit);
 }
 
 /** upsertIndexLineStreamed's write, given the whole scan of `file` it makes (its own function for the tests). */

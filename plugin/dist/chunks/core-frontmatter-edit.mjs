@@ -109,14 +109,15 @@ var PERCENT = 37;
 var BACKSLASH = 92;
 var NL = 10;
 var CR = 13;
-function cardLineScan(file) {
-  return newScan([Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file, true);
+function cardLineScan(file, count = false) {
+  return newScan([Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file, true, count);
 }
 function titleScan(title) {
-  return newScan([Buffer.from(title, "utf8"), BACKSLASH], (e) => e.title === title, false);
+  return newScan([Buffer.from(title, "utf8"), BACKSLASH], (e) => e.title === title, false, false);
 }
-function newScan(needles, accept, first) {
-  return { needles: needles.filter((n) => typeof n === "number" || n.length > 0), accept, first, hits: [], fences: 0, newlines: 0, marks: false, crlf: false };
+function newScan(needles, accept, first, count) {
+  const kept = needles.filter((n) => typeof n === "number" || n.length > 0);
+  return { needles: kept, accept, first, count, hits: [], fences: 0, newlines: 0, marks: false, crlf: false };
 }
 function feedIndexScan(scan, run, base) {
   if (run.length > 0) scan.last = run[run.length - 1];
@@ -140,12 +141,12 @@ function feedIndexScan(scan, run, base) {
     const end = contentEnd(run, start);
     const entry = parseIndexLine(run.toString("utf8", start, end), 0);
     if (entry === void 0 || "reason" in entry || !scan.accept(entry)) continue;
-    const at = scan.newlines + countNewlines(run, start) + 1;
+    const at = scan.count ? scan.newlines + countNewlines(run, start) + 1 : 0;
     scan.hits.push({ start: base + start, end: base + end, at, entry, bytes: Buffer.from(run.subarray(start, end)) });
     if (scan.first) return;
   }
   scan.fences += fenceLines.length;
-  scan.newlines += countNewlines(run, run.length);
+  if (scan.count) scan.newlines += countNewlines(run, run.length);
 }
 function lineStart(run, at) {
   return at === 0 ? 0 : run.lastIndexOf(NL, at - 1) + 1;
@@ -199,7 +200,7 @@ function scanIndexFile(file, scan, options = {}) {
   }
 }
 async function upsertIndexLineStreamed(file, card, line, commit) {
-  return upsertScannedLine(file, scanIndexFile(file, cardLineScan(card)), line, commit);
+  return upsertScannedLine(file, scanIndexFile(file, cardLineScan(card, true)), line, commit);
 }
 async function upsertScannedLine(file, scanned, line, commit) {
   if (!scanned) return void 0;

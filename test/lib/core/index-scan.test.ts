@@ -51,9 +51,17 @@ test("fed in runs of whole lines, the scan finds findIndexLine's line, its numbe
   fc.assert(
     fc.property(indexArb, fc.array(fc.nat(40), { maxLength: 8 }), (text, cuts) => {
       const buf = Buffer.from(text, "utf8");
-      const scan = cardLineScan(FILE);
-      for (const { run, base } of runs(buf, cuts)) feedIndexScan(scan, run, base);
+      const scan = cardLineScan(FILE, true);
+      const lookUp = cardLineScan(FILE); // a title look-up's: no line numbers, the same line
+      for (const { run, base } of runs(buf, cuts)) {
+        feedIndexScan(scan, run, base);
+        feedIndexScan(lookUp, run, base);
+      }
       const expected = findIndexLine(buf, FILE);
+      assert.deepEqual(
+        lookUp.hits.map((h) => [h.start, h.end, h.entry]),
+        scan.hits.map((h) => [h.start, h.end, h.entry]),
+      );
       assert.equal(scan.marks, hasFenceMark(buf));
       assert.equal(scan.crlf, buf.includes("\r\n"));
       assert.equal(scan.last, buf.length === 0 ? undefined : buf[buf.length - 1]);
@@ -89,7 +97,7 @@ test("fed in runs of whole lines, a title scan finds findIndexTitles' entries", 
 test("a fence opened in one run hides the card's line in the next", () => {
   const text = `# Memory\n\`\`\`\n- [A](${FILE}) — fenced\n\`\`\`\n- [A](${FILE}) — the entry\n`;
   const buf = Buffer.from(text);
-  const scan = cardLineScan(FILE);
+  const scan = cardLineScan(FILE, true);
   const split = text.indexOf("- [A]");
   feedIndexScan(scan, buf.subarray(0, split), 0);
   feedIndexScan(scan, buf.subarray(split), split);

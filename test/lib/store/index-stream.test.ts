@@ -42,7 +42,7 @@ test("the scan of a file, in runs smaller than a line, finds findIndexLine's lin
     fc.property(indexArb, fc.constantFrom(4, 7, 16, 64, 1 << 20), (text, run) => {
       fs.writeFileSync(file, text);
       const buf = Buffer.from(text);
-      const scanned = scanIndexFile(file, cardLineScan(FILE), { run });
+      const scanned = scanIndexFile(file, cardLineScan(FILE, true), { run });
       const expected = findIndexLine(buf, FILE);
       const hit = scanned?.scan.hits[0];
       assert.equal(scanned?.size, buf.length);
@@ -77,7 +77,7 @@ test("an index edited by hand between the scan and the copy is not replaced: the
   const file = path.join(dir(t), "MEMORY.md");
   const text = `# Memory\n\n- [A](${FILE}) — the card\n- [B](project_b.md) — hook b\n`;
   fs.writeFileSync(file, text);
-  const scanned = scanIndexFile(file, cardLineScan(FILE));
+  const scanned = scanIndexFile(file, cardLineScan(FILE, true));
   const fd = fs.openSync(file, "r+");
   fs.writeSync(fd, Buffer.from("B"), 0, 1, Buffer.byteLength(text.slice(0, text.indexOf("hook b") + "hook ".length))); // in place, same size
   fs.closeSync(fd);
