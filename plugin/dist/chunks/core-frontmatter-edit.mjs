@@ -166,6 +166,7 @@ function countNewlines(run, end) {
 import fs from "node:fs";
 var RUN = 1 << 20;
 var NL2 = 10;
+var MARKS2 = [Buffer.from("```"), Buffer.from("~~~")];
 var runs = {};
 function stampOf(st) {
   return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
@@ -175,6 +176,7 @@ function scanIndexFile(file, scan, options = {}) {
   try {
     const st = fs.fstatSync(fd, { bigint: true });
     let buf = options.run === void 0 ? runs.scan ??= Buffer.allocUnsafe(RUN) : Buffer.allocUnsafe(options.run);
+    let covered = 0;
     let held = 0;
     let base = 0;
     for (; ; ) {
@@ -188,19 +190,20 @@ function scanIndexFile(file, scan, options = {}) {
       const filled = held + n;
       const end = n === 0 ? filled : buf.lastIndexOf(NL2, filled - 1) + 1;
       if (end > 0) feedIndexScan(scan, buf.subarray(0, end), base);
+      covered = base + end;
       const found = scan.first && scan.hits.length > 0;
       if (n === 0 || found && (options.toHit || scan.marks)) break;
       buf.copy(buf, 0, end, filled);
       held = filled - end;
       base += end;
     }
-    return { scan, size: Number(st.size), stamp: stampOf(st) };
+    return { scan, size: Number(st.size), stamp: stampOf(st), covered, run: options.run };
   } finally {
     close(fd);
   }
 }
 async function upsertIndexLineStreamed(file, card, line, commit) {
-  return upsertScannedLine(file, scanIndexFile(file, cardLineScan(card, true)), line, commit);
+  return upsertScannedLine(file, scanIndexFile(file, cardLineScan(card, true), { toHit: true }), line, commit);
 }
 async function upsertScannedLine(file, scanned, line, commit) {
   if (!scanned) return void 0;
@@ -210,37 +213,47 @@ async function upsertScannedLine(file, scanned, line, commit) {
   if (hit && bytes.equals(hit.bytes)) return { changed: false };
   if (!hit && size > 0 && scan.last !== NL2) return void 0;
   const ranges = hit ? [[0, hit.start], bytes, [hit.end, size]] : [[0, size], Buffer.from(line + (scan.crlf ? "\r\n" : "\n"), "utf8")];
+  const watch = { from: scanned.covered, marks: scan.marks };
   try {
-    await commitFile(file, copyAround(file, ranges, stamp), { ...commit, sweep: false });
+    await commitFile(file, copyAround(file, ranges, stamp, watch, scanned.run), { ...commit, sweep: false });
   } catch (err) {
     if (err === CHANGED) return void 0;
     throw err;
   }
-  const edit = hit ? replacedLineEdit(hit.at, line, hit.bytes, scan.marks) : appendedLineEdit(scan.newlines + 1, line, scan.marks);
+  const edit = hit ? replacedLineEdit(hit.at, line, hit.bytes, watch.marks) : appendedLineEdit(scan.newlines + 1, line, scan.marks);
   return { changed: true, ...edit ? { edit } : {} };
 }
 var CHANGED = new Error("MEMORY.md changed while it was copied");
-function* copyAround(file, pieces, stamp) {
+function* copyAround(file, pieces, stamp, watch, run) {
   const { fd } = openRegular(file);
   try {
     if (stampOf(fs.fstatSync(fd, { bigint: true })) !== stamp) throw CHANGED;
-    const buf = runs.copy ??= Buffer.allocUnsafe(RUN);
+    const buf = run === void 0 ? runs.copy ??= Buffer.allocUnsafe(RUN) : Buffer.allocUnsafe(run);
+    let edge = Buffer.alloc(0);
     for (const piece of pieces) {
-      if (Buffer.isBuffer(piece)) yield piece;
-      else yield* copyRange(fd, buf, piece[0], piece[1]);
+      if (Buffer.isBuffer(piece)) {
+        yield piece;
+        continue;
+      }
+      for (let at = piece[0]; at < piece[1]; ) {
+        const n = readAt(fd, buf, 0, Math.min(buf.length, piece[1] - at), at);
+        if (n === 0) throw CHANGED;
+        const skip = Math.max(0, watch.from - at);
+        if (!watch.marks && skip < n) {
+          const seen = buf.subarray(skip, n);
+          const across = Buffer.concat([edge, seen.subarray(0, 2)]);
+          watch.marks = MARKS2.some((mark) => seen.includes(mark) || across.includes(mark));
+          const last = Buffer.concat([edge, seen.subarray(Math.max(0, seen.length - 2))]);
+          edge = Buffer.from(last.subarray(Math.max(0, last.length - 2)));
+        }
+        yield buf.subarray(0, n);
+        at += n;
+      }
     }
     const now = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
     if (stampOf(fs.fstatSync(fd, { bigint: true })) !== stamp || !now || stampOf(now) !== stamp) throw CHANGED;
   } finally {
     close(fd);
-  }
-}
-function* copyRange(fd, buf, from, to) {
-  for (let at = from; at < to; ) {
-    const n = readAt(fd, buf, 0, Math.min(buf.length, to - at), at);
-    if (n === 0) throw CHANGED;
-    yield buf.subarray(0, n);
-    at += n;
   }
 }
 

@@ -55,11 +55,15 @@ test("the scan of a file, in runs smaller than a line, finds findIndexLine's lin
 test("the streamed edit writes the whole-Buffer edit's bytes and journal edit, a replaced line or an appended one", async (t) => {
   const file = path.join(dir(t), "MEMORY.md");
   await fc.assert(
-    fc.asyncProperty(indexArb, lineArb, async (text, line) => {
+    fc.asyncProperty(indexArb, lineArb, fc.constantFrom(undefined, 2, 5, 16, 64), async (text, line, run) => {
       fs.writeFileSync(file, text);
       const buf = Buffer.from(text);
       const expected = upsertIndexLinePieces(buf, FILE, line);
-      const got = await upsertIndexLineStreamed(file, FILE, line);
+      // The default runs (1 MiB: one run here), and runs smaller than a line, a fence mark or the card's line.
+      const got =
+        run === undefined
+          ? await upsertIndexLineStreamed(file, FILE, line)
+          : await upsertScannedLine(file, scanIndexFile(file, cardLineScan(FILE, true), { toHit: true, run }), line);
       if (!expected) {
         assert.equal(got, undefined, "an append after a last line without its break is left to the whole-Buffer edit");
         assert.deepEqual(fs.readFileSync(file), buf);
@@ -68,7 +72,7 @@ test("the streamed edit writes the whole-Buffer edit's bytes and journal edit, a
       assert.deepEqual(got, { changed: expected.changed, ...(expected.edit ? { edit: expected.edit } : {}) });
       assert.deepEqual(fs.readFileSync(file), upsertIndexLineBytes(buf, FILE, line));
     }),
-    { numRuns: 400 },
+    { numRuns: 800 },
   );
   assert.deepEqual(fs.readdirSync(path.dirname(file)), ["MEMORY.md"], "no temp left");
 });
