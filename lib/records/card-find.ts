@@ -2,14 +2,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseCard } from "../core/card.js";
-import { cardLineScan, titleScan } from "../core/index-scan.js";
+import { titleScan } from "../core/index-scan.js";
 import { INDEX_FILE } from "../store/read.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { CARD_TYPES } from "../core/card-rules.js";
 import { cardNameProblem } from "./card-input.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { fileKind } from "../store/checked-fs.js";
-import { scanIndexFile } from "../store/index-stream.js";
+import { scanCardLine, scanIndexFile } from "../store/index-stream.js";
 
 /**
  * The file for `name`: an exact file name, `<name>.md`, `<type>_<name>.md` (a stat each), or a top-level card whose
@@ -76,7 +76,7 @@ function refuseSpecialFile(memoryDir: string, candidates: readonly string[]): vo
 /** The title of the first MEMORY.md line linking `file`, found without parsing the other lines. */
 export function currentIndexTitle(memoryDir: string, file: string): string | undefined {
   try {
-    return scanIndexFile(path.join(memoryDir, INDEX_FILE), cardLineScan(file), { toHit: true })?.scan.hits[0]?.entry.title; // a run at a time
+    return scanCardLine(path.join(memoryDir, INDEX_FILE), file)?.scan.hits[0]?.entry.title; // a run at a time; the edit reuses it
   } catch {
     return undefined;
   }

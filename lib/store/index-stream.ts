@@ -79,7 +79,26 @@ export interface Scanned {
  * the copy: the caller then edits the whole Buffer. The caller holds the store lock.
  */
 export async function upsertIndexLineStreamed(file: string, card: string, line: string, commit?: CommitOptions): Promise<{ changed: boolean; edit?: LineEdit } | undefined> {
-  return upsertScannedLine(file, scanIndexFile(file, cardLineScan(card, true), { toHit: true }), line, commit);
+  return upsertScannedLine(file, scanCardLine(file, card), line, commit);
+}
+
+/** The last card-line scan of each index file, with the stamp the file had. */
+const scannedByFile = new Map<string, { card: string; scanned: Scanned }>();
+
+/**
+ * The scan of `file` for the first line linking `card`, to that line (line numbers counted: the edit's journal
+ * needs them), or the same scan again while the file keeps the stamp it had: a save looks its card's title up,
+ * then edits that line under the same lock hold, and at 100,000 cards the second scan of a late line would read
+ * 19 MB again. A change in place moves mtime and ctime, a replace the inode (as readRegularMemo trusts them).
+ */
+export function scanCardLine(file: string, card: string): Scanned | undefined {
+  const now = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
+  const seen = scannedByFile.get(file);
+  if (now && seen && seen.card === card && seen.scanned.stamp === stampOf(now)) return seen.scanned;
+  scannedByFile.delete(file);
+  const scanned = scanIndexFile(file, cardLineScan(card, true), { toHit: true });
+  if (scanned) scannedByFile.set(file, { card, scanned });
+  return scanned;
 }
 
 /** upsertIndexLineStreamed's write, given the whole scan of `file` it makes (its own function for the tests). */

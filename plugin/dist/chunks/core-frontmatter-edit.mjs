@@ -203,7 +203,17 @@ function scanIndexFile(file, scan, options = {}) {
   }
 }
 async function upsertIndexLineStreamed(file, card, line, commit) {
-  return upsertScannedLine(file, scanIndexFile(file, cardLineScan(card, true), { toHit: true }), line, commit);
+  return upsertScannedLine(file, scanCardLine(file, card), line, commit);
+}
+var scannedByFile = /* @__PURE__ */ new Map();
+function scanCardLine(file, card) {
+  const now = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
+  const seen = scannedByFile.get(file);
+  if (now && seen && seen.card === card && seen.scanned.stamp === stampOf(now)) return seen.scanned;
+  scannedByFile.delete(file);
+  const scanned = scanIndexFile(file, cardLineScan(card, true), { toHit: true });
+  if (scanned) scannedByFile.set(file, { card, scanned });
+  return scanned;
 }
 async function upsertScannedLine(file, scanned, line, commit) {
   if (!scanned) return void 0;
@@ -261,8 +271,8 @@ export {
   renderField,
   setFrontmatterFieldsBytes,
   replaceBodyBytes,
-  cardLineScan,
   titleScan,
   scanIndexFile,
-  upsertIndexLineStreamed
+  upsertIndexLineStreamed,
+  scanCardLine
 };

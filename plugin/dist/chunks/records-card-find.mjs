@@ -1,8 +1,8 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  cardLineScan,
   renderField,
   replaceBodyBytes,
+  scanCardLine,
   scanIndexFile,
   setFrontmatterFieldsBytes,
   titleScan
@@ -190,7 +190,7 @@ function refuseSpecialFile(memoryDir, candidates) {
 }
 function currentIndexTitle(memoryDir, file) {
   try {
-    return scanIndexFile(path.join(memoryDir, INDEX_FILE), cardLineScan(file), { toHit: true })?.scan.hits[0]?.entry.title;
+    return scanCardLine(path.join(memoryDir, INDEX_FILE), file)?.scan.hits[0]?.entry.title;
   } catch {
     return void 0;
   }

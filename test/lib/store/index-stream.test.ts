@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { upsertIndexLineBytes, upsertIndexLinePieces } from "../../../lib/core/index-edit.js";
 import { findIndexLine } from "../../../lib/core/index-find.js";
 import { cardLineScan } from "../../../lib/core/index-scan.js";
-import { scanIndexFile, upsertIndexLineStreamed, upsertScannedLine } from "../../../lib/store/index-stream.js";
+import { scanCardLine, scanIndexFile, upsertIndexLineStreamed, upsertScannedLine } from "../../../lib/store/index-stream.js";
 import { scratchDir } from "../../support/scratch.js";
 
 const FILE = "project_a.md";
@@ -88,4 +88,19 @@ test("an index edited by hand between the scan and the copy is not replaced: the
   assert.equal(await upsertScannedLine(file, scanned, `- [A](${FILE}) — saved`), undefined);
   assert.equal(fs.readFileSync(file, "utf8"), text.replace("hook b", "hook B"), "the hand edit stands, nothing written over it");
   assert.deepEqual(fs.readdirSync(path.dirname(file)), ["MEMORY.md"], "the temp is gone");
+});
+
+test("a save's title look-up and its edit share one scan while the index is unchanged, and any change is scanned again", (t) => {
+  const file = path.join(dir(t), "MEMORY.md");
+  const text = `# Memory\n\n- [A](${FILE}) — the card\n- [B](project_b.md) — hook b\n`;
+  fs.writeFileSync(file, text);
+  const first = scanCardLine(file, FILE);
+  assert.equal(scanCardLine(file, FILE), first, "unchanged: the same scan");
+  const fd = fs.openSync(file, "r+");
+  fs.writeSync(fd, Buffer.from("Z"), 0, 1, text.indexOf("[A]") + 1); // in place, same size: the title is now Z
+  fs.closeSync(fd);
+  const second = scanCardLine(file, FILE);
+  assert.notEqual(second, first);
+  assert.equal(second?.scan.hits[0]?.entry.title, "Z");
+  assert.equal(scanCardLine(file, "project_b.md")?.scan.hits[0]?.entry.title, "B", "another card: its own scan");
 });
