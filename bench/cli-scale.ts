@@ -1,7 +1,7 @@
 // The CLI's reads and writes at scale: `memctl save` (an update and a new card), `list` and `search`, each as a
 // fresh process, interleaved with `node -e 0` as latency.ts does, reported as a ratio of medians.
 // Issue 32's targets: save ≤ 5x, list / search ≤ 10x `node -e 0` at 100,000 cards. Build first: `npm run build`.
-// Run: node --import tsx bench/cli-scale.ts [--cards 10000] [--runs 5] [--dir DIR] [--keep] [--only save,save-last,save-new,list,search,mcp]
+// Run: node --import tsx bench/cli-scale.ts [--cards 10000] [--runs 5] [--dir DIR] [--keep] [--cpu] [--only save,save-last,save-new,list,search,mcp]
 // save-last (not in the default set): an update of the card on MEMORY.md's last line.
 // mcp: `memory_search` calls to one `memctl mcp` server (not in the default set: the server is not a fresh process).
 // --cli another build's dist/cli.js (inside the checkout, e.g. .bench-cache/old-dist/cli.js, so it resolves node_modules).
@@ -12,6 +12,8 @@
 // --keeper starts this build's freshness keeper (dist/hooks/keeper.cjs) on its store first and waits for its first
 // check of both caches (so list / search above 10,000 cards trust a check under 2 s old), killed at the end.
 // --gap-ms N waits N ms before each timed command: 2100 leaves no command a check made by the one before it.
+// --cpu also reports each timed process's own CPU time (process.cpuUsage() at exit, through a --require preload given
+// to every process alike, node -e 0 included, as hook-ab.ts does): a loaded machine inflates it far less than wall time.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -43,10 +45,13 @@ function prepare(cards: number, dir: string | undefined): string {
   return memory;
 }
 
-function run(argv: string[], env: NodeJS.ProcessEnv, cwd: string): { ms: number; status: number | null; stderr: string } {
+function run(argv: string[], env: NodeJS.ProcessEnv, cwd: string): { ms: number; status: number | null; stderr: string; cpuMs: number } {
+  if (cpuProbe) fs.rmSync(cpuProbe.out, { force: true });
   const start = performance.now();
-  const r = spawnSync(process.execPath, argv, { env, cwd, encoding: "utf8", maxBuffer: 256 << 20 });
-  return { ms: performance.now() - start, status: r.status, stderr: r.stderr };
+  const r = spawnSync(process.execPath, cpuProbe ? ["--require", cpuProbe.preload, ...argv] : argv, { env, cwd, encoding: "utf8", maxBuffer: 256 << 20 });
+  const ms = performance.now() - start;
+  const cpuMs = cpuProbe && fs.existsSync(cpuProbe.out) ? Number(fs.readFileSync(cpuProbe.out, "utf8")) : Number.NaN;
+  return { ms, status: r.status, stderr: r.stderr, cpuMs };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -57,6 +62,12 @@ const only = (arg("only") ?? "save,save-new,list,search").split(",").filter((c) 
 if (!fs.existsSync(CLI)) throw new Error("dist/cli.js is missing: run `npm run build` first");
 const memory = prepare(cards, arg("dir"));
 const home = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-bench-cli-home-"));
+const cpuProbe = process.argv.includes("--cpu") ? { preload: path.join(home, "cpu.cjs"), out: path.join(home, "cpu.txt") } : undefined;
+if (cpuProbe)
+  fs.writeFileSync(
+    cpuProbe.preload,
+    `process.on("exit", () => { const u = process.cpuUsage(); require("node:fs").writeFileSync(${JSON.stringify(cpuProbe.out)}, String((u.user + u.system) / 1000)); });\n`,
+  );
 const env: NodeJS.ProcessEnv = {
   PATH: process.env.PATH,
   HOME: home,
@@ -151,26 +162,42 @@ for (const name of only) {
   const compared: number[] = [];
   const base: number[] = [];
   const ages: number[] = [];
+  const cpu = new Map<number[], number[]>([
+    [times, []],
+    [compared, []],
+    [base, []],
+  ]);
   const once = (cli: string, e: NodeJS.ProcessEnv, into: number[]) => {
     if (gapMs > 0) spawnSync("sleep", [String(gapMs / 1000)]);
     if (cli === CLI) ages.push(Date.now() - checkAt());
     const r = run([cli, ...commands[name]!()], e, home);
     if (r.status !== 0) throw new Error(`${name} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
     into.push(r.ms);
+    cpu.get(into)!.push(r.cpuMs);
+  };
+  const baseline = () => {
+    const r = run(["-e", "0"], env, home);
+    base.push(r.ms);
+    cpu.get(base)!.push(r.cpuMs);
   };
   run([CLI, ...commands[name]!()], env, home); // warm the page cache (and the build's card cache); not counted
   if (compareEnv) run([COMPARE!, ...commands[name]!()], compareEnv, home);
   for (let i = 0; i < runs; i++) {
     const first = i % 2 === 0;
-    if (first) base.push(run(["-e", "0"], env, home).ms);
+    if (first) baseline();
     if (compareEnv && first) once(COMPARE!, compareEnv, compared);
     once(CLI, env, times);
     if (compareEnv && !first) once(COMPARE!, compareEnv, compared);
-    if (!first) base.push(run(["-e", "0"], env, home).ms);
+    if (!first) baseline();
   }
   const line = (label: string, xs: number[]) => `${label.padEnd(9)} ${stats(xs)}; node -e 0 median ${median(base).toFixed(1)} ms; ratio ${(median(xs) / median(base)).toFixed(1)}x`;
   if (compareEnv) console.log(line(`${name} (compare)`, compared));
   console.log(line(name, times));
+  if (cpuProbe) {
+    const cpuLine = (label: string, xs: number[]) => `${label.padEnd(9)} CPU ${stats(xs)}; node -e 0 CPU median ${median(cpu.get(base)!).toFixed(1)} ms`;
+    if (compareEnv) console.log(cpuLine(`${name} (compare)`, cpu.get(compared)!));
+    console.log(cpuLine(name, cpu.get(times)!));
+  }
   // Above 10,000 cards a command trusts the last full check only when it is under 2 s old as it starts.
   const fresh = ages.filter((a) => a < 2000).length;
   console.log(`${"".padEnd(9)} last full check's age at each start: ${stats(ages).replace(/ ms$/, "")} ms, under 2 s for ${fresh} of ${ages.length}`);

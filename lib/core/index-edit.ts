@@ -46,18 +46,31 @@ export function upsertIndexLinePieces(index: Buffer, file: string, line: string)
   if (!hit) {
     if (index.length > 0 && index[index.length - 1] !== 0x0a) return undefined;
     const added = Buffer.from(line + (index.includes("\r\n") ? "\r\n" : "\n"), "utf8");
-    const at = countNewlines(index, index.length) + 1;
-    const refused = at === 1 || /[\r\n]/.test(line) || hasFenceMark(index) || hasFence(added);
-    return { pieces: [index, added], changed: true, ...(refused ? {} : { edit: { at, removed: 0, inserted: [line] } }) };
+    const edit = appendedLineEdit(countNewlines(index, index.length) + 1, line, hasFenceMark(index));
+    return { pieces: [index, added], changed: true, ...(edit ? { edit } : {}) };
   }
   const bytes = Buffer.from(line, "utf8");
   const old = index.subarray(hit.start, hit.end);
   const pieces = [index.subarray(0, hit.start), bytes, index.subarray(hit.end)];
   if (bytes.equals(old)) return { pieces, changed: false };
-  // What indexLineEdit refuses, refused alike: line 1, a fence mark in either text, a line that is not UTF-8.
-  const at = countNewlines(index, hit.start) + 1;
-  if (at === 1 || /[\r\n]/.test(line) || hasFenceMark(index) || hasFence(bytes) || !isUtf8(old)) return { pieces, changed: true };
-  return { pieces, changed: true, edit: { at, removed: 1, inserted: [line] } };
+  const edit = replacedLineEdit(countNewlines(index, hit.start) + 1, line, old, hasFenceMark(index));
+  return { pieces, changed: true, ...(edit ? { edit } : {}) };
+}
+
+/** The journal's edit for `line` appended as line `at` (1-based); refused as replacedLineEdit refuses. */
+export function appendedLineEdit(at: number, line: string, marks: boolean): LineEdit | undefined {
+  if (at === 1 || /[\r\n]/.test(line) || marks || hasFence(Buffer.from(line, "utf8"))) return undefined;
+  return { at, removed: 0, inserted: [line] };
+}
+
+/**
+ * The journal's edit for line `at` (1-based), whose bytes were `old`, replaced by `line`, in an index that holds a
+ * fence mark anywhere or not (`marks`). What indexLineEdit refuses, refused alike: line 1, a fence mark in either
+ * text, a line that is not UTF-8. Shared by the whole-Buffer edit above and the streamed one (lib/store/index-stream.ts).
+ */
+export function replacedLineEdit(at: number, line: string, old: Uint8Array, marks: boolean): LineEdit | undefined {
+  if (at === 1 || /[\r\n]/.test(line) || marks || hasFence(Buffer.from(line, "utf8")) || !isUtf8(old)) return undefined;
+  return { at, removed: 1, inserted: [line] };
 }
 
 function isUtf8(bytes: Uint8Array): boolean {

@@ -2,13 +2,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseCard } from "../core/card.js";
-import { findIndexLine, findIndexTitles } from "../core/index-find.js";
+import { titleScan } from "../core/index-scan.js";
 import { INDEX_FILE } from "../store/read.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { CARD_TYPES } from "../core/card-rules.js";
 import { cardNameProblem } from "./card-input.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
-import { fileKind, readRegularMemo } from "../store/checked-fs.js";
+import { fileKind } from "../store/checked-fs.js";
+import { scanCardLine, scanIndexFile } from "../store/index-stream.js";
 
 /**
  * The file for `name`: an exact file name, `<name>.md`, `<type>_<name>.md` (a stat each), or a top-level card whose
@@ -43,15 +44,11 @@ export function findCardFile(memoryDir: string, name: string): string | undefine
 
 /** The files MEMORY.md lines titled `title` link (./ removed); none when there is no readable index. */
 function titledFiles(memoryDir: string, title: string): string[] {
-  const index = readIndexBytes(memoryDir);
-  return index ? findIndexTitles(index, title).map((h) => h.entry.file.replace(/^\.\//, "")) : [];
-}
-
-function readIndexBytes(memoryDir: string): Buffer | undefined {
   try {
-    return readRegularMemo(path.join(memoryDir, INDEX_FILE)); // the write that follows reads it again: one read
+    const scanned = scanIndexFile(path.join(memoryDir, INDEX_FILE), titleScan(title)); // a run at a time
+    return scanned ? scanned.scan.hits.map((h) => h.entry.file.replace(/^\.\//, "")) : [];
   } catch {
-    return undefined;
+    return [];
   }
 }
 
@@ -78,8 +75,11 @@ function refuseSpecialFile(memoryDir: string, candidates: readonly string[]): vo
 
 /** The title of the first MEMORY.md line linking `file`, found without parsing the other lines. */
 export function currentIndexTitle(memoryDir: string, file: string): string | undefined {
-  const index = readIndexBytes(memoryDir);
-  return index ? findIndexLine(index, file)?.entry.title : undefined;
+  try {
+    return scanCardLine(path.join(memoryDir, INDEX_FILE), file)?.scan.hits[0]?.entry.title; // a run at a time; the edit reuses it
+  } catch {
+    return undefined;
+  }
 }
 
 function isRegularFile(p: string): boolean {

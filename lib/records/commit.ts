@@ -10,6 +10,7 @@ import { appendJournal, dirStamps, indexStamp, type JournalRecord } from "../sto
 import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
 import { commitFile, sweepDeadTemps, syncDirectory, type CommitOptions } from "../store/write.js";
 import { readRegularMemo } from "../store/checked-fs.js";
+import { upsertIndexLineStreamed } from "../store/index-stream.js";
 import { notRealError, realDir } from "../store/safe-write.js";
 import { ensureMachineId, readMachineId } from "../store/machine-id.js";
 import { intentProblems } from "./intent-check.js";
@@ -224,6 +225,12 @@ async function applyIntent(memoryDir: string, intent: Intent, commit?: CommitOpt
 /** Edits MEMORY.md; returns the journal's account of the edit (its lines, or x: re-read it), nothing when unchanged. */
 async function editIndex(memoryDir: string, card: string, edit: NonNullable<CardChange["index"]>, commit?: CommitOptions): Promise<Pick<JournalRecord, "e" | "x">> {
   const file = path.join(memoryDir, INDEX_FILE);
+  // A save's line replaced or appended from a scan a run at a time, never the whole index in memory
+  // (lib/store/index-stream.ts); what that leaves to the whole Buffer (an index changed meanwhile) goes on below.
+  if (edit.line !== null && edit.from === undefined && fs.existsSync(file)) {
+    const streamed = await upsertIndexLineStreamed(file, card, edit.line, commit);
+    if (streamed) return !streamed.changed ? {} : streamed.edit ? { e: [streamed.edit.at, streamed.edit.removed, streamed.edit.inserted] } : { x: 1 };
+  }
   let before: Buffer;
   try {
     before = readRegularMemo(file); // as the save that planned this edit read it, unless it changed since

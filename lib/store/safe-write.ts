@@ -160,9 +160,10 @@ function isJsonRecord(text: string): boolean {
 /**
  * Creates `file` with `data`: never an existing name and never through a link (O_CREAT|O_EXCL|O_NOFOLLOW). On any
  * failure (a full disk) the partial file is removed, so no temp is left behind. `data` may be pieces written one
- * after another (a 19 MB MEMORY.md with one line replaced is its head, the line and its tail: no copy joins them).
+ * after another (a 19 MB MEMORY.md with one line replaced is its head, the line and its tail: no copy joins them),
+ * or an iterable making each piece once the one before is written (lib/store/index-stream.ts reuses one Buffer).
  */
-export function writeNewFile(file: string, data: string | Uint8Array | readonly Uint8Array[], options: { mode?: number; fsync?: boolean } = {}): void {
+export function writeNewFile(file: string, data: string | Uint8Array | Iterable<Uint8Array>, options: { mode?: number; fsync?: boolean } = {}): void {
   const c = fs.constants;
   const fd = fs.openSync(file, c.O_WRONLY | c.O_CREAT | c.O_EXCL | c.O_NOFOLLOW, options.mode ?? 0o666);
   let open = true;

@@ -36,7 +36,7 @@ export interface CommitOptions {
  * Replaces `file` atomically: a temp file beside it (writeNewFile: O_EXCL|O_NOFOLLOW, a dot-name every reader skips),
  * write + fsync, rename over the target, fsync the directory. Keeps an existing file's mode.
  */
-export async function commitFile(file: string, content: string | Buffer | readonly Buffer[], options: CommitOptions = {}): Promise<void> {
+export async function commitFile(file: string, content: string | Buffer | Iterable<Uint8Array>, options: CommitOptions = {}): Promise<void> {
   const staged = stageOne(file, content, options);
   if (options.pauseBeforeCommitMs && options.pauseBeforeCommitMs > 0) await new Promise((r) => setTimeout(r, options.pauseBeforeCommitMs));
   renameOne(staged, options);
@@ -48,7 +48,7 @@ export function commitFileSync(file: string, content: string | Buffer, options: 
 }
 
 /** The content complete in a temp beside the target (fsynced when durable); the target untouched. */
-function stageOne(file: string, content: string | Buffer | readonly Buffer[], options: CommitOptions): { file: string; temp: string } {
+function stageOne(file: string, content: string | Buffer | Iterable<Uint8Array>, options: CommitOptions): { file: string; temp: string } {
   if (options.followLink) {
     file = realTarget(file);
     fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -23,8 +23,8 @@ import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
 import "./store-revisions.mjs";
 import "./core-card-rules.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
-import "./core-index-find.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,

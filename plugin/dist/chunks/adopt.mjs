@@ -10,8 +10,8 @@ import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./store-revisions.mjs";
 import "./core-card-rules.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
-import "./core-index-find.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,

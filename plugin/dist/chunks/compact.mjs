@@ -26,8 +26,8 @@ import "./store-full-check.mjs";
 import "./rank-stem.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
-import "./core-index-find.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,

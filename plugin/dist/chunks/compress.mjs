@@ -35,8 +35,8 @@ import {
 import {
   CARD_REQUIRED
 } from "./core-card-rules.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
-import "./core-index-find.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,

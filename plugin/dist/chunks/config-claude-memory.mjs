@@ -6,9 +6,11 @@ import {
   DESCRIPTION_MAX
 } from "./core-card-rules.mjs";
 import {
-  EMPTY_INDEX,
   journalChange,
   snapshotIndex
+} from "./store-write-journal.mjs";
+import {
+  EMPTY_INDEX
 } from "./core-index-edit.mjs";
 import {
   checkBatch,

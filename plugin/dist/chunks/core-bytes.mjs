@@ -329,6 +329,7 @@ export {
   access,
   NOT_REGULAR,
   TOO_LARGE,
+  DEFAULT_READ_CAP,
   fileKind,
   notRegularError,
   openRegular,

@@ -1,10 +1,25 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  appendedLineEdit,
+  replacedLineEdit
+} from "./core-index-edit.mjs";
+import {
+  FENCE,
+  parseIndexLine
+} from "./core-index-file.mjs";
+import {
   parseCard
 } from "./core-card.mjs";
 import {
+  commitFile
+} from "./store-lock.mjs";
+import {
+  DEFAULT_READ_CAP,
   ERROR_CODES,
-  MemctlError
+  MemctlError,
+  close,
+  openRegular,
+  readAt
 } from "./core-bytes.mjs";
 import {
   dump
@@ -52,7 +67,7 @@ function replaceBodyBytes(card, body) {
 function editFields(cardText, fields, encode, decode) {
   const match = CARD.exec(cardText);
   if (!match) throw new MemctlError(ERROR_CODES.E_CARD_FRONTMATTER, "the card has no frontmatter block (--- \u2026 ---) to edit; nothing was written");
-  const [, open, fm, close] = match;
+  const [, open, fm, close2] = match;
   const before = parseCard(decode(cardText));
   if (before.errors.length > 0)
     throw new MemctlError(ERROR_CODES.E_CARD_FRONTMATTER, `the card's frontmatter does not parse (${before.errors[0].message}); fix it by hand first \u2014 nothing was written`);
@@ -72,7 +87,7 @@ function editFields(cardText, fields, encode, decode) {
   }
   let nextFm = blocks.map((b) => b.text).join("");
   if (!endsWithNewline) nextFm = nextFm.replace(/\r?\n$/, "");
-  const closing = nextFm !== "" && !/^\r?\n/.test(close) && !nextFm.endsWith("\n") ? eol + close : close;
+  const closing = nextFm !== "" && !/^\r?\n/.test(close2) && !nextFm.endsWith("\n") ? eol + close2 : close2;
   const next = open + nextFm + closing + cardText.slice(match[0].length);
   verifyEdit(before.frontmatter, decode(next), fields);
   return next;
@@ -87,8 +102,177 @@ function verifyEdit(before, nextText, fields) {
   }
 }
 
+// lib/core/index-scan.ts
+var MARKS = [Buffer.from("```"), Buffer.from("~~~")];
+var CRLF = Buffer.from("\r\n");
+var PERCENT = 37;
+var BACKSLASH = 92;
+var NL = 10;
+var CR = 13;
+function cardLineScan(file, count = false) {
+  return newScan([Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file, true, count);
+}
+function titleScan(title) {
+  return newScan([Buffer.from(title, "utf8"), BACKSLASH], (e) => e.title === title, false, false);
+}
+function newScan(needles, accept, first, count) {
+  const kept = needles.filter((n) => typeof n === "number" || n.length > 0);
+  return { needles: kept, accept, first, count, hits: [], fences: 0, newlines: 0, marks: false, crlf: false };
+}
+function feedIndexScan(scan, run, base) {
+  if (run.length > 0) scan.last = run[run.length - 1];
+  scan.crlf ||= run.includes(CRLF);
+  const done = scan.first && scan.hits.length > 0;
+  const fenceLines = [];
+  for (const mark of MARKS) {
+    for (let at = run.indexOf(mark); at !== -1; at = run.indexOf(mark, at + 1)) {
+      scan.marks = true;
+      if (done) break;
+      const start = lineStart(run, at);
+      if (!fenceLines.includes(start) && FENCE.test(run.toString("utf8", start, contentEnd(run, start)))) fenceLines.push(start);
+    }
+  }
+  if (done) return;
+  fenceLines.sort((a, b) => a - b);
+  const starts = /* @__PURE__ */ new Set();
+  for (const needle of scan.needles) for (let at = run.indexOf(needle); at !== -1; at = run.indexOf(needle, at + 1)) starts.add(lineStart(run, at));
+  for (const start of [...starts].sort((a, b) => a - b)) {
+    if ((scan.fences + fenceLines.filter((f) => f <= start).length) % 2 === 1) continue;
+    const end = contentEnd(run, start);
+    const entry = parseIndexLine(run.toString("utf8", start, end), 0);
+    if (entry === void 0 || "reason" in entry || !scan.accept(entry)) continue;
+    const at = scan.count ? scan.newlines + countNewlines(run, start) + 1 : 0;
+    scan.hits.push({ start: base + start, end: base + end, at, entry, bytes: Buffer.from(run.subarray(start, end)) });
+    if (scan.first) return;
+  }
+  scan.fences += fenceLines.length;
+  if (scan.count) scan.newlines += countNewlines(run, run.length);
+}
+function lineStart(run, at) {
+  return at === 0 ? 0 : run.lastIndexOf(NL, at - 1) + 1;
+}
+function contentEnd(run, start) {
+  const nl = run.indexOf(NL, start);
+  if (nl === -1) return run.length;
+  return nl > start && run[nl - 1] === CR ? nl - 1 : nl;
+}
+function countNewlines(run, end) {
+  let n = 0;
+  for (let at = run.indexOf(NL); at !== -1 && at < end; at = run.indexOf(NL, at + 1)) n++;
+  return n;
+}
+
+// lib/store/index-stream.ts
+import fs from "node:fs";
+var RUN = 1 << 20;
+var NL2 = 10;
+var MARKS2 = [Buffer.from("```"), Buffer.from("~~~")];
+var runs = {};
+function stampOf(st) {
+  return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+}
+function scanIndexFile(file, scan, options = {}) {
+  const { fd } = openRegular(file);
+  try {
+    const st = fs.fstatSync(fd, { bigint: true });
+    let buf = options.run === void 0 ? runs.scan ??= Buffer.allocUnsafe(RUN) : Buffer.allocUnsafe(options.run);
+    let covered = 0;
+    let held = 0;
+    let base = 0;
+    for (; ; ) {
+      if (held === buf.length) {
+        if (buf.length * 2 > DEFAULT_READ_CAP) return void 0;
+        const bigger = Buffer.allocUnsafe(buf.length * 2);
+        buf.copy(bigger, 0, 0, held);
+        buf = bigger;
+      }
+      const n = readAt(fd, buf, held, buf.length - held, base + held);
+      const filled = held + n;
+      const end = n === 0 ? filled : buf.lastIndexOf(NL2, filled - 1) + 1;
+      if (end > 0) feedIndexScan(scan, buf.subarray(0, end), base);
+      covered = base + end;
+      const found = scan.first && scan.hits.length > 0;
+      if (n === 0 || found && (options.toHit || scan.marks)) break;
+      buf.copy(buf, 0, end, filled);
+      held = filled - end;
+      base += end;
+    }
+    return { scan, size: Number(st.size), stamp: stampOf(st), covered, run: options.run };
+  } finally {
+    close(fd);
+  }
+}
+async function upsertIndexLineStreamed(file, card, line, commit) {
+  return upsertScannedLine(file, scanCardLine(file, card), line, commit);
+}
+var scannedByFile = /* @__PURE__ */ new Map();
+function scanCardLine(file, card) {
+  const now = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
+  const seen = scannedByFile.get(file);
+  if (now && seen && seen.card === card && seen.scanned.stamp === stampOf(now)) return seen.scanned;
+  scannedByFile.delete(file);
+  const scanned = scanIndexFile(file, cardLineScan(card, true), { toHit: true });
+  if (scanned) scannedByFile.set(file, { card, scanned });
+  return scanned;
+}
+async function upsertScannedLine(file, scanned, line, commit) {
+  if (!scanned) return void 0;
+  const { scan, size, stamp } = scanned;
+  const hit = scan.hits[0];
+  const bytes = Buffer.from(line, "utf8");
+  if (hit && bytes.equals(hit.bytes)) return { changed: false };
+  if (!hit && size > 0 && scan.last !== NL2) return void 0;
+  const ranges = hit ? [[0, hit.start], bytes, [hit.end, size]] : [[0, size], Buffer.from(line + (scan.crlf ? "\r\n" : "\n"), "utf8")];
+  const watch = { from: scanned.covered, marks: scan.marks };
+  try {
+    await commitFile(file, copyAround(file, ranges, stamp, watch, scanned.run), { ...commit, sweep: false });
+  } catch (err) {
+    if (err === CHANGED) return void 0;
+    throw err;
+  }
+  const edit = hit ? replacedLineEdit(hit.at, line, hit.bytes, watch.marks) : appendedLineEdit(scan.newlines + 1, line, scan.marks);
+  return { changed: true, ...edit ? { edit } : {} };
+}
+var CHANGED = new Error("MEMORY.md changed while it was copied");
+function* copyAround(file, pieces, stamp, watch, run) {
+  const { fd } = openRegular(file);
+  try {
+    if (stampOf(fs.fstatSync(fd, { bigint: true })) !== stamp) throw CHANGED;
+    const buf = run === void 0 ? runs.copy ??= Buffer.allocUnsafe(RUN) : Buffer.allocUnsafe(run);
+    let edge = Buffer.alloc(0);
+    for (const piece of pieces) {
+      if (Buffer.isBuffer(piece)) {
+        yield piece;
+        continue;
+      }
+      for (let at = piece[0]; at < piece[1]; ) {
+        const n = readAt(fd, buf, 0, Math.min(buf.length, piece[1] - at), at);
+        if (n === 0) throw CHANGED;
+        const skip = Math.max(0, watch.from - at);
+        if (!watch.marks && skip < n) {
+          const seen = buf.subarray(skip, n);
+          const across = Buffer.concat([edge, seen.subarray(0, 2)]);
+          watch.marks = MARKS2.some((mark) => seen.includes(mark) || across.includes(mark));
+          const last = Buffer.concat([edge, seen.subarray(Math.max(0, seen.length - 2))]);
+          edge = Buffer.from(last.subarray(Math.max(0, last.length - 2)));
+        }
+        yield buf.subarray(0, n);
+        at += n;
+      }
+    }
+    const now = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
+    if (stampOf(fs.fstatSync(fd, { bigint: true })) !== stamp || !now || stampOf(now) !== stamp) throw CHANGED;
+  } finally {
+    close(fd);
+  }
+}
+
 export {
   renderField,
   setFrontmatterFieldsBytes,
-  replaceBodyBytes
+  replaceBodyBytes,
+  titleScan,
+  scanIndexFile,
+  upsertIndexLineStreamed,
+  scanCardLine
 };

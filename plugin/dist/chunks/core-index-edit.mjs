@@ -1,26 +1,140 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  findIndexLine,
-  findIndexLines,
-  hasFenceMark
-} from "./core-index-find.mjs";
-import {
-  appendBytes,
-  realDir,
-  replaceFile
-} from "./store-lock.mjs";
-import {
-  INDEX_FILE,
-  STATE_DIR,
-  joinPath
-} from "./config-config.mjs";
-import {
-  close,
-  openRegular,
-  readAt,
-  readRegular,
-  statIfExists
-} from "./core-bytes.mjs";
+  FENCE,
+  parseIndexLine
+} from "./core-index-file.mjs";
+
+// lib/core/index-find.ts
+var BACKTICKS = Buffer.from("```");
+var TILDES = Buffer.from("~~~");
+var PERCENT = 37;
+var NL = 10;
+var CR = 13;
+function findIndexLines(index, file) {
+  const memo = linesFound.get(index) ?? /* @__PURE__ */ new Map();
+  linesFound.set(index, memo);
+  let hits = memo.get(file);
+  if (!hits) memo.set(file, hits = findEntries(index, [Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file));
+  return [...hits];
+}
+var linesFound = /* @__PURE__ */ new WeakMap();
+function findIndexLine(index, file) {
+  const known = linesFound.get(index)?.get(file);
+  if (known) return known[0];
+  const needle = Buffer.from(file, "utf8");
+  if (needle.length === 0 || searchedWithin(index, needle)) return findIndexLines(index, file)[0];
+  let memo = firstFound.get(index);
+  if (!memo) firstFound.set(index, memo = /* @__PURE__ */ new Map());
+  if (memo.has(file)) return memo.get(file);
+  const accept = (e) => e.file.replace(/^\.\//, "") === file;
+  let raw = index.indexOf(needle);
+  let escaped = index.indexOf(PERCENT);
+  let hit;
+  while (raw !== -1 || escaped !== -1) {
+    const start = lineStart(index, raw === -1 ? escaped : escaped === -1 ? raw : Math.min(raw, escaped));
+    hit = entryAt(index, start, accept);
+    if (hit) break;
+    const next = lineEnd(index, start) + 1;
+    if (raw !== -1 && raw < next) raw = index.indexOf(needle, next);
+    if (escaped !== -1 && escaped < next) escaped = index.indexOf(PERCENT, next);
+  }
+  memo.set(file, hit);
+  return hit;
+}
+var firstFound = /* @__PURE__ */ new WeakMap();
+function findEntries(index, needles, accept) {
+  const starts = /* @__PURE__ */ new Set();
+  for (const needle of needles) {
+    if (typeof needle === "number") for (let at = index.indexOf(needle); at !== -1; at = index.indexOf(needle, at + 1)) starts.add(lineStart(index, at));
+    else if (needle.length > 0) for (const start of linesHolding(index, needle)) starts.add(start);
+  }
+  if (starts.size === 0) return [];
+  const hits = [];
+  for (const start of [...starts].sort((a, b) => a - b)) {
+    const hit = entryAt(index, start, accept);
+    if (hit) hits.push(hit);
+  }
+  return hits;
+}
+function entryAt(index, start, accept) {
+  if (fencesUpTo(fenceLines(index), start) % 2 === 1) return void 0;
+  const end = contentEnd(index, start);
+  const parsed = parseIndexLine(index.toString("utf8", start, end), 0);
+  if (parsed === void 0 || "reason" in parsed || !accept(parsed)) return void 0;
+  return { start, end, entry: parsed };
+}
+var holding = /* @__PURE__ */ new WeakMap();
+function linesHolding(index, needle) {
+  let memo = holding.get(index);
+  if (!memo) holding.set(index, memo = /* @__PURE__ */ new Map());
+  const key = needle.toString("latin1");
+  let found = memo.get(key);
+  if (found) return found;
+  const within = searchedWithin(index, needle);
+  if (within) found = within.filter((start) => index.subarray(start, lineEnd(index, start)).includes(needle));
+  else {
+    const starts = [];
+    for (let at = index.indexOf(needle); at !== -1; at = index.indexOf(needle, at + 1)) {
+      const start = lineStart(index, at);
+      if (starts[starts.length - 1] !== start) starts.push(start);
+    }
+    found = starts;
+  }
+  memo.set(key, found);
+  return found;
+}
+function searchedWithin(index, needle) {
+  const memo = holding.get(index);
+  if (!memo || needle.includes(NL)) return void 0;
+  const key = needle.toString("latin1");
+  for (const [part, lines] of memo) if (key.includes(part)) return lines;
+  return void 0;
+}
+function lineEnd(index, start) {
+  const nl = index.indexOf(NL, start);
+  return nl === -1 ? index.length : nl;
+}
+function lineStart(index, at) {
+  return at === 0 ? 0 : index.lastIndexOf(NL, at - 1) + 1;
+}
+function contentEnd(index, start) {
+  const nl = index.indexOf(NL, start);
+  if (nl === -1) return index.length;
+  return nl > start && index[nl - 1] === CR ? nl - 1 : nl;
+}
+function fenceLines(index) {
+  return fenceScan(index).lines;
+}
+function hasFenceMark(index) {
+  return fenceScan(index).marks;
+}
+var fenceScans = /* @__PURE__ */ new WeakMap();
+function fenceScan(index) {
+  let scan = fenceScans.get(index);
+  if (scan) return scan;
+  const starts = /* @__PURE__ */ new Set();
+  let marks = false;
+  for (const mark of [BACKTICKS, TILDES]) {
+    for (let at = index.indexOf(mark); at !== -1; at = index.indexOf(mark, at + 1)) {
+      marks = true;
+      const start = lineStart(index, at);
+      if (FENCE.test(index.toString("utf8", start, contentEnd(index, start)))) starts.add(start);
+    }
+  }
+  scan = { marks, lines: [...starts].sort((a, b) => a - b) };
+  fenceScans.set(index, scan);
+  return scan;
+}
+function fencesUpTo(fences, start) {
+  let lo = 0;
+  let hi = fences.length;
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
+    if (fences[mid] <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 // lib/core/index-edit.ts
 var EMPTY_INDEX = "# Memory\n\nOne line per card: - [Title](file.md) \u2014 hook\n";
@@ -36,17 +150,23 @@ function upsertIndexLinePieces(index, file, line) {
   if (!hit) {
     if (index.length > 0 && index[index.length - 1] !== 10) return void 0;
     const added = Buffer.from(line + (index.includes("\r\n") ? "\r\n" : "\n"), "utf8");
-    const at2 = countNewlines(index, index.length) + 1;
-    const refused = at2 === 1 || /[\r\n]/.test(line) || hasFenceMark(index) || hasFence(added);
-    return { pieces: [index, added], changed: true, ...refused ? {} : { edit: { at: at2, removed: 0, inserted: [line] } } };
+    const edit2 = appendedLineEdit(countNewlines(index, index.length) + 1, line, hasFenceMark(index));
+    return { pieces: [index, added], changed: true, ...edit2 ? { edit: edit2 } : {} };
   }
   const bytes = Buffer.from(line, "utf8");
   const old = index.subarray(hit.start, hit.end);
   const pieces = [index.subarray(0, hit.start), bytes, index.subarray(hit.end)];
   if (bytes.equals(old)) return { pieces, changed: false };
-  const at = countNewlines(index, hit.start) + 1;
-  if (at === 1 || /[\r\n]/.test(line) || hasFenceMark(index) || hasFence(bytes) || !isUtf8(old)) return { pieces, changed: true };
-  return { pieces, changed: true, edit: { at, removed: 1, inserted: [line] } };
+  const edit = replacedLineEdit(countNewlines(index, hit.start) + 1, line, old, hasFenceMark(index));
+  return { pieces, changed: true, ...edit ? { edit } : {} };
+}
+function appendedLineEdit(at, line, marks) {
+  if (at === 1 || /[\r\n]/.test(line) || marks || hasFence(Buffer.from(line, "utf8"))) return void 0;
+  return { at, removed: 0, inserted: [line] };
+}
+function replacedLineEdit(at, line, old, marks) {
+  if (at === 1 || /[\r\n]/.test(line) || marks || hasFence(Buffer.from(line, "utf8")) || !isUtf8(old)) return void 0;
+  return { at, removed: 1, inserted: [line] };
 }
 function isUtf8(bytes) {
   try {
@@ -116,125 +236,13 @@ function hasFence(buf) {
   return buf.includes("```") || buf.includes("~~~");
 }
 
-// lib/store/write-journal.ts
-import path from "node:path";
-var WRITE_JOURNAL = "writes.jsonl";
-var JOURNAL_MAX_BYTES = 256 * 1024;
-function journalPath(memoryDir) {
-  return joinPath(memoryDir, STATE_DIR, WRITE_JOURNAL);
-}
-function indexStamp(memoryDir) {
-  const s = statIfExists(joinPath(memoryDir, INDEX_FILE));
-  return s ? [s.size, s.mtimeMs, s.ino] : null;
-}
-function dirStamps(memoryDir, cards) {
-  const rels = /* @__PURE__ */ new Set([""]);
-  for (const card of cards) {
-    const dir = path.posix.dirname(card);
-    if (dir !== ".") rels.add(dir);
-  }
-  return [...rels].map((rel) => [rel, statIfExists(rel === "" ? memoryDir : path.join(memoryDir, rel))?.mtimeMs ?? -1]);
-}
-var JOURNAL_EDIT_MAX_LINES = 64;
-var JOURNAL_CHANGE_MAX_FILES = 1024;
-function snapshotIndex(memoryDir) {
-  try {
-    const stamp = indexStamp(memoryDir);
-    if (stamp === null) return { stamp };
-    const { bytes } = readRegular(joinPath(memoryDir, INDEX_FILE));
-    return sameIndexStamp(stamp, indexStamp(memoryDir)) ? { stamp, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) } : void 0;
-  } catch {
-    return void 0;
-  }
-}
-function journalChange(memoryDir, before, files) {
-  const cards = files?.filter((f) => f !== "" && !f.startsWith(`${STATE_DIR}/`));
-  let record = { i: null, o: null, x: 1, c: [], d: [] };
-  try {
-    const after = before?.bytes ? snapshotIndex(memoryDir) : { stamp: indexStamp(memoryDir) };
-    const [i, o] = [before?.stamp ?? null, after?.stamp ?? null];
-    if (cards === void 0 || cards.length > JOURNAL_CHANGE_MAX_FILES) record = { i, o, x: 1, c: [], d: [] };
-    else if (before && after && sameIndexStamp(before.stamp, after.stamp)) record = { i, o, c: cards, d: dirStamps(memoryDir, cards) };
-    else {
-      const edit = before?.bytes && after?.bytes ? indexLineEdit(before.bytes, after.bytes) : void 0;
-      const lines = edit && edit.inserted.length <= JOURNAL_EDIT_MAX_LINES ? { e: [edit.at, edit.removed, edit.inserted] } : { x: 1 };
-      record = { i, o, ...lines, c: cards, d: dirStamps(memoryDir, cards) };
-    }
-  } catch {
-  }
-  appendJournal(memoryDir, [record]);
-}
-function appendJournal(memoryDir, records) {
-  if (records.length === 0) return;
-  try {
-    const dir = realDir(memoryDir, STATE_DIR);
-    const file = path.join(dir, WRITE_JOURNAL);
-    const text = records.map((r) => `${JSON.stringify(r)}
-`).join("");
-    if ((statIfExists(file)?.size ?? 0) > JOURNAL_MAX_BYTES) replaceFile(file, text, `${file}.${process.pid}.tmp`);
-    else appendBytes(file, Buffer.from(text, "utf8"));
-  } catch {
-  }
-}
-function journalMark(memoryDir) {
-  try {
-    const s = statIfExists(journalPath(memoryDir));
-    return s === void 0 ? [-1, 0] : s.isFile() ? [s.ino, s.size] : void 0;
-  } catch {
-    return void 0;
-  }
-}
-function journalSince(memoryDir, mark) {
-  if (!mark) return void 0;
-  let fd;
-  try {
-    if (mark[0] === -1 && statIfExists(journalPath(memoryDir)) === void 0) return [];
-    const opened = openRegular(journalPath(memoryDir), { nofollow: true });
-    fd = opened.fd;
-    const { ino, size } = opened.stat;
-    if (mark[0] !== -1 && ino !== mark[0] || size < mark[1] || size - mark[1] > JOURNAL_MAX_BYTES * 2) return void 0;
-    const buf = new Uint8Array(size - mark[1]);
-    if (readAt(fd, buf, 0, buf.length, mark[1]) !== buf.length) return void 0;
-    const text = Buffer.from(buf.buffer, 0, buf.length).toString("utf8");
-    if (text !== "" && !text.endsWith("\n")) return void 0;
-    return text.split("\n").filter((l) => l !== "").map((l) => {
-      const r = JSON.parse(l);
-      if (!validRecord(r)) throw new RangeError("malformed journal record");
-      return r;
-    });
-  } catch {
-    return void 0;
-  } finally {
-    if (fd !== void 0) close(fd);
-  }
-}
-function sameIndexStamp(a, b) {
-  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
-}
-var isNum = (v) => typeof v === "number" && Number.isFinite(v);
-var isStamp = (v) => v === null || Array.isArray(v) && v.length === 3 && v.every(isNum);
-function validRecord(r) {
-  if (typeof r !== "object" || r === null || !isStamp(r.i) || !isStamp(r.o)) return false;
-  if (!Array.isArray(r.c) || !r.c.every((c) => typeof c === "string")) return false;
-  if (!Array.isArray(r.d) || !r.d.every((d) => Array.isArray(d) && typeof d[0] === "string" && isNum(d[1]))) return false;
-  if (r.x !== void 0 && r.x !== 1) return false;
-  const e = r.e;
-  return e === void 0 || Array.isArray(e) && e.length === 3 && Number.isInteger(e[0]) && e[0] > 1 && Number.isInteger(e[1]) && e[1] >= 0 && Array.isArray(e[2]) && e[2].every((l) => typeof l === "string" && !/[\r\n]/.test(l));
-}
-
 export {
   EMPTY_INDEX,
   upsertIndexLineBytes,
   upsertIndexLinePieces,
+  appendedLineEdit,
+  replacedLineEdit,
   removeIndexLinesBytes,
   indexHasBytes,
-  indexLineEdit,
-  indexStamp,
-  dirStamps,
-  snapshotIndex,
-  journalChange,
-  appendJournal,
-  journalMark,
-  journalSince,
-  sameIndexStamp
+  indexLineEdit
 };

@@ -21,7 +21,7 @@ import {
   journalMark,
   journalSince,
   sameIndexStamp
-} from "./core-index-edit.mjs";
+} from "./store-write-journal.mjs";
 import {
   parseIndex,
   parseIndexLine

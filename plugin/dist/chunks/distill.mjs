@@ -42,8 +42,8 @@ import "./core-frecency.mjs";
 import {
   DESCRIPTION_MAX
 } from "./core-card-rules.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
-import "./core-index-find.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,

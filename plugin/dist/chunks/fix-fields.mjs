@@ -29,8 +29,8 @@ import {
 import {
   indexStamp,
   journalChange
-} from "./core-index-edit.mjs";
-import "./core-index-find.mjs";
+} from "./store-write-journal.mjs";
+import "./core-index-edit.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,

@@ -18,8 +18,8 @@ import {
   readRevision
 } from "./store-revisions.mjs";
 import "./core-card-rules.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
-import "./core-index-find.mjs";
 import {
   JSON_FLAG,
   STORE_FLAGS,

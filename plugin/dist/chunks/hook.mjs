@@ -92,8 +92,8 @@ import {
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
 import "./core-card-rules.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
-import "./core-index-find.mjs";
 import "./config-agent-env.mjs";
 import {
   secretPolicy

@@ -34,8 +34,8 @@ import "./store-revisions.mjs";
 import {
   DESCRIPTION_MAX
 } from "./core-card-rules.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
-import "./core-index-find.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,

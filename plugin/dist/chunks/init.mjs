@@ -6,8 +6,8 @@ import {
 } from "./config-claude-memory.mjs";
 import "./store-revisions.mjs";
 import "./core-card-rules.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
-import "./core-index-find.mjs";
 import {
   configuredGuardrails,
   secretPolicy

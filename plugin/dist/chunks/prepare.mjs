@@ -25,8 +25,8 @@ import {
 import "./rank-stem.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
-import "./core-index-find.mjs";
 import "./core-index-file.mjs";
 import "./core-card-types.mjs";
 import "./hosts-claude-auto-memory.mjs";

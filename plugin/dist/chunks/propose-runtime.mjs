@@ -25,7 +25,7 @@ import {
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./core-card-rules.mjs";
-import "./core-index-find.mjs";
+import "./core-index-edit.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
 import "./core-index-file.mjs";

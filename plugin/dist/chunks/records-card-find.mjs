@@ -2,7 +2,10 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   renderField,
   replaceBodyBytes,
-  setFrontmatterFieldsBytes
+  scanCardLine,
+  scanIndexFile,
+  setFrontmatterFieldsBytes,
+  titleScan
 } from "./core-frontmatter-edit.mjs";
 import {
   resolveMemoryPath
@@ -11,10 +14,6 @@ import {
   DESCRIPTION_MAX,
   descriptionProblem
 } from "./core-card-rules.mjs";
-import {
-  findIndexLine,
-  findIndexTitles
-} from "./core-index-find.mjs";
 import {
   parseCard,
   recallKeyProblems
@@ -33,7 +32,6 @@ import {
   ERROR_CODES,
   MemctlError,
   fileKind,
-  readRegularMemo,
   usageError
 } from "./core-bytes.mjs";
 
@@ -167,14 +165,11 @@ function findCardFile(memoryDir, name) {
   return hits[0];
 }
 function titledFiles(memoryDir, title) {
-  const index = readIndexBytes(memoryDir);
-  return index ? findIndexTitles(index, title).map((h) => h.entry.file.replace(/^\.\//, "")) : [];
-}
-function readIndexBytes(memoryDir) {
   try {
-    return readRegularMemo(path.join(memoryDir, INDEX_FILE));
+    const scanned = scanIndexFile(path.join(memoryDir, INDEX_FILE), titleScan(title));
+    return scanned ? scanned.scan.hits.map((h) => h.entry.file.replace(/^\.\//, "")) : [];
   } catch {
-    return void 0;
+    return [];
   }
 }
 function refuseSpecialFile(memoryDir, candidates) {
@@ -194,8 +189,11 @@ function refuseSpecialFile(memoryDir, candidates) {
   }
 }
 function currentIndexTitle(memoryDir, file) {
-  const index = readIndexBytes(memoryDir);
-  return index ? findIndexLine(index, file)?.entry.title : void 0;
+  try {
+    return scanCardLine(path.join(memoryDir, INDEX_FILE), file)?.scan.hits[0]?.entry.title;
+  } catch {
+    return void 0;
+  }
 }
 function isRegularFile(p) {
   try {

@@ -5,16 +5,21 @@ import {
   proposalPath
 } from "./records-proposal-files.mjs";
 import {
+  upsertIndexLineStreamed
+} from "./core-frontmatter-edit.mjs";
+import {
   lexicalProblem,
   resolveMemoryPath
 } from "./store-safe-open.mjs";
 import {
-  EMPTY_INDEX,
   appendJournal,
   dirStamps,
+  indexStamp
+} from "./store-write-journal.mjs";
+import {
+  EMPTY_INDEX,
   indexHasBytes,
   indexLineEdit,
-  indexStamp,
   removeIndexLinesBytes,
   upsertIndexLineBytes,
   upsertIndexLinePieces
@@ -511,6 +516,10 @@ async function applyIntent(memoryDir, intent, commit) {
 }
 async function editIndex(memoryDir, card, edit, commit) {
   const file = path3.join(memoryDir, INDEX_FILE);
+  if (edit.line !== null && edit.from === void 0 && fs3.existsSync(file)) {
+    const streamed = await upsertIndexLineStreamed(file, card, edit.line, commit);
+    if (streamed) return !streamed.changed ? {} : streamed.edit ? { e: [streamed.edit.at, streamed.edit.removed, streamed.edit.inserted] } : { x: 1 };
+  }
   let before;
   try {
     before = readRegularMemo(file);

@@ -31,8 +31,8 @@ import {
   utcDay
 } from "./core-frecency.mjs";
 import "./core-card-rules.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
-import "./core-index-find.mjs";
 import {
   JSON_FLAG,
   STORE_FLAGS,

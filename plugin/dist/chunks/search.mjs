@@ -11,8 +11,8 @@ import {
 import "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
-import "./core-index-find.mjs";
 import {
   JSON_FLAG,
   STORE_FLAGS,

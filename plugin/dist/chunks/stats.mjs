@@ -30,8 +30,8 @@ import {
 import "./rank-stem.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
-import "./core-index-find.mjs";
 import "./store-history.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";

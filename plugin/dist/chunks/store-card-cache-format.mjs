@@ -14,7 +14,7 @@ import {
 import {
   journalMark,
   journalSince
-} from "./core-index-edit.mjs";
+} from "./store-write-journal.mjs";
 import {
   listCardFiles,
   storeUnavailable

@@ -50,8 +50,8 @@ import {
 import {
   journalChange,
   snapshotIndex
-} from "./core-index-edit.mjs";
-import "./core-index-find.mjs";
+} from "./store-write-journal.mjs";
+import "./core-index-edit.mjs";
 import {
   JSON_FLAG,
   STORE_FLAGS,

@@ -72,8 +72,8 @@ import {
 } from "./core-frecency.mjs";
 import "./store-revisions.mjs";
 import "./core-card-rules.mjs";
+import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
-import "./core-index-find.mjs";
 import {
   STORE_FLAGS,
   requireStore,

@@ -1,0 +1,173 @@
+import fs from "node:fs";
+import { appendedLineEdit, replacedLineEdit, type LineEdit } from "../core/index-edit.js";
+import { cardLineScan, feedIndexScan, type IndexScan } from "../core/index-scan.js";
+import { close, DEFAULT_READ_CAP, openRegular, readAt } from "./checked-fs.js";
+import { commitFile, type CommitOptions } from "./write.js";
+
+// A save's look-up and edit of its card's MEMORY.md line, read a run at a time through one reused 1 MiB Buffer
+// instead of the whole 19 MB index of a 100,000-card store: 8 MB or more of live ArrayBuffers made V8 run a full
+// mark-compact in every save (10-20 ms), and the fresh 19 MB cost its page faults (issue 32). The edit is still
+// one new file through commitFile (temp, fsync, rename): the old index is copied around the new line (or before the
+// appended one), and the copy is used only if the index kept its stamp from the scan to the end of the copy.
+// Anything else (a change meanwhile, a last line without its break) is left to the whole-Buffer edit
+// (lib/records/commit.ts). A new card's title look-up (lib/records/card-find.ts) scans the same way.
+
+const RUN = 1 << 20;
+const NL = 0x0a;
+const MARKS = [Buffer.from("```"), Buffer.from("~~~")];
+/**
+ * The scan's and the copy's run Buffers, made once a process: a new card's save scans the index three times and
+ * copies it once, and each fresh 1 MiB would stay live until a GC (what this file is here to avoid, in small).
+ */
+const runs: { scan?: Buffer; copy?: Buffer } = {};
+
+/** The index's identity and version: device, inode, size, nanosecond mtime and ctime (as readRegularMemo's). */
+function stampOf(st: fs.BigIntStats): string {
+  return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+}
+
+/**
+ * Feeds `file` (MEMORY.md) to `scan` a run at a time, to its end or, with `toHit`, to a first scan's hit (a title
+ * look-up). Undefined when a single line is longer than the read cap. Errors are openRegular's.
+ */
+export function scanIndexFile(file: string, scan: IndexScan, options: { toHit?: boolean; run?: number } = {}): Scanned | undefined {
+  const { fd } = openRegular(file);
+  try {
+    const st = fs.fstatSync(fd, { bigint: true });
+    let buf = options.run === undefined ? (runs.scan ??= Buffer.allocUnsafe(RUN)) : Buffer.allocUnsafe(options.run);
+    let covered = 0;
+    let held = 0; // the start of a line not yet whole, kept at buf[0]
+    let base = 0; // the file offset of buf[0]
+    for (;;) {
+      if (held === buf.length) {
+        if (buf.length * 2 > DEFAULT_READ_CAP) return undefined;
+        const bigger = Buffer.allocUnsafe(buf.length * 2);
+        buf.copy(bigger, 0, 0, held);
+        buf = bigger;
+      }
+      const n = readAt(fd, buf, held, buf.length - held, base + held);
+      const filled = held + n;
+      const end = n === 0 ? filled : buf.lastIndexOf(NL, filled - 1) + 1;
+      if (end > 0) feedIndexScan(scan, buf.subarray(0, end), base);
+      covered = base + end;
+      const found = scan.first && scan.hits.length > 0;
+      if (n === 0 || (found && (options.toHit || scan.marks))) break; // nothing more to learn
+      buf.copy(buf, 0, end, filled);
+      held = filled - end;
+      base += end;
+    }
+    return { scan, size: Number(st.size), stamp: stampOf(st), covered, run: options.run };
+  } finally {
+    close(fd);
+  }
+}
+
+export interface Scanned {
+  scan: IndexScan;
+  size: number;
+  stamp: string;
+  /** The bytes fed to the scan, [0, covered): whole lines; a toHit scan stops after its hit's run. */
+  covered: number;
+  /** The run size a test chose (the copy uses it too); undefined: 1 MiB. */
+  run?: number;
+}
+
+/**
+ * Replaces the first MEMORY.md line linking `card` with `line`, or appends `line` when none does, streamed:
+ * `changed` false when it already is that line, with the write journal's edit when it can express one. Undefined
+ * when the whole-Buffer edit must decide (an index whose last line has no line break) or the index changed during
+ * the copy: the caller then edits the whole Buffer. The caller holds the store lock.
+ */
+export async function upsertIndexLineStreamed(file: string, card: string, line: string, commit?: CommitOptions): Promise<{ changed: boolean; edit?: LineEdit } | undefined> {
+  return upsertScannedLine(file, scanCardLine(file, card), line, commit);
+}
+
+/** The last card-line scan of each index file, with the stamp the file had. */
+const scannedByFile = new Map<string, { card: string; scanned: Scanned }>();
+
+/**
+ * The scan of `file` for the first line linking `card`, to that line (line numbers counted: the edit's journal
+ * needs them), or the same scan again while the file keeps the stamp it had: a save looks its card's title up,
+ * then edits that line under the same lock hold, and at 100,000 cards the second scan of a late line would read
+ * 19 MB again. A change in place moves mtime and ctime, a replace the inode (as readRegularMemo trusts them).
+ */
+export function scanCardLine(file: string, card: string): Scanned | undefined {
+  const now = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
+  const seen = scannedByFile.get(file);
+  if (now && seen && seen.card === card && seen.scanned.stamp === stampOf(now)) return seen.scanned;
+  scannedByFile.delete(file);
+  const scanned = scanIndexFile(file, cardLineScan(card, true), { toHit: true });
+  if (scanned) scannedByFile.set(file, { card, scanned });
+  return scanned;
+}
+
+/** upsertIndexLineStreamed's write, given the whole scan of `file` it makes (its own function for the tests). */
+export async function upsertScannedLine(
+  file: string,
+  scanned: Scanned | undefined,
+  line: string,
+  commit?: CommitOptions,
+): Promise<{ changed: boolean; edit?: LineEdit } | undefined> {
+  if (!scanned) return undefined;
+  const { scan, size, stamp } = scanned;
+  const hit = scan.hits[0];
+  const bytes = Buffer.from(line, "utf8");
+  if (hit && bytes.equals(hit.bytes)) return { changed: false };
+  if (!hit && size > 0 && scan.last !== NL) return undefined;
+  const ranges: Piece[] = hit ? [[0, hit.start], bytes, [hit.end, size]] : [[0, size], Buffer.from(line + (scan.crlf ? "\r\n" : "\n"), "utf8")];
+  // The journal needs to know whether a fence mark is anywhere: the scan stopped at the hit, and the copy reads the
+  // rest anyway, so it looks there (one pass over the 19 MB instead of two).
+  const watch = { from: scanned.covered, marks: scan.marks };
+  try {
+    await commitFile(file, copyAround(file, ranges, stamp, watch, scanned.run), { ...commit, sweep: false });
+  } catch (err) {
+    if (err === CHANGED) return undefined;
+    throw err;
+  }
+  const edit = hit ? replacedLineEdit(hit.at, line, hit.bytes, watch.marks) : appendedLineEdit(scan.newlines + 1, line, scan.marks);
+  return { changed: true, ...(edit ? { edit } : {}) };
+}
+
+/** A piece of the new index: bytes of its own, or a [from, to) range of the old index. */
+type Piece = Buffer | [number, number];
+
+/** Thrown inside the copy when the index is not what was scanned (a hand edit outside the lock): never renamed. */
+const CHANGED = new Error("MEMORY.md changed while it was copied");
+
+/**
+ * The new index as pieces for writeNewFile, the old index's ranges read as they are written; sets `watch.marks` when
+ * the old bytes from `watch.from` on hold a fence mark (`from` is a line start, the ranges past it contiguous).
+ */
+function* copyAround(file: string, pieces: readonly Piece[], stamp: string, watch: { from: number; marks: boolean }, run?: number): Generator<Uint8Array> {
+  const { fd } = openRegular(file);
+  try {
+    if (stampOf(fs.fstatSync(fd, { bigint: true })) !== stamp) throw CHANGED;
+    // Each piece is written before the next is read into the same Buffer.
+    const buf = run === undefined ? (runs.copy ??= Buffer.allocUnsafe(RUN)) : Buffer.allocUnsafe(run);
+    let edge = Buffer.alloc(0); // the last two bytes looked at: a mark may straddle two reads
+    for (const piece of pieces) {
+      if (Buffer.isBuffer(piece)) {
+        yield piece;
+        continue;
+      }
+      for (let at = piece[0]; at < piece[1]; ) {
+        const n = readAt(fd, buf, 0, Math.min(buf.length, piece[1] - at), at);
+        if (n === 0) throw CHANGED; // shorter than scanned
+        const skip = Math.max(0, watch.from - at);
+        if (!watch.marks && skip < n) {
+          const seen = buf.subarray(skip, n);
+          const across = Buffer.concat([edge, seen.subarray(0, 2)]);
+          watch.marks = MARKS.some((mark) => seen.includes(mark) || across.includes(mark));
+          const last = Buffer.concat([edge, seen.subarray(Math.max(0, seen.length - 2))]);
+          edge = Buffer.from(last.subarray(Math.max(0, last.length - 2)));
+        }
+        yield buf.subarray(0, n);
+        at += n;
+      }
+    }
+    const now = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
+    if (stampOf(fs.fstatSync(fd, { bigint: true })) !== stamp || !now || stampOf(now) !== stamp) throw CHANGED;
+  } finally {
+    close(fd);
+  }
+}

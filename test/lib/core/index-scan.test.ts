@@ -1,0 +1,107 @@
+// The streamed scan of MEMORY.md (lib/core/index-scan.ts) must answer exactly what the whole-Buffer look-ups answer
+// (findIndexLine, findIndexTitles, hasFenceMark, the line numbers upsertIndexLinePieces counts, whether a CRLF is
+// anywhere and the last byte, which an append needs), however the index is cut into runs
+// of whole lines: fences opened in one run and closed in another, CRLF, ./ and <…> links, percent-escapes.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import fc from "fast-check";
+import { cardLineScan, feedIndexScan, titleScan } from "../../../lib/core/index-scan.js";
+import { findIndexLine, findIndexTitles, hasFenceMark } from "../../../lib/core/index-find.js";
+
+const FILE = "project_a.md";
+const PIECES = [
+  `- [A](${FILE}) — the card`,
+  "- [A \\[x\\]](project_c.md) — an escaped title",
+  `- [A again](./${FILE}) — a second line`,
+  `* [A](<${FILE}>) — angle brackets`,
+  `- [A](project%5Fa.md) — percent-escaped`,
+  `- [A](${FILE}#part) — with a fragment`,
+  `- [B](project_b.md) — names ${FILE} in its hook`,
+  `- [C](x${FILE}) — a longer name`,
+  `prose that says ${FILE}`,
+  "- bullet without a link, 20% of it",
+  "```",
+  "~~~ts",
+  "  ```",
+  "\u00a0```",
+  "# Memory",
+  "",
+  "- [内存](project_a.md) — 中文",
+];
+
+const indexArb = fc
+  .tuple(fc.array(fc.constantFrom(...PIECES), { maxLength: 14 }), fc.constantFrom("\n", "\r\n"), fc.boolean())
+  .map(([lines, eol, last]) => lines.join(eol) + (last ? eol : ""));
+
+/** The index cut after the line breaks `cuts` picks (each run whole lines; the last may lack its break). */
+function runs(buf: Buffer, cuts: readonly number[]): { run: Buffer; base: number }[] {
+  const breaks: number[] = [];
+  for (let at = buf.indexOf(0x0a); at !== -1; at = buf.indexOf(0x0a, at + 1)) breaks.push(at + 1);
+  const ends = [...new Set(cuts.map((c) => breaks[c % Math.max(1, breaks.length)] ?? buf.length))].filter((e) => e < buf.length).sort((a, b) => a - b);
+  const out: { run: Buffer; base: number }[] = [];
+  let from = 0;
+  for (const end of [...ends, buf.length]) {
+    out.push({ run: buf.subarray(from, end), base: from });
+    from = end;
+  }
+  return out;
+}
+
+test("fed in runs of whole lines, the scan finds findIndexLine's line, its number, and hasFenceMark's answer", () => {
+  fc.assert(
+    fc.property(indexArb, fc.array(fc.nat(40), { maxLength: 8 }), (text, cuts) => {
+      const buf = Buffer.from(text, "utf8");
+      const scan = cardLineScan(FILE, true);
+      const lookUp = cardLineScan(FILE); // a title look-up's: no line numbers, the same line
+      for (const { run, base } of runs(buf, cuts)) {
+        feedIndexScan(scan, run, base);
+        feedIndexScan(lookUp, run, base);
+      }
+      const expected = findIndexLine(buf, FILE);
+      assert.deepEqual(
+        lookUp.hits.map((h) => [h.start, h.end, h.entry]),
+        scan.hits.map((h) => [h.start, h.end, h.entry]),
+      );
+      assert.equal(scan.marks, hasFenceMark(buf));
+      assert.equal(scan.crlf, buf.includes("\r\n"));
+      assert.equal(scan.last, buf.length === 0 ? undefined : buf[buf.length - 1]);
+      const hit = scan.hits[0];
+      if (!expected) {
+        assert.equal(hit, undefined);
+        assert.equal(scan.newlines, text.split("\n").length - 1, "with no hit, every line break is counted (an append's line number)");
+        return;
+      }
+      assert.deepEqual({ start: hit?.start, end: hit?.end, entry: hit?.entry }, { start: expected.start, end: expected.end, entry: expected.entry });
+      assert.deepEqual(hit?.bytes, buf.subarray(expected.start, expected.end));
+      assert.equal(hit?.at, buf.toString("utf8", 0, expected.start).split("\n").length);
+    }),
+    { numRuns: 3000 },
+  );
+});
+
+test("fed in runs of whole lines, a title scan finds findIndexTitles' entries", () => {
+  fc.assert(
+    fc.property(indexArb, fc.array(fc.nat(40), { maxLength: 8 }), fc.constantFrom("A", "A again", "内存", "B", "Memory", "A [x]"), (text, cuts, title) => {
+      const buf = Buffer.from(text, "utf8");
+      const scan = titleScan(title);
+      for (const { run, base } of runs(buf, cuts)) feedIndexScan(scan, run, base);
+      assert.deepEqual(
+        scan.hits.map((h) => [h.start, h.end, h.entry]),
+        findIndexTitles(buf, title).map((h) => [h.start, h.end, h.entry]),
+      );
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+test("a fence opened in one run hides the card's line in the next", () => {
+  const text = `# Memory\n\`\`\`\n- [A](${FILE}) — fenced\n\`\`\`\n- [A](${FILE}) — the entry\n`;
+  const buf = Buffer.from(text);
+  const scan = cardLineScan(FILE, true);
+  const split = text.indexOf("- [A]");
+  feedIndexScan(scan, buf.subarray(0, split), 0);
+  feedIndexScan(scan, buf.subarray(split), split);
+  assert.equal(scan.hits[0]?.at, 5);
+  assert.equal(scan.hits[0]?.entry.hook, "the entry");
+  assert.equal(scan.marks, true);
+});
