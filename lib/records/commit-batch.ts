@@ -1,10 +1,8 @@
-import fs from "node:fs";
 import path from "node:path";
-import { systemCode } from "../core/errors.js";
-import { appendLine, historyPath, latestByCard, readHistory, sha256Hex } from "../store/history.js";
+import { appendLine, historyPath, latestByCard, readHistory } from "../store/history.js";
 import { commitStaged, stageFiles } from "../store/write.js";
 import { indexStamp, journalChange } from "../store/write-journal.js";
-import { clearIntent, type Intent, writeIntent } from "./commit.js";
+import { clearIntent, type Intent, shaOf, writeIntent } from "./commit.js";
 
 // commitIntent applies an intent card by card, each with its own fsynced rename and history append: right for a
 // save, about 25 ms a card on a plain disk, so a 2,000-card rewrite took 48 s. This applies the same intent with
@@ -41,13 +39,4 @@ export async function commitRewritesBatch(memoryDir: string, intent: Intent): Pr
     .join("");
   if (lines) appendLine(historyPath(memoryDir), lines);
   clearIntent(memoryDir);
-}
-
-function shaOf(abs: string): string | null {
-  try {
-    return fs.lstatSync(abs).isFile() ? sha256Hex(fs.readFileSync(abs)) : null;
-  } catch (err) {
-    if (systemCode(err) === "ENOENT") return null;
-    throw err;
-  }
 }

@@ -270,7 +270,8 @@ function targetOf(change: CardChange): string | null {
   return change.content === null ? null : sha256Hex(change.content);
 }
 
-function shaOf(abs: string): string | null {
+/** The sha256 of the regular file at abs, or null when there is none (what an intent's before/after name). */
+export function shaOf(abs: string): string | null {
   try {
     return fs.lstatSync(abs).isFile() ? sha256Hex(fs.readFileSync(abs)) : null;
   } catch (err) {

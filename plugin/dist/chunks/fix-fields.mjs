@@ -7,6 +7,7 @@ import "./core-block.mjs";
 import "./store-full-check.mjs";
 import {
   clearIntent,
+  shaOf,
   withRecordsLock,
   writeIntent
 } from "./records-commit.mjs";
@@ -79,18 +80,16 @@ import {
 } from "./core-sanitize.mjs";
 import {
   MemctlError,
-  readRegularBytes,
-  systemCode
+  readRegularBytes
 } from "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 
 // lib/records/fill-fields.ts
-import fs2 from "node:fs";
+import fs from "node:fs";
 import path2 from "node:path";
 
 // lib/records/commit-batch.ts
-import fs from "node:fs";
 import path from "node:path";
 async function commitRewritesBatch(memoryDir, intent) {
   if (intent.archive || intent.changes.some((c) => c.content === null || c.index)) throw new Error("commitRewritesBatch takes card rewrites only");
@@ -116,14 +115,6 @@ async function commitRewritesBatch(memoryDir, intent) {
   if (lines) appendLine(historyPath(memoryDir), lines);
   clearIntent(memoryDir);
 }
-function shaOf(abs) {
-  try {
-    return fs.lstatSync(abs).isFile() ? sha256Hex(fs.readFileSync(abs)) : null;
-  } catch (err) {
-    if (systemCode(err) === "ENOENT") return null;
-    throw err;
-  }
-}
 
 // lib/records/fill-fields.ts
 function defaults(updatedAt) {
@@ -141,7 +132,7 @@ async function plan(memoryDir) {
     if (missing.length === 0) continue;
     const abs = path2.join(memoryDir, file);
     const before = Buffer.from(readRegularBytes(abs));
-    const date = latest.get(file)?.at.slice(0, 10) ?? utcDay(fs2.statSync(abs).mtime);
+    const date = latest.get(file)?.at.slice(0, 10) ?? utcDay(fs.statSync(abs).mtime);
     const all = defaults(date);
     const added = Object.fromEntries(missing.map((f) => [f, all[f]]));
     try {

@@ -571,5 +571,6 @@ export {
   writeIntent,
   readIntent,
   refusedIntents,
-  clearIntent
+  clearIntent,
+  shaOf
 };
