@@ -3,6 +3,10 @@ import {
   logHookError
 } from "./hook-dedupe.mjs";
 import {
+  withTrustedCardCache
+} from "./store-card-cache-trusted.mjs";
+import {
+  LITTLE_ENDIAN,
   isReadable,
   readCardCatalog
 } from "./store-card-cache-format.mjs";
@@ -200,17 +204,20 @@ function knownLines(bytes) {
 async function readOverviewLines(memoryDir, pinnedHere, freshness) {
   const index = joinPath(memoryDir, INDEX_FILE);
   if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
-  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, ...freshness ? { freshness } : {} });
-  const view = (catalog.view && decodeView(catalog.view)) ?? decodeView(buildOverviewView(readRegularUtf8(index)));
-  const pinned = /* @__PURE__ */ new Set();
-  for (const r of catalog.always()) if (isReadable(r) && !isShardFile(r.file) && !isEpisodesArtifact(r.file) && r.priority === "always" && pinnedHere(r.scope)) pinned.add(r.file);
   const hold = readHold(memoryDir);
+  const trusted = freshness && withTrustedCardCache(memoryDir, freshness, (c) => ({ view: c.view(), always: c.always() }));
+  const read = trusted?.view && trusted.always ? { view: trusted.view, always: trusted.always.filter((c) => !hold?.held(c.file)).map((c) => ({ ...c.row, file: c.file })) } : await fromCatalog(memoryDir, freshness);
+  const view = (read.view && decodeView(read.view)) ?? decodeView(buildOverviewView(readRegularUtf8(index)));
+  const pinned = /* @__PURE__ */ new Set();
+  for (const r of read.always) if (!isShardFile(r.file) && !isEpisodesArtifact(r.file) && r.priority === "always" && pinnedHere(r.scope)) pinned.add(r.file);
   const first = [];
   const rest = [];
   let count = 0;
   let bytes = view.rawEnd(view.count - 1);
   let runStart = 0;
-  for (let i = 0; i < view.count; i++) {
+  const scan = hold !== void 0 || pinned.size > 0 ? view.count : 0;
+  if (scan === 0) count = view.count;
+  for (let i = 0; i < scan; i++) {
     const at = view.end(i - 1);
     const held = hold?.held(view.file(i)) ?? false;
     const card = pinned.size > 0 ? view.card(i) : null;
@@ -225,6 +232,10 @@ async function readOverviewLines(memoryDir, pinnedHere, freshness) {
   }
   if (view.lines.length > runStart) rest.push(view.lines.subarray(runStart));
   return { count, json: [...first, ...rest], bytes };
+}
+async function fromCatalog(memoryDir, freshness) {
+  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, ...freshness ? { freshness } : {} });
+  return { ...catalog.view ? { view: catalog.view } : {}, always: catalog.always().filter(isReadable) };
 }
 function readable(file) {
   try {
@@ -254,11 +265,14 @@ function decodeView(bytes) {
   const linesAt = tableAt + names.length * 8;
   if (linesAt > bytes.length) return void 0;
   const lines = bytes.subarray(linesAt);
+  const table = new Uint32Array(names.length * 2);
+  bytes.copy(Buffer.from(table.buffer), 0, tableAt, linesAt);
+  if (!LITTLE_ENDIAN) Buffer.from(table.buffer).swap32();
   const ends = new Uint32Array(names.length);
   const rawEnds = new Uint32Array(names.length);
   for (let i = 0, raw = 0; i < names.length; i++) {
-    ends[i] = bytes.readUInt32LE(tableAt + i * 8);
-    rawEnds[i] = bytes.readUInt32LE(tableAt + i * 8 + 4);
+    ends[i] = table[2 * i];
+    rawEnds[i] = table[2 * i + 1];
     if (rawEnds[i] <= raw || rawEnds[i] - raw > ends[i] - (i === 0 ? 0 : ends[i - 1]) - 1) return void 0;
     raw = rawEnds[i];
   }
