@@ -77,16 +77,21 @@ export function withTrustedCardCache<T>(memoryDir: string, freshness: Freshness,
       if (!(flags >= 0 && flags < 16) || (flags & FLAG_READ_ERROR) !== 0 || racy([numbers[k]!, 0, numbers[k + 2]!], stat.mtimeMs, racyMs)) return undefined;
     }
 
-    const names = nameTable(read(at[0], top.sections[0]), count);
-    if (!names) return undefined;
+    // The names are read only when a card must be found by name or named (a start with kept pins needs neither).
+    let table: ReturnType<typeof nameTable> | null = null;
+    const names = () => {
+      table ??= nameTable(read(at[0], top.sections[0]), count);
+      if (!table) throw new Error("the card cache's names do not decode");
+      return table;
+    };
     const written = trust.written ?? new Set<string>();
     if (moved) {
       // Moved by memctl's own writes only, and no card added by them: the listing is the cache's.
-      const files = Array.from({ length: count }, (_, i) => names.name(i));
+      const files = Array.from({ length: count }, (_, i) => names().name(i));
       if (journaledListing(files, head.dirs, now, trust)?.length !== count) return undefined;
     }
     for (const file of written) {
-      const i = names.find(file);
+      const i = names().find(file);
       const st = i === undefined ? undefined : lstatIfExists(joinPath(memoryDir, file));
       if (i === undefined || !st?.isFile()) return undefined;
       const k = i * RECORD_NUMBERS;
@@ -108,7 +113,7 @@ export function withTrustedCardCache<T>(memoryDir: string, freshness: Freshness,
           if (!(end > start && end <= top.sections[1])) return undefined;
           const row = checkRow(read(at[1] + start, end - start).toString("latin1"));
           if (!row) return undefined;
-          out.push({ file: names.name(i), row });
+          out.push({ file: names().name(i), row });
         }
         return out;
       },
