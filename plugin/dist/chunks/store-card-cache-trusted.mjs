@@ -22,6 +22,9 @@ import {
   cacheStamp
 } from "./store-full-check.mjs";
 import {
+  replaceFile
+} from "./store-lock.mjs";
+import {
   INDEX_FILE,
   STATE_DIR,
   joinPath
@@ -30,7 +33,8 @@ import {
   close,
   lstatIfExists,
   openRegular,
-  readAt
+  readAt,
+  readRegular
 } from "./core-bytes.mjs";
 
 // lib/store/card-cache-trusted.ts
@@ -75,15 +79,19 @@ function withTrustedCardCache(memoryDir, freshness, use) {
       const flags = numbers[k + FLAGS_AT];
       if (!(flags >= 0 && flags < 16) || (flags & FLAG_READ_ERROR) !== 0 || racy([numbers[k], 0, numbers[k + 2]], stat.mtimeMs, racyMs)) return void 0;
     }
-    const names = nameTable(read(at[0], top.sections[0]), count);
-    if (!names) return void 0;
+    let table = null;
+    const names = () => {
+      table ??= nameTable(read(at[0], top.sections[0]), count);
+      if (!table) throw new Error("the card cache's names do not decode");
+      return table;
+    };
     const written = trust.written ?? /* @__PURE__ */ new Set();
     if (moved) {
-      const files = Array.from({ length: count }, (_, i) => names.name(i));
+      const files = Array.from({ length: count }, (_, i) => names().name(i));
       if (journaledListing(files, head.dirs, now, trust)?.length !== count) return void 0;
     }
     for (const file of written) {
-      const i = names.find(file);
+      const i = names().find(file);
       const st = i === void 0 ? void 0 : lstatIfExists(joinPath(memoryDir, file));
       if (i === void 0 || !st?.isFile()) return void 0;
       const k = i * RECORD_NUMBERS;
@@ -104,7 +112,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
           if (!(end > start && end <= top.sections[1])) return void 0;
           const row = checkRow(read(at[1] + start, end - start).toString("latin1"));
           if (!row) return void 0;
-          out.push({ file: names.name(i), row });
+          out.push({ file: names().name(i), row });
         }
         return out;
       }
@@ -149,6 +157,36 @@ function sameNumbers(a, b) {
   return b !== null && a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
+// lib/store/card-derived.ts
+function readDerived(memoryDir, name, cache) {
+  try {
+    const { bytes } = readRegular(joinPath(memoryDir, STATE_DIR, name), Number.MAX_SAFE_INTEGER, { nofollow: true });
+    const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const nl = buf.indexOf(10);
+    if (nl < 0) return void 0;
+    const head = JSON.parse(buf.toString("utf8", 0, nl));
+    if (!Array.isArray(head.cache) || head.cache.length !== 4 || !head.cache.every((v, i) => v === cache[i])) return void 0;
+    if (typeof head.facts !== "object" || head.facts === null || Array.isArray(head.facts)) return void 0;
+    return { facts: head.facts, payload: buf.subarray(nl + 1) };
+  } catch {
+    return void 0;
+  }
+}
+function writeDerived(memoryDir, name, cache, facts, payload) {
+  try {
+    const state = joinPath(memoryDir, STATE_DIR);
+    if (!lstatIfExists(state)?.isDirectory()) return;
+    const file = joinPath(state, name);
+    const head = JSON.stringify({ cache, facts });
+    const line = `${head}${" ".repeat((8 - (Buffer.byteLength(head) + 1) % 8) % 8)}
+`;
+    replaceFile(file, Buffer.concat([Buffer.from(line, "utf8"), ...payload]), `${file}.${process.pid}.tmp`);
+  } catch {
+  }
+}
+
 export {
-  withTrustedCardCache
+  withTrustedCardCache,
+  readDerived,
+  writeDerived
 };
