@@ -9,8 +9,8 @@
 // --compare another build's dist/cli.js, run in the same rounds on its own copy of the store (<dir>-compare, made
 // once: the two builds' caches share a name), so both meet the same load; its medians and ratio print beside.
 // The store is bench/gen-store.ts's, plus a history.jsonl with one create entry per card, as saves would leave.
-// --keeper starts this build's freshness keeper (dist/hooks/keeper.cjs) on its store first and waits for its first
-// check of both caches (so list / search above 10,000 cards trust a check under 2 s old), killed at the end.
+// --keeper starts this build's freshness keeper (dist/hooks/keeper.cjs) on its store first (and with --compare the
+// other build's on its copy) and waits for its first check of both caches (so list / search above 10,000 cards trust a check under 2 s old), killed at the end.
 // --gap-ms N waits N ms before each timed command: 2100 leaves no command a check made by the one before it.
 // --cpu also reports each timed process's own CPU time (process.cpuUsage() at exit, through a --require preload given
 // to every process alike, node -e 0 included, as hook-ab.ts does): a loaded machine inflates it far less than wall time.
@@ -97,17 +97,19 @@ const commands: Record<string, () => string[]> = {
 const compareEnv: NodeJS.ProcessEnv | undefined = COMPARE ? { ...env, MEMCTL_MEMORY_DIR: `${memory}-compare` } : undefined;
 if (compareEnv && !fs.existsSync(compareEnv.MEMCTL_MEMORY_DIR!)) fs.cpSync(memory, compareEnv.MEMCTL_MEMORY_DIR!, { recursive: true });
 const gapMs = Number(arg("gap-ms") ?? 0);
-const keeper = process.argv.includes("--keeper") ? startKeeper() : undefined;
+// With --compare, the other build's own keeper on its copy too: each build's commands trust its own keeper's checks.
+const keepers = process.argv.includes("--keeper") ? [startKeeper(CLI, env), ...(compareEnv ? [startKeeper(COMPARE!, compareEnv)] : [])] : [];
 
-/** This build's keeper on the store, once its first check of the card cache (and the rank cache) is recorded. */
-function startKeeper(): number {
+/** A build's keeper on its store, once its first check of the card cache (and the rank cache) is recorded. */
+function startKeeper(cli: string, e: NodeJS.ProcessEnv): number {
+  const dir = e.MEMCTL_MEMORY_DIR!;
   // A card cache for the keeper to keep (it never builds a first one), and the rank cache a store in use has.
-  run([CLI, "list", "--json"], env, home);
-  const child = spawn(process.execPath, [path.join(path.dirname(CLI), "hooks", "keeper.cjs"), memory], { env, detached: true, stdio: "ignore" });
+  run([cli, "list", "--json"], e, home);
+  const child = spawn(process.execPath, [path.join(path.dirname(cli), "hooks", "keeper.cjs"), dir], { env: e, detached: true, stdio: "ignore" });
   child.unref();
   const from = Date.now();
   const deadline = from + 600_000;
-  while (!(checkAt() > from && fs.existsSync(path.join(memory, ".memctl", "rank-cache.bin")))) {
+  while (!(checkAt(dir) > from && fs.existsSync(path.join(dir, ".memctl", "rank-cache.bin")))) {
     if (Date.now() > deadline) throw new Error("the keeper made no check in 10 minutes");
     spawnSync("sleep", ["0.2"]);
   }
@@ -115,9 +117,9 @@ function startKeeper(): number {
   return child.pid!;
 }
 /** When the card cache's last recorded full check started (0: none). */
-function checkAt(): number {
+function checkAt(dir = memory): number {
   try {
-    return (JSON.parse(fs.readFileSync(path.join(memory, ".memctl", "card-check"), "utf8")) as { at: number }).at;
+    return (JSON.parse(fs.readFileSync(path.join(dir, ".memctl", "card-check"), "utf8")) as { at: number }).at;
   } catch {
     return 0;
   }
@@ -167,9 +169,11 @@ for (const name of only) {
     [compared, []],
     [base, []],
   ]);
+  const compareAges: number[] = [];
   const once = (cli: string, e: NodeJS.ProcessEnv, into: number[]) => {
     if (gapMs > 0) spawnSync("sleep", [String(gapMs / 1000)]);
     if (cli === CLI) ages.push(Date.now() - checkAt());
+    else if (keepers.length > 1) compareAges.push(Date.now() - checkAt(e.MEMCTL_MEMORY_DIR));
     const r = run([cli, ...commands[name]!()], e, home);
     if (r.status !== 0) throw new Error(`${name} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
     into.push(r.ms);
@@ -201,8 +205,10 @@ for (const name of only) {
   // Above 10,000 cards a command trusts the last full check only when it is under 2 s old as it starts.
   const fresh = ages.filter((a) => a < 2000).length;
   console.log(`${"".padEnd(9)} last full check's age at each start: ${stats(ages).replace(/ ms$/, "")} ms, under 2 s for ${fresh} of ${ages.length}`);
+  if (compareAges.length > 0)
+    console.log(`${"".padEnd(9)} compare: ${stats(compareAges).replace(/ ms$/, "")} ms, under 2 s for ${compareAges.filter((a) => a < 2000).length} of ${compareAges.length}`);
 }
-if (keeper !== undefined) process.kill(keeper, "SIGKILL");
+for (const pid of keepers) process.kill(pid, "SIGKILL");
 if (compareEnv && !process.argv.includes("--keep") && arg("dir") === undefined) fs.rmSync(compareEnv.MEMCTL_MEMORY_DIR!, { recursive: true, force: true });
 fs.rmSync(home, { recursive: true, force: true });
 if (!process.argv.includes("--keep") && arg("dir") === undefined) fs.rmSync(memory, { recursive: true, force: true });

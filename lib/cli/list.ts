@@ -1,9 +1,14 @@
 import type { Io } from "../store/io.js";
-import { readCardCatalog } from "../store/card-cache.js";
-import { freshnessOf } from "../store/full-check.js";
-import { inertText, safeJsonString } from "../core/sanitize.js";
+import { CARD_CACHE, readCardCatalog } from "../store/card-cache.js";
+import { withTrustedCardCache } from "../store/card-cache-trusted.js";
+import { readDerived, writeDerived } from "../store/card-derived.js";
+import { readHold } from "../store/arrivals.js";
+import { lstatIfExists } from "../store/checked-fs.js";
+import { joinPath, STATE_DIR } from "../store/paths.js";
+import { cacheStamp, freshnessOf, type CacheStamp } from "../store/full-check.js";
+import { inertText, safeJsonString, terminalSafeJsonBytes } from "../core/sanitize.js";
 import { bool, parseArgs, type CommandSpec } from "./args.js";
-import { allNarrow, chunkedWriter, colorsFor, displayWidth, padEnd, printJsonItems } from "./output.js";
+import { allNarrow, chunkedWriter, colorsFor, displayWidth, jsonItemsFrame, padEnd, printJsonItems } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { withoutTypePrefix } from "../core/card-types.js";
 import { commandSummary } from "./commands.js";
@@ -32,11 +37,28 @@ export interface ListRow {
   in_index: boolean;
 }
 
+/** `list --json`'s rows as rendered from one card-cache file (card-derived.ts). */
+export const LIST_ROWS = "list-rows";
+
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
+  const freshness = freshnessOf(io);
+  // Above the full-check size, a card cache the trust rule proves fresh (no hold leaving cards out) names the
+  // rows last rendered from it: the report is then those bytes between its head and tail (issue 32: 38 MB at
+  // 100,000 cards, rendered from every card's parsed row on each call).
+  const cache = bool(args, "json") && !readHold(memoryDir) ? withTrustedCardCache(memoryDir, freshness, (c) => ({ stamp: c.stamp, count: c.top.count })) : undefined;
+  const kept = cache && readDerived(memoryDir, LIST_ROWS, cache.stamp);
+  // The bytes are printed as they are, so they must hold nothing the renderer would have made inert (a planted file).
+  if (kept && Number.isSafeInteger(kept.facts.count) && (kept.facts.count as number) > 0 && terminalSafeJsonBytes(kept.payload)) {
+    const [head, tail] = jsonItemsFrame({ memory_dir: memoryDir, count: kept.facts.count }, "cards");
+    io.stdout.write(head);
+    for (let at = 0; at < kept.payload.length; at += 1 << 20) io.stdout.write(kept.payload.subarray(at, at + (1 << 20)));
+    io.stdout.write(tail);
+    return 0;
+  }
   // The card cache: only cards changed since the last read are opened (issue 32); a large store's recent full check is trusted.
-  const catalog = await readCardCatalog(memoryDir, { freshness: freshnessOf(io) });
+  const catalog = await readCardCatalog(memoryDir, { freshness });
   const unsorted: ListRow[] = catalog.cards.map((c) => ({
     name: c.name ?? withoutTypePrefix(c.file.replace(/\.md$/, "")),
     file: c.file,
@@ -52,9 +74,40 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     .map((row) => ({ row, key: row.type + "\0" + row.name }))
     .sort((a, b) => (a.key < b.key ? -1 : 1))
     .map((k) => k.row);
-  if (bool(args, "json")) printJsonItems(io, { memory_dir: memoryDir, count: rows.length }, "cards", rows, rowJson);
-  else writeTable(rows, io);
+  if (!bool(args, "json")) writeTable(rows, io);
+  else if (!cache || rows.length === 0) printJsonItems(io, { memory_dir: memoryDir, count: rows.length }, "cards", rows, rowJson);
+  else writeKept(memoryDir, cache, rows, io);
   return 0;
+}
+
+/**
+ * printJsonItems's bytes, kept for the card-cache file `cache` while it is still the store's: the catalog was read
+ * after the proof, and a cache rewritten since (a new inode) is not the one the rows are filed under.
+ */
+function writeKept(memoryDir: string, cache: { stamp: CacheStamp; count: number }, rows: readonly ListRow[], io: Io): void {
+  const [head, tail] = jsonItemsFrame({ memory_dir: memoryDir, count: rows.length }, "cards");
+  io.stdout.write(head);
+  const chunks: Buffer[] = [];
+  let parts: string[] = [];
+  let length = 0;
+  for (let i = 0; i <= rows.length; i++) {
+    if (i === rows.length || length >= 1 << 20) {
+      const chunk = Buffer.from(parts.join(""), "utf8");
+      io.stdout.write(chunk);
+      chunks.push(chunk);
+      parts = [];
+      length = 0;
+    }
+    if (i === rows.length) break;
+    const text = i === 0 ? rowJson(rows[i]!) : `,\n${rowJson(rows[i]!)}`;
+    parts.push(text);
+    length += text.length;
+  }
+  io.stdout.write(tail);
+  const now = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
+  // Every card of that file (a hold that appeared since the proof leaves some out: nothing kept).
+  if (rows.length !== cache.count || !now?.isFile() || !cacheStamp(now).every((v, i) => v === cache.stamp[i])) return;
+  writeDerived(memoryDir, LIST_ROWS, cache.stamp, { count: rows.length }, chunks);
 }
 
 /** One row as safeJson lays it out in the `cards` array, written field by field (same keys, same order as ListRow). */

@@ -61,13 +61,19 @@ export function printJsonItems<T>(io: Io, report: object, key: string, items: re
     printJson(io, { ...report, [key]: [] });
     return;
   }
+  const [head, tail] = jsonItemsFrame(report, key);
+  const out = chunkedWriter(io);
+  out.add(head);
+  for (let i = 0; i < items.length; i++) out.add(i === 0 ? item(items[i]!) : `,\n${item(items[i]!)}`);
+  out.add(tail);
+  out.end();
+}
+
+/** What printJsonItems writes before its items (joined by ",\n") and after them, for a non-empty list. */
+export function jsonItemsFrame(report: object, key: string): [head: string, tail: string] {
   const whole = safeJson({ schema_version: 1, ...report, [key]: [0] });
   const at = whole.lastIndexOf("\n    0\n");
-  const out = chunkedWriter(io);
-  out.add(whole.slice(0, at + 1));
-  for (let i = 0; i < items.length; i++) out.add(i === 0 ? item(items[i]!) : `,\n${item(items[i]!)}`);
-  out.add(`${whole.slice(at + 6)}\n`);
-  out.end();
+  return [whole.slice(0, at + 1), `${whole.slice(at + 6)}\n`];
 }
 
 /** Text written in pieces of about a megabyte: never one string of the whole output. */

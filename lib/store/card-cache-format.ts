@@ -65,7 +65,7 @@ export function encodeCardCache(file: CardCacheFile): Buffer {
   return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, le]);
 }
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+export const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 function asciiJson(value: unknown): string {
   return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
@@ -77,18 +77,10 @@ function asciiJson(value: unknown): string {
  */
 export function decodeCardCache(bytes: Buffer, reread: (file: string) => Row = unreadableRow): CardCacheFile | undefined {
   try {
-    const first = bytes.indexOf(10);
-    if (first < 0 || bytes.toString("latin1", 0, first) !== CARD_CACHE_VERSION) return undefined;
-    const second = bytes.indexOf(10, first + 1);
-    if (second < 0) return undefined;
-    const top = JSON.parse(bytes.toString("latin1", first + 1, second)) as Record<string, unknown>;
-    const head = checkHead(top);
-    const { count, sections } = top;
-    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 4 || !sections.every(isCount)) return undefined;
-    const [namesLen, rowsLen, extraLen, viewLen] = sections as number[];
-    const at = [second + 1];
-    for (const len of sections as number[]) at.push(at.at(-1)! + len);
-    if (bytes.length - at[4]! !== count * NUMBERS * 8) return undefined;
+    const top = decodeCacheTop(bytes, bytes.length);
+    if (!top) return undefined;
+    const { head, count, at } = top;
+    const [namesLen, rowsLen, extraLen, viewLen] = top.sections;
     const names = bytes.toString("utf8", at[0], at[0]! + namesLen!).split("\n");
     if (names.length !== count + 1 || names.pop() !== "" || !names.every((n, i) => isCardFileName(n) && (i === 0 || names[i - 1]! < n))) return undefined;
     const numbers = new Float64Array(count * NUMBERS);
@@ -130,6 +122,42 @@ export function decodeCardCache(bytes: Buffer, reread: (file: string) => Row = u
     return undefined;
   }
 }
+
+/** What the version line and the head line say: the head, the record count, and where each section starts (names, rows, extra, view, numbers). */
+export interface CacheTop {
+  head: CacheHead;
+  count: number;
+  sections: [names: number, rows: number, extra: number, view: number];
+  at: [names: number, rows: number, extra: number, view: number, numbers: number];
+}
+
+/**
+ * The top of a card-cache file of `size` bytes from its first bytes (`bytes`: at least through the head line),
+ * or undefined when it is not one encodeCardCache wrote, or when `bytes` ends before the head line does.
+ */
+export function decodeCacheTop(bytes: Buffer, size: number): CacheTop | undefined {
+  try {
+    const first = bytes.indexOf(10);
+    if (first < 0 || bytes.toString("latin1", 0, first) !== CARD_CACHE_VERSION) return undefined;
+    const second = bytes.indexOf(10, first + 1);
+    if (second < 0) return undefined;
+    const top = JSON.parse(bytes.toString("latin1", first + 1, second)) as Record<string, unknown>;
+    const head = checkHead(top);
+    const { count, sections } = top;
+    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 4 || !sections.every(isCount)) return undefined;
+    const at = [second + 1];
+    for (const len of sections as number[]) at.push(at.at(-1)! + len);
+    if (size - at[4]! !== count * NUMBERS * 8) return undefined;
+    return { head, count, sections: sections as CacheTop["sections"], at: at as CacheTop["at"] };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Numbers per record in the numbers section (little-endian doubles), and where a record's flags and row end are among them. */
+export const RECORD_NUMBERS = NUMBERS;
+export const FLAGS_AT = 6;
+export const ROW_END_AT = 8;
 
 /** Whether record `r` is pinned everywhere it is in scope: read from its flags, its row left unparsed. */
 export function isAlways(r: CardRecord): boolean {

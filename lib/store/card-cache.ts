@@ -24,17 +24,13 @@ import { CARD_CACHE, CardWords, type Counts } from "./card-words.js";
 import { memoByStamp, readRecord } from "./card-read.js";
 import { exists, lstatIfExists, readRegularUtf8 } from "./checked-fs.js";
 import { cacheStamp, recordCheck, writeCardCheck, type CacheStamp, type CardStamps, type Freshness } from "./full-check.js";
-import { dirMtime, journaledListing, racy, sameStamp, trustedCheck } from "./card-trust.js";
+import { dirMtime, journaledListing, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
 import { journalMark } from "./write-journal.js";
 import { listCardFiles, storeUnavailable } from "./read.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
 
 export type { CardRecord } from "./card-cache-format.js";
 export { CARD_CACHE, CARD_WORDS } from "./card-words.js";
-
-/** A stamp this close to the cache's own mtime may hide a change in the same tick; whole-second filesystems need 2 s. */
-const RACY_MS_FINE = 100;
-const RACY_MS_COARSE = 2000;
 
 /** The store's cards as list and search read them: fresh for this call, held cards (lib/store/arrivals.ts) left out. */
 export interface CardCatalog {
@@ -266,7 +262,7 @@ function openCache(dir: string): OpenCache | undefined {
   return memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat) => {
     const decoded = decodeCardCache(bytes, (file) => rowOf(readRecord(dir, file, false).record));
     if (!decoded) return undefined;
-    return { ...decoded, mtimeMs: stat.mtimeMs, racyMs: stat.mtimeMs % 1000 === 0 ? RACY_MS_COARSE : RACY_MS_FINE, stamp: cacheStamp(stat) };
+    return { ...decoded, mtimeMs: stat.mtimeMs, racyMs: racyWindow(stat.mtimeMs), stamp: cacheStamp(stat) };
   });
 }
 

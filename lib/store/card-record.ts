@@ -233,7 +233,8 @@ const num = (v: unknown): v is number => typeof v === "number" && Number.isFinit
 const optStr = (v: unknown): v is string | null => v === null || typeof v === "string";
 const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((t) => typeof t === "string");
 
-function checkRow(text: string): Row | undefined {
+/** A row's JSON line parsed and checked; undefined when it is not one encodeRow wrote. */
+export function checkRow(text: string): Row | undefined {
   let v: unknown;
   try {
     v = JSON.parse(text);

@@ -1,8 +1,15 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  readDerived,
+  withTrustedCardCache,
+  writeDerived
+} from "./store-card-cache-trusted.mjs";
+import {
+  CARD_CACHE,
   readCardCatalog
 } from "./store-card-cache-format.mjs";
 import {
+  cacheStamp,
   freshnessOf
 } from "./store-full-check.mjs";
 import {
@@ -11,13 +18,21 @@ import {
   requireStore
 } from "./cli-store-access.mjs";
 import {
+  readHold
+} from "./core-index-file.mjs";
+import {
   withoutTypePrefix
 } from "./core-card-types.mjs";
+import {
+  STATE_DIR,
+  joinPath
+} from "./config-config.mjs";
 import {
   allNarrow,
   chunkedWriter,
   colorsFor,
   displayWidth,
+  jsonItemsFrame,
   padEnd,
   printJsonItems
 } from "./cli-output.mjs";
@@ -28,8 +43,12 @@ import {
 } from "./cli-args.mjs";
 import {
   inertText,
-  safeJsonString
+  safeJsonString,
+  terminalSafeJsonBytes
 } from "./core-sanitize.mjs";
+import {
+  lstatIfExists
+} from "./core-bytes.mjs";
 
 // lib/cli/list.ts
 var spec = {
@@ -41,10 +60,21 @@ var spec = {
   examples: ["memctl list", "memctl list --json"]
 };
 var PIPED_COLUMNS = 120;
+var LIST_ROWS = "list-rows";
 async function run(argv, io) {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
-  const catalog = await readCardCatalog(memoryDir, { freshness: freshnessOf(io) });
+  const freshness = freshnessOf(io);
+  const cache = bool(args, "json") && !readHold(memoryDir) ? withTrustedCardCache(memoryDir, freshness, (c) => ({ stamp: c.stamp, count: c.top.count })) : void 0;
+  const kept = cache && readDerived(memoryDir, LIST_ROWS, cache.stamp);
+  if (kept && Number.isSafeInteger(kept.facts.count) && kept.facts.count > 0 && terminalSafeJsonBytes(kept.payload)) {
+    const [head, tail] = jsonItemsFrame({ memory_dir: memoryDir, count: kept.facts.count }, "cards");
+    io.stdout.write(head);
+    for (let at = 0; at < kept.payload.length; at += 1 << 20) io.stdout.write(kept.payload.subarray(at, at + (1 << 20)));
+    io.stdout.write(tail);
+    return 0;
+  }
+  const catalog = await readCardCatalog(memoryDir, { freshness });
   const unsorted = catalog.cards.map((c) => ({
     name: c.name ?? withoutTypePrefix(c.file.replace(/\.md$/, "")),
     file: c.file,
@@ -56,9 +86,35 @@ async function run(argv, io) {
     in_index: c.linked
   }));
   const rows = unsorted.map((row) => ({ row, key: row.type + "\0" + row.name })).sort((a, b) => a.key < b.key ? -1 : 1).map((k) => k.row);
-  if (bool(args, "json")) printJsonItems(io, { memory_dir: memoryDir, count: rows.length }, "cards", rows, rowJson);
-  else writeTable(rows, io);
+  if (!bool(args, "json")) writeTable(rows, io);
+  else if (!cache || rows.length === 0) printJsonItems(io, { memory_dir: memoryDir, count: rows.length }, "cards", rows, rowJson);
+  else writeKept(memoryDir, cache, rows, io);
   return 0;
+}
+function writeKept(memoryDir, cache, rows, io) {
+  const [head, tail] = jsonItemsFrame({ memory_dir: memoryDir, count: rows.length }, "cards");
+  io.stdout.write(head);
+  const chunks = [];
+  let parts = [];
+  let length = 0;
+  for (let i = 0; i <= rows.length; i++) {
+    if (i === rows.length || length >= 1 << 20) {
+      const chunk = Buffer.from(parts.join(""), "utf8");
+      io.stdout.write(chunk);
+      chunks.push(chunk);
+      parts = [];
+      length = 0;
+    }
+    if (i === rows.length) break;
+    const text = i === 0 ? rowJson(rows[i]) : `,
+${rowJson(rows[i])}`;
+    parts.push(text);
+    length += text.length;
+  }
+  io.stdout.write(tail);
+  const now = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
+  if (rows.length !== cache.count || !now?.isFile() || !cacheStamp(now).every((v, i) => v === cache.stamp[i])) return;
+  writeDerived(memoryDir, LIST_ROWS, cache.stamp, { count: rows.length }, chunks);
 }
 function rowJson(r) {
   const q = safeJsonString;
@@ -118,6 +174,7 @@ function elide(text, room) {
 export {
   spec,
   PIPED_COLUMNS,
+  LIST_ROWS,
   run,
   writeTable,
   elide

@@ -118,15 +118,19 @@ function printJsonItems(io, report, key, items, item) {
     printJson(io, { ...report, [key]: [] });
     return;
   }
-  const whole = safeJson({ schema_version: 1, ...report, [key]: [0] });
-  const at = whole.lastIndexOf("\n    0\n");
+  const [head, tail] = jsonItemsFrame(report, key);
   const out = chunkedWriter(io);
-  out.add(whole.slice(0, at + 1));
+  out.add(head);
   for (let i = 0; i < items.length; i++) out.add(i === 0 ? item(items[i]) : `,
 ${item(items[i])}`);
-  out.add(`${whole.slice(at + 6)}
-`);
+  out.add(tail);
   out.end();
+}
+function jsonItemsFrame(report, key) {
+  const whole = safeJson({ schema_version: 1, ...report, [key]: [0] });
+  const at = whole.lastIndexOf("\n    0\n");
+  return [whole.slice(0, at + 1), `${whole.slice(at + 6)}
+`];
 }
 function chunkedWriter(io, size = 1 << 20) {
   let parts = [];
@@ -168,6 +172,7 @@ export {
   progressLine,
   printJson,
   printJsonItems,
+  jsonItemsFrame,
   chunkedWriter,
   padEnd,
   displayWidth,

@@ -3,6 +3,13 @@ import {
   logHookError
 } from "./hook-dedupe.mjs";
 import {
+  readDerived,
+  withTrustedCardCache,
+  writeDerived
+} from "./store-card-cache-trusted.mjs";
+import {
+  LITTLE_ENDIAN,
+  isCardFileName,
   isReadable,
   readCardCatalog
 } from "./store-card-cache-format.mjs";
@@ -51,6 +58,43 @@ import {
   readRegularUtf8,
   statIfExists
 } from "./core-bytes.mjs";
+
+// lib/hook/overview-pins.ts
+var OVERVIEW_PINS = "overview-pins";
+function readPins(memoryDir, cache) {
+  const kept = readDerived(memoryDir, OVERVIEW_PINS, cache);
+  if (!kept) return void 0;
+  const { entries, cards } = kept.facts;
+  if (!Number.isSafeInteger(entries) || entries < 0 || !Array.isArray(cards)) return void 0;
+  const out = [];
+  for (const c of cards) {
+    if (!Array.isArray(c) || c.length !== 3) return void 0;
+    const [file, scope, at] = c;
+    if (!isCardFileName(file) || !(scope === null || Array.isArray(scope) && scope.every((s) => typeof s === "string"))) return void 0;
+    if (!Array.isArray(at) || !at.every((i, k) => Number.isSafeInteger(i) && i >= 0 && i < entries && (k === 0 || i > at[k - 1]))) return void 0;
+    out.push({ file, ...scope ? { scope } : {}, at });
+  }
+  return { entries, cards: out };
+}
+function writePins(memoryDir, cache, pins) {
+  writeDerived(memoryDir, OVERVIEW_PINS, cache, { entries: pins.entries, cards: pins.cards.map((c) => [c.file, c.scope ?? null, c.at]) }, []);
+}
+function pinsOf(entries, cardAt, always) {
+  const byFile = /* @__PURE__ */ new Map();
+  for (const r of always)
+    if (!isShardFile(r.file) && !isEpisodesArtifact(r.file) && r.priority === "always") byFile.set(r.file, { file: r.file, ...r.scope ? { scope: r.scope } : {}, at: [] });
+  if (byFile.size > 0)
+    for (let i = 0; i < entries; i++) {
+      const card = cardAt(i);
+      if (card !== null) byFile.get(card)?.at.push(i);
+    }
+  return { entries, cards: [...byFile.values()] };
+}
+function pinnedEntries(pins, pinnedHere) {
+  const at = [];
+  for (const c of pins.cards) if (pinnedHere(c.scope)) at.push(...c.at);
+  return at.sort((a, b) => a - b);
+}
 
 // lib/core/pieced-text.ts
 function escapeJsonBytes(utf8) {
@@ -200,11 +244,25 @@ function knownLines(bytes) {
 async function readOverviewLines(memoryDir, pinnedHere, freshness) {
   const index = joinPath(memoryDir, INDEX_FILE);
   if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
-  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, ...freshness ? { freshness } : {} });
-  const view = (catalog.view && decodeView(catalog.view)) ?? decodeView(buildOverviewView(readRegularUtf8(index)));
-  const pinned = /* @__PURE__ */ new Set();
-  for (const r of catalog.always()) if (isReadable(r) && !isShardFile(r.file) && !isEpisodesArtifact(r.file) && r.priority === "always" && pinnedHere(r.scope)) pinned.add(r.file);
   const hold = readHold(memoryDir);
+  const trusted = freshness && withTrustedCardCache(memoryDir, freshness, (c) => {
+    const view2 = c.view();
+    const pins2 = view2 && !hold ? readPins(memoryDir, c.stamp) : void 0;
+    if (view2 && pins2) return { view: view2, pins: pins2 };
+    const always = view2 && c.always();
+    return always && { view: view2, always: always.map((r) => ({ ...r.row, file: r.file })), stamp: c.stamp };
+  });
+  if (trusted?.pins) {
+    const lines = decodeLines(trusted.view, trusted.view.indexOf(10), trusted.pins.entries);
+    if (lines) return pinnedFirst(lines, pinnedEntries(trusted.pins, pinnedHere));
+  }
+  const read = trusted?.always ? { view: trusted.view, always: trusted.always.filter((c) => !hold?.held(c.file)) } : await fromCatalog(memoryDir, freshness);
+  const cached = read.view && decodeView(read.view);
+  const view = cached ?? decodeView(buildOverviewView(readRegularUtf8(index)));
+  const pins = pinsOf(view.count, view.card, read.always);
+  if (trusted?.stamp && cached && !hold) writePins(memoryDir, trusted.stamp, pins);
+  if (!hold) return pinnedFirst(view, pinnedEntries(pins, pinnedHere));
+  const pinned = new Set(pins.cards.filter((c) => pinnedHere(c.scope)).map((c) => c.file));
   const first = [];
   const rest = [];
   let count = 0;
@@ -212,7 +270,7 @@ async function readOverviewLines(memoryDir, pinnedHere, freshness) {
   let runStart = 0;
   for (let i = 0; i < view.count; i++) {
     const at = view.end(i - 1);
-    const held = hold?.held(view.file(i)) ?? false;
+    const held = hold.held(view.file(i));
     const card = pinned.size > 0 ? view.card(i) : null;
     const isPinned = !held && card !== null && pinned.has(card);
     if (held || isPinned) {
@@ -225,6 +283,23 @@ async function readOverviewLines(memoryDir, pinnedHere, freshness) {
   }
   if (view.lines.length > runStart) rest.push(view.lines.subarray(runStart));
   return { count, json: [...first, ...rest], bytes };
+}
+function pinnedFirst(view, first) {
+  const head = [];
+  const rest = [];
+  let runStart = 0;
+  for (const i of first) {
+    const at = view.end(i - 1);
+    if (at > runStart) rest.push(view.lines.subarray(runStart, at));
+    head.push(view.lines.subarray(at, view.end(i)));
+    runStart = view.end(i);
+  }
+  if (view.lines.length > runStart) rest.push(view.lines.subarray(runStart));
+  return { count: view.count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes: view.rawEnd(view.count - 1) };
+}
+async function fromCatalog(memoryDir, freshness) {
+  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, ...freshness ? { freshness } : {} });
+  return { ...catalog.view ? { view: catalog.view } : {}, always: catalog.always().filter(isReadable) };
 }
 function readable(file) {
   try {
@@ -249,29 +324,35 @@ function decodeView(bytes) {
     if (!Array.isArray(n) || !(n.length === 2 || n.length === 3 && typeof n[2] === "string") || typeof n[0] !== "string" || !(n[1] === null || typeof n[1] === "string"))
       return void 0;
   }
+  const lines = decodeLines(bytes, nl, names.length);
+  if (!lines) return void 0;
   const entry = (i) => names[i];
+  return {
+    ...lines,
+    file: (i) => typeof entry(i) === "string" ? entry(i) : entry(i)[0],
+    card: (i) => typeof entry(i) === "string" ? entry(i) : entry(i)[1],
+    raw: (i) => typeof entry(i) === "string" ? void 0 : entry(i)[2]
+  };
+}
+function decodeLines(bytes, nl, count) {
   const tableAt = nl + 1;
-  const linesAt = tableAt + names.length * 8;
-  if (linesAt > bytes.length) return void 0;
+  const linesAt = tableAt + count * 8;
+  if (nl < 0 || linesAt > bytes.length) return void 0;
   const lines = bytes.subarray(linesAt);
-  const ends = new Uint32Array(names.length);
-  const rawEnds = new Uint32Array(names.length);
-  for (let i = 0, raw = 0; i < names.length; i++) {
-    ends[i] = bytes.readUInt32LE(tableAt + i * 8);
-    rawEnds[i] = bytes.readUInt32LE(tableAt + i * 8 + 4);
+  const table = new Uint32Array(count * 2);
+  bytes.copy(Buffer.from(table.buffer), 0, tableAt, linesAt);
+  if (!LITTLE_ENDIAN) Buffer.from(table.buffer).swap32();
+  const ends = new Uint32Array(count);
+  const rawEnds = new Uint32Array(count);
+  for (let i = 0, raw = 0; i < count; i++) {
+    ends[i] = table[2 * i];
+    rawEnds[i] = table[2 * i + 1];
     if (rawEnds[i] <= raw || rawEnds[i] - raw > ends[i] - (i === 0 ? 0 : ends[i - 1]) - 1) return void 0;
     raw = rawEnds[i];
   }
+  if ((count === 0 ? 0 : ends[count - 1]) !== lines.length) return void 0;
   if (!safeJsonLines(lines, ends)) return void 0;
-  return {
-    count: names.length,
-    file: (i) => typeof entry(i) === "string" ? entry(i) : entry(i)[0],
-    card: (i) => typeof entry(i) === "string" ? entry(i) : entry(i)[1],
-    raw: (i) => typeof entry(i) === "string" ? void 0 : entry(i)[2],
-    lines,
-    end: (i) => i < 0 ? 0 : ends[i],
-    rawEnd: (i) => i < 0 ? 0 : rawEnds[i]
-  };
+  return { count, lines, end: (i) => i < 0 ? 0 : ends[i], rawEnd: (i) => i < 0 ? 0 : rawEnds[i] };
 }
 
 // lib/hook/session-overview.ts

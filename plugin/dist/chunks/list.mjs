@@ -1,11 +1,13 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  LIST_ROWS,
   PIPED_COLUMNS,
   elide,
   run,
   spec,
   writeTable
 } from "./cli-list.mjs";
+import "./store-card-cache-trusted.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";
 import "./store-full-check.mjs";
@@ -30,6 +32,7 @@ import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 export {
+  LIST_ROWS,
   PIPED_COLUMNS,
   elide,
   run,

@@ -23,6 +23,7 @@ import {
   buildInjection,
   scopeAtOf
 } from "./config-scope-at.mjs";
+import "./store-card-cache-trusted.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";
 import {

@@ -281,18 +281,10 @@ function asciiJson(value) {
 }
 function decodeCardCache(bytes, reread = unreadableRow) {
   try {
-    const first = bytes.indexOf(10);
-    if (first < 0 || bytes.toString("latin1", 0, first) !== CARD_CACHE_VERSION) return void 0;
-    const second = bytes.indexOf(10, first + 1);
-    if (second < 0) return void 0;
-    const top = JSON.parse(bytes.toString("latin1", first + 1, second));
-    const head = checkHead(top);
-    const { count, sections } = top;
-    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 4 || !sections.every(isCount)) return void 0;
-    const [namesLen, rowsLen, extraLen, viewLen] = sections;
-    const at = [second + 1];
-    for (const len of sections) at.push(at.at(-1) + len);
-    if (bytes.length - at[4] !== count * NUMBERS * 8) return void 0;
+    const top = decodeCacheTop(bytes, bytes.length);
+    if (!top) return void 0;
+    const { head, count, at } = top;
+    const [namesLen, rowsLen, extraLen, viewLen] = top.sections;
     const names = bytes.toString("utf8", at[0], at[0] + namesLen).split("\n");
     if (names.length !== count + 1 || names.pop() !== "" || !names.every((n, i) => isCardFileName(n) && (i === 0 || names[i - 1] < n))) return void 0;
     const numbers = new Float64Array(count * NUMBERS);
@@ -326,6 +318,27 @@ function decodeCardCache(bytes, reread = unreadableRow) {
     return void 0;
   }
 }
+function decodeCacheTop(bytes, size) {
+  try {
+    const first = bytes.indexOf(10);
+    if (first < 0 || bytes.toString("latin1", 0, first) !== CARD_CACHE_VERSION) return void 0;
+    const second = bytes.indexOf(10, first + 1);
+    if (second < 0) return void 0;
+    const top = JSON.parse(bytes.toString("latin1", first + 1, second));
+    const head = checkHead(top);
+    const { count, sections } = top;
+    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 4 || !sections.every(isCount)) return void 0;
+    const at = [second + 1];
+    for (const len of sections) at.push(at.at(-1) + len);
+    if (size - at[4] !== count * NUMBERS * 8) return void 0;
+    return { head, count, sections, at };
+  } catch {
+    return void 0;
+  }
+}
+var RECORD_NUMBERS = NUMBERS;
+var FLAGS_AT = 6;
+var ROW_END_AT = 8;
 function isAlways(r) {
   return r instanceof StoredCard && r.flagsHold ? (r.flags & FLAG_ALWAYS) !== 0 : r.priority === "always";
 }
@@ -1049,6 +1062,9 @@ function journaledListing(files, dirs, now, trust) {
   if (added.length === 0) return [...files];
   return [...files, ...added].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
 }
+function racyWindow(cacheMtimeMs) {
+  return cacheMtimeMs % 1e3 === 0 ? 2e3 : 100;
+}
 function racy(s, at, racyMs) {
   return Math.max(s[0], s[2] ?? s[0]) >= at - racyMs;
 }
@@ -1061,8 +1077,6 @@ function dirMtime(dir, rel) {
 }
 
 // lib/store/card-cache.ts
-var RACY_MS_FINE = 100;
-var RACY_MS_COARSE = 2e3;
 async function readCardCatalog(dir, options = {}) {
   try {
     return await readFresh(dir, options);
@@ -1193,7 +1207,7 @@ function openCache(dir) {
   return memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat) => {
     const decoded = decodeCardCache(bytes, (file) => rowOf(readRecord(dir, file, false).record));
     if (!decoded) return void 0;
-    return { ...decoded, mtimeMs: stat.mtimeMs, racyMs: stat.mtimeMs % 1e3 === 0 ? RACY_MS_COARSE : RACY_MS_FINE, stamp: cacheStamp(stat) };
+    return { ...decoded, mtimeMs: stat.mtimeMs, racyMs: racyWindow(stat.mtimeMs), stamp: cacheStamp(stat) };
   });
 }
 function rowOf(r) {
@@ -1236,6 +1250,23 @@ function sameList(a, b) {
 var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 
 export {
+  FLAG_READ_ERROR,
+  FLAG_ALWAYS,
+  FLAG_SHA,
+  checkRow,
+  LITTLE_ENDIAN,
+  decodeCacheTop,
+  RECORD_NUMBERS,
+  FLAGS_AT,
+  ROW_END_AT,
   isReadable,
+  isCardFileName,
+  CARD_CACHE,
+  trustedCheck,
+  journaledListing,
+  racyWindow,
+  racy,
+  sameStamp,
+  dirMtime,
   readCardCatalog
 };

@@ -6063,18 +6063,10 @@ function asciiJson(value) {
 }
 function decodeCardCache(bytes, reread = unreadableRow) {
   try {
-    const first = bytes.indexOf(10);
-    if (first < 0 || bytes.toString("latin1", 0, first) !== CARD_CACHE_VERSION) return void 0;
-    const second = bytes.indexOf(10, first + 1);
-    if (second < 0) return void 0;
-    const top = JSON.parse(bytes.toString("latin1", first + 1, second));
-    const head = checkHead(top);
-    const { count, sections } = top;
-    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 4 || !sections.every(isCount)) return void 0;
-    const [namesLen, rowsLen, extraLen, viewLen] = sections;
-    const at = [second + 1];
-    for (const len of sections) at.push(at.at(-1) + len);
-    if (bytes.length - at[4] !== count * NUMBERS * 8) return void 0;
+    const top = decodeCacheTop(bytes, bytes.length);
+    if (!top) return void 0;
+    const { head, count, at } = top;
+    const [namesLen, rowsLen, extraLen, viewLen] = top.sections;
     const names = bytes.toString("utf8", at[0], at[0] + namesLen).split("\n");
     if (names.length !== count + 1 || names.pop() !== "" || !names.every((n, i) => isCardFileName(n) && (i === 0 || names[i - 1] < n))) return void 0;
     const numbers = new Float64Array(count * NUMBERS);
@@ -6104,6 +6096,24 @@ function decodeCardCache(bytes, reread = unreadableRow) {
     }
     if (rowStart !== rowsLen) return void 0;
     return { head, records, wordsAt, extra: bytes.subarray(at[2], at[2] + extraLen), view: bytes.subarray(at[3], at[3] + viewLen) };
+  } catch {
+    return void 0;
+  }
+}
+function decodeCacheTop(bytes, size) {
+  try {
+    const first = bytes.indexOf(10);
+    if (first < 0 || bytes.toString("latin1", 0, first) !== CARD_CACHE_VERSION) return void 0;
+    const second = bytes.indexOf(10, first + 1);
+    if (second < 0) return void 0;
+    const top = JSON.parse(bytes.toString("latin1", first + 1, second));
+    const head = checkHead(top);
+    const { count, sections } = top;
+    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 4 || !sections.every(isCount)) return void 0;
+    const at = [second + 1];
+    for (const len of sections) at.push(at.at(-1) + len);
+    if (size - at[4] !== count * NUMBERS * 8) return void 0;
+    return { head, count, sections, at };
   } catch {
     return void 0;
   }
@@ -6858,6 +6868,9 @@ function journaledListing(files, dirs, now, trust) {
   if (added.length === 0) return [...files];
   return [...files, ...added].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
 }
+function racyWindow(cacheMtimeMs) {
+  return cacheMtimeMs % 1e3 === 0 ? 2e3 : 100;
+}
 function racy2(s, at, racyMs) {
   return Math.max(s[0], s[2] ?? s[0]) >= at - racyMs;
 }
@@ -6888,8 +6901,6 @@ async function listCardFiles(dir, sub = "", walked, shards) {
 }
 
 // lib/store/card-cache.ts
-var RACY_MS_FINE2 = 100;
-var RACY_MS_COARSE2 = 2e3;
 var NO_VIEW = Buffer.alloc(0);
 async function checkCardCache(dir, freshness, stats) {
   const old = openCache2(dir);
@@ -7019,7 +7030,7 @@ function openCache2(dir) {
   return memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat2) => {
     const decoded = decodeCardCache(bytes, (file) => rowOf(readRecord(dir, file, false).record));
     if (!decoded) return void 0;
-    return { ...decoded, mtimeMs: stat2.mtimeMs, racyMs: stat2.mtimeMs % 1e3 === 0 ? RACY_MS_COARSE2 : RACY_MS_FINE2, stamp: cacheStamp(stat2) };
+    return { ...decoded, mtimeMs: stat2.mtimeMs, racyMs: racyWindow(stat2.mtimeMs), stamp: cacheStamp(stat2) };
   });
 }
 function rowOf(r) {

@@ -1,0 +1,164 @@
+// The card cache read without decoding it, when the trust rule alone proves it fresh (issue 32: a warm session start
+// at 100,000 cards read the 64 MB file whole and made 100,000 records to print one section of it). Above the
+// full-check size, within VERIFIED_FOR_MS of a recorded full check of this very file (card-trust.ts), readFresh
+// (card-cache.ts) stats no card and changes nothing when all of these hold, and then neither does this reader:
+//   - MEMORY.md has the stamp the cache recorded, old enough to trust (its links, and the view made from it, stand);
+//   - every watched directory has its recorded mtime, old enough to trust, or the one a journaled write left it at;
+//   - no record's stamp is too recent to trust, and none is a card that could not be read (both are read again);
+//   - every card memctl journaled a write of since the check is a card of the cache whose stamp holds (lstat).
+// Anything else (a missing or foreign file, a row that does not check, a new card) answers undefined: the caller
+// reads the catalog, which checks and rewrites as before. So this path is a subset of readFresh's trusted path,
+// never a looser one. What it reads: the head line, the numbers section (9 doubles a card), and only the
+// sections and rows its caller asks for.
+import { CARD_CACHE } from "./card-words.js";
+import { decodeCacheTop, FLAGS_AT, isCardFileName, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT, type CacheTop } from "./card-cache-format.js";
+import { checkRow, FLAG_ALWAYS, FLAG_READ_ERROR, FLAG_SHA, type Row } from "./card-record.js";
+import { dirMtime, journaledListing, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
+import { close, lstatIfExists, openRegular, readAt } from "./checked-fs.js";
+import { cacheStamp, type CacheStamp, type Freshness } from "./full-check.js";
+import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
+
+/** A card cache proven fresh for this call: what a caller may read of it without decoding it whole. */
+export interface TrustedCardCache {
+  /** The file's stamp (mtime, size, ctime, inode): what a file derived from this cache names. */
+  stamp: CacheStamp;
+  top: CacheTop;
+  /** The view section's bytes (session start's index lines), or undefined when MEMORY.md is not the one it was made from. */
+  view(): Buffer | undefined;
+  /** The readable cards flagged `priority: always`, in name order, with their rows; undefined when a row does not check. */
+  always(): { file: string; row: Row }[] | undefined;
+}
+
+/** The head line is a few hundred bytes unless MEMORY.md links many missing files; past this the full path reads it. */
+const TOP_MAX = 1 << 20;
+
+/** `use(cache)` when the card cache at `memoryDir` is proven fresh for a call with `freshness`; else undefined. */
+export function withTrustedCardCache<T>(memoryDir: string, freshness: Freshness, use: (cache: TrustedCardCache) => T | undefined): T | undefined {
+  if (freshness.checkAll) return undefined;
+  let opened: ReturnType<typeof openRegular>;
+  try {
+    opened = openRegular(joinPath(memoryDir, STATE_DIR, CARD_CACHE), { nofollow: true });
+  } catch {
+    return undefined;
+  }
+  const { fd, stat } = opened;
+  const read = (position: number, length: number): Buffer => {
+    const buf = Buffer.allocUnsafe(length);
+    let n = 0;
+    while (n < length) {
+      const got = readAt(fd, buf, n, length - n, position + n);
+      if (got === 0) throw new Error("the card cache ended early");
+      n += got;
+    }
+    return buf;
+  };
+  try {
+    const top = decodeCacheTop(read(0, Math.min(stat.size, TOP_MAX)), stat.size);
+    if (!top || top.count <= freshness.fullCheckMax) return undefined;
+    const stamp = cacheStamp(stat);
+    const trust = trustedCheck(memoryDir, stamp, freshness.nowMs);
+    if (!trust) return undefined;
+    const racyMs = racyWindow(stat.mtimeMs);
+    const { head, count, at } = top;
+
+    const index = lstatIfExists(joinPath(memoryDir, INDEX_FILE));
+    const indexStamp = index?.isFile() ? [index.mtimeMs, index.size, index.ctimeMs, index.ino] : undefined;
+    if (!indexStamp || !sameNumbers(indexStamp, head.index) || racy(indexStamp, stat.mtimeMs, racyMs)) return undefined;
+
+    const now = head.dirs.map(([d]) => dirMtime(memoryDir, d));
+    const moved = head.dirs.some(([, m], i) => now[i] !== m || racy([m, 0, m], stat.mtimeMs, racyMs));
+
+    const numbers = new Float64Array(count * RECORD_NUMBERS);
+    const raw = read(at[4], numbers.byteLength);
+    raw.copy(Buffer.from(numbers.buffer), 0);
+    if (!LITTLE_ENDIAN) Buffer.from(numbers.buffer).swap64();
+    for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
+      const flags = numbers[k + FLAGS_AT]!;
+      if (!(flags >= 0 && flags < 16) || (flags & FLAG_READ_ERROR) !== 0 || racy([numbers[k]!, 0, numbers[k + 2]!], stat.mtimeMs, racyMs)) return undefined;
+    }
+
+    // The names are read only when a card must be found by name or named (a start with kept pins needs neither).
+    let table: ReturnType<typeof nameTable> | null = null;
+    const names = () => {
+      table ??= nameTable(read(at[0], top.sections[0]), count);
+      if (!table) throw new Error("the card cache's names do not decode");
+      return table;
+    };
+    const written = trust.written ?? new Set<string>();
+    if (moved) {
+      // Moved by memctl's own writes only, and no card added by them: the listing is the cache's.
+      const files = Array.from({ length: count }, (_, i) => names().name(i));
+      if (journaledListing(files, head.dirs, now, trust)?.length !== count) return undefined;
+    }
+    for (const file of written) {
+      const i = names().find(file);
+      const st = i === undefined ? undefined : lstatIfExists(joinPath(memoryDir, file));
+      if (i === undefined || !st?.isFile()) return undefined;
+      const k = i * RECORD_NUMBERS;
+      if (!sameStamp([numbers[k]!, numbers[k + 1]!, numbers[k + 2]!], st)) return undefined;
+    }
+
+    const rowEnd = (i: number) => (i < 0 ? 0 : numbers[i * RECORD_NUMBERS + ROW_END_AT]!);
+    return use({
+      stamp,
+      top,
+      view: () => (head.view && sameNumbers(indexStamp, head.view.index) ? read(at[3], top.sections[3]) : undefined),
+      always() {
+        const out: { file: string; row: Row }[] = [];
+        for (let i = 0; i < count; i++) {
+          const flags = numbers[i * RECORD_NUMBERS + FLAGS_AT]!;
+          if ((flags & FLAG_ALWAYS) === 0 || (flags & FLAG_SHA) === 0) continue;
+          const start = rowEnd(i - 1);
+          const end = rowEnd(i);
+          if (!(end > start && end <= top.sections[1])) return undefined;
+          const row = checkRow(read(at[1] + start, end - start).toString("latin1"));
+          if (!row) return undefined;
+          out.push({ file: names().name(i), row });
+        }
+        return out;
+      },
+    });
+  } catch {
+    return undefined;
+  } finally {
+    close(fd);
+  }
+}
+
+/** The names section indexed by line, each name decoded (and checked as a listing would give it) only when asked for. */
+function nameTable(bytes: Buffer, count: number): { name(i: number): string; find(file: string): number | undefined } | undefined {
+  // A byte loop: 100,000 calls of Buffer#indexOf cost more than one pass over the 2.4 MB.
+  const ends = new Uint32Array(count);
+  let n = 0;
+  for (let p = 0; p < bytes.length; p++) {
+    if (bytes[p] !== 10) continue;
+    if (n === count) return undefined;
+    ends[n++] = p;
+  }
+  if (n !== count || bytes[bytes.length - 1] !== 10) return undefined;
+  const name = (i: number) => {
+    const file = bytes.toString("utf8", i === 0 ? 0 : ends[i - 1]! + 1, ends[i]);
+    if (!isCardFileName(file)) throw new Error("not a card name");
+    return file;
+  };
+  return {
+    name,
+    find(file) {
+      // Sorted by name, as the cache writes them (a name out of order fails the look-up: the full path then reads).
+      let lo = 0;
+      let hi = count - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >>> 1;
+        const n = name(mid);
+        if (n === file) return mid;
+        if (n < file) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return undefined;
+    },
+  };
+}
+
+function sameNumbers(a: readonly number[], b: readonly number[] | null): boolean {
+  return b !== null && a.length === b.length && a.every((v, i) => v === b[i]);
+}

@@ -1,0 +1,192 @@
+import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
+import {
+  CARD_CACHE,
+  FLAGS_AT,
+  FLAG_ALWAYS,
+  FLAG_READ_ERROR,
+  FLAG_SHA,
+  LITTLE_ENDIAN,
+  RECORD_NUMBERS,
+  ROW_END_AT,
+  checkRow,
+  decodeCacheTop,
+  dirMtime,
+  isCardFileName,
+  journaledListing,
+  racy,
+  racyWindow,
+  sameStamp,
+  trustedCheck
+} from "./store-card-cache-format.mjs";
+import {
+  cacheStamp
+} from "./store-full-check.mjs";
+import {
+  replaceFile
+} from "./store-lock.mjs";
+import {
+  INDEX_FILE,
+  STATE_DIR,
+  joinPath
+} from "./config-config.mjs";
+import {
+  close,
+  lstatIfExists,
+  openRegular,
+  readAt,
+  readRegular
+} from "./core-bytes.mjs";
+
+// lib/store/card-cache-trusted.ts
+var TOP_MAX = 1 << 20;
+function withTrustedCardCache(memoryDir, freshness, use) {
+  if (freshness.checkAll) return void 0;
+  let opened;
+  try {
+    opened = openRegular(joinPath(memoryDir, STATE_DIR, CARD_CACHE), { nofollow: true });
+  } catch {
+    return void 0;
+  }
+  const { fd, stat } = opened;
+  const read = (position, length) => {
+    const buf = Buffer.allocUnsafe(length);
+    let n = 0;
+    while (n < length) {
+      const got = readAt(fd, buf, n, length - n, position + n);
+      if (got === 0) throw new Error("the card cache ended early");
+      n += got;
+    }
+    return buf;
+  };
+  try {
+    const top = decodeCacheTop(read(0, Math.min(stat.size, TOP_MAX)), stat.size);
+    if (!top || top.count <= freshness.fullCheckMax) return void 0;
+    const stamp = cacheStamp(stat);
+    const trust = trustedCheck(memoryDir, stamp, freshness.nowMs);
+    if (!trust) return void 0;
+    const racyMs = racyWindow(stat.mtimeMs);
+    const { head, count, at } = top;
+    const index = lstatIfExists(joinPath(memoryDir, INDEX_FILE));
+    const indexStamp = index?.isFile() ? [index.mtimeMs, index.size, index.ctimeMs, index.ino] : void 0;
+    if (!indexStamp || !sameNumbers(indexStamp, head.index) || racy(indexStamp, stat.mtimeMs, racyMs)) return void 0;
+    const now = head.dirs.map(([d]) => dirMtime(memoryDir, d));
+    const moved = head.dirs.some(([, m], i) => now[i] !== m || racy([m, 0, m], stat.mtimeMs, racyMs));
+    const numbers = new Float64Array(count * RECORD_NUMBERS);
+    const raw = read(at[4], numbers.byteLength);
+    raw.copy(Buffer.from(numbers.buffer), 0);
+    if (!LITTLE_ENDIAN) Buffer.from(numbers.buffer).swap64();
+    for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
+      const flags = numbers[k + FLAGS_AT];
+      if (!(flags >= 0 && flags < 16) || (flags & FLAG_READ_ERROR) !== 0 || racy([numbers[k], 0, numbers[k + 2]], stat.mtimeMs, racyMs)) return void 0;
+    }
+    let table = null;
+    const names = () => {
+      table ??= nameTable(read(at[0], top.sections[0]), count);
+      if (!table) throw new Error("the card cache's names do not decode");
+      return table;
+    };
+    const written = trust.written ?? /* @__PURE__ */ new Set();
+    if (moved) {
+      const files = Array.from({ length: count }, (_, i) => names().name(i));
+      if (journaledListing(files, head.dirs, now, trust)?.length !== count) return void 0;
+    }
+    for (const file of written) {
+      const i = names().find(file);
+      const st = i === void 0 ? void 0 : lstatIfExists(joinPath(memoryDir, file));
+      if (i === void 0 || !st?.isFile()) return void 0;
+      const k = i * RECORD_NUMBERS;
+      if (!sameStamp([numbers[k], numbers[k + 1], numbers[k + 2]], st)) return void 0;
+    }
+    const rowEnd = (i) => i < 0 ? 0 : numbers[i * RECORD_NUMBERS + ROW_END_AT];
+    return use({
+      stamp,
+      top,
+      view: () => head.view && sameNumbers(indexStamp, head.view.index) ? read(at[3], top.sections[3]) : void 0,
+      always() {
+        const out = [];
+        for (let i = 0; i < count; i++) {
+          const flags = numbers[i * RECORD_NUMBERS + FLAGS_AT];
+          if ((flags & FLAG_ALWAYS) === 0 || (flags & FLAG_SHA) === 0) continue;
+          const start = rowEnd(i - 1);
+          const end = rowEnd(i);
+          if (!(end > start && end <= top.sections[1])) return void 0;
+          const row = checkRow(read(at[1] + start, end - start).toString("latin1"));
+          if (!row) return void 0;
+          out.push({ file: names().name(i), row });
+        }
+        return out;
+      }
+    });
+  } catch {
+    return void 0;
+  } finally {
+    close(fd);
+  }
+}
+function nameTable(bytes, count) {
+  const ends = new Uint32Array(count);
+  let n = 0;
+  for (let p = 0; p < bytes.length; p++) {
+    if (bytes[p] !== 10) continue;
+    if (n === count) return void 0;
+    ends[n++] = p;
+  }
+  if (n !== count || bytes[bytes.length - 1] !== 10) return void 0;
+  const name = (i) => {
+    const file = bytes.toString("utf8", i === 0 ? 0 : ends[i - 1] + 1, ends[i]);
+    if (!isCardFileName(file)) throw new Error("not a card name");
+    return file;
+  };
+  return {
+    name,
+    find(file) {
+      let lo = 0;
+      let hi = count - 1;
+      while (lo <= hi) {
+        const mid = lo + hi >>> 1;
+        const n2 = name(mid);
+        if (n2 === file) return mid;
+        if (n2 < file) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return void 0;
+    }
+  };
+}
+function sameNumbers(a, b) {
+  return b !== null && a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+// lib/store/card-derived.ts
+function readDerived(memoryDir, name, cache) {
+  try {
+    const { bytes } = readRegular(joinPath(memoryDir, STATE_DIR, name), Number.MAX_SAFE_INTEGER, { nofollow: true });
+    const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const nl = buf.indexOf(10);
+    if (nl < 0) return void 0;
+    const head = JSON.parse(buf.toString("utf8", 0, nl));
+    if (!Array.isArray(head.cache) || head.cache.length !== 4 || !head.cache.every((v, i) => v === cache[i])) return void 0;
+    if (typeof head.facts !== "object" || head.facts === null || Array.isArray(head.facts)) return void 0;
+    return { facts: head.facts, payload: buf.subarray(nl + 1) };
+  } catch {
+    return void 0;
+  }
+}
+function writeDerived(memoryDir, name, cache, facts, payload) {
+  try {
+    const state = joinPath(memoryDir, STATE_DIR);
+    if (!lstatIfExists(state)?.isDirectory()) return;
+    const file = joinPath(state, name);
+    const head = JSON.stringify({ cache, facts });
+    const line = `${head}${" ".repeat((8 - (Buffer.byteLength(head) + 1) % 8) % 8)}
+`;
+    replaceFile(file, Buffer.concat([Buffer.from(line, "utf8"), ...payload]), `${file}.${process.pid}.tmp`);
+  } catch {
+  }
+}
+
+export {
+  withTrustedCardCache,
+  readDerived,
+  writeDerived
+};
