@@ -24,17 +24,13 @@ import { CARD_CACHE, CardWords, type Counts } from "./card-words.js";
 import { memoByStamp, readRecord } from "./card-read.js";
 import { exists, lstatIfExists, readRegularUtf8 } from "./checked-fs.js";
 import { cacheStamp, recordCheck, writeCardCheck, type CacheStamp, type CardStamps, type Freshness } from "./full-check.js";
-import { dirMtime, journaledListing, racy, sameStamp, trustedCheck } from "./card-trust.js";
+import { dirMtime, journaledListing, racy, racyMsOf, sameStamp, trustedCheck } from "./card-trust.js";
 import { journalMark } from "./write-journal.js";
 import { listCardFiles, storeUnavailable } from "./read.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
 
 export type { CardRecord } from "./card-cache-format.js";
 export { CARD_CACHE, CARD_WORDS } from "./card-words.js";
-
-/** A stamp this close to the cache's own mtime may hide a change in the same tick; whole-second filesystems need 2 s. */
-const RACY_MS_FINE = 100;
-const RACY_MS_COARSE = 2000;
 
 /** The store's cards as list and search read them: fresh for this call, held cards (lib/store/arrivals.ts) left out. */
 export interface CardCatalog {
@@ -93,24 +89,13 @@ interface OpenCache extends CardCacheFile {
 const NO_VIEW = Buffer.alloc(0);
 
 /**
- * The keeper's full check (lib/rank-cache/keeper.ts): every card of an existing card cache stat'ed, what changed
- * read again, and the check recorded. Undefined when there is no cache to keep (a first build is a command's to make).
- */
-export async function checkCardCache(dir: string, freshness: Freshness, stats?: CardStamps): Promise<{ cards: number } | undefined> {
-  const old = openCache(dir);
-  if (!old) return undefined;
-  await readFresh(dir, { freshness: { ...freshness, checkAll: true }, ...(stats ? { stats } : {}), stateDirMade: false, verifyOnly: true });
-  return { cards: old.records.length };
-}
-
-/**
- * verifyOnly (the keeper's check): record the check when the cache still matches every card, and stop at the first
+ * verifyOnly (the keeper's check when its stamps alone cannot settle it, card-cache-check.ts): record the check when the cache still matches every card, and stop at the first
  * change (a card's record, the listing, MEMORY.md's links) without writing anything; only a rewrite that settles
  * stamps too recent to trust, records unchanged, is still made. The next command, finding no recent check, checks
  * every card itself, rewrites the cache and records its check. A keeper that rewrote the 64 MB cache (100,000 cards) in the background
  * after each save peaked near 1 GB and delayed its rank-cache check past the prompts' 2 s window (bench/README.md).
  */
-async function readFresh(dir: string, options: CatalogOptions & { stateDirMade?: false; verifyOnly?: true }): Promise<CardCatalog | undefined> {
+export async function readFresh(dir: string, options: CatalogOptions & { stateDirMade?: false; verifyOnly?: true }): Promise<CardCatalog | undefined> {
   const fresh = options.freshness;
   // The journal's end before any stat: a check recorded as made at fresh.nowMs (taken before this call) then saw
   // every change before it, and every journaled write after it is after the mark.
@@ -266,7 +251,7 @@ function openCache(dir: string): OpenCache | undefined {
   return memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat) => {
     const decoded = decodeCardCache(bytes, (file) => rowOf(readRecord(dir, file, false).record));
     if (!decoded) return undefined;
-    return { ...decoded, mtimeMs: stat.mtimeMs, racyMs: stat.mtimeMs % 1000 === 0 ? RACY_MS_COARSE : RACY_MS_FINE, stamp: cacheStamp(stat) };
+    return { ...decoded, mtimeMs: stat.mtimeMs, racyMs: racyMsOf(stat.mtimeMs), stamp: cacheStamp(stat) };
   });
 }
 

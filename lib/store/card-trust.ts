@@ -63,6 +63,11 @@ export function journaledListing(files: readonly string[], dirs: readonly [strin
   return [...files, ...added].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** How close to the cache file's mtime a stamp may hide a change in the same tick: whole-second filesystems need 2 s. */
+export function racyMsOf(cacheMtimeMs: number): number {
+  return cacheMtimeMs % 1000 === 0 ? 2000 : 100;
+}
+
 /** Changed within `racyMs` before `at` (the cache's mtime, or now): the same timestamp tick could hide an edit. */
 export function racy(s: readonly number[], at: number, racyMs: number): boolean {
   return Math.max(s[0]!, s[2] ?? s[0]!) >= at - racyMs;

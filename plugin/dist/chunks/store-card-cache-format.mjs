@@ -655,6 +655,9 @@ function journaledListing(files, dirs, now, trust) {
   if (added.length === 0) return [...files];
   return [...files, ...added].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
 }
+function racyMsOf(cacheMtimeMs) {
+  return cacheMtimeMs % 1e3 === 0 ? 2e3 : 100;
+}
 function racy(s, at, racyMs) {
   return Math.max(s[0], s[2] ?? s[0]) >= at - racyMs;
 }
@@ -667,8 +670,6 @@ function dirMtime(dir, rel) {
 }
 
 // lib/store/card-cache.ts
-var RACY_MS_FINE = 100;
-var RACY_MS_COARSE = 2e3;
 async function readCardCatalog(dir, options = {}) {
   try {
     return await readFresh(dir, options);
@@ -799,7 +800,7 @@ function openCache(dir) {
   return memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat) => {
     const decoded = decodeCardCache(bytes, (file) => rowOf(readRecord(dir, file, false).record));
     if (!decoded) return void 0;
-    return { ...decoded, mtimeMs: stat.mtimeMs, racyMs: stat.mtimeMs % 1e3 === 0 ? RACY_MS_COARSE : RACY_MS_FINE, stamp: cacheStamp(stat) };
+    return { ...decoded, mtimeMs: stat.mtimeMs, racyMs: racyMsOf(stat.mtimeMs), stamp: cacheStamp(stat) };
   });
 }
 function rowOf(r) {
