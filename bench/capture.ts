@@ -60,6 +60,9 @@ export interface HalfScore {
     proposed: number;
     proposedDurable: number;
     covered: number;
+    /** Proposals staged (a message may give more than one), and skips recorded on a pending proposal as said again. */
+    proposals: number;
+    restatementsRecorded: number;
     precision: number | null;
     recall: number | null;
     notes: { id: number; durable: boolean; notes: string[] }[];
@@ -119,6 +122,8 @@ export async function score(set: string, half: string, pass: Pass, replay: Repla
       proposed: proposed.length,
       proposedDurable,
       covered,
+      proposals: [...st.values()].reduce((n, x) => n + x.proposals, 0),
+      restatementsRecorded: [...st.values()].reduce((n, x) => n + x.recorded, 0),
       precision: proposed.length === 0 ? null : proposedDurable / proposed.length,
       recall: durableCount === 0 ? null : covered / durableCount,
       // Per-message notes for the dev half only: the test half is for aggregate numbers.
@@ -190,7 +195,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       );
     for (const s of scores.filter((x) => x.staging))
       process.stdout.write(
-        `${s.set.padEnd(10)} ${s.half.padEnd(5)} staged: proposed from ${s.staging!.proposed} messages, precision ${pct(s.staging!.precision)} (${s.staging!.proposedDurable}/${s.staging!.proposed}), recall ${pct(s.staging!.recall)} (${s.staging!.covered}/${s.durable}, proposed or a restatement of a pending proposal)\n`,
+        `${s.set.padEnd(10)} ${s.half.padEnd(5)} staged: proposed from ${s.staging!.proposed} messages, precision ${pct(s.staging!.precision)} (${s.staging!.proposedDurable}/${s.staging!.proposed}), recall ${pct(s.staging!.recall)} (${s.staging!.covered}/${s.durable}, proposed or a restatement of a pending proposal); ${s.staging!.proposals} proposals, ${s.staging!.restatementsRecorded} restatements recorded on them\n`,
       );
     for (const s of scores.filter((x) => x.half === "dev")) {
       for (const n of s.staging?.notes ?? []) process.stdout.write(`  ${s.set} ${s.half} #${n.id}${n.durable ? " (durable)" : ""}: ${n.notes.join("\n    ")}\n`);

@@ -131,6 +131,11 @@ async function main(): Promise<void> {
         for (const { label } of BUDGETS) {
           const missed = r.outcomes.filter((o) => o.needsMemory && !o.hit[label]);
           process.stdout.write(`misses of ${r.ranker} at ${label} (${missed.length}): ${missed.map((o) => `${o.id} "${text.get(o.id)}"`).join("; ")}\n\n`);
+          const given = r.outcomes.filter((o) => !o.needsMemory && o.bytes[label]! > 0);
+          if (given.length > 0)
+            process.stdout.write(
+              `no-memory prompts given a block by ${r.ranker} at ${label} (${given.length}): ${given.map((o) => `${o.id} "${text.get(o.id)}" ${o.bytes[label]} B`).join("; ")}\n\n`,
+            );
         }
       }
     }

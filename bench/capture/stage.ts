@@ -15,6 +15,9 @@ import type { BenchSession } from "./corpus.js";
 export interface StagedMessage {
   proposed: boolean;
   covered: boolean;
+  /** Proposals staged from it, and its candidates recorded on a pending proposal as said again (lib/proposals/restate.ts). */
+  proposals: number;
+  recorded: number;
   /** Each staged proposal's source line and body's quote, and each skip's reason (for the dev half's listing). */
   notes: string[];
 }
@@ -43,14 +46,16 @@ export async function stagedBy(sessions: readonly BenchSession[], candidatesOf: 
           // One candidate at a time, so each outcome is known to be this candidate's; the store is re-read each
           // call, which is what a second stageCaptured run for the same session does (the bound counts them).
           const r = await stageCaptured({ memoryDir, actor: "host:bench", now: NOW }, src, [c]);
-          const seen = out.get(m.id) ?? { proposed: false, covered: false, notes: [] };
+          const seen = out.get(m.id) ?? { proposed: false, covered: false, proposals: 0, recorded: 0, notes: [] };
           for (const p of r.staged) {
             seen.proposed = seen.covered = true;
+            seen.proposals++;
             const source = readPending(memoryDir).proposals.find((x) => x.id === p.id)?.source ?? "(no source)";
             seen.notes.push(`staged ${p.id}: ${p.description}\n      source: ${source}`);
           }
           for (const k of r.skipped) {
             if (/^restates /.test(k.reason)) seen.covered = true;
+            if (/; recorded on it as said again$/.test(k.reason)) seen.recorded++;
             seen.notes.push(`skipped: ${k.reason} (${c.description})`);
           }
           out.set(m.id, seen);

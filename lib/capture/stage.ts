@@ -2,11 +2,15 @@
 // validation, secret scan and files as `memctl propose`), never a card. A candidate that restates a live card,
 // a pending proposal, a decided one or an earlier candidate is dropped; at most `limit` proposals per session,
 // counting those an earlier run for the same session staged (Stop and session.idle fire once per turn).
+// A candidate dropped as a restatement of a pending proposal is recorded on it (lib/proposals/restate.ts): the
+// reviewer sees it was said again, and its wording joins what the next candidates are compared with, so a
+// preference reworded a little each session meets its one proposal even when the first and last wordings differ.
 import { CARD_TYPES } from "../core/card-types.js";
 import { MemctlError } from "../core/errors.js";
 import { findCardFile } from "../records/card-find.js";
 import type { SecretPolicy } from "../records/secrets.js";
 import { propose, readArchived, readPending, type Proposal } from "../proposals/propose.js";
+import { recordRestatement, type RestateOutcome } from "../proposals/restate.js";
 import { cardSummaries } from "../proposals/review.js";
 import { compareStatements, prepare, sameMainStatement, type Prepared } from "../proposals/similarity.js";
 
@@ -75,9 +79,14 @@ export async function stageCaptured(options: StageOptions, src: CaptureSource, c
   const decided = how.includeDecided === false ? [] : readArchived(options.memoryDir).proposals;
   const tag = `${sessionTag(src)},`;
   let fromSession = [...pending, ...decided].filter((p) => p.source.startsWith(tag)).length;
-  const known: { what: string; terms: Prepared }[] = [
+  // What a candidate may restate; `pending` names the proposal a restatement is recorded on.
+  const known: { what: string; terms: Prepared; pending?: string }[] = [
     ...(await cardSummaries(options.memoryDir)).filter((c) => c.status !== "superseded").map((c) => ({ what: `card ${c.file}`, terms: prepare({ description: c.description }) })),
-    ...[...pending, ...decided].filter((p) => p.card.description).map((p) => ({ what: `proposal ${p.id} (${p.status})`, terms: prepare({ description: p.card.description! }) })),
+    ...[...pending, ...decided].flatMap((p) =>
+      [p.card.description, ...(p.restated ?? []).map((r) => r.description)]
+        .filter((d): d is string => d !== undefined && d !== "")
+        .map((d) => ({ what: `proposal ${p.id} (${p.status})`, terms: prepare({ description: d }), ...(p.status === "pending" ? { pending: p.id } : {}) })),
+    ),
   ];
   const names = new Set(pending.map((p) => p.card.name));
   for (const c of candidates) {
@@ -90,7 +99,9 @@ export async function stageCaptured(options: StageOptions, src: CaptureSource, c
     // first clause counts as a restatement too (lib/proposals/similarity.ts sameMainStatement).
     const same = known.find((k) => compareStatements(k.terms, terms)?.relation === "near_duplicate" || sameMainStatement(k.terms, terms));
     if (same) {
-      outcome.skipped.push({ name: c.name, reason: `restates ${same.what}` });
+      const record = same.pending ? await restatementOn(options, same.pending, src, c, how) : undefined;
+      if (record?.recorded) known.push({ ...same, terms });
+      outcome.skipped.push({ name: c.name, reason: `restates ${same.what}${record?.note ? `; ${record.note}` : ""}` });
       continue;
     }
     if (fromSession >= limit) {
@@ -123,6 +134,26 @@ export async function stageCaptured(options: StageOptions, src: CaptureSource, c
     }
   }
   return outcome;
+}
+
+const NOTES: Partial<Record<RestateOutcome, string>> = {
+  recorded: "recorded on it as said again",
+  full: "not recorded on it: it holds as many restatements as it may",
+};
+
+/** Records the skipped candidate on the pending proposal it restates; a refusal (a secret, a bad field) is a note, never a failure. */
+async function restatementOn(options: StageOptions, id: string, src: CaptureSource, c: CaptureCandidate, how: StageHow): Promise<{ recorded: boolean; note?: string }> {
+  try {
+    const outcome = await recordRestatement(
+      { memoryDir: options.memoryDir, actor: options.actor, now: options.now, ...(options.secrets ? { secrets: options.secrets } : {}) },
+      id,
+      { source: how.source ?? captureSourceText(src, c), description: c.description, session: `${sessionTag(src)},` },
+    );
+    return { recorded: outcome === "recorded", ...(NOTES[outcome] ? { note: NOTES[outcome] } : {}) };
+  } catch (err) {
+    if (!(err instanceof MemctlError)) throw err;
+    return { recorded: false, note: `not recorded on it: ${err.code}: ${err.message.split("\n")[0]}` };
+  }
 }
 
 /** The model's own reasons a candidate lasts, for the reviewer (its words, labelled as the model's, never as the user's). */

@@ -20,7 +20,7 @@ export const spec: CommandSpec = {
   flags: { ...STORE_FLAGS, ...JSON_FLAG },
   exitCodes: { 0: "listed or shown", 1: "no such pending proposal, or no store", 2: "usage error", 3: "invalid explicit memory selection" },
   notes:
-    "Flags: stale (the card changed since the proposal), dup-card (a card already says this), dup (another proposal says the same), conflict (another proposal says something else about the card), contradicts (the card now says something else and the proposer did not see it), near-dup:X (card or proposal X under another name says nearly the same), contradicts:X (X gives the same subject another value). Showing one proposal prints both texts of each near-duplicate and contradiction. Read-only.",
+    "Flags: stale (the card changed since the proposal), dup-card (a card already says this), dup (another proposal says the same), conflict (another proposal says something else about the card), contradicts (the card now says something else and the proposer did not see it), near-dup:X (card or proposal X under another name says nearly the same), contradicts:X (X gives the same subject another value), said-again:N (N later sessions said the same again; capture recorded each on this proposal instead of proposing it again). Showing one proposal prints both texts of each near-duplicate and contradiction, and where and how it was said again. Read-only.",
   examples: ["memctl review", "memctl review p-20261202T094000Z-3fa2c1", "memctl review --json"],
 };
 
@@ -65,6 +65,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     ...(p.card.scope?.length ? [`  scope       ${p.card.scope.map(inertText).join(", ")}`] : []),
     ...(one.suggested_scope ? [`  scope?      ${one.suggested_scope.map(inertText).join(", ")} — memctl accept ${p.id} --suggested-scope`] : []),
     ...(p.merged?.length ? [`  also from   ${p.merged.map((m) => `${inertText(m.proposer)} (${inertText(m.source)})`).join(", ")}`] : []),
+    ...(p.restated ?? []).flatMap((r) => [`  said again  ${inertText(r.source)}`, c.dim(`              as: ${inertText(r.description)} (${inertText(r.proposer)} at ${r.at})`)]),
     `  flags       ${flagText(one.flags, c) || c.dim("none")}`,
     "",
     c.dim(`--- ${inertText(preview.card_file)} ${preview.exists ? "(now)" : "(does not exist)"}`),
@@ -138,7 +139,7 @@ function renderList(rows: readonly ReviewedProposal[], unreadable: readonly { fi
   const width = io.stdout.isTTY && io.stdout.columns ? io.stdout.columns : PIPED_COLUMNS;
   const head = ["ID", "CARD", "KIND", "PROPOSER", "FLAGS"];
   const plain = pc.createColors(false);
-  const cells = rows.map((r) => [r.proposal.id, inertText(r.card_file), r.proposal.provenance.kind, inertText(r.proposal.proposer), flagText(r.flags, plain) || "-"]);
+  const cells = rows.map((r) => [r.proposal.id, inertText(r.card_file), r.proposal.provenance.kind, inertText(r.proposal.proposer), listFlags(r, plain)]);
   const widths = head.map((h, i) => Math.max(displayWidth(h), ...cells.map((row) => displayWidth(row[i]!))));
   const room = Math.max(10, width - widths.reduce((a, b) => a + b + 2, 0));
   const lines = [c.bold([...head.map((h, i) => padEnd(h, widths[i]!)), "DESCRIPTION"].join("  "))];
@@ -151,6 +152,12 @@ function renderList(rows: readonly ReviewedProposal[], unreadable: readonly { fi
     c.dim(`${rows.length} pending. memctl review ID shows one with its diff; memctl accept ID / memctl reject ID --reason R decide it; memctl consolidate merges duplicates.`),
   );
   return [...lines, ...tail].join("\n") + "\n";
+}
+
+/** The list's flags, and how many later sessions said it again (capture's restatements: worth knowing before deciding). */
+function listFlags(r: ReviewedProposal, plain: Colors): string {
+  const again = r.proposal.restated?.length ? `said-again:${r.proposal.restated.length}` : "";
+  return [flagText(r.flags, plain), again].filter(Boolean).join(" ") || "-";
 }
 
 function arrivalJson(a: Arrival) {

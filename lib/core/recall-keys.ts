@@ -6,6 +6,11 @@
 /** At most this many keys per card, each at most this many characters: keys widen recall, not the card. */
 export const MAX_RECALL_KEYS = 16;
 export const MAX_RECALL_KEY_CHARS = 120;
+/** How many keys every prompt asks for: 12–16 everyday, varied ones beat 8–14 by 6–7 points on paraphrased prompts. */
+export const RECALL_KEYS_ASKED = "12 to 16";
+/** The ask, for instructions whose model writes keys beside a card (distill, propose): one wording everywhere. */
+export const RECALL_KEYS_GUIDANCE =
+  "short lines a developer would type when this card is what they need without knowing it exists — the symptom they see, questions it answers, synonyms and related tool names it does not spell out — in everyday words rather than the card's own, varied from key to key, at least three in each of the store's languages; never the title again";
 
 export interface RecallKeyProblem {
   code: "E_RECALL_KEYS";
@@ -56,12 +61,15 @@ export function recallKeysPrompt(card: RecallPromptCard, languages: readonly str
   return [
     "You write recall keys for one memory card of a developer's coding-agent memory.",
     "A recall key is a short line a developer might type to an agent when this card is what the agent needs,",
-    "even though they do not know the card exists. Write 8 to 14 keys:",
+    `even though they do not know the card exists. Write ${RECALL_KEYS_ASKED} keys:`,
     "- symptoms they would describe when they hit the problem the card prevents (what they see, not the rule);",
     "- questions they would ask whose answer is in the card;",
     "- synonyms, broader and narrower terms, and names of related tools the card does not spell out;",
-    `- some of the above in each of these languages, the ones this store is written in: ${langs}.`,
-    "Keep each key under 100 characters. Do not repeat the card's title. Do not add facts the card does not state.",
+    `- at least three of the above in each of these languages, the ones this store is written in: ${langs}.`,
+    "Write as that developer would, in everyday words, not in the card's own terms; vary the words from key to key",
+    "so that together the keys cover the many ways of saying it, since a key only helps when it shares a word with",
+    "what they type. Keep each key under 100 characters. Do not repeat the card's title. Do not add facts the card",
+    "does not state.",
     "Answer with the keys only, one per line: no numbering, no bullets, no quotes, no other text.",
     "",
     "<card>",

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { environmentFault, MemctlError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { CARD_TYPES } from "../core/card-types.js";
+import { RECALL_KEYS_ASKED, RECALL_KEYS_GUIDANCE } from "../core/recall-keys.js";
 import { memoryContext, memoryLog, memoryOverview, memoryPropose, memoryRecall, memorySearch } from "./tools.js";
 import { isMemoryToolText, memoryManage, memoryView } from "./file-tools.js";
 import { isReadOnly, mayManage, subagentOf, type McpOptions, type ToolResult, type ToolSession } from "./tool-session.js";
@@ -186,12 +187,7 @@ export function createMemoryServer(options: McpOptions, io: Io): McpServer {
         description: z.string().optional().describe("one line, at most 200 characters: the card's index hook (required for a new card)"),
         body: z.string().optional().describe("the card's Markdown body"),
         topics: z.array(z.string()).optional().describe("topics"),
-        recall: z
-          .array(z.string())
-          .optional()
-          .describe(
-            "recall keys: 8 to 14 short lines a developer would type when this card is what they need (symptoms, questions, synonyms), some in each language the store is written in; never the title again",
-          ),
+        recall: z.array(z.string()).optional().describe(`recall keys: ${RECALL_KEYS_ASKED} ${RECALL_KEYS_GUIDANCE}`),
         scope: z
           .array(z.string())
           .optional()

@@ -8,6 +8,7 @@ import { archiveProposal, readPending, rewritePending, type Proposal } from "./p
 import type { WriteContext } from "../records/save.js";
 import type { Related } from "./content-match.js";
 import { OWNER_ACTOR } from "./trust.js";
+import { validRestatements } from "../records/proposal-restated.js";
 
 // One owner's consolidation pass (seed 002): fold duplicate proposals for a card into the earliest one,
 // flag conflicts (different content for one card) and contradictions (a proposal made against an older
@@ -187,6 +188,9 @@ async function applyMerges(ctx: WriteContext, plan: ConsolidatePlan): Promise<vo
         if (!primary) continue;
         const folded = m.ids.map((id) => byId.get(id)).filter((p): p is Proposal => p !== undefined);
         primary.merged = [...(primary.merged ?? []), ...folded.map((p) => ({ id: p.id, proposer: p.proposer, source: p.source, created_at: p.created_at }))];
+        // Where the folded ones were said again stays in view too, within the same bound a capture keeps.
+        const restated = validRestatements([...(primary.restated ?? []), ...folded.flatMap((p) => p.restated ?? [])]);
+        if (restated.length > 0) primary.restated = restated;
         await rewritePending(ctx.memoryDir, primary);
         for (const p of folded) {
           const decided: Proposal = { ...p, status: "merged", merged_into: primary.id, decided_at: ctx.now.toISOString(), decided_by: ctx.actor };

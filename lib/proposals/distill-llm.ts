@@ -1,4 +1,5 @@
 import { CARD_TYPES } from "../core/card-types.js";
+import { RECALL_KEYS_ASKED, RECALL_KEYS_GUIDANCE } from "../core/recall-keys.js";
 import { MemctlError } from "../core/errors.js";
 import { propose, type Proposal } from "./propose.js";
 import type { SecretPolicy } from "../records/secrets.js";
@@ -43,7 +44,7 @@ export function distillPrompt(ctx: DistillContext): string {
     `Sessions since the last distill (${ctx.episodes.length}):`,
     ...ctx.episodes.map((e) => `- ${e.ts} [${e.host}] ${e.summary.replace(/\s+/g, " ")}`),
     "",
-    'Print only JSON lines, one candidate per line: {"name","type","description","body","topics":[…],"recall":[8 to 14 keys],"source","kind":"fact|inference","confidence":0..1}. Print [] if there is nothing durable.',
+    `Print only JSON lines, one candidate per line: {"name","type","description","body","topics":[…],"recall":[${RECALL_KEYS_ASKED} keys: ${RECALL_KEYS_GUIDANCE}],"source","kind":"fact|inference","confidence":0..1}. Print [] if there is nothing durable.`,
     "",
   ].join("\n");
 }

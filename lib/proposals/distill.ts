@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { CARD_TYPES } from "../core/card-types.js";
+import { RECALL_KEYS_ASKED, RECALL_KEYS_GUIDANCE } from "../core/recall-keys.js";
 import { readEpisodes, type Episode } from "../store/episodes.js";
 import { systemCode } from "../core/errors.js";
 import { withStoreLock } from "../store/lock.js";
@@ -32,7 +33,7 @@ export const RULES = [
   "A candidate that restates or corrects an existing card is proposed under that card's name (an update), never as a new card.",
   "Every candidate names its source (the episode, file or conversation) and its provenance: fact (seen) or inference (concluded), with a confidence from 0 to 1.",
   "Never write a card or the memory files: stage with memctl propose; the owner decides with memctl review / accept / reject.",
-  'Give each candidate 8 to 14 recall keys (--recall "a|b|c"): short lines a developer would type when this card is what they need without knowing it exists — the symptom they see, questions it answers, synonyms and related tool names it does not spell out — some in each of `languages`; never the title again.',
+  `Give each candidate ${RECALL_KEYS_ASKED} recall keys (--recall "a|b|c"): ${RECALL_KEYS_GUIDANCE} (the store's languages: \`languages\`).`,
 ];
 
 export interface DistillWatermark {

@@ -13,6 +13,7 @@ import { readHold } from "../store/arrivals.js";
 import { realDir } from "../store/safe-write.js";
 import { commitFile } from "../store/write.js";
 import type { CardProvenance } from "./card-input.js";
+import { validRestatements, type Restatement } from "./proposal-restated.js";
 
 export const PROPOSALS_DIR = `${STATE_DIR}/proposals`;
 export const ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
@@ -31,7 +32,7 @@ export interface ProposedCard {
   description?: string;
   body?: string;
   topics?: string[];
-  /** Recall keys the proposer's model wrote (8–14, in the store's languages); accept keeps them. */
+  /** Recall keys the proposer's model wrote (12–16, in the store's languages); accept keeps them. */
   recall?: string[];
   /** Where the card applies (lib/core/scope.ts); accept keeps it. */
   scope?: string[];
@@ -56,6 +57,8 @@ export interface Proposal {
   base_sha256: string | null;
   /** Proposals with the same content folded into this one by consolidate: who else proposed it, from where. */
   merged?: { id: string; proposer: string; source: string; created_at: string }[];
+  /** Later sessions that said the same again, which capture skipped as restatements of it (./proposal-restated.ts). */
+  restated?: Restatement[];
   /** Set when decided. */
   decided_at?: string;
   decided_by?: string;
@@ -146,6 +149,12 @@ function readDir(dir: string, quarantined: (name: string) => string[] | undefine
     try {
       const p = JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as Proposal;
       if (typeof p.id !== "string" || `${p.id}.json` !== name || typeof p.card?.name !== "string") throw new Error("not a proposal (id, card.name)");
+      // Possibly from another machine (memctl sync): only what a local write would record is kept.
+      if (p.restated !== undefined) {
+        const restated = validRestatements(p.restated);
+        if (restated.length > 0) p.restated = restated;
+        else delete p.restated;
+      }
       proposals.push(p);
     } catch (err) {
       unreadable.push({ file: name, reason: (err as Error).message });

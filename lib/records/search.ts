@@ -63,7 +63,14 @@ export function searchCounted(query: string, docs: readonly SearchDoc[], docTerm
  * `total`: how many documents the rarity is over, when `docs` leaves out ones with none of the query's words
  * (they score nothing and count in no term's document frequency, so the ranking is the same).
  */
-export function rankCounted(query: string, docs: readonly SearchDoc[], docTerms: readonly DocTerms[], total = docs.length): { index: number; score: number }[] {
+export function rankCounted(
+  query: string,
+  docs: readonly SearchDoc[],
+  docTerms: readonly DocTerms[],
+  total = docs.length,
+  /** > 0: only the first `limit` are asked for (more may come back: every hit tying the last one's score). */
+  limit = 0,
+): { index: number; score: number }[] {
   const wanted = [...new Set(terms(query))];
   if (wanted.length === 0) return [];
   const idf = new Map(
@@ -72,7 +79,7 @@ export function rankCounted(query: string, docs: readonly SearchDoc[], docTerms:
       return [t, Math.log(1 + total / Math.max(1, df))];
     }),
   );
-  const hits: { index: number; score: number }[] = [];
+  let hits: { index: number; score: number }[] = [];
   docs.forEach((_doc, i) => {
     let score = 0;
     for (const t of wanted) {
@@ -83,6 +90,12 @@ export function rankCounted(query: string, docs: readonly SearchDoc[], docTerms:
     }
     if (score > 0) hits.push({ index: i, score: Math.round(score * 1000) / 1000 });
   });
+  if (limit > 0 && hits.length > limit) {
+    // A hit below the limit-th best score is never among the first `limit`: left out before the sort, its recency
+    // (a card's updated_at, parsed from its cached row) is never read. The order of the rest is the full sort's.
+    const floor = Float64Array.from(hits, (h) => h.score).sort()[hits.length - limit]!;
+    hits = hits.filter((h) => h.score >= floor);
+  }
   const recency = (i: number) => docs[i]!.recency;
   const id = (i: number) => docs[i]!.id;
   hits.sort((a, b) => b.score - a.score || (recency(a.index) < recency(b.index) ? 1 : recency(a.index) > recency(b.index) ? -1 : 0) || (id(a.index) < id(b.index) ? -1 : 1));

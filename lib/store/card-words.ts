@@ -2,6 +2,7 @@
 // card-cache-format.ts): lib/store/card-cache.ts decides what is fresh, this places, finds and writes words.
 import { decodeCardWords, encodeCardCache, encodeCardWords, type CacheHead, type CardCacheFile, type CardRecord } from "./card-cache-format.js";
 import { memoByStamp, readRecord } from "./card-read.js";
+import { countIn, hasCardTerms, lineOwners, postedCounts, readCardTerms, writeCardTerms, type Counts } from "./card-terms.js";
 import { lstatIfExists } from "./checked-fs.js";
 import { joinPath, STATE_DIR } from "./paths.js";
 import { realDir, replaceFile } from "./safe-write.js";
@@ -12,7 +13,7 @@ export const CARD_WORDS = "card-words";
 const EXTRA_SHARE = 1 / 8;
 const EXTRA_MIN = 64 * 1024;
 
-export type Counts = { head: Map<string, number>; body: Map<string, number> };
+export type { Counts } from "./card-terms.js";
 
 /** Where each record's words are. */
 interface Placed {
@@ -51,6 +52,10 @@ export class CardWords {
   private checked = false;
   private relaid = false;
   private written = false;
+  /** The card-words token this object wrote (after a lay-out); card-terms is made for it. */
+  private wordsToken: string | undefined;
+  /** What card-terms said: "build": none fits, write one after the scan; "scan": nothing to write. */
+  private terms: "build" | "scan" | undefined;
 
   constructor(
     private readonly dir: string,
@@ -155,11 +160,17 @@ export class CardWords {
     this.placed = { file: Buffer.concat(parts), extra: Buffer.alloc(0), wordsAt };
   }
 
-  /** For each record, how often each of `wanted` occurs in its head and body; undefined: none of them. */
+  /**
+   * For each record, how often each of `wanted` occurs in its head and body; undefined: none of them. The lines of
+   * card-words come from card-terms when it is there for this card-words and fits the records, else from a scan
+   * of card-words (which then writes card-terms); the own section is always scanned (it holds only changed cards).
+   */
   counts(wanted: readonly string[]): (Counts | undefined)[] {
-    const p = this.words();
+    const words = [...new Set(wanted)];
+    const indexed = this.fromTerms(words);
+    const p = indexed ? this.placed : this.words();
     const records = this.records;
-    const found: (Counts | undefined)[] = new Array(records.length);
+    const found: (Counts | undefined)[] = indexed?.found ?? new Array(records.length);
     const inFile: number[] = [];
     const inExtra: number[] = [];
     for (let k = 0; k < p.wordsAt.length; k++) (p.wordsAt[k]! >= 0 ? inFile : inExtra).push(k);
@@ -172,16 +183,43 @@ export class CardWords {
         if (at < s || at >= s + r.headBytes + r.bodyBytes + 1) continue; // a line no record owns now: an old version's
         let n = 0;
         for (let q = at + needle.length; buf[q]! >= 48 && buf[q]! <= 57; q++) n = n * 10 + buf[q]! - 48;
-        const counts = (found[k] ??= { head: new Map(), body: new Map() });
-        (at < s + r.headBytes ? counts.head : counts.body).set(word, n);
+        countIn(found, k, at < s + r.headBytes, word, n);
       }
     };
-    for (const word of new Set(wanted)) {
+    for (const word of words) {
       const needle = Buffer.from(` ${word}:`, "utf8");
-      scan(p.file, inFile, (k) => p.wordsAt[k]!, word, needle);
+      if (!indexed) scan(p.file, inFile, (k) => p.wordsAt[k]!, word, needle);
       scan(p.extra, inExtra, (k) => -1 - p.wordsAt[k]!, word, needle);
     }
+    if (!indexed) this.keepTerms();
     return found;
+  }
+
+  /**
+   * The counts card-terms gives for the records placed in card-words (the own section left to the caller's scan),
+   * or undefined when it cannot: no card-words yet, words still to make, or no card-terms that fits.
+   */
+  private fromTerms(words: readonly string[]): { found: (Counts | undefined)[] } | undefined {
+    const token = this.old?.head.words;
+    const p = this.placed;
+    if (!token || this.relaid || p.wordsAt.some((w) => Number.isNaN(w))) return undefined;
+    const read = readCardTerms(this.dir, token, words);
+    this.terms = typeof read === "string" ? read : "build"; // "build" stands unless the records fit it
+    if (typeof read === "string") return undefined;
+    // As checks() asks before a scan: every record's line where its place says (card-words' lines: as card-terms has them).
+    const owners = lineOwners(read.lines, p.wordsAt, this.records);
+    if (!owners || !this.records.every((r, k) => p.wordsAt[k]! >= 0 || lineIn(p.extra, -1 - p.wordsAt[k]!, r))) return undefined;
+    this.terms = "scan";
+    return { found: postedCounts(read, owners, this.records.length) };
+  }
+
+  /** After a scan of card-words: card-terms for it, unless there is one (or it cannot have one). */
+  private keepTerms(): void {
+    const token = this.relaid ? this.wordsToken : this.old?.head.words;
+    const file = this.placed.file;
+    if (!token || !file || (!this.relaid && this.terms === "scan")) return;
+    if (this.relaid || this.terms === "build" || !hasCardTerms(this.dir, token)) writeCardTerms(this.dir, token, file);
+    this.terms = "scan";
   }
 
   /**
@@ -205,6 +243,7 @@ export class CardWords {
       if (this.relaid) replaceFile(joinPath(state, CARD_WORDS), encodeCardWords(head.words!, this.placed.file!), joinPath(state, `${CARD_WORDS}.${process.pid}.tmp`));
       const file: CardCacheFile = { head, records: this.records, wordsAt: this.placed.wordsAt, extra: this.placed.extra, view: this.next.view };
       replaceFile(joinPath(state, CARD_CACHE), encodeCardCache(file), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
+      if (this.relaid) this.wordsToken = head.words!;
       this.next.written?.(joinPath(state, CARD_CACHE));
     } catch {
       // Derived state: a read-only store, a full disk or a link in .memctl/ costs the next read its speed, not its answer.

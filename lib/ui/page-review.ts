@@ -42,9 +42,18 @@ function item(ctx: PageContext, { reviewed, preview }: ReviewItem): string {
     "no similar or conflicting cards",
   );
   const head = `<h2>${esc(preview.exists ? `Update ${preview.card_file}` : `New card ${preview.card_file}`)}</h2>
-<dl class="kv"><dt>id</dt><dd><code>${esc(p.id)}</code></dd><dt>proposer</dt><dd>${esc(p.proposer)} at ${esc(p.created_at)}</dd><dt>source</dt><dd>${esc(p.source)}</dd><dt>provenance</dt><dd>${esc(p.provenance.kind)}${p.provenance.confidence !== undefined ? `, confidence ${esc(p.provenance.confidence)}` : ""}</dd><dt>flags</dt><dd>${flags.length ? flags.map(esc).join("; ") : "none"}</dd></dl>`;
+<dl class="kv"><dt>id</dt><dd><code>${esc(p.id)}</code></dd><dt>proposer</dt><dd>${esc(p.proposer)} at ${esc(p.created_at)}</dd><dt>source</dt><dd>${esc(p.source)}</dd><dt>provenance</dt><dd>${esc(p.provenance.kind)}${p.provenance.confidence !== undefined ? `, confidence ${esc(p.provenance.confidence)}` : ""}</dd>${alsoFrom(p)}<dt>flags</dt><dd>${flags.length ? flags.map(esc).join("; ") : "none"}</dd></dl>`;
   const refuse = preview.error ? `<p class="warn">accept would refuse: ${esc(preview.error)}</p>` : "";
   return `<section class="proposal" id="${esc(p.id)}">${head}${diffBlock(preview.diff)}${refuse}<h3>Similar or conflicting</h3>${relatedTable}${ctx.readOnly ? "" : forms(ctx, reviewed, related)}</section>`;
+}
+
+/** Who else proposed it (consolidate's merges) and where it was said again (capture's restatements). */
+function alsoFrom(p: ReviewedProposal["proposal"]): string {
+  const merged = p.merged?.length ? `<dt>also from</dt><dd>${p.merged.map((m) => `${esc(m.proposer)} (${esc(m.source)})`).join("<br>")}</dd>` : "";
+  const again = (p.restated ?? []).map(
+    (r) => `<dt>said again</dt><dd>${esc(r.source)}<br><span class="dim">as: ${esc(r.description)} (${esc(r.proposer)} at ${esc(r.at)})</span></dd>`,
+  );
+  return merged + again.join("");
 }
 
 function forms(ctx: PageContext, r: ReviewedProposal, related: readonly Related[]): string {

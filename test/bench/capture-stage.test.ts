@@ -43,7 +43,16 @@ test("staging replay: one store per repository, sessions in order; a restatement
     "another repository has a store of its own, so its first statement is proposed",
   );
   assert.match(out.get(1)!.notes[0]!, /source: bench session s1, user message 1: "from now on run the linter before every commit"/);
-  assert.match(out.get(11)!.notes[0]!, /^skipped: restates proposal p-/);
+  assert.match(out.get(11)!.notes[0]!, /^skipped: restates proposal p-\S+ \(pending\); recorded on it as said again/);
+  assert.deepEqual(
+    [1, 11, 20].map((id) => [out.get(id)?.proposals, out.get(id)?.recorded]),
+    [
+      [1, 0],
+      [0, 1],
+      [1, 0],
+    ],
+    "two proposals, one restatement recorded on the first",
+  );
   assert.equal(out.has(10), false, "a message with no candidate is not staged");
   assert.equal(fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith("memctl-bench-capture-")).length, tmpBefore, "the throwaway stores are removed");
 });

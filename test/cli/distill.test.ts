@@ -136,7 +136,7 @@ test("distill asks for recall keys in the store's languages: --json carries lang
   assert.equal((await memctl(w, ["save", "revue", "-t", "project", "-d", "Les revues de code sont obligatoires pour tout changement de la base"])).code, 0);
   const ctx = JSON.parse((await memctl(w, ["distill", "--json"])).stdout);
   assert.deepEqual(ctx.languages, ["English", "French"]);
-  assert.ok(ctx.rules.some((r: string) => /8 to 14 recall keys \(--recall "a\|b\|c"\)/.test(r)));
+  assert.ok(ctx.rules.some((r: string) => /12 to 16 recall keys \(--recall "a\|b\|c"\)/.test(r)));
   await log(w, "learned the staging URL", "2026-12-01T10:00:00.000Z");
   const candidate = {
     name: "staging-url",

@@ -311,3 +311,52 @@ test("shared: memctl accept --arrivals releases every held arrival at once (a fi
   assert.equal((await memctlOn(b, ["accept", "--arrivals", "a-1"])).code, 2, "an ID and --arrivals together is a usage error");
   assert.match(await ok(b, ["accept", "--arrivals"]), /nothing to accept/);
 });
+
+test("a teammate's proposal arrives with restatements: one holding a secret is quarantined whole, malformed ones are left out of review", async (t) => {
+  const { a, b } = await pair(t, "own");
+  const said = (n: number) => ({
+    source: `claude session s${n}, user message 1: "i run the server myself"`,
+    description: "The user runs the server himself.",
+    proposer: "host:claude",
+    at: "2026-12-02T10:00:00.000Z",
+  });
+  const proposal = (id: string, restated: unknown[]) => ({
+    id,
+    seq: 1,
+    status: "pending",
+    proposer: "host:claude",
+    created_at: "2026-12-02T09:00:00.000Z",
+    source: 'claude session s1, user message 1: "i\'ll run the app myself"',
+    provenance: { kind: "unverified", source: 'claude session s1, user message 1: "i\'ll run the app myself"' },
+    card: { name: "runs-the-app", type: "feedback", description: "The user runs the app himself; the agent shouldn't start it." },
+    target: null,
+    base_sha256: null,
+    restated,
+  });
+  const secret = "p-20261202T090000Z-aaaaaa";
+  const malformed = "p-20261202T090000Z-bbbbbb";
+  pushRaw(a, {
+    [`.memctl/proposals/${secret}.json`]: `${JSON.stringify(proposal(secret, [{ ...said(2), source: `claude session s2, user message 1: "${SECRET}"` }]), null, 2)}\n`,
+    [`.memctl/proposals/${malformed}.json`]: `${JSON.stringify(
+      proposal(malformed, [
+        said(3),
+        { ...said(4), description: "x".repeat(300) },
+        { ...said(5), proposer: "root" },
+        { ...said(6), source: "two\nlines" },
+        { ...said(7), at: "soon" },
+      ]),
+      null,
+      2,
+    )}\n`,
+  });
+  await ok(b, ["sync"]);
+  const json = JSON.parse(await ok(b, ["review", "--json"])) as { proposals: { id: string; restated?: { source: string }[] }[] };
+  assert.deepEqual(
+    json.proposals.map((p) => [p.id, p.restated?.map((r) => r.source)]),
+    [[malformed, [said(3).source]]],
+  );
+  const shown = await ok(b, ["review", malformed]);
+  assert.equal(shown.match(/said again/g)?.length, 1);
+  assert.doesNotMatch(await ok(b, ["review"]), /AKIAZ7Q3XK4M2RTV9PLD/);
+  assert.match(await ok(b, ["review"]), /said-again:1/);
+});

@@ -6,20 +6,36 @@ import {
   sameMainStatement
 } from "./proposals-content-match.mjs";
 import {
-  propose
+  propose,
+  rewritePending
 } from "./proposals-propose.mjs";
 import {
   findCardFile
 } from "./records-card-find.mjs";
 import {
+  RESTATED_MAX,
+  logEvent,
   readArchived,
-  readPending
+  readPending,
+  restatementProblem
 } from "./records-proposal-files.mjs";
+import {
+  assertNoSecrets,
+  warmSecretScan,
+  withDefaults
+} from "./records-guardrails.mjs";
+import {
+  isValidActor
+} from "./store-history.mjs";
 import {
   CARD_TYPES
 } from "./core-card-types.mjs";
 import {
-  MemctlError
+  withStoreLock
+} from "./store-lock.mjs";
+import {
+  MemctlError,
+  usageError
 } from "./core-bytes.mjs";
 
 // lib/capture/rules.ts
@@ -135,6 +151,35 @@ function wordCount(s) {
   return s.split(/\s+/).filter(Boolean).length;
 }
 
+// lib/proposals/restate.ts
+async function recordRestatement(ctx, id, input) {
+  if (!isValidActor(ctx.actor)) throw usageError(`actor "${ctx.actor}" is not one of human, system, host:<name>, agent:<id>`);
+  const entry = { source: input.source.trim(), description: input.description, proposer: ctx.actor, at: ctx.now.toISOString() };
+  const problem = restatementProblem(entry);
+  if (problem) throw usageError(`the restatement cannot be recorded: ${problem}`);
+  const text = `${entry.source}
+${entry.description}`;
+  await warmSecretScan(text);
+  await assertNoSecrets(text, ctx.secrets, "the restatement (source, then description)");
+  return withStoreLock(
+    ctx.memoryDir,
+    async () => {
+      const p = readPending(ctx.memoryDir).proposals.find((x) => x.id === id);
+      if (!p) return "gone";
+      const restated = p.restated ?? [];
+      const sources = [p.source, ...(p.merged ?? []).map((m) => m.source), ...restated.map((r) => r.source)];
+      if (input.session !== "" && sources.some((s) => s.startsWith(input.session))) return "same-session";
+      if (restated.length >= RESTATED_MAX) return "full";
+      const next = { ...p, restated: [...restated, entry] };
+      if (Buffer.byteLength(JSON.stringify(next, null, 2) + "\n") > withDefaults().maxFileBytes) return "full";
+      await rewritePending(ctx.memoryDir, next);
+      logEvent(ctx.memoryDir, { event: "restated", id, actor: ctx.actor, at: entry.at, source: entry.source });
+      return "recorded";
+    },
+    { timeoutMs: ctx.lockTimeoutMs }
+  );
+}
+
 // lib/capture/stage.ts
 var DEFAULT_SESSION_LIMIT = 5;
 var EXCERPT_MAX = 160;
@@ -155,7 +200,9 @@ async function stageCaptured(options, src, candidates, how = {}) {
   let fromSession = [...pending, ...decided].filter((p) => p.source.startsWith(tag)).length;
   const known = [
     ...(await cardSummaries(options.memoryDir)).filter((c) => c.status !== "superseded").map((c) => ({ what: `card ${c.file}`, terms: prepare({ description: c.description }) })),
-    ...[...pending, ...decided].filter((p) => p.card.description).map((p) => ({ what: `proposal ${p.id} (${p.status})`, terms: prepare({ description: p.card.description }) }))
+    ...[...pending, ...decided].flatMap(
+      (p) => [p.card.description, ...(p.restated ?? []).map((r) => r.description)].filter((d) => d !== void 0 && d !== "").map((d) => ({ what: `proposal ${p.id} (${p.status})`, terms: prepare({ description: d }), ...p.status === "pending" ? { pending: p.id } : {} }))
+    )
   ];
   const names = new Set(pending.map((p) => p.card.name));
   for (const c of candidates) {
@@ -166,7 +213,9 @@ async function stageCaptured(options, src, candidates, how = {}) {
     const terms = prepare({ description: c.description });
     const same = known.find((k) => compareStatements(k.terms, terms)?.relation === "near_duplicate" || sameMainStatement(k.terms, terms));
     if (same) {
-      outcome.skipped.push({ name: c.name, reason: `restates ${same.what}` });
+      const record = same.pending ? await restatementOn(options, same.pending, src, c, how) : void 0;
+      if (record?.recorded) known.push({ ...same, terms });
+      outcome.skipped.push({ name: c.name, reason: `restates ${same.what}${record?.note ? `; ${record.note}` : ""}` });
       continue;
     }
     if (fromSession >= limit) {
@@ -203,6 +252,23 @@ ${whyLine(c)}`
     }
   }
   return outcome;
+}
+var NOTES = {
+  recorded: "recorded on it as said again",
+  full: "not recorded on it: it holds as many restatements as it may"
+};
+async function restatementOn(options, id, src, c, how) {
+  try {
+    const outcome = await recordRestatement(
+      { memoryDir: options.memoryDir, actor: options.actor, now: options.now, ...options.secrets ? { secrets: options.secrets } : {} },
+      id,
+      { source: how.source ?? captureSourceText(src, c), description: c.description, session: `${sessionTag(src)},` }
+    );
+    return { recorded: outcome === "recorded", ...NOTES[outcome] ? { note: NOTES[outcome] } : {} };
+  } catch (err) {
+    if (!(err instanceof MemctlError)) throw err;
+    return { recorded: false, note: `not recorded on it: ${err.code}: ${err.message.split("\n")[0]}` };
+  }
 }
 function whyLine(c) {
   const why = c.why ? `

@@ -24,7 +24,8 @@ import {
 } from "./records-commit.mjs";
 import {
   archiveProposal,
-  readPending
+  readPending,
+  validRestatements
 } from "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
@@ -194,6 +195,8 @@ async function applyMerges(ctx, plan) {
         if (!primary) continue;
         const folded = m.ids.map((id) => byId.get(id)).filter((p) => p !== void 0);
         primary.merged = [...primary.merged ?? [], ...folded.map((p) => ({ id: p.id, proposer: p.proposer, source: p.source, created_at: p.created_at }))];
+        const restated = validRestatements([...primary.restated ?? [], ...folded.flatMap((p) => p.restated ?? [])]);
+        if (restated.length > 0) primary.restated = restated;
         await rewritePending(ctx.memoryDir, primary);
         for (const p of folded) {
           const decided = { ...p, status: "merged", merged_into: primary.id, decided_at: ctx.now.toISOString(), decided_by: ctx.actor };

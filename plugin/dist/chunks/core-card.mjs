@@ -115,6 +115,8 @@ function nestedMap(block) {
 // lib/core/recall-keys.ts
 var MAX_RECALL_KEYS = 16;
 var MAX_RECALL_KEY_CHARS = 120;
+var RECALL_KEYS_ASKED = "12 to 16";
+var RECALL_KEYS_GUIDANCE = "short lines a developer would type when this card is what they need without knowing it exists \u2014 the symptom they see, questions it answers, synonyms and related tool names it does not spell out \u2014 in everyday words rather than the card's own, varied from key to key, at least three in each of the store's languages; never the title again";
 function recallKeyProblems(value) {
   if (value === void 0 || value === null) return [];
   const problem = (message) => ({ code: "E_RECALL_KEYS", message });
@@ -142,12 +144,15 @@ function recallKeysPrompt(card, languages) {
   return [
     "You write recall keys for one memory card of a developer's coding-agent memory.",
     "A recall key is a short line a developer might type to an agent when this card is what the agent needs,",
-    "even though they do not know the card exists. Write 8 to 14 keys:",
+    `even though they do not know the card exists. Write ${RECALL_KEYS_ASKED} keys:`,
     "- symptoms they would describe when they hit the problem the card prevents (what they see, not the rule);",
     "- questions they would ask whose answer is in the card;",
     "- synonyms, broader and narrower terms, and names of related tools the card does not spell out;",
-    `- some of the above in each of these languages, the ones this store is written in: ${langs}.`,
-    "Keep each key under 100 characters. Do not repeat the card's title. Do not add facts the card does not state.",
+    `- at least three of the above in each of these languages, the ones this store is written in: ${langs}.`,
+    "Write as that developer would, in everyday words, not in the card's own terms; vary the words from key to key",
+    "so that together the keys cover the many ways of saying it, since a key only helps when it shares a word with",
+    "what they type. Keep each key under 100 characters. Do not repeat the card's title. Do not add facts the card",
+    "does not state.",
     "Answer with the keys only, one per line: no numbering, no bullets, no quotes, no other text.",
     "",
     "<card>",
@@ -272,6 +277,8 @@ function cardType(file, meta) {
 }
 
 export {
+  RECALL_KEYS_ASKED,
+  RECALL_KEYS_GUIDANCE,
   recallKeyProblems,
   recallKeysPrompt,
   parseRecallKeys,

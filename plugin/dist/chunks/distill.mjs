@@ -59,7 +59,10 @@ import {
   readStore
 } from "./store-history.mjs";
 import "./core-index-file.mjs";
-import "./core-card.mjs";
+import {
+  RECALL_KEYS_ASKED,
+  RECALL_KEYS_GUIDANCE
+} from "./core-card.mjs";
 import {
   CARD_TYPES
 } from "./core-card-types.mjs";
@@ -114,7 +117,7 @@ var RULES = [
   "A candidate that restates or corrects an existing card is proposed under that card's name (an update), never as a new card.",
   "Every candidate names its source (the episode, file or conversation) and its provenance: fact (seen) or inference (concluded), with a confidence from 0 to 1.",
   "Never write a card or the memory files: stage with memctl propose; the owner decides with memctl review / accept / reject.",
-  'Give each candidate 8 to 14 recall keys (--recall "a|b|c"): short lines a developer would type when this card is what they need without knowing it exists \u2014 the symptom they see, questions it answers, synonyms and related tool names it does not spell out \u2014 some in each of `languages`; never the title again.'
+  `Give each candidate ${RECALL_KEYS_ASKED} recall keys (--recall "a|b|c"): ${RECALL_KEYS_GUIDANCE} (the store's languages: \`languages\`).`
 ];
 function statePath(memoryDir) {
   return path.join(memoryDir, ...DISTILL_STATE.split("/"));

@@ -9,6 +9,10 @@ import {
   propose
 } from "./proposals-propose.mjs";
 import {
+  RECALL_KEYS_ASKED,
+  RECALL_KEYS_GUIDANCE
+} from "./core-card.mjs";
+import {
   CARD_TYPES
 } from "./core-card-types.mjs";
 import {
@@ -32,7 +36,7 @@ function distillPrompt(ctx) {
     `Sessions since the last distill (${ctx.episodes.length}):`,
     ...ctx.episodes.map((e) => `- ${e.ts} [${e.host}] ${e.summary.replace(/\s+/g, " ")}`),
     "",
-    'Print only JSON lines, one candidate per line: {"name","type","description","body","topics":[\u2026],"recall":[8 to 14 keys],"source","kind":"fact|inference","confidence":0..1}. Print [] if there is nothing durable.',
+    `Print only JSON lines, one candidate per line: {"name","type","description","body","topics":[\u2026],"recall":[${RECALL_KEYS_ASKED} keys: ${RECALL_KEYS_GUIDANCE}],"source","kind":"fact|inference","confidence":0..1}. Print [] if there is nothing durable.`,
     ""
   ].join("\n");
 }

@@ -1,6 +1,10 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  appendLine
+  descriptionProblem
+} from "./core-card-rules.mjs";
+import {
+  appendLine,
+  isValidActor
 } from "./store-history.mjs";
 import {
   readHold
@@ -22,6 +26,38 @@ import {
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+
+// lib/records/proposal-restated.ts
+var RESTATED_MAX = 10;
+var RESTATED_SOURCE_MAX = 400;
+var ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
+function restatementProblem(r) {
+  if (typeof r !== "object" || r === null || Array.isArray(r)) return "not an object";
+  const { source, description, proposer, at } = r;
+  if (typeof source !== "string" || source.trim() === "") return "no source";
+  if ([...source].length > RESTATED_SOURCE_MAX) return `a source of ${[...source].length} characters; the limit is ${RESTATED_SOURCE_MAX}`;
+  if (/[\n\r]/.test(source)) return "a source of more than one line";
+  if (typeof description !== "string") return "no description";
+  const problem = descriptionProblem(description);
+  if (problem) return problem;
+  if (/[\n\r]/.test(description)) return "a description of more than one line";
+  if (typeof proposer !== "string" || !isValidActor(proposer)) return "not a valid actor (human, system, host:<name>, agent:<id>)";
+  if (typeof at !== "string" || !ISO.test(at) || !Number.isFinite(Date.parse(at))) return "no ISO time";
+  return void 0;
+}
+function validRestatements(value) {
+  if (!Array.isArray(value)) return [];
+  const out = [];
+  for (const r of value) {
+    if (out.length >= RESTATED_MAX) break;
+    if (restatementProblem(r) !== void 0) continue;
+    const { source, description, proposer, at } = r;
+    out.push({ source, description, proposer, at });
+  }
+  return out;
+}
+
+// lib/records/proposal-files.ts
 var PROPOSALS_DIR = `${STATE_DIR}/proposals`;
 var ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
 var PROPOSALS_LOG = `${STATE_DIR}/proposals-log.jsonl`;
@@ -85,6 +121,11 @@ function readDir(dir, quarantined = () => void 0) {
     try {
       const p = JSON.parse(fs.readFileSync(path.join(dir, name), "utf8"));
       if (typeof p.id !== "string" || `${p.id}.json` !== name || typeof p.card?.name !== "string") throw new Error("not a proposal (id, card.name)");
+      if (p.restated !== void 0) {
+        const restated = validRestatements(p.restated);
+        if (restated.length > 0) p.restated = restated;
+        else delete p.restated;
+      }
       proposals.push(p);
     } catch (err) {
       unreadable.push({ file: name, reason: err.message });
@@ -95,6 +136,9 @@ function readDir(dir, quarantined = () => void 0) {
 }
 
 export {
+  RESTATED_MAX,
+  restatementProblem,
+  validRestatements,
   PROPOSALS_DIR,
   ARCHIVE_DIR,
   PROPOSALS_LOG,

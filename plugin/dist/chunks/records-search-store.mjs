@@ -42,7 +42,7 @@ async function searchStore(memoryDir, query, where, limit, freshness) {
       total++;
       const f = found[i];
       if (!f) return;
-      docs.push({ kind: "card", id: c.file, head: "", text: "", firstLine: c.firstLine, recency: c.updated_at ?? "" });
+      docs.push(new CachedCardDoc(c));
       counts.push(f);
     });
   }
@@ -53,12 +53,25 @@ async function searchStore(memoryDir, query, where, limit, freshness) {
     counts.push(...more.map(docTermsOf));
     total += more.length;
   }
-  const hits = rankCounted(query, docs, counts, total).slice(0, limit || void 0).map(({ index, score }) => {
+  const hits = rankCounted(query, docs, counts, total, limit).slice(0, limit || void 0).map(({ index, score }) => {
     const doc = docs[index];
     return { kind: doc.kind, id: doc.id, score, ...matchLine(query, doc.kind === "card" ? readCardDoc(memoryDir, doc) : doc) };
   });
   return { hits, episodes, cards };
 }
+var CachedCardDoc = class {
+  constructor(card) {
+    this.card = card;
+    this.kind = "card";
+    this.head = "";
+    this.text = "";
+    this.id = card.file;
+    this.firstLine = card.firstLine;
+  }
+  get recency() {
+    return this.card.updated_at ?? "";
+  }
+};
 function readCardDoc(memoryDir, doc) {
   try {
     const text = readRegularUtf8(joinPath(memoryDir, doc.id));

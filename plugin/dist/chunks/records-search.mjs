@@ -15,7 +15,7 @@ function search(query, docs, limit = 20) {
 function searchCounted(query, docs, docTerms, limit = 20) {
   return rankCounted(query, docs, docTerms).slice(0, limit || void 0).map(({ index, score }) => ({ kind: docs[index].kind, id: docs[index].id, score, ...matchLine(query, docs[index]) }));
 }
-function rankCounted(query, docs, docTerms, total = docs.length) {
+function rankCounted(query, docs, docTerms, total = docs.length, limit = 0) {
   const wanted = [...new Set(terms(query))];
   if (wanted.length === 0) return [];
   const idf = new Map(
@@ -24,7 +24,7 @@ function rankCounted(query, docs, docTerms, total = docs.length) {
       return [t, Math.log(1 + total / Math.max(1, df))];
     })
   );
-  const hits = [];
+  let hits = [];
   docs.forEach((_doc, i) => {
     let score = 0;
     for (const t of wanted) {
@@ -35,6 +35,10 @@ function rankCounted(query, docs, docTerms, total = docs.length) {
     }
     if (score > 0) hits.push({ index: i, score: Math.round(score * 1e3) / 1e3 });
   });
+  if (limit > 0 && hits.length > limit) {
+    const floor = Float64Array.from(hits, (h) => h.score).sort()[hits.length - limit];
+    hits = hits.filter((h) => h.score >= floor);
+  }
   const recency = (i) => docs[i].recency;
   const id = (i) => docs[i].id;
   hits.sort((a, b) => b.score - a.score || (recency(a.index) < recency(b.index) ? 1 : recency(a.index) > recency(b.index) ? -1 : 0) || (id(a.index) < id(b.index) ? -1 : 1));

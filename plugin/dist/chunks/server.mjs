@@ -96,7 +96,10 @@ import {
   readStoreOrEmptyIndex
 } from "./store-history.mjs";
 import "./core-index-file.mjs";
-import "./core-card.mjs";
+import {
+  RECALL_KEYS_ASKED,
+  RECALL_KEYS_GUIDANCE
+} from "./core-card.mjs";
 import {
   CARD_TYPES
 } from "./core-card-types.mjs";
@@ -37206,9 +37209,7 @@ function createMemoryServer(options, io) {
         description: external_exports.string().optional().describe("one line, at most 200 characters: the card's index hook (required for a new card)"),
         body: external_exports.string().optional().describe("the card's Markdown body"),
         topics: external_exports.array(external_exports.string()).optional().describe("topics"),
-        recall: external_exports.array(external_exports.string()).optional().describe(
-          "recall keys: 8 to 14 short lines a developer would type when this card is what they need (symptoms, questions, synonyms), some in each language the store is written in; never the title again"
-        ),
+        recall: external_exports.array(external_exports.string()).optional().describe(`recall keys: ${RECALL_KEYS_ASKED} ${RECALL_KEYS_GUIDANCE}`),
         scope: external_exports.array(external_exports.string()).optional().describe(
           "where in the repository this applies, when it is not the whole repository: directories or globs relative to its root (packages/api, services/*/migrations); omit for a fact true everywhere"
         ),

@@ -6225,6 +6225,366 @@ function forgetDecoded(file) {
   decodedByFile.delete(file);
 }
 
+// lib/store/card-terms-format.ts
+var TERMS_VERSION = `${CARD_CACHE_VERSION} terms 1`;
+function termHash(bytes, from = 0, to = bytes.length) {
+  let h = 2166136261;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ bytes[i], 16777619);
+  return h >>> 0;
+}
+function decodeTermsHead(top, token, fileSize) {
+  const first = top.indexOf(10);
+  const second = first < 0 ? -1 : top.indexOf(10, first + 1);
+  if (second < 0 || top.toString("latin1", 0, first) !== `${TERMS_VERSION} ${token}`) return void 0;
+  try {
+    const head = JSON.parse(top.toString("latin1", first + 1, second));
+    const { lines, buckets, sections } = head;
+    if (!isCount2(lines) || !isCount2(buckets) || buckets < 1 || (buckets & buckets - 1) !== 0) return void 0;
+    if (!Array.isArray(sections) || sections.length !== 4 || !sections.every(isCount2)) return void 0;
+    if (sections[0] !== lines * 12 || sections[1] !== (buckets + 1) * 4) return void 0;
+    if (second + 1 + sections.reduce((a, b) => a + b, 0) !== fileSize) return void 0;
+    return { head, start: second + 1 };
+  } catch {
+    return void 0;
+  }
+}
+function findInBucket(entries, term) {
+  const at = { p: 0 };
+  while (at.p < entries.length) {
+    const len = getVarint(entries, at);
+    if (len === void 0 || at.p + len > entries.length) return void 0;
+    const same = len === term.length && entries.compare(term, 0, len, at.p, at.p + len) === 0;
+    at.p += len;
+    const start = getVarint(entries, at);
+    const length = getVarint(entries, at);
+    if (start === void 0 || length === void 0) return void 0;
+    if (same) return [start, length];
+  }
+  return null;
+}
+function decodePostings(bytes, lines) {
+  const out = { line: [], head: [], body: [] };
+  const at = { p: 0 };
+  let line = 0;
+  while (at.p < bytes.length) {
+    const delta = getVarint(bytes, at);
+    const head = getVarint(bytes, at);
+    const body = getVarint(bytes, at);
+    if (delta === void 0 || head === void 0 || body === void 0) return void 0;
+    line += delta;
+    if (out.line.length > 0 && delta === 0 || line >= lines || head + body === 0) return void 0;
+    out.line.push(line);
+    out.head.push(head);
+    out.body.push(body);
+  }
+  return out;
+}
+function getVarint(buf, at) {
+  let v = 0;
+  let scale = 1;
+  for (; ; ) {
+    if (at.p >= buf.length || scale > 2 ** 49) return void 0;
+    const b = buf[at.p++];
+    v += (b & 127) * scale;
+    if (b < 128) return v;
+    scale *= 128;
+  }
+}
+var isCount2 = (v) => Number.isSafeInteger(v) && v >= 0;
+
+// lib/store/card-terms-build.ts
+var MAX_COUNT = 2 ** 31 - 2;
+function encodeCardTerms(words, token) {
+  if (words.length >= 2 ** 32) return void 0;
+  const lines = [];
+  const ids = new TermIds();
+  let lastLine = new Int32Array(1024).fill(-1);
+  let entryOf = new Int32Array(1024);
+  let cap = Math.max(1 << 12, Math.ceil(words.length / 8));
+  let eTerm = new Uint32Array(cap);
+  let eLine = new Uint32Array(cap);
+  let eHead = new Uint32Array(cap);
+  let eBody = new Uint32Array(cap);
+  let n = 0;
+  for (let s = 0, j = 0; s < words.length; j++) {
+    const tab = words.indexOf(9, s);
+    const nl = words.indexOf(10, s);
+    if (tab < 0 || nl < tab) return void 0;
+    lines.push(s, tab - s, nl - tab - 1);
+    for (let part = 0; part < 2; part++) {
+      const to = part === 0 ? tab : nl;
+      for (let p = part === 0 ? s : tab + 1; p < to; ) {
+        if (words[p] !== 32) return void 0;
+        let c = p + 1;
+        let h = 2166136261;
+        while (c < to && words[c] !== 58 && words[c] !== 32) h = Math.imul(h ^ words[c++], 16777619);
+        if (c === p + 1 || c >= to || words[c] !== 58) return void 0;
+        let d = c + 1;
+        let count = 0;
+        while (d < to && words[d] >= 48 && words[d] <= 57 && count <= MAX_COUNT) count = count * 10 + words[d++] - 48;
+        if (d === c + 1 || count > MAX_COUNT || d < to && words[d] !== 32) return void 0;
+        const before = ids.size;
+        const id = ids.id(words, p + 1, c, h >>> 0);
+        if (id === before) {
+          if (id >= lastLine.length) {
+            const grown = new Int32Array(lastLine.length * 2).fill(-1);
+            grown.set(lastLine);
+            lastLine = grown;
+            const more = new Int32Array(entryOf.length * 2);
+            more.set(entryOf);
+            entryOf = more;
+          }
+        }
+        if (lastLine[id] !== j) {
+          if (n === cap) {
+            cap *= 2;
+            [eTerm, eLine, eHead, eBody] = [grow(eTerm, cap), grow(eLine, cap), grow(eHead, cap), grow(eBody, cap)];
+          }
+          lastLine[id] = j;
+          entryOf[id] = n;
+          eTerm[n] = id;
+          eLine[n] = j;
+          eHead[n] = 0;
+          eBody[n] = 0;
+          n++;
+        }
+        const e = entryOf[id];
+        const target = part === 0 ? eHead : eBody;
+        if (target[e] !== 0) return void 0;
+        target[e] = count + 1;
+        p = d;
+      }
+    }
+    s = nl + 1;
+  }
+  return layOut(words, token, lines, ids.at, { n, eTerm, eLine, eHead, eBody });
+}
+var TermIds = class {
+  constructor() {
+    /** [start, end) of each term's first occurrence. */
+    this.at = [];
+    this.hashes = [];
+    this.slots = new Int32Array(1 << 12).fill(-1);
+  }
+  get size() {
+    return this.hashes.length;
+  }
+  id(words, from, to, hash) {
+    const mask = this.slots.length - 1;
+    let i = hash & mask;
+    for (; this.slots[i] >= 0; i = i + 1 & mask) {
+      const t2 = this.slots[i];
+      if (this.hashes[t2] === hash && this.same(words, t2, from, to)) return t2;
+    }
+    const t = this.hashes.length;
+    this.hashes.push(hash);
+    this.at.push(from, to);
+    this.slots[i] = t;
+    if (this.hashes.length * 2 > this.slots.length) this.grow();
+    return t;
+  }
+  grow() {
+    const slots = new Int32Array(this.slots.length * 2).fill(-1);
+    const mask = slots.length - 1;
+    for (let t = 0; t < this.hashes.length; t++) {
+      let i = this.hashes[t] & mask;
+      while (slots[i] !== -1) i = i + 1 & mask;
+      slots[i] = t;
+    }
+    this.slots = slots;
+  }
+  same(words, t, from, to) {
+    const a = this.at[2 * t];
+    if (this.at[2 * t + 1] - a !== to - from) return false;
+    for (let k = 0; k < to - from; k++) if (words[a + k] !== words[from + k]) return false;
+    return true;
+  }
+};
+function layOut(words, token, lines, termAt, e) {
+  const terms2 = termAt.length / 2;
+  const prev = new Uint32Array(terms2);
+  const postStart = new Float64Array(terms2 + 1);
+  for (let i = 0; i < e.n; i++) {
+    const t = e.eTerm[i];
+    postStart[t + 1] += varintLength(e.eLine[i] - prev[t]) + varintLength(e.eHead[i]) + varintLength(e.eBody[i]);
+    prev[t] = e.eLine[i];
+  }
+  for (let t = 0; t < terms2; t++) postStart[t + 1] += postStart[t];
+  const postings = Buffer.allocUnsafe(postStart[terms2]);
+  const cursor = postStart.slice(0, terms2);
+  prev.fill(0);
+  for (let i = 0; i < e.n; i++) {
+    const t = e.eTerm[i];
+    let at2 = putVarint(postings, cursor[t], e.eLine[i] - prev[t]);
+    at2 = putVarint(postings, at2, e.eHead[i]);
+    cursor[t] = putVarint(postings, at2, e.eBody[i]);
+    prev[t] = e.eLine[i];
+  }
+  let buckets = 1;
+  while (buckets * 4 < terms2) buckets *= 2;
+  const bucketOf = new Uint32Array(terms2);
+  const inBucket = new Uint32Array(buckets + 1);
+  let dictSize = 0;
+  for (let t = 0; t < terms2; t++) {
+    const b = termHash(words, termAt[2 * t], termAt[2 * t + 1]) & buckets - 1;
+    bucketOf[t] = b;
+    inBucket[b + 1]++;
+    const len = termAt[2 * t + 1] - termAt[2 * t];
+    dictSize += varintLength(len) + len + varintLength(postStart[t]) + varintLength(postStart[t + 1] - postStart[t]);
+  }
+  for (let b = 0; b < buckets; b++) inBucket[b + 1] += inBucket[b];
+  const slot = inBucket.slice(0, buckets);
+  const byBucket = new Uint32Array(terms2);
+  for (let t = 0; t < terms2; t++) byBucket[slot[bucketOf[t]]++] = t;
+  const dict = Buffer.allocUnsafe(dictSize);
+  const bucketTable = Buffer.allocUnsafe((buckets + 1) * 4);
+  let at = 0;
+  for (let b = 0, k = 0; b < buckets; b++) {
+    bucketTable.writeUInt32LE(at, b * 4);
+    for (; k < inBucket[b + 1]; k++) {
+      const t = byBucket[k];
+      const [from, to] = [termAt[2 * t], termAt[2 * t + 1]];
+      at = putVarint(dict, at, to - from);
+      at += words.copy(dict, at, from, to);
+      at = putVarint(dict, at, postStart[t]);
+      at = putVarint(dict, at, postStart[t + 1] - postStart[t]);
+    }
+  }
+  bucketTable.writeUInt32LE(at, buckets * 4);
+  const lineTable = Buffer.allocUnsafe(lines.length * 4);
+  for (let i = 0; i < lines.length; i++) lineTable.writeUInt32LE(lines[i], i * 4);
+  const head = { lines: lines.length / 3, buckets, sections: [lineTable.length, bucketTable.length, dict.length, postings.length] };
+  return Buffer.concat([Buffer.from(`${TERMS_VERSION} ${token}
+${JSON.stringify(head)}
+`, "latin1"), lineTable, bucketTable, dict, postings]);
+}
+function grow(a, size) {
+  const b = new Uint32Array(size);
+  b.set(a);
+  return b;
+}
+function varintLength(v) {
+  let n = 1;
+  while (v >= 128) {
+    v = Math.floor(v / 128);
+    n++;
+  }
+  return n;
+}
+function putVarint(buf, at, v) {
+  while (v >= 128) {
+    buf[at++] = v % 128 | 128;
+    v = Math.floor(v / 128);
+  }
+  buf[at++] = v;
+  return at;
+}
+
+// lib/store/card-terms.ts
+var CARD_TERMS = "card-terms";
+var HEAD_BYTES2 = 4096;
+var UNUSABLE = "unusable";
+function readCardTerms(dir, token, wanted) {
+  let fd;
+  try {
+    const opened = openRegular(joinPath(dir, STATE_DIR, CARD_TERMS), { nofollow: true });
+    fd = opened.fd;
+    const top = readFully(fd, 0, Math.min(HEAD_BYTES2, opened.stat.size));
+    if (top.toString("latin1") === `${TERMS_VERSION} ${token}
+${UNUSABLE}
+`) return "scan";
+    const found = decodeTermsHead(top, token, opened.stat.size);
+    if (!found) return "build";
+    const { head, start } = found;
+    const [linesLength, bucketsLength, dictLength, postingsLength] = head.sections;
+    const bucketsAt = start + linesLength;
+    const dictAt = bucketsAt + bucketsLength;
+    const postingsAt = dictAt + dictLength;
+    const postings = /* @__PURE__ */ new Map();
+    for (const word of new Set(wanted)) {
+      const bytes = Buffer.from(word, "utf8");
+      const bucket = readFully(fd, bucketsAt + (termHash(bytes) & head.buckets - 1) * 4, 8);
+      const [from, to] = [bucket.readUInt32LE(0), bucket.readUInt32LE(4)];
+      if (to < from || to > dictLength) return "build";
+      const at = findInBucket(readFully(fd, dictAt + from, to - from), bytes);
+      if (at === null) continue;
+      if (at === void 0 || at[0] + at[1] > postingsLength) return "build";
+      const decoded = decodePostings(readFully(fd, postingsAt + at[0], at[1]), head.lines);
+      if (!decoded) return "build";
+      postings.set(word, decoded);
+    }
+    return { lines: readFully(fd, start, linesLength), postings };
+  } catch {
+    return "build";
+  } finally {
+    if (fd !== void 0) close(fd);
+  }
+}
+function hasCardTerms(dir, token) {
+  let fd;
+  try {
+    const opened = openRegular(joinPath(dir, STATE_DIR, CARD_TERMS), { nofollow: true });
+    fd = opened.fd;
+    const top = readFully(fd, 0, Math.min(HEAD_BYTES2, opened.stat.size));
+    return top.toString("latin1", 0, top.indexOf(10)) === `${TERMS_VERSION} ${token}`;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== void 0) close(fd);
+  }
+}
+function writeCardTerms(dir, token, words) {
+  try {
+    const state = realDir(dir, STATE_DIR);
+    const bytes = encodeCardTerms(words, token) ?? Buffer.from(`${TERMS_VERSION} ${token}
+${UNUSABLE}
+`, "latin1");
+    replaceFile(joinPath(state, CARD_TERMS), bytes, joinPath(state, `${CARD_TERMS}.${process.pid}.tmp`));
+  } catch {
+  }
+}
+function lineOwners(lines, wordsAt, records) {
+  const count = lines.length / 12;
+  const owners = new Int32Array(count).fill(-1);
+  let j = 0;
+  for (let k = 0; k < records.length; k++) {
+    const w = wordsAt[k];
+    if (w < 0) continue;
+    while (j < count && lines.readUInt32LE(j * 12) < w) j++;
+    if (j === count || lines.readUInt32LE(j * 12) !== w) return void 0;
+    if (lines.readUInt32LE(j * 12 + 4) !== records[k].headBytes || lines.readUInt32LE(j * 12 + 8) !== records[k].bodyBytes) return void 0;
+    owners[j++] = k;
+  }
+  return owners;
+}
+function postedCounts(read, owners, records) {
+  const found = new Array(records);
+  for (const [word, post] of read.postings) {
+    for (let i = 0; i < post.line.length; i++) {
+      const k = owners[post.line[i]];
+      if (k < 0) continue;
+      if (post.head[i]) countIn(found, k, true, word, post.head[i] - 1);
+      if (post.body[i]) countIn(found, k, false, word, post.body[i] - 1);
+    }
+  }
+  return found;
+}
+var NONE = /* @__PURE__ */ new Map();
+function countIn(found, k, head, word, n) {
+  const counts = found[k] ??= { head: NONE, body: NONE };
+  if (head) (counts.head === NONE ? counts.head = /* @__PURE__ */ new Map() : counts.head).set(word, n);
+  else (counts.body === NONE ? counts.body = /* @__PURE__ */ new Map() : counts.body).set(word, n);
+}
+function readFully(fd, position, length) {
+  const buf = Buffer.allocUnsafe(length);
+  for (let got = 0; got < length; ) {
+    const n = readAt(fd, buf, got, length - got, position + got);
+    if (n === 0) throw new Error("card-terms ended early");
+    got += n;
+  }
+  return buf;
+}
+
 // lib/store/card-words.ts
 var CARD_CACHE = "card-cache";
 var CARD_WORDS = "card-words";
@@ -6326,11 +6686,17 @@ var CardWords = class {
     }
     this.placed = { file: Buffer.concat(parts), extra: Buffer.alloc(0), wordsAt };
   }
-  /** For each record, how often each of `wanted` occurs in its head and body; undefined: none of them. */
+  /**
+   * For each record, how often each of `wanted` occurs in its head and body; undefined: none of them. The lines of
+   * card-words come from card-terms when it is there for this card-words and fits the records, else from a scan
+   * of card-words (which then writes card-terms); the own section is always scanned (it holds only changed cards).
+   */
   counts(wanted) {
-    const p = this.words();
+    const words = [...new Set(wanted)];
+    const indexed = this.fromTerms(words);
+    const p = indexed ? this.placed : this.words();
     const records = this.records;
-    const found = new Array(records.length);
+    const found = indexed?.found ?? new Array(records.length);
     const inFile = [];
     const inExtra = [];
     for (let k = 0; k < p.wordsAt.length; k++) (p.wordsAt[k] >= 0 ? inFile : inExtra).push(k);
@@ -6343,16 +6709,40 @@ var CardWords = class {
         if (at < s || at >= s + r.headBytes + r.bodyBytes + 1) continue;
         let n = 0;
         for (let q = at + needle.length; buf[q] >= 48 && buf[q] <= 57; q++) n = n * 10 + buf[q] - 48;
-        const counts = found[k] ??= { head: /* @__PURE__ */ new Map(), body: /* @__PURE__ */ new Map() };
-        (at < s + r.headBytes ? counts.head : counts.body).set(word, n);
+        countIn(found, k, at < s + r.headBytes, word, n);
       }
     };
-    for (const word of new Set(wanted)) {
+    for (const word of words) {
       const needle = Buffer.from(` ${word}:`, "utf8");
-      scan(p.file, inFile, (k) => p.wordsAt[k], word, needle);
+      if (!indexed) scan(p.file, inFile, (k) => p.wordsAt[k], word, needle);
       scan(p.extra, inExtra, (k) => -1 - p.wordsAt[k], word, needle);
     }
+    if (!indexed) this.keepTerms();
     return found;
+  }
+  /**
+   * The counts card-terms gives for the records placed in card-words (the own section left to the caller's scan),
+   * or undefined when it cannot: no card-words yet, words still to make, or no card-terms that fits.
+   */
+  fromTerms(words) {
+    const token = this.old?.head.words;
+    const p = this.placed;
+    if (!token || this.relaid || p.wordsAt.some((w) => Number.isNaN(w))) return void 0;
+    const read = readCardTerms(this.dir, token, words);
+    this.terms = typeof read === "string" ? read : "build";
+    if (typeof read === "string") return void 0;
+    const owners = lineOwners(read.lines, p.wordsAt, this.records);
+    if (!owners || !this.records.every((r, k) => p.wordsAt[k] >= 0 || lineIn(p.extra, -1 - p.wordsAt[k], r))) return void 0;
+    this.terms = "scan";
+    return { found: postedCounts(read, owners, this.records.length) };
+  }
+  /** After a scan of card-words: card-terms for it, unless there is one (or it cannot have one). */
+  keepTerms() {
+    const token = this.relaid ? this.wordsToken : this.old?.head.words;
+    const file = this.placed.file;
+    if (!token || !file || !this.relaid && this.terms === "scan") return;
+    if (this.relaid || this.terms === "build" || !hasCardTerms(this.dir, token)) writeCardTerms(this.dir, token, file);
+    this.terms = "scan";
   }
   /**
    * The card-cache file; card-words first when it is new or laid out again (a reader between the two renames finds
@@ -6375,6 +6765,7 @@ var CardWords = class {
       if (this.relaid) replaceFile(joinPath(state, CARD_WORDS), encodeCardWords(head.words, this.placed.file), joinPath(state, `${CARD_WORDS}.${process.pid}.tmp`));
       const file = { head, records: this.records, wordsAt: this.placed.wordsAt, extra: this.placed.extra, view: this.next.view };
       replaceFile(joinPath(state, CARD_CACHE), encodeCardCache(file), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
+      if (this.relaid) this.wordsToken = head.words;
       this.next.written?.(joinPath(state, CARD_CACHE));
     } catch {
     }

@@ -131,7 +131,7 @@ test("memory_propose takes recall keys: offered in the schema, checked (E_RECALL
     const { tools } = await server.client.listTools();
     const schema = tools.find((t) => t.name === "memory_propose")!.inputSchema as { properties: Record<string, { type?: string; description?: string }> };
     assert.equal(schema.properties.recall?.type, "array");
-    assert.match(schema.properties.recall!.description!, /8 to 14/);
+    assert.match(schema.properties.recall!.description!, /12 to 16/);
     const bad = await callTool(server.client, "memory_propose", { name: "x", type: "user", description: "y", source: "s", recall: ["z".repeat(121)] });
     assert.deepEqual([bad.isError, bad.code], [true, "E_RECALL_KEYS"]);
     const staged = await callTool(server.client, "memory_propose", {

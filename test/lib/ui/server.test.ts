@@ -9,7 +9,8 @@ import { parseArgs } from "../../../lib/cli/args.js";
 import { spec } from "../../../lib/cli/ui.js";
 import { writeContext } from "../../../lib/cli/store-access.js";
 import { tempDir } from "../../helpers.js";
-import { makeUiStore, snapshot, type UiStore } from "../../support/ui-fixture.js";
+import { makeUiStore, snapshot, UI_NOW, type UiStore } from "../../support/ui-fixture.js";
+import { recordRestatement } from "../../../lib/proposals/restate.js";
 
 // memctl ui over real HTTP on loopback: nothing is read without the token, Host and Origin are checked, only
 // 127.0.0.1 is bound, --read-only refuses POSTs, and a decision made in the web view writes the same bytes as
@@ -171,6 +172,30 @@ test("--read-only serves every page but refuses the review POSTs and draws no bu
   }
 });
 
+test("the review queue shows where a proposal was said again, escaped, as memctl review does", async () => {
+  const other = await makeUiStore(tempDir("memctl-ui-restated-"), { hook: false });
+  const id = other.proposals[0]!;
+  const outcome = await recordRestatement({ memoryDir: other.memory, actor: "host:claude", now: UI_NOW }, id, {
+    source: 'claude session s7, user message 2: "<script>x()</script> cache by the lockfile hash"',
+    description: "CI caches node_modules keyed by the lockfile hash.",
+    session: "claude session s7,",
+  });
+  assert.equal(outcome, "recorded");
+  const ro = await serve(other, true);
+  try {
+    const review = await request(ro.port, `/s/${ro.token}/review`);
+    assert.equal(review.status, 200);
+    const section = review.body.slice(review.body.indexOf(`id="${id}"`));
+    assert.match(section, /<dt>said again<\/dt><dd>claude session s7, user message 2: &quot;&lt;script&gt;x\(\)&lt;\/script&gt; cache by the lockfile hash&quot;/);
+    assert.match(section, /as: CI caches node_modules keyed by the lockfile hash\. \(host:claude at 2026-12-02T10:00:00\.000Z\)/);
+    assert.doesNotMatch(review.body, /<script/);
+    const cli = await other.cli(["review", id]);
+    assert.match(cli.stdout, /said again +claude session s7, user message 2: "<script>x\(\)<\/script> cache by the lockfile hash"/);
+  } finally {
+    await ro.close();
+  }
+});
+
 test("the cards page searches with memctl's search, filters by tier, topic, status and priority, and paginates", async () => {
   const all = JSON.parse((await request(ui.port, `/s/${ui.token}/api/cards`)).body);
   assert.equal(all.total, 33, "the sample store's 32 cards and the saved one");
@@ -207,6 +232,13 @@ test("the cards page searches with memctl's search, filters by tier, topic, stat
 
 test("accepting a proposal in the web view writes the same bytes and history as memctl accept on an identical store", async () => {
   const a = await makeUiStore(tempDir("memctl-ui-cli-"), { hook: false });
+  // One proposal was said again in a later session: its archived copy keeps that, the same bytes either way.
+  const said = {
+    source: 'claude session s7, user message 2: "cache by the lockfile hash"',
+    description: "CI caches node_modules by the lockfile hash.",
+    session: "claude session s7,",
+  };
+  assert.equal(await recordRestatement({ memoryDir: a.memory, actor: "host:claude", now: UI_NOW }, a.proposals[0]!, said), "recorded");
   const bRoot = tempDir("memctl-ui-web-");
   fs.cpSync(a.root, bRoot, { recursive: true });
   const b: UiStore = { ...a, root: bRoot, memory: path.join(bRoot, "memory") };
@@ -236,6 +268,13 @@ test("accepting a proposal in the web view writes the same bytes and history as 
 
 test("rejecting in the web view needs a reason and archives exactly as memctl reject does", async () => {
   const a = await makeUiStore(tempDir("memctl-ui-cli-"), { hook: false });
+  // One proposal was said again in a later session: its archived copy keeps that, the same bytes either way.
+  const said = {
+    source: 'claude session s7, user message 2: "cache by the lockfile hash"',
+    description: "CI caches node_modules by the lockfile hash.",
+    session: "claude session s7,",
+  };
+  assert.equal(await recordRestatement({ memoryDir: a.memory, actor: "host:claude", now: UI_NOW }, a.proposals[0]!, said), "recorded");
   const bRoot = tempDir("memctl-ui-web-");
   fs.cpSync(a.root, bRoot, { recursive: true });
   const b = await makeUiStoreView({ ...a, root: bRoot, memory: path.join(bRoot, "memory") });
