@@ -7126,7 +7126,7 @@ function readCacheStamps(file) {
     const parsed = JSON.parse(top.toString("latin1", first + 1, second));
     const head = checkHead(parsed);
     const { count, sections } = parsed;
-    if (!head || !isCount2(count) || !Array.isArray(sections) || sections.length !== 4 || !sections.every(isCount2)) return void 0;
+    if (!head || !isCount3(count) || !Array.isArray(sections) || sections.length !== 4 || !sections.every(isCount3)) return void 0;
     const lengths = sections;
     const namesAt = second + 1;
     const numbersAt = namesAt + lengths.reduce((a, b) => a + b, 0);
@@ -7138,7 +7138,7 @@ function readCacheStamps(file) {
     if (read(numbersAt, raw.length, raw).length !== raw.length) return void 0;
     if (!LITTLE_ENDIAN2) raw.swap64();
     for (let k = 0; k < numbers.length; k += NUMBERS) {
-      if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount2(numbers[k + 6]) || numbers[k + 6] >= 16) return void 0;
+      if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount3(numbers[k + 6]) || numbers[k + 6] >= 16) return void 0;
     }
     return { head, names, numbers, stamp: cacheStamp(stat2), racyMs: racyMsOf(stat2.mtimeMs) };
   } catch {
@@ -7148,7 +7148,7 @@ function readCacheStamps(file) {
   }
 }
 var LITTLE_ENDIAN2 = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-var isCount2 = (v) => Number.isSafeInteger(v) && v >= 0;
+var isCount3 = (v) => Number.isSafeInteger(v) && v >= 0;
 
 // lib/rank-cache/keeper-lock.ts
 var KEEPER_LOCK = "keeper";
