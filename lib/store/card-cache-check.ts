@@ -16,7 +16,7 @@
 import { CARD_CACHE_VERSION, checkHead, isCardFileName, NUMBERS, type CacheHead } from "./card-cache-format.js";
 import { FLAG_READ_ERROR } from "./card-record.js";
 import { dirMtime, racy, racyMsOf } from "./card-trust.js";
-import { forgetDecoded } from "./card-read.js";
+import { CACHE_READ_CAP, forgetDecoded } from "./card-read.js";
 import { close, lstatIfExists, openRegular, readAt } from "./checked-fs.js";
 import { cacheStamp, writeCardCheck, type CacheStamp, type CardStamps, type Freshness } from "./full-check.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
@@ -102,6 +102,7 @@ function readCacheStamps(file: string): CacheStamps | undefined {
   }
   const { fd, stat } = opened;
   try {
+    if (stat.size > CACHE_READ_CAP) return undefined; // the full decode refuses it too: no cache to keep
     const read = (from: number, length: number, buf = Buffer.allocUnsafe(Math.max(0, Math.min(length, stat.size - from)))) => {
       let got = 0;
       while (got < buf.length) {

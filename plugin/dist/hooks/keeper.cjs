@@ -7104,6 +7104,7 @@ function readCacheStamps(file) {
   }
   const { fd, stat: stat2 } = opened;
   try {
+    if (stat2.size > CACHE_READ_CAP) return void 0;
     const read = (from, length, buf = Buffer.allocUnsafe(Math.max(0, Math.min(length, stat2.size - from)))) => {
       let got = 0;
       while (got < buf.length) {

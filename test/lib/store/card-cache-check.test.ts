@@ -8,6 +8,7 @@ import { test, type TestContext } from "node:test";
 import { readCardCatalog, readFresh } from "../../../lib/store/card-cache.js";
 import { checkCardCache, checkCardStamps } from "../../../lib/store/card-cache-check.js";
 import { CARD_CHECK, type CardStamps } from "../../../lib/store/full-check.js";
+import { CACHE_READ_CAP } from "../../../lib/store/card-read.js";
 import { editInPlace, handCard, sleep } from "../../support/card-cache-fixture.js";
 import { makeWorld, type World } from "../../support/fixture.js";
 
@@ -137,5 +138,11 @@ test("a planted or damaged cache: no stat outside the store, no check recorded",
   fs.writeFileSync(cacheFile(w), bytes.subarray(0, bytes.length - 8));
   assert.equal(checkCardStamps(w.mem, { nowMs: Date.now(), fullCheckMax: MAX }), undefined);
   assert.equal(await checkCardCache(w.mem, { nowMs: Date.now(), fullCheckMax: MAX }), undefined);
+  assert.equal(fs.existsSync(checkFile(w)), false);
+  // Past the cache read cap, with no line end to stop the head's read (a sparse file of zeros: nothing is written):
+  // refused before any read, as the full decode refuses it, instead of reading ever larger pieces up to its end.
+  fs.truncateSync(cacheFile(w), 0);
+  fs.truncateSync(cacheFile(w), CACHE_READ_CAP + 1);
+  assert.equal(checkCardStamps(w.mem, { nowMs: Date.now(), fullCheckMax: MAX }), undefined);
   assert.equal(fs.existsSync(checkFile(w)), false);
 });
