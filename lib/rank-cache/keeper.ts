@@ -4,7 +4,7 @@
 // prompt always finds a recent one. Its check is a load with checkAllCards — the prompt's own code path: the
 // same fingerprint rule, a change folded into the delta by refresh.ts (or a rebuild past deltaMax), and the check's
 // start recorded as the delta's (or the cache's) mtime, which is what a prompt trusts. The same pass checks the
-// card cache (lib/store/card-cache.ts: every card, the ones MEMORY.md does not link too) and, while it still matches,
+// card cache (lib/store/card-cache-check.ts: every card, the ones MEMORY.md does not link too) and, while it still matches,
 // records its check in .memctl/card-check, so session start, `list` and `search` trust it as a prompt does; a change
 // is left to the next command to read (rewriting that cache here cost ~1 GB and the prompts' window at 100,000 cards).
 // It writes nothing else: never a card or MEMORY.md, only those files under .memctl/ (and never a first card cache:
@@ -19,7 +19,7 @@ import { lockHolder, tryStoreLock } from "../store/lock.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { systemCode } from "../core/errors.js";
 import { loadRankable } from "./load.js";
-import { checkCardCache } from "../store/card-cache.js";
+import { checkCardCache } from "../store/card-cache-check.js";
 import { fullCheckMaxFrom } from "../store/full-check.js";
 import type { CardStamps } from "../store/full-check.js";
 import { KEEPER_LOCK, KEEPER_LOCK_STALE_MS } from "./keeper-lock.js";

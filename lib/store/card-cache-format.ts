@@ -43,7 +43,7 @@ export interface CardCacheFile {
 }
 
 /** Numbers per record, little-endian doubles: mtime, size, ctime, firstLine, headBytes, bodyBytes, flags, wordsAt, rowEnd. */
-const NUMBERS = 9;
+export const NUMBERS = 9;
 
 export function encodeCardCache(file: CardCacheFile): Buffer {
   const { head, records, wordsAt } = file;
@@ -205,7 +205,7 @@ const num = (v: unknown): v is number => typeof v === "number" && Number.isFinit
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 const stamp = (v: unknown, n: number) => Array.isArray(v) && v.length === n && v.every(num);
 
-function checkHead(v: Record<string, unknown>): CacheHead | undefined {
+export function checkHead(v: Record<string, unknown>): CacheHead | undefined {
   if (typeof v !== "object" || v === null) return undefined;
   const { index, linkedOther, dirs, words, view, shards } = v;
   if (!Array.isArray(shards) || !shards.every((f) => typeof f === "string" && EPISODES_SHARD.test(f))) return undefined;

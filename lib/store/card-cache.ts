@@ -89,24 +89,13 @@ interface OpenCache extends CardCacheFile {
 const NO_VIEW = Buffer.alloc(0);
 
 /**
- * The keeper's full check (lib/rank-cache/keeper.ts): every card of an existing card cache stat'ed, what changed
- * read again, and the check recorded. Undefined when there is no cache to keep (a first build is a command's to make).
- */
-export async function checkCardCache(dir: string, freshness: Freshness, stats?: CardStamps): Promise<{ cards: number } | undefined> {
-  const old = openCache(dir);
-  if (!old) return undefined;
-  await readFresh(dir, { freshness: { ...freshness, checkAll: true }, ...(stats ? { stats } : {}), stateDirMade: false, verifyOnly: true });
-  return { cards: old.records.length };
-}
-
-/**
- * verifyOnly (the keeper's check): record the check when the cache still matches every card, and stop at the first
+ * verifyOnly (the keeper's check when its stamps alone cannot settle it, card-cache-check.ts): record the check when the cache still matches every card, and stop at the first
  * change (a card's record, the listing, MEMORY.md's links) without writing anything; only a rewrite that settles
  * stamps too recent to trust, records unchanged, is still made. The next command, finding no recent check, checks
  * every card itself, rewrites the cache and records its check. A keeper that rewrote the 64 MB cache (100,000 cards) in the background
  * after each save peaked near 1 GB and delayed its rank-cache check past the prompts' 2 s window (bench/README.md).
  */
-async function readFresh(dir: string, options: CatalogOptions & { stateDirMade?: false; verifyOnly?: true }): Promise<CardCatalog | undefined> {
+export async function readFresh(dir: string, options: CatalogOptions & { stateDirMade?: false; verifyOnly?: true }): Promise<CardCatalog | undefined> {
   const fresh = options.freshness;
   // The journal's end before any stat: a check recorded as made at fresh.nowMs (taken before this call) then saw
   // every change before it, and every journaled write after it is after the mark.

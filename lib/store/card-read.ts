@@ -91,3 +91,8 @@ export function memoByStamp<T>(file: string, decode: (bytes: Buffer, stat: FileS
     return undefined;
   }
 }
+
+/** Drops what memoByStamp kept for `file`: a process that rarely reads it again (the keeper) need not hold it. */
+export function forgetDecoded(file: string): void {
+  decodedByFile.delete(file);
+}

@@ -1,4 +1,4 @@
-// The freshness keeper keeps the card cache too (lib/rank-cache/keeper.ts, lib/store/card-cache.ts checkCardCache):
+// The freshness keeper keeps the card cache too (lib/rank-cache/keeper.ts, lib/store/card-cache-check.ts checkCardCache):
 // real `memctl hook session-start`, `list` and `search` processes on a store above the full-check size (lowered by
 // MEMCTL_FULL_CHECK_MAX). Session start starts the keeper, which records a check of the card cache about every
 // second and reads an in-place hand edit into it with no command running; every command 2 s after the edit shows

@@ -5135,11 +5135,12 @@ function mapRuns(delta, baseSize) {
   const lineShift = new Int32Array(size);
   let j = 0;
   for (let r = 0; r < delta.runs.length; r += 3) {
-    const [from, count, shift] = [delta.runs[r], delta.runs[r + 1], delta.runs[r + 2]];
-    for (let i = 0; i < count; i++, j++) {
-      toBase[j] = from >= 0 ? from + i : from - i;
-      lineShift[j] = shift;
-    }
+    const from = delta.runs[r];
+    const count = delta.runs[r + 1];
+    lineShift.fill(delta.runs[r + 2], j, j + count);
+    const step = from >= 0 ? 1 : -1;
+    for (let i = 0, b = from; i < count; i++, b += step) toBase[j + i] = b;
+    j += count;
   }
   return { toBase, lineShift };
 }
@@ -5148,7 +5149,12 @@ function mergedStore(base, open) {
   const bi = base.store.index;
   const n = toBase.length;
   const fromBase = new Int32Array(base.view.n).fill(-1);
-  for (let j = 0; j < n; j++) if (toBase[j] >= 0) fromBase[toBase[j]] = j;
+  const fromDelta = [];
+  for (let j = 0; j < n; j++) {
+    const b = toBase[j];
+    if (b >= 0) fromBase[b] = j;
+    else fromDelta.push(j);
+  }
   const entries = delta.entries;
   const deltaOf = (j) => {
     const b = toBase[j];
@@ -5159,25 +5165,17 @@ function mergedStore(base, open) {
   const postingsOfDelta = (term) => {
     if (!deltaPostings) {
       deltaPostings = /* @__PURE__ */ new Map();
-      for (let j = 0; j < n; j++) {
-        const e = deltaOf(j);
-        if (e)
-          for (const [t, tf, mask] of e.post) {
-            let list = deltaPostings.get(t);
-            if (!list) deltaPostings.set(t, list = []);
-            list.push([j, tf, mask]);
-          }
-      }
+      for (const j of fromDelta)
+        for (const [t, tf, mask] of deltaOf(j).post) {
+          let list = deltaPostings.get(t);
+          if (!list) deltaPostings.set(t, list = []);
+          list.push([j, tf, mask]);
+        }
     }
     return deltaPostings.get(term);
   };
   const stamps = /* @__PURE__ */ new Map();
   for (const e of entries) stamps.set(e.file, e.stamp);
-  const deltaIds = () => {
-    const out = [];
-    for (let j = 0; j < n; j++) if (toBase[j] < 0) out.push(j);
-    return out;
-  };
   const index = {
     size: n,
     entry: (j) => {
@@ -5214,7 +5212,7 @@ function mergedStore(base, open) {
       if (k === 0) return void 0;
       return { length: k, id: id.subarray(0, k), tf: tf.subarray(0, k), mask: mask.subarray(0, k) };
     },
-    alwaysIds: [...bi.alwaysIds.map((b) => fromBase[b]).filter((j) => j >= 0), ...deltaIds().filter((j) => deltaOf(j).priority === "always")].sort((a, b) => a - b),
+    alwaysIds: [...bi.alwaysIds.map((b) => fromBase[b]).filter((j) => j >= 0), ...fromDelta.filter((j) => deltaOf(j).priority === "always")].sort((a, b) => a - b),
     lineBytes: (j) => {
       const d = deltaOf(j);
       return d ? utf8Bytes(d.printed) : bi.lineBytes(toBase[j]);
@@ -5239,7 +5237,7 @@ function mergedStore(base, open) {
     },
     scoped: () => [
       ...(bi.scoped?.() ?? []).flatMap(([b, list]) => fromBase[b] >= 0 ? [[fromBase[b], list]] : []),
-      ...deltaIds().flatMap((j) => {
+      ...fromDelta.flatMap((j) => {
         const scope = deltaOf(j).scope;
         return scope && scope.length > 0 ? [[j, scope]] : [];
       })
@@ -5629,211 +5627,6 @@ function statQuiet(file) {
   }
 }
 
-// lib/store/arrivals.ts
-var import_node_fs4 = __toESM(require("node:fs"), 1);
-var import_node_path6 = __toESM(require("node:path"), 1);
-
-// lib/core/sha256.ts
-var SHORT = 256;
-var createHash;
-function sha256Hex(content) {
-  if (typeof content === "string" && content.length <= SHORT) return sha256Js(content);
-  createHash ??= process.getBuiltinModule("node:crypto").createHash;
-  return createHash("sha256").update(content).digest("hex");
-}
-var K = Int32Array.from([
-  1116352408,
-  1899447441,
-  3049323471,
-  3921009573,
-  961987163,
-  1508970993,
-  2453635748,
-  2870763221,
-  3624381080,
-  310598401,
-  607225278,
-  1426881987,
-  1925078388,
-  2162078206,
-  2614888103,
-  3248222580,
-  3835390401,
-  4022224774,
-  264347078,
-  604807628,
-  770255983,
-  1249150122,
-  1555081692,
-  1996064986,
-  2554220882,
-  2821834349,
-  2952996808,
-  3210313671,
-  3336571891,
-  3584528711,
-  113926993,
-  338241895,
-  666307205,
-  773529912,
-  1294757372,
-  1396182291,
-  1695183700,
-  1986661051,
-  2177026350,
-  2456956037,
-  2730485921,
-  2820302411,
-  3259730800,
-  3345764771,
-  3516065817,
-  3600352804,
-  4094571909,
-  275423344,
-  430227734,
-  506948616,
-  659060556,
-  883997877,
-  958139571,
-  1322822218,
-  1537002063,
-  1747873779,
-  1955562222,
-  2024104815,
-  2227730452,
-  2361852424,
-  2428436474,
-  2756734187,
-  3204031479,
-  3329325298
-]);
-function sha256Js(text) {
-  const bytes = encodeUtf8(text);
-  const bitLength = bytes.length * 8;
-  const padded = new Uint8Array(Math.ceil((bytes.length + 9) / 64) * 64);
-  padded.set(bytes);
-  padded[bytes.length] = 128;
-  const view2 = new DataView(padded.buffer);
-  view2.setUint32(padded.length - 8, Math.floor(bitLength / 2 ** 32));
-  view2.setUint32(padded.length - 4, bitLength >>> 0);
-  const h = Int32Array.from([1779033703, 3144134277, 1013904242, 2773480762, 1359893119, 2600822924, 528734635, 1541459225]);
-  const w = new Int32Array(64);
-  for (let block = 0; block < padded.length; block += 64) {
-    for (let i = 0; i < 16; i++) w[i] = view2.getInt32(block + 4 * i);
-    for (let i = 16; i < 64; i++) {
-      const x = w[i - 15];
-      const y = w[i - 2];
-      const s0 = (x >>> 7 | x << 25) ^ (x >>> 18 | x << 14) ^ x >>> 3;
-      const s1 = (y >>> 17 | y << 15) ^ (y >>> 19 | y << 13) ^ y >>> 10;
-      w[i] = w[i - 16] + s0 + w[i - 7] + s1 | 0;
-    }
-    let a = h[0];
-    let b = h[1];
-    let c = h[2];
-    let d = h[3];
-    let e = h[4];
-    let f = h[5];
-    let g = h[6];
-    let hh = h[7];
-    for (let i = 0; i < 64; i++) {
-      const s1 = (e >>> 6 | e << 26) ^ (e >>> 11 | e << 21) ^ (e >>> 25 | e << 7);
-      const t1 = hh + s1 + (e & f ^ ~e & g) + K[i] + w[i] | 0;
-      const s0 = (a >>> 2 | a << 30) ^ (a >>> 13 | a << 19) ^ (a >>> 22 | a << 10);
-      const t2 = s0 + (a & b ^ a & c ^ b & c) | 0;
-      hh = g;
-      g = f;
-      f = e;
-      e = d + t1 | 0;
-      d = c;
-      c = b;
-      b = a;
-      a = t1 + t2 | 0;
-    }
-    h[0] = h[0] + a | 0;
-    h[1] = h[1] + b | 0;
-    h[2] = h[2] + c | 0;
-    h[3] = h[3] + d | 0;
-    h[4] = h[4] + e | 0;
-    h[5] = h[5] + f | 0;
-    h[6] = h[6] + g | 0;
-    h[7] = h[7] + hh | 0;
-  }
-  return Array.from(h, (x) => (x >>> 0).toString(16).padStart(8, "0")).join("");
-}
-
-// lib/store/arrivals.ts
-var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
-function arrivalsPath(memoryDir) {
-  return import_node_path6.default.join(memoryDir, ARRIVALS_RELPATH);
-}
-function readArrivals(memoryDir) {
-  let text;
-  try {
-    text = import_node_fs4.default.readFileSync(arrivalsPath(memoryDir), "utf8");
-  } catch (err) {
-    if (systemCode(err) === "ENOENT") return { version: 1, items: [] };
-    throw err;
-  }
-  const v = JSON.parse(text);
-  return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
-}
-function currentSha(memoryDir, rel) {
-  const abs = import_node_path6.default.join(memoryDir, rel);
-  try {
-    const st = import_node_fs4.default.lstatSync(abs);
-    if (st.isSymbolicLink()) return sha256Hex(`symlink:${import_node_fs4.default.readlinkSync(abs)}`);
-    if (!st.isFile()) return sha256Hex(`not-a-file:${st.mode}`);
-    return sha256Hex(import_node_fs4.default.readFileSync(abs));
-  } catch (err) {
-    if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
-    throw err;
-  }
-}
-function readHold(memoryDir) {
-  let items;
-  try {
-    items = readArrivals(memoryDir).items;
-  } catch {
-    return void 0;
-  }
-  if (items.length === 0) return void 0;
-  const byPath = /* @__PURE__ */ new Map();
-  for (const item of items) byPath.set(normalise(item.path), [...byPath.get(normalise(item.path)) ?? [], item]);
-  const shas = /* @__PURE__ */ new Map();
-  return {
-    size: byPath.size,
-    held(rel) {
-      const key = normalise(rel);
-      const list = byPath.get(key);
-      if (!list) return void 0;
-      const stamp2 = stampOf2(memoryDir, key);
-      const same = list.find((i) => i.stamp && stamp2 && i.stamp[0] === stamp2[0] && i.stamp[1] === stamp2[1]);
-      if (same) return same;
-      if (!shas.has(key)) shas.set(key, safeSha(memoryDir, key));
-      const now = shas.get(key);
-      return now === void 0 ? list[0] : list.find((i) => i.sha256 === now);
-    }
-  };
-}
-function stampOf2(memoryDir, rel) {
-  try {
-    const st = import_node_fs4.default.lstatSync(import_node_path6.default.join(memoryDir, rel));
-    return [st.mtimeMs, st.size];
-  } catch {
-    return void 0;
-  }
-}
-function safeSha(memoryDir, rel) {
-  try {
-    return currentSha(memoryDir, rel);
-  } catch {
-    return void 0;
-  }
-}
-function normalise(rel) {
-  return import_node_path6.default.posix.normalize(rel.replace(/\\/g, "/")).replace(/^\.\//, "");
-}
-
 // lib/store/card-record.ts
 function encodeRow(r) {
   const row = [
@@ -6165,8 +5958,183 @@ function checkHead(v) {
   };
 }
 
+// lib/store/card-trust.ts
+function trustedCheck(memoryDir, cache, nowMs) {
+  const check2 = readCardCheck(memoryDir, cache, nowMs);
+  if (!check2) return void 0;
+  const records = journalSince(memoryDir, check2.journal);
+  if (!records) return { check: check2 };
+  const written = /* @__PURE__ */ new Set();
+  const lastDir = /* @__PURE__ */ new Map();
+  for (const r of records) {
+    if (r.x && r.c.length === 0) return void 0;
+    for (const c of r.c) {
+      const file = c.startsWith("./") ? c.slice(2) : c;
+      if (isCardFileName(file)) written.add(file);
+    }
+    for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
+  }
+  return { check: check2, written, lastDir };
+}
+function journaledListing(files, dirs, now, trust) {
+  const { written, lastDir } = trust;
+  if (!written || !lastDir) return void 0;
+  if (!dirs.every(([rel, mtime], i) => now[i] === mtime || lastDir.get(rel) === now[i])) return void 0;
+  const watched = new Set(dirs.map(([rel]) => rel));
+  const known = new Set(files);
+  const added = [];
+  for (const file of written) {
+    const slash = file.lastIndexOf("/");
+    if (!watched.has(slash < 0 ? "" : file.slice(0, slash))) return void 0;
+    if (!known.has(file)) added.push(file);
+  }
+  if (added.length === 0) return [...files];
+  return [...files, ...added].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
+}
+function racyWindow(cacheMtimeMs) {
+  return cacheMtimeMs % 1e3 === 0 ? 2e3 : 100;
+}
+function racy2(s, at, racyMs) {
+  return Math.max(s[0], s[2] ?? s[0]) >= at - racyMs;
+}
+function sameStamp2(s, st) {
+  return s[0] === st.mtimeMs && s[1] === st.size && s[2] === st.ctimeMs;
+}
+function dirMtime(dir, rel) {
+  const st = lstatIfExists(rel === "" ? dir : joinPath(dir, rel));
+  return st?.isDirectory() ? st.mtimeMs : -1;
+}
+
 // lib/store/card-read.ts
 init_card();
+
+// lib/core/sha256.ts
+var SHORT = 256;
+var createHash;
+function sha256Hex(content) {
+  if (typeof content === "string" && content.length <= SHORT) return sha256Js(content);
+  createHash ??= process.getBuiltinModule("node:crypto").createHash;
+  return createHash("sha256").update(content).digest("hex");
+}
+var K = Int32Array.from([
+  1116352408,
+  1899447441,
+  3049323471,
+  3921009573,
+  961987163,
+  1508970993,
+  2453635748,
+  2870763221,
+  3624381080,
+  310598401,
+  607225278,
+  1426881987,
+  1925078388,
+  2162078206,
+  2614888103,
+  3248222580,
+  3835390401,
+  4022224774,
+  264347078,
+  604807628,
+  770255983,
+  1249150122,
+  1555081692,
+  1996064986,
+  2554220882,
+  2821834349,
+  2952996808,
+  3210313671,
+  3336571891,
+  3584528711,
+  113926993,
+  338241895,
+  666307205,
+  773529912,
+  1294757372,
+  1396182291,
+  1695183700,
+  1986661051,
+  2177026350,
+  2456956037,
+  2730485921,
+  2820302411,
+  3259730800,
+  3345764771,
+  3516065817,
+  3600352804,
+  4094571909,
+  275423344,
+  430227734,
+  506948616,
+  659060556,
+  883997877,
+  958139571,
+  1322822218,
+  1537002063,
+  1747873779,
+  1955562222,
+  2024104815,
+  2227730452,
+  2361852424,
+  2428436474,
+  2756734187,
+  3204031479,
+  3329325298
+]);
+function sha256Js(text) {
+  const bytes = encodeUtf8(text);
+  const bitLength = bytes.length * 8;
+  const padded = new Uint8Array(Math.ceil((bytes.length + 9) / 64) * 64);
+  padded.set(bytes);
+  padded[bytes.length] = 128;
+  const view2 = new DataView(padded.buffer);
+  view2.setUint32(padded.length - 8, Math.floor(bitLength / 2 ** 32));
+  view2.setUint32(padded.length - 4, bitLength >>> 0);
+  const h = Int32Array.from([1779033703, 3144134277, 1013904242, 2773480762, 1359893119, 2600822924, 528734635, 1541459225]);
+  const w = new Int32Array(64);
+  for (let block = 0; block < padded.length; block += 64) {
+    for (let i = 0; i < 16; i++) w[i] = view2.getInt32(block + 4 * i);
+    for (let i = 16; i < 64; i++) {
+      const x = w[i - 15];
+      const y = w[i - 2];
+      const s0 = (x >>> 7 | x << 25) ^ (x >>> 18 | x << 14) ^ x >>> 3;
+      const s1 = (y >>> 17 | y << 15) ^ (y >>> 19 | y << 13) ^ y >>> 10;
+      w[i] = w[i - 16] + s0 + w[i - 7] + s1 | 0;
+    }
+    let a = h[0];
+    let b = h[1];
+    let c = h[2];
+    let d = h[3];
+    let e = h[4];
+    let f = h[5];
+    let g = h[6];
+    let hh = h[7];
+    for (let i = 0; i < 64; i++) {
+      const s1 = (e >>> 6 | e << 26) ^ (e >>> 11 | e << 21) ^ (e >>> 25 | e << 7);
+      const t1 = hh + s1 + (e & f ^ ~e & g) + K[i] + w[i] | 0;
+      const s0 = (a >>> 2 | a << 30) ^ (a >>> 13 | a << 19) ^ (a >>> 22 | a << 10);
+      const t2 = s0 + (a & b ^ a & c ^ b & c) | 0;
+      hh = g;
+      g = f;
+      f = e;
+      e = d + t1 | 0;
+      d = c;
+      c = b;
+      b = a;
+      a = t1 + t2 | 0;
+    }
+    h[0] = h[0] + a | 0;
+    h[1] = h[1] + b | 0;
+    h[2] = h[2] + c | 0;
+    h[3] = h[3] + d | 0;
+    h[4] = h[4] + e | 0;
+    h[5] = h[5] + f | 0;
+    h[6] = h[6] + g | 0;
+    h[7] = h[7] + hh | 0;
+  }
+  return Array.from(h, (x) => (x >>> 0).toString(16).padStart(8, "0")).join("");
+}
 
 // lib/core/search-terms.ts
 var CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/;
@@ -6262,6 +6230,9 @@ function memoByStamp(file, decode) {
   } catch {
     return void 0;
   }
+}
+function forgetDecoded(file) {
+  decodedByFile.delete(file);
 }
 
 // lib/store/card-terms-format.ts
@@ -6835,51 +6806,79 @@ function lastAtOrBefore(owners, at, start) {
   return lo;
 }
 
-// lib/store/card-trust.ts
-function trustedCheck(memoryDir, cache, nowMs) {
-  const check2 = readCardCheck(memoryDir, cache, nowMs);
-  if (!check2) return void 0;
-  const records = journalSince(memoryDir, check2.journal);
-  if (!records) return { check: check2 };
-  const written = /* @__PURE__ */ new Set();
-  const lastDir = /* @__PURE__ */ new Map();
-  for (const r of records) {
-    if (r.x && r.c.length === 0) return void 0;
-    for (const c of r.c) {
-      const file = c.startsWith("./") ? c.slice(2) : c;
-      if (isCardFileName(file)) written.add(file);
+// lib/store/arrivals.ts
+var import_node_fs4 = __toESM(require("node:fs"), 1);
+var import_node_path6 = __toESM(require("node:path"), 1);
+var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
+function arrivalsPath(memoryDir) {
+  return import_node_path6.default.join(memoryDir, ARRIVALS_RELPATH);
+}
+function readArrivals(memoryDir) {
+  let text;
+  try {
+    text = import_node_fs4.default.readFileSync(arrivalsPath(memoryDir), "utf8");
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return { version: 1, items: [] };
+    throw err;
+  }
+  const v = JSON.parse(text);
+  return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
+}
+function currentSha(memoryDir, rel) {
+  const abs = import_node_path6.default.join(memoryDir, rel);
+  try {
+    const st = import_node_fs4.default.lstatSync(abs);
+    if (st.isSymbolicLink()) return sha256Hex(`symlink:${import_node_fs4.default.readlinkSync(abs)}`);
+    if (!st.isFile()) return sha256Hex(`not-a-file:${st.mode}`);
+    return sha256Hex(import_node_fs4.default.readFileSync(abs));
+  } catch (err) {
+    if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
+    throw err;
+  }
+}
+function readHold(memoryDir) {
+  let items;
+  try {
+    items = readArrivals(memoryDir).items;
+  } catch {
+    return void 0;
+  }
+  if (items.length === 0) return void 0;
+  const byPath = /* @__PURE__ */ new Map();
+  for (const item of items) byPath.set(normalise(item.path), [...byPath.get(normalise(item.path)) ?? [], item]);
+  const shas = /* @__PURE__ */ new Map();
+  return {
+    size: byPath.size,
+    held(rel) {
+      const key = normalise(rel);
+      const list = byPath.get(key);
+      if (!list) return void 0;
+      const stamp2 = stampOf2(memoryDir, key);
+      const same = list.find((i) => i.stamp && stamp2 && i.stamp[0] === stamp2[0] && i.stamp[1] === stamp2[1]);
+      if (same) return same;
+      if (!shas.has(key)) shas.set(key, safeSha(memoryDir, key));
+      const now = shas.get(key);
+      return now === void 0 ? list[0] : list.find((i) => i.sha256 === now);
     }
-    for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
+  };
+}
+function stampOf2(memoryDir, rel) {
+  try {
+    const st = import_node_fs4.default.lstatSync(import_node_path6.default.join(memoryDir, rel));
+    return [st.mtimeMs, st.size];
+  } catch {
+    return void 0;
   }
-  return { check: check2, written, lastDir };
 }
-function journaledListing(files, dirs, now, trust) {
-  const { written, lastDir } = trust;
-  if (!written || !lastDir) return void 0;
-  if (!dirs.every(([rel, mtime], i) => now[i] === mtime || lastDir.get(rel) === now[i])) return void 0;
-  const watched = new Set(dirs.map(([rel]) => rel));
-  const known = new Set(files);
-  const added = [];
-  for (const file of written) {
-    const slash = file.lastIndexOf("/");
-    if (!watched.has(slash < 0 ? "" : file.slice(0, slash))) return void 0;
-    if (!known.has(file)) added.push(file);
+function safeSha(memoryDir, rel) {
+  try {
+    return currentSha(memoryDir, rel);
+  } catch {
+    return void 0;
   }
-  if (added.length === 0) return [...files];
-  return [...files, ...added].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
 }
-function racyWindow(cacheMtimeMs) {
-  return cacheMtimeMs % 1e3 === 0 ? 2e3 : 100;
-}
-function racy2(s, at, racyMs) {
-  return Math.max(s[0], s[2] ?? s[0]) >= at - racyMs;
-}
-function sameStamp2(s, st) {
-  return s[0] === st.mtimeMs && s[1] === st.size && s[2] === st.ctimeMs;
-}
-function dirMtime(dir, rel) {
-  const st = lstatIfExists(rel === "" ? dir : joinPath(dir, rel));
-  return st?.isDirectory() ? st.mtimeMs : -1;
+function normalise(rel) {
+  return import_node_path6.default.posix.normalize(rel.replace(/\\/g, "/")).replace(/^\.\//, "");
 }
 
 // lib/store/read.ts
@@ -6902,12 +6901,6 @@ async function listCardFiles(dir, sub = "", walked, shards) {
 
 // lib/store/card-cache.ts
 var NO_VIEW = Buffer.alloc(0);
-async function checkCardCache(dir, freshness, stats) {
-  const old = openCache2(dir);
-  if (!old) return void 0;
-  await readFresh(dir, { freshness: { ...freshness, checkAll: true }, ...stats ? { stats } : {}, stateDirMade: false, verifyOnly: true });
-  return { cards: old.records.length };
-}
 async function readFresh(dir, options) {
   const fresh = options.freshness;
   const mark = fresh ? journalMark(dir) : void 0;
@@ -7071,6 +7064,102 @@ function sameList(a, b) {
   return a.length === b.length && a.every((x, i) => JSON.stringify(x) === JSON.stringify(b[i]));
 }
 var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
+
+// lib/store/card-cache-check.ts
+var FIRST_READ = 64 * 1024;
+async function checkCardCache(dir, freshness, stats) {
+  const quick = checkCardStamps(dir, freshness, stats);
+  if (!quick) return void 0;
+  if (quick.outcome !== "unsure") return { cards: quick.cards };
+  await readFresh(dir, { freshness: { ...freshness, checkAll: true }, ...stats ? { stats } : {}, stateDirMade: false, verifyOnly: true });
+  forgetDecoded(joinPath(dir, STATE_DIR, CARD_CACHE));
+  return { cards: quick.cards };
+}
+function checkCardStamps(dir, freshness, stats) {
+  const mark = journalMark(dir);
+  const cache = readCacheStamps(joinPath(dir, STATE_DIR, CARD_CACHE));
+  if (!cache) return void 0;
+  const cards = cache.names.length;
+  const result = (outcome) => ({ outcome, cards });
+  const cacheMtime = cache.stamp[0];
+  const old = (s) => !racy2(s, cacheMtime, cache.racyMs);
+  const index = lstatIfExists(joinPath(dir, INDEX_FILE));
+  if (!index?.isFile()) return result("unsure");
+  const recorded = cache.head.index;
+  const now = [index.mtimeMs, index.size, index.ctimeMs, index.ino];
+  if (!recorded || !now.every((v, i) => v === recorded[i]) || !old(now)) return result("changed");
+  const prefix = joinPath(dir, "x").slice(0, -1);
+  const n = cache.numbers;
+  let sure = true;
+  for (let i = 0, k = 0; i < cards; i++, k += NUMBERS) {
+    const file = cache.names[i];
+    const st = lstatIfExists(prefix + file);
+    if (!st?.isFile()) return result("changed");
+    stats?.set(file, [st.mtimeMs, st.size, st.ctimeMs]);
+    if (st.mtimeMs !== n[k] || st.size !== n[k + 1] || st.ctimeMs !== n[k + 2]) return result("changed");
+    if ((n[k + 6] & FLAG_READ_ERROR) !== 0 || !old([n[k], n[k + 1], n[k + 2]])) sure = false;
+  }
+  if (cache.head.dirs.length === 0) return result("unsure");
+  for (const [rel, mtime] of cache.head.dirs) if (dirMtime(dir, rel) !== mtime || !old([mtime, 0, mtime])) sure = false;
+  if (!sure) return result("unsure");
+  if (mark && cards > freshness.fullCheckMax) writeCardCheck(dir, { cache: cache.stamp, at: freshness.nowMs, journal: mark });
+  return result("verified");
+}
+function readCacheStamps(file) {
+  let opened;
+  try {
+    opened = openRegular(file, { nofollow: true });
+  } catch {
+    return void 0;
+  }
+  const { fd, stat: stat2 } = opened;
+  try {
+    if (stat2.size > CACHE_READ_CAP) return void 0;
+    const read = (from, length, buf = Buffer.allocUnsafe(Math.max(0, Math.min(length, stat2.size - from)))) => {
+      let got = 0;
+      while (got < buf.length) {
+        const r = readAt(fd, buf, got, buf.length - got, from + got);
+        if (r === 0) break;
+        got += r;
+      }
+      return buf.subarray(0, got);
+    };
+    let top = read(0, FIRST_READ);
+    let second = -1;
+    for (; ; ) {
+      const first2 = top.indexOf(10);
+      second = first2 < 0 ? -1 : top.indexOf(10, first2 + 1);
+      if (second >= 0 || top.length >= stat2.size) break;
+      top = read(0, top.length * 2);
+    }
+    const first = top.indexOf(10);
+    if (second < 0 || top.toString("latin1", 0, first) !== CARD_CACHE_VERSION) return void 0;
+    const parsed = JSON.parse(top.toString("latin1", first + 1, second));
+    const head = checkHead(parsed);
+    const { count, sections } = parsed;
+    if (!head || !isCount3(count) || !Array.isArray(sections) || sections.length !== 4 || !sections.every(isCount3)) return void 0;
+    const lengths = sections;
+    const namesAt = second + 1;
+    const numbersAt = namesAt + lengths.reduce((a, b) => a + b, 0);
+    if (stat2.size - numbersAt !== count * NUMBERS * 8) return void 0;
+    const names = read(namesAt, lengths[0]).toString("utf8").split("\n");
+    if (names.length !== count + 1 || names.pop() !== "" || !names.every((name, i) => isCardFileName(name) && (i === 0 || names[i - 1] < name))) return void 0;
+    const numbers = new Float64Array(count * NUMBERS);
+    const raw = Buffer.from(numbers.buffer);
+    if (read(numbersAt, raw.length, raw).length !== raw.length) return void 0;
+    if (!LITTLE_ENDIAN2) raw.swap64();
+    for (let k = 0; k < numbers.length; k += NUMBERS) {
+      if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount3(numbers[k + 6]) || numbers[k + 6] >= 16) return void 0;
+    }
+    return { head, names, numbers, stamp: cacheStamp(stat2), racyMs: racyWindow(stat2.mtimeMs) };
+  } catch {
+    return void 0;
+  } finally {
+    close(fd);
+  }
+}
+var LITTLE_ENDIAN2 = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+var isCount3 = (v) => Number.isSafeInteger(v) && v >= 0;
 
 // lib/rank-cache/keeper-lock.ts
 var KEEPER_LOCK = "keeper";

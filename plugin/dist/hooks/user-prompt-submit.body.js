@@ -7248,11 +7248,12 @@ function mapRuns(delta, baseSize) {
   const lineShift = new Int32Array(size);
   let j = 0;
   for (let r = 0; r < delta.runs.length; r += 3) {
-    const [from, count, shift] = [delta.runs[r], delta.runs[r + 1], delta.runs[r + 2]];
-    for (let i = 0; i < count; i++, j++) {
-      toBase[j] = from >= 0 ? from + i : from - i;
-      lineShift[j] = shift;
-    }
+    const from = delta.runs[r];
+    const count = delta.runs[r + 1];
+    lineShift.fill(delta.runs[r + 2], j, j + count);
+    const step = from >= 0 ? 1 : -1;
+    for (let i = 0, b = from; i < count; i++, b += step) toBase[j + i] = b;
+    j += count;
   }
   return { toBase, lineShift };
 }
@@ -7261,7 +7262,12 @@ function mergedStore(base, open) {
   const bi = base.store.index;
   const n = toBase.length;
   const fromBase = new Int32Array(base.view.n).fill(-1);
-  for (let j = 0; j < n; j++) if (toBase[j] >= 0) fromBase[toBase[j]] = j;
+  const fromDelta = [];
+  for (let j = 0; j < n; j++) {
+    const b = toBase[j];
+    if (b >= 0) fromBase[b] = j;
+    else fromDelta.push(j);
+  }
   const entries = delta.entries;
   const deltaOf = (j) => {
     const b = toBase[j];
@@ -7272,25 +7278,17 @@ function mergedStore(base, open) {
   const postingsOfDelta = (term) => {
     if (!deltaPostings) {
       deltaPostings = /* @__PURE__ */ new Map();
-      for (let j = 0; j < n; j++) {
-        const e = deltaOf(j);
-        if (e)
-          for (const [t, tf, mask] of e.post) {
-            let list = deltaPostings.get(t);
-            if (!list) deltaPostings.set(t, list = []);
-            list.push([j, tf, mask]);
-          }
-      }
+      for (const j of fromDelta)
+        for (const [t, tf, mask] of deltaOf(j).post) {
+          let list = deltaPostings.get(t);
+          if (!list) deltaPostings.set(t, list = []);
+          list.push([j, tf, mask]);
+        }
     }
     return deltaPostings.get(term);
   };
   const stamps = /* @__PURE__ */ new Map();
   for (const e of entries) stamps.set(e.file, e.stamp);
-  const deltaIds = () => {
-    const out = [];
-    for (let j = 0; j < n; j++) if (toBase[j] < 0) out.push(j);
-    return out;
-  };
   const index = {
     size: n,
     entry: (j) => {
@@ -7327,7 +7325,7 @@ function mergedStore(base, open) {
       if (k === 0) return void 0;
       return { length: k, id: id.subarray(0, k), tf: tf.subarray(0, k), mask: mask.subarray(0, k) };
     },
-    alwaysIds: [...bi.alwaysIds.map((b) => fromBase[b]).filter((j) => j >= 0), ...deltaIds().filter((j) => deltaOf(j).priority === "always")].sort((a, b) => a - b),
+    alwaysIds: [...bi.alwaysIds.map((b) => fromBase[b]).filter((j) => j >= 0), ...fromDelta.filter((j) => deltaOf(j).priority === "always")].sort((a, b) => a - b),
     lineBytes: (j) => {
       const d = deltaOf(j);
       return d ? utf8Bytes(d.printed) : bi.lineBytes(toBase[j]);
@@ -7352,7 +7350,7 @@ function mergedStore(base, open) {
     },
     scoped: () => [
       ...(bi.scoped?.() ?? []).flatMap(([b, list]) => fromBase[b] >= 0 ? [[fromBase[b], list]] : []),
-      ...deltaIds().flatMap((j) => {
+      ...fromDelta.flatMap((j) => {
         const scope = deltaOf(j).scope;
         return scope && scope.length > 0 ? [[j, scope]] : [];
       })

@@ -1,0 +1,151 @@
+// The keeper's check of the card cache (lib/rank-cache/keeper.ts), about every second above the full-check size.
+// Its common round finds nothing changed, and for that it needs only the cache's head, its card names and its
+// numbers (each record's stamp and flags: ~10 MB of the 42–64 MB file at 100,000 cards), never the rows, words or
+// view. Decoding the whole file into 100,000 records, kept between rounds by the decode memo, made the keeper's
+// peak RSS ~430 MiB and its round 0.4–1.3 s, long enough that prompts fell outside their 2 s window and stat'ed
+// every card themselves (bench/README.md, h/hookwarm).
+//
+// So a round reads those sections with positional reads and answers one of three ways:
+//   - verified: MEMORY.md's stamp, every card's stamp and every watched directory's mtime are as recorded and old
+//     enough to trust: the check is recorded, exactly what the full pass (card-cache.ts, verifyOnly) records then;
+//   - changed: MEMORY.md or a card moved, or a card is gone: the full pass would stop there too without writing
+//     anything, so nothing is recorded and the next command reads the change;
+//   - unsure (a stamp too recent to trust, an unreadable card, a directory that moved with no card changed): the
+//     full pass decides, as before, since it may settle stamps by rewriting the cache.
+// Every name is checked as a listing would give it before it is stat'ed: a planted cache never chooses a path.
+import { CARD_CACHE_VERSION, checkHead, isCardFileName, NUMBERS, type CacheHead } from "./card-cache-format.js";
+import { FLAG_READ_ERROR } from "./card-record.js";
+import { dirMtime, racy, racyWindow } from "./card-trust.js";
+import { CACHE_READ_CAP, forgetDecoded } from "./card-read.js";
+import { close, lstatIfExists, openRegular, readAt } from "./checked-fs.js";
+import { cacheStamp, writeCardCheck, type CacheStamp, type CardStamps, type Freshness } from "./full-check.js";
+import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
+import { CARD_CACHE } from "./card-words.js";
+import { readFresh } from "./card-cache.js";
+import { journalMark } from "./write-journal.js";
+
+/** The head line is read in pieces of this size, doubled until it ends (its links to no card can be long). */
+const FIRST_READ = 64 * 1024;
+
+export type StampCheck = { outcome: "verified" | "changed" | "unsure"; cards: number };
+
+/** What the check reads of a card-cache file: its head, names, per-record numbers and its own stamp. */
+interface CacheStamps {
+  head: CacheHead;
+  names: string[];
+  numbers: Float64Array;
+  stamp: CacheStamp;
+  racyMs: number;
+}
+
+/**
+ * The keeper's full check: every card of an existing card cache stat'ed, and the check recorded while the cache
+ * matches them all. Undefined when there is no cache to keep (a first build is a command's to make).
+ */
+export async function checkCardCache(dir: string, freshness: Freshness, stats?: CardStamps): Promise<{ cards: number } | undefined> {
+  const quick = checkCardStamps(dir, freshness, stats);
+  if (!quick) return undefined;
+  if (quick.outcome !== "unsure") return { cards: quick.cards };
+  await readFresh(dir, { freshness: { ...freshness, checkAll: true }, ...(stats ? { stats } : {}), stateDirMade: false, verifyOnly: true });
+  // Its records are for this round only: kept, they were most of the keeper's ~430 MiB at 100,000 cards.
+  forgetDecoded(joinPath(dir, STATE_DIR, CARD_CACHE));
+  return { cards: quick.cards };
+}
+
+/**
+ * The keeper's round over the card cache from its stamps alone (see above); `stats` gets every card's lstat as
+ * numbers for the rank cache's check. Undefined: no card cache, or one that does not read as encodeCardCache wrote it.
+ */
+export function checkCardStamps(dir: string, freshness: Freshness, stats?: CardStamps): StampCheck | undefined {
+  // The journal's end before any stat, as the full pass takes it: every journaled write after the check is after it.
+  const mark = journalMark(dir);
+  const cache = readCacheStamps(joinPath(dir, STATE_DIR, CARD_CACHE));
+  if (!cache) return undefined;
+  const cards = cache.names.length;
+  const result = (outcome: StampCheck["outcome"]): StampCheck => ({ outcome, cards });
+  const cacheMtime = cache.stamp[0];
+  const old = (s: readonly number[]) => !racy(s, cacheMtime, cache.racyMs);
+
+  // MEMORY.md as recorded, or its links are parsed again: the full pass stops there (nothing written).
+  const index = lstatIfExists(joinPath(dir, INDEX_FILE));
+  if (!index?.isFile()) return result("unsure");
+  const recorded = cache.head.index;
+  const now = [index.mtimeMs, index.size, index.ctimeMs, index.ino];
+  if (!recorded || !now.every((v, i) => v === recorded[i]) || !old(now)) return result("changed");
+
+  const prefix = joinPath(dir, "x").slice(0, -1);
+  const n = cache.numbers;
+  let sure = true;
+  for (let i = 0, k = 0; i < cards; i++, k += NUMBERS) {
+    const file = cache.names[i]!;
+    const st = lstatIfExists(prefix + file);
+    if (!st?.isFile()) return result("changed"); // gone, or no longer a regular file
+    stats?.set(file, [st.mtimeMs, st.size, st.ctimeMs]);
+    if (st.mtimeMs !== n[k] || st.size !== n[k + 1] || st.ctimeMs !== n[k + 2]) return result("changed");
+    // Read again by the full pass every time (an unreadable card), or too recent to trust: it decides.
+    if ((n[k + 6]! & FLAG_READ_ERROR) !== 0 || !old([n[k]!, n[k + 1]!, n[k + 2]!])) sure = false;
+  }
+  if (cache.head.dirs.length === 0) return result("unsure");
+  for (const [rel, mtime] of cache.head.dirs) if (dirMtime(dir, rel) !== mtime || !old([mtime, 0, mtime])) sure = false;
+  if (!sure) return result("unsure");
+  if (mark && cards > freshness.fullCheckMax) writeCardCheck(dir, { cache: cache.stamp, at: freshness.nowMs, journal: mark });
+  return result("verified");
+}
+
+/** The head, names and numbers of the card-cache file, checked as decodeCardCache checks them; undefined otherwise. */
+function readCacheStamps(file: string): CacheStamps | undefined {
+  let opened: ReturnType<typeof openRegular>;
+  try {
+    opened = openRegular(file, { nofollow: true });
+  } catch {
+    return undefined;
+  }
+  const { fd, stat } = opened;
+  try {
+    if (stat.size > CACHE_READ_CAP) return undefined; // the full decode refuses it too: no cache to keep
+    const read = (from: number, length: number, buf = Buffer.allocUnsafe(Math.max(0, Math.min(length, stat.size - from)))) => {
+      let got = 0;
+      while (got < buf.length) {
+        const r = readAt(fd, buf, got, buf.length - got, from + got);
+        if (r === 0) break;
+        got += r;
+      }
+      return buf.subarray(0, got);
+    };
+    let top = read(0, FIRST_READ);
+    let second = -1;
+    for (;;) {
+      const first = top.indexOf(10);
+      second = first < 0 ? -1 : top.indexOf(10, first + 1);
+      if (second >= 0 || top.length >= stat.size) break;
+      top = read(0, top.length * 2);
+    }
+    const first = top.indexOf(10);
+    if (second < 0 || top.toString("latin1", 0, first) !== CARD_CACHE_VERSION) return undefined;
+    const parsed = JSON.parse(top.toString("latin1", first + 1, second)) as Record<string, unknown>;
+    const head = checkHead(parsed);
+    const { count, sections } = parsed;
+    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 4 || !sections.every(isCount)) return undefined;
+    const lengths = sections as number[];
+    const namesAt = second + 1;
+    const numbersAt = namesAt + lengths.reduce((a, b) => a + b, 0);
+    if (stat.size - numbersAt !== count * NUMBERS * 8) return undefined;
+    const names = read(namesAt, lengths[0]!).toString("utf8").split("\n");
+    if (names.length !== count + 1 || names.pop() !== "" || !names.every((name, i) => isCardFileName(name) && (i === 0 || names[i - 1]! < name))) return undefined;
+    const numbers = new Float64Array(count * NUMBERS);
+    const raw = Buffer.from(numbers.buffer);
+    if (read(numbersAt, raw.length, raw).length !== raw.length) return undefined;
+    if (!LITTLE_ENDIAN) raw.swap64();
+    for (let k = 0; k < numbers.length; k += NUMBERS) {
+      if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount(numbers[k + 6]) || numbers[k + 6]! >= 16) return undefined;
+    }
+    return { head, names, numbers, stamp: cacheStamp(stat), racyMs: racyWindow(stat.mtimeMs) };
+  } catch {
+    return undefined;
+  } finally {
+    close(fd);
+  }
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
