@@ -148,6 +148,15 @@ export function userMessages(jsonl: string): UserMessage[] {
   return texts.map((text, i) => ({ n: i + 1, text }));
 }
 
+/**
+ * A prompt as OpenCode's plugin hands it over: `opencode run "<message>"` (1.18.33) wraps a message in double quotes
+ * before the model and the plugin see it, so one quoted string with no other quote in it is unwrapped to the words
+ * the user typed. Anything else is left as it is.
+ */
+export function opencodeMessage(text: string): string {
+  return /^"([^"]+)"$/.exec(text.trim())?.[1] ?? text;
+}
+
 /** A text chunk of a user prompt in Grok's updates.jsonl (`params.update`), keyed by its prompt; anything else is undefined. */
 function grokUserChunk(params: unknown): { prompt: unknown; text: string } | undefined {
   const update = (params as { update?: { sessionUpdate?: unknown; content?: { type?: unknown; text?: unknown }; _meta?: { promptIndex?: unknown } } } | null)?.update;
