@@ -668,6 +668,9 @@ function userMessages(jsonl) {
   const texts = codexEvents || codexItems.length === 0 ? typedByUser : [...typedByUser, ...codexItems];
   return texts.map((text, i) => ({ n: i + 1, text }));
 }
+function opencodeMessage(text) {
+  return /^"([^"]+)"$/.exec(text.trim())?.[1] ?? text;
+}
 function grokUserChunk(params) {
   const update = params?.update;
   if (update?.sessionUpdate !== "user_message_chunk" || update.content?.type !== "text" || typeof update.content.text !== "string") return void 0;
@@ -741,7 +744,7 @@ async function endSession(event, host, io) {
   return result;
 }
 function sessionMessages(event, host, io) {
-  if (host === "opencode" && event.messages) return event.messages.map((text, i) => ({ n: i + 1, text }));
+  if (host === "opencode" && event.messages) return event.messages.map((text, i) => ({ n: i + 1, text: opencodeMessage(text) }));
   if (!event.transcriptPath) return [];
   return readSessionMessages(event.transcriptPath, host, io);
 }
