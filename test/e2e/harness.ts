@@ -2,7 +2,6 @@
 // with a sample store, and helpers to run a host until its own transcript or log holds the evidence.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -236,27 +235,8 @@ export function installMemctlAt(world: World, prefix: string): void {
   world.env.PATH = `${bin}${path.delimiter}${world.env.PATH}`;
 }
 
-export interface Capture {
-  url: string;
-  bodies: string[];
-  close: () => void;
-}
-
-/** A local stand-in for the provider API: records each request body and answers 400, so the host stops at once. */
-export async function captureProvider(): Promise<Capture> {
-  const bodies: string[] = [];
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (d: Buffer) => (body += d.toString("utf8")));
-    req.on("end", () => {
-      bodies.push(body);
-      res.writeHead(400, { "content-type": "application/json" });
-      res.end('{"type":"error","error":{"type":"invalid_request_error","message":"memctl e2e capture"}}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, bodies, close: () => server.close() };
-}
+// The provider stand-ins live in stand-in.ts; the 400-answering one is also reachable from here.
+export { captureProvider, type StandIn as Capture } from "./stand-in.js";
 
 /** Runs a host to completion (or the timeout), its output collected; the event loop stays free for the capture server. */
 export function runToEnd(bin: string, args: string[], cwd: string, env: Record<string, string>, timeoutMs = 90_000): Promise<{ code: number | null; output: string }> {
