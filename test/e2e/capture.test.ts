@@ -1,8 +1,8 @@
 // Capture on every pinned host, for real: memctl install wires the host's own end of session; a session whose
 // prompt says "from now on, run the linter before every commit" ends, the host runs memctl's hook, and a proposal
 // whose source names that host's session is staged. Nothing canonical changes, and the next real session's start
-// names the pending count. Claude Code 2.1.328 runs offline (the API is unreachable, the session ends on its own);
-// Codex 0.169.0, Grok Build 1.0.41 and OpenCode 1.18.33 finish their turn against a local stand-in provider.
+// names the pending count. Each host (Claude Code 2.1.328, Codex 0.169.0, Grok Build 1.0.41, OpenCode 1.18.33) finishes
+// its turn against a local stand-in provider (stand-in.ts, 127.0.0.1 only) and ends its session as it would online.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -43,9 +43,12 @@ function assertLintProposal(found: Staged[], hostName: string): string {
 }
 
 test("claude: a session that says 'from now on, run the linter before every commit' ends: a proposal with that source, and the next start names it", {
-  timeout: 540_000,
+  timeout: 180_000,
 }, async (t) => {
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
+  // Against an unreachable API the session also ends, but only after Claude's retries (about a minute a session).
+  const provider = await standInProvider((_path, body) => ({ stream: anthropicStream((JSON.parse(body || "{}") as { model?: string }).model ?? "claude") }));
+  t.after(provider.close);
   const world = makeWorld("capture");
   const installed = memctl(world, ["install", "claude"]);
   assert.equal(installed.status, 0, installed.stderr);
@@ -54,19 +57,19 @@ test("claude: a session that says 'from now on, run the linter before every comm
   const env = {
     ...world.env,
     ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key",
-    ANTHROPIC_BASE_URL: "http://127.0.0.1:9",
+    ANTHROPIC_BASE_URL: provider.url,
     DISABLE_AUTOUPDATER: "1",
     DISABLE_TELEMETRY: "1",
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
     CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS: "5000",
   };
-  const found = await runUntil(host.bin, ["-p", LINT], { cwd: world.project, env, timeoutMs: 240_000 }, () => staged(world));
+  const found = await runUntil(host.bin, ["-p", LINT], { cwd: world.project, env, timeoutMs: 120_000 }, () => staged(world));
   assert.match(assertLintProposal(found, "claude"), /^[0-9a-f-]+$/);
   assert.deepEqual(snapshot(canonical(world)), before, "cards, MEMORY.md, history and episodes are byte-identical");
   // A second session in the same project: Claude runs the SessionStart hook install wired and keeps its output in
-  // the transcript; it is killed once that is there (before any SessionEnd, so it stages nothing itself).
+  // the transcript (its prompt says nothing durable, so its own end stages nothing).
   const transcripts = path.join(world.home, ".claude", "projects");
-  const start = await runUntil(host.bin, ["-p", "what does this project do?"], { cwd: world.project, env, timeoutMs: 240_000 }, () => {
+  const start = await runUntil(host.bin, ["-p", "what does this project do?"], { cwd: world.project, env, timeoutMs: 120_000 }, () => {
     for (const file of filesUnder(transcripts).filter((f) => f.endsWith(".jsonl"))) {
       const found = readJsonl(file)
         .map((l) => l.attachment as { hookEvent?: string; content?: unknown } | undefined)
@@ -77,6 +80,7 @@ test("claude: a session that says 'from now on, run the linter before every comm
     return undefined;
   });
   assert.match(start, PENDING);
+  assert.equal(staged(world)?.length, 1, "the second session staged nothing");
   assert.deepEqual(snapshot(canonical(world)), before, "still byte-identical after the second session");
   removeWorld(world);
 });
