@@ -8,7 +8,8 @@ import { userMessages } from "../../../lib/capture/transcript.js";
 function grokUpdate(update: Record<string, unknown>, method = "session/update"): string {
   return JSON.stringify({ timestamp: 1796558649, method, params: { sessionId: "01a24b3d", update, _meta: { eventId: "01a24b3d-3", agentTimestampMs: 1796558649720 } } });
 }
-const userChunk = (text: string, promptIndex: number) => grokUpdate({ sessionUpdate: "user_message_chunk", content: { type: "text", text }, _meta: { modelId: "stub-model", promptIndex } });
+const userChunk = (text: string, promptIndex: number) =>
+  grokUpdate({ sessionUpdate: "user_message_chunk", content: { type: "text", text }, _meta: { modelId: "stub-model", promptIndex } });
 
 test("Grok's updates.jsonl: the user's prompts, their chunks joined; the agent's text, hook runs and turn ends never count", () => {
   const lines = [
