@@ -129,6 +129,9 @@ export function removeWorld(world: World): void {
   // own retries only retry the last rmdir, so an entry created after its listing fails every retry (ENOTEMPTY, seen
   // on a loaded CI machine): start over, listing again, until that work is done.
   const deadline = Date.now() + 20_000;
+  // Work that starts after the listing (a session's detached capture, its hook log) would recreate what was removed
+  // and outlive the test: first wait, within the same deadline, for every process working inside the world to end.
+  while (workingIn(world.dir).length > 0 && Date.now() < deadline) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
   for (;;) {
     try {
       fs.rmSync(world.dir, { recursive: true, force: true });
@@ -139,6 +142,23 @@ export function removeWorld(world: World): void {
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
     }
   }
+}
+
+/** Processes other than this one whose working directory is inside `dir` (Linux /proc; elsewhere none are seen). */
+function workingIn(dir: string): number[] {
+  if (!fs.existsSync("/proc/self/cwd")) return [];
+  return fs
+    .readdirSync("/proc")
+    .filter((n) => /^\d+$/.test(n) && Number(n) !== process.pid)
+    .filter((n) => {
+      try {
+        const cwd = fs.readlinkSync(`/proc/${n}/cwd`);
+        return cwd === dir || cwd.startsWith(dir + path.sep);
+      } catch {
+        return false; // gone, or not ours to read
+      }
+    })
+    .map(Number);
 }
 
 /** Runs the built memctl CLI in the world (cwd = the project). */
