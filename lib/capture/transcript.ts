@@ -102,13 +102,16 @@ function contentText(content: unknown): string | undefined {
 
 /**
  * The user's messages in a JSONL transcript: Claude Code (`type: "user"`, `message.content`; meta and sidechain
- * lines skipped), Codex rollouts (`event_msg` `user_message`, else `response_item` user messages), and a plain
- * `{role: "user", content}` line (Grok's chat history). Lines that do not parse are skipped.
+ * lines skipped), Codex rollouts (`event_msg` `user_message`, else `response_item` user messages), Grok Build's
+ * updates.jsonl (what its SessionEnd names: ACP `session/update` `user_message_chunk` lines, one prompt's chunks
+ * joined), and a plain `{role: "user", content}` line. Lines that do not parse are skipped.
  */
 export function userMessages(jsonl: string): UserMessage[] {
   const typedByUser: string[] = [];
   const codexItems: string[] = [];
   let codexEvents = false;
+  // Grok's prompts by promptIndex, in first-seen order: a prompt can arrive in several chunks.
+  const grokPrompts = new Map<unknown, string[]>();
   for (const line of jsonl.split("\n")) {
     if (!line.trim().startsWith("{")) continue;
     let o: Record<string, unknown>;
@@ -129,13 +132,38 @@ export function userMessages(jsonl: string): UserMessage[] {
       const message = (o.message ?? {}) as Record<string, unknown>;
       const t = message.role === undefined || message.role === "user" ? contentText(message.content) : undefined;
       if (t) typedByUser.push(t);
+    } else if (o.method === "session/update") {
+      const chunk = grokUserChunk(o.params);
+      if (chunk) grokPrompts.set(chunk.prompt, [...(grokPrompts.get(chunk.prompt) ?? []), chunk.text]);
     } else if (o.type === undefined && o.role === "user") {
       const t = contentText(o.content);
       if (t) typedByUser.push(t);
     }
   }
+  for (const chunks of grokPrompts.values()) {
+    const t = typed(chunks.join(""));
+    if (t) typedByUser.push(t);
+  }
   const texts = codexEvents || codexItems.length === 0 ? typedByUser : [...typedByUser, ...codexItems];
   return texts.map((text, i) => ({ n: i + 1, text }));
+}
+
+/**
+ * A prompt as OpenCode's plugin hands it over: `opencode run "<message>"` (1.18.33) wraps a message in double quotes
+ * before the model and the plugin see it, so one quoted string with no other quote in it is unwrapped to the words
+ * the user typed. Anything else is left as it is.
+ */
+export function opencodeMessage(text: string): string {
+  return /^"([^"]+)"$/.exec(text.trim())?.[1] ?? text;
+}
+
+/** A text chunk of a user prompt in Grok's updates.jsonl (`params.update`), keyed by its prompt; anything else is undefined. */
+function grokUserChunk(params: unknown): { prompt: unknown; text: string } | undefined {
+  const update = (params as { update?: { sessionUpdate?: unknown; content?: { type?: unknown; text?: unknown }; _meta?: { promptIndex?: unknown } } } | null)?.update;
+  if (update?.sessionUpdate !== "user_message_chunk" || update.content?.type !== "text" || typeof update.content.text !== "string") return undefined;
+  // A chunk without an index is a prompt of its own (the key is unique to it).
+  const index = update._meta?.promptIndex;
+  return { prompt: typeof index === "number" ? index : Symbol(), text: update.content.text };
 }
 
 /** The user's messages of the transcript a payload names, read safely (see the top of this file). */

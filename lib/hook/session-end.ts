@@ -14,7 +14,7 @@ import { resolveMemory } from "../config/resolve.js";
 import { runLlmCommand } from "../compact/generate.js";
 import { DEFAULT_LLM_TIMEOUT_SECONDS } from "../compact/run.js";
 import { captureMessages, type CaptureResult, type ModelRunner } from "../capture/capture.js";
-import { readSessionMessages, type UserMessage } from "../capture/transcript.js";
+import { opencodeMessage, readSessionMessages, type UserMessage } from "../capture/transcript.js";
 import { DEFAULT_SESSION_LIMIT } from "../capture/stage.js";
 import { cliEntry, findPackageRoot } from "../../install/context.js";
 import { secretPolicy } from "../records/secrets.js";
@@ -112,7 +112,7 @@ async function endSession(event: SessionEndEvent, host: string, io: Io): Promise
 
 function sessionMessages(event: SessionEndEvent, host: string, io: Io): UserMessage[] {
   // Only OpenCode's plugin (in the host's own process) hands over messages; every other host names a transcript.
-  if (host === "opencode" && event.messages) return event.messages.map((text, i) => ({ n: i + 1, text }));
+  if (host === "opencode" && event.messages) return event.messages.map((text, i) => ({ n: i + 1, text: opencodeMessage(text) }));
   if (!event.transcriptPath) return [];
   return readSessionMessages(event.transcriptPath, host, io);
 }

@@ -4,6 +4,7 @@
 import { BLOCK_CLOSE, BLOCK_OPEN, blockText } from "../core/block.js";
 import type { IndexEntry } from "../core/index-file.js";
 import { renderEntryLine } from "../core/block.js";
+import { readPending } from "../records/proposal-files.js";
 
 /** How the session-start hook was wired: the plugin's commands are namespaced (/memctl:…, $memctl:…). */
 export type Wiring = "install" | "plugin";
@@ -55,4 +56,15 @@ export function nativelyLoadedLines(entries: readonly IndexEntry[]): string[] {
     lines.push(renderEntryLine(e));
   }
   return lines;
+}
+
+/** One line when proposals wait for the owner (captured at session end, proposed by hosts or agents). */
+export function pendingNote(memoryDir: string): string | undefined {
+  let n: number;
+  try {
+    n = readPending(memoryDir).proposals.length;
+  } catch {
+    return undefined;
+  }
+  return n === 0 ? undefined : `${n} proposal${n === 1 ? "" : "s"} await${n === 1 ? "s" : ""} the owner's review (memctl review); proposals are not memory until accepted.`;
 }

@@ -8,7 +8,6 @@ import { hostAdapter, HOSTS, type HookOutcome, type HostAdapter } from "../../ho
 import { utf8Text } from "../core/bytes.js";
 import { readConfig } from "../config/config.js";
 import { loadsStoreNatively } from "../config/budget.js";
-import { readPending } from "../records/proposal-files.js";
 import { episodeReminder, readLastEpisode } from "../store/episode-tail.js";
 import { displayDir, renderUnavailable, utf8Bytes, type BlockContext } from "../core/block.js";
 import type { Io } from "../store/io.js";
@@ -25,7 +24,7 @@ import { sessionStarted, type SessionStartEvent } from "./session.js";
 import { beginSession, forgetSession, markShown } from "./session-state.js";
 import { sessionInstructionBlock } from "./session-instructions.js";
 import type { PiecedText } from "../core/pieced-text.js";
-import { AUTO_MEMORY_NOTICE, autoMemoryNote, initHint, nativelyLoadedLines, noteBlock, type Wiring } from "./session-notes.js";
+import { AUTO_MEMORY_NOTICE, autoMemoryNote, initHint, nativelyLoadedLines, noteBlock, pendingNote, type Wiring } from "./session-notes.js";
 
 export type SessionStartStatus =
   | "injected" // the overview (or compact) was printed
@@ -185,17 +184,6 @@ function keeperAfter(memoryDir: string, script: (() => string | undefined) | und
       else logHookError(io, "keeper not started: dist/hooks/keeper.cjs not found beside the CLI");
     },
   };
-}
-
-/** One line when proposals wait for the owner (captured at session end, proposed by hosts or agents). */
-export function pendingNote(memoryDir: string): string | undefined {
-  let n: number;
-  try {
-    n = readPending(memoryDir).proposals.length;
-  } catch {
-    return undefined;
-  }
-  return n === 0 ? undefined : `${n} proposal${n === 1 ? "" : "s"} await${n === 1 ? "s" : ""} the owner's review (memctl review); proposals are not memory until accepted.`;
 }
 
 /** In a git project with no store at all: the one step that starts one, said once per session start. */

@@ -7,6 +7,7 @@ import { buildInjection } from "../hook/inject.js";
 import { OVER_WARN_LOG, sessionStartBlock } from "../hook/session-overview.js";
 import { logHookError } from "../hook/run.js";
 import { sessionInstructionBlock } from "../hook/session-instructions.js";
+import { pendingNote } from "../hook/session-notes.js";
 import { warnBytesFromConfig } from "../reports/injection.js";
 import { displayDir, renderUnavailable } from "../core/block.js";
 import { withStoreLock } from "../store/lock.js";
@@ -76,16 +77,18 @@ export async function memoryOverview(s: ToolSession, args: { max_bytes?: number 
   const { memoryDir, resolution } = requireStore(s);
   const warnBytes = args.max_bytes ?? warnBytesFromConfig(readConfig(s.io).value.raw).value;
   const context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: 0, dir: displayDir(memoryDir, s.io.home) };
+  // Proposals staged at an earlier session's end wait for the owner: named here as the session-start hook names them.
+  const waiting = pendingNote(memoryDir);
   let built;
   try {
-    built = await sessionStartBlock(memoryDir, context, warnBytes, [], scopeAtOf(resolution, s.io.cwd, s.options.repoRoot), freshnessOf(s.io));
+    built = await sessionStartBlock(memoryDir, context, warnBytes, waiting ? [waiting] : [], scopeAtOf(resolution, s.io.cwd, s.options.repoRoot), freshnessOf(s.io));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
   }
   // Grok ignores SessionStart output, so this call is its session start: the instruction parts it lacks come first.
   const instructions = s.options.actor === "host:grok" ? sessionInstructionBlock("grok", s.options.repoRoot ?? s.io.cwd, s.io) : "";
   if (!built)
-    return text(`${instructions}The memory store ${memoryDir} has no index entries yet.`, {
+    return text(`${instructions}The memory store ${memoryDir} has no index entries yet.${waiting ? `\n${waiting}` : ""}`, {
       status: "no-memory",
       memory_dir: memoryDir,
       bytes: 0,

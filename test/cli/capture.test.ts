@@ -28,6 +28,22 @@ test("a standing instruction in the transcript becomes one proposal with its sou
   assert.match(start.stdout, /1 proposal awaits the owner's review \(memctl review\)/);
 });
 
+// `opencode run "<message>"` (1.18.33) hands its plugin and the model the message wrapped in double quotes, as
+// test/e2e/capture.test.ts saw on the real binary: the words inside are what the user said.
+test("OpenCode's plugin hands over a prompt `opencode run` wrapped in quotes: the statement inside is staged, the source keeps the words", () => {
+  const w = world();
+  const r = run(
+    w,
+    ["hook", "session-end", "--host", "opencode", "--foreground"],
+    JSON.stringify({ cwd: w.proj, session_id: "ses_e2e", hook_event_name: "SessionEnd", messages: [`"${LINT}"`, '"say \\"hi\\" twice"'] }),
+  );
+  assert.equal(r.code, 0, r.stderr);
+  const staged = pending(w);
+  assert.equal(staged.length, 1, r.stdout);
+  assert.equal(staged[0]!.card.description, "Run the linter before every commit");
+  assert.equal(staged[0]!.source, `opencode session ses_e2e, user message 1: "${LINT}"`);
+});
+
 test("[capture] enabled = false: nothing is staged", () => {
   const w = world();
   fs.writeFileSync(w.config, "[capture]\nenabled = false\n");

@@ -1,16 +1,15 @@
 // Issue 18 on the real pinned hosts, offline: /mem-distill (Codex: $mem-distill) expands in each host's own
 // transcript / rollout / model-bound request, and the session-start block reaches each host's transcript.
-// On OpenCode a local stand-in for the provider answers with a bash tool call, so the host itself runs the
+// On OpenCode a local stand-in for the provider (stand-in.ts) answers with a bash tool call, so the host itself runs the
 // `memctl propose` the command asks for and a proposal is staged. Claude, Codex and Grok cannot run a tool
 // without a model: there the expansion is shown and the propose line the command prescribes is run as written.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { test } from "node:test";
 import { ensureHost, filesUnder, grokEnv, installMemctlAt, makeWorld, memctl, readJsonl, REPO, runUntil, type World, removeWorld, sweepGrokSessions } from "./harness.js";
+import { anthropicStream, standInProvider } from "./stand-in.js";
 
 const PROPOSE = `node ${REPO}/dist/cli.js propose ci-runner -t reference -d "CI runs on Buildkite" --topics "ci" --source "this session" --kind fact --confidence 0.9 --actor host:HOST - <<'BODY'\nPipelines live in .buildkite/.\nBODY`;
 
@@ -74,61 +73,28 @@ test("codex: $mem-distill's skill and the SessionStart block are in the rollout"
   removeWorld(world);
 });
 
-/** An Anthropic stream: a bash tool call for the first agent request, a short answer after it. */
-function stream(model: string, tool?: { command: string }): string {
-  const start = {
-    type: "message_start",
-    message: { id: "msg_e2e", type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } },
-  };
-  const block = tool
-    ? [
-        ["content_block_start", { type: "content_block_start", index: 0, content_block: { type: "tool_use", id: "toolu_e2e", name: "bash", input: {} } }],
-        [
-          "content_block_delta",
-          { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: JSON.stringify({ command: tool.command, description: "stage a proposal" }) } },
-        ],
-      ]
-    : [
-        ["content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }],
-        ["content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Proposed." } }],
-      ];
-  const events = [
-    ["message_start", start],
-    ...block,
-    ["content_block_stop", { type: "content_block_stop", index: 0 }],
-    ["message_delta", { type: "message_delta", delta: { stop_reason: tool ? "tool_use" : "end_turn", stop_sequence: null }, usage: { output_tokens: 2 } }],
-    ["message_stop", { type: "message_stop" }],
-  ];
-  return events.map(([name, data]) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`).join("");
-}
-
 test("opencode: /mem-distill expands into the model-bound request with the session-start block, and the host runs the memctl propose it asks for", {
   timeout: 240_000,
 }, async (t) => {
   const host = ensureHost("opencode");
   if ("skip" in host) return t.skip(`LOUD SKIP: ${host.skip}`);
   const world = makeWorld("opencode-distill");
-  const bodies: string[] = [];
   let called = false;
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (d: Buffer) => (body += d.toString("utf8")));
-    req.on("end", () => {
-      bodies.push(body);
-      const request = JSON.parse(body || "{}") as { model?: string; tools?: unknown[] };
-      const agent = (request.tools ?? []).length > 0 && body.includes("memctl distill --json");
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      res.end(stream(request.model ?? "claude", agent && !called ? { command: PROPOSE.replace("HOST", "opencode") } : undefined));
-      if (agent) called = true;
-    });
+  // A stand-in provider: the agent's first request after the expansion gets a bash tool call, every other one a short answer.
+  const server = await standInProvider((_path, body) => {
+    const request = JSON.parse(body || "{}") as { model?: string; tools?: unknown[] };
+    const agent = (request.tools ?? []).length > 0 && body.includes("memctl distill --json");
+    const tool = agent && !called ? { name: "bash", input: { command: PROPOSE.replace("HOST", "opencode"), description: "stage a proposal" } } : undefined;
+    if (agent) called = true;
+    return { stream: anthropicStream(request.model ?? "claude", tool) };
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  t.after(() => server.close());
+  const bodies = server.bodies;
+  t.after(server.close);
   fs.writeFileSync(path.join(world.project, "opencode.json"), '{\n\t"$schema": "https://opencode.ai/config.json",\n\t"permission": { "bash": "allow" }\n}\n');
   // Project scope wires commands on PATH (portable across machines): memctl is installed as npm would.
   installMemctlAt(world, path.join(world.dir, "prefix"));
   assert.equal(memctl(world, ["install", "opencode", "--scope", "project"]).status, 0);
-  const env = { ...world.env, ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key", ANTHROPIC_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` };
+  const env = { ...world.env, ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key", ANTHROPIC_BASE_URL: `${server.url}/v1` };
   const found = await runUntil(host.bin, ["run", "--command", "mem-distill", "CI runners"], { cwd: world.project, env, timeoutMs: 150_000 }, () => {
     // The agent's request (it carries tools; OpenCode's title request has none) holds the expansion and the block.
     const agent = bodies.find((b) => b.includes("memctl distill --json") && b.includes("Session start:") && ((JSON.parse(b) as { tools?: unknown[] }).tools ?? []).length > 0);

@@ -2,7 +2,6 @@
 // with a sample store, and helpers to run a host until its own transcript or log holds the evidence.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -130,6 +129,9 @@ export function removeWorld(world: World): void {
   // own retries only retry the last rmdir, so an entry created after its listing fails every retry (ENOTEMPTY, seen
   // on a loaded CI machine): start over, listing again, until that work is done.
   const deadline = Date.now() + 20_000;
+  // Work that starts after the listing (a session's detached capture, its hook log) would recreate what was removed
+  // and outlive the test: first wait, within the same deadline, for every process working inside the world to end.
+  while (workingIn(world.dir).length > 0 && Date.now() < deadline) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
   for (;;) {
     try {
       fs.rmSync(world.dir, { recursive: true, force: true });
@@ -140,6 +142,23 @@ export function removeWorld(world: World): void {
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
     }
   }
+}
+
+/** Processes other than this one whose working directory is inside `dir` (Linux /proc; elsewhere none are seen). */
+function workingIn(dir: string): number[] {
+  if (!fs.existsSync("/proc/self/cwd")) return [];
+  return fs
+    .readdirSync("/proc")
+    .filter((n) => /^\d+$/.test(n) && Number(n) !== process.pid)
+    .filter((n) => {
+      try {
+        const cwd = fs.readlinkSync(`/proc/${n}/cwd`);
+        return cwd === dir || cwd.startsWith(dir + path.sep);
+      } catch {
+        return false; // gone, or not ours to read
+      }
+    })
+    .map(Number);
 }
 
 /** Runs the built memctl CLI in the world (cwd = the project). */
@@ -236,27 +255,8 @@ export function installMemctlAt(world: World, prefix: string): void {
   world.env.PATH = `${bin}${path.delimiter}${world.env.PATH}`;
 }
 
-export interface Capture {
-  url: string;
-  bodies: string[];
-  close: () => void;
-}
-
-/** A local stand-in for the provider API: records each request body and answers 400, so the host stops at once. */
-export async function captureProvider(): Promise<Capture> {
-  const bodies: string[] = [];
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (d: Buffer) => (body += d.toString("utf8")));
-    req.on("end", () => {
-      bodies.push(body);
-      res.writeHead(400, { "content-type": "application/json" });
-      res.end('{"type":"error","error":{"type":"invalid_request_error","message":"memctl e2e capture"}}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, bodies, close: () => server.close() };
-}
+// The provider stand-ins live in stand-in.ts; the 400-answering one is also reachable from here.
+export { captureProvider, type StandIn as Capture } from "./stand-in.js";
 
 /** Runs a host to completion (or the timeout), its output collected; the event loop stays free for the capture server. */
 export function runToEnd(bin: string, args: string[], cwd: string, env: Record<string, string>, timeoutMs = 90_000): Promise<{ code: number | null; output: string }> {

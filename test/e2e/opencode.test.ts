@@ -4,48 +4,17 @@
 // request that only writes the session's title carries neither → uninstall restores the files.
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { test } from "node:test";
 import { ensureHost, filesUnder, installMemctlAt, makeWorld, memctl, PROMPT, RELEVANT_CARD, REPO, runUntil, snapshot, type World, removeWorld } from "./harness.js";
+import { anthropicStream, standInProvider } from "./stand-in.js";
 
 const host = ensureHost("opencode");
 
-/** One short Anthropic Messages answer as a server-sent event stream, so the turn ends and the session goes idle. */
-function answerStream(model: string): string {
-  const events: [string, unknown][] = [
-    [
-      "message_start",
-      {
-        type: "message_start",
-        message: { id: "msg_e2e", type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } },
-      },
-    ],
-    ["content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }],
-    ["content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Noted." } }],
-    ["content_block_stop", { type: "content_block_stop", index: 0 }],
-    ["message_delta", { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: 2 } }],
-    ["message_stop", { type: "message_stop" }],
-  ];
-  return events.map(([name, data]) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`).join("");
-}
-
-/** A stand-in for the provider API on 127.0.0.1: records each request body and answers briefly; nothing leaves the machine. */
+/** A stand-in for the provider API on 127.0.0.1 answering each request briefly, so the turn ends and the session goes idle. */
 async function captureServer(): Promise<{ url: string; bodies: string[]; close: () => void }> {
-  const bodies: string[] = [];
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (d: Buffer) => (body += d.toString("utf8")));
-    req.on("end", () => {
-      bodies.push(body);
-      const model = (JSON.parse(body || "{}") as { model?: string }).model ?? "claude";
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-      res.end(answerStream(model));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, bodies, close: () => server.close() };
+  const provider = await standInProvider((_path, body) => ({ stream: anthropicStream((JSON.parse(body || "{}") as { model?: string }).model ?? "claude") }));
+  return { ...provider, url: `${provider.url}/v1` };
 }
 
 /** A user plugin that appends, per system transform, what OpenCode passed in (input and the system prompt's heads). */

@@ -105,8 +105,11 @@ test("the session's episode names its topics, never the raw prompt (no secrets, 
   assert.match(summary, /database migration/);
   for (const leak of ["sk-live", "abc123", "/home/me", "secret.txt", prompt]) assert.ok(!summary.includes(leak), `${leak} in ${summary}`);
   // Capture: the session's prompts go to `memctl hook session-end --host opencode` on stdin (secret-scanned there, staged only as proposals).
+  // It is started detached and not waited for (it must outlive `opencode run`), so its record is waited for here.
+  const ended = () => fs.existsSync(out + ".end") && fs.statSync(out + ".end").size > 0;
+  for (const until = Date.now() + 20_000; !ended() && Date.now() < until; ) await new Promise((r) => setTimeout(r, 50));
   const end = JSON.parse(fs.readFileSync(out + ".end", "utf8")) as { argv: string[]; stdin: string };
-  assert.deepEqual(end.argv, ["hook", "session-end", "--host", "opencode"]);
+  assert.deepEqual(end.argv, ["hook", "session-end", "--host", "opencode", "--foreground"]);
   assert.deepEqual(JSON.parse(end.stdin).messages, [prompt]);
 });
 

@@ -13,7 +13,8 @@
 // tells it apart is the model: the title is asked of the provider's small model, while the agent's requests use
 // the model of the user's message (chat.message's output.message.model). When both are the same model, the
 // title agent's own prompt at the head of the system prompt still tells. A call with no session (agent generation)
-// or in a session with no user message seen (a copy's name) is a side request too. On `session.idle` it appends one episode through `memctl log` when the session had prompts.
+// or in a session with no user message seen (a copy's name) is a side request too. On `session.idle`, when the session
+// had prompts, it starts the capture (`memctl hook session-end`, detached) and appends one episode through `memctl log`.
 // The memory tools come from memctl's MCP server, which install registers in OpenCode's config (mcp.memctl).
 
 import { spawn } from "node:child_process";
@@ -117,17 +118,18 @@ export function createMemctlPlugin(options: MemctlPluginOptions) {
         const prompts = unlogged.get(sessionID);
         if (!prompts?.length) return;
         unlogged.delete(sessionID);
+        // Capture first, and detached from OpenCode: `opencode run` exits within a second of the session going idle
+        // and its children go with it (1.18.33: a capture started after the episode's `memctl log` never staged).
+        // What the user's own prompts said durably becomes proposals; the child does the work and is not waited for.
+        const end = JSON.stringify({ cwd: directory, session_id: sessionID, hook_event_name: "SessionEnd", messages: prompts });
+        if (!startDetached(options.node, [options.cli, "hook", "session-end", "--host", "opencode", "--foreground"], end, directory))
+          void log("warn", "memctl could not capture proposals from the session");
         const summary = `OpenCode session: ${prompts.length} prompt${prompts.length > 1 ? "s" : ""}; topics: ${topics(prompts)}`;
         const args = [options.cli, "log", "--host", "opencode", "--actor", "host:opencode", "--summary", summary, "--repo-root", directory, "--allow-non-git"];
         if (sessionID) args.push("--session-id", sessionID);
         await run(options.node, args, "", directory, options.timeoutMs ?? 5000)
           .then(() => log("info", "memctl logged an episode", { sessionID }))
           .catch((err: Error) => log("warn", "memctl could not log the episode", { error: err.message }));
-        // Capture: what the user's own prompts said durably becomes proposals (the hook detaches its work).
-        const end = JSON.stringify({ cwd: directory, session_id: sessionID, hook_event_name: "SessionEnd", messages: prompts });
-        await run(options.node, [options.cli, "hook", "session-end", "--host", "opencode"], end, directory, options.timeoutMs ?? 5000).catch((err: Error) =>
-          log("warn", "memctl could not capture proposals from the session", { error: err.message }),
-        );
       },
     };
   };
@@ -163,6 +165,20 @@ async function runHook(options: MemctlPluginOptions, payload: Record<string, unk
   const parsed = JSON.parse(stdout) as { hookSpecificOutput?: { additionalContext?: unknown } };
   const context = parsed.hookSpecificOutput?.additionalContext;
   return typeof context === "string" ? context : "";
+}
+
+/** Starts a process in its own process group with `stdin` as its input, not waited for: it outlives OpenCode. */
+function startDetached(node: string, args: string[], stdin: string, cwd: string): boolean {
+  try {
+    const child = spawn(node, args, { cwd, stdio: ["pipe", "ignore", "ignore"], detached: true, env: { ...process.env, NO_COLOR: "1" } });
+    child.on("error", () => undefined);
+    child.stdin.on("error", () => undefined);
+    child.stdin.end(stdin);
+    child.unref();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function run(node: string, args: string[], stdin: string, cwd: string, timeoutMs: number): Promise<string> {

@@ -7,8 +7,14 @@ import {
   DEFAULT_LLM_TIMEOUT_SECONDS
 } from "./compact-run.mjs";
 import {
+  AUTO_MEMORY_NOTICE,
   OVER_WARN_LOG,
+  autoMemoryNote,
+  initHint,
+  nativelyLoadedLines,
+  noteBlock,
   overviewEntries,
+  pendingNote,
   renderOverview,
   sessionInstructionBlock,
   sessionStartBlock
@@ -49,11 +55,7 @@ import "./compact-mentions.mjs";
 import "./records-store-view.mjs";
 import "./core-line-key.mjs";
 import {
-  BLOCK_CLOSE,
-  BLOCK_OPEN,
-  blockText,
   displayDir,
-  renderEntryLine,
   renderUnavailable,
   utf8Bytes
 } from "./core-block.mjs";
@@ -82,9 +84,7 @@ import "./proposals-propose.mjs";
 import {
   cardNameProblem
 } from "./records-card-find.mjs";
-import {
-  readPending
-} from "./records-proposal-files.mjs";
+import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import {
@@ -185,38 +185,6 @@ import path2 from "node:path";
 function sessionStarted(_memoryDir, _event) {
 }
 
-// lib/hook/session-notes.ts
-function initStep(host, wiring) {
-  if (wiring === "plugin" && host === "claude") return "/memctl:mem-init";
-  if (wiring === "plugin" && host === "codex") return "$memctl:mem-init (or `memctl init`)";
-  return "`memctl init`";
-}
-function initHint(host, wiring) {
-  return `memctl: this project has no memory store yet. To start one, run ${initStep(host, wiring)} in it; until then memctl adds nothing.`;
-}
-function autoMemoryNote() {
-  return "memctl: Claude Code's auto memory is on and this store is its auto-memory folder, so Claude's own instructions say to write memory there directly, unreviewed. Change memory only through memctl (/mem-log, `memctl propose`, the memctl memory tools) and never edit these files directly. To turn auto memory off: \"autoMemoryEnabled\": false in ~/.claude/settings.json or .claude/settings.local.json (memctl doctor shows it).";
-}
-var AUTO_MEMORY_NOTICE = "memctl: Claude's auto memory is on and writes this project's memctl store directly, unreviewed. Set \"autoMemoryEnabled\": false in ~/.claude/settings.json or .claude/settings.local.json (or run `memctl install claude --scope local`).";
-function noteBlock(note) {
-  return `${BLOCK_OPEN}
-${blockText(note)}
-${BLOCK_CLOSE}
-`;
-}
-var NATIVE_LINES = 200;
-var NATIVE_BYTES = 25 * 1024;
-function nativelyLoadedLines(entries) {
-  const lines = [];
-  let bytes = 0;
-  for (const e of entries) {
-    bytes += Buffer.byteLength(e.raw) + 1;
-    if (e.line > NATIVE_LINES || bytes > NATIVE_BYTES) break;
-    lines.push(renderEntryLine(e));
-  }
-  return lines;
-}
-
 // lib/hook/session-start.ts
 var NOTHING = { stdout: "", stderr: "", exitCode: 0 };
 function normalizeSessionStart(raw) {
@@ -313,15 +281,6 @@ function keeperAfter(memoryDir, script, io) {
       else logHookError(io, "keeper not started: dist/hooks/keeper.cjs not found beside the CLI");
     }
   };
-}
-function pendingNote(memoryDir) {
-  let n;
-  try {
-    n = readPending(memoryDir).proposals.length;
-  } catch {
-    return void 0;
-  }
-  return n === 0 ? void 0 : `${n} proposal${n === 1 ? "" : "s"} await${n === 1 ? "s" : ""} the owner's review (memctl review); proposals are not memory until accepted.`;
 }
 function hint(host, wiring, session, io) {
   if (claimedElsewhere(host, stateHome(io), session, io)) return none("duplicate", session);
@@ -674,6 +633,7 @@ function userMessages(jsonl) {
   const typedByUser = [];
   const codexItems = [];
   let codexEvents = false;
+  const grokPrompts = /* @__PURE__ */ new Map();
   for (const line of jsonl.split("\n")) {
     if (!line.trim().startsWith("{")) continue;
     let o;
@@ -694,13 +654,29 @@ function userMessages(jsonl) {
       const message = o.message ?? {};
       const t = message.role === void 0 || message.role === "user" ? contentText(message.content) : void 0;
       if (t) typedByUser.push(t);
+    } else if (o.method === "session/update") {
+      const chunk = grokUserChunk(o.params);
+      if (chunk) grokPrompts.set(chunk.prompt, [...grokPrompts.get(chunk.prompt) ?? [], chunk.text]);
     } else if (o.type === void 0 && o.role === "user") {
       const t = contentText(o.content);
       if (t) typedByUser.push(t);
     }
   }
+  for (const chunks of grokPrompts.values()) {
+    const t = typed(chunks.join(""));
+    if (t) typedByUser.push(t);
+  }
   const texts = codexEvents || codexItems.length === 0 ? typedByUser : [...typedByUser, ...codexItems];
   return texts.map((text, i) => ({ n: i + 1, text }));
+}
+function opencodeMessage(text) {
+  return /^"([^"]+)"$/.exec(text.trim())?.[1] ?? text;
+}
+function grokUserChunk(params) {
+  const update = params?.update;
+  if (update?.sessionUpdate !== "user_message_chunk" || update.content?.type !== "text" || typeof update.content.text !== "string") return void 0;
+  const index = update._meta?.promptIndex;
+  return { prompt: typeof index === "number" ? index : /* @__PURE__ */ Symbol(), text: update.content.text };
 }
 function readSessionMessages(file, host, io, maxBytes = TRANSCRIPT_TAIL_BYTES) {
   const real = checkedTranscriptPath(file, transcriptRoots(host, io), host);
@@ -769,7 +745,7 @@ async function endSession(event, host, io) {
   return result;
 }
 function sessionMessages(event, host, io) {
-  if (host === "opencode" && event.messages) return event.messages.map((text, i) => ({ n: i + 1, text }));
+  if (host === "opencode" && event.messages) return event.messages.map((text, i) => ({ n: i + 1, text: opencodeMessage(text) }));
   if (!event.transcriptPath) return [];
   return readSessionMessages(event.transcriptPath, host, io);
 }

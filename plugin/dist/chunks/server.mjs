@@ -12,6 +12,7 @@ import {
 } from "./records-search.mjs";
 import {
   OVER_WARN_LOG,
+  pendingNote,
   sessionInstructionBlock,
   sessionStartBlock
 } from "./core-pieced-text.mjs";
@@ -36738,15 +36739,17 @@ async function memoryOverview(s, args) {
   const { memoryDir, resolution } = requireStore(s);
   const warnBytes = args.max_bytes ?? warnBytesFromConfig(readConfig(s.io).value.raw).value;
   const context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: 0, dir: displayDir(memoryDir, s.io.home) };
+  const waiting = pendingNote(memoryDir);
   let built;
   try {
-    built = await sessionStartBlock(memoryDir, context, warnBytes, [], scopeAtOf(resolution, s.io.cwd, s.options.repoRoot), freshnessOf(s.io));
+    built = await sessionStartBlock(memoryDir, context, warnBytes, waiting ? [waiting] : [], scopeAtOf(resolution, s.io.cwd, s.options.repoRoot), freshnessOf(s.io));
   } catch (err) {
     if (err.code !== "ENOENT") throw err;
   }
   const instructions = s.options.actor === "host:grok" ? sessionInstructionBlock("grok", s.options.repoRoot ?? s.io.cwd, s.io) : "";
   if (!built)
-    return text(`${instructions}The memory store ${memoryDir} has no index entries yet.`, {
+    return text(`${instructions}The memory store ${memoryDir} has no index entries yet.${waiting ? `
+${waiting}` : ""}`, {
       status: "no-memory",
       memory_dir: memoryDir,
       bytes: 0,

@@ -62,3 +62,28 @@ test("memory_overview: under warn_bytes there is no warning line", async (t) => 
     await server.close();
   }
 });
+
+// Grok ignores SessionStart output, so memory_overview is its session start: proposals captured at the end of an
+// earlier session must be named there, as the session-start hook names them to the other hosts.
+test("memory_overview: pending proposals are named, as at session start; none pending, no such line", async (t) => {
+  const w = makeWorld();
+  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  handWrittenCards(w, 3);
+  const overview = async () => {
+    const server = await connect({ cwd: w.repo, env: { HOME: w.home, ...w.env } });
+    try {
+      return await callTool(server.client, "memory_overview");
+    } finally {
+      await server.close();
+    }
+  };
+  assert.doesNotMatch((await overview()).text, /proposal/);
+  for (const name of ["lint-first", "no-force-push"]) {
+    const proposed = await memctl(w, ["propose", name, "-t", "feedback", "-d", `${name} rule`, "--source", "a session", "--actor", "host:grok"]);
+    assert.equal(proposed.code, 0, proposed.stderr);
+  }
+  const r = await overview();
+  assert.equal(r.isError, false, r.text);
+  assert.match(r.text, /^2 proposals await the owner's review \(memctl review\); proposals are not memory until accepted\.$/m);
+  assert.equal(r.text.split("\n").filter((l) => /await the owner's review/.test(l)).length, 1);
+});
