@@ -7,7 +7,21 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { ensureHost, filesUnder, grokEnv, installMemctlAt, makeWorld, memctl, readJsonl, removeWorld, runUntil, snapshot, sweepGrokSessions, type World } from "./harness.js";
+import {
+  ensureHost,
+  filesUnder,
+  grokEnv,
+  grokModel,
+  installMemctlAt,
+  makeWorld,
+  memctl,
+  readJsonl,
+  removeWorld,
+  runUntil,
+  snapshot,
+  sweepGrokSessions,
+  type World,
+} from "./harness.js";
 import { anthropicStream, responsesStream, standInProvider } from "./stand-in.js";
 
 const host = ensureHost("claude");
@@ -144,21 +158,17 @@ test("grok: a headless session against a stand-in model ends, its SessionEnd sta
   t.after(sweepGrokSessions());
   const world = makeWorld("capture-grok");
   const grokHome = path.join(world.home, ".grok");
-  fs.mkdirSync(grokHome, { recursive: true });
-  fs.writeFileSync(
-    path.join(grokHome, "config.toml"),
-    `[model.standin]\nmodel = "stub-model"\nname = "memctl e2e stand-in"\nbase_url = "${provider.url}/v1"\nenv_key = "XAI_API_KEY"\napi_backend = "responses"\ncontext_window = 128000\n`,
-  );
+  const model = grokModel(world, provider.url);
   assert.equal(memctl(world, ["install", "grok"]).status, 0);
   const before = snapshot(canonical(world));
   // The model list is asked of the stand-in too (it answers 404), so nothing leaves the machine.
-  const env = { ...grokEnv(world), GROK_MODELS_LIST_URL: `${provider.url}/v1/models`, GROK_SESSION_END_HOOKS_TIMEOUT_MS: "10000" };
-  const found = await runUntil(grok.bin, ["-p", LINT, "-m", "standin"], { cwd: world.project, env, timeoutMs: 120_000 }, () => staged(world));
+  const env = { ...grokEnv(world, provider.url), GROK_SESSION_END_HOOKS_TIMEOUT_MS: "10000" };
+  const found = await runUntil(grok.bin, ["-p", LINT, ...model], { cwd: world.project, env, timeoutMs: 120_000 }, () => staged(world));
   const session = assertLintProposal(found, "grok");
   assert.ok(fs.existsSync(path.join(grokHome, "sessions", encodeURIComponent(world.project), session, "updates.jsonl")), "the source's session is the one Grok wrote");
   assert.deepEqual(snapshot(canonical(world)), before, "cards, MEMORY.md, history and episodes are byte-identical");
   // Headless Grok cancels an MCP call nobody approved: the user allows memctl's read-only overview tool.
-  const second = ["-p", "what does this project do?", "-m", "standin", "--allow", "MCPTool(memctl__memory_overview)"];
+  const second = ["-p", "what does this project do?", ...model, "--allow", "MCPTool(memctl__memory_overview)"];
   const output = await runUntil(grok.bin, second, { cwd: world.project, env, timeoutMs: 120_000 }, () =>
     provider.bodies.find((b) => b.includes("function_call_output") && PENDING.test(b)),
   );

@@ -8,7 +8,21 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { ensureHost, filesUnder, grokEnv, installMemctlAt, makeWorld, memctl, readJsonl, REPO, runUntil, type World, removeWorld, sweepGrokSessions } from "./harness.js";
+import {
+  ensureHost,
+  filesUnder,
+  grokEnv,
+  grokModel,
+  installMemctlAt,
+  makeWorld,
+  memctl,
+  readJsonl,
+  REPO,
+  runUntil,
+  type World,
+  removeWorld,
+  sweepGrokSessions,
+} from "./harness.js";
 import { anthropicStream, standInProvider } from "./stand-in.js";
 
 const PROPOSE = `node ${REPO}/dist/cli.js propose ci-runner -t reference -d "CI runs on Buildkite" --topics "ci" --source "this session" --kind fact --confidence 0.9 --actor host:HOST - <<'BODY'\nPipelines live in .buildkite/.\nBODY`;
@@ -117,7 +131,7 @@ test("grok: /mem-distill expands in the chat history sent to the model, whose ru
   assert.equal(memctl(world, ["install", "grok"]).status, 0);
   const env = grokEnv(world);
   t.after(sweepGrokSessions());
-  const history = await runUntil(host.bin, ["-p", "/mem-distill CI runners"], { cwd: world.project, env, timeoutMs: 120_000 }, () => {
+  const history = await runUntil(host.bin, ["-p", "/mem-distill CI runners", ...grokModel(world)], { cwd: world.project, env, timeoutMs: 120_000 }, () => {
     for (const file of filesUnder(path.join(world.home, ".grok", "sessions")).filter((f) => f.endsWith("chat_history.jsonl"))) {
       const text = fs.readFileSync(file, "utf8");
       if (text.includes("memctl distill --json") && text.includes("memory_overview")) return text;

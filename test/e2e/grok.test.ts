@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { ensureHost, filesUnder, grokEnv, makeWorld, memctl, PROMPT, REPO, runUntil, snapshot, removeWorld, sweepGrokSessions } from "./harness.js";
+import { ensureHost, filesUnder, grokEnv, grokModel, makeWorld, memctl, PROMPT, REPO, runUntil, snapshot, removeWorld, sweepGrokSessions } from "./harness.js";
 
 const host = ensureHost("grok");
 
@@ -55,7 +55,7 @@ test("grok: install adds the rules file and commands, grok discovers them and se
     );
 
   const sessions = path.join(grokHome, "sessions");
-  const ruleText = await runUntil(host.bin, ["-p", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () => {
+  const ruleText = await runUntil(host.bin, ["-p", PROMPT, ...grokModel(world)], { cwd: world.project, env, timeoutMs: 120_000 }, () => {
     for (const file of filesUnder(sessions).filter((f) => f.endsWith("chat_history.jsonl"))) {
       const text = fs.readFileSync(file, "utf8");
       if (text.includes("dist/cli.js prepare --host grok") && text.includes("<user_rule>")) return text;

@@ -91,9 +91,29 @@ export function makeWorld(label: string): World {
   return world;
 }
 
-/** What a test runs Grok with: the world's environment and a fake key and endpoint (the model is never reached). */
-export function grokEnv(world: World): Record<string, string> {
-  return { ...world.env, XAI_API_KEY: "xai-e2e-fake-key", GROK_CLI_BASE_URL: "http://127.0.0.1:9", GROK_CLI_CHAT_PROXY_BASE_URL: "http://127.0.0.1:9" };
+/** Where Grok's model calls go unless a test serves them: a closed loopback port (nothing leaves the machine). */
+const GROK_NOWHERE = "http://127.0.0.1:9";
+
+/**
+ * What a test runs Grok with: the world's environment, a fake key, and its model list asked of `baseUrl`. Grok
+ * 1.0.41 ignores GROK_CLI_BASE_URL for its chat calls: pass grokModel's arguments too, or it calls api.x.ai.
+ */
+export function grokEnv(world: World, baseUrl = GROK_NOWHERE): Record<string, string> {
+  return { ...world.env, XAI_API_KEY: "xai-e2e-fake-key", GROK_CLI_BASE_URL: baseUrl, GROK_CLI_CHAT_PROXY_BASE_URL: baseUrl, GROK_MODELS_LIST_URL: `${baseUrl}/v1/models` };
+}
+
+/**
+ * A `[model.standin]` in the world's ~/.grok/config.toml served at `baseUrl` (a stand-in provider, or a closed
+ * port), and the `-m` arguments that choose it: Grok's chat calls then stay on this machine.
+ */
+export function grokModel(world: World, baseUrl = GROK_NOWHERE): string[] {
+  const grokHome = path.join(world.home, ".grok");
+  fs.mkdirSync(grokHome, { recursive: true });
+  fs.appendFileSync(
+    path.join(grokHome, "config.toml"),
+    `\n[model.standin]\nmodel = "stub-model"\nname = "e2e stand-in"\nbase_url = "${baseUrl}/v1"\nenv_key = "XAI_API_KEY"\napi_backend = "responses"\ncontext_window = 128000\n`,
+  );
+  return ["-m", "standin"];
 }
 
 /**
