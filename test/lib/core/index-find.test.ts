@@ -3,33 +3,10 @@
 import assert from "node:assert/strict";
 import { mock, test } from "node:test";
 import fc from "fast-check";
+import { FILE, indexArb } from "../../support/index-pieces.js";
 import { indexHas, indexHasBytes, removeIndexLines, removeIndexLinesBytes, upsertIndexLine, upsertIndexLineBytes } from "../../../lib/core/index-edit.js";
 import { findIndexLine, findIndexLines, findIndexTitles, hasFenceMark } from "../../../lib/core/index-find.js";
 import { parseIndex } from "../../../lib/core/index-file.js";
-
-const FILE = "project_a.md";
-const PIECES = [
-  `- [A](${FILE}) — the card`,
-  `- [A again](./${FILE}) — a second line`,
-  `* [A](<${FILE}>) — angle brackets`,
-  `- [A](project%5Fa.md) — percent-escaped`,
-  `- [A](${FILE}#part) — with a fragment`,
-  `- [B](project_b.md) — names ${FILE} in its hook`,
-  `- [C](x${FILE}) — a longer name`,
-  `prose that says ${FILE}`,
-  "- bullet without a link, 20% of it",
-  "```",
-  "~~~ts",
-  "  ```",
-  "\u00a0```",
-  "# Memory",
-  "",
-  "- [内存](project_a.md) — 中文",
-];
-
-const indexArb = fc
-  .tuple(fc.array(fc.constantFrom(...PIECES), { maxLength: 14 }), fc.constantFrom("\n", "\r\n"), fc.boolean())
-  .map(([lines, eol, last]) => lines.join(eol) + (last ? eol : ""));
 
 test("findIndexLines finds exactly the lines parseIndex links to the card, in order", () => {
   fc.assert(

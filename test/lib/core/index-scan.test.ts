@@ -5,33 +5,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
+import { FILE, indexArb } from "../../support/index-pieces.js";
 import { cardLineScan, feedIndexScan, titleScan } from "../../../lib/core/index-scan.js";
 import { findIndexLine, findIndexTitles, hasFenceMark } from "../../../lib/core/index-find.js";
-
-const FILE = "project_a.md";
-const PIECES = [
-  `- [A](${FILE}) — the card`,
-  "- [A \\[x\\]](project_c.md) — an escaped title",
-  `- [A again](./${FILE}) — a second line`,
-  `* [A](<${FILE}>) — angle brackets`,
-  `- [A](project%5Fa.md) — percent-escaped`,
-  `- [A](${FILE}#part) — with a fragment`,
-  `- [B](project_b.md) — names ${FILE} in its hook`,
-  `- [C](x${FILE}) — a longer name`,
-  `prose that says ${FILE}`,
-  "- bullet without a link, 20% of it",
-  "```",
-  "~~~ts",
-  "  ```",
-  "\u00a0```",
-  "# Memory",
-  "",
-  "- [内存](project_a.md) — 中文",
-];
-
-const indexArb = fc
-  .tuple(fc.array(fc.constantFrom(...PIECES), { maxLength: 14 }), fc.constantFrom("\n", "\r\n"), fc.boolean())
-  .map(([lines, eol, last]) => lines.join(eol) + (last ? eol : ""));
 
 /** The index cut after the line breaks `cuts` picks (each run whole lines; the last may lack its break). */
 function runs(buf: Buffer, cuts: readonly number[]): { run: Buffer; base: number }[] {
