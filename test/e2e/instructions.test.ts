@@ -4,11 +4,9 @@
 // model receives holds AGENTS.md once (the host's own copy) and each imported rule once (memctl's block).
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { test } from "node:test";
-import { ensureHost, filesUnder, installMemctlAt, makeWorld, memctl, PROMPT, readJsonl, removeWorld, runUntil, type World } from "./harness.js";
+import { captureProvider, ensureHost, filesUnder, installMemctlAt, makeWorld, memctl, PROMPT, readJsonl, removeWorld, runUntil, type World } from "./harness.js";
 
 const codex = ensureHost("codex");
 const opencode = ensureHost("opencode");
@@ -62,31 +60,15 @@ test("codex: the two-hop import chain reaches the model through memctl's session
   removeWorld(world);
 });
 
-/** A stand-in Anthropic API on 127.0.0.1 that records each request and answers with a short stream. */
-async function captureServer(): Promise<{ url: string; bodies: string[]; close: () => void }> {
-  const bodies: string[] = [];
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (d: Buffer) => (body += d.toString("utf8")));
-    req.on("end", () => {
-      bodies.push(body);
-      res.writeHead(400, { "content-type": "application/json" });
-      res.end('{"type":"error","error":{"type":"invalid_request_error","message":"memctl e2e capture"}}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, bodies, close: () => server.close() };
-}
-
 test("opencode: the two-hop import chain is in the model-bound system prompt, AGENTS.md itself only once", { timeout: 240_000 }, async (t) => {
   if ("skip" in opencode) return t.skip(`LOUD SKIP: ${opencode.skip}`);
   const world = makeWorld("instr-opencode");
   writeInstructions(world);
-  const server = await captureServer();
+  const server = await captureProvider();
   t.after(() => server.close());
   installMemctlAt(world, path.join(world.dir, "prefix"));
   assert.equal(memctl(world, ["install", "opencode", "--scope", "project"]).status, 0);
-  const env = { ...world.env, ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key", ANTHROPIC_BASE_URL: server.url };
+  const env = { ...world.env, ANTHROPIC_API_KEY: "sk-ant-e2e-fake-key", ANTHROPIC_BASE_URL: `${server.url}/v1` };
   const system = await runUntil(opencode.bin, ["run", PROMPT], { cwd: world.project, env, timeoutMs: 120_000 }, () => {
     // The agent's request (it carries tools; a title request has none).
     for (const body of server.bodies) {
