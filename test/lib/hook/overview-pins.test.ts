@@ -50,12 +50,13 @@ test("with pins kept, the block in every scope is the one a read of every card g
   const w = await pinnedStore(t);
   const at = await withPins(w, Date.now());
   const inode = fs.statSync(pinsFile(w)).ino;
-  for (const scopeAt of [null, "packages/api", "packages/web", "elsewhere"]) {
-    const kept = await block(w, scopeAt, at + 1);
-    assert.equal(kept, await block(w, scopeAt), String(scopeAt));
-  }
-  assert.equal(fs.statSync(pinsFile(w)).ino, inode, "read, not made again");
+  const scopes = [null, "packages/api", "packages/web", "elsewhere"];
+  const kept = [];
+  for (const scopeAt of scopes) kept.push(await block(w, scopeAt, at + 1));
   const lines = (await block(w, "packages/api", at + 1)).split("\n").filter((l) => l.startsWith("- ["));
+  assert.equal(fs.statSync(pinsFile(w)).ino, inode, "read, not made again");
+  // A read of every card last: on a loaded machine it can start 2 s after the check and record a new one.
+  for (const [i, scopeAt] of scopes.entries()) assert.equal(kept[i], await block(w, scopeAt), String(scopeAt));
   assert.deepEqual(
     lines.slice(0, 3).map((l) => /^- \[([^\]]+)\]/.exec(l)![1]),
     ["topic-2", "topic-5", "topic-1"],
