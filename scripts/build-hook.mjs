@@ -41,6 +41,12 @@ export async function buildHook(dir, external) {
   // The freshness keeper (lib/hook/entry/keeper.ts): started detached by the hook, beside it, for large stores.
   // A plain bundle: it starts once per keeper, not once per prompt.
   await build({ ...nodeBundle, entryPoints: ["lib/hook/entry/keeper.ts"], outfile: `${dir}/keeper.cjs`, format: "cjs", external });
+  // The session start (lib/hook/entry/session-start.ts): the CLI (dist/cli.js, plugin/dist/cli.mjs) starts it from
+  // here for the wired `hook session-start` flags. One CommonJS file, like the hook: no ES module graph to load.
+  // js-yaml is inlined as in the CLI: the card parser is imported statically on this path, and a package
+  // resolved from node_modules costs a package.json lookup and a resolve at every start.
+  const sessionExternal = external.filter((d) => d !== "js-yaml");
+  await build({ ...nodeBundle, entryPoints: ["lib/hook/entry/session-start.ts"], outfile: `${dir}/session-start.cjs`, format: "cjs", external: sessionExternal });
   return body;
 }
 
