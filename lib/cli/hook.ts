@@ -64,7 +64,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   }
   const host = str(args, "host") ?? "generic";
   // What bin.ts starts without the CLI for the wired flags: one body either way (lib/hook/session-start-command.ts).
-  if (event === "session-start") return sessionStartCommand({ host, maxBytes: num(args, "max-bytes"), wiring: bool(args, "plugin") ? "plugin" : "install" }, keeperScript, io);
+  if (event === "session-start")
+    return (await sessionStartCommand({ host, maxBytes: num(args, "max-bytes"), wiring: bool(args, "plugin") ? "plugin" : "install" }, keeperScript, io)).exitCode;
   if (!isHostName(host)) io.stderr.write(unknownHostNote(host));
   // The same bounds as the compiled entry: past 8 MiB, or still open after 2 s, the input is refused (exit 0).
   const input = await readHookInput(io);

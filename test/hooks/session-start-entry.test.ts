@@ -27,17 +27,22 @@ function world() {
 // --max-entries is a `hook` flag session start ignores, and not one the bundle takes: it sends the run through the CLI.
 const THROUGH_CLI = ["--max-entries", "7"];
 
+/** cli.js, what it imports statically, and dist/hooks without code caches: no other chunk, and no node_modules above the copy. */
+function bareCopy(root: string): string {
+  const bare = path.join(root, "bare");
+  fs.mkdirSync(path.join(bare, "chunks"), { recursive: true });
+  fs.writeFileSync(path.join(bare, "package.json"), JSON.stringify({ type: "module" }));
+  const cli = fs.readFileSync(CLI, "utf8");
+  fs.writeFileSync(path.join(bare, "cli.js"), cli);
+  for (const m of cli.matchAll(/^import\s+(?:[^"']*from\s+)?["']\.\/(chunks\/[^"']+)["']/gm)) fs.copyFileSync(path.join(REPO_ROOT, "dist", m[1]!), path.join(bare, m[1]!));
+  fs.cpSync(path.join(REPO_ROOT, "dist", "hooks"), path.join(bare, "hooks"), { recursive: true, filter: (f) => !f.endsWith(".v8cache") });
+  return bare;
+}
+
 test("a copy of dist/ with the CLI's chunks removed still starts a session: the wired flags never load the CLI", () => {
   const { s, run } = world();
   try {
-    // cli.js, what it imports statically, and dist/hooks: no other chunk, and no node_modules above the copy.
-    const bare = path.join(s.root, "bare");
-    fs.mkdirSync(path.join(bare, "chunks"), { recursive: true });
-    fs.writeFileSync(path.join(bare, "package.json"), JSON.stringify({ type: "module" }));
-    const cli = fs.readFileSync(CLI, "utf8");
-    fs.writeFileSync(path.join(bare, "cli.js"), cli);
-    for (const m of cli.matchAll(/^import\s+(?:[^"']*from\s+)?["']\.\/(chunks\/[^"']+)["']/gm)) fs.copyFileSync(path.join(REPO_ROOT, "dist", m[1]!), path.join(bare, m[1]!));
-    fs.cpSync(path.join(REPO_ROOT, "dist", "hooks"), path.join(bare, "hooks"), { recursive: true });
+    const bare = bareCopy(s.root);
     const full = run(CLI, ["--host", "codex", ...THROUGH_CLI]);
     assert.equal(full.status, 0, full.stderr);
     assert.match(full.stdout, /Always rebase/);
@@ -85,6 +90,40 @@ test("the bundle and the CLI print the same bytes: the overview, an unknown host
       assert.match(run(CLI, args, payload).stdout, /Always rebase/);
       assert.deepEqual([run(CLI, args, payload).stdout], [""]);
     }
+  } finally {
+    s.cleanup();
+  }
+});
+
+test("session start runs from V8's code cache: a start that printed the overview writes it, later starts use it and print the same", () => {
+  const { s, run } = world();
+  try {
+    const hooks = path.join(bareCopy(s.root), "hooks");
+    const cli = path.join(hooks, "..", "cli.js");
+    const caches = () => fs.readdirSync(hooks).filter((f) => f.startsWith("session-start.body.js.") && f.endsWith(".v8cache"));
+    // A start that printed no overview compiled little of it: only a cold cache, which a typical start replaces.
+    assert.equal(run(cli, ["--host", "codex"], "{}").status, 0);
+    assert.deepEqual(
+      caches().map((f) => f.endsWith(".cold.v8cache")),
+      [true],
+    );
+    // A typical start that found only the cold cache drops it (it holds what that start deserialised); the next writes its own.
+    const first = run(cli, ["--host", "codex"]);
+    assert.match(first.stdout, /Always rebase/);
+    assert.deepEqual(caches(), []);
+    assert.equal(run(cli, ["--host", "codex"]).stdout, first.stdout);
+    assert.deepEqual(
+      caches().map((f) => f.endsWith(".cold.v8cache")),
+      [false],
+    );
+    const cache = path.join(hooks, caches()[0]!);
+    const written = fs.readFileSync(cache);
+    for (let i = 0; i < 2; i++) {
+      const again = run(cli, ["--host", "codex"]);
+      assert.equal(again.status, 0, again.stderr);
+      assert.equal(again.stdout, first.stdout);
+    }
+    assert.deepEqual(fs.readFileSync(cache), written, "an accepted cache is not rewritten");
   } finally {
     s.cleanup();
   }

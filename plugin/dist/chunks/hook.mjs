@@ -396,14 +396,14 @@ async function sessionStartCommand(args, keeperScript2, io) {
     const refused = refusedInputOutcome(args.host, inputRefusal(input), io, "session-start");
     if (refused.stdout) io.stdout.write(refused.stdout);
     if (refused.stderr) io.stderr.write(refused.stderr);
-    return 0;
+    return { exitCode: 0, status: "refused" };
   }
   const result = await runSessionStartHook(input.bytes, { host: args.host, maxBytes: args.maxBytes, wiring: args.wiring, keeperScript: keeperScript2 }, io);
   if (result.outcome.chunks) for (const chunk of result.outcome.chunks) io.stdout.write(chunk);
   else if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
   if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);
   result.afterOutput?.();
-  return result.outcome.exitCode;
+  return { exitCode: result.outcome.exitCode, status: result.status };
 }
 
 // lib/hook/session-end.ts
@@ -884,7 +884,7 @@ async function run(argv, io) {
     throw usageError(`unknown hook event "${event}"; the events are user-prompt-submit, session-start, session-end and pre-compact`);
   }
   const host = str(args, "host") ?? "generic";
-  if (event === "session-start") return sessionStartCommand({ host, maxBytes: num(args, "max-bytes"), wiring: bool(args, "plugin") ? "plugin" : "install" }, keeperScript, io);
+  if (event === "session-start") return (await sessionStartCommand({ host, maxBytes: num(args, "max-bytes"), wiring: bool(args, "plugin") ? "plugin" : "install" }, keeperScript, io)).exitCode;
   if (!isHostName(host)) io.stderr.write(unknownHostNote(host));
   const input = await readHookInput(io);
   if (input.status !== "read") {
