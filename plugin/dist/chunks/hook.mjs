@@ -884,7 +884,8 @@ async function run(argv, io) {
     throw usageError(`unknown hook event "${event}"; the events are user-prompt-submit, session-start, session-end and pre-compact`);
   }
   const host = str(args, "host") ?? "generic";
-  if (event === "session-start") return (await sessionStartCommand({ host, maxBytes: num(args, "max-bytes"), wiring: bool(args, "plugin") ? "plugin" : "install" }, keeperScript, io)).exitCode;
+  if (event === "session-start")
+    return (await sessionStartCommand({ host, maxBytes: num(args, "max-bytes"), wiring: bool(args, "plugin") ? "plugin" : "install" }, keeperScript, io)).exitCode;
   if (!isHostName(host)) io.stderr.write(unknownHostNote(host));
   const input = await readHookInput(io);
   if (input.status !== "read") {
