@@ -60,12 +60,14 @@ export function buildCopies(template: string, root: string, home: string): Build
 }
 
 /** Wall ms and peak RSS MiB of each run, by row. */
-export type Rows = Map<string, { ms: number[]; mib: number[] }>;
+export type Rows = Map<string, { ms: number[]; mib: number[]; cpu?: number[] }>;
 
-export function recordRow(rows: Rows, key: string, ms: number, mib: number): void {
+/** `cpuMs` (user + system), when the bench measured it, adds a CPU column to printRows' table. */
+export function recordRow(rows: Rows, key: string, ms: number, mib: number, cpuMs?: number): void {
   const row = rows.get(key) ?? { ms: [], mib: [] };
   row.ms.push(ms);
   row.mib.push(mib);
+  if (cpuMs !== undefined) (row.cpu ??= []).push(cpuMs);
   rows.set(key, row);
 }
 
@@ -80,11 +82,18 @@ export function printRows(title: string, rows: Rows): void {
       .map((l) => l.toFixed(1))
       .join(" ")}`,
   );
-  console.log("| run | min / median / max (ms) | ratio to node -e 0 | peak RSS median / max (MiB) |");
-  console.log("|---|---:|---:|---:|");
-  for (const [key, { ms, mib }] of rows) {
-    const sorted = [...ms].sort((a, b) => a - b);
+  const cpuNode = rows.get("node -e 0")!.cpu;
+  const cpu = cpuNode !== undefined;
+  console.log(`| run | min / median / max (ms) | ratio to node -e 0 | peak RSS median / max (MiB) |${cpu ? " CPU ms min / median / max | CPU ratio |" : ""}`);
+  console.log(`|---|---:|---:|---:|${cpu ? "---:|---:|" : ""}`);
+  const range = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return `${sorted[0]!.toFixed(0)} / ${median(xs).toFixed(0)} / ${sorted.at(-1)!.toFixed(0)}`;
+  };
+  for (const [key, row] of rows) {
+    const { ms, mib } = row;
     const rss = mib.every(Number.isNaN) ? "—" : `${median(mib).toFixed(0)} / ${Math.max(...mib).toFixed(0)}`;
-    console.log(`| ${key} | ${sorted[0]!.toFixed(0)} / ${median(ms).toFixed(0)} / ${sorted.at(-1)!.toFixed(0)} | ${(median(ms) / node).toFixed(2)}x | ${rss} |`);
+    const cpuCells = cpu && row.cpu ? ` ${range(row.cpu)} | ${(median(row.cpu) / median(cpuNode)).toFixed(2)}x |` : cpu ? " | |" : "";
+    console.log(`| ${key} | ${range(ms)} | ${(median(ms) / node).toFixed(2)}x | ${rss} |${cpuCells}`);
   }
 }

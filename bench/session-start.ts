@@ -1,7 +1,8 @@
 // Session start against `node -e 0`, interleaved: `memctl hook session-start` (the overview without a compact,
 // the pinned cards first) as a host spawns it, each a fresh process timed spawn to exit with its peak RSS (GNU
 // time): the warm start, the start after an in-place hand edit of one card, and the start after one MEMORY.md
-// line is rewritten (as a save does). Issue 32's target: ≤ 2× at 100,000 cards.
+// line is rewritten (as a save does), and a start with a payload it refuses (module loading only). CPU time
+// (user + system) beside wall time. Issue 32's target: ≤ 2× at 100,000 cards.
 // Run: npm run build && node --import tsx bench/session-start.ts --cards 10000 --runs 5 [--compare <old dist>]
 // --compare runs another build's CLI on its own copy of the store in the same rounds. `node -e 0` runs with the
 // same environment as the hook: an inherited NODE_EXTRA_CA_CERTS alone adds ~50 ms to a node start.
@@ -21,10 +22,10 @@ import { arg, buildCopies, numberArg, printRows, recordRow, type Rows } from "./
 const cards = numberArg("cards", 10_000);
 const runs = numberArg("runs", 5);
 
-/** Wall ms (spawn to exit) and peak RSS MiB of one process under GNU time, and its stdout. */
-function timed(args: string[], env: NodeJS.ProcessEnv, input = ""): [number, number, string] {
+/** Wall ms (spawn to exit), peak RSS MiB and CPU ms (user + system) of one process under GNU time, and its stdout. */
+function timed(args: string[], env: NodeJS.ProcessEnv, input = ""): [number, number, string, number] {
   const r = timedNode(args, env, input);
-  return [r.ms, r.rssMiB, r.stdout];
+  return [r.ms, r.rssMiB, r.stdout, r.cpuMs];
 }
 
 const gapMs = Number(arg("gap-ms") ?? 300);
@@ -51,12 +52,12 @@ sleepSync(gapMs);
 const rows: Rows = new Map();
 /** Each start's output by run and round, every build's: they must be the same. */
 const printed = new Map<string, Set<string>>();
-const record = (key: string, [ms, mib, out]: [number, number, string], s?: (typeof setups)[number]) => {
+const record = (key: string, [ms, mib, out, cpu]: [number, number, string, number], s?: (typeof setups)[number]) => {
   if (s) {
     const at = `${key.slice(key.indexOf(":"))} ${rows.get(key)?.ms.length ?? 0}`;
     printed.set(at, (printed.get(at) ?? new Set()).add(out.replaceAll(s.dir, "<dir>")));
   }
-  recordRow(rows, key, ms, mib);
+  recordRow(rows, key, ms, mib, cpu);
 };
 const plain = store.cards.filter((c) => c.priority === "normal");
 for (let round = 0; round < runs; round++) {
@@ -65,6 +66,8 @@ for (let round = 0; round < runs; round++) {
     sleepSync(gapMs);
     record(`${s.name}: session start`, start(s), s);
   }
+  // A payload with no cwd: the start ends before any store is read, so this is loading the modules only.
+  for (const s of setups) record(`${s.name}: session start, bad payload (modules only)`, timed([s.cli, "hook", "session-start", "--host", "codex"], s.env, "{}"));
   const edited = plain[(round * 7919) % plain.length]!;
   for (const s of setups) {
     const file = path.join(s.dir, edited.file);

@@ -5,6 +5,8 @@ import { spawnSync } from "node:child_process";
 export interface TimedRun {
   ms: number;
   rssMiB: number;
+  /** CPU time, user + system (GNU time's %U + %S: 10 ms resolution). */
+  cpuMs: number;
   stdout: string;
 }
 
@@ -12,10 +14,10 @@ export interface TimedRun {
  * NODE_EXTRA_CA_CERTS alone adds ~40 ms to a start) and `input` on stdin. */
 export function timedNode(args: readonly string[], env: NodeJS.ProcessEnv, input = ""): TimedRun {
   const t = process.hrtime.bigint();
-  const r = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, ...args], { env, input, encoding: "utf8", maxBuffer: 1 << 30 });
+  const r = spawnSync("/usr/bin/time", ["-f", "%U %S %M", process.execPath, ...args], { env, input, encoding: "utf8", maxBuffer: 1 << 30 });
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
-  const kib = Number(/(\d+)\s*$/.exec(r.stderr)?.[1] ?? Number.NaN);
-  return { ms, rssMiB: kib / 1024, stdout: r.stdout };
+  const m = /([\d.]+) ([\d.]+) (\d+)\s*$/.exec(r.stderr);
+  return { ms, rssMiB: Number(m?.[3] ?? Number.NaN) / 1024, cpuMs: m ? (Number(m[1]) + Number(m[2])) * 1000 : Number.NaN, stdout: r.stdout };
 }
 
 /** Blocks this process for `ms` (the benches run their rounds synchronously). */

@@ -19,28 +19,44 @@ export const HOOK_BODY = "user-prompt-submit.body.js";
 // (lib/hook/entry/code-cache-loader.ts), written by the first typical prompt. Not minified, so a plugin/ diff of the body
 // follows the source diff: measured interleaved on this machine, the minified body saved no CPU time a prompt
 // (docs/internals.md, "Readable build output").
-/** Builds the body and its loader into `dir`; returns the body's esbuild result (with its metafile). */
+/** Builds the hook's body and its loader, the keeper and the session start into `dir`; returns the hook body's esbuild result (with its metafile). */
 export async function buildHook(dir, external) {
   mkdirSync(dir, { recursive: true });
-  const bodyFile = `${dir}/${HOOK_BODY}`;
-  const body = await build({ ...nodeBundle, entryPoints: ["lib/hook/entry/user-prompt-submit.ts"], outfile: bodyFile, format: "cjs", external, metafile: true });
-  wrapForLoader(bodyFile);
   writeFileSync(`${dir}/package.json`, `${JSON.stringify({ type: "commonjs" })}\n`);
-  await build({
-    ...nodeBundle,
-    entryPoints: ["lib/hook/entry/code-cache-loader.ts"],
-    outfile: `${dir}/user-prompt-submit.cjs`,
-    format: "cjs",
-    // It is also the memctl-hook bin (package.json), run directly from PATH by committed project-scope wirings.
-    banner: { js: "#!/usr/bin/env node" },
-    define: {
-      BODY_FILE: JSON.stringify(HOOK_BODY),
-      BODY_HASH: JSON.stringify(createHash("sha256").update(readFileSync(bodyFile)).digest("hex").slice(0, 16)),
-    },
-  });
+  // It is also the memctl-hook bin (package.json), run directly from PATH by committed project-scope wirings.
+  const body = await buildCached(dir, "user-prompt-submit", external, { js: "#!/usr/bin/env node" });
   // The freshness keeper (lib/hook/entry/keeper.ts): started detached by the hook, beside it, for large stores.
   // A plain bundle: it starts once per keeper, not once per prompt.
   await build({ ...nodeBundle, entryPoints: ["lib/hook/entry/keeper.ts"], outfile: `${dir}/keeper.cjs`, format: "cjs", external });
+  // The session start (lib/hook/entry/session-start.ts): the CLI (dist/cli.js, plugin/dist/cli.mjs) starts
+  // session-start.cjs from here for the wired `hook session-start` flags. Built as the hook is, for the same reasons:
+  // no ES module graph to load, and compiled code from the cache. js-yaml is inlined as in the CLI (the card parser
+  // is imported statically on this path; a package resolved from node_modules costs a lookup at every start).
+  await buildCached(
+    dir,
+    "session-start",
+    external.filter((d) => d !== "js-yaml"),
+  );
+  return body;
+}
+
+/** lib/hook/entry/<name>.ts as <name>.body.js and its code-cache loader <name>.cjs; returns the body's build result. */
+async function buildCached(dir, name, external, banner) {
+  const bodyName = `${name}.body.js`;
+  const bodyFile = `${dir}/${bodyName}`;
+  const body = await build({ ...nodeBundle, entryPoints: [`lib/hook/entry/${name}.ts`], outfile: bodyFile, format: "cjs", external, metafile: true });
+  wrapForLoader(bodyFile);
+  await build({
+    ...nodeBundle,
+    entryPoints: ["lib/hook/entry/code-cache-loader.ts"],
+    outfile: `${dir}/${name}.cjs`,
+    format: "cjs",
+    ...(banner ? { banner } : {}),
+    define: {
+      BODY_FILE: JSON.stringify(bodyName),
+      BODY_HASH: JSON.stringify(createHash("sha256").update(readFileSync(bodyFile)).digest("hex").slice(0, 16)),
+    },
+  });
   return body;
 }
 

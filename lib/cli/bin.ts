@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-import { processIo } from "../store/io.js";
-import { main } from "./main.js";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { sessionStartArgs } from "../hook/session-start-args.js";
 
 // A reader that stops early (`memctl list | head`) closes the pipe: the rest of the output has nowhere to go,
 // which is not an error. Without a listener Node throws the EPIPE as an unhandled 'error' event (a stack
@@ -11,5 +13,14 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-// The only place that touches the process exit status.
-process.exitCode = await main(process.argv.slice(2), processIo());
+const argv = process.argv.slice(2);
+// The wired session start (`hook session-start --host <h>`) runs its own bundle beside this one, without loading
+// the CLI: the CLI's module graph cost more CPU than a session start at 100,000 cards (bench/README.md,
+// "h/startmods"). From the sources (no dist/hooks beside this file) it runs through the CLI, printing the same.
+const sessionStart = sessionStartArgs(argv) && fileURLToPath(new URL("./hooks/session-start.cjs", import.meta.url));
+if (sessionStart && fs.existsSync(sessionStart)) createRequire(import.meta.url)(sessionStart);
+else {
+  const [{ main }, { processIo }] = await Promise.all([import("./main.js"), import("../store/io.js")]);
+  // The only place that touches the process exit status (but for the session-start entry, which sets its own).
+  process.exitCode = await main(argv, processIo());
+}

@@ -5,7 +5,7 @@ import { defaultBudgetsText } from "../config/budget.js";
 import { isHostName } from "../../hosts/index.js";
 import { inputRefusal, logHookError, readHookInput, refusedInputOutcome, runUserPromptHook } from "../hook/run.js";
 import { resetFromPayload } from "../hook/reset.js";
-import { runSessionStartHook } from "../hook/session-start.js";
+import { sessionStartCommand, unknownHostNote } from "../hook/session-start-command.js";
 import { runSessionEndHook } from "../hook/session-end.js";
 import type { Io } from "../store/io.js";
 import { usageError } from "../core/errors.js";
@@ -63,7 +63,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     throw usageError(`unknown hook event "${event}"; the events are user-prompt-submit, session-start, session-end and pre-compact`);
   }
   const host = str(args, "host") ?? "generic";
-  if (!isHostName(host)) io.stderr.write(`memctl hook: unknown host "${host}", using generic output (hosts: claude, codex, generic, grok, opencode)\n`);
+  // What bin.ts starts without the CLI for the wired flags: one body either way (lib/hook/session-start-command.ts).
+  if (event === "session-start")
+    return (await sessionStartCommand({ host, maxBytes: num(args, "max-bytes"), wiring: bool(args, "plugin") ? "plugin" : "install" }, keeperScript, io)).exitCode;
+  if (!isHostName(host)) io.stderr.write(unknownHostNote(host));
   // The same bounds as the compiled entry: past 8 MiB, or still open after 2 s, the input is refused (exit 0).
   const input = await readHookInput(io);
   if (input.status !== "read") {
@@ -72,7 +75,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       logHookError(io, `${event}: ${reason}`);
       return 0;
     }
-    const refused = refusedInputOutcome(host, reason, io, event === "session-start" ? "session-start" : "prompt");
+    const refused = refusedInputOutcome(host, reason, io);
     if (refused.stdout) io.stdout.write(refused.stdout);
     if (refused.stderr) io.stderr.write(refused.stderr);
     return 0;
@@ -93,13 +96,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     if (reset.status === "failed") logHookError(io, `session not reset: ${reset.message}`);
     return 0;
   }
-  const result =
-    event === "session-start"
-      ? await runSessionStartHook(stdin, { host, maxBytes: num(args, "max-bytes"), wiring: bool(args, "plugin") ? "plugin" : "install", keeperScript }, io)
-      : await runUserPromptHook(stdin, { host, maxBytes: num(args, "max-bytes"), maxEntries: num(args, "max-entries") }, io);
-  // Session start's overview comes in pieces (17 MB at 100,000 cards): written as they are, never joined.
-  if (result.outcome.chunks) for (const chunk of result.outcome.chunks) io.stdout.write(chunk);
-  else if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
+  const result = await runUserPromptHook(stdin, { host, maxBytes: num(args, "max-bytes"), maxEntries: num(args, "max-entries") }, io);
+  if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
   if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);
   result.afterOutput?.();
   return result.outcome.exitCode;

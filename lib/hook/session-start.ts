@@ -1,7 +1,7 @@
 // The SessionStart hook (`memctl hook session-start --host <h>`): once per session, an overview of what memory
 // exists, fenced like the per-prompt block (lib/hook/session-overview.ts builds it), after the payload is read,
 // the store resolved and the session claimed. Over `[doctor] warn_bytes` it logs one line, and doctor diagnoses
-// (seed 000, rule 4). It runs through the CLI, off the per-prompt path.
+// (seed 000, rule 4). Off the per-prompt path: its own bundle, which the CLI's entry starts (lib/hook/entry/session-start.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { hostAdapter, HOSTS, type HookOutcome, type HostAdapter } from "../../hosts/index.js";

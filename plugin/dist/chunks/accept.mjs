@@ -43,9 +43,6 @@ import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
-import "./config-git.mjs";
-import "./core-sha256.mjs";
-import "./config-config.mjs";
 import {
   colorsFor,
   printJson
@@ -57,12 +54,16 @@ import {
   str,
   strs
 } from "./cli-args.mjs";
+import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
+import "./core-sha256.mjs";
+import "./config-config.mjs";
 import {
   usageError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
+import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

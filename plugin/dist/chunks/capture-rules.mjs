@@ -36,7 +36,7 @@ import {
 import {
   MemctlError,
   usageError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // lib/capture/rules.ts
 var DESCRIPTION_MAX = 200;

@@ -1,7 +1,7 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
   usageError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // lib/cli/args.ts
 function parseArgs(spec, argv) {

@@ -38,14 +38,6 @@ import {
   resolveMemory
 } from "./config-project.mjs";
 import {
-  sha256Hex
-} from "./core-sha256.mjs";
-import {
-  hostOptInText,
-  memctlStateHome,
-  readConfig
-} from "./config-config.mjs";
-import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
@@ -60,11 +52,19 @@ import {
   inertText
 } from "./core-sanitize.mjs";
 import {
+  sha256Hex
+} from "./core-sha256.mjs";
+import {
+  hostOptInText,
+  memctlStateHome,
+  readConfig
+} from "./config-config.mjs";
+import {
   ERROR_CODES,
   MemctlError,
   systemCode,
   usageError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 import {
   CORE_SCHEMA,
   load

@@ -32,13 +32,6 @@ import {
   pauseFromEnv
 } from "./store-lock.mjs";
 import {
-  configFilePath,
-  hostOf,
-  readConfig,
-  recallModel,
-  recallSetupHint
-} from "./config-config.mjs";
-import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
@@ -51,10 +44,17 @@ import {
   inertText
 } from "./core-sanitize.mjs";
 import {
+  configFilePath,
+  hostOf,
+  readConfig,
+  recallModel,
+  recallSetupHint
+} from "./config-config.mjs";
+import {
   ERROR_CODES,
   MemctlError,
   usageError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // lib/keys/backfill.ts
 import fs from "node:fs";

@@ -24,10 +24,6 @@ import {
   withoutTypePrefix
 } from "./core-card-types.mjs";
 import {
-  STATE_DIR,
-  joinPath
-} from "./config-config.mjs";
-import {
   allNarrow,
   chunkedWriter,
   colorsFor,
@@ -46,6 +42,10 @@ import {
   safeJsonString,
   terminalSafeJsonBytes
 } from "./core-sanitize.mjs";
+import {
+  STATE_DIR,
+  joinPath
+} from "./config-config.mjs";
 import {
   lstatIfExists
 } from "./core-bytes.mjs";

@@ -24,7 +24,7 @@ import {
   ERROR_CODES,
   MemctlError,
   usageError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // lib/cli/store-access.ts
 import fs from "node:fs";

@@ -22,6 +22,9 @@ import {
   realDir
 } from "./store-lock.mjs";
 import {
+  inertText
+} from "./core-sanitize.mjs";
+import {
   sha256Hex
 } from "./core-sha256.mjs";
 import {
@@ -29,11 +32,10 @@ import {
   redactSecretLines
 } from "./config-config.mjs";
 import {
-  inertText
-} from "./core-sanitize.mjs";
-import {
-  readRegularUtf8,
   systemCode
+} from "./core-errors.mjs";
+import {
+  readRegularUtf8
 } from "./core-bytes.mjs";
 
 // lib/compact/artifact.ts

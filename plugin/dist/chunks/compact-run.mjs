@@ -30,7 +30,7 @@ import {
   ERROR_CODES,
   MemctlError,
   systemCode
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // lib/compact/run.ts
 var DEFAULT_LLM_TIMEOUT_SECONDS = 120;

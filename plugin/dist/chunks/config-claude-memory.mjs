@@ -54,8 +54,10 @@ import {
   STATE_DIR
 } from "./config-config.mjs";
 import {
-  readRegularBytes,
   systemCode
+} from "./core-errors.mjs";
+import {
+  readRegularBytes
 } from "./core-bytes.mjs";
 
 // lib/records/import-claude.ts

@@ -2,9 +2,11 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   ERROR_CODES,
   MemctlError,
-  exists,
-  readUtf8,
   systemCode
+} from "./core-errors.mjs";
+import {
+  exists,
+  readUtf8
 } from "./core-bytes.mjs";
 
 // lib/config/hosts.ts

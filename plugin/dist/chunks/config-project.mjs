@@ -14,11 +14,13 @@ import {
 import {
   ERROR_CODES,
   MemctlError,
+  systemCode
+} from "./core-errors.mjs";
+import {
   access,
   realpath,
   stat,
-  statIfExists,
-  systemCode
+  statIfExists
 } from "./core-bytes.mjs";
 
 // lib/config/resolve.ts

@@ -18,13 +18,6 @@ import {
 import {
   locateProject
 } from "./config-project.mjs";
-import "./config-git.mjs";
-import "./core-sha256.mjs";
-import {
-  assertConfigUsable,
-  describeProblem,
-  readConfig
-} from "./config-config.mjs";
 import {
   colorsFor,
   printJson
@@ -36,14 +29,22 @@ import {
   parseArgs,
   str
 } from "./cli-args.mjs";
+import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
+import "./core-sha256.mjs";
+import {
+  assertConfigUsable,
+  describeProblem,
+  readConfig
+} from "./config-config.mjs";
 import {
   ERROR_CODES,
   MemctlError,
   usageError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
+import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

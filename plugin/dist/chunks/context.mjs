@@ -30,11 +30,6 @@ import "./store-lock.mjs";
 import {
   resolveMemory
 } from "./config-project.mjs";
-import "./config-git.mjs";
-import "./core-sha256.mjs";
-import {
-  readConfig
-} from "./config-config.mjs";
 import {
   colorsFor,
   padEnd,
@@ -49,14 +44,20 @@ import {
   projectFrom,
   str
 } from "./cli-args.mjs";
+import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
+import "./core-sha256.mjs";
+import {
+  readConfig
+} from "./config-config.mjs";
 import {
   ERROR_CODES,
   MemctlError,
   usageError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
+import "./core-bytes.mjs";
 import "./runtime.mjs";
 
 // lib/cli/context.ts

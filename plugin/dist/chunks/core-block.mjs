@@ -1,11 +1,11 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  redactSecretLike
-} from "./config-config.mjs";
-import {
   PRINTABLE_ASCII,
   inertText
 } from "./core-sanitize.mjs";
+import {
+  redactSecretLike
+} from "./config-config.mjs";
 
 // lib/core/block.ts
 var BLOCK_OPEN = '<memctl-memory kind="recalled-data">';

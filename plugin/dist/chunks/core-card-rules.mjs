@@ -9,7 +9,7 @@ import {
 import {
   ERROR_CODES,
   MemctlError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // lib/core/card-rules.ts
 var DESCRIPTION_MAX = 200;

@@ -14,9 +14,11 @@ import {
   commitFile
 } from "./store-lock.mjs";
 import {
-  DEFAULT_READ_CAP,
   ERROR_CODES,
-  MemctlError,
+  MemctlError
+} from "./core-errors.mjs";
+import {
+  DEFAULT_READ_CAP,
   close,
   openRegular,
   readAt

@@ -11,7 +11,7 @@ import {
 } from "./config-config.mjs";
 import {
   systemCode
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // lib/store/arrivals.ts
 import fs from "node:fs";

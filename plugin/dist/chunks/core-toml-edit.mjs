@@ -6,7 +6,7 @@ import {
 import {
   ERROR_CODES,
   MemctlError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // lib/core/toml-edit.ts
 import { isDeepStrictEqual as isDeepStrictEqual2 } from "node:util";

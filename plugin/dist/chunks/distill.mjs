@@ -72,12 +72,6 @@ import {
   withStoreLock
 } from "./store-lock.mjs";
 import "./config-project.mjs";
-import "./config-git.mjs";
-import "./core-sha256.mjs";
-import {
-  STATE_DIR,
-  readConfig
-} from "./config-config.mjs";
 import {
   colorsFor,
   printJson
@@ -89,15 +83,22 @@ import {
   parseArgs,
   str
 } from "./cli-args.mjs";
+import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
+import "./core-sha256.mjs";
+import {
+  STATE_DIR,
+  readConfig
+} from "./config-config.mjs";
 import {
   ERROR_CODES,
   MemctlError,
   systemCode,
   usageError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
+import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

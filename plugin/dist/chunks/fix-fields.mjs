@@ -61,11 +61,6 @@ import {
   stageFiles
 } from "./store-lock.mjs";
 import "./config-project.mjs";
-import "./config-git.mjs";
-import {
-  sha256Hex
-} from "./core-sha256.mjs";
-import "./config-config.mjs";
 import {
   colorsFor,
   printJson
@@ -75,11 +70,18 @@ import {
   commandSummary,
   parseArgs
 } from "./cli-args.mjs";
+import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
 import {
-  MemctlError,
+  sha256Hex
+} from "./core-sha256.mjs";
+import "./config-config.mjs";
+import {
+  MemctlError
+} from "./core-errors.mjs";
+import {
   readRegularBytes
 } from "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";

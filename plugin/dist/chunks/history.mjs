@@ -35,9 +35,6 @@ import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
-import "./config-git.mjs";
-import "./core-sha256.mjs";
-import "./config-config.mjs";
 import {
   colorsFor,
   padEnd,
@@ -48,13 +45,17 @@ import {
   commandSummary,
   parseArgs
 } from "./cli-args.mjs";
+import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
+import "./core-sha256.mjs";
+import "./config-config.mjs";
 import {
   ERROR_CODES,
   MemctlError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
+import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

@@ -116,12 +116,6 @@ import "./store-lock.mjs";
 import {
   resolveMemory
 } from "./config-project.mjs";
-import "./config-git.mjs";
-import "./core-sha256.mjs";
-import {
-  memctlStateHome,
-  readConfig
-} from "./config-config.mjs";
 import {
   bool,
   commandSummary,
@@ -129,18 +123,26 @@ import {
   parseArgs,
   str
 } from "./cli-args.mjs";
+import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
+import "./core-sha256.mjs";
+import {
+  memctlStateHome,
+  readConfig
+} from "./config-config.mjs";
 import {
   ERROR_CODES,
   MemctlError,
+  systemCode,
+  usageError
+} from "./core-errors.mjs";
+import {
   close,
   openRegular,
   readAt,
   realpath,
-  systemCode,
-  usageError,
   utf8Text
 } from "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
@@ -339,6 +341,28 @@ function isDirectory(p) {
   } catch {
     return false;
   }
+}
+
+// lib/hook/session-start-command.ts
+function unknownHostNote(host) {
+  return `memctl hook: unknown host "${host}", using generic output (hosts: claude, codex, generic, grok, opencode)
+`;
+}
+async function sessionStartCommand(args, keeperScript2, io) {
+  if (!isHostName(args.host)) io.stderr.write(unknownHostNote(args.host));
+  const input = await readHookInput(io);
+  if (input.status !== "read") {
+    const refused = refusedInputOutcome(args.host, inputRefusal(input), io, "session-start");
+    if (refused.stdout) io.stdout.write(refused.stdout);
+    if (refused.stderr) io.stderr.write(refused.stderr);
+    return { exitCode: 0, status: "refused" };
+  }
+  const result = await runSessionStartHook(input.bytes, { host: args.host, maxBytes: args.maxBytes, wiring: args.wiring, keeperScript: keeperScript2 }, io);
+  if (result.outcome.chunks) for (const chunk of result.outcome.chunks) io.stdout.write(chunk);
+  else if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
+  if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);
+  result.afterOutput?.();
+  return { exitCode: result.outcome.exitCode, status: result.status };
 }
 
 // lib/hook/session-end.ts
@@ -836,8 +860,9 @@ async function run(argv, io) {
     throw usageError(`unknown hook event "${event}"; the events are user-prompt-submit, session-start, session-end and pre-compact`);
   }
   const host = str(args, "host") ?? "generic";
-  if (!isHostName(host)) io.stderr.write(`memctl hook: unknown host "${host}", using generic output (hosts: claude, codex, generic, grok, opencode)
-`);
+  if (event === "session-start")
+    return (await sessionStartCommand({ host, maxBytes: num(args, "max-bytes"), wiring: bool(args, "plugin") ? "plugin" : "install" }, keeperScript, io)).exitCode;
+  if (!isHostName(host)) io.stderr.write(unknownHostNote(host));
   const input = await readHookInput(io);
   if (input.status !== "read") {
     const reason = inputRefusal(input);
@@ -845,7 +870,7 @@ async function run(argv, io) {
       logHookError(io, `${event}: ${reason}`);
       return 0;
     }
-    const refused = refusedInputOutcome(host, reason, io, event === "session-start" ? "session-start" : "prompt");
+    const refused = refusedInputOutcome(host, reason, io);
     if (refused.stdout) io.stdout.write(refused.stdout);
     if (refused.stderr) io.stderr.write(refused.stderr);
     return 0;
@@ -863,9 +888,8 @@ async function run(argv, io) {
     if (reset.status === "failed") logHookError(io, `session not reset: ${reset.message}`);
     return 0;
   }
-  const result = event === "session-start" ? await runSessionStartHook(stdin, { host, maxBytes: num(args, "max-bytes"), wiring: bool(args, "plugin") ? "plugin" : "install", keeperScript }, io) : await runUserPromptHook(stdin, { host, maxBytes: num(args, "max-bytes"), maxEntries: num(args, "max-entries") }, io);
-  if (result.outcome.chunks) for (const chunk of result.outcome.chunks) io.stdout.write(chunk);
-  else if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
+  const result = await runUserPromptHook(stdin, { host, maxBytes: num(args, "max-bytes"), maxEntries: num(args, "max-entries") }, io);
+  if (result.outcome.stdout) io.stdout.write(result.outcome.stdout);
   if (result.outcome.stderr) io.stderr.write(result.outcome.stderr);
   result.afterOutput?.();
   return result.outcome.exitCode;

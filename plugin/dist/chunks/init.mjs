@@ -23,9 +23,6 @@ import {
 import {
   resolveMemory
 } from "./config-project.mjs";
-import "./config-git.mjs";
-import "./core-sha256.mjs";
-import "./config-config.mjs";
 import {
   colorsFor,
   printJson
@@ -37,14 +34,18 @@ import {
   parseArgs,
   projectFrom
 } from "./cli-args.mjs";
+import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
+import "./core-sha256.mjs";
+import "./config-config.mjs";
 import {
   ERROR_CODES,
   MemctlError,
   systemCode
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
+import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

@@ -1,7 +1,7 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
   usageError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // install/mcp-command.ts
 import path from "node:path";

@@ -18,10 +18,6 @@ import "./hosts-claude-auto-memory.mjs";
 import {
   HOST_NAMES
 } from "./hosts-types.mjs";
-import "./config-git.mjs";
-import {
-  readConfig
-} from "./config-config.mjs";
 import {
   colorsFor,
   printJson
@@ -32,12 +28,17 @@ import {
   parseArgs,
   str
 } from "./cli-args.mjs";
+import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
 import {
+  readConfig
+} from "./config-config.mjs";
+import {
   usageError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
+import "./core-bytes.mjs";
 import "./runtime.mjs";
 
 // lib/cli/instructions.ts

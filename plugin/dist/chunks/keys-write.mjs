@@ -29,7 +29,7 @@ import {
 import {
   ERROR_CODES,
   MemctlError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // lib/keys/write.ts
 import fs from "node:fs";

@@ -15,18 +15,19 @@ import {
 } from "./install-mcp-command.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
-import "./config-git.mjs";
-import "./core-sha256.mjs";
-import "./config-config.mjs";
 import {
   bool,
   commandSummary,
   parseArgs,
   str
 } from "./cli-args.mjs";
+import "./config-git.mjs";
+import "./core-sha256.mjs";
+import "./config-config.mjs";
 import {
   usageError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
+import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

@@ -36,12 +36,6 @@ import {
   RESOLUTION_EXIT,
   resolveMemory
 } from "./config-project.mjs";
-import "./config-git.mjs";
-import "./core-sha256.mjs";
-import {
-  INDEX_FILE,
-  readConfig
-} from "./config-config.mjs";
 import {
   printJson
 } from "./cli-output.mjs";
@@ -54,10 +48,17 @@ import {
   projectFrom,
   str
 } from "./cli-args.mjs";
+import "./config-git.mjs";
 import "./core-sanitize.mjs";
+import "./core-sha256.mjs";
+import {
+  INDEX_FILE,
+  readConfig
+} from "./config-config.mjs";
 import {
   usageError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
+import "./core-bytes.mjs";
 import "./runtime.mjs";
 
 // lib/cli/prepare.ts

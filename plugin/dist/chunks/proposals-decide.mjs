@@ -42,7 +42,7 @@ import {
   ERROR_CODES,
   MemctlError,
   usageError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // lib/proposals/supersede.ts
 import fs from "node:fs";

@@ -17,7 +17,7 @@ import {
 } from "./core-card-types.mjs";
 import {
   MemctlError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // lib/proposals/distill-llm.ts
 var CANDIDATE_FIELDS = ["name", "type", "description", "source"];

@@ -45,7 +45,7 @@ import {
   ERROR_CODES,
   MemctlError,
   usageError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // lib/proposals/propose.ts
 import fs from "node:fs";

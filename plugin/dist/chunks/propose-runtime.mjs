@@ -34,6 +34,7 @@ import "./core-card-types.mjs";
 import "./store-lock.mjs";
 import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-errors.mjs";
 import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";

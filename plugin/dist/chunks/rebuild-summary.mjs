@@ -30,11 +30,6 @@ import {
   withStoreLock
 } from "./store-lock.mjs";
 import "./config-project.mjs";
-import "./config-git.mjs";
-import "./core-sha256.mjs";
-import {
-  EPISODES_SUMMARY_FILE
-} from "./config-config.mjs";
 import {
   colorsFor,
   printJson
@@ -44,11 +39,17 @@ import {
   commandSummary,
   parseArgs
 } from "./cli-args.mjs";
+import "./config-git.mjs";
 import "./core-sanitize.mjs";
+import "./core-sha256.mjs";
+import {
+  EPISODES_SUMMARY_FILE
+} from "./config-config.mjs";
 import {
   ERROR_CODES,
   MemctlError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
+import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

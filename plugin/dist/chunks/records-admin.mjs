@@ -40,7 +40,7 @@ import {
 import {
   ERROR_CODES,
   MemctlError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // lib/records/admin.ts
 import fs from "node:fs";

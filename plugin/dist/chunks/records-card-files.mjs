@@ -65,7 +65,7 @@ import {
 import {
   ERROR_CODES,
   MemctlError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // lib/records/file-tools.ts
 import { randomBytes } from "node:crypto";

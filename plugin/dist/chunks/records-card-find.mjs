@@ -31,8 +31,10 @@ import {
 import {
   ERROR_CODES,
   MemctlError,
-  fileKind,
   usageError
+} from "./core-errors.mjs";
+import {
+  fileKind
 } from "./core-bytes.mjs";
 
 // lib/records/card-input.ts

@@ -54,12 +54,14 @@ import {
 import {
   ERROR_CODES,
   MemctlError,
+  systemCode
+} from "./core-errors.mjs";
+import {
   close,
   openRegular,
   readAt,
   readRegular,
-  readRegularMemo,
-  systemCode
+  readRegularMemo
 } from "./core-bytes.mjs";
 
 // lib/store/history-latest.ts

@@ -9,7 +9,7 @@ import {
 import {
   ERROR_CODES,
   MemctlError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // lib/records/file-view.ts
 import fs from "node:fs";

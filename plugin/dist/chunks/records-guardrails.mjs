@@ -17,7 +17,7 @@ import {
   ERROR_CODES,
   MemctlError,
   systemCode
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // lib/records/guardrails.ts
 import fs from "node:fs";

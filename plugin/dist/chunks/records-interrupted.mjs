@@ -11,8 +11,10 @@ import {
   ERROR_CODES,
   MemctlError,
   environmentFault,
-  readRegularBytes,
   systemCode
+} from "./core-errors.mjs";
+import {
+  readRegularBytes
 } from "./core-bytes.mjs";
 
 // lib/records/interrupted.ts

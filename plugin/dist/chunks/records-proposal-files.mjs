@@ -20,7 +20,7 @@ import {
 import {
   systemCode,
   usageError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // lib/records/proposal-files.ts
 import { randomBytes } from "node:crypto";

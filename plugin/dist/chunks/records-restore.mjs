@@ -27,7 +27,7 @@ import {
   ERROR_CODES,
   MemctlError,
   usageError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // lib/records/restore.ts
 function entriesOfCard(memoryDir, entries, name) {

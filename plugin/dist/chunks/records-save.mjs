@@ -62,8 +62,10 @@ import {
 import {
   ERROR_CODES,
   MemctlError,
-  readRegularMemo,
   usageError
+} from "./core-errors.mjs";
+import {
+  readRegularMemo
 } from "./core-bytes.mjs";
 
 // lib/records/save.ts

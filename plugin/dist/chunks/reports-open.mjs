@@ -24,8 +24,10 @@ import {
   readConfig
 } from "./config-config.mjs";
 import {
-  readRegularUtf8,
   systemCode
+} from "./core-errors.mjs";
+import {
+  readRegularUtf8
 } from "./core-bytes.mjs";
 
 // lib/reports/open.ts

@@ -3,9 +3,6 @@ import {
   RESOLUTION_EXIT,
   resolveMemory
 } from "./config-project.mjs";
-import "./config-git.mjs";
-import "./core-sha256.mjs";
-import "./config-config.mjs";
 import {
   colorsFor,
   printJson
@@ -17,9 +14,13 @@ import {
   parseArgs,
   projectFrom
 } from "./cli-args.mjs";
+import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
+import "./core-sha256.mjs";
+import "./config-config.mjs";
+import "./core-errors.mjs";
 import "./core-bytes.mjs";
 import "./runtime.mjs";
 

@@ -42,13 +42,6 @@ import {
   pauseFromEnv
 } from "./store-lock.mjs";
 import "./config-project.mjs";
-import "./config-git.mjs";
-import "./core-sha256.mjs";
-import {
-  hostOf,
-  readConfig,
-  recallModel
-} from "./config-config.mjs";
 import {
   colorsFor,
   printJson
@@ -60,9 +53,17 @@ import {
   str,
   strs
 } from "./cli-args.mjs";
+import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
+import "./core-sha256.mjs";
+import {
+  hostOf,
+  readConfig,
+  recallModel
+} from "./config-config.mjs";
+import "./core-errors.mjs";
 import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";

@@ -115,16 +115,18 @@ import {
   resolveMemory
 } from "./config-project.mjs";
 import "./config-git.mjs";
+import "./core-sanitize.mjs";
 import "./core-sha256.mjs";
 import {
   joinPath,
   readConfig
 } from "./config-config.mjs";
-import "./core-sanitize.mjs";
 import {
   ERROR_CODES,
   MemctlError,
-  environmentFault,
+  environmentFault
+} from "./core-errors.mjs";
+import {
   readRegularUtf8
 } from "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";

@@ -27,9 +27,6 @@ import {
   withStoreLock
 } from "./store-lock.mjs";
 import "./config-project.mjs";
-import "./config-git.mjs";
-import "./core-sha256.mjs";
-import "./config-config.mjs";
 import {
   colorsFor,
   printJson
@@ -40,10 +37,14 @@ import {
   parseArgs,
   str
 } from "./cli-args.mjs";
+import "./config-git.mjs";
 import "./core-sanitize.mjs";
+import "./core-sha256.mjs";
+import "./config-config.mjs";
 import {
   usageError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
+import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

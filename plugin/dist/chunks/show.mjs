@@ -29,9 +29,6 @@ import {
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
-import "./config-git.mjs";
-import "./core-sha256.mjs";
-import "./config-config.mjs";
 import {
   printJson
 } from "./cli-output.mjs";
@@ -40,11 +37,15 @@ import {
   commandSummary,
   parseArgs
 } from "./cli-args.mjs";
+import "./config-git.mjs";
 import "./core-sanitize.mjs";
+import "./core-sha256.mjs";
+import "./config-config.mjs";
 import {
   ERROR_CODES,
   MemctlError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
+import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

@@ -18,9 +18,11 @@ import {
 import {
   ERROR_CODES,
   MemctlError,
-  readRegularBytes,
-  readRegularUtf8,
   systemCode
+} from "./core-errors.mjs";
+import {
+  readRegularBytes,
+  readRegularUtf8
 } from "./core-bytes.mjs";
 
 // lib/store/episode-shards.ts

@@ -16,8 +16,10 @@ import {
 import {
   ERROR_CODES,
   MemctlError,
+  systemCode
+} from "./core-errors.mjs";
+import {
   readRegularBytes,
-  systemCode,
   utf8Text
 } from "./core-bytes.mjs";
 

@@ -23,12 +23,14 @@ import {
 import {
   ERROR_CODES,
   MemctlError,
+  systemCode
+} from "./core-errors.mjs";
+import {
   fileKind,
   notRegularError,
   readRegularMemo,
   readRegularUtf8,
-  statIfExists,
-  systemCode
+  statIfExists
 } from "./core-bytes.mjs";
 
 // lib/store/history.ts

@@ -13,9 +13,11 @@ import {
 import {
   ERROR_CODES,
   MemctlError,
-  readRegularUtf8,
   systemCode,
   usageError
+} from "./core-errors.mjs";
+import {
+  readRegularUtf8
 } from "./core-bytes.mjs";
 
 // lib/store/jobs.ts

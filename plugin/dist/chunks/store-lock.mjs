@@ -6,13 +6,15 @@ import {
 import {
   ERROR_CODES,
   MemctlError,
-  close,
   environmentFault,
+  systemCode
+} from "./core-errors.mjs";
+import {
+  close,
   fstat,
   lstatIfExists,
   openForAppend,
   readAt,
-  systemCode,
   writeBytes
 } from "./core-bytes.mjs";
 

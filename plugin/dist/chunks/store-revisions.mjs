@@ -16,9 +16,11 @@ import {
   STATE_DIR
 } from "./config-config.mjs";
 import {
-  lstatIfExists,
-  readRegularBytes,
   systemCode
+} from "./core-errors.mjs";
+import {
+  lstatIfExists,
+  readRegularBytes
 } from "./core-bytes.mjs";
 
 // lib/store/revisions.ts

@@ -6,7 +6,7 @@ import {
   ERROR_CODES,
   MemctlError,
   systemCode
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // lib/store/safe-open.ts
 import fs from "node:fs";

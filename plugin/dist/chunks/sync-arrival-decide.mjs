@@ -28,7 +28,7 @@ import {
   ERROR_CODES,
   MemctlError,
   usageError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // lib/sync/arrival-decide.ts
 import fs from "node:fs";

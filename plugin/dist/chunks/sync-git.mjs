@@ -2,7 +2,7 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   ERROR_CODES,
   MemctlError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // lib/sync/git.ts
 import { spawn } from "node:child_process";

@@ -25,7 +25,7 @@ import {
   ERROR_CODES,
   MemctlError,
   systemCode
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
 
 // lib/sync/layout.ts
 import fs from "node:fs";

@@ -101,11 +101,6 @@ import {
   withStoreLock
 } from "./store-lock.mjs";
 import "./config-project.mjs";
-import "./config-git.mjs";
-import {
-  sha256Hex
-} from "./core-sha256.mjs";
-import "./config-config.mjs";
 import {
   colorsFor,
   printJson
@@ -116,14 +111,20 @@ import {
   parseArgs,
   str
 } from "./cli-args.mjs";
+import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
 import {
+  sha256Hex
+} from "./core-sha256.mjs";
+import "./config-config.mjs";
+import {
   ERROR_CODES,
   MemctlError,
   usageError
-} from "./core-bytes.mjs";
+} from "./core-errors.mjs";
+import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

@@ -95,7 +95,16 @@ import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
+import {
+  bool,
+  commandSummary,
+  parseArgs,
+  projectFrom
+} from "./cli-args.mjs";
 import "./config-git.mjs";
+import {
+  inertText
+} from "./core-sanitize.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";
@@ -103,19 +112,12 @@ import {
   joinPath
 } from "./config-config.mjs";
 import {
-  bool,
-  commandSummary,
-  parseArgs,
-  projectFrom
-} from "./cli-args.mjs";
-import {
-  inertText
-} from "./core-sanitize.mjs";
-import {
   ERROR_CODES,
   MemctlError,
-  readRegularUtf8,
   usageError
+} from "./core-errors.mjs";
+import {
+  readRegularUtf8
 } from "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";

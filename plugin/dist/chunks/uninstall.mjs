@@ -15,9 +15,6 @@ import {
 import "./core-toml-edit.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
-import "./config-git.mjs";
-import "./core-sha256.mjs";
-import "./config-config.mjs";
 import {
   printJson
 } from "./cli-output.mjs";
@@ -26,7 +23,11 @@ import {
   commandSummary,
   parseArgs
 } from "./cli-args.mjs";
+import "./config-git.mjs";
 import "./core-sanitize.mjs";
+import "./core-sha256.mjs";
+import "./config-config.mjs";
+import "./core-errors.mjs";
 import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
