@@ -5771,166 +5771,6 @@ function logHookError(io2, message) {
 var import_node_fs13 = __toESM(require("node:fs"), 1);
 var import_node_path22 = __toESM(require("node:path"), 1);
 
-// lib/records/proposal-files.ts
-var import_node_fs10 = __toESM(require("node:fs"), 1);
-var import_node_path15 = __toESM(require("node:path"), 1);
-
-// lib/store/history.ts
-var import_node_fs9 = __toESM(require("node:fs"), 1);
-var import_node_path14 = __toESM(require("node:path"), 1);
-var HISTORY_RELPATH = ".memctl/history.jsonl";
-var HISTORY_OPS = ["create", "update", "delete", "adopt", "import"];
-var ACTOR = /^(human|system|(host|agent|model):[A-Za-z0-9][A-Za-z0-9._@-]{0,127})$/;
-function isValidActor(actor) {
-  return ACTOR.test(actor);
-}
-function historyPath(memoryDir) {
-  return import_node_path14.default.join(memoryDir, ...HISTORY_RELPATH.split("/"));
-}
-function readHistory(memoryDir) {
-  let text;
-  try {
-    const file = historyPath(memoryDir);
-    const stat2 = statIfExists(file);
-    if (stat2 && !stat2.isFile()) throw notRegularError(file, stat2.mode);
-    text = import_node_fs9.default.readFileSync(file, "utf8");
-  } catch (err) {
-    if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
-    return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${err.message}` };
-  }
-  return parseHistory(text);
-}
-function parseHistory(text) {
-  const entries = [];
-  let malformed = 0;
-  for (const line of text.split("\n")) {
-    if (line.trim() === "") continue;
-    const entry = parseHistoryLine(line);
-    if (entry) entries.push(entry);
-    else malformed++;
-  }
-  return { entries, malformed };
-}
-function parseHistoryLine(line) {
-  let v;
-  try {
-    v = JSON.parse(line);
-  } catch {
-    return void 0;
-  }
-  if (v === null || typeof v !== "object" || Array.isArray(v)) return void 0;
-  const o = v;
-  const ok = Number.isInteger(o.rev) && o.rev >= 1 && typeof o.card === "string" && o.card !== "" && HISTORY_OPS.includes(o.op) && typeof o.actor === "string" && typeof o.at === "string" && (typeof o.sha256 === "string" || o.sha256 === null) && Number.isInteger(o.bytes);
-  if (!ok) return void 0;
-  return {
-    rev: o.rev,
-    card: o.card,
-    op: o.op,
-    actor: o.actor,
-    at: o.at,
-    sha256: o.sha256,
-    bytes: o.bytes
-  };
-}
-function latestByCard(entries) {
-  const latest = /* @__PURE__ */ new Map();
-  for (const e of entries) {
-    const prev = latest.get(e.card);
-    if (!prev || e.rev >= prev.rev) latest.set(e.card, e);
-  }
-  return latest;
-}
-
-// lib/core/card-rules.ts
-init_card();
-init_card_types();
-var DESCRIPTION_MAX = 200;
-var CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
-var CARD_REQUIRED = ["description", ...REQUIRED_FIELDS];
-function descriptionProblem(description) {
-  const length = [...description].length;
-  if (length > DESCRIPTION_MAX)
-    return `the description is ${length} characters; the limit is ${DESCRIPTION_MAX} when authoring. Keep the injected line short and put the detail in the body (--body-file FILE or - for stdin).`;
-  if (description.trim() === "") return "the description is empty; say in one line what the card is for";
-  return void 0;
-}
-
-// lib/records/proposal-restated.ts
-var RESTATED_MAX = 10;
-var RESTATED_SOURCE_MAX = 400;
-var ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
-function restatementProblem(r) {
-  if (typeof r !== "object" || r === null || Array.isArray(r)) return "not an object";
-  const { source, description, proposer, at } = r;
-  if (typeof source !== "string" || source.trim() === "") return "no source";
-  if ([...source].length > RESTATED_SOURCE_MAX) return `a source of ${[...source].length} characters; the limit is ${RESTATED_SOURCE_MAX}`;
-  if (/[\n\r]/.test(source)) return "a source of more than one line";
-  if (typeof description !== "string") return "no description";
-  const problem = descriptionProblem(description);
-  if (problem) return problem;
-  if (/[\n\r]/.test(description)) return "a description of more than one line";
-  if (typeof proposer !== "string" || !isValidActor(proposer)) return "not a valid actor (human, system, host:<name>, agent:<id>)";
-  if (typeof at !== "string" || !ISO.test(at) || !Number.isFinite(Date.parse(at))) return "no ISO time";
-  return void 0;
-}
-function validRestatements(value) {
-  if (!Array.isArray(value)) return [];
-  const out = [];
-  for (const r of value) {
-    if (out.length >= RESTATED_MAX) break;
-    if (restatementProblem(r) !== void 0) continue;
-    const { source, description, proposer, at } = r;
-    out.push({ source, description, proposer, at });
-  }
-  return out;
-}
-
-// lib/records/proposal-files.ts
-var PROPOSALS_DIR = `${STATE_DIR}/proposals`;
-var ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
-var PROPOSALS_LOG = `${STATE_DIR}/proposals-log.jsonl`;
-function readPending(memoryDir) {
-  const hold = readHold(memoryDir);
-  const quarantined = (name) => {
-    const held = hold?.held(`${PROPOSALS_DIR}/${name}`);
-    return held?.state === "quarantined" ? held.reasons : void 0;
-  };
-  return readDir(import_node_path15.default.join(memoryDir, PROPOSALS_DIR), quarantined);
-}
-function readDir(dir, quarantined = () => void 0) {
-  let names;
-  try {
-    names = import_node_fs10.default.readdirSync(dir);
-  } catch (err) {
-    if (systemCode(err) === "ENOENT") return { proposals: [], unreadable: [] };
-    return { proposals: [], unreadable: [{ file: dir, reason: err.message }] };
-  }
-  const proposals = [];
-  const unreadable = [];
-  for (const name of names.sort()) {
-    if (!name.endsWith(".json") || name.startsWith(".")) continue;
-    const reasons = quarantined(name);
-    if (reasons) {
-      unreadable.push({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` });
-      continue;
-    }
-    try {
-      const p = JSON.parse(import_node_fs10.default.readFileSync(import_node_path15.default.join(dir, name), "utf8"));
-      if (typeof p.id !== "string" || `${p.id}.json` !== name || typeof p.card?.name !== "string") throw new Error("not a proposal (id, card.name)");
-      if (p.restated !== void 0) {
-        const restated = validRestatements(p.restated);
-        if (restated.length > 0) p.restated = restated;
-        else delete p.restated;
-      }
-      proposals.push(p);
-    } catch (err) {
-      unreadable.push({ file: name, reason: err.message });
-    }
-  }
-  proposals.sort((a, b) => a.created_at.localeCompare(b.created_at) || (a.seq ?? 0) - (b.seq ?? 0) || a.id.localeCompare(b.id));
-  return { proposals, unreadable };
-}
-
 // lib/store/episode-tail.ts
 var TAIL_BYTES = 64 * 1024;
 var FIRST_WINDOW_BYTES = 4 * 1024;
@@ -7059,11 +6899,11 @@ function dirMtime(dir, rel) {
 }
 
 // lib/store/read.ts
-var import_node_fs11 = __toESM(require("node:fs"), 1);
-var import_node_path16 = __toESM(require("node:path"), 1);
+var import_node_fs9 = __toESM(require("node:fs"), 1);
+var import_node_path14 = __toESM(require("node:path"), 1);
 init_card();
 function readIndexOnly(dir) {
-  const indexText = readRegularUtf8(import_node_path16.default.join(dir, INDEX_FILE));
+  const indexText = readRegularUtf8(import_node_path14.default.join(dir, INDEX_FILE));
   return withoutHeld({ dir, indexText, indexBytes: Buffer.byteLength(indexText), index: parseIndex(indexText), cards: /* @__PURE__ */ new Map() });
 }
 function withoutHeld(store) {
@@ -7074,7 +6914,7 @@ function withoutHeld(store) {
   return { ...store, cards, index: { ...store.index, entries } };
 }
 async function listCardFiles(dir, sub = "", walked, shards) {
-  const entries = await import_node_fs11.default.promises.readdir(import_node_path16.default.join(dir, sub), { withFileTypes: true });
+  const entries = await import_node_fs9.default.promises.readdir(import_node_path14.default.join(dir, sub), { withFileTypes: true });
   walked?.push(sub);
   const out = [];
   for (const e of entries) {
@@ -7758,11 +7598,11 @@ function decodeLines(bytes, nl, count) {
 }
 
 // lib/compact/artifact.ts
-var import_node_path17 = __toESM(require("node:path"), 1);
+var import_node_path15 = __toESM(require("node:path"), 1);
 var COMPACT_FILE = ".memctl/compact.json";
 var GENERATORS = ["mechanical", "llm"];
 function compactPath(memoryDir) {
-  return import_node_path17.default.join(memoryDir, ...COMPACT_FILE.split("/"));
+  return import_node_path15.default.join(memoryDir, ...COMPACT_FILE.split("/"));
 }
 function readCompact(memoryDir) {
   let text;
@@ -7800,8 +7640,76 @@ function artifactProblem(v) {
 }
 
 // lib/compact/assemble.ts
-var import_node_fs12 = __toESM(require("node:fs"), 1);
-var import_node_path18 = __toESM(require("node:path"), 1);
+var import_node_fs11 = __toESM(require("node:fs"), 1);
+var import_node_path17 = __toESM(require("node:path"), 1);
+
+// lib/store/history.ts
+var import_node_fs10 = __toESM(require("node:fs"), 1);
+var import_node_path16 = __toESM(require("node:path"), 1);
+var HISTORY_RELPATH = ".memctl/history.jsonl";
+var HISTORY_OPS = ["create", "update", "delete", "adopt", "import"];
+var ACTOR = /^(human|system|(host|agent|model):[A-Za-z0-9][A-Za-z0-9._@-]{0,127})$/;
+function isValidActor(actor) {
+  return ACTOR.test(actor);
+}
+function historyPath(memoryDir) {
+  return import_node_path16.default.join(memoryDir, ...HISTORY_RELPATH.split("/"));
+}
+function readHistory(memoryDir) {
+  let text;
+  try {
+    const file = historyPath(memoryDir);
+    const stat2 = statIfExists(file);
+    if (stat2 && !stat2.isFile()) throw notRegularError(file, stat2.mode);
+    text = import_node_fs10.default.readFileSync(file, "utf8");
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
+    return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${err.message}` };
+  }
+  return parseHistory(text);
+}
+function parseHistory(text) {
+  const entries = [];
+  let malformed = 0;
+  for (const line of text.split("\n")) {
+    if (line.trim() === "") continue;
+    const entry = parseHistoryLine(line);
+    if (entry) entries.push(entry);
+    else malformed++;
+  }
+  return { entries, malformed };
+}
+function parseHistoryLine(line) {
+  let v;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return void 0;
+  }
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return void 0;
+  const o = v;
+  const ok = Number.isInteger(o.rev) && o.rev >= 1 && typeof o.card === "string" && o.card !== "" && HISTORY_OPS.includes(o.op) && typeof o.actor === "string" && typeof o.at === "string" && (typeof o.sha256 === "string" || o.sha256 === null) && Number.isInteger(o.bytes);
+  if (!ok) return void 0;
+  return {
+    rev: o.rev,
+    card: o.card,
+    op: o.op,
+    actor: o.actor,
+    at: o.at,
+    sha256: o.sha256,
+    bytes: o.bytes
+  };
+}
+function latestByCard(entries) {
+  const latest = /* @__PURE__ */ new Map();
+  for (const e of entries) {
+    const prev = latest.get(e.card);
+    if (!prev || e.rev >= prev.rev) latest.set(e.card, e);
+  }
+  return latest;
+}
+
+// lib/compact/assemble.ts
 init_card();
 init_card_types();
 
@@ -7831,7 +7739,7 @@ function indexRecords(store, history) {
     let info = revs.get(card);
     if (!info) {
       const digest = entry.card === null ? void 0 : store.digests?.get(entry.card);
-      const bytes = entry.card === null || digest !== void 0 ? void 0 : readBytes(import_node_path18.default.join(store.dir, entry.card));
+      const bytes = entry.card === null || digest !== void 0 ? void 0 : readBytes(import_node_path17.default.join(store.dir, entry.card));
       const parsed = entry.card === null ? void 0 : store.cards?.get(entry.card)?.card;
       const meta = parsed ? parsed.meta : bytes ? parseCard(bytes.toString("utf8")).meta : void 0;
       const name = typeof meta?.name === "string" && meta.name.trim() !== "" ? meta.name : void 0;
@@ -7873,7 +7781,7 @@ function markRemoved(lines, removed) {
   });
 }
 function removedNames(w) {
-  const stem2 = import_node_path18.default.basename(w.card).replace(/\.md$/i, "");
+  const stem2 = import_node_path17.default.basename(w.card).replace(/\.md$/i, "");
   return [...new Set([w.name, w.card, stem2, withoutTypePrefix(stem2)].map((n) => n.trim().toLowerCase()).filter((n) => n !== ""))];
 }
 function summaryLines(summary) {
@@ -7887,7 +7795,7 @@ function renderViewBlock(view2, context) {
 }
 function readBytes(file) {
   try {
-    return import_node_fs12.default.readFileSync(file);
+    return import_node_fs11.default.readFileSync(file);
   } catch {
     return void 0;
   }
@@ -7948,10 +7856,10 @@ function sessionStarted(_memoryDir, _event) {
 }
 
 // lib/config/instructions.ts
-var import_node_path21 = __toESM(require("node:path"), 1);
+var import_node_path20 = __toESM(require("node:path"), 1);
 
 // lib/core/instruction-imports.ts
-var import_node_path19 = __toESM(require("node:path"), 1);
+var import_node_path18 = __toESM(require("node:path"), 1);
 var FENCE2 = /^ {0,3}(`{3,}|~{3,})/;
 var TOKEN = /(^|\s)@(\S+)/g;
 var TRAILING = /[.,;:!?)\]}'"]+$/;
@@ -7988,13 +7896,13 @@ function looksLikePath(target) {
   return /\.[A-Za-z0-9]{1,8}$/.test(target);
 }
 function resolveImport(target, importingFile, home) {
-  if (target === "~" || target.startsWith("~/")) return import_node_path19.default.resolve(home, target.slice(2));
-  if (import_node_path19.default.isAbsolute(target)) return import_node_path19.default.resolve(target);
-  return import_node_path19.default.resolve(import_node_path19.default.dirname(importingFile), target);
+  if (target === "~" || target.startsWith("~/")) return import_node_path18.default.resolve(home, target.slice(2));
+  if (import_node_path18.default.isAbsolute(target)) return import_node_path18.default.resolve(target);
+  return import_node_path18.default.resolve(import_node_path18.default.dirname(importingFile), target);
 }
 function isInside(file, root) {
-  const rel = import_node_path19.default.relative(root, file);
-  return rel === "" || !rel.startsWith("..") && !import_node_path19.default.isAbsolute(rel);
+  const rel = import_node_path18.default.relative(root, file);
+  return rel === "" || !rel.startsWith("..") && !import_node_path18.default.isAbsolute(rel);
 }
 
 // lib/core/instructions.ts
@@ -8079,8 +7987,8 @@ function defuse(text) {
 }
 
 // hosts/instructions.ts
-var import_node_path20 = __toESM(require("node:path"), 1);
-var each = (dirs, name) => dirs.map((d) => import_node_path20.default.join(d, name));
+var import_node_path19 = __toESM(require("node:path"), 1);
+var each = (dirs, name) => dirs.map((d) => import_node_path19.default.join(d, name));
 var one = (...alternatives) => alternatives;
 function nativeInstructions(host, scope) {
   const { home, env, dirs } = scope;
@@ -8088,25 +7996,25 @@ function nativeInstructions(host, scope) {
     // Claude Code: ~/.claude/CLAUDE.md and every CLAUDE.md (and CLAUDE.local.md) from the root down, imports
     // expanded up to 5 hops: everything memctl would compose from those files.
     case "claude": {
-      const config = env.CLAUDE_CONFIG_DIR && import_node_path20.default.isAbsolute(env.CLAUDE_CONFIG_DIR) ? env.CLAUDE_CONFIG_DIR : import_node_path20.default.join(home, ".claude");
+      const config = env.CLAUDE_CONFIG_DIR && import_node_path19.default.isAbsolute(env.CLAUDE_CONFIG_DIR) ? env.CLAUDE_CONFIG_DIR : import_node_path19.default.join(home, ".claude");
       return {
-        rules: [one([import_node_path20.default.join(config, "CLAUDE.md")]), ...dirs.flatMap((d) => [one([import_node_path20.default.join(d, "CLAUDE.md")]), one([import_node_path20.default.join(d, "CLAUDE.local.md")])])],
+        rules: [one([import_node_path19.default.join(config, "CLAUDE.md")]), ...dirs.flatMap((d) => [one([import_node_path19.default.join(d, "CLAUDE.md")]), one([import_node_path19.default.join(d, "CLAUDE.local.md")])])],
         importDepth: MAX_IMPORT_DEPTH
       };
     }
     // Codex: $CODEX_HOME/AGENTS.md (AGENTS.override.md wins), then per directory from the root down AGENTS.override.md
     // or AGENTS.md. It does not expand @imports.
     case "codex": {
-      const codexHome = env.CODEX_HOME && import_node_path20.default.isAbsolute(env.CODEX_HOME) ? env.CODEX_HOME : import_node_path20.default.join(home, ".codex");
-      const pick2 = (d) => one([import_node_path20.default.join(d, "AGENTS.override.md")], [import_node_path20.default.join(d, "AGENTS.md")]);
+      const codexHome = env.CODEX_HOME && import_node_path19.default.isAbsolute(env.CODEX_HOME) ? env.CODEX_HOME : import_node_path19.default.join(home, ".codex");
+      const pick2 = (d) => one([import_node_path19.default.join(d, "AGENTS.override.md")], [import_node_path19.default.join(d, "AGENTS.md")]);
       return { rules: [pick2(codexHome), ...dirs.map(pick2)], importDepth: 0 };
     }
     // OpenCode: every AGENTS.md from the working directory up to the worktree, or if there is none every CLAUDE.md;
     // globally ~/.config/opencode/AGENTS.md, else ~/.claude/CLAUDE.md. No @imports in instruction files.
     case "opencode": {
-      const xdg = env.XDG_CONFIG_HOME && import_node_path20.default.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : import_node_path20.default.join(home, ".config");
+      const xdg = env.XDG_CONFIG_HOME && import_node_path19.default.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : import_node_path19.default.join(home, ".config");
       return {
-        rules: [one(each(dirs, "AGENTS.md"), each(dirs, "CLAUDE.md")), one([import_node_path20.default.join(xdg, "opencode", "AGENTS.md")], [import_node_path20.default.join(home, ".claude", "CLAUDE.md")])],
+        rules: [one(each(dirs, "AGENTS.md"), each(dirs, "CLAUDE.md")), one([import_node_path19.default.join(xdg, "opencode", "AGENTS.md")], [import_node_path19.default.join(home, ".claude", "CLAUDE.md")])],
         importDepth: 0
       };
     }
@@ -8116,9 +8024,9 @@ function nativeInstructions(host, scope) {
       const names = ["Agents.md", "Claude.md", "CLAUDE.md", "CLAUDE.local.md", "AGENT.md", "AGENTS.md"];
       return {
         rules: [
-          one([import_node_path20.default.join(home, ".claude", "CLAUDE.md")]),
-          one([import_node_path20.default.join(home, ".claude", "CLAUDE.local.md")]),
-          ...dirs.flatMap((d) => names.map((n) => one([import_node_path20.default.join(d, n)])))
+          one([import_node_path19.default.join(home, ".claude", "CLAUDE.md")]),
+          one([import_node_path19.default.join(home, ".claude", "CLAUDE.local.md")]),
+          ...dirs.flatMap((d) => names.map((n) => one([import_node_path19.default.join(d, n)])))
         ],
         importDepth: 0
       };
@@ -8135,11 +8043,11 @@ var MAX_INSTRUCTION_FILE_BYTES = 1024 * 1024;
 function instructionScope(cwd, io2, config) {
   const settings = config.instructions ?? {};
   const userDirSetting = settings.user_dir ?? "~/.claude";
-  const userDir = userDirSetting.startsWith("~/") ? import_node_path21.default.join(io2.home, userDirSetting.slice(2)) : import_node_path21.default.resolve(userDirSetting);
-  const here = realOr(import_node_path21.default.resolve(cwd));
+  const userDir = userDirSetting.startsWith("~/") ? import_node_path20.default.join(io2.home, userDirSetting.slice(2)) : import_node_path20.default.resolve(userDirSetting);
+  const here = realOr(import_node_path20.default.resolve(cwd));
   const projectRoot = findRepo(here)?.worktreeRoot ?? here;
   const dirs = [projectRoot];
-  if (isInside(here, projectRoot)) for (const segment of import_node_path21.default.relative(projectRoot, here).split(import_node_path21.default.sep).filter(Boolean)) dirs.push(import_node_path21.default.join(dirs[dirs.length - 1], segment));
+  if (isInside(here, projectRoot)) for (const segment of import_node_path20.default.relative(projectRoot, here).split(import_node_path20.default.sep).filter(Boolean)) dirs.push(import_node_path20.default.join(dirs[dirs.length - 1], segment));
   return {
     cwd: here,
     projectRoot,
@@ -8152,8 +8060,8 @@ function instructionScope(cwd, io2, config) {
 }
 function instructionSources(scope) {
   return [
-    ...scope.files.map((f) => ({ file: import_node_path21.default.join(scope.userDir, f), layer: "user" })),
-    ...scope.dirs.flatMap((d, i) => scope.files.map((f) => ({ file: import_node_path21.default.join(d, f), layer: i === 0 ? "project" : "subtree" })))
+    ...scope.files.map((f) => ({ file: import_node_path20.default.join(scope.userDir, f), layer: "user" })),
+    ...scope.dirs.flatMap((d, i) => scope.files.map((f) => ({ file: import_node_path20.default.join(d, f), layer: i === 0 ? "project" : "subtree" })))
   ];
 }
 function readInstructionFile(file, roots) {
@@ -8194,7 +8102,7 @@ function forHost(host, composed, io2) {
       break;
     }
   }
-  const keys = nativeKeys(present, (f) => present.includes(f) ? readInstructionFile(f, [import_node_path21.default.dirname(f)]) : readInstructionFile(f, composed.scope.roots), {
+  const keys = nativeKeys(present, (f) => present.includes(f) ? readInstructionFile(f, [import_node_path20.default.dirname(f)]) : readInstructionFile(f, composed.scope.roots), {
     home: io2.home,
     importDepth: native.importDepth
   });
@@ -8203,8 +8111,8 @@ function forHost(host, composed, io2) {
   return { native: parts.filter((p) => !added.includes(p)), added, importDepth: native.importDepth };
 }
 function displayInstructionPath(file, scope, home) {
-  if (isInside(file, scope.projectRoot)) return import_node_path21.default.relative(scope.projectRoot, file) || ".";
-  if (isInside(file, home)) return `~/${import_node_path21.default.relative(home, file)}`;
+  if (isInside(file, scope.projectRoot)) return import_node_path20.default.relative(scope.projectRoot, file) || ".";
+  if (isInside(file, home)) return `~/${import_node_path20.default.relative(home, file)}`;
   return file;
 }
 function sessionInstructions(host, cwd, io2, config) {
@@ -8241,6 +8149,100 @@ function sessionInstructionBlock(host, cwd, io2) {
   }
 }
 
+// lib/records/proposal-files.ts
+var import_node_fs12 = __toESM(require("node:fs"), 1);
+var import_node_path21 = __toESM(require("node:path"), 1);
+
+// lib/core/card-rules.ts
+init_card();
+init_card_types();
+var DESCRIPTION_MAX = 200;
+var CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
+var CARD_REQUIRED = ["description", ...REQUIRED_FIELDS];
+function descriptionProblem(description) {
+  const length = [...description].length;
+  if (length > DESCRIPTION_MAX)
+    return `the description is ${length} characters; the limit is ${DESCRIPTION_MAX} when authoring. Keep the injected line short and put the detail in the body (--body-file FILE or - for stdin).`;
+  if (description.trim() === "") return "the description is empty; say in one line what the card is for";
+  return void 0;
+}
+
+// lib/records/proposal-restated.ts
+var RESTATED_MAX = 10;
+var RESTATED_SOURCE_MAX = 400;
+var ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
+function restatementProblem(r) {
+  if (typeof r !== "object" || r === null || Array.isArray(r)) return "not an object";
+  const { source, description, proposer, at } = r;
+  if (typeof source !== "string" || source.trim() === "") return "no source";
+  if ([...source].length > RESTATED_SOURCE_MAX) return `a source of ${[...source].length} characters; the limit is ${RESTATED_SOURCE_MAX}`;
+  if (/[\n\r]/.test(source)) return "a source of more than one line";
+  if (typeof description !== "string") return "no description";
+  const problem = descriptionProblem(description);
+  if (problem) return problem;
+  if (/[\n\r]/.test(description)) return "a description of more than one line";
+  if (typeof proposer !== "string" || !isValidActor(proposer)) return "not a valid actor (human, system, host:<name>, agent:<id>)";
+  if (typeof at !== "string" || !ISO.test(at) || !Number.isFinite(Date.parse(at))) return "no ISO time";
+  return void 0;
+}
+function validRestatements(value) {
+  if (!Array.isArray(value)) return [];
+  const out = [];
+  for (const r of value) {
+    if (out.length >= RESTATED_MAX) break;
+    if (restatementProblem(r) !== void 0) continue;
+    const { source, description, proposer, at } = r;
+    out.push({ source, description, proposer, at });
+  }
+  return out;
+}
+
+// lib/records/proposal-files.ts
+var PROPOSALS_DIR = `${STATE_DIR}/proposals`;
+var ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
+var PROPOSALS_LOG = `${STATE_DIR}/proposals-log.jsonl`;
+function readPending(memoryDir) {
+  const hold = readHold(memoryDir);
+  const quarantined = (name) => {
+    const held = hold?.held(`${PROPOSALS_DIR}/${name}`);
+    return held?.state === "quarantined" ? held.reasons : void 0;
+  };
+  return readDir(import_node_path21.default.join(memoryDir, PROPOSALS_DIR), quarantined);
+}
+function readDir(dir, quarantined = () => void 0) {
+  let names;
+  try {
+    names = import_node_fs12.default.readdirSync(dir);
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return { proposals: [], unreadable: [] };
+    return { proposals: [], unreadable: [{ file: dir, reason: err.message }] };
+  }
+  const proposals = [];
+  const unreadable = [];
+  for (const name of names.sort()) {
+    if (!name.endsWith(".json") || name.startsWith(".")) continue;
+    const reasons = quarantined(name);
+    if (reasons) {
+      unreadable.push({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` });
+      continue;
+    }
+    try {
+      const p = JSON.parse(import_node_fs12.default.readFileSync(import_node_path21.default.join(dir, name), "utf8"));
+      if (typeof p.id !== "string" || `${p.id}.json` !== name || typeof p.card?.name !== "string") throw new Error("not a proposal (id, card.name)");
+      if (p.restated !== void 0) {
+        const restated = validRestatements(p.restated);
+        if (restated.length > 0) p.restated = restated;
+        else delete p.restated;
+      }
+      proposals.push(p);
+    } catch (err) {
+      unreadable.push({ file: name, reason: err.message });
+    }
+  }
+  proposals.sort((a, b) => a.created_at.localeCompare(b.created_at) || (a.seq ?? 0) - (b.seq ?? 0) || a.id.localeCompare(b.id));
+  return { proposals, unreadable };
+}
+
 // lib/hook/session-notes.ts
 function initStep(host, wiring) {
   if (wiring === "plugin" && host === "claude") return "/memctl:mem-init";
@@ -8271,6 +8273,15 @@ function nativelyLoadedLines(entries) {
     lines.push(renderEntryLine(e));
   }
   return lines;
+}
+function pendingNote(memoryDir) {
+  let n;
+  try {
+    n = readPending(memoryDir).proposals.length;
+  } catch {
+    return void 0;
+  }
+  return n === 0 ? void 0 : `${n} proposal${n === 1 ? "" : "s"} await${n === 1 ? "s" : ""} the owner's review (memctl review); proposals are not memory until accepted.`;
 }
 
 // lib/hook/session-start.ts
@@ -8369,15 +8380,6 @@ function keeperAfter(memoryDir, script, io2) {
       else logHookError(io2, "keeper not started: dist/hooks/keeper.cjs not found beside the CLI");
     }
   };
-}
-function pendingNote(memoryDir) {
-  let n;
-  try {
-    n = readPending(memoryDir).proposals.length;
-  } catch {
-    return void 0;
-  }
-  return n === 0 ? void 0 : `${n} proposal${n === 1 ? "" : "s"} await${n === 1 ? "s" : ""} the owner's review (memctl review); proposals are not memory until accepted.`;
 }
 function hint(host, wiring, session, io2) {
   if (claimedElsewhere(host, stateHome(io2), session, io2)) return none("duplicate", session);
