@@ -1,8 +1,10 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
   readDerived,
-  withTrustedCardCache,
   writeDerived
+} from "./store-card-derived.mjs";
+import {
+  withTrustedCardCache
 } from "./store-card-cache-trusted.mjs";
 import {
   CARD_CACHE,

@@ -4,8 +4,10 @@ import {
 } from "./hook-dedupe.mjs";
 import {
   readDerived,
-  withTrustedCardCache,
   writeDerived
+} from "./store-card-derived.mjs";
+import {
+  withTrustedCardCache
 } from "./store-card-cache-trusted.mjs";
 import {
   LITTLE_ENDIAN,

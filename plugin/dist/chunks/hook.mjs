@@ -28,6 +28,7 @@ import "./hook-why-log.mjs";
 import {
   scopeAtFor
 } from "./config-scope-at.mjs";
+import "./store-card-derived.mjs";
 import "./store-card-cache-trusted.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";

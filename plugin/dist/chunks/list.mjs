@@ -7,6 +7,7 @@ import {
   spec,
   writeTable
 } from "./cli-list.mjs";
+import "./store-card-derived.mjs";
 import "./store-card-cache-trusted.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";

@@ -3,6 +3,7 @@ import {
   PIPED_COLUMNS,
   elide
 } from "./cli-list.mjs";
+import "./store-card-derived.mjs";
 import "./store-card-cache-trusted.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";

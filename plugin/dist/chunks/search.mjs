@@ -3,14 +3,20 @@ import {
   searchStore
 } from "./records-search-store.mjs";
 import "./records-search.mjs";
+import "./store-card-cache-trusted.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";
+import "./core-card-links.mjs";
 import {
   freshnessOf
 } from "./store-full-check.mjs";
 import "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
+import "./records-card-find.mjs";
+import "./core-frontmatter-edit.mjs";
+import "./store-safe-open.mjs";
+import "./core-card-rules.mjs";
 import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
 import {
@@ -70,7 +76,7 @@ async function run(argv, io) {
   if (!["cards", "episodes", "all"].includes(where)) throw usageError(`--in ${where} must be cards, episodes or all`);
   const query = args.positionals.join(" ");
   const { memoryDir } = requireStore(args, io);
-  const { hits, episodes } = await searchStore(memoryDir, query, where, num(args, "limit") ?? 20, freshnessOf(io));
+  const { hits, episodes } = await searchStore(memoryDir, query, where, num(args, "limit") ?? 20, { freshness: freshnessOf(io) });
   if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
   else io.stdout.write(renderHits(hits, query, io));
   return 0;

@@ -23,6 +23,7 @@ import {
   buildInjection,
   scopeAtOf
 } from "./config-scope-at.mjs";
+import "./store-card-derived.mjs";
 import "./store-card-cache-trusted.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";
@@ -33,9 +34,7 @@ import "./config-instructions.mjs";
 import {
   cardLinks,
   cardsFinder,
-  linksOfCard,
-  linksOfText,
-  recordsFinder
+  linksOfCard
 } from "./core-card-links.mjs";
 import "./core-sanitize-block.mjs";
 import "./usage-fold.mjs";
@@ -116,15 +115,13 @@ import {
 import "./config-git.mjs";
 import "./core-sha256.mjs";
 import {
-  joinPath,
   readConfig
 } from "./config-config.mjs";
 import "./core-sanitize.mjs";
 import {
   ERROR_CODES,
   MemctlError,
-  environmentFault,
-  readRegularUtf8
+  environmentFault
 } from "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import {
@@ -36767,19 +36764,9 @@ async function memoryOverview(s, args) {
 async function memorySearch(s, args) {
   const { memoryDir } = requireStore(s);
   const where = args.in ?? "all";
-  const found = await searchStore(memoryDir, args.query, where, args.limit ?? 20, freshnessOf(s.io));
-  const { episodes } = found;
-  const hits = withLinks(memoryDir, found.cards, found.hits);
+  const { hits, episodes } = await searchStore(memoryDir, args.query, where, args.limit ?? 20, { freshness: freshnessOf(s.io), links: true });
   const rendered = hits.length === 0 ? `No matches for ${JSON.stringify(args.query)} in ${where === "all" ? "cards or episodes" : where}.` : hits.map(renderHit).join("\n");
   return text(rendered, { query: args.query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
-}
-function withLinks(memoryDir, cards, hits) {
-  if (!cards) return hits;
-  const finder = recordsFinder(cards);
-  return hits.map((h) => {
-    const links = h.kind === "card" ? linksOfText(memoryDir, readCardText(memoryDir, h.id), finder) : [];
-    return links.length > 0 ? { ...h, links } : h;
-  });
 }
 function withStoreLinks(memoryDir, cards, hits) {
   const finder = cardsFinder(cards);
@@ -36787,13 +36774,6 @@ function withStoreLinks(memoryDir, cards, hits) {
     const links = h.kind === "card" ? linksOfCard(memoryDir, cards, h.id, finder) : [];
     return links.length > 0 ? { ...h, links } : h;
   });
-}
-function readCardText(memoryDir, file2) {
-  try {
-    return readRegularUtf8(joinPath(memoryDir, file2));
-  } catch {
-    return "";
-  }
 }
 async function memoryRecall(s, args) {
   const { memoryDir } = requireStore(s);
