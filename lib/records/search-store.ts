@@ -4,13 +4,13 @@
 // the ranking reads a card's name and row only when it needs them; otherwise the catalog is read, as before.
 import { parseCard } from "../core/card.js";
 import { terms } from "../core/search-terms.js";
-import { readCardCatalog, type CardRecord } from "../store/card-cache.js";
+import type { CardRecord } from "../store/card-cache.js";
 import { withTrustedCardSearch, type TrustedCardSearch } from "../store/card-search-trusted.js";
 import type { Freshness } from "../store/full-check.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import { readEpisodes, type EpisodesRead } from "../store/episodes.js";
 import { joinPath } from "../store/paths.js";
-import { finderOver, linksOfText, recordsFinder, type LinkFinder, type LinkSummary } from "./card-links.js";
+import type { LinkFinder, LinkSummary } from "./card-links.js";
 import { cardDoc, docTermsOf, episodeDocs, matchLine, rankCounted, type DocTerms, type SearchDoc, type SearchHit } from "./search.js";
 
 export type SearchWhere = "cards" | "episodes" | "all";
@@ -34,6 +34,9 @@ export async function searchStore(
 ): Promise<{ hits: StoreHit[]; episodes?: EpisodesRead }> {
   const wanted = [...new Set(terms(query))];
   const { freshness } = options;
+  // Loaded only where used: the CLI's search resolves no links, and a trusted search reads no catalog (module loading
+  // was ~60 ms of a warm search at 100,000 cards).
+  const links = options.links ? await import("./card-links.js") : undefined;
   if (where !== "episodes" && freshness) {
     const done = withTrustedCardSearch(memoryDir, freshness, wanted, (found) => {
       const docs: SearchDoc[] = [];
@@ -46,11 +49,11 @@ export async function searchStore(
       // Inside the cache's read: a name or row the ranking or a link asks for is read from the same open file.
       const ranked = rankStore(memoryDir, query, where, limit, docs, counts, found.count, found.shards);
       const hits = ranked.hits.map(plainHit);
-      if (!options.links) return { hits, ...(ranked.episodes ? { episodes: ranked.episodes } : {}) };
-      const links = trustedFinder(found);
-      const linked = withLinks(memoryDir, hits, links.finder);
+      if (!links) return { hits, ...(ranked.episodes ? { episodes: ranked.episodes } : {}) };
+      const trusted = trustedFinder(found, links.finderOver);
+      const linked = withLinks(memoryDir, hits, trusted.finder, links.linksOfText);
       // A link resolver turns a throw into a dead link: a row that did not check is known here, and sends the whole search to the catalog.
-      if (links.broken()) throw new Error("a card-cache row does not check");
+      if (trusted.broken()) throw new Error("a card-cache row does not check");
       return { hits: linked, ...(ranked.episodes ? { episodes: ranked.episodes } : {}) };
     });
     if (done) return done;
@@ -63,6 +66,7 @@ export async function searchStore(
   let cards: CardRecord[] | undefined;
   let shards: readonly string[] | undefined;
   if (where !== "episodes") {
+    const { readCardCatalog } = await import("../store/card-cache.js");
     const catalog = await readCardCatalog(memoryDir, { words: true, ...(freshness ? { freshness } : {}) });
     cards = catalog.cards;
     shards = catalog.episodeShards; // the card listing's: the store is not listed again for them
@@ -77,7 +81,7 @@ export async function searchStore(
     });
   }
   const { hits, episodes } = rankStore(memoryDir, query, where, limit, docs, counts, total, shards);
-  return { hits: options.links && cards ? withLinks(memoryDir, hits, recordsFinder(cards)) : hits, ...(episodes ? { episodes } : {}) };
+  return { hits: links && cards ? withLinks(memoryDir, hits, links.recordsFinder(cards), links.linksOfText) : hits, ...(episodes ? { episodes } : {}) };
 }
 
 /** The cards' documents with the episodes', ranked, each hit with its line; `total`: every searchable card. */
@@ -159,7 +163,7 @@ const plainHit = (h: SearchHit): SearchHit => ({ kind: h.kind, id: h.id, score: 
  * recordsFinder's rules over a trusted cache: a file by a look-up among its names, and (only for a `[[name]]` no
  * file name answers) the top-level cards by the frontmatter name in their rows.
  */
-function trustedFinder(found: TrustedCardSearch): { finder: LinkFinder; broken: () => boolean } {
+function trustedFinder(found: TrustedCardSearch, finderOver: typeof import("./card-links.js").finderOver): { finder: LinkFinder; broken: () => boolean } {
   const { cache, count } = found;
   let broken = false;
   const finder = finderOver(
@@ -180,7 +184,7 @@ function trustedFinder(found: TrustedCardSearch): { finder: LinkFinder; broken: 
 }
 
 /** Each card hit with the cards its body links to (`[[name]]`, `(file.md)`), resolved; dead and unsafe ones marked. */
-function withLinks(memoryDir: string, hits: SearchHit[], finder: LinkFinder): StoreHit[] {
+function withLinks(memoryDir: string, hits: SearchHit[], finder: LinkFinder, linksOfText: typeof import("./card-links.js").linksOfText): StoreHit[] {
   return hits.map((h) => {
     const links = h.kind === "card" ? linksOfText(memoryDir, readCardText(memoryDir, h.id), finder) : [];
     return links.length > 0 ? { ...h, links } : h;

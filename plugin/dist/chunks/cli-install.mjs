@@ -38,13 +38,15 @@ import {
   resolveMemory
 } from "./config-project.mjs";
 import {
+  hostOptInText,
+  readConfig
+} from "./config-config.mjs";
+import {
   sha256Hex
 } from "./core-sha256.mjs";
 import {
-  hostOptInText,
-  memctlStateHome,
-  readConfig
-} from "./config-config.mjs";
+  memctlStateHome
+} from "./store-paths.mjs";
 import {
   colorsFor,
   printJson

@@ -7,8 +7,10 @@ import {
   withTrustedCardCache
 } from "./store-card-cache-trusted.mjs";
 import {
-  CARD_CACHE,
   readCardCatalog
+} from "./store-card-cache.mjs";
+import {
+  CARD_CACHE
 } from "./store-card-cache-format.mjs";
 import {
   cacheStamp,
@@ -28,7 +30,7 @@ import {
 import {
   STATE_DIR,
   joinPath
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   allNarrow,
   chunkedWriter,

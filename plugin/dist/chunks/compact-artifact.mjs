@@ -22,12 +22,14 @@ import {
   realDir
 } from "./store-lock.mjs";
 import {
+  redactSecretLines
+} from "./config-config.mjs";
+import {
   sha256Hex
 } from "./core-sha256.mjs";
 import {
-  STATE_DIR,
-  redactSecretLines
-} from "./config-config.mjs";
+  STATE_DIR
+} from "./store-paths.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";

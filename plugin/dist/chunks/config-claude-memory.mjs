@@ -52,7 +52,7 @@ import {
 import {
   INDEX_FILE,
   STATE_DIR
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   readRegularBytes,
   systemCode

@@ -3,14 +3,16 @@ import {
   findRepo
 } from "./config-git.mjs";
 import {
-  sha256Hex
-} from "./core-sha256.mjs";
-import {
   fileProblems,
-  joinPath,
   projectProblems,
   readConfig
 } from "./config-config.mjs";
+import {
+  sha256Hex
+} from "./core-sha256.mjs";
+import {
+  joinPath
+} from "./store-paths.mjs";
 import {
   ERROR_CODES,
   MemctlError,

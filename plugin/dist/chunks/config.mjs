@@ -5,6 +5,7 @@ import {
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
@@ -19,12 +20,13 @@ import {
   locateProject
 } from "./config-project.mjs";
 import "./config-git.mjs";
-import "./core-sha256.mjs";
 import {
   assertConfigUsable,
   describeProblem,
   readConfig
 } from "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
 import {
   colorsFor,
   printJson

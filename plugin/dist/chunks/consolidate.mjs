@@ -3,9 +3,6 @@ import {
   acceptProposal
 } from "./proposals-decide.mjs";
 import {
-  runJob
-} from "./store-jobs.mjs";
-import {
   OWNER_ACTOR,
   contentKey,
   groupKey,
@@ -15,6 +12,9 @@ import {
 import "./records-save.mjs";
 import "./records-interrupted.mjs";
 import "./core-line-diff.mjs";
+import {
+  runJob
+} from "./store-jobs.mjs";
 import {
   rewritePending
 } from "./proposals-propose.mjs";
@@ -48,6 +48,7 @@ import {
 } from "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
@@ -56,8 +57,9 @@ import {
 } from "./store-lock.mjs";
 import "./config-project.mjs";
 import "./config-git.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
 import {
   colorsFor,
   printJson

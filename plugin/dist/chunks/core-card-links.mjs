@@ -14,7 +14,7 @@ import {
 } from "./core-card-types.mjs";
 import {
   INDEX_FILE
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 
 // lib/core/card-links.ts
 function findCardLinks(body) {
@@ -128,6 +128,7 @@ function namesOf(cards) {
 }
 
 export {
+  resolveCardLink,
   cardLinks,
   linksOfCard,
   linksOfText,

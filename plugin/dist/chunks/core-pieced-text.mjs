@@ -10,10 +10,12 @@ import {
   withTrustedCardCache
 } from "./store-card-cache-trusted.mjs";
 import {
+  readCardCatalog
+} from "./store-card-cache.mjs";
+import {
   LITTLE_ENDIAN,
   isCardFileName,
-  isReadable,
-  readCardCatalog
+  isReadable
 } from "./store-card-cache-format.mjs";
 import {
   sessionInstructions
@@ -38,9 +40,11 @@ import {
   renderEntryLine
 } from "./core-block.mjs";
 import {
-  readHistory,
-  readIndexOnly
+  readHistory
 } from "./store-history.mjs";
+import {
+  readIndexOnly
+} from "./store-read.mjs";
 import {
   indexLines,
   parseIndexLine,
@@ -50,10 +54,12 @@ import {
   inScope
 } from "./core-card-types.mjs";
 import {
-  INDEX_FILE,
-  joinPath,
   readConfig
 } from "./config-config.mjs";
+import {
+  INDEX_FILE,
+  joinPath
+} from "./store-paths.mjs";
 import {
   R_OK,
   access,

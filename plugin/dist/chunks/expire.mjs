@@ -6,8 +6,8 @@ import {
   adoptCards,
   removeCard
 } from "./records-admin.mjs";
-import "./store-jobs.mjs";
 import "./records-interrupted.mjs";
+import "./store-jobs.mjs";
 import "./records-card-find.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
@@ -31,9 +31,10 @@ import {
   assertMayWrite
 } from "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
+import "./store-history.mjs";
 import {
   readStore
-} from "./store-history.mjs";
+} from "./store-read.mjs";
 import "./core-index-file.mjs";
 import {
   isExpired
@@ -42,8 +43,9 @@ import "./core-card-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
 import "./config-git.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
 import {
   colorsFor,
   printJson

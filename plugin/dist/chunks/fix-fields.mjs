@@ -1,11 +1,5 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  viewStore
-} from "./records-store-view.mjs";
-import "./core-line-key.mjs";
-import "./core-block.mjs";
-import "./store-full-check.mjs";
-import {
   clearIntent,
   shaOf,
   withRecordsLock,
@@ -16,11 +10,17 @@ import {
   setFrontmatterFieldsBytes
 } from "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import {
+  viewStore
+} from "./records-store-view.mjs";
+import "./core-line-key.mjs";
 import "./rank-stem.mjs";
+import "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
 import {
   utcDay
 } from "./core-frecency.mjs";
+import "./store-full-check.mjs";
 import {
   keepRevisionsBatch
 } from "./store-revisions.mjs";
@@ -48,9 +48,11 @@ import {
   historyPath,
   latestByCard,
   makeEntry,
-  readHistory,
-  readStoreOrEmptyIndex
+  readHistory
 } from "./store-history.mjs";
+import {
+  readStoreOrEmptyIndex
+} from "./store-read.mjs";
 import "./core-index-file.mjs";
 import {
   missingFields
@@ -62,10 +64,11 @@ import {
 } from "./store-lock.mjs";
 import "./config-project.mjs";
 import "./config-git.mjs";
+import "./config-config.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";
-import "./config-config.mjs";
+import "./store-paths.mjs";
 import {
   colorsFor,
   printJson

@@ -13,6 +13,7 @@ import {
   secretPolicy
 } from "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
@@ -24,8 +25,9 @@ import {
   resolveMemory
 } from "./config-project.mjs";
 import "./config-git.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
 import {
   colorsFor,
   printJson

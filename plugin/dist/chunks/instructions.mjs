@@ -22,6 +22,7 @@ import "./config-git.mjs";
 import {
   readConfig
 } from "./config-config.mjs";
+import "./store-paths.mjs";
 import {
   colorsFor,
   printJson

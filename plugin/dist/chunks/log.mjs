@@ -3,11 +3,11 @@ import {
   appendEpisode,
   assertEpisodesWritable
 } from "./store-episodes.mjs";
-import "./store-episode-shards.mjs";
-import "./store-episode-tail.mjs";
 import {
   isHostName
 } from "./hosts-claude-adapter.mjs";
+import "./store-episode-shards.mjs";
+import "./store-episode-tail.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,
@@ -23,6 +23,7 @@ import {
   secretPolicy
 } from "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
@@ -35,8 +36,9 @@ import {
 } from "./store-lock.mjs";
 import "./config-project.mjs";
 import "./config-git.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
 import {
   colorsFor,
   printJson

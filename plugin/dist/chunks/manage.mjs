@@ -3,10 +3,10 @@ import {
   runMemoryCommand
 } from "./records-card-files.mjs";
 import "./records-file-view.mjs";
+import "./records-interrupted.mjs";
 import {
   inertBlock
 } from "./core-sanitize-block.mjs";
-import "./records-interrupted.mjs";
 import "./records-card-find.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
@@ -26,14 +26,16 @@ import {
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
 import "./config-git.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
 import {
   printJson
 } from "./cli-output.mjs";

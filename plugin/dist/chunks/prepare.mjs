@@ -13,20 +13,20 @@ import {
   resolveStoreBudget
 } from "./config-budget.mjs";
 import "./core-line-key.mjs";
+import "./rank-stem.mjs";
 import {
   displayDir,
   renderUnavailable
 } from "./core-block.mjs";
+import "./rank-stop-words-data.mjs";
+import "./core-frecency.mjs";
 import "./store-full-check.mjs";
+import "./store-write-journal.mjs";
+import "./core-index-edit.mjs";
 import {
   HOSTS,
   hostAdapter
 } from "./hosts-claude-adapter.mjs";
-import "./rank-stem.mjs";
-import "./rank-stop-words-data.mjs";
-import "./core-frecency.mjs";
-import "./store-write-journal.mjs";
-import "./core-index-edit.mjs";
 import "./core-index-file.mjs";
 import "./core-card-types.mjs";
 import "./hosts-claude-auto-memory.mjs";
@@ -37,11 +37,13 @@ import {
   resolveMemory
 } from "./config-project.mjs";
 import "./config-git.mjs";
-import "./core-sha256.mjs";
 import {
-  INDEX_FILE,
   readConfig
 } from "./config-config.mjs";
+import "./core-sha256.mjs";
+import {
+  INDEX_FILE
+} from "./store-paths.mjs";
 import {
   printJson
 } from "./cli-output.mjs";

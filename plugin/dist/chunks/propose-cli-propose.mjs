@@ -26,6 +26,7 @@ import {
   secretPolicy
 } from "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import {
@@ -36,8 +37,9 @@ import {
 } from "./store-lock.mjs";
 import "./config-project.mjs";
 import "./config-git.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
 import {
   colorsFor,
   printJson

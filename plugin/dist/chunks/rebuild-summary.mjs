@@ -1,14 +1,14 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  utcDay
+} from "./core-frecency.mjs";
+import {
   readEpisodes
 } from "./store-episodes.mjs";
 import {
   recoverShard
 } from "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
-import {
-  utcDay
-} from "./core-frecency.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,
@@ -21,6 +21,7 @@ import {
 } from "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
@@ -31,10 +32,11 @@ import {
 } from "./store-lock.mjs";
 import "./config-project.mjs";
 import "./config-git.mjs";
+import "./config-config.mjs";
 import "./core-sha256.mjs";
 import {
   EPISODES_SUMMARY_FILE
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   colorsFor,
   printJson

@@ -27,7 +27,7 @@ import {
 } from "./core-card-types.mjs";
 import {
   INDEX_FILE
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   ERROR_CODES,
   MemctlError,

@@ -50,7 +50,7 @@ import {
 import {
   INDEX_FILE,
   STATE_DIR
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   ERROR_CODES,
   MemctlError,

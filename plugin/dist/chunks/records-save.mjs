@@ -58,7 +58,7 @@ import {
 } from "./core-sha256.mjs";
 import {
   INDEX_FILE
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   ERROR_CODES,
   MemctlError,

@@ -13,18 +13,12 @@ import {
   RECORD_NUMBERS,
   lineOwners,
   postedCounts,
-  readCardCatalog,
   readCardTerms,
   scanWords
 } from "./store-card-cache-format.mjs";
 import {
   terms
 } from "./core-search-terms.mjs";
-import {
-  finderOver,
-  linksOfText,
-  recordsFinder
-} from "./core-card-links.mjs";
 import {
   readEpisodes
 } from "./store-episodes.mjs";
@@ -36,7 +30,7 @@ import {
 } from "./core-card.mjs";
 import {
   joinPath
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   readRegularUtf8
 } from "./core-bytes.mjs";
@@ -88,6 +82,7 @@ var isCount = (v) => Number.isSafeInteger(v) && v >= 0;
 async function searchStore(memoryDir, query, where, limit, options = {}) {
   const wanted = [...new Set(terms(query))];
   const { freshness } = options;
+  const links = options.links ? await import("./card-links.mjs") : void 0;
   if (where !== "episodes" && freshness) {
     const done = withTrustedCardSearch(memoryDir, freshness, wanted, (found) => {
       const docs2 = [];
@@ -99,10 +94,10 @@ async function searchStore(memoryDir, query, where, limit, options = {}) {
       });
       const ranked = rankStore(memoryDir, query, where, limit, docs2, counts2, found.count, found.shards);
       const hits2 = ranked.hits.map(plainHit);
-      if (!options.links) return { hits: hits2, ...ranked.episodes ? { episodes: ranked.episodes } : {} };
-      const links = trustedFinder(found);
-      const linked = withLinks(memoryDir, hits2, links.finder);
-      if (links.broken()) throw new Error("a card-cache row does not check");
+      if (!links) return { hits: hits2, ...ranked.episodes ? { episodes: ranked.episodes } : {} };
+      const trusted = trustedFinder(found, links.finderOver);
+      const linked = withLinks(memoryDir, hits2, trusted.finder, links.linksOfText);
+      if (trusted.broken()) throw new Error("a card-cache row does not check");
       return { hits: linked, ...ranked.episodes ? { episodes: ranked.episodes } : {} };
     });
     if (done) return done;
@@ -113,6 +108,7 @@ async function searchStore(memoryDir, query, where, limit, options = {}) {
   let cards;
   let shards;
   if (where !== "episodes") {
+    const { readCardCatalog } = await import("./card-cache.mjs");
     const catalog = await readCardCatalog(memoryDir, { words: true, ...freshness ? { freshness } : {} });
     cards = catalog.cards;
     shards = catalog.episodeShards;
@@ -127,7 +123,7 @@ async function searchStore(memoryDir, query, where, limit, options = {}) {
     });
   }
   const { hits, episodes } = rankStore(memoryDir, query, where, limit, docs, counts, total, shards);
-  return { hits: options.links && cards ? withLinks(memoryDir, hits, recordsFinder(cards)) : hits, ...episodes ? { episodes } : {} };
+  return { hits: links && cards ? withLinks(memoryDir, hits, links.recordsFinder(cards), links.linksOfText) : hits, ...episodes ? { episodes } : {} };
 }
 function rankStore(memoryDir, query, where, limit, docs, counts, total, shards) {
   const episodes = where !== "cards" ? readEpisodes(memoryDir, shards) : void 0;
@@ -178,7 +174,7 @@ var TrustedCardDoc = class {
   }
 };
 var plainHit = (h) => ({ kind: h.kind, id: h.id, score: h.score, line: h.line, match: h.match });
-function trustedFinder(found) {
+function trustedFinder(found, finderOver) {
   const { cache, count } = found;
   let broken = false;
   const finder = finderOver(
@@ -197,7 +193,7 @@ function trustedFinder(found) {
   );
   return { finder, broken: () => broken };
 }
-function withLinks(memoryDir, hits, finder) {
+function withLinks(memoryDir, hits, finder, linksOfText) {
   return hits.map((h) => {
     const links = h.kind === "card" ? linksOfText(memoryDir, readCardText(memoryDir, h.id), finder) : [];
     return links.length > 0 ? { ...h, links } : h;

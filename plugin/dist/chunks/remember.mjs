@@ -39,6 +39,7 @@ import {
   secretPolicy
 } from "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import {
@@ -47,8 +48,9 @@ import {
 import "./store-lock.mjs";
 import "./config-project.mjs";
 import "./config-git.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
 import {
   colorsFor,
   printJson

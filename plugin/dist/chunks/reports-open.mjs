@@ -9,7 +9,7 @@ import {
 import {
   listCardFiles,
   listNonRegularCards
-} from "./store-history.mjs";
+} from "./store-read.mjs";
 import {
   parseIndex
 } from "./core-index-file.mjs";
@@ -20,9 +20,11 @@ import {
   resolveMemory
 } from "./config-project.mjs";
 import {
-  INDEX_FILE,
   readConfig
 } from "./config-config.mjs";
+import {
+  INDEX_FILE
+} from "./store-paths.mjs";
 import {
   readRegularUtf8,
   systemCode

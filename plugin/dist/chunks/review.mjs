@@ -1,10 +1,15 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  previewProposal,
+  reviewPending
+} from "./proposals-content-match.mjs";
+import {
   PIPED_COLUMNS,
   elide
 } from "./cli-list.mjs";
 import "./store-card-derived.mjs";
 import "./store-card-cache-trusted.mjs";
+import "./store-card-cache.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";
 import {
@@ -14,11 +19,6 @@ import {
   previewArrival
 } from "./sync-arrival-decide.mjs";
 import "./sync-git.mjs";
-import "./store-full-check.mjs";
-import {
-  previewProposal,
-  reviewPending
-} from "./proposals-content-match.mjs";
 import "./core-line-diff.mjs";
 import {
   findPending
@@ -32,6 +32,7 @@ import "./rank-stop-words-data.mjs";
 import {
   utcDay
 } from "./core-frecency.mjs";
+import "./store-full-check.mjs";
 import "./core-card-rules.mjs";
 import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
@@ -43,14 +44,16 @@ import {
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
 import "./config-git.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
 import {
   colorsFor,
   displayWidth,

@@ -6,19 +6,14 @@ import "./records-search.mjs";
 import "./store-card-cache-trusted.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";
-import "./core-card-links.mjs";
 import {
   freshnessOf
 } from "./store-full-check.mjs";
+import "./store-write-journal.mjs";
+import "./core-index-edit.mjs";
 import "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
-import "./records-card-find.mjs";
-import "./core-frontmatter-edit.mjs";
-import "./store-safe-open.mjs";
-import "./core-card-rules.mjs";
-import "./store-write-journal.mjs";
-import "./core-index-edit.mjs";
 import {
   JSON_FLAG,
   STORE_FLAGS,
@@ -27,14 +22,16 @@ import {
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
 import "./config-git.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
 import {
   colorsFor,
   printJson

@@ -1,16 +1,5 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  runMemoryCommand
-} from "./records-card-files.mjs";
-import "./records-file-view.mjs";
-import {
-  searchStore
-} from "./records-search-store.mjs";
-import {
-  cardDocs,
-  search
-} from "./records-search.mjs";
-import {
   OVER_WARN_LOG,
   sessionInstructionBlock,
   sessionStartBlock
@@ -23,49 +12,36 @@ import {
   buildInjection,
   scopeAtOf
 } from "./config-scope-at.mjs";
+import {
+  runMemoryCommand
+} from "./records-card-files.mjs";
+import "./records-file-view.mjs";
+import {
+  searchStore
+} from "./records-search-store.mjs";
+import {
+  cardDocs,
+  search
+} from "./records-search.mjs";
 import "./store-card-derived.mjs";
 import "./store-card-cache-trusted.mjs";
+import "./store-card-cache.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";
+import "./records-interrupted.mjs";
 import {
   warnBytesFromConfig
 } from "./reports-injection.mjs";
 import "./config-instructions.mjs";
+import "./core-sanitize-block.mjs";
+import {
+  propose
+} from "./proposals-propose.mjs";
 import {
   cardLinks,
   cardsFinder,
   linksOfCard
 } from "./core-card-links.mjs";
-import "./core-sanitize-block.mjs";
-import "./usage-fold.mjs";
-import "./compact-artifact.mjs";
-import {
-  resolveBudget
-} from "./config-budget.mjs";
-import "./compact-mentions.mjs";
-import "./records-store-view.mjs";
-import "./core-line-key.mjs";
-import {
-  displayDir,
-  renderUnavailable
-} from "./core-block.mjs";
-import {
-  freshnessOf
-} from "./store-full-check.mjs";
-import {
-  appendEpisode,
-  assertEpisodesWritable,
-  readEpisodes
-} from "./store-episodes.mjs";
-import "./store-episode-shards.mjs";
-import "./store-episode-tail.mjs";
-import {
-  HOSTS
-} from "./hosts-claude-adapter.mjs";
-import "./records-interrupted.mjs";
-import {
-  propose
-} from "./proposals-propose.mjs";
 import {
   findCardFile
 } from "./records-card-find.mjs";
@@ -75,13 +51,38 @@ import "./core-frontmatter-edit.mjs";
 import {
   resolveMemoryPath
 } from "./store-safe-open.mjs";
+import "./usage-fold.mjs";
+import "./compact-artifact.mjs";
+import {
+  resolveBudget
+} from "./config-budget.mjs";
+import "./compact-mentions.mjs";
+import "./records-store-view.mjs";
+import "./core-line-key.mjs";
 import "./rank-stem.mjs";
+import {
+  displayDir,
+  renderUnavailable
+} from "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
+import {
+  freshnessOf
+} from "./store-full-check.mjs";
 import "./store-revisions.mjs";
 import "./core-card-rules.mjs";
 import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
+import {
+  appendEpisode,
+  assertEpisodesWritable,
+  readEpisodes
+} from "./store-episodes.mjs";
+import {
+  HOSTS
+} from "./hosts-claude-adapter.mjs";
+import "./store-episode-shards.mjs";
+import "./store-episode-tail.mjs";
 import {
   assertMayWriteDirectly,
   directWriteRefusal
@@ -92,9 +93,11 @@ import {
   secretPolicy
 } from "./records-guardrails.mjs";
 import {
-  isAgentActor,
-  readStoreOrEmptyIndex
+  isAgentActor
 } from "./store-history.mjs";
+import {
+  readStoreOrEmptyIndex
+} from "./store-read.mjs";
 import "./core-index-file.mjs";
 import {
   RECALL_KEYS_ASKED,
@@ -113,10 +116,11 @@ import {
   resolveMemory
 } from "./config-project.mjs";
 import "./config-git.mjs";
-import "./core-sha256.mjs";
 import {
   readConfig
 } from "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
 import "./core-sanitize.mjs";
 import {
   ERROR_CODES,

@@ -1,10 +1,10 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  cardLinks
-} from "./core-card-links.mjs";
-import {
   inertBlock
 } from "./core-sanitize-block.mjs";
+import {
+  cardLinks
+} from "./core-card-links.mjs";
 import {
   findCardFile
 } from "./records-card-find.mjs";
@@ -20,6 +20,7 @@ import {
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import {
   readHold
 } from "./core-index-file.mjs";
@@ -30,8 +31,9 @@ import "./core-card-types.mjs";
 import "./store-lock.mjs";
 import "./config-project.mjs";
 import "./config-git.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
 import {
   printJson
 } from "./cli-output.mjs";

@@ -14,7 +14,7 @@ import {
   EPISODES_FILE,
   EPISODES_SHARD,
   STATE_DIR
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   ERROR_CODES,
   MemctlError,

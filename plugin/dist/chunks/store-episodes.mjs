@@ -12,7 +12,7 @@ import {
 } from "./store-lock.mjs";
 import {
   EPISODES_FILE
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   ERROR_CODES,
   MemctlError,

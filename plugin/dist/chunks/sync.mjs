@@ -74,6 +74,7 @@ import {
   parseHistory,
   readHistory
 } from "./store-history.mjs";
+import "./store-read.mjs";
 import {
   currentSha,
   normalise,
@@ -102,10 +103,11 @@ import {
 } from "./store-lock.mjs";
 import "./config-project.mjs";
 import "./config-git.mjs";
+import "./config-config.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";
-import "./config-config.mjs";
+import "./store-paths.mjs";
 import {
   colorsFor,
   printJson
