@@ -148,11 +148,15 @@ class TrustedCardDoc implements SearchDoc {
   get firstLine(): number {
     return this.found.firstLine(this.i);
   }
+  private updated: string | undefined;
+  /** Kept: the sort asks for it up to four times a comparison, and each would read and parse the row again. */
   get recency(): string {
+    if (this.updated !== undefined) return this.updated;
     const row = this.found.cache.row(this.i);
     // A row that does not check: the catalog reads the card again for it, so the whole search goes that way.
     if (!row) throw new Error("a card-cache row does not check");
-    return row.updated_at ?? "";
+    this.updated = row.updated_at ?? "";
+    return this.updated;
   }
 }
 

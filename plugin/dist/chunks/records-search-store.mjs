@@ -167,10 +167,13 @@ var TrustedCardDoc = class {
   get firstLine() {
     return this.found.firstLine(this.i);
   }
+  /** Kept: the sort asks for it up to four times a comparison, and each would read and parse the row again. */
   get recency() {
+    if (this.updated !== void 0) return this.updated;
     const row = this.found.cache.row(this.i);
     if (!row) throw new Error("a card-cache row does not check");
-    return row.updated_at ?? "";
+    this.updated = row.updated_at ?? "";
+    return this.updated;
   }
 };
 var plainHit = (h) => ({ kind: h.kind, id: h.id, score: h.score, line: h.line, match: h.match });
