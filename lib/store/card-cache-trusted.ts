@@ -52,8 +52,7 @@ export function withTrustedCardCache<T>(memoryDir: string, freshness: Freshness,
     return undefined;
   }
   const { fd, stat } = opened;
-  const read = (position: number, length: number): Buffer => {
-    const buf = Buffer.allocUnsafe(length);
+  const read = (position: number, length: number, buf = Buffer.allocUnsafe(length)): Buffer => {
     let n = 0;
     while (n < length) {
       const got = readAt(fd, buf, n, length - n, position + n);
@@ -79,8 +78,8 @@ export function withTrustedCardCache<T>(memoryDir: string, freshness: Freshness,
     const moved = head.dirs.some(([, m], i) => now[i] !== m || racy([m, 0, m], stat.mtimeMs, racyMs));
 
     const numbers = new Float64Array(count * RECORD_NUMBERS);
-    const raw = read(at[4], numbers.byteLength);
-    raw.copy(Buffer.from(numbers.buffer), 0);
+    // Read into the array's own memory: at 100,000 cards a Buffer read and copied over was 7.2 MB more to allocate and copy.
+    read(at[4], numbers.byteLength, Buffer.from(numbers.buffer));
     if (!LITTLE_ENDIAN) Buffer.from(numbers.buffer).swap64();
     for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
       const flags = numbers[k + FLAGS_AT]!;

@@ -44,8 +44,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     return void 0;
   }
   const { fd, stat } = opened;
-  const read = (position, length) => {
-    const buf = Buffer.allocUnsafe(length);
+  const read = (position, length, buf = Buffer.allocUnsafe(length)) => {
     let n = 0;
     while (n < length) {
       const got = readAt(fd, buf, n, length - n, position + n);
@@ -68,8 +67,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     const now = head.dirs.map(([d]) => dirMtime(memoryDir, d));
     const moved = head.dirs.some(([, m], i) => now[i] !== m || racy([m, 0, m], stat.mtimeMs, racyMs));
     const numbers = new Float64Array(count * RECORD_NUMBERS);
-    const raw = read(at[4], numbers.byteLength);
-    raw.copy(Buffer.from(numbers.buffer), 0);
+    read(at[4], numbers.byteLength, Buffer.from(numbers.buffer));
     if (!LITTLE_ENDIAN) Buffer.from(numbers.buffer).swap64();
     for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
       const flags = numbers[k + FLAGS_AT];
