@@ -30,7 +30,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   if (!["cards", "episodes", "all"].includes(where)) throw usageError(`--in ${where} must be cards, episodes or all`);
   const query = args.positionals.join(" ");
   const { memoryDir } = requireStore(args, io);
-  const { hits, episodes } = await searchStore(memoryDir, query, where as SearchWhere, num(args, "limit") ?? 20, freshnessOf(io));
+  const { hits, episodes } = await searchStore(memoryDir, query, where as SearchWhere, num(args, "limit") ?? 20, { freshness: freshnessOf(io) });
   if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
   else io.stdout.write(renderHits(hits, query, io));
   return 0;

@@ -17,10 +17,7 @@ import { freshnessOf } from "../store/full-check.js";
 import { propose } from "../proposals/propose.js";
 import { assertNoSecrets, secretPolicy } from "../records/secrets.js";
 import { readStoreOrEmptyIndex, type CardFile } from "../store/read.js";
-import type { CardRecord } from "../store/card-cache.js";
-import { readRegularUtf8 } from "../store/checked-fs.js";
-import { joinPath } from "../store/paths.js";
-import { cardsFinder, linksOfCard, linksOfText, recordsFinder, type LinkSummary } from "../records/card-links.js";
+import { cardsFinder, linksOfCard, type LinkSummary } from "../records/card-links.js";
 import { refuseIfReadOnly, requireStore, text, type ToolResult, type ToolSession } from "./tool-session.js";
 import { scopeAtOf } from "../config/scope-at.js";
 
@@ -110,21 +107,9 @@ export async function memoryOverview(s: ToolSession, args: { max_bytes?: number 
 export async function memorySearch(s: ToolSession, args: { query: string; in?: "cards" | "episodes" | "all"; limit?: number }): Promise<ToolResult> {
   const { memoryDir } = requireStore(s);
   const where = args.in ?? "all";
-  const found = await searchStore(memoryDir, args.query, where, args.limit ?? 20, freshnessOf(s.io));
-  const { episodes } = found;
-  const hits = withLinks(memoryDir, found.cards, found.hits);
+  const { hits, episodes } = await searchStore(memoryDir, args.query, where, args.limit ?? 20, { freshness: freshnessOf(s.io), links: true });
   const rendered = hits.length === 0 ? `No matches for ${JSON.stringify(args.query)} in ${where === "all" ? "cards or episodes" : where}.` : hits.map(renderHit).join("\n");
   return text(rendered, { query: args.query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
-}
-
-/** Each card hit with the cards its body links to (`[[name]]`, `(file.md)`), resolved; dead and unsafe ones marked. */
-function withLinks<T extends SearchHit>(memoryDir: string, cards: readonly CardRecord[] | undefined, hits: T[]): (T & { links?: LinkSummary[] })[] {
-  if (!cards) return hits;
-  const finder = recordsFinder(cards);
-  return hits.map((h) => {
-    const links = h.kind === "card" ? linksOfText(memoryDir, readCardText(memoryDir, h.id), finder) : [];
-    return links.length > 0 ? { ...h, links } : h;
-  });
 }
 
 /** withLinks over a store already read (recall reads every card anyway). */
@@ -134,15 +119,6 @@ function withStoreLinks<T extends SearchHit>(memoryDir: string, cards: ReadonlyM
     const links = h.kind === "card" ? linksOfCard(memoryDir, cards, h.id, finder) : [];
     return links.length > 0 ? { ...h, links } : h;
   });
-}
-
-/** A hit card's text for its links; "" when it went away since the search. */
-function readCardText(memoryDir: string, file: string): string {
-  try {
-    return readRegularUtf8(joinPath(memoryDir, file));
-  } catch {
-    return "";
-  }
 }
 
 /** The last N episodes (newest first) and the cards most relevant to them, as `memctl recall` shows. */

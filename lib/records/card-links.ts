@@ -68,7 +68,10 @@ export function linksOfText(memoryDir: string, text: string, finder: LinkFinder)
  * 10,000-card store is not re-listed for every link.
  */
 export function cardsFinder(cards: ReadonlyMap<string, CardFile>): LinkFinder {
-  return finderOver(cards, () => namesOf(cards));
+  return finderOver(
+    (f) => cards.has(f),
+    () => namesOf(cards),
+  );
 }
 
 /**
@@ -76,21 +79,28 @@ export function cardsFinder(cards: ReadonlyMap<string, CardFile>): LinkFinder {
  * record keeps a frontmatter name as read (a number as its text), so `[[123]]` finds a card named 123 here.
  */
 export function recordsFinder(records: readonly { file: string; name?: string }[]): LinkFinder {
-  const files = new Map(records.map((r) => [r.file, r]));
-  return finderOver(files, () => {
-    const out = new Map<string, string[]>();
-    for (const r of records) if (!r.file.includes("/") && r.name !== undefined) out.set(r.name, [...(out.get(r.name) ?? []), r.file]);
-    return out;
-  });
+  const files = new Set(records.map((r) => r.file));
+  return finderOver(
+    (f) => files.has(f),
+    () => {
+      const out = new Map<string, string[]>();
+      for (const r of records) if (!r.file.includes("/") && r.name !== undefined) out.set(r.name, [...(out.get(r.name) ?? []), r.file]);
+      return out;
+    },
+  );
 }
 
-function finderOver(cards: ReadonlyMap<string, unknown>, names: () => Map<string, string[]>): LinkFinder {
-  const isCard = (f: string) => f !== INDEX_FILE && f.endsWith(".md") && cards.has(f);
+/**
+ * A finder by findCardFile's rules over the cards `has` knows, `names` giving the top-level cards by frontmatter name
+ * (asked only for a `[[name]]` no file name answers): a trusted card cache's search gives both without decoding it.
+ */
+export function finderOver(has: (file: string) => boolean, names: () => Map<string, string[]>): LinkFinder {
+  const isCard = (f: string) => f !== INDEX_FILE && f.endsWith(".md") && has(f);
   let byFrontmatterName: Map<string, string[]> | undefined;
   return {
     byPath: (rel) => {
       const clean = rel.replace(/^\.\//, "");
-      return cards.has(clean) ? clean : undefined;
+      return has(clean) ? clean : undefined;
     },
     byName: (name) => {
       if (name.includes("/")) return isCard(name) ? name : undefined;

@@ -1,15 +1,28 @@
 // `memctl search` and the MCP memory_search over a store: the cards' words come from the card cache
 // (lib/store/card-cache.ts), so a query reads only the cards it shows, ranked exactly as search() ranks them.
+// Where the trust rule alone proves the cache fresh (lib/store/card-search-trusted.ts) the cache is not decoded:
+// the ranking reads a card's name and row only when it needs them; otherwise the catalog is read, as before.
 import { parseCard } from "../core/card.js";
 import { terms } from "../core/search-terms.js";
-import { readCardCatalog, type CardRecord } from "../store/card-cache.js";
+import type { CardRecord } from "../store/card-cache.js";
+import { withTrustedCardSearch, type TrustedCardSearch } from "../store/card-search-trusted.js";
 import type { Freshness } from "../store/full-check.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import { readEpisodes, type EpisodesRead } from "../store/episodes.js";
 import { joinPath } from "../store/paths.js";
+import type { LinkFinder, LinkSummary } from "./card-links.js";
 import { cardDoc, docTermsOf, episodeDocs, matchLine, rankCounted, type DocTerms, type SearchDoc, type SearchHit } from "./search.js";
 
 export type SearchWhere = "cards" | "episodes" | "all";
+
+export interface SearchOptions {
+  /** The call's start and the full-check size (lib/store/full-check.ts); absent: every card checked. */
+  freshness?: Freshness;
+  /** Each card hit with the cards its body links to (memory_search), resolved among the searched cards. */
+  links?: boolean;
+}
+
+export type StoreHit = SearchHit & { links?: LinkSummary[] };
 
 /** The best `limit` hits (0 = all) for the query among the store's readable cards and/or its episodes. */
 export async function searchStore(
@@ -17,9 +30,34 @@ export async function searchStore(
   query: string,
   where: SearchWhere,
   limit: number,
-  /** The call's start and the full-check size (lib/store/full-check.ts); absent: every card checked. */
-  freshness?: Freshness,
-): Promise<{ hits: SearchHit[]; episodes?: EpisodesRead; cards?: CardRecord[] }> {
+  options: SearchOptions = {},
+): Promise<{ hits: StoreHit[]; episodes?: EpisodesRead }> {
+  const wanted = [...new Set(terms(query))];
+  const { freshness } = options;
+  // Loaded only where used: the CLI's search resolves no links, and a trusted search reads no catalog (module loading
+  // was ~60 ms of a warm search at 100,000 cards).
+  const links = options.links ? await import("./card-links.js") : undefined;
+  if (where !== "episodes" && freshness) {
+    const done = withTrustedCardSearch(memoryDir, freshness, wanted, (found) => {
+      const docs: SearchDoc[] = [];
+      const counts: DocTerms[] = [];
+      found.found.forEach((f, i) => {
+        if (!f) return;
+        docs.push(new TrustedCardDoc(found, i));
+        counts.push(f);
+      });
+      // Inside the cache's read: a name or row the ranking or a link asks for is read from the same open file.
+      const ranked = rankStore(memoryDir, query, where, limit, docs, counts, found.count, found.shards);
+      const hits = ranked.hits.map(plainHit);
+      if (!links) return { hits, ...(ranked.episodes ? { episodes: ranked.episodes } : {}) };
+      const trusted = trustedFinder(found, links.finderOver);
+      const linked = withLinks(memoryDir, hits, trusted.finder, links.linksOfText);
+      // A link resolver turns a throw into a dead link: a row that did not check is known here, and sends the whole search to the catalog.
+      if (trusted.broken()) throw new Error("a card-cache row does not check");
+      return { hits: linked, ...(ranked.episodes ? { episodes: ranked.episodes } : {}) };
+    });
+    if (done) return done;
+  }
   const docs: SearchDoc[] = [];
   const counts: DocTerms[] = [];
   // Every searchable document counts in the rarity; only the cards with a query word become documents (the rest
@@ -28,10 +66,11 @@ export async function searchStore(
   let cards: CardRecord[] | undefined;
   let shards: readonly string[] | undefined;
   if (where !== "episodes") {
+    const { readCardCatalog } = await import("../store/card-cache.js");
     const catalog = await readCardCatalog(memoryDir, { words: true, ...(freshness ? { freshness } : {}) });
     cards = catalog.cards;
     shards = catalog.episodeShards; // the card listing's: the store is not listed again for them
-    const found = catalog.wordCounts([...new Set(terms(query))]);
+    const found = catalog.wordCounts(wanted);
     catalog.cards.forEach((c, i) => {
       if (c.readError) return; // unreadable: not searchable, as before the cache
       total++;
@@ -41,6 +80,21 @@ export async function searchStore(
       counts.push(f);
     });
   }
+  const { hits, episodes } = rankStore(memoryDir, query, where, limit, docs, counts, total, shards);
+  return { hits: links && cards ? withLinks(memoryDir, hits, links.recordsFinder(cards), links.linksOfText) : hits, ...(episodes ? { episodes } : {}) };
+}
+
+/** The cards' documents with the episodes', ranked, each hit with its line; `total`: every searchable card. */
+function rankStore(
+  memoryDir: string,
+  query: string,
+  where: SearchWhere,
+  limit: number,
+  docs: SearchDoc[],
+  counts: DocTerms[],
+  total: number,
+  shards: readonly string[] | undefined,
+): { hits: SearchHit[]; episodes?: EpisodesRead } {
   const episodes = where !== "cards" ? readEpisodes(memoryDir, shards) : undefined;
   if (episodes) {
     const more = episodeDocs(episodes.episodes);
@@ -54,7 +108,7 @@ export async function searchStore(
       const doc = docs[index]!;
       return { kind: doc.kind, id: doc.id, score, ...matchLine(query, doc.kind === "card" ? readCardDoc(memoryDir, doc) : doc) };
     });
-  return { hits, episodes, cards };
+  return episodes ? { hits, episodes } : { hits };
 }
 
 /**
@@ -74,6 +128,78 @@ class CachedCardDoc implements SearchDoc {
   }
   get recency(): string {
     return this.card.updated_at ?? "";
+  }
+}
+
+/** CachedCardDoc over a trusted cache: the name too is read only when asked for (a tie, a hit). */
+class TrustedCardDoc implements SearchDoc {
+  readonly kind = "card";
+  readonly head = "";
+  readonly text = "";
+  private file: string | undefined;
+  constructor(
+    private readonly found: TrustedCardSearch,
+    private readonly i: number,
+  ) {}
+  get id(): string {
+    this.file ??= this.found.cache.name(this.i);
+    return this.file;
+  }
+  get firstLine(): number {
+    return this.found.firstLine(this.i);
+  }
+  private updated: string | undefined;
+  /** Kept: the sort asks for it up to four times a comparison, and each would read and parse the row again. */
+  get recency(): string {
+    if (this.updated !== undefined) return this.updated;
+    const row = this.found.cache.row(this.i);
+    // A row that does not check: the catalog reads the card again for it, so the whole search goes that way.
+    if (!row) throw new Error("a card-cache row does not check");
+    this.updated = row.updated_at ?? "";
+    return this.updated;
+  }
+}
+
+/** A hit as plain data (its id read while the cache is open). */
+const plainHit = (h: SearchHit): SearchHit => ({ kind: h.kind, id: h.id, score: h.score, line: h.line, match: h.match });
+
+/**
+ * recordsFinder's rules over a trusted cache: a file by a look-up among its names, and (only for a `[[name]]` no
+ * file name answers) the top-level cards by the frontmatter name in their rows.
+ */
+function trustedFinder(found: TrustedCardSearch, finderOver: typeof import("./card-links.js").finderOver): { finder: LinkFinder; broken: () => boolean } {
+  const { cache, count } = found;
+  let broken = false;
+  const finder = finderOver(
+    (file) => cache.find(file) !== undefined,
+    () => {
+      const out = new Map<string, string[]>();
+      for (let i = 0; i < count; i++) {
+        const file = cache.name(i);
+        if (file.includes("/")) continue;
+        const row = cache.row(i);
+        if (!row) broken = true;
+        else if (row.name !== undefined) out.set(row.name, [...(out.get(row.name) ?? []), file]);
+      }
+      return out;
+    },
+  );
+  return { finder, broken: () => broken };
+}
+
+/** Each card hit with the cards its body links to (`[[name]]`, `(file.md)`), resolved; dead and unsafe ones marked. */
+function withLinks(memoryDir: string, hits: SearchHit[], finder: LinkFinder, linksOfText: typeof import("./card-links.js").linksOfText): StoreHit[] {
+  return hits.map((h) => {
+    const links = h.kind === "card" ? linksOfText(memoryDir, readCardText(memoryDir, h.id), finder) : [];
+    return links.length > 0 ? { ...h, links } : h;
+  });
+}
+
+function readCardText(memoryDir: string, file: string): string {
+  try {
+    return readRegularUtf8(joinPath(memoryDir, file));
+  } catch {
+    return "";
   }
 }
 

@@ -95,16 +95,16 @@ export function writeCardTerms(dir: string, token: string, words: Buffer): void 
  * body lengths), or -1: an old version's line, which no record points at any more. Undefined when a record placed
  * in card-words fits no line, or the places do not increase (the scan would not read them so either).
  */
-export function lineOwners(lines: Buffer, wordsAt: readonly number[], records: readonly { headBytes: number; bodyBytes: number }[]): Int32Array | undefined {
+export function lineOwners(lines: Buffer, wordsAt: ArrayLike<number>, headBytes: (k: number) => number, bodyBytes: (k: number) => number): Int32Array | undefined {
   const count = lines.length / 12;
   const owners = new Int32Array(count).fill(-1);
   let j = 0;
-  for (let k = 0; k < records.length; k++) {
+  for (let k = 0; k < wordsAt.length; k++) {
     const w = wordsAt[k]!;
     if (w < 0) continue;
     while (j < count && lines.readUInt32LE(j * 12) < w) j++;
     if (j === count || lines.readUInt32LE(j * 12) !== w) return undefined;
-    if (lines.readUInt32LE(j * 12 + 4) !== records[k]!.headBytes || lines.readUInt32LE(j * 12 + 8) !== records[k]!.bodyBytes) return undefined;
+    if (lines.readUInt32LE(j * 12 + 4) !== headBytes(k) || lines.readUInt32LE(j * 12 + 8) !== bodyBytes(k)) return undefined;
     owners[j++] = k;
   }
   return owners;
@@ -132,6 +132,45 @@ export function countIn(found: (Counts | undefined)[], k: number, head: boolean,
   const counts = (found[k] ??= { head: NONE, body: NONE });
   if (head) (counts.head === NONE ? (counts.head = new Map()) : counts.head).set(word, n);
   else (counts.body === NONE ? (counts.body = new Map()) : counts.body).set(word, n);
+}
+
+/**
+ * Counts of `word` (` word:` is `needle`) in the words lines of `buf`, whose owners (record indexes, in increasing
+ * place) start at start(k) with those head and body lengths; a hit in a line no record owns now (an old version's) is
+ * skipped. Shared by the catalog's search and the trusted one (card-search-trusted.ts), so both count alike.
+ */
+export function scanWords(
+  found: (Counts | undefined)[],
+  buf: Buffer | undefined,
+  owners: readonly number[],
+  start: (k: number) => number,
+  headBytes: (k: number) => number,
+  bodyBytes: (k: number) => number,
+  word: string,
+  needle: Buffer,
+): void {
+  if (!buf || owners.length === 0) return;
+  for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + needle.length)) {
+    const k = owners[lastAtOrBefore(owners, at, start)]!;
+    const s = start(k);
+    const head = headBytes(k);
+    if (at < s || at >= s + head + bodyBytes(k) + 1) continue; // a line no record owns now: an old version's
+    let n = 0;
+    for (let q = at + needle.length; buf[q]! >= 48 && buf[q]! <= 57; q++) n = n * 10 + buf[q]! - 48;
+    countIn(found, k, at < s + head, word, n);
+  }
+}
+
+/** The greatest j with start(owners[j]) <= at (0 when none). */
+function lastAtOrBefore(owners: readonly number[], at: number, start: (k: number) => number): number {
+  let lo = 0;
+  let hi = owners.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (start(owners[mid]!) <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 function readFully(fd: number, position: number, length: number): Buffer {

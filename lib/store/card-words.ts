@@ -2,7 +2,7 @@
 // card-cache-format.ts): lib/store/card-cache.ts decides what is fresh, this places, finds and writes words.
 import { decodeCardWords, encodeCardCache, encodeCardWords, type CacheHead, type CardCacheFile, type CardRecord } from "./card-cache-format.js";
 import { memoByStamp, readRecord } from "./card-read.js";
-import { countIn, hasCardTerms, lineOwners, postedCounts, readCardTerms, writeCardTerms, type Counts } from "./card-terms.js";
+import { hasCardTerms, lineOwners, postedCounts, readCardTerms, scanWords, writeCardTerms, type Counts } from "./card-terms.js";
 import { lstatIfExists } from "./checked-fs.js";
 import { joinPath, STATE_DIR } from "./paths.js";
 import { realDir, replaceFile } from "./safe-write.js";
@@ -174,18 +174,17 @@ export class CardWords {
     const inFile: number[] = [];
     const inExtra: number[] = [];
     for (let k = 0; k < p.wordsAt.length; k++) (p.wordsAt[k]! >= 0 ? inFile : inExtra).push(k);
-    const scan = (buf: Buffer | undefined, owners: readonly number[], start: (k: number) => number, word: string, needle: Buffer) => {
-      if (!buf || owners.length === 0) return;
-      for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + needle.length)) {
-        const k = owners[lastAtOrBefore(owners, at, start)]!;
-        const s = start(k);
-        const r = records[k]!;
-        if (at < s || at >= s + r.headBytes + r.bodyBytes + 1) continue; // a line no record owns now: an old version's
-        let n = 0;
-        for (let q = at + needle.length; buf[q]! >= 48 && buf[q]! <= 57; q++) n = n * 10 + buf[q]! - 48;
-        countIn(found, k, at < s + r.headBytes, word, n);
-      }
-    };
+    const scan = (buf: Buffer | undefined, owners: readonly number[], start: (k: number) => number, word: string, needle: Buffer) =>
+      scanWords(
+        found,
+        buf,
+        owners,
+        start,
+        (k) => records[k]!.headBytes,
+        (k) => records[k]!.bodyBytes,
+        word,
+        needle,
+      );
     for (const word of words) {
       const needle = Buffer.from(` ${word}:`, "utf8");
       if (!indexed) scan(p.file, inFile, (k) => p.wordsAt[k]!, word, needle);
@@ -207,7 +206,12 @@ export class CardWords {
     this.terms = typeof read === "string" ? read : "build"; // "build" stands unless the records fit it
     if (typeof read === "string") return undefined;
     // As checks() asks before a scan: every record's line where its place says (card-words' lines: as card-terms has them).
-    const owners = lineOwners(read.lines, p.wordsAt, this.records);
+    const owners = lineOwners(
+      read.lines,
+      p.wordsAt,
+      (k) => this.records[k]!.headBytes,
+      (k) => this.records[k]!.bodyBytes,
+    );
     if (!owners || !this.records.every((r, k) => p.wordsAt[k]! >= 0 || lineIn(p.extra, -1 - p.wordsAt[k]!, r))) return undefined;
     this.terms = "scan";
     return { found: postedCounts(read, owners, this.records.length) };
@@ -269,16 +273,4 @@ function checks(file: Buffer, p: Placed, records: readonly CardRecord[]): boolea
     if (w >= 0) last = w;
   }
   return true;
-}
-
-/** The greatest j with start(owners[j]) <= at (0 when none). */
-function lastAtOrBefore(owners: readonly number[], at: number, start: (k: number) => number): number {
-  let lo = 0;
-  let hi = owners.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (start(owners[mid]!) <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }

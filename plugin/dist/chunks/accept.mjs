@@ -2,15 +2,15 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   acceptProposal
 } from "./proposals-decide.mjs";
+import "./proposals-content-match.mjs";
+import "./records-save.mjs";
+import "./records-interrupted.mjs";
 import {
   acceptAllArrivals,
   acceptArrival,
   isArrivalId
 } from "./sync-arrival-decide.mjs";
 import "./sync-git.mjs";
-import "./proposals-content-match.mjs";
-import "./records-save.mjs";
-import "./records-interrupted.mjs";
 import "./core-line-diff.mjs";
 import "./proposals-propose.mjs";
 import "./records-card-find.mjs";
@@ -38,11 +38,11 @@ import {
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   colorsFor,
   printJson
@@ -54,16 +54,18 @@ import {
   str,
   strs
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
+import "./core-bytes.mjs";
 import {
   usageError
 } from "./core-errors.mjs";
-import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

@@ -35,9 +35,6 @@ import {
   commitFile
 } from "./store-lock.mjs";
 import {
-  resolveMemory
-} from "./config-project.mjs";
-import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
@@ -49,16 +46,21 @@ import {
   str
 } from "./cli-args.mjs";
 import {
+  resolveMemory
+} from "./config-project.mjs";
+import {
   inertText
 } from "./core-sanitize.mjs";
+import {
+  hostOptInText,
+  readConfig
+} from "./config-config.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";
 import {
-  hostOptInText,
-  memctlStateHome,
-  readConfig
-} from "./config-config.mjs";
+  memctlStateHome
+} from "./store-paths.mjs";
 import {
   ERROR_CODES,
   MemctlError,

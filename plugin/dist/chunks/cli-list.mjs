@@ -1,12 +1,16 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
   readDerived,
-  withTrustedCardCache,
   writeDerived
+} from "./store-card-derived.mjs";
+import {
+  withTrustedCardCache
 } from "./store-card-cache-trusted.mjs";
 import {
-  CARD_CACHE,
   readCardCatalog
+} from "./store-card-cache.mjs";
+import {
+  CARD_CACHE
 } from "./store-card-cache-format.mjs";
 import {
   cacheStamp,
@@ -45,7 +49,7 @@ import {
 import {
   STATE_DIR,
   joinPath
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   lstatIfExists
 } from "./core-bytes.mjs";

@@ -12,14 +12,14 @@ import {
   pauseFromEnv
 } from "./store-lock.mjs";
 import {
-  resolveMemory
-} from "./config-project.mjs";
-import {
   PROJECT_FLAGS,
   projectFrom,
   str,
   strs
 } from "./cli-args.mjs";
+import {
+  resolveMemory
+} from "./config-project.mjs";
 import {
   ERROR_CODES,
   MemctlError,

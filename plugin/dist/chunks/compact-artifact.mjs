@@ -25,18 +25,20 @@ import {
   inertText
 } from "./core-sanitize.mjs";
 import {
-  sha256Hex
-} from "./core-sha256.mjs";
-import {
-  STATE_DIR,
   redactSecretLines
 } from "./config-config.mjs";
 import {
-  systemCode
-} from "./core-errors.mjs";
+  sha256Hex
+} from "./core-sha256.mjs";
+import {
+  STATE_DIR
+} from "./store-paths.mjs";
 import {
   readRegularUtf8
 } from "./core-bytes.mjs";
+import {
+  systemCode
+} from "./core-errors.mjs";
 
 // lib/compact/artifact.ts
 import fs from "node:fs";

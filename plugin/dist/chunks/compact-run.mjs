@@ -23,9 +23,11 @@ import {
   assertNoSecrets
 } from "./records-guardrails.mjs";
 import {
-  readHistory,
-  readStore
+  readHistory
 } from "./store-history.mjs";
+import {
+  readStore
+} from "./store-read.mjs";
 import {
   ERROR_CODES,
   MemctlError,

@@ -1,12 +1,12 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  asJob
-} from "./cli-ledger.mjs";
-import {
   DEFAULT_LLM_TIMEOUT_SECONDS,
   compactStore,
   readIndexView
 } from "./compact-run.mjs";
+import {
+  asJob
+} from "./cli-ledger.mjs";
 import "./store-jobs.mjs";
 import {
   compactStatus
@@ -19,13 +19,13 @@ import "./compact-generate.mjs";
 import "./compact-mentions.mjs";
 import "./records-store-view.mjs";
 import "./core-line-key.mjs";
+import "./rank-stem.mjs";
 import {
   displayDir
 } from "./core-block.mjs";
-import "./store-full-check.mjs";
-import "./rank-stem.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
+import "./store-full-check.mjs";
 import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
 import {
@@ -42,11 +42,11 @@ import {
 import {
   readHistory
 } from "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   colorsFor,
   printJson,
@@ -57,18 +57,20 @@ import {
   commandSummary,
   parseArgs
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import {
   readConfig
 } from "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
+import "./core-bytes.mjs";
 import {
   usageError
 } from "./core-errors.mjs";
-import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

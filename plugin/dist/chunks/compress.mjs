@@ -9,6 +9,13 @@ import {
   readIndexView
 } from "./compact-run.mjs";
 import {
+  propose
+} from "./proposals-propose.mjs";
+import "./records-card-find.mjs";
+import "./records-proposal-files.mjs";
+import "./core-frontmatter-edit.mjs";
+import "./store-safe-open.mjs";
+import {
   readUsage
 } from "./usage-fold.mjs";
 import "./compact-artifact.mjs";
@@ -16,22 +23,15 @@ import "./compact-generate.mjs";
 import "./compact-mentions.mjs";
 import "./records-store-view.mjs";
 import "./core-line-key.mjs";
+import "./rank-stem.mjs";
 import {
   utf8Bytes
 } from "./core-block.mjs";
-import "./store-full-check.mjs";
-import {
-  propose
-} from "./proposals-propose.mjs";
-import "./records-card-find.mjs";
-import "./records-proposal-files.mjs";
-import "./core-frontmatter-edit.mjs";
-import "./store-safe-open.mjs";
-import "./rank-stem.mjs";
 import "./rank-stop-words-data.mjs";
 import {
   utcDay
 } from "./core-frecency.mjs";
+import "./store-full-check.mjs";
 import {
   CARD_REQUIRED
 } from "./core-card-rules.mjs";
@@ -49,13 +49,13 @@ import {
   secretPolicy
 } from "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import {
   cardType
 } from "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   colorsFor,
   printJson
@@ -67,18 +67,20 @@ import {
   parseArgs,
   str
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
+import "./core-bytes.mjs";
 import {
   ERROR_CODES,
   MemctlError,
   usageError
 } from "./core-errors.mjs";
-import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

@@ -52,13 +52,13 @@ import {
 import {
   INDEX_FILE,
   STATE_DIR
-} from "./config-config.mjs";
-import {
-  systemCode
-} from "./core-errors.mjs";
+} from "./store-paths.mjs";
 import {
   readRegularBytes
 } from "./core-bytes.mjs";
+import {
+  systemCode
+} from "./core-errors.mjs";
 
 // lib/records/import-claude.ts
 import fs3 from "node:fs";

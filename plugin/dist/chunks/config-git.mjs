@@ -1,7 +1,7 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
   joinPath
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   exists,
   lstatIfExists,

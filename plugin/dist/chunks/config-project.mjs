@@ -3,25 +3,27 @@ import {
   findRepo
 } from "./config-git.mjs";
 import {
-  sha256Hex
-} from "./core-sha256.mjs";
-import {
   fileProblems,
-  joinPath,
   projectProblems,
   readConfig
 } from "./config-config.mjs";
 import {
-  ERROR_CODES,
-  MemctlError,
-  systemCode
-} from "./core-errors.mjs";
+  sha256Hex
+} from "./core-sha256.mjs";
+import {
+  joinPath
+} from "./store-paths.mjs";
 import {
   access,
   realpath,
   stat,
   statIfExists
 } from "./core-bytes.mjs";
+import {
+  ERROR_CODES,
+  MemctlError,
+  systemCode
+} from "./core-errors.mjs";
 
 // lib/config/resolve.ts
 import fs from "node:fs";

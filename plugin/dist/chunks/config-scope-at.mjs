@@ -12,14 +12,14 @@ import {
   stillFresh
 } from "./core-line-key.mjs";
 import {
+  queryTerms
+} from "./rank-stem.mjs";
+import {
   composeBlock,
   renderEntryLine,
   toInjectLine,
   utf8Bytes
 } from "./core-block.mjs";
-import {
-  queryTerms
-} from "./rank-stem.mjs";
 import {
   frecency,
   utcDay

@@ -5,6 +5,7 @@ import {
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
@@ -16,9 +17,6 @@ import {
   commitFile
 } from "./store-lock.mjs";
 import {
-  locateProject
-} from "./config-project.mjs";
-import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
@@ -29,22 +27,26 @@ import {
   parseArgs,
   str
 } from "./cli-args.mjs";
+import {
+  locateProject
+} from "./config-project.mjs";
 import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import {
   assertConfigUsable,
   describeProblem,
   readConfig
 } from "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
+import "./core-bytes.mjs";
 import {
   ERROR_CODES,
   MemctlError,
   usageError
 } from "./core-errors.mjs";
-import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

@@ -3,9 +3,6 @@ import {
   acceptProposal
 } from "./proposals-decide.mjs";
 import {
-  runJob
-} from "./store-jobs.mjs";
-import {
   OWNER_ACTOR,
   contentKey,
   groupKey,
@@ -15,6 +12,9 @@ import {
 import "./records-save.mjs";
 import "./records-interrupted.mjs";
 import "./core-line-diff.mjs";
+import {
+  runJob
+} from "./store-jobs.mjs";
 import {
   rewritePending
 } from "./proposals-propose.mjs";
@@ -48,13 +48,13 @@ import {
 } from "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
 import {
   withStoreLock
 } from "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   colorsFor,
   printJson
@@ -64,14 +64,16 @@ import {
   commandSummary,
   parseArgs
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
-import "./core-errors.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
 import "./core-bytes.mjs";
+import "./core-errors.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

@@ -9,27 +9,24 @@ import {
   resolveStoreBudget
 } from "./config-budget.mjs";
 import "./core-line-key.mjs";
+import "./rank-stem.mjs";
 import {
   displayDir
 } from "./core-block.mjs";
+import "./rank-stop-words-data.mjs";
+import "./core-frecency.mjs";
 import "./store-full-check.mjs";
+import "./store-write-journal.mjs";
+import "./core-index-edit.mjs";
 import {
   HOSTS,
   hostAdapter
 } from "./hosts-claude-adapter.mjs";
-import "./rank-stem.mjs";
-import "./rank-stop-words-data.mjs";
-import "./core-frecency.mjs";
-import "./store-write-journal.mjs";
-import "./core-index-edit.mjs";
 import "./core-index-file.mjs";
 import "./core-card-types.mjs";
 import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
 import "./store-lock.mjs";
-import {
-  resolveMemory
-} from "./config-project.mjs";
 import {
   colorsFor,
   padEnd,
@@ -44,20 +41,24 @@ import {
   projectFrom,
   str
 } from "./cli-args.mjs";
+import {
+  resolveMemory
+} from "./config-project.mjs";
 import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import {
   readConfig
 } from "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
+import "./core-bytes.mjs";
 import {
   ERROR_CODES,
   MemctlError,
   usageError
 } from "./core-errors.mjs";
-import "./core-bytes.mjs";
 import "./runtime.mjs";
 
 // lib/cli/context.ts

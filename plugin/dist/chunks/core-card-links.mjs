@@ -14,7 +14,7 @@ import {
 } from "./core-card-types.mjs";
 import {
   INDEX_FILE
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 
 // lib/core/card-links.ts
 function findCardLinks(body) {
@@ -80,23 +80,29 @@ function linksOfText(memoryDir, text, finder) {
   return cardLinks(memoryDir, text, finder).map((l) => ({ link: l.link, target: l.target, status: l.status }));
 }
 function cardsFinder(cards) {
-  return finderOver(cards, () => namesOf(cards));
+  return finderOver(
+    (f) => cards.has(f),
+    () => namesOf(cards)
+  );
 }
 function recordsFinder(records) {
-  const files = new Map(records.map((r) => [r.file, r]));
-  return finderOver(files, () => {
-    const out = /* @__PURE__ */ new Map();
-    for (const r of records) if (!r.file.includes("/") && r.name !== void 0) out.set(r.name, [...out.get(r.name) ?? [], r.file]);
-    return out;
-  });
+  const files = new Set(records.map((r) => r.file));
+  return finderOver(
+    (f) => files.has(f),
+    () => {
+      const out = /* @__PURE__ */ new Map();
+      for (const r of records) if (!r.file.includes("/") && r.name !== void 0) out.set(r.name, [...out.get(r.name) ?? [], r.file]);
+      return out;
+    }
+  );
 }
-function finderOver(cards, names) {
-  const isCard = (f) => f !== INDEX_FILE && f.endsWith(".md") && cards.has(f);
+function finderOver(has, names) {
+  const isCard = (f) => f !== INDEX_FILE && f.endsWith(".md") && has(f);
   let byFrontmatterName;
   return {
     byPath: (rel) => {
       const clean = rel.replace(/^\.\//, "");
-      return cards.has(clean) ? clean : void 0;
+      return has(clean) ? clean : void 0;
     },
     byName: (name) => {
       if (name.includes("/")) return isCard(name) ? name : void 0;
@@ -122,9 +128,11 @@ function namesOf(cards) {
 }
 
 export {
+  resolveCardLink,
   cardLinks,
   linksOfCard,
   linksOfText,
   cardsFinder,
-  recordsFinder
+  recordsFinder,
+  finderOver
 };

@@ -14,15 +14,15 @@ import {
   commitFile
 } from "./store-lock.mjs";
 import {
-  ERROR_CODES,
-  MemctlError
-} from "./core-errors.mjs";
-import {
   DEFAULT_READ_CAP,
   close,
   openRegular,
   readAt
 } from "./core-bytes.mjs";
+import {
+  ERROR_CODES,
+  MemctlError
+} from "./core-errors.mjs";
 import {
   dump
 } from "./npm-js-yaml-dist-js-yaml.mjs";

@@ -1,22 +1,22 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  renderEntryLine,
-  utf8Bytes
-} from "./core-block.mjs";
-import {
-  FULL_CHECK_MAX,
-  verifiedRecently
-} from "./store-full-check.mjs";
-import {
   PART_MARK,
   TOKENIZER_VERSION,
   tokenizeMarked
 } from "./rank-stem.mjs";
 import {
+  renderEntryLine,
+  utf8Bytes
+} from "./core-block.mjs";
+import {
   dayMs,
   daysBetween,
   utcDay
 } from "./core-frecency.mjs";
+import {
+  FULL_CHECK_MAX,
+  verifiedRecently
+} from "./store-full-check.mjs";
 import {
   journalMark,
   journalSince,
@@ -37,7 +37,7 @@ import {
   INDEX_FILE,
   STATE_DIR,
   joinPath
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   bytesAt,
   close,

@@ -4,18 +4,25 @@ import {
 } from "./hook-dedupe.mjs";
 import {
   readDerived,
-  withTrustedCardCache,
   writeDerived
+} from "./store-card-derived.mjs";
+import {
+  withTrustedCardCache
 } from "./store-card-cache-trusted.mjs";
+import {
+  readCardCatalog
+} from "./store-card-cache.mjs";
 import {
   LITTLE_ENDIAN,
   isCardFileName,
-  isReadable,
-  readCardCatalog
+  isReadable
 } from "./store-card-cache-format.mjs";
 import {
   sessionInstructions
 } from "./config-instructions.mjs";
+import {
+  readPending
+} from "./records-proposal-files.mjs";
 import {
   COMPACT_FILE,
   assembleIndexView,
@@ -36,12 +43,11 @@ import {
   renderEntryLine
 } from "./core-block.mjs";
 import {
-  readPending
-} from "./records-proposal-files.mjs";
-import {
-  readHistory,
-  readIndexOnly
+  readHistory
 } from "./store-history.mjs";
+import {
+  readIndexOnly
+} from "./store-read.mjs";
 import {
   indexLines,
   parseIndexLine,
@@ -51,10 +57,12 @@ import {
   inScope
 } from "./core-card-types.mjs";
 import {
-  INDEX_FILE,
-  joinPath,
   readConfig
 } from "./config-config.mjs";
+import {
+  INDEX_FILE,
+  joinPath
+} from "./store-paths.mjs";
 import {
   R_OK,
   access,

@@ -7,20 +7,19 @@ import "./config-scope-at.mjs";
 import "./usage-fold.mjs";
 import "./config-budget.mjs";
 import "./core-line-key.mjs";
-import "./core-block.mjs";
-import "./store-full-check.mjs";
-import "./hosts-claude-adapter.mjs";
 import "./rank-stem.mjs";
+import "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
+import "./store-full-check.mjs";
 import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
+import "./hosts-claude-adapter.mjs";
 import "./core-index-file.mjs";
 import "./core-card-types.mjs";
 import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
 import "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   colorsFor
 } from "./cli-output.mjs";
@@ -29,15 +28,17 @@ import {
   parseArgs,
   str
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
+import "./core-bytes.mjs";
 import {
   ERROR_CODES,
   MemctlError
 } from "./core-errors.mjs";
-import "./core-bytes.mjs";
 import "./runtime.mjs";
 
 // lib/cli/demo.ts

@@ -1,8 +1,5 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  asJob
-} from "./cli-ledger.mjs";
-import {
   distillPrompt,
   parseCandidates,
   stageCandidates
@@ -12,9 +9,17 @@ import {
   DEFAULT_LLM_TIMEOUT_SECONDS
 } from "./compact-run.mjs";
 import {
+  asJob
+} from "./cli-ledger.mjs";
+import {
   storeLanguages
 } from "./rank-languages.mjs";
 import "./store-jobs.mjs";
+import "./proposals-propose.mjs";
+import "./records-card-find.mjs";
+import "./records-proposal-files.mjs";
+import "./core-frontmatter-edit.mjs";
+import "./store-safe-open.mjs";
 import "./compact-artifact.mjs";
 import {
   runLlmCommand
@@ -24,26 +29,21 @@ import {
   viewStore
 } from "./records-store-view.mjs";
 import "./core-line-key.mjs";
-import "./core-block.mjs";
-import "./store-full-check.mjs";
-import {
-  readEpisodes
-} from "./store-episodes.mjs";
-import "./store-episode-shards.mjs";
-import "./store-episode-tail.mjs";
-import "./proposals-propose.mjs";
-import "./records-card-find.mjs";
-import "./records-proposal-files.mjs";
-import "./core-frontmatter-edit.mjs";
-import "./store-safe-open.mjs";
 import "./rank-stem.mjs";
+import "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
+import "./store-full-check.mjs";
 import {
   DESCRIPTION_MAX
 } from "./core-card-rules.mjs";
 import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
+import {
+  readEpisodes
+} from "./store-episodes.mjs";
+import "./store-episode-shards.mjs";
+import "./store-episode-tail.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,
@@ -55,9 +55,10 @@ import "./config-agent-env.mjs";
 import {
   secretPolicy
 } from "./records-guardrails.mjs";
+import "./store-history.mjs";
 import {
   readStore
-} from "./store-history.mjs";
+} from "./store-read.mjs";
 import "./core-index-file.mjs";
 import {
   RECALL_KEYS_ASKED,
@@ -71,7 +72,6 @@ import {
   realDir,
   withStoreLock
 } from "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   colorsFor,
   printJson
@@ -83,22 +83,25 @@ import {
   parseArgs,
   str
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import {
-  STATE_DIR,
   readConfig
 } from "./config-config.mjs";
+import "./core-sha256.mjs";
+import {
+  STATE_DIR
+} from "./store-paths.mjs";
+import "./core-bytes.mjs";
 import {
   ERROR_CODES,
   MemctlError,
   systemCode,
   usageError
 } from "./core-errors.mjs";
-import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

@@ -9,9 +9,16 @@ import {
   DEFAULT_WARN_BYTES
 } from "./reports-injection.mjs";
 import "./config-instructions.mjs";
+import "./core-line-diff.mjs";
 import "./store-jobs.mjs";
-import "./core-card-links.mjs";
 import "./core-sanitize-block.mjs";
+import "./proposals-propose.mjs";
+import "./core-card-links.mjs";
+import "./records-card-find.mjs";
+import "./records-commit.mjs";
+import "./records-proposal-files.mjs";
+import "./core-frontmatter-edit.mjs";
+import "./store-safe-open.mjs";
 import {
   bar,
   bytes,
@@ -27,31 +34,25 @@ import "./compact-generate.mjs";
 import "./compact-mentions.mjs";
 import "./records-store-view.mjs";
 import "./core-line-key.mjs";
-import "./core-block.mjs";
-import "./store-full-check.mjs";
-import "./config-claude-memory.mjs";
-import "./store-episode-shards.mjs";
-import "./store-episode-tail.mjs";
-import {
-  isHostName
-} from "./hosts-claude-adapter.mjs";
-import "./core-line-diff.mjs";
-import "./proposals-propose.mjs";
-import "./records-card-find.mjs";
-import "./records-commit.mjs";
-import "./records-proposal-files.mjs";
-import "./core-frontmatter-edit.mjs";
-import "./store-safe-open.mjs";
 import "./rank-stem.mjs";
+import "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
+import "./store-full-check.mjs";
+import "./config-claude-memory.mjs";
 import "./store-revisions.mjs";
 import "./core-card-rules.mjs";
 import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
+import {
+  isHostName
+} from "./hosts-claude-adapter.mjs";
+import "./store-episode-shards.mjs";
+import "./store-episode-tail.mjs";
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
@@ -60,7 +61,6 @@ import {
   HOST_NAMES
 } from "./hosts-types.mjs";
 import "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   colorsFor,
   printJson,
@@ -74,14 +74,16 @@ import {
   projectFrom,
   str
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
+import "./core-bytes.mjs";
 import {
   usageError
 } from "./core-errors.mjs";
-import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

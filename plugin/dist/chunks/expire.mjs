@@ -6,8 +6,8 @@ import {
   adoptCards,
   removeCard
 } from "./records-admin.mjs";
-import "./store-jobs.mjs";
 import "./records-interrupted.mjs";
+import "./store-jobs.mjs";
 import "./records-card-find.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
@@ -31,16 +31,16 @@ import {
   assertMayWrite
 } from "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
+import "./store-history.mjs";
 import {
   readStore
-} from "./store-history.mjs";
+} from "./store-read.mjs";
 import "./core-index-file.mjs";
 import {
   isExpired
 } from "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   colorsFor,
   printJson
@@ -50,14 +50,16 @@ import {
   commandSummary,
   parseArgs
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
-import "./core-errors.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
 import "./core-bytes.mjs";
+import "./core-errors.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

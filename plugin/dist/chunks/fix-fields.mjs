@@ -1,11 +1,5 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  viewStore
-} from "./records-store-view.mjs";
-import "./core-line-key.mjs";
-import "./core-block.mjs";
-import "./store-full-check.mjs";
-import {
   clearIntent,
   shaOf,
   withRecordsLock,
@@ -16,11 +10,17 @@ import {
   setFrontmatterFieldsBytes
 } from "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import {
+  viewStore
+} from "./records-store-view.mjs";
+import "./core-line-key.mjs";
 import "./rank-stem.mjs";
+import "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
 import {
   utcDay
 } from "./core-frecency.mjs";
+import "./store-full-check.mjs";
 import {
   keepRevisionsBatch
 } from "./store-revisions.mjs";
@@ -48,9 +48,11 @@ import {
   historyPath,
   latestByCard,
   makeEntry,
-  readHistory,
-  readStoreOrEmptyIndex
+  readHistory
 } from "./store-history.mjs";
+import {
+  readStoreOrEmptyIndex
+} from "./store-read.mjs";
 import "./core-index-file.mjs";
 import {
   missingFields
@@ -60,7 +62,6 @@ import {
   commitStaged,
   stageFiles
 } from "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   colorsFor,
   printJson
@@ -70,20 +71,22 @@ import {
   commandSummary,
   parseArgs
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
+import "./config-config.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";
-import "./config-config.mjs";
-import {
-  MemctlError
-} from "./core-errors.mjs";
+import "./store-paths.mjs";
 import {
   readRegularBytes
 } from "./core-bytes.mjs";
+import {
+  MemctlError
+} from "./core-errors.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

@@ -41,15 +41,17 @@ import {
   resolveMemory
 } from "./config-project.mjs";
 import {
+  readConfig
+} from "./config-config.mjs";
+import {
   sha256Hex
 } from "./core-sha256.mjs";
 import {
   INDEX_FILE,
   STATE_DIR,
   joinPath,
-  memctlStateHome,
-  readConfig
-} from "./config-config.mjs";
+  memctlStateHome
+} from "./store-paths.mjs";
 import {
   close,
   encodeUtf8,

@@ -6,7 +6,7 @@ import {
 import {
   STATE_DIR,
   joinPath
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   close,
   encodeUtf8,

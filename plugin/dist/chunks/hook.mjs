@@ -34,14 +34,32 @@ import "./hook-why-log.mjs";
 import {
   scopeAtFor
 } from "./config-scope-at.mjs";
+import {
+  DEFAULT_SESSION_LIMIT,
+  candidatesIn,
+  sentences,
+  stageCaptured,
+  titleOf
+} from "./capture-rules.mjs";
+import "./proposals-content-match.mjs";
+import "./store-card-derived.mjs";
 import "./store-card-cache-trusted.mjs";
+import "./store-card-cache.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";
 import {
   warnBytesFromConfig
 } from "./reports-injection.mjs";
 import "./config-instructions.mjs";
+import "./core-line-diff.mjs";
 import "./core-sanitize-block.mjs";
+import "./proposals-propose.mjs";
+import {
+  cardNameProblem
+} from "./records-card-find.mjs";
+import "./records-proposal-files.mjs";
+import "./core-frontmatter-edit.mjs";
+import "./store-safe-open.mjs";
 import "./usage-fold.mjs";
 import "./compact-artifact.mjs";
 import {
@@ -55,51 +73,36 @@ import "./compact-mentions.mjs";
 import "./records-store-view.mjs";
 import "./core-line-key.mjs";
 import {
+  tokenize
+} from "./rank-stem.mjs";
+import {
   displayDir,
   renderUnavailable,
   utf8Bytes
 } from "./core-block.mjs";
+import "./rank-stop-words-data.mjs";
+import "./core-frecency.mjs";
 import {
   freshnessOf
 } from "./store-full-check.mjs";
-import {
-  episodeReminder,
-  readLastEpisode
-} from "./store-episode-tail.mjs";
+import "./core-card-rules.mjs";
+import "./store-write-journal.mjs";
+import "./core-index-edit.mjs";
 import {
   HOSTS,
   hostAdapter,
   isHostName
 } from "./hosts-claude-adapter.mjs";
 import {
-  DEFAULT_SESSION_LIMIT,
-  candidatesIn,
-  sentences,
-  stageCaptured,
-  titleOf
-} from "./capture-rules.mjs";
-import "./proposals-content-match.mjs";
-import "./core-line-diff.mjs";
-import "./proposals-propose.mjs";
-import {
-  cardNameProblem
-} from "./records-card-find.mjs";
-import "./records-proposal-files.mjs";
-import "./core-frontmatter-edit.mjs";
-import "./store-safe-open.mjs";
-import {
-  tokenize
-} from "./rank-stem.mjs";
-import "./rank-stop-words-data.mjs";
-import "./core-frecency.mjs";
-import "./core-card-rules.mjs";
-import "./store-write-journal.mjs";
-import "./core-index-edit.mjs";
+  episodeReminder,
+  readLastEpisode
+} from "./store-episode-tail.mjs";
 import "./config-agent-env.mjs";
 import {
   secretPolicy
 } from "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import {
@@ -114,30 +117,26 @@ import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
 import "./store-lock.mjs";
 import {
-  resolveMemory
-} from "./config-project.mjs";
-import {
   bool,
   commandSummary,
   num,
   parseArgs,
   str
 } from "./cli-args.mjs";
+import {
+  resolveMemory
+} from "./config-project.mjs";
 import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import {
-  memctlStateHome,
   readConfig
 } from "./config-config.mjs";
+import "./core-sha256.mjs";
 import {
-  ERROR_CODES,
-  MemctlError,
-  systemCode,
-  usageError
-} from "./core-errors.mjs";
+  memctlStateHome
+} from "./store-paths.mjs";
 import {
   close,
   openRegular,
@@ -145,6 +144,12 @@ import {
   realpath,
   utf8Text
 } from "./core-bytes.mjs";
+import {
+  ERROR_CODES,
+  MemctlError,
+  systemCode,
+  usageError
+} from "./core-errors.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

@@ -10,26 +10,26 @@ import {
 } from "./cli-keys.mjs";
 import "./keys-write.mjs";
 import "./rank-languages.mjs";
-import "./store-jobs.mjs";
-import "./compact-generate.mjs";
-import "./compact-mentions.mjs";
-import "./core-block.mjs";
-import {
-  applyClaudeImport,
-  checkImportLimits,
-  defaultImportDirs,
-  planClaudeImport
-} from "./config-claude-memory.mjs";
 import "./records-save.mjs";
 import "./records-interrupted.mjs";
+import "./store-jobs.mjs";
 import "./proposals-propose.mjs";
 import "./records-card-find.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
+import "./compact-generate.mjs";
+import "./compact-mentions.mjs";
+import "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
+import {
+  applyClaudeImport,
+  checkImportLimits,
+  defaultImportDirs,
+  planClaudeImport
+} from "./config-claude-memory.mjs";
 import "./store-revisions.mjs";
 import {
   DESCRIPTION_MAX
@@ -53,13 +53,13 @@ import {
   withDefaults
 } from "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
 import {
   pauseFromEnv
 } from "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   colorsFor,
   printJson,
@@ -71,18 +71,20 @@ import {
   parseArgs,
   strs
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
+import "./core-bytes.mjs";
 import {
   ERROR_CODES,
   MemctlError,
   usageError
 } from "./core-errors.mjs";
-import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

@@ -13,6 +13,7 @@ import {
   secretPolicy
 } from "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
@@ -20,9 +21,6 @@ import {
   commitFileSync,
   pauseFromEnv
 } from "./store-lock.mjs";
-import {
-  resolveMemory
-} from "./config-project.mjs";
 import {
   colorsFor,
   printJson
@@ -34,18 +32,22 @@ import {
   parseArgs,
   projectFrom
 } from "./cli-args.mjs";
+import {
+  resolveMemory
+} from "./config-project.mjs";
 import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
+import "./core-bytes.mjs";
 import {
   ERROR_CODES,
   MemctlError,
   systemCode
 } from "./core-errors.mjs";
-import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

@@ -35,10 +35,11 @@ import {
 import {
   readConfig
 } from "./config-config.mjs";
+import "./store-paths.mjs";
+import "./core-bytes.mjs";
 import {
   usageError
 } from "./core-errors.mjs";
-import "./core-bytes.mjs";
 import "./runtime.mjs";
 
 // lib/cli/instructions.ts

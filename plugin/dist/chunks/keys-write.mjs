@@ -3,15 +3,15 @@ import {
   storeLanguages
 } from "./rank-languages.mjs";
 import {
-  runLlmCommand
-} from "./compact-generate.mjs";
-import {
   saveCard
 } from "./records-save.mjs";
 import {
   currentIndexTitle,
   findCardFile
 } from "./records-card-find.mjs";
+import {
+  runLlmCommand
+} from "./compact-generate.mjs";
 import {
   isCardFile
 } from "./core-card-rules.mjs";

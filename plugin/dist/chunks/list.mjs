@@ -7,7 +7,9 @@ import {
   spec,
   writeTable
 } from "./cli-list.mjs";
+import "./store-card-derived.mjs";
 import "./store-card-cache-trusted.mjs";
+import "./store-card-cache.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";
 import "./store-full-check.mjs";
@@ -17,19 +19,21 @@ import "./cli-store-access.mjs";
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
-import "./config-project.mjs";
 import "./cli-output.mjs";
 import "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
-import "./core-errors.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
 import "./core-bytes.mjs";
+import "./core-errors.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 export {

@@ -3,10 +3,10 @@ import {
   runMemoryCommand
 } from "./records-card-files.mjs";
 import "./records-file-view.mjs";
+import "./records-interrupted.mjs";
 import {
   inertBlock
 } from "./core-sanitize-block.mjs";
-import "./records-interrupted.mjs";
 import "./records-card-find.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
@@ -26,11 +26,11 @@ import {
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   printJson
 } from "./cli-output.mjs";
@@ -41,14 +41,16 @@ import {
   parseArgs,
   str
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
+import "./core-bytes.mjs";
 import {
   usageError
 } from "./core-errors.mjs";
-import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

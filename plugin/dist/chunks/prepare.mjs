@@ -13,29 +13,25 @@ import {
   resolveStoreBudget
 } from "./config-budget.mjs";
 import "./core-line-key.mjs";
+import "./rank-stem.mjs";
 import {
   displayDir,
   renderUnavailable
 } from "./core-block.mjs";
+import "./rank-stop-words-data.mjs";
+import "./core-frecency.mjs";
 import "./store-full-check.mjs";
+import "./store-write-journal.mjs";
+import "./core-index-edit.mjs";
 import {
   HOSTS,
   hostAdapter
 } from "./hosts-claude-adapter.mjs";
-import "./rank-stem.mjs";
-import "./rank-stop-words-data.mjs";
-import "./core-frecency.mjs";
-import "./store-write-journal.mjs";
-import "./core-index-edit.mjs";
 import "./core-index-file.mjs";
 import "./core-card-types.mjs";
 import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
 import "./store-lock.mjs";
-import {
-  RESOLUTION_EXIT,
-  resolveMemory
-} from "./config-project.mjs";
 import {
   printJson
 } from "./cli-output.mjs";
@@ -48,17 +44,23 @@ import {
   projectFrom,
   str
 } from "./cli-args.mjs";
+import {
+  RESOLUTION_EXIT,
+  resolveMemory
+} from "./config-project.mjs";
 import "./config-git.mjs";
 import "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import {
-  INDEX_FILE,
   readConfig
 } from "./config-config.mjs";
+import "./core-sha256.mjs";
+import {
+  INDEX_FILE
+} from "./store-paths.mjs";
+import "./core-bytes.mjs";
 import {
   usageError
 } from "./core-errors.mjs";
-import "./core-bytes.mjs";
 import "./runtime.mjs";
 
 // lib/cli/prepare.ts

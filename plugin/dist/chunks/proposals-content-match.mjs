@@ -20,7 +20,7 @@ import {
 } from "./rank-stem.mjs";
 import {
   listCardFiles
-} from "./store-history.mjs";
+} from "./store-read.mjs";
 import {
   parseCard
 } from "./core-card.mjs";

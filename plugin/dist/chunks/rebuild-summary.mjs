@@ -1,14 +1,14 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  utcDay
+} from "./core-frecency.mjs";
+import {
   readEpisodes
 } from "./store-episodes.mjs";
 import {
   recoverShard
 } from "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
-import {
-  utcDay
-} from "./core-frecency.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,
@@ -21,6 +21,7 @@ import {
 } from "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
@@ -29,7 +30,6 @@ import {
   pauseFromEnv,
   withStoreLock
 } from "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   colorsFor,
   printJson
@@ -39,17 +39,19 @@ import {
   commandSummary,
   parseArgs
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import "./core-sanitize.mjs";
+import "./config-config.mjs";
 import "./core-sha256.mjs";
 import {
   EPISODES_SUMMARY_FILE
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
+import "./core-bytes.mjs";
 import {
   ERROR_CODES,
   MemctlError
 } from "./core-errors.mjs";
-import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

@@ -23,10 +23,12 @@ import {
 import {
   appendHistory,
   latestByCard,
-  listCardFiles,
   makeEntry,
   readHistory
 } from "./store-history.mjs";
+import {
+  listCardFiles
+} from "./store-read.mjs";
 import {
   realDir
 } from "./store-lock.mjs";
@@ -36,7 +38,7 @@ import {
 import {
   INDEX_FILE,
   STATE_DIR
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   ERROR_CODES,
   MemctlError

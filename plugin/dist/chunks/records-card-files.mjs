@@ -61,7 +61,7 @@ import {
 } from "./core-sha256.mjs";
 import {
   STATE_DIR
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   ERROR_CODES,
   MemctlError

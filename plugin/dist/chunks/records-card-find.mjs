@@ -27,15 +27,15 @@ import {
 } from "./core-card-types.mjs";
 import {
   INDEX_FILE
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
+import {
+  fileKind
+} from "./core-bytes.mjs";
 import {
   ERROR_CODES,
   MemctlError,
   usageError
 } from "./core-errors.mjs";
-import {
-  fileKind
-} from "./core-bytes.mjs";
 
 // lib/records/card-input.ts
 var NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/;

@@ -50,12 +50,7 @@ import {
 import {
   INDEX_FILE,
   STATE_DIR
-} from "./config-config.mjs";
-import {
-  ERROR_CODES,
-  MemctlError,
-  systemCode
-} from "./core-errors.mjs";
+} from "./store-paths.mjs";
 import {
   close,
   openRegular,
@@ -63,6 +58,11 @@ import {
   readRegular,
   readRegularMemo
 } from "./core-bytes.mjs";
+import {
+  ERROR_CODES,
+  MemctlError,
+  systemCode
+} from "./core-errors.mjs";
 
 // lib/store/history-latest.ts
 import fs from "node:fs";

@@ -3,9 +3,7 @@ import {
   readHold
 } from "./core-index-file.mjs";
 import {
-  EPISODES_FILE,
   EXTRA_RULES,
-  STATE_DIR,
   allowRegex,
   configFilePath,
   isPlaceholderSecret,
@@ -13,6 +11,10 @@ import {
   mayHoldSecret,
   readConfig
 } from "./config-config.mjs";
+import {
+  EPISODES_FILE,
+  STATE_DIR
+} from "./store-paths.mjs";
 import {
   ERROR_CODES,
   MemctlError,

@@ -8,14 +8,14 @@ import {
   sha256Hex
 } from "./core-sha256.mjs";
 import {
+  readRegularBytes
+} from "./core-bytes.mjs";
+import {
   ERROR_CODES,
   MemctlError,
   environmentFault,
   systemCode
 } from "./core-errors.mjs";
-import {
-  readRegularBytes
-} from "./core-bytes.mjs";
 
 // lib/records/interrupted.ts
 import path from "node:path";

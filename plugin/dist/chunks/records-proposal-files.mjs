@@ -16,7 +16,7 @@ import {
 } from "./store-lock.mjs";
 import {
   STATE_DIR
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   systemCode,
   usageError

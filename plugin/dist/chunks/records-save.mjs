@@ -58,15 +58,15 @@ import {
 } from "./core-sha256.mjs";
 import {
   INDEX_FILE
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
+import {
+  readRegularMemo
+} from "./core-bytes.mjs";
 import {
   ERROR_CODES,
   MemctlError,
   usageError
 } from "./core-errors.mjs";
-import {
-  readRegularMemo
-} from "./core-bytes.mjs";
 
 // lib/records/save.ts
 import fs from "node:fs";

@@ -2,14 +2,14 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   rejectProposal
 } from "./proposals-decide.mjs";
+import "./proposals-content-match.mjs";
+import "./records-save.mjs";
+import "./records-interrupted.mjs";
 import {
   isArrivalId,
   rejectArrival
 } from "./sync-arrival-decide.mjs";
 import "./sync-git.mjs";
-import "./proposals-content-match.mjs";
-import "./records-save.mjs";
-import "./records-interrupted.mjs";
 import "./core-line-diff.mjs";
 import "./proposals-propose.mjs";
 import "./records-card-find.mjs";
@@ -36,11 +36,11 @@ import {
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   colorsFor,
   printJson
@@ -51,16 +51,18 @@ import {
   parseArgs,
   str
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
+import "./core-bytes.mjs";
 import {
   usageError
 } from "./core-errors.mjs";
-import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

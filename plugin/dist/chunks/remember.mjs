@@ -39,13 +39,13 @@ import {
   secretPolicy
 } from "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import {
   CARD_TYPES
 } from "./core-card-types.mjs";
 import "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   colorsFor,
   printJson
@@ -56,16 +56,18 @@ import {
   parseArgs,
   str
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
+import "./core-bytes.mjs";
 import {
   usageError
 } from "./core-errors.mjs";
-import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

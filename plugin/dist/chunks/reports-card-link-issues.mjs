@@ -22,6 +22,14 @@ import {
   cardsFinder
 } from "./core-card-links.mjs";
 import {
+  INTENT_RELPATH,
+  readIntent,
+  refusedIntents
+} from "./records-commit.mjs";
+import {
+  readPending
+} from "./records-proposal-files.mjs";
+import {
   fileBytes,
   isRegularFile,
   openStore
@@ -41,26 +49,18 @@ import {
   measureIndexInjectBytes
 } from "./core-block.mjs";
 import {
+  utcDay
+} from "./core-frecency.mjs";
+import {
   planClaudeImport,
   projectClaudeDirs
 } from "./config-claude-memory.mjs";
 import {
-  hostAdapter
-} from "./hosts-claude-adapter.mjs";
-import {
-  INTENT_RELPATH,
-  readIntent,
-  refusedIntents
-} from "./records-commit.mjs";
-import {
-  readPending
-} from "./records-proposal-files.mjs";
-import {
-  utcDay
-} from "./core-frecency.mjs";
-import {
   isCardFile
 } from "./core-card-rules.mjs";
+import {
+  hostAdapter
+} from "./hosts-claude-adapter.mjs";
 import {
   configuredGuardrails,
   findSecretsInTexts,
@@ -96,7 +96,7 @@ import {
 import {
   EPISODES_FILE,
   INDEX_FILE
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 
 // lib/reports/run-doctor.ts
 import fs3 from "node:fs";

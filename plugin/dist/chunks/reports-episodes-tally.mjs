@@ -22,13 +22,13 @@ import {
   measureIndexInjectBytes
 } from "./core-block.mjs";
 import {
-  readEpisodes
-} from "./store-episodes.mjs";
-import {
   AGE_BUCKETS,
   ageBucket,
   utcDay
 } from "./core-frecency.mjs";
+import {
+  readEpisodes
+} from "./store-episodes.mjs";
 import {
   readHistory
 } from "./store-history.mjs";

@@ -9,7 +9,7 @@ import {
 import {
   listCardFiles,
   listNonRegularCards
-} from "./store-history.mjs";
+} from "./store-read.mjs";
 import {
   parseIndex
 } from "./core-index-file.mjs";
@@ -20,15 +20,17 @@ import {
   resolveMemory
 } from "./config-project.mjs";
 import {
-  INDEX_FILE,
   readConfig
 } from "./config-config.mjs";
 import {
-  systemCode
-} from "./core-errors.mjs";
+  INDEX_FILE
+} from "./store-paths.mjs";
 import {
   readRegularUtf8
 } from "./core-bytes.mjs";
+import {
+  systemCode
+} from "./core-errors.mjs";
 
 // lib/reports/open.ts
 import fs from "node:fs";

@@ -1,9 +1,5 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  RESOLUTION_EXIT,
-  resolveMemory
-} from "./config-project.mjs";
-import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
@@ -14,14 +10,19 @@ import {
   parseArgs,
   projectFrom
 } from "./cli-args.mjs";
+import {
+  RESOLUTION_EXIT,
+  resolveMemory
+} from "./config-project.mjs";
 import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
-import "./core-errors.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
 import "./core-bytes.mjs";
+import "./core-errors.mjs";
 import "./runtime.mjs";
 
 // lib/cli/resolve.ts

@@ -1,9 +1,15 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  previewProposal,
+  reviewPending
+} from "./proposals-content-match.mjs";
+import {
   PIPED_COLUMNS,
   elide
 } from "./cli-list.mjs";
+import "./store-card-derived.mjs";
 import "./store-card-cache-trusted.mjs";
+import "./store-card-cache.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";
 import {
@@ -13,11 +19,6 @@ import {
   previewArrival
 } from "./sync-arrival-decide.mjs";
 import "./sync-git.mjs";
-import "./store-full-check.mjs";
-import {
-  previewProposal,
-  reviewPending
-} from "./proposals-content-match.mjs";
 import "./core-line-diff.mjs";
 import {
   findPending
@@ -31,6 +32,7 @@ import "./rank-stop-words-data.mjs";
 import {
   utcDay
 } from "./core-frecency.mjs";
+import "./store-full-check.mjs";
 import "./core-card-rules.mjs";
 import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
@@ -42,11 +44,11 @@ import {
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   colorsFor,
   displayWidth,
@@ -59,14 +61,16 @@ import {
   commandSummary,
   parseArgs
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
-import "./core-errors.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
 import "./core-bytes.mjs";
+import "./core-errors.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import {
   __toESM

@@ -33,6 +33,7 @@ import {
   secretPolicy
 } from "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import {
@@ -41,7 +42,6 @@ import {
 import {
   pauseFromEnv
 } from "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   colorsFor,
   printJson
@@ -53,18 +53,20 @@ import {
   str,
   strs
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import {
   hostOf,
   readConfig,
   recallModel
 } from "./config-config.mjs";
-import "./core-errors.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
 import "./core-bytes.mjs";
+import "./core-errors.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

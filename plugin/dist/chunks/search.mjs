@@ -3,16 +3,17 @@ import {
   searchStore
 } from "./records-search-store.mjs";
 import "./records-search.mjs";
+import "./store-card-cache-trusted.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";
 import {
   freshnessOf
 } from "./store-full-check.mjs";
+import "./store-write-journal.mjs";
+import "./core-index-edit.mjs";
 import "./store-episodes.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
-import "./store-write-journal.mjs";
-import "./core-index-edit.mjs";
 import {
   JSON_FLAG,
   STORE_FLAGS,
@@ -21,11 +22,11 @@ import {
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   colorsFor,
   printJson
@@ -37,16 +38,18 @@ import {
   parseArgs,
   str
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
+import "./core-bytes.mjs";
 import {
   usageError
 } from "./core-errors.mjs";
-import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 
@@ -71,7 +74,7 @@ async function run(argv, io) {
   if (!["cards", "episodes", "all"].includes(where)) throw usageError(`--in ${where} must be cards, episodes or all`);
   const query = args.positionals.join(" ");
   const { memoryDir } = requireStore(args, io);
-  const { hits, episodes } = await searchStore(memoryDir, query, where, num(args, "limit") ?? 20, freshnessOf(io));
+  const { hits, episodes } = await searchStore(memoryDir, query, where, num(args, "limit") ?? 20, { freshness: freshnessOf(io) });
   if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
   else io.stdout.write(renderHits(hits, query, io));
   return 0;

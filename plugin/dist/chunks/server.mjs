@@ -1,16 +1,5 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  runMemoryCommand
-} from "./records-card-files.mjs";
-import "./records-file-view.mjs";
-import {
-  searchStore
-} from "./records-search-store.mjs";
-import {
-  cardDocs,
-  search
-} from "./records-search.mjs";
-import {
   OVER_WARN_LOG,
   pendingNote,
   sessionInstructionBlock,
@@ -24,50 +13,36 @@ import {
   buildInjection,
   scopeAtOf
 } from "./config-scope-at.mjs";
+import {
+  runMemoryCommand
+} from "./records-card-files.mjs";
+import "./records-file-view.mjs";
+import {
+  searchStore
+} from "./records-search-store.mjs";
+import {
+  cardDocs,
+  search
+} from "./records-search.mjs";
+import "./store-card-derived.mjs";
 import "./store-card-cache-trusted.mjs";
+import "./store-card-cache.mjs";
 import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";
+import "./records-interrupted.mjs";
 import {
   warnBytesFromConfig
 } from "./reports-injection.mjs";
 import "./config-instructions.mjs";
-import {
-  cardLinks,
-  cardsFinder,
-  linksOfCard,
-  linksOfText,
-  recordsFinder
-} from "./core-card-links.mjs";
 import "./core-sanitize-block.mjs";
-import "./usage-fold.mjs";
-import "./compact-artifact.mjs";
-import {
-  resolveBudget
-} from "./config-budget.mjs";
-import "./compact-mentions.mjs";
-import "./records-store-view.mjs";
-import "./core-line-key.mjs";
-import {
-  displayDir,
-  renderUnavailable
-} from "./core-block.mjs";
-import {
-  freshnessOf
-} from "./store-full-check.mjs";
-import {
-  appendEpisode,
-  assertEpisodesWritable,
-  readEpisodes
-} from "./store-episodes.mjs";
-import "./store-episode-shards.mjs";
-import "./store-episode-tail.mjs";
-import {
-  HOSTS
-} from "./hosts-claude-adapter.mjs";
-import "./records-interrupted.mjs";
 import {
   propose
 } from "./proposals-propose.mjs";
+import {
+  cardLinks,
+  cardsFinder,
+  linksOfCard
+} from "./core-card-links.mjs";
 import {
   findCardFile
 } from "./records-card-find.mjs";
@@ -77,13 +52,38 @@ import "./core-frontmatter-edit.mjs";
 import {
   resolveMemoryPath
 } from "./store-safe-open.mjs";
+import "./usage-fold.mjs";
+import "./compact-artifact.mjs";
+import {
+  resolveBudget
+} from "./config-budget.mjs";
+import "./compact-mentions.mjs";
+import "./records-store-view.mjs";
+import "./core-line-key.mjs";
 import "./rank-stem.mjs";
+import {
+  displayDir,
+  renderUnavailable
+} from "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
+import {
+  freshnessOf
+} from "./store-full-check.mjs";
 import "./store-revisions.mjs";
 import "./core-card-rules.mjs";
 import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
+import {
+  appendEpisode,
+  assertEpisodesWritable,
+  readEpisodes
+} from "./store-episodes.mjs";
+import {
+  HOSTS
+} from "./hosts-claude-adapter.mjs";
+import "./store-episode-shards.mjs";
+import "./store-episode-tail.mjs";
 import {
   assertMayWriteDirectly,
   directWriteRefusal
@@ -94,9 +94,11 @@ import {
   secretPolicy
 } from "./records-guardrails.mjs";
 import {
-  isAgentActor,
-  readStoreOrEmptyIndex
+  isAgentActor
 } from "./store-history.mjs";
+import {
+  readStoreOrEmptyIndex
+} from "./store-read.mjs";
 import "./core-index-file.mjs";
 import {
   RECALL_KEYS_ASKED,
@@ -116,19 +118,17 @@ import {
 } from "./config-project.mjs";
 import "./config-git.mjs";
 import "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import {
-  joinPath,
   readConfig
 } from "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
+import "./core-bytes.mjs";
 import {
   ERROR_CODES,
   MemctlError,
   environmentFault
 } from "./core-errors.mjs";
-import {
-  readRegularUtf8
-} from "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import {
   __commonJS,
@@ -36772,19 +36772,9 @@ ${waiting}` : ""}`, {
 async function memorySearch(s, args) {
   const { memoryDir } = requireStore(s);
   const where = args.in ?? "all";
-  const found = await searchStore(memoryDir, args.query, where, args.limit ?? 20, freshnessOf(s.io));
-  const { episodes } = found;
-  const hits = withLinks(memoryDir, found.cards, found.hits);
+  const { hits, episodes } = await searchStore(memoryDir, args.query, where, args.limit ?? 20, { freshness: freshnessOf(s.io), links: true });
   const rendered = hits.length === 0 ? `No matches for ${JSON.stringify(args.query)} in ${where === "all" ? "cards or episodes" : where}.` : hits.map(renderHit).join("\n");
   return text(rendered, { query: args.query, in: where, count: hits.length, results: hits, episodes_malformed: episodes?.malformed ?? 0 });
-}
-function withLinks(memoryDir, cards, hits) {
-  if (!cards) return hits;
-  const finder = recordsFinder(cards);
-  return hits.map((h) => {
-    const links = h.kind === "card" ? linksOfText(memoryDir, readCardText(memoryDir, h.id), finder) : [];
-    return links.length > 0 ? { ...h, links } : h;
-  });
 }
 function withStoreLinks(memoryDir, cards, hits) {
   const finder = cardsFinder(cards);
@@ -36792,13 +36782,6 @@ function withStoreLinks(memoryDir, cards, hits) {
     const links = h.kind === "card" ? linksOfCard(memoryDir, cards, h.id, finder) : [];
     return links.length > 0 ? { ...h, links } : h;
   });
-}
-function readCardText(memoryDir, file2) {
-  try {
-    return readRegularUtf8(joinPath(memoryDir, file2));
-  } catch {
-    return "";
-  }
 }
 async function memoryRecall(s, args) {
   const { memoryDir } = requireStore(s);

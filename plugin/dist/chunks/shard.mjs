@@ -19,6 +19,7 @@ import {
 } from "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
@@ -26,7 +27,6 @@ import {
   pauseFromEnv,
   withStoreLock
 } from "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   colorsFor,
   printJson
@@ -37,14 +37,16 @@ import {
   parseArgs,
   str
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
+import "./core-bytes.mjs";
 import {
   usageError
 } from "./core-errors.mjs";
-import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

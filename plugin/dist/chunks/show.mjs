@@ -1,10 +1,10 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  cardLinks
-} from "./core-card-links.mjs";
-import {
   inertBlock
 } from "./core-sanitize-block.mjs";
+import {
+  cardLinks
+} from "./core-card-links.mjs";
 import {
   findCardFile
 } from "./records-card-find.mjs";
@@ -20,6 +20,7 @@ import {
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import {
   readHold
 } from "./core-index-file.mjs";
@@ -28,7 +29,6 @@ import {
 } from "./core-card.mjs";
 import "./core-card-types.mjs";
 import "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   printJson
 } from "./cli-output.mjs";
@@ -37,15 +37,17 @@ import {
   commandSummary,
   parseArgs
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
+import "./core-bytes.mjs";
 import {
   ERROR_CODES,
   MemctlError
 } from "./core-errors.mjs";
-import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

@@ -19,20 +19,21 @@ import "./compact-generate.mjs";
 import "./compact-mentions.mjs";
 import "./records-store-view.mjs";
 import "./core-line-key.mjs";
+import "./rank-stem.mjs";
 import "./core-block.mjs";
+import "./rank-stop-words-data.mjs";
+import "./core-frecency.mjs";
 import "./store-full-check.mjs";
+import "./store-write-journal.mjs";
+import "./core-index-edit.mjs";
 import "./store-episodes.mjs";
-import "./store-episode-shards.mjs";
-import "./store-episode-tail.mjs";
 import {
   isHostName
 } from "./hosts-claude-adapter.mjs";
-import "./rank-stem.mjs";
-import "./rank-stop-words-data.mjs";
-import "./core-frecency.mjs";
-import "./store-write-journal.mjs";
-import "./core-index-edit.mjs";
+import "./store-episode-shards.mjs";
+import "./store-episode-tail.mjs";
 import "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
@@ -41,7 +42,6 @@ import {
   HOST_NAMES
 } from "./hosts-types.mjs";
 import "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   colorsFor,
   printJson
@@ -55,14 +55,16 @@ import {
   projectFrom,
   str
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
+import "./core-bytes.mjs";
 import {
   usageError
 } from "./core-errors.mjs";
-import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

@@ -6,23 +6,11 @@ import {
   terms
 } from "./core-search-terms.mjs";
 import {
-  cacheStamp,
-  readCardCheck,
-  recordCheck,
-  writeCardCheck
+  readCardCheck
 } from "./store-full-check.mjs";
 import {
-  journalMark,
   journalSince
 } from "./store-write-journal.mjs";
-import {
-  listCardFiles,
-  storeUnavailable
-} from "./store-history.mjs";
-import {
-  parseIndex,
-  readHold
-} from "./core-index-file.mjs";
 import {
   cardType,
   parseCard
@@ -40,15 +28,13 @@ import {
   INDEX_FILE,
   STATE_DIR,
   joinPath
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   close,
-  exists,
   lstatIfExists,
   openRegular,
   readAt,
   readRegular,
-  readRegularUtf8,
   utf8Text
 } from "./core-bytes.mjs";
 
@@ -776,16 +762,16 @@ ${UNUSABLE}
   } catch {
   }
 }
-function lineOwners(lines, wordsAt, records) {
+function lineOwners(lines, wordsAt, headBytes, bodyBytes) {
   const count = lines.length / 12;
   const owners = new Int32Array(count).fill(-1);
   let j = 0;
-  for (let k = 0; k < records.length; k++) {
+  for (let k = 0; k < wordsAt.length; k++) {
     const w = wordsAt[k];
     if (w < 0) continue;
     while (j < count && lines.readUInt32LE(j * 12) < w) j++;
     if (j === count || lines.readUInt32LE(j * 12) !== w) return void 0;
-    if (lines.readUInt32LE(j * 12 + 4) !== records[k].headBytes || lines.readUInt32LE(j * 12 + 8) !== records[k].bodyBytes) return void 0;
+    if (lines.readUInt32LE(j * 12 + 4) !== headBytes(k) || lines.readUInt32LE(j * 12 + 8) !== bodyBytes(k)) return void 0;
     owners[j++] = k;
   }
   return owners;
@@ -807,6 +793,28 @@ function countIn(found, k, head, word, n) {
   const counts = found[k] ??= { head: NONE, body: NONE };
   if (head) (counts.head === NONE ? counts.head = /* @__PURE__ */ new Map() : counts.head).set(word, n);
   else (counts.body === NONE ? counts.body = /* @__PURE__ */ new Map() : counts.body).set(word, n);
+}
+function scanWords(found, buf, owners, start, headBytes, bodyBytes, word, needle) {
+  if (!buf || owners.length === 0) return;
+  for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + needle.length)) {
+    const k = owners[lastAtOrBefore(owners, at, start)];
+    const s = start(k);
+    const head = headBytes(k);
+    if (at < s || at >= s + head + bodyBytes(k) + 1) continue;
+    let n = 0;
+    for (let q = at + needle.length; buf[q] >= 48 && buf[q] <= 57; q++) n = n * 10 + buf[q] - 48;
+    countIn(found, k, at < s + head, word, n);
+  }
+}
+function lastAtOrBefore(owners, at, start) {
+  let lo = 0;
+  let hi = owners.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if (start(owners[mid]) <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 function readFully(fd, position, length) {
   const buf = Buffer.allocUnsafe(length);
@@ -933,18 +941,16 @@ var CardWords = class {
     const inFile = [];
     const inExtra = [];
     for (let k = 0; k < p.wordsAt.length; k++) (p.wordsAt[k] >= 0 ? inFile : inExtra).push(k);
-    const scan = (buf, owners, start, word, needle) => {
-      if (!buf || owners.length === 0) return;
-      for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + needle.length)) {
-        const k = owners[lastAtOrBefore(owners, at, start)];
-        const s = start(k);
-        const r = records[k];
-        if (at < s || at >= s + r.headBytes + r.bodyBytes + 1) continue;
-        let n = 0;
-        for (let q = at + needle.length; buf[q] >= 48 && buf[q] <= 57; q++) n = n * 10 + buf[q] - 48;
-        countIn(found, k, at < s + r.headBytes, word, n);
-      }
-    };
+    const scan = (buf, owners, start, word, needle) => scanWords(
+      found,
+      buf,
+      owners,
+      start,
+      (k) => records[k].headBytes,
+      (k) => records[k].bodyBytes,
+      word,
+      needle
+    );
     for (const word of words) {
       const needle = Buffer.from(` ${word}:`, "utf8");
       if (!indexed) scan(p.file, inFile, (k) => p.wordsAt[k], word, needle);
@@ -964,7 +970,12 @@ var CardWords = class {
     const read = readCardTerms(this.dir, token, words);
     this.terms = typeof read === "string" ? read : "build";
     if (typeof read === "string") return void 0;
-    const owners = lineOwners(read.lines, p.wordsAt, this.records);
+    const owners = lineOwners(
+      read.lines,
+      p.wordsAt,
+      (k) => this.records[k].headBytes,
+      (k) => this.records[k].bodyBytes
+    );
     if (!owners || !this.records.every((r, k) => p.wordsAt[k] >= 0 || lineIn(p.extra, -1 - p.wordsAt[k], r))) return void 0;
     this.terms = "scan";
     return { found: postedCounts(read, owners, this.records.length) };
@@ -1018,16 +1029,6 @@ function checks(file, p, records) {
   }
   return true;
 }
-function lastAtOrBefore(owners, at, start) {
-  let lo = 0;
-  let hi = owners.length - 1;
-  while (lo < hi) {
-    const mid = lo + hi + 1 >> 1;
-    if (start(owners[mid]) <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
 
 // lib/store/card-trust.ts
 function trustedCheck(memoryDir, cache, nowMs) {
@@ -1076,197 +1077,35 @@ function dirMtime(dir, rel) {
   return st?.isDirectory() ? st.mtimeMs : -1;
 }
 
-// lib/store/card-cache.ts
-async function readCardCatalog(dir, options = {}) {
-  try {
-    return await readFresh(dir, options);
-  } catch (err) {
-    throw storeUnavailable(dir, err);
-  }
-}
-var NO_VIEW = Buffer.alloc(0);
-async function readFresh(dir, options) {
-  const fresh = options.freshness;
-  const mark = fresh ? journalMark(dir) : void 0;
-  const old = openCache(dir);
-  const large = fresh !== void 0 && old !== void 0 && old.records.length > fresh.fullCheckMax;
-  let trust = large && !fresh.checkAll ? trustedCheck(dir, old.stamp, fresh.nowMs) : void 0;
-  const trusted = (s, mtimeMs) => old !== void 0 && s[0] === mtimeMs && !racy(s, old.mtimeMs, old.racyMs);
-  const settles = (s) => old !== void 0 && !racy(s, Date.now(), old.racyMs);
-  const links = readLinks(dir, old);
-  let dirty = old === void 0 || links.set !== void 0;
-  if (options.verifyOnly && dirty) return void 0;
-  let files;
-  let dirs = [];
-  let shards = [];
-  let journaledList = false;
-  if (old && old.head.dirs.length > 0) {
-    const now = old.head.dirs.map(([d]) => dirMtime(dir, d));
-    if (old.head.dirs.every(([, m], i) => trusted([m, 0, m], now[i]))) files = old.records.map((r) => r.file);
-    else if (trust) {
-      files = journaledListing(
-        old.records.map((r) => r.file),
-        old.head.dirs,
-        now,
-        trust
-      );
-      journaledList = files !== void 0;
-    }
-    if (files) [dirs, shards] = [old.head.dirs, old.head.shards];
-  }
-  const listed = files !== void 0 && !journaledList;
-  if (!files) {
-    trust = void 0;
-    const walked = [];
-    files = (await listCardFiles(dir, "", walked, shards)).sort(byName);
-    shards.sort(byName);
-    dirs = walked.map((d) => [d, dirMtime(dir, d)]);
-    const same = old !== void 0 && sameList(dirs, old.head.dirs) && sameList(shards, old.head.shards) && sameList(
-      files,
-      old.records.map((r) => r.file)
-    );
-    if (options.verifyOnly && !(old && sameList(shards, old.head.shards) && sameList(
-      files,
-      old.records.map((r) => r.file)
-    )))
-      return void 0;
-    if (!same || dirs.some(([, m]) => racy([m], old.mtimeMs, old.racyMs) && settles([m]))) dirty = true;
-  }
-  const position = listed ? void 0 : new Map(old?.records.map((r, i) => [r.file, i]));
-  const written = trust?.written;
-  const otherLinks = new Set(links.set ? [] : old.head.linkedOther);
-  const records = [];
-  const from = [];
-  const freshWords = /* @__PURE__ */ new Map();
-  const prefix = joinPath(dir, "x").slice(0, -1);
-  for (let k = 0; k < files.length; k++) {
-    const file = files[k];
-    const i = listed ? k : position.get(file);
-    const was = i === void 0 ? void 0 : old.records[i];
-    if (trust && was && !was.readError && !written?.has(file) && !racy(was.stamp, old.mtimeMs, old.racyMs)) {
-      records.push(links.set && was.linked !== links.set.has(file) ? relinked(was, !was.linked) : was);
-      from.push(i);
-      continue;
-    }
-    const st = lstatIfExists(prefix + file);
-    if (!st || !st.isFile()) {
-      if (options.verifyOnly) return void 0;
-      dirty = true;
-      if (was?.linked) otherLinks.add(file);
-      continue;
-    }
-    options.stats?.set(file, [st.mtimeMs, st.size, st.ctimeMs]);
-    const stamp2 = was?.stamp;
-    if (was && stamp2 && !was.readError && sameStamp(stamp2, st) && trusted(stamp2, st.mtimeMs)) {
-      records.push(links.set && was.linked !== links.set.has(file) ? relinked(was, !was.linked) : was);
-      from.push(i);
-      continue;
-    }
-    const read = readRecord(dir, file, options.words === true || old !== void 0);
-    read.record.linked = links.set ? links.set.has(file) : was ? was.linked : otherLinks.delete(file);
-    if (options.verifyOnly && (!was || !sameRecord(was, read.record))) return void 0;
-    if (!was || !sameRecord(was, read.record) || !read.record.readError && settles(read.record.stamp)) dirty = true;
-    if (read.words) freshWords.set(records.length, read.words);
-    records.push(read.record);
-    from.push(-1);
-  }
-  if (!listed && old) {
-    const now = new Set(files);
-    for (const r of old.records) if (r.linked && !now.has(r.file)) otherLinks.add(r.file);
-  }
-  if (records.length !== old?.records.length) {
-    if (options.verifyOnly) return void 0;
-    dirty = true;
-  }
-  let view = old?.view ?? NO_VIEW;
-  let viewHead = old?.head.view ?? null;
-  let viewOut;
-  if (options.view && links.stamp) {
-    const kept = viewHead !== null && links.stamp.every((v, i) => v === viewHead.index[i]) && !racy(links.stamp, old.mtimeMs, old.racyMs);
-    if (!kept) {
-      view = options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
-      viewHead = links.index && { index: links.index };
-      if (viewHead) dirty = true;
-    }
-    viewOut = view;
-  }
-  const cards = links.set && new Set(records.map((r) => r.file));
-  const linkedOther = links.set ? [...links.set].filter((f) => !cards.has(f)) : [...otherLinks];
-  const check = large || fresh !== void 0 && records.length > fresh.fullCheckMax ? trust?.check ?? (mark && { at: fresh.nowMs, journal: mark }) : void 0;
-  const next = {
-    head: { index: links.index, linkedOther, dirs, words: null, view: viewHead, shards },
-    view,
-    ...check ? { written: (file) => recordCheck(dir, file, check) } : {}
-  };
-  const words = new CardWords(dir, old, records, from, freshWords, next);
-  if (dirty && (options.stateDirMade !== false || exists(joinPath(dir, STATE_DIR)))) words.write();
-  else if (!dirty && check && !trust) writeCardCheck(dir, { ...check, cache: old.stamp });
-  return catalogOf(dir, records, words, viewOut, shards);
-}
-function openCache(dir) {
-  return memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat) => {
-    const decoded = decodeCardCache(bytes, (file) => rowOf(readRecord(dir, file, false).record));
-    if (!decoded) return void 0;
-    return { ...decoded, mtimeMs: stat.mtimeMs, racyMs: racyWindow(stat.mtimeMs), stamp: cacheStamp(stat) };
-  });
-}
-function rowOf(r) {
-  const { file: _f, stamp: _s, firstLine: _l, headBytes: _h, bodyBytes: _b, linked: _k, ...row } = plainRecord(r);
-  return row;
-}
-function relinked(r, linked) {
-  return Object.assign(Object.create(Object.getPrototypeOf(r)), r, { linked });
-}
-function readLinks(dir, old) {
-  const file = joinPath(dir, INDEX_FILE);
-  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null };
-  const st = lstatIfExists(file);
-  const stamp2 = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
-  const cached = old?.head.index;
-  if (stamp2 && cached && stamp2.every((v, i) => v === cached[i]) && !racy(stamp2, old.mtimeMs, old.racyMs)) return { index: cached, stamp: stamp2 };
-  const text = readRegularUtf8(file);
-  const entries = parseIndex(text).entries;
-  return { set: new Set(entries.map((e) => e.file.replace(/^\.\//, ""))), index: stamp2 ?? null, stamp: stamp2, text };
-}
-function catalogOf(dir, records, cardWords, view, shards) {
-  const hold = readHold(dir);
-  const keep = hold ? records.flatMap((r, i) => hold.held(r.file) ? [] : [i]) : void 0;
-  const cards = keep ? keep.map((i) => records[i]) : records;
-  return {
-    dir,
-    cards,
-    wordCounts(wanted) {
-      const found = cardWords.counts(wanted);
-      return keep ? keep.map((i) => found[i]) : found;
-    },
-    always: () => cards.filter(isAlways),
-    episodeShards: shards,
-    ...view ? { view } : {}
-  };
-}
-function sameList(a, b) {
-  return a.length === b.length && a.every((x, i) => JSON.stringify(x) === JSON.stringify(b[i]));
-}
-var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
-
 export {
   FLAG_READ_ERROR,
   FLAG_ALWAYS,
   FLAG_SHA,
+  plainRecord,
+  sameRecord,
   checkRow,
   LITTLE_ENDIAN,
+  decodeCardCache,
   decodeCacheTop,
   RECORD_NUMBERS,
   FLAGS_AT,
   ROW_END_AT,
+  isAlways,
   isReadable,
   isCardFileName,
+  readRecord,
+  memoByStamp,
+  readCardTerms,
+  lineOwners,
+  postedCounts,
+  scanWords,
   CARD_CACHE,
+  CARD_WORDS,
+  CardWords,
   trustedCheck,
   journaledListing,
   racyWindow,
   racy,
   sameStamp,
-  dirMtime,
-  readCardCatalog
+  dirMtime
 };

@@ -22,19 +22,15 @@ import {
   cacheStamp
 } from "./store-full-check.mjs";
 import {
-  replaceFile
-} from "./store-lock.mjs";
-import {
   INDEX_FILE,
   STATE_DIR,
   joinPath
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   close,
   lstatIfExists,
   openRegular,
-  readAt,
-  readRegular
+  readAt
 } from "./core-bytes.mjs";
 
 // lib/store/card-cache-trusted.ts
@@ -48,8 +44,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     return void 0;
   }
   const { fd, stat } = opened;
-  const read = (position, length) => {
-    const buf = Buffer.allocUnsafe(length);
+  const read = (position, length, buf = Buffer.allocUnsafe(length)) => {
     let n = 0;
     while (n < length) {
       const got = readAt(fd, buf, n, length - n, position + n);
@@ -72,8 +67,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     const now = head.dirs.map(([d]) => dirMtime(memoryDir, d));
     const moved = head.dirs.some(([, m], i) => now[i] !== m || racy([m, 0, m], stat.mtimeMs, racyMs));
     const numbers = new Float64Array(count * RECORD_NUMBERS);
-    const raw = read(at[4], numbers.byteLength);
-    raw.copy(Buffer.from(numbers.buffer), 0);
+    read(at[4], numbers.byteLength, Buffer.from(numbers.buffer));
     if (!LITTLE_ENDIAN) Buffer.from(numbers.buffer).swap64();
     for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
       const flags = numbers[k + FLAGS_AT];
@@ -98,7 +92,17 @@ function withTrustedCardCache(memoryDir, freshness, use) {
       if (!sameStamp([numbers[k], numbers[k + 1], numbers[k + 2]], st)) return void 0;
     }
     const rowEnd = (i) => i < 0 ? 0 : numbers[i * RECORD_NUMBERS + ROW_END_AT];
+    const row = (i) => {
+      const start = rowEnd(i - 1);
+      const end = rowEnd(i);
+      return end > start && end <= top.sections[1] ? checkRow(read(at[1] + start, end - start).toString("latin1")) : void 0;
+    };
     return use({
+      numbers,
+      name: (i) => names().name(i),
+      find: (file) => names().find(file),
+      row,
+      extra: () => read(at[2], top.sections[2]),
       stamp,
       top,
       view: () => head.view && sameNumbers(indexStamp, head.view.index) ? read(at[3], top.sections[3]) : void 0,
@@ -107,12 +111,9 @@ function withTrustedCardCache(memoryDir, freshness, use) {
         for (let i = 0; i < count; i++) {
           const flags = numbers[i * RECORD_NUMBERS + FLAGS_AT];
           if ((flags & FLAG_ALWAYS) === 0 || (flags & FLAG_SHA) === 0) continue;
-          const start = rowEnd(i - 1);
-          const end = rowEnd(i);
-          if (!(end > start && end <= top.sections[1])) return void 0;
-          const row = checkRow(read(at[1] + start, end - start).toString("latin1"));
-          if (!row) return void 0;
-          out.push({ file: names().name(i), row });
+          const checked = row(i);
+          if (!checked) return void 0;
+          out.push({ file: names().name(i), row: checked });
         }
         return out;
       }
@@ -157,36 +158,6 @@ function sameNumbers(a, b) {
   return b !== null && a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
-// lib/store/card-derived.ts
-function readDerived(memoryDir, name, cache) {
-  try {
-    const { bytes } = readRegular(joinPath(memoryDir, STATE_DIR, name), Number.MAX_SAFE_INTEGER, { nofollow: true });
-    const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const nl = buf.indexOf(10);
-    if (nl < 0) return void 0;
-    const head = JSON.parse(buf.toString("utf8", 0, nl));
-    if (!Array.isArray(head.cache) || head.cache.length !== 4 || !head.cache.every((v, i) => v === cache[i])) return void 0;
-    if (typeof head.facts !== "object" || head.facts === null || Array.isArray(head.facts)) return void 0;
-    return { facts: head.facts, payload: buf.subarray(nl + 1) };
-  } catch {
-    return void 0;
-  }
-}
-function writeDerived(memoryDir, name, cache, facts, payload) {
-  try {
-    const state = joinPath(memoryDir, STATE_DIR);
-    if (!lstatIfExists(state)?.isDirectory()) return;
-    const file = joinPath(state, name);
-    const head = JSON.stringify({ cache, facts });
-    const line = `${head}${" ".repeat((8 - (Buffer.byteLength(head) + 1) % 8) % 8)}
-`;
-    replaceFile(file, Buffer.concat([Buffer.from(line, "utf8"), ...payload]), `${file}.${process.pid}.tmp`);
-  } catch {
-  }
-}
-
 export {
-  withTrustedCardCache,
-  readDerived,
-  writeDerived
+  withTrustedCardCache
 };

@@ -14,16 +14,16 @@ import {
   EPISODES_FILE,
   EPISODES_SHARD,
   STATE_DIR
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
+import {
+  readRegularBytes,
+  readRegularUtf8
+} from "./core-bytes.mjs";
 import {
   ERROR_CODES,
   MemctlError,
   systemCode
 } from "./core-errors.mjs";
-import {
-  readRegularBytes,
-  readRegularUtf8
-} from "./core-bytes.mjs";
 
 // lib/store/episode-shards.ts
 import fs from "node:fs";

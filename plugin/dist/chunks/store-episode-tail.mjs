@@ -2,7 +2,7 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   EPISODES_FILE,
   joinPath
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   close,
   exists,

@@ -12,16 +12,16 @@ import {
 } from "./store-lock.mjs";
 import {
   EPISODES_FILE
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
+import {
+  readRegularBytes,
+  utf8Text
+} from "./core-bytes.mjs";
 import {
   ERROR_CODES,
   MemctlError,
   systemCode
 } from "./core-errors.mjs";
-import {
-  readRegularBytes,
-  utf8Text
-} from "./core-bytes.mjs";
 
 // lib/store/episodes.ts
 import fs from "node:fs";

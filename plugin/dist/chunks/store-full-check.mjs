@@ -5,7 +5,7 @@ import {
 import {
   STATE_DIR,
   joinPath
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   lstatIfExists,
   readRegularUtf8

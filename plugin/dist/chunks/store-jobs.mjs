@@ -9,16 +9,16 @@ import {
 } from "./store-lock.mjs";
 import {
   STATE_DIR
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
+import {
+  readRegularUtf8
+} from "./core-bytes.mjs";
 import {
   ERROR_CODES,
   MemctlError,
   systemCode,
   usageError
 } from "./core-errors.mjs";
-import {
-  readRegularUtf8
-} from "./core-bytes.mjs";
 
 // lib/store/jobs.ts
 import { randomBytes } from "node:crypto";

@@ -2,13 +2,7 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   STATE_DIR,
   joinPath
-} from "./config-config.mjs";
-import {
-  ERROR_CODES,
-  MemctlError,
-  environmentFault,
-  systemCode
-} from "./core-errors.mjs";
+} from "./store-paths.mjs";
 import {
   close,
   fstat,
@@ -17,6 +11,12 @@ import {
   readAt,
   writeBytes
 } from "./core-bytes.mjs";
+import {
+  ERROR_CODES,
+  MemctlError,
+  environmentFault,
+  systemCode
+} from "./core-errors.mjs";
 
 // lib/store/safe-write.ts
 import fs from "node:fs";

@@ -14,14 +14,14 @@ import {
 } from "./core-sha256.mjs";
 import {
   STATE_DIR
-} from "./config-config.mjs";
-import {
-  systemCode
-} from "./core-errors.mjs";
+} from "./store-paths.mjs";
 import {
   lstatIfExists,
   readRegularBytes
 } from "./core-bytes.mjs";
+import {
+  systemCode
+} from "./core-errors.mjs";
 
 // lib/store/revisions.ts
 import fs from "node:fs";

@@ -1,12 +1,16 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
   STATE_DIR
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   ERROR_CODES,
   MemctlError,
   systemCode
 } from "./core-errors.mjs";
+
+// lib/store/safe-path.ts
+import fs2 from "node:fs";
+import path2 from "node:path";
 
 // lib/store/safe-open.ts
 import fs from "node:fs";
@@ -153,8 +157,6 @@ function asRefusal(err, requested) {
 }
 
 // lib/store/safe-path.ts
-import fs2 from "node:fs";
-import path2 from "node:path";
 var VIRTUAL_ROOT = "/memories";
 function lexicalProblem(requested) {
   if (typeof requested !== "string") return "the path must be a string";

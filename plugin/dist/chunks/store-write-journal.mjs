@@ -11,7 +11,7 @@ import {
   INDEX_FILE,
   STATE_DIR,
   joinPath
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   close,
   openRegular,

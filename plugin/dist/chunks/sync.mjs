@@ -74,6 +74,7 @@ import {
   parseHistory,
   readHistory
 } from "./store-history.mjs";
+import "./store-read.mjs";
 import {
   currentSha,
   normalise,
@@ -100,7 +101,6 @@ import {
   realDir,
   withStoreLock
 } from "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   colorsFor,
   printJson
@@ -111,20 +111,22 @@ import {
   parseArgs,
   str
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
+import "./config-config.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";
-import "./config-config.mjs";
+import "./store-paths.mjs";
+import "./core-bytes.mjs";
 import {
   ERROR_CODES,
   MemctlError,
   usageError
 } from "./core-errors.mjs";
-import "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

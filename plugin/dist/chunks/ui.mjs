@@ -4,19 +4,26 @@ import {
   rejectProposal
 } from "./proposals-decide.mjs";
 import {
+  readWhy
+} from "./hook-why-log.mjs";
+import {
   cardDoc,
   matchLine,
   rankCounted
 } from "./records-search.mjs";
 import {
-  readWhy
-} from "./hook-why-log.mjs";
+  previewProposal,
+  reviewPending
+} from "./proposals-content-match.mjs";
+import "./records-save.mjs";
 import {
   readCardCatalog
-} from "./store-card-cache-format.mjs";
+} from "./store-card-cache.mjs";
+import "./store-card-cache-format.mjs";
 import {
   terms
 } from "./core-search-terms.mjs";
+import "./records-interrupted.mjs";
 import {
   ISSUE_KINDS,
   runDoctor
@@ -26,9 +33,18 @@ import "./sync-arrival-decide.mjs";
 import "./sync-git.mjs";
 import "./reports-injection.mjs";
 import "./config-instructions.mjs";
+import "./core-line-diff.mjs";
 import "./store-jobs.mjs";
-import "./core-card-links.mjs";
 import "./core-sanitize-block.mjs";
+import {
+  findPending
+} from "./proposals-propose.mjs";
+import "./core-card-links.mjs";
+import "./records-card-find.mjs";
+import "./records-commit.mjs";
+import "./records-proposal-files.mjs";
+import "./core-frontmatter-edit.mjs";
+import "./store-safe-open.mjs";
 import {
   runStats
 } from "./reports-episodes-tally.mjs";
@@ -41,39 +57,24 @@ import "./compact-generate.mjs";
 import "./compact-mentions.mjs";
 import "./records-store-view.mjs";
 import "./core-line-key.mjs";
-import "./core-block.mjs";
-import {
-  freshnessOf
-} from "./store-full-check.mjs";
-import "./config-claude-memory.mjs";
-import "./store-episodes.mjs";
-import "./store-episode-shards.mjs";
-import "./store-episode-tail.mjs";
-import "./hosts-claude-adapter.mjs";
-import {
-  previewProposal,
-  reviewPending
-} from "./proposals-content-match.mjs";
-import "./records-save.mjs";
-import "./records-interrupted.mjs";
-import "./core-line-diff.mjs";
-import {
-  findPending
-} from "./proposals-propose.mjs";
-import "./records-card-find.mjs";
-import "./records-commit.mjs";
-import "./records-proposal-files.mjs";
-import "./core-frontmatter-edit.mjs";
-import "./store-safe-open.mjs";
 import "./rank-stem.mjs";
+import "./core-block.mjs";
 import "./rank-stop-words-data.mjs";
 import {
   utcDay
 } from "./core-frecency.mjs";
+import {
+  freshnessOf
+} from "./store-full-check.mjs";
+import "./config-claude-memory.mjs";
 import "./store-revisions.mjs";
 import "./core-card-rules.mjs";
 import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
+import "./store-episodes.mjs";
+import "./hosts-claude-adapter.mjs";
+import "./store-episode-shards.mjs";
+import "./store-episode-tail.mjs";
 import {
   STORE_FLAGS,
   requireStore,
@@ -84,6 +85,7 @@ import "./records-guardrails.mjs";
 import {
   readHistory
 } from "./store-history.mjs";
+import "./store-read.mjs";
 import "./core-index-file.mjs";
 import {
   parseCard
@@ -94,31 +96,32 @@ import {
 import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
 import "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   bool,
   commandSummary,
   parseArgs,
   projectFrom
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
+import "./config-config.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";
 import {
   joinPath
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
+import {
+  readRegularUtf8
+} from "./core-bytes.mjs";
 import {
   ERROR_CODES,
   MemctlError,
   usageError
 } from "./core-errors.mjs";
-import {
-  readRegularUtf8
-} from "./core-bytes.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

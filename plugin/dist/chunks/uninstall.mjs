@@ -14,7 +14,6 @@ import {
 } from "./hosts-types.mjs";
 import "./core-toml-edit.mjs";
 import "./store-lock.mjs";
-import "./config-project.mjs";
 import {
   printJson
 } from "./cli-output.mjs";
@@ -23,12 +22,14 @@ import {
   commandSummary,
   parseArgs
 } from "./cli-args.mjs";
+import "./config-project.mjs";
 import "./config-git.mjs";
 import "./core-sanitize.mjs";
-import "./core-sha256.mjs";
 import "./config-config.mjs";
-import "./core-errors.mjs";
+import "./core-sha256.mjs";
+import "./store-paths.mjs";
 import "./core-bytes.mjs";
+import "./core-errors.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 

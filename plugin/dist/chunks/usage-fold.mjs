@@ -20,7 +20,7 @@ import {
 import {
   STATE_DIR,
   joinPath
-} from "./config-config.mjs";
+} from "./store-paths.mjs";
 import {
   R_OK,
   access,

@@ -6553,16 +6553,16 @@ ${UNUSABLE}
   } catch {
   }
 }
-function lineOwners(lines, wordsAt, records) {
+function lineOwners(lines, wordsAt, headBytes, bodyBytes) {
   const count = lines.length / 12;
   const owners = new Int32Array(count).fill(-1);
   let j = 0;
-  for (let k = 0; k < records.length; k++) {
+  for (let k = 0; k < wordsAt.length; k++) {
     const w = wordsAt[k];
     if (w < 0) continue;
     while (j < count && lines.readUInt32LE(j * 12) < w) j++;
     if (j === count || lines.readUInt32LE(j * 12) !== w) return void 0;
-    if (lines.readUInt32LE(j * 12 + 4) !== records[k].headBytes || lines.readUInt32LE(j * 12 + 8) !== records[k].bodyBytes) return void 0;
+    if (lines.readUInt32LE(j * 12 + 4) !== headBytes(k) || lines.readUInt32LE(j * 12 + 8) !== bodyBytes(k)) return void 0;
     owners[j++] = k;
   }
   return owners;
@@ -6584,6 +6584,28 @@ function countIn(found, k, head, word, n) {
   const counts = found[k] ??= { head: NONE, body: NONE };
   if (head) (counts.head === NONE ? counts.head = /* @__PURE__ */ new Map() : counts.head).set(word, n);
   else (counts.body === NONE ? counts.body = /* @__PURE__ */ new Map() : counts.body).set(word, n);
+}
+function scanWords(found, buf, owners, start, headBytes, bodyBytes, word, needle) {
+  if (!buf || owners.length === 0) return;
+  for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + needle.length)) {
+    const k = owners[lastAtOrBefore(owners, at, start)];
+    const s = start(k);
+    const head = headBytes(k);
+    if (at < s || at >= s + head + bodyBytes(k) + 1) continue;
+    let n = 0;
+    for (let q = at + needle.length; buf[q] >= 48 && buf[q] <= 57; q++) n = n * 10 + buf[q] - 48;
+    countIn(found, k, at < s + head, word, n);
+  }
+}
+function lastAtOrBefore(owners, at, start) {
+  let lo = 0;
+  let hi = owners.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if (start(owners[mid]) <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 function readFully(fd, position, length) {
   const buf = Buffer.allocUnsafe(length);
@@ -6710,18 +6732,16 @@ var CardWords = class {
     const inFile = [];
     const inExtra = [];
     for (let k = 0; k < p.wordsAt.length; k++) (p.wordsAt[k] >= 0 ? inFile : inExtra).push(k);
-    const scan = (buf, owners, start, word, needle) => {
-      if (!buf || owners.length === 0) return;
-      for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + needle.length)) {
-        const k = owners[lastAtOrBefore(owners, at, start)];
-        const s = start(k);
-        const r = records[k];
-        if (at < s || at >= s + r.headBytes + r.bodyBytes + 1) continue;
-        let n = 0;
-        for (let q = at + needle.length; buf[q] >= 48 && buf[q] <= 57; q++) n = n * 10 + buf[q] - 48;
-        countIn(found, k, at < s + r.headBytes, word, n);
-      }
-    };
+    const scan = (buf, owners, start, word, needle) => scanWords(
+      found,
+      buf,
+      owners,
+      start,
+      (k) => records[k].headBytes,
+      (k) => records[k].bodyBytes,
+      word,
+      needle
+    );
     for (const word of words) {
       const needle = Buffer.from(` ${word}:`, "utf8");
       if (!indexed) scan(p.file, inFile, (k) => p.wordsAt[k], word, needle);
@@ -6741,7 +6761,12 @@ var CardWords = class {
     const read = readCardTerms(this.dir, token, words);
     this.terms = typeof read === "string" ? read : "build";
     if (typeof read === "string") return void 0;
-    const owners = lineOwners(read.lines, p.wordsAt, this.records);
+    const owners = lineOwners(
+      read.lines,
+      p.wordsAt,
+      (k) => this.records[k].headBytes,
+      (k) => this.records[k].bodyBytes
+    );
     if (!owners || !this.records.every((r, k) => p.wordsAt[k] >= 0 || lineIn(p.extra, -1 - p.wordsAt[k], r))) return void 0;
     this.terms = "scan";
     return { found: postedCounts(read, owners, this.records.length) };
@@ -6794,16 +6819,6 @@ function checks(file, p, records) {
     if (w >= 0) last = w;
   }
   return true;
-}
-function lastAtOrBefore(owners, at, start) {
-  let lo = 0;
-  let hi = owners.length - 1;
-  while (lo < hi) {
-    const mid = lo + hi + 1 >> 1;
-    if (start(owners[mid]) <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 // lib/store/arrivals.ts

@@ -6598,16 +6598,16 @@ ${UNUSABLE}
   } catch {
   }
 }
-function lineOwners(lines, wordsAt, records) {
+function lineOwners(lines, wordsAt, headBytes, bodyBytes) {
   const count = lines.length / 12;
   const owners = new Int32Array(count).fill(-1);
   let j = 0;
-  for (let k = 0; k < records.length; k++) {
+  for (let k = 0; k < wordsAt.length; k++) {
     const w = wordsAt[k];
     if (w < 0) continue;
     while (j < count && lines.readUInt32LE(j * 12) < w) j++;
     if (j === count || lines.readUInt32LE(j * 12) !== w) return void 0;
-    if (lines.readUInt32LE(j * 12 + 4) !== records[k].headBytes || lines.readUInt32LE(j * 12 + 8) !== records[k].bodyBytes) return void 0;
+    if (lines.readUInt32LE(j * 12 + 4) !== headBytes(k) || lines.readUInt32LE(j * 12 + 8) !== bodyBytes(k)) return void 0;
     owners[j++] = k;
   }
   return owners;
@@ -6629,6 +6629,28 @@ function countIn(found, k, head, word, n) {
   const counts = found[k] ??= { head: NONE, body: NONE };
   if (head) (counts.head === NONE ? counts.head = /* @__PURE__ */ new Map() : counts.head).set(word, n);
   else (counts.body === NONE ? counts.body = /* @__PURE__ */ new Map() : counts.body).set(word, n);
+}
+function scanWords(found, buf, owners, start, headBytes, bodyBytes, word, needle) {
+  if (!buf || owners.length === 0) return;
+  for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + needle.length)) {
+    const k = owners[lastAtOrBefore(owners, at, start)];
+    const s = start(k);
+    const head = headBytes(k);
+    if (at < s || at >= s + head + bodyBytes(k) + 1) continue;
+    let n = 0;
+    for (let q = at + needle.length; buf[q] >= 48 && buf[q] <= 57; q++) n = n * 10 + buf[q] - 48;
+    countIn(found, k, at < s + head, word, n);
+  }
+}
+function lastAtOrBefore(owners, at, start) {
+  let lo = 0;
+  let hi = owners.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if (start(owners[mid]) <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 function readFully(fd, position, length) {
   const buf = Buffer.allocUnsafe(length);
@@ -6755,18 +6777,16 @@ var CardWords = class {
     const inFile = [];
     const inExtra = [];
     for (let k = 0; k < p.wordsAt.length; k++) (p.wordsAt[k] >= 0 ? inFile : inExtra).push(k);
-    const scan = (buf, owners, start, word, needle) => {
-      if (!buf || owners.length === 0) return;
-      for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + needle.length)) {
-        const k = owners[lastAtOrBefore(owners, at, start)];
-        const s = start(k);
-        const r = records[k];
-        if (at < s || at >= s + r.headBytes + r.bodyBytes + 1) continue;
-        let n = 0;
-        for (let q = at + needle.length; buf[q] >= 48 && buf[q] <= 57; q++) n = n * 10 + buf[q] - 48;
-        countIn(found, k, at < s + r.headBytes, word, n);
-      }
-    };
+    const scan = (buf, owners, start, word, needle) => scanWords(
+      found,
+      buf,
+      owners,
+      start,
+      (k) => records[k].headBytes,
+      (k) => records[k].bodyBytes,
+      word,
+      needle
+    );
     for (const word of words) {
       const needle = Buffer.from(` ${word}:`, "utf8");
       if (!indexed) scan(p.file, inFile, (k) => p.wordsAt[k], word, needle);
@@ -6786,7 +6806,12 @@ var CardWords = class {
     const read = readCardTerms(this.dir, token, words);
     this.terms = typeof read === "string" ? read : "build";
     if (typeof read === "string") return void 0;
-    const owners = lineOwners(read.lines, p.wordsAt, this.records);
+    const owners = lineOwners(
+      read.lines,
+      p.wordsAt,
+      (k) => this.records[k].headBytes,
+      (k) => this.records[k].bodyBytes
+    );
     if (!owners || !this.records.every((r, k) => p.wordsAt[k] >= 0 || lineIn(p.extra, -1 - p.wordsAt[k], r))) return void 0;
     this.terms = "scan";
     return { found: postedCounts(read, owners, this.records.length) };
@@ -6839,16 +6864,6 @@ function checks(file, p, records) {
     if (w >= 0) last = w;
   }
   return true;
-}
-function lastAtOrBefore(owners, at, start) {
-  let lo = 0;
-  let hi = owners.length - 1;
-  while (lo < hi) {
-    const mid = lo + hi + 1 >> 1;
-    if (start(owners[mid]) <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 // lib/store/card-trust.ts
@@ -7120,8 +7135,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     return void 0;
   }
   const { fd, stat: stat2 } = opened;
-  const read = (position, length) => {
-    const buf = Buffer.allocUnsafe(length);
+  const read = (position, length, buf = Buffer.allocUnsafe(length)) => {
     let n = 0;
     while (n < length) {
       const got = readAt(fd, buf, n, length - n, position + n);
@@ -7144,8 +7158,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     const now = head.dirs.map(([d]) => dirMtime(memoryDir, d));
     const moved = head.dirs.some(([, m], i) => now[i] !== m || racy2([m, 0, m], stat2.mtimeMs, racyMs));
     const numbers = new Float64Array(count * RECORD_NUMBERS);
-    const raw = read(at[4], numbers.byteLength);
-    raw.copy(Buffer.from(numbers.buffer), 0);
+    read(at[4], numbers.byteLength, Buffer.from(numbers.buffer));
     if (!LITTLE_ENDIAN) Buffer.from(numbers.buffer).swap64();
     for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
       const flags = numbers[k + FLAGS_AT];
@@ -7170,7 +7183,17 @@ function withTrustedCardCache(memoryDir, freshness, use) {
       if (!sameStamp2([numbers[k], numbers[k + 1], numbers[k + 2]], st)) return void 0;
     }
     const rowEnd = (i) => i < 0 ? 0 : numbers[i * RECORD_NUMBERS + ROW_END_AT];
+    const row = (i) => {
+      const start = rowEnd(i - 1);
+      const end = rowEnd(i);
+      return end > start && end <= top.sections[1] ? checkRow(read(at[1] + start, end - start).toString("latin1")) : void 0;
+    };
     return use({
+      numbers,
+      name: (i) => names().name(i),
+      find: (file) => names().find(file),
+      row,
+      extra: () => read(at[2], top.sections[2]),
       stamp: stamp2,
       top,
       view: () => head.view && sameNumbers(indexStamp, head.view.index) ? read(at[3], top.sections[3]) : void 0,
@@ -7179,12 +7202,9 @@ function withTrustedCardCache(memoryDir, freshness, use) {
         for (let i = 0; i < count; i++) {
           const flags = numbers[i * RECORD_NUMBERS + FLAGS_AT];
           if ((flags & FLAG_ALWAYS) === 0 || (flags & FLAG_SHA) === 0) continue;
-          const start = rowEnd(i - 1);
-          const end = rowEnd(i);
-          if (!(end > start && end <= top.sections[1])) return void 0;
-          const row = checkRow(read(at[1] + start, end - start).toString("latin1"));
-          if (!row) return void 0;
-          out.push({ file: names().name(i), row });
+          const checked = row(i);
+          if (!checked) return void 0;
+          out.push({ file: names().name(i), row: checked });
         }
         return out;
       }
