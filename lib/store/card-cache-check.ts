@@ -13,11 +13,11 @@
 //   - unsure (a stamp too recent to trust, an unreadable card, a directory that moved with no card changed): the
 //     full pass decides, as before, since it may settle stamps by rewriting the cache.
 // Every name is checked as a listing would give it before it is stat'ed: a planted cache never chooses a path.
-import { CARD_CACHE_VERSION, checkHead, isCardFileName, NUMBERS, type CacheHead } from "./card-cache-format.js";
+import { decodeCacheTop, isCardFileName, LITTLE_ENDIAN, NUMBERS, type CacheHead } from "./card-cache-format.js";
 import { FLAG_READ_ERROR } from "./card-record.js";
 import { dirMtime, racy, racyWindow } from "./card-trust.js";
 import { CACHE_READ_CAP, forgetDecoded } from "./card-read.js";
-import { close, lstatIfExists, openRegular, readAt } from "./checked-fs.js";
+import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
 import { cacheStamp, writeCardCheck, type CacheStamp, type CardStamps, type Freshness } from "./full-check.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
 import { CARD_CACHE } from "./card-words.js";
@@ -103,15 +103,8 @@ function readCacheStamps(file: string): CacheStamps | undefined {
   const { fd, stat } = opened;
   try {
     if (stat.size > CACHE_READ_CAP) return undefined; // the full decode refuses it too: no cache to keep
-    const read = (from: number, length: number, buf = Buffer.allocUnsafe(Math.max(0, Math.min(length, stat.size - from)))) => {
-      let got = 0;
-      while (got < buf.length) {
-        const r = readAt(fd, buf, got, buf.length - got, from + got);
-        if (r === 0) break;
-        got += r;
-      }
-      return buf.subarray(0, got);
-    };
+    // A read past the end throws, and the catch below says "no cache to keep", as a short read did.
+    const read = (from: number, length: number, buf?: Buffer) => readFullyAt(fd, from, Math.max(0, Math.min(length, stat.size - from)), buf);
     let top = read(0, FIRST_READ);
     let second = -1;
     for (;;) {
@@ -120,21 +113,14 @@ function readCacheStamps(file: string): CacheStamps | undefined {
       if (second >= 0 || top.length >= stat.size) break;
       top = read(0, top.length * 2);
     }
-    const first = top.indexOf(10);
-    if (second < 0 || top.toString("latin1", 0, first) !== CARD_CACHE_VERSION) return undefined;
-    const parsed = JSON.parse(top.toString("latin1", first + 1, second)) as Record<string, unknown>;
-    const head = checkHead(parsed);
-    const { count, sections } = parsed;
-    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 4 || !sections.every(isCount)) return undefined;
-    const lengths = sections as number[];
-    const namesAt = second + 1;
-    const numbersAt = namesAt + lengths.reduce((a, b) => a + b, 0);
-    if (stat.size - numbersAt !== count * NUMBERS * 8) return undefined;
-    const names = read(namesAt, lengths[0]!).toString("utf8").split("\n");
+    const decoded = decodeCacheTop(top, stat.size);
+    if (!decoded) return undefined;
+    const { head, count, sections, at } = decoded;
+    const names = read(at[0], sections[0]).toString("utf8").split("\n");
     if (names.length !== count + 1 || names.pop() !== "" || !names.every((name, i) => isCardFileName(name) && (i === 0 || names[i - 1]! < name))) return undefined;
     const numbers = new Float64Array(count * NUMBERS);
     const raw = Buffer.from(numbers.buffer);
-    if (read(numbersAt, raw.length, raw).length !== raw.length) return undefined;
+    if (read(at[4], raw.length, raw).length !== raw.length) return undefined;
     if (!LITTLE_ENDIAN) raw.swap64();
     for (let k = 0; k < numbers.length; k += NUMBERS) {
       if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount(numbers[k + 6]) || numbers[k + 6]! >= 16) return undefined;
@@ -147,5 +133,4 @@ function readCacheStamps(file: string): CacheStamps | undefined {
   }
 }
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;

@@ -14,7 +14,7 @@ import { CARD_CACHE } from "./card-words.js";
 import { decodeCacheTop, FLAGS_AT, isCardFileName, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT, type CacheTop } from "./card-cache-format.js";
 import { checkRow, FLAG_ALWAYS, FLAG_READ_ERROR, FLAG_SHA, type Row } from "./card-record.js";
 import { dirMtime, journaledListing, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
-import { close, lstatIfExists, openRegular, readAt } from "./checked-fs.js";
+import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
 import { cacheStamp, type CacheStamp, type Freshness } from "./full-check.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
 
@@ -52,15 +52,7 @@ export function withTrustedCardCache<T>(memoryDir: string, freshness: Freshness,
     return undefined;
   }
   const { fd, stat } = opened;
-  const read = (position: number, length: number, buf = Buffer.allocUnsafe(length)): Buffer => {
-    let n = 0;
-    while (n < length) {
-      const got = readAt(fd, buf, n, length - n, position + n);
-      if (got === 0) throw new Error("the card cache ended early");
-      n += got;
-    }
-    return buf;
-  };
+  const read = (position: number, length: number, buf?: Buffer): Buffer => readFullyAt(fd, position, length, buf);
   try {
     const top = decodeCacheTop(read(0, Math.min(stat.size, TOP_MAX)), stat.size);
     if (!top || top.count <= freshness.fullCheckMax) return undefined;

@@ -139,28 +139,17 @@ export async function readFresh(dir: string, options: CatalogOptions & { stateDi
     files = (await listCardFiles(dir, "", walked, shards)).sort(byName);
     shards.sort(byName);
     dirs = walked.map((d) => [d, dirMtime(dir, d)]);
-    const same =
+    const sameCards =
       old !== undefined &&
-      sameList(dirs, old.head.dirs) &&
       sameList(shards, old.head.shards) &&
       sameList(
         files,
         old.records.map((r) => r.file),
       );
+    const same = sameCards && sameList(dirs, old.head.dirs);
     // The keeper stops where cards were added, removed or renamed; a directory that moved with the same cards in it
     // (an atomic write beside them, .memctl/ made) is only recorded again.
-    if (
-      options.verifyOnly &&
-      !(
-        old &&
-        sameList(shards, old.head.shards) &&
-        sameList(
-          files,
-          old.records.map((r) => r.file),
-        )
-      )
-    )
-      return undefined;
+    if (options.verifyOnly && !sameCards) return undefined;
     if (!same || dirs.some(([, m]) => racy([m], old.mtimeMs, old.racyMs) && settles([m]))) dirty = true;
   }
 

@@ -5,7 +5,7 @@
 // a file that is missing, for another token or damaged makes the search scan, as it did before this file.
 import { encodeCardTerms } from "./card-terms-build.js";
 import { decodePostings, decodeTermsHead, findInBucket, TERMS_VERSION, termHash, type Postings } from "./card-terms-format.js";
-import { close, openRegular, readAt } from "./checked-fs.js";
+import { close, openRegular, readFullyAt } from "./checked-fs.js";
 import { joinPath, STATE_DIR } from "./paths.js";
 import { realDir, replaceFile } from "./safe-write.js";
 
@@ -34,7 +34,7 @@ export function readCardTerms(dir: string, token: string, wanted: readonly strin
   try {
     const opened = openRegular(joinPath(dir, STATE_DIR, CARD_TERMS), { nofollow: true });
     fd = opened.fd;
-    const top = readFully(fd, 0, Math.min(HEAD_BYTES, opened.stat.size));
+    const top = readFullyAt(fd, 0, Math.min(HEAD_BYTES, opened.stat.size));
     if (top.toString("latin1") === `${TERMS_VERSION} ${token}\n${UNUSABLE}\n`) return "scan";
     const found = decodeTermsHead(top, token, opened.stat.size);
     if (!found) return "build";
@@ -46,17 +46,17 @@ export function readCardTerms(dir: string, token: string, wanted: readonly strin
     const postings = new Map<string, Postings>();
     for (const word of new Set(wanted)) {
       const bytes = Buffer.from(word, "utf8");
-      const bucket = readFully(fd, bucketsAt + (termHash(bytes) & (head.buckets - 1)) * 4, 8);
+      const bucket = readFullyAt(fd, bucketsAt + (termHash(bytes) & (head.buckets - 1)) * 4, 8);
       const [from, to] = [bucket.readUInt32LE(0), bucket.readUInt32LE(4)];
       if (to < from || to > dictLength) return "build";
-      const at = findInBucket(readFully(fd, dictAt + from, to - from), bytes);
+      const at = findInBucket(readFullyAt(fd, dictAt + from, to - from), bytes);
       if (at === null) continue; // no card-words line holds it
       if (at === undefined || at[0] + at[1] > postingsLength) return "build";
-      const decoded = decodePostings(readFully(fd, postingsAt + at[0], at[1]), head.lines);
+      const decoded = decodePostings(readFullyAt(fd, postingsAt + at[0], at[1]), head.lines);
       if (!decoded) return "build";
       postings.set(word, decoded);
     }
-    return { lines: readFully(fd, start, linesLength), postings };
+    return { lines: readFullyAt(fd, start, linesLength), postings };
   } catch {
     return "build"; // missing, not a regular file, a link, unreadable
   } finally {
@@ -70,7 +70,7 @@ export function hasCardTerms(dir: string, token: string): boolean {
   try {
     const opened = openRegular(joinPath(dir, STATE_DIR, CARD_TERMS), { nofollow: true });
     fd = opened.fd;
-    const top = readFully(fd, 0, Math.min(HEAD_BYTES, opened.stat.size));
+    const top = readFullyAt(fd, 0, Math.min(HEAD_BYTES, opened.stat.size));
     return top.toString("latin1", 0, top.indexOf(10)) === `${TERMS_VERSION} ${token}`;
   } catch {
     return false;
@@ -171,14 +171,4 @@ function lastAtOrBefore(owners: readonly number[], at: number, start: (k: number
     else hi = mid - 1;
   }
   return lo;
-}
-
-function readFully(fd: number, position: number, length: number): Buffer {
-  const buf = Buffer.allocUnsafe(length);
-  for (let got = 0; got < length; ) {
-    const n = readAt(fd, buf, got, length - got, position + got);
-    if (n === 0) throw new Error("card-terms ended early");
-    got += n;
-  }
-  return buf;
 }

@@ -67,6 +67,16 @@ export function readAt(fd: number, buffer: NodeJS.ArrayBufferView, offset: numbe
   return fs.readSync(fd, buffer, offset, length, position === -1 ? null : position);
 }
 
+/** `length` bytes at `position` into `buf` (a new Buffer by default), however many reads it takes; throws when the file ends first. */
+export function readFullyAt(fd: number, position: number, length: number, buf: Buffer = Buffer.allocUnsafe(length)): Buffer {
+  for (let got = 0; got < length; ) {
+    const n = readAt(fd, buf, got, length - got, position + got);
+    if (n === 0) throw new Error(`the file ended ${length - got} bytes early at ${position + got}`);
+    got += n;
+  }
+  return buf;
+}
+
 /**
  * Write-only, appending, created when missing; non-blocking, so a FIFO in the file's place fails at once (ENXIO)
  * instead of waiting for a reader (callers check the descriptor is a regular file). `extraFlags` (e.g.

@@ -58,6 +58,14 @@ function utimes(path, ms) {
 function readAt(fd, buffer, offset, length, position) {
   return fs.readSync(fd, buffer, offset, length, position === -1 ? null : position);
 }
+function readFullyAt(fd, position, length, buf = Buffer.allocUnsafe(length)) {
+  for (let got = 0; got < length; ) {
+    const n = readAt(fd, buf, got, length - got, position + got);
+    if (n === 0) throw new Error(`the file ended ${length - got} bytes early at ${position + got}`);
+    got += n;
+  }
+  return buf;
+}
 function openForAppend(path, extraFlags = 0, readable = false) {
   const c = fs.constants;
   return fs.openSync(path, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
@@ -165,6 +173,7 @@ export {
   futimes,
   utimes,
   readAt,
+  readFullyAt,
   openForAppend,
   writeBytes,
   readdirNames,

@@ -33,7 +33,7 @@ import {
   close,
   lstatIfExists,
   openRegular,
-  readAt,
+  readFullyAt,
   readRegular,
   utf8Text
 } from "./core-bytes.mjs";
@@ -708,7 +708,7 @@ function readCardTerms(dir, token, wanted) {
   try {
     const opened = openRegular(joinPath(dir, STATE_DIR, CARD_TERMS), { nofollow: true });
     fd = opened.fd;
-    const top = readFully(fd, 0, Math.min(HEAD_BYTES, opened.stat.size));
+    const top = readFullyAt(fd, 0, Math.min(HEAD_BYTES, opened.stat.size));
     if (top.toString("latin1") === `${TERMS_VERSION} ${token}
 ${UNUSABLE}
 `) return "scan";
@@ -722,17 +722,17 @@ ${UNUSABLE}
     const postings = /* @__PURE__ */ new Map();
     for (const word of new Set(wanted)) {
       const bytes = Buffer.from(word, "utf8");
-      const bucket = readFully(fd, bucketsAt + (termHash(bytes) & head.buckets - 1) * 4, 8);
+      const bucket = readFullyAt(fd, bucketsAt + (termHash(bytes) & head.buckets - 1) * 4, 8);
       const [from, to] = [bucket.readUInt32LE(0), bucket.readUInt32LE(4)];
       if (to < from || to > dictLength) return "build";
-      const at = findInBucket(readFully(fd, dictAt + from, to - from), bytes);
+      const at = findInBucket(readFullyAt(fd, dictAt + from, to - from), bytes);
       if (at === null) continue;
       if (at === void 0 || at[0] + at[1] > postingsLength) return "build";
-      const decoded = decodePostings(readFully(fd, postingsAt + at[0], at[1]), head.lines);
+      const decoded = decodePostings(readFullyAt(fd, postingsAt + at[0], at[1]), head.lines);
       if (!decoded) return "build";
       postings.set(word, decoded);
     }
-    return { lines: readFully(fd, start, linesLength), postings };
+    return { lines: readFullyAt(fd, start, linesLength), postings };
   } catch {
     return "build";
   } finally {
@@ -744,7 +744,7 @@ function hasCardTerms(dir, token) {
   try {
     const opened = openRegular(joinPath(dir, STATE_DIR, CARD_TERMS), { nofollow: true });
     fd = opened.fd;
-    const top = readFully(fd, 0, Math.min(HEAD_BYTES, opened.stat.size));
+    const top = readFullyAt(fd, 0, Math.min(HEAD_BYTES, opened.stat.size));
     return top.toString("latin1", 0, top.indexOf(10)) === `${TERMS_VERSION} ${token}`;
   } catch {
     return false;
@@ -815,15 +815,6 @@ function lastAtOrBefore(owners, at, start) {
     else hi = mid - 1;
   }
   return lo;
-}
-function readFully(fd, position, length) {
-  const buf = Buffer.allocUnsafe(length);
-  for (let got = 0; got < length; ) {
-    const n = readAt(fd, buf, got, length - got, position + got);
-    if (n === 0) throw new Error("card-terms ended early");
-    got += n;
-  }
-  return buf;
 }
 
 // lib/store/card-words.ts

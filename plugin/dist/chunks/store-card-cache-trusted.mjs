@@ -30,7 +30,7 @@ import {
   close,
   lstatIfExists,
   openRegular,
-  readAt
+  readFullyAt
 } from "./core-bytes.mjs";
 
 // lib/store/card-cache-trusted.ts
@@ -44,15 +44,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     return void 0;
   }
   const { fd, stat } = opened;
-  const read = (position, length, buf = Buffer.allocUnsafe(length)) => {
-    let n = 0;
-    while (n < length) {
-      const got = readAt(fd, buf, n, length - n, position + n);
-      if (got === 0) throw new Error("the card cache ended early");
-      n += got;
-    }
-    return buf;
-  };
+  const read = (position, length, buf) => readFullyAt(fd, position, length, buf);
   try {
     const top = decodeCacheTop(read(0, Math.min(stat.size, TOP_MAX)), stat.size);
     if (!top || top.count <= freshness.fullCheckMax) return void 0;

@@ -87,15 +87,12 @@ async function readFresh(dir, options) {
     files = (await listCardFiles(dir, "", walked, shards)).sort(byName);
     shards.sort(byName);
     dirs = walked.map((d) => [d, dirMtime(dir, d)]);
-    const same = old !== void 0 && sameList(dirs, old.head.dirs) && sameList(shards, old.head.shards) && sameList(
+    const sameCards = old !== void 0 && sameList(shards, old.head.shards) && sameList(
       files,
       old.records.map((r) => r.file)
     );
-    if (options.verifyOnly && !(old && sameList(shards, old.head.shards) && sameList(
-      files,
-      old.records.map((r) => r.file)
-    )))
-      return void 0;
+    const same = sameCards && sameList(dirs, old.head.dirs);
+    if (options.verifyOnly && !sameCards) return void 0;
     if (!same || dirs.some(([, m]) => racy([m], old.mtimeMs, old.racyMs) && settles([m]))) dirty = true;
   }
   const position = listed ? void 0 : new Map(old?.records.map((r, i) => [r.file, i]));

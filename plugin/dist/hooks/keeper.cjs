@@ -2875,6 +2875,14 @@ function utimes(path10, ms) {
 function readAt(fd, buffer, offset, length, position) {
   return import_node_fs.default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
 }
+function readFullyAt(fd, position, length, buf = Buffer.allocUnsafe(length)) {
+  for (let got = 0; got < length; ) {
+    const n = readAt(fd, buf, got, length - got, position + got);
+    if (n === 0) throw new Error(`the file ended ${length - got} bytes early at ${position + got}`);
+    got += n;
+  }
+  return buf;
+}
 function openForAppend(path10, extraFlags = 0, readable = false) {
   const c = import_node_fs.default.constants;
   return import_node_fs.default.openSync(path10, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
@@ -6499,7 +6507,7 @@ function readCardTerms(dir, token, wanted) {
   try {
     const opened = openRegular(joinPath(dir, STATE_DIR, CARD_TERMS), { nofollow: true });
     fd = opened.fd;
-    const top = readFully(fd, 0, Math.min(HEAD_BYTES2, opened.stat.size));
+    const top = readFullyAt(fd, 0, Math.min(HEAD_BYTES2, opened.stat.size));
     if (top.toString("latin1") === `${TERMS_VERSION} ${token}
 ${UNUSABLE}
 `) return "scan";
@@ -6513,17 +6521,17 @@ ${UNUSABLE}
     const postings = /* @__PURE__ */ new Map();
     for (const word of new Set(wanted)) {
       const bytes = Buffer.from(word, "utf8");
-      const bucket = readFully(fd, bucketsAt + (termHash(bytes) & head.buckets - 1) * 4, 8);
+      const bucket = readFullyAt(fd, bucketsAt + (termHash(bytes) & head.buckets - 1) * 4, 8);
       const [from, to] = [bucket.readUInt32LE(0), bucket.readUInt32LE(4)];
       if (to < from || to > dictLength) return "build";
-      const at = findInBucket(readFully(fd, dictAt + from, to - from), bytes);
+      const at = findInBucket(readFullyAt(fd, dictAt + from, to - from), bytes);
       if (at === null) continue;
       if (at === void 0 || at[0] + at[1] > postingsLength) return "build";
-      const decoded = decodePostings(readFully(fd, postingsAt + at[0], at[1]), head.lines);
+      const decoded = decodePostings(readFullyAt(fd, postingsAt + at[0], at[1]), head.lines);
       if (!decoded) return "build";
       postings.set(word, decoded);
     }
-    return { lines: readFully(fd, start, linesLength), postings };
+    return { lines: readFullyAt(fd, start, linesLength), postings };
   } catch {
     return "build";
   } finally {
@@ -6535,7 +6543,7 @@ function hasCardTerms(dir, token) {
   try {
     const opened = openRegular(joinPath(dir, STATE_DIR, CARD_TERMS), { nofollow: true });
     fd = opened.fd;
-    const top = readFully(fd, 0, Math.min(HEAD_BYTES2, opened.stat.size));
+    const top = readFullyAt(fd, 0, Math.min(HEAD_BYTES2, opened.stat.size));
     return top.toString("latin1", 0, top.indexOf(10)) === `${TERMS_VERSION} ${token}`;
   } catch {
     return false;
@@ -6606,15 +6614,6 @@ function lastAtOrBefore(owners, at, start) {
     else hi = mid - 1;
   }
   return lo;
-}
-function readFully(fd, position, length) {
-  const buf = Buffer.allocUnsafe(length);
-  for (let got = 0; got < length; ) {
-    const n = readAt(fd, buf, got, length - got, position + got);
-    if (n === 0) throw new Error("card-terms ended early");
-    got += n;
-  }
-  return buf;
 }
 
 // lib/store/card-words.ts
@@ -6952,15 +6951,12 @@ async function readFresh(dir, options) {
     files = (await listCardFiles(dir, "", walked, shards)).sort(byName);
     shards.sort(byName);
     dirs = walked.map((d) => [d, dirMtime(dir, d)]);
-    const same = old !== void 0 && sameList(dirs, old.head.dirs) && sameList(shards, old.head.shards) && sameList(
+    const sameCards = old !== void 0 && sameList(shards, old.head.shards) && sameList(
       files,
       old.records.map((r) => r.file)
     );
-    if (options.verifyOnly && !(old && sameList(shards, old.head.shards) && sameList(
-      files,
-      old.records.map((r) => r.file)
-    )))
-      return void 0;
+    const same = sameCards && sameList(dirs, old.head.dirs);
+    if (options.verifyOnly && !sameCards) return void 0;
     if (!same || dirs.some(([, m]) => racy2([m], old.mtimeMs, old.racyMs) && settles([m]))) dirty = true;
   }
   const position = listed ? void 0 : new Map(old?.records.map((r, i) => [r.file, i]));
@@ -7130,39 +7126,24 @@ function readCacheStamps(file) {
   const { fd, stat: stat2 } = opened;
   try {
     if (stat2.size > CACHE_READ_CAP) return void 0;
-    const read = (from, length, buf = Buffer.allocUnsafe(Math.max(0, Math.min(length, stat2.size - from)))) => {
-      let got = 0;
-      while (got < buf.length) {
-        const r = readAt(fd, buf, got, buf.length - got, from + got);
-        if (r === 0) break;
-        got += r;
-      }
-      return buf.subarray(0, got);
-    };
+    const read = (from, length, buf) => readFullyAt(fd, from, Math.max(0, Math.min(length, stat2.size - from)), buf);
     let top = read(0, FIRST_READ);
     let second = -1;
     for (; ; ) {
-      const first2 = top.indexOf(10);
-      second = first2 < 0 ? -1 : top.indexOf(10, first2 + 1);
+      const first = top.indexOf(10);
+      second = first < 0 ? -1 : top.indexOf(10, first + 1);
       if (second >= 0 || top.length >= stat2.size) break;
       top = read(0, top.length * 2);
     }
-    const first = top.indexOf(10);
-    if (second < 0 || top.toString("latin1", 0, first) !== CARD_CACHE_VERSION) return void 0;
-    const parsed = JSON.parse(top.toString("latin1", first + 1, second));
-    const head = checkHead(parsed);
-    const { count, sections } = parsed;
-    if (!head || !isCount3(count) || !Array.isArray(sections) || sections.length !== 4 || !sections.every(isCount3)) return void 0;
-    const lengths = sections;
-    const namesAt = second + 1;
-    const numbersAt = namesAt + lengths.reduce((a, b) => a + b, 0);
-    if (stat2.size - numbersAt !== count * NUMBERS * 8) return void 0;
-    const names = read(namesAt, lengths[0]).toString("utf8").split("\n");
+    const decoded = decodeCacheTop(top, stat2.size);
+    if (!decoded) return void 0;
+    const { head, count, sections, at } = decoded;
+    const names = read(at[0], sections[0]).toString("utf8").split("\n");
     if (names.length !== count + 1 || names.pop() !== "" || !names.every((name, i) => isCardFileName(name) && (i === 0 || names[i - 1] < name))) return void 0;
     const numbers = new Float64Array(count * NUMBERS);
     const raw = Buffer.from(numbers.buffer);
-    if (read(numbersAt, raw.length, raw).length !== raw.length) return void 0;
-    if (!LITTLE_ENDIAN2) raw.swap64();
+    if (read(at[4], raw.length, raw).length !== raw.length) return void 0;
+    if (!LITTLE_ENDIAN) raw.swap64();
     for (let k = 0; k < numbers.length; k += NUMBERS) {
       if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount3(numbers[k + 6]) || numbers[k + 6] >= 16) return void 0;
     }
@@ -7173,7 +7154,6 @@ function readCacheStamps(file) {
     close(fd);
   }
 }
-var LITTLE_ENDIAN2 = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 var isCount3 = (v) => Number.isSafeInteger(v) && v >= 0;
 
 // lib/rank-cache/keeper-lock.ts

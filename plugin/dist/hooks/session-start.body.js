@@ -4000,6 +4000,14 @@ function utimes(path22, ms) {
 function readAt(fd, buffer, offset, length, position) {
   return import_node_fs2.default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
 }
+function readFullyAt(fd, position, length, buf = Buffer.allocUnsafe(length)) {
+  for (let got = 0; got < length; ) {
+    const n = readAt(fd, buf, got, length - got, position + got);
+    if (n === 0) throw new Error(`the file ended ${length - got} bytes early at ${position + got}`);
+    got += n;
+  }
+  return buf;
+}
 function openForAppend(path22, extraFlags = 0, readable2 = false) {
   const c = import_node_fs2.default.constants;
   return import_node_fs2.default.openSync(path22, c.O_APPEND | c.O_CREAT | (readable2 ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
@@ -6544,7 +6552,7 @@ function readCardTerms(dir, token, wanted) {
   try {
     const opened = openRegular(joinPath(dir, STATE_DIR, CARD_TERMS), { nofollow: true });
     fd = opened.fd;
-    const top = readFully(fd, 0, Math.min(HEAD_BYTES2, opened.stat.size));
+    const top = readFullyAt(fd, 0, Math.min(HEAD_BYTES2, opened.stat.size));
     if (top.toString("latin1") === `${TERMS_VERSION} ${token}
 ${UNUSABLE}
 `) return "scan";
@@ -6558,17 +6566,17 @@ ${UNUSABLE}
     const postings = /* @__PURE__ */ new Map();
     for (const word of new Set(wanted)) {
       const bytes = Buffer.from(word, "utf8");
-      const bucket = readFully(fd, bucketsAt + (termHash(bytes) & head.buckets - 1) * 4, 8);
+      const bucket = readFullyAt(fd, bucketsAt + (termHash(bytes) & head.buckets - 1) * 4, 8);
       const [from, to] = [bucket.readUInt32LE(0), bucket.readUInt32LE(4)];
       if (to < from || to > dictLength) return "build";
-      const at = findInBucket(readFully(fd, dictAt + from, to - from), bytes);
+      const at = findInBucket(readFullyAt(fd, dictAt + from, to - from), bytes);
       if (at === null) continue;
       if (at === void 0 || at[0] + at[1] > postingsLength) return "build";
-      const decoded = decodePostings(readFully(fd, postingsAt + at[0], at[1]), head.lines);
+      const decoded = decodePostings(readFullyAt(fd, postingsAt + at[0], at[1]), head.lines);
       if (!decoded) return "build";
       postings.set(word, decoded);
     }
-    return { lines: readFully(fd, start, linesLength), postings };
+    return { lines: readFullyAt(fd, start, linesLength), postings };
   } catch {
     return "build";
   } finally {
@@ -6580,7 +6588,7 @@ function hasCardTerms(dir, token) {
   try {
     const opened = openRegular(joinPath(dir, STATE_DIR, CARD_TERMS), { nofollow: true });
     fd = opened.fd;
-    const top = readFully(fd, 0, Math.min(HEAD_BYTES2, opened.stat.size));
+    const top = readFullyAt(fd, 0, Math.min(HEAD_BYTES2, opened.stat.size));
     return top.toString("latin1", 0, top.indexOf(10)) === `${TERMS_VERSION} ${token}`;
   } catch {
     return false;
@@ -6651,15 +6659,6 @@ function lastAtOrBefore(owners, at, start) {
     else hi = mid - 1;
   }
   return lo;
-}
-function readFully(fd, position, length) {
-  const buf = Buffer.allocUnsafe(length);
-  for (let got = 0; got < length; ) {
-    const n = readAt(fd, buf, got, length - got, position + got);
-    if (n === 0) throw new Error("card-terms ended early");
-    got += n;
-  }
-  return buf;
 }
 
 // lib/store/card-words.ts
@@ -6996,15 +6995,12 @@ async function readFresh(dir, options) {
     files = (await listCardFiles(dir, "", walked, shards)).sort(byName);
     shards.sort(byName);
     dirs = walked.map((d) => [d, dirMtime(dir, d)]);
-    const same = old !== void 0 && sameList(dirs, old.head.dirs) && sameList(shards, old.head.shards) && sameList(
+    const sameCards = old !== void 0 && sameList(shards, old.head.shards) && sameList(
       files,
       old.records.map((r) => r.file)
     );
-    if (options.verifyOnly && !(old && sameList(shards, old.head.shards) && sameList(
-      files,
-      old.records.map((r) => r.file)
-    )))
-      return void 0;
+    const same = sameCards && sameList(dirs, old.head.dirs);
+    if (options.verifyOnly && !sameCards) return void 0;
     if (!same || dirs.some(([, m]) => racy2([m], old.mtimeMs, old.racyMs) && settles([m]))) dirty = true;
   }
   const position = listed ? void 0 : new Map(old?.records.map((r, i) => [r.file, i]));
@@ -7135,15 +7131,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     return void 0;
   }
   const { fd, stat: stat2 } = opened;
-  const read = (position, length, buf = Buffer.allocUnsafe(length)) => {
-    let n = 0;
-    while (n < length) {
-      const got = readAt(fd, buf, n, length - n, position + n);
-      if (got === 0) throw new Error("the card cache ended early");
-      n += got;
-    }
-    return buf;
-  };
+  const read = (position, length, buf) => readFullyAt(fd, position, length, buf);
   try {
     const top = decodeCacheTop(read(0, Math.min(stat2.size, TOP_MAX)), stat2.size);
     if (!top || top.count <= freshness.fullCheckMax) return void 0;
