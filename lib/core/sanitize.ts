@@ -26,14 +26,19 @@ export function inertText(text: string): string {
 /** JSON.stringify that also escapes DEL, C1, bidi controls and line separators as \uXXXX (JSON escapes C0 itself), for output read in a terminal. */
 export function safeJson(value: unknown, indent = 2): string {
   // One pass over the text, not one per class: `list --json` at 100,000 cards is 36 MB of it.
-  return JSON.stringify(value, null, indent).replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return escapeJsonUnsafe(JSON.stringify(value, null, indent));
 }
 
 /** safeJson of one string, as safeJson prints it anywhere in a document (a string's JSON has no indentation). */
 export function safeJsonString(text: string): string {
   const json = JSON.stringify(text);
   // Every character JSON_UNSAFE matches is outside printable ASCII: most strings need no second pass.
-  return PRINTABLE_ASCII.test(json) ? json : json.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return PRINTABLE_ASCII.test(json) ? json : escapeJsonUnsafe(json);
+}
+
+/** JSON text with what JSON_UNSAFE matches written as \uXXXX (still the same JSON value). */
+function escapeJsonUnsafe(json: string): string {
+  return json.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /** True when inertText would change the text: a character CONTROL or INVISIBLE_LAYOUT matches. */

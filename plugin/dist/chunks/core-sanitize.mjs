@@ -10,11 +10,14 @@ function inertText(text) {
   return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).replace(INVISIBLE_LAYOUT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 function safeJson(value, indent = 2) {
-  return JSON.stringify(value, null, indent).replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return escapeJsonUnsafe(JSON.stringify(value, null, indent));
 }
 function safeJsonString(text) {
   const json = JSON.stringify(text);
-  return PRINTABLE_ASCII.test(json) ? json : json.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return PRINTABLE_ASCII.test(json) ? json : escapeJsonUnsafe(json);
+}
+function escapeJsonUnsafe(json) {
+  return json.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 function needsInerting(text) {
   return !PRINTABLE_ASCII.test(text) && NEEDS_INERTING.test(text);
