@@ -207,6 +207,11 @@ export function readRegular(path: string, cap = DEFAULT_READ_CAP, options: { nof
 const readByFile = new Map<string, { stamp: string; bytes: Buffer }>();
 const READ_MEMO_FILES = 4;
 
+/** A file's identity and version in one string: device, inode, size, nanosecond mtime and ctime ("" for none). */
+export function fileStamp(st: fs.BigIntStats | undefined): string {
+  return st ? `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}` : "";
+}
+
 /**
  * readRegular's bytes as a Buffer, or the same Buffer again while the file keeps the device, inode, size, mtime and
  * ctime it had before they were read: one write reads MEMORY.md and history.jsonl (19 MB each at 100,000 cards)
@@ -215,7 +220,7 @@ const READ_MEMO_FILES = 4;
  */
 export function readRegularMemo(path: string, cap = DEFAULT_READ_CAP): Buffer {
   const now = fs.statSync(path, { bigint: true, throwIfNoEntry: false });
-  const stamp = now ? `${now.dev}:${now.ino}:${now.size}:${now.mtimeNs}:${now.ctimeNs}` : "";
+  const stamp = fileStamp(now);
   const seen = readByFile.get(path);
   if (seen && now?.isFile() && seen.stamp === stamp) return seen.bytes;
   const { bytes } = readRegular(path, cap);

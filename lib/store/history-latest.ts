@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
 import { historyPath, parseHistoryLine, readCardHistory, latestByCard, type HistoryEntry, type HistoryRead } from "./history.js";
-import { close, openRegular, readAt, readRegular } from "./checked-fs.js";
+import { close, fileStamp, openRegular, readAt, readRegular } from "./checked-fs.js";
 import { STATE_DIR } from "./paths.js";
 import { realDir } from "./safe-write.js";
 import { commitFileSync } from "./write.js";
@@ -96,8 +96,7 @@ export function keepHistoryIndex(memoryDir: string): void {
 const held = new Map<string, { index: LatestIndex; disk: string }>();
 
 function indexStamp(memoryDir: string): string {
-  const st = fs.statSync(indexPath(memoryDir), { bigint: true, throwIfNoEntry: false });
-  return st ? `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}` : "";
+  return fileStamp(fs.statSync(indexPath(memoryDir), { bigint: true, throwIfNoEntry: false }));
 }
 
 function wholeRead(memoryDir: string, cards: readonly string[]): HistoryRead {

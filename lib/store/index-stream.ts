@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { appendedLineEdit, replacedLineEdit, type LineEdit } from "../core/index-edit.js";
 import { cardLineScan, feedIndexScan, type IndexScan } from "../core/index-scan.js";
-import { close, DEFAULT_READ_CAP, openRegular, readAt } from "./checked-fs.js";
+import { close, DEFAULT_READ_CAP, fileStamp, openRegular, readAt } from "./checked-fs.js";
 import { commitFile, type CommitOptions } from "./write.js";
 
 // A save's look-up and edit of its card's MEMORY.md line, read a run at a time through one reused 1 MiB Buffer
@@ -20,11 +20,6 @@ const MARKS = [Buffer.from("```"), Buffer.from("~~~")];
  * copies it once, and each fresh 1 MiB would stay live until a GC (what this file is here to avoid, in small).
  */
 const runs: { scan?: Buffer; copy?: Buffer } = {};
-
-/** The index's identity and version: device, inode, size, nanosecond mtime and ctime (as readRegularMemo's). */
-function stampOf(st: fs.BigIntStats): string {
-  return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
-}
 
 /**
  * Feeds `file` (MEMORY.md) to `scan` a run at a time, to its end or, with `toHit`, to a first scan's hit (a title
@@ -56,7 +51,7 @@ export function scanIndexFile(file: string, scan: IndexScan, options: { toHit?: 
       held = filled - end;
       base += end;
     }
-    return { scan, size: Number(st.size), stamp: stampOf(st), covered, run: options.run };
+    return { scan, size: Number(st.size), stamp: fileStamp(st), covered, run: options.run };
   } finally {
     close(fd);
   }
@@ -94,7 +89,7 @@ const scannedByFile = new Map<string, { card: string; scanned: Scanned }>();
 export function scanCardLine(file: string, card: string): Scanned | undefined {
   const now = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
   const seen = scannedByFile.get(file);
-  if (now && seen && seen.card === card && seen.scanned.stamp === stampOf(now)) return seen.scanned;
+  if (now && seen && seen.card === card && seen.scanned.stamp === fileStamp(now)) return seen.scanned;
   scannedByFile.delete(file);
   const scanned = scanIndexFile(file, cardLineScan(card, true), { toHit: true });
   if (scanned) scannedByFile.set(file, { card, scanned });
@@ -141,7 +136,7 @@ const CHANGED = new Error("MEMORY.md changed while it was copied");
 function* copyAround(file: string, pieces: readonly Piece[], stamp: string, watch: { from: number; marks: boolean }, run?: number): Generator<Uint8Array> {
   const { fd } = openRegular(file);
   try {
-    if (stampOf(fs.fstatSync(fd, { bigint: true })) !== stamp) throw CHANGED;
+    if (fileStamp(fs.fstatSync(fd, { bigint: true })) !== stamp) throw CHANGED;
     // Each piece is written before the next is read into the same Buffer.
     const buf = run === undefined ? (runs.copy ??= Buffer.allocUnsafe(RUN)) : Buffer.allocUnsafe(run);
     let edge = Buffer.alloc(0); // the last two bytes looked at: a mark may straddle two reads
@@ -166,7 +161,7 @@ function* copyAround(file: string, pieces: readonly Piece[], stamp: string, watc
       }
     }
     const now = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
-    if (stampOf(fs.fstatSync(fd, { bigint: true })) !== stamp || !now || stampOf(now) !== stamp) throw CHANGED;
+    if (fileStamp(fs.fstatSync(fd, { bigint: true })) !== stamp || !now || fileStamp(now) !== stamp) throw CHANGED;
   } finally {
     close(fd);
   }

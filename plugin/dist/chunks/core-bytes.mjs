@@ -140,9 +140,12 @@ function readRegular(path, cap = DEFAULT_READ_CAP, options = {}) {
 }
 var readByFile = /* @__PURE__ */ new Map();
 var READ_MEMO_FILES = 4;
+function fileStamp(st) {
+  return st ? `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}` : "";
+}
 function readRegularMemo(path, cap = DEFAULT_READ_CAP) {
   const now = fs.statSync(path, { bigint: true, throwIfNoEntry: false });
-  const stamp = now ? `${now.dev}:${now.ino}:${now.size}:${now.mtimeNs}:${now.ctimeNs}` : "";
+  const stamp = fileStamp(now);
   const seen = readByFile.get(path);
   if (seen && now?.isFile() && seen.stamp === stamp) return seen.bytes;
   const { bytes } = readRegular(path, cap);
@@ -190,6 +193,7 @@ export {
   notRegularError,
   openRegular,
   readRegular,
+  fileStamp,
   readRegularMemo,
   readRegularBytes,
   readRegularUtf8

@@ -16,6 +16,7 @@ import {
 import {
   DEFAULT_READ_CAP,
   close,
+  fileStamp,
   openRegular,
   readAt
 } from "./core-bytes.mjs";
@@ -170,9 +171,6 @@ var RUN = 1 << 20;
 var NL2 = 10;
 var MARKS2 = [Buffer.from("```"), Buffer.from("~~~")];
 var runs = {};
-function stampOf(st) {
-  return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
-}
 function scanIndexFile(file, scan, options = {}) {
   const { fd } = openRegular(file);
   try {
@@ -199,7 +197,7 @@ function scanIndexFile(file, scan, options = {}) {
       held = filled - end;
       base += end;
     }
-    return { scan, size: Number(st.size), stamp: stampOf(st), covered, run: options.run };
+    return { scan, size: Number(st.size), stamp: fileStamp(st), covered, run: options.run };
   } finally {
     close(fd);
   }
@@ -211,7 +209,7 @@ var scannedByFile = /* @__PURE__ */ new Map();
 function scanCardLine(file, card) {
   const now = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
   const seen = scannedByFile.get(file);
-  if (now && seen && seen.card === card && seen.scanned.stamp === stampOf(now)) return seen.scanned;
+  if (now && seen && seen.card === card && seen.scanned.stamp === fileStamp(now)) return seen.scanned;
   scannedByFile.delete(file);
   const scanned = scanIndexFile(file, cardLineScan(card, true), { toHit: true });
   if (scanned) scannedByFile.set(file, { card, scanned });
@@ -239,7 +237,7 @@ var CHANGED = new Error("MEMORY.md changed while it was copied");
 function* copyAround(file, pieces, stamp, watch, run) {
   const { fd } = openRegular(file);
   try {
-    if (stampOf(fs.fstatSync(fd, { bigint: true })) !== stamp) throw CHANGED;
+    if (fileStamp(fs.fstatSync(fd, { bigint: true })) !== stamp) throw CHANGED;
     const buf = run === void 0 ? runs.copy ??= Buffer.allocUnsafe(RUN) : Buffer.allocUnsafe(run);
     let edge = Buffer.alloc(0);
     for (const piece of pieces) {
@@ -263,7 +261,7 @@ function* copyAround(file, pieces, stamp, watch, run) {
       }
     }
     const now = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
-    if (stampOf(fs.fstatSync(fd, { bigint: true })) !== stamp || !now || stampOf(now) !== stamp) throw CHANGED;
+    if (fileStamp(fs.fstatSync(fd, { bigint: true })) !== stamp || !now || fileStamp(now) !== stamp) throw CHANGED;
   } finally {
     close(fd);
   }

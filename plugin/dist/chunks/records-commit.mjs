@@ -53,6 +53,7 @@ import {
 } from "./store-paths.mjs";
 import {
   close,
+  fileStamp,
   openRegular,
   readAt,
   readRegular,
@@ -114,8 +115,7 @@ function keepHistoryIndex(memoryDir) {
 }
 var held = /* @__PURE__ */ new Map();
 function indexStamp2(memoryDir) {
-  const st = fs.statSync(indexPath(memoryDir), { bigint: true, throwIfNoEntry: false });
-  return st ? `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}` : "";
+  return fileStamp(fs.statSync(indexPath(memoryDir), { bigint: true, throwIfNoEntry: false }));
 }
 function wholeRead(memoryDir, cards) {
   const read = readCardHistory(memoryDir, cards);
