@@ -96,7 +96,8 @@ export async function memoryOverview(s: ToolSession, args: { max_bytes?: number 
     status: "ok",
     memory_dir: memoryDir,
     view: built.view,
-    bytes: Buffer.byteLength(built.text),
+    // The pieces' own count: built.text joins the whole overview again (17 MB at 100,000 cards) on every read.
+    bytes: built.block.bytes,
     instruction_bytes: Buffer.byteLength(instructions),
     injected_bytes: built.injectedBytes,
     warn_bytes: built.warnBytes,

@@ -39,6 +39,7 @@ test("memory_overview: a compact over warn_bytes plus a card saved and one remov
     assert.equal(r.data?.view, "compact");
     assert.equal(r.data?.over_warn, true);
     assert.equal(r.data?.warn_bytes, 4096);
+    assert.equal(r.data?.bytes, Buffer.byteLength(r.text), "bytes is the overview's UTF-8 length (no instruction block for this actor)");
     const doctor = JSON.parse((await memctl(w, ["doctor", "--json"])).stdout).injection;
     assert.equal(r.data?.injected_bytes, doctor.injected_bytes, "the number deciding 'over' is doctor's");
     const log = fs.readFileSync(path.join(w.home, ".local", "state", "memctl", "hook.log"), "utf8");
