@@ -1,4 +1,5 @@
-import { FENCE, type IndexEntry, parseIndexLine } from "./index-file.js";
+import { contentEnd, fenceScan, lineStart } from "./index-bytes.js";
+import { type IndexEntry, parseIndexLine } from "./index-file.js";
 
 // The lines of MEMORY.md that link one card, found in its bytes without parsing every line: a write edits one
 // line of an index that may hold 100,000 (issue 32: a save's cost follows the change, not the store). Exactly the
@@ -13,12 +14,9 @@ export interface IndexHit {
   entry: IndexEntry;
 }
 
-const BACKTICKS = Buffer.from("```");
-const TILDES = Buffer.from("~~~");
 const PERCENT = 0x25;
 const BACKSLASH = 0x5c;
 const NL = 0x0a;
-const CR = 0x0d;
 
 /** Every line linking `file` (`./file` too), in file order. */
 export function findIndexLines(index: Buffer, file: string): IndexHit[] {
@@ -143,20 +141,9 @@ function lineEnd(index: Buffer, start: number): number {
   return nl === -1 ? index.length : nl;
 }
 
-function lineStart(index: Buffer, at: number): number {
-  return at === 0 ? 0 : index.lastIndexOf(NL, at - 1) + 1;
-}
-
-/** Where the line starting at `start` ends, its break ("\n" or "\r\n") left out, as parseIndex splits. */
-function contentEnd(index: Buffer, start: number): number {
-  const nl = index.indexOf(NL, start);
-  if (nl === -1) return index.length;
-  return nl > start && index[nl - 1] === CR ? nl - 1 : nl;
-}
-
 /** The starts of the lines that open or close a fence, in order. */
 function fenceLines(index: Buffer): number[] {
-  return fenceScan(index).lines;
+  return fencesOf(index).lines;
 }
 
 /**
@@ -165,25 +152,15 @@ function fenceLines(index: Buffer): number[] {
  * same Buffer when there was one.
  */
 export function hasFenceMark(index: Buffer): boolean {
-  return fenceScan(index).marks;
+  return fencesOf(index).marks;
 }
 
 const fenceScans = new WeakMap<Buffer, { marks: boolean; lines: number[] }>();
 
-function fenceScan(index: Buffer): { marks: boolean; lines: number[] } {
+/** fenceScan's answer for an index Buffer, made once per Buffer. */
+function fencesOf(index: Buffer): { marks: boolean; lines: number[] } {
   let scan = fenceScans.get(index);
-  if (scan) return scan;
-  const starts = new Set<number>();
-  let marks = false;
-  for (const mark of [BACKTICKS, TILDES]) {
-    for (let at = index.indexOf(mark); at !== -1; at = index.indexOf(mark, at + 1)) {
-      marks = true;
-      const start = lineStart(index, at);
-      if (FENCE.test(index.toString("utf8", start, contentEnd(index, start)))) starts.add(start);
-    }
-  }
-  scan = { marks, lines: [...starts].sort((a, b) => a - b) };
-  fenceScans.set(index, scan);
+  if (!scan) fenceScans.set(index, (scan = fenceScan(index)));
   return scan;
 }
 
