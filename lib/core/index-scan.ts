@@ -1,11 +1,11 @@
 import { contentEnd, countNewlines, fenceScan, hasFence, lineStart } from "./index-bytes.js";
 import { type IndexEntry, parseIndexLine } from "./index-file.js";
 
-// findIndexLine, findIndexTitles and hasFenceMark (index-find.ts) over MEMORY.md fed a piece at a time, so a save
-// never holds the 19 MB index of a 100,000-card store in one Buffer: 8 MB or more of live ArrayBuffers makes V8 run
-// a full mark-compact on the next old-space allocation (10-20 ms of a save, issue 32). Same answers as those
-// functions on the whole bytes (test/lib/core/index-scan.test.ts): entries on lines no fence encloses, among the
-// lines holding a needle (the card's name as written or a percent-escape; a title or a backslash).
+// findIndexLine and hasFenceMark (index-find.ts), and a title's entries, over MEMORY.md fed a piece at a time, so a
+// save never holds the 19 MB index of a 100,000-card store in one Buffer: 8 MB or more of live ArrayBuffers makes V8
+// run a full mark-compact on the next old-space allocation (10-20 ms of a save, issue 32). Same answers as those
+// functions and parseIndex on the whole bytes (test/lib/core/index-scan.test.ts): entries on lines no fence encloses,
+// among the lines holding a needle (the card's name as written or a percent-escape; a title or a backslash).
 
 /** One line's entry: offsets in the whole index, its 1-based line number (0: not counted) and its bytes (no line break). */
 export interface ScanHit {
@@ -46,7 +46,10 @@ export function cardLineScan(file: string, count = false): IndexScan {
   return newScan([Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file, true, count);
 }
 
-/** A scan for every entry titled `title`: findIndexTitles (line numbers not counted). */
+/**
+ * A scan for every entry titled `title` (line numbers not counted). A title is unescaped from its line (`\[` is
+ * `[`), so a line can carry it only if its bytes hold the title as written or a backslash.
+ */
 export function titleScan(title: string): IndexScan {
   return newScan([Buffer.from(title, "utf8"), BACKSLASH], (e) => e.title === title, false, false);
 }
