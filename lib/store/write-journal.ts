@@ -111,6 +111,24 @@ export function journalChange(memoryDir: string, before: IndexSnapshot | undefin
   appendJournal(memoryDir, [record]);
 }
 
+/**
+ * Runs `change`, a write made other than through lib/records/commit.ts (the caller holds the store lock), and
+ * journals it with journalChange: MEMORY.md as it was before, and the files `touched` names from its result (every
+ * file it may have created, changed or removed; undefined when it cannot say). A change that throws is recorded as
+ * "read the files"; one that names no file, not at all. Returns or throws what `change` does.
+ */
+export async function journalAround<T>(memoryDir: string, change: () => Promise<T>, touched: (result: T) => readonly string[] | undefined): Promise<T> {
+  const before = snapshotIndex(memoryDir);
+  let files: readonly string[] | undefined;
+  try {
+    const result = await change();
+    files = touched(result);
+    return result;
+  } finally {
+    if (files === undefined || files.length > 0) journalChange(memoryDir, before, files);
+  }
+}
+
 /** Appends `records` (starting a new file past JOURNAL_MAX_BYTES). Best effort: a failure only costs the hook a re-read. */
 export function appendJournal(memoryDir: string, records: readonly JournalRecord[]): void {
   if (records.length === 0) return;
