@@ -8,7 +8,7 @@ import { EMPTY_INDEX } from "../core/index-edit.js";
 import { parseIndex } from "../core/index-file.js";
 import { INDEX_FILE, STATE_DIR } from "../store/read.js";
 import { commitFile, commitStaged, stageFiles, sweepDeadTemps } from "../store/write.js";
-import { readRegularBytes } from "../store/checked-fs.js";
+import { readRegularMemo } from "../store/checked-fs.js";
 import { journalAround } from "../store/write-journal.js";
 
 // Many new cards in one pass (an import): one history append, one MEMORY.md write, one directory sweep,
@@ -106,7 +106,7 @@ async function appendIndexLines(ctx: WriteContext, cards: readonly BatchCard[]):
   const indexFile = path.join(ctx.memoryDir, INDEX_FILE);
   let bytes: Buffer;
   try {
-    bytes = Buffer.from(readRegularBytes(indexFile));
+    bytes = readRegularMemo(indexFile); // the read journalAround's snapshot made (never written into: appended by a copy)
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
     bytes = Buffer.from(EMPTY_INDEX, "utf8");

@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { journalAround, journalPath, type JournalRecord } from "../../../lib/store/write-journal.js";
+import { readRegularMemo } from "../../../lib/store/checked-fs.js";
+import { journalAround, journalPath, snapshotIndex, type JournalRecord } from "../../../lib/store/write-journal.js";
 import { sandbox } from "../../helpers.js";
 
 const cards = [1, 2, 3].map((n) => ({ file: `feedback_w${n}.md`, title: `Card w${n}`, hook: `about w${n}` }));
@@ -71,4 +72,20 @@ test("journalAround records a finished change's line edit and files, a thrown on
   assert.equal(all.length, 2);
   assert.equal(all[1]!.x, 1);
   assert.deepEqual(all[1]!.c, []);
+});
+
+test("snapshotIndex shares the read of MEMORY.md a writer already made (readRegularMemo), and reads it again once it changed", (t) => {
+  const s = sandbox(cards);
+  t.after(() => s.cleanup());
+  const index = path.join(s.memory, "MEMORY.md");
+  const read = readRegularMemo(index);
+  const first = snapshotIndex(s.memory);
+  assert.equal(first?.bytes, read, "the same Buffer: one read of a 19 MB index, not two");
+  assert.equal(snapshotIndex(s.memory)?.bytes, read);
+  // Rewritten in place, same size: the stamp moves (ns mtime, ctime), so the snapshot holds the new bytes.
+  const text = fs.readFileSync(index, "utf8");
+  fs.writeFileSync(index, text.replace("about w1", "about w9"));
+  const next = snapshotIndex(s.memory);
+  assert.equal(next?.bytes?.toString("utf8"), text.replace("about w1", "about w9"));
+  assert.equal(readRegularMemo(index), next?.bytes);
 });
