@@ -85,25 +85,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
  * after the proof, and a cache rewritten since (a new inode) is not the one the rows are filed under.
  */
 function writeKept(memoryDir: string, cache: { stamp: CacheStamp; count: number }, rows: readonly ListRow[], io: Io): void {
-  const [head, tail] = jsonItemsFrame({ memory_dir: memoryDir, count: rows.length }, "cards");
-  io.stdout.write(head);
   const chunks: Buffer[] = [];
-  let parts: string[] = [];
-  let length = 0;
-  for (let i = 0; i <= rows.length; i++) {
-    if (i === rows.length || length >= 1 << 20) {
-      const chunk = Buffer.from(parts.join(""), "utf8");
-      io.stdout.write(chunk);
-      chunks.push(chunk);
-      parts = [];
-      length = 0;
-    }
-    if (i === rows.length) break;
-    const text = i === 0 ? rowJson(rows[i]!) : `,\n${rowJson(rows[i]!)}`;
-    parts.push(text);
-    length += text.length;
-  }
-  io.stdout.write(tail);
+  printJsonItems(io, { memory_dir: memoryDir, count: rows.length }, "cards", rows, rowJson, chunks);
   const now = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
   // Every card of that file (a hold that appeared since the proof leaves some out: nothing kept).
   if (rows.length !== cache.count || !now?.isFile() || !cacheStamp(now).every((v, i) => v === cache.stamp[i])) return;

@@ -1,4 +1,4 @@
-import { environmentFault, ERROR_CODES, ExitError, MemctlError } from "../core/errors.js";
+import { environmentFault, ERROR_CODES, ExitError, internalErrorText, MemctlError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { closest, renderHelp } from "./args.js";
 import { COMMAND_GROUPS, COMMANDS } from "./commands.js";
@@ -58,7 +58,7 @@ function reportError(thrown: unknown, io: Io, json: boolean): number {
     return exitCode;
   }
   const detail = err instanceof Error ? (io.env.MEMCTL_DEBUG ? err.stack : err.message) : String(err);
-  io.stderr.write(`memctl: internal error: ${detail}\nThis is a bug in memctl; please report it with the command you ran.\n`);
+  io.stderr.write(internalErrorText(String(detail)));
   if (json) printJson(io, { error: { code: "E_INTERNAL", message: String(detail) } });
   return 1;
 }

@@ -54,19 +54,24 @@ export function printJson(io: Io, report: object): void {
  * What printJson(io, { ...report, [key]: items }) prints, `items` last, each item's text given by `item` as
  * safeJson lays it out at that depth (four spaces in), written a megabyte at a time: at 100,000 cards `list
  * --json` is 38 MB, which as one string cost a second pass for the terminal-safety escape over all of it and
- * one 38 MB encode (issue 32). test/cli/list-json.test.ts holds it to printJson's bytes.
+ * one 38 MB encode (issue 32). test/cli/list-json.test.ts holds it to printJson's bytes. With `keep`, the items'
+ * bytes (between jsonItemsFrame's head and tail) are also pushed there as the encoded pieces written: `list --json`
+ * files them to print again around a frame of its own (lib/cli/list.ts).
  */
-export function printJsonItems<T>(io: Io, report: object, key: string, items: readonly T[], item: (value: T) => string): void {
+export function printJsonItems<T>(io: Io, report: object, key: string, items: readonly T[], item: (value: T) => string, keep?: Buffer[]): void {
   if (items.length === 0) {
     printJson(io, { ...report, [key]: [] });
     return;
   }
   const [head, tail] = jsonItemsFrame(report, key);
-  const out = chunkedWriter(io);
-  out.add(head);
+  const out = chunkedWriter(io, undefined, keep);
+  // Kept pieces hold the items alone: the frame is written apart from them.
+  if (keep) io.stdout.write(head);
+  else out.add(head);
   for (let i = 0; i < items.length; i++) out.add(i === 0 ? item(items[i]!) : `,\n${item(items[i]!)}`);
-  out.add(tail);
+  if (!keep) out.add(tail);
   out.end();
+  if (keep) io.stdout.write(tail);
 }
 
 /** What printJsonItems writes before its items (joined by ",\n") and after them, for a non-empty list. */
@@ -76,12 +81,19 @@ export function jsonItemsFrame(report: object, key: string): [head: string, tail
   return [whole.slice(0, at + 1), `${whole.slice(at + 6)}\n`];
 }
 
-/** Text written in pieces of about a megabyte: never one string of the whole output. */
-export function chunkedWriter(io: Io, size = 1 << 20): { add(text: string): void; end(): void } {
+/**
+ * Text written in pieces of about a megabyte: never one string of the whole output. With `keep`, each piece is
+ * written as its UTF-8 bytes and pushed there too.
+ */
+export function chunkedWriter(io: Io, size = 1 << 20, keep?: Buffer[]): { add(text: string): void; end(): void } {
   let parts: string[] = [];
   let length = 0;
   const flush = () => {
-    if (parts.length > 0) io.stdout.write(parts.join(""));
+    if (parts.length > 0 && keep) {
+      const piece = Buffer.from(parts.join(""), "utf8");
+      io.stdout.write(piece);
+      keep.push(piece);
+    } else if (parts.length > 0) io.stdout.write(parts.join(""));
     parts = [];
     length = 0;
   };

@@ -114,6 +114,15 @@ export class ExitError extends Error {
   }
 }
 
+/**
+ * What stderr says of a failure that is no MemctlError and no fault of the machine's (environmentFault): a bug. One
+ * text for the CLI (lib/cli/main.ts) and the session-start bundle (lib/hook/entry/session-start.ts), which reports
+ * it without loading the CLI.
+ */
+export function internalErrorText(detail: string): string {
+  return `memctl: internal error: ${detail}\nThis is a bug in memctl; please report it with the command you ran.\n`;
+}
+
 /** Pulls a Node system error code (ENOENT, EACCES, …) out of an unknown thrown value. */
 export function systemCode(err: unknown): string | undefined {
   return typeof err === "object" && err !== null && "code" in err ? String((err as { code: unknown }).code) : undefined;

@@ -1,3 +1,4 @@
+import { countNewlines, hasFence } from "./index-bytes.js";
 import { parseIndex } from "./index-file.js";
 import { findIndexLine, findIndexLines, hasFenceMark } from "./index-find.js";
 
@@ -180,22 +181,13 @@ export function indexLineEdit(before: Uint8Array, next: Uint8Array): LineEdit | 
   }
 }
 
-/** The lines of a run of whole lines: split at each line break (\r\n or \n), no empty line after the last break. */
+/** indexLineEdit's compare step: common head and tail are compared this many bytes at a time. */
 const CHUNK = 64 * 1024;
 
+/** The lines of a run of whole lines: split at each line break (\r\n or \n), no empty line after the last break. */
 function splitLines(text: string): string[] {
   if (text === "") return [];
   const parts = text.split(/\r?\n/);
   if (parts[parts.length - 1] === "") parts.pop();
   return parts;
-}
-
-function countNewlines(buf: Buffer, end: number): number {
-  let n = 0;
-  for (let at = buf.indexOf(0x0a); at !== -1 && at < end; at = buf.indexOf(0x0a, at + 1)) n++;
-  return n;
-}
-
-function hasFence(buf: Buffer): boolean {
-  return buf.includes("```") || buf.includes("~~~");
 }

@@ -1,10 +1,12 @@
-import { FENCE, type IndexEntry, parseIndexLine } from "./index-file.js";
+import { contentEnd, fenceScan, lineStart } from "./index-bytes.js";
+import { type IndexEntry, parseIndexLine } from "./index-file.js";
 
 // The lines of MEMORY.md that link one card, found in its bytes without parsing every line: a write edits one
 // line of an index that may hold 100,000 (issue 32: a save's cost follows the change, not the store). Exactly the
 // entries parseIndex finds for that card: a line can link `file` only if its bytes hold the name as written or a
 // percent-escape (a decoded target); each such line is parsed by parseIndex's own rule, after the fences
-// before it are counted (a line inside a fenced block is no entry). Titles are found the same way (card-find.ts).
+// before it are counted (a line inside a fenced block is no entry). A save's title look-up reads the file a run at
+// a time instead (index-scan.ts, lib/records/card-find.ts).
 
 /** One line linking the card: its byte range without the line break, and its entry (`line` left 0: not counted). */
 export interface IndexHit {
@@ -13,12 +15,8 @@ export interface IndexHit {
   entry: IndexEntry;
 }
 
-const BACKTICKS = Buffer.from("```");
-const TILDES = Buffer.from("~~~");
 const PERCENT = 0x25;
-const BACKSLASH = 0x5c;
 const NL = 0x0a;
-const CR = 0x0d;
 
 /** Every line linking `file` (`./file` too), in file order. */
 export function findIndexLines(index: Buffer, file: string): IndexHit[] {
@@ -36,14 +34,13 @@ const linesFound = new WeakMap<Buffer, Map<string, readonly IndexHit[]>>();
 /**
  * The first line linking `file`: the one a save replaces and whose title it keeps. Searched only as far as that
  * line, so a save's look-up in an index of 100,000 cards costs what lies before its card's line, not the whole
- * 19 MB (issue 32); the same answer as findIndexLines(index, file)[0], which it uses when that or a search for a
- * part of the name (a new card's, linesHolding) already has the lines.
+ * 19 MB (issue 32); the same answer as findIndexLines(index, file)[0], which it uses when that already has the lines.
  */
 export function findIndexLine(index: Buffer, file: string): IndexHit | undefined {
   const known = linesFound.get(index)?.get(file);
   if (known) return known[0];
   const needle = Buffer.from(file, "utf8");
-  if (needle.length === 0 || searchedWithin(index, needle)) return findIndexLines(index, file)[0];
+  if (needle.length === 0) return findIndexLines(index, file)[0];
   let memo = firstFound.get(index);
   if (!memo) firstFound.set(index, (memo = new Map()));
   if (memo.has(file)) return memo.get(file);
@@ -67,20 +64,12 @@ export function findIndexLine(index: Buffer, file: string): IndexHit | undefined
 /** findIndexLine's answers per index Buffer. */
 const firstFound = new WeakMap<Buffer, Map<string, IndexHit | undefined>>();
 
-/**
- * Every entry whose title is `title`, in file order. A title is unescaped from its line (`\[` is `[`), so a line
- * can carry it only if its bytes hold the title as written or a backslash.
- */
-export function findIndexTitles(index: Buffer, title: string): IndexHit[] {
-  return findEntries(index, [Buffer.from(title, "utf8"), BACKSLASH], (e) => e.title === title);
-}
-
 /** The entries `accept` takes among the lines that hold one of `needles`, fenced lines left out, in file order. */
 function findEntries(index: Buffer, needles: readonly (Buffer | number)[], accept: (entry: IndexEntry) => boolean): IndexHit[] {
   const starts = new Set<number>();
   for (const needle of needles) {
-    if (typeof needle === "number") for (let at = index.indexOf(needle); at !== -1; at = index.indexOf(needle, at + 1)) starts.add(lineStart(index, at));
-    else if (needle.length > 0) for (const start of linesHolding(index, needle)) starts.add(start);
+    if (typeof needle !== "number" && needle.length === 0) continue;
+    for (let at = index.indexOf(needle); at !== -1; at = index.indexOf(needle, at + 1)) starts.add(lineStart(index, at));
   }
   if (starts.size === 0) return [];
   const hits: IndexHit[] = [];
@@ -100,63 +89,14 @@ function entryAt(index: Buffer, start: number, accept: (entry: IndexEntry) => bo
   return { start, end, entry: parsed };
 }
 
-/** The lines holding each needle searched for in an index Buffer, by the needle's bytes (latin1: one char a byte). */
-const holding = new WeakMap<Buffer, Map<string, readonly number[]>>();
-
-/**
- * The starts of the lines holding `needle`, in file order. A line can hold it only where it holds every part of it,
- * so once a shorter needle was searched for in the same bytes, only its lines are looked at: a new card's save
- * looks its name up among the titles, then its file (`<type>_<name>.md`), and the second search of 19 MB at
- * 100,000 cards is a look at the few lines the first found (issue 32).
- */
-function linesHolding(index: Buffer, needle: Buffer): readonly number[] {
-  let memo = holding.get(index);
-  if (!memo) holding.set(index, (memo = new Map()));
-  const key = needle.toString("latin1");
-  let found = memo.get(key);
-  if (found) return found;
-  const within = searchedWithin(index, needle);
-  if (within) found = within.filter((start) => index.subarray(start, lineEnd(index, start)).includes(needle));
-  else {
-    const starts: number[] = [];
-    for (let at = index.indexOf(needle); at !== -1; at = index.indexOf(needle, at + 1)) {
-      const start = lineStart(index, at);
-      if (starts[starts.length - 1] !== start) starts.push(start);
-    }
-    found = starts;
-  }
-  memo.set(key, found);
-  return found;
-}
-
-/** The lines of a needle searched before in these bytes that is part of `needle` (none when it spans lines). */
-function searchedWithin(index: Buffer, needle: Buffer): readonly number[] | undefined {
-  const memo = holding.get(index);
-  if (!memo || needle.includes(NL)) return undefined;
-  const key = needle.toString("latin1");
-  for (const [part, lines] of memo) if (key.includes(part)) return lines;
-  return undefined;
-}
-
 function lineEnd(index: Buffer, start: number): number {
   const nl = index.indexOf(NL, start);
   return nl === -1 ? index.length : nl;
 }
 
-function lineStart(index: Buffer, at: number): number {
-  return at === 0 ? 0 : index.lastIndexOf(NL, at - 1) + 1;
-}
-
-/** Where the line starting at `start` ends, its break ("\n" or "\r\n") left out, as parseIndex splits. */
-function contentEnd(index: Buffer, start: number): number {
-  const nl = index.indexOf(NL, start);
-  if (nl === -1) return index.length;
-  return nl > start && index[nl - 1] === CR ? nl - 1 : nl;
-}
-
 /** The starts of the lines that open or close a fence, in order. */
 function fenceLines(index: Buffer): number[] {
-  return fenceScan(index).lines;
+  return fencesOf(index).lines;
 }
 
 /**
@@ -165,25 +105,15 @@ function fenceLines(index: Buffer): number[] {
  * same Buffer when there was one.
  */
 export function hasFenceMark(index: Buffer): boolean {
-  return fenceScan(index).marks;
+  return fencesOf(index).marks;
 }
 
 const fenceScans = new WeakMap<Buffer, { marks: boolean; lines: number[] }>();
 
-function fenceScan(index: Buffer): { marks: boolean; lines: number[] } {
+/** fenceScan's answer for an index Buffer, made once per Buffer. */
+function fencesOf(index: Buffer): { marks: boolean; lines: number[] } {
   let scan = fenceScans.get(index);
-  if (scan) return scan;
-  const starts = new Set<number>();
-  let marks = false;
-  for (const mark of [BACKTICKS, TILDES]) {
-    for (let at = index.indexOf(mark); at !== -1; at = index.indexOf(mark, at + 1)) {
-      marks = true;
-      const start = lineStart(index, at);
-      if (FENCE.test(index.toString("utf8", start, contentEnd(index, start)))) starts.add(start);
-    }
-  }
-  scan = { marks, lines: [...starts].sort((a, b) => a - b) };
-  fenceScans.set(index, scan);
+  if (!scan) fenceScans.set(index, (scan = fenceScan(index)));
   return scan;
 }
 

@@ -1,10 +1,11 @@
-import { FENCE, type IndexEntry, parseIndexLine } from "./index-file.js";
+import { contentEnd, countNewlines, fenceScan, hasFence, lineStart } from "./index-bytes.js";
+import { type IndexEntry, parseIndexLine } from "./index-file.js";
 
-// findIndexLine, findIndexTitles and hasFenceMark (index-find.ts) over MEMORY.md fed a piece at a time, so a save
-// never holds the 19 MB index of a 100,000-card store in one Buffer: 8 MB or more of live ArrayBuffers makes V8 run
-// a full mark-compact on the next old-space allocation (10-20 ms of a save, issue 32). Same answers as those
-// functions on the whole bytes (test/lib/core/index-scan.test.ts): entries on lines no fence encloses, among the
-// lines holding a needle (the card's name as written or a percent-escape; a title or a backslash).
+// findIndexLine and hasFenceMark (index-find.ts), and a title's entries, over MEMORY.md fed a piece at a time, so a
+// save never holds the 19 MB index of a 100,000-card store in one Buffer: 8 MB or more of live ArrayBuffers makes V8
+// run a full mark-compact on the next old-space allocation (10-20 ms of a save, issue 32). Same answers as those
+// functions and parseIndex on the whole bytes (test/lib/core/index-scan.test.ts): entries on lines no fence encloses,
+// among the lines holding a needle (the card's name as written or a percent-escape; a title or a backslash).
 
 /** One line's entry: offsets in the whole index, its 1-based line number (0: not counted) and its bytes (no line break). */
 export interface ScanHit {
@@ -36,19 +37,19 @@ export interface IndexScan {
   last?: number;
 }
 
-const MARKS = [Buffer.from("```"), Buffer.from("~~~")];
 const CRLF = Buffer.from("\r\n");
 const PERCENT = 0x25;
 const BACKSLASH = 0x5c;
-const NL = 0x0a;
-const CR = 0x0d;
 
 /** A scan for the first line linking `file` (`./file` too): findIndexLine; `count` for an edit's line numbers. */
 export function cardLineScan(file: string, count = false): IndexScan {
   return newScan([Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file, true, count);
 }
 
-/** A scan for every entry titled `title`: findIndexTitles (line numbers not counted). */
+/**
+ * A scan for every entry titled `title` (line numbers not counted). A title is unescaped from its line (`\[` is
+ * `[`), so a line can carry it only if its bytes hold the title as written or a backslash.
+ */
 export function titleScan(title: string): IndexScan {
   return newScan([Buffer.from(title, "utf8"), BACKSLASH], (e) => e.title === title, false, false);
 }
@@ -65,18 +66,12 @@ function newScan(needles: (Buffer | number)[], accept: (entry: IndexEntry) => bo
 export function feedIndexScan(scan: IndexScan, run: Buffer, base: number): void {
   if (run.length > 0) scan.last = run[run.length - 1];
   scan.crlf ||= run.includes(CRLF);
-  const done = scan.first && scan.hits.length > 0;
-  const fenceLines: number[] = [];
-  for (const mark of MARKS) {
-    for (let at = run.indexOf(mark); at !== -1; at = run.indexOf(mark, at + 1)) {
-      scan.marks = true;
-      if (done) break;
-      const start = lineStart(run, at);
-      if (!fenceLines.includes(start) && FENCE.test(run.toString("utf8", start, contentEnd(run, start)))) fenceLines.push(start);
-    }
+  if (scan.first && scan.hits.length > 0) {
+    scan.marks ||= hasFence(run);
+    return;
   }
-  if (done) return;
-  fenceLines.sort((a, b) => a - b);
+  const { marks, lines: fenceLines } = fenceScan(run);
+  scan.marks ||= marks;
   const starts = new Set<number>();
   for (const needle of scan.needles) for (let at = run.indexOf(needle); at !== -1; at = run.indexOf(needle, at + 1)) starts.add(lineStart(run, at));
   for (const start of [...starts].sort((a, b) => a - b)) {
@@ -90,21 +85,4 @@ export function feedIndexScan(scan: IndexScan, run: Buffer, base: number): void 
   }
   scan.fences += fenceLines.length;
   if (scan.count) scan.newlines += countNewlines(run, run.length);
-}
-
-function lineStart(run: Buffer, at: number): number {
-  return at === 0 ? 0 : run.lastIndexOf(NL, at - 1) + 1;
-}
-
-/** Where the line starting at `start` ends, its break ("\n" or "\r\n") left out, as parseIndex splits. */
-function contentEnd(run: Buffer, start: number): number {
-  const nl = run.indexOf(NL, start);
-  if (nl === -1) return run.length;
-  return nl > start && run[nl - 1] === CR ? nl - 1 : nl;
-}
-
-function countNewlines(run: Buffer, end: number): number {
-  let n = 0;
-  for (let at = run.indexOf(NL); at !== -1 && at < end; at = run.indexOf(NL, at + 1)) n++;
-  return n;
 }

@@ -115,7 +115,8 @@ export async function propose(ctx: ProposeContext, input: ProposeInput): Promise
         target,
         base_sha256: target === null ? null : sha256Hex(fs.readFileSync(path.join(ctx.memoryDir, target))),
       };
-      checkQueueLimits(ctx.memoryDir, proposal);
+      const file = proposalFile(proposal);
+      checkQueueLimits(ctx.memoryDir, file);
       const c = proposal.card;
       await assertNoSecrets(
         [c.name, c.description ?? "", ...(c.topics ?? []), ...(c.recall ?? []), ...(c.scope ?? []), proposal.source, c.body ?? ""].join("\n"),
@@ -123,7 +124,7 @@ export async function propose(ctx: ProposeContext, input: ProposeInput): Promise
         "the proposal (name, description, topics, recall keys, scope, source, then body)",
       );
       ensureDirs(ctx.memoryDir);
-      await commitFile(proposalPath(ctx.memoryDir, proposal.id), JSON.stringify(proposal, null, 2) + "\n", ctx.commit);
+      await commitFile(proposalPath(ctx.memoryDir, proposal.id), file, ctx.commit);
       logEvent(ctx.memoryDir, {
         event: "proposed",
         id: proposal.id,
@@ -156,8 +157,18 @@ export function findPending(memoryDir: string, idOrPrefix: string): Proposal {
 }
 
 /** Rewrites a pending proposal (consolidate records merges on it). The caller holds the store lock. */
-export async function rewritePending(memoryDir: string, proposal: Proposal): Promise<void> {
-  await commitFile(proposalPath(memoryDir, proposal.id), JSON.stringify(proposal, null, 2) + "\n");
+export async function rewritePending(memoryDir: string, proposal: Proposal, file = proposalFile(proposal)): Promise<void> {
+  await commitFile(proposalPath(memoryDir, proposal.id), file);
+}
+
+/** A proposal's file bytes, serialized once for both the size rule and the write. */
+export function proposalFile(proposal: Proposal): Buffer {
+  return Buffer.from(JSON.stringify(proposal, null, 2) + "\n", "utf8");
+}
+
+/** The staging area's size rule: a proposal file may be no bigger than a card file (the card file limit). */
+export function proposalFileFits(file: Uint8Array): boolean {
+  return file.length <= withDefaults().maxFileBytes;
 }
 
 /**
@@ -209,14 +220,13 @@ function findCardFileSafe(memoryDir: string, name: string): string | undefined {
  * proposal no bigger than a card may be, and at most as many pending proposals as a store may hold cards —
  * an agent in a loop cannot fill the disk; it is told the owner must review first.
  */
-function checkQueueLimits(memoryDir: string, proposal: Proposal): void {
+function checkQueueLimits(memoryDir: string, file: Uint8Array): void {
   const limits = withDefaults();
-  const bytes = Buffer.byteLength(JSON.stringify(proposal, null, 2) + "\n");
-  if (bytes > limits.maxFileBytes)
+  if (!proposalFileFits(file))
     throw new MemctlError(
       ERROR_CODES.E_GUARDRAIL,
-      `the proposal is ${bytes} bytes; a proposal may be at most ${limits.maxFileBytes} (the card file limit). Propose a shorter card.`,
-      { bytes, limit: limits.maxFileBytes },
+      `the proposal is ${file.length} bytes; a proposal may be at most ${limits.maxFileBytes} (the card file limit). Propose a shorter card.`,
+      { bytes: file.length, limit: limits.maxFileBytes },
     );
   const pending = readPending(memoryDir).proposals.length;
   if (pending >= limits.maxFiles)

@@ -1,10 +1,9 @@
 import { usageError } from "../core/errors.js";
-import { withDefaults } from "../records/guardrails.js";
 import { RESTATED_MAX, restatementProblem, type Restatement } from "../records/proposal-restated.js";
 import { assertNoSecrets, warmSecretScan } from "../records/secrets.js";
 import { isValidActor } from "../store/history.js";
 import { withStoreLock } from "../store/lock.js";
-import { logEvent, readPending, rewritePending, type ProposeContext } from "./propose.js";
+import { logEvent, proposalFile, proposalFileFits, readPending, rewritePending, type ProposeContext } from "./propose.js";
 
 // Recording on a pending proposal that a later session said the same thing again (capture's dedupe skipped its
 // candidate as a restatement: lib/capture/stage.ts). Like consolidate's `merged`, the proposal keeps who said it
@@ -48,8 +47,9 @@ export async function recordRestatement(ctx: ProposeContext, id: string, input: 
       if (input.session !== "" && sources.some((s) => s.startsWith(input.session))) return "same-session";
       if (restated.length >= RESTATED_MAX) return "full";
       const next = { ...p, restated: [...restated, entry] };
-      if (Buffer.byteLength(JSON.stringify(next, null, 2) + "\n") > withDefaults().maxFileBytes) return "full";
-      await rewritePending(ctx.memoryDir, next);
+      const file = proposalFile(next);
+      if (!proposalFileFits(file)) return "full";
+      await rewritePending(ctx.memoryDir, next, file);
       logEvent(ctx.memoryDir, { event: "restated", id, actor: ctx.actor, at: entry.at, source: entry.source });
       return "recorded";
     },

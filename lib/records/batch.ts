@@ -8,8 +8,8 @@ import { EMPTY_INDEX } from "../core/index-edit.js";
 import { parseIndex } from "../core/index-file.js";
 import { INDEX_FILE, STATE_DIR } from "../store/read.js";
 import { commitFile, commitStaged, stageFiles, sweepDeadTemps } from "../store/write.js";
-import { readRegularBytes } from "../store/checked-fs.js";
-import { journalChange, snapshotIndex } from "../store/write-journal.js";
+import { readRegularMemo } from "../store/checked-fs.js";
+import { journalAround } from "../store/write-journal.js";
 
 // Many new cards in one pass (an import): one history append, one MEMORY.md write, one directory sweep,
 // whatever the count — saving them one by one re-reads and rewrites the index and history per card (quadratic).
@@ -51,15 +51,11 @@ export async function addCardsBatch(ctx: WriteContext, cards: readonly BatchCard
   const targets = cards.map((c) => ({ file: path.join(ctx.memoryDir, c.file), content: c.content }));
   // The batch goes into the write journal (lib/store/write-journal.ts) like a save, so the next prompt reads only it;
   // a batch that fails part way records "read the files".
-  const before = snapshotIndex(ctx.memoryDir);
-  let done = false;
-  try {
-    const entries = await addStaged(ctx, cards, targets, op, interrupted, pendingFile, onProgress);
-    done = true;
-    return entries;
-  } finally {
-    journalChange(ctx.memoryDir, before, done ? cards.map((c) => c.file) : undefined);
-  }
+  return journalAround(
+    ctx.memoryDir,
+    () => addStaged(ctx, cards, targets, op, interrupted, pendingFile, onProgress),
+    () => cards.map((c) => c.file),
+  );
 }
 
 async function addStaged(
@@ -110,7 +106,7 @@ async function appendIndexLines(ctx: WriteContext, cards: readonly BatchCard[]):
   const indexFile = path.join(ctx.memoryDir, INDEX_FILE);
   let bytes: Buffer;
   try {
-    bytes = Buffer.from(readRegularBytes(indexFile));
+    bytes = readRegularMemo(indexFile); // the read journalAround's snapshot made (never written into: appended by a copy)
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
     bytes = Buffer.from(EMPTY_INDEX, "utf8");

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { appendedLineEdit, replacedLineEdit, type LineEdit } from "../core/index-edit.js";
+import { MARKS } from "../core/index-bytes.js";
 import { cardLineScan, feedIndexScan, type IndexScan } from "../core/index-scan.js";
 import { close, DEFAULT_READ_CAP, fileStamp, openRegular, readAt } from "./checked-fs.js";
 import { commitFile, type CommitOptions } from "./write.js";
@@ -14,7 +15,6 @@ import { commitFile, type CommitOptions } from "./write.js";
 
 const RUN = 1 << 20;
 const NL = 0x0a;
-const MARKS = [Buffer.from("```"), Buffer.from("~~~")];
 /**
  * The scan's and the copy's run Buffers, made once a process: a new card's save scans the index three times and
  * copies it once, and each fresh 1 MiB would stay live until a GC (what this file is here to avoid, in small).

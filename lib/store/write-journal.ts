@@ -11,7 +11,7 @@
 // starts a new file (a new inode: readers of the old one fall back once).
 import path from "node:path";
 import { indexLineEdit } from "../core/index-edit.js";
-import { readAt, close, openRegular, readRegular, statIfExists } from "./checked-fs.js";
+import { readAt, close, openRegular, readRegularMemo, statIfExists } from "./checked-fs.js";
 import { appendBytes, realDir, replaceFile } from "./safe-write.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
 
@@ -72,13 +72,17 @@ export const JOURNAL_EDIT_MAX_LINES = 64;
 /** Past this many files a change is recorded as "read the files": a delta that large is folded into a rebuild anyway. */
 export const JOURNAL_CHANGE_MAX_FILES = 1024;
 
-/** MEMORY.md's stamp and bytes, read together; undefined when it moved during the read or cannot be read. */
+/**
+ * MEMORY.md's stamp and bytes, read together; undefined when it moved during the read or cannot be read. The bytes
+ * are readRegularMemo's, shared with the writer's own read of the unchanged file (an import's batch appends to the
+ * index it snapshots: one read of 19 MB at 100,000 cards, not two); never written into.
+ */
 export function snapshotIndex(memoryDir: string): IndexSnapshot | undefined {
   try {
     const stamp = indexStamp(memoryDir);
     if (stamp === null) return { stamp };
-    const { bytes } = readRegular(joinPath(memoryDir, INDEX_FILE));
-    return sameIndexStamp(stamp, indexStamp(memoryDir)) ? { stamp, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) } : undefined;
+    const bytes = readRegularMemo(joinPath(memoryDir, INDEX_FILE));
+    return sameIndexStamp(stamp, indexStamp(memoryDir)) ? { stamp, bytes } : undefined;
   } catch {
     return undefined;
   }
@@ -109,6 +113,24 @@ export function journalChange(memoryDir: string, before: IndexSnapshot | undefin
     // the record says "read everything"
   }
   appendJournal(memoryDir, [record]);
+}
+
+/**
+ * Runs `change`, a write made other than through lib/records/commit.ts (the caller holds the store lock), and
+ * journals it with journalChange: MEMORY.md as it was before, and the files `touched` names from its result (every
+ * file it may have created, changed or removed; undefined when it cannot say). A change that throws is recorded as
+ * "read the files"; one that names no file, not at all. Returns or throws what `change` does.
+ */
+export async function journalAround<T>(memoryDir: string, change: () => Promise<T>, touched: (result: T) => readonly string[] | undefined): Promise<T> {
+  const before = snapshotIndex(memoryDir);
+  let files: readonly string[] | undefined;
+  try {
+    const result = await change();
+    files = touched(result);
+    return result;
+  } finally {
+    if (files === undefined || files.length > 0) journalChange(memoryDir, before, files);
+  }
 }
 
 /** Appends `records` (starting a new file past JOURNAL_MAX_BYTES). Best effort: a failure only costs the hook a re-read. */

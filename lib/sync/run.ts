@@ -7,7 +7,8 @@ import { stageIncoming, reconcileHistory } from "./conflicts.js";
 import { git, gitFailure, NETWORK_TIMEOUT_MS, runGit, type GitOptions } from "./git.js";
 import { configureDrivers, isPerMachine, writeRepoRules } from "./layout.js";
 import { commitMessage } from "./message.js";
-import { changedSince, journalTreeChange } from "./tree-journal.js";
+import { journalAround } from "../store/write-journal.js";
+import { changedSince } from "./tree-journal.js";
 import { aheadBehind, assertRepoTop, findUpstream, gitDir, headCommit, readJournal, refExists, writeJournal, writeLastSync, type Upstream } from "./repo.js";
 import { repairKilledMerge } from "./repair.js";
 import { resolveUnmerged } from "./unmerged.js";
@@ -167,13 +168,18 @@ async function local(ctx: SyncContext, upstream: Upstream | undefined, opts: Git
     ...opts,
     onSpawn: (pid) => writeJournal(ctx.memoryDir, { ...(readJournal(ctx.memoryDir) ?? { pid: process.pid, phase: "commit" }), git_pid: pid }),
   };
-  await journalTreeChange(ctx.memoryDir, async () => {
-    const repaired = await repair(ctx, upstream, opts, report);
-    report.repaired.push(...repaired);
-    const rules = (await writeRepoRules(ctx.memoryDir)).filter((f) => !f.startsWith(".git/"));
-    const merged = await commitAndMerge(ctx, upstream, opts, tracked, report);
-    return repaired.length > 0 || merged === undefined ? undefined : [...rules, ...merged];
-  });
+  // The files the round changed in the work tree go into the write journal (tree-journal.ts says how they are told).
+  await journalAround(
+    ctx.memoryDir,
+    async () => {
+      const repaired = await repair(ctx, upstream, opts, report);
+      report.repaired.push(...repaired);
+      const rules = (await writeRepoRules(ctx.memoryDir)).filter((f) => !f.startsWith(".git/"));
+      const merged = await commitAndMerge(ctx, upstream, opts, tracked, report);
+      return repaired.length > 0 || merged === undefined ? undefined : [...rules, ...merged];
+    },
+    (touched) => touched,
+  );
   writeJournal(ctx.memoryDir, undefined);
 }
 

@@ -1,4 +1,3 @@
-import { journalChange, snapshotIndex } from "../store/write-journal.js";
 import { git, type GitOptions } from "./git.js";
 
 // What a sync round changes in the work tree goes into the write journal (lib/store/write-journal.ts), as memctl's
@@ -6,21 +5,8 @@ import { git, type GitOptions } from "./git.js";
 // instead of reading the whole store. The record is taken from the tree itself — MEMORY.md's bytes before and
 // after, the files the tree differs in from the commit before the merge, the directories' mtimes after — never from
 // what git or the remote said it merged (a merge is untrusted input). A round that cannot say (a repair of a killed
-// sync, a first checkout, a failure part way) records "read the files" (x).
-
-/**
- * Runs `round` (the part of a sync under the store lock), which returns every file it may have created, changed
- * or removed in the work tree, or undefined when it cannot say; then journals that. Throws what `round` throws.
- */
-export async function journalTreeChange(memoryDir: string, round: () => Promise<string[] | undefined>): Promise<void> {
-  const before = snapshotIndex(memoryDir);
-  let touched: string[] | undefined;
-  try {
-    touched = await round();
-  } finally {
-    if (touched === undefined || touched.length > 0) journalChange(memoryDir, before, touched);
-  }
-}
+// sync, a first checkout, a failure part way) records "read the files" (x). The round runs inside journalAround
+// (lib/store/write-journal.ts), as an import's batch does (lib/records/batch.ts); this file finds what it changed.
 
 /** The files the work tree differs in from `commit` (tracked ones: a merge's follow-up commit tracks every file). */
 export async function changedSince(memoryDir: string, commit: string, options: GitOptions): Promise<string[]> {

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { safeJson } from "../../lib/core/sanitize.js";
-import { chunkedWriter, displayWidth, printJsonItems } from "../../lib/cli/output.js";
+import { chunkedWriter, displayWidth, jsonItemsFrame, printJsonItems } from "../../lib/cli/output.js";
 import { elide } from "../../lib/cli/list.js";
 import { BufferSink, type Io } from "../../lib/store/io.js";
 import { CLI, makeWorld, spawnEnv } from "../support/fixture.js";
@@ -57,6 +57,13 @@ test("printJsonItems is printJson for any number of items, whatever the size of 
     const out = io();
     printJsonItems(out, { memory_dir: "/m", count: n }, "cards", items, item);
     assert.equal(out.stdout.text, `${safeJson({ schema_version: 1, memory_dir: "/m", count: n, cards: items })}\n`, `${n} items`);
+    // Kept (list's rows filed for the next call): the same bytes printed, and the items' bytes alone kept.
+    const kept = io();
+    const pieces: Buffer[] = [];
+    printJsonItems(kept, { memory_dir: "/m", count: n }, "cards", items, item, pieces);
+    assert.equal(kept.stdout.text, out.stdout.text, `${n} items, kept`);
+    const [head, tail] = jsonItemsFrame({ memory_dir: "/m", count: n }, "cards");
+    assert.equal(Buffer.concat(pieces).toString("utf8"), n === 0 ? "" : out.stdout.text.slice(head.length, -tail.length));
   }
   // Pieces of at least `size` characters: each write is one or more whole pieces.
   const out = io();
@@ -69,6 +76,14 @@ test("printJsonItems is printJson for any number of items, whatever the size of 
   for (const piece of ["abcd", "efgh", "ijkl", "m"]) w.add(piece);
   w.end();
   assert.deepEqual(writes, ["abcdefghijkl", "m"]);
+  // Kept: the same pieces, written and kept as their UTF-8 bytes.
+  writes.length = 0;
+  const keep: Buffer[] = [];
+  const k = chunkedWriter(out, 10, keep);
+  for (const piece of ["abcd", "éfgh", "ijkl", "m"]) k.add(piece);
+  k.end();
+  assert.deepEqual(writes, ["abcdéfghijkl", "m"]);
+  assert.deepEqual(keep, [Buffer.from("abcdéfghijkl"), Buffer.from("m")]);
 });
 
 test("the table's widths and elision are the code-point model's for every kind of text (the narrow fast path included)", () => {

@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { internalErrorText } from "../../lib/core/errors.js";
+import { main } from "../../lib/cli/main.js";
+import { BufferSink } from "../../lib/store/io.js";
 import { runCli, tempDir, testIo } from "../helpers.js";
 
 const io = () => {
@@ -64,4 +67,16 @@ test("errors in --json mode also print a JSON error object", async () => {
   const parsed = JSON.parse(r.stdout);
   assert.equal(parsed.schema_version, 1);
   assert.equal(parsed.error.code, "E_NOT_GIT");
+});
+
+test("a failure that is no MemctlError is reported as a bug, in the one internal-error text the session-start bundle prints too", async () => {
+  const stderr = new BufferSink();
+  const stdout = new BufferSink();
+  stdout.write = () => {
+    throw new Error("stdout broke");
+  };
+  const code = await main(["--version"], { stdout, stderr, env: {}, cwd: "/", home: "/", now: () => new Date(0) });
+  assert.equal(code, 1);
+  assert.equal(stderr.text, internalErrorText("stdout broke"));
+  assert.equal(stderr.text, "memctl: internal error: stdout broke\nThis is a bug in memctl; please report it with the command you ran.\n");
 });

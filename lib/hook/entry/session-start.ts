@@ -5,6 +5,7 @@
 // ES module graph (about sixty chunks and the builtins its other commands import) cost ~70 ms of CPU at every
 // session start before any memory was read (bench/README.md, "h/startmods").
 import fs from "node:fs";
+import { internalErrorText } from "../../core/errors.js";
 import { sessionStartArgs } from "../session-start-args.js";
 import { sessionStartCommand } from "../session-start-command.js";
 import { processIo } from "../../store/io.js";
@@ -34,7 +35,7 @@ if (!args) {
       process.exitCode = exitCode;
     },
     (err: unknown) => {
-      io.stderr.write(`memctl: internal error: ${err instanceof Error ? err.message : String(err)}\nThis is a bug in memctl; please report it with the command you ran.\n`);
+      io.stderr.write(internalErrorText(err instanceof Error ? err.message : String(err)));
       process.exitCode = 1;
     },
   );

@@ -6,6 +6,8 @@ import {
   sameMainStatement
 } from "./proposals-content-match.mjs";
 import {
+  proposalFile,
+  proposalFileFits,
   propose,
   rewritePending
 } from "./proposals-propose.mjs";
@@ -21,8 +23,7 @@ import {
 } from "./records-proposal-files.mjs";
 import {
   assertNoSecrets,
-  warmSecretScan,
-  withDefaults
+  warmSecretScan
 } from "./records-guardrails.mjs";
 import {
   isValidActor
@@ -171,8 +172,9 @@ ${entry.description}`;
       if (input.session !== "" && sources.some((s) => s.startsWith(input.session))) return "same-session";
       if (restated.length >= RESTATED_MAX) return "full";
       const next = { ...p, restated: [...restated, entry] };
-      if (Buffer.byteLength(JSON.stringify(next, null, 2) + "\n") > withDefaults().maxFileBytes) return "full";
-      await rewritePending(ctx.memoryDir, next);
+      const file = proposalFile(next);
+      if (!proposalFileFits(file)) return "full";
+      await rewritePending(ctx.memoryDir, next, file);
       logEvent(ctx.memoryDir, { event: "restated", id, actor: ctx.actor, at: entry.at, source: entry.source });
       return "recorded";
     },

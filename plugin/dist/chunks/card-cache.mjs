@@ -10,7 +10,7 @@ import {
 import "./core-search-terms.mjs";
 import "./store-full-check.mjs";
 import "./store-write-journal.mjs";
-import "./core-index-edit.mjs";
+import "./core-index-bytes.mjs";
 import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";

@@ -12,7 +12,7 @@ import "./records-card-find.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./core-card-rules.mjs";
-import "./core-index-edit.mjs";
+import "./core-index-bytes.mjs";
 import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";

@@ -96,26 +96,8 @@ async function run(argv, io) {
   return 0;
 }
 function writeKept(memoryDir, cache, rows, io) {
-  const [head, tail] = jsonItemsFrame({ memory_dir: memoryDir, count: rows.length }, "cards");
-  io.stdout.write(head);
   const chunks = [];
-  let parts = [];
-  let length = 0;
-  for (let i = 0; i <= rows.length; i++) {
-    if (i === rows.length || length >= 1 << 20) {
-      const chunk = Buffer.from(parts.join(""), "utf8");
-      io.stdout.write(chunk);
-      chunks.push(chunk);
-      parts = [];
-      length = 0;
-    }
-    if (i === rows.length) break;
-    const text = i === 0 ? rowJson(rows[i]) : `,
-${rowJson(rows[i])}`;
-    parts.push(text);
-    length += text.length;
-  }
-  io.stdout.write(tail);
+  printJsonItems(io, { memory_dir: memoryDir, count: rows.length }, "cards", rows, rowJson, chunks);
   const now = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
   if (rows.length !== cache.count || !now?.isFile() || !cacheStamp(now).every((v, i) => v === cache.stamp[i])) return;
   writeDerived(memoryDir, LIST_ROWS, cache.stamp, { count: rows.length }, chunks);

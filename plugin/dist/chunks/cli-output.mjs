@@ -113,18 +113,20 @@ function progressLine(io, options = {}) {
 function printJson(io, report) {
   io.stdout.write(safeJson({ schema_version: 1, ...report }) + "\n");
 }
-function printJsonItems(io, report, key, items, item) {
+function printJsonItems(io, report, key, items, item, keep) {
   if (items.length === 0) {
     printJson(io, { ...report, [key]: [] });
     return;
   }
   const [head, tail] = jsonItemsFrame(report, key);
-  const out = chunkedWriter(io);
-  out.add(head);
+  const out = chunkedWriter(io, void 0, keep);
+  if (keep) io.stdout.write(head);
+  else out.add(head);
   for (let i = 0; i < items.length; i++) out.add(i === 0 ? item(items[i]) : `,
 ${item(items[i])}`);
-  out.add(tail);
+  if (!keep) out.add(tail);
   out.end();
+  if (keep) io.stdout.write(tail);
 }
 function jsonItemsFrame(report, key) {
   const whole = safeJson({ schema_version: 1, ...report, [key]: [0] });
@@ -132,11 +134,15 @@ function jsonItemsFrame(report, key) {
   return [whole.slice(0, at + 1), `${whole.slice(at + 6)}
 `];
 }
-function chunkedWriter(io, size = 1 << 20) {
+function chunkedWriter(io, size = 1 << 20, keep) {
   let parts = [];
   let length = 0;
   const flush = () => {
-    if (parts.length > 0) io.stdout.write(parts.join(""));
+    if (parts.length > 0 && keep) {
+      const piece = Buffer.from(parts.join(""), "utf8");
+      io.stdout.write(piece);
+      keep.push(piece);
+    } else if (parts.length > 0) io.stdout.write(parts.join(""));
     parts = [];
     length = 0;
   };

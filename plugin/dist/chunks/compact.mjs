@@ -27,7 +27,7 @@ import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
 import "./store-full-check.mjs";
 import "./store-write-journal.mjs";
-import "./core-index-edit.mjs";
+import "./core-index-bytes.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,

@@ -36,7 +36,7 @@ import {
   CARD_REQUIRED
 } from "./core-card-rules.mjs";
 import "./store-write-journal.mjs";
-import "./core-index-edit.mjs";
+import "./core-index-bytes.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,

@@ -6,12 +6,11 @@ import {
   DESCRIPTION_MAX
 } from "./core-card-rules.mjs";
 import {
-  journalChange,
-  snapshotIndex
+  journalAround
 } from "./store-write-journal.mjs";
 import {
   EMPTY_INDEX
-} from "./core-index-edit.mjs";
+} from "./core-index-bytes.mjs";
 import {
   checkBatch,
   redactBytes,
@@ -54,7 +53,7 @@ import {
   STATE_DIR
 } from "./store-paths.mjs";
 import {
-  readRegularBytes
+  readRegularMemo
 } from "./core-bytes.mjs";
 import {
   systemCode
@@ -157,15 +156,11 @@ async function addCardsBatch(ctx, cards, op, onProgress) {
   const interrupted = pendingBatchFiles(ctx.memoryDir);
   await commitFile(pendingFile, JSON.stringify({ files: [.../* @__PURE__ */ new Set([...interrupted, ...cards.map((c) => c.file)])] }) + "\n", ctx.commit);
   const targets = cards.map((c) => ({ file: path2.join(ctx.memoryDir, c.file), content: c.content }));
-  const before = snapshotIndex(ctx.memoryDir);
-  let done = false;
-  try {
-    const entries = await addStaged(ctx, cards, targets, op, interrupted, pendingFile, onProgress);
-    done = true;
-    return entries;
-  } finally {
-    journalChange(ctx.memoryDir, before, done ? cards.map((c) => c.file) : void 0);
-  }
+  return journalAround(
+    ctx.memoryDir,
+    () => addStaged(ctx, cards, targets, op, interrupted, pendingFile, onProgress),
+    () => cards.map((c) => c.file)
+  );
 }
 async function addStaged(ctx, cards, targets, op, interrupted, pendingFile, onProgress) {
   const temps = await stageFiles(targets, onProgress);
@@ -203,7 +198,7 @@ async function appendIndexLines(ctx, cards) {
   const indexFile = path2.join(ctx.memoryDir, INDEX_FILE);
   let bytes;
   try {
-    bytes = Buffer.from(readRegularBytes(indexFile));
+    bytes = readRegularMemo(indexFile);
   } catch (err) {
     if (systemCode(err) !== "ENOENT") throw err;
     bytes = Buffer.from(EMPTY_INDEX, "utf8");

@@ -103,6 +103,11 @@ var ExitError = class extends Error {
     this.name = "ExitError";
   }
 };
+function internalErrorText(detail) {
+  return `memctl: internal error: ${detail}
+This is a bug in memctl; please report it with the command you ran.
+`;
+}
 function systemCode(err) {
   return typeof err === "object" && err !== null && "code" in err ? String(err.code) : void 0;
 }
@@ -158,6 +163,7 @@ export {
   MemctlError,
   usageError,
   ExitError,
+  internalErrorText,
   systemCode,
   environmentFault
 };

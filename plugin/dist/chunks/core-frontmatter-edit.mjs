@@ -1,10 +1,15 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  MARKS,
   appendedLineEdit,
+  contentEnd,
+  countNewlines,
+  fenceScan,
+  hasFence,
+  lineStart,
   replacedLineEdit
-} from "./core-index-edit.mjs";
+} from "./core-index-bytes.mjs";
 import {
-  FENCE,
   parseIndexLine
 } from "./core-index-file.mjs";
 import {
@@ -106,12 +111,9 @@ function verifyEdit(before, nextText, fields) {
 }
 
 // lib/core/index-scan.ts
-var MARKS = [Buffer.from("```"), Buffer.from("~~~")];
 var CRLF = Buffer.from("\r\n");
 var PERCENT = 37;
 var BACKSLASH = 92;
-var NL = 10;
-var CR = 13;
 function cardLineScan(file, count = false) {
   return newScan([Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file, true, count);
 }
@@ -125,18 +127,12 @@ function newScan(needles, accept, first, count) {
 function feedIndexScan(scan, run, base) {
   if (run.length > 0) scan.last = run[run.length - 1];
   scan.crlf ||= run.includes(CRLF);
-  const done = scan.first && scan.hits.length > 0;
-  const fenceLines = [];
-  for (const mark of MARKS) {
-    for (let at = run.indexOf(mark); at !== -1; at = run.indexOf(mark, at + 1)) {
-      scan.marks = true;
-      if (done) break;
-      const start = lineStart(run, at);
-      if (!fenceLines.includes(start) && FENCE.test(run.toString("utf8", start, contentEnd(run, start)))) fenceLines.push(start);
-    }
+  if (scan.first && scan.hits.length > 0) {
+    scan.marks ||= hasFence(run);
+    return;
   }
-  if (done) return;
-  fenceLines.sort((a, b) => a - b);
+  const { marks, lines: fenceLines } = fenceScan(run);
+  scan.marks ||= marks;
   const starts = /* @__PURE__ */ new Set();
   for (const needle of scan.needles) for (let at = run.indexOf(needle); at !== -1; at = run.indexOf(needle, at + 1)) starts.add(lineStart(run, at));
   for (const start of [...starts].sort((a, b) => a - b)) {
@@ -151,25 +147,11 @@ function feedIndexScan(scan, run, base) {
   scan.fences += fenceLines.length;
   if (scan.count) scan.newlines += countNewlines(run, run.length);
 }
-function lineStart(run, at) {
-  return at === 0 ? 0 : run.lastIndexOf(NL, at - 1) + 1;
-}
-function contentEnd(run, start) {
-  const nl = run.indexOf(NL, start);
-  if (nl === -1) return run.length;
-  return nl > start && run[nl - 1] === CR ? nl - 1 : nl;
-}
-function countNewlines(run, end) {
-  let n = 0;
-  for (let at = run.indexOf(NL); at !== -1 && at < end; at = run.indexOf(NL, at + 1)) n++;
-  return n;
-}
 
 // lib/store/index-stream.ts
 import fs from "node:fs";
 var RUN = 1 << 20;
-var NL2 = 10;
-var MARKS2 = [Buffer.from("```"), Buffer.from("~~~")];
+var NL = 10;
 var runs = {};
 function scanIndexFile(file, scan, options = {}) {
   const { fd } = openRegular(file);
@@ -188,7 +170,7 @@ function scanIndexFile(file, scan, options = {}) {
       }
       const n = readAt(fd, buf, held, buf.length - held, base + held);
       const filled = held + n;
-      const end = n === 0 ? filled : buf.lastIndexOf(NL2, filled - 1) + 1;
+      const end = n === 0 ? filled : buf.lastIndexOf(NL, filled - 1) + 1;
       if (end > 0) feedIndexScan(scan, buf.subarray(0, end), base);
       covered = base + end;
       const found = scan.first && scan.hits.length > 0;
@@ -221,7 +203,7 @@ async function upsertScannedLine(file, scanned, line, commit) {
   const hit = scan.hits[0];
   const bytes = Buffer.from(line, "utf8");
   if (hit && bytes.equals(hit.bytes)) return { changed: false };
-  if (!hit && size > 0 && scan.last !== NL2) return void 0;
+  if (!hit && size > 0 && scan.last !== NL) return void 0;
   const ranges = hit ? [[0, hit.start], bytes, [hit.end, size]] : [[0, size], Buffer.from(line + (scan.crlf ? "\r\n" : "\n"), "utf8")];
   const watch = { from: scanned.covered, marks: scan.marks };
   try {
@@ -252,7 +234,7 @@ function* copyAround(file, pieces, stamp, watch, run) {
         if (!watch.marks && skip < n) {
           const seen = buf.subarray(skip, n);
           const across = Buffer.concat([edge, seen.subarray(0, 2)]);
-          watch.marks = MARKS2.some((mark) => seen.includes(mark) || across.includes(mark));
+          watch.marks = MARKS.some((mark) => seen.includes(mark) || across.includes(mark));
           const last = Buffer.concat([edge, seen.subarray(Math.max(0, seen.length - 2))]);
           edge = Buffer.from(last.subarray(Math.max(0, last.length - 2)));
         }

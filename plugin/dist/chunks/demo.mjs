@@ -13,7 +13,7 @@ import "./rank-stop-words-data.mjs";
 import "./core-frecency.mjs";
 import "./store-full-check.mjs";
 import "./store-write-journal.mjs";
-import "./core-index-edit.mjs";
+import "./core-index-bytes.mjs";
 import "./hosts-claude-adapter.mjs";
 import "./core-index-file.mjs";
 import "./core-card-types.mjs";

@@ -38,7 +38,7 @@ import {
   DESCRIPTION_MAX
 } from "./core-card-rules.mjs";
 import "./store-write-journal.mjs";
-import "./core-index-edit.mjs";
+import "./core-index-bytes.mjs";
 import {
   readEpisodes
 } from "./store-episodes.mjs";

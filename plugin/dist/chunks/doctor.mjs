@@ -43,7 +43,7 @@ import "./config-claude-memory.mjs";
 import "./store-revisions.mjs";
 import "./core-card-rules.mjs";
 import "./store-write-journal.mjs";
-import "./core-index-edit.mjs";
+import "./core-index-bytes.mjs";
 import {
   isHostName
 } from "./hosts-claude-adapter.mjs";

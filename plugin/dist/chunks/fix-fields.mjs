@@ -31,7 +31,7 @@ import {
   indexStamp,
   journalChange
 } from "./store-write-journal.mjs";
-import "./core-index-edit.mjs";
+import "./core-index-bytes.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,

@@ -19,7 +19,7 @@ import {
 } from "./store-revisions.mjs";
 import "./core-card-rules.mjs";
 import "./store-write-journal.mjs";
-import "./core-index-edit.mjs";
+import "./core-index-bytes.mjs";
 import {
   JSON_FLAG,
   STORE_FLAGS,

@@ -87,7 +87,7 @@ import {
 } from "./store-full-check.mjs";
 import "./core-card-rules.mjs";
 import "./store-write-journal.mjs";
-import "./core-index-edit.mjs";
+import "./core-index-bytes.mjs";
 import {
   HOSTS,
   hostAdapter,

@@ -14,7 +14,7 @@ import "./store-card-cache-format.mjs";
 import "./core-search-terms.mjs";
 import "./store-full-check.mjs";
 import "./store-write-journal.mjs";
-import "./core-index-edit.mjs";
+import "./core-index-bytes.mjs";
 import "./cli-store-access.mjs";
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";

@@ -13,7 +13,8 @@ import {
   ERROR_CODES,
   ExitError,
   MemctlError,
-  environmentFault
+  environmentFault,
+  internalErrorText
 } from "./core-errors.mjs";
 import "./runtime.mjs";
 
@@ -68,9 +69,7 @@ function reportError(thrown, io, json) {
     return exitCode;
   }
   const detail = err instanceof Error ? io.env.MEMCTL_DEBUG ? err.stack : err.message : String(err);
-  io.stderr.write(`memctl: internal error: ${detail}
-This is a bug in memctl; please report it with the command you ran.
-`);
+  io.stderr.write(internalErrorText(String(detail)));
   if (json) printJson(io, { error: { code: "E_INTERNAL", message: String(detail) } });
   return 1;
 }

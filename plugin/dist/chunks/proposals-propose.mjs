@@ -108,7 +108,8 @@ async function propose(ctx, input) {
         target,
         base_sha256: target === null ? null : sha256Hex(fs.readFileSync(path.join(ctx.memoryDir, target)))
       };
-      checkQueueLimits(ctx.memoryDir, proposal);
+      const file = proposalFile(proposal);
+      checkQueueLimits(ctx.memoryDir, file);
       const c = proposal.card;
       await assertNoSecrets(
         [c.name, c.description ?? "", ...c.topics ?? [], ...c.recall ?? [], ...c.scope ?? [], proposal.source, c.body ?? ""].join("\n"),
@@ -116,7 +117,7 @@ async function propose(ctx, input) {
         "the proposal (name, description, topics, recall keys, scope, source, then body)"
       );
       ensureDirs(ctx.memoryDir);
-      await commitFile(proposalPath(ctx.memoryDir, proposal.id), JSON.stringify(proposal, null, 2) + "\n", ctx.commit);
+      await commitFile(proposalPath(ctx.memoryDir, proposal.id), file, ctx.commit);
       logEvent(ctx.memoryDir, {
         event: "proposed",
         id: proposal.id,
@@ -145,8 +146,14 @@ function findPending(memoryDir, idOrPrefix) {
     );
   throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no pending proposal "${idOrPrefix}"; list them with memctl review`, { id: idOrPrefix });
 }
-async function rewritePending(memoryDir, proposal) {
-  await commitFile(proposalPath(memoryDir, proposal.id), JSON.stringify(proposal, null, 2) + "\n");
+async function rewritePending(memoryDir, proposal, file = proposalFile(proposal)) {
+  await commitFile(proposalPath(memoryDir, proposal.id), file);
+}
+function proposalFile(proposal) {
+  return Buffer.from(JSON.stringify(proposal, null, 2) + "\n", "utf8");
+}
+function proposalFileFits(file) {
+  return file.length <= withDefaults().maxFileBytes;
 }
 function proposalCardProblem(name, target) {
   if (typeof name !== "string" || cardNameProblem(name) !== void 0 && cardFileProblem(name) !== void 0) {
@@ -179,14 +186,13 @@ function findCardFileSafe(memoryDir, name) {
     return void 0;
   }
 }
-function checkQueueLimits(memoryDir, proposal) {
+function checkQueueLimits(memoryDir, file) {
   const limits = withDefaults();
-  const bytes = Buffer.byteLength(JSON.stringify(proposal, null, 2) + "\n");
-  if (bytes > limits.maxFileBytes)
+  if (!proposalFileFits(file))
     throw new MemctlError(
       ERROR_CODES.E_GUARDRAIL,
-      `the proposal is ${bytes} bytes; a proposal may be at most ${limits.maxFileBytes} (the card file limit). Propose a shorter card.`,
-      { bytes, limit: limits.maxFileBytes }
+      `the proposal is ${file.length} bytes; a proposal may be at most ${limits.maxFileBytes} (the card file limit). Propose a shorter card.`,
+      { bytes: file.length, limit: limits.maxFileBytes }
     );
   const pending = readPending(memoryDir).proposals.length;
   if (pending >= limits.maxFiles)
@@ -208,6 +214,8 @@ export {
   propose,
   findPending,
   rewritePending,
+  proposalFile,
+  proposalFileFits,
   proposalCardProblem,
   cardFileOf,
   currentSha,

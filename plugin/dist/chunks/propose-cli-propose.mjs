@@ -9,7 +9,7 @@ import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./core-card-rules.mjs";
-import "./core-index-edit.mjs";
+import "./core-index-bytes.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,

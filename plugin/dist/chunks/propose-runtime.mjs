@@ -5,6 +5,8 @@ import {
   findPending,
   isStale,
   proposalCardProblem,
+  proposalFile,
+  proposalFileFits,
   proposalProblems,
   propose,
   rewritePending
@@ -25,7 +27,7 @@ import {
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./core-card-rules.mjs";
-import "./core-index-edit.mjs";
+import "./core-index-bytes.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
 import "./store-read.mjs";
@@ -53,6 +55,8 @@ export {
   newProposalId,
   nextSeq,
   proposalCardProblem,
+  proposalFile,
+  proposalFileFits,
   proposalPath,
   proposalProblems,
   propose,

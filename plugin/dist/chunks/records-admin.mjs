@@ -13,7 +13,7 @@ import {
 } from "./store-revisions.mjs";
 import {
   removeIndexLinesBytes
-} from "./core-index-edit.mjs";
+} from "./core-index-bytes.mjs";
 import {
   assertMayWrite
 } from "./config-agent-env.mjs";

@@ -23,7 +23,7 @@ import {
   removeIndexLinesBytes,
   upsertIndexLineBytes,
   upsertIndexLinePieces
-} from "./core-index-edit.mjs";
+} from "./core-index-bytes.mjs";
 import {
   HISTORY_OPS,
   appendHistory,

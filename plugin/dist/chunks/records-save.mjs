@@ -26,7 +26,7 @@ import {
 } from "./core-card-rules.mjs";
 import {
   upsertIndexLineBytes
-} from "./core-index-edit.mjs";
+} from "./core-index-bytes.mjs";
 import {
   assertMayWrite
 } from "./config-agent-env.mjs";

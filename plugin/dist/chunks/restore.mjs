@@ -13,7 +13,7 @@ import "./core-frecency.mjs";
 import "./store-revisions.mjs";
 import "./core-card-rules.mjs";
 import "./store-write-journal.mjs";
-import "./core-index-edit.mjs";
+import "./core-index-bytes.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,

@@ -35,7 +35,7 @@ import {
 import "./store-full-check.mjs";
 import "./core-card-rules.mjs";
 import "./store-write-journal.mjs";
-import "./core-index-edit.mjs";
+import "./core-index-bytes.mjs";
 import {
   JSON_FLAG,
   STORE_FLAGS,

@@ -11,7 +11,7 @@ import {
 import "./core-frontmatter-edit.mjs";
 import "./store-safe-open.mjs";
 import "./core-card-rules.mjs";
-import "./core-index-edit.mjs";
+import "./core-index-bytes.mjs";
 import {
   JSON_FLAG,
   STORE_FLAGS,

@@ -1,7 +1,7 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
   indexLineEdit
-} from "./core-index-edit.mjs";
+} from "./core-index-bytes.mjs";
 import {
   appendBytes,
   realDir,
@@ -16,7 +16,7 @@ import {
   close,
   openRegular,
   readAt,
-  readRegular,
+  readRegularMemo,
   statIfExists
 } from "./core-bytes.mjs";
 
@@ -45,8 +45,8 @@ function snapshotIndex(memoryDir) {
   try {
     const stamp = indexStamp(memoryDir);
     if (stamp === null) return { stamp };
-    const { bytes } = readRegular(joinPath(memoryDir, INDEX_FILE));
-    return sameIndexStamp(stamp, indexStamp(memoryDir)) ? { stamp, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) } : void 0;
+    const bytes = readRegularMemo(joinPath(memoryDir, INDEX_FILE));
+    return sameIndexStamp(stamp, indexStamp(memoryDir)) ? { stamp, bytes } : void 0;
   } catch {
     return void 0;
   }
@@ -67,6 +67,17 @@ function journalChange(memoryDir, before, files) {
   } catch {
   }
   appendJournal(memoryDir, [record]);
+}
+async function journalAround(memoryDir, change, touched) {
+  const before = snapshotIndex(memoryDir);
+  let files;
+  try {
+    const result = await change();
+    files = touched(result);
+    return result;
+  } finally {
+    if (files === void 0 || files.length > 0) journalChange(memoryDir, before, files);
+  }
 }
 function appendJournal(memoryDir, records) {
   if (records.length === 0) return;
@@ -129,8 +140,8 @@ function validRecord(r) {
 export {
   indexStamp,
   dirStamps,
-  snapshotIndex,
   journalChange,
+  journalAround,
   appendJournal,
   journalMark,
   journalSince,

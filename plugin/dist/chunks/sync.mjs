@@ -48,10 +48,9 @@ import {
   isCardFile
 } from "./core-card-rules.mjs";
 import {
-  journalChange,
-  snapshotIndex
+  journalAround
 } from "./store-write-journal.mjs";
-import "./core-index-edit.mjs";
+import "./core-index-bytes.mjs";
 import {
   JSON_FLAG,
   STORE_FLAGS,
@@ -251,15 +250,6 @@ function capped(lines) {
 }
 
 // lib/sync/tree-journal.ts
-async function journalTreeChange(memoryDir, round) {
-  const before = snapshotIndex(memoryDir);
-  let touched;
-  try {
-    touched = await round();
-  } finally {
-    if (touched === void 0 || touched.length > 0) journalChange(memoryDir, before, touched);
-  }
-}
 async function changedSince(memoryDir, commit, options) {
   return (await git(memoryDir, ["diff", "--name-only", "--no-renames", "-z", commit], options)).split("\0").filter((f) => f !== "");
 }
@@ -634,13 +624,17 @@ async function local(ctx, upstream, opts, report) {
     ...opts,
     onSpawn: (pid) => writeJournal(ctx.memoryDir, { ...readJournal(ctx.memoryDir) ?? { pid: process.pid, phase: "commit" }, git_pid: pid })
   };
-  await journalTreeChange(ctx.memoryDir, async () => {
-    const repaired = await repair(ctx, upstream, opts, report);
-    report.repaired.push(...repaired);
-    const rules = (await writeRepoRules(ctx.memoryDir)).filter((f) => !f.startsWith(".git/"));
-    const merged = await commitAndMerge(ctx, upstream, opts, tracked, report);
-    return repaired.length > 0 || merged === void 0 ? void 0 : [...rules, ...merged];
-  });
+  await journalAround(
+    ctx.memoryDir,
+    async () => {
+      const repaired = await repair(ctx, upstream, opts, report);
+      report.repaired.push(...repaired);
+      const rules = (await writeRepoRules(ctx.memoryDir)).filter((f) => !f.startsWith(".git/"));
+      const merged = await commitAndMerge(ctx, upstream, opts, tracked, report);
+      return repaired.length > 0 || merged === void 0 ? void 0 : [...rules, ...merged];
+    },
+    (touched) => touched
+  );
   writeJournal(ctx.memoryDir, void 0);
 }
 async function commitAndMerge(ctx, upstream, opts, tracked, report) {

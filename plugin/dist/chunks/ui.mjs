@@ -70,7 +70,7 @@ import "./config-claude-memory.mjs";
 import "./store-revisions.mjs";
 import "./core-card-rules.mjs";
 import "./store-write-journal.mjs";
-import "./core-index-edit.mjs";
+import "./core-index-bytes.mjs";
 import "./store-episodes.mjs";
 import "./hosts-claude-adapter.mjs";
 import "./store-episode-shards.mjs";

@@ -20,7 +20,7 @@ import "./core-frecency.mjs";
 import "./store-revisions.mjs";
 import "./core-card-rules.mjs";
 import "./store-write-journal.mjs";
-import "./core-index-edit.mjs";
+import "./core-index-bytes.mjs";
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";

@@ -324,21 +324,21 @@ function normalizeKey(key) {
   if (typeof key === "object" && Object.prototype.toString.call(key) === "[object Object]") return "[object Object]";
   return String(key);
 }
-function getLine(buffer, lineStart, lineEnd, position, maxLineLength) {
+function getLine(buffer, lineStart2, lineEnd, position, maxLineLength) {
   let head = "";
   let tail = "";
   const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
-  if (position - lineStart > maxHalfLength) {
+  if (position - lineStart2 > maxHalfLength) {
     head = " ... ";
-    lineStart = position - maxHalfLength + head.length;
+    lineStart2 = position - maxHalfLength + head.length;
   }
   if (lineEnd - position > maxHalfLength) {
     tail = " ...";
     lineEnd = position + maxHalfLength - tail.length;
   }
   return {
-    str: head + buffer.slice(lineStart, lineEnd).replace(/\t/g, "\u2192") + tail,
-    pos: position - lineStart + head.length
+    str: head + buffer.slice(lineStart2, lineEnd).replace(/\t/g, "\u2192") + tail,
+    pos: position - lineStart2 + head.length
   };
 }
 function padStart(string, max) {
@@ -2373,16 +2373,16 @@ var init_js_yaml = __esm({
       */
       static throwAt(source, position, message, filename = "") {
         let line = 0;
-        let lineStart = 0;
+        let lineStart2 = 0;
         for (let index = 0; index < position; index++) {
           const ch = source.charCodeAt(index);
           if (ch === 10) {
             line++;
-            lineStart = index + 1;
+            lineStart2 = index + 1;
           } else if (ch === 13) {
             line++;
             if (source.charCodeAt(index + 1) === 10) index++;
-            lineStart = index + 1;
+            lineStart2 = index + 1;
           }
         }
         const mark = {
@@ -2390,7 +2390,7 @@ var init_js_yaml = __esm({
           buffer: source,
           position,
           line,
-          column: position - lineStart
+          column: position - lineStart2
         };
         mark.snippet = makeSnippet(mark);
         throw new YAMLException2(message, mark);
@@ -4845,9 +4845,8 @@ function countLines(buf, end) {
   return n;
 }
 
-// lib/core/index-find.ts
-var BACKTICKS = Buffer.from("```");
-var TILDES = Buffer.from("~~~");
+// lib/core/index-bytes.ts
+var MARKS = [Buffer.from("```"), Buffer.from("~~~")];
 
 // lib/core/index-edit.ts
 var CHUNK = 64 * 1024;

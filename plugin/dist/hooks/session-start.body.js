@@ -405,21 +405,21 @@ function normalizeKey(key) {
   if (typeof key === "object" && Object.prototype.toString.call(key) === "[object Object]") return "[object Object]";
   return String(key);
 }
-function getLine(buffer, lineStart, lineEnd, position, maxLineLength) {
+function getLine(buffer, lineStart2, lineEnd, position, maxLineLength) {
   let head = "";
   let tail = "";
   const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
-  if (position - lineStart > maxHalfLength) {
+  if (position - lineStart2 > maxHalfLength) {
     head = " ... ";
-    lineStart = position - maxHalfLength + head.length;
+    lineStart2 = position - maxHalfLength + head.length;
   }
   if (lineEnd - position > maxHalfLength) {
     tail = " ...";
     lineEnd = position + maxHalfLength - tail.length;
   }
   return {
-    str: head + buffer.slice(lineStart, lineEnd).replace(/\t/g, "\u2192") + tail,
-    pos: position - lineStart + head.length
+    str: head + buffer.slice(lineStart2, lineEnd).replace(/\t/g, "\u2192") + tail,
+    pos: position - lineStart2 + head.length
   };
 }
 function padStart(string, max) {
@@ -2454,16 +2454,16 @@ var init_js_yaml = __esm({
       */
       static throwAt(source, position, message, filename = "") {
         let line = 0;
-        let lineStart = 0;
+        let lineStart2 = 0;
         for (let index = 0; index < position; index++) {
           const ch = source.charCodeAt(index);
           if (ch === 10) {
             line++;
-            lineStart = index + 1;
+            lineStart2 = index + 1;
           } else if (ch === 13) {
             line++;
             if (source.charCodeAt(index + 1) === 10) index++;
-            lineStart = index + 1;
+            lineStart2 = index + 1;
           }
         }
         const mark = {
@@ -2471,7 +2471,7 @@ var init_js_yaml = __esm({
           buffer: source,
           position,
           line,
-          column: position - lineStart
+          column: position - lineStart2
         };
         mark.snippet = makeSnippet(mark);
         throw new YAMLException2(message, mark);
@@ -2856,6 +2856,108 @@ __export(session_start_exports, {
 });
 module.exports = __toCommonJS(session_start_exports);
 var import_node_fs14 = __toESM(require("node:fs"), 1);
+
+// lib/core/errors.ts
+var ERROR_CODES = {
+  /** Bad command line: unknown command or flag, missing or malformed value. */
+  E_USAGE: "E_USAGE",
+  /** An explicit memory selection (env or project config) is missing, not a directory, or unreadable. */
+  E_INVALID_EXPLICIT: "E_INVALID_EXPLICIT",
+  /** No memory store could be resolved for this project. */
+  E_UNAVAILABLE: "E_UNAVAILABLE",
+  /** The directory is not inside a git repository and --allow-non-git was not given. */
+  E_NOT_GIT: "E_NOT_GIT",
+  /** The user config file exists but does not parse; it is never overwritten. */
+  E_CONFIG_PARSE: "E_CONFIG_PARSE",
+  /** A value in the user config has the wrong type or shape. */
+  E_CONFIG_INVALID: "E_CONFIG_INVALID",
+  /** `init` found a store already there. */
+  E_STORE_EXISTS: "E_STORE_EXISTS",
+  /** A card's frontmatter does not parse. */
+  E_CARD_FRONTMATTER: "E_CARD_FRONTMATTER",
+  /** A path would leave the memory directory (.., absolute, NUL, symlink). */
+  E_PATH_ESCAPE: "E_PATH_ESCAPE",
+  /** The store lock could not be taken in time. */
+  E_LOCK_TIMEOUT: "E_LOCK_TIMEOUT",
+  /** A filesystem operation failed (permission, missing parent, \u2026). */
+  E_IO: "E_IO",
+  /** `install` would overwrite a file that memctl did not write (a user's own command, skill or plugin). */
+  E_INSTALL_CONFLICT: "E_INSTALL_CONFLICT",
+  /** An agent (a caller with a task id, or actor agent:*) tried to write; agents read and propose only. */
+  E_READ_ONLY: "E_READ_ONLY",
+  /** A path names memctl's own state (.memctl/), which no file tool may touch. */
+  E_PATH_RESERVED: "E_PATH_RESERVED",
+  /** A write would exceed a guardrail (depth, segment length, file size, total bytes, file count). */
+  E_GUARDRAIL: "E_GUARDRAIL",
+  /** The named file, directory or card does not exist. */
+  E_NOT_FOUND: "E_NOT_FOUND",
+  /** The target already exists (create, rename never overwrite). */
+  E_EXISTS: "E_EXISTS",
+  /** str_replace: old_str does not occur in the file. */
+  E_NO_MATCH: "E_NO_MATCH",
+  /** str_replace: old_str occurs more than once. */
+  E_MULTIPLE_MATCHES: "E_MULTIPLE_MATCHES",
+  /** insert / view: a line number outside the file. */
+  E_INVALID_LINE: "E_INVALID_LINE",
+  /** A file operation met a directory where it needs a file, or the reverse. */
+  E_IS_DIRECTORY: "E_IS_DIRECTORY",
+  /** A card's recall keys are not a list of short one-line strings (too many, too long, not strings). */
+  E_RECALL_KEYS: "E_RECALL_KEYS",
+  /** A card's scope is not a list of repository-relative paths or globs (absolute, "..", too many). */
+  E_SCOPE: "E_SCOPE",
+  /** `memctl keys`: no model command is configured ([recall] or [compact] llm_command). */
+  E_NO_MODEL: "E_NO_MODEL",
+  /** An authored description is over 200 characters. */
+  E_DESCRIPTION_TOO_LONG: "E_DESCRIPTION_TOO_LONG",
+  /** A file named like a card (`<type>_<name>.md` at the store root) lacks frontmatter or required fields. */
+  E_CARD_RULES: "E_CARD_RULES",
+  /** The memory directory (or episodes file) cannot be written. */
+  E_NOT_WRITABLE: "E_NOT_WRITABLE",
+  /** A proposal names no source; a claim that cannot name its source is not staged. */
+  E_NO_SOURCE: "E_NO_SOURCE",
+  /** The card changed (or appeared, or went) since the proposal was made; accept --force overrides. */
+  E_STALE_BASE: "E_STALE_BASE",
+  /** A job's lease is held by another live holder. */
+  E_JOB_LEASED: "E_JOB_LEASED",
+  /** A candidate compact would not shrink the injected body (seed 000 rule 5); nothing was written. */
+  E_COMPACT_GROWS: "E_COMPACT_GROWS",
+  /** `memctl compact --llm` could not get a summary from the configured command. */
+  E_COMPACT_LLM: "E_COMPACT_LLM",
+  /** The disk (or the user's quota) is full: ENOSPC, EDQUOT. An environment fault, not a bug. */
+  E_DISK_FULL: "E_DISK_FULL",
+  /** The operating system denied access to a file (EACCES, EPERM). An environment fault, not a bug. */
+  E_PERMISSION: "E_PERMISSION",
+  /** An authored write holds what looks like a secret (a token, key, password URL); nothing was written. */
+  E_SECRET: "E_SECRET",
+  /** accept: a live card under another name says nearly the same or the opposite; --supersede or --keep-both decides. */
+  E_SIMILAR_CARD: "E_SIMILAR_CARD",
+  /** `memctl sync`: the store is not the top of a git work tree, or git is missing. */
+  E_SYNC_NOT_REPO: "E_SYNC_NOT_REPO",
+  /** `memctl sync`: the remote could not be reached (offline, DNS, auth); nothing was changed. */
+  E_SYNC_OFFLINE: "E_SYNC_OFFLINE",
+  /** `memctl sync`: a git step failed or ran past its time limit. */
+  E_SYNC_GIT: "E_SYNC_GIT",
+  /** `memctl sync`: another sync of this store is running. */
+  E_SYNC_BUSY: "E_SYNC_BUSY",
+  /** A file a sync quarantined (a secret, a link, over a limit): not shown or injected; memctl review says why. */
+  E_QUARANTINED: "E_QUARANTINED"
+};
+var MemctlError = class extends Error {
+  constructor(code, message, data) {
+    super(message);
+    this.code = code;
+    this.data = data;
+    this.name = "MemctlError";
+  }
+};
+function internalErrorText(detail) {
+  return `memctl: internal error: ${detail}
+This is a bug in memctl; please report it with the command you ran.
+`;
+}
+function systemCode(err) {
+  return typeof err === "object" && err !== null && "code" in err ? String(err.code) : void 0;
+}
 
 // lib/hook/session-start-args.ts
 function sessionStartArgs(argv) {
@@ -3830,103 +3932,6 @@ function parse(toml, options = {}) {
 
 // node_modules/smol-toml/dist/stringify.js
 var HAS_WELLFORMED = !!"".isWellFormed;
-
-// lib/core/errors.ts
-var ERROR_CODES = {
-  /** Bad command line: unknown command or flag, missing or malformed value. */
-  E_USAGE: "E_USAGE",
-  /** An explicit memory selection (env or project config) is missing, not a directory, or unreadable. */
-  E_INVALID_EXPLICIT: "E_INVALID_EXPLICIT",
-  /** No memory store could be resolved for this project. */
-  E_UNAVAILABLE: "E_UNAVAILABLE",
-  /** The directory is not inside a git repository and --allow-non-git was not given. */
-  E_NOT_GIT: "E_NOT_GIT",
-  /** The user config file exists but does not parse; it is never overwritten. */
-  E_CONFIG_PARSE: "E_CONFIG_PARSE",
-  /** A value in the user config has the wrong type or shape. */
-  E_CONFIG_INVALID: "E_CONFIG_INVALID",
-  /** `init` found a store already there. */
-  E_STORE_EXISTS: "E_STORE_EXISTS",
-  /** A card's frontmatter does not parse. */
-  E_CARD_FRONTMATTER: "E_CARD_FRONTMATTER",
-  /** A path would leave the memory directory (.., absolute, NUL, symlink). */
-  E_PATH_ESCAPE: "E_PATH_ESCAPE",
-  /** The store lock could not be taken in time. */
-  E_LOCK_TIMEOUT: "E_LOCK_TIMEOUT",
-  /** A filesystem operation failed (permission, missing parent, \u2026). */
-  E_IO: "E_IO",
-  /** `install` would overwrite a file that memctl did not write (a user's own command, skill or plugin). */
-  E_INSTALL_CONFLICT: "E_INSTALL_CONFLICT",
-  /** An agent (a caller with a task id, or actor agent:*) tried to write; agents read and propose only. */
-  E_READ_ONLY: "E_READ_ONLY",
-  /** A path names memctl's own state (.memctl/), which no file tool may touch. */
-  E_PATH_RESERVED: "E_PATH_RESERVED",
-  /** A write would exceed a guardrail (depth, segment length, file size, total bytes, file count). */
-  E_GUARDRAIL: "E_GUARDRAIL",
-  /** The named file, directory or card does not exist. */
-  E_NOT_FOUND: "E_NOT_FOUND",
-  /** The target already exists (create, rename never overwrite). */
-  E_EXISTS: "E_EXISTS",
-  /** str_replace: old_str does not occur in the file. */
-  E_NO_MATCH: "E_NO_MATCH",
-  /** str_replace: old_str occurs more than once. */
-  E_MULTIPLE_MATCHES: "E_MULTIPLE_MATCHES",
-  /** insert / view: a line number outside the file. */
-  E_INVALID_LINE: "E_INVALID_LINE",
-  /** A file operation met a directory where it needs a file, or the reverse. */
-  E_IS_DIRECTORY: "E_IS_DIRECTORY",
-  /** A card's recall keys are not a list of short one-line strings (too many, too long, not strings). */
-  E_RECALL_KEYS: "E_RECALL_KEYS",
-  /** A card's scope is not a list of repository-relative paths or globs (absolute, "..", too many). */
-  E_SCOPE: "E_SCOPE",
-  /** `memctl keys`: no model command is configured ([recall] or [compact] llm_command). */
-  E_NO_MODEL: "E_NO_MODEL",
-  /** An authored description is over 200 characters. */
-  E_DESCRIPTION_TOO_LONG: "E_DESCRIPTION_TOO_LONG",
-  /** A file named like a card (`<type>_<name>.md` at the store root) lacks frontmatter or required fields. */
-  E_CARD_RULES: "E_CARD_RULES",
-  /** The memory directory (or episodes file) cannot be written. */
-  E_NOT_WRITABLE: "E_NOT_WRITABLE",
-  /** A proposal names no source; a claim that cannot name its source is not staged. */
-  E_NO_SOURCE: "E_NO_SOURCE",
-  /** The card changed (or appeared, or went) since the proposal was made; accept --force overrides. */
-  E_STALE_BASE: "E_STALE_BASE",
-  /** A job's lease is held by another live holder. */
-  E_JOB_LEASED: "E_JOB_LEASED",
-  /** A candidate compact would not shrink the injected body (seed 000 rule 5); nothing was written. */
-  E_COMPACT_GROWS: "E_COMPACT_GROWS",
-  /** `memctl compact --llm` could not get a summary from the configured command. */
-  E_COMPACT_LLM: "E_COMPACT_LLM",
-  /** The disk (or the user's quota) is full: ENOSPC, EDQUOT. An environment fault, not a bug. */
-  E_DISK_FULL: "E_DISK_FULL",
-  /** The operating system denied access to a file (EACCES, EPERM). An environment fault, not a bug. */
-  E_PERMISSION: "E_PERMISSION",
-  /** An authored write holds what looks like a secret (a token, key, password URL); nothing was written. */
-  E_SECRET: "E_SECRET",
-  /** accept: a live card under another name says nearly the same or the opposite; --supersede or --keep-both decides. */
-  E_SIMILAR_CARD: "E_SIMILAR_CARD",
-  /** `memctl sync`: the store is not the top of a git work tree, or git is missing. */
-  E_SYNC_NOT_REPO: "E_SYNC_NOT_REPO",
-  /** `memctl sync`: the remote could not be reached (offline, DNS, auth); nothing was changed. */
-  E_SYNC_OFFLINE: "E_SYNC_OFFLINE",
-  /** `memctl sync`: a git step failed or ran past its time limit. */
-  E_SYNC_GIT: "E_SYNC_GIT",
-  /** `memctl sync`: another sync of this store is running. */
-  E_SYNC_BUSY: "E_SYNC_BUSY",
-  /** A file a sync quarantined (a secret, a link, over a limit): not shown or injected; memctl review says why. */
-  E_QUARANTINED: "E_QUARANTINED"
-};
-var MemctlError = class extends Error {
-  constructor(code, message, data) {
-    super(message);
-    this.code = code;
-    this.data = data;
-    this.name = "MemctlError";
-  }
-};
-function systemCode(err) {
-  return typeof err === "object" && err !== null && "code" in err ? String(err.code) : void 0;
-}
 
 // lib/config/hosts.ts
 var HOST_POLICY_NAME = /^[a-z][a-z0-9._-]{0,31}$/;
@@ -5360,9 +5365,8 @@ function replaceFile(file, data, temp) {
   }
 }
 
-// lib/core/index-find.ts
-var BACKTICKS = Buffer.from("```");
-var TILDES = Buffer.from("~~~");
+// lib/core/index-bytes.ts
+var MARKS = [Buffer.from("```"), Buffer.from("~~~")];
 
 // lib/core/index-edit.ts
 var CHUNK = 64 * 1024;
@@ -8567,9 +8571,7 @@ if (!args) {
       process.exitCode = exitCode;
     },
     (err) => {
-      io.stderr.write(`memctl: internal error: ${err instanceof Error ? err.message : String(err)}
-This is a bug in memctl; please report it with the command you ran.
-`);
+      io.stderr.write(internalErrorText(err instanceof Error ? err.message : String(err)));
       process.exitCode = 1;
     }
   );

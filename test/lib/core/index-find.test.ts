@@ -5,7 +5,7 @@ import { mock, test } from "node:test";
 import fc from "fast-check";
 import { FILE, indexArb } from "../../support/index-pieces.js";
 import { indexHas, indexHasBytes, removeIndexLines, removeIndexLinesBytes, upsertIndexLine, upsertIndexLineBytes } from "../../../lib/core/index-edit.js";
-import { findIndexLine, findIndexLines, findIndexTitles, hasFenceMark } from "../../../lib/core/index-find.js";
+import { findIndexLine, findIndexLines, hasFenceMark } from "../../../lib/core/index-find.js";
 import { parseIndex } from "../../../lib/core/index-file.js";
 
 test("findIndexLines finds exactly the lines parseIndex links to the card, in order", () => {
@@ -22,36 +22,11 @@ test("findIndexLines finds exactly the lines parseIndex links to the card, in or
   );
 });
 
-test("findIndexLines after title searches of the same bytes (parts of the file's name or not) finds the same lines", () => {
+test("findIndexLine is findIndexLines' first line, before or after findIndexLines searched the same bytes", () => {
   fc.assert(
-    fc.property(indexArb, fc.array(fc.constantFrom("a", "project_a", "_a.md", "A", "ject", "b", "内存"), { maxLength: 4 }), (text, titles) => {
-      const expected = parseIndex(text)
-        .entries.filter((e) => e.file.replace(/^\.\//, "") === FILE)
-        .map((e) => e.raw);
-      const buf = Buffer.from(text, "utf8");
-      for (const title of titles) {
-        assert.deepEqual(
-          findIndexTitles(buf, title).map((h) => h.entry.raw),
-          parseIndex(text)
-            .entries.filter((e) => e.title === title)
-            .map((e) => e.raw),
-        );
-      }
-      assert.deepEqual(
-        findIndexLines(buf, FILE).map((h) => buf.toString("utf8", h.start, h.end)),
-        expected,
-      );
-    }),
-    { numRuns: 2000 },
-  );
-});
-
-test("findIndexLine is findIndexLines' first line, before or after other searches of the same bytes", () => {
-  fc.assert(
-    fc.property(indexArb, fc.array(fc.constantFrom("a", "project_a", "A", "b"), { maxLength: 2 }), fc.boolean(), (text, titles, allFirst) => {
+    fc.property(indexArb, fc.boolean(), (text, allFirst) => {
       const buf = Buffer.from(text, "utf8");
       const expected = findIndexLines(Buffer.from(text, "utf8"), FILE)[0];
-      for (const title of titles) findIndexTitles(buf, title);
       if (allFirst) findIndexLines(buf, FILE);
       assert.deepEqual(findIndexLine(buf, FILE), expected);
       assert.deepEqual(findIndexLine(buf, FILE), expected, "asked again");
@@ -77,30 +52,6 @@ test("a save's look-up stops at its card's line: the rest of a large index is no
     mock.restoreAll();
   }
   assert.equal(searches, 1, "one search, ended at the card's line");
-});
-
-test("a new card's file is looked for only among the lines its name was found on, not in the whole index again", () => {
-  const lines = ["# Memory", ""];
-  for (let i = 0; i < 2000; i++) lines.push(`- [c${i}](project_c${i}.md) — card ${i}`);
-  lines.push("- [fresh](project_fresh.md) — the card");
-  const buf = Buffer.from(lines.join("\n") + "\n", "utf8");
-  assert.deepEqual(
-    findIndexTitles(buf, "fresh").map((h) => h.entry.file),
-    ["project_fresh.md"],
-  );
-  const file = Buffer.from("project_fresh.md");
-  let wholeSearches = 0;
-  const indexOf = Buffer.prototype.indexOf;
-  mock.method(Buffer.prototype, "indexOf", function (this: Buffer, ...args: Parameters<Buffer["indexOf"]>) {
-    if (this === buf && Buffer.isBuffer(args[0]) && args[0].equals(file)) wholeSearches++;
-    return indexOf.apply(this, args);
-  });
-  try {
-    assert.equal(findIndexLines(buf, "project_fresh.md")[0]?.entry.title, "fresh");
-  } finally {
-    mock.restoreAll();
-  }
-  assert.equal(wholeSearches, 0);
 });
 
 test("the byte edits give the same bytes as the parsed ones", () => {

@@ -1,5 +1,5 @@
 // The streamed scan of MEMORY.md (lib/core/index-scan.ts) must answer exactly what the whole-Buffer look-ups answer
-// (findIndexLine, findIndexTitles, hasFenceMark, the line numbers upsertIndexLinePieces counts, whether a CRLF is
+// (findIndexLine, hasFenceMark, parseIndex's entries of a title, the line numbers upsertIndexLinePieces counts, whether a CRLF is
 // anywhere and the last byte, which an append needs), however the index is cut into runs
 // of whole lines: fences opened in one run and closed in another, CRLF, ./ and <…> links, percent-escapes.
 import assert from "node:assert/strict";
@@ -7,7 +7,8 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { FILE, indexArb } from "../../support/index-pieces.js";
 import { cardLineScan, feedIndexScan, titleScan } from "../../../lib/core/index-scan.js";
-import { findIndexLine, findIndexTitles, hasFenceMark } from "../../../lib/core/index-find.js";
+import { findIndexLine, hasFenceMark } from "../../../lib/core/index-find.js";
+import { parseIndex } from "../../../lib/core/index-file.js";
 
 /** The index cut after the line breaks `cuts` picks (each run whole lines; the last may lack its break). */
 function runs(buf: Buffer, cuts: readonly number[]): { run: Buffer; base: number }[] {
@@ -55,15 +56,20 @@ test("fed in runs of whole lines, the scan finds findIndexLine's line, its numbe
   );
 });
 
-test("fed in runs of whole lines, a title scan finds findIndexTitles' entries", () => {
+test("fed in runs of whole lines, a title scan finds the entries parseIndex gives that title", () => {
   fc.assert(
     fc.property(indexArb, fc.array(fc.nat(40), { maxLength: 8 }), fc.constantFrom("A", "A again", "内存", "B", "Memory", "A [x]"), (text, cuts, title) => {
       const buf = Buffer.from(text, "utf8");
       const scan = titleScan(title);
       for (const { run, base } of runs(buf, cuts)) feedIndexScan(scan, run, base);
+      // parseIndex's entries of that title, placed in the bytes (a hit's entry is not numbered: line 0).
+      const starts = [0];
+      for (let at = buf.indexOf(0x0a); at !== -1; at = buf.indexOf(0x0a, at + 1)) starts.push(at + 1);
       assert.deepEqual(
         scan.hits.map((h) => [h.start, h.end, h.entry]),
-        findIndexTitles(buf, title).map((h) => [h.start, h.end, h.entry]),
+        parseIndex(text)
+          .entries.filter((e) => e.title === title)
+          .map((e) => [starts[e.line - 1], starts[e.line - 1]! + Buffer.byteLength(e.raw, "utf8"), { ...e, line: 0 }]),
       );
     }),
     { numRuns: 2000 },

@@ -7,8 +7,9 @@ import path from "node:path";
 import { test } from "node:test";
 import { stageCaptured, type CaptureCandidate } from "../../../lib/capture/stage.js";
 import { main } from "../../../lib/cli/main.js";
-import { readArchived, readPending } from "../../../lib/proposals/propose.js";
+import { propose, readArchived, readPending } from "../../../lib/proposals/propose.js";
 import { recordRestatement } from "../../../lib/proposals/restate.js";
+import { withDefaults } from "../../../lib/records/guardrails.js";
 import { RESTATED_MAX } from "../../../lib/records/proposal-restated.js";
 import { BufferSink, type Io } from "../../../lib/store/io.js";
 import { sandbox } from "../../helpers.js";
@@ -121,4 +122,27 @@ test("consolidate folding a duplicate keeps where the duplicate was said again o
     primary!.restated?.map((x) => x.source),
     ['claude session s5, user message 2: "i run the server myself"'],
   );
+});
+
+test("a restatement that takes the proposal file past the card file limit is not recorded; one that brings it exactly to the limit is", async (t) => {
+  const w = world();
+  t.after(w.cleanup);
+  const limit = withDefaults().maxFileBytes;
+  const ctx = { memoryDir: w.memory, actor: "host:claude", now: NOW };
+  const input = { source: 'claude session s9, user message 1: "i run the server myself"', description: DESCRIPTION, session: "claude session s9," };
+  const proposeWith = async (name: string, body: number) =>
+    (await propose(ctx, { card: { name, type: "feedback", description: DESCRIPTION, body: "x".repeat(body) }, source: "chat", kind: "fact" })).id;
+  // What one restatement adds to a proposal file: measured on a first proposal, then the others sized around it.
+  const first = await proposeWith("server-a", 1000);
+  const before = fs.statSync(w.file(first)).size;
+  assert.equal(await recordRestatement(ctx, first, input), "recorded");
+  const room = limit - fs.statSync(w.file(first)).size;
+  const exact = await proposeWith("server-b", 1000 + room);
+  assert.equal(await recordRestatement(ctx, exact, input), "recorded");
+  assert.equal(fs.statSync(w.file(exact)).size, limit);
+  const over = await proposeWith("server-c", 1000 + room + 1);
+  assert.equal(fs.statSync(w.file(over)).size, before + room + 1);
+  const untouched = fs.readFileSync(w.file(over), "utf8");
+  assert.equal(await recordRestatement(ctx, over, input), "full");
+  assert.equal(fs.readFileSync(w.file(over), "utf8"), untouched);
 });

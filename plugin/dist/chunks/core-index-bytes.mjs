@@ -4,12 +4,42 @@ import {
   parseIndexLine
 } from "./core-index-file.mjs";
 
-// lib/core/index-find.ts
-var BACKTICKS = Buffer.from("```");
-var TILDES = Buffer.from("~~~");
-var PERCENT = 37;
+// lib/core/index-bytes.ts
+var MARKS = [Buffer.from("```"), Buffer.from("~~~")];
 var NL = 10;
 var CR = 13;
+function lineStart(bytes, at) {
+  return at === 0 ? 0 : bytes.lastIndexOf(NL, at - 1) + 1;
+}
+function contentEnd(bytes, start) {
+  const nl = bytes.indexOf(NL, start);
+  if (nl === -1) return bytes.length;
+  return nl > start && bytes[nl - 1] === CR ? nl - 1 : nl;
+}
+function countNewlines(bytes, end) {
+  let n = 0;
+  for (let at = bytes.indexOf(NL); at !== -1 && at < end; at = bytes.indexOf(NL, at + 1)) n++;
+  return n;
+}
+function hasFence(bytes) {
+  return MARKS.some((mark) => bytes.includes(mark));
+}
+function fenceScan(bytes) {
+  const starts = /* @__PURE__ */ new Set();
+  let marks = false;
+  for (const mark of MARKS) {
+    for (let at = bytes.indexOf(mark); at !== -1; at = bytes.indexOf(mark, at + 1)) {
+      marks = true;
+      const start = lineStart(bytes, at);
+      if (!starts.has(start) && FENCE.test(bytes.toString("utf8", start, contentEnd(bytes, start)))) starts.add(start);
+    }
+  }
+  return { marks, lines: [...starts].sort((a, b) => a - b) };
+}
+
+// lib/core/index-find.ts
+var PERCENT = 37;
+var NL2 = 10;
 function findIndexLines(index, file) {
   const memo = linesFound.get(index) ?? /* @__PURE__ */ new Map();
   linesFound.set(index, memo);
@@ -22,7 +52,7 @@ function findIndexLine(index, file) {
   const known = linesFound.get(index)?.get(file);
   if (known) return known[0];
   const needle = Buffer.from(file, "utf8");
-  if (needle.length === 0 || searchedWithin(index, needle)) return findIndexLines(index, file)[0];
+  if (needle.length === 0) return findIndexLines(index, file)[0];
   let memo = firstFound.get(index);
   if (!memo) firstFound.set(index, memo = /* @__PURE__ */ new Map());
   if (memo.has(file)) return memo.get(file);
@@ -45,8 +75,8 @@ var firstFound = /* @__PURE__ */ new WeakMap();
 function findEntries(index, needles, accept) {
   const starts = /* @__PURE__ */ new Set();
   for (const needle of needles) {
-    if (typeof needle === "number") for (let at = index.indexOf(needle); at !== -1; at = index.indexOf(needle, at + 1)) starts.add(lineStart(index, at));
-    else if (needle.length > 0) for (const start of linesHolding(index, needle)) starts.add(start);
+    if (typeof needle !== "number" && needle.length === 0) continue;
+    for (let at = index.indexOf(needle); at !== -1; at = index.indexOf(needle, at + 1)) starts.add(lineStart(index, at));
   }
   if (starts.size === 0) return [];
   const hits = [];
@@ -63,66 +93,20 @@ function entryAt(index, start, accept) {
   if (parsed === void 0 || "reason" in parsed || !accept(parsed)) return void 0;
   return { start, end, entry: parsed };
 }
-var holding = /* @__PURE__ */ new WeakMap();
-function linesHolding(index, needle) {
-  let memo = holding.get(index);
-  if (!memo) holding.set(index, memo = /* @__PURE__ */ new Map());
-  const key = needle.toString("latin1");
-  let found = memo.get(key);
-  if (found) return found;
-  const within = searchedWithin(index, needle);
-  if (within) found = within.filter((start) => index.subarray(start, lineEnd(index, start)).includes(needle));
-  else {
-    const starts = [];
-    for (let at = index.indexOf(needle); at !== -1; at = index.indexOf(needle, at + 1)) {
-      const start = lineStart(index, at);
-      if (starts[starts.length - 1] !== start) starts.push(start);
-    }
-    found = starts;
-  }
-  memo.set(key, found);
-  return found;
-}
-function searchedWithin(index, needle) {
-  const memo = holding.get(index);
-  if (!memo || needle.includes(NL)) return void 0;
-  const key = needle.toString("latin1");
-  for (const [part, lines] of memo) if (key.includes(part)) return lines;
-  return void 0;
-}
 function lineEnd(index, start) {
-  const nl = index.indexOf(NL, start);
+  const nl = index.indexOf(NL2, start);
   return nl === -1 ? index.length : nl;
 }
-function lineStart(index, at) {
-  return at === 0 ? 0 : index.lastIndexOf(NL, at - 1) + 1;
-}
-function contentEnd(index, start) {
-  const nl = index.indexOf(NL, start);
-  if (nl === -1) return index.length;
-  return nl > start && index[nl - 1] === CR ? nl - 1 : nl;
-}
 function fenceLines(index) {
-  return fenceScan(index).lines;
+  return fencesOf(index).lines;
 }
 function hasFenceMark(index) {
-  return fenceScan(index).marks;
+  return fencesOf(index).marks;
 }
 var fenceScans = /* @__PURE__ */ new WeakMap();
-function fenceScan(index) {
+function fencesOf(index) {
   let scan = fenceScans.get(index);
-  if (scan) return scan;
-  const starts = /* @__PURE__ */ new Set();
-  let marks = false;
-  for (const mark of [BACKTICKS, TILDES]) {
-    for (let at = index.indexOf(mark); at !== -1; at = index.indexOf(mark, at + 1)) {
-      marks = true;
-      const start = lineStart(index, at);
-      if (FENCE.test(index.toString("utf8", start, contentEnd(index, start)))) starts.add(start);
-    }
-  }
-  scan = { marks, lines: [...starts].sort((a, b) => a - b) };
-  fenceScans.set(index, scan);
+  if (!scan) fenceScans.set(index, scan = fenceScan(index));
   return scan;
 }
 function fencesUpTo(fences, start) {
@@ -227,16 +211,14 @@ function splitLines(text) {
   if (parts[parts.length - 1] === "") parts.pop();
   return parts;
 }
-function countNewlines(buf, end) {
-  let n = 0;
-  for (let at = buf.indexOf(10); at !== -1 && at < end; at = buf.indexOf(10, at + 1)) n++;
-  return n;
-}
-function hasFence(buf) {
-  return buf.includes("```") || buf.includes("~~~");
-}
 
 export {
+  MARKS,
+  lineStart,
+  contentEnd,
+  countNewlines,
+  hasFence,
+  fenceScan,
   EMPTY_INDEX,
   upsertIndexLineBytes,
   upsertIndexLinePieces,
