@@ -120,6 +120,8 @@ async function askTrust(remote: string, io: Io): Promise<TrustLevel> {
 
 async function setTrust(args: ParsedArgs, level: string | undefined, io: Io): Promise<number> {
   if (!isTrustLevel(level)) throw usageError("memctl sync trust takes own or shared: memctl sync trust own");
+  // "own" lets what a push brings apply without review: only the owner may lower that.
+  assertOwnerShell(io, `change how far this machine trusts its remote (memctl sync trust ${level})`);
   const { memoryDir } = requireStore(args, io);
   await assertRepoTop(memoryDir, { env: io.env });
   await writeTrust(memoryDir, level, { env: io.env });
