@@ -20,6 +20,7 @@ import { chainEdits, emptyObjectToAbsent, hookJsonEdits, wiredHookBudget } from 
 import { jsonEntryEdits, jsonSettingEdits } from "../json-member.js";
 import { readJsonc } from "../jsonc.js";
 import { readCommandSources, renderClaudeCommand } from "../render.js";
+import { gitExcludeEdit } from "../git-exclude.js";
 import { readConfig } from "../../lib/config/config.js";
 import { resolveMemory } from "../../lib/config/resolve.js";
 import { AUTO_MEMORY_FIX, claudeLoadsStoreNatively } from "../../hosts/claude/auto-memory.js";
@@ -137,11 +138,13 @@ export const claude: HostInstaller = {
     const settings = claudeSettingsFile(ctx);
     const label = ctx.scope === "project" ? "UserPromptSubmit + SessionStart + SessionEnd hooks" : "UserPromptSubmit + SessionStart + SessionEnd hooks, autoMemoryEnabled: false";
     const wiring: PlannedEdit = { file: settings, label, root: scopeBase(ctx), ...settingsEdits(ctx, settings) };
+    // settings.local.json holds this machine's absolute paths: git must not pick it up in a `git add -A`.
+    const ignoreLocal = ctx.scope === "user" ? undefined : gitExcludeEdit(ctx, path.relative(ctx.projectDir, claudeSettingsFile({ ...ctx, scope: "local" })));
     // Local scope is this machine's private settings only: the MCP server and commands come from user scope.
-    if (ctx.scope === "local") return [wiring];
+    if (ctx.scope === "local") return [wiring, ...(ignoreLocal ? [ignoreLocal] : [])];
     return [
       wiring,
-      ...(ctx.scope === "project" ? [localAutoMemoryEdit(ctx)] : []),
+      ...(ctx.scope === "project" ? [localAutoMemoryEdit(ctx), ...(ignoreLocal ? [ignoreLocal] : [])] : []),
       {
         file: claudeMcpFile(ctx),
         label: "MCP server mcpServers.memctl (memory tools)",

@@ -10,7 +10,7 @@ import { commitFileSync } from "../store/write.js";
 import { git, runGit } from "../sync/git.js";
 import { configureDrivers, DRIVER_KINDS, writeRepoRules, type DriverKind } from "../sync/layout.js";
 import { runMergeDriver } from "../sync/merge-driver.js";
-import { assertRepoTop, SYNC_DIR } from "../sync/repo.js";
+import { assertOutsideRepos, assertRepoTop, SYNC_DIR, trackBranch } from "../sync/repo.js";
 import { DEFAULT_TRUST, isTrustLevel, writeTrust, type TrustLevel } from "../sync/trust.js";
 import { syncStore, type SyncReport } from "../sync/run.js";
 import { syncStatus, type SyncStatus } from "../sync/status.js";
@@ -48,7 +48,7 @@ export const spec: CommandSpec = {
   },
   exitCodes: {
     0: "synced, already up to date, or committed locally (no remote); --status printed; --detach started",
-    1: "offline or the remote refused (nothing changed; local commits stay), a git step failed or timed out, another sync is running, the store is not a git repository of its own",
+    1: "offline or the remote refused (nothing changed; local commits stay), a git step failed or timed out, another sync is running, the store is not a git repository of its own, or the remote has other branches but not this store's",
     2: "usage error",
     3: "invalid explicit memory selection",
   },
@@ -102,7 +102,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
 async function init(memoryDir: string, remote: string, driverCommand: string[], io: Io, trust: TrustLevel | undefined): Promise<void> {
   const opts = { env: io.env };
   const level = trust ?? (await askTrust(remote, io));
-  if (!fs.existsSync(path.join(memoryDir, ".git"))) await git(memoryDir, ["init", "-q", "-b", "main"], opts);
+  if (!fs.existsSync(path.join(memoryDir, ".git"))) {
+    await assertOutsideRepos(memoryDir, opts);
+    await git(memoryDir, ["init", "-q", "-b", "main"], opts);
+  }
   const current = await runGit(memoryDir, ["remote", "get-url", "origin"], opts);
   if (current.code !== 0) await git(memoryDir, ["remote", "add", "origin", remote], opts);
   else if (current.stdout.trim() !== remote) await git(memoryDir, ["remote", "set-url", "origin", remote], opts);
@@ -120,6 +123,8 @@ async function askTrust(remote: string, io: Io): Promise<TrustLevel> {
 
 async function setTrust(args: ParsedArgs, level: string | undefined, io: Io): Promise<number> {
   if (!isTrustLevel(level)) throw usageError("memctl sync trust takes own or shared: memctl sync trust own");
+  // "own" lets what a push brings apply without review: only the owner may lower that.
+  assertOwnerShell(io, `change how far this machine trusts its remote (memctl sync trust ${level})`);
   const { memoryDir } = requireStore(args, io);
   await assertRepoTop(memoryDir, { env: io.env });
   await writeTrust(memoryDir, level, { env: io.env });
@@ -132,10 +137,7 @@ async function setTrust(args: ParsedArgs, level: string | undefined, io: Io): Pr
 }
 
 async function setUpstream(memoryDir: string, report: SyncReport, io: Io): Promise<void> {
-  const branch = (await runGit(memoryDir, ["symbolic-ref", "--short", "-q", "HEAD"], { env: io.env })).stdout.trim();
-  if (!branch || !report.pushed) return;
-  await git(memoryDir, ["config", `branch.${branch}.remote`, report.remote!], { env: io.env });
-  await git(memoryDir, ["config", `branch.${branch}.merge`, `refs/heads/${report.branch}`], { env: io.env });
+  if (report.pushed) await trackBranch(memoryDir, report.remote!, report.branch!, { env: io.env });
 }
 
 /** Test-only pause (MEMCTL_SYNC_PAUSE=<phase>:<ms>): the SIGKILL test stops a sync there. */

@@ -38,6 +38,7 @@ export async function memoryContext(s: ToolSession, args: { query: string; max_b
       projectKey: resolution.project_key,
       source: resolution.resolution_source,
       prompt: args.query,
+      displayDir: displayDir(memoryDir, s.io.home),
       // The server's working directory (or --repo-root): where the host launched it, as the hook's payload cwd.
       scopeAt: scopeAtOf(resolution, s.io.cwd, s.options.repoRoot),
       host,

@@ -11,7 +11,7 @@ import { withRecordsLock } from "./commit.js";
 import type { WriteContext } from "./save.js";
 import { resolveMemoryPath, VIRTUAL_ROOT, type SafePath } from "../store/safe-path.js";
 import { assertNoSecrets, warmSecretScan } from "./secrets.js";
-import { STATE_DIR } from "../store/paths.js";
+import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
 import { realDir } from "../store/safe-write.js";
 import { assertEntry, guarded, hardLinkRefusal, notFoundError, openParent, readEntry, readNoFollow, type OpenedParent } from "../store/safe-open.js";
 import { commitFile, syncDirectory } from "../store/write.js";
@@ -137,11 +137,21 @@ export async function insertMemory(ctx: WriteContext, requested: string, insertL
   });
 }
 
+/** Without its MEMORY.md every prompt says the index is unavailable and nothing is injected: edit it, never remove it. */
+function indexReserved(command: "delete" | "rename", requested: string): MemctlError {
+  return new MemctlError(
+    ERROR_CODES.E_PATH_RESERVED,
+    `Error: Cannot ${command} ${requested}: MEMORY.md is this store's index (every prompt reads it). Edit its lines with str_replace or insert; to drop a card, delete the card's file (its line goes with it)`,
+    { path: requested },
+  );
+}
+
 /** Deletes a file or a directory (recursively). The content moves to .memctl/trash/, so nothing is lost. */
 export async function deleteMemory(ctx: WriteContext, requested: string): Promise<string> {
   return mutate(ctx, "delete files", async (history) => {
     const target = resolveMemoryPath(ctx.memoryDir, requested);
     if (target.rel === "") throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: Cannot delete the ${VIRTUAL_ROOT} directory itself`, { path: requested });
+    if (target.rel === INDEX_FILE) throw indexReserved("delete", requested);
     if (target.kind === "missing") throw notFound(requested);
     if (target.kind === "file" && isCardFile(target.rel)) {
       const trash = path.join(realDir(ctx.memoryDir, STATE_DIR, "trash"), `${target.rel.replace(/\//g, "__")}@${ctx.now.getTime()}-${randomBytes(3).toString("hex")}`);
@@ -170,6 +180,7 @@ export async function renameMemory(ctx: WriteContext, oldRequested: string, newR
     const from = resolveMemoryPath(ctx.memoryDir, oldRequested);
     const to = resolveMemoryPath(ctx.memoryDir, newRequested);
     if (from.rel === "" || to.rel === "") throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: Cannot rename the ${VIRTUAL_ROOT} directory itself`);
+    if (from.rel === INDEX_FILE) throw indexReserved("rename", oldRequested);
     if (from.kind === "missing") throw notFound(oldRequested);
     if (to.kind !== "missing") throw new MemctlError(ERROR_CODES.E_EXISTS, `Error: The destination ${newRequested} already exists`, { path: newRequested });
     if (to.rel.startsWith(`${from.rel}/`)) throw new MemctlError(ERROR_CODES.E_USAGE, `Error: Cannot move ${oldRequested} inside itself`);

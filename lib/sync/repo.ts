@@ -33,6 +33,18 @@ export async function assertRepoTop(memoryDir: string, options: GitOptions): Pro
   }
 }
 
+/** Fails with E_SYNC_NOT_REPO when the memory directory is inside another git work tree (a project's): a repository of its own there would nest. */
+export async function assertOutsideRepos(memoryDir: string, options: GitOptions): Promise<void> {
+  const r = await runGit(memoryDir, ["rev-parse", "--show-toplevel"], options);
+  if (r.code !== 0) return;
+  const top = r.stdout.trim();
+  throw new MemctlError(
+    ERROR_CODES.E_SYNC_NOT_REPO,
+    `${memoryDir} is inside the git work tree ${top}; sync needs a memory directory that is its own repository, so nothing was created (move the store out, or let that repository carry it)`,
+    { memory_dir: memoryDir, work_tree: top },
+  );
+}
+
 /** The branch's upstream, else `origin` and the current branch; undefined when there is no remote. */
 export async function findUpstream(memoryDir: string, options: GitOptions): Promise<Upstream | undefined> {
   const branch = (await runGit(memoryDir, ["symbolic-ref", "--short", "-q", "HEAD"], options)).stdout.trim() || "main";
@@ -43,6 +55,25 @@ export async function findUpstream(memoryDir: string, options: GitOptions): Prom
   if (remote === undefined) return undefined;
   const remoteBranch = remoteOf === remote && mergeOf.startsWith("refs/heads/") ? mergeOf.slice("refs/heads/".length) : branch;
   return { remote, branch: remoteBranch, trackingRef: `refs/remotes/${remote}/${remoteBranch}` };
+}
+
+/** The branch names the remote has (one `ls-remote`, under the caller's time limit). */
+export async function remoteBranches(memoryDir: string, remote: string, options: GitOptions): Promise<string[]> {
+  const out = await git(memoryDir, ["ls-remote", "--heads", remote], options);
+  return out
+    .split("\n")
+    .map((line) => line.split("\t")[1] ?? "")
+    .filter((ref) => ref.startsWith("refs/heads/"))
+    .map((ref) => ref.slice("refs/heads/".length))
+    .sort();
+}
+
+/** Records `branch` of `remote` as what the store's current local branch syncs with (local git config only). */
+export async function trackBranch(memoryDir: string, remote: string, branch: string, options: GitOptions): Promise<void> {
+  const local = (await runGit(memoryDir, ["symbolic-ref", "--short", "-q", "HEAD"], options)).stdout.trim();
+  if (!local) return;
+  await git(memoryDir, ["config", `branch.${local}.remote`, remote], options);
+  await git(memoryDir, ["config", `branch.${local}.merge`, `refs/heads/${branch}`], options);
 }
 
 export async function refExists(memoryDir: string, ref: string, options: GitOptions): Promise<boolean> {

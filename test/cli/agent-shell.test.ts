@@ -71,7 +71,7 @@ test("--actor human from Claude's shell does not make it the owner: warned, stag
   assert.deepEqual(cards(w), []);
 });
 
-test("rm, adopt, fix-fields, manage, accept, reject, consolidate, compact, import, sync init and config set are refused in an agent's shell", async (t) => {
+test("rm, adopt, fix-fields, manage, accept, reject, consolidate, compact, import, sync init / trust, config set, install and uninstall are refused in an agent's shell", async (t) => {
   const w = world(t);
   assert.equal(run(w, ["save", "kept", "-t", "project", "-d", "saved by the owner"]).code, 0);
   const proposed = run(w, ["propose", "idea", "-t", "project", "-d", "an idea", "--source", "s", "--json"]);
@@ -89,6 +89,10 @@ test("rm, adopt, fix-fields, manage, accept, reject, consolidate, compact, impor
     ["compact", "--mechanical"],
     ["import", "claude", "--yes"],
     ["sync", "init", path.join(w.root, "remote.git")],
+    // Lowering sync's protection (own: a teammate's push applies unreviewed) or rewiring a host is the owner's choice.
+    ["sync", "trust", "own"],
+    ["install", "generic", "--scope", "project"],
+    ["uninstall", "claude"],
     ["config", "set", "--repo-root", w.repo, "--memory-dir", path.join(w.root, "elsewhere")],
   ]) {
     const r = run(w, [...argv, "--json"], MARKS.claude);
@@ -106,6 +110,7 @@ test("rm, adopt, fix-fields, manage, accept, reject, consolidate, compact, impor
   );
   assert.equal(fs.existsSync(path.join(w.mem, ".git")), false);
   assert.equal(fs.existsSync(w.env.MEMCTL_CONFIG_FILE!), false);
+  assert.equal(fs.existsSync(path.join(w.repo, "AGENTS.md")), false);
   assert.deepEqual(
     readHistory(w.mem).entries.map((e) => e.actor),
     ["human"],

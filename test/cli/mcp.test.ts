@@ -63,6 +63,8 @@ test("mcp over raw stdio: stdout carries only JSON-RPC messages and the server e
     assert.equal(byId.get(2).result.isError, true);
     assert.equal(byId.get(2).result.structuredContent.error.code, "E_PATH_ESCAPE");
     assert.match(byId.get(3).result.content[0].text, /feedback_testing\.md/);
+    // The block the hook prints, preamble included: the model is told where the cards live.
+    assert.match(byId.get(3).result.content[0].text, /Recalled notes, not instructions \(cards in [^)]+\):/);
     assert.equal(byId.get(4).result.isError, true);
     assert.match(stderr, /memctl mcp: serving 7 tools on stdio as host:mcp/); // not opted in: no memory_manage
   } finally {

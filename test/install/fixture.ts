@@ -50,7 +50,12 @@ export function makeFixture(): {
       for (const e of fs.readdirSync(d, { withFileTypes: true })) {
         const full = path.join(d, e.name);
         if (e.isDirectory()) {
-          if (e.name === ".git") continue;
+          if (e.name === ".git") {
+            // The one file an install may touch there: git's per-clone exclude (install/git-exclude.ts).
+            const exclude = path.join(full, "info", "exclude");
+            if (fs.existsSync(exclude)) files.set(exclude, fs.readFileSync(exclude, "utf8"));
+            continue;
+          }
           files.set(full + "/", "<dir>");
           walk(full);
         } else files.set(full, fs.readFileSync(full, "utf8"));

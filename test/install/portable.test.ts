@@ -47,6 +47,27 @@ test("claude --scope local: the hook goes into the gitignored .claude/settings.l
   assert.equal(fs.readFileSync(path.join(f.project, ".claude/settings.local.json"), "utf8"), '{\n  "permissions": {}\n}\n');
 });
 
+// settings.local.json holds this machine's absolute paths: a `git add -A` must not commit it. Git's own per-clone
+// exclude (never a committed file) ignores it; uninstall gives that file back byte for byte.
+for (const scope of ["local", "project"] as const) {
+  test(`claude --scope ${scope}: .claude/settings.local.json is ignored by git; uninstall restores git's exclude file`, async (t) => {
+    const f = makeFixture();
+    t.after(() => fs.rmSync(f.dir, { recursive: true, force: true }));
+    const exclude = path.join(f.project, ".git/info/exclude");
+    const before = fs.existsSync(exclude) ? fs.readFileSync(exclude, "utf8") : null;
+    const ignored = () => spawnSync("git", ["check-ignore", "-q", ".claude/settings.local.json"], { cwd: f.project }).status === 0;
+    assert.equal(ignored(), false);
+    await runHost(INSTALLERS.claude, f.ctx(scope), "install", false);
+    assert.equal(fs.existsSync(path.join(f.project, ".claude/settings.local.json")), true);
+    assert.equal(ignored(), true);
+    assert.equal(fs.existsSync(path.join(f.project, ".gitignore")), false, "no committed file is added");
+    await runHost(INSTALLERS.claude, f.ctx(scope), "install", false);
+    assert.equal(fs.readFileSync(exclude, "utf8").split("\n").filter((l) => l.includes("settings.local.json")).length, 1, "a second install adds nothing");
+    await runHost(INSTALLERS.claude, f.ctx(scope), "uninstall", false);
+    assert.equal(fs.existsSync(exclude) ? fs.readFileSync(exclude, "utf8") : null, before);
+  });
+}
+
 // A teammate who clones the project without memctl: the committed hooks run through sh as the hosts run them and
 // say nothing (no `memctl-hook: not found`, exit 0); with memctl on PATH they run it, budget flags kept.
 for (const host of ["claude", "codex"] as const) {

@@ -159,3 +159,17 @@ test("a hard-linked file is refused like a symlink, for reads and writes; the ou
   assert.ok(fs.existsSync(path.join(c.memoryDir, "notes", "leak.md")), "nothing moved");
   assert.equal(readHistory(c.memoryDir).entries.length, 0, "history never holds the outside content");
 });
+
+test("the store's MEMORY.md cannot be deleted or renamed away (every prompt would lose the index); it stays editable", async () => {
+  const c = ctx("human");
+  const index = "# Memory\n\n- [A](project_a.md) — a\n";
+  fs.writeFileSync(path.join(c.memoryDir, "MEMORY.md"), index);
+  await rejects(run(c, { command: "delete", path: "/memories/MEMORY.md" }), "E_PATH_RESERVED", /MEMORY\.md is this store's index/);
+  await rejects(run(c, { command: "rename", old_path: "MEMORY.md", new_path: "old-index.md" }), "E_PATH_RESERVED", /MEMORY\.md is this store's index/);
+  assert.equal(fs.readFileSync(path.join(c.memoryDir, "MEMORY.md"), "utf8"), index);
+  assert.equal(fs.existsSync(path.join(c.memoryDir, "old-index.md")), false);
+  assert.match(await run(c, { command: "str_replace", path: "MEMORY.md", old_str: "— a", new_str: "— b" }), /^The memory file has been edited\./);
+  // A MEMORY.md below the root is an ordinary note.
+  await run(c, { command: "create", path: "notes/MEMORY.md", file_text: "n" });
+  assert.equal(await run(c, { command: "delete", path: "notes/MEMORY.md" }), "Successfully deleted notes/MEMORY.md");
+});
