@@ -29,15 +29,15 @@ import {
   isValidActor
 } from "./store-history.mjs";
 import {
-  CARD_TYPES
-} from "./core-card-types.mjs";
-import {
   withStoreLock
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   MemctlError,
   usageError
 } from "./core-errors.mjs";
+import {
+  CARD_TYPES
+} from "./core-card-types.mjs";
 
 // lib/capture/rules.ts
 var DESCRIPTION_MAX = 200;

@@ -13,14 +13,12 @@ import "./store-write-journal.mjs";
 import "./core-index-bytes.mjs";
 import "./store-read.mjs";
 import "./core-index-file.mjs";
-import "./core-card.mjs";
-import "./core-card-types.mjs";
-import "./store-lock.mjs";
 import "./core-sha256.mjs";
 import "./store-paths.mjs";
 import "./core-bytes.mjs";
 import "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./core-card.mjs";
+import "./core-card-types.mjs";
 import "./runtime.mjs";
 export {
   CARD_CACHE,

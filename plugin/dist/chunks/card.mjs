@@ -7,7 +7,6 @@ import {
   parseCard
 } from "./core-card.mjs";
 import "./core-card-types.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 export {
   REQUIRED_FIELDS,

@@ -32,8 +32,11 @@ import {
   upsertManagedTable
 } from "./core-toml-edit.mjs";
 import {
+  assertOwnerShell
+} from "./cli-store-access.mjs";
+import {
   commitFile
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   colorsFor,
   printJson
@@ -48,6 +51,9 @@ import {
 import {
   resolveMemory
 } from "./config-project.mjs";
+import {
+  findRepo
+} from "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
@@ -70,7 +76,7 @@ import {
 import {
   CORE_SCHEMA,
   load
-} from "./npm-js-yaml-dist-js-yaml.mjs";
+} from "./core-card.mjs";
 import {
   __commonJS,
   __require,
@@ -196,8 +202,8 @@ var require_main = __commonJS({
         return formatter.format(documentText, range, options);
       }
       exports2.format = format;
-      function modify(text, path12, value, options) {
-        return edit.setProperty(text, path12, value, options);
+      function modify(text, path13, value, options) {
+        return edit.setProperty(text, path13, value, options);
       }
       exports2.modify = modify;
       function applyEdits(text, edits) {
@@ -325,12 +331,12 @@ function nodeValue(node) {
       return node.value;
   }
 }
-function appendMember(text, path12, key, value) {
-  const container = (0, import_jsonc_parser.findNodeAtLocation)(parseJsoncRoot(text), path12);
+function appendMember(text, path13, key, value) {
+  const container = (0, import_jsonc_parser.findNodeAtLocation)(parseJsoncRoot(text), path13);
   if (!container || (key === void 0 ? container.type !== "array" : container.type !== "object")) {
     throw new MemctlError(
       ERROR_CODES.E_CONFIG_PARSE,
-      `expected ${key === void 0 ? "an array" : "an object"} at ${path12.join(".") || "the top level"}; the file was left untouched`
+      `expected ${key === void 0 ? "an array" : "an object"} at ${path13.join(".") || "the top level"}; the file was left untouched`
     );
   }
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
@@ -348,7 +354,7 @@ function appendMember(text, path12, key, value) {
     const inner = text.slice(open + 1, close);
     if (inner.trim() !== "") throw new MemctlError(ERROR_CODES.E_CONFIG_PARSE, "cannot add to a container that holds only comments; edit it by hand");
     const next = `${eol}${render(outer + unit)}${eol}${outer}`;
-    return verify(text, text.slice(0, open + 1) + next + text.slice(close), path12, key, value);
+    return verify(text, text.slice(0, open + 1) + next + text.slice(close), path13, key, value);
   }
   const compact = !text.slice(container.offset, last.offset).includes("\n");
   const lead = compact ? " " : eol;
@@ -356,11 +362,11 @@ function appendMember(text, path12, key, value) {
   const end2 = last.offset + last.length;
   const trailingComma = commaAfter(text, end2);
   const insertion = trailingComma !== void 0 ? { at: trailingComma + 1, content: `${lead}${piece},` } : { at: end2, content: `,${lead}${piece}` };
-  return verify(text, text.slice(0, insertion.at) + insertion.content + text.slice(insertion.at), path12, key, value);
+  return verify(text, text.slice(0, insertion.at) + insertion.content + text.slice(insertion.at), path13, key, value);
 }
-function removeMember(text, path12) {
+function removeMember(text, path13) {
   const root = parseJsoncRoot(text);
-  const node = (0, import_jsonc_parser.findNodeAtLocation)(root, path12);
+  const node = (0, import_jsonc_parser.findNodeAtLocation)(root, path13);
   if (!node) return text;
   const member = node.parent?.type === "property" ? node.parent : node;
   const container = member.parent;
@@ -384,36 +390,36 @@ function removeMember(text, path12) {
     next = text.slice(0, lineStartOrOffset(text, member.offset)) + text.slice(lineStartOrOffset(text, following.offset));
   }
   const expected = nodeValue(root);
-  deleteAt(expected, path12);
+  deleteAt(expected, path13);
   if (!isDeepStrictEqual(nodeValue(parseJsoncRoot(next)), expected)) {
-    throw new MemctlError(ERROR_CODES.E_CONFIG_PARSE, `could not remove ${path12.join(".")} cleanly; the file was left untouched \u2014 remove it by hand`);
+    throw new MemctlError(ERROR_CODES.E_CONFIG_PARSE, `could not remove ${path13.join(".")} cleanly; the file was left untouched \u2014 remove it by hand`);
   }
   return next;
 }
-function replaceValue(text, path12, value) {
-  const node = (0, import_jsonc_parser.findNodeAtLocation)(parseJsoncRoot(text), path12);
-  if (!node) throw new MemctlError(ERROR_CODES.E_CONFIG_PARSE, `nothing at ${path12.join(".")} to replace`);
+function replaceValue(text, path13, value) {
+  const node = (0, import_jsonc_parser.findNodeAtLocation)(parseJsoncRoot(text), path13);
+  if (!node) throw new MemctlError(ERROR_CODES.E_CONFIG_PARSE, `nothing at ${path13.join(".")} to replace`);
   const indent = lineIndent(text, node.offset);
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const body = JSON.stringify(value, null, indentUnit(text)).split("\n").join(eol + indent);
   return text.slice(0, node.offset) + body + text.slice(node.offset + node.length);
 }
-function verify(before, after, path12, key, value) {
+function verify(before, after, path13, key, value) {
   const expected = nodeValue(parseJsoncRoot(before));
-  const container = getAt(expected, path12);
+  const container = getAt(expected, path13);
   if (key === void 0) container.push(value);
   else container[key] = value;
   if (!isDeepStrictEqual(nodeValue(parseJsoncRoot(after)), expected)) {
-    throw new MemctlError(ERROR_CODES.E_CONFIG_PARSE, `could not add ${[...path12, key ?? "[]"].join(".")} cleanly; the file was left untouched`);
+    throw new MemctlError(ERROR_CODES.E_CONFIG_PARSE, `could not add ${[...path13, key ?? "[]"].join(".")} cleanly; the file was left untouched`);
   }
   return after;
 }
-function getAt(value, path12) {
-  return path12.reduce((v, k) => v[k], value);
+function getAt(value, path13) {
+  return path13.reduce((v, k) => v[k], value);
 }
-function deleteAt(value, path12) {
-  const parent = getAt(value, path12.slice(0, -1));
-  const last = path12[path12.length - 1];
+function deleteAt(value, path13) {
+  const parent = getAt(value, path13.slice(0, -1));
+  const last = path13[path13.length - 1];
   if (Array.isArray(parent)) parent.splice(last, 1);
   else delete parent[last];
 }
@@ -997,7 +1003,7 @@ async function installHost(installer, ctx, options) {
 }
 
 // install/hosts/claude.ts
-import path6 from "node:path";
+import path7 from "node:path";
 import { isDeepStrictEqual as isDeepStrictEqual3 } from "node:util";
 
 // install/json-member.ts
@@ -1041,15 +1047,38 @@ function jsonSettingEdits(file, key, value) {
   };
 }
 
+// install/git-exclude.ts
+import path6 from "node:path";
+function gitExcludeEdit(ctx, relPath) {
+  const repo = findRepo(ctx.projectDir);
+  if (!repo) return void 0;
+  const file = path6.join(repo.commonDir, "info", "exclude");
+  const line = `/${relPath.split(path6.sep).join("/")}`;
+  const has = (text) => text.split("\n").some((l) => l.trim() === line);
+  const install = (before) => before !== null && has(before) ? before : `${before ?? ""}${before && !before.endsWith("\n") ? "\n" : ""}${line}
+`;
+  return {
+    file,
+    label: `git ignores ${relPath} (this clone's .git/info/exclude; nothing committed)`,
+    root: path6.dirname(file),
+    install,
+    uninstall: (before, original) => {
+      if (before === null || original !== null && has(original)) return before;
+      if (before === install(original)) return original;
+      return before.split("\n").filter((l) => l.trim() !== line).join("\n");
+    }
+  };
+}
+
 // install/hosts/claude.ts
 function userDir(io) {
-  return io.env.CLAUDE_CONFIG_DIR || path6.join(io.home, ".claude");
+  return io.env.CLAUDE_CONFIG_DIR || path7.join(io.home, ".claude");
 }
 function claudeDir(ctx) {
-  return ctx.scope === "user" ? userDir(ctx.io) : path6.join(ctx.projectDir, ".claude");
+  return ctx.scope === "user" ? userDir(ctx.io) : path7.join(ctx.projectDir, ".claude");
 }
 function claudeSettingsFile(ctx) {
-  return path6.join(claudeDir(ctx), ctx.scope === "local" ? "settings.local.json" : "settings.json");
+  return path7.join(claudeDir(ctx), ctx.scope === "local" ? "settings.local.json" : "settings.json");
 }
 function settingsEdits(ctx, file) {
   const hook = chainEdits(
@@ -1081,8 +1110,8 @@ function localAutoMemoryEdit(ctx) {
   };
 }
 function claudeMcpFile(ctx) {
-  if (ctx.scope === "project") return path6.join(ctx.projectDir, ".mcp.json");
-  return path6.join(ctx.io.env.CLAUDE_CONFIG_DIR || ctx.io.home, ".claude.json");
+  if (ctx.scope === "project") return path7.join(ctx.projectDir, ".mcp.json");
+  return path7.join(ctx.io.env.CLAUDE_CONFIG_DIR || ctx.io.home, ".claude.json");
 }
 function claudeMcpEntry(ctx) {
   const { command, args } = hostMcpCommand(ctx, "claude");
@@ -1123,10 +1152,11 @@ var claude = {
     const settings2 = claudeSettingsFile(ctx);
     const label = ctx.scope === "project" ? "UserPromptSubmit + SessionStart + SessionEnd hooks" : "UserPromptSubmit + SessionStart + SessionEnd hooks, autoMemoryEnabled: false";
     const wiring = { file: settings2, label, root: scopeBase(ctx), ...settingsEdits(ctx, settings2) };
-    if (ctx.scope === "local") return [wiring];
+    const ignoreLocal = ctx.scope === "user" ? void 0 : gitExcludeEdit(ctx, path7.relative(ctx.projectDir, claudeSettingsFile({ ...ctx, scope: "local" })));
+    if (ctx.scope === "local") return [wiring, ...ignoreLocal ? [ignoreLocal] : []];
     return [
       wiring,
-      ...ctx.scope === "project" ? [localAutoMemoryEdit(ctx)] : [],
+      ...ctx.scope === "project" ? [localAutoMemoryEdit(ctx), ...ignoreLocal ? [ignoreLocal] : []] : [],
       {
         file: claudeMcpFile(ctx),
         label: "MCP server mcpServers.memctl (memory tools)",
@@ -1134,14 +1164,14 @@ var claude = {
         mcp: true,
         ...jsonEntryEdits(claudeMcpFile(ctx), "mcpServers", "memctl", claudeMcpEntry(ctx))
       },
-      ...commandFileEdits(ctx, path6.join(dir, "commands"), readCommandSources(ctx.packageRoot), renderClaudeCommand, (d, n) => path6.join(d, `${n}.md`), "slash command /")
+      ...commandFileEdits(ctx, path7.join(dir, "commands"), readCommandSources(ctx.packageRoot), renderClaudeCommand, (d, n) => path7.join(d, `${n}.md`), "slash command /")
     ];
   },
   notes: (ctx) => [
     `Claude Code runs the hook on your next prompt; no restart of memctl is needed.`,
     `SessionStart injects a memory overview once per session, except when the store is Claude's own auto-memory directory (Claude loads that MEMORY.md itself).`,
     `SessionEnd stages what you told Claude to always or never do, corrections and decisions as proposals (never cards) for memctl review; [capture] enabled = false in the memctl config turns it off.`,
-    `Or use the memctl plugin instead: claude --plugin-dir ${path6.join(ctx.packageRoot, "plugin")} (do not use both: the hook would run twice).`,
+    `Or use the memctl plugin instead: claude --plugin-dir ${path7.join(ctx.packageRoot, "plugin")} (do not use both: the hook would run twice).`,
     `The memory tools come from the MCP server "memctl" (${claudeMcpFile(ctx)}); \`claude mcp get memctl\` shows whether it connects.`,
     ...ctx.scope === "project" ? [
       'Claude Code asks once before it starts a project\'s .mcp.json server: run `claude` in the project and approve "memctl".',
@@ -1156,7 +1186,7 @@ var claude = {
     const warnings = [];
     const store = autoMemoryStore(ctx);
     if (store) warnings.push(`Claude's auto memory is on and writes this project's memctl store (${store}) directly, unreviewed: ${AUTO_MEMORY_FIX}`);
-    const projects = settings(path6.join(ctx.io.env.CLAUDE_CONFIG_DIR || ctx.io.home, ".claude.json")).projects ?? {};
+    const projects = settings(path7.join(ctx.io.env.CLAUDE_CONFIG_DIR || ctx.io.home, ".claude.json")).projects ?? {};
     for (const [dir, project] of Object.entries(projects)) {
       const local = project?.mcpServers?.memctl;
       if (local !== void 0 && !isDeepStrictEqual3(local, claudeMcpEntry({ ...ctx, scope: "user" }))) {
@@ -1168,7 +1198,7 @@ var claude = {
 };
 
 // install/hosts/codex.ts
-import path8 from "node:path";
+import path9 from "node:path";
 
 // install/markdown.ts
 var begin = (id) => `<!-- memctl:begin ${id} (managed by memctl install; edit outside this block) -->`;
@@ -1207,7 +1237,7 @@ function removeBlock(text, id, file) {
 }
 
 // install/trust.ts
-import path7 from "node:path";
+import path8 from "node:path";
 function tomlOf(file) {
   try {
     const text = readText(file);
@@ -1217,7 +1247,7 @@ function tomlOf(file) {
   }
 }
 function codexHome(io) {
-  return io.env.CODEX_HOME || path7.join(io.home, ".codex");
+  return io.env.CODEX_HOME || path8.join(io.home, ".codex");
 }
 var CODEX_EVENT_LABELS = { UserPromptSubmit: "user_prompt_submit", SessionStart: "session_start", SessionEnd: "session_end" };
 function canonical(value) {
@@ -1267,7 +1297,7 @@ function wiredCodexHooks(hooksFile, isOurs) {
   return found;
 }
 function codexTrust(ctx, hooksFile) {
-  const config = tomlOf(path7.join(codexHome(ctx.io), "config.toml"));
+  const config = tomlOf(path8.join(codexHome(ctx.io), "config.toml"));
   const problems = [];
   if (ctx.scope === "project") {
     const projects = config.projects ?? {};
@@ -1290,7 +1320,7 @@ function codexTrust(ctx, hooksFile) {
 }
 function grokTrust(ctx) {
   if (ctx.scope !== "project") return void 0;
-  const text = readTextOrNull(path7.join(ctx.io.home, ".grok", "trusted_folders.toml"));
+  const text = readTextOrNull(path8.join(ctx.io.home, ".grok", "trusted_folders.toml"));
   if (text !== null && text.includes(JSON.stringify(ctx.projectDir))) return { trusted: true };
   return { trusted: false, fix: `Grok ignores this project's .grok/ until the folder is trusted: run grok in ${ctx.projectDir} and accept the trust prompt (or grok --trust)` };
 }
@@ -1304,7 +1334,7 @@ function readTextOrNull(file) {
 
 // install/hosts/codex.ts
 function codexDir(ctx) {
-  return ctx.scope === "user" ? codexHome(ctx.io) : path8.join(ctx.projectDir, ".codex");
+  return ctx.scope === "user" ? codexHome(ctx.io) : path9.join(ctx.projectDir, ".codex");
 }
 function codexContract(ctx) {
   const memctl = cliCommand(ctx);
@@ -1328,10 +1358,10 @@ var codex = {
   plan(ctx) {
     const dir = codexDir(ctx);
     const root = scopeBase(ctx);
-    const hooksFile = path8.join(dir, "hooks.json");
-    const configFile = path8.join(dir, "config.toml");
-    const agentsFile = ctx.scope === "user" ? path8.join(dir, "AGENTS.md") : path8.join(ctx.projectDir, "AGENTS.md");
-    const skillsDir = path8.join(scopeBase(ctx), ".agents", "skills");
+    const hooksFile = path9.join(dir, "hooks.json");
+    const configFile = path9.join(dir, "config.toml");
+    const agentsFile = ctx.scope === "user" ? path9.join(dir, "AGENTS.md") : path9.join(ctx.projectDir, "AGENTS.md");
+    const skillsDir = path9.join(scopeBase(ctx), ".agents", "skills");
     const hook = chainEdits(
       hookJsonEdits(hooksFile, "UserPromptSubmit", hookCommand(ctx, "codex"), (c) => isMemctlHookCommand(c, ctx.packageRoot)),
       hookJsonEdits(hooksFile, "SessionStart", sessionStartCommand(ctx, "codex"), (c) => isMemctlSessionStartCommand(c, ctx.packageRoot)),
@@ -1366,7 +1396,7 @@ var codex = {
         install: (before) => upsertBlock(before ?? "", "codex", contract, agentsFile),
         uninstall: (before, original) => before === null ? null : emptyToAbsent(removeBlock(before, "codex", agentsFile), before, original)
       },
-      ...commandFileEdits(ctx, skillsDir, readCommandSources(ctx.packageRoot), renderCodexSkill, (d, n) => path8.join(d, n, "SKILL.md"), "skill $")
+      ...commandFileEdits(ctx, skillsDir, readCommandSources(ctx.packageRoot), renderCodexSkill, (d, n) => path9.join(d, n, "SKILL.md"), "skill $")
     ];
   },
   notes: (ctx) => [
@@ -1375,13 +1405,13 @@ var codex = {
     "Skills replace Codex's removed custom prompts: invoke them as $mem-recall, $mem-log, \u2026 or pick them from /skills."
   ],
   requiredFiles: (ctx) => [hookEntry(ctx.packageRoot), cliEntry(ctx.packageRoot)],
-  trust: (ctx) => codexTrust(ctx, path8.join(codexDir(ctx), "hooks.json")),
-  installedBudget: (ctx) => wiredHookBudget(path8.join(codexDir(ctx), "hooks.json"), (c) => isMemctlHookCommand(c, ctx.packageRoot)),
-  hookFiles: (ctx) => ["user", "project"].map((scope) => path8.join(codexDir({ ...ctx, scope }), "hooks.json")),
+  trust: (ctx) => codexTrust(ctx, path9.join(codexDir(ctx), "hooks.json")),
+  installedBudget: (ctx) => wiredHookBudget(path9.join(codexDir(ctx), "hooks.json"), (c) => isMemctlHookCommand(c, ctx.packageRoot)),
+  hookFiles: (ctx) => ["user", "project"].map((scope) => path9.join(codexDir({ ...ctx, scope }), "hooks.json")),
   plugins: (ctx) => ({ enabled: enabledCodexPlugins(ctx), disable: (id) => `codex plugin remove ${id}` })
 };
 function enabledCodexPlugins(ctx) {
-  const file = path8.join(codexHome(ctx.io), "config.toml");
+  const file = path9.join(codexHome(ctx.io), "config.toml");
   let text;
   try {
     text = readText(file);
@@ -1414,7 +1444,7 @@ function emptyToAbsent(after, before, original) {
 }
 
 // install/hosts/generic.ts
-import path9 from "node:path";
+import path10 from "node:path";
 function genericBlock(ctx) {
   const memctl = cliCommand(ctx);
   return [
@@ -1431,7 +1461,7 @@ var generic = {
   detect: () => ({ detected: true, evidence: "any agent that reads AGENTS.md or can run a command" }),
   plan(ctx) {
     if (ctx.scope === "user") return [];
-    const file = path9.join(ctx.projectDir, "AGENTS.md");
+    const file = path10.join(ctx.projectDir, "AGENTS.md");
     return [
       {
         file,
@@ -1450,12 +1480,12 @@ var generic = {
 };
 
 // install/hosts/grok.ts
-import path10 from "node:path";
+import path11 from "node:path";
 function grokHome(io) {
-  return path10.join(io.home, ".grok");
+  return path11.join(io.home, ".grok");
 }
 function grokDir(ctx) {
-  return ctx.scope === "user" ? grokHome(ctx.io) : path10.join(ctx.projectDir, ".grok");
+  return ctx.scope === "user" ? grokHome(ctx.io) : path11.join(ctx.projectDir, ".grok");
 }
 function grokRules(ctx) {
   const memctl = cliCommand(ctx);
@@ -1492,9 +1522,9 @@ var grok = {
   detect: (io) => detectBy(io, "grok", grokHome(io)),
   plan(ctx) {
     const dir = grokDir(ctx);
-    const rules = path10.join(dir, "rules", "memctl.md");
-    const config = path10.join(dir, "config.toml");
-    const hooksFile = path10.join(dir, "hooks", "memctl.json");
+    const rules = path11.join(dir, "rules", "memctl.md");
+    const config = path11.join(dir, "config.toml");
+    const hooksFile = path11.join(dir, "hooks", "memctl.json");
     const { command, args } = hostMcpCommand(ctx, "grok");
     const table = ["mcp_servers", "memctl"];
     return [
@@ -1508,7 +1538,7 @@ var grok = {
       },
       { file: rules, label: "rules file (memory_overview at session start, memctl prepare --host grok)", root: scopeBase(ctx), owned: true, ...managedFile(rules, grokRules(ctx)) },
       { file: hooksFile, label: "SessionEnd hook (captured proposals)", root: scopeBase(ctx), owned: true, ...managedFile(hooksFile, grokHooks(ctx)) },
-      ...commandFileEdits(ctx, path10.join(dir, "commands"), readCommandSources(ctx.packageRoot), renderGrokCommand, (d, n) => path10.join(d, `${n}.md`), "command /")
+      ...commandFileEdits(ctx, path11.join(dir, "commands"), readCommandSources(ctx.packageRoot), renderGrokCommand, (d, n) => path11.join(d, `${n}.md`), "command /")
     ];
   },
   notes: (ctx) => [
@@ -1524,15 +1554,15 @@ var grok = {
 
 // install/hosts/opencode.ts
 import fs6 from "node:fs";
-import path11 from "node:path";
+import path12 from "node:path";
 function userConfigDir(io) {
-  return path11.join(io.env.XDG_CONFIG_HOME || path11.join(io.home, ".config"), "opencode");
+  return path12.join(io.env.XDG_CONFIG_HOME || path12.join(io.home, ".config"), "opencode");
 }
 function opencodeDir(ctx) {
-  return ctx.scope === "user" ? userConfigDir(ctx.io) : path11.join(ctx.projectDir, ".opencode");
+  return ctx.scope === "user" ? userConfigDir(ctx.io) : path12.join(ctx.projectDir, ".opencode");
 }
 function pluginEntry(packageRoot) {
-  return path11.join(packageRoot, "dist", "hooks", "opencode-plugin.mjs");
+  return path12.join(packageRoot, "dist", "hooks", "opencode-plugin.mjs");
 }
 function opencodeShim(ctx) {
   if (isPortable(ctx)) return portableShim();
@@ -1568,11 +1598,11 @@ function portableShim() {
   ].join("\n");
 }
 function opencodeConfigFile(ctx) {
-  const candidates = ctx.scope === "user" ? [path11.join(userConfigDir(ctx.io), "opencode.jsonc"), path11.join(userConfigDir(ctx.io), "opencode.json")] : [
-    path11.join(ctx.projectDir, "opencode.jsonc"),
-    path11.join(ctx.projectDir, "opencode.json"),
-    path11.join(ctx.projectDir, ".opencode", "opencode.jsonc"),
-    path11.join(ctx.projectDir, ".opencode", "opencode.json")
+  const candidates = ctx.scope === "user" ? [path12.join(userConfigDir(ctx.io), "opencode.jsonc"), path12.join(userConfigDir(ctx.io), "opencode.json")] : [
+    path12.join(ctx.projectDir, "opencode.jsonc"),
+    path12.join(ctx.projectDir, "opencode.json"),
+    path12.join(ctx.projectDir, ".opencode", "opencode.jsonc"),
+    path12.join(ctx.projectDir, ".opencode", "opencode.json")
   ];
   return candidates.find((f) => fs6.existsSync(f)) ?? candidates[1];
 }
@@ -1586,12 +1616,12 @@ var opencode = {
   detect: (io) => detectBy(io, "opencode", userConfigDir(io)),
   plan(ctx) {
     const dir = opencodeDir(ctx);
-    const shim = path11.join(dir, "plugin", "memctl.ts");
+    const shim = path12.join(dir, "plugin", "memctl.ts");
     const config = opencodeConfigFile(ctx);
     return [
       { file: shim, label: "plugin shim", root: scopeBase(ctx), owned: true, ...managedFile(shim, opencodeShim(ctx)) },
       { file: config, label: "MCP server mcp.memctl (memory tools)", root: scopeBase(ctx), mcp: true, ...jsonEntryEdits(config, "mcp", "memctl", opencodeMcpEntry(ctx)) },
-      ...commandFileEdits(ctx, path11.join(dir, "commands"), readCommandSources(ctx.packageRoot), renderOpenCodeCommand, (d, n) => path11.join(d, `${n}.md`), "command /")
+      ...commandFileEdits(ctx, path12.join(dir, "commands"), readCommandSources(ctx.packageRoot), renderOpenCodeCommand, (d, n) => path12.join(d, `${n}.md`), "command /")
     ];
   },
   notes: () => ['OpenCode loads the plugin at its next start; its log (~/.local/share/opencode/log/) shows "memctl plugin loaded" and "memctl injected memory".'],
@@ -1656,6 +1686,7 @@ async function run(argv, io) {
   const args = parseArgs(spec, argv);
   if (bool(args, "status")) return status(args, io);
   const host = hostArg(args, "install");
+  if (!bool(args, "dry-run")) assertOwnerShell(io, `wire memctl into ${host} (memctl install)`);
   const results = await installHost(INSTALLERS[host], contextFrom(args, io, host), { replace: bool(args, "replace"), dryRun: bool(args, "dry-run") });
   const result = results[results.length - 1];
   if (bool(args, "json")) printJson(io, results.length > 1 ? { ...result, replaced: results.slice(0, -1) } : result);

@@ -26,11 +26,8 @@ import {
   secretPolicy
 } from "./records-guardrails.mjs";
 import {
-  parseCard
-} from "./core-card.mjs";
-import {
   pauseFromEnv
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   colorsFor,
   printJson
@@ -55,6 +52,9 @@ import {
   MemctlError,
   usageError
 } from "./core-errors.mjs";
+import {
+  parseCard
+} from "./core-card.mjs";
 
 // lib/keys/backfill.ts
 import fs from "node:fs";

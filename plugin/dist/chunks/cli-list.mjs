@@ -25,9 +25,6 @@ import {
   readHold
 } from "./core-index-file.mjs";
 import {
-  withoutTypePrefix
-} from "./core-card-types.mjs";
-import {
   allNarrow,
   chunkedWriter,
   colorsFor,
@@ -53,6 +50,9 @@ import {
 import {
   lstatIfExists
 } from "./core-bytes.mjs";
+import {
+  withoutTypePrefix
+} from "./core-card-types.mjs";
 
 // lib/cli/list.ts
 var spec = {

@@ -10,7 +10,7 @@ import {
 } from "./records-guardrails.mjs";
 import {
   pauseFromEnv
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   PROJECT_FLAGS,
   projectFrom,

@@ -11,16 +11,9 @@ import {
   latestByCard
 } from "./store-history.mjs";
 import {
-  parseCard
-} from "./core-card.mjs";
-import {
-  typeFromFileName,
-  withoutTypePrefix
-} from "./core-card-types.mjs";
-import {
   commitFile,
   realDir
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
@@ -39,6 +32,13 @@ import {
 import {
   systemCode
 } from "./core-errors.mjs";
+import {
+  parseCard
+} from "./core-card.mjs";
+import {
+  typeFromFileName,
+  withoutTypePrefix
+} from "./core-card-types.mjs";
 
 // lib/compact/artifact.ts
 import fs from "node:fs";

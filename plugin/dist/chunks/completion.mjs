@@ -11,11 +11,6 @@ import "./records-guardrails.mjs";
 import "./store-history.mjs";
 import "./store-read.mjs";
 import "./core-index-file.mjs";
-import "./core-card.mjs";
-import {
-  withoutTypePrefix
-} from "./core-card-types.mjs";
-import "./store-lock.mjs";
 import {
   COMMANDS,
   bool,
@@ -31,7 +26,10 @@ import "./core-bytes.mjs";
 import {
   usageError
 } from "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./core-card.mjs";
+import {
+  withoutTypePrefix
+} from "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/cli/completion.ts

@@ -52,11 +52,6 @@ import "./store-history.mjs";
 import "./store-read.mjs";
 import "./core-index-file.mjs";
 import {
-  cardType
-} from "./core-card.mjs";
-import "./core-card-types.mjs";
-import "./store-lock.mjs";
-import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
@@ -81,7 +76,10 @@ import {
   MemctlError,
   usageError
 } from "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import {
+  cardType
+} from "./core-card.mjs";
+import "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/proposals/compress.ts

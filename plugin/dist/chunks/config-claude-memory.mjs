@@ -26,19 +26,14 @@ import {
   readHistory
 } from "./store-history.mjs";
 import {
-  parseIndex,
-  renderIndexLine
-} from "./core-index-file.mjs";
-import {
-  parseCard
-} from "./core-card.mjs";
-import {
   commitFile,
   commitStaged,
+  parseIndex,
+  renderIndexLine,
   stageFiles,
   sweepDeadTemps,
   withStoreLock
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   claudeSlug
 } from "./config-project.mjs";
@@ -58,6 +53,9 @@ import {
 import {
   systemCode
 } from "./core-errors.mjs";
+import {
+  parseCard
+} from "./core-card.mjs";
 
 // lib/records/import-claude.ts
 import fs3 from "node:fs";

@@ -28,11 +28,11 @@ import {
   readHold
 } from "./core-index-file.mjs";
 import {
-  inScope
-} from "./core-card-types.mjs";
-import {
   realpath
 } from "./core-bytes.mjs";
+import {
+  inScope
+} from "./core-card-types.mjs";
 
 // lib/rank/order.ts
 var TIER_ORDER = { always: 0, relevant: 1, irrelevant: 2, "sunk-relevant": 3, sunk: 4 };

@@ -1,21 +1,18 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  removeLegacyGlobal,
+  setProjectDir
+} from "./core-toml-edit.mjs";
+import {
   assertOwnerShell
 } from "./cli-store-access.mjs";
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
 import "./store-read.mjs";
-import "./core-index-file.mjs";
-import "./core-card.mjs";
-import "./core-card-types.mjs";
-import {
-  removeLegacyGlobal,
-  setProjectDir
-} from "./core-toml-edit.mjs";
 import {
   commitFile
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   colorsFor,
   printJson
@@ -47,7 +44,8 @@ import {
   MemctlError,
   usageError
 } from "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./core-card.mjs";
+import "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/cli/config.ts

@@ -22,11 +22,9 @@ import {
   HOSTS,
   hostAdapter
 } from "./hosts-claude-adapter.mjs";
-import "./core-index-file.mjs";
-import "./core-card-types.mjs";
 import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
-import "./store-lock.mjs";
+import "./core-index-file.mjs";
 import {
   colorsFor,
   padEnd,
@@ -59,6 +57,7 @@ import {
   MemctlError,
   usageError
 } from "./core-errors.mjs";
+import "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/cli/context.ts

@@ -7,14 +7,14 @@ import {
   resolveMemoryPath
 } from "./store-safe-open.mjs";
 import {
+  INDEX_FILE
+} from "./store-paths.mjs";
+import {
   parseCard
 } from "./core-card.mjs";
 import {
   CARD_TYPES
 } from "./core-card-types.mjs";
-import {
-  INDEX_FILE
-} from "./store-paths.mjs";
 
 // lib/core/card-links.ts
 function findCardLinks(body) {

@@ -1,15 +1,15 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  ERROR_CODES,
+  MemctlError
+} from "./core-errors.mjs";
+import {
   REQUIRED_FIELDS,
   parseCard
 } from "./core-card.mjs";
 import {
   CARD_TYPE_PREFIX
 } from "./core-card-types.mjs";
-import {
-  ERROR_CODES,
-  MemctlError
-} from "./core-errors.mjs";
 
 // lib/core/card-rules.ts
 var DESCRIPTION_MAX = 200;

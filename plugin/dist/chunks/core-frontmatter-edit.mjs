@@ -10,14 +10,9 @@ import {
   replacedLineEdit
 } from "./core-index-bytes.mjs";
 import {
+  commitFile,
   parseIndexLine
 } from "./core-index-file.mjs";
-import {
-  parseCard
-} from "./core-card.mjs";
-import {
-  commitFile
-} from "./store-lock.mjs";
 import {
   DEFAULT_READ_CAP,
   close,
@@ -30,8 +25,9 @@ import {
   MemctlError
 } from "./core-errors.mjs";
 import {
-  dump
-} from "./npm-js-yaml-dist-js-yaml.mjs";
+  dump,
+  parseCard
+} from "./core-card.mjs";
 
 // lib/core/frontmatter-edit.ts
 import { isDeepStrictEqual } from "node:util";

@@ -24,15 +24,10 @@ import {
 } from "./store-write-journal.mjs";
 import {
   parseIndex,
-  parseIndexLine
-} from "./core-index-file.mjs";
-import {
-  CARD_TYPES
-} from "./core-card-types.mjs";
-import {
+  parseIndexLine,
   realDir,
   replaceFile
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   INDEX_FILE,
   STATE_DIR,
@@ -55,6 +50,9 @@ import {
   utf8Text,
   utimes
 } from "./core-bytes.mjs";
+import {
+  CARD_TYPES
+} from "./core-card-types.mjs";
 
 // lib/store/index-read.ts
 var INDEX_READ_CAP = 24 * 1024 * 1024;

@@ -54,9 +54,6 @@ import {
   readHold
 } from "./core-index-file.mjs";
 import {
-  inScope
-} from "./core-card-types.mjs";
-import {
   readConfig
 } from "./config-config.mjs";
 import {
@@ -69,6 +66,9 @@ import {
   readRegularUtf8,
   statIfExists
 } from "./core-bytes.mjs";
+import {
+  inScope
+} from "./core-card-types.mjs";
 
 // lib/hook/overview-pins.ts
 var OVERVIEW_PINS = "overview-pins";

@@ -15,11 +15,9 @@ import "./store-full-check.mjs";
 import "./store-write-journal.mjs";
 import "./core-index-bytes.mjs";
 import "./hosts-claude-adapter.mjs";
-import "./core-index-file.mjs";
-import "./core-card-types.mjs";
 import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
-import "./store-lock.mjs";
+import "./core-index-file.mjs";
 import {
   colorsFor
 } from "./cli-output.mjs";
@@ -39,6 +37,7 @@ import {
   ERROR_CODES,
   MemctlError
 } from "./core-errors.mjs";
+import "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/cli/demo.ts

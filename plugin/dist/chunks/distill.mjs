@@ -59,19 +59,11 @@ import "./store-history.mjs";
 import {
   readStore
 } from "./store-read.mjs";
-import "./core-index-file.mjs";
-import {
-  RECALL_KEYS_ASKED,
-  RECALL_KEYS_GUIDANCE
-} from "./core-card.mjs";
-import {
-  CARD_TYPES
-} from "./core-card-types.mjs";
 import {
   commitFile,
   realDir,
   withStoreLock
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   colorsFor,
   printJson
@@ -102,7 +94,13 @@ import {
   systemCode,
   usageError
 } from "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import {
+  RECALL_KEYS_ASKED,
+  RECALL_KEYS_GUIDANCE
+} from "./core-card.mjs";
+import {
+  CARD_TYPES
+} from "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/proposals/distill.ts

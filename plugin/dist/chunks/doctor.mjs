@@ -49,18 +49,15 @@ import {
 } from "./hosts-claude-adapter.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
+import "./hosts-claude-auto-memory.mjs";
+import {
+  HOST_NAMES
+} from "./hosts-types.mjs";
 import "./config-agent-env.mjs";
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
 import "./store-read.mjs";
 import "./core-index-file.mjs";
-import "./core-card.mjs";
-import "./core-card-types.mjs";
-import "./hosts-claude-auto-memory.mjs";
-import {
-  HOST_NAMES
-} from "./hosts-types.mjs";
-import "./store-lock.mjs";
 import {
   colorsFor,
   printJson,
@@ -84,7 +81,8 @@ import "./core-bytes.mjs";
 import {
   usageError
 } from "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./core-card.mjs";
+import "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/cli/doctor-instructions.ts

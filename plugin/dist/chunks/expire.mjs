@@ -37,11 +37,6 @@ import {
 } from "./store-read.mjs";
 import "./core-index-file.mjs";
 import {
-  isExpired
-} from "./core-card.mjs";
-import "./core-card-types.mjs";
-import "./store-lock.mjs";
-import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
@@ -60,7 +55,10 @@ import "./core-sha256.mjs";
 import "./store-paths.mjs";
 import "./core-bytes.mjs";
 import "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import {
+  isExpired
+} from "./core-card.mjs";
+import "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/records/expire.ts

@@ -53,15 +53,10 @@ import {
 import {
   readStoreOrEmptyIndex
 } from "./store-read.mjs";
-import "./core-index-file.mjs";
-import {
-  missingFields
-} from "./core-card.mjs";
-import "./core-card-types.mjs";
 import {
   commitStaged,
   stageFiles
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   colorsFor,
   printJson
@@ -87,7 +82,10 @@ import {
 import {
   MemctlError
 } from "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import {
+  missingFields
+} from "./core-card.mjs";
+import "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/records/fill-fields.ts

@@ -32,9 +32,6 @@ import {
 } from "./store-history.mjs";
 import "./store-read.mjs";
 import "./core-index-file.mjs";
-import "./core-card.mjs";
-import "./core-card-types.mjs";
-import "./store-lock.mjs";
 import {
   colorsFor,
   padEnd,
@@ -58,7 +55,8 @@ import {
   ERROR_CODES,
   MemctlError
 } from "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./core-card.mjs";
+import "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/cli/history-render.ts

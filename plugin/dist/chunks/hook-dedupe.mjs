@@ -36,7 +36,7 @@ import {
   realDir,
   replaceFile,
   tryStoreLock
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   resolveMemory
 } from "./config-project.mjs";

@@ -2,7 +2,7 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   openAppend,
   realDir
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   STATE_DIR,
   joinPath

@@ -97,17 +97,6 @@ import {
   episodeReminder,
   readLastEpisode
 } from "./store-episode-tail.mjs";
-import "./config-agent-env.mjs";
-import {
-  secretPolicy
-} from "./records-guardrails.mjs";
-import "./store-history.mjs";
-import "./store-read.mjs";
-import "./core-index-file.mjs";
-import "./core-card.mjs";
-import {
-  CARD_TYPES
-} from "./core-card-types.mjs";
 import {
   cliEntry,
   findPackageRoot
@@ -115,7 +104,13 @@ import {
 import "./install-mcp-command.mjs";
 import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
-import "./store-lock.mjs";
+import "./config-agent-env.mjs";
+import {
+  secretPolicy
+} from "./records-guardrails.mjs";
+import "./store-history.mjs";
+import "./store-read.mjs";
+import "./core-index-file.mjs";
 import {
   bool,
   commandSummary,
@@ -150,7 +145,10 @@ import {
   systemCode,
   usageError
 } from "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./core-card.mjs";
+import {
+  CARD_TYPES
+} from "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/cli/hook.ts

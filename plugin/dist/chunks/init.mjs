@@ -14,13 +14,10 @@ import {
 } from "./records-guardrails.mjs";
 import "./store-history.mjs";
 import "./store-read.mjs";
-import "./core-index-file.mjs";
-import "./core-card.mjs";
-import "./core-card-types.mjs";
 import {
   commitFileSync,
   pauseFromEnv
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   colorsFor,
   printJson
@@ -48,7 +45,8 @@ import {
   MemctlError,
   systemCode
 } from "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./core-card.mjs";
+import "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/cli/init.ts

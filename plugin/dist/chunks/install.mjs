@@ -11,7 +11,12 @@ import "./install-mcp-command.mjs";
 import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
 import "./core-toml-edit.mjs";
-import "./store-lock.mjs";
+import "./cli-store-access.mjs";
+import "./config-agent-env.mjs";
+import "./records-guardrails.mjs";
+import "./store-history.mjs";
+import "./store-read.mjs";
+import "./core-index-file.mjs";
 import "./cli-output.mjs";
 import "./cli-args.mjs";
 import "./config-project.mjs";
@@ -22,7 +27,8 @@ import "./core-sha256.mjs";
 import "./store-paths.mjs";
 import "./core-bytes.mjs";
 import "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./core-card.mjs";
+import "./core-card-types.mjs";
 import "./runtime.mjs";
 export {
   contextFrom,

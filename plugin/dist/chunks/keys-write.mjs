@@ -16,6 +16,13 @@ import {
   isCardFile
 } from "./core-card-rules.mjs";
 import {
+  sha256Hex
+} from "./core-sha256.mjs";
+import {
+  ERROR_CODES,
+  MemctlError
+} from "./core-errors.mjs";
+import {
   parseCard,
   parseRecallKeys,
   recallKeysPrompt
@@ -23,13 +30,6 @@ import {
 import {
   withoutTypePrefix
 } from "./core-card-types.mjs";
-import {
-  sha256Hex
-} from "./core-sha256.mjs";
-import {
-  ERROR_CODES,
-  MemctlError
-} from "./core-errors.mjs";
 
 // lib/keys/write.ts
 import fs from "node:fs";

@@ -8,6 +8,10 @@ import {
 } from "./hosts-claude-adapter.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
+import "./hosts-claude-auto-memory.mjs";
+import {
+  HOST_NAMES
+} from "./hosts-types.mjs";
 import {
   ACTOR_FLAGS,
   JSON_FLAG,
@@ -24,16 +28,9 @@ import {
 } from "./records-guardrails.mjs";
 import "./store-history.mjs";
 import "./store-read.mjs";
-import "./core-index-file.mjs";
-import "./core-card.mjs";
-import "./core-card-types.mjs";
-import "./hosts-claude-auto-memory.mjs";
-import {
-  HOST_NAMES
-} from "./hosts-types.mjs";
 import {
   withStoreLock
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   colorsFor,
   printJson
@@ -56,7 +53,8 @@ import "./core-bytes.mjs";
 import {
   usageError
 } from "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./core-card.mjs";
+import "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/cli/log.ts

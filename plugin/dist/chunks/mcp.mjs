@@ -1,5 +1,8 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  DEFAULT_MCP_ACTOR
+} from "./install-mcp-command.mjs";
+import {
   ACTOR_FLAGS,
   STORE_FLAGS,
   callerFrom
@@ -9,12 +12,6 @@ import "./records-guardrails.mjs";
 import "./store-history.mjs";
 import "./store-read.mjs";
 import "./core-index-file.mjs";
-import "./core-card.mjs";
-import "./core-card-types.mjs";
-import {
-  DEFAULT_MCP_ACTOR
-} from "./install-mcp-command.mjs";
-import "./store-lock.mjs";
 import {
   bool,
   commandSummary,
@@ -30,7 +27,8 @@ import "./core-bytes.mjs";
 import {
   usageError
 } from "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./core-card.mjs";
+import "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/cli/mcp.ts

@@ -27,11 +27,9 @@ import {
   HOSTS,
   hostAdapter
 } from "./hosts-claude-adapter.mjs";
-import "./core-index-file.mjs";
-import "./core-card-types.mjs";
 import "./hosts-claude-auto-memory.mjs";
 import "./hosts-types.mjs";
-import "./store-lock.mjs";
+import "./core-index-file.mjs";
 import {
   printJson
 } from "./cli-output.mjs";
@@ -61,6 +59,7 @@ import "./core-bytes.mjs";
 import {
   usageError
 } from "./core-errors.mjs";
+import "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/cli/prepare.ts

@@ -22,15 +22,15 @@ import {
   listCardFiles
 } from "./store-read.mjs";
 import {
+  sha256Hex
+} from "./core-sha256.mjs";
+import {
   parseCard
 } from "./core-card.mjs";
 import {
   scopeEntryProblem,
   withoutTypePrefix
 } from "./core-card-types.mjs";
-import {
-  sha256Hex
-} from "./core-sha256.mjs";
 
 // lib/proposals/trust.ts
 import fs from "node:fs";

@@ -34,7 +34,7 @@ import {
 } from "./store-history.mjs";
 import {
   withStoreLock
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";

@@ -9,15 +9,15 @@ import {
   propose
 } from "./proposals-propose.mjs";
 import {
+  MemctlError
+} from "./core-errors.mjs";
+import {
   RECALL_KEYS_ASKED,
   RECALL_KEYS_GUIDANCE
 } from "./core-card.mjs";
 import {
   CARD_TYPES
 } from "./core-card-types.mjs";
-import {
-  MemctlError
-} from "./core-errors.mjs";
 
 // lib/proposals/distill-llm.ts
 var CANDIDATE_FIELDS = ["name", "type", "description", "source"];

@@ -28,16 +28,9 @@ import {
   isValidActor
 } from "./store-history.mjs";
 import {
-  recallKeyProblems
-} from "./core-card.mjs";
-import {
-  CARD_TYPES,
-  scopeProblems
-} from "./core-card-types.mjs";
-import {
   commitFile,
   withStoreLock
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";
@@ -46,6 +39,13 @@ import {
   MemctlError,
   usageError
 } from "./core-errors.mjs";
+import {
+  recallKeyProblems
+} from "./core-card.mjs";
+import {
+  CARD_TYPES,
+  scopeProblems
+} from "./core-card-types.mjs";
 
 // lib/proposals/propose.ts
 import fs from "node:fs";

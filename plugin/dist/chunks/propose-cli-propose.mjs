@@ -27,14 +27,9 @@ import {
 } from "./records-guardrails.mjs";
 import "./store-history.mjs";
 import "./store-read.mjs";
-import "./core-index-file.mjs";
-import "./core-card.mjs";
-import {
-  CARD_TYPES
-} from "./core-card-types.mjs";
 import {
   pauseFromEnv
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   colorsFor,
   printJson
@@ -55,7 +50,10 @@ import "./core-sha256.mjs";
 import "./store-paths.mjs";
 import "./core-bytes.mjs";
 import "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./core-card.mjs";
+import {
+  CARD_TYPES
+} from "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/cli/propose.ts

@@ -22,14 +22,11 @@ import {
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
 import "./store-read.mjs";
-import "./core-index-file.mjs";
-import "./core-card.mjs";
-import "./core-card-types.mjs";
 import {
   commitFile,
   pauseFromEnv,
   withStoreLock
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   colorsFor,
   printJson
@@ -52,7 +49,8 @@ import {
   ERROR_CODES,
   MemctlError
 } from "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./core-card.mjs";
+import "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/store/episodes-summary.ts

@@ -21,9 +21,6 @@ import {
   readStoreOrEmptyIndex
 } from "./store-read.mjs";
 import "./core-index-file.mjs";
-import "./core-card.mjs";
-import "./core-card-types.mjs";
-import "./store-lock.mjs";
 import {
   colorsFor,
   printJson
@@ -44,7 +41,8 @@ import "./core-sha256.mjs";
 import "./store-paths.mjs";
 import "./core-bytes.mjs";
 import "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./core-card.mjs";
+import "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/cli/recall.ts

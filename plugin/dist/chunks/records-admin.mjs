@@ -31,7 +31,7 @@ import {
 } from "./store-read.mjs";
 import {
   realDir
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";

@@ -46,26 +46,25 @@ import {
   readHistory
 } from "./store-history.mjs";
 import {
-  renderIndexLine
-} from "./core-index-file.mjs";
-import {
-  parseCard
-} from "./core-card.mjs";
-import {
   commitFile,
   realDir,
+  renderIndexLine,
   syncDirectory
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";
 import {
+  INDEX_FILE,
   STATE_DIR
 } from "./store-paths.mjs";
 import {
   ERROR_CODES,
   MemctlError
 } from "./core-errors.mjs";
+import {
+  parseCard
+} from "./core-card.mjs";
 
 // lib/records/file-tools.ts
 import { randomBytes } from "node:crypto";
@@ -236,10 +235,18 @@ async function insertMemory(ctx, requested, insertLine, insertText) {
     }
   });
 }
+function indexReserved(command, requested) {
+  return new MemctlError(
+    ERROR_CODES.E_PATH_RESERVED,
+    `Error: Cannot ${command} ${requested}: MEMORY.md is this store's index (every prompt reads it). Edit its lines with str_replace or insert; to drop a card, delete the card's file (its line goes with it)`,
+    { path: requested }
+  );
+}
 async function deleteMemory(ctx, requested) {
   return mutate(ctx, "delete files", async (history) => {
     const target = resolveMemoryPath(ctx.memoryDir, requested);
     if (target.rel === "") throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: Cannot delete the ${VIRTUAL_ROOT} directory itself`, { path: requested });
+    if (target.rel === INDEX_FILE) throw indexReserved("delete", requested);
     if (target.kind === "missing") throw notFound(requested);
     if (target.kind === "file" && isCardFile(target.rel)) {
       const trash = path2.join(realDir(ctx.memoryDir, STATE_DIR, "trash"), `${target.rel.replace(/\//g, "__")}@${ctx.now.getTime()}-${randomBytes(3).toString("hex")}`);
@@ -265,6 +272,7 @@ async function renameMemory(ctx, oldRequested, newRequested) {
     const from = resolveMemoryPath(ctx.memoryDir, oldRequested);
     const to = resolveMemoryPath(ctx.memoryDir, newRequested);
     if (from.rel === "" || to.rel === "") throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: Cannot rename the ${VIRTUAL_ROOT} directory itself`);
+    if (from.rel === INDEX_FILE) throw indexReserved("rename", oldRequested);
     if (from.kind === "missing") throw notFound(oldRequested);
     if (to.kind !== "missing") throw new MemctlError(ERROR_CODES.E_EXISTS, `Error: The destination ${newRequested} already exists`, { path: newRequested });
     if (to.rel.startsWith(`${from.rel}/`)) throw new MemctlError(ERROR_CODES.E_USAGE, `Error: Cannot move ${oldRequested} inside itself`);

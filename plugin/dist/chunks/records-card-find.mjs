@@ -15,17 +15,6 @@ import {
   descriptionProblem
 } from "./core-card-rules.mjs";
 import {
-  parseCard,
-  recallKeyProblems
-} from "./core-card.mjs";
-import {
-  CARD_TYPES,
-  CARD_TYPE_PREFIX,
-  normalizeScope,
-  scopeProblems,
-  withoutTypePrefix
-} from "./core-card-types.mjs";
-import {
   INDEX_FILE
 } from "./store-paths.mjs";
 import {
@@ -36,6 +25,17 @@ import {
   MemctlError,
   usageError
 } from "./core-errors.mjs";
+import {
+  parseCard,
+  recallKeyProblems
+} from "./core-card.mjs";
+import {
+  CARD_TYPES,
+  CARD_TYPE_PREFIX,
+  normalizeScope,
+  scopeProblems,
+  withoutTypePrefix
+} from "./core-card-types.mjs";
 
 // lib/records/card-input.ts
 var NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/;

@@ -43,7 +43,7 @@ import {
   sweepDeadTemps,
   syncDirectory,
   withStoreLock
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";

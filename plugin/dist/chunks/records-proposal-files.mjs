@@ -7,13 +7,11 @@ import {
   isValidActor
 } from "./store-history.mjs";
 import {
-  readHold
-} from "./core-index-file.mjs";
-import {
   commitFile,
   ensureStateDir,
+  readHold,
   realDir
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   STATE_DIR
 } from "./store-paths.mjs";

@@ -21,13 +21,13 @@ import {
   readHistory
 } from "./store-history.mjs";
 import {
-  CARD_TYPES
-} from "./core-card-types.mjs";
-import {
   ERROR_CODES,
   MemctlError,
   usageError
 } from "./core-errors.mjs";
+import {
+  CARD_TYPES
+} from "./core-card-types.mjs";
 
 // lib/records/restore.ts
 function entriesOfCard(memoryDir, entries, name) {

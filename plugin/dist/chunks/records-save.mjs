@@ -47,13 +47,6 @@ import {
   renderIndexLine
 } from "./core-index-file.mjs";
 import {
-  parseCard
-} from "./core-card.mjs";
-import {
-  CARD_TYPES,
-  withoutTypePrefix
-} from "./core-card-types.mjs";
-import {
   sha256Hex
 } from "./core-sha256.mjs";
 import {
@@ -67,6 +60,13 @@ import {
   MemctlError,
   usageError
 } from "./core-errors.mjs";
+import {
+  parseCard
+} from "./core-card.mjs";
+import {
+  CARD_TYPES,
+  withoutTypePrefix
+} from "./core-card-types.mjs";
 
 // lib/records/save.ts
 import fs from "node:fs";

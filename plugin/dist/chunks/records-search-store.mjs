@@ -26,14 +26,14 @@ import {
   readHold
 } from "./core-index-file.mjs";
 import {
-  parseCard
-} from "./core-card.mjs";
-import {
   joinPath
 } from "./store-paths.mjs";
 import {
   readRegularUtf8
 } from "./core-bytes.mjs";
+import {
+  parseCard
+} from "./core-card.mjs";
 
 // lib/store/card-search-trusted.ts
 var FIRST_LINE_AT = 3;

@@ -41,11 +41,6 @@ import {
 import "./store-history.mjs";
 import "./store-read.mjs";
 import "./core-index-file.mjs";
-import "./core-card.mjs";
-import {
-  CARD_TYPES
-} from "./core-card-types.mjs";
-import "./store-lock.mjs";
 import {
   colorsFor,
   printJson
@@ -68,7 +63,10 @@ import "./core-bytes.mjs";
 import {
   usageError
 } from "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./core-card.mjs";
+import {
+  CARD_TYPES
+} from "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/cli/remember.ts

@@ -62,6 +62,10 @@ import {
   hostAdapter
 } from "./hosts-claude-adapter.mjs";
 import {
+  AUTO_MEMORY_FIX,
+  claudeAutoMemoryWritesStore
+} from "./hosts-claude-auto-memory.mjs";
+import {
   configuredGuardrails,
   findSecretsInTexts,
   limitCrossings,
@@ -73,6 +77,13 @@ import {
   latestByCard,
   readHistory
 } from "./store-history.mjs";
+import {
+  sha256Hex
+} from "./core-sha256.mjs";
+import {
+  EPISODES_FILE,
+  INDEX_FILE
+} from "./store-paths.mjs";
 import {
   isExpired,
   missingFields,
@@ -86,17 +97,6 @@ import {
   scopeProblems,
   segmentMatches
 } from "./core-card-types.mjs";
-import {
-  AUTO_MEMORY_FIX,
-  claudeAutoMemoryWritesStore
-} from "./hosts-claude-auto-memory.mjs";
-import {
-  sha256Hex
-} from "./core-sha256.mjs";
-import {
-  EPISODES_FILE,
-  INDEX_FILE
-} from "./store-paths.mjs";
 
 // lib/reports/run-doctor.ts
 import fs3 from "node:fs";

@@ -33,11 +33,11 @@ import {
   readHistory
 } from "./store-history.mjs";
 import {
-  parseCard
-} from "./core-card.mjs";
-import {
   readRegularUtf8
 } from "./core-bytes.mjs";
+import {
+  parseCard
+} from "./core-card.mjs";
 
 // lib/reports/run-stats.ts
 import fs from "node:fs";

@@ -14,9 +14,6 @@ import {
   parseIndex
 } from "./core-index-file.mjs";
 import {
-  parseCard
-} from "./core-card.mjs";
-import {
   resolveMemory
 } from "./config-project.mjs";
 import {
@@ -31,6 +28,9 @@ import {
 import {
   systemCode
 } from "./core-errors.mjs";
+import {
+  parseCard
+} from "./core-card.mjs";
 
 // lib/reports/open.ts
 import fs from "node:fs";

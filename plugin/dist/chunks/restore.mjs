@@ -26,9 +26,6 @@ import "./records-guardrails.mjs";
 import "./store-history.mjs";
 import "./store-read.mjs";
 import "./core-index-file.mjs";
-import "./core-card.mjs";
-import "./core-card-types.mjs";
-import "./store-lock.mjs";
 import {
   colorsFor,
   printJson
@@ -50,7 +47,8 @@ import "./core-bytes.mjs";
 import {
   usageError
 } from "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./core-card.mjs";
+import "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/cli/restore.ts

@@ -84,6 +84,8 @@ import {
 } from "./hosts-claude-adapter.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
+import "./hosts-claude-auto-memory.mjs";
+import "./hosts-types.mjs";
 import {
   assertMayWriteDirectly,
   directWriteRefusal
@@ -99,20 +101,10 @@ import {
 import {
   readStoreOrEmptyIndex
 } from "./store-read.mjs";
-import "./core-index-file.mjs";
-import {
-  RECALL_KEYS_ASKED,
-  RECALL_KEYS_GUIDANCE
-} from "./core-card.mjs";
-import {
-  CARD_TYPES
-} from "./core-card-types.mjs";
-import "./hosts-claude-auto-memory.mjs";
-import "./hosts-types.mjs";
 import {
   pauseFromEnv,
   withStoreLock
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   resolveMemory
 } from "./config-project.mjs";
@@ -129,7 +121,13 @@ import {
   MemctlError,
   environmentFault
 } from "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import {
+  RECALL_KEYS_ASKED,
+  RECALL_KEYS_GUIDANCE
+} from "./core-card.mjs";
+import {
+  CARD_TYPES
+} from "./core-card-types.mjs";
 import {
   __commonJS,
   __export,
@@ -36712,6 +36710,7 @@ async function memoryContext(s, args) {
       projectKey: resolution.project_key,
       source: resolution.resolution_source,
       prompt: args.query,
+      displayDir: displayDir(memoryDir, s.io.home),
       // The server's working directory (or --repo-root): where the host launched it, as the hook's payload cwd.
       scopeAt: scopeAtOf(resolution, s.io.cwd, s.options.repoRoot),
       host,

@@ -20,13 +20,10 @@ import {
 import "./records-guardrails.mjs";
 import "./store-history.mjs";
 import "./store-read.mjs";
-import "./core-index-file.mjs";
-import "./core-card.mjs";
-import "./core-card-types.mjs";
 import {
   pauseFromEnv,
   withStoreLock
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   colorsFor,
   printJson
@@ -47,7 +44,8 @@ import "./core-bytes.mjs";
 import {
   usageError
 } from "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./core-card.mjs";
+import "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/cli/shard.ts

@@ -25,11 +25,6 @@ import {
   readHold
 } from "./core-index-file.mjs";
 import {
-  parseCard
-} from "./core-card.mjs";
-import "./core-card-types.mjs";
-import "./store-lock.mjs";
-import {
   printJson
 } from "./cli-output.mjs";
 import {
@@ -48,7 +43,10 @@ import {
   ERROR_CODES,
   MemctlError
 } from "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import {
+  parseCard
+} from "./core-card.mjs";
+import "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/cli/show.ts

@@ -32,16 +32,13 @@ import {
 } from "./hosts-claude-adapter.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
-import "./store-history.mjs";
-import "./store-read.mjs";
-import "./core-index-file.mjs";
-import "./core-card.mjs";
-import "./core-card-types.mjs";
 import "./hosts-claude-auto-memory.mjs";
 import {
   HOST_NAMES
 } from "./hosts-types.mjs";
-import "./store-lock.mjs";
+import "./store-history.mjs";
+import "./store-read.mjs";
+import "./core-index-file.mjs";
 import {
   colorsFor,
   printJson
@@ -65,7 +62,8 @@ import "./core-bytes.mjs";
 import {
   usageError
 } from "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./core-card.mjs";
+import "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/cli/stats-render.ts

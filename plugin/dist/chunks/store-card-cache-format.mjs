@@ -12,13 +12,9 @@ import {
   journalSince
 } from "./store-write-journal.mjs";
 import {
-  cardType,
-  parseCard
-} from "./core-card.mjs";
-import {
   realDir,
   replaceFile
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";
@@ -37,6 +33,10 @@ import {
   readRegular,
   utf8Text
 } from "./core-bytes.mjs";
+import {
+  cardType,
+  parseCard
+} from "./core-card.mjs";
 
 // lib/store/card-record.ts
 function encodeRow(r) {

@@ -1,7 +1,7 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
   replaceFile
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   STATE_DIR,
   joinPath

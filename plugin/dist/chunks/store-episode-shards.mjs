@@ -6,7 +6,7 @@ import {
   commitFile,
   ensureStateDir,
   syncDirectory
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";

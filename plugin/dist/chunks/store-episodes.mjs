@@ -9,7 +9,7 @@ import {
 } from "./store-episode-tail.mjs";
 import {
   appendBytes
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   EPISODES_FILE
 } from "./store-paths.mjs";

@@ -3,7 +3,7 @@ import {
   appendBytes,
   notRealError,
   realDir
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";

@@ -6,7 +6,7 @@ import {
   ensureStateDir,
   processAlive,
   withStoreLock
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   STATE_DIR
 } from "./store-paths.mjs";

@@ -4,9 +4,6 @@ import {
   readHold
 } from "./core-index-file.mjs";
 import {
-  parseCard
-} from "./core-card.mjs";
-import {
   EPISODES_SHARD,
   EPISODES_SUMMARY_FILE,
   INDEX_FILE
@@ -19,6 +16,9 @@ import {
   ERROR_CODES,
   MemctlError
 } from "./core-errors.mjs";
+import {
+  parseCard
+} from "./core-card.mjs";
 
 // lib/store/read.ts
 import fs from "node:fs";

@@ -8,7 +8,7 @@ import {
   commitStaged,
   realDir,
   stageFiles
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";

@@ -6,7 +6,7 @@ import {
   appendBytes,
   realDir,
   replaceFile
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   INDEX_FILE,
   STATE_DIR,

@@ -19,11 +19,9 @@ import {
 import {
   currentSha,
   readArrivals,
+  withStoreLock,
   writeArrivals
 } from "./core-index-file.mjs";
-import {
-  withStoreLock
-} from "./store-lock.mjs";
 import {
   ERROR_CODES,
   MemctlError,

@@ -7,14 +7,12 @@ import {
   readPending
 } from "./records-proposal-files.mjs";
 import {
-  parseIndex
-} from "./core-index-file.mjs";
-import {
   commitFile,
   commitFileSync,
+  parseIndex,
   realDir,
   writeNewFile
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";
@@ -325,6 +323,16 @@ async function assertRepoTop(memoryDir, options) {
     );
   }
 }
+async function assertOutsideRepos(memoryDir, options) {
+  const r = await runGit(memoryDir, ["rev-parse", "--show-toplevel"], options);
+  if (r.code !== 0) return;
+  const top = r.stdout.trim();
+  throw new MemctlError(
+    ERROR_CODES.E_SYNC_NOT_REPO,
+    `${memoryDir} is inside the git work tree ${top}; sync needs a memory directory that is its own repository, so nothing was created (move the store out, or let that repository carry it)`,
+    { memory_dir: memoryDir, work_tree: top }
+  );
+}
 async function findUpstream(memoryDir, options) {
   const branch = (await runGit(memoryDir, ["symbolic-ref", "--short", "-q", "HEAD"], options)).stdout.trim() || "main";
   const remoteOf = (await runGit(memoryDir, ["config", "--get", `branch.${branch}.remote`], options)).stdout.trim();
@@ -334,6 +342,16 @@ async function findUpstream(memoryDir, options) {
   if (remote === void 0) return void 0;
   const remoteBranch = remoteOf === remote && mergeOf.startsWith("refs/heads/") ? mergeOf.slice("refs/heads/".length) : branch;
   return { remote, branch: remoteBranch, trackingRef: `refs/remotes/${remote}/${remoteBranch}` };
+}
+async function remoteBranches(memoryDir, remote, options) {
+  const out = await git(memoryDir, ["ls-remote", "--heads", remote], options);
+  return out.split("\n").map((line) => line.split("	")[1] ?? "").filter((ref) => ref.startsWith("refs/heads/")).map((ref) => ref.slice("refs/heads/".length)).sort();
+}
+async function trackBranch(memoryDir, remote, branch, options) {
+  const local = (await runGit(memoryDir, ["symbolic-ref", "--short", "-q", "HEAD"], options)).stdout.trim();
+  if (!local) return;
+  await git(memoryDir, ["config", `branch.${local}.remote`, remote], options);
+  await git(memoryDir, ["config", `branch.${local}.merge`, `refs/heads/${branch}`], options);
 }
 async function refExists(memoryDir, ref, options) {
   return (await runGit(memoryDir, ["rev-parse", "--verify", "-q", `${ref}^{commit}`], options)).code === 0;
@@ -445,7 +463,10 @@ export {
   writeTrust,
   SYNC_DIR,
   assertRepoTop,
+  assertOutsideRepos,
   findUpstream,
+  remoteBranches,
+  trackBranch,
   refExists,
   headCommit,
   aheadBehind,

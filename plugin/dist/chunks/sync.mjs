@@ -4,6 +4,7 @@ import {
   DRIVER_KINDS,
   SYNC_DIR,
   aheadBehind,
+  assertOutsideRepos,
   assertRepoTop,
   configureDrivers,
   findUpstream,
@@ -19,8 +20,10 @@ import {
   readJournal,
   readTrust,
   refExists,
+  remoteBranches,
   runMergeDriver,
   syncStatus,
+  trackBranch,
   writeJournal,
   writeLastSync,
   writeRepoRules,
@@ -52,6 +55,11 @@ import {
 } from "./store-write-journal.mjs";
 import "./core-index-bytes.mjs";
 import {
+  findPackageRoot
+} from "./core-hook-flags.mjs";
+import "./install-mcp-command.mjs";
+import "./hosts-types.mjs";
+import {
   JSON_FLAG,
   STORE_FLAGS,
   assertOwnerShell,
@@ -75,31 +83,18 @@ import {
 } from "./store-history.mjs";
 import "./store-read.mjs";
 import {
+  commitFile,
+  commitFileSync,
   currentSha,
   normalise,
   parseIndex,
+  processAlive,
   readArrivals,
+  realDir,
   stampOf,
+  withStoreLock,
   writeArrivals
 } from "./core-index-file.mjs";
-import {
-  parseCard
-} from "./core-card.mjs";
-import {
-  typeFromFileName
-} from "./core-card-types.mjs";
-import {
-  findPackageRoot
-} from "./core-hook-flags.mjs";
-import "./install-mcp-command.mjs";
-import "./hosts-types.mjs";
-import {
-  commitFile,
-  commitFileSync,
-  processAlive,
-  realDir,
-  withStoreLock
-} from "./store-lock.mjs";
 import {
   colorsFor,
   printJson
@@ -126,7 +121,12 @@ import {
   MemctlError,
   usageError
 } from "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import {
+  parseCard
+} from "./core-card.mjs";
+import {
+  typeFromFileName
+} from "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/cli/sync.ts
@@ -558,7 +558,7 @@ async function syncAsJob(ctx, opts) {
   return report;
 }
 async function syncLocked(ctx, opts) {
-  const upstream = await findUpstream(ctx.memoryDir, opts);
+  let upstream = await findUpstream(ctx.memoryDir, opts);
   const trust = await readTrust(ctx.memoryDir, opts);
   const report = {
     status: "local-only",
@@ -576,7 +576,10 @@ async function syncLocked(ctx, opts) {
   };
   if (upstream) Object.assign(report, { remote: upstream.remote, branch: upstream.branch });
   for (let round = 1; round <= MAX_ROUNDS; round++) {
-    if (upstream) await fetch(ctx, upstream, opts);
+    if (upstream && !await fetch(ctx, upstream, opts) && round === 1) {
+      upstream = await branchToTake(ctx, upstream, opts);
+      Object.assign(report, { branch: upstream.branch });
+    }
     await ctx.onPhase?.("fetched");
     await withStoreLock(ctx.memoryDir, () => local(ctx, upstream, opts, report), { timeoutMs: ctx.lockTimeoutMs ?? 1e4 });
     if (!upstream) break;
@@ -611,7 +614,27 @@ async function fetch(ctx, upstream, opts) {
   }).catch((err) => {
     throw err instanceof MemctlError && err.code === ERROR_CODES.E_SYNC_GIT ? offline(upstream, err.message, "nothing was changed") : err;
   });
-  if (r.code !== 0 && !/couldn't find remote ref/i.test(r.stderr)) throw offline(upstream, r.stderr, "nothing was changed");
+  if (r.code === 0) return true;
+  if (/couldn't find remote ref/i.test(r.stderr)) return false;
+  throw offline(upstream, r.stderr, "nothing was changed");
+}
+async function branchToTake(ctx, upstream, opts) {
+  const branches = await remoteBranches(ctx.memoryDir, upstream.remote, { ...opts, timeoutMs: ctx.networkTimeoutMs ?? NETWORK_TIMEOUT_MS }).catch((err) => {
+    throw err instanceof MemctlError && err.code === ERROR_CODES.E_SYNC_GIT ? offline(upstream, err.message, "nothing was changed") : err;
+  });
+  if (branches.length === 0) return upstream;
+  if (branches.length > 1) {
+    const local2 = (await runGit(ctx.memoryDir, ["symbolic-ref", "--short", "-q", "HEAD"], opts)).stdout.trim() || upstream.branch;
+    throw new MemctlError(
+      ERROR_CODES.E_SYNC_BRANCH,
+      `${upstream.remote} has the branches ${branches.join(", ")} but not ${upstream.branch}, which this store syncs with; nothing was pushed. Choose the one that holds your memory (git -C ${ctx.memoryDir} config branch.${local2}.merge refs/heads/<branch>), then run memctl sync`,
+      { remote: upstream.remote, branch: upstream.branch, remote_branches: branches }
+    );
+  }
+  const taken = { ...upstream, branch: branches[0], trackingRef: `refs/remotes/${upstream.remote}/${branches[0]}` };
+  await trackBranch(ctx.memoryDir, taken.remote, taken.branch, opts);
+  if (!await fetch(ctx, taken, opts)) throw offline(taken, `${taken.branch} went away during the sync`, "nothing was changed");
+  return taken;
 }
 function offline(upstream, detail, consequence) {
   const why = detail.trim().split("\n").slice(-2).join(" / ");
@@ -759,7 +782,7 @@ var spec = {
   },
   exitCodes: {
     0: "synced, already up to date, or committed locally (no remote); --status printed; --detach started",
-    1: "offline or the remote refused (nothing changed; local commits stay), a git step failed or timed out, another sync is running, the store is not a git repository of its own",
+    1: "offline or the remote refused (nothing changed; local commits stay), a git step failed or timed out, another sync is running, the store is not a git repository of its own, or the remote has other branches but not this store's",
     2: "usage error",
     3: "invalid explicit memory selection"
   },
@@ -809,7 +832,10 @@ async function run(argv, io) {
 async function init(memoryDir, remote, driverCommand, io, trust) {
   const opts = { env: io.env };
   const level = trust ?? await askTrust(remote, io);
-  if (!fs7.existsSync(path7.join(memoryDir, ".git"))) await git(memoryDir, ["init", "-q", "-b", "main"], opts);
+  if (!fs7.existsSync(path7.join(memoryDir, ".git"))) {
+    await assertOutsideRepos(memoryDir, opts);
+    await git(memoryDir, ["init", "-q", "-b", "main"], opts);
+  }
   const current = await runGit(memoryDir, ["remote", "get-url", "origin"], opts);
   if (current.code !== 0) await git(memoryDir, ["remote", "add", "origin", remote], opts);
   else if (current.stdout.trim() !== remote) await git(memoryDir, ["remote", "set-url", "origin", remote], opts);
@@ -824,6 +850,7 @@ async function askTrust(remote, io) {
 }
 async function setTrust(args, level, io) {
   if (!isTrustLevel(level)) throw usageError("memctl sync trust takes own or shared: memctl sync trust own");
+  assertOwnerShell(io, `change how far this machine trusts its remote (memctl sync trust ${level})`);
   const { memoryDir } = requireStore(args, io);
   await assertRepoTop(memoryDir, { env: io.env });
   await writeTrust(memoryDir, level, { env: io.env });
@@ -836,10 +863,7 @@ async function setTrust(args, level, io) {
   return 0;
 }
 async function setUpstream(memoryDir, report, io) {
-  const branch = (await runGit(memoryDir, ["symbolic-ref", "--short", "-q", "HEAD"], { env: io.env })).stdout.trim();
-  if (!branch || !report.pushed) return;
-  await git(memoryDir, ["config", `branch.${branch}.remote`, report.remote], { env: io.env });
-  await git(memoryDir, ["config", `branch.${branch}.merge`, `refs/heads/${report.branch}`], { env: io.env });
+  if (report.pushed) await trackBranch(memoryDir, report.remote, report.branch, { env: io.env });
 }
 function pauseFromEnv(env) {
   const m = /^([a-z]+):(\d+)$/.exec(env.MEMCTL_SYNC_PAUSE ?? "");

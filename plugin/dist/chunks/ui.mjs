@@ -75,6 +75,8 @@ import "./store-episodes.mjs";
 import "./hosts-claude-adapter.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
+import "./hosts-claude-auto-memory.mjs";
+import "./hosts-types.mjs";
 import {
   STORE_FLAGS,
   requireStore,
@@ -87,15 +89,6 @@ import {
 } from "./store-history.mjs";
 import "./store-read.mjs";
 import "./core-index-file.mjs";
-import {
-  parseCard
-} from "./core-card.mjs";
-import {
-  withoutTypePrefix
-} from "./core-card-types.mjs";
-import "./hosts-claude-auto-memory.mjs";
-import "./hosts-types.mjs";
-import "./store-lock.mjs";
 import {
   bool,
   commandSummary,
@@ -122,7 +115,12 @@ import {
   MemctlError,
   usageError
 } from "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import {
+  parseCard
+} from "./core-card.mjs";
+import {
+  withoutTypePrefix
+} from "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/cli/ui.ts

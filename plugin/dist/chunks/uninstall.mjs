@@ -13,7 +13,14 @@ import {
   HOST_NAMES
 } from "./hosts-types.mjs";
 import "./core-toml-edit.mjs";
-import "./store-lock.mjs";
+import {
+  assertOwnerShell
+} from "./cli-store-access.mjs";
+import "./config-agent-env.mjs";
+import "./records-guardrails.mjs";
+import "./store-history.mjs";
+import "./store-read.mjs";
+import "./core-index-file.mjs";
 import {
   printJson
 } from "./cli-output.mjs";
@@ -30,7 +37,8 @@ import "./core-sha256.mjs";
 import "./store-paths.mjs";
 import "./core-bytes.mjs";
 import "./core-errors.mjs";
-import "./npm-js-yaml-dist-js-yaml.mjs";
+import "./core-card.mjs";
+import "./core-card-types.mjs";
 import "./runtime.mjs";
 
 // lib/cli/uninstall.ts
@@ -50,6 +58,7 @@ var spec = {
 async function run(argv, io) {
   const args = parseArgs(spec, argv);
   const host = hostArg(args, "uninstall");
+  if (!bool(args, "dry-run")) assertOwnerShell(io, `unwire memctl from ${host} (memctl uninstall)`);
   const result = await runHost(INSTALLERS[host], contextFrom(args, io, host), "uninstall", bool(args, "dry-run"));
   if (bool(args, "json")) printJson(io, result);
   else io.stdout.write(renderRun(result, io, "uninstall"));

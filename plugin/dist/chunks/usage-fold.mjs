@@ -16,7 +16,7 @@ import {
   realDir,
   replaceFile,
   tryStoreLock
-} from "./store-lock.mjs";
+} from "./core-index-file.mjs";
 import {
   STATE_DIR,
   joinPath

@@ -3926,6 +3926,8 @@ var ERROR_CODES = {
   E_SYNC_OFFLINE: "E_SYNC_OFFLINE",
   /** `memctl sync`: a git step failed or ran past its time limit. */
   E_SYNC_GIT: "E_SYNC_GIT",
+  /** `memctl sync`: the remote has branches but not this store's, and not exactly one to take instead; nothing was pushed. */
+  E_SYNC_BRANCH: "E_SYNC_BRANCH",
   /** `memctl sync`: another sync of this store is running. */
   E_SYNC_BUSY: "E_SYNC_BUSY",
   /** A file a sync quarantined (a secret, a link, over a limit): not shown or injected; memctl review says why. */
