@@ -79,13 +79,18 @@ const PASTED_LINE = new RegExp(
     String.raw`^\s*(?:Uncaught\s+)?\w*(?:Error|Exception)(?:\s*\[\w+\])?:\s`,
     String.raw`\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|(?:^|\s|\[)\d{1,2}:\d{2}:\d{2}\b`,
     String.raw`^\s*(?:PS [A-Za-z]:\\|[\w.-]+@[\w.-]+:\S*\s*[$#%]\s|[$%]\s|>>>\s|\(\w[\w.-]*\)\s+\S*\s*[$#%]\s)`,
-    String.raw`[\w./-]+\.(?:[cm]?js|jsx|tsx?|py|rb|go|rs|java|kt|c|cc|cpp|h|cs|php|swift|vue|svelte):\d+\b`,
+    // A file and line ("app.tsx:12"): the extension anchors it, so a long run of letters is scanned once.
+    String.raw`\w\.(?:[cm]?js|jsx|tsx?|py|rb|go|rs|java|kt|c|cc|cpp|h|cs|php|swift|vue|svelte):\d+\b`,
     String.raw`^\s*(?:import\s+(?:\{|\*|\w+\s+from\b|["'])|from\s+\S+\s+import\s|export\s+(?:default|const|function|class|type|interface|\{)|(?:const|let|var)\s+\w+\s*[=:]|def\s+\w+\(|class\s+\w+\s*[:({]|function\s*\w*\s*\(|#include\b)`,
     String.raw`[{};]\s*$|^\s*[})\]]`,
     String.raw`^(?: {4}|\t)(?![-*•]|\d+[.)])\S`,
   ].join("|"),
 );
-const URL_AT_END = /https?:\/\/\S+\s*$/;
+/** The line's last word is a link (tested on that word alone: "http://" repeated is scanned once). */
+function endsInLink(line: string): boolean {
+  const words = line.trimEnd().split(/\s+/);
+  return /^https?:\/\//.test(words[words.length - 1] ?? "");
+}
 
 /**
  * The message without what the user pasted into it: log, console and code lines, and the lines that follow a line
@@ -106,7 +111,7 @@ export function ownText(text: string): string {
       continue;
     }
     out.push(line);
-    if (URL_AT_END.test(line)) quoting = true;
+    if (endsInLink(line)) quoting = true;
   }
   return out.join("\n");
 }

@@ -83,3 +83,12 @@ test("a message that says the agent got it wrong makes its 'use X' a correction;
   // In a correcting message, a "use" about one thing in this turn is still about this turn.
   assert.deepEqual(kinds("That's not what I asked. Use it in the footer."), []);
 });
+
+test("a long pasted line costs one scan: no pattern backtracks over a run of letters, dots or links", () => {
+  // 50,000 characters with no line break: a minified bundle or a base64 blob pasted into a message.
+  for (const line of ["a".repeat(50_000), "a.".repeat(25_000), "http://".repeat(7_000), "x/".repeat(25_000)]) {
+    const started = process.hrtime.bigint();
+    assert.equal(candidatesIn(`${line}\n\nalways pin the lockfile`, 1).length, 1);
+    assert.ok(Number(process.hrtime.bigint() - started) / 1e6 < 2_000, "one message must not take seconds");
+  }
+});
