@@ -20,9 +20,7 @@ test("a weak cue pointing at something in this turn is not kept; the same cue ab
 test("a quantifier alone does not make a specification standing: 'for each of the following' or 'it should … for each'", () => {
   assert.deepEqual(kinds("For each of the following pages, make sure the title should be bold."), []);
   assert.deepEqual(kinds("It should print one line for each file it renames."), []);
-  assert.deepEqual(kinds("For every new endpoint, make sure there is an integration test."), [
-    ["instruction", "For every new endpoint, make sure there is an integration test."],
-  ]);
+  assert.deepEqual(kinds("For every new endpoint, make sure there is an integration test."), [["instruction", "For every new endpoint, make sure there is an integration test."]]);
 });
 
 test("a generality marker keeps a sentence that also points at something: it holds beyond the turn", () => {
@@ -72,12 +70,8 @@ test("what the user pasted is not their statement: logs, console output, code, a
 });
 
 test("a message that says the agent got it wrong makes its 'use X' a correction; the same 'use X' alone is a task", () => {
-  assert.deepEqual(kinds("I said the staging bucket. Check again and use that bucket"), [
-    ["correction", "I said the staging bucket: Check again and use that bucket"],
-  ]);
-  assert.deepEqual(kinds("You got it wrong, so I undid the changes. Use the date-fns helpers instead."), [
-    ["correction", "Use the date-fns helpers instead."],
-  ]);
+  assert.deepEqual(kinds("I said the staging bucket. Check again and use that bucket"), [["correction", "I said the staging bucket: Check again and use that bucket"]]);
+  assert.deepEqual(kinds("You got it wrong, so I undid the changes. Use the date-fns helpers instead."), [["correction", "Use the date-fns helpers instead."]]);
   assert.deepEqual(kinds("Check again and use that bucket"), []);
   assert.deepEqual(kinds("Use the date-fns helpers instead."), []);
   // In a correcting message, a "use" about one thing in this turn is still about this turn.
