@@ -4,7 +4,9 @@
 // real hosts write: Grok Build's updates.jsonl (ACP user_message_chunk lines) and a Codex rollout.
 // Each capture starts from no pending proposal (the store's .memctl/proposals is removed between runs, untimed), and
 // after each detached run the bench waits for the background copy, so no run competes with another's leftovers.
-// Run: node --import tsx bench/session-end.ts [--rounds 15] [--prompts 200] [--store DIR (a copy is used)]
+// --compare <old dist> runs that build's cli.js too, interleaved in the same rounds ("before", then "after": this
+// checkout's dist/), against the same store.
+// Run: node --import tsx bench/session-end.ts [--rounds 15] [--prompts 200] [--store DIR (a copy is used)] [--compare DIR]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -55,25 +57,30 @@ try {
     grok: JSON.stringify({ hookEventName: "session_end", sessionId, cwd: proj, transcriptPath: grokFile, reason: "shutdown" }),
     codex: JSON.stringify({ session_id: sessionId, transcript_path: codexFile, cwd: proj, hook_event_name: "SessionEnd", reason: "other" }),
   };
-  const cli = path.join(ROOT, "dist", "cli.js");
+  const compare = arg("compare");
+  const clis: [string, string][] = [
+    ...(compare ? [["before: ", path.resolve(compare, "cli.js")] as [string, string]] : []),
+    [compare ? "after: " : "", path.join(ROOT, "dist", "cli.js")],
+  ];
   const proposals = path.join(store, ".memctl", "proposals");
   const rows: Rows = new Map();
   let staged = 0;
   for (let r = 0; r < rounds; r++) {
     const base = timedNode(["-e", "0"], env);
     recordRow(rows, "node -e 0", base.ms, base.rssMiB);
-    for (const host of ["grok", "codex"] as const) {
-      fs.rmSync(proposals, { recursive: true, force: true });
-      const hostEnv = host === "grok" ? { ...env, GROK_HOOK_EVENT: "session_end" } : env;
-      const detach = timedNode([cli, "hook", "session-end", "--host", host], hostEnv, payload[host]);
-      recordRow(rows, `session-end --host ${host} (the host waits for this)`, detach.ms, detach.rssMiB);
-      waitForProposal(proposals);
-      fs.rmSync(proposals, { recursive: true, force: true });
-      const capture = timedNode([cli, "hook", "session-end", "--host", host, "--foreground"], hostEnv, payload[host]);
-      recordRow(rows, `session-end --host ${host} --foreground (the detached capture)`, capture.ms, capture.rssMiB);
-      staged = Number(/(\d+) proposal\(s\) staged/.exec(capture.stdout)?.[1] ?? -1);
-      if (staged < 1) throw new Error(`${host}: the capture staged nothing: ${capture.stdout}`);
-    }
+    for (const [build, cli] of clis)
+      for (const host of ["grok", "codex"] as const) {
+        fs.rmSync(proposals, { recursive: true, force: true });
+        const hostEnv = host === "grok" ? { ...env, GROK_HOOK_EVENT: "session_end" } : env;
+        const detach = timedNode([cli, "hook", "session-end", "--host", host], hostEnv, payload[host]);
+        recordRow(rows, `${build}session-end --host ${host} (the host waits for this)`, detach.ms, detach.rssMiB);
+        waitForProposal(proposals);
+        fs.rmSync(proposals, { recursive: true, force: true });
+        const capture = timedNode([cli, "hook", "session-end", "--host", host, "--foreground"], hostEnv, payload[host]);
+        recordRow(rows, `${build}session-end --host ${host} --foreground (the detached capture)`, capture.ms, capture.rssMiB);
+        staged = Number(/(\d+) proposal\(s\) staged/.exec(capture.stdout)?.[1] ?? -1);
+        if (staged < 1) throw new Error(`${host}: the capture staged nothing: ${capture.stdout}`);
+      }
   }
   printRows(`session end, ${prompts} user prompts a session (${staged} staged each capture), ${rounds} rounds, node ${process.version}`, rows);
 } finally {
@@ -85,9 +92,18 @@ function writeLines(file: string, lines: string[]): void {
   fs.writeFileSync(file, lines.join("\n") + "\n");
 }
 
-/** Waits (up to 20 s) for the detached copy's proposal, so its work is done before the next timed run. */
+/** Waits (up to 20 s) for the detached copy's proposals, so its work is done before the next timed run: until one
+ * exists and the directory has not changed for 500 ms. A fixed grace after the first one was not enough on a loaded
+ * machine (the copy was still staging the rest, and removing the directory failed with ENOTEMPTY). */
 function waitForProposal(dir: string): void {
   const until = Date.now() + 20_000;
-  while (Date.now() < until && !(fs.existsSync(dir) && fs.readdirSync(dir).some((f) => f.endsWith(".json")))) sleepSync(25);
-  sleepSync(100); // its last writes after the proposal file
+  const listing = () => (fs.existsSync(dir) ? fs.readdirSync(dir).sort().join("\n") : "");
+  let last = listing();
+  let stableSince = Date.now();
+  while (Date.now() < until) {
+    sleepSync(50);
+    const now = listing();
+    if (now !== last) [last, stableSince] = [now, Date.now()];
+    else if (/\.json$/m.test(now) && Date.now() - stableSince >= 500) return;
+  }
 }

@@ -3,7 +3,12 @@
 // myself", "make sure any new packages go in…"), a correction of the agent ("no, use X not Y", "I said X", "use X
 // instead"), a decision with its reason ("we'll use X because Y", "there's no need for X"), and an explicit
 // "remember …" / "keep that in mind". Questions, requests ("can you…") and one-off requests are not memory, and
-// neither is text the user pasted (fenced code, quoted lines). Pure: text in, candidates out.
+// neither is text the user pasted (fenced code, quoted lines, logs, code, a page quoted under its link). The weaker
+// cues (a want, a "should", "no need", a correction) count only when the sentence is not about something in this
+// turn (lib/capture/mood.ts: "we shouldn't remove it" is not kept, "we shouldn't use mocks" is). Pure: text in,
+// candidates out.
+
+import { aboutThisTurn, holdsGenerally, isQuestion, ownText, wantsAResult } from "./mood.js";
 
 export type CaptureKind = "instruction" | "correction" | "decision" | "remember";
 
@@ -29,6 +34,11 @@ const INSTRUCTION_LEADS = [
   /^(?:and |also |so |ok(?:ay)?,? |please,? |but |except |however,? )*(?:you|we) (?:should not|shouldn'?t|must not|mustn'?t)\b\s*(.+)$/i,
   /^(?:and |also |so |ok(?:ay)?,? |please,? )*(?:make sure (?:to|you) (?:always|never)|(?:every time|whenever|each time) you|don'?t forget (?:to|that)|do not forget (?:to|that))\b\s*(.+)$/i,
 ];
+/** The lead that is a weak cue ("you/we shouldn't …"): held to the test of not pointing at this turn. */
+const WEAK_LEAD = 2;
+/** The STANDING cues that rest on a quantifier alone ("for each …, should", "make sure every …"): "for each of the
+ * following" or "it should … for each command" is the task's own specification. */
+const WEAK_STANDING = new Set([1, 2, 3]);
 /** Words a user puts before the cue ("ok, but you shouldn't…"); not part of the statement. */
 const LEAD_FILLER = /^(?:and |also |so |ok(?:ay)?,? |please,? |but |except |however,? )+/i;
 const REMEMBER = /^(?:and |also |ok(?:ay)?,? |please,? )*(?:remember|make a note|note for (?:later|the future)|keep in mind|for (?:future )?reference)(?: that)?\b[,:]?\s+(.+)$/i;
@@ -42,6 +52,12 @@ const CORRECTION =
 /** "use X instead (of Y)": the agent picked something else, and the user names what to use. */
 const USE_INSTEAD = /^(?:please |just |and |so |then )*use\b.{2,120}\binstead of\b/i;
 const CORRECTS = /\b(?:instead of|rather than|not\s+\S+|should(?:n'?t)?|use|we use|it'?s|it is|is actually)\b/i;
+/** The user says the agent did something other than asked: reported speech of their own instruction, or naming
+ * the agent's mistake. Alone it states nothing; it makes the message's "use X" a correction (correctionIn). */
+const CORRECTING =
+  /^(?:no,? |but |ok(?:ay)?,? )*(?:i (?:said|told you|asked (?:you )?(?:to|for))\b|you (?:got (?:it|this|that) wrong|didn'?t listen|ignored (?:me|what i)|used the wrong)\b|(?:that'?s|this is|it'?s) not what i (?:asked|said|wanted)\b|i (?:reverted|undid) (?:your|the) changes?\b)/i;
+/** A "use X" clause: first in the sentence, or after "and", a comma or a semicolon. */
+const USE_CLAUSE = /(?:^|\band |[,;] )(?:please |just |then |instead,? )*use\b/i;
 /** A decision with its reason. */
 const DECISION =
   /\b(?:we(?:'ll| will| should| are going to|'re going to| decided to| chose to| go with|'re going with| are going with| renamed| switched| moved)|let'?s (?:use|go with|switch to|stick with|keep)|i(?:'ve| have)? decided (?:to|on)|i want to switch|the decision is)\b.*\b(?:because|since|so that|as it|given that|due to|this way|so we can|to better)\b/i;
@@ -86,16 +102,28 @@ export function sentences(text: string): string[] {
 /** The candidates one user message holds, in order. */
 export function candidatesIn(text: string, message: number): RuleCandidate[] {
   const out: RuleCandidate[] = [];
-  for (const s of sentences(text)) {
-    const c = classify(s);
+  const own = sentences(ownText(text));
+  // A message that says the agent got it wrong: its "use X" sentences name what is right, and that holds next time.
+  const said = own.find((s) => CORRECTING.test(s));
+  for (const s of own) {
+    const c = classify(s) ?? (said !== undefined && s !== said ? correctionIn(s, said) : undefined);
     if (c) out.push({ ...c, excerpt: s, message });
   }
   return out;
 }
 
+/** "use X" in a message that corrects the agent; "I said X" / "I told you X" carries the what, so it leads. */
+function correctionIn(sentence: string, said: string): Omit<RuleCandidate, "excerpt" | "message"> | undefined {
+  const s = sentence.replace(/\s+/g, " ").trim();
+  if (isQuestion(s) || ONE_OFF.test(s) || REQUEST.test(s) || wordCount(s) < 3) return undefined;
+  const use = USE_CLAUSE.exec(s);
+  if (!use || aboutThisTurn(s, use.index + use[0].length)) return undefined;
+  return make("correction", /^i (?:said|told you)\b/i.test(said) ? `${said.replace(/[.!]+$/, "")}: ${s}` : s, "feedback");
+}
+
 function classify(sentence: string): Omit<RuleCandidate, "excerpt" | "message"> | undefined {
   const s = sentence.replace(/\s+/g, " ").trim();
-  if (/\?\s*$/.test(s) || ONE_OFF.test(s) || REQUEST.test(s)) return undefined;
+  if (isQuestion(s) || ONE_OFF.test(s) || REQUEST.test(s)) return undefined;
   const remember = REMEMBER.exec(s);
   if (remember && !RECALL.test(remember[1]!)) return make("remember", remember[1]!, tierOf(remember[1]!, "project"));
   const kept = KEEP_IN_MIND.exec(s);
@@ -106,17 +134,26 @@ function classify(sentence: string): Omit<RuleCandidate, "excerpt" | "message"> 
   for (const [i, lead] of INSTRUCTION_LEADS.entries()) {
     const m = lead.exec(s);
     if (!m || wordCount(m[m.length - 1]!) < 2) continue;
+    // "we shouldn't remove it": a weak cue about one thing in this turn. "always", "never", "from now on" are not weak.
+    if (i === WEAK_LEAD && aboutThisTurn(s, s.length - m[m.length - 1]!.length)) continue;
     // "from now on, X" keeps X; "always X" keeps "always X"; "every time you X, Y" keeps the whole sentence.
     const statement = i === 0 ? m[1]! : i === 1 ? `${m[1]} ${m[2]}` : s.replace(LEAD_FILLER, "");
     return make("instruction", statement, PREFERENCE.test(m[m.length - 1]!) ? "user" : "feedback");
   }
-  if (STANDING.some((re) => re.test(s)) && wordCount(s) >= 5) return make("instruction", s.replace(/^(?:thank you[^,.]*[,.]\s*|please,?\s+)+/i, ""), "feedback");
+  const standing = STANDING.map((re) => re.exec(s)).findIndex((m, i) => m !== null && !(WEAK_STANDING.has(i) && aboutThisTurn(s, m.index)));
+  if (standing !== -1 && wordCount(s) >= 5) return make("instruction", s.replace(/^(?:thank you[^,.]*[,.]\s*|please,?\s+)+/i, ""), "feedback");
   const correction = CORRECTION.exec(s);
-  if (correction && CORRECTS.test(correction[1]!) && wordCount(correction[1]!) >= 3) return make("correction", correction[1]!, "feedback");
-  if (USE_INSTEAD.test(s) && wordCount(s) >= 4) return make("correction", s, "feedback");
-  if ((DECISION.test(s) || NOT_NEEDED.test(s)) && wordCount(s) >= 6) return make("decision", s, "project");
-  if (WANTS.test(s) && wordCount(s) >= 4) return make("instruction", s, /\bi\b|\bmy\b/i.test(s) ? "user" : "feedback");
-  if (PREFERENCE.test(s) && /\b(?:over|instead of|rather than|to be|when you|so that)\b/i.test(s) && !/\bto be able\b/i.test(s)) return make("instruction", s, "user");
+  if (correction && CORRECTS.test(correction[1]!) && wordCount(correction[1]!) >= 3 && !aboutThisTurn(s, s.length - correction[1]!.length))
+    return make("correction", correction[1]!, "feedback");
+  if (USE_INSTEAD.test(s) && wordCount(s) >= 4 && !aboutThisTurn(s, 0)) return make("correction", s, "feedback");
+  const decision = DECISION.exec(s) ?? NOT_NEEDED.exec(s);
+  if (decision && wordCount(s) >= 6 && !aboutThisTurn(s, decision.index)) return make("decision", s, "project");
+  const wants = WANTS.exec(s);
+  if (wants && wordCount(s) >= 4 && !aboutThisTurn(s, wants.index)) return make("instruction", s, /\bi\b|\bmy\b/i.test(s) ? "user" : "feedback");
+  // "I want the header to be blue" asks for a result now; "I prefer tabs over spaces" says how to work.
+  const wantsNow = wantsAResult(s) && !holdsGenerally(s);
+  if (PREFERENCE.test(s) && !wantsNow && /\b(?:over|instead of|rather than|to be|when you|so that)\b/i.test(s) && !/\bto be able\b/i.test(s) && !aboutThisTurn(s, 0))
+    return make("instruction", s, "user");
   return undefined;
 }
 

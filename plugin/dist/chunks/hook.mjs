@@ -40,7 +40,7 @@ import {
   sentences,
   stageCaptured,
   titleOf
-} from "./capture-rules.mjs";
+} from "./capture-mood.mjs";
 import "./proposals-content-match.mjs";
 import "./store-card-derived.mjs";
 import "./store-card-cache-trusted.mjs";

@@ -4,7 +4,7 @@ import {
   inferCard,
   restatedCard,
   stageCaptured
-} from "./capture-rules.mjs";
+} from "./capture-mood.mjs";
 import "./proposals-content-match.mjs";
 import {
   saveCard

@@ -39,6 +39,81 @@ import {
   CARD_TYPES
 } from "./core-card-types.mjs";
 
+// lib/capture/mood.ts
+var GENERAL = /\b(?:always|never|from now on|going forward|moving forward|henceforth|from here on|every time|each time|whenever|by default|in general|as a rule|at all times|without exception|everywhere|(?:in|across|throughout) (?:this|the|our) (?:whole |entire )?(?:project|repo|repository|codebase|monorepo|app)|across (?:the )?(?:whole |entire )?(?:project|repo|repository|codebase|monorepo)|any (?:new|future)\b|all (?:new|future)\b|in (?:all )?future\b)/i;
+var POINTS_AT_TURN = new RegExp(
+  [
+    String.raw`\b(?:it|them)\b(?!['’]s|\s+(?:is|was)\b)`,
+    String.raw`\b(?:this|that|these|those)\b(?=['’]s\b|\s*(?:$|[.,;:!?)])|\s+(?:here|there|now|again|one|ones|to|for|in|on|at|with|is|are|was|were|should|would|will|must|can|could|please|too|either|yet|part|bit|thing|stuff)\b)`,
+    String.raw`\b(?:the following|the above|as follows|as below)\b`
+  ].join("|"),
+  "i"
+);
+var CLAUSE_BREAK = /[,;:]\s|\s[-–—]\s|\s(?:because|since|so that|so|but|and then|while|whereas|although|though|which|as it)\s/gi;
+var QUESTION = /\?\s*$|^(?:so |and |ok(?:ay)?,? )?(?:(?:should|shall|can|could|would|will|do|did)\s+(?:i|we|you|they)|(?:is|are|was|were|does)\s+(?:there|it|this|that|these|those|i|we|you|they)|why|how|what if)\b/i;
+var WANTS_A_RESULT = /^(?:and |so |but |also |ok(?:ay)?,? |now,? )*(?:i|we)(?:\s+really)?(?:\s+want|\s+would like|['’]d like)\s+(?!to\b|you\b|u\b)/i;
+function holdsGenerally(sentence) {
+  return GENERAL.test(sentence);
+}
+function isQuestion(sentence) {
+  return QUESTION.test(sentence);
+}
+function wantsAResult(sentence) {
+  return WANTS_A_RESULT.test(sentence);
+}
+function clauseAt(sentence, at) {
+  let start = 0;
+  let end = sentence.length;
+  for (const m of sentence.matchAll(CLAUSE_BREAK)) {
+    const breakAt = m.index ?? 0;
+    if (breakAt + m[0].length <= at) start = breakAt + m[0].length;
+    else if (breakAt >= at) {
+      end = breakAt;
+      break;
+    }
+  }
+  return sentence.slice(start, end);
+}
+function aboutThisTurn(sentence, at) {
+  return POINTS_AT_TURN.test(clauseAt(sentence, at)) && !holdsGenerally(sentence);
+}
+var PASTED_LINE = new RegExp(
+  [
+    String.raw`^\s*(?:at\s+\S+\s+\(|at\s+\S+:\d+|File ".*", line \d+|Traceback\b)`,
+    String.raw`^\s*\[?(?:ERROR|WARN(?:ING)?|INFO|DEBUG|TRACE|FATAL|ERR!?)\]?[:\s]`,
+    String.raw`^\s*(?:Uncaught\s+)?\w*(?:Error|Exception)(?:\s*\[\w+\])?:\s`,
+    String.raw`\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|(?:^|\s|\[)\d{1,2}:\d{2}:\d{2}\b`,
+    String.raw`^\s*(?:PS [A-Za-z]:\\|[\w.-]+@[\w.-]+:\S*\s*[$#%]\s|[$%]\s|>>>\s|\(\w[\w.-]*\)\s+\S*\s*[$#%]\s)`,
+    // A file and line ("app.tsx:12"): the extension anchors it, so a long run of letters is scanned once.
+    String.raw`\w\.(?:[cm]?js|jsx|tsx?|py|rb|go|rs|java|kt|c|cc|cpp|h|cs|php|swift|vue|svelte):\d+\b`,
+    String.raw`^\s*(?:import\s+(?:\{|\*|\w+\s+from\b|["'])|from\s+\S+\s+import\s|export\s+(?:default|const|function|class|type|interface|\{)|(?:const|let|var)\s+\w+\s*[=:]|def\s+\w+\(|class\s+\w+\s*[:({]|function\s*\w*\s*\(|#include\b)`,
+    String.raw`[{};]\s*$|^\s*[})\]]`,
+    String.raw`^(?: {4}|\t)(?![-*•]|\d+[.)])\S`
+  ].join("|")
+);
+function endsInLink(line) {
+  const words = line.trimEnd().split(/\s+/);
+  return /^https?:\/\//.test(words[words.length - 1] ?? "");
+}
+function ownText(text) {
+  const out = [];
+  let quoting = false;
+  for (const line of text.split("\n")) {
+    if (line.trim() === "") {
+      quoting = false;
+      out.push(line);
+      continue;
+    }
+    if (quoting || PASTED_LINE.test(line)) {
+      out.push("");
+      continue;
+    }
+    out.push(line);
+    if (endsInLink(line)) quoting = true;
+  }
+  return out.join("\n");
+}
+
 // lib/capture/rules.ts
 var DESCRIPTION_MAX = 200;
 var INSTRUCTION_LEADS = [
@@ -47,6 +122,8 @@ var INSTRUCTION_LEADS = [
   /^(?:and |also |so |ok(?:ay)?,? |please,? |but |except |however,? )*(?:you|we) (?:should not|shouldn'?t|must not|mustn'?t)\b\s*(.+)$/i,
   /^(?:and |also |so |ok(?:ay)?,? |please,? )*(?:make sure (?:to|you) (?:always|never)|(?:every time|whenever|each time) you|don'?t forget (?:to|that)|do not forget (?:to|that))\b\s*(.+)$/i
 ];
+var WEAK_LEAD = 2;
+var WEAK_STANDING = /* @__PURE__ */ new Set([1, 2, 3]);
 var LEAD_FILLER = /^(?:and |also |so |ok(?:ay)?,? |please,? |but |except |however,? )+/i;
 var REMEMBER = /^(?:and |also |ok(?:ay)?,? |please,? )*(?:remember|make a note|note for (?:later|the future)|keep in mind|for (?:future )?reference)(?: that)?\b[,:]?\s+(.+)$/i;
 var RECALL = /^(?:to |what|how|when|where|why|if |whether|back\b|the (?:last|earlier|previous)\b|all (?:the|our)\b)/i;
@@ -54,6 +131,8 @@ var KEEP_IN_MIND = /\bkeep (?:that|this|it) in mind\b/i;
 var CORRECTION = /^(?:no|nope|wrong|that'?s (?:wrong|not right|incorrect|not it|not correct)|that is (?:wrong|not right|incorrect)|not quite|incorrect|i said|you got it wrong)\b[,.!:;-]*\s+(.+)$/i;
 var USE_INSTEAD = /^(?:please |just |and |so |then )*use\b.{2,120}\binstead of\b/i;
 var CORRECTS = /\b(?:instead of|rather than|not\s+\S+|should(?:n'?t)?|use|we use|it'?s|it is|is actually)\b/i;
+var CORRECTING = /^(?:no,? |but |ok(?:ay)?,? )*(?:i (?:said|told you|asked (?:you )?(?:to|for))\b|you (?:got (?:it|this|that) wrong|didn'?t listen|ignored (?:me|what i)|used the wrong)\b|(?:that'?s|this is|it'?s) not what i (?:asked|said|wanted)\b|i (?:reverted|undid) (?:your|the) changes?\b)/i;
+var USE_CLAUSE = /(?:^|\band |[,;] )(?:please |just |then |instead,? )*use\b/i;
 var DECISION = /\b(?:we(?:'ll| will| should| are going to|'re going to| decided to| chose to| go with|'re going with| are going with| renamed| switched| moved)|let'?s (?:use|go with|switch to|stick with|keep)|i(?:'ve| have)? decided (?:to|on)|i want to switch|the decision is)\b.*\b(?:because|since|so that|as it|given that|due to|this way|so we can|to better)\b/i;
 var NOT_NEEDED = /\b(?:there'?s no need (?:to|for)|there is no need (?:to|for)|we (?:don'?t|do not) (?:actually |really )?need (?:a|an|any|to)\b)/i;
 var STANDING = [
@@ -81,15 +160,24 @@ function sentences(text) {
 }
 function candidatesIn(text, message) {
   const out = [];
-  for (const s of sentences(text)) {
-    const c = classify(s);
+  const own = sentences(ownText(text));
+  const said = own.find((s) => CORRECTING.test(s));
+  for (const s of own) {
+    const c = classify(s) ?? (said !== void 0 && s !== said ? correctionIn(s, said) : void 0);
     if (c) out.push({ ...c, excerpt: s, message });
   }
   return out;
 }
+function correctionIn(sentence, said) {
+  const s = sentence.replace(/\s+/g, " ").trim();
+  if (isQuestion(s) || ONE_OFF.test(s) || REQUEST.test(s) || wordCount(s) < 3) return void 0;
+  const use = USE_CLAUSE.exec(s);
+  if (!use || aboutThisTurn(s, use.index + use[0].length)) return void 0;
+  return make("correction", /^i (?:said|told you)\b/i.test(said) ? `${said.replace(/[.!]+$/, "")}: ${s}` : s, "feedback");
+}
 function classify(sentence) {
   const s = sentence.replace(/\s+/g, " ").trim();
-  if (/\?\s*$/.test(s) || ONE_OFF.test(s) || REQUEST.test(s)) return void 0;
+  if (isQuestion(s) || ONE_OFF.test(s) || REQUEST.test(s)) return void 0;
   const remember = REMEMBER.exec(s);
   if (remember && !RECALL.test(remember[1])) return make("remember", remember[1], tierOf(remember[1], "project"));
   const kept = KEEP_IN_MIND.exec(s);
@@ -100,16 +188,23 @@ function classify(sentence) {
   for (const [i, lead] of INSTRUCTION_LEADS.entries()) {
     const m = lead.exec(s);
     if (!m || wordCount(m[m.length - 1]) < 2) continue;
+    if (i === WEAK_LEAD && aboutThisTurn(s, s.length - m[m.length - 1].length)) continue;
     const statement = i === 0 ? m[1] : i === 1 ? `${m[1]} ${m[2]}` : s.replace(LEAD_FILLER, "");
     return make("instruction", statement, PREFERENCE.test(m[m.length - 1]) ? "user" : "feedback");
   }
-  if (STANDING.some((re) => re.test(s)) && wordCount(s) >= 5) return make("instruction", s.replace(/^(?:thank you[^,.]*[,.]\s*|please,?\s+)+/i, ""), "feedback");
+  const standing = STANDING.map((re) => re.exec(s)).findIndex((m, i) => m !== null && !(WEAK_STANDING.has(i) && aboutThisTurn(s, m.index)));
+  if (standing !== -1 && wordCount(s) >= 5) return make("instruction", s.replace(/^(?:thank you[^,.]*[,.]\s*|please,?\s+)+/i, ""), "feedback");
   const correction = CORRECTION.exec(s);
-  if (correction && CORRECTS.test(correction[1]) && wordCount(correction[1]) >= 3) return make("correction", correction[1], "feedback");
-  if (USE_INSTEAD.test(s) && wordCount(s) >= 4) return make("correction", s, "feedback");
-  if ((DECISION.test(s) || NOT_NEEDED.test(s)) && wordCount(s) >= 6) return make("decision", s, "project");
-  if (WANTS.test(s) && wordCount(s) >= 4) return make("instruction", s, /\bi\b|\bmy\b/i.test(s) ? "user" : "feedback");
-  if (PREFERENCE.test(s) && /\b(?:over|instead of|rather than|to be|when you|so that)\b/i.test(s) && !/\bto be able\b/i.test(s)) return make("instruction", s, "user");
+  if (correction && CORRECTS.test(correction[1]) && wordCount(correction[1]) >= 3 && !aboutThisTurn(s, s.length - correction[1].length))
+    return make("correction", correction[1], "feedback");
+  if (USE_INSTEAD.test(s) && wordCount(s) >= 4 && !aboutThisTurn(s, 0)) return make("correction", s, "feedback");
+  const decision = DECISION.exec(s) ?? NOT_NEEDED.exec(s);
+  if (decision && wordCount(s) >= 6 && !aboutThisTurn(s, decision.index)) return make("decision", s, "project");
+  const wants = WANTS.exec(s);
+  if (wants && wordCount(s) >= 4 && !aboutThisTurn(s, wants.index)) return make("instruction", s, /\bi\b|\bmy\b/i.test(s) ? "user" : "feedback");
+  const wantsNow = wantsAResult(s) && !holdsGenerally(s);
+  if (PREFERENCE.test(s) && !wantsNow && /\b(?:over|instead of|rather than|to be|when you|so that)\b/i.test(s) && !/\bto be able\b/i.test(s) && !aboutThisTurn(s, 0))
+    return make("instruction", s, "user");
   return void 0;
 }
 function inferCard(text) {
