@@ -2,14 +2,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseCard } from "../core/card.js";
-import { titleScan } from "../core/index-scan.js";
 import { INDEX_FILE } from "../store/read.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { CARD_TYPES } from "../core/card-rules.js";
 import { cardNameProblem } from "./card-input.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { fileKind } from "../store/checked-fs.js";
-import { scanCardLine, scanIndexFile } from "../store/index-stream.js";
+import { scanCardLine, scanNewCard } from "../store/index-stream.js";
 
 /**
  * The file for `name`: an exact file name, `<name>.md`, `<type>_<name>.md` (a stat each), or a top-level card whose
@@ -42,11 +41,19 @@ export function findCardFile(memoryDir: string, name: string): string | undefine
   return hits[0];
 }
 
-/** The files MEMORY.md lines titled `title` link (./ removed); none when there is no readable index. */
-function titledFiles(memoryDir: string, title: string): string[] {
+/**
+ * The files MEMORY.md lines titled `name` link (./ removed); none when there is no readable index. The same pass
+ * finds the lines linking each `<type>_<name>.md`, which a save of a new card by that name looks up and edits
+ * next (index-stream.ts keeps them): one read of the index, not two.
+ */
+function titledFiles(memoryDir: string, name: string): string[] {
   try {
-    const scanned = scanIndexFile(path.join(memoryDir, INDEX_FILE), titleScan(title)); // a run at a time
-    return scanned ? scanned.scan.hits.map((h) => h.entry.file.replace(/^\.\//, "")) : [];
+    const scanned = scanNewCard(
+      path.join(memoryDir, INDEX_FILE),
+      name,
+      CARD_TYPES.map((t) => `${t}_${name}.md`),
+    ); // a run at a time
+    return scanned ? scanned.scan.hits.filter((h) => h.entry.title === name).map((h) => h.entry.file.replace(/^\.\//, "")) : [];
   } catch {
     return [];
   }

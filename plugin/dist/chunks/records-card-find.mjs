@@ -3,9 +3,8 @@ import {
   renderField,
   replaceBodyBytes,
   scanCardLine,
-  scanIndexFile,
-  setFrontmatterFieldsBytes,
-  titleScan
+  scanNewCard,
+  setFrontmatterFieldsBytes
 } from "./core-frontmatter-edit.mjs";
 import {
   resolveMemoryPath
@@ -166,10 +165,14 @@ function findCardFile(memoryDir, name) {
   if (hits.length === 0) refuseSpecialFile(memoryDir, direct);
   return hits[0];
 }
-function titledFiles(memoryDir, title) {
+function titledFiles(memoryDir, name) {
   try {
-    const scanned = scanIndexFile(path.join(memoryDir, INDEX_FILE), titleScan(title));
-    return scanned ? scanned.scan.hits.map((h) => h.entry.file.replace(/^\.\//, "")) : [];
+    const scanned = scanNewCard(
+      path.join(memoryDir, INDEX_FILE),
+      name,
+      CARD_TYPES.map((t) => `${t}_${name}.md`)
+    );
+    return scanned ? scanned.scan.hits.filter((h) => h.entry.title === name).map((h) => h.entry.file.replace(/^\.\//, "")) : [];
   } catch {
     return [];
   }
