@@ -50,13 +50,13 @@ export function cardLineScan(file: string, count = false): IndexScan {
 
 /**
  * A new card's one pass over the index: every entry titled `name` (findIndexTitles') and every line linking one of
- * `files`, its `<type>_<name>.md` names, which all hold `name` (so one needle finds both kinds of line), with line
- * numbers counted and the scan run to the end. A save of a new card looked the title up, then the card's line, in
+ * `files`, its `<type>_<name>.md` names, which all hold `name` (so one needle finds both kinds of line), the scan
+ * run to the end, with line numbers counted unless `count` is false (a look-up that edits nothing). A save of a new card looked the title up, then the card's line, in
  * two passes over 19 MB at 100,000 cards; cardLineOf gives each file's card-line scan from this one (issue 32).
  */
-export function newCardScan(name: string, files: readonly string[]): IndexScan {
+export function newCardScan(name: string, files: readonly string[], count = true): IndexScan {
   const linked = new Set(files);
-  return newScan([Buffer.from(name, "utf8"), PERCENT, BACKSLASH], (e) => e.title === name || linked.has(e.file.replace(/^\.\//, "")), false, true);
+  return newScan([Buffer.from(name, "utf8"), PERCENT, BACKSLASH], (e) => e.title === name || linked.has(e.file.replace(/^\.\//, "")), false, count);
 }
 
 /**

@@ -97,12 +97,12 @@ export function scanCardLine(file: string, card: string): Scanned | undefined {
 
 /**
  * A new card's look-up in one pass (newCardScan): the entries titled `name` and the lines linking each of `cards`
- * (its possible files), whose card-line scans are kept for scanCardLine, so the save's title look-up and its edit
- * that appends the line read the 19 MB index once between them, not twice.
+ * (its possible files). For a save (`forEdit`), line numbers are counted and each card's card-line scan is kept for
+ * scanCardLine, so the title look-up and the edit that appends the line read the 19 MB index once, not twice.
  */
-export function scanNewCard(file: string, name: string, cards: readonly string[]): Scanned | undefined {
-  const scanned = scanIndexFile(file, newCardScan(name, cards));
-  keep(file, scanned ? cards.map((card) => [card, { ...scanned, scan: cardLineOf(scanned.scan, card) }]) : []);
+export function scanNewCard(file: string, name: string, cards: readonly string[], forEdit: boolean): Scanned | undefined {
+  const scanned = scanIndexFile(file, newCardScan(name, cards, forEdit));
+  if (forEdit) keep(file, scanned ? cards.map((card) => [card, { ...scanned, scan: cardLineOf(scanned.scan, card) }]) : []);
   return scanned;
 }
 

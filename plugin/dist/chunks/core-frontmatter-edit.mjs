@@ -118,9 +118,9 @@ var CR = 13;
 function cardLineScan(file, count = false) {
   return newScan([Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file, true, count);
 }
-function newCardScan(name, files) {
+function newCardScan(name, files, count = true) {
   const linked = new Set(files);
-  return newScan([Buffer.from(name, "utf8"), PERCENT, BACKSLASH], (e) => e.title === name || linked.has(e.file.replace(/^\.\//, "")), false, true);
+  return newScan([Buffer.from(name, "utf8"), PERCENT, BACKSLASH], (e) => e.title === name || linked.has(e.file.replace(/^\.\//, "")), false, count);
 }
 function cardLineOf(scan, file) {
   const hit = scan.hits.find((h) => h.entry.file.replace(/^\.\//, "") === file);
@@ -221,9 +221,9 @@ function scanCardLine(file, card) {
   keep(file, scanned ? [[card, scanned]] : []);
   return scanned;
 }
-function scanNewCard(file, name, cards) {
-  const scanned = scanIndexFile(file, newCardScan(name, cards));
-  keep(file, scanned ? cards.map((card) => [card, { ...scanned, scan: cardLineOf(scanned.scan, card) }]) : []);
+function scanNewCard(file, name, cards, forEdit) {
+  const scanned = scanIndexFile(file, newCardScan(name, cards, forEdit));
+  if (forEdit) keep(file, scanned ? cards.map((card) => [card, { ...scanned, scan: cardLineOf(scanned.scan, card) }]) : []);
   return scanned;
 }
 function keep(file, scans) {

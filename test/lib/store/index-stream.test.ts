@@ -112,7 +112,7 @@ test("a new card's one scan serves its card-line look-up and the edit, which wri
     fc.asyncProperty(indexArb, lineArb, async (text, line) => {
       fs.writeFileSync(file, text);
       const buf = Buffer.from(text);
-      scanNewCard(file, "a", files);
+      scanNewCard(file, "a", files, true);
       assert.equal(scanCardLine(file, FILE)?.scan.hits[0]?.start, findIndexLine(buf, FILE)?.start);
       const expected = upsertIndexLinePieces(buf, FILE, line);
       const got = await upsertIndexLineStreamed(file, FILE, line);
@@ -128,7 +128,7 @@ test("a new card's scan is not reused once the index changed", (t) => {
   const file = path.join(dir(t), "MEMORY.md");
   const text = "# Memory\n\n- [B](project_b.md) — hook b\n";
   fs.writeFileSync(file, text);
-  assert.deepEqual(scanNewCard(file, "a", [FILE])?.scan.hits, []);
+  assert.deepEqual(scanNewCard(file, "a", [FILE], true)?.scan.hits, []);
   assert.equal(scanCardLine(file, FILE)?.scan.hits[0], undefined);
   fs.appendFileSync(file, `- [A by hand](${FILE}) — added by hand meanwhile\n`);
   assert.equal(scanCardLine(file, FILE)?.scan.hits[0]?.entry.title, "A by hand", "scanned again: the hand-added line is found");
