@@ -108,6 +108,23 @@ test("a save of a new card opens MEMORY.md twice, as an update does: one look-up
   assert.ok(lines.includes(renderIndexLine({ title: "c2999", file: "project_c2999.md", hook: "the index's last card, updated" })));
 });
 
+test("a new card whose file a MEMORY.md line already links (its file removed by hand) replaces that line and keeps its title", async () => {
+  const c = store();
+  const index = path.join(c.memoryDir, "MEMORY.md");
+  const dangling = renderIndexLine({ title: "Chosen by hand", file: "project_gone.md", hook: "the old hook" });
+  const lines = fs.readFileSync(index, "utf8").split("\n");
+  lines.splice(1000, 0, dangling);
+  fs.writeFileSync(index, lines.join("\n"));
+  const saved = await saveCard(c, { name: "gone", type: "project", description: "saved again" });
+  assert.equal(saved.op, "create");
+  const after = fs.readFileSync(index, "utf8").split("\n");
+  assert.deepEqual(
+    after.filter((l) => l.includes("project_gone.md")),
+    [renderIndexLine({ title: "Chosen by hand", file: "project_gone.md", hook: "saved again" })],
+  );
+  assert.equal(after.indexOf(after.find((l) => l.includes("project_gone.md"))!), 1000, "in place, not appended");
+});
+
 test("a card whose frontmatter name is not its file name is found through its index title; a free-form name still reads the cards", () => {
   const c = store();
   assert.equal(findCardFile(c.memoryDir, "compose-first"), "feedback_prefs.md");
