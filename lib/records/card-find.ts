@@ -2,14 +2,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseCard } from "../core/card.js";
-import { titleScan } from "../core/index-scan.js";
 import { INDEX_FILE } from "../store/read.js";
 import { resolveMemoryPath } from "../store/safe-path.js";
 import { CARD_TYPES } from "../core/card-rules.js";
 import { cardNameProblem } from "./card-input.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { fileKind } from "../store/checked-fs.js";
-import { scanCardLine, scanIndexFile } from "../store/index-stream.js";
+import { scanCardLine, scanNewCard } from "../store/index-stream.js";
 
 /**
  * The file for `name`: an exact file name, `<name>.md`, `<type>_<name>.md` (a stat each), or a top-level card whose
@@ -17,8 +16,9 @@ import { scanCardLine, scanIndexFile } from "../store/index-stream.js";
  * cards MEMORY.md titles so (save and import write the name as the title): creating a card never reads every card,
  * so a save in a store of 100,000 costs a few stats and one pass over the index's bytes. Any other name (free-form,
  * as imports keep them) can only be an existing card's, and every top-level card's frontmatter is read for it.
+ * `forSave`: the caller is a save that will edit the card's index line next, and the look-up keeps what it read.
  */
-export function findCardFile(memoryDir: string, name: string): string | undefined {
+export function findCardFile(memoryDir: string, name: string, options: { forSave?: boolean } = {}): string | undefined {
   if (name.includes("/")) {
     // A card in a subfolder, named by its path: through the path-safe resolver like any other path.
     const target = resolveMemoryPath(memoryDir, name);
@@ -27,7 +27,7 @@ export function findCardFile(memoryDir: string, name: string): string | undefine
   const direct = name.endsWith(".md") ? [name] : [`${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)];
   const hits = direct.filter((f) => f !== INDEX_FILE && isRegularFile(path.join(memoryDir, f)));
   if (hits.length === 0) {
-    const candidates = cardNameProblem(name) === undefined ? titledFiles(memoryDir, name) : safeReaddir(memoryDir);
+    const candidates = cardNameProblem(name) === undefined ? titledFiles(memoryDir, name, options.forSave === true) : safeReaddir(memoryDir);
     for (const file of new Set(candidates)) {
       if (!file.endsWith(".md") || file.includes("/") || file === INDEX_FILE || file.startsWith(".")) continue;
       const full = path.join(memoryDir, file);
@@ -42,11 +42,16 @@ export function findCardFile(memoryDir: string, name: string): string | undefine
   return hits[0];
 }
 
-/** The files MEMORY.md lines titled `title` link (./ removed); none when there is no readable index. */
-function titledFiles(memoryDir: string, title: string): string[] {
+/**
+ * The files MEMORY.md lines titled `name` link (./ removed); none when there is no readable index. For a save, the
+ * same pass finds the lines linking each `<type>_<name>.md`, which a save of a new card by that name looks up and
+ * edits next (index-stream.ts keeps them): one read of the index, not two.
+ */
+function titledFiles(memoryDir: string, name: string, forSave: boolean): string[] {
   try {
-    const scanned = scanIndexFile(path.join(memoryDir, INDEX_FILE), titleScan(title)); // a run at a time
-    return scanned ? scanned.scan.hits.map((h) => h.entry.file.replace(/^\.\//, "")) : [];
+    const files = CARD_TYPES.map((t) => `${t}_${name}.md`);
+    const scanned = scanNewCard(path.join(memoryDir, INDEX_FILE), name, files, forSave); // a run at a time
+    return scanned ? scanned.scan.hits.filter((h) => h.entry.title === name).map((h) => h.entry.file.replace(/^\.\//, "")) : [];
   } catch {
     return [];
   }

@@ -75,7 +75,7 @@ export type Also = (save: { file: string; name: string; history: () => readonly 
 /** saveCard under a lock the caller took with withRecordsLock (accept checks its proposal in the same hold). */
 export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide?: Decide, also?: Also): Promise<SaveResult> {
   validateSaveInput(input);
-  const existing = findCardFile(ctx.memoryDir, input.name);
+  const existing = findCardFile(ctx.memoryDir, input.name, { forSave: true });
   if (input.expectSha256 !== undefined) checkBase(ctx.memoryDir, input.name, existing, input.expectSha256);
   const today = utcDay(ctx.now);
   let file: string;

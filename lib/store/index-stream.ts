@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { appendedLineEdit, replacedLineEdit, type LineEdit } from "../core/index-edit.js";
 import { MARKS } from "../core/index-bytes.js";
-import { cardLineScan, feedIndexScan, type IndexScan } from "../core/index-scan.js";
+import { cardLineOf, cardLineScan, feedIndexScan, newCardScan, type IndexScan } from "../core/index-scan.js";
 import { close, DEFAULT_READ_CAP, fileStamp, openRegular, readAt } from "./checked-fs.js";
 import { commitFile, type CommitOptions } from "./write.js";
 
@@ -11,13 +11,13 @@ import { commitFile, type CommitOptions } from "./write.js";
 // one new file through commitFile (temp, fsync, rename): the old index is copied around the new line (or before the
 // appended one), and the copy is used only if the index kept its stamp from the scan to the end of the copy.
 // Anything else (a change meanwhile, a last line without its break) is left to the whole-Buffer edit
-// (lib/records/commit.ts). A new card's title look-up (lib/records/card-find.ts) scans the same way.
+// (lib/records/commit.ts). A new card's title look-up (lib/records/card-find.ts) scans the same way, in the same
+// pass as its card line (scanNewCard).
 
 const RUN = 1 << 20;
 const NL = 0x0a;
 /**
- * The scan's and the copy's run Buffers, made once a process: a new card's save scans the index three times and
- * copies it once, and each fresh 1 MiB would stay live until a GC (what this file is here to avoid, in small).
+ * The scan's and the copy's run Buffers, made once a process: a save scans the index and copies it, and each fresh 1 MiB would stay live until a GC (what this file is here to avoid, in small).
  */
 const runs: { scan?: Buffer; copy?: Buffer } = {};
 
@@ -77,8 +77,8 @@ export async function upsertIndexLineStreamed(file: string, card: string, line: 
   return upsertScannedLine(file, scanCardLine(file, card), line, commit);
 }
 
-/** The last card-line scan of each index file, with the stamp the file had. */
-const scannedByFile = new Map<string, { card: string; scanned: Scanned }>();
+/** The card-line scans of each index file, by card, each with the stamp the file had. */
+const scannedByFile = new Map<string, Map<string, Scanned>>();
 
 /**
  * The scan of `file` for the first line linking `card`, to that line (line numbers counted: the edit's journal
@@ -88,12 +88,27 @@ const scannedByFile = new Map<string, { card: string; scanned: Scanned }>();
  */
 export function scanCardLine(file: string, card: string): Scanned | undefined {
   const now = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
-  const seen = scannedByFile.get(file);
-  if (now && seen && seen.card === card && seen.scanned.stamp === fileStamp(now)) return seen.scanned;
-  scannedByFile.delete(file);
+  const seen = scannedByFile.get(file)?.get(card);
+  if (now && seen && seen.stamp === fileStamp(now)) return seen;
   const scanned = scanIndexFile(file, cardLineScan(card, true), { toHit: true });
-  if (scanned) scannedByFile.set(file, { card, scanned });
+  keep(file, scanned ? [[card, scanned]] : []);
   return scanned;
+}
+
+/**
+ * A new card's look-up in one pass (newCardScan): the entries titled `name` and the lines linking each of `cards`
+ * (its possible files). For a save (`forEdit`), line numbers are counted and each card's card-line scan is kept for
+ * scanCardLine, so the title look-up and the edit that appends the line read the 19 MB index once, not twice.
+ */
+export function scanNewCard(file: string, name: string, cards: readonly string[], forEdit: boolean): Scanned | undefined {
+  const scanned = scanIndexFile(file, newCardScan(name, cards, forEdit));
+  if (forEdit) keep(file, scanned ? cards.map((card) => [card, { ...scanned, scan: cardLineOf(scanned.scan, card) }]) : []);
+  return scanned;
+}
+
+/** Replaces what is kept for `file`: a scan made now supersedes any made at another stamp. */
+function keep(file: string, scans: readonly (readonly [string, Scanned])[]): void {
+  scannedByFile.set(file, new Map(scans));
 }
 
 /** upsertIndexLineStreamed's write, given the whole scan of `file` it makes (its own function for the tests). */

@@ -106,6 +106,9 @@ function verifyEdit(before, nextText, fields) {
   }
 }
 
+// lib/store/index-stream.ts
+import fs from "node:fs";
+
 // lib/core/index-scan.ts
 var CRLF = Buffer.from("\r\n");
 var PERCENT = 37;
@@ -113,8 +116,13 @@ var BACKSLASH = 92;
 function cardLineScan(file, count = false) {
   return newScan([Buffer.from(file, "utf8"), PERCENT], (e) => e.file.replace(/^\.\//, "") === file, true, count);
 }
-function titleScan(title) {
-  return newScan([Buffer.from(title, "utf8"), BACKSLASH], (e) => e.title === title, false, false);
+function newCardScan(name, files, count = true) {
+  const linked = new Set(files);
+  return newScan([Buffer.from(name, "utf8"), PERCENT, BACKSLASH], (e) => e.title === name || linked.has(e.file.replace(/^\.\//, "")), false, count);
+}
+function cardLineOf(scan, file) {
+  const hit = scan.hits.find((h) => h.entry.file.replace(/^\.\//, "") === file);
+  return { ...scan, accept: (e) => e.file.replace(/^\.\//, "") === file, first: true, hits: hit ? [hit] : [] };
 }
 function newScan(needles, accept, first, count) {
   const kept = needles.filter((n) => typeof n === "number" || n.length > 0);
@@ -145,7 +153,6 @@ function feedIndexScan(scan, run, base) {
 }
 
 // lib/store/index-stream.ts
-import fs from "node:fs";
 var RUN = 1 << 20;
 var NL = 10;
 var runs = {};
@@ -186,12 +193,19 @@ async function upsertIndexLineStreamed(file, card, line, commit) {
 var scannedByFile = /* @__PURE__ */ new Map();
 function scanCardLine(file, card) {
   const now = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
-  const seen = scannedByFile.get(file);
-  if (now && seen && seen.card === card && seen.scanned.stamp === fileStamp(now)) return seen.scanned;
-  scannedByFile.delete(file);
+  const seen = scannedByFile.get(file)?.get(card);
+  if (now && seen && seen.stamp === fileStamp(now)) return seen;
   const scanned = scanIndexFile(file, cardLineScan(card, true), { toHit: true });
-  if (scanned) scannedByFile.set(file, { card, scanned });
+  keep(file, scanned ? [[card, scanned]] : []);
   return scanned;
+}
+function scanNewCard(file, name, cards, forEdit) {
+  const scanned = scanIndexFile(file, newCardScan(name, cards, forEdit));
+  if (forEdit) keep(file, scanned ? cards.map((card) => [card, { ...scanned, scan: cardLineOf(scanned.scan, card) }]) : []);
+  return scanned;
+}
+function keep(file, scans) {
+  scannedByFile.set(file, new Map(scans));
 }
 async function upsertScannedLine(file, scanned, line, commit) {
   if (!scanned) return void 0;
@@ -249,8 +263,7 @@ export {
   renderField,
   setFrontmatterFieldsBytes,
   replaceBodyBytes,
-  titleScan,
-  scanIndexFile,
   upsertIndexLineStreamed,
-  scanCardLine
+  scanCardLine,
+  scanNewCard
 };

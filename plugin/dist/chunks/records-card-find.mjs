@@ -3,9 +3,8 @@ import {
   renderField,
   replaceBodyBytes,
   scanCardLine,
-  scanIndexFile,
-  setFrontmatterFieldsBytes,
-  titleScan
+  scanNewCard,
+  setFrontmatterFieldsBytes
 } from "./core-frontmatter-edit.mjs";
 import {
   resolveMemoryPath
@@ -144,7 +143,7 @@ function typeOf(file, text) {
 // lib/records/card-find.ts
 import fs from "node:fs";
 import path from "node:path";
-function findCardFile(memoryDir, name) {
+function findCardFile(memoryDir, name, options = {}) {
   if (name.includes("/")) {
     const target = resolveMemoryPath(memoryDir, name);
     return target.kind === "file" && target.rel.endsWith(".md") ? target.rel : void 0;
@@ -152,7 +151,7 @@ function findCardFile(memoryDir, name) {
   const direct = name.endsWith(".md") ? [name] : [`${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)];
   const hits = direct.filter((f) => f !== INDEX_FILE && isRegularFile(path.join(memoryDir, f)));
   if (hits.length === 0) {
-    const candidates = cardNameProblem(name) === void 0 ? titledFiles(memoryDir, name) : safeReaddir(memoryDir);
+    const candidates = cardNameProblem(name) === void 0 ? titledFiles(memoryDir, name, options.forSave === true) : safeReaddir(memoryDir);
     for (const file of new Set(candidates)) {
       if (!file.endsWith(".md") || file.includes("/") || file === INDEX_FILE || file.startsWith(".")) continue;
       const full = path.join(memoryDir, file);
@@ -166,10 +165,11 @@ function findCardFile(memoryDir, name) {
   if (hits.length === 0) refuseSpecialFile(memoryDir, direct);
   return hits[0];
 }
-function titledFiles(memoryDir, title) {
+function titledFiles(memoryDir, name, forSave) {
   try {
-    const scanned = scanIndexFile(path.join(memoryDir, INDEX_FILE), titleScan(title));
-    return scanned ? scanned.scan.hits.map((h) => h.entry.file.replace(/^\.\//, "")) : [];
+    const files = CARD_TYPES.map((t) => `${t}_${name}.md`);
+    const scanned = scanNewCard(path.join(memoryDir, INDEX_FILE), name, files, forSave);
+    return scanned ? scanned.scan.hits.filter((h) => h.entry.title === name).map((h) => h.entry.file.replace(/^\.\//, "")) : [];
   } catch {
     return [];
   }

@@ -84,7 +84,7 @@ function isKeysOnlyModelWrite(actor, input) {
 }
 async function saveCardLocked(ctx, input, decide, also) {
   validateSaveInput(input);
-  const existing = findCardFile(ctx.memoryDir, input.name);
+  const existing = findCardFile(ctx.memoryDir, input.name, { forSave: true });
   if (input.expectSha256 !== void 0) checkBase(ctx.memoryDir, input.name, existing, input.expectSha256);
   const today = utcDay(ctx.now);
   let file;

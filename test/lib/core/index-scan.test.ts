@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { FILE, indexArb } from "../../support/index-pieces.js";
-import { cardLineScan, feedIndexScan, titleScan } from "../../../lib/core/index-scan.js";
+import { cardLineOf, cardLineScan, feedIndexScan, newCardScan } from "../../../lib/core/index-scan.js";
+import { CARD_TYPES } from "../../../lib/core/card-rules.js";
 import { findIndexLine, hasFenceMark } from "../../../lib/core/index-find.js";
 import { parseIndex } from "../../../lib/core/index-file.js";
 
@@ -56,21 +57,35 @@ test("fed in runs of whole lines, the scan finds findIndexLine's line, its numbe
   );
 });
 
-test("fed in runs of whole lines, a title scan finds the entries parseIndex gives that title", () => {
+test("fed in runs of whole lines, a new card's one scan finds parseIndex's entries of that title and each file's findIndexLine line", () => {
   fc.assert(
-    fc.property(indexArb, fc.array(fc.nat(40), { maxLength: 8 }), fc.constantFrom("A", "A again", "内存", "B", "Memory", "A [x]"), (text, cuts, title) => {
+    fc.property(indexArb, fc.array(fc.nat(40), { maxLength: 8 }), fc.constantFrom("a", "A", "A again", "内存", "B", "Memory", "A [x]", "c"), (text, cuts, name) => {
       const buf = Buffer.from(text, "utf8");
-      const scan = titleScan(title);
+      const files = CARD_TYPES.map((t) => `${t}_${name}.md`);
+      const scan = newCardScan(name, files);
       for (const { run, base } of runs(buf, cuts)) feedIndexScan(scan, run, base);
       // parseIndex's entries of that title, placed in the bytes (a hit's entry is not numbered: line 0).
       const starts = [0];
       for (let at = buf.indexOf(0x0a); at !== -1; at = buf.indexOf(0x0a, at + 1)) starts.push(at + 1);
       assert.deepEqual(
-        scan.hits.map((h) => [h.start, h.end, h.entry]),
+        scan.hits.filter((h) => h.entry.title === name).map((h) => [h.start, h.end, { ...h.entry, line: 0 }]),
         parseIndex(text)
-          .entries.filter((e) => e.title === title)
+          .entries.filter((e) => e.title === name)
           .map((e) => [starts[e.line - 1], starts[e.line - 1]! + Buffer.byteLength(e.raw, "utf8"), { ...e, line: 0 }]),
       );
+      for (const file of files) {
+        // What a card-line scan of the same runs answers: the edit that appends or replaces the line reuses it.
+        const alone = cardLineScan(file, true);
+        for (const { run, base } of runs(buf, cuts)) feedIndexScan(alone, run, base);
+        const derived = cardLineOf(scan, file);
+        const expected = findIndexLine(buf, file);
+        assert.deepEqual(
+          derived.hits[0] && [derived.hits[0].start, derived.hits[0].end, derived.hits[0].at, derived.hits[0].entry],
+          expected && [expected.start, expected.end, alone.hits[0]?.at, expected.entry],
+        );
+        assert.deepEqual([derived.marks, derived.crlf, derived.last], [alone.marks, alone.crlf, alone.last]);
+        if (!expected) assert.equal(derived.newlines, alone.newlines, "no line links it: every line break counted, as an append needs");
+      }
     }),
     { numRuns: 2000 },
   );

@@ -84,6 +84,47 @@ test("a save in a store of 3,000 cards neither lists the store nor opens another
   );
 });
 
+test("a save of a new card opens MEMORY.md twice, as an update does: one look-up for its name and its line, one copy", async () => {
+  const c = store();
+  const index = path.join(c.memoryDir, "MEMORY.md");
+  const opens = async (fn: () => Promise<unknown>) => {
+    let n = 0;
+    const open = fs.openSync;
+    mock.method(fs, "openSync", function (this: unknown, ...args: Parameters<typeof fs.openSync>) {
+      if (path.resolve(String(args[0])) === index) n++;
+      return open.apply(fs, args);
+    });
+    try {
+      await fn();
+    } finally {
+      mock.restoreAll();
+    }
+    return n;
+  };
+  assert.equal(await opens(() => saveCard(c, { name: "fresh", type: "project", description: "a new card" })), 2);
+  assert.equal(await opens(() => saveCard(c, { name: "c2999", description: "the index's last card, updated" })), 2);
+  const lines = fs.readFileSync(index, "utf8").split("\n");
+  assert.equal(lines.at(-2), renderIndexLine({ title: "fresh", file: "project_fresh.md", hook: "a new card" }), "appended last");
+  assert.ok(lines.includes(renderIndexLine({ title: "c2999", file: "project_c2999.md", hook: "the index's last card, updated" })));
+});
+
+test("a new card whose file a MEMORY.md line already links (its file removed by hand) replaces that line and keeps its title", async () => {
+  const c = store();
+  const index = path.join(c.memoryDir, "MEMORY.md");
+  const dangling = renderIndexLine({ title: "Chosen by hand", file: "project_gone.md", hook: "the old hook" });
+  const lines = fs.readFileSync(index, "utf8").split("\n");
+  lines.splice(1000, 0, dangling);
+  fs.writeFileSync(index, lines.join("\n"));
+  const saved = await saveCard(c, { name: "gone", type: "project", description: "saved again" });
+  assert.equal(saved.op, "create");
+  const after = fs.readFileSync(index, "utf8").split("\n");
+  assert.deepEqual(
+    after.filter((l) => l.includes("project_gone.md")),
+    [renderIndexLine({ title: "Chosen by hand", file: "project_gone.md", hook: "saved again" })],
+  );
+  assert.equal(after.indexOf(after.find((l) => l.includes("project_gone.md"))!), 1000, "in place, not appended");
+});
+
 test("a card whose frontmatter name is not its file name is found through its index title; a free-form name still reads the cards", () => {
   const c = store();
   assert.equal(findCardFile(c.memoryDir, "compose-first"), "feedback_prefs.md");

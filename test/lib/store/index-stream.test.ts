@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { upsertIndexLineBytes, upsertIndexLinePieces } from "../../../lib/core/index-edit.js";
 import { findIndexLine } from "../../../lib/core/index-find.js";
 import { cardLineScan } from "../../../lib/core/index-scan.js";
-import { scanCardLine, scanIndexFile, upsertIndexLineStreamed, upsertScannedLine } from "../../../lib/store/index-stream.js";
+import { scanCardLine, scanIndexFile, scanNewCard, upsertIndexLineStreamed, upsertScannedLine } from "../../../lib/store/index-stream.js";
 import { scratchDir } from "../../support/scratch.js";
 
 const FILE = "project_a.md";
@@ -103,4 +103,33 @@ test("a save's title look-up and its edit share one scan while the index is unch
   assert.notEqual(second, first);
   assert.equal(second?.scan.hits[0]?.entry.title, "Z");
   assert.equal(scanCardLine(file, "project_b.md")?.scan.hits[0]?.entry.title, "B", "another card: its own scan");
+});
+
+test("a new card's one scan serves its card-line look-up and the edit, which writes the whole-Buffer edit's bytes and journal edit", async (t) => {
+  const file = path.join(dir(t), "MEMORY.md");
+  const files = ["user_a.md", "feedback_a.md", FILE, "reference_a.md"];
+  await fc.assert(
+    fc.asyncProperty(indexArb, lineArb, async (text, line) => {
+      fs.writeFileSync(file, text);
+      const buf = Buffer.from(text);
+      scanNewCard(file, "a", files, true);
+      assert.equal(scanCardLine(file, FILE)?.scan.hits[0]?.start, findIndexLine(buf, FILE)?.start);
+      const expected = upsertIndexLinePieces(buf, FILE, line);
+      const got = await upsertIndexLineStreamed(file, FILE, line);
+      if (!expected) return assert.equal(got, undefined);
+      assert.deepEqual(got, { changed: expected.changed, ...(expected.edit ? { edit: expected.edit } : {}) });
+      assert.deepEqual(fs.readFileSync(file), upsertIndexLineBytes(buf, FILE, line));
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test("a new card's scan is not reused once the index changed", (t) => {
+  const file = path.join(dir(t), "MEMORY.md");
+  const text = "# Memory\n\n- [B](project_b.md) — hook b\n";
+  fs.writeFileSync(file, text);
+  assert.deepEqual(scanNewCard(file, "a", [FILE], true)?.scan.hits, []);
+  assert.equal(scanCardLine(file, FILE)?.scan.hits[0], undefined);
+  fs.appendFileSync(file, `- [A by hand](${FILE}) — added by hand meanwhile\n`);
+  assert.equal(scanCardLine(file, FILE)?.scan.hits[0]?.entry.title, "A by hand", "scanned again: the hand-added line is found");
 });
