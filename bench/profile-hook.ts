@@ -1,13 +1,18 @@
 // Where the hook's time goes: runs the compiled hook under --cpu-prof on a generated store and sums self time
 // per function and per module over several calls (warm rank cache, usage sidecar present).
 // Run: npm run build && node --import tsx bench/profile-hook.ts [--cards 10000] [--calls 5] [--top 25]
+//      [--dir DIR] [--prompt TEXT] [--after save] [--wait-ms 2000] [--gap-ms 0]
+// --dir: a store bench/gen-store.ts wrote there (--out DIR): copied, timestamps kept, instead of generated (100,000
+// cards take minutes). --after save: each profiled prompt comes --wait-ms after a `memctl save` of an existing card
+// (the first prompt after a write). Above 10,000 cards the hook starts a freshness keeper: stopped at the end.
 //      node --import tsx bench/profile-hook.ts --floor [--runs 30]   (startup floor, piece by piece)
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { generateStore } from "./gen-store.js";
+import { generateCards, generateStore } from "./gen-store.js";
+import { sleepSync } from "./timed-child.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOOK = path.join(ROOT, "dist", "hooks", "user-prompt-submit.cjs");
@@ -84,19 +89,35 @@ function main(): void {
   const cards = get("cards", 10000);
   const calls = get("calls", 5);
   const top = get("top", 25);
+  const waitMs = get("wait-ms", 2000);
+  const gapMs = get("gap-ms", 0);
+  const text = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : undefined);
+  const afterSave = text("after") === "save";
+  const kept = text("dir");
   if (!fs.existsSync(HOOK)) throw new Error("run `npm run build` first");
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-profile-"));
+  const home = path.join(root, "home");
   try {
     const repo = path.join(root, "repo");
-    const home = path.join(root, "home");
     const profDir = path.join(root, "prof");
     fs.mkdirSync(home, { recursive: true });
     spawnSync("git", ["init", "-q", repo]);
-    const store = generateStore({ cards, dir: path.join(root, "memory") });
-    const env = { PATH: process.env.PATH, HOME: home, MEMCTL_MEMORY_DIR: store.dir, MEMCTL_CONFIG_FILE: path.join(home, "none.toml") };
-    const input = JSON.stringify({ cwd: repo, hook_event_name: "UserPromptSubmit", prompt: "the Redis cache keeps timing out under load, p95 doubled" });
+    const dir = path.join(root, "memory");
+    if (kept) fs.cpSync(path.resolve(kept), dir, { recursive: true, preserveTimestamps: true });
+    const generated = kept ? { dir, cards: generateCards(cards) } : generateStore({ cards, dir });
+    const plain = generated.cards.filter((c) => c.priority === "normal" && c.status === "active");
+    const env = { PATH: process.env.PATH, HOME: home, MEMCTL_MEMORY_DIR: dir, MEMCTL_CONFIG_FILE: path.join(home, "none.toml") };
+    const input = JSON.stringify({ cwd: repo, hook_event_name: "UserPromptSubmit", prompt: text("prompt") ?? "the Redis cache keeps timing out under load, p95 doubled" });
     spawnSync(process.execPath, [HOOK, "--host", "codex"], { input, env, cwd: repo }); // builds the rank cache
+    spawnSync(process.execPath, [HOOK, "--host", "codex"], { input, env, cwd: repo }); // and, above 10,000 cards, starts the keeper
     for (let i = 0; i < calls; i++) {
+      if (afterSave) {
+        const name = plain[(i * 7919) % plain.length]!.file.replace(/\.md$/, "");
+        const cli = path.join(ROOT, "dist", "cli.js");
+        const r = spawnSync(process.execPath, [cli, "save", name, "-t", name.split("_")[0]!, "-d", `profile ${i}: the zanzibar flag moved`], { env, encoding: "utf8" });
+        if (r.status !== 0) throw new Error(`save: ${r.stderr}`);
+        sleepSync(waitMs);
+      } else sleepSync(gapMs);
       spawnSync(process.execPath, ["--cpu-prof", "--cpu-prof-interval", "100", "--cpu-prof-dir", profDir, HOOK, "--host", "codex"], { input, env, cwd: repo });
     }
     const profiles = fs.readdirSync(profDir).map((f) => JSON.parse(fs.readFileSync(path.join(profDir, f), "utf8")) as CpuProfile);
@@ -110,7 +131,7 @@ function main(): void {
     };
     print("by module", byModule);
     print("by function", byFunction);
-    const state = path.join(store.dir, ".memctl");
+    const state = path.join(dir, ".memctl");
     process.stdout.write(
       `\n.memctl after ${calls + 1} calls: ${fs
         .readdirSync(state)
@@ -118,7 +139,21 @@ function main(): void {
         .join(", ")}\n`,
     );
   } finally {
+    stopKeepers(home);
     fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** The keepers the hooks started (each logs its pid to the hook log), stopped before their store is removed. */
+function stopKeepers(home: string): void {
+  const log = path.join(home, ".local/state/memctl/hook.log");
+  if (!fs.existsSync(log)) return;
+  for (const m of fs.readFileSync(log, "utf8").matchAll(/\tkeeper (\d+) for /g)) {
+    try {
+      process.kill(Number(m[1]), "SIGKILL");
+    } catch {
+      // already gone
+    }
   }
 }
 

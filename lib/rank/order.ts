@@ -91,3 +91,31 @@ export function kthLargest(values: Float64Array, k: number): number {
   }
   return a[target]!;
 }
+
+/** Adds `value` to the min-heap heap[0, size); the new size. */
+export function pushLeast(heap: Float64Array, size: number, value: number): number {
+  let at = size;
+  while (at > 0) {
+    const up = (at - 1) >>> 1;
+    if (heap[up]! <= value) break;
+    heap[at] = heap[up]!;
+    at = up;
+  }
+  heap[at] = value;
+  return size + 1;
+}
+
+/** Replaces the least value of the full min-heap `heap` with a larger `value`. */
+export function replaceLeast(heap: Float64Array, value: number): void {
+  const size = heap.length;
+  let at = 0;
+  for (;;) {
+    let child = 2 * at + 1;
+    if (child >= size) break;
+    if (child + 1 < size && heap[child + 1]! < heap[child]!) child++;
+    if (heap[child]! >= value) break;
+    heap[at] = heap[child]!;
+    at = child;
+  }
+  heap[at] = value;
+}

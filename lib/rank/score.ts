@@ -8,12 +8,13 @@
 // Ties fall back to MEMORY.md line order. Scoring walks postings (term → entries), so a prompt costs what
 // its terms match, not what the store holds.
 import { frecency, type CardUsage } from "../core/frecency.js";
-import { compareRanked, firstPlaces, kthLargest, type Tier } from "./order.js";
-import { isCommonSpoken } from "./common-words.js";
+import { compareRanked, firstPlaces, kthLargest, pushLeast, replaceLeast, type Tier } from "./order.js";
+import { hasEvidence, type Matched } from "./evidence.js";
 import { applyScope, scopeOf } from "./scope-filter.js";
-import { FIELD_BIT, FIELD_MASK, MASK_FIELDS, PART_BIT, type EntryInfo, type Field, type PostingList, type RankEntry, type RankIndex, memoryIndex } from "./postings.js";
+import { FIELD_MASK, MASK_FIELDS, type EntryInfo, type Field, type RankEntry, type RankIndex, memoryIndex } from "./postings.js";
 
 export { compareRanked, isHit } from "./order.js";
+export { SUBJECT_FIELDS } from "./evidence.js";
 export { SCOPE_BOOST } from "./scope-filter.js";
 
 /**
@@ -21,14 +22,6 @@ export { SCOPE_BOOST } from "./scope-filter.js";
  * the answering card for 1 LoCoMo question in 25 (bench/README.md); the block's own budget already bounds the cost.
  */
 export const RELATIVE_CUTOFF = 0.1;
-/**
- * Fields that say what a card is about: its title and topics (the file name's words are topics). A prompt needs
- * memory only when some card matches it in one of these, or matches two or more of its distinct terms: a lone
- * word met only in hooks or recall keys ("merge" in "…rebase, never merge") is how a prompt that needs no memory
- * ("looks good, merge it") meets a store, in every language (bench/README.md, 2026-12-06). A word the card holds
- * only as a part of a compound identifier (postings.ts PART_BIT) is in no field for this purpose.
- */
-export const SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
 /** The most frecency can multiply relevance by (1 + this), reached asymptotically. */
 export const FRECENCY_BOOST = 0.25;
 const SINK_STATUSES = new Set(["stale", "superseded"]);
@@ -89,77 +82,57 @@ export function sinkReason(entry: Pick<EntryInfo, "priority" | "status" | "expir
 /** Ranks the index against query terms (tokenize.ts queryTerms). */
 export function rank(index: RankIndex, query: ReadonlyMap<string, number>, options: RankOptions): Ranked[] {
   const n = index.size;
+  // Scope is known before any posting is read: it decides which ids can set the best relevance.
+  const scope = scopeOf(index, options.scopeAt, n);
+  const alwaysIds = scope ? index.alwaysIds.filter((id) => scope.out[id] === 0) : index.alwaysIds;
+  const always = new Set(alwaysIds);
+  // Per-id flags read in the loops over every posting and hit (tens of thousands at 100,000 cards): a byte read,
+  // not a Set lookup or a call. mayMask marks the few ids whose sink fields must be looked at.
+  const alwaysMask = new Uint8Array(n);
+  for (let i = 0; i < alwaysIds.length; i++) alwaysMask[alwaysIds[i]!] = 1;
   // Typed accumulators: a prompt can touch most of a 10,000-line store, and Maps would dominate the cost.
   const relevance = new Float64Array(n);
   // Every id with a relevance, in first-touch order: a typed buffer, since a broad prompt touches thousands.
   const touchedIds = new Uint32Array(n);
   let touchedCount = 0;
-  // Per id: how many distinct query words it matched, and whether one was in its title or topics (the evidence
-  // that some card is about the prompt, see SUBJECT_FIELDS).
-  const termHits = new Uint8Array(n);
-  const subject = new Uint8Array(n);
-  const lastAt = new Uint32Array(n);
-  const matched: [string, PostingList][] = [];
-  // Evidence counts words, not 2-grams: 2-grams a card matches that overlap in the prompt ("確認", "認し") are one
-  // word; two it matches apart in one unspaced run ("過去の日付": 過去, 日付) are two, as two words of a spaced prompt.
-  let at = 0;
-  let previous = "";
+  const matched: Matched[] = [];
+  // The best relevance of a card that is not pinned, taken as the postings are summed: every posting adds a
+  // positive amount, so the largest value ever written for an id is its final one. This saves a pass over every
+  // hit, which in the hook's cold code costs as much as the walk (bench/README.md, h/warm). A scope boosts and
+  // drops ids after the walk, so with one the pass stays.
+  let best = 0;
   for (const [term, qtf] of query) {
-    at++;
-    const continues = continuesRun(previous, term);
-    previous = term;
-    // A most-frequent spoken word ("go", "one", "next") scores but is no evidence that a card is about the prompt.
-    const chat = isCommonSpoken(term);
     const list = index.postings(term);
     if (!list || list.length === 0) continue;
     matched.push([term, list]);
     const weight = qtf * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
     const ids = list.id;
     const tfs = list.tf;
-    const masks = list.mask;
     const length = list.length;
     // One read of the accumulator per posting: cold code boxes every double it reads (a heap allocation), and
-    // a broad prompt over 10,000 cards walks ~15,000 postings.
+    // a broad prompt over 100,000 cards walks ~100,000 postings.
     for (let k = 0; k < length; k++) {
       const id = ids[k]!;
       if (id >= n) throw new RangeError(`a posting of "${term}" points past the ${n} entries`); // a damaged cache: rebuild
       const prev = relevance[id]!;
       if (prev === 0) touchedIds[touchedCount++] = id;
-      relevance[id] = prev + weight * tfs[k]!;
-      if (chat) continue;
-      if (!continues || lastAt[id] !== at - 1) {
-        const hits = termHits[id]!;
-        if (hits < 255) termHits[id] = hits + 1;
-      }
-      lastAt[id] = at;
-      // A word met in this card only inside an identifier ("open" of `OpenApi`) does not make it the card's subject
-      // ("ok, open the PR"); it is still one of two words ("casing" and "fields" of a camelCase-fields card).
-      if ((masks[k]! & SUBJECT_FIELDS) !== 0 && (masks[k]! & PART_BIT) === 0) subject[id] = 1;
+      const value = prev + weight * tfs[k]!;
+      relevance[id] = value;
+      if (value > best && alwaysMask[id] === 0) best = value;
     }
   }
-  const scope = scopeOf(index, options.scopeAt, n);
-  if (scope) touchedCount = applyScope(scope, relevance, touchedIds, touchedCount);
-  const touched = touchedIds.subarray(0, touchedCount);
-  const alwaysIds = scope ? index.alwaysIds.filter((id) => scope.out[id] === 0) : index.alwaysIds;
-  const always = new Set(alwaysIds);
-  // Per-id flags read in the loops over every hit (thousands at 10,000 cards): a byte read, not a Set lookup
-  // or a call. mayMask marks the few ids whose sink fields must be looked at.
-  const alwaysMask = new Uint8Array(n);
-  for (let i = 0; i < alwaysIds.length; i++) alwaysMask[alwaysIds[i]!] = 1;
-  const mayMask = index.maySink?.();
-  let best = 0;
-  let evidence = false;
-  // Indexed loops over touched ids: they run cold in the interpreter, where for-of pays the iterator protocol
-  // (and a typed array's length is a call: read once).
-  for (let i = 0, count = touched.length; i < count; i++) {
-    const id = touched[i]!;
-    if (alwaysMask[id] !== 0) continue;
-    const rel = relevance[id]!;
-    if (rel > best) best = rel;
-    if (!evidence && (termHits[id]! >= 2 || subject[id] !== 0)) evidence = true;
+  if (scope) {
+    touchedCount = applyScope(scope, relevance, touchedIds, touchedCount);
+    best = 0;
+    for (let i = 0; i < touchedCount; i++) {
+      const id = touchedIds[i]!;
+      if (alwaysMask[id] === 0 && relevance[id]! > best) best = relevance[id]!;
+    }
   }
+  const touched = touchedIds.subarray(0, touchedCount);
+  const mayMask = index.maySink?.();
   // No card is about the prompt (see SUBJECT_FIELDS): the prompt needs no memory, and nothing counts as relevant.
-  if (!evidence) best = Number.POSITIVE_INFINITY;
+  if (!hasEvidence(query, matched, n, alwaysMask, scope?.out)) best = Number.POSITIVE_INFINITY;
 
   let hitCount = 0;
   const ids = options.all
@@ -197,7 +170,7 @@ class RankedEntry implements Ranked {
   declare sink?: string;
   private matchList?: Ranked["matches"];
   constructor(
-    private readonly source: { index: RankIndex; matched: readonly [string, PostingList][] },
+    private readonly source: { index: RankIndex; matched: readonly Matched[] },
     readonly index: number,
     readonly tier: Tier,
     readonly relevance: number,
@@ -220,7 +193,7 @@ class RankedEntry implements Ranked {
 }
 
 /** The query terms an entry matched and where: postings are in id order, so a binary search per term. */
-function matchesOf(id: number, matched: readonly [string, PostingList][]): { term: string; fields: Field[] }[] {
+function matchesOf(id: number, matched: readonly Matched[]): { term: string; fields: Field[] }[] {
   const out: { term: string; fields: Field[] }[] = [];
   for (const [term, list] of matched) {
     let lo = 0;
@@ -239,12 +212,13 @@ function matchesOf(id: number, matched: readonly [string, PostingList][]): { ter
   return out;
 }
 
-/** "確認" then "認し": a 2-gram of an unspaced script that overlaps the one before it (tokenize.ts makes them in order). */
-function continuesRun(previous: string, term: string): boolean {
-  return term.length === 2 && previous.length === 2 && previous.charCodeAt(1) === term.charCodeAt(0) && term.charCodeAt(0) >= 0x3040;
-}
-
-/** Relevant hits worth materialising: all of them, or those that can still reach the first options.top places. */
+/**
+ * Relevant hits worth materialising: all of them, or those that can still reach the first options.top places.
+ * One pass over the hits: the top relevances so far are kept in a small heap, and a hit is put aside only while
+ * it could still reach the floor below the top-th best (the floor only rises, so what is put aside is a superset of
+ * what the floor keeps, filtered at the end). A broad prompt at 100,000 cards has ~50,000 hits; a copy of all their
+ * relevances, a selection over it and a second pass cost as much as the walk in the hook's cold code.
+ */
 function candidates(
   index: RankIndex,
   relevance: Float64Array,
@@ -255,45 +229,54 @@ function candidates(
   options: RankOptions,
   onCount: (n: number) => void,
 ): number[] {
-  // Typed buffers sized for every touched id, and each relevance read once: this loop runs over every hit
-  // (thousands at 10,000 cards) in cold code, where a push or a second read of a double costs an allocation.
   const count = touched.length;
   const normal = new Uint32Array(count);
-  const normalRelevance = new Float64Array(count);
   let normalCount = 0;
   const sunk: number[] = [];
   const cutoff = best * RELATIVE_CUTOFF;
+  const top = options.top ?? 0;
+  // The `top` largest relevances of normal hits so far, least first (a binary min-heap).
+  const heap = new Float64Array(top);
+  let heapSize = 0;
+  let floor = 0;
+  const aside: number[] = [];
   for (let i = 0; i < count; i++) {
     const id = touched[i]!;
     const rel = relevance[id]!;
     if (rel < cutoff || alwaysMask[id] !== 0) continue;
-    if ((mayMask === undefined || mayMask[id] !== 0) && sinkReason(index.sinkFields(id), options.today)) sunk.push(id);
-    else {
-      normal[normalCount] = id;
-      normalRelevance[normalCount++] = rel;
+    if ((mayMask === undefined || mayMask[id] !== 0) && sinkReason(index.sinkFields(id), options.today)) {
+      sunk.push(id);
+      continue;
+    }
+    normal[normalCount++] = id;
+    if (heapSize < top) {
+      heapSize = pushLeast(heap, heapSize, rel);
+      aside.push(id);
+      // Frecency multiplies relevance by at most 1 + FRECENCY_BOOST: below this nothing can overtake the top-th.
+      if (heapSize === top) floor = heap[0]! / (1 + FRECENCY_BOOST);
+    } else if (rel >= floor) {
+      aside.push(id);
+      if (rel > heap[0]!) {
+        replaceLeast(heap, rel);
+        floor = heap[0]! / (1 + FRECENCY_BOOST);
+      }
     }
   }
   const normalIds = normal.subarray(0, normalCount);
   onCount(normalCount + sunk.length);
   options.onHitIds?.(sunk.length === 0 ? normalIds : [...normalIds, ...sunk]);
-  const top = options.top;
-  if (top === undefined) return [...normalIds, ...sunk];
-  // Frecency multiplies relevance by at most 1 + FRECENCY_BOOST: below floor(k) nothing can overtake the k-th.
-  const floorFor = (values: Float64Array, k: number) => kthLargest(values.slice(), k) / (1 + FRECENCY_BOOST);
-  const kept: number[] = [];
-  if (normalCount <= top) for (let i = 0; i < normalCount; i++) kept.push(normal[i]!);
-  else {
-    const floor = floorFor(normalRelevance.subarray(0, normalCount), top);
-    for (let i = 0; i < normalCount; i++) if (normalRelevance[i]! >= floor) kept.push(normal[i]!);
-  }
+  if (options.top === undefined) return [...normalIds, ...sunk];
+  const kept = normalCount <= top ? aside : aside.filter((id) => relevance[id]! >= floor);
   const left = top - normalCount;
   if (left > 0 && sunk.length > 0) {
     if (sunk.length <= left) return kept.concat(sunk);
-    const floor = floorFor(
-      Float64Array.from(sunk, (id) => relevance[id]!),
-      left,
-    );
-    for (let i = 0; i < sunk.length; i++) if (relevance[sunk[i]!]! >= floor) kept.push(sunk[i]!);
+    const sunkFloor =
+      kthLargest(
+        Float64Array.from(sunk, (id) => relevance[id]!),
+        left,
+      ) /
+      (1 + FRECENCY_BOOST);
+    for (let i = 0; i < sunk.length; i++) if (relevance[sunk[i]!]! >= sunkFloor) kept.push(sunk[i]!);
   }
   return kept;
 }

@@ -7471,11 +7471,11 @@ var opencode = {
 // node_modules/smol-toml/dist/stringify.js
 var HAS_WELLFORMED = !!"".isWellFormed;
 
+// lib/rank/evidence.ts
+var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
+
 // lib/rank/scope-filter.ts
 init_scope();
-
-// lib/rank/score.ts
-var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
 
 // lib/usage/usage.ts
 var FOLD_AT_BYTES = 16 * 1024;

@@ -5073,9 +5073,6 @@ function isDirectory(p) {
   }
 }
 
-// lib/rank/scope-filter.ts
-init_scope();
-
 // lib/rank/stem.ts
 var STEP2 = [
   ["ational", "ate"],
@@ -5131,8 +5128,11 @@ var FIELD_BIT = { title: 1, topics: 2, hook: 4, recall: 8, body: 16 };
 var FIELD_MASK = 31;
 var MASK_FIELDS = Array.from({ length: FIELD_MASK + 1 }, (_, mask) => FIELDS.filter((f) => mask & FIELD_BIT[f]));
 
-// lib/rank/score.ts
+// lib/rank/evidence.ts
 var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
+
+// lib/rank/scope-filter.ts
+init_scope();
 
 // lib/core/index-file.ts
 var BULLET = /^\s*[-*+]\s+/;

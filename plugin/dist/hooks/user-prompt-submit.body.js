@@ -5276,6 +5276,30 @@ function kthLargest(values, k) {
   }
   return a[target];
 }
+function pushLeast(heap, size, value) {
+  let at = size;
+  while (at > 0) {
+    const up = at - 1 >>> 1;
+    if (heap[up] <= value) break;
+    heap[at] = heap[up];
+    at = up;
+  }
+  heap[at] = value;
+  return size + 1;
+}
+function replaceLeast(heap, value) {
+  const size = heap.length;
+  let at = 0;
+  for (; ; ) {
+    let child = 2 * at + 1;
+    if (child >= size) break;
+    if (child + 1 < size && heap[child + 1] < heap[child]) child++;
+    if (heap[child] >= value) break;
+    heap[at] = heap[child];
+    at = child;
+  }
+  heap[at] = value;
+}
 
 // lib/rank/common-words-data.ts
 var COMMON_SPOKEN_WORDS = "a about after again all alwai always am an and ani any anyth anything ar are around as at awai away back be becaus because been befor before believ believe better big but by call can come could d dai day did didn do doe does doesn doing don down even ever everyth everything feel find fine first for from get give go god going gonna good got great gui guy guys ha had has have he hei hello help her here hey hi him his home how i if in into is isn it just keep kind know last let life like littl little ll long look love m make man mayb maybe me mean monei money more mr much must my name need never new nice night no not noth nothing now of off oh okai okay old on one onli only or other our out over peopl people place pleas please put re realli really right s sai said say see she should sir so some someth something sorri sorry still stop sure t take talk tell than thank thanks that the thei their them then there these they thi thing things think this those thought time to told too two uh up us veri very wa wai wait want was way we well were what when where who why will with won work would ye yeah yes you your";
@@ -5284,39 +5308,6 @@ var COMMON_SPOKEN_WORDS = "a about after again all alwai always am an and ani an
 var common;
 function isCommonSpoken(term) {
   return (common ??= new Set(COMMON_SPOKEN_WORDS.split(" "))).has(term);
-}
-
-// lib/rank/scope-filter.ts
-init_scope();
-var SCOPE_BOOST = 0.25;
-function scopeOf(index, scopeAt, n) {
-  if (scopeAt === void 0) return void 0;
-  const scoped = index.scoped?.() ?? [];
-  if (scoped.length === 0) return void 0;
-  const out = new Uint8Array(n);
-  const here = new Uint8Array(n);
-  const scopes = /* @__PURE__ */ new Map();
-  for (const [id, list] of scoped) {
-    if (id >= n) throw new RangeError("a scoped entry points past the entries");
-    scopes.set(id, list);
-    if (scopeAt !== null && inScope(list, scopeAt)) here[id] = 1;
-    else out[id] = 1;
-  }
-  const where = scopeAt === null ? "outside any repository" : scopeAt === "" ? "the repository root" : scopeAt;
-  return { out, here, why: (id) => `scope: ${(scopes.get(id) ?? []).join(", ")} (not ${where})` };
-}
-function applyScope(scope, relevance, touchedIds, count) {
-  let kept = 0;
-  for (let i = 0; i < count; i++) {
-    const id = touchedIds[i];
-    if (scope.out[id] === 1) {
-      relevance[id] = 0;
-      continue;
-    }
-    if (scope.here[id] === 1) relevance[id] = relevance[id] * (1 + SCOPE_BOOST);
-    touchedIds[kept++] = id;
-  }
-  return kept;
 }
 
 // lib/rank/stem.ts
@@ -5754,9 +5745,79 @@ function buildPostings(entries, avg = fieldAverages(entries)) {
   return postings;
 }
 
+// lib/rank/evidence.ts
+var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
+function hasEvidence(query, matched, n, alwaysMask, out) {
+  const counts = (id) => alwaysMask[id] === 0 && (out === void 0 || out[id] === 0);
+  for (const [term, list] of matched) {
+    if (isCommonSpoken(term)) continue;
+    const ids = list.id;
+    const masks = list.mask;
+    for (let k = 0; k < list.length; k++) if ((masks[k] & SUBJECT_FIELDS) !== 0 && (masks[k] & PART_BIT) === 0 && counts(ids[k])) return true;
+  }
+  const lists2 = new Map(matched);
+  const termHits = new Uint8Array(n);
+  const lastAt = new Uint32Array(n);
+  let at = 0;
+  let previous = "";
+  for (const term of query.keys()) {
+    at++;
+    const continues = continuesRun(previous, term);
+    previous = term;
+    const list = lists2.get(term);
+    if (list === void 0 || isCommonSpoken(term)) continue;
+    const ids = list.id;
+    for (let k = 0; k < list.length; k++) {
+      const id = ids[k];
+      if (!continues || lastAt[id] !== at - 1) {
+        const hits = termHits[id];
+        if (hits < 255) termHits[id] = hits + 1;
+        if (hits >= 1 && counts(id)) return true;
+      }
+      lastAt[id] = at;
+    }
+  }
+  return false;
+}
+function continuesRun(previous, term) {
+  return term.length === 2 && previous.length === 2 && previous.charCodeAt(1) === term.charCodeAt(0) && term.charCodeAt(0) >= 12352;
+}
+
+// lib/rank/scope-filter.ts
+init_scope();
+var SCOPE_BOOST = 0.25;
+function scopeOf(index, scopeAt, n) {
+  if (scopeAt === void 0) return void 0;
+  const scoped = index.scoped?.() ?? [];
+  if (scoped.length === 0) return void 0;
+  const out = new Uint8Array(n);
+  const here = new Uint8Array(n);
+  const scopes = /* @__PURE__ */ new Map();
+  for (const [id, list] of scoped) {
+    if (id >= n) throw new RangeError("a scoped entry points past the entries");
+    scopes.set(id, list);
+    if (scopeAt !== null && inScope(list, scopeAt)) here[id] = 1;
+    else out[id] = 1;
+  }
+  const where = scopeAt === null ? "outside any repository" : scopeAt === "" ? "the repository root" : scopeAt;
+  return { out, here, why: (id) => `scope: ${(scopes.get(id) ?? []).join(", ")} (not ${where})` };
+}
+function applyScope(scope, relevance, touchedIds, count) {
+  let kept = 0;
+  for (let i = 0; i < count; i++) {
+    const id = touchedIds[i];
+    if (scope.out[id] === 1) {
+      relevance[id] = 0;
+      continue;
+    }
+    if (scope.here[id] === 1) relevance[id] = relevance[id] * (1 + SCOPE_BOOST);
+    touchedIds[kept++] = id;
+  }
+  return kept;
+}
+
 // lib/rank/score.ts
 var RELATIVE_CUTOFF = 0.1;
-var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
 var FRECENCY_BOOST = 0.25;
 var SINK_STATUSES = /* @__PURE__ */ new Set(["stale", "superseded"]);
 function sinkReason(entry, today) {
@@ -5767,61 +5828,45 @@ function sinkReason(entry, today) {
 }
 function rank(index, query, options) {
   const n = index.size;
+  const scope = scopeOf(index, options.scopeAt, n);
+  const alwaysIds = scope ? index.alwaysIds.filter((id) => scope.out[id] === 0) : index.alwaysIds;
+  const always = new Set(alwaysIds);
+  const alwaysMask = new Uint8Array(n);
+  for (let i = 0; i < alwaysIds.length; i++) alwaysMask[alwaysIds[i]] = 1;
   const relevance = new Float64Array(n);
   const touchedIds = new Uint32Array(n);
   let touchedCount = 0;
-  const termHits = new Uint8Array(n);
-  const subject = new Uint8Array(n);
-  const lastAt = new Uint32Array(n);
   const matched = [];
-  let at = 0;
-  let previous = "";
+  let best = 0;
   for (const [term, qtf] of query) {
-    at++;
-    const continues = continuesRun(previous, term);
-    previous = term;
-    const chat = isCommonSpoken(term);
     const list = index.postings(term);
     if (!list || list.length === 0) continue;
     matched.push([term, list]);
     const weight = qtf * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
     const ids2 = list.id;
     const tfs = list.tf;
-    const masks = list.mask;
     const length = list.length;
     for (let k = 0; k < length; k++) {
       const id = ids2[k];
       if (id >= n) throw new RangeError(`a posting of "${term}" points past the ${n} entries`);
       const prev = relevance[id];
       if (prev === 0) touchedIds[touchedCount++] = id;
-      relevance[id] = prev + weight * tfs[k];
-      if (chat) continue;
-      if (!continues || lastAt[id] !== at - 1) {
-        const hits = termHits[id];
-        if (hits < 255) termHits[id] = hits + 1;
-      }
-      lastAt[id] = at;
-      if ((masks[k] & SUBJECT_FIELDS) !== 0 && (masks[k] & PART_BIT) === 0) subject[id] = 1;
+      const value = prev + weight * tfs[k];
+      relevance[id] = value;
+      if (value > best && alwaysMask[id] === 0) best = value;
     }
   }
-  const scope = scopeOf(index, options.scopeAt, n);
-  if (scope) touchedCount = applyScope(scope, relevance, touchedIds, touchedCount);
-  const touched = touchedIds.subarray(0, touchedCount);
-  const alwaysIds = scope ? index.alwaysIds.filter((id) => scope.out[id] === 0) : index.alwaysIds;
-  const always = new Set(alwaysIds);
-  const alwaysMask = new Uint8Array(n);
-  for (let i = 0; i < alwaysIds.length; i++) alwaysMask[alwaysIds[i]] = 1;
-  const mayMask = index.maySink?.();
-  let best = 0;
-  let evidence = false;
-  for (let i = 0, count = touched.length; i < count; i++) {
-    const id = touched[i];
-    if (alwaysMask[id] !== 0) continue;
-    const rel = relevance[id];
-    if (rel > best) best = rel;
-    if (!evidence && (termHits[id] >= 2 || subject[id] !== 0)) evidence = true;
+  if (scope) {
+    touchedCount = applyScope(scope, relevance, touchedIds, touchedCount);
+    best = 0;
+    for (let i = 0; i < touchedCount; i++) {
+      const id = touchedIds[i];
+      if (alwaysMask[id] === 0 && relevance[id] > best) best = relevance[id];
+    }
   }
-  if (!evidence) best = Number.POSITIVE_INFINITY;
+  const touched = touchedIds.subarray(0, touchedCount);
+  const mayMask = index.maySink?.();
+  if (!hasEvidence(query, matched, n, alwaysMask, scope?.out)) best = Number.POSITIVE_INFINITY;
   let hitCount = 0;
   const ids = options.all ? Array.from({ length: n }, (_, i) => i) : alwaysIds.concat(candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
   if (options.all) {
@@ -5881,46 +5926,51 @@ function matchesOf(id, matched) {
   }
   return out;
 }
-function continuesRun(previous, term) {
-  return term.length === 2 && previous.length === 2 && previous.charCodeAt(1) === term.charCodeAt(0) && term.charCodeAt(0) >= 12352;
-}
 function candidates(index, relevance, touched, alwaysMask, mayMask, best, options, onCount) {
   const count = touched.length;
   const normal = new Uint32Array(count);
-  const normalRelevance = new Float64Array(count);
   let normalCount = 0;
   const sunk = [];
   const cutoff = best * RELATIVE_CUTOFF;
+  const top = options.top ?? 0;
+  const heap = new Float64Array(top);
+  let heapSize = 0;
+  let floor = 0;
+  const aside = [];
   for (let i = 0; i < count; i++) {
     const id = touched[i];
     const rel = relevance[id];
     if (rel < cutoff || alwaysMask[id] !== 0) continue;
-    if ((mayMask === void 0 || mayMask[id] !== 0) && sinkReason(index.sinkFields(id), options.today)) sunk.push(id);
-    else {
-      normal[normalCount] = id;
-      normalRelevance[normalCount++] = rel;
+    if ((mayMask === void 0 || mayMask[id] !== 0) && sinkReason(index.sinkFields(id), options.today)) {
+      sunk.push(id);
+      continue;
+    }
+    normal[normalCount++] = id;
+    if (heapSize < top) {
+      heapSize = pushLeast(heap, heapSize, rel);
+      aside.push(id);
+      if (heapSize === top) floor = heap[0] / (1 + FRECENCY_BOOST);
+    } else if (rel >= floor) {
+      aside.push(id);
+      if (rel > heap[0]) {
+        replaceLeast(heap, rel);
+        floor = heap[0] / (1 + FRECENCY_BOOST);
+      }
     }
   }
   const normalIds = normal.subarray(0, normalCount);
   onCount(normalCount + sunk.length);
   options.onHitIds?.(sunk.length === 0 ? normalIds : [...normalIds, ...sunk]);
-  const top = options.top;
-  if (top === void 0) return [...normalIds, ...sunk];
-  const floorFor = (values, k) => kthLargest(values.slice(), k) / (1 + FRECENCY_BOOST);
-  const kept = [];
-  if (normalCount <= top) for (let i = 0; i < normalCount; i++) kept.push(normal[i]);
-  else {
-    const floor = floorFor(normalRelevance.subarray(0, normalCount), top);
-    for (let i = 0; i < normalCount; i++) if (normalRelevance[i] >= floor) kept.push(normal[i]);
-  }
+  if (options.top === void 0) return [...normalIds, ...sunk];
+  const kept = normalCount <= top ? aside : aside.filter((id) => relevance[id] >= floor);
   const left = top - normalCount;
   if (left > 0 && sunk.length > 0) {
     if (sunk.length <= left) return kept.concat(sunk);
-    const floor = floorFor(
+    const sunkFloor = kthLargest(
       Float64Array.from(sunk, (id) => relevance[id]),
       left
-    );
-    for (let i = 0; i < sunk.length; i++) if (relevance[sunk[i]] >= floor) kept.push(sunk[i]);
+    ) / (1 + FRECENCY_BOOST);
+    for (let i = 0; i < sunk.length; i++) if (relevance[sunk[i]] >= sunkFloor) kept.push(sunk[i]);
   }
   return kept;
 }

@@ -1,0 +1,174 @@
+// rank() against the ranking written the plain way: every id's relevance summed term by term in query order, the
+// evidence rule and the tiers applied to every entry, everything sorted. rank() takes shortcuts (the best relevance
+// taken during the walk, evidence looked for before words are counted, the top places kept in a heap in one pass
+// over the hits); none of them may change a place, a score, a tier or the number of hits the block reports.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import fc from "fast-check";
+import { frecency } from "../../../lib/core/frecency.js";
+import { isCommonSpoken } from "../../../lib/rank/common-words.js";
+import { compareRanked, type Tier } from "../../../lib/rank/order.js";
+import { memoryIndex, PART_BIT, type RankEntry } from "../../../lib/rank/postings.js";
+import { FRECENCY_BOOST, RELATIVE_CUTOFF, rank, SUBJECT_FIELDS, sinkReason } from "../../../lib/rank/score.js";
+import { scopeOf, SCOPE_BOOST } from "../../../lib/rank/scope-filter.js";
+import { queryTerms, tokenizeMarked } from "../../../lib/rank/tokenize.js";
+
+const TODAY = "2026-12-02";
+// Plain words, spoken-English words that score but are no evidence, compound identifiers (their parts are
+// PART_BIT postings) and Chinese runs (overlapping 2-grams, one word of evidence).
+const WORDS = ["deploy", "redis", "cache", "auth", "token", "retry", "billing", "find", "call", "better", "OpenApi", "camelCase", "内存管理", "缓存策略", "casing"];
+
+interface Plain {
+  index: number;
+  tier: Tier;
+  relevance: number;
+  score: number;
+}
+
+/** The definition, in the order it is written in docs/ranking.md: no shortcut, every entry looked at. */
+function plainRank(
+  entries: readonly RankEntry[],
+  query: ReadonlyMap<string, number>,
+  usage: Map<string, { access_count: number; last_access_day: string }>,
+  scopeAt: string | null | undefined,
+) {
+  const index = memoryIndex(entries);
+  const n = entries.length;
+  const relevance = new Array<number>(n).fill(0);
+  const words = entries.map(() => new Set<number>());
+  const subject = new Array<boolean>(n).fill(false);
+  // Prompt positions of 2-grams that continue the one before: with it, one word.
+  const joined = new Set<number>();
+  let at = 0;
+  let previous = "";
+  for (const [term, qtf] of query) {
+    at++;
+    const continues = term.length === 2 && previous.length === 2 && previous.charCodeAt(1) === term.charCodeAt(0) && term.charCodeAt(0) >= 0x3040;
+    previous = term;
+    const list = index.postings(term);
+    if (!list || list.length === 0) continue;
+    const weight = qtf * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
+    for (let k = 0; k < list.length; k++) {
+      const id = list.id[k]!;
+      relevance[id] = relevance[id]! + weight * list.tf[k]!;
+      if (isCommonSpoken(term)) continue;
+      words[id]!.add(at);
+      if (continues) joined.add(at);
+      if ((list.mask[k]! & SUBJECT_FIELDS) !== 0 && (list.mask[k]! & PART_BIT) === 0) subject[id] = true;
+    }
+  }
+  const scope = scopeOf(index, scopeAt, n);
+  const out = (id: number) => scope !== undefined && scope.out[id] === 1;
+  for (let id = 0; id < n; id++) if (scope?.here[id] === 1) relevance[id] = relevance[id]! * (1 + SCOPE_BOOST);
+  const pinned = (id: number) => entries[id]!.priority === "always" && !out(id);
+  const distinct = (id: number) => [...words[id]!].filter((at) => !(joined.has(at) && words[id]!.has(at - 1))).length;
+  let best = 0;
+  let evidence = false;
+  for (let id = 0; id < n; id++) {
+    if (pinned(id) || out(id) || relevance[id] === 0) continue;
+    best = Math.max(best, relevance[id]!);
+    if (distinct(id) >= 2 || subject[id]) evidence = true;
+  }
+  if (!evidence) best = Number.POSITIVE_INFINITY;
+  const all: Plain[] = [];
+  for (let id = 0; id < n; id++) {
+    const rel = out(id) ? 0 : relevance[id]!;
+    const fr = frecency(usage.get(entries[id]!.file), TODAY);
+    const relevant = rel > 0 && rel >= best * RELATIVE_CUTOFF;
+    const sink = out(id) || sinkReason(entries[id]!, TODAY) !== undefined;
+    const tier: Tier = pinned(id) ? "always" : sink ? (relevant ? "sunk-relevant" : "sunk") : relevant ? "relevant" : "irrelevant";
+    all.push({ index: id, tier, relevance: rel, score: relevant ? rel * (1 + (FRECENCY_BOOST * fr) / (fr + 3)) : fr });
+  }
+  all.sort(compareRanked);
+  const hits = all.filter((r) => r.tier === "relevant" || r.tier === "sunk-relevant");
+  return { all, hits, pinned: all.filter((r) => r.tier === "always") };
+}
+
+function entry(
+  i: number,
+  c: { title: string[]; hook: string[]; priority?: string | undefined; status?: string | undefined; expires?: string | undefined; scope?: readonly string[] | undefined },
+): RankEntry {
+  const title = c.title.join(" ");
+  const hook = c.hook.join(" ");
+  const file = `c${i}.md`;
+  return {
+    line: i + 1,
+    raw: `- [${title}](${file}) — ${hook}`,
+    file,
+    title,
+    hook,
+    topics: [],
+    terms: { title: tokenizeMarked(title), topics: [], hook: tokenizeMarked(hook) },
+    ...(c.priority ? { priority: c.priority } : {}),
+    ...(c.status ? { status: c.status } : {}),
+    ...(c.expires ? { expires_at: c.expires } : {}),
+    ...(c.scope ? { scope: c.scope } : {}),
+  };
+}
+
+const card = fc.record({
+  title: fc.array(fc.constantFrom(...WORDS), { maxLength: 3 }),
+  hook: fc.array(fc.constantFrom(...WORDS), { maxLength: 5 }),
+  priority: fc.constantFrom(undefined, undefined, undefined, undefined, "always", "low"),
+  status: fc.constantFrom(undefined, undefined, undefined, "stale", "superseded"),
+  expires: fc.constantFrom(undefined, undefined, undefined, "2026-01-01", "2027-01-01"),
+  scope: fc.constantFrom(undefined, undefined, undefined, ["services/billing"], ["packages/**"]),
+  uses: fc.nat({ max: 12 }),
+});
+
+test("rank's first places, scores, tiers and hit count are the plain definition's, with and without `top`", () => {
+  fc.assert(
+    fc.property(
+      fc.array(card, { minLength: 1, maxLength: 80 }),
+      fc.array(fc.constantFrom(...WORDS, "内存", "管理"), { minLength: 1, maxLength: 4 }),
+      fc.integer({ min: 1, max: 20 }),
+      fc.constantFrom(undefined, null, "", "services/billing", "packages/api"),
+      (cards, words, top, scopeAt) => {
+        const entries = cards.map((c, i) => entry(i, c));
+        const usage = new Map(cards.map((c, i) => [`c${i}.md`, { access_count: c.uses, last_access_day: TODAY }] as const));
+        const query = queryTerms(words.join(" "));
+        const want = plainRank(entries, query, usage, scopeAt);
+        const shape = (r: { index: number; tier: Tier; relevance: number; score: number }) => [r.index, r.tier, r.relevance, r.score];
+        let hitCount = -1;
+        let hitIds: number[] = [];
+        const options = { today: TODAY, usage, ...(scopeAt === undefined ? {} : { scopeAt }) };
+        const got = rank(memoryIndex(entries), query, { ...options, top, onHitCount: (c) => (hitCount = c), onHitIds: (ids) => (hitIds = Array.from(ids)) });
+        assert.deepEqual(got.map(shape), [...want.pinned, ...want.hits.slice(0, top)].map(shape));
+        assert.equal(hitCount, want.hits.length);
+        assert.deepEqual(
+          hitIds.sort((a, b) => a - b),
+          want.hits.map((r) => r.index).sort((a, b) => a - b),
+        );
+        const every = rank(memoryIndex(entries), query, { ...options, all: true });
+        assert.deepEqual(every.map(shape), want.all.map(shape));
+      },
+    ),
+    { numRuns: 1500 },
+  );
+});
+
+test("a broad prompt over many cards: the heap's floor keeps exactly the hits that can reach the first places", () => {
+  // Thousands of hits of a few relevances (the generated stores' case): many ties at the floor.
+  const entries = Array.from({ length: 3000 }, (_, i) =>
+    entry(i, {
+      title: [WORDS[i % 5]!],
+      hook: [WORDS[(i * 7) % 9]!, WORDS[(i * 13) % 11]!],
+      ...(i % 97 === 0 ? { priority: "always" } : {}),
+      ...(i % 23 === 0 ? { status: "stale" } : {}),
+    }),
+  );
+  const usage = new Map(entries.map((e, i) => [e.file, { access_count: i % 17, last_access_day: TODAY }] as const));
+  for (const prompt of ["deploy redis cache retry", "auth token billing find", "call better casing"]) {
+    const query = queryTerms(prompt);
+    const want = plainRank(entries, query, usage, undefined);
+    for (const top of [1, 30, 64]) {
+      let hitCount = -1;
+      const got = rank(memoryIndex(entries), query, { today: TODAY, usage, top, onHitCount: (c) => (hitCount = c) });
+      assert.deepEqual(
+        got.map((r) => r.index),
+        [...want.pinned, ...want.hits.slice(0, top)].map((r) => r.index),
+      );
+      assert.equal(hitCount, want.hits.length);
+    }
+  }
+});
