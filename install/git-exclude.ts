@@ -12,8 +12,7 @@ export function gitExcludeEdit(ctx: InstallContext, relPath: string): PlannedEdi
   const file = path.join(repo.commonDir, "info", "exclude");
   const line = `/${relPath.split(path.sep).join("/")}`;
   const has = (text: string) => text.split("\n").some((l) => l.trim() === line);
-  const install = (before: string | null): string =>
-    before !== null && has(before) ? before : `${before ?? ""}${before && !before.endsWith("\n") ? "\n" : ""}${line}\n`;
+  const install = (before: string | null): string => (before !== null && has(before) ? before : `${before ?? ""}${before && !before.endsWith("\n") ? "\n" : ""}${line}\n`);
   return {
     file,
     label: `git ignores ${relPath} (this clone's .git/info/exclude; nothing committed)`,

@@ -165,7 +165,11 @@ test("re-installing with other budget flags updates the hook in place; uninstall
   assert.match(fs.readFileSync(settings, "utf8"), /--host claude --max-bytes 900"/);
   await runHost(INSTALLERS.claude, f.ctx("user"), "uninstall", false);
   // git init's own exclude file is the project's, not something memctl left.
-  assert.deepEqual([...f.snapshot().keys()].filter((k) => !k.endsWith(path.join(".git", "info", "exclude"))), [], "nothing left in the temp HOME or project");
+  assert.deepEqual(
+    [...f.snapshot().keys()].filter((k) => !k.endsWith(path.join(".git", "info", "exclude"))),
+    [],
+    "nothing left in the temp HOME or project",
+  );
 });
 
 test("an old or bare wiring shows as out of date, and install rewrites it in place (self-heal)", async () => {

@@ -62,7 +62,14 @@ for (const scope of ["local", "project"] as const) {
     assert.equal(ignored(), true);
     assert.equal(fs.existsSync(path.join(f.project, ".gitignore")), false, "no committed file is added");
     await runHost(INSTALLERS.claude, f.ctx(scope), "install", false);
-    assert.equal(fs.readFileSync(exclude, "utf8").split("\n").filter((l) => l.includes("settings.local.json")).length, 1, "a second install adds nothing");
+    assert.equal(
+      fs
+        .readFileSync(exclude, "utf8")
+        .split("\n")
+        .filter((l) => l.includes("settings.local.json")).length,
+      1,
+      "a second install adds nothing",
+    );
     await runHost(INSTALLERS.claude, f.ctx(scope), "uninstall", false);
     assert.equal(fs.existsSync(exclude) ? fs.readFileSync(exclude, "utf8") : null, before);
   });
