@@ -1,9 +1,15 @@
 // Builds plugin/: the Claude Code and Codex plugin as one self-contained directory, committed so that a
 // marketplace install (a plain git clone: no dist/, no node_modules, no npm run) starts the hook at once.
-// Every dependency is inlined (the CLI, its MCP server and the hook need nothing installed but Node), the
+// Every dependency is inside it (the CLI, its MCP server and the hook need nothing installed but Node), the
 // hooks, MCP servers and commands name the plugin's own files through the host's plugin-root variable, and
-// nothing in it names a path of the building machine. test/plugin/plugin-fresh.test.ts fails when the
+// nothing in it names a path of the building machine. test/scripts/build-plugin.test.ts fails when the
 // committed plugin/ is not what this build makes of the committed sources (run `npm run build`, commit plugin/).
+//
+// Committed output is read as a diff, so it is laid out for one (issue 32 item 6, docs/internals.md "Readable
+// build output"): the CLI is one readable file per source module at its source path (dist/lib/..., dist/hosts/...,
+// dist/install/..., the entry dist/cli.mjs), npm packages are bundled once into dist/vendor/, and the hooks are
+// the single-file bundles scripts/build-hook.mjs makes. A source edit, or a new import, changes the files whose
+// source changed and no other; nothing is minified or named by a content hash.
 //
 //   node scripts/build-plugin.mjs [outDir]   (default plugin; npm run build calls it too)
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -87,7 +93,9 @@ async function buildCli(dist) {
   // One bundling pass, not written: which modules the CLI reaches (the lazily loaded commands too) and which
   // package specifiers they import.
   const graph = await build({ ...nodeBundle, entryPoints: [ENTRY], outdir: dist, format: "esm", splitting: true, write: false, metafile: true });
-  const sources = Object.keys(graph.metafile.inputs).filter((input) => !input.startsWith("node_modules/")).sort();
+  const sources = Object.keys(graph.metafile.inputs)
+    .filter((input) => !input.startsWith("node_modules/"))
+    .sort();
   const packages = new Set();
   for (const source of sources)
     for (const { original } of graph.metafile.inputs[source].imports) if (original && !/^(\.|node:)/.test(original) && !isBuiltin(original)) packages.add(original);
@@ -111,7 +119,9 @@ async function buildCli(dist) {
 
   // A relative import names the imported module's output from the importer's; a package names its vendor file.
   const relativeTo = (importer, target) => {
-    const spec = relative(dirname(outputOf(importer)), target).split(sep).join("/");
+    const spec = relative(dirname(outputOf(importer)), target)
+      .split(sep)
+      .join("/");
     return spec.startsWith(".") ? spec : `./${spec}`;
   };
   const own = await build({
@@ -160,8 +170,14 @@ function writeStableChunks({ outputFiles, metafile }) {
     const m = /^(.+)-[A-Z0-9]{8}\.js$/.exec(base);
     if (!file.includes("/chunks/") || !m) continue;
     // Only esbuild's own helpers (<runtime>) when it holds no module.
-    const first = Object.keys(output.inputs).sort().find((i) => !i.startsWith("<")) ?? "runtime";
-    const wanted = first.replace(/^node_modules\//, "npm-").replace(/\.[cm]?[jt]s$/, "").replace(/[^A-Za-z0-9]+/g, "-");
+    const first =
+      Object.keys(output.inputs)
+        .sort()
+        .find((i) => !i.startsWith("<")) ?? "runtime";
+    const wanted = first
+      .replace(/^node_modules\//, "npm-")
+      .replace(/\.[cm]?[jt]s$/, "")
+      .replace(/[^A-Za-z0-9]+/g, "-");
     let name = wanted;
     for (let n = 2; used.has(name); n++) name = `${wanted}-${n}`;
     used.add(name);
