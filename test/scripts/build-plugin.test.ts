@@ -138,3 +138,30 @@ test("a reviewer can read a plugin update: a module's edit, or a new import betw
   fs.writeFileSync(doctor, `import { run as memctlProbeSave } from "./save.js";\n${original}\n(globalThis as Record<string, unknown>).memctlProbe = memctlProbeSave;\n`);
   assert.deepEqual(changedFiles(before, build("imported")), ["dist/lib/cli/doctor.js"]);
 });
+
+test("the plugin's CLI holds one copy of each package module, in dist/vendor/, and each source module is its own file", () => {
+  const files = filesIn(path.join(REPO_ROOT, "plugin"));
+  // esbuild marks each bundled module's code with a `// node_modules/…` (or `// lib/…`) line naming its source.
+  const holders = new Map<string, string[]>();
+  for (const [name, bytes] of files) {
+    if (!name.startsWith("dist/") || name.startsWith("dist/hooks/") || !/\.m?js$/.test(name)) continue;
+    for (const marker of new Set(bytes.toString("utf8").match(/^\/\/ (node_modules|lib|hosts|install)\/\S+$/gm) ?? [])) {
+      holders.set(marker, [...(holders.get(marker) ?? []), name]);
+    }
+  }
+  const packages = [...holders].filter(([marker]) => marker.startsWith("// node_modules/"));
+  assert.ok(
+    packages.some(([marker]) => marker.startsWith("// node_modules/zod/")),
+    "zod is bundled",
+  );
+  assert.deepEqual(
+    packages.filter(([, names]) => names.length > 1 || !names[0]!.startsWith("dist/vendor/")),
+    [],
+  );
+  const own = [...holders].filter(([marker]) => !marker.startsWith("// node_modules/"));
+  assert.ok(own.length > 100, `${own.length} source modules`);
+  for (const [marker, names] of own) {
+    const source = marker.slice(3);
+    assert.deepEqual(names, [source === "lib/cli/bin.ts" ? "dist/cli.mjs" : `dist/${source.replace(/\.ts$/, ".js")}`], marker);
+  }
+});
