@@ -41,7 +41,7 @@ test("the committed plugin/ is what `npm run build` makes of the committed sourc
   assert.deepEqual(stale.sort(), [], "plugin/ is stale: run `npm run build` and commit plugin/ with the sources it was built from");
 });
 
-test("the plugin runs from a folder with no node_modules: the hook injects, the CLI runs, the MCP server lists its tools", { timeout: 60_000 }, async (t) => {
+test("the plugin runs from a folder with no node_modules: the hook injects, the CLI runs, the MCP server lists its tools and answers a search", { timeout: 60_000 }, async (t) => {
   const dir = tempDir("memctl-plugin-bare-");
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   const plugin = path.join(dir, "plugin");
