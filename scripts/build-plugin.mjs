@@ -1,13 +1,20 @@
 // Builds plugin/: the Claude Code and Codex plugin as one self-contained directory, committed so that a
 // marketplace install (a plain git clone: no dist/, no node_modules, no npm run) starts the hook at once.
-// Every dependency is inlined (the CLI, its MCP server and the hook need nothing installed but Node), the
+// Every dependency is inside it (the CLI, its MCP server and the hook need nothing installed but Node), the
 // hooks, MCP servers and commands name the plugin's own files through the host's plugin-root variable, and
-// nothing in it names a path of the building machine. test/plugin/plugin-fresh.test.ts fails when the
+// nothing in it names a path of the building machine. test/scripts/build-plugin.test.ts fails when the
 // committed plugin/ is not what this build makes of the committed sources (run `npm run build`, commit plugin/).
+//
+// Committed output is read as a diff, so it is laid out for one (issue 32 item 6, docs/internals.md "Readable
+// build output"): the CLI is one readable file per source module at its source path (dist/lib/..., dist/hosts/...,
+// dist/install/..., the entry dist/cli.mjs), npm packages are bundled once into dist/vendor/, and the hooks are
+// the single-file bundles scripts/build-hook.mjs makes. A source edit, or a new import, changes the files whose
+// source changed and no other; nothing is minified or named by a content hash.
 //
 //   node scripts/build-plugin.mjs [outDir]   (default plugin; npm run build calls it too)
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { isBuiltin } from "node:module";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { buildHook, nodeBundle } from "./build-hook.mjs";
@@ -18,23 +25,7 @@ const CLAUDE_CLI = 'node "${CLAUDE_PLUGIN_ROOT}/dist/cli.mjs"';
 export async function buildPlugin(out) {
   const pkg = JSON.parse(readFileSync("package.json", "utf8"));
   rmSync(out, { recursive: true, force: true });
-  // ESM with every package inlined; bundled CommonJS packages get a real require (createRequire) for builtins.
-  // .mjs: the plugin has no package.json to say "module". Readable on purpose (issue 32 item 6, docs/internals.md):
-  // not minified, and chunks named after what they hold instead of a content hash, so a plugin/ diff follows the
-  // source diff; the CLI's start-up is not the hook's, and whitespace and long names cost it nothing measurable.
-  const cli = await build({
-    ...nodeBundle,
-    entryPoints: [{ in: "lib/cli/bin.ts", out: "cli" }],
-    outdir: join(out, "dist"),
-    splitting: true,
-    format: "esm",
-    outExtension: { ".js": ".mjs" },
-    chunkNames: "chunks/[name]-[hash]",
-    write: false,
-    metafile: true,
-    banner: { js: 'import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);' },
-  });
-  writeStableChunks(cli);
+  await buildCli(join(out, "dist"));
   await buildHook(join(out, "dist", "hooks"), []);
 
   const json = (file, value) => {
@@ -82,49 +73,123 @@ export async function buildPlugin(out) {
   writeFileSync(join(out, ".gitignore"), "# The hook's V8 code cache, written next to the body on first use.\n*.v8cache\n");
 }
 
+// The CLI's entry keeps its place (dist/cli.mjs: the hooks, MCP configs and commands name it, and bin.ts finds
+// hooks/session-start.cjs beside itself); every other module sits at its source path.
+const ENTRY = "lib/cli/bin.ts";
+const outputOf = (source) => (source === ENTRY ? "cli.mjs" : source.replace(/\.ts$/, ".js"));
+// esbuild's CommonJS shim in an ES module needs a real require for the builtins a bundled package requires.
+const REQUIRE_BANNER = 'import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);';
+
 /**
- * Writes esbuild's outputs with every content-hashed chunk name replaced by one that says what the chunk holds: a
- * lazily loaded command keeps its name (chunks/doctor.mjs), a shared chunk is named after its first own module
- * in path order (chunks/store-write.mjs; a package's when it holds none). A name changes only when the chunk's
- * make-up does, so editing one module changes the files that hold it and nothing else.
+ * The CLI in dist/, one output file per source module (issue 32 item 6, docs/internals.md "Readable build output").
+ * A bundle split into chunks re-splits whenever the import graph changes (esbuild groups modules by the entry
+ * points that reach them), so one new import moved code through most of plugin/. Here each module of lib/, hosts/
+ * and install/ that the CLI reaches is its own readable ES module at its own path, its relative imports kept as
+ * imports (rewritten to the output paths), and every npm package is bundled once into dist/vendor/: one entry
+ * per package specifier the sources import, split so that a package two entries share (zod, for the SDK and
+ * our schemas) is one copy. A source edit changes that module's file; only a dependency change touches vendor/.
+ */
+async function buildCli(dist) {
+  // One bundling pass, not written: which modules the CLI reaches (the lazily loaded commands too) and which
+  // package specifiers they import.
+  const graph = await build({ ...nodeBundle, entryPoints: [ENTRY], outdir: dist, format: "esm", splitting: true, write: false, metafile: true });
+  const sources = Object.keys(graph.metafile.inputs)
+    .filter((input) => !input.startsWith("node_modules/"))
+    .sort();
+  const packages = new Set();
+  for (const source of sources)
+    for (const { original } of graph.metafile.inputs[source].imports) if (original && !/^(\.|node:)/.test(original) && !isBuiltin(original)) packages.add(original);
+  const vendorOf = (specifier) => `vendor/${specifier.replace(/\.[cm]?js$/, "")}.js`;
+
+  mkdirSync(dist, { recursive: true });
+  // The modules are .js under a "module" scope; dist/hooks/ has its own package.json saying commonjs.
+  writeFileSync(join(dist, "package.json"), `${JSON.stringify({ type: "module" })}\n`);
+  const vendor = await build({
+    ...nodeBundle,
+    entryPoints: [...packages].sort().map((specifier) => ({ in: specifier, out: vendorOf(specifier).slice(0, -3) })),
+    outdir: dist,
+    format: "esm",
+    splitting: true,
+    chunkNames: "vendor/chunks/[name]-[hash]",
+    write: false,
+    metafile: true,
+    banner: { js: REQUIRE_BANNER },
+  });
+  writeStableChunks(vendor);
+
+  // A relative import names the imported module's output from the importer's; a package names its vendor file.
+  const relativeTo = (importer, target) => {
+    const spec = relative(dirname(outputOf(importer)), target)
+      .split(sep)
+      .join("/");
+    return spec.startsWith(".") ? spec : `./${spec}`;
+  };
+  const own = await build({
+    ...nodeBundle,
+    entryPoints: sources.map((source) => ({ in: source, out: outputOf(source).replace(/\.m?js$/, "") })),
+    outdir: dist,
+    format: "esm",
+    write: false,
+    plugins: [
+      {
+        name: "one-file-per-module",
+        setup(b) {
+          b.onResolve({ filter: /.*/ }, (args) => {
+            if (args.kind === "entry-point") return undefined;
+            if (args.path.startsWith("node:") || isBuiltin(args.path)) return { path: args.path, external: true };
+            const importer = relative(process.cwd(), args.importer).split(sep).join("/");
+            if (!args.path.startsWith(".")) {
+              if (!packages.has(args.path)) throw new Error(`build-plugin: ${importer} imports ${args.path}, which the graph pass did not see`);
+              return { path: relativeTo(importer, vendorOf(args.path)), external: true };
+            }
+            const target = relative(process.cwd(), resolve(args.resolveDir, args.path)).split(sep).join("/").replace(/\.js$/, ".ts");
+            if (!sources.includes(target)) throw new Error(`build-plugin: ${importer} imports ${args.path}, which is not a module the CLI reaches`);
+            return { path: relativeTo(importer, outputOf(target)), external: true };
+          });
+        },
+      },
+    ],
+  });
+  for (const file of own.outputFiles) {
+    const target = file.path === join(resolve(dist), "cli.js") ? join(dist, "cli.mjs") : file.path;
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, file.text);
+  }
+}
+
+/**
+ * Writes a vendor build's outputs with every content-hashed chunk name replaced by one that says what the chunk
+ * holds: the first package module in path order (vendor/chunks/npm-zod-v4-core-core.js). The make-up, and so
+ * the name, changes only when the packages or the set of specifiers the sources import do.
  */
 function writeStableChunks({ outputFiles, metafile }) {
-  const named = new Map();
+  const rename = new Map();
+  const used = new Set();
   for (const [file, output] of Object.entries(metafile.outputs)) {
     const base = file.slice(file.lastIndexOf("/") + 1);
-    const m = /^(.+)-[A-Z0-9]{8}\.mjs$/.exec(base);
+    const m = /^(.+)-[A-Z0-9]{8}\.js$/.exec(base);
     if (!file.includes("/chunks/") || !m) continue;
-    // hosts/ and install/ sort and name as the lib/ folders they were (chunk names stay put across that move).
-    const inputs = Object.keys(output.inputs)
-      .map((i) => i.replace(/^(hosts|install)\//, "lib/$1/"))
-      .sort();
     // Only esbuild's own helpers (<runtime>) when it holds no module.
-    const first = inputs.find((i) => i.startsWith("lib/")) ?? inputs.find((i) => !i.startsWith("<")) ?? "runtime";
-    const fromInput = first
-      .replace(/^lib\//, "")
+    const first =
+      Object.keys(output.inputs)
+        .sort()
+        .find((i) => !i.startsWith("<")) ?? "runtime";
+    const wanted = first
       .replace(/^node_modules\//, "npm-")
       .replace(/\.[cm]?[jt]s$/, "")
       .replace(/[^A-Za-z0-9]+/g, "-");
-    named.set(base, { wanted: m[1] === "chunk" ? fromInput : m[1], fromInput });
-  }
-  const taken = new Map();
-  for (const { wanted } of named.values()) taken.set(wanted, (taken.get(wanted) ?? 0) + 1);
-  const rename = new Map();
-  const used = new Set();
-  for (const [base, { wanted, fromInput }] of named) {
-    let name = taken.get(wanted) > 1 && wanted !== fromInput ? `${wanted}-${fromInput}` : wanted;
+    let name = wanted;
     for (let n = 2; used.has(name); n++) name = `${wanted}-${n}`;
     used.add(name);
-    rename.set(base, `${name}.mjs`);
+    rename.set(base, `${name}.js`);
   }
   for (const file of outputFiles) {
     let text = file.text;
     for (const [from, to] of rename) text = text.replaceAll(from, to);
     const base = file.path.slice(file.path.lastIndexOf("/") + 1);
     const target = rename.has(base) ? file.path.slice(0, -base.length) + rename.get(base) : file.path;
-    mkdirSync(join(target, ".."), { recursive: true });
+    mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, text);
   }
 }
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await buildPlugin(process.argv[2] ?? "plugin");

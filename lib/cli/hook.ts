@@ -124,7 +124,7 @@ async function sessionEnd(stdin: Uint8Array, host: string, foreground: boolean, 
 
 /**
  * The freshness keeper's entry session start starts for a large store: dist/hooks/keeper.cjs, beside this bundle's
- * directory (dist/ or dist/chunks/ installed) or under dist/ from a checkout running the sources.
+ * directory (dist/ installed, dist/lib/cli/ in the plugin) or under dist/ from a checkout running the sources.
  */
 function keeperScript(): string | undefined {
   let dir = path.dirname(fileURLToPath(import.meta.url));

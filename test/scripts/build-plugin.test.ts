@@ -41,7 +41,7 @@ test("the committed plugin/ is what `npm run build` makes of the committed sourc
   assert.deepEqual(stale.sort(), [], "plugin/ is stale: run `npm run build` and commit plugin/ with the sources it was built from");
 });
 
-test("the plugin runs from a folder with no node_modules: the hook injects, the CLI runs, the MCP server lists its tools", { timeout: 60_000 }, async (t) => {
+test("the plugin runs from a folder with no node_modules: the hook injects, the CLI runs, the MCP server lists its tools and answers a search", { timeout: 60_000 }, async (t) => {
   const dir = tempDir("memctl-plugin-bare-");
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   const plugin = path.join(dir, "plugin");
@@ -78,6 +78,10 @@ test("the plugin runs from a folder with no node_modules: the hook injects, the 
   try {
     const names = (await client.listTools()).tools.map((tool) => tool.name);
     for (const name of ["memory_context", "memory_view", "memory_search", "memory_propose"]) assert.ok(names.includes(name), `${name} in ${names.join(", ")}`);
+    // A call through the vendored SDK and zod (one copy of each: the SDK validates our tools' schemas with it).
+    const found = await client.callTool({ name: "memory_search", arguments: { query: "database migration" } });
+    assert.notEqual(found.isError, true, JSON.stringify(found));
+    assert.match(JSON.stringify(found.content), /project_migrations/);
   } finally {
     await client.close();
   }
@@ -102,7 +106,7 @@ function headSources(dir: string): string {
   return src;
 }
 
-test("a reviewer can read a plugin update: one module's edit changes the one file that holds it, names stay, code stays readable", { timeout: 120_000 }, (t) => {
+test("a reviewer can read a plugin update: a module's edit, or a new import between two modules, changes that module's file alone", { timeout: 180_000 }, (t) => {
   const dir = tempDir("memctl-plugin-diff-");
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   const src = headSources(dir);
@@ -111,20 +115,53 @@ test("a reviewer can read a plugin update: one module's edit changes the one fil
     assert.equal(r.status, 0, r.stderr);
     return filesIn(path.join(dir, out));
   };
+  const changedFiles = (before: Map<string, Buffer>, after: Map<string, Buffer>) => {
+    assert.deepEqual([...after.keys()].sort(), [...before.keys()].sort(), "no file appears or goes");
+    return [...after].filter(([name, bytes]) => !before.get(name)!.equals(bytes)).map(([name]) => name);
+  };
   const before = build("before");
-  // No content hash in any name: a chunk is named after what it holds.
+  // No content hash in any name: each module's file is at its source path, a vendor chunk named after what it holds.
   const hashed = [...before.keys()].filter((name) => /-[A-Z0-9]{8}\.m?js$/.test(name));
   assert.deepEqual(hashed, []);
   // Not minified: the source's own names and one statement a line.
-  const cli = [...before].filter(([name]) => name.startsWith("dist/") && name.endsWith(".mjs"));
+  assert.match(before.get("dist/lib/sync/merge-driver.js")?.toString("utf8") ?? "", /function runMergeDriver\(/);
+
+  // One command's module edited: only its file differs.
+  const doctor = path.join(src, "lib", "cli", "doctor.ts");
+  const original = fs.readFileSync(doctor, "utf8");
+  fs.appendFileSync(doctor, '\n(globalThis as Record<string, unknown>).memctlProbe = "an edit";\n');
+  assert.deepEqual(changedFiles(before, build("edited")), ["dist/lib/cli/doctor.js"]);
+
+  // The import graph changed: doctor now also imports the save command, which only the command table reached
+  // before. A bundle split by which entries reach a module moves save's code into a shared chunk and rewrites
+  // every chunk that imports it; here only the importer's file changes.
+  fs.writeFileSync(doctor, `import { run as memctlProbeSave } from "./save.js";\n${original}\n(globalThis as Record<string, unknown>).memctlProbe = memctlProbeSave;\n`);
+  assert.deepEqual(changedFiles(before, build("imported")), ["dist/lib/cli/doctor.js"]);
+});
+
+test("the plugin's CLI holds one copy of each package module, in dist/vendor/, and each source module is its own file", () => {
+  const files = filesIn(path.join(REPO_ROOT, "plugin"));
+  // esbuild marks each bundled module's code with a `// node_modules/…` (or `// lib/…`) line naming its source.
+  const holders = new Map<string, string[]>();
+  for (const [name, bytes] of files) {
+    if (!name.startsWith("dist/") || name.startsWith("dist/hooks/") || !/\.m?js$/.test(name)) continue;
+    for (const marker of new Set(bytes.toString("utf8").match(/^\/\/ (node_modules|lib|hosts|install)\/\S+$/gm) ?? [])) {
+      holders.set(marker, [...(holders.get(marker) ?? []), name]);
+    }
+  }
+  const packages = [...holders].filter(([marker]) => marker.startsWith("// node_modules/"));
   assert.ok(
-    cli.some(([, bytes]) => bytes.toString("utf8").includes("function runMergeDriver(")),
-    "the bundled CLI keeps the sources' function names",
+    packages.some(([marker]) => marker.startsWith("// node_modules/zod/")),
+    "zod is bundled",
   );
-  // One command's module edited: only the file holding it differs, and no file appears or goes.
-  fs.appendFileSync(path.join(src, "lib", "cli", "doctor.ts"), '\n(globalThis as Record<string, unknown>).memctlProbe = "an edit";\n');
-  const after = build("after");
-  assert.deepEqual([...after.keys()].sort(), [...before.keys()].sort());
-  const changed = [...after].filter(([name, bytes]) => !before.get(name)!.equals(bytes)).map(([name]) => name);
-  assert.deepEqual(changed, ["dist/chunks/doctor.mjs"]);
+  assert.deepEqual(
+    packages.filter(([, names]) => names.length > 1 || !names[0]!.startsWith("dist/vendor/")),
+    [],
+  );
+  const own = [...holders].filter(([marker]) => !marker.startsWith("// node_modules/"));
+  assert.ok(own.length > 100, `${own.length} source modules`);
+  for (const [marker, names] of own) {
+    const source = marker.slice(3);
+    assert.deepEqual(names, [source === "lib/cli/bin.ts" ? "dist/cli.mjs" : `dist/${source.replace(/\.ts$/, ".js")}`], marker);
+  }
 });

@@ -1,0 +1,42 @@
+// hosts/claude/auto-memory.ts
+import fs from "node:fs";
+import path from "node:path";
+function claudeLoadsStoreNatively(q) {
+  if (path.resolve(q.memoryDir) !== path.resolve(q.autoMemoryDir)) return false;
+  return claudeAutoMemoryOn(q);
+}
+function claudeAutoMemoryOn(q) {
+  const off = q.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
+  if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
+  const userDir = q.env.CLAUDE_CONFIG_DIR || path.join(q.home, ".claude");
+  for (const file of [path.join(q.projectRoot, ".claude", "settings.local.json"), path.join(q.projectRoot, ".claude", "settings.json"), path.join(userDir, "settings.json")]) {
+    const value = settingOf(file);
+    if (typeof value === "boolean") return value;
+  }
+  return true;
+}
+function settingOf(file) {
+  let text;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    return void 0;
+  }
+  if (!text.includes("autoMemoryEnabled")) return void 0;
+  try {
+    return JSON.parse(text).autoMemoryEnabled;
+  } catch {
+    return void 0;
+  }
+}
+var AUTO_MEMORY_FIX = 'set "autoMemoryEnabled": false in ~/.claude/settings.json (every project) or .claude/settings.local.json (this one): `memctl install claude` (or `--scope local`) does it';
+function claudeAutoMemoryWritesStore(q) {
+  const claudeJson = path.join(q.env.CLAUDE_CONFIG_DIR || q.home, ".claude.json");
+  return fs.existsSync(claudeJson) && claudeLoadsStoreNatively(q);
+}
+export {
+  AUTO_MEMORY_FIX,
+  claudeAutoMemoryOn,
+  claudeAutoMemoryWritesStore,
+  claudeLoadsStoreNatively
+};

@@ -1,0 +1,19 @@
+// hosts/generic/adapter.ts
+import { asPlainText, HARD_CEILING_BYTES, SHARED_BUDGET, unavailableVia } from "../deliver.js";
+import { normalizePayload } from "../payload.js";
+var generic = {
+  name: "generic",
+  budget: SHARED_BUDGET,
+  hardCeilingBytes: HARD_CEILING_BYTES,
+  nativeMemory: "unknown",
+  logCommand: "memctl log",
+  normalize: normalizePayload,
+  injectsContext: true,
+  keepsContext: false,
+  context: asPlainText,
+  sessionContext: asPlainText,
+  unavailable: unavailableVia(asPlainText)
+};
+export {
+  generic
+};

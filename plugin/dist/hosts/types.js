@@ -1,0 +1,5 @@
+// hosts/types.ts
+var HOST_NAMES = ["claude", "codex", "opencode", "grok", "generic"];
+export {
+  HOST_NAMES
+};

@@ -1,0 +1,47 @@
+// lib/capture/capture.ts
+import { candidatesIn } from "./rules.js";
+import { capturePrompt, DEFAULT_MIN_CONFIDENCE, modelCandidates } from "./llm.js";
+import { stageCaptured } from "./stage.js";
+import { applyVerdicts, verifyPrompt } from "./verify.js";
+function ruleCandidates(messages) {
+  const seen = /* @__PURE__ */ new Set();
+  return messages.flatMap((m) => candidatesIn(m.text, m.n)).filter((c) => !seen.has(c.description.toLowerCase()) && seen.add(c.description.toLowerCase())).map((c) => ({ type: c.type, name: c.name, description: c.description, excerpt: c.excerpt, message: c.message, kind: c.kind }));
+}
+async function modelPass(messages, model, options = {}) {
+  const answer = await model(capturePrompt(messages));
+  if (!answer.ok) return { ok: false, reason: answer.reason };
+  const candidates = modelCandidates(answer.summary, messages, options.minConfidence ?? DEFAULT_MIN_CONFIDENCE);
+  const { prompt, high } = options.verifyWith ?? { prompt: verifyPrompt, high: false };
+  const checked = candidates.filter((c) => high || c.confidence !== "high");
+  if (options.verify === false || checked.length === 0) return { ok: true, candidates, dropped: [], pass: "model" };
+  const check = await model(prompt(checked, messages));
+  if (!check.ok) return { ok: true, candidates, dropped: [], pass: `model (unverified: ${check.reason})` };
+  const verified = applyVerdicts(check.summary, checked, { ...options.minDrop ? { minDrop: options.minDrop } : {}, ...options.minKeep ? { minKeep: options.minKeep } : {} });
+  if (verified.judged === 0) return { ok: true, candidates, dropped: [], pass: "model (unverified: the verify answer judged no candidate)" };
+  const gone = new Set(verified.dropped.map((d) => d.candidate));
+  const isChecked = new Set(checked);
+  let next = 0;
+  const kept = candidates.flatMap((c) => !isChecked.has(c) ? [c] : gone.has(c) ? [] : [verified.kept[next++]]);
+  return { ok: true, candidates: kept, dropped: verified.dropped, pass: "model, verified" };
+}
+async function captureMessages(options, src, messages, model, passOptions = {}) {
+  let pass = "rules";
+  let candidates;
+  let dropped = [];
+  if (model && messages.length > 0) {
+    const run = await modelPass(messages, model, passOptions);
+    if (run.ok) {
+      candidates = run.candidates;
+      dropped = run.dropped.map((d) => ({ name: d.candidate.name, reason: `the verify pass dropped it: ${d.reason}` }));
+      pass = run.pass;
+    } else pass = `rules (model failed: ${run.reason})`;
+  }
+  candidates ??= ruleCandidates(messages);
+  const staged = await stageCaptured(options, src, candidates);
+  return { ...staged, skipped: [...dropped, ...staged.skipped], pass, messages: messages.length };
+}
+export {
+  captureMessages,
+  modelPass,
+  ruleCandidates
+};

@@ -1,0 +1,227 @@
+// lib/cli/doctor-render.ts
+import { colorsFor } from "./output.js";
+import { bar, bytes, inert, num, table } from "./report-format.js";
+import { instructionFindings, instructionsRow } from "./doctor-instructions.js";
+var q = (s) => inert(s);
+function findings(r) {
+  const out = [];
+  const issue = (kind, subject, fix) => out.push({ severity: "issue", kind, subject, fix });
+  const warning = (kind, subject, fix) => out.push({ severity: "warning", kind, subject, fix });
+  for (const x of r.resolution_issues)
+    issue(
+      "resolution",
+      `${x.source}: ${q(x.reason)}`,
+      `memctl resolve --json shows the selection; fix or unset ${x.source === "env" ? "MEMCTL_MEMORY_DIR" : "the config entry"} (doctor never inspects a fallback store)`
+    );
+  for (const x of r.dead_links) issue("dead link", `MEMORY.md:${x.line} \u2192 ${q(x.target)} (${x.reason})`, `restore ${q(x.target)}, or delete line ${x.line} of MEMORY.md`);
+  for (const x of r.orphan_cards) issue("orphan card", q(x), `add "- [Title](${q(x)}) \u2014 hook" to MEMORY.md, or delete the card`);
+  for (const x of r.duplicate_hooks)
+    issue("duplicate hook", `"${q(x.hook)}" on MEMORY.md lines ${x.lines.join(", ")}`, `rewrite each line's hook to say what that card alone is for`);
+  for (const x of r.stale_repo_refs) {
+    const outOfGrammar = x.reason.startsWith("out of grammar");
+    issue(
+      "stale repo_ref",
+      `${q(x.card)}: ${q(x.ref)} \u2014 ${q(x.reason)}`,
+      outOfGrammar ? `rewrite it as path:<file>, fn:<file>#<symbol> or flag:<command> --flag in ${q(x.card)}` : `update or remove this ref in ${q(x.card)}'s repo_refs`
+    );
+  }
+  for (const x of r.cards_missing_fields)
+    issue(
+      "missing fields",
+      `${q(x.card)}: ${x.missing.join(", ")}`,
+      `memctl fix-fields (adds them to every card that lacks them), or add ${x.missing.map((f) => f === "repo_refs" ? "repo_refs: []" : f).join(", ")} to ${q(x.card)}'s frontmatter`
+    );
+  for (const x of r.cards_bad_fields)
+    issue("field value", `${q(x.card)}: ${x.problems.map(q).join("; ")}`, `fix the value in ${q(x.card)}'s frontmatter: it is read as absent until then`);
+  for (const x of r.unparsed_index_entries)
+    issue("unparsed index line", `MEMORY.md:${x.line} ${q(x.text)}`, `rewrite line ${x.line} as "- [Title](file.md) \u2014 hook", or make it prose (not a bullet)`);
+  for (const x of r.unreadable_cards)
+    issue("unreadable card", `${q(x.card)}: ${q(x.reason)}`, `make ${q(x.card)} a readable regular file (not a FIFO, device or directory) with valid YAML between the --- lines`);
+  for (const x of r.refused_intents)
+    issue("refused intent", `${q(x.file)}: ${x.problems.map(q).join("; ")}`, `memctl will never apply it; read it to see what it tried, then delete ${q(x.file)}`);
+  for (const x of r.quarantined ?? [])
+    issue(
+      "quarantined",
+      `${q(x.path)} arrived with memctl sync${x.pushed_by.length ? ` (pushed by ${x.pushed_by.map(q).join(", ")})` : ""}: ${x.reasons.map(q).join("; ")}`,
+      `it is kept in git but never injected or shown here; memctl review ${x.id}, then fix or memctl rm it (or memctl reject ${x.id} --reason R)`
+    );
+  for (const x of r.expired_cards)
+    issue(
+      "expired card",
+      `${q(x.card)} expired ${q(x.expires_at)}`,
+      `refresh ${q(x.card)} and move expires_at forward, or memctl expire --yes (removes every expired card, each restorable)`
+    );
+  for (const x of r.cards_with_secrets)
+    issue(
+      "secret at rest",
+      `${q(x.card)}:${x.line} ${q(x.masked)} (${x.kind})`,
+      `remove it from ${q(x.card)} (keep it in a secret manager, note only where it lives); a false positive goes in [secrets] allow`
+    );
+  for (const x of r.dead_card_links ?? [])
+    issue(`${x.status} card link`, `${q(x.card)}:${x.line} \u2192 ${q(x.link)} (${q(x.reason)})`, `fix or remove the link on line ${x.line} of ${q(x.card)}`);
+  for (const x of [...r.stuck_jobs ?? [], ...r.failed_jobs ?? []])
+    issue(
+      `${x.status} job`,
+      `${x.id} (${q(x.kind)}), attempt ${x.attempts}/${x.max_attempts}${x.last_error ? `, last error: ${q(x.last_error)}` : x.status === "stuck" ? ", its holder stopped before done" : ""}`,
+      x.status === "stuck" && x.attempts < x.max_attempts ? `run ${q(x.resume)} to resume it (memctl jobs lists the ledger)` : `run ${q(x.resume)} again (a new job; memctl jobs lists the ledger)`
+    );
+  const inj = r.injection;
+  if (inj?.over_warn || inj?.pinned_over_budget) warning("injected size", injectionSubject(inj), inj.remedy ?? "");
+  for (const x of r.hand_edited_cards) {
+    if (x.change === "interrupted") {
+      warning(
+        "interrupted write",
+        `${q(x.card)}: a memctl write was killed before it finished`,
+        "memctl adopt (or any memctl write) completes it: the card, its index line and its history entry"
+      );
+      continue;
+    }
+    const what = x.change === "modified" ? `changed since rev ${x.rev}` : x.change === "removed" ? `deleted by hand (rev ${x.rev} in history)` : `present again after its delete (rev ${x.rev})`;
+    warning(
+      "hand edit",
+      `${q(x.card)} ${what}`,
+      x.change === "removed" ? `memctl adopt ${q(x.card)} records the deletion (or restore the file from git)` : `memctl adopt ${q(x.card)} records the edit in history`
+    );
+  }
+  if (r.history_status === "error")
+    warning("history", q(r.history_error ?? "cannot read .memctl/history.jsonl"), "check its permissions; hand-edit drift cannot be checked until it is readable");
+  if (r.history_malformed > 0) warning("history", `${r.history_malformed} malformed line(s) in .memctl/history.jsonl`, "inspect them by hand (memctl never rewrites history)");
+  const byDir = /* @__PURE__ */ new Map();
+  for (const x of r.unimported_claude_memory) byDir.set(x.dir, [...byDir.get(x.dir) ?? [], x.file]);
+  for (const [dir, files] of byDir) {
+    warning(
+      "claude memory",
+      `${files.length} Claude Code card(s) in ${q(dir)} with no memctl counterpart: ${files.slice(0, 3).map(q).join(", ")}${files.length > 3 ? ", \u2026" : ""}`,
+      "memctl import claude"
+    );
+  }
+  if (r.claude_auto_memory)
+    warning(
+      "claude auto memory",
+      "Claude Code's auto memory is on and this store is its auto-memory folder: Claude writes cards and MEMORY.md lines here directly, unreviewed",
+      r.claude_auto_memory.fix
+    );
+  if (r.index_over_read_limit)
+    warning(
+      "index",
+      `MEMORY.md is ${r.index_over_read_limit.bytes} bytes, over the hook's read limit of ${r.index_over_read_limit.limit}: the lines past it are never ranked`,
+      "move old cards out (memctl rm) or shorten their index lines"
+    );
+  for (const x of r.config_warnings) warning("config", q(x), "edit the user config (memctl config lint checks it)");
+  for (const x of r.limits_exceeded) warning("limit", limitSubject(x), limitFix(x));
+  for (const x of r.unmatched_scopes ?? [])
+    warning(
+      "scope",
+      `${q(x.scope)} of ${q(x.card)} matches nothing in ${q(r.scopes_checked_in ?? "")}`,
+      `fix the path (memctl save ${q(x.card.replace(/^[a-z]+_|\.md$/g, ""))} --scope \u2026); ignore it if another repository using this store holds it`
+    );
+  if (r.pending_arrivals)
+    warning("arrivals", `${r.pending_arrivals} change${r.pending_arrivals === 1 ? "" : "s"} from memctl sync await review (not injected until accepted)`, "memctl review");
+  if (r.pending_proposals > 0) warning("proposals", `${r.pending_proposals} proposal${r.pending_proposals === 1 ? " awaits" : "s await"} review`, "memctl review");
+  const s = r.sync;
+  if (s && s.tracked_per_machine.length > 0)
+    warning(
+      "sync",
+      `per-machine files are committed: ${s.tracked_per_machine.slice(0, 3).map(q).join(", ")}${s.tracked_per_machine.length > 3 ? ", \u2026" : ""}`,
+      "memctl sync (it untracks them; they stay on disk)"
+    );
+  const conflicts = s ? s.conflicts.proposals.length + s.conflicts.parked + s.conflicts.files.length : 0;
+  if (s && conflicts > 0)
+    warning(
+      "sync conflict",
+      `${s.conflicts.proposals.length} edit(s) from another machine await review${s.conflicts.parked ? `, ${s.conflicts.parked} not yet staged` : ""}${s.conflicts.files.length ? `; the other side of ${s.conflicts.files.map(q).join(", ")} kept beside it` : ""}`,
+      "memctl review (accept or reject each); merge a .theirs-* copy by hand, then delete it"
+    );
+  if (s?.merge_in_progress) warning("sync", "a merge was stopped half way", "memctl sync finishes it");
+  out.push(...instructionFindings(r.instructions));
+  return out;
+}
+var AREA_NAMES = { store: "the memory directory", trash: ".memctl/trash", episodes: "episodes.jsonl" };
+function limitSubject(x) {
+  const unit = x.limit.endsWith("_lines") ? "lines" : x.limit.endsWith("_files") ? "files" : "bytes";
+  return `${AREA_NAMES[x.area]} holds ${x.value} ${unit}; the limit is ${x.max} (${x.limit})`;
+}
+function limitFix(x) {
+  const shrink = {
+    store: "delete or merge cards",
+    trash: "empty old entries of .memctl/trash (removed cards; history keeps their hashes)",
+    episodes: "move old episodes into monthly shards with memctl shard"
+  }[x.area];
+  const who = x.area === "store" ? "agents' and hosts' writes are refused past it (the owner's are not): " : "";
+  return `${who}${shrink}, or raise it: [guardrails] ${x.limit} = ${x.value} in the user config`;
+}
+function injectionSubject(inj) {
+  if (inj.cause === "pinned-over-budget")
+    return `${inj.pinned_cards} pinned card(s) inject ${num(inj.pinned_inject_bytes)} B every prompt (budget ${num(inj.inject_budget_bytes)} B)`;
+  const injected = inj.compact.inject_bytes_with != null ? `session start injects ${num(inj.injected_bytes)} B with the compact (whole index ${num(inj.index_inject_bytes)} B)` : `session start injects the whole index, ${num(inj.index_inject_bytes)} B`;
+  return `${injected}, over warn_bytes ${num(inj.warn_bytes)} B`;
+}
+function renderDoctor(r, io) {
+  const c = colorsFor(io);
+  const lines = [];
+  lines.push(`${c.bold("memctl doctor")}  ${r.memory_dir ? inert(r.memory_dir) : c.dim("(no store inspected)")}  ${verdict(r, c)}`, "");
+  lines.push(
+    ...table([
+      ["entries", num(r.entry_count), "MEMORY.md", bytes(r.memory_bytes)],
+      ["shards", num(r.shard_count), "episodes", bytes(r.episodes_bytes)],
+      ...r.instructions ? [instructionsRow(r.instructions)] : []
+    ])
+  );
+  if (r.sync) {
+    const s = r.sync;
+    const where = s.remote ? `${s.remote}/${s.branch}` : "no remote";
+    lines.push(...table([["sync", `${inert(where)}: ahead ${s.ahead}, behind ${s.behind}`, "last sync", s.last_sync ? `${s.last_sync.at} (${s.last_sync.result})` : "never"]]));
+  }
+  if (r.injection) lines.push("", c.bold("Injection") + c.dim(` (host ${r.injection.host})`), ...injectionBlock(r.injection, c));
+  const all = findings(r);
+  for (const severity of ["issue", "warning"]) {
+    const list = all.filter((f) => f.severity === severity);
+    if (list.length === 0) continue;
+    const paint = severity === "issue" ? c.red : c.yellow;
+    lines.push("", c.bold(`${severity === "issue" ? "Issues" : "Warnings"} (${list.length})`));
+    const width = Math.max(...list.map((f) => f.kind.length));
+    for (const f of list) {
+      lines.push(`  ${paint(severity === "issue" ? "\u2717" : "!")} ${paint(f.kind.padEnd(width))}  ${f.subject}`);
+      lines.push(`    ${" ".repeat(width)}  ${c.dim("fix:")} ${f.fix}`);
+    }
+  }
+  lines.push("", verdict(r, c));
+  return lines.join("\n") + "\n";
+}
+function injectionBlock(inj, c) {
+  const scale = Math.max(inj.index_inject_bytes, inj.warn_bytes, inj.per_prompt_max_bytes, 1);
+  const over = (flag) => flag ? c.yellow : c.green;
+  const rows = [
+    [
+      "whole index",
+      `${num(inj.index_inject_bytes)} B`,
+      over(inj.over_warn)(bar(inj.index_inject_bytes, scale)),
+      inj.over_warn ? c.yellow(`over warn_bytes ${num(inj.warn_bytes)}`) : c.dim(`warn_bytes ${num(inj.warn_bytes)} (${inj.warn_bytes_source})`)
+    ],
+    [
+      "per prompt",
+      `\u2264 ${num(inj.per_prompt_max_bytes)} B`,
+      c.cyan(bar(inj.per_prompt_max_bytes, scale)),
+      c.dim(`budget ${num(inj.inject_budget_bytes)} B / ${inj.inject_budget_entries} entries`)
+    ],
+    ["pinned", `${num(inj.pinned_inject_bytes)} B`, over(inj.pinned_over_budget)(bar(inj.pinned_inject_bytes, scale)), c.dim(`${inj.pinned_cards} priority: always card(s)`)],
+    compactRow(inj, scale, c)
+  ];
+  return table(rows, { right: [1] });
+}
+function compactRow(inj, scale, c) {
+  const k = inj.compact;
+  if (!k.present) return ["compact", c.dim("none"), "", c.dim(k.file)];
+  if (k.inject_bytes_with == null) return ["compact", c.yellow(k.status === "invalid" ? "unusable" : "present"), "", c.dim(k.problem ?? k.file)];
+  const state = k.current === false ? c.yellow(`behind: ${k.records_since} record(s) since`) : c.dim(`current, ${k.generator}, ${k.generated_at?.slice(0, 10)}`);
+  return ["compact", `${num(k.inject_bytes_with)} B`, c.cyan(bar(k.inject_bytes_with, scale)), state];
+}
+function verdict(r, c) {
+  const warn = r.warnings_count > 0 ? `, ${r.warnings_count} warning${r.warnings_count === 1 ? "" : "s"}` : "";
+  if (r.issues_count === 0) return c.green(`\u2713 healthy \u2014 0 issues${warn}`);
+  return c.red(`\u2717 ${r.issues_count} issue${r.issues_count === 1 ? "" : "s"}${warn}`);
+}
+export {
+  findings,
+  renderDoctor
+};

@@ -1,0 +1,66 @@
+// lib/cli/history.ts
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
+import { readHistory } from "../store/history.js";
+import { entriesOfCard } from "../records/restore.js";
+import { renderChanges, revisionChanges } from "./history-render.js";
+import { inertText } from "../core/sanitize.js";
+import { bool, parseArgs } from "./args.js";
+import { colorsFor, padEnd, printJson } from "./output.js";
+import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { commandSummary } from "./commands.js";
+var spec = {
+  name: "history",
+  summary: commandSummary("history"),
+  positionals: [{ name: "name", description: "only this card (removed cards included), with what each revision changed", completes: "card" }],
+  flags: { ...STORE_FLAGS, ...JSON_FLAG },
+  exitCodes: { 0: "printed", 1: "no history for that name, unreadable history, or no store", 2: "usage error", 3: "invalid explicit memory selection" },
+  notes: "With a name, each revision's text (kept under .memctl/revisions) is compared with the one before it; memctl restore NAME REV writes one back.",
+  examples: ["memctl history", "memctl history run-tests", "memctl history run-tests --json"]
+};
+async function run(argv, io) {
+  const args = parseArgs(spec, argv);
+  const { memoryDir } = requireStore(args, io);
+  const read = readHistory(memoryDir);
+  if (read.error) throw new MemctlError(ERROR_CODES.E_IO, read.error);
+  const name = args.positionals[0];
+  let entries = read.entries;
+  let changes;
+  if (name !== void 0) {
+    entries = entriesOfCard(memoryDir, entries, name);
+    if (entries.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no history for "${name}"`, { name });
+    changes = revisionChanges(memoryDir, entries);
+  }
+  if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, entries, malformed: read.malformed, ...changes ? { changes } : {} });
+  else io.stdout.write(renderHistory(entries, read.malformed, io) + (changes ? renderChanges(changes, colorsFor(io)).join("\n") + "\n" : ""));
+  return 0;
+}
+function renderHistory(entries, malformed, io) {
+  const c = colorsFor(io);
+  if (entries.length === 0) return `${c.dim("no writes recorded yet")}
+`;
+  const rows = entries.map((e) => [
+    e.at.replace(/\.\d{3}Z$/, "Z"),
+    `r${e.rev}`,
+    e.op,
+    inertText(e.actor),
+    e.sha256 ? e.sha256.slice(0, 12) : "-",
+    String(e.bytes),
+    inertText(e.card)
+  ]);
+  const head = ["AT", "REV", "OP", "ACTOR", "SHA256", "BYTES", "CARD"];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const lines = [
+    c.bold(
+      head.map((h, i) => padEnd(h, widths[i])).join("  ").trimEnd()
+    ),
+    ...rows.map(
+      (r) => r.map((cell, i) => padEnd(cell, widths[i])).join("  ").trimEnd()
+    )
+  ];
+  if (malformed > 0) lines.push(c.yellow(`${malformed} malformed history line${malformed > 1 ? "s" : ""} not shown (kept on disk)`));
+  return lines.join("\n") + "\n";
+}
+export {
+  run,
+  spec
+};

@@ -1,0 +1,164 @@
+// lib/cli/import.ts
+import path from "node:path";
+import { assertMayWrite } from "../records/actor.js";
+import { usageError } from "../core/errors.js";
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
+import { configuredGuardrails, withDefaults } from "../records/guardrails.js";
+import { applyClaudeImport, checkImportLimits, defaultImportDirs, planClaudeImport } from "../records/import-claude.js";
+import { DESCRIPTION_MAX } from "../core/card-rules.js";
+import { inertText } from "../core/sanitize.js";
+import { secretPolicy } from "../records/secrets.js";
+import { pauseFromEnv } from "../store/write.js";
+import { bool, parseArgs, strs } from "./args.js";
+import { colorsFor, printJson, progressLine } from "./output.js";
+import { ACTOR_FLAGS, directWriterFrom, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
+import { commandSummary } from "./commands.js";
+import { asJob } from "./ledger.js";
+import { backfillExitCode, backfillWithProgress, configuredModel, renderBackfill } from "./keys.js";
+var spec = {
+  name: "import",
+  summary: commandSummary("import"),
+  positionals: [{ name: "source", description: "claude", required: true, completes: ["claude"] }],
+  flags: {
+    yes: { type: "boolean", short: "y", description: "import without asking (otherwise only a preview is printed)" },
+    from: { type: "string", valueName: "DIR", description: "also scan this Claude memory directory (e.g. another project's)", multiple: true },
+    all: { type: "boolean", description: "scan every <claude home>/projects/*/memory/, other projects' memory included" },
+    keys: { type: "boolean", description: "with --yes: then write recall keys for every card without them (memctl keys --backfill; needs a model command)" },
+    ...ACTOR_FLAGS,
+    ...STORE_FLAGS,
+    ...JSON_FLAG
+  },
+  exitCodes: {
+    0: "previewed or imported (including nothing to do)",
+    1: "no store, lock timeout, agent caller (with --yes); with --keys, the model gave no keys for some cards (they are imported without)",
+    2: "usage error, or --keys with no model command configured",
+    3: "invalid explicit memory selection",
+    130: "with --keys, the key backfill was interrupted after the import (rerun memctl keys --backfill)"
+  },
+  notes: [
+    "Scans <CLAUDE_CONFIG_DIR or ~/.claude>/projects/<slug>/memory/ for this repository and its worktrees, plus every --from DIR",
+    "(--all: every project's; other projects' memory is otherwise only counted, never read).",
+    "Cards are stored byte for byte (no 200-character rule, no truncation), attributed to system, deduplicated by name",
+    "(newest copy wins), and only when memctl has no card of that name or file \u2014 a second run imports nothing."
+  ].join("\n"),
+  examples: ["memctl import claude", "memctl import claude --yes", "memctl import claude --from ~/.claude/projects/-home-me-old-app/memory --yes"]
+};
+async function run(argv, io) {
+  const args = parseArgs(spec, argv);
+  if (args.positionals[0] !== "claude") throw usageError(`cannot import from "${args.positionals[0]}"; the supported source is: claude`);
+  const { memoryDir, resolution } = requireStore(args, io);
+  const found = defaultImportDirs(resolution, io);
+  const extra = strs(args, "from").map((d) => path.resolve(io.cwd, d));
+  const scan = bool(args, "all") ? [...found.dirs, ...found.otherDirs, ...extra] : [...found.dirs, ...extra];
+  const plan = planClaudeImport(memoryDir, scan, found.otherDirs);
+  const yes = bool(args, "yes");
+  if (bool(args, "keys") && !yes) throw usageError("--keys writes keys after an import: give it with --yes");
+  const model = bool(args, "keys") ? configuredModel(io) : void 0;
+  const guardrails = configuredGuardrails(io);
+  let imported = [];
+  const command = suggestedCommand(args.positionals[0], extra, bool(args, "all"));
+  const checkLimits = () => checkImportLimits(
+    memoryDir,
+    plan.items.filter((i) => i.action === "import"),
+    withDefaults(guardrails),
+    io,
+    "system"
+  );
+  if (yes) {
+    assertMayWrite(directWriterFrom(args, io, "import memory"), "import memory");
+    checkLimits();
+    const progress = progressLine(io);
+    try {
+      const job = await asJob(
+        io,
+        memoryDir,
+        "import",
+        command,
+        () => applyClaudeImport({ memoryDir, actor: "system", now: io.now(), commit: pauseFromEnv(io.env), guardrails, secrets: secretPolicy(io) }, plan, {
+          io,
+          onProgress: progress.update && ((done, total) => progress.update(`importing Claude memory: ${done}/${total} cards`, done === total))
+        }),
+        (items) => ({ imported: items.length })
+      );
+      imported = job.value;
+    } finally {
+      progress.done();
+    }
+  }
+  const refusal = yes ? void 0 : guardrailRefusal(checkLimits);
+  const keys = model && await backfillWithProgress(io, { ...writeContext(args, io, memoryDir) }, { model, env: io.env, force: false, dryRun: false });
+  if (bool(args, "json")) {
+    printJson(io, {
+      memory_dir: memoryDir,
+      applied: yes,
+      scanned_dirs: plan.dirs,
+      other_dirs: plan.otherDirs,
+      imported: imported.map((i) => i.file),
+      items: plan.items.map((i) => ({
+        name: i.name,
+        file: i.file,
+        action: i.action,
+        source: i.source.path,
+        older_copies: i.older.map((o) => o.path),
+        description_chars: i.longDescription ?? null
+      })),
+      redacted: imported.flatMap((i) => (i.redacted ?? []).map((r) => ({ file: i.file, kind: r.kind, line: r.line, masked: r.masked }))),
+      over_limit: plan.items.filter((i) => i.longDescription !== void 0 && i.action === "import").map((i) => i.file),
+      guardrail: refusal ? { code: refusal.code, message: refusal.message, ...refusal.data } : null,
+      command: yes ? null : command,
+      ...keys ? { keys } : {}
+    });
+  } else io.stdout.write(renderPlan(plan, yes, imported, io, command, refusal) + (keys ? renderBackfill(keys) : ""));
+  return keys ? backfillExitCode(keys) : 0;
+}
+function suggestedCommand(source, from, all) {
+  return ["memctl", "import", source, ...from.flatMap((d) => ["--from", shellWord(d)]), ...all ? ["--all"] : [], "--yes"].join(" ");
+}
+function shellWord(s) {
+  return /^[A-Za-z0-9_./@%+=:,-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`;
+}
+function guardrailRefusal(check) {
+  try {
+    check();
+    return void 0;
+  } catch (err) {
+    if (err instanceof MemctlError && err.code === ERROR_CODES.E_GUARDRAIL) return err;
+    throw err;
+  }
+}
+function renderPlan(plan, applied, imported, io, command, refusal) {
+  const c = colorsFor(io);
+  const out = [];
+  if (plan.dirs.length === 0) out.push(`${c.dim("no Claude Code memory found for this project")}`);
+  else out.push(`Claude Code memory: ${plan.dirs.map((d) => inertText(d)).join(", ")}`);
+  const todo = plan.items.filter((i) => i.action === "import");
+  const verb = applied ? "imported" : "would import";
+  const done = applied ? imported : todo;
+  out.push(`${verb} ${done.length} card${done.length === 1 ? "" : "s"}${done.length ? ":" : ""}`);
+  for (const i of done) out.push(`  ${c.green("+")} ${inertText(i.file)}  ${c.dim(`(${inertText(i.name)}, from ${inertText(i.source.dir)})`)}`);
+  const why = {
+    present: "memctl already has it",
+    removed: "removed from memctl earlier (see memctl history)",
+    clash: "another imported card has that file name"
+  };
+  for (const i of plan.items.filter((x) => x.action !== "import")) out.push(`  ${c.dim("=")} ${inertText(i.file)}  ${c.dim(`skipped: ${why[i.action]}`)}`);
+  for (const i of plan.items) for (const o of i.older) out.push(`  ${c.dim("~")} ${inertText(o.path)}  ${c.dim(`older copy of "${inertText(i.name)}", not imported`)}`);
+  for (const i of imported)
+    for (const r of i.redacted ?? []) out.push(`  ${c.yellow("!")} redacted ${r.masked} (${r.kind}) in ${inertText(i.file)} line ${r.line}: secrets never enter memory`);
+  const long = done.filter((i) => i.longDescription !== void 0);
+  if (long.length > 0) {
+    out.push(
+      `${c.yellow("hint:")} ${long.length} description${long.length > 1 ? "s are" : " is"} over ${DESCRIPTION_MAX} characters (stored verbatim; tighten with "memctl save NAME -d \u2026" when you like):`
+    );
+    for (const i of long) out.push(`  ${inertText(i.file)} (${i.longDescription} characters)`);
+  }
+  if (plan.otherDirs.length > 0)
+    out.push(c.dim(`${plan.otherDirs.length} other project${plan.otherDirs.length > 1 ? "s'" : "'s"} Claude memory not scanned; add one with --from DIR, or all with --all`));
+  if (refusal) out.push(`${c.red("refused:")} ${refusal.message}`);
+  else if (!applied && todo.length > 0) out.push(`run "${inertText(command)}" to import ${todo.length === 1 ? "it" : "them"}`);
+  return out.join("\n") + "\n";
+}
+export {
+  run,
+  spec
+};

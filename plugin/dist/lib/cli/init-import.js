@@ -1,0 +1,43 @@
+// lib/cli/init-import.ts
+import fs from "node:fs";
+import { configuredGuardrails } from "../records/guardrails.js";
+import { applyClaudeImport, planClaudeImport, projectClaudeDirs } from "../records/import-claude.js";
+import { inertText } from "../core/sanitize.js";
+import { secretPolicy } from "../records/secrets.js";
+import { pauseFromEnv } from "../store/write.js";
+import { colorsFor } from "./output.js";
+var IMPORT_COMMAND = "memctl import claude --yes";
+function claudeImportOffer(target, resolution, io) {
+  const store = real(target);
+  const dirs = projectClaudeDirs(resolution, io).filter((d) => real(d) !== store);
+  if (dirs.length === 0) return null;
+  const importable = planClaudeImport(target, dirs, []).items.filter((i) => i.action === "import").length;
+  return importable === 0 ? null : { dirs, importable, imported: 0, command: IMPORT_COMMAND };
+}
+async function runImportOffer(target, offer, io) {
+  const c = colorsFor(io);
+  const what = `${offer.importable} card${offer.importable === 1 ? "" : "s"} of Claude Code memory in ${offer.dirs.map((d) => inertText(d)).join(", ")}`;
+  if (!io.ask) return [`${c.yellow("hint:")} ${what}; import ${offer.importable === 1 ? "it" : "them"} with: ${IMPORT_COMMAND}`];
+  const answer = await io.ask(`Import ${what} into the new store? [y/N] `);
+  if (!/^\s*y(es)?\s*$/i.test(answer ?? "")) return [c.dim(`not imported; import later with: ${IMPORT_COMMAND}`)];
+  const plan = planClaudeImport(target, offer.dirs, []);
+  const imported = await applyClaudeImport(
+    { memoryDir: target, actor: "system", now: io.now(), commit: pauseFromEnv(io.env), guardrails: configuredGuardrails(io), secrets: secretPolicy(io) },
+    plan,
+    { io }
+  );
+  offer.imported = imported.length;
+  return [`${c.green("\u2713")} imported ${imported.length} card${imported.length === 1 ? "" : "s"} of Claude Code memory (attributed to system; see them with memctl list)`];
+}
+function real(p) {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+export {
+  IMPORT_COMMAND,
+  claudeImportOffer,
+  runImportOffer
+};

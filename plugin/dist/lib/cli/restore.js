@@ -1,0 +1,60 @@
+// lib/cli/restore.ts
+import { usageError } from "../core/errors.js";
+import { restoreCard } from "../records/restore.js";
+import { inertText } from "../core/sanitize.js";
+import { bool, parseArgs } from "./args.js";
+import { colorsFor, printJson } from "./output.js";
+import { ACTOR_FLAGS, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
+import { commandSummary } from "./commands.js";
+var spec = {
+  name: "restore",
+  summary: commandSummary("restore"),
+  positionals: [
+    { name: "name", description: "card name, or its file name (removed cards too)", required: true, completes: "card" },
+    { name: "rev", description: "the revision to restore: 3 or r3 (memctl history NAME lists them)", required: true }
+  ],
+  flags: { ...ACTOR_FLAGS, ...STORE_FLAGS, ...JSON_FLAG },
+  exitCodes: {
+    0: "restored (or the card already says that)",
+    1: "no such revision, its text was not kept or does not verify, card rules, guardrail, secret, lock timeout, agent caller, or no store",
+    2: "usage error",
+    3: "invalid explicit memory selection"
+  },
+  notes: "The revision's text is written back as a NEW revision attributed to you, through the same checks as memctl save;\nhistory is never rewritten. Revisions written before memctl kept revision texts cannot be restored.",
+  examples: ["memctl restore run-tests 1", "memctl restore run-tests r2 --json"]
+};
+async function run(argv, io) {
+  const args = parseArgs(spec, argv);
+  const [name, revArg] = args.positionals;
+  const rev = /^r?([1-9][0-9]{0,8})$/.exec(revArg)?.[1];
+  if (rev === void 0) throw usageError(`"${revArg}" is not a revision; give its number as memctl history ${name} shows it, e.g. 2 or r2`);
+  const { memoryDir } = requireStore(args, io);
+  const result = await restoreCard(writeContext(args, io, memoryDir), name, Number(rev));
+  if (bool(args, "json")) {
+    printJson(io, {
+      memory_dir: memoryDir,
+      file: result.file,
+      op: result.op,
+      restored_rev: result.from.rev,
+      rev: result.entry?.rev ?? null,
+      sha256: result.entry?.sha256 ?? result.from.sha256,
+      actor: result.entry?.actor ?? null,
+      index_line: result.indexLine
+    });
+    return 0;
+  }
+  const c = colorsFor(io);
+  if (result.op === "unchanged") io.stdout.write(`${c.dim("unchanged:")} ${inertText(result.file)} already says what r${result.from.rev} said
+`);
+  else
+    io.stdout.write(
+      `${c.green("\u2713")} restored r${result.from.rev} of ${inertText(result.file)} as rev ${result.entry.rev} (${result.entry.actor})
+  ${inertText(result.indexLine)}
+`
+    );
+  return 0;
+}
+export {
+  run,
+  spec
+};

@@ -1,0 +1,192 @@
+// lib/cli/review.ts
+import pc from "../../vendor/picocolors.js";
+import { previewProposal, reviewPending } from "../proposals/review.js";
+import { findPending } from "../proposals/propose.js";
+import { inertText } from "../core/sanitize.js";
+import { bool, parseArgs } from "./args.js";
+import { elide, PIPED_COLUMNS } from "./list.js";
+import { colorsFor, displayWidth, padEnd, printJson } from "./output.js";
+import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+import { commandSummary } from "./commands.js";
+import { findArrival, isArrivalId, liveArrivals, previewArrival } from "../sync/arrival-decide.js";
+import { utcDay } from "../core/frecency.js";
+var spec = {
+  name: "review",
+  summary: commandSummary("review"),
+  positionals: [{ name: "id", description: "a proposal id (or a unique prefix), or an arrival's a-\u2026 id: show it with a diff" }],
+  flags: { ...STORE_FLAGS, ...JSON_FLAG },
+  exitCodes: { 0: "listed or shown", 1: "no such pending proposal, or no store", 2: "usage error", 3: "invalid explicit memory selection" },
+  notes: "Flags: stale (the card changed since the proposal), dup-card (a card already says this), dup (another proposal says the same), conflict (another proposal says something else about the card), contradicts (the card now says something else and the proposer did not see it), near-dup:X (card or proposal X under another name says nearly the same), contradicts:X (X gives the same subject another value), said-again:N (N later sessions said the same again; capture recorded each on this proposal instead of proposing it again). Showing one proposal prints both texts of each near-duplicate and contradiction, and where and how it was said again. Read-only.",
+  examples: ["memctl review", "memctl review p-20261202T094000Z-3fa2c1", "memctl review --json"]
+};
+async function run(argv, io) {
+  const args = parseArgs(spec, argv);
+  const { memoryDir } = requireStore(args, io);
+  const id = args.positionals[0];
+  if (id !== void 0 && isArrivalId(id)) return showArrival(memoryDir, id, bool(args, "json"), io);
+  const reviewed = await reviewPending(memoryDir);
+  if (id === void 0) {
+    const arrivals = liveArrivals(memoryDir);
+    if (bool(args, "json"))
+      printJson(io, {
+        memory_dir: memoryDir,
+        count: reviewed.pending.length,
+        proposals: reviewed.pending.map(toJson),
+        unreadable: reviewed.unreadable,
+        arrivals: arrivals.map(arrivalJson)
+      });
+    else io.stdout.write(renderList(reviewed.pending, reviewed.unreadable, io) + renderArrivals(arrivals, io));
+    return 0;
+  }
+  const proposal = findPending(memoryDir, id);
+  const one = reviewed.pending.find((r) => r.proposal.id === proposal.id);
+  const preview = previewProposal(memoryDir, proposal, utcDay(io.now()));
+  if (bool(args, "json")) {
+    printJson(io, {
+      memory_dir: memoryDir,
+      ...toJson(one),
+      preview: { card_file: preview.card_file, exists: preview.exists, after: preview.after, diff: preview.diff, ...preview.error ? { error: preview.error } : {} }
+    });
+    return 0;
+  }
+  const c = colorsFor(io);
+  const p = one.proposal;
+  const lines = [
+    `${c.bold(p.id)} \u2014 ${preview.exists ? `update to ${inertText(preview.card_file)}` : `new card ${inertText(preview.card_file)}`}`,
+    `  proposer    ${inertText(p.proposer)} at ${p.created_at}`,
+    `  source      ${inertText(p.source)}`,
+    `  provenance  ${p.provenance.kind}${p.provenance.confidence !== void 0 ? `, confidence ${p.provenance.confidence}` : ""}`,
+    ...p.card.recall?.length ? [`  recall      ${p.card.recall.map(inertText).join(" | ")}`] : [],
+    ...p.card.scope?.length ? [`  scope       ${p.card.scope.map(inertText).join(", ")}`] : [],
+    ...one.suggested_scope ? [`  scope?      ${one.suggested_scope.map(inertText).join(", ")} \u2014 memctl accept ${p.id} --suggested-scope`] : [],
+    ...p.merged?.length ? [`  also from   ${p.merged.map((m) => `${inertText(m.proposer)} (${inertText(m.source)})`).join(", ")}`] : [],
+    ...(p.restated ?? []).flatMap((r) => [`  said again  ${inertText(r.source)}`, c.dim(`              as: ${inertText(r.description)} (${inertText(r.proposer)} at ${r.at})`)]),
+    `  flags       ${flagText(one.flags, c) || c.dim("none")}`,
+    "",
+    c.dim(`--- ${inertText(preview.card_file)} ${preview.exists ? "(now)" : "(does not exist)"}`),
+    c.dim(`+++ ${inertText(preview.card_file)} (as accept would write it)`),
+    ...preview.diff.map((d) => d.op === "+" ? c.green(`+${inertText(d.text)}`) : d.op === "-" ? c.red(`-${inertText(d.text)}`) : ` ${inertText(d.text)}`),
+    ...preview.error ? ["", c.red(`accept would refuse: ${inertText(preview.error)}`)] : [],
+    ...relatedLines(one, c),
+    "",
+    `next: memctl accept ${p.id}${one.flags.stale ? " --force" : ""}${acceptChoice(one)}   |   memctl reject ${p.id} --reason "\u2026"`
+  ];
+  io.stdout.write(lines.join("\n") + "\n");
+  return 0;
+}
+function acceptChoice(one) {
+  const cards = [...one.flags.near_duplicates, ...one.flags.contradictions].filter((r) => r.proposal === null).map((r) => r.card_file);
+  if (cards.length === 0) return "";
+  return ` --supersede ${[...new Set(cards)].map((f) => inertText(f.replace(/\.md$/, ""))).join(",")} (or --keep-both)`;
+}
+function toJson(r) {
+  return { ...r.proposal, card_file: r.card_file, flags: r.flags, suggested_scope: r.suggested_scope };
+}
+function flagText(f, c) {
+  const out = [];
+  if (f.not_a_card) out.push(c.red("not-a-card"));
+  if (f.stale) out.push(c.yellow("stale"));
+  if (f.contradicts_card) out.push(c.red("contradicts"));
+  if (f.conflicts_with.length) out.push(c.red(`conflict:${f.conflicts_with.map(shortId).join(",")}`));
+  if (f.duplicate_of_card) out.push(c.yellow(`dup-card:${inertText(f.duplicate_of_card)}`));
+  if (f.duplicate_of.length) out.push(c.yellow(`dup:${f.duplicate_of.map(shortId).join(",")}`));
+  for (const r of f.near_duplicates) out.push(c.yellow(`near-dup:${relatedName(r)}`));
+  for (const r of f.contradictions) out.push(c.red(`contradicts:${relatedName(r)}`));
+  return out.join(" ");
+}
+function relatedName(r) {
+  return r.proposal ? shortId(r.proposal) : inertText(r.card_file);
+}
+function relatedLines(one, c) {
+  const p = one.proposal;
+  const related = [...one.flags.near_duplicates, ...one.flags.contradictions];
+  if (related.length === 0) return [];
+  const mine = p.card.description ?? "(description unchanged)";
+  const out = [""];
+  for (const r of related) {
+    const what = r.relation === "near_duplicate" ? c.yellow("nearly duplicates") : c.red("contradicts");
+    const other = r.proposal ? `proposal ${r.proposal} (for ${inertText(r.card_file)})` : inertText(r.card_file);
+    out.push(`${what} ${other} \u2014 similarity ${r.similarity}${r.shared_repo_refs.length ? `, same repo_refs ${r.shared_repo_refs.map(inertText).join(" ")}` : ""}`);
+    out.push(`  this proposal  ${inertText(mine.replace(/\s+/g, " ").trim())}`);
+    out.push(`  ${r.proposal ? "that proposal " : "that card     "} ${inertText(r.description.replace(/\s+/g, " ").trim())}`);
+    const body = r.body.replace(/\s+/g, " ").trim();
+    if (body) out.push(c.dim(`                 ${inertText(elide(body, 160))}`));
+  }
+  return out;
+}
+function shortId(id) {
+  return `\u2026${id.slice(-6)}`;
+}
+function renderList(rows, unreadable, io) {
+  const c = colorsFor(io);
+  const tail = unreadable.map((u) => c.red(`unreadable proposal file ${inertText(u.file)}: ${inertText(u.reason)} (left in place)`));
+  if (rows.length === 0) return [`${c.dim("no pending proposals")} \u2014 agents stage them with "memctl propose NAME \u2026 --source S"`, ...tail].join("\n") + "\n";
+  const width = io.stdout.isTTY && io.stdout.columns ? io.stdout.columns : PIPED_COLUMNS;
+  const head = ["ID", "CARD", "KIND", "PROPOSER", "FLAGS"];
+  const plain = pc.createColors(false);
+  const cells = rows.map((r) => [r.proposal.id, inertText(r.card_file), r.proposal.provenance.kind, inertText(r.proposal.proposer), listFlags(r, plain)]);
+  const widths = head.map((h, i) => Math.max(displayWidth(h), ...cells.map((row) => displayWidth(row[i]))));
+  const room = Math.max(10, width - widths.reduce((a, b) => a + b + 2, 0));
+  const lines = [c.bold([...head.map((h, i) => padEnd(h, widths[i])), "DESCRIPTION"].join("  "))];
+  rows.forEach((r, i) => {
+    const row = cells[i].map((cell, j) => padEnd(cell, widths[j]));
+    if (row[4].trim() !== "-") row[4] = c.yellow(row[4]);
+    lines.push([...row, elide(inertText((r.proposal.card.description ?? "(description unchanged)").replace(/\s+/g, " ").trim()), room)].join("  ").trimEnd());
+  });
+  lines.push(
+    c.dim(`${rows.length} pending. memctl review ID shows one with its diff; memctl accept ID / memctl reject ID --reason R decide it; memctl consolidate merges duplicates.`)
+  );
+  return [...lines, ...tail].join("\n") + "\n";
+}
+function listFlags(r, plain) {
+  const again = r.proposal.restated?.length ? `said-again:${r.proposal.restated.length}` : "";
+  return [flagText(r.flags, plain), again].filter(Boolean).join(" ") || "-";
+}
+function arrivalJson(a) {
+  const { stamp: _stamp, ...rest } = a;
+  return rest;
+}
+function renderArrivals(arrivals, io) {
+  if (arrivals.length === 0) return "";
+  const c = colorsFor(io);
+  const lines = ["", c.bold(`Arrived with memctl sync, held on this machine (not injected) \u2014 ${arrivals.length}:`)];
+  for (const a of arrivals) {
+    const state = a.state === "quarantined" ? c.red(a.state) : a.state === "rejected" ? c.dim(a.state) : c.yellow(a.state);
+    const who = a.pushed_by.length > 0 ? ` by ${a.pushed_by.map(inertText).join(", ")}` : "";
+    lines.push(`  ${a.id}  ${state}  ${a.kind.padEnd(8)} ${inertText(a.path)}${who}${a.state === "quarantined" ? `: ${a.reasons.map(inertText).join("; ")}` : ""}`);
+  }
+  lines.push(c.dim("memctl review a-ID shows one against the version before the merge; memctl accept a-ID releases it; memctl reject a-ID --reason R keeps it out."));
+  return lines.join("\n") + "\n";
+}
+async function showArrival(memoryDir, id, json, io) {
+  const a = findArrival(memoryDir, id);
+  const preview = await previewArrival(memoryDir, a, { env: io.env });
+  if (json) {
+    printJson(io, { memory_dir: memoryDir, ...arrivalJson(a), preview });
+    return 0;
+  }
+  const c = colorsFor(io);
+  const lines = [
+    `${c.bold(a.id)} \u2014 ${a.kind} ${inertText(a.path)} (${a.state})`,
+    `  pushed by   ${a.pushed_by.map(inertText).join(", ") || "unknown"} (commit ${a.commit.slice(0, 12)})`,
+    `  why held    ${a.reasons.map(inertText).join("; ")}`,
+    ...a.line ? [`  index line  ${inertText(a.line)}`] : [],
+    ""
+  ];
+  if (preview.withheld) lines.push(c.red(`content not shown: ${inertText(preview.withheld)}`));
+  else {
+    lines.push(c.dim(`--- ${inertText(a.path)} (before the merge)`), c.dim(`+++ ${inertText(a.path)} (as it arrived)`));
+    lines.push(...preview.diff.map((d) => d.op === "+" ? c.green(`+${inertText(d.text)}`) : d.op === "-" ? c.red(`-${inertText(d.text)}`) : ` ${inertText(d.text)}`));
+  }
+  lines.push(
+    "",
+    a.state === "quarantined" ? `next: fix or remove the file (memctl rm), or keep it out: memctl reject ${a.id} --reason "\u2026"` : `next: memctl accept ${a.id}   |   memctl reject ${a.id} --reason "\u2026"`
+  );
+  io.stdout.write(lines.join("\n") + "\n");
+  return 0;
+}
+export {
+  flagText,
+  run,
+  spec
+};

@@ -1,0 +1,215 @@
+// lib/cli/sync.ts
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { findPackageRoot } from "../../install/context.js";
+import { usageError } from "../core/errors.js";
+import { inertText } from "../core/sanitize.js";
+import { realDir } from "../store/safe-write.js";
+import { commitFileSync } from "../store/write.js";
+import { git, runGit } from "../sync/git.js";
+import { configureDrivers, DRIVER_KINDS, writeRepoRules } from "../sync/layout.js";
+import { runMergeDriver } from "../sync/merge-driver.js";
+import { assertOutsideRepos, assertRepoTop, SYNC_DIR, trackBranch } from "../sync/repo.js";
+import { DEFAULT_TRUST, isTrustLevel, writeTrust } from "../sync/trust.js";
+import { syncStore } from "../sync/run.js";
+import { syncStatus } from "../sync/status.js";
+import { configuredGuardrails } from "../records/guardrails.js";
+import { secretPolicy } from "../records/secrets.js";
+import { bool, parseArgs, str } from "./args.js";
+import { commandSummary } from "./commands.js";
+import { colorsFor, printJson } from "./output.js";
+import { assertOwnerShell, JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
+var spec = {
+  name: "sync",
+  summary: commandSummary("sync"),
+  positionals: [
+    {
+      name: "init",
+      description: "`init <remote-url>`: make the memory directory a git repository syncing with that remote (writes .gitignore, merge rules in .git/info/attributes, merge drivers); `trust own|shared`: change how far this machine trusts the remote"
+    },
+    { name: "remote", description: "the remote's URL or path (with init); own or shared (with trust)" }
+  ],
+  flags: {
+    status: { type: "boolean", description: "report ahead / behind (as of the last fetch), uncommitted changes, the last sync and unresolved conflicts; no network" },
+    detach: { type: "boolean", description: "start the sync in the background and return at once (for a session-end hook); its output goes to .memctl/sync/last.log" },
+    trust: {
+      type: "string",
+      valueName: "LEVEL",
+      description: "with init: own (only your machines push there: arrivals apply, still checked) or shared (teammates: card, index and compact changes wait for memctl accept); asked on a terminal, else shared"
+    },
+    timeout: { type: "number", valueName: "SECONDS", description: "limit for each network step (fetch, push); default 60" },
+    ...STORE_FLAGS,
+    ...JSON_FLAG
+  },
+  exitCodes: {
+    0: "synced, already up to date, or committed locally (no remote); --status printed; --detach started",
+    1: "offline or the remote refused (nothing changed; local commits stay), a git step failed or timed out, another sync is running, the store is not a git repository of its own, or the remote has other branches but not this store's",
+    2: "usage error",
+    3: "invalid explicit memory selection"
+  },
+  notes: "Commits local memory (the message lists who wrote which cards), fetches, merges, pushes. Logs (episodes, history, proposals log) merge as unions, MEMORY.md lines by card; a card edited on both machines keeps this machine's text and the other arrives as a pending proposal (memctl review shows both); a card removed on one side and edited on the other stays removed and the edit becomes a proposal. Per-machine state under .memctl/ (rank cache, usage, locks, sync state, the job ledger) is never committed. Each sync is a job of this machine's ledger (memctl jobs): a killed one shows as stuck and the next sync resumes it. Every git call has a time limit and never prompts.",
+  examples: ["memctl sync init git@github.com:me/memory.git --trust own", "memctl sync trust shared", "memctl sync", "memctl sync --status", "memctl sync --detach"]
+};
+async function run(argv, io) {
+  if (argv[0] === "merge-driver") return mergeDriver(argv.slice(1), io);
+  const args = parseArgs(spec, argv);
+  const [verb, remote] = args.positionals;
+  if (verb !== void 0 && verb !== "init" && verb !== "trust")
+    throw usageError(`unknown sync action "${verb}"; use "memctl sync", "memctl sync init <remote-url>", "memctl sync trust own|shared" or "memctl sync --status"`);
+  const trustFlag = str(args, "trust");
+  if (trustFlag !== void 0 && !isTrustLevel(trustFlag)) throw usageError(`--trust takes own or shared, not "${trustFlag}"`);
+  if (trustFlag !== void 0 && verb !== "init") throw usageError("--trust goes with memctl sync init; to change it later: memctl sync trust own|shared");
+  if (verb === "trust") return setTrust(args, remote, io);
+  if (verb === "init" && (remote === void 0 || remote === "")) throw usageError("memctl sync init needs the remote: memctl sync init <remote-url>");
+  if (verb === "init") assertOwnerShell(io, "choose where canonical memory syncs to (memctl sync init)");
+  const { memoryDir } = requireStore(args, io);
+  const json = bool(args, "json");
+  if (bool(args, "status")) {
+    const status = await syncStatus(memoryDir, io.env);
+    if (json) printJson(io, { memory_dir: memoryDir, ...status });
+    else io.stdout.write(renderStatus(memoryDir, status, io));
+    return 0;
+  }
+  if (bool(args, "detach")) return detach(memoryDir, argv, io);
+  const timeout = args.flags.timeout;
+  if (timeout !== void 0 && !(timeout > 0)) throw usageError("--timeout takes a positive number of seconds");
+  const driverCommand = [process.execPath, path.join(findPackageRoot(), "dist", "cli.js")];
+  if (verb === "init") await init(memoryDir, remote, driverCommand, io, trustFlag);
+  const report = await syncStore({
+    memoryDir,
+    env: io.env,
+    now: io.now,
+    driverCommand,
+    networkTimeoutMs: timeout !== void 0 ? timeout * 1e3 : void 0,
+    guardrails: configuredGuardrails(io),
+    secrets: secretPolicy(io),
+    onPhase: pauseFromEnv(io.env)
+  });
+  if (verb === "init" && report.branch) await setUpstream(memoryDir, report, io);
+  if (json) printJson(io, { memory_dir: memoryDir, ...report });
+  else io.stdout.write(renderReport(memoryDir, report, io));
+  return 0;
+}
+async function init(memoryDir, remote, driverCommand, io, trust) {
+  const opts = { env: io.env };
+  const level = trust ?? await askTrust(remote, io);
+  if (!fs.existsSync(path.join(memoryDir, ".git"))) {
+    await assertOutsideRepos(memoryDir, opts);
+    await git(memoryDir, ["init", "-q", "-b", "main"], opts);
+  }
+  const current = await runGit(memoryDir, ["remote", "get-url", "origin"], opts);
+  if (current.code !== 0) await git(memoryDir, ["remote", "add", "origin", remote], opts);
+  else if (current.stdout.trim() !== remote) await git(memoryDir, ["remote", "set-url", "origin", remote], opts);
+  await writeRepoRules(memoryDir);
+  await configureDrivers(memoryDir, driverCommand, opts);
+  await writeTrust(memoryDir, level, opts);
+}
+async function askTrust(remote, io) {
+  if (!io.ask) return DEFAULT_TRUST;
+  const answer = (await io.ask(`Who pushes to ${inertText(remote)}? own (only your machines) or shared (teammates too) [shared]: `))?.trim().toLowerCase();
+  return isTrustLevel(answer) ? answer : DEFAULT_TRUST;
+}
+async function setTrust(args, level, io) {
+  if (!isTrustLevel(level)) throw usageError("memctl sync trust takes own or shared: memctl sync trust own");
+  assertOwnerShell(io, `change how far this machine trusts its remote (memctl sync trust ${level})`);
+  const { memoryDir } = requireStore(args, io);
+  await assertRepoTop(memoryDir, { env: io.env });
+  await writeTrust(memoryDir, level, { env: io.env });
+  if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, trust: level });
+  else
+    io.stdout.write(
+      `${colorsFor(io).green("\u2713")} this machine trusts its remote as ${level}: ${level === "own" ? "what arrives applies (still checked like a local write)" : "card, index and compact changes that arrive wait for memctl review / accept"}
+`
+    );
+  return 0;
+}
+async function setUpstream(memoryDir, report, io) {
+  if (report.pushed) await trackBranch(memoryDir, report.remote, report.branch, { env: io.env });
+}
+function pauseFromEnv(env) {
+  const m = /^([a-z]+):(\d+)$/.exec(env.MEMCTL_SYNC_PAUSE ?? "");
+  if (!m) return void 0;
+  return (phase) => phase === m[1] ? new Promise((r) => setTimeout(r, Number(m[2]))) : Promise.resolve();
+}
+async function mergeDriver(argv, io) {
+  const [kind, base, ours, theirs, file] = argv;
+  if (!kind || !(kind in DRIVER_KINDS) || !base || !ours || !theirs || !file)
+    throw usageError(`merge-driver takes <${Object.keys(DRIVER_KINDS).join("|")}> %O %A %B %P (git runs it; see .git/config)`);
+  const pause = /^driver:(\d+)$/.exec(io.env.MEMCTL_SYNC_PAUSE ?? "");
+  if (pause) {
+    commitFileSync(path.join(realDir(io.cwd, ...SYNC_DIR.split("/")), "driver-paused"), String(process.pid), { durable: false });
+    await new Promise((r) => setTimeout(r, Number(pause[1])));
+  }
+  runMergeDriver(kind, { base, ours, theirs, path: file, cwd: io.cwd });
+  return 0;
+}
+function detach(memoryDir, argv, io) {
+  const log = path.join(realDir(memoryDir, ...SYNC_DIR.split("/")), "last.log");
+  const fd = fs.openSync(log, "w");
+  const child = spawn(process.execPath, [path.join(findPackageRoot(), "dist", "cli.js"), "sync", ...argv.filter((a) => a !== "--detach")], {
+    cwd: io.cwd,
+    env: io.env,
+    detached: true,
+    stdio: ["ignore", fd, fd]
+  });
+  child.unref();
+  fs.closeSync(fd);
+  if (bool(parseArgs(spec, argv), "json")) printJson(io, { memory_dir: memoryDir, started: true, pid: child.pid, log });
+  else io.stdout.write(`sync started in the background (pid ${child.pid}); its output: ${inertText(log)}; memctl sync --status shows the result
+`);
+  return 0;
+}
+function renderReport(memoryDir, r, io) {
+  const c = colorsFor(io);
+  const where = r.remote ? `${r.remote}/${r.branch}` : "no remote";
+  const did = [r.committed > 0 ? "committed local changes" : "", r.merged ? "merged" : "", r.pushed ? "pushed" : ""].filter(Boolean).join(", ");
+  const lines = [`${c.green("\u2713")} ${inertText(memoryDir)} \u2194 ${inertText(where)}: ${r.status === "up-to-date" ? "already up to date" : did || "nothing to do"}`];
+  if (r.status === "local-only") lines.push(`  no remote to sync with: memctl sync init <remote-url>`);
+  for (const x of r.repaired) lines.push(`  repaired: ${x}`);
+  if (r.proposals.length > 0)
+    lines.push(`  ${r.proposals.length} card${r.proposals.length === 1 ? "" : "s"} edited on both sides: the other edit is a pending proposal (memctl review ${r.proposals[0]})`);
+  if (r.left_out.length > 0)
+    lines.push(c.yellow(`  left out ${r.left_out.length} per-machine file(s) the remote tracks (never applied here): ${r.left_out.map(inertText).join(", ")}`));
+  lines.push(...arrivalLines(r.arrivals, c));
+  if (r.merged && !r.trust_chosen) lines.push(`  trust: shared (not chosen); if only your machines push to ${inertText(where)}: memctl sync trust own`);
+  return lines.join("\n") + "\n";
+}
+function arrivalLines(arrivals, c) {
+  if (arrivals.length === 0) return [];
+  const who = (a) => a.pushed_by.length > 0 ? ` by ${a.pushed_by.map(inertText).join(", ")}` : "";
+  const pending = arrivals.filter((a) => a.state === "pending");
+  const first = pending.filter((a) => a.kind === "pinned" || a.kind === "compact");
+  const rest = pending.filter((a) => !first.includes(a));
+  const quarantined = arrivals.filter((a) => a.state === "quarantined");
+  const out = [];
+  if (pending.length > 0) out.push(c.yellow(`  ${pending.length} change(s) arrived from a shared remote and wait for review (not injected until accepted):`));
+  for (const a of [...first, ...rest]) out.push(`    ${a.id}  ${a.kind.padEnd(8)} ${inertText(a.path)}${who(a)}`);
+  if (quarantined.length > 0) out.push(c.red(`  ${quarantined.length} arrived file(s) quarantined (kept in git, never injected or shown here):`));
+  for (const a of quarantined) out.push(`    ${a.id}  ${inertText(a.path)}${who(a)}: ${a.reasons.map(inertText).join("; ")}`);
+  out.push(`  review them: memctl review (memctl accept ID / memctl reject ID --reason R)`);
+  return out;
+}
+function renderStatus(memoryDir, s, io) {
+  const c = colorsFor(io);
+  if (!s.repo) return `${inertText(memoryDir)} is not synced (not a git repository of its own); memctl sync init <remote-url> makes it one
+`;
+  const lines = [
+    `sync       ${s.remote ? `${s.remote}/${s.branch}` : "no remote"}: ahead ${s.ahead}, behind ${s.behind} (as of the last fetch); ${s.uncommitted} uncommitted change${s.uncommitted === 1 ? "" : "s"}`,
+    `trust      ${s.trust.chosen ? s.trust.level : "shared (not chosen)"}: ${s.trust.level === "own" ? "what arrives applies, checked like a local write" : "card, index and compact changes that arrive wait for memctl review / accept"}${s.trust.chosen ? "" : "; if only your machines push there: memctl sync trust own"}`,
+    `last sync  ${s.last_sync ? `${s.last_sync.at} (${s.last_sync.result})` : "never"}`
+  ];
+  const open = s.conflicts.proposals.length + s.conflicts.parked + s.conflicts.files.length;
+  lines.push(
+    `conflicts  ${open === 0 ? "none" : c.yellow(`${s.conflicts.proposals.length} proposal(s) from sync await review (memctl review)${s.conflicts.parked ? `, ${s.conflicts.parked} parked (the next sync stages them)` : ""}${s.conflicts.files.length ? `, other side kept in ${s.conflicts.files.map(inertText).join(", ")}` : ""}`)}`
+  );
+  if (s.merge_in_progress) lines.push(c.yellow("merge      a merge is in progress: memctl sync finishes it"));
+  if (s.tracked_per_machine.length > 0)
+    lines.push(c.yellow(`tracked    per-machine files are committed: ${s.tracked_per_machine.map(inertText).join(", ")} (memctl sync untracks them)`));
+  if (!s.drivers_configured) lines.push(c.yellow("drivers    memctl's merge drivers are not in .git/config yet: run memctl sync"));
+  return lines.join("\n") + "\n";
+}
+export {
+  run,
+  spec
+};

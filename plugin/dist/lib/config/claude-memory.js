@@ -1,0 +1,79 @@
+// lib/config/claude-memory.ts
+import fs from "node:fs";
+import path from "node:path";
+import { parseCard } from "../core/card.js";
+function claudeConfigHome(io) {
+  return io.env.CLAUDE_CONFIG_DIR ? path.resolve(io.env.CLAUDE_CONFIG_DIR) : path.join(io.home, ".claude");
+}
+function findClaudeMemoryDirs(io, options = {}) {
+  const projects = path.join(claudeConfigHome(io), "projects");
+  let slugs;
+  try {
+    slugs = fs.readdirSync(projects);
+  } catch {
+    return [];
+  }
+  const excluded = options.exclude ? realOrSelf(options.exclude) : void 0;
+  const dirs = [];
+  for (const slug of slugs.sort()) {
+    const dir = path.join(projects, slug, "memory");
+    if (!isDirectory(dir)) continue;
+    if (excluded !== void 0 && realOrSelf(dir) === excluded) continue;
+    dirs.push(dir);
+  }
+  return dirs;
+}
+function listClaudeCards(dir) {
+  let names;
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const cards = [];
+  for (const file of names.sort()) {
+    if (!file.endsWith(".md") || file === "MEMORY.md" || file.startsWith(".")) continue;
+    const full = path.join(dir, file);
+    try {
+      const stat = fs.lstatSync(full);
+      if (!stat.isFile()) continue;
+      const card = parseCard(fs.readFileSync(full, "utf8"));
+      const fm = card.frontmatter;
+      const name = typeof fm.name === "string" && fm.name.trim() !== "" ? fm.name.trim() : file.slice(0, -3);
+      const type = typeof fm.type === "string" ? fm.type : card.meta.metadata?.type;
+      cards.push({
+        dir,
+        file,
+        path: full,
+        name,
+        description: card.meta.description,
+        type: typeof type === "string" ? type : void 0,
+        mtimeMs: stat.mtimeMs,
+        mtime: stat.mtime,
+        bytes: stat.size
+      });
+    } catch {
+      continue;
+    }
+  }
+  return cards;
+}
+function isDirectory(p) {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function realOrSelf(p) {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+export {
+  claudeConfigHome,
+  findClaudeMemoryDirs,
+  listClaudeCards
+};

@@ -1,0 +1,57 @@
+// lib/core/card-rules.ts
+import { ERROR_CODES, MemctlError } from "./errors.js";
+import { parseCard, REQUIRED_FIELDS } from "./card.js";
+import { CARD_TYPE_PREFIX, CARD_TYPES } from "./card-types.js";
+var DESCRIPTION_MAX = 200;
+var CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
+var CARD_REQUIRED = ["description", ...REQUIRED_FIELDS];
+function isCardFile(rel) {
+  return CARD_FILE.test(rel);
+}
+function descriptionProblem(description) {
+  const length = [...description].length;
+  if (length > DESCRIPTION_MAX)
+    return `the description is ${length} characters; the limit is ${DESCRIPTION_MAX} when authoring. Keep the injected line short and put the detail in the body (--body-file FILE or - for stdin).`;
+  if (description.trim() === "") return "the description is empty; say in one line what the card is for";
+  return void 0;
+}
+function cardTextProblems(text, previous) {
+  return check(text, previous).problems;
+}
+function assertCardText(file, text, previous, fix = 'write it with "memctl save", or give it the full frontmatter') {
+  const { problems, tooLong } = check(text, previous);
+  if (problems.length === 0) return;
+  const code = tooLong && problems.length === 1 ? ERROR_CODES.E_DESCRIPTION_TOO_LONG : ERROR_CODES.E_CARD_RULES;
+  const named = problems.join("; ").replace(/\.$/, "");
+  throw new MemctlError(code, `${file} is named like a card, so it must be one: ${named}. Nothing was written; ${fix}.`, { file, problems, limit: DESCRIPTION_MAX });
+}
+function check(text, previous) {
+  const card = parseCard(text);
+  if (!card.hasFrontmatter) return { problems: [`it has no frontmatter block (--- \u2026 ---); a card starts with the fields ${CARD_REQUIRED.join(", ")}`], tooLong: false };
+  if (card.errors.length > 0) return { problems: card.errors.map((e) => e.message), tooLong: false };
+  const problems = [];
+  const missing = CARD_REQUIRED.filter((f) => !(f in card.frontmatter));
+  if (missing.length > 0) problems.push(`it lacks the required field${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
+  const prior = previous === void 0 ? void 0 : parseCard(previous);
+  for (const w of card.warnings) {
+    if (w.field && prior && JSON.stringify(prior.frontmatter[w.field]) === JSON.stringify(card.frontmatter[w.field])) continue;
+    problems.push(w.message);
+  }
+  const description = card.meta.description ?? ("description" in card.frontmatter ? "" : void 0);
+  let tooLong = false;
+  if (description !== void 0 && (prior === void 0 || prior.meta.description !== card.meta.description)) {
+    const problem = descriptionProblem(description);
+    if (problem) problems.push(problem);
+    tooLong = [...description].length > DESCRIPTION_MAX;
+  }
+  return { problems, tooLong };
+}
+export {
+  CARD_REQUIRED,
+  CARD_TYPES,
+  DESCRIPTION_MAX,
+  assertCardText,
+  cardTextProblems,
+  descriptionProblem,
+  isCardFile
+};

@@ -1,0 +1,102 @@
+// lib/core/card.ts
+import { CORE_SCHEMA, load } from "../../vendor/js-yaml.js";
+import { fastLoadFrontmatter } from "./frontmatter-fast.js";
+import { typeFromFileName } from "./card-types.js";
+import { recallKeysOf } from "./recall-keys.js";
+import { scopesOf } from "./scope.js";
+var REQUIRED_FIELDS = ["topics", "priority", "status", "updated_at", "repo_refs"];
+var FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
+function parseCard(text) {
+  const match = FRONTMATTER.exec(text);
+  if (!match) return { frontmatter: {}, meta: { topics: [] }, frontmatterText: "", body: text, hasFrontmatter: false, errors: [], warnings: [] };
+  const frontmatterText = match[1];
+  const body = text.slice(match[0].length);
+  const errors = [];
+  const warnings = [];
+  let loaded;
+  try {
+    loaded = frontmatterText.trim() === "" ? {} : fastLoadFrontmatter(frontmatterText) ?? load(frontmatterText, { schema: CORE_SCHEMA });
+  } catch (err) {
+    const message = (err instanceof Error ? err.message : String(err)).split("\n")[0];
+    errors.push({ code: "E_CARD_FRONTMATTER", message: `frontmatter is not valid YAML: ${message}` });
+    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
+  }
+  if (loaded === null || typeof loaded !== "object" || Array.isArray(loaded)) {
+    errors.push({ code: "E_CARD_FRONTMATTER", message: "frontmatter must be a YAML mapping (key: value lines)" });
+    return { frontmatter: {}, meta: { topics: [] }, frontmatterText, body, hasFrontmatter: true, errors, warnings };
+  }
+  const fm = loaded;
+  return { frontmatter: fm, meta: toMeta(fm, warnings), frontmatterText, body, hasFrontmatter: true, errors, warnings };
+}
+function toMeta(fm, warnings) {
+  const meta = { topics: [] };
+  const warn = (field, expected) => warnings.push({ code: "W_FIELD_TYPE", message: `${field} should be ${expected}`, field });
+  const text = (field) => {
+    const v = fm[field];
+    if (v === void 0 || v === null) return void 0;
+    if (typeof v === "string") return v;
+    if (typeof v === "number" || typeof v === "boolean") return String(v);
+    warn(field, "a string");
+    return void 0;
+  };
+  meta.name = text("name");
+  meta.description = text("description");
+  meta.status = text("status");
+  meta.updated_at = text("updated_at");
+  meta.expires_at = text("expires_at");
+  if (fm.metadata !== void 0) {
+    if (fm.metadata && typeof fm.metadata === "object" && !Array.isArray(fm.metadata)) meta.metadata = fm.metadata;
+    else warn("metadata", "a mapping");
+  }
+  const topics = fm.topics;
+  if (Array.isArray(topics)) meta.topics = topics.filter((t) => t !== null && t !== void 0).map(String);
+  else if (typeof topics === "string")
+    meta.topics = topics.split(",").map((t) => t.trim()).filter(Boolean);
+  else if (topics !== void 0 && topics !== null) warn("topics", "a list");
+  if (fm.recall !== void 0 && fm.recall !== null) {
+    if (Array.isArray(fm.recall)) meta.recall = recallKeysOf(fm);
+    else warn("recall", "a list");
+  }
+  if (fm.scope !== void 0 && fm.scope !== null) {
+    if (Array.isArray(fm.scope) || typeof fm.scope === "string") meta.scope = scopesOf(fm);
+    else warn("scope", "a list");
+  }
+  const priority = text("priority");
+  if (priority === "always" || priority === "normal" || priority === "low") meta.priority = priority;
+  else if (priority !== void 0) warn("priority", "one of always, normal, low");
+  if ("repo_refs" in fm) {
+    const refs = fm.repo_refs;
+    if (Array.isArray(refs)) meta.repo_refs = refs.map(String);
+    else if (refs === null || refs === void 0) meta.repo_refs = [];
+    else {
+      warn("repo_refs", "a list");
+      meta.repo_refs = [String(refs)];
+    }
+  }
+  if (fm.provenance && typeof fm.provenance === "object" && !Array.isArray(fm.provenance)) {
+    const p = fm.provenance;
+    meta.provenance = {
+      kind: p.kind === "fact" || p.kind === "inference" || p.kind === "unverified" ? p.kind : void 0,
+      confidence: typeof p.confidence === "number" ? p.confidence : void 0,
+      source: typeof p.source === "string" ? p.source : void 0
+    };
+  }
+  return meta;
+}
+function missingFields(card) {
+  return REQUIRED_FIELDS.filter((f) => !(f in card.frontmatter));
+}
+function isExpired(meta, today) {
+  return typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at) && meta.expires_at.slice(0, 10) < today;
+}
+function cardType(file, meta) {
+  const prefix = typeFromFileName(file);
+  return prefix ?? (typeof meta.metadata?.type === "string" ? meta.metadata.type : void 0);
+}
+export {
+  REQUIRED_FIELDS,
+  cardType,
+  isExpired,
+  missingFields,
+  parseCard
+};

@@ -1,0 +1,168 @@
+// lib/core/errors.ts
+var ERROR_CODES = {
+  /** Bad command line: unknown command or flag, missing or malformed value. */
+  E_USAGE: "E_USAGE",
+  /** An explicit memory selection (env or project config) is missing, not a directory, or unreadable. */
+  E_INVALID_EXPLICIT: "E_INVALID_EXPLICIT",
+  /** No memory store could be resolved for this project. */
+  E_UNAVAILABLE: "E_UNAVAILABLE",
+  /** The directory is not inside a git repository and --allow-non-git was not given. */
+  E_NOT_GIT: "E_NOT_GIT",
+  /** The user config file exists but does not parse; it is never overwritten. */
+  E_CONFIG_PARSE: "E_CONFIG_PARSE",
+  /** A value in the user config has the wrong type or shape. */
+  E_CONFIG_INVALID: "E_CONFIG_INVALID",
+  /** `init` found a store already there. */
+  E_STORE_EXISTS: "E_STORE_EXISTS",
+  /** A card's frontmatter does not parse. */
+  E_CARD_FRONTMATTER: "E_CARD_FRONTMATTER",
+  /** A path would leave the memory directory (.., absolute, NUL, symlink). */
+  E_PATH_ESCAPE: "E_PATH_ESCAPE",
+  /** The store lock could not be taken in time. */
+  E_LOCK_TIMEOUT: "E_LOCK_TIMEOUT",
+  /** A filesystem operation failed (permission, missing parent, …). */
+  E_IO: "E_IO",
+  /** `install` would overwrite a file that memctl did not write (a user's own command, skill or plugin). */
+  E_INSTALL_CONFLICT: "E_INSTALL_CONFLICT",
+  /** An agent (a caller with a task id, or actor agent:*) tried to write; agents read and propose only. */
+  E_READ_ONLY: "E_READ_ONLY",
+  /** A path names memctl's own state (.memctl/), which no file tool may touch. */
+  E_PATH_RESERVED: "E_PATH_RESERVED",
+  /** A write would exceed a guardrail (depth, segment length, file size, total bytes, file count). */
+  E_GUARDRAIL: "E_GUARDRAIL",
+  /** The named file, directory or card does not exist. */
+  E_NOT_FOUND: "E_NOT_FOUND",
+  /** The target already exists (create, rename never overwrite). */
+  E_EXISTS: "E_EXISTS",
+  /** str_replace: old_str does not occur in the file. */
+  E_NO_MATCH: "E_NO_MATCH",
+  /** str_replace: old_str occurs more than once. */
+  E_MULTIPLE_MATCHES: "E_MULTIPLE_MATCHES",
+  /** insert / view: a line number outside the file. */
+  E_INVALID_LINE: "E_INVALID_LINE",
+  /** A file operation met a directory where it needs a file, or the reverse. */
+  E_IS_DIRECTORY: "E_IS_DIRECTORY",
+  /** A card's recall keys are not a list of short one-line strings (too many, too long, not strings). */
+  E_RECALL_KEYS: "E_RECALL_KEYS",
+  /** A card's scope is not a list of repository-relative paths or globs (absolute, "..", too many). */
+  E_SCOPE: "E_SCOPE",
+  /** `memctl keys`: no model command is configured ([recall] or [compact] llm_command). */
+  E_NO_MODEL: "E_NO_MODEL",
+  /** An authored description is over 200 characters. */
+  E_DESCRIPTION_TOO_LONG: "E_DESCRIPTION_TOO_LONG",
+  /** A file named like a card (`<type>_<name>.md` at the store root) lacks frontmatter or required fields. */
+  E_CARD_RULES: "E_CARD_RULES",
+  /** The memory directory (or episodes file) cannot be written. */
+  E_NOT_WRITABLE: "E_NOT_WRITABLE",
+  /** A proposal names no source; a claim that cannot name its source is not staged. */
+  E_NO_SOURCE: "E_NO_SOURCE",
+  /** The card changed (or appeared, or went) since the proposal was made; accept --force overrides. */
+  E_STALE_BASE: "E_STALE_BASE",
+  /** A job's lease is held by another live holder. */
+  E_JOB_LEASED: "E_JOB_LEASED",
+  /** A candidate compact would not shrink the injected body (seed 000 rule 5); nothing was written. */
+  E_COMPACT_GROWS: "E_COMPACT_GROWS",
+  /** `memctl compact --llm` could not get a summary from the configured command. */
+  E_COMPACT_LLM: "E_COMPACT_LLM",
+  /** The disk (or the user's quota) is full: ENOSPC, EDQUOT. An environment fault, not a bug. */
+  E_DISK_FULL: "E_DISK_FULL",
+  /** The operating system denied access to a file (EACCES, EPERM). An environment fault, not a bug. */
+  E_PERMISSION: "E_PERMISSION",
+  /** An authored write holds what looks like a secret (a token, key, password URL); nothing was written. */
+  E_SECRET: "E_SECRET",
+  /** accept: a live card under another name says nearly the same or the opposite; --supersede or --keep-both decides. */
+  E_SIMILAR_CARD: "E_SIMILAR_CARD",
+  /** `memctl sync`: the store is not the top of a git work tree, or git is missing. */
+  E_SYNC_NOT_REPO: "E_SYNC_NOT_REPO",
+  /** `memctl sync`: the remote could not be reached (offline, DNS, auth); nothing was changed. */
+  E_SYNC_OFFLINE: "E_SYNC_OFFLINE",
+  /** `memctl sync`: a git step failed or ran past its time limit. */
+  E_SYNC_GIT: "E_SYNC_GIT",
+  /** `memctl sync`: the remote has branches but not this store's, and not exactly one to take instead; nothing was pushed. */
+  E_SYNC_BRANCH: "E_SYNC_BRANCH",
+  /** `memctl sync`: another sync of this store is running. */
+  E_SYNC_BUSY: "E_SYNC_BUSY",
+  /** A file a sync quarantined (a secret, a link, over a limit): not shown or injected; memctl review says why. */
+  E_QUARANTINED: "E_QUARANTINED"
+};
+var MemctlError = class extends Error {
+  constructor(code, message, data) {
+    super(message);
+    this.code = code;
+    this.data = data;
+    this.name = "MemctlError";
+  }
+};
+function usageError(message, data) {
+  return new MemctlError(ERROR_CODES.E_USAGE, message, data);
+}
+var ExitError = class extends Error {
+  constructor(exitCode) {
+    super(`exit ${exitCode}`);
+    this.exitCode = exitCode;
+    this.name = "ExitError";
+  }
+};
+function internalErrorText(detail) {
+  return `memctl: internal error: ${detail}
+This is a bug in memctl; please report it with the command you ran.
+`;
+}
+function systemCode(err) {
+  return typeof err === "object" && err !== null && "code" in err ? String(err.code) : void 0;
+}
+function environmentFault(err) {
+  if (err instanceof MemctlError) return void 0;
+  const code = systemCode(err);
+  const e = err;
+  const where = typeof e?.path === "string" ? ` on ${e.path}` : "";
+  const call = `${code}${typeof e?.syscall === "string" ? `, ${e.syscall}` : ""}${where}`;
+  const data = { errno: code, ...typeof e?.path === "string" ? { path: e.path } : {} };
+  switch (code) {
+    case "ENOSPC":
+    case "EDQUOT":
+      return new MemctlError(
+        ERROR_CODES.E_DISK_FULL,
+        `the disk is full (${call}${code === "EDQUOT" ? ": the disk quota is used up" : ""}); the command did not complete and left no partial file. Free some space and retry.`,
+        data
+      );
+    case "EROFS":
+      return new MemctlError(
+        ERROR_CODES.E_NOT_WRITABLE,
+        `the file system is read-only (${call}); the command did not complete. Remount it read-write, or point memctl at a writable store, and retry.`,
+        data
+      );
+    case "EACCES":
+    case "EPERM":
+      return new MemctlError(
+        ERROR_CODES.E_PERMISSION,
+        `permission denied (${call}); the command did not complete. Fix the permissions (or run as the store's owner) and retry.`,
+        data
+      );
+    // lib/store/checked-fs.ts: a FIFO, device or directory where a file belongs, or a file past its read cap.
+    case "E_NOT_REGULAR":
+    case "E_TOO_LARGE":
+      return new MemctlError(
+        ERROR_CODES.E_IO,
+        `${err.message}; memctl reads only regular files of a bounded size in the store, so the command did not complete. Replace it with the file it should be (or remove it) and retry; "memctl doctor" lists such files.`,
+        data
+      );
+    case "ELOOP":
+      return new MemctlError(
+        ERROR_CODES.E_PATH_ESCAPE,
+        `a symlink where memctl does not follow one (${call}); the command did not complete. Replace the link with the file it points to and retry.`,
+        data
+      );
+    default:
+      return void 0;
+  }
+}
+export {
+  ERROR_CODES,
+  ExitError,
+  MemctlError,
+  environmentFault,
+  internalErrorText,
+  systemCode,
+  usageError
+};

@@ -1,0 +1,8 @@
+// lib/core/sanitize-block.ts
+import { inertText } from "./sanitize.js";
+function inertBlock(text) {
+  return text.split("\n").map((line) => line.split("	").map(inertText).join("	")).join("\n");
+}
+export {
+  inertBlock
+};

@@ -1,0 +1,78 @@
+// lib/hook/dedupe.ts
+import { BLOCK_CLOSE, blockText } from "../core/block.js";
+import { beginSession, recordShown, shortHash } from "./session-state.js";
+import { lineKey } from "../core/line-key.js";
+function startDedupe(memoryDir, sessionId, prompt, nowMs) {
+  if (!sessionId) return {};
+  try {
+    return { view: beginSession(memoryDir, sessionId, prompt, nowMs) };
+  } catch (err) {
+    return { error: err.message };
+  }
+}
+function seenFilter(dedupe) {
+  const seen = dedupe.view?.seen;
+  return seen && seen.size > 0 ? (line) => seen.has(keyOf(line)) : void 0;
+}
+function keyOf(line) {
+  return line.key ?? lineKey(line.text);
+}
+var POINTER_NAMES = 4;
+function withPointer(text, skipped, budget, ceiling) {
+  if (text === "") return text;
+  const files = [...new Set(skipped.map((l) => l.file))];
+  if (files.length === 0) return text;
+  const more = files.length > POINTER_NAMES ? `, +${files.length - POINTER_NAMES} more` : "";
+  const pointer = `(also relevant, shown earlier this session: ${files.slice(0, POINTER_NAMES).map((f) => blockText(f)).join(", ")}${more})
+`;
+  const closing = BLOCK_CLOSE + "\n";
+  if (!text.endsWith(closing) || Buffer.byteLength(text) + Buffer.byteLength(pointer) > Math.min(budget.maxBytes, ceiling)) return text;
+  return text.slice(0, text.length - closing.length) + pointer + closing;
+}
+function rememberShown(dedupe, printed) {
+  if (!dedupe.view) return void 0;
+  try {
+    recordShown(dedupe.view, printed.map(keyOf));
+    return void 0;
+  } catch (err) {
+    return err.message;
+  }
+}
+function whyRecord(input) {
+  const inj = input.injection;
+  const lines = [];
+  if (inj && input.bytes > 0) {
+    for (const l of inj.composed.always) lines.push({ file: l.file, rule: "pinned (priority: always)", bytes: Buffer.byteLength(l.text) + 1 });
+    for (const l of inj.composed.lines) {
+      const r = inj.rankedOf(l);
+      const terms = r ? r.matches.map((m) => `${m.term}(${m.fields.join(",")})`).join(" ") : "";
+      lines.push({
+        file: l.file,
+        rule: r ? `${r.tier}${terms ? ": " + terms : ""}${r.sink ? `; ${r.sink}` : ""}` : "relevant",
+        ...r ? { score: Math.round(r.score * 1e3) / 1e3 } : {},
+        bytes: Buffer.byteLength(l.text) + 1
+      });
+    }
+  }
+  const shown = inj ? [...new Set([...inj.skippedPinned, ...inj.skipped].map((l) => l.file))] : [];
+  return {
+    at: input.now.toISOString(),
+    host: input.host,
+    ...input.sessionId ? { session: input.sessionId } : {},
+    prompt_hash: input.promptHash ?? shortHash(input.prompt),
+    ...input.logPrompt ? { prompt: input.prompt } : {},
+    status: input.status,
+    bytes: input.bytes,
+    budget: { max_bytes: input.budget.maxBytes, max_entries: input.budget.maxEntries },
+    lines,
+    ...shown.length > 0 ? { already_shown: shown } : {},
+    ...input.dedupeError ? { dedupe_error: input.dedupeError } : {}
+  };
+}
+export {
+  rememberShown,
+  seenFilter,
+  startDedupe,
+  whyRecord,
+  withPointer
+};

@@ -1,0 +1,62 @@
+// lib/hook/session-overview.ts
+import { COMPACT_FILE, readCompact } from "../compact/artifact.js";
+import { assembleIndexView, viewBytes } from "../compact/assemble.js";
+import { BLOCK_CLOSE, BLOCK_OPEN, blockText, preamble } from "../core/block.js";
+import { inScope } from "../core/scope.js";
+import { readHold } from "../store/arrivals.js";
+import { readHistory } from "../store/history.js";
+import { readOverviewLines, readOverviewStore } from "./overview-store.js";
+import { PiecedText } from "../core/pieced-text.js";
+var OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was left out. Run `memctl doctor` for the diagnosis and remedy.";
+var OVER_WARN_LOG = "Injected memory context is over the advisory size threshold. Run memctl doctor for details.";
+var COMPACT_HEAD = "Session start: the compact summary of this project's memory, then what changed since it. Relevant lines also arrive with each prompt.";
+var OVERVIEW_HEAD = "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.";
+async function sessionStartBlock(memoryDir, context, warnBytes, notes = [], scopeAt, freshness) {
+  const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? { status: "absent" } : readCompact(memoryDir);
+  let view;
+  let lines;
+  if (compact.status === "ok") {
+    const store = await readOverviewStore(memoryDir, freshness);
+    const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries).lines;
+    const text = assembled.map((l) => `${l}
+`).join("");
+    lines = { count: store.entries.length, text, bytes: Buffer.byteLength(text) };
+    view = "compact";
+  } else {
+    const here = (scope) => scopeAt === void 0 || !scope?.length || scopeAt !== null && inScope(scope, scopeAt);
+    const runs = await readOverviewLines(memoryDir, here, freshness);
+    lines = { count: runs.count, text: runs, bytes: runs.bytes };
+    view = "overview";
+  }
+  if (lines.count === 0) return void 0;
+  const ctx = { ...context, entryCount: lines.count };
+  const injectedBytes = viewBytes({ lines: [] }, ctx) + lines.bytes;
+  const overWarn = injectedBytes > warnBytes;
+  const head = [view === "compact" ? COMPACT_HEAD : OVERVIEW_HEAD, ...overWarn ? [OVER_WARN_NOTE] : [], ...notes];
+  const block = overviewBlock(ctx, head, lines.text);
+  return {
+    block,
+    get text() {
+      return block.toString();
+    },
+    view,
+    injectedBytes,
+    warnBytes,
+    overWarn,
+    entryCount: lines.count
+  };
+}
+function renderOverview(context, head, lines) {
+  return overviewBlock(context, head, lines).toString();
+}
+function overviewBlock(context, head, lines) {
+  return new PiecedText([`${[BLOCK_OPEN, preamble(context), ...head.map(blockText)].join("\n")}
+`, lines, `${BLOCK_CLOSE}
+`]);
+}
+export {
+  OVER_WARN_LOG,
+  OVER_WARN_NOTE,
+  renderOverview,
+  sessionStartBlock
+};

@@ -1,0 +1,146 @@
+// lib/proposals/consolidate.ts
+import { assertMayWrite } from "../records/actor.js";
+import { runJob } from "../store/jobs.js";
+import { withStoreLock } from "../store/lock.js";
+import { withRecordsLock } from "../records/commit.js";
+import { acceptProposal } from "./decide.js";
+import { contentKey, groupKey, reviewPending } from "./review.js";
+import { archiveProposal, readPending, rewritePending } from "./propose.js";
+import { OWNER_ACTOR } from "./trust.js";
+import { validRestatements } from "../records/proposal-restated.js";
+function planConsolidation(reviewed, acceptFacts, verifiedSource = () => false) {
+  const plan = {
+    pending_before: reviewed.length,
+    merged: [],
+    conflicts: [],
+    contradictions: [],
+    content_matches: [],
+    stale: [],
+    scope_suggestions: [],
+    accepted: [],
+    held: [],
+    left_pending: 0
+  };
+  const groups = /* @__PURE__ */ new Map();
+  for (const r of reviewed) groups.set(groupKey(r.proposal), [...groups.get(groupKey(r.proposal)) ?? [], r]);
+  const firstByContent = /* @__PURE__ */ new Map();
+  const order = new Map(reviewed.map((r, i) => [r.proposal.id, i]));
+  const gone = /* @__PURE__ */ new Set();
+  for (const group of groups.values()) {
+    const buckets = /* @__PURE__ */ new Map();
+    for (const r of group) buckets.set(contentKey(r.proposal), [...buckets.get(contentKey(r.proposal)) ?? [], r]);
+    for (const bucket of buckets.values()) {
+      if (bucket.length > 1) plan.merged.push({ into: bucket[0].proposal.id, ids: bucket.slice(1).map((r) => r.proposal.id), card: bucket[0].card_file });
+    }
+    const primaries = [...buckets.values()].map((b) => b[0]).filter((r) => !foldAcrossNames(plan, firstByContent, r, gone));
+    const conflict = primaries.length > 1;
+    if (conflict) plan.conflicts.push({ card: primaries[0].card_file, ids: primaries.map((r) => r.proposal.id) });
+    for (const r of primaries) {
+      if (r.flags.stale) plan.stale.push(r.proposal.id);
+      if (r.suggested_scope) plan.scope_suggestions.push({ id: r.proposal.id, card: r.card_file, scope: r.suggested_scope });
+      if (r.flags.contradicts_card) plan.contradictions.push({ id: r.proposal.id, card: r.card_file });
+      const matches = contentMatches(r, gone, order);
+      for (const m of matches) plan.content_matches.push({ id: r.proposal.id, relation: m.relation, card: m.card_file, proposal: m.proposal });
+      if (!acceptFacts) continue;
+      const why = holdReason(r, conflict, matches, verifiedSource);
+      if (why) plan.held.push({ id: r.proposal.id, card: r.card_file, why });
+      else plan.accepted.push({ id: r.proposal.id, card: r.card_file, rev: null });
+    }
+  }
+  const mergedAway = plan.merged.reduce((n, m) => n + m.ids.length, 0);
+  plan.left_pending = reviewed.length - mergedAway - plan.accepted.length;
+  return plan;
+}
+function foldAcrossNames(plan, first, r, gone) {
+  const key = contentKey(r.proposal).replace(/^\[[^,]*,/, "[");
+  const earlier = first.get(key);
+  if (!earlier) {
+    first.set(key, r);
+    return false;
+  }
+  const entry = plan.merged.find((m) => m.into === earlier.proposal.id);
+  const folded = [r.proposal.id, ...plan.merged.find((m) => m.into === r.proposal.id)?.ids ?? []];
+  plan.merged = plan.merged.filter((m) => m.into !== r.proposal.id);
+  if (entry) entry.ids.push(...folded);
+  else plan.merged.push({ into: earlier.proposal.id, ids: folded, card: earlier.card_file });
+  gone.add(r.proposal.id);
+  return true;
+}
+function contentMatches(r, gone, order) {
+  const before = (id) => (order.get(id) ?? Infinity) < (order.get(r.proposal.id) ?? Infinity);
+  return [...r.flags.near_duplicates, ...r.flags.contradictions].filter(
+    (m) => m.proposal === null || !gone.has(m.proposal) && (m.relation === "contradiction" || before(m.proposal))
+  );
+}
+function holdReason(r, conflict, matches, verifiedSource) {
+  const p = r.proposal;
+  if (r.flags.not_a_card) return `not a card: ${r.flags.not_a_card}`;
+  if (p.provenance.kind !== "fact") return `kind ${p.provenance.kind}, not fact`;
+  if (!p.source || p.source.trim() === "") return "no source";
+  if (conflict) return "conflicts with another proposal for this card";
+  if (r.flags.contradicts_card) return "contradicts the card as it is now";
+  if (r.flags.stale) return "the card changed since it was proposed";
+  if (r.flags.duplicate_of_card) return `${r.flags.duplicate_of_card} already says this`;
+  const m = matches[0];
+  if (m) {
+    const other = m.proposal ? `proposal ${m.proposal} (${m.card_file})` : m.card_file;
+    const decide = m.proposal ? "decide with memctl review" : `decide with memctl accept ${r.proposal.id} --supersede ${m.card_file.replace(/\.md$/, "")} or --keep-both`;
+    return `${m.relation === "near_duplicate" ? "nearly duplicates" : "contradicts"} ${other}; ${decide}`;
+  }
+  if (p.proposer !== OWNER_ACTOR && !verifiedSource(p.source))
+    return `kind fact is ${p.proposer}'s own label and its source (${p.source}) names no file in the repository; decide with memctl accept ${p.id}`;
+  return void 0;
+}
+async function consolidate(ctx, options = {}) {
+  assertMayWrite(ctx.actor, "consolidate proposals");
+  const acceptFacts = options.acceptFacts === true;
+  if (options.dryRun) {
+    const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts, options.verifiedSource);
+    return { dry_run: true, accept_facts: acceptFacts, job: null, retried: false, ...plan };
+  }
+  const ledger = { memoryDir: ctx.memoryDir, now: options.clock ?? (() => ctx.now), lockTimeoutMs: ctx.lockTimeoutMs };
+  const run = await runJob(
+    ledger,
+    "consolidate",
+    async () => {
+      await withRecordsLock(ctx, () => void 0);
+      const plan = planConsolidation((await reviewPending(ctx.memoryDir)).pending, acceptFacts, options.verifiedSource);
+      await applyMerges(ctx, plan);
+      for (const a of plan.accepted) {
+        const done = await acceptProposal(ctx, a.id);
+        a.card = done.save.file;
+        a.rev = done.save.entry?.rev ?? null;
+      }
+      return plan;
+    },
+    { exclusive: true, leaseMs: options.leaseMs }
+  );
+  return { dry_run: false, accept_facts: acceptFacts, job: run.job, retried: run.retried, ...run.result };
+}
+async function applyMerges(ctx, plan) {
+  if (plan.merged.length === 0) return;
+  await withStoreLock(
+    ctx.memoryDir,
+    async () => {
+      const byId = new Map(readPending(ctx.memoryDir).proposals.map((p) => [p.id, p]));
+      for (const m of plan.merged) {
+        const primary = byId.get(m.into);
+        if (!primary) continue;
+        const folded = m.ids.map((id) => byId.get(id)).filter((p) => p !== void 0);
+        primary.merged = [...primary.merged ?? [], ...folded.map((p) => ({ id: p.id, proposer: p.proposer, source: p.source, created_at: p.created_at }))];
+        const restated = validRestatements([...primary.restated ?? [], ...folded.flatMap((p) => p.restated ?? [])]);
+        if (restated.length > 0) primary.restated = restated;
+        await rewritePending(ctx.memoryDir, primary);
+        for (const p of folded) {
+          const decided = { ...p, status: "merged", merged_into: primary.id, decided_at: ctx.now.toISOString(), decided_by: ctx.actor };
+          await archiveProposal(ctx.memoryDir, decided, { actor: ctx.actor, at: decided.decided_at, into: primary.id });
+        }
+      }
+    },
+    { timeoutMs: ctx.lockTimeoutMs }
+  );
+}
+export {
+  consolidate,
+  planConsolidation
+};

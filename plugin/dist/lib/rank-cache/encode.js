@@ -1,0 +1,101 @@
+// lib/rank-cache/encode.ts
+import { END, FORMAT_VERSION, MAGIC, pad4, PREFIX } from "./format.js";
+var u32 = (n) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(n);
+  return b;
+};
+function section(items) {
+  const table = Buffer.alloc(4 * (items.length + 1));
+  let at = 0;
+  items.forEach((item, i) => {
+    table.writeUInt32LE(at, 4 * i);
+    at += Buffer.byteLength(item);
+  });
+  table.writeUInt32LE(at, 4 * items.length);
+  return [table, Buffer.from(items.join(""))];
+}
+function encodeCache(tokenizerVersion, c) {
+  const n = c.entries.length;
+  if (c.reuse.length !== n || c.printed.length !== n || c.files.length !== n || c.stamps.length !== n || c.lineBytes.length !== n || c.lineKeys.length !== n || c.rawKeys.length !== n || c.lines.length !== n)
+    throw new RangeError("rank cache sections differ in length");
+  const json = JSON.stringify(c.header);
+  const header = Buffer.from(json + " ".repeat(pad4(PREFIX + 4 + Buffer.byteLength(json))));
+  const [entryTable, entryBlob] = section(c.entries);
+  const [reuseTable, reuseBlob] = section(c.reuse);
+  const [fileTable, fileBlob] = section(c.files);
+  const [printedTable, printedBlob] = section(c.printed);
+  const lineBytesTable = Buffer.alloc(4 * n);
+  c.lineBytes.forEach((bytes, i) => {
+    lineBytesTable.writeUInt32LE(bytes, 4 * i);
+  });
+  const keyTable = (keys) => {
+    const table = Buffer.alloc(8 * n);
+    keys.forEach(([a, b], i) => {
+      table.writeUInt32LE(a, 8 * i);
+      table.writeUInt32LE(b, 8 * i + 4);
+    });
+    return table;
+  };
+  const lineKeyTable = keyTable(c.lineKeys);
+  const rawKeyTable = keyTable(c.rawKeys);
+  const lineTable = Buffer.alloc(4 * n);
+  c.lines.forEach((line, i) => {
+    lineTable.writeUInt32LE(line, 4 * i);
+  });
+  const [termTable, termBlob] = section(c.terms.map(([t]) => t));
+  const starts = Buffer.alloc(4 * (c.terms.length + 1));
+  let count = 0;
+  c.terms.forEach(([, list], i) => {
+    starts.writeUInt32LE(count, 4 * i);
+    count += list.length;
+  });
+  starts.writeUInt32LE(count, 4 * c.terms.length);
+  const stamps = Buffer.alloc(24 * n);
+  c.stamps.forEach(([mtimeMs, size, ctimeMs], i) => {
+    stamps.writeDoubleLE(mtimeMs, 24 * i);
+    stamps.writeDoubleLE(size, 24 * i + 8);
+    stamps.writeDoubleLE(ctimeMs, 24 * i + 16);
+  });
+  const ids = Buffer.alloc(4 * count);
+  const tfs = Buffer.alloc(4 * count);
+  const masks = Buffer.alloc(count);
+  let k = 0;
+  for (const [, list] of c.terms) {
+    for (const p of list) {
+      ids.writeUInt32LE(p.id, 4 * k);
+      tfs.writeFloatLE(p.tf, 4 * k);
+      masks.writeUInt8(p.mask, k);
+      k++;
+    }
+  }
+  const fileEnd = PREFIX + 4 + header.length + 4 + entryTable.length + reuseTable.length + fileTable.length + printedTable.length + lineBytesTable.length + lineKeyTable.length + rawKeyTable.length + lineTable.length + fileBlob.length;
+  const filePad = Buffer.alloc(pad4(fileEnd));
+  const termPad = Buffer.alloc(pad4(fileEnd + filePad.length + 4 + termTable.length + termBlob.length));
+  const body = Buffer.concat([
+    u32(header.length),
+    header,
+    u32(n),
+    entryTable,
+    reuseTable,
+    fileTable,
+    printedTable,
+    lineBytesTable,
+    lineKeyTable,
+    rawKeyTable,
+    lineTable,
+    fileBlob,
+    filePad,
+    u32(c.terms.length),
+    termTable,
+    termBlob,
+    termPad,
+    starts
+  ]);
+  const pad = Buffer.alloc((8 - (PREFIX + body.length) % 8) % 8);
+  const headBytes = PREFIX + body.length + pad.length + stamps.length;
+  return Buffer.concat([MAGIC, u32(FORMAT_VERSION), u32(tokenizerVersion), u32(headBytes), body, pad, stamps, ids, tfs, masks, entryBlob, printedBlob, reuseBlob, END]);
+}
+export {
+  encodeCache
+};

@@ -1,0 +1,61 @@
+// lib/rank-cache/journal.ts
+import { parseIndexLine } from "../core/index-file.js";
+import { journalSince, sameIndexStamp as sameIndex } from "../store/write-journal.js";
+import { normalizeCardPath } from "./card-fields.js";
+function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, currentDirs) {
+  const records = journalSince(memoryDir, mark);
+  if (!records || records.length === 0) return void 0;
+  let index = recordedIndex;
+  let edits = [];
+  const cards = /* @__PURE__ */ new Set();
+  const lastDir = /* @__PURE__ */ new Map();
+  for (const r of records) {
+    if (r.x && r.c.length === 0) return void 0;
+    const landed = sameIndex(r.o, index) && !sameIndex(r.i, index);
+    if (!landed && (r.x || !sameIndex(r.i, index) || !r.e && !sameIndex(r.i, r.o))) edits = void 0;
+    else if (!landed && r.e) edits?.push(r.e);
+    index = r.o;
+    for (const c of r.c) cards.add(normalizeCardPath(c));
+    for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
+  }
+  if (!sameIndex(index, [indexStat.size, indexStat.mtimeMs, indexStat.ino])) edits = void 0;
+  for (const [rel, mtime] of recordedDirs) {
+    const now = currentDirs.get(rel);
+    if (now !== mtime && lastDir.get(rel) !== now) return void 0;
+  }
+  return { edits, cards };
+}
+function applyLineEdits(items, unparsed, edits, fileOf) {
+  let sameCards = true;
+  for (const [at, removed, inserted] of edits) {
+    const end = at + removed;
+    const shift = inserted.length - removed;
+    const gone = [];
+    const kept = [];
+    let insertAt = 0;
+    for (const item of items) {
+      if (item.line < at) {
+        kept.push(item);
+        insertAt = kept.length;
+      } else if (item.line >= end) kept.push({ ...item, line: item.line + shift });
+      else gone.push(fileOf(item));
+    }
+    const added = [];
+    const addedUnparsed = [];
+    inserted.forEach((raw, k) => {
+      const parsed = parseIndexLine(raw, at + k);
+      if (parsed === void 0) return;
+      if ("reason" in parsed) addedUnparsed.push([parsed.line, parsed.raw, parsed.reason]);
+      else added.push({ line: parsed.line, e: parsed });
+    });
+    const addedFiles = added.map(fileOf);
+    if (gone.length !== addedFiles.length || gone.some((f, i) => f !== addedFiles[i])) sameCards = false;
+    items = [...kept.slice(0, insertAt), ...added, ...kept.slice(insertAt)];
+    unparsed = [...unparsed.filter((u) => u[0] < at), ...addedUnparsed, ...unparsed.filter((u) => u[0] >= end).map((u) => [u[0] + shift, u[1], u[2]])];
+  }
+  return { items, unparsed, sameCards };
+}
+export {
+  applyLineEdits,
+  journaled
+};

@@ -1,0 +1,158 @@
+// lib/rank-cache/read.ts
+import path from "node:path";
+import { TOKENIZER_VERSION } from "../rank/tokenize.js";
+import { parseIndex } from "../core/index-file.js";
+import { openCacheFile } from "./format.js";
+import { joinPath, STATE_DIR } from "../store/paths.js";
+import { exists, statIfExists } from "../store/checked-fs.js";
+var RANK_CACHE = "rank-cache.bin";
+var NO_SINK_FIELDS = Object.freeze({});
+var MISSING = [-1, -1, -1];
+function parseSlimEntry(text) {
+  const e = JSON.parse(text);
+  const ok = Array.isArray(e) && e.length === 5 && typeof e[0] === "number" && typeof e[1] === "string" && typeof e[2] === "string" && typeof e[3] === "string" && typeof e[4] === "string";
+  if (!ok) throw new RangeError("malformed rank cache entry");
+  return e;
+}
+function parseReuseLine(text) {
+  const r = JSON.parse(text);
+  if (!Array.isArray(r) || r.length !== 7 || !Array.isArray(r[0]) || !r[0].every((t) => typeof t === "string") || !r.slice(1).every((v) => typeof v === "string"))
+    throw new RangeError("malformed rank cache reuse data");
+  return r;
+}
+function openCache(memoryDir, limits = {}) {
+  const file = joinPath(memoryDir, STATE_DIR, RANK_CACHE);
+  if (!exists(file)) return void 0;
+  try {
+    const view = openCacheFile(file, TOKENIZER_VERSION, limits);
+    if (!view || view.header.n !== view.n || typeof view.header.id !== "string" || !Array.isArray(view.header.avg) || !view.header.avg.every((a) => typeof a === "number" && a > 0))
+      return void 0;
+    const header = view.header;
+    const n = view.n;
+    const stamps = /* @__PURE__ */ new Map();
+    const entries = /* @__PURE__ */ new Map();
+    const pinned = /* @__PURE__ */ new Map();
+    if (header.pinned?.length === header.always.length)
+      header.always.forEach((id, i) => {
+        pinned.set(id, header.pinned[i]);
+      });
+    const fileKept = (id) => {
+      const file2 = view.file(id);
+      if (!stamps.has(file2)) stamps.set(file2, view.stamp(id));
+      return file2;
+    };
+    const entryAt = (id) => {
+      let e = entries.get(id);
+      if (!e) {
+        const [line, priority, status, expires, raw] = parseSlimEntry(view.entry(id));
+        e = new CachedEntry(line, raw, fileKept(id), priority, status, expires);
+        entries.set(id, e);
+      }
+      return e;
+    };
+    const postings = (term) => view.postings(term);
+    let scoped;
+    const scopedEntries = () => scoped ??= Object.entries(header.scope ?? {}).map(([id, list]) => {
+      if (!Array.isArray(list) || !list.every((s) => typeof s === "string")) throw new RangeError("malformed rank cache scope");
+      return [Number(id), list];
+    });
+    const store = {
+      index: {
+        size: n,
+        entry: entryAt,
+        file: (id) => view.file(id),
+        files: (ids) => view.files(ids),
+        // Ranking asks only for the ids maySink marks (below), so this need not be fast.
+        sinkFields: (id) => {
+          const p = header.prio[id];
+          const status = header.status[id];
+          const expires = header.expires[id];
+          if (p === "n" && status === void 0 && expires === void 0) return NO_SINK_FIELDS;
+          return { ...p === "l" ? { priority: "low" } : p === "a" ? { priority: "always" } : {}, ...status ? { status } : {}, ...expires ? { expires_at: expires } : {} };
+        },
+        postings,
+        alwaysIds: header.always,
+        lineBytes: (id) => view.lineBytes(id),
+        lineKey: (id) => view.lineKey(id),
+        lineText: (id) => {
+          fileKept(id);
+          return pinned.get(id) ?? view.printed(id);
+        },
+        // Most entries are normal, active and never expire: found with native scans of the priority string.
+        maySink: () => {
+          const mask = new Uint8Array(n);
+          for (let at = header.prio.indexOf("l"); at !== -1; at = header.prio.indexOf("l", at + 1)) mask[at] = 1;
+          for (const id of Object.keys(header.status)) mask[Number(id)] = 1;
+          for (const id of Object.keys(header.expires)) mask[Number(id)] = 1;
+          return mask;
+        },
+        scoped: scopedEntries
+      },
+      unparsed: header.unparsed.map(([line, raw, reason]) => ({ line, raw, reason })),
+      entryCount: n,
+      cardCount: header.cards,
+      cache: "fresh",
+      verified: false,
+      ...header.truncated ? { truncated: { lines: header.truncated[0], bytes: header.truncated[1], totalBytes: header.truncated[2] } } : {},
+      plainFiles: header.plainFiles === true,
+      // Fingerprints of the cards read (materialised or printed): only those can be printed.
+      stamp: (file2) => stamps.get(file2)
+    };
+    return { header, view, store };
+  } catch {
+    return void 0;
+  }
+}
+var CachedEntry = class {
+  constructor(line, raw, file, priority, status, expires) {
+    this.line = line;
+    this.raw = raw;
+    this.file = file;
+    if (priority) this.priority = priority;
+    if (status) this.status = status;
+    if (expires) this.expires_at = expires;
+  }
+  get title() {
+    return this.parse().title;
+  }
+  get hook() {
+    return this.parse().hook;
+  }
+  parse() {
+    this.parsed ??= parseIndex(this.raw).entries[0] ?? { title: "", hook: "" };
+    return this.parsed;
+  }
+};
+function escapesStore(file) {
+  if (file.charCodeAt(0) !== 47 && file.charCodeAt(0) !== 92 && file.indexOf("..") === -1 && file.charCodeAt(1) !== 58) return false;
+  return path.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
+}
+function cardStamp(memoryDir, file, stats) {
+  if (escapesStore(file)) return MISSING;
+  const known = stats?.get(file);
+  if (known) return [known[0], known[1], known[2]];
+  return stampOf(memoryDir.endsWith("/") ? memoryDir + file : `${memoryDir}/${file}`);
+}
+function stampOf(file) {
+  try {
+    const s = statIfExists(file);
+    return s ? [s.mtimeMs, s.size, s.ctimeMs] : MISSING;
+  } catch {
+    return MISSING;
+  }
+}
+function sameStamp(a, b) {
+  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+}
+export {
+  CachedEntry,
+  MISSING,
+  RANK_CACHE,
+  cardStamp,
+  escapesStore,
+  openCache,
+  parseReuseLine,
+  parseSlimEntry,
+  sameStamp,
+  stampOf
+};

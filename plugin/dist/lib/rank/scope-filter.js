@@ -1,0 +1,37 @@
+// lib/rank/scope-filter.ts
+import { inScope } from "../core/scope.js";
+var SCOPE_BOOST = 0.25;
+function scopeOf(index, scopeAt, n) {
+  if (scopeAt === void 0) return void 0;
+  const scoped = index.scoped?.() ?? [];
+  if (scoped.length === 0) return void 0;
+  const out = new Uint8Array(n);
+  const here = new Uint8Array(n);
+  const scopes = /* @__PURE__ */ new Map();
+  for (const [id, list] of scoped) {
+    if (id >= n) throw new RangeError("a scoped entry points past the entries");
+    scopes.set(id, list);
+    if (scopeAt !== null && inScope(list, scopeAt)) here[id] = 1;
+    else out[id] = 1;
+  }
+  const where = scopeAt === null ? "outside any repository" : scopeAt === "" ? "the repository root" : scopeAt;
+  return { out, here, why: (id) => `scope: ${(scopes.get(id) ?? []).join(", ")} (not ${where})` };
+}
+function applyScope(scope, relevance, touchedIds, count) {
+  let kept = 0;
+  for (let i = 0; i < count; i++) {
+    const id = touchedIds[i];
+    if (scope.out[id] === 1) {
+      relevance[id] = 0;
+      continue;
+    }
+    if (scope.here[id] === 1) relevance[id] = relevance[id] * (1 + SCOPE_BOOST);
+    touchedIds[kept++] = id;
+  }
+  return kept;
+}
+export {
+  SCOPE_BOOST,
+  applyScope,
+  scopeOf
+};

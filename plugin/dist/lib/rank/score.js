@@ -1,0 +1,180 @@
+// lib/rank/score.ts
+import { frecency } from "../core/frecency.js";
+import { compareRanked, firstPlaces, kthLargest, pushLeast, replaceLeast } from "./order.js";
+import { hasEvidence } from "./evidence.js";
+import { applyScope, scopeOf } from "./scope-filter.js";
+import { FIELD_MASK, MASK_FIELDS, memoryIndex } from "./postings.js";
+import { compareRanked as compareRanked2, isHit } from "./order.js";
+import { SUBJECT_FIELDS } from "./evidence.js";
+import { SCOPE_BOOST } from "./scope-filter.js";
+var RELATIVE_CUTOFF = 0.1;
+var FRECENCY_BOOST = 0.25;
+var SINK_STATUSES = /* @__PURE__ */ new Set(["stale", "superseded"]);
+function sinkReason(entry, today) {
+  if (entry.priority === "low") return "priority: low";
+  if (entry.status && SINK_STATUSES.has(entry.status)) return `status: ${entry.status}`;
+  if (entry.expires_at && /^\d{4}-\d{2}-\d{2}/.test(entry.expires_at) && entry.expires_at.slice(0, 10) < today) return `expired ${entry.expires_at.slice(0, 10)}`;
+  return void 0;
+}
+function rank(index, query, options) {
+  const n = index.size;
+  const scope = scopeOf(index, options.scopeAt, n);
+  const alwaysIds = scope ? index.alwaysIds.filter((id) => scope.out[id] === 0) : index.alwaysIds;
+  const always = new Set(alwaysIds);
+  const alwaysMask = new Uint8Array(n);
+  for (let i = 0; i < alwaysIds.length; i++) alwaysMask[alwaysIds[i]] = 1;
+  const relevance = new Float64Array(n);
+  const touchedIds = new Uint32Array(n);
+  let touchedCount = 0;
+  const matched = [];
+  let best = 0;
+  for (const [term, qtf] of query) {
+    const list = index.postings(term);
+    if (!list || list.length === 0) continue;
+    matched.push([term, list]);
+    const weight = qtf * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
+    const ids2 = list.id;
+    const tfs = list.tf;
+    const length = list.length;
+    for (let k = 0; k < length; k++) {
+      const id = ids2[k];
+      if (id >= n) throw new RangeError(`a posting of "${term}" points past the ${n} entries`);
+      const prev = relevance[id];
+      if (prev === 0) touchedIds[touchedCount++] = id;
+      const value = prev + weight * tfs[k];
+      relevance[id] = value;
+      if (value > best && alwaysMask[id] === 0) best = value;
+    }
+  }
+  if (scope) {
+    touchedCount = applyScope(scope, relevance, touchedIds, touchedCount);
+    best = 0;
+    for (let i = 0; i < touchedCount; i++) {
+      const id = touchedIds[i];
+      if (alwaysMask[id] === 0 && relevance[id] > best) best = relevance[id];
+    }
+  }
+  const touched = touchedIds.subarray(0, touchedCount);
+  const mayMask = index.maySink?.();
+  if (!hasEvidence(query, matched, n, alwaysMask, scope?.out)) best = Number.POSITIVE_INFINITY;
+  let hitCount = 0;
+  const ids = options.all ? Array.from({ length: n }, (_, i) => i) : alwaysIds.concat(candidates(index, relevance, touched, alwaysMask, mayMask, best, options, (c) => hitCount = c));
+  if (options.all) {
+    const hitIds = Array.from(touched).filter((id) => !always.has(id) && relevance[id] >= best * RELATIVE_CUTOFF);
+    hitCount = hitIds.length;
+    options.onHitIds?.(hitIds);
+  }
+  options.onHitCount?.(hitCount);
+  const files = index.files ? index.files(ids) : ids.map((id) => index.file(id));
+  const usage = options.usage ?? (hitCount > 1 || options.all ? options.loadUsage?.(options.all ? [] : files) : void 0);
+  const source = { index, matched };
+  const ranked = ids.map((id, i) => {
+    const rel = relevance[id];
+    const fr = usage === void 0 ? 0 : frecency(usage.get(files[i]), options.today);
+    const relevant = rel > 0 && rel >= best * RELATIVE_CUTOFF;
+    const sink = scope !== void 0 && scope.out[id] === 1 ? scope.why(id) : mayMask !== void 0 && mayMask[id] === 0 ? void 0 : sinkReason(index.sinkFields(id), options.today);
+    const tier = always.has(id) ? "always" : sink ? relevant ? "sunk-relevant" : "sunk" : relevant ? "relevant" : "irrelevant";
+    const score = relevant ? rel * (1 + FRECENCY_BOOST * fr / (fr + 3)) : fr;
+    return new RankedEntry(source, id, tier, rel, fr, score, sink);
+  });
+  return options.top === void 0 || options.all ? ranked.sort(compareRanked) : firstPlaces(ranked, options.top);
+}
+var RankedEntry = class {
+  constructor(source, index, tier, relevance, frecency2, score, sink) {
+    this.source = source;
+    this.index = index;
+    this.tier = tier;
+    this.relevance = relevance;
+    this.frecency = frecency2;
+    this.score = score;
+    if (sink) this.sink = sink;
+  }
+  /** Materialised on read: the hook reads only the lines it may print. */
+  get entry() {
+    return this.source.index.entry(this.index);
+  }
+  /** Only people (memctl context) read which terms matched: worked out on first read, not for every hook hit. */
+  get matches() {
+    return this.matchList ??= this.relevance > 0 ? matchesOf(this.index, this.source.matched) : [];
+  }
+};
+function matchesOf(id, matched) {
+  const out = [];
+  for (const [term, list] of matched) {
+    let lo = 0;
+    let hi = list.length - 1;
+    while (lo <= hi) {
+      const mid = lo + hi >>> 1;
+      const at = list.id[mid];
+      if (at === id) {
+        out.push({ term, fields: MASK_FIELDS[list.mask[mid] & FIELD_MASK] });
+        break;
+      }
+      if (at < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+  }
+  return out;
+}
+function candidates(index, relevance, touched, alwaysMask, mayMask, best, options, onCount) {
+  const count = touched.length;
+  const normal = new Uint32Array(count);
+  let normalCount = 0;
+  const sunk = [];
+  const cutoff = best * RELATIVE_CUTOFF;
+  const top = options.top ?? 0;
+  const heap = new Float64Array(top);
+  let heapSize = 0;
+  let floor = 0;
+  const aside = [];
+  for (let i = 0; i < count; i++) {
+    const id = touched[i];
+    const rel = relevance[id];
+    if (rel < cutoff || alwaysMask[id] !== 0) continue;
+    if ((mayMask === void 0 || mayMask[id] !== 0) && sinkReason(index.sinkFields(id), options.today)) {
+      sunk.push(id);
+      continue;
+    }
+    normal[normalCount++] = id;
+    if (heapSize < top) {
+      heapSize = pushLeast(heap, heapSize, rel);
+      aside.push(id);
+      if (heapSize === top) floor = heap[0] / (1 + FRECENCY_BOOST);
+    } else if (rel >= floor) {
+      aside.push(id);
+      if (rel > heap[0]) {
+        replaceLeast(heap, rel);
+        floor = heap[0] / (1 + FRECENCY_BOOST);
+      }
+    }
+  }
+  const normalIds = normal.subarray(0, normalCount);
+  onCount(normalCount + sunk.length);
+  options.onHitIds?.(sunk.length === 0 ? normalIds : [...normalIds, ...sunk]);
+  if (options.top === void 0) return [...normalIds, ...sunk];
+  const kept = normalCount <= top ? aside : aside.filter((id) => relevance[id] >= floor);
+  const left = top - normalCount;
+  if (left > 0 && sunk.length > 0) {
+    if (sunk.length <= left) return kept.concat(sunk);
+    const sunkFloor = kthLargest(
+      Float64Array.from(sunk, (id) => relevance[id]),
+      left
+    ) / (1 + FRECENCY_BOOST);
+    for (let i = 0; i < sunk.length; i++) if (relevance[sunk[i]] >= sunkFloor) kept.push(sunk[i]);
+  }
+  return kept;
+}
+function rankEntries(entries, query, options) {
+  return rank(memoryIndex(entries), query, { ...options, all: true });
+}
+export {
+  FRECENCY_BOOST,
+  RELATIVE_CUTOFF,
+  SCOPE_BOOST,
+  SUBJECT_FIELDS,
+  compareRanked2 as compareRanked,
+  isHit,
+  rank,
+  rankEntries,
+  sinkReason
+};

@@ -1,0 +1,58 @@
+// lib/records/card-files.ts
+import fs from "node:fs";
+import path from "node:path";
+import { assertCardText, isCardFile } from "../core/card-rules.js";
+import { makeEntry, sha256Hex } from "../store/history.js";
+import { commitIntentReported } from "./interrupted.js";
+import { currentIndexTitle } from "./card-find.js";
+import { parseCard } from "../core/card.js";
+import { renderIndexLine } from "../core/index-file.js";
+import { keepRevisions } from "../store/revisions.js";
+import { withDefaults } from "./guardrails.js";
+async function writeCardFile(ctx, history, rel, content) {
+  const previous = readOrNull(ctx.memoryDir, rel);
+  assertCardText(rel, content.toString("utf8"), previous?.toString("utf8"));
+  const entry = makeEntry(history, rel, previous === null ? "create" : "update", ctx.actor, ctx.now, content);
+  await commit(ctx, history, [{ card: rel, before: shaOrNull(previous), content, index: { line: indexLine(ctx.memoryDir, rel, rel, content) }, entry }]);
+}
+async function removeCardFile(ctx, history, rel, trash) {
+  const entry = makeEntry(history, rel, "delete", ctx.actor, ctx.now, null);
+  await commit(ctx, history, [{ card: rel, before: shaOrNull(readOrNull(ctx.memoryDir, rel)), content: null, trash, index: { line: null }, entry }]);
+}
+async function renameCardFile(ctx, history, from, to) {
+  const content = fs.readFileSync(path.join(ctx.memoryDir, from));
+  const text = content.toString("utf8");
+  if (isCardFile(to)) assertCardText(to, text, isCardFile(from) ? text : void 0);
+  const created = makeEntry(history, to, "create", ctx.actor, ctx.now, content);
+  const deleted = makeEntry(history, from, "delete", ctx.actor, ctx.now, null);
+  const toIndex = isCardFile(to) ? { line: indexLine(ctx.memoryDir, from, to, content), ...isCardFile(from) ? { from } : {} } : void 0;
+  await commit(ctx, history, [
+    { card: to, before: null, content, index: toIndex, entry: created },
+    { card: from, before: sha256Hex(content), content: null, index: isCardFile(from) && !isCardFile(to) ? { line: null } : void 0, entry: deleted }
+  ]);
+}
+async function commit(ctx, history, changes) {
+  await keepRevisions(ctx.memoryDir, changes, withDefaults(ctx.guardrails));
+  await commitIntentReported(ctx.memoryDir, { changes }, ctx.commit);
+  for (const c of changes) if (c.entry) history.push(c.entry);
+}
+function indexLine(memoryDir, titleOf, rel, content) {
+  const meta = parseCard(content.toString("utf8")).meta;
+  const title = currentIndexTitle(memoryDir, titleOf) ?? meta.name ?? rel.replace(/\.md$/, "");
+  return renderIndexLine({ title, file: rel, hook: meta.description ?? "" });
+}
+function readOrNull(memoryDir, rel) {
+  try {
+    return fs.readFileSync(path.join(memoryDir, rel));
+  } catch {
+    return null;
+  }
+}
+function shaOrNull(content) {
+  return content === null ? null : sha256Hex(content);
+}
+export {
+  removeCardFile,
+  renameCardFile,
+  writeCardFile
+};

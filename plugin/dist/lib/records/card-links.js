@@ -1,0 +1,95 @@
+// lib/records/card-links.ts
+import { findCardLinks } from "../core/card-links.js";
+import { CARD_TYPES } from "../core/card-rules.js";
+import { parseCard } from "../core/card.js";
+import { INDEX_FILE } from "../store/paths.js";
+import { lexicalProblem, resolveMemoryPath } from "../store/safe-path.js";
+import { findCardFile } from "./card-find.js";
+var DISK = (memoryDir) => ({
+  byName: (name) => findCardFile(memoryDir, name),
+  byPath: (rel) => {
+    const hit = resolveMemoryPath(memoryDir, rel);
+    return hit.kind === "file" ? hit.rel : void 0;
+  }
+});
+function resolveCardLink(memoryDir, link, finder = DISK(memoryDir)) {
+  const unsafe = lexicalProblem(link.link);
+  if (unsafe) return { ...link, target: null, status: "unsafe", reason: unsafe };
+  let target;
+  let reason;
+  try {
+    target = link.kind === "wiki" ? finder.byName(link.link) : finder.byPath(link.link);
+  } catch (err) {
+    target = void 0;
+    reason = err.message;
+  }
+  if (target) return { ...link, target, status: "ok" };
+  return { ...link, target: null, status: "dead", reason: reason ?? (link.kind === "wiki" ? "no card has this name" : "no such file in the store") };
+}
+function cardLinks(memoryDir, cardText, finder) {
+  return findCardLinks(parseCard(cardText).body).map((l) => resolveCardLink(memoryDir, l, finder));
+}
+function linksOfCard(memoryDir, cards, file, finder = cardsFinder(cards)) {
+  const text = cards.get(file)?.text;
+  return text === void 0 ? [] : linksOfText(memoryDir, text, finder);
+}
+function linksOfText(memoryDir, text, finder) {
+  if (!(text.includes("[[") || text.includes(".md"))) return [];
+  return cardLinks(memoryDir, text, finder).map((l) => ({ link: l.link, target: l.target, status: l.status }));
+}
+function cardsFinder(cards) {
+  return finderOver(
+    (f) => cards.has(f),
+    () => namesOf(cards)
+  );
+}
+function recordsFinder(records) {
+  const files = new Set(records.map((r) => r.file));
+  return finderOver(
+    (f) => files.has(f),
+    () => {
+      const out = /* @__PURE__ */ new Map();
+      for (const r of records) if (!r.file.includes("/") && r.name !== void 0) out.set(r.name, [...out.get(r.name) ?? [], r.file]);
+      return out;
+    }
+  );
+}
+function finderOver(has, names) {
+  const isCard = (f) => f !== INDEX_FILE && f.endsWith(".md") && has(f);
+  let byFrontmatterName;
+  return {
+    byPath: (rel) => {
+      const clean = rel.replace(/^\.\//, "");
+      return has(clean) ? clean : void 0;
+    },
+    byName: (name) => {
+      if (name.includes("/")) return isCard(name) ? name : void 0;
+      const direct = name.endsWith(".md") ? [name] : [`${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)];
+      let hits = direct.filter(isCard);
+      if (hits.length === 0) {
+        byFrontmatterName ??= names();
+        hits = byFrontmatterName.get(name) ?? [];
+      }
+      if (hits.length > 1) throw new Error(`"${name}" matches ${hits.join(", ")}; link the file instead`);
+      return hits[0];
+    }
+  };
+}
+function namesOf(cards) {
+  const out = /* @__PURE__ */ new Map();
+  for (const [file, cf] of cards) {
+    const name = cf.card?.frontmatter.name;
+    if (file.includes("/") || file === INDEX_FILE || typeof name !== "string") continue;
+    out.set(name, [...out.get(name) ?? [], file]);
+  }
+  return out;
+}
+export {
+  cardLinks,
+  cardsFinder,
+  finderOver,
+  linksOfCard,
+  linksOfText,
+  recordsFinder,
+  resolveCardLink
+};

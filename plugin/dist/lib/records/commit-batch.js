@@ -1,0 +1,33 @@
+// lib/records/commit-batch.ts
+import path from "node:path";
+import { appendLine, historyPath, latestByCard, readHistory } from "../store/history.js";
+import { commitStaged, stageFiles } from "../store/write.js";
+import { indexStamp, journalChange } from "../store/write-journal.js";
+import { clearIntent, shaOf, writeIntent } from "./commit.js";
+async function commitRewritesBatch(memoryDir, intent) {
+  if (intent.archive || intent.changes.some((c) => c.content === null || c.index)) throw new Error("commitRewritesBatch takes card rewrites only");
+  await writeIntent(memoryDir, intent);
+  const indexBefore = indexStamp(memoryDir);
+  let temps = [];
+  const todo = intent.changes.filter((c) => shaOf(path.join(memoryDir, c.card)) === c.before);
+  const targets = todo.map((c) => ({ file: path.join(memoryDir, c.card), content: c.content }));
+  try {
+    temps = await stageFiles(targets);
+  } catch (err) {
+    clearIntent(memoryDir);
+    throw err;
+  }
+  commitStaged(temps.map((temp, i) => ({ temp, file: targets[i].file })));
+  journalChange(
+    memoryDir,
+    { stamp: indexBefore },
+    todo.map((c) => c.card)
+  );
+  const recorded = latestByCard(readHistory(memoryDir).entries);
+  const lines = todo.filter((c) => c.entry && !((recorded.get(c.card)?.rev ?? 0) >= c.entry.rev)).map((c) => JSON.stringify(c.entry) + "\n").join("");
+  if (lines) appendLine(historyPath(memoryDir), lines);
+  clearIntent(memoryDir);
+}
+export {
+  commitRewritesBatch
+};

@@ -1,0 +1,214 @@
+// lib/records/commit.ts
+import fs from "node:fs";
+import path from "node:path";
+import { ERROR_CODES, MemctlError, systemCode } from "../core/errors.js";
+import { appendHistory, assertHistoryWritable, latestByCard, sha256Hex } from "../store/history.js";
+import { keepHistoryIndex, readLatestHistory } from "../store/history-latest.js";
+import { ensureStateDir, withStoreLock } from "../store/lock.js";
+import { archiveProposal, proposalPath } from "./proposal-files.js";
+import { EMPTY_INDEX, indexHasBytes, indexLineEdit, removeIndexLinesBytes, upsertIndexLinePieces, upsertIndexLineBytes } from "../core/index-edit.js";
+import { appendJournal, dirStamps, indexStamp } from "../store/write-journal.js";
+import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
+import { commitFile, sweepDeadTemps, syncDirectory } from "../store/write.js";
+import { readRegularMemo } from "../store/checked-fs.js";
+import { upsertIndexLineStreamed } from "../store/index-stream.js";
+import { notRealError, realDir } from "../store/safe-write.js";
+import { ensureMachineId, readMachineId } from "../store/machine-id.js";
+import { intentProblems } from "./intent-check.js";
+var INTENT_RELPATH = `${STATE_DIR}/intent.json`;
+var QUARANTINE_RELDIR = `${STATE_DIR}/quarantine`;
+function intentPath(memoryDir) {
+  return path.join(memoryDir, ...INTENT_RELPATH.split("/"));
+}
+async function withRecordsLock(ctx, fn) {
+  return withStoreLock(
+    ctx.memoryDir,
+    async () => {
+      await recoverIntent(ctx.memoryDir, ctx.commit);
+      return fn();
+    },
+    { timeoutMs: ctx.lockTimeoutMs }
+  );
+}
+async function commitIntent(memoryDir, intent, commit) {
+  await writeIntent(memoryDir, intent);
+  await applyIntent(memoryDir, intent, commit);
+  clearIntent(memoryDir);
+}
+async function writeIntent(memoryDir, intent) {
+  ensureStateDir(memoryDir);
+  assertHistoryWritable(memoryDir);
+  assertIndexRegular(memoryDir);
+  const writer = await ensureMachineId(memoryDir);
+  await commitFile(intentPath(memoryDir), serialize({ ...intent, writer }));
+}
+function assertIndexRegular(memoryDir) {
+  const file = path.join(memoryDir, INDEX_FILE);
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (stat && !stat.isFile()) throw notRealError(file, "file", stat.mode);
+}
+async function recoverIntent(memoryDir, commit) {
+  const found = inspectIntent(memoryDir);
+  if (found.state === "none") return false;
+  const dirs = found.state === "ours" ? found.intent.changes.map((c) => path.dirname(path.join(memoryDir, c.card))) : [];
+  for (const dir of /* @__PURE__ */ new Set([memoryDir, ...dirs])) sweepDeadTemps(dir);
+  if (found.state === "refused") {
+    await quarantineIntent(memoryDir, found.text);
+    return false;
+  }
+  const intent = found.intent;
+  const first = intent.changes[0];
+  const committed = first !== void 0 && shaOf(path.join(memoryDir, first.card)) === targetOf(first);
+  if (committed) await applyIntent(memoryDir, intent, commit);
+  clearIntent(memoryDir);
+  return committed;
+}
+function inspectIntent(memoryDir) {
+  let text;
+  try {
+    const file = intentPath(memoryDir);
+    if (!fs.lstatSync(file).isFile()) throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `${INTENT_RELPATH} is not a regular file; remove it and retry`);
+    text = fs.readFileSync(file, "utf8");
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return { state: "none" };
+    throw err;
+  }
+  return judgeIntent(memoryDir, text);
+}
+function judgeIntent(memoryDir, text) {
+  let raw;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    return { state: "refused", problems: [`it does not parse: ${err.message}`], text };
+  }
+  const problems = intentProblems(memoryDir, raw, readMachineId(memoryDir));
+  if (problems.length > 0) return { state: "refused", problems, text };
+  const parsed = raw;
+  return { state: "ours", intent: { ...parsed, changes: parsed.changes.map((c) => ({ ...c, content: c.content === null ? null : Buffer.from(c.content, "base64") })) } };
+}
+function readIntent(memoryDir) {
+  const found = inspectIntent(memoryDir);
+  return found.state === "ours" ? found.intent : void 0;
+}
+function refusedIntents(memoryDir) {
+  const out = [];
+  const pending = inspectIntent(memoryDir);
+  if (pending.state === "refused") out.push({ file: INTENT_RELPATH, problems: pending.problems });
+  const dir = path.join(memoryDir, ...QUARANTINE_RELDIR.split("/"));
+  let names = [];
+  try {
+    names = fs.readdirSync(dir).filter((n) => /^intent-[0-9a-f]{16}\.json$/.test(n)).sort();
+  } catch (err) {
+    if (systemCode(err) !== "ENOENT") throw err;
+  }
+  for (const name of names) {
+    const file = path.join(dir, name);
+    if (!fs.lstatSync(file).isFile()) continue;
+    const judged = judgeIntent(memoryDir, fs.readFileSync(file, "utf8"));
+    out.push({ file: `${QUARANTINE_RELDIR}/${name}`, problems: judged.state === "refused" ? judged.problems : ["set aside by an earlier memctl"] });
+  }
+  return out;
+}
+async function quarantineIntent(memoryDir, text) {
+  const dir = realDir(memoryDir, ...QUARANTINE_RELDIR.split("/"));
+  await commitFile(path.join(dir, `intent-${sha256Hex(text).slice(0, 16)}.json`), text);
+  clearIntent(memoryDir);
+}
+function serialize(intent) {
+  return JSON.stringify({ ...intent, changes: intent.changes.map((c) => ({ ...c, content: c.content === null ? null : c.content.toString("base64") })) }) + "\n";
+}
+async function applyIntent(memoryDir, intent, commit) {
+  const history = readLatestHistory(
+    memoryDir,
+    intent.changes.map((c) => c.card)
+  ).entries;
+  const journal = [];
+  for (const change of intent.changes) {
+    const indexBefore = indexStamp(memoryDir);
+    const abs = path.join(memoryDir, change.card);
+    const current = shaOf(abs);
+    const target = targetOf(change);
+    if (current !== target) {
+      if (current !== change.before) continue;
+      if (change.content !== null) await commitFile(abs, change.content, { ...commit, sweep: false });
+      else if (change.trash) fs.renameSync(abs, path.join(memoryDir, change.trash));
+      else fs.rmSync(abs, { force: true });
+      syncDirectory(path.dirname(abs));
+    }
+    const edit = change.index ? await editIndex(memoryDir, change.card, change.index, commit) : void 0;
+    const cards = change.index?.from !== void 0 && change.index.from !== change.card ? [change.card, change.index.from] : [change.card];
+    journal.push({ i: indexBefore, o: indexStamp(memoryDir), ...edit, c: cards, d: dirStamps(memoryDir, cards) });
+    const recorded = latestByCard(history).get(change.card);
+    if (change.entry && !(recorded && recorded.rev >= change.entry.rev)) {
+      appendHistory(memoryDir, change.entry);
+      history.push(change.entry);
+    }
+  }
+  if (intent.changes.some((c) => c.entry)) keepHistoryIndex(memoryDir);
+  appendJournal(memoryDir, journal);
+  const archive = intent.archive;
+  if (archive && fs.existsSync(proposalPath(memoryDir, archive.proposal.id))) await archiveProposal(memoryDir, archive.proposal, archive.event);
+}
+async function editIndex(memoryDir, card, edit, commit) {
+  const file = path.join(memoryDir, INDEX_FILE);
+  if (edit.line !== null && edit.from === void 0 && fs.existsSync(file)) {
+    const streamed = await upsertIndexLineStreamed(file, card, edit.line, commit);
+    if (streamed) return !streamed.changed ? {} : streamed.edit ? { e: [streamed.edit.at, streamed.edit.removed, streamed.edit.inserted] } : { x: 1 };
+  }
+  let before;
+  try {
+    before = readRegularMemo(file);
+  } catch (err) {
+    if (systemCode(err) !== "ENOENT") throw err;
+    if (edit.line === null) return {};
+    before = Buffer.from(EMPTY_INDEX, "utf8");
+  }
+  const created = !fs.existsSync(file);
+  const replaced = edit.line !== null && edit.from === void 0 && !created ? upsertIndexLinePieces(before, card, edit.line) : void 0;
+  if (replaced) {
+    if (!replaced.changed) return {};
+    await commitFile(file, replaced.pieces, { ...commit, sweep: false });
+    return replaced.edit ? { e: [replaced.edit.at, replaced.edit.removed, replaced.edit.inserted] } : { x: 1 };
+  }
+  let next;
+  if (edit.line === null) next = removeIndexLinesBytes(before, card).bytes;
+  else {
+    const link = edit.from !== void 0 && !indexHasBytes(before, card) && indexHasBytes(before, edit.from) ? edit.from : card;
+    next = upsertIndexLineBytes(before, link, edit.line);
+    if (edit.from !== void 0 && edit.from !== card) next = removeIndexLinesBytes(next, edit.from).bytes;
+  }
+  if (!created && next.equals(before)) return {};
+  await commitFile(file, next, { ...commit, sweep: false });
+  const lines = created ? void 0 : indexLineEdit(before, next);
+  return lines ? { e: [lines.at, lines.removed, lines.inserted] } : { x: 1 };
+}
+function clearIntent(memoryDir) {
+  fs.rmSync(intentPath(memoryDir), { force: true });
+  syncDirectory(path.dirname(intentPath(memoryDir)));
+}
+function targetOf(change) {
+  return change.content === null ? null : sha256Hex(change.content);
+}
+function shaOf(abs) {
+  try {
+    return fs.lstatSync(abs).isFile() ? sha256Hex(fs.readFileSync(abs)) : null;
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return null;
+    throw err;
+  }
+}
+export {
+  INTENT_RELPATH,
+  QUARANTINE_RELDIR,
+  clearIntent,
+  commitIntent,
+  inspectIntent,
+  intentPath,
+  readIntent,
+  recoverIntent,
+  refusedIntents,
+  shaOf,
+  withRecordsLock,
+  writeIntent
+};

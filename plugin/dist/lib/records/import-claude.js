@@ -1,0 +1,151 @@
+// lib/records/import-claude.ts
+import fs from "node:fs";
+import path from "node:path";
+import { claudeConfigHome, findClaudeMemoryDirs, listClaudeCards } from "../config/claude-memory.js";
+import { findRepo } from "../config/git.js";
+import { checkBatch, storeLimitsBind, withDefaults } from "./guardrails.js";
+import { readHistory } from "../store/history.js";
+import { withStoreLock } from "../store/lock.js";
+import { claudeSlug } from "../config/project.js";
+import { addCardsBatch, pendingBatchFiles } from "./batch.js";
+import { DESCRIPTION_MAX } from "../core/card-rules.js";
+import { parseCard } from "../core/card.js";
+import { EMPTY_INDEX } from "../core/index-edit.js";
+import { redactBytes, redactSecrets, warmSecretScan } from "./secrets.js";
+import { renderIndexLine } from "../core/index-file.js";
+import { INDEX_FILE } from "../store/read.js";
+function projectClaudeDirs(resolution, io) {
+  const roots = /* @__PURE__ */ new Set([resolution.canonical_repo, resolution.repo_root]);
+  const repo = findRepo(resolution.canonical_repo);
+  if (repo) {
+    const worktrees = path.join(repo.commonDir, "worktrees");
+    for (const name of safeReaddir(worktrees)) {
+      const gitdir = readOr(path.join(worktrees, name, "gitdir"))?.trim();
+      if (gitdir) roots.add(path.dirname(path.resolve(worktrees, name, gitdir)));
+    }
+  }
+  const projects = path.join(claudeConfigHome(io), "projects");
+  return [...roots].map((r) => path.join(projects, claudeSlug(r), "memory")).filter((d) => isDirectory(d)).sort();
+}
+function planClaudeImport(memoryDir, dirs, otherDirs) {
+  const store = realOr(memoryDir);
+  const scanned = [...new Set(dirs.map(realOr))].filter((d) => d !== store);
+  const byName = /* @__PURE__ */ new Map();
+  for (const dir of scanned) for (const card of listClaudeCards(dir)) byName.set(card.name, [...byName.get(card.name) ?? [], card]);
+  const history = readHistory(memoryDir);
+  const known = new Set(history.entries.map((e) => e.card));
+  const pending = pendingBatchFiles(memoryDir);
+  const storeNames = storeCardNames(memoryDir);
+  const taken = /* @__PURE__ */ new Set();
+  const items = [];
+  for (const name of [...byName.keys()].sort()) {
+    const copies = byName.get(name).sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
+    const [source, ...older] = copies;
+    const file = source.file;
+    let action = "import";
+    if (storeNames.has(name) || fs.existsSync(path.join(memoryDir, file))) action = "present";
+    else if (known.has(file) && !pending.has(file)) action = "removed";
+    else if (taken.has(file)) action = "clash";
+    if (action === "import") taken.add(file);
+    const chars = source.description === void 0 ? 0 : [...source.description].length;
+    items.push({ name, file, source, action, older, ...chars > DESCRIPTION_MAX ? { longDescription: chars } : {} });
+  }
+  return { dirs: scanned, otherDirs: otherDirs.filter((d) => !scanned.includes(realOr(d)) && realOr(d) !== store), items };
+}
+async function applyClaudeImport(ctx, plan, options) {
+  const limits = withDefaults(ctx.guardrails);
+  checkImportLimits(
+    ctx.memoryDir,
+    plan.items.filter((i) => i.action === "import"),
+    limits,
+    options.io,
+    ctx.actor
+  );
+  await warmSecretScan();
+  return withStoreLock(
+    ctx.memoryDir,
+    async () => {
+      const known = new Set(readHistory(ctx.memoryDir).entries.map((e) => e.card));
+      const pending = pendingBatchFiles(ctx.memoryDir);
+      const todo = plan.items.filter((i) => i.action === "import" && !fs.existsSync(path.join(ctx.memoryDir, i.file)) && (!known.has(i.file) || pending.has(i.file)));
+      checkImportLimits(ctx.memoryDir, todo, limits, options.io, ctx.actor);
+      const cards = [];
+      for (const item of todo) {
+        const { bytes, redactions } = await redactBytes(fs.readFileSync(item.source.path), ctx.secrets);
+        if (redactions.length > 0) item.redacted = redactions;
+        const hook = (await redactSecrets(item.source.description ?? "", ctx.secrets)).text;
+        cards.push({ file: item.file, content: bytes, indexLine: renderIndexLine({ title: item.name, file: item.file, hook }) });
+      }
+      await addCardsBatch(ctx, cards, "import", options.onProgress && ((done) => options.onProgress(done, cards.length)));
+      return todo;
+    },
+    { timeoutMs: ctx.lockTimeoutMs }
+  );
+}
+function checkImportLimits(memoryDir, items, limits, io, actor) {
+  if (items.length === 0) return;
+  const indexFile = path.join(memoryDir, INDEX_FILE);
+  const created = !fs.existsSync(indexFile);
+  const delta = items.reduce((n, i) => n + Buffer.byteLength(importIndexLine(i)) + 1, created ? Buffer.byteLength(EMPTY_INDEX) : 0);
+  checkBatch(
+    fs.realpathSync(memoryDir),
+    items.map((i) => ({ file: i.file, bytes: i.source.bytes })),
+    { delta, created },
+    limits,
+    io,
+    "Import",
+    storeLimitsBind(actor)
+  );
+}
+function importIndexLine(item) {
+  return renderIndexLine({ title: item.name, file: item.file, hook: item.source.description ?? "" });
+}
+function defaultImportDirs(resolution, io) {
+  const dirs = projectClaudeDirs(resolution, io);
+  return { dirs, otherDirs: findClaudeMemoryDirs(io).filter((d) => !dirs.includes(d)) };
+}
+function storeCardNames(memoryDir) {
+  const names = /* @__PURE__ */ new Set();
+  for (const file of safeReaddir(memoryDir)) {
+    if (!file.endsWith(".md") || file === INDEX_FILE) continue;
+    const text = readOr(path.join(memoryDir, file));
+    const name = text === void 0 ? void 0 : parseCard(text).frontmatter.name;
+    names.add(typeof name === "string" ? name.trim() : file.slice(0, -3));
+  }
+  return names;
+}
+function safeReaddir(dir) {
+  try {
+    return fs.readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+}
+function readOr(file) {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return void 0;
+  }
+}
+function isDirectory(p) {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function realOr(p) {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+export {
+  applyClaudeImport,
+  checkImportLimits,
+  defaultImportDirs,
+  planClaudeImport,
+  projectClaudeDirs
+};

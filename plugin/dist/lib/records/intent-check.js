@@ -1,0 +1,70 @@
+// lib/records/intent-check.ts
+import { isValidActor, HISTORY_OPS } from "../store/history.js";
+import { lexicalProblem, resolveMemoryPath } from "../store/safe-path.js";
+import { INDEX_FILE, STATE_DIR } from "../store/paths.js";
+import { MemctlError } from "../core/errors.js";
+import { isProposalId } from "./proposal-files.js";
+var SHA = /^[0-9a-f]{64}$/;
+var TRASH_PREFIX = `${STATE_DIR}/trash/`;
+function pathProblems(memoryDir, rel, what) {
+  if (typeof rel !== "string" || rel === "") return [`${what} is not a path`];
+  const lexical = lexicalProblem(rel);
+  if (lexical) return [`${what} ${JSON.stringify(rel)}: ${lexical}`];
+  if (rel.startsWith("/")) return [`${what} ${JSON.stringify(rel)} is absolute`];
+  const first = rel.split("/")[0];
+  if (first === STATE_DIR || first.startsWith(".git") || rel === INDEX_FILE)
+    return [`${what} ${JSON.stringify(rel)} is ${first === STATE_DIR ? "memctl's own state" : rel === INDEX_FILE ? "the index, edited only through an index step" : "git's"}`];
+  try {
+    resolveMemoryPath(memoryDir, rel);
+  } catch (err) {
+    return [`${what} ${JSON.stringify(rel)}: ${err instanceof MemctlError ? err.message.replace(/^Error: /, "") : String(err)}`];
+  }
+  return [];
+}
+function trashProblems(rel) {
+  if (rel === void 0) return [];
+  if (typeof rel !== "string" || !rel.startsWith(TRASH_PREFIX)) return [`trash target ${JSON.stringify(rel)} is not under ${TRASH_PREFIX}`];
+  const name = rel.slice(TRASH_PREFIX.length);
+  if (name === "" || name.includes("/") || name === "." || name === ".." || lexicalProblem(name)) return [`trash target ${JSON.stringify(rel)} is not one file name`];
+  return [];
+}
+function entryProblems(entry, card, at) {
+  if (entry === null) return [];
+  if (typeof entry !== "object" || Array.isArray(entry)) return [`${at}: history entry is not an object`];
+  const e = entry;
+  const ok = Number.isInteger(e.rev) && e.rev >= 1 && e.card === card && HISTORY_OPS.includes(e.op) && typeof e.actor === "string" && isValidActor(e.actor) && typeof e.at === "string" && (e.sha256 === null || typeof e.sha256 === "string" && SHA.test(e.sha256)) && Number.isInteger(e.bytes);
+  return ok ? [] : [`${at}: history entry is malformed or names another card`];
+}
+function intentProblems(memoryDir, raw, machineId) {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return ["the intent is not a JSON object"];
+  const o = raw;
+  const problems = [];
+  if (machineId === void 0 || o.writer !== machineId) problems.push("it was not written on this machine (it arrived from elsewhere, e.g. through a sync)");
+  if (!Array.isArray(o.changes) || o.changes.length === 0) return [...problems, "it lists no changes"];
+  for (const [i, change] of o.changes.entries()) {
+    const at = `change ${i + 1}`;
+    if (change === null || typeof change !== "object") {
+      problems.push(`${at} is not an object`);
+      continue;
+    }
+    const c = change;
+    problems.push(...pathProblems(memoryDir, c.card, `${at} path`));
+    if (!(c.before === null || typeof c.before === "string" && SHA.test(c.before))) problems.push(`${at}: "before" is not a sha256 or null`);
+    if (!(c.content === null || typeof c.content === "string")) problems.push(`${at}: "content" is not base64 text or null`);
+    problems.push(...trashProblems(c.trash));
+    if (c.index !== void 0) {
+      const index = c.index;
+      if (index === null || typeof index !== "object") problems.push(`${at}: "index" is not an object`);
+      else {
+        if (!(index.line === null || typeof index.line === "string" && !/[\r\n]/.test(index.line))) problems.push(`${at}: the index line is not one line`);
+        if (index.from !== void 0) problems.push(...pathProblems(memoryDir, index.from, `${at} renamed-from path`));
+      }
+    }
+    problems.push(...entryProblems(c.entry, typeof c.card === "string" ? c.card : "", at));
+  }
+  if (o.archive !== void 0 && !isProposalId(o.archive?.proposal?.id)) problems.push("the proposal it archives has no valid id");
+  return problems;
+}
+export {
+  intentProblems
+};

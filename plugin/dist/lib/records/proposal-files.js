@@ -1,0 +1,102 @@
+// lib/records/proposal-files.ts
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { systemCode, usageError } from "../core/errors.js";
+import { appendLine } from "../store/history.js";
+import { ensureStateDir } from "../store/lock.js";
+import { STATE_DIR } from "../store/paths.js";
+import { readHold } from "../store/arrivals.js";
+import { realDir } from "../store/safe-write.js";
+import { commitFile } from "../store/write.js";
+import { validRestatements } from "./proposal-restated.js";
+var PROPOSALS_DIR = `${STATE_DIR}/proposals`;
+var ARCHIVE_DIR = `${PROPOSALS_DIR}/archive`;
+var PROPOSALS_LOG = `${STATE_DIR}/proposals-log.jsonl`;
+var ID = /^p-\d{8}T\d{6}Z-[0-9a-f]{6}$/;
+function isProposalId(id) {
+  return typeof id === "string" && ID.test(id);
+}
+async function archiveProposal(memoryDir, decided, event) {
+  ensureDirs(memoryDir);
+  await commitFile(path.join(memoryDir, ARCHIVE_DIR, `${decided.id}.json`), JSON.stringify(decided, null, 2) + "\n");
+  fs.rmSync(proposalPath(memoryDir, decided.id), { force: true });
+  logEvent(memoryDir, { event: decided.status, id: decided.id, ...event });
+}
+function logEvent(memoryDir, event) {
+  ensureStateDir(memoryDir);
+  appendLine(path.join(memoryDir, PROPOSALS_LOG), JSON.stringify(event) + "\n");
+}
+function proposalPath(memoryDir, id) {
+  if (!ID.test(id)) throw usageError(`"${id}" is not a proposal id (p-YYYYMMDDTHHMMSSZ-xxxxxx)`);
+  return path.join(memoryDir, PROPOSALS_DIR, `${id}.json`);
+}
+function ensureDirs(memoryDir) {
+  realDir(memoryDir, ARCHIVE_DIR);
+}
+function readPending(memoryDir) {
+  const hold = readHold(memoryDir);
+  const quarantined = (name) => {
+    const held = hold?.held(`${PROPOSALS_DIR}/${name}`);
+    return held?.state === "quarantined" ? held.reasons : void 0;
+  };
+  return readDir(path.join(memoryDir, PROPOSALS_DIR), quarantined);
+}
+function readArchived(memoryDir) {
+  return readDir(path.join(memoryDir, ARCHIVE_DIR));
+}
+function nextSeq(memoryDir) {
+  const all = [...readPending(memoryDir).proposals, ...readArchived(memoryDir).proposals];
+  return all.reduce((max, p) => Math.max(max, Number.isInteger(p.seq) ? p.seq : 0), 0) + 1;
+}
+function newProposalId(now) {
+  const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  return `p-${stamp}-${randomBytes(3).toString("hex")}`;
+}
+function readDir(dir, quarantined = () => void 0) {
+  let names;
+  try {
+    names = fs.readdirSync(dir);
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return { proposals: [], unreadable: [] };
+    return { proposals: [], unreadable: [{ file: dir, reason: err.message }] };
+  }
+  const proposals = [];
+  const unreadable = [];
+  for (const name of names.sort()) {
+    if (!name.endsWith(".json") || name.startsWith(".")) continue;
+    const reasons = quarantined(name);
+    if (reasons) {
+      unreadable.push({ file: name, reason: `quarantined when it arrived through memctl sync (${reasons.join("; ")}); memctl doctor lists it` });
+      continue;
+    }
+    try {
+      const p = JSON.parse(fs.readFileSync(path.join(dir, name), "utf8"));
+      if (typeof p.id !== "string" || `${p.id}.json` !== name || typeof p.card?.name !== "string") throw new Error("not a proposal (id, card.name)");
+      if (p.restated !== void 0) {
+        const restated = validRestatements(p.restated);
+        if (restated.length > 0) p.restated = restated;
+        else delete p.restated;
+      }
+      proposals.push(p);
+    } catch (err) {
+      unreadable.push({ file: name, reason: err.message });
+    }
+  }
+  proposals.sort((a, b) => a.created_at.localeCompare(b.created_at) || (a.seq ?? 0) - (b.seq ?? 0) || a.id.localeCompare(b.id));
+  return { proposals, unreadable };
+}
+export {
+  ARCHIVE_DIR,
+  PROPOSALS_DIR,
+  PROPOSALS_LOG,
+  archiveProposal,
+  ensureDirs,
+  isProposalId,
+  logEvent,
+  newProposalId,
+  nextSeq,
+  proposalPath,
+  readArchived,
+  readPending
+};

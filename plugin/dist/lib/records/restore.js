@@ -1,0 +1,53 @@
+// lib/records/restore.ts
+import { assertMayWrite } from "./actor.js";
+import { CARD_TYPES } from "../core/card-rules.js";
+import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
+import { readHistory } from "../store/history.js";
+import { readRevision } from "../store/revisions.js";
+import { findCardFile } from "./card-find.js";
+import { withRecordsLock } from "./commit.js";
+import { saveCardLocked } from "./save.js";
+import { warmSecretScan } from "./secrets.js";
+function entriesOfCard(memoryDir, entries, name) {
+  const live = findCardFile(memoryDir, name);
+  const candidates = new Set([live, name, `${name}.md`, ...CARD_TYPES.map((t) => `${t}_${name}.md`)].filter(Boolean));
+  return entries.filter((e) => candidates.has(e.card));
+}
+function missingTextReason(state, reason) {
+  if (state === "absent") return "its text was not kept (written before memctl kept revision texts, pruned past the revision limits, or not synced here yet)";
+  return reason ?? "its text cannot be read";
+}
+async function restoreCard(ctx, name, rev) {
+  assertMayWrite(ctx.actor, "restore memory cards");
+  await warmSecretScan();
+  return withRecordsLock(ctx, async () => {
+    const history = readHistory(ctx.memoryDir);
+    if (history.error) throw new MemctlError(ERROR_CODES.E_IO, `${history.error}; nothing was restored`);
+    const mine = entriesOfCard(ctx.memoryDir, history.entries, name);
+    if (mine.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no history for "${name}"; see "memctl history"`, { name });
+    const matches = mine.filter((e) => e.rev === rev);
+    const files = [...new Set(matches.map((e) => e.card))];
+    if (matches.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `"${name}" has no revision r${rev}; "memctl history ${name}" lists them`, { name, rev });
+    if (files.length > 1) throw usageError(`r${rev} of "${name}" is ambiguous (${files.join(", ")}); restore by file name, e.g. memctl restore ${files[0]} ${rev}`);
+    const from = matches[matches.length - 1];
+    if (from.sha256 === null) throw usageError(`r${rev} of "${name}" removed the card and has no text; restore an earlier revision ("memctl history ${name}")`);
+    const text = readRevision(ctx.memoryDir, from.sha256);
+    if (text.state !== "kept")
+      throw new MemctlError(
+        ERROR_CODES.E_NOT_FOUND,
+        `r${rev} of ${from.card} cannot be restored: ${missingTextReason(text.state, "reason" in text ? text.reason : void 0)}; nothing was written`,
+        {
+          name,
+          rev,
+          text: text.state
+        }
+      );
+    const saved = await saveCardLocked(ctx, { name, restore: { file: from.card, text: text.bytes } });
+    return { ...saved, from };
+  });
+}
+export {
+  entriesOfCard,
+  missingTextReason,
+  restoreCard
+};

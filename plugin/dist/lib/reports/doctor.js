@@ -1,0 +1,165 @@
+// lib/reports/doctor.ts
+import { recallKeyProblems } from "../core/recall-keys.js";
+import { scopeProblems } from "../core/scope.js";
+import { isCardFile } from "../core/card-rules.js";
+import { isExpired, missingFields } from "../core/card.js";
+import { cardRefs } from "./repo-refs.js";
+import { instructionWarnings } from "./instructions-report.js";
+var ISSUE_KINDS = [
+  "dead_links",
+  "orphan_cards",
+  "duplicate_hooks",
+  "stale_repo_refs",
+  "cards_missing_fields",
+  "cards_bad_fields",
+  "unparsed_index_entries",
+  "unreadable_cards",
+  "expired_cards",
+  "resolution_issues",
+  "refused_intents",
+  "cards_with_secrets",
+  "dead_card_links",
+  "stuck_jobs",
+  "failed_jobs"
+];
+function buildDoctorReport(input) {
+  const view = input.view;
+  const report = {
+    memory_dir: input.memoryDir,
+    entry_count: view?.entries.length ?? 0,
+    memory_bytes: input.memoryBytes,
+    episodes_bytes: input.episodesBytes,
+    shard_count: view ? view.shards.length + view.episodeShards.length : 0,
+    dead_links: view ? deadLinks(view, input.presentTargets) : [],
+    orphan_cards: view ? [...view.cards.keys()].filter((c) => isCardFile(c) && !view.referenced.has(c)) : [],
+    duplicate_hooks: view ? duplicateHooks(view) : [],
+    stale_repo_refs: [],
+    cards_missing_fields: [],
+    cards_bad_fields: [],
+    unparsed_index_entries: (view?.unparsed ?? []).map((u) => ({ line: u.line, text: u.raw.trim(), reason: u.reason })),
+    unreadable_cards: [],
+    expired_cards: [],
+    resolution_issues: input.resolutionIssues,
+    issues_count: 0,
+    injection: input.injection,
+    hand_edited_cards: view ? handEdits(view, input) : [],
+    history_status: input.history.status,
+    ...input.history.error !== void 0 ? { history_error: input.history.error } : {},
+    history_malformed: input.history.malformed,
+    unimported_claude_memory: view ? input.unimportedClaude : [],
+    config_warnings: input.configWarnings,
+    pending_proposals: input.pendingProposals,
+    limits_exceeded: input.limitsExceeded,
+    refused_intents: input.refusedIntents ?? [],
+    warnings_count: 0,
+    cards_with_secrets: input.secretsAtRest ?? [],
+    dead_card_links: input.cardLinkIssues ?? [],
+    stuck_jobs: input.stuckJobs ?? [],
+    failed_jobs: input.failedJobs ?? [],
+    unmatched_scopes: [],
+    scopes_checked_in: input.scopeCheck?.repo ?? null
+  };
+  for (const [file, cf] of view?.cards ?? []) {
+    if (!isCardFile(file) && !view.referenced.has(file)) continue;
+    if (cf.readError !== void 0 || !cf.card) {
+      report.unreadable_cards.push({ card: file, reason: `cannot read: ${cf.readError ?? "unknown error"}` });
+      continue;
+    }
+    const card = cf.card;
+    if (card.errors.length > 0) {
+      report.unreadable_cards.push({ card: file, reason: card.errors.map((e) => e.message).join("; ") });
+      continue;
+    }
+    const missing = missingFields(card);
+    if (missing.length > 0) report.cards_missing_fields.push({ card: file, missing });
+    const scopeIssues = scopeProblems(typeof card.frontmatter.scope === "string" ? [card.frontmatter.scope] : card.frontmatter.scope).map((p) => p.message);
+    const bad = [
+      ...card.warnings.filter((w) => w.field !== "recall" && w.field !== "scope").map((w) => w.message),
+      ...recallKeyProblems(card.frontmatter.recall).map((p) => p.message),
+      ...scopeIssues
+    ];
+    if (bad.length > 0) report.cards_bad_fields.push({ card: file, problems: bad });
+    if (input.scopeCheck && scopeIssues.length === 0) {
+      for (const scope of card.meta.scope ?? []) if (!input.scopeCheck.matches(scope)) report.unmatched_scopes.push({ card: file, scope });
+    }
+    for (const ref of cardRefs(card.frontmatter.repo_refs)) {
+      const verdict = input.checkRef(ref.parsed);
+      if (!verdict.fresh) report.stale_repo_refs.push({ card: file, ref: ref.text, reason: verdict.reason ?? "stale" });
+    }
+    if (isExpired(card.meta, input.today)) report.expired_cards.push({ card: file, expires_at: card.meta.expires_at });
+  }
+  report.issues_count = ISSUE_KINDS.reduce((n, kind) => n + report[kind].length, 0);
+  const injectionWarnings = input.injection && (input.injection.over_warn || input.injection.pinned_over_budget) ? 1 : 0;
+  report.warnings_count = injectionWarnings + report.hand_edited_cards.length + new Set(report.unimported_claude_memory.map((x) => x.dir)).size + report.config_warnings.length + (input.pendingProposals > 0 ? 1 : 0) + report.limits_exceeded.length + report.unmatched_scopes.length + (input.history.status === "error" ? 1 : 0) + (input.history.malformed > 0 ? 1 : 0);
+  if (input.claudeAutoMemoryFix) {
+    report.claude_auto_memory = { fix: input.claudeAutoMemoryFix };
+    report.warnings_count += 1;
+  }
+  if (input.indexOverReadLimit) {
+    report.index_over_read_limit = input.indexOverReadLimit;
+    report.warnings_count += 1;
+  }
+  if (input.sync?.repo) {
+    const arrivals = input.arrivals ?? [];
+    report.quarantined = arrivals.filter((a) => a.state === "quarantined").map((a) => ({ id: a.id, path: a.path, kind: a.kind, reasons: a.reasons, pushed_by: a.pushed_by }));
+    report.pending_arrivals = arrivals.filter((a) => a.state === "pending").length;
+    report.issues_count += report.quarantined.length;
+    report.warnings_count += report.pending_arrivals > 0 ? 1 : 0;
+    report.sync = input.sync;
+    report.warnings_count += syncWarnings(input.sync);
+  }
+  if (input.instructions) {
+    report.instructions = input.instructions;
+    report.warnings_count += instructionWarnings(input.instructions);
+  }
+  return report;
+}
+function syncWarnings(s) {
+  const conflicts = s.conflicts.proposals.length + s.conflicts.parked + s.conflicts.files.length;
+  return (s.tracked_per_machine.length > 0 ? 1 : 0) + (conflicts > 0 ? 1 : 0) + (s.merge_in_progress ? 1 : 0);
+}
+function deadLinks(view, present) {
+  const out = [];
+  for (const e of view.entries) {
+    if (e.card === null) out.push({ line: e.line, title: e.title, target: e.file, reason: "points outside the memory directory" });
+    else if (!view.cards.has(e.card) && !present.has(e.card)) out.push({ line: e.line, title: e.title, target: e.file, reason: "file does not exist" });
+  }
+  return out;
+}
+function duplicateHooks(view) {
+  const byHook = /* @__PURE__ */ new Map();
+  for (const e of view.entries) {
+    const hook = e.hook.replace(/\s+/g, " ").trim();
+    if (hook === "") continue;
+    if (e.card !== null && view.cards.get(e.card)?.card?.meta.status === "superseded") continue;
+    const d = byHook.get(hook) ?? { hook, lines: [], cards: [] };
+    d.lines.push(e.line);
+    d.cards.push(e.file);
+    byHook.set(hook, d);
+  }
+  return [...byHook.values()].filter((d) => d.lines.length >= 2);
+}
+function handEdits(view, input) {
+  const interrupted = new Set(input.interruptedWrites ?? []);
+  const out = [...interrupted].map((card) => ({
+    card,
+    change: "interrupted",
+    rev: input.history.latest.get(card)?.rev ?? 0,
+    recorded_at: input.history.latest.get(card)?.at ?? ""
+  }));
+  for (const [card, rec] of input.history.latest) {
+    if (interrupted.has(card)) continue;
+    const onDisk = view.cards.get(card);
+    const base = { card, rev: rec.rev, recorded_at: rec.at };
+    if (rec.op === "delete" || rec.sha256 === null) {
+      if (onDisk) out.push({ ...base, change: "revived" });
+    } else if (!onDisk) out.push({ ...base, change: "removed" });
+    else if (onDisk.readError === void 0 && !input.cardMatches(card, rec.sha256)) out.push({ ...base, change: "modified" });
+  }
+  return out.sort((a, b) => a.card < b.card ? -1 : a.card > b.card ? 1 : 0);
+}
+export {
+  ISSUE_KINDS,
+  buildDoctorReport,
+  syncWarnings
+};

@@ -1,0 +1,69 @@
+// lib/reports/open.ts
+import fs from "node:fs";
+import path from "node:path";
+import { readConfig } from "../config/config.js";
+import { systemCode } from "../core/errors.js";
+import { resolveMemory } from "../config/resolve.js";
+import { parseCard } from "../core/card.js";
+import { parseIndex } from "../core/index-file.js";
+import { INDEX_FILE, listCardFiles, listNonRegularCards } from "../store/read.js";
+import { readRegularUtf8 } from "../store/checked-fs.js";
+import { isShardFile, viewStore } from "../records/store-view.js";
+import { listEpisodeShards } from "../store/episode-shards.js";
+async function openStore(options, io) {
+  const resolution = resolveMemory({ repoRoot: options.repoRoot, allowNonGit: options.allowNonGit }, io);
+  const config = readConfig(io);
+  if (resolution.status !== "resolved" || !resolution.memory_dir) {
+    return { resolution, config, issue: { source: resolution.resolution_source, memory_dir: resolution.memory_dir, reason: resolution.reason } };
+  }
+  const dir = resolution.memory_dir;
+  let store;
+  try {
+    store = await readStoreForAudit(dir, options.cards);
+  } catch (err) {
+    const missing = systemCode(err) === "ENOENT";
+    const cards = missing ? await listCardFiles(dir).then(
+      (f) => f.length,
+      () => 0
+    ) : 0;
+    const reason = missing ? `${cards > 0 ? `memory exists, its index is missing (${cards} card ${cards === 1 ? "file" : "files"}): ` : ""}${path.join(dir, INDEX_FILE)} does not exist; create the index (memctl init refuses a directory that already holds cards, so add MEMORY.md by hand or import them)` : `cannot read ${path.join(dir, INDEX_FILE)}: ${err.message}`;
+    return { resolution, config, issue: { source: resolution.resolution_source, memory_dir: dir, reason } };
+  }
+  return { resolution, config, store, view: viewStore(store, listEpisodeShards(dir)) };
+}
+function fileBytes(file) {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+function isRegularFile(dir, rel) {
+  try {
+    return fs.statSync(path.join(dir, rel)).isFile();
+  } catch {
+    return false;
+  }
+}
+async function readStoreForAudit(dir, cards) {
+  const indexText = readRegularUtf8(path.join(dir, INDEX_FILE));
+  const files = (await listCardFiles(dir)).sort();
+  const map = /* @__PURE__ */ new Map();
+  if (cards) for (const { file, kind } of await listNonRegularCards(dir)) map.set(file, { file, bytes: 0, readError: `not a regular file (it is ${kind})` });
+  for (const file of files) {
+    if (!cards && !isShardFile(file)) continue;
+    try {
+      const text = fs.readFileSync(path.join(dir, file), "utf8");
+      map.set(file, { file, bytes: Buffer.byteLength(text), text, card: isShardFile(file) ? void 0 : parseCard(text) });
+    } catch (err) {
+      map.set(file, { file, bytes: 0, readError: err.message });
+    }
+  }
+  return { dir, indexText, indexBytes: Buffer.byteLength(indexText), index: parseIndex(indexText), cards: map };
+}
+export {
+  fileBytes,
+  isRegularFile,
+  openStore,
+  readStoreForAudit
+};

@@ -1,0 +1,95 @@
+// lib/store/arrivals.ts
+import fs from "node:fs";
+import path from "node:path";
+import { sha256Hex } from "../core/sha256.js";
+import { systemCode } from "../core/errors.js";
+import { STATE_DIR } from "./paths.js";
+import { commitFile } from "./write.js";
+import { realDir } from "./safe-write.js";
+var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
+var ARRIVAL_KINDS = ["new", "edited", "removed", "pinned", "index", "compact", "file"];
+function arrivalsPath(memoryDir) {
+  return path.join(memoryDir, ARRIVALS_RELPATH);
+}
+function readArrivals(memoryDir) {
+  let text;
+  try {
+    text = fs.readFileSync(arrivalsPath(memoryDir), "utf8");
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return { version: 1, items: [] };
+    throw err;
+  }
+  const v = JSON.parse(text);
+  return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
+}
+async function writeArrivals(memoryDir, file) {
+  realDir(memoryDir, STATE_DIR);
+  await commitFile(arrivalsPath(memoryDir), JSON.stringify(file, null, 2) + "\n");
+}
+function currentSha(memoryDir, rel) {
+  const abs = path.join(memoryDir, rel);
+  try {
+    const st = fs.lstatSync(abs);
+    if (st.isSymbolicLink()) return sha256Hex(`symlink:${fs.readlinkSync(abs)}`);
+    if (!st.isFile()) return sha256Hex(`not-a-file:${st.mode}`);
+    return sha256Hex(fs.readFileSync(abs));
+  } catch (err) {
+    if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
+    throw err;
+  }
+}
+function readHold(memoryDir) {
+  let items;
+  try {
+    items = readArrivals(memoryDir).items;
+  } catch {
+    return void 0;
+  }
+  if (items.length === 0) return void 0;
+  const byPath = /* @__PURE__ */ new Map();
+  for (const item of items) byPath.set(normalise(item.path), [...byPath.get(normalise(item.path)) ?? [], item]);
+  const shas = /* @__PURE__ */ new Map();
+  return {
+    size: byPath.size,
+    held(rel) {
+      const key = normalise(rel);
+      const list = byPath.get(key);
+      if (!list) return void 0;
+      const stamp = stampOf(memoryDir, key);
+      const same = list.find((i) => i.stamp && stamp && i.stamp[0] === stamp[0] && i.stamp[1] === stamp[1]);
+      if (same) return same;
+      if (!shas.has(key)) shas.set(key, safeSha(memoryDir, key));
+      const now = shas.get(key);
+      return now === void 0 ? list[0] : list.find((i) => i.sha256 === now);
+    }
+  };
+}
+function stampOf(memoryDir, rel) {
+  try {
+    const st = fs.lstatSync(path.join(memoryDir, rel));
+    return [st.mtimeMs, st.size];
+  } catch {
+    return void 0;
+  }
+}
+function safeSha(memoryDir, rel) {
+  try {
+    return currentSha(memoryDir, rel);
+  } catch {
+    return void 0;
+  }
+}
+function normalise(rel) {
+  return path.posix.normalize(rel.replace(/\\/g, "/")).replace(/^\.\//, "");
+}
+export {
+  ARRIVALS_RELPATH,
+  ARRIVAL_KINDS,
+  arrivalsPath,
+  currentSha,
+  normalise,
+  readArrivals,
+  readHold,
+  stampOf,
+  writeArrivals
+};

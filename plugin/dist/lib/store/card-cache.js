@@ -1,0 +1,188 @@
+// lib/store/card-cache.ts
+import { parseIndex } from "../core/index-file.js";
+import { readHold } from "./arrivals.js";
+import { decodeCardCache, isAlways } from "./card-cache-format.js";
+import { plainRecord, sameRecord } from "./card-record.js";
+import { CARD_CACHE, CardWords } from "./card-words.js";
+import { memoByStamp, readRecord } from "./card-read.js";
+import { exists, lstatIfExists, readRegularUtf8 } from "./checked-fs.js";
+import { cacheStamp, recordCheck, writeCardCheck } from "./full-check.js";
+import { dirMtime, journaledListing, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
+import { journalMark } from "./write-journal.js";
+import { listCardFiles, storeUnavailable } from "./read.js";
+import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
+import { CARD_CACHE as CARD_CACHE2, CARD_WORDS } from "./card-words.js";
+async function readCardCatalog(dir, options = {}) {
+  try {
+    return await readFresh(dir, options);
+  } catch (err) {
+    throw storeUnavailable(dir, err);
+  }
+}
+var NO_VIEW = Buffer.alloc(0);
+async function readFresh(dir, options) {
+  const fresh = options.freshness;
+  const mark = fresh ? journalMark(dir) : void 0;
+  const old = openCache(dir);
+  const large = fresh !== void 0 && old !== void 0 && old.records.length > fresh.fullCheckMax;
+  let trust = large && !fresh.checkAll ? trustedCheck(dir, old.stamp, fresh.nowMs) : void 0;
+  const trusted = (s, mtimeMs) => old !== void 0 && s[0] === mtimeMs && !racy(s, old.mtimeMs, old.racyMs);
+  const settles = (s) => old !== void 0 && !racy(s, Date.now(), old.racyMs);
+  const links = readLinks(dir, old);
+  let dirty = old === void 0 || links.set !== void 0;
+  if (options.verifyOnly && dirty) return void 0;
+  let files;
+  let dirs = [];
+  let shards = [];
+  let journaledList = false;
+  if (old && old.head.dirs.length > 0) {
+    const now = old.head.dirs.map(([d]) => dirMtime(dir, d));
+    if (old.head.dirs.every(([, m], i) => trusted([m, 0, m], now[i]))) files = old.records.map((r) => r.file);
+    else if (trust) {
+      files = journaledListing(
+        old.records.map((r) => r.file),
+        old.head.dirs,
+        now,
+        trust
+      );
+      journaledList = files !== void 0;
+    }
+    if (files) [dirs, shards] = [old.head.dirs, old.head.shards];
+  }
+  const listed = files !== void 0 && !journaledList;
+  if (!files) {
+    trust = void 0;
+    const walked = [];
+    files = (await listCardFiles(dir, "", walked, shards)).sort(byName);
+    shards.sort(byName);
+    dirs = walked.map((d) => [d, dirMtime(dir, d)]);
+    const sameCards = old !== void 0 && sameList(shards, old.head.shards) && sameList(
+      files,
+      old.records.map((r) => r.file)
+    );
+    const same = sameCards && sameList(dirs, old.head.dirs);
+    if (options.verifyOnly && !sameCards) return void 0;
+    if (!same || dirs.some(([, m]) => racy([m], old.mtimeMs, old.racyMs) && settles([m]))) dirty = true;
+  }
+  const position = listed ? void 0 : new Map(old?.records.map((r, i) => [r.file, i]));
+  const written = trust?.written;
+  const otherLinks = new Set(links.set ? [] : old.head.linkedOther);
+  const records = [];
+  const from = [];
+  const freshWords = /* @__PURE__ */ new Map();
+  const prefix = joinPath(dir, "x").slice(0, -1);
+  for (let k = 0; k < files.length; k++) {
+    const file = files[k];
+    const i = listed ? k : position.get(file);
+    const was = i === void 0 ? void 0 : old.records[i];
+    if (trust && was && !was.readError && !written?.has(file) && !racy(was.stamp, old.mtimeMs, old.racyMs)) {
+      records.push(links.set && was.linked !== links.set.has(file) ? relinked(was, !was.linked) : was);
+      from.push(i);
+      continue;
+    }
+    const st = lstatIfExists(prefix + file);
+    if (!st || !st.isFile()) {
+      if (options.verifyOnly) return void 0;
+      dirty = true;
+      if (was?.linked) otherLinks.add(file);
+      continue;
+    }
+    options.stats?.set(file, [st.mtimeMs, st.size, st.ctimeMs]);
+    const stamp = was?.stamp;
+    if (was && stamp && !was.readError && sameStamp(stamp, st) && trusted(stamp, st.mtimeMs)) {
+      records.push(links.set && was.linked !== links.set.has(file) ? relinked(was, !was.linked) : was);
+      from.push(i);
+      continue;
+    }
+    const read = readRecord(dir, file, options.words === true || old !== void 0);
+    read.record.linked = links.set ? links.set.has(file) : was ? was.linked : otherLinks.delete(file);
+    if (options.verifyOnly && (!was || !sameRecord(was, read.record))) return void 0;
+    if (!was || !sameRecord(was, read.record) || !read.record.readError && settles(read.record.stamp)) dirty = true;
+    if (read.words) freshWords.set(records.length, read.words);
+    records.push(read.record);
+    from.push(-1);
+  }
+  if (!listed && old) {
+    const now = new Set(files);
+    for (const r of old.records) if (r.linked && !now.has(r.file)) otherLinks.add(r.file);
+  }
+  if (records.length !== old?.records.length) {
+    if (options.verifyOnly) return void 0;
+    dirty = true;
+  }
+  let view = old?.view ?? NO_VIEW;
+  let viewHead = old?.head.view ?? null;
+  let viewOut;
+  if (options.view && links.stamp) {
+    const kept = viewHead !== null && links.stamp.every((v, i) => v === viewHead.index[i]) && !racy(links.stamp, old.mtimeMs, old.racyMs);
+    if (!kept) {
+      view = options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
+      viewHead = links.index && { index: links.index };
+      if (viewHead) dirty = true;
+    }
+    viewOut = view;
+  }
+  const cards = links.set && new Set(records.map((r) => r.file));
+  const linkedOther = links.set ? [...links.set].filter((f) => !cards.has(f)) : [...otherLinks];
+  const check = large || fresh !== void 0 && records.length > fresh.fullCheckMax ? trust?.check ?? (mark && { at: fresh.nowMs, journal: mark }) : void 0;
+  const next = {
+    head: { index: links.index, linkedOther, dirs, words: null, view: viewHead, shards },
+    view,
+    ...check ? { written: (file) => recordCheck(dir, file, check) } : {}
+  };
+  const words = new CardWords(dir, old, records, from, freshWords, next);
+  if (dirty && (options.stateDirMade !== false || exists(joinPath(dir, STATE_DIR)))) words.write();
+  else if (!dirty && check && !trust) writeCardCheck(dir, { ...check, cache: old.stamp });
+  return catalogOf(dir, records, words, viewOut, shards);
+}
+function openCache(dir) {
+  return memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat) => {
+    const decoded = decodeCardCache(bytes, (file) => rowOf(readRecord(dir, file, false).record));
+    if (!decoded) return void 0;
+    return { ...decoded, mtimeMs: stat.mtimeMs, racyMs: racyWindow(stat.mtimeMs), stamp: cacheStamp(stat) };
+  });
+}
+function rowOf(r) {
+  const { file: _f, stamp: _s, firstLine: _l, headBytes: _h, bodyBytes: _b, linked: _k, ...row } = plainRecord(r);
+  return row;
+}
+function relinked(r, linked) {
+  return Object.assign(Object.create(Object.getPrototypeOf(r)), r, { linked });
+}
+function readLinks(dir, old) {
+  const file = joinPath(dir, INDEX_FILE);
+  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null };
+  const st = lstatIfExists(file);
+  const stamp = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
+  const cached = old?.head.index;
+  if (stamp && cached && stamp.every((v, i) => v === cached[i]) && !racy(stamp, old.mtimeMs, old.racyMs)) return { index: cached, stamp };
+  const text = readRegularUtf8(file);
+  const entries = parseIndex(text).entries;
+  return { set: new Set(entries.map((e) => e.file.replace(/^\.\//, ""))), index: stamp ?? null, stamp, text };
+}
+function catalogOf(dir, records, cardWords, view, shards) {
+  const hold = readHold(dir);
+  const keep = hold ? records.flatMap((r, i) => hold.held(r.file) ? [] : [i]) : void 0;
+  const cards = keep ? keep.map((i) => records[i]) : records;
+  return {
+    dir,
+    cards,
+    wordCounts(wanted) {
+      const found = cardWords.counts(wanted);
+      return keep ? keep.map((i) => found[i]) : found;
+    },
+    always: () => cards.filter(isAlways),
+    episodeShards: shards,
+    ...view ? { view } : {}
+  };
+}
+function sameList(a, b) {
+  return a.length === b.length && a.every((x, i) => JSON.stringify(x) === JSON.stringify(b[i]));
+}
+var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
+export {
+  CARD_CACHE2 as CARD_CACHE,
+  CARD_WORDS,
+  readCardCatalog,
+  readFresh
+};

@@ -1,0 +1,208 @@
+// lib/store/card-record.ts
+function encodeRow(r) {
+  const row = [
+    r.readError ?? null,
+    r.name ?? null,
+    r.description ?? null,
+    r.topics,
+    r.priority ?? null,
+    r.status ?? null,
+    r.updated_at ?? null,
+    r.type ?? null,
+    r.provenance ? [r.provenance.kind ?? null, r.provenance.confidence ?? null, r.provenance.source ?? null] : null,
+    r.problems,
+    r.scope ?? null,
+    r.sha256 ?? null
+  ];
+  return JSON.stringify(row).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+var FLAG_LINKED = 1;
+var FLAG_READ_ERROR = 2;
+var FLAG_ALWAYS = 4;
+var FLAG_SHA = 8;
+function flagsOf(r) {
+  if (r instanceof StoredCard && r.flagsHold) return r.flags & ~FLAG_LINKED | (r.linked ? FLAG_LINKED : 0);
+  return (r.linked ? FLAG_LINKED : 0) | (r.readError !== void 0 ? FLAG_READ_ERROR : 0) | (r.priority === "always" ? FLAG_ALWAYS : 0) | (r.sha256 !== void 0 ? FLAG_SHA : 0);
+}
+var StoredCard = class {
+  constructor(file, numbers, at, linked, rows, rowStart, reread) {
+    this.file = file;
+    this.numbers = numbers;
+    this.at = at;
+    this.linked = linked;
+    this.rows = rows;
+    this.rowStart = rowStart;
+    this.reread = reread;
+    this.edited = false;
+  }
+  get stamp() {
+    return [this.numbers[this.at], this.numbers[this.at + 1], this.numbers[this.at + 2]];
+  }
+  get firstLine() {
+    return this.numbers[this.at + 3];
+  }
+  get headBytes() {
+    return this.numbers[this.at + 4];
+  }
+  get bodyBytes() {
+    return this.numbers[this.at + 5];
+  }
+  /** FLAG_* bits. */
+  get flags() {
+    return this.numbers[this.at + 6];
+  }
+  get rowEnd() {
+    return this.numbers[this.at + 8];
+  }
+  /** The row as stored, for copying into the next cache file without parsing it (undefined once a field was set). */
+  get storedRow() {
+    return this.edited ? void 0 : this.rows.subarray(this.rowStart, this.rowEnd);
+  }
+  /** Whether `flags` still describe the fields (no field was set): asked of every card, so no Buffer is made for it. */
+  get flagsHold() {
+    return !this.edited;
+  }
+  row() {
+    this.parsed ??= checkRow(this.rows.toString("latin1", this.rowStart, this.rowEnd)) ?? this.reread(this.file);
+    return this.parsed;
+  }
+  set(key, value) {
+    this.row()[key] = value;
+    this.edited = true;
+  }
+  get readError() {
+    return this.parsed || this.flags & FLAG_READ_ERROR ? this.row().readError : void 0;
+  }
+  set readError(v) {
+    this.set("readError", v);
+  }
+  get name() {
+    return this.row().name;
+  }
+  set name(v) {
+    this.set("name", v);
+  }
+  get description() {
+    return this.row().description;
+  }
+  set description(v) {
+    this.set("description", v);
+  }
+  get topics() {
+    return this.row().topics;
+  }
+  set topics(v) {
+    this.set("topics", v);
+  }
+  get priority() {
+    return this.row().priority;
+  }
+  set priority(v) {
+    this.set("priority", v);
+  }
+  get status() {
+    return this.row().status;
+  }
+  set status(v) {
+    this.set("status", v);
+  }
+  get updated_at() {
+    return this.row().updated_at;
+  }
+  set updated_at(v) {
+    this.set("updated_at", v);
+  }
+  get type() {
+    return this.row().type;
+  }
+  set type(v) {
+    this.set("type", v);
+  }
+  get provenance() {
+    return this.row().provenance;
+  }
+  set provenance(v) {
+    this.set("provenance", v);
+  }
+  get problems() {
+    return this.row().problems;
+  }
+  set problems(v) {
+    this.set("problems", v);
+  }
+  get scope() {
+    return this.row().scope;
+  }
+  set scope(v) {
+    this.set("scope", v);
+  }
+  get sha256() {
+    return this.parsed || this.flags & FLAG_SHA ? this.row().sha256 : void 0;
+  }
+  set sha256(v) {
+    this.set("sha256", v);
+  }
+};
+function plainRecord(r) {
+  const { file, stamp, readError, name, description, topics, priority, status, updated_at, type, firstLine, headBytes, bodyBytes, linked, provenance, problems, scope, sha256 } = r;
+  const out = { file, stamp, topics, firstLine, headBytes, bodyBytes, linked, problems };
+  const optional = { readError, name, description, priority, status, updated_at, type, provenance, scope, sha256 };
+  for (const [k, v] of Object.entries(optional)) if (v !== void 0) out[k] = v;
+  return out;
+}
+function sameRecord(a, b) {
+  return JSON.stringify(plainRecord(a)) === JSON.stringify(plainRecord(b));
+}
+var num = (v) => typeof v === "number" && Number.isFinite(v);
+var optStr = (v) => v === null || typeof v === "string";
+var strings = (v) => Array.isArray(v) && v.every((t) => typeof t === "string");
+function checkRow(text) {
+  let v;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return void 0;
+  }
+  if (!Array.isArray(v) || v.length !== 12) return void 0;
+  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256] = v;
+  if (!optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type)) return void 0;
+  if (!strings(topics) || !strings(problems) || scope !== null && !strings(scope)) return void 0;
+  if (sha256 !== null && !(typeof sha256 === "string" && /^[0-9a-f]{64}$/.test(sha256))) return void 0;
+  const provenance = checkProvenance(prov);
+  if (provenance === false) return void 0;
+  return {
+    readError: readError ?? void 0,
+    name: name ?? void 0,
+    description: description ?? void 0,
+    topics,
+    priority: priority ?? void 0,
+    status: status ?? void 0,
+    updated_at: updated ?? void 0,
+    type: type ?? void 0,
+    provenance,
+    problems,
+    scope: scope ?? void 0,
+    sha256: sha256 ?? void 0
+  };
+}
+function checkProvenance(v) {
+  if (v === null) return void 0;
+  if (!Array.isArray(v) || v.length !== 3) return false;
+  const [kind, confidence, source] = v;
+  if (kind !== null && kind !== "fact" && kind !== "inference" && kind !== "unverified") return false;
+  if (confidence !== null && !num(confidence)) return false;
+  if (!optStr(source)) return false;
+  return { kind: kind ?? void 0, confidence: confidence ?? void 0, source: source ?? void 0 };
+}
+export {
+  FLAG_ALWAYS,
+  FLAG_LINKED,
+  FLAG_READ_ERROR,
+  FLAG_SHA,
+  StoredCard,
+  checkRow,
+  encodeRow,
+  flagsOf,
+  plainRecord,
+  sameRecord
+};

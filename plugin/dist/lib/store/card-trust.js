@@ -1,0 +1,59 @@
+// lib/store/card-trust.ts
+import { isCardFileName } from "./card-cache-format.js";
+import { lstatIfExists } from "./checked-fs.js";
+import { readCardCheck } from "./full-check.js";
+import { journalSince } from "./write-journal.js";
+import { joinPath } from "./paths.js";
+function trustedCheck(memoryDir, cache, nowMs) {
+  const check = readCardCheck(memoryDir, cache, nowMs);
+  if (!check) return void 0;
+  const records = journalSince(memoryDir, check.journal);
+  if (!records) return { check };
+  const written = /* @__PURE__ */ new Set();
+  const lastDir = /* @__PURE__ */ new Map();
+  for (const r of records) {
+    if (r.x && r.c.length === 0) return void 0;
+    for (const c of r.c) {
+      const file = c.startsWith("./") ? c.slice(2) : c;
+      if (isCardFileName(file)) written.add(file);
+    }
+    for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
+  }
+  return { check, written, lastDir };
+}
+function journaledListing(files, dirs, now, trust) {
+  const { written, lastDir } = trust;
+  if (!written || !lastDir) return void 0;
+  if (!dirs.every(([rel, mtime], i) => now[i] === mtime || lastDir.get(rel) === now[i])) return void 0;
+  const watched = new Set(dirs.map(([rel]) => rel));
+  const known = new Set(files);
+  const added = [];
+  for (const file of written) {
+    const slash = file.lastIndexOf("/");
+    if (!watched.has(slash < 0 ? "" : file.slice(0, slash))) return void 0;
+    if (!known.has(file)) added.push(file);
+  }
+  if (added.length === 0) return [...files];
+  return [...files, ...added].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
+}
+function racyWindow(cacheMtimeMs) {
+  return cacheMtimeMs % 1e3 === 0 ? 2e3 : 100;
+}
+function racy(s, at, racyMs) {
+  return Math.max(s[0], s[2] ?? s[0]) >= at - racyMs;
+}
+function sameStamp(s, st) {
+  return s[0] === st.mtimeMs && s[1] === st.size && s[2] === st.ctimeMs;
+}
+function dirMtime(dir, rel) {
+  const st = lstatIfExists(rel === "" ? dir : joinPath(dir, rel));
+  return st?.isDirectory() ? st.mtimeMs : -1;
+}
+export {
+  dirMtime,
+  journaledListing,
+  racy,
+  racyWindow,
+  sameStamp,
+  trustedCheck
+};

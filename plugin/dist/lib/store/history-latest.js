@@ -1,0 +1,229 @@
+// lib/store/history-latest.ts
+import fs from "node:fs";
+import path from "node:path";
+import { systemCode } from "../core/errors.js";
+import { historyPath, parseHistoryLine, readCardHistory, latestByCard } from "./history.js";
+import { close, fileStamp, openRegular, readAt, readRegular } from "./checked-fs.js";
+import { STATE_DIR } from "./paths.js";
+import { realDir } from "./safe-write.js";
+import { commitFileSync } from "./write.js";
+var HISTORY_LATEST_RELPATH = `${STATE_DIR}/history-latest.idx`;
+var MAGIC = "memctl-history-latest 1";
+var WINDOW = 4096;
+var CATCH_UP_MAX = 4 * 1024 * 1024;
+var OFFSET_MAX = 4294967295;
+function readLatestHistory(memoryDir, cards) {
+  const file = historyPath(memoryDir);
+  let opened;
+  try {
+    opened = openRegular(file);
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
+    return wholeRead(memoryDir, cards);
+  }
+  const { fd } = opened;
+  try {
+    const st = fs.fstatSync(fd, { bigint: true });
+    const size = Number(st.size);
+    const stamp = { dev: String(st.dev), ino: String(st.ino) };
+    const disk = indexStamp(memoryDir);
+    const mine = held.get(file);
+    let index = trusted(mine && mine.disk === disk ? mine.index : loadIndex(memoryDir), stamp, size, fd);
+    if (index && index.covered < size && !catchUp(index, fd, size)) index = void 0;
+    index ??= rebuild(fd, size, stamp);
+    let entries = lookUp(index, fd, cards);
+    if (!entries) {
+      index = rebuild(fd, size, stamp);
+      entries = lookUp(index, fd, cards) ?? [];
+    }
+    held.set(file, { index, disk });
+    return { entries, malformed: 0 };
+  } catch {
+    held.delete(file);
+    return wholeRead(memoryDir, cards);
+  } finally {
+    close(fd);
+  }
+}
+function keepHistoryIndex(memoryDir) {
+  readLatestHistory(memoryDir, []);
+  const mine = held.get(historyPath(memoryDir));
+  if (!mine || mine.index.onDisk || mine.index.covered > OFFSET_MAX) return;
+  saveIndex(memoryDir, mine.index);
+  mine.disk = indexStamp(memoryDir);
+}
+var held = /* @__PURE__ */ new Map();
+function indexStamp(memoryDir) {
+  return fileStamp(fs.statSync(indexPath(memoryDir), { bigint: true, throwIfNoEntry: false }));
+}
+function wholeRead(memoryDir, cards) {
+  const read = readCardHistory(memoryDir, cards);
+  return { ...read, entries: [...latestByCard(read.entries).values()] };
+}
+function trusted(index, stamp, size, fd) {
+  if (!index || index.dev !== stamp.dev || index.ino !== stamp.ino || index.covered > size) return void 0;
+  if (!bytesAt(fd, 0, index.head) || !bytesAt(fd, index.covered - index.tail.length, index.tail)) return void 0;
+  return index;
+}
+function bytesAt(fd, position, expected) {
+  const got = Buffer.alloc(expected.length);
+  return readAt(fd, got, 0, got.length, position) === got.length && got.equals(expected);
+}
+function catchUp(index, fd, size) {
+  if (size - index.covered > CATCH_UP_MAX) return false;
+  const bytes = Buffer.alloc(size - index.covered);
+  if (readAt(fd, bytes, 0, bytes.length, index.covered) !== bytes.length) return false;
+  const end = bytes.lastIndexOf(10) + 1;
+  for (const [card, latest] of latestLines(bytes, end)) {
+    const offset = index.covered + latest.offset;
+    const at = pairOf(index, fd, card);
+    if (at === void 0) index.pairs = insertPair(index.pairs, hashOf(card), offset);
+    else if (latest.rev >= at.entry.rev) index.pairs[at.i + 1] = offset;
+  }
+  index.covered += end;
+  index.onDisk = false;
+  index.tail = readWindowEnding(fd, index.covered);
+  if (index.head.length < WINDOW) index.head = readWindow(fd, 0, Math.min(WINDOW, index.covered));
+  return true;
+}
+function latestLines(bytes, end) {
+  const latest = /* @__PURE__ */ new Map();
+  for (let start = 0; start < end; ) {
+    const nl = bytes.indexOf(10, start);
+    const entry = parseHistoryLine(bytes.toString("utf8", start, nl));
+    if (entry && entry.rev >= (latest.get(entry.card)?.rev ?? 0)) latest.set(entry.card, { rev: entry.rev, offset: start });
+    start = nl + 1;
+  }
+  return latest;
+}
+function rebuild(fd, size, stamp) {
+  const bytes = Buffer.alloc(size);
+  let got = 0;
+  for (let n = -1; got < size && n !== 0; got += n) n = readAt(fd, bytes, got, size - got, got);
+  const end = got === 0 ? 0 : bytes.lastIndexOf(10, got - 1) + 1;
+  const pairs = [...latestLines(bytes, end)].map(([card, l]) => [hashOf(card), l.offset]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return {
+    ...stamp,
+    covered: end,
+    head: Buffer.from(bytes.subarray(0, Math.min(WINDOW, end))),
+    tail: Buffer.from(bytes.subarray(Math.max(0, end - WINDOW), end)),
+    pairs: Uint32Array.from(pairs.flat()),
+    onDisk: false
+  };
+}
+function lookUp(index, fd, cards) {
+  const entries = [];
+  for (const card of new Set(cards)) {
+    let found;
+    const hash = hashOf(card);
+    const first = lowerBound(index.pairs, hash);
+    if (first > 0 && index.pairs[first - 2] >= hash || first < index.pairs.length && index.pairs[first] < hash) return void 0;
+    for (let i = first; i < index.pairs.length && index.pairs[i] === hash; i += 2) {
+      const entry = lineAt(fd, index.pairs[i + 1], index.covered);
+      if (!entry) return void 0;
+      if (entry.card === card) found = entry;
+    }
+    if (found) entries.push(found);
+  }
+  return entries;
+}
+function pairOf(index, fd, card) {
+  const hash = hashOf(card);
+  for (let i = lowerBound(index.pairs, hash); i < index.pairs.length && index.pairs[i] === hash; i += 2) {
+    const entry = lineAt(fd, index.pairs[i + 1], index.covered);
+    if (!entry) throw new Error("history index: an offset is not a history line");
+    if (entry.card === card) return { i, entry };
+  }
+  return void 0;
+}
+function lineAt(fd, offset, covered) {
+  if (offset >= covered) return void 0;
+  const start = offset === 0 ? 0 : offset - 1;
+  for (let length = 1024; ; length *= 4) {
+    const bytes = Buffer.alloc(Math.min(length, covered - start));
+    const got = readAt(fd, bytes, 0, bytes.length, start);
+    if (offset > 0 && (got === 0 || bytes[0] !== 10)) return void 0;
+    const from = offset === 0 ? 0 : 1;
+    const nl = bytes.subarray(0, got).indexOf(10, from);
+    if (nl !== -1) return parseHistoryLine(bytes.toString("utf8", from, nl));
+    if (got < bytes.length || start + got >= covered) return void 0;
+  }
+}
+function lowerBound(pairs, hash) {
+  let lo = 0;
+  let hi = pairs.length / 2;
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
+    if (pairs[mid * 2] < hash) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo * 2;
+}
+function insertPair(pairs, hash, offset) {
+  const at = lowerBound(pairs, hash);
+  const next = new Uint32Array(pairs.length + 2);
+  next.set(pairs.subarray(0, at));
+  next[at] = hash;
+  next[at + 1] = offset;
+  next.set(pairs.subarray(at), at + 2);
+  return next;
+}
+function hashOf(card) {
+  let h = 2166136261;
+  for (let i = 0; i < card.length; i++) h = Math.imul(h ^ card.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+function readWindow(fd, position, length) {
+  const bytes = Buffer.alloc(length);
+  return bytes.subarray(0, readAt(fd, bytes, 0, length, position));
+}
+function readWindowEnding(fd, end) {
+  return readWindow(fd, Math.max(0, end - WINDOW), Math.min(WINDOW, end));
+}
+function indexPath(memoryDir) {
+  return path.join(memoryDir, ...HISTORY_LATEST_RELPATH.split("/"));
+}
+function loadIndex(memoryDir) {
+  try {
+    const { bytes } = readRegular(indexPath(memoryDir));
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const nl = buffer.indexOf(10);
+    const header = JSON.parse(buffer.toString("utf8", 0, nl));
+    const body = nl + 1;
+    const { dev, ino, covered, head, tail, n } = header;
+    if (header.magic !== MAGIC || typeof dev !== "string" || typeof ino !== "string" || typeof head !== "string" || typeof tail !== "string") return void 0;
+    if (!Number.isSafeInteger(covered) || !Number.isSafeInteger(n) || body % 4 !== 0 || buffer.length !== body + n * 8) return void 0;
+    const pairs = new Uint32Array(buffer.buffer.slice(buffer.byteOffset + body, buffer.byteOffset + buffer.length));
+    const headBytes = Buffer.from(head, "base64");
+    const tailBytes = Buffer.from(tail, "base64");
+    const windows = Math.min(WINDOW, covered);
+    if (headBytes.length !== windows || tailBytes.length !== windows) return void 0;
+    return { dev, ino, covered, head: headBytes, tail: tailBytes, pairs, onDisk: true };
+  } catch {
+    return void 0;
+  }
+}
+function saveIndex(memoryDir, index) {
+  try {
+    let header = JSON.stringify({
+      magic: MAGIC,
+      dev: index.dev,
+      ino: index.ino,
+      covered: index.covered,
+      head: index.head.toString("base64"),
+      tail: index.tail.toString("base64"),
+      n: index.pairs.length / 2
+    });
+    header += " ".repeat((4 - (Buffer.byteLength(header) + 1) % 4) % 4) + "\n";
+    const pairs = Buffer.from(index.pairs.buffer, index.pairs.byteOffset, index.pairs.byteLength);
+    realDir(memoryDir, STATE_DIR);
+    commitFileSync(indexPath(memoryDir), Buffer.concat([Buffer.from(header, "utf8"), pairs]), { durable: false });
+    index.onDisk = true;
+  } catch {
+  }
+}
+export {
+  HISTORY_LATEST_RELPATH,
+  keepHistoryIndex,
+  readLatestHistory
+};

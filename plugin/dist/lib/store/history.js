@@ -1,0 +1,159 @@
+// lib/store/history.ts
+import fs from "node:fs";
+import path from "node:path";
+import { systemCode } from "../core/errors.js";
+import { STATE_DIR } from "./paths.js";
+import { appendBytes, notRealError, realDir } from "./safe-write.js";
+import { sha256Hex } from "../core/sha256.js";
+import { notRegularError, readRegularMemo, statIfExists } from "./checked-fs.js";
+var HISTORY_RELPATH = ".memctl/history.jsonl";
+var HISTORY_OPS = ["create", "update", "delete", "adopt", "import"];
+var ACTOR = /^(human|system|(host|agent|model):[A-Za-z0-9][A-Za-z0-9._@-]{0,127})$/;
+function isValidActor(actor) {
+  return ACTOR.test(actor);
+}
+function isAgentActor(actor) {
+  return actor.startsWith("agent:") || actor.startsWith("model:");
+}
+function historyPath(memoryDir) {
+  return path.join(memoryDir, ...HISTORY_RELPATH.split("/"));
+}
+function readHistory(memoryDir) {
+  let text;
+  try {
+    const file = historyPath(memoryDir);
+    const stat = statIfExists(file);
+    if (stat && !stat.isFile()) throw notRegularError(file, stat.mode);
+    text = fs.readFileSync(file, "utf8");
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
+    return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${err.message}` };
+  }
+  return parseHistory(text);
+}
+function readCardHistory(memoryDir, cards) {
+  let bytes;
+  try {
+    bytes = readRegularMemo(historyPath(memoryDir), Number.POSITIVE_INFINITY);
+  } catch (err) {
+    if (systemCode(err) === "ENOENT") return { entries: [], malformed: 0 };
+    return { entries: [], malformed: 0, error: `cannot read ${HISTORY_RELPATH}: ${err.message}` };
+  }
+  const key = cards.join("\n");
+  const found = searched.get(bytes)?.get(key);
+  if (found) return { entries: [...found.entries], malformed: found.malformed };
+  const result = searchCardHistory(bytes, cards);
+  searched.set(bytes, (searched.get(bytes) ?? /* @__PURE__ */ new Map()).set(key, { entries: [...result.entries], malformed: result.malformed }));
+  return result;
+}
+var searched = /* @__PURE__ */ new WeakMap();
+function searchCardHistory(bytes, cards) {
+  const starts = /* @__PURE__ */ new Set();
+  for (const needle of [...needlesFor(cards), 92]) {
+    if (typeof needle !== "number" && needle.length === 0) continue;
+    for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + 1)) starts.add(at === 0 ? 0 : bytes.lastIndexOf(10, at - 1) + 1);
+  }
+  const wanted = new Set(cards);
+  const entries = [];
+  let malformed = 0;
+  for (const start of [...starts].sort((a, b) => a - b)) {
+    const nl = bytes.indexOf(10, start);
+    const line = bytes.toString("utf8", start, nl === -1 ? bytes.length : nl);
+    if (line.trim() === "") continue;
+    const entry = parseHistoryLine(line);
+    if (!entry) malformed++;
+    else if (wanted.has(entry.card)) entries.push(entry);
+  }
+  return { entries, malformed };
+}
+function needlesFor(cards) {
+  const names = cards.map((c) => Buffer.from(c, "utf8")).filter((b) => b.length > 0);
+  if (names.length < 2) return names;
+  let shared = names[0].length;
+  for (const name of names) {
+    const first = names[0];
+    let n = 0;
+    while (n < shared && n < name.length && name[name.length - 1 - n] === first[first.length - 1 - n]) n++;
+    shared = n;
+  }
+  return shared >= SHARED_MIN ? [names[0].subarray(names[0].length - shared)] : names;
+}
+var SHARED_MIN = 6;
+function parseHistory(text) {
+  const entries = [];
+  let malformed = 0;
+  for (const line of text.split("\n")) {
+    if (line.trim() === "") continue;
+    const entry = parseHistoryLine(line);
+    if (entry) entries.push(entry);
+    else malformed++;
+  }
+  return { entries, malformed };
+}
+function parseHistoryLine(line) {
+  let v;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return void 0;
+  }
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return void 0;
+  const o = v;
+  const ok = Number.isInteger(o.rev) && o.rev >= 1 && typeof o.card === "string" && o.card !== "" && HISTORY_OPS.includes(o.op) && typeof o.actor === "string" && typeof o.at === "string" && (typeof o.sha256 === "string" || o.sha256 === null) && Number.isInteger(o.bytes);
+  if (!ok) return void 0;
+  return {
+    rev: o.rev,
+    card: o.card,
+    op: o.op,
+    actor: o.actor,
+    at: o.at,
+    sha256: o.sha256,
+    bytes: o.bytes
+  };
+}
+function latestByCard(entries) {
+  const latest = /* @__PURE__ */ new Map();
+  for (const e of entries) {
+    const prev = latest.get(e.card);
+    if (!prev || e.rev >= prev.rev) latest.set(e.card, e);
+  }
+  return latest;
+}
+function nextRevision(entries, card) {
+  return (latestByCard(entries).get(card)?.rev ?? 0) + 1;
+}
+function appendHistory(memoryDir, entry) {
+  realDir(memoryDir, STATE_DIR);
+  appendLine(historyPath(memoryDir), JSON.stringify(entry) + "\n");
+}
+function assertHistoryWritable(memoryDir) {
+  realDir(memoryDir, STATE_DIR);
+  const file = historyPath(memoryDir);
+  const stat = fs.lstatSync(file, { throwIfNoEntry: false });
+  if (stat && !stat.isFile()) throw notRealError(file, "file", stat.mode);
+}
+function appendLine(file, line) {
+  appendBytes(file, Buffer.from(line, "utf8"), { fsync: true, rollback: true, dropTornTail: true });
+}
+function makeEntry(entries, card, op, actor, at, content) {
+  const bytes = content === null ? 0 : Buffer.byteLength(content);
+  return { rev: nextRevision(entries, card), card, op, actor, at: at.toISOString(), sha256: content === null ? null : sha256Hex(content), bytes };
+}
+export {
+  HISTORY_OPS,
+  HISTORY_RELPATH,
+  appendHistory,
+  appendLine,
+  assertHistoryWritable,
+  historyPath,
+  isAgentActor,
+  isValidActor,
+  latestByCard,
+  makeEntry,
+  nextRevision,
+  parseHistory,
+  parseHistoryLine,
+  readCardHistory,
+  readHistory,
+  sha256Hex
+};

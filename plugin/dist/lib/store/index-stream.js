@@ -1,0 +1,119 @@
+// lib/store/index-stream.ts
+import fs from "node:fs";
+import { appendedLineEdit, replacedLineEdit } from "../core/index-edit.js";
+import { MARKS } from "../core/index-bytes.js";
+import { cardLineOf, cardLineScan, feedIndexScan, newCardScan } from "../core/index-scan.js";
+import { close, DEFAULT_READ_CAP, fileStamp, openRegular, readAt } from "./checked-fs.js";
+import { commitFile } from "./write.js";
+var RUN = 1 << 20;
+var NL = 10;
+var runs = {};
+function scanIndexFile(file, scan, options = {}) {
+  const { fd } = openRegular(file);
+  try {
+    const st = fs.fstatSync(fd, { bigint: true });
+    let buf = options.run === void 0 ? runs.scan ??= Buffer.allocUnsafe(RUN) : Buffer.allocUnsafe(options.run);
+    let covered = 0;
+    let held = 0;
+    let base = 0;
+    for (; ; ) {
+      if (held === buf.length) {
+        if (buf.length * 2 > DEFAULT_READ_CAP) return void 0;
+        const bigger = Buffer.allocUnsafe(buf.length * 2);
+        buf.copy(bigger, 0, 0, held);
+        buf = bigger;
+      }
+      const n = readAt(fd, buf, held, buf.length - held, base + held);
+      const filled = held + n;
+      const end = n === 0 ? filled : buf.lastIndexOf(NL, filled - 1) + 1;
+      if (end > 0) feedIndexScan(scan, buf.subarray(0, end), base);
+      covered = base + end;
+      const found = scan.first && scan.hits.length > 0;
+      if (n === 0 || found && (options.toHit || scan.marks)) break;
+      buf.copy(buf, 0, end, filled);
+      held = filled - end;
+      base += end;
+    }
+    return { scan, size: Number(st.size), stamp: fileStamp(st), covered, run: options.run };
+  } finally {
+    close(fd);
+  }
+}
+async function upsertIndexLineStreamed(file, card, line, commit) {
+  return upsertScannedLine(file, scanCardLine(file, card), line, commit);
+}
+var scannedByFile = /* @__PURE__ */ new Map();
+function scanCardLine(file, card) {
+  const now = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
+  const seen = scannedByFile.get(file)?.get(card);
+  if (now && seen && seen.stamp === fileStamp(now)) return seen;
+  const scanned = scanIndexFile(file, cardLineScan(card, true), { toHit: true });
+  keep(file, scanned ? [[card, scanned]] : []);
+  return scanned;
+}
+function scanNewCard(file, name, cards, forEdit) {
+  const scanned = scanIndexFile(file, newCardScan(name, cards, forEdit));
+  if (forEdit) keep(file, scanned ? cards.map((card) => [card, { ...scanned, scan: cardLineOf(scanned.scan, card) }]) : []);
+  return scanned;
+}
+function keep(file, scans) {
+  scannedByFile.set(file, new Map(scans));
+}
+async function upsertScannedLine(file, scanned, line, commit) {
+  if (!scanned) return void 0;
+  const { scan, size, stamp } = scanned;
+  const hit = scan.hits[0];
+  const bytes = Buffer.from(line, "utf8");
+  if (hit && bytes.equals(hit.bytes)) return { changed: false };
+  if (!hit && size > 0 && scan.last !== NL) return void 0;
+  const ranges = hit ? [[0, hit.start], bytes, [hit.end, size]] : [[0, size], Buffer.from(line + (scan.crlf ? "\r\n" : "\n"), "utf8")];
+  const watch = { from: scanned.covered, marks: scan.marks };
+  try {
+    await commitFile(file, copyAround(file, ranges, stamp, watch, scanned.run), { ...commit, sweep: false });
+  } catch (err) {
+    if (err === CHANGED) return void 0;
+    throw err;
+  }
+  const edit = hit ? replacedLineEdit(hit.at, line, hit.bytes, watch.marks) : appendedLineEdit(scan.newlines + 1, line, scan.marks);
+  return { changed: true, ...edit ? { edit } : {} };
+}
+var CHANGED = new Error("MEMORY.md changed while it was copied");
+function* copyAround(file, pieces, stamp, watch, run) {
+  const { fd } = openRegular(file);
+  try {
+    if (fileStamp(fs.fstatSync(fd, { bigint: true })) !== stamp) throw CHANGED;
+    const buf = run === void 0 ? runs.copy ??= Buffer.allocUnsafe(RUN) : Buffer.allocUnsafe(run);
+    let edge = Buffer.alloc(0);
+    for (const piece of pieces) {
+      if (Buffer.isBuffer(piece)) {
+        yield piece;
+        continue;
+      }
+      for (let at = piece[0]; at < piece[1]; ) {
+        const n = readAt(fd, buf, 0, Math.min(buf.length, piece[1] - at), at);
+        if (n === 0) throw CHANGED;
+        const skip = Math.max(0, watch.from - at);
+        if (!watch.marks && skip < n) {
+          const seen = buf.subarray(skip, n);
+          const across = Buffer.concat([edge, seen.subarray(0, 2)]);
+          watch.marks = MARKS.some((mark) => seen.includes(mark) || across.includes(mark));
+          const last = Buffer.concat([edge, seen.subarray(Math.max(0, seen.length - 2))]);
+          edge = Buffer.from(last.subarray(Math.max(0, last.length - 2)));
+        }
+        yield buf.subarray(0, n);
+        at += n;
+      }
+    }
+    const now = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
+    if (fileStamp(fs.fstatSync(fd, { bigint: true })) !== stamp || !now || fileStamp(now) !== stamp) throw CHANGED;
+  } finally {
+    close(fd);
+  }
+}
+export {
+  scanCardLine,
+  scanIndexFile,
+  scanNewCard,
+  upsertIndexLineStreamed,
+  upsertScannedLine
+};

@@ -1,0 +1,88 @@
+// lib/sync/arrival-decide.ts
+import fs from "node:fs";
+import path from "node:path";
+import { isCardFile } from "../core/card-rules.js";
+import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
+import { diffLines } from "../core/line-diff.js";
+import { assertMayWrite } from "../records/actor.js";
+import { currentSha, readArrivals, writeArrivals } from "../store/arrivals.js";
+import { appendHistory, makeEntry, readHistory } from "../store/history.js";
+import { withStoreLock } from "../store/lock.js";
+import { runGit } from "./git.js";
+var ARRIVAL_ID = /^a-[0-9a-f]{1,12}$/;
+function isArrivalId(id) {
+  return ARRIVAL_ID.test(id);
+}
+function liveArrivals(memoryDir) {
+  return readArrivals(memoryDir).items.filter((a) => a.sha256 === currentSha(memoryDir, a.path));
+}
+function findArrival(memoryDir, id) {
+  const hits = liveArrivals(memoryDir).filter((a) => a.id.startsWith(id));
+  if (hits.length === 1) return hits[0];
+  if (hits.length === 0) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no held arrival ${id}; memctl review lists them`, { id });
+  throw new MemctlError(ERROR_CODES.E_MULTIPLE_MATCHES, `${id} matches ${hits.length} arrivals (${hits.map((h) => h.id).join(", ")}); give more of the id`, { id });
+}
+async function acceptArrival(ctx, id) {
+  assertMayWrite(ctx.actor, "accept what a sync brought in");
+  return withStoreLock(ctx.memoryDir, async () => {
+    const arrival = findArrival(ctx.memoryDir, id);
+    if (arrival.state === "quarantined")
+      throw usageError(
+        `${arrival.id} (${arrival.path}) is quarantined: ${arrival.reasons.join("; ")}. It cannot be accepted as it is; fix the file (your edit makes it yours) or remove it with memctl rm.`,
+        { id: arrival.id }
+      );
+    const file = readArrivals(ctx.memoryDir);
+    const released = file.items.filter((a) => a.path === arrival.path && a.state !== "quarantined").map((a) => a.id);
+    await writeArrivals(ctx.memoryDir, { version: 1, items: file.items.filter((a) => !released.includes(a.id)) });
+    const abs = path.join(ctx.memoryDir, arrival.path);
+    if (isCardFile(arrival.path) && arrival.sha256 !== null && fs.existsSync(abs)) {
+      appendHistory(ctx.memoryDir, makeEntry(readHistory(ctx.memoryDir).entries, arrival.path, "adopt", ctx.actor, ctx.now, fs.readFileSync(abs)));
+    }
+    return { arrival, released: released.filter((r) => r !== arrival.id) };
+  });
+}
+async function acceptAllArrivals(ctx) {
+  const decided = [];
+  const done = /* @__PURE__ */ new Set();
+  for (const a of liveArrivals(ctx.memoryDir)) {
+    if (a.state !== "pending" || done.has(a.id)) continue;
+    const decision = await acceptArrival(ctx, a.id);
+    for (const id of [decision.arrival.id, ...decision.released]) done.add(id);
+    decided.push(decision);
+  }
+  return decided;
+}
+async function rejectArrival(ctx, id, reason) {
+  assertMayWrite(ctx.actor, "reject what a sync brought in");
+  return withStoreLock(ctx.memoryDir, async () => {
+    const arrival = findArrival(ctx.memoryDir, id);
+    const file = readArrivals(ctx.memoryDir);
+    const items = file.items.map(
+      (a) => a.id === arrival.id ? { ...a, state: a.state === "quarantined" ? a.state : "rejected", reasons: [...a.reasons, `rejected by ${ctx.actor} at ${ctx.now.toISOString()}: ${reason}`] } : a
+    );
+    await writeArrivals(ctx.memoryDir, { version: 1, items });
+    return { arrival: items.find((a) => a.id === arrival.id), released: [] };
+  });
+}
+async function previewArrival(memoryDir, a, opts) {
+  if (a.state === "quarantined" && a.reasons.some((r) => /secret|symlink|not a regular file|bytes/.test(r))) return { diff: [], withheld: a.reasons.join("; ") };
+  const before = a.before ? await runGit(memoryDir, ["show", `${a.before}:${a.path}`], opts) : void 0;
+  const beforeText = before && before.code === 0 ? before.stdout : void 0;
+  const abs = path.join(memoryDir, a.path);
+  const afterText = fs.existsSync(abs) ? fs.readFileSync(abs, "utf8") : void 0;
+  return {
+    ...beforeText !== void 0 ? { before: beforeText } : {},
+    ...afterText !== void 0 ? { after: afterText } : {},
+    diff: diffLines(beforeText ?? "", afterText ?? "")
+  };
+}
+export {
+  ARRIVAL_ID,
+  acceptAllArrivals,
+  acceptArrival,
+  findArrival,
+  isArrivalId,
+  liveArrivals,
+  previewArrival,
+  rejectArrival
+};

@@ -1,0 +1,153 @@
+// lib/sync/arrivals.ts
+import fs from "node:fs";
+import path from "node:path";
+import { cardTextProblems, isCardFile } from "../core/card-rules.js";
+import { parseCard } from "../core/card.js";
+import { parseIndex } from "../core/index-file.js";
+import { sha256Hex } from "../core/sha256.js";
+import { currentSha, normalise, readArrivals, stampOf, writeArrivals } from "../store/arrivals.js";
+import { measureStore, withDefaults } from "../records/guardrails.js";
+import { findSecrets } from "../records/secrets.js";
+import { git, runGit } from "./git.js";
+import { isPerMachine } from "./layout.js";
+var EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
+var INDEX = /^MEMORY(\.[^/]+)?\.md$/;
+var COMPACT = ".memctl/compact.json";
+async function inspectArrivals(ctx, before, remoteRef, opts) {
+  const dir = ctx.memoryDir;
+  const limits = withDefaults(ctx.guardrails);
+  const base = before ?? EMPTY_TREE;
+  const changes = (await git(dir, ["diff", "--name-status", "--no-renames", "-z", base, "HEAD"], opts)).split("\0");
+  const pushers = await pushersOf(dir, before, remoteRef, opts);
+  const at = ctx.now().toISOString();
+  const added = [];
+  const item = (rel, kind, state, reasons, extra = {}) => {
+    const sha = extra.sha256 !== void 0 ? extra.sha256 : currentSha(dir, rel);
+    const who = pushers.get(rel) ?? pushers.get("") ?? { authors: [], commit: remoteRef };
+    const a = {
+      id: `a-${sha256Hex(`${rel}\0${sha}\0${who.commit}\0${kind}`).slice(0, 12)}`,
+      path: rel,
+      kind,
+      state,
+      sha256: sha,
+      reasons,
+      pushed_by: who.authors,
+      commit: who.commit,
+      before: before ?? null,
+      at,
+      ...extra
+    };
+    const stamp = stampOf(dir, rel);
+    if (stamp && a.sha256 !== null) a.stamp = stamp;
+    added.push(a);
+    return a;
+  };
+  const cardItems = /* @__PURE__ */ new Set();
+  const indexFiles = [];
+  for (let i = 0; i + 1 < changes.length; i += 2) {
+    const status = changes[i];
+    const rel = changes[i + 1];
+    if (isPerMachine(rel) || rel === ".gitignore" || rel === ".gitattributes" || rel.endsWith(".jsonl")) continue;
+    if (INDEX.test(rel)) {
+      indexFiles.push(rel);
+      continue;
+    }
+    if (status === "D") {
+      if (ctx.trust === "shared" && rel.endsWith(".md")) item(rel, "removed", "pending", ["removed on another machine"], { sha256: null });
+      continue;
+    }
+    const previous = before ? await blobText(dir, before, rel, opts) : void 0;
+    const problems = await fileProblems(dir, rel, previous, limits, ctx.secrets);
+    if (problems.length > 0) {
+      item(rel, rel === COMPACT ? "compact" : isCardFile(rel) ? previous === void 0 ? "new" : "edited" : "file", "quarantined", problems);
+      cardItems.add(rel);
+      continue;
+    }
+    if (ctx.trust !== "shared") continue;
+    if (rel === COMPACT) item(rel, "compact", "pending", ["a compact summary from another machine"]);
+    else if (rel.endsWith(".md") && !rel.startsWith(".memctl/")) {
+      const text = fs.readFileSync(path.join(dir, rel), "utf8");
+      const pinned = parseCard(text).meta.priority === "always" && (previous === void 0 || parseCard(previous).meta.priority !== "always");
+      item(rel, pinned ? "pinned" : previous === void 0 ? "new" : "edited", "pending", [
+        pinned ? "pinned (priority: always): injected into every prompt" : "changed on another machine"
+      ]);
+      cardItems.add(rel);
+    }
+  }
+  for (const rel of indexFiles) await inspectIndex(ctx, rel, before, opts, cardItems, item);
+  overLimits(dir, limits, added);
+  const kept = readArrivals(dir).items.filter((old) => old.sha256 === currentSha(dir, old.path) && !added.some((a) => a.id === old.id));
+  if (added.length > 0 || kept.length !== readArrivals(dir).items.length) await writeArrivals(dir, { version: 1, items: [...kept, ...added] });
+  return added;
+}
+async function inspectIndex(ctx, rel, before, opts, cardItems, item) {
+  const old = new Set(before ? parseIndex(await blobText(ctx.memoryDir, before, rel, opts) ?? "").entries.map((e) => e.raw) : []);
+  let text;
+  try {
+    text = fs.readFileSync(path.join(ctx.memoryDir, rel), "utf8");
+  } catch {
+    return;
+  }
+  for (const entry of parseIndex(text).entries) {
+    if (old.has(entry.raw)) continue;
+    const target = normalise(entry.file);
+    const secrets = await findSecrets(entry.raw, ctx.secrets);
+    if (secrets.length > 0) item(target, "index", "quarantined", [`its index line holds a secret (${secrets.map((s) => s.kind).join(", ")})`], { line: entry.raw });
+    else if (ctx.trust === "shared" && !cardItems.has(target)) item(target, "index", "pending", ["index line added or changed on another machine"], { line: entry.raw });
+  }
+}
+async function fileProblems(dir, rel, previous, limits, policy) {
+  const abs = path.join(dir, rel);
+  const st = fs.lstatSync(abs, { throwIfNoEntry: false });
+  if (!st) return [];
+  if (st.isSymbolicLink()) return [`a symlink (to ${fs.readlinkSync(abs)}): memctl never writes or follows links in a store`];
+  if (!st.isFile()) return ["not a regular file"];
+  if (st.size > limits.maxFileBytes) return [`${st.size} bytes; the per-file limit is ${limits.maxFileBytes}`];
+  const problems = [];
+  const text = fs.readFileSync(abs, "utf8");
+  if (isCardFile(rel)) problems.push(...cardTextProblems(text, previous).map((p) => `breaks the card rules: ${p}`));
+  const secrets = await findSecrets(text, policy);
+  if (secrets.length > 0) problems.push(`holds a secret (${[...new Set(secrets.map((s) => s.kind))].join(", ")})`);
+  return problems;
+}
+function overLimits(dir, limits, added) {
+  const usage = measureStore(dir);
+  const sizeOf = (a) => a.stamp?.[1] ?? 0;
+  for (const a of added.filter((x) => x.state === "quarantined" && x.kind !== "index")) {
+    usage.bytes -= sizeOf(a);
+    usage.files -= 1;
+  }
+  const candidates = added.filter((a) => a.state !== "quarantined" && a.kind !== "removed" && a.kind !== "index" && a.kind !== "compact").sort((x, y) => sizeOf(y) - sizeOf(x));
+  for (const a of candidates) {
+    if (usage.bytes <= limits.maxTotalBytes && usage.files <= limits.maxFiles) return;
+    a.state = "quarantined";
+    a.reasons = [`the store would hold ${usage.bytes} bytes in ${usage.files} files; the limits are ${limits.maxTotalBytes} bytes and ${limits.maxFiles} files`];
+    usage.bytes -= sizeOf(a);
+    usage.files -= 1;
+  }
+}
+async function blobText(dir, commit, rel, opts) {
+  const r = await runGit(dir, ["show", `${commit}:${rel}`], opts);
+  return r.code === 0 ? r.stdout : void 0;
+}
+async function pushersOf(dir, before, remoteRef, opts) {
+  const range = before ? [`${before}..${remoteRef}`] : [remoteRef];
+  const out = await git(dir, ["-c", "core.quotePath=false", "log", "--no-renames", "--format=%x01%H %an <%ae>", "--name-only", ...range], opts);
+  const map = /* @__PURE__ */ new Map();
+  const add = (key, author, commit) => {
+    const entry = map.get(key) ?? { authors: [], commit };
+    if (!entry.authors.includes(author)) entry.authors.push(author);
+    map.set(key, entry);
+  };
+  for (const block of out.split("").filter(Boolean)) {
+    const [head, ...files] = block.split("\n");
+    const commit = head.slice(0, head.indexOf(" "));
+    const author = head.slice(head.indexOf(" ") + 1);
+    add("", author, commit);
+    for (const f of files) if (f) add(f, author, commit);
+  }
+  return map;
+}
+export {
+  inspectArrivals
+};

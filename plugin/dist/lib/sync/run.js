@@ -1,0 +1,261 @@
+// lib/sync/run.ts
+import fs from "node:fs";
+import path from "node:path";
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
+import { runJob } from "../store/jobs.js";
+import { processAlive, withStoreLock } from "../store/lock.js";
+import { stageIncoming, reconcileHistory } from "./conflicts.js";
+import { git, gitFailure, NETWORK_TIMEOUT_MS, runGit } from "./git.js";
+import { configureDrivers, isPerMachine, writeRepoRules } from "./layout.js";
+import { commitMessage } from "./message.js";
+import { journalAround } from "../store/write-journal.js";
+import { changedSince } from "./tree-journal.js";
+import {
+  aheadBehind,
+  assertRepoTop,
+  findUpstream,
+  gitDir,
+  headCommit,
+  readJournal,
+  refExists,
+  remoteBranches,
+  trackBranch,
+  writeJournal,
+  writeLastSync
+} from "./repo.js";
+import { repairKilledMerge } from "./repair.js";
+import { resolveUnmerged } from "./unmerged.js";
+import { inspectArrivals } from "./arrivals.js";
+import { mergeableCommit } from "./incoming.js";
+import { readTrust } from "./trust.js";
+var MAX_ROUNDS = 3;
+var MERGE_TIMEOUT_MS = 18e4;
+async function syncStore(ctx) {
+  const opts = { env: ctx.env };
+  await assertRepoTop(ctx.memoryDir, opts);
+  try {
+    return await withStoreLock(ctx.memoryDir, () => syncAsJob(ctx, opts), { name: "sync-lock", timeoutMs: 0 });
+  } catch (err) {
+    if (err instanceof MemctlError && err.code === ERROR_CODES.E_LOCK_TIMEOUT && String(err.data?.lock ?? "").endsWith("sync-lock"))
+      throw new MemctlError(ERROR_CODES.E_SYNC_BUSY, "another memctl sync of this store is running; nothing was done (it will carry these changes too)", {
+        memory_dir: ctx.memoryDir
+      });
+    throw err;
+  }
+}
+async function syncAsJob(ctx, opts) {
+  let report;
+  await runJob(
+    { memoryDir: ctx.memoryDir, now: ctx.now, lockTimeoutMs: ctx.lockTimeoutMs },
+    "sync",
+    async () => {
+      report = await syncLocked(ctx, opts);
+      const { status, committed, merged, pushed, head, repaired } = report;
+      return { status, committed, merged, pushed, head: head ?? null, repaired: repaired.length, proposals: report.proposals.length, arrivals: report.arrivals.length };
+    },
+    { command: "memctl sync" }
+  );
+  return report;
+}
+async function syncLocked(ctx, opts) {
+  let upstream = await findUpstream(ctx.memoryDir, opts);
+  const trust = await readTrust(ctx.memoryDir, opts);
+  const report = {
+    status: "local-only",
+    committed: 0,
+    merged: false,
+    pushed: false,
+    proposals: [],
+    repaired: [],
+    ahead: 0,
+    behind: 0,
+    trust: trust.level,
+    trust_chosen: trust.chosen,
+    arrivals: [],
+    left_out: []
+  };
+  if (upstream) Object.assign(report, { remote: upstream.remote, branch: upstream.branch });
+  for (let round = 1; round <= MAX_ROUNDS; round++) {
+    if (upstream && !await fetch(ctx, upstream, opts) && round === 1) {
+      upstream = await branchToTake(ctx, upstream, opts);
+      Object.assign(report, { branch: upstream.branch });
+    }
+    await ctx.onPhase?.("fetched");
+    await withStoreLock(ctx.memoryDir, () => local(ctx, upstream, opts, report), { timeoutMs: ctx.lockTimeoutMs ?? 1e4 });
+    if (!upstream) break;
+    const counts = await aheadBehind(ctx.memoryDir, upstream.trackingRef, opts) ?? { ahead: 0, behind: 0 };
+    if (counts.ahead === 0) break;
+    const push = await runGit(ctx.memoryDir, ["push", "--quiet", "--no-verify", upstream.remote, `HEAD:refs/heads/${upstream.branch}`], {
+      ...opts,
+      timeoutMs: ctx.networkTimeoutMs ?? NETWORK_TIMEOUT_MS
+    });
+    if (push.code === 0) {
+      report.pushed = true;
+      await git(ctx.memoryDir, ["update-ref", upstream.trackingRef, "HEAD"], opts);
+      break;
+    }
+    const rejected = /\[rejected\]|non-fast-forward|fetch first|failed to push some refs/.test(push.stderr);
+    if (!rejected || round === MAX_ROUNDS) throw offline(upstream, push.stderr, "your commits stay here and go with the next sync");
+  }
+  if (upstream) {
+    const counts = await aheadBehind(ctx.memoryDir, upstream.trackingRef, opts) ?? { ahead: 0, behind: 0 };
+    Object.assign(report, counts);
+    report.status = report.committed > 0 || report.merged || report.pushed ? "synced" : "up-to-date";
+  }
+  report.head = await headCommit(ctx.memoryDir, opts);
+  await writeLastSync(ctx.memoryDir, { at: ctx.now().toISOString(), result: report.status, head: report.head, remote: upstream?.remote, branch: upstream?.branch });
+  return report;
+}
+async function fetch(ctx, upstream, opts) {
+  const refspec = `+refs/heads/${upstream.branch}:${upstream.trackingRef}`;
+  const r = await runGit(ctx.memoryDir, ["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", upstream.remote, refspec], {
+    ...opts,
+    timeoutMs: ctx.networkTimeoutMs ?? NETWORK_TIMEOUT_MS
+  }).catch((err) => {
+    throw err instanceof MemctlError && err.code === ERROR_CODES.E_SYNC_GIT ? offline(upstream, err.message, "nothing was changed") : err;
+  });
+  if (r.code === 0) return true;
+  if (/couldn't find remote ref/i.test(r.stderr)) return false;
+  throw offline(upstream, r.stderr, "nothing was changed");
+}
+async function branchToTake(ctx, upstream, opts) {
+  const branches = await remoteBranches(ctx.memoryDir, upstream.remote, { ...opts, timeoutMs: ctx.networkTimeoutMs ?? NETWORK_TIMEOUT_MS }).catch((err) => {
+    throw err instanceof MemctlError && err.code === ERROR_CODES.E_SYNC_GIT ? offline(upstream, err.message, "nothing was changed") : err;
+  });
+  if (branches.length === 0) return upstream;
+  if (branches.length > 1) {
+    const local2 = (await runGit(ctx.memoryDir, ["symbolic-ref", "--short", "-q", "HEAD"], opts)).stdout.trim() || upstream.branch;
+    throw new MemctlError(
+      ERROR_CODES.E_SYNC_BRANCH,
+      `${upstream.remote} has the branches ${branches.join(", ")} but not ${upstream.branch}, which this store syncs with; nothing was pushed. Choose the one that holds your memory (git -C ${ctx.memoryDir} config branch.${local2}.merge refs/heads/<branch>), then run memctl sync`,
+      { remote: upstream.remote, branch: upstream.branch, remote_branches: branches }
+    );
+  }
+  const taken = { ...upstream, branch: branches[0], trackingRef: `refs/remotes/${upstream.remote}/${branches[0]}` };
+  await trackBranch(ctx.memoryDir, taken.remote, taken.branch, opts);
+  if (!await fetch(ctx, taken, opts)) throw offline(taken, `${taken.branch} went away during the sync`, "nothing was changed");
+  return taken;
+}
+function offline(upstream, detail, consequence) {
+  const why = detail.trim().split("\n").slice(-2).join(" / ");
+  return new MemctlError(ERROR_CODES.E_SYNC_OFFLINE, `cannot reach ${upstream.remote} (${why}); ${consequence}. Retry when online: memctl sync`, {
+    remote: upstream.remote
+  });
+}
+async function local(ctx, upstream, opts, report) {
+  const tracked = {
+    ...opts,
+    onSpawn: (pid) => writeJournal(ctx.memoryDir, { ...readJournal(ctx.memoryDir) ?? { pid: process.pid, phase: "commit" }, git_pid: pid })
+  };
+  await journalAround(
+    ctx.memoryDir,
+    async () => {
+      const repaired = await repair(ctx, upstream, opts, report);
+      report.repaired.push(...repaired);
+      const rules = (await writeRepoRules(ctx.memoryDir)).filter((f) => !f.startsWith(".git/"));
+      const merged = await commitAndMerge(ctx, upstream, opts, tracked, report);
+      return repaired.length > 0 || merged === void 0 ? void 0 : [...rules, ...merged];
+    },
+    (touched) => touched
+  );
+  writeJournal(ctx.memoryDir, void 0);
+}
+async function commitAndMerge(ctx, upstream, opts, tracked, report) {
+  await configureDrivers(ctx.memoryDir, ctx.driverCommand, opts);
+  writeJournal(ctx.memoryDir, { pid: process.pid, phase: "commit" });
+  report.committed += await commitLocal(ctx.memoryDir, tracked);
+  if (upstream && await refExists(ctx.memoryDir, upstream.trackingRef, opts)) {
+    const head = await headCommit(ctx.memoryDir, opts);
+    const upToDate = head !== void 0 && (await runGit(ctx.memoryDir, ["merge-base", "--is-ancestor", upstream.trackingRef, "HEAD"], opts)).code === 0;
+    if (!upToDate) {
+      writeJournal(ctx.memoryDir, { pid: process.pid, phase: "merge", head_before: head });
+      const incoming = await mergeableCommit(ctx.memoryDir, upstream.trackingRef, opts);
+      report.left_out.push(...incoming.dropped.filter((f) => !report.left_out.includes(f)));
+      await ctx.onPhase?.("merge");
+      const args = head === void 0 ? ["reset", "--hard", "-q", incoming.commit] : [
+        "merge",
+        "--no-edit",
+        "-q",
+        "-s",
+        "recursive",
+        "-X",
+        "no-renames",
+        "--allow-unrelated-histories",
+        "-m",
+        `memory: merge ${upstream.remote}/${upstream.branch}`,
+        incoming.commit
+      ];
+      const r = await runGit(ctx.memoryDir, args, { ...tracked, timeoutMs: MERGE_TIMEOUT_MS });
+      if (r.code !== 0) {
+        if (!fs.existsSync(path.join(gitDir(ctx.memoryDir), "MERGE_HEAD"))) throw gitFailure(args, r);
+        await finishMerge(ctx, tracked);
+      }
+      report.merged = true;
+      await afterMerge(ctx, head, upstream, tracked, report);
+      return head === void 0 ? void 0 : changedSince(ctx.memoryDir, head, opts);
+    }
+  }
+  return [];
+}
+async function commitLocal(dir, opts) {
+  await git(dir, ["add", "-A"], opts);
+  const tracked = (await git(dir, ["ls-files", "-z", "--", ".memctl"], opts)).split("\0").filter((f) => f !== "" && isPerMachine(f));
+  if (tracked.length > 0) await git(dir, ["rm", "--cached", "-q", "--", ...tracked], opts);
+  if ((await runGit(dir, ["diff", "--cached", "--quiet"], opts)).code === 0 && await headCommit(dir, opts) !== void 0) return 0;
+  const { subject, body } = await commitMessage(dir, opts);
+  await git(dir, ["commit", "-q", "--no-verify", "--allow-empty", "-m", subject, ...body ? ["-m", body] : []], opts);
+  return 1;
+}
+async function finishMerge(ctx, opts) {
+  writeJournal(ctx.memoryDir, { ...readJournal(ctx.memoryDir) ?? { pid: process.pid }, pid: process.pid, phase: "resolve" });
+  await resolveUnmerged(ctx.memoryDir, opts);
+  await git(ctx.memoryDir, ["commit", "-q", "--no-verify", "--no-edit"], opts);
+}
+async function afterMerge(ctx, headBefore, upstream, opts, report) {
+  const changed = headBefore === void 0 ? [] : (await git(ctx.memoryDir, ["diff", "--name-only", "--no-renames", "-z", headBefore, "HEAD"], opts)).split("\0").filter(Boolean);
+  const staged = await stageIncoming(ctx.memoryDir, ctx.now());
+  report.proposals.push(...staged.map((p) => p.id));
+  reconcileHistory(ctx.memoryDir, [...changed, ...staged.map((p) => p.conflict?.card ?? "")], ctx.now());
+  if (upstream) {
+    const held = await inspectArrivals({ ...ctx, trust: report.trust }, headBefore, upstream.trackingRef, opts);
+    report.arrivals.push(...held);
+  }
+  await git(ctx.memoryDir, ["add", "-A"], opts);
+  if ((await runGit(ctx.memoryDir, ["diff", "--cached", "--quiet"], opts)).code !== 0) {
+    const n = staged.length;
+    await git(
+      ctx.memoryDir,
+      ["commit", "-q", "--no-verify", "-m", `memory: merge follow-up${n > 0 ? `, ${n} conflicting edit${n === 1 ? "" : "s"} kept as proposal${n === 1 ? "" : "s"}` : ""}`],
+      opts
+    );
+  }
+}
+async function repair(ctx, upstream, opts, report) {
+  const repaired = [];
+  const journal = readJournal(ctx.memoryDir);
+  const indexLock = path.join(gitDir(ctx.memoryDir), "index.lock");
+  if (fs.existsSync(indexLock)) {
+    const ours = journal !== void 0 && !processAlive(journal.pid) && (journal.git_pid === void 0 || !processAlive(journal.git_pid));
+    if (!ours)
+      throw new MemctlError(
+        ERROR_CODES.E_SYNC_BUSY,
+        `git is running in ${ctx.memoryDir} (.git/index.lock exists); retry when it is done, or remove that file if no git is running`
+      );
+    fs.rmSync(indexLock, { force: true });
+    repaired.push("removed the git index lock a killed sync left");
+  }
+  if (fs.existsSync(path.join(gitDir(ctx.memoryDir), "MERGE_HEAD"))) {
+    const head = await headCommit(ctx.memoryDir, opts);
+    await finishMerge(ctx, opts);
+    await afterMerge(ctx, head, upstream, opts, report);
+    repaired.push("finished a merge a killed sync left");
+  }
+  if (journal !== void 0 && journal.phase !== "commit" && !processAlive(journal.pid)) {
+    if (journal.phase === "merge" && await headCommit(ctx.memoryDir, opts) === journal.head_before) await repairKilledMerge(ctx.memoryDir, opts);
+    repaired.push(`resumed after a sync killed in its ${journal.phase} step`);
+  }
+  return repaired;
+}
+export {
+  syncStore
+};

@@ -1,0 +1,41 @@
+// lib/ui/actions.ts
+import { acceptProposal, rejectProposal } from "../proposals/decide.js";
+import { findPending } from "../proposals/propose.js";
+import { readForm } from "./security.js";
+async function decide(r, req, action) {
+  let form;
+  try {
+    form = await readForm(req);
+  } catch (err) {
+    return { ok: false, text: err.message };
+  }
+  const id = form.get("id") ?? "";
+  try {
+    if (action === "reject") {
+      const p = await rejectProposal(r.writeContext(), id, form.get("reason") ?? "");
+      return { ok: true, text: `rejected ${p.id} (${p.reason ?? ""})` };
+    }
+    const proposal = findPending(r.memoryDir, id);
+    const description = (form.get("description") ?? "").trim();
+    const topics = (form.get("topics") ?? "").split(",").map((t) => t.trim()).filter(Boolean);
+    const proposedTopics = proposal.card.topics ?? [];
+    const result = await acceptProposal(r.writeContext(), proposal.id, {
+      ...description !== "" && description !== (proposal.card.description ?? "") ? { description } : {},
+      ...topics.join("\0") !== proposedTopics.join("\0") ? { topics } : {},
+      force: form.get("force") === "1",
+      supersede: form.getAll("supersede").filter(Boolean),
+      keepBoth: form.get("keep_both") === "1"
+    });
+    const superseded = result.superseded.map((s) => `; superseded ${s.file}`).join("");
+    return {
+      ok: true,
+      text: `accepted ${result.proposal.id}: ${result.save.op} ${result.save.file}${result.save.entry ? ` (rev ${result.save.entry.rev}, ${result.save.entry.actor})` : ""}${superseded}`
+    };
+  } catch (err) {
+    const code = err.code;
+    return { ok: false, text: `${code ? `${code}: ` : ""}${err.message}` };
+  }
+}
+export {
+  decide
+};

@@ -1,0 +1,56 @@
+// lib/ui/page-review.ts
+import { diffBlock, esc, page, table } from "./html.js";
+function reviewPage(ctx, items, unreadable, flash) {
+  const note = flash ? `<p class="${flash.ok ? "flash ok" : "flash err"}" role="status">${esc(flash.text)}</p>` : "";
+  const bad = unreadable.map((u) => `<p class="warn">unreadable proposal file ${esc(u.file)}: ${esc(u.reason)} (left in place)</p>`).join("");
+  const body = items.length === 0 ? `<p class="dim" id="empty">no pending proposals \u2014 agents stage them with <code>memctl propose</code></p>` : items.map((i) => item(ctx, i)).join("\n");
+  return page(ctx, "/review", `Review queue (${items.length})`, `${note}${bad}${body}`);
+}
+function item(ctx, { reviewed, preview }) {
+  const p = reviewed.proposal;
+  const f = reviewed.flags;
+  const flags = [
+    f.not_a_card && `not a card: ${f.not_a_card}`,
+    f.stale && "stale (the card changed since it was proposed)",
+    f.contradicts_card && "contradicts the card",
+    f.duplicate_of_card && `a card already says this: ${f.duplicate_of_card}`,
+    f.duplicate_of.length > 0 && `duplicates ${f.duplicate_of.join(", ")}`,
+    f.conflicts_with.length > 0 && `conflicts with ${f.conflicts_with.join(", ")}`
+  ].filter((x) => typeof x === "string");
+  const related = [...f.near_duplicates, ...f.contradictions];
+  const relatedTable = table(
+    ["Relation", "Card or proposal", "Similarity", "Says"],
+    related.map((r) => [esc(r.relation === "near_duplicate" ? "nearly duplicates" : "contradicts"), esc(r.proposal ?? r.card_file), String(r.similarity), esc(r.description)]),
+    "no similar or conflicting cards"
+  );
+  const head = `<h2>${esc(preview.exists ? `Update ${preview.card_file}` : `New card ${preview.card_file}`)}</h2>
+<dl class="kv"><dt>id</dt><dd><code>${esc(p.id)}</code></dd><dt>proposer</dt><dd>${esc(p.proposer)} at ${esc(p.created_at)}</dd><dt>source</dt><dd>${esc(p.source)}</dd><dt>provenance</dt><dd>${esc(p.provenance.kind)}${p.provenance.confidence !== void 0 ? `, confidence ${esc(p.provenance.confidence)}` : ""}</dd>${alsoFrom(p)}<dt>flags</dt><dd>${flags.length ? flags.map(esc).join("; ") : "none"}</dd></dl>`;
+  const refuse = preview.error ? `<p class="warn">accept would refuse: ${esc(preview.error)}</p>` : "";
+  return `<section class="proposal" id="${esc(p.id)}">${head}${diffBlock(preview.diff)}${refuse}<h3>Similar or conflicting</h3>${relatedTable}${ctx.readOnly ? "" : forms(ctx, reviewed, related)}</section>`;
+}
+function alsoFrom(p) {
+  const merged = p.merged?.length ? `<dt>also from</dt><dd>${p.merged.map((m) => `${esc(m.proposer)} (${esc(m.source)})`).join("<br>")}</dd>` : "";
+  const again = (p.restated ?? []).map(
+    (r) => `<dt>said again</dt><dd>${esc(r.source)}<br><span class="dim">as: ${esc(r.description)} (${esc(r.proposer)} at ${esc(r.at)})</span></dd>`
+  );
+  return merged + again.join("");
+}
+function forms(ctx, r, related) {
+  const p = r.proposal;
+  const cards = [...new Set(related.filter((x) => x.proposal === null).map((x) => x.card_file))];
+  const supersede = cards.map((c) => `<label><input type="checkbox" name="supersede" value="${esc(c.replace(/\.md$/, ""))}"> supersede ${esc(c)} (kept, marked superseded)</label>`).join("");
+  const keepBoth = cards.length ? `<label><input type="checkbox" name="keep_both" value="1"> keep both live</label>` : "";
+  const force = r.flags.stale ? `<label><input type="checkbox" name="force" value="1"> accept over the changed card (--force)</label>` : "";
+  return `<div class="actions">
+<form method="post" action="${ctx.base}/review/accept" class="accept"><input type="hidden" name="id" value="${esc(p.id)}">
+<label>description <input type="text" name="description" maxlength="200" value="${esc(p.card.description ?? "")}"></label>
+<label>topics <input type="text" name="topics" value="${esc((p.card.topics ?? []).join(", "))}"></label>
+${supersede}${keepBoth}${force}
+<button type="submit" name="action" value="accept">Accept</button></form>
+<form method="post" action="${ctx.base}/review/reject" class="reject"><input type="hidden" name="id" value="${esc(p.id)}">
+<label>reason <input type="text" name="reason" required placeholder="why not"></label>
+<button type="submit" name="action" value="reject">Reject</button></form></div>`;
+}
+export {
+  reviewPage
+};

@@ -1,0 +1,101 @@
+// lib/ui/routes.ts
+import fs from "node:fs";
+import path from "node:path";
+import { readHistory, sha256Hex } from "../store/history.js";
+import { readWhy } from "../hook/why-log.js";
+import { previewProposal, reviewPending } from "../proposals/review.js";
+import { runDoctor } from "../reports/run-doctor.js";
+import { runStats } from "../reports/run-stats.js";
+import { ERROR_CODES, MemctlError } from "../core/errors.js";
+import { APP_CSS } from "./assets.js";
+import { send } from "./security.js";
+import { cardPage, cardsPage } from "./page-cards.js";
+import { timelinePage } from "./page-timeline.js";
+import { reviewPage } from "./page-review.js";
+import { healthPage } from "./page-health.js";
+import { decide } from "./actions.js";
+import { utcDay } from "../core/frecency.js";
+var HTML = "text/html; charset=utf-8";
+var JSON_TYPE = "application/json; charset=utf-8";
+async function route(r, req, res, target, started) {
+  const url = new URL(target, "http://ui.invalid");
+  const p = url.searchParams;
+  const ctx = { base: r.base, readOnly: r.readOnly, memoryDir: r.memoryDir };
+  const timing = () => ({ "Server-Timing": `app;dur=${(performance.now() - started).toFixed(1)}` });
+  const html = (body, status = 200) => send(res, status, HTML, body, timing());
+  const json = (value) => send(res, 200, JSON_TYPE, `${JSON.stringify(value, null, 1)}
+`, timing());
+  const api = url.pathname.startsWith("/api/");
+  const name = api ? url.pathname.slice(4) : url.pathname;
+  if (req.method === "POST") {
+    if (url.pathname !== "/review/accept" && url.pathname !== "/review/reject") return send(res, 404, "text/plain; charset=utf-8", "404 no such action\n");
+    const flash = await decide(r, req, url.pathname === "/review/accept" ? "accept" : "reject");
+    await r.catalog.refresh(true);
+    const back = `${r.base}/review?${new URLSearchParams({ [flash.ok ? "ok" : "err"]: flash.text })}`;
+    return send(res, 303, "text/plain; charset=utf-8", `${flash.text}
+`, { Location: back });
+  }
+  if (url.pathname === "/assets/app.css") return send(res, 200, "text/css; charset=utf-8", APP_CSS, { "Cache-Control": "no-store" });
+  switch (name) {
+    case "/":
+    case "/cards": {
+      await r.catalog.refresh();
+      const q = cardQuery(p);
+      const result = r.catalog.query(q);
+      return api ? json(result) : html(cardsPage(ctx, q, result, performance.now() - started));
+    }
+    case "/card": {
+      const detail = await cardDetail(r, p.get("file") ?? "");
+      return api ? json(detail) : html(cardPage(ctx, detail));
+    }
+    case "/timeline": {
+      const records = readWhy(r.memoryDir, Number.MAX_SAFE_INTEGER);
+      return api ? json({ runs: records }) : html(timelinePage(ctx, records, p.get("session") ?? void 0));
+    }
+    case "/review": {
+      const reviewed = await reviewPending(r.memoryDir);
+      const today = utcDay(r.io.now());
+      const items = reviewed.pending.map((one) => ({ reviewed: one, preview: previewProposal(r.memoryDir, one.proposal, today) }));
+      if (api) return json({ read_only: r.readOnly, proposals: items, unreadable: reviewed.unreadable });
+      const flash = p.has("ok") ? { ok: true, text: p.get("ok") } : p.has("err") ? { ok: false, text: p.get("err") } : void 0;
+      return html(reviewPage(ctx, items, reviewed.unreadable, flash));
+    }
+    case "/health": {
+      const data = await health(r);
+      return api ? json(data) : html(healthPage(ctx, data));
+    }
+    default:
+      return send(res, 404, "text/plain; charset=utf-8", `404 ${url.pathname} is not a page of memctl ui
+`);
+  }
+}
+function cardQuery(p) {
+  const get = (k) => p.get(k) || void 0;
+  const page = Number(p.get("page") ?? "1");
+  return { q: get("q"), type: get("type"), topic: get("topic"), status: get("status"), priority: get("priority"), page: Number.isFinite(page) ? page : 1 };
+}
+async function cardDetail(r, file) {
+  await r.catalog.refresh();
+  const card = r.catalog.card(file);
+  if (!card) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card "${file}" in this store`);
+  const history = readHistory(r.memoryDir);
+  let sha256 = "";
+  try {
+    sha256 = sha256Hex(fs.readFileSync(path.join(r.memoryDir, file)));
+  } catch {
+  }
+  return {
+    card,
+    history: history.entries.filter((e) => e.card === file),
+    ...history.error ? { historyError: history.error } : {},
+    injected: readWhy(r.memoryDir, Number.MAX_SAFE_INTEGER).filter((w) => w.lines.some((l) => l.file === file)),
+    sha256
+  };
+}
+async function health(r) {
+  const [doctor, stats] = await Promise.all([runDoctor({ ...r.project }, r.io), runStats({ ...r.project, hitLimit: 15, neverHitLimit: 50 }, r.io)]);
+  return { doctor, stats: stats.ok ? stats.report : null, why: readWhy(r.memoryDir, Number.MAX_SAFE_INTEGER) };
+}
+export {
+  route
+};
