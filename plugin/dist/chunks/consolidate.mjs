@@ -19,6 +19,7 @@ import {
   rewritePending
 } from "./proposals-propose.mjs";
 import "./records-card-find.mjs";
+import "./records-adopt-first.mjs";
 import {
   withRecordsLock
 } from "./records-commit.mjs";

@@ -3,12 +3,12 @@ import {
   asJob
 } from "./cli-ledger.mjs";
 import {
-  adoptCards,
   removeCard
 } from "./records-admin.mjs";
 import "./records-interrupted.mjs";
 import "./store-jobs.mjs";
 import "./records-card-find.mjs";
+import "./records-adopt-first.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
@@ -78,7 +78,6 @@ async function sweepExpired(ctx, today, onCard) {
   assertMayWrite(ctx.actor, "expire memory cards");
   const swept = [];
   for (const card of await expiredCards(ctx.memoryDir, today)) {
-    await adoptCards(ctx, card.file);
     const removed = await removeCard(ctx, card.file);
     const done = { ...card, rev: removed.entry.rev, restore_rev: removed.entry.rev - 1, trash: removed.trash };
     swept.push(done);

@@ -1,5 +1,9 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  recordAdopted,
+  unrecordedEntry
+} from "./records-adopt-first.mjs";
+import {
   clearIntent,
   shaOf,
   withRecordsLock,
@@ -159,6 +163,13 @@ async function fillMissingFields(ctx) {
     const { planned, skipped } = await plan(ctx.memoryDir);
     if (planned.length === 0) return { fixes: [], skipped };
     const entries = [...readHistory(ctx.memoryDir).entries];
+    const latest = latestByCard(entries);
+    const adopted = planned.flatMap((p) => {
+      const entry = unrecordedEntry(ctx, latest.get(p.card), p.card, p.before);
+      return entry ? [{ entry, content: p.before }] : [];
+    });
+    await recordAdopted(ctx, adopted);
+    entries.push(...adopted.map((a) => a.entry));
     const changes = planned.map((p) => {
       const entry = makeEntry(entries, p.card, "update", ctx.actor, ctx.now, p.after);
       entries.push(entry);

@@ -9,6 +9,7 @@ import {
   diffLines
 } from "./core-line-diff.mjs";
 import "./records-card-find.mjs";
+import "./records-adopt-first.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";

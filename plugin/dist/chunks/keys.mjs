@@ -14,6 +14,7 @@ import "./records-interrupted.mjs";
 import "./store-jobs.mjs";
 import "./proposals-propose.mjs";
 import "./records-card-find.mjs";
+import "./records-adopt-first.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";

@@ -18,6 +18,10 @@ import {
   findCardFile
 } from "./records-card-find.mjs";
 import {
+  adoptUnrecorded
+} from "./records-adopt-first.mjs";
+import {
+  readLatestHistory,
   withRecordsLock
 } from "./records-commit.mjs";
 import {
@@ -65,6 +69,8 @@ function supersedeChange(memoryDir, file, byName, actor, now, history) {
 }
 
 // lib/proposals/decide.ts
+import fs2 from "node:fs";
+import path2 from "node:path";
 async function acceptProposal(ctx, id, options = {}) {
   assertMayWrite(ctx.actor, "accept proposals");
   return withRecordsLock(ctx, async () => {
@@ -89,6 +95,7 @@ async function acceptProposal(ctx, id, options = {}) {
         `proposal ${proposal.id} has no scope to suggest (its sources and the card's repo_refs name no one subtree, or a scope is already set); give one with --scope`,
         { id: proposal.id }
       );
+    for (const old of replaced) await adoptUnrecorded(ctx, [...readLatestHistory(ctx.memoryDir, [old]).entries], old, fs2.readFileSync(path2.join(ctx.memoryDir, old)));
     const input = saveInputOf(proposal, { ...options, ...suggested ? { scope: suggested } : {} });
     let decided = proposal;
     const superseded = [];

@@ -6,6 +6,9 @@ import {
   findCardFile
 } from "./records-card-find.mjs";
 import {
+  adoptUnrecorded
+} from "./records-adopt-first.mjs";
+import {
   withRecordsLock
 } from "./records-commit.mjs";
 import {
@@ -53,12 +56,14 @@ async function removeCard(ctx, name) {
     const file = findCardFile(ctx.memoryDir, name);
     if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
     const history = readHistory(ctx.memoryDir);
+    const bytes = fs.readFileSync(path.join(ctx.memoryDir, file));
+    await adoptUnrecorded(ctx, history.entries, file, bytes);
     const entry = makeEntry(history.entries, file, "delete", ctx.actor, ctx.now, null);
     const trashDir = realDir(ctx.memoryDir, STATE_DIR, "trash");
     const trash = path.join(trashDir, `${file.replace(/\//g, "__")}@rev${entry.rev}`);
     const index = readOrUndefined(path.join(ctx.memoryDir, INDEX_FILE));
     const removed = index ? removeIndexLinesBytes(index, file).removed : 0;
-    const before = sha256Hex(fs.readFileSync(path.join(ctx.memoryDir, file)));
+    const before = sha256Hex(bytes);
     const change = { card: file, before, content: null, trash: path.relative(ctx.memoryDir, trash), index: { line: null }, entry };
     await commitIntentReported(ctx.memoryDir, { changes: [change] }, ctx.commit);
     return { file, entry, indexLinesRemoved: removed, trash };

@@ -10,6 +10,9 @@ import {
   currentIndexTitle
 } from "./records-card-find.mjs";
 import {
+  adoptUnrecorded
+} from "./records-adopt-first.mjs";
+import {
   withRecordsLock
 } from "./records-commit.mjs";
 import {
@@ -78,12 +81,15 @@ import path from "node:path";
 async function writeCardFile(ctx, history, rel, content) {
   const previous = readOrNull(ctx.memoryDir, rel);
   assertCardText(rel, content.toString("utf8"), previous?.toString("utf8"));
+  await adoptUnrecorded(ctx, history, rel, previous ?? void 0);
   const entry = makeEntry(history, rel, previous === null ? "create" : "update", ctx.actor, ctx.now, content);
   await commit(ctx, history, [{ card: rel, before: shaOrNull(previous), content, index: { line: indexLine(ctx.memoryDir, rel, rel, content) }, entry }]);
 }
 async function removeCardFile(ctx, history, rel, trash) {
+  const previous = readOrNull(ctx.memoryDir, rel);
+  await adoptUnrecorded(ctx, history, rel, previous ?? void 0);
   const entry = makeEntry(history, rel, "delete", ctx.actor, ctx.now, null);
-  await commit(ctx, history, [{ card: rel, before: shaOrNull(readOrNull(ctx.memoryDir, rel)), content: null, trash, index: { line: null }, entry }]);
+  await commit(ctx, history, [{ card: rel, before: shaOrNull(previous), content: null, trash, index: { line: null }, entry }]);
 }
 async function renameCardFile(ctx, history, from, to) {
   const content = fs.readFileSync(path.join(ctx.memoryDir, from));

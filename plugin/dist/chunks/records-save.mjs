@@ -12,6 +12,9 @@ import {
   validateSaveInput
 } from "./records-card-find.mjs";
 import {
+  adoptUnrecorded
+} from "./records-adopt-first.mjs";
+import {
   readLatestHistory,
   withRecordsLock
 } from "./records-commit.mjs";
@@ -146,6 +149,8 @@ async function saveCardLocked(ctx, input, decide, also) {
   }
   const recorded = latest !== void 0 && latest.sha256 === sha256Hex(next);
   const op = unchanged ? "unchanged" : before === void 0 ? "create" : "update";
+  const revived = !unchanged && latest?.op === "delete";
+  if (op === "update") await adoptUnrecorded(ctx, history.entries, file, before);
   const entry = unchanged && recorded ? void 0 : makeEntry(history.entries, file, op === "unchanged" ? "adopt" : op, ctx.actor, ctx.now, next);
   const archive = decide?.({ file, op, rev: entry?.rev ?? null });
   let all;
@@ -156,7 +161,7 @@ async function saveCardLocked(ctx, input, decide, also) {
     await keepRevisions(ctx.memoryDir, [change, ...others], withDefaults(ctx.guardrails));
     await commitIntentReported(ctx.memoryDir, { changes: [change, ...others], archive }, ctx.commit);
   }
-  return { file, op, revived: !unchanged && latest?.op === "delete", entry, indexLine };
+  return { file, op, revived, entry, indexLine };
 }
 function checkBase(memoryDir, name, existing, expected) {
   const current = existing === void 0 ? null : sha256Hex(fs.readFileSync(path.join(memoryDir, existing)));

@@ -13,6 +13,7 @@ import "./sync-git.mjs";
 import "./core-line-diff.mjs";
 import "./proposals-propose.mjs";
 import "./records-card-find.mjs";
+import "./records-adopt-first.mjs";
 import "./records-commit.mjs";
 import {
   ARCHIVE_DIR

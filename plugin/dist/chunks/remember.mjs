@@ -13,6 +13,7 @@ import "./records-interrupted.mjs";
 import "./core-line-diff.mjs";
 import "./proposals-propose.mjs";
 import "./records-card-find.mjs";
+import "./records-adopt-first.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";

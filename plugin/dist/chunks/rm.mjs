@@ -4,6 +4,7 @@ import {
 } from "./records-admin.mjs";
 import "./records-interrupted.mjs";
 import "./records-card-find.mjs";
+import "./records-adopt-first.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";

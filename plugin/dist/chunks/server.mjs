@@ -46,6 +46,7 @@ import {
 import {
   findCardFile
 } from "./records-card-find.mjs";
+import "./records-adopt-first.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";

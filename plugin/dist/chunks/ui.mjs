@@ -41,6 +41,7 @@ import {
 } from "./proposals-propose.mjs";
 import "./core-card-links.mjs";
 import "./records-card-find.mjs";
+import "./records-adopt-first.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";

@@ -8,6 +8,7 @@ import "./rank-languages.mjs";
 import "./records-save.mjs";
 import "./records-interrupted.mjs";
 import "./records-card-find.mjs";
+import "./records-adopt-first.mjs";
 import "./records-commit.mjs";
 import "./records-proposal-files.mjs";
 import "./core-frontmatter-edit.mjs";
