@@ -5,7 +5,8 @@ import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { appendHistory, latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
 import { withRecordsLock } from "./commit.js";
 import { commitIntentReported } from "./interrupted.js";
-import { findCardFile } from "./card-find.js";
+import { currentIndexTitle, findCardFile } from "./card-find.js";
+import { keepRemovedTitle } from "./removed-titles.js";
 import type { WriteContext } from "./save.js";
 import { removeIndexLinesBytes } from "../core/index-edit.js";
 import { INDEX_FILE, listCardFiles } from "../store/read.js";
@@ -43,6 +44,7 @@ export async function removeCard(ctx: WriteContext, name: string): Promise<Remov
     const index = readOrUndefined(path.join(ctx.memoryDir, INDEX_FILE));
     const removed = index ? removeIndexLinesBytes(index, file).removed : 0;
     const before = sha256Hex(bytes);
+    await keepRemovedTitle(ctx.memoryDir, file, currentIndexTitle(ctx.memoryDir, file)); // a revival gets it back
     const change = { card: file, before, content: null, trash: path.relative(ctx.memoryDir, trash), index: { line: null }, entry };
     await commitIntentReported(ctx.memoryDir, { changes: [change] }, ctx.commit);
     return { file, entry, indexLinesRemoved: removed, trash };

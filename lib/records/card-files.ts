@@ -11,6 +11,7 @@ import { renderIndexLine } from "../core/index-file.js";
 import { keepRevisions } from "../store/revisions.js";
 import { withDefaults } from "./guardrails.js";
 import { adoptUnrecorded } from "./adopt-first.js";
+import { keepRemovedTitle } from "./removed-titles.js";
 
 // The file tools (CLI manage, MCP memory_manage) write a file named like a card through here: the text
 // passes save's rules, the index line follows the description, and card, index and history are one write
@@ -30,6 +31,7 @@ export async function writeCardFile(ctx: WriteContext, history: HistoryEntry[], 
 export async function removeCardFile(ctx: WriteContext, history: HistoryEntry[], rel: string, trash: string): Promise<void> {
   const previous = readOrNull(ctx.memoryDir, rel);
   await adoptUnrecorded(ctx, history, rel, previous ?? undefined); // so the removed card can be restored
+  await keepRemovedTitle(ctx.memoryDir, rel, currentIndexTitle(ctx.memoryDir, rel)); // a revival gets it back
   const entry = makeEntry(history, rel, "delete", ctx.actor, ctx.now, null);
   await commit(ctx, history, [{ card: rel, before: shaOrNull(previous), content: null, trash, index: { line: null }, entry }]);
 }

@@ -24,6 +24,7 @@ import { readRegularMemo } from "../store/checked-fs.js";
 import { keepRevisions } from "../store/revisions.js";
 import { utcDay } from "../core/frecency.js";
 import { adoptUnrecorded } from "./adopt-first.js";
+import { removedTitle } from "./removed-titles.js";
 
 /** Everything a write needs besides its input: where, who, when, limits. */
 export interface WriteContext {
@@ -126,7 +127,8 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
   assertCardText(file, nextText, before?.toString("utf8"), `give the description with -d "…" (save fills in the other fields)`);
   const meta = parseCard(nextText).meta;
   // A title the owner chose by hand in MEMORY.md is kept; the hook always follows the description.
-  const title = currentIndexTitle(ctx.memoryDir, file) ?? meta.name ?? input.name;
+  // A card revived (restore, or a save after rm) gets back the title its removed line had (removed-titles.ts).
+  const title = currentIndexTitle(ctx.memoryDir, file) ?? (existing === undefined ? removedTitle(ctx.memoryDir, file) : undefined) ?? meta.name ?? input.name;
   const indexLine = renderIndexLine({ title, file, hook: meta.description ?? "" });
   // This card's latest revision only (not the store's); another card's changes (`also`) get the whole history.
   const history = namedHistory ? { ...namedHistory, entries: namedHistory.entries.filter((e) => e.card === file) } : readLatestHistory(ctx.memoryDir, [file]);

@@ -67,6 +67,7 @@ import path3 from "node:path";
 // lib/config/claude-memory.ts
 import fs from "node:fs";
 import path from "node:path";
+var INDEX_READ_CAP = 1024 * 1024;
 function claudeConfigHome(io) {
   return io.env.CLAUDE_CONFIG_DIR ? path.resolve(io.env.CLAUDE_CONFIG_DIR) : path.join(io.home, ".claude");
 }
@@ -96,6 +97,7 @@ function listClaudeCards(dir) {
     return [];
   }
   const cards = [];
+  const titles = indexTitles(dir);
   for (const file of names.sort()) {
     if (!file.endsWith(".md") || file === "MEMORY.md" || file.startsWith(".")) continue;
     const full = path.join(dir, file);
@@ -112,6 +114,7 @@ function listClaudeCards(dir) {
         path: full,
         name,
         description: card.meta.description,
+        ...titles.has(file) ? { title: titles.get(file) } : {},
         type: typeof type === "string" ? type : void 0,
         mtimeMs: stat.mtimeMs,
         mtime: stat.mtime,
@@ -122,6 +125,24 @@ function listClaudeCards(dir) {
     }
   }
   return cards;
+}
+function indexTitles(dir) {
+  const titles = /* @__PURE__ */ new Map();
+  let text;
+  try {
+    const file = path.join(dir, "MEMORY.md");
+    const stat = fs.lstatSync(file);
+    if (!stat.isFile() || stat.size > INDEX_READ_CAP) return titles;
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    return titles;
+  }
+  for (const entry of parseIndex(text).entries) {
+    const file = entry.file.replace(/^\.\//, "");
+    const title = entry.title.replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, 300);
+    if (title && !file.includes("/") && !titles.has(file)) titles.set(file, title);
+  }
+  return titles;
 }
 function isDirectory(p) {
   try {
@@ -278,7 +299,7 @@ async function applyClaudeImport(ctx, plan, options) {
         const { bytes, redactions } = await redactBytes(fs3.readFileSync(item.source.path), ctx.secrets);
         if (redactions.length > 0) item.redacted = redactions;
         const hook = (await redactSecrets(item.source.description ?? "", ctx.secrets)).text;
-        cards.push({ file: item.file, content: bytes, indexLine: renderIndexLine({ title: item.name, file: item.file, hook }) });
+        cards.push({ file: item.file, content: bytes, indexLine: renderIndexLine({ title: item.source.title ?? item.name, file: item.file, hook }) });
       }
       await addCardsBatch(ctx, cards, "import", options.onProgress && ((done) => options.onProgress(done, cards.length)));
       return todo;
@@ -302,7 +323,7 @@ function checkImportLimits(memoryDir, items, limits, io, actor) {
   );
 }
 function importIndexLine(item) {
-  return renderIndexLine({ title: item.name, file: item.file, hook: item.source.description ?? "" });
+  return renderIndexLine({ title: item.source.title ?? item.name, file: item.file, hook: item.source.description ?? "" });
 }
 function defaultImportDirs(resolution, io) {
   const dirs = projectClaudeDirs(resolution, io);

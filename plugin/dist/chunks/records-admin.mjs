@@ -1,8 +1,10 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  commitIntentReported
+  commitIntentReported,
+  keepRemovedTitle
 } from "./records-interrupted.mjs";
 import {
+  currentIndexTitle,
   findCardFile
 } from "./records-card-find.mjs";
 import {
@@ -64,6 +66,7 @@ async function removeCard(ctx, name) {
     const index = readOrUndefined(path.join(ctx.memoryDir, INDEX_FILE));
     const removed = index ? removeIndexLinesBytes(index, file).removed : 0;
     const before = sha256Hex(bytes);
+    await keepRemovedTitle(ctx.memoryDir, file, currentIndexTitle(ctx.memoryDir, file));
     const change = { card: file, before, content: null, trash: path.relative(ctx.memoryDir, trash), index: { line: null }, entry };
     await commitIntentReported(ctx.memoryDir, { changes: [change] }, ctx.commit);
     return { file, entry, indexLinesRemoved: removed, trash };

@@ -4,7 +4,8 @@ import {
   viewMemory
 } from "./records-file-view.mjs";
 import {
-  commitIntentReported
+  commitIntentReported,
+  keepRemovedTitle
 } from "./records-interrupted.mjs";
 import {
   currentIndexTitle
@@ -88,6 +89,7 @@ async function writeCardFile(ctx, history, rel, content) {
 async function removeCardFile(ctx, history, rel, trash) {
   const previous = readOrNull(ctx.memoryDir, rel);
   await adoptUnrecorded(ctx, history, rel, previous ?? void 0);
+  await keepRemovedTitle(ctx.memoryDir, rel, currentIndexTitle(ctx.memoryDir, rel));
   const entry = makeEntry(history, rel, "delete", ctx.actor, ctx.now, null);
   await commit(ctx, history, [{ card: rel, before: shaOrNull(previous), content: null, trash, index: { line: null }, entry }]);
 }

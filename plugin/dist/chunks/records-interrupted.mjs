@@ -5,8 +5,15 @@ import {
   readIntent
 } from "./records-commit.mjs";
 import {
+  commitFile,
+  realDir
+} from "./store-lock.mjs";
+import {
   sha256Hex
 } from "./core-sha256.mjs";
+import {
+  STATE_DIR
+} from "./store-paths.mjs";
 import {
   readRegularBytes
 } from "./core-bytes.mjs";
@@ -60,6 +67,41 @@ function shaOf(abs) {
   }
 }
 
+// lib/records/removed-titles.ts
+import path2 from "node:path";
+var REMOVED_TITLES_FILE = "removed-titles.json";
+var MAX_TITLES = 2e3;
+var TITLE_MAX = 300;
+var READ_CAP = 1024 * 1024;
+function read(memoryDir) {
+  try {
+    const raw = JSON.parse(Buffer.from(readRegularBytes(path2.join(memoryDir, STATE_DIR, REMOVED_TITLES_FILE), READ_CAP, { nofollow: true })).toString("utf8"));
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return {};
+    const out = {};
+    for (const [file, title] of Object.entries(raw)) if (isTitle(title)) out[file] = title;
+    return out;
+  } catch {
+    return {};
+  }
+}
+function isTitle(title) {
+  return typeof title === "string" && title.trim() !== "" && title.length <= TITLE_MAX && !/[\u0000-\u001f\u007f]/.test(title);
+}
+function removedTitle(memoryDir, file) {
+  const titles = read(memoryDir);
+  return Object.hasOwn(titles, file) ? titles[file] : void 0;
+}
+async function keepRemovedTitle(memoryDir, file, title) {
+  if (!isTitle(title)) return;
+  const titles = read(memoryDir);
+  delete titles[file];
+  titles[file] = title;
+  const entries = Object.entries(titles).slice(-MAX_TITLES);
+  await commitFile(path2.join(realDir(memoryDir, STATE_DIR), REMOVED_TITLES_FILE), JSON.stringify(Object.fromEntries(entries)) + "\n");
+}
+
 export {
-  commitIntentReported
+  commitIntentReported,
+  removedTitle,
+  keepRemovedTitle
 };

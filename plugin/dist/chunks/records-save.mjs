@@ -1,6 +1,7 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
-  commitIntentReported
+  commitIntentReported,
+  removedTitle
 } from "./records-interrupted.mjs";
 import {
   currentIndexTitle,
@@ -136,7 +137,7 @@ async function saveCardLocked(ctx, input, decide, also) {
   const nextText = next.toString("utf8");
   assertCardText(file, nextText, before?.toString("utf8"), `give the description with -d "\u2026" (save fills in the other fields)`);
   const meta = parseCard(nextText).meta;
-  const title = currentIndexTitle(ctx.memoryDir, file) ?? meta.name ?? input.name;
+  const title = currentIndexTitle(ctx.memoryDir, file) ?? (existing === void 0 ? removedTitle(ctx.memoryDir, file) : void 0) ?? meta.name ?? input.name;
   const indexLine = renderIndexLine({ title, file, hook: meta.description ?? "" });
   const history = namedHistory ? { ...namedHistory, entries: namedHistory.entries.filter((e) => e.card === file) } : readLatestHistory(ctx.memoryDir, [file]);
   const latest = latestByCard(history.entries).get(file);
