@@ -1,7 +1,9 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  CARD_STATUSES,
   REQUIRED_FIELDS,
   cardType,
+  isCalendarDate,
   isExpired,
   missingFields,
   parseCard
@@ -10,8 +12,10 @@ import "./core-card-types.mjs";
 import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 export {
+  CARD_STATUSES,
   REQUIRED_FIELDS,
   cardType,
+  isCalendarDate,
   isExpired,
   missingFields,
   parseCard

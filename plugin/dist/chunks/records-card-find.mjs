@@ -15,6 +15,8 @@ import {
   descriptionProblem
 } from "./core-card-rules.mjs";
 import {
+  CARD_STATUSES,
+  isCalendarDate,
   parseCard,
   recallKeyProblems
 } from "./core-card.mjs";
@@ -88,8 +90,9 @@ function validateSaveInput(input) {
   }
   if (input.priority !== void 0 && !["always", "normal", "low"].includes(input.priority)) problems.push(`--priority ${input.priority} must be always, normal or low`);
   if (input.provenance) problems.push(...provenanceProblems(input.provenance));
-  if (input.expires !== void 0 && !/^\d{4}-\d{2}-\d{2}$/.test(input.expires)) problems.push(`--expires ${input.expires} must be a date, YYYY-MM-DD`);
-  if (input.status !== void 0 && !/^[a-z][a-z-]*$/.test(input.status)) problems.push(`--status ${input.status} must be a lowercase word (active, stale, superseded, \u2026)`);
+  if (input.expires !== void 0 && !isCalendarDate(input.expires)) problems.push(`--expires ${input.expires} must be a real date, YYYY-MM-DD`);
+  if (input.status !== void 0 && !CARD_STATUSES.includes(input.status))
+    problems.push(`--status ${input.status} must be one of ${CARD_STATUSES.join(", ")}`);
   for (const ref of input.refs ?? []) {
     if (!/^(path|fn|flag):\S/.test(ref)) problems.push(`--ref ${ref} is outside the repo_refs grammar (path:<file>, fn:<file>#<symbol>, flag:<invocation> <--flag>)`);
   }

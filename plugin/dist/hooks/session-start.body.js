@@ -2792,6 +2792,11 @@ function toMeta(fm, warnings) {
   meta.status = text("status");
   meta.updated_at = text("updated_at");
   meta.expires_at = text("expires_at");
+  if (meta.status !== void 0 && !CARD_STATUSES.includes(meta.status)) warn("status", `one of ${CARD_STATUSES.join(", ")}`);
+  for (const field of ["updated_at", "expires_at"]) {
+    const value = meta[field];
+    if (value !== void 0 && !isCalendarDate(value)) warn(field, "a real date, YYYY-MM-DD");
+  }
   if (fm.metadata !== void 0) {
     if (fm.metadata && typeof fm.metadata === "object" && !Array.isArray(fm.metadata)) meta.metadata = fm.metadata;
     else warn("metadata", "a mapping");
@@ -2831,11 +2836,18 @@ function toMeta(fm, warnings) {
   }
   return meta;
 }
+function isCalendarDate(value) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
 function cardType(file, meta) {
   const prefix = typeFromFileName(file);
   return prefix ?? (typeof meta.metadata?.type === "string" ? meta.metadata.type : void 0);
 }
-var REQUIRED_FIELDS, FRONTMATTER;
+var REQUIRED_FIELDS, FRONTMATTER, CARD_STATUSES;
 var init_card = __esm({
   "lib/core/card.ts"() {
     "use strict";
@@ -2846,6 +2858,7 @@ var init_card = __esm({
     init_scope();
     REQUIRED_FIELDS = ["topics", "priority", "status", "updated_at", "repo_refs"];
     FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
+    CARD_STATUSES = ["active", "stale", "superseded"];
   }
 });
 
