@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { usageError } from "../core/errors.js";
 
 /** One flag, declared as data so parsing and --help come from the same source. */
@@ -167,6 +169,20 @@ export function num(args: ParsedArgs, name: string): number | undefined {
 export function bool(args: ParsedArgs, name: string): boolean {
   return args.flags[name] === true;
 }
+/** A directory flag's value resolved against `cwd`; one that is not an existing directory is a usage error (exit 2), not a silent empty result. */
+export function dirArg(cwd: string, flag: string, value: string): string {
+  const dir = path.resolve(cwd, value);
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.statSync(dir, { throwIfNoEntry: false });
+  } catch (err) {
+    throw usageError(`--${flag} ${value} cannot be read (${(err as Error).message}); nothing was done`, { flag, path: dir });
+  }
+  if (!stat) throw usageError(`--${flag} ${value} does not exist; nothing was done. Pass an existing directory`, { flag, path: dir });
+  if (!stat.isDirectory()) throw usageError(`--${flag} ${value} is not a directory; nothing was done. Pass a directory`, { flag, path: dir });
+  return dir;
+}
+
 export function strs(args: ParsedArgs, name: string): string[] {
   const v = args.flags[name];
   return Array.isArray(v) ? v.map(String) : [];

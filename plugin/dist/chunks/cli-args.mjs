@@ -4,6 +4,8 @@ import {
 } from "./core-errors.mjs";
 
 // lib/cli/args.ts
+import fs from "node:fs";
+import path from "node:path";
 function parseArgs(spec, argv) {
   const flags = {};
   const positionals = [];
@@ -120,6 +122,18 @@ function num(args, name) {
 function bool(args, name) {
   return args.flags[name] === true;
 }
+function dirArg(cwd, flag, value) {
+  const dir = path.resolve(cwd, value);
+  let stat;
+  try {
+    stat = fs.statSync(dir, { throwIfNoEntry: false });
+  } catch (err) {
+    throw usageError(`--${flag} ${value} cannot be read (${err.message}); nothing was done`, { flag, path: dir });
+  }
+  if (!stat) throw usageError(`--${flag} ${value} does not exist; nothing was done. Pass an existing directory`, { flag, path: dir });
+  if (!stat.isDirectory()) throw usageError(`--${flag} ${value} is not a directory; nothing was done. Pass a directory`, { flag, path: dir });
+  return dir;
+}
 function strs(args, name) {
   const v = args.flags[name];
   return Array.isArray(v) ? v.map(String) : [];
@@ -234,6 +248,7 @@ export {
   str,
   num,
   bool,
+  dirArg,
   strs,
   PROJECT_FLAGS,
   projectFrom,

@@ -69,6 +69,7 @@ import {
 import {
   bool,
   commandSummary,
+  dirArg,
   parseArgs,
   strs
 } from "./cli-args.mjs";
@@ -90,7 +91,6 @@ import "./npm-js-yaml-dist-js-yaml.mjs";
 import "./runtime.mjs";
 
 // lib/cli/import.ts
-import path from "node:path";
 var spec = {
   name: "import",
   summary: commandSummary("import"),
@@ -124,7 +124,7 @@ async function run(argv, io) {
   if (args.positionals[0] !== "claude") throw usageError(`cannot import from "${args.positionals[0]}"; the supported source is: claude`);
   const { memoryDir, resolution } = requireStore(args, io);
   const found = defaultImportDirs(resolution, io);
-  const extra = strs(args, "from").map((d) => path.resolve(io.cwd, d));
+  const extra = strs(args, "from").map((d) => dirArg(io.cwd, "from", d));
   const scan = bool(args, "all") ? [...found.dirs, ...found.otherDirs, ...extra] : [...found.dirs, ...extra];
   const plan = planClaudeImport(memoryDir, scan, found.otherDirs);
   const yes = bool(args, "yes");

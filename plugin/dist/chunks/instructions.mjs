@@ -25,6 +25,7 @@ import {
 import {
   bool,
   commandSummary,
+  dirArg,
   parseArgs,
   str
 } from "./cli-args.mjs";
@@ -66,7 +67,8 @@ async function run(argv, io) {
   const args = parseArgs(spec, argv);
   const host = str(args, "host");
   if (host !== void 0 && !isHostName(host)) throw usageError(`unknown host "${host}" for --host; use one of ${HOST_NAMES.join(", ")}`);
-  const cwd = path.resolve(io.cwd, str(args, "dir") ?? ".");
+  const dir = str(args, "dir");
+  const cwd = dir === void 0 ? path.resolve(io.cwd) : dirArg(io.cwd, "dir", dir);
   const config = readConfig(io).value;
   const composed = composeFor(cwd, io, config);
   const { scope, composition } = composed;
