@@ -2,6 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { usageError } from "../core/errors.js";
 
+import { closest } from "../core/closest.js";
+
+export { closest };
+
 /** One flag, declared as data so parsing and --help come from the same source. */
 export interface FlagSpec {
   type: "string" | "boolean" | "number";
@@ -107,31 +111,6 @@ function toNumber(name: string, raw: string, hint: string): number {
     throw usageError(`flag --${name} needs a non-negative integer, got "${raw}"; ${hint}`);
   }
   return n;
-}
-
-/** The nearest candidate by edit distance, if it is close enough to be a plausible typo. */
-export function closest(word: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const c of candidates) {
-    const d = editDistance(word, c);
-    if (d < bestDistance) [best, bestDistance] = [c, d];
-  }
-  return bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length]!;
 }
 
 /** Renders --help from the spec: usage, flags, exit codes, examples. */

@@ -1,5 +1,8 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  closest
+} from "./core-closest.mjs";
+import {
   usageError
 } from "./core-errors.mjs";
 
@@ -67,28 +70,6 @@ function toNumber(name, raw, hint) {
     throw usageError(`flag --${name} needs a non-negative integer, got "${raw}"; ${hint}`);
   }
   return n;
-}
-function closest(word, candidates) {
-  let best;
-  let bestDistance = Infinity;
-  for (const c of candidates) {
-    const d = editDistance(word, c);
-    if (d < bestDistance) [best, bestDistance] = [c, d];
-  }
-  return bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : void 0;
-}
-function editDistance(a, b) {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length];
 }
 function renderHelp(spec) {
   const pos = (spec.positionals ?? []).map((p) => {
@@ -243,7 +224,6 @@ function commandSummary(name) {
 
 export {
   parseArgs,
-  closest,
   renderHelp,
   str,
   num,

@@ -19,13 +19,6 @@ import {
   sessionStartCommand
 } from "./core-hook-flags.mjs";
 import {
-  AUTO_MEMORY_FIX,
-  claudeLoadsStoreNatively
-} from "./hosts-claude-auto-memory.mjs";
-import {
-  HOST_NAMES
-} from "./hosts-types.mjs";
-import {
   enableFeature,
   parseTomlOrThrow,
   removeManagedLines,
@@ -52,9 +45,12 @@ import {
   inertText
 } from "./core-sanitize.mjs";
 import {
+  AUTO_MEMORY_FIX,
+  HOST_NAMES,
+  claudeLoadsStoreNatively,
   hostOptInText,
   readConfig
-} from "./config-config.mjs";
+} from "./config-config-keys.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";

@@ -49,7 +49,7 @@ import {
   readConfig,
   recallModel,
   recallSetupHint
-} from "./config-config.mjs";
+} from "./config-config-keys.mjs";
 import {
   ERROR_CODES,
   MemctlError,

@@ -26,7 +26,7 @@ import {
 } from "./core-sanitize.mjs";
 import {
   redactSecretLines
-} from "./config-config.mjs";
+} from "./config-config-keys.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";

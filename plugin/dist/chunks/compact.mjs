@@ -64,7 +64,8 @@ import {
 } from "./core-sanitize.mjs";
 import {
   readConfig
-} from "./config-config.mjs";
+} from "./config-config-keys.mjs";
+import "./core-closest.mjs";
 import "./core-sha256.mjs";
 import "./store-paths.mjs";
 import "./core-bytes.mjs";

@@ -8,7 +8,7 @@ import {
   hostOf,
   hostOptInText,
   readConfig
-} from "./config-config.mjs";
+} from "./config-config-keys.mjs";
 import {
   ERROR_CODES,
   MemctlError,

@@ -3,7 +3,7 @@ import {
   HOSTS,
   SHARED_BUDGET,
   hostAdapter
-} from "./hosts-claude-adapter.mjs";
+} from "./config-config-keys.mjs";
 
 // lib/config/budget.ts
 var DEFAULT_BUDGET = SHARED_BUDGET;

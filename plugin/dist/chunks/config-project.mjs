@@ -6,7 +6,7 @@ import {
   fileProblems,
   projectProblems,
   readConfig
-} from "./config-config.mjs";
+} from "./config-config-keys.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";

@@ -38,7 +38,8 @@ import {
   assertConfigUsable,
   describeProblem,
   readConfig
-} from "./config-config.mjs";
+} from "./config-config-keys.mjs";
+import "./core-closest.mjs";
 import "./core-sha256.mjs";
 import "./store-paths.mjs";
 import "./core-bytes.mjs";

@@ -18,14 +18,8 @@ import "./core-frecency.mjs";
 import "./store-full-check.mjs";
 import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
-import {
-  HOSTS,
-  hostAdapter
-} from "./hosts-claude-adapter.mjs";
 import "./core-index-file.mjs";
 import "./core-card-types.mjs";
-import "./hosts-claude-auto-memory.mjs";
-import "./hosts-types.mjs";
 import "./store-lock.mjs";
 import {
   colorsFor,
@@ -49,8 +43,11 @@ import {
   inertText
 } from "./core-sanitize.mjs";
 import {
+  HOSTS,
+  hostAdapter,
   readConfig
-} from "./config-config.mjs";
+} from "./config-config-keys.mjs";
+import "./core-closest.mjs";
 import "./core-sha256.mjs";
 import "./store-paths.mjs";
 import "./core-bytes.mjs";

@@ -5,7 +5,7 @@ import {
 } from "./core-sanitize.mjs";
 import {
   redactSecretLike
-} from "./config-config.mjs";
+} from "./config-config-keys.mjs";
 
 // lib/core/block.ts
 var BLOCK_OPEN = '<memctl-memory kind="recalled-data">';

@@ -58,7 +58,7 @@ import {
 } from "./core-card-types.mjs";
 import {
   readConfig
-} from "./config-config.mjs";
+} from "./config-config-keys.mjs";
 import {
   INDEX_FILE,
   joinPath

@@ -2,7 +2,7 @@ import { createRequire as __memctlRequire } from "node:module"; const require = 
 import {
   TomlError,
   parse
-} from "./config-config.mjs";
+} from "./config-config-keys.mjs";
 import {
   ERROR_CODES,
   MemctlError

@@ -14,11 +14,8 @@ import "./core-frecency.mjs";
 import "./store-full-check.mjs";
 import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
-import "./hosts-claude-adapter.mjs";
 import "./core-index-file.mjs";
 import "./core-card-types.mjs";
-import "./hosts-claude-auto-memory.mjs";
-import "./hosts-types.mjs";
 import "./store-lock.mjs";
 import {
   colorsFor
@@ -31,7 +28,8 @@ import {
 import "./config-project.mjs";
 import "./config-git.mjs";
 import "./core-sanitize.mjs";
-import "./config-config.mjs";
+import "./config-config-keys.mjs";
+import "./core-closest.mjs";
 import "./core-sha256.mjs";
 import "./store-paths.mjs";
 import "./core-bytes.mjs";

@@ -90,7 +90,8 @@ import {
 } from "./core-sanitize.mjs";
 import {
   readConfig
-} from "./config-config.mjs";
+} from "./config-config-keys.mjs";
+import "./core-closest.mjs";
 import "./core-sha256.mjs";
 import {
   STATE_DIR

@@ -80,7 +80,8 @@ import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
-import "./config-config.mjs";
+import "./config-config-keys.mjs";
+import "./core-closest.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";

@@ -24,10 +24,6 @@ import {
   fullCheckMaxFrom
 } from "./store-full-check.mjs";
 import {
-  HOSTS,
-  hostAdapter
-} from "./hosts-claude-adapter.mjs";
-import {
   appendBytes,
   hostname,
   lockHolder,
@@ -41,8 +37,10 @@ import {
   resolveMemory
 } from "./config-project.mjs";
 import {
+  HOSTS,
+  hostAdapter,
   readConfig
-} from "./config-config.mjs";
+} from "./config-config-keys.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";

@@ -89,11 +89,6 @@ import "./core-card-rules.mjs";
 import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
 import {
-  HOSTS,
-  hostAdapter,
-  isHostName
-} from "./hosts-claude-adapter.mjs";
-import {
   episodeReminder,
   readLastEpisode
 } from "./store-episode-tail.mjs";
@@ -113,8 +108,6 @@ import {
   findPackageRoot
 } from "./core-hook-flags.mjs";
 import "./install-mcp-command.mjs";
-import "./hosts-claude-auto-memory.mjs";
-import "./hosts-types.mjs";
 import "./store-lock.mjs";
 import {
   bool,
@@ -131,8 +124,12 @@ import {
   inertText
 } from "./core-sanitize.mjs";
 import {
+  HOSTS,
+  hostAdapter,
+  isHostName,
   readConfig
-} from "./config-config.mjs";
+} from "./config-config-keys.mjs";
+import "./core-closest.mjs";
 import "./core-sha256.mjs";
 import {
   memctlStateHome

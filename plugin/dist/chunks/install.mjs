@@ -8,8 +8,6 @@ import {
 } from "./cli-install.mjs";
 import "./core-hook-flags.mjs";
 import "./install-mcp-command.mjs";
-import "./hosts-claude-auto-memory.mjs";
-import "./hosts-types.mjs";
 import "./core-toml-edit.mjs";
 import "./store-lock.mjs";
 import "./cli-output.mjs";
@@ -17,7 +15,8 @@ import "./cli-args.mjs";
 import "./config-project.mjs";
 import "./config-git.mjs";
 import "./core-sanitize.mjs";
-import "./config-config.mjs";
+import "./config-config-keys.mjs";
+import "./core-closest.mjs";
 import "./core-sha256.mjs";
 import "./store-paths.mjs";
 import "./core-bytes.mjs";

@@ -12,13 +12,6 @@ import {
 } from "./core-sanitize-block.mjs";
 import "./core-block.mjs";
 import {
-  isHostName
-} from "./hosts-claude-adapter.mjs";
-import "./hosts-claude-auto-memory.mjs";
-import {
-  HOST_NAMES
-} from "./hosts-types.mjs";
-import {
   colorsFor,
   printJson
 } from "./cli-output.mjs";
@@ -34,8 +27,11 @@ import {
   inertText
 } from "./core-sanitize.mjs";
 import {
+  HOST_NAMES,
+  isHostName,
   readConfig
-} from "./config-config.mjs";
+} from "./config-config-keys.mjs";
+import "./core-closest.mjs";
 import "./store-paths.mjs";
 import "./core-bytes.mjs";
 import {

@@ -3,9 +3,6 @@ import {
   appendEpisode,
   assertEpisodesWritable
 } from "./store-episodes.mjs";
-import {
-  isHostName
-} from "./hosts-claude-adapter.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
 import {
@@ -27,10 +24,6 @@ import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
-import "./hosts-claude-auto-memory.mjs";
-import {
-  HOST_NAMES
-} from "./hosts-types.mjs";
 import {
   withStoreLock
 } from "./store-lock.mjs";
@@ -49,7 +42,11 @@ import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
-import "./config-config.mjs";
+import {
+  HOST_NAMES,
+  isHostName
+} from "./config-config-keys.mjs";
+import "./core-closest.mjs";
 import "./core-sha256.mjs";
 import "./store-paths.mjs";
 import "./core-bytes.mjs";

@@ -5,10 +5,12 @@ import {
 import {
   COMMANDS,
   COMMAND_GROUPS,
-  closest,
   renderHelp
 } from "./cli-args.mjs";
 import "./core-sanitize.mjs";
+import {
+  closest
+} from "./core-closest.mjs";
 import {
   ERROR_CODES,
   ExitError,

@@ -45,7 +45,8 @@ import {
 import "./config-project.mjs";
 import "./config-git.mjs";
 import "./core-sanitize.mjs";
-import "./config-config.mjs";
+import "./config-config-keys.mjs";
+import "./core-closest.mjs";
 import "./core-sha256.mjs";
 import "./store-paths.mjs";
 import "./core-bytes.mjs";

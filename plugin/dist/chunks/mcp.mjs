@@ -23,7 +23,8 @@ import {
 } from "./cli-args.mjs";
 import "./config-project.mjs";
 import "./config-git.mjs";
-import "./config-config.mjs";
+import "./config-config-keys.mjs";
+import "./core-closest.mjs";
 import "./core-sha256.mjs";
 import "./store-paths.mjs";
 import "./core-bytes.mjs";

@@ -23,14 +23,8 @@ import "./core-frecency.mjs";
 import "./store-full-check.mjs";
 import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
-import {
-  HOSTS,
-  hostAdapter
-} from "./hosts-claude-adapter.mjs";
 import "./core-index-file.mjs";
 import "./core-card-types.mjs";
-import "./hosts-claude-auto-memory.mjs";
-import "./hosts-types.mjs";
 import "./store-lock.mjs";
 import {
   printJson
@@ -51,8 +45,11 @@ import {
 import "./config-git.mjs";
 import "./core-sanitize.mjs";
 import {
+  HOSTS,
+  hostAdapter,
   readConfig
-} from "./config-config.mjs";
+} from "./config-config-keys.mjs";
+import "./core-closest.mjs";
 import "./core-sha256.mjs";
 import {
   INDEX_FILE

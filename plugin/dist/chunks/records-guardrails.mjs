@@ -10,7 +10,7 @@ import {
   isRegexEntry,
   mayHoldSecret,
   readConfig
-} from "./config-config.mjs";
+} from "./config-config-keys.mjs";
 import {
   EPISODES_FILE,
   STATE_DIR

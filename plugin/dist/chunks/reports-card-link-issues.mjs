@@ -59,9 +59,6 @@ import {
   isCardFile
 } from "./core-card-rules.mjs";
 import {
-  hostAdapter
-} from "./hosts-claude-adapter.mjs";
-import {
   configuredGuardrails,
   findSecretsInTexts,
   limitCrossings,
@@ -88,8 +85,9 @@ import {
 } from "./core-card-types.mjs";
 import {
   AUTO_MEMORY_FIX,
-  claudeAutoMemoryWritesStore
-} from "./hosts-claude-auto-memory.mjs";
+  claudeAutoMemoryWritesStore,
+  hostAdapter
+} from "./config-config-keys.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";

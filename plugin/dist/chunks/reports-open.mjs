@@ -21,7 +21,7 @@ import {
 } from "./config-project.mjs";
 import {
   readConfig
-} from "./config-config.mjs";
+} from "./config-config-keys.mjs";
 import {
   INDEX_FILE
 } from "./store-paths.mjs";

@@ -63,7 +63,8 @@ import {
   hostOf,
   readConfig,
   recallModel
-} from "./config-config.mjs";
+} from "./config-config-keys.mjs";
+import "./core-closest.mjs";
 import "./core-sha256.mjs";
 import "./store-paths.mjs";
 import "./core-bytes.mjs";

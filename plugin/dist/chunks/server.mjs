@@ -80,9 +80,6 @@ import {
   assertEpisodesWritable,
   readEpisodes
 } from "./store-episodes.mjs";
-import {
-  HOSTS
-} from "./hosts-claude-adapter.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
 import {
@@ -108,8 +105,6 @@ import {
 import {
   CARD_TYPES
 } from "./core-card-types.mjs";
-import "./hosts-claude-auto-memory.mjs";
-import "./hosts-types.mjs";
 import {
   pauseFromEnv,
   withStoreLock
@@ -120,8 +115,10 @@ import {
 import "./config-git.mjs";
 import "./core-sanitize.mjs";
 import {
+  HOSTS,
   readConfig
-} from "./config-config.mjs";
+} from "./config-config-keys.mjs";
+import "./core-closest.mjs";
 import "./core-sha256.mjs";
 import "./store-paths.mjs";
 import "./core-bytes.mjs";

@@ -27,9 +27,6 @@ import "./store-full-check.mjs";
 import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
 import "./store-episodes.mjs";
-import {
-  isHostName
-} from "./hosts-claude-adapter.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
 import "./store-history.mjs";
@@ -37,10 +34,6 @@ import "./store-read.mjs";
 import "./core-index-file.mjs";
 import "./core-card.mjs";
 import "./core-card-types.mjs";
-import "./hosts-claude-auto-memory.mjs";
-import {
-  HOST_NAMES
-} from "./hosts-types.mjs";
 import "./store-lock.mjs";
 import {
   colorsFor,
@@ -58,7 +51,11 @@ import {
 import "./config-project.mjs";
 import "./config-git.mjs";
 import "./core-sanitize.mjs";
-import "./config-config.mjs";
+import {
+  HOST_NAMES,
+  isHostName
+} from "./config-config-keys.mjs";
+import "./core-closest.mjs";
 import "./core-sha256.mjs";
 import "./store-paths.mjs";
 import "./core-bytes.mjs";

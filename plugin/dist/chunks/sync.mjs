@@ -93,7 +93,6 @@ import {
   findPackageRoot
 } from "./core-hook-flags.mjs";
 import "./install-mcp-command.mjs";
-import "./hosts-types.mjs";
 import {
   commitFile,
   commitFileSync,
@@ -116,7 +115,8 @@ import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
-import "./config-config.mjs";
+import "./config-config-keys.mjs";
+import "./core-closest.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";

@@ -73,7 +73,6 @@ import "./core-card-rules.mjs";
 import "./store-write-journal.mjs";
 import "./core-index-edit.mjs";
 import "./store-episodes.mjs";
-import "./hosts-claude-adapter.mjs";
 import "./store-episode-shards.mjs";
 import "./store-episode-tail.mjs";
 import {
@@ -94,8 +93,6 @@ import {
 import {
   withoutTypePrefix
 } from "./core-card-types.mjs";
-import "./hosts-claude-auto-memory.mjs";
-import "./hosts-types.mjs";
 import "./store-lock.mjs";
 import {
   bool,
@@ -108,7 +105,8 @@ import "./config-git.mjs";
 import {
   inertText
 } from "./core-sanitize.mjs";
-import "./config-config.mjs";
+import "./config-config-keys.mjs";
+import "./core-closest.mjs";
 import {
   sha256Hex
 } from "./core-sha256.mjs";

@@ -8,10 +8,6 @@ import {
 } from "./cli-install.mjs";
 import "./core-hook-flags.mjs";
 import "./install-mcp-command.mjs";
-import "./hosts-claude-auto-memory.mjs";
-import {
-  HOST_NAMES
-} from "./hosts-types.mjs";
 import "./core-toml-edit.mjs";
 import "./store-lock.mjs";
 import {
@@ -25,7 +21,10 @@ import {
 import "./config-project.mjs";
 import "./config-git.mjs";
 import "./core-sanitize.mjs";
-import "./config-config.mjs";
+import {
+  HOST_NAMES
+} from "./config-config-keys.mjs";
+import "./core-closest.mjs";
 import "./core-sha256.mjs";
 import "./store-paths.mjs";
 import "./core-bytes.mjs";

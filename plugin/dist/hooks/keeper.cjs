@@ -7482,8 +7482,16 @@ var opencode = {
   unavailable: unavailableVia(asPlainText)
 };
 
+// hosts/types.ts
+var HOST_NAMES = ["claude", "codex", "opencode", "grok", "generic"];
+
 // node_modules/smol-toml/dist/stringify.js
 var HAS_WELLFORMED = !!"".isWellFormed;
+
+// lib/config/config-keys.ts
+var HOOK_BUDGET_KEYS = ["max_bytes", "max_entries"];
+var HOOK_KEYS = [...HOOK_BUDGET_KEYS, "log_prompts", "keeper"];
+var HOOK_TABLES = [...HOST_NAMES, "default"];
 
 // lib/rank/scope-filter.ts
 init_scope();

@@ -1,5 +1,8 @@
 import { createRequire as __memctlRequire } from "node:module"; const require = __memctlRequire(import.meta.url);
 import {
+  closest
+} from "./core-closest.mjs";
+import {
   joinPath
 } from "./store-paths.mjs";
 import {
@@ -107,8 +110,195 @@ function recallSetupHint(configFile) {
 (the card's prompt arrives on stdin; the command prints one key per line; [compact] llm_command is used when [recall] sets none)`;
 }
 
+// hosts/types.ts
+var HOST_NAMES = ["claude", "codex", "opencode", "grok", "generic"];
+
+// hosts/deliver.ts
+var SHARED_BUDGET = Object.freeze({ maxBytes: 3e3, maxEntries: 20 });
+var HARD_CEILING_BYTES = 8e3;
+function asAdditionalContext(text) {
+  return {
+    stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: text } }) + "\n",
+    stderr: "",
+    exitCode: 0
+  };
+}
+function asSessionStartContext(text) {
+  return asJson(text, (context) => ({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context } }));
+}
+function asSessionStartWithNotice(text, notice) {
+  if (!notice) return asSessionStartContext(text);
+  return asJson(text, (context) => ({ systemMessage: notice, hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context } }));
+}
+function asPlainText(text) {
+  return typeof text === "string" ? { stdout: text, stderr: "", exitCode: 0 } : chunked(text.utf8());
+}
+function asJson(text, shape) {
+  if (typeof text === "string") return { stdout: JSON.stringify(shape(text)) + "\n", stderr: "", exitCode: 0 };
+  const whole = JSON.stringify(shape(MARK));
+  const at = whole.lastIndexOf(MARK_JSON);
+  return chunked([Buffer.from(`${whole.slice(0, at)}"`, "utf8"), ...text.json(), Buffer.from(`"${whole.slice(at + MARK_JSON.length)}
+`, "utf8")]);
+}
+var MARK = "\0memctl-text\0";
+var MARK_JSON = JSON.stringify(MARK);
+function chunked(chunks) {
+  let stdout;
+  return {
+    chunks,
+    get stdout() {
+      stdout ??= Buffer.concat(chunks).toString("utf8");
+      return stdout;
+    },
+    stderr: "",
+    exitCode: 0
+  };
+}
+function unavailableVia(deliver) {
+  return (text, reason) => ({ ...deliver(text), stderr: `memctl: memory index unavailable: ${reason}
+` });
+}
+
+// hosts/claude/auto-memory.ts
+import fs from "node:fs";
+import path2 from "node:path";
+function claudeLoadsStoreNatively(q) {
+  if (path2.resolve(q.memoryDir) !== path2.resolve(q.autoMemoryDir)) return false;
+  return claudeAutoMemoryOn(q);
+}
+function claudeAutoMemoryOn(q) {
+  const off = q.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
+  if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
+  const userDir = q.env.CLAUDE_CONFIG_DIR || path2.join(q.home, ".claude");
+  for (const file of [path2.join(q.projectRoot, ".claude", "settings.local.json"), path2.join(q.projectRoot, ".claude", "settings.json"), path2.join(userDir, "settings.json")]) {
+    const value = settingOf(file);
+    if (typeof value === "boolean") return value;
+  }
+  return true;
+}
+function settingOf(file) {
+  let text;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    return void 0;
+  }
+  if (!text.includes("autoMemoryEnabled")) return void 0;
+  try {
+    return JSON.parse(text).autoMemoryEnabled;
+  } catch {
+    return void 0;
+  }
+}
+var AUTO_MEMORY_FIX = 'set "autoMemoryEnabled": false in ~/.claude/settings.json (every project) or .claude/settings.local.json (this one): `memctl install claude` (or `--scope local`) does it';
+function claudeAutoMemoryWritesStore(q) {
+  const claudeJson = path2.join(q.env.CLAUDE_CONFIG_DIR || q.home, ".claude.json");
+  return fs.existsSync(claudeJson) && claudeLoadsStoreNatively(q);
+}
+
+// hosts/payload.ts
+function normalizePayload(raw) {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return void 0;
+  const o = raw;
+  const prompt = firstString(o.prompt, o.user_prompt, o.userPrompt, o.message);
+  if (prompt === void 0) return void 0;
+  const cwd = firstString(o.cwd, o.workspaceRoot, o.workspace_root);
+  const sessionId = firstString(o.session_id, o.sessionId);
+  return { prompt, ...cwd ? { cwd } : {}, ...sessionId ? { sessionId } : {} };
+}
+function firstString(...values) {
+  for (const v of values) if (typeof v === "string") return v;
+  return void 0;
+}
+
+// hosts/claude/adapter.ts
+var claude = {
+  name: "claude",
+  budget: { maxBytes: 1500, maxEntries: 10 },
+  budgetWithoutNativeIndex: SHARED_BUDGET,
+  loadsIndexNatively: claudeLoadsStoreNatively,
+  hardCeilingBytes: HARD_CEILING_BYTES,
+  nativeMemory: "auxiliary",
+  logCommand: "/mem-log",
+  normalize: normalizePayload,
+  injectsContext: true,
+  keepsContext: true,
+  context: asAdditionalContext,
+  sessionContext: asSessionStartWithNotice,
+  unavailable: unavailableVia(asAdditionalContext)
+};
+
+// hosts/codex/adapter.ts
+var codex = {
+  name: "codex",
+  budget: SHARED_BUDGET,
+  hardCeilingBytes: HARD_CEILING_BYTES,
+  nativeMemory: "auxiliary",
+  logCommand: "$mem-log",
+  normalize: normalizePayload,
+  injectsContext: true,
+  keepsContext: true,
+  context: asAdditionalContext,
+  sessionContext: asSessionStartContext,
+  unavailable: unavailableVia(asAdditionalContext)
+};
+
+// hosts/generic/adapter.ts
+var generic = {
+  name: "generic",
+  budget: SHARED_BUDGET,
+  hardCeilingBytes: HARD_CEILING_BYTES,
+  nativeMemory: "unknown",
+  logCommand: "memctl log",
+  normalize: normalizePayload,
+  injectsContext: true,
+  keepsContext: false,
+  context: asPlainText,
+  sessionContext: asPlainText,
+  unavailable: unavailableVia(asPlainText)
+};
+
+// hosts/grok/adapter.ts
+var grok = {
+  name: "grok",
+  budget: SHARED_BUDGET,
+  hardCeilingBytes: HARD_CEILING_BYTES,
+  nativeMemory: "unknown",
+  logCommand: "/mem-log",
+  normalize: normalizePayload,
+  injectsContext: false,
+  keepsContext: false,
+  context: asPlainText,
+  sessionContext: asPlainText,
+  unavailable: unavailableVia(asPlainText)
+};
+
+// hosts/opencode/adapter.ts
+var opencode = {
+  name: "opencode",
+  budget: SHARED_BUDGET,
+  hardCeilingBytes: HARD_CEILING_BYTES,
+  nativeMemory: "unknown",
+  logCommand: "/mem-log",
+  normalize: normalizePayload,
+  injectsContext: true,
+  keepsContext: false,
+  context: asPlainText,
+  sessionContext: asPlainText,
+  unavailable: unavailableVia(asPlainText)
+};
+
+// hosts/index.ts
+var HOSTS = { claude, codex, generic, grok, opencode };
+function isHostName(name) {
+  return HOST_NAMES.includes(name);
+}
+function hostAdapter(name) {
+  return isHostName(name) ? HOSTS[name] : void 0;
+}
+
 // lib/config/config.ts
-import path3 from "node:path";
+import path4 from "node:path";
 
 // node_modules/smol-toml/dist/error.js
 function getLineColFromPtr(string, ptr) {
@@ -1124,7 +1314,7 @@ function allowEntryProblem(entry) {
 }
 
 // lib/config/instructions-config.ts
-import path2 from "node:path";
+import path3 from "node:path";
 function validateInstructions(raw, invalid, unknown) {
   const out = {};
   if (!isTable(raw)) {
@@ -1145,7 +1335,7 @@ function validateInstructions(raw, invalid, unknown) {
     else out.max_bytes = maxBytes;
   }
   if (userDir !== void 0) {
-    if (typeof userDir !== "string" || !(path2.isAbsolute(userDir) || userDir.startsWith("~/")))
+    if (typeof userDir !== "string" || !(path3.isAbsolute(userDir) || userDir.startsWith("~/")))
       invalid('instructions.user_dir must be an absolute path or start with ~/, e.g. "~/.claude"');
     else out.user_dir = userDir;
   }
@@ -1155,8 +1345,58 @@ function isTable(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 }
 
+// lib/config/config-keys.ts
+var KNOWN_TOP_LEVEL = ["memory_dir", "projects", "hook", "doctor", "compact", "capture", "recall", "hosts", "guardrails", "secrets", "instructions"];
+var HOOK_BUDGET_KEYS = ["max_bytes", "max_entries"];
+var HOOK_KEYS = [...HOOK_BUDGET_KEYS, "log_prompts", "keeper"];
+var HOOK_TABLES = [...HOST_NAMES, "default"];
+var FLAT_TABLES = {
+  doctor: ["warn_bytes"],
+  compact: ["llm_command", "timeout_seconds"],
+  secrets: ["allow"]
+};
+var PROJECT_KEYS = ["memory_dir", "repo_root"];
+function unknownKeyWarnings(raw) {
+  const out = [];
+  for (const key of Object.keys(raw)) {
+    if (!KNOWN_TOP_LEVEL.includes(key)) out.push(`unknown top-level key "${key}" (kept as is${hint(key, KNOWN_TOP_LEVEL)})`);
+  }
+  const hook = raw.hook;
+  if (isTable2(hook)) {
+    for (const [key, v] of Object.entries(hook)) {
+      if (isTable2(v)) {
+        if (!HOOK_TABLES.includes(key)) out.push(`unknown table [hook.${key}] (ignored${hint(key, HOOK_TABLES)}); a host's own budget is [hook.<host>] for ${HOST_NAMES.join(", ")}`);
+        else for (const k of Object.keys(v)) if (!HOOK_BUDGET_KEYS.includes(k)) out.push(unknownKey(`hook.${key}`, k, HOOK_BUDGET_KEYS));
+      } else if (!HOOK_KEYS.includes(key)) out.push(unknownKey("hook", key, HOOK_KEYS));
+    }
+  }
+  for (const [table, keys] of Object.entries(FLAT_TABLES)) {
+    const t = raw[table];
+    if (isTable2(t)) {
+      for (const key of Object.keys(t)) if (!keys.includes(key)) out.push(unknownKey(table, key, keys));
+    }
+  }
+  if (isTable2(raw.projects)) {
+    for (const [project, entry] of Object.entries(raw.projects)) {
+      if (isTable2(entry)) {
+        for (const key of Object.keys(entry)) if (!PROJECT_KEYS.includes(key)) out.push(unknownKey(`projects."${project}"`, key, PROJECT_KEYS));
+      }
+    }
+  }
+  return out;
+}
+function unknownKey(table, key, known) {
+  return `unknown key "${key}" in [${table}] (ignored${hint(key, known)}); the known keys are ${known.join(", ")}`;
+}
+function hint(word, known) {
+  const guess = closest(word, known);
+  return guess ? `; did you mean "${guess}"?` : "";
+}
+function isTable2(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
+}
+
 // lib/config/config.ts
-var KNOWN_TOP_LEVEL = /* @__PURE__ */ new Set(["memory_dir", "projects", "hook", "doctor", "compact", "capture", "recall", "hosts", "guardrails", "secrets", "instructions"]);
 var GUARDRAIL_KEYS = [
   "max_depth",
   "max_segment_bytes",
@@ -1171,8 +1411,8 @@ var GUARDRAIL_KEYS = [
   "max_revision_bytes"
 ];
 function configFilePath(io) {
-  if (io.env.MEMCTL_CONFIG_FILE) return path3.resolve(io.env.MEMCTL_CONFIG_FILE);
-  const xdg = io.env.XDG_CONFIG_HOME && path3.isAbsolute(io.env.XDG_CONFIG_HOME) ? io.env.XDG_CONFIG_HOME : joinPath(io.home, ".config");
+  if (io.env.MEMCTL_CONFIG_FILE) return path4.resolve(io.env.MEMCTL_CONFIG_FILE);
+  const xdg = io.env.XDG_CONFIG_HOME && path4.isAbsolute(io.env.XDG_CONFIG_HOME) ? io.env.XDG_CONFIG_HOME : joinPath(io.home, ".config");
   return joinPath(xdg, "memctl", "config.toml");
 }
 var emptyConfig = () => ({ projects: {}, hook: {}, hosts: {}, guardrails: {}, raw: {} });
@@ -1188,16 +1428,14 @@ function validateConfig(raw) {
     if (typeof raw.memory_dir === "string") value.legacyGlobalDir = raw.memory_dir;
     else invalid("memory_dir must be a string");
   }
-  for (const key of Object.keys(raw)) {
-    if (!KNOWN_TOP_LEVEL.has(key)) warnings.push({ code: "W_UNKNOWN_KEY", message: `unknown top-level key "${key}" (kept as is)` });
-  }
+  for (const message of unknownKeyWarnings(raw)) warnings.push({ code: "W_UNKNOWN_KEY", message });
   if (raw.projects !== void 0) {
-    if (!isTable2(raw.projects)) invalid('projects must be a table of [projects."<project_key>"] entries');
+    if (!isTable3(raw.projects)) invalid('projects must be a table of [projects."<project_key>"] entries');
     else {
       for (const [key, entry] of Object.entries(raw.projects)) {
         const out = {};
         value.projects[key] = out;
-        if (!isTable2(entry)) {
+        if (!isTable3(entry)) {
           invalidEntry(key, `projects."${key}" must be a table`);
           continue;
         }
@@ -1205,7 +1443,7 @@ function validateConfig(raw) {
           const v = entry[field];
           if (v === void 0) continue;
           if (typeof v !== "string") invalidEntry(key, `projects."${key}".${field} must be a string`);
-          else if (!path3.isAbsolute(v)) invalidEntry(key, `projects."${key}".${field} must be an absolute path, got "${v}"`);
+          else if (!path4.isAbsolute(v)) invalidEntry(key, `projects."${key}".${field} must be an absolute path, got "${v}"`);
           else out[field] = v;
         }
         if (entry.memory_dir === void 0) invalidEntry(key, `projects."${key}" has no memory_dir`);
@@ -1213,9 +1451,9 @@ function validateConfig(raw) {
     }
   }
   if (raw.hook !== void 0) {
-    if (!isTable2(raw.hook)) invalidSetting("hook must be a table");
+    if (!isTable3(raw.hook)) invalidSetting("hook must be a table");
     else {
-      const hosts = { default: raw.hook, ...Object.fromEntries(Object.entries(raw.hook).filter(([, v]) => isTable2(v))) };
+      const hosts = { default: raw.hook, ...Object.fromEntries(Object.entries(raw.hook).filter(([, v]) => isTable3(v))) };
       for (const [host, table] of Object.entries(hosts)) {
         const budget = {};
         for (const field of ["max_bytes", "max_entries"]) {
@@ -1239,7 +1477,7 @@ function validateConfig(raw) {
     }
   }
   if (raw.compact !== void 0) {
-    if (!isTable2(raw.compact)) invalidSetting("compact must be a table");
+    if (!isTable3(raw.compact)) invalidSetting("compact must be a table");
     else {
       const compact = {};
       const cmd = raw.compact.llm_command;
@@ -1257,7 +1495,7 @@ function validateConfig(raw) {
     }
   }
   if (raw.capture !== void 0) {
-    if (!isTable2(raw.capture)) invalidSetting("capture must be a table, e.g. [capture] enabled = false");
+    if (!isTable3(raw.capture)) invalidSetting("capture must be a table, e.g. [capture] enabled = false");
     else {
       const capture = {};
       const c = raw.capture;
@@ -1297,7 +1535,7 @@ function validateConfig(raw) {
   if (raw.recall !== void 0) value.recall = validateRecallTable(raw.recall, invalidSetting, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));
   if (raw.hosts !== void 0) value.hosts = validateHostsTable(raw.hosts, invalidSetting, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));
   if (raw.guardrails !== void 0) {
-    if (!isTable2(raw.guardrails)) invalidSetting("guardrails must be a table, e.g. [guardrails] max_files = 20000");
+    if (!isTable3(raw.guardrails)) invalidSetting("guardrails must be a table, e.g. [guardrails] max_files = 20000");
     else {
       for (const [key, v] of Object.entries(raw.guardrails)) {
         if (!GUARDRAIL_KEYS.includes(key)) {
@@ -1308,8 +1546,8 @@ function validateConfig(raw) {
     }
   }
   if (raw.secrets !== void 0) {
-    const allow = isTable2(raw.secrets) ? raw.secrets.allow : void 0;
-    if (!isTable2(raw.secrets) || allow !== void 0 && (!Array.isArray(allow) || !allow.every((a) => typeof a === "string" && a !== ""))) {
+    const allow = isTable3(raw.secrets) ? raw.secrets.allow : void 0;
+    if (!isTable3(raw.secrets) || allow !== void 0 && (!Array.isArray(allow) || !allow.every((a) => typeof a === "string" && a !== ""))) {
       invalidSetting('secrets.allow must be a list of non-empty strings: exact false positives or "/regex/", e.g. [secrets] allow = ["AKIA0000000000000000"]');
     } else {
       const bad = (allow ?? []).map((a) => [a, allowEntryProblem(a)]).filter(([, p]) => p);
@@ -1368,7 +1606,7 @@ function assertConfigUsable(read) {
     { file: read.file, line: first.line }
   );
 }
-function isTable2(v) {
+function isTable3(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 }
 
@@ -1386,6 +1624,14 @@ export {
   allowRegex,
   recallModel,
   recallSetupHint,
+  SHARED_BUDGET,
+  claudeLoadsStoreNatively,
+  AUTO_MEMORY_FIX,
+  claudeAutoMemoryWritesStore,
+  HOST_NAMES,
+  HOSTS,
+  isHostName,
+  hostAdapter,
   configFilePath,
   readConfig,
   describeProblem,
