@@ -115,7 +115,10 @@ function indexTitles(dir: string): Map<string, string> {
   }
   for (const entry of parseIndex(text).entries) {
     const file = entry.file.replace(/^\.\//, "");
-    const title = entry.title.replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, 300);
+    const title = entry.title
+      .replace(/[\u0000-\u001f\u007f]/g, " ")
+      .trim()
+      .slice(0, 300);
     if (title && !file.includes("/") && !titles.has(file)) titles.set(file, title);
   }
   return titles;

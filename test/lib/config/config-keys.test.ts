@@ -68,7 +68,9 @@ test("every unknown key and table is a warning, with the known key it is closest
 });
 
 test("a config of known keys only has no warnings, and a far-off key gets no guess", () => {
-  const clean = parseConfigText(`[hook]\nmax_bytes = 1\nkeeper = true\nlog_prompts = false\n[hook.claude]\nmax_entries = 2\n[doctor]\nwarn_bytes = 9\n[compact]\nllm_command = ["x"]\ntimeout_seconds = 3\n`);
+  const clean = parseConfigText(
+    `[hook]\nmax_bytes = 1\nkeeper = true\nlog_prompts = false\n[hook.claude]\nmax_entries = 2\n[doctor]\nwarn_bytes = 9\n[compact]\nllm_command = ["x"]\ntimeout_seconds = 3\n`,
+  );
   assert.deepEqual(clean.warnings, []);
   const far = parseConfigText(`[doctor]\nzzzzzzzzzz = 1\n`).warnings[0]!.message;
   assert.equal(far, 'unknown key "zzzzzzzzzz" in [doctor] (ignored); the known keys are warn_bytes');

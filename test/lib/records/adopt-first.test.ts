@@ -106,7 +106,9 @@ test("memory-tool delete and fix-fields of unrecorded cards keep the original te
 test("accept --supersede adopts the superseded card first, so its text before the mark can be restored", async () => {
   const w = makeWorld();
   handWritten(w);
-  const proposed = await memctl(w, ["propose", "cache-ttl", "-t", "project", "-d", "Pricing cache TTL is 60 s now", "--source", "ops chat", "--json"], { env: { MEMCTL_ACTOR: "agent:test" } });
+  const proposed = await memctl(w, ["propose", "cache-ttl", "-t", "project", "-d", "Pricing cache TTL is 60 s now", "--source", "ops chat", "--json"], {
+    env: { MEMCTL_ACTOR: "agent:test" },
+  });
   assert.equal(proposed.code, 0, proposed.stderr);
   const id = JSON.parse(proposed.stdout).proposal.id as string;
   await ok(w, ["accept", id, "--supersede", "caching"]);
