@@ -4487,7 +4487,8 @@ function unknownKeyWarnings(raw) {
   if (isTable2(hook)) {
     for (const [key, v] of Object.entries(hook)) {
       if (isTable2(v)) {
-        if (!HOOK_TABLES.includes(key)) out.push(`unknown table [hook.${key}] (ignored${hint(key, HOOK_TABLES)}); a host's own budget is [hook.<host>] for ${HOST_NAMES.join(", ")}`);
+        if (!HOOK_TABLES.includes(key))
+          out.push(`unknown table [hook.${key}] (ignored${hint(key, HOOK_TABLES)}); a host's own budget is [hook.<host>] for ${HOST_NAMES.join(", ")}`);
         else for (const k of Object.keys(v)) if (!HOOK_BUDGET_KEYS.includes(k)) out.push(unknownKey(`hook.${key}`, k, HOOK_BUDGET_KEYS));
       } else if (!HOOK_KEYS.includes(key)) out.push(unknownKey("hook", key, HOOK_KEYS));
     }
