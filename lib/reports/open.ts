@@ -8,6 +8,7 @@ import { parseCard } from "../core/card.js";
 import { parseIndex } from "../core/index-file.js";
 import { INDEX_FILE, listCardFiles, listNonRegularCards, type CardFile, type Store } from "../store/read.js";
 import { STATE_DIR } from "../store/paths.js";
+import { typeFromFileName } from "../core/card-types.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import type { ResolutionIssue } from "./doctor.js";
 import { isShardFile, viewStore, type StoreView } from "../records/store-view.js";
@@ -48,7 +49,8 @@ export async function openStore(options: OpenOptions, io: Io): Promise<OpenedSto
     const missing = systemCode(err) === "ENOENT";
     const cards = missing
       ? await listCardFiles(dir).then(
-          (f) => f.length,
+          (f) => f.filter((file) => typeFromFileName(file) !== undefined).length, // notes (people/alex.md) are not cards
+
           () => 0,
         )
       : 0;

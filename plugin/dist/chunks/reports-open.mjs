@@ -17,6 +17,9 @@ import {
   parseCard
 } from "./core-card.mjs";
 import {
+  typeFromFileName
+} from "./core-card-types.mjs";
+import {
   resolveMemory
 } from "./config-project.mjs";
 import {
@@ -49,7 +52,8 @@ async function openStore(options, io) {
   } catch (err) {
     const missing = systemCode(err) === "ENOENT";
     const cards = missing ? await listCardFiles(dir).then(
-      (f) => f.length,
+      (f) => f.filter((file) => typeFromFileName(file) !== void 0).length,
+      // notes (people/alex.md) are not cards
       () => 0
     ) : 0;
     const reason = missing ? `${cards > 0 ? `memory exists, its index is missing (${cards} card ${cards === 1 ? "file" : "files"}): ` : ""}${path.join(dir, INDEX_FILE)} does not exist` : `cannot read ${path.join(dir, INDEX_FILE)}: ${err.message}`;
