@@ -5,7 +5,9 @@ import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { appendHistory, latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
 import { withRecordsLock } from "./commit.js";
 import { commitIntentReported } from "./interrupted.js";
-import { currentIndexTitle, findCardFile } from "./card-find.js";
+import { findCardFile } from "./card-find.js";
+import { findIndexLine } from "../core/index-find.js";
+import { parseCard } from "../core/card.js";
 import { keepRemovedTitle } from "./removed-titles.js";
 import type { WriteContext } from "./save.js";
 import { removeIndexLinesBytes } from "../core/index-edit.js";
@@ -44,7 +46,8 @@ export async function removeCard(ctx: WriteContext, name: string): Promise<Remov
     const index = readOrUndefined(path.join(ctx.memoryDir, INDEX_FILE));
     const removed = index ? removeIndexLinesBytes(index, file).removed : 0;
     const before = sha256Hex(bytes);
-    await keepRemovedTitle(ctx.memoryDir, file, currentIndexTitle(ctx.memoryDir, file)); // a revival gets it back
+    const title = index ? findIndexLine(index, file)?.entry.title : undefined;
+    await keepRemovedTitle(ctx.memoryDir, file, title, parseCard(bytes.toString("utf8")).meta.name); // a revival gets it back
     const change = { card: file, before, content: null, trash: path.relative(ctx.memoryDir, trash), index: { line: null }, entry };
     await commitIntentReported(ctx.memoryDir, { changes: [change] }, ctx.commit);
     return { file, entry, indexLinesRemoved: removed, trash };

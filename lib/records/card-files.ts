@@ -31,7 +31,8 @@ export async function writeCardFile(ctx: WriteContext, history: HistoryEntry[], 
 export async function removeCardFile(ctx: WriteContext, history: HistoryEntry[], rel: string, trash: string): Promise<void> {
   const previous = readOrNull(ctx.memoryDir, rel);
   await adoptUnrecorded(ctx, history, rel, previous ?? undefined); // so the removed card can be restored
-  await keepRemovedTitle(ctx.memoryDir, rel, currentIndexTitle(ctx.memoryDir, rel)); // a revival gets it back
+  const fallback = previous === null ? undefined : parseCard(previous.toString("utf8")).meta.name;
+  await keepRemovedTitle(ctx.memoryDir, rel, currentIndexTitle(ctx.memoryDir, rel), fallback); // a revival gets it back
   const entry = makeEntry(history, rel, "delete", ctx.actor, ctx.now, null);
   await commit(ctx, history, [{ card: rel, before: shaOrNull(previous), content: null, trash, index: { line: null }, entry }]);
 }

@@ -37,12 +37,17 @@ export function removedTitle(memoryDir: string, file: string): string | undefine
   return Object.hasOwn(titles, file) ? titles[file] : undefined;
 }
 
-/** Keeps `title` for `file` (the caller holds the store lock and is about to remove its index line). */
-export async function keepRemovedTitle(memoryDir: string, file: string, title: string | undefined): Promise<void> {
-  if (!isTitle(title)) return;
+/**
+ * Keeps `title` for `file` (the caller holds the store lock and is about to remove its index line). A title the
+ * revival would get anyway (`fallback`: the card's name) is not kept, and drops an older one: a sweep of many cards
+ * named as their titles writes nothing.
+ */
+export async function keepRemovedTitle(memoryDir: string, file: string, title: string | undefined, fallback: string | undefined): Promise<void> {
   const titles = read(memoryDir);
+  const keep = isTitle(title) && title !== fallback;
+  if (!keep && !Object.hasOwn(titles, file)) return;
   delete titles[file]; // re-added last: the newest are kept
-  titles[file] = title;
+  if (keep) titles[file] = title;
   const entries = Object.entries(titles).slice(-MAX_TITLES);
   await commitFile(path.join(realDir(memoryDir, STATE_DIR), REMOVED_TITLES_FILE), JSON.stringify(Object.fromEntries(entries)) + "\n");
 }

@@ -237,6 +237,7 @@ function hasFence(buf) {
 }
 
 export {
+  findIndexLine,
   EMPTY_INDEX,
   upsertIndexLineBytes,
   upsertIndexLinePieces,

@@ -4,7 +4,6 @@ import {
   keepRemovedTitle
 } from "./records-interrupted.mjs";
 import {
-  currentIndexTitle,
   findCardFile
 } from "./records-card-find.mjs";
 import {
@@ -17,6 +16,7 @@ import {
   keepRevisions
 } from "./store-revisions.mjs";
 import {
+  findIndexLine,
   removeIndexLinesBytes
 } from "./core-index-edit.mjs";
 import {
@@ -34,6 +34,9 @@ import {
 import {
   listCardFiles
 } from "./store-read.mjs";
+import {
+  parseCard
+} from "./core-card.mjs";
 import {
   realDir
 } from "./store-lock.mjs";
@@ -66,7 +69,8 @@ async function removeCard(ctx, name) {
     const index = readOrUndefined(path.join(ctx.memoryDir, INDEX_FILE));
     const removed = index ? removeIndexLinesBytes(index, file).removed : 0;
     const before = sha256Hex(bytes);
-    await keepRemovedTitle(ctx.memoryDir, file, currentIndexTitle(ctx.memoryDir, file));
+    const title = index ? findIndexLine(index, file)?.entry.title : void 0;
+    await keepRemovedTitle(ctx.memoryDir, file, title, parseCard(bytes.toString("utf8")).meta.name);
     const change = { card: file, before, content: null, trash: path.relative(ctx.memoryDir, trash), index: { line: null }, entry };
     await commitIntentReported(ctx.memoryDir, { changes: [change] }, ctx.commit);
     return { file, entry, indexLinesRemoved: removed, trash };

@@ -89,7 +89,8 @@ async function writeCardFile(ctx, history, rel, content) {
 async function removeCardFile(ctx, history, rel, trash) {
   const previous = readOrNull(ctx.memoryDir, rel);
   await adoptUnrecorded(ctx, history, rel, previous ?? void 0);
-  await keepRemovedTitle(ctx.memoryDir, rel, currentIndexTitle(ctx.memoryDir, rel));
+  const fallback = previous === null ? void 0 : parseCard(previous.toString("utf8")).meta.name;
+  await keepRemovedTitle(ctx.memoryDir, rel, currentIndexTitle(ctx.memoryDir, rel), fallback);
   const entry = makeEntry(history, rel, "delete", ctx.actor, ctx.now, null);
   await commit(ctx, history, [{ card: rel, before: shaOrNull(previous), content: null, trash, index: { line: null }, entry }]);
 }

@@ -91,11 +91,12 @@ function removedTitle(memoryDir, file) {
   const titles = read(memoryDir);
   return Object.hasOwn(titles, file) ? titles[file] : void 0;
 }
-async function keepRemovedTitle(memoryDir, file, title) {
-  if (!isTitle(title)) return;
+async function keepRemovedTitle(memoryDir, file, title, fallback) {
   const titles = read(memoryDir);
+  const keep = isTitle(title) && title !== fallback;
+  if (!keep && !Object.hasOwn(titles, file)) return;
   delete titles[file];
-  titles[file] = title;
+  if (keep) titles[file] = title;
   const entries = Object.entries(titles).slice(-MAX_TITLES);
   await commitFile(path2.join(realDir(memoryDir, STATE_DIR), REMOVED_TITLES_FILE), JSON.stringify(Object.fromEntries(entries)) + "\n");
 }

@@ -91,3 +91,12 @@ test("import claude keeps the titles Claude's own MEMORY.md gives its cards", as
   assert.match(index(w), /^- \[Compose first\]\(feedback_testing\.md\) — run compose before tests$/m);
   assert.match(index(w), /^- \[unlisted\]\(feedback_unlisted\.md\)/m);
 });
+
+test("a card whose title is its name keeps nothing (a sweep of such cards writes no titles file)", async () => {
+  const w = makeWorld();
+  await ok(w, ["save", "plain", "-t", "project", "-d", "A plain card"]);
+  await ok(w, ["rm", "plain"]);
+  assert.equal(fs.existsSync(path.join(w.mem, ".memctl", "removed-titles.json")), false);
+  await ok(w, ["restore", "plain", "1"]);
+  assert.match(index(w), /^- \[plain\]\(project_plain\.md\)/m);
+});
