@@ -2,7 +2,7 @@
 // test/support/doc-examples.ts). Run: npm run docs:examples, then review the diff.
 import fs from "node:fs";
 import path from "node:path";
-import { DOC_FILES, parseExamples, rewriteExamples, runExamples } from "../test/support/doc-examples.js";
+import { DOC_FILES, parseExamples, rewriteExamples, runExamples, syncProseNumbers } from "../test/support/doc-examples.js";
 import { REPO_ROOT } from "../test/helpers.js";
 
 let changed = 0;
@@ -12,7 +12,8 @@ for (const file of DOC_FILES) {
   const { examples, problems } = parseExamples(file, text);
   for (const p of problems) console.error(p);
   const results = await runExamples(examples);
-  const next = rewriteExamples(text, results);
+  // The prose's quoted numbers follow the examples they quote (doc-examples.ts syncProseNumbers).
+  const next = syncProseNumbers(rewriteExamples(text, results));
   if (next !== text) {
     fs.writeFileSync(full, next);
     changed += results.filter((r) => !r.matches).length;

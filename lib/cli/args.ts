@@ -1,4 +1,10 @@
+import fs from "node:fs";
+import path from "node:path";
 import { usageError } from "../core/errors.js";
+
+import { closest } from "../core/closest.js";
+
+export { closest };
 
 /** One flag, declared as data so parsing and --help come from the same source. */
 export interface FlagSpec {
@@ -107,31 +113,6 @@ function toNumber(name: string, raw: string, hint: string): number {
   return n;
 }
 
-/** The nearest candidate by edit distance, if it is close enough to be a plausible typo. */
-export function closest(word: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const c of candidates) {
-    const d = editDistance(word, c);
-    if (d < bestDistance) [best, bestDistance] = [c, d];
-  }
-  return bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length]!;
-}
-
 /** Renders --help from the spec: usage, flags, exit codes, examples. */
 export function renderHelp(spec: CommandSpec): string {
   const pos = (spec.positionals ?? []).map((p) => {
@@ -167,6 +148,20 @@ export function num(args: ParsedArgs, name: string): number | undefined {
 export function bool(args: ParsedArgs, name: string): boolean {
   return args.flags[name] === true;
 }
+/** A directory flag's value resolved against `cwd`; one that is not an existing directory is a usage error (exit 2), not a silent empty result. */
+export function dirArg(cwd: string, flag: string, value: string): string {
+  const dir = path.resolve(cwd, value);
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.statSync(dir, { throwIfNoEntry: false });
+  } catch (err) {
+    throw usageError(`--${flag} ${value} cannot be read (${(err as Error).message}); nothing was done`, { flag, path: dir });
+  }
+  if (!stat) throw usageError(`--${flag} ${value} does not exist; nothing was done. Pass an existing directory`, { flag, path: dir });
+  if (!stat.isDirectory()) throw usageError(`--${flag} ${value} is not a directory; nothing was done. Pass a directory`, { flag, path: dir });
+  return dir;
+}
+
 export function strs(args: ParsedArgs, name: string): string[] {
   const v = args.flags[name];
   return Array.isArray(v) ? v.map(String) : [];

@@ -12,7 +12,7 @@ import { readConfig } from "../config/config.js";
 import { composeFor, displayInstructionPath, forHost, sessionInstructions } from "../config/instructions.js";
 import { HOST_NAMES, isHostName } from "../../hosts/index.js";
 import type { Io } from "../store/io.js";
-import { bool, parseArgs, str, type CommandSpec } from "./args.js";
+import { bool, dirArg, parseArgs, str, type CommandSpec } from "./args.js";
 import { commandSummary } from "./commands.js";
 import { colorsFor, printJson } from "./output.js";
 
@@ -39,7 +39,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const host = str(args, "host");
   if (host !== undefined && !isHostName(host)) throw usageError(`unknown host "${host}" for --host; use one of ${HOST_NAMES.join(", ")}`);
-  const cwd = path.resolve(io.cwd, str(args, "dir") ?? ".");
+  const dir = str(args, "dir");
+  const cwd = dir === undefined ? path.resolve(io.cwd) : dirArg(io.cwd, "dir", dir);
   const config = readConfig(io).value;
   const composed = composeFor(cwd, io, config);
   const { scope, composition } = composed;

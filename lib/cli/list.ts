@@ -10,7 +10,7 @@ import { inertText, safeJsonString, terminalSafeJsonBytes } from "../core/saniti
 import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { allNarrow, chunkedWriter, colorsFor, displayWidth, jsonItemsFrame, padEnd, printJsonItems } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
-import { withoutTypePrefix } from "../core/card-types.js";
+import { typeFromFileName, withoutTypePrefix } from "../core/card-types.js";
 import { commandSummary } from "./commands.js";
 
 export const spec: CommandSpec = {
@@ -59,16 +59,19 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   }
   // The card cache: only cards changed since the last read are opened (issue 32); a large store's recent full check is trusted.
   const catalog = await readCardCatalog(memoryDir, { freshness });
-  const unsorted: ListRow[] = catalog.cards.map((c) => ({
-    name: c.name ?? withoutTypePrefix(c.file.replace(/\.md$/, "")),
-    file: c.file,
-    type: c.type ?? "",
-    priority: c.priority ?? "",
-    status: c.status ?? "",
-    updated_at: c.updated_at ?? "",
-    description: c.description ?? "",
-    in_index: c.linked,
-  }));
+  // A note outside the card tiers (people/alex.md) is not a card unless MEMORY.md links it (then the hook ranks it).
+  const unsorted: ListRow[] = catalog.cards
+    .filter((c) => c.linked || typeFromFileName(c.file) !== undefined)
+    .map((c) => ({
+      name: c.name ?? withoutTypePrefix(c.file.replace(/\.md$/, "")),
+      file: c.file,
+      type: c.type ?? "",
+      priority: c.priority ?? "",
+      status: c.status ?? "",
+      updated_at: c.updated_at ?? "",
+      description: c.description ?? "",
+      in_index: c.linked,
+    }));
   // By type, then name; each key built once, not twice per comparison (100,000 rows: 3.4 million concatenations).
   const rows = unsorted
     .map((row) => ({ row, key: row.type + "\0" + row.name }))
@@ -76,7 +79,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     .map((k) => k.row);
   if (!bool(args, "json")) writeTable(rows, io);
   else if (!cache || rows.length === 0) printJsonItems(io, { memory_dir: memoryDir, count: rows.length }, "cards", rows, rowJson);
-  else writeKept(memoryDir, cache, rows, io);
+  else writeKept(memoryDir, cache, rows, catalog.cards.length, io);
   return 0;
 }
 
@@ -84,12 +87,12 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
  * printJsonItems's bytes, kept for the card-cache file `cache` while it is still the store's: the catalog was read
  * after the proof, and a cache rewritten since (a new inode) is not the one the rows are filed under.
  */
-function writeKept(memoryDir: string, cache: { stamp: CacheStamp; count: number }, rows: readonly ListRow[], io: Io): void {
+function writeKept(memoryDir: string, cache: { stamp: CacheStamp; count: number }, rows: readonly ListRow[], read: number, io: Io): void {
   const chunks: Buffer[] = [];
   printJsonItems(io, { memory_dir: memoryDir, count: rows.length }, "cards", rows, rowJson, chunks);
   const now = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
   // Every card of that file (a hold that appeared since the proof leaves some out: nothing kept).
-  if (rows.length !== cache.count || !now?.isFile() || !cacheStamp(now).every((v, i) => v === cache.stamp[i])) return;
+  if (read !== cache.count || !now?.isFile() || !cacheStamp(now).every((v, i) => v === cache.stamp[i])) return;
   writeDerived(memoryDir, LIST_ROWS, cache.stamp, { count: rows.length }, chunks);
 }
 

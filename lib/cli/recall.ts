@@ -24,9 +24,14 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(spec, argv);
   const { memoryDir } = requireStore(args, io);
   const read = readEpisodes(memoryDir);
-  const recent = read.episodes.slice(-(num(args, "episodes") ?? 5)).reverse();
+  // 0 means none (slice(-0) is the whole log, and search's limit 0 is every hit). The cards relate to the recent
+  // episodes whether or not they are printed: --episodes 0 --cards 3 is the cards alone.
+  const episodeCount = num(args, "episodes") ?? 5;
+  const cardCount = num(args, "cards") ?? 5;
+  const window = read.episodes.slice(-(episodeCount || 5)).reverse();
+  const recent = episodeCount === 0 ? [] : window;
   const store = await readStoreOrEmptyIndex(memoryDir);
-  const cards = recent.length === 0 ? [] : search(recent.map((e) => e.summary).join("\n"), cardDocs(store), num(args, "cards") ?? 5);
+  const cards = window.length === 0 || cardCount === 0 ? [] : search(window.map((e) => e.summary).join("\n"), cardDocs(store), cardCount);
   const described = cards.map((h) => ({ ...h, description: store.cards.get(h.id)?.card?.meta.description ?? "" }));
   if (bool(args, "json")) {
     printJson(io, {
@@ -43,14 +48,14 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const out: string[] = [];
   // An unreadable log (a FIFO or a directory in its place, no permission) is a fault to name, not "no episodes".
   if (read.status === "error") out.push(c.yellow(`episodes could not be read: ${inertText(read.error ?? "unknown error")}; memctl doctor says more`));
-  else if (recent.length === 0) out.push(`${c.dim("no episodes yet")} — log one at the end of a session: memctl log --host <host> --summary "…"`);
-  else {
+  else if (episodeCount > 0 && recent.length === 0) out.push(`${c.dim("no episodes yet")} — log one at the end of a session: memctl log --host <host> --summary "…"`);
+  else if (recent.length > 0) {
     out.push(c.bold(`Last ${recent.length} episode${recent.length > 1 ? "s" : ""} (newest first):`));
     for (const e of recent) out.push(`  ${e.ts.slice(0, 16).replace("T", " ")}  ${inertText(e.host ?? "")}  ${inertText(e.summary.replace(/\s+/g, " "))}`);
   }
   if (read.malformed > 0) out.push(c.yellow(`${read.malformed} malformed episode line${read.malformed > 1 ? "s" : ""} skipped (kept on disk)`));
   if (described.length > 0) {
-    out.push(c.bold("Cards most relevant to them:"));
+    out.push(c.bold(recent.length > 0 ? "Cards most relevant to them:" : "Cards most relevant to the recent episodes:"));
     for (const h of described) out.push(`  ${inertText(h.id)} — ${inertText(h.description.replace(/\s+/g, " "))}`);
   }
   io.stdout.write(out.join("\n") + "\n");

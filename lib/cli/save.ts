@@ -32,7 +32,7 @@ export const spec: CommandSpec = {
     ...RECALL_FLAG,
     ...SCOPE_FLAG,
     priority: { type: "string", valueName: "P", description: "always | normal | low" },
-    status: { type: "string", valueName: "S", description: "active | stale | superseded | …" },
+    status: { type: "string", valueName: "S", description: "active | stale | superseded" },
     expires: { type: "string", valueName: "DATE", description: "expires_at, YYYY-MM-DD" },
     ref: { type: "string", valueName: "REF", description: "a repo_refs entry: path:<file>, fn:<file>#<symbol>, flag:<cmd> <--flag> (replaces the list)", multiple: true },
     ...ACTOR_FLAGS,

@@ -32,15 +32,19 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const session = str(args, "session");
   // Filter before taking the last N, so --session shows that session's last N runs.
   let records = readWhy(memoryDir, Number.MAX_SAFE_INTEGER);
+  const logged = records.length;
   if (session !== undefined) records = records.filter((r) => r.session === session);
   records = records.slice(-last);
   if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, runs: records });
-  else io.stdout.write(render(records, io));
+  else io.stdout.write(render(records, io, logged > 0 && session !== undefined ? session : undefined));
   return 0;
 }
 
-function render(records: readonly WhyRecord[], io: Io): string {
+/** `unmatched`: the --session that left no runs of the `logged` ones, so "none match" is said instead of "none yet". */
+function render(records: readonly WhyRecord[], io: Io, unmatched?: string): string {
   const c = colorsFor(io);
+  if (records.length === 0 && unmatched !== undefined)
+    return `${c.dim(`no hook run logged for session ${inertText(unmatched)} (runs of other sessions are logged; "memctl why" lists the latest)`)}\n`;
   if (records.length === 0) return `${c.dim("no hook runs logged yet (the per-prompt hook writes .memctl/why.jsonl)")}\n`;
   const out: string[] = [];
   for (const r of records) {

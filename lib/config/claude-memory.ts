@@ -2,6 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Io } from "../store/io.js";
 import { parseCard } from "../core/card.js";
+import { parseIndex } from "../core/index-file.js";
+
+/** Claude's MEMORY.md is read for its titles only up to this size (Claude itself loads the first 200 lines). */
+const INDEX_READ_CAP = 1024 * 1024;
 
 // Claude Code's own ("auto") memory: `<CLAUDE_CONFIG_DIR or ~/.claude>/projects/<slug>/memory/` holds a
 // MEMORY.md index plus topic files with frontmatter (name, description, type). `memctl import claude`
@@ -18,6 +22,8 @@ export interface ClaudeCard {
   /** Frontmatter `name`, else the file stem. The key imports dedupe on. */
   name: string;
   description?: string;
+  /** The title Claude's own MEMORY.md gives it (`- [Compose first](feedback_testing.md)`), when it links the file. */
+  title?: string;
   /** Frontmatter `type` or `metadata.type` (user, feedback, project, reference), when present. */
   type?: string;
   mtimeMs: number;
@@ -65,6 +71,7 @@ export function listClaudeCards(dir: string): ClaudeCard[] {
     return [];
   }
   const cards: ClaudeCard[] = [];
+  const titles = indexTitles(dir);
   for (const file of names.sort()) {
     if (!file.endsWith(".md") || file === "MEMORY.md" || file.startsWith(".")) continue;
     const full = path.join(dir, file);
@@ -81,6 +88,7 @@ export function listClaudeCards(dir: string): ClaudeCard[] {
         path: full,
         name,
         description: card.meta.description,
+        ...(titles.has(file) ? { title: titles.get(file) } : {}),
         type: typeof type === "string" ? type : undefined,
         mtimeMs: stat.mtimeMs,
         mtime: stat.mtime,
@@ -91,6 +99,29 @@ export function listClaudeCards(dir: string): ClaudeCard[] {
     }
   }
   return cards;
+}
+
+/** The titles Claude's MEMORY.md in `dir` gives its files (first link wins); none when it is absent or not a plain file. */
+function indexTitles(dir: string): Map<string, string> {
+  const titles = new Map<string, string>();
+  let text: string;
+  try {
+    const file = path.join(dir, "MEMORY.md");
+    const stat = fs.lstatSync(file);
+    if (!stat.isFile() || stat.size > INDEX_READ_CAP) return titles;
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    return titles;
+  }
+  for (const entry of parseIndex(text).entries) {
+    const file = entry.file.replace(/^\.\//, "");
+    const title = entry.title
+      .replace(/[\u0000-\u001f\u007f]/g, " ")
+      .trim()
+      .slice(0, 300);
+    if (title && !file.includes("/") && !titles.has(file)) titles.set(file, title);
+  }
+  return titles;
 }
 
 function isDirectory(p: string): boolean {

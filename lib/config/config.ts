@@ -8,6 +8,7 @@ import { allowEntryProblem } from "../core/secret-patterns.js";
 import { joinPath } from "../store/paths.js";
 import { type RecallSettings, validateRecallTable } from "./recall.js";
 import { validateInstructions, type InstructionsConfig } from "./instructions-config.js";
+import { unknownKeyWarnings } from "./config-keys.js";
 
 /** One problem found in the config file. */
 export interface ConfigProblem {
@@ -65,8 +66,6 @@ export interface ConfigRead {
   warnings: ConfigProblem[];
 }
 
-const KNOWN_TOP_LEVEL = new Set(["memory_dir", "projects", "hook", "doctor", "compact", "capture", "recall", "hosts", "guardrails", "secrets", "instructions"]);
-
 /** The limits `[guardrails]` may set (lib/records/guardrails.ts GUARDRAIL_CONFIG_KEYS maps each to its field). */
 export const GUARDRAIL_KEYS = [
   "max_depth",
@@ -106,9 +105,7 @@ export function validateConfig(raw: Record<string, unknown>): { value: MemctlCon
     if (typeof raw.memory_dir === "string") value.legacyGlobalDir = raw.memory_dir;
     else invalid("memory_dir must be a string");
   }
-  for (const key of Object.keys(raw)) {
-    if (!KNOWN_TOP_LEVEL.has(key)) warnings.push({ code: "W_UNKNOWN_KEY", message: `unknown top-level key "${key}" (kept as is)` });
-  }
+  for (const message of unknownKeyWarnings(raw)) warnings.push({ code: "W_UNKNOWN_KEY", message });
   if (raw.projects !== undefined) {
     if (!isTable(raw.projects)) invalid('projects must be a table of [projects."<project_key>"] entries');
     else {

@@ -91,6 +91,12 @@ function toMeta(fm: Record<string, unknown>, warnings: CardProblem[]): CardMeta 
   meta.status = text("status");
   meta.updated_at = text("updated_at");
   meta.expires_at = text("expires_at");
+  // Read as written (a hand edit still sinks or expires as before), but named: doctor lists it and a write that changes it is refused.
+  if (meta.status !== undefined && !(CARD_STATUSES as readonly string[]).includes(meta.status)) warn("status", `one of ${CARD_STATUSES.join(", ")}`);
+  for (const field of ["updated_at", "expires_at"] as const) {
+    const value = meta[field];
+    if (value !== undefined && !isCalendarDate(value)) warn(field, "a real date, YYYY-MM-DD");
+  }
   if (fm.metadata !== undefined) {
     if (fm.metadata && typeof fm.metadata === "object" && !Array.isArray(fm.metadata)) meta.metadata = fm.metadata as CardMeta["metadata"];
     else warn("metadata", "a mapping");
@@ -132,6 +138,18 @@ function toMeta(fm: Record<string, unknown>, warnings: CardProblem[]): CardMeta 
     };
   }
   return meta;
+}
+
+/** The lifecycle a card's `status` names (DESIGN: active | stale | superseded; stale and superseded sink). */
+export const CARD_STATUSES = ["active", "stale", "superseded"] as const;
+
+/** True for a real calendar day written YYYY-MM-DD (2026-02-30 and 2026-13-45 are not). */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
 /** Which required fields a card lacks. */

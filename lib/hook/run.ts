@@ -104,16 +104,19 @@ export async function runUserPromptHook(stdin: Uint8Array | string, options: Hoo
       logHookError(io, `why log not written: ${(err as Error).message}`);
     }
   };
+  const storeBudget = () =>
+    resolveStoreBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value }, { ...resolution, memory_dir: memoryDir }, io);
   if (dedupe.view?.duplicate) {
+    try {
+      budget = storeBudget(); // the record names the budget this store's other runs name, not the host's bare default
+    } catch {
+      // the config's budget stays in the record; the prompt is never blocked for it
+    }
     why("duplicate", 0);
     return { status: "duplicate", outcome: NOTHING, resolution };
   }
   try {
-    budget = resolveStoreBudget(
-      { host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value },
-      { ...resolution, memory_dir: memoryDir },
-      io,
-    );
+    budget = storeBudget();
     const skipLine = seenFilter(dedupe);
     const injection = await buildInjection({
       memoryDir: resolution.memory_dir,

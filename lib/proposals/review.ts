@@ -161,7 +161,12 @@ export function contentKey(p: Proposal): string {
 function sameContent(p: Proposal, card: CardSummary): boolean {
   const description = p.card.description ?? card.description;
   const body = p.card.body ?? card.body;
-  return norm(description) === norm(card.description) && norm(body) === norm(card.body);
+  if (norm(description) !== norm(card.description)) return false;
+  if (norm(body) === norm(card.body)) return true;
+  // A captured proposal quotes the user's words under its description (lib/capture/stage.ts); the owner's own
+  // `memctl remember` of the same words writes them as the body. The card says everything the proposal does.
+  const quoted = norm(body.replace(/^> ?/gm, ""));
+  return norm(card.body) !== "" && quoted.includes(norm(card.body));
 }
 
 function shaOf(memoryDir: string, file: string | undefined): string | null {

@@ -6,6 +6,9 @@ import { appendHistory, latestByCard, makeEntry, readHistory, sha256Hex, type Hi
 import { withRecordsLock } from "./commit.js";
 import { commitIntentReported } from "./interrupted.js";
 import { findCardFile } from "./card-find.js";
+import { findIndexLine } from "../core/index-find.js";
+import { parseCard } from "../core/card.js";
+import { keepRemovedTitle } from "./removed-titles.js";
 import type { WriteContext } from "./save.js";
 import { removeIndexLinesBytes } from "../core/index-edit.js";
 import { INDEX_FILE, listCardFiles } from "../store/read.js";
@@ -13,6 +16,7 @@ import { STATE_DIR } from "../store/paths.js";
 import { realDir } from "../store/safe-write.js";
 import { keepRevisions } from "../store/revisions.js";
 import { withDefaults } from "./guardrails.js";
+import { adoptUnrecorded } from "./adopt-first.js";
 
 export interface RemoveResult {
   file: string;
@@ -32,13 +36,18 @@ export async function removeCard(ctx: WriteContext, name: string): Promise<Remov
     const file = findCardFile(ctx.memoryDir, name);
     if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
     const history = readHistory(ctx.memoryDir);
+    const bytes = fs.readFileSync(path.join(ctx.memoryDir, file));
+    // A card no revision holds (never written by memctl, or edited by hand since) is adopted first, so the tombstone can be revived.
+    await adoptUnrecorded(ctx, history.entries, file, bytes);
     const entry = makeEntry(history.entries, file, "delete", ctx.actor, ctx.now, null);
     // A real directory: a link here would move the card out of the store.
     const trashDir = realDir(ctx.memoryDir, STATE_DIR, "trash");
     const trash = path.join(trashDir, `${file.replace(/\//g, "__")}@rev${entry.rev}`);
     const index = readOrUndefined(path.join(ctx.memoryDir, INDEX_FILE));
     const removed = index ? removeIndexLinesBytes(index, file).removed : 0;
-    const before = sha256Hex(fs.readFileSync(path.join(ctx.memoryDir, file)));
+    const before = sha256Hex(bytes);
+    const title = index ? findIndexLine(index, file)?.entry.title : undefined;
+    await keepRemovedTitle(ctx.memoryDir, file, title, parseCard(bytes.toString("utf8")).meta.name); // a revival gets it back
     const change = { card: file, before, content: null, trash: path.relative(ctx.memoryDir, trash), index: { line: null }, entry };
     await commitIntentReported(ctx.memoryDir, { changes: [change] }, ctx.commit);
     return { file, entry, indexLinesRemoved: removed, trash };

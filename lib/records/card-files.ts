@@ -10,6 +10,8 @@ import { parseCard } from "../core/card.js";
 import { renderIndexLine } from "../core/index-file.js";
 import { keepRevisions } from "../store/revisions.js";
 import { withDefaults } from "./guardrails.js";
+import { adoptUnrecorded } from "./adopt-first.js";
+import { keepRemovedTitle } from "./removed-titles.js";
 
 // The file tools (CLI manage, MCP memory_manage) write a file named like a card through here: the text
 // passes save's rules, the index line follows the description, and card, index and history are one write
@@ -20,14 +22,19 @@ import { withDefaults } from "./guardrails.js";
 export async function writeCardFile(ctx: WriteContext, history: HistoryEntry[], rel: string, content: Buffer): Promise<void> {
   const previous = readOrNull(ctx.memoryDir, rel);
   assertCardText(rel, content.toString("utf8"), previous?.toString("utf8"));
+  await adoptUnrecorded(ctx, history, rel, previous ?? undefined); // bytes no revision holds stay restorable
   const entry = makeEntry(history, rel, previous === null ? "create" : "update", ctx.actor, ctx.now, content);
   await commit(ctx, history, [{ card: rel, before: shaOrNull(previous), content, index: { line: indexLine(ctx.memoryDir, rel, rel, content) }, entry }]);
 }
 
 /** Removes the root card `rel` to `trash` (store-relative) with its index line. */
 export async function removeCardFile(ctx: WriteContext, history: HistoryEntry[], rel: string, trash: string): Promise<void> {
+  const previous = readOrNull(ctx.memoryDir, rel);
+  await adoptUnrecorded(ctx, history, rel, previous ?? undefined); // so the removed card can be restored
+  const fallback = previous === null ? undefined : parseCard(previous.toString("utf8")).meta.name;
+  await keepRemovedTitle(ctx.memoryDir, rel, currentIndexTitle(ctx.memoryDir, rel), fallback); // a revival gets it back
   const entry = makeEntry(history, rel, "delete", ctx.actor, ctx.now, null);
-  await commit(ctx, history, [{ card: rel, before: shaOrNull(readOrNull(ctx.memoryDir, rel)), content: null, trash, index: { line: null }, entry }]);
+  await commit(ctx, history, [{ card: rel, before: shaOrNull(previous), content: null, trash, index: { line: null }, entry }]);
 }
 
 /** Renames a file from or to a card name: a card's index line moves with it (or goes, when it becomes a note). */

@@ -2,7 +2,7 @@
 // a new card's full frontmatter, and an edit that keeps every byte outside the fields it sets. No IO.
 import { CARD_TYPES, DESCRIPTION_MAX, descriptionProblem } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
-import { parseCard } from "../core/card.js";
+import { CARD_STATUSES, isCalendarDate, parseCard } from "../core/card.js";
 import { renderField, replaceBodyBytes, setFrontmatterFieldsBytes } from "../core/frontmatter-edit.js";
 import { CARD_TYPE_PREFIX, type CardType, withoutTypePrefix } from "../core/card-types.js";
 import { recallKeyProblems } from "../core/recall-keys.js";
@@ -98,8 +98,9 @@ export function validateSaveInput(input: SaveInput): void {
   }
   if (input.priority !== undefined && !["always", "normal", "low"].includes(input.priority)) problems.push(`--priority ${input.priority} must be always, normal or low`);
   if (input.provenance) problems.push(...provenanceProblems(input.provenance));
-  if (input.expires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(input.expires)) problems.push(`--expires ${input.expires} must be a date, YYYY-MM-DD`);
-  if (input.status !== undefined && !/^[a-z][a-z-]*$/.test(input.status)) problems.push(`--status ${input.status} must be a lowercase word (active, stale, superseded, …)`);
+  if (input.expires !== undefined && !isCalendarDate(input.expires)) problems.push(`--expires ${input.expires} must be a real date, YYYY-MM-DD`);
+  if (input.status !== undefined && !(CARD_STATUSES as readonly string[]).includes(input.status))
+    problems.push(`--status ${input.status} must be one of ${CARD_STATUSES.join(", ")}`);
   for (const ref of input.refs ?? []) {
     if (!/^(path|fn|flag):\S/.test(ref)) problems.push(`--ref ${ref} is outside the repo_refs grammar (path:<file>, fn:<file>#<symbol>, flag:<invocation> <--flag>)`);
   }

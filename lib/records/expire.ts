@@ -6,7 +6,7 @@
 import { assertMayWrite } from "./actor.js";
 import { isExpired } from "../core/card.js";
 import { readStore } from "../store/read.js";
-import { adoptCards, removeCard } from "./admin.js";
+import { removeCard } from "./admin.js";
 import type { WriteContext } from "./save.js";
 
 export interface ExpiredCard {
@@ -43,8 +43,7 @@ export async function sweepExpired(ctx: WriteContext, today: string, onCard?: (s
   assertMayWrite(ctx.actor, "expire memory cards");
   const swept: SweptCard[] = [];
   for (const card of await expiredCards(ctx.memoryDir, today)) {
-    // A hand edit not yet in history is adopted first, so the revision that restores the card is its last text.
-    await adoptCards(ctx, card.file);
+    // removeCard adopts a hand edit not yet in history first, so the revision before its delete is the card's last text.
     const removed = await removeCard(ctx, card.file);
     const done = { ...card, rev: removed.entry.rev, restore_rev: removed.entry.rev - 1, trash: removed.trash };
     swept.push(done);

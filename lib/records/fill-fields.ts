@@ -14,6 +14,7 @@ import { commitRewritesBatch } from "./commit-batch.js";
 import type { WriteContext } from "./save.js";
 import { viewStore } from "./store-view.js";
 import { utcDay } from "../core/frecency.js";
+import { recordAdopted, unrecordedEntry } from "./adopt-first.js";
 
 // Cards that came in by hand or by `memctl import` often lack the standard fields, and doctor lists each one.
 // This adds what is missing with the neutral value a save would give (no topics, normal priority, active, no
@@ -85,6 +86,14 @@ export async function fillMissingFields(ctx: WriteContext): Promise<FieldFixPlan
     const { planned, skipped } = await plan(ctx.memoryDir);
     if (planned.length === 0) return { fixes: [], skipped };
     const entries = [...readHistory(ctx.memoryDir).entries];
+    // Texts no revision holds (cards memctl did not write) are adopted first, so the fields added can be undone.
+    const latest = latestByCard(entries);
+    const adopted = planned.flatMap((p) => {
+      const entry = unrecordedEntry(ctx, latest.get(p.card), p.card, p.before);
+      return entry ? [{ entry, content: p.before }] : [];
+    });
+    await recordAdopted(ctx, adopted);
+    entries.push(...adopted.map((a) => a.entry));
     const changes: CardChange[] = planned.map((p) => {
       const entry = makeEntry(entries, p.card, "update", ctx.actor, ctx.now, p.after);
       entries.push(entry);

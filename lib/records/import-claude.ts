@@ -123,7 +123,7 @@ export async function applyClaudeImport(ctx: WriteContext, plan: ImportPlan, opt
         const { bytes, redactions } = await redactBytes(fs.readFileSync(item.source.path), ctx.secrets);
         if (redactions.length > 0) item.redacted = redactions;
         const hook = (await redactSecrets(item.source.description ?? "", ctx.secrets)).text;
-        cards.push({ file: item.file, content: bytes, indexLine: renderIndexLine({ title: item.name, file: item.file, hook }) });
+        cards.push({ file: item.file, content: bytes, indexLine: renderIndexLine({ title: item.source.title ?? item.name, file: item.file, hook }) });
       }
       await addCardsBatch(ctx, cards, "import", options.onProgress && ((done) => options.onProgress!(done, cards.length)));
       return todo;
@@ -154,7 +154,7 @@ export function checkImportLimits(memoryDir: string, items: readonly ImportItem[
 
 /** The index line an imported card gets (before redaction: what the guardrails count up front). */
 function importIndexLine(item: ImportItem): string {
-  return renderIndexLine({ title: item.name, file: item.file, hook: item.source.description ?? "" });
+  return renderIndexLine({ title: item.source.title ?? item.name, file: item.file, hook: item.source.description ?? "" });
 }
 
 /** The default scan: this project's Claude memory dirs; every other one found is listed, not read. */

@@ -23,6 +23,8 @@ import { currentIndexTitle, findCardFile } from "./card-find.js";
 import { readRegularMemo } from "../store/checked-fs.js";
 import { keepRevisions } from "../store/revisions.js";
 import { utcDay } from "../core/frecency.js";
+import { adoptUnrecorded } from "./adopt-first.js";
+import { removedTitle } from "./removed-titles.js";
 
 /** Everything a write needs besides its input: where, who, when, limits. */
 export interface WriteContext {
@@ -125,7 +127,8 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
   assertCardText(file, nextText, before?.toString("utf8"), `give the description with -d "…" (save fills in the other fields)`);
   const meta = parseCard(nextText).meta;
   // A title the owner chose by hand in MEMORY.md is kept; the hook always follows the description.
-  const title = currentIndexTitle(ctx.memoryDir, file) ?? meta.name ?? input.name;
+  // A card revived (restore, or a save after rm) gets back the title its removed line had (removed-titles.ts).
+  const title = currentIndexTitle(ctx.memoryDir, file) ?? (existing === undefined ? removedTitle(ctx.memoryDir, file) : undefined) ?? meta.name ?? input.name;
   const indexLine = renderIndexLine({ title, file, hook: meta.description ?? "" });
   // This card's latest revision only (not the store's); another card's changes (`also`) get the whole history.
   const history = namedHistory ? { ...namedHistory, entries: namedHistory.entries.filter((e) => e.card === file) } : readLatestHistory(ctx.memoryDir, [file]);
@@ -140,6 +143,9 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
   // Bytes no revision records (a hand edit, or a write from before history) are recorded even when unchanged.
   const recorded = latest !== undefined && latest.sha256 === sha256Hex(next);
   const op: SaveResult["op"] = unchanged ? "unchanged" : before === undefined ? "create" : "update";
+  const revived = !unchanged && latest?.op === "delete";
+  // Bytes being replaced that no revision holds (a card memctl did not write, a hand edit) become one first: adopt-first.ts.
+  if (op === "update") await adoptUnrecorded(ctx, history.entries, file, before);
   const entry = unchanged && recorded ? undefined : makeEntry(history.entries, file, op === "unchanged" ? "adopt" : op, ctx.actor, ctx.now, next);
   const archive = decide?.({ file, op, rev: entry?.rev ?? null });
   // The saved card is the first change: the intent's commit point (records-commit.ts).
@@ -152,7 +158,7 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
     await keepRevisions(ctx.memoryDir, [change, ...others], withDefaults(ctx.guardrails));
     await commitIntentReported(ctx.memoryDir, { changes: [change, ...others], archive }, ctx.commit);
   }
-  return { file, op, revived: !unchanged && latest?.op === "delete", entry, indexLine };
+  return { file, op, revived, entry, indexLine };
 }
 
 /** The compare-and-swap of a proposal's base: the card must still be exactly what the proposer saw. */

@@ -15,6 +15,8 @@ export interface ResolutionIssue {
   source: string;
   memory_dir: string | null;
   reason: string;
+  /** The one step that fixes it, when it is known from the store (no index: memctl init, or its trash copy). */
+  fix?: string;
 }
 
 export interface DeadLink {

@@ -7,6 +7,8 @@ import { resolveMemory, type Resolution } from "../config/resolve.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex } from "../core/index-file.js";
 import { INDEX_FILE, listCardFiles, listNonRegularCards, type CardFile, type Store } from "../store/read.js";
+import { STATE_DIR } from "../store/paths.js";
+import { typeFromFileName } from "../core/card-types.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import type { ResolutionIssue } from "./doctor.js";
 import { isShardFile, viewStore, type StoreView } from "../records/store-view.js";
@@ -47,16 +49,49 @@ export async function openStore(options: OpenOptions, io: Io): Promise<OpenedSto
     const missing = systemCode(err) === "ENOENT";
     const cards = missing
       ? await listCardFiles(dir).then(
-          (f) => f.length,
+          (f) => f.filter((file) => typeFromFileName(file) !== undefined).length, // notes (people/alex.md) are not cards
+
           () => 0,
         )
       : 0;
     const reason = missing
-      ? `${cards > 0 ? `memory exists, its index is missing (${cards} card ${cards === 1 ? "file" : "files"}): ` : ""}${path.join(dir, INDEX_FILE)} does not exist; create the index (memctl init refuses a directory that already holds cards, so add MEMORY.md by hand or import them)`
+      ? `${cards > 0 ? `memory exists, its index is missing (${cards} card ${cards === 1 ? "file" : "files"}): ` : ""}${path.join(dir, INDEX_FILE)} does not exist`
       : `cannot read ${path.join(dir, INDEX_FILE)}: ${(err as Error).message}`;
-    return { resolution, config, issue: { source: resolution.resolution_source, memory_dir: dir, reason } };
+    const fix = missing ? missingIndexFix(dir, cards) : undefined;
+    return { resolution, config, issue: { source: resolution.resolution_source, memory_dir: dir, reason, ...(fix ? { fix } : {}) } };
   }
   return { resolution, config, store, view: viewStore(store, listEpisodeShards(dir)) };
+}
+
+/**
+ * How to get a missing MEMORY.md back. An empty directory was mapped but never initialised: memctl init. One that
+ * holds cards (init refuses it; no command rebuilds the index from cards): the newest copy a memory-tool delete
+ * moved to .memctl/trash/, else an index started by hand, to which doctor then names each card's line.
+ */
+export function missingIndexFix(dir: string, cards: number): string {
+  if (cards === 0) return `run "memctl init" to create ${INDEX_FILE} in ${dir} (the directory is mapped but was never initialised)`;
+  const trashDir = path.join(dir, STATE_DIR, "trash");
+  let copies: { name: string; mtime: number }[] = [];
+  try {
+    copies = fs
+      .readdirSync(trashDir)
+      .filter((n) => n.startsWith(`${INDEX_FILE}@`))
+      .map((name) => ({ name, stat: fs.lstatSync(path.join(trashDir, name)) }))
+      .filter((c) => c.stat.isFile())
+      .map((c) => ({ name: c.name, mtime: c.stat.mtimeMs }));
+  } catch {
+    copies = [];
+  }
+  const newest = copies.sort((a, b) => b.mtime - a.mtime || (a.name < b.name ? 1 : -1))[0];
+  if (newest) {
+    const copy = path.join(trashDir, newest.name);
+    return `restore its last copy: cp ${shellQuote(copy)} ${shellQuote(path.join(dir, INDEX_FILE))}, then memctl doctor names any card it does not link (no memctl command rebuilds ${INDEX_FILE} from the cards)`;
+  }
+  return `start it by hand: printf '# Memory\\n' > ${shellQuote(path.join(dir, INDEX_FILE))}, then memctl doctor names each card as an orphan with the line to add (memctl init refuses a directory that holds cards)`;
+}
+
+function shellQuote(s: string): string {
+  return /^[A-Za-z0-9_./@:+-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`;
 }
 
 /** Size of a file in bytes, 0 when absent or unreadable. */

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { DOC_FILES, parseExamples, runExamples, shellWords } from "../support/doc-examples.js";
+import { DOC_FILES, parseExamples, runExamples, shellWords, syncProseNumbers } from "../support/doc-examples.js";
 import { REPO_ROOT } from "../helpers.js";
 
 for (const file of DOC_FILES) {
@@ -18,6 +18,17 @@ for (const file of DOC_FILES) {
     }
   });
 }
+
+test("a number the prose quotes from an example is the example's (npm run docs:examples rewrites both)", () => {
+  for (const file of DOC_FILES) {
+    const text = fs.readFileSync(path.join(REPO_ROOT, file), "utf8");
+    assert.equal(syncProseNumbers(text), text, `${file}: the prose quotes a number its example does not print`);
+  }
+  assert.equal(
+    syncProseNumbers("the whole index is 4,491 bytes by doctor's count\n\n  whole index    4,522 B  ███\n"),
+    "the whole index is 4,522 bytes by doctor's count\n\n  whole index    4,522 B  ███\n",
+  );
+});
 
 test("a console block without its example comment is reported, not skipped", () => {
   const { problems } = parseExamples("x.md", "text\n```console\n$ memctl resolve\n```\n");

@@ -2707,8 +2707,10 @@ var init_scope = __esm({
 // lib/core/card.ts
 var card_exports = {};
 __export(card_exports, {
+  CARD_STATUSES: () => CARD_STATUSES,
   REQUIRED_FIELDS: () => REQUIRED_FIELDS,
   cardType: () => cardType,
+  isCalendarDate: () => isCalendarDate,
   isExpired: () => isExpired,
   missingFields: () => missingFields,
   parseCard: () => parseCard
@@ -2751,6 +2753,11 @@ function toMeta(fm, warnings) {
   meta.status = text("status");
   meta.updated_at = text("updated_at");
   meta.expires_at = text("expires_at");
+  if (meta.status !== void 0 && !CARD_STATUSES.includes(meta.status)) warn("status", `one of ${CARD_STATUSES.join(", ")}`);
+  for (const field of ["updated_at", "expires_at"]) {
+    const value = meta[field];
+    if (value !== void 0 && !isCalendarDate(value)) warn(field, "a real date, YYYY-MM-DD");
+  }
   if (fm.metadata !== void 0) {
     if (fm.metadata && typeof fm.metadata === "object" && !Array.isArray(fm.metadata)) meta.metadata = fm.metadata;
     else warn("metadata", "a mapping");
@@ -2790,6 +2797,13 @@ function toMeta(fm, warnings) {
   }
   return meta;
 }
+function isCalendarDate(value) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
 function missingFields(card) {
   return REQUIRED_FIELDS.filter((f) => !(f in card.frontmatter));
 }
@@ -2800,7 +2814,7 @@ function cardType(file, meta) {
   const prefix = typeFromFileName(file);
   return prefix ?? (typeof meta.metadata?.type === "string" ? meta.metadata.type : void 0);
 }
-var REQUIRED_FIELDS, FRONTMATTER;
+var REQUIRED_FIELDS, FRONTMATTER, CARD_STATUSES;
 var init_card = __esm({
   "lib/core/card.ts"() {
     "use strict";
@@ -2811,6 +2825,7 @@ var init_card = __esm({
     init_scope();
     REQUIRED_FIELDS = ["topics", "priority", "status", "updated_at", "repo_refs"];
     FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
+    CARD_STATUSES = ["active", "stale", "superseded"];
   }
 });
 
@@ -7468,8 +7483,16 @@ var opencode = {
   unavailable: unavailableVia(asPlainText)
 };
 
+// hosts/types.ts
+var HOST_NAMES = ["claude", "codex", "opencode", "grok", "generic"];
+
 // node_modules/smol-toml/dist/stringify.js
 var HAS_WELLFORMED = !!"".isWellFormed;
+
+// lib/config/config-keys.ts
+var HOOK_BUDGET_KEYS = ["max_bytes", "max_entries"];
+var HOOK_KEYS = [...HOOK_BUDGET_KEYS, "log_prompts", "keeper"];
+var HOOK_TABLES = [...HOST_NAMES, "default"];
 
 // lib/rank/evidence.ts
 var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;

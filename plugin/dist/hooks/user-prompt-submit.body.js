@@ -2753,8 +2753,10 @@ var init_recall_keys = __esm({
 // lib/core/card.ts
 var card_exports = {};
 __export(card_exports, {
+  CARD_STATUSES: () => CARD_STATUSES,
   REQUIRED_FIELDS: () => REQUIRED_FIELDS,
   cardType: () => cardType,
+  isCalendarDate: () => isCalendarDate,
   isExpired: () => isExpired,
   missingFields: () => missingFields,
   parseCard: () => parseCard
@@ -2797,6 +2799,11 @@ function toMeta(fm, warnings) {
   meta.status = text("status");
   meta.updated_at = text("updated_at");
   meta.expires_at = text("expires_at");
+  if (meta.status !== void 0 && !CARD_STATUSES.includes(meta.status)) warn("status", `one of ${CARD_STATUSES.join(", ")}`);
+  for (const field of ["updated_at", "expires_at"]) {
+    const value = meta[field];
+    if (value !== void 0 && !isCalendarDate(value)) warn(field, "a real date, YYYY-MM-DD");
+  }
   if (fm.metadata !== void 0) {
     if (fm.metadata && typeof fm.metadata === "object" && !Array.isArray(fm.metadata)) meta.metadata = fm.metadata;
     else warn("metadata", "a mapping");
@@ -2836,6 +2843,13 @@ function toMeta(fm, warnings) {
   }
   return meta;
 }
+function isCalendarDate(value) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
 function missingFields(card) {
   return REQUIRED_FIELDS.filter((f) => !(f in card.frontmatter));
 }
@@ -2846,7 +2860,7 @@ function cardType(file, meta) {
   const prefix = typeFromFileName(file);
   return prefix ?? (typeof meta.metadata?.type === "string" ? meta.metadata.type : void 0);
 }
-var REQUIRED_FIELDS, FRONTMATTER;
+var REQUIRED_FIELDS, FRONTMATTER, CARD_STATUSES;
 var init_card = __esm({
   "lib/core/card.ts"() {
     "use strict";
@@ -2857,6 +2871,7 @@ var init_card = __esm({
     init_scope();
     REQUIRED_FIELDS = ["topics", "priority", "status", "updated_at", "repo_refs"];
     FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
+    CARD_STATUSES = ["active", "stale", "superseded"];
   }
 });
 
@@ -4484,8 +4499,83 @@ function isTable(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 }
 
+// lib/core/closest.ts
+function closest(word, candidates2) {
+  let best;
+  let bestDistance = Infinity;
+  for (const c of candidates2) {
+    const d = editDistance(word, c);
+    if (d < bestDistance) [best, bestDistance] = [c, d];
+  }
+  return bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : void 0;
+}
+function editDistance(a, b) {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length];
+}
+
+// lib/config/config-keys.ts
+var KNOWN_TOP_LEVEL = ["memory_dir", "projects", "hook", "doctor", "compact", "capture", "recall", "hosts", "guardrails", "secrets", "instructions"];
+var HOOK_BUDGET_KEYS = ["max_bytes", "max_entries"];
+var HOOK_KEYS = [...HOOK_BUDGET_KEYS, "log_prompts", "keeper"];
+var HOOK_TABLES = [...HOST_NAMES, "default"];
+var FLAT_TABLES = {
+  doctor: ["warn_bytes"],
+  compact: ["llm_command", "timeout_seconds"],
+  secrets: ["allow"]
+};
+var PROJECT_KEYS = ["memory_dir", "repo_root"];
+function unknownKeyWarnings(raw) {
+  const out = [];
+  for (const key of Object.keys(raw)) {
+    if (!KNOWN_TOP_LEVEL.includes(key)) out.push(`unknown top-level key "${key}" (kept as is${hint(key, KNOWN_TOP_LEVEL)})`);
+  }
+  const hook = raw.hook;
+  if (isTable2(hook)) {
+    for (const [key, v] of Object.entries(hook)) {
+      if (isTable2(v)) {
+        if (!HOOK_TABLES.includes(key))
+          out.push(`unknown table [hook.${key}] (ignored${hint(key, HOOK_TABLES)}); a host's own budget is [hook.<host>] for ${HOST_NAMES.join(", ")}`);
+        else for (const k of Object.keys(v)) if (!HOOK_BUDGET_KEYS.includes(k)) out.push(unknownKey(`hook.${key}`, k, HOOK_BUDGET_KEYS));
+      } else if (!HOOK_KEYS.includes(key)) out.push(unknownKey("hook", key, HOOK_KEYS));
+    }
+  }
+  for (const [table, keys] of Object.entries(FLAT_TABLES)) {
+    const t = raw[table];
+    if (isTable2(t)) {
+      for (const key of Object.keys(t)) if (!keys.includes(key)) out.push(unknownKey(table, key, keys));
+    }
+  }
+  if (isTable2(raw.projects)) {
+    for (const [project, entry] of Object.entries(raw.projects)) {
+      if (isTable2(entry)) {
+        for (const key of Object.keys(entry)) if (!PROJECT_KEYS.includes(key)) out.push(unknownKey(`projects."${project}"`, key, PROJECT_KEYS));
+      }
+    }
+  }
+  return out;
+}
+function unknownKey(table, key, known) {
+  return `unknown key "${key}" in [${table}] (ignored${hint(key, known)}); the known keys are ${known.join(", ")}`;
+}
+function hint(word, known) {
+  const guess = closest(word, known);
+  return guess ? `; did you mean "${guess}"?` : "";
+}
+function isTable2(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
+}
+
 // lib/config/config.ts
-var KNOWN_TOP_LEVEL = /* @__PURE__ */ new Set(["memory_dir", "projects", "hook", "doctor", "compact", "capture", "recall", "hosts", "guardrails", "secrets", "instructions"]);
 var GUARDRAIL_KEYS = [
   "max_depth",
   "max_segment_bytes",
@@ -4517,16 +4607,14 @@ function validateConfig(raw) {
     if (typeof raw.memory_dir === "string") value.legacyGlobalDir = raw.memory_dir;
     else invalid("memory_dir must be a string");
   }
-  for (const key of Object.keys(raw)) {
-    if (!KNOWN_TOP_LEVEL.has(key)) warnings.push({ code: "W_UNKNOWN_KEY", message: `unknown top-level key "${key}" (kept as is)` });
-  }
+  for (const message of unknownKeyWarnings(raw)) warnings.push({ code: "W_UNKNOWN_KEY", message });
   if (raw.projects !== void 0) {
-    if (!isTable2(raw.projects)) invalid('projects must be a table of [projects."<project_key>"] entries');
+    if (!isTable3(raw.projects)) invalid('projects must be a table of [projects."<project_key>"] entries');
     else {
       for (const [key, entry] of Object.entries(raw.projects)) {
         const out = {};
         value.projects[key] = out;
-        if (!isTable2(entry)) {
+        if (!isTable3(entry)) {
           invalidEntry(key, `projects."${key}" must be a table`);
           continue;
         }
@@ -4542,9 +4630,9 @@ function validateConfig(raw) {
     }
   }
   if (raw.hook !== void 0) {
-    if (!isTable2(raw.hook)) invalidSetting("hook must be a table");
+    if (!isTable3(raw.hook)) invalidSetting("hook must be a table");
     else {
-      const hosts = { default: raw.hook, ...Object.fromEntries(Object.entries(raw.hook).filter(([, v]) => isTable2(v))) };
+      const hosts = { default: raw.hook, ...Object.fromEntries(Object.entries(raw.hook).filter(([, v]) => isTable3(v))) };
       for (const [host, table] of Object.entries(hosts)) {
         const budget = {};
         for (const field of ["max_bytes", "max_entries"]) {
@@ -4568,7 +4656,7 @@ function validateConfig(raw) {
     }
   }
   if (raw.compact !== void 0) {
-    if (!isTable2(raw.compact)) invalidSetting("compact must be a table");
+    if (!isTable3(raw.compact)) invalidSetting("compact must be a table");
     else {
       const compact = {};
       const cmd = raw.compact.llm_command;
@@ -4586,7 +4674,7 @@ function validateConfig(raw) {
     }
   }
   if (raw.capture !== void 0) {
-    if (!isTable2(raw.capture)) invalidSetting("capture must be a table, e.g. [capture] enabled = false");
+    if (!isTable3(raw.capture)) invalidSetting("capture must be a table, e.g. [capture] enabled = false");
     else {
       const capture = {};
       const c = raw.capture;
@@ -4626,7 +4714,7 @@ function validateConfig(raw) {
   if (raw.recall !== void 0) value.recall = validateRecallTable(raw.recall, invalidSetting, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));
   if (raw.hosts !== void 0) value.hosts = validateHostsTable(raw.hosts, invalidSetting, (message) => warnings.push({ code: "W_UNKNOWN_KEY", message }));
   if (raw.guardrails !== void 0) {
-    if (!isTable2(raw.guardrails)) invalidSetting("guardrails must be a table, e.g. [guardrails] max_files = 20000");
+    if (!isTable3(raw.guardrails)) invalidSetting("guardrails must be a table, e.g. [guardrails] max_files = 20000");
     else {
       for (const [key, v] of Object.entries(raw.guardrails)) {
         if (!GUARDRAIL_KEYS.includes(key)) {
@@ -4637,8 +4725,8 @@ function validateConfig(raw) {
     }
   }
   if (raw.secrets !== void 0) {
-    const allow = isTable2(raw.secrets) ? raw.secrets.allow : void 0;
-    if (!isTable2(raw.secrets) || allow !== void 0 && (!Array.isArray(allow) || !allow.every((a) => typeof a === "string" && a !== ""))) {
+    const allow = isTable3(raw.secrets) ? raw.secrets.allow : void 0;
+    if (!isTable3(raw.secrets) || allow !== void 0 && (!Array.isArray(allow) || !allow.every((a) => typeof a === "string" && a !== ""))) {
       invalidSetting('secrets.allow must be a list of non-empty strings: exact false positives or "/regex/", e.g. [secrets] allow = ["AKIA0000000000000000"]');
     } else {
       const bad = (allow ?? []).map((a) => [a, allowEntryProblem(a)]).filter(([, p]) => p);
@@ -4685,7 +4773,7 @@ function fileProblems(read) {
 function projectProblems(read, key) {
   return read.errors.filter((p) => p.scope === "project" && p.project === key);
 }
-function isTable2(v) {
+function isTable3(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 }
 
@@ -8691,16 +8779,17 @@ async function runUserPromptHook(stdin, options, io) {
       logHookError(io, `why log not written: ${err.message}`);
     }
   };
+  const storeBudget = () => resolveStoreBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value }, { ...resolution, memory_dir: memoryDir }, io);
   if (dedupe.view?.duplicate) {
+    try {
+      budget = storeBudget();
+    } catch {
+    }
     why("duplicate", 0);
     return { status: "duplicate", outcome: NOTHING, resolution };
   }
   try {
-    budget = resolveStoreBudget(
-      { host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value },
-      { ...resolution, memory_dir: memoryDir },
-      io
-    );
+    budget = storeBudget();
     const skipLine = seenFilter(dedupe);
     const injection = await buildInjection({
       memoryDir: resolution.memory_dir,

@@ -1,5 +1,8 @@
 // lib/cli/args.ts
+import fs from "node:fs";
+import path from "node:path";
 import { usageError } from "../core/errors.js";
+import { closest } from "../core/closest.js";
 function parseArgs(spec, argv) {
   const flags = {};
   const positionals = [];
@@ -62,28 +65,6 @@ function toNumber(name, raw, hint) {
   }
   return n;
 }
-function closest(word, candidates) {
-  let best;
-  let bestDistance = Infinity;
-  for (const c of candidates) {
-    const d = editDistance(word, c);
-    if (d < bestDistance) [best, bestDistance] = [c, d];
-  }
-  return bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : void 0;
-}
-function editDistance(a, b) {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length];
-}
 function renderHelp(spec) {
   const pos = (spec.positionals ?? []).map((p) => {
     const inner = `${p.name}${p.variadic ? "..." : ""}`;
@@ -116,6 +97,18 @@ function num(args, name) {
 function bool(args, name) {
   return args.flags[name] === true;
 }
+function dirArg(cwd, flag, value) {
+  const dir = path.resolve(cwd, value);
+  let stat;
+  try {
+    stat = fs.statSync(dir, { throwIfNoEntry: false });
+  } catch (err) {
+    throw usageError(`--${flag} ${value} cannot be read (${err.message}); nothing was done`, { flag, path: dir });
+  }
+  if (!stat) throw usageError(`--${flag} ${value} does not exist; nothing was done. Pass an existing directory`, { flag, path: dir });
+  if (!stat.isDirectory()) throw usageError(`--${flag} ${value} is not a directory; nothing was done. Pass a directory`, { flag, path: dir });
+  return dir;
+}
 function strs(args, name) {
   const v = args.flags[name];
   return Array.isArray(v) ? v.map(String) : [];
@@ -131,6 +124,7 @@ export {
   PROJECT_FLAGS,
   bool,
   closest,
+  dirArg,
   num,
   parseArgs,
   projectFrom,

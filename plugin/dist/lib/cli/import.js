@@ -1,5 +1,4 @@
 // lib/cli/import.ts
-import path from "node:path";
 import { assertMayWrite } from "../records/actor.js";
 import { usageError } from "../core/errors.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
@@ -9,7 +8,7 @@ import { DESCRIPTION_MAX } from "../core/card-rules.js";
 import { inertText } from "../core/sanitize.js";
 import { secretPolicy } from "../records/secrets.js";
 import { pauseFromEnv } from "../store/write.js";
-import { bool, parseArgs, strs } from "./args.js";
+import { bool, dirArg, parseArgs, strs } from "./args.js";
 import { colorsFor, printJson, progressLine } from "./output.js";
 import { ACTOR_FLAGS, directWriterFrom, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
 import { commandSummary } from "./commands.js";
@@ -48,7 +47,7 @@ async function run(argv, io) {
   if (args.positionals[0] !== "claude") throw usageError(`cannot import from "${args.positionals[0]}"; the supported source is: claude`);
   const { memoryDir, resolution } = requireStore(args, io);
   const found = defaultImportDirs(resolution, io);
-  const extra = strs(args, "from").map((d) => path.resolve(io.cwd, d));
+  const extra = strs(args, "from").map((d) => dirArg(io.cwd, "from", d));
   const scan = bool(args, "all") ? [...found.dirs, ...found.otherDirs, ...extra] : [...found.dirs, ...extra];
   const plan = planClaudeImport(memoryDir, scan, found.otherDirs);
   const yes = bool(args, "yes");

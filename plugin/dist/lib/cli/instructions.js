@@ -8,7 +8,7 @@ import { MAX_IMPORT_DEPTH } from "../core/instructions.js";
 import { readConfig } from "../config/config.js";
 import { composeFor, displayInstructionPath, forHost, sessionInstructions } from "../config/instructions.js";
 import { HOST_NAMES, isHostName } from "../../hosts/index.js";
-import { bool, parseArgs, str } from "./args.js";
+import { bool, dirArg, parseArgs, str } from "./args.js";
 import { commandSummary } from "./commands.js";
 import { colorsFor, printJson } from "./output.js";
 var spec = {
@@ -33,7 +33,8 @@ async function run(argv, io) {
   const args = parseArgs(spec, argv);
   const host = str(args, "host");
   if (host !== void 0 && !isHostName(host)) throw usageError(`unknown host "${host}" for --host; use one of ${HOST_NAMES.join(", ")}`);
-  const cwd = path.resolve(io.cwd, str(args, "dir") ?? ".");
+  const dir = str(args, "dir");
+  const cwd = dir === void 0 ? path.resolve(io.cwd) : dirArg(io.cwd, "dir", dir);
   const config = readConfig(io).value;
   const composed = composeFor(cwd, io, config);
   const { scope, composition } = composed;

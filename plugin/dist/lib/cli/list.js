@@ -10,7 +10,7 @@ import { inertText, safeJsonString, terminalSafeJsonBytes } from "../core/saniti
 import { bool, parseArgs } from "./args.js";
 import { allNarrow, chunkedWriter, colorsFor, displayWidth, jsonItemsFrame, padEnd, printJsonItems } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
-import { withoutTypePrefix } from "../core/card-types.js";
+import { typeFromFileName, withoutTypePrefix } from "../core/card-types.js";
 import { commandSummary } from "./commands.js";
 var spec = {
   name: "list",
@@ -36,7 +36,7 @@ async function run(argv, io) {
     return 0;
   }
   const catalog = await readCardCatalog(memoryDir, { freshness });
-  const unsorted = catalog.cards.map((c) => ({
+  const unsorted = catalog.cards.filter((c) => c.linked || typeFromFileName(c.file) !== void 0).map((c) => ({
     name: c.name ?? withoutTypePrefix(c.file.replace(/\.md$/, "")),
     file: c.file,
     type: c.type ?? "",
@@ -49,14 +49,14 @@ async function run(argv, io) {
   const rows = unsorted.map((row) => ({ row, key: row.type + "\0" + row.name })).sort((a, b) => a.key < b.key ? -1 : 1).map((k) => k.row);
   if (!bool(args, "json")) writeTable(rows, io);
   else if (!cache || rows.length === 0) printJsonItems(io, { memory_dir: memoryDir, count: rows.length }, "cards", rows, rowJson);
-  else writeKept(memoryDir, cache, rows, io);
+  else writeKept(memoryDir, cache, rows, catalog.cards.length, io);
   return 0;
 }
-function writeKept(memoryDir, cache, rows, io) {
+function writeKept(memoryDir, cache, rows, read, io) {
   const chunks = [];
   printJsonItems(io, { memory_dir: memoryDir, count: rows.length }, "cards", rows, rowJson, chunks);
   const now = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
-  if (rows.length !== cache.count || !now?.isFile() || !cacheStamp(now).every((v, i) => v === cache.stamp[i])) return;
+  if (read !== cache.count || !now?.isFile() || !cacheStamp(now).every((v, i) => v === cache.stamp[i])) return;
   writeDerived(memoryDir, LIST_ROWS, cache.stamp, { count: rows.length }, chunks);
 }
 function rowJson(r) {

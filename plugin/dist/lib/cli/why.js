@@ -26,14 +26,18 @@ async function run(argv, io) {
   const { memoryDir } = requireStore(args, io);
   const session = str(args, "session");
   let records = readWhy(memoryDir, Number.MAX_SAFE_INTEGER);
+  const logged = records.length;
   if (session !== void 0) records = records.filter((r) => r.session === session);
   records = records.slice(-last);
   if (bool(args, "json")) printJson(io, { memory_dir: memoryDir, runs: records });
-  else io.stdout.write(render(records, io));
+  else io.stdout.write(render(records, io, logged > 0 && session !== void 0 ? session : void 0));
   return 0;
 }
-function render(records, io) {
+function render(records, io, unmatched) {
   const c = colorsFor(io);
+  if (records.length === 0 && unmatched !== void 0)
+    return `${c.dim(`no hook run logged for session ${inertText(unmatched)} (runs of other sessions are logged; "memctl why" lists the latest)`)}
+`;
   if (records.length === 0) return `${c.dim("no hook runs logged yet (the per-prompt hook writes .memctl/why.jsonl)")}
 `;
   const out = [];

@@ -2,6 +2,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseCard } from "../core/card.js";
+import { parseIndex } from "../core/index-file.js";
+var INDEX_READ_CAP = 1024 * 1024;
 function claudeConfigHome(io) {
   return io.env.CLAUDE_CONFIG_DIR ? path.resolve(io.env.CLAUDE_CONFIG_DIR) : path.join(io.home, ".claude");
 }
@@ -31,6 +33,7 @@ function listClaudeCards(dir) {
     return [];
   }
   const cards = [];
+  const titles = indexTitles(dir);
   for (const file of names.sort()) {
     if (!file.endsWith(".md") || file === "MEMORY.md" || file.startsWith(".")) continue;
     const full = path.join(dir, file);
@@ -47,6 +50,7 @@ function listClaudeCards(dir) {
         path: full,
         name,
         description: card.meta.description,
+        ...titles.has(file) ? { title: titles.get(file) } : {},
         type: typeof type === "string" ? type : void 0,
         mtimeMs: stat.mtimeMs,
         mtime: stat.mtime,
@@ -57,6 +61,24 @@ function listClaudeCards(dir) {
     }
   }
   return cards;
+}
+function indexTitles(dir) {
+  const titles = /* @__PURE__ */ new Map();
+  let text;
+  try {
+    const file = path.join(dir, "MEMORY.md");
+    const stat = fs.lstatSync(file);
+    if (!stat.isFile() || stat.size > INDEX_READ_CAP) return titles;
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    return titles;
+  }
+  for (const entry of parseIndex(text).entries) {
+    const file = entry.file.replace(/^\.\//, "");
+    const title = entry.title.replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, 300);
+    if (title && !file.includes("/") && !titles.has(file)) titles.set(file, title);
+  }
+  return titles;
 }
 function isDirectory(p) {
   try {

@@ -8,7 +8,7 @@ import { allowEntryProblem } from "../core/secret-patterns.js";
 import { joinPath } from "../store/paths.js";
 import { validateRecallTable } from "./recall.js";
 import { validateInstructions } from "./instructions-config.js";
-var KNOWN_TOP_LEVEL = /* @__PURE__ */ new Set(["memory_dir", "projects", "hook", "doctor", "compact", "capture", "recall", "hosts", "guardrails", "secrets", "instructions"]);
+import { unknownKeyWarnings } from "./config-keys.js";
 var GUARDRAIL_KEYS = [
   "max_depth",
   "max_segment_bytes",
@@ -40,9 +40,7 @@ function validateConfig(raw) {
     if (typeof raw.memory_dir === "string") value.legacyGlobalDir = raw.memory_dir;
     else invalid("memory_dir must be a string");
   }
-  for (const key of Object.keys(raw)) {
-    if (!KNOWN_TOP_LEVEL.has(key)) warnings.push({ code: "W_UNKNOWN_KEY", message: `unknown top-level key "${key}" (kept as is)` });
-  }
+  for (const message of unknownKeyWarnings(raw)) warnings.push({ code: "W_UNKNOWN_KEY", message });
   if (raw.projects !== void 0) {
     if (!isTable(raw.projects)) invalid('projects must be a table of [projects."<project_key>"] entries');
     else {

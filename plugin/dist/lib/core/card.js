@@ -44,6 +44,11 @@ function toMeta(fm, warnings) {
   meta.status = text("status");
   meta.updated_at = text("updated_at");
   meta.expires_at = text("expires_at");
+  if (meta.status !== void 0 && !CARD_STATUSES.includes(meta.status)) warn("status", `one of ${CARD_STATUSES.join(", ")}`);
+  for (const field of ["updated_at", "expires_at"]) {
+    const value = meta[field];
+    if (value !== void 0 && !isCalendarDate(value)) warn(field, "a real date, YYYY-MM-DD");
+  }
   if (fm.metadata !== void 0) {
     if (fm.metadata && typeof fm.metadata === "object" && !Array.isArray(fm.metadata)) meta.metadata = fm.metadata;
     else warn("metadata", "a mapping");
@@ -83,6 +88,14 @@ function toMeta(fm, warnings) {
   }
   return meta;
 }
+var CARD_STATUSES = ["active", "stale", "superseded"];
+function isCalendarDate(value) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
 function missingFields(card) {
   return REQUIRED_FIELDS.filter((f) => !(f in card.frontmatter));
 }
@@ -94,8 +107,10 @@ function cardType(file, meta) {
   return prefix ?? (typeof meta.metadata?.type === "string" ? meta.metadata.type : void 0);
 }
 export {
+  CARD_STATUSES,
   REQUIRED_FIELDS,
   cardType,
+  isCalendarDate,
   isExpired,
   missingFields,
   parseCard

@@ -65,16 +65,17 @@ async function runUserPromptHook(stdin, options, io) {
       logHookError(io, `why log not written: ${err.message}`);
     }
   };
+  const storeBudget = () => resolveStoreBudget({ host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value }, { ...resolution, memory_dir: memoryDir }, io);
   if (dedupe.view?.duplicate) {
+    try {
+      budget = storeBudget();
+    } catch {
+    }
     why("duplicate", 0);
     return { status: "duplicate", outcome: NOTHING, resolution };
   }
   try {
-    budget = resolveStoreBudget(
-      { host: host.name, cliMaxBytes: options.maxBytes, cliMaxEntries: options.maxEntries, config: config.value },
-      { ...resolution, memory_dir: memoryDir },
-      io
-    );
+    budget = storeBudget();
     const skipLine = seenFilter(dedupe);
     const injection = await buildInjection({
       memoryDir: resolution.memory_dir,

@@ -97,7 +97,10 @@ function contentKey(p) {
 function sameContent(p, card) {
   const description = p.card.description ?? card.description;
   const body = p.card.body ?? card.body;
-  return norm(description) === norm(card.description) && norm(body) === norm(card.body);
+  if (norm(description) !== norm(card.description)) return false;
+  if (norm(body) === norm(card.body)) return true;
+  const quoted = norm(body.replace(/^> ?/gm, ""));
+  return norm(card.body) !== "" && quoted.includes(norm(card.body));
 }
 function shaOf(memoryDir, file) {
   if (file === void 0) return null;

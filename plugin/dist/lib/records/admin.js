@@ -7,24 +7,32 @@ import { appendHistory, latestByCard, makeEntry, readHistory, sha256Hex } from "
 import { withRecordsLock } from "./commit.js";
 import { commitIntentReported } from "./interrupted.js";
 import { findCardFile } from "./card-find.js";
+import { findIndexLine } from "../core/index-find.js";
+import { parseCard } from "../core/card.js";
+import { keepRemovedTitle } from "./removed-titles.js";
 import { removeIndexLinesBytes } from "../core/index-edit.js";
 import { INDEX_FILE, listCardFiles } from "../store/read.js";
 import { STATE_DIR } from "../store/paths.js";
 import { realDir } from "../store/safe-write.js";
 import { keepRevisions } from "../store/revisions.js";
 import { withDefaults } from "./guardrails.js";
+import { adoptUnrecorded } from "./adopt-first.js";
 async function removeCard(ctx, name) {
   assertMayWrite(ctx.actor, "remove memory cards");
   return withRecordsLock(ctx, async () => {
     const file = findCardFile(ctx.memoryDir, name);
     if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
     const history = readHistory(ctx.memoryDir);
+    const bytes = fs.readFileSync(path.join(ctx.memoryDir, file));
+    await adoptUnrecorded(ctx, history.entries, file, bytes);
     const entry = makeEntry(history.entries, file, "delete", ctx.actor, ctx.now, null);
     const trashDir = realDir(ctx.memoryDir, STATE_DIR, "trash");
     const trash = path.join(trashDir, `${file.replace(/\//g, "__")}@rev${entry.rev}`);
     const index = readOrUndefined(path.join(ctx.memoryDir, INDEX_FILE));
     const removed = index ? removeIndexLinesBytes(index, file).removed : 0;
-    const before = sha256Hex(fs.readFileSync(path.join(ctx.memoryDir, file)));
+    const before = sha256Hex(bytes);
+    const title = index ? findIndexLine(index, file)?.entry.title : void 0;
+    await keepRemovedTitle(ctx.memoryDir, file, title, parseCard(bytes.toString("utf8")).meta.name);
     const change = { card: file, before, content: null, trash: path.relative(ctx.memoryDir, trash), index: { line: null }, entry };
     await commitIntentReported(ctx.memoryDir, { changes: [change] }, ctx.commit);
     return { file, entry, indexLinesRemoved: removed, trash };

@@ -9,15 +9,22 @@ import { parseCard } from "../core/card.js";
 import { renderIndexLine } from "../core/index-file.js";
 import { keepRevisions } from "../store/revisions.js";
 import { withDefaults } from "./guardrails.js";
+import { adoptUnrecorded } from "./adopt-first.js";
+import { keepRemovedTitle } from "./removed-titles.js";
 async function writeCardFile(ctx, history, rel, content) {
   const previous = readOrNull(ctx.memoryDir, rel);
   assertCardText(rel, content.toString("utf8"), previous?.toString("utf8"));
+  await adoptUnrecorded(ctx, history, rel, previous ?? void 0);
   const entry = makeEntry(history, rel, previous === null ? "create" : "update", ctx.actor, ctx.now, content);
   await commit(ctx, history, [{ card: rel, before: shaOrNull(previous), content, index: { line: indexLine(ctx.memoryDir, rel, rel, content) }, entry }]);
 }
 async function removeCardFile(ctx, history, rel, trash) {
+  const previous = readOrNull(ctx.memoryDir, rel);
+  await adoptUnrecorded(ctx, history, rel, previous ?? void 0);
+  const fallback = previous === null ? void 0 : parseCard(previous.toString("utf8")).meta.name;
+  await keepRemovedTitle(ctx.memoryDir, rel, currentIndexTitle(ctx.memoryDir, rel), fallback);
   const entry = makeEntry(history, rel, "delete", ctx.actor, ctx.now, null);
-  await commit(ctx, history, [{ card: rel, before: shaOrNull(readOrNull(ctx.memoryDir, rel)), content: null, trash, index: { line: null }, entry }]);
+  await commit(ctx, history, [{ card: rel, before: shaOrNull(previous), content: null, trash, index: { line: null }, entry }]);
 }
 async function renameCardFile(ctx, history, from, to) {
   const content = fs.readFileSync(path.join(ctx.memoryDir, from));

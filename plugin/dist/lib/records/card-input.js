@@ -1,7 +1,7 @@
 // lib/records/card-input.ts
 import { CARD_TYPES, DESCRIPTION_MAX, descriptionProblem } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
-import { parseCard } from "../core/card.js";
+import { CARD_STATUSES, isCalendarDate, parseCard } from "../core/card.js";
 import { renderField, replaceBodyBytes, setFrontmatterFieldsBytes } from "../core/frontmatter-edit.js";
 import { CARD_TYPE_PREFIX, withoutTypePrefix } from "../core/card-types.js";
 import { recallKeyProblems } from "../core/recall-keys.js";
@@ -56,8 +56,9 @@ function validateSaveInput(input) {
   }
   if (input.priority !== void 0 && !["always", "normal", "low"].includes(input.priority)) problems.push(`--priority ${input.priority} must be always, normal or low`);
   if (input.provenance) problems.push(...provenanceProblems(input.provenance));
-  if (input.expires !== void 0 && !/^\d{4}-\d{2}-\d{2}$/.test(input.expires)) problems.push(`--expires ${input.expires} must be a date, YYYY-MM-DD`);
-  if (input.status !== void 0 && !/^[a-z][a-z-]*$/.test(input.status)) problems.push(`--status ${input.status} must be a lowercase word (active, stale, superseded, \u2026)`);
+  if (input.expires !== void 0 && !isCalendarDate(input.expires)) problems.push(`--expires ${input.expires} must be a real date, YYYY-MM-DD`);
+  if (input.status !== void 0 && !CARD_STATUSES.includes(input.status))
+    problems.push(`--status ${input.status} must be one of ${CARD_STATUSES.join(", ")}`);
   for (const ref of input.refs ?? []) {
     if (!/^(path|fn|flag):\S/.test(ref)) problems.push(`--ref ${ref} is outside the repo_refs grammar (path:<file>, fn:<file>#<symbol>, flag:<invocation> <--flag>)`);
   }

@@ -2,7 +2,7 @@
 import { assertMayWrite } from "./actor.js";
 import { isExpired } from "../core/card.js";
 import { readStore } from "../store/read.js";
-import { adoptCards, removeCard } from "./admin.js";
+import { removeCard } from "./admin.js";
 async function expiredCards(memoryDir, today) {
   const store = await readStore(memoryDir);
   const out = [];
@@ -17,7 +17,6 @@ async function sweepExpired(ctx, today, onCard) {
   assertMayWrite(ctx.actor, "expire memory cards");
   const swept = [];
   for (const card of await expiredCards(ctx.memoryDir, today)) {
-    await adoptCards(ctx, card.file);
     const removed = await removeCard(ctx, card.file);
     const done = { ...card, rev: removed.entry.rev, restore_rev: removed.entry.rev - 1, trash: removed.trash };
     swept.push(done);

@@ -14,6 +14,7 @@ import { withRecordsLock } from "./commit.js";
 import { commitRewritesBatch } from "./commit-batch.js";
 import { viewStore } from "./store-view.js";
 import { utcDay } from "../core/frecency.js";
+import { recordAdopted, unrecordedEntry } from "./adopt-first.js";
 function defaults(updatedAt) {
   return { topics: [], priority: "normal", status: "active", updated_at: updatedAt, repo_refs: [] };
 }
@@ -51,6 +52,13 @@ async function fillMissingFields(ctx) {
     const { planned, skipped } = await plan(ctx.memoryDir);
     if (planned.length === 0) return { fixes: [], skipped };
     const entries = [...readHistory(ctx.memoryDir).entries];
+    const latest = latestByCard(entries);
+    const adopted = planned.flatMap((p) => {
+      const entry = unrecordedEntry(ctx, latest.get(p.card), p.card, p.before);
+      return entry ? [{ entry, content: p.before }] : [];
+    });
+    await recordAdopted(ctx, adopted);
+    entries.push(...adopted.map((a) => a.entry));
     const changes = planned.map((p) => {
       const entry = makeEntry(entries, p.card, "update", ctx.actor, ctx.now, p.after);
       entries.push(entry);

@@ -74,7 +74,7 @@ async function applyClaudeImport(ctx, plan, options) {
         const { bytes, redactions } = await redactBytes(fs.readFileSync(item.source.path), ctx.secrets);
         if (redactions.length > 0) item.redacted = redactions;
         const hook = (await redactSecrets(item.source.description ?? "", ctx.secrets)).text;
-        cards.push({ file: item.file, content: bytes, indexLine: renderIndexLine({ title: item.name, file: item.file, hook }) });
+        cards.push({ file: item.file, content: bytes, indexLine: renderIndexLine({ title: item.source.title ?? item.name, file: item.file, hook }) });
       }
       await addCardsBatch(ctx, cards, "import", options.onProgress && ((done) => options.onProgress(done, cards.length)));
       return todo;
@@ -98,7 +98,7 @@ function checkImportLimits(memoryDir, items, limits, io, actor) {
   );
 }
 function importIndexLine(item) {
-  return renderIndexLine({ title: item.name, file: item.file, hook: item.source.description ?? "" });
+  return renderIndexLine({ title: item.source.title ?? item.name, file: item.file, hook: item.source.description ?? "" });
 }
 function defaultImportDirs(resolution, io) {
   const dirs = projectClaudeDirs(resolution, io);

@@ -20,6 +20,8 @@ import { currentIndexTitle, findCardFile } from "./card-find.js";
 import { readRegularMemo } from "../store/checked-fs.js";
 import { keepRevisions } from "../store/revisions.js";
 import { utcDay } from "../core/frecency.js";
+import { adoptUnrecorded } from "./adopt-first.js";
+import { removedTitle } from "./removed-titles.js";
 async function saveCard(ctx, input) {
   if (!isKeysOnlyModelWrite(ctx.actor, input)) assertMayWrite(ctx.actor, "save memory cards");
   validateSaveInput(input);
@@ -82,7 +84,7 @@ async function saveCardLocked(ctx, input, decide, also) {
   const nextText = next.toString("utf8");
   assertCardText(file, nextText, before?.toString("utf8"), `give the description with -d "\u2026" (save fills in the other fields)`);
   const meta = parseCard(nextText).meta;
-  const title = currentIndexTitle(ctx.memoryDir, file) ?? meta.name ?? input.name;
+  const title = currentIndexTitle(ctx.memoryDir, file) ?? (existing === void 0 ? removedTitle(ctx.memoryDir, file) : void 0) ?? meta.name ?? input.name;
   const indexLine = renderIndexLine({ title, file, hook: meta.description ?? "" });
   const history = namedHistory ? { ...namedHistory, entries: namedHistory.entries.filter((e) => e.card === file) } : readLatestHistory(ctx.memoryDir, [file]);
   const latest = latestByCard(history.entries).get(file);
@@ -95,6 +97,8 @@ async function saveCardLocked(ctx, input, decide, also) {
   }
   const recorded = latest !== void 0 && latest.sha256 === sha256Hex(next);
   const op = unchanged ? "unchanged" : before === void 0 ? "create" : "update";
+  const revived = !unchanged && latest?.op === "delete";
+  if (op === "update") await adoptUnrecorded(ctx, history.entries, file, before);
   const entry = unchanged && recorded ? void 0 : makeEntry(history.entries, file, op === "unchanged" ? "adopt" : op, ctx.actor, ctx.now, next);
   const archive = decide?.({ file, op, rev: entry?.rev ?? null });
   let all;
@@ -105,7 +109,7 @@ async function saveCardLocked(ctx, input, decide, also) {
     await keepRevisions(ctx.memoryDir, [change, ...others], withDefaults(ctx.guardrails));
     await commitIntentReported(ctx.memoryDir, { changes: [change, ...others], archive }, ctx.commit);
   }
-  return { file, op, revived: !unchanged && latest?.op === "delete", entry, indexLine };
+  return { file, op, revived, entry, indexLine };
 }
 function checkBase(memoryDir, name, existing, expected) {
   const current = existing === void 0 ? null : sha256Hex(fs.readFileSync(path.join(memoryDir, existing)));

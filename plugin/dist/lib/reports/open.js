@@ -7,6 +7,8 @@ import { resolveMemory } from "../config/resolve.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex } from "../core/index-file.js";
 import { INDEX_FILE, listCardFiles, listNonRegularCards } from "../store/read.js";
+import { STATE_DIR } from "../store/paths.js";
+import { typeFromFileName } from "../core/card-types.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import { isShardFile, viewStore } from "../records/store-view.js";
 import { listEpisodeShards } from "../store/episode-shards.js";
@@ -23,13 +25,34 @@ async function openStore(options, io) {
   } catch (err) {
     const missing = systemCode(err) === "ENOENT";
     const cards = missing ? await listCardFiles(dir).then(
-      (f) => f.length,
+      (f) => f.filter((file) => typeFromFileName(file) !== void 0).length,
+      // notes (people/alex.md) are not cards
       () => 0
     ) : 0;
-    const reason = missing ? `${cards > 0 ? `memory exists, its index is missing (${cards} card ${cards === 1 ? "file" : "files"}): ` : ""}${path.join(dir, INDEX_FILE)} does not exist; create the index (memctl init refuses a directory that already holds cards, so add MEMORY.md by hand or import them)` : `cannot read ${path.join(dir, INDEX_FILE)}: ${err.message}`;
-    return { resolution, config, issue: { source: resolution.resolution_source, memory_dir: dir, reason } };
+    const reason = missing ? `${cards > 0 ? `memory exists, its index is missing (${cards} card ${cards === 1 ? "file" : "files"}): ` : ""}${path.join(dir, INDEX_FILE)} does not exist` : `cannot read ${path.join(dir, INDEX_FILE)}: ${err.message}`;
+    const fix = missing ? missingIndexFix(dir, cards) : void 0;
+    return { resolution, config, issue: { source: resolution.resolution_source, memory_dir: dir, reason, ...fix ? { fix } : {} } };
   }
   return { resolution, config, store, view: viewStore(store, listEpisodeShards(dir)) };
+}
+function missingIndexFix(dir, cards) {
+  if (cards === 0) return `run "memctl init" to create ${INDEX_FILE} in ${dir} (the directory is mapped but was never initialised)`;
+  const trashDir = path.join(dir, STATE_DIR, "trash");
+  let copies = [];
+  try {
+    copies = fs.readdirSync(trashDir).filter((n) => n.startsWith(`${INDEX_FILE}@`)).map((name) => ({ name, stat: fs.lstatSync(path.join(trashDir, name)) })).filter((c) => c.stat.isFile()).map((c) => ({ name: c.name, mtime: c.stat.mtimeMs }));
+  } catch {
+    copies = [];
+  }
+  const newest = copies.sort((a, b) => b.mtime - a.mtime || (a.name < b.name ? 1 : -1))[0];
+  if (newest) {
+    const copy = path.join(trashDir, newest.name);
+    return `restore its last copy: cp ${shellQuote(copy)} ${shellQuote(path.join(dir, INDEX_FILE))}, then memctl doctor names any card it does not link (no memctl command rebuilds ${INDEX_FILE} from the cards)`;
+  }
+  return `start it by hand: printf '# Memory\\n' > ${shellQuote(path.join(dir, INDEX_FILE))}, then memctl doctor names each card as an orphan with the line to add (memctl init refuses a directory that holds cards)`;
+}
+function shellQuote(s) {
+  return /^[A-Za-z0-9_./@:+-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`;
 }
 function fileBytes(file) {
   try {
@@ -64,6 +87,7 @@ async function readStoreForAudit(dir, cards) {
 export {
   fileBytes,
   isRegularFile,
+  missingIndexFix,
   openStore,
   readStoreForAudit
 };
