@@ -62,8 +62,9 @@ export async function readOverviewStore(memoryDir: string, freshness?: Freshness
  * The overview's index view, kept in the card cache while MEMORY.md's stamp holds (issue 32: parsing and
  * rendering 100,000 index lines was most of a warm session start): a JSON line naming each entry's card (a
  * string when the link is the card's path and the line renders as written, else [link, card] or [link, card,
- * line as written]); then per entry two little-endian uint32, where its line ends in the escaped lines and in
- * the text; then each entry's rendered line and newline, escaped as JSON string content (pieced-text.ts), the
+ * line as written]); then per entry three little-endian uint32, where its line ends in the escaped lines and in
+ * the text, and its line in MEMORY.md (what a journaled line edit names: editOverviewView); then each entry's
+ * rendered line and newline, escaped as JSON string content (pieced-text.ts), the
  * form Claude Code's and Codex's JSON print, so a start copies them. Shard links are left out, as viewStore
  * leaves them; held lines are left out when read, as a hold can change while MEMORY.md does not. With `previous`
  * (the view of an earlier MEMORY.md), a line written as before takes its entry from there: a line's entry is a
@@ -73,33 +74,100 @@ export function buildOverviewView(indexText: string, previous?: Buffer): Buffer 
   const known = previous && knownLines(previous);
   const names: unknown[] = [];
   const lines: Uint8Array[] = [];
-  const ends: number[] = [];
-  let escapedEnd = 0;
-  let rawEnd = 0;
-  const add = (file: string, card: string | null, raw: string, line: string, escaped: Uint8Array, rawBytes: number) => {
-    names.push(raw !== line ? [file, card, raw] : card === file ? card : [file, card]);
-    lines.push(escaped);
-    escapedEnd += escaped.length;
-    rawEnd += rawBytes;
-    ends.push(escapedEnd, rawEnd);
-  };
+  const escapedLengths: number[] = [];
+  const rawLengths: number[] = [];
+  const lineNumbers: number[] = [];
   indexLines(indexText, (raw, n) => {
-    const seen = known?.get(raw);
-    if (seen) {
-      add(seen.file, seen.card, raw, seen.line, seen.escaped, seen.rawBytes);
-      return;
-    }
-    const parsed = parseIndexLine(raw, n);
-    if (parsed === undefined || "reason" in parsed) return;
-    const card = normaliseTarget(parsed.file);
-    if (card !== null && isShardFile(card)) return;
-    const line = renderEntryLine(parsed);
-    const utf8 = Buffer.from(`${line}\n`, "utf8");
-    add(parsed.file, card, raw, line, escapeJsonBytes(utf8), utf8.length);
+    const entry = known?.get(raw) ?? entryOf(raw, n);
+    if (!entry) return;
+    names.push(nameOf(raw, entry));
+    lines.push(entry.escaped);
+    escapedLengths.push(entry.escaped.length);
+    rawLengths.push(entry.rawBytes);
+    lineNumbers.push(n);
   });
-  const table = Buffer.alloc(ends.length * 4);
-  for (let i = 0; i < ends.length; i++) table.writeUInt32LE(ends[i]!, i * 4);
-  return Buffer.concat([Buffer.from(`${JSON.stringify(names)}\n`, "utf8"), table, ...lines]);
+  return encodeView(names, lines, escapedLengths, rawLengths, lineNumbers);
+}
+
+/** An index line's entry in the view, or undefined for a line the view leaves out (not an entry, a shard link). */
+function entryOf(raw: string, n: number): KnownLine | undefined {
+  const parsed = parseIndexLine(raw, n);
+  if (parsed === undefined || "reason" in parsed) return undefined;
+  const card = normaliseTarget(parsed.file);
+  if (card !== null && isShardFile(card)) return undefined;
+  const line = renderEntryLine(parsed);
+  const utf8 = Buffer.from(`${line}\n`, "utf8");
+  return { file: parsed.file, card, line, escaped: escapeJsonBytes(utf8), rawBytes: utf8.length };
+}
+
+const nameOf = (raw: string, e: KnownLine): unknown => (raw !== e.line ? [e.file, e.card, raw] : e.card === e.file ? e.card : [e.file, e.card]);
+
+function encodeView(names: unknown[], lines: Uint8Array[], escapedLengths: readonly number[], rawLengths: readonly number[], lineNumbers: ArrayLike<number>): Buffer {
+  const table = new Uint32Array(names.length * 3);
+  for (let i = 0, escapedEnd = 0, rawEnd = 0; i < names.length; i++) {
+    escapedEnd += escapedLengths[i]!;
+    rawEnd += rawLengths[i]!;
+    table[3 * i] = escapedEnd;
+    table[3 * i + 1] = rawEnd;
+    table[3 * i + 2] = lineNumbers[i]!;
+  }
+  const bytes = Buffer.from(table.buffer);
+  if (!LITTLE_ENDIAN) bytes.swap32();
+  return Buffer.concat([Buffer.from(`${JSON.stringify(names)}\n`, "utf8"), bytes, ...lines]);
+}
+
+/**
+ * The view after journaled edits of MEMORY.md's lines (lib/store/index-links.ts: each [line, removed, inserted],
+ * 1-based, in order), made from the view before them: the entries of removed lines go, later ones move, inserted
+ * lines are parsed and rendered; the other lines are copied as bytes. Equal to buildOverviewView of the edited text
+ * (the journal records no edit of an index holding a fence mark, so no line's place in a fence moves). Undefined
+ * when `previous` does not decode.
+ */
+export function editOverviewView(previous: Buffer, edits: readonly (readonly [number, number, readonly string[]])[]): Buffer | undefined {
+  let bytes = previous;
+  for (const [at, removed, inserted] of edits) {
+    const view = decodeView(bytes);
+    if (!view) return undefined;
+    const first = firstAtOrAfter(view, at);
+    const end = firstAtOrAfter(view, at + removed);
+    const added = inserted.flatMap((raw, k) => {
+      const entry = entryOf(raw, at + k);
+      return entry ? [{ raw, entry, n: at + k }] : [];
+    });
+    const names: unknown[] = [];
+    const escapedLengths: number[] = [];
+    const rawLengths: number[] = [];
+    const lineNumbers: number[] = [];
+    const keep = (i: number, shift: number) => {
+      names.push(view.name(i));
+      escapedLengths.push(view.end(i) - view.end(i - 1));
+      rawLengths.push(view.rawEnd(i) - view.rawEnd(i - 1));
+      lineNumbers.push(view.line(i) + shift);
+    };
+    for (let i = 0; i < first; i++) keep(i, 0);
+    for (const { raw, entry, n } of added) {
+      names.push(nameOf(raw, entry));
+      escapedLengths.push(entry.escaped.length);
+      rawLengths.push(entry.rawBytes);
+      lineNumbers.push(n);
+    }
+    for (let i = end; i < view.count; i++) keep(i, inserted.length - removed);
+    const pieces = [view.lines.subarray(0, view.end(first - 1)), ...added.map((a) => a.entry.escaped), view.lines.subarray(view.end(end - 1))];
+    bytes = encodeView(names, pieces, escapedLengths, rawLengths, lineNumbers);
+  }
+  return bytes;
+}
+
+/** The first entry whose line is `line` or later (entries are in line order). */
+function firstAtOrAfter(view: DecodedView, line: number): number {
+  let lo = 0;
+  let hi = view.count;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (view.line(mid) < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 interface KnownLine {
@@ -206,7 +274,7 @@ function pinnedFirst(view: ViewLines, first: readonly number[]): OverviewLines {
 
 /** The view and the readable `priority: always` cards through the catalog, which checks every card it must and rewrites the cache. */
 async function fromCatalog(memoryDir: string, freshness: Freshness | undefined): Promise<{ view?: Buffer; always: { file: string; priority?: string; scope?: string[] }[] }> {
-  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, ...(freshness ? { freshness } : {}) });
+  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, viewEdit: editOverviewView, ...(freshness ? { freshness } : {}) });
   return { ...(catalog.view ? { view: catalog.view } : {}), always: catalog.always().filter(isReadable) };
 }
 
@@ -227,6 +295,8 @@ interface ViewLines {
   /** Where entry i's line ends in `lines`, and in the text (0 for i = -1). */
   end(i: number): number;
   rawEnd(i: number): number;
+  /** Entry i's line in MEMORY.md. */
+  line(i: number): number;
 }
 
 interface DecodedView extends ViewLines {
@@ -234,6 +304,8 @@ interface DecodedView extends ViewLines {
   file(i: number): string;
   card(i: number): string | null;
   raw(i: number): string | undefined;
+  /** Entry i's name as the names line has it. */
+  name(i: number): unknown;
 }
 
 /**
@@ -264,6 +336,7 @@ function decodeView(bytes: Buffer): DecodedView | undefined {
     file: (i) => (typeof entry(i) === "string" ? (entry(i) as string) : entry(i)[0]),
     card: (i) => (typeof entry(i) === "string" ? (entry(i) as string) : entry(i)[1]),
     raw: (i) => (typeof entry(i) === "string" ? undefined : entry(i)[2]),
+    name: entry,
   };
 }
 
@@ -273,24 +346,27 @@ function decodeView(bytes: Buffer): DecodedView | undefined {
  */
 function decodeLines(bytes: Buffer, nl: number, count: number): ViewLines | undefined {
   const tableAt = nl + 1;
-  const linesAt = tableAt + count * 8;
+  const linesAt = tableAt + count * 12;
   if (nl < 0 || linesAt > bytes.length) return undefined;
   const lines = bytes.subarray(linesAt);
-  // The table copied once into aligned memory and read as 32-bit words (200,000 readUInt32LE calls cost more).
-  const table = new Uint32Array(count * 2);
+  // The table copied once into aligned memory and read as 32-bit words (300,000 readUInt32LE calls cost more).
+  const table = new Uint32Array(count * 3);
   bytes.copy(Buffer.from(table.buffer), 0, tableAt, linesAt);
   if (!LITTLE_ENDIAN) Buffer.from(table.buffer).swap32();
   const ends = new Uint32Array(count);
   const rawEnds = new Uint32Array(count);
+  const lineNumbers = new Uint32Array(count);
   for (let i = 0, raw = 0; i < count; i++) {
-    ends[i] = table[2 * i]!;
-    rawEnds[i] = table[2 * i + 1]!;
-    // A line's text is shorter than its escaped form by at least the escaped newline's one byte.
+    ends[i] = table[3 * i]!;
+    rawEnds[i] = table[3 * i + 1]!;
+    lineNumbers[i] = table[3 * i + 2]!;
+    // A line's text is shorter than its escaped form by at least the escaped newline's one byte; lines go up.
     if (rawEnds[i]! <= raw || rawEnds[i]! - raw > ends[i]! - (i === 0 ? 0 : ends[i - 1]!) - 1) return undefined;
+    if (lineNumbers[i]! <= (i === 0 ? 0 : lineNumbers[i - 1]!)) return undefined;
     raw = rawEnds[i]!;
   }
   // The lines are exactly the entries' (a count that is not the view's leaves bytes over or runs short).
   if ((count === 0 ? 0 : ends[count - 1]!) !== lines.length) return undefined;
   if (!safeJsonLines(lines, ends)) return undefined;
-  return { count, lines, end: (i) => (i < 0 ? 0 : ends[i]!), rawEnd: (i) => (i < 0 ? 0 : rawEnds[i]!) };
+  return { count, lines, end: (i) => (i < 0 ? 0 : ends[i]!), rawEnd: (i) => (i < 0 ? 0 : rawEnds[i]!), line: (i) => lineNumbers[i]! };
 }

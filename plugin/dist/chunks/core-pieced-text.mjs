@@ -209,35 +209,88 @@ function buildOverviewView(indexText, previous) {
   const known = previous && knownLines(previous);
   const names = [];
   const lines = [];
-  const ends = [];
-  let escapedEnd = 0;
-  let rawEnd = 0;
-  const add = (file, card, raw, line, escaped, rawBytes) => {
-    names.push(raw !== line ? [file, card, raw] : card === file ? card : [file, card]);
-    lines.push(escaped);
-    escapedEnd += escaped.length;
-    rawEnd += rawBytes;
-    ends.push(escapedEnd, rawEnd);
-  };
+  const escapedLengths = [];
+  const rawLengths = [];
+  const lineNumbers = [];
   indexLines(indexText, (raw, n) => {
-    const seen = known?.get(raw);
-    if (seen) {
-      add(seen.file, seen.card, raw, seen.line, seen.escaped, seen.rawBytes);
-      return;
-    }
-    const parsed = parseIndexLine(raw, n);
-    if (parsed === void 0 || "reason" in parsed) return;
-    const card = normaliseTarget(parsed.file);
-    if (card !== null && isShardFile(card)) return;
-    const line = renderEntryLine(parsed);
-    const utf8 = Buffer.from(`${line}
-`, "utf8");
-    add(parsed.file, card, raw, line, escapeJsonBytes(utf8), utf8.length);
+    const entry = known?.get(raw) ?? entryOf(raw, n);
+    if (!entry) return;
+    names.push(nameOf(raw, entry));
+    lines.push(entry.escaped);
+    escapedLengths.push(entry.escaped.length);
+    rawLengths.push(entry.rawBytes);
+    lineNumbers.push(n);
   });
-  const table = Buffer.alloc(ends.length * 4);
-  for (let i = 0; i < ends.length; i++) table.writeUInt32LE(ends[i], i * 4);
+  return encodeView(names, lines, escapedLengths, rawLengths, lineNumbers);
+}
+function entryOf(raw, n) {
+  const parsed = parseIndexLine(raw, n);
+  if (parsed === void 0 || "reason" in parsed) return void 0;
+  const card = normaliseTarget(parsed.file);
+  if (card !== null && isShardFile(card)) return void 0;
+  const line = renderEntryLine(parsed);
+  const utf8 = Buffer.from(`${line}
+`, "utf8");
+  return { file: parsed.file, card, line, escaped: escapeJsonBytes(utf8), rawBytes: utf8.length };
+}
+var nameOf = (raw, e) => raw !== e.line ? [e.file, e.card, raw] : e.card === e.file ? e.card : [e.file, e.card];
+function encodeView(names, lines, escapedLengths, rawLengths, lineNumbers) {
+  const table = new Uint32Array(names.length * 3);
+  for (let i = 0, escapedEnd = 0, rawEnd = 0; i < names.length; i++) {
+    escapedEnd += escapedLengths[i];
+    rawEnd += rawLengths[i];
+    table[3 * i] = escapedEnd;
+    table[3 * i + 1] = rawEnd;
+    table[3 * i + 2] = lineNumbers[i];
+  }
+  const bytes = Buffer.from(table.buffer);
+  if (!LITTLE_ENDIAN) bytes.swap32();
   return Buffer.concat([Buffer.from(`${JSON.stringify(names)}
-`, "utf8"), table, ...lines]);
+`, "utf8"), bytes, ...lines]);
+}
+function editOverviewView(previous, edits) {
+  let bytes = previous;
+  for (const [at, removed, inserted] of edits) {
+    const view = decodeView(bytes);
+    if (!view) return void 0;
+    const first = firstAtOrAfter(view, at);
+    const end = firstAtOrAfter(view, at + removed);
+    const added = inserted.flatMap((raw, k) => {
+      const entry = entryOf(raw, at + k);
+      return entry ? [{ raw, entry, n: at + k }] : [];
+    });
+    const names = [];
+    const escapedLengths = [];
+    const rawLengths = [];
+    const lineNumbers = [];
+    const keep = (i, shift) => {
+      names.push(view.name(i));
+      escapedLengths.push(view.end(i) - view.end(i - 1));
+      rawLengths.push(view.rawEnd(i) - view.rawEnd(i - 1));
+      lineNumbers.push(view.line(i) + shift);
+    };
+    for (let i = 0; i < first; i++) keep(i, 0);
+    for (const { raw, entry, n } of added) {
+      names.push(nameOf(raw, entry));
+      escapedLengths.push(entry.escaped.length);
+      rawLengths.push(entry.rawBytes);
+      lineNumbers.push(n);
+    }
+    for (let i = end; i < view.count; i++) keep(i, inserted.length - removed);
+    const pieces = [view.lines.subarray(0, view.end(first - 1)), ...added.map((a) => a.entry.escaped), view.lines.subarray(view.end(end - 1))];
+    bytes = encodeView(names, pieces, escapedLengths, rawLengths, lineNumbers);
+  }
+  return bytes;
+}
+function firstAtOrAfter(view, line) {
+  let lo = 0;
+  let hi = view.count;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (view.line(mid) < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 function knownLines(bytes) {
   const view = decodeView(bytes);
@@ -309,7 +362,7 @@ function pinnedFirst(view, first) {
   return { count: view.count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes: view.rawEnd(view.count - 1) };
 }
 async function fromCatalog(memoryDir, freshness) {
-  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, ...freshness ? { freshness } : {} });
+  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, viewEdit: editOverviewView, ...freshness ? { freshness } : {} });
   return { ...catalog.view ? { view: catalog.view } : {}, always: catalog.always().filter(isReadable) };
 }
 function readable(file) {
@@ -342,28 +395,32 @@ function decodeView(bytes) {
     ...lines,
     file: (i) => typeof entry(i) === "string" ? entry(i) : entry(i)[0],
     card: (i) => typeof entry(i) === "string" ? entry(i) : entry(i)[1],
-    raw: (i) => typeof entry(i) === "string" ? void 0 : entry(i)[2]
+    raw: (i) => typeof entry(i) === "string" ? void 0 : entry(i)[2],
+    name: entry
   };
 }
 function decodeLines(bytes, nl, count) {
   const tableAt = nl + 1;
-  const linesAt = tableAt + count * 8;
+  const linesAt = tableAt + count * 12;
   if (nl < 0 || linesAt > bytes.length) return void 0;
   const lines = bytes.subarray(linesAt);
-  const table = new Uint32Array(count * 2);
+  const table = new Uint32Array(count * 3);
   bytes.copy(Buffer.from(table.buffer), 0, tableAt, linesAt);
   if (!LITTLE_ENDIAN) Buffer.from(table.buffer).swap32();
   const ends = new Uint32Array(count);
   const rawEnds = new Uint32Array(count);
+  const lineNumbers = new Uint32Array(count);
   for (let i = 0, raw = 0; i < count; i++) {
-    ends[i] = table[2 * i];
-    rawEnds[i] = table[2 * i + 1];
+    ends[i] = table[3 * i];
+    rawEnds[i] = table[3 * i + 1];
+    lineNumbers[i] = table[3 * i + 2];
     if (rawEnds[i] <= raw || rawEnds[i] - raw > ends[i] - (i === 0 ? 0 : ends[i - 1]) - 1) return void 0;
+    if (lineNumbers[i] <= (i === 0 ? 0 : lineNumbers[i - 1])) return void 0;
     raw = rawEnds[i];
   }
   if ((count === 0 ? 0 : ends[count - 1]) !== lines.length) return void 0;
   if (!safeJsonLines(lines, ends)) return void 0;
-  return { count, lines, end: (i) => i < 0 ? 0 : ends[i], rawEnd: (i) => i < 0 ? 0 : rawEnds[i] };
+  return { count, lines, end: (i) => i < 0 ? 0 : ends[i], rawEnd: (i) => i < 0 ? 0 : rawEnds[i], line: (i) => lineNumbers[i] };
 }
 
 // lib/hook/session-overview.ts

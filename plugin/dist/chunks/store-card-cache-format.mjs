@@ -236,7 +236,7 @@ function checkProvenance(v) {
 }
 
 // lib/store/card-cache-format.ts
-var CARD_CACHE_VERSION = "memctl-card-cache 6";
+var CARD_CACHE_VERSION = "memctl-card-cache 7";
 var NUMBERS = 9;
 function encodeCardCache(file) {
   const { head, records, wordsAt } = file;
@@ -253,13 +253,13 @@ function encodeCardCache(file) {
     rowEnd += row.length;
     numbers.set([r.stamp[0], r.stamp[1], r.stamp[2], r.firstLine, r.headBytes, r.bodyBytes, flagsOf(r), wordsAt[i], rowEnd], i * NUMBERS);
   });
-  const sections = [names.length, rowEnd, file.extra.length, file.view.length];
+  const sections = [names.length, rowEnd, file.extra.length, file.view.length, file.links.length];
   const top = `${CARD_CACHE_VERSION}
 ${asciiJson({ ...head, count: records.length, sections })}
 `;
   const le = Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength);
   if (!LITTLE_ENDIAN) le.swap64();
-  return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, le]);
+  return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, file.links, le]);
 }
 var LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 function asciiJson(value) {
@@ -270,12 +270,12 @@ function decodeCardCache(bytes, reread = unreadableRow) {
     const top = decodeCacheTop(bytes, bytes.length);
     if (!top) return void 0;
     const { head, count, at } = top;
-    const [namesLen, rowsLen, extraLen, viewLen] = top.sections;
+    const [namesLen, rowsLen, extraLen, viewLen, linksLen] = top.sections;
     const names = bytes.toString("utf8", at[0], at[0] + namesLen).split("\n");
     if (names.length !== count + 1 || names.pop() !== "" || !names.every((n, i) => isCardFileName(n) && (i === 0 || names[i - 1] < n))) return void 0;
     const numbers = new Float64Array(count * NUMBERS);
     const raw = Buffer.from(numbers.buffer);
-    bytes.copy(raw, 0, at[4]);
+    bytes.copy(raw, 0, at[NUMBERS_SECTION]);
     if (!LITTLE_ENDIAN) raw.swap64();
     const rows = bytes.subarray(at[1], at[1] + rowsLen);
     const records = new Array(count);
@@ -299,11 +299,19 @@ function decodeCardCache(bytes, reread = unreadableRow) {
       rowStart = rowEnd;
     }
     if (rowStart !== rowsLen) return void 0;
-    return { head, records, wordsAt, extra: bytes.subarray(at[2], at[2] + extraLen), view: bytes.subarray(at[3], at[3] + viewLen) };
+    return {
+      head,
+      records,
+      wordsAt,
+      extra: bytes.subarray(at[2], at[2] + extraLen),
+      view: bytes.subarray(at[3], at[3] + viewLen),
+      links: bytes.subarray(at[4], at[4] + linksLen)
+    };
   } catch {
     return void 0;
   }
 }
+var NUMBERS_SECTION = 5;
 function decodeCacheTop(bytes, size) {
   try {
     const first = bytes.indexOf(10);
@@ -313,10 +321,10 @@ function decodeCacheTop(bytes, size) {
     const top = JSON.parse(bytes.toString("latin1", first + 1, second));
     const head = checkHead(top);
     const { count, sections } = top;
-    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 4 || !sections.every(isCount)) return void 0;
+    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 5 || !sections.every(isCount)) return void 0;
     const at = [second + 1];
     for (const len of sections) at.push(at.at(-1) + len);
-    if (size - at[4] !== count * NUMBERS * 8) return void 0;
+    if (size - at[NUMBERS_SECTION] !== count * NUMBERS * 8) return void 0;
     return { head, count, sections, at };
   } catch {
     return void 0;
@@ -357,7 +365,8 @@ var isCount = (v) => Number.isSafeInteger(v) && v >= 0;
 var stamp = (v, n) => Array.isArray(v) && v.length === n && v.every(num2);
 function checkHead(v) {
   if (typeof v !== "object" || v === null) return void 0;
-  const { index, linkedOther, dirs, words, view, shards } = v;
+  const { index, linkedOther, dirs, words, view, shards, journal } = v;
+  if (journal !== null && !(Array.isArray(journal) && journal.length === 2 && journal.every((n) => Number.isSafeInteger(n) && n >= -1))) return void 0;
   if (!Array.isArray(shards) || !shards.every((f) => typeof f === "string" && EPISODES_SHARD.test(f))) return void 0;
   if (index !== null && !stamp(index, 4)) return void 0;
   if (!Array.isArray(linkedOther) || !linkedOther.every((f) => typeof f === "string")) return void 0;
@@ -367,6 +376,7 @@ function checkHead(v) {
   if (viewHead !== null && !(typeof viewHead === "object" && stamp(viewHead.index, 4))) return void 0;
   return {
     index,
+    journal,
     linkedOther,
     dirs,
     words,
@@ -998,7 +1008,7 @@ var CardWords = class {
       }
       const head = { ...this.next.head, words: this.relaid ? `${Date.now().toString(36)}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 10)}` : token };
       if (this.relaid) replaceFile(joinPath(state, CARD_WORDS), encodeCardWords(head.words, this.placed.file), joinPath(state, `${CARD_WORDS}.${process.pid}.tmp`));
-      const file = { head, records: this.records, wordsAt: this.placed.wordsAt, extra: this.placed.extra, view: this.next.view };
+      const file = { head, records: this.records, wordsAt: this.placed.wordsAt, extra: this.placed.extra, view: this.next.view, links: this.next.links };
       replaceFile(joinPath(state, CARD_CACHE), encodeCardCache(file), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
       if (this.relaid) this.wordsToken = head.words;
       this.next.written?.(joinPath(state, CARD_CACHE));
@@ -1077,6 +1087,7 @@ export {
   checkRow,
   LITTLE_ENDIAN,
   decodeCardCache,
+  NUMBERS_SECTION,
   decodeCacheTop,
   RECORD_NUMBERS,
   FLAGS_AT,

@@ -6,6 +6,7 @@ import {
   FLAG_READ_ERROR,
   FLAG_SHA,
   LITTLE_ENDIAN,
+  NUMBERS_SECTION,
   RECORD_NUMBERS,
   ROW_END_AT,
   checkRow,
@@ -59,7 +60,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     const now = head.dirs.map(([d]) => dirMtime(memoryDir, d));
     const moved = head.dirs.some(([, m], i) => now[i] !== m || racy([m, 0, m], stat.mtimeMs, racyMs));
     const numbers = new Float64Array(count * RECORD_NUMBERS);
-    read(at[4], numbers.byteLength, Buffer.from(numbers.buffer));
+    read(at[NUMBERS_SECTION], numbers.byteLength, Buffer.from(numbers.buffer));
     if (!LITTLE_ENDIAN) Buffer.from(numbers.buffer).swap64();
     for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
       const flags = numbers[k + FLAGS_AT];
