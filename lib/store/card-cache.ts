@@ -19,7 +19,6 @@
 // A cache that is missing, foreign, of another version or damaged in any way is ignored and rebuilt; the names in
 // it are checked as listCardFiles would list them before one is stat'ed. It is derived state: written through
 // the one atomic writer (replaceFile) when anything changed, and a store where it cannot be written still reads.
-import { parseIndex } from "../core/index-file.js";
 import { readHold } from "./arrivals.js";
 import { decodeCardCache, isAlways, type CardCacheFile, type CardRecord } from "./card-cache-format.js";
 import { plainRecord, sameRecord, type Row } from "./card-record.js";
@@ -28,10 +27,10 @@ import { memoByStamp, readRecord } from "./card-read.js";
 import { exists, lstatIfExists, readRegularUtf8 } from "./checked-fs.js";
 import { cacheStamp, recordCheck, writeCardCheck, type CacheStamp, type CardStamps, type Freshness } from "./full-check.js";
 import { dirMtime, journaledListing, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
-import { journalMark, type JournalMark } from "./write-journal.js";
+import { journalMark } from "./write-journal.js";
 import { listCardFiles, storeUnavailable } from "./read.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
-import { applyLineEdits, encodeLinks, journaledEdits, linkKey, linksHas, linksBytes, decodeLinks, type LineEdit, type LinksTable } from "./index-links.js";
+import { findRecord, linksHas, readLinks, sameNumbers, type LineEdit } from "./index-links.js";
 
 export type { CardRecord } from "./card-cache-format.js";
 export { CARD_CACHE, CARD_WORDS } from "./card-words.js";
@@ -273,66 +272,6 @@ function rowOf(r: CardRecord): Row {
 /** The record with `linked` set: a copy, sharing its parsed strings. */
 function relinked(r: CardRecord, linked: boolean): CardRecord {
   return Object.assign(Object.create(Object.getPrototypeOf(r) as object) as CardRecord, r, { linked });
-}
-
-/**
- * MEMORY.md's links: `set` undefined while its stamp holds (the records' `linked` and the head's `linkedOther`
- * stand), else parsed. `index` is the stamp to keep (null: no MEMORY.md, or too recent to trust).
- */
-function readLinks(dir: string, old: OpenCache | undefined, mark: JournalMark | undefined): Links {
-  const file = joinPath(dir, INDEX_FILE);
-  const journal = mark ?? null;
-  if (!exists(file)) return { set: new Set(), index: null, journal, bytes: NO_VIEW };
-  const st = lstatIfExists(file);
-  const stamp = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : undefined;
-  const cached = old?.head.index;
-  if (stamp && cached && sameNumbers(stamp, cached) && !racy(stamp, old!.mtimeMs, old!.racyMs)) return { index: cached, stamp, journal: old!.head.journal, bytes: old!.links };
-  // memctl's own line edits since the links were read, applied to them (a stamp too recent to trust is read whole).
-  if (stamp && cached && old!.links.length > 0 && !racy(stamp, Date.now(), old!.racyMs)) {
-    const edits = journaledEdits(dir, old!.head.journal, cached, stamp);
-    const table = edits && decodeLinks(old!.links);
-    const applied = table && applyLineEdits(table, edits!);
-    if (applied) return { index: stamp, stamp, journal, edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table) };
-  }
-  // Checked: a FIFO or device as MEMORY.md is an error (E_NOT_REGULAR), never a read that blocks.
-  const text = readRegularUtf8(file);
-  const entries = parseIndex(text).entries;
-  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp ?? null, stamp, text, journal, bytes: encodeLinks(entries) };
-}
-
-/**
- * MEMORY.md's links for this call: `set` when it was parsed whole; `changed` (the keys journaled edits moved) and
- * `table` when edits were applied; neither while its stamp holds. `index` is the stamp to keep (null: no MEMORY.md);
- * `journal` the journal's end before it was read; `bytes` the links section to keep.
- */
-interface Links {
-  set?: Set<string>;
-  changed?: Set<string>;
-  table?: LinksTable;
-  edits?: LineEdit[];
-  index: readonly number[] | null;
-  stamp?: number[];
-  text?: string;
-  journal: JournalMark | null;
-  bytes: Buffer;
-}
-
-function sameNumbers(a: readonly number[], b: readonly number[] | null | undefined): boolean {
-  return b != null && a.length === b.length && a.every((v, i) => v === b[i]);
-}
-
-/** Whether `records` (sorted by name) holds `file`. */
-function findRecord(records: readonly CardRecord[], file: string): boolean {
-  let lo = 0;
-  let hi = records.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const f = records[mid]!.file;
-    if (f === file) return true;
-    if (f < file) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
 }
 
 function catalogOf(dir: string, records: CardRecord[], cardWords: CardWords, view: Buffer | undefined, shards: string[]): CardCatalog {

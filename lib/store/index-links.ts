@@ -7,7 +7,11 @@
 // An edit is used only when the write journal (write-journal.ts) chains from the MEMORY.md the section was read at
 // to the MEMORY.md on disk, as the rank cache's refresh uses it (lib/rank-cache/journal.ts); anything else (a hand
 // edit, a torn or rotated journal, a record that says "read the files") parses MEMORY.md whole, as before.
-import { parseIndexLine } from "../core/index-file.js";
+import { parseIndex, parseIndexLine } from "../core/index-file.js";
+import type { CacheHead, CardRecord } from "./card-cache-format.js";
+import { racy } from "./card-trust.js";
+import { exists, lstatIfExists, readRegularUtf8 } from "./checked-fs.js";
+import { INDEX_FILE, joinPath } from "./paths.js";
 import { journalSince, sameIndexStamp, type JournalMark, type JournalRecord } from "./write-journal.js";
 
 export type LineEdit = NonNullable<JournalRecord["e"]>;
@@ -152,4 +156,74 @@ export function journaledEdits(memoryDir: string, mark: JournalMark | null, reco
     index = r.o;
   }
   return sameIndexStamp(index, [now[1]!, now[0]!, now[3]!]) && edits.length > 0 ? edits : undefined;
+}
+
+/** What readLinks reads of the card cache: its head and links section, and its file's mtime with its racy window. */
+export interface LinksCache {
+  head: CacheHead;
+  links: Buffer;
+  mtimeMs: number;
+  racyMs: number;
+}
+
+const NONE = Buffer.alloc(0);
+
+/**
+ * MEMORY.md's links: `set` undefined while its stamp holds (the records' `linked` and the head's `linkedOther`
+ * stand), else parsed. `index` is the stamp to keep (null: no MEMORY.md, or too recent to trust).
+ */
+export function readLinks(dir: string, old: LinksCache | undefined, mark: JournalMark | undefined): Links {
+  const file = joinPath(dir, INDEX_FILE);
+  const journal = mark ?? null;
+  if (!exists(file)) return { set: new Set(), index: null, journal, bytes: NONE };
+  const st = lstatIfExists(file);
+  const stamp = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : undefined;
+  const cached = old?.head.index;
+  if (stamp && cached && sameNumbers(stamp, cached) && !racy(stamp, old!.mtimeMs, old!.racyMs)) return { index: cached, stamp, journal: old!.head.journal, bytes: old!.links };
+  // memctl's own line edits since the links were read, applied to them (a stamp too recent to trust is read whole).
+  if (stamp && cached && old!.links.length > 0 && !racy(stamp, Date.now(), old!.racyMs)) {
+    const edits = journaledEdits(dir, old!.head.journal, cached, stamp);
+    const table = edits && decodeLinks(old!.links);
+    const applied = table && applyLineEdits(table, edits!);
+    if (applied) return { index: stamp, stamp, journal, edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table) };
+  }
+  // Checked: a FIFO or device as MEMORY.md is an error (E_NOT_REGULAR), never a read that blocks.
+  const text = readRegularUtf8(file);
+  const entries = parseIndex(text).entries;
+  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp ?? null, stamp, text, journal, bytes: encodeLinks(entries) };
+}
+
+/**
+ * MEMORY.md's links for this call: `set` when it was parsed whole; `changed` (the keys journaled edits moved) and
+ * `table` when edits were applied; neither while its stamp holds. `index` is the stamp to keep (null: no MEMORY.md);
+ * `journal` the journal's end before it was read; `bytes` the links section to keep.
+ */
+export interface Links {
+  set?: Set<string>;
+  changed?: Set<string>;
+  table?: LinksTable;
+  edits?: LineEdit[];
+  index: readonly number[] | null;
+  stamp?: number[];
+  text?: string;
+  journal: JournalMark | null;
+  bytes: Buffer;
+}
+
+export function sameNumbers(a: readonly number[], b: readonly number[] | null | undefined): boolean {
+  return b != null && a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/** Whether `records` (sorted by name) holds `file`. */
+export function findRecord(records: readonly CardRecord[], file: string): boolean {
+  let lo = 0;
+  let hi = records.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const f = records[mid]!.file;
+    if (f === file) return true;
+    if (f < file) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }

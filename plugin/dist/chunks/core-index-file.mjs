@@ -13,54 +13,6 @@ import {
   systemCode
 } from "./core-errors.mjs";
 
-// lib/core/index-file.ts
-var BULLET = /^\s*[-*+]\s+/;
-var ENTRY = /^\s*[-*+]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
-var HOOK_SEPARATOR = /^(?:—|–|--|-|:)\s*/;
-var FENCE = /^\s*(```|~~~)/;
-function parseIndex(text) {
-  const entries = [];
-  const unparsed = [];
-  indexLines(text, (raw, line) => {
-    const parsed = parseIndexLine(raw, line);
-    if (parsed === void 0) return;
-    if ("reason" in parsed) unparsed.push(parsed);
-    else entries.push(parsed);
-  });
-  return { entries, unparsed };
-}
-function indexLines(text, each) {
-  const lines = text.split(/\r?\n/);
-  let fenced = false;
-  lines.forEach((raw, i) => {
-    if (FENCE.test(raw)) fenced = !fenced;
-    if (fenced) return;
-    each(raw, i + 1);
-  });
-}
-function parseIndexLine(raw, line) {
-  if (!BULLET.test(raw)) return void 0;
-  const m = ENTRY.exec(raw);
-  if (!m) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
-  const target = m[2].startsWith("<") ? m[2].slice(1, -1) : m[2];
-  const file = safeDecode(target);
-  if (!/\.md$/i.test(file.split("#")[0])) return { line, raw, reason: `link target "${target}" is not a .md card` };
-  return { line, raw, title: m[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m[3].replace(HOOK_SEPARATOR, "").trim() };
-}
-function renderIndexLine(entry) {
-  const title = entry.title.replace(/\s+/g, " ").replace(/([\\[\]])/g, "\\$1");
-  const target = /[\s()<>]/.test(entry.file) ? `<${entry.file}>` : entry.file;
-  const hook = entry.hook.replace(/\s+/g, " ").trim();
-  return `- [${title}](${target})${hook ? ` \u2014 ${hook}` : ""}`;
-}
-function safeDecode(s) {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
-
 // lib/store/arrivals.ts
 import fs from "node:fs";
 import path from "node:path";
@@ -138,6 +90,54 @@ function safeSha(memoryDir, rel) {
 }
 function normalise(rel) {
   return path.posix.normalize(rel.replace(/\\/g, "/")).replace(/^\.\//, "");
+}
+
+// lib/core/index-file.ts
+var BULLET = /^\s*[-*+]\s+/;
+var ENTRY = /^\s*[-*+]\s+\[((?:[^\]\\]|\\.)*)\]\((<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\)\s*(.*)$/;
+var HOOK_SEPARATOR = /^(?:—|–|--|-|:)\s*/;
+var FENCE = /^\s*(```|~~~)/;
+function parseIndex(text) {
+  const entries = [];
+  const unparsed = [];
+  indexLines(text, (raw, line) => {
+    const parsed = parseIndexLine(raw, line);
+    if (parsed === void 0) return;
+    if ("reason" in parsed) unparsed.push(parsed);
+    else entries.push(parsed);
+  });
+  return { entries, unparsed };
+}
+function indexLines(text, each) {
+  const lines = text.split(/\r?\n/);
+  let fenced = false;
+  lines.forEach((raw, i) => {
+    if (FENCE.test(raw)) fenced = !fenced;
+    if (fenced) return;
+    each(raw, i + 1);
+  });
+}
+function parseIndexLine(raw, line) {
+  if (!BULLET.test(raw)) return void 0;
+  const m = ENTRY.exec(raw);
+  if (!m) return { line, raw, reason: "bullet line without a [Title](file.md) link" };
+  const target = m[2].startsWith("<") ? m[2].slice(1, -1) : m[2];
+  const file = safeDecode(target);
+  if (!/\.md$/i.test(file.split("#")[0])) return { line, raw, reason: `link target "${target}" is not a .md card` };
+  return { line, raw, title: m[1].replace(/\\(.)/g, "$1"), file: file.split("#")[0], hook: m[3].replace(HOOK_SEPARATOR, "").trim() };
+}
+function renderIndexLine(entry) {
+  const title = entry.title.replace(/\s+/g, " ").replace(/([\\[\]])/g, "\\$1");
+  const target = /[\s()<>]/.test(entry.file) ? `<${entry.file}>` : entry.file;
+  const hook = entry.hook.replace(/\s+/g, " ").trim();
+  return `- [${title}](${target})${hook ? ` \u2014 ${hook}` : ""}`;
+}
+function safeDecode(s) {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 export {

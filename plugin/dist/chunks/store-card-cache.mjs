@@ -159,6 +159,40 @@ function journaledEdits(memoryDir, mark, recorded, now) {
   }
   return sameIndexStamp(index, [now[1], now[0], now[3]]) && edits.length > 0 ? edits : void 0;
 }
+var NONE = Buffer.alloc(0);
+function readLinks(dir, old, mark) {
+  const file = joinPath(dir, INDEX_FILE);
+  const journal = mark ?? null;
+  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null, journal, bytes: NONE };
+  const st = lstatIfExists(file);
+  const stamp = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
+  const cached = old?.head.index;
+  if (stamp && cached && sameNumbers(stamp, cached) && !racy(stamp, old.mtimeMs, old.racyMs)) return { index: cached, stamp, journal: old.head.journal, bytes: old.links };
+  if (stamp && cached && old.links.length > 0 && !racy(stamp, Date.now(), old.racyMs)) {
+    const edits = journaledEdits(dir, old.head.journal, cached, stamp);
+    const table = edits && decodeLinks(old.links);
+    const applied = table && applyLineEdits(table, edits);
+    if (applied) return { index: stamp, stamp, journal, edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table) };
+  }
+  const text = readRegularUtf8(file);
+  const entries = parseIndex(text).entries;
+  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp ?? null, stamp, text, journal, bytes: encodeLinks(entries) };
+}
+function sameNumbers(a, b) {
+  return b != null && a.length === b.length && a.every((v, i) => v === b[i]);
+}
+function findRecord(records, file) {
+  let lo = 0;
+  let hi = records.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >>> 1;
+    const f = records[mid].file;
+    if (f === file) return true;
+    if (f < file) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
 
 // lib/store/card-cache.ts
 async function readCardCatalog(dir, options = {}) {
@@ -306,39 +340,6 @@ function rowOf(r) {
 }
 function relinked(r, linked) {
   return Object.assign(Object.create(Object.getPrototypeOf(r)), r, { linked });
-}
-function readLinks(dir, old, mark) {
-  const file = joinPath(dir, INDEX_FILE);
-  const journal = mark ?? null;
-  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null, journal, bytes: NO_VIEW };
-  const st = lstatIfExists(file);
-  const stamp = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
-  const cached = old?.head.index;
-  if (stamp && cached && sameNumbers(stamp, cached) && !racy(stamp, old.mtimeMs, old.racyMs)) return { index: cached, stamp, journal: old.head.journal, bytes: old.links };
-  if (stamp && cached && old.links.length > 0 && !racy(stamp, Date.now(), old.racyMs)) {
-    const edits = journaledEdits(dir, old.head.journal, cached, stamp);
-    const table = edits && decodeLinks(old.links);
-    const applied = table && applyLineEdits(table, edits);
-    if (applied) return { index: stamp, stamp, journal, edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table) };
-  }
-  const text = readRegularUtf8(file);
-  const entries = parseIndex(text).entries;
-  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp ?? null, stamp, text, journal, bytes: encodeLinks(entries) };
-}
-function sameNumbers(a, b) {
-  return b != null && a.length === b.length && a.every((v, i) => v === b[i]);
-}
-function findRecord(records, file) {
-  let lo = 0;
-  let hi = records.length - 1;
-  while (lo <= hi) {
-    const mid = lo + hi >>> 1;
-    const f = records[mid].file;
-    if (f === file) return true;
-    if (f < file) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
 }
 function catalogOf(dir, records, cardWords, view, shards) {
   const hold = readHold(dir);

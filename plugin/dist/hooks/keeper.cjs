@@ -7037,6 +7037,40 @@ function journaledEdits(memoryDir, mark, recorded, now) {
   }
   return sameIndexStamp(index, [now[1], now[0], now[3]]) && edits.length > 0 ? edits : void 0;
 }
+var NONE2 = Buffer.alloc(0);
+function readLinks(dir, old, mark) {
+  const file = joinPath(dir, INDEX_FILE);
+  const journal = mark ?? null;
+  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null, journal, bytes: NONE2 };
+  const st = lstatIfExists(file);
+  const stamp2 = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
+  const cached = old?.head.index;
+  if (stamp2 && cached && sameNumbers(stamp2, cached) && !racy2(stamp2, old.mtimeMs, old.racyMs)) return { index: cached, stamp: stamp2, journal: old.head.journal, bytes: old.links };
+  if (stamp2 && cached && old.links.length > 0 && !racy2(stamp2, Date.now(), old.racyMs)) {
+    const edits = journaledEdits(dir, old.head.journal, cached, stamp2);
+    const table = edits && decodeLinks(old.links);
+    const applied = table && applyLineEdits2(table, edits);
+    if (applied) return { index: stamp2, stamp: stamp2, journal, edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table) };
+  }
+  const text = readRegularUtf8(file);
+  const entries = parseIndex(text).entries;
+  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp2 ?? null, stamp: stamp2, text, journal, bytes: encodeLinks(entries) };
+}
+function sameNumbers(a, b) {
+  return b != null && a.length === b.length && a.every((v, i) => v === b[i]);
+}
+function findRecord(records, file) {
+  let lo = 0;
+  let hi = records.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >>> 1;
+    const f = records[mid].file;
+    if (f === file) return true;
+    if (f < file) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
 
 // lib/store/card-cache.ts
 var NO_VIEW = Buffer.alloc(0);
@@ -7177,39 +7211,6 @@ function rowOf(r) {
 }
 function relinked(r, linked) {
   return Object.assign(Object.create(Object.getPrototypeOf(r)), r, { linked });
-}
-function readLinks(dir, old, mark) {
-  const file = joinPath(dir, INDEX_FILE);
-  const journal = mark ?? null;
-  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null, journal, bytes: NO_VIEW };
-  const st = lstatIfExists(file);
-  const stamp2 = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
-  const cached = old?.head.index;
-  if (stamp2 && cached && sameNumbers(stamp2, cached) && !racy2(stamp2, old.mtimeMs, old.racyMs)) return { index: cached, stamp: stamp2, journal: old.head.journal, bytes: old.links };
-  if (stamp2 && cached && old.links.length > 0 && !racy2(stamp2, Date.now(), old.racyMs)) {
-    const edits = journaledEdits(dir, old.head.journal, cached, stamp2);
-    const table = edits && decodeLinks(old.links);
-    const applied = table && applyLineEdits2(table, edits);
-    if (applied) return { index: stamp2, stamp: stamp2, journal, edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table) };
-  }
-  const text = readRegularUtf8(file);
-  const entries = parseIndex(text).entries;
-  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp2 ?? null, stamp: stamp2, text, journal, bytes: encodeLinks(entries) };
-}
-function sameNumbers(a, b) {
-  return b != null && a.length === b.length && a.every((v, i) => v === b[i]);
-}
-function findRecord(records, file) {
-  let lo = 0;
-  let hi = records.length - 1;
-  while (lo <= hi) {
-    const mid = lo + hi >>> 1;
-    const f = records[mid].file;
-    if (f === file) return true;
-    if (f < file) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
 }
 function catalogOf(dir, records, cardWords, view2, shards) {
   const hold = readHold(dir);

@@ -7077,6 +7077,40 @@ function journaledEdits(memoryDir, mark, recorded, now) {
   }
   return sameIndexStamp(index, [now[1], now[0], now[3]]) && edits.length > 0 ? edits : void 0;
 }
+var NONE2 = Buffer.alloc(0);
+function readLinks(dir, old, mark) {
+  const file = joinPath(dir, INDEX_FILE);
+  const journal = mark ?? null;
+  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null, journal, bytes: NONE2 };
+  const st = lstatIfExists(file);
+  const stamp2 = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
+  const cached = old?.head.index;
+  if (stamp2 && cached && sameNumbers(stamp2, cached) && !racy2(stamp2, old.mtimeMs, old.racyMs)) return { index: cached, stamp: stamp2, journal: old.head.journal, bytes: old.links };
+  if (stamp2 && cached && old.links.length > 0 && !racy2(stamp2, Date.now(), old.racyMs)) {
+    const edits = journaledEdits(dir, old.head.journal, cached, stamp2);
+    const table = edits && decodeLinks(old.links);
+    const applied = table && applyLineEdits2(table, edits);
+    if (applied) return { index: stamp2, stamp: stamp2, journal, edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table) };
+  }
+  const text = readRegularUtf8(file);
+  const entries = parseIndex(text).entries;
+  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp2 ?? null, stamp: stamp2, text, journal, bytes: encodeLinks(entries) };
+}
+function sameNumbers(a, b) {
+  return b != null && a.length === b.length && a.every((v, i) => v === b[i]);
+}
+function findRecord(records, file) {
+  let lo = 0;
+  let hi = records.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >>> 1;
+    const f = records[mid].file;
+    if (f === file) return true;
+    if (f < file) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
 
 // lib/store/card-cache.ts
 async function readCardCatalog(dir, options = {}) {
@@ -7224,39 +7258,6 @@ function rowOf(r) {
 }
 function relinked(r, linked) {
   return Object.assign(Object.create(Object.getPrototypeOf(r)), r, { linked });
-}
-function readLinks(dir, old, mark) {
-  const file = joinPath(dir, INDEX_FILE);
-  const journal = mark ?? null;
-  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null, journal, bytes: NO_VIEW };
-  const st = lstatIfExists(file);
-  const stamp2 = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
-  const cached = old?.head.index;
-  if (stamp2 && cached && sameNumbers(stamp2, cached) && !racy2(stamp2, old.mtimeMs, old.racyMs)) return { index: cached, stamp: stamp2, journal: old.head.journal, bytes: old.links };
-  if (stamp2 && cached && old.links.length > 0 && !racy2(stamp2, Date.now(), old.racyMs)) {
-    const edits = journaledEdits(dir, old.head.journal, cached, stamp2);
-    const table = edits && decodeLinks(old.links);
-    const applied = table && applyLineEdits2(table, edits);
-    if (applied) return { index: stamp2, stamp: stamp2, journal, edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table) };
-  }
-  const text = readRegularUtf8(file);
-  const entries = parseIndex(text).entries;
-  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp2 ?? null, stamp: stamp2, text, journal, bytes: encodeLinks(entries) };
-}
-function sameNumbers(a, b) {
-  return b != null && a.length === b.length && a.every((v, i) => v === b[i]);
-}
-function findRecord(records, file) {
-  let lo = 0;
-  let hi = records.length - 1;
-  while (lo <= hi) {
-    const mid = lo + hi >>> 1;
-    const f = records[mid].file;
-    if (f === file) return true;
-    if (f < file) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
 }
 function catalogOf(dir, records, cardWords, view2, shards) {
   const hold = readHold(dir);
@@ -7585,24 +7586,7 @@ var PiecedText = class _PiecedText {
   }
 };
 
-// lib/hook/overview-store.ts
-function overviewEntries(memoryDir) {
-  return viewStore(readIndexOnly(memoryDir)).entries;
-}
-async function readOverviewStore(memoryDir, freshness) {
-  const entries = overviewEntries(memoryDir);
-  const catalog = await readCardCatalog(memoryDir, freshness ? { freshness } : {});
-  const pins = /* @__PURE__ */ new Map();
-  const cards = /* @__PURE__ */ new Map();
-  const digests = /* @__PURE__ */ new Map();
-  for (const r of catalog.cards) {
-    if (r.readError !== void 0 || r.sha256 === void 0 || isShardFile(r.file) || isEpisodesArtifact(r.file)) continue;
-    pins.set(r.file, { priority: r.priority, scope: r.scope });
-    cards.set(r.file, { card: { meta: { name: r.name, metadata: { type: r.type } } } });
-    digests.set(r.file, r.sha256);
-  }
-  return { dir: memoryDir, entries, pins, cards, digests };
-}
+// lib/hook/overview-view.ts
 function buildOverviewView(indexText, previous) {
   const known = previous && knownLines(previous);
   const names = [];
@@ -7703,6 +7687,74 @@ function knownLines(bytes) {
   }
   return known;
 }
+function decodeView(bytes) {
+  const nl = bytes.indexOf(10);
+  if (nl < 0) return void 0;
+  let names;
+  try {
+    names = JSON.parse(bytes.toString("utf8", 0, nl));
+  } catch {
+    return void 0;
+  }
+  if (!Array.isArray(names)) return void 0;
+  for (const n of names) {
+    if (typeof n === "string") continue;
+    if (!Array.isArray(n) || !(n.length === 2 || n.length === 3 && typeof n[2] === "string") || typeof n[0] !== "string" || !(n[1] === null || typeof n[1] === "string"))
+      return void 0;
+  }
+  const lines = decodeLines(bytes, nl, names.length);
+  if (!lines) return void 0;
+  const entry = (i) => names[i];
+  return {
+    ...lines,
+    file: (i) => typeof entry(i) === "string" ? entry(i) : entry(i)[0],
+    card: (i) => typeof entry(i) === "string" ? entry(i) : entry(i)[1],
+    raw: (i) => typeof entry(i) === "string" ? void 0 : entry(i)[2],
+    name: entry
+  };
+}
+function decodeLines(bytes, nl, count) {
+  const tableAt = nl + 1;
+  const linesAt = tableAt + count * 12;
+  if (nl < 0 || linesAt > bytes.length) return void 0;
+  const lines = bytes.subarray(linesAt);
+  const table = new Uint32Array(count * 3);
+  bytes.copy(Buffer.from(table.buffer), 0, tableAt, linesAt);
+  if (!LITTLE_ENDIAN) Buffer.from(table.buffer).swap32();
+  const ends = new Uint32Array(count);
+  const rawEnds = new Uint32Array(count);
+  const lineNumbers = new Uint32Array(count);
+  for (let i = 0, raw = 0; i < count; i++) {
+    ends[i] = table[3 * i];
+    rawEnds[i] = table[3 * i + 1];
+    lineNumbers[i] = table[3 * i + 2];
+    if (rawEnds[i] <= raw || rawEnds[i] - raw > ends[i] - (i === 0 ? 0 : ends[i - 1]) - 1) return void 0;
+    if (lineNumbers[i] <= (i === 0 ? 0 : lineNumbers[i - 1])) return void 0;
+    raw = rawEnds[i];
+  }
+  if ((count === 0 ? 0 : ends[count - 1]) !== lines.length) return void 0;
+  if (!safeJsonLines(lines, ends)) return void 0;
+  return { count, lines, end: (i) => i < 0 ? 0 : ends[i], rawEnd: (i) => i < 0 ? 0 : rawEnds[i], line: (i) => lineNumbers[i] };
+}
+
+// lib/hook/overview-store.ts
+function overviewEntries(memoryDir) {
+  return viewStore(readIndexOnly(memoryDir)).entries;
+}
+async function readOverviewStore(memoryDir, freshness) {
+  const entries = overviewEntries(memoryDir);
+  const catalog = await readCardCatalog(memoryDir, freshness ? { freshness } : {});
+  const pins = /* @__PURE__ */ new Map();
+  const cards = /* @__PURE__ */ new Map();
+  const digests = /* @__PURE__ */ new Map();
+  for (const r of catalog.cards) {
+    if (r.readError !== void 0 || r.sha256 === void 0 || isShardFile(r.file) || isEpisodesArtifact(r.file)) continue;
+    pins.set(r.file, { priority: r.priority, scope: r.scope });
+    cards.set(r.file, { card: { meta: { name: r.name, metadata: { type: r.type } } } });
+    digests.set(r.file, r.sha256);
+  }
+  return { dir: memoryDir, entries, pins, cards, digests };
+}
 async function readOverviewLines(memoryDir, pinnedHere, freshness) {
   const index = joinPath(memoryDir, INDEX_FILE);
   if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
@@ -7770,55 +7822,6 @@ function readable(file) {
   } catch {
     return false;
   }
-}
-function decodeView(bytes) {
-  const nl = bytes.indexOf(10);
-  if (nl < 0) return void 0;
-  let names;
-  try {
-    names = JSON.parse(bytes.toString("utf8", 0, nl));
-  } catch {
-    return void 0;
-  }
-  if (!Array.isArray(names)) return void 0;
-  for (const n of names) {
-    if (typeof n === "string") continue;
-    if (!Array.isArray(n) || !(n.length === 2 || n.length === 3 && typeof n[2] === "string") || typeof n[0] !== "string" || !(n[1] === null || typeof n[1] === "string"))
-      return void 0;
-  }
-  const lines = decodeLines(bytes, nl, names.length);
-  if (!lines) return void 0;
-  const entry = (i) => names[i];
-  return {
-    ...lines,
-    file: (i) => typeof entry(i) === "string" ? entry(i) : entry(i)[0],
-    card: (i) => typeof entry(i) === "string" ? entry(i) : entry(i)[1],
-    raw: (i) => typeof entry(i) === "string" ? void 0 : entry(i)[2],
-    name: entry
-  };
-}
-function decodeLines(bytes, nl, count) {
-  const tableAt = nl + 1;
-  const linesAt = tableAt + count * 12;
-  if (nl < 0 || linesAt > bytes.length) return void 0;
-  const lines = bytes.subarray(linesAt);
-  const table = new Uint32Array(count * 3);
-  bytes.copy(Buffer.from(table.buffer), 0, tableAt, linesAt);
-  if (!LITTLE_ENDIAN) Buffer.from(table.buffer).swap32();
-  const ends = new Uint32Array(count);
-  const rawEnds = new Uint32Array(count);
-  const lineNumbers = new Uint32Array(count);
-  for (let i = 0, raw = 0; i < count; i++) {
-    ends[i] = table[3 * i];
-    rawEnds[i] = table[3 * i + 1];
-    lineNumbers[i] = table[3 * i + 2];
-    if (rawEnds[i] <= raw || rawEnds[i] - raw > ends[i] - (i === 0 ? 0 : ends[i - 1]) - 1) return void 0;
-    if (lineNumbers[i] <= (i === 0 ? 0 : lineNumbers[i - 1])) return void 0;
-    raw = rawEnds[i];
-  }
-  if ((count === 0 ? 0 : ends[count - 1]) !== lines.length) return void 0;
-  if (!safeJsonLines(lines, ends)) return void 0;
-  return { count, lines, end: (i) => i < 0 ? 0 : ends[i], rawEnd: (i) => i < 0 ? 0 : rawEnds[i], line: (i) => lineNumbers[i] };
 }
 
 // lib/compact/artifact.ts
