@@ -74,7 +74,8 @@ function encodeView(names: unknown[], lines: Uint8Array[], escapedLengths: reado
 export function editOverviewView(previous: Buffer, edits: readonly (readonly [number, number, readonly string[]])[]): Buffer | undefined {
   let bytes = previous;
   for (const [at, removed, inserted] of edits) {
-    const view = decodeView(bytes);
+    // Not checked for the host's JSON here: the edited view is, when it is decoded to be printed.
+    const view = decodeView(bytes, false);
     if (!view) return undefined;
     const first = firstAtOrAfter(view, at);
     const end = firstAtOrAfter(view, at + removed);
@@ -168,7 +169,7 @@ export interface DecodedView extends ViewLines {
  * host's JSON string as they are, so they are checked to keep it one string (safeJsonLines); what they say is
  * the cache's, as every field it keeps. The entries are read where they were parsed: no object made per entry.
  */
-export function decodeView(bytes: Buffer): DecodedView | undefined {
+export function decodeView(bytes: Buffer, printed = true): DecodedView | undefined {
   const nl = bytes.indexOf(10);
   if (nl < 0) return undefined;
   let names: unknown;
@@ -183,7 +184,7 @@ export function decodeView(bytes: Buffer): DecodedView | undefined {
     if (!Array.isArray(n) || !(n.length === 2 || (n.length === 3 && typeof n[2] === "string")) || typeof n[0] !== "string" || !(n[1] === null || typeof n[1] === "string"))
       return undefined;
   }
-  const lines = decodeLines(bytes, nl, names.length);
+  const lines = decodeLines(bytes, nl, names.length, printed);
   if (!lines) return undefined;
   const entry = (i: number) => names[i] as string | [string, string | null, string?];
   return {
@@ -199,7 +200,7 @@ export function decodeView(bytes: Buffer): DecodedView | undefined {
  * The view's lines of `count` entries, whose names end at `nl`, or undefined when the table and lines are not
  * what buildOverviewView writes, or would not keep the host's JSON string one string.
  */
-export function decodeLines(bytes: Buffer, nl: number, count: number): ViewLines | undefined {
+export function decodeLines(bytes: Buffer, nl: number, count: number, printed = true): ViewLines | undefined {
   const tableAt = nl + 1;
   const linesAt = tableAt + count * 12;
   if (nl < 0 || linesAt > bytes.length) return undefined;
@@ -222,6 +223,6 @@ export function decodeLines(bytes: Buffer, nl: number, count: number): ViewLines
   }
   // The lines are exactly the entries' (a count that is not the view's leaves bytes over or runs short).
   if ((count === 0 ? 0 : ends[count - 1]!) !== lines.length) return undefined;
-  if (!safeJsonLines(lines, ends)) return undefined;
+  if (printed && !safeJsonLines(lines, ends)) return undefined;
   return { count, lines, end: (i) => (i < 0 ? 0 : ends[i]!), rawEnd: (i) => (i < 0 ? 0 : rawEnds[i]!), line: (i) => lineNumbers[i]! };
 }

@@ -55,13 +55,25 @@ export function encodeCardCache(file: CardCacheFile): Buffer {
   const rows: Buffer[] = [];
   const numbers = new Float64Array(records.length * NUMBERS);
   let rowEnd = 0;
+  // Stored rows that lie side by side in the file they were read from are copied as one run: after an edit of one
+  // card, a few pieces instead of one Buffer per card (100,000 at 100,000 cards).
+  let run: { rows: Buffer; start: number; end: number } | undefined;
+  const flush = () => {
+    if (run) rows.push(run.rows.subarray(run.start, run.end));
+    run = undefined;
+  };
   records.forEach((r, i) => {
-    const stored = r instanceof StoredCard ? r.storedRow : undefined;
-    const row = stored ?? Buffer.from(`${encodeRow(r)}\n`, "latin1");
-    rows.push(row);
-    rowEnd += row.length;
+    const span = r instanceof StoredCard ? r.storedSpan : undefined;
+    if (span && run && span.rows === run.rows && span.start === run.end) run.end = span.end;
+    else {
+      flush();
+      if (span) run = { ...span };
+      else rows.push(Buffer.from(`${encodeRow(r)}\n`, "latin1"));
+    }
+    rowEnd += span ? span.end - span.start : rows.at(-1)!.length;
     numbers.set([r.stamp[0], r.stamp[1], r.stamp[2], r.firstLine, r.headBytes, r.bodyBytes, flagsOf(r), wordsAt[i]!, rowEnd], i * NUMBERS);
   });
+  flush();
   const sections = [names.length, rowEnd, file.extra.length, file.view.length, file.links.length];
   const top = `${CARD_CACHE_VERSION}\n${asciiJson({ ...head, count: records.length, sections })}\n`;
   const le = Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength);

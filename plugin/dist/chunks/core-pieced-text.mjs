@@ -234,7 +234,7 @@ function encodeView(names, lines, escapedLengths, rawLengths, lineNumbers) {
 function editOverviewView(previous, edits) {
   let bytes = previous;
   for (const [at, removed, inserted] of edits) {
-    const view = decodeView(bytes);
+    const view = decodeView(bytes, false);
     if (!view) return void 0;
     const first = firstAtOrAfter(view, at);
     const end = firstAtOrAfter(view, at + removed);
@@ -288,7 +288,7 @@ function knownLines(bytes) {
   }
   return known;
 }
-function decodeView(bytes) {
+function decodeView(bytes, printed = true) {
   const nl = bytes.indexOf(10);
   if (nl < 0) return void 0;
   let names;
@@ -303,7 +303,7 @@ function decodeView(bytes) {
     if (!Array.isArray(n) || !(n.length === 2 || n.length === 3 && typeof n[2] === "string") || typeof n[0] !== "string" || !(n[1] === null || typeof n[1] === "string"))
       return void 0;
   }
-  const lines = decodeLines(bytes, nl, names.length);
+  const lines = decodeLines(bytes, nl, names.length, printed);
   if (!lines) return void 0;
   const entry = (i) => names[i];
   return {
@@ -314,7 +314,7 @@ function decodeView(bytes) {
     name: entry
   };
 }
-function decodeLines(bytes, nl, count) {
+function decodeLines(bytes, nl, count, printed = true) {
   const tableAt = nl + 1;
   const linesAt = tableAt + count * 12;
   if (nl < 0 || linesAt > bytes.length) return void 0;
@@ -334,7 +334,7 @@ function decodeLines(bytes, nl, count) {
     raw = rawEnds[i];
   }
   if ((count === 0 ? 0 : ends[count - 1]) !== lines.length) return void 0;
-  if (!safeJsonLines(lines, ends)) return void 0;
+  if (printed && !safeJsonLines(lines, ends)) return void 0;
   return { count, lines, end: (i) => i < 0 ? 0 : ends[i], rawEnd: (i) => i < 0 ? 0 : rawEnds[i], line: (i) => lineNumbers[i] };
 }
 

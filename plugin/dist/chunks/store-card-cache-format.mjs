@@ -98,6 +98,10 @@ var StoredCard = class {
   get storedRow() {
     return this.edited ? void 0 : this.rows.subarray(this.rowStart, this.rowEnd);
   }
+  /** Where the stored row is: its rows section and its span there (undefined once a field was set). */
+  get storedSpan() {
+    return this.edited ? void 0 : { rows: this.rows, start: this.rowStart, end: this.rowEnd };
+  }
   /** Whether `flags` still describe the fields (no field was set): asked of every card, so no Buffer is made for it. */
   get flagsHold() {
     return !this.edited;
@@ -245,14 +249,24 @@ function encodeCardCache(file) {
   const rows = [];
   const numbers = new Float64Array(records.length * NUMBERS);
   let rowEnd = 0;
+  let run;
+  const flush = () => {
+    if (run) rows.push(run.rows.subarray(run.start, run.end));
+    run = void 0;
+  };
   records.forEach((r, i) => {
-    const stored = r instanceof StoredCard ? r.storedRow : void 0;
-    const row = stored ?? Buffer.from(`${encodeRow(r)}
-`, "latin1");
-    rows.push(row);
-    rowEnd += row.length;
+    const span = r instanceof StoredCard ? r.storedSpan : void 0;
+    if (span && run && span.rows === run.rows && span.start === run.end) run.end = span.end;
+    else {
+      flush();
+      if (span) run = { ...span };
+      else rows.push(Buffer.from(`${encodeRow(r)}
+`, "latin1"));
+    }
+    rowEnd += span ? span.end - span.start : rows.at(-1).length;
     numbers.set([r.stamp[0], r.stamp[1], r.stamp[2], r.firstLine, r.headBytes, r.bodyBytes, flagsOf(r), wordsAt[i], rowEnd], i * NUMBERS);
   });
+  flush();
   const sections = [names.length, rowEnd, file.extra.length, file.view.length, file.links.length];
   const top = `${CARD_CACHE_VERSION}
 ${asciiJson({ ...head, count: records.length, sections })}

@@ -5915,6 +5915,10 @@ var StoredCard = class {
   get storedRow() {
     return this.edited ? void 0 : this.rows.subarray(this.rowStart, this.rowEnd);
   }
+  /** Where the stored row is: its rows section and its span there (undefined once a field was set). */
+  get storedSpan() {
+    return this.edited ? void 0 : { rows: this.rows, start: this.rowStart, end: this.rowEnd };
+  }
   /** Whether `flags` still describe the fields (no field was set): asked of every card, so no Buffer is made for it. */
   get flagsHold() {
     return !this.edited;
@@ -6062,14 +6066,24 @@ function encodeCardCache(file) {
   const rows = [];
   const numbers = new Float64Array(records.length * NUMBERS);
   let rowEnd = 0;
+  let run;
+  const flush = () => {
+    if (run) rows.push(run.rows.subarray(run.start, run.end));
+    run = void 0;
+  };
   records.forEach((r, i) => {
-    const stored = r instanceof StoredCard ? r.storedRow : void 0;
-    const row = stored ?? Buffer.from(`${encodeRow(r)}
-`, "latin1");
-    rows.push(row);
-    rowEnd += row.length;
+    const span = r instanceof StoredCard ? r.storedSpan : void 0;
+    if (span && run && span.rows === run.rows && span.start === run.end) run.end = span.end;
+    else {
+      flush();
+      if (span) run = { ...span };
+      else rows.push(Buffer.from(`${encodeRow(r)}
+`, "latin1"));
+    }
+    rowEnd += span ? span.end - span.start : rows.at(-1).length;
     numbers.set([r.stamp[0], r.stamp[1], r.stamp[2], r.firstLine, r.headBytes, r.bodyBytes, flagsOf(r), wordsAt[i], rowEnd], i * NUMBERS);
   });
+  flush();
   const sections = [names.length, rowEnd, file.extra.length, file.view.length, file.links.length];
   const top = `${CARD_CACHE_VERSION}
 ${asciiJson({ ...head, count: records.length, sections })}
@@ -7633,7 +7647,7 @@ function encodeView(names, lines, escapedLengths, rawLengths, lineNumbers) {
 function editOverviewView(previous, edits) {
   let bytes = previous;
   for (const [at, removed, inserted] of edits) {
-    const view2 = decodeView(bytes);
+    const view2 = decodeView(bytes, false);
     if (!view2) return void 0;
     const first = firstAtOrAfter(view2, at);
     const end = firstAtOrAfter(view2, at + removed);
@@ -7687,7 +7701,7 @@ function knownLines(bytes) {
   }
   return known;
 }
-function decodeView(bytes) {
+function decodeView(bytes, printed = true) {
   const nl = bytes.indexOf(10);
   if (nl < 0) return void 0;
   let names;
@@ -7702,7 +7716,7 @@ function decodeView(bytes) {
     if (!Array.isArray(n) || !(n.length === 2 || n.length === 3 && typeof n[2] === "string") || typeof n[0] !== "string" || !(n[1] === null || typeof n[1] === "string"))
       return void 0;
   }
-  const lines = decodeLines(bytes, nl, names.length);
+  const lines = decodeLines(bytes, nl, names.length, printed);
   if (!lines) return void 0;
   const entry = (i) => names[i];
   return {
@@ -7713,7 +7727,7 @@ function decodeView(bytes) {
     name: entry
   };
 }
-function decodeLines(bytes, nl, count) {
+function decodeLines(bytes, nl, count, printed = true) {
   const tableAt = nl + 1;
   const linesAt = tableAt + count * 12;
   if (nl < 0 || linesAt > bytes.length) return void 0;
@@ -7733,7 +7747,7 @@ function decodeLines(bytes, nl, count) {
     raw = rawEnds[i];
   }
   if ((count === 0 ? 0 : ends[count - 1]) !== lines.length) return void 0;
-  if (!safeJsonLines(lines, ends)) return void 0;
+  if (printed && !safeJsonLines(lines, ends)) return void 0;
   return { count, lines, end: (i) => i < 0 ? 0 : ends[i], rawEnd: (i) => i < 0 ? 0 : rawEnds[i], line: (i) => lineNumbers[i] };
 }
 
