@@ -9,7 +9,7 @@ import path from "node:path";
 import { test, type TestContext } from "node:test";
 import { parseIndex } from "../../../lib/core/index-file.js";
 import { readCardCatalog } from "../../../lib/store/card-cache.js";
-import { decodeCardCache } from "../../../lib/store/card-cache-format.js";
+import { decodeCardCache, encodeCardCache } from "../../../lib/store/card-cache-format.js";
 import { plainRecord } from "../../../lib/store/card-record.js";
 import { applyLineEdits, decodeLinks, encodeLinks, linksBytes, linksHas } from "../../../lib/store/index-links.js";
 import { WRITE_JOURNAL } from "../../../lib/store/write-journal.js";
@@ -180,4 +180,15 @@ test("a torn journal is not applied: the next read parses MEMORY.md and is what 
   });
   assert.deepEqual(incremental, scratch);
   assert.match(incremental.view!, /card number 4, saved/);
+});
+
+test("a planted or torn links section is not applied: the next read parses MEMORY.md and is what a rebuild reads", async (t) => {
+  const w = await store(t);
+  const decoded = decodeCardCache(fs.readFileSync(cacheFile(w)))!;
+  const planted = Buffer.from(decoded.links);
+  planted.writeUInt32LE(decoded.links.readUInt32LE(0) + 5, 0); // more entries than its bytes hold
+  fs.writeFileSync(cacheFile(w), encodeCardCache({ ...decoded, links: planted }));
+  const { incremental, scratch } = await afterWrite(w, () => ok(w, ["save", "c6", "-d", "card number 6, saved"]));
+  assert.deepEqual(incremental, scratch);
+  assert.match(incremental.view!, /card number 6, saved/);
 });
