@@ -67,48 +67,104 @@ function encodeView(names: unknown[], lines: Uint8Array[], escapedLengths: reado
 /**
  * The view after journaled edits of MEMORY.md's lines (lib/store/index-links.ts: each [line, removed, inserted],
  * 1-based, in order), made from the view before them: the entries of removed lines go, later ones move, inserted
- * lines are parsed and rendered; the other lines are copied as bytes. Equal to buildOverviewView of the edited text
- * (the journal records no edit of an index holding a fence mark, so no line's place in a fence moves). Undefined
- * when `previous` does not decode.
+ * lines are parsed and rendered. The rest is spliced as bytes (the names line at its elements' commas, the table's
+ * later rows moved by the change's lengths, the lines copied), never parsed: at 100,000 entries parsing and
+ * writing the names again cost more than the rest of a start. Equal to buildOverviewView of the edited text (the
+ * journal records no edit of an index holding a fence mark, so no line's place in a fence moves). Undefined when
+ * `previous` does not decode; what it returns is checked as any view is when it is decoded to be printed.
  */
 export function editOverviewView(previous: Buffer, edits: readonly (readonly [number, number, readonly string[]])[]): Buffer | undefined {
   let bytes = previous;
   for (const [at, removed, inserted] of edits) {
-    // Not checked for the host's JSON here: the edited view is, when it is decoded to be printed.
-    const view = decodeView(bytes, false);
+    const nl = bytes.indexOf(10);
+    const starts = nl < 0 ? undefined : elementStarts(bytes, nl);
+    if (!starts) return undefined;
+    const count = starts.length;
+    const view = decodeLines(bytes, nl, count, false);
     if (!view) return undefined;
+    const table = new Uint32Array(count * 3);
+    bytes.copy(Buffer.from(table.buffer), 0, nl + 1, nl + 1 + count * 12);
+    if (!LITTLE_ENDIAN) Buffer.from(table.buffer).swap32();
     const first = firstAtOrAfter(view, at);
     const end = firstAtOrAfter(view, at + removed);
     const added = inserted.flatMap((raw, k) => {
       const entry = entryOf(raw, at + k);
       return entry ? [{ raw, entry, n: at + k }] : [];
     });
-    const names: unknown[] = [];
-    const escapedLengths: number[] = [];
-    const rawLengths: number[] = [];
-    const lineNumbers: number[] = [];
-    const keep = (i: number, shift: number) => {
-      names.push(view.name(i));
-      escapedLengths.push(view.end(i) - view.end(i - 1));
-      rawLengths.push(view.rawEnd(i) - view.rawEnd(i - 1));
-      lineNumbers.push(view.line(i) + shift);
-    };
-    for (let i = 0; i < first; i++) keep(i, 0);
-    for (const { raw, entry, n } of added) {
-      names.push(nameOf(raw, entry));
-      escapedLengths.push(entry.escaped.length);
-      rawLengths.push(entry.rawBytes);
-      lineNumbers.push(n);
+    const kept = count - (end - first);
+    const out = new Uint32Array((kept + added.length) * 3);
+    out.set(table.subarray(0, first * 3));
+    let escaped = view.end(first - 1);
+    let raw = view.rawEnd(first - 1);
+    added.forEach(({ entry, n }, k) => {
+      escaped += entry.escaped.length;
+      raw += entry.rawBytes;
+      out.set([escaped, raw, n], (first + k) * 3);
+    });
+    const moveEscaped = escaped - view.end(end - 1);
+    const moveRaw = raw - view.rawEnd(end - 1);
+    const shift = inserted.length - removed;
+    for (let i = end, j = (first + added.length) * 3; i < count; i++, j += 3) {
+      out[j] = table[3 * i]! + moveEscaped;
+      out[j + 1] = table[3 * i + 1]! + moveRaw;
+      out[j + 2] = table[3 * i + 2]! + shift;
     }
-    for (let i = end; i < view.count; i++) keep(i, inserted.length - removed);
-    const pieces = [view.lines.subarray(0, view.end(first - 1)), ...added.map((a) => a.entry.escaped), view.lines.subarray(view.end(end - 1))];
-    bytes = encodeView(names, pieces, escapedLengths, rawLengths, lineNumbers);
+    const tableBytes = Buffer.from(out.buffer);
+    if (!LITTLE_ENDIAN) tableBytes.swap32();
+    // The names line: the elements before `first` and from `end` copied with the new ones between, commas between.
+    const before = first > 0 ? bytes.subarray(1, first < count ? starts[first]! - 1 : nl - 1) : undefined;
+    const after = end < count ? bytes.subarray(starts[end]!, nl - 1) : undefined;
+    const mid = added.length > 0 ? Buffer.from(added.map((a) => JSON.stringify(nameOf(a.raw, a.entry))).join(","), "utf8") : undefined;
+    const names = [before, mid, after].filter((b): b is Buffer => b !== undefined);
+    const lines = bytes.subarray(nl + 1 + count * 12);
+    bytes = Buffer.concat([
+      Buffer.from("["),
+      ...names.flatMap((b, i) => (i === 0 ? [b] : [COMMA, b])),
+      Buffer.from("]\n"),
+      tableBytes,
+      lines.subarray(0, view.end(first - 1)),
+      ...added.map((a) => a.entry.escaped),
+      lines.subarray(view.end(end - 1)),
+    ]);
   }
   return bytes;
 }
 
+const COMMA = Buffer.from(",");
+
+/**
+ * Where each element of the names line (a JSON array of strings and arrays of strings and nulls, as JSON.stringify
+ * writes it, ending at `end`) starts; undefined when it is not one such array.
+ */
+function elementStarts(json: Buffer, end: number): number[] | undefined {
+  if (json[0] !== 0x5b || json[end - 1] !== 0x5d) return undefined;
+  const starts: number[] = [];
+  let depth = 0;
+  let inString = false;
+  let next = false;
+  for (let p = 0; p < end; p++) {
+    const c = json[p]!;
+    if (inString) {
+      if (c === 0x5c) p++;
+      else if (c === 0x22) inString = false;
+      continue;
+    }
+    if (next) {
+      if (!(c === 0x5d && depth === 1)) starts.push(p);
+      next = false;
+    }
+    if (c === 0x22) inString = true;
+    else if (c === 0x5b) {
+      if (++depth === 1) next = true;
+    } else if (c === 0x5d) {
+      if (--depth === 0 && p !== end - 1) return undefined;
+    } else if (c === 0x2c && depth === 1) next = true;
+  }
+  return depth === 0 && !inString ? starts : undefined;
+}
+
 /** The first entry whose line is `line` or later (entries are in line order). */
-function firstAtOrAfter(view: DecodedView, line: number): number {
+function firstAtOrAfter(view: ViewLines, line: number): number {
   let lo = 0;
   let hi = view.count;
   while (lo < hi) {

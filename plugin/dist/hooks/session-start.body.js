@@ -7647,36 +7647,84 @@ function encodeView(names, lines, escapedLengths, rawLengths, lineNumbers) {
 function editOverviewView(previous, edits) {
   let bytes = previous;
   for (const [at, removed, inserted] of edits) {
-    const view2 = decodeView(bytes, false);
+    const nl = bytes.indexOf(10);
+    const starts = nl < 0 ? void 0 : elementStarts(bytes, nl);
+    if (!starts) return void 0;
+    const count = starts.length;
+    const view2 = decodeLines(bytes, nl, count, false);
     if (!view2) return void 0;
+    const table = new Uint32Array(count * 3);
+    bytes.copy(Buffer.from(table.buffer), 0, nl + 1, nl + 1 + count * 12);
+    if (!LITTLE_ENDIAN) Buffer.from(table.buffer).swap32();
     const first = firstAtOrAfter(view2, at);
     const end = firstAtOrAfter(view2, at + removed);
-    const added = inserted.flatMap((raw, k) => {
-      const entry = entryOf(raw, at + k);
-      return entry ? [{ raw, entry, n: at + k }] : [];
+    const added = inserted.flatMap((raw2, k) => {
+      const entry = entryOf(raw2, at + k);
+      return entry ? [{ raw: raw2, entry, n: at + k }] : [];
     });
-    const names = [];
-    const escapedLengths = [];
-    const rawLengths = [];
-    const lineNumbers = [];
-    const keep2 = (i, shift) => {
-      names.push(view2.name(i));
-      escapedLengths.push(view2.end(i) - view2.end(i - 1));
-      rawLengths.push(view2.rawEnd(i) - view2.rawEnd(i - 1));
-      lineNumbers.push(view2.line(i) + shift);
-    };
-    for (let i = 0; i < first; i++) keep2(i, 0);
-    for (const { raw, entry, n } of added) {
-      names.push(nameOf(raw, entry));
-      escapedLengths.push(entry.escaped.length);
-      rawLengths.push(entry.rawBytes);
-      lineNumbers.push(n);
+    const kept = count - (end - first);
+    const out = new Uint32Array((kept + added.length) * 3);
+    out.set(table.subarray(0, first * 3));
+    let escaped = view2.end(first - 1);
+    let raw = view2.rawEnd(first - 1);
+    added.forEach(({ entry, n }, k) => {
+      escaped += entry.escaped.length;
+      raw += entry.rawBytes;
+      out.set([escaped, raw, n], (first + k) * 3);
+    });
+    const moveEscaped = escaped - view2.end(end - 1);
+    const moveRaw = raw - view2.rawEnd(end - 1);
+    const shift = inserted.length - removed;
+    for (let i = end, j = (first + added.length) * 3; i < count; i++, j += 3) {
+      out[j] = table[3 * i] + moveEscaped;
+      out[j + 1] = table[3 * i + 1] + moveRaw;
+      out[j + 2] = table[3 * i + 2] + shift;
     }
-    for (let i = end; i < view2.count; i++) keep2(i, inserted.length - removed);
-    const pieces = [view2.lines.subarray(0, view2.end(first - 1)), ...added.map((a) => a.entry.escaped), view2.lines.subarray(view2.end(end - 1))];
-    bytes = encodeView(names, pieces, escapedLengths, rawLengths, lineNumbers);
+    const tableBytes = Buffer.from(out.buffer);
+    if (!LITTLE_ENDIAN) tableBytes.swap32();
+    const before = first > 0 ? bytes.subarray(1, first < count ? starts[first] - 1 : nl - 1) : void 0;
+    const after = end < count ? bytes.subarray(starts[end], nl - 1) : void 0;
+    const mid = added.length > 0 ? Buffer.from(added.map((a) => JSON.stringify(nameOf(a.raw, a.entry))).join(","), "utf8") : void 0;
+    const names = [before, mid, after].filter((b) => b !== void 0);
+    const lines = bytes.subarray(nl + 1 + count * 12);
+    bytes = Buffer.concat([
+      Buffer.from("["),
+      ...names.flatMap((b, i) => i === 0 ? [b] : [COMMA, b]),
+      Buffer.from("]\n"),
+      tableBytes,
+      lines.subarray(0, view2.end(first - 1)),
+      ...added.map((a) => a.entry.escaped),
+      lines.subarray(view2.end(end - 1))
+    ]);
   }
   return bytes;
+}
+var COMMA = Buffer.from(",");
+function elementStarts(json, end) {
+  if (json[0] !== 91 || json[end - 1] !== 93) return void 0;
+  const starts = [];
+  let depth = 0;
+  let inString = false;
+  let next = false;
+  for (let p = 0; p < end; p++) {
+    const c = json[p];
+    if (inString) {
+      if (c === 92) p++;
+      else if (c === 34) inString = false;
+      continue;
+    }
+    if (next) {
+      if (!(c === 93 && depth === 1)) starts.push(p);
+      next = false;
+    }
+    if (c === 34) inString = true;
+    else if (c === 91) {
+      if (++depth === 1) next = true;
+    } else if (c === 93) {
+      if (--depth === 0 && p !== end - 1) return void 0;
+    } else if (c === 44 && depth === 1) next = true;
+  }
+  return depth === 0 && !inString ? starts : void 0;
 }
 function firstAtOrAfter(view2, line) {
   let lo = 0;
