@@ -10,9 +10,9 @@
 import { parseIndex, parseIndexLine } from "../core/index-file.js";
 import type { CacheHead, CardRecord } from "./card-cache-format.js";
 import { racy } from "./card-trust.js";
-import { exists, lstatIfExists, readRegularUtf8 } from "./checked-fs.js";
+import { exists, lstatIfExists, readRegularUtf8, statIfExists } from "./checked-fs.js";
 import { INDEX_FILE, joinPath } from "./paths.js";
-import { journalSince, sameIndexStamp, type JournalMark, type JournalRecord } from "./write-journal.js";
+import { journalPath, journalSince, sameIndexStamp, type JournalMark, type JournalRecord } from "./write-journal.js";
 
 export type LineEdit = NonNullable<JournalRecord["e"]>;
 
@@ -155,6 +155,10 @@ export function journaledEdits(memoryDir: string, mark: JournalMark | null, reco
     if (!landed && r.e) edits.push(r.e);
     index = r.o;
   }
+  // The journal has no ctime: a change after the last record that kept MEMORY.md's size and put its mtime back
+  // shows as a ctime later than the journal's last append (memctl appends after its write lands).
+  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
+  if (appended === undefined || now[2]! > appended) return undefined;
   return sameIndexStamp(index, [now[1]!, now[0]!, now[3]!]) && edits.length > 0 ? edits : undefined;
 }
 

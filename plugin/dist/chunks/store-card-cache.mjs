@@ -22,6 +22,7 @@ import {
 } from "./store-full-check.mjs";
 import {
   journalMark,
+  journalPath,
   journalSince,
   sameIndexStamp
 } from "./store-write-journal.mjs";
@@ -42,7 +43,8 @@ import {
 import {
   exists,
   lstatIfExists,
-  readRegularUtf8
+  readRegularUtf8,
+  statIfExists
 } from "./core-bytes.mjs";
 
 // lib/store/index-links.ts
@@ -157,6 +159,8 @@ function journaledEdits(memoryDir, mark, recorded, now) {
     if (!landed && r.e) edits.push(r.e);
     index = r.o;
   }
+  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
+  if (appended === void 0 || now[2] > appended) return void 0;
   return sameIndexStamp(index, [now[1], now[0], now[3]]) && edits.length > 0 ? edits : void 0;
 }
 var NONE = Buffer.alloc(0);

@@ -127,6 +127,7 @@ function validRecord(r) {
 }
 
 export {
+  journalPath,
   indexStamp,
   dirStamps,
   snapshotIndex,

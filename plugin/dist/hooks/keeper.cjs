@@ -7049,6 +7049,8 @@ function journaledEdits(memoryDir, mark, recorded, now) {
     if (!landed && r.e) edits.push(r.e);
     index = r.o;
   }
+  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
+  if (appended === void 0 || now[2] > appended) return void 0;
   return sameIndexStamp(index, [now[1], now[0], now[3]]) && edits.length > 0 ? edits : void 0;
 }
 var NONE2 = Buffer.alloc(0);

@@ -4,6 +4,7 @@
 // update, a new card), an rm, hand edits of a card and of an index line, and a torn journal. Real stores, the real
 // CLI in process, the real write journal.
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test, type TestContext } from "node:test";
@@ -191,4 +192,25 @@ test("a planted or torn links section is not applied: the next read parses MEMOR
   const { incremental, scratch } = await afterWrite(w, () => ok(w, ["save", "c6", "-d", "card number 6, saved"]));
   assert.deepEqual(incremental, scratch);
   assert.match(incremental.view!, /card number 6, saved/);
+});
+
+test("a hand edit in place after a save, same size and its mtime put back, is not hidden by the save's journaled edit", async (t) => {
+  const w = await store(t);
+  const { incremental, scratch } = await afterWrite(w, async () => {
+    await ok(w, ["save", "c4", "-d", "card number 4, saved"]);
+    await sleep(20);
+    // An editor's save in place: same size, same inode, the mtime put back (to the save's sub-millisecond mtime).
+    const file = path.join(w.mem, "MEMORY.md");
+    const before = fs.statSync(file, { bigint: true });
+    const fd = fs.openSync(file, "r+");
+    fs.writeSync(fd, fs.readFileSync(file, "utf8").replace("card number 2", "card NUMBER 2"), 0, "utf8");
+    fs.closeSync(fd);
+    // touch, not utimes: the mtime to the nanosecond (a double of seconds loses the save's last digits).
+    const { mtimeNs } = before;
+    spawnSync("touch", ["-m", "-d", `@${mtimeNs / 1_000_000_000n}.${String(mtimeNs % 1_000_000_000n).padStart(9, "0")}`, file]);
+    const after = fs.statSync(file, { bigint: true });
+    assert.deepEqual([after.size, after.mtimeNs, after.ino], [before.size, before.mtimeNs, before.ino]);
+  });
+  assert.deepEqual(incremental, scratch);
+  assert.match(incremental.view!, /card NUMBER 2/);
 });
