@@ -5,6 +5,7 @@
 // save-last (not in the default set): an update of the card on MEMORY.md's last line.
 // mcp: `memory_search` calls to one `memctl mcp` server (not in the default set: the server is not a fresh process).
 // --cli another build's dist/cli.js (inside the checkout, e.g. .bench-cache/old-dist/cli.js, so it resolves node_modules).
+// --after-save runs a save (an update of one card's description, not timed) before each timed command.
 // --dir reuses a store this script generated before (a 100,000-card store takes minutes to write); --keep keeps it.
 // --compare another build's dist/cli.js, run in the same rounds on its own copy of the store (<dir>-compare, made
 // once: the two builds' caches share a name), so both meet the same load; its medians and ratio print beside.
@@ -97,6 +98,7 @@ const commands: Record<string, () => string[]> = {
 const compareEnv: NodeJS.ProcessEnv | undefined = COMPARE ? { ...env, MEMCTL_MEMORY_DIR: `${memory}-compare` } : undefined;
 if (compareEnv && !fs.existsSync(compareEnv.MEMCTL_MEMORY_DIR!)) fs.cpSync(memory, compareEnv.MEMCTL_MEMORY_DIR!, { recursive: true });
 const gapMs = Number(arg("gap-ms") ?? 0);
+const afterSave = process.argv.includes("--after-save");
 // With --compare, the other build's own keeper on its copy too: each build's commands trust its own keeper's checks.
 const keepers = process.argv.includes("--keeper") ? [startKeeper(CLI, env), ...(compareEnv ? [startKeeper(COMPARE!, compareEnv)] : [])] : [];
 
@@ -171,6 +173,12 @@ for (const name of only) {
   ]);
   const compareAges: number[] = [];
   const once = (cli: string, e: NodeJS.ProcessEnv, into: number[]) => {
+    if (afterSave) {
+      // Each timed command right after a save by the same build (not timed), its MEMORY.md stamp 300 ms old.
+      const saved = run([cli, ...commands.save!()], e, home);
+      if (saved.status !== 0) throw new Error(`save exited ${saved.status}: ${saved.stderr.slice(0, 500)}`);
+      spawnSync("sleep", ["0.3"]);
+    }
     if (gapMs > 0) spawnSync("sleep", [String(gapMs / 1000)]);
     if (cli === CLI) ages.push(Date.now() - checkAt());
     else if (keepers.length > 1) compareAges.push(Date.now() - checkAt(e.MEMCTL_MEMORY_DIR));

@@ -11,7 +11,10 @@
 // run once first, as a store in use has had, so the keeper finds a rank cache to keep rather than building one);
 // --no-keeper turns it off ([hook] keeper = false). --gap-ms N waits N ms before each start instead of 300 ms:
 // 2100 leaves no start a check made by the start before it, so without a keeper each start checks every card.
+// --save adds a start after a `memctl save` of one card's description (each build's own save, not timed): what
+// the index edit above does by hand, memctl does with a journaled edit of that line (lib/store/index-links.ts).
 // Every keeper is killed before the stores are removed.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,7 +35,8 @@ const gapMs = Number(arg("gap-ms") ?? 300);
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-session-start-"));
 const home = path.join(root, "home");
 fs.mkdirSync(home);
-if (process.argv.includes("--no-keeper")) fs.writeFileSync(path.join(home, "c.toml"), "[hook]\nkeeper = false\n");
+// The owner's save past the agent guardrails' default file count (as cli-scale.ts).
+fs.writeFileSync(path.join(home, "c.toml"), `${process.argv.includes("--no-keeper") ? "[hook]\nkeeper = false\n" : ""}[guardrails]\nmax_files = ${cards * 2 + 1000}\nmax_total_bytes = ${1 << 30}\n`);
 const template = arg("dir") ? path.resolve(arg("dir")!) : path.join(root, "store");
 const store = fs.existsSync(path.join(template, "MEMORY.md")) ? { cards: generateCards(cards) } : generateStore({ cards, dir: template, usageCalls: 0 });
 const setups = buildCopies(template, root, home);
@@ -87,6 +91,16 @@ for (let round = 0; round < runs; round++) {
   for (const s of setups) {
     sleepSync(gapMs);
     record(`${s.name}: session start after an index edit`, start(s), s);
+  }
+  if (process.argv.includes("--save")) {
+    for (const s of setups) {
+      const r = spawnSync(process.execPath, [s.cli, "save", edited.file.replace(/\.md$/, ""), "-d", `saved in round ${round}`], { env: s.env, cwd: root, encoding: "utf8" });
+      if (r.status !== 0) throw new Error(`${s.name}: save failed: ${r.stderr}`);
+    }
+    for (const s of setups) {
+      sleepSync(gapMs);
+      record(`${s.name}: session start after a save`, start(s), s);
+    }
   }
   record("node -e 0", timed(["-e", "0"], setups[0]!.env));
 }

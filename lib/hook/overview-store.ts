@@ -4,18 +4,19 @@
 // the cards that changed since it was written; no card is opened for a store whose cards held still.
 import { readCardCatalog } from "../store/card-cache.js";
 import type { Freshness } from "../store/full-check.js";
-import { isReadable, LITTLE_ENDIAN } from "../store/card-cache-format.js";
+import { isReadable } from "../store/card-cache-format.js";
 import { withTrustedCardCache } from "../store/card-cache-trusted.js";
 import { pinnedEntries, pinsOf, readPins, writePins } from "./overview-pins.js";
 import { readHold } from "../store/arrivals.js";
 import { access, R_OK, readRegularUtf8, statIfExists } from "../store/checked-fs.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
 import { readIndexOnly } from "../store/read.js";
-import { indexLines, parseIndexLine } from "../core/index-file.js";
-import { renderEntryLine } from "../core/block.js";
-import { isEpisodesArtifact, isShardFile, normaliseTarget, viewStore, type CardEntry } from "../records/store-view.js";
+import { isEpisodesArtifact, isShardFile, viewStore, type CardEntry } from "../records/store-view.js";
 import type { StoreLike } from "../compact/assemble.js";
-import { escapeJsonBytes, safeJsonLines, unescapeJsonBytes, type JsonRuns } from "../core/pieced-text.js";
+import type { JsonRuns } from "../core/pieced-text.js";
+import { buildOverviewView, decodeLines, decodeView, editOverviewView, type ViewLines } from "./overview-view.js";
+
+export { buildOverviewView, editOverviewView } from "./overview-view.js";
 
 /** A card as the overview reads it. */
 export interface OverviewCard {
@@ -56,74 +57,6 @@ export async function readOverviewStore(memoryDir: string, freshness?: Freshness
     digests.set(r.file, r.sha256);
   }
   return { dir: memoryDir, entries, pins, cards, digests };
-}
-
-/**
- * The overview's index view, kept in the card cache while MEMORY.md's stamp holds (issue 32: parsing and
- * rendering 100,000 index lines was most of a warm session start): a JSON line naming each entry's card (a
- * string when the link is the card's path and the line renders as written, else [link, card] or [link, card,
- * line as written]); then per entry two little-endian uint32, where its line ends in the escaped lines and in
- * the text; then each entry's rendered line and newline, escaped as JSON string content (pieced-text.ts), the
- * form Claude Code's and Codex's JSON print, so a start copies them. Shard links are left out, as viewStore
- * leaves them; held lines are left out when read, as a hold can change while MEMORY.md does not. With `previous`
- * (the view of an earlier MEMORY.md), a line written as before takes its entry from there: a line's entry is a
- * function of the line alone, so after a save only the lines it changed are parsed and rendered.
- */
-export function buildOverviewView(indexText: string, previous?: Buffer): Buffer {
-  const known = previous && knownLines(previous);
-  const names: unknown[] = [];
-  const lines: Uint8Array[] = [];
-  const ends: number[] = [];
-  let escapedEnd = 0;
-  let rawEnd = 0;
-  const add = (file: string, card: string | null, raw: string, line: string, escaped: Uint8Array, rawBytes: number) => {
-    names.push(raw !== line ? [file, card, raw] : card === file ? card : [file, card]);
-    lines.push(escaped);
-    escapedEnd += escaped.length;
-    rawEnd += rawBytes;
-    ends.push(escapedEnd, rawEnd);
-  };
-  indexLines(indexText, (raw, n) => {
-    const seen = known?.get(raw);
-    if (seen) {
-      add(seen.file, seen.card, raw, seen.line, seen.escaped, seen.rawBytes);
-      return;
-    }
-    const parsed = parseIndexLine(raw, n);
-    if (parsed === undefined || "reason" in parsed) return;
-    const card = normaliseTarget(parsed.file);
-    if (card !== null && isShardFile(card)) return;
-    const line = renderEntryLine(parsed);
-    const utf8 = Buffer.from(`${line}\n`, "utf8");
-    add(parsed.file, card, raw, line, escapeJsonBytes(utf8), utf8.length);
-  });
-  const table = Buffer.alloc(ends.length * 4);
-  for (let i = 0; i < ends.length; i++) table.writeUInt32LE(ends[i]!, i * 4);
-  return Buffer.concat([Buffer.from(`${JSON.stringify(names)}\n`, "utf8"), table, ...lines]);
-}
-
-interface KnownLine {
-  file: string;
-  card: string | null;
-  /** The rendered line, its escaped bytes with their newline and its UTF-8 length with it. */
-  line: string;
-  escaped: Uint8Array;
-  rawBytes: number;
-}
-
-/** Each line of an earlier view as written, with its link, card and rendered line. */
-function knownLines(bytes: Buffer): Map<string, KnownLine> | undefined {
-  const view = decodeView(bytes);
-  if (!view) return undefined;
-  const rendered = unescapeJsonBytes([view.lines]).toString("utf8").split("\n");
-  if (rendered.length !== view.count + 1) return undefined;
-  const known = new Map<string, KnownLine>();
-  for (let i = 0; i < view.count; i++) {
-    const line = rendered[i]!;
-    const escaped = view.lines.subarray(view.end(i - 1), view.end(i));
-    known.set(view.raw(i) ?? line, { file: view.file(i), card: view.card(i), line, escaped, rawBytes: view.rawEnd(i) - view.rawEnd(i - 1) });
-  }
-  return known;
 }
 
 /** The overview's lines: the pinned ones (in index order) first, then the rest in index order, each with its newline. */
@@ -206,7 +139,7 @@ function pinnedFirst(view: ViewLines, first: readonly number[]): OverviewLines {
 
 /** The view and the readable `priority: always` cards through the catalog, which checks every card it must and rewrites the cache. */
 async function fromCatalog(memoryDir: string, freshness: Freshness | undefined): Promise<{ view?: Buffer; always: { file: string; priority?: string; scope?: string[] }[] }> {
-  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, ...(freshness ? { freshness } : {}) });
+  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, viewEdit: editOverviewView, ...(freshness ? { freshness } : {}) });
   return { ...(catalog.view ? { view: catalog.view } : {}), always: catalog.always().filter(isReadable) };
 }
 
@@ -217,80 +150,4 @@ function readable(file: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** The view's lines and where each entry's line ends. */
-interface ViewLines {
-  count: number;
-  /** The escaped lines. */
-  lines: Buffer;
-  /** Where entry i's line ends in `lines`, and in the text (0 for i = -1). */
-  end(i: number): number;
-  rawEnd(i: number): number;
-}
-
-interface DecodedView extends ViewLines {
-  /** Entries: each one's link, card, and the line as written when it is not its rendered line. */
-  file(i: number): string;
-  card(i: number): string | null;
-  raw(i: number): string | undefined;
-}
-
-/**
- * The view, or undefined when the bytes are not what buildOverviewView writes. The lines are printed inside the
- * host's JSON string as they are, so they are checked to keep it one string (safeJsonLines); what they say is
- * the cache's, as every field it keeps. The entries are read where they were parsed: no object made per entry.
- */
-function decodeView(bytes: Buffer): DecodedView | undefined {
-  const nl = bytes.indexOf(10);
-  if (nl < 0) return undefined;
-  let names: unknown;
-  try {
-    names = JSON.parse(bytes.toString("utf8", 0, nl));
-  } catch {
-    return undefined;
-  }
-  if (!Array.isArray(names)) return undefined;
-  for (const n of names as unknown[]) {
-    if (typeof n === "string") continue;
-    if (!Array.isArray(n) || !(n.length === 2 || (n.length === 3 && typeof n[2] === "string")) || typeof n[0] !== "string" || !(n[1] === null || typeof n[1] === "string"))
-      return undefined;
-  }
-  const lines = decodeLines(bytes, nl, names.length);
-  if (!lines) return undefined;
-  const entry = (i: number) => names[i] as string | [string, string | null, string?];
-  return {
-    ...lines,
-    file: (i) => (typeof entry(i) === "string" ? (entry(i) as string) : entry(i)[0]),
-    card: (i) => (typeof entry(i) === "string" ? (entry(i) as string) : entry(i)[1]),
-    raw: (i) => (typeof entry(i) === "string" ? undefined : entry(i)[2]),
-  };
-}
-
-/**
- * The view's lines of `count` entries, whose names end at `nl`, or undefined when the table and lines are not
- * what buildOverviewView writes, or would not keep the host's JSON string one string.
- */
-function decodeLines(bytes: Buffer, nl: number, count: number): ViewLines | undefined {
-  const tableAt = nl + 1;
-  const linesAt = tableAt + count * 8;
-  if (nl < 0 || linesAt > bytes.length) return undefined;
-  const lines = bytes.subarray(linesAt);
-  // The table copied once into aligned memory and read as 32-bit words (200,000 readUInt32LE calls cost more).
-  const table = new Uint32Array(count * 2);
-  bytes.copy(Buffer.from(table.buffer), 0, tableAt, linesAt);
-  if (!LITTLE_ENDIAN) Buffer.from(table.buffer).swap32();
-  const ends = new Uint32Array(count);
-  const rawEnds = new Uint32Array(count);
-  for (let i = 0, raw = 0; i < count; i++) {
-    ends[i] = table[2 * i]!;
-    rawEnds[i] = table[2 * i + 1]!;
-    // A line's text is shorter than its escaped form by at least the escaped newline's one byte.
-    if (rawEnds[i]! <= raw || rawEnds[i]! - raw > ends[i]! - (i === 0 ? 0 : ends[i - 1]!) - 1) return undefined;
-    raw = rawEnds[i]!;
-  }
-  // The lines are exactly the entries' (a count that is not the view's leaves bytes over or runs short).
-  if ((count === 0 ? 0 : ends[count - 1]!) !== lines.length) return undefined;
-  if (!safeJsonLines(lines, ends)) return undefined;
-  return { count, lines, end: (i) => (i < 0 ? 0 : ends[i]!), rawEnd: (i) => (i < 0 ? 0 : rawEnds[i]!) };
 }

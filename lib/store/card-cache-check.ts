@@ -13,7 +13,7 @@
 //   - unsure (a stamp too recent to trust, an unreadable card, a directory that moved with no card changed): the
 //     full pass decides, as before, since it may settle stamps by rewriting the cache.
 // Every name is checked as a listing would give it before it is stat'ed: a planted cache never chooses a path.
-import { decodeCacheTop, isCardFileName, LITTLE_ENDIAN, NUMBERS, type CacheHead } from "./card-cache-format.js";
+import { decodeCacheTop, NUMBERS_SECTION, isCardFileName, LITTLE_ENDIAN, NUMBERS, type CacheHead } from "./card-cache-format.js";
 import { FLAG_READ_ERROR } from "./card-record.js";
 import { dirMtime, racy, racyWindow } from "./card-trust.js";
 import { CACHE_READ_CAP, forgetDecoded } from "./card-read.js";
@@ -120,7 +120,7 @@ function readCacheStamps(file: string): CacheStamps | undefined {
     if (names.length !== count + 1 || names.pop() !== "" || !names.every((name, i) => isCardFileName(name) && (i === 0 || names[i - 1]! < name))) return undefined;
     const numbers = new Float64Array(count * NUMBERS);
     const raw = Buffer.from(numbers.buffer);
-    if (read(at[4], raw.length, raw).length !== raw.length) return undefined;
+    if (read(at[NUMBERS_SECTION], raw.length, raw).length !== raw.length) return undefined;
     if (!LITTLE_ENDIAN) raw.swap64();
     for (let k = 0; k < numbers.length; k += NUMBERS) {
       if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount(numbers[k + 6]) || numbers[k + 6]! >= 16) return undefined;

@@ -3,7 +3,7 @@
 //     directories listed, the words file's token, the index view's head and the sections' lengths; then the
 //     sections: each card's file name on a line; each card's strings as a JSON line (card-record.ts: parsed only
 //     when asked for); the words of cards changed since card-words was written; the index view (card-view.ts);
-//     and last each card's numbers (stamp, body line, words' lengths and place, flags, row end) as doubles;
+//     MEMORY.md's links by line (index-links.ts: what a journaled line edit is applied to); and last each card's numbers (stamp, body line, words' lengths and place, flags, row end) as doubles;
 //   .memctl/card-words: a version line with that token, then cards' search words, one card a line,
 //     `<head terms>\t<body terms>\n`, at the offsets the records name. They stay bytes: a query finds ` word:` in
 //     them with Buffer#indexOf instead of decoding and splitting every card's words, and `list` never reads them.
@@ -16,7 +16,7 @@ import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_READ_ERROR, FLAG_SHA, flagsOf
 export type { CardRecord, Stamp } from "./card-record.js";
 
 /** Bump when a record, the words' tokenizer (lib/core/search-terms.ts), the view's lines or what a card's fields mean changes. */
-export const CARD_CACHE_VERSION = "memctl-card-cache 6";
+export const CARD_CACHE_VERSION = "memctl-card-cache 7";
 
 export interface CacheHead {
   /** MEMORY.md's [mtime, size, ctime, ino] when the records' `linked` and `linkedOther` were read from it; null: none. */
@@ -27,6 +27,8 @@ export interface CacheHead {
   dirs: [string, number][];
   /** The card-words file written with these records, or null when there is none. */
   words: string | null;
+  /** The write journal's end (write-journal.ts) before MEMORY.md was read for `index`: its edits since apply to the links. */
+  journal: [ino: number, size: number] | null;
   /** MEMORY.md's stamp when the view section was made from its text; null: no view. */
   view: { index: readonly number[] } | null;
   /** The store's monthly episode shards as the listing of `dirs` found them (search reads them without listing the store again). */
@@ -40,6 +42,8 @@ export interface CardCacheFile {
   wordsAt: number[];
   extra: Buffer;
   view: Buffer;
+  /** MEMORY.md's links at `head.index` (index-links.ts); empty when none were kept. */
+  links: Buffer;
 }
 
 /** Numbers per record, little-endian doubles: mtime, size, ctime, firstLine, headBytes, bodyBytes, flags, wordsAt, rowEnd. */
@@ -51,18 +55,30 @@ export function encodeCardCache(file: CardCacheFile): Buffer {
   const rows: Buffer[] = [];
   const numbers = new Float64Array(records.length * NUMBERS);
   let rowEnd = 0;
+  // Stored rows that lie side by side in the file they were read from are copied as one run: after an edit of one
+  // card, a few pieces instead of one Buffer per card (100,000 at 100,000 cards).
+  let run: { rows: Buffer; start: number; end: number } | undefined;
+  const flush = () => {
+    if (run) rows.push(run.rows.subarray(run.start, run.end));
+    run = undefined;
+  };
   records.forEach((r, i) => {
-    const stored = r instanceof StoredCard ? r.storedRow : undefined;
-    const row = stored ?? Buffer.from(`${encodeRow(r)}\n`, "latin1");
-    rows.push(row);
-    rowEnd += row.length;
+    const span = r instanceof StoredCard ? r.storedSpan : undefined;
+    if (span && run && span.rows === run.rows && span.start === run.end) run.end = span.end;
+    else {
+      flush();
+      if (span) run = { ...span };
+      else rows.push(Buffer.from(`${encodeRow(r)}\n`, "latin1"));
+    }
+    rowEnd += span ? span.end - span.start : rows.at(-1)!.length;
     numbers.set([r.stamp[0], r.stamp[1], r.stamp[2], r.firstLine, r.headBytes, r.bodyBytes, flagsOf(r), wordsAt[i]!, rowEnd], i * NUMBERS);
   });
-  const sections = [names.length, rowEnd, file.extra.length, file.view.length];
+  flush();
+  const sections = [names.length, rowEnd, file.extra.length, file.view.length, file.links.length];
   const top = `${CARD_CACHE_VERSION}\n${asciiJson({ ...head, count: records.length, sections })}\n`;
   const le = Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength);
   if (!LITTLE_ENDIAN) le.swap64();
-  return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, le]);
+  return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, file.links, le]);
 }
 
 export const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -80,12 +96,12 @@ export function decodeCardCache(bytes: Buffer, reread: (file: string) => Row = u
     const top = decodeCacheTop(bytes, bytes.length);
     if (!top) return undefined;
     const { head, count, at } = top;
-    const [namesLen, rowsLen, extraLen, viewLen] = top.sections;
+    const [namesLen, rowsLen, extraLen, viewLen, linksLen] = top.sections;
     const names = bytes.toString("utf8", at[0], at[0]! + namesLen!).split("\n");
     if (names.length !== count + 1 || names.pop() !== "" || !names.every((n, i) => isCardFileName(n) && (i === 0 || names[i - 1]! < n))) return undefined;
     const numbers = new Float64Array(count * NUMBERS);
     const raw = Buffer.from(numbers.buffer);
-    bytes.copy(raw, 0, at[4]);
+    bytes.copy(raw, 0, at[NUMBERS_SECTION]);
     if (!LITTLE_ENDIAN) raw.swap64();
     const rows = bytes.subarray(at[1], at[1]! + rowsLen!);
     const records: CardRecord[] = new Array(count);
@@ -117,19 +133,29 @@ export function decodeCardCache(bytes: Buffer, reread: (file: string) => Row = u
       rowStart = rowEnd;
     }
     if (rowStart !== rowsLen) return undefined;
-    return { head, records, wordsAt, extra: bytes.subarray(at[2], at[2]! + extraLen!), view: bytes.subarray(at[3], at[3]! + viewLen!) };
+    return {
+      head,
+      records,
+      wordsAt,
+      extra: bytes.subarray(at[2], at[2]! + extraLen!),
+      view: bytes.subarray(at[3], at[3]! + viewLen!),
+      links: bytes.subarray(at[4], at[4]! + linksLen!),
+    };
   } catch {
     return undefined;
   }
 }
 
-/** What the version line and the head line say: the head, the record count, and where each section starts (names, rows, extra, view, numbers). */
+/** What the version line and the head line say: the head, the record count, and where each section starts (names, rows, extra, view, links, numbers). */
 export interface CacheTop {
   head: CacheHead;
   count: number;
-  sections: [names: number, rows: number, extra: number, view: number];
-  at: [names: number, rows: number, extra: number, view: number, numbers: number];
+  sections: [names: number, rows: number, extra: number, view: number, links: number];
+  at: [names: number, rows: number, extra: number, view: number, links: number, numbers: number];
 }
+
+/** Where the numbers section's start is in CacheTop's `at`. */
+export const NUMBERS_SECTION = 5;
 
 /**
  * The top of a card-cache file of `size` bytes from its first bytes (`bytes`: at least through the head line),
@@ -144,10 +170,10 @@ export function decodeCacheTop(bytes: Buffer, size: number): CacheTop | undefine
     const top = JSON.parse(bytes.toString("latin1", first + 1, second)) as Record<string, unknown>;
     const head = checkHead(top);
     const { count, sections } = top;
-    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 4 || !sections.every(isCount)) return undefined;
+    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 5 || !sections.every(isCount)) return undefined;
     const at = [second + 1];
     for (const len of sections as number[]) at.push(at.at(-1)! + len);
-    if (size - at[4]! !== count * NUMBERS * 8) return undefined;
+    if (size - at[NUMBERS_SECTION]! !== count * NUMBERS * 8) return undefined;
     return { head, count, sections: sections as CacheTop["sections"], at: at as CacheTop["at"] };
   } catch {
     return undefined;
@@ -207,7 +233,8 @@ const stamp = (v: unknown, n: number) => Array.isArray(v) && v.length === n && v
 
 export function checkHead(v: Record<string, unknown>): CacheHead | undefined {
   if (typeof v !== "object" || v === null) return undefined;
-  const { index, linkedOther, dirs, words, view, shards } = v;
+  const { index, linkedOther, dirs, words, view, shards, journal } = v;
+  if (journal !== null && !(Array.isArray(journal) && journal.length === 2 && journal.every((n) => Number.isSafeInteger(n) && n >= -1))) return undefined;
   if (!Array.isArray(shards) || !shards.every((f) => typeof f === "string" && EPISODES_SHARD.test(f))) return undefined;
   if (index !== null && !stamp(index, 4)) return undefined;
   if (!Array.isArray(linkedOther) || !linkedOther.every((f) => typeof f === "string")) return undefined;
@@ -217,6 +244,7 @@ export function checkHead(v: Record<string, unknown>): CacheHead | undefined {
   if (viewHead !== null && !(typeof viewHead === "object" && stamp(viewHead.index, 4))) return undefined;
   return {
     index: index as number[] | null,
+    journal: journal as [number, number] | null,
     linkedOther: linkedOther as string[],
     dirs: dirs as [string, number][],
     words: words as string | null,

@@ -11,7 +11,7 @@
 // never a looser one. What it reads: the head line, the numbers section (9 doubles a card), and only the
 // sections and rows its caller asks for.
 import { CARD_CACHE } from "./card-words.js";
-import { decodeCacheTop, FLAGS_AT, isCardFileName, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT, type CacheTop } from "./card-cache-format.js";
+import { decodeCacheTop, NUMBERS_SECTION, FLAGS_AT, isCardFileName, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT, type CacheTop } from "./card-cache-format.js";
 import { checkRow, FLAG_ALWAYS, FLAG_READ_ERROR, FLAG_SHA, type Row } from "./card-record.js";
 import { dirMtime, journaledListing, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
 import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
@@ -71,7 +71,7 @@ export function withTrustedCardCache<T>(memoryDir: string, freshness: Freshness,
 
     const numbers = new Float64Array(count * RECORD_NUMBERS);
     // Read into the array's own memory: at 100,000 cards a Buffer read and copied over was 7.2 MB more to allocate and copy.
-    read(at[4], numbers.byteLength, Buffer.from(numbers.buffer));
+    read(at[NUMBERS_SECTION], numbers.byteLength, Buffer.from(numbers.buffer));
     if (!LITTLE_ENDIAN) Buffer.from(numbers.buffer).swap64();
     for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
       const flags = numbers[k + FLAGS_AT]!;

@@ -10,13 +10,15 @@
 //     a change is seen by every call that starts 2 s or more after it, as a prompt's block is;
 //   - the card files are listed again unless every directory walked last time has the same mtime (creating,
 //     deleting or renaming a card changes its directory's);
-//   - MEMORY.md's links are parsed again unless its mtime, size, ctime and inode are the same;
+//   - MEMORY.md's links are parsed again unless its mtime, size, ctime and inode are the same, or the write journal
+//     chains from the MEMORY.md they were read at to this one through memctl's own line edits: then those edits
+//     are applied to the links kept by line (index-links.ts) and to the view (`viewEdit`), and nothing else of
+//     MEMORY.md is read (issue 32: every save made the next command parse the whole index);
 //   - a stamp within RACY_MS of the cache file's own mtime is not trusted: a change in the same timestamp tick as
 //     the read that made the cache would keep its stamp (git's "racy" entries), so such a card is read again.
 // A cache that is missing, foreign, of another version or damaged in any way is ignored and rebuilt; the names in
 // it are checked as listCardFiles would list them before one is stat'ed. It is derived state: written through
 // the one atomic writer (replaceFile) when anything changed, and a store where it cannot be written still reads.
-import { parseIndex } from "../core/index-file.js";
 import { readHold } from "./arrivals.js";
 import { decodeCardCache, isAlways, type CardCacheFile, type CardRecord } from "./card-cache-format.js";
 import { plainRecord, sameRecord, type Row } from "./card-record.js";
@@ -28,6 +30,7 @@ import { dirMtime, journaledListing, racy, racyWindow, sameStamp, trustedCheck }
 import { journalMark } from "./write-journal.js";
 import { listCardFiles, storeUnavailable } from "./read.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
+import { findRecord, linksHas, readLinks, sameNumbers, type LineEdit } from "./index-links.js";
 
 export type { CardRecord } from "./card-cache-format.js";
 export { CARD_CACHE, CARD_WORDS } from "./card-words.js";
@@ -54,6 +57,11 @@ export interface CatalogOptions {
    * CARD_CACHE_VERSION covers its code.
    */
   view?: (indexText: string, previous?: Buffer) => Buffer;
+  /**
+   * The view after journaled line edits of MEMORY.md (index-links.ts), made from the view before them; undefined
+   * when it cannot say (the view is then built from MEMORY.md's text). Must equal what `view` builds from the edited text.
+   */
+  viewEdit?: (previous: Buffer, edits: readonly LineEdit[]) => Buffer | undefined;
   /**
    * The caller will search (wordCounts): a first build makes every card's words as it reads the card. Without it a
    * first build leaves them to the first search, which reads those cards again (tokenizing is about a quarter of a build).
@@ -99,7 +107,7 @@ export async function readFresh(dir: string, options: CatalogOptions & { stateDi
   const fresh = options.freshness;
   // The journal's end before any stat: a check recorded as made at fresh.nowMs (taken before this call) then saw
   // every change before it, and every journaled write after it is after the mark.
-  const mark = fresh ? journalMark(dir) : undefined;
+  const mark = journalMark(dir);
   const old = openCache(dir);
   const large = fresh !== undefined && old !== undefined && old.records.length > fresh.fullCheckMax;
   let trust = large && !fresh.checkAll ? trustedCheck(dir, old.stamp, fresh.nowMs) : undefined;
@@ -108,8 +116,10 @@ export async function readFresh(dir: string, options: CatalogOptions & { stateDi
   // later read would read that card (or walk the store) again. The process clock only decides when to rewrite.
   const settles = (s: readonly number[]) => old !== undefined && !racy(s, Date.now(), old.racyMs);
 
-  const links = readLinks(dir, old);
-  let dirty = old === undefined || links.set !== undefined;
+  const links = readLinks(dir, old, mark);
+  let dirty = old === undefined || links.set !== undefined || links.changed !== undefined;
+  // Whether `file` is linked now, given its `was` (its record's, or for a card new to the cache, a link to no card before).
+  const linkedNow = (file: string, was: boolean) => (links.set ? links.set.has(file) : links.changed?.has(file) ? linksHas(links.table!, file) : was);
   if (options.verifyOnly && dirty) return undefined;
 
   // The listing: the cached names while every directory holds still, else a walk.
@@ -169,7 +179,7 @@ export async function readFresh(dir: string, options: CatalogOptions & { stateDi
     const was = i === undefined ? undefined : old!.records[i]!;
     // Trusted: the full check saw this record's stamp, nothing memctl journaled touched it, and the stamp is old enough.
     if (trust && was && !was.readError && !written?.has(file) && !racy(was.stamp, old!.mtimeMs, old!.racyMs)) {
-      records.push(links.set && was.linked !== links.set.has(file) ? relinked(was, !was.linked) : was);
+      records.push(linkedNow(file, was.linked) !== was.linked ? relinked(was, !was.linked) : was);
       from.push(i!);
       continue;
     }
@@ -184,12 +194,13 @@ export async function readFresh(dir: string, options: CatalogOptions & { stateDi
     const stamp = was?.stamp;
     if (was && stamp && !was.readError && sameStamp(stamp, st) && trusted(stamp, st.mtimeMs)) {
       // A copy when the link changed: the decoded records may be a memo other calls read (memoByStamp).
-      records.push(links.set && was.linked !== links.set.has(file) ? relinked(was, !was.linked) : was);
+      records.push(linkedNow(file, was.linked) !== was.linked ? relinked(was, !was.linked) : was);
       from.push(i!);
       continue;
     }
     const read = readRecord(dir, file, options.words === true || old !== undefined);
-    read.record.linked = links.set ? links.set.has(file) : was ? was.linked : otherLinks.delete(file);
+    const other = !was && otherLinks.delete(file);
+    read.record.linked = linkedNow(file, was ? was.linked : other);
     // The same stamp read again (a racy one) leaves the cache as it is until the stamp settles.
     if (options.verifyOnly && (!was || !sameRecord(was, read.record))) return undefined;
     if (!was || !sameRecord(was, read.record) || (!read.record.readError && settles(read.record.stamp))) dirty = true;
@@ -214,7 +225,9 @@ export async function readFresh(dir: string, options: CatalogOptions & { stateDi
   if (options.view && links.stamp) {
     const kept = viewHead !== null && links.stamp.every((v, i) => v === viewHead!.index[i]) && !racy(links.stamp, old!.mtimeMs, old!.racyMs);
     if (!kept) {
-      view = options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : undefined);
+      // Edits apply to the view only when it was made at the MEMORY.md the links were read at.
+      const edited = links.edits && viewHead !== null && sameNumbers(viewHead.index, old!.head.index) ? options.viewEdit?.(old!.view, links.edits) : undefined;
+      view = edited ?? options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : undefined);
       viewHead = links.index && { index: links.index };
       if (viewHead) dirty = true;
     }
@@ -222,12 +235,19 @@ export async function readFresh(dir: string, options: CatalogOptions & { stateDi
   }
 
   const cards = links.set && new Set(records.map((r) => r.file));
+  // After journaled edits: each link they moved that names no card is kept, or dropped, as MEMORY.md now has it.
+  for (const key of links.changed ?? []) {
+    if (findRecord(records, key)) continue;
+    if (linksHas(links.table!, key)) otherLinks.add(key);
+    else otherLinks.delete(key);
+  }
   const linkedOther = links.set ? [...links.set].filter((f) => !cards!.has(f)) : [...otherLinks];
   // The check this call made (or trusted) recorded for each cache file it writes, so the next call can trust it too.
   const check = large || (fresh !== undefined && records.length > fresh.fullCheckMax) ? (trust?.check ?? (mark && { at: fresh!.nowMs, journal: mark })) : undefined;
   const next = {
-    head: { index: links.index, linkedOther, dirs, words: null, view: viewHead, shards },
+    head: { index: links.index, journal: links.journal, linkedOther, dirs, words: null, view: viewHead, shards },
     view,
+    links: links.bytes,
     ...(check ? { written: (file: string) => recordCheck(dir, file, check) } : {}),
   };
   const words = new CardWords(dir, old, records, from, freshWords, next);
@@ -252,23 +272,6 @@ function rowOf(r: CardRecord): Row {
 /** The record with `linked` set: a copy, sharing its parsed strings. */
 function relinked(r: CardRecord, linked: boolean): CardRecord {
   return Object.assign(Object.create(Object.getPrototypeOf(r) as object) as CardRecord, r, { linked });
-}
-
-/**
- * MEMORY.md's links: `set` undefined while its stamp holds (the records' `linked` and the head's `linkedOther`
- * stand), else parsed. `index` is the stamp to keep (null: no MEMORY.md, or too recent to trust).
- */
-function readLinks(dir: string, old: OpenCache | undefined): { set?: Set<string>; index: readonly number[] | null; stamp?: number[]; text?: string } {
-  const file = joinPath(dir, INDEX_FILE);
-  if (!exists(file)) return { set: new Set(), index: null };
-  const st = lstatIfExists(file);
-  const stamp = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : undefined;
-  const cached = old?.head.index;
-  if (stamp && cached && stamp.every((v, i) => v === cached[i]) && !racy(stamp, old!.mtimeMs, old!.racyMs)) return { index: cached, stamp };
-  // Checked: a FIFO or device as MEMORY.md is an error (E_NOT_REGULAR), never a read that blocks.
-  const text = readRegularUtf8(file);
-  const entries = parseIndex(text).entries;
-  return { set: new Set(entries.map((e) => e.file.replace(/^\.\//, ""))), index: stamp ?? null, stamp, text };
 }
 
 function catalogOf(dir: string, records: CardRecord[], cardWords: CardWords, view: Buffer | undefined, shards: string[]): CardCatalog {

@@ -126,6 +126,11 @@ export class StoredCard implements CardRecord {
     return this.edited ? undefined : this.rows.subarray(this.rowStart, this.rowEnd);
   }
 
+  /** Where the stored row is: its rows section and its span there (undefined once a field was set). */
+  get storedSpan(): { rows: Buffer; start: number; end: number } | undefined {
+    return this.edited ? undefined : { rows: this.rows, start: this.rowStart, end: this.rowEnd };
+  }
+
   /** Whether `flags` still describe the fields (no field was set): asked of every card, so no Buffer is made for it. */
   get flagsHold(): boolean {
     return !this.edited;

@@ -5711,6 +5711,10 @@ var StoredCard = class {
   get storedRow() {
     return this.edited ? void 0 : this.rows.subarray(this.rowStart, this.rowEnd);
   }
+  /** Where the stored row is: its rows section and its span there (undefined once a field was set). */
+  get storedSpan() {
+    return this.edited ? void 0 : { rows: this.rows, start: this.rowStart, end: this.rowEnd };
+  }
   /** Whether `flags` still describe the fields (no field was set): asked of every card, so no Buffer is made for it. */
   get flagsHold() {
     return !this.edited;
@@ -5849,7 +5853,7 @@ function checkProvenance(v) {
 }
 
 // lib/store/card-cache-format.ts
-var CARD_CACHE_VERSION = "memctl-card-cache 6";
+var CARD_CACHE_VERSION = "memctl-card-cache 7";
 var NUMBERS = 9;
 function encodeCardCache(file) {
   const { head, records, wordsAt } = file;
@@ -5858,21 +5862,31 @@ function encodeCardCache(file) {
   const rows = [];
   const numbers = new Float64Array(records.length * NUMBERS);
   let rowEnd = 0;
+  let run2;
+  const flush = () => {
+    if (run2) rows.push(run2.rows.subarray(run2.start, run2.end));
+    run2 = void 0;
+  };
   records.forEach((r, i) => {
-    const stored = r instanceof StoredCard ? r.storedRow : void 0;
-    const row = stored ?? Buffer.from(`${encodeRow(r)}
-`, "latin1");
-    rows.push(row);
-    rowEnd += row.length;
+    const span = r instanceof StoredCard ? r.storedSpan : void 0;
+    if (span && run2 && span.rows === run2.rows && span.start === run2.end) run2.end = span.end;
+    else {
+      flush();
+      if (span) run2 = { ...span };
+      else rows.push(Buffer.from(`${encodeRow(r)}
+`, "latin1"));
+    }
+    rowEnd += span ? span.end - span.start : rows.at(-1).length;
     numbers.set([r.stamp[0], r.stamp[1], r.stamp[2], r.firstLine, r.headBytes, r.bodyBytes, flagsOf(r), wordsAt[i], rowEnd], i * NUMBERS);
   });
-  const sections = [names.length, rowEnd, file.extra.length, file.view.length];
+  flush();
+  const sections = [names.length, rowEnd, file.extra.length, file.view.length, file.links.length];
   const top = `${CARD_CACHE_VERSION}
 ${asciiJson({ ...head, count: records.length, sections })}
 `;
   const le = Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength);
   if (!LITTLE_ENDIAN) le.swap64();
-  return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, le]);
+  return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, file.links, le]);
 }
 var LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 function asciiJson(value) {
@@ -5883,12 +5897,12 @@ function decodeCardCache(bytes, reread = unreadableRow) {
     const top = decodeCacheTop(bytes, bytes.length);
     if (!top) return void 0;
     const { head, count, at } = top;
-    const [namesLen, rowsLen, extraLen, viewLen] = top.sections;
+    const [namesLen, rowsLen, extraLen, viewLen, linksLen] = top.sections;
     const names = bytes.toString("utf8", at[0], at[0] + namesLen).split("\n");
     if (names.length !== count + 1 || names.pop() !== "" || !names.every((n, i) => isCardFileName(n) && (i === 0 || names[i - 1] < n))) return void 0;
     const numbers = new Float64Array(count * NUMBERS);
     const raw = Buffer.from(numbers.buffer);
-    bytes.copy(raw, 0, at[4]);
+    bytes.copy(raw, 0, at[NUMBERS_SECTION]);
     if (!LITTLE_ENDIAN) raw.swap64();
     const rows = bytes.subarray(at[1], at[1] + rowsLen);
     const records = new Array(count);
@@ -5912,11 +5926,19 @@ function decodeCardCache(bytes, reread = unreadableRow) {
       rowStart = rowEnd;
     }
     if (rowStart !== rowsLen) return void 0;
-    return { head, records, wordsAt, extra: bytes.subarray(at[2], at[2] + extraLen), view: bytes.subarray(at[3], at[3] + viewLen) };
+    return {
+      head,
+      records,
+      wordsAt,
+      extra: bytes.subarray(at[2], at[2] + extraLen),
+      view: bytes.subarray(at[3], at[3] + viewLen),
+      links: bytes.subarray(at[4], at[4] + linksLen)
+    };
   } catch {
     return void 0;
   }
 }
+var NUMBERS_SECTION = 5;
 function decodeCacheTop(bytes, size) {
   try {
     const first = bytes.indexOf(10);
@@ -5926,10 +5948,10 @@ function decodeCacheTop(bytes, size) {
     const top = JSON.parse(bytes.toString("latin1", first + 1, second));
     const head = checkHead(top);
     const { count, sections } = top;
-    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 4 || !sections.every(isCount)) return void 0;
+    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 5 || !sections.every(isCount)) return void 0;
     const at = [second + 1];
     for (const len of sections) at.push(at.at(-1) + len);
-    if (size - at[4] !== count * NUMBERS * 8) return void 0;
+    if (size - at[NUMBERS_SECTION] !== count * NUMBERS * 8) return void 0;
     return { head, count, sections, at };
   } catch {
     return void 0;
@@ -5964,7 +5986,8 @@ var isCount = (v) => Number.isSafeInteger(v) && v >= 0;
 var stamp = (v, n) => Array.isArray(v) && v.length === n && v.every(num2);
 function checkHead(v) {
   if (typeof v !== "object" || v === null) return void 0;
-  const { index, linkedOther, dirs, words, view: view2, shards } = v;
+  const { index, linkedOther, dirs, words, view: view2, shards, journal } = v;
+  if (journal !== null && !(Array.isArray(journal) && journal.length === 2 && journal.every((n) => Number.isSafeInteger(n) && n >= -1))) return void 0;
   if (!Array.isArray(shards) || !shards.every((f) => typeof f === "string" && EPISODES_SHARD.test(f))) return void 0;
   if (index !== null && !stamp(index, 4)) return void 0;
   if (!Array.isArray(linkedOther) || !linkedOther.every((f) => typeof f === "string")) return void 0;
@@ -5974,6 +5997,7 @@ function checkHead(v) {
   if (viewHead !== null && !(typeof viewHead === "object" && stamp(viewHead.index, 4))) return void 0;
   return {
     index,
+    journal,
     linkedOther,
     dirs,
     words,
@@ -6813,7 +6837,7 @@ var CardWords = class {
       }
       const head = { ...this.next.head, words: this.relaid ? `${Date.now().toString(36)}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 10)}` : token };
       if (this.relaid) replaceFile(joinPath(state, CARD_WORDS), encodeCardWords(head.words, this.placed.file), joinPath(state, `${CARD_WORDS}.${process.pid}.tmp`));
-      const file = { head, records: this.records, wordsAt: this.placed.wordsAt, extra: this.placed.extra, view: this.next.view };
+      const file = { head, records: this.records, wordsAt: this.placed.wordsAt, extra: this.placed.extra, view: this.next.view, links: this.next.links };
       replaceFile(joinPath(state, CARD_CACHE), encodeCardCache(file), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
       if (this.relaid) this.wordsToken = head.words;
       this.next.written?.(joinPath(state, CARD_CACHE));
@@ -6929,18 +6953,170 @@ async function listCardFiles(dir, sub = "", walked, shards) {
   return out;
 }
 
+// lib/store/index-links.ts
+var linkKey = (file) => file.replace(/^\.\//, "");
+var LE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+function encodeLinks(entries) {
+  const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}
+`).join(""), "utf8");
+  const ends = new Uint32Array(entries.length);
+  for (let i = 0, at = 0, p = 0; i < entries.length; i++) {
+    p = keys.indexOf(10, at);
+    ends[i] = at = p + 1;
+  }
+  return linksBytes({ lines: Uint32Array.from(entries, (e) => e.line), keyEnds: ends, keys });
+}
+function linksBytes(t) {
+  const n = t.lines.length;
+  const out = Buffer.alloc(4 + n * 8 + t.keys.length);
+  out.writeUInt32LE(n, 0);
+  const words = new Uint32Array(n * 2);
+  words.set(t.lines, 0);
+  words.set(t.keyEnds, n);
+  const raw = Buffer.from(words.buffer);
+  if (!LE) raw.swap32();
+  raw.copy(out, 4);
+  t.keys.copy(out, 4 + n * 8);
+  return out;
+}
+function decodeLinks(bytes) {
+  if (bytes.length < 4) return void 0;
+  const n = bytes.readUInt32LE(0);
+  if (4 + n * 8 > bytes.length) return void 0;
+  const words = new Uint32Array(n * 2);
+  const raw = Buffer.from(words.buffer);
+  bytes.copy(raw, 0, 4, 4 + n * 8);
+  if (!LE) raw.swap32();
+  const lines = words.subarray(0, n);
+  const keyEnds = words.subarray(n);
+  const keys = bytes.subarray(4 + n * 8);
+  for (let i = 0; i < n; i++) {
+    const start = i === 0 ? 0 : keyEnds[i - 1];
+    if (lines[i] < 1 || i > 0 && lines[i] <= lines[i - 1] || keyEnds[i] <= start || keyEnds[i] > keys.length || keys[keyEnds[i] - 1] !== 10) return void 0;
+  }
+  if ((n === 0 ? 0 : keyEnds[n - 1]) !== keys.length) return void 0;
+  return { lines, keyEnds, keys };
+}
+var keyAt = (t, i) => t.keys.toString("utf8", i === 0 ? 0 : t.keyEnds[i - 1], t.keyEnds[i] - 1);
+function linksHas(t, key) {
+  const needle = Buffer.from(`${key}
+`, "utf8");
+  for (let p = t.keys.indexOf(needle); p >= 0; p = t.keys.indexOf(needle, p + 1)) if (p === 0 || t.keys[p - 1] === 10) return true;
+  return false;
+}
+function applyLineEdits2(table, edits) {
+  let t = table;
+  const changed = /* @__PURE__ */ new Set();
+  for (const [at, removed, inserted] of edits) {
+    if (!Number.isSafeInteger(at) || at < 1 || !Number.isSafeInteger(removed) || removed < 0 || !Array.isArray(inserted)) return void 0;
+    const n = t.lines.length;
+    const first = lowerBound(t.lines, at);
+    const end = lowerBound(t.lines, at + removed);
+    for (let i = first; i < end; i++) changed.add(keyAt(t, i));
+    const added = [];
+    for (let k = 0; k < inserted.length; k++) {
+      const raw = inserted[k];
+      if (typeof raw !== "string" || /[\r\n]/.test(raw)) return void 0;
+      const parsed = parseIndexLine(raw, at + k);
+      if (parsed === void 0 || "reason" in parsed) continue;
+      added.push({ line: at + k, file: parsed.file });
+      changed.add(linkKey(parsed.file));
+    }
+    const shift = inserted.length - removed;
+    const mid = decodeLinks(encodeLinks(added));
+    const headKeys = first === 0 ? 0 : t.keyEnds[first - 1];
+    const tailKeys = end === 0 ? 0 : t.keyEnds[end - 1];
+    const count = first + added.length + (n - end);
+    const lines = new Uint32Array(count);
+    const keyEnds = new Uint32Array(count);
+    lines.set(t.lines.subarray(0, first), 0);
+    keyEnds.set(t.keyEnds.subarray(0, first), 0);
+    for (let i = 0; i < added.length; i++) {
+      lines[first + i] = mid.lines[i];
+      keyEnds[first + i] = headKeys + mid.keyEnds[i];
+    }
+    const moved = headKeys + mid.keys.length - tailKeys;
+    for (let i = end, j = first + added.length; i < n; i++, j++) {
+      lines[j] = t.lines[i] + shift;
+      keyEnds[j] = t.keyEnds[i] + moved;
+    }
+    t = { lines, keyEnds, keys: Buffer.concat([t.keys.subarray(0, headKeys), mid.keys, t.keys.subarray(tailKeys)]) };
+  }
+  return { table: t, changed };
+}
+function lowerBound(lines, line) {
+  let lo = 0;
+  let hi = lines.length;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (lines[mid] < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+function journaledEdits(memoryDir, mark, recorded, now) {
+  const records = mark ? journalSince(memoryDir, mark) : void 0;
+  if (!records || records.length === 0) return void 0;
+  let index = [recorded[1], recorded[0], recorded[3]];
+  const edits = [];
+  for (const r of records) {
+    const landed = sameIndexStamp(r.o, index) && !sameIndexStamp(r.i, index);
+    if (!landed && (r.x || !sameIndexStamp(r.i, index) || !r.e && !sameIndexStamp(r.i, r.o))) return void 0;
+    if (!landed && r.e) edits.push(r.e);
+    index = r.o;
+  }
+  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
+  if (appended === void 0 || now[2] > appended) return void 0;
+  return sameIndexStamp(index, [now[1], now[0], now[3]]) && edits.length > 0 ? edits : void 0;
+}
+var NONE2 = Buffer.alloc(0);
+function readLinks(dir, old, mark) {
+  const file = joinPath(dir, INDEX_FILE);
+  const journal = mark ?? null;
+  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null, journal, bytes: NONE2 };
+  const st = lstatIfExists(file);
+  const stamp2 = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
+  const cached = old?.head.index;
+  if (stamp2 && cached && sameNumbers(stamp2, cached) && !racy2(stamp2, old.mtimeMs, old.racyMs)) return { index: cached, stamp: stamp2, journal: old.head.journal, bytes: old.links };
+  if (stamp2 && cached && old.links.length > 0 && !racy2(stamp2, Date.now(), old.racyMs)) {
+    const edits = journaledEdits(dir, old.head.journal, cached, stamp2);
+    const table = edits && decodeLinks(old.links);
+    const applied = table && applyLineEdits2(table, edits);
+    if (applied) return { index: stamp2, stamp: stamp2, journal, edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table) };
+  }
+  const text = readRegularUtf8(file);
+  const entries = parseIndex(text).entries;
+  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp2 ?? null, stamp: stamp2, text, journal, bytes: encodeLinks(entries) };
+}
+function sameNumbers(a, b) {
+  return b != null && a.length === b.length && a.every((v, i) => v === b[i]);
+}
+function findRecord(records, file) {
+  let lo = 0;
+  let hi = records.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >>> 1;
+    const f = records[mid].file;
+    if (f === file) return true;
+    if (f < file) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
 // lib/store/card-cache.ts
 var NO_VIEW = Buffer.alloc(0);
 async function readFresh(dir, options) {
   const fresh = options.freshness;
-  const mark = fresh ? journalMark(dir) : void 0;
+  const mark = journalMark(dir);
   const old = openCache2(dir);
   const large = fresh !== void 0 && old !== void 0 && old.records.length > fresh.fullCheckMax;
   let trust = large && !fresh.checkAll ? trustedCheck(dir, old.stamp, fresh.nowMs) : void 0;
   const trusted = (s, mtimeMs) => old !== void 0 && s[0] === mtimeMs && !racy2(s, old.mtimeMs, old.racyMs);
   const settles = (s) => old !== void 0 && !racy2(s, Date.now(), old.racyMs);
-  const links = readLinks(dir, old);
-  let dirty = old === void 0 || links.set !== void 0;
+  const links = readLinks(dir, old, mark);
+  let dirty = old === void 0 || links.set !== void 0 || links.changed !== void 0;
+  const linkedNow = (file, was) => links.set ? links.set.has(file) : links.changed?.has(file) ? linksHas(links.table, file) : was;
   if (options.verifyOnly && dirty) return void 0;
   let files;
   let dirs = [];
@@ -6987,7 +7163,7 @@ async function readFresh(dir, options) {
     const i = listed ? k : position.get(file);
     const was = i === void 0 ? void 0 : old.records[i];
     if (trust && was && !was.readError && !written?.has(file) && !racy2(was.stamp, old.mtimeMs, old.racyMs)) {
-      records.push(links.set && was.linked !== links.set.has(file) ? relinked(was, !was.linked) : was);
+      records.push(linkedNow(file, was.linked) !== was.linked ? relinked(was, !was.linked) : was);
       from.push(i);
       continue;
     }
@@ -7001,12 +7177,13 @@ async function readFresh(dir, options) {
     options.stats?.set(file, [st.mtimeMs, st.size, st.ctimeMs]);
     const stamp2 = was?.stamp;
     if (was && stamp2 && !was.readError && sameStamp2(stamp2, st) && trusted(stamp2, st.mtimeMs)) {
-      records.push(links.set && was.linked !== links.set.has(file) ? relinked(was, !was.linked) : was);
+      records.push(linkedNow(file, was.linked) !== was.linked ? relinked(was, !was.linked) : was);
       from.push(i);
       continue;
     }
     const read = readRecord(dir, file, options.words === true || old !== void 0);
-    read.record.linked = links.set ? links.set.has(file) : was ? was.linked : otherLinks.delete(file);
+    const other = !was && otherLinks.delete(file);
+    read.record.linked = linkedNow(file, was ? was.linked : other);
     if (options.verifyOnly && (!was || !sameRecord(was, read.record))) return void 0;
     if (!was || !sameRecord(was, read.record) || !read.record.readError && settles(read.record.stamp)) dirty = true;
     if (read.words) freshWords.set(records.length, read.words);
@@ -7027,18 +7204,25 @@ async function readFresh(dir, options) {
   if (options.view && links.stamp) {
     const kept = viewHead !== null && links.stamp.every((v, i) => v === viewHead.index[i]) && !racy2(links.stamp, old.mtimeMs, old.racyMs);
     if (!kept) {
-      view2 = options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
+      const edited = links.edits && viewHead !== null && sameNumbers(viewHead.index, old.head.index) ? options.viewEdit?.(old.view, links.edits) : void 0;
+      view2 = edited ?? options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
       viewHead = links.index && { index: links.index };
       if (viewHead) dirty = true;
     }
     viewOut = view2;
   }
   const cards = links.set && new Set(records.map((r) => r.file));
+  for (const key of links.changed ?? []) {
+    if (findRecord(records, key)) continue;
+    if (linksHas(links.table, key)) otherLinks.add(key);
+    else otherLinks.delete(key);
+  }
   const linkedOther = links.set ? [...links.set].filter((f) => !cards.has(f)) : [...otherLinks];
   const check2 = large || fresh !== void 0 && records.length > fresh.fullCheckMax ? trust?.check ?? (mark && { at: fresh.nowMs, journal: mark }) : void 0;
   const next = {
-    head: { index: links.index, linkedOther, dirs, words: null, view: viewHead, shards },
+    head: { index: links.index, journal: links.journal, linkedOther, dirs, words: null, view: viewHead, shards },
     view: view2,
+    links: links.bytes,
     ...check2 ? { written: (file) => recordCheck(dir, file, check2) } : {}
   };
   const words = new CardWords(dir, old, records, from, freshWords, next);
@@ -7059,17 +7243,6 @@ function rowOf(r) {
 }
 function relinked(r, linked) {
   return Object.assign(Object.create(Object.getPrototypeOf(r)), r, { linked });
-}
-function readLinks(dir, old) {
-  const file = joinPath(dir, INDEX_FILE);
-  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null };
-  const st = lstatIfExists(file);
-  const stamp2 = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
-  const cached = old?.head.index;
-  if (stamp2 && cached && stamp2.every((v, i) => v === cached[i]) && !racy2(stamp2, old.mtimeMs, old.racyMs)) return { index: cached, stamp: stamp2 };
-  const text = readRegularUtf8(file);
-  const entries = parseIndex(text).entries;
-  return { set: new Set(entries.map((e) => e.file.replace(/^\.\//, ""))), index: stamp2 ?? null, stamp: stamp2, text };
 }
 function catalogOf(dir, records, cardWords, view2, shards) {
   const hold = readHold(dir);
@@ -7158,7 +7331,7 @@ function readCacheStamps(file) {
     if (names.length !== count + 1 || names.pop() !== "" || !names.every((name, i) => isCardFileName(name) && (i === 0 || names[i - 1] < name))) return void 0;
     const numbers = new Float64Array(count * NUMBERS);
     const raw = Buffer.from(numbers.buffer);
-    if (read(at[4], raw.length, raw).length !== raw.length) return void 0;
+    if (read(at[NUMBERS_SECTION], raw.length, raw).length !== raw.length) return void 0;
     if (!LITTLE_ENDIAN) raw.swap64();
     for (let k = 0; k < numbers.length; k += NUMBERS) {
       if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount3(numbers[k + 6]) || numbers[k + 6] >= 16) return void 0;

@@ -5497,6 +5497,9 @@ function journalSince(memoryDir, mark) {
     if (fd !== void 0) close(fd);
   }
 }
+function sameIndexStamp(a, b) {
+  return a === null || b === null ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+}
 var isNum = (v) => typeof v === "number" && Number.isFinite(v);
 var isStamp = (v) => v === null || Array.isArray(v) && v.length === 3 && v.every(isNum);
 function validRecord(r) {
@@ -6004,6 +6007,10 @@ var StoredCard = class {
   get storedRow() {
     return this.edited ? void 0 : this.rows.subarray(this.rowStart, this.rowEnd);
   }
+  /** Where the stored row is: its rows section and its span there (undefined once a field was set). */
+  get storedSpan() {
+    return this.edited ? void 0 : { rows: this.rows, start: this.rowStart, end: this.rowEnd };
+  }
   /** Whether `flags` still describe the fields (no field was set): asked of every card, so no Buffer is made for it. */
   get flagsHold() {
     return !this.edited;
@@ -6142,7 +6149,7 @@ function checkProvenance(v) {
 }
 
 // lib/store/card-cache-format.ts
-var CARD_CACHE_VERSION = "memctl-card-cache 6";
+var CARD_CACHE_VERSION = "memctl-card-cache 7";
 var NUMBERS = 9;
 function encodeCardCache(file) {
   const { head, records, wordsAt } = file;
@@ -6151,21 +6158,31 @@ function encodeCardCache(file) {
   const rows = [];
   const numbers = new Float64Array(records.length * NUMBERS);
   let rowEnd = 0;
+  let run;
+  const flush = () => {
+    if (run) rows.push(run.rows.subarray(run.start, run.end));
+    run = void 0;
+  };
   records.forEach((r, i) => {
-    const stored = r instanceof StoredCard ? r.storedRow : void 0;
-    const row = stored ?? Buffer.from(`${encodeRow(r)}
-`, "latin1");
-    rows.push(row);
-    rowEnd += row.length;
+    const span = r instanceof StoredCard ? r.storedSpan : void 0;
+    if (span && run && span.rows === run.rows && span.start === run.end) run.end = span.end;
+    else {
+      flush();
+      if (span) run = { ...span };
+      else rows.push(Buffer.from(`${encodeRow(r)}
+`, "latin1"));
+    }
+    rowEnd += span ? span.end - span.start : rows.at(-1).length;
     numbers.set([r.stamp[0], r.stamp[1], r.stamp[2], r.firstLine, r.headBytes, r.bodyBytes, flagsOf(r), wordsAt[i], rowEnd], i * NUMBERS);
   });
-  const sections = [names.length, rowEnd, file.extra.length, file.view.length];
+  flush();
+  const sections = [names.length, rowEnd, file.extra.length, file.view.length, file.links.length];
   const top = `${CARD_CACHE_VERSION}
 ${asciiJson({ ...head, count: records.length, sections })}
 `;
   const le = Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength);
   if (!LITTLE_ENDIAN) le.swap64();
-  return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, le]);
+  return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, file.links, le]);
 }
 var LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 function asciiJson(value) {
@@ -6176,12 +6193,12 @@ function decodeCardCache(bytes, reread = unreadableRow) {
     const top = decodeCacheTop(bytes, bytes.length);
     if (!top) return void 0;
     const { head, count, at } = top;
-    const [namesLen, rowsLen, extraLen, viewLen] = top.sections;
+    const [namesLen, rowsLen, extraLen, viewLen, linksLen] = top.sections;
     const names = bytes.toString("utf8", at[0], at[0] + namesLen).split("\n");
     if (names.length !== count + 1 || names.pop() !== "" || !names.every((n, i) => isCardFileName(n) && (i === 0 || names[i - 1] < n))) return void 0;
     const numbers = new Float64Array(count * NUMBERS);
     const raw = Buffer.from(numbers.buffer);
-    bytes.copy(raw, 0, at[4]);
+    bytes.copy(raw, 0, at[NUMBERS_SECTION]);
     if (!LITTLE_ENDIAN) raw.swap64();
     const rows = bytes.subarray(at[1], at[1] + rowsLen);
     const records = new Array(count);
@@ -6205,11 +6222,19 @@ function decodeCardCache(bytes, reread = unreadableRow) {
       rowStart = rowEnd;
     }
     if (rowStart !== rowsLen) return void 0;
-    return { head, records, wordsAt, extra: bytes.subarray(at[2], at[2] + extraLen), view: bytes.subarray(at[3], at[3] + viewLen) };
+    return {
+      head,
+      records,
+      wordsAt,
+      extra: bytes.subarray(at[2], at[2] + extraLen),
+      view: bytes.subarray(at[3], at[3] + viewLen),
+      links: bytes.subarray(at[4], at[4] + linksLen)
+    };
   } catch {
     return void 0;
   }
 }
+var NUMBERS_SECTION = 5;
 function decodeCacheTop(bytes, size) {
   try {
     const first = bytes.indexOf(10);
@@ -6219,10 +6244,10 @@ function decodeCacheTop(bytes, size) {
     const top = JSON.parse(bytes.toString("latin1", first + 1, second));
     const head = checkHead(top);
     const { count, sections } = top;
-    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 4 || !sections.every(isCount)) return void 0;
+    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 5 || !sections.every(isCount)) return void 0;
     const at = [second + 1];
     for (const len of sections) at.push(at.at(-1) + len);
-    if (size - at[4] !== count * NUMBERS * 8) return void 0;
+    if (size - at[NUMBERS_SECTION] !== count * NUMBERS * 8) return void 0;
     return { head, count, sections, at };
   } catch {
     return void 0;
@@ -6263,7 +6288,8 @@ var isCount = (v) => Number.isSafeInteger(v) && v >= 0;
 var stamp = (v, n) => Array.isArray(v) && v.length === n && v.every(num2);
 function checkHead(v) {
   if (typeof v !== "object" || v === null) return void 0;
-  const { index, linkedOther, dirs, words, view: view2, shards } = v;
+  const { index, linkedOther, dirs, words, view: view2, shards, journal } = v;
+  if (journal !== null && !(Array.isArray(journal) && journal.length === 2 && journal.every((n) => Number.isSafeInteger(n) && n >= -1))) return void 0;
   if (!Array.isArray(shards) || !shards.every((f) => typeof f === "string" && EPISODES_SHARD.test(f))) return void 0;
   if (index !== null && !stamp(index, 4)) return void 0;
   if (!Array.isArray(linkedOther) || !linkedOther.every((f) => typeof f === "string")) return void 0;
@@ -6273,6 +6299,7 @@ function checkHead(v) {
   if (viewHead !== null && !(typeof viewHead === "object" && stamp(viewHead.index, 4))) return void 0;
   return {
     index,
+    journal,
     linkedOther,
     dirs,
     words,
@@ -6454,7 +6481,7 @@ function encodeCardTerms(words, token) {
   const lines = [];
   const ids = new TermIds();
   let lastLine = new Int32Array(1024).fill(-1);
-  let entryOf = new Int32Array(1024);
+  let entryOf2 = new Int32Array(1024);
   let cap = Math.max(1 << 12, Math.ceil(words.length / 8));
   let eTerm = new Uint32Array(cap);
   let eLine = new Uint32Array(cap);
@@ -6485,9 +6512,9 @@ function encodeCardTerms(words, token) {
             const grown = new Int32Array(lastLine.length * 2).fill(-1);
             grown.set(lastLine);
             lastLine = grown;
-            const more = new Int32Array(entryOf.length * 2);
-            more.set(entryOf);
-            entryOf = more;
+            const more = new Int32Array(entryOf2.length * 2);
+            more.set(entryOf2);
+            entryOf2 = more;
           }
         }
         if (lastLine[id] !== j) {
@@ -6496,14 +6523,14 @@ function encodeCardTerms(words, token) {
             [eTerm, eLine, eHead, eBody] = [grow(eTerm, cap), grow(eLine, cap), grow(eHead, cap), grow(eBody, cap)];
           }
           lastLine[id] = j;
-          entryOf[id] = n;
+          entryOf2[id] = n;
           eTerm[n] = id;
           eLine[n] = j;
           eHead[n] = 0;
           eBody[n] = 0;
           n++;
         }
-        const e = entryOf[id];
+        const e = entryOf2[id];
         const target = part === 0 ? eHead : eBody;
         if (target[e] !== 0) return void 0;
         target[e] = count + 1;
@@ -6934,7 +6961,7 @@ var CardWords = class {
       }
       const head = { ...this.next.head, words: this.relaid ? `${Date.now().toString(36)}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 10)}` : token };
       if (this.relaid) replaceFile(joinPath(state, CARD_WORDS), encodeCardWords(head.words, this.placed.file), joinPath(state, `${CARD_WORDS}.${process.pid}.tmp`));
-      const file = { head, records: this.records, wordsAt: this.placed.wordsAt, extra: this.placed.extra, view: this.next.view };
+      const file = { head, records: this.records, wordsAt: this.placed.wordsAt, extra: this.placed.extra, view: this.next.view, links: this.next.links };
       replaceFile(joinPath(state, CARD_CACHE), encodeCardCache(file), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
       if (this.relaid) this.wordsToken = head.words;
       this.next.written?.(joinPath(state, CARD_CACHE));
@@ -7042,6 +7069,157 @@ function storeUnavailable(memoryDir, err) {
   );
 }
 
+// lib/store/index-links.ts
+var linkKey = (file) => file.replace(/^\.\//, "");
+var LE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+function encodeLinks(entries) {
+  const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}
+`).join(""), "utf8");
+  const ends = new Uint32Array(entries.length);
+  for (let i = 0, at = 0, p = 0; i < entries.length; i++) {
+    p = keys.indexOf(10, at);
+    ends[i] = at = p + 1;
+  }
+  return linksBytes({ lines: Uint32Array.from(entries, (e) => e.line), keyEnds: ends, keys });
+}
+function linksBytes(t) {
+  const n = t.lines.length;
+  const out = Buffer.alloc(4 + n * 8 + t.keys.length);
+  out.writeUInt32LE(n, 0);
+  const words = new Uint32Array(n * 2);
+  words.set(t.lines, 0);
+  words.set(t.keyEnds, n);
+  const raw = Buffer.from(words.buffer);
+  if (!LE) raw.swap32();
+  raw.copy(out, 4);
+  t.keys.copy(out, 4 + n * 8);
+  return out;
+}
+function decodeLinks(bytes) {
+  if (bytes.length < 4) return void 0;
+  const n = bytes.readUInt32LE(0);
+  if (4 + n * 8 > bytes.length) return void 0;
+  const words = new Uint32Array(n * 2);
+  const raw = Buffer.from(words.buffer);
+  bytes.copy(raw, 0, 4, 4 + n * 8);
+  if (!LE) raw.swap32();
+  const lines = words.subarray(0, n);
+  const keyEnds = words.subarray(n);
+  const keys = bytes.subarray(4 + n * 8);
+  for (let i = 0; i < n; i++) {
+    const start = i === 0 ? 0 : keyEnds[i - 1];
+    if (lines[i] < 1 || i > 0 && lines[i] <= lines[i - 1] || keyEnds[i] <= start || keyEnds[i] > keys.length || keys[keyEnds[i] - 1] !== 10) return void 0;
+  }
+  if ((n === 0 ? 0 : keyEnds[n - 1]) !== keys.length) return void 0;
+  return { lines, keyEnds, keys };
+}
+var keyAt = (t, i) => t.keys.toString("utf8", i === 0 ? 0 : t.keyEnds[i - 1], t.keyEnds[i] - 1);
+function linksHas(t, key) {
+  const needle = Buffer.from(`${key}
+`, "utf8");
+  for (let p = t.keys.indexOf(needle); p >= 0; p = t.keys.indexOf(needle, p + 1)) if (p === 0 || t.keys[p - 1] === 10) return true;
+  return false;
+}
+function applyLineEdits2(table, edits) {
+  let t = table;
+  const changed = /* @__PURE__ */ new Set();
+  for (const [at, removed, inserted] of edits) {
+    if (!Number.isSafeInteger(at) || at < 1 || !Number.isSafeInteger(removed) || removed < 0 || !Array.isArray(inserted)) return void 0;
+    const n = t.lines.length;
+    const first = lowerBound(t.lines, at);
+    const end = lowerBound(t.lines, at + removed);
+    for (let i = first; i < end; i++) changed.add(keyAt(t, i));
+    const added = [];
+    for (let k = 0; k < inserted.length; k++) {
+      const raw = inserted[k];
+      if (typeof raw !== "string" || /[\r\n]/.test(raw)) return void 0;
+      const parsed = parseIndexLine(raw, at + k);
+      if (parsed === void 0 || "reason" in parsed) continue;
+      added.push({ line: at + k, file: parsed.file });
+      changed.add(linkKey(parsed.file));
+    }
+    const shift = inserted.length - removed;
+    const mid = decodeLinks(encodeLinks(added));
+    const headKeys = first === 0 ? 0 : t.keyEnds[first - 1];
+    const tailKeys = end === 0 ? 0 : t.keyEnds[end - 1];
+    const count = first + added.length + (n - end);
+    const lines = new Uint32Array(count);
+    const keyEnds = new Uint32Array(count);
+    lines.set(t.lines.subarray(0, first), 0);
+    keyEnds.set(t.keyEnds.subarray(0, first), 0);
+    for (let i = 0; i < added.length; i++) {
+      lines[first + i] = mid.lines[i];
+      keyEnds[first + i] = headKeys + mid.keyEnds[i];
+    }
+    const moved = headKeys + mid.keys.length - tailKeys;
+    for (let i = end, j = first + added.length; i < n; i++, j++) {
+      lines[j] = t.lines[i] + shift;
+      keyEnds[j] = t.keyEnds[i] + moved;
+    }
+    t = { lines, keyEnds, keys: Buffer.concat([t.keys.subarray(0, headKeys), mid.keys, t.keys.subarray(tailKeys)]) };
+  }
+  return { table: t, changed };
+}
+function lowerBound(lines, line) {
+  let lo = 0;
+  let hi = lines.length;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (lines[mid] < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+function journaledEdits(memoryDir, mark, recorded, now) {
+  const records = mark ? journalSince(memoryDir, mark) : void 0;
+  if (!records || records.length === 0) return void 0;
+  let index = [recorded[1], recorded[0], recorded[3]];
+  const edits = [];
+  for (const r of records) {
+    const landed = sameIndexStamp(r.o, index) && !sameIndexStamp(r.i, index);
+    if (!landed && (r.x || !sameIndexStamp(r.i, index) || !r.e && !sameIndexStamp(r.i, r.o))) return void 0;
+    if (!landed && r.e) edits.push(r.e);
+    index = r.o;
+  }
+  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
+  if (appended === void 0 || now[2] > appended) return void 0;
+  return sameIndexStamp(index, [now[1], now[0], now[3]]) && edits.length > 0 ? edits : void 0;
+}
+var NONE2 = Buffer.alloc(0);
+function readLinks(dir, old, mark) {
+  const file = joinPath(dir, INDEX_FILE);
+  const journal = mark ?? null;
+  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null, journal, bytes: NONE2 };
+  const st = lstatIfExists(file);
+  const stamp2 = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
+  const cached = old?.head.index;
+  if (stamp2 && cached && sameNumbers(stamp2, cached) && !racy2(stamp2, old.mtimeMs, old.racyMs)) return { index: cached, stamp: stamp2, journal: old.head.journal, bytes: old.links };
+  if (stamp2 && cached && old.links.length > 0 && !racy2(stamp2, Date.now(), old.racyMs)) {
+    const edits = journaledEdits(dir, old.head.journal, cached, stamp2);
+    const table = edits && decodeLinks(old.links);
+    const applied = table && applyLineEdits2(table, edits);
+    if (applied) return { index: stamp2, stamp: stamp2, journal, edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table) };
+  }
+  const text = readRegularUtf8(file);
+  const entries = parseIndex(text).entries;
+  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp2 ?? null, stamp: stamp2, text, journal, bytes: encodeLinks(entries) };
+}
+function sameNumbers(a, b) {
+  return b != null && a.length === b.length && a.every((v, i) => v === b[i]);
+}
+function findRecord(records, file) {
+  let lo = 0;
+  let hi = records.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >>> 1;
+    const f = records[mid].file;
+    if (f === file) return true;
+    if (f < file) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
 // lib/store/card-cache.ts
 async function readCardCatalog(dir, options = {}) {
   try {
@@ -7053,14 +7231,15 @@ async function readCardCatalog(dir, options = {}) {
 var NO_VIEW = Buffer.alloc(0);
 async function readFresh(dir, options) {
   const fresh = options.freshness;
-  const mark = fresh ? journalMark(dir) : void 0;
+  const mark = journalMark(dir);
   const old = openCache2(dir);
   const large = fresh !== void 0 && old !== void 0 && old.records.length > fresh.fullCheckMax;
   let trust = large && !fresh.checkAll ? trustedCheck(dir, old.stamp, fresh.nowMs) : void 0;
   const trusted = (s, mtimeMs) => old !== void 0 && s[0] === mtimeMs && !racy2(s, old.mtimeMs, old.racyMs);
   const settles = (s) => old !== void 0 && !racy2(s, Date.now(), old.racyMs);
-  const links = readLinks(dir, old);
-  let dirty = old === void 0 || links.set !== void 0;
+  const links = readLinks(dir, old, mark);
+  let dirty = old === void 0 || links.set !== void 0 || links.changed !== void 0;
+  const linkedNow = (file, was) => links.set ? links.set.has(file) : links.changed?.has(file) ? linksHas(links.table, file) : was;
   if (options.verifyOnly && dirty) return void 0;
   let files;
   let dirs = [];
@@ -7107,7 +7286,7 @@ async function readFresh(dir, options) {
     const i = listed ? k : position.get(file);
     const was = i === void 0 ? void 0 : old.records[i];
     if (trust && was && !was.readError && !written?.has(file) && !racy2(was.stamp, old.mtimeMs, old.racyMs)) {
-      records.push(links.set && was.linked !== links.set.has(file) ? relinked(was, !was.linked) : was);
+      records.push(linkedNow(file, was.linked) !== was.linked ? relinked(was, !was.linked) : was);
       from.push(i);
       continue;
     }
@@ -7121,12 +7300,13 @@ async function readFresh(dir, options) {
     options.stats?.set(file, [st.mtimeMs, st.size, st.ctimeMs]);
     const stamp2 = was?.stamp;
     if (was && stamp2 && !was.readError && sameStamp2(stamp2, st) && trusted(stamp2, st.mtimeMs)) {
-      records.push(links.set && was.linked !== links.set.has(file) ? relinked(was, !was.linked) : was);
+      records.push(linkedNow(file, was.linked) !== was.linked ? relinked(was, !was.linked) : was);
       from.push(i);
       continue;
     }
     const read = readRecord(dir, file, options.words === true || old !== void 0);
-    read.record.linked = links.set ? links.set.has(file) : was ? was.linked : otherLinks.delete(file);
+    const other = !was && otherLinks.delete(file);
+    read.record.linked = linkedNow(file, was ? was.linked : other);
     if (options.verifyOnly && (!was || !sameRecord(was, read.record))) return void 0;
     if (!was || !sameRecord(was, read.record) || !read.record.readError && settles(read.record.stamp)) dirty = true;
     if (read.words) freshWords.set(records.length, read.words);
@@ -7147,18 +7327,25 @@ async function readFresh(dir, options) {
   if (options.view && links.stamp) {
     const kept = viewHead !== null && links.stamp.every((v, i) => v === viewHead.index[i]) && !racy2(links.stamp, old.mtimeMs, old.racyMs);
     if (!kept) {
-      view2 = options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
+      const edited = links.edits && viewHead !== null && sameNumbers(viewHead.index, old.head.index) ? options.viewEdit?.(old.view, links.edits) : void 0;
+      view2 = edited ?? options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
       viewHead = links.index && { index: links.index };
       if (viewHead) dirty = true;
     }
     viewOut = view2;
   }
   const cards = links.set && new Set(records.map((r) => r.file));
+  for (const key of links.changed ?? []) {
+    if (findRecord(records, key)) continue;
+    if (linksHas(links.table, key)) otherLinks.add(key);
+    else otherLinks.delete(key);
+  }
   const linkedOther = links.set ? [...links.set].filter((f) => !cards.has(f)) : [...otherLinks];
   const check = large || fresh !== void 0 && records.length > fresh.fullCheckMax ? trust?.check ?? (mark && { at: fresh.nowMs, journal: mark }) : void 0;
   const next = {
-    head: { index: links.index, linkedOther, dirs, words: null, view: viewHead, shards },
+    head: { index: links.index, journal: links.journal, linkedOther, dirs, words: null, view: viewHead, shards },
     view: view2,
+    links: links.bytes,
     ...check ? { written: (file) => recordCheck(dir, file, check) } : {}
   };
   const words = new CardWords(dir, old, records, from, freshWords, next);
@@ -7179,17 +7366,6 @@ function rowOf(r) {
 }
 function relinked(r, linked) {
   return Object.assign(Object.create(Object.getPrototypeOf(r)), r, { linked });
-}
-function readLinks(dir, old) {
-  const file = joinPath(dir, INDEX_FILE);
-  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null };
-  const st = lstatIfExists(file);
-  const stamp2 = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
-  const cached = old?.head.index;
-  if (stamp2 && cached && stamp2.every((v, i) => v === cached[i]) && !racy2(stamp2, old.mtimeMs, old.racyMs)) return { index: cached, stamp: stamp2 };
-  const text = readRegularUtf8(file);
-  const entries = parseIndex(text).entries;
-  return { set: new Set(entries.map((e) => e.file.replace(/^\.\//, ""))), index: stamp2 ?? null, stamp: stamp2, text };
 }
 function catalogOf(dir, records, cardWords, view2, shards) {
   const hold = readHold(dir);
@@ -7234,11 +7410,11 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     const { head, count, at } = top;
     const index = lstatIfExists(joinPath(memoryDir, INDEX_FILE));
     const indexStamp = index?.isFile() ? [index.mtimeMs, index.size, index.ctimeMs, index.ino] : void 0;
-    if (!indexStamp || !sameNumbers(indexStamp, head.index) || racy2(indexStamp, stat2.mtimeMs, racyMs)) return void 0;
+    if (!indexStamp || !sameNumbers2(indexStamp, head.index) || racy2(indexStamp, stat2.mtimeMs, racyMs)) return void 0;
     const now = head.dirs.map(([d]) => dirMtime(memoryDir, d));
     const moved = head.dirs.some(([, m], i) => now[i] !== m || racy2([m, 0, m], stat2.mtimeMs, racyMs));
     const numbers = new Float64Array(count * RECORD_NUMBERS);
-    read(at[4], numbers.byteLength, Buffer.from(numbers.buffer));
+    read(at[NUMBERS_SECTION], numbers.byteLength, Buffer.from(numbers.buffer));
     if (!LITTLE_ENDIAN) Buffer.from(numbers.buffer).swap64();
     for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
       const flags = numbers[k + FLAGS_AT];
@@ -7276,7 +7452,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
       extra: () => read(at[2], top.sections[2]),
       stamp: stamp2,
       top,
-      view: () => head.view && sameNumbers(indexStamp, head.view.index) ? read(at[3], top.sections[3]) : void 0,
+      view: () => head.view && sameNumbers2(indexStamp, head.view.index) ? read(at[3], top.sections[3]) : void 0,
       always() {
         const out = [];
         for (let i = 0; i < count; i++) {
@@ -7325,7 +7501,7 @@ function nameTable(bytes, count) {
     }
   };
 }
-function sameNumbers(a, b) {
+function sameNumbers2(a, b) {
   return b !== null && a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
@@ -7518,6 +7694,205 @@ var PiecedText = class _PiecedText {
   }
 };
 
+// lib/hook/overview-view.ts
+function buildOverviewView(indexText, previous) {
+  const known = previous && knownLines(previous);
+  const names = [];
+  const lines = [];
+  const escapedLengths = [];
+  const rawLengths = [];
+  const lineNumbers = [];
+  indexLines(indexText, (raw, n) => {
+    const entry = known?.get(raw) ?? entryOf(raw, n);
+    if (!entry) return;
+    names.push(nameOf(raw, entry));
+    lines.push(entry.escaped);
+    escapedLengths.push(entry.escaped.length);
+    rawLengths.push(entry.rawBytes);
+    lineNumbers.push(n);
+  });
+  return encodeView(names, lines, escapedLengths, rawLengths, lineNumbers);
+}
+function entryOf(raw, n) {
+  const parsed = parseIndexLine(raw, n);
+  if (parsed === void 0 || "reason" in parsed) return void 0;
+  const card = normaliseTarget(parsed.file);
+  if (card !== null && isShardFile(card)) return void 0;
+  const line = renderEntryLine(parsed);
+  const utf8 = Buffer.from(`${line}
+`, "utf8");
+  return { file: parsed.file, card, line, escaped: escapeJsonBytes(utf8), rawBytes: utf8.length };
+}
+var nameOf = (raw, e) => raw !== e.line ? [e.file, e.card, raw] : e.card === e.file ? e.card : [e.file, e.card];
+function encodeView(names, lines, escapedLengths, rawLengths, lineNumbers) {
+  const table = new Uint32Array(names.length * 3);
+  for (let i = 0, escapedEnd = 0, rawEnd = 0; i < names.length; i++) {
+    escapedEnd += escapedLengths[i];
+    rawEnd += rawLengths[i];
+    table[3 * i] = escapedEnd;
+    table[3 * i + 1] = rawEnd;
+    table[3 * i + 2] = lineNumbers[i];
+  }
+  const bytes = Buffer.from(table.buffer);
+  if (!LITTLE_ENDIAN) bytes.swap32();
+  return Buffer.concat([Buffer.from(`${JSON.stringify(names)}
+`, "utf8"), bytes, ...lines]);
+}
+function editOverviewView(previous, edits) {
+  let bytes = previous;
+  for (const [at, removed, inserted] of edits) {
+    const nl = bytes.indexOf(10);
+    const starts = nl < 0 ? void 0 : elementStarts(bytes, nl);
+    if (!starts) return void 0;
+    const count = starts.length;
+    const view2 = decodeLines(bytes, nl, count, false);
+    if (!view2) return void 0;
+    const table = new Uint32Array(count * 3);
+    bytes.copy(Buffer.from(table.buffer), 0, nl + 1, nl + 1 + count * 12);
+    if (!LITTLE_ENDIAN) Buffer.from(table.buffer).swap32();
+    const first = firstAtOrAfter(view2, at);
+    const end = firstAtOrAfter(view2, at + removed);
+    const added = inserted.flatMap((raw2, k) => {
+      const entry = entryOf(raw2, at + k);
+      return entry ? [{ raw: raw2, entry, n: at + k }] : [];
+    });
+    const kept = count - (end - first);
+    const out = new Uint32Array((kept + added.length) * 3);
+    out.set(table.subarray(0, first * 3));
+    let escaped = view2.end(first - 1);
+    let raw = view2.rawEnd(first - 1);
+    added.forEach(({ entry, n }, k) => {
+      escaped += entry.escaped.length;
+      raw += entry.rawBytes;
+      out.set([escaped, raw, n], (first + k) * 3);
+    });
+    const moveEscaped = escaped - view2.end(end - 1);
+    const moveRaw = raw - view2.rawEnd(end - 1);
+    const shift = inserted.length - removed;
+    for (let i = end, j = (first + added.length) * 3; i < count; i++, j += 3) {
+      out[j] = table[3 * i] + moveEscaped;
+      out[j + 1] = table[3 * i + 1] + moveRaw;
+      out[j + 2] = table[3 * i + 2] + shift;
+    }
+    const tableBytes = Buffer.from(out.buffer);
+    if (!LITTLE_ENDIAN) tableBytes.swap32();
+    const before = first > 0 ? bytes.subarray(1, first < count ? starts[first] - 1 : nl - 1) : void 0;
+    const after = end < count ? bytes.subarray(starts[end], nl - 1) : void 0;
+    const mid = added.length > 0 ? Buffer.from(added.map((a) => JSON.stringify(nameOf(a.raw, a.entry))).join(","), "utf8") : void 0;
+    const names = [before, mid, after].filter((b) => b !== void 0);
+    const lines = bytes.subarray(nl + 1 + count * 12);
+    bytes = Buffer.concat([
+      Buffer.from("["),
+      ...names.flatMap((b, i) => i === 0 ? [b] : [COMMA, b]),
+      Buffer.from("]\n"),
+      tableBytes,
+      lines.subarray(0, view2.end(first - 1)),
+      ...added.map((a) => a.entry.escaped),
+      lines.subarray(view2.end(end - 1))
+    ]);
+  }
+  return bytes;
+}
+var COMMA = Buffer.from(",");
+function elementStarts(json, end) {
+  if (json[0] !== 91 || json[end - 1] !== 93) return void 0;
+  const starts = [];
+  let depth = 0;
+  let inString = false;
+  let next = false;
+  for (let p = 0; p < end; p++) {
+    const c = json[p];
+    if (inString) {
+      if (c === 92) p++;
+      else if (c === 34) inString = false;
+      continue;
+    }
+    if (next) {
+      if (!(c === 93 && depth === 1)) starts.push(p);
+      next = false;
+    }
+    if (c === 34) inString = true;
+    else if (c === 91) {
+      if (++depth === 1) next = true;
+    } else if (c === 93) {
+      if (--depth === 0 && p !== end - 1) return void 0;
+    } else if (c === 44 && depth === 1) next = true;
+  }
+  return depth === 0 && !inString ? starts : void 0;
+}
+function firstAtOrAfter(view2, line) {
+  let lo = 0;
+  let hi = view2.count;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (view2.line(mid) < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+function knownLines(bytes) {
+  const view2 = decodeView(bytes);
+  if (!view2) return void 0;
+  const rendered = unescapeJsonBytes([view2.lines]).toString("utf8").split("\n");
+  if (rendered.length !== view2.count + 1) return void 0;
+  const known = /* @__PURE__ */ new Map();
+  for (let i = 0; i < view2.count; i++) {
+    const line = rendered[i];
+    const escaped = view2.lines.subarray(view2.end(i - 1), view2.end(i));
+    known.set(view2.raw(i) ?? line, { file: view2.file(i), card: view2.card(i), line, escaped, rawBytes: view2.rawEnd(i) - view2.rawEnd(i - 1) });
+  }
+  return known;
+}
+function decodeView(bytes, printed = true) {
+  const nl = bytes.indexOf(10);
+  if (nl < 0) return void 0;
+  let names;
+  try {
+    names = JSON.parse(bytes.toString("utf8", 0, nl));
+  } catch {
+    return void 0;
+  }
+  if (!Array.isArray(names)) return void 0;
+  for (const n of names) {
+    if (typeof n === "string") continue;
+    if (!Array.isArray(n) || !(n.length === 2 || n.length === 3 && typeof n[2] === "string") || typeof n[0] !== "string" || !(n[1] === null || typeof n[1] === "string"))
+      return void 0;
+  }
+  const lines = decodeLines(bytes, nl, names.length, printed);
+  if (!lines) return void 0;
+  const entry = (i) => names[i];
+  return {
+    ...lines,
+    file: (i) => typeof entry(i) === "string" ? entry(i) : entry(i)[0],
+    card: (i) => typeof entry(i) === "string" ? entry(i) : entry(i)[1],
+    raw: (i) => typeof entry(i) === "string" ? void 0 : entry(i)[2],
+    name: entry
+  };
+}
+function decodeLines(bytes, nl, count, printed = true) {
+  const tableAt = nl + 1;
+  const linesAt = tableAt + count * 12;
+  if (nl < 0 || linesAt > bytes.length) return void 0;
+  const lines = bytes.subarray(linesAt);
+  const table = new Uint32Array(count * 3);
+  bytes.copy(Buffer.from(table.buffer), 0, tableAt, linesAt);
+  if (!LITTLE_ENDIAN) Buffer.from(table.buffer).swap32();
+  const ends = new Uint32Array(count);
+  const rawEnds = new Uint32Array(count);
+  const lineNumbers = new Uint32Array(count);
+  for (let i = 0, raw = 0; i < count; i++) {
+    ends[i] = table[3 * i];
+    rawEnds[i] = table[3 * i + 1];
+    lineNumbers[i] = table[3 * i + 2];
+    if (rawEnds[i] <= raw || rawEnds[i] - raw > ends[i] - (i === 0 ? 0 : ends[i - 1]) - 1) return void 0;
+    if (lineNumbers[i] <= (i === 0 ? 0 : lineNumbers[i - 1])) return void 0;
+    raw = rawEnds[i];
+  }
+  if ((count === 0 ? 0 : ends[count - 1]) !== lines.length) return void 0;
+  if (printed && !safeJsonLines(lines, ends)) return void 0;
+  return { count, lines, end: (i) => i < 0 ? 0 : ends[i], rawEnd: (i) => i < 0 ? 0 : rawEnds[i], line: (i) => lineNumbers[i] };
+}
+
 // lib/hook/overview-store.ts
 function overviewEntries(memoryDir) {
   return viewStore(readIndexOnly(memoryDir)).entries;
@@ -7535,53 +7910,6 @@ async function readOverviewStore(memoryDir, freshness) {
     digests.set(r.file, r.sha256);
   }
   return { dir: memoryDir, entries, pins, cards, digests };
-}
-function buildOverviewView(indexText, previous) {
-  const known = previous && knownLines(previous);
-  const names = [];
-  const lines = [];
-  const ends = [];
-  let escapedEnd = 0;
-  let rawEnd = 0;
-  const add2 = (file, card, raw, line, escaped, rawBytes) => {
-    names.push(raw !== line ? [file, card, raw] : card === file ? card : [file, card]);
-    lines.push(escaped);
-    escapedEnd += escaped.length;
-    rawEnd += rawBytes;
-    ends.push(escapedEnd, rawEnd);
-  };
-  indexLines(indexText, (raw, n) => {
-    const seen = known?.get(raw);
-    if (seen) {
-      add2(seen.file, seen.card, raw, seen.line, seen.escaped, seen.rawBytes);
-      return;
-    }
-    const parsed = parseIndexLine(raw, n);
-    if (parsed === void 0 || "reason" in parsed) return;
-    const card = normaliseTarget(parsed.file);
-    if (card !== null && isShardFile(card)) return;
-    const line = renderEntryLine(parsed);
-    const utf8 = Buffer.from(`${line}
-`, "utf8");
-    add2(parsed.file, card, raw, line, escapeJsonBytes(utf8), utf8.length);
-  });
-  const table = Buffer.alloc(ends.length * 4);
-  for (let i = 0; i < ends.length; i++) table.writeUInt32LE(ends[i], i * 4);
-  return Buffer.concat([Buffer.from(`${JSON.stringify(names)}
-`, "utf8"), table, ...lines]);
-}
-function knownLines(bytes) {
-  const view2 = decodeView(bytes);
-  if (!view2) return void 0;
-  const rendered = unescapeJsonBytes([view2.lines]).toString("utf8").split("\n");
-  if (rendered.length !== view2.count + 1) return void 0;
-  const known = /* @__PURE__ */ new Map();
-  for (let i = 0; i < view2.count; i++) {
-    const line = rendered[i];
-    const escaped = view2.lines.subarray(view2.end(i - 1), view2.end(i));
-    known.set(view2.raw(i) ?? line, { file: view2.file(i), card: view2.card(i), line, escaped, rawBytes: view2.rawEnd(i) - view2.rawEnd(i - 1) });
-  }
-  return known;
 }
 async function readOverviewLines(memoryDir, pinnedHere, freshness) {
   const index = joinPath(memoryDir, INDEX_FILE);
@@ -7640,7 +7968,7 @@ function pinnedFirst(view2, first) {
   return { count: view2.count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes: view2.rawEnd(view2.count - 1) };
 }
 async function fromCatalog(memoryDir, freshness) {
-  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, ...freshness ? { freshness } : {} });
+  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, viewEdit: editOverviewView, ...freshness ? { freshness } : {} });
   return { ...catalog.view ? { view: catalog.view } : {}, always: catalog.always().filter(isReadable) };
 }
 function readable(file) {
@@ -7650,51 +7978,6 @@ function readable(file) {
   } catch {
     return false;
   }
-}
-function decodeView(bytes) {
-  const nl = bytes.indexOf(10);
-  if (nl < 0) return void 0;
-  let names;
-  try {
-    names = JSON.parse(bytes.toString("utf8", 0, nl));
-  } catch {
-    return void 0;
-  }
-  if (!Array.isArray(names)) return void 0;
-  for (const n of names) {
-    if (typeof n === "string") continue;
-    if (!Array.isArray(n) || !(n.length === 2 || n.length === 3 && typeof n[2] === "string") || typeof n[0] !== "string" || !(n[1] === null || typeof n[1] === "string"))
-      return void 0;
-  }
-  const lines = decodeLines(bytes, nl, names.length);
-  if (!lines) return void 0;
-  const entry = (i) => names[i];
-  return {
-    ...lines,
-    file: (i) => typeof entry(i) === "string" ? entry(i) : entry(i)[0],
-    card: (i) => typeof entry(i) === "string" ? entry(i) : entry(i)[1],
-    raw: (i) => typeof entry(i) === "string" ? void 0 : entry(i)[2]
-  };
-}
-function decodeLines(bytes, nl, count) {
-  const tableAt = nl + 1;
-  const linesAt = tableAt + count * 8;
-  if (nl < 0 || linesAt > bytes.length) return void 0;
-  const lines = bytes.subarray(linesAt);
-  const table = new Uint32Array(count * 2);
-  bytes.copy(Buffer.from(table.buffer), 0, tableAt, linesAt);
-  if (!LITTLE_ENDIAN) Buffer.from(table.buffer).swap32();
-  const ends = new Uint32Array(count);
-  const rawEnds = new Uint32Array(count);
-  for (let i = 0, raw = 0; i < count; i++) {
-    ends[i] = table[2 * i];
-    rawEnds[i] = table[2 * i + 1];
-    if (rawEnds[i] <= raw || rawEnds[i] - raw > ends[i] - (i === 0 ? 0 : ends[i - 1]) - 1) return void 0;
-    raw = rawEnds[i];
-  }
-  if ((count === 0 ? 0 : ends[count - 1]) !== lines.length) return void 0;
-  if (!safeJsonLines(lines, ends)) return void 0;
-  return { count, lines, end: (i) => i < 0 ? 0 : ends[i], rawEnd: (i) => i < 0 ? 0 : rawEnds[i] };
 }
 
 // lib/compact/artifact.ts

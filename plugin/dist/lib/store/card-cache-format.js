@@ -1,7 +1,7 @@
 // lib/store/card-cache-format.ts
 import { EPISODES_SHARD, EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
 import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_READ_ERROR, FLAG_SHA, flagsOf, StoredCard } from "./card-record.js";
-var CARD_CACHE_VERSION = "memctl-card-cache 6";
+var CARD_CACHE_VERSION = "memctl-card-cache 7";
 var NUMBERS = 9;
 function encodeCardCache(file) {
   const { head, records, wordsAt } = file;
@@ -10,21 +10,31 @@ function encodeCardCache(file) {
   const rows = [];
   const numbers = new Float64Array(records.length * NUMBERS);
   let rowEnd = 0;
+  let run;
+  const flush = () => {
+    if (run) rows.push(run.rows.subarray(run.start, run.end));
+    run = void 0;
+  };
   records.forEach((r, i) => {
-    const stored = r instanceof StoredCard ? r.storedRow : void 0;
-    const row = stored ?? Buffer.from(`${encodeRow(r)}
-`, "latin1");
-    rows.push(row);
-    rowEnd += row.length;
+    const span = r instanceof StoredCard ? r.storedSpan : void 0;
+    if (span && run && span.rows === run.rows && span.start === run.end) run.end = span.end;
+    else {
+      flush();
+      if (span) run = { ...span };
+      else rows.push(Buffer.from(`${encodeRow(r)}
+`, "latin1"));
+    }
+    rowEnd += span ? span.end - span.start : rows.at(-1).length;
     numbers.set([r.stamp[0], r.stamp[1], r.stamp[2], r.firstLine, r.headBytes, r.bodyBytes, flagsOf(r), wordsAt[i], rowEnd], i * NUMBERS);
   });
-  const sections = [names.length, rowEnd, file.extra.length, file.view.length];
+  flush();
+  const sections = [names.length, rowEnd, file.extra.length, file.view.length, file.links.length];
   const top = `${CARD_CACHE_VERSION}
 ${asciiJson({ ...head, count: records.length, sections })}
 `;
   const le = Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength);
   if (!LITTLE_ENDIAN) le.swap64();
-  return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, le]);
+  return Buffer.concat([Buffer.from(top, "latin1"), names, ...rows, file.extra, file.view, file.links, le]);
 }
 var LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 function asciiJson(value) {
@@ -35,12 +45,12 @@ function decodeCardCache(bytes, reread = unreadableRow) {
     const top = decodeCacheTop(bytes, bytes.length);
     if (!top) return void 0;
     const { head, count, at } = top;
-    const [namesLen, rowsLen, extraLen, viewLen] = top.sections;
+    const [namesLen, rowsLen, extraLen, viewLen, linksLen] = top.sections;
     const names = bytes.toString("utf8", at[0], at[0] + namesLen).split("\n");
     if (names.length !== count + 1 || names.pop() !== "" || !names.every((n, i) => isCardFileName(n) && (i === 0 || names[i - 1] < n))) return void 0;
     const numbers = new Float64Array(count * NUMBERS);
     const raw = Buffer.from(numbers.buffer);
-    bytes.copy(raw, 0, at[4]);
+    bytes.copy(raw, 0, at[NUMBERS_SECTION]);
     if (!LITTLE_ENDIAN) raw.swap64();
     const rows = bytes.subarray(at[1], at[1] + rowsLen);
     const records = new Array(count);
@@ -64,11 +74,19 @@ function decodeCardCache(bytes, reread = unreadableRow) {
       rowStart = rowEnd;
     }
     if (rowStart !== rowsLen) return void 0;
-    return { head, records, wordsAt, extra: bytes.subarray(at[2], at[2] + extraLen), view: bytes.subarray(at[3], at[3] + viewLen) };
+    return {
+      head,
+      records,
+      wordsAt,
+      extra: bytes.subarray(at[2], at[2] + extraLen),
+      view: bytes.subarray(at[3], at[3] + viewLen),
+      links: bytes.subarray(at[4], at[4] + linksLen)
+    };
   } catch {
     return void 0;
   }
 }
+var NUMBERS_SECTION = 5;
 function decodeCacheTop(bytes, size) {
   try {
     const first = bytes.indexOf(10);
@@ -78,10 +96,10 @@ function decodeCacheTop(bytes, size) {
     const top = JSON.parse(bytes.toString("latin1", first + 1, second));
     const head = checkHead(top);
     const { count, sections } = top;
-    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 4 || !sections.every(isCount)) return void 0;
+    if (!head || !isCount(count) || !Array.isArray(sections) || sections.length !== 5 || !sections.every(isCount)) return void 0;
     const at = [second + 1];
     for (const len of sections) at.push(at.at(-1) + len);
-    if (size - at[4] !== count * NUMBERS * 8) return void 0;
+    if (size - at[NUMBERS_SECTION] !== count * NUMBERS * 8) return void 0;
     return { head, count, sections, at };
   } catch {
     return void 0;
@@ -122,7 +140,8 @@ var isCount = (v) => Number.isSafeInteger(v) && v >= 0;
 var stamp = (v, n) => Array.isArray(v) && v.length === n && v.every(num);
 function checkHead(v) {
   if (typeof v !== "object" || v === null) return void 0;
-  const { index, linkedOther, dirs, words, view, shards } = v;
+  const { index, linkedOther, dirs, words, view, shards, journal } = v;
+  if (journal !== null && !(Array.isArray(journal) && journal.length === 2 && journal.every((n) => Number.isSafeInteger(n) && n >= -1))) return void 0;
   if (!Array.isArray(shards) || !shards.every((f) => typeof f === "string" && EPISODES_SHARD.test(f))) return void 0;
   if (index !== null && !stamp(index, 4)) return void 0;
   if (!Array.isArray(linkedOther) || !linkedOther.every((f) => typeof f === "string")) return void 0;
@@ -132,6 +151,7 @@ function checkHead(v) {
   if (viewHead !== null && !(typeof viewHead === "object" && stamp(viewHead.index, 4))) return void 0;
   return {
     index,
+    journal,
     linkedOther,
     dirs,
     words,
@@ -144,6 +164,7 @@ export {
   FLAGS_AT,
   LITTLE_ENDIAN,
   NUMBERS,
+  NUMBERS_SECTION,
   RECORD_NUMBERS,
   ROW_END_AT,
   checkHead,

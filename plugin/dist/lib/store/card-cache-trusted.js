@@ -1,6 +1,6 @@
 // lib/store/card-cache-trusted.ts
 import { CARD_CACHE } from "./card-words.js";
-import { decodeCacheTop, FLAGS_AT, isCardFileName, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT } from "./card-cache-format.js";
+import { decodeCacheTop, NUMBERS_SECTION, FLAGS_AT, isCardFileName, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT } from "./card-cache-format.js";
 import { checkRow, FLAG_ALWAYS, FLAG_READ_ERROR, FLAG_SHA } from "./card-record.js";
 import { dirMtime, journaledListing, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
 import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
@@ -31,7 +31,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     const now = head.dirs.map(([d]) => dirMtime(memoryDir, d));
     const moved = head.dirs.some(([, m], i) => now[i] !== m || racy([m, 0, m], stat.mtimeMs, racyMs));
     const numbers = new Float64Array(count * RECORD_NUMBERS);
-    read(at[4], numbers.byteLength, Buffer.from(numbers.buffer));
+    read(at[NUMBERS_SECTION], numbers.byteLength, Buffer.from(numbers.buffer));
     if (!LITTLE_ENDIAN) Buffer.from(numbers.buffer).swap64();
     for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
       const flags = numbers[k + FLAGS_AT];

@@ -1,5 +1,4 @@
 // lib/store/card-cache.ts
-import { parseIndex } from "../core/index-file.js";
 import { readHold } from "./arrivals.js";
 import { decodeCardCache, isAlways } from "./card-cache-format.js";
 import { plainRecord, sameRecord } from "./card-record.js";
@@ -11,6 +10,7 @@ import { dirMtime, journaledListing, racy, racyWindow, sameStamp, trustedCheck }
 import { journalMark } from "./write-journal.js";
 import { listCardFiles, storeUnavailable } from "./read.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
+import { findRecord, linksHas, readLinks, sameNumbers } from "./index-links.js";
 import { CARD_CACHE as CARD_CACHE2, CARD_WORDS } from "./card-words.js";
 async function readCardCatalog(dir, options = {}) {
   try {
@@ -22,14 +22,15 @@ async function readCardCatalog(dir, options = {}) {
 var NO_VIEW = Buffer.alloc(0);
 async function readFresh(dir, options) {
   const fresh = options.freshness;
-  const mark = fresh ? journalMark(dir) : void 0;
+  const mark = journalMark(dir);
   const old = openCache(dir);
   const large = fresh !== void 0 && old !== void 0 && old.records.length > fresh.fullCheckMax;
   let trust = large && !fresh.checkAll ? trustedCheck(dir, old.stamp, fresh.nowMs) : void 0;
   const trusted = (s, mtimeMs) => old !== void 0 && s[0] === mtimeMs && !racy(s, old.mtimeMs, old.racyMs);
   const settles = (s) => old !== void 0 && !racy(s, Date.now(), old.racyMs);
-  const links = readLinks(dir, old);
-  let dirty = old === void 0 || links.set !== void 0;
+  const links = readLinks(dir, old, mark);
+  let dirty = old === void 0 || links.set !== void 0 || links.changed !== void 0;
+  const linkedNow = (file, was) => links.set ? links.set.has(file) : links.changed?.has(file) ? linksHas(links.table, file) : was;
   if (options.verifyOnly && dirty) return void 0;
   let files;
   let dirs = [];
@@ -76,7 +77,7 @@ async function readFresh(dir, options) {
     const i = listed ? k : position.get(file);
     const was = i === void 0 ? void 0 : old.records[i];
     if (trust && was && !was.readError && !written?.has(file) && !racy(was.stamp, old.mtimeMs, old.racyMs)) {
-      records.push(links.set && was.linked !== links.set.has(file) ? relinked(was, !was.linked) : was);
+      records.push(linkedNow(file, was.linked) !== was.linked ? relinked(was, !was.linked) : was);
       from.push(i);
       continue;
     }
@@ -90,12 +91,13 @@ async function readFresh(dir, options) {
     options.stats?.set(file, [st.mtimeMs, st.size, st.ctimeMs]);
     const stamp = was?.stamp;
     if (was && stamp && !was.readError && sameStamp(stamp, st) && trusted(stamp, st.mtimeMs)) {
-      records.push(links.set && was.linked !== links.set.has(file) ? relinked(was, !was.linked) : was);
+      records.push(linkedNow(file, was.linked) !== was.linked ? relinked(was, !was.linked) : was);
       from.push(i);
       continue;
     }
     const read = readRecord(dir, file, options.words === true || old !== void 0);
-    read.record.linked = links.set ? links.set.has(file) : was ? was.linked : otherLinks.delete(file);
+    const other = !was && otherLinks.delete(file);
+    read.record.linked = linkedNow(file, was ? was.linked : other);
     if (options.verifyOnly && (!was || !sameRecord(was, read.record))) return void 0;
     if (!was || !sameRecord(was, read.record) || !read.record.readError && settles(read.record.stamp)) dirty = true;
     if (read.words) freshWords.set(records.length, read.words);
@@ -116,18 +118,25 @@ async function readFresh(dir, options) {
   if (options.view && links.stamp) {
     const kept = viewHead !== null && links.stamp.every((v, i) => v === viewHead.index[i]) && !racy(links.stamp, old.mtimeMs, old.racyMs);
     if (!kept) {
-      view = options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
+      const edited = links.edits && viewHead !== null && sameNumbers(viewHead.index, old.head.index) ? options.viewEdit?.(old.view, links.edits) : void 0;
+      view = edited ?? options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
       viewHead = links.index && { index: links.index };
       if (viewHead) dirty = true;
     }
     viewOut = view;
   }
   const cards = links.set && new Set(records.map((r) => r.file));
+  for (const key of links.changed ?? []) {
+    if (findRecord(records, key)) continue;
+    if (linksHas(links.table, key)) otherLinks.add(key);
+    else otherLinks.delete(key);
+  }
   const linkedOther = links.set ? [...links.set].filter((f) => !cards.has(f)) : [...otherLinks];
   const check = large || fresh !== void 0 && records.length > fresh.fullCheckMax ? trust?.check ?? (mark && { at: fresh.nowMs, journal: mark }) : void 0;
   const next = {
-    head: { index: links.index, linkedOther, dirs, words: null, view: viewHead, shards },
+    head: { index: links.index, journal: links.journal, linkedOther, dirs, words: null, view: viewHead, shards },
     view,
+    links: links.bytes,
     ...check ? { written: (file) => recordCheck(dir, file, check) } : {}
   };
   const words = new CardWords(dir, old, records, from, freshWords, next);
@@ -148,17 +157,6 @@ function rowOf(r) {
 }
 function relinked(r, linked) {
   return Object.assign(Object.create(Object.getPrototypeOf(r)), r, { linked });
-}
-function readLinks(dir, old) {
-  const file = joinPath(dir, INDEX_FILE);
-  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null };
-  const st = lstatIfExists(file);
-  const stamp = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
-  const cached = old?.head.index;
-  if (stamp && cached && stamp.every((v, i) => v === cached[i]) && !racy(stamp, old.mtimeMs, old.racyMs)) return { index: cached, stamp };
-  const text = readRegularUtf8(file);
-  const entries = parseIndex(text).entries;
-  return { set: new Set(entries.map((e) => e.file.replace(/^\.\//, ""))), index: stamp ?? null, stamp, text };
 }
 function catalogOf(dir, records, cardWords, view, shards) {
   const hold = readHold(dir);

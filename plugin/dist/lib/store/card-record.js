@@ -58,6 +58,10 @@ var StoredCard = class {
   get storedRow() {
     return this.edited ? void 0 : this.rows.subarray(this.rowStart, this.rowEnd);
   }
+  /** Where the stored row is: its rows section and its span there (undefined once a field was set). */
+  get storedSpan() {
+    return this.edited ? void 0 : { rows: this.rows, start: this.rowStart, end: this.rowEnd };
+  }
   /** Whether `flags` still describe the fields (no field was set): asked of every card, so no Buffer is made for it. */
   get flagsHold() {
     return !this.edited;

@@ -1,0 +1,167 @@
+// lib/store/index-links.ts
+import { parseIndex, parseIndexLine } from "../core/index-file.js";
+import { racy } from "./card-trust.js";
+import { exists, lstatIfExists, readRegularUtf8, statIfExists } from "./checked-fs.js";
+import { INDEX_FILE, joinPath } from "./paths.js";
+import { journalPath, journalSince, sameIndexStamp } from "./write-journal.js";
+var linkKey = (file) => file.replace(/^\.\//, "");
+var LE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+function encodeLinks(entries) {
+  const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}
+`).join(""), "utf8");
+  const ends = new Uint32Array(entries.length);
+  for (let i = 0, at = 0, p = 0; i < entries.length; i++) {
+    p = keys.indexOf(10, at);
+    ends[i] = at = p + 1;
+  }
+  return linksBytes({ lines: Uint32Array.from(entries, (e) => e.line), keyEnds: ends, keys });
+}
+function linksBytes(t) {
+  const n = t.lines.length;
+  const out = Buffer.alloc(4 + n * 8 + t.keys.length);
+  out.writeUInt32LE(n, 0);
+  const words = new Uint32Array(n * 2);
+  words.set(t.lines, 0);
+  words.set(t.keyEnds, n);
+  const raw = Buffer.from(words.buffer);
+  if (!LE) raw.swap32();
+  raw.copy(out, 4);
+  t.keys.copy(out, 4 + n * 8);
+  return out;
+}
+function decodeLinks(bytes) {
+  if (bytes.length < 4) return void 0;
+  const n = bytes.readUInt32LE(0);
+  if (4 + n * 8 > bytes.length) return void 0;
+  const words = new Uint32Array(n * 2);
+  const raw = Buffer.from(words.buffer);
+  bytes.copy(raw, 0, 4, 4 + n * 8);
+  if (!LE) raw.swap32();
+  const lines = words.subarray(0, n);
+  const keyEnds = words.subarray(n);
+  const keys = bytes.subarray(4 + n * 8);
+  for (let i = 0; i < n; i++) {
+    const start = i === 0 ? 0 : keyEnds[i - 1];
+    if (lines[i] < 1 || i > 0 && lines[i] <= lines[i - 1] || keyEnds[i] <= start || keyEnds[i] > keys.length || keys[keyEnds[i] - 1] !== 10) return void 0;
+  }
+  if ((n === 0 ? 0 : keyEnds[n - 1]) !== keys.length) return void 0;
+  return { lines, keyEnds, keys };
+}
+var keyAt = (t, i) => t.keys.toString("utf8", i === 0 ? 0 : t.keyEnds[i - 1], t.keyEnds[i] - 1);
+function linksHas(t, key) {
+  const needle = Buffer.from(`${key}
+`, "utf8");
+  for (let p = t.keys.indexOf(needle); p >= 0; p = t.keys.indexOf(needle, p + 1)) if (p === 0 || t.keys[p - 1] === 10) return true;
+  return false;
+}
+function applyLineEdits(table, edits) {
+  let t = table;
+  const changed = /* @__PURE__ */ new Set();
+  for (const [at, removed, inserted] of edits) {
+    if (!Number.isSafeInteger(at) || at < 1 || !Number.isSafeInteger(removed) || removed < 0 || !Array.isArray(inserted)) return void 0;
+    const n = t.lines.length;
+    const first = lowerBound(t.lines, at);
+    const end = lowerBound(t.lines, at + removed);
+    for (let i = first; i < end; i++) changed.add(keyAt(t, i));
+    const added = [];
+    for (let k = 0; k < inserted.length; k++) {
+      const raw = inserted[k];
+      if (typeof raw !== "string" || /[\r\n]/.test(raw)) return void 0;
+      const parsed = parseIndexLine(raw, at + k);
+      if (parsed === void 0 || "reason" in parsed) continue;
+      added.push({ line: at + k, file: parsed.file });
+      changed.add(linkKey(parsed.file));
+    }
+    const shift = inserted.length - removed;
+    const mid = decodeLinks(encodeLinks(added));
+    const headKeys = first === 0 ? 0 : t.keyEnds[first - 1];
+    const tailKeys = end === 0 ? 0 : t.keyEnds[end - 1];
+    const count = first + added.length + (n - end);
+    const lines = new Uint32Array(count);
+    const keyEnds = new Uint32Array(count);
+    lines.set(t.lines.subarray(0, first), 0);
+    keyEnds.set(t.keyEnds.subarray(0, first), 0);
+    for (let i = 0; i < added.length; i++) {
+      lines[first + i] = mid.lines[i];
+      keyEnds[first + i] = headKeys + mid.keyEnds[i];
+    }
+    const moved = headKeys + mid.keys.length - tailKeys;
+    for (let i = end, j = first + added.length; i < n; i++, j++) {
+      lines[j] = t.lines[i] + shift;
+      keyEnds[j] = t.keyEnds[i] + moved;
+    }
+    t = { lines, keyEnds, keys: Buffer.concat([t.keys.subarray(0, headKeys), mid.keys, t.keys.subarray(tailKeys)]) };
+  }
+  return { table: t, changed };
+}
+function lowerBound(lines, line) {
+  let lo = 0;
+  let hi = lines.length;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (lines[mid] < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+function journaledEdits(memoryDir, mark, recorded, now) {
+  const records = mark ? journalSince(memoryDir, mark) : void 0;
+  if (!records || records.length === 0) return void 0;
+  let index = [recorded[1], recorded[0], recorded[3]];
+  const edits = [];
+  for (const r of records) {
+    const landed = sameIndexStamp(r.o, index) && !sameIndexStamp(r.i, index);
+    if (!landed && (r.x || !sameIndexStamp(r.i, index) || !r.e && !sameIndexStamp(r.i, r.o))) return void 0;
+    if (!landed && r.e) edits.push(r.e);
+    index = r.o;
+  }
+  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
+  if (appended === void 0 || now[2] > appended) return void 0;
+  return sameIndexStamp(index, [now[1], now[0], now[3]]) && edits.length > 0 ? edits : void 0;
+}
+var NONE = Buffer.alloc(0);
+function readLinks(dir, old, mark) {
+  const file = joinPath(dir, INDEX_FILE);
+  const journal = mark ?? null;
+  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null, journal, bytes: NONE };
+  const st = lstatIfExists(file);
+  const stamp = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
+  const cached = old?.head.index;
+  if (stamp && cached && sameNumbers(stamp, cached) && !racy(stamp, old.mtimeMs, old.racyMs)) return { index: cached, stamp, journal: old.head.journal, bytes: old.links };
+  if (stamp && cached && old.links.length > 0 && !racy(stamp, Date.now(), old.racyMs)) {
+    const edits = journaledEdits(dir, old.head.journal, cached, stamp);
+    const table = edits && decodeLinks(old.links);
+    const applied = table && applyLineEdits(table, edits);
+    if (applied) return { index: stamp, stamp, journal, edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table) };
+  }
+  const text = readRegularUtf8(file);
+  const entries = parseIndex(text).entries;
+  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp ?? null, stamp, text, journal, bytes: encodeLinks(entries) };
+}
+function sameNumbers(a, b) {
+  return b != null && a.length === b.length && a.every((v, i) => v === b[i]);
+}
+function findRecord(records, file) {
+  let lo = 0;
+  let hi = records.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >>> 1;
+    const f = records[mid].file;
+    if (f === file) return true;
+    if (f < file) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+export {
+  applyLineEdits,
+  decodeLinks,
+  encodeLinks,
+  findRecord,
+  journaledEdits,
+  linkKey,
+  linksBytes,
+  linksHas,
+  readLinks,
+  sameNumbers
+};
