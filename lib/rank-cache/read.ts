@@ -8,6 +8,7 @@ import { joinPath, STATE_DIR } from "../store/paths.js";
 import type { IndexTruncation } from "../store/index-read.js";
 import { exists, statIfExists } from "../store/checked-fs.js";
 import type { CardStamps } from "../store/full-check.js";
+import type { JournalMark } from "../store/write-journal.js";
 
 export const RANK_CACHE = "rank-cache.bin";
 
@@ -93,6 +94,11 @@ export interface LoadOptions {
   wholeHeadMax?: number;
   /** Cards already stat'ed in this check, by name (the keeper's card-cache pass): not stat'ed again. */
   stats?: CardStamps;
+  /**
+   * The write journal's end to record instead of the one a refresh takes as it starts (the keeper: taken before its
+   * watched stamps were settled, so a journaled write those stamps may not show yet is after it and re-checked).
+   */
+  journal?: JournalMark | undefined;
 }
 
 /** What materialising an entry needs; its card file and fingerprint are in the head. */

@@ -1393,7 +1393,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   const { view, header } = base;
   const cur = prev ?? identity(base);
   const n = cur.toBase.length;
-  const journal = journalMark(memoryDir);
+  const journal = "journal" in options ? options.journal : journalMark(memoryDir);
   const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
   const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
   const idx = cur.delta.index;

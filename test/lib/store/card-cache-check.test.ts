@@ -65,7 +65,7 @@ test("at rest: every card stat'ed into the keeper's map and the check recorded, 
     Array.from({ length: CARDS }, (_, i) => name(i)),
   );
   const st = fs.lstatSync(path.join(w.mem, name(3)));
-  assert.deepEqual(stats.get(name(3)), [st.mtimeMs, st.size, st.ctimeMs]);
+  assert.deepEqual(stats.get(name(3)), [st.mtimeMs, st.size, st.ctimeMs, st.nlink]);
   assert.equal(await fullPassRecords(w, now + 1), true);
   // At or below the full-check size it verifies but records nothing, as the full pass.
   fs.rmSync(checkFile(w), { force: true });
@@ -87,7 +87,8 @@ test("an in-place edit only the ctime shows, a MEMORY.md edit, a removed card: n
     assert.equal(await fullPassRecords(w, now), false, what);
     // The keeper's entry gives the count and records nothing either; the next command reads the change.
     fs.rmSync(checkFile(w), { force: true });
-    assert.deepEqual(await checkCardCache(w.mem, { nowMs: now, fullCheckMax: MAX }), { cards: CARDS }, what);
+    const entry = await checkCardCache(w.mem, { nowMs: now, fullCheckMax: MAX });
+    assert.deepEqual([entry?.outcome, entry?.cards], ["changed", CARDS], what);
     assert.equal(fs.existsSync(checkFile(w)), false, what);
   }
 });
