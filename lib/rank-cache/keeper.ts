@@ -90,6 +90,7 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
     let fullAt = Number.NEGATIVE_INFINITY;
     let sawEveryCard = false;
     let lastCards: StampCheck | undefined;
+    let lastChecked: string | undefined;
     for (;;) {
       const at = options.now();
       if (!exists(joinPath(memoryDir, STATE_DIR))) return "gone";
@@ -117,7 +118,16 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
                 mark,
                 ...(asBefore && lastCards?.outcome === "verified" ? { cardsAsBefore: lastCards.cache } : {}),
               });
-        const store = await loadRankable(memoryDir, { nowMs: at, checkAllCards: true, fullCheckMax: options.fullCheckMax, createStateDir: false, stats, journal: mark });
+        const store = await loadRankable(memoryDir, {
+          nowMs: at,
+          checkAllCards: true,
+          fullCheckMax: options.fullCheckMax,
+          createStateDir: false,
+          stats,
+          journal: mark,
+          unchangedSince: asBefore ? lastChecked : undefined,
+        });
+        lastChecked = store.checked;
         // A round that looked every card up in the watch, with no event since: the next quiet round reads no card.
         sawEveryCard = watch?.sawEveryCard() ?? false;
         lastCards = cards;

@@ -74,6 +74,8 @@ export interface RankableStore {
   stamp(file: string): Stamp | undefined;
   /** Every card's fingerprint was checked by this load (or read by its rebuild): nothing printed needs re-checking. */
   verified: boolean;
+  /** When this load found every card as its cache (and delta) recorded them: which cache and delta those were. */
+  checked?: string;
 }
 
 export interface LoadOptions {
@@ -99,6 +101,12 @@ export interface LoadOptions {
    * watched stamps were settled, so a journaled write those stamps may not show yet is after it and re-checked).
    */
   journal?: JournalMark | undefined;
+  /**
+   * The keeper: `checked` of its last load, when no card has changed since (its watch saw every card and reported
+   * nothing: lib/store/card-watch.ts). A load of that very cache and delta, MEMORY.md and the directories as they
+   * recorded, then stats no card.
+   */
+  unchangedSince?: string | undefined;
 }
 
 /** What materialising an entry needs; its card file and fingerprint are in the head. */

@@ -203,6 +203,7 @@ function identity(base: OpenCache): OpenDelta {
     toBase: Int32Array.from({ length: n }, (_, i) => i),
     lineShift: new Int32Array(n),
     mtimeMs: base.view.mtimeMs,
+    text: "", // no file
   };
 }
 
