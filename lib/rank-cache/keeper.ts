@@ -10,6 +10,11 @@
 // It writes nothing else: never a card or MEMORY.md, only those files under .memctl/ (and never a first card cache:
 // a store no command has listed has none to keep).
 //
+// Its stats come from a watch over the card directories (lib/store/card-watch.ts): a card's stamp is kept until an
+// event names it, so a round stats only what changed, and a round with no event since one that found every card
+// through the watch stats none (each cache's check is told it checks what it checked last). Where the watch cannot
+// vouch, every card is stat'ed, and every FULL_ROUND_MS they are whatever it says.
+//
 // One per store: it holds the lock `.memctl/keeper` (lib/store/lock.ts: a dead holder on this host is replaced at
 // once, a live one never). Prompts renew it by setting its owner file's mtime (lib/hook/keeper.ts); it exits after
 // idleMs without one, when the store or its .memctl/ disappears, when its lock is no longer its own, or when the

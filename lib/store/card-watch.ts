@@ -105,8 +105,8 @@ export function watchCards(memoryDir: string): CardWatch | undefined {
   const arm = (rel: string): boolean => {
     const path = rel === "" ? memoryDir : joinPath(memoryDir, rel);
     try {
-      const st = fs.lstatSync(path);
-      if (!st.isDirectory()) return false;
+      const st = statDir(rel, path);
+      if (!st?.isDirectory()) return false;
       const base = path.slice(path.lastIndexOf("/") + 1);
       const watcher = fs.watch(path, { persistent: false }, (_event, name) => onEvent(rel, base, name));
       watcher.on("error", () => {
@@ -127,7 +127,7 @@ export function watchCards(memoryDir: string): CardWatch | undefined {
   /** Every watched directory still the one watched at its path (a parent replaced sends no event). */
   const sameDirs = () => {
     for (const [rel, w] of watches) {
-      const st = fs.lstatSync(rel === "" ? memoryDir : joinPath(memoryDir, rel), { throwIfNoEntry: false });
+      const st = statDir(rel, rel === "" ? memoryDir : joinPath(memoryDir, rel));
       if (!st?.isDirectory() || st.dev !== w.dev || st.ino !== w.ino) return false;
     }
     return true;
@@ -164,6 +164,11 @@ export function watchCards(memoryDir: string): CardWatch | undefined {
       stamps.clear();
     },
   };
+}
+
+/** The store itself may be reached through a link (its path is the user's); a directory inside it never is. */
+function statDir(rel: string, path: string): fs.Stats | undefined {
+  return rel === "" ? fs.statSync(path, { throwIfNoEntry: false }) : fs.lstatSync(path, { throwIfNoEntry: false });
 }
 
 function dirOf(file: string): string {

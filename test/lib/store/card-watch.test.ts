@@ -193,3 +193,28 @@ function inPlace(file: string): void {
 }
 
 export type { CardWatch };
+
+test("a store reached through a link is watched (its directories inside never are)", { skip: !linux }, async (t) => {
+  const dir = tempDir("memctl-watch-");
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.mkdirSync(path.join(dir, "real", "sub"), { recursive: true });
+  fs.mkdirSync(path.join(dir, "elsewhere"));
+  fs.symlinkSync(path.join(dir, "real"), path.join(dir, "store"));
+  fs.symlinkSync(path.join(dir, "elsewhere"), path.join(dir, "real", "linked"));
+  for (const f of ["a.md", "linked/b.md"]) fs.writeFileSync(path.join(dir, "store", f), "x\n");
+  const watch = watchCards(path.join(dir, "store"))!;
+  t.after(() => watch.close());
+  const set = (file: string) => {
+    const st = fs.lstatSync(path.join(dir, "store", file));
+    watch.stamps.set(file, [st.mtimeMs, st.size, st.ctimeMs, st.nlink]);
+  };
+  await watch.settle();
+  set("a.md");
+  set("linked/b.md");
+  await watch.settle();
+  set("linked/b.md");
+  assert.deepEqual([...watch.stamps.keys()], ["a.md"], "linked/ is a link: never watched, its card never kept");
+  fs.appendFileSync(path.join(dir, "real", "a.md"), "y\n");
+  assert.equal(await watch.settle(), "changed");
+  assert.equal(watch.stamps.size, 0);
+});
