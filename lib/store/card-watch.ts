@@ -38,7 +38,7 @@ export interface CardWatch {
   settle(): Promise<Settled>;
   /** Forgets every stamp: the next round stats every card (the keeper's periodic full round). */
   forget(): void;
-  /** Since the last settle, every card looked for was held and every stamp given was kept. */
+  /** Since the last settle, every card looked for was held or has been kept since, and every stamp given was kept. */
   sawEveryCard(): boolean;
   close(): void;
 }
@@ -67,23 +67,25 @@ export function watchCards(memoryDir: string): CardWatch | undefined {
   let unsure = true; // nothing is watched yet
   let changed = 0;
   let burst = 0;
-  // Cards looked for and not held, and stamps not kept, since the last settle: none, and the round just made saw
-  // every card through its watch.
-  let misses = 0;
+  // Cards looked for and not held (nor kept since), and stamps not kept, since the last settle: none, and the round
+  // just made saw every card through its watch.
+  const missed = new Set<string>();
   let refused = 0;
   type Stamp = readonly [number, number, number, number?];
   const stamps = new (class extends Map<string, Stamp> {
     override get(file: string) {
       const stamp = super.get(file);
-      if (!stamp) misses++;
+      if (!stamp) missed.add(file);
       return stamp;
     }
     // Kept only for a card with one link whose directory is watched: a card whose directory is not watched yet is
     // stat'ed again next round, after the watch exists; one with several links, every round.
     override set(file: string, stamp: Stamp) {
       const dir = dirOf(file);
-      if (watches.has(dir) && !unsure && stamp[3] === 1) super.set(file, stamp);
-      else {
+      if (watches.has(dir) && !unsure && stamp[3] === 1) {
+        super.set(file, stamp);
+        missed.delete(file);
+      } else {
         refused++;
         if (!watches.has(dir)) wanted.add(dir);
       }
@@ -151,11 +153,11 @@ export function watchCards(memoryDir: string): CardWatch | undefined {
       wanted.clear();
       unsure = false;
       changed = 0;
-      misses = 0;
+      missed.clear();
       refused = 0;
       return result;
     },
-    sawEveryCard: () => misses === 0 && refused === 0 && !unsure,
+    sawEveryCard: () => missed.size === 0 && refused === 0 && !unsure,
     forget() {
       stamps.clear();
     },

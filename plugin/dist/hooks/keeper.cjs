@@ -7193,20 +7193,22 @@ function watchCards(memoryDir) {
   let unsure = true;
   let changed = 0;
   let burst = 0;
-  let misses = 0;
+  const missed = /* @__PURE__ */ new Set();
   let refused = 0;
   const stamps = new class extends Map {
     get(file) {
       const stamp2 = super.get(file);
-      if (!stamp2) misses++;
+      if (!stamp2) missed.add(file);
       return stamp2;
     }
     // Kept only for a card with one link whose directory is watched: a card whose directory is not watched yet is
     // stat'ed again next round, after the watch exists; one with several links, every round.
     set(file, stamp2) {
       const dir = dirOf(file);
-      if (watches.has(dir) && !unsure && stamp2[3] === 1) super.set(file, stamp2);
-      else {
+      if (watches.has(dir) && !unsure && stamp2[3] === 1) {
+        super.set(file, stamp2);
+        missed.delete(file);
+      } else {
         refused++;
         if (!watches.has(dir)) wanted.add(dir);
       }
@@ -7226,8 +7228,8 @@ function watchCards(memoryDir) {
   const arm = (rel) => {
     const path10 = rel === "" ? memoryDir : joinPath(memoryDir, rel);
     try {
-      const st = import_node_fs6.default.lstatSync(path10);
-      if (!st.isDirectory()) return false;
+      const st = statDir(rel, path10);
+      if (!st?.isDirectory()) return false;
       const base = path10.slice(path10.lastIndexOf("/") + 1);
       const watcher = import_node_fs6.default.watch(path10, { persistent: false }, (_event, name) => onEvent(rel, base, name));
       watcher.on("error", () => {
@@ -7245,7 +7247,7 @@ function watchCards(memoryDir) {
   };
   const sameDirs = () => {
     for (const [rel, w] of watches) {
-      const st = import_node_fs6.default.lstatSync(rel === "" ? memoryDir : joinPath(memoryDir, rel), { throwIfNoEntry: false });
+      const st = statDir(rel, rel === "" ? memoryDir : joinPath(memoryDir, rel));
       if (!st?.isDirectory() || st.dev !== w.dev || st.ino !== w.ino) return false;
     }
     return true;
@@ -7266,11 +7268,11 @@ function watchCards(memoryDir) {
       wanted.clear();
       unsure = false;
       changed = 0;
-      misses = 0;
+      missed.clear();
       refused = 0;
       return result;
     },
-    sawEveryCard: () => misses === 0 && refused === 0 && !unsure,
+    sawEveryCard: () => missed.size === 0 && refused === 0 && !unsure,
     forget() {
       stamps.clear();
     },
@@ -7279,6 +7281,9 @@ function watchCards(memoryDir) {
       stamps.clear();
     }
   };
+}
+function statDir(rel, path10) {
+  return rel === "" ? import_node_fs6.default.statSync(path10, { throwIfNoEntry: false }) : import_node_fs6.default.lstatSync(path10, { throwIfNoEntry: false });
 }
 function dirOf(file) {
   const slash = file.lastIndexOf("/");
