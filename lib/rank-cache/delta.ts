@@ -54,6 +54,8 @@ export interface OpenDelta {
   toBase: Int32Array;
   lineShift: Int32Array;
   mtimeMs: number;
+  /** The file's text: what a check of every card against it found true stays true while the text and the cards do. */
+  text: string;
 }
 
 export const deltaPath = (memoryDir: string) => joinPath(memoryDir, STATE_DIR, RANK_DELTA);
@@ -68,10 +70,11 @@ export function openDelta(memoryDir: string, base: OpenCache): OpenDelta | undef
     if (size > DELTA_READ_CAP) return undefined;
     const buf = new Uint8Array(size);
     if (readAt(fd, buf, 0, size, 0) !== size) return undefined;
-    const delta = JSON.parse(Buffer.from(buf.buffer, 0, size).toString("utf8")) as Delta;
+    const text = Buffer.from(buf.buffer, 0, size).toString("utf8");
+    const delta = JSON.parse(text) as Delta;
     if (!validDelta(delta, base)) return undefined;
     const mapped = mapRuns(delta, base.view.n);
-    return mapped && { delta, ...mapped, mtimeMs: opened.stat.mtimeMs };
+    return mapped && { delta, ...mapped, mtimeMs: opened.stat.mtimeMs, text };
   } catch {
     return undefined;
   } finally {

@@ -10,24 +10,36 @@
 // It writes nothing else: never a card or MEMORY.md, only those files under .memctl/ (and never a first card cache:
 // a store no command has listed has none to keep).
 //
+// Its stats come from a watch over the card directories (lib/store/card-watch.ts): a card's stamp is kept until an
+// event names it, so a round stats only what changed, and a round with no event since one that found every card
+// through the watch stats none (each cache's check is told it checks what it checked last). Where the watch cannot
+// vouch, every card is stat'ed, and every FULL_ROUND_MS they are whatever it says.
+//
 // One per store: it holds the lock `.memctl/keeper` (lib/store/lock.ts: a dead holder on this host is replaced at
 // once, a live one never). Prompts renew it by setting its owner file's mtime (lib/hook/keeper.ts); it exits after
 // idleMs without one, when the store or its .memctl/ disappears, when its lock is no longer its own, or when the
 // store has shrunk to where every prompt checks every card anyway.
-import { exists, stat } from "../store/checked-fs.js";
+import { exists, lstatIfExists, stat } from "../store/checked-fs.js";
 import { lockHolder, tryStoreLock } from "../store/lock.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { systemCode } from "../core/errors.js";
 import { loadRankable } from "./load.js";
-import { checkCardCache } from "../store/card-cache-check.js";
-import { fullCheckMaxFrom } from "../store/full-check.js";
-import type { CardStamps } from "../store/full-check.js";
+import { checkCardCache, type StampCheck } from "../store/card-cache-check.js";
+import { cacheStamp, fullCheckMaxFrom, type CacheStamp, type CardStamps } from "../store/full-check.js";
+import { CARD_CACHE } from "../store/card-words.js";
+import { watchCards, type CardWatch } from "../store/card-watch.js";
+import { journalMark } from "../store/write-journal.js";
 import { KEEPER_LOCK, KEEPER_LOCK_STALE_MS } from "./keeper-lock.js";
 
 export { KEEPER_LOCK, KEEPER_LOCK_STALE_MS };
 
 /** A check starts this long after the previous one started (or at once when that one took longer). */
 export const KEEPER_INTERVAL_MS = 1_000;
+/**
+ * A round stats every card at least this often, whatever the watch says: the bound on a change the kernel never
+ * reports (a write through mmap; lib/store/card-watch.ts).
+ */
+export const FULL_ROUND_MS = 30_000;
 /** The keeper exits after this long without a prompt. */
 export const KEEPER_IDLE_MS = 10 * 60_000;
 
@@ -44,6 +56,8 @@ export interface KeeperOptions extends KeeperSettings {
   onError?: (err: unknown) => void;
   /** Called once the lock is taken. */
   onStart?: () => void;
+  /** false: no watch, every round stats every card (as where the watch cannot vouch: lib/store/card-watch.ts). */
+  watch?: boolean;
 }
 
 /** Why a keeper stopped (or never started: "busy", another holds the lock; "gone", no store). */
@@ -72,20 +86,56 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
   if (!exists(joinPath(memoryDir, STATE_DIR))) return "gone";
   const held = tryStoreLock(memoryDir, { name: KEEPER_LOCK, staleMs: KEEPER_LOCK_STALE_MS });
   if (!held) return "busy";
+  let watch: CardWatch | undefined;
   try {
     options.onStart?.();
     const started = options.now();
+    // Made after the lock is ours, closed before it is released; its first round stats every card.
+    watch = options.watch === false ? undefined : watchCards(memoryDir);
+    let fullAt = Number.NEGATIVE_INFINITY;
+    let sawEveryCard = false;
+    let lastCards: StampCheck | undefined;
+    let lastChecked: string | undefined;
     for (;;) {
       const at = options.now();
       if (!exists(joinPath(memoryDir, STATE_DIR))) return "gone";
       if (!held.stillHeld()) return "taken";
       if (at - lastPrompt(memoryDir, started) >= options.idleMs) return "idle";
       try {
-        // One stat a card for both caches: the card cache's pass (every card, linked or not) hands its stats to the
-        // rank cache's. Both checks are recorded as made at `at`, before the first stat.
-        const stats: CardStamps = new Map();
-        const cards = await checkCardCache(memoryDir, { nowMs: at, fullCheckMax: options.fullCheckMax }, stats);
-        const store = await loadRankable(memoryDir, { nowMs: at, checkAllCards: true, fullCheckMax: options.fullCheckMax, createStateDir: false, stats });
+        // The journal's end before the watched stamps are settled: a journaled write they may not show yet is after
+        // it, and every reader re-checks it (lib/store/card-cache-check.ts, Round).
+        const mark = journalMark(memoryDir);
+        const settled = watch ? await watch.settle() : "unsure";
+        if (settled === "unsure" || at - fullAt >= FULL_ROUND_MS) {
+          watch?.forget();
+          fullAt = at;
+        }
+        // One stat a card for both caches, and none for a card the watch vouches for: the card cache's pass (every
+        // card, linked or not) hands its stats to the rank cache's. Both checks are recorded as made at `at`.
+        const stats: CardStamps = watch?.stamps ?? new Map();
+        const asBefore = settled === "quiet" && sawEveryCard && at !== fullAt;
+        // A cache file found changed stays so (a stamp never comes back: the ctime moved), so nothing is recorded for
+        // it again, and its pass is skipped once the watch holds every card.
+        const cards =
+          asBefore && lastCards?.outcome === "changed" && sameStamp(lastCards.cache, cardCacheStamp(memoryDir))
+            ? lastCards
+            : await checkCardCache(memoryDir, { nowMs: at, fullCheckMax: options.fullCheckMax }, stats, {
+                mark,
+                ...(asBefore && lastCards?.outcome === "verified" ? { cardsAsBefore: lastCards.cache } : {}),
+              });
+        const store = await loadRankable(memoryDir, {
+          nowMs: at,
+          checkAllCards: true,
+          fullCheckMax: options.fullCheckMax,
+          createStateDir: false,
+          stats,
+          journal: mark,
+          unchangedSince: asBefore ? lastChecked : undefined,
+        });
+        lastChecked = store.checked;
+        // A round that looked every card up in the watch, with no event since: the next quiet round reads no card.
+        sawEveryCard = watch?.sawEveryCard() ?? false;
+        lastCards = cards;
         if (store.entryCount <= options.fullCheckMax && (cards?.cards ?? 0) <= options.fullCheckMax) return "small";
       } catch (err) {
         if (systemCode(err) === "ENOENT") return "gone"; // MEMORY.md (or the store) removed
@@ -94,9 +144,18 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
       await options.sleep(Math.max(0, at + options.intervalMs - options.now()));
     }
   } finally {
+    watch?.close();
     held.release();
   }
 }
+
+/** The card-cache file's stamp now (undefined: none). */
+function cardCacheStamp(memoryDir: string): CacheStamp | undefined {
+  const st = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
+  return st?.isFile() ? cacheStamp(st) : undefined;
+}
+
+const sameStamp = (a: CacheStamp, b: CacheStamp | undefined) => b !== undefined && a.every((v, i) => v === b[i]);
 
 /** The last prompt's time: the owner file's mtime, which every prompt sets (not before the keeper started). */
 function lastPrompt(memoryDir: string, started: number): number {

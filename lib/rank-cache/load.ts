@@ -55,8 +55,14 @@ export async function loadRankable(memoryDir: string, options: LoadOptions): Pro
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
           if (trusted) return store;
-          if (delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats)) {
+          // The build's id names the cache file's contents; the delta's text its own.
+          const checked = `${base.header.id}\n${delta?.text ?? ""}`;
+          if (
+            options.unchangedSince === checked ||
+            (delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats))
+          ) {
             store.verified = true;
+            store.checked = checked;
             if (large) markVerified(memoryDir, base, delta, options.nowMs);
             return store;
           }

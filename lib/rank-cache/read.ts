@@ -8,6 +8,7 @@ import { joinPath, STATE_DIR } from "../store/paths.js";
 import type { IndexTruncation } from "../store/index-read.js";
 import { exists, statIfExists } from "../store/checked-fs.js";
 import type { CardStamps } from "../store/full-check.js";
+import type { JournalMark } from "../store/write-journal.js";
 
 export const RANK_CACHE = "rank-cache.bin";
 
@@ -73,6 +74,8 @@ export interface RankableStore {
   stamp(file: string): Stamp | undefined;
   /** Every card's fingerprint was checked by this load (or read by its rebuild): nothing printed needs re-checking. */
   verified: boolean;
+  /** When this load found every card as its cache (and delta) recorded them: which cache and delta those were. */
+  checked?: string;
 }
 
 export interface LoadOptions {
@@ -93,6 +96,17 @@ export interface LoadOptions {
   wholeHeadMax?: number;
   /** Cards already stat'ed in this check, by name (the keeper's card-cache pass): not stat'ed again. */
   stats?: CardStamps;
+  /**
+   * The write journal's end to record instead of the one a refresh takes as it starts (the keeper: taken before its
+   * watched stamps were settled, so a journaled write those stamps may not show yet is after it and re-checked).
+   */
+  journal?: JournalMark | undefined;
+  /**
+   * The keeper: `checked` of its last load, when no card has changed since (its watch saw every card and reported
+   * nothing: lib/store/card-watch.ts). A load of that very cache and delta, MEMORY.md and the directories as they
+   * recorded, then stats no card.
+   */
+  unchangedSince?: string | undefined;
 }
 
 /** What materialising an entry needs; its card file and fingerprint are in the head. */

@@ -52,7 +52,7 @@ export async function refresh(
   const n = cur.toBase.length;
   // The journal's end and the directories first: a change made while this runs is then after the mark, and moves
   // an mtime later than the one recorded.
-  const journal = journalMark(memoryDir);
+  const journal = "journal" in options ? options.journal : journalMark(memoryDir);
   const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
   const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
   const idx = cur.delta.index;
@@ -203,6 +203,7 @@ function identity(base: OpenCache): OpenDelta {
     toBase: Int32Array.from({ length: n }, (_, i) => i),
     lineShift: new Int32Array(n),
     mtimeMs: base.view.mtimeMs,
+    text: "", // no file
   };
 }
 

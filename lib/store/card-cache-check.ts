@@ -22,16 +22,32 @@ import { cacheStamp, writeCardCheck, type CacheStamp, type CardStamps, type Fres
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
 import { CARD_CACHE } from "./card-words.js";
 import { readFresh } from "./card-cache.js";
-import { journalMark } from "./write-journal.js";
+import { journalMark, type JournalMark } from "./write-journal.js";
 
 /** The head line is read in pieces of this size, doubled until it ends (its links to no card can be long). */
 const FIRST_READ = 64 * 1024;
 
-export type StampCheck = { outcome: "verified" | "changed" | "unsure"; cards: number };
+/** A round's answer, the number of cards in the cache and the stamp of the cache file it read. */
+export type StampCheck = { outcome: "verified" | "changed" | "unsure"; cards: number; cache: CacheStamp };
+
+/**
+ * What the keeper knows of a round before it starts (lib/rank-cache/keeper.ts): the journal's end taken before its
+ * watched stamps were settled (a journaled write after it is re-checked by the readers), and whether every card is
+ * as the last round found it verified against this same cache file (no event named one, and every card was watched):
+ * then only MEMORY.md and the directories are stat'ed, and the names and numbers are not read.
+ */
+export interface Round {
+  mark: JournalMark | undefined;
+  /** The stamp of the cache file the last round verified, when every card is as that round found it. */
+  cardsAsBefore?: CacheStamp;
+}
 
 /** What the check reads of a card-cache file: its head, names, per-record numbers and its own stamp. */
 interface CacheStamps {
   head: CacheHead;
+  count: number;
+  /** The very file the last round verified, its cards as it found them: no names or numbers read. */
+  asBefore: boolean;
   names: string[];
   numbers: Float64Array;
   stamp: CacheStamp;
@@ -42,49 +58,61 @@ interface CacheStamps {
  * The keeper's full check: every card of an existing card cache stat'ed, and the check recorded while the cache
  * matches them all. Undefined when there is no cache to keep (a first build is a command's to make).
  */
-export async function checkCardCache(dir: string, freshness: Freshness, stats?: CardStamps): Promise<{ cards: number } | undefined> {
-  const quick = checkCardStamps(dir, freshness, stats);
+export async function checkCardCache(dir: string, freshness: Freshness, stats?: CardStamps, round?: Round): Promise<StampCheck | undefined> {
+  const quick = checkCardStamps(dir, freshness, stats, round);
   if (!quick) return undefined;
-  if (quick.outcome !== "unsure") return { cards: quick.cards };
+  if (quick.outcome !== "unsure") return quick;
   await readFresh(dir, { freshness: { ...freshness, checkAll: true }, ...(stats ? { stats } : {}), stateDirMade: false, verifyOnly: true });
   // Its records are for this round only: kept, they were most of the keeper's ~430 MiB at 100,000 cards.
   forgetDecoded(joinPath(dir, STATE_DIR, CARD_CACHE));
-  return { cards: quick.cards };
+  return quick;
 }
 
 /**
  * The keeper's round over the card cache from its stamps alone (see above); `stats` gets every card's lstat as
- * numbers for the rank cache's check. Undefined: no card cache, or one that does not read as encodeCardCache wrote it.
+ * numbers for the rank cache's check, and a card it already holds is not stat'ed again (the keeper's watched stamps,
+ * lib/store/card-watch.ts: current as of this round). Undefined: no card cache, or one that does not read as
+ * encodeCardCache wrote it.
  */
-export function checkCardStamps(dir: string, freshness: Freshness, stats?: CardStamps): StampCheck | undefined {
+export function checkCardStamps(dir: string, freshness: Freshness, stats?: CardStamps, round?: Round): StampCheck | undefined {
   // The journal's end before any stat, as the full pass takes it: every journaled write after the check is after it.
-  const mark = journalMark(dir);
-  const cache = readCacheStamps(joinPath(dir, STATE_DIR, CARD_CACHE));
+  const mark = round ? round.mark : journalMark(dir);
+  const cache = readCacheStamps(joinPath(dir, STATE_DIR, CARD_CACHE), round?.cardsAsBefore);
   if (!cache) return undefined;
-  const cards = cache.names.length;
-  const result = (outcome: StampCheck["outcome"]): StampCheck => ({ outcome, cards });
+  const cards = cache.count;
+  const result = (outcome: StampCheck["outcome"]): StampCheck => ({ outcome, cards, cache: cache.stamp });
   const cacheMtime = cache.stamp[0];
   const old = (s: readonly number[]) => !racy(s, cacheMtime, cache.racyMs);
 
-  // MEMORY.md as recorded, or its links are parsed again: the full pass stops there (nothing written).
+  // MEMORY.md as recorded, or its links are parsed again: the full pass stops there (nothing written). With `stats`
+  // (the keeper), every card is still looked up: the rank cache's check takes them from there.
   const index = lstatIfExists(joinPath(dir, INDEX_FILE));
   if (!index?.isFile()) return result("unsure");
   const recorded = cache.head.index;
   const now = [index.mtimeMs, index.size, index.ctimeMs, index.ino];
-  if (!recorded || !now.every((v, i) => v === recorded[i]) || !old(now)) return result("changed");
+  let changed = !recorded || !now.every((v, i) => v === recorded[i]) || !old(now);
+  if (changed && !stats) return result("changed");
 
   const prefix = joinPath(dir, "x").slice(0, -1);
   const n = cache.numbers;
   let sure = true;
-  for (let i = 0, k = 0; i < cards; i++, k += NUMBERS) {
+  for (let i = 0, k = 0; !cache.asBefore && i < cards; i++, k += NUMBERS) {
     const file = cache.names[i]!;
-    const st = lstatIfExists(prefix + file);
-    if (!st?.isFile()) return result("changed"); // gone, or no longer a regular file
-    stats?.set(file, [st.mtimeMs, st.size, st.ctimeMs]);
-    if (st.mtimeMs !== n[k] || st.size !== n[k + 1] || st.ctimeMs !== n[k + 2]) return result("changed");
+    let st = stats?.get(file);
+    if (!st) {
+      const now = lstatIfExists(prefix + file);
+      if (now?.isFile()) {
+        st = [now.mtimeMs, now.size, now.ctimeMs, now.nlink];
+        stats?.set(file, st);
+      }
+    }
+    // Gone, no longer a regular file, or another stamp.
+    if (!st || st[0] !== n[k] || st[1] !== n[k + 1] || st[2] !== n[k + 2]) changed = true;
+    if (changed && !stats) return result("changed");
     // Read again by the full pass every time (an unreadable card), or too recent to trust: it decides.
     if ((n[k + 6]! & FLAG_READ_ERROR) !== 0 || !old([n[k]!, n[k + 1]!, n[k + 2]!])) sure = false;
   }
+  if (changed) return result("changed");
   if (cache.head.dirs.length === 0) return result("unsure");
   for (const [rel, mtime] of cache.head.dirs) if (dirMtime(dir, rel) !== mtime || !old([mtime, 0, mtime])) sure = false;
   if (!sure) return result("unsure");
@@ -92,8 +120,11 @@ export function checkCardStamps(dir: string, freshness: Freshness, stats?: CardS
   return result("verified");
 }
 
-/** The head, names and numbers of the card-cache file, checked as decodeCardCache checks them; undefined otherwise. */
-function readCacheStamps(file: string): CacheStamps | undefined {
+/**
+ * The head, names and numbers of the card-cache file, checked as decodeCardCache checks them (no names or numbers when
+ * the file opened is stamped `asBefore`); undefined otherwise.
+ */
+function readCacheStamps(file: string, asBefore: CacheStamp | undefined): CacheStamps | undefined {
   let opened: ReturnType<typeof openRegular>;
   try {
     opened = openRegular(file, { nofollow: true });
@@ -116,6 +147,8 @@ function readCacheStamps(file: string): CacheStamps | undefined {
     const decoded = decodeCacheTop(top, stat.size);
     if (!decoded) return undefined;
     const { head, count, sections, at } = decoded;
+    const stamp = cacheStamp(stat);
+    if (asBefore?.every((v, i) => v === stamp[i])) return { head, count, asBefore: true, names: [], numbers: new Float64Array(0), stamp, racyMs: racyWindow(stat.mtimeMs) };
     const names = read(at[0], sections[0]).toString("utf8").split("\n");
     if (names.length !== count + 1 || names.pop() !== "" || !names.every((name, i) => isCardFileName(name) && (i === 0 || names[i - 1]! < name))) return undefined;
     const numbers = new Float64Array(count * NUMBERS);
@@ -125,7 +158,7 @@ function readCacheStamps(file: string): CacheStamps | undefined {
     for (let k = 0; k < numbers.length; k += NUMBERS) {
       if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount(numbers[k + 6]) || numbers[k + 6]! >= 16) return undefined;
     }
-    return { head, names, numbers, stamp: cacheStamp(stat), racyMs: racyWindow(stat.mtimeMs) };
+    return { head, count, asBefore: false, names, numbers, stamp, racyMs: racyWindow(stat.mtimeMs) };
   } catch {
     return undefined;
   } finally {

@@ -15,6 +15,9 @@ export interface FileStat {
   /** When the inode was made; 0, or the ctime, where the filesystem does not record it (Node's fs.Stats). */
   readonly birthtimeMs: number;
   readonly ino: number;
+  readonly dev: number;
+  /** Hard links to the inode: a card with more than one can be written through a directory nobody watches. */
+  readonly nlink: number;
   readonly mode: number;
   isFile(): boolean;
   isDirectory(): boolean;

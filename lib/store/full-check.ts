@@ -59,10 +59,11 @@ export interface CardCheck {
 }
 
 /**
- * The cards one check stat'ed, by name: mtime, size, ctime. Numbers, not the fs.Stats (each with four Dates on
- * Node 20): 100,000 of those kept through a keeper's round were a third of its time in garbage collection.
+ * The cards one check stat'ed, by name: mtime, size, ctime, and the link count where the stat gave it (the keeper
+ * watches only a card with one: lib/store/card-watch.ts). Numbers, not the fs.Stats (each with four Dates on Node
+ * 20): 100,000 of those kept through a keeper's round were a third of its time in garbage collection.
  */
-export type CardStamps = Map<string, readonly [mtimeMs: number, size: number, ctimeMs: number]>;
+export type CardStamps = Map<string, readonly [mtimeMs: number, size: number, ctimeMs: number, links?: number]>;
 
 export function cacheStamp(st: FileStat): CacheStamp {
   return [st.mtimeMs, st.size, st.ctimeMs, st.ino];

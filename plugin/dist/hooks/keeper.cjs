@@ -5121,10 +5121,11 @@ function openDelta(memoryDir, base) {
     if (size > DELTA_READ_CAP) return void 0;
     const buf = new Uint8Array(size);
     if (readAt(fd, buf, 0, size, 0) !== size) return void 0;
-    const delta = JSON.parse(Buffer.from(buf.buffer, 0, size).toString("utf8"));
+    const text = Buffer.from(buf.buffer, 0, size).toString("utf8");
+    const delta = JSON.parse(text);
     if (!validDelta(delta, base)) return void 0;
     const mapped = mapRuns(delta, base.view.n);
-    return mapped && { delta, ...mapped, mtimeMs: opened.stat.mtimeMs };
+    return mapped && { delta, ...mapped, mtimeMs: opened.stat.mtimeMs, text };
   } catch {
     return void 0;
   } finally {
@@ -5350,7 +5351,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   const { view: view2, header } = base;
   const cur = prev ?? identity(base);
   const n = cur.toBase.length;
-  const journal = journalMark(memoryDir);
+  const journal = "journal" in options ? options.journal : journalMark(memoryDir);
   const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
   const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
   const idx = cur.delta.index;
@@ -5490,7 +5491,9 @@ function identity(base) {
     },
     toBase: Int32Array.from({ length: n }, (_, i) => i),
     lineShift: new Int32Array(n),
-    mtimeMs: base.view.mtimeMs
+    mtimeMs: base.view.mtimeMs,
+    text: ""
+    // no file
   };
 }
 function lineOf(base, cur, j) {
@@ -5589,8 +5592,11 @@ async function loadRankable(memoryDir, options) {
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
           if (trusted) return store;
-          if (delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats)) {
+          const checked = `${base.header.id}
+${delta?.text ?? ""}`;
+          if (options.unchangedSince === checked || (delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats))) {
             store.verified = true;
+            store.checked = checked;
             if (large) markVerified(memoryDir, base, delta, options.nowMs);
             return store;
           }
@@ -7267,45 +7273,53 @@ var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 
 // lib/store/card-cache-check.ts
 var FIRST_READ = 64 * 1024;
-async function checkCardCache(dir, freshness, stats) {
-  const quick = checkCardStamps(dir, freshness, stats);
+async function checkCardCache(dir, freshness, stats, round) {
+  const quick = checkCardStamps(dir, freshness, stats, round);
   if (!quick) return void 0;
-  if (quick.outcome !== "unsure") return { cards: quick.cards };
+  if (quick.outcome !== "unsure") return quick;
   await readFresh(dir, { freshness: { ...freshness, checkAll: true }, ...stats ? { stats } : {}, stateDirMade: false, verifyOnly: true });
   forgetDecoded(joinPath(dir, STATE_DIR, CARD_CACHE));
-  return { cards: quick.cards };
+  return quick;
 }
-function checkCardStamps(dir, freshness, stats) {
-  const mark = journalMark(dir);
-  const cache = readCacheStamps(joinPath(dir, STATE_DIR, CARD_CACHE));
+function checkCardStamps(dir, freshness, stats, round) {
+  const mark = round ? round.mark : journalMark(dir);
+  const cache = readCacheStamps(joinPath(dir, STATE_DIR, CARD_CACHE), round?.cardsAsBefore);
   if (!cache) return void 0;
-  const cards = cache.names.length;
-  const result = (outcome) => ({ outcome, cards });
+  const cards = cache.count;
+  const result = (outcome) => ({ outcome, cards, cache: cache.stamp });
   const cacheMtime = cache.stamp[0];
   const old = (s) => !racy2(s, cacheMtime, cache.racyMs);
   const index = lstatIfExists(joinPath(dir, INDEX_FILE));
   if (!index?.isFile()) return result("unsure");
   const recorded = cache.head.index;
   const now = [index.mtimeMs, index.size, index.ctimeMs, index.ino];
-  if (!recorded || !now.every((v, i) => v === recorded[i]) || !old(now)) return result("changed");
+  let changed = !recorded || !now.every((v, i) => v === recorded[i]) || !old(now);
+  if (changed && !stats) return result("changed");
   const prefix = joinPath(dir, "x").slice(0, -1);
   const n = cache.numbers;
   let sure = true;
-  for (let i = 0, k = 0; i < cards; i++, k += NUMBERS) {
+  for (let i = 0, k = 0; !cache.asBefore && i < cards; i++, k += NUMBERS) {
     const file = cache.names[i];
-    const st = lstatIfExists(prefix + file);
-    if (!st?.isFile()) return result("changed");
-    stats?.set(file, [st.mtimeMs, st.size, st.ctimeMs]);
-    if (st.mtimeMs !== n[k] || st.size !== n[k + 1] || st.ctimeMs !== n[k + 2]) return result("changed");
+    let st = stats?.get(file);
+    if (!st) {
+      const now2 = lstatIfExists(prefix + file);
+      if (now2?.isFile()) {
+        st = [now2.mtimeMs, now2.size, now2.ctimeMs, now2.nlink];
+        stats?.set(file, st);
+      }
+    }
+    if (!st || st[0] !== n[k] || st[1] !== n[k + 1] || st[2] !== n[k + 2]) changed = true;
+    if (changed && !stats) return result("changed");
     if ((n[k + 6] & FLAG_READ_ERROR) !== 0 || !old([n[k], n[k + 1], n[k + 2]])) sure = false;
   }
+  if (changed) return result("changed");
   if (cache.head.dirs.length === 0) return result("unsure");
   for (const [rel, mtime] of cache.head.dirs) if (dirMtime(dir, rel) !== mtime || !old([mtime, 0, mtime])) sure = false;
   if (!sure) return result("unsure");
   if (mark && cards > freshness.fullCheckMax) writeCardCheck(dir, { cache: cache.stamp, at: freshness.nowMs, journal: mark });
   return result("verified");
 }
-function readCacheStamps(file) {
+function readCacheStamps(file, asBefore) {
   let opened;
   try {
     opened = openRegular(file, { nofollow: true });
@@ -7327,6 +7341,8 @@ function readCacheStamps(file) {
     const decoded = decodeCacheTop(top, stat2.size);
     if (!decoded) return void 0;
     const { head, count, sections, at } = decoded;
+    const stamp2 = cacheStamp(stat2);
+    if (asBefore?.every((v, i) => v === stamp2[i])) return { head, count, asBefore: true, names: [], numbers: new Float64Array(0), stamp: stamp2, racyMs: racyWindow(stat2.mtimeMs) };
     const names = read(at[0], sections[0]).toString("utf8").split("\n");
     if (names.length !== count + 1 || names.pop() !== "" || !names.every((name, i) => isCardFileName(name) && (i === 0 || names[i - 1] < name))) return void 0;
     const numbers = new Float64Array(count * NUMBERS);
@@ -7336,7 +7352,7 @@ function readCacheStamps(file) {
     for (let k = 0; k < numbers.length; k += NUMBERS) {
       if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount3(numbers[k + 6]) || numbers[k + 6] >= 16) return void 0;
     }
-    return { head, names, numbers, stamp: cacheStamp(stat2), racyMs: racyWindow(stat2.mtimeMs) };
+    return { head, count, asBefore: false, names, numbers, stamp: stamp2, racyMs: racyWindow(stat2.mtimeMs) };
   } catch {
     return void 0;
   } finally {
@@ -7345,12 +7361,131 @@ function readCacheStamps(file) {
 }
 var isCount3 = (v) => Number.isSafeInteger(v) && v >= 0;
 
+// lib/store/card-watch.ts
+var import_node_fs6 = __toESM(require("node:fs"), 1);
+var LOCAL_FS = /* @__PURE__ */ new Set([61267, 1481003842, 2435016766, 16914836, 4076150800, 801189825, 3393526350, 2035054128]);
+var QUEUE_FILE = "/proc/sys/fs/inotify/max_queued_events";
+var MAX_CHANGED = 1e4;
+function watchCards(memoryDir) {
+  if (process.platform !== "linux") return void 0;
+  let burstLimit;
+  try {
+    if (!LOCAL_FS.has(import_node_fs6.default.statfsSync(memoryDir).type)) return void 0;
+    const queue = Number(import_node_fs6.default.readFileSync(QUEUE_FILE, "utf8"));
+    if (!Number.isSafeInteger(queue) || queue < 2) return void 0;
+    burstLimit = Math.min(1024, queue - 1);
+  } catch {
+    return void 0;
+  }
+  const watches = /* @__PURE__ */ new Map();
+  const wanted = /* @__PURE__ */ new Set([""]);
+  let unsure = true;
+  let changed = 0;
+  let burst = 0;
+  const missed = /* @__PURE__ */ new Set();
+  let refused = 0;
+  const stamps = new class extends Map {
+    get(file) {
+      const stamp2 = super.get(file);
+      if (!stamp2) missed.add(file);
+      return stamp2;
+    }
+    // Kept only for a card with one link whose directory is watched: a card whose directory is not watched yet is
+    // stat'ed again next round, after the watch exists; one with several links, every round.
+    set(file, stamp2) {
+      const dir = dirOf(file);
+      if (watches.has(dir) && !unsure && stamp2[3] === 1) {
+        super.set(file, stamp2);
+        missed.delete(file);
+      } else {
+        refused++;
+        if (!watches.has(dir)) wanted.add(dir);
+      }
+      return this;
+    }
+  }();
+  const onEvent = (rel, base, name) => {
+    if (burst++ === 0) setImmediate(() => burst = 0);
+    if (burst >= burstLimit) unsure = true;
+    if (typeof name !== "string" || name === base) return void (unsure = true);
+    if (rel === "" && name === STATE_DIR) return;
+    const file = rel === "" ? name : `${rel}/${name}`;
+    if (watches.has(file)) unsure = true;
+    stamps.delete(file);
+    if (++changed > MAX_CHANGED) unsure = true;
+  };
+  const arm = (rel) => {
+    const path10 = rel === "" ? memoryDir : joinPath(memoryDir, rel);
+    try {
+      const st = statDir(rel, path10);
+      if (!st?.isDirectory()) return false;
+      const base = path10.slice(path10.lastIndexOf("/") + 1);
+      const watcher = import_node_fs6.default.watch(path10, { persistent: false }, (_event, name) => onEvent(rel, base, name));
+      watcher.on("error", () => {
+        unsure = true;
+      });
+      watches.set(rel, { watcher, dev: st.dev, ino: st.ino });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const closeAll = () => {
+    for (const w of watches.values()) w.watcher.close();
+    watches.clear();
+  };
+  const sameDirs = () => {
+    for (const [rel, w] of watches) {
+      const st = statDir(rel, rel === "" ? memoryDir : joinPath(memoryDir, rel));
+      if (!st?.isDirectory() || st.dev !== w.dev || st.ino !== w.ino) return false;
+    }
+    return true;
+  };
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  return {
+    stamps,
+    async settle() {
+      await turn();
+      await turn();
+      let result = unsure || !sameDirs() ? "unsure" : changed > 0 ? "changed" : "quiet";
+      if (result === "unsure") {
+        for (const rel of watches.keys()) wanted.add(rel);
+        closeAll();
+        stamps.clear();
+      }
+      for (const rel of wanted) if (!watches.has(rel) && arm(rel) && result === "quiet") result = "changed";
+      wanted.clear();
+      unsure = false;
+      changed = 0;
+      missed.clear();
+      refused = 0;
+      return result;
+    },
+    sawEveryCard: () => missed.size === 0 && refused === 0 && !unsure,
+    forget() {
+      stamps.clear();
+    },
+    close() {
+      closeAll();
+      stamps.clear();
+    }
+  };
+}
+function statDir(rel, path10) {
+  return rel === "" ? import_node_fs6.default.statSync(path10, { throwIfNoEntry: false }) : import_node_fs6.default.lstatSync(path10, { throwIfNoEntry: false });
+}
+function dirOf(file) {
+  const slash = file.lastIndexOf("/");
+  return slash < 0 ? "" : file.slice(0, slash);
+}
+
 // lib/rank-cache/keeper-lock.ts
 var KEEPER_LOCK = "keeper";
 var KEEPER_LOCK_STALE_MS = 6e3;
 
 // lib/rank-cache/keeper.ts
 var KEEPER_INTERVAL_MS = 1e3;
+var FULL_ROUND_MS = 3e4;
 var KEEPER_IDLE_MS = 10 * 6e4;
 function keeperSettings(env) {
   return {
@@ -7367,18 +7502,45 @@ async function keepFresh(memoryDir, options) {
   if (!exists(joinPath(memoryDir, STATE_DIR))) return "gone";
   const held = tryStoreLock(memoryDir, { name: KEEPER_LOCK, staleMs: KEEPER_LOCK_STALE_MS });
   if (!held) return "busy";
+  let watch;
   try {
     options.onStart?.();
     const started = options.now();
+    watch = options.watch === false ? void 0 : watchCards(memoryDir);
+    let fullAt = Number.NEGATIVE_INFINITY;
+    let sawEveryCard = false;
+    let lastCards;
+    let lastChecked;
     for (; ; ) {
       const at = options.now();
       if (!exists(joinPath(memoryDir, STATE_DIR))) return "gone";
       if (!held.stillHeld()) return "taken";
       if (at - lastPrompt(memoryDir, started) >= options.idleMs) return "idle";
       try {
-        const stats = /* @__PURE__ */ new Map();
-        const cards = await checkCardCache(memoryDir, { nowMs: at, fullCheckMax: options.fullCheckMax }, stats);
-        const store = await loadRankable(memoryDir, { nowMs: at, checkAllCards: true, fullCheckMax: options.fullCheckMax, createStateDir: false, stats });
+        const mark = journalMark(memoryDir);
+        const settled = watch ? await watch.settle() : "unsure";
+        if (settled === "unsure" || at - fullAt >= FULL_ROUND_MS) {
+          watch?.forget();
+          fullAt = at;
+        }
+        const stats = watch?.stamps ?? /* @__PURE__ */ new Map();
+        const asBefore = settled === "quiet" && sawEveryCard && at !== fullAt;
+        const cards = asBefore && lastCards?.outcome === "changed" && sameStamp3(lastCards.cache, cardCacheStamp(memoryDir)) ? lastCards : await checkCardCache(memoryDir, { nowMs: at, fullCheckMax: options.fullCheckMax }, stats, {
+          mark,
+          ...asBefore && lastCards?.outcome === "verified" ? { cardsAsBefore: lastCards.cache } : {}
+        });
+        const store = await loadRankable(memoryDir, {
+          nowMs: at,
+          checkAllCards: true,
+          fullCheckMax: options.fullCheckMax,
+          createStateDir: false,
+          stats,
+          journal: mark,
+          unchangedSince: asBefore ? lastChecked : void 0
+        });
+        lastChecked = store.checked;
+        sawEveryCard = watch?.sawEveryCard() ?? false;
+        lastCards = cards;
         if (store.entryCount <= options.fullCheckMax && (cards?.cards ?? 0) <= options.fullCheckMax) return "small";
       } catch (err) {
         if (systemCode(err) === "ENOENT") return "gone";
@@ -7387,9 +7549,15 @@ async function keepFresh(memoryDir, options) {
       await options.sleep(Math.max(0, at + options.intervalMs - options.now()));
     }
   } finally {
+    watch?.close();
     held.release();
   }
 }
+function cardCacheStamp(memoryDir) {
+  const st = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
+  return st?.isFile() ? cacheStamp(st) : void 0;
+}
+var sameStamp3 = (a, b) => b !== void 0 && a.every((v, i) => v === b[i]);
 function lastPrompt(memoryDir, started) {
   const holder = lockHolder(memoryDir, KEEPER_LOCK);
   if (!holder) return started;
@@ -7483,7 +7651,7 @@ function homedir() {
 }
 
 // lib/hook/run.ts
-var import_node_fs7 = __toESM(require("node:fs"), 1);
+var import_node_fs8 = __toESM(require("node:fs"), 1);
 var import_node_path9 = __toESM(require("node:path"), 1);
 
 // hosts/deliver.ts
@@ -7533,7 +7701,7 @@ function unavailableVia(deliver) {
 }
 
 // hosts/claude/auto-memory.ts
-var import_node_fs6 = __toESM(require("node:fs"), 1);
+var import_node_fs7 = __toESM(require("node:fs"), 1);
 var import_node_path8 = __toESM(require("node:path"), 1);
 function claudeLoadsStoreNatively(q) {
   if (import_node_path8.default.resolve(q.memoryDir) !== import_node_path8.default.resolve(q.autoMemoryDir)) return false;
@@ -7552,7 +7720,7 @@ function claudeAutoMemoryOn(q) {
 function settingOf(file) {
   let text;
   try {
-    text = import_node_fs6.default.readFileSync(file, "utf8");
+    text = import_node_fs7.default.readFileSync(file, "utf8");
   } catch {
     return void 0;
   }
@@ -7695,7 +7863,7 @@ function hookLogPath(io) {
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
-    import_node_fs7.default.mkdirSync(import_node_path9.default.dirname(file), { recursive: true });
+    import_node_fs8.default.mkdirSync(import_node_path9.default.dirname(file), { recursive: true });
     appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {

@@ -7349,10 +7349,11 @@ function openDelta(memoryDir, base) {
     if (size > DELTA_READ_CAP) return void 0;
     const buf = new Uint8Array(size);
     if (readAt(fd, buf, 0, size, 0) !== size) return void 0;
-    const delta = JSON.parse(Buffer.from(buf.buffer, 0, size).toString("utf8"));
+    const text = Buffer.from(buf.buffer, 0, size).toString("utf8");
+    const delta = JSON.parse(text);
     if (!validDelta(delta, base)) return void 0;
     const mapped = mapRuns(delta, base.view.n);
-    return mapped && { delta, ...mapped, mtimeMs: opened.stat.mtimeMs };
+    return mapped && { delta, ...mapped, mtimeMs: opened.stat.mtimeMs, text };
   } catch {
     return void 0;
   } finally {
@@ -7578,7 +7579,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   const { view: view2, header } = base;
   const cur = prev ?? identity(base);
   const n = cur.toBase.length;
-  const journal = journalMark(memoryDir);
+  const journal = "journal" in options ? options.journal : journalMark(memoryDir);
   const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
   const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
   const idx = cur.delta.index;
@@ -7718,7 +7719,9 @@ function identity(base) {
     },
     toBase: Int32Array.from({ length: n }, (_, i) => i),
     lineShift: new Int32Array(n),
-    mtimeMs: base.view.mtimeMs
+    mtimeMs: base.view.mtimeMs,
+    text: ""
+    // no file
   };
 }
 function lineOf(base, cur, j) {
@@ -7787,8 +7790,11 @@ async function loadRankable(memoryDir, options) {
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
           if (trusted) return store;
-          if (delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats)) {
+          const checked = `${base.header.id}
+${delta?.text ?? ""}`;
+          if (options.unchangedSince === checked || (delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats))) {
             store.verified = true;
+            store.checked = checked;
             if (large) markVerified(memoryDir, base, delta, options.nowMs);
             return store;
           }

@@ -123,3 +123,65 @@ test("a round that finds a card changed since the card cache leaves the cache as
   const catalog = await readCardCatalog(s.memory);
   assert.match(JSON.stringify(catalog.cards.find((c) => c.file === "feedback_3.md")), /rewritten by hand/);
 });
+
+test("with its watch, a round after a verified one stats no card and reads no card name, and still records both checks at its start", {
+  skip: process.platform !== "linux",
+}, async (t) => {
+  const s = sandbox(cards);
+  t.after(() => s.cleanup());
+  ageStore(s.memory);
+  await loadRankable(s.memory, { nowMs: Date.now() });
+  await new Promise((r) => setTimeout(r, 250)); // past the racy window of ageStore's utimes
+  await readCardCatalog(s.memory);
+  const perRound: number[] = [];
+  let seen = 0;
+  for (const name of ["statSync", "lstatSync"] as const) {
+    const real = fs[name];
+    t.mock.method(fs, name, (p: fs.PathLike, ...rest: unknown[]) => {
+      if (/\/feedback_\d+\.md$/.test(String(p))) seen++;
+      return (real as (...a: unknown[]) => unknown)(p, ...rest);
+    });
+  }
+  const start = Date.now() + 60_000;
+  const clock = fakeTime(start, 4_000);
+  const sleep = clock.sleep;
+  clock.sleep = async (ms) => {
+    perRound.push(seen);
+    seen = 0;
+    await sleep(ms);
+  };
+  assert.equal(await keepFresh(s.memory, clock), "idle");
+  t.mock.restoreAll();
+  // The first round stats every card once for both caches; the second looks each up in the watch; the later ones
+  // look up none.
+  assert.deepEqual(perRound, [cards.length, 0, 0, 0]);
+  const check = JSON.parse(fs.readFileSync(path.join(s.memory, ".memctl", CARD_CHECK), "utf8")) as { at: number };
+  assert.equal(check.at, start + 3_000);
+  assert.ok(Math.abs(fs.statSync(path.join(s.memory, ".memctl", "rank-cache.bin")).mtimeMs - (start + 3_000)) < 1);
+});
+
+test("without its watch (watch: false) every round stats every card, as where the watch cannot vouch", async (t) => {
+  const s = sandbox(cards);
+  t.after(() => s.cleanup());
+  ageStore(s.memory);
+  await loadRankable(s.memory, { nowMs: Date.now() });
+  await new Promise((r) => setTimeout(r, 250));
+  await readCardCatalog(s.memory);
+  let seen = 0;
+  const perRound: number[] = [];
+  const real = fs.lstatSync;
+  t.mock.method(fs, "lstatSync", (p: fs.PathLike, ...rest: unknown[]) => {
+    if (/\/feedback_\d+\.md$/.test(String(p))) seen++;
+    return (real as (...a: unknown[]) => unknown)(p, ...rest);
+  });
+  const clock = { ...fakeTime(Date.now() + 60_000, 3_000), watch: false };
+  const sleep = clock.sleep;
+  clock.sleep = async (ms) => {
+    perRound.push(seen);
+    seen = 0;
+    await sleep(ms);
+  };
+  assert.equal(await keepFresh(s.memory, clock), "idle");
+  t.mock.restoreAll();
+  assert.deepEqual(perRound, [cards.length, cards.length, cards.length]);
+});

@@ -424,3 +424,34 @@ test("escapesStore: the shortcut for plain names agrees with the full check on a
     { numRuns: 3000 },
   );
 });
+
+test("unchangedSince: a check of the very cache and delta the keeper checked last stats no card; any other, or MEMORY.md moved, is checked as before", async (t) => {
+  const many = Array.from({ length: 12 }, (_, i) => ({ file: `feedback_u${i}.md`, title: `U ${i}`, hook: `note ${i}` }));
+  const s = sandbox(many);
+  t.after(() => s.cleanup());
+  ageStore(s.memory);
+  await loadRankable(s.memory, { nowMs: now() });
+  let stats = 0;
+  const real = fs.statSync;
+  t.mock.method(fs, "statSync", (p: fs.PathLike, ...rest: unknown[]) => {
+    if (/\/feedback_u\d+\.md$/.test(String(p))) stats++;
+    return (real as (...a: unknown[]) => unknown)(p, ...rest);
+  });
+  const check = (unchangedSince?: string) => loadRankable(s.memory, { nowMs: now(), checkAllCards: true, fullCheckMax: 10, unchangedSince });
+  const first = await check();
+  assert.equal(stats, many.length);
+  assert.equal(first.verified, true);
+  assert.ok(first.checked);
+  stats = 0;
+  const again = await check(first.checked);
+  assert.deepEqual([stats, again.verified, again.checked], [0, true, first.checked]);
+  assert.ok(Math.abs(fs.statSync(path.join(s.memory, ".memctl", RANK_CACHE)).mtimeMs - now()) < 1_000, "the check recorded");
+  stats = 0;
+  await check(`${first.checked}x`);
+  assert.equal(stats, many.length, "another cache or delta: every card");
+  // MEMORY.md moved: the load refreshes (and reads the changed line's card) whatever it is told.
+  fs.appendFileSync(path.join(s.memory, "MEMORY.md"), "- [U 0 again](feedback_u0.md) — the same card twice\n");
+  const refreshed = await check(first.checked);
+  assert.equal(refreshed.entryCount, many.length + 1);
+  assert.notEqual(refreshed.checked, first.checked);
+});

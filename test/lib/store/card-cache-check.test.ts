@@ -65,7 +65,7 @@ test("at rest: every card stat'ed into the keeper's map and the check recorded, 
     Array.from({ length: CARDS }, (_, i) => name(i)),
   );
   const st = fs.lstatSync(path.join(w.mem, name(3)));
-  assert.deepEqual(stats.get(name(3)), [st.mtimeMs, st.size, st.ctimeMs]);
+  assert.deepEqual(stats.get(name(3)), [st.mtimeMs, st.size, st.ctimeMs, st.nlink]);
   assert.equal(await fullPassRecords(w, now + 1), true);
   // At or below the full-check size it verifies but records nothing, as the full pass.
   fs.rmSync(checkFile(w), { force: true });
@@ -87,7 +87,8 @@ test("an in-place edit only the ctime shows, a MEMORY.md edit, a removed card: n
     assert.equal(await fullPassRecords(w, now), false, what);
     // The keeper's entry gives the count and records nothing either; the next command reads the change.
     fs.rmSync(checkFile(w), { force: true });
-    assert.deepEqual(await checkCardCache(w.mem, { nowMs: now, fullCheckMax: MAX }), { cards: CARDS }, what);
+    const entry = await checkCardCache(w.mem, { nowMs: now, fullCheckMax: MAX });
+    assert.deepEqual([entry?.outcome, entry?.cards], ["changed", CARDS], what);
     assert.equal(fs.existsSync(checkFile(w)), false, what);
   }
 });
@@ -145,4 +146,38 @@ test("a planted or damaged cache: no stat outside the store, no check recorded",
   fs.truncateSync(cacheFile(w), CACHE_READ_CAP + 1);
   assert.equal(checkCardStamps(w.mem, { nowMs: Date.now(), fullCheckMax: MAX }), undefined);
   assert.equal(fs.existsSync(checkFile(w)), false);
+});
+
+test("the keeper's round: a change does not stop it looking up every card, and a round as before reads no card but still MEMORY.md", async (t) => {
+  const w = await cachedStore(t);
+  const stats: CardStamps = new Map();
+  fs.rmSync(checkFile(w), { force: true });
+  const first = checkCardStamps(w.mem, { nowMs: Date.now(), fullCheckMax: MAX }, stats, { mark: undefined });
+  assert.equal(first?.outcome, "verified");
+  assert.equal(recordedAt(w), undefined, "no journal mark given: nothing recorded, as with no journal");
+  // As before, with the stamp of the very cache file verified: no card looked up or stat'ed, the check recorded.
+  const looked: string[] = [];
+  const spy = new (class extends Map<string, readonly [number, number, number, number?]> {
+    override get(file: string) {
+      looked.push(file);
+      return super.get(file);
+    }
+  })();
+  const mark: [number, number] = [1, 0];
+  const now = Date.now();
+  assert.equal(checkCardStamps(w.mem, { nowMs: now, fullCheckMax: MAX }, spy, { mark, cardsAsBefore: first!.cache })?.outcome, "verified");
+  assert.deepEqual(looked, []);
+  assert.deepEqual(JSON.parse(fs.readFileSync(checkFile(w), "utf8")), { cache: first!.cache, at: now, journal: mark });
+  // Another cache file's stamp: every card is read, as without it.
+  const other: typeof first.cache = [first!.cache[0], first!.cache[1], first!.cache[2], first!.cache[3] + 1];
+  assert.equal(checkCardStamps(w.mem, { nowMs: now, fullCheckMax: MAX }, spy, { mark, cardsAsBefore: other })?.outcome, "verified");
+  assert.equal(looked.length, CARDS);
+  // MEMORY.md is stat'ed even as before: changed.
+  fs.appendFileSync(path.join(w.mem, "MEMORY.md"), "- [x](x.md) — x\n");
+  assert.equal(checkCardStamps(w.mem, { nowMs: now, fullCheckMax: MAX }, stats, { mark, cardsAsBefore: first!.cache })?.outcome, "changed");
+  // With the keeper's stats, a card changed (or MEMORY.md) does not stop the round: every card is stat'ed into them.
+  stats.clear();
+  editInPlace(path.join(w.mem, name(0)), "card number 0", "card NUMBER 0");
+  assert.equal(checkCardStamps(w.mem, { nowMs: now, fullCheckMax: MAX }, stats, { mark })?.outcome, "changed");
+  assert.equal(stats.size, CARDS);
 });

@@ -18,10 +18,11 @@ function openDelta(memoryDir, base) {
     if (size > DELTA_READ_CAP) return void 0;
     const buf = new Uint8Array(size);
     if (readAt(fd, buf, 0, size, 0) !== size) return void 0;
-    const delta = JSON.parse(Buffer.from(buf.buffer, 0, size).toString("utf8"));
+    const text = Buffer.from(buf.buffer, 0, size).toString("utf8");
+    const delta = JSON.parse(text);
     if (!validDelta(delta, base)) return void 0;
     const mapped = mapRuns(delta, base.view.n);
-    return mapped && { delta, ...mapped, mtimeMs: opened.stat.mtimeMs };
+    return mapped && { delta, ...mapped, mtimeMs: opened.stat.mtimeMs, text };
   } catch {
     return void 0;
   } finally {

@@ -22,7 +22,7 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   const { view, header } = base;
   const cur = prev ?? identity(base);
   const n = cur.toBase.length;
-  const journal = journalMark(memoryDir);
+  const journal = "journal" in options ? options.journal : journalMark(memoryDir);
   const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
   const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
   const idx = cur.delta.index;
@@ -162,7 +162,9 @@ function identity(base) {
     },
     toBase: Int32Array.from({ length: n }, (_, i) => i),
     lineShift: new Int32Array(n),
-    mtimeMs: base.view.mtimeMs
+    mtimeMs: base.view.mtimeMs,
+    text: ""
+    // no file
   };
 }
 function lineOf(base, cur, j) {
