@@ -10,6 +10,7 @@
 import { frecency, type CardUsage } from "../core/frecency.js";
 import { compareRanked, firstPlaces, kthLargest, type Tier } from "./order.js";
 import { isCommonSpoken } from "./common-words.js";
+import { BOUNDARY, continuesWord, evidenceNeeds } from "./word-evidence.js";
 import { applyScope, scopeOf } from "./scope-filter.js";
 import { FIELD_BIT, FIELD_MASK, MASK_FIELDS, PART_BIT, type EntryInfo, type Field, type PostingList, type RankEntry, type RankIndex, memoryIndex } from "./postings.js";
 
@@ -31,6 +32,8 @@ export const RELATIVE_CUTOFF = 0.1;
 export const SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
 /** The most frecency can multiply relevance by (1 + this), reached asymptotically. */
 export const FRECENCY_BOOST = 0.25;
+/** Set in `pending` (rank) when a katakana word's 2-gram was met in a subject field. */
+const SUBJECT_PENDING = 0x80;
 const SINK_STATUSES = new Set(["stale", "superseded"]);
 
 export type { Tier };
@@ -102,14 +105,18 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   const matched: [string, PostingList][] = [];
   // Evidence counts words, not 2-grams: 2-grams a card matches that overlap in the prompt ("確認", "認し") are one
   // word; two it matches apart in one unspaced run ("過去の日付": 過去, 日付) are two, as two words of a spaced prompt.
-  let at = 0;
-  let previous = "";
-  for (const [term, qtf] of query) {
-    at++;
-    const continues = continuesRun(previous, term);
-    previous = term;
+  // A katakana word's 2-grams count only together (word-evidence.ts): `pending` holds how many of them a card has
+  // matched in a row (SUBJECT_PENDING: one was in a subject field) until there are enough.
+  const terms = [...query.keys()];
+  const needs = evidenceNeeds(terms);
+  const pending = new Uint8Array(n);
+  for (let at = 1; at <= terms.length; at++) {
+    const term = terms[at - 1]!;
+    const qtf = query.get(term)!;
+    const continues = at > 1 && continuesWord(terms[at - 2]!, term);
+    const need = needs[at - 1]!;
     // A most-frequent spoken word ("go", "one", "next") scores but is no evidence that a card is about the prompt.
-    const chat = isCommonSpoken(term);
+    const chat = isCommonSpoken(term) || need === BOUNDARY;
     const list = index.postings(term);
     if (!list || list.length === 0) continue;
     matched.push([term, list]);
@@ -127,14 +134,32 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
       if (prev === 0) touchedIds[touchedCount++] = id;
       relevance[id] = prev + weight * tfs[k]!;
       if (chat) continue;
-      if (!continues || lastAt[id] !== at - 1) {
-        const hits = termHits[id]!;
-        if (hits < 255) termHits[id] = hits + 1;
-      }
+      const run = continues && lastAt[id] === at - 1;
       lastAt[id] = at;
       // A word met in this card only inside an identifier ("open" of `OpenApi`) does not make it the card's subject
       // ("ok, open the PR"); it is still one of two words ("casing" and "fields" of a camelCase-fields card).
-      if ((masks[k]! & SUBJECT_FIELDS) !== 0 && (masks[k]! & PART_BIT) === 0) subject[id] = 1;
+      const about = (masks[k]! & SUBJECT_FIELDS) !== 0 && (masks[k]! & PART_BIT) === 0;
+      if (need !== 0) {
+        const soFar = run ? pending[id]! : 0;
+        if (run && soFar === 0) continue; // the word was counted already
+        const count = (soFar & ~SUBJECT_PENDING) + 1;
+        const flags = (soFar & SUBJECT_PENDING) | (about ? SUBJECT_PENDING : 0);
+        if (count < need) {
+          pending[id] = count | flags;
+          continue;
+        }
+        pending[id] = 0;
+        if (flags !== 0) subject[id] = 1;
+      } else {
+        pending[id] = 0;
+        if (run) {
+          if (about) subject[id] = 1;
+          continue;
+        }
+      }
+      const hits = termHits[id]!;
+      if (hits < 255) termHits[id] = hits + 1;
+      if (about) subject[id] = 1;
     }
   }
   const scope = scopeOf(index, options.scopeAt, n);
@@ -237,11 +262,6 @@ function matchesOf(id: number, matched: readonly [string, PostingList][]): { ter
     }
   }
   return out;
-}
-
-/** "確認" then "認し": a 2-gram of an unspaced script that overlaps the one before it (tokenize.ts makes them in order). */
-function continuesRun(previous: string, term: string): boolean {
-  return term.length === 2 && previous.length === 2 && previous.charCodeAt(1) === term.charCodeAt(0) && term.charCodeAt(0) >= 0x3040;
 }
 
 /** Relevant hits worth materialising: all of them, or those that can still reach the first options.top places. */

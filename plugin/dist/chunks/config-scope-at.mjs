@@ -108,6 +108,35 @@ function isCommonSpoken(term) {
   return (common ??= new Set(COMMON_SPOKEN_WORDS.split(" "))).has(term);
 }
 
+// lib/rank/word-evidence.ts
+var BOUNDARY = 255;
+var KATAKANA_GRAMS = 2;
+var isHiragana = (c) => c >= 12353 && c <= 12447;
+var isKatakana = (c) => c >= 12449 && c <= 12543 && c !== 12539;
+var isKatakanaPair = (t) => t.length === 2 && isKatakana(t.charCodeAt(0)) && isKatakana(t.charCodeAt(1));
+function continuesRun(previous, term) {
+  return term.length === 2 && previous.length === 2 && previous.charCodeAt(1) === term.charCodeAt(0) && term.charCodeAt(0) >= 12352;
+}
+function continuesWord(previous, term) {
+  return continuesRun(previous, term) && !(isHiragana(term.charCodeAt(0)) && !isHiragana(term.charCodeAt(1)));
+}
+function evidenceNeeds(terms) {
+  const needs = new Uint8Array(terms.length);
+  for (let i = 0; i < terms.length; i++) {
+    const t = terms[i];
+    if (t.length !== 2) continue;
+    const a = t.charCodeAt(0);
+    const b = t.charCodeAt(1);
+    if (isKatakana(a) && isHiragana(b) || isHiragana(a) && isKatakana(b)) needs[i] = BOUNDARY;
+    else if (isKatakanaPair(t) && (i === 0 || !isKatakanaPair(terms[i - 1]) || !continuesRun(terms[i - 1], t))) {
+      let end = i + 1;
+      while (end < terms.length && isKatakanaPair(terms[end]) && continuesRun(terms[end - 1], terms[end])) end++;
+      if (end - i > 1) needs.fill(Math.min(KATAKANA_GRAMS, end - i), i, end);
+    }
+  }
+  return needs;
+}
+
 // lib/rank/scope-filter.ts
 var SCOPE_BOOST = 0.25;
 function scopeOf(index, scopeAt, n) {
@@ -144,6 +173,7 @@ function applyScope(scope, relevance, touchedIds, count) {
 var RELATIVE_CUTOFF = 0.1;
 var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
 var FRECENCY_BOOST = 0.25;
+var SUBJECT_PENDING = 128;
 var SINK_STATUSES = /* @__PURE__ */ new Set(["stale", "superseded"]);
 function sinkReason(entry, today) {
   if (entry.priority === "low") return "priority: low";
@@ -160,13 +190,15 @@ function rank(index, query, options) {
   const subject = new Uint8Array(n);
   const lastAt = new Uint32Array(n);
   const matched = [];
-  let at = 0;
-  let previous = "";
-  for (const [term, qtf] of query) {
-    at++;
-    const continues = continuesRun(previous, term);
-    previous = term;
-    const chat = isCommonSpoken(term);
+  const terms = [...query.keys()];
+  const needs = evidenceNeeds(terms);
+  const pending = new Uint8Array(n);
+  for (let at = 1; at <= terms.length; at++) {
+    const term = terms[at - 1];
+    const qtf = query.get(term);
+    const continues = at > 1 && continuesWord(terms[at - 2], term);
+    const need = needs[at - 1];
+    const chat = isCommonSpoken(term) || need === BOUNDARY;
     const list = index.postings(term);
     if (!list || list.length === 0) continue;
     matched.push([term, list]);
@@ -182,12 +214,30 @@ function rank(index, query, options) {
       if (prev === 0) touchedIds[touchedCount++] = id;
       relevance[id] = prev + weight * tfs[k];
       if (chat) continue;
-      if (!continues || lastAt[id] !== at - 1) {
-        const hits = termHits[id];
-        if (hits < 255) termHits[id] = hits + 1;
-      }
+      const run = continues && lastAt[id] === at - 1;
       lastAt[id] = at;
-      if ((masks[k] & SUBJECT_FIELDS) !== 0 && (masks[k] & PART_BIT) === 0) subject[id] = 1;
+      const about = (masks[k] & SUBJECT_FIELDS) !== 0 && (masks[k] & PART_BIT) === 0;
+      if (need !== 0) {
+        const soFar = run ? pending[id] : 0;
+        if (run && soFar === 0) continue;
+        const count = (soFar & ~SUBJECT_PENDING) + 1;
+        const flags = soFar & SUBJECT_PENDING | (about ? SUBJECT_PENDING : 0);
+        if (count < need) {
+          pending[id] = count | flags;
+          continue;
+        }
+        pending[id] = 0;
+        if (flags !== 0) subject[id] = 1;
+      } else {
+        pending[id] = 0;
+        if (run) {
+          if (about) subject[id] = 1;
+          continue;
+        }
+      }
+      const hits = termHits[id];
+      if (hits < 255) termHits[id] = hits + 1;
+      if (about) subject[id] = 1;
     }
   }
   const scope = scopeOf(index, options.scopeAt, n);
@@ -266,9 +316,6 @@ function matchesOf(id, matched) {
     }
   }
   return out;
-}
-function continuesRun(previous, term) {
-  return term.length === 2 && previous.length === 2 && previous.charCodeAt(1) === term.charCodeAt(0) && term.charCodeAt(0) >= 12352;
 }
 function candidates(index, relevance, touched, alwaysMask, mayMask, best, options, onCount) {
   const count = touched.length;
