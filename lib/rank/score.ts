@@ -12,7 +12,7 @@ import { compareRanked, firstPlaces, kthLargest, type Tier } from "./order.js";
 import { isCommonSpoken } from "./common-words.js";
 import { BOUNDARY, continuesWord, evidenceNeeds } from "./word-evidence.js";
 import { applyScope, scopeOf } from "./scope-filter.js";
-import { FIELD_BIT, FIELD_MASK, MASK_FIELDS, PART_BIT, type EntryInfo, type Field, type PostingList, type RankEntry, type RankIndex, memoryIndex } from "./postings.js";
+import { FIELD_BIT, PART_BIT, type EntryInfo, type Field, type PostingList, type RankEntry, type RankIndex, matchesOf, memoryIndex } from "./postings.js";
 
 export { compareRanked, isHit } from "./order.js";
 export { SCOPE_BOOST } from "./scope-filter.js";
@@ -242,26 +242,6 @@ class RankedEntry implements Ranked {
   get matches(): Ranked["matches"] {
     return (this.matchList ??= this.relevance > 0 ? matchesOf(this.index, this.source.matched) : []);
   }
-}
-
-/** The query terms an entry matched and where: postings are in id order, so a binary search per term. */
-function matchesOf(id: number, matched: readonly [string, PostingList][]): { term: string; fields: Field[] }[] {
-  const out: { term: string; fields: Field[] }[] = [];
-  for (const [term, list] of matched) {
-    let lo = 0;
-    let hi = list.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const at = list.id[mid]!;
-      if (at === id) {
-        out.push({ term, fields: MASK_FIELDS[list.mask[mid]! & FIELD_MASK]! });
-        break;
-      }
-      if (at < id) lo = mid + 1;
-      else hi = mid - 1;
-    }
-  }
-  return out;
 }
 
 /** Relevant hits worth materialising: all of them, or those that can still reach the first options.top places. */

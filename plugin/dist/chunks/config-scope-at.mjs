@@ -5,10 +5,9 @@ import {
 } from "./usage-fold.mjs";
 import {
   FIELD_BIT,
-  FIELD_MASK,
-  MASK_FIELDS,
   PART_BIT,
   loadRankable,
+  matchesOf,
   stillFresh
 } from "./core-line-key.mjs";
 import {
@@ -299,24 +298,6 @@ var RankedEntry = class {
     return this.matchList ??= this.relevance > 0 ? matchesOf(this.index, this.source.matched) : [];
   }
 };
-function matchesOf(id, matched) {
-  const out = [];
-  for (const [term, list] of matched) {
-    let lo = 0;
-    let hi = list.length - 1;
-    while (lo <= hi) {
-      const mid = lo + hi >>> 1;
-      const at = list.id[mid];
-      if (at === id) {
-        out.push({ term, fields: MASK_FIELDS[list.mask[mid] & FIELD_MASK] });
-        break;
-      }
-      if (at < id) lo = mid + 1;
-      else hi = mid - 1;
-    }
-  }
-  return out;
-}
 function candidates(index, relevance, touched, alwaysMask, mayMask, best, options, onCount) {
   const count = touched.length;
   const normal = new Uint32Array(count);

@@ -245,6 +245,24 @@ function buildPostings(entries, avg = fieldAverages(entries)) {
   });
   return postings;
 }
+function matchesOf(id, matched) {
+  const out = [];
+  for (const [term, list] of matched) {
+    let lo = 0;
+    let hi = list.length - 1;
+    while (lo <= hi) {
+      const mid = lo + hi >>> 1;
+      const at = list.id[mid];
+      if (at === id) {
+        out.push({ term, fields: MASK_FIELDS[list.mask[mid] & FIELD_MASK] });
+        break;
+      }
+      if (at < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+  }
+  return out;
+}
 
 // lib/rank-cache/format.ts
 import { isAscii } from "node:buffer";
@@ -1663,9 +1681,8 @@ function statQuiet(file) {
 export {
   INDEX_READ_CAP,
   FIELD_BIT,
-  FIELD_MASK,
   PART_BIT,
-  MASK_FIELDS,
+  matchesOf,
   lineKey,
   normalizeCardPath,
   USAGE_LOG,
