@@ -117,6 +117,8 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
     const need = needs[at - 1]!;
     // A most-frequent spoken word ("go", "one", "next") scores but is no evidence that a card is about the prompt.
     const chat = isCommonSpoken(term) || need === BOUNDARY;
+    // One CJK character (a kanji stem, tokenize.ts): one of two words, but alone it never makes a card the subject.
+    const morpheme = term.length === 1 && term.charCodeAt(0) >= 0x3040;
     const list = index.postings(term);
     if (!list || list.length === 0) continue;
     matched.push([term, list]);
@@ -138,7 +140,7 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
       lastAt[id] = at;
       // A word met in this card only inside an identifier ("open" of `OpenApi`) does not make it the card's subject
       // ("ok, open the PR"); it is still one of two words ("casing" and "fields" of a camelCase-fields card).
-      const about = (masks[k]! & SUBJECT_FIELDS) !== 0 && (masks[k]! & PART_BIT) === 0;
+      const about = !morpheme && (masks[k]! & SUBJECT_FIELDS) !== 0 && (masks[k]! & PART_BIT) === 0;
       if (need !== 0) {
         const soFar = run ? pending[id]! : 0;
         if (run && soFar === 0) continue; // the word was counted already

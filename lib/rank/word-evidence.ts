@@ -24,8 +24,12 @@ const isHiragana = (c: number) => c >= 0x3041 && c <= 0x309f;
 const isKatakana = (c: number) => c >= 0x30a1 && c <= 0x30ff && c !== 0x30fb;
 const isKatakanaPair = (t: string) => t.length === 2 && isKatakana(t.charCodeAt(0)) && isKatakana(t.charCodeAt(1));
 
-/** "確認" then "認し": a 2-gram of an unspaced script that overlaps the one before it (tokenize.ts makes them in order). */
+/**
+ * "確認" then "認し": a 2-gram of an unspaced script that overlaps the one before it (tokenize.ts makes them in order);
+ * or "戻し" then "戻", the kanji stem tokenize.ts adds after the 2-gram that starts with it.
+ */
 export function continuesRun(previous: string, term: string): boolean {
+  if (term.length === 1 && previous.length === 2 && previous.charCodeAt(0) === term.charCodeAt(0)) return true;
   return term.length === 2 && previous.length === 2 && previous.charCodeAt(1) === term.charCodeAt(0) && term.charCodeAt(0) >= 0x3040;
 }
 

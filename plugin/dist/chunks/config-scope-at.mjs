@@ -114,6 +114,7 @@ var isHiragana = (c) => c >= 12353 && c <= 12447;
 var isKatakana = (c) => c >= 12449 && c <= 12543 && c !== 12539;
 var isKatakanaPair = (t) => t.length === 2 && isKatakana(t.charCodeAt(0)) && isKatakana(t.charCodeAt(1));
 function continuesRun(previous, term) {
+  if (term.length === 1 && previous.length === 2 && previous.charCodeAt(0) === term.charCodeAt(0)) return true;
   return term.length === 2 && previous.length === 2 && previous.charCodeAt(1) === term.charCodeAt(0) && term.charCodeAt(0) >= 12352;
 }
 function continuesWord(previous, term) {
@@ -198,6 +199,7 @@ function rank(index, query, options) {
     const continues = at > 1 && continuesWord(terms[at - 2], term);
     const need = needs[at - 1];
     const chat = isCommonSpoken(term) || need === BOUNDARY;
+    const morpheme = term.length === 1 && term.charCodeAt(0) >= 12352;
     const list = index.postings(term);
     if (!list || list.length === 0) continue;
     matched.push([term, list]);
@@ -215,7 +217,7 @@ function rank(index, query, options) {
       if (chat) continue;
       const run = continues && lastAt[id] === at - 1;
       lastAt[id] = at;
-      const about = (masks[k] & SUBJECT_FIELDS) !== 0 && (masks[k] & PART_BIT) === 0;
+      const about = !morpheme && (masks[k] & SUBJECT_FIELDS) !== 0 && (masks[k] & PART_BIT) === 0;
       if (need !== 0) {
         const soFar = run ? pending[id] : 0;
         if (run && soFar === 0) continue;

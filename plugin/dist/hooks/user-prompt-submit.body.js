@@ -5291,6 +5291,7 @@ var isHiragana = (c) => c >= 12353 && c <= 12447;
 var isKatakana = (c) => c >= 12449 && c <= 12543 && c !== 12539;
 var isKatakanaPair = (t) => t.length === 2 && isKatakana(t.charCodeAt(0)) && isKatakana(t.charCodeAt(1));
 function continuesRun(previous, term) {
+  if (term.length === 1 && previous.length === 2 && previous.charCodeAt(0) === term.charCodeAt(0)) return true;
   return term.length === 2 && previous.length === 2 && previous.charCodeAt(1) === term.charCodeAt(0) && term.charCodeAt(0) >= 12352;
 }
 function continuesWord(previous, term) {
@@ -5546,7 +5547,7 @@ function isSegmentedStopWord(word) {
 }
 
 // lib/rank/tokenize.ts
-var TOKENIZER_VERSION = 7;
+var TOKENIZER_VERSION = 8;
 var MAX_QUERY_CHARS = 32768;
 var UNSPACED = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 var run;
@@ -5639,6 +5640,7 @@ function unspacedTerms(run2, out) {
     const b = chars[i + 1];
     if (isGrammarPair(a, b)) continue;
     out.push(a + b);
+    if (isKanji(a) && isHiragana2(b) && (i === 0 || !isKanji(chars[i - 1])) && !isSegmentedStopWord(a)) out.push(a);
   }
 }
 function thaiTerms(run2, out) {
@@ -5650,6 +5652,7 @@ function thaiTerms(run2, out) {
   }
 }
 var isHiragana2 = (c) => c >= "\u3040" && c <= "\u309F";
+var isKanji = (c) => c >= "\u4E00" && c <= "\u9FFF";
 function isGrammarPair(a, b) {
   return isHiragana2(a) && isHiragana2(b) || isSegmentedStopWord(a + b);
 }
@@ -5829,6 +5832,7 @@ function rank(index, query, options) {
     const continues = at > 1 && continuesWord(terms[at - 2], term);
     const need = needs[at - 1];
     const chat = isCommonSpoken(term) || need === BOUNDARY;
+    const morpheme = term.length === 1 && term.charCodeAt(0) >= 12352;
     const list = index.postings(term);
     if (!list || list.length === 0) continue;
     matched.push([term, list]);
@@ -5846,7 +5850,7 @@ function rank(index, query, options) {
       if (chat) continue;
       const run2 = continues && lastAt[id] === at - 1;
       lastAt[id] = at;
-      const about = (masks[k] & SUBJECT_FIELDS) !== 0 && (masks[k] & PART_BIT) === 0;
+      const about = !morpheme && (masks[k] & SUBJECT_FIELDS) !== 0 && (masks[k] & PART_BIT) === 0;
       if (need !== 0) {
         const soFar = run2 ? pending[id] : 0;
         if (run2 && soFar === 0) continue;

@@ -133,3 +133,15 @@ test("a card holding two words joined by a particle meets both", () => {
   // 過去 and 日付, matched through 去の and の日 in one stretch: two words in the hook, not one.
   assert.deepEqual(hits("過去の日付を直したい"), ["project_history.md"]);
 });
+
+test("a kanji stem meets another form of its verb as one of two words, never alone as a title word", () => {
+  const store = [...STORE, entry("feedback_tests_first.md", "先に書く", "失敗するテストを確認してから実装する", ["手順"])];
+  const hits = (prompt: string) =>
+    rankEntries(store, queryTerms(prompt), { today: "2026-12-02" })
+      .filter(isHit)
+      .map((r) => r.entry.file);
+  // 書け and 書く share the stem 書; with 実装 in the hook that is two words.
+  assert.deepEqual(hits("実装の前に何を書けばいい？"), ["feedback_tests_first.md"]);
+  // The stem alone, even in the title, is a morpheme, not what the card is about.
+  assert.deepEqual(hits("了解、書いておいて"), []);
+});
