@@ -1,6 +1,7 @@
 // Whether a prompt needs memory at all: some card must be about it (docs/ranking.md). Pure, like the ranker.
 import { isCommonSpoken } from "./common-words.js";
 import { FIELD_BIT, PART_BIT, type PostingList } from "./postings.js";
+import { BOUNDARY, continuesWord, evidenceNeeds } from "./word-evidence.js";
 
 /**
  * Fields that say what a card is about: its title and topics (the file name's words are topics). A prompt needs
@@ -14,17 +15,28 @@ export const SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
 /** A query term and its postings, in query order (score.ts keeps them for `matches`). */
 export type Matched = [term: string, list: PostingList];
 
+/** Set in `pending` (hasEvidence) when a katakana word's 2-gram was met in a subject field. */
+const SUBJECT_PENDING = 0x80;
+
 /**
  * Whether some card (not pinned, in scope) is about the prompt: it matches a query word in its title or topics,
  * or two distinct query words (see SUBJECT_FIELDS). A title or topics match is nearly always among the first
- * postings of a list, so it is looked for first; only a prompt that has none counts words per card, a pass over
- * its postings with two arrays the size of the index.
+ * postings of a list, so it is looked for first, among the terms that are a word on their own; only a prompt that
+ * has none counts words per card, a pass over its postings with three arrays the size of the index.
  */
 export function hasEvidence(query: ReadonlyMap<string, number>, matched: readonly Matched[], n: number, alwaysMask: Uint8Array, out: Uint8Array | undefined): boolean {
   const counts = (id: number) => alwaysMask[id] === 0 && (out === undefined || out[id] === 0);
-  for (const [term, list] of matched) {
-    // A most-frequent spoken word ("go", "one", "next") scores but is no evidence that a card is about the prompt.
-    if (isCommonSpoken(term)) continue;
+  const terms = [...query.keys()];
+  const needs = evidenceNeeds(terms);
+  // `matched` holds the terms that have postings, in query order: walked beside `terms`.
+  let next = 0;
+  for (let at = 0; at < terms.length && next < matched.length; at++) {
+    if (matched[next]![0] !== terms[at]) continue;
+    const list = matched[next++]![1];
+    const term = terms[at]!;
+    // Only a term that is a word by itself makes a card its subject at once: not a spoken word, a 2-gram across a
+    // word boundary or of a longer katakana word (met only with the next one), nor a kanji stem.
+    if (needs[at] !== 0 || isCommonSpoken(term) || isMorpheme(term)) continue;
     const ids = list.id;
     const masks = list.mask;
     // A word met in this card only inside an identifier ("open" of `OpenApi`) does not make it the card's subject
@@ -33,32 +45,53 @@ export function hasEvidence(query: ReadonlyMap<string, number>, matched: readonl
   }
   // Evidence counts words, not 2-grams: 2-grams a card matches that overlap in the prompt ("確認", "認し") are one
   // word; two it matches apart in one unspaced run ("過去の日付": 過去, 日付) are two, as two words of a spaced prompt.
+  // A katakana word's 2-grams count only together (word-evidence.ts): `pending` holds how many of them a card has
+  // matched in a row (SUBJECT_PENDING: one was in a subject field) until there are enough.
   const lists = new Map(matched);
   const termHits = new Uint8Array(n);
   const lastAt = new Uint32Array(n);
-  let at = 0;
-  let previous = "";
-  for (const term of query.keys()) {
-    at++;
-    const continues = continuesRun(previous, term);
-    previous = term;
+  const pending = new Uint8Array(n);
+  for (let at = 1; at <= terms.length; at++) {
+    const term = terms[at - 1]!;
+    const need = needs[at - 1]!;
     const list = lists.get(term);
-    if (list === undefined || isCommonSpoken(term)) continue;
+    // A most-frequent spoken word ("go", "one", "next") or a 2-gram across a word boundary scores but is no evidence.
+    if (list === undefined || need === BOUNDARY || isCommonSpoken(term)) continue;
+    const continues = at > 1 && continuesWord(terms[at - 2]!, term);
+    // One CJK character (a kanji stem, tokenize.ts): one of two words, but alone it never makes a card the subject.
+    const morpheme = isMorpheme(term);
     const ids = list.id;
+    const masks = list.mask;
     for (let k = 0; k < list.length; k++) {
       const id = ids[k]!;
-      if (!continues || lastAt[id] !== at - 1) {
-        const hits = termHits[id]!;
-        if (hits < 255) termHits[id] = hits + 1;
-        if (hits >= 1 && counts(id)) return true;
-      }
+      const run = continues && lastAt[id] === at - 1;
       lastAt[id] = at;
+      const about = !morpheme && (masks[k]! & SUBJECT_FIELDS) !== 0 && (masks[k]! & PART_BIT) === 0;
+      if (need !== 0) {
+        const soFar = run ? pending[id]! : 0;
+        if (run && soFar === 0) continue; // the word was counted already
+        const count = (soFar & ~SUBJECT_PENDING) + 1;
+        const flags = (soFar & SUBJECT_PENDING) | (about ? SUBJECT_PENDING : 0);
+        if (count < need) {
+          pending[id] = count | flags;
+          continue;
+        }
+        pending[id] = 0;
+        if (flags !== 0 && counts(id)) return true;
+      } else {
+        pending[id] = 0;
+        if (run) {
+          if (about && counts(id)) return true;
+          continue;
+        }
+      }
+      const hits = termHits[id]!;
+      if (hits < 255) termHits[id] = hits + 1;
+      if ((hits >= 1 || about) && counts(id)) return true;
     }
   }
   return false;
 }
 
-/** "確認" then "認し": a 2-gram of an unspaced script that overlaps the one before it (tokenize.ts makes them in order). */
-function continuesRun(previous: string, term: string): boolean {
-  return term.length === 2 && previous.length === 2 && previous.charCodeAt(1) === term.charCodeAt(0) && term.charCodeAt(0) >= 0x3040;
-}
+/** One CJK character: a kanji stem tokenize.ts adds before hiragana (戻 of 戻して). */
+const isMorpheme = (term: string) => term.length === 1 && term.charCodeAt(0) >= 0x3040;

@@ -165,3 +165,23 @@ export function memoryIndex(entries: readonly RankEntry[]): RankIndex {
     scoped: () => scoped,
   };
 }
+
+/** The query terms an entry matched and where: postings are in id order, so a binary search per term. */
+export function matchesOf(id: number, matched: readonly [string, PostingList][]): { term: string; fields: Field[] }[] {
+  const out: { term: string; fields: Field[] }[] = [];
+  for (const [term, list] of matched) {
+    let lo = 0;
+    let hi = list.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const at = list.id[mid]!;
+      if (at === id) {
+        out.push({ term, fields: MASK_FIELDS[list.mask[mid]! & FIELD_MASK]! });
+        break;
+      }
+      if (at < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+  }
+  return out;
+}

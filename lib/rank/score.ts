@@ -11,7 +11,7 @@ import { frecency, type CardUsage } from "../core/frecency.js";
 import { compareRanked, firstPlaces, kthLargest, pushLeast, replaceLeast, type Tier } from "./order.js";
 import { hasEvidence, type Matched } from "./evidence.js";
 import { applyScope, scopeOf } from "./scope-filter.js";
-import { FIELD_MASK, MASK_FIELDS, type EntryInfo, type Field, type RankEntry, type RankIndex, memoryIndex } from "./postings.js";
+import { type EntryInfo, type Field, type RankEntry, type RankIndex, matchesOf, memoryIndex } from "./postings.js";
 
 export { compareRanked, isHit } from "./order.js";
 export { SUBJECT_FIELDS } from "./evidence.js";
@@ -190,26 +190,6 @@ class RankedEntry implements Ranked {
   get matches(): Ranked["matches"] {
     return (this.matchList ??= this.relevance > 0 ? matchesOf(this.index, this.source.matched) : []);
   }
-}
-
-/** The query terms an entry matched and where: postings are in id order, so a binary search per term. */
-function matchesOf(id: number, matched: readonly Matched[]): { term: string; fields: Field[] }[] {
-  const out: { term: string; fields: Field[] }[] = [];
-  for (const [term, list] of matched) {
-    let lo = 0;
-    let hi = list.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const at = list.id[mid]!;
-      if (at === id) {
-        out.push({ term, fields: MASK_FIELDS[list.mask[mid]! & FIELD_MASK]! });
-        break;
-      }
-      if (at < id) lo = mid + 1;
-      else hi = mid - 1;
-    }
-  }
-  return out;
 }
 
 /**

@@ -6,7 +6,7 @@ import { stem } from "./stem.js";
 import { ENGLISH_STOP_WORDS, isSegmentedStopWord, stopTest } from "./stop-words.js";
 
 /** Bumped whenever tokenisation changes, so derived caches built by an older version are rebuilt. */
-export const TOKENIZER_VERSION = 7;
+export const TOKENIZER_VERSION = 8;
 
 /** Prompts can be megabytes (a pasted log); ranking reads this many characters from the start. */
 export const MAX_QUERY_CHARS = 32_768;
@@ -148,7 +148,10 @@ function asciiRuns(text: string, starts: number[]): string[] {
 /**
  * Terms of a run in a script without spaces: overlapping character 2-grams (Intl.Segmenter words matched fewer
  * answering cards on the paraphrase set, and its dictionaries cost ~17 ms to load), minus 2-grams made only of
- * function characters: kana grammar ("ない", "まし") and single-character function words ("的", "了").
+ * function characters: kana grammar ("ない", "まし") and single-character function words ("的", "了"). A kanji
+ * standing alone before hiragana is also a term of its own: in Japanese that is a verb or adjective stem and its
+ * inflection (戻して, 戻す: 戻; 書き始め, 書く: 書), so the forms of one word meet (score.ts: a morpheme alone never
+ * says what a card is about, as a word in a title would).
  */
 function unspacedTerms(run: string, out: string[]): void {
   const chars = Array.from(run);
@@ -161,6 +164,7 @@ function unspacedTerms(run: string, out: string[]): void {
     const b = chars[i + 1]!;
     if (isGrammarPair(a, b)) continue;
     out.push(a + b);
+    if (isKanji(a) && isHiragana(b) && (i === 0 || !isKanji(chars[i - 1]!)) && !isSegmentedStopWord(a)) out.push(a);
   }
 }
 
@@ -180,6 +184,7 @@ function thaiTerms(run: string, out: string[]): void {
 }
 
 const isHiragana = (c: string) => c >= "\u3040" && c <= "\u309f";
+const isKanji = (c: string) => c >= "\u4e00" && c <= "\u9fff";
 
 /**
  * A 2-gram that is grammar, not a word: two hiragana ("ない", "まし"), or a function word of its own ("我们",

@@ -3611,7 +3611,7 @@ function isSegmentedStopWord(word) {
 }
 
 // lib/rank/tokenize.ts
-var TOKENIZER_VERSION = 7;
+var TOKENIZER_VERSION = 8;
 var UNSPACED = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 var run;
 var RUN = () => run ??= /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+|[\u0e00-\u0e7f]+|(?:(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u0e00-\u0e7f])[\p{L}\p{N}])+/gu;
@@ -3700,6 +3700,7 @@ function unspacedTerms(run2, out) {
     const b = chars[i + 1];
     if (isGrammarPair(a, b)) continue;
     out.push(a + b);
+    if (isKanji(a) && isHiragana(b) && (i === 0 || !isKanji(chars[i - 1])) && !isSegmentedStopWord(a)) out.push(a);
   }
 }
 function thaiTerms(run2, out) {
@@ -3711,6 +3712,7 @@ function thaiTerms(run2, out) {
   }
 }
 var isHiragana = (c) => c >= "\u3040" && c <= "\u309F";
+var isKanji = (c) => c >= "\u4E00" && c <= "\u9FFF";
 function isGrammarPair(a, b) {
   return isHiragana(a) && isHiragana(b) || isSegmentedStopWord(a + b);
 }

@@ -5598,7 +5598,7 @@ function isSegmentedStopWord(word) {
 }
 
 // lib/rank/tokenize.ts
-var TOKENIZER_VERSION = 7;
+var TOKENIZER_VERSION = 8;
 var MAX_QUERY_CHARS = 32768;
 var UNSPACED = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 var run;
@@ -5691,6 +5691,7 @@ function unspacedTerms(run2, out) {
     const b = chars[i + 1];
     if (isGrammarPair(a, b)) continue;
     out.push(a + b);
+    if (isKanji(a) && isHiragana(b) && (i === 0 || !isKanji(chars[i - 1])) && !isSegmentedStopWord(a)) out.push(a);
   }
 }
 function thaiTerms(run2, out) {
@@ -5702,6 +5703,7 @@ function thaiTerms(run2, out) {
   }
 }
 var isHiragana = (c) => c >= "\u3040" && c <= "\u309F";
+var isKanji = (c) => c >= "\u4E00" && c <= "\u9FFF";
 function isGrammarPair(a, b) {
   return isHiragana(a) && isHiragana(b) || isSegmentedStopWord(a + b);
 }
@@ -5832,13 +5834,68 @@ function buildPostings(entries, avg = fieldAverages(entries)) {
   });
   return postings;
 }
+function matchesOf(id, matched) {
+  const out = [];
+  for (const [term, list] of matched) {
+    let lo = 0;
+    let hi = list.length - 1;
+    while (lo <= hi) {
+      const mid = lo + hi >>> 1;
+      const at = list.id[mid];
+      if (at === id) {
+        out.push({ term, fields: MASK_FIELDS[list.mask[mid] & FIELD_MASK] });
+        break;
+      }
+      if (at < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+  }
+  return out;
+}
+
+// lib/rank/word-evidence.ts
+var BOUNDARY = 255;
+var KATAKANA_GRAMS = 2;
+var isHiragana2 = (c) => c >= 12353 && c <= 12447;
+var isKatakana = (c) => c >= 12449 && c <= 12543 && c !== 12539;
+var isKatakanaPair = (t) => t.length === 2 && isKatakana(t.charCodeAt(0)) && isKatakana(t.charCodeAt(1));
+function continuesRun(previous, term) {
+  if (term.length === 1 && previous.length === 2 && previous.charCodeAt(0) === term.charCodeAt(0)) return true;
+  return term.length === 2 && previous.length === 2 && previous.charCodeAt(1) === term.charCodeAt(0) && term.charCodeAt(0) >= 12352;
+}
+function continuesWord(previous, term) {
+  return continuesRun(previous, term) && !(isHiragana2(term.charCodeAt(0)) && !isHiragana2(term.charCodeAt(1)));
+}
+function evidenceNeeds(terms) {
+  const needs = new Uint8Array(terms.length);
+  for (let i = 0; i < terms.length; i++) {
+    const t = terms[i];
+    if (t.length !== 2) continue;
+    const a = t.charCodeAt(0);
+    const b = t.charCodeAt(1);
+    if (isKatakana(a) && isHiragana2(b) || isHiragana2(a) && isKatakana(b)) needs[i] = BOUNDARY;
+    else if (isKatakanaPair(t) && (i === 0 || !isKatakanaPair(terms[i - 1]) || !continuesRun(terms[i - 1], t))) {
+      let end = i + 1;
+      while (end < terms.length && isKatakanaPair(terms[end]) && continuesRun(terms[end - 1], terms[end])) end++;
+      if (end - i > 1) needs.fill(Math.min(KATAKANA_GRAMS, end - i), i, end);
+    }
+  }
+  return needs;
+}
 
 // lib/rank/evidence.ts
 var SUBJECT_FIELDS = FIELD_BIT.title | FIELD_BIT.topics;
+var SUBJECT_PENDING = 128;
 function hasEvidence(query, matched, n, alwaysMask, out) {
   const counts = (id) => alwaysMask[id] === 0 && (out === void 0 || out[id] === 0);
-  for (const [term, list] of matched) {
-    if (isCommonSpoken(term)) continue;
+  const terms = [...query.keys()];
+  const needs = evidenceNeeds(terms);
+  let next = 0;
+  for (let at = 0; at < terms.length && next < matched.length; at++) {
+    if (matched[next][0] !== terms[at]) continue;
+    const list = matched[next++][1];
+    const term = terms[at];
+    if (needs[at] !== 0 || isCommonSpoken(term) || isMorpheme(term)) continue;
     const ids = list.id;
     const masks = list.mask;
     for (let k = 0; k < list.length; k++) if ((masks[k] & SUBJECT_FIELDS) !== 0 && (masks[k] & PART_BIT) === 0 && counts(ids[k])) return true;
@@ -5846,30 +5903,47 @@ function hasEvidence(query, matched, n, alwaysMask, out) {
   const lists2 = new Map(matched);
   const termHits = new Uint8Array(n);
   const lastAt = new Uint32Array(n);
-  let at = 0;
-  let previous = "";
-  for (const term of query.keys()) {
-    at++;
-    const continues = continuesRun(previous, term);
-    previous = term;
+  const pending = new Uint8Array(n);
+  for (let at = 1; at <= terms.length; at++) {
+    const term = terms[at - 1];
+    const need = needs[at - 1];
     const list = lists2.get(term);
-    if (list === void 0 || isCommonSpoken(term)) continue;
+    if (list === void 0 || need === BOUNDARY || isCommonSpoken(term)) continue;
+    const continues = at > 1 && continuesWord(terms[at - 2], term);
+    const morpheme = isMorpheme(term);
     const ids = list.id;
+    const masks = list.mask;
     for (let k = 0; k < list.length; k++) {
       const id = ids[k];
-      if (!continues || lastAt[id] !== at - 1) {
-        const hits = termHits[id];
-        if (hits < 255) termHits[id] = hits + 1;
-        if (hits >= 1 && counts(id)) return true;
-      }
+      const run2 = continues && lastAt[id] === at - 1;
       lastAt[id] = at;
+      const about = !morpheme && (masks[k] & SUBJECT_FIELDS) !== 0 && (masks[k] & PART_BIT) === 0;
+      if (need !== 0) {
+        const soFar = run2 ? pending[id] : 0;
+        if (run2 && soFar === 0) continue;
+        const count = (soFar & ~SUBJECT_PENDING) + 1;
+        const flags = soFar & SUBJECT_PENDING | (about ? SUBJECT_PENDING : 0);
+        if (count < need) {
+          pending[id] = count | flags;
+          continue;
+        }
+        pending[id] = 0;
+        if (flags !== 0 && counts(id)) return true;
+      } else {
+        pending[id] = 0;
+        if (run2) {
+          if (about && counts(id)) return true;
+          continue;
+        }
+      }
+      const hits = termHits[id];
+      if (hits < 255) termHits[id] = hits + 1;
+      if ((hits >= 1 || about) && counts(id)) return true;
     }
   }
   return false;
 }
-function continuesRun(previous, term) {
-  return term.length === 2 && previous.length === 2 && previous.charCodeAt(1) === term.charCodeAt(0) && term.charCodeAt(0) >= 12352;
-}
+var isMorpheme = (term) => term.length === 1 && term.charCodeAt(0) >= 12352;
 
 // lib/rank/scope-filter.ts
 init_scope();
@@ -5996,24 +6070,6 @@ var RankedEntry = class {
     return this.matchList ??= this.relevance > 0 ? matchesOf(this.index, this.source.matched) : [];
   }
 };
-function matchesOf(id, matched) {
-  const out = [];
-  for (const [term, list] of matched) {
-    let lo = 0;
-    let hi = list.length - 1;
-    while (lo <= hi) {
-      const mid = lo + hi >>> 1;
-      const at = list.id[mid];
-      if (at === id) {
-        out.push({ term, fields: MASK_FIELDS[list.mask[mid] & FIELD_MASK] });
-        break;
-      }
-      if (at < id) lo = mid + 1;
-      else hi = mid - 1;
-    }
-  }
-  return out;
-}
 function candidates(index, relevance, touched, alwaysMask, mayMask, best, options, onCount) {
   const count = touched.length;
   const normal = new Uint32Array(count);

@@ -93,3 +93,55 @@ test("two words apart in one unspaced run are two words; the overlapping 2-grams
   // 日付 alone (日付, 付を: two 2-grams, one word) in a hook is a lone word, as in English.
   assert.deepEqual(hits("日付を見せて"), []);
 });
+
+// Japanese script (lib/rank/word-evidence.ts): a katakana word is met whole or by three of its characters, never by
+// a two-character syllable it shares with an unrelated word; 2-grams across a particle are no word; hiragana into
+// kanji starts one.
+test("two characters of a katakana word in another card's title are no evidence", () => {
+  const store = [
+    ...STORE,
+    entry("reference_snapshot.md", "スナップショットの取り方", "毎晩取って一週間残す", ["スナップショット"]),
+    entry("feedback_tdd.md", "テストから書く", "失敗するテストを先にコミットしておく", ["テスト"]),
+  ];
+  const hits = (prompt: string) =>
+    rankEntries(store, queryTerms(prompt), { today: "2026-12-02" })
+      .filter(isHit)
+      .map((r) => r.entry.file);
+  // "ット" of コミット is in the snapshot card's title; コミット itself only in one card's hook: a lone word.
+  assert.deepEqual(hits("いいね、コミットお願いします"), []);
+  assert.equal(hits("スナップショットはいつ消える？")[0], "reference_snapshot.md");
+  assert.equal(hits("テストはいつコミットする？")[0], "feedback_tdd.md");
+});
+
+test("a syllable of a katakana word is not one of the two words a card must match", () => {
+  const store = [...STORE, entry("reference_log_output.md", "ログの出し方", "エラーは必ずページ下部に出す", ["ログ"])];
+  const hits = (prompt: string) =>
+    rankEntries(store, queryTerms(prompt), { today: "2026-12-02" })
+      .filter(isHit)
+      .map((r) => r.entry.file);
+  // エラー is one word of the card; "ージ" of メッセージ is a syllable it shares with ページ, not a second word.
+  assert.deepEqual(hits("このエラーメッセージの意味を教えて"), []);
+  assert.equal(hits("エラーがページに出ない")[0], "reference_log_output.md");
+});
+
+test("a card holding two words joined by a particle meets both", () => {
+  const store = [...STORE, entry("project_history.md", "履歴は読み取り専用", "過去の日付は編集できない", ["履歴"])];
+  const hits = (prompt: string) =>
+    rankEntries(store, queryTerms(prompt), { today: "2026-12-02" })
+      .filter(isHit)
+      .map((r) => r.entry.file);
+  // 過去 and 日付, matched through 去の and の日 in one stretch: two words in the hook, not one.
+  assert.deepEqual(hits("過去の日付を直したい"), ["project_history.md"]);
+});
+
+test("a kanji stem meets another form of its verb as one of two words, never alone as a title word", () => {
+  const store = [...STORE, entry("feedback_tests_first.md", "先に書く", "失敗するテストを確認してから実装する", ["手順"])];
+  const hits = (prompt: string) =>
+    rankEntries(store, queryTerms(prompt), { today: "2026-12-02" })
+      .filter(isHit)
+      .map((r) => r.entry.file);
+  // 書け and 書く share the stem 書; with 実装 in the hook that is two words.
+  assert.deepEqual(hits("実装の前に何を書けばいい？"), ["feedback_tests_first.md"]);
+  // The stem alone, even in the title, is a morpheme, not what the card is about.
+  assert.deepEqual(hits("了解、書いておいて"), []);
+});

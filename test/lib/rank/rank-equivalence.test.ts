@@ -1,7 +1,9 @@
 // rank() against the ranking written the plain way: every id's relevance summed term by term in query order, the
 // evidence rule and the tiers applied to every entry, everything sorted. rank() takes shortcuts (the best relevance
 // taken during the walk, evidence looked for before words are counted, the top places kept in a heap in one pass
-// over the hits); none of them may change a place, a score, a tier or the number of hits the block reports.
+// over the hits); none of them may change a place, a score, a tier or the number of hits the block reports. The
+// evidence rule includes Japanese script's (word-evidence.ts: katakana syllables, boundaries, kanji stems), here
+// read per card off the prompt positions it matched, with no shared per-id state.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
@@ -12,11 +14,40 @@ import { memoryIndex, PART_BIT, type RankEntry } from "../../../lib/rank/posting
 import { FRECENCY_BOOST, RELATIVE_CUTOFF, rank, SUBJECT_FIELDS, sinkReason } from "../../../lib/rank/score.js";
 import { scopeOf, SCOPE_BOOST } from "../../../lib/rank/scope-filter.js";
 import { queryTerms, tokenizeMarked } from "../../../lib/rank/tokenize.js";
+import { BOUNDARY, continuesWord, evidenceNeeds } from "../../../lib/rank/word-evidence.js";
 
 const TODAY = "2026-12-02";
 // Plain words, spoken-English words that score but are no evidence, compound identifiers (their parts are
 // PART_BIT postings) and Chinese runs (overlapping 2-grams, one word of evidence).
 const WORDS = ["deploy", "redis", "cache", "auth", "token", "retry", "billing", "find", "call", "better", "OpenApi", "camelCase", "内存管理", "缓存策略", "casing"];
+// Japanese, for the script rules of word-evidence.ts: katakana words that share two-character syllables (コミット,
+// スナップショット; メッセージ, ページ), katakana into hiragana or kanji (コミットして, ト設定), a particle between two
+// words (過去の日付), hiragana into kanji (が空), verb forms sharing a kanji stem (戻して, 戻す; 書き始め, 書く).
+const JAPANESE = [
+  "コミット",
+  "スナップショット",
+  "ページ",
+  "メッセージ",
+  "エラー",
+  "ログ",
+  "テスト",
+  "キャッシュ",
+  "プッシュ",
+  "エラーメッセージ",
+  "コミットして",
+  "過去の日付",
+  "日付",
+  "戻して",
+  "戻す",
+  "書き始め",
+  "書く",
+  "確認して",
+  "設定",
+  "が空",
+  "のエラー",
+  "ト設定",
+  "deploy",
+];
 
 interface Plain {
   index: number;
@@ -35,39 +66,31 @@ function plainRank(
   const index = memoryIndex(entries);
   const n = entries.length;
   const relevance = new Array<number>(n).fill(0);
-  const words = entries.map(() => new Set<number>());
-  const subject = new Array<boolean>(n).fill(false);
-  // Prompt positions of 2-grams that continue the one before: with it, one word.
-  const joined = new Set<number>();
-  let at = 0;
-  let previous = "";
-  for (const [term, qtf] of query) {
-    at++;
-    const continues = term.length === 2 && previous.length === 2 && previous.charCodeAt(1) === term.charCodeAt(0) && term.charCodeAt(0) >= 0x3040;
-    previous = term;
+  // Per card: the prompt positions of the terms it matched, each with whether the match was in its title or topics
+  // (and not only inside an identifier).
+  const met = entries.map(() => new Map<number, boolean>());
+  const terms = [...query.keys()];
+  terms.forEach((term, at) => {
     const list = index.postings(term);
-    if (!list || list.length === 0) continue;
-    const weight = qtf * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
+    if (!list || list.length === 0) return;
+    const weight = query.get(term)! * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
     for (let k = 0; k < list.length; k++) {
       const id = list.id[k]!;
       relevance[id] = relevance[id]! + weight * list.tf[k]!;
-      if (isCommonSpoken(term)) continue;
-      words[id]!.add(at);
-      if (continues) joined.add(at);
-      if ((list.mask[k]! & SUBJECT_FIELDS) !== 0 && (list.mask[k]! & PART_BIT) === 0) subject[id] = true;
+      met[id]!.set(at, (list.mask[k]! & SUBJECT_FIELDS) !== 0 && (list.mask[k]! & PART_BIT) === 0);
     }
-  }
+  });
   const scope = scopeOf(index, scopeAt, n);
   const out = (id: number) => scope !== undefined && scope.out[id] === 1;
   for (let id = 0; id < n; id++) if (scope?.here[id] === 1) relevance[id] = relevance[id]! * (1 + SCOPE_BOOST);
   const pinned = (id: number) => entries[id]!.priority === "always" && !out(id);
-  const distinct = (id: number) => [...words[id]!].filter((at) => !(joined.has(at) && words[id]!.has(at - 1))).length;
   let best = 0;
   let evidence = false;
   for (let id = 0; id < n; id++) {
     if (pinned(id) || out(id) || relevance[id] === 0) continue;
     best = Math.max(best, relevance[id]!);
-    if (distinct(id) >= 2 || subject[id]) evidence = true;
+    const card = cardEvidence(terms, met[id]!);
+    if (card.words >= 2 || card.subject) evidence = true;
   }
   if (!evidence) best = Number.POSITIVE_INFINITY;
   const all: Plain[] = [];
@@ -81,7 +104,55 @@ function plainRank(
   }
   all.sort(compareRanked);
   const hits = all.filter((r) => r.tier === "relevant" || r.tier === "sunk-relevant");
-  return { all, hits, pinned: all.filter((r) => r.tier === "always") };
+  return { all, hits, pinned: all.filter((r) => r.tier === "always"), evidence, touched: relevance.some((r) => r > 0) };
+}
+
+/**
+ * The no-memory rule for one card, read off its matches in prompt order (docs/ranking.md, lib/rank/word-evidence.ts):
+ * how many words of the prompt it meets, and whether one of them is in its title or topics.
+ */
+function cardEvidence(terms: readonly string[], met: ReadonlyMap<number, boolean>): { words: number; subject: boolean } {
+  const needs = evidenceNeeds(terms);
+  let words = 0;
+  let subject = false;
+  // Whether the card met the term before (as a possible word): a term that continues it is part of the same word.
+  let metBefore = false;
+  // Of the katakana word under way: how many of its 2-grams the card met in a row, and whether one was in a title;
+  // 0 when there is no word under way (none begun, or the word already counted).
+  let gathered = 0;
+  let gatheredAbout = false;
+  for (let at = 0; at < terms.length; at++) {
+    const term = terms[at]!;
+    const inSubject = met.get(at);
+    // Spoken words and 2-grams across a word boundary are never words: they also end a run.
+    if (inSubject === undefined || isCommonSpoken(term) || needs[at] === BOUNDARY) {
+      metBefore = false;
+      continue;
+    }
+    const run = metBefore && at > 0 && continuesWord(terms[at - 1]!, term);
+    metBefore = true;
+    // A lone kanji (a stem) is one of two words but never the card's subject.
+    const about = inSubject && !(term.length === 1 && term.charCodeAt(0) >= 0x3040);
+    if (needs[at] === 0) {
+      if (!run) words++; // a new word; in a run, the rest of the word begun before
+      if (about) subject = true;
+      gathered = 0;
+    } else if (run && gathered === 0) {
+      // the rest of a word already counted
+    } else {
+      const count = (run ? gathered : 0) + 1;
+      const anyAbout: boolean = (run && gatheredAbout) || about;
+      if (count < needs[at]!) {
+        gathered = count;
+        gatheredAbout = anyAbout;
+      } else {
+        gathered = 0;
+        words++;
+        if (anyAbout) subject = true;
+      }
+    }
+  }
+  return { words, subject };
 }
 
 function entry(
@@ -106,28 +177,43 @@ function entry(
   };
 }
 
-const card = fc.record({
-  title: fc.array(fc.constantFrom(...WORDS), { maxLength: 3 }),
-  hook: fc.array(fc.constantFrom(...WORDS), { maxLength: 5 }),
-  priority: fc.constantFrom(undefined, undefined, undefined, undefined, "always", "low"),
-  status: fc.constantFrom(undefined, undefined, undefined, "stale", "superseded"),
-  expires: fc.constantFrom(undefined, undefined, undefined, "2026-01-01", "2027-01-01"),
-  scope: fc.constantFrom(undefined, undefined, undefined, ["services/billing"], ["packages/**"]),
-  uses: fc.nat({ max: 12 }),
-});
+const cardOf = (words: readonly string[]) =>
+  fc.record({
+    title: fc.array(fc.constantFrom(...words), { maxLength: 3 }),
+    hook: fc.array(fc.constantFrom(...words), { maxLength: 5 }),
+    priority: fc.constantFrom(undefined, undefined, undefined, undefined, "always", "low"),
+    status: fc.constantFrom(undefined, undefined, undefined, "stale", "superseded"),
+    expires: fc.constantFrom(undefined, undefined, undefined, "2026-01-01", "2027-01-01"),
+    scope: fc.constantFrom(undefined, undefined, undefined, ["services/billing"], ["packages/**"]),
+    uses: fc.nat({ max: 12 }),
+  });
+
+// A store and a prompt in one language: Japanese prompts are also written without spaces, so 2-grams cross the
+// words' edges (コミット設定: ト設; 書くの: くの).
+const caseOf = (words: readonly string[], prompt: fc.Arbitrary<string>) => fc.tuple(fc.array(cardOf(words), { minLength: 1, maxLength: 80 }), prompt);
+const english = caseOf(
+  WORDS,
+  fc.array(fc.constantFrom(...WORDS, "内存", "管理"), { minLength: 1, maxLength: 4 }).map((w) => w.join(" ")),
+);
+const japanese = caseOf(
+  JAPANESE,
+  fc.tuple(fc.array(fc.constantFrom(...JAPANESE, "お願いします", "いいね"), { minLength: 1, maxLength: 4 }), fc.constantFrom("", " ", "の", "、")).map(([w, sep]) => w.join(sep)),
+);
 
 test("rank's first places, scores, tiers and hit count are the plain definition's, with and without `top`", () => {
+  // How many Japanese cases had some card about the prompt, and how many had none (so neither side is left untested).
+  const japaneseCases = { evidence: 0, none: 0 };
   fc.assert(
     fc.property(
-      fc.array(card, { minLength: 1, maxLength: 80 }),
-      fc.array(fc.constantFrom(...WORDS, "内存", "管理"), { minLength: 1, maxLength: 4 }),
+      fc.oneof(english, japanese),
       fc.integer({ min: 1, max: 20 }),
       fc.constantFrom(undefined, null, "", "services/billing", "packages/api"),
-      (cards, words, top, scopeAt) => {
+      ([cards, prompt], top, scopeAt) => {
         const entries = cards.map((c, i) => entry(i, c));
         const usage = new Map(cards.map((c, i) => [`c${i}.md`, { access_count: c.uses, last_access_day: TODAY }] as const));
-        const query = queryTerms(words.join(" "));
+        const query = queryTerms(prompt);
         const want = plainRank(entries, query, usage, scopeAt);
+        if (/[\u3040-\u30ff]/.test(prompt) && want.touched) japaneseCases[want.evidence ? "evidence" : "none"]++;
         const shape = (r: { index: number; tier: Tier; relevance: number; score: number }) => [r.index, r.tier, r.relevance, r.score];
         let hitCount = -1;
         let hitIds: number[] = [];
@@ -143,8 +229,9 @@ test("rank's first places, scores, tiers and hit count are the plain definition'
         assert.deepEqual(every.map(shape), want.all.map(shape));
       },
     ),
-    { numRuns: 1500 },
+    { numRuns: 3000 },
   );
+  assert.ok(japaneseCases.evidence > 100 && japaneseCases.none > 100, JSON.stringify(japaneseCases));
 });
 
 test("a broad prompt over many cards: the heap's floor keeps exactly the hits that can reach the first places", () => {

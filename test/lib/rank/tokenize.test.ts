@@ -46,6 +46,14 @@ test("Chinese and Japanese stay overlapping 2-grams, less those that are grammar
   assert.ok(tokenize("キャッシュを削除").includes("削除"));
 });
 
+test("a kanji standing alone before hiragana is also its own term: a verb's stem, shared by its forms", () => {
+  assert.ok(tokenize("戻して").includes("戻") && tokenize("戻す前に").includes("戻"));
+  assert.ok(tokenize("書き始め").includes("書") && tokenize("書き始め").includes("始"));
+  // Inside a run of kanji it is part of a word, not a stem: 確認して gives 確認, not 認.
+  assert.ok(!tokenize("確認して").includes("認"));
+  assert.deepEqual(tokenize("数据库迁移"), ["数据", "据库", "库迁", "迁移"]); // Chinese has no hiragana: unchanged
+});
+
 test("stop words follow the text's language: French function words dropped in French, kept as English words", () => {
   assert.deepEqual(tokenize("merci, c'est parfait"), ["parfait"]);
   assert.ok(tokenize("la sauvegarde est cassée").includes("sauvegard") || tokenize("la sauvegarde est cassée").includes("sauvegarde"));

@@ -72,6 +72,24 @@ function memoryIndex(entries) {
     scoped: () => scoped
   };
 }
+function matchesOf(id, matched) {
+  const out = [];
+  for (const [term, list] of matched) {
+    let lo = 0;
+    let hi = list.length - 1;
+    while (lo <= hi) {
+      const mid = lo + hi >>> 1;
+      const at = list.id[mid];
+      if (at === id) {
+        out.push({ term, fields: MASK_FIELDS[list.mask[mid] & FIELD_MASK] });
+        break;
+      }
+      if (at < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+  }
+  return out;
+}
 export {
   FIELDS,
   FIELD_BIT,
@@ -82,6 +100,7 @@ export {
   buildPostings,
   entryPostings,
   fieldAverages,
+  matchesOf,
   memoryIndex,
   toPostingList
 };

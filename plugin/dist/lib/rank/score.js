@@ -3,7 +3,7 @@ import { frecency } from "../core/frecency.js";
 import { compareRanked, firstPlaces, kthLargest, pushLeast, replaceLeast } from "./order.js";
 import { hasEvidence } from "./evidence.js";
 import { applyScope, scopeOf } from "./scope-filter.js";
-import { FIELD_MASK, MASK_FIELDS, memoryIndex } from "./postings.js";
+import { matchesOf, memoryIndex } from "./postings.js";
 import { compareRanked as compareRanked2, isHit } from "./order.js";
 import { SUBJECT_FIELDS } from "./evidence.js";
 import { SCOPE_BOOST } from "./scope-filter.js";
@@ -98,24 +98,6 @@ var RankedEntry = class {
     return this.matchList ??= this.relevance > 0 ? matchesOf(this.index, this.source.matched) : [];
   }
 };
-function matchesOf(id, matched) {
-  const out = [];
-  for (const [term, list] of matched) {
-    let lo = 0;
-    let hi = list.length - 1;
-    while (lo <= hi) {
-      const mid = lo + hi >>> 1;
-      const at = list.id[mid];
-      if (at === id) {
-        out.push({ term, fields: MASK_FIELDS[list.mask[mid] & FIELD_MASK] });
-        break;
-      }
-      if (at < id) lo = mid + 1;
-      else hi = mid - 1;
-    }
-  }
-  return out;
-}
 function candidates(index, relevance, touched, alwaysMask, mayMask, best, options, onCount) {
   const count = touched.length;
   const normal = new Uint32Array(count);

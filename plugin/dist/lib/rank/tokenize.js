@@ -1,7 +1,7 @@
 // lib/rank/tokenize.ts
 import { stem } from "./stem.js";
 import { ENGLISH_STOP_WORDS, isSegmentedStopWord, stopTest } from "./stop-words.js";
-var TOKENIZER_VERSION = 7;
+var TOKENIZER_VERSION = 8;
 var MAX_QUERY_CHARS = 32768;
 var UNSPACED = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 var run;
@@ -94,6 +94,7 @@ function unspacedTerms(run2, out) {
     const b = chars[i + 1];
     if (isGrammarPair(a, b)) continue;
     out.push(a + b);
+    if (isKanji(a) && isHiragana(b) && (i === 0 || !isKanji(chars[i - 1])) && !isSegmentedStopWord(a)) out.push(a);
   }
 }
 function thaiTerms(run2, out) {
@@ -105,6 +106,7 @@ function thaiTerms(run2, out) {
   }
 }
 var isHiragana = (c) => c >= "\u3040" && c <= "\u309F";
+var isKanji = (c) => c >= "\u4E00" && c <= "\u9FFF";
 function isGrammarPair(a, b) {
   return isHiragana(a) && isHiragana(b) || isSegmentedStopWord(a + b);
 }
