@@ -72,14 +72,16 @@ test("a save in a store of 3,000 cards neither lists the store nor opens another
   const byName = await counted(c.memoryDir, ["feedback_prefs.md"], () => saveCard(c, { name: "compose-first", description: "found by its index title" }));
   assert.deepEqual(byName, { listings: 0, otherCards: [] });
   assert.match(fs.readFileSync(path.join(c.memoryDir, "feedback_prefs.md"), "utf8"), /description: found by its index title/);
-  // Revisions follow each card's own history: c42 goes to rev 2; the new card and the imported one (no entry yet) to 1.
-  const latest = readHistory(c.memoryDir).entries.slice(-3);
+  // Revisions follow each card's own history: c42 goes to rev 2, the new card to 1; the imported one (no entry yet)
+  // has its bytes adopted as rev 1 first, so its update is rev 2 and the original stays restorable.
+  const latest = readHistory(c.memoryDir).entries.slice(-4);
   assert.deepEqual(
     latest.map((e) => [e.card, e.rev, e.op]),
     [
       ["project_fresh.md", 1, "create"],
       ["project_c42.md", 2, "update"],
-      ["feedback_prefs.md", 1, "update"],
+      ["feedback_prefs.md", 1, "adopt"],
+      ["feedback_prefs.md", 2, "update"],
     ],
   );
 });

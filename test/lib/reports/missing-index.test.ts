@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { makeWorld, memctl } from "../../support/fixture.js";
 
 // Audit finding 7: doctor's fix for a mapped directory without MEMORY.md was "fix or unset the config entry". An empty
-// one needs `memctl init`; one with cards (after `memctl manage delete MEMORY.md`) needs its trash copy back.
+// one needs `memctl init`; one with cards whose index went to the trash needs that copy back.
 
 async function doctorFix(w: ReturnType<typeof makeWorld>): Promise<{ reason: string; fix: string; text: string }> {
   const json = JSON.parse((await memctl(w, ["doctor", "--json"])).stdout);
@@ -25,11 +25,14 @@ test("a mapped directory with no index and no cards: the fix is memctl init, and
   assert.equal((await memctl(w, ["doctor"])).code, 0);
 });
 
-test("cards but MEMORY.md deleted by the memory tool: the fix restores its trash copy, and the command it gives works", async () => {
+test("cards but MEMORY.md in the trash (an older memctl's memory tool could delete it): the fix restores that copy, and the command it gives works", async () => {
   const w = makeWorld();
   assert.equal((await memctl(w, ["save", "lint", "-t", "feedback", "-d", "Run the linter first"])).code, 0);
   const index = fs.readFileSync(path.join(w.mem, "MEMORY.md"), "utf8");
-  assert.equal((await memctl(w, ["manage", "delete", "MEMORY.md"])).code, 0);
+  // The memory tool now refuses it (E_PATH_RESERVED); the trash copy is what such a delete left behind.
+  assert.equal((await memctl(w, ["manage", "delete", "MEMORY.md"])).code, 1);
+  fs.mkdirSync(path.join(w.mem, ".memctl", "trash"), { recursive: true });
+  fs.renameSync(path.join(w.mem, "MEMORY.md"), path.join(w.mem, ".memctl", "trash", "MEMORY.md@1764990000000-a1b2c3"));
   const { reason, fix } = await doctorFix(w);
   assert.match(reason, /memory exists, its index is missing \(1 card file\)/);
   const cp = /restore its last copy: (cp \S+ \S+),/.exec(fix);
