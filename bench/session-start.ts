@@ -36,7 +36,10 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), "memctl-session-start-"));
 const home = path.join(root, "home");
 fs.mkdirSync(home);
 // The owner's save past the agent guardrails' default file count (as cli-scale.ts).
-fs.writeFileSync(path.join(home, "c.toml"), `${process.argv.includes("--no-keeper") ? "[hook]\nkeeper = false\n" : ""}[guardrails]\nmax_files = ${cards * 2 + 1000}\nmax_total_bytes = ${1 << 30}\n`);
+fs.writeFileSync(
+  path.join(home, "c.toml"),
+  `${process.argv.includes("--no-keeper") ? "[hook]\nkeeper = false\n" : ""}[guardrails]\nmax_files = ${cards * 2 + 1000}\nmax_total_bytes = ${1 << 30}\n`,
+);
 const template = arg("dir") ? path.resolve(arg("dir")!) : path.join(root, "store");
 const store = fs.existsSync(path.join(template, "MEMORY.md")) ? { cards: generateCards(cards) } : generateStore({ cards, dir: template, usageCalls: 0 });
 const setups = buildCopies(template, root, home);
