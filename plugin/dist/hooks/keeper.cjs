@@ -2712,6 +2712,8 @@ __export(card_exports, {
   cardType: () => cardType,
   isCalendarDate: () => isCalendarDate,
   isExpired: () => isExpired,
+  isRetired: () => isRetired,
+  mayRetire: () => mayRetire,
   missingFields: () => missingFields,
   parseCard: () => parseCard
 });
@@ -2809,6 +2811,12 @@ function missingFields(card) {
 }
 function isExpired(meta, today) {
   return typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at) && meta.expires_at.slice(0, 10) < today;
+}
+function isRetired(meta, today) {
+  return meta.status === "superseded" || isExpired(meta, today);
+}
+function mayRetire(meta) {
+  return meta.status === "superseded" || typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at);
 }
 function cardType(file, meta) {
   const prefix = typeFromFileName(file);
@@ -5659,7 +5667,11 @@ function statQuiet(file) {
   }
 }
 
+// lib/store/card-cache-format.ts
+init_card();
+
 // lib/store/card-record.ts
+init_card();
 function encodeRow(r) {
   const row = [
     r.readError ?? null,
@@ -5673,7 +5685,8 @@ function encodeRow(r) {
     r.provenance ? [r.provenance.kind ?? null, r.provenance.confidence ?? null, r.provenance.source ?? null] : null,
     r.problems,
     r.scope ?? null,
-    r.sha256 ?? null
+    r.sha256 ?? null,
+    r.expires_at ?? null
   ];
   return JSON.stringify(row).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
@@ -5681,9 +5694,10 @@ var FLAG_LINKED = 1;
 var FLAG_READ_ERROR = 2;
 var FLAG_ALWAYS = 4;
 var FLAG_SHA = 8;
+var FLAG_MAY_RETIRE = 16;
 function flagsOf(r) {
   if (r instanceof StoredCard && r.flagsHold) return r.flags & ~FLAG_LINKED | (r.linked ? FLAG_LINKED : 0);
-  return (r.linked ? FLAG_LINKED : 0) | (r.readError !== void 0 ? FLAG_READ_ERROR : 0) | (r.priority === "always" ? FLAG_ALWAYS : 0) | (r.sha256 !== void 0 ? FLAG_SHA : 0);
+  return (r.linked ? FLAG_LINKED : 0) | (r.readError !== void 0 ? FLAG_READ_ERROR : 0) | (r.priority === "always" ? FLAG_ALWAYS : 0) | (r.sha256 !== void 0 ? FLAG_SHA : 0) | (mayRetire(r) ? FLAG_MAY_RETIRE : 0);
 }
 var StoredCard = class {
   constructor(file, numbers, at, linked, rows, rowStart, reread) {
@@ -5807,11 +5821,17 @@ var StoredCard = class {
   set sha256(v) {
     this.set("sha256", v);
   }
+  get expires_at() {
+    return this.row().expires_at;
+  }
+  set expires_at(v) {
+    this.set("expires_at", v);
+  }
 };
 function plainRecord(r) {
-  const { file, stamp: stamp2, readError, name, description, topics, priority, status, updated_at, type, firstLine, headBytes, bodyBytes, linked, provenance, problems, scope, sha256 } = r;
+  const { file, stamp: stamp2, readError, name, description, topics, priority, status, updated_at, type, firstLine, headBytes, bodyBytes, linked, provenance, problems, scope, sha256, expires_at } = r;
   const out = { file, stamp: stamp2, topics, firstLine, headBytes, bodyBytes, linked, problems };
-  const optional = { readError, name, description, priority, status, updated_at, type, provenance, scope, sha256 };
+  const optional = { readError, name, description, priority, status, updated_at, type, provenance, scope, sha256, expires_at };
   for (const [k, v] of Object.entries(optional)) if (v !== void 0) out[k] = v;
   return out;
 }
@@ -5828,9 +5848,10 @@ function checkRow(text) {
   } catch {
     return void 0;
   }
-  if (!Array.isArray(v) || v.length !== 12) return void 0;
-  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256] = v;
-  if (!optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type)) return void 0;
+  if (!Array.isArray(v) || v.length !== 13) return void 0;
+  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256, expires] = v;
+  if (!optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type) || !optStr(expires))
+    return void 0;
   if (!strings(topics) || !strings(problems) || scope !== null && !strings(scope)) return void 0;
   if (sha256 !== null && !(typeof sha256 === "string" && /^[0-9a-f]{64}$/.test(sha256))) return void 0;
   const provenance = checkProvenance(prov);
@@ -5847,7 +5868,8 @@ function checkRow(text) {
     provenance,
     problems,
     scope: scope ?? void 0,
-    sha256: sha256 ?? void 0
+    sha256: sha256 ?? void 0,
+    expires_at: expires ?? void 0
   };
 }
 function checkProvenance(v) {
@@ -5861,7 +5883,7 @@ function checkProvenance(v) {
 }
 
 // lib/store/card-cache-format.ts
-var CARD_CACHE_VERSION = "memctl-card-cache 7";
+var CARD_CACHE_VERSION = "memctl-card-cache 8";
 var NUMBERS = 9;
 function encodeCardCache(file) {
   const { head, records, wordsAt } = file;
@@ -5967,6 +5989,9 @@ function decodeCacheTop(bytes, size) {
 }
 function isAlways(r) {
   return r instanceof StoredCard && r.flagsHold ? (r.flags & FLAG_ALWAYS) !== 0 : r.priority === "always";
+}
+function mayRetireRecord(r) {
+  return r instanceof StoredCard && r.flagsHold ? (r.flags & FLAG_MAY_RETIRE) !== 0 : mayRetire(r);
 }
 function unreadableRow() {
   return { readError: "the card cache's row for this card is damaged", topics: [], problems: [] };
@@ -6267,7 +6292,8 @@ function readRecord(dir, file, withWords = true) {
     provenance: m.provenance,
     problems: [...card.errors, ...card.warnings].map((p) => p.message),
     scope: m.scope,
-    sha256
+    sha256,
+    ...m.expires_at !== void 0 ? { expires_at: m.expires_at } : {}
   };
   return { record, ...withWords ? { words: Buffer.concat([head, Buffer.from("	"), body, Buffer.from("\n")]) } : {} };
 }
@@ -7264,6 +7290,7 @@ function catalogOf(dir, records, cardWords, view2, shards) {
       return keep2 ? keep2.map((i) => found[i]) : found;
     },
     always: () => cards.filter(isAlways),
+    mayRetire: () => cards.filter(mayRetireRecord),
     episodeShards: shards,
     ...view2 ? { view: view2 } : {}
   };

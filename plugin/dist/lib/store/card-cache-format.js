@@ -1,7 +1,8 @@
 // lib/store/card-cache-format.ts
 import { EPISODES_SHARD, EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
-import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_READ_ERROR, FLAG_SHA, flagsOf, StoredCard } from "./card-record.js";
-var CARD_CACHE_VERSION = "memctl-card-cache 7";
+import { mayRetire } from "../core/card.js";
+import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, flagsOf, StoredCard } from "./card-record.js";
+var CARD_CACHE_VERSION = "memctl-card-cache 8";
 var NUMBERS = 9;
 function encodeCardCache(file) {
   const { head, records, wordsAt } = file;
@@ -111,6 +112,9 @@ var ROW_END_AT = 8;
 function isAlways(r) {
   return r instanceof StoredCard && r.flagsHold ? (r.flags & FLAG_ALWAYS) !== 0 : r.priority === "always";
 }
+function mayRetireRecord(r) {
+  return r instanceof StoredCard && r.flagsHold ? (r.flags & FLAG_MAY_RETIRE) !== 0 : mayRetire(r);
+}
 function isReadable(r) {
   return r instanceof StoredCard && r.flagsHold ? (r.flags & (FLAG_READ_ERROR | FLAG_SHA)) === FLAG_SHA : r.readError === void 0 && r.sha256 !== void 0;
 }
@@ -175,5 +179,6 @@ export {
   encodeCardWords,
   isAlways,
   isCardFileName,
-  isReadable
+  isReadable,
+  mayRetireRecord
 };
