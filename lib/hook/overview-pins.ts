@@ -65,11 +65,17 @@ export function readPins(memoryDir: string, cache: CacheStamp): Pins | undefined
 }
 
 export function writePins(memoryDir: string, cache: CacheStamp, pins: Pins): void {
-  writeDerived(memoryDir, OVERVIEW_PINS, cache, {
-    entries: pins.entries,
-    cards: pins.cards.map((c) => [c.file, c.scope ?? null, c.at]),
-    retiring: pins.retiring.map((c) => [c.file, c.status ?? null, c.expires_at ?? null, c.at]),
-  }, []);
+  writeDerived(
+    memoryDir,
+    OVERVIEW_PINS,
+    cache,
+    {
+      entries: pins.entries,
+      cards: pins.cards.map((c) => [c.file, c.scope ?? null, c.at]),
+      retiring: pins.retiring.map((c) => [c.file, c.status ?? null, c.expires_at ?? null, c.at]),
+    },
+    [],
+  );
 }
 
 /**

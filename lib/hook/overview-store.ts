@@ -97,9 +97,7 @@ export async function readOverviewLines(
       if (view && pins) return { view, pins };
       const always = view && c.always();
       const mayRetire = always && c.mayRetire();
-      return (
-        mayRetire && { view: view!, always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire.map((r) => ({ ...r.row, file: r.file })), stamp: c.stamp }
-      );
+      return mayRetire && { view: view!, always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire.map((r) => ({ ...r.row, file: r.file })), stamp: c.stamp };
     });
   if (trusted?.pins) {
     const lines = decodeLines(trusted.view, trusted.view.indexOf(10), trusted.pins.entries);

@@ -80,7 +80,15 @@ export async function memoryOverview(s: ToolSession, args: { max_bytes?: number 
   const waiting = pendingNote(memoryDir);
   let built;
   try {
-    built = await sessionStartBlock(memoryDir, context, warnBytes, utcDay(s.io.now()), waiting ? [waiting] : [], scopeAtOf(resolution, s.io.cwd, s.options.repoRoot), freshnessOf(s.io));
+    built = await sessionStartBlock(
+      memoryDir,
+      context,
+      warnBytes,
+      utcDay(s.io.now()),
+      waiting ? [waiting] : [],
+      scopeAtOf(resolution, s.io.cwd, s.options.repoRoot),
+      freshnessOf(s.io),
+    );
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
   }

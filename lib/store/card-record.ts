@@ -78,7 +78,14 @@ export const FLAG_MAY_RETIRE = 16;
 /** A record's flags: what a reader asks of every card without parsing its row. */
 export function flagsOf(r: CardRecord): number {
   if (r instanceof StoredCard && r.flagsHold) return (r.flags & ~FLAG_LINKED) | (r.linked ? FLAG_LINKED : 0);
-  return (r.linked ? FLAG_LINKED : 0) | (r.readError !== undefined ? FLAG_READ_ERROR : 0) | (r.priority === "always" ? FLAG_ALWAYS : 0) | (r.sha256 !== undefined ? FLAG_SHA : 0) | (mayRetire(r) ? FLAG_MAY_RETIRE : 0);
+  const retire = mayRetire(r) ? FLAG_MAY_RETIRE : 0;
+  return (
+    (r.linked ? FLAG_LINKED : 0) |
+    (r.readError !== undefined ? FLAG_READ_ERROR : 0) |
+    (r.priority === "always" ? FLAG_ALWAYS : 0) |
+    (r.sha256 !== undefined ? FLAG_SHA : 0) |
+    retire
+  );
 }
 
 /**
@@ -233,12 +240,13 @@ export class StoredCard implements CardRecord {
 
 /** Every field of a record as a plain object (a StoredCard's getters read through its row). */
 export function plainRecord(r: CardRecord): CardRecord {
-  const { file, stamp, readError, name, description, topics, priority, status, updated_at, type, firstLine, headBytes, bodyBytes, linked, provenance, problems, scope, sha256, expires_at } = r;
+  const { file, stamp, topics, firstLine, headBytes, bodyBytes, linked, problems } = r;
   const out: CardRecord = { file, stamp, topics, firstLine, headBytes, bodyBytes, linked, problems };
-  const optional = { readError, name, description, priority, status, updated_at, type, provenance, scope, sha256, expires_at };
-  for (const [k, v] of Object.entries(optional)) if (v !== undefined) (out as unknown as Record<string, unknown>)[k] = v;
+  for (const k of OPTIONAL_FIELDS) if (r[k] !== undefined) (out as unknown as Record<string, unknown>)[k] = r[k];
   return out;
 }
+
+const OPTIONAL_FIELDS = ["readError", "name", "description", "priority", "status", "updated_at", "type", "provenance", "scope", "sha256", "expires_at"] as const;
 
 /** Two records the same in every field. */
 export function sameRecord(a: CardRecord, b: CardRecord): boolean {
@@ -259,9 +267,8 @@ export function checkRow(text: string): Row | undefined {
   }
   if (!Array.isArray(v) || v.length !== 13) return undefined;
   const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256, expires] = v;
-  if (!optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type) || !optStr(expires))
-    return undefined;
-  if (!strings(topics) || !strings(problems) || (scope !== null && !strings(scope))) return undefined;
+  if (!optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type)) return undefined;
+  if (!strings(topics) || !strings(problems) || (scope !== null && !strings(scope)) || !optStr(expires)) return undefined;
   if (sha256 !== null && !(typeof sha256 === "string" && /^[0-9a-f]{64}$/.test(sha256))) return undefined;
   const provenance = checkProvenance(prov);
   if (provenance === false) return undefined;

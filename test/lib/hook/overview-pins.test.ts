@@ -151,7 +151,18 @@ test("a held card and a superseded one are both left out, whichever path reads t
   await retire(w, [["topic-4", "status: active", "status: superseded"]]);
   const held = "project_topic-8.md";
   fs.mkdirSync(path.dirname(arrivalsPath(w.mem)), { recursive: true });
-  const item = { id: "a-000000000001", path: held, kind: "card", state: "held", sha256: currentSha(w.mem, held), reasons: ["test"], pushed_by: [], commit: "0", before: null, at: "2026-12-01T00:00:00Z" };
+  const item = {
+    id: "a-000000000001",
+    path: held,
+    kind: "card",
+    state: "held",
+    sha256: currentSha(w.mem, held),
+    reasons: ["test"],
+    pushed_by: [],
+    commit: "0",
+    before: null,
+    at: "2026-12-01T00:00:00Z",
+  };
   fs.writeFileSync(arrivalsPath(w.mem), `${JSON.stringify({ version: 1, items: [item] })}\n`);
   const trusted = await on(w, TODAY, null, Date.now());
   const full = await on(w, TODAY, null);

@@ -28,11 +28,17 @@ function readPins(memoryDir, cache) {
   return { entries, cards: out, retiring: gone };
 }
 function writePins(memoryDir, cache, pins) {
-  writeDerived(memoryDir, OVERVIEW_PINS, cache, {
-    entries: pins.entries,
-    cards: pins.cards.map((c) => [c.file, c.scope ?? null, c.at]),
-    retiring: pins.retiring.map((c) => [c.file, c.status ?? null, c.expires_at ?? null, c.at])
-  }, []);
+  writeDerived(
+    memoryDir,
+    OVERVIEW_PINS,
+    cache,
+    {
+      entries: pins.entries,
+      cards: pins.cards.map((c) => [c.file, c.scope ?? null, c.at]),
+      retiring: pins.retiring.map((c) => [c.file, c.status ?? null, c.expires_at ?? null, c.at])
+    },
+    []
+  );
 }
 function pinsOf(entries, cardAt, always, mayRetire) {
   const card = (file) => !isShardFile(file) && !isEpisodesArtifact(file);

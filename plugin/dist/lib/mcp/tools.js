@@ -67,7 +67,15 @@ async function memoryOverview(s, args) {
   const waiting = pendingNote(memoryDir);
   let built;
   try {
-    built = await sessionStartBlock(memoryDir, context, warnBytes, utcDay(s.io.now()), waiting ? [waiting] : [], scopeAtOf(resolution, s.io.cwd, s.options.repoRoot), freshnessOf(s.io));
+    built = await sessionStartBlock(
+      memoryDir,
+      context,
+      warnBytes,
+      utcDay(s.io.now()),
+      waiting ? [waiting] : [],
+      scopeAtOf(resolution, s.io.cwd, s.options.repoRoot),
+      freshnessOf(s.io)
+    );
   } catch (err) {
     if (err.code !== "ENOENT") throw err;
   }

@@ -25,7 +25,8 @@ var FLAG_SHA = 8;
 var FLAG_MAY_RETIRE = 16;
 function flagsOf(r) {
   if (r instanceof StoredCard && r.flagsHold) return r.flags & ~FLAG_LINKED | (r.linked ? FLAG_LINKED : 0);
-  return (r.linked ? FLAG_LINKED : 0) | (r.readError !== void 0 ? FLAG_READ_ERROR : 0) | (r.priority === "always" ? FLAG_ALWAYS : 0) | (r.sha256 !== void 0 ? FLAG_SHA : 0) | (mayRetire(r) ? FLAG_MAY_RETIRE : 0);
+  const retire = mayRetire(r) ? FLAG_MAY_RETIRE : 0;
+  return (r.linked ? FLAG_LINKED : 0) | (r.readError !== void 0 ? FLAG_READ_ERROR : 0) | (r.priority === "always" ? FLAG_ALWAYS : 0) | (r.sha256 !== void 0 ? FLAG_SHA : 0) | retire;
 }
 var StoredCard = class {
   constructor(file, numbers, at, linked, rows, rowStart, reread) {
@@ -157,12 +158,12 @@ var StoredCard = class {
   }
 };
 function plainRecord(r) {
-  const { file, stamp, readError, name, description, topics, priority, status, updated_at, type, firstLine, headBytes, bodyBytes, linked, provenance, problems, scope, sha256, expires_at } = r;
+  const { file, stamp, topics, firstLine, headBytes, bodyBytes, linked, problems } = r;
   const out = { file, stamp, topics, firstLine, headBytes, bodyBytes, linked, problems };
-  const optional = { readError, name, description, priority, status, updated_at, type, provenance, scope, sha256, expires_at };
-  for (const [k, v] of Object.entries(optional)) if (v !== void 0) out[k] = v;
+  for (const k of OPTIONAL_FIELDS) if (r[k] !== void 0) out[k] = r[k];
   return out;
 }
+var OPTIONAL_FIELDS = ["readError", "name", "description", "priority", "status", "updated_at", "type", "provenance", "scope", "sha256", "expires_at"];
 function sameRecord(a, b) {
   return JSON.stringify(plainRecord(a)) === JSON.stringify(plainRecord(b));
 }
@@ -178,9 +179,8 @@ function checkRow(text) {
   }
   if (!Array.isArray(v) || v.length !== 13) return void 0;
   const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256, expires] = v;
-  if (!optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type) || !optStr(expires))
-    return void 0;
-  if (!strings(topics) || !strings(problems) || scope !== null && !strings(scope)) return void 0;
+  if (!optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type)) return void 0;
+  if (!strings(topics) || !strings(problems) || scope !== null && !strings(scope) || !optStr(expires)) return void 0;
   if (sha256 !== null && !(typeof sha256 === "string" && /^[0-9a-f]{64}$/.test(sha256))) return void 0;
   const provenance = checkProvenance(prov);
   if (provenance === false) return void 0;
