@@ -12,7 +12,7 @@
 // Everything read back is checked; anything unexpected makes the whole cache "none", never a path or an error.
 import { EPISODES_SHARD, EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
 import { mayRetire } from "../core/card.js";
-import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, flagsOf, StoredCard, type CardRecord, type Row } from "./card-record.js";
+import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END, flagsOf, StoredCard, type CardRecord, type Row } from "./card-record.js";
 
 export type { CardRecord, Stamp } from "./card-record.js";
 
@@ -121,7 +121,7 @@ export function decodeCardCache(bytes: Buffer, reread: (file: string) => Row = u
       if (!num(mtime) || !num(size) || !num(ctime) || !isCount(firstLine) || !isCount(headBytes) || !isCount(bodyBytes)) return undefined;
       if (
         !isCount(flags) ||
-        flags >= 16 ||
+        flags >= FLAGS_END ||
         !(Number.isSafeInteger(words) || Number.isNaN(words)) ||
         !isCount(rowEnd) ||
         rowEnd <= rowStart ||

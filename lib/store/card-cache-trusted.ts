@@ -12,7 +12,7 @@
 // sections and rows its caller asks for.
 import { CARD_CACHE } from "./card-words.js";
 import { decodeCacheTop, NUMBERS_SECTION, FLAGS_AT, isCardFileName, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT, type CacheTop } from "./card-cache-format.js";
-import { checkRow, FLAG_ALWAYS, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, type Row } from "./card-record.js";
+import { checkRow, FLAG_ALWAYS, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END, type Row } from "./card-record.js";
 import { dirMtime, journaledListing, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
 import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
 import { cacheStamp, type CacheStamp, type Freshness } from "./full-check.js";
@@ -77,7 +77,7 @@ export function withTrustedCardCache<T>(memoryDir: string, freshness: Freshness,
     if (!LITTLE_ENDIAN) Buffer.from(numbers.buffer).swap64();
     for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
       const flags = numbers[k + FLAGS_AT]!;
-      if (!(flags >= 0 && flags < 32) || (flags & FLAG_READ_ERROR) !== 0 || racy([numbers[k]!, 0, numbers[k + 2]!], stat.mtimeMs, racyMs)) return undefined;
+      if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || racy([numbers[k]!, 0, numbers[k + 2]!], stat.mtimeMs, racyMs)) return undefined;
     }
 
     // The names are read only when a card must be found by name or named (a start with kept pins needs neither).

@@ -74,6 +74,7 @@ export const FLAG_ALWAYS = 4;
 export const FLAG_SHA = 8;
 /** Superseded, or with a dated `expires_at`: whether it is no longer true is decided against today when read. */
 export const FLAG_MAY_RETIRE = 16;
+export const FLAGS_END = 32; // every flag is below it: a larger number is not one the cache wrote
 
 /** A record's flags: what a reader asks of every card without parsing its row. */
 export function flagsOf(r: CardRecord): number {

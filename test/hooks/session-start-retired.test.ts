@@ -7,7 +7,9 @@ import path from "node:path";
 import { test } from "node:test";
 import { runSessionStartHook } from "../../lib/hook/session-start.js";
 import { BufferSink } from "../../lib/store/io.js";
-import { REPO_ROOT, sandbox } from "../helpers.js";
+import { CARD_CACHE } from "../../lib/store/card-cache.js";
+import { decodeCardCache } from "../../lib/store/card-cache-format.js";
+import { ageStore, REPO_ROOT, sandbox } from "../helpers.js";
 import { handWrittenCards } from "../support/compact-fixture.js";
 import { makeWorld, memctl, type World } from "../support/fixture.js";
 
@@ -39,14 +41,30 @@ test("the sample store's session start leaves out the superseded and the expired
   const bare = sampleStore();
   try {
     const today = new Date("2026-12-02T10:00:00Z");
+    ageStore(s.memory); // old enough that the cache trusts the cards' stamps
+    await new Promise((r) => setTimeout(r, 250));
     const text = await start(s, today);
     assert.ok(!text.includes(SUNSET) && !text.includes("shut down on 2026-06-30"), text);
     assert.ok(!text.includes(ORM) && !text.includes("TypeORM"), text);
     assert.match(text, /- \[GitHub Actions CI\]|\(project_architecture\.md\)/);
     withoutLines(bare.memory, SUNSET, ORM);
     assert.equal(text.replaceAll(bare.memory, s.memory), (await start(bare, today)).replaceAll(bare.memory, s.memory));
-    // Once more through the cache the first start wrote: the same block.
-    assert.equal(await start(s, today), text);
+    // The cache the first start wrote decodes, with the fields that decide it (a cache that did not would be made
+    // again from every card at every start), and a second start reads it: the same block, the cache left as it was.
+    const cacheFile = path.join(s.memory, ".memctl", CARD_CACHE);
+    const decoded = decodeCardCache(fs.readFileSync(cacheFile));
+    assert.ok(decoded, "the card cache decodes");
+    const record = (file: string) => decoded.records.find((r) => r.file === file)!;
+    assert.equal(record("project_old_orm.md").status, "superseded");
+    assert.equal(record("project_v1_api_sunset.md").expires_at, "2026-06-30");
+    // A cache written just after its cards is made once more (racy); then it settles, and every start reads it.
+    const stamps: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      assert.equal(await start(s, today), text);
+      stamps.push(fs.statSync(cacheFile).mtimeMs);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(stamps.at(-1), stamps.at(-3), `the cache settles: ${stamps.map((m) => m - stamps[0]!).join(", ")}`);
   } finally {
     s.cleanup();
     bare.cleanup();

@@ -5989,6 +5989,7 @@ var FLAG_READ_ERROR = 2;
 var FLAG_ALWAYS = 4;
 var FLAG_SHA = 8;
 var FLAG_MAY_RETIRE = 16;
+var FLAGS_END = 32;
 function flagsOf(r) {
   if (r instanceof StoredCard && r.flagsHold) return r.flags & ~FLAG_LINKED | (r.linked ? FLAG_LINKED : 0);
   const retire = mayRetire(r) ? FLAG_MAY_RETIRE : 0;
@@ -6243,7 +6244,7 @@ function decodeCardCache(bytes, reread = unreadableRow) {
       const words = numbers[k + 7];
       const rowEnd = numbers[k + 8];
       if (!num2(mtime) || !num2(size) || !num2(ctime) || !isCount(firstLine) || !isCount(headBytes) || !isCount(bodyBytes)) return void 0;
-      if (!isCount(flags) || flags >= 16 || !(Number.isSafeInteger(words) || Number.isNaN(words)) || !isCount(rowEnd) || rowEnd <= rowStart || rowEnd > rowsLen || rows[rowEnd - 1] !== 10)
+      if (!isCount(flags) || flags >= FLAGS_END || !(Number.isSafeInteger(words) || Number.isNaN(words)) || !isCount(rowEnd) || rowEnd <= rowStart || rowEnd > rowsLen || rows[rowEnd - 1] !== 10)
         return void 0;
       records[i] = new StoredCard(names[i], numbers, k, (flags & FLAG_LINKED) !== 0, rows, rowStart, reread);
       wordsAt[i] = words;
@@ -7451,7 +7452,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     if (!LITTLE_ENDIAN) Buffer.from(numbers.buffer).swap64();
     for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
       const flags = numbers[k + FLAGS_AT];
-      if (!(flags >= 0 && flags < 32) || (flags & FLAG_READ_ERROR) !== 0 || racy2([numbers[k], 0, numbers[k + 2]], stat2.mtimeMs, racyMs)) return void 0;
+      if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || racy2([numbers[k], 0, numbers[k + 2]], stat2.mtimeMs, racyMs)) return void 0;
     }
     let table = null;
     const names = () => {

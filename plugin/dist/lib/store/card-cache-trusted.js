@@ -1,7 +1,7 @@
 // lib/store/card-cache-trusted.ts
 import { CARD_CACHE } from "./card-words.js";
 import { decodeCacheTop, NUMBERS_SECTION, FLAGS_AT, isCardFileName, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT } from "./card-cache-format.js";
-import { checkRow, FLAG_ALWAYS, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA } from "./card-record.js";
+import { checkRow, FLAG_ALWAYS, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END } from "./card-record.js";
 import { dirMtime, journaledListing, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
 import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
 import { cacheStamp } from "./full-check.js";
@@ -35,7 +35,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     if (!LITTLE_ENDIAN) Buffer.from(numbers.buffer).swap64();
     for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
       const flags = numbers[k + FLAGS_AT];
-      if (!(flags >= 0 && flags < 32) || (flags & FLAG_READ_ERROR) !== 0 || racy([numbers[k], 0, numbers[k + 2]], stat.mtimeMs, racyMs)) return void 0;
+      if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || racy([numbers[k], 0, numbers[k + 2]], stat.mtimeMs, racyMs)) return void 0;
     }
     let table = null;
     const names = () => {

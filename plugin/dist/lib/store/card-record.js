@@ -23,6 +23,7 @@ var FLAG_READ_ERROR = 2;
 var FLAG_ALWAYS = 4;
 var FLAG_SHA = 8;
 var FLAG_MAY_RETIRE = 16;
+var FLAGS_END = 32;
 function flagsOf(r) {
   if (r instanceof StoredCard && r.flagsHold) return r.flags & ~FLAG_LINKED | (r.linked ? FLAG_LINKED : 0);
   const retire = mayRetire(r) ? FLAG_MAY_RETIRE : 0;
@@ -210,6 +211,7 @@ function checkProvenance(v) {
   return { kind: kind ?? void 0, confidence: confidence ?? void 0, source: source ?? void 0 };
 }
 export {
+  FLAGS_END,
   FLAG_ALWAYS,
   FLAG_LINKED,
   FLAG_MAY_RETIRE,
