@@ -97,21 +97,28 @@ export function inertLine(text: string): string {
 }
 
 /** What the records and a compact (or none) put in front of a model instead of the full index. */
-export function assembleIndexView(store: StoreLike, compact: CompactArtifact | null, history: readonly HistoryEntry[]): IndexView {
-  return assembleFromRecords(indexRecords(store, history), compact);
+export function assembleIndexView(store: StoreLike, compact: CompactArtifact | null, history: readonly HistoryEntry[], retired?: ReadonlySet<string>): IndexView {
+  return assembleFromRecords(indexRecords(store, history), compact, retired);
 }
 
-export function assembleFromRecords(records: IndexRecord[], compact: CompactArtifact | null): IndexView {
-  if (!compact) return { lines: records.map((r) => renderEntryLine(r.entry)), compacted: false, records, newer: [], removed: [] };
+/**
+ * The view of `records`; the lines of those whose card is in `retired` (no longer true: superseded or expired,
+ * docs/ranking.md) are not printed, yet they still count as present and as written since the watermark, so a
+ * compact stays "behind" after a card is superseded and no retired card reads as removed.
+ */
+export function assembleFromRecords(records: IndexRecord[], compact: CompactArtifact | null, retired?: ReadonlySet<string>): IndexView {
+  const shown = (r: IndexRecord) => !retired?.has(r.card);
+  if (!compact) return { lines: records.filter(shown).map((r) => renderEntryLine(r.entry)), compacted: false, records, newer: [], removed: [] };
   const covered = new Map(compact.watermark.map((w) => [w.card, w.rev]));
   const newer = records.filter((r) => covered.get(r.card) !== r.rev);
+  const newerShown = newer.filter(shown);
   const present = new Set(records.map((r) => r.card));
   const removed = compact.watermark.filter((w) => !present.has(w.card));
   const lines = [
     `Compact summary of ${compact.watermark.length} record${compact.watermark.length === 1 ? "" : "s"} (memctl compact, ${compact.generator}, ${compact.generated_at.slice(0, 10)}); card files are in the memory directory, open one for detail.`,
     ...markRemoved(summaryLines(compact.summary), removed),
   ];
-  if (newer.length > 0) lines.push("Written or updated since that summary (these lines supersede it):", ...newer.map((r) => renderEntryLine(r.entry)));
+  if (newerShown.length > 0) lines.push("Written or updated since that summary (these lines supersede it):", ...newerShown.map((r) => renderEntryLine(r.entry)));
   if (removed.length > 0) lines.push(`Removed since that summary (disregard what it says about them): ${removed.map((w) => inertLine(`${w.name} (${w.card})`)).join(", ")}`);
   return { lines, compacted: true, records, newer, removed };
 }

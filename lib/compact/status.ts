@@ -20,14 +20,15 @@ export interface CompactStatus {
   records_since: number | null;
 }
 
-export function compactStatus(memoryDir: string, store: StoreLike, history: readonly HistoryEntry[], context: BlockContext): CompactStatus {
+/** `retired`: cards no longer true, whose lines session start leaves out (assembleFromRecords). */
+export function compactStatus(memoryDir: string, store: StoreLike, history: readonly HistoryEntry[], context: BlockContext, retired?: ReadonlySet<string>): CompactStatus {
   const read = readCompact(memoryDir);
   // Revisions need every card read and hashed; without a valid compact nothing compares them, so skip it.
   const records = read.status === "ok" ? indexRecords(store, history) : plainRecords(store);
-  const plain = assembleFromRecords(records, null);
+  const plain = assembleFromRecords(records, null, retired);
   const bytesWithout = viewBytes(plain, context);
   if (read.status !== "ok") return { read, view: plain, bytes_without: bytesWithout, bytes_with: null, current: null, records_since: null };
-  const view = assembleFromRecords(records, read.compact);
+  const view = assembleFromRecords(records, read.compact, retired);
   const since = new Set(view.newer.map((r) => r.card)).size + view.removed.length;
   return { read, view, bytes_without: bytesWithout, bytes_with: viewBytes(view, context), current: since === 0, records_since: since };
 }

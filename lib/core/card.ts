@@ -158,8 +158,21 @@ export function missingFields(card: ParsedCard): string[] {
 }
 
 /** True when `expires_at` is a date strictly before `today` (YYYY-MM-DD comparison). */
-export function isExpired(meta: CardMeta, today: string): boolean {
+export function isExpired(meta: Pick<CardMeta, "expires_at">, today: string): boolean {
   return typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at) && meta.expires_at.slice(0, 10) < today;
+}
+
+/**
+ * No longer true on `today`: superseded, or past its `expires_at`. Never injected, at session start or per prompt
+ * (docs/ranking.md, "What is no longer true is not injected"); search and show still find it.
+ */
+export function isRetired(meta: Pick<CardMeta, "status" | "expires_at">, today: string): boolean {
+  return meta.status === "superseded" || isExpired(meta, today);
+}
+
+/** Could be retired on some day (superseded, or with a dated `expires_at`): what a cache flags, to compare with today when read. */
+export function mayRetire(meta: Pick<CardMeta, "status" | "expires_at">): boolean {
+  return meta.status === "superseded" || (typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at));
 }
 
 /** The card's type from its file name prefix or metadata.type (feedback, project, reference, user). */

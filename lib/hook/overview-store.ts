@@ -6,7 +6,7 @@ import { readCardCatalog } from "../store/card-cache.js";
 import type { Freshness } from "../store/full-check.js";
 import { isReadable } from "../store/card-cache-format.js";
 import { withTrustedCardCache } from "../store/card-cache-trusted.js";
-import { pinnedEntries, pinsOf, readPins, writePins } from "./overview-pins.js";
+import { pinnedEntries, pinsOf, readPins, retiredEntries, writePins } from "./overview-pins.js";
 import { readHold } from "../store/arrivals.js";
 import { access, R_OK, readRegularUtf8, statIfExists } from "../store/checked-fs.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
@@ -31,6 +31,8 @@ export interface OverviewStore extends StoreLike {
   pins: ReadonlyMap<string, OverviewCard>;
   cards: ReadonlyMap<string, { card: { meta: { name?: string; metadata: { type?: string } } } }>;
   digests: ReadonlyMap<string, string>;
+  /** Readable cards superseded or with a dated expires_at: whether each is no longer true is decided against today. */
+  mayRetire: readonly { file: string; status?: string; expires_at?: string }[];
 }
 
 /** MEMORY.md's entries only: what a host that loads the index itself has seen. Throws as readStore does. */
@@ -49,6 +51,10 @@ export async function readOverviewStore(memoryDir: string, freshness?: Freshness
   const pins = new Map<string, OverviewCard>();
   const cards = new Map<string, { card: { meta: { name?: string; metadata: { type?: string } } } }>();
   const digests = new Map<string, string>();
+  const mayRetire = catalog
+    .mayRetire()
+    .filter((r) => isReadable(r) && !isShardFile(r.file) && !isEpisodesArtifact(r.file))
+    .map((r) => ({ file: r.file, status: r.status, expires_at: r.expires_at }));
   for (const r of catalog.cards) {
     if (r.readError !== undefined || r.sha256 === undefined || isShardFile(r.file) || isEpisodesArtifact(r.file)) continue;
     pins.set(r.file, { priority: r.priority, scope: r.scope });
@@ -56,7 +62,7 @@ export async function readOverviewStore(memoryDir: string, freshness?: Freshness
     cards.set(r.file, { card: { meta: { name: r.name, metadata: { type: r.type } } } });
     digests.set(r.file, r.sha256);
   }
-  return { dir: memoryDir, entries, pins, cards, digests };
+  return { dir: memoryDir, entries, pins, cards, digests, mayRetire };
 }
 
 /** The overview's lines: the pinned ones (in index order) first, then the rest in index order, each with its newline. */
@@ -67,11 +73,17 @@ export interface OverviewLines extends JsonRuns {
 
 /**
  * The overview's lines through the card cache's view, as runs of the view's escaped bytes. `pinnedHere(scope)`
- * decides a `priority: always` card's place. Only the pinned cards' strings are parsed; an unchanged MEMORY.md
+ * decides a `priority: always` card's place; the lines of cards no longer true on `today` (superseded, or past
+ * expires_at) are left out, pinned or not, as the per-prompt hook leaves them out (docs/ranking.md). Only the pinned cards' strings are parsed; an unchanged MEMORY.md
  * is neither parsed nor rendered, and its lines are neither decoded nor encoded. A store whose MEMORY.md is
  * missing or not a readable file throws what a read of the index throws (ENOENT: no store).
  */
-export async function readOverviewLines(memoryDir: string, pinnedHere: (scope: readonly string[] | undefined) => boolean, freshness?: Freshness): Promise<OverviewLines> {
+export async function readOverviewLines(
+  memoryDir: string,
+  pinnedHere: (scope: readonly string[] | undefined) => boolean,
+  today: string,
+  freshness?: Freshness,
+): Promise<OverviewLines> {
   const index = joinPath(memoryDir, INDEX_FILE);
   if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
   const hold = readHold(memoryDir);
@@ -84,21 +96,26 @@ export async function readOverviewLines(memoryDir: string, pinnedHere: (scope: r
       const pins = view && !hold ? readPins(memoryDir, c.stamp) : undefined;
       if (view && pins) return { view, pins };
       const always = view && c.always();
-      return always && { view: view!, always: always.map((r) => ({ ...r.row, file: r.file })), stamp: c.stamp };
+      const mayRetire = always && c.mayRetire();
+      return mayRetire && { view: view!, always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire.map((r) => ({ ...r.row, file: r.file })), stamp: c.stamp };
     });
   if (trusted?.pins) {
     const lines = decodeLines(trusted.view, trusted.view.indexOf(10), trusted.pins.entries);
-    if (lines) return pinnedFirst(lines, pinnedEntries(trusted.pins, pinnedHere));
+    if (lines) return pinnedFirst(lines, pinnedEntries(trusted.pins, pinnedHere), retiredEntries(trusted.pins, today));
   }
-  const read = trusted?.always ? { view: trusted.view, always: trusted.always.filter((c) => !hold?.held(c.file)) } : await fromCatalog(memoryDir, freshness);
+  const read = trusted?.always
+    ? { view: trusted.view, always: trusted.always.filter((c) => !hold?.held(c.file)), mayRetire: trusted.mayRetire.filter((c) => !hold?.held(c.file)) }
+    : await fromCatalog(memoryDir, freshness);
   // No view (MEMORY.md went away since), or one that does not decode: made from the file now, not kept.
   const cached = read.view && decodeView(read.view);
   const view = cached ?? decodeView(buildOverviewView(readRegularUtf8(index)))!;
-  const pins = pinsOf(view.count, view.card, read.always);
+  const pins = pinsOf(view.count, view.card, read.always, read.mayRetire);
   if (trusted?.stamp && cached && !hold) writePins(memoryDir, trusted.stamp, pins);
-  if (!hold) return pinnedFirst(view, pinnedEntries(pins, pinnedHere));
+  const retired = retiredEntries(pins, today);
+  if (!hold) return pinnedFirst(view, pinnedEntries(pins, pinnedHere), retired);
   // Each entry's line is [end(i - 1), end(i)) in view.lines. Runs of kept lines are copied whole.
   const pinned = new Set(pins.cards.filter((c) => pinnedHere(c.scope)).map((c) => c.file));
+  const gone = new Set(retired);
   const first: Buffer[] = [];
   const rest: Buffer[] = [];
   let count = 0;
@@ -106,7 +123,7 @@ export async function readOverviewLines(memoryDir: string, pinnedHere: (scope: r
   let runStart = 0;
   for (let i = 0; i < view.count; i++) {
     const at = view.end(i - 1);
-    const held = hold.held(view.file(i));
+    const held = hold.held(view.file(i)) || gone.has(i);
     const card = pinned.size > 0 ? view.card(i) : null;
     const isPinned = !held && card !== null && pinned.has(card);
     if (held || isPinned) {
@@ -121,26 +138,42 @@ export async function readOverviewLines(memoryDir: string, pinnedHere: (scope: r
   return { count, json: [...first, ...rest], bytes };
 }
 
-/** Every entry's line (nothing held): those at `first` (ascending) first, then runs of the rest in index order. */
-function pinnedFirst(view: ViewLines, first: readonly number[]): OverviewLines {
+/**
+ * Every entry's line (nothing held) but those at `gone` (no longer true): those at `first` first, then runs of
+ * the rest in index order. Both lists ascending; an entry in both is gone.
+ */
+function pinnedFirst(view: ViewLines, first: readonly number[], gone: readonly number[]): OverviewLines {
   const head: Buffer[] = [];
   const rest: Buffer[] = [];
   let runStart = 0;
-  for (const i of first) {
+  let count = view.count;
+  let bytes = view.rawEnd(view.count - 1);
+  // The two lists walked together: each entry in either cuts the run of lines copied whole.
+  for (let p = 0, g = 0; p < first.length || g < gone.length; ) {
+    const i = g < gone.length && (p >= first.length || gone[g]! <= first[p]!) ? gone[g]! : first[p]!;
+    const isGone = g < gone.length && gone[g] === i;
+    while (p < first.length && first[p] === i) p++;
+    while (g < gone.length && gone[g] === i) g++;
     const at = view.end(i - 1);
     if (at > runStart) rest.push(view.lines.subarray(runStart, at));
-    head.push(view.lines.subarray(at, view.end(i)));
+    if (isGone) {
+      count--;
+      bytes -= view.rawEnd(i) - view.rawEnd(i - 1);
+    } else head.push(view.lines.subarray(at, view.end(i)));
     runStart = view.end(i);
   }
   if (view.lines.length > runStart) rest.push(view.lines.subarray(runStart));
   // The pinned lines as one piece (a thousand lines at 100,000 cards are otherwise as many writes).
-  return { count: view.count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes: view.rawEnd(view.count - 1) };
+  return { count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes };
 }
 
 /** The view and the readable `priority: always` cards through the catalog, which checks every card it must and rewrites the cache. */
-async function fromCatalog(memoryDir: string, freshness: Freshness | undefined): Promise<{ view?: Buffer; always: { file: string; priority?: string; scope?: string[] }[] }> {
+async function fromCatalog(
+  memoryDir: string,
+  freshness: Freshness | undefined,
+): Promise<{ view?: Buffer; always: { file: string; priority?: string; scope?: string[] }[]; mayRetire: { file: string; status?: string; expires_at?: string }[] }> {
   const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, viewEdit: editOverviewView, ...(freshness ? { freshness } : {}) });
-  return { ...(catalog.view ? { view: catalog.view } : {}), always: catalog.always().filter(isReadable) };
+  return { ...(catalog.view ? { view: catalog.view } : {}), always: catalog.always().filter(isReadable), mayRetire: catalog.mayRetire().filter(isReadable) };
 }
 
 function readable(file: string): boolean {

@@ -5,6 +5,7 @@ import { COMPACT_FILE, readCompact } from "../compact/artifact.js";
 import { assembleIndexView, viewBytes } from "../compact/assemble.js";
 import { BLOCK_CLOSE, BLOCK_OPEN, blockText, preamble, type BlockContext } from "../core/block.js";
 import { inScope } from "../core/scope.js";
+import { isRetired } from "../core/card.js";
 import { readHold } from "../store/arrivals.js";
 import { readHistory } from "../store/history.js";
 import { readOverviewLines, readOverviewStore } from "./overview-store.js";
@@ -41,6 +42,8 @@ export async function sessionStartBlock(
   memoryDir: string,
   context: BlockContext,
   warnBytes: number,
+  /** The day (YYYY-MM-DD, the injected clock's) against which expires_at is compared. */
+  today: string,
   notes: readonly string[] = [],
   scopeAt?: string | null,
   /** The call's start and the full-check size (lib/store/full-check.ts); absent: every card checked. */
@@ -52,14 +55,16 @@ export async function sessionStartBlock(
   let lines: { count: number; text: string | JsonRuns; bytes: number };
   if (compact.status === "ok") {
     const store = await readOverviewStore(memoryDir, freshness);
-    const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries).lines;
+    // Cards no longer true are left out of the lines printed and of the count, as the overview leaves them out.
+    const retired = new Set(store.mayRetire.filter((c) => isRetired(c, today)).map((c) => c.file));
+    const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries, retired).lines;
     const text = assembled.map((l) => `${l}\n`).join("");
-    lines = { count: store.entries.length, text, bytes: Buffer.byteLength(text) };
+    lines = { count: store.entries.filter((e) => e.card === null || !retired.has(e.card)).length, text, bytes: Buffer.byteLength(text) };
     view = "compact";
   } else {
     // A card pinned in another scope (docs/ranking.md, "Scope") is not pinned here: it keeps its place in the index.
     const here = (scope: readonly string[] | undefined) => scopeAt === undefined || !scope?.length || (scopeAt !== null && inScope(scope, scopeAt));
-    const runs = await readOverviewLines(memoryDir, here, freshness);
+    const runs = await readOverviewLines(memoryDir, here, today, freshness);
     lines = { count: runs.count, text: runs, bytes: runs.bytes };
     view = "overview";
   }

@@ -17,6 +17,7 @@ import { scopeAtFor } from "../config/scope-at.js";
 import { logHookError } from "./run.js";
 import { keepStoreFresh } from "./keeper.js";
 import { freshnessOf } from "../store/full-check.js";
+import { utcDay } from "../core/frecency.js";
 import { overviewEntries } from "./overview-store.js";
 import { OVER_WARN_LOG, renderOverview, sessionStartBlock } from "./session-overview.js";
 import { memctlStateHome } from "../store/paths.js";
@@ -146,7 +147,7 @@ async function memorySessionStart(stdin: Uint8Array | string, options: SessionSt
     const reminder = episodeReminder(readLastEpisode(memoryDir), io.now(), host.logCommand);
     const waiting = pendingNote(memoryDir);
     const freshness = freshnessOf(io);
-    const built = await sessionStartBlock(memoryDir, context, warn, [...(reminder ? [reminder] : []), ...(waiting ? [waiting] : [])], scopeAt, freshness);
+    const built = await sessionStartBlock(memoryDir, context, warn, utcDay(io.now()), [...(reminder ? [reminder] : []), ...(waiting ? [waiting] : [])], scopeAt, freshness);
     if (!built) {
       if (!waiting) return none("no-store", event);
       // No card yet, but proposals wait: the one line still reaches the session.

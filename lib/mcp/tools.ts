@@ -5,6 +5,7 @@ import { appendEpisode, assertEpisodesWritable, readEpisodes, type Episode } fro
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { buildInjection } from "../hook/inject.js";
 import { OVER_WARN_LOG, sessionStartBlock } from "../hook/session-overview.js";
+import { utcDay } from "../core/frecency.js";
 import { logHookError } from "../hook/run.js";
 import { sessionInstructionBlock } from "../hook/session-instructions.js";
 import { pendingNote } from "../hook/session-notes.js";
@@ -79,7 +80,15 @@ export async function memoryOverview(s: ToolSession, args: { max_bytes?: number 
   const waiting = pendingNote(memoryDir);
   let built;
   try {
-    built = await sessionStartBlock(memoryDir, context, warnBytes, waiting ? [waiting] : [], scopeAtOf(resolution, s.io.cwd, s.options.repoRoot), freshnessOf(s.io));
+    built = await sessionStartBlock(
+      memoryDir,
+      context,
+      warnBytes,
+      utcDay(s.io.now()),
+      waiting ? [waiting] : [],
+      scopeAtOf(resolution, s.io.cwd, s.options.repoRoot),
+      freshnessOf(s.io),
+    );
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
   }

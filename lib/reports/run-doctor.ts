@@ -29,6 +29,7 @@ import { composeFor } from "../config/instructions.js";
 import { instructionsReport, type InstructionsReport } from "./instructions-report.js";
 import { scopeMatchesSomething } from "./scope-check.js";
 import { utcDay } from "../core/frecency.js";
+import { isRetired } from "../core/card.js";
 
 // Gathers everything doctor looks at (strictly read-only) and hands it to the pure report builder.
 
@@ -179,7 +180,14 @@ function unimportedClaude(opened: OpenedStore, io: Io): UnimportedClaudeCard[] {
 
 function injectionFor(opened: OpenedStore, host: string, warn: ReturnType<typeof warnBytesFromConfig>, io: Io): InjectionReport {
   const { view, resolution } = opened;
-  const entries = view!.entries;
+  // Cards no longer true (superseded, or past expires_at today) are printed by neither hook: not measured either.
+  const today = utcDay(io.now());
+  const retired = new Set<string>();
+  for (const e of view!.entries) {
+    const meta = e.card === null ? undefined : view!.cards.get(e.card)?.card?.meta;
+    if (meta && isRetired(meta, today)) retired.add(e.card!);
+  }
+  const entries = retired.size > 0 ? view!.entries.filter((e) => e.card === null || !retired.has(e.card)) : view!.entries;
   // Sized as the hook prints it: the preamble names the store (stats and compact measure the same).
   const context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: entries.length, dir: displayDir(resolution.memory_dir!, io.home) };
   const pinned = entries.filter((e) => e.card !== null && view!.cards.get(e.card)?.card?.meta.priority === "always");
@@ -197,7 +205,7 @@ function injectionFor(opened: OpenedStore, host: string, warn: ReturnType<typeof
     ceilingBytes: hostAdapter(host)?.hardCeilingBytes ?? Number.MAX_SAFE_INTEGER,
     warnBytes: warn.value,
     warnBytesSource: warn.source,
-    compact: compactSlot(resolution.memory_dir!, view!, readHistory(resolution.memory_dir!).entries, context),
+    compact: compactSlot(resolution.memory_dir!, view!, readHistory(resolution.memory_dir!).entries, context, retired),
   });
 }
 
@@ -206,8 +214,8 @@ function injectionFor(opened: OpenedStore, host: string, warn: ReturnType<typeof
  * since its watermark, and the assembled body measured with and without it — the numbers compact quotes.
  * An unreadable slot is present but of unknown state (current null), so it is never called "behind".
  */
-export function compactSlot(dir: string, view: StoreView, history: readonly HistoryEntry[], context: BlockContext): CompactSlot {
-  const s = compactStatus(dir, view, history, context);
+export function compactSlot(dir: string, view: StoreView, history: readonly HistoryEntry[], context: BlockContext, retired?: ReadonlySet<string>): CompactSlot {
+  const s = compactStatus(dir, view, history, context, retired);
   const k = s.read.status === "ok" ? s.read.compact : null;
   return {
     file: COMPACT_RELPATH,

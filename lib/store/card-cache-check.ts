@@ -14,7 +14,7 @@
 //     full pass decides, as before, since it may settle stamps by rewriting the cache.
 // Every name is checked as a listing would give it before it is stat'ed: a planted cache never chooses a path.
 import { decodeCacheTop, NUMBERS_SECTION, isCardFileName, LITTLE_ENDIAN, NUMBERS, type CacheHead } from "./card-cache-format.js";
-import { FLAG_READ_ERROR } from "./card-record.js";
+import { FLAG_READ_ERROR, FLAGS_END } from "./card-record.js";
 import { dirMtime, racy, racyWindow } from "./card-trust.js";
 import { CACHE_READ_CAP, forgetDecoded } from "./card-read.js";
 import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
@@ -156,7 +156,7 @@ function readCacheStamps(file: string, asBefore: CacheStamp | undefined): CacheS
     if (read(at[NUMBERS_SECTION], raw.length, raw).length !== raw.length) return undefined;
     if (!LITTLE_ENDIAN) raw.swap64();
     for (let k = 0; k < numbers.length; k += NUMBERS) {
-      if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount(numbers[k + 6]) || numbers[k + 6]! >= 16) return undefined;
+      if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount(numbers[k + 6]) || numbers[k + 6]! >= FLAGS_END) return undefined;
     }
     return { head, count, asBefore: false, names, numbers, stamp, racyMs: racyWindow(stat.mtimeMs) };
   } catch {

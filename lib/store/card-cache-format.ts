@@ -11,12 +11,13 @@
 // (~86 MB at 100,000 cards) is rewritten only once that section outgrows a share of it (card-words.ts).
 // Everything read back is checked; anything unexpected makes the whole cache "none", never a path or an error.
 import { EPISODES_SHARD, EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
-import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_READ_ERROR, FLAG_SHA, flagsOf, StoredCard, type CardRecord, type Row } from "./card-record.js";
+import { mayRetire } from "../core/card.js";
+import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END, flagsOf, StoredCard, type CardRecord, type Row } from "./card-record.js";
 
 export type { CardRecord, Stamp } from "./card-record.js";
 
 /** Bump when a record, the words' tokenizer (lib/core/search-terms.ts), the view's lines or what a card's fields mean changes. */
-export const CARD_CACHE_VERSION = "memctl-card-cache 7";
+export const CARD_CACHE_VERSION = "memctl-card-cache 8";
 
 export interface CacheHead {
   /** MEMORY.md's [mtime, size, ctime, ino] when the records' `linked` and `linkedOther` were read from it; null: none. */
@@ -120,7 +121,7 @@ export function decodeCardCache(bytes: Buffer, reread: (file: string) => Row = u
       if (!num(mtime) || !num(size) || !num(ctime) || !isCount(firstLine) || !isCount(headBytes) || !isCount(bodyBytes)) return undefined;
       if (
         !isCount(flags) ||
-        flags >= 16 ||
+        flags >= FLAGS_END ||
         !(Number.isSafeInteger(words) || Number.isNaN(words)) ||
         !isCount(rowEnd) ||
         rowEnd <= rowStart ||
@@ -188,6 +189,11 @@ export const ROW_END_AT = 8;
 /** Whether record `r` is pinned everywhere it is in scope: read from its flags, its row left unparsed. */
 export function isAlways(r: CardRecord): boolean {
   return r instanceof StoredCard && r.flagsHold ? (r.flags & FLAG_ALWAYS) !== 0 : r.priority === "always";
+}
+
+/** Whether the card is superseded or carries a dated expires_at (read from its flags when it has them). */
+export function mayRetireRecord(r: CardRecord): boolean {
+  return r instanceof StoredCard && r.flagsHold ? (r.flags & FLAG_MAY_RETIRE) !== 0 : mayRetire(r);
 }
 
 /** Whether the card could be read with a SHA-256, from its flags when it has them. */

@@ -12,7 +12,7 @@
 // sections and rows its caller asks for.
 import { CARD_CACHE } from "./card-words.js";
 import { decodeCacheTop, NUMBERS_SECTION, FLAGS_AT, isCardFileName, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT, type CacheTop } from "./card-cache-format.js";
-import { checkRow, FLAG_ALWAYS, FLAG_READ_ERROR, FLAG_SHA, type Row } from "./card-record.js";
+import { checkRow, FLAG_ALWAYS, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END, type Row } from "./card-record.js";
 import { dirMtime, journaledListing, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
 import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
 import { cacheStamp, type CacheStamp, type Freshness } from "./full-check.js";
@@ -27,6 +27,8 @@ export interface TrustedCardCache {
   view(): Buffer | undefined;
   /** The readable cards flagged `priority: always`, in name order, with their rows; undefined when a row does not check. */
   always(): { file: string; row: Row }[] | undefined;
+  /** The readable cards flagged as superseded or with a dated expires_at, likewise. */
+  mayRetire(): { file: string; row: Row }[] | undefined;
   /** Each record's numbers (RECORD_NUMBERS doubles a record, card-cache-format.ts), as read: checked for flags only. */
   numbers: Float64Array;
   /** Record i's file name (the names section is read and indexed on the first call); throws when it is not a card name. */
@@ -75,7 +77,7 @@ export function withTrustedCardCache<T>(memoryDir: string, freshness: Freshness,
     if (!LITTLE_ENDIAN) Buffer.from(numbers.buffer).swap64();
     for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
       const flags = numbers[k + FLAGS_AT]!;
-      if (!(flags >= 0 && flags < 16) || (flags & FLAG_READ_ERROR) !== 0 || racy([numbers[k]!, 0, numbers[k + 2]!], stat.mtimeMs, racyMs)) return undefined;
+      if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || racy([numbers[k]!, 0, numbers[k + 2]!], stat.mtimeMs, racyMs)) return undefined;
     }
 
     // The names are read only when a card must be found by name or named (a start with kept pins needs neither).
@@ -105,6 +107,17 @@ export function withTrustedCardCache<T>(memoryDir: string, freshness: Freshness,
       const end = rowEnd(i);
       return end > start && end <= top.sections[1] ? checkRow(read(at[1] + start, end - start).toString("latin1")) : undefined;
     };
+    const flagged = (flag: number): { file: string; row: Row }[] | undefined => {
+      const out: { file: string; row: Row }[] = [];
+      for (let i = 0; i < count; i++) {
+        const flags = numbers[i * RECORD_NUMBERS + FLAGS_AT]!;
+        if ((flags & flag) === 0 || (flags & FLAG_SHA) === 0) continue;
+        const checked = row(i);
+        if (!checked) return undefined;
+        out.push({ file: names().name(i), row: checked });
+      }
+      return out;
+    };
     return use({
       numbers,
       name: (i) => names().name(i),
@@ -114,17 +127,8 @@ export function withTrustedCardCache<T>(memoryDir: string, freshness: Freshness,
       stamp,
       top,
       view: () => (head.view && sameNumbers(indexStamp, head.view.index) ? read(at[3], top.sections[3]) : undefined),
-      always() {
-        const out: { file: string; row: Row }[] = [];
-        for (let i = 0; i < count; i++) {
-          const flags = numbers[i * RECORD_NUMBERS + FLAGS_AT]!;
-          if ((flags & FLAG_ALWAYS) === 0 || (flags & FLAG_SHA) === 0) continue;
-          const checked = row(i);
-          if (!checked) return undefined;
-          out.push({ file: names().name(i), row: checked });
-        }
-        return out;
-      },
+      always: () => flagged(FLAG_ALWAYS),
+      mayRetire: () => flagged(FLAG_MAY_RETIRE),
     });
   } catch {
     return undefined;

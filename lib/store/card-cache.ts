@@ -20,7 +20,7 @@
 // it are checked as listCardFiles would list them before one is stat'ed. It is derived state: written through
 // the one atomic writer (replaceFile) when anything changed, and a store where it cannot be written still reads.
 import { readHold } from "./arrivals.js";
-import { decodeCardCache, isAlways, type CardCacheFile, type CardRecord } from "./card-cache-format.js";
+import { decodeCardCache, isAlways, mayRetireRecord, type CardCacheFile, type CardRecord } from "./card-cache-format.js";
 import { plainRecord, sameRecord, type Row } from "./card-record.js";
 import { CARD_CACHE, CardWords, type Counts } from "./card-words.js";
 import { memoByStamp, readRecord } from "./card-read.js";
@@ -44,6 +44,8 @@ export interface CardCatalog {
   wordCounts(wanted: readonly string[]): (Counts | undefined)[];
   /** The cards with `priority: always`, read from the records' flags (no card's strings parsed for the others). */
   always(): CardRecord[];
+  /** The cards superseded or with a dated expires_at, read from the flags as `always` is (session start leaves out those no longer true). */
+  mayRetire(): CardRecord[];
   /** The store's monthly episode shards (episodes.YYYY-MM.jsonl), sorted: what listEpisodeShards lists, from the cache's listing. */
   episodeShards: readonly string[];
   /** The index view asked for (`view` option): its bytes as the builder made them from MEMORY.md; undefined: no MEMORY.md. */
@@ -286,6 +288,7 @@ function catalogOf(dir: string, records: CardRecord[], cardWords: CardWords, vie
       return keep ? keep.map((i) => found[i]) : found;
     },
     always: () => cards.filter(isAlways),
+    mayRetire: () => cards.filter(mayRetireRecord),
     episodeShards: shards,
     ...(view ? { view } : {}),
   };

@@ -63,6 +63,7 @@ export function readRecord(dir: string, file: string, withWords = true): { recor
     problems: [...card.errors, ...card.warnings].map((p) => p.message),
     scope: m.scope,
     sha256,
+    ...(m.expires_at !== undefined ? { expires_at: m.expires_at } : {}),
   };
   return { record, ...(withWords ? { words: Buffer.concat([head, Buffer.from("\t"), body, Buffer.from("\n")]) } : {}) };
 }

@@ -3,7 +3,7 @@
 // when asked, its strings (one JSON row) parsed only when something asks for one. Session start asks for the
 // strings of its pinned cards alone and a search for those of its hits, so at 100,000 cards neither parses
 // 100,000 rows (issue 32).
-import type { CardMeta } from "../core/card.js";
+import { mayRetire, type CardMeta } from "../core/card.js";
 
 /** mtime, size and ctime: an editor writing in place changes at least one; ctime also moves on chmod and rename. */
 export type Stamp = readonly [mtimeMs: number, size: number, ctimeMs: number];
@@ -37,12 +37,14 @@ export interface CardRecord {
   scope?: string[];
   /** SHA-256 of the card's bytes, hex: its revision against the write history (a compact's watermark). */
   sha256?: string;
+  /** meta.expires_at as written (session start leaves out a card past it, compared with today when read). */
+  expires_at?: string;
 }
 
 /** The strings of a record, in the order of its JSON row. */
 export type Row = Pick<
   CardRecord,
-  "readError" | "name" | "description" | "topics" | "priority" | "status" | "updated_at" | "type" | "provenance" | "problems" | "scope" | "sha256"
+  "readError" | "name" | "description" | "topics" | "priority" | "status" | "updated_at" | "type" | "provenance" | "problems" | "scope" | "sha256" | "expires_at"
 >;
 
 /** A record's strings as one JSON line, every non-ASCII character escaped (a one-byte string parses about twice as fast). */
@@ -60,6 +62,7 @@ export function encodeRow(r: Row): string {
     r.problems,
     r.scope ?? null,
     r.sha256 ?? null,
+    r.expires_at ?? null,
   ];
   return JSON.stringify(row).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
@@ -69,11 +72,21 @@ export const FLAG_READ_ERROR = 2;
 /** priority: always (session start pins it, given its scope). */
 export const FLAG_ALWAYS = 4;
 export const FLAG_SHA = 8;
+/** Superseded, or with a dated `expires_at`: whether it is no longer true is decided against today when read. */
+export const FLAG_MAY_RETIRE = 16;
+export const FLAGS_END = 32; // every flag is below it: a larger number is not one the cache wrote
 
 /** A record's flags: what a reader asks of every card without parsing its row. */
 export function flagsOf(r: CardRecord): number {
   if (r instanceof StoredCard && r.flagsHold) return (r.flags & ~FLAG_LINKED) | (r.linked ? FLAG_LINKED : 0);
-  return (r.linked ? FLAG_LINKED : 0) | (r.readError !== undefined ? FLAG_READ_ERROR : 0) | (r.priority === "always" ? FLAG_ALWAYS : 0) | (r.sha256 !== undefined ? FLAG_SHA : 0);
+  const retire = mayRetire(r) ? FLAG_MAY_RETIRE : 0;
+  return (
+    (r.linked ? FLAG_LINKED : 0) |
+    (r.readError !== undefined ? FLAG_READ_ERROR : 0) |
+    (r.priority === "always" ? FLAG_ALWAYS : 0) |
+    (r.sha256 !== undefined ? FLAG_SHA : 0) |
+    retire
+  );
 }
 
 /**
@@ -218,16 +231,23 @@ export class StoredCard implements CardRecord {
   set sha256(v) {
     this.set("sha256", v);
   }
+  get expires_at() {
+    return this.row().expires_at;
+  }
+  set expires_at(v) {
+    this.set("expires_at", v);
+  }
 }
 
 /** Every field of a record as a plain object (a StoredCard's getters read through its row). */
 export function plainRecord(r: CardRecord): CardRecord {
-  const { file, stamp, readError, name, description, topics, priority, status, updated_at, type, firstLine, headBytes, bodyBytes, linked, provenance, problems, scope, sha256 } = r;
+  const { file, stamp, topics, firstLine, headBytes, bodyBytes, linked, problems } = r;
   const out: CardRecord = { file, stamp, topics, firstLine, headBytes, bodyBytes, linked, problems };
-  const optional = { readError, name, description, priority, status, updated_at, type, provenance, scope, sha256 };
-  for (const [k, v] of Object.entries(optional)) if (v !== undefined) (out as unknown as Record<string, unknown>)[k] = v;
+  for (const k of OPTIONAL_FIELDS) if (r[k] !== undefined) (out as unknown as Record<string, unknown>)[k] = r[k];
   return out;
 }
+
+const OPTIONAL_FIELDS = ["readError", "name", "description", "priority", "status", "updated_at", "type", "provenance", "scope", "sha256", "expires_at"] as const;
 
 /** Two records the same in every field. */
 export function sameRecord(a: CardRecord, b: CardRecord): boolean {
@@ -246,10 +266,10 @@ export function checkRow(text: string): Row | undefined {
   } catch {
     return undefined;
   }
-  if (!Array.isArray(v) || v.length !== 12) return undefined;
-  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256] = v;
+  if (!Array.isArray(v) || v.length !== 13) return undefined;
+  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256, expires] = v;
   if (!optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type)) return undefined;
-  if (!strings(topics) || !strings(problems) || (scope !== null && !strings(scope))) return undefined;
+  if (!strings(topics) || !strings(problems) || (scope !== null && !strings(scope)) || !optStr(expires)) return undefined;
   if (sha256 !== null && !(typeof sha256 === "string" && /^[0-9a-f]{64}$/.test(sha256))) return undefined;
   const provenance = checkProvenance(prov);
   if (provenance === false) return undefined;
@@ -266,6 +286,7 @@ export function checkRow(text: string): Row | undefined {
     problems,
     scope: scope ?? undefined,
     sha256: sha256 ?? undefined,
+    expires_at: expires ?? undefined,
   };
 }
 

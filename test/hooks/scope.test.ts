@@ -145,7 +145,8 @@ test("session start: a pinned card scoped elsewhere is not listed first (the ove
   const s = monorepo();
   try {
     const ctx = { projectKey: "k", source: "env", entryCount: 0 };
-    const lines = async (scopeAt: string | null) => (await sessionStartBlock(s.memory, ctx, 1_000_000, [], scopeAt))!.text.split("\n").filter((l) => l.startsWith("- ["));
+    const lines = async (scopeAt: string | null) =>
+      (await sessionStartBlock(s.memory, ctx, 1_000_000, "2026-12-01", [], scopeAt))!.text.split("\n").filter((l) => l.startsWith("- ["));
     const here = await lines("packages/api/src");
     assert.match(here[0]!, /API owners/);
     for (const at of ["", "services/billing", null]) {

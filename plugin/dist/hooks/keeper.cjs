@@ -2712,6 +2712,8 @@ __export(card_exports, {
   cardType: () => cardType,
   isCalendarDate: () => isCalendarDate,
   isExpired: () => isExpired,
+  isRetired: () => isRetired,
+  mayRetire: () => mayRetire,
   missingFields: () => missingFields,
   parseCard: () => parseCard
 });
@@ -2809,6 +2811,12 @@ function missingFields(card) {
 }
 function isExpired(meta, today) {
   return typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at) && meta.expires_at.slice(0, 10) < today;
+}
+function isRetired(meta, today) {
+  return meta.status === "superseded" || isExpired(meta, today);
+}
+function mayRetire(meta) {
+  return meta.status === "superseded" || typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at);
 }
 function cardType(file, meta) {
   const prefix = typeFromFileName(file);
@@ -5659,7 +5667,11 @@ function statQuiet(file) {
   }
 }
 
+// lib/store/card-cache-format.ts
+init_card();
+
 // lib/store/card-record.ts
+init_card();
 function encodeRow(r) {
   const row = [
     r.readError ?? null,
@@ -5673,7 +5685,8 @@ function encodeRow(r) {
     r.provenance ? [r.provenance.kind ?? null, r.provenance.confidence ?? null, r.provenance.source ?? null] : null,
     r.problems,
     r.scope ?? null,
-    r.sha256 ?? null
+    r.sha256 ?? null,
+    r.expires_at ?? null
   ];
   return JSON.stringify(row).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
@@ -5681,9 +5694,12 @@ var FLAG_LINKED = 1;
 var FLAG_READ_ERROR = 2;
 var FLAG_ALWAYS = 4;
 var FLAG_SHA = 8;
+var FLAG_MAY_RETIRE = 16;
+var FLAGS_END = 32;
 function flagsOf(r) {
   if (r instanceof StoredCard && r.flagsHold) return r.flags & ~FLAG_LINKED | (r.linked ? FLAG_LINKED : 0);
-  return (r.linked ? FLAG_LINKED : 0) | (r.readError !== void 0 ? FLAG_READ_ERROR : 0) | (r.priority === "always" ? FLAG_ALWAYS : 0) | (r.sha256 !== void 0 ? FLAG_SHA : 0);
+  const retire = mayRetire(r) ? FLAG_MAY_RETIRE : 0;
+  return (r.linked ? FLAG_LINKED : 0) | (r.readError !== void 0 ? FLAG_READ_ERROR : 0) | (r.priority === "always" ? FLAG_ALWAYS : 0) | (r.sha256 !== void 0 ? FLAG_SHA : 0) | retire;
 }
 var StoredCard = class {
   constructor(file, numbers, at, linked, rows, rowStart, reread) {
@@ -5807,14 +5823,20 @@ var StoredCard = class {
   set sha256(v) {
     this.set("sha256", v);
   }
+  get expires_at() {
+    return this.row().expires_at;
+  }
+  set expires_at(v) {
+    this.set("expires_at", v);
+  }
 };
 function plainRecord(r) {
-  const { file, stamp: stamp2, readError, name, description, topics, priority, status, updated_at, type, firstLine, headBytes, bodyBytes, linked, provenance, problems, scope, sha256 } = r;
+  const { file, stamp: stamp2, topics, firstLine, headBytes, bodyBytes, linked, problems } = r;
   const out = { file, stamp: stamp2, topics, firstLine, headBytes, bodyBytes, linked, problems };
-  const optional = { readError, name, description, priority, status, updated_at, type, provenance, scope, sha256 };
-  for (const [k, v] of Object.entries(optional)) if (v !== void 0) out[k] = v;
+  for (const k of OPTIONAL_FIELDS) if (r[k] !== void 0) out[k] = r[k];
   return out;
 }
+var OPTIONAL_FIELDS = ["readError", "name", "description", "priority", "status", "updated_at", "type", "provenance", "scope", "sha256", "expires_at"];
 function sameRecord(a, b) {
   return JSON.stringify(plainRecord(a)) === JSON.stringify(plainRecord(b));
 }
@@ -5828,10 +5850,10 @@ function checkRow(text) {
   } catch {
     return void 0;
   }
-  if (!Array.isArray(v) || v.length !== 12) return void 0;
-  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256] = v;
+  if (!Array.isArray(v) || v.length !== 13) return void 0;
+  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256, expires] = v;
   if (!optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type)) return void 0;
-  if (!strings(topics) || !strings(problems) || scope !== null && !strings(scope)) return void 0;
+  if (!strings(topics) || !strings(problems) || scope !== null && !strings(scope) || !optStr(expires)) return void 0;
   if (sha256 !== null && !(typeof sha256 === "string" && /^[0-9a-f]{64}$/.test(sha256))) return void 0;
   const provenance = checkProvenance(prov);
   if (provenance === false) return void 0;
@@ -5847,7 +5869,8 @@ function checkRow(text) {
     provenance,
     problems,
     scope: scope ?? void 0,
-    sha256: sha256 ?? void 0
+    sha256: sha256 ?? void 0,
+    expires_at: expires ?? void 0
   };
 }
 function checkProvenance(v) {
@@ -5861,7 +5884,7 @@ function checkProvenance(v) {
 }
 
 // lib/store/card-cache-format.ts
-var CARD_CACHE_VERSION = "memctl-card-cache 7";
+var CARD_CACHE_VERSION = "memctl-card-cache 8";
 var NUMBERS = 9;
 function encodeCardCache(file) {
   const { head, records, wordsAt } = file;
@@ -5927,7 +5950,7 @@ function decodeCardCache(bytes, reread = unreadableRow) {
       const words = numbers[k + 7];
       const rowEnd = numbers[k + 8];
       if (!num2(mtime) || !num2(size) || !num2(ctime) || !isCount(firstLine) || !isCount(headBytes) || !isCount(bodyBytes)) return void 0;
-      if (!isCount(flags) || flags >= 16 || !(Number.isSafeInteger(words) || Number.isNaN(words)) || !isCount(rowEnd) || rowEnd <= rowStart || rowEnd > rowsLen || rows[rowEnd - 1] !== 10)
+      if (!isCount(flags) || flags >= FLAGS_END || !(Number.isSafeInteger(words) || Number.isNaN(words)) || !isCount(rowEnd) || rowEnd <= rowStart || rowEnd > rowsLen || rows[rowEnd - 1] !== 10)
         return void 0;
       records[i] = new StoredCard(names[i], numbers, k, (flags & FLAG_LINKED) !== 0, rows, rowStart, reread);
       wordsAt[i] = words;
@@ -5967,6 +5990,9 @@ function decodeCacheTop(bytes, size) {
 }
 function isAlways(r) {
   return r instanceof StoredCard && r.flagsHold ? (r.flags & FLAG_ALWAYS) !== 0 : r.priority === "always";
+}
+function mayRetireRecord(r) {
+  return r instanceof StoredCard && r.flagsHold ? (r.flags & FLAG_MAY_RETIRE) !== 0 : mayRetire(r);
 }
 function unreadableRow() {
   return { readError: "the card cache's row for this card is damaged", topics: [], problems: [] };
@@ -6267,7 +6293,8 @@ function readRecord(dir, file, withWords = true) {
     provenance: m.provenance,
     problems: [...card.errors, ...card.warnings].map((p) => p.message),
     scope: m.scope,
-    sha256
+    sha256,
+    ...m.expires_at !== void 0 ? { expires_at: m.expires_at } : {}
   };
   return { record, ...withWords ? { words: Buffer.concat([head, Buffer.from("	"), body, Buffer.from("\n")]) } : {} };
 }
@@ -7264,6 +7291,7 @@ function catalogOf(dir, records, cardWords, view2, shards) {
       return keep2 ? keep2.map((i) => found[i]) : found;
     },
     always: () => cards.filter(isAlways),
+    mayRetire: () => cards.filter(mayRetireRecord),
     episodeShards: shards,
     ...view2 ? { view: view2 } : {}
   };
@@ -7352,7 +7380,7 @@ function readCacheStamps(file, asBefore) {
     if (read(at[NUMBERS_SECTION], raw.length, raw).length !== raw.length) return void 0;
     if (!LITTLE_ENDIAN) raw.swap64();
     for (let k = 0; k < numbers.length; k += NUMBERS) {
-      if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount3(numbers[k + 6]) || numbers[k + 6] >= 16) return void 0;
+      if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount3(numbers[k + 6]) || numbers[k + 6] >= FLAGS_END) return void 0;
     }
     return { head, count, asBefore: false, names, numbers, stamp: stamp2, racyMs: racyWindow(stat2.mtimeMs) };
   } catch {

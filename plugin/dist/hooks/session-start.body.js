@@ -2843,6 +2843,15 @@ function isCalendarDate(value) {
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
+function isExpired(meta, today) {
+  return typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at) && meta.expires_at.slice(0, 10) < today;
+}
+function isRetired(meta, today) {
+  return meta.status === "superseded" || isExpired(meta, today);
+}
+function mayRetire(meta) {
+  return meta.status === "superseded" || typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at);
+}
 function cardType(file, meta) {
   const prefix = typeFromFileName(file);
   return prefix ?? (typeof meta.metadata?.type === "string" ? meta.metadata.type : void 0);
@@ -5159,6 +5168,11 @@ function isDirectory(p) {
   }
 }
 
+// lib/core/frecency.ts
+function utcDay(moment) {
+  return moment.toISOString().slice(0, 10);
+}
+
 // lib/rank/stem.ts
 var STEP2 = [
   ["ational", "ate"],
@@ -5947,7 +5961,11 @@ function warnBytesFromConfig(raw) {
   return { value: v, source: "config" };
 }
 
+// lib/store/card-cache-format.ts
+init_card();
+
 // lib/store/card-record.ts
+init_card();
 function encodeRow(r) {
   const row = [
     r.readError ?? null,
@@ -5961,7 +5979,8 @@ function encodeRow(r) {
     r.provenance ? [r.provenance.kind ?? null, r.provenance.confidence ?? null, r.provenance.source ?? null] : null,
     r.problems,
     r.scope ?? null,
-    r.sha256 ?? null
+    r.sha256 ?? null,
+    r.expires_at ?? null
   ];
   return JSON.stringify(row).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
@@ -5969,9 +5988,12 @@ var FLAG_LINKED = 1;
 var FLAG_READ_ERROR = 2;
 var FLAG_ALWAYS = 4;
 var FLAG_SHA = 8;
+var FLAG_MAY_RETIRE = 16;
+var FLAGS_END = 32;
 function flagsOf(r) {
   if (r instanceof StoredCard && r.flagsHold) return r.flags & ~FLAG_LINKED | (r.linked ? FLAG_LINKED : 0);
-  return (r.linked ? FLAG_LINKED : 0) | (r.readError !== void 0 ? FLAG_READ_ERROR : 0) | (r.priority === "always" ? FLAG_ALWAYS : 0) | (r.sha256 !== void 0 ? FLAG_SHA : 0);
+  const retire = mayRetire(r) ? FLAG_MAY_RETIRE : 0;
+  return (r.linked ? FLAG_LINKED : 0) | (r.readError !== void 0 ? FLAG_READ_ERROR : 0) | (r.priority === "always" ? FLAG_ALWAYS : 0) | (r.sha256 !== void 0 ? FLAG_SHA : 0) | retire;
 }
 var StoredCard = class {
   constructor(file, numbers, at, linked, rows, rowStart, reread) {
@@ -6095,14 +6117,20 @@ var StoredCard = class {
   set sha256(v) {
     this.set("sha256", v);
   }
+  get expires_at() {
+    return this.row().expires_at;
+  }
+  set expires_at(v) {
+    this.set("expires_at", v);
+  }
 };
 function plainRecord(r) {
-  const { file, stamp: stamp2, readError, name, description, topics, priority, status, updated_at, type, firstLine, headBytes, bodyBytes, linked, provenance, problems, scope, sha256 } = r;
+  const { file, stamp: stamp2, topics, firstLine, headBytes, bodyBytes, linked, problems } = r;
   const out = { file, stamp: stamp2, topics, firstLine, headBytes, bodyBytes, linked, problems };
-  const optional = { readError, name, description, priority, status, updated_at, type, provenance, scope, sha256 };
-  for (const [k, v] of Object.entries(optional)) if (v !== void 0) out[k] = v;
+  for (const k of OPTIONAL_FIELDS) if (r[k] !== void 0) out[k] = r[k];
   return out;
 }
+var OPTIONAL_FIELDS = ["readError", "name", "description", "priority", "status", "updated_at", "type", "provenance", "scope", "sha256", "expires_at"];
 function sameRecord(a, b) {
   return JSON.stringify(plainRecord(a)) === JSON.stringify(plainRecord(b));
 }
@@ -6116,10 +6144,10 @@ function checkRow(text) {
   } catch {
     return void 0;
   }
-  if (!Array.isArray(v) || v.length !== 12) return void 0;
-  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256] = v;
+  if (!Array.isArray(v) || v.length !== 13) return void 0;
+  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256, expires] = v;
   if (!optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type)) return void 0;
-  if (!strings(topics) || !strings(problems) || scope !== null && !strings(scope)) return void 0;
+  if (!strings(topics) || !strings(problems) || scope !== null && !strings(scope) || !optStr(expires)) return void 0;
   if (sha256 !== null && !(typeof sha256 === "string" && /^[0-9a-f]{64}$/.test(sha256))) return void 0;
   const provenance = checkProvenance(prov);
   if (provenance === false) return void 0;
@@ -6135,7 +6163,8 @@ function checkRow(text) {
     provenance,
     problems,
     scope: scope ?? void 0,
-    sha256: sha256 ?? void 0
+    sha256: sha256 ?? void 0,
+    expires_at: expires ?? void 0
   };
 }
 function checkProvenance(v) {
@@ -6149,7 +6178,7 @@ function checkProvenance(v) {
 }
 
 // lib/store/card-cache-format.ts
-var CARD_CACHE_VERSION = "memctl-card-cache 7";
+var CARD_CACHE_VERSION = "memctl-card-cache 8";
 var NUMBERS = 9;
 function encodeCardCache(file) {
   const { head, records, wordsAt } = file;
@@ -6215,7 +6244,7 @@ function decodeCardCache(bytes, reread = unreadableRow) {
       const words = numbers[k + 7];
       const rowEnd = numbers[k + 8];
       if (!num2(mtime) || !num2(size) || !num2(ctime) || !isCount(firstLine) || !isCount(headBytes) || !isCount(bodyBytes)) return void 0;
-      if (!isCount(flags) || flags >= 16 || !(Number.isSafeInteger(words) || Number.isNaN(words)) || !isCount(rowEnd) || rowEnd <= rowStart || rowEnd > rowsLen || rows[rowEnd - 1] !== 10)
+      if (!isCount(flags) || flags >= FLAGS_END || !(Number.isSafeInteger(words) || Number.isNaN(words)) || !isCount(rowEnd) || rowEnd <= rowStart || rowEnd > rowsLen || rows[rowEnd - 1] !== 10)
         return void 0;
       records[i] = new StoredCard(names[i], numbers, k, (flags & FLAG_LINKED) !== 0, rows, rowStart, reread);
       wordsAt[i] = words;
@@ -6258,6 +6287,9 @@ var FLAGS_AT = 6;
 var ROW_END_AT = 8;
 function isAlways(r) {
   return r instanceof StoredCard && r.flagsHold ? (r.flags & FLAG_ALWAYS) !== 0 : r.priority === "always";
+}
+function mayRetireRecord(r) {
+  return r instanceof StoredCard && r.flagsHold ? (r.flags & FLAG_MAY_RETIRE) !== 0 : mayRetire(r);
 }
 function isReadable(r) {
   return r instanceof StoredCard && r.flagsHold ? (r.flags & (FLAG_READ_ERROR | FLAG_SHA)) === FLAG_SHA : r.readError === void 0 && r.sha256 !== void 0;
@@ -6386,7 +6418,8 @@ function readRecord(dir, file, withWords = true) {
     provenance: m.provenance,
     problems: [...card.errors, ...card.warnings].map((p) => p.message),
     scope: m.scope,
-    sha256
+    sha256,
+    ...m.expires_at !== void 0 ? { expires_at: m.expires_at } : {}
   };
   return { record, ...withWords ? { words: Buffer.concat([head, Buffer.from("	"), body, Buffer.from("\n")]) } : {} };
 }
@@ -7379,6 +7412,7 @@ function catalogOf(dir, records, cardWords, view2, shards) {
       return keep2 ? keep2.map((i) => found[i]) : found;
     },
     always: () => cards.filter(isAlways),
+    mayRetire: () => cards.filter(mayRetireRecord),
     episodeShards: shards,
     ...view2 ? { view: view2 } : {}
   };
@@ -7418,7 +7452,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     if (!LITTLE_ENDIAN) Buffer.from(numbers.buffer).swap64();
     for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
       const flags = numbers[k + FLAGS_AT];
-      if (!(flags >= 0 && flags < 16) || (flags & FLAG_READ_ERROR) !== 0 || racy2([numbers[k], 0, numbers[k + 2]], stat2.mtimeMs, racyMs)) return void 0;
+      if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || racy2([numbers[k], 0, numbers[k + 2]], stat2.mtimeMs, racyMs)) return void 0;
     }
     let table = null;
     const names = () => {
@@ -7444,6 +7478,17 @@ function withTrustedCardCache(memoryDir, freshness, use) {
       const end = rowEnd(i);
       return end > start && end <= top.sections[1] ? checkRow(read(at[1] + start, end - start).toString("latin1")) : void 0;
     };
+    const flagged = (flag) => {
+      const out = [];
+      for (let i = 0; i < count; i++) {
+        const flags = numbers[i * RECORD_NUMBERS + FLAGS_AT];
+        if ((flags & flag) === 0 || (flags & FLAG_SHA) === 0) continue;
+        const checked = row(i);
+        if (!checked) return void 0;
+        out.push({ file: names().name(i), row: checked });
+      }
+      return out;
+    };
     return use({
       numbers,
       name: (i) => names().name(i),
@@ -7453,17 +7498,8 @@ function withTrustedCardCache(memoryDir, freshness, use) {
       stamp: stamp2,
       top,
       view: () => head.view && sameNumbers2(indexStamp, head.view.index) ? read(at[3], top.sections[3]) : void 0,
-      always() {
-        const out = [];
-        for (let i = 0; i < count; i++) {
-          const flags = numbers[i * RECORD_NUMBERS + FLAGS_AT];
-          if ((flags & FLAG_ALWAYS) === 0 || (flags & FLAG_SHA) === 0) continue;
-          const checked = row(i);
-          if (!checked) return void 0;
-          out.push({ file: names().name(i), row: checked });
-        }
-        return out;
-      }
+      always: () => flagged(FLAG_ALWAYS),
+      mayRetire: () => flagged(FLAG_MAY_RETIRE)
     });
   } catch {
     return void 0;
@@ -7504,6 +7540,9 @@ function nameTable(bytes, count) {
 function sameNumbers2(a, b) {
   return b !== null && a.length === b.length && a.every((v, i) => v === b[i]);
 }
+
+// lib/hook/overview-pins.ts
+init_card();
 
 // lib/records/store-view.ts
 var SHARD = /^MEMORY\.[^/]+\.md$/i;
@@ -7582,31 +7621,60 @@ var OVERVIEW_PINS = "overview-pins";
 function readPins(memoryDir, cache) {
   const kept = readDerived(memoryDir, OVERVIEW_PINS, cache);
   if (!kept) return void 0;
-  const { entries, cards } = kept.facts;
-  if (!Number.isSafeInteger(entries) || entries < 0 || !Array.isArray(cards)) return void 0;
+  const { entries, cards, retiring } = kept.facts;
+  if (!Number.isSafeInteger(entries) || entries < 0 || !Array.isArray(cards) || !Array.isArray(retiring)) return void 0;
+  const ascending = (at) => Array.isArray(at) && at.every((i, k) => Number.isSafeInteger(i) && i >= 0 && i < entries && (k === 0 || i > at[k - 1]));
   const out = [];
   for (const c of cards) {
     if (!Array.isArray(c) || c.length !== 3) return void 0;
     const [file, scope, at] = c;
     if (!isCardFileName(file) || !(scope === null || Array.isArray(scope) && scope.every((s) => typeof s === "string"))) return void 0;
-    if (!Array.isArray(at) || !at.every((i, k) => Number.isSafeInteger(i) && i >= 0 && i < entries && (k === 0 || i > at[k - 1]))) return void 0;
+    if (!ascending(at)) return void 0;
     out.push({ file, ...scope ? { scope } : {}, at });
   }
-  return { entries, cards: out };
+  const gone = [];
+  for (const c of retiring) {
+    if (!Array.isArray(c) || c.length !== 4) return void 0;
+    const [file, status, expires, at] = c;
+    if (!isCardFileName(file) || !(status === null || typeof status === "string") || !(expires === null || typeof expires === "string") || !ascending(at)) return void 0;
+    gone.push({ file, ...status !== null ? { status } : {}, ...expires !== null ? { expires_at: expires } : {}, at });
+  }
+  return { entries, cards: out, retiring: gone };
 }
 function writePins(memoryDir, cache, pins) {
-  writeDerived(memoryDir, OVERVIEW_PINS, cache, { entries: pins.entries, cards: pins.cards.map((c) => [c.file, c.scope ?? null, c.at]) }, []);
+  writeDerived(
+    memoryDir,
+    OVERVIEW_PINS,
+    cache,
+    {
+      entries: pins.entries,
+      cards: pins.cards.map((c) => [c.file, c.scope ?? null, c.at]),
+      retiring: pins.retiring.map((c) => [c.file, c.status ?? null, c.expires_at ?? null, c.at])
+    },
+    []
+  );
 }
-function pinsOf(entries, cardAt, always) {
+function pinsOf(entries, cardAt, always, mayRetire2) {
+  const card = (file) => !isShardFile(file) && !isEpisodesArtifact(file);
   const byFile = /* @__PURE__ */ new Map();
-  for (const r of always)
-    if (!isShardFile(r.file) && !isEpisodesArtifact(r.file) && r.priority === "always") byFile.set(r.file, { file: r.file, ...r.scope ? { scope: r.scope } : {}, at: [] });
-  if (byFile.size > 0)
+  for (const r of always) if (card(r.file) && r.priority === "always") byFile.set(r.file, { file: r.file, ...r.scope ? { scope: r.scope } : {}, at: [] });
+  const retiring = /* @__PURE__ */ new Map();
+  for (const r of mayRetire2)
+    if (card(r.file) && (r.status !== void 0 || r.expires_at !== void 0))
+      retiring.set(r.file, { file: r.file, ...r.status !== void 0 ? { status: r.status } : {}, ...r.expires_at !== void 0 ? { expires_at: r.expires_at } : {}, at: [] });
+  if (byFile.size > 0 || retiring.size > 0)
     for (let i = 0; i < entries; i++) {
-      const card = cardAt(i);
-      if (card !== null) byFile.get(card)?.at.push(i);
+      const c = cardAt(i);
+      if (c === null) continue;
+      byFile.get(c)?.at.push(i);
+      retiring.get(c)?.at.push(i);
     }
-  return { entries, cards: [...byFile.values()] };
+  return { entries, cards: [...byFile.values()], retiring: [...retiring.values()] };
+}
+function retiredEntries(pins, today) {
+  const at = [];
+  for (const c of pins.retiring) if (isRetired(c, today)) at.push(...c.at);
+  return at.sort((a, b) => a - b);
 }
 function pinnedEntries(pins, pinnedHere) {
   const at = [];
@@ -7903,15 +7971,16 @@ async function readOverviewStore(memoryDir, freshness) {
   const pins = /* @__PURE__ */ new Map();
   const cards = /* @__PURE__ */ new Map();
   const digests = /* @__PURE__ */ new Map();
+  const mayRetire2 = catalog.mayRetire().filter((r) => isReadable(r) && !isShardFile(r.file) && !isEpisodesArtifact(r.file)).map((r) => ({ file: r.file, status: r.status, expires_at: r.expires_at }));
   for (const r of catalog.cards) {
     if (r.readError !== void 0 || r.sha256 === void 0 || isShardFile(r.file) || isEpisodesArtifact(r.file)) continue;
     pins.set(r.file, { priority: r.priority, scope: r.scope });
     cards.set(r.file, { card: { meta: { name: r.name, metadata: { type: r.type } } } });
     digests.set(r.file, r.sha256);
   }
-  return { dir: memoryDir, entries, pins, cards, digests };
+  return { dir: memoryDir, entries, pins, cards, digests, mayRetire: mayRetire2 };
 }
-async function readOverviewLines(memoryDir, pinnedHere, freshness) {
+async function readOverviewLines(memoryDir, pinnedHere, today, freshness) {
   const index = joinPath(memoryDir, INDEX_FILE);
   if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
   const hold = readHold(memoryDir);
@@ -7920,19 +7989,22 @@ async function readOverviewLines(memoryDir, pinnedHere, freshness) {
     const pins2 = view3 && !hold ? readPins(memoryDir, c.stamp) : void 0;
     if (view3 && pins2) return { view: view3, pins: pins2 };
     const always = view3 && c.always();
-    return always && { view: view3, always: always.map((r) => ({ ...r.row, file: r.file })), stamp: c.stamp };
+    const mayRetire2 = always && c.mayRetire();
+    return mayRetire2 && { view: view3, always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire2.map((r) => ({ ...r.row, file: r.file })), stamp: c.stamp };
   });
   if (trusted?.pins) {
     const lines = decodeLines(trusted.view, trusted.view.indexOf(10), trusted.pins.entries);
-    if (lines) return pinnedFirst(lines, pinnedEntries(trusted.pins, pinnedHere));
+    if (lines) return pinnedFirst(lines, pinnedEntries(trusted.pins, pinnedHere), retiredEntries(trusted.pins, today));
   }
-  const read = trusted?.always ? { view: trusted.view, always: trusted.always.filter((c) => !hold?.held(c.file)) } : await fromCatalog(memoryDir, freshness);
+  const read = trusted?.always ? { view: trusted.view, always: trusted.always.filter((c) => !hold?.held(c.file)), mayRetire: trusted.mayRetire.filter((c) => !hold?.held(c.file)) } : await fromCatalog(memoryDir, freshness);
   const cached = read.view && decodeView(read.view);
   const view2 = cached ?? decodeView(buildOverviewView(readRegularUtf8(index)));
-  const pins = pinsOf(view2.count, view2.card, read.always);
+  const pins = pinsOf(view2.count, view2.card, read.always, read.mayRetire);
   if (trusted?.stamp && cached && !hold) writePins(memoryDir, trusted.stamp, pins);
-  if (!hold) return pinnedFirst(view2, pinnedEntries(pins, pinnedHere));
+  const retired = retiredEntries(pins, today);
+  if (!hold) return pinnedFirst(view2, pinnedEntries(pins, pinnedHere), retired);
   const pinned = new Set(pins.cards.filter((c) => pinnedHere(c.scope)).map((c) => c.file));
+  const gone = new Set(retired);
   const first = [];
   const rest = [];
   let count = 0;
@@ -7940,7 +8012,7 @@ async function readOverviewLines(memoryDir, pinnedHere, freshness) {
   let runStart = 0;
   for (let i = 0; i < view2.count; i++) {
     const at = view2.end(i - 1);
-    const held = hold.held(view2.file(i));
+    const held = hold.held(view2.file(i)) || gone.has(i);
     const card = pinned.size > 0 ? view2.card(i) : null;
     const isPinned = !held && card !== null && pinned.has(card);
     if (held || isPinned) {
@@ -7954,22 +8026,31 @@ async function readOverviewLines(memoryDir, pinnedHere, freshness) {
   if (view2.lines.length > runStart) rest.push(view2.lines.subarray(runStart));
   return { count, json: [...first, ...rest], bytes };
 }
-function pinnedFirst(view2, first) {
+function pinnedFirst(view2, first, gone) {
   const head = [];
   const rest = [];
   let runStart = 0;
-  for (const i of first) {
+  let count = view2.count;
+  let bytes = view2.rawEnd(view2.count - 1);
+  for (let p = 0, g = 0; p < first.length || g < gone.length; ) {
+    const i = g < gone.length && (p >= first.length || gone[g] <= first[p]) ? gone[g] : first[p];
+    const isGone = g < gone.length && gone[g] === i;
+    while (p < first.length && first[p] === i) p++;
+    while (g < gone.length && gone[g] === i) g++;
     const at = view2.end(i - 1);
     if (at > runStart) rest.push(view2.lines.subarray(runStart, at));
-    head.push(view2.lines.subarray(at, view2.end(i)));
+    if (isGone) {
+      count--;
+      bytes -= view2.rawEnd(i) - view2.rawEnd(i - 1);
+    } else head.push(view2.lines.subarray(at, view2.end(i)));
     runStart = view2.end(i);
   }
   if (view2.lines.length > runStart) rest.push(view2.lines.subarray(runStart));
-  return { count: view2.count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes: view2.rawEnd(view2.count - 1) };
+  return { count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes };
 }
 async function fromCatalog(memoryDir, freshness) {
   const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, viewEdit: editOverviewView, ...freshness ? { freshness } : {} });
-  return { ...catalog.view ? { view: catalog.view } : {}, always: catalog.always().filter(isReadable) };
+  return { ...catalog.view ? { view: catalog.view } : {}, always: catalog.always().filter(isReadable), mayRetire: catalog.mayRetire().filter(isReadable) };
 }
 function readable(file) {
   try {
@@ -8137,20 +8218,22 @@ function indexRecords(store, history) {
 function inertLine(text) {
   return inertText(text.replace(/\s+/g, " ").trim()).replace(/<(\/?)memctl-memory/gi, "<$1memctl-memory\u200B");
 }
-function assembleIndexView(store, compact, history) {
-  return assembleFromRecords(indexRecords(store, history), compact);
+function assembleIndexView(store, compact, history, retired) {
+  return assembleFromRecords(indexRecords(store, history), compact, retired);
 }
-function assembleFromRecords(records, compact) {
-  if (!compact) return { lines: records.map((r) => renderEntryLine(r.entry)), compacted: false, records, newer: [], removed: [] };
+function assembleFromRecords(records, compact, retired) {
+  const shown = (r) => !retired?.has(r.card);
+  if (!compact) return { lines: records.filter(shown).map((r) => renderEntryLine(r.entry)), compacted: false, records, newer: [], removed: [] };
   const covered = new Map(compact.watermark.map((w) => [w.card, w.rev]));
   const newer = records.filter((r) => covered.get(r.card) !== r.rev);
+  const newerShown = newer.filter(shown);
   const present = new Set(records.map((r) => r.card));
   const removed = compact.watermark.filter((w) => !present.has(w.card));
   const lines = [
     `Compact summary of ${compact.watermark.length} record${compact.watermark.length === 1 ? "" : "s"} (memctl compact, ${compact.generator}, ${compact.generated_at.slice(0, 10)}); card files are in the memory directory, open one for detail.`,
     ...markRemoved(summaryLines(compact.summary), removed)
   ];
-  if (newer.length > 0) lines.push("Written or updated since that summary (these lines supersede it):", ...newer.map((r) => renderEntryLine(r.entry)));
+  if (newerShown.length > 0) lines.push("Written or updated since that summary (these lines supersede it):", ...newerShown.map((r) => renderEntryLine(r.entry)));
   if (removed.length > 0) lines.push(`Removed since that summary (disregard what it says about them): ${removed.map((w) => inertLine(`${w.name} (${w.card})`)).join(", ")}`);
   return { lines, compacted: true, records, newer, removed };
 }
@@ -8186,24 +8269,26 @@ function readBytes(file) {
 
 // lib/hook/session-overview.ts
 init_scope();
+init_card();
 var OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was left out. Run `memctl doctor` for the diagnosis and remedy.";
 var OVER_WARN_LOG = "Injected memory context is over the advisory size threshold. Run memctl doctor for details.";
 var COMPACT_HEAD = "Session start: the compact summary of this project's memory, then what changed since it. Relevant lines also arrive with each prompt.";
 var OVERVIEW_HEAD = "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.";
-async function sessionStartBlock(memoryDir, context, warnBytes, notes = [], scopeAt, freshness) {
+async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [], scopeAt, freshness) {
   const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? { status: "absent" } : readCompact(memoryDir);
   let view2;
   let lines;
   if (compact.status === "ok") {
     const store = await readOverviewStore(memoryDir, freshness);
-    const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries).lines;
+    const retired = new Set(store.mayRetire.filter((c) => isRetired(c, today)).map((c) => c.file));
+    const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries, retired).lines;
     const text = assembled.map((l) => `${l}
 `).join("");
-    lines = { count: store.entries.length, text, bytes: Buffer.byteLength(text) };
+    lines = { count: store.entries.filter((e) => e.card === null || !retired.has(e.card)).length, text, bytes: Buffer.byteLength(text) };
     view2 = "compact";
   } else {
     const here = (scope) => scopeAt === void 0 || !scope?.length || scopeAt !== null && inScope(scope, scopeAt);
-    const runs = await readOverviewLines(memoryDir, here, freshness);
+    const runs = await readOverviewLines(memoryDir, here, today, freshness);
     lines = { count: runs.count, text: runs, bytes: runs.bytes };
     view2 = "overview";
   }
@@ -8731,7 +8816,7 @@ async function memorySessionStart(stdin, options, io2) {
     const reminder = episodeReminder(readLastEpisode(memoryDir), io2.now(), host.logCommand);
     const waiting = pendingNote(memoryDir);
     const freshness = freshnessOf(io2);
-    const built = await sessionStartBlock(memoryDir, context, warn, [...reminder ? [reminder] : [], ...waiting ? [waiting] : []], scopeAt, freshness);
+    const built = await sessionStartBlock(memoryDir, context, warn, utcDay(io2.now()), [...reminder ? [reminder] : [], ...waiting ? [waiting] : []], scopeAt, freshness);
     if (!built) {
       if (!waiting) return none("no-store", event);
       const text = renderOverview(context, [waiting], "");

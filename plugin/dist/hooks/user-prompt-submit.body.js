@@ -2758,6 +2758,8 @@ __export(card_exports, {
   cardType: () => cardType,
   isCalendarDate: () => isCalendarDate,
   isExpired: () => isExpired,
+  isRetired: () => isRetired,
+  mayRetire: () => mayRetire,
   missingFields: () => missingFields,
   parseCard: () => parseCard
 });
@@ -2855,6 +2857,12 @@ function missingFields(card) {
 }
 function isExpired(meta, today) {
   return typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at) && meta.expires_at.slice(0, 10) < today;
+}
+function isRetired(meta, today) {
+  return meta.status === "superseded" || isExpired(meta, today);
+}
+function mayRetire(meta) {
+  return meta.status === "superseded" || typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at);
 }
 function cardType(file, meta) {
   const prefix = typeFromFileName(file);

@@ -11,8 +11,10 @@ import { CARD_CHECK, VERIFIED_FOR_MS } from "../../../lib/store/full-check.js";
 import { handWrittenCards } from "../../support/compact-fixture.js";
 import { editInPlace, sleep } from "../../support/card-cache-fixture.js";
 import { makeWorld, type World } from "../../support/fixture.js";
+import { arrivalsPath, currentSha } from "../../../lib/store/arrivals.js";
 
 const CONTEXT = { projectKey: "p", source: "env", entryCount: 0, dir: "~/mem" };
+const TODAY = "2026-12-01";
 const MAX = 5;
 
 /** 12 cards, topic-2 pinned everywhere, topic-3 in packages/web, topic-5 in packages/api; old enough to trust. */
@@ -35,7 +37,7 @@ async function pinnedStore(t: TestContext): Promise<World> {
 }
 
 const block = async (w: World, scopeAt: string | null, nowMs?: number) =>
-  (await sessionStartBlock(w.mem, CONTEXT, 1e9, [], scopeAt, nowMs === undefined ? undefined : { nowMs, fullCheckMax: MAX }))!.text;
+  (await sessionStartBlock(w.mem, CONTEXT, 1e9, TODAY, [], scopeAt, nowMs === undefined ? undefined : { nowMs, fullCheckMax: MAX }))!.text;
 const pinsFile = (w: World) => path.join(w.mem, ".memctl", OVERVIEW_PINS);
 const checkedAt = (w: World) => (JSON.parse(fs.readFileSync(path.join(w.mem, ".memctl", CARD_CHECK), "utf8")) as { at: number }).at;
 
@@ -99,4 +101,74 @@ test("pins of another cache file, or that do not fit the view, are not used", as
   assert.equal(await block(w, "packages/api", at + 1), expected);
   plant(head.cache, { ...head.facts, cards: [["../outside.md", null, [0]]] });
   assert.equal(await block(w, "packages/api", at + 1), expected);
+});
+
+/** Sets a card's status or expiry by rewriting its frontmatter line; every file aged again so the cache is trusted. */
+async function retire(w: World, edits: [name: string, from: string, to: string][]): Promise<void> {
+  for (const [name, from, to] of edits) {
+    const file = path.join(w.mem, `project_${name}.md`);
+    const text = fs.readFileSync(file, "utf8");
+    assert.ok(text.includes(from));
+    fs.writeFileSync(file, text.replace(from, to));
+  }
+  const past = new Date(Date.now() - 3_600_000);
+  for (const f of fs.readdirSync(w.mem)) if (f.endsWith(".md")) fs.utimesSync(path.join(w.mem, f), past, past);
+  fs.utimesSync(w.mem, past, past);
+  await sleep(250);
+}
+
+const on = async (w: World, today: string, scopeAt: string | null, nowMs?: number) =>
+  (await sessionStartBlock(w.mem, CONTEXT, 1e9, today, [], scopeAt, nowMs === undefined ? undefined : { nowMs, fullCheckMax: MAX }))!;
+const titles = (text: string) => text.split("\n").flatMap((l) => (/^- \[([^\]]+)\]/.exec(l) ? [/^- \[([^\]]+)\]/.exec(l)![1]!] : []));
+
+test("with pins kept, superseded and expired cards are left out as a read of every card leaves them out; an expiry takes effect on its day without a write", async (t) => {
+  const w = await pinnedStore(t);
+  await retire(w, [
+    ["topic-4", "status: active", "status: superseded"],
+    ["topic-5", "status: active", 'status: active\nexpires_at: "2026-11-30"'], // pinned in packages/api, and expired
+    ["topic-6", "status: active", 'status: active\nexpires_at: "2026-12-01"'], // its last day is TODAY
+  ]);
+  const at = await withPins(w, Date.now());
+  const inode = fs.statSync(pinsFile(w)).ino;
+  const kept = [await on(w, TODAY, "packages/api", at + 1), await on(w, "2026-12-02", "packages/api", at + 1), await on(w, "2026-11-29", null, at + 1)];
+  assert.equal(fs.statSync(pinsFile(w)).ino, inode, "the same pins answer every day: nothing written");
+  assert.deepEqual(titles(kept[0]!.text), ["topic-2", "topic-1", "topic-3", "topic-6", "topic-7", "topic-8", "topic-9", "topic-10", "topic-11", "topic-12"]);
+  assert.equal(kept[0]!.entryCount, 10);
+  assert.deepEqual(titles(kept[1]!.text), ["topic-2", "topic-1", "topic-3", "topic-7", "topic-8", "topic-9", "topic-10", "topic-11", "topic-12"]);
+  assert.equal(kept[1]!.entryCount, 9);
+  assert.deepEqual(titles(kept[2]!.text).slice(0, 5), ["topic-2", "topic-1", "topic-3", "topic-5", "topic-6"], "before its expiry topic-5 is shown");
+  // The sizes are those of what is printed (doctor's measure): less by exactly the lines left out.
+  const full = await on(w, TODAY, "packages/api");
+  assert.equal(kept[0]!.text, full.text);
+  assert.equal(kept[0]!.injectedBytes, full.injectedBytes);
+  assert.equal(kept[1]!.text, (await on(w, "2026-12-02", "packages/api")).text);
+  assert.equal(kept[2]!.text, (await on(w, "2026-11-29", null)).text);
+  assert.equal(kept[0]!.injectedBytes - kept[1]!.injectedBytes, Buffer.byteLength(kept[0]!.text) - Buffer.byteLength(kept[1]!.text));
+});
+
+test("a held card and a superseded one are both left out, whichever path reads the store", async (t) => {
+  const w = await pinnedStore(t);
+  await retire(w, [["topic-4", "status: active", "status: superseded"]]);
+  const held = "project_topic-8.md";
+  fs.mkdirSync(path.dirname(arrivalsPath(w.mem)), { recursive: true });
+  const item = {
+    id: "a-000000000001",
+    path: held,
+    kind: "card",
+    state: "held",
+    sha256: currentSha(w.mem, held),
+    reasons: ["test"],
+    pushed_by: [],
+    commit: "0",
+    before: null,
+    at: "2026-12-01T00:00:00Z",
+  };
+  fs.writeFileSync(arrivalsPath(w.mem), `${JSON.stringify({ version: 1, items: [item] })}\n`);
+  const trusted = await on(w, TODAY, null, Date.now());
+  const full = await on(w, TODAY, null);
+  assert.equal(trusted.text, full.text);
+  const shown = titles(full.text);
+  assert.ok(!shown.includes("topic-4") && !shown.includes("topic-8"), full.text);
+  assert.equal(full.entryCount, 10);
+  assert.deepEqual(shown.slice(0, 2), ["topic-2", "topic-1"], "pinned first still");
 });

@@ -15,6 +15,7 @@ import { asSessionStartContext } from "../../../hosts/deliver.js";
 // written (same size, mtime put back: its ctime moved), and a compact with what was written and removed since.
 
 const CONTEXT = { projectKey: "p", source: "env", entryCount: 0, dir: "~/mem" };
+const TODAY = "2026-12-01";
 const SCOPE_AT = "packages/api";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const PAST = new Date("2026-11-01T00:00:00Z");
@@ -26,9 +27,9 @@ function backdate(mem: string): void {
 
 /** The block twice: through the cache as it stands, then with no cache at all (every card read). */
 async function withAndWithout(mem: string) {
-  const cached = await sessionStartBlock(mem, CONTEXT, 1e9, [], SCOPE_AT);
+  const cached = await sessionStartBlock(mem, CONTEXT, 1e9, TODAY, [], SCOPE_AT);
   fs.rmSync(path.join(mem, ".memctl", CARD_CACHE), { force: true });
-  const fresh = await sessionStartBlock(mem, CONTEXT, 1e9, [], SCOPE_AT);
+  const fresh = await sessionStartBlock(mem, CONTEXT, 1e9, TODAY, [], SCOPE_AT);
   assert.ok(cached && fresh);
   return { cached, fresh };
 }
@@ -62,7 +63,7 @@ test("the overview through the card cache is the overview without one: pinned, s
   pin("topic-5", "packages/api");
   backdate(w.mem);
   await sleep(150); // older than the cache by more than its racy window: the cache is trusted for them
-  await sessionStartBlock(w.mem, CONTEXT, 1e9, [], SCOPE_AT); // writes the cache
+  await sessionStartBlock(w.mem, CONTEXT, 1e9, TODAY, [], SCOPE_AT); // writes the cache
   assert.ok(fs.existsSync(path.join(w.mem, ".memctl", CARD_CACHE)));
 
   const before = await withAndWithout(w.mem);
@@ -76,7 +77,7 @@ test("the overview through the card cache is the overview without one: pinned, s
 
   // The cache is written again by the call without one; then a card is pinned by an edit in place.
   await sleep(150);
-  await sessionStartBlock(w.mem, CONTEXT, 1e9, [], SCOPE_AT);
+  await sessionStartBlock(w.mem, CONTEXT, 1e9, TODAY, [], SCOPE_AT);
   await sleep(150);
   editInPlace(card(w.mem, "topic-7"), "priority: normal", "priority: always");
   const after = await withAndWithout(w.mem);
@@ -100,7 +101,7 @@ test("the compact view through the card cache is the one without it: written, ed
   assert.equal((await memctl(w, ["rm", "topic-4"])).code, 0);
   backdate(w.mem);
   await sleep(150);
-  await sessionStartBlock(w.mem, CONTEXT, 1e9, [], SCOPE_AT); // writes the cache
+  await sessionStartBlock(w.mem, CONTEXT, 1e9, TODAY, [], SCOPE_AT); // writes the cache
   await sleep(150);
   editInPlace(card(w.mem, "topic-9"), "Body of topic-9.", "Body of topic-X.");
 
@@ -123,18 +124,18 @@ test("the overview's index lines are kept while MEMORY.md's stamp holds and made
   const index = path.join(w.mem, "MEMORY.md");
   fs.utimesSync(index, PAST, PAST);
   await sleep(150);
-  const first = await sessionStartBlock(w.mem, CONTEXT, 1e9, [], SCOPE_AT);
+  const first = await sessionStartBlock(w.mem, CONTEXT, 1e9, TODAY, [], SCOPE_AT);
   // A view planted in the cache: what the next start prints, so the lines were not parsed or rendered again.
   const cache = path.join(w.mem, ".memctl", CARD_CACHE);
   const decoded = decodeCardCache(fs.readFileSync(cache))!;
   assert.ok(decoded.head.view, "the cache keeps the view with MEMORY.md's stamp");
   fs.writeFileSync(cache, encodeCardCache({ ...decoded, view: buildOverviewView(fs.readFileSync(index, "utf8").replace("about topic-3,", "about PLANTED,")) }));
   await sleep(150);
-  const kept = await sessionStartBlock(w.mem, CONTEXT, 1e9, [], SCOPE_AT);
+  const kept = await sessionStartBlock(w.mem, CONTEXT, 1e9, TODAY, [], SCOPE_AT);
   assert.equal(kept!.text, first!.text.replace("about topic-3,", "about PLANTED,"));
   // Same size, same inode, mtime put back: only ctime tells.
   editInPlace(index, "about topic-4,", "about topic-X,");
-  const seen = await sessionStartBlock(w.mem, CONTEXT, 1e9, [], SCOPE_AT);
+  const seen = await sessionStartBlock(w.mem, CONTEXT, 1e9, TODAY, [], SCOPE_AT);
   assert.ok(!seen!.text.includes("PLANTED"));
   assert.equal(seen!.text, first!.text.replace("about topic-4,", "about topic-X,"));
   assert.equal(seen!.injectedBytes, first!.injectedBytes);
@@ -187,7 +188,7 @@ test("a kept view whose escaped lines would end the host's JSON string is not pr
   backdate(w.mem);
   fs.utimesSync(index, PAST, PAST);
   await sleep(150);
-  const first = await sessionStartBlock(w.mem, CONTEXT, 1e9, [], SCOPE_AT);
+  const first = await sessionStartBlock(w.mem, CONTEXT, 1e9, TODAY, [], SCOPE_AT);
   const cache = path.join(w.mem, ".memctl", CARD_CACHE);
   const decoded = decodeCardCache(fs.readFileSync(cache))!;
   // Same length, so only the escape is gone: `\"x\"` becomes ` "x\"`, a quote that would close the host's string.
@@ -197,7 +198,7 @@ test("a kept view whose escaped lines would end the host's JSON string is not pr
   view.write(' "', at, "latin1");
   fs.writeFileSync(cache, encodeCardCache({ ...decoded, view }));
   await sleep(150);
-  const again = await sessionStartBlock(w.mem, CONTEXT, 1e9, [], SCOPE_AT);
+  const again = await sessionStartBlock(w.mem, CONTEXT, 1e9, TODAY, [], SCOPE_AT);
   assert.equal(again!.text, first!.text);
   const printed = asSessionStartContext(again!.block);
   assert.equal(JSON.parse(printed.stdout).hookSpecificOutput.additionalContext, first!.text);

@@ -88,3 +88,21 @@ test("memory_overview: pending proposals are named, as at session start; none pe
   assert.match(r.text, /^2 proposals await the owner's review \(memctl review\); proposals are not memory until accepted\.$/m);
   assert.equal(r.text.split("\n").filter((l) => /await the owner's review/.test(l)).length, 1);
 });
+
+test("memory_overview leaves out the superseded and the expired card of the sample store; its size is doctor's", async (t) => {
+  const w = makeWorld();
+  t.after(() => fs.rmSync(w.root, { recursive: true, force: true }));
+  fs.cpSync(path.join(import.meta.dirname, "..", "..", "..", "sample-store"), w.mem, { recursive: true });
+  const server = await connect({ cwd: w.repo, env: { HOME: w.home, ...w.env } });
+  try {
+    const r = await callTool(server.client, "memory_overview");
+    assert.equal(r.isError, false, r.text);
+    assert.match(r.text, /\(project_architecture\.md\)/);
+    assert.doesNotMatch(r.text, /project_old_orm\.md|TypeORM/, "superseded");
+    assert.doesNotMatch(r.text, /project_v1_api_sunset\.md|shut down on 2026-06-30/, "expired on 2026-06-30");
+    const doctor = JSON.parse((await memctl(w, ["doctor", "--json"])).stdout).injection;
+    assert.equal(r.data?.injected_bytes, doctor.injected_bytes, "doctor measures what is printed");
+  } finally {
+    await server.close();
+  }
+});

@@ -46,20 +46,22 @@ function watermarkOf(records) {
 function inertLine(text) {
   return inertText(text.replace(/\s+/g, " ").trim()).replace(/<(\/?)memctl-memory/gi, "<$1memctl-memory\u200B");
 }
-function assembleIndexView(store, compact, history) {
-  return assembleFromRecords(indexRecords(store, history), compact);
+function assembleIndexView(store, compact, history, retired) {
+  return assembleFromRecords(indexRecords(store, history), compact, retired);
 }
-function assembleFromRecords(records, compact) {
-  if (!compact) return { lines: records.map((r) => renderEntryLine(r.entry)), compacted: false, records, newer: [], removed: [] };
+function assembleFromRecords(records, compact, retired) {
+  const shown = (r) => !retired?.has(r.card);
+  if (!compact) return { lines: records.filter(shown).map((r) => renderEntryLine(r.entry)), compacted: false, records, newer: [], removed: [] };
   const covered = new Map(compact.watermark.map((w) => [w.card, w.rev]));
   const newer = records.filter((r) => covered.get(r.card) !== r.rev);
+  const newerShown = newer.filter(shown);
   const present = new Set(records.map((r) => r.card));
   const removed = compact.watermark.filter((w) => !present.has(w.card));
   const lines = [
     `Compact summary of ${compact.watermark.length} record${compact.watermark.length === 1 ? "" : "s"} (memctl compact, ${compact.generator}, ${compact.generated_at.slice(0, 10)}); card files are in the memory directory, open one for detail.`,
     ...markRemoved(summaryLines(compact.summary), removed)
   ];
-  if (newer.length > 0) lines.push("Written or updated since that summary (these lines supersede it):", ...newer.map((r) => renderEntryLine(r.entry)));
+  if (newerShown.length > 0) lines.push("Written or updated since that summary (these lines supersede it):", ...newerShown.map((r) => renderEntryLine(r.entry)));
   if (removed.length > 0) lines.push(`Removed since that summary (disregard what it says about them): ${removed.map((w) => inertLine(`${w.name} (${w.card})`)).join(", ")}`);
   return { lines, compacted: true, records, newer, removed };
 }

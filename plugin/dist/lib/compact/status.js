@@ -3,13 +3,13 @@ import { readCompact } from "./artifact.js";
 import { assembleFromRecords, indexRecords, plainRecords, viewBytes, watermarkOf } from "./assemble.js";
 import { mechanicalSummary } from "./generate.js";
 import { typeFromFileName } from "../core/card-types.js";
-function compactStatus(memoryDir, store, history, context) {
+function compactStatus(memoryDir, store, history, context, retired) {
   const read = readCompact(memoryDir);
   const records = read.status === "ok" ? indexRecords(store, history) : plainRecords(store);
-  const plain = assembleFromRecords(records, null);
+  const plain = assembleFromRecords(records, null, retired);
   const bytesWithout = viewBytes(plain, context);
   if (read.status !== "ok") return { read, view: plain, bytes_without: bytesWithout, bytes_with: null, current: null, records_since: null };
-  const view = assembleFromRecords(records, read.compact);
+  const view = assembleFromRecords(records, read.compact, retired);
   const since = new Set(view.newer.map((r) => r.card)).size + view.removed.length;
   return { read, view, bytes_without: bytesWithout, bytes_with: viewBytes(view, context), current: since === 0, records_since: since };
 }

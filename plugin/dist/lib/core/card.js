@@ -102,6 +102,12 @@ function missingFields(card) {
 function isExpired(meta, today) {
   return typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at) && meta.expires_at.slice(0, 10) < today;
 }
+function isRetired(meta, today) {
+  return meta.status === "superseded" || isExpired(meta, today);
+}
+function mayRetire(meta) {
+  return meta.status === "superseded" || typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at);
+}
 function cardType(file, meta) {
   const prefix = typeFromFileName(file);
   return prefix ?? (typeof meta.metadata?.type === "string" ? meta.metadata.type : void 0);
@@ -112,6 +118,8 @@ export {
   cardType,
   isCalendarDate,
   isExpired,
+  isRetired,
+  mayRetire,
   missingFields,
   parseCard
 };

@@ -2,7 +2,7 @@
 import { readCardCatalog } from "../store/card-cache.js";
 import { isReadable } from "../store/card-cache-format.js";
 import { withTrustedCardCache } from "../store/card-cache-trusted.js";
-import { pinnedEntries, pinsOf, readPins, writePins } from "./overview-pins.js";
+import { pinnedEntries, pinsOf, readPins, retiredEntries, writePins } from "./overview-pins.js";
 import { readHold } from "../store/arrivals.js";
 import { access, R_OK, readRegularUtf8, statIfExists } from "../store/checked-fs.js";
 import { INDEX_FILE, joinPath } from "../store/paths.js";
@@ -19,15 +19,16 @@ async function readOverviewStore(memoryDir, freshness) {
   const pins = /* @__PURE__ */ new Map();
   const cards = /* @__PURE__ */ new Map();
   const digests = /* @__PURE__ */ new Map();
+  const mayRetire = catalog.mayRetire().filter((r) => isReadable(r) && !isShardFile(r.file) && !isEpisodesArtifact(r.file)).map((r) => ({ file: r.file, status: r.status, expires_at: r.expires_at }));
   for (const r of catalog.cards) {
     if (r.readError !== void 0 || r.sha256 === void 0 || isShardFile(r.file) || isEpisodesArtifact(r.file)) continue;
     pins.set(r.file, { priority: r.priority, scope: r.scope });
     cards.set(r.file, { card: { meta: { name: r.name, metadata: { type: r.type } } } });
     digests.set(r.file, r.sha256);
   }
-  return { dir: memoryDir, entries, pins, cards, digests };
+  return { dir: memoryDir, entries, pins, cards, digests, mayRetire };
 }
-async function readOverviewLines(memoryDir, pinnedHere, freshness) {
+async function readOverviewLines(memoryDir, pinnedHere, today, freshness) {
   const index = joinPath(memoryDir, INDEX_FILE);
   if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
   const hold = readHold(memoryDir);
@@ -36,19 +37,22 @@ async function readOverviewLines(memoryDir, pinnedHere, freshness) {
     const pins2 = view2 && !hold ? readPins(memoryDir, c.stamp) : void 0;
     if (view2 && pins2) return { view: view2, pins: pins2 };
     const always = view2 && c.always();
-    return always && { view: view2, always: always.map((r) => ({ ...r.row, file: r.file })), stamp: c.stamp };
+    const mayRetire = always && c.mayRetire();
+    return mayRetire && { view: view2, always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire.map((r) => ({ ...r.row, file: r.file })), stamp: c.stamp };
   });
   if (trusted?.pins) {
     const lines = decodeLines(trusted.view, trusted.view.indexOf(10), trusted.pins.entries);
-    if (lines) return pinnedFirst(lines, pinnedEntries(trusted.pins, pinnedHere));
+    if (lines) return pinnedFirst(lines, pinnedEntries(trusted.pins, pinnedHere), retiredEntries(trusted.pins, today));
   }
-  const read = trusted?.always ? { view: trusted.view, always: trusted.always.filter((c) => !hold?.held(c.file)) } : await fromCatalog(memoryDir, freshness);
+  const read = trusted?.always ? { view: trusted.view, always: trusted.always.filter((c) => !hold?.held(c.file)), mayRetire: trusted.mayRetire.filter((c) => !hold?.held(c.file)) } : await fromCatalog(memoryDir, freshness);
   const cached = read.view && decodeView(read.view);
   const view = cached ?? decodeView(buildOverviewView(readRegularUtf8(index)));
-  const pins = pinsOf(view.count, view.card, read.always);
+  const pins = pinsOf(view.count, view.card, read.always, read.mayRetire);
   if (trusted?.stamp && cached && !hold) writePins(memoryDir, trusted.stamp, pins);
-  if (!hold) return pinnedFirst(view, pinnedEntries(pins, pinnedHere));
+  const retired = retiredEntries(pins, today);
+  if (!hold) return pinnedFirst(view, pinnedEntries(pins, pinnedHere), retired);
   const pinned = new Set(pins.cards.filter((c) => pinnedHere(c.scope)).map((c) => c.file));
+  const gone = new Set(retired);
   const first = [];
   const rest = [];
   let count = 0;
@@ -56,7 +60,7 @@ async function readOverviewLines(memoryDir, pinnedHere, freshness) {
   let runStart = 0;
   for (let i = 0; i < view.count; i++) {
     const at = view.end(i - 1);
-    const held = hold.held(view.file(i));
+    const held = hold.held(view.file(i)) || gone.has(i);
     const card = pinned.size > 0 ? view.card(i) : null;
     const isPinned = !held && card !== null && pinned.has(card);
     if (held || isPinned) {
@@ -70,22 +74,31 @@ async function readOverviewLines(memoryDir, pinnedHere, freshness) {
   if (view.lines.length > runStart) rest.push(view.lines.subarray(runStart));
   return { count, json: [...first, ...rest], bytes };
 }
-function pinnedFirst(view, first) {
+function pinnedFirst(view, first, gone) {
   const head = [];
   const rest = [];
   let runStart = 0;
-  for (const i of first) {
+  let count = view.count;
+  let bytes = view.rawEnd(view.count - 1);
+  for (let p = 0, g = 0; p < first.length || g < gone.length; ) {
+    const i = g < gone.length && (p >= first.length || gone[g] <= first[p]) ? gone[g] : first[p];
+    const isGone = g < gone.length && gone[g] === i;
+    while (p < first.length && first[p] === i) p++;
+    while (g < gone.length && gone[g] === i) g++;
     const at = view.end(i - 1);
     if (at > runStart) rest.push(view.lines.subarray(runStart, at));
-    head.push(view.lines.subarray(at, view.end(i)));
+    if (isGone) {
+      count--;
+      bytes -= view.rawEnd(i) - view.rawEnd(i - 1);
+    } else head.push(view.lines.subarray(at, view.end(i)));
     runStart = view.end(i);
   }
   if (view.lines.length > runStart) rest.push(view.lines.subarray(runStart));
-  return { count: view.count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes: view.rawEnd(view.count - 1) };
+  return { count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes };
 }
 async function fromCatalog(memoryDir, freshness) {
   const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, viewEdit: editOverviewView, ...freshness ? { freshness } : {} });
-  return { ...catalog.view ? { view: catalog.view } : {}, always: catalog.always().filter(isReadable) };
+  return { ...catalog.view ? { view: catalog.view } : {}, always: catalog.always().filter(isReadable), mayRetire: catalog.mayRetire().filter(isReadable) };
 }
 function readable(file) {
   try {

@@ -3,6 +3,7 @@ import { COMPACT_FILE, readCompact } from "../compact/artifact.js";
 import { assembleIndexView, viewBytes } from "../compact/assemble.js";
 import { BLOCK_CLOSE, BLOCK_OPEN, blockText, preamble } from "../core/block.js";
 import { inScope } from "../core/scope.js";
+import { isRetired } from "../core/card.js";
 import { readHold } from "../store/arrivals.js";
 import { readHistory } from "../store/history.js";
 import { readOverviewLines, readOverviewStore } from "./overview-store.js";
@@ -11,20 +12,21 @@ var OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor
 var OVER_WARN_LOG = "Injected memory context is over the advisory size threshold. Run memctl doctor for details.";
 var COMPACT_HEAD = "Session start: the compact summary of this project's memory, then what changed since it. Relevant lines also arrive with each prompt.";
 var OVERVIEW_HEAD = "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.";
-async function sessionStartBlock(memoryDir, context, warnBytes, notes = [], scopeAt, freshness) {
+async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [], scopeAt, freshness) {
   const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? { status: "absent" } : readCompact(memoryDir);
   let view;
   let lines;
   if (compact.status === "ok") {
     const store = await readOverviewStore(memoryDir, freshness);
-    const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries).lines;
+    const retired = new Set(store.mayRetire.filter((c) => isRetired(c, today)).map((c) => c.file));
+    const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries, retired).lines;
     const text = assembled.map((l) => `${l}
 `).join("");
-    lines = { count: store.entries.length, text, bytes: Buffer.byteLength(text) };
+    lines = { count: store.entries.filter((e) => e.card === null || !retired.has(e.card)).length, text, bytes: Buffer.byteLength(text) };
     view = "compact";
   } else {
     const here = (scope) => scopeAt === void 0 || !scope?.length || scopeAt !== null && inScope(scope, scopeAt);
-    const runs = await readOverviewLines(memoryDir, here, freshness);
+    const runs = await readOverviewLines(memoryDir, here, today, freshness);
     lines = { count: runs.count, text: runs, bytes: runs.bytes };
     view = "overview";
   }

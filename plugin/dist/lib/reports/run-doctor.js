@@ -28,6 +28,7 @@ import { composeFor } from "../config/instructions.js";
 import { instructionsReport } from "./instructions-report.js";
 import { scopeMatchesSomething } from "./scope-check.js";
 import { utcDay } from "../core/frecency.js";
+import { isRetired } from "../core/card.js";
 async function runDoctor(options, io) {
   const step = options.onStep ?? (() => {
   });
@@ -142,7 +143,13 @@ function unimportedClaude(opened, io) {
 }
 function injectionFor(opened, host, warn, io) {
   const { view, resolution } = opened;
-  const entries = view.entries;
+  const today = utcDay(io.now());
+  const retired = /* @__PURE__ */ new Set();
+  for (const e of view.entries) {
+    const meta = e.card === null ? void 0 : view.cards.get(e.card)?.card?.meta;
+    if (meta && isRetired(meta, today)) retired.add(e.card);
+  }
+  const entries = retired.size > 0 ? view.entries.filter((e) => e.card === null || !retired.has(e.card)) : view.entries;
   const context = { projectKey: resolution.project_key, source: resolution.resolution_source, entryCount: entries.length, dir: displayDir(resolution.memory_dir, io.home) };
   const pinned = entries.filter((e) => e.card !== null && view.cards.get(e.card)?.card?.meta.priority === "always");
   const budget = resolveStoreBudget({ host, config: opened.config.value }, { ...resolution, memory_dir: resolution.memory_dir }, io);
@@ -159,11 +166,11 @@ function injectionFor(opened, host, warn, io) {
     ceilingBytes: hostAdapter(host)?.hardCeilingBytes ?? Number.MAX_SAFE_INTEGER,
     warnBytes: warn.value,
     warnBytesSource: warn.source,
-    compact: compactSlot(resolution.memory_dir, view, readHistory(resolution.memory_dir).entries, context)
+    compact: compactSlot(resolution.memory_dir, view, readHistory(resolution.memory_dir).entries, context, retired)
   });
 }
-function compactSlot(dir, view, history, context) {
-  const s = compactStatus(dir, view, history, context);
+function compactSlot(dir, view, history, context, retired) {
+  const s = compactStatus(dir, view, history, context, retired);
   const k = s.read.status === "ok" ? s.read.compact : null;
   return {
     file: COMPACT_RELPATH,

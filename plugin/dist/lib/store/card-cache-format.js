@@ -1,7 +1,8 @@
 // lib/store/card-cache-format.ts
 import { EPISODES_SHARD, EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
-import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_READ_ERROR, FLAG_SHA, flagsOf, StoredCard } from "./card-record.js";
-var CARD_CACHE_VERSION = "memctl-card-cache 7";
+import { mayRetire } from "../core/card.js";
+import { encodeRow, FLAG_ALWAYS, FLAG_LINKED, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END, flagsOf, StoredCard } from "./card-record.js";
+var CARD_CACHE_VERSION = "memctl-card-cache 8";
 var NUMBERS = 9;
 function encodeCardCache(file) {
   const { head, records, wordsAt } = file;
@@ -67,7 +68,7 @@ function decodeCardCache(bytes, reread = unreadableRow) {
       const words = numbers[k + 7];
       const rowEnd = numbers[k + 8];
       if (!num(mtime) || !num(size) || !num(ctime) || !isCount(firstLine) || !isCount(headBytes) || !isCount(bodyBytes)) return void 0;
-      if (!isCount(flags) || flags >= 16 || !(Number.isSafeInteger(words) || Number.isNaN(words)) || !isCount(rowEnd) || rowEnd <= rowStart || rowEnd > rowsLen || rows[rowEnd - 1] !== 10)
+      if (!isCount(flags) || flags >= FLAGS_END || !(Number.isSafeInteger(words) || Number.isNaN(words)) || !isCount(rowEnd) || rowEnd <= rowStart || rowEnd > rowsLen || rows[rowEnd - 1] !== 10)
         return void 0;
       records[i] = new StoredCard(names[i], numbers, k, (flags & FLAG_LINKED) !== 0, rows, rowStart, reread);
       wordsAt[i] = words;
@@ -110,6 +111,9 @@ var FLAGS_AT = 6;
 var ROW_END_AT = 8;
 function isAlways(r) {
   return r instanceof StoredCard && r.flagsHold ? (r.flags & FLAG_ALWAYS) !== 0 : r.priority === "always";
+}
+function mayRetireRecord(r) {
+  return r instanceof StoredCard && r.flagsHold ? (r.flags & FLAG_MAY_RETIRE) !== 0 : mayRetire(r);
 }
 function isReadable(r) {
   return r instanceof StoredCard && r.flagsHold ? (r.flags & (FLAG_READ_ERROR | FLAG_SHA)) === FLAG_SHA : r.readError === void 0 && r.sha256 !== void 0;
@@ -175,5 +179,6 @@ export {
   encodeCardWords,
   isAlways,
   isCardFileName,
-  isReadable
+  isReadable,
+  mayRetireRecord
 };

@@ -1,7 +1,7 @@
 // lib/store/card-cache-trusted.ts
 import { CARD_CACHE } from "./card-words.js";
 import { decodeCacheTop, NUMBERS_SECTION, FLAGS_AT, isCardFileName, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT } from "./card-cache-format.js";
-import { checkRow, FLAG_ALWAYS, FLAG_READ_ERROR, FLAG_SHA } from "./card-record.js";
+import { checkRow, FLAG_ALWAYS, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END } from "./card-record.js";
 import { dirMtime, journaledListing, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
 import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
 import { cacheStamp } from "./full-check.js";
@@ -35,7 +35,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     if (!LITTLE_ENDIAN) Buffer.from(numbers.buffer).swap64();
     for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
       const flags = numbers[k + FLAGS_AT];
-      if (!(flags >= 0 && flags < 16) || (flags & FLAG_READ_ERROR) !== 0 || racy([numbers[k], 0, numbers[k + 2]], stat.mtimeMs, racyMs)) return void 0;
+      if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || racy([numbers[k], 0, numbers[k + 2]], stat.mtimeMs, racyMs)) return void 0;
     }
     let table = null;
     const names = () => {
@@ -61,6 +61,17 @@ function withTrustedCardCache(memoryDir, freshness, use) {
       const end = rowEnd(i);
       return end > start && end <= top.sections[1] ? checkRow(read(at[1] + start, end - start).toString("latin1")) : void 0;
     };
+    const flagged = (flag) => {
+      const out = [];
+      for (let i = 0; i < count; i++) {
+        const flags = numbers[i * RECORD_NUMBERS + FLAGS_AT];
+        if ((flags & flag) === 0 || (flags & FLAG_SHA) === 0) continue;
+        const checked = row(i);
+        if (!checked) return void 0;
+        out.push({ file: names().name(i), row: checked });
+      }
+      return out;
+    };
     return use({
       numbers,
       name: (i) => names().name(i),
@@ -70,17 +81,8 @@ function withTrustedCardCache(memoryDir, freshness, use) {
       stamp,
       top,
       view: () => head.view && sameNumbers(indexStamp, head.view.index) ? read(at[3], top.sections[3]) : void 0,
-      always() {
-        const out = [];
-        for (let i = 0; i < count; i++) {
-          const flags = numbers[i * RECORD_NUMBERS + FLAGS_AT];
-          if ((flags & FLAG_ALWAYS) === 0 || (flags & FLAG_SHA) === 0) continue;
-          const checked = row(i);
-          if (!checked) return void 0;
-          out.push({ file: names().name(i), row: checked });
-        }
-        return out;
-      }
+      always: () => flagged(FLAG_ALWAYS),
+      mayRetire: () => flagged(FLAG_MAY_RETIRE)
     });
   } catch {
     return void 0;

@@ -1,6 +1,6 @@
 // lib/store/card-cache.ts
 import { readHold } from "./arrivals.js";
-import { decodeCardCache, isAlways } from "./card-cache-format.js";
+import { decodeCardCache, isAlways, mayRetireRecord } from "./card-cache-format.js";
 import { plainRecord, sameRecord } from "./card-record.js";
 import { CARD_CACHE, CardWords } from "./card-words.js";
 import { memoByStamp, readRecord } from "./card-read.js";
@@ -170,6 +170,7 @@ function catalogOf(dir, records, cardWords, view, shards) {
       return keep ? keep.map((i) => found[i]) : found;
     },
     always: () => cards.filter(isAlways),
+    mayRetire: () => cards.filter(mayRetireRecord),
     episodeShards: shards,
     ...view ? { view } : {}
   };

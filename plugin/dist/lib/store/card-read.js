@@ -52,7 +52,8 @@ function readRecord(dir, file, withWords = true) {
     provenance: m.provenance,
     problems: [...card.errors, ...card.warnings].map((p) => p.message),
     scope: m.scope,
-    sha256
+    sha256,
+    ...m.expires_at !== void 0 ? { expires_at: m.expires_at } : {}
   };
   return { record, ...withWords ? { words: Buffer.concat([head, Buffer.from("	"), body, Buffer.from("\n")]) } : {} };
 }

@@ -1,4 +1,5 @@
 // lib/store/card-record.ts
+import { mayRetire } from "../core/card.js";
 function encodeRow(r) {
   const row = [
     r.readError ?? null,
@@ -12,7 +13,8 @@ function encodeRow(r) {
     r.provenance ? [r.provenance.kind ?? null, r.provenance.confidence ?? null, r.provenance.source ?? null] : null,
     r.problems,
     r.scope ?? null,
-    r.sha256 ?? null
+    r.sha256 ?? null,
+    r.expires_at ?? null
   ];
   return JSON.stringify(row).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
@@ -20,9 +22,12 @@ var FLAG_LINKED = 1;
 var FLAG_READ_ERROR = 2;
 var FLAG_ALWAYS = 4;
 var FLAG_SHA = 8;
+var FLAG_MAY_RETIRE = 16;
+var FLAGS_END = 32;
 function flagsOf(r) {
   if (r instanceof StoredCard && r.flagsHold) return r.flags & ~FLAG_LINKED | (r.linked ? FLAG_LINKED : 0);
-  return (r.linked ? FLAG_LINKED : 0) | (r.readError !== void 0 ? FLAG_READ_ERROR : 0) | (r.priority === "always" ? FLAG_ALWAYS : 0) | (r.sha256 !== void 0 ? FLAG_SHA : 0);
+  const retire = mayRetire(r) ? FLAG_MAY_RETIRE : 0;
+  return (r.linked ? FLAG_LINKED : 0) | (r.readError !== void 0 ? FLAG_READ_ERROR : 0) | (r.priority === "always" ? FLAG_ALWAYS : 0) | (r.sha256 !== void 0 ? FLAG_SHA : 0) | retire;
 }
 var StoredCard = class {
   constructor(file, numbers, at, linked, rows, rowStart, reread) {
@@ -146,14 +151,20 @@ var StoredCard = class {
   set sha256(v) {
     this.set("sha256", v);
   }
+  get expires_at() {
+    return this.row().expires_at;
+  }
+  set expires_at(v) {
+    this.set("expires_at", v);
+  }
 };
 function plainRecord(r) {
-  const { file, stamp, readError, name, description, topics, priority, status, updated_at, type, firstLine, headBytes, bodyBytes, linked, provenance, problems, scope, sha256 } = r;
+  const { file, stamp, topics, firstLine, headBytes, bodyBytes, linked, problems } = r;
   const out = { file, stamp, topics, firstLine, headBytes, bodyBytes, linked, problems };
-  const optional = { readError, name, description, priority, status, updated_at, type, provenance, scope, sha256 };
-  for (const [k, v] of Object.entries(optional)) if (v !== void 0) out[k] = v;
+  for (const k of OPTIONAL_FIELDS) if (r[k] !== void 0) out[k] = r[k];
   return out;
 }
+var OPTIONAL_FIELDS = ["readError", "name", "description", "priority", "status", "updated_at", "type", "provenance", "scope", "sha256", "expires_at"];
 function sameRecord(a, b) {
   return JSON.stringify(plainRecord(a)) === JSON.stringify(plainRecord(b));
 }
@@ -167,10 +178,10 @@ function checkRow(text) {
   } catch {
     return void 0;
   }
-  if (!Array.isArray(v) || v.length !== 12) return void 0;
-  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256] = v;
+  if (!Array.isArray(v) || v.length !== 13) return void 0;
+  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256, expires] = v;
   if (!optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type)) return void 0;
-  if (!strings(topics) || !strings(problems) || scope !== null && !strings(scope)) return void 0;
+  if (!strings(topics) || !strings(problems) || scope !== null && !strings(scope) || !optStr(expires)) return void 0;
   if (sha256 !== null && !(typeof sha256 === "string" && /^[0-9a-f]{64}$/.test(sha256))) return void 0;
   const provenance = checkProvenance(prov);
   if (provenance === false) return void 0;
@@ -186,7 +197,8 @@ function checkRow(text) {
     provenance,
     problems,
     scope: scope ?? void 0,
-    sha256: sha256 ?? void 0
+    sha256: sha256 ?? void 0,
+    expires_at: expires ?? void 0
   };
 }
 function checkProvenance(v) {
@@ -199,8 +211,10 @@ function checkProvenance(v) {
   return { kind: kind ?? void 0, confidence: confidence ?? void 0, source: source ?? void 0 };
 }
 export {
+  FLAGS_END,
   FLAG_ALWAYS,
   FLAG_LINKED,
+  FLAG_MAY_RETIRE,
   FLAG_READ_ERROR,
   FLAG_SHA,
   StoredCard,
