@@ -253,12 +253,17 @@ class LazyLine implements InjectLine {
  * longer true"); `memctl search` and `show` still find them. Stale and low-priority hits only sink.
  */
 function current(r: Ranked): boolean {
-  return isHit(r) && r.sink !== "status: superseded" && !r.sink?.startsWith("expired ");
+  return isHit(r) && stillTrue(r);
+}
+
+/** Pinned or relevant, a superseded or expired card is not printed (a pin says "always", not "even when false"). */
+function stillTrue(r: Ranked): boolean {
+  return r.sink !== "status: superseded" && !r.sink?.startsWith("expired ");
 }
 
 function composeWith(req: InjectionRequest, store: RankableStore, ranked: Ranked[], hitCount: number, lineOf: (r: Ranked) => InjectLine): ComposedLines {
   const skip = req.skipLine;
-  const always = ranked.filter((r) => r.tier === "always").map(lineOf);
+  const always = ranked.filter((r) => r.tier === "always" && stillTrue(r)).map(lineOf);
   const hits = ranked.filter(isHit);
   const currentHits = hits.filter(current);
   // The "more relevant" count leaves out the no-longer-true hits it knows of (those among the ranked first places).

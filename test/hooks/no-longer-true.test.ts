@@ -27,3 +27,20 @@ test("superseded and expired cards are not injected as current; their replacemen
     s.cleanup();
   }
 });
+
+test("a pinned card (priority: always) that is superseded or expired is not printed either; a current pinned one is", async () => {
+  const s = sandbox([
+    { file: "feedback_old_branching.md", title: "Always rebase on develop", hook: "develop is the base branch", priority: "always", status: "superseded" },
+    { file: "feedback_freeze.md", title: "Merge freeze for the launch", hook: "no merges to main", priority: "always", expires_at: "2026-11-30" },
+    { file: "feedback_branching.md", title: "Always rebase on main", hook: "main is the base branch", priority: "always" },
+  ]);
+  try {
+    const r = await runUserPromptHook(payload(s.repo, "how do I deploy the api?"), { host: "generic" }, s.io);
+    const text = r.outcome.stdout;
+    assert.match(text, /feedback_branching\.md/);
+    assert.doesNotMatch(text, /feedback_old_branching|develop is the base/);
+    assert.doesNotMatch(text, /feedback_freeze|Merge freeze/);
+  } finally {
+    s.cleanup();
+  }
+});

@@ -157,11 +157,14 @@ var LazyLine = class {
   }
 };
 function current(r) {
-  return isHit(r) && r.sink !== "status: superseded" && !r.sink?.startsWith("expired ");
+  return isHit(r) && stillTrue(r);
+}
+function stillTrue(r) {
+  return r.sink !== "status: superseded" && !r.sink?.startsWith("expired ");
 }
 function composeWith(req, store, ranked, hitCount, lineOf) {
   const skip = req.skipLine;
-  const always = ranked.filter((r) => r.tier === "always").map(lineOf);
+  const always = ranked.filter((r) => r.tier === "always" && stillTrue(r)).map(lineOf);
   const hits = ranked.filter(isHit);
   const currentHits = hits.filter(current);
   hitCount -= hits.length - currentHits.length;
