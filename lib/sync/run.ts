@@ -9,20 +9,8 @@ import { configureDrivers, isPerMachine, writeRepoRules } from "./layout.js";
 import { commitMessage } from "./message.js";
 import { journalAround } from "../store/write-journal.js";
 import { changedSince } from "./tree-journal.js";
-import {
-  aheadBehind,
-  assertRepoTop,
-  findUpstream,
-  gitDir,
-  headCommit,
-  readJournal,
-  refExists,
-  remoteBranches,
-  trackBranch,
-  writeJournal,
-  writeLastSync,
-  type Upstream,
-} from "./repo.js";
+import { aheadBehind, assertRepoTop, findUpstream, gitDir, headCommit, readJournal, refExists, writeJournal, writeLastSync, type Upstream } from "./repo.js";
+import { branchToTake, fetchUpstream, offline } from "./remote.js";
 import { repairKilledMerge } from "./repair.js";
 import { resolveUnmerged } from "./unmerged.js";
 import { inspectArrivals } from "./arrivals.js";
@@ -128,8 +116,8 @@ async function syncLocked(ctx: SyncContext, opts: GitOptions): Promise<SyncRepor
   };
   if (upstream) Object.assign(report, { remote: upstream.remote, branch: upstream.branch });
   for (let round = 1; round <= MAX_ROUNDS; round++) {
-    if (upstream && !(await fetch(ctx, upstream, opts)) && round === 1) {
-      upstream = await branchToTake(ctx, upstream, opts);
+    if (upstream && !(await fetchUpstream(ctx.memoryDir, upstream, networkOptions(ctx, opts))) && round === 1) {
+      upstream = await branchToTake(ctx.memoryDir, upstream, networkOptions(ctx, opts));
       Object.assign(report, { branch: upstream.branch });
     }
     await ctx.onPhase?.("fetched");
@@ -137,10 +125,7 @@ async function syncLocked(ctx: SyncContext, opts: GitOptions): Promise<SyncRepor
     if (!upstream) break;
     const counts = (await aheadBehind(ctx.memoryDir, upstream.trackingRef, opts)) ?? { ahead: 0, behind: 0 };
     if (counts.ahead === 0) break;
-    const push = await runGit(ctx.memoryDir, ["push", "--quiet", "--no-verify", upstream.remote, `HEAD:refs/heads/${upstream.branch}`], {
-      ...opts,
-      timeoutMs: ctx.networkTimeoutMs ?? NETWORK_TIMEOUT_MS,
-    });
+    const push = await runGit(ctx.memoryDir, ["push", "--quiet", "--no-verify", upstream.remote, `HEAD:refs/heads/${upstream.branch}`], networkOptions(ctx, opts));
     if (push.code === 0) {
       report.pushed = true;
       await git(ctx.memoryDir, ["update-ref", upstream.trackingRef, "HEAD"], opts);
@@ -159,50 +144,9 @@ async function syncLocked(ctx: SyncContext, opts: GitOptions): Promise<SyncRepor
   return report;
 }
 
-/** Fetches the upstream branch; false when the remote has no such branch. */
-async function fetch(ctx: SyncContext, upstream: Upstream, opts: GitOptions): Promise<boolean> {
-  const refspec = `+refs/heads/${upstream.branch}:${upstream.trackingRef}`;
-  const r = await runGit(ctx.memoryDir, ["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", upstream.remote, refspec], {
-    ...opts,
-    timeoutMs: ctx.networkTimeoutMs ?? NETWORK_TIMEOUT_MS,
-  }).catch((err: unknown) => {
-    throw err instanceof MemctlError && err.code === ERROR_CODES.E_SYNC_GIT ? offline(upstream, err.message, "nothing was changed") : err;
-  });
-  if (r.code === 0) return true;
-  if (/couldn't find remote ref/i.test(r.stderr)) return false;
-  throw offline(upstream, r.stderr, "nothing was changed");
-}
-
-/**
- * The remote lacks the store's branch. An empty remote is not offline: the first push creates the branch. A remote
- * with exactly one branch is the store's (a `git clone` of a bare remote whose HEAD names a branch nobody pushed
- * sits on that unborn name; pushing it would split memory in two, each machine "synced"): taken and recorded.
- * Several, none of them this one: which to join is the owner's choice, so nothing is pushed.
- */
-async function branchToTake(ctx: SyncContext, upstream: Upstream, opts: GitOptions): Promise<Upstream> {
-  const branches = await remoteBranches(ctx.memoryDir, upstream.remote, { ...opts, timeoutMs: ctx.networkTimeoutMs ?? NETWORK_TIMEOUT_MS }).catch((err: unknown) => {
-    throw err instanceof MemctlError && err.code === ERROR_CODES.E_SYNC_GIT ? offline(upstream, err.message, "nothing was changed") : err;
-  });
-  if (branches.length === 0) return upstream;
-  if (branches.length > 1) {
-    const local = (await runGit(ctx.memoryDir, ["symbolic-ref", "--short", "-q", "HEAD"], opts)).stdout.trim() || upstream.branch;
-    throw new MemctlError(
-      ERROR_CODES.E_SYNC_BRANCH,
-      `${upstream.remote} has the branches ${branches.join(", ")} but not ${upstream.branch}, which this store syncs with; nothing was pushed. Choose the one that holds your memory (git -C ${ctx.memoryDir} config branch.${local}.merge refs/heads/<branch>), then run memctl sync`,
-      { remote: upstream.remote, branch: upstream.branch, remote_branches: branches },
-    );
-  }
-  const taken = { ...upstream, branch: branches[0]!, trackingRef: `refs/remotes/${upstream.remote}/${branches[0]}` };
-  await trackBranch(ctx.memoryDir, taken.remote, taken.branch, opts);
-  if (!(await fetch(ctx, taken, opts))) throw offline(taken, `${taken.branch} went away during the sync`, "nothing was changed");
-  return taken;
-}
-
-function offline(upstream: Upstream, detail: string, consequence: string): MemctlError {
-  const why = detail.trim().split("\n").slice(-2).join(" / ");
-  return new MemctlError(ERROR_CODES.E_SYNC_OFFLINE, `cannot reach ${upstream.remote} (${why}); ${consequence}. Retry when online: memctl sync`, {
-    remote: upstream.remote,
-  });
+/** The caller's git options with the network time limit (fetch, ls-remote, push). */
+function networkOptions(ctx: SyncContext, opts: GitOptions): GitOptions {
+  return { ...opts, timeoutMs: ctx.networkTimeoutMs ?? NETWORK_TIMEOUT_MS };
 }
 
 /** The part under the store lock: repair, commit, merge, resolve. */
