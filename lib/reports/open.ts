@@ -9,6 +9,7 @@ import { parseIndex } from "../core/index-file.js";
 import { INDEX_FILE, listCardFiles, listNonRegularCards, type CardFile, type Store } from "../store/read.js";
 import { STATE_DIR } from "../store/paths.js";
 import { typeFromFileName } from "../core/card-types.js";
+import { shellWord } from "../core/shell-quote.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
 import type { ResolutionIssue } from "./doctor.js";
 import { isShardFile, viewStore, type StoreView } from "../records/store-view.js";
@@ -85,13 +86,9 @@ export function missingIndexFix(dir: string, cards: number): string {
   const newest = copies.sort((a, b) => b.mtime - a.mtime || (a.name < b.name ? 1 : -1))[0];
   if (newest) {
     const copy = path.join(trashDir, newest.name);
-    return `restore its last copy: cp ${shellQuote(copy)} ${shellQuote(path.join(dir, INDEX_FILE))}, then memctl doctor names any card it does not link (no memctl command rebuilds ${INDEX_FILE} from the cards)`;
+    return `restore its last copy: cp ${shellWord(copy)} ${shellWord(path.join(dir, INDEX_FILE))}, then memctl doctor names any card it does not link (no memctl command rebuilds ${INDEX_FILE} from the cards)`;
   }
-  return `start it by hand: printf '# Memory\\n' > ${shellQuote(path.join(dir, INDEX_FILE))}, then memctl doctor names each card as an orphan with the line to add (memctl init refuses a directory that holds cards)`;
-}
-
-function shellQuote(s: string): string {
-  return /^[A-Za-z0-9_./@:+-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`;
+  return `start it by hand: printf '# Memory\\n' > ${shellWord(path.join(dir, INDEX_FILE))}, then memctl doctor names each card as an orphan with the line to add (memctl init refuses a directory that holds cards)`;
 }
 
 /** Size of a file in bytes, 0 when absent or unreadable. */

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
+import { shellQuote } from "../core/shell-quote.js";
 import { commitFile } from "../store/write.js";
 import { git, runGit, type GitOptions } from "./git.js";
 
@@ -113,11 +114,6 @@ function readOr(file: string): string {
     if (systemCode(err) === "ENOENT") return "";
     throw err;
   }
-}
-
-/** Quotes one word for the POSIX shell git runs merge drivers through. */
-function shellQuote(word: string): string {
-  return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** Points this clone's merge drivers at `command` (node and memctl's cli.js); sets only what differs. */

@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { systemCode } from "../core/errors.js";
+import { shellQuote } from "../core/shell-quote.js";
 import { commitFile } from "../store/write.js";
 import { git, runGit } from "./git.js";
 var SHARED_STATE = [".memctl/history.jsonl", ".memctl/proposals-log.jsonl", ".memctl/proposals/", ".memctl/compact.json", ".memctl/revisions/"];
@@ -87,9 +88,6 @@ function readOr(file) {
     if (systemCode(err) === "ENOENT") return "";
     throw err;
   }
-}
-function shellQuote(word) {
-  return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 async function configureDrivers(memoryDir, command, options) {
   const current = await runGit(memoryDir, ["config", "--local", "--get-regexp", "^merge\\.memctl-"], options);

@@ -1,0 +1,12 @@
+// One POSIX shell quoting for the commands memctl writes for a shell: git's merge-driver lines, and the fixes
+// doctor prints for the user to paste.
+
+/** `word` as one single-quoted shell word, whatever it holds. */
+export function shellQuote(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** `word` bare when the shell reads it as itself (easier to read in a printed fix), else shellQuote(word). */
+export function shellWord(word: string): string {
+  return /^[A-Za-z0-9_./@:+-]+$/.test(word) ? word : shellQuote(word);
+}
