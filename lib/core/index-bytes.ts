@@ -5,7 +5,7 @@ import { FENCE } from "./index-file.js";
 // edits (index-edit.ts) and the streamed copy (lib/store/index-stream.ts), so they cannot drift apart.
 
 /** The two code-fence marks; a line opening or closing a fence starts with one of them (FENCE). */
-export const MARKS: readonly Buffer[] = [Buffer.from("```"), Buffer.from("~~~")];
+const MARKS: readonly Buffer[] = [Buffer.from("```"), Buffer.from("~~~")];
 const NL = 0x0a;
 const CR = 0x0d;
 

@@ -29,6 +29,7 @@ import { cacheStamp, fullCheckMaxFrom, type CacheStamp, type CardStamps } from "
 import { CARD_CACHE } from "../store/card-words.js";
 import { watchCards, type CardWatch } from "../store/card-watch.js";
 import { journalMark } from "../store/write-journal.js";
+import { sameNumbers } from "../store/index-links.js";
 import { KEEPER_LOCK, KEEPER_LOCK_STALE_MS } from "./keeper-lock.js";
 
 export { KEEPER_LOCK, KEEPER_LOCK_STALE_MS };
@@ -117,7 +118,7 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
         // A cache file found changed stays so (a stamp never comes back: the ctime moved), so nothing is recorded for
         // it again, and its pass is skipped once the watch holds every card.
         const cards =
-          asBefore && lastCards?.outcome === "changed" && sameStamp(lastCards.cache, cardCacheStamp(memoryDir))
+          asBefore && lastCards?.outcome === "changed" && sameNumbers(lastCards.cache, cardCacheStamp(memoryDir))
             ? lastCards
             : await checkCardCache(memoryDir, { nowMs: at, fullCheckMax: options.fullCheckMax }, stats, {
                 mark,
@@ -154,8 +155,6 @@ function cardCacheStamp(memoryDir: string): CacheStamp | undefined {
   const st = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
   return st?.isFile() ? cacheStamp(st) : undefined;
 }
-
-const sameStamp = (a: CacheStamp, b: CacheStamp | undefined) => b !== undefined && a.every((v, i) => v === b[i]);
 
 /** The last prompt's time: the owner file's mtime, which every prompt sets (not before the keeper started). */
 function lastPrompt(memoryDir: string, started: number): number {

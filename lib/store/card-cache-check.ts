@@ -23,6 +23,7 @@ import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
 import { CARD_CACHE } from "./card-words.js";
 import { readFresh } from "./card-cache.js";
 import { journalMark, type JournalMark } from "./write-journal.js";
+import { sameNumbers } from "./index-links.js";
 
 /** The head line is read in pieces of this size, doubled until it ends (its links to no card can be long). */
 const FIRST_READ = 64 * 1024;
@@ -90,7 +91,7 @@ export function checkCardStamps(dir: string, freshness: Freshness, stats?: CardS
   if (!index?.isFile()) return result("unsure");
   const recorded = cache.head.index;
   const now = [index.mtimeMs, index.size, index.ctimeMs, index.ino];
-  let changed = !recorded || !now.every((v, i) => v === recorded[i]) || !old(now);
+  let changed = !recorded || !sameNumbers(now, recorded) || !old(now);
   if (changed && !stats) return result("changed");
 
   const prefix = joinPath(dir, "x").slice(0, -1);
@@ -148,7 +149,7 @@ function readCacheStamps(file: string, asBefore: CacheStamp | undefined): CacheS
     if (!decoded) return undefined;
     const { head, count, sections, at } = decoded;
     const stamp = cacheStamp(stat);
-    if (asBefore?.every((v, i) => v === stamp[i])) return { head, count, asBefore: true, names: [], numbers: new Float64Array(0), stamp, racyMs: racyWindow(stat.mtimeMs) };
+    if (asBefore && sameNumbers(asBefore, stamp)) return { head, count, asBefore: true, names: [], numbers: new Float64Array(0), stamp, racyMs: racyWindow(stat.mtimeMs) };
     const names = read(at[0], sections[0]).toString("utf8").split("\n");
     if (names.length !== count + 1 || names.pop() !== "" || !names.every((name, i) => isCardFileName(name) && (i === 0 || names[i - 1]! < name))) return undefined;
     const numbers = new Float64Array(count * NUMBERS);

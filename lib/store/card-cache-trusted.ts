@@ -17,6 +17,7 @@ import { dirMtime, journaledListing, racy, racyWindow, sameStamp, trustedCheck }
 import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
 import { cacheStamp, type CacheStamp, type Freshness } from "./full-check.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
+import { sameNumbers } from "./index-links.js";
 
 /** A card cache proven fresh for this call: what a caller may read of it without decoding it whole. */
 export interface TrustedCardCache {
@@ -169,8 +170,4 @@ function nameTable(bytes: Buffer, count: number): { name(i: number): string; fin
       return undefined;
     },
   };
-}
-
-function sameNumbers(a: readonly number[], b: readonly number[] | null): boolean {
-  return b !== null && a.length === b.length && a.every((v, i) => v === b[i]);
 }

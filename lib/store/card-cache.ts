@@ -225,7 +225,7 @@ export async function readFresh(dir: string, options: CatalogOptions & { stateDi
   let viewHead = old?.head.view ?? null;
   let viewOut: Buffer | undefined;
   if (options.view && links.stamp) {
-    const kept = viewHead !== null && links.stamp.every((v, i) => v === viewHead!.index[i]) && !racy(links.stamp, old!.mtimeMs, old!.racyMs);
+    const kept = viewHead !== null && sameNumbers(links.stamp, viewHead.index) && !racy(links.stamp, old!.mtimeMs, old!.racyMs);
     if (!kept) {
       // Edits apply to the view only when it was made at the MEMORY.md the links were read at.
       const edited = links.edits && viewHead !== null && sameNumbers(viewHead.index, old!.head.index) ? options.viewEdit?.(old!.view, links.edits) : undefined;

@@ -8,7 +8,7 @@
 // to the MEMORY.md on disk, as the rank cache's refresh uses it (lib/rank-cache/journal.ts); anything else (a hand
 // edit, a torn or rotated journal, a record that says "read the files") parses MEMORY.md whole, as before.
 import { parseIndex, parseIndexLine } from "../core/index-file.js";
-import type { CacheHead, CardRecord } from "./card-cache-format.js";
+import { LITTLE_ENDIAN, type CacheHead, type CardRecord } from "./card-cache-format.js";
 import { racy } from "./card-trust.js";
 import { exists, lstatIfExists, readRegularUtf8, statIfExists } from "./checked-fs.js";
 import { INDEX_FILE, joinPath } from "./paths.js";
@@ -25,8 +25,6 @@ export interface LinksTable {
 }
 
 export const linkKey = (file: string) => file.replace(/^\.\//, "");
-
-const LE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 export function encodeLinks(entries: readonly { line: number; file: string }[]): Buffer {
   const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}\n`).join(""), "utf8");
@@ -46,7 +44,7 @@ export function linksBytes(t: LinksTable): Buffer {
   words.set(t.lines, 0);
   words.set(t.keyEnds, n);
   const raw = Buffer.from(words.buffer);
-  if (!LE) raw.swap32();
+  if (!LITTLE_ENDIAN) raw.swap32();
   raw.copy(out, 4);
   t.keys.copy(out, 4 + n * 8);
   return out;
@@ -60,7 +58,7 @@ export function decodeLinks(bytes: Buffer): LinksTable | undefined {
   const words = new Uint32Array(n * 2);
   const raw = Buffer.from(words.buffer);
   bytes.copy(raw, 0, 4, 4 + n * 8);
-  if (!LE) raw.swap32();
+  if (!LITTLE_ENDIAN) raw.swap32();
   const lines = words.subarray(0, n);
   const keyEnds = words.subarray(n);
   const keys = bytes.subarray(4 + n * 8);

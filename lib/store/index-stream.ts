@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { appendedLineEdit, replacedLineEdit, type LineEdit } from "../core/index-edit.js";
-import { MARKS } from "../core/index-bytes.js";
+import { hasFence } from "../core/index-bytes.js";
 import { cardLineOf, cardLineScan, feedIndexScan, newCardScan, type IndexScan } from "../core/index-scan.js";
 import { close, DEFAULT_READ_CAP, fileStamp, openRegular, readAt } from "./checked-fs.js";
 import { commitFile, type CommitOptions } from "./write.js";
@@ -167,7 +167,7 @@ function* copyAround(file: string, pieces: readonly Piece[], stamp: string, watc
         if (!watch.marks && skip < n) {
           const seen = buf.subarray(skip, n);
           const across = Buffer.concat([edge, seen.subarray(0, 2)]);
-          watch.marks = MARKS.some((mark) => seen.includes(mark) || across.includes(mark));
+          watch.marks = hasFence(seen) || hasFence(across);
           const last = Buffer.concat([edge, seen.subarray(Math.max(0, seen.length - 2))]);
           edge = Buffer.from(last.subarray(Math.max(0, last.length - 2)));
         }

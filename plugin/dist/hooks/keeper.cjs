@@ -6990,7 +6990,6 @@ async function listCardFiles(dir, sub = "", walked, shards) {
 
 // lib/store/index-links.ts
 var linkKey = (file) => file.replace(/^\.\//, "");
-var LE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 function encodeLinks(entries) {
   const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}
 `).join(""), "utf8");
@@ -7009,7 +7008,7 @@ function linksBytes(t) {
   words.set(t.lines, 0);
   words.set(t.keyEnds, n);
   const raw = Buffer.from(words.buffer);
-  if (!LE) raw.swap32();
+  if (!LITTLE_ENDIAN) raw.swap32();
   raw.copy(out, 4);
   t.keys.copy(out, 4 + n * 8);
   return out;
@@ -7021,7 +7020,7 @@ function decodeLinks(bytes) {
   const words = new Uint32Array(n * 2);
   const raw = Buffer.from(words.buffer);
   bytes.copy(raw, 0, 4, 4 + n * 8);
-  if (!LE) raw.swap32();
+  if (!LITTLE_ENDIAN) raw.swap32();
   const lines = words.subarray(0, n);
   const keyEnds = words.subarray(n);
   const keys = bytes.subarray(4 + n * 8);
@@ -7237,7 +7236,7 @@ async function readFresh(dir, options) {
   let viewHead = old?.head.view ?? null;
   let viewOut;
   if (options.view && links.stamp) {
-    const kept = viewHead !== null && links.stamp.every((v, i) => v === viewHead.index[i]) && !racy2(links.stamp, old.mtimeMs, old.racyMs);
+    const kept = viewHead !== null && sameNumbers(links.stamp, viewHead.index) && !racy2(links.stamp, old.mtimeMs, old.racyMs);
     if (!kept) {
       const edited = links.edits && viewHead !== null && sameNumbers(viewHead.index, old.head.index) ? options.viewEdit?.(old.view, links.edits) : void 0;
       view2 = edited ?? options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
@@ -7323,7 +7322,7 @@ function checkCardStamps(dir, freshness, stats, round) {
   if (!index?.isFile()) return result("unsure");
   const recorded = cache.head.index;
   const now = [index.mtimeMs, index.size, index.ctimeMs, index.ino];
-  let changed = !recorded || !now.every((v, i) => v === recorded[i]) || !old(now);
+  let changed = !recorded || !sameNumbers(now, recorded) || !old(now);
   if (changed && !stats) return result("changed");
   const prefix = joinPath(dir, "x").slice(0, -1);
   const n = cache.numbers;
@@ -7372,7 +7371,7 @@ function readCacheStamps(file, asBefore) {
     if (!decoded) return void 0;
     const { head, count, sections, at } = decoded;
     const stamp2 = cacheStamp(stat2);
-    if (asBefore?.every((v, i) => v === stamp2[i])) return { head, count, asBefore: true, names: [], numbers: new Float64Array(0), stamp: stamp2, racyMs: racyWindow(stat2.mtimeMs) };
+    if (asBefore && sameNumbers(asBefore, stamp2)) return { head, count, asBefore: true, names: [], numbers: new Float64Array(0), stamp: stamp2, racyMs: racyWindow(stat2.mtimeMs) };
     const names = read(at[0], sections[0]).toString("utf8").split("\n");
     if (names.length !== count + 1 || names.pop() !== "" || !names.every((name, i) => isCardFileName(name) && (i === 0 || names[i - 1] < name))) return void 0;
     const numbers = new Float64Array(count * NUMBERS);
@@ -7555,7 +7554,7 @@ async function keepFresh(memoryDir, options) {
         }
         const stats = watch?.stamps ?? /* @__PURE__ */ new Map();
         const asBefore = settled === "quiet" && sawEveryCard && at !== fullAt;
-        const cards = asBefore && lastCards?.outcome === "changed" && sameStamp3(lastCards.cache, cardCacheStamp(memoryDir)) ? lastCards : await checkCardCache(memoryDir, { nowMs: at, fullCheckMax: options.fullCheckMax }, stats, {
+        const cards = asBefore && lastCards?.outcome === "changed" && sameNumbers(lastCards.cache, cardCacheStamp(memoryDir)) ? lastCards : await checkCardCache(memoryDir, { nowMs: at, fullCheckMax: options.fullCheckMax }, stats, {
           mark,
           ...asBefore && lastCards?.outcome === "verified" ? { cardsAsBefore: lastCards.cache } : {}
         });
@@ -7587,7 +7586,6 @@ function cardCacheStamp(memoryDir) {
   const st = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
   return st?.isFile() ? cacheStamp(st) : void 0;
 }
-var sameStamp3 = (a, b) => b !== void 0 && a.every((v, i) => v === b[i]);
 function lastPrompt(memoryDir, started) {
   const holder = lockHolder(memoryDir, KEEPER_LOCK);
   if (!holder) return started;

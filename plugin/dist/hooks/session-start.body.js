@@ -7104,7 +7104,6 @@ function storeUnavailable(memoryDir, err) {
 
 // lib/store/index-links.ts
 var linkKey = (file) => file.replace(/^\.\//, "");
-var LE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 function encodeLinks(entries) {
   const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}
 `).join(""), "utf8");
@@ -7123,7 +7122,7 @@ function linksBytes(t) {
   words.set(t.lines, 0);
   words.set(t.keyEnds, n);
   const raw = Buffer.from(words.buffer);
-  if (!LE) raw.swap32();
+  if (!LITTLE_ENDIAN) raw.swap32();
   raw.copy(out, 4);
   t.keys.copy(out, 4 + n * 8);
   return out;
@@ -7135,7 +7134,7 @@ function decodeLinks(bytes) {
   const words = new Uint32Array(n * 2);
   const raw = Buffer.from(words.buffer);
   bytes.copy(raw, 0, 4, 4 + n * 8);
-  if (!LE) raw.swap32();
+  if (!LITTLE_ENDIAN) raw.swap32();
   const lines = words.subarray(0, n);
   const keyEnds = words.subarray(n);
   const keys = bytes.subarray(4 + n * 8);
@@ -7358,7 +7357,7 @@ async function readFresh(dir, options) {
   let viewHead = old?.head.view ?? null;
   let viewOut;
   if (options.view && links.stamp) {
-    const kept = viewHead !== null && links.stamp.every((v, i) => v === viewHead.index[i]) && !racy2(links.stamp, old.mtimeMs, old.racyMs);
+    const kept = viewHead !== null && sameNumbers(links.stamp, viewHead.index) && !racy2(links.stamp, old.mtimeMs, old.racyMs);
     if (!kept) {
       const edited = links.edits && viewHead !== null && sameNumbers(viewHead.index, old.head.index) ? options.viewEdit?.(old.view, links.edits) : void 0;
       view2 = edited ?? options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
@@ -7444,7 +7443,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     const { head, count, at } = top;
     const index = lstatIfExists(joinPath(memoryDir, INDEX_FILE));
     const indexStamp = index?.isFile() ? [index.mtimeMs, index.size, index.ctimeMs, index.ino] : void 0;
-    if (!indexStamp || !sameNumbers2(indexStamp, head.index) || racy2(indexStamp, stat2.mtimeMs, racyMs)) return void 0;
+    if (!indexStamp || !sameNumbers(indexStamp, head.index) || racy2(indexStamp, stat2.mtimeMs, racyMs)) return void 0;
     const now = head.dirs.map(([d]) => dirMtime(memoryDir, d));
     const moved = head.dirs.some(([, m], i) => now[i] !== m || racy2([m, 0, m], stat2.mtimeMs, racyMs));
     const numbers = new Float64Array(count * RECORD_NUMBERS);
@@ -7497,7 +7496,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
       extra: () => read(at[2], top.sections[2]),
       stamp: stamp2,
       top,
-      view: () => head.view && sameNumbers2(indexStamp, head.view.index) ? read(at[3], top.sections[3]) : void 0,
+      view: () => head.view && sameNumbers(indexStamp, head.view.index) ? read(at[3], top.sections[3]) : void 0,
       always: () => flagged(FLAG_ALWAYS),
       mayRetire: () => flagged(FLAG_MAY_RETIRE)
     });
@@ -7536,9 +7535,6 @@ function nameTable(bytes, count) {
       return void 0;
     }
   };
-}
-function sameNumbers2(a, b) {
-  return b !== null && a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
 // lib/hook/overview-pins.ts

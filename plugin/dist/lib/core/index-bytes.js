@@ -32,7 +32,6 @@ function fenceScan(bytes) {
   return { marks, lines: [...starts].sort((a, b) => a - b) };
 }
 export {
-  MARKS,
   contentEnd,
   countNewlines,
   fenceScan,

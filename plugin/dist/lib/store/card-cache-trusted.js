@@ -6,6 +6,7 @@ import { dirMtime, journaledListing, racy, racyWindow, sameStamp, trustedCheck }
 import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
 import { cacheStamp } from "./full-check.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
+import { sameNumbers } from "./index-links.js";
 var TOP_MAX = 1 << 20;
 function withTrustedCardCache(memoryDir, freshness, use) {
   if (freshness.checkAll) return void 0;
@@ -119,9 +120,6 @@ function nameTable(bytes, count) {
       return void 0;
     }
   };
-}
-function sameNumbers(a, b) {
-  return b !== null && a.length === b.length && a.every((v, i) => v === b[i]);
 }
 export {
   withTrustedCardCache

@@ -116,7 +116,7 @@ async function readFresh(dir, options) {
   let viewHead = old?.head.view ?? null;
   let viewOut;
   if (options.view && links.stamp) {
-    const kept = viewHead !== null && links.stamp.every((v, i) => v === viewHead.index[i]) && !racy(links.stamp, old.mtimeMs, old.racyMs);
+    const kept = viewHead !== null && sameNumbers(links.stamp, viewHead.index) && !racy(links.stamp, old.mtimeMs, old.racyMs);
     if (!kept) {
       const edited = links.edits && viewHead !== null && sameNumbers(viewHead.index, old.head.index) ? options.viewEdit?.(old.view, links.edits) : void 0;
       view = edited ?? options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);

@@ -1,11 +1,11 @@
 // lib/store/index-links.ts
 import { parseIndex, parseIndexLine } from "../core/index-file.js";
+import { LITTLE_ENDIAN } from "./card-cache-format.js";
 import { racy } from "./card-trust.js";
 import { exists, lstatIfExists, readRegularUtf8, statIfExists } from "./checked-fs.js";
 import { INDEX_FILE, joinPath } from "./paths.js";
 import { journalPath, journalSince, sameIndexStamp } from "./write-journal.js";
 var linkKey = (file) => file.replace(/^\.\//, "");
-var LE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 function encodeLinks(entries) {
   const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}
 `).join(""), "utf8");
@@ -24,7 +24,7 @@ function linksBytes(t) {
   words.set(t.lines, 0);
   words.set(t.keyEnds, n);
   const raw = Buffer.from(words.buffer);
-  if (!LE) raw.swap32();
+  if (!LITTLE_ENDIAN) raw.swap32();
   raw.copy(out, 4);
   t.keys.copy(out, 4 + n * 8);
   return out;
@@ -36,7 +36,7 @@ function decodeLinks(bytes) {
   const words = new Uint32Array(n * 2);
   const raw = Buffer.from(words.buffer);
   bytes.copy(raw, 0, 4, 4 + n * 8);
-  if (!LE) raw.swap32();
+  if (!LITTLE_ENDIAN) raw.swap32();
   const lines = words.subarray(0, n);
   const keyEnds = words.subarray(n);
   const keys = bytes.subarray(4 + n * 8);

@@ -1,7 +1,7 @@
 // lib/store/index-stream.ts
 import fs from "node:fs";
 import { appendedLineEdit, replacedLineEdit } from "../core/index-edit.js";
-import { MARKS } from "../core/index-bytes.js";
+import { hasFence } from "../core/index-bytes.js";
 import { cardLineOf, cardLineScan, feedIndexScan, newCardScan } from "../core/index-scan.js";
 import { close, DEFAULT_READ_CAP, fileStamp, openRegular, readAt } from "./checked-fs.js";
 import { commitFile } from "./write.js";
@@ -96,7 +96,7 @@ function* copyAround(file, pieces, stamp, watch, run) {
         if (!watch.marks && skip < n) {
           const seen = buf.subarray(skip, n);
           const across = Buffer.concat([edge, seen.subarray(0, 2)]);
-          watch.marks = MARKS.some((mark) => seen.includes(mark) || across.includes(mark));
+          watch.marks = hasFence(seen) || hasFence(across);
           const last = Buffer.concat([edge, seen.subarray(Math.max(0, seen.length - 2))]);
           edge = Buffer.from(last.subarray(Math.max(0, last.length - 2)));
         }

@@ -1,7 +1,7 @@
 // lib/sync/remote.ts
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { runGit } from "./git.js";
-import { remoteBranches, trackBranch } from "./repo.js";
+import { currentBranch, remoteBranches, trackBranch } from "./repo.js";
 async function fetchUpstream(memoryDir, upstream, network) {
   const refspec = `+refs/heads/${upstream.branch}:${upstream.trackingRef}`;
   const r = await runGit(memoryDir, ["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", upstream.remote, refspec], network).catch((err) => {
@@ -17,7 +17,7 @@ async function branchToTake(memoryDir, upstream, network) {
   });
   if (branches.length === 0) return upstream;
   if (branches.length > 1) {
-    const local = (await runGit(memoryDir, ["symbolic-ref", "--short", "-q", "HEAD"], network)).stdout.trim() || upstream.branch;
+    const local = await currentBranch(memoryDir, network) || upstream.branch;
     throw new MemctlError(
       ERROR_CODES.E_SYNC_BRANCH,
       `${upstream.remote} has the branches ${branches.join(", ")} but not ${upstream.branch}, which this store syncs with; nothing was pushed. Choose the one that holds your memory (git -C ${memoryDir} config branch.${local}.merge refs/heads/<branch>), then run memctl sync`,

@@ -28,8 +28,11 @@ async function assertOutsideRepos(memoryDir, options) {
     { memory_dir: memoryDir, work_tree: top }
   );
 }
+async function currentBranch(memoryDir, options) {
+  return (await runGit(memoryDir, ["symbolic-ref", "--short", "-q", "HEAD"], options)).stdout.trim();
+}
 async function findUpstream(memoryDir, options) {
-  const branch = (await runGit(memoryDir, ["symbolic-ref", "--short", "-q", "HEAD"], options)).stdout.trim() || "main";
+  const branch = await currentBranch(memoryDir, options) || "main";
   const remoteOf = (await runGit(memoryDir, ["config", "--get", `branch.${branch}.remote`], options)).stdout.trim();
   const mergeOf = (await runGit(memoryDir, ["config", "--get", `branch.${branch}.merge`], options)).stdout.trim();
   const remotes = (await runGit(memoryDir, ["remote"], options)).stdout.split("\n").filter(Boolean);
@@ -43,7 +46,7 @@ async function remoteBranches(memoryDir, remote, options) {
   return out.split("\n").map((line) => line.split("	")[1] ?? "").filter((ref) => ref.startsWith("refs/heads/")).map((ref) => ref.slice("refs/heads/".length)).sort();
 }
 async function trackBranch(memoryDir, remote, branch, options) {
-  const local = (await runGit(memoryDir, ["symbolic-ref", "--short", "-q", "HEAD"], options)).stdout.trim();
+  const local = await currentBranch(memoryDir, options);
   if (!local) return;
   await git(memoryDir, ["config", `branch.${local}.remote`, remote], options);
   await git(memoryDir, ["config", `branch.${local}.merge`, `refs/heads/${branch}`], options);
@@ -97,6 +100,7 @@ export {
   aheadBehind,
   assertOutsideRepos,
   assertRepoTop,
+  currentBranch,
   findUpstream,
   gitDir,
   headCommit,
