@@ -1,6 +1,6 @@
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { runGit, type GitOptions } from "./git.js";
-import { remoteBranches, trackBranch, type Upstream } from "./repo.js";
+import { currentBranch, remoteBranches, trackBranch, type Upstream } from "./repo.js";
 
 // Talking to the remote before a sync's local part: fetching the store's branch, choosing the branch when the remote
 // lacks it, and the one error an unreachable remote gives. `network` carries the network time limit.
@@ -28,7 +28,7 @@ export async function branchToTake(memoryDir: string, upstream: Upstream, networ
   });
   if (branches.length === 0) return upstream;
   if (branches.length > 1) {
-    const local = (await runGit(memoryDir, ["symbolic-ref", "--short", "-q", "HEAD"], network)).stdout.trim() || upstream.branch;
+    const local = (await currentBranch(memoryDir, network)) || upstream.branch;
     throw new MemctlError(
       ERROR_CODES.E_SYNC_BRANCH,
       `${upstream.remote} has the branches ${branches.join(", ")} but not ${upstream.branch}, which this store syncs with; nothing was pushed. Choose the one that holds your memory (git -C ${memoryDir} config branch.${local}.merge refs/heads/<branch>), then run memctl sync`,

@@ -45,9 +45,14 @@ export async function assertOutsideRepos(memoryDir: string, options: GitOptions)
   );
 }
 
+/** The local branch HEAD names (born or not); "" when HEAD is detached. */
+export async function currentBranch(memoryDir: string, options: GitOptions): Promise<string> {
+  return (await runGit(memoryDir, ["symbolic-ref", "--short", "-q", "HEAD"], options)).stdout.trim();
+}
+
 /** The branch's upstream, else `origin` and the current branch; undefined when there is no remote. */
 export async function findUpstream(memoryDir: string, options: GitOptions): Promise<Upstream | undefined> {
-  const branch = (await runGit(memoryDir, ["symbolic-ref", "--short", "-q", "HEAD"], options)).stdout.trim() || "main";
+  const branch = (await currentBranch(memoryDir, options)) || "main";
   const remoteOf = (await runGit(memoryDir, ["config", "--get", `branch.${branch}.remote`], options)).stdout.trim();
   const mergeOf = (await runGit(memoryDir, ["config", "--get", `branch.${branch}.merge`], options)).stdout.trim();
   const remotes = (await runGit(memoryDir, ["remote"], options)).stdout.split("\n").filter(Boolean);
@@ -70,7 +75,7 @@ export async function remoteBranches(memoryDir: string, remote: string, options:
 
 /** Records `branch` of `remote` as what the store's current local branch syncs with (local git config only). */
 export async function trackBranch(memoryDir: string, remote: string, branch: string, options: GitOptions): Promise<void> {
-  const local = (await runGit(memoryDir, ["symbolic-ref", "--short", "-q", "HEAD"], options)).stdout.trim();
+  const local = await currentBranch(memoryDir, options);
   if (!local) return;
   await git(memoryDir, ["config", `branch.${local}.remote`, remote], options);
   await git(memoryDir, ["config", `branch.${local}.merge`, `refs/heads/${branch}`], options);
