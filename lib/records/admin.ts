@@ -2,9 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { assertMayWrite } from "./actor.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
-import { appendHistory, latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
+import { latestByCard, makeEntry, readHistory, sha256Hex, type HistoryEntry } from "../store/history.js";
+import { readLatestHistory } from "../store/history-latest.js";
 import { withRecordsLock } from "./commit.js";
-import { commitIntentReported } from "./interrupted.js";
+import { commitWrite } from "./commit-write.js";
 import { findCardFile } from "./card-find.js";
 import { findIndexLine } from "../core/index-find.js";
 import { parseCard } from "../core/card.js";
@@ -14,9 +15,7 @@ import { removeIndexLinesBytes } from "../core/index-edit.js";
 import { INDEX_FILE, listCardFiles } from "../store/read.js";
 import { STATE_DIR } from "../store/paths.js";
 import { realDir } from "../store/safe-write.js";
-import { keepRevisions } from "../store/revisions.js";
-import { withDefaults } from "./guardrails.js";
-import { adoptUnrecorded } from "./adopt-first.js";
+import { recordAdopted, unrecordedEntry, writeEntry } from "./adopt-first.js";
 
 export interface RemoveResult {
   file: string;
@@ -35,11 +34,11 @@ export async function removeCard(ctx: WriteContext, name: string): Promise<Remov
   return withRecordsLock(ctx, async () => {
     const file = findCardFile(ctx.memoryDir, name);
     if (!file) throw new MemctlError(ERROR_CODES.E_NOT_FOUND, `no card named "${name}"; see "memctl list"`, { name });
-    const history = readHistory(ctx.memoryDir);
+    const history = readLatestHistory(ctx.memoryDir, [file]).entries;
     const bytes = fs.readFileSync(path.join(ctx.memoryDir, file));
-    // A card no revision holds (never written by memctl, or edited by hand since) is adopted first, so the tombstone can be revived.
-    await adoptUnrecorded(ctx, history.entries, file, bytes);
-    const entry = makeEntry(history.entries, file, "delete", ctx.actor, ctx.now, null);
+    // A card no revision holds (never written by memctl, or edited by hand since) is adopted first by the commit
+    // (adopt-first.ts), so the tombstone can be revived; the delete is numbered after that adopt.
+    const entry = writeEntry(history, file, "delete", ctx, null, bytes);
     // A real directory: a link here would move the card out of the store.
     const trashDir = realDir(ctx.memoryDir, STATE_DIR, "trash");
     const trash = path.join(trashDir, `${file.replace(/\//g, "__")}@rev${entry.rev}`);
@@ -48,8 +47,8 @@ export async function removeCard(ctx: WriteContext, name: string): Promise<Remov
     const before = sha256Hex(bytes);
     const title = index ? findIndexLine(index, file)?.entry.title : undefined;
     await keepRemovedTitle(ctx.memoryDir, file, title, parseCard(bytes.toString("utf8")).meta.name); // a revival gets it back
-    const change = { card: file, before, content: null, trash: path.relative(ctx.memoryDir, trash), index: { line: null }, entry };
-    await commitIntentReported(ctx.memoryDir, { changes: [change] }, ctx.commit);
+    const change = { card: file, before, previous: bytes, content: null, trash: path.relative(ctx.memoryDir, trash), index: { line: null }, entry };
+    await commitWrite(ctx, { changes: [change] }, history);
     return { file, entry, indexLinesRemoved: removed, trash };
   });
 }
@@ -72,24 +71,19 @@ export async function adoptCards(ctx: WriteContext, name?: string): Promise<Hist
     } else {
       files = [...new Set([...(await listCardFiles(ctx.memoryDir)), ...latest.keys()])].filter((f) => f.endsWith(".md")).sort();
     }
-    const adopted: HistoryEntry[] = [];
-    const entries = [...history.entries];
+    const adopted: { entry: HistoryEntry; content: Buffer | null }[] = [];
     for (const file of files) {
       const content = readOrUndefined(path.join(ctx.memoryDir, file));
       const last = latest.get(file);
-      let entry: HistoryEntry | undefined;
       if (content === undefined) {
-        if (last && last.op !== "delete") entry = makeEntry(entries, file, "delete", ctx.actor, ctx.now, null);
-      } else if (!last || last.sha256 !== sha256Hex(content)) {
-        entry = makeEntry(entries, file, "adopt", ctx.actor, ctx.now, content);
+        if (last && last.op !== "delete") adopted.push({ entry: makeEntry([last], file, "delete", ctx.actor, ctx.now, null), content: null });
+        continue;
       }
-      if (!entry) continue;
-      await keepRevisions(ctx.memoryDir, [{ entry, content: content ?? null }], withDefaults(ctx.guardrails));
-      appendHistory(ctx.memoryDir, entry);
-      entries.push(entry);
-      adopted.push(entry);
+      const entry = unrecordedEntry(ctx, last, file, content); // the one adopt a write's commit records too
+      if (entry) adopted.push({ entry, content });
     }
-    return adopted;
+    await recordAdopted(ctx, adopted);
+    return adopted.map((a) => a.entry);
   });
 }
 

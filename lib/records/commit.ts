@@ -39,6 +39,8 @@ export interface CardChange {
   /** The card's index line: `line` replaces the line linking `card` (or `from`, for a rename) or is appended; null removes. */
   index?: { line: string | null; from?: string };
   entry: HistoryEntry | null;
+  /** The bytes `before` hashes, when the planner read them (never written to the intent): the commit's adopt uses them. */
+  previous?: Buffer;
 }
 
 export interface Intent {
@@ -65,10 +67,13 @@ export async function withRecordsLock<T>(ctx: { memoryDir: string; commit?: Comm
   );
 }
 
-/** Commits `intent` (write-ahead), applies it, then clears it. The caller holds the store lock. */
-export async function commitIntent(memoryDir: string, intent: Intent, commit?: CommitOptions): Promise<void> {
+/**
+ * Commits `intent` (write-ahead), applies it, then clears it. The caller holds the store lock; `history`, when
+ * given, is the latest entries of the intent's cards as read under it (so they are not read again).
+ */
+export async function commitIntent(memoryDir: string, intent: Intent, commit?: CommitOptions, history?: readonly HistoryEntry[]): Promise<void> {
   await writeIntent(memoryDir, intent);
-  await applyIntent(memoryDir, intent, commit);
+  await applyIntent(memoryDir, intent, commit, history);
   clearIntent(memoryDir);
 }
 
@@ -183,16 +188,20 @@ async function quarantineIntent(memoryDir: string, text: string): Promise<void> 
 }
 
 function serialize(intent: Intent): string {
-  return JSON.stringify({ ...intent, changes: intent.changes.map((c) => ({ ...c, content: c.content === null ? null : c.content.toString("base64") })) }) + "\n";
+  return (
+    JSON.stringify({ ...intent, changes: intent.changes.map(({ previous: _p, ...c }) => ({ ...c, content: c.content === null ? null : c.content.toString("base64") })) }) + "\n"
+  );
 }
 
 /** Every step checks what is already done, so applying twice (a crash mid-apply, then recovery) is the same as once. */
-async function applyIntent(memoryDir: string, intent: Intent, commit?: CommitOptions): Promise<void> {
+async function applyIntent(memoryDir: string, intent: Intent, commit?: CommitOptions, known?: readonly HistoryEntry[]): Promise<void> {
   // Each card's latest revision, to skip an entry a killed writer already appended (lib/store/history-latest.ts).
-  const history = readLatestHistory(
-    memoryDir,
-    intent.changes.map((c) => c.card),
-  ).entries;
+  const history = known
+    ? [...known]
+    : readLatestHistory(
+        memoryDir,
+        intent.changes.map((c) => c.card),
+      ).entries;
   // One journal record per change (lib/store/write-journal.ts): what the hook needs to skip re-reading the store.
   const journal: JournalRecord[] = [];
   for (const change of intent.changes) {

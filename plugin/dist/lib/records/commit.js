@@ -30,9 +30,9 @@ async function withRecordsLock(ctx, fn) {
     { timeoutMs: ctx.lockTimeoutMs }
   );
 }
-async function commitIntent(memoryDir, intent, commit) {
+async function commitIntent(memoryDir, intent, commit, history) {
   await writeIntent(memoryDir, intent);
-  await applyIntent(memoryDir, intent, commit);
+  await applyIntent(memoryDir, intent, commit, history);
   clearIntent(memoryDir);
 }
 async function writeIntent(memoryDir, intent) {
@@ -116,10 +116,10 @@ async function quarantineIntent(memoryDir, text) {
   clearIntent(memoryDir);
 }
 function serialize(intent) {
-  return JSON.stringify({ ...intent, changes: intent.changes.map((c) => ({ ...c, content: c.content === null ? null : c.content.toString("base64") })) }) + "\n";
+  return JSON.stringify({ ...intent, changes: intent.changes.map(({ previous: _p, ...c }) => ({ ...c, content: c.content === null ? null : c.content.toString("base64") })) }) + "\n";
 }
-async function applyIntent(memoryDir, intent, commit) {
-  const history = readLatestHistory(
+async function applyIntent(memoryDir, intent, commit, known) {
+  const history = known ? [...known] : readLatestHistory(
     memoryDir,
     intent.changes.map((c) => c.card)
   ).entries;

@@ -5,10 +5,9 @@ import { assertMayWrite } from "./actor.js";
 import { assertCardText, CARD_TYPES } from "../core/card-rules.js";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { checkPathShape, checkWrite, storeLimitsBind, withDefaults } from "./guardrails.js";
-import { latestByCard, makeEntry, readHistory, sha256Hex } from "../store/history.js";
+import { latestByCard, readHistory, sha256Hex } from "../store/history.js";
 import { readLatestHistory } from "../store/history-latest.js";
 import { withRecordsLock } from "./commit.js";
-import { commitIntentReported } from "./interrupted.js";
 import { assertNoSecrets, warmSecretScan } from "./secrets.js";
 import { parseCard } from "../core/card.js";
 import { upsertIndexLineBytes } from "../core/index-edit.js";
@@ -18,9 +17,9 @@ import { withoutTypePrefix } from "../core/card-types.js";
 import { renderNewCard, typeOf, updatedCardBytes, validateName, validateSaveInput } from "./card-input.js";
 import { currentIndexTitle, findCardFile } from "./card-find.js";
 import { readRegularMemo } from "../store/checked-fs.js";
-import { keepRevisions } from "../store/revisions.js";
 import { utcDay } from "../core/frecency.js";
-import { adoptUnrecorded } from "./adopt-first.js";
+import { writeEntry } from "./adopt-first.js";
+import { commitWrite } from "./commit-write.js";
 import { removedTitle } from "./removed-titles.js";
 async function saveCard(ctx, input) {
   if (!isKeysOnlyModelWrite(ctx.actor, input)) assertMayWrite(ctx.actor, "save memory cards");
@@ -98,16 +97,14 @@ async function saveCardLocked(ctx, input, decide, also) {
   const recorded = latest !== void 0 && latest.sha256 === sha256Hex(next);
   const op = unchanged ? "unchanged" : before === void 0 ? "create" : "update";
   const revived = !unchanged && latest?.op === "delete";
-  if (op === "update") await adoptUnrecorded(ctx, history.entries, file, before);
-  const entry = unchanged && recorded ? void 0 : makeEntry(history.entries, file, op === "unchanged" ? "adopt" : op, ctx.actor, ctx.now, next);
+  const entry = unchanged && recorded ? void 0 : writeEntry(history.entries, file, op === "unchanged" ? "adopt" : op, ctx, next, before);
   const archive = decide?.({ file, op, rev: entry?.rev ?? null });
   let all;
   const whole = () => all ??= readHistory(ctx.memoryDir).entries;
   const others = also?.({ file, name: meta.name ?? withoutTypePrefix(file.replace(/\.md$/, "")), history: whole }) ?? [];
   if (entry || archive || others.length > 0 || indexDiffers(ctx.memoryDir, file, indexLine)) {
-    const change = { card: file, before: before === void 0 ? null : sha256Hex(before), content: next, index: { line: indexLine }, entry: entry ?? null };
-    await keepRevisions(ctx.memoryDir, [change, ...others], withDefaults(ctx.guardrails));
-    await commitIntentReported(ctx.memoryDir, { changes: [change, ...others], archive }, ctx.commit);
+    const change = { card: file, before: before === void 0 ? null : sha256Hex(before), previous: before, content: next, index: { line: indexLine }, entry: entry ?? null };
+    await commitWrite(ctx, { changes: [change, ...others], archive }, others.length > 0 ? whole() : history.entries);
   }
   return { file, op, revived, entry, indexLine };
 }
