@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import type { MemctlError } from "../../../lib/core/errors.js";
+import { MemctlError } from "../../../lib/core/errors.js";
 import { runMemoryCommand } from "../../../lib/records/file-tools.js";
 import { readHistory, sha256Hex } from "../../../lib/store/history.js";
 import type { WriteContext } from "../../../lib/records/save.js";
