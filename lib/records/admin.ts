@@ -7,9 +7,8 @@ import { readLatestHistory } from "../store/history-latest.js";
 import { withRecordsLock } from "./commit.js";
 import { commitWrite } from "./commit-write.js";
 import { findCardFile } from "./card-find.js";
-import { findIndexLine } from "../core/index-find.js";
 import { parseCard } from "../core/card.js";
-import { keepRemovedTitle } from "./removed-titles.js";
+import { keepRemovedLine } from "./removed-titles.js";
 import type { WriteContext } from "./save.js";
 import { removeIndexLinesBytes } from "../core/index-edit.js";
 import { INDEX_FILE, listCardFiles } from "../store/read.js";
@@ -45,8 +44,7 @@ export async function removeCard(ctx: WriteContext, name: string): Promise<Remov
     const index = readOrUndefined(path.join(ctx.memoryDir, INDEX_FILE));
     const removed = index ? removeIndexLinesBytes(index, file).removed : 0;
     const before = sha256Hex(bytes);
-    const title = index ? findIndexLine(index, file)?.entry.title : undefined;
-    await keepRemovedTitle(ctx.memoryDir, file, title, parseCard(bytes.toString("utf8")).meta.name); // a revival gets it back
+    await keepRemovedLine(ctx.memoryDir, file, index, parseCard(bytes.toString("utf8")).meta.name); // a revival gets its title and place back
     const change = { card: file, before, previous: bytes, content: null, trash: path.relative(ctx.memoryDir, trash), index: { line: null }, entry };
     await commitWrite(ctx, { changes: [change] }, history);
     return { file, entry, indexLinesRemoved: removed, trash };

@@ -9,7 +9,9 @@ import type { WriteContext } from "./save.js";
 import { parseCard } from "../core/card.js";
 import { renderIndexLine } from "../core/index-file.js";
 import { writeEntry } from "./adopt-first.js";
-import { keepRemovedTitle } from "./removed-titles.js";
+import { keepRemovedLine } from "./removed-titles.js";
+import { INDEX_FILE } from "../store/paths.js";
+import { readRegularMemo } from "../store/checked-fs.js";
 
 // The file tools (CLI manage, MCP memory_manage) write a file named like a card through here: the text
 // passes save's rules, the index line follows the description, and card, index and history are one write
@@ -30,7 +32,7 @@ export async function writeCardFile(ctx: WriteContext, history: HistoryEntry[], 
 export async function removeCardFile(ctx: WriteContext, history: HistoryEntry[], rel: string, trash: string): Promise<void> {
   const previous = readOrNull(ctx.memoryDir, rel);
   const fallback = previous === null ? undefined : parseCard(previous.toString("utf8")).meta.name;
-  await keepRemovedTitle(ctx.memoryDir, rel, currentIndexTitle(ctx.memoryDir, rel), fallback); // a revival gets it back
+  await keepRemovedLine(ctx.memoryDir, rel, indexBytes(ctx.memoryDir), fallback); // a revival gets its title and place back
   const entry = writeEntry(history, rel, "delete", ctx, null, previous ?? undefined);
   await commit(ctx, history, [{ card: rel, before: shaOrNull(previous), previous: previous ?? undefined, content: null, trash, index: { line: null }, entry }]);
 }
@@ -62,6 +64,14 @@ function indexLine(memoryDir: string, titleOf: string, rel: string, content: Buf
   const meta = parseCard(content.toString("utf8")).meta;
   const title = currentIndexTitle(memoryDir, titleOf) ?? meta.name ?? rel.replace(/\.md$/, "");
   return renderIndexLine({ title, file: rel, hook: meta.description ?? "" });
+}
+
+function indexBytes(memoryDir: string): Buffer | undefined {
+  try {
+    return readRegularMemo(path.join(memoryDir, INDEX_FILE));
+  } catch {
+    return undefined; // none (or not a file): no title or place to keep
+  }
 }
 
 function readOrNull(memoryDir: string, rel: string): Buffer | null {

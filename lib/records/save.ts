@@ -23,7 +23,7 @@ import { readRegularMemo } from "../store/checked-fs.js";
 import { utcDay } from "../core/frecency.js";
 import { writeEntry } from "./adopt-first.js";
 import { commitWrite } from "./commit-write.js";
-import { removedTitle } from "./removed-titles.js";
+import { removedLine } from "./removed-titles.js";
 
 /** Everything a write needs besides its input: where, who, when, limits. */
 export interface WriteContext {
@@ -127,7 +127,9 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
   const meta = parseCard(nextText).meta;
   // A title the owner chose by hand in MEMORY.md is kept; the hook always follows the description.
   // A card revived (restore, or a save after rm) gets back the title its removed line had (removed-titles.ts).
-  const title = currentIndexTitle(ctx.memoryDir, file) ?? (existing === undefined ? removedTitle(ctx.memoryDir, file) : undefined) ?? meta.name ?? input.name;
+  // Its line goes back where the removed one stood, when the neighbours kept with it are still linked.
+  const removed = existing === undefined ? removedLine(ctx.memoryDir, file) : {};
+  const title = currentIndexTitle(ctx.memoryDir, file) ?? removed.title ?? meta.name ?? input.name;
   const indexLine = renderIndexLine({ title, file, hook: meta.description ?? "" });
   // This card's latest revision only (not the store's); another card's changes (`also`) get the whole history.
   const history = namedHistory ? { ...namedHistory, entries: namedHistory.entries.filter((e) => e.card === file) } : readLatestHistory(ctx.memoryDir, [file]);
@@ -152,7 +154,7 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
   const whole = () => (all ??= readHistory(ctx.memoryDir).entries);
   const others = also?.({ file, name: meta.name ?? withoutTypePrefix(file.replace(/\.md$/, "")), history: whole }) ?? [];
   if (entry || archive || others.length > 0 || indexDiffers(ctx.memoryDir, file, indexLine)) {
-    const change = { card: file, before: before === undefined ? null : sha256Hex(before), previous: before, content: next, index: { line: indexLine }, entry: entry ?? null };
+    const change = { card: file, before: before === undefined ? null : sha256Hex(before), previous: before, content: next, index: { line: indexLine, ...(removed.place ? { place: removed.place } : {}) }, entry: entry ?? null };
     await commitWrite(ctx, { changes: [change, ...others], archive }, others.length > 0 ? whole() : history.entries);
   }
   return { file, op, revived, entry, indexLine };

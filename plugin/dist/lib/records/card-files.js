@@ -8,7 +8,9 @@ import { currentIndexTitle } from "./card-find.js";
 import { parseCard } from "../core/card.js";
 import { renderIndexLine } from "../core/index-file.js";
 import { writeEntry } from "./adopt-first.js";
-import { keepRemovedTitle } from "./removed-titles.js";
+import { keepRemovedLine } from "./removed-titles.js";
+import { INDEX_FILE } from "../store/paths.js";
+import { readRegularMemo } from "../store/checked-fs.js";
 async function writeCardFile(ctx, history, rel, content) {
   const previous = readOrNull(ctx.memoryDir, rel);
   assertCardText(rel, content.toString("utf8"), previous?.toString("utf8"));
@@ -20,7 +22,7 @@ async function writeCardFile(ctx, history, rel, content) {
 async function removeCardFile(ctx, history, rel, trash) {
   const previous = readOrNull(ctx.memoryDir, rel);
   const fallback = previous === null ? void 0 : parseCard(previous.toString("utf8")).meta.name;
-  await keepRemovedTitle(ctx.memoryDir, rel, currentIndexTitle(ctx.memoryDir, rel), fallback);
+  await keepRemovedLine(ctx.memoryDir, rel, indexBytes(ctx.memoryDir), fallback);
   const entry = writeEntry(history, rel, "delete", ctx, null, previous ?? void 0);
   await commit(ctx, history, [{ card: rel, before: shaOrNull(previous), previous: previous ?? void 0, content: null, trash, index: { line: null }, entry }]);
 }
@@ -45,6 +47,13 @@ function indexLine(memoryDir, titleOf, rel, content) {
   const meta = parseCard(content.toString("utf8")).meta;
   const title = currentIndexTitle(memoryDir, titleOf) ?? meta.name ?? rel.replace(/\.md$/, "");
   return renderIndexLine({ title, file: rel, hook: meta.description ?? "" });
+}
+function indexBytes(memoryDir) {
+  try {
+    return readRegularMemo(path.join(memoryDir, INDEX_FILE));
+  } catch {
+    return void 0;
+  }
 }
 function readOrNull(memoryDir, rel) {
   try {

@@ -20,7 +20,7 @@ import { readRegularMemo } from "../store/checked-fs.js";
 import { utcDay } from "../core/frecency.js";
 import { writeEntry } from "./adopt-first.js";
 import { commitWrite } from "./commit-write.js";
-import { removedTitle } from "./removed-titles.js";
+import { removedLine } from "./removed-titles.js";
 async function saveCard(ctx, input) {
   if (!isKeysOnlyModelWrite(ctx.actor, input)) assertMayWrite(ctx.actor, "save memory cards");
   validateSaveInput(input);
@@ -66,8 +66,8 @@ async function saveCardLocked(ctx, input, decide, also) {
   } else {
     const named = CARD_TYPES.map((t) => `${t}_${input.name}.md`);
     namedHistory = readLatestHistory(ctx.memoryDir, named);
-    const removed = latestByCard(namedHistory.entries);
-    const removedType = CARD_TYPES.find((t) => removed.get(`${t}_${input.name}.md`)?.op === "delete");
+    const removed2 = latestByCard(namedHistory.entries);
+    const removedType = CARD_TYPES.find((t) => removed2.get(`${t}_${input.name}.md`)?.op === "delete");
     input = { ...input, type: input.type ?? removedType };
     validateName(input.name);
     if (!input.type) throw usageError(`card "${input.name}" does not exist yet: give its type with -t (${CARD_TYPES.join(", ")})`);
@@ -83,7 +83,8 @@ async function saveCardLocked(ctx, input, decide, also) {
   const nextText = next.toString("utf8");
   assertCardText(file, nextText, before?.toString("utf8"), `give the description with -d "\u2026" (save fills in the other fields)`);
   const meta = parseCard(nextText).meta;
-  const title = currentIndexTitle(ctx.memoryDir, file) ?? (existing === void 0 ? removedTitle(ctx.memoryDir, file) : void 0) ?? meta.name ?? input.name;
+  const removed = existing === void 0 ? removedLine(ctx.memoryDir, file) : {};
+  const title = currentIndexTitle(ctx.memoryDir, file) ?? removed.title ?? meta.name ?? input.name;
   const indexLine = renderIndexLine({ title, file, hook: meta.description ?? "" });
   const history = namedHistory ? { ...namedHistory, entries: namedHistory.entries.filter((e) => e.card === file) } : readLatestHistory(ctx.memoryDir, [file]);
   const latest = latestByCard(history.entries).get(file);
@@ -103,7 +104,7 @@ async function saveCardLocked(ctx, input, decide, also) {
   const whole = () => all ??= readHistory(ctx.memoryDir).entries;
   const others = also?.({ file, name: meta.name ?? withoutTypePrefix(file.replace(/\.md$/, "")), history: whole }) ?? [];
   if (entry || archive || others.length > 0 || indexDiffers(ctx.memoryDir, file, indexLine)) {
-    const change = { card: file, before: before === void 0 ? null : sha256Hex(before), previous: before, content: next, index: { line: indexLine }, entry: entry ?? null };
+    const change = { card: file, before: before === void 0 ? null : sha256Hex(before), previous: before, content: next, index: { line: indexLine, ...removed.place ? { place: removed.place } : {} }, entry: entry ?? null };
     await commitWrite(ctx, { changes: [change, ...others], archive }, others.length > 0 ? whole() : history.entries);
   }
   return { file, op, revived, entry, indexLine };
