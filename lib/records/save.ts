@@ -154,7 +154,14 @@ export async function saveCardLocked(ctx: WriteContext, input: SaveInput, decide
   const whole = () => (all ??= readHistory(ctx.memoryDir).entries);
   const others = also?.({ file, name: meta.name ?? withoutTypePrefix(file.replace(/\.md$/, "")), history: whole }) ?? [];
   if (entry || archive || others.length > 0 || indexDiffers(ctx.memoryDir, file, indexLine)) {
-    const change = { card: file, before: before === undefined ? null : sha256Hex(before), previous: before, content: next, index: { line: indexLine, ...(removed.place ? { place: removed.place } : {}) }, entry: entry ?? null };
+    const change = {
+      card: file,
+      before: before === undefined ? null : sha256Hex(before),
+      previous: before,
+      content: next,
+      index: { line: indexLine, ...(removed.place ? { place: removed.place } : {}) },
+      entry: entry ?? null,
+    };
     await commitWrite(ctx, { changes: [change, ...others], archive }, others.length > 0 ? whole() : history.entries);
   }
   return { file, op, revived, entry, indexLine };
