@@ -4848,8 +4848,8 @@ function isMeasurable(card) {
 
 // lib/store/index-read.ts
 var INDEX_READ_CAP = 24 * 1024 * 1024;
-function readIndexText(file, cap = INDEX_READ_CAP) {
-  const { fd, stat: stat2 } = openRegular(file);
+function readIndexText(file, cap = INDEX_READ_CAP, options = {}) {
+  const { fd, stat: stat2 } = openRegular(file, options);
   try {
     const want = Math.min(stat2.size, cap);
     const buf = new Uint8Array(want);
