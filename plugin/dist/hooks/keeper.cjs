@@ -6974,6 +6974,14 @@ function normalise(rel) {
 var import_node_fs5 = __toESM(require("node:fs"), 1);
 var import_node_path7 = __toESM(require("node:path"), 1);
 init_card();
+
+// lib/core/card-rules.ts
+init_card();
+init_card_types();
+var CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
+var CARD_REQUIRED = ["description", ...REQUIRED_FIELDS];
+
+// lib/store/read.ts
 async function listCardFiles(dir, sub = "", walked, shards) {
   const entries = await import_node_fs5.default.promises.readdir(import_node_path7.default.join(dir, sub), { withFileTypes: true });
   walked?.push(sub);
