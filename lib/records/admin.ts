@@ -14,7 +14,7 @@ import { removeIndexLinesBytes } from "../core/index-edit.js";
 import { INDEX_FILE, listCardFiles } from "../store/read.js";
 import { STATE_DIR } from "../store/paths.js";
 import { realDir } from "../store/safe-write.js";
-import { recordAdopted, unrecordedEntry, writeEntry } from "./adopt-first.js";
+import { readIfFile, recordAdopted, unrecordedEntry, writeEntry } from "./adopt-first.js";
 
 export interface RemoveResult {
   file: string;
@@ -41,7 +41,7 @@ export async function removeCard(ctx: WriteContext, name: string): Promise<Remov
     // A real directory: a link here would move the card out of the store.
     const trashDir = realDir(ctx.memoryDir, STATE_DIR, "trash");
     const trash = path.join(trashDir, `${file.replace(/\//g, "__")}@rev${entry.rev}`);
-    const index = readOrUndefined(path.join(ctx.memoryDir, INDEX_FILE));
+    const index = readIfFile(path.join(ctx.memoryDir, INDEX_FILE));
     const removed = index ? removeIndexLinesBytes(index, file).removed : 0;
     const before = sha256Hex(bytes);
     await keepRemovedLine(ctx.memoryDir, file, index, parseCard(bytes.toString("utf8")).meta.name); // a revival gets its title and place back
@@ -71,7 +71,7 @@ export async function adoptCards(ctx: WriteContext, name?: string): Promise<Hist
     }
     const adopted: { entry: HistoryEntry; content: Buffer | null }[] = [];
     for (const file of files) {
-      const content = readOrUndefined(path.join(ctx.memoryDir, file));
+      const content = readIfFile(path.join(ctx.memoryDir, file));
       const last = latest.get(file);
       if (content === undefined) {
         if (last && last.op !== "delete") adopted.push({ entry: makeEntry([last], file, "delete", ctx.actor, ctx.now, null), content: null });
@@ -83,13 +83,4 @@ export async function adoptCards(ctx: WriteContext, name?: string): Promise<Hist
     await recordAdopted(ctx, adopted);
     return adopted.map((a) => a.entry);
   });
-}
-
-function readOrUndefined(file: string): Buffer | undefined {
-  try {
-    const stat = fs.lstatSync(file);
-    return stat.isFile() ? fs.readFileSync(file) : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -86,7 +86,8 @@ export async function recordAdopted(ctx: AdoptContext, adopted: readonly { entry
   appendLine(historyPath(ctx.memoryDir), adopted.map((a) => JSON.stringify(a.entry) + "\n").join(""));
 }
 
-function readIfFile(abs: string): Buffer | undefined {
+/** The bytes of the regular file at `abs`; undefined when there is none (absent, a link, a directory) or it cannot be read. */
+export function readIfFile(abs: string): Buffer | undefined {
   try {
     return fs.lstatSync(abs).isFile() ? fs.readFileSync(abs) : undefined;
   } catch {

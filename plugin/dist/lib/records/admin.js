@@ -14,7 +14,7 @@ import { removeIndexLinesBytes } from "../core/index-edit.js";
 import { INDEX_FILE, listCardFiles } from "../store/read.js";
 import { STATE_DIR } from "../store/paths.js";
 import { realDir } from "../store/safe-write.js";
-import { recordAdopted, unrecordedEntry, writeEntry } from "./adopt-first.js";
+import { readIfFile, recordAdopted, unrecordedEntry, writeEntry } from "./adopt-first.js";
 async function removeCard(ctx, name) {
   assertMayWrite(ctx.actor, "remove memory cards");
   return withRecordsLock(ctx, async () => {
@@ -25,7 +25,7 @@ async function removeCard(ctx, name) {
     const entry = writeEntry(history, file, "delete", ctx, null, bytes);
     const trashDir = realDir(ctx.memoryDir, STATE_DIR, "trash");
     const trash = path.join(trashDir, `${file.replace(/\//g, "__")}@rev${entry.rev}`);
-    const index = readOrUndefined(path.join(ctx.memoryDir, INDEX_FILE));
+    const index = readIfFile(path.join(ctx.memoryDir, INDEX_FILE));
     const removed = index ? removeIndexLinesBytes(index, file).removed : 0;
     const before = sha256Hex(bytes);
     await keepRemovedLine(ctx.memoryDir, file, index, parseCard(bytes.toString("utf8")).meta.name);
@@ -50,7 +50,7 @@ async function adoptCards(ctx, name) {
     }
     const adopted = [];
     for (const file of files) {
-      const content = readOrUndefined(path.join(ctx.memoryDir, file));
+      const content = readIfFile(path.join(ctx.memoryDir, file));
       const last = latest.get(file);
       if (content === void 0) {
         if (last && last.op !== "delete") adopted.push({ entry: makeEntry([last], file, "delete", ctx.actor, ctx.now, null), content: null });
@@ -62,14 +62,6 @@ async function adoptCards(ctx, name) {
     await recordAdopted(ctx, adopted);
     return adopted.map((a) => a.entry);
   });
-}
-function readOrUndefined(file) {
-  try {
-    const stat = fs.lstatSync(file);
-    return stat.isFile() ? fs.readFileSync(file) : void 0;
-  } catch {
-    return void 0;
-  }
 }
 export {
   adoptCards,

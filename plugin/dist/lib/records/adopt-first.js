@@ -50,6 +50,7 @@ function readIfFile(abs) {
 }
 export {
   adoptionsFor,
+  readIfFile,
   recordAdopted,
   unrecordedEntry,
   writeEntry
