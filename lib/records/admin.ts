@@ -8,7 +8,7 @@ import { withRecordsLock } from "./commit.js";
 import { commitWrite } from "./commit-write.js";
 import { findCardFile } from "./card-find.js";
 import { parseCard } from "../core/card.js";
-import { keepRemovedLine } from "./removed-titles.js";
+import { keepRemovedLine, removedLineOf } from "./removed-titles.js";
 import type { WriteContext } from "./save.js";
 import { removeIndexLinesBytes } from "../core/index-edit.js";
 import { INDEX_FILE, listCardFiles } from "../store/read.js";
@@ -44,9 +44,10 @@ export async function removeCard(ctx: WriteContext, name: string): Promise<Remov
     const index = readIfFile(path.join(ctx.memoryDir, INDEX_FILE));
     const removed = index ? removeIndexLinesBytes(index, file).removed : 0;
     const before = sha256Hex(bytes);
-    await keepRemovedLine(ctx.memoryDir, file, index, parseCard(bytes.toString("utf8")).meta.name); // a revival gets its title and place back
+    const line = removedLineOf(index, file, parseCard(bytes.toString("utf8")).meta.name); // a revival gets its title and place back
     const change = { card: file, before, previous: bytes, content: null, trash: path.relative(ctx.memoryDir, trash), index: { line: null }, entry };
     await commitWrite(ctx, { changes: [change] }, history);
+    await keepRemovedLine(ctx.memoryDir, file, line);
     return { file, entry, indexLinesRemoved: removed, trash };
   });
 }

@@ -9,7 +9,7 @@ import type { WriteContext } from "./save.js";
 import { parseCard } from "../core/card.js";
 import { renderIndexLine } from "../core/index-file.js";
 import { writeEntry } from "./adopt-first.js";
-import { keepRemovedLine } from "./removed-titles.js";
+import { keepRemovedLine, removedLineOf } from "./removed-titles.js";
 import { INDEX_FILE } from "../store/paths.js";
 import { readRegularMemo } from "../store/checked-fs.js";
 
@@ -32,9 +32,10 @@ export async function writeCardFile(ctx: WriteContext, history: HistoryEntry[], 
 export async function removeCardFile(ctx: WriteContext, history: HistoryEntry[], rel: string, trash: string): Promise<void> {
   const previous = readOrNull(ctx.memoryDir, rel);
   const fallback = previous === null ? undefined : parseCard(previous.toString("utf8")).meta.name;
-  await keepRemovedLine(ctx.memoryDir, rel, indexBytes(ctx.memoryDir), fallback); // a revival gets its title and place back
+  const line = removedLineOf(indexBytes(ctx.memoryDir), rel, fallback); // a revival gets its title and place back
   const entry = writeEntry(history, rel, "delete", ctx, null, previous ?? undefined);
   await commit(ctx, history, [{ card: rel, before: shaOrNull(previous), previous: previous ?? undefined, content: null, trash, index: { line: null }, entry }]);
+  await keepRemovedLine(ctx.memoryDir, rel, line);
 }
 
 /** Renames a file from or to a card name: a card's index line moves with it (or goes, when it becomes a note). */

@@ -70,18 +70,31 @@ export function removedLine(memoryDir: string, file: string): RemovedLine {
 }
 
 /**
- * Keeps the title and place of `file`'s line in `index` (MEMORY.md's bytes; the caller holds the store lock and is
- * about to remove the line). A title the revival would get anyway (`fallback`: the card's name) is not kept; with
- * no place either, nothing is, and an older entry goes: a sweep of many cards named as their titles writes nothing.
+ * What to keep of `file`'s line in `index` (MEMORY.md's bytes, read before the line is removed). A title the revival
+ * would get anyway (`fallback`: the card's name) is not kept.
  */
-export async function keepRemovedLine(memoryDir: string, file: string, index: Buffer | undefined, fallback: string | undefined): Promise<void> {
-  const lines = read(memoryDir);
+export function removedLineOf(index: Buffer | undefined, file: string, fallback: string | undefined): RemovedLine {
   const title = index ? findIndexLine(index, file)?.entry.title : undefined;
   const place = index ? indexPlaceOf(index, file) : undefined;
-  const keep: RemovedLine = { ...(isTitle(title) && title !== fallback ? { title } : {}), ...(place ? { place } : {}) };
-  if (!keep.title && !keep.place && !Object.hasOwn(lines, file)) return;
-  delete lines[file]; // re-added last: the newest are kept
-  if (keep.title || keep.place) lines[file] = stored(keep);
-  const entries = Object.entries(lines).slice(-MAX_TITLES);
-  await commitFile(path.join(realDir(memoryDir, STATE_DIR), REMOVED_TITLES_FILE), JSON.stringify(Object.fromEntries(entries)) + "\n");
+  return { ...(isTitle(title) && title !== fallback ? { title } : {}), ...(place ? { place } : {}) };
+}
+
+/**
+ * Keeps `line` for `file` once its removal is committed (the caller holds the store lock): after, so an rm's
+ * footprint before its commit point is what it was; with neither title nor place, nothing is kept and an older
+ * entry goes (a sweep of many cards named as their titles, with no neighbours, writes nothing). Best effort: the
+ * card is removed by then, and a line that could not be kept (a full disk) only means a revival appends it under
+ * the card's name, as before titles and places were kept.
+ */
+export async function keepRemovedLine(memoryDir: string, file: string, keep: RemovedLine): Promise<void> {
+  try {
+    const lines = read(memoryDir);
+    if (!keep.title && !keep.place && !Object.hasOwn(lines, file)) return;
+    delete lines[file]; // re-added last: the newest are kept
+    if (keep.title || keep.place) lines[file] = stored(keep);
+    const entries = Object.entries(lines).slice(-MAX_TITLES);
+    await commitFile(path.join(realDir(memoryDir, STATE_DIR), REMOVED_TITLES_FILE), JSON.stringify(Object.fromEntries(entries)) + "\n");
+  } catch {
+    // see above: never required
+  }
 }

@@ -9,7 +9,7 @@ import { withRecordsLock } from "./commit.js";
 import { commitWrite } from "./commit-write.js";
 import { findCardFile } from "./card-find.js";
 import { parseCard } from "../core/card.js";
-import { keepRemovedLine } from "./removed-titles.js";
+import { keepRemovedLine, removedLineOf } from "./removed-titles.js";
 import { removeIndexLinesBytes } from "../core/index-edit.js";
 import { INDEX_FILE, listCardFiles } from "../store/read.js";
 import { STATE_DIR } from "../store/paths.js";
@@ -28,9 +28,10 @@ async function removeCard(ctx, name) {
     const index = readIfFile(path.join(ctx.memoryDir, INDEX_FILE));
     const removed = index ? removeIndexLinesBytes(index, file).removed : 0;
     const before = sha256Hex(bytes);
-    await keepRemovedLine(ctx.memoryDir, file, index, parseCard(bytes.toString("utf8")).meta.name);
+    const line = removedLineOf(index, file, parseCard(bytes.toString("utf8")).meta.name);
     const change = { card: file, before, previous: bytes, content: null, trash: path.relative(ctx.memoryDir, trash), index: { line: null }, entry };
     await commitWrite(ctx, { changes: [change] }, history);
+    await keepRemovedLine(ctx.memoryDir, file, line);
     return { file, entry, indexLinesRemoved: removed, trash };
   });
 }

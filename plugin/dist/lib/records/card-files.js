@@ -8,7 +8,7 @@ import { currentIndexTitle } from "./card-find.js";
 import { parseCard } from "../core/card.js";
 import { renderIndexLine } from "../core/index-file.js";
 import { writeEntry } from "./adopt-first.js";
-import { keepRemovedLine } from "./removed-titles.js";
+import { keepRemovedLine, removedLineOf } from "./removed-titles.js";
 import { INDEX_FILE } from "../store/paths.js";
 import { readRegularMemo } from "../store/checked-fs.js";
 async function writeCardFile(ctx, history, rel, content) {
@@ -22,9 +22,10 @@ async function writeCardFile(ctx, history, rel, content) {
 async function removeCardFile(ctx, history, rel, trash) {
   const previous = readOrNull(ctx.memoryDir, rel);
   const fallback = previous === null ? void 0 : parseCard(previous.toString("utf8")).meta.name;
-  await keepRemovedLine(ctx.memoryDir, rel, indexBytes(ctx.memoryDir), fallback);
+  const line = removedLineOf(indexBytes(ctx.memoryDir), rel, fallback);
   const entry = writeEntry(history, rel, "delete", ctx, null, previous ?? void 0);
   await commit(ctx, history, [{ card: rel, before: shaOrNull(previous), previous: previous ?? void 0, content: null, trash, index: { line: null }, entry }]);
+  await keepRemovedLine(ctx.memoryDir, rel, line);
 }
 async function renameCardFile(ctx, history, from, to) {
   const content = fs.readFileSync(path.join(ctx.memoryDir, from));

@@ -45,19 +45,25 @@ function removedLine(memoryDir, file) {
   const lines = read(memoryDir);
   return Object.hasOwn(lines, file) ? parse(lines[file]) : {};
 }
-async function keepRemovedLine(memoryDir, file, index, fallback) {
-  const lines = read(memoryDir);
+function removedLineOf(index, file, fallback) {
   const title = index ? findIndexLine(index, file)?.entry.title : void 0;
   const place = index ? indexPlaceOf(index, file) : void 0;
-  const keep = { ...isTitle(title) && title !== fallback ? { title } : {}, ...place ? { place } : {} };
-  if (!keep.title && !keep.place && !Object.hasOwn(lines, file)) return;
-  delete lines[file];
-  if (keep.title || keep.place) lines[file] = stored(keep);
-  const entries = Object.entries(lines).slice(-MAX_TITLES);
-  await commitFile(path.join(realDir(memoryDir, STATE_DIR), REMOVED_TITLES_FILE), JSON.stringify(Object.fromEntries(entries)) + "\n");
+  return { ...isTitle(title) && title !== fallback ? { title } : {}, ...place ? { place } : {} };
+}
+async function keepRemovedLine(memoryDir, file, keep) {
+  try {
+    const lines = read(memoryDir);
+    if (!keep.title && !keep.place && !Object.hasOwn(lines, file)) return;
+    delete lines[file];
+    if (keep.title || keep.place) lines[file] = stored(keep);
+    const entries = Object.entries(lines).slice(-MAX_TITLES);
+    await commitFile(path.join(realDir(memoryDir, STATE_DIR), REMOVED_TITLES_FILE), JSON.stringify(Object.fromEntries(entries)) + "\n");
+  } catch {
+  }
 }
 export {
   REMOVED_TITLES_FILE,
   keepRemovedLine,
-  removedLine
+  removedLine,
+  removedLineOf
 };
