@@ -93,7 +93,8 @@ export async function keepRemovedLine(memoryDir: string, file: string, keep: Rem
     delete lines[file]; // re-added last: the newest are kept
     if (keep.title || keep.place) lines[file] = stored(keep);
     const entries = Object.entries(lines).slice(-MAX_TITLES);
-    await commitFile(path.join(realDir(memoryDir, STATE_DIR), REMOVED_TITLES_FILE), JSON.stringify(Object.fromEntries(entries)) + "\n");
+    // Not fsynced (durable: false): an expire sweep writes it once a card, and a crash may lose only a nicety.
+    await commitFile(path.join(realDir(memoryDir, STATE_DIR), REMOVED_TITLES_FILE), JSON.stringify(Object.fromEntries(entries)) + "\n", { durable: false });
   } catch {
     // see above: never required
   }

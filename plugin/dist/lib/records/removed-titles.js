@@ -57,7 +57,7 @@ async function keepRemovedLine(memoryDir, file, keep) {
     delete lines[file];
     if (keep.title || keep.place) lines[file] = stored(keep);
     const entries = Object.entries(lines).slice(-MAX_TITLES);
-    await commitFile(path.join(realDir(memoryDir, STATE_DIR), REMOVED_TITLES_FILE), JSON.stringify(Object.fromEntries(entries)) + "\n");
+    await commitFile(path.join(realDir(memoryDir, STATE_DIR), REMOVED_TITLES_FILE), JSON.stringify(Object.fromEntries(entries)) + "\n", { durable: false });
   } catch {
   }
 }
