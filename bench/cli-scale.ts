@@ -93,7 +93,8 @@ let rmTargets: string[] | undefined;
 const nextRemoved = () =>
   (rmTargets ??= [...fs.readFileSync(path.join(memory, "MEMORY.md"), "utf8").matchAll(/^- \[[^\]]*\]\(([a-z]+_[a-z]+_\d{5}\.md)\)/gm)]
     .map((m) => m[1]!)
-    .filter((f) => f !== target && f !== lastTarget && fs.existsSync(path.join(memory, f))))[removed++]!;
+    // Still in both copies: a run before this one removed others from each (--dir reuses them).
+    .filter((f) => f !== target && f !== lastTarget && [memory, compareEnv?.MEMCTL_MEMORY_DIR].every((d) => !d || fs.existsSync(path.join(d, f)))))[removed++]!;
 let n = 0;
 let removed = 0;
 const commands: Record<string, () => string[]> = {
