@@ -36,7 +36,6 @@ await build({
   format: "cjs",
   external: dependencies.filter((d) => !cliInlined.has(d)),
 });
-builtinDefaults("dist/cli-save.cjs");
 // The per-prompt hook: a bundled CommonJS body and the small loader hosts run (user-prompt-submit.cjs), in
 // dist/hooks/ with runtime dependencies external (installed by npm; the plugin bundles them: build-plugin.mjs).
 const body = await buildHook("dist/hooks", hookExternal);
@@ -55,19 +54,3 @@ await build({
 chmodSync("dist/cli.js", 0o755);
 chmodSync("dist/hooks/user-prompt-submit.cjs", 0o755);
 await buildPlugin("plugin");
-
-/**
- * In CommonJS output esbuild turns each module's `import fs from "node:fs"` into `__toESM(require("node:fs"), 1)`:
- * a fresh object with a getter for every export of the builtin, built once per importing module (47 in the save
- * bundle, node:fs and node:path), ~8 ms of CPU of every save (bench/README.md, "h/savemods"). A builtin has no
- * __esModule mark, so its default import is the module itself: one object inheriting from it, with `default`, is
- * what the bundle reads (`.default.x` for the default import, `.x` for a named one). Fails the build when esbuild
- * no longer writes that call, rather than ship a bundle that silently lost the rewrite.
- */
-function builtinDefaults(file) {
-  const text = readFileSync(file, "utf8");
-  const call = /__toESM\(require\("(node:[a-z_/]+)"\)(?:, 1)?\)/g;
-  if (!text.startsWith('"use strict";\n') || !call.test(text)) throw new Error(`build: ${file} has no builtin default import to rewrite`);
-  const helper = "var __builtin = (mod) => Object.create(mod, { default: { value: mod, enumerable: true } });\n";
-  writeFileSync(file, text.replace('"use strict";\n', `"use strict";\n${helper}`).replace(call, '__builtin(require("$1"))'));
-}
