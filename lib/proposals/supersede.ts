@@ -5,6 +5,9 @@ import { makeEntry, sha256Hex, type HistoryEntry } from "../store/history.js";
 import type { CardChange } from "../records/commit.js";
 import { findCardFile } from "../records/card-find.js";
 import { setFrontmatterFieldsBytes } from "../core/frontmatter-edit.js";
+import { adoptUnrecorded } from "../records/adopt-first.js";
+import type { Also, WriteContext } from "../records/save.js";
+import { readLatestHistory } from "../store/history-latest.js";
 
 // Supersede: an accepted card replaces an older one. The older card stays (its file, its index line, its
 // history) but its frontmatter says `status: superseded` and `superseded_by: <name>` — two blocks edited in
@@ -38,4 +41,20 @@ export function supersedeChange(memoryDir: string, file: string, byName: string,
   const next = setFrontmatterFieldsBytes(before, { status: "superseded", superseded_by: byName });
   if (next.equals(before)) return null;
   return { card: file, before: sha256Hex(before), content: next, entry: makeEntry(history, file, "update", actor, now, next) };
+}
+
+/**
+ * Under the records lock, before a save of card `name`: the cards `names` it supersedes, checked, each one's text no
+ * revision holds adopted first (so the mark can be undone), and the save's other changes marking them; `out`
+ * collects what was marked. accept --supersede and the owner's save --supersede alike.
+ */
+export async function supersedingChanges(ctx: WriteContext, name: string, names: readonly string[], out: Superseded[]): Promise<Also> {
+  const replaced = supersedeTargets(ctx.memoryDir, names, findCardFile(ctx.memoryDir, name));
+  for (const old of replaced) await adoptUnrecorded(ctx, [...readLatestHistory(ctx.memoryDir, [old]).entries], old, fs.readFileSync(path.join(ctx.memoryDir, old)));
+  return ({ name: byName, history }) =>
+    replaced.flatMap((old) => {
+      const change = supersedeChange(ctx.memoryDir, old, byName, ctx.actor, ctx.now, history());
+      out.push({ file: old, superseded_by: byName, rev: change?.entry?.rev ?? null });
+      return change ? [change] : [];
+    });
 }

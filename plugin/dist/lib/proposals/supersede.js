@@ -5,6 +5,8 @@ import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
 import { makeEntry, sha256Hex } from "../store/history.js";
 import { findCardFile } from "../records/card-find.js";
 import { setFrontmatterFieldsBytes } from "../core/frontmatter-edit.js";
+import { adoptUnrecorded } from "../records/adopt-first.js";
+import { readLatestHistory } from "../store/history-latest.js";
 function supersedeTargets(memoryDir, names, writing) {
   const files = [];
   for (const name of names.flatMap((n) => n.split(",")).map((n) => n.trim()).filter(Boolean)) {
@@ -21,7 +23,17 @@ function supersedeChange(memoryDir, file, byName, actor, now, history) {
   if (next.equals(before)) return null;
   return { card: file, before: sha256Hex(before), content: next, entry: makeEntry(history, file, "update", actor, now, next) };
 }
+async function supersedingChanges(ctx, name, names, out) {
+  const replaced = supersedeTargets(ctx.memoryDir, names, findCardFile(ctx.memoryDir, name));
+  for (const old of replaced) await adoptUnrecorded(ctx, [...readLatestHistory(ctx.memoryDir, [old]).entries], old, fs.readFileSync(path.join(ctx.memoryDir, old)));
+  return ({ name: byName, history }) => replaced.flatMap((old) => {
+    const change = supersedeChange(ctx.memoryDir, old, byName, ctx.actor, ctx.now, history());
+    out.push({ file: old, superseded_by: byName, rev: change?.entry?.rev ?? null });
+    return change ? [change] : [];
+  });
+}
 export {
   supersedeChange,
-  supersedeTargets
+  supersedeTargets,
+  supersedingChanges
 };
