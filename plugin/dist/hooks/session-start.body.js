@@ -8004,11 +8004,14 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness) {
   const first = [];
   const rest = [];
   let count = 0;
+  let left = 0;
   let bytes = view2.rawEnd(view2.count - 1);
   let runStart = 0;
   for (let i = 0; i < view2.count; i++) {
     const at = view2.end(i - 1);
-    const held = hold.held(view2.file(i)) || gone.has(i);
+    const isHeld = hold.held(view2.file(i));
+    if (!isHeld && gone.has(i)) left++;
+    const held = isHeld || gone.has(i);
     const card = pinned.size > 0 ? view2.card(i) : null;
     const isPinned = !held && card !== null && pinned.has(card);
     if (held || isPinned) {
@@ -8020,7 +8023,7 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness) {
     if (!held) count++;
   }
   if (view2.lines.length > runStart) rest.push(view2.lines.subarray(runStart));
-  return { count, json: [...first, ...rest], bytes };
+  return { count, left, json: [...first, ...rest], bytes };
 }
 function pinnedFirst(view2, first, gone) {
   const head = [];
@@ -8042,7 +8045,7 @@ function pinnedFirst(view2, first, gone) {
     runStart = view2.end(i);
   }
   if (view2.lines.length > runStart) rest.push(view2.lines.subarray(runStart));
-  return { count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes };
+  return { count, left: view2.count - count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes };
 }
 async function fromCatalog(memoryDir, freshness) {
   const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, viewEdit: editOverviewView, ...freshness ? { freshness } : {} });
@@ -8266,8 +8269,12 @@ function readBytes(file) {
 // lib/hook/session-overview.ts
 init_scope();
 init_card();
-var OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was left out. Run `memctl doctor` for the diagnosis and remedy.";
+var OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was cut for size. Run `memctl doctor` for the diagnosis and remedy.";
 var OVER_WARN_LOG = "Injected memory context is over the advisory size threshold. Run memctl doctor for details.";
+function leftOutNote(n) {
+  const lines = n === 1 ? "1 index line" : `${n} index lines`;
+  return `Not shown, as no longer true (superseded, or past expires_at): ${lines}; memctl search still finds ${n === 1 ? "it" : "them"}, marked.`;
+}
 var COMPACT_HEAD = "Session start: the compact summary of this project's memory, then what changed since it. Relevant lines also arrive with each prompt.";
 var OVERVIEW_HEAD = "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.";
 async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [], scopeAt, freshness) {
@@ -8280,19 +8287,20 @@ async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [
     const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries, retired).lines;
     const text = assembled.map((l) => `${l}
 `).join("");
-    lines = { count: store.entries.filter((e) => e.card === null || !retired.has(e.card)).length, text, bytes: Buffer.byteLength(text) };
+    const count = store.entries.filter((e) => e.card === null || !retired.has(e.card)).length;
+    lines = { count, left: store.entries.length - count, text, bytes: Buffer.byteLength(text) };
     view2 = "compact";
   } else {
     const here = (scope) => scopeAt === void 0 || !scope?.length || scopeAt !== null && inScope(scope, scopeAt);
     const runs = await readOverviewLines(memoryDir, here, today, freshness);
-    lines = { count: runs.count, text: runs, bytes: runs.bytes };
+    lines = { count: runs.count, left: runs.left, text: runs, bytes: runs.bytes };
     view2 = "overview";
   }
   if (lines.count === 0) return void 0;
   const ctx = { ...context, entryCount: lines.count };
   const injectedBytes = viewBytes({ lines: [] }, ctx) + lines.bytes;
   const overWarn = injectedBytes > warnBytes;
-  const head = [view2 === "compact" ? COMPACT_HEAD : OVERVIEW_HEAD, ...overWarn ? [OVER_WARN_NOTE] : [], ...notes];
+  const head = [view2 === "compact" ? COMPACT_HEAD : OVERVIEW_HEAD, ...overWarn ? [OVER_WARN_NOTE] : [], ...lines.left > 0 ? [leftOutNote(lines.left)] : [], ...notes];
   const block = overviewBlock(ctx, head, lines.text);
   return {
     block,
