@@ -26,7 +26,8 @@ export interface SessionStartBlock {
 }
 
 /** Said once, in the block, when it is over the threshold: no sizes and no remedy, those are doctor's (seed 000, rule 4). */
-export const OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was cut for size. Run `memctl doctor` for the diagnosis and remedy.";
+export const OVER_WARN_NOTE =
+  "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was cut for size. Run `memctl doctor` for the diagnosis and remedy.";
 /** The one generic line logged whenever an overview over the threshold is assembled. */
 export const OVER_WARN_LOG = "Injected memory context is over the advisory size threshold. Run memctl doctor for details.";
 
