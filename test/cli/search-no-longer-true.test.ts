@@ -72,3 +72,15 @@ test("MCP memory_search marks a superseded hit and names its successor", async (
     await server.close();
   }
 });
+
+test("show prints a card no longer true as it is, and says so on stderr (--json: no_longer_true)", async () => {
+  const w = await superseded();
+  const shown = await memctl(w, ["show", "db-port"]);
+  assert.equal(shown.code, 0, shown.stderr);
+  assert.match(shown.stdout, /^status: superseded$/m);
+  assert.match(shown.stderr, /^no longer true: superseded by db-port-new — not injected$/m);
+  assert.equal(JSON.parse((await memctl(w, ["show", "db-port", "--json"])).stdout).superseded_by, "db-port-new");
+  const live = await memctl(w, ["show", "db-port-new"]);
+  assert.equal(live.stderr, "");
+  assert.equal(JSON.parse((await memctl(w, ["show", "db-port-new", "--json"])).stdout).no_longer_true, undefined);
+});
