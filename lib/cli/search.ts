@@ -1,7 +1,8 @@
 import { usageError } from "../core/errors.js";
 import type { Io } from "../store/io.js";
 import { inertText } from "../core/sanitize.js";
-import { noLongerTrueText, searchStore, type SearchWhere, type StoreHit } from "../records/search-store.js";
+import { searchStore, type SearchWhere, type StoreHit } from "../records/search-store.js";
+import { noLongerTrueText } from "../core/card.js";
 import { freshnessOf } from "../store/full-check.js";
 import { utcDay } from "../core/frecency.js";
 import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";

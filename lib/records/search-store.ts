@@ -2,7 +2,7 @@
 // (lib/store/card-cache.ts), so a query reads only the cards it shows, ranked exactly as search() ranks them.
 // Where the trust rule alone proves the cache fresh (lib/store/card-search-trusted.ts) the cache is not decoded:
 // the ranking reads a card's name and row only when it needs them; otherwise the catalog is read, as before.
-import { isExpired, parseCard, type ParsedCard } from "../core/card.js";
+import { noLongerTrue, parseCard, type NoLongerTrue, type ParsedCard } from "../core/card.js";
 import { terms } from "../core/search-terms.js";
 import type { CardRecord } from "../store/card-cache.js";
 import { withTrustedCardSearch, type TrustedCardSearch } from "../store/card-search-trusted.js";
@@ -22,16 +22,6 @@ export interface SearchOptions {
   links?: boolean;
   /** The caller's day (YYYY-MM-DD, UTC, from its injected clock): a card hit no longer true on it says so. */
   today?: string;
-}
-
-/**
- * Why a card hit is no longer true (docs/ranking.md: never injected): superseded (by whom), or past its
- * expires_at on the caller's day. Search still finds it; the mark keeps a reader from taking it as current.
- */
-export interface NoLongerTrue {
-  no_longer_true?: "superseded" | "expired";
-  superseded_by?: string;
-  expires_at?: string;
 }
 
 export type StoreHit = SearchHit & NoLongerTrue & { links?: LinkSummary[] };
@@ -186,23 +176,6 @@ const plainHit = (h: StoreHit): StoreHit => ({
   ...(h.superseded_by !== undefined ? { superseded_by: h.superseded_by } : {}),
   ...(h.expires_at !== undefined ? { expires_at: h.expires_at } : {}),
 });
-
-/** The mark of a card no longer true on `today` (lib/core/card.ts isRetired's two cases); nothing for a live one. */
-export function noLongerTrue(card: ParsedCard, today: string): NoLongerTrue {
-  if (card.meta.status === "superseded") {
-    const by = card.frontmatter.superseded_by;
-    return { no_longer_true: "superseded", ...(typeof by === "string" && by !== "" ? { superseded_by: by } : {}) };
-  }
-  if (isExpired(card.meta, today)) return { no_longer_true: "expired", expires_at: card.meta.expires_at!.slice(0, 10) };
-  return {};
-}
-
-/** A hit's mark as one phrase for the text outputs, or "" for a card still true. */
-export function noLongerTrueText(h: NoLongerTrue): string {
-  if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""} — not injected`;
-  if (h.no_longer_true === "expired") return `expired ${h.expires_at} — not injected`;
-  return "";
-}
 
 /**
  * recordsFinder's rules over a trusted cache: a file by a look-up among its names, and (only for a `[[name]]` no

@@ -1,7 +1,8 @@
 // lib/cli/search.ts
 import { usageError } from "../core/errors.js";
 import { inertText } from "../core/sanitize.js";
-import { noLongerTrueText, searchStore } from "../records/search-store.js";
+import { searchStore } from "../records/search-store.js";
+import { noLongerTrueText } from "../core/card.js";
 import { freshnessOf } from "../store/full-check.js";
 import { utcDay } from "../core/frecency.js";
 import { bool, num, parseArgs, str } from "./args.js";

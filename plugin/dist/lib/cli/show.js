@@ -1,5 +1,5 @@
 // lib/cli/show.ts
-import { parseCard } from "../core/card.js";
+import { noLongerTrue, noLongerTrueText, parseCard } from "../core/card.js";
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
@@ -11,7 +11,6 @@ import { bool, parseArgs } from "./args.js";
 import { printJson } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
 import { commandSummary } from "./commands.js";
-import { noLongerTrue, noLongerTrueText } from "../records/search-store.js";
 import { utcDay } from "../core/frecency.js";
 var spec = {
   name: "show",

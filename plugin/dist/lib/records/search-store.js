@@ -1,5 +1,5 @@
 // lib/records/search-store.ts
-import { isExpired, parseCard } from "../core/card.js";
+import { noLongerTrue, parseCard } from "../core/card.js";
 import { terms } from "../core/search-terms.js";
 import { withTrustedCardSearch } from "../store/card-search-trusted.js";
 import { readRegularUtf8 } from "../store/checked-fs.js";
@@ -115,19 +115,6 @@ var plainHit = (h) => ({
   ...h.superseded_by !== void 0 ? { superseded_by: h.superseded_by } : {},
   ...h.expires_at !== void 0 ? { expires_at: h.expires_at } : {}
 });
-function noLongerTrue(card, today) {
-  if (card.meta.status === "superseded") {
-    const by = card.frontmatter.superseded_by;
-    return { no_longer_true: "superseded", ...typeof by === "string" && by !== "" ? { superseded_by: by } : {} };
-  }
-  if (isExpired(card.meta, today)) return { no_longer_true: "expired", expires_at: card.meta.expires_at.slice(0, 10) };
-  return {};
-}
-function noLongerTrueText(h) {
-  if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""} \u2014 not injected`;
-  if (h.no_longer_true === "expired") return `expired ${h.expires_at} \u2014 not injected`;
-  return "";
-}
 function trustedFinder(found, finderOver) {
   const { cache, count } = found;
   let broken = false;
@@ -170,7 +157,5 @@ function readCardDoc(memoryDir, doc) {
   }
 }
 export {
-  noLongerTrue,
-  noLongerTrueText,
   searchStore
 };
