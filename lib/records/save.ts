@@ -46,11 +46,12 @@ export interface SaveResult {
 }
 
 /** Creates or updates a card and its index line; a save after `rm` revives the card as a new revision. */
-export async function saveCard(ctx: WriteContext, input: SaveInput): Promise<SaveResult> {
+/** `locked`: run under the lock before the save (save --supersede: checks its cards, returns their changes). */
+export async function saveCard(ctx: WriteContext, input: SaveInput, locked?: () => Promise<Also>): Promise<SaveResult> {
   if (!isKeysOnlyModelWrite(ctx.actor, input)) assertMayWrite(ctx.actor, "save memory cards");
   validateSaveInput(input);
   await warmSecretScan(JSON.stringify(input));
-  return withRecordsLock(ctx, () => saveCardLocked(ctx, input));
+  return withRecordsLock(ctx, async () => saveCardLocked(ctx, input, undefined, locked ? await locked() : undefined));
 }
 
 /**

@@ -61,8 +61,8 @@ function scopesOf(frontmatter) {
 function scopeApplies(scope, dir) {
   const pattern = patternOf(scope);
   if (!pattern) return false;
-  const path22 = dir === "" ? [] : dir.split("/");
-  for (let k = 0; k <= path22.length; k++) if (matchSegments(pattern, 0, path22, 0, k)) return true;
+  const path23 = dir === "" ? [] : dir.split("/");
+  for (let k = 0; k <= path23.length; k++) if (matchSegments(pattern, 0, path23, 0, k)) return true;
   return false;
 }
 function inScope(scopes, dir) {
@@ -95,13 +95,13 @@ function segmentMatches(pattern, name) {
   while (p < pattern.length && pattern[p] === "*") p++;
   return p === pattern.length;
 }
-function matchSegments(pattern, pi, path22, si, end) {
+function matchSegments(pattern, pi, path23, si, end) {
   if (pi === pattern.length) return si === end;
   if (pattern[pi] === "**") {
-    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path22, k, end)) return true;
+    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path23, k, end)) return true;
     return false;
   }
-  return si < end && segmentMatches(pattern[pi], path22[si]) && matchSegments(pattern, pi + 1, path22, si + 1, end);
+  return si < end && segmentMatches(pattern[pi], path23[si]) && matchSegments(pattern, pi + 1, path23, si + 1, end);
 }
 var MAX_SCOPES, MAX_SCOPE_CHARS;
 var init_scope = __esm({
@@ -2849,6 +2849,14 @@ function isExpired(meta, today) {
 function isRetired(meta, today) {
   return meta.status === "superseded" || isExpired(meta, today);
 }
+function noLongerTrue(card, today) {
+  if (card.meta.status === "superseded") {
+    const by = card.frontmatter.superseded_by;
+    return { no_longer_true: "superseded", ...typeof by === "string" && by !== "" ? { superseded_by: by } : {} };
+  }
+  if (isExpired(card.meta, today)) return { no_longer_true: "expired", expires_at: card.meta.expires_at.slice(0, 10) };
+  return {};
+}
 function mayRetire(meta) {
   return meta.status === "superseded" || typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at);
 }
@@ -2877,7 +2885,7 @@ __export(session_start_exports, {
   runKind: () => runKind
 });
 module.exports = __toCommonJS(session_start_exports);
-var import_node_fs14 = __toESM(require("node:fs"), 1);
+var import_node_fs16 = __toESM(require("node:fs"), 1);
 
 // lib/core/errors.ts
 var ERROR_CODES = {
@@ -4011,20 +4019,20 @@ var S_IFIFO = 4096;
 var S_IFCHR = 8192;
 var S_IFBLK = 24576;
 var S_IFSOCK = 49152;
-function statIfExists(path22) {
-  return import_node_fs2.default.statSync(path22, { throwIfNoEntry: false });
+function statIfExists(path23) {
+  return import_node_fs2.default.statSync(path23, { throwIfNoEntry: false });
 }
-function stat(path22) {
-  return import_node_fs2.default.statSync(path22);
+function stat(path23) {
+  return import_node_fs2.default.statSync(path23);
 }
-function lstatIfExists(path22) {
-  return import_node_fs2.default.lstatSync(path22, { throwIfNoEntry: false });
+function lstatIfExists(path23) {
+  return import_node_fs2.default.lstatSync(path23, { throwIfNoEntry: false });
 }
 function fstat(fd) {
   return import_node_fs2.default.fstatSync(fd);
 }
-function utimes(path22, ms) {
-  import_node_fs2.default.utimesSync(path22, ms / 1e3, ms / 1e3);
+function utimes(path23, ms) {
+  import_node_fs2.default.utimesSync(path23, ms / 1e3, ms / 1e3);
 }
 function readAt(fd, buffer, offset, length, position) {
   return import_node_fs2.default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
@@ -4037,9 +4045,9 @@ function readFullyAt(fd, position, length, buf = Buffer.allocUnsafe(length)) {
   }
   return buf;
 }
-function openForAppend(path22, extraFlags = 0, readable2 = false) {
+function openForAppend(path23, extraFlags = 0, readable2 = false) {
   const c = import_node_fs2.default.constants;
-  return import_node_fs2.default.openSync(path22, c.O_APPEND | c.O_CREAT | (readable2 ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
+  return import_node_fs2.default.openSync(path23, c.O_APPEND | c.O_CREAT | (readable2 ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
 }
 function writeBytes(fd, buffer, offset, length) {
   return import_node_fs2.default.writeSync(fd, buffer, offset, length);
@@ -4047,18 +4055,18 @@ function writeBytes(fd, buffer, offset, length) {
 function close(fd) {
   import_node_fs2.default.closeSync(fd);
 }
-function exists(path22) {
-  return import_node_fs2.default.existsSync(path22);
+function exists(path23) {
+  return import_node_fs2.default.existsSync(path23);
 }
-function readUtf8(path22) {
-  return import_node_fs2.default.readFileSync(path22, "utf8");
+function readUtf8(path23) {
+  return import_node_fs2.default.readFileSync(path23, "utf8");
 }
-function realpath(path22) {
-  return import_node_fs2.default.realpathSync.native(path22);
+function realpath(path23) {
+  return import_node_fs2.default.realpathSync.native(path23);
 }
 var R_OK = import_node_fs2.default.constants.R_OK;
-function access(path22, mode) {
-  import_node_fs2.default.accessSync(path22, mode);
+function access(path23, mode) {
+  import_node_fs2.default.accessSync(path23, mode);
 }
 var NOT_REGULAR = "E_NOT_REGULAR";
 var TOO_LARGE = "E_TOO_LARGE";
@@ -4067,16 +4075,16 @@ function fileKind(mode) {
   const t = mode & S_IFMT;
   return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
 }
-function notRegularError(path22, mode) {
-  return Object.assign(new Error(`${path22} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path22 });
+function notRegularError(path23, mode) {
+  return Object.assign(new Error(`${path23} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path23 });
 }
-function tooLargeError(path22, size, cap) {
-  return Object.assign(new Error(`${path22} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path22 });
+function tooLargeError(path23, size, cap) {
+  return Object.assign(new Error(`${path23} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path23 });
 }
-function openRegular(path22, options = {}) {
+function openRegular(path23, options = {}) {
   const c = import_node_fs2.default.constants;
   const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? c.O_NOFOLLOW ?? 0 : 0);
-  const fd = import_node_fs2.default.openSync(path22, flags);
+  const fd = import_node_fs2.default.openSync(path23, flags);
   let st;
   try {
     st = fstat(fd);
@@ -4086,14 +4094,14 @@ function openRegular(path22, options = {}) {
   }
   if ((st.mode & S_IFMT) !== S_IFREG) {
     close(fd);
-    throw notRegularError(path22, st.mode);
+    throw notRegularError(path23, st.mode);
   }
   return { fd, stat: st };
 }
-function readRegular(path22, cap = DEFAULT_READ_CAP, options = {}) {
-  const { fd, stat: st } = openRegular(path22, options);
+function readRegular(path23, cap = DEFAULT_READ_CAP, options = {}) {
+  const { fd, stat: st } = openRegular(path23, options);
   try {
-    if (st.size > cap) throw tooLargeError(path22, st.size, cap);
+    if (st.size > cap) throw tooLargeError(path23, st.size, cap);
     const buf = new Uint8Array(st.size);
     let length = 0;
     while (length < st.size) {
@@ -4106,11 +4114,11 @@ function readRegular(path22, cap = DEFAULT_READ_CAP, options = {}) {
     close(fd);
   }
 }
-function readRegularBytes(path22, cap = DEFAULT_READ_CAP, options = {}) {
-  return readRegular(path22, cap, options).bytes;
+function readRegularBytes(path23, cap = DEFAULT_READ_CAP, options = {}) {
+  return readRegular(path23, cap, options).bytes;
 }
-function readRegularUtf8(path22, cap = DEFAULT_READ_CAP, options = {}) {
-  return utf8Text(readRegularBytes(path22, cap, options));
+function readRegularUtf8(path23, cap = DEFAULT_READ_CAP, options = {}) {
+  return utf8Text(readRegularBytes(path23, cap, options));
 }
 
 // lib/core/secret-rules.ts
@@ -5939,8 +5947,8 @@ function logHookError(io2, message) {
 }
 
 // lib/hook/session-start.ts
-var import_node_fs13 = __toESM(require("node:fs"), 1);
-var import_node_path22 = __toESM(require("node:path"), 1);
+var import_node_fs15 = __toESM(require("node:fs"), 1);
+var import_node_path23 = __toESM(require("node:path"), 1);
 
 // lib/store/episode-tail.ts
 var TAIL_BYTES = 64 * 1024;
@@ -8020,11 +8028,14 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness) {
   const first = [];
   const rest = [];
   let count = 0;
+  let left = 0;
   let bytes = view2.rawEnd(view2.count - 1);
   let runStart = 0;
   for (let i = 0; i < view2.count; i++) {
     const at = view2.end(i - 1);
-    const held = hold.held(view2.file(i)) || gone.has(i);
+    const isHeld = hold.held(view2.file(i));
+    if (!isHeld && gone.has(i)) left++;
+    const held = isHeld || gone.has(i);
     const card = pinned.size > 0 ? view2.card(i) : null;
     const isPinned = !held && card !== null && pinned.has(card);
     if (held || isPinned) {
@@ -8036,7 +8047,7 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness) {
     if (!held) count++;
   }
   if (view2.lines.length > runStart) rest.push(view2.lines.subarray(runStart));
-  return { count, json: [...first, ...rest], bytes };
+  return { count, left, json: [...first, ...rest], bytes };
 }
 function pinnedFirst(view2, first, gone) {
   const head = [];
@@ -8058,7 +8069,7 @@ function pinnedFirst(view2, first, gone) {
     runStart = view2.end(i);
   }
   if (view2.lines.length > runStart) rest.push(view2.lines.subarray(runStart));
-  return { count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes };
+  return { count, left: view2.count - count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes };
 }
 async function fromCatalog(memoryDir, freshness) {
   const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, viewEdit: editOverviewView, ...freshness ? { freshness } : {} });
@@ -8282,8 +8293,12 @@ function readBytes(file) {
 // lib/hook/session-overview.ts
 init_scope();
 init_card();
-var OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was left out. Run `memctl doctor` for the diagnosis and remedy.";
+var OVER_WARN_NOTE = "This overview is over the advisory size threshold ([doctor] warn_bytes); nothing was cut for size. Run `memctl doctor` for the diagnosis and remedy.";
 var OVER_WARN_LOG = "Injected memory context is over the advisory size threshold. Run memctl doctor for details.";
+function leftOutNote(n) {
+  const lines = n === 1 ? "1 index line" : `${n} index lines`;
+  return `Not shown, as no longer true (superseded, or past expires_at): ${lines}; memctl search still finds ${n === 1 ? "it" : "them"}, marked.`;
+}
 var COMPACT_HEAD = "Session start: the compact summary of this project's memory, then what changed since it. Relevant lines also arrive with each prompt.";
 var OVERVIEW_HEAD = "Session start: an overview of this project's memory (pinned cards first, then the index in order). Relevant lines also arrive with each prompt.";
 async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [], scopeAt, freshness) {
@@ -8296,19 +8311,20 @@ async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [
     const assembled = assembleIndexView(store, compact.compact, readHistory(memoryDir).entries, retired).lines;
     const text = assembled.map((l) => `${l}
 `).join("");
-    lines = { count: store.entries.filter((e) => e.card === null || !retired.has(e.card)).length, text, bytes: Buffer.byteLength(text) };
+    const count = store.entries.filter((e) => e.card === null || !retired.has(e.card)).length;
+    lines = { count, left: store.entries.length - count, text, bytes: Buffer.byteLength(text) };
     view2 = "compact";
   } else {
     const here = (scope) => scopeAt === void 0 || !scope?.length || scopeAt !== null && inScope(scope, scopeAt);
     const runs = await readOverviewLines(memoryDir, here, today, freshness);
-    lines = { count: runs.count, text: runs, bytes: runs.bytes };
+    lines = { count: runs.count, left: runs.left, text: runs, bytes: runs.bytes };
     view2 = "overview";
   }
   if (lines.count === 0) return void 0;
   const ctx = { ...context, entryCount: lines.count };
   const injectedBytes = viewBytes({ lines: [] }, ctx) + lines.bytes;
   const overWarn = injectedBytes > warnBytes;
-  const head = [view2 === "compact" ? COMPACT_HEAD : OVERVIEW_HEAD, ...overWarn ? [OVER_WARN_NOTE] : [], ...notes];
+  const head = [view2 === "compact" ? COMPACT_HEAD : OVERVIEW_HEAD, ...overWarn ? [OVER_WARN_NOTE] : [], ...lines.left > 0 ? [leftOutNote(lines.left)] : [], ...notes];
   const block = overviewBlock(ctx, head, lines.text);
   return {
     block,
@@ -8710,6 +8726,115 @@ function readDir(dir, quarantined = () => void 0) {
 }
 
 // lib/hook/session-notes.ts
+init_card();
+
+// lib/store/safe-path.ts
+var import_node_fs14 = __toESM(require("node:fs"), 1);
+var import_node_path22 = __toESM(require("node:path"), 1);
+
+// lib/store/safe-open.ts
+var import_node_fs13 = __toESM(require("node:fs"), 1);
+var { O_RDONLY, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK } = import_node_fs13.default.constants;
+function hardLinkRefusal(requested, links) {
+  return new MemctlError(
+    ERROR_CODES.E_PATH_ESCAPE,
+    `Error: ${requested} has ${links} hard links; memory files may have only one (another name for it may be outside the memory directory). Copy it to a new file and delete this one.`,
+    { path: requested }
+  );
+}
+
+// lib/store/safe-path.ts
+var VIRTUAL_ROOT = "/memories";
+function lexicalProblem(requested) {
+  if (typeof requested !== "string") return "the path must be a string";
+  if (requested.includes("\0")) return "the path contains a NUL byte";
+  if (/[\u0001-\u001f\u007f]/.test(requested)) return "the path contains a control character";
+  if (requested.includes("\\")) return "the path contains a backslash; use / between segments";
+  const rest = stripVirtualRoot(requested);
+  if (rest === void 0) return `the path is absolute; use a path relative to the memory directory (or under ${VIRTUAL_ROOT}/)`;
+  if (rest.split("/").some((s) => s === "..")) return 'the path contains a ".." segment';
+  return void 0;
+}
+function pathSegments(requested) {
+  const problem = lexicalProblem(requested);
+  if (problem) throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `Error: ${problem}: ${JSON.stringify(requested)}`, { path: requested });
+  const segments = stripVirtualRoot(requested).split("/").filter((s) => s !== "" && s !== ".");
+  if (segments[0] === STATE_DIR) {
+    throw new MemctlError(ERROR_CODES.E_PATH_RESERVED, `Error: ${requested} is memctl's own state (${STATE_DIR}/), which no memory tool may read or change`, { path: requested });
+  }
+  return segments;
+}
+function resolveMemoryPath(memoryDir, requested) {
+  const segments = pathSegments(requested);
+  const base = import_node_fs14.default.realpathSync(memoryDir);
+  let current = base;
+  let kind = "directory";
+  for (let i = 0; i < segments.length; i++) {
+    const next = import_node_path22.default.join(current, segments[i]);
+    let stat2;
+    try {
+      stat2 = import_node_fs14.default.lstatSync(next);
+    } catch (err) {
+      const code = systemCode(err);
+      if (code === "ENOENT") {
+        kind = "missing";
+        current = import_node_path22.default.join(next, ...segments.slice(i + 1));
+        break;
+      }
+      if (code === "ENOTDIR") throw notADirectory(requested, segments.slice(0, i).join("/"));
+      throw new MemctlError(ERROR_CODES.E_IO, `Error: cannot inspect ${requested}: ${err.message}`);
+    }
+    if (stat2.isSymbolicLink()) {
+      throw new MemctlError(
+        ERROR_CODES.E_PATH_ESCAPE,
+        `Error: ${requested} goes through a symlink (${segments.slice(0, i + 1).join("/")}); memory paths may not contain symlinks`,
+        { path: requested }
+      );
+    }
+    const last = i === segments.length - 1;
+    if (!last && !stat2.isDirectory()) throw notADirectory(requested, segments.slice(0, i + 1).join("/"));
+    if (stat2.isFile() && stat2.nlink > 1) {
+      throw hardLinkRefusal(requested, stat2.nlink);
+    }
+    kind = stat2.isDirectory() ? "directory" : stat2.isFile() ? "file" : "other";
+    current = next;
+  }
+  try {
+    assertInside(base, kind === "missing" ? deepestExisting(current, base) : current, requested);
+  } catch (err) {
+    if (err instanceof MemctlError) throw err;
+    throw new MemctlError(
+      ERROR_CODES.E_PATH_ESCAPE,
+      `Error: ${requested} changed while it was being checked; nothing was read or written. Find what else is changing the memory directory, then retry.`,
+      { path: requested }
+    );
+  }
+  return { abs: current, rel: segments.join("/"), segments, kind, base };
+}
+function stripVirtualRoot(requested) {
+  if (requested === VIRTUAL_ROOT || requested.startsWith(`${VIRTUAL_ROOT}/`)) return requested.slice(VIRTUAL_ROOT.length);
+  if (import_node_path22.default.posix.isAbsolute(requested) || import_node_path22.default.win32.isAbsolute(requested) || /^[A-Za-z]:/.test(requested)) return void 0;
+  return requested;
+}
+function deepestExisting(p, base) {
+  let dir = p;
+  while (dir !== base && dir.startsWith(base)) {
+    if (import_node_fs14.default.existsSync(dir)) return dir;
+    dir = import_node_path22.default.dirname(dir);
+  }
+  return base;
+}
+function assertInside(base, p, requested) {
+  const real = import_node_fs14.default.realpathSync(p);
+  if (real !== base && !real.startsWith(base + import_node_path22.default.sep)) {
+    throw new MemctlError(ERROR_CODES.E_PATH_ESCAPE, `Error: ${requested} resolves outside the memory directory`, { path: requested });
+  }
+}
+function notADirectory(requested, at) {
+  return new MemctlError(ERROR_CODES.E_IS_DIRECTORY, `Error: ${requested}: ${at} is a file, not a directory`, { path: requested });
+}
+
+// lib/hook/session-notes.ts
 function initStep(host, wiring) {
   if (wiring === "plugin" && host === "claude") return "/memctl:mem-init";
   if (wiring === "plugin" && host === "codex") return "$memctl:mem-init (or `memctl init`)";
@@ -8722,23 +8847,43 @@ function autoMemoryNote() {
   return "memctl: Claude Code's auto memory is on and this store is its auto-memory folder, so Claude's own instructions say to write memory there directly, unreviewed. Change memory only through memctl (/mem-log, `memctl propose`, the memctl memory tools) and never edit these files directly. To turn auto memory off: \"autoMemoryEnabled\": false in ~/.claude/settings.json or .claude/settings.local.json (memctl doctor shows it).";
 }
 var AUTO_MEMORY_NOTICE = "memctl: Claude's auto memory is on and writes this project's memctl store directly, unreviewed. Set \"autoMemoryEnabled\": false in ~/.claude/settings.json or .claude/settings.local.json (or run `memctl install claude --scope local`).";
-function noteBlock(note) {
+function noteBlock(note, lines = []) {
   return `${BLOCK_OPEN}
-${blockText(note)}
+${[...(typeof note === "string" ? [note] : note).map(blockText), ...lines].join("\n")}
 ${BLOCK_CLOSE}
 `;
 }
 var NATIVE_LINES = 200;
 var NATIVE_BYTES = 25 * 1024;
 function nativelyLoadedLines(entries) {
-  const lines = [];
+  return nativelyLoaded(entries).map(renderEntryLine);
+}
+function nativelyLoaded(entries) {
+  const loaded = [];
   let bytes = 0;
   for (const e of entries) {
     bytes += Buffer.byteLength(e.raw) + 1;
     if (e.line > NATIVE_LINES || bytes > NATIVE_BYTES) break;
-    lines.push(renderEntryLine(e));
+    loaded.push(e);
   }
-  return lines;
+  return loaded;
+}
+function retiredLoadedLines(memoryDir, entries, today) {
+  const lines = [];
+  for (const e of nativelyLoaded(entries)) {
+    let mark;
+    try {
+      const at = resolveMemoryPath(memoryDir, e.file);
+      if (at.kind !== "file") continue;
+      mark = noLongerTrue(parseCard(readRegularUtf8(at.abs)), today);
+    } catch {
+      continue;
+    }
+    if (!mark.no_longer_true) continue;
+    const why = mark.no_longer_true === "superseded" ? `superseded${mark.superseded_by ? ` by ${mark.superseded_by}` : ""}` : `expired ${mark.expires_at}`;
+    lines.push(renderEntryLine({ raw: "", title: e.title, file: e.file, hook: why }));
+  }
+  return lines.length === 0 ? [] : ["Of the MEMORY.md lines Claude loaded, these cards are no longer true (never injected); do not rely on them:", ...lines];
 }
 function pendingNote(memoryDir) {
   let n;
@@ -8789,7 +8934,7 @@ async function memorySessionStart(stdin, options, io2) {
   } catch {
     event = void 0;
   }
-  if (!event || !import_node_path22.default.isAbsolute(event.cwd) || !isDirectory2(event.cwd)) return none("bad-input");
+  if (!event || !import_node_path23.default.isAbsolute(event.cwd) || !isDirectory2(event.cwd)) return none("bad-input");
   const config = readConfig(io2);
   let memoryDir;
   let context;
@@ -8856,20 +9001,27 @@ function hint2(host, wiring, session, io2) {
 function stateHome(io2) {
   const dir = memctlStateHome(io2);
   try {
-    import_node_fs13.default.mkdirSync(dir, { recursive: true });
+    import_node_fs15.default.mkdirSync(dir, { recursive: true });
   } catch {
   }
   return dir;
 }
 async function nativeNote(host, memoryDir, session, io2) {
+  let entries = [];
+  try {
+    entries = overviewEntries(memoryDir);
+  } catch (err) {
+    logHookError(io2, `session start: native index not read: ${err.message}`);
+  }
   if (session.sessionId && host.keepsContext) {
     try {
-      markShown(memoryDir, session.sessionId, nativelyLoadedLines(overviewEntries(memoryDir)), io2.now().getTime());
+      markShown(memoryDir, session.sessionId, nativelyLoadedLines(entries), io2.now().getTime());
     } catch (err) {
       logHookError(io2, `session start: native index lines not marked shown: ${err.message}`);
     }
   }
-  const text = noteBlock(autoMemoryNote());
+  const waiting = pendingNote(memoryDir);
+  const text = noteBlock([autoMemoryNote(), ...waiting ? [waiting] : []], retiredLoadedLines(memoryDir, entries, utcDay(io2.now())));
   return { status: "native-index", outcome: host.sessionContext(text, AUTO_MEMORY_NOTICE), text, bytes: utf8Bytes(text), session, notice: AUTO_MEMORY_NOTICE };
 }
 function claimedElsewhere(host, memoryDir, session, io2) {
@@ -8900,7 +9052,7 @@ function unavailable2(host, reason, io2, session) {
 }
 function isDirectory2(p) {
   try {
-    return import_node_fs13.default.statSync(p).isDirectory();
+    return import_node_fs15.default.statSync(p).isDirectory();
   } catch {
     return false;
   }
@@ -9014,7 +9166,7 @@ function homedir() {
 var runKind = { atypical: true };
 var args = sessionStartArgs(process.argv.slice(2));
 var io = processIo();
-var keeperScript = () => import_node_fs14.default.existsSync(`${__dirname}/keeper.cjs`) ? `${__dirname}/keeper.cjs` : void 0;
+var keeperScript = () => import_node_fs16.default.existsSync(`${__dirname}/keeper.cjs`) ? `${__dirname}/keeper.cjs` : void 0;
 if (!args) {
   io.stderr.write('memctl hook session-start: unexpected arguments; run "memctl hook --help" for usage\n');
   process.exitCode = 2;

@@ -22,7 +22,16 @@ function supersedeChange(memoryDir, file, byName, actor, now, history) {
   if (next.equals(before)) return null;
   return { card: file, before: sha256Hex(before), previous: before, content: next, entry: writeEntry(history, file, "update", { actor, now }, next, before) };
 }
+function supersedingChanges(ctx, name, names, out) {
+  const replaced = supersedeTargets(ctx.memoryDir, names, findCardFile(ctx.memoryDir, name));
+  return ({ name: byName, history }) => replaced.flatMap((old) => {
+    const change = supersedeChange(ctx.memoryDir, old, byName, ctx.actor, ctx.now, history());
+    out.push({ file: old, superseded_by: byName, rev: change?.entry?.rev ?? null });
+    return change ? [change] : [];
+  });
+}
 export {
   supersedeChange,
-  supersedeTargets
+  supersedeTargets,
+  supersedingChanges
 };

@@ -21,11 +21,11 @@ import { utcDay } from "../core/frecency.js";
 import { writeEntry } from "./adopt-first.js";
 import { commitWrite } from "./commit-write.js";
 import { removedLine } from "./removed-titles.js";
-async function saveCard(ctx, input) {
+async function saveCard(ctx, input, locked) {
   if (!isKeysOnlyModelWrite(ctx.actor, input)) assertMayWrite(ctx.actor, "save memory cards");
   validateSaveInput(input);
   await warmSecretScan(JSON.stringify(input));
-  return withRecordsLock(ctx, () => saveCardLocked(ctx, input));
+  return withRecordsLock(ctx, async () => saveCardLocked(ctx, input, void 0, locked ? await locked() : void 0));
 }
 function isKeysOnlyModelWrite(actor, input) {
   if (!actor.startsWith("model:") || input.recall === void 0 || typeof input.expectSha256 !== "string") return false;
