@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Io } from "../store/io.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex } from "../core/index-file.js";
+import { linkKey } from "../core/link-key.js";
 
 /** Claude's MEMORY.md is read for its titles only up to this size (Claude itself loads the first 200 lines). */
 const INDEX_READ_CAP = 1024 * 1024;
@@ -114,7 +115,7 @@ function indexTitles(dir: string): Map<string, string> {
     return titles;
   }
   for (const entry of parseIndex(text).entries) {
-    const file = entry.file.replace(/^\.\//, "");
+    const file = linkKey(entry.file);
     const title = entry.title
       .replace(/[\u0000-\u001f\u007f]/g, " ")
       .trim()

@@ -13,6 +13,7 @@ import { racy } from "./card-trust.js";
 import { exists, lstatIfExists, readRegularUtf8, statIfExists } from "./checked-fs.js";
 import { INDEX_FILE, joinPath } from "./paths.js";
 import { journalPath, journalSince, sameIndexStamp, type JournalMark, type JournalRecord } from "./write-journal.js";
+import { linkKey } from "../core/link-key.js";
 
 export type LineEdit = NonNullable<JournalRecord["e"]>;
 
@@ -23,8 +24,6 @@ export interface LinksTable {
   keyEnds: Uint32Array;
   keys: Buffer;
 }
-
-export const linkKey = (file: string) => file.replace(/^\.\//, "");
 
 export function encodeLinks(entries: readonly { line: number; file: string }[]): Buffer {
   const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}\n`).join(""), "utf8");

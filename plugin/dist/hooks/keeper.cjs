@@ -2838,7 +2838,7 @@ var init_card = __esm({
 });
 
 // lib/hook/entry/keeper.ts
-var import_node_path10 = __toESM(require("node:path"), 1);
+var import_node_path11 = __toESM(require("node:path"), 1);
 var import_node_os = __toESM(require("node:os"), 1);
 
 // lib/store/checked-fs.ts
@@ -2877,14 +2877,14 @@ var S_IFIFO = 4096;
 var S_IFCHR = 8192;
 var S_IFBLK = 24576;
 var S_IFSOCK = 49152;
-function statIfExists(path10) {
-  return import_node_fs.default.statSync(path10, { throwIfNoEntry: false });
+function statIfExists(path11) {
+  return import_node_fs.default.statSync(path11, { throwIfNoEntry: false });
 }
-function stat(path10) {
-  return import_node_fs.default.statSync(path10);
+function stat(path11) {
+  return import_node_fs.default.statSync(path11);
 }
-function lstatIfExists(path10) {
-  return import_node_fs.default.lstatSync(path10, { throwIfNoEntry: false });
+function lstatIfExists(path11) {
+  return import_node_fs.default.lstatSync(path11, { throwIfNoEntry: false });
 }
 function fstat(fd) {
   return import_node_fs.default.fstatSync(fd);
@@ -2892,8 +2892,8 @@ function fstat(fd) {
 function futimes(fd, ms) {
   import_node_fs.default.futimesSync(fd, ms / 1e3, ms / 1e3);
 }
-function utimes(path10, ms) {
-  import_node_fs.default.utimesSync(path10, ms / 1e3, ms / 1e3);
+function utimes(path11, ms) {
+  import_node_fs.default.utimesSync(path11, ms / 1e3, ms / 1e3);
 }
 function readAt(fd, buffer, offset, length, position) {
   return import_node_fs.default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
@@ -2906,9 +2906,9 @@ function readFullyAt(fd, position, length, buf = Buffer.allocUnsafe(length)) {
   }
   return buf;
 }
-function openForAppend(path10, extraFlags = 0, readable = false) {
+function openForAppend(path11, extraFlags = 0, readable = false) {
   const c = import_node_fs.default.constants;
-  return import_node_fs.default.openSync(path10, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
+  return import_node_fs.default.openSync(path11, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
 }
 function writeBytes(fd, buffer, offset, length) {
   return import_node_fs.default.writeSync(fd, buffer, offset, length);
@@ -2916,8 +2916,8 @@ function writeBytes(fd, buffer, offset, length) {
 function close(fd) {
   import_node_fs.default.closeSync(fd);
 }
-function exists(path10) {
-  return import_node_fs.default.existsSync(path10);
+function exists(path11) {
+  return import_node_fs.default.existsSync(path11);
 }
 var R_OK = import_node_fs.default.constants.R_OK;
 var NOT_REGULAR = "E_NOT_REGULAR";
@@ -2927,16 +2927,16 @@ function fileKind(mode) {
   const t = mode & S_IFMT;
   return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
 }
-function notRegularError(path10, mode) {
-  return Object.assign(new Error(`${path10} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path10 });
+function notRegularError(path11, mode) {
+  return Object.assign(new Error(`${path11} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path11 });
 }
-function tooLargeError(path10, size, cap) {
-  return Object.assign(new Error(`${path10} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path10 });
+function tooLargeError(path11, size, cap) {
+  return Object.assign(new Error(`${path11} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path11 });
 }
-function openRegular(path10, options = {}) {
+function openRegular(path11, options = {}) {
   const c = import_node_fs.default.constants;
   const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? c.O_NOFOLLOW ?? 0 : 0);
-  const fd = import_node_fs.default.openSync(path10, flags);
+  const fd = import_node_fs.default.openSync(path11, flags);
   let st;
   try {
     st = fstat(fd);
@@ -2946,14 +2946,14 @@ function openRegular(path10, options = {}) {
   }
   if ((st.mode & S_IFMT) !== S_IFREG) {
     close(fd);
-    throw notRegularError(path10, st.mode);
+    throw notRegularError(path11, st.mode);
   }
   return { fd, stat: st };
 }
-function readRegular(path10, cap = DEFAULT_READ_CAP, options = {}) {
-  const { fd, stat: st } = openRegular(path10, options);
+function readRegular(path11, cap = DEFAULT_READ_CAP, options = {}) {
+  const { fd, stat: st } = openRegular(path11, options);
   try {
-    if (st.size > cap) throw tooLargeError(path10, st.size, cap);
+    if (st.size > cap) throw tooLargeError(path11, st.size, cap);
     const buf = new Uint8Array(st.size);
     let length = 0;
     while (length < st.size) {
@@ -2966,11 +2966,11 @@ function readRegular(path10, cap = DEFAULT_READ_CAP, options = {}) {
     close(fd);
   }
 }
-function readRegularBytes(path10, cap = DEFAULT_READ_CAP, options = {}) {
-  return readRegular(path10, cap, options).bytes;
+function readRegularBytes(path11, cap = DEFAULT_READ_CAP, options = {}) {
+  return readRegular(path11, cap, options).bytes;
 }
-function readRegularUtf8(path10, cap = DEFAULT_READ_CAP, options = {}) {
-  return utf8Text(readRegularBytes(path10, cap, options));
+function readRegularUtf8(path11, cap = DEFAULT_READ_CAP, options = {}) {
+  return utf8Text(readRegularBytes(path11, cap, options));
 }
 
 // lib/store/lock.ts
@@ -3417,7 +3417,7 @@ function ioError(message, err) {
 }
 
 // lib/rank-cache/build.ts
-var import_node_path5 = __toESM(require("node:path"), 1);
+var import_node_path6 = __toESM(require("node:path"), 1);
 
 // lib/rank/stem.ts
 var STEP2 = [
@@ -4061,10 +4061,10 @@ var closeOnCollect = new FinalizationRegistry((fd) => {
   } catch {
   }
 });
-function openCacheFile(path10, tokenizerVersion, limits = {}) {
+function openCacheFile(path11, tokenizerVersion, limits = {}) {
   let fd;
   try {
-    const opened = openRegular(path10);
+    const opened = openRegular(path11);
     fd = opened.fd;
     const size = opened.stat.size;
     if (size < PREFIX + END.length) return void 0;
@@ -4615,7 +4615,7 @@ function defuseFence(text) {
 }
 
 // lib/rank-cache/card-fields.ts
-var import_node_path3 = __toESM(require("node:path"), 1);
+var import_node_path4 = __toESM(require("node:path"), 1);
 
 // lib/rank/provenance-mark.ts
 function provenanceMark(p) {
@@ -4627,12 +4627,23 @@ function provenanceMark(p) {
 
 // lib/rank-cache/card-fields.ts
 init_card_types();
+
+// lib/core/link-key.ts
+var import_node_path3 = __toESM(require("node:path"), 1);
+function linkKey(link) {
+  return link.startsWith("./") ? link.slice(2) : link;
+}
+function cardPathKey(file) {
+  return linkKey(import_node_path3.default.posix.normalize(file.replace(/\\/g, "/")));
+}
+
+// lib/rank-cache/card-fields.ts
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 var HEAD_BYTES = 16 * 1024;
 var CARD_READ_CAP = 4 * 1024 * 1024;
 var parseCard2;
 async function readCardFields(memoryDir, file) {
-  const head = readHead(import_node_path3.default.join(memoryDir, file));
+  const head = readHead(import_node_path4.default.join(memoryDir, file));
   if (head === void 0) return void 0;
   parseCard2 ??= (await Promise.resolve().then(() => (init_card(), card_exports))).parseCard;
   const card = parseCard2(head);
@@ -4677,7 +4688,7 @@ function printedLine(e) {
   return e.mark ? `${renderEntryLine(e)} ${e.mark}` : renderEntryLine(e);
 }
 function normalizeCardPath(file) {
-  return import_node_path3.default.posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return cardPathKey(file);
 }
 function readHead(file) {
   let fd;
@@ -4700,7 +4711,7 @@ function readHead(file) {
 }
 
 // lib/rank-cache/read.ts
-var import_node_path4 = __toESM(require("node:path"), 1);
+var import_node_path5 = __toESM(require("node:path"), 1);
 var RANK_CACHE = "rank-cache.bin";
 var NO_SINK_FIELDS = Object.freeze({});
 var MISSING = [-1, -1, -1];
@@ -4821,7 +4832,7 @@ var CachedEntry = class {
 };
 function escapesStore(file) {
   if (file.charCodeAt(0) !== 47 && file.charCodeAt(0) !== 92 && file.indexOf("..") === -1 && file.charCodeAt(1) !== 58) return false;
-  return import_node_path4.default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
+  return import_node_path5.default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
 }
 function cardStamp(memoryDir, file, stats) {
   if (escapesStore(file)) return MISSING;
@@ -4976,7 +4987,7 @@ ${raw}`, { title: split(tTitle), hook: split(tHook) });
 }
 async function rebuild(memoryDir, indexStat, options) {
   const journal = journalMark(memoryDir);
-  const { text, truncated } = readIndexText(import_node_path5.default.join(memoryDir, INDEX_FILE));
+  const { text, truncated } = readIndexText(import_node_path6.default.join(memoryDir, INDEX_FILE));
   const parsed = parseIndex(text);
   const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
   const old = reusable(memoryDir);
@@ -5028,7 +5039,7 @@ ${e.raw}`));
     ...truncated ? { truncated } : {}
   };
   if (options.writeCache === false) return store;
-  const stateDir = import_node_path5.default.join(memoryDir, STATE_DIR);
+  const stateDir = import_node_path6.default.join(memoryDir, STATE_DIR);
   let createdStateDir = false;
   let stateDirBorn = 0;
   try {
@@ -5041,10 +5052,10 @@ ${e.raw}`));
   }
   const dirSet = /* @__PURE__ */ new Set([""]);
   for (const f of files) {
-    const d = import_node_path5.default.posix.dirname(f);
-    if (d !== "." && !d.startsWith("..") && !import_node_path5.default.isAbsolute(d)) dirSet.add(d);
+    const d = import_node_path6.default.posix.dirname(f);
+    if (d !== "." && !d.startsWith("..") && !import_node_path6.default.isAbsolute(d)) dirSet.add(d);
   }
-  const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(import_node_path5.default.join(memoryDir, rel))[0]]);
+  const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(import_node_path6.default.join(memoryDir, rel))[0]]);
   const ownChange = (rel, mtime) => rel === "" && (createdStateDir || stateDirBorn > 0 && stateDirBorn === mtime);
   const sources = [indexStat.mtimeMs, ...dirs.filter(([rel, m]) => !ownChange(rel, m)).map(([, m]) => m), ...[...stamps.values()].map(([m]) => m)];
   if (racy(sources, options.nowMs)) return store;
@@ -5103,8 +5114,8 @@ ${e.raw}`));
   return store;
 }
 function writeCacheFile(stateDir, text, checkedMs, name = RANK_CACHE) {
-  const file = import_node_path5.default.join(stateDir, name);
-  const tmp = import_node_path5.default.join(stateDir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+  const file = import_node_path6.default.join(stateDir, name);
+  const tmp = import_node_path6.default.join(stateDir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   try {
     replaceFile(file, text, tmp);
   } catch {
@@ -6051,7 +6062,7 @@ function trustedCheck(memoryDir, cache, nowMs) {
   for (const r of records) {
     if (r.x && r.c.length === 0) return void 0;
     for (const c of r.c) {
-      const file = c.startsWith("./") ? c.slice(2) : c;
+      const file = linkKey(c);
       if (isCardFileName(file)) written.add(file);
     }
     for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
@@ -6897,10 +6908,10 @@ function checks(file, p, records) {
 
 // lib/store/arrivals.ts
 var import_node_fs4 = __toESM(require("node:fs"), 1);
-var import_node_path6 = __toESM(require("node:path"), 1);
+var import_node_path7 = __toESM(require("node:path"), 1);
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 function arrivalsPath(memoryDir) {
-  return import_node_path6.default.join(memoryDir, ARRIVALS_RELPATH);
+  return import_node_path7.default.join(memoryDir, ARRIVALS_RELPATH);
 }
 function readArrivals(memoryDir) {
   let text;
@@ -6914,7 +6925,7 @@ function readArrivals(memoryDir) {
   return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
 }
 function currentSha(memoryDir, rel) {
-  const abs = import_node_path6.default.join(memoryDir, rel);
+  const abs = import_node_path7.default.join(memoryDir, rel);
   try {
     const st = import_node_fs4.default.lstatSync(abs);
     if (st.isSymbolicLink()) return sha256Hex(`symlink:${import_node_fs4.default.readlinkSync(abs)}`);
@@ -6953,7 +6964,7 @@ function readHold(memoryDir) {
 }
 function stampOf2(memoryDir, rel) {
   try {
-    const st = import_node_fs4.default.lstatSync(import_node_path6.default.join(memoryDir, rel));
+    const st = import_node_fs4.default.lstatSync(import_node_path7.default.join(memoryDir, rel));
     return [st.mtimeMs, st.size];
   } catch {
     return void 0;
@@ -6967,15 +6978,15 @@ function safeSha(memoryDir, rel) {
   }
 }
 function normalise(rel) {
-  return import_node_path6.default.posix.normalize(rel.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return cardPathKey(rel);
 }
 
 // lib/store/read.ts
 var import_node_fs5 = __toESM(require("node:fs"), 1);
-var import_node_path7 = __toESM(require("node:path"), 1);
+var import_node_path8 = __toESM(require("node:path"), 1);
 init_card();
 async function listCardFiles(dir, sub = "", walked, shards) {
-  const entries = await import_node_fs5.default.promises.readdir(import_node_path7.default.join(dir, sub), { withFileTypes: true });
+  const entries = await import_node_fs5.default.promises.readdir(import_node_path8.default.join(dir, sub), { withFileTypes: true });
   walked?.push(sub);
   const out = [];
   for (const e of entries) {
@@ -6989,7 +7000,6 @@ async function listCardFiles(dir, sub = "", walked, shards) {
 }
 
 // lib/store/index-links.ts
-var linkKey = (file) => file.replace(/^\.\//, "");
 function encodeLinks(entries) {
   const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}
 `).join(""), "utf8");
@@ -7444,12 +7454,12 @@ function watchCards(memoryDir) {
     if (++changed > MAX_CHANGED) unsure = true;
   };
   const arm = (rel) => {
-    const path10 = rel === "" ? memoryDir : joinPath(memoryDir, rel);
+    const path11 = rel === "" ? memoryDir : joinPath(memoryDir, rel);
     try {
-      const st = statDir(rel, path10);
+      const st = statDir(rel, path11);
       if (!st?.isDirectory()) return false;
-      const base = path10.slice(path10.lastIndexOf("/") + 1);
-      const watcher = import_node_fs6.default.watch(path10, { persistent: false }, (_event, name) => onEvent(rel, base, name));
+      const base = path11.slice(path11.lastIndexOf("/") + 1);
+      const watcher = import_node_fs6.default.watch(path11, { persistent: false }, (_event, name) => onEvent(rel, base, name));
       watcher.on("error", () => {
         unsure = true;
       });
@@ -7500,8 +7510,8 @@ function watchCards(memoryDir) {
     }
   };
 }
-function statDir(rel, path10) {
-  return rel === "" ? import_node_fs6.default.statSync(path10, { throwIfNoEntry: false }) : import_node_fs6.default.lstatSync(path10, { throwIfNoEntry: false });
+function statDir(rel, path11) {
+  return rel === "" ? import_node_fs6.default.statSync(path11, { throwIfNoEntry: false }) : import_node_fs6.default.lstatSync(path11, { throwIfNoEntry: false });
 }
 function dirOf(file) {
   const slash = file.lastIndexOf("/");
@@ -7680,7 +7690,7 @@ function homedir() {
 
 // lib/hook/run.ts
 var import_node_fs8 = __toESM(require("node:fs"), 1);
-var import_node_path9 = __toESM(require("node:path"), 1);
+var import_node_path10 = __toESM(require("node:path"), 1);
 
 // hosts/deliver.ts
 var SHARED_BUDGET = Object.freeze({ maxBytes: 3e3, maxEntries: 20 });
@@ -7730,16 +7740,16 @@ function unavailableVia(deliver) {
 
 // hosts/claude/auto-memory.ts
 var import_node_fs7 = __toESM(require("node:fs"), 1);
-var import_node_path8 = __toESM(require("node:path"), 1);
+var import_node_path9 = __toESM(require("node:path"), 1);
 function claudeLoadsStoreNatively(q) {
-  if (import_node_path8.default.resolve(q.memoryDir) !== import_node_path8.default.resolve(q.autoMemoryDir)) return false;
+  if (import_node_path9.default.resolve(q.memoryDir) !== import_node_path9.default.resolve(q.autoMemoryDir)) return false;
   return claudeAutoMemoryOn(q);
 }
 function claudeAutoMemoryOn(q) {
   const off = q.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
   if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
-  const userDir = q.env.CLAUDE_CONFIG_DIR || import_node_path8.default.join(q.home, ".claude");
-  for (const file of [import_node_path8.default.join(q.projectRoot, ".claude", "settings.local.json"), import_node_path8.default.join(q.projectRoot, ".claude", "settings.json"), import_node_path8.default.join(userDir, "settings.json")]) {
+  const userDir = q.env.CLAUDE_CONFIG_DIR || import_node_path9.default.join(q.home, ".claude");
+  for (const file of [import_node_path9.default.join(q.projectRoot, ".claude", "settings.local.json"), import_node_path9.default.join(q.projectRoot, ".claude", "settings.json"), import_node_path9.default.join(userDir, "settings.json")]) {
     const value = settingOf(file);
     if (typeof value === "boolean") return value;
   }
@@ -7886,12 +7896,12 @@ var LIVE_HEARTBEAT_MS = KEEPER_LOCK_STALE_MS * 10;
 // lib/hook/run.ts
 var HOOK_INPUT_MAX_BYTES = 8 * 1024 * 1024;
 function hookLogPath(io) {
-  return import_node_path9.default.join(memctlStateHome(io), "hook.log");
+  return import_node_path10.default.join(memctlStateHome(io), "hook.log");
 }
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
-    import_node_fs8.default.mkdirSync(import_node_path9.default.dirname(file), { recursive: true });
+    import_node_fs8.default.mkdirSync(import_node_path10.default.dirname(file), { recursive: true });
     appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {
@@ -7903,7 +7913,7 @@ var NICENESS = 10;
 async function main() {
   const io = processIo();
   const memoryDir = process.argv[2];
-  if (!memoryDir || !import_node_path10.default.isAbsolute(memoryDir)) return;
+  if (!memoryDir || !import_node_path11.default.isAbsolute(memoryDir)) return;
   try {
     import_node_os.default.setPriority(NICENESS);
   } catch {

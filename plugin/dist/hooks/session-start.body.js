@@ -5315,13 +5315,23 @@ var closeOnCollect = new FinalizationRegistry((fd) => {
 });
 
 // lib/rank-cache/card-fields.ts
-var import_node_path8 = __toESM(require("node:path"), 1);
 init_card_types();
+
+// lib/core/link-key.ts
+var import_node_path8 = __toESM(require("node:path"), 1);
+function linkKey(link) {
+  return link.startsWith("./") ? link.slice(2) : link;
+}
+function cardPathKey(file) {
+  return linkKey(import_node_path8.default.posix.normalize(file.replace(/\\/g, "/")));
+}
+
+// lib/rank-cache/card-fields.ts
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 var HEAD_BYTES = 16 * 1024;
 var CARD_READ_CAP = 4 * 1024 * 1024;
 function normalizeCardPath(file) {
-  return import_node_path8.default.posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return cardPathKey(file);
 }
 
 // lib/rank-cache/read.ts
@@ -5689,7 +5699,7 @@ function safeSha(memoryDir, rel) {
   }
 }
 function normalise(rel) {
-  return import_node_path10.default.posix.normalize(rel.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return cardPathKey(rel);
 }
 
 // lib/hook/session-state.ts
@@ -7028,7 +7038,7 @@ function trustedCheck(memoryDir, cache, nowMs) {
   for (const r of records) {
     if (r.x && r.c.length === 0) return void 0;
     for (const c of r.c) {
-      const file = c.startsWith("./") ? c.slice(2) : c;
+      const file = linkKey(c);
       if (isCardFileName(file)) written.add(file);
     }
     for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
@@ -7103,7 +7113,6 @@ function storeUnavailable(memoryDir, err) {
 }
 
 // lib/store/index-links.ts
-var linkKey = (file) => file.replace(/^\.\//, "");
 function encodeLinks(entries) {
   const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}
 `).join(""), "utf8");

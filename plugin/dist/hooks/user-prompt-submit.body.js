@@ -61,8 +61,8 @@ function scopesOf(frontmatter) {
 function scopeApplies(scope, dir) {
   const pattern = patternOf(scope);
   if (!pattern) return false;
-  const path16 = dir === "" ? [] : dir.split("/");
-  for (let k = 0; k <= path16.length; k++) if (matchSegments(pattern, 0, path16, 0, k)) return true;
+  const path17 = dir === "" ? [] : dir.split("/");
+  for (let k = 0; k <= path17.length; k++) if (matchSegments(pattern, 0, path17, 0, k)) return true;
   return false;
 }
 function inScope(scopes, dir) {
@@ -95,13 +95,13 @@ function segmentMatches(pattern, name) {
   while (p < pattern.length && pattern[p] === "*") p++;
   return p === pattern.length;
 }
-function matchSegments(pattern, pi, path16, si, end) {
+function matchSegments(pattern, pi, path17, si, end) {
   if (pi === pattern.length) return si === end;
   if (pattern[pi] === "**") {
-    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path16, k, end)) return true;
+    for (let k = si; k <= end; k++) if (matchSegments(pattern, pi + 1, path17, k, end)) return true;
     return false;
   }
-  return si < end && segmentMatches(pattern[pi], path16[si]) && matchSegments(pattern, pi + 1, path16, si + 1, end);
+  return si < end && segmentMatches(pattern[pi], path17[si]) && matchSegments(pattern, pi + 1, path17, si + 1, end);
 }
 var MAX_SCOPES, MAX_SCOPE_CHARS;
 var init_scope = __esm({
@@ -3074,7 +3074,7 @@ function hostAdapter(name) {
 
 // lib/hook/run.ts
 var import_node_fs11 = __toESM(require("node:fs"), 1);
-var import_node_path16 = __toESM(require("node:path"), 1);
+var import_node_path17 = __toESM(require("node:path"), 1);
 
 // lib/config/budget.ts
 var DEFAULT_BUDGET = SHARED_BUDGET;
@@ -4083,14 +4083,14 @@ var S_IFIFO = 4096;
 var S_IFCHR = 8192;
 var S_IFBLK = 24576;
 var S_IFSOCK = 49152;
-function statIfExists(path16) {
-  return import_node_fs2.default.statSync(path16, { throwIfNoEntry: false });
+function statIfExists(path17) {
+  return import_node_fs2.default.statSync(path17, { throwIfNoEntry: false });
 }
-function stat(path16) {
-  return import_node_fs2.default.statSync(path16);
+function stat(path17) {
+  return import_node_fs2.default.statSync(path17);
 }
-function lstatIfExists(path16) {
-  return import_node_fs2.default.lstatSync(path16, { throwIfNoEntry: false });
+function lstatIfExists(path17) {
+  return import_node_fs2.default.lstatSync(path17, { throwIfNoEntry: false });
 }
 function fstat(fd) {
   return import_node_fs2.default.fstatSync(fd);
@@ -4098,37 +4098,37 @@ function fstat(fd) {
 function futimes(fd, ms) {
   import_node_fs2.default.futimesSync(fd, ms / 1e3, ms / 1e3);
 }
-function utimes(path16, ms) {
-  import_node_fs2.default.utimesSync(path16, ms / 1e3, ms / 1e3);
+function utimes(path17, ms) {
+  import_node_fs2.default.utimesSync(path17, ms / 1e3, ms / 1e3);
 }
 function readAt(fd, buffer, offset, length, position) {
   return import_node_fs2.default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
 }
-function openForAppend(path16, extraFlags = 0, readable = false) {
+function openForAppend(path17, extraFlags = 0, readable = false) {
   const c = import_node_fs2.default.constants;
-  return import_node_fs2.default.openSync(path16, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
+  return import_node_fs2.default.openSync(path17, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
 }
 function writeBytes(fd, buffer, offset, length) {
   return import_node_fs2.default.writeSync(fd, buffer, offset, length);
 }
-function readdirNames(path16) {
-  return import_node_fs2.default.readdirSync(path16);
+function readdirNames(path17) {
+  return import_node_fs2.default.readdirSync(path17);
 }
 function close(fd) {
   import_node_fs2.default.closeSync(fd);
 }
-function exists(path16) {
-  return import_node_fs2.default.existsSync(path16);
+function exists(path17) {
+  return import_node_fs2.default.existsSync(path17);
 }
-function readUtf8(path16) {
-  return import_node_fs2.default.readFileSync(path16, "utf8");
+function readUtf8(path17) {
+  return import_node_fs2.default.readFileSync(path17, "utf8");
 }
-function realpath(path16) {
-  return import_node_fs2.default.realpathSync.native(path16);
+function realpath(path17) {
+  return import_node_fs2.default.realpathSync.native(path17);
 }
 var R_OK = import_node_fs2.default.constants.R_OK;
-function access(path16, mode) {
-  import_node_fs2.default.accessSync(path16, mode);
+function access(path17, mode) {
+  import_node_fs2.default.accessSync(path17, mode);
 }
 var NOT_REGULAR = "E_NOT_REGULAR";
 var TOO_LARGE = "E_TOO_LARGE";
@@ -4137,16 +4137,16 @@ function fileKind(mode) {
   const t = mode & S_IFMT;
   return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
 }
-function notRegularError(path16, mode) {
-  return Object.assign(new Error(`${path16} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path16 });
+function notRegularError(path17, mode) {
+  return Object.assign(new Error(`${path17} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path17 });
 }
-function tooLargeError(path16, size, cap) {
-  return Object.assign(new Error(`${path16} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path16 });
+function tooLargeError(path17, size, cap) {
+  return Object.assign(new Error(`${path17} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path17 });
 }
-function openRegular(path16, options = {}) {
+function openRegular(path17, options = {}) {
   const c = import_node_fs2.default.constants;
   const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? c.O_NOFOLLOW ?? 0 : 0);
-  const fd = import_node_fs2.default.openSync(path16, flags);
+  const fd = import_node_fs2.default.openSync(path17, flags);
   let st;
   try {
     st = fstat(fd);
@@ -4156,14 +4156,14 @@ function openRegular(path16, options = {}) {
   }
   if ((st.mode & S_IFMT) !== S_IFREG) {
     close(fd);
-    throw notRegularError(path16, st.mode);
+    throw notRegularError(path17, st.mode);
   }
   return { fd, stat: st };
 }
-function readRegular(path16, cap = DEFAULT_READ_CAP, options = {}) {
-  const { fd, stat: st } = openRegular(path16, options);
+function readRegular(path17, cap = DEFAULT_READ_CAP, options = {}) {
+  const { fd, stat: st } = openRegular(path17, options);
   try {
-    if (st.size > cap) throw tooLargeError(path16, st.size, cap);
+    if (st.size > cap) throw tooLargeError(path17, st.size, cap);
     const buf = new Uint8Array(st.size);
     let length = 0;
     while (length < st.size) {
@@ -4176,11 +4176,11 @@ function readRegular(path16, cap = DEFAULT_READ_CAP, options = {}) {
     close(fd);
   }
 }
-function readRegularBytes(path16, cap = DEFAULT_READ_CAP, options = {}) {
-  return readRegular(path16, cap, options).bytes;
+function readRegularBytes(path17, cap = DEFAULT_READ_CAP, options = {}) {
+  return readRegular(path17, cap, options).bytes;
 }
-function readRegularUtf8(path16, cap = DEFAULT_READ_CAP, options = {}) {
-  return utf8Text(readRegularBytes(path16, cap, options));
+function readRegularUtf8(path17, cap = DEFAULT_READ_CAP, options = {}) {
+  return utf8Text(readRegularBytes(path17, cap, options));
 }
 
 // lib/core/secret-rules.ts
@@ -6128,7 +6128,7 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
 }
 
 // lib/rank-cache/build.ts
-var import_node_path10 = __toESM(require("node:path"), 1);
+var import_node_path11 = __toESM(require("node:path"), 1);
 
 // lib/core/index-file.ts
 var BULLET = /^\s*[-*+]\s+/;
@@ -6353,10 +6353,10 @@ var closeOnCollect = new FinalizationRegistry((fd) => {
   } catch {
   }
 });
-function openCacheFile(path16, tokenizerVersion, limits = {}) {
+function openCacheFile(path17, tokenizerVersion, limits = {}) {
   let fd;
   try {
-    const opened = openRegular(path16);
+    const opened = openRegular(path17);
     fd = opened.fd;
     const size = opened.stat.size;
     if (size < PREFIX + END.length) return void 0;
@@ -6664,7 +6664,7 @@ function encodeCache(tokenizerVersion, c) {
 }
 
 // lib/rank-cache/card-fields.ts
-var import_node_path8 = __toESM(require("node:path"), 1);
+var import_node_path9 = __toESM(require("node:path"), 1);
 
 // lib/rank/provenance-mark.ts
 function provenanceMark(p) {
@@ -6676,12 +6676,23 @@ function provenanceMark(p) {
 
 // lib/rank-cache/card-fields.ts
 init_card_types();
+
+// lib/core/link-key.ts
+var import_node_path8 = __toESM(require("node:path"), 1);
+function linkKey(link) {
+  return link.startsWith("./") ? link.slice(2) : link;
+}
+function cardPathKey(file) {
+  return linkKey(import_node_path8.default.posix.normalize(file.replace(/\\/g, "/")));
+}
+
+// lib/rank-cache/card-fields.ts
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 var HEAD_BYTES = 16 * 1024;
 var CARD_READ_CAP = 4 * 1024 * 1024;
 var parseCard2;
 async function readCardFields(memoryDir, file) {
-  const head = readHead(import_node_path8.default.join(memoryDir, file));
+  const head = readHead(import_node_path9.default.join(memoryDir, file));
   if (head === void 0) return void 0;
   parseCard2 ??= (await Promise.resolve().then(() => (init_card(), card_exports))).parseCard;
   const card = parseCard2(head);
@@ -6726,7 +6737,7 @@ function printedLine(e) {
   return e.mark ? `${renderEntryLine(e)} ${e.mark}` : renderEntryLine(e);
 }
 function normalizeCardPath(file) {
-  return import_node_path8.default.posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return cardPathKey(file);
 }
 function readHead(file) {
   let fd;
@@ -6749,7 +6760,7 @@ function readHead(file) {
 }
 
 // lib/rank-cache/read.ts
-var import_node_path9 = __toESM(require("node:path"), 1);
+var import_node_path10 = __toESM(require("node:path"), 1);
 var RANK_CACHE = "rank-cache.bin";
 var NO_SINK_FIELDS = Object.freeze({});
 var MISSING = [-1, -1, -1];
@@ -6870,7 +6881,7 @@ var CachedEntry = class {
 };
 function escapesStore(file) {
   if (file.charCodeAt(0) !== 47 && file.charCodeAt(0) !== 92 && file.indexOf("..") === -1 && file.charCodeAt(1) !== 58) return false;
-  return import_node_path9.default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
+  return import_node_path10.default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
 }
 function cardStamp(memoryDir, file, stats) {
   if (escapesStore(file)) return MISSING;
@@ -7258,7 +7269,7 @@ ${raw}`, { title: split(tTitle), hook: split(tHook) });
 }
 async function rebuild(memoryDir, indexStat, options) {
   const journal = journalMark(memoryDir);
-  const { text, truncated } = readIndexText(import_node_path10.default.join(memoryDir, INDEX_FILE));
+  const { text, truncated } = readIndexText(import_node_path11.default.join(memoryDir, INDEX_FILE));
   const parsed = parseIndex(text);
   const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
   const old = reusable(memoryDir);
@@ -7310,7 +7321,7 @@ ${e.raw}`));
     ...truncated ? { truncated } : {}
   };
   if (options.writeCache === false) return store;
-  const stateDir = import_node_path10.default.join(memoryDir, STATE_DIR);
+  const stateDir = import_node_path11.default.join(memoryDir, STATE_DIR);
   let createdStateDir = false;
   let stateDirBorn = 0;
   try {
@@ -7323,10 +7334,10 @@ ${e.raw}`));
   }
   const dirSet = /* @__PURE__ */ new Set([""]);
   for (const f of files) {
-    const d = import_node_path10.default.posix.dirname(f);
-    if (d !== "." && !d.startsWith("..") && !import_node_path10.default.isAbsolute(d)) dirSet.add(d);
+    const d = import_node_path11.default.posix.dirname(f);
+    if (d !== "." && !d.startsWith("..") && !import_node_path11.default.isAbsolute(d)) dirSet.add(d);
   }
-  const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(import_node_path10.default.join(memoryDir, rel))[0]]);
+  const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(import_node_path11.default.join(memoryDir, rel))[0]]);
   const ownChange = (rel, mtime) => rel === "" && (createdStateDir || stateDirBorn > 0 && stateDirBorn === mtime);
   const sources = [indexStat.mtimeMs, ...dirs.filter(([rel, m]) => !ownChange(rel, m)).map(([, m]) => m), ...[...stamps.values()].map(([m]) => m)];
   if (racy(sources, options.nowMs)) return store;
@@ -7385,8 +7396,8 @@ ${e.raw}`));
   return store;
 }
 function writeCacheFile(stateDir, text, checkedMs, name = RANK_CACHE) {
-  const file = import_node_path10.default.join(stateDir, name);
-  const tmp = import_node_path10.default.join(stateDir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+  const file = import_node_path11.default.join(stateDir, name);
+  const tmp = import_node_path11.default.join(stateDir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   try {
     replaceFile(file, text, tmp);
   } catch {
@@ -7928,11 +7939,11 @@ function statQuiet(file) {
 
 // lib/usage/fold.ts
 var import_node_fs6 = __toESM(require("node:fs"), 1);
-var import_node_path12 = __toESM(require("node:path"), 1);
+var import_node_path13 = __toESM(require("node:path"), 1);
 
 // lib/store/lock.ts
 var import_node_fs5 = __toESM(require("node:fs"), 1);
-var import_node_path11 = __toESM(require("node:path"), 1);
+var import_node_path12 = __toESM(require("node:path"), 1);
 var LOCK_NAME = "lock";
 var DEFAULT_LOCK_STALE_MS = 3e4;
 function hostname() {
@@ -7944,12 +7955,12 @@ function ensureStateDir(memoryDir) {
 }
 function tryStoreLock(memoryDir, options = {}) {
   const staleMs = options.staleMs ?? DEFAULT_LOCK_STALE_MS;
-  const lockDir = import_node_path11.default.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
+  const lockDir = import_node_path12.default.join(ensureStateDir(memoryDir), options.name ?? LOCK_NAME);
   const owner = { pid: process.pid, host: hostname(), token: `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}` };
   for (let attempt = 0; attempt < 2; attempt++) {
     if (tryMkdir(lockDir)) {
       try {
-        writeNewFile(import_node_path11.default.join(lockDir, "owner"), JSON.stringify(owner));
+        writeNewFile(import_node_path12.default.join(lockDir, "owner"), JSON.stringify(owner));
       } catch (err) {
         import_node_fs5.default.rmSync(lockDir, { recursive: true, force: true });
         throw err;
@@ -7970,12 +7981,12 @@ function tryStoreLock(memoryDir, options = {}) {
   return void 0;
 }
 function lockHolder(memoryDir, name) {
-  const lockDir = import_node_path11.default.join(memoryDir, STATE_DIR, name);
+  const lockDir = import_node_path12.default.join(memoryDir, STATE_DIR, name);
   try {
     const stat2 = import_node_fs5.default.lstatSync(lockDir, { throwIfNoEntry: false });
     if (!stat2?.isDirectory()) return void 0;
     const owner = readOwner(lockDir);
-    return owner ? { pid: owner.pid, host: String(owner.host), ownerFile: import_node_path11.default.join(lockDir, "owner"), heartbeatMs: stat2.mtimeMs } : void 0;
+    return owner ? { pid: owner.pid, host: String(owner.host), ownerFile: import_node_path12.default.join(lockDir, "owner"), heartbeatMs: stat2.mtimeMs } : void 0;
   } catch {
     return void 0;
   }
@@ -7991,7 +8002,7 @@ function tryMkdir(dir) {
 }
 function readOwner(lockDir) {
   try {
-    const o = JSON.parse(import_node_fs5.default.readFileSync(import_node_path11.default.join(lockDir, "owner"), "utf8"));
+    const o = JSON.parse(import_node_fs5.default.readFileSync(import_node_path12.default.join(lockDir, "owner"), "utf8"));
     return typeof o.pid === "number" && typeof o.token === "string" ? o : void 0;
   } catch {
     return void 0;
@@ -8028,7 +8039,7 @@ function breakLock(lockDir, staleMs) {
 }
 function release(lockDir, token) {
   if (readOwner(lockDir)?.token !== token) return;
-  import_node_fs5.default.rmSync(import_node_path11.default.join(lockDir, "owner"), { force: true });
+  import_node_fs5.default.rmSync(import_node_path12.default.join(lockDir, "owner"), { force: true });
   try {
     import_node_fs5.default.rmdirSync(lockDir);
   } catch {
@@ -8157,11 +8168,11 @@ function foldUsage(memoryDir, today, now = Date.now) {
   try {
     const stamp = now();
     try {
-      import_node_fs6.default.renameSync(import_node_path12.default.join(dir, USAGE_LOG), import_node_path12.default.join(dir, `usage.${stamp}-${process.pid}.folding`));
+      import_node_fs6.default.renameSync(import_node_path13.default.join(dir, USAGE_LOG), import_node_path13.default.join(dir, `usage.${stamp}-${process.pid}.folding`));
     } catch (err) {
       if (err.code !== "ENOENT") throw err;
     }
-    const snapFile = import_node_path12.default.join(dir, USAGE_SNAPSHOT);
+    const snapFile = import_node_path13.default.join(dir, USAGE_SNAPSHOT);
     let snap = { folded: /* @__PURE__ */ new Map(), cards: /* @__PURE__ */ new Map() };
     try {
       snap = parseSnapshot(readRegularUtf8(snapFile));
@@ -8175,18 +8186,18 @@ function foldUsage(memoryDir, today, now = Date.now) {
     const legacy = legacyReader(dir);
     for (const name of foldingFiles(dir)) {
       const abandoned = stamp - Number(FOLDING.exec(name)[1]) > FOLD_GRACE_MS;
-      const pending = unconsumed(import_node_path12.default.join(dir, name), snap.folded.get(name) ?? 0, abandoned);
+      const pending = unconsumed(import_node_path13.default.join(dir, name), snap.folded.get(name) ?? 0, abandoned);
       addLogLines(added, pending.text, { legacy, onMalformed: (line) => rejected.push(line) });
       folded.set(name, pending.end);
     }
     for (const [card, u] of added) add(snap.cards, card, u);
     snap.folded = folded;
     if (!lock.stillHeld()) return false;
-    if (rejected.length > 0) appendBytes(import_node_path12.default.join(dir, USAGE_REJECTED), Buffer.from(`${rejected.join("\n")}
+    if (rejected.length > 0) appendBytes(import_node_path13.default.join(dir, USAGE_REJECTED), Buffer.from(`${rejected.join("\n")}
 `, "utf8"));
     replaceFile(snapFile, renderSnapshot(snap), `${snapFile}.${process.pid}.${stamp}.tmp`);
     for (const [name, end] of folded) {
-      const file = import_node_path12.default.join(dir, name);
+      const file = import_node_path13.default.join(dir, name);
       if (stamp - Number(FOLDING.exec(name)[1]) > FOLD_GRACE_MS && import_node_fs6.default.statSync(file).size === end) import_node_fs6.default.unlinkSync(file);
     }
     return true;
@@ -8215,10 +8226,10 @@ function recordHitsSync(memoryDir, cardRelpaths, today, options = {}) {
 
 // lib/store/arrivals.ts
 var import_node_fs7 = __toESM(require("node:fs"), 1);
-var import_node_path13 = __toESM(require("node:path"), 1);
+var import_node_path14 = __toESM(require("node:path"), 1);
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 function arrivalsPath(memoryDir) {
-  return import_node_path13.default.join(memoryDir, ARRIVALS_RELPATH);
+  return import_node_path14.default.join(memoryDir, ARRIVALS_RELPATH);
 }
 function readArrivals(memoryDir) {
   let text;
@@ -8232,7 +8243,7 @@ function readArrivals(memoryDir) {
   return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
 }
 function currentSha(memoryDir, rel) {
-  const abs = import_node_path13.default.join(memoryDir, rel);
+  const abs = import_node_path14.default.join(memoryDir, rel);
   try {
     const st = import_node_fs7.default.lstatSync(abs);
     if (st.isSymbolicLink()) return sha256Hex(`symlink:${import_node_fs7.default.readlinkSync(abs)}`);
@@ -8271,7 +8282,7 @@ function readHold(memoryDir) {
 }
 function stampOf2(memoryDir, rel) {
   try {
-    const st = import_node_fs7.default.lstatSync(import_node_path13.default.join(memoryDir, rel));
+    const st = import_node_fs7.default.lstatSync(import_node_path14.default.join(memoryDir, rel));
     return [st.mtimeMs, st.size];
   } catch {
     return void 0;
@@ -8285,7 +8296,7 @@ function safeSha(memoryDir, rel) {
   }
 }
 function normalise(rel) {
-  return import_node_path13.default.posix.normalize(rel.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return cardPathKey(rel);
 }
 
 // lib/hook/inject.ts
@@ -8744,7 +8755,7 @@ function appendWhy(memoryDir, record, cap = WHY_CAP_BYTES) {
 }
 
 // lib/config/scope-at.ts
-var import_node_path14 = __toESM(require("node:path"), 1);
+var import_node_path15 = __toESM(require("node:path"), 1);
 function scopeAtFor(resolution, dir) {
   if (!resolution.git) return null;
   let real;
@@ -8753,15 +8764,15 @@ function scopeAtFor(resolution, dir) {
   } catch {
     return null;
   }
-  const rel = import_node_path14.default.relative(resolution.repo_root, real);
+  const rel = import_node_path15.default.relative(resolution.repo_root, real);
   if (rel === "") return "";
-  if (rel === ".." || rel.startsWith(`..${import_node_path14.default.sep}`) || import_node_path14.default.isAbsolute(rel)) return null;
-  return rel.split(import_node_path14.default.sep).join("/");
+  if (rel === ".." || rel.startsWith(`..${import_node_path15.default.sep}`) || import_node_path15.default.isAbsolute(rel)) return null;
+  return rel.split(import_node_path15.default.sep).join("/");
 }
 
 // lib/hook/keeper.ts
 var import_node_fs10 = __toESM(require("node:fs"), 1);
-var import_node_path15 = __toESM(require("node:path"), 1);
+var import_node_path16 = __toESM(require("node:path"), 1);
 
 // lib/rank-cache/keeper-lock.ts
 var KEEPER_LOCK = "keeper";
@@ -8779,7 +8790,7 @@ function keepStoreFresh(memoryDir, script, io, log) {
       return { status: "renewed" };
     }
     try {
-      import_node_fs10.default.accessSync(import_node_path15.default.join(memoryDir, STATE_DIR), import_node_fs10.default.constants.W_OK);
+      import_node_fs10.default.accessSync(import_node_path16.default.join(memoryDir, STATE_DIR), import_node_fs10.default.constants.W_OK);
     } catch {
       return { status: "skipped" };
     }
@@ -8790,7 +8801,7 @@ function keepStoreFresh(memoryDir, script, io, log) {
       windowsHide: true,
       env: io.env,
       // Not the project's directory, nor the store's: a background process should pin neither.
-      cwd: import_node_path15.default.parse(memoryDir).root
+      cwd: import_node_path16.default.parse(memoryDir).root
     });
     child.on("error", (err) => log(`keeper not started: ${err.message}`));
     child.unref();
@@ -8812,7 +8823,7 @@ async function runUserPromptHook(stdin, options, io) {
   } catch {
     payload = void 0;
   }
-  if (!payload || !payload.cwd || !import_node_path16.default.isAbsolute(payload.cwd) || !isDirectory2(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
+  if (!payload || !payload.cwd || !import_node_path17.default.isAbsolute(payload.cwd) || !isDirectory2(payload.cwd)) return { status: "bad-input", outcome: NOTHING };
   const config = readConfig(io);
   let resolution;
   try {
@@ -8929,12 +8940,12 @@ function describe(err) {
   return e?.code && e.path ? `${e.code} ${e.path}` : e instanceof Error ? e.message : String(err);
 }
 function hookLogPath(io) {
-  return import_node_path16.default.join(memctlStateHome(io), "hook.log");
+  return import_node_path17.default.join(memctlStateHome(io), "hook.log");
 }
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
-    import_node_fs11.default.mkdirSync(import_node_path16.default.dirname(file), { recursive: true });
+    import_node_fs11.default.mkdirSync(import_node_path17.default.dirname(file), { recursive: true });
     appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {

@@ -5,7 +5,7 @@ import { racy } from "./card-trust.js";
 import { exists, lstatIfExists, readRegularUtf8, statIfExists } from "./checked-fs.js";
 import { INDEX_FILE, joinPath } from "./paths.js";
 import { journalPath, journalSince, sameIndexStamp } from "./write-journal.js";
-var linkKey = (file) => file.replace(/^\.\//, "");
+import { linkKey } from "../core/link-key.js";
 function encodeLinks(entries) {
   const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}
 `).join(""), "utf8");
@@ -159,7 +159,6 @@ export {
   encodeLinks,
   findRecord,
   journaledEdits,
-  linkKey,
   linksBytes,
   linksHas,
   readLinks,
