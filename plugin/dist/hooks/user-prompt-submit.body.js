@@ -2686,9 +2686,9 @@ function fastLoadFrontmatter(text) {
       out[key] = null;
       continue;
     }
-    const parsed = ITEM.test(block[0]) ? blockList(block) : nestedMap(block);
-    if (parsed === void 0) return void 0;
-    out[key] = parsed;
+    const parsed2 = ITEM.test(block[0]) ? blockList(block) : nestedMap(block);
+    if (parsed2 === void 0) return void 0;
+    out[key] = parsed2;
   }
   return out;
 }
@@ -3168,7 +3168,7 @@ function parseString(ctx2) {
     else if (c === 13 && ctx2.s.charCodeAt(ctx2.p + 1) === 10)
       ctx2.p += 2;
   }
-  let parsed = "";
+  let parsed2 = "";
   let sliceStart = ctx2.p;
   let state = 0;
   for (; ctx2.p < ctx2.s.length; ctx2.p++) {
@@ -3186,13 +3186,13 @@ function parseString(ctx2) {
       }
       if (!state) {
         let s = ctx2.s.slice(sliceStart, ctx2.p);
-        parsed = parsed ? parsed + s : s;
+        parsed2 = parsed2 ? parsed2 + s : s;
       }
       ctx2.p += isMultiline ? 3 : 1;
-      return parsed;
+      return parsed2;
     } else if (!state) {
       if (!isLiteral && c === 92) {
-        parsed += ctx2.s.slice(sliceStart, sliceStart = ctx2.p);
+        parsed2 += ctx2.s.slice(sliceStart, sliceStart = ctx2.p);
         state = 1;
       }
     } else if (state === 1) {
@@ -3219,28 +3219,28 @@ function parseString(ctx2) {
         if (value < 0 || value > 1114111 || value >= 55296 && value <= 57343) {
           TomlError.x("invalid unicode escape", ctx2, errPtr);
         }
-        parsed += String.fromCodePoint(value);
+        parsed2 += String.fromCodePoint(value);
         sliceStart = ctx2.p--;
         state = 0;
       } else if (isMultiline && (c === 32 || c === 9)) {
         state = 2;
       } else {
         if (c === 98)
-          parsed += "\b";
+          parsed2 += "\b";
         else if (c === 116)
-          parsed += "	";
+          parsed2 += "	";
         else if (c === 110)
-          parsed += "\n";
+          parsed2 += "\n";
         else if (c === 102)
-          parsed += "\f";
+          parsed2 += "\f";
         else if (c === 114)
-          parsed += "\r";
+          parsed2 += "\r";
         else if (c === 101)
-          parsed += "\x1B";
+          parsed2 += "\x1B";
         else if (c === 34)
-          parsed += '"';
+          parsed2 += '"';
         else if (c === 92)
-          parsed += "\\";
+          parsed2 += "\\";
         else
           TomlError.x("unrecognised escape sequence", ctx2);
         sliceStart = ctx2.p + 1;
@@ -3610,7 +3610,7 @@ function skipVoid(ctx2, banNewLines, banComments) {
 function parseKey(ctx2, end = 61) {
   let startPtr;
   let state = 0;
-  let parsed = [];
+  let parsed2 = [];
   let sliceStart;
   let c = ctx2.s.charCodeAt(startPtr = ctx2.p);
   do {
@@ -3618,23 +3618,23 @@ function parseKey(ctx2, end = 61) {
       if (!state)
         TomlError.x("unexpected end of key", ctx2);
       if (state === 1)
-        parsed.push(ctx2.s.slice(sliceStart, ctx2.p));
-      return ctx2.p++, parsed;
+        parsed2.push(ctx2.s.slice(sliceStart, ctx2.p));
+      return ctx2.p++, parsed2;
     } else if (c === 46) {
       if (!state)
         TomlError.x("illegal empty bare key", ctx2);
       if (state === 1)
-        parsed.push(ctx2.s.slice(sliceStart, ctx2.p));
+        parsed2.push(ctx2.s.slice(sliceStart, ctx2.p));
       state = 0;
     } else if (!state && (c === 34 || c === 39)) {
       if (c === ctx2.s.charCodeAt(ctx2.p + 1) && c === ctx2.s.charCodeAt(ctx2.p + 2))
         TomlError.x("illegal quoted key: multiline strings are not allowed", ctx2);
-      parsed.push(parseString(ctx2));
+      parsed2.push(parseString(ctx2));
       state = 2;
       ctx2.p--;
     } else if (c === 32 || c === 9) {
       if (state === 1) {
-        parsed.push(ctx2.s.slice(sliceStart, ctx2.p));
+        parsed2.push(ctx2.s.slice(sliceStart, ctx2.p));
         state = 2;
       }
     } else if (state === 2 || c < 48 && c !== 45 || c > 57 && c < 65 || c > 90 && c < 97 && c !== 95 || c > 122) {
@@ -6139,10 +6139,10 @@ function parseIndex(text) {
   const entries = [];
   const unparsed = [];
   indexLines(text, (raw, line) => {
-    const parsed = parseIndexLine(raw, line);
-    if (parsed === void 0) return;
-    if ("reason" in parsed) unparsed.push(parsed);
-    else entries.push(parsed);
+    const parsed2 = parseIndexLine(raw, line);
+    if (parsed2 === void 0) return;
+    if ("reason" in parsed2) unparsed.push(parsed2);
+    else entries.push(parsed2);
   });
   return { entries, unparsed };
 }
@@ -7270,8 +7270,8 @@ ${raw}`, { title: split(tTitle), hook: split(tHook) });
 async function rebuild(memoryDir, indexStat, options) {
   const journal = journalMark(memoryDir);
   const { text, truncated } = readIndexText(import_node_path11.default.join(memoryDir, INDEX_FILE));
-  const parsed = parseIndex(text);
-  const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
+  const parsed2 = parseIndex(text);
+  const files = [...new Set(parsed2.entries.map((e) => normalizeCardPath(e.file)))];
   const old = reusable(memoryDir);
   const fields = /* @__PURE__ */ new Map();
   const stamps = /* @__PURE__ */ new Map();
@@ -7287,7 +7287,7 @@ async function rebuild(memoryDir, indexStat, options) {
     const read = await readCardFields(memoryDir, file);
     if (read) fields.set(file, read);
   }
-  const entries = parsed.entries.map((e) => {
+  const entries = parsed2.entries.map((e) => {
     const file = normalizeCardPath(e.file);
     return rankEntryOf(e, file, fields.get(file) ?? { topics: [] }, old.lines.get(`${file}
 ${e.raw}`));
@@ -7310,7 +7310,7 @@ ${e.raw}`));
       lineText: (id) => printed[id],
       scoped: () => scoped
     },
-    unparsed: parsed.unparsed,
+    unparsed: parsed2.unparsed,
     entryCount: entries.length,
     cardCount: files.length,
     cache: "uncached",
@@ -7362,7 +7362,7 @@ ${e.raw}`));
     status,
     expires,
     ...scoped.length > 0 ? { scope } : {},
-    unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
+    unparsed: parsed2.unparsed.map((u) => [u.line, u.raw, u.reason]),
     ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {},
     plainFiles: store.plainFiles,
     ...journal ? { journal } : {}
@@ -7590,6 +7590,35 @@ function mergedStamp(base, open, j) {
   return [s[3 * b], s[3 * b + 1], s[3 * b + 2]];
 }
 
+// lib/core/line-edits.ts
+function lowerBound(count, valueAt, target) {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (valueAt(mid) < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+function editSpan(count, lineAt, [at, removed, inserted]) {
+  return { first: lowerBound(count, lineAt, at), end: lowerBound(count, lineAt, at + removed), shift: inserted.length - removed };
+}
+function spliceRows(rows, span, added, move) {
+  const out = rows.slice(0, span.first);
+  out.push(...added);
+  for (let i = span.end; i < rows.length; i++) out.push(move(rows[i], span.shift));
+  return out;
+}
+function insertedLines(edit) {
+  const known = parsed.get(edit);
+  if (known && known.at === edit[0] && known.inserted === edit[2]) return known.lines;
+  const lines = edit[2].map((raw, k) => parseIndexLine(raw, edit[0] + k));
+  parsed.set(edit, { at: edit[0], inserted: edit[2], lines });
+  return lines;
+}
+var parsed = /* @__PURE__ */ new WeakMap();
+
 // lib/rank-cache/journal.ts
 function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, currentDirs) {
   const records2 = journalSince(memoryDir, mark);
@@ -7616,31 +7645,25 @@ function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, curr
 }
 function applyLineEdits(items, unparsed, edits, fileOf) {
   let sameCards = true;
-  for (const [at, removed, inserted] of edits) {
-    const end = at + removed;
-    const shift = inserted.length - removed;
-    const gone = [];
-    const kept = [];
-    let insertAt = 0;
-    for (const item of items) {
-      if (item.line < at) {
-        kept.push(item);
-        insertAt = kept.length;
-      } else if (item.line >= end) kept.push({ ...item, line: item.line + shift });
-      else gone.push(fileOf(item));
-    }
+  for (const edit of edits) {
+    const span = editSpan(items.length, (i) => items[i].line, edit);
+    const gone = items.slice(span.first, span.end).map(fileOf);
     const added = [];
     const addedUnparsed = [];
-    inserted.forEach((raw, k) => {
-      const parsed = parseIndexLine(raw, at + k);
-      if (parsed === void 0) return;
-      if ("reason" in parsed) addedUnparsed.push([parsed.line, parsed.raw, parsed.reason]);
-      else added.push({ line: parsed.line, e: parsed });
-    });
+    for (const parsed2 of insertedLines(edit)) {
+      if (parsed2 === void 0) continue;
+      if ("reason" in parsed2) addedUnparsed.push([parsed2.line, parsed2.raw, parsed2.reason]);
+      else added.push({ line: parsed2.line, e: parsed2 });
+    }
     const addedFiles = added.map(fileOf);
     if (gone.length !== addedFiles.length || gone.some((f, i) => f !== addedFiles[i])) sameCards = false;
-    items = [...kept.slice(0, insertAt), ...added, ...kept.slice(insertAt)];
-    unparsed = [...unparsed.filter((u) => u[0] < at), ...addedUnparsed, ...unparsed.filter((u) => u[0] >= end).map((u) => [u[0] + shift, u[1], u[2]])];
+    items = spliceRows(items, span, added, (item, shift) => ({ ...item, line: item.line + shift }));
+    unparsed = spliceRows(
+      unparsed,
+      editSpan(unparsed.length, (i) => unparsed[i][0], edit),
+      addedUnparsed,
+      (u, shift) => [u[0] + shift, u[1], u[2]]
+    );
   }
   return { items, unparsed, sameCards };
 }
@@ -7679,13 +7702,13 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
     }
   } else {
     const { text, truncated } = readIndexText(joinPath(memoryDir, INDEX_FILE));
-    const parsed = parseIndex(text);
-    items = matchLines(base, cur, parsed.entries);
-    const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
+    const parsed2 = parseIndex(text);
+    items = matchLines(base, cur, parsed2.entries);
+    const files = [...new Set(parsed2.entries.map((e) => normalizeCardPath(e.file)))];
     meta = {
       cards: files.length,
-      unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
-      plainFiles: files.length === parsed.entries.length && files.every(isMeasurable),
+      unparsed: parsed2.unparsed.map((u) => [u.line, u.raw, u.reason]),
+      plainFiles: files.length === parsed2.entries.length && files.every(isMeasurable),
       ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {}
     };
   }
@@ -7814,7 +7837,7 @@ function indexEntryOf(base, cur, j, line) {
   if (e === void 0 || "reason" in e) throw new RangeError("a cached entry's line no longer parses");
   return e;
 }
-function matchLines(base, cur, parsed) {
+function matchLines(base, cur, parsed2) {
   const byKey = /* @__PURE__ */ new Map();
   const raw = base.view.rawKeys;
   for (let j = 0; j < cur.toBase.length; j++) {
@@ -7825,7 +7848,7 @@ function matchLines(base, cur, parsed) {
     else if (typeof had === "number") byKey.set(k, [had, j]);
     else had.push(j);
   }
-  return parsed.map((e) => {
+  return parsed2.map((e) => {
     const k = key53(...lineKeyLanes(e.raw));
     const had = byKey.get(k);
     if (had === void 0) return { line: e.line, e };
