@@ -2966,6 +2966,10 @@ function readRegular(path11, cap = DEFAULT_READ_CAP, options = {}) {
     close(fd);
   }
 }
+var readByFile = /* @__PURE__ */ new Map();
+function forgetReads() {
+  readByFile.clear();
+}
 function readRegularBytes(path11, cap = DEFAULT_READ_CAP, options = {}) {
   return readRegular(path11, cap, options).bytes;
 }
@@ -3315,6 +3319,7 @@ function tryStoreLock(memoryDir, options = {}) {
         release: () => {
           clearInterval(heartbeat);
           release(lockDir, owner.token);
+          forgetReads();
         },
         stillHeld: () => readOwner(lockDir)?.token === owner.token
       };

@@ -4176,6 +4176,10 @@ function readRegular(path17, cap = DEFAULT_READ_CAP, options = {}) {
     close(fd);
   }
 }
+var readByFile = /* @__PURE__ */ new Map();
+function forgetReads() {
+  readByFile.clear();
+}
 function readRegularBytes(path17, cap = DEFAULT_READ_CAP, options = {}) {
   return readRegular(path17, cap, options).bytes;
 }
@@ -7994,6 +7998,7 @@ function tryStoreLock(memoryDir, options = {}) {
         release: () => {
           clearInterval(heartbeat);
           release(lockDir, owner.token);
+          forgetReads();
         },
         stillHeld: () => readOwner(lockDir)?.token === owner.token
       };
