@@ -1,8 +1,8 @@
 // The CLI's reads and writes at scale: `memctl save` (an update and a new card), `list` and `search`, each as a
 // fresh process, interleaved with `node -e 0` as latency.ts does, reported as a ratio of medians.
 // Issue 32's targets: save ≤ 5x, list / search ≤ 10x `node -e 0` at 100,000 cards. Build first: `npm run build`.
-// Run: node --import tsx bench/cli-scale.ts [--cards 10000] [--runs 5] [--dir DIR] [--keep] [--cpu] [--only save,save-last,save-new,list,search,mcp]
-// save-last (not in the default set): an update of the card on MEMORY.md's last line.
+// Run: node --import tsx bench/cli-scale.ts [--cards 10000] [--runs 5] [--dir DIR] [--keep] [--cpu] [--only save,save-last,save-new,rm,list,search,mcp]
+// save-last (not in the default set): an update of the card on MEMORY.md's last line. rm (nor this): a card removed.
 // mcp: `memory_search` calls to one `memctl mcp` server (not in the default set: the server is not a fresh process);
 // with --rss, the server's resident set (Linux /proc: VmRSS, and VmHWM its peak) after its last call, and what it
 // keeps once garbage is collected (heap and ArrayBuffers, from a preload: --expose-gc, on SIGUSR2). --mcp-write first
@@ -94,8 +94,18 @@ const lastTarget = [...fs.readFileSync(path.join(memory, "MEMORY.md"), "utf8").m
   .map((m) => m[1]!)
   .filter((f) => /^[a-z]+_[a-z]+_\d{5}\.md$/.test(f)) // gen-store.ts's names: in both builds' copies
   .at(-1)!;
+// rm (not in the default set): each call removes another generated card, from the index's first lines on, so a
+// run needs no undo between calls (the store shrinks by one card a call: nothing at this size).
+let rmTargets: string[] | undefined;
+const nextRemoved = () =>
+  (rmTargets ??= [...fs.readFileSync(path.join(memory, "MEMORY.md"), "utf8").matchAll(/^- \[[^\]]*\]\(([a-z]+_[a-z]+_\d{5}\.md)\)/gm)]
+    .map((m) => m[1]!)
+    // Still in both copies: a run before this one removed others from each (--dir reuses them).
+    .filter((f) => f !== target && f !== lastTarget && [memory, compareEnv?.MEMCTL_MEMORY_DIR].every((d) => !d || fs.existsSync(path.join(d, f)))))[removed++]!;
 let n = 0;
+let removed = 0;
 const commands: Record<string, () => string[]> = {
+  rm: () => ["rm", nextRemoved().replace(/\.md$/, "")],
   save: () => ["save", target.replace(/\.md$/, ""), "-d", `bench update ${n++} of an existing card, the description only`],
   "save-last": () => ["save", lastTarget.replace(/\.md$/, ""), "-d", `bench update ${n++} of the card on the index's last line`],
   "save-new": () => ["save", `bench-new-${process.pid}-${n++}`, "-t", "project", "-d", "a new card the bench adds"],

@@ -13,7 +13,7 @@ import { composeFor, displayInstructionPath, forHost, sessionInstructions } from
 import { HOST_NAMES, isHostName } from "../../hosts/index.js";
 import type { Io } from "../store/io.js";
 import { bool, dirArg, parseArgs, str, type CommandSpec } from "./args.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { colorsFor, printJson } from "./output.js";
 
 export const spec: CommandSpec = {

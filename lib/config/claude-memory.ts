@@ -4,8 +4,9 @@ import type { Io } from "../store/io.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex } from "../core/index-file.js";
 import { linkKey } from "../core/link-key.js";
+import { readIndexText } from "../store/index-read.js";
 
-/** Claude's MEMORY.md is read for its titles only up to this size (Claude itself loads the first 200 lines). */
+/** Claude's MEMORY.md is read for its titles only this far (Claude itself loads the first 200 lines). */
 const INDEX_READ_CAP = 1024 * 1024;
 
 // Claude Code's own ("auto") memory: `<CLAUDE_CONFIG_DIR or ~/.claude>/projects/<slug>/memory/` holds a
@@ -107,10 +108,8 @@ function indexTitles(dir: string): Map<string, string> {
   const titles = new Map<string, string>();
   let text: string;
   try {
-    const file = path.join(dir, "MEMORY.md");
-    const stat = fs.lstatSync(file);
-    if (!stat.isFile() || stat.size > INDEX_READ_CAP) return titles;
-    text = fs.readFileSync(file, "utf8");
+    // The store's own reader: whole lines up to the cap, never through a link, FIFO or device.
+    text = readIndexText(path.join(dir, "MEMORY.md"), INDEX_READ_CAP, { nofollow: true }).text;
   } catch {
     return titles;
   }

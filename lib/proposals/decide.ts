@@ -9,10 +9,6 @@ import { withRecordsLock } from "../records/commit.js";
 import { findCardFile } from "../records/card-find.js";
 import { saveCardLocked, type SaveResult, type WriteContext } from "../records/save.js";
 import type { CardProvenance } from "../records/card-input.js";
-import { adoptUnrecorded } from "../records/adopt-first.js";
-import { readLatestHistory } from "../store/history-latest.js";
-import fs from "node:fs";
-import path from "node:path";
 
 // The owner's side of the boundary: accept promotes a proposal through the one save path (so the card gets
 // its provenance, a history revision and an index line); reject archives it with the reason. Agents are
@@ -71,8 +67,6 @@ export async function acceptProposal(ctx: WriteContext, id: string, options: Acc
         `proposal ${proposal.id} has no scope to suggest (its sources and the card's repo_refs name no one subtree, or a scope is already set); give one with --scope`,
         { id: proposal.id },
       );
-    // A superseded card's text no revision holds is adopted first, so marking it superseded can be undone.
-    for (const old of replaced) await adoptUnrecorded(ctx, [...readLatestHistory(ctx.memoryDir, [old]).entries], old, fs.readFileSync(path.join(ctx.memoryDir, old)));
     const input = saveInputOf(proposal, { ...options, ...(suggested ? { scope: suggested } : {}) });
     let decided = proposal;
     const superseded: Superseded[] = [];

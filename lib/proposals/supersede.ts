@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
-import { makeEntry, sha256Hex, type HistoryEntry } from "../store/history.js";
+import { sha256Hex, type HistoryEntry } from "../store/history.js";
+import { writeEntry } from "../records/adopt-first.js";
 import type { CardChange } from "../records/commit.js";
 import { findCardFile } from "../records/card-find.js";
 import { setFrontmatterFieldsBytes } from "../core/frontmatter-edit.js";
@@ -37,5 +38,6 @@ export function supersedeChange(memoryDir: string, file: string, byName: string,
   const before = fs.readFileSync(path.join(memoryDir, file));
   const next = setFrontmatterFieldsBytes(before, { status: "superseded", superseded_by: byName });
   if (next.equals(before)) return null;
-  return { card: file, before: sha256Hex(before), content: next, entry: makeEntry(history, file, "update", actor, now, next) };
+  // A text no revision holds is adopted first by the commit (lib/records/adopt-first.ts), so the mark can be undone.
+  return { card: file, before: sha256Hex(before), previous: before, content: next, entry: writeEntry(history, file, "update", { actor, now }, next, before) };
 }

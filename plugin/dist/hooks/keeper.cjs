@@ -4864,8 +4864,8 @@ function isMeasurable(card) {
 
 // lib/store/index-read.ts
 var INDEX_READ_CAP = 24 * 1024 * 1024;
-function readIndexText(file, cap = INDEX_READ_CAP) {
-  const { fd, stat: stat2 } = openRegular(file);
+function readIndexText(file, cap = INDEX_READ_CAP, options = {}) {
+  const { fd, stat: stat2 } = openRegular(file, options);
   try {
     const want = Math.min(stat2.size, cap);
     const buf = new Uint8Array(want);
@@ -7036,6 +7036,14 @@ function normalise(rel) {
 var import_node_fs5 = __toESM(require("node:fs"), 1);
 var import_node_path8 = __toESM(require("node:path"), 1);
 init_card();
+
+// lib/core/card-rules.ts
+init_card();
+init_card_types();
+var CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
+var CARD_REQUIRED = ["description", ...REQUIRED_FIELDS];
+
+// lib/store/read.ts
 async function listCardFiles(dir, sub = "", walked, shards) {
   const entries = await import_node_fs5.default.promises.readdir(import_node_path8.default.join(dir, sub), { withFileTypes: true });
   walked?.push(sub);

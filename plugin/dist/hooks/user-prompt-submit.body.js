@@ -3073,7 +3073,7 @@ function hostAdapter(name) {
 }
 
 // lib/hook/run.ts
-var import_node_fs11 = __toESM(require("node:fs"), 1);
+var import_node_fs12 = __toESM(require("node:fs"), 1);
 var import_node_path17 = __toESM(require("node:path"), 1);
 
 // lib/config/budget.ts
@@ -7008,8 +7008,8 @@ function applyDecay(snap, today) {
 
 // lib/store/index-read.ts
 var INDEX_READ_CAP = 24 * 1024 * 1024;
-function readIndexText(file, cap = INDEX_READ_CAP) {
-  const { fd, stat: stat2 } = openRegular(file);
+function readIndexText(file, cap = INDEX_READ_CAP, options = {}) {
+  const { fd, stat: stat2 } = openRegular(file, options);
   try {
     const want = Math.min(stat2.size, cap);
     const buf = new Uint8Array(want);
@@ -8518,8 +8518,26 @@ function ctx(req, store) {
   return { projectKey: req.projectKey, source: req.source, entryCount: store.entryCount, ...req.displayDir ? { dir: req.displayDir } : {} };
 }
 
-// lib/hook/session-state.ts
+// lib/store/read.ts
 var import_node_fs8 = __toESM(require("node:fs"), 1);
+init_card();
+
+// lib/core/card-rules.ts
+init_card();
+init_card_types();
+var CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
+var CARD_REQUIRED = ["description", ...REQUIRED_FIELDS];
+function isCardFile(rel) {
+  return CARD_FILE.test(rel);
+}
+
+// lib/store/read.ts
+function countCardFiles(dir) {
+  return import_node_fs8.default.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && isCardFile(e.name)).length;
+}
+
+// lib/hook/session-state.ts
+var import_node_fs9 = __toESM(require("node:fs"), 1);
 var SESSIONS_FILE = "sessions.log";
 var SESSION_TTL_MS = 12 * 60 * 60 * 1e3;
 var DUPLICATE_WINDOW_MS = 1e4;
@@ -8624,7 +8642,7 @@ function compactSessions(memoryDir, nowMs) {
   const held = tryStoreLock(memoryDir, { name: SESSIONS_LOCK });
   if (!held) return;
   try {
-    const fd = import_node_fs8.default.openSync(file, import_node_fs8.default.constants.O_RDONLY | import_node_fs8.default.constants.O_NOFOLLOW | import_node_fs8.default.constants.O_NONBLOCK);
+    const fd = import_node_fs9.default.openSync(file, import_node_fs9.default.constants.O_RDONLY | import_node_fs9.default.constants.O_NOFOLLOW | import_node_fs9.default.constants.O_NONBLOCK);
     try {
       const first = readFrom(fd, 0);
       const compacted = encodeUtf8(compactText(first, nowMs));
@@ -8759,7 +8777,7 @@ function whyRecord(input) {
 }
 
 // lib/hook/why-log.ts
-var import_node_fs9 = __toESM(require("node:fs"), 1);
+var import_node_fs10 = __toESM(require("node:fs"), 1);
 var WHY_FILE = "why.jsonl";
 var WHY_PREVIOUS_FILE = "why.1.jsonl";
 var WHY_CAP_BYTES = 256 * 1024;
@@ -8779,7 +8797,7 @@ function appendWhy(memoryDir, record, cap = WHY_CAP_BYTES) {
   } finally {
     close(fd);
   }
-  if (size > cap && lstatIfExists(file)?.ino === ino) import_node_fs9.default.renameSync(file, joinPath(dir, WHY_PREVIOUS_FILE));
+  if (size > cap && lstatIfExists(file)?.ino === ino) import_node_fs10.default.renameSync(file, joinPath(dir, WHY_PREVIOUS_FILE));
 }
 
 // lib/config/scope-at.ts
@@ -8799,7 +8817,7 @@ function scopeAtFor(resolution, dir) {
 }
 
 // lib/hook/keeper.ts
-var import_node_fs10 = __toESM(require("node:fs"), 1);
+var import_node_fs11 = __toESM(require("node:fs"), 1);
 var import_node_path16 = __toESM(require("node:path"), 1);
 
 // lib/rank-cache/keeper-lock.ts
@@ -8818,7 +8836,7 @@ function keepStoreFresh(memoryDir, script, io, log) {
       return { status: "renewed" };
     }
     try {
-      import_node_fs10.default.accessSync(import_node_path16.default.join(memoryDir, STATE_DIR), import_node_fs10.default.constants.W_OK);
+      import_node_fs11.default.accessSync(import_node_path16.default.join(memoryDir, STATE_DIR), import_node_fs11.default.constants.W_OK);
     } catch {
       return { status: "skipped" };
     }
@@ -8973,20 +8991,19 @@ function hookLogPath(io) {
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
-    import_node_fs11.default.mkdirSync(import_node_path17.default.dirname(file), { recursive: true });
+    import_node_fs12.default.mkdirSync(import_node_path17.default.dirname(file), { recursive: true });
     appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {
   }
 }
 function missingIndexReason(memoryDir) {
-  let names;
+  let cards;
   try {
-    names = readdirNames(memoryDir);
+    cards = countCardFiles(memoryDir);
   } catch {
     return void 0;
   }
-  const cards = names.filter((n) => n.endsWith(".md") && n !== INDEX_FILE && !n.startsWith(".")).length;
   if (cards === 0) return void 0;
   return `memory exists, its index is missing: ${memoryDir} holds ${cards} card ${cards === 1 ? "file" : "files"} but no ${INDEX_FILE}; run memctl doctor`;
 }
@@ -8999,7 +9016,7 @@ function isDirectory2(p) {
 }
 
 // lib/store/bounded-input.ts
-var import_node_fs12 = __toESM(require("node:fs"), 1);
+var import_node_fs13 = __toESM(require("node:fs"), 1);
 var CHUNK2 = 64 * 1024;
 async function readInputBounded(fd, stream, bounds) {
   const started = performance.now();
@@ -9008,7 +9025,7 @@ async function readInputBounded(fd, stream, bounds) {
   for (; ; ) {
     let n;
     try {
-      n = import_node_fs12.default.readSync(fd, buffer, 0, buffer.length, null);
+      n = import_node_fs13.default.readSync(fd, buffer, 0, buffer.length, null);
     } catch {
       return readStreamBounded(stream(), bounds, started, progress);
     }

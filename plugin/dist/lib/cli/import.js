@@ -11,7 +11,7 @@ import { pauseFromEnv } from "../store/write.js";
 import { bool, dirArg, parseArgs, strs } from "./args.js";
 import { colorsFor, printJson, progressLine } from "./output.js";
 import { ACTOR_FLAGS, directWriterFrom, JSON_FLAG, requireStore, STORE_FLAGS, writeContext } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { asJob } from "./ledger.js";
 import { backfillExitCode, backfillWithProgress, configuredModel, renderBackfill } from "./keys.js";
 var spec = {

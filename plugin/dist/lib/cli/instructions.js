@@ -9,7 +9,7 @@ import { readConfig } from "../config/config.js";
 import { composeFor, displayInstructionPath, forHost, sessionInstructions } from "../config/instructions.js";
 import { HOST_NAMES, isHostName } from "../../hosts/index.js";
 import { bool, dirArg, parseArgs, str } from "./args.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { colorsFor, printJson } from "./output.js";
 var spec = {
   name: "instructions",

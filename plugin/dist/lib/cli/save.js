@@ -9,7 +9,7 @@ import { inertText } from "../core/sanitize.js";
 import { bool, parseArgs, str, strs } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { ACTOR_FLAGS, callerFrom, cardBodyFrom, JSON_FLAG, RECALL_FLAG, recallFrom, requireStore, SCOPE_FLAG, cardFieldsFrom, STORE_FLAGS, writeContext } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { readConfig } from "../config/config.js";
 import { recallModel } from "../config/recall.js";
 var spec = {

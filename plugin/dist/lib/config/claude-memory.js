@@ -4,6 +4,7 @@ import path from "node:path";
 import { parseCard } from "../core/card.js";
 import { parseIndex } from "../core/index-file.js";
 import { linkKey } from "../core/link-key.js";
+import { readIndexText } from "../store/index-read.js";
 var INDEX_READ_CAP = 1024 * 1024;
 function claudeConfigHome(io) {
   return io.env.CLAUDE_CONFIG_DIR ? path.resolve(io.env.CLAUDE_CONFIG_DIR) : path.join(io.home, ".claude");
@@ -67,10 +68,7 @@ function indexTitles(dir) {
   const titles = /* @__PURE__ */ new Map();
   let text;
   try {
-    const file = path.join(dir, "MEMORY.md");
-    const stat = fs.lstatSync(file);
-    if (!stat.isFile() || stat.size > INDEX_READ_CAP) return titles;
-    text = fs.readFileSync(file, "utf8");
+    text = readIndexText(path.join(dir, "MEMORY.md"), INDEX_READ_CAP, { nofollow: true }).text;
   } catch {
     return titles;
   }

@@ -9,10 +9,6 @@ import { archiveProposal, currentSha, findPending, proposalCardProblem } from ".
 import { withRecordsLock } from "../records/commit.js";
 import { findCardFile } from "../records/card-find.js";
 import { saveCardLocked } from "../records/save.js";
-import { adoptUnrecorded } from "../records/adopt-first.js";
-import { readLatestHistory } from "../store/history-latest.js";
-import fs from "node:fs";
-import path from "node:path";
 async function acceptProposal(ctx, id, options = {}) {
   assertMayWrite(ctx.actor, "accept proposals");
   return withRecordsLock(ctx, async () => {
@@ -37,7 +33,6 @@ async function acceptProposal(ctx, id, options = {}) {
         `proposal ${proposal.id} has no scope to suggest (its sources and the card's repo_refs name no one subtree, or a scope is already set); give one with --scope`,
         { id: proposal.id }
       );
-    for (const old of replaced) await adoptUnrecorded(ctx, [...readLatestHistory(ctx.memoryDir, [old]).entries], old, fs.readFileSync(path.join(ctx.memoryDir, old)));
     const input = saveInputOf(proposal, { ...options, ...suggested ? { scope: suggested } : {} });
     let decided = proposal;
     const superseded = [];

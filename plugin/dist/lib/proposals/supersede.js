@@ -2,7 +2,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ERROR_CODES, MemctlError, usageError } from "../core/errors.js";
-import { makeEntry, sha256Hex } from "../store/history.js";
+import { sha256Hex } from "../store/history.js";
+import { writeEntry } from "../records/adopt-first.js";
 import { findCardFile } from "../records/card-find.js";
 import { setFrontmatterFieldsBytes } from "../core/frontmatter-edit.js";
 function supersedeTargets(memoryDir, names, writing) {
@@ -19,7 +20,7 @@ function supersedeChange(memoryDir, file, byName, actor, now, history) {
   const before = fs.readFileSync(path.join(memoryDir, file));
   const next = setFrontmatterFieldsBytes(before, { status: "superseded", superseded_by: byName });
   if (next.equals(before)) return null;
-  return { card: file, before: sha256Hex(before), content: next, entry: makeEntry(history, file, "update", actor, now, next) };
+  return { card: file, before: sha256Hex(before), previous: before, content: next, entry: writeEntry(history, file, "update", { actor, now }, next, before) };
 }
 export {
   supersedeChange,
