@@ -14,7 +14,7 @@ const link = fc.oneof(
 );
 
 // The rules as each reader wrote them before linkKey.
-const regexStrip = (file: string) => file.replace(/^\.\//, ""); // index-edit, index-find, index-scan, index-links, batch, card-links, card-find, claude-memory
+const regexStrip = (file: string) => file.replace(/^\.\//, ""); // index-edit, index-find, index-scan, index-place, index-links, batch, card-links, card-find, claude-memory
 const sliceStrip = (c: string) => (c.startsWith("./") ? c.slice(2) : c); // card-trust (journal card names)
 const normalised = (file: string) => path.posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, ""); // rank-cache normalizeCardPath, arrivals normalise
 
