@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Io } from "../store/io.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex } from "../core/index-file.js";
+import { linkKey } from "../core/link-key.js";
 import { readIndexText } from "../store/index-read.js";
 
 /** Claude's MEMORY.md is read for its titles only this far (Claude itself loads the first 200 lines). */
@@ -113,7 +114,7 @@ function indexTitles(dir: string): Map<string, string> {
     return titles;
   }
   for (const entry of parseIndex(text).entries) {
-    const file = entry.file.replace(/^\.\//, "");
+    const file = linkKey(entry.file);
     const title = entry.title
       .replace(/[\u0000-\u001f\u007f]/g, " ")
       .trim()

@@ -1,6 +1,7 @@
 import { contentEnd, lineStart } from "./index-bytes.js";
 import { findIndexLine, findIndexLines } from "./index-find.js";
 import { parseIndexLine } from "./index-file.js";
+import { linkKey } from "./link-key.js";
 
 // Where a card's MEMORY.md line sat, told by its neighbours rather than by a line number (which any edit above it
 // shifts): the card linked on the entry line just above it and the one just below, each only when nothing but
@@ -50,7 +51,7 @@ function neighbour(index: Buffer, self: string, start: number | undefined, step:
     const raw = index.toString("utf8", start, end);
     if (raw.trim() !== "") {
       const parsed = parseIndexLine(raw, 0);
-      const file = parsed === undefined || "reason" in parsed ? undefined : parsed.file.replace(/^\.\//, "");
+      const file = parsed === undefined || "reason" in parsed ? undefined : linkKey(parsed.file);
       if (file === undefined || file === self) return undefined;
       // Only an entry parseIndex counts (not a line inside a fenced block) names a place.
       const at = start;

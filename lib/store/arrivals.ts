@@ -5,6 +5,7 @@ import { systemCode } from "../core/errors.js";
 import { STATE_DIR } from "./paths.js";
 import { commitFile } from "./write.js";
 import { realDir } from "./safe-write.js";
+import { cardPathKey } from "../core/link-key.js";
 
 // The per-machine hold list (.memctl/arrivals.json, never committed): what a sync brought in that is not
 // injected on this machine. memctl sync writes it; the hook, session start and every store read consult it.
@@ -138,5 +139,5 @@ function safeSha(memoryDir: string, rel: string): string | null | undefined {
 
 /** "./a.md" and "a.md" are one path (as the rank cache keys them). */
 export function normalise(rel: string): string {
-  return path.posix.normalize(rel.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return cardPathKey(rel);
 }

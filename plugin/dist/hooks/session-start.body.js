@@ -2689,9 +2689,9 @@ function fastLoadFrontmatter(text) {
       out[key] = null;
       continue;
     }
-    const parsed = ITEM.test(block[0]) ? blockList(block) : nestedMap(block);
-    if (parsed === void 0) return void 0;
-    out[key] = parsed;
+    const parsed2 = ITEM.test(block[0]) ? blockList(block) : nestedMap(block);
+    if (parsed2 === void 0) return void 0;
+    out[key] = parsed2;
   }
   return out;
 }
@@ -3264,7 +3264,7 @@ function parseString(ctx) {
     else if (c === 13 && ctx.s.charCodeAt(ctx.p + 1) === 10)
       ctx.p += 2;
   }
-  let parsed = "";
+  let parsed2 = "";
   let sliceStart = ctx.p;
   let state = 0;
   for (; ctx.p < ctx.s.length; ctx.p++) {
@@ -3282,13 +3282,13 @@ function parseString(ctx) {
       }
       if (!state) {
         let s = ctx.s.slice(sliceStart, ctx.p);
-        parsed = parsed ? parsed + s : s;
+        parsed2 = parsed2 ? parsed2 + s : s;
       }
       ctx.p += isMultiline ? 3 : 1;
-      return parsed;
+      return parsed2;
     } else if (!state) {
       if (!isLiteral && c === 92) {
-        parsed += ctx.s.slice(sliceStart, sliceStart = ctx.p);
+        parsed2 += ctx.s.slice(sliceStart, sliceStart = ctx.p);
         state = 1;
       }
     } else if (state === 1) {
@@ -3315,28 +3315,28 @@ function parseString(ctx) {
         if (value < 0 || value > 1114111 || value >= 55296 && value <= 57343) {
           TomlError.x("invalid unicode escape", ctx, errPtr);
         }
-        parsed += String.fromCodePoint(value);
+        parsed2 += String.fromCodePoint(value);
         sliceStart = ctx.p--;
         state = 0;
       } else if (isMultiline && (c === 32 || c === 9)) {
         state = 2;
       } else {
         if (c === 98)
-          parsed += "\b";
+          parsed2 += "\b";
         else if (c === 116)
-          parsed += "	";
+          parsed2 += "	";
         else if (c === 110)
-          parsed += "\n";
+          parsed2 += "\n";
         else if (c === 102)
-          parsed += "\f";
+          parsed2 += "\f";
         else if (c === 114)
-          parsed += "\r";
+          parsed2 += "\r";
         else if (c === 101)
-          parsed += "\x1B";
+          parsed2 += "\x1B";
         else if (c === 34)
-          parsed += '"';
+          parsed2 += '"';
         else if (c === 92)
-          parsed += "\\";
+          parsed2 += "\\";
         else
           TomlError.x("unrecognised escape sequence", ctx);
         sliceStart = ctx.p + 1;
@@ -3706,7 +3706,7 @@ function skipVoid(ctx, banNewLines, banComments) {
 function parseKey(ctx, end = 61) {
   let startPtr;
   let state = 0;
-  let parsed = [];
+  let parsed2 = [];
   let sliceStart;
   let c = ctx.s.charCodeAt(startPtr = ctx.p);
   do {
@@ -3714,23 +3714,23 @@ function parseKey(ctx, end = 61) {
       if (!state)
         TomlError.x("unexpected end of key", ctx);
       if (state === 1)
-        parsed.push(ctx.s.slice(sliceStart, ctx.p));
-      return ctx.p++, parsed;
+        parsed2.push(ctx.s.slice(sliceStart, ctx.p));
+      return ctx.p++, parsed2;
     } else if (c === 46) {
       if (!state)
         TomlError.x("illegal empty bare key", ctx);
       if (state === 1)
-        parsed.push(ctx.s.slice(sliceStart, ctx.p));
+        parsed2.push(ctx.s.slice(sliceStart, ctx.p));
       state = 0;
     } else if (!state && (c === 34 || c === 39)) {
       if (c === ctx.s.charCodeAt(ctx.p + 1) && c === ctx.s.charCodeAt(ctx.p + 2))
         TomlError.x("illegal quoted key: multiline strings are not allowed", ctx);
-      parsed.push(parseString(ctx));
+      parsed2.push(parseString(ctx));
       state = 2;
       ctx.p--;
     } else if (c === 32 || c === 9) {
       if (state === 1) {
-        parsed.push(ctx.s.slice(sliceStart, ctx.p));
+        parsed2.push(ctx.s.slice(sliceStart, ctx.p));
         state = 2;
       }
     } else if (state === 2 || c < 48 && c !== 45 || c > 57 && c < 65 || c > 90 && c < 97 && c !== 95 || c > 122) {
@@ -5251,10 +5251,10 @@ function parseIndex(text) {
   const entries = [];
   const unparsed = [];
   indexLines(text, (raw, line) => {
-    const parsed = parseIndexLine(raw, line);
-    if (parsed === void 0) return;
-    if ("reason" in parsed) unparsed.push(parsed);
-    else entries.push(parsed);
+    const parsed2 = parseIndexLine(raw, line);
+    if (parsed2 === void 0) return;
+    if ("reason" in parsed2) unparsed.push(parsed2);
+    else entries.push(parsed2);
   });
   return { entries, unparsed };
 }
@@ -5323,13 +5323,23 @@ var closeOnCollect = new FinalizationRegistry((fd) => {
 });
 
 // lib/rank-cache/card-fields.ts
-var import_node_path8 = __toESM(require("node:path"), 1);
 init_card_types();
+
+// lib/core/link-key.ts
+var import_node_path8 = __toESM(require("node:path"), 1);
+function linkKey(link) {
+  return link.startsWith("./") ? link.slice(2) : link;
+}
+function cardPathKey(file) {
+  return linkKey(import_node_path8.default.posix.normalize(file.replace(/\\/g, "/")));
+}
+
+// lib/rank-cache/card-fields.ts
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 var HEAD_BYTES = 16 * 1024;
 var CARD_READ_CAP = 4 * 1024 * 1024;
 function normalizeCardPath(file) {
-  return import_node_path8.default.posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return cardPathKey(file);
 }
 
 // lib/rank-cache/read.ts
@@ -5536,6 +5546,52 @@ function validRecord(r) {
 // lib/rank-cache/delta.ts
 var DELTA_READ_CAP = 16 * 1024 * 1024;
 
+// lib/core/line-edits.ts
+function lowerBound(count, valueAt, target) {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (valueAt(mid) < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+function editSpan(count, lineAt, [at, removed, inserted]) {
+  return { first: lowerBound(count, lineAt, at), end: lowerBound(count, lineAt, at + removed), shift: inserted.length - removed };
+}
+function spliceLineTable(t, span, added) {
+  const { first, end, shift } = span;
+  const n = t.lines.length;
+  const count = first + added.length + (n - end);
+  const lines = new Uint32Array(count);
+  lines.set(t.lines.subarray(0, first), 0);
+  for (let k = 0; k < added.length; k++) lines[first + k] = added[k].line;
+  for (let i = end, j = first + added.length; i < n; i++, j++) lines[j] = t.lines[i] + shift;
+  const cut = [];
+  const ends = t.ends.map((col, c) => {
+    const from = first === 0 ? 0 : col[first - 1];
+    const to = end === 0 ? 0 : col[end - 1];
+    cut.push([from, to]);
+    const out = new Uint32Array(count);
+    out.set(col.subarray(0, first), 0);
+    let at = from;
+    for (let k = 0; k < added.length; k++) out[first + k] = at += added[k].lengths[c];
+    const moved = at - to;
+    for (let i = end, j = first + added.length; i < n; i++, j++) out[j] = col[i] + moved;
+    return out;
+  });
+  return { table: { lines, ends }, cut };
+}
+function insertedLines(edit) {
+  const known = parsed.get(edit);
+  if (known && known.at === edit[0] && known.inserted === edit[2]) return known.lines;
+  const lines = edit[2].map((raw, k) => parseIndexLine(raw, edit[0] + k));
+  parsed.set(edit, { at: edit[0], inserted: edit[2], lines });
+  return lines;
+}
+var parsed = /* @__PURE__ */ new WeakMap();
+
 // lib/store/full-check.ts
 var FULL_CHECK_MAX = 1e4;
 var VERIFIED_FOR_MS = 2e3;
@@ -5697,7 +5753,7 @@ function safeSha(memoryDir, rel) {
   }
 }
 function normalise(rel) {
-  return import_node_path10.default.posix.normalize(rel.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return cardPathKey(rel);
 }
 
 // lib/store/read.ts
@@ -7090,7 +7146,7 @@ function trustedCheck(memoryDir, cache, nowMs) {
   for (const r of records) {
     if (r.x && r.c.length === 0) return void 0;
     for (const c of r.c) {
-      const file = c.startsWith("./") ? c.slice(2) : c;
+      const file = linkKey(c);
       if (isCardFileName(file)) written.add(file);
     }
     for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
@@ -7127,7 +7183,6 @@ function dirMtime(dir, rel) {
 }
 
 // lib/store/index-links.ts
-var linkKey = (file) => file.replace(/^\.\//, "");
 function encodeLinks(entries) {
   const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}
 `).join(""), "utf8");
@@ -7179,52 +7234,27 @@ function linksHas(t, key) {
 function applyLineEdits2(table, edits) {
   let t = table;
   const changed = /* @__PURE__ */ new Set();
-  for (const [at, removed, inserted] of edits) {
+  for (const edit of edits) {
+    const [at, removed, inserted] = edit;
     if (!Number.isSafeInteger(at) || at < 1 || !Number.isSafeInteger(removed) || removed < 0 || !Array.isArray(inserted)) return void 0;
-    const n = t.lines.length;
-    const first = lowerBound(t.lines, at);
-    const end = lowerBound(t.lines, at + removed);
-    for (let i = first; i < end; i++) changed.add(keyAt(t, i));
+    if (inserted.some((raw) => typeof raw !== "string" || /[\r\n]/.test(raw))) return void 0;
+    const span = editSpan(t.lines.length, (i) => t.lines[i], edit);
+    for (let i = span.first; i < span.end; i++) changed.add(keyAt(t, i));
     const added = [];
-    for (let k = 0; k < inserted.length; k++) {
-      const raw = inserted[k];
-      if (typeof raw !== "string" || /[\r\n]/.test(raw)) return void 0;
-      const parsed = parseIndexLine(raw, at + k);
-      if (parsed === void 0 || "reason" in parsed) continue;
-      added.push({ line: at + k, file: parsed.file });
-      changed.add(linkKey(parsed.file));
-    }
-    const shift = inserted.length - removed;
-    const mid = decodeLinks(encodeLinks(added));
-    const headKeys = first === 0 ? 0 : t.keyEnds[first - 1];
-    const tailKeys = end === 0 ? 0 : t.keyEnds[end - 1];
-    const count = first + added.length + (n - end);
-    const lines = new Uint32Array(count);
-    const keyEnds = new Uint32Array(count);
-    lines.set(t.lines.subarray(0, first), 0);
-    keyEnds.set(t.keyEnds.subarray(0, first), 0);
-    for (let i = 0; i < added.length; i++) {
-      lines[first + i] = mid.lines[i];
-      keyEnds[first + i] = headKeys + mid.keyEnds[i];
-    }
-    const moved = headKeys + mid.keys.length - tailKeys;
-    for (let i = end, j = first + added.length; i < n; i++, j++) {
-      lines[j] = t.lines[i] + shift;
-      keyEnds[j] = t.keyEnds[i] + moved;
-    }
-    t = { lines, keyEnds, keys: Buffer.concat([t.keys.subarray(0, headKeys), mid.keys, t.keys.subarray(tailKeys)]) };
+    const keys = [];
+    insertedLines(edit).forEach((parsed2, k) => {
+      if (parsed2 === void 0 || "reason" in parsed2) return;
+      const key = linkKey(parsed2.file);
+      added.push({ line: at + k, lengths: [Buffer.byteLength(key) + 1] });
+      keys.push(`${key}
+`);
+      changed.add(key);
+    });
+    const { table: spliced, cut } = spliceLineTable({ lines: t.lines, ends: [t.keyEnds] }, span, added);
+    const [from, to] = cut[0];
+    t = { lines: spliced.lines, keyEnds: spliced.ends[0], keys: Buffer.concat([t.keys.subarray(0, from), Buffer.from(keys.join(""), "utf8"), t.keys.subarray(to)]) };
   }
   return { table: t, changed };
-}
-function lowerBound(lines, line) {
-  let lo = 0;
-  let hi = lines.length;
-  while (lo < hi) {
-    const mid = lo + hi >>> 1;
-    if (lines[mid] < line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 function journaledEdits(memoryDir, mark, recorded, now) {
   const records = mark ? journalSince(memoryDir, mark) : void 0;
@@ -7802,14 +7832,17 @@ function buildOverviewView(indexText, previous) {
   return encodeView(names, lines, escapedLengths, rawLengths, lineNumbers);
 }
 function entryOf(raw, n) {
-  const parsed = parseIndexLine(raw, n);
-  if (parsed === void 0 || "reason" in parsed) return void 0;
-  const card = normaliseTarget(parsed.file);
+  const parsed2 = parseIndexLine(raw, n);
+  return parsed2 && viewEntry(parsed2);
+}
+function viewEntry(parsed2) {
+  if ("reason" in parsed2) return void 0;
+  const card = normaliseTarget(parsed2.file);
   if (card !== null && isShardFile(card)) return void 0;
-  const line = renderEntryLine(parsed);
+  const line = renderEntryLine(parsed2);
   const utf8 = Buffer.from(`${line}
 `, "utf8");
-  return { file: parsed.file, card, line, escaped: escapeJsonBytes(utf8), rawBytes: utf8.length };
+  return { file: parsed2.file, card, line, escaped: escapeJsonBytes(utf8), rawBytes: utf8.length };
 }
 var nameOf = (raw, e) => raw !== e.line ? [e.file, e.card, raw] : e.card === e.file ? e.card : [e.file, e.card];
 function encodeView(names, lines, escapedLengths, rawLengths, lineNumbers) {
@@ -7828,58 +7861,49 @@ function encodeView(names, lines, escapedLengths, rawLengths, lineNumbers) {
 }
 function editOverviewView(previous, edits) {
   let bytes = previous;
-  for (const [at, removed, inserted] of edits) {
+  for (const edit of edits) {
     const nl = bytes.indexOf(10);
     const starts = nl < 0 ? void 0 : elementStarts(bytes, nl);
     if (!starts) return void 0;
     const count = starts.length;
     const view2 = decodeLines(bytes, nl, count, false);
     if (!view2) return void 0;
-    const table = new Uint32Array(count * 3);
-    bytes.copy(Buffer.from(table.buffer), 0, nl + 1, nl + 1 + count * 12);
-    if (!LITTLE_ENDIAN) Buffer.from(table.buffer).swap32();
-    const first = firstAtOrAfter(view2, at);
-    const end = firstAtOrAfter(view2, at + removed);
-    const added = inserted.flatMap((raw2, k) => {
-      const entry = entryOf(raw2, at + k);
-      return entry ? [{ raw: raw2, entry, n: at + k }] : [];
+    const span = editSpan(count, view2.line, edit);
+    const { first, end } = span;
+    const added = insertedLines(edit).flatMap((parsed2, k) => {
+      const entry = parsed2 && viewEntry(parsed2);
+      return entry ? [{ raw: edit[2][k], entry, n: edit[0] + k }] : [];
     });
-    const kept = count - (end - first);
-    const out = new Uint32Array((kept + added.length) * 3);
-    out.set(table.subarray(0, first * 3));
-    let escaped = view2.end(first - 1);
-    let raw = view2.rawEnd(first - 1);
-    added.forEach(({ entry, n }, k) => {
-      escaped += entry.escaped.length;
-      raw += entry.rawBytes;
-      out.set([escaped, raw, n], (first + k) * 3);
-    });
-    const moveEscaped = escaped - view2.end(end - 1);
-    const moveRaw = raw - view2.rawEnd(end - 1);
-    const shift = inserted.length - removed;
-    for (let i = end, j = (first + added.length) * 3; i < count; i++, j += 3) {
-      out[j] = table[3 * i] + moveEscaped;
-      out[j + 1] = table[3 * i + 1] + moveRaw;
-      out[j + 2] = table[3 * i + 2] + shift;
-    }
-    const tableBytes = Buffer.from(out.buffer);
+    const rows = added.map((a) => ({ line: a.n, lengths: [a.entry.escaped.length, a.entry.rawBytes] }));
+    const { table, cut } = spliceLineTable(view2.table, span, rows);
+    const tableBytes = Buffer.from(interleave(table).buffer);
     if (!LITTLE_ENDIAN) tableBytes.swap32();
     const before = first > 0 ? bytes.subarray(1, first < count ? starts[first] - 1 : nl - 1) : void 0;
     const after = end < count ? bytes.subarray(starts[end], nl - 1) : void 0;
     const mid = added.length > 0 ? Buffer.from(added.map((a) => JSON.stringify(nameOf(a.raw, a.entry))).join(","), "utf8") : void 0;
     const names = [before, mid, after].filter((b) => b !== void 0);
-    const lines = bytes.subarray(nl + 1 + count * 12);
+    const [from, to] = cut[0];
     bytes = Buffer.concat([
       Buffer.from("["),
       ...names.flatMap((b, i) => i === 0 ? [b] : [COMMA, b]),
       Buffer.from("]\n"),
       tableBytes,
-      lines.subarray(0, view2.end(first - 1)),
+      view2.lines.subarray(0, from),
       ...added.map((a) => a.entry.escaped),
-      lines.subarray(view2.end(end - 1))
+      view2.lines.subarray(to)
     ]);
   }
   return bytes;
+}
+function interleave(t) {
+  const [escaped, raw] = t.ends;
+  const out = new Uint32Array(t.lines.length * 3);
+  for (let i = 0; i < t.lines.length; i++) {
+    out[3 * i] = escaped[i];
+    out[3 * i + 1] = raw[i];
+    out[3 * i + 2] = t.lines[i];
+  }
+  return out;
 }
 var COMMA = Buffer.from(",");
 function elementStarts(json, end) {
@@ -7907,16 +7931,6 @@ function elementStarts(json, end) {
     } else if (c === 44 && depth === 1) next = true;
   }
   return depth === 0 && !inString ? starts : void 0;
-}
-function firstAtOrAfter(view2, line) {
-  let lo = 0;
-  let hi = view2.count;
-  while (lo < hi) {
-    const mid = lo + hi >>> 1;
-    if (view2.line(mid) < line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 function knownLines(bytes) {
   const view2 = decodeView(bytes);
@@ -7978,7 +7992,14 @@ function decodeLines(bytes, nl, count, printed = true) {
   }
   if ((count === 0 ? 0 : ends[count - 1]) !== lines.length) return void 0;
   if (printed && !safeJsonLines(lines, ends)) return void 0;
-  return { count, lines, end: (i) => i < 0 ? 0 : ends[i], rawEnd: (i) => i < 0 ? 0 : rawEnds[i], line: (i) => lineNumbers[i] };
+  return {
+    count,
+    lines,
+    end: (i) => i < 0 ? 0 : ends[i],
+    rawEnd: (i) => i < 0 ? 0 : rawEnds[i],
+    line: (i) => lineNumbers[i],
+    table: { lines: lineNumbers, ends: [ends, rawEnds] }
+  };
 }
 
 // lib/hook/overview-store.ts
@@ -8227,8 +8248,8 @@ function indexRecords(store, history) {
     if (!info) {
       const digest = entry.card === null ? void 0 : store.digests?.get(entry.card);
       const bytes = entry.card === null || digest !== void 0 ? void 0 : readBytes(import_node_path17.default.join(store.dir, entry.card));
-      const parsed = entry.card === null ? void 0 : store.cards?.get(entry.card)?.card;
-      const meta = parsed ? parsed.meta : bytes ? parseCard(bytes.toString("utf8")).meta : void 0;
+      const parsed2 = entry.card === null ? void 0 : store.cards?.get(entry.card)?.card;
+      const meta = parsed2 ? parsed2.meta : bytes ? parseCard(bytes.toString("utf8")).meta : void 0;
       const name = typeof meta?.name === "string" && meta.name.trim() !== "" ? meta.name : void 0;
       const metaType = typeof meta?.metadata?.type === "string" ? meta.metadata.type : void 0;
       const rev = entry.card === null ? "external" : digest !== void 0 ? revisionOfDigest(digest, latest.get(card)) : revisionOf(bytes, latest.get(card));

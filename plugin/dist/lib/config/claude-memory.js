@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseCard } from "../core/card.js";
 import { parseIndex } from "../core/index-file.js";
+import { linkKey } from "../core/link-key.js";
 import { readIndexText } from "../store/index-read.js";
 var INDEX_READ_CAP = 1024 * 1024;
 function claudeConfigHome(io) {
@@ -72,7 +73,7 @@ function indexTitles(dir) {
     return titles;
   }
   for (const entry of parseIndex(text).entries) {
-    const file = entry.file.replace(/^\.\//, "");
+    const file = linkKey(entry.file);
     const title = entry.title.replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, 300);
     if (title && !file.includes("/") && !titles.has(file)) titles.set(file, title);
   }

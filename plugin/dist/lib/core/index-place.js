@@ -2,6 +2,7 @@
 import { contentEnd, lineStart } from "./index-bytes.js";
 import { findIndexLine, findIndexLines } from "./index-find.js";
 import { parseIndexLine } from "./index-file.js";
+import { linkKey } from "./link-key.js";
 function indexPlaceOf(index, file) {
   const hit = findIndexLine(index, file);
   if (!hit) return void 0;
@@ -27,7 +28,7 @@ function neighbour(index, self, start, step) {
     const raw = index.toString("utf8", start, end);
     if (raw.trim() !== "") {
       const parsed = parseIndexLine(raw, 0);
-      const file = parsed === void 0 || "reason" in parsed ? void 0 : parsed.file.replace(/^\.\//, "");
+      const file = parsed === void 0 || "reason" in parsed ? void 0 : linkKey(parsed.file);
       if (file === void 0 || file === self) return void 0;
       const at = start;
       return findIndexLines(index, file).some((h) => h.start === at) ? file : void 0;

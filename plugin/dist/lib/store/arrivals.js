@@ -6,6 +6,7 @@ import { systemCode } from "../core/errors.js";
 import { STATE_DIR } from "./paths.js";
 import { commitFile } from "./write.js";
 import { realDir } from "./safe-write.js";
+import { cardPathKey } from "../core/link-key.js";
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 var ARRIVAL_KINDS = ["new", "edited", "removed", "pinned", "index", "compact", "file"];
 function arrivalsPath(memoryDir) {
@@ -80,7 +81,7 @@ function safeSha(memoryDir, rel) {
   }
 }
 function normalise(rel) {
-  return path.posix.normalize(rel.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return cardPathKey(rel);
 }
 export {
   ARRIVALS_RELPATH,
