@@ -8,7 +8,7 @@ import { git, runGit, type GitOptions } from "./git.js";
 // What a synced store commits and how git merges it. The ignore rules list what .memctl/ SHARES (a
 // whitelist), so per-machine state added later (caches, session files) is never committed by mistake.
 // .gitignore is committed. The merge rules live in each clone's .git/info/attributes, which git reads after
-// every .gitattributes: a committed file (a teammate's `/user_*.md merge=union`) cannot override them. The
+// every .gitattributes: a committed file (a teammate's `/user_*.md merge=union`, `* filter=lfs`) cannot override them. The
 // merge drivers live in each clone's .git/config, pointing at this machine's memctl, rewritten by every sync.
 
 /**
@@ -36,6 +36,11 @@ export const ATTRIBUTES_BLOCK = [
   // Cards edited on both sides are left unmerged without markers (git's binary driver) and resolved by memctl sync
   // in one process: a driver per card would start a process per conflicting card.
   `${BEGIN} (merge rules: here, not in .gitattributes, so no committed file overrides them; drivers in .git/config; cards both sides changed are resolved by memctl sync)`,
+  // First, for every path: no attribute a pushed .gitattributes sets may reach a command or rewrite bytes. A
+  // filter, diff or merge name runs what the owner's own git config attaches to it (`filter=lfs` starts git-lfs,
+  // which fetches from the URL a pushed .lfsconfig names); ident, eol and working-tree-encoding change the bytes
+  // memctl reads. Plain text merge and diff, no conversion; the lines below choose memctl's drivers.
+  "* -filter diff merge -ident -text !eol !working-tree-encoding",
   "*.jsonl merge=memctl-log",
   "/MEMORY.md merge=memctl-index",
   "/MEMORY.*.md merge=memctl-index",
