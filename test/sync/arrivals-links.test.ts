@@ -1,0 +1,64 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { CLI } from "../support/fixture.js";
+import { gitOn, hookOn, memctlOn, ok, syncedPair, type Machine } from "../support/machines.js";
+
+// An index line is a pointer the model follows: "cards in <store>: [Title](file.md)". One that arrives by sync
+// linking outside the store (`../`, an absolute path, through a symlinked directory) would send every later
+// session to a file of the attacker's choosing, so it is quarantined like a card that breaks the rules, even
+// from a remote trusted as the owner's own (a local write can never make such a line).
+
+function card(name: string, description: string): string {
+  return `---\nname: ${name}\ndescription: ${description}\ntopics: [deploy]\npriority: always\nstatus: active\nupdated_at: 2026-01-01\nrepo_refs: []\n---\nOUTSIDE-BODY ${name}\n`;
+}
+
+function sessionStart(m: Machine): string {
+  const r = spawnSync(process.execPath, [CLI, "hook", "session-start", "--host", "generic"], {
+    cwd: m.repo,
+    input: JSON.stringify({ cwd: m.repo, session_id: "s-1", source: "startup" }),
+    env: m.env,
+    encoding: "utf8",
+  });
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout;
+}
+
+test("own trust: index lines a teammate pushes that link outside the store or through a symlink are quarantined, never injected", async (t) => {
+  const { c, a, b } = await syncedPair(t, "own");
+  await ok(a, ["sync"]);
+  await ok(b, ["sync"]);
+  const outside = path.join(c.root, "outside");
+  fs.mkdirSync(outside);
+  fs.writeFileSync(path.join(outside, "feedback_leak.md"), card("leak", "OUTSIDE deploy notes"));
+  fs.symlinkSync(outside, path.join(a.mem, "sub"));
+  fs.writeFileSync(path.join(a.mem, "feedback_good.md"), card("good", "the good deploy card"));
+  const lines = [
+    "- [Through a link](sub/feedback_leak.md) — LINKED deploy notes",
+    "- [Up](../../outside/feedback_leak.md) — UP deploy notes",
+    `- [Absolute](${path.join(outside, "feedback_leak.md")}) — ABSOLUTE deploy notes`,
+    "- [Good](feedback_good.md) — the good deploy card",
+  ];
+  fs.appendFileSync(path.join(a.mem, "MEMORY.md"), `${lines.join("\n")}\n`);
+  gitOn(a, "add", "-A");
+  gitOn(a, "commit", "-q", "--no-verify", "-m", "links out");
+  gitOn(a, "push", "-q", "origin", "HEAD:main");
+
+  const report = JSON.parse(await ok(b, ["sync", "--json"])) as { arrivals: { path: string; kind: string; state: string; reasons: string[] }[] };
+  const quarantinedLines = report.arrivals.filter((x) => x.kind === "index" && x.state === "quarantined");
+  assert.deepEqual(quarantinedLines.map((x) => x.path).sort(), ["../../outside/feedback_leak.md", path.join(outside, "feedback_leak.md"), "sub/feedback_leak.md"].sort());
+  assert.ok(
+    quarantinedLines.every((x) => x.reasons.some((r) => /links outside the store's files/.test(r))),
+    JSON.stringify(quarantinedLines),
+  );
+  const start = sessionStart(b);
+  const block = hookOn(b, "what are the deploy notes");
+  for (const text of [start, block]) {
+    for (const held of ["LINKED", "UP deploy", "ABSOLUTE", "OUTSIDE", "outside/"]) assert.ok(!text.includes(held), `${held} injected:\n${text}`);
+  }
+  assert.match(start, /\[Good\]\(feedback_good\.md\)/);
+  const doctor = await memctlOn(b, ["doctor"]);
+  assert.match(doctor.stdout, /quarantined +sub\/feedback_leak\.md arrived with memctl sync \(pushed by alice/, "doctor names the quarantined line");
+});
