@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { cardTextProblems, isCardFile } from "../core/card-rules.js";
+import { cardTextProblems, hiddenTextProblem, isCardFile } from "../core/card-rules.js";
 import { parseCard } from "../core/card.js";
 import { parseIndex } from "../core/index-file.js";
 import { MemctlError } from "../core/errors.js";
@@ -124,6 +124,11 @@ async function inspectIndex(
       item(target, "index", "quarantined", [`its index line links outside the store's files: ${escape}`], { line: entry.raw });
       continue;
     }
+    const hidden = cardItems.has(target) ? undefined : hiddenTextProblem(entry.raw);
+    if (hidden !== undefined) {
+      item(target, "index", "quarantined", [`its index line ${hidden.replace(/^it /, "")}`], { line: entry.raw });
+      continue;
+    }
     const secrets = await findSecrets(entry.raw, ctx.secrets);
     if (secrets.length > 0) item(target, "index", "quarantined", [`its index line holds a secret (${secrets.map((s) => s.kind).join(", ")})`], { line: entry.raw });
     else if (ctx.trust === "shared" && !cardItems.has(target)) item(target, "index", "pending", ["index line added or changed on another machine"], { line: entry.raw });
@@ -156,6 +161,11 @@ async function fileProblems(dir: string, rel: string, previous: string | undefin
   const problems: string[] = [];
   const text = fs.readFileSync(abs, "utf8");
   if (isCardFile(rel)) problems.push(...cardTextProblems(text, previous).map((p) => `breaks the card rules: ${p}`));
+  else {
+    // A compact, a proposal or a note is shown to the owner or injected as well.
+    const hidden = hiddenTextProblem(text);
+    if (hidden) problems.push(hidden);
+  }
   const secrets = await findSecrets(text, policy);
   if (secrets.length > 0) problems.push(`holds a secret (${[...new Set(secrets.map((s) => s.kind))].join(", ")})`);
   return problems;
