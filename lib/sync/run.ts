@@ -61,6 +61,8 @@ export interface SyncReport {
   arrivals: Arrival[];
   /** Per-machine .memctl/ paths the remote tracks, left out of the merge. */
   left_out: string[];
+  /** Index files the remote holds as a link, directory or submodule: not merged, this machine's kept. */
+  not_merged: { path: string; reason: string }[];
 }
 
 const MAX_ROUNDS = 3;
@@ -113,6 +115,7 @@ async function syncLocked(ctx: SyncContext, opts: GitOptions): Promise<SyncRepor
     trust_chosen: trust.chosen,
     arrivals: [],
     left_out: [],
+    not_merged: [],
   };
   if (upstream) Object.assign(report, { remote: upstream.remote, branch: upstream.branch });
   for (let round = 1; round <= MAX_ROUNDS; round++) {
@@ -182,6 +185,7 @@ async function commitAndMerge(ctx: SyncContext, upstream: Upstream | undefined, 
       writeJournal(ctx.memoryDir, { pid: process.pid, phase: "merge", head_before: head });
       const incoming = await mergeableCommit(ctx.memoryDir, upstream.trackingRef, opts);
       report.left_out.push(...incoming.dropped.filter((f) => !report.left_out.includes(f)));
+      report.not_merged.push(...incoming.refused.filter((f) => !report.not_merged.some((n) => n.path === f.path)));
       // No rename detection: cards share their frontmatter, so git would take a removed card and a new one for a
       // rename and merge an edit into the wrong card. (git 2.39's ort ignores -X no-renames; recursive honours it.)
       await ctx.onPhase?.("merge");

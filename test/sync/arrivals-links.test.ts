@@ -62,3 +62,36 @@ test("own trust: index lines a teammate pushes that link outside the store or th
   const doctor = await memctlOn(b, ["doctor"]);
   assert.match(doctor.stdout, /quarantined +sub\/feedback_leak\.md arrived with memctl sync \(pushed by alice/, "doctor names the quarantined line");
 });
+
+test("a MEMORY.md the remote holds as a symlink is not merged: this machine keeps its own index, never reads the link's target", async (t) => {
+  const { c, a, b } = await syncedPair(t, "own");
+  await ok(a, ["sync"]);
+  await ok(b, ["sync"]);
+  await ok(b, ["save", "bobs-card", "-t", "feedback", "-d", "bob's own card about deploys", "--topics", "deploy"]);
+  await ok(b, ["sync"]);
+  await ok(a, ["sync"]);
+  // Another file on bob's machine that looks like an index (another project's, say), named by the link.
+  const other = path.join(c.root, "other-MEMORY.md");
+  fs.writeFileSync(other, "# other\n- [Other project](feedback_x.md) — OTHER-PROJECT deploy notes\n");
+  fs.rmSync(path.join(a.mem, "MEMORY.md"));
+  fs.symlinkSync(other, path.join(a.mem, "MEMORY.md"));
+  gitOn(a, "add", "-A");
+  gitOn(a, "commit", "-q", "--no-verify", "-m", "index as a link");
+  gitOn(a, "push", "-q", "origin", "HEAD:main");
+
+  const report = JSON.parse(await ok(b, ["sync", "--json"])) as { not_merged: { path: string; reason: string }[] };
+  assert.deepEqual(
+    report.not_merged.map((x) => x.path),
+    ["MEMORY.md"],
+  );
+  assert.match(report.not_merged[0]!.reason, /a symlink/);
+  const st = fs.lstatSync(path.join(b.mem, "MEMORY.md"));
+  assert.ok(st.isFile() && !st.isSymbolicLink(), "bob's index is still a regular file");
+  assert.match(fs.readFileSync(path.join(b.mem, "MEMORY.md"), "utf8"), /\(feedback_bobs-card\.md\)/);
+  assert.doesNotMatch(sessionStart(b), /OTHER-PROJECT/);
+  assert.doesNotMatch(hookOn(b, "what are the other project deploy notes"), /OTHER-PROJECT/);
+  // The next sync of the teammate brings the index back as a file.
+  await ok(a, ["sync"]);
+  assert.ok(!fs.lstatSync(path.join(a.mem, "MEMORY.md")).isSymbolicLink());
+  assert.match(fs.readFileSync(path.join(a.mem, "MEMORY.md"), "utf8"), /\(feedback_bobs-card\.md\)/);
+});
