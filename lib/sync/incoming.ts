@@ -13,7 +13,7 @@ export interface Mergeable {
   commit: string;
   /** Per-machine paths the remote tracks, left out of what is merged. */
   dropped: string[];
-  /** Index files the remote holds as something other than a file (a symlink, a directory, a submodule): this machine's are kept. */
+  /** Index files and logs the remote holds as something other than a file (a symlink, a directory, a submodule): this machine's are kept. */
   refused: { path: string; reason: string }[];
 }
 
@@ -24,18 +24,23 @@ export async function mergeableCommit(dir: string, ref: string, opts: GitOptions
   const top = (await git(dir, ["ls-tree", "-z", ref, "--", ".memctl"], opts)).split("\0").filter(Boolean);
   // .memctl itself committed as a file or a link (not a directory) is per-machine too.
   const notDir = top.filter((l) => !l.startsWith("040000 ")).map((l) => l.slice(l.indexOf("\t") + 1));
-  const listed = (await git(dir, ["ls-tree", "-r", "-z", "--name-only", ref, "--", ".memctl/"], opts)).split("\0").filter((f) => f !== "" && isPerMachine(f));
-  const dropped = [...notDir, ...listed];
-  // An index every reader opens by name must arrive as a file: a link would make the hook inject whatever file it
-  // names (another project's index, anything), a directory would leave no index. This machine's version stays.
-  const refused = (await git(dir, ["ls-tree", "-z", ref], opts))
-    .split("\0")
-    .filter(Boolean)
-    .map((l) => ({ mode: l.slice(0, 6), path: l.slice(l.indexOf("\t") + 1) }))
-    .filter((e) => INDEX.test(e.path) && !e.mode.startsWith("100"))
+  const entries = (args: string[]) =>
+    git(dir, ["ls-tree", "-z", ...args], opts).then((out) =>
+      out
+        .split("\0")
+        .filter(Boolean)
+        .map((l) => ({ mode: l.slice(0, 6), path: l.slice(l.indexOf("\t") + 1) })),
+    );
+  const state = await entries(["-r", ref, "--", ".memctl/"]);
+  const dropped = [...notDir, ...state.filter((e) => isPerMachine(e.path)).map((e) => e.path)];
+  // A file every reader opens by name must arrive as a file: an index or log that is a link would make the hook
+  // inject (or recall show) whatever file it names, another project's index or episodes, anything; a directory
+  // would leave none. This machine's version stays.
+  const refused = [...(await entries([ref])), ...state.filter((e) => !isPerMachine(e.path))]
+    .filter((e) => (INDEX.test(e.path) || e.path.endsWith(".jsonl")) && !e.mode.startsWith("100"))
     .map((e) => ({
       path: e.path,
-      reason: `${KINDS[e.mode] ?? `mode ${e.mode}`} on the remote, not a file; memctl reads an index only as a file, so this machine's is kept (E_PATH_ESCAPE)`,
+      reason: `${KINDS[e.mode] ?? `mode ${e.mode}`} on the remote, not a file; memctl reads it only as a file, so this machine's is kept (E_PATH_ESCAPE)`,
     }));
   if (dropped.length === 0 && refused.length === 0) return { commit: ref, dropped, refused };
   const index = path.join(gitDir(dir), "memctl-incoming.index");

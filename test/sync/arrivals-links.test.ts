@@ -63,7 +63,7 @@ test("own trust: index lines a teammate pushes that link outside the store or th
   assert.match(doctor.stdout, /quarantined +sub\/feedback_leak\.md arrived with memctl sync \(pushed by alice/, "doctor names the quarantined line");
 });
 
-test("a MEMORY.md the remote holds as a symlink is not merged: this machine keeps its own index, never reads the link's target", async (t) => {
+test("a MEMORY.md or episode log the remote holds as a symlink is not merged: this machine keeps its own, never reads the link's target", async (t) => {
   const { c, a, b } = await syncedPair(t, "own");
   await ok(a, ["sync"]);
   await ok(b, ["sync"]);
@@ -75,14 +75,20 @@ test("a MEMORY.md the remote holds as a symlink is not merged: this machine keep
   fs.writeFileSync(other, "# other\n- [Other project](feedback_x.md) — OTHER-PROJECT deploy notes\n");
   fs.rmSync(path.join(a.mem, "MEMORY.md"));
   fs.symlinkSync(other, path.join(a.mem, "MEMORY.md"));
+  // And the episode log, which recall and memory_recall show: another project's, through a link.
+  const otherEpisodes = path.join(c.root, "other-episodes.jsonl");
+  fs.writeFileSync(otherEpisodes, `${JSON.stringify({ ts: "2026-01-02T00:00:00Z", host: "x", summary: "OTHER-EPISODE private notes" })}\n`);
+  fs.rmSync(path.join(a.mem, "episodes.jsonl"), { force: true });
+  fs.symlinkSync(otherEpisodes, path.join(a.mem, "episodes.jsonl"));
   gitOn(a, "add", "-A");
   gitOn(a, "commit", "-q", "--no-verify", "-m", "index as a link");
   gitOn(a, "push", "-q", "origin", "HEAD:main");
 
   const report = JSON.parse(await ok(b, ["sync", "--json"])) as { not_merged: { path: string; reason: string }[] };
-  assert.deepEqual(
-    report.not_merged.map((x) => x.path),
-    ["MEMORY.md"],
+  assert.deepEqual(report.not_merged.map((x) => x.path).sort(), ["MEMORY.md", "episodes.jsonl"]);
+  assert.doesNotMatch(
+    (await ok(b, ["recall"])) + (fs.existsSync(path.join(b.mem, "episodes.jsonl")) ? fs.readFileSync(path.join(b.mem, "episodes.jsonl"), "utf8") : ""),
+    /OTHER-EPISODE/,
   );
   assert.match(report.not_merged[0]!.reason, /a symlink/);
   const st = fs.lstatSync(path.join(b.mem, "MEMORY.md"));

@@ -61,7 +61,8 @@ async function syncLocked(ctx, opts) {
     trust: trust.level,
     trust_chosen: trust.chosen,
     arrivals: [],
-    left_out: []
+    left_out: [],
+    not_merged: []
   };
   if (upstream) Object.assign(report, { remote: upstream.remote, branch: upstream.branch });
   for (let round = 1; round <= MAX_ROUNDS; round++) {
@@ -124,6 +125,7 @@ async function commitAndMerge(ctx, upstream, opts, tracked, report) {
       writeJournal(ctx.memoryDir, { pid: process.pid, phase: "merge", head_before: head });
       const incoming = await mergeableCommit(ctx.memoryDir, upstream.trackingRef, opts);
       report.left_out.push(...incoming.dropped.filter((f) => !report.left_out.includes(f)));
+      report.not_merged.push(...incoming.refused.filter((f) => !report.not_merged.some((n) => n.path === f.path)));
       await ctx.onPhase?.("merge");
       const args = head === void 0 ? ["reset", "--hard", "-q", incoming.commit] : [
         "merge",
