@@ -28,7 +28,10 @@ try {
   fs.writeFileSync(path.join(project, "AGENTS.md"), `# Project rules\n${rule(0)}${parts > 1 ? "@docs/rules-1.md\n" : ""}`);
   fs.mkdirSync(path.join(project, "docs"));
   for (let i = 1; i < parts; i++)
-    fs.writeFileSync(path.join(project, "docs", `rules-${i}.md`), `${rule(i)}${i === 2 ? "API_TOKEN=sk_live_51Habc1234567890abcdefXYZ\n" : ""}${i + 1 < parts ? `@rules-${i + 1}.md\n` : ""}`);
+    fs.writeFileSync(
+      path.join(project, "docs", `rules-${i}.md`),
+      `${rule(i)}${i === 2 ? "API_TOKEN=sk_live_51Habc1234567890abcdefXYZ\n" : ""}${i + 1 < parts ? `@rules-${i + 1}.md\n` : ""}`,
+    );
   const template = path.join(root, "template");
   generateStore({ dir: template, cards });
   const builds = buildCopies(template, root, home);

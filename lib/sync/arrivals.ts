@@ -119,9 +119,9 @@ async function inspectIndex(
     if (old.has(entry.raw)) continue;
     const target = normalise(entry.file);
     // A link to a card this sync already holds (a symlinked card file) is held through that item.
-    const escape = cardItems.has(target) ? undefined : linkEscape(ctx.memoryDir, entry.file);
-    if (escape !== undefined) {
-      item(target, "index", "quarantined", [`its index line links outside the store's files: ${escape}`], { line: entry.raw });
+    const outside = cardItems.has(target) ? undefined : linkEscape(ctx.memoryDir, entry.file);
+    if (outside !== undefined) {
+      item(target, "index", "quarantined", [`its index line links outside the store's files: ${outside}`], { line: entry.raw });
       continue;
     }
     const hidden = cardItems.has(target) ? undefined : hiddenTextProblem(entry.raw);

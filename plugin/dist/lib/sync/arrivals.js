@@ -93,9 +93,9 @@ async function inspectIndex(ctx, rel, before, opts, cardItems, item) {
   for (const entry of parseIndex(text).entries) {
     if (old.has(entry.raw)) continue;
     const target = normalise(entry.file);
-    const escape = cardItems.has(target) ? void 0 : linkEscape(ctx.memoryDir, entry.file);
-    if (escape !== void 0) {
-      item(target, "index", "quarantined", [`its index line links outside the store's files: ${escape}`], { line: entry.raw });
+    const outside = cardItems.has(target) ? void 0 : linkEscape(ctx.memoryDir, entry.file);
+    if (outside !== void 0) {
+      item(target, "index", "quarantined", [`its index line links outside the store's files: ${outside}`], { line: entry.raw });
       continue;
     }
     const hidden = cardItems.has(target) ? void 0 : hiddenTextProblem(entry.raw);
