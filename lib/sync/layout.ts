@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { isCardFile } from "../core/card-rules.js";
 import { systemCode } from "../core/errors.js";
 import { shellQuote } from "../core/shell-quote.js";
 import { commitFile } from "../store/write.js";
@@ -61,6 +62,17 @@ export const DRIVER_KINDS = {
   ours: "keep this side",
 } as const;
 export type DriverKind = keyof typeof DRIVER_KINDS;
+
+/**
+ * True for a path memctl always commits, whatever a .gitignore (the committed one a teammate can push) says: the
+ * cards, the index, the episode logs and the shared .memctl/ state. Ignored, a new card would never leave this
+ * machine while its index line did.
+ */
+export function mustShare(rel: string): boolean {
+  if (rel.startsWith(".memctl/")) return !isPerMachine(rel);
+  if (rel.includes("/")) return false;
+  return /^MEMORY(\.[^/]+)?\.md$/.test(rel) || /^episodes[^/]*\.jsonl$/.test(rel) || isCardFile(rel);
+}
 
 /** True for a path (repo-relative) that is per-machine state and must not be tracked. */
 export function isPerMachine(rel: string): boolean {

@@ -64,3 +64,19 @@ test("a pushed .gitattributes cannot make the owner's git run a filter, diff or 
   assert.match(fs.readFileSync(path.join(b.mem, "notes.txt"), "utf8"), /bob's notes/);
   assert.equal(gitOn(b, "status", "--porcelain", "--", "MEMORY.md", "project_alices-card.md"), "");
 });
+
+test("a pushed .gitignore cannot keep the owner's cards from syncing: cards, index, episodes and shared state are always committed", async (t) => {
+  const { a, b } = await syncedPair(t, "own");
+  await ok(a, ["sync"]);
+  await ok(b, ["sync"]);
+  // After memctl's block, so git's last-match-wins gives it the say.
+  pushRaw(a, { ".gitignore": `${fs.readFileSync(path.join(a.mem, ".gitignore"), "utf8")}*.md\n!MEMORY.md\n*.jsonl\n` });
+  await ok(b, ["sync"]);
+  await saveCard(b, "feedback", "bobs-new", "bob's new card about deploys");
+  await ok(b, ["log", "--host", "generic", "--summary", "deployed the billing service"]);
+  await ok(b, ["sync"]);
+  const tracked = gitOn(b, "ls-files").split("\n");
+  for (const f of ["feedback_bobs-new.md", "episodes.jsonl", ".memctl/history.jsonl"]) assert.ok(tracked.includes(f), `${f} is committed:\n${tracked.join("\n")}`);
+  await ok(a, ["sync"]);
+  assert.match(fs.readFileSync(path.join(a.mem, "feedback_bobs-new.md"), "utf8"), /bob's new card about deploys/, "the card reached the other machine");
+});

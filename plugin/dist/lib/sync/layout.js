@@ -1,6 +1,7 @@
 // lib/sync/layout.ts
 import fs from "node:fs";
 import path from "node:path";
+import { isCardFile } from "../core/card-rules.js";
 import { systemCode } from "../core/errors.js";
 import { shellQuote } from "../core/shell-quote.js";
 import { commitFile } from "../store/write.js";
@@ -43,6 +44,11 @@ var DRIVER_KINDS = {
   card: "one side wins, the other becomes a proposal",
   ours: "keep this side"
 };
+function mustShare(rel) {
+  if (rel.startsWith(".memctl/")) return !isPerMachine(rel);
+  if (rel.includes("/")) return false;
+  return /^MEMORY(\.[^/]+)?\.md$/.test(rel) || /^episodes[^/]*\.jsonl$/.test(rel) || isCardFile(rel);
+}
 function isPerMachine(rel) {
   if (!rel.startsWith(".memctl/")) return false;
   if (/(^|\/)\.[^/]+\.tmp$/.test(rel)) return true;
@@ -115,5 +121,6 @@ export {
   SHARED_STATE,
   configureDrivers,
   isPerMachine,
+  mustShare,
   writeRepoRules
 };
