@@ -81,7 +81,6 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
         prompt: distillPrompt(ctx),
         timeoutMs: (config.timeout_seconds ?? DEFAULT_LLM_TIMEOUT_SECONDS) * 1000,
         env: io.env,
-        cwd: memoryDir,
       });
       if (!ran.ok) throw new MemctlError(ERROR_CODES.E_COMPACT_LLM, `--llm: ${ran.reason}; nothing was staged`, { reason: ran.reason });
       const candidates = parseCandidates(ran.summary);

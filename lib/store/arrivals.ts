@@ -70,6 +70,8 @@ export async function writeArrivals(memoryDir: string, file: ArrivalsFile): Prom
 /** sha256 of a store file's bytes, null when absent (never follows a symlink: a link is hashed as its target path). */
 export function currentSha(memoryDir: string, rel: string): string | null {
   const abs = path.join(memoryDir, rel);
+  // An index line's target outside the store (quarantined by sync) is never opened: it is held by its name.
+  if (leavesStore(memoryDir, rel)) return sha256Hex(`outside:${normalise(rel)}`);
   try {
     const st = fs.lstatSync(abs);
     if (st.isSymbolicLink()) return sha256Hex(`symlink:${fs.readlinkSync(abs)}`);
@@ -79,6 +81,21 @@ export function currentSha(memoryDir: string, rel: string): string | null {
     if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
     throw err;
   }
+}
+
+/** True for a path that is absolute, climbs out with `..`, or passes through a symlink or non-directory on the way. */
+function leavesStore(memoryDir: string, rel: string): boolean {
+  const key = normalise(rel);
+  if (path.posix.isAbsolute(key) || path.win32.isAbsolute(key) || key === ".." || key.startsWith("../")) return true;
+  const segments = key.split("/");
+  let dir = memoryDir;
+  for (const segment of segments.slice(0, -1)) {
+    dir = path.join(dir, segment);
+    const st = fs.lstatSync(dir, { throwIfNoEntry: false });
+    if (st === undefined) return false;
+    if (!st.isDirectory()) return true;
+  }
+  return false;
 }
 
 /** Answers "is this store path held?" for one read of the store; hashes each held file at most once. */

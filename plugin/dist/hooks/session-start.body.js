@@ -5701,6 +5701,7 @@ function readArrivals(memoryDir) {
 }
 function currentSha(memoryDir, rel) {
   const abs = import_node_path10.default.join(memoryDir, rel);
+  if (leavesStore(memoryDir, rel)) return sha256Hex(`outside:${normalise(rel)}`);
   try {
     const st = import_node_fs6.default.lstatSync(abs);
     if (st.isSymbolicLink()) return sha256Hex(`symlink:${import_node_fs6.default.readlinkSync(abs)}`);
@@ -5710,6 +5711,19 @@ function currentSha(memoryDir, rel) {
     if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
     throw err;
   }
+}
+function leavesStore(memoryDir, rel) {
+  const key = normalise(rel);
+  if (import_node_path10.default.posix.isAbsolute(key) || import_node_path10.default.win32.isAbsolute(key) || key === ".." || key.startsWith("../")) return true;
+  const segments = key.split("/");
+  let dir = memoryDir;
+  for (const segment of segments.slice(0, -1)) {
+    dir = import_node_path10.default.join(dir, segment);
+    const st = import_node_fs6.default.lstatSync(dir, { throwIfNoEntry: false });
+    if (st === void 0) return false;
+    if (!st.isDirectory()) return true;
+  }
+  return false;
 }
 function readHold(memoryDir) {
   let items;
@@ -8430,7 +8444,7 @@ function composeInstructions(sources, read, options) {
   const problems = [];
   const seen = /* @__PURE__ */ new Set();
   const visit = (file, layer, depth, root, from, chain) => {
-    const got = read(file);
+    const got = read(file, layer);
     const at = from ? { file: from.file, line: from.line, target: from.target } : { file };
     if (got.status === "missing") {
       if (from) problems.push({ kind: "dead-import", ...at, detail: `${file} does not exist` });
@@ -8489,7 +8503,7 @@ function partHeading(part, display) {
 function renderInstructionBlock(parts, options) {
   if (parts.length === 0) return { text: "", bytes: 0, included: [], omitted: [] };
   const pieces = parts.map((p) => `${partHeading(p, options.display)}
-${defuse(inertBlock(p.text.replace(/\n+$/, "")))}`);
+${defuse(inertBlock(redactSecretLines(p.text.replace(/\n+$/, "").split("\n")).join("\n")))}`);
   const frame = (body, note2) => [INSTRUCTIONS_OPEN, HEAD, ...body, ...note2 ? [note2] : [], INSTRUCTIONS_CLOSE].join("\n") + "\n";
   const note = (omitted2) => `(${omitted2.length} instruction part${omitted2.length === 1 ? "" : "s"}, ${omitted2.reduce((n, p) => n + p.bytes, 0)} bytes, left out over the ${options.maxBytes}-byte budget ([instructions] max_bytes): ${options.moreCommand} shows them)`;
   let kept = pieces.length;
@@ -8603,9 +8617,24 @@ function readInstructionFile(file, roots) {
     return { status: "unreadable", detail: `${file}: ${err.message}` };
   }
 }
+function readLayerFile(file, layer, scope) {
+  if (layer === "user") return readInstructionFile(file, scope.roots);
+  if (isInside(file, scope.projectRoot)) return readInstructionFile(file, [scope.projectRoot]);
+  const refused = {
+    status: "unsafe",
+    detail: `${file} is outside the project (${scope.projectRoot}): a ${layer} instruction file comes with the repository, so it may import only the project's files or a Markdown file of your instruction dir (${scope.userDir}) that is not hidden (E_PATH_ESCAPE)`
+  };
+  if (!ownMarkdown(file, scope.userDir)) return refused;
+  const got = readInstructionFile(file, [scope.userDir]);
+  return got.status === "ok" && !ownMarkdown(got.key, realOr(scope.userDir)) ? refused : got;
+}
+function ownMarkdown(file, userDir) {
+  if (!isInside(file, userDir) || !file.endsWith(".md")) return false;
+  return import_node_path20.default.relative(userDir, file).split(import_node_path20.default.sep).every((segment) => segment !== "" && !segment.startsWith("."));
+}
 function composeFor(cwd, io2, config) {
   const scope = instructionScope(cwd, io2, config);
-  const composition = composeInstructions(instructionSources(scope), (f) => readInstructionFile(f, scope.roots), { home: io2.home });
+  const composition = composeInstructions(instructionSources(scope), (f, layer) => readLayerFile(f, layer, scope), { home: io2.home });
   return { scope, composition };
 }
 function forHost(host, composed, io2) {
