@@ -23,7 +23,10 @@ var spec = {
     },
     "dry-run": { type: "boolean", description: "print the diff of every file that would change; write nothing" },
     replace: { type: "boolean", description: "the host is wired at another scope: uninstall that wiring and install here (one block per prompt)" },
-    status: { type: "boolean", description: "per host and scope: detected (binary on PATH) or only its config dir, installed, out of date or broken, with the fix; per host: whether it may write cards directly" },
+    status: {
+      type: "boolean",
+      description: "per host and scope: detected (binary on PATH) or only its config dir, installed, out of date or broken, with the fix; per host: whether it may write cards directly"
+    },
     "max-bytes": { type: "number", valueName: "N", description: "bake a per-prompt byte budget into the wired hook command" },
     "max-entries": { type: "number", valueName: "N", description: "bake a per-prompt entry budget into the wired hook command" },
     json: { type: "boolean", description: "print one JSON object (schema_version 1)" }
