@@ -105,15 +105,39 @@ function rankStore(
     counts.push(...more.map(docTermsOf));
     total += more.length;
   }
-  const hits = rankCounted(query, docs, counts, total, limit)
-    .slice(0, limit || undefined)
-    .map(({ index, score }) => {
-      const doc = docs[index]!;
-      if (doc.kind !== "card") return { kind: doc.kind, id: doc.id, score, ...matchLine(query, doc) };
-      const read = readCardDoc(memoryDir, doc);
-      return { kind: doc.kind, id: doc.id, score, ...matchLine(query, read.doc), ...(today && read.card ? noLongerTrue(read.card, today) : {}) };
-    });
+  const hitOf = (index: number, score: number): StoreHit => {
+    const doc = docs[index]!;
+    if (doc.kind !== "card") return { kind: doc.kind, id: doc.id, score, ...matchLine(query, doc) };
+    const read = readCardDoc(memoryDir, doc);
+    return { kind: doc.kind, id: doc.id, score, ...matchLine(query, read.doc), ...(today && read.card ? noLongerTrue(read.card, today) : {}) };
+  };
+  const hits = today
+    ? liveFirst(limit, (want) => rankCounted(query, docs, counts, total, want), hitOf)
+    : rankCounted(query, docs, counts, total, limit)
+        .slice(0, limit || undefined)
+        .map(({ index, score }) => hitOf(index, score));
   return episodes ? { hits, episodes } : { hits };
+}
+
+/**
+ * The best `limit` hits (0 = all) with every card no longer true after every live hit (DESIGN.md: superseded and
+ * expired cards sink; still listed, marked). A card's mark needs its file, so hits are read in rank order until
+ * `limit` live ones are found; when the ranked prefix runs out first, a longer one is asked for (its order begins
+ * as the shorter one's: the ranking's order is total).
+ */
+function liveFirst(limit: number, rank: (want: number) => { index: number; score: number }[], hitOf: (index: number, score: number) => StoreHit): StoreHit[] {
+  const live: StoreHit[] = [];
+  const dead: StoreHit[] = [];
+  let seen = 0;
+  for (let want = limit; ; want *= 2) {
+    const order = rank(want);
+    for (; seen < order.length && (limit === 0 || live.length < limit); seen++) {
+      const h = hitOf(order[seen]!.index, order[seen]!.score);
+      (h.no_longer_true ? dead : live).push(h);
+    }
+    const exhausted = want === 0 || order.length < want;
+    if (exhausted || live.length >= limit) return [...live, ...dead].slice(0, limit || undefined);
+  }
 }
 
 /**

@@ -84,3 +84,35 @@ test("show prints a card no longer true as it is, and says so on stderr (--json:
   assert.equal(live.stderr, "");
   assert.equal(JSON.parse((await memctl(w, ["show", "db-port-new", "--json"])).stdout).no_longer_true, undefined);
 });
+
+test("search lists a superseded card after every live match, even when it matches the query better (CLI and MCP)", async () => {
+  const w = await superseded();
+  // "listens" and "5433" are only in the old card: by score alone it would come first.
+  const r = JSON.parse((await memctl(w, ["search", "database", "port", "listens", "--json"])).stdout).results as Record<string, unknown>[];
+  assert.deepEqual(
+    r.map((h) => [h.id, h.no_longer_true]),
+    [
+      ["project_db-port-new.md", undefined],
+      ["project_db-port.md", "superseded"],
+    ],
+  );
+  assert.ok((r[1]!.score as number) > (r[0]!.score as number), "the old card outscores its successor");
+  const one = JSON.parse((await memctl(w, ["search", "database", "port", "listens", "--limit", "1", "--json"])).stdout).results as Record<string, unknown>[];
+  assert.deepEqual(
+    one.map((h) => h.id),
+    ["project_db-port-new.md"],
+  );
+  const text = (await memctl(w, ["search", "database", "port", "listens"])).stdout;
+  assert.match(text, /^project_db-port-new\.md:\d+ +[\d.]+\n(?:.*\n)*?project_db-port\.md:\d+ +[\d.]+ +superseded by db-port-new — not injected$/m);
+  const server = await connect({ cwd: w.repo, env: { HOME: w.home, ...w.env } });
+  try {
+    const m = await callTool(server.client, "memory_search", { query: "database port listens" });
+    assert.equal(m.isError, false, m.text);
+    assert.deepEqual(
+      (m.data!.results as Record<string, unknown>[]).map((h) => h.id),
+      ["project_db-port-new.md", "project_db-port.md"],
+    );
+  } finally {
+    await server.close();
+  }
+});

@@ -21,7 +21,7 @@ var spec = {
   },
   exitCodes: { 0: "searched (including no results)", 1: "no store", 2: "usage error", 3: "invalid explicit memory selection" },
   notes: `Ranking: each query word (CJK: each 2-gram) weighted by rarity; hits in a card's name, description or topics count double.
-A card that is no longer true is still found and marked "superseded by NAME" or "expired DATE" (never injected; --json: no_longer_true).`,
+A card that is no longer true is still found, listed after every live match, and marked "superseded by NAME" or "expired DATE" (never injected; --json: no_longer_true).`,
   examples: ['memctl search "release checklist"', "memctl search parser --in episodes --json"]
 };
 async function run(argv, io) {

@@ -12,6 +12,7 @@ import { captureMessages } from "../capture/capture.js";
 import { opencodeMessage, readSessionMessages } from "../capture/transcript.js";
 import { DEFAULT_SESSION_LIMIT } from "../capture/stage.js";
 import { cliEntry, findPackageRoot } from "../../install/context.js";
+import { readPending } from "../records/proposal-files.js";
 import { secretPolicy } from "../records/secrets.js";
 import { logHookError } from "./run.js";
 function normalizeSessionEnd(raw) {
@@ -70,6 +71,10 @@ async function endSession(event, host, io) {
       logHookError(io, `session end (${host}): capture skipped: ${err.message}`);
       return { status: code === "E_PATH_ESCAPE" || code === "E_NOT_REGULAR" ? "refused" : "skipped", reason: err.message };
     }
+  }
+  try {
+    result.pending = readPending(memoryDir).proposals.length;
+  } catch {
   }
   if (fs.existsSync(path.join(memoryDir, ".git"))) result.syncStarted = startSync(event.cwd, io);
   return result;

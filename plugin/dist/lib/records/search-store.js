@@ -60,13 +60,28 @@ function rankStore(memoryDir, query, where, limit, docs, counts, total, shards, 
     counts.push(...more.map(docTermsOf));
     total += more.length;
   }
-  const hits = rankCounted(query, docs, counts, total, limit).slice(0, limit || void 0).map(({ index, score }) => {
+  const hitOf = (index, score) => {
     const doc = docs[index];
     if (doc.kind !== "card") return { kind: doc.kind, id: doc.id, score, ...matchLine(query, doc) };
     const read = readCardDoc(memoryDir, doc);
     return { kind: doc.kind, id: doc.id, score, ...matchLine(query, read.doc), ...today && read.card ? noLongerTrue(read.card, today) : {} };
-  });
+  };
+  const hits = today ? liveFirst(limit, (want) => rankCounted(query, docs, counts, total, want), hitOf) : rankCounted(query, docs, counts, total, limit).slice(0, limit || void 0).map(({ index, score }) => hitOf(index, score));
   return episodes ? { hits, episodes } : { hits };
+}
+function liveFirst(limit, rank, hitOf) {
+  const live = [];
+  const dead = [];
+  let seen = 0;
+  for (let want = limit; ; want *= 2) {
+    const order = rank(want);
+    for (; seen < order.length && (limit === 0 || live.length < limit); seen++) {
+      const h = hitOf(order[seen].index, order[seen].score);
+      (h.no_longer_true ? dead : live).push(h);
+    }
+    const exhausted = want === 0 || order.length < want;
+    if (exhausted || live.length >= limit) return [...live, ...dead].slice(0, limit || void 0);
+  }
 }
 var CachedCardDoc = class {
   constructor(card) {

@@ -41,7 +41,7 @@ async function route(r, req, res, target, started) {
     case "/cards": {
       await r.catalog.refresh();
       const q = cardQuery(p);
-      const result = r.catalog.query(q);
+      const result = r.catalog.query(q, utcDay(r.io.now()));
       return api ? json(result) : html(cardsPage(ctx, q, result, performance.now() - started, utcDay(r.io.now())));
     }
     case "/card": {
