@@ -12,8 +12,10 @@
 //
 // Its stats come from a watch over the card directories (lib/store/card-watch.ts): a card's stamp is kept until an
 // event names it, so a round stats only what changed, and a round with no event since one that found every card
-// through the watch stats none (each cache's check is told it checks what it checked last). Where the watch cannot
-// vouch, every card is stat'ed, and every FULL_ROUND_MS they are whatever it says.
+// through the watch stats none (each cache's check is told it checks what it checked last). The rank cache's check
+// is also told which cards events named since its last full one, so a round after a save re-checks and folds that
+// card, not every entry. Where the watch cannot vouch, every card is stat'ed, and every FULL_ROUND_MS they are
+// whatever it says.
 //
 // One per store: it holds the lock `.memctl/keeper` (lib/store/lock.ts: a dead holder on this host is replaced at
 // once, a live one never). Prompts renew it by setting its owner file's mtime (lib/hook/keeper.ts); it exits after
@@ -97,6 +99,9 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
     let sawEveryCard = false;
     let lastCards: StampCheck | undefined;
     let lastChecked: string | undefined;
+    // Every name an event gave since the load that found every card as `lastChecked` recorded them: with the watch
+    // vouching for every card in between, the only cards that can differ (undefined: it cannot say).
+    let changedSince: Set<string> | undefined;
     for (;;) {
       const at = options.now();
       if (!exists(joinPath(memoryDir, STATE_DIR))) return "gone";
@@ -115,6 +120,9 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
         // card, linked or not) hands its stats to the rank cache's. Both checks are recorded as made at `at`.
         const stats: CardStamps = watch?.stamps ?? new Map();
         const asBefore = settled === "quiet" && sawEveryCard && at !== fullAt;
+        // A round after a save checks the save's card, not 100,000 (lib/rank-cache/patch.ts).
+        const vouched = settled !== "unsure" && sawEveryCard && at !== fullAt && lastChecked !== undefined && changedSince !== undefined;
+        if (vouched) for (const name of watch?.changed ?? []) changedSince!.add(name);
         // A cache file found changed stays so (a stamp never comes back: the ctime moved), so nothing is recorded for
         // it again, and its pass is skipped once the watch holds every card.
         const cards =
@@ -131,9 +139,11 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
           createStateDir: false,
           stats,
           journal: mark,
-          unchangedSince: asBefore ? lastChecked : undefined,
+          changedSince: vouched ? { checked: lastChecked!, cards: changedSince! } : undefined,
         });
-        lastChecked = store.checked;
+        if (store.checked !== undefined) [lastChecked, changedSince] = [store.checked, new Set()];
+        // A load that wrote nothing (a source too recent) leaves the files as lastChecked's: the names go on adding up.
+        else if (!vouched) [lastChecked, changedSince] = [undefined, undefined];
         // A round that looked every card up in the watch, with no event since: the next quiet round reads no card.
         sawEveryCard = watch?.sawEveryCard() ?? false;
         lastCards = cards;
