@@ -11,7 +11,7 @@ import type { Io } from "../store/io.js";
 import { usageError } from "../core/errors.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, num, parseArgs, str, type CommandSpec } from "./args.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 
 export const spec: CommandSpec = {
   name: "hook",

@@ -8,7 +8,7 @@ import { bool, parseArgs, type CommandSpec } from "./args.js";
 import { elide, PIPED_COLUMNS } from "./list.js";
 import { colorsFor, displayWidth, padEnd, printJson, type Colors } from "./output.js";
 import { JSON_FLAG, requireStore, STORE_FLAGS } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 import { findArrival, isArrivalId, liveArrivals, previewArrival } from "../sync/arrival-decide.js";
 import type { Arrival } from "../store/arrivals.js";
 import { utcDay } from "../core/frecency.js";

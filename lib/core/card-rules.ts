@@ -27,6 +27,20 @@ export function descriptionProblem(description: string): string | undefined {
 }
 
 /**
+ * Unicode tag characters (U+E0000–U+E007F) spell ASCII that no terminal, editor or review shows and a model
+ * reads: instructions hidden under a harmless card ("ASCII smuggling"). No card, proposal or index line needs
+ * them. Matched as their UTF-16 surrogate pairs, so no Unicode-mode pattern is compiled on a hot path.
+ */
+const TAG_CHARACTERS = /\uDB40[\uDC00-\uDC7F]/;
+
+/** Why `text` may not enter memory for what it hides from people, or undefined. */
+export function hiddenTextProblem(text: string): string | undefined {
+  if (!TAG_CHARACTERS.test(text)) return undefined;
+  const n = text.match(new RegExp(TAG_CHARACTERS.source, "g"))!.length;
+  return `it holds ${n} invisible Unicode tag characters (U+E0000–U+E007F): text a model reads and no person sees in review; remove them`;
+}
+
+/**
  * What keeps `text` from being a valid card; empty when it is one. The description is judged only when it is
  * new or changed from `previous` (an imported card's long description is kept as it was).
  */
@@ -44,6 +58,12 @@ export function assertCardText(file: string, text: string, previous?: string, fi
 }
 
 function check(text: string, previous: string | undefined): { problems: string[]; tooLong: boolean } {
+  const hidden = hiddenTextProblem(text);
+  const checked = checkCard(text, previous);
+  return hidden ? { problems: [...checked.problems, hidden], tooLong: false } : checked;
+}
+
+function checkCard(text: string, previous: string | undefined): { problems: string[]; tooLong: boolean } {
   const card = parseCard(text);
   if (!card.hasFrontmatter) return { problems: [`it has no frontmatter block (--- … ---); a card starts with the fields ${CARD_REQUIRED.join(", ")}`], tooLong: false };
   if (card.errors.length > 0) return { problems: card.errors.map((e) => e.message), tooLong: false };

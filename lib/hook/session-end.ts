@@ -90,7 +90,7 @@ async function endSession(event: SessionEndEvent, host: string, io: Io): Promise
       const messages = sessionMessages(event, host, io);
       const command = capture.llm_command ?? config.value.compact?.llm_command;
       const timeoutMs = (capture.timeout_seconds ?? config.value.compact?.timeout_seconds ?? DEFAULT_LLM_TIMEOUT_SECONDS) * 1000;
-      const model: ModelRunner | undefined = command ? (prompt) => runLlmCommand({ command, prompt, timeoutMs, env: io.env, cwd: memoryDir }) : undefined;
+      const model: ModelRunner | undefined = command ? (prompt) => runLlmCommand({ command, prompt, timeoutMs, env: io.env }) : undefined;
       result.capture = await captureMessages(
         { memoryDir, actor: `host:${host}`, now: io.now(), secrets: secretPolicy(io), limit: capture.max_proposals ?? DEFAULT_SESSION_LIMIT },
         { host, sessionId: event.sessionId },

@@ -23,6 +23,8 @@ export interface CatalogCard {
   priority: string;
   status: string;
   updated_at: string;
+  /** As written; the pages compare it with today (a card past it is never injected). */
+  expires_at?: string;
   provenance?: CardMeta["provenance"];
   text: string;
   body: string;
@@ -191,6 +193,7 @@ function rowOf(r: CardRecord): CatalogRow {
     priority: r.priority ?? "",
     status: r.status ?? "",
     updated_at: r.updated_at ?? "",
+    ...(r.expires_at !== undefined ? { expires_at: r.expires_at } : {}),
     provenance: r.provenance,
     problems: r.readError ? [`unreadable: ${r.readError}`] : r.problems,
   };

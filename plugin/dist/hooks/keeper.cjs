@@ -2608,9 +2608,9 @@ function fastLoadFrontmatter(text) {
       out[key] = null;
       continue;
     }
-    const parsed = ITEM.test(block[0]) ? blockList(block) : nestedMap(block);
-    if (parsed === void 0) return void 0;
-    out[key] = parsed;
+    const parsed2 = ITEM.test(block[0]) ? blockList(block) : nestedMap(block);
+    if (parsed2 === void 0) return void 0;
+    out[key] = parsed2;
   }
   return out;
 }
@@ -2715,6 +2715,8 @@ __export(card_exports, {
   isRetired: () => isRetired,
   mayRetire: () => mayRetire,
   missingFields: () => missingFields,
+  noLongerTrue: () => noLongerTrue,
+  noLongerTrueText: () => noLongerTrueText,
   parseCard: () => parseCard
 });
 function parseCard(text) {
@@ -2815,6 +2817,19 @@ function isExpired(meta, today) {
 function isRetired(meta, today) {
   return meta.status === "superseded" || isExpired(meta, today);
 }
+function noLongerTrue(card, today) {
+  if (card.meta.status === "superseded") {
+    const by = card.frontmatter.superseded_by;
+    return { no_longer_true: "superseded", ...typeof by === "string" && by !== "" ? { superseded_by: by } : {} };
+  }
+  if (isExpired(card.meta, today)) return { no_longer_true: "expired", expires_at: card.meta.expires_at.slice(0, 10) };
+  return {};
+}
+function noLongerTrueText(h) {
+  if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""} \u2014 not injected`;
+  if (h.no_longer_true === "expired") return `expired ${h.expires_at} \u2014 not injected`;
+  return "";
+}
 function mayRetire(meta) {
   return meta.status === "superseded" || typeof meta.expires_at === "string" && /^\d{4}-\d{2}-\d{2}/.test(meta.expires_at);
 }
@@ -2838,7 +2853,7 @@ var init_card = __esm({
 });
 
 // lib/hook/entry/keeper.ts
-var import_node_path10 = __toESM(require("node:path"), 1);
+var import_node_path11 = __toESM(require("node:path"), 1);
 var import_node_os = __toESM(require("node:os"), 1);
 
 // lib/store/checked-fs.ts
@@ -2877,14 +2892,14 @@ var S_IFIFO = 4096;
 var S_IFCHR = 8192;
 var S_IFBLK = 24576;
 var S_IFSOCK = 49152;
-function statIfExists(path10) {
-  return import_node_fs.default.statSync(path10, { throwIfNoEntry: false });
+function statIfExists(path11) {
+  return import_node_fs.default.statSync(path11, { throwIfNoEntry: false });
 }
-function stat(path10) {
-  return import_node_fs.default.statSync(path10);
+function stat(path11) {
+  return import_node_fs.default.statSync(path11);
 }
-function lstatIfExists(path10) {
-  return import_node_fs.default.lstatSync(path10, { throwIfNoEntry: false });
+function lstatIfExists(path11) {
+  return import_node_fs.default.lstatSync(path11, { throwIfNoEntry: false });
 }
 function fstat(fd) {
   return import_node_fs.default.fstatSync(fd);
@@ -2892,8 +2907,8 @@ function fstat(fd) {
 function futimes(fd, ms) {
   import_node_fs.default.futimesSync(fd, ms / 1e3, ms / 1e3);
 }
-function utimes(path10, ms) {
-  import_node_fs.default.utimesSync(path10, ms / 1e3, ms / 1e3);
+function utimes(path11, ms) {
+  import_node_fs.default.utimesSync(path11, ms / 1e3, ms / 1e3);
 }
 function readAt(fd, buffer, offset, length, position) {
   return import_node_fs.default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
@@ -2906,9 +2921,9 @@ function readFullyAt(fd, position, length, buf = Buffer.allocUnsafe(length)) {
   }
   return buf;
 }
-function openForAppend(path10, extraFlags = 0, readable = false) {
+function openForAppend(path11, extraFlags = 0, readable = false) {
   const c = import_node_fs.default.constants;
-  return import_node_fs.default.openSync(path10, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
+  return import_node_fs.default.openSync(path11, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
 }
 function writeBytes(fd, buffer, offset, length) {
   return import_node_fs.default.writeSync(fd, buffer, offset, length);
@@ -2916,8 +2931,8 @@ function writeBytes(fd, buffer, offset, length) {
 function close(fd) {
   import_node_fs.default.closeSync(fd);
 }
-function exists(path10) {
-  return import_node_fs.default.existsSync(path10);
+function exists(path11) {
+  return import_node_fs.default.existsSync(path11);
 }
 var R_OK = import_node_fs.default.constants.R_OK;
 var NOT_REGULAR = "E_NOT_REGULAR";
@@ -2927,16 +2942,16 @@ function fileKind(mode) {
   const t = mode & S_IFMT;
   return t === S_IFIFO ? "a FIFO" : t === S_IFCHR ? "a character device" : t === S_IFBLK ? "a block device" : t === S_IFSOCK ? "a socket" : t === S_IFDIR ? "a directory" : t === S_IFREG ? "a regular file" : "not a regular file";
 }
-function notRegularError(path10, mode) {
-  return Object.assign(new Error(`${path10} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path10 });
+function notRegularError(path11, mode) {
+  return Object.assign(new Error(`${path11} is not a regular file (it is ${fileKind(mode)})`), { code: NOT_REGULAR, path: path11 });
 }
-function tooLargeError(path10, size, cap) {
-  return Object.assign(new Error(`${path10} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path10 });
+function tooLargeError(path11, size, cap) {
+  return Object.assign(new Error(`${path11} is ${size} bytes, over the ${cap}-byte read limit`), { code: TOO_LARGE, path: path11 });
 }
-function openRegular(path10, options = {}) {
+function openRegular(path11, options = {}) {
   const c = import_node_fs.default.constants;
   const flags = c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOCTTY ?? 0) | (options.nofollow ? c.O_NOFOLLOW ?? 0 : 0);
-  const fd = import_node_fs.default.openSync(path10, flags);
+  const fd = import_node_fs.default.openSync(path11, flags);
   let st;
   try {
     st = fstat(fd);
@@ -2946,14 +2961,14 @@ function openRegular(path10, options = {}) {
   }
   if ((st.mode & S_IFMT) !== S_IFREG) {
     close(fd);
-    throw notRegularError(path10, st.mode);
+    throw notRegularError(path11, st.mode);
   }
   return { fd, stat: st };
 }
-function readRegular(path10, cap = DEFAULT_READ_CAP, options = {}) {
-  const { fd, stat: st } = openRegular(path10, options);
+function readRegular(path11, cap = DEFAULT_READ_CAP, options = {}) {
+  const { fd, stat: st } = openRegular(path11, options);
   try {
-    if (st.size > cap) throw tooLargeError(path10, st.size, cap);
+    if (st.size > cap) throw tooLargeError(path11, st.size, cap);
     const buf = new Uint8Array(st.size);
     let length = 0;
     while (length < st.size) {
@@ -2966,11 +2981,15 @@ function readRegular(path10, cap = DEFAULT_READ_CAP, options = {}) {
     close(fd);
   }
 }
-function readRegularBytes(path10, cap = DEFAULT_READ_CAP, options = {}) {
-  return readRegular(path10, cap, options).bytes;
+var readByFile = /* @__PURE__ */ new Map();
+function forgetReads() {
+  readByFile.clear();
 }
-function readRegularUtf8(path10, cap = DEFAULT_READ_CAP, options = {}) {
-  return utf8Text(readRegularBytes(path10, cap, options));
+function readRegularBytes(path11, cap = DEFAULT_READ_CAP, options = {}) {
+  return readRegular(path11, cap, options).bytes;
+}
+function readRegularUtf8(path11, cap = DEFAULT_READ_CAP, options = {}) {
+  return utf8Text(readRegularBytes(path11, cap, options));
 }
 
 // lib/store/lock.ts
@@ -3315,6 +3334,7 @@ function tryStoreLock(memoryDir, options = {}) {
         release: () => {
           clearInterval(heartbeat);
           release(lockDir, owner.token);
+          forgetReads();
         },
         stillHeld: () => readOwner(lockDir)?.token === owner.token
       };
@@ -3417,7 +3437,7 @@ function ioError(message, err) {
 }
 
 // lib/rank-cache/build.ts
-var import_node_path5 = __toESM(require("node:path"), 1);
+var import_node_path6 = __toESM(require("node:path"), 1);
 
 // lib/rank/stem.ts
 var STEP2 = [
@@ -3847,10 +3867,10 @@ function parseIndex(text) {
   const entries = [];
   const unparsed = [];
   indexLines(text, (raw, line) => {
-    const parsed = parseIndexLine(raw, line);
-    if (parsed === void 0) return;
-    if ("reason" in parsed) unparsed.push(parsed);
-    else entries.push(parsed);
+    const parsed2 = parseIndexLine(raw, line);
+    if (parsed2 === void 0) return;
+    if ("reason" in parsed2) unparsed.push(parsed2);
+    else entries.push(parsed2);
   });
   return { entries, unparsed };
 }
@@ -4071,10 +4091,10 @@ var closeOnCollect = new FinalizationRegistry((fd) => {
   } catch {
   }
 });
-function openCacheFile(path10, tokenizerVersion, limits = {}) {
+function openCacheFile(path11, tokenizerVersion, limits = {}) {
   let fd;
   try {
-    const opened = openRegular(path10);
+    const opened = openRegular(path11);
     fd = opened.fd;
     const size = opened.stat.size;
     if (size < PREFIX + END.length) return void 0;
@@ -4642,7 +4662,7 @@ function defuseFence(text) {
 }
 
 // lib/rank-cache/card-fields.ts
-var import_node_path3 = __toESM(require("node:path"), 1);
+var import_node_path4 = __toESM(require("node:path"), 1);
 
 // lib/rank/provenance-mark.ts
 function provenanceMark(p) {
@@ -4654,12 +4674,23 @@ function provenanceMark(p) {
 
 // lib/rank-cache/card-fields.ts
 init_card_types();
+
+// lib/core/link-key.ts
+var import_node_path3 = __toESM(require("node:path"), 1);
+function linkKey(link) {
+  return link.startsWith("./") ? link.slice(2) : link;
+}
+function cardPathKey(file) {
+  return linkKey(import_node_path3.default.posix.normalize(file.replace(/\\/g, "/")));
+}
+
+// lib/rank-cache/card-fields.ts
 var FILE_TYPE_PREFIX = new RegExp(`^(.*\\/)?(${CARD_TYPES.join("|")})_`);
 var HEAD_BYTES = 16 * 1024;
 var CARD_READ_CAP = 4 * 1024 * 1024;
 var parseCard2;
 async function readCardFields(memoryDir, file) {
-  const head = readHead(import_node_path3.default.join(memoryDir, file));
+  const head = readHead(import_node_path4.default.join(memoryDir, file));
   if (head === void 0) return void 0;
   parseCard2 ??= (await Promise.resolve().then(() => (init_card(), card_exports))).parseCard;
   const card = parseCard2(head);
@@ -4704,7 +4735,7 @@ function printedLine(e) {
   return e.mark ? `${renderEntryLine(e)} ${e.mark}` : renderEntryLine(e);
 }
 function normalizeCardPath(file) {
-  return import_node_path3.default.posix.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return cardPathKey(file);
 }
 function readHead(file) {
   let fd;
@@ -4727,7 +4758,7 @@ function readHead(file) {
 }
 
 // lib/rank-cache/read.ts
-var import_node_path4 = __toESM(require("node:path"), 1);
+var import_node_path5 = __toESM(require("node:path"), 1);
 var RANK_CACHE = "rank-cache.bin";
 var NO_SINK_FIELDS = Object.freeze({});
 var MISSING = [-1, -1, -1];
@@ -4848,7 +4879,7 @@ var CachedEntry = class {
 };
 function escapesStore(file) {
   if (file.charCodeAt(0) !== 47 && file.charCodeAt(0) !== 92 && file.indexOf("..") === -1 && file.charCodeAt(1) !== 58) return false;
-  return import_node_path4.default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
+  return import_node_path5.default.isAbsolute(file) || /^[A-Za-z]:/.test(file) || file.split("/").includes("..");
 }
 function cardStamp(memoryDir, file, stats) {
   if (escapesStore(file)) return MISSING;
@@ -4875,8 +4906,8 @@ function isMeasurable(card) {
 
 // lib/store/index-read.ts
 var INDEX_READ_CAP = 24 * 1024 * 1024;
-function readIndexText(file, cap = INDEX_READ_CAP) {
-  const { fd, stat: stat2 } = openRegular(file);
+function readIndexText(file, cap = INDEX_READ_CAP, options = {}) {
+  const { fd, stat: stat2 } = openRegular(file, options);
   try {
     const want = Math.min(stat2.size, cap);
     const buf = new Uint8Array(want);
@@ -5003,9 +5034,9 @@ ${raw}`, { title: split(tTitle), hook: split(tHook) });
 }
 async function rebuild(memoryDir, indexStat, options) {
   const journal = journalMark(memoryDir);
-  const { text, truncated } = readIndexText(import_node_path5.default.join(memoryDir, INDEX_FILE));
-  const parsed = parseIndex(text);
-  const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
+  const { text, truncated } = readIndexText(import_node_path6.default.join(memoryDir, INDEX_FILE));
+  const parsed2 = parseIndex(text);
+  const files = [...new Set(parsed2.entries.map((e) => normalizeCardPath(e.file)))];
   const old = reusable(memoryDir);
   const fields = /* @__PURE__ */ new Map();
   const stamps = /* @__PURE__ */ new Map();
@@ -5021,7 +5052,7 @@ async function rebuild(memoryDir, indexStat, options) {
     const read = await readCardFields(memoryDir, file);
     if (read) fields.set(file, read);
   }
-  const entries = parsed.entries.map((e) => {
+  const entries = parsed2.entries.map((e) => {
     const file = normalizeCardPath(e.file);
     return rankEntryOf(e, file, fields.get(file) ?? { topics: [] }, old.lines.get(`${file}
 ${e.raw}`));
@@ -5044,7 +5075,7 @@ ${e.raw}`));
       lineText: (id) => printed[id],
       scoped: () => scoped
     },
-    unparsed: parsed.unparsed,
+    unparsed: parsed2.unparsed,
     entryCount: entries.length,
     cardCount: files.length,
     cache: "uncached",
@@ -5055,7 +5086,7 @@ ${e.raw}`));
     ...truncated ? { truncated } : {}
   };
   if (options.writeCache === false) return store;
-  const stateDir = import_node_path5.default.join(memoryDir, STATE_DIR);
+  const stateDir = import_node_path6.default.join(memoryDir, STATE_DIR);
   let createdStateDir = false;
   let stateDirBorn = 0;
   try {
@@ -5068,10 +5099,10 @@ ${e.raw}`));
   }
   const dirSet = /* @__PURE__ */ new Set([""]);
   for (const f of files) {
-    const d = import_node_path5.default.posix.dirname(f);
-    if (d !== "." && !d.startsWith("..") && !import_node_path5.default.isAbsolute(d)) dirSet.add(d);
+    const d = import_node_path6.default.posix.dirname(f);
+    if (d !== "." && !d.startsWith("..") && !import_node_path6.default.isAbsolute(d)) dirSet.add(d);
   }
-  const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(import_node_path5.default.join(memoryDir, rel))[0]]);
+  const dirs = [...dirSet].sort().map((rel) => [rel, stampOf(import_node_path6.default.join(memoryDir, rel))[0]]);
   const ownChange = (rel, mtime) => rel === "" && (createdStateDir || stateDirBorn > 0 && stateDirBorn === mtime);
   const sources = [indexStat.mtimeMs, ...dirs.filter(([rel, m]) => !ownChange(rel, m)).map(([, m]) => m), ...[...stamps.values()].map(([m]) => m)];
   if (racy(sources, options.nowMs)) return store;
@@ -5096,7 +5127,7 @@ ${e.raw}`));
     status,
     expires,
     ...scoped.length > 0 ? { scope } : {},
-    unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
+    unparsed: parsed2.unparsed.map((u) => [u.line, u.raw, u.reason]),
     ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {},
     plainFiles: store.plainFiles,
     ...journal ? { journal } : {}
@@ -5130,8 +5161,8 @@ ${e.raw}`));
   return store;
 }
 function writeCacheFile(stateDir, text, checkedMs, name = RANK_CACHE) {
-  const file = import_node_path5.default.join(stateDir, name);
-  const tmp = import_node_path5.default.join(stateDir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+  const file = import_node_path6.default.join(stateDir, name);
+  const tmp = import_node_path6.default.join(stateDir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   try {
     replaceFile(file, text, tmp);
   } catch {
@@ -5378,10 +5409,10 @@ function patchLines(base, segs, unparsed, edits) {
     const added = [];
     const addedUnparsed = [];
     inserted.forEach((raw, k) => {
-      const parsed = parseIndexLine(raw, at + k);
-      if (parsed === void 0) return;
-      if ("reason" in parsed) addedUnparsed.push([parsed.line, parsed.raw, parsed.reason]);
-      else added.push({ line: parsed.line, e: parsed, added: true });
+      const parsed2 = parseIndexLine(raw, at + k);
+      if (parsed2 === void 0) return;
+      if ("reason" in parsed2) addedUnparsed.push([parsed2.line, parsed2.raw, parsed2.reason]);
+      else added.push({ line: parsed2.line, e: parsed2, added: true });
     });
     const addedFiles = added.map((s) => fileOf(base, s));
     if (gone.length !== addedFiles.length || gone.some((f, i) => f !== addedFiles[i])) sameCards = false;
@@ -5463,6 +5494,58 @@ function unchangedCards(base, segs, files, stampNow) {
   return true;
 }
 
+// lib/core/line-edits.ts
+function lowerBound(count, valueAt, target) {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (valueAt(mid) < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+function editSpan(count, lineAt, [at, removed, inserted]) {
+  return { first: lowerBound(count, lineAt, at), end: lowerBound(count, lineAt, at + removed), shift: inserted.length - removed };
+}
+function spliceRows(rows, span, added, move) {
+  const out = rows.slice(0, span.first);
+  out.push(...added);
+  for (let i = span.end; i < rows.length; i++) out.push(move(rows[i], span.shift));
+  return out;
+}
+function spliceLineTable(t, span, added) {
+  const { first, end, shift } = span;
+  const n = t.lines.length;
+  const count = first + added.length + (n - end);
+  const lines = new Uint32Array(count);
+  lines.set(t.lines.subarray(0, first), 0);
+  for (let k = 0; k < added.length; k++) lines[first + k] = added[k].line;
+  for (let i = end, j = first + added.length; i < n; i++, j++) lines[j] = t.lines[i] + shift;
+  const cut = [];
+  const ends = t.ends.map((col, c) => {
+    const from = first === 0 ? 0 : col[first - 1];
+    const to = end === 0 ? 0 : col[end - 1];
+    cut.push([from, to]);
+    const out = new Uint32Array(count);
+    out.set(col.subarray(0, first), 0);
+    let at = from;
+    for (let k = 0; k < added.length; k++) out[first + k] = at += added[k].lengths[c];
+    const moved = at - to;
+    for (let i = end, j = first + added.length; i < n; i++, j++) out[j] = col[i] + moved;
+    return out;
+  });
+  return { table: { lines, ends }, cut };
+}
+function insertedLines(edit) {
+  const known = parsed.get(edit);
+  if (known && known.at === edit[0] && known.inserted === edit[2]) return known.lines;
+  const lines = edit[2].map((raw, k) => parseIndexLine(raw, edit[0] + k));
+  parsed.set(edit, { at: edit[0], inserted: edit[2], lines });
+  return lines;
+}
+var parsed = /* @__PURE__ */ new WeakMap();
+
 // lib/rank-cache/journal.ts
 function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, currentDirs) {
   const records = journalSince(memoryDir, mark);
@@ -5489,31 +5572,25 @@ function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, curr
 }
 function applyLineEdits(items, unparsed, edits, fileOf2) {
   let sameCards = true;
-  for (const [at, removed, inserted] of edits) {
-    const end = at + removed;
-    const shift = inserted.length - removed;
-    const gone = [];
-    const kept = [];
-    let insertAt = 0;
-    for (const item of items) {
-      if (item.line < at) {
-        kept.push(item);
-        insertAt = kept.length;
-      } else if (item.line >= end) kept.push({ ...item, line: item.line + shift });
-      else gone.push(fileOf2(item));
-    }
+  for (const edit of edits) {
+    const span = editSpan(items.length, (i) => items[i].line, edit);
+    const gone = items.slice(span.first, span.end).map(fileOf2);
     const added = [];
     const addedUnparsed = [];
-    inserted.forEach((raw, k) => {
-      const parsed = parseIndexLine(raw, at + k);
-      if (parsed === void 0) return;
-      if ("reason" in parsed) addedUnparsed.push([parsed.line, parsed.raw, parsed.reason]);
-      else added.push({ line: parsed.line, e: parsed });
-    });
+    for (const parsed2 of insertedLines(edit)) {
+      if (parsed2 === void 0) continue;
+      if ("reason" in parsed2) addedUnparsed.push([parsed2.line, parsed2.raw, parsed2.reason]);
+      else added.push({ line: parsed2.line, e: parsed2 });
+    }
     const addedFiles = added.map(fileOf2);
     if (gone.length !== addedFiles.length || gone.some((f, i) => f !== addedFiles[i])) sameCards = false;
-    items = [...kept.slice(0, insertAt), ...added, ...kept.slice(insertAt)];
-    unparsed = [...unparsed.filter((u) => u[0] < at), ...addedUnparsed, ...unparsed.filter((u) => u[0] >= end).map((u) => [u[0] + shift, u[1], u[2]])];
+    items = spliceRows(items, span, added, (item, shift) => ({ ...item, line: item.line + shift }));
+    unparsed = spliceRows(
+      unparsed,
+      editSpan(unparsed.length, (i) => unparsed[i][0], edit),
+      addedUnparsed,
+      (u, shift) => [u[0] + shift, u[1], u[2]]
+    );
   }
   return { items, unparsed, sameCards };
 }
@@ -5542,13 +5619,13 @@ function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow) {
     }
   } else {
     const { text, truncated } = readIndexText(joinPath(memoryDir, INDEX_FILE));
-    const parsed = parseIndex(text);
-    items = matchLines(base, cur, parsed.entries);
-    const files = [...new Set(parsed.entries.map((e) => normalizeCardPath(e.file)))];
+    const parsed2 = parseIndex(text);
+    items = matchLines(base, cur, parsed2.entries);
+    const files = [...new Set(parsed2.entries.map((e) => normalizeCardPath(e.file)))];
     meta = {
       cards: files.length,
-      unparsed: parsed.unparsed.map((u) => [u.line, u.raw, u.reason]),
-      plainFiles: files.length === parsed.entries.length && files.every(isMeasurable),
+      unparsed: parsed2.unparsed.map((u) => [u.line, u.raw, u.reason]),
+      plainFiles: files.length === parsed2.entries.length && files.every(isMeasurable),
       ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {}
     };
   }
@@ -5608,7 +5685,7 @@ function indexEntryOf(base, cur, j, line) {
   if (e === void 0 || "reason" in e) throw new RangeError("a cached entry's line no longer parses");
   return e;
 }
-function matchLines(base, cur, parsed) {
+function matchLines(base, cur, parsed2) {
   const byKey = /* @__PURE__ */ new Map();
   const raw = base.view.rawKeys;
   for (let j = 0; j < cur.toBase.length; j++) {
@@ -5619,7 +5696,7 @@ function matchLines(base, cur, parsed) {
     else if (typeof had === "number") byKey.set(k, [had, j]);
     else had.push(j);
   }
-  return parsed.map((e) => {
+  return parsed2.map((e) => {
     const k = key53(...lineKeyLanes(e.raw));
     const had = byKey.get(k);
     if (had === void 0) return { line: e.line, e };
@@ -6251,7 +6328,7 @@ function trustedCheck(memoryDir, cache, nowMs) {
   for (const r of records) {
     if (r.x && r.c.length === 0) return void 0;
     for (const c of r.c) {
-      const file = c.startsWith("./") ? c.slice(2) : c;
+      const file = linkKey(c);
       if (isCardFileName(file)) written.add(file);
     }
     for (const [rel, mtime] of r.d) lastDir.set(rel, mtime);
@@ -7097,10 +7174,10 @@ function checks(file, p, records) {
 
 // lib/store/arrivals.ts
 var import_node_fs4 = __toESM(require("node:fs"), 1);
-var import_node_path6 = __toESM(require("node:path"), 1);
+var import_node_path7 = __toESM(require("node:path"), 1);
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 function arrivalsPath(memoryDir) {
-  return import_node_path6.default.join(memoryDir, ARRIVALS_RELPATH);
+  return import_node_path7.default.join(memoryDir, ARRIVALS_RELPATH);
 }
 function readArrivals(memoryDir) {
   let text;
@@ -7114,7 +7191,8 @@ function readArrivals(memoryDir) {
   return { version: 1, items: Array.isArray(v?.items) ? v.items.filter((i) => typeof i?.path === "string" && typeof i?.id === "string") : [] };
 }
 function currentSha(memoryDir, rel) {
-  const abs = import_node_path6.default.join(memoryDir, rel);
+  const abs = import_node_path7.default.join(memoryDir, rel);
+  if (leavesStore(memoryDir, rel)) return sha256Hex(`outside:${normalise(rel)}`);
   try {
     const st = import_node_fs4.default.lstatSync(abs);
     if (st.isSymbolicLink()) return sha256Hex(`symlink:${import_node_fs4.default.readlinkSync(abs)}`);
@@ -7124,6 +7202,19 @@ function currentSha(memoryDir, rel) {
     if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
     throw err;
   }
+}
+function leavesStore(memoryDir, rel) {
+  const key = normalise(rel);
+  if (import_node_path7.default.posix.isAbsolute(key) || import_node_path7.default.win32.isAbsolute(key) || key === ".." || key.startsWith("../")) return true;
+  const segments = key.split("/");
+  let dir = memoryDir;
+  for (const segment of segments.slice(0, -1)) {
+    dir = import_node_path7.default.join(dir, segment);
+    const st = import_node_fs4.default.lstatSync(dir, { throwIfNoEntry: false });
+    if (st === void 0) return false;
+    if (!st.isDirectory()) return true;
+  }
+  return false;
 }
 function readHold(memoryDir) {
   let items;
@@ -7153,7 +7244,7 @@ function readHold(memoryDir) {
 }
 function stampOf2(memoryDir, rel) {
   try {
-    const st = import_node_fs4.default.lstatSync(import_node_path6.default.join(memoryDir, rel));
+    const st = import_node_fs4.default.lstatSync(import_node_path7.default.join(memoryDir, rel));
     return [st.mtimeMs, st.size];
   } catch {
     return void 0;
@@ -7167,15 +7258,23 @@ function safeSha(memoryDir, rel) {
   }
 }
 function normalise(rel) {
-  return import_node_path6.default.posix.normalize(rel.replace(/\\/g, "/")).replace(/^\.\//, "");
+  return cardPathKey(rel);
 }
 
 // lib/store/read.ts
 var import_node_fs5 = __toESM(require("node:fs"), 1);
-var import_node_path7 = __toESM(require("node:path"), 1);
+var import_node_path8 = __toESM(require("node:path"), 1);
 init_card();
+
+// lib/core/card-rules.ts
+init_card();
+init_card_types();
+var CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
+var CARD_REQUIRED = ["description", ...REQUIRED_FIELDS];
+
+// lib/store/read.ts
 async function listCardFiles(dir, sub = "", walked, shards) {
-  const entries = await import_node_fs5.default.promises.readdir(import_node_path7.default.join(dir, sub), { withFileTypes: true });
+  const entries = await import_node_fs5.default.promises.readdir(import_node_path8.default.join(dir, sub), { withFileTypes: true });
   walked?.push(sub);
   const out = [];
   for (const e of entries) {
@@ -7189,7 +7288,6 @@ async function listCardFiles(dir, sub = "", walked, shards) {
 }
 
 // lib/store/index-links.ts
-var linkKey = (file) => file.replace(/^\.\//, "");
 function encodeLinks(entries) {
   const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}
 `).join(""), "utf8");
@@ -7241,52 +7339,27 @@ function linksHas(t, key) {
 function applyLineEdits2(table, edits) {
   let t = table;
   const changed = /* @__PURE__ */ new Set();
-  for (const [at, removed, inserted] of edits) {
+  for (const edit of edits) {
+    const [at, removed, inserted] = edit;
     if (!Number.isSafeInteger(at) || at < 1 || !Number.isSafeInteger(removed) || removed < 0 || !Array.isArray(inserted)) return void 0;
-    const n = t.lines.length;
-    const first = lowerBound(t.lines, at);
-    const end = lowerBound(t.lines, at + removed);
-    for (let i = first; i < end; i++) changed.add(keyAt(t, i));
+    if (inserted.some((raw) => typeof raw !== "string" || /[\r\n]/.test(raw))) return void 0;
+    const span = editSpan(t.lines.length, (i) => t.lines[i], edit);
+    for (let i = span.first; i < span.end; i++) changed.add(keyAt(t, i));
     const added = [];
-    for (let k = 0; k < inserted.length; k++) {
-      const raw = inserted[k];
-      if (typeof raw !== "string" || /[\r\n]/.test(raw)) return void 0;
-      const parsed = parseIndexLine(raw, at + k);
-      if (parsed === void 0 || "reason" in parsed) continue;
-      added.push({ line: at + k, file: parsed.file });
-      changed.add(linkKey(parsed.file));
-    }
-    const shift = inserted.length - removed;
-    const mid = decodeLinks(encodeLinks(added));
-    const headKeys = first === 0 ? 0 : t.keyEnds[first - 1];
-    const tailKeys = end === 0 ? 0 : t.keyEnds[end - 1];
-    const count = first + added.length + (n - end);
-    const lines = new Uint32Array(count);
-    const keyEnds = new Uint32Array(count);
-    lines.set(t.lines.subarray(0, first), 0);
-    keyEnds.set(t.keyEnds.subarray(0, first), 0);
-    for (let i = 0; i < added.length; i++) {
-      lines[first + i] = mid.lines[i];
-      keyEnds[first + i] = headKeys + mid.keyEnds[i];
-    }
-    const moved = headKeys + mid.keys.length - tailKeys;
-    for (let i = end, j = first + added.length; i < n; i++, j++) {
-      lines[j] = t.lines[i] + shift;
-      keyEnds[j] = t.keyEnds[i] + moved;
-    }
-    t = { lines, keyEnds, keys: Buffer.concat([t.keys.subarray(0, headKeys), mid.keys, t.keys.subarray(tailKeys)]) };
+    const keys = [];
+    insertedLines(edit).forEach((parsed2, k) => {
+      if (parsed2 === void 0 || "reason" in parsed2) return;
+      const key = linkKey(parsed2.file);
+      added.push({ line: at + k, lengths: [Buffer.byteLength(key) + 1] });
+      keys.push(`${key}
+`);
+      changed.add(key);
+    });
+    const { table: spliced, cut } = spliceLineTable({ lines: t.lines, ends: [t.keyEnds] }, span, added);
+    const [from, to] = cut[0];
+    t = { lines: spliced.lines, keyEnds: spliced.ends[0], keys: Buffer.concat([t.keys.subarray(0, from), Buffer.from(keys.join(""), "utf8"), t.keys.subarray(to)]) };
   }
   return { table: t, changed };
-}
-function lowerBound(lines, line) {
-  let lo = 0;
-  let hi = lines.length;
-  while (lo < hi) {
-    const mid = lo + hi >>> 1;
-    if (lines[mid] < line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 function journaledEdits(memoryDir, mark, recorded, now) {
   const records = mark ? journalSince(memoryDir, mark) : void 0;
@@ -7647,12 +7720,12 @@ function watchCards(memoryDir) {
     else named.add(file);
   };
   const arm = (rel) => {
-    const path10 = rel === "" ? memoryDir : joinPath(memoryDir, rel);
+    const path11 = rel === "" ? memoryDir : joinPath(memoryDir, rel);
     try {
-      const st = statDir(rel, path10);
+      const st = statDir(rel, path11);
       if (!st?.isDirectory()) return false;
-      const base = path10.slice(path10.lastIndexOf("/") + 1);
-      const watcher = import_node_fs6.default.watch(path10, { persistent: false }, (_event, name) => onEvent(rel, base, name));
+      const base = path11.slice(path11.lastIndexOf("/") + 1);
+      const watcher = import_node_fs6.default.watch(path11, { persistent: false }, (_event, name) => onEvent(rel, base, name));
       watcher.on("error", () => {
         unsure = true;
       });
@@ -7708,8 +7781,8 @@ function watchCards(memoryDir) {
     }
   };
 }
-function statDir(rel, path10) {
-  return rel === "" ? import_node_fs6.default.statSync(path10, { throwIfNoEntry: false }) : import_node_fs6.default.lstatSync(path10, { throwIfNoEntry: false });
+function statDir(rel, path11) {
+  return rel === "" ? import_node_fs6.default.statSync(path11, { throwIfNoEntry: false }) : import_node_fs6.default.lstatSync(path11, { throwIfNoEntry: false });
 }
 function dirOf(file) {
   const slash = file.lastIndexOf("/");
@@ -7907,7 +7980,7 @@ function homedir() {
 
 // lib/hook/run.ts
 var import_node_fs8 = __toESM(require("node:fs"), 1);
-var import_node_path9 = __toESM(require("node:path"), 1);
+var import_node_path10 = __toESM(require("node:path"), 1);
 
 // hosts/deliver.ts
 var SHARED_BUDGET = Object.freeze({ maxBytes: 3e3, maxEntries: 20 });
@@ -7957,16 +8030,16 @@ function unavailableVia(deliver) {
 
 // hosts/claude/auto-memory.ts
 var import_node_fs7 = __toESM(require("node:fs"), 1);
-var import_node_path8 = __toESM(require("node:path"), 1);
+var import_node_path9 = __toESM(require("node:path"), 1);
 function claudeLoadsStoreNatively(q) {
-  if (import_node_path8.default.resolve(q.memoryDir) !== import_node_path8.default.resolve(q.autoMemoryDir)) return false;
+  if (import_node_path9.default.resolve(q.memoryDir) !== import_node_path9.default.resolve(q.autoMemoryDir)) return false;
   return claudeAutoMemoryOn(q);
 }
 function claudeAutoMemoryOn(q) {
   const off = q.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY;
   if (off !== void 0 && off !== "" && off !== "0" && off.toLowerCase() !== "false") return false;
-  const userDir = q.env.CLAUDE_CONFIG_DIR || import_node_path8.default.join(q.home, ".claude");
-  for (const file of [import_node_path8.default.join(q.projectRoot, ".claude", "settings.local.json"), import_node_path8.default.join(q.projectRoot, ".claude", "settings.json"), import_node_path8.default.join(userDir, "settings.json")]) {
+  const userDir = q.env.CLAUDE_CONFIG_DIR || import_node_path9.default.join(q.home, ".claude");
+  for (const file of [import_node_path9.default.join(q.projectRoot, ".claude", "settings.local.json"), import_node_path9.default.join(q.projectRoot, ".claude", "settings.json"), import_node_path9.default.join(userDir, "settings.json")]) {
     const value = settingOf(file);
     if (typeof value === "boolean") return value;
   }
@@ -8113,12 +8186,12 @@ var LIVE_HEARTBEAT_MS = KEEPER_LOCK_STALE_MS * 10;
 // lib/hook/run.ts
 var HOOK_INPUT_MAX_BYTES = 8 * 1024 * 1024;
 function hookLogPath(io) {
-  return import_node_path9.default.join(memctlStateHome(io), "hook.log");
+  return import_node_path10.default.join(memctlStateHome(io), "hook.log");
 }
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
-    import_node_fs8.default.mkdirSync(import_node_path9.default.dirname(file), { recursive: true });
+    import_node_fs8.default.mkdirSync(import_node_path10.default.dirname(file), { recursive: true });
     appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {
@@ -8130,7 +8203,7 @@ var NICENESS = 10;
 async function main() {
   const io = processIo();
   const memoryDir = process.argv[2];
-  if (!memoryDir || !import_node_path10.default.isAbsolute(memoryDir)) return;
+  if (!memoryDir || !import_node_path11.default.isAbsolute(memoryDir)) return;
   try {
     import_node_os.default.setPriority(NICENESS);
   } catch {

@@ -299,3 +299,14 @@ async function makeUiStoreView(s: UiStore): Promise<UiStore> {
   const base = s.io();
   return { ...s, env, io: (now) => ({ ...s.io(now), env: { ...env }, cwd: s.root, home, out: base.out, err: base.err }) };
 }
+
+test("the cards page and a card's page say when a card is no longer true (superseded, or expired by the server's clock): never injected", async () => {
+  const cards = (await request(ui.port, `/s/${ui.token}/?q=orm+sunset`)).body;
+  const row = (file: string) => cards.split("<tr>").find((r) => r.includes(`file=${file}`)) ?? "";
+  assert.match(row("project_old_orm.md"), /<td>superseded — not injected<\/td>/);
+  assert.match(row("project_v1_api_sunset.md"), /<td>active · expired 2026-06-30 — not injected<\/td>/, "UI_NOW is 2026-12-02");
+  const sunset = (await request(ui.port, `/s/${ui.token}/card?file=project_v1_api_sunset.md`)).body;
+  assert.match(sunset, / · active · expired 2026-06-30 — not injected · updated /);
+  const live = (await request(ui.port, `/s/${ui.token}/card?file=project_deploy.md`)).body;
+  assert.doesNotMatch(live, /not injected/);
+});

@@ -11,7 +11,7 @@ import { runSessionEndHook } from "../hook/session-end.js";
 import { usageError } from "../core/errors.js";
 import { inertText } from "../core/sanitize.js";
 import { bool, num, parseArgs, str } from "./args.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 var spec = {
   name: "hook",
   summary: commandSummary("hook"),

@@ -10,7 +10,7 @@ import { INSTALLERS } from "../../install/hosts/index.js";
 import { bool, num, parseArgs, str } from "./args.js";
 import { colorsFor, printJson } from "./output.js";
 import { assertOwnerShell } from "./store-access.js";
-import { commandSummary } from "./commands.js";
+import { commandSummary } from "./command-summary.js";
 var spec = {
   name: "install",
   summary: commandSummary("install"),

@@ -15,6 +15,12 @@ function descriptionProblem(description) {
   if (description.trim() === "") return "the description is empty; say in one line what the card is for";
   return void 0;
 }
+var TAG_CHARACTERS = /\uDB40[\uDC00-\uDC7F]/;
+function hiddenTextProblem(text) {
+  if (!TAG_CHARACTERS.test(text)) return void 0;
+  const n = text.match(new RegExp(TAG_CHARACTERS.source, "g")).length;
+  return `it holds ${n} invisible Unicode tag characters (U+E0000\u2013U+E007F): text a model reads and no person sees in review; remove them`;
+}
 function cardTextProblems(text, previous) {
   return check(text, previous).problems;
 }
@@ -26,6 +32,11 @@ function assertCardText(file, text, previous, fix = 'write it with "memctl save"
   throw new MemctlError(code, `${file} is named like a card, so it must be one: ${named}. Nothing was written; ${fix}.`, { file, problems, limit: DESCRIPTION_MAX });
 }
 function check(text, previous) {
+  const hidden = hiddenTextProblem(text);
+  const checked = checkCard(text, previous);
+  return hidden ? { problems: [...checked.problems, hidden], tooLong: false } : checked;
+}
+function checkCard(text, previous) {
   const card = parseCard(text);
   if (!card.hasFrontmatter) return { problems: [`it has no frontmatter block (--- \u2026 ---); a card starts with the fields ${CARD_REQUIRED.join(", ")}`], tooLong: false };
   if (card.errors.length > 0) return { problems: card.errors.map((e) => e.message), tooLong: false };
@@ -53,5 +64,6 @@ export {
   assertCardText,
   cardTextProblems,
   descriptionProblem,
+  hiddenTextProblem,
   isCardFile
 };

@@ -55,7 +55,7 @@ async function endSession(event, host, io) {
       const messages = sessionMessages(event, host, io);
       const command = capture.llm_command ?? config.value.compact?.llm_command;
       const timeoutMs = (capture.timeout_seconds ?? config.value.compact?.timeout_seconds ?? DEFAULT_LLM_TIMEOUT_SECONDS) * 1e3;
-      const model = command ? (prompt) => runLlmCommand({ command, prompt, timeoutMs, env: io.env, cwd: memoryDir }) : void 0;
+      const model = command ? (prompt) => runLlmCommand({ command, prompt, timeoutMs, env: io.env }) : void 0;
       result.capture = await captureMessages(
         { memoryDir, actor: `host:${host}`, now: io.now(), secrets: secretPolicy(io), limit: capture.max_proposals ?? DEFAULT_SESSION_LIMIT },
         { host, sessionId: event.sessionId },

@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseCard } from "../core/card.js";
+import { isCardFile } from "../core/card-rules.js";
 import { parseIndex } from "../core/index-file.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { EPISODES_SHARD, EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
@@ -46,6 +47,9 @@ async function listCardFiles(dir, sub = "", walked, shards) {
     else if (e.isFile() && e.name.endsWith(".md") && rel !== INDEX_FILE && rel !== EPISODES_SUMMARY_FILE) out.push(rel);
   }
   return out;
+}
+function countCardFiles(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && isCardFile(e.name)).length;
 }
 async function listNonRegularCards(dir, sub = "") {
   const entries = await fs.promises.readdir(path.join(dir, sub), { withFileTypes: true });
@@ -100,6 +104,7 @@ export {
   EPISODES_FILE,
   INDEX_FILE2 as INDEX_FILE,
   STATE_DIR,
+  countCardFiles,
   listCardFiles,
   listNonRegularCards,
   readIndexOnly,

@@ -129,6 +129,7 @@ function rowOf(r) {
     priority: r.priority ?? "",
     status: r.status ?? "",
     updated_at: r.updated_at ?? "",
+    ...r.expires_at !== void 0 ? { expires_at: r.expires_at } : {},
     provenance: r.provenance,
     problems: r.readError ? [`unreadable: ${r.readError}`] : r.problems
   };
