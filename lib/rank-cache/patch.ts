@@ -6,7 +6,10 @@
 // what follows; a card to re-check is found by its path (CacheView.findFiles), not by decoding every path. It
 // needs every entry to link its own card (plainFiles): the card count then follows from the entries changed.
 // refresh.ts falls back to its pass over every entry otherwise; both give the same delta (test/lib/rank-cache).
-import { parseIndexLine, type IndexEntry } from "../core/index-file.js";
+// The inserted lines are parsed once and the unparsed lines spliced as every reader of the journal does
+// (lib/core/line-edits.ts); only the split of a run of base entries is this file's.
+import type { IndexEntry } from "../core/index-file.js";
+import { editSpan, insertedLines, lowerBound, spliceRows } from "../core/line-edits.js";
 import { isMeasurable } from "../usage/format.js";
 import { normalizeCardPath } from "./card-fields.js";
 import type { DeltaEntry } from "./delta.js";
@@ -40,16 +43,7 @@ export function segmentsOf(runs: readonly number[], entries: readonly DeltaEntry
 const fileOf = (base: OpenCache, s: Seg): string => (s.from !== undefined ? base.view.file(s.from) : s.d ? s.d.file : normalizeCardPath(s.e.file));
 
 /** The first k in [0, count) whose line is at least `line` (count when none): a run's lines ascend. */
-function splitAt(lines: Uint32Array, s: BaseSeg, line: number): number {
-  let lo = 0;
-  let hi = s.count;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (lines[s.from + mid]! + s.shift < line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+const splitAt = (lines: Uint32Array, s: BaseSeg, line: number) => lowerBound(s.count, (k) => lines[s.from + k]! + s.shift, line);
 
 export interface Patched {
   segs: Seg[];
@@ -65,7 +59,8 @@ export function patchLines(base: OpenCache, segs: Seg[], unparsed: Unparsed[], e
   const lines = base.view.lines;
   let sameCards = true;
   let goneOld = 0;
-  for (const [at, removed, inserted] of edits) {
+  for (const edit of edits) {
+    const [at, removed, inserted] = edit;
     const end = at + removed;
     const move = inserted.length - removed;
     const before: Seg[] = [];
@@ -90,16 +85,20 @@ export function patchLines(base: OpenCache, segs: Seg[], unparsed: Unparsed[], e
     }
     const added: Seg[] = [];
     const addedUnparsed: Unparsed[] = [];
-    inserted.forEach((raw, k) => {
-      const parsed = parseIndexLine(raw, at + k);
-      if (parsed === undefined) return;
+    for (const parsed of insertedLines(edit)) {
+      if (parsed === undefined) continue;
       if ("reason" in parsed) addedUnparsed.push([parsed.line, parsed.raw, parsed.reason]);
       else added.push({ line: parsed.line, e: parsed, added: true });
-    });
+    }
     const addedFiles = added.map((s) => fileOf(base, s));
     if (gone.length !== addedFiles.length || gone.some((f, i) => f !== addedFiles[i])) sameCards = false;
     segs = [...before, ...added, ...after];
-    unparsed = [...unparsed.filter((u) => u[0] < at), ...addedUnparsed, ...unparsed.filter((u) => u[0] >= end).map((u): Unparsed => [u[0] + move, u[1], u[2]])];
+    unparsed = spliceRows(
+      unparsed,
+      editSpan(unparsed.length, (i) => unparsed[i]![0], edit),
+      addedUnparsed,
+      (u, shift): Unparsed => [u[0] + shift, u[1], u[2]],
+    );
   }
   return { segs, unparsed, goneOld, sameCards };
 }

@@ -5357,6 +5357,58 @@ function mergedStamp(base, open, j) {
   return [s[3 * b], s[3 * b + 1], s[3 * b + 2]];
 }
 
+// lib/core/line-edits.ts
+function lowerBound(count, valueAt, target) {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (valueAt(mid) < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+function editSpan(count, lineAt, [at, removed, inserted]) {
+  return { first: lowerBound(count, lineAt, at), end: lowerBound(count, lineAt, at + removed), shift: inserted.length - removed };
+}
+function spliceRows(rows, span, added, move) {
+  const out = rows.slice(0, span.first);
+  out.push(...added);
+  for (let i = span.end; i < rows.length; i++) out.push(move(rows[i], span.shift));
+  return out;
+}
+function spliceLineTable(t, span, added) {
+  const { first, end, shift } = span;
+  const n = t.lines.length;
+  const count = first + added.length + (n - end);
+  const lines = new Uint32Array(count);
+  lines.set(t.lines.subarray(0, first), 0);
+  for (let k = 0; k < added.length; k++) lines[first + k] = added[k].line;
+  for (let i = end, j = first + added.length; i < n; i++, j++) lines[j] = t.lines[i] + shift;
+  const cut = [];
+  const ends = t.ends.map((col, c) => {
+    const from = first === 0 ? 0 : col[first - 1];
+    const to = end === 0 ? 0 : col[end - 1];
+    cut.push([from, to]);
+    const out = new Uint32Array(count);
+    out.set(col.subarray(0, first), 0);
+    let at = from;
+    for (let k = 0; k < added.length; k++) out[first + k] = at += added[k].lengths[c];
+    const moved = at - to;
+    for (let i = end, j = first + added.length; i < n; i++, j++) out[j] = col[i] + moved;
+    return out;
+  });
+  return { table: { lines, ends }, cut };
+}
+function insertedLines(edit) {
+  const known = parsed.get(edit);
+  if (known && known.at === edit[0] && known.inserted === edit[2]) return known.lines;
+  const lines = edit[2].map((raw, k) => parseIndexLine(raw, edit[0] + k));
+  parsed.set(edit, { at: edit[0], inserted: edit[2], lines });
+  return lines;
+}
+var parsed = /* @__PURE__ */ new WeakMap();
+
 // lib/rank-cache/patch.ts
 function segmentsOf(runs, entries) {
   const segs = [];
@@ -5369,21 +5421,13 @@ function segmentsOf(runs, entries) {
   return segs;
 }
 var fileOf = (base, s) => s.from !== void 0 ? base.view.file(s.from) : s.d ? s.d.file : normalizeCardPath(s.e.file);
-function splitAt(lines, s, line) {
-  let lo = 0;
-  let hi = s.count;
-  while (lo < hi) {
-    const mid = lo + hi >>> 1;
-    if (lines[s.from + mid] + s.shift < line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+var splitAt = (lines, s, line) => lowerBound(s.count, (k) => lines[s.from + k] + s.shift, line);
 function patchLines(base, segs, unparsed, edits) {
   const lines = base.view.lines;
   let sameCards = true;
   let goneOld = 0;
-  for (const [at, removed, inserted] of edits) {
+  for (const edit of edits) {
+    const [at, removed, inserted] = edit;
     const end = at + removed;
     const move = inserted.length - removed;
     const before = [];
@@ -5408,16 +5452,20 @@ function patchLines(base, segs, unparsed, edits) {
     }
     const added = [];
     const addedUnparsed = [];
-    inserted.forEach((raw, k) => {
-      const parsed2 = parseIndexLine(raw, at + k);
-      if (parsed2 === void 0) return;
+    for (const parsed2 of insertedLines(edit)) {
+      if (parsed2 === void 0) continue;
       if ("reason" in parsed2) addedUnparsed.push([parsed2.line, parsed2.raw, parsed2.reason]);
       else added.push({ line: parsed2.line, e: parsed2, added: true });
-    });
+    }
     const addedFiles = added.map((s) => fileOf(base, s));
     if (gone.length !== addedFiles.length || gone.some((f, i) => f !== addedFiles[i])) sameCards = false;
     segs = [...before, ...added, ...after];
-    unparsed = [...unparsed.filter((u) => u[0] < at), ...addedUnparsed, ...unparsed.filter((u) => u[0] >= end).map((u) => [u[0] + move, u[1], u[2]])];
+    unparsed = spliceRows(
+      unparsed,
+      editSpan(unparsed.length, (i) => unparsed[i][0], edit),
+      addedUnparsed,
+      (u, shift) => [u[0] + shift, u[1], u[2]]
+    );
   }
   return { segs, unparsed, goneOld, sameCards };
 }
@@ -5493,58 +5541,6 @@ function unchangedCards(base, segs, files, stampNow) {
   }
   return true;
 }
-
-// lib/core/line-edits.ts
-function lowerBound(count, valueAt, target) {
-  let lo = 0;
-  let hi = count;
-  while (lo < hi) {
-    const mid = lo + hi >>> 1;
-    if (valueAt(mid) < target) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-function editSpan(count, lineAt, [at, removed, inserted]) {
-  return { first: lowerBound(count, lineAt, at), end: lowerBound(count, lineAt, at + removed), shift: inserted.length - removed };
-}
-function spliceRows(rows, span, added, move) {
-  const out = rows.slice(0, span.first);
-  out.push(...added);
-  for (let i = span.end; i < rows.length; i++) out.push(move(rows[i], span.shift));
-  return out;
-}
-function spliceLineTable(t, span, added) {
-  const { first, end, shift } = span;
-  const n = t.lines.length;
-  const count = first + added.length + (n - end);
-  const lines = new Uint32Array(count);
-  lines.set(t.lines.subarray(0, first), 0);
-  for (let k = 0; k < added.length; k++) lines[first + k] = added[k].line;
-  for (let i = end, j = first + added.length; i < n; i++, j++) lines[j] = t.lines[i] + shift;
-  const cut = [];
-  const ends = t.ends.map((col, c) => {
-    const from = first === 0 ? 0 : col[first - 1];
-    const to = end === 0 ? 0 : col[end - 1];
-    cut.push([from, to]);
-    const out = new Uint32Array(count);
-    out.set(col.subarray(0, first), 0);
-    let at = from;
-    for (let k = 0; k < added.length; k++) out[first + k] = at += added[k].lengths[c];
-    const moved = at - to;
-    for (let i = end, j = first + added.length; i < n; i++, j++) out[j] = col[i] + moved;
-    return out;
-  });
-  return { table: { lines, ends }, cut };
-}
-function insertedLines(edit) {
-  const known = parsed.get(edit);
-  if (known && known.at === edit[0] && known.inserted === edit[2]) return known.lines;
-  const lines = edit[2].map((raw, k) => parseIndexLine(raw, edit[0] + k));
-  parsed.set(edit, { at: edit[0], inserted: edit[2], lines });
-  return lines;
-}
-var parsed = /* @__PURE__ */ new WeakMap();
 
 // lib/rank-cache/journal.ts
 function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, currentDirs) {

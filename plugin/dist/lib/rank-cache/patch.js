@@ -1,5 +1,5 @@
 // lib/rank-cache/patch.ts
-import { parseIndexLine } from "../core/index-file.js";
+import { editSpan, insertedLines, lowerBound, spliceRows } from "../core/line-edits.js";
 import { isMeasurable } from "../usage/format.js";
 import { normalizeCardPath } from "./card-fields.js";
 function segmentsOf(runs, entries) {
@@ -13,21 +13,13 @@ function segmentsOf(runs, entries) {
   return segs;
 }
 var fileOf = (base, s) => s.from !== void 0 ? base.view.file(s.from) : s.d ? s.d.file : normalizeCardPath(s.e.file);
-function splitAt(lines, s, line) {
-  let lo = 0;
-  let hi = s.count;
-  while (lo < hi) {
-    const mid = lo + hi >>> 1;
-    if (lines[s.from + mid] + s.shift < line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+var splitAt = (lines, s, line) => lowerBound(s.count, (k) => lines[s.from + k] + s.shift, line);
 function patchLines(base, segs, unparsed, edits) {
   const lines = base.view.lines;
   let sameCards = true;
   let goneOld = 0;
-  for (const [at, removed, inserted] of edits) {
+  for (const edit of edits) {
+    const [at, removed, inserted] = edit;
     const end = at + removed;
     const move = inserted.length - removed;
     const before = [];
@@ -52,16 +44,20 @@ function patchLines(base, segs, unparsed, edits) {
     }
     const added = [];
     const addedUnparsed = [];
-    inserted.forEach((raw, k) => {
-      const parsed = parseIndexLine(raw, at + k);
-      if (parsed === void 0) return;
+    for (const parsed of insertedLines(edit)) {
+      if (parsed === void 0) continue;
       if ("reason" in parsed) addedUnparsed.push([parsed.line, parsed.raw, parsed.reason]);
       else added.push({ line: parsed.line, e: parsed, added: true });
-    });
+    }
     const addedFiles = added.map((s) => fileOf(base, s));
     if (gone.length !== addedFiles.length || gone.some((f, i) => f !== addedFiles[i])) sameCards = false;
     segs = [...before, ...added, ...after];
-    unparsed = [...unparsed.filter((u) => u[0] < at), ...addedUnparsed, ...unparsed.filter((u) => u[0] >= end).map((u) => [u[0] + move, u[1], u[2]])];
+    unparsed = spliceRows(
+      unparsed,
+      editSpan(unparsed.length, (i) => unparsed[i][0], edit),
+      addedUnparsed,
+      (u, shift) => [u[0] + shift, u[1], u[2]]
+    );
   }
   return { segs, unparsed, goneOld, sameCards };
 }
