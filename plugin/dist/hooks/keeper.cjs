@@ -38,12 +38,13 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 function typeFromFileName(file) {
   return CARD_TYPE_PREFIX.exec(file.slice(file.lastIndexOf("/") + 1))?.[1];
 }
-var CARD_TYPES, CARD_TYPE_PREFIX;
+var CARD_TYPES, CARD_TYPE_PREFIX, CARD_FILE;
 var init_card_types = __esm({
   "lib/core/card-types.ts"() {
     "use strict";
     CARD_TYPES = ["feedback", "project", "reference", "user"];
     CARD_TYPE_PREFIX = new RegExp(`^(${CARD_TYPES.join("|")})_`);
+    CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
   }
 });
 
@@ -7262,11 +7263,8 @@ var import_node_fs5 = __toESM(require("node:fs"), 1);
 var import_node_path8 = __toESM(require("node:path"), 1);
 init_card();
 
-// lib/core/card-rules.ts
-init_card();
+// lib/store/card-count.ts
 init_card_types();
-var CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
-var CARD_REQUIRED = ["description", ...REQUIRED_FIELDS];
 
 // lib/store/read.ts
 async function listCardFiles(dir, sub = "", walked, shards) {

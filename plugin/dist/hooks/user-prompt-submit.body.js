@@ -116,12 +116,16 @@ var init_scope = __esm({
 function typeFromFileName(file) {
   return CARD_TYPE_PREFIX.exec(file.slice(file.lastIndexOf("/") + 1))?.[1];
 }
-var CARD_TYPES, CARD_TYPE_PREFIX;
+function isCardFile(rel) {
+  return CARD_FILE.test(rel);
+}
+var CARD_TYPES, CARD_TYPE_PREFIX, CARD_FILE;
 var init_card_types = __esm({
   "lib/core/card-types.ts"() {
     "use strict";
     CARD_TYPES = ["feedback", "project", "reference", "user"];
     CARD_TYPE_PREFIX = new RegExp(`^(${CARD_TYPES.join("|")})_`);
+    CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
   }
 });
 
@@ -8743,20 +8747,9 @@ function ctx(req, store) {
   return { projectKey: req.projectKey, source: req.source, entryCount: store.entryCount, ...req.displayDir ? { dir: req.displayDir } : {} };
 }
 
-// lib/store/read.ts
+// lib/store/card-count.ts
 var import_node_fs8 = __toESM(require("node:fs"), 1);
-init_card();
-
-// lib/core/card-rules.ts
-init_card();
 init_card_types();
-var CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
-var CARD_REQUIRED = ["description", ...REQUIRED_FIELDS];
-function isCardFile(rel) {
-  return CARD_FILE.test(rel);
-}
-
-// lib/store/read.ts
 function countCardFiles(dir) {
   return import_node_fs8.default.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && isCardFile(e.name)).length;
 }
