@@ -1,21 +1,17 @@
 import { ERROR_CODES, MemctlError } from "./errors.js";
 import { parseCard, REQUIRED_FIELDS } from "./card.js";
-import { CARD_TYPE_PREFIX, CARD_TYPES } from "./card-types.js";
+import { CARD_TYPES } from "./card-types.js";
 
 // The authoring rules of a card, in one place: save, accept and the file tools (CLI manage, MCP memory_manage)
 // all check a card's text here before writing it. A card is a file named `<type>_<name>.md` at the store root;
 // anything else (people/alex.md, notes/…) is a free note and is written as given.
 
 export { CARD_TYPES };
+// Defined beside the types (no js-yaml there), so the per-prompt hook can count card files without loading it.
+export { isCardFile } from "./card-types.js";
 export const DESCRIPTION_MAX = 200;
-const CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
 /** The fields a written card carries: the description (its index hook) and what doctor requires. */
 export const CARD_REQUIRED = ["description", ...REQUIRED_FIELDS] as const;
-
-/** True for a store-relative path named like a card at the store root. */
-export function isCardFile(rel: string): boolean {
-  return CARD_FILE.test(rel);
-}
 
 /** Authoring rule for a description: at most 200 characters (imports are exempt and stored verbatim). */
 export function descriptionProblem(description: string): string | undefined {

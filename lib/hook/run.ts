@@ -11,7 +11,7 @@ import type { BoundedInput, InputBounds } from "../store/bounded-input.js";
 import { resolveMemory, type Resolution } from "../config/resolve.js";
 import { buildInjection, type Injection } from "./inject.js";
 import { statIfExists } from "../store/checked-fs.js";
-import { countCardFiles } from "../store/read.js";
+import { countCardFiles } from "../store/card-count.js";
 import { appendBytes } from "../store/safe-write.js";
 import { INDEX_FILE, memctlStateHome } from "../store/paths.js";
 import { utf8Text } from "../core/bytes.js";

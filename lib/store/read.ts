@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseCard, type ParsedCard } from "../core/card.js";
-import { isCardFile } from "../core/card-rules.js";
 import { parseIndex, type ParsedIndex } from "../core/index-file.js";
 
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
@@ -10,6 +9,7 @@ import { fileKind, readRegularUtf8 } from "./checked-fs.js";
 import { readHold } from "./arrivals.js";
 
 export { EPISODES_FILE, INDEX_FILE, STATE_DIR } from "./paths.js";
+export { countCardFiles } from "./card-count.js";
 
 /** A card file on disk with its parse, or the read error that kept it from being parsed. */
 export interface CardFile {
@@ -89,14 +89,6 @@ export async function listCardFiles(dir: string, sub = "", walked?: string[], sh
     else if (e.isFile() && e.name.endsWith(".md") && rel !== INDEX_FILE && rel !== EPISODES_SUMMARY_FILE) out.push(rel);
   }
   return out;
-}
-
-/**
- * The card files in `dir`: regular files named like a card at its root (isCardFile), notes and folders left out.
- * What a missing MEMORY.md is reported with, by the hook and by doctor alike; throws what readdir throws.
- */
-export function countCardFiles(dir: string): number {
-  return fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && isCardFile(e.name)).length;
 }
 
 /**

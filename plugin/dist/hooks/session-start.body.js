@@ -119,12 +119,13 @@ function typeFromFileName(file) {
 function withoutTypePrefix(name) {
   return name.replace(CARD_TYPE_PREFIX, "");
 }
-var CARD_TYPES, CARD_TYPE_PREFIX;
+var CARD_TYPES, CARD_TYPE_PREFIX, CARD_FILE;
 var init_card_types = __esm({
   "lib/core/card-types.ts"() {
     "use strict";
     CARD_TYPES = ["feedback", "project", "reference", "user"];
     CARD_TYPE_PREFIX = new RegExp(`^(${CARD_TYPES.join("|")})_`);
+    CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
   }
 });
 
@@ -3196,8 +3197,8 @@ function hostAdapter(name) {
 }
 
 // lib/hook/run.ts
-var import_node_fs9 = __toESM(require("node:fs"), 1);
-var import_node_path14 = __toESM(require("node:path"), 1);
+var import_node_fs8 = __toESM(require("node:fs"), 1);
+var import_node_path13 = __toESM(require("node:path"), 1);
 
 // lib/config/budget.ts
 function loadsStoreNatively(host, resolution, io2) {
@@ -5770,59 +5771,8 @@ function normalise(rel) {
   return cardPathKey(rel);
 }
 
-// lib/store/read.ts
-var import_node_fs7 = __toESM(require("node:fs"), 1);
-var import_node_path11 = __toESM(require("node:path"), 1);
-init_card();
-
-// lib/core/card-rules.ts
-init_card();
+// lib/store/card-count.ts
 init_card_types();
-var DESCRIPTION_MAX = 200;
-var CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
-var CARD_REQUIRED = ["description", ...REQUIRED_FIELDS];
-function descriptionProblem(description) {
-  const length = [...description].length;
-  if (length > DESCRIPTION_MAX)
-    return `the description is ${length} characters; the limit is ${DESCRIPTION_MAX} when authoring. Keep the injected line short and put the detail in the body (--body-file FILE or - for stdin).`;
-  if (description.trim() === "") return "the description is empty; say in one line what the card is for";
-  return void 0;
-}
-
-// lib/store/read.ts
-function readIndexOnly(dir) {
-  const indexText = readRegularUtf8(import_node_path11.default.join(dir, INDEX_FILE));
-  return withoutHeld({ dir, indexText, indexBytes: Buffer.byteLength(indexText), index: parseIndex(indexText), cards: /* @__PURE__ */ new Map() });
-}
-function withoutHeld(store) {
-  const hold = readHold(store.dir);
-  if (!hold) return store;
-  const cards = new Map([...store.cards].filter(([file]) => !hold.held(file)));
-  const entries = store.index.entries.filter((e) => !hold.held(e.file));
-  return { ...store, cards, index: { ...store.index, entries } };
-}
-async function listCardFiles(dir, sub = "", walked, shards) {
-  const entries = await import_node_fs7.default.promises.readdir(import_node_path11.default.join(dir, sub), { withFileTypes: true });
-  walked?.push(sub);
-  const out = [];
-  for (const e of entries) {
-    const rel = sub ? `${sub}/${e.name}` : e.name;
-    if (shards && sub === "" && EPISODES_SHARD.test(e.name)) shards.push(e.name);
-    if (e.name.startsWith(".")) continue;
-    if (e.isDirectory()) out.push(...await listCardFiles(dir, rel, walked));
-    else if (e.isFile() && e.name.endsWith(".md") && rel !== INDEX_FILE && rel !== EPISODES_SUMMARY_FILE) out.push(rel);
-  }
-  return out;
-}
-function storeUnavailable(memoryDir, err) {
-  if (err instanceof MemctlError) return err;
-  const e = err;
-  const reason = e?.code && e.path && !e.message.includes(e.path) ? `${e.code} ${e.path}` : e?.message ?? String(err);
-  return new MemctlError(
-    ERROR_CODES.E_UNAVAILABLE,
-    `MEMORY INDEX UNAVAILABLE (${reason}): the memory in ${memoryDir} exists but could not be read; fix its permissions or file types (run "memctl doctor")`
-  );
-}
 
 // lib/hook/session-state.ts
 var SESSIONS_FILE = "sessions.log";
@@ -5917,7 +5867,7 @@ function appendRecord(file, line) {
 var WHY_CAP_BYTES = 256 * 1024;
 
 // lib/config/scope-at.ts
-var import_node_path12 = __toESM(require("node:path"), 1);
+var import_node_path11 = __toESM(require("node:path"), 1);
 function scopeAtFor(resolution, dir) {
   if (!resolution.git) return null;
   let real;
@@ -5926,15 +5876,15 @@ function scopeAtFor(resolution, dir) {
   } catch {
     return null;
   }
-  const rel = import_node_path12.default.relative(resolution.repo_root, real);
+  const rel = import_node_path11.default.relative(resolution.repo_root, real);
   if (rel === "") return "";
-  if (rel === ".." || rel.startsWith(`..${import_node_path12.default.sep}`) || import_node_path12.default.isAbsolute(rel)) return null;
-  return rel.split(import_node_path12.default.sep).join("/");
+  if (rel === ".." || rel.startsWith(`..${import_node_path11.default.sep}`) || import_node_path11.default.isAbsolute(rel)) return null;
+  return rel.split(import_node_path11.default.sep).join("/");
 }
 
 // lib/hook/keeper.ts
-var import_node_fs8 = __toESM(require("node:fs"), 1);
-var import_node_path13 = __toESM(require("node:path"), 1);
+var import_node_fs7 = __toESM(require("node:fs"), 1);
+var import_node_path12 = __toESM(require("node:path"), 1);
 
 // lib/rank-cache/keeper-lock.ts
 var KEEPER_LOCK = "keeper";
@@ -5952,7 +5902,7 @@ function keepStoreFresh(memoryDir, script, io2, log) {
       return { status: "renewed" };
     }
     try {
-      import_node_fs8.default.accessSync(import_node_path13.default.join(memoryDir, STATE_DIR), import_node_fs8.default.constants.W_OK);
+      import_node_fs7.default.accessSync(import_node_path12.default.join(memoryDir, STATE_DIR), import_node_fs7.default.constants.W_OK);
     } catch {
       return { status: "skipped" };
     }
@@ -5963,7 +5913,7 @@ function keepStoreFresh(memoryDir, script, io2, log) {
       windowsHide: true,
       env: io2.env,
       // Not the project's directory, nor the store's: a background process should pin neither.
-      cwd: import_node_path13.default.parse(memoryDir).root
+      cwd: import_node_path12.default.parse(memoryDir).root
     });
     child.on("error", (err) => log(`keeper not started: ${err.message}`));
     child.unref();
@@ -6004,12 +5954,12 @@ function unavailable(host, reason, io2) {
   return { status: "unavailable", outcome: host.unavailable(renderUnavailable(reason), reason) };
 }
 function hookLogPath(io2) {
-  return import_node_path14.default.join(memctlStateHome(io2), "hook.log");
+  return import_node_path13.default.join(memctlStateHome(io2), "hook.log");
 }
 function logHookError(io2, message) {
   try {
     const file = hookLogPath(io2);
-    import_node_fs9.default.mkdirSync(import_node_path14.default.dirname(file), { recursive: true });
+    import_node_fs8.default.mkdirSync(import_node_path13.default.dirname(file), { recursive: true });
     appendBytes(file, Buffer.from(`${io2.now().toISOString()}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {
@@ -7194,6 +7144,44 @@ function sameStamp2(s, st) {
 function dirMtime(dir, rel) {
   const st = lstatIfExists(rel === "" ? dir : joinPath(dir, rel));
   return st?.isDirectory() ? st.mtimeMs : -1;
+}
+
+// lib/store/read.ts
+var import_node_fs9 = __toESM(require("node:fs"), 1);
+var import_node_path14 = __toESM(require("node:path"), 1);
+init_card();
+function readIndexOnly(dir) {
+  const indexText = readRegularUtf8(import_node_path14.default.join(dir, INDEX_FILE));
+  return withoutHeld({ dir, indexText, indexBytes: Buffer.byteLength(indexText), index: parseIndex(indexText), cards: /* @__PURE__ */ new Map() });
+}
+function withoutHeld(store) {
+  const hold = readHold(store.dir);
+  if (!hold) return store;
+  const cards = new Map([...store.cards].filter(([file]) => !hold.held(file)));
+  const entries = store.index.entries.filter((e) => !hold.held(e.file));
+  return { ...store, cards, index: { ...store.index, entries } };
+}
+async function listCardFiles(dir, sub = "", walked, shards) {
+  const entries = await import_node_fs9.default.promises.readdir(import_node_path14.default.join(dir, sub), { withFileTypes: true });
+  walked?.push(sub);
+  const out = [];
+  for (const e of entries) {
+    const rel = sub ? `${sub}/${e.name}` : e.name;
+    if (shards && sub === "" && EPISODES_SHARD.test(e.name)) shards.push(e.name);
+    if (e.name.startsWith(".")) continue;
+    if (e.isDirectory()) out.push(...await listCardFiles(dir, rel, walked));
+    else if (e.isFile() && e.name.endsWith(".md") && rel !== INDEX_FILE && rel !== EPISODES_SUMMARY_FILE) out.push(rel);
+  }
+  return out;
+}
+function storeUnavailable(memoryDir, err) {
+  if (err instanceof MemctlError) return err;
+  const e = err;
+  const reason = e?.code && e.path && !e.message.includes(e.path) ? `${e.code} ${e.path}` : e?.message ?? String(err);
+  return new MemctlError(
+    ERROR_CODES.E_UNAVAILABLE,
+    `MEMORY INDEX UNAVAILABLE (${reason}): the memory in ${memoryDir} exists but could not be read; fix its permissions or file types (run "memctl doctor")`
+  );
 }
 
 // lib/store/index-links.ts
@@ -8698,6 +8686,20 @@ function sessionInstructionBlock(host, cwd, io2) {
 // lib/records/proposal-files.ts
 var import_node_fs12 = __toESM(require("node:fs"), 1);
 var import_node_path21 = __toESM(require("node:path"), 1);
+
+// lib/core/card-rules.ts
+init_card();
+init_card_types();
+init_card_types();
+var DESCRIPTION_MAX = 200;
+var CARD_REQUIRED = ["description", ...REQUIRED_FIELDS];
+function descriptionProblem(description) {
+  const length = [...description].length;
+  if (length > DESCRIPTION_MAX)
+    return `the description is ${length} characters; the limit is ${DESCRIPTION_MAX} when authoring. Keep the injected line short and put the detail in the body (--body-file FILE or - for stdin).`;
+  if (description.trim() === "") return "the description is empty; say in one line what the card is for";
+  return void 0;
+}
 
 // lib/records/proposal-restated.ts
 var RESTATED_MAX = 10;

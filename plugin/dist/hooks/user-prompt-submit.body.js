@@ -116,12 +116,16 @@ var init_scope = __esm({
 function typeFromFileName(file) {
   return CARD_TYPE_PREFIX.exec(file.slice(file.lastIndexOf("/") + 1))?.[1];
 }
-var CARD_TYPES, CARD_TYPE_PREFIX;
+function isCardFile(rel) {
+  return CARD_FILE.test(rel);
+}
+var CARD_TYPES, CARD_TYPE_PREFIX, CARD_FILE;
 var init_card_types = __esm({
   "lib/core/card-types.ts"() {
     "use strict";
     CARD_TYPES = ["feedback", "project", "reference", "user"];
     CARD_TYPE_PREFIX = new RegExp(`^(${CARD_TYPES.join("|")})_`);
+    CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
   }
 });
 
@@ -6360,6 +6364,16 @@ var WHOLE_ENTRIES_MAX = 512 * 1024;
 var WHOLE_PRINTED_MAX = 64 * 1024;
 var WHOLE_POSTINGS_MAX = 32 * 1024;
 var WHOLE_HEAD_MAX = 1024 * 1024;
+function firstAtLeast(table, n, value) {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (table[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 var pad4 = (offset) => (4 - offset % 4) % 4;
 var FORMAT_VERSION = 25;
 var STAMP_FIELDS = 3;
@@ -6540,6 +6554,23 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
     },
     allFiles: () => {
       if (asciiFiles === void 0) decodeAllFiles();
+    },
+    findFiles: (paths) => {
+      const found = /* @__PURE__ */ new Map();
+      if (paths.length === 0) return found;
+      const blob = head.bytes(fileBlob, fileBlob + fileBytes);
+      const bytes = Buffer.from(blob.buffer, blob.byteOffset, blob.length);
+      const offsets = fileOffsets ?? head.u32s(fileTable, n + 1);
+      for (const file of paths) {
+        const ids = [];
+        const needle = encodeUtf8(file);
+        for (let at2 = needle.length === 0 ? -1 : bytes.indexOf(needle); at2 !== -1; at2 = bytes.indexOf(needle, at2 + 1)) {
+          const id = firstAtLeast(offsets, n, at2);
+          if (id < n && offsets[id] === at2 && offsets[id + 1] - at2 === needle.length) ids.push(id);
+        }
+        found.set(file, ids);
+      }
+      return found;
     },
     lineBytes: (id) => {
       checkId(id);
@@ -7434,6 +7465,8 @@ var RANK_DELTA = "rank-delta.json";
 var DELTA_FORMAT = 1;
 var DELTA_READ_CAP = 16 * 1024 * 1024;
 var deltaPath = (memoryDir) => joinPath(memoryDir, STATE_DIR, RANK_DELTA);
+var checkedText = (base, deltaText) => `${base.header.id}
+${deltaText ?? ""}`;
 function openDelta(memoryDir, base) {
   let fd;
   try {
@@ -7638,6 +7671,139 @@ function insertedLines(edit) {
 }
 var parsed = /* @__PURE__ */ new WeakMap();
 
+// lib/rank-cache/patch.ts
+function segmentsOf(runs, entries) {
+  const segs = [];
+  for (let r = 0; r < runs.length; r += 3) {
+    const [from, count, shift] = [runs[r], runs[r + 1], runs[r + 2]];
+    if (count === 0) continue;
+    if (from >= 0) segs.push({ from, count, shift });
+    else for (let i = 0; i < count; i++) segs.push({ line: entries[-from - 1 + i].line, d: entries[-from - 1 + i] });
+  }
+  return segs;
+}
+var fileOf = (base, s) => s.from !== void 0 ? base.view.file(s.from) : s.d ? s.d.file : normalizeCardPath(s.e.file);
+var splitAt = (lines, s, line) => lowerBound(s.count, (k) => lines[s.from + k] + s.shift, line);
+function patchLines(base, segs, unparsed, edits) {
+  const lines = base.view.lines;
+  let sameCards = true;
+  let goneOld = 0;
+  for (const edit of edits) {
+    const [at, removed, inserted] = edit;
+    const end = at + removed;
+    const move = inserted.length - removed;
+    const before = [];
+    const after = [];
+    const gone = [];
+    for (const s of segs) {
+      if (s.from === void 0) {
+        if (s.line < at) before.push(s);
+        else if (s.line >= end) after.push(s.d ? { line: s.line + move, d: s.d } : { line: s.line + move, e: s.e, added: s.added });
+        else {
+          gone.push(fileOf(base, s));
+          if (s.d || !s.added) goneOld++;
+        }
+        continue;
+      }
+      const k1 = splitAt(lines, s, at);
+      const k2 = splitAt(lines, s, end);
+      if (k1 > 0) before.push({ from: s.from, count: k1, shift: s.shift });
+      for (let k = k1; k < k2; k++) gone.push(base.view.file(s.from + k));
+      goneOld += k2 - k1;
+      if (k2 < s.count) after.push({ from: s.from + k2, count: s.count - k2, shift: s.shift + move });
+    }
+    const added = [];
+    const addedUnparsed = [];
+    for (const parsed2 of insertedLines(edit)) {
+      if (parsed2 === void 0) continue;
+      if ("reason" in parsed2) addedUnparsed.push([parsed2.line, parsed2.raw, parsed2.reason]);
+      else added.push({ line: parsed2.line, e: parsed2, added: true });
+    }
+    const addedFiles = added.map((s) => fileOf(base, s));
+    if (gone.length !== addedFiles.length || gone.some((f, i) => f !== addedFiles[i])) sameCards = false;
+    segs = [...before, ...added, ...after];
+    unparsed = spliceRows(
+      unparsed,
+      editSpan(unparsed.length, (i) => unparsed[i][0], edit),
+      addedUnparsed,
+      (u, shift) => [u[0] + shift, u[1], u[2]]
+    );
+  }
+  return { segs, unparsed, goneOld, sameCards };
+}
+function linksOf(base, segs, files) {
+  const found = new Map(files.map((f) => [f, []]));
+  const ids = base.view.findFiles(files);
+  segs.forEach((s, i) => {
+    if (s.from === void 0) {
+      if (s.d) found.get(s.d.file)?.push({ seg: i });
+      return;
+    }
+    for (const [file, list] of ids) for (const id of list) if (id >= s.from && id < s.from + s.count) found.get(file).push({ seg: i, id });
+  });
+  return found;
+}
+function countCards(base, segs, goneOld, oldEntries) {
+  const addedFiles = segs.flatMap((s) => s.e && s.added ? [normalizeCardPath(s.e.file)] : []);
+  const distinct = [...new Set(addedFiles)];
+  const links = linksOf(base, segs, distinct);
+  const linkedOld = distinct.filter((f) => links.get(f).length > 0).length;
+  const old = oldEntries - goneOld;
+  return {
+    cards: old + distinct.length - linkedOld,
+    plainFiles: linkedOld === 0 && distinct.length === addedFiles.length && distinct.every(isMeasurable)
+  };
+}
+function recheck(base, segs, files, stampNow, reparse2) {
+  if (files.size === 0) return segs;
+  const stamps = base.view.stamps;
+  const split = /* @__PURE__ */ new Map();
+  const out = [...segs];
+  for (const [file, where] of linksOf(base, segs, [...files])) {
+    if (where.length === 0) continue;
+    const now = stampNow(file);
+    for (const { seg, id } of where) {
+      const s = segs[seg];
+      if (id === void 0) {
+        const st = s.d.stamp;
+        const line = s.line;
+        if (st[0] !== now[0] || st[1] !== now[1] || st[2] !== now[2]) out[seg] = { line, e: reparse2(s.d.raw, line) };
+      } else if (stamps[3 * id] !== now[0] || stamps[3 * id + 1] !== now[1] || stamps[3 * id + 2] !== now[2]) {
+        let ids = split.get(seg);
+        if (!ids) split.set(seg, ids = /* @__PURE__ */ new Set());
+        ids.add(id);
+      }
+    }
+  }
+  if (split.size === 0) return out;
+  const lines = base.view.lines;
+  return out.flatMap((s, i) => {
+    const ids = split.get(i);
+    if (!ids || s.from === void 0) return [s];
+    const pieces = [];
+    let start = s.from;
+    for (const id of [...ids].sort((a, b) => a - b)) {
+      if (id > start) pieces.push({ from: start, count: id - start, shift: s.shift });
+      pieces.push({ line: lines[id] + s.shift, e: reparse2(base.store.index.entry(id).raw, lines[id] + s.shift) });
+      start = id + 1;
+    }
+    if (start < s.from + s.count) pieces.push({ from: start, count: s.from + s.count - start, shift: s.shift });
+    return pieces;
+  });
+}
+function unchangedCards(base, segs, files, stampNow) {
+  const stamps = base.view.stamps;
+  for (const [file, where] of linksOf(base, segs, [...files])) {
+    if (where.length === 0) continue;
+    const now = stampNow(file);
+    for (const { seg, id } of where) {
+      const st = id === void 0 ? segs[seg].d.stamp : [stamps[3 * id], stamps[3 * id + 1], stamps[3 * id + 2]];
+      if (st[0] !== now[0] || st[1] !== now[1] || st[2] !== now[2]) return false;
+    }
+  }
+  return true;
+}
+
 // lib/rank-cache/journal.ts
 function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, currentDirs) {
   const records2 = journalSince(memoryDir, mark);
@@ -7662,11 +7828,11 @@ function journaled(memoryDir, mark, recordedIndex, indexStat, recordedDirs, curr
   }
   return { edits, cards };
 }
-function applyLineEdits(items, unparsed, edits, fileOf) {
+function applyLineEdits(items, unparsed, edits, fileOf2) {
   let sameCards = true;
   for (const edit of edits) {
     const span = editSpan(items.length, (i) => items[i].line, edit);
-    const gone = items.slice(span.first, span.end).map(fileOf);
+    const gone = items.slice(span.first, span.end).map(fileOf2);
     const added = [];
     const addedUnparsed = [];
     for (const parsed2 of insertedLines(edit)) {
@@ -7674,7 +7840,7 @@ function applyLineEdits(items, unparsed, edits, fileOf) {
       if ("reason" in parsed2) addedUnparsed.push([parsed2.line, parsed2.raw, parsed2.reason]);
       else added.push({ line: parsed2.line, e: parsed2 });
     }
-    const addedFiles = added.map(fileOf);
+    const addedFiles = added.map(fileOf2);
     if (gone.length !== addedFiles.length || gone.some((f, i) => f !== addedFiles[i])) sameCards = false;
     items = spliceRows(items, span, added, (item, shift) => ({ ...item, line: item.line + shift }));
     unparsed = spliceRows(
@@ -7687,32 +7853,22 @@ function applyLineEdits(items, unparsed, edits, fileOf) {
   return { items, unparsed, sameCards };
 }
 
-// lib/rank-cache/refresh.ts
-function deltaMax(entries) {
-  return Math.min(1024, Math.max(32, Math.ceil(entries / 4)));
-}
+// lib/rank-cache/every-entry.ts
 var key53 = (a, b) => a * 2 ** 21 + (b >>> 11);
-async function refresh(memoryDir, base, prev, indexStat, options, checkAll, verifiedMs) {
-  const { view: view2, header } = base;
-  const cur = prev ?? identity(base);
+function everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow) {
   const n = cur.toBase.length;
-  const journal = "journal" in options ? options.journal : journalMark(memoryDir);
-  const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
-  const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
   const idx = cur.delta.index;
   const sameIndex = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
-  const told = (dirsMoved || !sameIndex) && !cur.delta.truncated && indexStat.size <= INDEX_READ_CAP ? journaled(memoryDir, cur.delta.journal, idx, indexStat, cur.delta.dirs, dirs) : void 0;
-  const full = checkAll || dirsMoved && !told;
   let items;
   let meta;
   if (sameIndex || told?.edits) {
     items = Array.from({ length: n }, (_, j) => ({ j, line: lineOf(base, cur, j) }));
     meta = { cards: cur.delta.cards, unparsed: cur.delta.unparsed, plainFiles: cur.delta.plainFiles, ...cur.delta.truncated ? { truncated: cur.delta.truncated } : {} };
     if (told?.edits && told.edits.length > 0) {
-      const fileOf = (item) => item.j !== void 0 ? mergedFile(base, cur, item.j) : normalizeCardPath(item.e.file);
-      const applied = applyLineEdits(items, meta.unparsed, told.edits, fileOf);
+      const fileOf2 = (item) => item.j !== void 0 ? mergedFile(base, cur, item.j) : normalizeCardPath(item.e.file);
+      const applied = applyLineEdits(items, meta.unparsed, told.edits, fileOf2);
       items = applied.items;
-      const files = applied.sameCards ? void 0 : [...new Set(items.map(fileOf))];
+      const files = applied.sameCards ? void 0 : [...new Set(items.map(fileOf2))];
       meta = {
         unparsed: applied.unparsed,
         cards: files ? files.length : meta.cards,
@@ -7731,111 +7887,42 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
       ...truncated ? { truncated: [truncated.lines, truncated.bytes, truncated.totalBytes] } : {}
     };
   }
-  const reread = /* @__PURE__ */ new Map();
-  if (full || told)
-    items.forEach((item, i) => {
-      if (item.j === void 0) return;
-      const file = mergedFile(base, cur, item.j);
-      if (!full && !told.cards.has(file)) return;
-      if (!sameStamp(cardStamp(memoryDir, file, options.stats), mergedStamp(base, cur, item.j))) reread.set(i, indexEntryOf(base, cur, item.j, item.line));
-    });
-  const fresh = items.filter((item, i) => item.e !== void 0 || reread.has(i)).length;
-  const carried = items.filter((item) => item.j !== void 0 && cur.toBase[item.j] < 0).length;
-  if (fresh + carried > deltaMax(items.length)) return void 0;
-  const read = /* @__PURE__ */ new Map();
-  const entries = [];
-  const runs = [];
-  const sources = [indexStat.mtimeMs, ...dirs.values()];
-  const pushRun = (from, shift) => {
-    const r = runs.length - 3;
-    const extends_ = r >= 0 && (from >= 0 ? runs[r] >= 0 && runs[r] + runs[r + 1] === from && runs[r + 2] === shift : runs[r] < 0 && runs[r] - runs[r + 1] === from);
-    if (extends_) runs[r + 1]++;
-    else runs.push(from, 1, shift);
-  };
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i];
-    const e = item.e ?? reread.get(i);
-    if (e === void 0) {
-      const b = cur.toBase[item.j];
-      if (b >= 0) pushRun(b, item.line - view2.lines[b]);
-      else {
-        entries.push({ ...cur.delta.entries[-b - 1], line: item.line });
-        pushRun(-entries.length, 0);
-      }
-      continue;
+  const segs = items.map((item) => {
+    if (item.j === void 0) return { line: item.line, e: item.e };
+    const b = cur.toBase[item.j];
+    if (full || told?.cards.has(mergedFile(base, cur, item.j))) {
+      if (!sameStamp(stampNow(mergedFile(base, cur, item.j)), mergedStamp(base, cur, item.j))) return { line: item.line, e: indexEntryOf(base, cur, item.j, item.line) };
     }
-    const file = normalizeCardPath(e.file);
-    let card = read.get(file);
-    if (!card) {
-      const stamp = cardStamp(memoryDir, file);
-      card = { stamp, fields: escapesStore(file) ? void 0 : await readCardFields(memoryDir, file) };
-      read.set(file, card);
-      sources.push(stamp[0]);
-      const dir = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "";
-      if (!dirs.has(dir) && !escapesStore(file)) dirs.set(dir, stampOf(joinPath(memoryDir, dir))[0]);
-    }
-    const entry = rankEntryOf({ ...e, line: item.line }, file, card.fields ?? { topics: [] });
-    entries.push({
-      line: item.line,
-      raw: e.raw,
-      file,
-      title: e.title,
-      hook: e.hook,
-      ...entry.priority ? { priority: entry.priority } : {},
-      ...entry.status ? { status: entry.status } : {},
-      ...entry.expires_at ? { expires_at: entry.expires_at } : {},
-      ...entry.scope ? { scope: [...entry.scope] } : {},
-      key: lineKeyLanes(e.raw),
-      printed: printedLine(entry),
-      stamp: card.stamp,
-      post: [...entryPostings(entry, header.avg)].map(([t, p]) => [t, p.tf, p.mask])
-    });
-    pushRun(-entries.length, 0);
-  }
-  const delta = {
-    format: 1,
-    tokenizer: TOKENIZER_VERSION,
-    base: header.id,
-    index: [indexStat.size, indexStat.mtimeMs, indexStat.ino],
-    dirs: [...dirs].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),
-    runs,
-    entries,
-    ...meta,
-    ...journal ? { journal } : {}
-  };
-  const mapped = mapRuns(delta, view2.n);
-  const store = mergedStore(base, { delta, ...mapped });
-  store.verified = full;
-  store.cache = "updated";
-  if (options.writeCache === false || racy(sources, options.nowMs)) return store;
-  if (options.createStateDir === false && statIfExists(joinPath(memoryDir, STATE_DIR)) === void 0) return store;
-  try {
-    const stateDir = realDir(memoryDir, STATE_DIR);
-    writeCacheFile(stateDir, JSON.stringify(delta), full ? options.nowMs : verifiedMs, RANK_DELTA);
-  } catch {
-  }
-  return store;
+    return b >= 0 ? { from: b, count: 1, shift: item.line - base.view.lines[b] } : { line: item.line, d: cur.delta.entries[-b - 1] };
+  });
+  return { segs, meta };
 }
 function identity(base) {
   const h = base.header;
   const n = base.view.n;
+  const delta = {
+    format: 1,
+    tokenizer: TOKENIZER_VERSION,
+    base: h.id,
+    index: h.index,
+    dirs: h.dirs,
+    runs: n > 0 ? [0, n, 0] : [],
+    entries: [],
+    cards: h.cards,
+    unparsed: h.unparsed,
+    plainFiles: h.plainFiles === true,
+    ...h.truncated ? { truncated: h.truncated } : {},
+    ...h.journal ? { journal: h.journal } : {}
+  };
+  let mapped;
   return {
-    delta: {
-      format: 1,
-      tokenizer: TOKENIZER_VERSION,
-      base: h.id,
-      index: h.index,
-      dirs: h.dirs,
-      runs: n > 0 ? [0, n, 0] : [],
-      entries: [],
-      cards: h.cards,
-      unparsed: h.unparsed,
-      plainFiles: h.plainFiles === true,
-      ...h.truncated ? { truncated: h.truncated } : {},
-      ...h.journal ? { journal: h.journal } : {}
+    delta,
+    get toBase() {
+      return (mapped ??= mapRuns(delta, n)).toBase;
     },
-    toBase: Int32Array.from({ length: n }, (_, i) => i),
-    lineShift: new Int32Array(n),
+    get lineShift() {
+      return (mapped ??= mapRuns(delta, n)).lineShift;
+    },
     mtimeMs: base.view.mtimeMs,
     text: ""
     // no file
@@ -7881,6 +7968,114 @@ function matchLines(base, cur, parsed2) {
   });
 }
 
+// lib/rank-cache/refresh.ts
+function deltaMax(entries) {
+  return Math.min(1024, Math.max(32, Math.ceil(entries / 4)));
+}
+async function refresh(memoryDir, base, prev, indexStat, options, checkAll, verifiedMs) {
+  const { view: view2, header } = base;
+  const cur = prev ?? identity(base);
+  const n = prev ? prev.toBase.length : view2.n;
+  const journal = "journal" in options ? options.journal : journalMark(memoryDir);
+  const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
+  const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
+  const idx = cur.delta.index;
+  const sameIndex = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
+  const told = (dirsMoved || !sameIndex) && !cur.delta.truncated && indexStat.size <= INDEX_READ_CAP ? journaled(memoryDir, cur.delta.journal, idx, indexStat, cur.delta.dirs, dirs) : void 0;
+  const full = checkAll || dirsMoved && !told;
+  const since = full && (!dirsMoved || told) && options.changedSince?.checked === checkedText(base, prev?.text) ? options.changedSince.cards : void 0;
+  const stampNow = (file) => cardStamp(memoryDir, file, options.stats);
+  let segs;
+  let meta;
+  if ((sameIndex || told?.edits) && cur.delta.plainFiles && !cur.delta.truncated && (told || since) && (!full || since)) {
+    const patched = patchLines(base, segmentsOf(cur.delta.runs, cur.delta.entries), cur.delta.unparsed, told?.edits ?? []);
+    meta = { unparsed: patched.unparsed, ...patched.sameCards ? { cards: cur.delta.cards, plainFiles: true } : countCards(base, patched.segs, patched.goneOld, n) };
+    segs = recheck(base, patched.segs, /* @__PURE__ */ new Set([...told?.cards ?? [], ...since ?? []]), stampNow, reparse);
+  } else ({ segs, meta } = everyEntry(memoryDir, base, cur, indexStat, told, full, stampNow));
+  const fresh = segs.filter((s) => s.e !== void 0).length;
+  const carried = segs.filter((s) => s.d !== void 0).length;
+  const total = segs.reduce((sum, s) => sum + (s.from === void 0 ? 1 : s.count), 0);
+  if (fresh + carried > deltaMax(total)) return void 0;
+  const read = /* @__PURE__ */ new Map();
+  const entries = [];
+  const runs = [];
+  const sources = [indexStat.mtimeMs, ...dirs.values()];
+  const pushRun = (from, count, shift) => {
+    const r = runs.length - 3;
+    const extends_ = r >= 0 && (from >= 0 ? runs[r] >= 0 && runs[r] + runs[r + 1] === from && runs[r + 2] === shift : runs[r] < 0 && runs[r] - runs[r + 1] === from);
+    if (extends_) runs[r + 1] += count;
+    else runs.push(from, count, shift);
+  };
+  for (const s of segs) {
+    if (s.from !== void 0) {
+      pushRun(s.from, s.count, s.shift);
+      continue;
+    }
+    if (s.d) {
+      entries.push({ ...s.d, line: s.line });
+      pushRun(-entries.length, 1, 0);
+      continue;
+    }
+    const e = s.e;
+    const file = normalizeCardPath(e.file);
+    let card = read.get(file);
+    if (!card) {
+      const stamp = cardStamp(memoryDir, file);
+      card = { stamp, fields: escapesStore(file) ? void 0 : await readCardFields(memoryDir, file) };
+      read.set(file, card);
+      sources.push(stamp[0]);
+      const dir = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "";
+      if (!dirs.has(dir) && !escapesStore(file)) dirs.set(dir, stampOf(joinPath(memoryDir, dir))[0]);
+    }
+    const entry = rankEntryOf({ ...e, line: s.line }, file, card.fields ?? { topics: [] });
+    entries.push({
+      line: s.line,
+      raw: e.raw,
+      file,
+      title: e.title,
+      hook: e.hook,
+      ...entry.priority ? { priority: entry.priority } : {},
+      ...entry.status ? { status: entry.status } : {},
+      ...entry.expires_at ? { expires_at: entry.expires_at } : {},
+      ...entry.scope ? { scope: [...entry.scope] } : {},
+      key: lineKeyLanes(e.raw),
+      printed: printedLine(entry),
+      stamp: card.stamp,
+      post: [...entryPostings(entry, header.avg)].map(([t, p]) => [t, p.tf, p.mask])
+    });
+    pushRun(-entries.length, 1, 0);
+  }
+  const delta = {
+    format: 1,
+    tokenizer: TOKENIZER_VERSION,
+    base: header.id,
+    index: [indexStat.size, indexStat.mtimeMs, indexStat.ino],
+    dirs: [...dirs].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),
+    runs,
+    entries,
+    ...meta,
+    ...journal ? { journal } : {}
+  };
+  const mapped = mapRuns(delta, view2.n);
+  const store = mergedStore(base, { delta, ...mapped });
+  store.verified = full;
+  store.cache = "updated";
+  if (options.writeCache === false || racy(sources, options.nowMs)) return store;
+  if (options.createStateDir === false && statIfExists(joinPath(memoryDir, STATE_DIR)) === void 0) return store;
+  try {
+    const stateDir = realDir(memoryDir, STATE_DIR);
+    const text = JSON.stringify(delta);
+    if (writeCacheFile(stateDir, text, full ? options.nowMs : verifiedMs, RANK_DELTA) && full) store.checked = checkedText(base, text);
+  } catch {
+  }
+  return store;
+}
+function reparse(raw, line) {
+  const e = parseIndexLine(raw, line);
+  if (e === void 0 || "reason" in e) throw new RangeError("a cached entry's line no longer parses");
+  return e;
+}
+
 // lib/store/full-check.ts
 var FULL_CHECK_MAX = 1e4;
 var VERIFIED_FOR_MS = 2e3;
@@ -7907,9 +8102,14 @@ async function loadRankable(memoryDir, options) {
         if (sourcesUnchanged(memoryDir, delta ? delta.delta : base.header, indexStat)) {
           const store = delta ? mergedStore(base, delta) : base.store;
           if (trusted) return store;
-          const checked = `${base.header.id}
-${delta?.text ?? ""}`;
-          if (options.unchangedSince === checked || (delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats))) {
+          const checked = checkedText(base, delta?.text);
+          const since = options.changedSince?.checked === checked ? options.changedSince.cards : void 0;
+          if (since ? unchangedCards(
+            base,
+            delta ? segmentsOf(delta.delta.runs, delta.delta.entries) : [{ from: 0, count: base.view.n, shift: 0 }],
+            since,
+            (f) => cardStamp(memoryDir, f, options.stats)
+          ) : delta ? everyMergedCardUnchanged(memoryDir, base, delta, options.stats) : everyCardUnchanged(memoryDir, base.view, options.stats)) {
             store.verified = true;
             store.checked = checked;
             if (large) markVerified(memoryDir, base, delta, options.nowMs);
@@ -8547,20 +8747,9 @@ function ctx(req, store) {
   return { projectKey: req.projectKey, source: req.source, entryCount: store.entryCount, ...req.displayDir ? { dir: req.displayDir } : {} };
 }
 
-// lib/store/read.ts
+// lib/store/card-count.ts
 var import_node_fs8 = __toESM(require("node:fs"), 1);
-init_card();
-
-// lib/core/card-rules.ts
-init_card();
 init_card_types();
-var CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
-var CARD_REQUIRED = ["description", ...REQUIRED_FIELDS];
-function isCardFile(rel) {
-  return CARD_FILE.test(rel);
-}
-
-// lib/store/read.ts
 function countCardFiles(dir) {
   return import_node_fs8.default.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && isCardFile(e.name)).length;
 }

@@ -1,13 +1,10 @@
 // lib/core/card-rules.ts
 import { ERROR_CODES, MemctlError } from "./errors.js";
 import { parseCard, REQUIRED_FIELDS } from "./card.js";
-import { CARD_TYPE_PREFIX, CARD_TYPES } from "./card-types.js";
+import { CARD_TYPES } from "./card-types.js";
+import { isCardFile } from "./card-types.js";
 var DESCRIPTION_MAX = 200;
-var CARD_FILE = new RegExp(`${CARD_TYPE_PREFIX.source}[^/]+\\.md$`);
 var CARD_REQUIRED = ["description", ...REQUIRED_FIELDS];
-function isCardFile(rel) {
-  return CARD_FILE.test(rel);
-}
 function descriptionProblem(description) {
   const length = [...description].length;
   if (length > DESCRIPTION_MAX)

@@ -8,7 +8,7 @@ import { displayDir, renderUnavailable, utf8Bytes } from "../core/block.js";
 import { resolveMemory } from "../config/resolve.js";
 import { buildInjection } from "./inject.js";
 import { statIfExists } from "../store/checked-fs.js";
-import { countCardFiles } from "../store/read.js";
+import { countCardFiles } from "../store/card-count.js";
 import { appendBytes } from "../store/safe-write.js";
 import { INDEX_FILE, memctlStateHome } from "../store/paths.js";
 import { utf8Text } from "../core/bytes.js";

@@ -2,13 +2,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseCard } from "../core/card.js";
-import { isCardFile } from "../core/card-rules.js";
 import { parseIndex } from "../core/index-file.js";
 import { ERROR_CODES, MemctlError } from "../core/errors.js";
 import { EPISODES_SHARD, EPISODES_SUMMARY_FILE, INDEX_FILE } from "./paths.js";
 import { fileKind, readRegularUtf8 } from "./checked-fs.js";
 import { readHold } from "./arrivals.js";
 import { EPISODES_FILE, INDEX_FILE as INDEX_FILE2, STATE_DIR } from "./paths.js";
+import { countCardFiles } from "./card-count.js";
 async function readStore(dir) {
   const indexText = readRegularUtf8(path.join(dir, INDEX_FILE));
   const files = await listCardFiles(dir);
@@ -47,9 +47,6 @@ async function listCardFiles(dir, sub = "", walked, shards) {
     else if (e.isFile() && e.name.endsWith(".md") && rel !== INDEX_FILE && rel !== EPISODES_SUMMARY_FILE) out.push(rel);
   }
   return out;
-}
-function countCardFiles(dir) {
-  return fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && isCardFile(e.name)).length;
 }
 async function listNonRegularCards(dir, sub = "") {
   const entries = await fs.promises.readdir(path.join(dir, sub), { withFileTypes: true });
