@@ -1,6 +1,7 @@
 import { ERROR_CODES, MemctlError } from "./errors.js";
 import { parseCard, REQUIRED_FIELDS } from "./card.js";
 import { CARD_TYPES } from "./card-types.js";
+import { TAG_CHARACTER } from "./sanitize.js";
 
 // The authoring rules of a card, in one place: save, accept and the file tools (CLI manage, MCP memory_manage)
 // all check a card's text here before writing it. A card is a file named `<type>_<name>.md` at the store root;
@@ -23,16 +24,13 @@ export function descriptionProblem(description: string): string | undefined {
 }
 
 /**
- * Unicode tag characters (U+E0000–U+E007F) spell ASCII that no terminal, editor or review shows and a model
- * reads: instructions hidden under a harmless card ("ASCII smuggling"). No card, proposal or index line needs
- * them. Matched as their UTF-16 surrogate pairs, so no Unicode-mode pattern is compiled on a hot path.
+ * Why `text` may not enter memory for what it hides from people, or undefined. Unicode tag characters
+ * (U+E0000–U+E007F) spell ASCII that no terminal, editor or review shows and a model reads: instructions hidden
+ * under a harmless card ("ASCII smuggling"). No card, proposal or index line needs them.
  */
-const TAG_CHARACTERS = /\uDB40[\uDC00-\uDC7F]/;
-
-/** Why `text` may not enter memory for what it hides from people, or undefined. */
 export function hiddenTextProblem(text: string): string | undefined {
-  if (!TAG_CHARACTERS.test(text)) return undefined;
-  const n = text.match(new RegExp(TAG_CHARACTERS.source, "g"))!.length;
+  if (!TAG_CHARACTER.test(text)) return undefined;
+  const n = text.match(new RegExp(TAG_CHARACTER.source, "g"))!.length;
   return `it holds ${n} invisible Unicode tag characters (U+E0000–U+E007F): text a model reads and no person sees in review; remove them`;
 }
 

@@ -2,6 +2,7 @@
 import { ERROR_CODES, MemctlError } from "./errors.js";
 import { parseCard, REQUIRED_FIELDS } from "./card.js";
 import { CARD_TYPES } from "./card-types.js";
+import { TAG_CHARACTER } from "./sanitize.js";
 import { isCardFile } from "./card-types.js";
 var DESCRIPTION_MAX = 200;
 var CARD_REQUIRED = ["description", ...REQUIRED_FIELDS];
@@ -12,10 +13,9 @@ function descriptionProblem(description) {
   if (description.trim() === "") return "the description is empty; say in one line what the card is for";
   return void 0;
 }
-var TAG_CHARACTERS = /\uDB40[\uDC00-\uDC7F]/;
 function hiddenTextProblem(text) {
-  if (!TAG_CHARACTERS.test(text)) return void 0;
-  const n = text.match(new RegExp(TAG_CHARACTERS.source, "g")).length;
+  if (!TAG_CHARACTER.test(text)) return void 0;
+  const n = text.match(new RegExp(TAG_CHARACTER.source, "g")).length;
   return `it holds ${n} invisible Unicode tag characters (U+E0000\u2013U+E007F): text a model reads and no person sees in review; remove them`;
 }
 function cardTextProblems(text, previous) {
