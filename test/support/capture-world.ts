@@ -28,7 +28,15 @@ export function world(): World {
   const config = path.join(home, "memctl.toml");
   fs.writeFileSync(config, "");
   // TMPDIR: a detached capture outlives its test; what it leaves there stays in the run's own temp dir.
-  const env = { PATH: process.env.PATH!, HOME: home, TMPDIR: os.tmpdir(), MEMCTL_CONFIG_FILE: config, MEMCTL_MEMORY_DIR: store, XDG_STATE_HOME: path.join(home, ".state"), NO_COLOR: "1" };
+  const env = {
+    PATH: process.env.PATH!,
+    HOME: home,
+    TMPDIR: os.tmpdir(),
+    MEMCTL_CONFIG_FILE: config,
+    MEMCTL_MEMORY_DIR: store,
+    XDG_STATE_HOME: path.join(home, ".state"),
+    NO_COLOR: "1",
+  };
   return { root, home, proj, store, config, env };
 }
 
