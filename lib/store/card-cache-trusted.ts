@@ -82,7 +82,10 @@ export function withTrustedCardCache<T>(
 
     const now = head.dirs.map(([d]) => dirMtime(memoryDir, d));
     const moved = head.dirs.some(([, m], i) => now[i] !== m || racy([m, 0, m], stat.mtimeMs, racyMs));
-    const answer = kept && !moved && !trust.written?.size ? kept(stamp) : undefined;
+    // Nothing journaled since the check, and each watched directory where it was or where a journaled write left
+    // it (with no card written, the listing below is the cache's own): the kept answer stands for this file.
+    const still = !trust.written?.size && (!moved || journaledListing([], head.dirs, now, trust) !== undefined);
+    const answer = kept && still ? kept(stamp) : undefined;
     if (answer !== undefined) return answer;
 
     const numbers = new Float64Array(count * RECORD_NUMBERS);

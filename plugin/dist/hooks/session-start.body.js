@@ -7509,7 +7509,8 @@ function withTrustedCardCache(memoryDir, freshness, use, kept) {
     if (!indexStamp || !sameNumbers(indexStamp, head.index) || racy2(indexStamp, stat2.mtimeMs, racyMs)) return void 0;
     const now = head.dirs.map(([d]) => dirMtime(memoryDir, d));
     const moved = head.dirs.some(([, m], i) => now[i] !== m || racy2([m, 0, m], stat2.mtimeMs, racyMs));
-    const answer = kept && !moved && !trust.written?.size ? kept(stamp2) : void 0;
+    const still = !trust.written?.size && (!moved || journaledListing([], head.dirs, now, trust) !== void 0);
+    const answer = kept && still ? kept(stamp2) : void 0;
     if (answer !== void 0) return answer;
     const numbers = new Float64Array(count * RECORD_NUMBERS);
     read(at[NUMBERS_SECTION], numbers.byteLength, Buffer.from(numbers.buffer));
