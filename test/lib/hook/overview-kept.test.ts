@@ -146,7 +146,18 @@ test("after a hand edit of MEMORY.md, a card pinned by hand or a held card, the 
   // A hold leaves a card out whatever was kept: the kept lines are neither read nor written while it stands.
   const held = "project_topic-8.md";
   fs.mkdirSync(path.dirname(arrivalsPath(w.mem)), { recursive: true });
-  const item = { id: "a-000000000001", path: held, kind: "card", state: "held", sha256: currentSha(w.mem, held), reasons: ["test"], pushed_by: [], commit: "0", before: null, at: "2026-12-01T00:00:00Z" };
+  const item = {
+    id: "a-000000000001",
+    path: held,
+    kind: "card",
+    state: "held",
+    sha256: currentSha(w.mem, held),
+    reasons: ["test"],
+    pushed_by: [],
+    commit: "0",
+    before: null,
+    at: "2026-12-01T00:00:00Z",
+  };
   fs.writeFileSync(arrivalsPath(w.mem), `${JSON.stringify({ version: 1, items: [item] })}\n`);
   const holding = await start(w, TODAY, null, at + 1);
   assert.ok(!titles(holding.text).includes("topic-8"));
