@@ -19,6 +19,8 @@ export interface KeptKey {
   today: string;
   /** Names the choice of pins (session-overview.ts scopeKey): equal keys, equal choices. */
   scope: string;
+  /** The full-check size of this call: lines kept from a cache of no more records are not read (every card is checked). */
+  fullCheckMax: number;
 }
 
 /** Session start's lines as overview-store.ts returns them: escaped runs, the entries shown and left out, the text's bytes. */
@@ -33,11 +35,11 @@ export interface KeptLines {
 export function readKeptLines(memoryDir: string, cache: CacheStamp, key: KeptKey): KeptLines | undefined {
   const kept = readDerived(memoryDir, OVERVIEW_LINES, cache);
   if (!kept) return undefined;
-  const { today, scope, count, left, bytes } = kept.facts;
+  const { today, scope, records, count, left, bytes } = kept.facts;
   if (today !== key.today || scope !== key.scope) return undefined;
   const json = kept.payload;
   const whole = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
-  if (!whole(count) || !whole(left) || !whole(bytes)) return undefined;
+  if (!whole(records) || records <= key.fullCheckMax || !whole(count) || !whole(left) || !whole(bytes)) return undefined;
   // Each line is at least its newline, one byte of text and two escaped: a count or size that no payload of this
   // length could hold is not what was written.
   if (bytes < count || bytes + count > json.length || (count === 0) !== (json.length === 0)) return undefined;
@@ -46,7 +48,8 @@ export function readKeptLines(memoryDir: string, cache: CacheStamp, key: KeptKey
   return { count, left, json: count === 0 ? [] : [json], bytes };
 }
 
-/** Writes `lines` for the card-cache file stamped `cache` and `key` (best effort, as every derived file). */
-export function keepLines(memoryDir: string, cache: CacheStamp, key: KeptKey, lines: KeptLines): void {
-  writeDerived(memoryDir, OVERVIEW_LINES, cache, { today: key.today, scope: key.scope, count: lines.count, left: lines.left, bytes: lines.bytes }, lines.json);
+/** Writes `lines` for the card-cache file stamped `cache`, of `records` records, and `key` (best effort, as every derived file). */
+export function keepLines(memoryDir: string, cache: CacheStamp, records: number, key: KeptKey, lines: KeptLines): void {
+  const facts = { today: key.today, scope: key.scope, records, count: lines.count, left: lines.left, bytes: lines.bytes };
+  writeDerived(memoryDir, OVERVIEW_LINES, cache, facts, lines.json);
 }

@@ -94,7 +94,7 @@ export async function readOverviewLines(
   const index = joinPath(memoryDir, INDEX_FILE);
   if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
   const hold = readHold(memoryDir);
-  const key = scope !== undefined && !hold ? { today, scope } : undefined;
+  const key = scope !== undefined && !hold && freshness ? { today, scope, fullCheckMax: freshness.fullCheckMax } : undefined;
   // A cache the trust rule proves fresh gives the lines a start kept from it today in this scope, else is read
   // for its view and the pins kept for it, else its pinned rows (card-cache-trusted.ts, overview-pins.ts); a
   // cache it cannot prove fresh is read through the catalog.
@@ -106,15 +106,16 @@ export async function readOverviewLines(
       (c) => {
         const view = c.view();
         const pins = view && !hold ? readPins(memoryDir, c.stamp) : undefined;
-        if (view && pins) return { view, pins, stamp: c.stamp };
+        if (view && pins) return { view, pins, stamp: c.stamp, records: c.top.count };
         const always = view && c.always();
         const mayRetire = always && c.mayRetire();
-        return mayRetire && { view: view!, always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire.map((r) => ({ ...r.row, file: r.file })), stamp: c.stamp };
+        const rows = mayRetire && { always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire.map((r) => ({ ...r.row, file: r.file })) };
+        return rows && { view: view!, ...rows, stamp: c.stamp, records: c.top.count };
       },
       key && ((stamp) => readKeptLines(memoryDir, stamp, key)),
     );
   if (trusted && "json" in trusted) return trusted;
-  const kept = (lines: OverviewLines): OverviewLines => (key && trusted ? { ...lines, keep: () => keepLines(memoryDir, trusted.stamp, key, lines) } : lines);
+  const kept = (lines: OverviewLines): OverviewLines => (key && trusted ? { ...lines, keep: () => keepLines(memoryDir, trusted.stamp, trusted.records, key, lines) } : lines);
   if (trusted?.pins) {
     const lines = decodeLines(trusted.view, trusted.view.indexOf(10), trusted.pins.entries);
     if (lines) return kept(pinnedFirst(lines, pinnedEntries(trusted.pins, pinnedHere), retiredEntries(trusted.pins, today)));
@@ -164,13 +165,14 @@ export async function readOverviewLines(
 /** What the trusted card cache gave: lines kept from it, or its view with the pins kept for it, or with its flagged cards' rows. */
 type Trusted =
   | KeptLines
-  | { view: Buffer; pins: Pins; stamp: CacheStamp; always?: undefined }
+  | { view: Buffer; pins: Pins; stamp: CacheStamp; records: number; always?: undefined }
   | {
       view: Buffer;
       pins?: undefined;
       always: { file: string; priority?: string; scope?: string[] }[];
       mayRetire: { file: string; status?: string; expires_at?: string }[];
       stamp: CacheStamp;
+      records: number;
     };
 
 /**

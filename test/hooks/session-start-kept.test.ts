@@ -55,7 +55,7 @@ async function keptStore(t: TestContext) {
       s.repo,
       30_000,
     );
-    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.code, 0, r.stdout);
     return r.stdout;
   };
   return { s, start, kept: path.join(s.memory, ".memctl", OVERVIEW_LINES) };
@@ -124,7 +124,7 @@ test("a hand edit of MEMORY.md, a proposal staged and instructions added are in 
     k.s.repo,
     30_000,
   );
-  assert.equal(propose.code, 0, propose.stderr);
+  assert.equal(propose.code, 0, propose.stdout);
   fs.writeFileSync(path.join(k.s.repo, "AGENTS.md"), "AGENTS-RULE keep PRs small\n");
   for (const host of ["codex", "generic"]) {
     const out = await k.start(host);

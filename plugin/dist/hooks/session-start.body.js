@@ -7829,17 +7829,18 @@ var OVERVIEW_LINES = "overview-lines";
 function readKeptLines(memoryDir, cache, key) {
   const kept = readDerived(memoryDir, OVERVIEW_LINES, cache);
   if (!kept) return void 0;
-  const { today, scope, count, left, bytes } = kept.facts;
+  const { today, scope, records, count, left, bytes } = kept.facts;
   if (today !== key.today || scope !== key.scope) return void 0;
   const json = kept.payload;
   const whole = (n) => Number.isSafeInteger(n) && n >= 0;
-  if (!whole(count) || !whole(left) || !whole(bytes)) return void 0;
+  if (!whole(records) || records <= key.fullCheckMax || !whole(count) || !whole(left) || !whole(bytes)) return void 0;
   if (bytes < count || bytes + count > json.length || count === 0 !== (json.length === 0)) return void 0;
   if (!safeJsonLines(json, count === 0 ? [] : [json.length])) return void 0;
   return { count, left, json: count === 0 ? [] : [json], bytes };
 }
-function keepLines(memoryDir, cache, key, lines) {
-  writeDerived(memoryDir, OVERVIEW_LINES, cache, { today: key.today, scope: key.scope, count: lines.count, left: lines.left, bytes: lines.bytes }, lines.json);
+function keepLines(memoryDir, cache, records, key, lines) {
+  const facts = { today: key.today, scope: key.scope, records, count: lines.count, left: lines.left, bytes: lines.bytes };
+  writeDerived(memoryDir, OVERVIEW_LINES, cache, facts, lines.json);
 }
 
 // lib/hook/overview-view.ts
@@ -8055,22 +8056,23 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope)
   const index = joinPath(memoryDir, INDEX_FILE);
   if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
   const hold = readHold(memoryDir);
-  const key = scope !== void 0 && !hold ? { today, scope } : void 0;
+  const key = scope !== void 0 && !hold && freshness ? { today, scope, fullCheckMax: freshness.fullCheckMax } : void 0;
   const trusted = freshness && withTrustedCardCache(
     memoryDir,
     freshness,
     (c) => {
       const view3 = c.view();
       const pins2 = view3 && !hold ? readPins(memoryDir, c.stamp) : void 0;
-      if (view3 && pins2) return { view: view3, pins: pins2, stamp: c.stamp };
+      if (view3 && pins2) return { view: view3, pins: pins2, stamp: c.stamp, records: c.top.count };
       const always = view3 && c.always();
       const mayRetire2 = always && c.mayRetire();
-      return mayRetire2 && { view: view3, always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire2.map((r) => ({ ...r.row, file: r.file })), stamp: c.stamp };
+      const rows = mayRetire2 && { always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire2.map((r) => ({ ...r.row, file: r.file })) };
+      return rows && { view: view3, ...rows, stamp: c.stamp, records: c.top.count };
     },
     key && ((stamp2) => readKeptLines(memoryDir, stamp2, key))
   );
   if (trusted && "json" in trusted) return trusted;
-  const kept = (lines) => key && trusted ? { ...lines, keep: () => keepLines(memoryDir, trusted.stamp, key, lines) } : lines;
+  const kept = (lines) => key && trusted ? { ...lines, keep: () => keepLines(memoryDir, trusted.stamp, trusted.records, key, lines) } : lines;
   if (trusted?.pins) {
     const lines = decodeLines(trusted.view, trusted.view.indexOf(10), trusted.pins.entries);
     if (lines) return kept(pinnedFirst(lines, pinnedEntries(trusted.pins, pinnedHere), retiredEntries(trusted.pins, today)));

@@ -184,6 +184,7 @@ test("lines kept for another cache file, torn, planted or reached through a link
     ["a count no payload of its length holds", () => plant(head.cache, { ...head.facts, count: marked.length }, marked)],
     ["a size larger than its payload", () => plant(head.cache, { ...head.facts, bytes: Buffer.byteLength(marked) + 1 }, marked)],
     ["numbers that are not counts", () => plant(head.cache, { ...head.facts, count: -1 }, marked)],
+    ["a cache no larger than the full-check size (every card is checked)", () => plant(head.cache, { ...head.facts, records: MAX }, marked)],
     ["a head line that is not JSON", () => fs.writeFileSync(file, `{"cache":${JSON.stringify(head.cache)},\n${marked}`)],
   ];
   for (const [what, damage] of cases) {

@@ -33,22 +33,23 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope)
   const index = joinPath(memoryDir, INDEX_FILE);
   if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
   const hold = readHold(memoryDir);
-  const key = scope !== void 0 && !hold ? { today, scope } : void 0;
+  const key = scope !== void 0 && !hold && freshness ? { today, scope, fullCheckMax: freshness.fullCheckMax } : void 0;
   const trusted = freshness && withTrustedCardCache(
     memoryDir,
     freshness,
     (c) => {
       const view2 = c.view();
       const pins2 = view2 && !hold ? readPins(memoryDir, c.stamp) : void 0;
-      if (view2 && pins2) return { view: view2, pins: pins2, stamp: c.stamp };
+      if (view2 && pins2) return { view: view2, pins: pins2, stamp: c.stamp, records: c.top.count };
       const always = view2 && c.always();
       const mayRetire = always && c.mayRetire();
-      return mayRetire && { view: view2, always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire.map((r) => ({ ...r.row, file: r.file })), stamp: c.stamp };
+      const rows = mayRetire && { always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire.map((r) => ({ ...r.row, file: r.file })) };
+      return rows && { view: view2, ...rows, stamp: c.stamp, records: c.top.count };
     },
     key && ((stamp) => readKeptLines(memoryDir, stamp, key))
   );
   if (trusted && "json" in trusted) return trusted;
-  const kept = (lines) => key && trusted ? { ...lines, keep: () => keepLines(memoryDir, trusted.stamp, key, lines) } : lines;
+  const kept = (lines) => key && trusted ? { ...lines, keep: () => keepLines(memoryDir, trusted.stamp, trusted.records, key, lines) } : lines;
   if (trusted?.pins) {
     const lines = decodeLines(trusted.view, trusted.view.indexOf(10), trusted.pins.entries);
     if (lines) return kept(pinnedFirst(lines, pinnedEntries(trusted.pins, pinnedHere), retiredEntries(trusted.pins, today)));
