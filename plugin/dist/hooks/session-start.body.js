@@ -8452,7 +8452,7 @@ function composeInstructions(sources, read, options) {
   const problems = [];
   const seen = /* @__PURE__ */ new Set();
   const visit = (file, layer, depth, root, from, chain) => {
-    const got = read(file, layer);
+    const got = read(file, layer, chain);
     const at = from ? { file: from.file, line: from.line, target: from.target } : { file };
     if (got.status === "missing") {
       if (from) problems.push({ kind: "dead-import", ...at, detail: `${file} does not exist` });
@@ -8625,8 +8625,8 @@ function readInstructionFile(file, roots) {
     return { status: "unreadable", detail: `${file}: ${err.message}` };
   }
 }
-function readLayerFile(file, layer, scope) {
-  if (layer === "user") return readInstructionFile(file, scope.roots);
+function readLayerFile(file, layer, scope, importers = []) {
+  if (layer === "user" && !importers.some((k) => projectFile(k, scope))) return readInstructionFile(file, scope.roots);
   if (isInside(file, scope.projectRoot)) return readInstructionFile(file, [scope.projectRoot]);
   const refused = {
     status: "unsafe",
@@ -8636,13 +8636,16 @@ function readLayerFile(file, layer, scope) {
   const got = readInstructionFile(file, [scope.userDir]);
   return got.status === "ok" && !ownMarkdown(got.key, realOr(scope.userDir)) ? refused : got;
 }
+function projectFile(real, scope) {
+  return isInside(real, realOr(scope.projectRoot)) && !isInside(real, realOr(scope.userDir));
+}
 function ownMarkdown(file, userDir) {
   if (!isInside(file, userDir) || !file.endsWith(".md")) return false;
   return import_node_path20.default.relative(userDir, file).split(import_node_path20.default.sep).every((segment) => segment !== "" && !segment.startsWith("."));
 }
 function composeFor(cwd, io2, config) {
   const scope = instructionScope(cwd, io2, config);
-  const composition = composeInstructions(instructionSources(scope), (f, layer) => readLayerFile(f, layer, scope), { home: io2.home });
+  const composition = composeInstructions(instructionSources(scope), (f, layer, importers) => readLayerFile(f, layer, scope, importers), { home: io2.home });
   return { scope, composition };
 }
 function forHost(host, composed, io2) {
