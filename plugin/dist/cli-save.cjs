@@ -70,6 +70,14 @@ function fstat(fd) {
 function readAt(fd, buffer, offset, length, position) {
   return import_node_fs.default.readSync(fd, buffer, offset, length, position === -1 ? null : position);
 }
+function readFullyAt(fd, position, length, buf = Buffer.allocUnsafe(length)) {
+  for (let got = 0; got < length; ) {
+    const n = readAt(fd, buf, got, length - got, position + got);
+    if (n === 0) throw new Error(`the file ended ${length - got} bytes early at ${position + got}`);
+    got += n;
+  }
+  return buf;
+}
 function openForAppend(path30, extraFlags = 0, readable = false) {
   const c = import_node_fs.default.constants;
   return import_node_fs.default.openSync(path30, c.O_APPEND | c.O_CREAT | (readable ? c.O_RDWR : c.O_WRONLY) | (c.O_NONBLOCK ?? 0) | extraFlags, 438);
@@ -5877,6 +5885,7 @@ function openAppend(file, readable = false) {
 function appendBytes(file, data, options = {}) {
   const fd = openAppend(file, options.dropTornTail === true);
   try {
+    if (options.expect && !options.expect(fd)) return void 0;
     if (options.dropTornTail) cutTornTail(fd);
     const start = options.rollback ? fstat(fd).size : 0;
     try {
@@ -7615,8 +7624,8 @@ function scanIndexFile(file, scan, options = {}) {
     close(fd);
   }
 }
-async function upsertIndexLineStreamed(file, card, line, commit) {
-  return upsertScannedLine(file, scanCardLine(file, card), line, commit);
+async function upsertIndexLineStreamed(file, card, line, commit, options = {}) {
+  return upsertScannedLine(file, scanCardLine(file, card), line, commit, options);
 }
 function scanCardLine(file, card) {
   const now = import_node_fs11.default.statSync(file, { bigint: true, throwIfNoEntry: false });
@@ -7634,14 +7643,24 @@ function scanNewCard(file, name, cards, forEdit) {
 function keep2(file, scans) {
   scannedByFile.set(file, new Map(scans));
 }
-async function upsertScannedLine(file, scanned, line, commit) {
+async function upsertScannedLine(file, scanned, line, commit, options = {}) {
   if (!scanned) return void 0;
   const { scan, size, stamp } = scanned;
   const hit = scan.hits[0];
   const bytes = Buffer.from(line, "utf8");
+  const added = Buffer.from(line + (scan.crlf ? "\r\n" : "\n"), "utf8");
+  const torn = size > 0 && scan.last !== NL3;
+  if (torn && options.recovering && (!hit || hit.end >= size - 1)) {
+    const rest = tornRest(file, size, added);
+    if (rest) return await appendInPlace(file, stamp, rest, commit) ? { changed: true } : void 0;
+  }
   if (hit && bytes.equals(hit.bytes)) return { changed: false };
-  if (!hit && size > 0 && scan.last !== NL3) return void 0;
-  const ranges = hit ? [[0, hit.start], bytes, [hit.end, size]] : [[0, size], Buffer.from(line + (scan.crlf ? "\r\n" : "\n"), "utf8")];
+  if (!hit && torn) return void 0;
+  if (!hit && scanned.covered === size && await appendInPlace(file, stamp, added, commit)) {
+    const edit2 = appendedLineEdit(scan.newlines + 1, line, scan.marks);
+    return { changed: true, ...edit2 ? { edit: edit2 } : {} };
+  }
+  const ranges = hit ? [[0, hit.start], bytes, [hit.end, size]] : [[0, size], added];
   const watch = { from: scanned.covered, marks: scan.marks };
   try {
     await commitFile(file, copyAround(file, ranges, stamp, watch, scanned.run), { ...commit, sweep: false });
@@ -7651,6 +7670,25 @@ async function upsertScannedLine(file, scanned, line, commit) {
   }
   const edit = hit ? replacedLineEdit(hit.at, line, hit.bytes, watch.marks) : appendedLineEdit(scan.newlines + 1, line, scan.marks);
   return { changed: true, ...edit ? { edit } : {} };
+}
+async function appendInPlace(file, stamp, bytes, commit) {
+  if (!import_node_fs11.default.lstatSync(file, { throwIfNoEntry: false })?.isFile()) return false;
+  if (commit?.pauseBeforeCommitMs && commit.pauseBeforeCommitMs > 0) await new Promise((r) => setTimeout(r, commit.pauseBeforeCommitMs));
+  const expect = (fd) => fileStamp(import_node_fs11.default.fstatSync(fd, { bigint: true })) === stamp;
+  return appendBytes(file, bytes, { fsync: commit?.durable !== false, rollback: true, expect }) !== void 0;
+}
+function tornRest(file, size, added) {
+  const { fd } = openRegular(file);
+  try {
+    const from = Math.max(0, size - added.length);
+    const read2 = readFullyAt(fd, from, size - from);
+    const nl = read2.lastIndexOf(NL3);
+    if (nl === -1 && from > 0) return void 0;
+    const tail = read2.subarray(nl + 1);
+    return tail.length > 0 && added.subarray(0, tail.length).equals(tail) ? added.subarray(tail.length) : void 0;
+  } finally {
+    close(fd);
+  }
 }
 function* copyAround(file, pieces, stamp, watch, run2) {
   const { fd } = openRegular(file);
@@ -7693,6 +7731,7 @@ var init_index_stream = __esm({
     init_index_bytes();
     init_index_scan();
     init_checked_fs();
+    init_safe_write();
     init_write();
     RUN = 1 << 20;
     NL3 = 10;
@@ -8006,7 +8045,7 @@ async function recoverIntent(memoryDir, commit) {
   const intent = found.intent;
   const first = intent.changes[0];
   const committed = first !== void 0 && shaOf(import_node_path16.default.join(memoryDir, first.card)) === targetOf(first);
-  if (committed) await applyIntent(memoryDir, intent, commit);
+  if (committed) await applyIntent(memoryDir, intent, commit, void 0, true);
   clearIntent(memoryDir);
   return committed;
 }
@@ -8046,7 +8085,7 @@ async function quarantineIntent(memoryDir, text) {
 function serialize(intent) {
   return JSON.stringify({ ...intent, changes: intent.changes.map(({ previous: _p, ...c }) => ({ ...c, content: c.content === null ? null : c.content.toString("base64") })) }) + "\n";
 }
-async function applyIntent(memoryDir, intent, commit, known) {
+async function applyIntent(memoryDir, intent, commit, known, recovering = false) {
   const history = known ? [...known] : readLatestHistory(
     memoryDir,
     intent.changes.map((c) => c.card)
@@ -8064,7 +8103,7 @@ async function applyIntent(memoryDir, intent, commit, known) {
       else import_node_fs15.default.rmSync(abs, { force: true });
       syncDirectory(import_node_path16.default.dirname(abs));
     }
-    const edit = change.index ? await editIndex(memoryDir, change.card, change.index, commit) : void 0;
+    const edit = change.index ? await editIndex(memoryDir, change.card, change.index, commit, recovering) : void 0;
     const cards = change.index?.from !== void 0 && change.index.from !== change.card ? [change.card, change.index.from] : [change.card];
     journal.push({ i: indexBefore, o: indexStamp2(memoryDir), ...edit, c: cards, d: dirStamps(memoryDir, cards) });
     const recorded = latestByCard(history).get(change.card);
@@ -8078,10 +8117,10 @@ async function applyIntent(memoryDir, intent, commit, known) {
   const archive = intent.archive;
   if (archive && import_node_fs15.default.existsSync(proposalPath(memoryDir, archive.proposal.id))) await archiveProposal(memoryDir, archive.proposal, archive.event);
 }
-async function editIndex(memoryDir, card, edit, commit) {
+async function editIndex(memoryDir, card, edit, commit, recovering = false) {
   const file = import_node_path16.default.join(memoryDir, INDEX_FILE);
   if (edit.line !== null && edit.from === void 0 && edit.place === void 0 && import_node_fs15.default.existsSync(file)) {
-    const streamed = await upsertIndexLineStreamed(file, card, edit.line, commit);
+    const streamed = await upsertIndexLineStreamed(file, card, edit.line, commit, { recovering });
     if (streamed) return !streamed.changed ? {} : streamed.edit ? { e: [streamed.edit.at, streamed.edit.removed, streamed.edit.inserted] } : { x: 1 };
   }
   let before;

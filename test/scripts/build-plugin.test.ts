@@ -217,6 +217,9 @@ test("the plugin's `memctl save` runs from its one-file bundle in a bare copy: a
   const secret = save("kiwi", "-d", `token ghp_${"aB3dE5gH7jK9mN1pQ3sT5vX7zA9cE1gI3kM5"}`, "--json");
   assert.equal(secret.status, 1, secret.stdout);
   assert.equal(JSON.parse(secret.stdout).error.code, "E_SECRET");
-  assert.ok(secret.files.some((f) => f.startsWith(`dist${path.sep}vendor${path.sep}@secretlint`)), secret.files.join(", "));
+  assert.ok(
+    secret.files.some((f) => f.startsWith(`dist${path.sep}vendor${path.sep}@secretlint`)),
+    secret.files.join(", "),
+  );
   assert.ok(fs.readFileSync(path.join(store, "project_kiwi.md")).equals(before), "nothing written");
 });
