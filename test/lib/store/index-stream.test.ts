@@ -180,3 +180,17 @@ test("recovering a killed save, an index ending in the start of its new line (an
   assert.equal(await upsertIndexLineStreamed(file, FILE, line, undefined, { recovering: true }), undefined);
   assert.equal(fs.readFileSync(file, "utf8"), other);
 });
+
+test("a read-only index is replaced by the copy's rename as before, keeping its mode, not opened for writing", async (t) => {
+  const file = path.join(dir(t), "MEMORY.md");
+  const text = "# Memory\n\n- [B](project_b.md) — hook b\n";
+  fs.writeFileSync(file, text);
+  fs.chmodSync(file, 0o444);
+  const before = fs.statSync(file);
+  const line = `- [A](${FILE}) — the card`;
+  assert.deepEqual(await upsertIndexLineStreamed(file, FILE, line), { changed: true, edit: { at: 4, removed: 0, inserted: [line] } });
+  assert.equal(fs.readFileSync(file, "utf8"), `${text}${line}\n`);
+  const after = fs.statSync(file);
+  assert.notEqual(after.ino, before.ino, "replaced");
+  assert.equal(after.mode & 0o777, 0o444);
+});
