@@ -2851,12 +2851,16 @@ function isRetired(meta, today) {
   return meta.status === "superseded" || isExpired(meta, today);
 }
 function noLongerTrue(card, today) {
-  if (card.meta.status === "superseded") {
-    const by = card.frontmatter.superseded_by;
-    return { no_longer_true: "superseded", ...typeof by === "string" && by !== "" ? { superseded_by: by } : {} };
-  }
-  if (isExpired(card.meta, today)) return { no_longer_true: "expired", expires_at: card.meta.expires_at.slice(0, 10) };
+  return noLongerTrueOf({ ...card.meta, superseded_by: supersededBy(card) }, today);
+}
+function noLongerTrueOf(fields, today) {
+  if (fields.status === "superseded") return { no_longer_true: "superseded", ...fields.superseded_by ? { superseded_by: fields.superseded_by } : {} };
+  if (isExpired(fields, today)) return { no_longer_true: "expired", expires_at: fields.expires_at.slice(0, 10) };
   return {};
+}
+function supersededBy(card) {
+  const by = card.frontmatter.superseded_by;
+  return typeof by === "string" && by !== "" ? by : void 0;
 }
 function noLongerTrueReason(h) {
   if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""}`;
@@ -5409,6 +5413,7 @@ function openAppend(file, readable2 = false) {
 function appendBytes(file, data, options = {}) {
   const fd = openAppend(file, options.dropTornTail === true);
   try {
+    if (options.expect && !options.expect(fd)) return void 0;
     if (options.dropTornTail) cutTornTail(fd);
     const start = options.rollback ? fstat(fd).size : 0;
     try {
@@ -6069,7 +6074,8 @@ function encodeRow(r) {
     r.problems,
     r.scope ?? null,
     r.sha256 ?? null,
-    r.expires_at ?? null
+    r.expires_at ?? null,
+    r.superseded_by ?? null
   ];
   return JSON.stringify(row).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
@@ -6212,6 +6218,12 @@ var StoredCard = class {
   set expires_at(v) {
     this.set("expires_at", v);
   }
+  get superseded_by() {
+    return this.row().superseded_by;
+  }
+  set superseded_by(v) {
+    this.set("superseded_by", v);
+  }
 };
 function plainRecord(r) {
   const { file, stamp: stamp2, topics, firstLine, headBytes, bodyBytes, linked, problems } = r;
@@ -6219,7 +6231,7 @@ function plainRecord(r) {
   for (const k of OPTIONAL_FIELDS) if (r[k] !== void 0) out[k] = r[k];
   return out;
 }
-var OPTIONAL_FIELDS = ["readError", "name", "description", "priority", "status", "updated_at", "type", "provenance", "scope", "sha256", "expires_at"];
+var OPTIONAL_FIELDS = ["readError", "name", "description", "priority", "status", "updated_at", "type", "provenance", "scope", "sha256", "expires_at", "superseded_by"];
 function sameRecord(a, b) {
   return JSON.stringify(plainRecord(a)) === JSON.stringify(plainRecord(b));
 }
@@ -6233,10 +6245,10 @@ function checkRow(text) {
   } catch {
     return void 0;
   }
-  if (!Array.isArray(v) || v.length !== 13) return void 0;
-  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256, expires] = v;
+  if (!Array.isArray(v) || v.length !== 14) return void 0;
+  const [readError, name, description, topics, priority, status, updated, type, prov, problems, scope, sha256, expires, supersededBy2] = v;
   if (!optStr(readError) || !optStr(name) || !optStr(description) || !optStr(priority) || !optStr(status) || !optStr(updated) || !optStr(type)) return void 0;
-  if (!strings(topics) || !strings(problems) || scope !== null && !strings(scope) || !optStr(expires)) return void 0;
+  if (!strings(topics) || !strings(problems) || scope !== null && !strings(scope) || !optStr(expires) || !optStr(supersededBy2)) return void 0;
   if (sha256 !== null && !(typeof sha256 === "string" && /^[0-9a-f]{64}$/.test(sha256))) return void 0;
   const provenance = checkProvenance(prov);
   if (provenance === false) return void 0;
@@ -6253,7 +6265,8 @@ function checkRow(text) {
     problems,
     scope: scope ?? void 0,
     sha256: sha256 ?? void 0,
-    expires_at: expires ?? void 0
+    expires_at: expires ?? void 0,
+    superseded_by: supersededBy2 ?? void 0
   };
 }
 function checkProvenance(v) {
@@ -6267,7 +6280,7 @@ function checkProvenance(v) {
 }
 
 // lib/store/card-cache-format.ts
-var CARD_CACHE_VERSION = "memctl-card-cache 9";
+var CARD_CACHE_VERSION = "memctl-card-cache 10";
 var NUMBERS = 9;
 function encodeCardCache(file) {
   const { head, records, wordsAt } = file;
@@ -6508,7 +6521,8 @@ function readRecord(dir, file, withWords = true) {
     problems: [...card.errors, ...card.warnings].map((p) => p.message),
     scope: m.scope,
     sha256,
-    ...m.expires_at !== void 0 ? { expires_at: m.expires_at } : {}
+    ...m.expires_at !== void 0 ? { expires_at: m.expires_at } : {},
+    ...supersededBy(card) !== void 0 ? { superseded_by: supersededBy(card) } : {}
   };
   return { record, ...withWords ? { words: Buffer.concat([head, Buffer.from("	"), body, Buffer.from("\n")]) } : {} };
 }
@@ -8479,7 +8493,7 @@ function composeInstructions(sources, read, options) {
   const problems = [];
   const seen = /* @__PURE__ */ new Set();
   const visit = (file, layer, depth, root, from, chain) => {
-    const got = read(file, layer);
+    const got = read(file, layer, chain);
     const at = from ? { file: from.file, line: from.line, target: from.target } : { file };
     if (got.status === "missing") {
       if (from) problems.push({ kind: "dead-import", ...at, detail: `${file} does not exist` });
@@ -8652,8 +8666,8 @@ function readInstructionFile(file, roots) {
     return { status: "unreadable", detail: `${file}: ${err.message}` };
   }
 }
-function readLayerFile(file, layer, scope) {
-  if (layer === "user") return readInstructionFile(file, scope.roots);
+function readLayerFile(file, layer, scope, importers = []) {
+  if (layer === "user" && !importers.some((k) => projectFile(k, scope))) return readInstructionFile(file, scope.roots);
   if (isInside(file, scope.projectRoot)) return readInstructionFile(file, [scope.projectRoot]);
   const refused = {
     status: "unsafe",
@@ -8663,13 +8677,16 @@ function readLayerFile(file, layer, scope) {
   const got = readInstructionFile(file, [scope.userDir]);
   return got.status === "ok" && !ownMarkdown(got.key, realOr(scope.userDir)) ? refused : got;
 }
+function projectFile(real, scope) {
+  return isInside(real, realOr(scope.projectRoot)) && !isInside(real, realOr(scope.userDir));
+}
 function ownMarkdown(file, userDir) {
   if (!isInside(file, userDir) || !file.endsWith(".md")) return false;
   return import_node_path20.default.relative(userDir, file).split(import_node_path20.default.sep).every((segment) => segment !== "" && !segment.startsWith("."));
 }
 function composeFor(cwd, io2, config) {
   const scope = instructionScope(cwd, io2, config);
-  const composition = composeInstructions(instructionSources(scope), (f, layer) => readLayerFile(f, layer, scope), { home: io2.home });
+  const composition = composeInstructions(instructionSources(scope), (f, layer, importers) => readLayerFile(f, layer, scope, importers), { home: io2.home });
   return { scope, composition };
 }
 function forHost(host, composed, io2) {

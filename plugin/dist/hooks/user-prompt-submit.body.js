@@ -2766,9 +2766,11 @@ __export(card_exports, {
   mayRetire: () => mayRetire,
   missingFields: () => missingFields,
   noLongerTrue: () => noLongerTrue,
+  noLongerTrueOf: () => noLongerTrueOf,
   noLongerTrueReason: () => noLongerTrueReason,
   noLongerTrueText: () => noLongerTrueText,
-  parseCard: () => parseCard
+  parseCard: () => parseCard,
+  supersededBy: () => supersededBy
 });
 function parseCard(text) {
   const match = FRONTMATTER.exec(text);
@@ -2869,12 +2871,16 @@ function isRetired(meta, today) {
   return meta.status === "superseded" || isExpired(meta, today);
 }
 function noLongerTrue(card, today) {
-  if (card.meta.status === "superseded") {
-    const by = card.frontmatter.superseded_by;
-    return { no_longer_true: "superseded", ...typeof by === "string" && by !== "" ? { superseded_by: by } : {} };
-  }
-  if (isExpired(card.meta, today)) return { no_longer_true: "expired", expires_at: card.meta.expires_at.slice(0, 10) };
+  return noLongerTrueOf({ ...card.meta, superseded_by: supersededBy(card) }, today);
+}
+function noLongerTrueOf(fields, today) {
+  if (fields.status === "superseded") return { no_longer_true: "superseded", ...fields.superseded_by ? { superseded_by: fields.superseded_by } : {} };
+  if (isExpired(fields, today)) return { no_longer_true: "expired", expires_at: fields.expires_at.slice(0, 10) };
   return {};
+}
+function supersededBy(card) {
+  const by = card.frontmatter.superseded_by;
+  return typeof by === "string" && by !== "" ? by : void 0;
 }
 function noLongerTrueReason(h) {
   if (h.no_longer_true === "superseded") return `superseded${h.superseded_by ? ` by ${h.superseded_by}` : ""}`;
@@ -7138,6 +7144,7 @@ function openAppend(file, readable = false) {
 function appendBytes(file, data, options = {}) {
   const fd = openAppend(file, options.dropTornTail === true);
   try {
+    if (options.expect && !options.expect(fd)) return void 0;
     if (options.dropTornTail) cutTornTail(fd);
     const start = options.rollback ? fstat(fd).size : 0;
     try {
