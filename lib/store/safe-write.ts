@@ -194,11 +194,11 @@ export function writeNewFile(file: string, data: string | Uint8Array | Iterable<
 }
 
 /**
- * Replaces `file` with `data` by a temp beside it (writeNewFile) and a rename: a link at `file` is replaced, never
- * written through, and the temp never outlives a failure. For derived state (caches, indexes) that needs no fsync;
+ * Replaces `file` with `data` (pieces, as writeNewFile takes them) by a temp beside it and a rename: a link at
+ * `file` is replaced, never written through, and the temp never outlives a failure. For derived state (caches, indexes) that needs no fsync;
  * records go through commitFile (lib/store/write.ts), which adds fsync and the pause point.
  */
-export function replaceFile(file: string, data: string | Uint8Array, temp: string): void {
+export function replaceFile(file: string, data: string | Uint8Array | Iterable<Uint8Array>, temp: string): void {
   writeNewFile(temp, data);
   try {
     fs.renameSync(temp, file);

@@ -64,8 +64,16 @@ test("per-machine .memctl files a teammate force-adds (intent, usage, rank cache
   fs.writeFileSync(path.join(b.mem, ".memctl", "rank-cache.bin"), "bob's cache");
   const bobCache = fs.readFileSync(path.join(b.mem, ".memctl", "rank-cache.bin"));
   // This machine's write journal, history side index, card-cache check, search terms, kept list rows and session
-  // start's pins: what bob has of each (or that he has none).
-  const ownState = [".memctl/writes.jsonl", ".memctl/history-latest.idx", ".memctl/card-check", ".memctl/card-terms", ".memctl/list-rows", ".memctl/overview-pins"];
+  // start's pins and kept lines: what bob has of each (or that he has none).
+  const ownState = [
+    ".memctl/writes.jsonl",
+    ".memctl/history-latest.idx",
+    ".memctl/card-check",
+    ".memctl/card-terms",
+    ".memctl/list-rows",
+    ".memctl/overview-pins",
+    ".memctl/overview-lines",
+  ];
   const bobState = ownState.map((rel) => (fs.existsSync(path.join(b.mem, rel)) ? fs.readFileSync(path.join(b.mem, rel)) : undefined));
   const intent = JSON.stringify({ version: 1, op: "save", files: [{ path: "feedback_bobs-card.md", content: "pwned" }] });
   const plantedJournal = `${JSON.stringify({ i: null, o: null, c: ["../outside.md"], d: [["", 0]] })}\n`;
@@ -79,6 +87,7 @@ test("per-machine .memctl files a teammate force-adds (intent, usage, rank cache
     ".memctl/card-terms": "poisoned",
     ".memctl/list-rows": "poisoned",
     ".memctl/overview-pins": "poisoned",
+    ".memctl/overview-lines": "poisoned",
   });
   const first = await memctlOn(b, ["sync"]);
   assert.equal(first.code, 0, first.stdout + first.stderr);

@@ -7500,7 +7500,7 @@ var byName = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 
 // lib/store/card-cache-trusted.ts
 var TOP_MAX = 1 << 20;
-function withTrustedCardCache(memoryDir, freshness, use) {
+function withTrustedCardCache(memoryDir, freshness, use, kept) {
   if (freshness.checkAll) return void 0;
   let opened;
   try {
@@ -7523,6 +7523,9 @@ function withTrustedCardCache(memoryDir, freshness, use) {
     if (!indexStamp || !sameNumbers(indexStamp, head.index) || racy2(indexStamp, stat2.mtimeMs, racyMs)) return void 0;
     const now = head.dirs.map(([d]) => dirMtime(memoryDir, d));
     const moved = head.dirs.some(([, m], i) => now[i] !== m || racy2([m, 0, m], stat2.mtimeMs, racyMs));
+    const still = !trust.written?.size && (!moved || journaledListing([], head.dirs, now, trust) !== void 0);
+    const answer = kept && still ? kept(stamp2) : void 0;
+    if (answer !== void 0) return answer;
     const numbers = new Float64Array(count * RECORD_NUMBERS);
     read(at[NUMBERS_SECTION], numbers.byteLength, Buffer.from(numbers.buffer));
     if (!LITTLE_ENDIAN) Buffer.from(numbers.buffer).swap64();
@@ -7684,7 +7687,7 @@ function writeDerived(memoryDir, name, cache, facts, payload) {
     const head = JSON.stringify({ cache, facts });
     const line = `${head}${" ".repeat((8 - (Buffer.byteLength(head) + 1) % 8) % 8)}
 `;
-    replaceFile(file, Buffer.concat([Buffer.from(line, "utf8"), ...payload]), `${file}.${process.pid}.tmp`);
+    replaceFile(file, [Buffer.from(line, "utf8"), ...payload], `${file}.${process.pid}.tmp`);
   } catch {
   }
 }
@@ -7834,6 +7837,25 @@ var PiecedText = class _PiecedText {
     return this.joined;
   }
 };
+
+// lib/hook/overview-kept.ts
+var OVERVIEW_LINES = "overview-lines";
+function readKeptLines(memoryDir, cache, key) {
+  const kept = readDerived(memoryDir, OVERVIEW_LINES, cache);
+  if (!kept) return void 0;
+  const { today, scope, records, count, left, bytes } = kept.facts;
+  if (today !== key.today || scope !== key.scope) return void 0;
+  const json = kept.payload;
+  const whole = (n) => Number.isSafeInteger(n) && n >= 0;
+  if (!whole(records) || records <= key.fullCheckMax || !whole(count) || !whole(left) || !whole(bytes)) return void 0;
+  if (bytes < count || bytes + count > json.length || count === 0 !== (json.length === 0)) return void 0;
+  if (!safeJsonLines(json, count === 0 ? [] : [json.length])) return void 0;
+  return { count, left, json: count === 0 ? [] : [json], bytes };
+}
+function keepLines(memoryDir, cache, records, key, lines) {
+  const facts = { today: key.today, scope: key.scope, records, count: lines.count, left: lines.left, bytes: lines.bytes };
+  writeDerived(memoryDir, OVERVIEW_LINES, cache, facts, lines.json);
+}
 
 // lib/hook/overview-view.ts
 function buildOverviewView(indexText, previous) {
@@ -8044,21 +8066,30 @@ async function readOverviewStore(memoryDir, freshness) {
   }
   return { dir: memoryDir, entries, pins, cards, digests, mayRetire: mayRetire2 };
 }
-async function readOverviewLines(memoryDir, pinnedHere, today, freshness) {
+async function readOverviewLines(memoryDir, pinnedHere, today, freshness, scope) {
   const index = joinPath(memoryDir, INDEX_FILE);
   if (!statIfExists(index)?.isFile() || !readable(index)) overviewEntries(memoryDir);
   const hold = readHold(memoryDir);
-  const trusted = freshness && withTrustedCardCache(memoryDir, freshness, (c) => {
-    const view3 = c.view();
-    const pins2 = view3 && !hold ? readPins(memoryDir, c.stamp) : void 0;
-    if (view3 && pins2) return { view: view3, pins: pins2 };
-    const always = view3 && c.always();
-    const mayRetire2 = always && c.mayRetire();
-    return mayRetire2 && { view: view3, always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire2.map((r) => ({ ...r.row, file: r.file })), stamp: c.stamp };
-  });
+  const key = scope !== void 0 && !hold && freshness ? { today, scope, fullCheckMax: freshness.fullCheckMax } : void 0;
+  const trusted = freshness && withTrustedCardCache(
+    memoryDir,
+    freshness,
+    (c) => {
+      const view3 = c.view();
+      const pins2 = view3 && !hold ? readPins(memoryDir, c.stamp) : void 0;
+      if (view3 && pins2) return { view: view3, pins: pins2, stamp: c.stamp, records: c.top.count };
+      const always = view3 && c.always();
+      const mayRetire2 = always && c.mayRetire();
+      const rows = mayRetire2 && { always: always.map((r) => ({ ...r.row, file: r.file })), mayRetire: mayRetire2.map((r) => ({ ...r.row, file: r.file })) };
+      return rows && { view: view3, ...rows, stamp: c.stamp, records: c.top.count };
+    },
+    key && ((stamp2) => readKeptLines(memoryDir, stamp2, key))
+  );
+  if (trusted && "json" in trusted) return trusted;
+  const kept = (lines) => key && trusted ? { ...lines, keep: () => keepLines(memoryDir, trusted.stamp, trusted.records, key, lines) } : lines;
   if (trusted?.pins) {
     const lines = decodeLines(trusted.view, trusted.view.indexOf(10), trusted.pins.entries);
-    if (lines) return pinnedFirst(lines, pinnedEntries(trusted.pins, pinnedHere), retiredEntries(trusted.pins, today));
+    if (lines) return kept(pinnedFirst(lines, pinnedEntries(trusted.pins, pinnedHere), retiredEntries(trusted.pins, today)));
   }
   const read = trusted?.always ? { view: trusted.view, always: trusted.always.filter((c) => !hold?.held(c.file)), mayRetire: trusted.mayRetire.filter((c) => !hold?.held(c.file)) } : await fromCatalog(memoryDir, freshness);
   const cached = read.view && decodeView(read.view);
@@ -8066,7 +8097,10 @@ async function readOverviewLines(memoryDir, pinnedHere, today, freshness) {
   const pins = pinsOf(view2.count, view2.card, read.always, read.mayRetire);
   if (trusted?.stamp && cached && !hold) writePins(memoryDir, trusted.stamp, pins);
   const retired = retiredEntries(pins, today);
-  if (!hold) return pinnedFirst(view2, pinnedEntries(pins, pinnedHere), retired);
+  if (!hold) {
+    const lines = pinnedFirst(view2, pinnedEntries(pins, pinnedHere), retired);
+    return cached && trusted?.always ? kept(lines) : lines;
+  }
   const pinned = new Set(pins.cards.filter((c) => pinnedHere(c.scope)).map((c) => c.file));
   const gone = new Set(retired);
   const first = [];
@@ -8348,6 +8382,7 @@ var OVERVIEW_HEAD = "Session start: an overview of this project's memory (pinned
 async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [], scopeAt, freshness) {
   const compact = readHold(memoryDir)?.held(COMPACT_FILE) ? { status: "absent" } : readCompact(memoryDir);
   let view2;
+  let keep2;
   let lines;
   if (compact.status === "ok") {
     const store = await readOverviewStore(memoryDir, freshness);
@@ -8360,8 +8395,9 @@ async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [
     view2 = "compact";
   } else {
     const here = (scope) => scopeAt === void 0 || !scope?.length || scopeAt !== null && inScope(scope, scopeAt);
-    const runs = await readOverviewLines(memoryDir, here, today, freshness);
+    const runs = await readOverviewLines(memoryDir, here, today, freshness, scopeKey(scopeAt));
     lines = { count: runs.count, left: runs.left, text: runs, bytes: runs.bytes };
+    keep2 = runs.keep;
     view2 = "overview";
   }
   if (lines.count === 0) return void 0;
@@ -8379,8 +8415,12 @@ async function sessionStartBlock(memoryDir, context, warnBytes, today, notes = [
     injectedBytes,
     warnBytes,
     overWarn,
-    entryCount: lines.count
+    entryCount: lines.count,
+    ...keep2 ? { keep: keep2 } : {}
   };
+}
+function scopeKey(scopeAt) {
+  return scopeAt === void 0 ? "*" : JSON.stringify(scopeAt);
 }
 function renderOverview(context, head, lines) {
   return overviewBlock(context, head, lines).toString();
@@ -9047,7 +9087,7 @@ async function memorySessionStart(stdin, options, io2) {
         view: built.view,
         overWarn: built.overWarn,
         session: event,
-        ...keeperAfter(memoryDir, built.entryCount > freshness.fullCheckMax && config.value.keeper !== false ? options.keeperScript : void 0, io2)
+        ...afterOutput(built.keep, keeperAfter(memoryDir, built.entryCount > freshness.fullCheckMax && config.value.keeper !== false ? options.keeperScript : void 0, io2))
       },
       host,
       built.block
@@ -9064,6 +9104,15 @@ function keeperAfter(memoryDir, script, io2) {
       const entry = script();
       if (entry) keepStoreFresh(memoryDir, entry, io2, (m) => logHookError(io2, m));
       else logHookError(io2, "keeper not started: dist/hooks/keeper.cjs not found beside the CLI");
+    }
+  };
+}
+function afterOutput(keep2, keeper) {
+  if (!keep2) return keeper;
+  return {
+    afterOutput: () => {
+      keeper.afterOutput?.();
+      keep2();
     }
   };
 }
