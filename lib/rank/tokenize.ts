@@ -6,7 +6,7 @@ import { stem } from "./stem.js";
 import { ENGLISH_STOP_WORDS, isSegmentedStopWord, stopTest } from "./stop-words.js";
 
 /** Bumped whenever tokenisation changes, so derived caches built by an older version are rebuilt. */
-export const TOKENIZER_VERSION = 8;
+export const TOKENIZER_VERSION = 9;
 
 /** Prompts can be megabytes (a pasted log); ranking reads this many characters from the start. */
 export const MAX_QUERY_CHARS = 32_768;
@@ -41,6 +41,14 @@ export const PART_MARK = "~";
 // ("model-visible", "read-only") more than it names things, and as a joiner it cost a coding-set hit (bench/README.md).
 const JOINERS = "_.\x01";
 
+/** The runs whose words decide a text's language (stopTest): lower-cased, as tokenizeWith splits them. */
+function languageRuns(text: string): string[] {
+  const unicode = !ASCII.test(text);
+  const lower = (unicode ? text.normalize("NFKC") : text).toLowerCase();
+  const starts: number[] = [];
+  return unicode ? unicodeRuns(lower, starts) : asciiRuns(lower, starts);
+}
+
 /** Terms of a text, in order, duplicates kept (term frequency matters). */
 export function tokenize(text: string): string[] {
   return tokenizeWith(text, !ASCII.test(text));
@@ -50,8 +58,8 @@ export function tokenize(text: string): string[] {
  * tokenize, with each part of a compound identifier marked by PART_MARK: how a card's fields are indexed, so that
  * a word met only inside an identifier is no evidence the card is about a prompt (postings.ts PART_BIT).
  */
-export function tokenizeMarked(text: string): string[] {
-  return tokenizeWith(text, !ASCII.test(text), true);
+export function tokenizeMarked(text: string, languageText?: string): string[] {
+  return tokenizeWith(text, !ASCII.test(text), true, languageText);
 }
 
 /** The runs RUN matches, in order, their start offsets pushed to `starts`. */
@@ -66,8 +74,13 @@ function unicodeRuns(text: string, starts: number[]): string[] {
   return runs;
 }
 
-/** tokenize with the Unicode path forced on or off (exported for the equivalence test); `mark`: tokenizeMarked. */
-export function tokenizeWith(text: string, unicode: boolean, mark = false): string[] {
+/**
+ * tokenize with the Unicode path forced on or off (exported for the equivalence test); `mark`: tokenizeMarked.
+ * `languageText`: the text whose words decide which language's function words are dropped, when `text` is a part
+ * of it (a card's title, read in the language of the whole card: a title alone is a few words, and one of them can
+ * be another language's function word, as "net" of ".NET STS support lasts 18 months" is Dutch).
+ */
+export function tokenizeWith(text: string, unicode: boolean, mark = false, languageText?: string): string[] {
   const out: string[] = [];
   // Split camelCase before lower-casing: "readUsage" → "read Usage", "HTTPServer" → "HTTP Server", "parseURL" →
   // "parse URL"; a name ending in a two-letter acronym stays whole ("OpenAI" is not "open", "iOS" not "i"), and
@@ -85,7 +98,7 @@ export function tokenizeWith(text: string, unicode: boolean, mark = false): stri
           .toLowerCase();
   const starts: number[] = [];
   const runs = unicode ? unicodeRuns(spaced, starts) : asciiRuns(spaced, starts);
-  const isStop = stopTest(runs);
+  const isStop = stopTest(languageText === undefined ? runs : languageRuns(languageText));
   // The compound identifier being read: its first run, or -1 outside one.
   let from = -1;
   for (let r = 0; r < runs.length; r++) {

@@ -33,6 +33,8 @@ async function readCardFields(memoryDir, file) {
 }
 function rankEntryOf(e, file, f, lineTerms) {
   const nameWords = file.replace(/\.md$/i, "").replace(FILE_TYPE_PREFIX, "$1");
+  const language = `${e.title}
+${e.hook}`;
   return {
     line: e.line,
     raw: e.raw,
@@ -46,9 +48,9 @@ function rankEntryOf(e, file, f, lineTerms) {
     ...f.mark ? { mark: f.mark } : {},
     ...f.scope ? { scope: f.scope } : {},
     terms: {
-      title: lineTerms?.title ?? tokenizeMarked(e.title),
+      title: lineTerms?.title ?? tokenizeMarked(e.title, language),
       topics: f.topicTerms ?? tokenizeMarked([...f.topics, nameWords].join(" ").replace(/[_-]/g, " ")),
-      hook: lineTerms?.hook ?? tokenizeMarked(e.hook),
+      hook: lineTerms?.hook ?? tokenizeMarked(e.hook, language),
       recall: f.recallTerms ?? [],
       body: f.bodyTerms ?? []
     }
