@@ -41,14 +41,6 @@ export const PART_MARK = "~";
 // ("model-visible", "read-only") more than it names things, and as a joiner it cost a coding-set hit (bench/README.md).
 const JOINERS = "_.\x01";
 
-/** The runs whose words decide a text's language (stopTest): lower-cased, as tokenizeWith splits them. */
-function languageRuns(text: string): string[] {
-  const unicode = !ASCII.test(text);
-  const lower = (unicode ? text.normalize("NFKC") : text).toLowerCase();
-  const starts: number[] = [];
-  return unicode ? unicodeRuns(lower, starts) : asciiRuns(lower, starts);
-}
-
 /** Terms of a text, in order, duplicates kept (term frequency matters). */
 export function tokenize(text: string): string[] {
   return tokenizeWith(text, !ASCII.test(text));
@@ -58,8 +50,23 @@ export function tokenize(text: string): string[] {
  * tokenize, with each part of a compound identifier marked by PART_MARK: how a card's fields are indexed, so that
  * a word met only inside an identifier is no evidence the card is about a prompt (postings.ts PART_BIT).
  */
-export function tokenizeMarked(text: string, languageText?: string): string[] {
-  return tokenizeWith(text, !ASCII.test(text), true, languageText);
+export function tokenizeMarked(text: string, stop?: StopTest): string[] {
+  return tokenizeWith(text, !ASCII.test(text), true, stop);
+}
+
+/** Whether a word is a stop word of a text's language (stop-words.ts stopTest). */
+export type StopTest = (word: string) => boolean;
+
+/**
+ * The stop test of a whole text, for tokenizing its parts (tokenizeWith's `stop`): a card's title is read in the
+ * language of its whole index line, decided once per line. A title alone is a few words, and one of them can be
+ * another language's function word ("net" of ".NET STS support lasts 18 months" is Dutch).
+ */
+export function stopTestOf(text: string): StopTest {
+  const unicode = !ASCII.test(text);
+  const lower = (unicode ? text.normalize("NFKC") : text).toLowerCase();
+  const starts: number[] = [];
+  return stopTest(unicode ? unicodeRuns(lower, starts) : asciiRuns(lower, starts));
 }
 
 /** The runs RUN matches, in order, their start offsets pushed to `starts`. */
@@ -76,11 +83,9 @@ function unicodeRuns(text: string, starts: number[]): string[] {
 
 /**
  * tokenize with the Unicode path forced on or off (exported for the equivalence test); `mark`: tokenizeMarked.
- * `languageText`: the text whose words decide which language's function words are dropped, when `text` is a part
- * of it (a card's title, read in the language of the whole card: a title alone is a few words, and one of them can
- * be another language's function word, as "net" of ".NET STS support lasts 18 months" is Dutch).
+ * `stop`: the stop test of a text `text` is part of (stopTestOf), instead of one decided by `text`'s own words.
  */
-export function tokenizeWith(text: string, unicode: boolean, mark = false, languageText?: string): string[] {
+export function tokenizeWith(text: string, unicode: boolean, mark = false, stop?: StopTest): string[] {
   const out: string[] = [];
   // Split camelCase before lower-casing: "readUsage" → "read Usage", "HTTPServer" → "HTTP Server", "parseURL" →
   // "parse URL"; a name ending in a two-letter acronym stays whole ("OpenAI" is not "open", "iOS" not "i"), and
@@ -98,7 +103,7 @@ export function tokenizeWith(text: string, unicode: boolean, mark = false, langu
           .toLowerCase();
   const starts: number[] = [];
   const runs = unicode ? unicodeRuns(spaced, starts) : asciiRuns(spaced, starts);
-  const isStop = stopTest(languageText === undefined ? runs : languageRuns(languageText));
+  const isStop = stop ?? stopTest(runs);
   // The compound identifier being read: its first run, or -1 outside one.
   let from = -1;
   for (let r = 0; r < runs.length; r++) {

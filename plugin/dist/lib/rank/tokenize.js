@@ -12,17 +12,17 @@ var ASCII = /^[\x00-\x7f]*$/;
 var DIGITS = /^\d+$/;
 var PART_MARK = "~";
 var JOINERS = "_.";
-function languageRuns(text) {
-  const unicode = !ASCII.test(text);
-  const lower = (unicode ? text.normalize("NFKC") : text).toLowerCase();
-  const starts = [];
-  return unicode ? unicodeRuns(lower, starts) : asciiRuns(lower, starts);
-}
 function tokenize(text) {
   return tokenizeWith(text, !ASCII.test(text));
 }
-function tokenizeMarked(text, languageText) {
-  return tokenizeWith(text, !ASCII.test(text), true, languageText);
+function tokenizeMarked(text, stop) {
+  return tokenizeWith(text, !ASCII.test(text), true, stop);
+}
+function stopTestOf(text) {
+  const unicode = !ASCII.test(text);
+  const lower = (unicode ? text.normalize("NFKC") : text).toLowerCase();
+  const starts = [];
+  return stopTest(unicode ? unicodeRuns(lower, starts) : asciiRuns(lower, starts));
 }
 function unicodeRuns(text, starts) {
   const pattern = RUN();
@@ -34,14 +34,14 @@ function unicodeRuns(text, starts) {
   }
   return runs;
 }
-function tokenizeWith(text, unicode, mark = false, languageText) {
+function tokenizeWith(text, unicode, mark = false, stop) {
   const out = [];
   const normal = unicode ? text.normalize("NFKC") : text;
   const lower = normal.toLowerCase();
   const spaced = lower === normal ? lower : normal.replace(/([a-z0-9])([A-Z](?:[a-z]|[A-Z]{2}))/g, "$1$2").replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, "$1$2").toLowerCase();
   const starts = [];
   const runs = unicode ? unicodeRuns(spaced, starts) : asciiRuns(spaced, starts);
-  const isStop = stopTest(languageText === void 0 ? runs : languageRuns(languageText));
+  const isStop = stop ?? stopTest(runs);
   let from = -1;
   for (let r = 0; r < runs.length; r++) {
     const run2 = runs[r];
@@ -188,6 +188,7 @@ export {
   PART_MARK,
   TOKENIZER_VERSION,
   queryTerms,
+  stopTestOf,
   tokenize,
   tokenizeMarked,
   tokenizeWith
