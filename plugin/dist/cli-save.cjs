@@ -9133,18 +9133,20 @@ function latinLanguage(words) {
   let bestCount = english;
   for (const [lang, set] of markers) {
     let count = 0;
-    for (let i = 0; i < words.length; i++) if (set.has(words[i])) count++;
+    for (let i = 0; i < words.length; i++) if (set.has(words[i]) && saysLanguage(words[i])) count++;
     if (count > bestCount) [best, bestCount] = [lang, count];
   }
   return best;
 }
-var ENGLISH_LIST, ENGLISH_STOP_WORDS, markers;
+var ENGLISH_LIST, ENGLISH_STOP_WORDS, markers, saysLanguage, DIGITS;
 var init_stop_words = __esm({
   "lib/rank/stop-words.ts"() {
     "use strict";
     init_stop_words_data();
     ENGLISH_LIST = "a about above after again against all also am an and any are as at be because been before being below between both but by can could did different do does doing done down during each else etc few for from further get got had has have having he her here hers him his how i if in into is it its itself just let like may me might more most must my no nor not now of off on once only or other our ours out over own please same shall she should so some such than that the their theirs them then there these they this those through to too under until up upon us use used using very via want was we were what when where which while who whom why will don doesn didn isn aren wasn weren won wouldn shouldn couldn ll ve re with would yes yet you your yours";
     ENGLISH_STOP_WORDS = new Set(ENGLISH_LIST.split(" "));
+    saysLanguage = (word) => word.length >= 2 && !DIGITS.test(word);
+    DIGITS = /^\d+$/;
   }
 });
 

@@ -3636,11 +3636,13 @@ function latinLanguage(words) {
   let bestCount = english;
   for (const [lang, set] of markers) {
     let count = 0;
-    for (let i = 0; i < words.length; i++) if (set.has(words[i])) count++;
+    for (let i = 0; i < words.length; i++) if (set.has(words[i]) && saysLanguage(words[i])) count++;
     if (count > bestCount) [best, bestCount] = [lang, count];
   }
   return best;
 }
+var saysLanguage = (word) => word.length >= 2 && !DIGITS.test(word);
+var DIGITS = /^\d+$/;
 function stopTest(words) {
   const lang = latinLanguage(words);
   if (lang === void 0) return (w) => ENGLISH_STOP_WORDS.has(w);
@@ -3652,18 +3654,24 @@ function isSegmentedStopWord(word) {
 }
 
 // lib/rank/tokenize.ts
-var TOKENIZER_VERSION = 8;
+var TOKENIZER_VERSION = 9;
 var UNSPACED = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 var run;
 var RUN = () => run ??= /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+|[\u0e00-\u0e7f]+|(?:(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u0e00-\u0e7f])[\p{L}\p{N}])+/gu;
 var THAI = (c) => c >= "\u0E00" && c <= "\u0E7F";
 var thaiSegmenter;
 var ASCII = /^[\x00-\x7f]*$/;
-var DIGITS = /^\d+$/;
+var DIGITS2 = /^\d+$/;
 var PART_MARK = "~";
 var JOINERS = "_.";
-function tokenizeMarked(text) {
-  return tokenizeWith(text, !ASCII.test(text), true);
+function tokenizeMarked(text, stop) {
+  return tokenizeWith(text, !ASCII.test(text), true, stop);
+}
+function stopTestOf(text) {
+  const unicode = !ASCII.test(text);
+  const lower = (unicode ? text.normalize("NFKC") : text).toLowerCase();
+  const starts = [];
+  return stopTest(unicode ? unicodeRuns(lower, starts) : asciiRuns(lower, starts));
 }
 function unicodeRuns(text, starts) {
   const pattern = RUN();
@@ -3675,14 +3683,14 @@ function unicodeRuns(text, starts) {
   }
   return runs;
 }
-function tokenizeWith(text, unicode, mark = false) {
+function tokenizeWith(text, unicode, mark = false, stop) {
   const out = [];
   const normal = unicode ? text.normalize("NFKC") : text;
   const lower = normal.toLowerCase();
   const spaced = lower === normal ? lower : normal.replace(/([a-z0-9])([A-Z](?:[a-z]|[A-Z]{2}))/g, "$1$2").replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, "$1$2").toLowerCase();
   const starts = [];
   const runs = unicode ? unicodeRuns(spaced, starts) : asciiRuns(spaced, starts);
-  const isStop = stopTest(runs);
+  const isStop = stop ?? stopTest(runs);
   let from = -1;
   for (let r = 0; r < runs.length; r++) {
     const run2 = runs[r];
@@ -3700,14 +3708,14 @@ function tokenizeWith(text, unicode, mark = false) {
     const joined = starts[r + 1] === end + 1 && JOINERS.includes(spaced[end]) && !(unicode && UNSPACED.test(runs[r + 1][0])) && !THAI(runs[r + 1][0]);
     if (joined && from < 0) from = r;
     const part = from >= 0;
-    if (run2.length >= 2 && !isStop(run2) && !(run2.length < 3 && DIGITS.test(run2))) {
+    if (run2.length >= 2 && !isStop(run2) && !(run2.length < 3 && DIGITS2.test(run2))) {
       const term = termOf(unicode ? foldAccents(run2) : run2);
       out.push(mark && part ? PART_MARK + term : term);
     }
     if (part && !joined) {
       const whole = runs.slice(from, r + 1).join("");
       from = -1;
-      if (mark && whole.length >= 3 && !DIGITS.test(whole)) out.push(termOf(unicode ? foldAccents(whole) : whole));
+      if (mark && whole.length >= 3 && !DIGITS2.test(whole)) out.push(termOf(unicode ? foldAccents(whole) : whole));
     }
   }
   return out;
@@ -3797,7 +3805,7 @@ function dayTerm(runs, r) {
     const day = dayOf(runs[r + 1]) ?? dayOf(runs[r - 1]);
     return day === void 0 ? void 0 : month + day;
   }
-  if (run2.length === 4 && DIGITS.test(run2) && runs[r + 1]?.length === 2 && DIGITS.test(runs[r + 1])) {
+  if (run2.length === 4 && DIGITS2.test(run2) && runs[r + 1]?.length === 2 && DIGITS2.test(runs[r + 1])) {
     const mon = ISO_MONTHS[Number(runs[r + 1]) - 1];
     const day = dayOf(runs[r + 2]);
     if (mon !== void 0 && day !== void 0 && runs[r + 2].length === 2) return mon + day;
@@ -4725,6 +4733,8 @@ async function readCardFields(memoryDir, file) {
 }
 function rankEntryOf(e, file, f, lineTerms) {
   const nameWords = file.replace(/\.md$/i, "").replace(FILE_TYPE_PREFIX, "$1");
+  const stop = lineTerms ? void 0 : stopTestOf(`${e.title}
+${e.hook}`);
   return {
     line: e.line,
     raw: e.raw,
@@ -4738,9 +4748,9 @@ function rankEntryOf(e, file, f, lineTerms) {
     ...f.mark ? { mark: f.mark } : {},
     ...f.scope ? { scope: f.scope } : {},
     terms: {
-      title: lineTerms?.title ?? tokenizeMarked(e.title),
+      title: lineTerms?.title ?? tokenizeMarked(e.title, stop),
       topics: f.topicTerms ?? tokenizeMarked([...f.topics, nameWords].join(" ").replace(/[_-]/g, " ")),
-      hook: lineTerms?.hook ?? tokenizeMarked(e.hook),
+      hook: lineTerms?.hook ?? tokenizeMarked(e.hook, stop),
       recall: f.recallTerms ?? [],
       body: f.bodyTerms ?? []
     }
