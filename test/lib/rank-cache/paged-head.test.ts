@@ -147,3 +147,25 @@ test("with a delta in force a trusted paged load ranks as the files do; a damage
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("card paths a paged load decoded in one batch are not read again one by one", async () => {
+  const dir = tempDir();
+  try {
+    const { dir: memory } = generateStore({ cards: 2_000, dir: path.join(dir, "memory"), usageCalls: 0 });
+    const at = Date.now() - 500;
+    await built(memory, at);
+    const head = headBytes(memory);
+    const store = await loadRankable(memory, { nowMs: at + 1, ...paged });
+    const whole = await loadRankable(memory, { nowMs: at + 1, ...large, checkAllCards: true });
+    // Ranking asks for the paths of the pinned and candidate cards at once; the block then asks for each line's.
+    const ids = Array.from({ length: 200 }, (_, i) => (i * 7919) % 2_000);
+    const [batch, batchBytes] = await bytesRead(head, async () => store.index.files!(ids));
+    assert.ok(batchBytes > 0);
+    const [single, singleBytes] = await bytesRead(head, async () => ids.map((id) => store.index.file(id)));
+    assert.equal(singleBytes, 0, "no path read twice");
+    assert.deepEqual(single, batch);
+    assert.deepEqual(batch, ids.map((id) => whole.index.file(id)));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
