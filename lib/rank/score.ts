@@ -242,8 +242,8 @@ function candidates(
 // walks ~100,000 postings and ~65,000 touched ids in a process that lives ~100 ms: the interpreter boxes every
 // double it reads (~7 MB of garbage a prompt), and V8 optimises a hot loop by compiling its whole function on
 // another thread while the loop runs on. Inside rank() and candidates() those compiles took 13-17 ms and one was
-// thrown away ("dependency change"), so most of the walk ran interpreted; a function this small compiles in about
-// a millisecond and the rest of its loop runs optimised (bench/README.md, h/warm round 2). The arithmetic, and so
+// thrown away ("dependency change"), so most of the walk ran interpreted; a function this small compiles in 1-3 ms
+// (7 for the heap) and the rest of its loop runs optimised (bench/README.md, h/warm round 2). The arithmetic, and so
 // every score, is the same.
 
 /**
