@@ -200,6 +200,7 @@ export async function rebuild(memoryDir: string, indexStat: FileStat, options: L
   };
   const slim = entries.map((e) => JSON.stringify([e.line, e.priority ?? "", e.status ?? "", e.expires_at ?? "", e.raw] satisfies SlimEntry));
   header.pinned = always.map((id) => printed[id]!);
+  header.pinnedFiles = always.map((id) => entries[id]!.file);
   const encoded = encodeCache(TOKENIZER_VERSION, {
     header,
     entries: slim,

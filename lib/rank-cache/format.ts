@@ -66,7 +66,7 @@ function firstAtLeast(table: Uint32Array, n: number, value: number): number {
 }
 /** Bytes of padding that bring an offset to a multiple of 4. */
 export const pad4 = (offset: number) => (4 - (offset % 4)) % 4;
-export const FORMAT_VERSION = 26;
+export const FORMAT_VERSION = 27;
 /** Numbers in an entry's fingerprint: mtimeMs, size, ctimeMs. */
 export const STAMP_FIELDS = 3;
 /** Card paths decoded one at a time before the whole path blob is decoded once instead. */
@@ -232,6 +232,8 @@ function parseHead<H>(head: Head, fd: number, blobsEnd: number, limits: ReadLimi
   let rawKeys: Uint32Array | undefined;
   let lines: Uint32Array | undefined;
   let stamps: Float64Array | undefined;
+  // Paths decoded by files() from a paged head, by id.
+  let batched: Map<number, string> | undefined;
   const view: CacheView<H> = {
     header,
     n,
@@ -240,6 +242,8 @@ function parseHead<H>(head: Head, fd: number, blobsEnd: number, limits: ReadLimi
     reuse: (id) => readItem(reuseTable, reuseBlob, reuseBytes, id),
     file: (id) => {
       checkId(id);
+      const known = batched?.get(id);
+      if (known !== undefined) return known;
       // A prompt usually needs a few hundred paths (ranked cards, the freshness window): decoded one by one, a
       // 10,000-card blob (~250 KB) is never copied onto the heap. A caller that asks for thousands (a full check,
       // hits recorded by path) gets one decode of the whole blob and a slice per card: card paths are nearly
@@ -269,7 +273,12 @@ function parseHead<H>(head: Head, fd: number, blobsEnd: number, limits: ReadLimi
         from.push(fileBlob + a);
         to.push(fileBlob + b);
       }
-      return head.spans(from, to).map((bytes) => utf8Text(bytes));
+      const paths = head.spans(from, to).map((bytes) => utf8Text(bytes));
+      // Kept for file(): the block asks again for the paths of the lines it prints or cuts (at 100,000 cards a
+      // thousand pinned cards cut by the ceiling were a read each).
+      batched ??= new Map();
+      for (let i = 0; i < ids.length; i++) batched.set(ids[i]!, paths[i]!);
+      return paths;
     },
     allFiles: () => {
       if (asciiFiles === undefined) decodeAllFiles();

@@ -13,6 +13,13 @@ import type { JournalMark } from "../store/write-journal.js";
 export const RANK_CACHE = "rank-cache.bin";
 
 const NO_SINK_FIELDS = Object.freeze({});
+/** Sink fields by priority character (Header.prio), without and with `status: stale`. */
+const SHAPES: Readonly<Record<string, object>> = { l: Object.freeze({ priority: "low" }), a: Object.freeze({ priority: "always" }), n: NO_SINK_FIELDS };
+const STALE_SHAPES: Readonly<Record<string, object>> = {
+  l: Object.freeze({ priority: "low", status: "stale" }),
+  a: Object.freeze({ priority: "always", status: "stale" }),
+  n: Object.freeze({ status: "stale" }),
+};
 
 /**
  * A card's fingerprint: mtime, size and ctime (a tool that writes and then puts the mtime back still moves the
@@ -48,6 +55,12 @@ export interface Header {
    * come with the header instead of one read each.
    */
   pinned?: string[];
+  /**
+   * The card paths of the `always` ids, in the same order: ranking orders every pinned card by frecency, which is
+   * kept by path, so a prompt needs all of theirs (at 100,000 cards the generated store's ~1,000 were a pass over
+   * the 2.3 MB path blob).
+   */
+  pinnedFiles?: string[];
   /** Where the write journal ended when the build started (lib/store/write-journal.ts): refresh reads it from there. */
   journal?: [ino: number, size: number];
 }
@@ -154,10 +167,18 @@ export function openCache(memoryDir: string, limits: ReadLimits = {}): OpenCache
       header.always.forEach((id, i) => {
         pinned.set(id, header.pinned![i]!);
       });
+    // Pinned ids are served without the view's bounds check: checked here, a damaged one means rebuild.
+    if (!header.always.every((id) => Number.isInteger(id) && id >= 0 && id < n)) return undefined;
+    const pinnedFiles = new Map<number, string>();
+    if (header.pinnedFiles?.length === header.always.length && header.pinnedFiles.every((f) => typeof f === "string"))
+      header.always.forEach((id, i) => {
+        pinnedFiles.set(id, header.pinnedFiles![i]!);
+      });
+    const fileOf = (id: number) => pinnedFiles.get(id) ?? view.file(id);
     // A card read from the cache may be printed, and is re-checked before the block goes out (stillFresh): its
     // fingerprint as built is kept with its path.
     const fileKept = (id: number) => {
-      const file = view.file(id);
+      const file = fileOf(id);
       if (!stamps.has(file)) stamps.set(file, view.stamp(id));
       return file;
     };
@@ -182,14 +203,25 @@ export function openCache(memoryDir: string, limits: ReadLimits = {}): OpenCache
       index: {
         size: n,
         entry: entryAt,
-        file: (id) => view.file(id),
-        files: (ids) => view.files(ids),
+        file: fileOf,
+        // The pinned cards' paths come with the header; the others in one pass (format.ts files).
+        files: (ids) => {
+          if (pinnedFiles.size === 0) return view.files(ids);
+          const rest = ids.filter((id) => !pinnedFiles.has(id));
+          const found = view.files(rest);
+          let k = 0;
+          return ids.map((id) => pinnedFiles.get(id) ?? found[k++]!);
+        },
         // Ranking asks only for the ids maySink marks (below), so this need not be fast.
         sinkFields: (id) => {
           const p = header.prio[id];
           const status = header.status[id];
           const expires = header.expires[id];
           if (p === "n" && status === undefined && expires === undefined) return NO_SINK_FIELDS;
+          // A broad prompt at 100,000 cards asks for ~5,000 low or stale hits: the usual shapes are shared, not
+          // made per hit (~0.8 MB of garbage a prompt).
+          const shared = expires === undefined ? (status === undefined ? SHAPES : status === "stale" ? STALE_SHAPES : undefined)?.[p!] : undefined;
+          if (shared) return shared;
           return { ...(p === "l" ? { priority: "low" } : p === "a" ? { priority: "always" } : {}), ...(status ? { status } : {}), ...(expires ? { expires_at: expires } : {}) };
         },
         postings,

@@ -94,33 +94,22 @@ export function rank(index: RankIndex, query: ReadonlyMap<string, number>, optio
   const relevance = new Float64Array(n);
   // Every id with a relevance, in first-touch order: a typed buffer, since a broad prompt touches thousands.
   const touchedIds = new Uint32Array(n);
-  let touchedCount = 0;
   const matched: Matched[] = [];
   // The best relevance of a card that is not pinned, taken as the postings are summed: every posting adds a
   // positive amount, so the largest value ever written for an id is its final one. This saves a pass over every
   // hit, which in the hook's cold code costs as much as the walk (bench/README.md, h/warm). A scope boosts and
   // drops ids after the walk, so with one the pass stays.
-  let best = 0;
+  const bestSoFar = new Float64Array(1);
+  let touchedCount = 0;
   for (const [term, qtf] of query) {
     const list = index.postings(term);
     if (!list || list.length === 0) continue;
     matched.push([term, list]);
     const weight = qtf * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
-    const ids = list.id;
-    const tfs = list.tf;
-    const length = list.length;
-    // One read of the accumulator per posting: cold code boxes every double it reads (a heap allocation), and
-    // a broad prompt over 100,000 cards walks ~100,000 postings.
-    for (let k = 0; k < length; k++) {
-      const id = ids[k]!;
-      if (id >= n) throw new RangeError(`a posting of "${term}" points past the ${n} entries`); // a damaged cache: rebuild
-      const prev = relevance[id]!;
-      if (prev === 0) touchedIds[touchedCount++] = id;
-      const value = prev + weight * tfs[k]!;
-      relevance[id] = value;
-      if (value > best && alwaysMask[id] === 0) best = value;
-    }
+    touchedCount = addPostings(list.id, list.tf, list.length, weight, relevance, touchedIds, touchedCount, alwaysMask, bestSoFar);
+    if (touchedCount < 0) throw new RangeError(`a posting of "${term}" points past the ${n} entries`); // a damaged cache: rebuild
   }
+  let best = bestSoFar[0]!;
   if (scope) {
     touchedCount = applyScope(scope, relevance, touchedIds, touchedCount);
     best = 0;
@@ -193,11 +182,9 @@ class RankedEntry implements Ranked {
 }
 
 /**
- * Relevant hits worth materialising: all of them, or those that can still reach the first options.top places.
- * One pass over the hits: the top relevances so far are kept in a small heap, and a hit is put aside only while
- * it could still reach the floor below the top-th best (the floor only rises, so what is put aside is a superset of
- * what the floor keeps, filtered at the end). A broad prompt at 100,000 cards has ~50,000 hits; a copy of all their
- * relevances, a selection over it and a second pass cost as much as the walk in the hook's cold code.
+ * Relevant hits worth materialising: all of them, or those that can still reach the first options.top places
+ * (at or above the top-th best relevance / (1 + FRECENCY_BOOST)). A broad prompt at 100,000 cards has ~50,000 hits:
+ * the passes over them are the small functions below, and none copies their relevances.
  */
 function candidates(
   index: RankIndex,
@@ -211,42 +198,32 @@ function candidates(
 ): number[] {
   const count = touched.length;
   const normal = new Uint32Array(count);
-  let normalCount = 0;
+  const marked = new Uint32Array(mayMask === undefined ? 0 : count);
+  const split = collectHits(touched, relevance, best * RELATIVE_CUTOFF, alwaysMask, mayMask, normal, marked);
+  let normalCount = split.normal;
+  // The few hits whose sink fields must be looked at (most entries are normal, active and never expire).
   const sunk: number[] = [];
-  const cutoff = best * RELATIVE_CUTOFF;
-  const top = options.top ?? 0;
-  // The `top` largest relevances of normal hits so far, least first (a binary min-heap).
-  const heap = new Float64Array(top);
-  let heapSize = 0;
-  let floor = 0;
-  const aside: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const id = touched[i]!;
-    const rel = relevance[id]!;
-    if (rel < cutoff || alwaysMask[id] !== 0) continue;
-    if ((mayMask === undefined || mayMask[id] !== 0) && sinkReason(index.sinkFields(id), options.today)) {
-      sunk.push(id);
-      continue;
-    }
-    normal[normalCount++] = id;
-    if (heapSize < top) {
-      heapSize = pushLeast(heap, heapSize, rel);
-      aside.push(id);
-      // Frecency multiplies relevance by at most 1 + FRECENCY_BOOST: below this nothing can overtake the top-th.
-      if (heapSize === top) floor = heap[0]! / (1 + FRECENCY_BOOST);
-    } else if (rel >= floor) {
-      aside.push(id);
-      if (rel > heap[0]!) {
-        replaceLeast(heap, rel);
-        floor = heap[0]! / (1 + FRECENCY_BOOST);
-      }
-    }
+  const maybe = mayMask === undefined ? normal.slice(0, normalCount) : marked.subarray(0, split.marked);
+  if (mayMask === undefined) normalCount = 0;
+  for (let i = 0; i < maybe.length; i++) {
+    const id = maybe[i]!;
+    if (sinkReason(index.sinkFields(id), options.today)) sunk.push(id);
+    else normal[normalCount++] = id;
   }
   const normalIds = normal.subarray(0, normalCount);
   onCount(normalCount + sunk.length);
-  options.onHitIds?.(sunk.length === 0 ? normalIds : [...normalIds, ...sunk]);
+  if (options.onHitIds) {
+    // Copied natively: spread into an array, ~50,000 ids were ~4 MB of garbage a prompt.
+    const hitIds = new Uint32Array(normalCount + sunk.length);
+    hitIds.set(normalIds);
+    hitIds.set(sunk, normalCount);
+    options.onHitIds(hitIds);
+  }
   if (options.top === undefined) return [...normalIds, ...sunk];
-  const kept = normalCount <= top ? aside : aside.filter((id) => relevance[id]! >= floor);
+  const top = options.top;
+  // Frecency multiplies relevance by at most 1 + FRECENCY_BOOST: below the top-th best / that, nothing can
+  // overtake the top-th.
+  const kept = normalCount <= top ? Array.from(normalIds) : atLeast(normalIds, relevance, topRelevance(normalIds, relevance, top) / (1 + FRECENCY_BOOST));
   const left = top - normalCount;
   if (left > 0 && sunk.length > 0) {
     if (sunk.length <= left) return kept.concat(sunk);
@@ -259,6 +236,94 @@ function candidates(
     for (let i = 0; i < sunk.length; i++) if (relevance[sunk[i]!]! >= sunkFloor) kept.push(sunk[i]!);
   }
   return kept;
+}
+
+// The loops over every posting and every hit, each a small function of its own. A broad prompt at 100,000 cards
+// walks ~100,000 postings and ~65,000 touched ids in a process that lives ~100 ms: the interpreter boxes every
+// double it reads (~7 MB of garbage a prompt), and V8 optimises a hot loop by compiling its whole function on
+// another thread while the loop runs on. Inside rank() and candidates() those compiles took 13-17 ms and one was
+// thrown away ("dependency change"), so most of the walk ran interpreted; a function this small compiles in 1-3 ms
+// (7 for the heap) and the rest of its loop runs optimised (bench/README.md, h/warm round 2). The arithmetic, and so
+// every score, is the same.
+
+/**
+ * Adds one term's postings (weight x tf) into `relevance`, appending each id touched for the first time to
+ * `touchedIds`; returns the new touched count, or -1 on an id past the index (a damaged cache). best[0] is the
+ * best relevance of a card that is not pinned, taken as the postings are summed: every posting adds a positive
+ * amount, so the largest value ever written for an id is its final one. It is written inside the loop, and
+ * nothing after the loop reads or writes a property: optimised code entered mid-loop has no feedback for code the
+ * interpreter never ran, and would be thrown away at the loop's end.
+ */
+function addPostings(
+  ids: ArrayLike<number>,
+  tfs: ArrayLike<number>,
+  length: number,
+  weight: number,
+  relevance: Float64Array,
+  touchedIds: Uint32Array,
+  touched: number,
+  alwaysMask: Uint8Array,
+  best: Float64Array,
+): number {
+  const n = relevance.length;
+  let count = touched;
+  let most = best[0]!;
+  for (let k = 0; k < length; k++) {
+    const id = ids[k]!;
+    if (id >= n) return -1;
+    const prev = relevance[id]!;
+    if (prev === 0) touchedIds[count++] = id;
+    const value = prev + weight * tfs[k]!;
+    relevance[id] = value;
+    if (value > most && alwaysMask[id] === 0) {
+      most = value;
+      best[0] = value;
+    }
+  }
+  return count;
+}
+
+/**
+ * The hits: touched ids at or above the cut-off that are not pinned, in touched order. Without a mask every one goes
+ * to `normal` (the caller checks each's sink fields); with one, those the mask marks go to `marked` instead.
+ */
+function collectHits(
+  touched: Uint32Array,
+  relevance: Float64Array,
+  cutoff: number,
+  alwaysMask: Uint8Array,
+  mayMask: Uint8Array | undefined,
+  normal: Uint32Array,
+  marked: Uint32Array,
+): { normal: number; marked: number } {
+  let normalCount = 0;
+  let markedCount = 0;
+  for (let i = 0; i < touched.length; i++) {
+    const id = touched[i]!;
+    if (relevance[id]! < cutoff || alwaysMask[id] !== 0) continue;
+    if (mayMask !== undefined && mayMask[id] !== 0) marked[markedCount++] = id;
+    else normal[normalCount++] = id;
+  }
+  return { normal: normalCount, marked: markedCount };
+}
+
+/** The `top`-th largest relevance of `ids` (top <= ids.length), through a min-heap of `top` slots. */
+function topRelevance(ids: Uint32Array, relevance: Float64Array, top: number): number {
+  const heap = new Float64Array(top);
+  let size = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const rel = relevance[ids[i]!]!;
+    if (size < top) size = pushLeast(heap, size, rel);
+    else if (rel > heap[0]!) replaceLeast(heap, rel);
+  }
+  return heap[0]!;
+}
+
+/** The ids whose relevance is at least `floor`, in order. */
+function atLeast(ids: Uint32Array, relevance: Float64Array, floor: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < ids.length; i++) if (relevance[ids[i]!]! >= floor) out.push(ids[i]!);
+  return out;
 }
 
 /** Convenience: rank plain entries (every entry, irrelevant ones included). */

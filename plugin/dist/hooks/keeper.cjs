@@ -4101,7 +4101,7 @@ function firstAtLeast(table, n, value) {
   return lo;
 }
 var pad4 = (offset) => (4 - offset % 4) % 4;
-var FORMAT_VERSION = 26;
+var FORMAT_VERSION = 27;
 var STAMP_FIELDS = 3;
 var FILE_DECODES_BEFORE_WHOLE = 1024;
 var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
@@ -4244,6 +4244,7 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
   let rawKeys;
   let lines;
   let stamps;
+  let batched;
   const view2 = {
     header,
     n,
@@ -4252,6 +4253,8 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
     reuse: (id) => readItem(reuseTable, reuseBlob, reuseBytes, id),
     file: (id) => {
       checkId(id);
+      const known = batched?.get(id);
+      if (known !== void 0) return known;
       if (asciiFiles === void 0 && ++fileReads > (head.paged ? FILE_READS_BEFORE_WHOLE_PAGED : FILE_DECODES_BEFORE_WHOLE)) decodeAllFiles();
       if (fileOffsets === void 0) {
         const a2 = head.u32(fileTable + 4 * id);
@@ -4276,7 +4279,10 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
         from.push(fileBlob + a);
         to.push(fileBlob + b);
       }
-      return head.spans(from, to).map((bytes) => utf8Text(bytes));
+      const paths = head.spans(from, to).map((bytes) => utf8Text(bytes));
+      batched ??= /* @__PURE__ */ new Map();
+      for (let i = 0; i < ids.length; i++) batched.set(ids[i], paths[i]);
+      return paths;
     },
     allFiles: () => {
       if (asciiFiles === void 0) decodeAllFiles();
@@ -4786,6 +4792,12 @@ function readHead(file) {
 var import_node_path5 = __toESM(require("node:path"), 1);
 var RANK_CACHE = "rank-cache.bin";
 var NO_SINK_FIELDS = Object.freeze({});
+var SHAPES2 = { l: Object.freeze({ priority: "low" }), a: Object.freeze({ priority: "always" }), n: NO_SINK_FIELDS };
+var STALE_SHAPES = {
+  l: Object.freeze({ priority: "low", status: "stale" }),
+  a: Object.freeze({ priority: "always", status: "stale" }),
+  n: Object.freeze({ status: "stale" })
+};
 var MISSING = [-1, -1, -1];
 function parseSlimEntry(text) {
   const e = JSON.parse(text);
@@ -4815,8 +4827,15 @@ function openCache(memoryDir, limits = {}) {
       header.always.forEach((id, i) => {
         pinned.set(id, header.pinned[i]);
       });
+    if (!header.always.every((id) => Number.isInteger(id) && id >= 0 && id < n)) return void 0;
+    const pinnedFiles = /* @__PURE__ */ new Map();
+    if (header.pinnedFiles?.length === header.always.length && header.pinnedFiles.every((f) => typeof f === "string"))
+      header.always.forEach((id, i) => {
+        pinnedFiles.set(id, header.pinnedFiles[i]);
+      });
+    const fileOf2 = (id) => pinnedFiles.get(id) ?? view2.file(id);
     const fileKept = (id) => {
-      const file2 = view2.file(id);
+      const file2 = fileOf2(id);
       if (!stamps.has(file2)) stamps.set(file2, view2.stamp(id));
       return file2;
     };
@@ -4839,14 +4858,23 @@ function openCache(memoryDir, limits = {}) {
       index: {
         size: n,
         entry: entryAt,
-        file: (id) => view2.file(id),
-        files: (ids) => view2.files(ids),
+        file: fileOf2,
+        // The pinned cards' paths come with the header; the others in one pass (format.ts files).
+        files: (ids) => {
+          if (pinnedFiles.size === 0) return view2.files(ids);
+          const rest = ids.filter((id) => !pinnedFiles.has(id));
+          const found = view2.files(rest);
+          let k = 0;
+          return ids.map((id) => pinnedFiles.get(id) ?? found[k++]);
+        },
         // Ranking asks only for the ids maySink marks (below), so this need not be fast.
         sinkFields: (id) => {
           const p = header.prio[id];
           const status = header.status[id];
           const expires = header.expires[id];
           if (p === "n" && status === void 0 && expires === void 0) return NO_SINK_FIELDS;
+          const shared = expires === void 0 ? (status === void 0 ? SHAPES2 : status === "stale" ? STALE_SHAPES : void 0)?.[p] : void 0;
+          if (shared) return shared;
           return { ...p === "l" ? { priority: "low" } : p === "a" ? { priority: "always" } : {}, ...status ? { status } : {}, ...expires ? { expires_at: expires } : {} };
         },
         postings,
@@ -5159,6 +5187,7 @@ ${e.raw}`));
   };
   const slim = entries.map((e) => JSON.stringify([e.line, e.priority ?? "", e.status ?? "", e.expires_at ?? "", e.raw]));
   header.pinned = always.map((id) => printed[id]);
+  header.pinnedFiles = always.map((id) => entries[id].file);
   const encoded = encodeCache(TOKENIZER_VERSION, {
     header,
     entries: slim,

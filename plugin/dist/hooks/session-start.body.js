@@ -5356,6 +5356,12 @@ function normalizeCardPath(file) {
 
 // lib/rank-cache/read.ts
 var NO_SINK_FIELDS = Object.freeze({});
+var SHAPES2 = { l: Object.freeze({ priority: "low" }), a: Object.freeze({ priority: "always" }), n: NO_SINK_FIELDS };
+var STALE_SHAPES = {
+  l: Object.freeze({ priority: "low", status: "stale" }),
+  a: Object.freeze({ priority: "always", status: "stale" }),
+  n: Object.freeze({ status: "stale" })
+};
 
 // lib/store/index-read.ts
 var INDEX_READ_CAP = 24 * 1024 * 1024;

@@ -6049,27 +6049,18 @@ function rank(index, query, options) {
   for (let i = 0; i < alwaysIds.length; i++) alwaysMask[alwaysIds[i]] = 1;
   const relevance = new Float64Array(n);
   const touchedIds = new Uint32Array(n);
-  let touchedCount = 0;
   const matched = [];
-  let best = 0;
+  const bestSoFar = new Float64Array(1);
+  let touchedCount = 0;
   for (const [term, qtf] of query) {
     const list = index.postings(term);
     if (!list || list.length === 0) continue;
     matched.push([term, list]);
     const weight = qtf * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
-    const ids2 = list.id;
-    const tfs = list.tf;
-    const length = list.length;
-    for (let k = 0; k < length; k++) {
-      const id = ids2[k];
-      if (id >= n) throw new RangeError(`a posting of "${term}" points past the ${n} entries`);
-      const prev = relevance[id];
-      if (prev === 0) touchedIds[touchedCount++] = id;
-      const value = prev + weight * tfs[k];
-      relevance[id] = value;
-      if (value > best && alwaysMask[id] === 0) best = value;
-    }
+    touchedCount = addPostings(list.id, list.tf, list.length, weight, relevance, touchedIds, touchedCount, alwaysMask, bestSoFar);
+    if (touchedCount < 0) throw new RangeError(`a posting of "${term}" points past the ${n} entries`);
   }
+  let best = bestSoFar[0];
   if (scope) {
     touchedCount = applyScope(scope, relevance, touchedIds, touchedCount);
     best = 0;
@@ -6125,40 +6116,28 @@ var RankedEntry = class {
 function candidates(index, relevance, touched, alwaysMask, mayMask, best, options, onCount) {
   const count = touched.length;
   const normal = new Uint32Array(count);
-  let normalCount = 0;
+  const marked = new Uint32Array(mayMask === void 0 ? 0 : count);
+  const split = collectHits(touched, relevance, best * RELATIVE_CUTOFF, alwaysMask, mayMask, normal, marked);
+  let normalCount = split.normal;
   const sunk = [];
-  const cutoff = best * RELATIVE_CUTOFF;
-  const top = options.top ?? 0;
-  const heap = new Float64Array(top);
-  let heapSize = 0;
-  let floor = 0;
-  const aside = [];
-  for (let i = 0; i < count; i++) {
-    const id = touched[i];
-    const rel = relevance[id];
-    if (rel < cutoff || alwaysMask[id] !== 0) continue;
-    if ((mayMask === void 0 || mayMask[id] !== 0) && sinkReason(index.sinkFields(id), options.today)) {
-      sunk.push(id);
-      continue;
-    }
-    normal[normalCount++] = id;
-    if (heapSize < top) {
-      heapSize = pushLeast(heap, heapSize, rel);
-      aside.push(id);
-      if (heapSize === top) floor = heap[0] / (1 + FRECENCY_BOOST);
-    } else if (rel >= floor) {
-      aside.push(id);
-      if (rel > heap[0]) {
-        replaceLeast(heap, rel);
-        floor = heap[0] / (1 + FRECENCY_BOOST);
-      }
-    }
+  const maybe = mayMask === void 0 ? normal.slice(0, normalCount) : marked.subarray(0, split.marked);
+  if (mayMask === void 0) normalCount = 0;
+  for (let i = 0; i < maybe.length; i++) {
+    const id = maybe[i];
+    if (sinkReason(index.sinkFields(id), options.today)) sunk.push(id);
+    else normal[normalCount++] = id;
   }
   const normalIds = normal.subarray(0, normalCount);
   onCount(normalCount + sunk.length);
-  options.onHitIds?.(sunk.length === 0 ? normalIds : [...normalIds, ...sunk]);
+  if (options.onHitIds) {
+    const hitIds = new Uint32Array(normalCount + sunk.length);
+    hitIds.set(normalIds);
+    hitIds.set(sunk, normalCount);
+    options.onHitIds(hitIds);
+  }
   if (options.top === void 0) return [...normalIds, ...sunk];
-  const kept = normalCount <= top ? aside : aside.filter((id) => relevance[id] >= floor);
+  const top = options.top;
+  const kept = normalCount <= top ? Array.from(normalIds) : atLeast(normalIds, relevance, topRelevance(normalIds, relevance, top) / (1 + FRECENCY_BOOST));
   const left = top - normalCount;
   if (left > 0 && sunk.length > 0) {
     if (sunk.length <= left) return kept.concat(sunk);
@@ -6169,6 +6148,50 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
     for (let i = 0; i < sunk.length; i++) if (relevance[sunk[i]] >= sunkFloor) kept.push(sunk[i]);
   }
   return kept;
+}
+function addPostings(ids, tfs, length, weight, relevance, touchedIds, touched, alwaysMask, best) {
+  const n = relevance.length;
+  let count = touched;
+  let most = best[0];
+  for (let k = 0; k < length; k++) {
+    const id = ids[k];
+    if (id >= n) return -1;
+    const prev = relevance[id];
+    if (prev === 0) touchedIds[count++] = id;
+    const value = prev + weight * tfs[k];
+    relevance[id] = value;
+    if (value > most && alwaysMask[id] === 0) {
+      most = value;
+      best[0] = value;
+    }
+  }
+  return count;
+}
+function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, normal, marked) {
+  let normalCount = 0;
+  let markedCount = 0;
+  for (let i = 0; i < touched.length; i++) {
+    const id = touched[i];
+    if (relevance[id] < cutoff || alwaysMask[id] !== 0) continue;
+    if (mayMask !== void 0 && mayMask[id] !== 0) marked[markedCount++] = id;
+    else normal[normalCount++] = id;
+  }
+  return { normal: normalCount, marked: markedCount };
+}
+function topRelevance(ids, relevance, top) {
+  const heap = new Float64Array(top);
+  let size = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const rel = relevance[ids[i]];
+    if (size < top) size = pushLeast(heap, size, rel);
+    else if (rel > heap[0]) replaceLeast(heap, rel);
+  }
+  return heap[0];
+}
+function atLeast(ids, relevance, floor) {
+  const out = [];
+  for (let i = 0; i < ids.length; i++) if (relevance[ids[i]] >= floor) out.push(ids[i]);
+  return out;
 }
 
 // lib/rank-cache/build.ts
@@ -6396,7 +6419,7 @@ function firstAtLeast(table, n, value) {
   return lo;
 }
 var pad4 = (offset) => (4 - offset % 4) % 4;
-var FORMAT_VERSION = 26;
+var FORMAT_VERSION = 27;
 var STAMP_FIELDS = 3;
 var FILE_DECODES_BEFORE_WHOLE = 1024;
 var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
@@ -6539,6 +6562,7 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
   let rawKeys;
   let lines;
   let stamps;
+  let batched;
   const view2 = {
     header,
     n,
@@ -6547,6 +6571,8 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
     reuse: (id) => readItem(reuseTable, reuseBlob, reuseBytes, id),
     file: (id) => {
       checkId(id);
+      const known = batched?.get(id);
+      if (known !== void 0) return known;
       if (asciiFiles === void 0 && ++fileReads > (head.paged ? FILE_READS_BEFORE_WHOLE_PAGED : FILE_DECODES_BEFORE_WHOLE)) decodeAllFiles();
       if (fileOffsets === void 0) {
         const a2 = head.u32(fileTable + 4 * id);
@@ -6571,7 +6597,10 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
         from.push(fileBlob + a);
         to.push(fileBlob + b);
       }
-      return head.spans(from, to).map((bytes) => utf8Text(bytes));
+      const paths = head.spans(from, to).map((bytes) => utf8Text(bytes));
+      batched ??= /* @__PURE__ */ new Map();
+      for (let i = 0; i < ids.length; i++) batched.set(ids[i], paths[i]);
+      return paths;
     },
     allFiles: () => {
       if (asciiFiles === void 0) decodeAllFiles();
@@ -6836,6 +6865,12 @@ function readHead(file) {
 var import_node_path10 = __toESM(require("node:path"), 1);
 var RANK_CACHE = "rank-cache.bin";
 var NO_SINK_FIELDS = Object.freeze({});
+var SHAPES2 = { l: Object.freeze({ priority: "low" }), a: Object.freeze({ priority: "always" }), n: NO_SINK_FIELDS };
+var STALE_SHAPES = {
+  l: Object.freeze({ priority: "low", status: "stale" }),
+  a: Object.freeze({ priority: "always", status: "stale" }),
+  n: Object.freeze({ status: "stale" })
+};
 var MISSING = [-1, -1, -1];
 function parseSlimEntry(text) {
   const e = JSON.parse(text);
@@ -6865,8 +6900,15 @@ function openCache(memoryDir, limits = {}) {
       header.always.forEach((id, i) => {
         pinned.set(id, header.pinned[i]);
       });
+    if (!header.always.every((id) => Number.isInteger(id) && id >= 0 && id < n)) return void 0;
+    const pinnedFiles = /* @__PURE__ */ new Map();
+    if (header.pinnedFiles?.length === header.always.length && header.pinnedFiles.every((f) => typeof f === "string"))
+      header.always.forEach((id, i) => {
+        pinnedFiles.set(id, header.pinnedFiles[i]);
+      });
+    const fileOf2 = (id) => pinnedFiles.get(id) ?? view2.file(id);
     const fileKept = (id) => {
-      const file2 = view2.file(id);
+      const file2 = fileOf2(id);
       if (!stamps.has(file2)) stamps.set(file2, view2.stamp(id));
       return file2;
     };
@@ -6889,14 +6931,23 @@ function openCache(memoryDir, limits = {}) {
       index: {
         size: n,
         entry: entryAt,
-        file: (id) => view2.file(id),
-        files: (ids) => view2.files(ids),
+        file: fileOf2,
+        // The pinned cards' paths come with the header; the others in one pass (format.ts files).
+        files: (ids) => {
+          if (pinnedFiles.size === 0) return view2.files(ids);
+          const rest = ids.filter((id) => !pinnedFiles.has(id));
+          const found = view2.files(rest);
+          let k = 0;
+          return ids.map((id) => pinnedFiles.get(id) ?? found[k++]);
+        },
         // Ranking asks only for the ids maySink marks (below), so this need not be fast.
         sinkFields: (id) => {
           const p = header.prio[id];
           const status = header.status[id];
           const expires = header.expires[id];
           if (p === "n" && status === void 0 && expires === void 0) return NO_SINK_FIELDS;
+          const shared = expires === void 0 ? (status === void 0 ? SHAPES2 : status === "stale" ? STALE_SHAPES : void 0)?.[p] : void 0;
+          if (shared) return shared;
           return { ...p === "l" ? { priority: "low" } : p === "a" ? { priority: "always" } : {}, ...status ? { status } : {}, ...expires ? { expires_at: expires } : {} };
         },
         postings,
@@ -7443,6 +7494,7 @@ ${e.raw}`));
   };
   const slim = entries.map((e) => JSON.stringify([e.line, e.priority ?? "", e.status ?? "", e.expires_at ?? "", e.raw]));
   header.pinned = always.map((id) => printed[id]);
+  header.pinnedFiles = always.map((id) => entries[id].file);
   const encoded = encodeCache(TOKENIZER_VERSION, {
     header,
     entries: slim,

@@ -121,10 +121,11 @@ test("with a delta in force a trusted paged load ranks as the files do; a damage
       assert.deepEqual(ranking(trusted, prompt), ranking(whole, prompt), prompt);
       assert.ok(ranking(trusted, prompt).some((line) => line.startsWith(`${edited.file} `)) || !prompt.includes("helm"), "the edited card ranks");
     }
-    // The first card the prompt ranks gets a path offset past the blob in the base cache under the delta: the paged
-    // head meets it only when ranking asks for that card's path, and the hook's ranking then rebuilds from the files.
+    // The first card the prompt ranks whose path is the base cache's (not pinned: those come with the header; not
+    // the edited card: the delta holds it) gets a path offset past the blob: the paged head meets it only when
+    // ranking asks for that card's path, and the hook's ranking then rebuilds from the files.
     const prompt = PROMPTS[0]!;
-    const first = rank(truth.index, queryTerms(prompt), { today: TODAY, top: 30 })[0]!.index;
+    const first = rank(truth.index, queryTerms(prompt), { today: TODAY, top: 30 }).find((r) => r.tier !== "always" && truth.index.file(r.index) !== edited.file)!.index;
     const cache = path.join(memory, ".memctl", RANK_CACHE);
     const bytes = fs.readFileSync(cache);
     const headerLength = bytes.readUInt32LE(20);
@@ -142,6 +143,59 @@ test("with a delta in force a trusted paged load ranks as the files do; a damage
     assert.deepEqual(
       ranked.ranked.map((r) => ranked.store.index.file(r.index)),
       rank(truth.index, queryTerms(prompt), { today: TODAY, top: 30 }).map((r) => truth.index.file(r.index)),
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("card paths a paged load decoded in one batch are not read again one by one", async () => {
+  const dir = tempDir();
+  try {
+    const { dir: memory } = generateStore({ cards: 2_000, dir: path.join(dir, "memory"), usageCalls: 0 });
+    const at = Date.now() - 500;
+    await built(memory, at);
+    const head = headBytes(memory);
+    const store = await loadRankable(memory, { nowMs: at + 1, ...paged });
+    const whole = await loadRankable(memory, { nowMs: at + 1, ...large, checkAllCards: true });
+    // Ranking asks for the paths of the pinned and candidate cards at once; the block then asks for each line's.
+    const ids = Array.from({ length: 200 }, (_, i) => (i * 7919) % 2_000);
+    const [batch, batchBytes] = await bytesRead(head, async () => store.index.files!(ids));
+    assert.ok(batchBytes > 0);
+    const [single, singleBytes] = await bytesRead(head, async () => ids.map((id) => store.index.file(id)));
+    assert.equal(singleBytes, 0, "no path read twice");
+    assert.deepEqual(single, batch);
+    assert.deepEqual(
+      batch,
+      ids.map((id) => whole.index.file(id)),
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the pinned cards' paths come with the header: ranking reads none of them from the path blob", async () => {
+  const dir = tempDir();
+  try {
+    const { dir: memory } = generateStore({ cards: 2_000, dir: path.join(dir, "memory"), usageCalls: 0 });
+    const at = Date.now() - 500;
+    await built(memory, at);
+    const head = headBytes(memory);
+    const store = await loadRankable(memory, { nowMs: at + 1, ...paged });
+    const whole = await loadRankable(memory, { nowMs: at + 1, ...large, checkAllCards: true });
+    const pinned = [...store.index.alwaysIds];
+    assert.ok(pinned.length >= 10, "the generated store pins ~1% of its cards");
+    const [paths, bytes] = await bytesRead(head, async () => store.index.files!(pinned));
+    assert.equal(bytes, 0);
+    assert.deepEqual(
+      paths,
+      pinned.map((id) => whole.index.file(id)),
+    );
+    // Mixed with cards that are not pinned, each path is still its own card's, in the order asked.
+    const mixed = [pinned[0]!, 1, pinned[1]!, 2, 3];
+    assert.deepEqual(
+      store.index.files!(mixed),
+      mixed.map((id) => whole.index.file(id)),
     );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

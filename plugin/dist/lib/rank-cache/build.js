@@ -169,6 +169,7 @@ ${e.raw}`));
   };
   const slim = entries.map((e) => JSON.stringify([e.line, e.priority ?? "", e.status ?? "", e.expires_at ?? "", e.raw]));
   header.pinned = always.map((id) => printed[id]);
+  header.pinnedFiles = always.map((id) => entries[id].file);
   const encoded = encodeCache(TOKENIZER_VERSION, {
     header,
     entries: slim,

@@ -23,7 +23,7 @@ function firstAtLeast(table, n, value) {
   return lo;
 }
 var pad4 = (offset) => (4 - offset % 4) % 4;
-var FORMAT_VERSION = 26;
+var FORMAT_VERSION = 27;
 var STAMP_FIELDS = 3;
 var FILE_DECODES_BEFORE_WHOLE = 1024;
 var FILE_READS_BEFORE_WHOLE_PAGED = 16 * 1024;
@@ -166,6 +166,7 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
   let rawKeys;
   let lines;
   let stamps;
+  let batched;
   const view = {
     header,
     n,
@@ -174,6 +175,8 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
     reuse: (id) => readItem(reuseTable, reuseBlob, reuseBytes, id),
     file: (id) => {
       checkId(id);
+      const known = batched?.get(id);
+      if (known !== void 0) return known;
       if (asciiFiles === void 0 && ++fileReads > (head.paged ? FILE_READS_BEFORE_WHOLE_PAGED : FILE_DECODES_BEFORE_WHOLE)) decodeAllFiles();
       if (fileOffsets === void 0) {
         const a2 = head.u32(fileTable + 4 * id);
@@ -198,7 +201,10 @@ function parseHead(head, fd, blobsEnd, limits, mtimeMs) {
         from.push(fileBlob + a);
         to.push(fileBlob + b);
       }
-      return head.spans(from, to).map((bytes) => utf8Text(bytes));
+      const paths = head.spans(from, to).map((bytes) => utf8Text(bytes));
+      batched ??= /* @__PURE__ */ new Map();
+      for (let i = 0; i < ids.length; i++) batched.set(ids[i], paths[i]);
+      return paths;
     },
     allFiles: () => {
       if (asciiFiles === void 0) decodeAllFiles();

@@ -7,6 +7,12 @@ import { joinPath, STATE_DIR } from "../store/paths.js";
 import { exists, statIfExists } from "../store/checked-fs.js";
 var RANK_CACHE = "rank-cache.bin";
 var NO_SINK_FIELDS = Object.freeze({});
+var SHAPES = { l: Object.freeze({ priority: "low" }), a: Object.freeze({ priority: "always" }), n: NO_SINK_FIELDS };
+var STALE_SHAPES = {
+  l: Object.freeze({ priority: "low", status: "stale" }),
+  a: Object.freeze({ priority: "always", status: "stale" }),
+  n: Object.freeze({ status: "stale" })
+};
 var MISSING = [-1, -1, -1];
 function parseSlimEntry(text) {
   const e = JSON.parse(text);
@@ -36,8 +42,15 @@ function openCache(memoryDir, limits = {}) {
       header.always.forEach((id, i) => {
         pinned.set(id, header.pinned[i]);
       });
+    if (!header.always.every((id) => Number.isInteger(id) && id >= 0 && id < n)) return void 0;
+    const pinnedFiles = /* @__PURE__ */ new Map();
+    if (header.pinnedFiles?.length === header.always.length && header.pinnedFiles.every((f) => typeof f === "string"))
+      header.always.forEach((id, i) => {
+        pinnedFiles.set(id, header.pinnedFiles[i]);
+      });
+    const fileOf = (id) => pinnedFiles.get(id) ?? view.file(id);
     const fileKept = (id) => {
-      const file2 = view.file(id);
+      const file2 = fileOf(id);
       if (!stamps.has(file2)) stamps.set(file2, view.stamp(id));
       return file2;
     };
@@ -60,14 +73,23 @@ function openCache(memoryDir, limits = {}) {
       index: {
         size: n,
         entry: entryAt,
-        file: (id) => view.file(id),
-        files: (ids) => view.files(ids),
+        file: fileOf,
+        // The pinned cards' paths come with the header; the others in one pass (format.ts files).
+        files: (ids) => {
+          if (pinnedFiles.size === 0) return view.files(ids);
+          const rest = ids.filter((id) => !pinnedFiles.has(id));
+          const found = view.files(rest);
+          let k = 0;
+          return ids.map((id) => pinnedFiles.get(id) ?? found[k++]);
+        },
         // Ranking asks only for the ids maySink marks (below), so this need not be fast.
         sinkFields: (id) => {
           const p = header.prio[id];
           const status = header.status[id];
           const expires = header.expires[id];
           if (p === "n" && status === void 0 && expires === void 0) return NO_SINK_FIELDS;
+          const shared = expires === void 0 ? (status === void 0 ? SHAPES : status === "stale" ? STALE_SHAPES : void 0)?.[p] : void 0;
+          if (shared) return shared;
           return { ...p === "l" ? { priority: "low" } : p === "a" ? { priority: "always" } : {}, ...status ? { status } : {}, ...expires ? { expires_at: expires } : {} };
         },
         postings,

@@ -25,27 +25,18 @@ function rank(index, query, options) {
   for (let i = 0; i < alwaysIds.length; i++) alwaysMask[alwaysIds[i]] = 1;
   const relevance = new Float64Array(n);
   const touchedIds = new Uint32Array(n);
-  let touchedCount = 0;
   const matched = [];
-  let best = 0;
+  const bestSoFar = new Float64Array(1);
+  let touchedCount = 0;
   for (const [term, qtf] of query) {
     const list = index.postings(term);
     if (!list || list.length === 0) continue;
     matched.push([term, list]);
     const weight = qtf * Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
-    const ids2 = list.id;
-    const tfs = list.tf;
-    const length = list.length;
-    for (let k = 0; k < length; k++) {
-      const id = ids2[k];
-      if (id >= n) throw new RangeError(`a posting of "${term}" points past the ${n} entries`);
-      const prev = relevance[id];
-      if (prev === 0) touchedIds[touchedCount++] = id;
-      const value = prev + weight * tfs[k];
-      relevance[id] = value;
-      if (value > best && alwaysMask[id] === 0) best = value;
-    }
+    touchedCount = addPostings(list.id, list.tf, list.length, weight, relevance, touchedIds, touchedCount, alwaysMask, bestSoFar);
+    if (touchedCount < 0) throw new RangeError(`a posting of "${term}" points past the ${n} entries`);
   }
+  let best = bestSoFar[0];
   if (scope) {
     touchedCount = applyScope(scope, relevance, touchedIds, touchedCount);
     best = 0;
@@ -101,40 +92,28 @@ var RankedEntry = class {
 function candidates(index, relevance, touched, alwaysMask, mayMask, best, options, onCount) {
   const count = touched.length;
   const normal = new Uint32Array(count);
-  let normalCount = 0;
+  const marked = new Uint32Array(mayMask === void 0 ? 0 : count);
+  const split = collectHits(touched, relevance, best * RELATIVE_CUTOFF, alwaysMask, mayMask, normal, marked);
+  let normalCount = split.normal;
   const sunk = [];
-  const cutoff = best * RELATIVE_CUTOFF;
-  const top = options.top ?? 0;
-  const heap = new Float64Array(top);
-  let heapSize = 0;
-  let floor = 0;
-  const aside = [];
-  for (let i = 0; i < count; i++) {
-    const id = touched[i];
-    const rel = relevance[id];
-    if (rel < cutoff || alwaysMask[id] !== 0) continue;
-    if ((mayMask === void 0 || mayMask[id] !== 0) && sinkReason(index.sinkFields(id), options.today)) {
-      sunk.push(id);
-      continue;
-    }
-    normal[normalCount++] = id;
-    if (heapSize < top) {
-      heapSize = pushLeast(heap, heapSize, rel);
-      aside.push(id);
-      if (heapSize === top) floor = heap[0] / (1 + FRECENCY_BOOST);
-    } else if (rel >= floor) {
-      aside.push(id);
-      if (rel > heap[0]) {
-        replaceLeast(heap, rel);
-        floor = heap[0] / (1 + FRECENCY_BOOST);
-      }
-    }
+  const maybe = mayMask === void 0 ? normal.slice(0, normalCount) : marked.subarray(0, split.marked);
+  if (mayMask === void 0) normalCount = 0;
+  for (let i = 0; i < maybe.length; i++) {
+    const id = maybe[i];
+    if (sinkReason(index.sinkFields(id), options.today)) sunk.push(id);
+    else normal[normalCount++] = id;
   }
   const normalIds = normal.subarray(0, normalCount);
   onCount(normalCount + sunk.length);
-  options.onHitIds?.(sunk.length === 0 ? normalIds : [...normalIds, ...sunk]);
+  if (options.onHitIds) {
+    const hitIds = new Uint32Array(normalCount + sunk.length);
+    hitIds.set(normalIds);
+    hitIds.set(sunk, normalCount);
+    options.onHitIds(hitIds);
+  }
   if (options.top === void 0) return [...normalIds, ...sunk];
-  const kept = normalCount <= top ? aside : aside.filter((id) => relevance[id] >= floor);
+  const top = options.top;
+  const kept = normalCount <= top ? Array.from(normalIds) : atLeast(normalIds, relevance, topRelevance(normalIds, relevance, top) / (1 + FRECENCY_BOOST));
   const left = top - normalCount;
   if (left > 0 && sunk.length > 0) {
     if (sunk.length <= left) return kept.concat(sunk);
@@ -145,6 +124,50 @@ function candidates(index, relevance, touched, alwaysMask, mayMask, best, option
     for (let i = 0; i < sunk.length; i++) if (relevance[sunk[i]] >= sunkFloor) kept.push(sunk[i]);
   }
   return kept;
+}
+function addPostings(ids, tfs, length, weight, relevance, touchedIds, touched, alwaysMask, best) {
+  const n = relevance.length;
+  let count = touched;
+  let most = best[0];
+  for (let k = 0; k < length; k++) {
+    const id = ids[k];
+    if (id >= n) return -1;
+    const prev = relevance[id];
+    if (prev === 0) touchedIds[count++] = id;
+    const value = prev + weight * tfs[k];
+    relevance[id] = value;
+    if (value > most && alwaysMask[id] === 0) {
+      most = value;
+      best[0] = value;
+    }
+  }
+  return count;
+}
+function collectHits(touched, relevance, cutoff, alwaysMask, mayMask, normal, marked) {
+  let normalCount = 0;
+  let markedCount = 0;
+  for (let i = 0; i < touched.length; i++) {
+    const id = touched[i];
+    if (relevance[id] < cutoff || alwaysMask[id] !== 0) continue;
+    if (mayMask !== void 0 && mayMask[id] !== 0) marked[markedCount++] = id;
+    else normal[normalCount++] = id;
+  }
+  return { normal: normalCount, marked: markedCount };
+}
+function topRelevance(ids, relevance, top) {
+  const heap = new Float64Array(top);
+  let size = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const rel = relevance[ids[i]];
+    if (size < top) size = pushLeast(heap, size, rel);
+    else if (rel > heap[0]) replaceLeast(heap, rel);
+  }
+  return heap[0];
+}
+function atLeast(ids, relevance, floor) {
+  const out = [];
+  for (let i = 0; i < ids.length; i++) if (relevance[ids[i]] >= floor) out.push(ids[i]);
+  return out;
 }
 function rankEntries(entries, query, options) {
   return rank(memoryIndex(entries), query, { ...options, all: true });
