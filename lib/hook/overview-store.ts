@@ -14,6 +14,9 @@ import { readIndexOnly } from "../store/read.js";
 import { isEpisodesArtifact, isShardFile, viewStore, type CardEntry } from "../records/store-view.js";
 import type { StoreLike } from "../compact/assemble.js";
 import type { JsonRuns } from "../core/pieced-text.js";
+import { splicedView } from "./overview-spliced.js";
+import type { CacheStamp } from "../store/full-check.js";
+import type { LineEdit } from "../store/index-links.js";
 import { buildOverviewView, decodeLines, decodeView, editOverviewView, type ViewLines } from "./overview-view.js";
 
 export { buildOverviewView, editOverviewView } from "./overview-view.js";
@@ -92,7 +95,8 @@ export async function readOverviewLines(
   const trusted =
     freshness &&
     withTrustedCardCache(memoryDir, freshness, (c) => {
-      const view = c.view();
+      const source = c.view();
+      const view = source && splicedView(memoryDir, source);
       const pins = view && !hold ? readPins(memoryDir, c.stamp) : undefined;
       if (view && pins) return { view, pins };
       const always = view && c.always();
@@ -172,7 +176,10 @@ async function fromCatalog(
   memoryDir: string,
   freshness: Freshness | undefined,
 ): Promise<{ view?: Buffer; always: { file: string; priority?: string; scope?: string[] }[]; mayRetire: { file: string; status?: string; expires_at?: string }[] }> {
-  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, viewEdit: editOverviewView, ...(freshness ? { freshness } : {}) });
+  // A merged cache's view spliced through the kept one (overview-spliced.ts), as a trusted start does.
+  const viewEdit = (previous: Buffer, edits: readonly LineEdit[], base?: CacheStamp) =>
+    base ? splicedView(memoryDir, { bytes: previous, edits, base }) : editOverviewView(previous, edits);
+  const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, viewEdit, ...(freshness ? { freshness } : {}) });
   return { ...(catalog.view ? { view: catalog.view } : {}), always: catalog.always().filter(isReadable), mayRetire: catalog.mayRetire().filter(isReadable) };
 }
 

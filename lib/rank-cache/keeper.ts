@@ -19,14 +19,14 @@
 // once, a live one never). Prompts renew it by setting its owner file's mtime (lib/hook/keeper.ts); it exits after
 // idleMs without one, when the store or its .memctl/ disappears, when its lock is no longer its own, or when the
 // store has shrunk to where every prompt checks every card anyway.
-import { exists, lstatIfExists, stat } from "../store/checked-fs.js";
+import { exists, stat } from "../store/checked-fs.js";
 import { lockHolder, tryStoreLock } from "../store/lock.js";
 import { joinPath, STATE_DIR } from "../store/paths.js";
 import { systemCode } from "../core/errors.js";
 import { loadRankable } from "./load.js";
 import { checkCardCache, type StampCheck } from "../store/card-cache-check.js";
-import { cacheStamp, fullCheckMaxFrom, type CacheStamp, type CardStamps } from "../store/full-check.js";
-import { CARD_CACHE } from "../store/card-words.js";
+import { fullCheckMaxFrom, type CardStamps } from "../store/full-check.js";
+import { cacheIdentity } from "../store/card-delta.js";
 import { watchCards, type CardWatch } from "../store/card-watch.js";
 import { journalMark } from "../store/write-journal.js";
 import { sameNumbers } from "../store/index-links.js";
@@ -118,7 +118,7 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
         // A cache file found changed stays so (a stamp never comes back: the ctime moved), so nothing is recorded for
         // it again, and its pass is skipped once the watch holds every card.
         const cards =
-          asBefore && lastCards?.outcome === "changed" && sameNumbers(lastCards.cache, cardCacheStamp(memoryDir))
+          asBefore && lastCards?.outcome === "changed" && sameNumbers(lastCards.cache, cacheIdentity(memoryDir))
             ? lastCards
             : await checkCardCache(memoryDir, { nowMs: at, fullCheckMax: options.fullCheckMax }, stats, {
                 mark,
@@ -151,11 +151,6 @@ export async function keepFresh(memoryDir: string, options: KeeperOptions): Prom
 }
 
 /** The card-cache file's stamp now (undefined: none). */
-function cardCacheStamp(memoryDir: string): CacheStamp | undefined {
-  const st = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
-  return st?.isFile() ? cacheStamp(st) : undefined;
-}
-
 /** The last prompt's time: the owner file's mtime, which every prompt sets (not before the keeper started). */
 function lastPrompt(memoryDir: string, started: number): number {
   const holder = lockHolder(memoryDir, KEEPER_LOCK);

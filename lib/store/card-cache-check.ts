@@ -24,6 +24,7 @@ import { CARD_CACHE } from "./card-words.js";
 import { readFresh } from "./card-cache.js";
 import { journalMark, type JournalMark } from "./write-journal.js";
 import { sameNumbers } from "./index-links.js";
+import { fitsHead, mergedViewHead, mergeNumbers, mergeOrder, readCardDelta } from "./card-delta.js";
 
 /** The head line is read in pieces of this size, doubled until it ends (its links to no card can be long). */
 const FIRST_READ = 64 * 1024;
@@ -51,7 +52,9 @@ interface CacheStamps {
   asBefore: boolean;
   names: string[];
   numbers: Float64Array;
+  /** The cache's identity (a merged delta's stamp) and the mtime stamps are compared with. */
   stamp: CacheStamp;
+  mtimeMs: number;
   racyMs: number;
 }
 
@@ -78,11 +81,11 @@ export async function checkCardCache(dir: string, freshness: Freshness, stats?: 
 export function checkCardStamps(dir: string, freshness: Freshness, stats?: CardStamps, round?: Round): StampCheck | undefined {
   // The journal's end before any stat, as the full pass takes it: every journaled write after the check is after it.
   const mark = round ? round.mark : journalMark(dir);
-  const cache = readCacheStamps(joinPath(dir, STATE_DIR, CARD_CACHE), round?.cardsAsBefore);
+  const cache = readCacheStamps(dir, round?.cardsAsBefore);
   if (!cache) return undefined;
   const cards = cache.count;
   const result = (outcome: StampCheck["outcome"]): StampCheck => ({ outcome, cards, cache: cache.stamp });
-  const cacheMtime = cache.stamp[0];
+  const cacheMtime = cache.mtimeMs;
   const old = (s: readonly number[]) => !racy(s, cacheMtime, cache.racyMs);
 
   // MEMORY.md as recorded, or its links are parsed again: the full pass stops there (nothing written). With `stats`
@@ -125,10 +128,10 @@ export function checkCardStamps(dir: string, freshness: Freshness, stats?: CardS
  * The head, names and numbers of the card-cache file, checked as decodeCardCache checks them (no names or numbers when
  * the file opened is stamped `asBefore`); undefined otherwise.
  */
-function readCacheStamps(file: string, asBefore: CacheStamp | undefined): CacheStamps | undefined {
+function readCacheStamps(dir: string, asBefore: CacheStamp | undefined): CacheStamps | undefined {
   let opened: ReturnType<typeof openRegular>;
   try {
-    opened = openRegular(file, { nofollow: true });
+    opened = openRegular(joinPath(dir, STATE_DIR, CARD_CACHE), { nofollow: true });
   } catch {
     return undefined;
   }
@@ -147,19 +150,39 @@ function readCacheStamps(file: string, asBefore: CacheStamp | undefined): CacheS
     }
     const decoded = decodeCacheTop(top, stat.size);
     if (!decoded) return undefined;
-    const { head, count, sections, at } = decoded;
-    const stamp = cacheStamp(stat);
-    if (asBefore && sameNumbers(asBefore, stamp)) return { head, count, asBefore: true, names: [], numbers: new Float64Array(0), stamp, racyMs: racyWindow(stat.mtimeMs) };
-    const names = read(at[0], sections[0]).toString("utf8").split("\n");
-    if (names.length !== count + 1 || names.pop() !== "" || !names.every((name, i) => isCardFileName(name) && (i === 0 || names[i - 1]! < name))) return undefined;
-    const numbers = new Float64Array(count * NUMBERS);
-    const raw = Buffer.from(numbers.buffer);
+    const { sections, at } = decoded;
+    // A delta (card-delta.ts) merged: its stamp is the cache's identity, its head and mtime the cache's.
+    const delta = readCardDelta(dir, cacheStamp(stat));
+    const merging = delta !== undefined && fitsHead(decoded.head, delta);
+    const stamp = merging ? delta.stamp : cacheStamp(stat);
+    const mtimeMs = merging ? delta.mtimeMs : stat.mtimeMs;
+    const head = merging ? { ...delta.head, view: mergedViewHead(decoded.head, delta) } : decoded.head;
+    const count = merging ? delta.cards : decoded.count;
+    const racyMs = racyWindow(mtimeMs);
+    if (asBefore && sameNumbers(asBefore, stamp)) return { head, count, asBefore: true, names: [], numbers: new Float64Array(0), stamp, mtimeMs, racyMs };
+    const baseNames = read(at[0], sections[0]).toString("utf8").split("\n");
+    if (baseNames.length !== decoded.count + 1 || baseNames.pop() !== "" || !baseNames.every((name, i) => isCardFileName(name) && (i === 0 || baseNames[i - 1]! < name)))
+      return undefined;
+    const baseNumbers = new Float64Array(decoded.count * NUMBERS);
+    const raw = Buffer.from(baseNumbers.buffer);
     if (read(at[NUMBERS_SECTION], raw.length, raw).length !== raw.length) return undefined;
     if (!LITTLE_ENDIAN) raw.swap64();
+    const src = merging
+      ? mergeOrder(
+          decoded.count,
+          (i) => baseNames[i]!,
+          delta.records.map((r) => r.file),
+          delta.removed,
+          delta.cards,
+        )
+      : undefined;
+    if (merging && !src) return undefined;
+    const names = src ? Array.from(src, (s) => (s >= 0 ? baseNames[s]! : delta!.records[-1 - s]!.file)) : baseNames;
+    const numbers = src ? mergeNumbers(baseNumbers, delta!.numbers, src) : baseNumbers;
     for (let k = 0; k < numbers.length; k += NUMBERS) {
       if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount(numbers[k + 6]) || numbers[k + 6]! >= FLAGS_END) return undefined;
     }
-    return { head, count, asBefore: false, names, numbers, stamp, racyMs: racyWindow(stat.mtimeMs) };
+    return { head, count, asBefore: false, names, numbers, stamp, mtimeMs, racyMs };
   } catch {
     return undefined;
   } finally {

@@ -11,21 +11,28 @@
 // never a looser one. What it reads: the head line, the numbers section (9 doubles a card), and only the
 // sections and rows its caller asks for.
 import { CARD_CACHE } from "./card-words.js";
-import { decodeCacheTop, NUMBERS_SECTION, FLAGS_AT, isCardFileName, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT, type CacheTop } from "./card-cache-format.js";
-import { checkRow, FLAG_ALWAYS, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END, type Row } from "./card-record.js";
+import { decodeCacheTop, NUMBERS_SECTION, FLAGS_AT, isCardFileName, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT, type CacheHead } from "./card-cache-format.js";
+import { checkRow, FLAG_ALWAYS, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END, type Row, type StoredCard } from "./card-record.js";
+import { fitsHead, mergedViewHead, mergeNumbers, mergeOrder, readCardDelta, viewEditsOf } from "./card-delta.js";
 import { dirMtime, journaledListing, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
 import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
 import { cacheStamp, type CacheStamp, type Freshness } from "./full-check.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
-import { sameNumbers } from "./index-links.js";
+import { sameNumbers, type LineEdit } from "./index-links.js";
 
 /** A card cache proven fresh for this call: what a caller may read of it without decoding it whole. */
 export interface TrustedCardCache {
   /** The file's stamp (mtime, size, ctime, inode): what a file derived from this cache names. */
   stamp: CacheStamp;
-  top: CacheTop;
-  /** The view section's bytes (session start's index lines), or undefined when MEMORY.md is not the one it was made from. */
-  view(): Buffer | undefined;
+  /** The cache's head (a delta's, when one is merged) and its record count. */
+  head: CacheHead;
+  count: number;
+  /**
+   * The view section's bytes (session start's index lines) and the journaled edits of MEMORY.md they are still to
+   * take (a delta's: overview-view.ts editOverviewView), or undefined when MEMORY.md is not the one it was made from.
+   * `base`: the card-cache file the bytes are from.
+   */
+  view(): { bytes: Buffer; edits: readonly LineEdit[]; base: CacheStamp } | undefined;
   /** The readable cards flagged `priority: always`, in name order, with their rows; undefined when a row does not check. */
   always(): { file: string; row: Row }[] | undefined;
   /** The readable cards flagged as superseded or with a dated expires_at, likewise. */
@@ -58,54 +65,95 @@ export function withTrustedCardCache<T>(memoryDir: string, freshness: Freshness,
   const read = (position: number, length: number, buf?: Buffer): Buffer => readFullyAt(fd, position, length, buf);
   try {
     const top = decodeCacheTop(read(0, Math.min(stat.size, TOP_MAX)), stat.size);
-    if (!top || top.count <= freshness.fullCheckMax) return undefined;
-    const stamp = cacheStamp(stat);
+    if (!top) return undefined;
+    const baseStamp = cacheStamp(stat);
+    // A delta (card-delta.ts) merged: its stamp is the cache's identity, its head the cache's, its mtime the racy reference.
+    const delta = readCardDelta(memoryDir, baseStamp);
+    const merging = delta !== undefined && fitsHead(top.head, delta);
+    const stamp = merging ? delta.stamp : baseStamp;
+    const mtimeMs = merging ? delta.mtimeMs : stat.mtimeMs;
+    const head = merging ? { ...delta.head, view: mergedViewHead(top.head, delta) } : top.head;
+    const { at } = top;
     const trust = trustedCheck(memoryDir, stamp, freshness.nowMs);
     if (!trust) return undefined;
-    const racyMs = racyWindow(stat.mtimeMs);
-    const { head, count, at } = top;
+    const racyMs = racyWindow(mtimeMs);
 
     const index = lstatIfExists(joinPath(memoryDir, INDEX_FILE));
     const indexStamp = index?.isFile() ? [index.mtimeMs, index.size, index.ctimeMs, index.ino] : undefined;
-    if (!indexStamp || !sameNumbers(indexStamp, head.index) || racy(indexStamp, stat.mtimeMs, racyMs)) return undefined;
+    if (!indexStamp || !sameNumbers(indexStamp, head.index) || racy(indexStamp, mtimeMs, racyMs)) return undefined;
 
     const now = head.dirs.map(([d]) => dirMtime(memoryDir, d));
-    const moved = head.dirs.some(([, m], i) => now[i] !== m || racy([m, 0, m], stat.mtimeMs, racyMs));
+    const moved = head.dirs.some(([, m], i) => now[i] !== m || racy([m, 0, m], mtimeMs, racyMs));
 
-    const numbers = new Float64Array(count * RECORD_NUMBERS);
+    const baseNumbers = new Float64Array(top.count * RECORD_NUMBERS);
     // Read into the array's own memory: at 100,000 cards a Buffer read and copied over was 7.2 MB more to allocate and copy.
-    read(at[NUMBERS_SECTION], numbers.byteLength, Buffer.from(numbers.buffer));
-    if (!LITTLE_ENDIAN) Buffer.from(numbers.buffer).swap64();
-    for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
-      const flags = numbers[k + FLAGS_AT]!;
-      if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || racy([numbers[k]!, 0, numbers[k + 2]!], stat.mtimeMs, racyMs)) return undefined;
-    }
-
-    // The names are read only when a card must be found by name or named (a start with kept pins needs neither).
+    read(at[NUMBERS_SECTION], baseNumbers.byteLength, Buffer.from(baseNumbers.buffer));
+    if (!LITTLE_ENDIAN) Buffer.from(baseNumbers.buffer).swap64();
+    // The base's names are read only when a card must be found by name or named (a start with kept pins needs neither), or a delta merged.
     let table: ReturnType<typeof nameTable> | null = null;
-    const names = () => {
-      table ??= nameTable(read(at[0], top.sections[0]), count);
+    const baseNames = () => {
+      table ??= nameTable(read(at[0], top.sections[0]), top.count);
       if (!table) throw new Error("the card cache's names do not decode");
       return table;
     };
+    const src = merging
+      ? mergeOrder(
+          top.count,
+          (i) => baseNames().name(i),
+          delta.records.map((r) => r.file),
+          delta.removed,
+          delta.cards,
+        )
+      : undefined;
+    if (merging && !src) return undefined;
+    const numbers = src ? mergeNumbers(baseNumbers, delta!.numbers, src) : baseNumbers;
+    const count = src ? src.length : top.count;
+    if (count <= freshness.fullCheckMax) return undefined;
+    for (let k = 0; k < numbers.length; k += RECORD_NUMBERS) {
+      const flags = numbers[k + FLAGS_AT]!;
+      if (!(flags >= 0 && flags < FLAGS_END) || (flags & FLAG_READ_ERROR) !== 0 || racy([numbers[k]!, 0, numbers[k + 2]!], mtimeMs, racyMs)) return undefined;
+    }
+    const name = (i: number) => {
+      const s = src ? src[i]! : i;
+      return s >= 0 ? baseNames().name(s) : delta!.records[-1 - s]!.file;
+    };
+    const find = (file: string) => {
+      // Sorted by name, as the cache writes them (a name out of order fails the look-up: the full path then reads).
+      let lo = 0;
+      let hi = count - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >>> 1;
+        const n = name(mid);
+        if (n === file) return mid;
+        if (n < file) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return undefined;
+    };
+
     const written = trust.written ?? new Set<string>();
     if (moved) {
       // Moved by memctl's own writes only, and no card added by them: the listing is the cache's.
-      const files = Array.from({ length: count }, (_, i) => names().name(i));
+      const files = Array.from({ length: count }, (_, i) => name(i));
       if (journaledListing(files, head.dirs, now, trust)?.length !== count) return undefined;
     }
     for (const file of written) {
-      const i = names().find(file);
+      const i = find(file);
       const st = i === undefined ? undefined : lstatIfExists(joinPath(memoryDir, file));
       if (i === undefined || !st?.isFile()) return undefined;
       const k = i * RECORD_NUMBERS;
       if (!sameStamp([numbers[k]!, numbers[k + 1]!, numbers[k + 2]!], st)) return undefined;
     }
 
-    const rowEnd = (i: number) => (i < 0 ? 0 : numbers[i * RECORD_NUMBERS + ROW_END_AT]!);
+    const rowEnd = (i: number) => (i < 0 ? 0 : baseNumbers[i * RECORD_NUMBERS + ROW_END_AT]!);
     const row = (i: number): Row | undefined => {
-      const start = rowEnd(i - 1);
-      const end = rowEnd(i);
+      const s = src ? src[i]! : i;
+      if (s < 0) {
+        const stored = (delta!.records[-1 - s] as StoredCard).storedRow;
+        return stored && checkRow(stored.toString("latin1"));
+      }
+      const start = rowEnd(s - 1);
+      const end = rowEnd(s);
       return end > start && end <= top.sections[1] ? checkRow(read(at[1] + start, end - start).toString("latin1")) : undefined;
     };
     const flagged = (flag: number): { file: string; row: Row }[] | undefined => {
@@ -115,19 +163,24 @@ export function withTrustedCardCache<T>(memoryDir: string, freshness: Freshness,
         if ((flags & flag) === 0 || (flags & FLAG_SHA) === 0) continue;
         const checked = row(i);
         if (!checked) return undefined;
-        out.push({ file: names().name(i), row: checked });
+        out.push({ file: name(i), row: checked });
       }
       return out;
     };
+    const viewEdits = merging ? viewEditsOf(top.head, delta) : [];
     return use({
       numbers,
-      name: (i) => names().name(i),
-      find: (file) => names().find(file),
+      name,
+      find,
       row,
-      extra: () => read(at[2], top.sections[2]),
+      extra: () => {
+        const own = read(at[2], top.sections[2]);
+        return merging && delta.words.length > 0 ? Buffer.concat([own, delta.words]) : own;
+      },
       stamp,
-      top,
-      view: () => (head.view && sameNumbers(indexStamp, head.view.index) ? read(at[3], top.sections[3]) : undefined),
+      head,
+      count,
+      view: () => (head.view && sameNumbers(indexStamp, head.view.index) ? { bytes: read(at[3], top.sections[3]), edits: viewEdits, base: baseStamp } : undefined),
       always: () => flagged(FLAG_ALWAYS),
       mayRetire: () => flagged(FLAG_MAY_RETIRE),
     });
@@ -139,7 +192,7 @@ export function withTrustedCardCache<T>(memoryDir: string, freshness: Freshness,
 }
 
 /** The names section indexed by line, each name decoded (and checked as a listing would give it) only when asked for. */
-function nameTable(bytes: Buffer, count: number): { name(i: number): string; find(file: string): number | undefined } | undefined {
+function nameTable(bytes: Buffer, count: number): { name(i: number): string } | undefined {
   // A byte loop: 100,000 calls of Buffer#indexOf cost more than one pass over the 2.4 MB.
   const ends = new Uint32Array(count);
   let n = 0;
@@ -154,20 +207,5 @@ function nameTable(bytes: Buffer, count: number): { name(i: number): string; fin
     if (!isCardFileName(file)) throw new Error("not a card name");
     return file;
   };
-  return {
-    name,
-    find(file) {
-      // Sorted by name, as the cache writes them (a name out of order fails the look-up: the full path then reads).
-      let lo = 0;
-      let hi = count - 1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >>> 1;
-        const n = name(mid);
-        if (n === file) return mid;
-        if (n < file) lo = mid + 1;
-        else hi = mid - 1;
-      }
-      return undefined;
-    },
-  };
+  return { name };
 }

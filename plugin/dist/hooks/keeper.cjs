@@ -5191,7 +5191,7 @@ function mergedStore(base, open) {
     else fromDelta.push(j);
   }
   const entries = delta.entries;
-  const deltaOf = (j) => {
+  const deltaOf2 = (j) => {
     const b = toBase[j];
     if (b === void 0) throw new RangeError(`no entry ${j}`);
     return b < 0 ? entries[-b - 1] : void 0;
@@ -5201,7 +5201,7 @@ function mergedStore(base, open) {
     if (!deltaPostings) {
       deltaPostings = /* @__PURE__ */ new Map();
       for (const j of fromDelta)
-        for (const [t, tf, mask] of deltaOf(j).post) {
+        for (const [t, tf, mask] of deltaOf2(j).post) {
           let list = deltaPostings.get(t);
           if (!list) deltaPostings.set(t, list = []);
           list.push([j, tf, mask]);
@@ -5214,13 +5214,13 @@ function mergedStore(base, open) {
   const index = {
     size: n,
     entry: (j) => {
-      const d = deltaOf(j);
+      const d = deltaOf2(j);
       if (d) return d;
       const e = bi.entry(toBase[j]);
       return lineShift[j] === 0 ? e : new CachedEntry(e.line + lineShift[j], e.raw, e.file, e.priority ?? "", e.status ?? "", e.expires_at ?? "");
     },
-    file: (j) => deltaOf(j)?.file ?? bi.file(toBase[j]),
-    sinkFields: (j) => deltaOf(j) ?? bi.sinkFields(toBase[j]),
+    file: (j) => deltaOf2(j)?.file ?? bi.file(toBase[j]),
+    sinkFields: (j) => deltaOf2(j) ?? bi.sinkFields(toBase[j]),
     postings: (term) => {
       const fromBaseList = bi.postings(term);
       const extra = postingsOfDelta(term);
@@ -5247,16 +5247,16 @@ function mergedStore(base, open) {
       if (k === 0) return void 0;
       return { length: k, id: id.subarray(0, k), tf: tf.subarray(0, k), mask: mask.subarray(0, k) };
     },
-    alwaysIds: [...bi.alwaysIds.map((b) => fromBase[b]).filter((j) => j >= 0), ...fromDelta.filter((j) => deltaOf(j).priority === "always")].sort((a, b) => a - b),
+    alwaysIds: [...bi.alwaysIds.map((b) => fromBase[b]).filter((j) => j >= 0), ...fromDelta.filter((j) => deltaOf2(j).priority === "always")].sort((a, b) => a - b),
     lineBytes: (j) => {
-      const d = deltaOf(j);
+      const d = deltaOf2(j);
       return d ? utf8Bytes(d.printed) : bi.lineBytes(toBase[j]);
     },
     lineKey: (j) => {
-      const d = deltaOf(j);
+      const d = deltaOf2(j);
       return d ? lineKey(d.printed) : bi.lineKey(toBase[j]);
     },
-    lineText: (j) => deltaOf(j)?.printed ?? bi.lineText(toBase[j]),
+    lineText: (j) => deltaOf2(j)?.printed ?? bi.lineText(toBase[j]),
     maySink: () => {
       const baseMask = bi.maySink();
       const mask = new Uint8Array(n);
@@ -5273,7 +5273,7 @@ function mergedStore(base, open) {
     scoped: () => [
       ...(bi.scoped?.() ?? []).flatMap(([b, list]) => fromBase[b] >= 0 ? [[fromBase[b], list]] : []),
       ...fromDelta.flatMap((j) => {
-        const scope = deltaOf(j).scope;
+        const scope = deltaOf2(j).scope;
         return scope && scope.length > 0 ? [[j, scope]] : [];
       })
     ]
@@ -5365,12 +5365,12 @@ async function refresh(memoryDir, base, prev, indexStat, options, checkAll, veri
   const dirs = new Map(cur.delta.dirs.map(([rel]) => [rel, stampOf(joinPath(memoryDir, rel))[0]]));
   const dirsMoved = cur.delta.dirs.some(([rel, mtime]) => dirs.get(rel) !== mtime);
   const idx = cur.delta.index;
-  const sameIndex = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
-  const told = (dirsMoved || !sameIndex) && !cur.delta.truncated && indexStat.size <= INDEX_READ_CAP ? journaled(memoryDir, cur.delta.journal, idx, indexStat, cur.delta.dirs, dirs) : void 0;
+  const sameIndex2 = idx[0] === indexStat.size && idx[1] === indexStat.mtimeMs && idx[2] === indexStat.ino;
+  const told = (dirsMoved || !sameIndex2) && !cur.delta.truncated && indexStat.size <= INDEX_READ_CAP ? journaled(memoryDir, cur.delta.journal, idx, indexStat, cur.delta.dirs, dirs) : void 0;
   const full = checkAll || dirsMoved && !told;
   let items;
   let meta;
-  if (sameIndex || told?.edits) {
+  if (sameIndex2 || told?.edits) {
     items = Array.from({ length: n }, (_, j) => ({ j, line: lineOf(base, cur, j) }));
     meta = { cards: cur.delta.cards, unparsed: cur.delta.unparsed, plainFiles: cur.delta.plainFiles, ...cur.delta.truncated ? { truncated: cur.delta.truncated } : {} };
     if (told?.edits && told.edits.length > 0) {
@@ -5886,7 +5886,7 @@ function checkProvenance(v) {
 // lib/store/card-cache-format.ts
 var CARD_CACHE_VERSION = "memctl-card-cache 8";
 var NUMBERS = 9;
-function encodeCardCache(file) {
+function encodeCardCache(file, version = CARD_CACHE_VERSION, more = {}) {
   const { head, records, wordsAt } = file;
   const names = Buffer.from(records.map((r) => `${r.file}
 `).join(""), "utf8");
@@ -5912,8 +5912,8 @@ function encodeCardCache(file) {
   });
   flush();
   const sections = [names.length, rowEnd, file.extra.length, file.view.length, file.links.length];
-  const top = `${CARD_CACHE_VERSION}
-${asciiJson({ ...head, count: records.length, sections })}
+  const top = `${version}
+${asciiJson({ ...head, ...more, count: records.length, sections })}
 `;
   const le = Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength);
   if (!LITTLE_ENDIAN) le.swap64();
@@ -5923,9 +5923,9 @@ var LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 function asciiJson(value) {
   return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
-function decodeCardCache(bytes, reread = unreadableRow) {
+function decodeCardCache(bytes, reread = unreadableRow, version = CARD_CACHE_VERSION) {
   try {
-    const top = decodeCacheTop(bytes, bytes.length);
+    const top = decodeCacheTop(bytes, bytes.length, version);
     if (!top) return void 0;
     const { head, count, at } = top;
     const [namesLen, rowsLen, extraLen, viewLen, linksLen] = top.sections;
@@ -5958,6 +5958,7 @@ function decodeCardCache(bytes, reread = unreadableRow) {
     }
     if (rowStart !== rowsLen) return void 0;
     return {
+      top,
       head,
       records,
       wordsAt,
@@ -5970,10 +5971,10 @@ function decodeCardCache(bytes, reread = unreadableRow) {
   }
 }
 var NUMBERS_SECTION = 5;
-function decodeCacheTop(bytes, size) {
+function decodeCacheTop(bytes, size, version = CARD_CACHE_VERSION) {
   try {
     const first = bytes.indexOf(10);
-    if (first < 0 || bytes.toString("latin1", 0, first) !== CARD_CACHE_VERSION) return void 0;
+    if (first < 0 || bytes.toString("latin1", 0, first) !== version) return void 0;
     const second = bytes.indexOf(10, first + 1);
     if (second < 0) return void 0;
     const top = JSON.parse(bytes.toString("latin1", first + 1, second));
@@ -5983,7 +5984,7 @@ function decodeCacheTop(bytes, size) {
     const at = [second + 1];
     for (const len of sections) at.push(at.at(-1) + len);
     if (size - at[NUMBERS_SECTION] !== count * NUMBERS * 8) return void 0;
-    return { head, count, sections, at };
+    return { head, count, sections, at, raw: top };
   } catch {
     return void 0;
   }
@@ -6317,6 +6318,9 @@ function memoByStamp(file, decode) {
 function forgetDecoded(file) {
   decodedByFile.delete(file);
 }
+
+// lib/store/card-words.ts
+var import_node_fs4 = __toESM(require("node:fs"), 1);
 
 // lib/store/card-terms-format.ts
 var TERMS_VERSION = `${CARD_CACHE_VERSION} terms 1`;
@@ -6691,6 +6695,354 @@ function lastAtOrBefore(owners, at, start) {
   return lo;
 }
 
+// lib/store/index-links.ts
+var linkKey = (file) => file.replace(/^\.\//, "");
+function encodeLinks(entries) {
+  const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}
+`).join(""), "utf8");
+  const ends = new Uint32Array(entries.length);
+  for (let i = 0, at = 0, p = 0; i < entries.length; i++) {
+    p = keys.indexOf(10, at);
+    ends[i] = at = p + 1;
+  }
+  return linksBytes({ lines: Uint32Array.from(entries, (e) => e.line), keyEnds: ends, keys });
+}
+function linksBytes(t) {
+  const n = t.lines.length;
+  const out = Buffer.alloc(4 + n * 8 + t.keys.length);
+  out.writeUInt32LE(n, 0);
+  const words = new Uint32Array(n * 2);
+  words.set(t.lines, 0);
+  words.set(t.keyEnds, n);
+  const raw = Buffer.from(words.buffer);
+  if (!LITTLE_ENDIAN) raw.swap32();
+  raw.copy(out, 4);
+  t.keys.copy(out, 4 + n * 8);
+  return out;
+}
+function decodeLinks(bytes) {
+  if (bytes.length < 4) return void 0;
+  const n = bytes.readUInt32LE(0);
+  if (4 + n * 8 > bytes.length) return void 0;
+  const words = new Uint32Array(n * 2);
+  const raw = Buffer.from(words.buffer);
+  bytes.copy(raw, 0, 4, 4 + n * 8);
+  if (!LITTLE_ENDIAN) raw.swap32();
+  const lines = words.subarray(0, n);
+  const keyEnds = words.subarray(n);
+  const keys = bytes.subarray(4 + n * 8);
+  for (let i = 0; i < n; i++) {
+    const start = i === 0 ? 0 : keyEnds[i - 1];
+    if (lines[i] < 1 || i > 0 && lines[i] <= lines[i - 1] || keyEnds[i] <= start || keyEnds[i] > keys.length || keys[keyEnds[i] - 1] !== 10) return void 0;
+  }
+  if ((n === 0 ? 0 : keyEnds[n - 1]) !== keys.length) return void 0;
+  return { lines, keyEnds, keys };
+}
+var keyAt = (t, i) => t.keys.toString("utf8", i === 0 ? 0 : t.keyEnds[i - 1], t.keyEnds[i] - 1);
+function linksHas(t, key) {
+  const needle = Buffer.from(`${key}
+`, "utf8");
+  for (let p = t.keys.indexOf(needle); p >= 0; p = t.keys.indexOf(needle, p + 1)) if (p === 0 || t.keys[p - 1] === 10) return true;
+  return false;
+}
+function applyLineEdits2(table, edits) {
+  let t = table;
+  const changed = /* @__PURE__ */ new Set();
+  for (const [at, removed, inserted] of edits) {
+    if (!Number.isSafeInteger(at) || at < 1 || !Number.isSafeInteger(removed) || removed < 0 || !Array.isArray(inserted)) return void 0;
+    const n = t.lines.length;
+    const first = lowerBound(t.lines, at);
+    const end = lowerBound(t.lines, at + removed);
+    for (let i = first; i < end; i++) changed.add(keyAt(t, i));
+    const added = [];
+    for (let k = 0; k < inserted.length; k++) {
+      const raw = inserted[k];
+      if (typeof raw !== "string" || /[\r\n]/.test(raw)) return void 0;
+      const parsed = parseIndexLine(raw, at + k);
+      if (parsed === void 0 || "reason" in parsed) continue;
+      added.push({ line: at + k, file: parsed.file });
+      changed.add(linkKey(parsed.file));
+    }
+    const shift = inserted.length - removed;
+    const mid = decodeLinks(encodeLinks(added));
+    const headKeys = first === 0 ? 0 : t.keyEnds[first - 1];
+    const tailKeys = end === 0 ? 0 : t.keyEnds[end - 1];
+    const count = first + added.length + (n - end);
+    const lines = new Uint32Array(count);
+    const keyEnds = new Uint32Array(count);
+    lines.set(t.lines.subarray(0, first), 0);
+    keyEnds.set(t.keyEnds.subarray(0, first), 0);
+    for (let i = 0; i < added.length; i++) {
+      lines[first + i] = mid.lines[i];
+      keyEnds[first + i] = headKeys + mid.keyEnds[i];
+    }
+    const moved = headKeys + mid.keys.length - tailKeys;
+    for (let i = end, j = first + added.length; i < n; i++, j++) {
+      lines[j] = t.lines[i] + shift;
+      keyEnds[j] = t.keyEnds[i] + moved;
+    }
+    t = { lines, keyEnds, keys: Buffer.concat([t.keys.subarray(0, headKeys), mid.keys, t.keys.subarray(tailKeys)]) };
+  }
+  return { table: t, changed };
+}
+function lowerBound(lines, line) {
+  let lo = 0;
+  let hi = lines.length;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (lines[mid] < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+function journaledEdits(memoryDir, mark, recorded, now) {
+  const records = mark ? journalSince(memoryDir, mark) : void 0;
+  if (!records || records.length === 0) return void 0;
+  let index = [recorded[1], recorded[0], recorded[3]];
+  const edits = [];
+  for (const r of records) {
+    const landed = sameIndexStamp(r.o, index) && !sameIndexStamp(r.i, index);
+    if (!landed && (r.x || !sameIndexStamp(r.i, index) || !r.e && !sameIndexStamp(r.i, r.o))) return void 0;
+    if (!landed && r.e) edits.push(r.e);
+    index = r.o;
+  }
+  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
+  if (appended === void 0 || now[2] > appended) return void 0;
+  return sameIndexStamp(index, [now[1], now[0], now[3]]) && edits.length > 0 ? edits : void 0;
+}
+var NONE2 = Buffer.alloc(0);
+function readLinks(dir, old, mark) {
+  const file = joinPath(dir, INDEX_FILE);
+  const journal = mark ?? null;
+  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null, journal, bytes: NONE2 };
+  const st = lstatIfExists(file);
+  const stamp2 = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
+  const cached = old?.head.index;
+  if (stamp2 && cached && sameNumbers(stamp2, cached) && !racy2(stamp2, old.mtimeMs, old.racyMs)) return { index: cached, stamp: stamp2, journal: old.head.journal, bytes: old.links };
+  if (stamp2 && cached && old.links.length > 0 && !racy2(stamp2, Date.now(), old.racyMs)) {
+    const edits = journaledEdits(dir, old.head.journal, cached, stamp2);
+    const table = edits && decodeLinks(old.links);
+    const applied = table && applyLineEdits2(table, edits);
+    if (applied) return { index: stamp2, stamp: stamp2, journal, edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table) };
+  }
+  const text = readRegularUtf8(file);
+  const entries = parseIndex(text).entries;
+  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp2 ?? null, stamp: stamp2, text, journal, bytes: encodeLinks(entries) };
+}
+function sameNumbers(a, b) {
+  return b != null && a.length === b.length && a.every((v, i) => v === b[i]);
+}
+function findRecord(records, file) {
+  let lo = 0;
+  let hi = records.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >>> 1;
+    const f = records[mid].file;
+    if (f === file) return true;
+    if (f < file) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+// lib/store/card-delta.ts
+var CARD_DELTA = "card-delta";
+var DELTA_VERSION = "memctl-card-cache 8 delta 1";
+var DELTA_MAX_RECORDS = 1024;
+var DELTA_MAX_EDITS = 64;
+var DELTA_MAX_BYTES = 4 << 20;
+var EMPTY = Buffer.alloc(0);
+function encodeCardDelta(d) {
+  const file = { head: d.head, records: d.records, wordsAt: d.wordsAt, extra: d.words, view: EMPTY, links: EMPTY };
+  return encodeCardCache(file, DELTA_VERSION, { base: d.base, removed: d.removed, edits: d.edits, cards: d.cards });
+}
+function readCardDelta(memoryDir, base, reread) {
+  let bytes;
+  let stat2;
+  try {
+    const read = readRegular(joinPath(memoryDir, STATE_DIR, CARD_DELTA), DELTA_MAX_BYTES * 2, { nofollow: true });
+    bytes = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
+    stat2 = read.stat;
+  } catch {
+    return void 0;
+  }
+  const decoded = decodeCardCache(bytes, reread, DELTA_VERSION);
+  if (!decoded) return void 0;
+  const { raw, sections, at, count } = decoded.top;
+  if (!Array.isArray(raw.base) || !sameNumbers(base, raw.base) || sections[3] !== 0 || sections[4] !== 0) return void 0;
+  const removed = raw.removed;
+  if (!Array.isArray(removed) || !removed.every((f, i) => isCardFileName(f) && (i === 0 || removed[i - 1] < f))) return void 0;
+  const { edits, cards } = raw;
+  if (!Array.isArray(edits) || !edits.every(isEdit) || !Number.isSafeInteger(cards) || cards < 0) return void 0;
+  const numbers = new Float64Array(count * NUMBERS);
+  const le = Buffer.from(numbers.buffer);
+  bytes.copy(le, 0, at[NUMBERS_SECTION]);
+  if (!LITTLE_ENDIAN) le.swap64();
+  const { head, records, wordsAt, extra } = decoded;
+  return {
+    base,
+    head,
+    edits,
+    removed,
+    cards,
+    records,
+    wordsAt,
+    words: extra,
+    stamp: cacheStamp(stat2),
+    mtimeMs: stat2.mtimeMs,
+    numbers
+  };
+}
+var isEdit = (e) => Array.isArray(e) && e.length === 3 && Number.isSafeInteger(e[0]) && e[0] >= 1 && Number.isSafeInteger(e[1]) && e[1] >= 0 && Array.isArray(e[2]) && e[2].every((l) => typeof l === "string");
+function mergeOrder(count, nameAt, names, removed, merged) {
+  const drop = new Uint8Array(count);
+  let dropped = 0;
+  const lowerBound2 = (file) => {
+    let lo = 0;
+    let hi = count;
+    while (lo < hi) {
+      const mid = lo + hi >>> 1;
+      if (nameAt(mid) < file) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const places = names.map((file) => {
+    const p = lowerBound2(file);
+    if (p < count && nameAt(p) === file) {
+      drop[p] = 1;
+      dropped++;
+    }
+    return p;
+  });
+  for (const file of removed) {
+    const p = lowerBound2(file);
+    if (p >= count || nameAt(p) !== file || drop[p]) return void 0;
+    drop[p] = 1;
+    dropped++;
+  }
+  if (merged !== void 0 && merged !== count - dropped + names.length) return void 0;
+  const src = new Int32Array(count - dropped + names.length);
+  let o = 0;
+  let j = 0;
+  for (let i = 0; i < count; i++) {
+    while (j < names.length && places[j] <= i) src[o++] = -1 - j++;
+    if (!drop[i]) src[o++] = i;
+  }
+  while (j < names.length) src[o++] = -1 - j++;
+  return src;
+}
+function mergeNumbers(base, delta, src) {
+  const out = new Float64Array(src.length * NUMBERS);
+  for (let o = 0; o < src.length; ) {
+    const s = src[o];
+    if (s < 0) {
+      const d = -1 - s;
+      out.set(delta.subarray(d * NUMBERS, (d + 1) * NUMBERS), o * NUMBERS);
+      o++;
+      continue;
+    }
+    let end = o + 1;
+    while (end < src.length && src[end] === s + (end - o)) end++;
+    out.set(base.subarray(s * NUMBERS, (s + end - o) * NUMBERS), o * NUMBERS);
+    o = end;
+  }
+  return out;
+}
+function mergedViewHead(base, delta) {
+  if (delta.edits.length === 0) return base.view;
+  return base.view && sameNumbers(base.view.index, base.index) && delta.head.index ? { index: delta.head.index } : base.view;
+}
+function viewEditsOf(base, delta) {
+  const view2 = mergedViewHead(base, delta);
+  return view2 && view2 !== base.view ? delta.edits : [];
+}
+function mergeCardCache(base, delta) {
+  if (!fitsHead(base.head, delta)) return void 0;
+  const src = mergeOrder(
+    base.records.length,
+    (i) => base.records[i].file,
+    delta.records.map((r) => r.file),
+    delta.removed,
+    delta.cards
+  );
+  if (!src || !delta.wordsAt.every((w) => !(w < 0) || -1 - w >= base.extra.length)) return void 0;
+  let links = base.links;
+  if (delta.edits.length > 0) {
+    const table = decodeLinks(base.links);
+    const applied = table && applyLineEdits2(table, delta.edits);
+    if (!applied) return void 0;
+    links = linksBytes(applied.table);
+  }
+  const records = new Array(src.length);
+  const wordsAt = new Array(src.length);
+  for (let o = 0; o < src.length; o++) {
+    const s = src[o];
+    records[o] = s >= 0 ? base.records[s] : delta.records[-1 - s];
+    wordsAt[o] = s >= 0 ? base.wordsAt[s] : delta.wordsAt[-1 - s];
+  }
+  const extra = delta.words.length === 0 ? base.extra : Buffer.concat([base.extra, delta.words]);
+  const head = { ...delta.head, view: mergedViewHead(base.head, delta) };
+  return { file: { head, records, wordsAt, extra, view: base.view, links }, src, viewEdits: viewEditsOf(base.head, delta) };
+}
+function fitsHead(base, delta) {
+  if (delta.head.words !== base.words) return false;
+  return delta.edits.length === 0 ? sameIndex(delta.head.index, base.index) : base.index !== null && delta.head.index !== null;
+}
+var sameIndex = (a, b) => a === null ? b === null : sameNumbers(a, b);
+function deltaOf(base, records, baseOf, placed, head, edits) {
+  if (edits.length > DELTA_MAX_EDITS) return void 0;
+  const used = new Uint8Array(base.file.records.length);
+  const changed = [];
+  const wordsAt = [];
+  const words = [];
+  let size = base.file.extra.length;
+  for (let k = 0; k < records.length; k++) {
+    const b = baseOf(k);
+    if (b >= 0) {
+      used[b] = 1;
+      continue;
+    }
+    if (changed.length === DELTA_MAX_RECORDS) return void 0;
+    const r = records[k];
+    const w = placed.wordsAt[k];
+    changed.push(r);
+    const replaced = indexOf(base.file.records, r.file);
+    if (replaced >= 0) used[replaced] = 1;
+    if (!(w < 0)) {
+      wordsAt.push(w);
+      continue;
+    }
+    const line = placed.extra.subarray(-1 - w, -1 - w + r.headBytes + r.bodyBytes + 2);
+    wordsAt.push(-1 - size);
+    words.push(line);
+    size += line.length;
+  }
+  const removed = [];
+  for (let b = 0; b < used.length; b++) if (!used[b]) removed.push(base.file.records[b].file);
+  if (changed.length + removed.length > DELTA_MAX_RECORDS || size - base.file.extra.length > DELTA_MAX_BYTES) return void 0;
+  const delta = { base: base.stamp, head, edits, removed, cards: records.length, records: changed, wordsAt, words: Buffer.concat(words) };
+  return fitsHead(base.file.head, delta) ? delta : void 0;
+}
+function indexOf(records, file) {
+  let lo = 0;
+  let hi = records.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >>> 1;
+    const f = records[mid].file;
+    if (f === file) return mid;
+    if (f < file) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+function cacheIdentity(memoryDir) {
+  const st = lstatIfExists(joinPath(memoryDir, STATE_DIR, "card-cache"));
+  if (!st?.isFile()) return void 0;
+  const base = cacheStamp(st);
+  return readCardDelta(memoryDir, base)?.stamp ?? base;
+}
+
 // lib/store/card-words.ts
 var CARD_CACHE = "card-cache";
 var CARD_WORDS = "card-words";
@@ -6871,9 +7223,25 @@ var CardWords = class {
         if (size === void 0 && !wordless || this.placed.extra.length > Math.max(EXTRA_MIN, (size ?? 0) * EXTRA_SHARE)) this.words(true);
       }
       const head = { ...this.next.head, words: this.relaid ? `${Date.now().toString(36)}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 10)}` : token };
+      const d = this.next.delta;
+      const delta = !this.relaid && d ? deltaOf(d.base, this.records, d.baseOf, this.placed, head, d.edits) : void 0;
+      if (delta) {
+        replaceFile(joinPath(state, CARD_DELTA), encodeCardDelta(delta), joinPath(state, `${CARD_DELTA}.${process.pid}.tmp`));
+        this.next.written?.(joinPath(state, CARD_DELTA));
+        return;
+      }
       if (this.relaid) replaceFile(joinPath(state, CARD_WORDS), encodeCardWords(head.words, this.placed.file), joinPath(state, `${CARD_WORDS}.${process.pid}.tmp`));
-      const file = { head, records: this.records, wordsAt: this.placed.wordsAt, extra: this.placed.extra, view: this.next.view, links: this.next.links };
+      const [view2, viewHead] = this.next.fullView?.() ?? [this.next.view, head.view];
+      const file = {
+        head: { ...head, view: viewHead },
+        records: this.records,
+        wordsAt: this.placed.wordsAt,
+        extra: this.placed.extra,
+        view: view2,
+        links: this.next.links
+      };
       replaceFile(joinPath(state, CARD_CACHE), encodeCardCache(file), joinPath(state, `${CARD_CACHE}.${process.pid}.tmp`));
+      import_node_fs4.default.rmSync(joinPath(state, CARD_DELTA), { force: true });
       if (this.relaid) this.wordsToken = head.words;
       this.next.written?.(joinPath(state, CARD_CACHE));
     } catch {
@@ -6896,7 +7264,7 @@ function checks(file, p, records) {
 }
 
 // lib/store/arrivals.ts
-var import_node_fs4 = __toESM(require("node:fs"), 1);
+var import_node_fs5 = __toESM(require("node:fs"), 1);
 var import_node_path6 = __toESM(require("node:path"), 1);
 var ARRIVALS_RELPATH = `${STATE_DIR}/arrivals.json`;
 function arrivalsPath(memoryDir) {
@@ -6905,7 +7273,7 @@ function arrivalsPath(memoryDir) {
 function readArrivals(memoryDir) {
   let text;
   try {
-    text = import_node_fs4.default.readFileSync(arrivalsPath(memoryDir), "utf8");
+    text = import_node_fs5.default.readFileSync(arrivalsPath(memoryDir), "utf8");
   } catch (err) {
     if (systemCode(err) === "ENOENT") return { version: 1, items: [] };
     throw err;
@@ -6916,10 +7284,10 @@ function readArrivals(memoryDir) {
 function currentSha(memoryDir, rel) {
   const abs = import_node_path6.default.join(memoryDir, rel);
   try {
-    const st = import_node_fs4.default.lstatSync(abs);
-    if (st.isSymbolicLink()) return sha256Hex(`symlink:${import_node_fs4.default.readlinkSync(abs)}`);
+    const st = import_node_fs5.default.lstatSync(abs);
+    if (st.isSymbolicLink()) return sha256Hex(`symlink:${import_node_fs5.default.readlinkSync(abs)}`);
     if (!st.isFile()) return sha256Hex(`not-a-file:${st.mode}`);
-    return sha256Hex(import_node_fs4.default.readFileSync(abs));
+    return sha256Hex(import_node_fs5.default.readFileSync(abs));
   } catch (err) {
     if (systemCode(err) === "ENOENT" || systemCode(err) === "ENOTDIR") return null;
     throw err;
@@ -6953,7 +7321,7 @@ function readHold(memoryDir) {
 }
 function stampOf2(memoryDir, rel) {
   try {
-    const st = import_node_fs4.default.lstatSync(import_node_path6.default.join(memoryDir, rel));
+    const st = import_node_fs5.default.lstatSync(import_node_path6.default.join(memoryDir, rel));
     return [st.mtimeMs, st.size];
   } catch {
     return void 0;
@@ -6971,11 +7339,11 @@ function normalise(rel) {
 }
 
 // lib/store/read.ts
-var import_node_fs5 = __toESM(require("node:fs"), 1);
+var import_node_fs6 = __toESM(require("node:fs"), 1);
 var import_node_path7 = __toESM(require("node:path"), 1);
 init_card();
 async function listCardFiles(dir, sub = "", walked, shards) {
-  const entries = await import_node_fs5.default.promises.readdir(import_node_path7.default.join(dir, sub), { withFileTypes: true });
+  const entries = await import_node_fs6.default.promises.readdir(import_node_path7.default.join(dir, sub), { withFileTypes: true });
   walked?.push(sub);
   const out = [];
   for (const e of entries) {
@@ -6988,154 +7356,38 @@ async function listCardFiles(dir, sub = "", walked, shards) {
   return out;
 }
 
-// lib/store/index-links.ts
-var linkKey = (file) => file.replace(/^\.\//, "");
-function encodeLinks(entries) {
-  const keys = Buffer.from(entries.map((e) => `${linkKey(e.file)}
-`).join(""), "utf8");
-  const ends = new Uint32Array(entries.length);
-  for (let i = 0, at = 0, p = 0; i < entries.length; i++) {
-    p = keys.indexOf(10, at);
-    ends[i] = at = p + 1;
-  }
-  return linksBytes({ lines: Uint32Array.from(entries, (e) => e.line), keyEnds: ends, keys });
+// lib/store/card-cache-open.ts
+function openCache2(dir) {
+  const reread = (file) => rowOf(readRecord(dir, file, false).record);
+  const base = memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat2) => {
+    const decoded = decodeCardCache(bytes, reread);
+    if (!decoded) return void 0;
+    return { ...decoded, mtimeMs: stat2.mtimeMs, racyMs: racyWindow(stat2.mtimeMs), stamp: cacheStamp(stat2), edits: [], viewEdits: [] };
+  });
+  const delta = base && readCardDelta(dir, base.stamp, reread);
+  if (!base || !delta) return base;
+  const key = delta.stamp.join(":");
+  const seen = mergedOf.get(base);
+  if (seen?.key === key) return seen.value;
+  const merged = mergeCardCache(base, delta);
+  if (!merged) return base;
+  const value = {
+    ...merged.file,
+    mtimeMs: delta.mtimeMs,
+    racyMs: racyWindow(delta.mtimeMs),
+    stamp: delta.stamp,
+    base: { file: base, stamp: base.stamp },
+    src: merged.src,
+    edits: delta.edits,
+    viewEdits: merged.viewEdits
+  };
+  mergedOf.set(base, { key, value });
+  return value;
 }
-function linksBytes(t) {
-  const n = t.lines.length;
-  const out = Buffer.alloc(4 + n * 8 + t.keys.length);
-  out.writeUInt32LE(n, 0);
-  const words = new Uint32Array(n * 2);
-  words.set(t.lines, 0);
-  words.set(t.keyEnds, n);
-  const raw = Buffer.from(words.buffer);
-  if (!LITTLE_ENDIAN) raw.swap32();
-  raw.copy(out, 4);
-  t.keys.copy(out, 4 + n * 8);
-  return out;
-}
-function decodeLinks(bytes) {
-  if (bytes.length < 4) return void 0;
-  const n = bytes.readUInt32LE(0);
-  if (4 + n * 8 > bytes.length) return void 0;
-  const words = new Uint32Array(n * 2);
-  const raw = Buffer.from(words.buffer);
-  bytes.copy(raw, 0, 4, 4 + n * 8);
-  if (!LITTLE_ENDIAN) raw.swap32();
-  const lines = words.subarray(0, n);
-  const keyEnds = words.subarray(n);
-  const keys = bytes.subarray(4 + n * 8);
-  for (let i = 0; i < n; i++) {
-    const start = i === 0 ? 0 : keyEnds[i - 1];
-    if (lines[i] < 1 || i > 0 && lines[i] <= lines[i - 1] || keyEnds[i] <= start || keyEnds[i] > keys.length || keys[keyEnds[i] - 1] !== 10) return void 0;
-  }
-  if ((n === 0 ? 0 : keyEnds[n - 1]) !== keys.length) return void 0;
-  return { lines, keyEnds, keys };
-}
-var keyAt = (t, i) => t.keys.toString("utf8", i === 0 ? 0 : t.keyEnds[i - 1], t.keyEnds[i] - 1);
-function linksHas(t, key) {
-  const needle = Buffer.from(`${key}
-`, "utf8");
-  for (let p = t.keys.indexOf(needle); p >= 0; p = t.keys.indexOf(needle, p + 1)) if (p === 0 || t.keys[p - 1] === 10) return true;
-  return false;
-}
-function applyLineEdits2(table, edits) {
-  let t = table;
-  const changed = /* @__PURE__ */ new Set();
-  for (const [at, removed, inserted] of edits) {
-    if (!Number.isSafeInteger(at) || at < 1 || !Number.isSafeInteger(removed) || removed < 0 || !Array.isArray(inserted)) return void 0;
-    const n = t.lines.length;
-    const first = lowerBound(t.lines, at);
-    const end = lowerBound(t.lines, at + removed);
-    for (let i = first; i < end; i++) changed.add(keyAt(t, i));
-    const added = [];
-    for (let k = 0; k < inserted.length; k++) {
-      const raw = inserted[k];
-      if (typeof raw !== "string" || /[\r\n]/.test(raw)) return void 0;
-      const parsed = parseIndexLine(raw, at + k);
-      if (parsed === void 0 || "reason" in parsed) continue;
-      added.push({ line: at + k, file: parsed.file });
-      changed.add(linkKey(parsed.file));
-    }
-    const shift = inserted.length - removed;
-    const mid = decodeLinks(encodeLinks(added));
-    const headKeys = first === 0 ? 0 : t.keyEnds[first - 1];
-    const tailKeys = end === 0 ? 0 : t.keyEnds[end - 1];
-    const count = first + added.length + (n - end);
-    const lines = new Uint32Array(count);
-    const keyEnds = new Uint32Array(count);
-    lines.set(t.lines.subarray(0, first), 0);
-    keyEnds.set(t.keyEnds.subarray(0, first), 0);
-    for (let i = 0; i < added.length; i++) {
-      lines[first + i] = mid.lines[i];
-      keyEnds[first + i] = headKeys + mid.keyEnds[i];
-    }
-    const moved = headKeys + mid.keys.length - tailKeys;
-    for (let i = end, j = first + added.length; i < n; i++, j++) {
-      lines[j] = t.lines[i] + shift;
-      keyEnds[j] = t.keyEnds[i] + moved;
-    }
-    t = { lines, keyEnds, keys: Buffer.concat([t.keys.subarray(0, headKeys), mid.keys, t.keys.subarray(tailKeys)]) };
-  }
-  return { table: t, changed };
-}
-function lowerBound(lines, line) {
-  let lo = 0;
-  let hi = lines.length;
-  while (lo < hi) {
-    const mid = lo + hi >>> 1;
-    if (lines[mid] < line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-function journaledEdits(memoryDir, mark, recorded, now) {
-  const records = mark ? journalSince(memoryDir, mark) : void 0;
-  if (!records || records.length === 0) return void 0;
-  let index = [recorded[1], recorded[0], recorded[3]];
-  const edits = [];
-  for (const r of records) {
-    const landed = sameIndexStamp(r.o, index) && !sameIndexStamp(r.i, index);
-    if (!landed && (r.x || !sameIndexStamp(r.i, index) || !r.e && !sameIndexStamp(r.i, r.o))) return void 0;
-    if (!landed && r.e) edits.push(r.e);
-    index = r.o;
-  }
-  const appended = statIfExists(journalPath(memoryDir))?.mtimeMs;
-  if (appended === void 0 || now[2] > appended) return void 0;
-  return sameIndexStamp(index, [now[1], now[0], now[3]]) && edits.length > 0 ? edits : void 0;
-}
-var NONE2 = Buffer.alloc(0);
-function readLinks(dir, old, mark) {
-  const file = joinPath(dir, INDEX_FILE);
-  const journal = mark ?? null;
-  if (!exists(file)) return { set: /* @__PURE__ */ new Set(), index: null, journal, bytes: NONE2 };
-  const st = lstatIfExists(file);
-  const stamp2 = st?.isFile() ? [st.mtimeMs, st.size, st.ctimeMs, st.ino] : void 0;
-  const cached = old?.head.index;
-  if (stamp2 && cached && sameNumbers(stamp2, cached) && !racy2(stamp2, old.mtimeMs, old.racyMs)) return { index: cached, stamp: stamp2, journal: old.head.journal, bytes: old.links };
-  if (stamp2 && cached && old.links.length > 0 && !racy2(stamp2, Date.now(), old.racyMs)) {
-    const edits = journaledEdits(dir, old.head.journal, cached, stamp2);
-    const table = edits && decodeLinks(old.links);
-    const applied = table && applyLineEdits2(table, edits);
-    if (applied) return { index: stamp2, stamp: stamp2, journal, edits, table: applied.table, changed: applied.changed, bytes: linksBytes(applied.table) };
-  }
-  const text = readRegularUtf8(file);
-  const entries = parseIndex(text).entries;
-  return { set: new Set(entries.map((e) => linkKey(e.file))), index: stamp2 ?? null, stamp: stamp2, text, journal, bytes: encodeLinks(entries) };
-}
-function sameNumbers(a, b) {
-  return b != null && a.length === b.length && a.every((v, i) => v === b[i]);
-}
-function findRecord(records, file) {
-  let lo = 0;
-  let hi = records.length - 1;
-  while (lo <= hi) {
-    const mid = lo + hi >>> 1;
-    const f = records[mid].file;
-    if (f === file) return true;
-    if (f < file) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
+var mergedOf = /* @__PURE__ */ new WeakMap();
+function rowOf(r) {
+  const { file: _f, stamp: _s, firstLine: _l, headBytes: _h, bodyBytes: _b, linked: _k, ...row } = plainRecord(r);
+  return row;
 }
 
 // lib/store/card-cache.ts
@@ -7232,19 +7484,31 @@ async function readFresh(dir, options) {
     if (options.verifyOnly) return void 0;
     dirty = true;
   }
+  const pending = old?.viewEdits ?? [];
   let view2 = old?.view ?? NO_VIEW;
   let viewHead = old?.head.view ?? null;
   let viewOut;
+  let rebuilt = false;
+  const spliced = (edits) => edits.length === 0 ? view2 : options.viewEdit?.(view2, edits, old.base?.stamp ?? old.stamp);
   if (options.view && links.stamp) {
     const kept = viewHead !== null && sameNumbers(links.stamp, viewHead.index) && !racy2(links.stamp, old.mtimeMs, old.racyMs);
-    if (!kept) {
-      const edited = links.edits && viewHead !== null && sameNumbers(viewHead.index, old.head.index) ? options.viewEdit?.(old.view, links.edits) : void 0;
-      view2 = edited ?? options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
+    const edits = kept ? pending : links.edits && viewHead !== null && sameNumbers(viewHead.index, old.head.index) ? [...pending, ...links.edits] : void 0;
+    const edited = edits && spliced(edits);
+    if (!edited) rebuilt = true;
+    view2 = edited ?? options.view(links.text ?? readRegularUtf8(joinPath(dir, INDEX_FILE)), old?.view.length ? old.view : void 0);
+    if (!kept || !edited) {
       viewHead = links.index && { index: links.index };
       if (viewHead) dirty = true;
     }
     viewOut = view2;
   }
+  const fullView = () => {
+    if (viewOut || pending.length === 0 && !links.edits) return [view2, viewHead];
+    const synced = viewHead !== null && links.set === void 0 && sameNumbers(viewHead.index, old.head.index);
+    const edited = synced ? spliced([...pending, ...links.edits ?? []]) : void 0;
+    if (edited) return [edited, links.index && { index: links.index }];
+    return pending.length > 0 ? [old.base.file.view, old.base.file.head.view] : [view2, viewHead];
+  };
   const cards = links.set && new Set(records.map((r) => r.file));
   for (const key of links.changed ?? []) {
     if (findRecord(records, key)) continue;
@@ -7253,27 +7517,25 @@ async function readFresh(dir, options) {
   }
   const linkedOther = links.set ? [...links.set].filter((f) => !cards.has(f)) : [...otherLinks];
   const check2 = large || fresh !== void 0 && records.length > fresh.fullCheckMax ? trust?.check ?? (mark && { at: fresh.nowMs, journal: mark }) : void 0;
+  const base = old && (old.base ?? { file: old, stamp: old.stamp });
+  const baseOf = (k) => {
+    const i = from[k];
+    if (i < 0 || records[k] !== old.records[i]) return -1;
+    return old.src ? old.src[i] : i;
+  };
+  const delta = base && links.set === void 0 && !rebuilt && fresh !== void 0 && records.length > fresh.fullCheckMax ? { base, baseOf, edits: [...old.edits, ...links.edits ?? []] } : void 0;
   const next = {
     head: { index: links.index, journal: links.journal, linkedOther, dirs, words: null, view: viewHead, shards },
     view: view2,
+    fullView,
     links: links.bytes,
+    ...delta ? { delta } : {},
     ...check2 ? { written: (file) => recordCheck(dir, file, check2) } : {}
   };
   const words = new CardWords(dir, old, records, from, freshWords, next);
   if (dirty && (options.stateDirMade !== false || exists(joinPath(dir, STATE_DIR)))) words.write();
   else if (!dirty && check2 && !trust) writeCardCheck(dir, { ...check2, cache: old.stamp });
   return catalogOf(dir, records, words, viewOut, shards);
-}
-function openCache2(dir) {
-  return memoByStamp(joinPath(dir, STATE_DIR, CARD_CACHE), (bytes, stat2) => {
-    const decoded = decodeCardCache(bytes, (file) => rowOf(readRecord(dir, file, false).record));
-    if (!decoded) return void 0;
-    return { ...decoded, mtimeMs: stat2.mtimeMs, racyMs: racyWindow(stat2.mtimeMs), stamp: cacheStamp(stat2) };
-  });
-}
-function rowOf(r) {
-  const { file: _f, stamp: _s, firstLine: _l, headBytes: _h, bodyBytes: _b, linked: _k, ...row } = plainRecord(r);
-  return row;
 }
 function relinked(r, linked) {
   return Object.assign(Object.create(Object.getPrototypeOf(r)), r, { linked });
@@ -7312,11 +7574,11 @@ async function checkCardCache(dir, freshness, stats, round) {
 }
 function checkCardStamps(dir, freshness, stats, round) {
   const mark = round ? round.mark : journalMark(dir);
-  const cache = readCacheStamps(joinPath(dir, STATE_DIR, CARD_CACHE), round?.cardsAsBefore);
+  const cache = readCacheStamps(dir, round?.cardsAsBefore);
   if (!cache) return void 0;
   const cards = cache.count;
   const result = (outcome) => ({ outcome, cards, cache: cache.stamp });
-  const cacheMtime = cache.stamp[0];
+  const cacheMtime = cache.mtimeMs;
   const old = (s) => !racy2(s, cacheMtime, cache.racyMs);
   const index = lstatIfExists(joinPath(dir, INDEX_FILE));
   if (!index?.isFile()) return result("unsure");
@@ -7348,10 +7610,10 @@ function checkCardStamps(dir, freshness, stats, round) {
   if (mark && cards > freshness.fullCheckMax) writeCardCheck(dir, { cache: cache.stamp, at: freshness.nowMs, journal: mark });
   return result("verified");
 }
-function readCacheStamps(file, asBefore) {
+function readCacheStamps(dir, asBefore) {
   let opened;
   try {
-    opened = openRegular(file, { nofollow: true });
+    opened = openRegular(joinPath(dir, STATE_DIR, CARD_CACHE), { nofollow: true });
   } catch {
     return void 0;
   }
@@ -7369,19 +7631,36 @@ function readCacheStamps(file, asBefore) {
     }
     const decoded = decodeCacheTop(top, stat2.size);
     if (!decoded) return void 0;
-    const { head, count, sections, at } = decoded;
-    const stamp2 = cacheStamp(stat2);
-    if (asBefore && sameNumbers(asBefore, stamp2)) return { head, count, asBefore: true, names: [], numbers: new Float64Array(0), stamp: stamp2, racyMs: racyWindow(stat2.mtimeMs) };
-    const names = read(at[0], sections[0]).toString("utf8").split("\n");
-    if (names.length !== count + 1 || names.pop() !== "" || !names.every((name, i) => isCardFileName(name) && (i === 0 || names[i - 1] < name))) return void 0;
-    const numbers = new Float64Array(count * NUMBERS);
-    const raw = Buffer.from(numbers.buffer);
+    const { sections, at } = decoded;
+    const delta = readCardDelta(dir, cacheStamp(stat2));
+    const merging = delta !== void 0 && fitsHead(decoded.head, delta);
+    const stamp2 = merging ? delta.stamp : cacheStamp(stat2);
+    const mtimeMs = merging ? delta.mtimeMs : stat2.mtimeMs;
+    const head = merging ? { ...delta.head, view: mergedViewHead(decoded.head, delta) } : decoded.head;
+    const count = merging ? delta.cards : decoded.count;
+    const racyMs = racyWindow(mtimeMs);
+    if (asBefore && sameNumbers(asBefore, stamp2)) return { head, count, asBefore: true, names: [], numbers: new Float64Array(0), stamp: stamp2, mtimeMs, racyMs };
+    const baseNames = read(at[0], sections[0]).toString("utf8").split("\n");
+    if (baseNames.length !== decoded.count + 1 || baseNames.pop() !== "" || !baseNames.every((name, i) => isCardFileName(name) && (i === 0 || baseNames[i - 1] < name)))
+      return void 0;
+    const baseNumbers = new Float64Array(decoded.count * NUMBERS);
+    const raw = Buffer.from(baseNumbers.buffer);
     if (read(at[NUMBERS_SECTION], raw.length, raw).length !== raw.length) return void 0;
     if (!LITTLE_ENDIAN) raw.swap64();
+    const src = merging ? mergeOrder(
+      decoded.count,
+      (i) => baseNames[i],
+      delta.records.map((r) => r.file),
+      delta.removed,
+      delta.cards
+    ) : void 0;
+    if (merging && !src) return void 0;
+    const names = src ? Array.from(src, (s) => s >= 0 ? baseNames[s] : delta.records[-1 - s].file) : baseNames;
+    const numbers = src ? mergeNumbers(baseNumbers, delta.numbers, src) : baseNumbers;
     for (let k = 0; k < numbers.length; k += NUMBERS) {
       if (![0, 1, 2].every((j) => Number.isFinite(numbers[k + j])) || !isCount3(numbers[k + 6]) || numbers[k + 6] >= FLAGS_END) return void 0;
     }
-    return { head, count, asBefore: false, names, numbers, stamp: stamp2, racyMs: racyWindow(stat2.mtimeMs) };
+    return { head, count, asBefore: false, names, numbers, stamp: stamp2, mtimeMs, racyMs };
   } catch {
     return void 0;
   } finally {
@@ -7391,7 +7670,7 @@ function readCacheStamps(file, asBefore) {
 var isCount3 = (v) => Number.isSafeInteger(v) && v >= 0;
 
 // lib/store/card-watch.ts
-var import_node_fs6 = __toESM(require("node:fs"), 1);
+var import_node_fs7 = __toESM(require("node:fs"), 1);
 var LOCAL_FS = /* @__PURE__ */ new Set([61267, 1481003842, 2435016766, 16914836, 4076150800, 801189825, 3393526350, 2035054128]);
 var QUEUE_FILE = "/proc/sys/fs/inotify/max_queued_events";
 var MAX_CHANGED = 1e4;
@@ -7399,8 +7678,8 @@ function watchCards(memoryDir) {
   if (process.platform !== "linux") return void 0;
   let burstLimit;
   try {
-    if (!LOCAL_FS.has(import_node_fs6.default.statfsSync(memoryDir).type)) return void 0;
-    const queue = Number(import_node_fs6.default.readFileSync(QUEUE_FILE, "utf8"));
+    if (!LOCAL_FS.has(import_node_fs7.default.statfsSync(memoryDir).type)) return void 0;
+    const queue = Number(import_node_fs7.default.readFileSync(QUEUE_FILE, "utf8"));
     if (!Number.isSafeInteger(queue) || queue < 2) return void 0;
     burstLimit = Math.min(1024, queue - 1);
   } catch {
@@ -7449,7 +7728,7 @@ function watchCards(memoryDir) {
       const st = statDir(rel, path10);
       if (!st?.isDirectory()) return false;
       const base = path10.slice(path10.lastIndexOf("/") + 1);
-      const watcher = import_node_fs6.default.watch(path10, { persistent: false }, (_event, name) => onEvent(rel, base, name));
+      const watcher = import_node_fs7.default.watch(path10, { persistent: false }, (_event, name) => onEvent(rel, base, name));
       watcher.on("error", () => {
         unsure = true;
       });
@@ -7501,7 +7780,7 @@ function watchCards(memoryDir) {
   };
 }
 function statDir(rel, path10) {
-  return rel === "" ? import_node_fs6.default.statSync(path10, { throwIfNoEntry: false }) : import_node_fs6.default.lstatSync(path10, { throwIfNoEntry: false });
+  return rel === "" ? import_node_fs7.default.statSync(path10, { throwIfNoEntry: false }) : import_node_fs7.default.lstatSync(path10, { throwIfNoEntry: false });
 }
 function dirOf(file) {
   const slash = file.lastIndexOf("/");
@@ -7554,7 +7833,7 @@ async function keepFresh(memoryDir, options) {
         }
         const stats = watch?.stamps ?? /* @__PURE__ */ new Map();
         const asBefore = settled === "quiet" && sawEveryCard && at !== fullAt;
-        const cards = asBefore && lastCards?.outcome === "changed" && sameNumbers(lastCards.cache, cardCacheStamp(memoryDir)) ? lastCards : await checkCardCache(memoryDir, { nowMs: at, fullCheckMax: options.fullCheckMax }, stats, {
+        const cards = asBefore && lastCards?.outcome === "changed" && sameNumbers(lastCards.cache, cacheIdentity(memoryDir)) ? lastCards : await checkCardCache(memoryDir, { nowMs: at, fullCheckMax: options.fullCheckMax }, stats, {
           mark,
           ...asBefore && lastCards?.outcome === "verified" ? { cardsAsBefore: lastCards.cache } : {}
         });
@@ -7581,10 +7860,6 @@ async function keepFresh(memoryDir, options) {
     watch?.close();
     held.release();
   }
-}
-function cardCacheStamp(memoryDir) {
-  const st = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
-  return st?.isFile() ? cacheStamp(st) : void 0;
 }
 function lastPrompt(memoryDir, started) {
   const holder = lockHolder(memoryDir, KEEPER_LOCK);
@@ -7679,7 +7954,7 @@ function homedir() {
 }
 
 // lib/hook/run.ts
-var import_node_fs8 = __toESM(require("node:fs"), 1);
+var import_node_fs9 = __toESM(require("node:fs"), 1);
 var import_node_path9 = __toESM(require("node:path"), 1);
 
 // hosts/deliver.ts
@@ -7729,7 +8004,7 @@ function unavailableVia(deliver) {
 }
 
 // hosts/claude/auto-memory.ts
-var import_node_fs7 = __toESM(require("node:fs"), 1);
+var import_node_fs8 = __toESM(require("node:fs"), 1);
 var import_node_path8 = __toESM(require("node:path"), 1);
 function claudeLoadsStoreNatively(q) {
   if (import_node_path8.default.resolve(q.memoryDir) !== import_node_path8.default.resolve(q.autoMemoryDir)) return false;
@@ -7748,7 +8023,7 @@ function claudeAutoMemoryOn(q) {
 function settingOf(file) {
   let text;
   try {
-    text = import_node_fs7.default.readFileSync(file, "utf8");
+    text = import_node_fs8.default.readFileSync(file, "utf8");
   } catch {
     return void 0;
   }
@@ -7891,7 +8166,7 @@ function hookLogPath(io) {
 function logHookError(io, message) {
   try {
     const file = hookLogPath(io);
-    import_node_fs8.default.mkdirSync(import_node_path9.default.dirname(file), { recursive: true });
+    import_node_fs9.default.mkdirSync(import_node_path9.default.dirname(file), { recursive: true });
     appendBytes(file, Buffer.from(`${io.now().toISOString()}	${message.replace(/\s+/g, " ")}
 `, "utf8"));
   } catch {
