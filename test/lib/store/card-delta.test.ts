@@ -208,13 +208,16 @@ test("a delta fits its base exactly: mergeOrder places changed, added and remove
 test("writers killed by SIGKILL at any point after saves leave caches whose answers are a rebuild's", async (t) => {
   const w = await store(t);
   const env = { ...spawnEnv(w), MEMCTL_FULL_CHECK_MAX: MAX };
+  let killed = 0;
   for (let i = 0; i < 8; i++) {
     await ok(w, ["save", `c0${i}`, "-d", `killed run ${i}, deploy`]);
     if (i % 3 === 2) fs.appendFileSync(path.join(w.mem, `project_c1${i % 2}.md`), `Hand ${i}.\n`);
     const child = spawn(process.execPath, [CLI, i % 2 ? "list" : "search", ...(i % 2 ? ["--json"] : ["deploy"])], { env, cwd: w.repo, stdio: "ignore" });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
     await sleep(40 + ((i * 37) % 160));
     child.kill("SIGKILL");
-    await new Promise((resolve) => child.once("exit", resolve));
+    if ((await exited) === "SIGKILL") killed++;
     await same(w, `killed after save ${i}`, tick(3000));
   }
+  assert.ok(killed >= 4, `${killed} of 8 readers killed mid-run`);
 });
