@@ -139,7 +139,8 @@ export async function readFresh(dir: string, options: CatalogOptions & { stateDi
     }
     if (files) [dirs, shards] = [old.head.dirs, old.head.shards];
   }
-  const listed = files !== undefined && !journaledList;
+  // A journaled listing that added no card is the cached names in their order.
+  const listed = files !== undefined && (!journaledList || files.length === old!.records.length);
   if (!files) {
     trust = undefined; // changed in a way no journal accounts for: every card is checked
     const walked: string[] = [];

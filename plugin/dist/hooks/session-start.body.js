@@ -6836,19 +6836,33 @@ function trustedCheck(memoryDir, cache, nowMs) {
   return { check, written, lastDir };
 }
 function journaledListing(files, dirs, now, trust) {
-  const { written, lastDir } = trust;
-  if (!written || !lastDir) return void 0;
-  if (!dirs.every(([rel, mtime], i) => now[i] === mtime || lastDir.get(rel) === now[i])) return void 0;
-  const watched = new Set(dirs.map(([rel]) => rel));
-  const known = new Set(files);
-  const added = [];
-  for (const file of written) {
-    const slash = file.lastIndexOf("/");
-    if (!watched.has(slash < 0 ? "" : file.slice(0, slash))) return void 0;
-    if (!known.has(file)) added.push(file);
-  }
+  if (!journaledMoves(dirs, now, trust)) return void 0;
+  const added = [...trust.written].filter((file) => !sortedHas(files, file));
   if (added.length === 0) return [...files];
   return [...files, ...added].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
+}
+function journaledMoves(dirs, now, trust) {
+  const { written, lastDir } = trust;
+  if (!written || !lastDir) return false;
+  if (!dirs.every(([rel, mtime], i) => now[i] === mtime || lastDir.get(rel) === now[i])) return false;
+  const watched = new Set(dirs.map(([rel]) => rel));
+  for (const file of written) {
+    const slash = file.lastIndexOf("/");
+    if (!watched.has(slash < 0 ? "" : file.slice(0, slash))) return false;
+  }
+  return true;
+}
+function sortedHas(files, file) {
+  let lo = 0;
+  let hi = files.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >>> 1;
+    const f = files[mid];
+    if (f === file) return true;
+    if (f < file) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
 function racyWindow(cacheMtimeMs) {
   return cacheMtimeMs % 1e3 === 0 ? 2e3 : 100;
@@ -7537,7 +7551,7 @@ async function readFresh(dir, options) {
     }
     if (files) [dirs, shards] = [old.head.dirs, old.head.shards];
   }
-  const listed = files !== void 0 && !journaledList;
+  const listed = files !== void 0 && (!journaledList || files.length === old.records.length);
   if (!files) {
     trust = void 0;
     const walked = [];
@@ -7748,10 +7762,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
       return void 0;
     };
     const written = trust.written ?? /* @__PURE__ */ new Set();
-    if (moved) {
-      const files = Array.from({ length: count }, (_, i) => name(i));
-      if (journaledListing(files, head.dirs, now, trust)?.length !== count) return void 0;
-    }
+    if (moved && !journaledMoves(head.dirs, now, trust)) return void 0;
     for (const file of written) {
       const i = find(file);
       const st = i === void 0 ? void 0 : lstatIfExists(joinPath(memoryDir, file));

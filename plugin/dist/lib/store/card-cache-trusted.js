@@ -3,7 +3,7 @@ import { CARD_CACHE } from "./card-words.js";
 import { decodeCacheTop, NUMBERS_SECTION, FLAGS_AT, isCardFileName, LITTLE_ENDIAN, RECORD_NUMBERS, ROW_END_AT } from "./card-cache-format.js";
 import { checkRow, FLAG_ALWAYS, FLAG_MAY_RETIRE, FLAG_READ_ERROR, FLAG_SHA, FLAGS_END } from "./card-record.js";
 import { fitsHead, mergedViewHead, mergeNumbers, mergeOrder, readCardDelta, viewEditsOf } from "./card-delta.js";
-import { dirMtime, journaledListing, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
+import { dirMtime, journaledMoves, racy, racyWindow, sameStamp, trustedCheck } from "./card-trust.js";
 import { close, lstatIfExists, openRegular, readFullyAt } from "./checked-fs.js";
 import { cacheStamp } from "./full-check.js";
 import { INDEX_FILE, joinPath, STATE_DIR } from "./paths.js";
@@ -78,10 +78,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
       return void 0;
     };
     const written = trust.written ?? /* @__PURE__ */ new Set();
-    if (moved) {
-      const files = Array.from({ length: count }, (_, i) => name(i));
-      if (journaledListing(files, head.dirs, now, trust)?.length !== count) return void 0;
-    }
+    if (moved && !journaledMoves(head.dirs, now, trust)) return void 0;
     for (const file of written) {
       const i = find(file);
       const st = i === void 0 ? void 0 : lstatIfExists(joinPath(memoryDir, file));

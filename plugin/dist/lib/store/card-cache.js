@@ -51,7 +51,7 @@ async function readFresh(dir, options) {
     }
     if (files) [dirs, shards] = [old.head.dirs, old.head.shards];
   }
-  const listed = files !== void 0 && !journaledList;
+  const listed = files !== void 0 && (!journaledList || files.length === old.records.length);
   if (!files) {
     trust = void 0;
     const walked = [];
