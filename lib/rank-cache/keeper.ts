@@ -26,7 +26,7 @@ import { systemCode } from "../core/errors.js";
 import { loadRankable } from "./load.js";
 import { checkCardCache, type StampCheck } from "../store/card-cache-check.js";
 import { fullCheckMaxFrom, type CardStamps } from "../store/full-check.js";
-import { cacheIdentity } from "../store/card-delta.js";
+import { cacheIdentity } from "../store/card-cache-open.js";
 import { watchCards, type CardWatch } from "../store/card-watch.js";
 import { journalMark } from "../store/write-journal.js";
 import { sameNumbers } from "../store/index-links.js";

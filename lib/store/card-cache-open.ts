@@ -6,6 +6,7 @@ import { memoByStamp, readRecord } from "./card-read.js";
 import { racyWindow } from "./card-trust.js";
 import { mergeCardCache, readCardDelta } from "./card-delta.js";
 import { cacheStamp, type CacheStamp } from "./full-check.js";
+import { lstatIfExists } from "./checked-fs.js";
 import type { LineEdit } from "./index-links.js";
 import { CARD_CACHE } from "./card-words.js";
 import { joinPath, STATE_DIR } from "./paths.js";
@@ -59,4 +60,15 @@ const mergedOf = new WeakMap<OpenCache, { key: string; value: OpenCache }>();
 function rowOf(r: CardRecord): Row {
   const { file: _f, stamp: _s, firstLine: _l, headBytes: _h, bodyBytes: _b, linked: _k, ...row } = plainRecord(r);
   return row;
+}
+
+/**
+ * The identity of the cache at `memoryDir` now: the delta's stamp when one applies to the card-cache file, else that
+ * file's; undefined when there is no card-cache file.
+ */
+export function cacheIdentity(memoryDir: string): CacheStamp | undefined {
+  const st = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
+  if (!st?.isFile()) return undefined;
+  const base = cacheStamp(st);
+  return readCardDelta(memoryDir, base)?.stamp ?? base;
 }

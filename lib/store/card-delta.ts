@@ -25,7 +25,7 @@ import {
   type CardRecord,
 } from "./card-cache-format.js";
 import type { Row } from "./card-record.js";
-import { lstatIfExists, readRegular, type FileStat } from "./checked-fs.js";
+import { readRegular, type FileStat } from "./checked-fs.js";
 import { cacheStamp, type CacheStamp } from "./full-check.js";
 import { applyLineEdits, decodeLinks, linksBytes, sameNumbers, type LineEdit } from "./index-links.js";
 import { joinPath, STATE_DIR } from "./paths.js";
@@ -303,15 +303,4 @@ function indexOf(records: readonly CardRecord[], file: string): number {
     else hi = mid - 1;
   }
   return -1;
-}
-
-/**
- * The identity of the cache at `memoryDir` now: the delta's stamp when one applies to the card-cache file, else that
- * file's; undefined when there is no card-cache file.
- */
-export function cacheIdentity(memoryDir: string): CacheStamp | undefined {
-  const st = lstatIfExists(joinPath(memoryDir, STATE_DIR, "card-cache"));
-  if (!st?.isFile()) return undefined;
-  const base = cacheStamp(st);
-  return readCardDelta(memoryDir, base)?.stamp ?? base;
 }
