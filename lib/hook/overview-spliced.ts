@@ -12,14 +12,14 @@ import { editOverviewView } from "./overview-view.js";
 export const OVERVIEW_VIEW = "overview-view";
 
 /** The view `bytes` (the card-cache file `base`'s) after `edits`; undefined when they cannot be spliced in. */
-export function splicedView(memoryDir: string, source: { bytes: Buffer; edits: readonly LineEdit[]; base: CacheStamp }): Buffer | undefined {
+export function splicedView(memoryDir: string, source: { bytes: () => Buffer; edits: readonly LineEdit[]; base: CacheStamp }): Buffer | undefined {
   const { bytes, edits, base } = source;
-  if (edits.length === 0) return bytes;
+  if (edits.length === 0) return bytes();
   const kept = readDerived(memoryDir, OVERVIEW_VIEW, base);
   const took = kept?.facts.edits;
   // The kept view's edits, as JSON: exactly a start of these (a delta written again from its base may differ).
   const prefix = Array.isArray(took) && took.length <= edits.length && JSON.stringify(took) === JSON.stringify(edits.slice(0, took.length)) ? took.length : 0;
-  const from = prefix > 0 ? kept!.payload : bytes;
+  const from = prefix > 0 ? kept!.payload : bytes();
   if (prefix === edits.length) return from;
   const spliced = editOverviewView(from, edits.slice(prefix));
   if (spliced) writeDerived(memoryDir, OVERVIEW_VIEW, base, { edits }, [spliced]);

@@ -178,7 +178,7 @@ async function fromCatalog(
 ): Promise<{ view?: Buffer; always: { file: string; priority?: string; scope?: string[] }[]; mayRetire: { file: string; status?: string; expires_at?: string }[] }> {
   // A merged cache's view spliced through the kept one (overview-spliced.ts), as a trusted start does.
   const viewEdit = (previous: Buffer, edits: readonly LineEdit[], base?: CacheStamp) =>
-    base ? splicedView(memoryDir, { bytes: previous, edits, base }) : editOverviewView(previous, edits);
+    base ? splicedView(memoryDir, { bytes: () => previous, edits, base }) : editOverviewView(previous, edits);
   const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, viewEdit, ...(freshness ? { freshness } : {}) });
   return { ...(catalog.view ? { view: catalog.view } : {}), always: catalog.always().filter(isReadable), mayRetire: catalog.mayRetire().filter(isReadable) };
 }

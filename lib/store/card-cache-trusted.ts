@@ -30,9 +30,9 @@ export interface TrustedCardCache {
   /**
    * The view section's bytes (session start's index lines) and the journaled edits of MEMORY.md they are still to
    * take (a delta's: overview-view.ts editOverviewView), or undefined when MEMORY.md is not the one it was made from.
-   * `base`: the card-cache file the bytes are from.
+   * `base`: the card-cache file the bytes are from; they are read when asked for (a kept spliced view may stand in for them).
    */
-  view(): { bytes: Buffer; edits: readonly LineEdit[]; base: CacheStamp } | undefined;
+  view(): { bytes: () => Buffer; edits: readonly LineEdit[]; base: CacheStamp } | undefined;
   /** The readable cards flagged `priority: always`, in name order, with their rows; undefined when a row does not check. */
   always(): { file: string; row: Row }[] | undefined;
   /** The readable cards flagged as superseded or with a dated expires_at, likewise. */
@@ -178,7 +178,7 @@ export function withTrustedCardCache<T>(memoryDir: string, freshness: Freshness,
       stamp,
       head,
       count,
-      view: () => (head.view && sameNumbers(indexStamp, head.view.index) ? { bytes: read(at[3], top.sections[3]), edits: viewEdits, base: baseStamp } : undefined),
+      view: () => (head.view && sameNumbers(indexStamp, head.view.index) ? { bytes: () => read(at[3], top.sections[3]), edits: viewEdits, base: baseStamp } : undefined),
       always: () => flagged(FLAG_ALWAYS),
       mayRetire: () => flagged(FLAG_MAY_RETIRE),
     });

@@ -46,7 +46,7 @@ const catalog = (w: World, freshness: Freshness) => readCardCatalog(w.mem, { vie
 /** What the trusted reader answers: the view, and each pinned card's file, priority and scope. */
 function trusted(w: World, nowMs: number, fullCheckMax = MAX) {
   return withTrustedCardCache(w.mem, { nowMs, fullCheckMax }, (c) => ({
-    view: ((v) => v && (v.edits.length === 0 ? v.bytes : editOverviewView(v.bytes, v.edits)))(c.view()),
+    view: ((v) => v && (v.edits.length === 0 ? v.bytes() : editOverviewView(v.bytes(), v.edits)))(c.view()),
     always: c.always()?.map((r) => ({ file: r.file, priority: r.row.priority, scope: r.row.scope })),
   }));
 }
