@@ -7050,12 +7050,6 @@ function indexOf(records, file) {
   }
   return -1;
 }
-function cacheIdentity(memoryDir) {
-  const st = lstatIfExists(joinPath(memoryDir, STATE_DIR, "card-cache"));
-  if (!st?.isFile()) return void 0;
-  const base = cacheStamp(st);
-  return readCardDelta(memoryDir, base)?.stamp ?? base;
-}
 
 // lib/store/card-words.ts
 var CARD_CACHE = "card-cache";
@@ -7402,6 +7396,12 @@ var mergedOf = /* @__PURE__ */ new WeakMap();
 function rowOf(r) {
   const { file: _f, stamp: _s, firstLine: _l, headBytes: _h, bodyBytes: _b, linked: _k, ...row } = plainRecord(r);
   return row;
+}
+function cacheIdentity(memoryDir) {
+  const st = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
+  if (!st?.isFile()) return void 0;
+  const base = cacheStamp(st);
+  return readCardDelta(memoryDir, base)?.stamp ?? base;
 }
 
 // lib/store/card-cache.ts

@@ -7805,7 +7805,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
       stamp: stamp2,
       head,
       count,
-      view: () => head.view && sameNumbers(indexStamp, head.view.index) ? { bytes: read(at[3], top.sections[3]), edits: viewEdits, base: baseStamp } : void 0,
+      view: () => head.view && sameNumbers(indexStamp, head.view.index) ? { bytes: () => read(at[3], top.sections[3]), edits: viewEdits, base: baseStamp } : void 0,
       always: () => flagged(FLAG_ALWAYS),
       mayRetire: () => flagged(FLAG_MAY_RETIRE)
     });
@@ -8256,11 +8256,11 @@ function decodeLines(bytes, nl, count, printed = true) {
 var OVERVIEW_VIEW = "overview-view";
 function splicedView(memoryDir, source) {
   const { bytes, edits, base } = source;
-  if (edits.length === 0) return bytes;
+  if (edits.length === 0) return bytes();
   const kept = readDerived(memoryDir, OVERVIEW_VIEW, base);
   const took = kept?.facts.edits;
   const prefix = Array.isArray(took) && took.length <= edits.length && JSON.stringify(took) === JSON.stringify(edits.slice(0, took.length)) ? took.length : 0;
-  const from = prefix > 0 ? kept.payload : bytes;
+  const from = prefix > 0 ? kept.payload : bytes();
   if (prefix === edits.length) return from;
   const spliced = editOverviewView(from, edits.slice(prefix));
   if (spliced) writeDerived(memoryDir, OVERVIEW_VIEW, base, { edits }, [spliced]);
@@ -8356,7 +8356,7 @@ function pinnedFirst(view2, first, gone) {
   return { count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes };
 }
 async function fromCatalog(memoryDir, freshness) {
-  const viewEdit = (previous, edits, base) => base ? splicedView(memoryDir, { bytes: previous, edits, base }) : editOverviewView(previous, edits);
+  const viewEdit = (previous, edits, base) => base ? splicedView(memoryDir, { bytes: () => previous, edits, base }) : editOverviewView(previous, edits);
   const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, viewEdit, ...freshness ? { freshness } : {} });
   return { ...catalog.view ? { view: catalog.view } : {}, always: catalog.always().filter(isReadable), mayRetire: catalog.mayRetire().filter(isReadable) };
 }

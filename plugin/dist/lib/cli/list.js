@@ -1,6 +1,6 @@
 // lib/cli/list.ts
 import { readCardCatalog } from "../store/card-cache.js";
-import { cacheIdentity } from "../store/card-delta.js";
+import { cacheIdentity } from "../store/card-cache-open.js";
 import { withTrustedCardCache } from "../store/card-cache-trusted.js";
 import { readDerived, writeDerived } from "../store/card-derived.js";
 import { readHold } from "../store/arrivals.js";

@@ -99,7 +99,7 @@ function pinnedFirst(view, first, gone) {
   return { count, json: head.length > 1 ? [Buffer.concat(head), ...rest] : [...head, ...rest], bytes };
 }
 async function fromCatalog(memoryDir, freshness) {
-  const viewEdit = (previous, edits, base) => base ? splicedView(memoryDir, { bytes: previous, edits, base }) : editOverviewView(previous, edits);
+  const viewEdit = (previous, edits, base) => base ? splicedView(memoryDir, { bytes: () => previous, edits, base }) : editOverviewView(previous, edits);
   const catalog = await readCardCatalog(memoryDir, { view: buildOverviewView, viewEdit, ...freshness ? { freshness } : {} });
   return { ...catalog.view ? { view: catalog.view } : {}, always: catalog.always().filter(isReadable), mayRetire: catalog.mayRetire().filter(isReadable) };
 }

@@ -5,6 +5,7 @@ import { memoByStamp, readRecord } from "./card-read.js";
 import { racyWindow } from "./card-trust.js";
 import { mergeCardCache, readCardDelta } from "./card-delta.js";
 import { cacheStamp } from "./full-check.js";
+import { lstatIfExists } from "./checked-fs.js";
 import { CARD_CACHE } from "./card-words.js";
 import { joinPath, STATE_DIR } from "./paths.js";
 function openCache(dir) {
@@ -39,6 +40,13 @@ function rowOf(r) {
   const { file: _f, stamp: _s, firstLine: _l, headBytes: _h, bodyBytes: _b, linked: _k, ...row } = plainRecord(r);
   return row;
 }
+function cacheIdentity(memoryDir) {
+  const st = lstatIfExists(joinPath(memoryDir, STATE_DIR, CARD_CACHE));
+  if (!st?.isFile()) return void 0;
+  const base = cacheStamp(st);
+  return readCardDelta(memoryDir, base)?.stamp ?? base;
+}
 export {
+  cacheIdentity,
   openCache
 };

@@ -121,7 +121,7 @@ function withTrustedCardCache(memoryDir, freshness, use) {
       stamp,
       head,
       count,
-      view: () => head.view && sameNumbers(indexStamp, head.view.index) ? { bytes: read(at[3], top.sections[3]), edits: viewEdits, base: baseStamp } : void 0,
+      view: () => head.view && sameNumbers(indexStamp, head.view.index) ? { bytes: () => read(at[3], top.sections[3]), edits: viewEdits, base: baseStamp } : void 0,
       always: () => flagged(FLAG_ALWAYS),
       mayRetire: () => flagged(FLAG_MAY_RETIRE)
     });

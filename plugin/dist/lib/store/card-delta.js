@@ -7,7 +7,7 @@ import {
   NUMBERS,
   NUMBERS_SECTION
 } from "./card-cache-format.js";
-import { lstatIfExists, readRegular } from "./checked-fs.js";
+import { readRegular } from "./checked-fs.js";
 import { cacheStamp } from "./full-check.js";
 import { applyLineEdits, decodeLinks, linksBytes, sameNumbers } from "./index-links.js";
 import { joinPath, STATE_DIR } from "./paths.js";
@@ -201,18 +201,11 @@ function indexOf(records, file) {
   }
   return -1;
 }
-function cacheIdentity(memoryDir) {
-  const st = lstatIfExists(joinPath(memoryDir, STATE_DIR, "card-cache"));
-  if (!st?.isFile()) return void 0;
-  const base = cacheStamp(st);
-  return readCardDelta(memoryDir, base)?.stamp ?? base;
-}
 export {
   CARD_DELTA,
   DELTA_MAX_BYTES,
   DELTA_MAX_EDITS,
   DELTA_MAX_RECORDS,
-  cacheIdentity,
   deltaOf,
   encodeCardDelta,
   fitsHead,
